@@ -1,0 +1,43 @@
+# specdiag developer tasks. `make test` and `make demo` work from a fresh clone.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+STAMP  := $(VENV)/.installed
+TORCH_VERSION ?= 2.13.0
+
+.PHONY: install lint fmt typecheck test test-fast demo bench clean
+
+install: $(STAMP)
+
+# torch is pinned to the CPU build first, so the [tensors] range installs nothing more.
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q "torch==$(TORCH_VERSION)"
+	$(PIP) install -q -e ".[tensors,dev]"
+	touch $(STAMP)
+
+lint: install
+	$(VENV)/bin/ruff check specdiag tests benchmarks
+	$(VENV)/bin/ruff format --check specdiag tests benchmarks
+	$(VENV)/bin/mypy
+
+fmt: install
+	$(VENV)/bin/ruff check --fix specdiag tests benchmarks
+	$(VENV)/bin/ruff format specdiag tests benchmarks
+
+test: install lint
+	$(PY) -m pytest -q
+
+test-fast: install
+	$(PY) -m pytest -q -m "not slow"
+
+demo: install
+	$(VENV)/bin/specdiag expected-accept --acc 0.75 --steps 5 --observed 2.4 --engine sglang
+
+bench: install
+	$(PY) benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

@@ -1,0 +1,6 @@
+"""``python -m specdiag`` entry point."""
+
+from specdiag.cli.app import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

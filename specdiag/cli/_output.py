@@ -1,0 +1,86 @@
+"""The one output layer: a JSON document or a rich human view on stdout; everything else on stderr.
+
+* ``--json``: exactly one JSON document on stdout (stable keys, no NaN: non-finite numbers
+  become ``null``), nothing else on stdout.
+* human: rich tables on stdout; colour only when stdout is a terminal (and ``NO_COLOR`` unset).
+* warnings, notes, progress: stderr, without colour or animation when stderr is not a terminal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import math
+import os
+import sys
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+
+def to_jsonable(value: Any) -> Any:
+    """Dataclasses, enums, tuples and floats -> plain JSON values (non-finite floats -> None)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return to_jsonable(value.value)
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    return value
+
+
+def _width() -> int | None:
+    # Without a terminal rich wraps at 80 columns; tables read better wider, COLUMNS still wins.
+    return None if os.environ.get("COLUMNS") else 120
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A rich console bound to the *current* sys.stdout / sys.stderr (test runners swap them)."""
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    tty = stream.isatty()
+    return Console(
+        file=stream,
+        width=None if tty else _width(),
+        no_color=bool(os.environ.get("NO_COLOR")) or not tty,
+        highlight=False,
+        soft_wrap=False,
+        emoji=False,
+    )
+
+
+class Output:
+    """Where a command's results, warnings and progress go."""
+
+    def __init__(self, json_mode: bool) -> None:
+        self.json_mode = json_mode
+        self._stderr: Console | None = None
+
+    @property
+    def stderr(self) -> Console:
+        if self._stderr is None:
+            self._stderr = make_console(stderr=True)
+        return self._stderr
+
+    def emit(self, document: Mapping[str, Any], human: Callable[[Console], None]) -> None:
+        """Print the result: the JSON document, or the human view."""
+        if self.json_mode:
+            text = json.dumps(to_jsonable(document), indent=2, allow_nan=False)
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+        else:
+            human(make_console())
+
+    def warn(self, message: str) -> None:
+        self.stderr.print(f"[yellow]warning:[/yellow] {message}", markup=True, highlight=False)
+
+    def note(self, message: str) -> None:
+        self.stderr.print(f"note: {message}", markup=False, highlight=False)

@@ -1,0 +1,372 @@
+"""``specdiag expected-accept``: predict accept length from training accuracy and judge an observation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+from specdiag.core.accept import AccKind, Engine, ObservedKind
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.core.expected import ExpectedAcceptReport
+
+HELP = """Predict accept length from training accuracy, in both conventions, and judge an observation.
+
+Engines print accept length WITH the bonus token (1 + accepted drafts per verify step);
+trainers (SpecForge simulated_acc_len) print the sum of products WITHOUT it. This command
+shows both, what every engine would print, and compares an observed number the right way.
+
+Examples:
+
+  specdiag expected-accept --acc 0.75 --steps 5
+
+  specdiag expected-accept --acc 0.75 --steps 5 --observed 2.4 --engine sglang
+
+  specdiag expected-accept --acc 0.82,0.74,0.68 --cost-ratio 0.05 --sweep
+"""
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "expected-accept", help=HELP)(expected_accept_cmd)
+
+
+def expected_accept_cmd(
+    acc: Annotated[
+        str,
+        typer.Option(
+            "--acc",
+            help="Training accuracy: one value for every draft position (with --steps), or "
+            "one per position, comma-separated (0.82,0.74,0.68). Fractions, or percentages "
+            "with %.",
+            show_default=False,
+        ),
+    ],
+    steps: Annotated[
+        int | None,
+        typer.Option("--steps", "-k", help="Draft tokens per verify step (default: len(--acc))."),
+    ] = None,
+    acc_kind: Annotated[
+        AccKind,
+        typer.Option(
+            "--acc-kind",
+            help="conditional: P(pos i accepted | earlier accepted), e.g. SpecForge/EAGLE acc_i; "
+            "unconditional: P(pos i accepted), e.g. vLLM per-position rates.",
+        ),
+    ] = AccKind.CONDITIONAL,
+    topk: Annotated[int, typer.Option("--topk", help="Draft tree branching (1 = chain).")] = 1,
+    num_draft_tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--num-draft-tokens",
+            help="SGLang's verify width incl. the root token (chain: steps+1); "
+            "needed for SGLang's rates with --topk > 1.",
+        ),
+    ] = None,
+    observed: Annotated[
+        str | None,
+        typer.Option(
+            "--observed",
+            help="An observed number to judge (see --observed-kind), e.g. 2.4 or 45.7%.",
+        ),
+    ] = None,
+    observed_kind: Annotated[
+        ObservedKind,
+        typer.Option(
+            "--observed-kind",
+            help="length: the engine's accept length (bonus included, except vLLM 0.8.5); "
+            "drafts: accepted drafts per step (no bonus); rate: the engine's accept rate.",
+        ),
+    ] = ObservedKind.LENGTH,
+    engine: Annotated[
+        Engine | None,
+        typer.Option("--engine", help="Engine the observation comes from."),
+    ] = None,
+    engine_version: Annotated[
+        str | None,
+        typer.Option(
+            "--engine-version",
+            help="Engine version (e.g. 0.8.5 for vLLM's bonus-less length, 0.5.10 for SGLang's "
+            "old rate formula).",
+        ),
+    ] = None,
+    cost_ratio: Annotated[
+        float | None,
+        typer.Option(
+            "--cost-ratio", help="Draft step time / target step time, for the speedup estimate."
+        ),
+    ] = None,
+    sweep: Annotated[
+        bool,
+        typer.Option(
+            "--sweep", help="Tabulate k = 1..steps with length and speedup; mark the best."
+        ),
+    ] = False,
+    simulate: Annotated[
+        int | None,
+        typer.Option("--simulate", help="Monte-Carlo check with N simulated verify steps."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for --simulate.")] = 0,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Exit 1 unless the --observed verdict is healthy (for CI)."),
+    ] = False,
+    json_output: JsonOpt = False,
+) -> None:
+    from specdiag.cli._output import Output
+    from specdiag.core.accept import parse_float_list
+    from specdiag.core.expected import expected_accept
+    from specdiag.errors import CheckFailed, UsageError
+
+    out = Output(json_output)
+    observed_value = None
+    if observed is not None:
+        values = parse_float_list(observed, "--observed")
+        if len(values) != 1:
+            raise UsageError("--observed takes one number", hint="e.g. --observed 2.4")
+        observed_value = values[0]
+        if observed.strip().endswith("%") and observed_kind is not ObservedKind.RATE:
+            raise UsageError(
+                "a percentage only makes sense for an accept rate",
+                hint="add --observed-kind rate",
+            )
+    if check and observed_value is None:
+        raise UsageError("--check needs --observed", hint="e.g. --observed 2.4 --check")
+    report = expected_accept(
+        parse_float_list(acc, "--acc"),
+        steps=steps,
+        acc_kind=acc_kind,
+        topk=topk,
+        num_draft_tokens=num_draft_tokens,
+        observed=observed_value,
+        observed_kind=observed_kind,
+        engine=engine,
+        engine_version=engine_version,
+        cost_ratio=cost_ratio,
+        sweep=sweep,
+        simulate_steps=simulate,
+        seed=seed,
+    )
+    out.emit(document(report), lambda console: render(console, report))
+    if check and report.judgement is not None and report.judgement.verdict.value != "healthy":
+        raise CheckFailed(
+            f"verdict is {report.judgement.verdict.value}, not healthy",
+            hint=report.judgement.explanation,
+        )
+
+
+def document(r: ExpectedAcceptReport) -> dict[str, Any]:
+    """The stable ``--json`` document (keys documented in docs/expected-accept.md)."""
+    p = r.profile
+    doc: dict[str, Any] = {
+        "steps": p.steps,
+        "topk": r.topk,
+        "acc": list(p.acc),
+        "acc_unconditional": list(p.unconditional),
+        "expected_accepted_drafts": p.expected_accepted_drafts,
+        "expected_accept_length": p.expected_accept_length,
+        "distribution": list(p.distribution),
+        "lower_bound": r.topk > 1,
+        "engine_reports": [
+            {
+                "source": e.source,
+                "label": e.label,
+                "value": e.value,
+                "printed": e.printed,
+                "includes_bonus": e.includes_bonus,
+                "formula": e.formula,
+                "note": e.note,
+            }
+            for e in r.reports
+        ],
+    }
+    if r.observation is not None and r.judgement is not None:
+        o, j = r.observation, r.judgement
+        doc.update(
+            {
+                "observed": {
+                    "value": o.raw_value,
+                    "kind": o.kind.value,
+                    "engine": o.engine.value if o.engine else None,
+                    "engine_version": o.engine_version,
+                    "notes": list(o.notes),
+                },
+                "observed_accept_length": o.accept_length,
+                "observed_accepted_drafts": o.accepted_drafts,
+                "ratio": j.ratio,
+                "naive_ratio": j.naive_ratio,
+                "implied_acceptance": j.implied_acceptance,
+                "verdict": j.verdict.value,
+                "explanation": j.explanation,
+                "causes": list(j.causes),
+            }
+        )
+    if r.speedup is not None:
+        doc["cost_ratio"] = r.cost_ratio
+        doc["speedup"] = r.speedup
+        if r.observed_speedup is not None:
+            doc["observed_speedup"] = r.observed_speedup
+    if r.sweep is not None:
+        doc["sweep"] = [
+            {
+                "steps": row.steps,
+                "expected_accept_length": row.expected_accept_length,
+                "speedup": row.speedup,
+                "best": row.best,
+            }
+            for row in r.sweep
+        ]
+    if r.simulation is not None:
+        s = r.simulation
+        doc["simulation"] = {
+            "n": s.n,
+            "seed": s.seed,
+            "accepted_drafts": s.accepted_drafts_mean,
+            "accept_length": s.accept_length_mean,
+            "standard_error": s.standard_error,
+            "distribution": list(s.distribution),
+            "per_position_unconditional": list(s.per_position_unconditional),
+            "z_score": s.z_score,
+            "agrees": s.agrees,
+        }
+    doc["notes"] = list(r.notes)
+    return doc
+
+
+_VERDICT_STYLE = {
+    "healthy": "green",
+    "below": "yellow",
+    "collapsed": "bold red",
+    "above": "magenta",
+}
+
+
+def render(console: Console, r: ExpectedAcceptReport) -> None:
+    """The human view."""
+    from rich.table import Table
+
+    p = r.profile
+    same = len(set(p.acc)) == 1
+    acc_desc = f"acc {p.acc[0]:g} at every position" if same else "per-position acc"
+    shape = "chain" if r.topk == 1 else f"tree, topk {r.topk}"
+    console.print(f"[bold]Expected acceptance[/bold]: {p.steps} draft tokens ({shape}), {acc_desc}")
+
+    pos = Table(title="Per position", title_justify="left")
+    pos.add_column("pos", justify="right")
+    pos.add_column("conditional acc", justify="right")
+    pos.add_column("P(accepted) unconditional (= vLLM per-position rate)", justify="right")
+    for i, (a, u) in enumerate(zip(p.acc, p.unconditional, strict=True), start=1):
+        pos.add_row(str(i), f"{a:.4f}", f"{u:.4f}")
+    console.print(pos)
+
+    conv = Table(title="Both conventions, per verify step", title_justify="left")
+    conv.add_column("")
+    conv.add_column("accepted drafts (bonus excluded)", justify="right")
+    conv.add_column("accept length (bonus included)", justify="right")
+    bound = " (lower bound)" if r.topk > 1 else ""
+    conv.add_row(
+        "expected" + bound,
+        f"{p.expected_accepted_drafts:.3f}",
+        f"{p.expected_accept_length:.3f}",
+    )
+    if r.observation is not None:
+        conv.add_row(
+            "observed",
+            f"{r.observation.accepted_drafts:.3f}",
+            f"{r.observation.accept_length:.3f}",
+        )
+    console.print(conv)
+    console.print(
+        "  bonus excluded: SpecForge simulated_acc_len, vLLM 0.8.5 'Mean acceptance length'\n"
+        "  bonus included: SGLang accept len, vLLM >= 0.9 'Mean acceptance length', "
+        "llama.cpp mean len, TRT-LLM acceptanceLength, EAGLE tau"
+    )
+
+    dist = Table(title="Distribution: P(exactly j drafts accepted)", title_justify="left")
+    dist.add_column("j", justify="right")
+    dist.add_column("P", justify="right")
+    dist.add_column("tokens emitted", justify="right")
+    dist.add_column("")
+    if r.simulation is not None:
+        dist.add_column("simulated", justify="right")
+    peak = max(p.distribution) or 1.0
+    for n_acc, prob in enumerate(p.distribution):
+        cells = [str(n_acc), f"{prob:.4f}", str(n_acc + 1), "#" * round(30 * prob / peak)]
+        if r.simulation is not None:
+            cells.append(f"{r.simulation.distribution[n_acc]:.4f}")
+        dist.add_row(*cells)
+    console.print(dist)
+
+    eng = Table(title="What each engine would print", title_justify="left")
+    eng.add_column("source", no_wrap=True)
+    eng.add_column("label", no_wrap=True)
+    eng.add_column("prints", justify="right", no_wrap=True)
+    eng.add_column("bonus?", no_wrap=True)
+    eng.add_column("note", ratio=1)
+    for e in r.reports:
+        if e.label == "Per-position acceptance rate":
+            continue  # shown in the per-position table
+        bonus = {True: "included", False: "excluded", None: ""}[e.includes_bonus]
+        eng.add_row(e.source, e.label, e.printed, bonus, e.note or "")
+    console.print(eng)
+
+    if r.observation is not None and r.judgement is not None:
+        o, j = r.observation, r.judgement
+        src = f" from {o.engine.value}" if o.engine else ""
+        ver = f" {o.engine_version}" if o.engine_version else ""
+        console.print(f"[bold]Observed[/bold]{src}{ver}: {o.raw_value:g} ({o.kind.value})")
+        for n in o.notes:
+            console.print(f"  note: {n}")
+        ratio = f"{j.ratio:.1%}" if j.ratio is not None else "n/a"
+        console.print(f"  ratio to prediction (accepted drafts): {ratio}")
+        console.print(f"  implied i.i.d. per-token acceptance: {j.implied_acceptance:.4f}")
+        if j.naive_ratio is not None:
+            console.print(
+                f"  (naive ratio, engine length / trainer sum, which mixes conventions: "
+                f"{j.naive_ratio:.1%})"
+            )
+        style = _VERDICT_STYLE[j.verdict.value]
+        console.print(
+            f"[bold]Verdict: [{style}]{j.verdict.value}[/{style}][/bold]: {j.explanation}"
+        )
+        if j.causes:
+            console.print(
+                "Usual causes (check these first; `specdiag compare-hidden` tests the first three):"
+            )
+            for c in j.causes:
+                console.print(f"  - {c}")
+
+    if r.speedup is not None:
+        line = f"Expected speedup at cost ratio {r.cost_ratio:g}: {r.speedup:.2f}x"
+        if r.observed_speedup is not None:
+            line += f" (observed acceptance gives {r.observed_speedup:.2f}x)"
+        console.print(line)
+    if r.sweep is not None:
+        sw = Table(
+            title=f"Sweep over draft length (cost ratio {r.cost_ratio:g})", title_justify="left"
+        )
+        sw.add_column("steps", justify="right")
+        sw.add_column("accept length", justify="right")
+        sw.add_column("speedup", justify="right")
+        sw.add_column("")
+        for row in r.sweep:
+            sw.add_row(
+                str(row.steps),
+                f"{row.expected_accept_length:.3f}",
+                f"{row.speedup:.3f}x",
+                "<- best" if row.best else "",
+            )
+        console.print(sw)
+    if r.simulation is not None:
+        s = r.simulation
+        status = "agrees" if s.agrees else "DISAGREES"
+        console.print(
+            f"Monte-Carlo ({s.n} steps, seed {s.seed}): accept length {s.accept_length_mean:.4f} "
+            f"+/- {s.standard_error:.4f} vs analytic {p.expected_accept_length:.4f} "
+            f"(z = {s.z_score:+.2f}, {status})"
+        )
+    for n in r.notes:
+        console.print(f"note: {n}")
