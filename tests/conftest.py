@@ -32,7 +32,9 @@ class CliResult:
         return json.loads(self.stdout)
 
 
-def run_cli(args: Sequence[str], env: dict[str, str] | None = None, input: str | None = None) -> CliResult:
+def run_cli(
+    args: Sequence[str], env: dict[str, str] | None = None, input: str | None = None
+) -> CliResult:
     """Run ``specdiag ARGS`` in-process with typer's CliRunner; stdout and stderr kept apart."""
     result = CliRunner().invoke(app, list(args), env=env, input=input)
     if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -254,14 +254,6 @@ def render(console: Console, r: ExpectedAcceptReport) -> None:
     shape = "chain" if r.topk == 1 else f"tree, topk {r.topk}"
     console.print(f"[bold]Expected acceptance[/bold]: {p.steps} draft tokens ({shape}), {acc_desc}")
 
-    pos = Table(title="Per position", title_justify="left")
-    pos.add_column("pos", justify="right")
-    pos.add_column("conditional acc", justify="right")
-    pos.add_column("P(accepted) unconditional (= vLLM per-position rate)", justify="right")
-    for i, (a, u) in enumerate(zip(p.acc, p.unconditional, strict=True), start=1):
-        pos.add_row(str(i), f"{a:.4f}", f"{u:.4f}")
-    console.print(pos)
-
     conv = Table(title="Both conventions, per verify step", title_justify="left")
     conv.add_column("")
     conv.add_column("accepted drafts (bonus excluded)", justify="right")
@@ -285,33 +277,48 @@ def render(console: Console, r: ExpectedAcceptReport) -> None:
         "llama.cpp mean len, TRT-LLM acceptanceLength, EAGLE tau"
     )
 
-    dist = Table(title="Distribution: P(exactly j drafts accepted)", title_justify="left")
+    # Per position i (conditional and unconditional acceptance) beside the distribution of the
+    # number j of accepted drafts: row j carries position j's rates and P(exactly j accepted).
+    dist = Table(title="Per position and distribution", title_justify="left")
     dist.add_column("j", justify="right")
-    dist.add_column("P", justify="right")
-    dist.add_column("tokens emitted", justify="right")
-    dist.add_column("")
+    dist.add_column("acc_j (conditional)", justify="right")
+    dist.add_column("P(pos j accepted) (vLLM per-position)", justify="right")
+    dist.add_column("P(exactly j accepted)", justify="right")
     if r.simulation is not None:
         dist.add_column("simulated", justify="right")
+    dist.add_column("")
     peak = max(p.distribution) or 1.0
     for n_acc, prob in enumerate(p.distribution):
-        cells = [str(n_acc), f"{prob:.4f}", str(n_acc + 1), "#" * round(30 * prob / peak)]
+        rates = (
+            ["", ""]
+            if n_acc == 0
+            else [f"{p.acc[n_acc - 1]:.4f}", f"{p.unconditional[n_acc - 1]:.4f}"]
+        )
+        cells = [str(n_acc), *rates, f"{prob:.4f}"]
         if r.simulation is not None:
             cells.append(f"{r.simulation.distribution[n_acc]:.4f}")
+        cells.append("#" * round(24 * prob / peak))
         dist.add_row(*cells)
     console.print(dist)
 
     eng = Table(title="What each engine would print", title_justify="left")
-    eng.add_column("source", no_wrap=True)
-    eng.add_column("label", no_wrap=True)
-    eng.add_column("prints", justify="right", no_wrap=True)
-    eng.add_column("bonus?", no_wrap=True)
-    eng.add_column("note", ratio=1)
+    eng.add_column("source")
+    eng.add_column("label")
+    eng.add_column("prints", justify="right")
+    eng.add_column("bonus")
+    footnotes: list[str] = []
     for e in r.reports:
         if e.label == "Per-position acceptance rate":
             continue  # shown in the per-position table
+        mark = ""
+        if e.note:
+            footnotes.append(e.note)
+            mark = f" [{len(footnotes)}]"
         bonus = {True: "included", False: "excluded", None: ""}[e.includes_bonus]
-        eng.add_row(e.source, e.label, e.printed, bonus, e.note or "")
+        eng.add_row(e.source, e.label + mark, e.printed, bonus)
     console.print(eng)
+    for i, note in enumerate(footnotes, start=1):
+        console.print(f"  [{i}] {note}", markup=False)
 
     if r.observation is not None and r.judgement is not None:
         o, j = r.observation, r.judgement
