@@ -1,0 +1,235 @@
+"""``specdiag inspect-dump``: what is inside hidden-state dumps, and are they consistent?"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.core.hidden.inspect import InspectReport
+
+HELP = """Inspect hidden-state dumps: keys, shapes, dtypes, NaN/Inf, padding, loss mask, norms.
+
+PATH is a dump file or a directory (SpecForge: rows_*/data_*.ckpt[.gz], vocab_mapping.pt);
+every file is read safely (torch.load weights_only=True, safetensors/npy memory-mapped).
+Per file: keys/shapes/dtypes, NaN/Inf counts, padding and loss-mask shares, and the per-chunk
+norm fingerprint (ascending for low -> mid -> high layers). Across files: hidden size, dtype
+and key set must agree. A d2t/t2d vocab map is checked when present.
+
+Exit codes: 0 all consistent, 1 a file is corrupt or inconsistent (named in the report),
+2 usage, 3 nothing readable to scan.
+
+Examples:
+
+  specdiag inspect-dump /data/eagle3-hidden
+
+  specdiag inspect-dump rows_0-2000/data_0.ckpt rows_0-2000/data_1.ckpt --json
+
+  specdiag inspect-dump /data/eagle3-hidden --workers 4
+"""
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "inspect-dump", help=HELP)(inspect_dump_cmd)
+
+
+def inspect_dump_cmd(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
+    ],
+    workers: Annotated[
+        int, typer.Option("--workers", "-j", help="Files inspected in parallel (processes).")
+    ] = 1,
+    hidden_size: Annotated[
+        int | None,
+        typer.Option(
+            "--hidden-size", help="Target hidden size H for the chunk fingerprint (default: auto)."
+        ),
+    ] = None,
+    pad_id: Annotated[
+        int,
+        typer.Option("--pad-id", help="Token id of trailing padding; -1 turns detection off."),
+    ] = 0,
+    json_output: JsonOpt = False,
+) -> None:
+    from specdiag.cli._output import Output
+    from specdiag.core.hidden.inspect import inspect_paths
+    from specdiag.errors import CheckFailed, UsageError
+
+    out = Output(json_output)
+    if workers < 1:
+        raise UsageError("--workers must be >= 1")
+    if hidden_size is not None and hidden_size < 1:
+        raise UsageError("--hidden-size must be >= 1")
+    console = out.stderr
+    if console.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+        with Progress(
+            TextColumn("inspecting"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("files", total=None)
+
+            def progress(done: int, total: int, path: str) -> None:
+                bar.update(task, completed=done, total=total)
+
+            report = inspect_paths(
+                paths,
+                workers=workers,
+                pad_id=None if pad_id < 0 else pad_id,
+                hidden_size=hidden_size,
+                progress=progress,
+            )
+    else:
+        report = inspect_paths(
+            paths, workers=workers, pad_id=None if pad_id < 0 else pad_id, hidden_size=hidden_size
+        )
+    out.emit(document(report), lambda c: render(c, report))
+    if not report.ok:
+        bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]
+        raise CheckFailed(
+            f"{len(bad)} file(s) corrupt or inconsistent: {', '.join(bad[:5])}"
+            + (" ..." if len(bad) > 5 else "")
+            if bad
+            else "the files disagree with each other",
+            hint=(report.problems[0] if report.problems else "see the report above"),
+        )
+
+
+def document(r: InspectReport) -> dict[str, Any]:
+    """The stable ``--json`` document (keys documented in docs/inspect-dump.md)."""
+    return {
+        "ok": r.ok,
+        "files_scanned": len(r.files),
+        "bad_files": [f.path for f in r.bad_files],
+        "hidden_sizes": r.hidden_sizes,
+        "dtypes": r.dtypes,
+        "key_sets": r.key_sets,
+        "problems": list(r.problems),
+        "files": [
+            {
+                "path": f.path,
+                "ok": f.ok,
+                "error": f.error,
+                "format": f.fmt,
+                "tensors": [
+                    {"key": e.key, "shape": list(e.shape), "dtype": e.dtype} for e in f.entries
+                ],
+                "feature_key": f.feature_key,
+                "dtype": f.dtype,
+                "tokens": f.tokens,
+                "padding": f.padding,
+                "padding_share": f.padding_share,
+                "loss_mask_share": f.loss_mask_share,
+                "nonfinite": f.nonfinite,
+                "hidden_size": f.hidden_size,
+                "chunks": f.chunks,
+                "fingerprint": [
+                    {
+                        "index": c.index,
+                        "rms_mean": c.rms_mean,
+                        "rms_std": c.rms_std,
+                        "abs_max": c.abs_max,
+                    }
+                    for c in f.fingerprint
+                ],
+                "ascending": f.ascending,
+                "problems": list(f.problems),
+                "warnings": list(f.warnings),
+            }
+            for f in r.files
+        ],
+        "vocab_mapping": [
+            {
+                "path": v.path,
+                "ok": v.ok,
+                "error": v.error,
+                "draft_vocab_size": v.draft_vocab_size,
+                "target_vocab_size": v.target_vocab_size,
+                "t2d_true": v.t2d_true,
+                "problems": list(v.problems),
+            }
+            for v in r.vocab
+        ],
+    }
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{v:.1%}"
+
+
+def render(console: Console, r: InspectReport) -> None:
+    from rich.table import Table
+
+    console.print(f"[bold]Hidden-state dumps[/bold]: {len(r.files)} file(s)")
+    tab = Table(title="Files", title_justify="left")
+    tab.add_column("file", overflow="fold")
+    tab.add_column("status", no_wrap=True)
+    tab.add_column("tensors", overflow="fold")
+    tab.add_column("tokens", justify="right")
+    tab.add_column("padding", justify="right")
+    tab.add_column("loss mask", justify="right")
+    tab.add_column("NaN/Inf", justify="right")
+    tab.add_column("H x chunks", justify="right")
+    tab.add_column("chunk RMS (low -> high)", overflow="fold")
+    for f in r.files:
+        if f.error is not None:
+            tab.add_row(f.path, "CORRUPT", f.error, "", "", "", "", "", "")
+            continue
+        tensors = ", ".join(f"{e.key} {list(e.shape)} {e.dtype}" for e in f.entries)
+        status = "ok" if f.ok else "BAD: " + "; ".join(f.problems)
+        rms = " ".join(f"{c.rms_mean:.3g}" for c in f.fingerprint)
+        if f.ascending is False:
+            rms += " (not ascending)"
+        tab.add_row(
+            f.path,
+            status,
+            tensors,
+            str(f.tokens),
+            f"{f.padding} ({_pct(f.padding_share)})",
+            _pct(f.loss_mask_share),
+            str(sum(f.nonfinite.values())),
+            f"{f.hidden_size} x {f.chunks}" if f.chunks else "-",
+            rms,
+        )
+    console.print(tab)
+    for f in r.files:
+        for w in f.warnings:
+            console.print(f"warning: {f.path}: {w}", markup=False)
+    for v in r.vocab:
+        if v.error:
+            console.print(f"vocab map {v.path}: unreadable: {v.error}", markup=False)
+            continue
+        state = "ok" if v.ok else "BAD: " + "; ".join(v.problems)
+        console.print(
+            f"vocab map {v.path}: draft vocab {v.draft_vocab_size}, target vocab "
+            f"{v.target_vocab_size}, t2d marks {v.t2d_true}: {state}",
+            markup=False,
+        )
+    summary = (
+        f"hidden size {', '.join(r.hidden_sizes) or '-'}; dtype {', '.join(r.dtypes) or '-'}; "
+        f"{len(r.key_sets)} key set(s)"
+    )
+    console.print(f"Across files: {summary}", markup=False)
+    for p in r.problems:
+        console.print(f"  - {p}", markup=False)
+    bad = r.bad_files
+    verdict = (
+        "[green]consistent[/green]"
+        if r.ok
+        else f"[bold red]{len(bad)} bad file(s)[/bold red]"
+        if bad
+        else "[bold red]inconsistent[/bold red]"
+    )
+    console.print(f"[bold]Verdict[/bold]: {verdict}")

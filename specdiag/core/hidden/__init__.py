@@ -1,0 +1,13 @@
+"""Hidden-state dumps: load them safely, compare served vs training captures, inspect dump sets.
+
+Modules (each imports torch lazily, inside the functions that need it, so importing this
+package costs nothing):
+
+* :mod:`.loading`      ``load_dump`` / ``dump_from_tensors`` / ``parse_values``: ``.pt``,
+                       ``.ckpt``, ``.ckpt.gz``, ``.safetensors``, ``.npy``, ``.npz`` and text snippets.
+* :mod:`.conventions`  layer id <-> ``hidden_states`` index per engine (SGLang adds +1, vLLM not).
+* :mod:`.compare`      ``compare(served, training, options) -> CompareResult``.
+* :mod:`.inspect`      ``inspect_paths(paths) -> InspectReport`` (``specdiag inspect-dump``).
+* :mod:`.synthetic`    a tiny transformer that produces HF-convention ``hidden_states`` stacks and
+                       SpecForge-style dumps (tests, benchmarks and ``specdiag demo``).
+"""

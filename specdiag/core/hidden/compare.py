@@ -1,0 +1,1336 @@
+"""Compare a served hidden-state capture with the training tensors; say which layer each chunk is.
+
+Entry points:
+
+* :func:`compare` ``(served, training, options, reference=None) -> CompareResult`` on two
+  :class:`~specdiag.core.hidden.loading.Dump` objects (``load_dump`` or ``dump_from_tensors``);
+* :func:`compare_values` for served numbers given as text (``--values``);
+* :func:`default_tolerances` for the dtype-aware tolerances.
+
+Everything is streamed in blocks of tokens (``CompareOptions.block_tokens``), so peak memory is a
+few blocks however long the dumps are. Per block the served chunks ``S [n, Cs, H]`` and the
+training chunks ``R [n, Ct, H]`` give, in one pass each: the aligned differences (chunk i vs
+chunk i), the full cross matrix of per-token dot products (``bmm``), and the norms; relative L2
+errors and cosines of *every* pair follow from ``|s - t|^2 = |s|^2 + |t|^2 - 2 s.t``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from specdiag.core.hidden.conventions import (
+    CaptureEngine,
+    describe_hf,
+    engine_id_to_hf,
+    suggest_ids,
+    trainer_id_to_hf,
+)
+from specdiag.core.hidden.loading import Dump, ValueSnippet, require_torch
+from specdiag.errors import InputError, UsageError
+
+# Unit roundoff per dtype. float32 captures on GPUs usually go through TF32 matmuls, so the
+# float32 defaults use TF32's roundoff (10 mantissa bits), like float16.
+UNIT_ROUNDOFF = {
+    "bfloat16": 2.0**-8,
+    "float16": 2.0**-11,
+    "float32": 2.0**-11,
+    "float64": 2.0**-11,
+}
+RTOL_FACTOR = 12.8  # relative L2 bound = 12.8 u  (bf16: 0.05)
+ATOL_FACTOR = 16.0  # max |diff| bound = 16 u * max|training chunk|  (bf16: 6.25 % of the max)
+EMBEDDING_COSINE = 1.0 - 1e-4  # repeated tokens give identical embedding rows
+
+
+@dataclass(frozen=True)
+class Tolerances:
+    """When a served chunk counts as equal to a training chunk.
+
+    A chunk matches when it has no NaN/Inf, ``rel_l2 <= rtol``, ``cosine_min >= min_cosine`` and
+    ``max_abs_diff <= atol`` (``atol`` defaults to ``atol_scale * max|training chunk|``).
+    """
+
+    dtype: str
+    rtol: float
+    min_cosine: float
+    atol: float | None
+    atol_scale: float
+
+    def atol_for(self, max_abs_training: float) -> float:
+        return self.atol if self.atol is not None else self.atol_scale * max_abs_training
+
+
+def _coarser(a: str, b: str) -> str:
+    ua, ub = UNIT_ROUNDOFF.get(a, 2.0**-8), UNIT_ROUNDOFF.get(b, 2.0**-8)
+    return a if ua >= ub else b
+
+
+def default_tolerances(
+    served_dtype: str,
+    training_dtype: str,
+    *,
+    rtol: float | None = None,
+    atol: float | None = None,
+    min_cosine: float | None = None,
+) -> Tolerances:
+    """Defaults from the coarser dtype's unit roundoff ``u``: ``rtol = 12.8u``,
+    ``atol = 16u * max|t|``, ``min_cosine = 1 - 2 rtol^2`` (the worst token may carry twice the
+    average relative error). bf16: rtol 0.05, min cosine 0.995, atol 6.25 % of the chunk max."""
+    dt = _coarser(served_dtype, training_dtype)
+    u = UNIT_ROUNDOFF.get(dt, 2.0**-8)
+    r = rtol if rtol is not None else RTOL_FACTOR * u
+    for name, v in (("--rtol", rtol), ("--atol", atol)):
+        if v is not None and not (v >= 0 and math.isfinite(v)):
+            raise UsageError(f"{name} must be a finite number >= 0")
+    if min_cosine is not None and not -1.0 <= min_cosine <= 1.0:
+        raise UsageError("--min-cosine must lie in [-1, 1]")
+    mc = min_cosine if min_cosine is not None else max(0.0, 1.0 - 2.0 * r * r)
+    return Tolerances(dtype=dt, rtol=r, min_cosine=mc, atol=atol, atol_scale=ATOL_FACTOR * u)
+
+
+@dataclass(frozen=True)
+class CompareOptions:
+    """Flags of ``specdiag compare-hidden`` (all optional)."""
+
+    training_layers: tuple[int, ...] | None = None  # SpecForge convention: output of layer k
+    served_layers: tuple[int, ...] | None = None  # as written in the served engine's config
+    engine: CaptureEngine | None = None  # reads --served-layers; None: sglang, suggest both
+    hidden_size: int | None = None
+    offset: int | None = None  # training position of served token 0
+    rtol: float | None = None
+    atol: float | None = None
+    min_cosine: float | None = None
+    device: str = "cpu"
+    block_tokens: int | None = None  # tokens per block; default from the row width
+
+
+@dataclass(frozen=True)
+class TokenAlignment:
+    status: str  # identical | contained | training-inside-served | differ | unavailable | offset
+    served_start: int
+    training_start: int
+    tokens: int  # compared
+    served_tokens: int  # valid (padding excluded)
+    training_tokens: int
+    first_difference: int | None = None  # served position of the first differing id
+    served_id: int | None = None
+    training_id: int | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """One served chunk of H features (or one ``--values`` snippet)."""
+
+    index: int
+    compared_to: int | None  # training chunk used for the diff statistics (same index)
+    max_abs_diff: float | None
+    mean_abs_diff: float | None
+    rel_l2: float | None
+    cosine_mean: float | None
+    cosine_min: float | None
+    worst_token: int | None  # served position of the lowest cosine
+    match: bool
+    best_train_chunk: int | None
+    best_cosine: float | None
+    best_rel_l2: float | None
+    identified_layer: int | None  # trainer convention: output of layer k; -1 = embedding
+    identified_hf_index: int | None
+    identified_by: str | None
+    confidence: str | None  # high | medium | low
+    rms: float  # mean per-token RMS (depth fingerprint)
+    nonfinite: int  # NaN/Inf elements in this served chunk
+    nonfinite_training: int
+    description: str
+    token: int | None = None  # --values: training position of the best slice
+
+
+@dataclass(frozen=True)
+class TrainingChunk:
+    index: int
+    hf_index: int | None
+    layer: int | None
+    source: str | None  # reference | --layers | served match
+    rms: float
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    mode: str  # "tensors" or "values"
+    match: bool
+    tokens_compared: int
+    hidden_size: int | None
+    served_hidden_size: int | None
+    served_dtype: str
+    training_dtype: str
+    tolerances: Tolerances
+    alignment: TokenAlignment
+    chunks: tuple[ChunkResult, ...]
+    training_chunks: tuple[TrainingChunk, ...]
+    similarity: tuple[tuple[float, ...], ...]  # served chunk x training chunk, mean cosine
+    reference_similarity: tuple[tuple[float, ...], ...] | None  # served chunk x HF index
+    training_reference_similarity: tuple[tuple[float, ...], ...] | None
+    diagnosis: tuple[str, ...]
+    findings: tuple[str, ...]
+    suggested_layer_ids: dict[str, list[int]]
+    engine: str | None
+    served_layers: tuple[int, ...] | None
+    training_layers: tuple[int, ...] | None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+# --------------------------------------------------------------------------------------------
+# Token alignment
+
+
+def _find(hay: list[int], needle: list[int]) -> int | None:
+    """First start where ``needle`` occurs inside ``hay``."""
+    if not needle or len(needle) > len(hay):
+        return None
+    first = needle[0]
+    n = len(needle)
+    for i in range(len(hay) - n + 1):
+        if hay[i] == first and hay[i : i + n] == needle:
+            return i
+    return None
+
+
+def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlignment:
+    ns, nt = served.valid_tokens, training.valid_tokens
+    sids, tids = served.ids_list(), training.ids_list()
+    if offset is not None and not 0 <= offset < nt:
+        raise UsageError(f"--offset {offset} is outside the training sample (0..{nt - 1})")
+    if sids is None or tids is None:
+        o = offset or 0
+        n = min(ns, nt - o)
+        which = (
+            "neither dump"
+            if sids is None and tids is None
+            else ("the served dump" if sids is None else "the training dump")
+        )
+        return TokenAlignment(
+            "unavailable" if offset is None else "offset",
+            0,
+            o,
+            n,
+            ns,
+            nt,
+            description=f"no input_ids in {which}: served token 0 taken as training position "
+            f"{o} (--offset), {n} tokens compared",
+        )
+    sids, tids = sids[:ns], tids[:nt]
+    if offset is None:
+        found = _find(tids, sids)
+        if found is not None:
+            o = found
+            status = "identical" if (o == 0 and ns == nt) else "contained"
+            desc = (
+                f"input_ids identical ({ns} tokens)"
+                if status == "identical"
+                else f"served tokens (all {ns}) found at training position {o}"
+            )
+            return TokenAlignment(status, 0, o, ns, ns, nt, description=desc)
+        o2 = _find(sids, tids)
+        if o2 is not None:  # training sample inside the served tokens
+            return TokenAlignment(
+                "training-inside-served",
+                o2,
+                0,
+                nt,
+                ns,
+                nt,
+                description=f"the training sample (all {nt} tokens) found at served position {o2}",
+            )
+        o = 0
+    else:
+        o = offset
+    n = min(ns, nt - o)
+    p = next((i for i in range(n) if sids[i] != tids[o + i]), None)
+    if p is None:
+        return TokenAlignment(
+            "offset",
+            0,
+            o,
+            n,
+            ns,
+            nt,
+            description=f"served tokens equal training positions {o}..{o + n - 1} (--offset)",
+        )
+    return TokenAlignment(
+        "differ",
+        0,
+        o,
+        p,
+        ns,
+        nt,
+        first_difference=p,
+        served_id=sids[p],
+        training_id=tids[o + p],
+        description=(
+            f"input_ids differ at served position {p} (served id {sids[p]}, training id "
+            f"{tids[o + p]}): a different chat template, system prompt or tokenizer; only the "
+            f"{p} tokens before it are compared"
+        ),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Chunking (hidden size)
+
+
+def _hidden_sizes(
+    served: Dump, training: Dump, opts: CompareOptions, reference: Dump | None
+) -> tuple[int, int, list[str]]:
+    """(H of training, H of served, notes). Raises UsageError for an impossible --hidden-size."""
+    notes: list[str] = []
+    wt, ws = training.width, served.width
+    if opts.hidden_size is not None:
+        h = opts.hidden_size
+        if h <= 0 or wt % h:
+            raise UsageError(
+                f"--hidden-size {h} does not divide the training row width {wt}",
+                hint="pass the target model's hidden_size",
+            )
+        ht = h
+    elif training.hidden_size is not None:
+        ht = training.hidden_size
+    elif (
+        reference is not None
+        and reference.hidden_size is not None
+        and wt % reference.hidden_size == 0
+    ):
+        ht = reference.hidden_size
+    elif opts.training_layers and wt % len(opts.training_layers) == 0:
+        ht = wt // len(opts.training_layers)
+    elif served.hidden_size is not None and wt % served.hidden_size == 0:
+        ht = served.hidden_size
+    elif wt % 3 == 0:
+        ht = wt // 3
+        notes.append(
+            f"hidden size not recorded in the dumps: assumed 3 chunks of {ht} (EAGLE-3); "
+            "pass --hidden-size to be sure"
+        )
+    else:
+        ht = wt
+    if wt % ht:
+        raise InputError(f"training row width {wt} is not a multiple of its hidden size {ht}")
+    if served.hidden_size is not None and opts.hidden_size is None:
+        hs = served.hidden_size
+    elif ws % ht == 0:
+        hs = ht
+    elif opts.served_layers and ws % len(opts.served_layers) == 0:
+        hs = ws // len(opts.served_layers)
+    elif ws % 3 == 0:
+        hs = ws // 3
+    else:
+        hs = ws
+    return ht, hs, notes
+
+
+# --------------------------------------------------------------------------------------------
+# Streaming statistics
+
+
+class _Acc:
+    """Running sums over token blocks (float64 on the host)."""
+
+    def __init__(self, cs: int, ct: int, lr: int) -> None:
+        import numpy as np
+
+        m = min(cs, ct)
+        self.m = m
+        self.max_abs = np.zeros(m)
+        self.sum_abs = np.zeros(m)
+        self.sum_d2 = np.zeros(m)
+        self.sum_t2 = np.zeros(m)
+        self.max_t = np.zeros(m)
+        self.cos_sum = np.zeros(m)
+        self.cos_min = np.full(m, np.inf)
+        self.worst = np.zeros(m, dtype=np.int64)
+        self.tokens = np.zeros(m)  # finite tokens per aligned pair
+        self.nf_s = np.zeros(cs, dtype=np.int64)
+        self.nf_t = np.zeros(ct, dtype=np.int64)
+        self.x_cos = np.zeros((cs, ct))
+        self.x_cos_min = np.full((cs, ct), np.inf)
+        self.x_d2 = np.zeros((cs, ct))
+        self.x_t2 = np.zeros((cs, ct))
+        self.rms_s = np.zeros(cs)
+        self.rms_t = np.zeros(ct)
+        self.ref_cos_s = np.zeros((cs, lr))
+        self.ref_d2_s = np.zeros((cs, lr))
+        self.ref_r2 = np.zeros(lr)
+        self.ref_cos_t = np.zeros((ct, lr))
+        self.n = 0
+
+
+def _cos(dot: Any, na: Any, nb: Any) -> Any:
+    """Cosine from dot products and norms; 1 when both vectors are 0, 0 when one is."""
+    torch = require_torch()
+    den = na * nb
+    both_zero = (na == 0) & (nb == 0)
+    c = torch.where(den > 0, dot / den.clamp_min(1e-30), torch.zeros_like(dot))
+    return torch.where(both_zero, torch.ones_like(c), c)
+
+
+def _finite_rows(x: Any, nrm: Any, acc_nf: Any) -> tuple[Any, Any, Any]:
+    """Zero out rows with NaN/Inf (counted into ``acc_nf``). Fast path when all is finite."""
+    torch = require_torch()
+    if bool(torch.isfinite(nrm).all()):
+        return x, nrm, None
+    bad_el = ~torch.isfinite(x)
+    acc_nf += bad_el.sum(dim=(0, 2)).cpu().numpy()
+    ok = ~bad_el.any(-1)  # [n, C]
+    x = torch.where(ok.unsqueeze(-1), x, torch.zeros_like(x))
+    return x, torch.linalg.vector_norm(x, dim=-1), ok
+
+
+def _default_block(width: int, device: str) -> int:
+    # CPU: blocks that stay in cache (~2 MiB of float32 per tensor); GPU: big blocks.
+    budget = (1 << 19) if device == "cpu" else (1 << 26)
+    return max(1, min(1 << 16, budget // max(1, width)))
+
+
+def _stream(
+    served: Dump,
+    training: Dump,
+    reference: Dump | None,
+    al: TokenAlignment,
+    ref_start: int,
+    h: int,
+    opts: CompareOptions,
+) -> _Acc:
+    torch = require_torch()
+    cs, ct = served.width // h, training.width // h
+    lr = reference.width // h if reference is not None else 0
+    acc = _Acc(cs, ct, lr)
+    m = acc.m
+    dev = opts.device
+    bt = opts.block_tokens or _default_block(max(served.width, training.width), dev)
+    n_all = al.tokens
+    with torch.no_grad():
+        for a in range(0, n_all, bt):
+            b = min(n_all, a + bt)
+            n = b - a
+            s = served.block(al.served_start + a, al.served_start + b, dev).view(n, cs, h)
+            t = training.block(al.training_start + a, al.training_start + b, dev).view(n, ct, h)
+            ns = torch.linalg.vector_norm(s, dim=-1)
+            nt = torch.linalg.vector_norm(t, dim=-1)
+            s, ns, ok_s = _finite_rows(s, ns, acc.nf_s)
+            t, nt, ok_t = _finite_rows(t, nt, acc.nf_t)
+            dot = torch.bmm(s, t.transpose(1, 2))  # [n, cs, ct]
+            xc = _cos(dot, ns.unsqueeze(2), nt.unsqueeze(1))
+            d2 = (ns.unsqueeze(2) ** 2 + nt.unsqueeze(1) ** 2 - 2 * dot).clamp_min(0)
+            acc.x_cos += xc.sum(0).double().cpu().numpy()
+            acc.x_cos_min = _np_min(acc.x_cos_min, xc.amin(0).double().cpu().numpy())
+            acc.x_d2 += d2.sum(0).double().cpu().numpy()
+            acc.x_t2 += (nt**2).sum(0).double().cpu().numpy()[None, :].repeat(cs, 0)
+            acc.rms_s += (ns / math.sqrt(h)).sum(0).double().cpu().numpy()
+            acc.rms_t += (nt / math.sqrt(h)).sum(0).double().cpu().numpy()
+            if m:
+                d = s[:, :m] - t[:, :m]
+                d.abs_()
+                dn = torch.linalg.vector_norm(d, dim=-1)  # [n, m]
+                dmax = d.amax(-1)
+                dsum = d.sum(-1)
+                tmax = t[:, :m].abs().amax(-1)
+                cos_al = torch.diagonal(xc, dim1=1, dim2=2)[:, :m]  # [n, m]
+                if ok_s is not None or ok_t is not None:
+                    ok = torch.ones(n, m, dtype=torch.bool, device=s.device)
+                    if ok_s is not None:
+                        ok &= ok_s[:, :m]
+                    if ok_t is not None:
+                        ok &= ok_t[:, :m]
+                    cos_for_min = torch.where(ok, cos_al, torch.full_like(cos_al, math.inf))
+                    acc.tokens += ok.sum(0).double().cpu().numpy()
+                else:
+                    cos_for_min = cos_al
+                    acc.tokens += n
+                acc.max_abs = _np_max(acc.max_abs, dmax.amax(0).double().cpu().numpy())
+                acc.max_t = _np_max(acc.max_t, tmax.amax(0).double().cpu().numpy())
+                acc.sum_abs += dsum.sum(0).double().cpu().numpy()
+                acc.sum_d2 += (dn**2).sum(0).double().cpu().numpy()
+                acc.sum_t2 += (nt[:, :m] ** 2).sum(0).double().cpu().numpy()
+                acc.cos_sum += (
+                    (torch.where(torch.isinf(cos_for_min), 0, cos_al)).sum(0).double().cpu().numpy()
+                )
+                bmin, barg = cos_for_min.min(0)
+                bmin_np = bmin.double().cpu().numpy()
+                better = bmin_np < acc.cos_min
+                acc.worst[better] = barg.cpu().numpy()[better] + a
+                acc.cos_min = _np_min(acc.cos_min, bmin_np)
+            if reference is not None:
+                r = reference.block(ref_start + a, ref_start + b, dev).view(n, lr, h)
+                nr = torch.linalg.vector_norm(r, dim=-1)
+                r, nr, _ = _finite_rows(r, nr, torch.zeros(lr, dtype=torch.int64).numpy())
+                dsr = torch.bmm(s, r.transpose(1, 2))
+                acc.ref_cos_s += (
+                    _cos(dsr, ns.unsqueeze(2), nr.unsqueeze(1)).sum(0).double().cpu().numpy()
+                )
+                acc.ref_d2_s += (
+                    ((ns.unsqueeze(2) ** 2 + nr.unsqueeze(1) ** 2 - 2 * dsr).clamp_min(0).sum(0))
+                    .double()
+                    .cpu()
+                    .numpy()
+                )
+                acc.ref_r2 += (nr**2).sum(0).double().cpu().numpy()
+                dtr = torch.bmm(t, r.transpose(1, 2))
+                acc.ref_cos_t += (
+                    _cos(dtr, nt.unsqueeze(2), nr.unsqueeze(1)).sum(0).double().cpu().numpy()
+                )
+            acc.n += n
+    return acc
+
+
+def _np_max(a: Any, b: Any) -> Any:
+    import numpy as np
+
+    return np.fmax(a, b)
+
+
+def _np_min(a: Any, b: Any) -> Any:
+    import numpy as np
+
+    return np.fmin(a, b)
+
+
+def _embedding_test(
+    served: Dump, al: TokenAlignment, cs: int, h: int
+) -> tuple[list[float | None], int]:
+    """Min cosine between served rows of repeated token ids, per chunk (None: no repeats).
+
+    Embedding outputs depend on the token id only, so repeated ids give identical rows; layer
+    outputs depend on the context and differ.
+    """
+    torch = require_torch()
+    ids = served.ids_list()
+    if ids is None:
+        return [None] * cs, 0
+    first: dict[int, int] = {}
+    pairs: list[tuple[int, int]] = []
+    for p in range(al.served_start, al.served_start + al.tokens):
+        tok = ids[p]
+        if tok in first:
+            pairs.append((first[tok], p))
+            if len(pairs) >= 64:
+                break
+        else:
+            first[tok] = p
+    if not pairs:
+        return [None] * cs, 0
+    rows = sorted({p for pr in pairs for p in pr})
+    vec = {p: served.block(p, p + 1).view(cs, h) for p in rows}
+    out: list[float | None] = []
+    for c in range(cs):
+        cos = [
+            float(torch.nn.functional.cosine_similarity(vec[p][c], vec[q][c], dim=0))
+            for p, q in pairs
+        ]
+        finite = [x for x in cos if math.isfinite(x)]
+        out.append(min(finite) if finite else None)
+    return out, len(pairs)
+
+
+# --------------------------------------------------------------------------------------------
+# The comparison
+
+
+def _ref_start(reference: Dump, training: Dump, served: Dump, al: TokenAlignment) -> int:
+    need = al.tokens
+    rids = reference.ids_list()
+    if rids is not None:
+        tids = training.ids_list()
+        sids = served.ids_list()
+        if sids is not None:
+            seg = sids[al.served_start : al.served_start + need]
+            o = _find(rids, seg)
+            if o is not None:
+                return o
+        if tids is not None:
+            seg = tids[al.training_start : al.training_start + need]
+            o = _find(rids, seg)
+            if o is not None:
+                return o
+        raise InputError(
+            f"{reference.source}: its input_ids do not contain the compared tokens",
+            hint="the reference must be the target's hidden_states on the same tokens",
+        )
+    if reference.num_tokens < al.training_start + need:
+        raise InputError(
+            f"{reference.source}: {reference.num_tokens} tokens, fewer than the "
+            f"{al.training_start + need} needed",
+            hint="the reference must cover the training sample's tokens",
+        )
+    return al.training_start
+
+
+def compare(
+    served: Dump,
+    training: Dump,
+    options: CompareOptions | None = None,
+    *,
+    reference: Dump | None = None,
+) -> CompareResult:
+    """Compare ``served`` with ``training``; identify layers (with ``reference``: exactly)."""
+    torch = require_torch()
+    opts = options or CompareOptions()
+    _check_device(opts.device)
+    tol = default_tolerances(
+        served.dtype, training.dtype, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine
+    )
+    ht, hs, notes = _hidden_sizes(served, training, opts, reference)
+    notes = [f"served: {n}" for n in served.notes] + notes
+    notes += [f"training: {n}" for n in training.notes]
+    al = align_tokens(served, training, opts.offset)
+    base: dict[str, Any] = {
+        "served_dtype": served.dtype,
+        "training_dtype": training.dtype,
+        "tolerances": tol,
+        "alignment": al,
+        "engine": opts.engine.value if opts.engine else None,
+        "served_layers": opts.served_layers,
+        "training_layers": opts.training_layers,
+    }
+    if hs != ht or served.width % ht:
+        diag = [
+            f"served rows have {served.width} features ({served.width // hs} x {hs}) but the "
+            f"training rows {training.width} ({training.width // ht} x {ht}): hidden size {hs} "
+            f"vs {ht}. The server runs a different target model (or the dump is not the aux "
+            "hidden states); nothing can match"
+        ]
+        return CompareResult(
+            mode="tensors",
+            match=False,
+            tokens_compared=0,
+            hidden_size=ht,
+            served_hidden_size=hs,
+            chunks=(),
+            training_chunks=(),
+            similarity=(),
+            reference_similarity=None,
+            training_reference_similarity=None,
+            diagnosis=tuple(diag),
+            findings=("wrong-hidden-size",),
+            suggested_layer_ids={},
+            notes=tuple(notes),
+            **base,
+        )
+    h = ht
+    if reference is not None:
+        if reference.hidden_size is None:
+            reference = _as_stack(reference, h)
+        if reference.hidden_size != h:
+            raise InputError(
+                f"{reference.source}: hidden size {reference.hidden_size}, the dumps have {h}",
+                hint="the reference must be the same target model's hidden_states",
+            )
+    cs, ct = served.width // h, training.width // h
+    for flag, ids, count, who in (
+        ("--layers", opts.training_layers, ct, "training"),
+        ("--served-layers", opts.served_layers, cs, "served"),
+    ):
+        if ids is not None and len(ids) != count:
+            raise UsageError(
+                f"{flag} names {len(ids)} layers but the {who} rows hold {count} chunks of {h}",
+                hint="give one id per chunk, in capture order (or fix --hidden-size)",
+            )
+    ref_start = _ref_start(reference, training, served, al) if reference is not None else 0
+    acc = _stream(served, training, reference, al, ref_start, h, opts)
+    del torch
+    return _finish(served, training, reference, opts, tol, al, acc, h, cs, ct, notes, base)
+
+
+def _as_stack(reference: Dump, h: int) -> Dump:
+    from dataclasses import replace
+
+    if reference.width % h:
+        raise InputError(
+            f"{reference.source}: rows of {reference.width} features are not layers of size {h}"
+        )
+    return replace(reference, hidden_size=h)
+
+
+def _check_device(device: str) -> None:
+    torch = require_torch()
+    if device == "cpu":
+        return
+    if device.startswith("cuda"):
+        if not torch.cuda.is_available():
+            raise UsageError(
+                f"--device {device}: no CUDA device is available to torch here",
+                hint="use --device cpu (the default), or a CUDA build of torch on a GPU machine",
+            )
+        return
+    raise UsageError(f"--device {device}: use cpu or cuda (cuda:N)")
+
+
+def _f(x: Any) -> float:
+    return float(x)
+
+
+def _finish(
+    served: Dump,
+    training: Dump,
+    reference: Dump | None,
+    opts: CompareOptions,
+    tol: Tolerances,
+    al: TokenAlignment,
+    acc: _Acc,
+    h: int,
+    cs: int,
+    ct: int,
+    notes: list[str],
+    base: dict[str, Any],
+) -> CompareResult:
+    import numpy as np
+
+    n = max(acc.n, 1)
+    sim = acc.x_cos / n
+    x_rel = np.sqrt(acc.x_d2 / np.maximum(acc.x_t2, 1e-300))
+    x_min = acc.x_cos_min
+    rms_s = acc.rms_s / n
+    rms_t = acc.rms_t / n
+    engine_read = opts.engine or CaptureEngine.SGLANG
+    num_layers = (reference.width // h) - 1 if reference is not None else None
+    ref_sim = acc.ref_cos_s / n if reference is not None else None
+    ref_rel = (
+        np.sqrt(acc.ref_d2_s / np.maximum(acc.ref_r2[None, :], 1e-300))
+        if reference is not None
+        else None
+    )
+    tref_sim = acc.ref_cos_t / n if reference is not None else None
+
+    def pair_match(i: int, j: int) -> bool:
+        return bool(
+            acc.n > 0
+            and x_rel[i, j] <= tol.rtol
+            and x_min[i, j] >= tol.min_cosine
+            and acc.nf_s[i] == 0
+            and acc.nf_t[j] == 0
+        )
+
+    # training chunks: which HF index each holds
+    t_hf: list[int | None] = [None] * ct
+    t_src: list[str | None] = [None] * ct
+    diag: list[str] = []
+    findings: list[str] = []
+    if opts.training_layers is not None:
+        for j, lid in enumerate(opts.training_layers):
+            t_hf[j], t_src[j] = trainer_id_to_hf(lid), "--layers"
+    if tref_sim is not None:
+        for j in range(ct):
+            best = int(np.argmax(tref_sim[j]))
+            if t_hf[j] is not None and t_hf[j] != best:
+                diag.append(
+                    f"training chunk {j} is {describe_hf(best, num_layers)} according to the "
+                    f"reference (cosine {tref_sim[j, best]:.4f}), but --layers says layer "
+                    f"{t_hf[j] - 1}: the training capture used other layers than you think "  # type: ignore[operator]
+                    "(or --layers is wrong); the reference wins below"
+                )
+                findings.append("training-layers-differ")
+            t_hf[j], t_src[j] = best, "reference"
+
+    served_cfg_hf = (
+        [engine_id_to_hf(i, engine_read) for i in opts.served_layers]
+        if opts.served_layers is not None
+        else None
+    )
+    # served chunks matched to training chunks
+    matched: list[int | None] = []
+    for i in range(cs):
+        cands = [j for j in range(ct) if pair_match(i, j)]
+        matched.append(max(cands, key=lambda j: sim[i, j]) if cands else None)
+    # training chunks whose layer we learn from a matching served chunk + the served config
+    if served_cfg_hf is not None:
+        for i, jm in enumerate(matched):
+            if jm is not None and t_hf[jm] is None:
+                t_hf[jm], t_src[jm] = served_cfg_hf[i], "served match + --served-layers"
+
+    emb_min, emb_pairs = _embedding_test(served, al, cs, h) if acc.n else ([None] * cs, 0)
+
+    chunks: list[ChunkResult] = []
+    m = acc.m
+    for i in range(cs):
+        aligned = i < m
+        tokens_i = acc.tokens[i] if aligned else 0
+        mad: float | None
+        mean: float | None
+        rel: float | None
+        cmean: float | None
+        cmin: float | None
+        worst: int | None
+        if aligned and tokens_i > 0:
+            mad = _f(acc.max_abs[i])
+            mean = _f(acc.sum_abs[i] / (tokens_i * h))
+            rel = _f(math.sqrt(acc.sum_d2[i] / max(acc.sum_t2[i], 1e-300)))
+            cmean = _f(acc.cos_sum[i] / tokens_i)
+            cmin = _f(acc.cos_min[i])
+            worst = int(acc.worst[i]) + al.served_start
+        else:
+            mad = mean = rel = cmean = cmin = None
+            worst = None
+        nf_s = int(acc.nf_s[i])
+        nf_t = int(acc.nf_t[i]) if aligned else 0
+        ok = bool(
+            aligned
+            and tokens_i > 0
+            and nf_s == 0
+            and nf_t == 0
+            and rel is not None
+            and rel <= tol.rtol
+            and cmin is not None
+            and cmin >= tol.min_cosine
+            and mad is not None
+            and mad <= tol.atol_for(_f(acc.max_t[i]))
+        )
+        best_j = int(np.argmax(sim[i])) if ct and acc.n else None
+        best_c = _f(sim[i, best_j]) if best_j is not None else None
+        best_rel = _f(x_rel[i, best_j]) if best_j is not None else None
+        hf: int | None = None
+        by: str | None = None
+        conf: str | None = None
+        desc = ""
+        if ref_sim is not None and acc.n:
+            order = np.argsort(-ref_sim[i])
+            hf = int(order[0])
+            second = _f(ref_sim[i, order[1]]) if len(order) > 1 else -1.0
+            top = _f(ref_sim[i, hf])
+            by = "reference"
+            assert ref_rel is not None
+            if ref_rel[i, hf] <= tol.rtol and top >= 1 - 2 * tol.rtol**2:
+                conf = "high"
+            elif top - second >= 0.05:
+                conf = "medium"
+            else:
+                conf = "low"
+            desc = f"is {describe_hf(hf, num_layers)} (reference cosine {top:.4f}, next best {second:.4f})"
+            if matched[i] is not None:
+                desc += f" and equals training chunk {matched[i]}"
+            elif ct:
+                desc += "; no training chunk matches"
+        elif matched[i] is not None:
+            jm = matched[i]
+            assert jm is not None
+            hf, by, conf = t_hf[jm], f"training chunk {jm}", "high"
+            desc = f"equals training chunk {jm}" + (
+                f" ({describe_hf(hf)})" if hf is not None else ""
+            )
+        elif emb_min[i] is not None and emb_min[i] >= EMBEDDING_COSINE:  # type: ignore[operator]
+            hf, by = 0, "fingerprint"
+            conf = "high" if emb_pairs >= 3 else "medium"
+            desc = (
+                f"the embedding output: rows of repeated tokens are identical ({emb_pairs} "
+                f"pair(s)), which no decoder layer output does"
+            )
+        else:
+            desc = _depth_hint(i, rms_s[i], rms_t, t_hf, sim[i] if ct else None)
+            if served_cfg_hf is not None:
+                hf, by, conf = served_cfg_hf[i], "served config", "low"
+                desc += f"; the served config says {describe_hf(hf)} (not verified)"
+        if nf_s:
+            desc += f"; {nf_s} NaN/Inf value(s) in the served chunk"
+        if nf_t:
+            desc += f"; {nf_t} NaN/Inf value(s) in training chunk {i}"
+        chunks.append(
+            ChunkResult(
+                index=i,
+                compared_to=i if aligned else None,
+                max_abs_diff=mad,
+                mean_abs_diff=mean,
+                rel_l2=rel,
+                cosine_mean=cmean,
+                cosine_min=cmin,
+                worst_token=worst,
+                match=ok,
+                best_train_chunk=best_j,
+                best_cosine=best_c,
+                best_rel_l2=best_rel,
+                identified_layer=(hf - 1) if hf is not None else None,
+                identified_hf_index=hf,
+                identified_by=by,
+                confidence=conf,
+                rms=_f(rms_s[i]),
+                nonfinite=nf_s,
+                nonfinite_training=nf_t,
+                description=desc,
+            )
+        )
+    tchunks = tuple(
+        TrainingChunk(j, hfj, (hfj - 1) if hfj is not None else None, t_src[j], _f(rms_t[j]))
+        for j, hfj in enumerate(t_hf)
+    )
+    more_diag, more_find, suggestions, more_notes = _diagnose(
+        chunks, tchunks, matched, al, opts, served_cfg_hf, num_layers, acc, cs, ct, tol.rtol
+    )
+    diag = more_diag[:1] + diag + more_diag[1:] if more_diag else diag
+    findings += more_find
+    notes += more_notes
+    overall = bool(
+        acc.n > 0
+        and cs == ct
+        and al.status != "differ"
+        and all(c.match for c in chunks)
+        and not findings_block(findings)
+    )
+    return CompareResult(
+        mode="tensors",
+        match=overall,
+        tokens_compared=acc.n,
+        hidden_size=h,
+        served_hidden_size=h,
+        chunks=tuple(chunks),
+        training_chunks=tchunks,
+        similarity=tuple(tuple(_f(v) for v in row) for row in sim),
+        reference_similarity=(
+            tuple(tuple(_f(v) for v in row) for row in ref_sim) if ref_sim is not None else None
+        ),
+        training_reference_similarity=(
+            tuple(tuple(_f(v) for v in row) for row in tref_sim) if tref_sim is not None else None
+        ),
+        diagnosis=tuple(diag),
+        findings=tuple(dict.fromkeys(findings)),
+        suggested_layer_ids=suggestions,
+        notes=tuple(notes),
+        **base,
+    )
+
+
+def findings_block(findings: Sequence[str]) -> bool:
+    return any(f in ("nonfinite", "template-mismatch", "wrong-hidden-size") for f in findings)
+
+
+def _depth_hint(
+    i: int, rms: float, rms_t: Any, t_hf: Sequence[int | None], sim_row: Any | None
+) -> str:
+    """Where an unmatched chunk probably sits, from its norm (the residual stream grows with depth)."""
+    parts = ["matches no training chunk"]
+    if sim_row is not None and len(sim_row):
+        j = int(max(range(len(sim_row)), key=lambda k: sim_row[k]))
+        c = float(sim_row[j])
+        if c >= 0.5:
+            rel = "lower" if rms < rms_t[j] else "higher"
+            where = "earlier" if rms < rms_t[j] else "later"
+            parts.append(
+                f"closest to training chunk {j} (cosine {c:.3f}, RMS {rms:.3g} vs {rms_t[j]:.3g}, "
+                f"{rel}): probably a neighbouring, {where} layer (low confidence; pass --reference "
+                "to be sure)"
+            )
+    known = sorted((float(rms_t[j]), h) for j, h in enumerate(t_hf) if h is not None)
+    if known and rms < known[0][0] * 0.5:
+        parts.append(
+            f"its RMS {rms:.3g} is below every training chunk's ({known[0][0]:.3g} at "
+            f"{describe_hf(known[0][1])}): an early layer or the embedding (low confidence)"
+        )
+    return "; ".join(parts)
+
+
+def _ranges(pairs: Sequence[tuple[int, int]]) -> str:
+    """[(1,0),(2,1)] -> 'chunks 1-2 equal training chunks 0-1'."""
+    groups: list[list[tuple[int, int]]] = []
+    for p in pairs:
+        if groups and p[0] == groups[-1][-1][0] + 1 and p[1] == groups[-1][-1][1] + 1:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    out = []
+    for g in groups:
+        if len(g) == 1:
+            out.append(f"served chunk {g[0][0]} equals training chunk {g[0][1]}")
+        else:
+            out.append(
+                f"served chunks {g[0][0]}-{g[-1][0]} equal training chunks {g[0][1]}-{g[-1][1]}"
+            )
+    return ", ".join(out)
+
+
+def _diagnose(
+    chunks: Sequence[ChunkResult],
+    tchunks: Sequence[TrainingChunk],
+    matched: Sequence[int | None],
+    al: TokenAlignment,
+    opts: CompareOptions,
+    served_cfg_hf: Sequence[int] | None,
+    num_layers: int | None,
+    acc: _Acc,
+    cs: int,
+    ct: int,
+    tol_rtol: float,
+) -> tuple[list[str], list[str], dict[str, list[int]], list[str]]:
+    diag: list[str] = []
+    findings: list[str] = []
+    notes: list[str] = []
+    if al.status == "differ":
+        diag.append(al.description)
+        findings.append("template-mismatch")
+    if acc.n == 0:
+        diag.append("no tokens to compare")
+        findings.append("no-tokens")
+    if any(c.nonfinite or c.nonfinite_training for c in chunks) or acc.nf_t.any():
+        bad = [c.index for c in chunks if c.nonfinite] or []
+        tbad = [j for j in range(ct) if acc.nf_t[j]]
+        txt = []
+        if bad:
+            txt.append(f"served chunk(s) {', '.join(map(str, bad))}")
+        if tbad:
+            txt.append(f"training chunk(s) {', '.join(map(str, tbad))}")
+        diag.append(
+            f"NaN/Inf in {' and '.join(txt)}: overflow in the capture (fp16?) or a broken kernel; "
+            "those tokens are left out of the statistics"
+        )
+        findings.append("nonfinite")
+    if acc.n:
+        all_ok = cs == ct and all(c.match for c in chunks)
+        pairs = [(i, j) for i, j in enumerate(matched) if j is not None]
+        if all_ok:
+            worst = max((c.rel_l2 or 0.0) for c in chunks)
+            diag.append(
+                f"all {cs} served chunks equal training chunks 0-{ct - 1} in order (worst relative "
+                f"L2 {worst:.3g}, tolerance {tol_rtol:.3g}): the draft sees the hidden states it "
+                "was trained on"
+            )
+        else:
+            for c in chunks:
+                if matched[c.index] is None:
+                    if c.identified_hf_index == 0:
+                        diag.append(
+                            f"served chunk {c.index} is the embedding output (no training chunk "
+                            f"matches; identified by {c.identified_by}, {c.confidence} confidence)"
+                        )
+                        findings.append("embedding-slot")
+                    else:
+                        diag.append(f"served chunk {c.index} {c.description}")
+            if cs != ct:
+                diag.append(
+                    f"the server captured {cs} chunk(s), training {ct}: a layer id the engine "
+                    "cannot reach (e.g. the last layer on SGLang) or a different id count"
+                )
+                findings.append("chunk-count")
+            if pairs:
+                diag.append(_ranges(pairs))
+            mark = len(diag)
+            shifts = {j - i for i, j in pairs}
+            if pairs and len(shifts) == 1 and shifts != {0}:
+                k = shifts.pop()
+                if k < 0:
+                    diag.append(
+                        f"the served list is shifted by {-k} slot(s): {-k} extra layer(s) "
+                        f"prepended and the last {-k} training layer(s) dropped"
+                    )
+                else:
+                    diag.append(
+                        f"the served list is shifted by {k} slot(s) the other way: the first {k} "
+                        "training layer(s) are missing"
+                    )
+                findings.append("shifted")
+            elif len(pairs) >= 2 and sorted(j for _, j in pairs) != [j for _, j in pairs]:
+                diag.append(
+                    "the served chunks hold training layers in another order (served order: "
+                    + ", ".join(str(j) for _, j in pairs)
+                    + "): engines concatenate in ascending layer order, so the training capture "
+                    "(HF backend / ModelOpt set()) or a hand-made list was not ascending"
+                )
+                findings.append("permuted")
+            missing = [j for j in range(ct) if j not in set(matched)]
+            if missing and pairs:
+                diag.append(
+                    "training chunk(s) "
+                    + ", ".join(
+                        f"{j}"
+                        + (
+                            f" ({describe_hf(tchunks[j].hf_index or 0, num_layers)})"
+                            if tchunks[j].hf_index is not None
+                            else ""
+                        )
+                        for j in missing
+                    )
+                    + " not served"
+                )
+                findings.append("missing-layer")
+            # off-by-one: identified layers vs training layers (all aligned chunks)
+            offs = [
+                c.identified_hf_index - tchunks[c.index].hf_index  # type: ignore[operator]
+                for c in chunks
+                if c.index < ct
+                and c.identified_hf_index is not None
+                and tchunks[c.index].hf_index is not None
+            ]
+            verified = all(c.identified_by != "served config" for c in chunks[: min(cs, ct)])
+            if offs and len(offs) == min(cs, ct) and len(set(offs)) == 1 and abs(offs[0]) == 1:
+                how = (
+                    ""
+                    if verified
+                    else " (from the served config, partly unverified by the tensors)"
+                )
+                if offs[0] == -1:
+                    off_txt = (
+                        "every served chunk is one layer EARLIER than training" + how + ": the "
+                        "ids were written for SGLang/SpecForge (id k = output of layer k) and read "
+                        "by an engine that captures the input of layer k (vLLM convention)"
+                    )
+                else:
+                    off_txt = (
+                        "every served chunk is one layer LATER than training" + how + ": ids "
+                        "written in the vLLM convention (id k = input of layer k) were read by "
+                        "SGLang, which adds +1"
+                    )
+                # an off-by-one explains any accidental overlap: drop the shift/missing lines
+                drop = {"shifted", "missing-layer", "permuted"}
+                del diag[mark:]
+                findings[:] = [f for f in findings if f not in drop]
+                diag.append(off_txt)
+                findings.append("off-by-one")
+            elif not pairs and cs == ct and not findings_block(findings):
+                findings.append("layer-mismatch")
+    # the served config vs training (conventions), even before tensors are judged
+    t_hf = [t.hf_index for t in tchunks]
+    if served_cfg_hf is not None and all(x is not None for x in t_hf) and acc.n:
+        eng = (opts.engine or CaptureEngine.SGLANG).value
+        if list(served_cfg_hf) != list(t_hf):
+            diag.append(
+                f"with {eng}'s convention the served ids {list(opts.served_layers or ())} capture "
+                f"HF indices {list(served_cfg_hf)}; training used {list(t_hf)}"
+            )
+    suggestions: dict[str, list[int]] = {}
+    if t_hf and all(x is not None for x in t_hf):
+        hfs = [int(x) for x in t_hf if x is not None]
+        engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
+        for e in engines:
+            suggestions[e.value] = list(suggest_ids(hfs, e))
+        if not (cs == ct and all(c.match for c in chunks)) or al.status == "differ":
+            parts = []
+            for e in engines:
+                rule = "SGLang adds +1" if e is CaptureEngine.SGLANG else "vLLM reads ids verbatim"
+                parts.append(f"{suggestions[e.value]} for {e.value} ({rule})")
+            diag.append(
+                "set eagle_aux_hidden_state_layer_ids (draft config.json, nested under "
+                "eagle_config for SGLang; top level for vLLM) to " + " or ".join(parts)
+            )
+        if 0 in hfs and CaptureEngine.SGLANG.value in suggestions:
+            notes.append(
+                "training used the embedding output, which SGLang's Llama-style models cannot capture"
+            )
+        if num_layers is not None and num_layers in hfs:
+            notes.append(
+                f"training captured the final normed output (HF index {num_layers}); SGLang never "
+                "reaches it and vLLM returns it before the final norm"
+            )
+        sg = suggestions.get(CaptureEngine.SGLANG.value)
+        if sg and sg[0] != 1:
+            notes.append(
+                "SGLang's DeepSeek-V2/V3 and GLM-4-MoE-lite models (PR #25454) add +1 only when "
+                "the first id is 1, and gpt-oss uses ids verbatim when the largest equals the "
+                "layer count: check your model file"
+            )
+        if hfs != sorted(hfs):
+            notes.append("training layers are not ascending; engines capture in ascending order")
+    elif acc.n:
+        unknown = [t.index for t in tchunks if t.hf_index is None]
+        notes.append(
+            "no layer ids suggested: the layers of training chunk(s) "
+            + ", ".join(map(str, unknown))
+            + " are unknown (pass --layers with the training ids, or --reference)"
+        )
+    return diag, findings, suggestions, notes
+
+
+# --------------------------------------------------------------------------------------------
+# Served values given as text
+
+
+def compare_values(
+    snippets: Sequence[ValueSnippet],
+    training: Dump,
+    options: CompareOptions | None = None,
+    *,
+    reference: Dump | None = None,
+) -> CompareResult:
+    """Find each snippet inside the training tensor (and the reference): which chunk, which token.
+
+    Each snippet is compared with the first ``k`` values of every training chunk at every valid
+    token (only at ``--offset`` when given); values longer than one chunk are compared with the
+    start of the row. Tolerance per value: half a unit of its last printed digit plus the
+    dtype's ``atol`` (relative to the largest value of that training chunk row).
+    """
+    torch = require_torch()
+    import numpy as np
+
+    opts = options or CompareOptions()
+    tol = default_tolerances(
+        training.dtype, training.dtype, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine
+    )
+    dummy_served = training
+    ht, _, notes = _hidden_sizes(dummy_served, training, opts, reference)
+    nt = training.valid_tokens
+    if opts.offset is not None and not 0 <= opts.offset < nt:
+        raise UsageError(f"--offset {opts.offset} is outside the training sample (0..{nt - 1})")
+    tokens = range(opts.offset, opts.offset + 1) if opts.offset is not None else range(nt)
+    ct = training.width // ht
+    sources: list[tuple[str, Dump, int]] = [("training", training, ct)]
+    if reference is not None:
+        ref = reference if reference.hidden_size is not None else _as_stack(reference, ht)
+        if ref.num_tokens < (tokens.stop):
+            raise InputError(f"{reference.source}: fewer tokens than the training sample")
+        sources.append(("reference", ref, ref.width // ht))
+    chunks: list[ChunkResult] = []
+    findings: list[str] = []
+    diag: list[str] = []
+    sim_rows: list[tuple[float, ...]] = []
+    ref_rows: list[tuple[float, ...]] = []
+    for si, snip in enumerate(snippets):
+        k = len(snip.values)
+        v = torch.tensor(snip.values, dtype=torch.float32)
+        ptol = torch.tensor(snip.print_tolerance, dtype=torch.float32)
+        best: dict[str, tuple[float, int, int, Any]] = {}
+        count: dict[str, int] = {}
+        per_chunk_best: dict[str, list[float]] = {}
+        chunk_hits: dict[str, set[int]] = {}
+        for name, src, nch in sources:
+            span = k > ht
+            if span and k > src.width:
+                raise UsageError(
+                    f"--values {snip.name}: {k} values, more than a row of {src.width}"
+                )
+            cbest = [math.inf] * nch
+            hits = 0
+            bt = max(1, (1 << 20) // src.width)
+            for a in range(tokens.start, tokens.stop, bt):
+                b = min(tokens.stop, a + bt)
+                rows = src.block(a, b)  # [n, W]
+                n = b - a
+                x = rows[:, :k].unsqueeze(1) if span else rows.view(n, nch, ht)[:, :, :k]
+                rmax = (
+                    rows.abs().amax(-1, keepdim=True).unsqueeze(-1)
+                    if span
+                    else rows.view(n, nch, ht).abs().amax(-1, keepdim=True)
+                )
+                allowed = ptol + (opts.atol if opts.atol is not None else tol.atol_scale * rmax)
+                diff = (v - x).abs()
+                excess = torch.nan_to_num((diff - allowed).amax(-1), nan=math.inf)  # [n, nch']
+                dmax = torch.nan_to_num(diff.amax(-1), nan=math.inf)
+                hits += int((excess <= 0).sum())
+                flat = excess.reshape(-1)
+                idx = int(flat.argmin())
+                val = float(flat[idx])
+                width = x.shape[1]
+                emin = dmax.amin(0).tolist()
+                for c in range(len(emin)):
+                    cbest[c] = min(cbest[c], emin[c])
+                hit_chunks = (excess <= 0).any(0).tolist()
+                for c in range(len(hit_chunks)):
+                    if hit_chunks[c]:
+                        chunk_hits.setdefault(name, set()).add(c)
+                if name not in best or val < best[name][0]:
+                    best[name] = (
+                        val,
+                        a + idx // width,
+                        idx % width,
+                        x[idx // width, idx % width].clone(),
+                    )
+            count[name] = hits
+            per_chunk_best[name] = cbest
+        val, tok, c, xbest = best["training"]
+        d = (v - xbest).abs()
+        rel = float(
+            torch.linalg.vector_norm(v - xbest) / torch.linalg.vector_norm(xbest).clamp_min(1e-30)
+        )
+        cosv = float(torch.nn.functional.cosine_similarity(v, xbest, dim=0)) if k > 1 else None
+        ok = val <= 0
+        hf = by = conf = None
+        if "reference" in best:
+            rv, rtok, rc, _ = best["reference"]
+            if rv <= 0:
+                hf, by = rc, "reference"
+                conf = "high" if len(chunk_hits.get("reference", set())) == 1 else "medium"
+        if hf is None and ok:
+            known = opts.training_layers
+            if known is not None and c < len(known) and k <= ht:
+                hf, by, conf = trainer_id_to_hf(known[c]), f"training chunk {c}", "high"
+        span = k > ht
+        where = (
+            f"the start of the row at token {tok}" if span else f"training chunk {c} at token {tok}"
+        )
+        if ok:
+            desc = f"matches {where}"
+            if count["training"] > 1:
+                desc += f" ({count['training']} matching slices: the values are not unique, e.g. repeated tokens)"
+        else:
+            desc = (
+                f"matches no training slice; closest is {where} (max |diff| {float(d.max()):.3g})"
+            )
+            if hf is not None:
+                desc += f", but it is {describe_hf(hf)} of the reference"
+        if hf is not None and by == "reference":
+            desc += f"; reference: {describe_hf(hf)}"
+        chunks.append(
+            ChunkResult(
+                index=si,
+                compared_to=None if span else c,
+                max_abs_diff=float(d.max()),
+                mean_abs_diff=float(d.mean()),
+                rel_l2=rel,
+                cosine_mean=cosv,
+                cosine_min=cosv,
+                worst_token=None,
+                match=ok,
+                best_train_chunk=None if span else c,
+                best_cosine=cosv,
+                best_rel_l2=rel,
+                identified_layer=(hf - 1) if hf is not None else None,
+                identified_hf_index=hf,
+                identified_by=by,
+                confidence=conf,
+                rms=float(torch.linalg.vector_norm(v) / math.sqrt(k)),
+                nonfinite=int((~torch.isfinite(v)).sum()),
+                nonfinite_training=0,
+                description=f"{snip.name}: {desc}",
+                token=tok,
+            )
+        )
+        sim_rows.append(tuple(per_chunk_best["training"]))
+        if "reference" in per_chunk_best:
+            ref_rows.append(tuple(per_chunk_best["reference"]))
+        if not ok:
+            findings.append("values-mismatch")
+        diag.append(chunks[-1].description)
+    overall = all(c.match for c in chunks)
+    if overall:
+        diag.append("every served value snippet is found in the training tensor")
+    suggestions: dict[str, list[int]] = {}
+    al = TokenAlignment(
+        "offset" if opts.offset is not None else "unavailable",
+        0,
+        opts.offset or 0,
+        len(tokens),
+        0,
+        nt,
+        description=(
+            f"values compared at training position {opts.offset}"
+            if opts.offset is not None
+            else f"values searched over all {nt} training positions"
+        ),
+    )
+    del np
+    return CompareResult(
+        mode="values",
+        match=overall,
+        tokens_compared=len(tokens),
+        hidden_size=ht,
+        served_hidden_size=None,
+        served_dtype="text",
+        training_dtype=training.dtype,
+        tolerances=tol,
+        alignment=al,
+        chunks=tuple(chunks),
+        training_chunks=(),
+        similarity=tuple(sim_rows),
+        reference_similarity=tuple(ref_rows) if ref_rows else None,
+        training_reference_similarity=None,
+        diagnosis=tuple(diag),
+        findings=tuple(dict.fromkeys(findings)),
+        suggested_layer_ids=suggestions,
+        engine=opts.engine.value if opts.engine else None,
+        served_layers=opts.served_layers,
+        training_layers=opts.training_layers,
+        notes=tuple(notes),
+    )

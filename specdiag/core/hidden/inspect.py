@@ -1,0 +1,348 @@
+"""Inspect hidden-state dump files or SpecForge directories (``specdiag inspect-dump``).
+
+Per file: keys, shapes, dtypes, NaN/Inf counts, padding share, loss-mask share, and a per-chunk
+norm fingerprint (mean per-token RMS; the residual stream grows with depth, so the chunks of a
+well-ordered EAGLE-3 capture have ascending norms). Across files: hidden size, dtype and key set
+must agree. A ``vocab_mapping.pt`` (``d2t`` offsets, ``t2d`` mask) is checked when present.
+
+One bad file never aborts the scan: it is reported with its error and the scan goes on.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from specdiag.core.hidden.loading import TensorInfo, interpret, load_raw, require_torch
+from specdiag.errors import InputError, SpecdiagError, UsageError
+
+DUMP_SUFFIXES = (".ckpt", ".ckpt.gz", ".pt", ".pt.gz", ".pth", ".safetensors", ".npy", ".npz")
+
+
+@dataclass(frozen=True)
+class ChunkFingerprint:
+    index: int
+    rms_mean: float  # mean over valid tokens of the per-token RMS
+    rms_std: float
+    abs_max: float
+
+
+@dataclass(frozen=True)
+class FileReport:
+    path: str
+    ok: bool  # readable and internally consistent
+    error: str | None = None
+    fmt: str | None = None
+    entries: tuple[TensorInfo, ...] = ()
+    feature_key: str | None = None
+    dtype: str | None = None
+    tokens: int = 0
+    padding: int = 0
+    padding_share: float | None = None
+    loss_mask_share: float | None = None  # share of valid tokens with loss_mask == 1
+    nonfinite: dict[str, int] = field(default_factory=dict)
+    hidden_size: int | None = None
+    chunks: int | None = None
+    fingerprint: tuple[ChunkFingerprint, ...] = ()
+    ascending: bool | None = None
+    problems: tuple[str, ...] = ()  # make the file inconsistent (exit 1)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def key_set(self) -> tuple[str, ...]:
+        return tuple(sorted(e.key for e in self.entries))
+
+
+@dataclass(frozen=True)
+class VocabMap:
+    path: str
+    ok: bool
+    draft_vocab_size: int | None = None
+    target_vocab_size: int | None = None
+    t2d_true: int | None = None
+    problems: tuple[str, ...] = ()
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class InspectReport:
+    files: tuple[FileReport, ...]
+    vocab: tuple[VocabMap, ...]
+    hidden_sizes: dict[str, int]  # value -> number of files
+    dtypes: dict[str, int]
+    key_sets: dict[str, int]
+    problems: tuple[str, ...]  # across files
+    ok: bool
+
+    @property
+    def bad_files(self) -> tuple[FileReport, ...]:
+        return tuple(f for f in self.files if not f.ok)
+
+
+def discover(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
+    """Expand files and directories into (dump files, vocab-mapping files), sorted like SpecForge."""
+    dumps: list[Path] = []
+    vocab: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if not p.exists():
+            raise InputError(f"{p}: no such file or directory")
+        found = sorted(q for q in p.rglob("*") if q.is_file()) if p.is_dir() else [p]
+        for q in found:
+            name = q.name.lower()
+            if name.startswith("vocab_mapping"):
+                vocab.append(q)
+            elif p.is_file() or name.endswith(DUMP_SUFFIXES):
+                dumps.append(q)
+    if not dumps and not vocab:
+        raise InputError(
+            f"no dump files under {', '.join(str(p) for p in paths)}",
+            hint="expected rows_*/data_*.ckpt[.gz] (SpecForge) or .pt/.safetensors/.npy/.npz files",
+        )
+    return dumps, vocab
+
+
+def inspect_file(path: str, pad_id: int | None = 0, hidden_size: int | None = None) -> FileReport:
+    """Inspect one file; never raises for a bad file (the error goes into the report)."""
+    try:
+        return _inspect_file(path, pad_id, hidden_size)
+    except SpecdiagError as exc:
+        return FileReport(path=path, ok=False, error=exc.message)
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop the scan
+        return FileReport(path=path, ok=False, error=f"{type(exc).__name__}: {exc}")
+
+
+def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> FileReport:
+    torch = require_torch()
+    obj, fmt = load_raw(path)
+    if isinstance(obj, dict) and ("d2t" in obj or "t2d" in obj):
+        raise InputError("a vocab mapping (d2t/t2d), not a hidden-state dump")
+    dump = interpret(obj, path, fmt, pad_id=pad_id)
+    problems: list[str] = []
+    warnings: list[str] = list(dump.notes)
+    # NaN/Inf per float tensor (features streamed in blocks)
+    nonfinite: dict[str, int] = {}
+    t = dump.num_tokens
+    bt = max(1, (1 << 22) // max(1, dump.width))
+    nf = 0
+    for a in range(0, t, bt):
+        blk = dump.block(a, min(t, a + bt))
+        nf += int((~torch.isfinite(blk)).sum())
+    nonfinite[dump.feature_key or "<tensor>"] = nf
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k != dump.feature_key and isinstance(v, torch.Tensor) and v.is_floating_point():
+                nonfinite[str(k)] = int((~torch.isfinite(v)).sum())
+    bad = {k: v for k, v in nonfinite.items() if v}
+    if bad:
+        problems.append("NaN/Inf values: " + ", ".join(f"{k} {v}" for k, v in bad.items()))
+    # hidden size and chunks
+    h = hidden_size or dump.hidden_size
+    if h is None and dump.width % 3 == 0 and (dump.feature_key or "").startswith("aux"):
+        h = dump.width // 3
+    if h is None:
+        h = dump.width
+    if dump.width % h:
+        problems.append(f"row width {dump.width} is not a multiple of the hidden size {h}")
+        chunks = None
+    else:
+        chunks = dump.width // h
+    if isinstance(obj, dict) and dump.fmt == "specforge":
+        last = dump.last_hidden
+        if last is None:
+            warnings.append("no hidden_state (the target's last state) next to aux_hidden_state")
+        elif last.ndim == 2:
+            if int(last.shape[0]) != t:
+                problems.append(
+                    f"hidden_state has {int(last.shape[0])} tokens, aux_hidden_state {t}"
+                )
+            if int(last.shape[-1]) == dump.width:
+                problems.append(
+                    "hidden_state and aux_hidden_state have the same width: swapped or duplicated"
+                )
+            elif chunks is not None and chunks != 3:
+                warnings.append(f"aux_hidden_state holds {chunks} chunks of H={h}, EAGLE-3 uses 3")
+    valid = dump.valid_tokens
+    mask_share = None
+    if dump.loss_mask is not None and valid > 0:
+        mask_share = float(dump.loss_mask[:valid].float().mean())
+        if mask_share == 0.0:
+            warnings.append("loss_mask is 0 everywhere: this sample trains nothing")
+    fp: list[ChunkFingerprint] = []
+    ascending = None
+    if chunks is not None and valid > 0:
+        sums = torch.zeros(chunks, dtype=torch.float64)
+        sq = torch.zeros(chunks, dtype=torch.float64)
+        amax = torch.zeros(chunks, dtype=torch.float64)
+        for a in range(0, valid, bt):
+            blk = dump.block(a, min(valid, a + bt)).view(-1, chunks, h)
+            blk = torch.nan_to_num(blk, nan=0.0, posinf=0.0, neginf=0.0)
+            rms = blk.pow(2).mean(-1).sqrt().double()
+            sums += rms.sum(0)
+            sq += rms.pow(2).sum(0)
+            amax = torch.maximum(amax, blk.abs().amax(dim=(0, 2)).double())
+        mean = sums / valid
+        std = (sq / valid - mean.pow(2)).clamp_min(0).sqrt()
+        fp = [
+            ChunkFingerprint(i, float(mean[i]), float(std[i]), float(amax[i]))
+            for i in range(chunks)
+        ]
+        if chunks > 1 and dump.layout != "layers":
+            ascending = all(fp[i].rms_mean < fp[i + 1].rms_mean for i in range(chunks - 1))
+            if not ascending:
+                warnings.append(
+                    "chunk norms are not ascending (low -> mid -> high layer): a reordered or "
+                    "wrong id list, or an embedding slot"
+                )
+    return FileReport(
+        path=path,
+        ok=not problems,
+        fmt=dump.fmt,
+        entries=dump.entries,
+        feature_key=dump.feature_key,
+        dtype=dump.dtype,
+        tokens=t,
+        padding=dump.padding,
+        padding_share=dump.padding / t if t else None,
+        loss_mask_share=mask_share,
+        nonfinite=nonfinite,
+        hidden_size=h,
+        chunks=chunks,
+        fingerprint=tuple(fp),
+        ascending=ascending,
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+    )
+
+
+def inspect_vocab(path: str) -> VocabMap:
+    """Check a SpecForge ``vocab_mapping.pt``: target_id = draft_id + d2t[draft_id]; t2d marks them."""
+    torch = require_torch()
+    try:
+        obj, _ = load_raw(path)
+    except SpecdiagError as exc:
+        return VocabMap(path, False, error=exc.message)
+    if not isinstance(obj, dict) or "d2t" not in obj or "t2d" not in obj:
+        return VocabMap(path, False, error="not a vocab mapping (expected keys d2t and t2d)")
+    d2t, t2d = obj["d2t"].reshape(-1).to(torch.int64), obj["t2d"].reshape(-1).to(torch.bool)
+    dv, tv = int(d2t.shape[0]), int(t2d.shape[0])
+    problems: list[str] = []
+    n_true = int(t2d.sum())
+    if n_true != dv:
+        problems.append(f"t2d marks {n_true} target ids but d2t maps {dv} draft ids")
+    target = torch.arange(dv) + d2t
+    if dv and (int(target.min()) < 0 or int(target.max()) >= tv):
+        problems.append(
+            f"draft id + d2t falls outside the target vocab (0..{tv - 1}): d2t must hold offsets"
+        )
+    elif dv:
+        if dv > 1 and bool((d2t == torch.arange(dv)).all()):
+            problems.append(
+                "d2t equals arange: it holds ids where offsets belong (target = 2 x id)"
+            )
+        elif not bool(t2d[target].all()):
+            problems.append(
+                "d2t and t2d disagree: some draft ids map to target ids t2d does not mark"
+            )
+        if dv > 1 and not bool((target[1:] > target[:-1]).all()):
+            problems.append("mapped target ids are not strictly increasing (duplicates?)")
+    return VocabMap(path, not problems, dv, tv, n_true, tuple(problems))
+
+
+def _worker(args: tuple[str, int | None, int | None]) -> FileReport:
+    import torch
+
+    torch.set_num_threads(1)
+    return inspect_file(*args)
+
+
+def inspect_paths(
+    paths: Sequence[str | Path],
+    *,
+    workers: int = 1,
+    pad_id: int | None = 0,
+    hidden_size: int | None = None,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> InspectReport:
+    """Inspect files and directories; ``workers`` > 1 uses that many processes."""
+    if workers < 1:
+        raise UsageError("--workers must be >= 1")
+    dumps, vocab_files = discover(paths)
+    jobs = [(str(p), pad_id, hidden_size) for p in dumps]
+    results: dict[str, FileReport] = {}
+    total = len(jobs)
+    for done, rep in enumerate(_run(jobs, workers), start=1):
+        results[rep.path] = rep
+        if progress is not None:
+            progress(done, total, rep.path)
+    files = tuple(results[j[0]] for j in jobs)
+    vocab = tuple(inspect_vocab(str(p)) for p in vocab_files)
+    return _summarise(files, vocab)
+
+
+def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterable[FileReport]:
+    if workers == 1 or len(jobs) <= 1:
+        for j in jobs:
+            yield inspect_file(*j)
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    ctx = mp.get_context("spawn")  # no fork of a process that may hold torch threads
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx) as ex:
+        futs = {ex.submit(_worker, j): j for j in jobs}
+        for fut in as_completed(futs):
+            try:
+                yield fut.result()
+            except Exception as exc:  # noqa: BLE001, PERF203 - a crashed worker is one bad file
+                yield FileReport(path=futs[fut][0], ok=False, error=f"worker failed: {exc}")
+
+
+def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> InspectReport:
+    readable = [f for f in files if f.error is None]
+    hs = Counter(str(f.hidden_size) for f in readable if f.hidden_size is not None)
+    dts = Counter(f.dtype for f in readable if f.dtype is not None)
+    keys = Counter(",".join(f.key_set) for f in readable)
+    problems: list[str] = []
+    majority: dict[str, str] = {}
+    for label, counter in (("hidden size", hs), ("dtype", dts), ("key set", keys)):
+        if len(counter) > 1:
+            common = counter.most_common(1)[0][0]
+            majority[label] = common
+            problems.append(
+                f"{label} differs across files: "
+                + "; ".join(f"{k or '(none)'} in {v} file(s)" for k, v in counter.most_common())
+            )
+    # mark the odd files out as inconsistent, naming what differs
+    out: list[FileReport] = []
+    for f in files:
+        extra: list[str] = []
+        if f.error is None:
+            if "hidden size" in majority and str(f.hidden_size) != majority["hidden size"]:
+                extra.append(f"hidden size {f.hidden_size}, most files {majority['hidden size']}")
+            if "dtype" in majority and f.dtype != majority["dtype"]:
+                extra.append(f"dtype {f.dtype}, most files {majority['dtype']}")
+            if "key set" in majority and ",".join(f.key_set) != majority["key set"]:
+                extra.append(f"keys {','.join(f.key_set)}, most files {majority['key set']}")
+        if extra:
+            from dataclasses import replace
+
+            f = replace(f, ok=False, problems=(*f.problems, *extra))
+        out.append(f)
+    ok = all(f.ok for f in out) and all(v.ok for v in vocab) and not problems
+    return InspectReport(
+        files=tuple(out),
+        vocab=vocab,
+        hidden_sizes=dict(hs),
+        dtypes=dict(dts),
+        key_sets=dict(keys),
+        problems=tuple(problems),
+        ok=ok,
+    )
+
+
+def _finite(x: float | None) -> float | None:
+    return x if x is not None and math.isfinite(x) else None
