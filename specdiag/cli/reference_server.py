@@ -1,0 +1,301 @@
+"""``specdiag reference-server``: a local speculative-decoding server with known ground truth."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+from specdiag.core.accept import AccKind
+from specdiag.refserver.config import Flavor, PerRequestMetrics
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.refserver.config import ReferenceServerConfig
+
+HELP = """Serve a local speculative-decoding server whose true acceptance you set.
+
+A tiny deterministic target model (numpy) decodes greedily; a drafter proposes --steps tokens
+per step that match the target with the --acceptance you give (per position); the verifier
+accepts the longest matching prefix plus the bonus token, as the engines do. The server speaks
+SGLang's, vLLM's or llama.cpp's API, /metrics and log format, and GET /_specdiag/truth returns
+the configured profile and the exact counts served. It is a test target, not a model server.
+
+Runs until Ctrl-C (or --duration). The URL (and with --json a JSON document) goes to stdout,
+log lines to --log or stderr.
+
+Examples:
+
+  specdiag reference-server --flavor sglang --steps 5 --acceptance 0.75
+
+  specdiag reference-server --flavor vllm --port 8000 --acceptance 0.8,0.6,0.5 --log vllm.log
+
+  specdiag reference-server --flavor llamacpp --port 0 --json --faults 500=0.1,429=0.05
+"""
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "reference-server", help=HELP)(reference_server_cmd)
+
+
+def reference_server_cmd(
+    flavor: Annotated[
+        Flavor, typer.Option("--flavor", help="Which engine's API, metrics and logs to imitate.")
+    ] = Flavor.SGLANG,
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[
+        int | None,
+        typer.Option(
+            "--port",
+            help="Port (0: a free one, reported at start). Default: the engine's own "
+            "(sglang 30000, vllm 8000, llamacpp 8080).",
+            show_default=False,
+        ),
+    ] = None,
+    steps: Annotated[
+        int, typer.Option("--steps", "-k", help="Draft tokens per verify step (0: no speculation).")
+    ] = 3,
+    topk: Annotated[
+        int, typer.Option("--topk", help="Draft tree branching (sglang flavor only; 1 = chain).")
+    ] = 1,
+    num_draft_tokens: Annotated[
+        int | None,
+        typer.Option(
+            "--num-draft-tokens",
+            help="SGLang verify width incl. the root (default steps*topk+1).",
+            show_default=False,
+        ),
+    ] = None,
+    acceptance: Annotated[
+        str,
+        typer.Option(
+            "--acceptance",
+            "--acc",
+            help="True acceptance: one value for every draft position or one per position "
+            "(0.8,0.7,0.6); fractions or percentages.",
+        ),
+    ] = "0.75",
+    acc_kind: Annotated[
+        AccKind,
+        typer.Option(
+            "--acc-kind",
+            help="conditional: P(pos i accepted | earlier accepted); unconditional: P(pos i "
+            "accepted).",
+        ),
+    ] = AccKind.CONDITIONAL,
+    target_step_ms: Annotated[
+        float, typer.Option("--target-step-ms", help="Modelled target forward time per step.")
+    ] = 10.0,
+    draft_step_ms: Annotated[
+        float, typer.Option("--draft-step-ms", help="Modelled draft forward time per draft token.")
+    ] = 1.0,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the drafter's draws and of faults.")
+    ] = 0,
+    log: Annotated[
+        str | None,
+        typer.Option("--log", help="Append engine log lines to FILE (default: stderr)."),
+    ] = None,
+    api_key: Annotated[
+        str | None,
+        typer.Option("--api-key", help="Require 'Authorization: Bearer KEY' (401 otherwise)."),
+    ] = None,
+    faults: Annotated[
+        str | None,
+        typer.Option(
+            "--faults",
+            help="Fault injection: MODE=SHARE items (500, 429, invalid-json, truncate, reset, "
+            "stall) and retry-after=S, stall-seconds=S, slow-start=S. E.g. "
+            "500=0.1,429=0.05,retry-after=2,slow-start=3",
+        ),
+    ] = None,
+    model_name: Annotated[
+        str, typer.Option("--model-name", help="Served model name.")
+    ] = "specdiag/reference-tiny",
+    max_running_requests: Annotated[
+        int,
+        typer.Option("--max-running-requests", help="Batch capacity; more requests wait in queue."),
+    ] = 256,
+    max_model_len: Annotated[
+        int, typer.Option("--max-model-len", help="Context length (prompt + output tokens).")
+    ] = 4096,
+    decode_log_interval: Annotated[
+        int,
+        typer.Option("--decode-log-interval", help="sglang: a Decode batch line every N steps."),
+    ] = 40,
+    log_interval: Annotated[
+        float, typer.Option("--log-interval", help="vllm: seconds between stats log lines.")
+    ] = 10.0,
+    per_request_metrics: Annotated[
+        PerRequestMetrics,
+        typer.Option(
+            "--per-request-spec-decode-metrics",
+            help="vllm: per-request metrics.speculative_decoding in responses.",
+        ),
+    ] = PerRequestMetrics.NONE,
+    duration: Annotated[
+        float | None,
+        typer.Option("--duration", help="Stop after this many seconds (default: until Ctrl-C)."),
+    ] = None,
+    json_output: JsonOpt = False,
+) -> None:
+    import time
+
+    from specdiag.cli._output import Output
+    from specdiag.refserver.config import DEFAULT_PORTS, make_config
+    from specdiag.refserver.server import start_server
+
+    out = Output(json_output)
+    if duration is not None and duration < 0:
+        from specdiag.errors import UsageError
+
+        raise UsageError(f"--duration must be >= 0, got {duration:g}")
+    cfg = make_config(
+        flavor=flavor,
+        steps=steps,
+        acceptance=acceptance,
+        acc_kind=acc_kind,
+        faults=faults,
+        host=host,
+        port=DEFAULT_PORTS[flavor] if port is None else port,
+        topk=topk,
+        num_draft_tokens=num_draft_tokens,
+        target_step_ms=target_step_ms,
+        draft_step_ms=draft_step_ms,
+        seed=seed,
+        log=log if log is not None else "-",
+        api_key=api_key,
+        model_name=model_name,
+        max_running_requests=max_running_requests,
+        max_model_len=max_model_len,
+        decode_log_interval=decode_log_interval,
+        log_interval_s=log_interval,
+        per_request_metrics=per_request_metrics,
+    )
+    if steps == 0 and acceptance != "0.75":
+        out.warn("--acceptance is ignored with --steps 0 (no speculation)")
+    handle = start_server(cfg)
+    try:
+        doc = document(cfg, handle.url, handle.port)
+        out.emit(doc, lambda console: render(console, doc))
+        deadline = None if duration is None else time.monotonic() + duration
+        try:
+            while deadline is None or time.monotonic() < deadline:
+                left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
+                if handle.wait(left) and not handle.running:
+                    break
+        except KeyboardInterrupt:
+            pass
+        truth = handle.truth()
+    finally:
+        handle.stop()
+    out.note(summary(truth))
+
+
+def document(cfg: ReferenceServerConfig, url: str, port: int) -> dict[str, Any]:
+    """The ``--json`` document printed once the server accepts connections."""
+    from specdiag.core import accept
+    from specdiag.refserver.config import ENDPOINTS, ENGINE_VERSIONS
+
+    prof = cfg.profile()
+    cost = cfg.draft_step_ms / cfg.target_step_ms if cfg.target_step_ms > 0 else None
+    expected_len = prof.expected_accept_length if prof else 1.0
+    return {
+        "url": url,
+        "host": cfg.host,
+        "port": port,
+        "flavor": cfg.flavor.value,
+        "engine_version": ENGINE_VERSIONS[cfg.flavor],
+        "model": cfg.model_name,
+        "speculative": {
+            "enabled": cfg.speculative,
+            "steps": cfg.steps,
+            "topk": cfg.topk,
+            "num_draft_tokens": cfg.resolved_num_draft_tokens,
+            "acceptance_conditional": list(cfg.acceptance),
+            "acceptance_unconditional": list(prof.unconditional) if prof else [],
+            "expected_accepted_drafts": prof.expected_accepted_drafts if prof else 0.0,
+            "expected_accept_length": expected_len,
+        },
+        "timing": {
+            "target_step_ms": cfg.target_step_ms,
+            "draft_step_ms": cfg.draft_step_ms,
+            "cost_ratio": cost,
+            "expected_speedup": accept.speedup(expected_len, cfg.steps, cost)
+            if cost is not None
+            else None,
+        },
+        "endpoints": list(ENDPOINTS[cfg.flavor]),
+        "truth_url": url + "/_specdiag/truth",
+        "log": "stderr" if cfg.log == "-" else cfg.log,
+        "api_key_required": cfg.api_key is not None,
+        "faults": {
+            "shares": dict(cfg.faults.shares),
+            "retry_after_s": cfg.faults.retry_after_s,
+            "stall_s": cfg.faults.stall_s,
+            "slow_start_s": cfg.faults.slow_start_s,
+        },
+    }
+
+
+def render(console: Console, doc: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    s, t = doc["speculative"], doc["timing"]
+    console.print(
+        f"[bold]specdiag reference-server[/bold] ({doc['flavor']} flavor, "
+        f"{doc['engine_version']} formats) listening on [bold]{doc['url']}[/bold]"
+    )
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    table.add_row("model", doc["model"])
+    if s["enabled"]:
+        acc = ", ".join(f"{a:g}" for a in s["acceptance_conditional"])
+        table.add_row(
+            "speculation",
+            f"{s['steps']} draft steps, topk {s['topk']}, num_draft_tokens "
+            f"{s['num_draft_tokens']}; conditional acceptance {acc}",
+        )
+        table.add_row(
+            "expected",
+            f"accept length {s['expected_accept_length']:.3f} (bonus included), "
+            f"{s['expected_accepted_drafts']:.3f} accepted drafts per verify step",
+        )
+    else:
+        table.add_row("speculation", "off (--steps 0)")
+    timing = f"target {t['target_step_ms']:g} ms/step, draft {t['draft_step_ms']:g} ms/token"
+    if t["expected_speedup"] is not None:
+        timing += (
+            f" (cost ratio {t['cost_ratio']:g}, expected speedup {t['expected_speedup']:.2f}x)"
+        )
+    table.add_row("timing", timing)
+    table.add_row("endpoints", "\n".join(doc["endpoints"]))
+    table.add_row("ground truth", "GET " + doc["truth_url"])
+    table.add_row("log", doc["log"])
+    if doc["api_key_required"]:
+        table.add_row("auth", "Bearer API key required")
+    if doc["faults"]["shares"] or doc["faults"]["slow_start_s"]:
+        f = doc["faults"]
+        items = [f"{m}={v:g}" for m, v in f["shares"].items()]
+        if f["slow_start_s"]:
+            items.append(f"slow-start {f['slow_start_s']:g} s")
+        table.add_row("faults", ", ".join(items))
+    console.print(table)
+    console.print("Stop with Ctrl-C.")
+
+
+def summary(truth: dict[str, Any]) -> str:
+    c, m = truth["counts"], truth["measured"]
+    text = (
+        f"served {c['requests_finished']} requests ({c['requests_aborted']} aborted), "
+        f"{c['completion_tokens']} tokens, {c['verify_steps']} verify steps"
+    )
+    if m["accept_length"] is not None:
+        text += (
+            f"; accept length {m['accept_length']:.3f} "
+            f"(configured profile expects {truth['speculative']['expected_accept_length']:.3f})"
+        )
+    return text

@@ -1,0 +1,315 @@
+"""Configuration of the reference server: one frozen dataclass, validated on construction.
+
+Only the standard library and :mod:`specdiag.core.accept` are imported here, so the CLI can
+build and validate a configuration without importing numpy, starlette or uvicorn.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import Enum
+
+from specdiag.core import accept
+from specdiag.core.accept import AccKind
+from specdiag.errors import UsageError
+
+
+class Flavor(str, Enum):
+    """Which engine's HTTP API, metrics and log format the server imitates."""
+
+    SGLANG = "sglang"
+    VLLM = "vllm"
+    LLAMACPP = "llamacpp"
+
+
+class PerRequestMetrics(str, Enum):
+    """vLLM's ``--per-request-spec-decode-metrics``."""
+
+    NONE = "none"
+    SUMMARY = "summary"
+    DETAILED = "detailed"
+
+
+# Each engine's own default port, used by the CLI when --port is not given.
+DEFAULT_PORTS = {Flavor.SGLANG: 30000, Flavor.VLLM: 8000, Flavor.LLAMACPP: 8080}
+
+# Versions whose formats the server reproduces (see docs/reference-server.md).
+ENGINE_VERSIONS = {Flavor.SGLANG: "0.5.23", Flavor.VLLM: "0.33.0", Flavor.LLAMACPP: "b1-0c1e570"}
+
+FAULT_MODES: tuple[str, ...] = ("500", "429", "invalid-json", "truncate", "reset", "stall")
+FAULT_PARAMS: tuple[str, ...] = ("retry-after", "stall-seconds", "slow-start")
+
+
+@dataclass(frozen=True)
+class FaultConfig:
+    """Deterministic fault injection: shares of generation requests answered with a fault.
+
+    Which requests are hit depends only on ``seed`` and the request's serial number, so a run
+    with the same requests in the same order hits the same ones.
+    """
+
+    shares: tuple[tuple[str, float], ...] = ()  # (mode, share) in FAULT_MODES order
+    retry_after_s: float = 1.0  # Retry-After of the 429 answers
+    stall_s: float = 30.0  # how long a stalled request waits before it answers
+    slow_start_s: float = 0.0  # /health (and every API endpoint) answers 503 this long after start
+
+    def __post_init__(self) -> None:
+        total = 0.0
+        for mode, share in self.shares:
+            if mode not in FAULT_MODES:
+                raise UsageError(
+                    f"unknown fault mode {mode!r}", hint=f"modes: {', '.join(FAULT_MODES)}"
+                )
+            if not (0.0 <= share <= 1.0) or math.isnan(share):
+                raise UsageError(f"fault share {mode}={share:g} is outside [0, 1]")
+            total += share
+        if total > 1.0 + 1e-9:
+            raise UsageError(
+                f"fault shares add up to {total:g} > 1",
+                hint="each share is the fraction of requests answered with that fault",
+            )
+        for name, value in (
+            ("retry-after", self.retry_after_s),
+            ("stall-seconds", self.stall_s),
+            ("slow-start", self.slow_start_s),
+        ):
+            if math.isnan(value) or value < 0:
+                raise UsageError(f"fault parameter {name} must be >= 0, got {value:g}")
+
+    @property
+    def active(self) -> bool:
+        return any(share > 0 for _, share in self.shares) or self.slow_start_s > 0
+
+    def share(self, mode: str) -> float:
+        return dict(self.shares).get(mode, 0.0)
+
+
+def parse_faults(text: str | None) -> FaultConfig:
+    """Parse ``--faults``: comma-separated ``MODE=SHARE`` and ``PARAM=SECONDS`` items.
+
+    Example: ``500=0.1,429=0.05,retry-after=2,truncate=0.05,reset=0.02,stall=0.02,
+    stall-seconds=5,invalid-json=0.05,slow-start=3``. A share may be a percentage (``10%``).
+    """
+    if text is None or not text.strip():
+        return FaultConfig()
+    shares: dict[str, float] = {}
+    params: dict[str, float] = {}
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        name, sep, value = item.partition("=")
+        name = name.strip().lower()
+        if not sep:
+            raise UsageError(
+                f"--faults item {item!r} has no value",
+                hint="e.g. --faults 500=0.1,429=0.05,retry-after=2,slow-start=3",
+            )
+        v = value.strip()
+        try:
+            number = float(v[:-1]) / 100.0 if v.endswith("%") else float(v)
+        except ValueError:
+            raise UsageError(f"--faults item {item!r}: {v!r} is not a number") from None
+        if name in FAULT_MODES:
+            shares[name] = number
+        elif name in FAULT_PARAMS:
+            params[name] = number
+        else:
+            raise UsageError(
+                f"unknown --faults item {name!r}",
+                hint=f"modes: {', '.join(FAULT_MODES)}; parameters: {', '.join(FAULT_PARAMS)}",
+            )
+    return FaultConfig(
+        shares=tuple((m, shares[m]) for m in FAULT_MODES if m in shares),
+        retry_after_s=params.get("retry-after", 1.0),
+        stall_s=params.get("stall-seconds", 30.0),
+        slow_start_s=params.get("slow-start", 0.0),
+    )
+
+
+@dataclass(frozen=True)
+class ReferenceServerConfig:
+    """Everything that defines a reference server. Invalid values raise :class:`UsageError`.
+
+    ``acceptance`` is the *conditional* acceptance per draft position (P(position i accepted |
+    positions 1..i-1 accepted)), one value per draft step; build it from user input with
+    :func:`make_config` (which also accepts unconditional rates and a single value for all
+    positions). ``steps=0`` turns speculation off.
+    """
+
+    flavor: Flavor = Flavor.SGLANG
+    host: str = "127.0.0.1"
+    port: int = 0  # 0: the OS picks a free port; the handle reports it
+    steps: int = 3
+    topk: int = 1
+    num_draft_tokens: int | None = None  # SGLang verify width incl. the root; default steps+1
+    acceptance: tuple[float, ...] = (0.75, 0.75, 0.75)
+    target_step_ms: float = 10.0
+    draft_step_ms: float = 1.0
+    seed: int = 0
+    log: str | None = None  # None: no log lines; "-": stderr; else a file path (appended to)
+    api_key: str | None = None
+    faults: FaultConfig = field(default_factory=FaultConfig)
+    model_name: str = "specdiag/reference-tiny"
+    max_running_requests: int = 256
+    max_model_len: int = 4096
+    decode_log_interval: int = 40  # SGLang: one "Decode batch" line every N decode steps
+    log_interval_s: float = 10.0  # vLLM: one stats block every N seconds (VLLM_LOG_STATS_INTERVAL)
+    per_request_metrics: PerRequestMetrics = PerRequestMetrics.NONE  # vLLM only
+
+    def __post_init__(self) -> None:
+        # accept plain strings for the enums (in-process callers)
+        object.__setattr__(self, "flavor", Flavor(self.flavor))
+        object.__setattr__(self, "per_request_metrics", PerRequestMetrics(self.per_request_metrics))
+        object.__setattr__(self, "acceptance", tuple(float(a) for a in self.acceptance))
+        if not 0 <= self.port <= 65535:
+            raise UsageError(f"--port must be in 0..65535, got {self.port}")
+        if self.steps < 0 or self.steps > 64:
+            raise UsageError(
+                f"--steps must be in 0..64, got {self.steps}", hint="0 turns speculation off"
+            )
+        if self.topk < 1:
+            raise UsageError(f"--topk must be at least 1, got {self.topk}")
+        if self.steps == 0:
+            if self.acceptance:
+                object.__setattr__(self, "acceptance", ())
+        else:
+            if len(self.acceptance) != self.steps:
+                raise UsageError(
+                    f"{len(self.acceptance)} acceptance values for {self.steps} draft steps",
+                    hint="give one value for every position, or one value per position",
+                )
+            accept.profile(self.acceptance)  # validates each value is in [0, 1]
+        if self.topk > 1 and self.flavor is not Flavor.SGLANG:
+            raise UsageError(
+                f"--topk {self.topk} (tree drafting) is only served by the sglang flavor",
+                hint=f"{self.flavor.value} drafts a chain: use --topk 1",
+            )
+        ndt = self.resolved_num_draft_tokens
+        if self.steps > 0 and self.num_draft_tokens is not None:
+            lo, hi = self.steps + 1, self.steps * self.topk + 1
+            if not lo <= ndt <= hi:
+                raise UsageError(
+                    f"--num-draft-tokens {ndt} does not fit {self.steps} steps with topk "
+                    f"{self.topk} (valid: {lo}..{hi})",
+                    hint="num_draft_tokens counts the verified root token: steps + 1 for a chain",
+                )
+        for name, value in (
+            ("--target-step-ms", self.target_step_ms),
+            ("--draft-step-ms", self.draft_step_ms),
+        ):
+            if math.isnan(value) or value < 0 or value > 60_000:
+                raise UsageError(f"{name} must be in 0..60000, got {value:g}")
+        if self.max_running_requests < 1:
+            raise UsageError(
+                f"--max-running-requests must be >= 1, got {self.max_running_requests}"
+            )
+        if self.max_model_len < 16:
+            raise UsageError(f"--max-model-len must be >= 16, got {self.max_model_len}")
+        if self.decode_log_interval < 1:
+            raise UsageError(f"--decode-log-interval must be >= 1, got {self.decode_log_interval}")
+        if math.isnan(self.log_interval_s) or self.log_interval_s <= 0:
+            raise UsageError(f"--log-interval must be > 0 seconds, got {self.log_interval_s:g}")
+        if self.api_key is not None and not self.api_key.strip():
+            raise UsageError("--api-key is empty")
+
+    @property
+    def speculative(self) -> bool:
+        return self.steps > 0
+
+    @property
+    def resolved_num_draft_tokens(self) -> int:
+        """SGLang's verify width incl. the root token (chain: steps + 1)."""
+        if self.steps == 0:
+            return 0
+        if self.num_draft_tokens is not None:
+            return self.num_draft_tokens
+        return self.steps * self.topk + 1
+
+    @property
+    def proposed_per_step(self) -> int:
+        """Draft tokens proposed (and verified) per request per verify step."""
+        return max(0, self.resolved_num_draft_tokens - 1)
+
+    def profile(self) -> accept.AcceptProfile | None:
+        """The configured acceptance profile (the expected-accept core's view), or None."""
+        return accept.profile(self.acceptance) if self.steps > 0 else None
+
+    def redacted(self) -> ReferenceServerConfig:
+        """The same configuration with the API key masked, for printing."""
+        from dataclasses import replace
+
+        return replace(self, api_key="***" if self.api_key else None)
+
+
+def make_config(
+    *,
+    flavor: Flavor | str = Flavor.SGLANG,
+    steps: int = 3,
+    acceptance: str | tuple[float, ...] | list[float] | None = None,
+    acc_kind: AccKind | str = AccKind.CONDITIONAL,
+    faults: str | FaultConfig | None = None,
+    **kwargs: object,
+) -> ReferenceServerConfig:
+    """Build a config from user-facing values: ``acceptance`` as text ("0.8,0.7") or numbers,
+    one value for every position or one per position, conditional or unconditional."""
+    kind = AccKind(acc_kind)
+    acc: tuple[float, ...] = ()
+    if steps > 0:
+        if acceptance is None:
+            values: tuple[float, ...] = (0.75,)
+        elif isinstance(acceptance, str):
+            values = accept.parse_float_list(acceptance, "--acceptance")
+        else:
+            values = tuple(float(a) for a in acceptance)
+        acc = accept.profile(accept.expand_acc(values, steps), kind).acc
+    fault_cfg = faults if isinstance(faults, FaultConfig) else parse_faults(faults)
+    return ReferenceServerConfig(
+        flavor=Flavor(flavor),
+        steps=steps,
+        acceptance=acc,
+        faults=fault_cfg,
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+# Endpoints each flavor serves (besides GET /_specdiag/truth), for the startup report and docs.
+ENDPOINTS: dict[Flavor, tuple[str, ...]] = {
+    Flavor.SGLANG: (
+        "POST /generate",
+        "POST /v1/completions",
+        "POST /v1/chat/completions",
+        "GET /server_info",
+        "GET /get_server_info",
+        "GET /get_model_info",
+        "GET /model_info",
+        "POST /flush_cache",
+        "GET /metrics",
+        "GET /health",
+        "GET /health_generate",
+        "GET /v1/models",
+    ),
+    Flavor.VLLM: (
+        "POST /v1/completions",
+        "POST /v1/chat/completions",
+        "GET /v1/models",
+        "GET /metrics",
+        "GET /version",
+        "GET /health",
+    ),
+    Flavor.LLAMACPP: (
+        "POST /completion",
+        "POST /completions",
+        "POST /v1/completions",
+        "POST /v1/chat/completions",
+        "POST /chat/completions",
+        "GET /metrics",
+        "GET /props",
+        "GET /slots",
+        "GET /health",
+        "GET /v1/health",
+        "GET /models",
+        "GET /v1/models",
+    ),
+}

@@ -1,0 +1,278 @@
+"""``/metrics`` pages in each engine's names, labels and types, rendered by prometheus_client."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from specdiag.refserver.config import Flavor
+
+if TYPE_CHECKING:
+    from specdiag.refserver.engine import Engine
+
+_INT_SAMPLE = re.compile(r"^(llamacpp:\S+) (-?\d+)\.0$", re.MULTILINE)
+
+
+class _Collector:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def describe(self) -> list[Any]:
+        return []  # values are read at scrape time; no registration-time describe
+
+
+class SGLangCollector(_Collector):
+    """SGLang 0.5.23 (``--enable-metrics``): gauges set at each decode log, a few counters."""
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+        e = self.engine
+        cfg = e.config
+        names = ["model_name", "engine_type", "tp_rank", "pp_rank", "moe_ep_rank"]
+        values = [cfg.model_name, "unified", "0", "0", "0"]
+
+        def gauge(name: str, doc: str, value: float) -> Any:
+            g = GaugeMetricFamily(name, doc, labels=names)
+            g.add_metric(values, value)
+            return g
+
+        def counter(name: str, doc: str, value: float) -> Any:
+            c = CounterMetricFamily(name, doc, labels=names)
+            c.add_metric(values, value)
+            return c
+
+        yield gauge("sglang:num_running_reqs", "The number of running requests.", e.num_running)
+        yield gauge(
+            "sglang:num_queue_reqs", "The number of requests in the waiting queue.", e.num_waiting
+        )
+        yield gauge("sglang:num_used_tokens", "The number of used tokens.", e.kv_tokens)
+        yield gauge("sglang:token_usage", "The token usage.", e.kv_tokens / e.kv_capacity)
+        yield gauge(
+            "sglang:gen_throughput", "The generation throughput (token/s).", e.last_gen_throughput
+        )
+        if cfg.speculative:
+            yield gauge(
+                "sglang:spec_accept_length",
+                "Mean acceptance length of speculative decoding "
+                "(accepted drafts + bonus token per forward).",
+                e.last_accept_len,
+            )
+            yield gauge(
+                "sglang:spec_accept_rate",
+                "Speculative acceptance rate (`accepted drafts / proposed drafts` in batch).",
+                e.last_accept_rate,
+            )
+        f = e.finished_agg
+        yield counter(
+            "sglang:prompt_tokens", "Number of prefill tokens processed.", f.prompt_tokens
+        )
+        yield counter(
+            "sglang:generation_tokens", "Number of generation tokens processed.", f.predicted_tokens
+        )
+        yield counter("sglang:num_requests", "The number of processed requests.", f.requests)
+        if cfg.speculative:
+            yield counter(
+                "sglang:spec_verify_calls",
+                "The number of speculative verify calls (added per finished request).",
+                f.verify_ct,
+            )
+
+
+class VLLMCollector(_Collector):
+    """vLLM 0.33.0 ``SpecDecodingProm`` and a few scheduler metrics (single-process mode)."""
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+        e = self.engine
+        cfg = e.config
+        t = e.totals
+        created = e.started_wall
+        names = ["engine", "model_name"]
+        values = ["0", cfg.model_name]
+
+        def counter(name: str, doc: str, value: float) -> Any:
+            c = CounterMetricFamily(name, doc, labels=names)
+            c.add_metric(values, float(value), created=created)
+            return c
+
+        for name, doc, value in (
+            (
+                "vllm:num_requests_running",
+                "Number of requests in model execution batches.",
+                e.num_running,
+            ),
+            (
+                "vllm:num_requests_waiting",
+                "Number of requests waiting to be processed.",
+                e.num_waiting,
+            ),
+            (
+                "vllm:kv_cache_usage_perc",
+                "KV-cache usage. 1 means 100 percent usage.",
+                e.kv_tokens / e.kv_capacity,
+            ),
+        ):
+            g = GaugeMetricFamily(name, doc, labels=names)
+            g.add_metric(values, float(value))
+            yield g
+        if cfg.speculative:
+            yield counter(
+                "vllm:spec_decode_num_drafts", "Number of spec decoding drafts.", t.verify_steps
+            )
+            yield counter(
+                "vllm:spec_decode_num_draft_tokens", "Number of draft tokens.", t.drafted_tokens
+            )
+            yield counter(
+                "vllm:spec_decode_num_accepted_tokens",
+                "Number of accepted tokens.",
+                t.accepted_drafts,
+            )
+            pp = CounterMetricFamily(
+                "vllm:spec_decode_num_accepted_tokens_per_pos",
+                "Accepted tokens per draft position.",
+                labels=[*names, "position"],
+            )
+            for i, c in enumerate(t.accepted_per_position):
+                pp.add_metric([*values, str(i)], float(c), created=created)
+            yield pp
+        yield counter("vllm:prompt_tokens", "Number of prefill tokens processed.", t.prompt_tokens)
+        yield counter(
+            "vllm:generation_tokens", "Number of generation tokens processed.", t.completion_tokens
+        )
+        rs = CounterMetricFamily(
+            "vllm:request_success",
+            "Count of successfully processed requests.",
+            labels=["engine", "finished_reason", "model_name"],
+        )
+        for reason in ("stop", "length", "abort"):
+            rs.add_metric(
+                ["0", reason, cfg.model_name],
+                float(e.finished_agg.by_reason[reason]),
+                created=created,
+            )
+        yield rs
+
+
+class LlamaCppCollector(_Collector):
+    """llama.cpp 0c1e57098 ``/metrics`` (``--metrics``): no labels, integer counters."""
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+
+        e = self.engine
+        f = e.finished_agg
+
+        def counter(name: str, doc: str, value: float) -> Any:
+            c = CounterMetricFamily("llamacpp:" + name, doc)
+            c.add_metric([], value)
+            return c
+
+        def gauge(name: str, doc: str, value: float) -> Any:
+            g = GaugeMetricFamily("llamacpp:" + name, doc)
+            g.add_metric([], value)
+            return g
+
+        yield counter(
+            "prompt_tokens_total",
+            "Number of prompt tokens processed, excluding cached tokens",
+            f.prompt_tokens,
+        )
+        yield counter(
+            "prompt_tokens_cached_total", "Number of prompt tokens reused from the cache", 0
+        )
+        yield counter(
+            "prompt_seconds_total",
+            "Total time spent processing prompts",
+            round(f.prompt_seconds, 6),
+        )
+        yield counter(
+            "tokens_predicted_total", "Number of generation tokens processed", f.predicted_tokens
+        )
+        yield counter(
+            "tokens_predicted_seconds_total",
+            "Total time spent generating tokens",
+            round(f.predicted_seconds, 6),
+        )
+        yield counter(
+            "n_decode_total",
+            "Total number of llama_decode() calls, excluding speculative decoding and "
+            "multimodal decoding",
+            f.decode_calls,
+        )
+        # A counter without the _total suffix, as llama.cpp writes it (fixed up in render()).
+        m = Metric(
+            "llamacpp:n_tokens_max",
+            "Largest observed sequence length (prompt + generation)",
+            "counter",
+        )
+        m.add_sample("llamacpp:n_tokens_max", {}, f.max_tokens)
+        yield m
+        yield counter(
+            "spec_decode_num_draft_tokens_total",
+            "Speculative: Total draft tokens generated",
+            f.drafted,
+        )
+        yield counter(
+            "spec_decode_num_accepted_tokens_total",
+            "Speculative: Total draft tokens accepted by the target model",
+            f.accepted,
+        )
+        yield counter(
+            "spec_decode_num_drafts_total",
+            "Speculative: Total speculative decoding verification steps",
+            f.verify_ct,
+        )
+        pt = 1000.0 * f.prompt_tokens / (f.prompt_seconds * 1000.0) if f.prompt_seconds else 0.0
+        gt = f.predicted_tokens / f.predicted_seconds if f.predicted_seconds else 0.0
+        yield gauge("prompt_tokens_seconds", "Average prompt throughput in tokens/s", round(pt, 2))
+        yield gauge(
+            "predicted_tokens_seconds", "Average generation throughput in tokens/s", round(gt, 2)
+        )
+        yield gauge("requests_processing", "Number of requests processing", e.num_running)
+        yield gauge("requests_deferred", "Number of requests deferred", e.num_waiting)
+        yield gauge(
+            "n_busy_slots_per_decode",
+            "Average number of busy slots per llama_decode() call",
+            max(1, e.num_running),
+        )
+        if e.config.speculative:
+            pp = CounterMetricFamily(
+                "llamacpp:spec_decode_num_accepted_tokens_per_pos_total",
+                "Accepted tokens per draft position",
+                labels=["position"],
+            )
+            for i, c in enumerate(f.per_position):
+                pp.add_metric([str(i)], c)
+            yield pp
+
+
+def make_registry(engine: Engine) -> Any:
+    from prometheus_client import CollectorRegistry
+
+    registry = CollectorRegistry(auto_describe=False)
+    flavor = engine.config.flavor
+    if flavor is Flavor.SGLANG:
+        registry.register(SGLangCollector(engine))
+    elif flavor is Flavor.VLLM:
+        from prometheus_client import GCCollector, PlatformCollector, ProcessCollector
+
+        GCCollector(registry=registry)
+        PlatformCollector(registry=registry)
+        ProcessCollector(registry=registry)
+        registry.register(VLLMCollector(engine))
+    else:
+        registry.register(LlamaCppCollector(engine))
+    return registry
+
+
+def render(engine: Engine, registry: Any) -> str:
+    from prometheus_client import generate_latest
+
+    text = generate_latest(registry).decode("utf-8")
+    if engine.config.flavor is Flavor.LLAMACPP:
+        text = _INT_SAMPLE.sub(r"\1 \2", text)
+        text = text.replace("llamacpp:n_tokens_max_total ", "llamacpp:n_tokens_max ")
+    return text

@@ -1,0 +1,685 @@
+"""A tiny deterministic target language model and its tokenizer (numpy, no downloads).
+
+The model is a small tanh recurrent network with seeded random weights: the next token is a
+function of everything before it, greedy decoding is deterministic, and its output is a
+stream of English words. It is not a useful language model; it is a real one, which is what
+speculative decoding needs: a target whose greedy choice a drafter can agree or disagree with.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+BOS = "<|begin_of_text|>"
+EOS = "<|end_of_text|>"
+IM_START = "<|im_start|>"
+IM_END = "<|im_end|>"
+SPECIALS = (BOS, EOS, IM_START, IM_END)
+
+_WORDS = [
+    "the",
+    "of",
+    "and",
+    "to",
+    "a",
+    "in",
+    "is",
+    "it",
+    "you",
+    "that",
+    "he",
+    "was",
+    "for",
+    "on",
+    "are",
+    "with",
+    "as",
+    "I",
+    "his",
+    "they",
+    "be",
+    "at",
+    "one",
+    "have",
+    "this",
+    "from",
+    "or",
+    "had",
+    "by",
+    "hot",
+    "word",
+    "but",
+    "what",
+    "some",
+    "we",
+    "can",
+    "out",
+    "other",
+    "were",
+    "all",
+    "there",
+    "when",
+    "up",
+    "use",
+    "your",
+    "how",
+    "said",
+    "an",
+    "each",
+    "she",
+    "which",
+    "do",
+    "their",
+    "time",
+    "if",
+    "will",
+    "way",
+    "about",
+    "many",
+    "then",
+    "them",
+    "write",
+    "would",
+    "like",
+    "so",
+    "these",
+    "her",
+    "long",
+    "make",
+    "thing",
+    "see",
+    "him",
+    "two",
+    "has",
+    "look",
+    "more",
+    "day",
+    "could",
+    "go",
+    "come",
+    "did",
+    "number",
+    "sound",
+    "no",
+    "most",
+    "people",
+    "my",
+    "over",
+    "know",
+    "water",
+    "than",
+    "call",
+    "first",
+    "who",
+    "may",
+    "down",
+    "side",
+    "been",
+    "now",
+    "find",
+    "any",
+    "new",
+    "work",
+    "part",
+    "take",
+    "get",
+    "place",
+    "made",
+    "live",
+    "where",
+    "after",
+    "back",
+    "little",
+    "only",
+    "round",
+    "man",
+    "year",
+    "came",
+    "show",
+    "every",
+    "good",
+    "me",
+    "give",
+    "our",
+    "under",
+    "name",
+    "very",
+    "through",
+    "just",
+    "form",
+    "sentence",
+    "great",
+    "think",
+    "say",
+    "help",
+    "low",
+    "line",
+    "differ",
+    "turn",
+    "cause",
+    "much",
+    "mean",
+    "before",
+    "move",
+    "right",
+    "boy",
+    "old",
+    "too",
+    "same",
+    "tell",
+    "does",
+    "set",
+    "three",
+    "want",
+    "air",
+    "well",
+    "also",
+    "play",
+    "small",
+    "end",
+    "put",
+    "home",
+    "read",
+    "hand",
+    "port",
+    "large",
+    "spell",
+    "add",
+    "even",
+    "land",
+    "here",
+    "must",
+    "big",
+    "high",
+    "such",
+    "follow",
+    "act",
+    "why",
+    "ask",
+    "men",
+    "change",
+    "went",
+    "light",
+    "kind",
+    "off",
+    "need",
+    "house",
+    "picture",
+    "try",
+    "us",
+    "again",
+    "animal",
+    "point",
+    "mother",
+    "world",
+    "near",
+    "build",
+    "self",
+    "earth",
+    "father",
+    "head",
+    "stand",
+    "own",
+    "page",
+    "should",
+    "country",
+    "found",
+    "answer",
+    "school",
+    "grow",
+    "study",
+    "still",
+    "learn",
+    "plant",
+    "cover",
+    "food",
+    "sun",
+    "four",
+    "between",
+    "state",
+    "keep",
+    "eye",
+    "never",
+    "last",
+    "let",
+    "thought",
+    "city",
+    "tree",
+    "cross",
+    "farm",
+    "hard",
+    "start",
+    "might",
+    "story",
+    "saw",
+    "far",
+    "sea",
+    "draw",
+    "left",
+    "late",
+    "run",
+    "while",
+    "press",
+    "close",
+    "night",
+    "real",
+    "life",
+    "few",
+    "north",
+    "open",
+    "seem",
+    "together",
+    "next",
+    "white",
+    "children",
+    "begin",
+    "got",
+    "walk",
+    "example",
+    "ease",
+    "paper",
+    "group",
+    "always",
+    "music",
+    "those",
+    "both",
+    "mark",
+    "often",
+    "letter",
+    "until",
+    "mile",
+    "river",
+    "car",
+    "feet",
+    "care",
+    "second",
+    "book",
+    "carry",
+    "took",
+    "science",
+    "eat",
+    "room",
+    "friend",
+    "began",
+    "idea",
+    "fish",
+    "mountain",
+    "stop",
+    "once",
+    "base",
+    "hear",
+    "horse",
+    "cut",
+    "sure",
+    "watch",
+    "color",
+    "face",
+    "wood",
+    "main",
+    "enough",
+    "plain",
+    "girl",
+    "usual",
+    "young",
+    "ready",
+    "above",
+    "ever",
+    "red",
+    "list",
+    "though",
+    "feel",
+    "talk",
+    "bird",
+    "soon",
+    "body",
+    "dog",
+    "family",
+    "direct",
+    "pose",
+    "leave",
+    "song",
+    "measure",
+    "door",
+    "product",
+    "black",
+    "short",
+    "numeral",
+    "class",
+    "wind",
+    "question",
+    "happen",
+    "complete",
+    "ship",
+    "area",
+    "half",
+    "rock",
+    "order",
+    "fire",
+    "south",
+    "problem",
+    "piece",
+    "told",
+    "knew",
+    "pass",
+    "since",
+    "top",
+    "whole",
+    "king",
+    "space",
+    "heard",
+    "best",
+    "hour",
+    "better",
+    "true",
+    "during",
+    "hundred",
+    "five",
+    "remember",
+    "step",
+    "early",
+    "hold",
+    "west",
+    "ground",
+    "interest",
+    "reach",
+    "fast",
+    "verb",
+    "sing",
+    "listen",
+    "six",
+    "table",
+    "travel",
+    "less",
+    "morning",
+    "ten",
+    "simple",
+    "several",
+    "vowel",
+    "toward",
+    "war",
+    "lay",
+    "against",
+    "pattern",
+    "slow",
+    "center",
+    "love",
+    "person",
+    "money",
+    "serve",
+    "appear",
+    "road",
+    "map",
+    "rain",
+    "rule",
+    "govern",
+    "pull",
+    "cold",
+    "notice",
+    "voice",
+    "unit",
+    "power",
+    "town",
+    "fine",
+    "certain",
+    "fly",
+    "fall",
+    "lead",
+    "cry",
+    "dark",
+    "machine",
+    "note",
+    "wait",
+    "plan",
+    "figure",
+    "star",
+    "box",
+    "noun",
+    "field",
+    "rest",
+    "correct",
+    "able",
+    "pound",
+    "done",
+    "beauty",
+    "drive",
+    "stood",
+    "contain",
+    "front",
+    "teach",
+    "week",
+    "final",
+    "gave",
+    "green",
+    "oh",
+    "quick",
+    "develop",
+    "ocean",
+    "warm",
+    "free",
+    "minute",
+    "strong",
+    "special",
+    "mind",
+    "behind",
+    "clear",
+    "tail",
+    "produce",
+    "fact",
+    "street",
+    "inch",
+    "multiply",
+    "nothing",
+    "course",
+    "stay",
+    "wheel",
+    "full",
+    "force",
+    "blue",
+    "object",
+    "decide",
+    "surface",
+    "deep",
+    "moon",
+    "island",
+    "foot",
+    "system",
+    "busy",
+    "test",
+    "record",
+    "boat",
+    "common",
+    "gold",
+    "possible",
+    "plane",
+    "stead",
+    "dry",
+    "wonder",
+    "laugh",
+    "thousand",
+    "ago",
+    "ran",
+    "check",
+    "game",
+    "shape",
+    "equate",
+    "miss",
+    "brought",
+    "heat",
+    "snow",
+    "tire",
+    "bring",
+    "yes",
+    "distant",
+    "fill",
+    "east",
+    "paint",
+    "language",
+    "among",
+    "draft",
+    "token",
+    "accept",
+    "verify",
+    "speculative",
+    "decode",
+]
+
+_PUNCT = (".", ",", "\n")
+_PIECE = re.compile(r" ?[A-Za-z]+|.", re.DOTALL)
+_SPECIAL_SPLIT = re.compile("(" + "|".join(re.escape(s) for s in SPECIALS) + ")")
+
+
+class Tokenizer:
+    """Specials, 256 byte tokens (fallback for any input), then word and punctuation tokens.
+
+    Only word and punctuation tokens are ever generated, so output decodes to clean text.
+    """
+
+    def __init__(self) -> None:
+        pieces: list[str] = []
+        seen: set[str] = set()
+        for w in _WORDS:
+            for p in (" " + w, w):
+                if p not in seen:
+                    seen.add(p)
+                    pieces.append(p)
+        self.specials = SPECIALS
+        self.byte_base = len(SPECIALS)
+        self.piece_base = self.byte_base + 256
+        self.pieces: tuple[str, ...] = tuple(pieces) + _PUNCT
+        self._piece_ids = {p: self.piece_base + i for i, p in enumerate(self.pieces)}
+        self._special_ids = {s: i for i, s in enumerate(SPECIALS)}
+        self.vocab_size = self.piece_base + len(self.pieces)
+        self.bos_id = self._special_ids[BOS]
+        self.eos_id = self._special_ids[EOS]
+        # Generable tokens: words with a leading space (most of them), bare words, punctuation.
+        self.generable: tuple[int, ...] = tuple(range(self.piece_base, self.vocab_size))
+
+    def encode(self, text: str) -> list[int]:
+        ids: list[int] = []
+        for part in _SPECIAL_SPLIT.split(text):
+            if not part:
+                continue
+            if part in self._special_ids:
+                ids.append(self._special_ids[part])
+                continue
+            for m in _PIECE.finditer(part):
+                piece = m.group(0)
+                tid = self._piece_ids.get(piece)
+                if tid is None and piece.startswith(" "):
+                    # " Word" with an unknown or capitalised word: the space, then the word
+                    ids.extend(self._bytes(" "))
+                    tid = self._piece_ids.get(piece[1:])
+                    if tid is None:
+                        ids.extend(self._bytes(piece[1:]))
+                        continue
+                    ids.append(tid)
+                    continue
+                if tid is None:
+                    ids.extend(self._bytes(piece))
+                else:
+                    ids.append(tid)
+        return ids
+
+    def _bytes(self, s: str) -> list[int]:
+        return [self.byte_base + b for b in s.encode("utf-8")]
+
+    def piece(self, tid: int) -> str:
+        if tid >= self.piece_base:
+            return self.pieces[tid - self.piece_base]
+        if tid < self.byte_base:
+            return self.specials[tid]
+        return bytes([tid - self.byte_base]).decode("utf-8", errors="replace")
+
+    def decode(self, ids: list[int] | tuple[int, ...]) -> str:
+        out: list[str] = []
+        buf = bytearray()
+        for tid in ids:
+            if self.byte_base <= tid < self.piece_base:
+                buf.append(tid - self.byte_base)
+                continue
+            if buf:
+                out.append(buf.decode("utf-8", errors="replace"))
+                buf.clear()
+            out.append(self.piece(tid))
+        if buf:
+            out.append(buf.decode("utf-8", errors="replace"))
+        return "".join(out)
+
+    def chat_prompt(self, messages: list[tuple[str, str]]) -> str:
+        """ChatML, as the tiny models of the real-server captures use."""
+        text = "".join(f"{IM_START}{role}\n{content}{IM_END}\n" for role, content in messages)
+        return text + f"{IM_START}assistant\n"
+
+
+class TinyLM:
+    """h' = tanh(h A + E[x]); next-token logits = h U + b over the generable tokens."""
+
+    HIDDEN = 48
+
+    def __init__(self, tokenizer: Tokenizer, seed: int = 1234) -> None:
+        import numpy as np
+
+        rng = np.random.default_rng(seed)
+        d = self.HIDDEN
+        v = tokenizer.vocab_size
+        self.tokenizer = tokenizer
+        self.gen_ids: npt.NDArray[np.int64] = np.asarray(tokenizer.generable, dtype=np.int64)
+        self.emb: npt.NDArray[np.float64] = rng.normal(0.0, 1.0, (v, d)).astype(np.float64)
+        q, _ = np.linalg.qr(rng.normal(size=(d, d)))
+        self.rec: npt.NDArray[np.float64] = (
+            q * 1.1
+        )  # a little above 1: rich, non-repeating dynamics under tanh
+        self.out: npt.NDArray[np.float64] = rng.normal(
+            0.0, 1.0 / np.sqrt(d), (d, self.gen_ids.size)
+        )
+        # Tokens with a leading space are likelier than bare words and punctuation.
+        bias = np.full(self.gen_ids.size, -1.5)
+        for i, tid in enumerate(tokenizer.generable):
+            if tokenizer.piece(tid).startswith(" "):
+                bias[i] = 0.0
+        self.bias: npt.NDArray[np.float64] = bias
+        self.h0 = np.zeros(d)
+
+    def prefill(self, ids: list[int]) -> npt.NDArray[np.float64]:
+        """State after consuming ``ids`` (one row)."""
+        import numpy as np
+
+        h = self.h0
+        emb, rec = self.emb, self.rec
+        for tid in ids:
+            h = np.tanh(h @ rec + emb[tid])
+        return h
+
+    def advance(
+        self, h: npt.NDArray[np.float64], ids: npt.NDArray[np.int64]
+    ) -> npt.NDArray[np.float64]:
+        """Batched state update: rows of ``h`` consume one token each."""
+        import numpy as np
+
+        out: npt.NDArray[np.float64] = np.tanh(h @ self.rec + self.emb[ids])
+        return out
+
+    def logits(self, h: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        return h @ self.out + self.bias
+
+    def top2(
+        self, h: npt.NDArray[np.float64]
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Greedy token and runner-up token ids, per row."""
+        import numpy as np
+
+        lg = self.logits(h)
+        rows = np.arange(lg.shape[0])
+        best = lg.argmax(axis=1)
+        lg[rows, best] = -np.inf
+        second = lg.argmax(axis=1)
+        return self.gen_ids[best], self.gen_ids[second]
+
+    def greedy(self, h: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        out: npt.NDArray[np.int64] = self.gen_ids[self.logits(h).argmax(axis=1)]
+        return out

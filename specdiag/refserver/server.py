@@ -1,0 +1,205 @@
+"""Start and stop a reference server in-process (tests, ``specdiag demo``) or in the foreground.
+
+    from specdiag.refserver import ReferenceServerConfig, start_server
+
+    with start_server(ReferenceServerConfig(flavor="vllm", steps=3, acceptance=(0.8, 0.6, 0.5))) as srv:
+        httpx.post(f"{srv.url}/v1/completions", json={"prompt": "hello", "max_tokens": 32})
+        truth = srv.truth()
+
+The server runs uvicorn in one daemon thread with its own event loop. ``port=0`` binds a free
+port, reported by ``.port`` and ``.url``. ``stop()`` ends every stream and stall at once, closes
+the listening socket and joins the thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import threading
+import time
+import urllib.request
+from types import TracebackType
+from typing import Any
+
+from specdiag.errors import ServerError
+from specdiag.refserver.config import ReferenceServerConfig
+
+STOP_TIMEOUT_S = 10.0
+
+
+def _protocol_class(transports: dict[tuple[str, int], Any]) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol, remembering each connection's transport (for reset faults)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class TrackingH11Protocol(H11Protocol):
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if self.client:
+                transports[tuple(self.client)] = transport  # type: ignore[index]
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.client:
+                transports.pop(tuple(self.client), None)  # type: ignore[arg-type]
+            super().connection_lost(exc)
+
+    return TrackingH11Protocol
+
+
+class ServerHandle:
+    """A running reference server. Use as a context manager, or call :meth:`stop`."""
+
+    def __init__(self, config: ReferenceServerConfig) -> None:
+        self.config = config
+        self._thread: threading.Thread | None = None
+        self._server: Any = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._state: Any = None
+        self._sock: socket.socket | None = None
+        self._error: BaseException | None = None
+        self._stopped = False
+        self.port = 0
+        self.host = config.host
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive() and not self._stopped
+
+    def _start(self) -> None:
+        import uvicorn
+
+        from specdiag.refserver.app import ServerState, build_app
+        from specdiag.refserver.engine import Engine
+        from specdiag.refserver.logfmt import LogWriter, make_log
+        from specdiag.refserver.model import TinyLM, Tokenizer
+
+        cfg = self.config
+        family = socket.AF_INET6 if ":" in cfg.host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((cfg.host, cfg.port))
+        except OSError as exc:
+            sock.close()
+            raise ServerError(
+                f"cannot listen on {cfg.host}:{cfg.port}: {exc.strerror or exc}",
+                hint="pick another --port (0 lets the system choose a free one)",
+            ) from None
+        sock.listen(2048)
+        sock.setblocking(False)
+        self._sock = sock
+        self.port = sock.getsockname()[1]
+
+        try:
+            writer = LogWriter(cfg.log)
+        except OSError as exc:
+            sock.close()
+            raise ServerError(
+                f"cannot open the log file {cfg.log}: {exc.strerror or exc}"
+            ) from None
+        tok = Tokenizer()
+        model = TinyLM(tok)
+        engine = Engine(cfg, model, tok)
+        log = make_log(cfg, writer)
+        engine.hooks = log
+        state = ServerState(cfg, engine, tok, log, writer)
+        state.url = self.url
+        self._state = state
+        transports = state.transports
+        app = build_app(state)
+        uconfig = uvicorn.Config(
+            app,
+            http=_protocol_class(transports),
+            lifespan="on",
+            log_config=None,
+            log_level="critical",
+            access_log=False,
+            timeout_graceful_shutdown=2,
+            timeout_keep_alive=30,
+            ws="none",
+        )
+        server = uvicorn.Server(uconfig)
+        self._server = server
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            asyncio.set_event_loop(loop)
+            try:
+                loop.run_until_complete(server.serve(sockets=[sock]))
+            except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
+                self._error = exc
+            finally:
+                try:
+                    loop.run_until_complete(loop.shutdown_asyncgens())
+                finally:
+                    loop.close()
+
+        thread = threading.Thread(target=run, name=f"specdiag-refserver-{self.port}", daemon=True)
+        self._thread = thread
+        thread.start()
+        deadline = time.monotonic() + 10.0
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                self.stop()
+                raise ServerError(
+                    f"the reference server did not start: {self._error or 'timed out'}"
+                )
+            time.sleep(0.002)
+
+    def stop(self) -> None:
+        """Stop serving: end streams, close the socket, join the thread (idempotent)."""
+        if self._stopped:
+            return
+        self._stopped = True
+        loop, state, server = self._loop, self._state, self._server
+        if loop is not None and state is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(state.begin_shutdown)
+        if server is not None:
+            server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(STOP_TIMEOUT_S)
+            if self._thread.is_alive() and server is not None:
+                server.force_exit = True
+                self._thread.join(STOP_TIMEOUT_S)
+        if self._sock is not None:
+            self._sock.close()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the server thread ends (True) or ``timeout`` passes (False)."""
+        if self._thread is None:
+            return True
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def truth(self, include_requests: bool = False) -> dict[str, Any]:
+        """GET /_specdiag/truth (over HTTP, so it is consistent with what clients saw)."""
+        url = self.url + "/_specdiag/truth" + ("?requests=1" if include_requests else "")
+        with urllib.request.urlopen(url, timeout=10) as resp:  # noqa: S310 - our own loopback URL
+            data: dict[str, Any] = json.loads(resp.read())
+        return data
+
+    def __enter__(self) -> ServerHandle:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+def start_server(config: ReferenceServerConfig | None = None) -> ServerHandle:
+    """Start a reference server in a background thread; returns once it accepts connections."""
+    handle = ServerHandle(config or ReferenceServerConfig())
+    handle._start()
+    return handle
