@@ -1,0 +1,349 @@
+"""From per-request results and counter deltas to the probe's numbers: pure functions.
+
+Acceptance conventions are the expected-accept core's (:mod:`specdiag.core.accept`): *accept
+length* includes the bonus token (1 + accepted drafts per verify step); per-position
+*unconditional* rates are P(draft position i accepted), converted to conditional rates with
+:func:`specdiag.core.accept.to_conditional`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from specdiag.core import accept
+from specdiag.core.probe.client import RequestResult
+from specdiag.core.probe.metrics import CounterDelta
+from specdiag.errors import SpecdiagError
+
+
+@dataclass(frozen=True)
+class Dist:
+    """Summary of a sample: mean and percentiles (None when the sample is empty)."""
+
+    n: int
+    mean: float | None
+    p50: float | None
+    p90: float | None
+    p99: float | None
+    min: float | None
+    max: float | None
+
+
+@dataclass(frozen=True)
+class AcceptStats:
+    source: str  # "per-request", "counters" or "none"
+    pooled: float | None  # 1 + sum(accepted) / sum(verify steps)
+    pooled_stderr: float | None  # ratio-estimator standard error over requests
+    per_request_mean: float | None  # mean over requests of each request's accept length
+    p5: float | None
+    p50: float | None
+    p95: float | None
+    accept_rate: float | None  # accepted / drafted
+    accept_rate_source: str
+    accepted_drafts: int | None
+    drafted: int | None
+    verify_steps: int | None
+    requests_with_data: int
+    histogram: tuple[int, ...]  # verify steps that accepted exactly j drafts
+    per_position_unconditional: tuple[float, ...]
+    per_position_conditional: tuple[float, ...]
+    per_position_source: str
+    counter_accept_length: float | None  # the counters' figure, shown beside per-request
+    counter_accept_rate: float | None
+    polluted: bool  # counter deltas include traffic that is not this run's
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    category: str
+    requests: int
+    ok: int
+    accept_length: float | None
+    per_request_mean: float | None
+    accept_rate: float | None
+    ttft_ms: float | None
+    tpot_ms: float | None
+    e2e_ms: float | None
+    output_tokens: int
+
+
+@dataclass(frozen=True)
+class Throughput:
+    duration_s: float
+    requests_per_s: float | None
+    output_tokens_per_s: float | None
+    output_tokens: int
+
+
+@dataclass(frozen=True)
+class Latency:
+    ttft_ms: Dist
+    tpot_ms: Dist
+    itl_ms: Dist
+    e2e_ms: Dist
+    mean_tokens_per_chunk: float | None
+
+
+@dataclass(frozen=True)
+class Traffic:
+    own_tokens: int
+    counter_tokens: float | None
+    foreign: bool
+    detail: str | None
+
+
+def percentile(values: Sequence[float], q: float) -> float | None:
+    """Linear-interpolated percentile (numpy's default method) without importing numpy."""
+    if not values:
+        return None
+    xs = sorted(values)
+    pos = (len(xs) - 1) * q / 100.0
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (pos - lo)
+
+
+def dist(values: Sequence[float]) -> Dist:
+    vals = [v for v in values if v is not None and math.isfinite(v)]
+    if not vals:
+        return Dist(0, None, None, None, None, None, None)
+    return Dist(
+        n=len(vals),
+        mean=math.fsum(vals) / len(vals),
+        p50=percentile(vals, 50),
+        p90=percentile(vals, 90),
+        p99=percentile(vals, 99),
+        min=min(vals),
+        max=max(vals),
+    )
+
+
+def latency(results: Sequence[RequestResult]) -> Latency:
+    ok = [r for r in results if r.ok]
+    chunks = sum(r.chunks for r in ok if r.tokens_from == "usage")
+    tokens = sum(r.output_tokens or 0 for r in ok if r.tokens_from == "usage" and r.chunks)
+    return Latency(
+        ttft_ms=dist([r.ttft_ms for r in ok if r.ttft_ms is not None]),
+        tpot_ms=dist([r.tpot_ms for r in ok if r.tpot_ms is not None]),
+        itl_ms=dist([x for r in ok for x in r.itl_ms]),
+        e2e_ms=dist([r.e2e_ms for r in ok if r.e2e_ms is not None]),
+        mean_tokens_per_chunk=tokens / chunks if chunks else None,
+    )
+
+
+def throughput(results: Sequence[RequestResult], duration_s: float) -> Throughput:
+    ok = [r for r in results if r.ok]
+    tokens = sum(r.output_tokens or 0 for r in ok)
+    if duration_s <= 0:
+        return Throughput(duration_s, None, None, tokens)
+    return Throughput(duration_s, len(ok) / duration_s, tokens / duration_s, tokens)
+
+
+def _hist_add(total: list[int], h: Sequence[int]) -> None:
+    while len(total) < len(h):
+        total.append(0)
+    for j, n in enumerate(h):
+        total[j] += n
+
+
+def _request_hist(r: RequestResult) -> tuple[int, ...]:
+    s = r.spec
+    if s is None:
+        return ()
+    if s.histogram:
+        return s.histogram
+    if s.per_step_accepted:
+        h: list[int] = []
+        for a in s.per_step_accepted:
+            while len(h) <= a:
+                h.append(0)
+            h[a] += 1
+        return tuple(h)
+    return ()
+
+
+def _conditional(uncond: Sequence[float]) -> tuple[float, ...]:
+    # Counting noise cannot make a chain's rates rise, but mixed draft lengths (llama.cpp drafts
+    # fewer tokens near the end) can; clamp instead of failing.
+    clamped: list[float] = []
+    prev = 1.0
+    for u in uncond:
+        u = min(max(u, 0.0), prev)
+        clamped.append(u)
+        prev = u
+    try:
+        return accept.to_conditional(clamped)
+    except SpecdiagError:
+        return ()
+
+
+def accept_stats(
+    results: Sequence[RequestResult], counters: CounterDelta | None, polluted: bool
+) -> AcceptStats:
+    ok = [r for r in results if r.ok and r.spec is not None]
+    full = [
+        r
+        for r in ok
+        if r.spec is not None and r.spec.accepted_drafts is not None and r.spec.verify_steps
+    ]
+    lengths = [al for r in full if r.spec is not None and (al := r.spec.accept_length) is not None]
+    acc_sum = sum(r.spec.accepted_drafts or 0 for r in full if r.spec)
+    step_sum = sum(r.spec.verify_steps or 0 for r in full if r.spec)
+    rate_reqs = [
+        r
+        for r in ok
+        if r.spec is not None and r.spec.drafted and r.spec.accepted_drafts is not None
+    ]
+    drafted_sum = sum(r.spec.drafted or 0 for r in rate_reqs if r.spec)
+    rate_acc = sum(r.spec.accepted_drafts or 0 for r in rate_reqs if r.spec)
+
+    c_len = c_rate = None
+    if counters is not None and not counters.went_backwards:
+        if counters.verify_steps and counters.accepted_drafts is not None:
+            c_len = 1.0 + counters.accepted_drafts / counters.verify_steps
+        elif counters.family == "sglang" and counters.verify_steps and counters.generation_tokens:
+            c_len = counters.generation_tokens / counters.verify_steps
+        if counters.draft_tokens and counters.accepted_drafts is not None:
+            c_rate = counters.accepted_drafts / counters.draft_tokens
+
+    hist: list[int] = []
+    for r in full:
+        _hist_add(hist, _request_hist(r))
+
+    pooled = stderr = None
+    source = "none"
+    accepted = drafted = steps = None
+    if step_sum > 0:
+        source = "per-request"
+        pooled = 1.0 + acc_sum / step_sum
+        ratio = acc_sum / step_sum
+        n = len(full)
+        if n > 1:
+            resid = math.fsum(
+                ((r.spec.accepted_drafts or 0) - ratio * (r.spec.verify_steps or 0)) ** 2
+                for r in full
+                if r.spec
+            )
+            stderr = math.sqrt(n / (n - 1) * resid) / step_sum
+        accepted, steps = acc_sum, step_sum
+        drafted = drafted_sum if rate_reqs else None
+    elif c_len is not None:
+        source = "counters"
+        pooled = c_len
+        if counters is not None:
+            steps = _int(counters.verify_steps)
+            accepted = _int(counters.accepted_drafts)
+            drafted = _int(counters.draft_tokens)
+
+    if drafted_sum > 0:
+        rate, rate_src = rate_acc / drafted_sum, "per-request"
+    elif c_rate is not None:
+        rate, rate_src = c_rate, "counters"
+    else:
+        rate, rate_src = None, "none"
+    if source == "per-request" and drafted is None and rate_src == "per-request":
+        drafted = drafted_sum
+
+    # Per position: the run's own histogram is exact; counters are the fallback.
+    uncond: tuple[float, ...] = ()
+    pos_src = "none"
+    if hist and sum(hist) > 0:
+        total = sum(hist)
+        uncond = tuple(sum(hist[i + 1 :]) / total for i in range(len(hist) - 1))
+        pos_src = "per-request"
+    elif (
+        counters is not None
+        and counters.accepted_per_pos
+        and counters.verify_steps
+        and not counters.went_backwards
+    ):
+        uncond = tuple(a / counters.verify_steps for a in counters.accepted_per_pos)
+        pos_src = "counters"
+    return AcceptStats(
+        source=source,
+        pooled=pooled,
+        pooled_stderr=stderr,
+        per_request_mean=math.fsum(lengths) / len(lengths) if lengths else None,
+        p5=percentile(lengths, 5),
+        p50=percentile(lengths, 50),
+        p95=percentile(lengths, 95),
+        accept_rate=rate,
+        accept_rate_source=rate_src,
+        accepted_drafts=accepted,
+        drafted=drafted,
+        verify_steps=steps,
+        requests_with_data=len(full) if full else len(rate_reqs),
+        histogram=tuple(hist),
+        per_position_unconditional=uncond,
+        per_position_conditional=_conditional(uncond) if uncond else (),
+        per_position_source=pos_src,
+        counter_accept_length=c_len,
+        counter_accept_rate=c_rate,
+        polluted=polluted
+        and (source == "counters" or rate_src == "counters" or pos_src == "counters"),
+    )
+
+
+def _int(v: float | None) -> int | None:
+    return None if v is None else round(v)
+
+
+def traffic(
+    results: Sequence[RequestResult], counters: CounterDelta | None, max_tokens: int
+) -> Traffic:
+    """Did anyone else use the server during the run? Compare counter deltas with our own tokens.
+
+    Failed or interrupted requests may have generated tokens we never saw: each is allowed up to
+    ``max_tokens``, so only an excess beyond that is called foreign.
+    """
+    own = sum(r.output_tokens or 0 for r in results if r.ok)
+    if counters is None or counters.generation_tokens is None or counters.went_backwards:
+        return Traffic(own, None, False, None)
+    unseen = sum(1 for r in results if not r.ok) * max_tokens
+    slack = max(2.0, 0.01 * own)
+    extra = counters.generation_tokens - own
+    if extra > unseen + slack:
+        return Traffic(
+            own,
+            counters.generation_tokens,
+            True,
+            f"the server generated {counters.generation_tokens:.0f} tokens during the run but "
+            f"this run received {own}: other traffic reached the server, so the run-scoped "
+            "counter numbers are polluted",
+        )
+    return Traffic(own, counters.generation_tokens, False, None)
+
+
+def by_category(results: Sequence[RequestResult]) -> tuple[CategoryRow, ...]:
+    cats: dict[str, list[RequestResult]] = {}
+    for r in results:
+        cats.setdefault(r.category, []).append(r)
+    rows = []
+    for cat, rs in cats.items():
+        ok = [r for r in rs if r.ok]
+        full = [
+            r for r in ok if r.spec and r.spec.accepted_drafts is not None and r.spec.verify_steps
+        ]
+        a = sum(r.spec.accepted_drafts or 0 for r in full if r.spec)
+        s = sum(r.spec.verify_steps or 0 for r in full if r.spec)
+        lens = [x for r in full if r.spec and (x := r.spec.accept_length) is not None]
+        rate_reqs = [r for r in ok if r.spec and r.spec.drafted]
+        d = sum(r.spec.drafted or 0 for r in rate_reqs if r.spec)
+        ra = sum(r.spec.accepted_drafts or 0 for r in rate_reqs if r.spec)
+        rows.append(
+            CategoryRow(
+                category=cat,
+                requests=len(rs),
+                ok=len(ok),
+                accept_length=1.0 + a / s if s else None,
+                per_request_mean=math.fsum(lens) / len(lens) if lens else None,
+                accept_rate=ra / d if d else None,
+                ttft_ms=dist([r.ttft_ms for r in ok if r.ttft_ms is not None]).mean,
+                tpot_ms=dist([r.tpot_ms for r in ok if r.tpot_ms is not None]).mean,
+                e2e_ms=dist([r.e2e_ms for r in ok if r.e2e_ms is not None]).mean,
+                output_tokens=sum(r.output_tokens or 0 for r in ok),
+            )
+        )
+    return tuple(rows)

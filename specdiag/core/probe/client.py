@@ -1,0 +1,364 @@
+"""One probe request over async httpx: timing, streaming, bounded 429 retry, error recording.
+
+A failed request never stops the run: it comes back as a :class:`RequestResult` with ``ok``
+False and an error kind (``connect``, ``timeout``, ``http_500``, ``http_429``,
+``invalid_json``, ``truncated_stream``, ``connection_reset``, ``bad_response``).
+
+Timing (``time.perf_counter``, taken just before the request is handed to httpx):
+
+* TTFT: until the first chunk that carries generated text (streaming only);
+* ITL: the gap between consecutive text chunks. Speculative servers stream several accepted
+  tokens in one chunk, so ITL is per *chunk*, not per token;
+* TPOT: (end-to-end - TTFT) / (output tokens - 1), per token;
+* end-to-end: until the last byte.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from specdiag.core.probe import engines
+from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
+
+if TYPE_CHECKING:
+    import httpx
+
+MAX_RETRY_WAIT_S = 60.0
+_MERGED_KEYS = ("usage", "timings", "sglext", "meta_info", "metrics")
+
+
+@dataclass(frozen=True)
+class RequestResult:
+    index: int
+    prompt_id: str
+    category: str
+    ok: bool
+    error: str | None = None  # kind, see the module docstring
+    detail: str | None = None  # one line for humans (no secrets)
+    status: int | None = None
+    attempts: int = 1
+    retry_wait_s: float = 0.0
+    start_s: float = 0.0  # since the start of the run
+    ttft_ms: float | None = None
+    e2e_ms: float | None = None
+    tpot_ms: float | None = None
+    itl_ms: tuple[float, ...] = ()
+    chunks: int = 0
+    output_tokens: int | None = None
+    tokens_from: str | None = None  # "usage" (server count) or "chunks" (approximation)
+    text: str | None = None
+    finish_reason: str | None = None
+    spec: RequestSpec | None = None
+    server_timings: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RequestJob:
+    index: int
+    prompt_id: str
+    category: str
+    path: str
+    body: dict[str, Any]
+    stream: bool
+
+
+class _Failure(Exception):
+    def __init__(self, kind: str, detail: str, status: int | None = None) -> None:
+        super().__init__(detail)
+        self.kind = kind
+        self.detail = detail
+        self.status = status
+
+
+class _RetryLater(Exception):
+    def __init__(self, wait_s: float, detail: str) -> None:
+        super().__init__(detail)
+        self.wait_s = wait_s
+        self.detail = detail
+
+
+def retry_after_seconds(value: str | None, attempt: int) -> float:
+    """Seconds to wait from a Retry-After header (seconds or an HTTP date); backoff without one."""
+    if value:
+        v = value.strip()
+        try:
+            secs = float(v)
+            if math.isfinite(secs):
+                return min(max(secs, 0.0), MAX_RETRY_WAIT_S)
+        except ValueError:
+            pass
+        try:
+            when = email.utils.parsedate_to_datetime(v)
+            return float(min(max(when.timestamp() - time.time(), 0.0), MAX_RETRY_WAIT_S))
+        except (TypeError, ValueError, IndexError, OverflowError):
+            pass
+    return float(min(0.5 * 2.0**attempt, MAX_RETRY_WAIT_S))
+
+
+def scrub(text: str, secrets: tuple[str, ...]) -> str:
+    for s in secrets:
+        if s:
+            text = text.replace(s, "***")
+    return text
+
+
+def _snippet(raw: bytes | str, n: int = 160) -> str:
+    s = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 3] + "..."
+
+
+async def execute(
+    client: httpx.AsyncClient,
+    job: RequestJob,
+    *,
+    engine: EngineKind,
+    api: Api,
+    timeout_s: float,
+    retries: int,
+    run_start: float,
+    secrets: tuple[str, ...] = (),
+) -> RequestResult:
+    """Send one job (with bounded 429 retries) and return what happened. Never raises."""
+    import httpx
+
+    attempts = 0
+    waited = 0.0
+    start_s = time.perf_counter() - run_start
+    while True:
+        attempts += 1
+        try:
+            res = await asyncio.wait_for(
+                _attempt(client, job, engine=engine, api=api, attempt=attempts - 1),
+                timeout=timeout_s,
+            )
+        except _RetryLater as later:
+            if attempts > retries:
+                return _failed(
+                    job, "http_429", later.detail, 429, attempts, waited, start_s, secrets
+                )
+            await asyncio.sleep(later.wait_s)
+            waited += later.wait_s
+            continue
+        except _Failure as f:
+            return _failed(job, f.kind, f.detail, f.status, attempts, waited, start_s, secrets)
+        except (asyncio.TimeoutError, httpx.TimeoutException):
+            detail = f"no complete answer within --timeout {timeout_s:g} s"
+            return _failed(job, "timeout", detail, None, attempts, waited, start_s, secrets)
+        except httpx.ConnectError as exc:
+            return _failed(
+                job,
+                "connect",
+                str(exc) or "connection refused",
+                None,
+                attempts,
+                waited,
+                start_s,
+                secrets,
+            )
+        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
+            kind = "truncated_stream" if job.stream else "connection_reset"
+            return _failed(
+                job, kind, str(exc) or type(exc).__name__, None, attempts, waited, start_s, secrets
+            )
+        except httpx.HTTPError as exc:
+            return _failed(
+                job,
+                "http_error",
+                f"{type(exc).__name__}: {exc}",
+                None,
+                attempts,
+                waited,
+                start_s,
+                secrets,
+            )
+        return _replace(res, attempts=attempts, retry_wait_s=waited, start_s=start_s)
+
+
+def _replace(res: RequestResult, **kw: Any) -> RequestResult:
+    from dataclasses import replace
+
+    return replace(res, **kw)
+
+
+def _failed(
+    job: RequestJob,
+    kind: str,
+    detail: str,
+    status: int | None,
+    attempts: int,
+    waited: float,
+    start_s: float,
+    secrets: tuple[str, ...],
+) -> RequestResult:
+    return RequestResult(
+        index=job.index,
+        prompt_id=job.prompt_id,
+        category=job.category,
+        ok=False,
+        error=kind,
+        detail=scrub(detail, secrets),
+        status=status,
+        attempts=attempts,
+        retry_wait_s=waited,
+        start_s=start_s,
+    )
+
+
+async def _attempt(
+    client: httpx.AsyncClient, job: RequestJob, *, engine: EngineKind, api: Api, attempt: int
+) -> RequestResult:
+    t0 = time.perf_counter()
+    req = client.build_request("POST", job.path, json=job.body)
+    resp = await client.send(req, stream=True)
+    try:
+        if resp.status_code == 429:
+            await resp.aread()
+            wait = retry_after_seconds(resp.headers.get("retry-after"), attempt)
+            raise _RetryLater(wait, f"HTTP 429: {_snippet(resp.content)}")
+        if resp.status_code >= 400:
+            await resp.aread()
+            raise _Failure(
+                f"http_{resp.status_code}",
+                f"HTTP {resp.status_code}: {_snippet(resp.content)}",
+                resp.status_code,
+            )
+        ctype = resp.headers.get("content-type", "")
+        if job.stream and "text/event-stream" in ctype:
+            return await _read_stream(resp, job, engine, api, t0)
+        raw = await resp.aread()
+        t_end = time.perf_counter()
+        return _from_body(raw, job, engine, api, t0, t_end, resp.status_code)
+    finally:
+        await resp.aclose()
+
+
+def _from_body(
+    raw: bytes,
+    job: RequestJob,
+    engine: EngineKind,
+    api: Api,
+    t0: float,
+    t_end: float,
+    status: int,
+) -> RequestResult:
+    try:
+        body = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise _Failure("invalid_json", f"response is not JSON: {_snippet(raw)}", status) from None
+    if not isinstance(body, dict):
+        raise _Failure("bad_response", f"unexpected response: {_snippet(raw)}", status)
+    text = engines.full_text(engine, api, body)
+    if text is None:
+        raise _Failure(
+            "bad_response", f"no generated text in the response: {_snippet(raw)}", status
+        )
+    ntok = engines.completion_tokens(body)
+    e2e = (t_end - t0) * 1000.0
+    return RequestResult(
+        index=job.index,
+        prompt_id=job.prompt_id,
+        category=job.category,
+        ok=True,
+        status=status,
+        e2e_ms=e2e,
+        tpot_ms=None,
+        output_tokens=ntok,
+        tokens_from="usage" if ntok is not None else None,
+        text=text,
+        finish_reason=engines.finish_reason(body),
+        spec=engines.extract_spec(engine, body),
+        server_timings=engines.server_timings(body),
+    )
+
+
+async def _read_stream(
+    resp: httpx.Response, job: RequestJob, engine: EngineKind, api: Api, t0: float
+) -> RequestResult:
+    pieces: list[str] = []
+    itl: list[float] = []
+    merged: dict[str, Any] = {}
+    first: float | None = None
+    last: float | None = None
+    done = False
+    finished: str | None = None
+    prev_cumulative = ""
+    cumulative = api is Api.NATIVE and engine is EngineKind.SGLANG
+    async for line in resp.aiter_lines():
+        if not line.startswith("data:"):
+            continue
+        data = line[5:].strip()
+        if data == "[DONE]":
+            done = True
+            break
+        now = time.perf_counter()
+        try:
+            chunk = json.loads(data)
+        except json.JSONDecodeError:
+            raise _Failure(
+                "invalid_json", f"stream chunk is not JSON: {_snippet(data)}", resp.status_code
+            ) from None
+        if not isinstance(chunk, dict):
+            continue
+        if "error" in chunk and not chunk.get("choices"):
+            raise _Failure("stream_error", f"error in stream: {_snippet(data)}", resp.status_code)
+        for key in _MERGED_KEYS:
+            if chunk.get(key) is not None:
+                merged[key] = chunk[key]
+        piece = engines.chunk_text(engine, api, chunk)
+        if cumulative and piece is not None:
+            piece, prev_cumulative = piece[len(prev_cumulative) :], piece
+        if piece:
+            if first is None:
+                first = now
+            elif last is not None:
+                itl.append((now - last) * 1000.0)
+            last = now
+            pieces.append(piece)
+        fr = engines.finish_reason(chunk)
+        if fr:
+            finished = fr
+        if chunk.get("stop") is True:  # llama.cpp native final chunk
+            finished = finished or "stop"
+            done = True
+            merged.update({k: v for k, v in chunk.items() if k in ("tokens_predicted", "timings")})
+    t_end = time.perf_counter()
+    if not done and finished is None:
+        raise _Failure(
+            "truncated_stream",
+            f"the stream ended after {len(pieces)} chunks without its end marker",
+            resp.status_code,
+        )
+    ntok = engines.completion_tokens(merged)
+    tokens_from = "usage"
+    if ntok is None:
+        ntok, tokens_from = len(pieces), "chunks"
+    ttft = (first - t0) * 1000.0 if first is not None else None
+    e2e = (t_end - t0) * 1000.0
+    tpot = None
+    if ttft is not None and ntok is not None and ntok > 1 and last is not None:
+        tpot = ((last - first) * 1000.0) / (ntok - 1) if first is not None else None
+    return RequestResult(
+        index=job.index,
+        prompt_id=job.prompt_id,
+        category=job.category,
+        ok=True,
+        status=resp.status_code,
+        ttft_ms=ttft,
+        e2e_ms=e2e,
+        tpot_ms=tpot,
+        itl_ms=tuple(itl),
+        chunks=len(pieces),
+        output_tokens=ntok,
+        tokens_from=tokens_from,
+        text="".join(pieces),
+        finish_reason=finished,
+        spec=engines.extract_spec(engine, merged),
+        server_timings=engines.server_timings(merged),
+    )

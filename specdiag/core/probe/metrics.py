@@ -1,0 +1,213 @@
+"""Speculative-decoding counters read from a Prometheus ``/metrics`` page, and their deltas.
+
+Each engine names its counters differently (``../reference/engines.md`` in the project notes):
+
+============  ==========================================================================
+engine        counters (all cumulative; summed over label sets such as engine / dp rank)
+============  ==========================================================================
+vLLM          ``vllm:spec_decode_num_drafts_total`` (verify steps with drafts),
+              ``..._num_draft_tokens_total``, ``..._num_accepted_tokens_total``,
+              ``..._num_accepted_tokens_per_pos_total{position}``, ``vllm:generation_tokens_total``
+llama.cpp     ``llamacpp:spec_decode_num_drafts_total`` (verify steps), ``..._draft_tokens_total``,
+              ``..._accepted_tokens_total``, ``..._per_pos_total{position}``,
+              ``llamacpp:tokens_predicted_total``
+TensorRT-LLM  ``trtllm_spec_decode_num_draft_tokens_total``, ``..._num_accepted_tokens_total``,
+              ``trtllm_spec_decode_{drafted,accepted}_tokens_total{token_position}`` (steps =
+              drafted at position 0)
+SGLang        ``sglang:spec_verify_calls_total`` and ``sglang:generation_tokens_total`` only
+              (its accept-length gauges are interval values, useless for a delta)
+============  ==========================================================================
+
+The page is parsed with ``prometheus_client``'s own parser. Nothing is ever reset: the run's
+numbers are the difference of two snapshots taken before and after it.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from specdiag.errors import ServerError
+
+
+@dataclass(frozen=True)
+class CounterSnapshot:
+    """The speculation counters of one /metrics page (None: the engine does not export it)."""
+
+    family: str  # "vllm", "llamacpp", "trtllm", "sglang" or "none"
+    verify_steps: float | None = None
+    draft_tokens: float | None = None
+    accepted_drafts: float | None = None
+    accepted_per_pos: tuple[float, ...] = ()
+    drafted_per_pos: tuple[float, ...] = ()
+    generation_tokens: float | None = None
+    requests_finished: float | None = None
+
+    @property
+    def has_spec(self) -> bool:
+        return any(
+            v is not None for v in (self.verify_steps, self.draft_tokens, self.accepted_drafts)
+        )
+
+
+@dataclass(frozen=True)
+class CounterDelta:
+    """After minus before: what this run (and anyone else's traffic) did to the counters."""
+
+    family: str
+    verify_steps: float | None
+    draft_tokens: float | None
+    accepted_drafts: float | None
+    accepted_per_pos: tuple[float, ...]
+    drafted_per_pos: tuple[float, ...]
+    generation_tokens: float | None
+    requests_finished: float | None
+    went_backwards: bool = False  # a counter decreased: the server restarted or reset it
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+_NAMES: dict[str, dict[str, str]] = {
+    "vllm": {
+        "verify_steps": "vllm:spec_decode_num_drafts_total",
+        "draft_tokens": "vllm:spec_decode_num_draft_tokens_total",
+        "accepted_drafts": "vllm:spec_decode_num_accepted_tokens_total",
+        "accepted_per_pos": "vllm:spec_decode_num_accepted_tokens_per_pos_total",
+        "generation_tokens": "vllm:generation_tokens_total",
+        "requests_finished": "vllm:request_success_total",
+    },
+    "llamacpp": {
+        "verify_steps": "llamacpp:spec_decode_num_drafts_total",
+        "draft_tokens": "llamacpp:spec_decode_num_draft_tokens_total",
+        "accepted_drafts": "llamacpp:spec_decode_num_accepted_tokens_total",
+        "accepted_per_pos": "llamacpp:spec_decode_num_accepted_tokens_per_pos_total",
+        "generation_tokens": "llamacpp:tokens_predicted_total",
+    },
+    "trtllm": {
+        "draft_tokens": "trtllm_spec_decode_num_draft_tokens_total",
+        "accepted_drafts": "trtllm_spec_decode_num_accepted_tokens_total",
+        "accepted_per_pos": "trtllm_spec_decode_accepted_tokens_total",
+        "drafted_per_pos": "trtllm_spec_decode_drafted_tokens_total",
+        "generation_tokens": "trtllm_generation_tokens_total",
+    },
+    "sglang": {
+        "verify_steps": "sglang:spec_verify_calls_total",
+        "generation_tokens": "sglang:generation_tokens_total",
+        "requests_finished": "sglang:num_requests_total",
+    },
+}
+
+_POS_LABELS = ("position", "token_position")
+
+
+def family_of(text: str) -> str:
+    """Which engine wrote this /metrics page, from its metric-name prefixes."""
+    for fam, prefix in (
+        ("vllm", "vllm:"),
+        ("sglang", "sglang:"),
+        ("llamacpp", "llamacpp:"),
+        ("trtllm", "trtllm_"),
+    ):
+        if f"\n{prefix}" in f"\n{text}" or f"# TYPE {prefix}" in text:
+            return fam
+    return "none"
+
+
+def parse_counters(text: str, family: str | None = None) -> CounterSnapshot:
+    """Parse a Prometheus text page into the speculation counters of ``family`` (auto if None)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    fam = family or family_of(text)
+    names = _NAMES.get(fam)
+    if names is None:
+        return CounterSnapshot(family="none")
+    wanted = {v: k for k, v in names.items()}
+    totals: dict[str, float] = {}
+    per_pos: dict[str, dict[int, float]] = defaultdict(dict)
+    try:
+        for metric in text_string_to_metric_families(text):
+            for sample in metric.samples:
+                key = wanted.get(sample.name)
+                if key is None:
+                    continue
+                if key in ("accepted_per_pos", "drafted_per_pos"):
+                    pos_label = next(
+                        (sample.labels[k] for k in _POS_LABELS if k in sample.labels), None
+                    )
+                    if pos_label is None:
+                        continue
+                    try:
+                        pos = int(pos_label)
+                    except ValueError:
+                        continue
+                    per_pos[key][pos] = per_pos[key].get(pos, 0.0) + float(sample.value)
+                else:
+                    totals[key] = totals.get(key, 0.0) + float(sample.value)
+    except ValueError as exc:
+        raise ServerError(
+            f"the /metrics page is not valid Prometheus text: {exc}",
+            hint="is this a Prometheus endpoint? pass --engine to skip auto-detection",
+        ) from None
+
+    def dense(d: dict[int, float]) -> tuple[float, ...]:
+        return tuple(d.get(i, 0.0) for i in range(max(d) + 1)) if d else ()
+
+    acc_pos = dense(per_pos.get("accepted_per_pos", {}))
+    drafted_pos = dense(per_pos.get("drafted_per_pos", {}))
+    steps = totals.get("verify_steps")
+    if fam == "trtllm" and drafted_pos:
+        steps = drafted_pos[0]  # every step with drafts drafts position 0
+    return CounterSnapshot(
+        family=fam,
+        verify_steps=steps,
+        draft_tokens=totals.get("draft_tokens"),
+        accepted_drafts=totals.get("accepted_drafts"),
+        accepted_per_pos=acc_pos,
+        drafted_per_pos=drafted_pos,
+        generation_tokens=totals.get("generation_tokens"),
+        requests_finished=totals.get("requests_finished"),
+    )
+
+
+def delta(before: CounterSnapshot, after: CounterSnapshot) -> CounterDelta:
+    """Counter differences; a decrease (restart, reset by someone else) is flagged, not hidden."""
+    backwards = False
+
+    def d(a: float | None, b: float | None) -> float | None:
+        nonlocal backwards
+        if a is None or b is None:
+            return None
+        if b < a:
+            backwards = True
+            return None
+        return b - a
+
+    def dpos(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
+        nonlocal backwards
+        n = max(len(a), len(b))
+        out = []
+        for i in range(n):
+            x = a[i] if i < len(a) else 0.0
+            y = b[i] if i < len(b) else 0.0
+            if y < x:
+                backwards = True
+                return ()
+            out.append(y - x)
+        return tuple(out)
+
+    notes: list[str] = []
+    res = CounterDelta(
+        family=after.family,
+        verify_steps=d(before.verify_steps, after.verify_steps),
+        draft_tokens=d(before.draft_tokens, after.draft_tokens),
+        accepted_drafts=d(before.accepted_drafts, after.accepted_drafts),
+        accepted_per_pos=dpos(before.accepted_per_pos, after.accepted_per_pos),
+        drafted_per_pos=dpos(before.drafted_per_pos, after.drafted_per_pos),
+        generation_tokens=d(before.generation_tokens, after.generation_tokens),
+        requests_finished=d(before.requests_finished, after.requests_finished),
+    )
+    if backwards:
+        notes.append(
+            "a counter went down during the run: the server restarted or its metrics were "
+            "reset, so run-scoped counter numbers are unusable"
+        )
+    return CounterDelta(**{**res.__dict__, "went_backwards": backwards, "notes": tuple(notes)})

@@ -1,0 +1,688 @@
+"""``specdiag probe`` as one function: discover the server, run the workload, measure, judge.
+
+:func:`run_probe` takes a :class:`ProbeConfig` and returns a frozen :class:`ProbeReport`. It never
+prints. Ctrl-C (the event loop cancels the run) ends the run early and returns what was
+gathered, with ``interrupted`` set. Nothing on the server is flushed or reset: the run-scoped
+counter numbers are the difference of two ``/metrics`` snapshots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
+
+from specdiag.core import accept
+from specdiag.core.accept import AccKind
+from specdiag.core.probe import analysis, engines, metrics
+from specdiag.core.probe.client import RequestJob, RequestResult, execute, scrub
+from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
+from specdiag.core.probe.workload import Prompt, looks_random
+from specdiag.errors import ServerError, UsageError
+
+if TYPE_CHECKING:
+    import httpx
+
+Progress = Callable[[int, int], None]
+
+_DISCOVERY_PATHS = (
+    "/v1/models",
+    "/metrics",
+    "/server_info",
+    "/get_server_info",
+    "/props",
+    "/slots",
+    "/version",
+    "/prometheus/metrics",
+)
+_DISCOVERY_TIMEOUT_S = 10.0
+SMALL_SAMPLE_STEPS = 200
+
+
+@dataclass(frozen=True)
+class ProbeConfig:
+    url: str
+    prompts: tuple[Prompt, ...]
+    engine: EngineKind = EngineKind.AUTO
+    api: Api = Api.CHAT
+    num_requests: int | None = None  # None: each prompt once
+    concurrency: int = 1
+    request_rate: float | None = None  # Poisson arrivals per second; None: all at once
+    max_tokens: int = 128
+    temperature: float = 0.0
+    model: str | None = None
+    headers: tuple[tuple[str, str], ...] = ()
+    api_key: str | None = None
+    timeout_s: float = 60.0
+    warmup: int = 0
+    stream: bool = True
+    ignore_eos: bool = False
+    seed: int = 0
+    retries: int = 3
+    acc: tuple[float, ...] | None = None
+    acc_kind: AccKind = AccKind.CONDITIONAL
+    steps: int | None = None
+    baseline_url: str | None = None
+
+    def validate(self) -> None:
+        if self.num_requests is not None and self.num_requests < 1:
+            raise UsageError(f"--num-requests must be at least 1, got {self.num_requests}")
+        if self.concurrency < 1:
+            raise UsageError(f"--concurrency must be at least 1, got {self.concurrency}")
+        if self.request_rate is not None and not self.request_rate > 0:
+            raise UsageError(
+                f"--request-rate must be > 0 requests/s, got {self.request_rate:g}",
+                hint="leave it out to send all requests at once (bounded by --concurrency)",
+            )
+        if self.max_tokens < 1:
+            raise UsageError(f"--max-tokens must be at least 1, got {self.max_tokens}")
+        if not 0.0 <= self.temperature <= 5.0:
+            raise UsageError(f"--temperature must be in 0..5, got {self.temperature:g}")
+        if not self.timeout_s > 0:
+            raise UsageError(f"--timeout must be > 0 seconds, got {self.timeout_s:g}")
+        if self.warmup < 0:
+            raise UsageError(f"--warmup must be >= 0, got {self.warmup}")
+        if self.steps is not None and self.steps < 1:
+            raise UsageError(f"--steps must be at least 1, got {self.steps}")
+        if not self.prompts:
+            raise UsageError("no prompts to send")
+        for u in (self.url, self.baseline_url):
+            if u is not None:
+                parts = urlsplit(u)
+                if parts.scheme not in ("http", "https") or not parts.netloc:
+                    raise UsageError(
+                        f"not an http(s) URL: {redact_url(u)!r}",
+                        hint="e.g. specdiag probe http://127.0.0.1:30000",
+                    )
+
+
+@dataclass(frozen=True)
+class Expected:
+    steps: int
+    topk: int
+    acc: tuple[float, ...]  # conditional
+    expected_accept_length: float
+    expected_accepted_drafts: float
+    observed_accept_length: float
+    judgement: accept.Judgement
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RunMeasure:
+    """One server's run: its results and what they add up to."""
+
+    server: ServerInfo
+    results: tuple[RequestResult, ...]
+    duration_s: float
+    counters: metrics.CounterDelta | None
+    traffic: analysis.Traffic
+    accept: analysis.AcceptStats
+    latency: analysis.Latency
+    throughput: analysis.Throughput
+    by_category: tuple[analysis.CategoryRow, ...]
+    interrupted: bool
+
+
+@dataclass(frozen=True)
+class Baseline:
+    measure: RunMeasure
+    throughput_speedup: float | None  # output tokens/s, speculative / baseline
+    tpot_speedup: float | None  # mean TPOT, baseline / speculative
+    e2e_speedup: float | None  # mean end-to-end, baseline / speculative
+    lossless: bool | None  # None: not checked (temperature > 0 or nothing to compare)
+    compared: int
+    differing: tuple[tuple[int, str, int], ...]  # (request index, prompt id, first differing char)
+
+
+@dataclass(frozen=True)
+class ProbeReport:
+    config: ProbeConfig
+    main: RunMeasure
+    expected: Expected | None
+    baseline: Baseline | None
+    warnings: tuple[str, ...]
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.main.interrupted or (
+            self.baseline is not None and self.baseline.measure.interrupted
+        )
+
+
+def redact_url(url: str) -> str:
+    """The URL without user:password and without a query string (may carry tokens)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = host + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
+
+
+def _headers(cfg: ProbeConfig) -> dict[str, str]:
+    h = {"User-Agent": "specdiag-probe", "Accept-Encoding": "identity"}
+    if cfg.api_key:
+        h["Authorization"] = f"Bearer {cfg.api_key}"
+    h.update(dict(cfg.headers))
+    return h
+
+
+def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
+    out = [cfg.api_key] if cfg.api_key else []
+    out += [v for k, v in cfg.headers if k.lower() in ("authorization", "x-api-key", "api-key")]
+    return tuple(s for s in out if s)
+
+
+def _client(
+    base_url: str, cfg: ProbeConfig, transport: httpx.AsyncBaseTransport | None
+) -> httpx.AsyncClient:
+    import httpx
+
+    limits = httpx.Limits(
+        max_connections=cfg.concurrency + 4, max_keepalive_connections=cfg.concurrency + 4
+    )
+    return httpx.AsyncClient(
+        base_url=base_url.rstrip("/"),
+        headers=_headers(cfg),
+        timeout=httpx.Timeout(cfg.timeout_s, connect=min(cfg.timeout_s, 10.0)),
+        limits=limits,
+        transport=transport,
+        follow_redirects=True,
+        trust_env=False,
+    )
+
+
+async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] | BaseException:
+    try:
+        r = await client.get(path, timeout=_DISCOVERY_TIMEOUT_S)
+        return r.status_code, r.text
+    except Exception as exc:  # noqa: BLE001 - recorded, judged by the caller
+        return exc
+
+
+async def discover(
+    client: httpx.AsyncClient, url: str, hint: EngineKind, model: str | None
+) -> tuple[ServerInfo, dict[str, tuple[int, str | None]]]:
+    """Read the server's own endpoints (GET only) and decide what it is."""
+    import httpx
+
+    got = await asyncio.gather(*(_get(client, p) for p in _DISCOVERY_PATHS))
+    pages: dict[str, tuple[int, str | None]] = {}
+    errors: list[BaseException] = []
+    for path, res in zip(_DISCOVERY_PATHS, got, strict=True):
+        if isinstance(res, BaseException):
+            errors.append(res)
+        else:
+            pages[path] = res
+    if not pages:
+        first = errors[0] if errors else None
+        if isinstance(first, httpx.TimeoutException):
+            raise ServerError(
+                f"{redact_url(url)} accepted the connection but did not answer within "
+                f"{_DISCOVERY_TIMEOUT_S:g} s",
+                hint="is the server still loading its model? check its /health",
+            )
+        raise ServerError(
+            f"cannot reach {redact_url(url)}: {type(first).__name__ if first else 'no answer'}"
+            + (f" ({first})" if first and str(first) else ""),
+            hint="is the server running and listening on that host and port? "
+            "(SGLang 30000, vLLM 8000, llama.cpp 8080 by default)",
+        )
+    statuses = {s for s, _ in pages.values()}
+    if statuses and statuses <= {401, 403}:
+        raise ServerError(
+            f"{redact_url(url)} refused every request (HTTP {min(statuses)})",
+            hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+        )
+    notes: list[str] = []
+    if hint is EngineKind.AUTO:
+        engine, why = engines.detect_engine(pages)
+    else:
+        engine, why = hint, "--engine"
+    spec, version = engines.discover_spec(engine, pages)
+    served, n_models = engines.model_from(pages)
+    if model is None:
+        model = served
+        if n_models > 1:
+            notes.append(f"the server serves {n_models} models; probing {served} (use --model)")
+    metrics_path = None
+    family = "none"
+    for path in ("/metrics", "/prometheus/metrics"):
+        st, text = pages.get(path, (0, None))
+        if st == 200 and text is not None:
+            fam = metrics.family_of(text)
+            if fam != "none":
+                metrics_path, family = path, fam
+                break
+    return (
+        ServerInfo(
+            url=redact_url(url),
+            engine=engine,
+            detected_by=why,
+            version=version,
+            model=model,
+            spec=spec,
+            metrics_path=metrics_path,
+            metrics_family=family,
+            notes=tuple(notes),
+        ),
+        pages,
+    )
+
+
+async def _snapshot(client: httpx.AsyncClient, info: ServerInfo) -> metrics.CounterSnapshot | None:
+    if info.metrics_path is None:
+        return None
+    res = await _get(client, info.metrics_path)
+    if isinstance(res, BaseException) or res[0] != 200 or res[1] is None:
+        return None
+    try:
+        return metrics.parse_counters(res[1], info.metrics_family)
+    except ServerError:
+        return None
+
+
+def _jobs(cfg: ProbeConfig, info: ServerInfo, count: int, offset: int = 0) -> list[RequestJob]:
+    path = engines.endpoint(info.engine, cfg.api)
+    out = []
+    for i in range(count):
+        p = cfg.prompts[(offset + i) % len(cfg.prompts)]
+        body = engines.build_body(
+            info.engine,
+            cfg.api,
+            p,
+            model=cfg.model or info.model,
+            max_tokens=cfg.max_tokens,
+            temperature=cfg.temperature,
+            stream=cfg.stream,
+            ignore_eos=cfg.ignore_eos,
+            seed=cfg.seed if cfg.temperature > 0 else None,
+        )
+        out.append(RequestJob(i, p.id, p.category, path, body, cfg.stream))
+    return out
+
+
+async def _run_jobs(
+    client: httpx.AsyncClient,
+    jobs: list[RequestJob],
+    cfg: ProbeConfig,
+    info: ServerInfo,
+    sink: list[RequestResult],
+    progress: Progress | None,
+) -> None:
+    sem = asyncio.Semaphore(cfg.concurrency)
+    rng = random.Random(cfg.seed)
+    run_start = time.perf_counter()
+    secrets = _secrets(cfg)
+    total = len(jobs)
+
+    async def one(job: RequestJob) -> None:
+        async with sem:
+            res = await execute(
+                client,
+                job,
+                engine=info.engine,
+                api=cfg.api,
+                timeout_s=cfg.timeout_s,
+                retries=cfg.retries,
+                run_start=run_start,
+                secrets=secrets,
+            )
+        sink.append(res)
+        if progress is not None:
+            progress(len(sink), total)
+
+    tasks: list[asyncio.Task[None]] = []
+    try:
+        for job in jobs:
+            if cfg.request_rate is not None and tasks:
+                await asyncio.sleep(rng.expovariate(cfg.request_rate))
+            tasks.append(asyncio.create_task(one(job)))
+        await asyncio.gather(*tasks)
+    finally:
+        for t in tasks:
+            t.cancel()
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def _measure(
+    url: str,
+    cfg: ProbeConfig,
+    engine_hint: EngineKind,
+    transport: httpx.AsyncBaseTransport | None,
+    progress: Progress | None,
+    on_info: Callable[[ServerInfo], None] | None,
+) -> RunMeasure:
+    async with _client(url, cfg, transport) as client:
+        info, _pages = await discover(client, url, engine_hint, cfg.model)
+        if cfg.api is Api.NATIVE and info.engine not in (EngineKind.SGLANG, EngineKind.LLAMACPP):
+            raise UsageError(
+                f"--api native is not available for {info.engine.value}",
+                hint="native APIs: SGLang /generate and llama.cpp /completion; use --api chat",
+            )
+        if on_info is not None:
+            on_info(info)
+        n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
+        interrupted = False
+        if cfg.warmup:
+            warm: list[RequestResult] = []
+            try:
+                await _run_jobs(
+                    client, _jobs(cfg, info, cfg.warmup, offset=n), cfg, info, warm, None
+                )
+            except asyncio.CancelledError:
+                _uncancel()
+                interrupted = True
+        before = await _snapshot(client, info) if not interrupted else None
+        results: list[RequestResult] = []
+        t0 = time.perf_counter()
+        if not interrupted:
+            try:
+                await _run_jobs(client, _jobs(cfg, info, n), cfg, info, results, progress)
+            except asyncio.CancelledError:
+                _uncancel()
+                interrupted = True
+        duration = time.perf_counter() - t0
+        after = None
+        if before is not None:
+            try:
+                after = await asyncio.wait_for(_snapshot(client, info), timeout=5.0)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                _uncancel()
+                after = None
+    delta = metrics.delta(before, after) if before is not None and after is not None else None
+    ordered = tuple(sorted(results, key=lambda r: r.index))
+    traffic = analysis.traffic(ordered, delta, cfg.max_tokens)
+    if ordered:
+        first = min(r.start_s for r in ordered)
+        duration = max(duration - first, 1e-9)
+    return RunMeasure(
+        server=info,
+        results=ordered,
+        duration_s=duration,
+        counters=delta,
+        traffic=traffic,
+        accept=analysis.accept_stats(ordered, delta, traffic.foreign),
+        latency=analysis.latency(ordered),
+        throughput=analysis.throughput(ordered, duration),
+        by_category=analysis.by_category(ordered),
+        interrupted=interrupted,
+    )
+
+
+def _uncancel() -> None:
+    task = asyncio.current_task()
+    uncancel = getattr(task, "uncancel", None)
+    if uncancel is not None:
+        while task is not None and task.cancelling() > 0:  # type: ignore[attr-defined]
+            uncancel()
+
+
+def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[str]]:
+    warnings: list[str] = []
+    if cfg.acc is None:
+        return None, warnings
+    spec = m.server.spec
+    notes: list[str] = []
+    steps = cfg.steps
+    values = cfg.acc
+    if steps is None and spec.steps is not None:
+        steps = spec.steps
+        if len(values) > 1 and len(values) > steps:
+            notes.append(
+                f"the server drafts {steps} tokens per step: using the first {steps} of the "
+                f"{len(values)} --acc values"
+            )
+            values = values[:steps]
+        elif len(values) > 1 and len(values) < steps:
+            raise UsageError(
+                f"--acc has {len(values)} per-position values but the server drafts {steps} "
+                "tokens per step",
+                hint="give one --acc value for every position, or one per position",
+            )
+        else:
+            notes.append(f"--steps {steps} taken from the server ({spec.source})")
+    elif steps is None and len(values) == 1:
+        raise UsageError(
+            "a single --acc value needs --steps: the server's draft length could not be discovered",
+            hint="e.g. --acc 0.75 --steps 3",
+        )
+    acc = accept.expand_acc(values, steps)
+    prof = accept.profile(acc, cfg.acc_kind)
+    observed = m.accept.pooled
+    if observed is None:
+        warnings.append("--acc given but this run measured no accept length: nothing to judge")
+        return None, warnings
+    k = prof.steps
+    topk = spec.topk or 1
+    if observed > k + 1:
+        notes.append(
+            f"observed accept length {observed:.3f} exceeds the {k + 1} a {k}-draft chain allows: "
+            "clamped (the engine counts the prefill token, or --steps is wrong)"
+        )
+        observed = float(k + 1)
+    engine = {
+        EngineKind.SGLANG: accept.Engine.SGLANG,
+        EngineKind.VLLM: accept.Engine.VLLM,
+        EngineKind.LLAMACPP: accept.Engine.LLAMACPP,
+        EngineKind.TRTLLM: accept.Engine.TRTLLM,
+    }.get(m.server.engine)
+    obs = accept.convert_observed(
+        observed,
+        accept.ObservedKind.LENGTH,
+        k,
+        engine=engine,
+    )
+    j = accept.judge(prof, obs, topk=topk)
+    if topk > 1:
+        notes.append(f"tree drafting (topk {topk}): the chain prediction is a lower bound")
+    return (
+        Expected(
+            steps=k,
+            topk=topk,
+            acc=prof.acc,
+            expected_accept_length=prof.expected_accept_length,
+            expected_accepted_drafts=prof.expected_accepted_drafts,
+            observed_accept_length=obs.accept_length,
+            judgement=j,
+            notes=tuple(notes + list(obs.notes)),
+        ),
+        warnings,
+    )
+
+
+def _first_diff(a: str, b: str) -> int:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return i
+    return min(len(a), len(b))
+
+
+def _baseline(cfg: ProbeConfig, main: RunMeasure, base: RunMeasure) -> Baseline:
+    def ratio(a: float | None, b: float | None) -> float | None:
+        return a / b if a is not None and b else None
+
+    lossless: bool | None = None
+    differing: list[tuple[int, str, int]] = []
+    compared = 0
+    if cfg.temperature == 0:
+        by_idx = {r.index: r for r in base.results if r.ok and r.text is not None}
+        for r in main.results:
+            other = by_idx.get(r.index)
+            if not r.ok or r.text is None or other is None or other.text is None:
+                continue
+            compared += 1
+            if r.text != other.text:
+                differing.append((r.index, r.prompt_id, _first_diff(r.text, other.text)))
+        lossless = (not differing) if compared else None
+    return Baseline(
+        measure=base,
+        throughput_speedup=ratio(
+            main.throughput.output_tokens_per_s, base.throughput.output_tokens_per_s
+        ),
+        tpot_speedup=ratio(base.latency.tpot_ms.mean, main.latency.tpot_ms.mean),
+        e2e_speedup=ratio(base.latency.e2e_ms.mean, main.latency.e2e_ms.mean),
+        lossless=lossless,
+        compared=compared,
+        differing=tuple(differing),
+    )
+
+
+def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
+    w: list[str] = []
+    spec: SpecConfig = m.server.spec
+    if cfg.temperature > 0:
+        w.append(
+            f"temperature {cfg.temperature:g}: sampled acceptance is lower than greedy and varies "
+            "run to run; use --temperature 0 to compare with training accuracy"
+        )
+    n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
+    used = [cfg.prompts[i % len(cfg.prompts)] for i in range(n)]
+    rnd = sum(1 for p in used if looks_random(p.as_text()))
+    if rnd:
+        w.append(
+            f"{rnd} of {n} prompts look like random tokens: no drafter predicts noise, so "
+            "acceptance is understated (use real text, e.g. the built-in probe set)"
+        )
+    if cfg.ignore_eos:
+        w.append(
+            "--ignore-eos: the model keeps generating past its natural end, where its output "
+            "degenerates; acceptance there is not representative"
+        )
+    if spec.enabled is False:
+        w.append(
+            f"the server reports speculative decoding OFF ({spec.source}); every number below "
+            "measures plain decoding"
+        )
+    failed = [r for r in m.results if not r.ok]
+    if failed:
+        kinds: dict[str, int] = {}
+        for r in failed:
+            kinds[r.error or "?"] = kinds.get(r.error or "?", 0) + 1
+        desc = ", ".join(f"{k} x{v}" for k, v in sorted(kinds.items()))
+        w.append(f"{len(failed)} of {len(m.results)} requests failed ({desc})")
+    if m.traffic.foreign and m.traffic.detail:
+        w.append(m.traffic.detail)
+    if m.counters is not None and m.counters.went_backwards:
+        w.extend(m.counters.notes)
+    a = m.accept
+    if a.source == "none" and spec.enabled is not False:
+        w.append(_no_accept_hint(m.server))
+    if a.source != "none" and a.verify_steps is not None and a.verify_steps < SMALL_SAMPLE_STEPS:
+        w.append(
+            f"accept length from only {a.verify_steps} verify steps: the figure is noisy; "
+            "raise --num-requests or --max-tokens"
+        )
+    if not cfg.stream:
+        w.append("--no-stream: TTFT, TPOT and ITL cannot be measured, only end-to-end latency")
+    elif any(r.ok and r.tokens_from == "chunks" for r in m.results):
+        w.append(
+            "the server sent no token usage in its stream: output tokens were counted as chunks, "
+            "which undercounts when a chunk carries several speculated tokens (TPOT too high)"
+        )
+    if m.interrupted:
+        w.append(f"interrupted: the report covers the {len(m.results)} requests that finished")
+    return w
+
+
+def _no_accept_hint(info: ServerInfo) -> str:
+    e = info.engine
+    if e is EngineKind.VLLM:
+        return (
+            "no acceptance numbers: vLLM exported no spec_decode counters on /metrics (is "
+            "speculation on? is --disable-log-stats set?); per-request numbers need "
+            "--per-request-spec-decode-metrics summary"
+        )
+    if e is EngineKind.LLAMACPP:
+        return (
+            "no acceptance numbers: llama.cpp sent no draft_n timings and no /metrics counters; "
+            "start llama-server with --spec-type ... and --metrics"
+        )
+    if e is EngineKind.SGLANG:
+        return (
+            "no acceptance numbers: SGLang returned no spec_verify_ct (speculation off, or a "
+            "version without return_spec_tokens_details: try --api native)"
+        )
+    if e is EngineKind.TRTLLM:
+        return (
+            "no acceptance numbers: start trtllm-serve with return_perf_metrics: true so "
+            "/prometheus/metrics carries trtllm_spec_decode_* counters"
+        )
+    return (
+        "no acceptance numbers: a generic OpenAI server does not report speculation; pass "
+        "--engine if this is SGLang, vLLM, llama.cpp or TensorRT-LLM"
+    )
+
+
+def run_probe(
+    cfg: ProbeConfig,
+    *,
+    progress: Progress | None = None,
+    on_info: Callable[[ServerInfo], None] | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
+    baseline_transport: httpx.AsyncBaseTransport | None = None,
+) -> ProbeReport:
+    """Probe ``cfg.url`` (and ``cfg.baseline_url``) and return the report."""
+    cfg.validate()
+
+    async def main() -> tuple[RunMeasure, RunMeasure | None]:
+        m = await _measure(cfg.url, cfg, cfg.engine, transport, progress, on_info)
+        b = None
+        if cfg.baseline_url is not None and not m.interrupted:
+            b = await _measure(
+                cfg.baseline_url, cfg, EngineKind.AUTO, baseline_transport, progress, None
+            )
+        return m, b
+
+    m, b = asyncio.run(main())
+    expected, w_exp = _expected(cfg, m)
+    warnings = _warnings(cfg, m) + w_exp
+    baseline = None
+    if b is not None:
+        baseline = _baseline(cfg, m, b)
+        bf = [r for r in b.results if not r.ok]
+        if bf:
+            warnings.append(f"baseline: {len(bf)} of {len(b.results)} requests failed")
+        if b.server.spec.enabled:
+            warnings.append(
+                "the --baseline server reports speculative decoding ON: the speedup compares "
+                "two speculative servers"
+            )
+        if cfg.temperature > 0:
+            warnings.append("losslessness is only checked at --temperature 0")
+    notes = list(m.server.notes)
+    secrets = _secrets(cfg)
+    return ProbeReport(
+        config=cfg,
+        main=m,
+        expected=expected,
+        baseline=baseline,
+        warnings=tuple(scrub(x, secrets) for x in warnings),
+        notes=tuple(notes),
+    )
+
+
+def jsonable_config(cfg: ProbeConfig) -> dict[str, Any]:
+    """The workload settings for reports: no key, no header values."""
+    return {
+        "api": cfg.api.value,
+        "num_requests": cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts),
+        "concurrency": cfg.concurrency,
+        "request_rate": cfg.request_rate,
+        "max_tokens": cfg.max_tokens,
+        "temperature": cfg.temperature,
+        "stream": cfg.stream,
+        "warmup": cfg.warmup,
+        "ignore_eos": cfg.ignore_eos,
+        "timeout_s": cfg.timeout_s,
+        "headers": [k for k, _ in cfg.headers],
+        "prompts": len(cfg.prompts),
+        "categories": sorted({p.category for p in cfg.prompts}),
+    }
