@@ -240,6 +240,23 @@ async def discover(
             f"{redact_url(url)} refused every request (HTTP {min(statuses)})",
             hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
         )
+    if statuses and statuses <= {502, 503, 504}:
+        raise ServerError(
+            f"{redact_url(url)} answers HTTP {min(statuses)} everywhere: it is still loading "
+            "or overloaded",
+            hint="wait until its /health answers 200, then probe again",
+        )
+    models_status = pages.get("/v1/models", (0, None))[0]
+    if models_status in (401, 403):
+        raise ServerError(
+            f"{redact_url(url)} refused /v1/models (HTTP {models_status}): "
+            + (
+                "the API key was not accepted"
+                if client.headers.get("authorization")
+                else "it needs an API key"
+            ),
+            hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+        )
     notes: list[str] = []
     if hint is EngineKind.AUTO:
         engine, why = engines.detect_engine(pages)
@@ -642,6 +659,15 @@ def run_probe(
         return m, b
 
     m, b = asyncio.run(main())
+    for run in (m, b):
+        if run is None or not run.results:
+            continue
+        codes = {r.status for r in run.results if not r.ok}
+        if all(not r.ok for r in run.results) and codes and codes <= {401, 403}:
+            raise ServerError(
+                f"{run.server.url} refused every generation request (HTTP {min(codes)})",  # type: ignore[type-var]
+                hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+            )
     expected, w_exp = _expected(cfg, m)
     warnings = _warnings(cfg, m) + w_exp
     baseline = None
