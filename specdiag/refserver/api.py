@@ -633,17 +633,34 @@ def _vllm_routes(state: ServerState) -> list[Route]:
 def _llama_settings(
     state: ServerState, n_predict: int, stream: bool, stop: tuple[str, ...]
 ) -> dict[str, Any]:
+    """llama.cpp's ``generation_settings`` / slot ``params`` (the capture's keys, in order)."""
     cfg = state.config
     return {
         "seed": 4294967295,
         "temperature": 0.0,
+        "dynatemp_range": 0.0,
+        "dynatemp_exponent": 1.0,
         "top_k": 40,
         "top_p": 0.949999988079071,
         "min_p": 0.05000000074505806,
+        "top_n_sigma": -1.0,
+        "xtc_probability": 0.0,
+        "xtc_threshold": 0.10000000149011612,
+        "typical_p": 1.0,
         "repeat_last_n": 64,
         "repeat_penalty": 1.0,
         "presence_penalty": 0.0,
         "frequency_penalty": 0.0,
+        "dry_multiplier": 0.0,
+        "dry_base": 1.75,
+        "dry_allowed_length": 2,
+        "dry_penalty_last_n": 64,
+        "dry_sequence_breakers": ["\n", ":", '"', "*"],
+        "mirostat": 0,
+        "mirostat_tau": 5.0,
+        "mirostat_eta": 0.10000000149011612,
+        "adaptive_target": -1.0,
+        "adaptive_decay": 0.8999999761581421,
         "stop": list(stop),
         "max_tokens": n_predict,
         "n_predict": n_predict,
@@ -651,9 +668,17 @@ def _llama_settings(
         "n_discard": 0,
         "ignore_eos": False,
         "stream": stream,
+        "logit_bias": [],
         "n_probs": 0,
         "min_keep": 0,
+        "grammar": "",
+        "grammar_lazy": False,
+        "grammar_triggers": [],
+        "preserved_tokens": [],
         "chat_format": "Content-only",
+        "reasoning_format": "deepseek",
+        "reasoning_in_content": False,
+        "generation_prompt": "",
         "samplers": [
             "penalties",
             "dry",
@@ -671,6 +696,7 @@ def _llama_settings(
         "speculative.types": "none,draft-simple" if cfg.speculative else "none",
         "timings_per_token": False,
         "post_sampling_probs": False,
+        "backend_sampling": False,
         "lora": [],
     }
 
@@ -786,6 +812,8 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                     "is_processing": r is not None,
                     "id_task": r.serial if r is not None else -1,
                     "n_prompt_tokens": len(r.prompt_ids) if r is not None else 0,
+                    "n_prompt_tokens_processed": len(r.prompt_ids) if r is not None else 0,
+                    "n_prompt_tokens_cache": 0,
                     "params": _llama_settings(state, r.max_tokens if r else -1, False, ()),
                     "next_token": [
                         {

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextlib
 import json
 import socket
 import threading
@@ -36,6 +37,12 @@ def _protocol_class(transports: dict[tuple[str, int], Any]) -> type[asyncio.Prot
     class TrackingH11Protocol(H11Protocol):
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            # uvicorn writes the head and the body of a response separately; without
+            # TCP_NODELAY the body waits for the client's delayed ACK (~40 ms per request).
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             if self.client:
                 transports[tuple(self.client)] = transport  # type: ignore[index]
 
