@@ -97,7 +97,10 @@ def test_sglang_generate_meta_info_and_truth() -> None:
         assert truth["counts"]["accepted_drafts"] == sum(
             m["spec_num_correct_drafts"] for m in metas
         )
-        hist = [sum(col) for col in zip(*(m["spec_correct_drafts_histogram"] for m in metas))]
+        hist = [
+            sum(col)
+            for col in zip(*(m["spec_correct_drafts_histogram"] for m in metas), strict=False)
+        ]
         assert truth["counts"]["accept_histogram"] == hist
 
 
@@ -260,9 +263,7 @@ def test_vllm_stream_with_usage_and_metrics_counters() -> None:
                 == truth["accepted_per_position"][i]
             )
         # the real page's spec-decode families are all there
-        real = {
-            f.name for f in text_string_to_metric_families((load_text("vllm/ngram.metrics.txt")))
-        }
+        real = {f.name for f in text_string_to_metric_families(load_text("vllm/ngram.metrics.txt"))}
         ours = {f.name for f in text_string_to_metric_families(m)}
         assert {n for n in real if n.startswith("vllm:spec_decode")} <= ours
 
