@@ -356,6 +356,7 @@ class _Acc:
         self.x_cos_min = np.full((cs, ct), np.inf)
         self.x_d2 = np.zeros((cs, ct))
         self.x_t2 = np.zeros((cs, ct))
+        self.x_n = np.zeros((cs, ct))  # tokens per pair (NaN/Inf rows left out)
         self.rms_s = np.zeros(cs)
         self.rms_t = np.zeros(ct)
         self.ref_cos_s = np.zeros((cs, lr))
@@ -422,27 +423,40 @@ def _stream(
             dot = torch.bmm(s, t.transpose(1, 2))  # [n, cs, ct]
             xc = _cos(dot, ns.unsqueeze(2), nt.unsqueeze(1))
             d2 = (ns.unsqueeze(2) ** 2 + nt.unsqueeze(1) ** 2 - 2 * dot).clamp_min(0)
+            t2 = (nt**2).unsqueeze(1).expand(n, cs, ct)
+            if ok_s is None and ok_t is None:
+                acc.x_n += n
+                xc_for_min = xc
+            else:  # leave tokens with NaN/Inf out of every pair they touch
+                okx = torch.ones(n, cs, ct, dtype=torch.bool, device=s.device)
+                if ok_s is not None:
+                    okx &= ok_s.unsqueeze(2)
+                if ok_t is not None:
+                    okx &= ok_t.unsqueeze(1)
+                acc.x_n += okx.sum(0).double().cpu().numpy()
+                xc = xc * okx
+                d2 = d2 * okx
+                t2 = t2 * okx
+                xc_for_min = torch.where(okx, xc, torch.full_like(xc, math.inf))
             acc.x_cos += xc.sum(0).double().cpu().numpy()
-            acc.x_cos_min = _np_min(acc.x_cos_min, xc.amin(0).double().cpu().numpy())
+            acc.x_cos_min = _np_min(acc.x_cos_min, xc_for_min.amin(0).double().cpu().numpy())
             acc.x_d2 += d2.sum(0).double().cpu().numpy()
-            acc.x_t2 += (nt**2).sum(0).double().cpu().numpy()[None, :].repeat(cs, 0)
+            acc.x_t2 += t2.sum(0).double().cpu().numpy()
             acc.rms_s += (ns / math.sqrt(h)).sum(0).double().cpu().numpy()
             acc.rms_t += (nt / math.sqrt(h)).sum(0).double().cpu().numpy()
             if m:
                 d = s[:, :m] - t[:, :m]
                 d.abs_()
-                dn = torch.linalg.vector_norm(d, dim=-1)  # [n, m]
+                dn2 = torch.linalg.vector_norm(d, dim=-1) ** 2  # [n, m]
                 dmax = d.amax(-1)
                 dsum = d.sum(-1)
                 tmax = t[:, :m].abs().amax(-1)
+                nt2 = nt[:, :m] ** 2
                 cos_al = torch.diagonal(xc, dim1=1, dim2=2)[:, :m]  # [n, m]
                 if ok_s is not None or ok_t is not None:
-                    ok = torch.ones(n, m, dtype=torch.bool, device=s.device)
-                    if ok_s is not None:
-                        ok &= ok_s[:, :m]
-                    if ok_t is not None:
-                        ok &= ok_t[:, :m]
+                    ok = torch.diagonal(okx, dim1=1, dim2=2)[:, :m]
                     cos_for_min = torch.where(ok, cos_al, torch.full_like(cos_al, math.inf))
+                    dn2, dmax, dsum, tmax, nt2 = (x * ok for x in (dn2, dmax, dsum, tmax, nt2))
                     acc.tokens += ok.sum(0).double().cpu().numpy()
                 else:
                     cos_for_min = cos_al
@@ -450,11 +464,9 @@ def _stream(
                 acc.max_abs = _np_max(acc.max_abs, dmax.amax(0).double().cpu().numpy())
                 acc.max_t = _np_max(acc.max_t, tmax.amax(0).double().cpu().numpy())
                 acc.sum_abs += dsum.sum(0).double().cpu().numpy()
-                acc.sum_d2 += (dn**2).sum(0).double().cpu().numpy()
-                acc.sum_t2 += (nt[:, :m] ** 2).sum(0).double().cpu().numpy()
-                acc.cos_sum += (
-                    (torch.where(torch.isinf(cos_for_min), 0, cos_al)).sum(0).double().cpu().numpy()
-                )
+                acc.sum_d2 += dn2.sum(0).double().cpu().numpy()
+                acc.sum_t2 += nt2.sum(0).double().cpu().numpy()
+                acc.cos_sum += cos_al.sum(0).double().cpu().numpy()
                 bmin, barg = cos_for_min.min(0)
                 bmin_np = bmin.double().cpu().numpy()
                 better = bmin_np < acc.cos_min
@@ -686,7 +698,7 @@ def _finish(
     import numpy as np
 
     n = max(acc.n, 1)
-    sim = acc.x_cos / n
+    sim = acc.x_cos / np.maximum(acc.x_n, 1)
     x_rel = np.sqrt(acc.x_d2 / np.maximum(acc.x_t2, 1e-300))
     x_min = acc.x_cos_min
     rms_s = acc.rms_s / n

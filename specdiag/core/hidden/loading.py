@@ -260,7 +260,7 @@ def _torch_load(path: Path, display: Path) -> Any:
         raise _corrupt(display, f"not a readable torch file ({_first_line(exc)})") from None
     except (EOFError, zipfile.BadZipFile) as exc:
         raise _corrupt(display, f"ends early ({_first_line(exc) or 'EOF'})") from None
-    except (RuntimeError, ValueError, OSError, AttributeError, KeyError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - the unpickler fails in many ways on garbage
         raise _corrupt(display, f"not a readable torch file ({_first_line(exc)})") from None
 
 
@@ -318,7 +318,7 @@ def _load_numpy(p: Path) -> Any:
         with np.load(p, allow_pickle=False) as z:
             return {k: torch.from_numpy(_native(z[k])) for k in z.files}
     except ValueError as exc:
-        if "pickle" in str(exc).lower():
+        if "pickle" in str(exc).lower() or "python objects" in str(exc).lower():
             raise InputError(
                 f"{p}: refused to load: the array holds Python objects (pickled); specdiag only "
                 "loads numeric arrays (allow_pickle=False)",

@@ -1,0 +1,408 @@
+"""The comparison core on captures of tiny real transformers (random weights, HF-convention stacks)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.hidden.compare import (
+    CompareOptions,
+    compare,
+    compare_values,
+    default_tolerances,
+)
+from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
+from specdiag.core.hidden.loading import Layout, dump_from_tensors, parse_values
+from specdiag.core.hidden.synthetic import (
+    SyntheticCase,
+    capture,
+    hidden_states,
+    make_case,
+    make_tiny_transformer,
+    served_capture,
+    specforge_record,
+)
+from specdiag.errors import InputError, UsageError
+
+TRAIN_IDS = (1, 3, 5)  # SpecForge convention on an 8-layer model: HF indices 2, 4, 6
+
+
+@pytest.fixture(scope="module")
+def cases() -> dict[str, SyntheticCase]:
+    return {s: make_case(s) for s in ("matching", "collapsed", "off-by-one", "permuted")}
+
+
+def _opts(case: SyntheticCase, **kw: object) -> CompareOptions:
+    base = CompareOptions(
+        training_layers=case.training_layer_ids,
+        served_layers=case.served_layer_ids,
+        engine=case.engine,
+    )
+    return replace(base, **kw)  # type: ignore[arg-type]
+
+
+def test_default_tolerances_follow_dtype() -> None:
+    bf = default_tolerances("bfloat16", "float32")
+    assert bf.dtype == "bfloat16"
+    assert bf.rtol == pytest.approx(0.05)
+    assert bf.min_cosine == pytest.approx(0.995)
+    assert bf.atol_scale == pytest.approx(0.0625)
+    fp = default_tolerances("float32", "float32")
+    assert fp.rtol == pytest.approx(0.00625) and fp.rtol < bf.rtol
+    assert default_tolerances("bfloat16", "bfloat16", rtol=0.1, atol=0.5).atol_for(100.0) == 0.5
+    with pytest.raises(UsageError):
+        default_tolerances("bfloat16", "bfloat16", rtol=-1.0)
+
+
+def test_identical_capture_with_bf16_noise_matches(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    r = compare(case.served_dump(), case.training_dump(), _opts(case))
+    assert r.match
+    assert r.tokens_compared == 48
+    assert r.alignment.status == "identical"
+    assert [c.match for c in r.chunks] == [True, True, True]
+    # the served side ran in bfloat16: there is noise, but within tolerance
+    assert all(0 < (c.rel_l2 or 0) < 0.05 for c in r.chunks)
+    assert [c.identified_layer for c in r.chunks] == list(TRAIN_IDS)
+    assert r.findings == ()
+    assert r.suggested_layer_ids == {"sglang": [1, 3, 5]}
+    assert "the draft sees the hidden states it was trained on" in r.diagnosis[0]
+
+
+def test_exact_copy_is_exact() -> None:
+    x = torch.randn(16, 3 * 32)
+    d = dump_from_tensors(x, input_ids=torch.arange(1, 17))
+    r = compare(d, d)
+    assert r.match
+    assert all(c.max_abs_diff == 0 and c.rel_l2 == 0 for c in r.chunks)
+    assert all(c.cosine_min == pytest.approx(1.0) for c in r.chunks)
+
+
+def test_seed_case_collapsed(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["collapsed"]
+    assert case.served_layer_ids == (-1, 1, 3)
+    r = compare(case.served_dump(), case.training_dump(), _opts(case, engine=None))
+    assert not r.match
+    c0, c1, c2 = r.chunks
+    assert c0.identified_hf_index == 0 and c0.identified_layer == -1
+    assert c0.identified_by == "fingerprint" and c0.confidence == "high"
+    assert (c1.best_train_chunk, c2.best_train_chunk) == (0, 1)
+    assert c1.best_cosine is not None and c1.best_cosine > 0.999
+    assert (c1.identified_layer, c2.identified_layer) == (1, 3)
+    assert {"embedding-slot", "shifted", "missing-layer"} <= set(r.findings)
+    text = " ".join(r.diagnosis)
+    assert "served chunk 0 is the embedding output" in text
+    assert "served chunks 1-2 equal training chunks 0-1" in text
+    assert "shifted by 1 slot" in text
+    # no engine named: the corrected ids in both conventions
+    assert r.suggested_layer_ids == {"sglang": [1, 3, 5], "vllm": [2, 4, 6]}
+
+
+@pytest.mark.parametrize(("engine", "expected"), [("sglang", [1, 3, 5]), ("vllm", [2, 4, 6])])
+def test_seed_case_suggestion_per_engine(
+    cases: dict[str, SyntheticCase], engine: str, expected: list[int]
+) -> None:
+    case = cases["collapsed"]
+    r = compare(case.served_dump(), case.training_dump(), _opts(case, engine=CaptureEngine(engine)))
+    assert r.suggested_layer_ids == {engine: expected}
+    assert any(f"{expected} for {engine}" in d for d in r.diagnosis)
+
+
+def test_seed_case_with_reference(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["collapsed"]
+    r = compare(
+        case.served_dump(),
+        case.training_dump(),
+        CompareOptions(),  # no ids at all: the reference says everything
+        reference=case.reference_dump(),
+    )
+    assert [c.identified_hf_index for c in r.chunks] == [0, 2, 4]
+    assert all(c.identified_by == "reference" and c.confidence == "high" for c in r.chunks)
+    assert [t.hf_index for t in r.training_chunks] == [2, 4, 6]
+    assert r.reference_similarity is not None and len(r.reference_similarity[0]) == 9
+    assert r.suggested_layer_ids == {"sglang": [1, 3, 5], "vllm": [2, 4, 6]}
+
+
+def test_off_by_one_vllm_reads_specforge_ids(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["off-by-one"]
+    r = compare(
+        case.served_dump(), case.training_dump(), _opts(case), reference=case.reference_dump()
+    )
+    assert not r.match
+    assert [c.identified_layer for c in r.chunks] == [0, 2, 4]  # one below 1, 3, 5
+    assert "off-by-one" in r.findings
+    assert any("one layer EARLIER" in d for d in r.diagnosis)
+    assert r.suggested_layer_ids == {"vllm": [2, 4, 6]}
+
+
+def test_off_by_one_without_reference_is_hinted(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["off-by-one"]
+    r = compare(case.served_dump(), case.training_dump(), _opts(case))
+    assert "off-by-one" in r.findings
+    assert all(c.confidence == "low" for c in r.chunks)
+    assert any("earlier layer" in c.description for c in r.chunks)
+
+
+def test_off_by_one_other_way_sglang_reads_vllm_ids() -> None:
+    base = make_case("matching")
+    served_stack = hidden_states(base.model, base.input_ids, dtype=torch.bfloat16)
+    vllm_style = (2, 4, 6)  # the same physical layers, written in the vLLM convention
+    aux = served_capture(served_stack, vllm_style, CaptureEngine.SGLANG)  # SGLang adds +1
+    served = dump_from_tensors(aux, input_ids=base.input_ids)
+    r = compare(
+        served,
+        base.training_dump(),
+        CompareOptions(
+            training_layers=TRAIN_IDS, served_layers=vllm_style, engine=CaptureEngine.SGLANG
+        ),
+        reference=base.reference_dump(),
+    )
+    assert [c.identified_hf_index for c in r.chunks] == [3, 5, 7]
+    assert any("one layer LATER" in d for d in r.diagnosis)
+    assert r.suggested_layer_ids == {"sglang": [1, 3, 5]}
+
+
+def test_permuted_chunks(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["permuted"]
+    r = compare(case.served_dump(), case.training_dump(), _opts(case))
+    assert not r.match
+    assert [c.best_train_chunk for c in r.chunks] == [1, 2, 0]
+    assert "permuted" in r.findings
+
+
+def test_wrong_hidden_size_is_a_mismatch(cases: dict[str, SyntheticCase]) -> None:
+    other = make_tiny_transformer(num_layers=4, hidden_size=32, seed=9)
+    ids = cases["matching"].input_ids
+    served = dump_from_tensors(
+        served_capture(hidden_states(other, ids % other.vocab_size), [0, 1, 2]),
+        input_ids=ids,
+        last_hidden=hidden_states(other, ids % other.vocab_size)[-1],
+    )
+    r = compare(served, cases["matching"].training_dump())
+    assert not r.match
+    assert r.findings == ("wrong-hidden-size",)
+    assert (r.hidden_size, r.served_hidden_size) == (48, 32)
+    assert r.chunks == ()
+
+
+def test_hidden_size_flag_must_divide(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    with pytest.raises(UsageError, match="does not divide"):
+        compare(case.served_dump(), case.training_dump(), CompareOptions(hidden_size=50))
+    with pytest.raises(UsageError, match="names 2 layers"):
+        compare(case.served_dump(), case.training_dump(), CompareOptions(training_layers=(1, 2)))
+
+
+def test_template_mismatch_reports_first_difference(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    ids = case.input_ids.clone()
+    ids[20] = (int(ids[20]) % 90) + 2  # another token (never 0, never the same)
+    assert int(ids[20]) != int(case.input_ids[20])
+    aux = served_capture(hidden_states(case.model, ids, dtype=torch.bfloat16), TRAIN_IDS)
+    r = compare(dump_from_tensors(aux, input_ids=ids), case.training_dump(), _opts(case))
+    assert not r.match
+    assert r.alignment.status == "differ"
+    assert r.alignment.first_difference == 20
+    assert r.tokens_compared == 20
+    assert "template-mismatch" in r.findings
+    # the tokens before the difference still match: the layers are right
+    assert all(c.match for c in r.chunks)
+    assert "chat template" in r.diagnosis[0]
+
+
+def test_served_prefix_is_located(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    ids = case.input_ids[:30]
+    aux = served_capture(hidden_states(case.model, ids, dtype=torch.bfloat16), TRAIN_IDS)
+    r = compare(dump_from_tensors(aux, input_ids=ids), case.training_dump(), _opts(case))
+    assert r.match
+    assert (r.alignment.status, r.tokens_compared) == ("contained", 30)
+
+
+def test_served_suffix_found_inside_training(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    # served rows for training positions 10..39, given with their ids: located at offset 10
+    aux = case.served_aux[10:40]
+    r = compare(
+        dump_from_tensors(aux, input_ids=case.input_ids[10:40]), case.training_dump(), _opts(case)
+    )
+    assert r.match and r.alignment.training_start == 10
+
+
+def test_offset_for_dumps_without_ids(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    served = dump_from_tensors(case.served_aux[10:40])
+    r = compare(served, case.training_dump(), _opts(case, offset=10))
+    assert r.match and r.tokens_compared == 30
+    r0 = compare(served, case.training_dump(), _opts(case))
+    assert not r0.match and r0.alignment.status == "unavailable"
+    with pytest.raises(UsageError, match="--offset"):
+        compare(served, case.training_dump(), _opts(case, offset=48))
+
+
+def test_training_padding_is_excluded(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    rec = specforge_record(case.reference, TRAIN_IDS, case.input_ids, pad_to=64)
+    training = dump_from_tensors(
+        rec["aux_hidden_state"], input_ids=rec["input_ids"], loss_mask=rec["loss_mask"]
+    )
+    assert training.padding == 16
+    r = compare(case.served_dump(), training, _opts(case))
+    assert r.match and r.tokens_compared == 48
+    assert r.alignment.status == "identical"
+
+
+def test_nan_in_served_capture(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    aux = case.served_aux.clone()
+    aux[5, 48:96] = float("nan")  # chunk 1 at token 5
+    aux[9, 50] = float("inf")
+    r = compare(dump_from_tensors(aux, input_ids=case.input_ids), case.training_dump(), _opts(case))
+    assert not r.match
+    assert "nonfinite" in r.findings
+    assert r.chunks[1].nonfinite == 49 and r.chunks[0].nonfinite == 0
+    assert not r.chunks[1].match and r.chunks[0].match
+    # the other tokens still give finite statistics
+    assert r.chunks[1].rel_l2 is not None and math.isfinite(r.chunks[1].rel_l2)
+    assert r.chunks[1].rel_l2 < 0.05
+
+
+def test_dropped_last_layer_chunk_count(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    served = dump_from_tensors(case.served_aux[:, : 2 * 48], input_ids=case.input_ids)
+    r = compare(
+        served, case.training_dump(), CompareOptions(training_layers=TRAIN_IDS, hidden_size=48)
+    )
+    assert not r.match
+    assert "chunk-count" in r.findings and "missing-layer" in r.findings
+    assert [c.match for c in r.chunks] == [True, True]
+
+
+def test_training_layers_contradicted_by_reference(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    r = compare(
+        case.served_dump(),
+        case.training_dump(),
+        CompareOptions(training_layers=(2, 4, 6)),
+        reference=case.reference_dump(),
+    )
+    assert "training-layers-differ" in r.findings
+    assert r.suggested_layer_ids["sglang"] == [1, 3, 5]
+
+
+def test_reference_must_cover_tokens(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    short = dump_from_tensors(case.reference[:, :10], layout=Layout.LAYERS)
+    with pytest.raises(InputError, match="fewer than"):
+        compare(case.served_dump(), case.training_dump(), reference=short)
+
+
+def test_cuda_device_refused_without_cuda(cases: dict[str, SyntheticCase]) -> None:
+    if torch.cuda.is_available():
+        pytest.skip("a CUDA device is present")
+    case = cases["matching"]
+    with pytest.raises(UsageError, match="CUDA"):
+        compare(case.served_dump(), case.training_dump(), CompareOptions(device="cuda"))
+
+
+@settings(deadline=None, max_examples=15)
+@given(block=st.integers(min_value=1, max_value=64))
+def test_block_size_does_not_change_results(block: int) -> None:
+    case = _CASE
+    full = compare(case.served_dump(), case.training_dump(), CompareOptions(block_tokens=4096))
+    part = compare(case.served_dump(), case.training_dump(), CompareOptions(block_tokens=block))
+    for a, b in zip(full.chunks, part.chunks, strict=True):
+        assert a.max_abs_diff == b.max_abs_diff
+        assert a.rel_l2 == pytest.approx(b.rel_l2, rel=1e-6)
+        assert a.cosine_min == pytest.approx(b.cosine_min, abs=1e-6)
+        assert a.worst_token == b.worst_token
+    for ra, rb in zip(full.similarity, part.similarity, strict=True):
+        assert ra == pytest.approx(rb, abs=1e-6)
+
+
+_CASE = make_case(
+    "collapsed", num_layers=4, hidden_size=32, num_tokens=40, training_layer_ids=(0, 1, 2)
+)
+
+
+@settings(deadline=None, max_examples=25)
+@given(
+    t=st.integers(min_value=2, max_value=24),
+    h=st.integers(min_value=2, max_value=16),
+    scale=st.floats(min_value=1e-3, max_value=1e3),
+    seed=st.integers(min_value=0, max_value=2**16),
+)
+def test_any_tensor_matches_itself_and_not_its_negation(
+    t: int, h: int, scale: float, seed: int
+) -> None:
+    g = torch.Generator().manual_seed(seed)
+    x = torch.randn(t, 3 * h, generator=g) * scale
+    a = dump_from_tensors(x, pad_id=None)
+    assert compare(a, a, CompareOptions(hidden_size=h)).match
+    r = compare(dump_from_tensors(-x, pad_id=None), a, CompareOptions(hidden_size=h))
+    assert not r.match
+    assert all(c.cosine_mean == pytest.approx(-1.0, abs=1e-5) for c in r.chunks)
+
+
+# ------------------------------------------------------------------------------------------
+# --values
+
+
+def _fmt(values: torch.Tensor) -> str:
+    return ", ".join(f"{v:.4f}" for v in values.tolist())
+
+
+def test_values_snippet_found_in_training_chunk(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    row = case.served_aux[7].float().view(3, 48)
+    snippets = parse_values(f"step=7 hs_first5=[{_fmt(row[1, :5])}]")
+    r = compare_values(snippets, case.training_dump(), CompareOptions(training_layers=TRAIN_IDS))
+    assert r.match and r.mode == "values"
+    (c,) = r.chunks
+    assert c.best_train_chunk == 1 and c.token == 7
+    assert c.identified_layer == 3
+    r2 = compare_values(snippets, case.training_dump(), CompareOptions(offset=7))
+    assert r2.match and r2.tokens_compared == 1
+
+
+def test_values_from_embedding_do_not_match_and_reference_names_them(
+    cases: dict[str, SyntheticCase],
+) -> None:
+    case = cases["collapsed"]
+    row = case.served_aux[11].float().view(3, 48)  # chunk 0 is the embedding output
+    snippets = parse_values(f"aux0=[{_fmt(row[0, :6])}] aux2=[{_fmt(row[2, :6])}]")
+    r = compare_values(snippets, case.training_dump(), reference=case.reference_dump())
+    assert not r.match
+    assert [c.match for c in r.chunks] == [False, True]
+    assert r.chunks[0].identified_hf_index == 0
+    assert r.chunks[1].best_train_chunk == 1
+    assert "values-mismatch" in r.findings
+
+
+def test_values_at_wrong_offset_do_not_match(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    row = case.served_aux[7].float().view(3, 48)
+    snippets = parse_values(_fmt(row[1, :5]))
+    r = compare_values(snippets, case.training_dump(), CompareOptions(offset=8))
+    assert not r.match
+
+
+def test_parse_id_list() -> None:
+    assert parse_id_list("[-1, 2, 30]", "--layers") == (-1, 2, 30)
+    assert parse_id_list("2,30,58", "--layers") == (2, 30, 58)
+    with pytest.raises(UsageError):
+        parse_id_list("a,b", "--layers")
+    with pytest.raises(UsageError):
+        parse_id_list("-3", "--layers")
+
+
+def test_capture_helper_concatenates_in_given_order() -> None:
+    stack = torch.arange(5 * 2 * 3, dtype=torch.float32).view(5, 2, 3)
+    assert torch.equal(capture(stack, [3, 1]), torch.cat([stack[3], stack[1]], -1))
+    with pytest.raises(ValueError):
+        capture(stack, [5])
