@@ -1,0 +1,814 @@
+"""``specdiag logs``: parse, normalise and summarise speculative-decoding statistics from logs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+from specdiag.core.accept import AccKind, Engine
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from specdiag.core.logs.analyze import LogsReport
+    from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.summary import Dist, SeriesStats
+
+HELP = """Read speculative-decoding statistics from SGLang, vLLM, llama.cpp and TensorRT-LLM logs.
+
+Every engine and version prints acceptance differently; each line is recognised on its own
+and normalised to ONE convention: accept length = tokens per verify step, bonus token
+included (accepted drafts per step = accept length - 1), accept rate = accepted drafts /
+proposed drafts. Ambiguous lines (vLLM 0.8.5's bonus-less length, SGLang's per-version
+rate formula) are inferred and the inference is reported.
+
+Files may be plain or gzip, globs, or - for stdin; several files (one per rank or node)
+give per-file and combined results.
+
+Examples:
+
+  specdiag logs server.log
+
+  specdiag logs 'node*/sglang.log.gz' --json
+
+  specdiag logs vllm.log --acc 0.8,0.6,0.4 --min-accept-len 2.0
+
+  specdiag logs server.log --follow
+"""
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "logs", help=HELP)(logs_cmd)
+
+
+def logs_cmd(
+    files: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Log files (plain or .gz), globs, or - for stdin (the default when piped).",
+            show_default=False,
+        ),
+    ] = None,
+    engine: Annotated[
+        Engine | None,
+        typer.Option("--engine", help="Read only this engine's lines (default: detect per line)."),
+    ] = None,
+    engine_version: Annotated[
+        str | None,
+        typer.Option(
+            "--engine-version",
+            help="Version of --engine, when detection is not enough (e.g. 0.5.10 for SGLang's "
+            "old rate formula, 0.8.5 for vLLM's bonus-less length).",
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since",
+            help="Only records at or after this time: '2026-11-29 08:40', '11-29 08:40', "
+            "'08:40' (time of day), or '+10m' (after each file's first record).",
+        ),
+    ] = None,
+    until: Annotated[
+        str | None,
+        typer.Option(
+            "--until", help="Only records at or before this time (same forms as --since)."
+        ),
+    ] = None,
+    year: Annotated[
+        int | None,
+        typer.Option(
+            "--year",
+            help="Year for vLLM's year-less timestamps (default: the year in --since/--until, "
+            "else the current year).",
+        ),
+    ] = None,
+    acc: Annotated[
+        str | None,
+        typer.Option(
+            "--acc",
+            help="Training accuracy to compare with (as in expected-accept): one value with "
+            "--steps, or one per position.",
+        ),
+    ] = None,
+    steps: Annotated[
+        int | None,
+        typer.Option(
+            "--steps",
+            "-k",
+            help="Draft tokens per verify step for --acc (default: len(--acc), or what the "
+            "logs show).",
+        ),
+    ] = None,
+    acc_kind: Annotated[
+        AccKind,
+        typer.Option("--acc-kind", help="How to read --acc: conditional or unconditional."),
+    ] = AccKind.CONDITIONAL,
+    topk: Annotated[int, typer.Option("--topk", help="Draft tree branching for --acc.")] = 1,
+    min_accept_len: Annotated[
+        float | None,
+        typer.Option(
+            "--min-accept-len",
+            help="Exit 1 when the combined mean accept length (bonus included) is below this "
+            "(for CI).",
+        ),
+    ] = None,
+    records: Annotated[
+        str | None,
+        typer.Option(
+            "--records",
+            help="Also write every record to this file: out.csv or out.jsonl.",
+        ),
+    ] = None,
+    follow: Annotated[
+        bool,
+        typer.Option(
+            "--follow",
+            "-f",
+            help="Keep reading as the files grow (and across rotation), with a live view on "
+            "stderr; Ctrl-C prints the summary so far.",
+        ),
+    ] = False,
+    idle_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--idle-timeout",
+            help="With --follow: stop after this many seconds without new data.",
+        ),
+    ] = None,
+    json_output: JsonOpt = False,
+) -> None:
+    import sys
+
+    from specdiag.cli._output import Output
+    from specdiag.core.accept import expand_acc, parse_float_list, profile
+    from specdiag.core.logs.analyze import LogAnalyzer
+    from specdiag.core.logs.export import RecordWriter
+    from specdiag.core.logs.scan import open_path
+    from specdiag.core.logs.window import TimeWindow, parse_bound
+    from specdiag.errors import CheckFailed, UsageError
+
+    out = Output(json_output)
+    paths = _expand(files, sys.stdin.isatty())
+    if follow and any(p != "-" and p.lower().endswith(".gz") for p in paths):
+        raise UsageError(
+            "--follow cannot tail a .gz file", hint="follow the live, uncompressed log"
+        )
+    if idle_timeout is not None and not follow:
+        raise UsageError("--idle-timeout needs --follow")
+    if idle_timeout is not None and idle_timeout <= 0:
+        raise UsageError(f"--idle-timeout must be positive, got {idle_timeout:g}")
+    if engine_version is not None and engine is None:
+        raise UsageError(
+            "--engine-version needs --engine", hint="e.g. --engine sglang --engine-version 0.5.10"
+        )
+    if min_accept_len is not None and not min_accept_len >= 1.0:
+        raise UsageError(
+            f"--min-accept-len {min_accept_len:g} is below 1",
+            hint="accept length includes the bonus token, so it is at least 1",
+        )
+    if (steps is not None or acc_kind is not AccKind.CONDITIONAL or topk != 1) and acc is None:
+        raise UsageError("--steps, --acc-kind and --topk only make sense with --acc")
+    if topk < 1:
+        raise UsageError(f"--topk must be at least 1, got {topk}")
+    acc_values = parse_float_list(acc, "--acc") if acc is not None else None
+    if acc_values is not None and len(acc_values) > 1:
+        expand_acc(acc_values, steps)  # validates early, before reading any file
+
+    from datetime import datetime, timezone
+
+    default_year = datetime.now(timezone.utc).year
+    since_b = parse_bound(since, "--since", year or default_year) if since else None
+    until_b = parse_bound(until, "--until", year or default_year) if until else None
+    if year is None:
+        year = next(
+            (int(b.text[:4]) for b in (since_b, until_b) if b is not None and b.year_given),
+            default_year,
+        )
+    window = TimeWindow(since_b, until_b)
+
+    for p in paths:
+        _precheck(p)
+    writer = RecordWriter(records) if records is not None else None
+    analyzer = LogAnalyzer(
+        engine=engine.value if engine is not None else None,
+        engine_version=engine_version,
+        window=window,
+        year=year,
+        on_record=writer.write if writer is not None else None,
+    )
+    try:
+        if follow:
+            _follow(analyzer, paths, idle_timeout, out)
+        else:
+            for p in paths:
+                stream = open_path(p)
+                try:
+                    analyzer.scan(p, stream)
+                finally:
+                    if p != "-":
+                        stream.close()
+    finally:
+        if writer is not None:
+            writer.close()
+    report = analyzer.report()
+
+    prof = None
+    comparisons: dict[str, Comparison] = {}
+    if acc_values is not None:
+        k = steps
+        if len(acc_values) == 1 and k is None:
+            seen = {s.stats.draft_positions for s in report.summary.values()} - {None}
+            if len(seen) != 1:
+                raise UsageError(
+                    "a single --acc value needs --steps (the logs do not show one draft length)",
+                    hint="e.g. --acc 0.75 --steps 3",
+                )
+            k = seen.pop()
+        prof = profile(expand_acc(acc_values, k), acc_kind)
+        from specdiag.core.logs.compare import compare
+
+        comparisons = {e: compare(s.stats, prof, topk=topk) for e, s in report.summary.items()}
+
+    for f in report.files:
+        if f.truncated:
+            out.warn(f"{f.path}: {f.truncated}; statistics up to that point are used")
+        if report.combined_records and not f.engines and not follow:
+            out.warn(f"{f.path}: no speculative-decoding statistics in this file")
+    if window.active and window.untimed:
+        out.warn(
+            f"{window.untimed} records without a usable timestamp were left out by "
+            "--since/--until (llama.cpp prints time since start: use +DURATION)"
+        )
+    if json_output or report.combined_records:
+        for eng, s in report.summary.items():
+            for w in s.stats.warnings:
+                out.warn(f"{eng}: {w}")
+            c = comparisons.get(eng)
+            if c is not None and c.problem:
+                out.warn(f"{eng}: {c.problem}")
+
+    doc = document(report, comparisons, prof, writer, min_accept_len)
+    if report.combined_records == 0:
+        if json_output:
+            out.emit(doc, lambda console: None)
+        raise CheckFailed(_nothing_found(report), hint=_NOTHING_HINT)
+    out.emit(doc, lambda console: render(console, report, comparisons, writer))
+    combined = report.combined_accept_length
+    if min_accept_len is not None:
+        if combined is None:
+            raise CheckFailed(
+                "--min-accept-len: the logs carry accept rates but no accept length",
+                hint="this engine version does not print it",
+            )
+        if combined.mean < min_accept_len:
+            raise CheckFailed(
+                f"combined mean accept length {combined.mean:.3f} is below --min-accept-len "
+                f"{min_accept_len:g}",
+                hint="accept length includes the bonus token (1 + accepted drafts per step)",
+            )
+
+
+_NOTHING_HINT = (
+    "specdiag logs reads SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
+    "llama.cpp 'draft acceptance' and TensorRT-LLM specDecodingStats JSON lines; is "
+    "speculative decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
+)
+
+
+def _nothing_found(report: LogsReport) -> str:
+    names = ", ".join(f.path for f in report.files[:3]) + (" ..." if len(report.files) > 3 else "")
+    lines = sum(f.lines for f in report.files)
+    msg = f"no speculative-decoding statistics found in {names} ({lines} lines read"
+    if report.skipped_lines:
+        msg += f", {report.skipped_lines} statistics-like lines could not be read"
+    if report.outside_window or report.untimed_records:
+        msg += f", {report.outside_window + report.untimed_records} records outside --since/--until"
+    msg += ")"
+    binary = [f.path for f in report.files if f.binary]
+    if binary:
+        msg += "; " + ", ".join(binary[:3]) + " look(s) binary"
+    return msg
+
+
+def _expand(files: list[str] | None, stdin_tty: bool) -> list[str]:
+    import glob
+    import os
+
+    from specdiag.errors import InputError, UsageError
+
+    if not files:
+        if stdin_tty:
+            raise UsageError(
+                "no log files given", hint="e.g. specdiag logs server.log, or pipe a log into it"
+            )
+        return ["-"]
+    out: list[str] = []
+    for f in files:
+        if f == "-" or os.path.exists(f) or not any(ch in f for ch in "*?["):
+            out.append(f)
+            continue
+        matches = sorted(glob.glob(f, recursive=True))
+        if not matches:
+            raise InputError(f"no file matches {f!r}", hint="check the pattern")
+        out.extend(m for m in matches if not os.path.isdir(m))
+    if out.count("-") > 1:
+        raise UsageError("stdin (-) can be read only once")
+    return out
+
+
+def _precheck(path: str) -> None:
+    """Fail before any output when a file cannot be read (exit 3)."""
+    import os
+
+    from specdiag.errors import InputError
+
+    if path == "-":
+        return
+    if os.path.isdir(path):
+        raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
+    try:
+        with open(path, "rb") as f:
+            f.read(1)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file", hint="check the path") from None
+    except OSError as exc:
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", hint="check the file's permissions"
+        ) from None
+
+
+def _follow(analyzer: Any, paths: list[str], idle_timeout: float | None, out: Any) -> None:
+    from rich.live import Live
+
+    from specdiag.core.logs.follow import follow
+
+    console = out.stderr
+    live = Live(console=console, refresh_per_second=2, transient=True, auto_refresh=False)
+
+    def tick() -> None:
+        live.update(render_live(analyzer.report(), paths), refresh=True)
+
+    try:
+        with live:
+            follow(
+                analyzer,
+                paths,
+                idle_timeout=idle_timeout,
+                on_tick=tick if console.is_terminal else None,
+            )
+    except KeyboardInterrupt:
+        out.note("interrupted: summary so far")
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def _dist(d: Dist | None) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    return {
+        "n": d.n,
+        "mean": d.mean,
+        "weighted_mean": d.weighted_mean,
+        "p5": d.p5,
+        "p50": d.p50,
+        "p95": d.p95,
+        "min": d.min,
+        "max": d.max,
+    }
+
+
+def series_doc(s: SeriesStats) -> dict[str, Any]:
+    inf = s.rate_inference
+    lifetime = None
+    if s.lifetime is not None:
+        r = s.lifetime
+        lifetime = {
+            "time": r.time_text,
+            "line": r.line_no,
+            "source": r.source,
+            "accept_length": r.accept_length,
+            "accept_rate": r.accept_rate,
+            "accepted_tokens": r.accepted_tokens,
+            "drafted_tokens": r.drafted_tokens,
+        }
+    return {
+        "records": s.records,
+        "record_kinds": list(s.record_kinds),
+        "first_time": s.first_time,
+        "last_time": s.last_time,
+        "duration_s": s.duration_s,
+        "clock": s.clock,
+        "versions": dict(s.versions),
+        "accept_length": _dist(s.accept_length),
+        "accepted_drafts": _dist(s.accepted_drafts),
+        "accept_rate": _dist(s.accept_rate),
+        "throughput": _dist(s.throughput),
+        "throughput_label": s.throughput_label,
+        "accepted_tokens": s.accepted_tokens,
+        "drafted_tokens": s.drafted_tokens,
+        "pooled_accept_rate": s.pooled_accept_rate,
+        "cuda_graph": {"records": s.cuda_graph_records, "false_share": s.cuda_graph_false_share},
+        "per_position": [
+            {"position": p.position, "unconditional": p.unconditional, "conditional": p.conditional}
+            for p in s.per_position
+        ],
+        "draft_positions": s.draft_positions,
+        "collapse": {
+            "stretches": s.collapse_stretch_count,
+            "records": s.collapsed_records,
+            "longest": [
+                {
+                    "source": st.source,
+                    "rank": st.rank,
+                    "records": st.records,
+                    "first_line": st.first_line,
+                    "last_line": st.last_line,
+                    "first_time": st.first_time,
+                    "last_time": st.last_time,
+                    "mean_accept_length": st.mean_accept_length,
+                }
+                for st in s.collapse_stretches
+            ],
+        },
+        "sparkline": s.sparkline,
+        "sparkline_values": list(s.sparkline_values),
+        "rate_inference": None
+        if inf is None
+        else {
+            "formula": {"0.5.11": ">= 0.5.11", "0.5.10": "<= 0.5.10"}.get(inf.formula or ""),
+            "num_draft_tokens": inf.num_draft_tokens,
+            "consistent_lines": inf.consistent,
+            "lines": inf.total,
+            "ambiguous": inf.formula_ambiguous,
+        },
+        "lifetime": lifetime,
+        "notes": dict(s.notes),
+        "warnings": list(s.warnings),
+    }
+
+
+def _comparison_doc(c: Comparison) -> dict[str, Any]:
+    doc: dict[str, Any] = {"observed_from": c.observed_from, "problem": c.problem}
+    if c.observation is not None and c.judgement is not None:
+        j = c.judgement
+        doc.update(
+            {
+                "observed_accept_length": c.observation.accept_length,
+                "observed_accepted_drafts": c.observation.accepted_drafts,
+                "ratio": j.ratio,
+                "naive_ratio": j.naive_ratio,
+                "implied_acceptance": j.implied_acceptance,
+                "verdict": j.verdict.value,
+                "explanation": j.explanation,
+                "causes": list(j.causes),
+            }
+        )
+    doc["per_position"] = [
+        {"position": p.position, "predicted": p.predicted, "observed": p.observed}
+        for p in c.per_position
+    ]
+    return doc
+
+
+def document(
+    report: LogsReport,
+    comparisons: dict[str, Comparison],
+    prof: Any,
+    writer: Any,
+    min_accept_len: float | None,
+) -> dict[str, Any]:
+    """The stable ``--json`` document (keys documented in docs/logs.md)."""
+    summary: dict[str, Any] = {}
+    for eng, s in report.summary.items():
+        d = series_doc(s.stats)
+        d["series"] = s.series
+        d["ranks"] = {r: series_doc(st) for r, st in s.ranks.items()}
+        d["verify_steps"] = series_doc(s.verify_steps) if s.verify_steps is not None else None
+        d["lifetime_lines"] = series_doc(s.lifetime) if s.lifetime is not None else None
+        if eng in comparisons:
+            d["comparison"] = _comparison_doc(comparisons[eng])
+        summary[eng] = d
+    doc: dict[str, Any] = {
+        "files": [
+            {
+                "path": f.path,
+                "lines": f.lines,
+                "candidate_lines": f.candidate_lines,
+                "records": f.records,
+                "skipped_lines": f.skipped_lines,
+                "skipped_reasons": dict(f.skipped_reasons),
+                "skipped_examples": [
+                    {"line": ln, "reason": why, "text": text}
+                    for ln, why, text in f.skipped_examples
+                ],
+                "binary": f.binary,
+                "truncated": f.truncated,
+                "engines": {e: series_doc(st) for e, st in f.engines.items()},
+            }
+            for f in report.files
+        ],
+        "engines": list(report.engines),
+        "summary": summary,
+        "combined": {
+            "records": report.combined_records,
+            "accept_length": _dist(report.combined_accept_length),
+        },
+        "skipped_lines": report.skipped_lines,
+        "window": {
+            "since": report.window[0],
+            "until": report.window[1],
+            "outside": report.outside_window,
+            "untimed": report.untimed_records,
+        },
+        "records_file": writer.path if writer is not None else None,
+        "records_written": writer.count if writer is not None else 0,
+    }
+    if prof is not None:
+        doc["prediction"] = {
+            "steps": prof.steps,
+            "acc": list(prof.acc),
+            "acc_unconditional": list(prof.unconditional),
+            "expected_accepted_drafts": prof.expected_accepted_drafts,
+            "expected_accept_length": prof.expected_accept_length,
+        }
+    if min_accept_len is not None:
+        combined = report.combined_accept_length
+        doc["min_accept_len"] = {
+            "threshold": min_accept_len,
+            "combined_mean": combined.mean if combined is not None else None,
+            "passed": combined is not None and combined.mean >= min_accept_len,
+        }
+    return doc
+
+
+# --------------------------------------------------------------------------- human
+
+
+def _f(v: float | None, fmt: str = ".3f") -> str:
+    return "-" if v is None else format(v, fmt)
+
+
+def _duration(s: float | None) -> str:
+    if s is None:
+        return ""
+    s = int(round(s))
+    h, rem = divmod(s, 3600)
+    m, sec = divmod(rem, 60)
+    return f"{h}h{m:02d}m{sec:02d}s" if h else (f"{m}m{sec:02d}s" if m else f"{sec}s")
+
+
+def _stats_table(s: SeriesStats) -> Any:
+    from rich.table import Table
+
+    t = Table(title_justify="left")
+    t.add_column("metric", no_wrap=True)
+    for c in ("mean", "weighted", "p5", "p50", "p95", "min", "max"):
+        t.add_column(c, justify="right")
+    rows: list[tuple[str, Dist | None, str]] = [
+        ("accept length (bonus incl.)", s.accept_length, ".3f"),
+        ("accepted drafts / step", s.accepted_drafts, ".3f"),
+        ("accept rate (drafts)", s.accept_rate, ".3f"),
+    ]
+    if s.throughput is not None:
+        rows.append((s.throughput_label or "throughput", s.throughput, ".1f"))
+    for name, d, fmt in rows:
+        if d is None:
+            t.add_row(name, "-", "-", "-", "-", "-", "-", "-")
+            continue
+        t.add_row(
+            name,
+            _f(d.mean, fmt),
+            _f(d.weighted_mean, fmt),
+            _f(d.p5, fmt),
+            _f(d.p50, fmt),
+            _f(d.p95, fmt),
+            _f(d.min, fmt),
+            _f(d.max, fmt),
+        )
+    return t
+
+
+def _header(eng: str, s: SeriesStats, series: str) -> str:
+    what = {"main": "records", "steps": "verify steps", "lifetime": "totals-since-start lines"}[
+        series
+    ]
+    parts = [f"[bold]{eng}[/bold]: {s.records} {what}"]
+    if s.first_time and s.clock != "mixed":
+        span = f"{s.first_time} -> {s.last_time}"
+        if s.duration_s is not None:
+            span += f" ({_duration(s.duration_s)})"
+        parts.append(span)
+    if s.versions:
+        parts.append(", ".join(v for v, _ in s.versions[:3]))
+    return ", ".join(parts)
+
+
+def render(
+    console: Console, report: LogsReport, comparisons: dict[str, Comparison], writer: Any
+) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    n_files = len(report.files)
+    console.print(
+        f"[bold]specdiag logs[/bold]: {n_files} file{'s' if n_files != 1 else ''}, "
+        f"{report.combined_records} records ({', '.join(report.engines)}), "
+        f"{report.skipped_lines} skipped line{'s' if report.skipped_lines != 1 else ''}"
+    )
+    console.print(
+        "accept length = tokens per verify step, bonus INCLUDED (1 + accepted drafts); "
+        "accept rate = accepted / proposed drafts"
+    )
+    for eng, es in report.summary.items():
+        s = es.stats
+        console.print()
+        console.print(_header(eng, s, es.series))
+        inf = s.rate_inference
+        if inf is not None and inf.formula is not None:
+            fname = (
+                "accepted drafts / (ndt - 1), >= 0.5.11"
+                if inf.formula == "0.5.11"
+                else "accept len / ndt, <= 0.5.10"
+            )
+            ndt = f", num_draft_tokens {inf.num_draft_tokens}" if inf.num_draft_tokens else ""
+            amb = " (ambiguous)" if inf.formula_ambiguous else ""
+            console.print(
+                f"  accept rate formula inferred: {fname}{ndt}{amb}; "
+                f"consistent with {inf.consistent} of {inf.total} lines"
+            )
+        console.print(_stats_table(s))
+        if s.pooled_accept_rate is not None:
+            console.print(
+                f"  pooled: {s.accepted_tokens} accepted / {s.drafted_tokens} drafted tokens "
+                f"= {s.pooled_accept_rate:.3f}"
+            )
+        if s.cuda_graph_false_share is not None:
+            console.print(
+                f"  cuda graph False: {s.cuda_graph_false_share:.1%} of {s.cuda_graph_records} "
+                "decode batches"
+            )
+        if s.sparkline:
+            hi = s.accept_length.max if s.accept_length is not None else 1.0
+            console.print(f"  accept length over time: {s.sparkline}  (1.00 .. {hi:.2f})")
+        if s.per_position:
+            pt = Table(title="Per position", title_justify="left")
+            pt.add_column("pos", justify="right")
+            pt.add_column("P(accepted) unconditional", justify="right")
+            pt.add_column("conditional", justify="right")
+            for p in s.per_position:
+                pt.add_row(str(p.position), f"{p.unconditional:.3f}", f"{p.conditional:.3f}")
+            console.print(pt)
+        if s.collapse_stretch_count:
+            ct = Table(title="Collapse stretches (accept length <= 1.2)", title_justify="left")
+            for col in ("file", "rank", "records", "lines", "from", "to", "mean"):
+                ct.add_column(col, justify="right" if col in ("records", "mean") else "left")
+            for st in s.collapse_stretches[:10]:
+                ct.add_row(
+                    escape(st.source),
+                    st.rank or "-",
+                    str(st.records),
+                    f"{st.first_line}-{st.last_line}",
+                    st.first_time or "",
+                    st.last_time or "",
+                    f"{st.mean_accept_length:.2f}",
+                )
+            console.print(ct)
+        if len(es.ranks) > 1:
+            rt = Table(title="Per rank", title_justify="left")
+            for col in ("rank", "records", "mean", "p5", "p50", "p95", "cuda graph False"):
+                rt.add_column(col, justify="left" if col == "rank" else "right")
+            for rank_name, rst in es.ranks.items():
+                d = rst.accept_length
+                rt.add_row(
+                    rank_name or "(none)",
+                    str(rst.records),
+                    _f(d.mean if d else None),
+                    _f(d.p5 if d else None),
+                    _f(d.p50 if d else None),
+                    _f(d.p95 if d else None),
+                    f"{rst.cuda_graph_false_share:.1%}"
+                    if rst.cuda_graph_false_share is not None
+                    else "-",
+                )
+            console.print(rt)
+        if es.verify_steps is not None:
+            v = es.verify_steps
+            d = v.accept_length
+            console.print(
+                f"  LLAMA_TRACE verify steps: {v.records}, accept length mean {_f(d.mean if d else None)}"
+                f", p50 {_f(d.p50 if d else None)}"
+            )
+        if es.lifetime is not None and es.lifetime.lifetime is not None:
+            life = es.lifetime.lifetime
+            console.print(
+                "  totals since start (last statistics line, "
+                f"{life.time_text or 'line ' + str(life.line_no)}): "
+                f"accept length {_f(life.accept_length)}, rate {_f(life.accept_rate)} "
+                f"({life.accepted_tokens} / {life.drafted_tokens} tokens)"
+            )
+        c = comparisons.get(eng)
+        if c is not None:
+            _render_comparison(console, c)
+    if len(report.files) > 1:
+        console.print()
+        ft = Table(title="Per file", title_justify="left")
+        for col in ("file", "lines", "records", "skipped", "engines", "mean accept length"):
+            ft.add_column(col, justify="left" if col in ("file", "engines") else "right")
+        for f in report.files:
+            means = [
+                f"{e} {st.accept_length.mean:.3f}"
+                for e, st in f.engines.items()
+                if st.accept_length is not None
+            ]
+            ft.add_row(
+                escape(f.path),
+                str(f.lines),
+                str(sum(st.records for st in f.engines.values())),
+                str(f.skipped_lines),
+                ", ".join(f.engines) or "-",
+                ", ".join(means) or "-",
+            )
+        console.print(ft)
+    if report.skipped_lines:
+        reasons: dict[str, int] = {}
+        for f in report.files:
+            for why, n in f.skipped_reasons:
+                reasons[why] = reasons.get(why, 0) + n
+        console.print(
+            "skipped: "
+            + "; ".join(
+                f"{n} x {escape(why)}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])
+            )
+        )
+    if report.outside_window or report.untimed_records:
+        console.print(
+            f"--since/--until left out {report.outside_window} records outside the window"
+            + (
+                f" and {report.untimed_records} without a usable timestamp"
+                if report.untimed_records
+                else ""
+            )
+        )
+    if writer is not None:
+        console.print(f"wrote {writer.count} records to {escape(writer.path)}")
+    combined = report.combined_accept_length
+    if combined is not None and len(report.engines) > 1:
+        console.print(f"combined mean accept length: {combined.mean:.3f} over {combined.n} records")
+
+
+def _render_comparison(console: Console, c: Comparison) -> None:
+    from rich.table import Table
+
+    if c.judgement is None or c.observation is None:
+        console.print(f"  vs prediction: no verdict ({c.problem})")
+        return
+    j = c.judgement
+    style = {"healthy": "green", "below": "yellow", "collapsed": "bold red", "above": "magenta"}[
+        j.verdict.value
+    ]
+    src = "weighted mean" if c.observed_from == "weighted_mean" else "mean"
+    console.print(
+        f"  vs prediction ({src}): [bold][{style}]{j.verdict.value}[/{style}][/bold]: {j.explanation}"
+    )
+    if c.per_position:
+        t = Table(title="Per position vs prediction (unconditional)", title_justify="left")
+        t.add_column("pos", justify="right")
+        t.add_column("predicted", justify="right")
+        t.add_column("observed", justify="right")
+        for p in c.per_position:
+            t.add_row(str(p.position), f"{p.predicted:.3f}", f"{p.observed:.3f}")
+        console.print(t)
+    for cause in j.causes:
+        console.print(f"    - {cause}")
+
+
+def render_live(report: LogsReport, paths: list[str]) -> RenderableType:
+    from rich.table import Table
+
+    t = Table(
+        title=f"specdiag logs --follow: {', '.join(paths)} (Ctrl-C for the summary)",
+        title_justify="left",
+    )
+    for col in ("engine", "records", "last", "mean", "p50", "p5", "accept rate", "over time"):
+        t.add_column(col, justify="left" if col in ("engine", "last", "over time") else "right")
+    for eng, es in report.summary.items():
+        s = es.stats
+        d = s.accept_length
+        r = s.accept_rate
+        t.add_row(
+            eng,
+            str(s.records),
+            s.last_time or "",
+            _f(d.mean if d else None),
+            _f(d.p50 if d else None),
+            _f(d.p5 if d else None),
+            _f(r.mean if r else None),
+            s.sparkline,
+        )
+    if not report.summary:
+        t.add_row("(waiting for statistics lines)", "", "", "", "", "", "", "")
+    return t

@@ -1,0 +1,115 @@
+"""``--records``: write every record, as it is read, to CSV or JSON Lines (streaming)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from typing import IO, Any
+
+from specdiag.core.logs.records import LogRecord
+from specdiag.errors import InputError, UsageError
+
+COLUMNS: tuple[str, ...] = (
+    "source",
+    "line",
+    "engine",
+    "kind",
+    "rank",
+    "time",
+    "timestamp",
+    "clock",
+    "version_guess",
+    "accept_length",
+    "accepted_drafts",
+    "accept_rate",
+    "accepted_tokens",
+    "drafted_tokens",
+    "per_position",
+    "per_position_conditional",
+    "cuda_graph",
+    "throughput",
+    "notes",
+    "raw",
+)
+
+
+def _num(v: float | None) -> float | None:
+    return v if v is None or math.isfinite(v) else None
+
+
+def record_dict(rec: LogRecord) -> dict[str, Any]:
+    """One record as a flat JSON-able dict (the JSONL row; keys = COLUMNS)."""
+    return {
+        "source": rec.source,
+        "line": rec.line_no,
+        "engine": rec.engine,
+        "kind": rec.kind,
+        "rank": rec.rank,
+        "time": rec.time_text,
+        "timestamp": _num(rec.timestamp),
+        "clock": rec.clock,
+        "version_guess": rec.version_guess,
+        "accept_length": _num(rec.accept_length),
+        "accepted_drafts": _num(rec.accepted_drafts),
+        "accept_rate": _num(rec.accept_rate),
+        "accepted_tokens": rec.accepted_tokens,
+        "drafted_tokens": rec.drafted_tokens,
+        "per_position": list(rec.per_position),
+        "per_position_conditional": list(rec.per_position_conditional),
+        "cuda_graph": rec.cuda_graph,
+        "throughput": _num(rec.throughput),
+        "notes": list(rec.notes),
+        "raw": dict(rec.raw),
+    }
+
+
+class RecordWriter:
+    """Streams records to ``path``: ``.csv`` or ``.jsonl`` / ``.ndjson`` (by extension)."""
+
+    def __init__(self, path: str) -> None:
+        lower = path.lower()
+        if lower.endswith(".csv"):
+            self.format = "csv"
+        elif lower.endswith((".jsonl", ".ndjson")):
+            self.format = "jsonl"
+        else:
+            raise UsageError(
+                f"--records {path}: unknown format", hint="name the file *.csv or *.jsonl"
+            )
+        self.path = path
+        self.count = 0
+        try:
+            self._f: IO[str] = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        except OSError as exc:
+            raise InputError(
+                f"cannot write --records {path}: {exc.strerror or exc}",
+                hint="check the directory exists and is writable",
+            ) from None
+        self._csv = None
+        if self.format == "csv":
+            self._csv = csv.writer(self._f)
+            self._csv.writerow(COLUMNS)
+
+    def write(self, rec: LogRecord) -> None:
+        d = record_dict(rec)
+        if self._csv is not None:
+            row = []
+            for k in COLUMNS:
+                v = d[k]
+                if k in ("per_position", "per_position_conditional"):
+                    v = ";".join(f"{x:.4g}" for x in v)
+                elif k == "notes":
+                    v = " | ".join(v)
+                elif k == "raw":
+                    v = json.dumps(v, ensure_ascii=False)
+                elif v is None:
+                    v = ""
+                row.append(v)
+            self._csv.writerow(row)
+        else:
+            self._f.write(json.dumps(d, ensure_ascii=False, allow_nan=False) + "\n")
+        self.count += 1
+
+    def close(self) -> None:
+        self._f.close()

@@ -1,0 +1,143 @@
+"""``--follow``: tail growing files (surviving rotation and truncation) or a pipe."""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import BinaryIO
+
+from specdiag.core.logs.analyze import LogAnalyzer
+from specdiag.core.logs.scan import Scanner
+
+READ_SIZE = 1 << 20
+MAX_PER_POLL = 64 << 20  # bytes read from one file before the display gets a turn
+
+
+class _FileTail:
+    def __init__(self, path: str, analyzer: LogAnalyzer) -> None:
+        self.path = path
+        self.analyzer = analyzer
+        self.f: BinaryIO | None = None
+        self.ino: int | None = None
+        self.scanner: Scanner | None = None
+        self.generation = 0
+        self.eof = False  # files never end while following
+
+    def _open(self) -> bool:
+        try:
+            f = open(self.path, "rb")  # noqa: SIM115 - closed in close()
+        except OSError:
+            return False
+        self.f = f
+        self.ino = os.fstat(f.fileno()).st_ino
+        label = self.path if self.generation == 0 else f"{self.path} (rotated {self.generation})"
+        self.scanner = self.analyzer.add_source(label)
+        return True
+
+    def poll(self) -> int:
+        if self.f is None and not self._open():
+            return 0
+        assert self.f is not None and self.scanner is not None
+        got = 0
+        while got < MAX_PER_POLL:
+            data = self.f.read(READ_SIZE)
+            if not data:
+                break
+            self.scanner.feed(data)
+            got += len(data)
+        if got:
+            return got
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return 0  # rotated away, not yet recreated: keep the old handle until it is
+        if st.st_ino != self.ino or st.st_size < self.f.tell():
+            self.close()
+            self.generation += 1
+        return 0
+
+    def close(self) -> None:
+        if self.scanner is not None:
+            self.scanner.close()
+        if self.f is not None:
+            self.f.close()
+        self.f = None
+        self.scanner = None
+
+
+class _PipeTail:
+    def __init__(self, stream: BinaryIO, analyzer: LogAnalyzer, label: str = "-") -> None:
+        self.stream = stream
+        self.scanner: Scanner | None = analyzer.add_source(label)
+        self.eof = False
+
+    def poll(self, wait: float = 0.0) -> int:
+        if self.eof:
+            return 0
+        try:
+            fd = self.stream.fileno()
+            ready, _, _ = select.select([fd], [], [], wait)
+            if not ready:
+                return 0
+            data = os.read(fd, READ_SIZE)
+        except (OSError, ValueError, AttributeError):
+            data = self.stream.read(READ_SIZE)
+        if not data:
+            self.eof = True
+            return 0
+        assert self.scanner is not None
+        self.scanner.feed(data)
+        return len(data)
+
+    def close(self) -> None:
+        if self.scanner is not None:
+            self.scanner.close()
+            self.scanner = None
+
+
+def follow(
+    analyzer: LogAnalyzer,
+    paths: Sequence[str],
+    *,
+    poll_interval: float = 0.5,
+    idle_timeout: float | None = None,
+    on_tick: Callable[[], None] | None = None,
+    tick_interval: float = 1.0,
+    should_stop: Callable[[], bool] = lambda: False,
+    stdin: BinaryIO | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    now: Callable[[], float] = time.monotonic,
+) -> None:
+    """Feed growing files into ``analyzer`` until stopped, idle for ``idle_timeout`` s, or the
+    pipe ends. KeyboardInterrupt propagates after the tails are closed."""
+    files = [_FileTail(p, analyzer) for p in paths if p != "-"]
+    pipe = _PipeTail(stdin or sys.stdin.buffer, analyzer) if "-" in paths else None
+    last_data = now()
+    last_tick = -1e18
+    try:
+        while True:
+            got = sum(t.poll() for t in files)
+            if pipe is not None:
+                got += pipe.poll(0.0 if got or files else poll_interval)
+            t = now()
+            if got:
+                last_data = t
+            if on_tick is not None and t - last_tick >= tick_interval:
+                on_tick()
+                last_tick = t
+            if should_stop():
+                break
+            if idle_timeout is not None and t - last_data >= idle_timeout:
+                break
+            if pipe is not None and pipe.eof and not files:
+                break
+            if not got and (files or pipe is None):
+                sleep(poll_interval)
+    finally:
+        for f in files:
+            f.close()
+        if pipe is not None:
+            pipe.close()

@@ -1,0 +1,853 @@
+"""Pure line -> record parsing with per-line engine auto-detection.
+
+:class:`LineParser` is a small state machine over the lines of ONE source (a file or stdin):
+it remembers what a single line cannot say (SGLang's accept-rate formula and num_draft_tokens,
+vLLM 0.8.5's bonus-less length, the previous line of llama.cpp's two-line form, vLLM V0's
+cumulative counters) so later lines are read the same way. :meth:`LineParser.parse` returns
+
+* a tuple of :class:`LogRecord` (usually one; a TensorRT-LLM JSON list can give several),
+* a :class:`Skipped` with the reason, for a line that looks like statistics but cannot be read,
+* ``None`` for any other line.
+
+It never raises on any input.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+import json
+import math
+from collections.abc import Sequence
+
+from specdiag.core.accept import (
+    parse_version,
+    sglang_rate_formula,
+    to_conditional,
+    vllm_length_is_bonus_less,
+)
+from specdiag.core.logs import patterns as P
+from specdiag.core.logs.infer import (
+    NEW,
+    OLD,
+    SGLangRateInference,
+    normalised_sglang_rate,
+    sglang_line_analysis,
+)
+from specdiag.core.logs.records import (
+    CLOCK_ABSOLUTE,
+    CLOCK_NO_YEAR,
+    CLOCK_RELATIVE,
+    CUMULATIVE,
+    ENGINES,
+    INTERVAL,
+    ITERATION,
+    LLAMACPP,
+    PER_POSITION,
+    REQUEST,
+    SGLANG,
+    STEP,
+    TRTLLM,
+    VLLM,
+    LogRecord,
+    Skipped,
+)
+from specdiag.errors import UsageError
+
+ParseOutcome = tuple[LogRecord, ...] | Skipped | None
+
+# Notes (constant strings, so records share them).
+N_VLLM_085 = (
+    "vLLM 0.8.5 printed 'Mean acceptance length' without the bonus token "
+    "(it equals the sum of the per-position rates): 1 was added"
+)
+N_VLLM_085_AMBIG = (
+    "no per-position rates to tell vLLM 0.8.5 (bonus-less length) from >= 0.9; "
+    "read as bonus included"
+)
+N_VLLM_EARLY = "early vLLM V1 line: no mean acceptance length, only the rate"
+N_VLLM_V0_DELTA = (
+    "vLLM V0 counters are cumulative: this record is the difference from the previous line"
+)
+N_VLLM_V0_FIRST = "vLLM V0 counters are cumulative: first line, totals since start"
+N_SGL_04 = "SGLang 0.4.x prints no accept rate"
+N_SGL_AMBIG = "accept-rate formula ambiguous on this line; used the one the other lines imply"
+N_SGL_NOFIT = "accept rate fits no known SGLang formula; normalised rate unknown"
+N_LLAMA_NOLEN = "this llama.cpp version prints no mean len; accept length unknown for this request"
+N_LLAMA_CUMUL = "llama.cpp statistics line: totals since the server started"
+N_RATE_CLAMP = "per-position rates rise with position (rounding): made non-increasing"
+N_TRT_COMPUTED = (
+    "acceptanceLength computed as (accepted + requests with drafts) / requests with drafts"
+)
+
+_EMPTY: tuple[str, ...] = ()
+_NO_FLOATS: tuple[float, ...] = ()
+
+SGL_VERSION_04 = "sglang 0.4.x"
+SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
+SGL_VERSION_0510 = "sglang 0.5.10"
+SGL_VERSION_0511 = "sglang >= 0.5.11"
+SGL_VERSION_NEWISH = "sglang >= 0.5.10"
+
+
+def strip_ansi(text: str) -> str:
+    return P.ANSI.sub("", text) if "\x1b" in text else text
+
+
+def _float(text: str) -> float | None:
+    try:
+        v = float(text)
+    except ValueError:
+        return None
+    return v if math.isfinite(v) else None
+
+
+def _int(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def _float_list(text: str) -> tuple[float, ...] | None:
+    text = text.strip()
+    if not text:
+        return _NO_FLOATS
+    out = []
+    for part in text.split(","):
+        v = _float(part.strip())
+        if v is None or not 0.0 <= v <= 1.0 + 1e-9:
+            return None
+        out.append(min(v, 1.0))
+    return tuple(out)
+
+
+def conditional_rates(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
+    """Unconditional per-position rates -> conditional ones (the accept core does the math).
+
+    Printed rates are rounded, so a later position can read a hair above an earlier one; they
+    are made non-increasing first (the second value says whether that was needed).
+    """
+    clamped: list[float] = []
+    prev = 1.0
+    changed = False
+    for r in unconditional:
+        if r > prev:
+            changed = True
+            r = prev
+        clamped.append(r)
+        prev = r
+    try:
+        return to_conditional(clamped), changed
+    except UsageError:  # pragma: no cover - clamped input cannot rise
+        return tuple(0.0 for _ in clamped), changed
+
+
+def _fields(body: str) -> dict[str, str]:
+    """'a: 1, b: 2, 3, c: 4' -> {'a': '1', 'b': '2, 3', 'c': '4'} (lists continue the last key)."""
+    out: dict[str, str] = {}
+    last = None
+    for part in body.split(", "):
+        key, sep, value = part.partition(": ")
+        if sep:
+            out[key] = value
+            last = key
+        elif last is not None and part:
+            out[last] = out[last] + ", " + part
+    return out
+
+
+_DAY_CACHE: dict[str, float | None] = {}
+
+
+def _day_epoch(date: str) -> float | None:
+    """'2026-11-29' -> seconds since the epoch at 00:00 UTC (cached; None if invalid)."""
+    v = _DAY_CACHE.get(date, -1.0)
+    if v != -1.0:
+        return v
+    try:
+        y, m, d = int(date[0:4]), int(date[5:7]), int(date[8:10])
+        _dt.date(y, m, d)
+        v = float(calendar.timegm((y, m, d, 0, 0, 0, 0, 0, 0)))
+    except ValueError:
+        v = None
+    if len(_DAY_CACHE) > 4096:
+        _DAY_CACHE.clear()
+    _DAY_CACHE[date] = v
+    return v
+
+
+def _seconds_of_day(hms: str) -> float | None:
+    h, m, s = int(hms[0:2]), int(hms[3:5]), int(hms[6:8])
+    if h > 23 or m > 59 or s > 60:
+        return None
+    return h * 3600.0 + m * 60.0 + s
+
+
+def _frac(text: str | None) -> float:
+    return int(text) / 10.0 ** len(text) if text else 0.0
+
+
+class LineParser:
+    """Parse the lines of one source, in order. See the module docstring."""
+
+    def __init__(
+        self,
+        engine: str | None = None,
+        engine_version: str | None = None,
+        source: str = "",
+        year: int | None = None,
+    ) -> None:
+        if engine is not None and engine not in ENGINES:
+            raise UsageError(f"unknown engine {engine!r}", hint="one of " + ", ".join(ENGINES))
+        if engine_version is not None and engine is None:
+            raise UsageError(
+                "--engine-version needs --engine",
+                hint="e.g. --engine sglang --engine-version 0.5.10",
+            )
+        self.engine = engine
+        self.source = source
+        self.version = parse_version(engine_version)
+        self.version_text = engine_version
+        self.year = year if year is not None else _dt.datetime.now(_dt.timezone.utc).year
+        # SGLang: one inference per rank
+        self.sglang_inference: dict[str, SGLangRateInference] = {}
+        self._sgl_forced: str | None = None
+        if engine == SGLANG and self.version is not None:
+            f = sglang_rate_formula(self.version)
+            self._sgl_forced = {"0.5.11": NEW, "0.5.10": OLD, "0.5.5": OLD}.get(f)
+        # vLLM: bonus convention seen so far (True = bonus-less 0.8.5)
+        self._vllm_bonus_less: bool | None = None
+        if engine == VLLM and self.version is not None:
+            self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
+        self._v0_last: dict[str, tuple[int, int, int]] = {}
+
+    # ------------------------------------------------------------------ dispatch
+
+    def parse(self, text: str, line_no: int = 0, prev_line: str | None = None) -> ParseOutcome:
+        """Parse one line (without its newline). ``prev_line``: the line before, if known."""
+        try:
+            return self._parse(text, line_no, prev_line)
+        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+            return Skipped("malformed statistics line")
+
+    def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+        if "\x1b" in text:
+            text = P.ANSI.sub("", text)
+        if "\r" in text:
+            text = text.rsplit("\r", 1)[-1] if not text.endswith("\r") else text.rstrip("\r")
+        eng = self.engine
+        if (eng is None or eng == SGLANG) and "accept len" in text:
+            return self._sglang(text, line_no)
+        if eng is None or eng == VLLM:
+            if P.VLLM_SPEC_MARK in text:
+                return self._vllm(text, line_no)
+            if P.VLLM_V0_MARK in text:
+                return self._vllm_v0(text, line_no)
+        if eng is None or eng == LLAMACPP:
+            if "draft acceptance" in text:
+                return self._llama_request(text, line_no, prev_line)
+            if "acc per pos" in text:
+                return self._llama_per_pos(text, line_no)
+            if "#calls(b,g,a)" in text:
+                return self._llama_stats(text, line_no)
+            if "draft tokens" in text:
+                return self._llama_step(text, line_no)
+        if (eng is None or eng == TRTLLM) and (
+            P.TRTLLM_MARKS[0] in text or P.TRTLLM_MARKS[1] in text
+        ):
+            return self._trtllm(text, line_no)
+        return None
+
+    def _record(
+        self,
+        engine: str,
+        kind: str,
+        line_no: int,
+        *,
+        rank: str = "",
+        timestamp: float | None = None,
+        clock: str | None = None,
+        time_text: str | None = None,
+        version: str | None = None,
+        length: float | None = None,
+        rate: float | None = None,
+        accepted: int | None = None,
+        drafted: int | None = None,
+        per_position: tuple[float, ...] = _NO_FLOATS,
+        cuda_graph: bool | None = None,
+        throughput: float | None = None,
+        raw: tuple[tuple[str, str], ...] = (),
+        notes: tuple[str, ...] = _EMPTY,
+    ) -> LogRecord:
+        cond: tuple[float, ...] = _NO_FLOATS
+        if per_position:
+            cond, changed = conditional_rates(per_position)
+            if changed:
+                notes = (*notes, N_RATE_CLAMP)
+        return LogRecord(
+            engine,
+            kind,
+            line_no,
+            self.source,
+            rank,
+            timestamp,
+            clock,
+            time_text,
+            version,
+            length,
+            None if length is None else length - 1.0,
+            rate,
+            accepted,
+            drafted,
+            per_position,
+            cond,
+            cuda_graph,
+            throughput,
+            raw,
+            notes,
+        )
+
+    # ------------------------------------------------------------------ SGLang
+
+    def _sglang(self, text: str, line_no: int) -> ParseOutcome:
+        idx = text.find(P.SGLANG_MARK)
+        am = P.SGLANG_AFTER.match(text, idx + 12) if idx >= 0 else None
+        if am is None:
+            return Skipped("'accept len' without a readable SGLang Decode batch line")
+        body = text[am.end() :]
+        f = _fields(body)
+        length_text = f.get("accept len")
+        if length_text is None:
+            return Skipped("SGLang Decode batch line without a readable accept len")
+        length = _float(length_text)
+        if length is None:
+            return Skipped("SGLang accept len is not a number")
+        if length < 1.0 - 0.005:
+            return Skipped(
+                "SGLang accept len below 1 (no verify step in the interval)"
+                if length == 0.0
+                else "SGLang accept len below 1 is impossible"
+            )
+        if length < 1.0:
+            length = 1.0
+        rank = ""
+        ts: float | None = None
+        time_text = None
+        if idx > 0 and text[idx - 2] == "]":
+            pm = P.SGLANG_PREFIX.search(text, 0, idx)
+            if pm is not None:
+                date, hms, frac, rank = pm.group("date", "time", "frac", "rank")
+                rank = rank.strip() if rank else ""
+                day = _day_epoch(date)
+                sod = _seconds_of_day(hms)
+                if day is not None and sod is not None:
+                    ts = day + sod + (_frac(frac) if frac else 0.0)
+                time_text = date + " " + hms + ("." + frac if frac else "")
+        graph = None
+        for key in P.SGLANG_GRAPH_KEYS:
+            g = f.get(key)
+            if g is not None:
+                graph = True if g == "True" else False if g == "False" else None
+                break
+        tp_text = f.get("gen throughput (token/s)")
+        throughput = _float(tp_text) if tp_text is not None else None
+        rate_text = f.get("accept rate")
+        notes: tuple[str, ...] = _EMPTY
+        rate: float | None = None
+        if am.group("sep") == ".":
+            version = SGL_VERSION_04
+            notes = (N_SGL_04,)
+        elif rate_text is None:
+            version = None
+        else:
+            raw_rate = _float(rate_text)
+            if raw_rate is None or not 0.0 <= raw_rate <= 1.0 + 1e-9:
+                return Skipped("SGLang accept rate is not a rate")
+            trailing = body.endswith(",") or body.endswith(", ")
+            inf = self.sglang_inference.get(rank)
+            if inf is None:
+                forced = self._sgl_forced or (OLD if trailing else None)
+                inf = self.sglang_inference[rank] = SGLangRateInference(forced)
+            cands, only, ndts_by = sglang_line_analysis(length_text, rate_text)
+            inf.add(cands)
+            forced = inf.forced_formula
+            formula: str | None
+            if forced is not None:
+                formula = forced
+                if forced not in ndts_by:
+                    notes = (N_SGL_NOFIT,)
+                    formula = None
+            elif only is not None:
+                formula = only
+            elif not cands:
+                formula = None
+                notes = (N_SGL_NOFIT,)
+            else:
+                formula = inf.best().formula
+                notes = (N_SGL_AMBIG,)
+            ndts = ndts_by.get(formula, ()) if formula is not None else ()
+            ndt: int | None = ndts[0] if len(ndts) == 1 else None
+            if ndt is None and formula is not None and formula != NEW:
+                best = inf.best()
+                if best.formula == formula and best.num_draft_tokens in ndts:
+                    ndt = best.num_draft_tokens
+            rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
+            if trailing:
+                version = SGL_VERSION_055
+            elif self.version_text is not None and self.engine == SGLANG:
+                version = "sglang " + self.version_text
+            elif formula == NEW:
+                version = SGL_VERSION_0511
+            elif formula == OLD:
+                version = SGL_VERSION_0510
+            else:
+                version = SGL_VERSION_NEWISH
+        raw = tuple(f.items())
+        if am.group("iter"):
+            raw = (("iter", am.group("iter")), *raw)
+        return (
+            LogRecord(
+                SGLANG,
+                INTERVAL,
+                line_no,
+                self.source,
+                rank,
+                ts,
+                CLOCK_ABSOLUTE if ts is not None else None,
+                time_text,
+                version,
+                length,
+                length - 1.0,
+                rate,
+                None,
+                None,
+                _NO_FLOATS,
+                _NO_FLOATS,
+                graph,
+                throughput,
+                raw,
+                notes,
+            ),
+        )
+
+    # ------------------------------------------------------------------ vLLM
+
+    def _vllm_time(self, prefix: str) -> tuple[float | None, str | None]:
+        tm = P.VLLM_TIME.search(prefix)
+        if tm is None:
+            return None, None
+        text = f"{tm.group('month')}-{tm.group('day')} {tm.group('time')}"
+        day = _day_epoch(f"{self.year:04d}-{tm.group('month')}-{tm.group('day')}")
+        sod = _seconds_of_day(tm.group("time"))
+        if day is None or sod is None:
+            return None, text
+        return day + sod + _frac(tm.group("frac")), text
+
+    def _vllm(self, text: str, line_no: int) -> ParseOutcome:
+        idx = text.find(P.VLLM_SPEC_MARK)
+        prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :]
+        f = _fields(body.rstrip())
+        acc_t, dra_t = f.get("Accepted"), f.get("Drafted")
+        accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
+        drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None
+        pp_text = f.get("Per-position acceptance rate")
+        per_pos = _float_list(pp_text) if pp_text is not None else _NO_FLOATS
+        if per_pos is None:
+            return Skipped("vLLM per-position acceptance rates unreadable")
+        mean_t = f.get("Mean acceptance length")
+        mean = _float(mean_t) if mean_t is not None else None
+        if mean_t is not None and mean is None:
+            return Skipped("vLLM mean acceptance length is not a number")
+        pct_t = f.get("Avg Draft acceptance rate") or f.get("Draft acceptance rate")
+        pct = _float(pct_t.rstrip("%")) if pct_t else None
+        if accepted is None and drafted is None and mean is None and pct is None:
+            return Skipped("vLLM SpecDecoding line without any readable value")
+        if drafted is not None and accepted is not None and accepted > drafted:
+            return Skipped("vLLM line accepts more tokens than it drafted")
+        notes: tuple[str, ...] = _EMPTY
+        length: float | None = None
+        if "Accepted throughput" in f or "Avg Draft acceptance rate" in f:
+            version = "vllm >= 0.10"
+            length = mean
+        elif mean is not None:
+            bonus_less: bool | None = (
+                self._vllm_bonus_less if self.engine == VLLM and self.version else None
+            )
+            if bonus_less is None:
+                if per_pos:
+                    s = math.fsum(per_pos)
+                    bonus_less = abs(mean - s) < abs(mean - 1.0 - s)
+                    self._vllm_bonus_less = bonus_less
+                elif mean < 1.0:
+                    bonus_less = True
+                    self._vllm_bonus_less = True
+                elif self._vllm_bonus_less is not None:
+                    bonus_less = self._vllm_bonus_less
+                else:
+                    bonus_less = False
+                    notes = (N_VLLM_085_AMBIG,)
+            if bonus_less:
+                version = "vllm 0.8.5"
+                length = mean + 1.0
+                notes = (*notes, N_VLLM_085)
+            else:
+                version = "vllm 0.9.x"
+                length = mean
+        else:
+            version = "vllm early V1 (<= 0.8.4)"
+            notes = (N_VLLM_EARLY,)
+        if self.version_text is not None and self.engine == VLLM:
+            version = "vllm " + self.version_text
+        if length is not None and length < 1.0 - 0.005:
+            return Skipped("vLLM mean acceptance length below 1 is impossible")
+        if length is not None:
+            length = max(length, 1.0)
+        if drafted:
+            rate: float | None = (accepted or 0) / drafted
+        else:
+            rate = pct / 100.0 if pct is not None else None
+        if drafted == 0:
+            return None  # an interval without drafts: nothing to count
+        ts, time_text = self._vllm_time(prefix)
+        tp_t = f.get("Accepted throughput")
+        throughput = _float(tp_t.split(" ", 1)[0]) if tp_t else None
+        pid = P.VLLM_PID.search(prefix)
+        raw = tuple(f.items())
+        if pid is not None:
+            raw = (("pid", pid.group("pid")), *raw)
+        return (
+            self._record(
+                VLLM,
+                INTERVAL,
+                line_no,
+                timestamp=ts,
+                clock=CLOCK_NO_YEAR if ts is not None else None,
+                time_text=time_text,
+                version=version,
+                length=length,
+                rate=rate,
+                accepted=accepted,
+                drafted=drafted,
+                per_position=per_pos,
+                throughput=throughput,
+                raw=raw,
+                notes=notes,
+            ),
+        )
+
+    def _vllm_v0(self, text: str, line_no: int) -> ParseOutcome:
+        idx = text.find(P.VLLM_V0_MARK)
+        prefix, body = text[:idx], text[idx + len(P.VLLM_V0_MARK) :]
+        f = _fields(body.rstrip().rstrip("."))
+        k = _int(f.get("Number of speculative tokens", ""))
+        acc = _int(f.get("Number of accepted tokens", ""))
+        dra = _int(f.get("Number of draft tokens", ""))
+        emi = _int(f.get("Number of emitted tokens", ""))
+        if k is None or acc is None or dra is None or emi is None or k <= 0:
+            return Skipped("vLLM V0 Speculative metrics line without readable counts")
+        pid = P.VLLM_PID.search(prefix)
+        key = pid.group("pid") if pid else ""
+        last = self._v0_last.get(key)
+        self._v0_last[key] = (acc, dra, emi)
+        notes: tuple[str, ...] = (N_VLLM_V0_FIRST,)
+        if last is not None and acc >= last[0] and dra >= last[1] and emi >= last[2]:
+            acc, dra, emi = acc - last[0], dra - last[1], emi - last[2]
+            notes = (N_VLLM_V0_DELTA,)
+        if dra == 0:
+            return None
+        if acc > dra or emi > dra // k * (k + 1) + k + 1:
+            return Skipped("vLLM V0 counts are inconsistent")
+        steps = dra / k
+        length = emi / steps
+        if length < 1.0 - 1e-9:
+            return Skipped("vLLM V0 emitted fewer tokens than verify steps")
+        ts, time_text = self._vllm_time(prefix)
+        return (
+            self._record(
+                VLLM,
+                INTERVAL,
+                line_no,
+                timestamp=ts,
+                clock=CLOCK_NO_YEAR if ts is not None else None,
+                time_text=time_text,
+                version="vllm V0 (<= 0.7)"
+                if not self.version_text
+                else "vllm " + self.version_text,
+                length=max(length, 1.0),
+                rate=acc / dra,
+                accepted=acc,
+                drafted=dra,
+                raw=tuple(f.items()),
+                notes=notes,
+            ),
+        )
+
+    # ------------------------------------------------------------------ llama.cpp
+
+    @staticmethod
+    def _llama_prefix(text: str) -> tuple[float | None, str | None, str | None, str | None]:
+        tm = P.LLAMACPP_TIME.match(text)
+        ts = time_text = None
+        if tm is not None:
+            ts = (
+                int(tm.group("min")) * 60.0
+                + int(tm.group("sec"))
+                + int(tm.group("ms")) / 1e3
+                + int(tm.group("us")) / 1e6
+            )
+            time_text = text[: tm.end() - 3]
+        sm = P.LLAMACPP_SLOT.search(text)
+        slot = sm.group("slot") if sm else None
+        task = sm.group("task") if sm else None
+        return ts, time_text, slot, task
+
+    def _llama_raw(
+        self, slot: str | None, task: str | None, *items: tuple[str, str]
+    ) -> tuple[tuple[str, str], ...]:
+        raw = list(items)
+        if task is not None:
+            raw.insert(0, ("task", task))
+        if slot is not None:
+            raw.insert(0, ("slot", slot))
+        return tuple(raw)
+
+    def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+        m = P.LLAMACPP_DRAFT.search(text)
+        if m is None:
+            return Skipped("'draft acceptance' without a readable llama.cpp acceptance line")
+        acc, gen = int(m.group("acc")), int(m.group("gen"))
+        if gen == 0:
+            return None
+        if acc > gen:
+            return Skipped("llama.cpp line accepts more drafts than it generated")
+        ts, time_text, slot, task = self._llama_prefix(text)
+        bare = slot is None and text.lstrip().startswith("draft acceptance")
+        if bare and prev_line is not None:
+            prev = strip_ansi(prev_line).rstrip("\r")
+            pm = P.LLAMACPP_SLOT_ONLY.search(prev)
+            if pm is not None:
+                slot, task = pm.group("slot"), pm.group("task")
+                pts, ptext, _, _ = self._llama_prefix(prev)
+                ts, time_text = (ts, time_text) if ts is not None else (pts, ptext)
+                version = "llama.cpp 4227c9b (two-line form)"
+            else:
+                version = "llama.cpp SLT_CNT variant (bare line)"
+        elif bare:
+            version = "llama.cpp SLT_CNT variant (bare line)"
+        elif m.group("mlen") is not None:
+            version = "llama.cpp >= 0c1e570 (mean len)"
+        elif m.group("rateword"):
+            version = "llama.cpp <= 4227c9b"
+        else:
+            version = "llama.cpp 7c158fb (no mean len)"
+        length = None
+        notes: tuple[str, ...] = _EMPTY
+        if m.group("mlen") is not None:
+            length = _float(m.group("mlen"))
+            if length is None or length < 1.0 - 0.005:
+                return Skipped("llama.cpp mean len below 1 is impossible")
+            length = max(length, 1.0)
+        else:
+            notes = (N_LLAMA_NOLEN,)
+        raw = self._llama_raw(
+            slot,
+            task,
+            ("draft acceptance", m.group("ratio")),
+            ("accepted", m.group("acc")),
+            ("generated", m.group("gen")),
+        )
+        if m.group("mlen") is not None:
+            raw = (*raw, ("mean len", m.group("mlen")))
+        return (
+            self._record(
+                LLAMACPP,
+                REQUEST,
+                line_no,
+                timestamp=ts,
+                clock=CLOCK_RELATIVE if ts is not None else None,
+                time_text=time_text,
+                version=version,
+                length=length,
+                rate=acc / gen,
+                accepted=acc,
+                drafted=gen,
+                raw=raw,
+                notes=notes,
+            ),
+        )
+
+    def _llama_per_pos(self, text: str, line_no: int) -> ParseOutcome:
+        m = P.LLAMACPP_ACC_PER_POS.search(text)
+        if m is None:
+            return Skipped("'acc per pos' without a readable list")
+        pp = _float_list(m.group("pp"))
+        if pp is None:
+            return Skipped("llama.cpp acc per pos values unreadable")
+        if not pp:
+            return None
+        ts, time_text, slot, task = self._llama_prefix(text)
+        return (
+            self._record(
+                LLAMACPP,
+                PER_POSITION,
+                line_no,
+                timestamp=ts,
+                clock=CLOCK_RELATIVE if ts is not None else None,
+                time_text=time_text,
+                version="llama.cpp >= 0c1e570 (mean len)",
+                per_position=pp,
+                raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
+            ),
+        )
+
+    def _llama_stats(self, text: str, line_no: int) -> ParseOutcome:
+        m = P.LLAMACPP_STATS.search(text)
+        if m is None:
+            return Skipped("llama.cpp statistics line unreadable")
+        gd, gt, at = int(m.group("gd")), int(m.group("gt")), int(m.group("at"))
+        if gd == 0 or gt == 0:
+            return None
+        if at > gt:
+            return Skipped("llama.cpp statistics accept more tokens than generated")
+        pp: tuple[float, ...] = _NO_FLOATS
+        if m.group("pp") is not None:
+            parsed = _float_list(m.group("pp"))
+            if parsed is None:
+                return Skipped("llama.cpp statistics acc rate/pos unreadable")
+            pp = parsed
+        ts, time_text, _, _ = self._llama_prefix(text)
+        raw = tuple((k, v) for k, v in m.groupdict().items() if v is not None)
+        return (
+            self._record(
+                LLAMACPP,
+                CUMULATIVE,
+                line_no,
+                timestamp=ts,
+                clock=CLOCK_RELATIVE if ts is not None else None,
+                time_text=time_text,
+                version=(
+                    "llama.cpp >= 0c1e570 (mean len)"
+                    if m.group("mlen") is not None
+                    else "llama.cpp 7c158fb (no mean len)"
+                ),
+                length=1.0 + at / gd,
+                rate=at / gt,
+                accepted=at,
+                drafted=gt,
+                per_position=pp,
+                raw=raw,
+                notes=(N_LLAMA_CUMUL,),
+            ),
+        )
+
+    def _llama_step(self, text: str, line_no: int) -> ParseOutcome:
+        m = P.LLAMACPP_STEP.search(text)
+        if m is None:
+            return None  # "draft tokens" is a common phrase; not every such line is a trace line
+        n, mm = int(m.group("n")), int(m.group("m"))
+        if mm == 0:
+            return None
+        if n > mm:
+            return Skipped("llama.cpp trace line accepts more drafts than drafted")
+        ts, time_text, slot, task = self._llama_prefix(text)
+        return (
+            self._record(
+                LLAMACPP,
+                STEP,
+                line_no,
+                timestamp=ts,
+                clock=CLOCK_RELATIVE if ts is not None else None,
+                time_text=time_text,
+                version="llama.cpp LLAMA_TRACE",
+                length=1.0 + n,
+                rate=n / mm,
+                accepted=n,
+                drafted=mm,
+                raw=self._llama_raw(slot, task, ("accepted", str(n)), ("drafted", str(mm))),
+            ),
+        )
+
+    # ------------------------------------------------------------------ TensorRT-LLM
+
+    def _trtllm(self, text: str, line_no: int) -> ParseOutcome:
+        starts = [i for i in (text.find("{"), text.find("[")) if i >= 0]
+        if not starts:
+            return Skipped("TensorRT-LLM specDecodingStats without JSON")
+        try:
+            doc, _ = json.JSONDecoder().raw_decode(text, min(starts))
+        except ValueError:
+            return Skipped("TensorRT-LLM iteration stats are not valid JSON")
+        items = doc if isinstance(doc, list) else [doc]
+        out: list[LogRecord] = []
+        bad = 0
+        for item in items:
+            if not isinstance(item, dict):
+                bad += 1
+                continue
+            st = item.get("specDecodingStats", item.get("spec_decoding_stats"))
+            if not isinstance(st, dict):
+                continue
+            rec = self._trt_item(item, st, line_no)
+            if isinstance(rec, Skipped):
+                bad += 1
+            elif rec is not None:
+                out.append(rec)
+        if out:
+            return tuple(out)
+        if bad:
+            return Skipped("TensorRT-LLM specDecodingStats with unusable numbers")
+        return None
+
+    def _trt_item(
+        self, item: dict[str, object], st: dict[str, object], line_no: int
+    ) -> LogRecord | Skipped | None:
+        def num(*keys: str) -> float | None:
+            for k in keys:
+                v = st.get(k)
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    fv = float(v)
+                    return fv if math.isfinite(fv) else None
+            return None
+
+        drafted = num("numDraftTokens", "num_draft_tokens")
+        accepted = num("numAcceptedTokens", "num_accepted_tokens")
+        reqs = num("numRequestsWithDraftTokens", "num_requests_with_draft_tokens")
+        alen = num("acceptanceLength", "acceptance_length")
+        if reqs is not None and reqs <= 0:
+            return None
+        if drafted is not None and drafted <= 0:
+            return None
+        notes: tuple[str, ...] = _EMPTY
+        if alen is None and accepted is not None and reqs:
+            alen = (accepted + reqs) / reqs
+            notes = (N_TRT_COMPUTED,)
+        if alen is None:
+            return Skipped("no acceptance length")
+        if alen < 1.0 - 1e-6 or (
+            accepted is not None and drafted is not None and accepted > drafted
+        ):
+            return Skipped("impossible numbers")
+        it = item.get("iter")
+        raw = tuple((str(k), json.dumps(v)) for k, v in st.items())
+        if it is not None:
+            raw = (("iter", json.dumps(it)), *raw)
+        return self._record(
+            TRTLLM,
+            ITERATION,
+            line_no,
+            version="trtllm iteration stats",
+            length=max(alen, 1.0),
+            rate=(accepted / drafted) if accepted is not None and drafted else None,
+            accepted=int(accepted) if accepted is not None else None,
+            drafted=int(drafted) if drafted is not None else None,
+            raw=raw,
+            notes=notes,
+        )
+
+
+def parse_line(
+    text: str, engine: str | None = None, engine_version: str | None = None
+) -> ParseOutcome:
+    """Parse one line on its own (no memory of earlier lines)."""
+    return LineParser(engine, engine_version).parse(text)

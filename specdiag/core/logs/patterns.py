@@ -1,0 +1,95 @@
+"""Compiled patterns for every engine's statistics lines, and the prefilter keywords.
+
+The prefilter keywords are plain bytes: the scanner finds them with ``bytes.find`` (C speed) and
+only lines containing one reach the Python parser. Every format in
+docs/logs.md has at least one keyword below; keep the two in step.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --------------------------------------------------------------------------- prefilter
+
+SGLANG_KEYWORDS: tuple[bytes, ...] = (b"accept len",)
+VLLM_KEYWORDS: tuple[bytes, ...] = (b"SpecDecoding metrics", b"Speculative metrics")
+LLAMACPP_KEYWORDS: tuple[bytes, ...] = (
+    b"draft acceptance",  # per-request line (all versions)
+    b"acc per pos",  # per-position rates (-lv 4)
+    b"#calls(b,g,a)",  # "statistics <impl>:" cumulative line
+    b"draft tokens",  # LLAMA_TRACE per verify step: "accepted N/M draft tokens"
+)
+TRTLLM_KEYWORDS: tuple[bytes, ...] = (b'"specDecodingStats"', b'"spec_decoding_stats"')
+
+KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
+    "sglang": SGLANG_KEYWORDS,
+    "vllm": VLLM_KEYWORDS,
+    "llamacpp": LLAMACPP_KEYWORDS,
+    "trtllm": TRTLLM_KEYWORDS,
+}
+ALL_KEYWORDS: tuple[bytes, ...] = (
+    SGLANG_KEYWORDS + VLLM_KEYWORDS + LLAMACPP_KEYWORDS + TRTLLM_KEYWORDS
+)
+
+# One C-level pass finds every candidate line: each format above contains "acc" ("accept len",
+# "Mean acceptance length" / "Draft acceptance rate", "draft acceptance", "acc per pos",
+# "#acc drafts", "accepted N/M", "acceptanceLength" / "num_accepted_tokens"). Lines with "acc"
+# are then checked for a real keyword before any decoding. tests/test_logs_parse.py checks
+# that every sample line holds ANCHOR and a keyword.
+ANCHOR = b"acc"
+
+# --------------------------------------------------------------------------- common
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
+
+# --------------------------------------------------------------------------- SGLang
+
+# [2026-11-29 08:40:12.123 DP0 TP0] Decode batch [17], #running-req: ... (prefix optional)
+SGLANG_DECODE = re.compile(
+    r"(?:\[(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
+    r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] )?"
+    r"Decode batch(?: \[(?P<iter>\d+)\])?(?P<sep>[.,]) (?P<body>.*)"
+)
+SGLANG_MARK = "Decode batch"
+# the logger prefix right before "Decode batch" (searched in the prefix only)
+SGLANG_PREFIX = re.compile(
+    r"\[(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
+    r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] $"
+)
+SGLANG_AFTER = re.compile(r"(?: \[(?P<iter>\d+)\])?(?P<sep>[.,]) ")
+SGLANG_GRAPH_KEYS: tuple[str, ...] = ("cuda graph", "cpu graph", "npu graph", "musa graph")
+
+# --------------------------------------------------------------------------- vLLM
+
+VLLM_SPEC_MARK = "SpecDecoding metrics: "
+VLLM_V0_MARK = "Speculative metrics: "
+# (APIServer pid=48211) INFO 11-29 08:40:12 [metrics.py:120]   /  INFO 02-20 10:15:30 metrics.py:477]
+VLLM_TIME = re.compile(
+    r"(?<!\d)(?P<month>\d\d)-(?P<day>\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.(?P<frac>\d{1,6}))?"
+)
+VLLM_PID = re.compile(r"\((?P<proc>[A-Za-z_][\w-]*) pid=(?P<pid>\d+)\)")
+
+# --------------------------------------------------------------------------- llama.cpp
+
+# "0.42.118.223 I " (minutes.seconds.ms.us since start, level letter)
+LLAMACPP_TIME = re.compile(r"^(?P<min>\d+)\.(?P<sec>\d\d)\.(?P<ms>\d{3})\.(?P<us>\d{3}) [A-Z] ")
+LLAMACPP_SLOT = re.compile(r"slot +\S+: id +(?P<slot>-?\d+) \| task (?P<task>-?\d+) \| ")
+LLAMACPP_SLOT_ONLY = re.compile(r"slot +\S+: id +(?P<slot>-?\d+) \| task (?P<task>-?\d+) \| ?$")
+LLAMACPP_DRAFT = re.compile(
+    r"draft acceptance(?P<rateword> rate)? = *(?P<ratio>-?(?:[0-9.]+|nan|inf)) "
+    r"\( *(?P<acc>\d+) accepted / *(?P<gen>\d+) generated\)"
+    r"(?:, mean len = *(?P<mlen>[0-9.]+))?"
+)
+LLAMACPP_ACC_PER_POS = re.compile(r"acc per pos = \((?P<pp>[^)]*)\)")
+LLAMACPP_STATS = re.compile(
+    r"statistics +(?P<impl>\S+): #calls\(b,g,a\) = *(?P<cb>\d+) +(?P<cg>\d+) +(?P<ca>\d+), "
+    r"#gen drafts = *(?P<gd>\d+), #acc drafts = *(?P<ad>\d+), "
+    r"#gen tokens = *(?P<gt>\d+), #acc tokens = *(?P<at>\d+)"
+    r"(?:, #mean acc len = *(?P<mlen>[0-9.]+))?"
+    r"(?:, #acc rate/pos = \((?P<pp>[^)]*)\))?"
+)
+LLAMACPP_STEP = re.compile(r"accepted +(?P<n>\d+)/ *(?P<m>\d+) draft tokens")
+
+# --------------------------------------------------------------------------- TensorRT-LLM
+
+TRTLLM_MARKS: tuple[str, ...] = ('"specDecodingStats"', '"spec_decoding_stats"')

@@ -1,0 +1,283 @@
+"""Chunked scanning: bytes in, records out, with a C-level prefilter.
+
+A :class:`Scanner` is fed blocks of bytes (8 MiB reads from a file, or whatever a tailed file
+or pipe delivers). It keeps the incomplete last line for the next block, finds candidate lines
+with ``bytes.find`` on each keyword (C speed: lines without a keyword never become Python
+strings), and hands only those to a :class:`~specdiag.core.logs.parse.LineParser`. Memory is one
+block plus one line, whatever the file size.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import sys
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import BinaryIO
+
+from specdiag.core.logs.parse import LineParser
+from specdiag.core.logs.patterns import ALL_KEYWORDS, ANCHOR, KEYWORDS_BY_ENGINE
+from specdiag.core.logs.records import LogRecord, Skipped
+from specdiag.errors import InputError
+
+CHUNK_SIZE = 8 << 20  # bytes read at a time
+MAX_LINE = 1 << 20  # longer lines are skipped (counted when they hold a keyword)
+MAX_EXAMPLES = 5  # skipped-line examples kept per source
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+@dataclass
+class ScanCounts:
+    """What a scanner saw in one source (mutable; snapshot with :meth:`Scanner.counts`)."""
+
+    lines: int = 0
+    candidate_lines: int = 0
+    records: int = 0
+    skipped: dict[str, int] = field(default_factory=dict)
+    examples: list[tuple[int, str, str]] = field(default_factory=list)  # line, reason, excerpt
+    binary: bool = False
+    truncated: str | None = None
+
+    @property
+    def skipped_lines(self) -> int:
+        return sum(self.skipped.values())
+
+
+class Scanner:
+    """Feed bytes of one source; every record found goes to ``on_record``."""
+
+    def __init__(
+        self,
+        parser: LineParser,
+        on_record: Callable[[LogRecord], None],
+        *,
+        max_line: int = MAX_LINE,
+    ) -> None:
+        self.parser = parser
+        self.on_record = on_record
+        self.max_line = max_line
+        eng = parser.engine
+        self.keywords = KEYWORDS_BY_ENGINE[eng] if eng is not None else ALL_KEYWORDS
+        self.counts = ScanCounts()
+        self._carry = b""
+        self._prev_tail = b""  # last complete line of the previous block
+        self._overlong = False  # discarding an overlong line up to its newline
+        self._overlong_kw = False
+        self._first = True
+
+    # ------------------------------------------------------------------ input
+
+    def feed(self, data: bytes) -> None:
+        if not data:
+            return
+        if self._first:
+            self._first = False
+            if b"\x00" in data[:65536]:
+                self.counts.binary = True
+        if self._overlong:
+            nl = data.find(b"\n")
+            if nl == -1:
+                self._overlong_kw = self._overlong_kw or self._has_keyword(data)
+                return
+            self._overlong_kw = self._overlong_kw or self._has_keyword(data[:nl])
+            self._end_overlong()
+            data = data[nl + 1 :]
+        last_nl = data.rfind(b"\n")
+        if last_nl == -1:
+            buf = self._carry + data
+            if len(buf) > self.max_line:
+                self._overlong = True
+                self._overlong_kw = self._has_keyword(buf)
+                self._carry = b""
+            else:
+                self._carry = buf
+            return
+        start = 0
+        if self._carry:
+            # the carried partial line ends in this block: process it on its own (no big copy)
+            first_nl = data.find(b"\n")
+            head = self._carry + data[: first_nl + 1]
+            self._carry = b""
+            if len(head) - 1 > self.max_line:
+                self.counts.lines += 1
+                if self._has_keyword(head):
+                    self._skip(self.counts.lines, f"overlong line (> {self.max_line} bytes)", "")
+            else:
+                self._block(head, 0, len(head))
+            start = first_nl + 1
+        self._carry = data[last_nl + 1 :]
+        if start < last_nl + 1:
+            self._block(data, start, last_nl + 1)
+        if len(self._carry) > self.max_line:
+            self._overlong = True
+            self._overlong_kw = self._has_keyword(self._carry)
+            self._carry = b""
+
+    def close(self) -> None:
+        """End of input: the last line may lack its newline."""
+        if self._overlong:
+            self._end_overlong()
+        elif self._carry:
+            tail = self._carry + b"\n"
+            self._carry = b""
+            self._block(tail, 0, len(tail))
+
+    def _end_overlong(self) -> None:
+        self._overlong = False
+        self.counts.lines += 1
+        if self._overlong_kw:
+            self._skip(self.counts.lines, f"overlong line (> {self.max_line} bytes)", "")
+        self._overlong_kw = False
+
+    def _has_keyword(self, data: bytes) -> bool:
+        return any(kw in data for kw in self.keywords)
+
+    # ------------------------------------------------------------------ blocks
+
+    def _block(self, buf: bytes, start: int, end: int) -> None:
+        """Process buf[start:end]: whole lines, the last one ending with a newline."""
+        find = buf.find
+        rfind = buf.rfind
+        count = buf.count
+        keywords = self.keywords
+        parse = self.parser.parse
+        on_record = self.on_record
+        counts = self.counts
+        max_line = self.max_line
+        line_no = counts.lines
+        cur = start
+        pos = find(ANCHOR, start, end)
+        while pos != -1:
+            s = rfind(b"\n", start, pos)
+            s = start if s < 0 else s + 1
+            e = find(b"\n", pos, end)
+            nxt = find(ANCHOR, e, end)
+            raw = buf[s:e]
+            for kw in keywords:
+                if kw in raw:
+                    break
+            else:
+                pos = nxt
+                continue
+            line_no += count(b"\n", cur, s)
+            cur = s
+            pos = nxt
+            counts.candidate_lines += 1
+            if e - s > max_line:
+                self._skip(line_no + 1, f"overlong line (> {max_line} bytes)", "")
+                continue
+            text = raw.decode("utf-8", "replace")
+            prev: str | None = None
+            if b"draft acceptance rate" in raw and b"slot " not in raw:
+                if s > start:
+                    ps = rfind(b"\n", start, s - 1)
+                    ps = start if ps < 0 else ps + 1
+                    prev = buf[ps : s - 1].decode("utf-8", "replace")
+                else:
+                    prev = self._prev_tail.decode("utf-8", "replace")
+            out = parse(text, line_no + 1, prev)
+            if out is None:
+                continue
+            if isinstance(out, Skipped):
+                self._skip(line_no + 1, out.reason, text)
+                continue
+            counts.records += len(out)
+            for rec in out:
+                on_record(rec)
+        counts.lines = line_no + count(b"\n", cur, end)
+        ps = rfind(b"\n", start, end - 1)
+        ps = start if ps < 0 else ps + 1
+        self._prev_tail = buf[ps : end - 1][:4096]
+
+    def _skip(self, line_no: int, reason: str, text: str) -> None:
+        c = self.counts
+        c.skipped[reason] = c.skipped.get(reason, 0) + 1
+        if len(c.examples) < MAX_EXAMPLES:
+            excerpt = text[:160].encode("ascii", "backslashreplace").decode("ascii")
+            c.examples.append((line_no, reason, excerpt))
+
+
+# --------------------------------------------------------------------------- sources
+
+
+class _Prepend(io.RawIOBase):
+    """A stream with some already-read bytes put back in front (for sniffing pipes)."""
+
+    def __init__(self, head: bytes, stream: BinaryIO) -> None:
+        self._head = head
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            n = min(len(b), len(self._head))
+            b[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._stream.read(len(b))
+        n = len(data)
+        b[:n] = data
+        return n
+
+
+def open_stream(stream: BinaryIO) -> BinaryIO:
+    """Wrap a binary stream so gzip data (by magic bytes, not name) reads decompressed."""
+    seekable = False
+    try:
+        seekable = stream.seekable()
+    except (AttributeError, ValueError, OSError):
+        seekable = False
+    if seekable:
+        pos = stream.tell()
+        head = stream.read(2)
+        stream.seek(pos)
+        if head == GZIP_MAGIC:
+            return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
+        return stream
+    head = stream.read(2)
+    if head == GZIP_MAGIC:
+        return gzip.GzipFile(fileobj=io.BufferedReader(_Prepend(head, stream)), mode="rb")  # type: ignore[return-value]
+    return io.BufferedReader(_Prepend(head, stream), buffer_size=CHUNK_SIZE)
+
+
+def open_path(path: str) -> BinaryIO:
+    """Open a file (or '-' for stdin) for scanning; InputError when it cannot be read."""
+    if path == "-":
+        return open_stream(sys.stdin.buffer)
+    if os.path.isdir(path):
+        raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - closed by the caller
+    except FileNotFoundError:
+        raise InputError(
+            f"{path}: no such file", hint="check the path (globs are expanded)"
+        ) from None
+    except OSError as exc:
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", hint="check the file's permissions"
+        ) from None
+    try:
+        return open_stream(f)
+    except OSError as exc:
+        f.close()
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE) -> None:
+    """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
+    try:
+        while True:
+            data = stream.read(chunk_size)
+            if not data:
+                break
+            scanner.feed(data)
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        scanner.counts.truncated = f"compressed stream is damaged or truncated ({exc})"
+    except OSError as exc:
+        raise InputError(f"read error in {scanner.parser.source or 'input'}: {exc}") from None
+    scanner.close()
