@@ -270,9 +270,12 @@ def open_path(path: str) -> BinaryIO:
 
 def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE) -> None:
     """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
+    read = stream.read
+    if isinstance(stream, gzip.GzipFile):
+        read = stream.read1  # what decompressed so far, so a damaged tail loses little
     try:
         while True:
-            data = stream.read(chunk_size)
+            data = read(chunk_size)
             if not data:
                 break
             scanner.feed(data)
