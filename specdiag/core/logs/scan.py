@@ -271,8 +271,9 @@ def open_path(path: str) -> BinaryIO:
 def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE) -> None:
     """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
     read = stream.read
-    if isinstance(stream, gzip.GzipFile):
-        read = stream.read1  # what decompressed so far, so a damaged tail loses little
+    gz: object = stream
+    if isinstance(gz, gzip.GzipFile):
+        read = gz.read1  # what decompressed so far, so a damaged tail loses little
     try:
         while True:
             data = read(chunk_size)
