@@ -555,6 +555,8 @@ def _f(v: float | None, fmt: str = ".3f") -> str:
 def _duration(s: float | None) -> str:
     if s is None:
         return ""
+    if s < 10:
+        return f"{s:.3g}s"
     s = int(round(s))
     h, rem = divmod(s, 3600)
     m, sec = divmod(rem, 60)

@@ -316,8 +316,14 @@ class LineParser:
         if am is None:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
-        f = _fields(body)
-        length_text = f.get("accept len")
+        fast = P.SGLANG_FAST.match(body)
+        if fast is not None:
+            groups = fast.groups()
+            f = dict(zip(P.SGLANG_FAST_KEYS, groups, strict=True))
+            length_text = groups[3]
+        else:
+            f = _fields(body)
+            length_text = f.get("accept len")
         if length_text is None:
             return Skipped("SGLang Decode batch line without a readable accept len")
         length = _float(length_text)
@@ -367,11 +373,11 @@ class LineParser:
             trailing = body.endswith(",") or body.endswith(", ")
             inf = self.sglang_inference.get(rank)
             if inf is None:
-                forced = self._sgl_forced or (OLD if trailing else None)
-                inf = self.sglang_inference[rank] = SGLangRateInference(forced)
+                inf = self.sglang_inference[rank] = SGLangRateInference(self._sgl_forced)
             cands, only, ndts_by = sglang_line_analysis(length_text, rate_text)
-            inf.add(cands)
-            forced = inf.forced_formula
+            forced = OLD if trailing and self._sgl_forced is None else inf.forced_formula
+            if not trailing:  # 0.5.5 lines say their formula; they would only blur the tally
+                inf.add(cands)
             formula: str | None
             if forced is not None:
                 formula = forced

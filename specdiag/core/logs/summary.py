@@ -287,9 +287,13 @@ class SeriesAccumulator:
         length = rec.accept_length
         ts = rec.timestamp
         if ts is not None:
-            if self.first_ts is None:
-                self.first_ts, self.first_text, self.clock = ts, rec.time_text, rec.clock
-            self.last_ts, self.last_text = ts, rec.time_text
+            # earliest and latest (lines are not always in time order: pasted, merged logs)
+            if self.first_ts is None or ts < self.first_ts:
+                if self.first_ts is None:
+                    self.clock = rec.clock
+                self.first_ts, self.first_text = ts, rec.time_text
+            if self.last_ts is None or ts >= self.last_ts:
+                self.last_ts, self.last_text = ts, rec.time_text
         elif rec.time_text is not None:
             if self.first_text is None:
                 self.first_text = rec.time_text
@@ -414,8 +418,8 @@ class SeriesAccumulator:
             self.first_ts, self.first_text = o.first_ts, o.first_text
         if o.last_text is not None and (
             self.last_text is None
-            or (o.last_ts is not None and self.last_ts is not None and o.last_ts >= self.last_ts)
             or self.last_ts is None
+            or (o.last_ts is not None and o.last_ts >= self.last_ts)
         ):
             self.last_ts, self.last_text = o.last_ts, o.last_text
         if empty or self.clock is None:
