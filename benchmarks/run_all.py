@@ -11,6 +11,7 @@ HERE = Path(__file__).resolve().parent
 # Each entry: a script under benchmarks/ and its arguments.
 BENCHMARKS: list[list[str]] = [
     ["bench_startup.py"],
+    ["bench_hidden.py"],
 ]
 
 
