@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import httpx
 
 MAX_RETRY_WAIT_S = 60.0
+_timeout = getattr(asyncio, "timeout", None)
 _MERGED_KEYS = ("usage", "timings", "sglext", "meta_info", "metrics")
 
 
@@ -134,10 +135,12 @@ async def execute(
     while True:
         attempts += 1
         try:
-            res = await asyncio.wait_for(
-                _attempt(client, job, engine=engine, api=api, attempt=attempts - 1),
-                timeout=timeout_s,
-            )
+            coro = _attempt(client, job, engine=engine, api=api, attempt=attempts - 1)
+            if _timeout is not None:  # Python >= 3.11: no extra task per request
+                async with _timeout(timeout_s):
+                    res = await coro
+            else:
+                res = await asyncio.wait_for(coro, timeout=timeout_s)
         except _RetryLater as later:
             if attempts > retries:
                 return _failed(
@@ -178,13 +181,11 @@ async def execute(
                 start_s,
                 secrets,
             )
-        return _replace(res, attempts=attempts, retry_wait_s=waited, start_s=start_s)
-
-
-def _replace(res: RequestResult, **kw: Any) -> RequestResult:
-    from dataclasses import replace
-
-    return replace(res, **kw)
+        if attempts > 1 or start_s:
+            object.__setattr__(res, "attempts", attempts)  # res is new and not shared yet
+            object.__setattr__(res, "retry_wait_s", waited)
+            object.__setattr__(res, "start_s", start_s)
+        return res
 
 
 def _failed(
@@ -214,8 +215,8 @@ def _failed(
 async def _attempt(
     client: httpx.AsyncClient, job: RequestJob, *, engine: EngineKind, api: Api, attempt: int
 ) -> RequestResult:
-    t0 = time.perf_counter()
     req = client.build_request("POST", job.path, json=job.body)
+    t0 = time.perf_counter()  # the request is encoded: from here on it is the server's time
     resp = await client.send(req, stream=True)
     try:
         if resp.status_code == 429:
@@ -290,6 +291,11 @@ async def _read_stream(
     finished: str | None = None
     prev_cumulative = ""
     cumulative = api is Api.NATIVE and engine is EngineKind.SGLANG
+    openai = api is not Api.NATIVE
+    chat = api is Api.CHAT
+    # Stop at the end marker: reading on to the end of the body would let httpx reuse the
+    # connection, but its pool then costs several times more CPU per request at high concurrency
+    # (measured: benchmarks/bench_probe.py).
     async for line in resp.aiter_lines():
         if not line.startswith("data:"):
             continue
@@ -309,11 +315,32 @@ async def _read_stream(
         if "error" in chunk and not chunk.get("choices"):
             raise _Failure("stream_error", f"error in stream: {_snippet(data)}", resp.status_code)
         for key in _MERGED_KEYS:
-            if chunk.get(key) is not None:
-                merged[key] = chunk[key]
-        piece = engines.chunk_text(engine, api, chunk)
-        if cumulative and piece is not None:
-            piece, prev_cumulative = piece[len(prev_cumulative) :], piece
+            v = chunk.get(key)
+            if v is not None:
+                merged[key] = v
+        choices = chunk.get("choices")
+        if openai and choices and type(choices) is list and type(choices[0]) is dict:
+            # fast path for the OpenAI chunk shape (most chunks of most runs)
+            c0 = choices[0]
+            if chat:
+                delta = c0.get("delta")
+                piece = delta.get("content") if type(delta) is dict else None
+                if not piece and type(delta) is dict:
+                    piece = delta.get("reasoning_content") or delta.get("reasoning")
+            else:
+                piece = c0.get("text")
+            if type(piece) is not str:
+                piece = None
+            fr = c0.get("finish_reason")
+            if type(fr) is str and fr:
+                finished = fr
+        else:
+            piece = engines.chunk_text(engine, api, chunk)
+            if cumulative and piece is not None:
+                piece, prev_cumulative = piece[len(prev_cumulative) :], piece
+            fr = engines.finish_reason(chunk)
+            if fr:
+                finished = fr
         if piece:
             if first is None:
                 first = now
@@ -321,9 +348,6 @@ async def _read_stream(
                 itl.append((now - last) * 1000.0)
             last = now
             pieces.append(piece)
-        fr = engines.finish_reason(chunk)
-        if fr:
-            finished = fr
         if chunk.get("stop") is True:  # llama.cpp native final chunk
             finished = finished or "stop"
             done = True
