@@ -331,22 +331,20 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
             else "Served chunks (chunk i vs training chunk i)"
         )
         tab = Table(title=title, title_justify="left")
-        for col in ("chunk", "max |diff|", "mean |diff|", "rel L2", "cos mean", "cos min"):
+        for col in ("#", "max|d|", "mean|d|", "rel L2", "cos mean", "cos min"):
             tab.add_column(col, justify="right", no_wrap=True)
         tab.add_column("match", no_wrap=True)
-        tab.add_column("best training chunk", justify="right", no_wrap=True)
-        tab.add_column("identified as", no_wrap=True)
-        tab.add_column("how sure", no_wrap=True)
+        tab.add_column("best train (cos)", justify="right", no_wrap=True)
+        tab.add_column("identified as [HF index], how sure")
         for c in r.chunks:
             ident = "-"
             if c.identified_hf_index is not None:
-                ident = (
-                    "embedding" if c.identified_hf_index == 0 else f"layer {c.identified_layer}"
-                ) + f" (HF [{c.identified_hf_index}])"
+                name = "embedding" if c.identified_hf_index == 0 else f"layer {c.identified_layer}"
+                ident = f"{name} [{c.identified_hf_index}], {c.confidence} ({c.identified_by})"
             best = "-"
             if c.best_train_chunk is not None:
                 best = f"{c.best_train_chunk}" + (
-                    f" (cos {c.best_cosine:.4f})"
+                    f" ({c.best_cosine:.3f})"
                     if c.best_cosine is not None and r.mode == "tensors"
                     else ""
                 )
@@ -355,12 +353,11 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
                 _g(c.max_abs_diff),
                 _g(c.mean_abs_diff),
                 _g(c.rel_l2),
-                _g(c.cosine_mean, ".5f"),
-                _g(c.cosine_min, ".5f"),
+                _g(c.cosine_mean, ".4f"),
+                _g(c.cosine_min, ".4f"),
                 "yes" if c.match else "NO",
                 best,
                 ident,
-                f"{c.confidence or '-'}" + (f", {c.identified_by}" if c.identified_by else ""),
             )
         console.print(tab)
     if r.similarity and r.mode == "tensors":

@@ -1028,13 +1028,19 @@ def _diagnose(
                 k = shifts.pop()
                 if k < 0:
                     diag.append(
-                        f"the served list is shifted by {-k} slot(s): {-k} extra layer(s) "
-                        f"prepended and the last {-k} training layer(s) dropped"
+                        "the served list is shifted by one slot: an extra layer prepended and the "
+                        "last training layer dropped"
+                        if k == -1
+                        else f"the served list is shifted by {-k} slots: {-k} extra layers "
+                        f"prepended and the last {-k} training layers dropped"
                     )
                 else:
                     diag.append(
-                        f"the served list is shifted by {k} slot(s) the other way: the first {k} "
-                        "training layer(s) are missing"
+                        "the served list is shifted by one slot the other way: the first training "
+                        "layer is missing"
+                        if k == 1
+                        else f"the served list is shifted by {k} slots the other way: the first "
+                        f"{k} training layers are missing"
                     )
                 findings.append("shifted")
             elif len(pairs) >= 2 and sorted(j for _, j in pairs) != [j for _, j in pairs]:
@@ -1048,7 +1054,7 @@ def _diagnose(
             missing = [j for j in range(ct) if j not in set(matched)]
             if missing and pairs:
                 diag.append(
-                    "training chunk(s) "
+                    ("training chunks " if len(missing) > 1 else "training chunk ")
                     + ", ".join(
                         f"{j}"
                         + (
@@ -1058,7 +1064,7 @@ def _diagnose(
                         )
                         for j in missing
                     )
-                    + " not served"
+                    + (" are not served" if len(missing) > 1 else " is not served")
                 )
                 findings.append("missing-layer")
             # off-by-one: identified layers vs training layers (all aligned chunks)
