@@ -128,7 +128,7 @@ def measure(cmd: list[str], repeat: int) -> tuple[float, float, float, bytes]:
         with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
             full = [timer, "-f", "%M", "-o", rss.name, *cmd] if timer else cmd
             t0 = time.perf_counter()
-            p = subprocess.Popen(full, stdout=subprocess.PIPE)
+            p = subprocess.Popen(full, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
             assert p.stdout is not None
             out = p.stdout.read()
             _, status, usage = os.wait4(p.pid, 0)

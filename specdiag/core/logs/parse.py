@@ -221,6 +221,7 @@ class LineParser:
         if engine == VLLM and self.version is not None:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
+        self._md_cache: dict[str, float | None] = {}
 
     # ------------------------------------------------------------------ dispatch
 
@@ -443,17 +444,25 @@ class LineParser:
         tm = P.VLLM_TIME.search(prefix)
         if tm is None:
             return None, None
-        text = f"{tm.group('month')}-{tm.group('day')} {tm.group('time')}"
-        day = _day_epoch(f"{self.year:04d}-{tm.group('month')}-{tm.group('day')}")
-        sod = _seconds_of_day(tm.group("time"))
+        month, dd, hms, frac = tm.group("month", "day", "time", "frac")
+        md = month + "-" + dd
+        text = md + " " + hms
+        day = self._md_cache.get(md, -1.0)
+        if day == -1.0:
+            day = self._md_cache[md] = _day_epoch(f"{self.year:04d}-{md}")
+        sod = _seconds_of_day(hms)
         if day is None or sod is None:
             return None, text
-        return day + sod + _frac(tm.group("frac")), text
+        return day + sod + (_frac(frac) if frac else 0.0), text
 
     def _vllm(self, text: str, line_no: int) -> ParseOutcome:
         idx = text.find(P.VLLM_SPEC_MARK)
-        prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :]
-        f = _fields(body.rstrip())
+        prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :].rstrip()
+        fast = P.VLLM_FAST.match(body)
+        if fast is not None:
+            f = dict(zip(P.VLLM_FAST_KEYS, fast.groups(), strict=True))
+        else:
+            f = _fields(body)
         acc_t, dra_t = f.get("Accepted"), f.get("Drafted")
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
         drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None

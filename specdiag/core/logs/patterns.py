@@ -83,6 +83,21 @@ VLLM_V0_MARK = "Speculative metrics: "
 VLLM_TIME = re.compile(
     r"(?<!\d)(?P<month>\d\d)-(?P<day>\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.(?P<frac>\d{1,6}))?"
 )
+# The >= 0.10 layout, matched in one go (the general path splits "key: value" pairs).
+VLLM_FAST = re.compile(
+    r"Mean acceptance length: ([0-9.]+), Accepted throughput: ([0-9.]+ tokens/s), "
+    r"Drafted throughput: ([0-9.]+ tokens/s), Accepted: (\d+ tokens), Drafted: (\d+ tokens), "
+    r"Per-position acceptance rate: ([0-9., ]*), Avg Draft acceptance rate: ([0-9.]+%)$"
+)
+VLLM_FAST_KEYS: tuple[str, ...] = (
+    "Mean acceptance length",
+    "Accepted throughput",
+    "Drafted throughput",
+    "Accepted",
+    "Drafted",
+    "Per-position acceptance rate",
+    "Avg Draft acceptance rate",
+)
 VLLM_PID = re.compile(r"\((?P<proc>[A-Za-z_][\w-]*) pid=(?P<pid>\d+)\)")
 
 # --------------------------------------------------------------------------- llama.cpp
