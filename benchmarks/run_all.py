@@ -12,6 +12,7 @@ HERE = Path(__file__).resolve().parent
 BENCHMARKS: list[list[str]] = [
     ["bench_startup.py"],
     ["bench_hidden.py"],
+    ["bench_logs.py", "--repeat", "2"],
 ]
 
 
