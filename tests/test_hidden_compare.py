@@ -406,3 +406,21 @@ def test_capture_helper_concatenates_in_given_order() -> None:
     assert torch.equal(capture(stack, [3, 1]), torch.cat([stack[3], stack[1]], -1))
     with pytest.raises(ValueError):
         capture(stack, [5])
+
+
+def test_final_state_compared_when_both_have_it(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    served_stack = hidden_states(case.model, case.input_ids, dtype=torch.bfloat16)
+    post = dump_from_tensors(
+        case.served_aux, input_ids=case.input_ids, last_hidden=served_stack[-1]
+    )
+    r = compare(post, case.training_dump(), _opts(case))
+    assert r.final_state is not None and r.final_state.match and r.match
+    # a capture before the final norm (vLLM's last-layer convention): flagged, with the reason
+    pre = hidden_states(case.model, case.input_ids)  # float32, HF index L is normed...
+    x = pre[-2] + torch.randn_like(pre[-2]) * 3  # ...so fake an un-normed residual stream
+    bad = dump_from_tensors(case.served_aux, input_ids=case.input_ids, last_hidden=x)
+    r2 = compare(bad, case.training_dump(), _opts(case))
+    assert r2.final_state is not None and not r2.final_state.match
+    assert "final-state-differs" in r2.findings
+    assert any("final norm" in d for d in r2.diagnosis)

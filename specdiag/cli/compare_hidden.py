@@ -297,6 +297,19 @@ def document(r: CompareResult, served: str, training: str, reference: str | None
             if r.training_reference_similarity
             else None
         ),
+        "final_state": (
+            {
+                "max_abs_diff": r.final_state.max_abs_diff,
+                "rel_l2": r.final_state.rel_l2,
+                "cosine_mean": r.final_state.cosine_mean,
+                "cosine_min": r.final_state.cosine_min,
+                "match": r.final_state.match,
+                "rms_served": r.final_state.rms_served,
+                "rms_training": r.final_state.rms_training,
+            }
+            if r.final_state is not None
+            else None
+        ),
         "findings": list(r.findings),
         "diagnosis": list(r.diagnosis),
         "engine": r.engine,
@@ -384,6 +397,14 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
                 + (f", next HF [{order[1]}] {row[order[1]]:.4f}" if len(order) > 1 else "")
             )
         console.print("Reference (HF index, mean cosine):\n" + "\n".join(lines), markup=False)
+    if r.final_state is not None:
+        f = r.final_state
+        console.print(
+            f"Final hidden state (LM-head input): rel L2 {f.rel_l2:.4g}, cosine mean "
+            f"{f.cosine_mean:.5f} / min {f.cosine_min:.5f}, max |diff| {f.max_abs_diff:.4g}: "
+            + ("match" if f.match else "DIFFERS"),
+            markup=False,
+        )
     console.print("[bold]Diagnosis[/bold]:")
     for d in r.diagnosis:
         console.print(f"  - {d}", markup=False)

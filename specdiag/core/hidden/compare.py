@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from specdiag.core.hidden.conventions import (
@@ -148,6 +148,19 @@ class ChunkResult:
 
 
 @dataclass(frozen=True)
+class FinalState:
+    """Both dumps carry the target's last hidden state (SpecForge ``hidden_state``): compared too."""
+
+    max_abs_diff: float
+    rel_l2: float
+    cosine_mean: float
+    cosine_min: float
+    match: bool
+    rms_served: float
+    rms_training: float
+
+
+@dataclass(frozen=True)
 class TrainingChunk:
     index: int
     hf_index: int | None
@@ -179,6 +192,7 @@ class CompareResult:
     served_layers: tuple[int, ...] | None
     training_layers: tuple[int, ...] | None
     notes: tuple[str, ...] = field(default_factory=tuple)
+    final_state: FinalState | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -652,12 +666,76 @@ def compare(
     ref_start = _ref_start(reference, training, served, al) if reference is not None else 0
     acc = _stream(served, training, reference, al, ref_start, h, opts)
     del torch
-    return _finish(served, training, reference, opts, tol, al, acc, h, cs, ct, notes, base)
+    result = _finish(served, training, reference, opts, tol, al, acc, h, cs, ct, notes, base)
+    final = _final_state(served, training, al, h, tol, opts)
+    if final is None:
+        return result
+    extra_diag: tuple[str, ...] = ()
+    extra_find: tuple[str, ...] = ()
+    if not final.match:
+        how = ""
+        if final.rms_served > 0 and final.rms_training > 0:
+            ratio = final.rms_served / final.rms_training
+            if ratio > 1.5 or ratio < 1 / 1.5:
+                how = (
+                    f" (RMS {final.rms_served:.3g} vs {final.rms_training:.3g}: one side is before "
+                    "the final norm, e.g. vLLM's capture, the other after it)"
+                )
+        extra_diag = (
+            f"the final hidden states (LM-head input) differ too: relative L2 "
+            f"{final.rel_l2:.3g}, cosine {final.cosine_mean:.4f}{how}",
+        )
+        extra_find = ("final-state-differs",)
+    return replace(
+        result,
+        final_state=final,
+        diagnosis=result.diagnosis + extra_diag,
+        findings=result.findings + extra_find,
+    )
+
+
+def _final_state(
+    served: Dump, training: Dump, al: TokenAlignment, h: int, tol: Tolerances, opts: CompareOptions
+) -> FinalState | None:
+    """Compare the last hidden states when both dumps have them (streamed like the chunks)."""
+    torch = require_torch()
+    a, b = served.last_hidden, training.last_hidden
+    if a is None or b is None or a.ndim != 2 or b.ndim != 2 or al.tokens == 0:
+        return None
+    if int(a.shape[-1]) != h or int(b.shape[-1]) != h:
+        return None
+    bt = opts.block_tokens or _default_block(h, opts.device)
+    mx = d2 = t2 = cs = rs = rt = 0.0
+    cmin = math.inf
+    tmax = 0.0
+    n = 0
+    with torch.no_grad():
+        for i in range(0, al.tokens, bt):
+            j = min(al.tokens, i + bt)
+            x = a[al.served_start + i : al.served_start + j].to(opts.device, torch.float32)
+            y = b[al.training_start + i : al.training_start + j].to(opts.device, torch.float32)
+            ok = torch.isfinite(x).all(-1) & torch.isfinite(y).all(-1)
+            x, y = x[ok], y[ok]
+            d = x - y
+            mx = max(mx, float(torch.linalg.vector_norm(d, ord=math.inf))) if d.numel() else mx
+            d2 += float(torch.linalg.vector_norm(d) ** 2)
+            t2 += float(torch.linalg.vector_norm(y) ** 2)
+            tmax = max(tmax, float(y.abs().max())) if y.numel() else tmax
+            nx, ny = torch.linalg.vector_norm(x, dim=-1), torch.linalg.vector_norm(y, dim=-1)
+            c = _cos((x * y).sum(-1), nx, ny)
+            cs += float(c.sum())
+            cmin = min(cmin, float(c.min())) if c.numel() else cmin
+            rs += float((nx / math.sqrt(h)).sum())
+            rt += float((ny / math.sqrt(h)).sum())
+            n += int(ok.sum())
+    if n == 0:
+        return None
+    rel = math.sqrt(d2 / max(t2, 1e-300))
+    ok_all = rel <= tol.rtol and cmin >= tol.min_cosine and mx <= tol.atol_for(tmax)
+    return FinalState(mx, rel, cs / n, cmin, ok_all, rs / n, rt / n)
 
 
 def _as_stack(reference: Dump, h: int) -> Dump:
-    from dataclasses import replace
-
     if reference.width % h:
         raise InputError(
             f"{reference.source}: rows of {reference.width} features are not layers of size {h}"
