@@ -103,7 +103,11 @@ def inspect_dump_cmd(
             + (" ..." if len(bad) > 5 else "")
             if bad
             else "the files disagree with each other",
-            hint=(report.problems[0] if report.problems else "see the report above"),
+            hint=(
+                report.problems[0]
+                if report.problems
+                else "see the report above; re-create the named files"
+            ),
         )
 
 
@@ -169,33 +173,49 @@ def _pct(v: float | None) -> str:
     return "-" if v is None else f"{v:.1%}"
 
 
+def _short(paths: list[str]) -> dict[str, str]:
+    """Paths relative to their common directory (the scanned folder), for a narrower table."""
+    import os
+
+    if len(paths) < 2:
+        return {p: p for p in paths}
+    try:
+        base = os.path.commonpath([os.path.dirname(p) or "." for p in paths])
+    except ValueError:
+        return {p: p for p in paths}
+    return {p: os.path.relpath(p, base) if base else p for p in paths}
+
+
 def render(console: Console, r: InspectReport) -> None:
     from rich.table import Table
 
+    names = _short([f.path for f in r.files])
+    first = next((f for f in r.files if f.error is None), None)
     console.print(f"[bold]Hidden-state dumps[/bold]: {len(r.files)} file(s)")
+    if first is not None:
+        tensors = ", ".join(f"{e.key} {list(e.shape)} {e.dtype}" for e in first.entries)
+        console.print(f"  tensors ({first.fmt}, first readable file): {tensors}", markup=False)
     tab = Table(title="Files", title_justify="left")
-    tab.add_column("file", overflow="fold")
-    tab.add_column("status", no_wrap=True)
-    tab.add_column("tensors", overflow="fold")
-    tab.add_column("tokens", justify="right")
-    tab.add_column("padding", justify="right")
-    tab.add_column("loss mask", justify="right")
-    tab.add_column("NaN/Inf", justify="right")
-    tab.add_column("H x chunks", justify="right")
-    tab.add_column("chunk RMS (low -> high)", overflow="fold")
+    tab.add_column("file", overflow="fold", ratio=2)
+    tab.add_column("status", overflow="fold", ratio=1)
+    tab.add_column("tokens", justify="right", no_wrap=True)
+    tab.add_column("padding", justify="right", no_wrap=True)
+    tab.add_column("loss mask", justify="right", no_wrap=True)
+    tab.add_column("NaN/Inf", justify="right", no_wrap=True)
+    tab.add_column("H x chunks", justify="right", no_wrap=True)
+    tab.add_column("chunk RMS low->high", overflow="fold", ratio=1)
     for f in r.files:
+        name = names.get(f.path, f.path)
         if f.error is not None:
-            tab.add_row(f.path, "CORRUPT", f.error, "", "", "", "", "", "")
+            tab.add_row(name, "CORRUPT", "", "", "", "", "", "")
             continue
-        tensors = ", ".join(f"{e.key} {list(e.shape)} {e.dtype}" for e in f.entries)
-        status = "ok" if f.ok else "BAD: " + "; ".join(f.problems)
+        status = "ok" if f.ok else "BAD"
         rms = " ".join(f"{c.rms_mean:.3g}" for c in f.fingerprint)
         if f.ascending is False:
             rms += " (not ascending)"
         tab.add_row(
-            f.path,
+            name,
             status,
-            tensors,
             str(f.tokens),
             f"{f.padding} ({_pct(f.padding_share)})",
             _pct(f.loss_mask_share),
@@ -205,6 +225,10 @@ def render(console: Console, r: InspectReport) -> None:
         )
     console.print(tab)
     for f in r.files:
+        if f.error is not None:
+            console.print(f"CORRUPT {f.path}: {f.error}", markup=False)
+        for p in f.problems:
+            console.print(f"BAD {f.path}: {p}", markup=False)
         for w in f.warnings:
             console.print(f"warning: {f.path}: {w}", markup=False)
     for v in r.vocab:
@@ -225,11 +249,10 @@ def render(console: Console, r: InspectReport) -> None:
     for p in r.problems:
         console.print(f"  - {p}", markup=False)
     bad = r.bad_files
-    verdict = (
-        "[green]consistent[/green]"
-        if r.ok
-        else f"[bold red]{len(bad)} bad file(s)[/bold red]"
-        if bad
-        else "[bold red]inconsistent[/bold red]"
-    )
+    if r.ok:
+        verdict = "[green]consistent[/green]"
+    elif bad:
+        verdict = f"[bold red]{len(bad)} bad file(s)[/bold red]"
+    else:
+        verdict = "[bold red]inconsistent[/bold red]"
     console.print(f"[bold]Verdict[/bold]: {verdict}")

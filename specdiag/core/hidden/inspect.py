@@ -110,7 +110,9 @@ def inspect_file(path: str, pad_id: int | None = 0, hidden_size: int | None = No
     try:
         return _inspect_file(path, pad_id, hidden_size)
     except SpecdiagError as exc:
-        return FileReport(path=path, ok=False, error=exc.message)
+        msg = exc.message
+        msg = msg[len(path) + 2 :] if msg.startswith(f"{path}: ") else msg
+        return FileReport(path=path, ok=False, error=msg)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the scan
         return FileReport(path=path, ok=False, error=f"{type(exc).__name__}: {exc}")
 
@@ -122,7 +124,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
         raise InputError("a vocab mapping (d2t/t2d), not a hidden-state dump")
     dump = interpret(obj, path, fmt, pad_id=pad_id)
     problems: list[str] = []
-    warnings: list[str] = list(dump.notes)
+    warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
     # NaN/Inf per float tensor (features streamed in blocks)
     nonfinite: dict[str, int] = {}
     t = dump.num_tokens

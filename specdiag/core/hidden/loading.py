@@ -248,6 +248,14 @@ def _torch_load(path: Path, display: Path) -> Any:
     if not magic:
         raise _corrupt(display, "the file is empty")
     zipped = magic == b"PK\x03\x04"
+    if zipped:
+        try:
+            with zipfile.ZipFile(path) as z:
+                z.infolist()
+        except (zipfile.BadZipFile, OSError, EOFError):
+            raise _corrupt(
+                display, "truncated: the zip archive torch.save writes has no intact end record"
+            ) from None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # e.g. "Detected pickle protocol 4"
