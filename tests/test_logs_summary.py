@@ -363,3 +363,19 @@ def test_follow_idle_timeout_and_pipe(tmp_path: Path) -> None:
     a = LogAnalyzer()
     follow(a, ["-"], stdin=io.BytesIO((sgl(2.5) + "\n").encode()), poll_interval=0.01)
     assert a.report().combined_records == 1
+
+
+def test_utf16_and_crlf_logs() -> None:
+    """A Windows paste: PowerShell writes UTF-16 with a byte-order mark and CRLF line ends."""
+    text = "\r\n".join(sgl(2.0 + i / 10, sec=i) for i in range(5)) + "\r\n"
+    for data in (
+        text.encode("utf-16"),
+        text.encode("utf-16-be").join([b"\xfe\xff", b""]),
+        text.encode(),
+    ):
+        a = LogAnalyzer()
+        a.scan("win.log", open_stream(io.BytesIO(data)))
+        r = a.report()
+        assert r.combined_records == 5 and r.files[0].lines == 5
+        assert r.summary["sglang"].stats.accept_length.mean == pytest.approx(2.2)  # type: ignore[union-attr]
+        assert r.summary["sglang"].stats.cuda_graph_false_share == 0.0

@@ -27,6 +27,7 @@ CHUNK_SIZE = 8 << 20  # bytes read at a time
 MAX_LINE = 1 << 20  # longer lines are skipped (counted when they hold a keyword)
 MAX_EXAMPLES = 5  # skipped-line examples kept per source
 GZIP_MAGIC = b"\x1f\x8b"
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 
 
 @dataclass
@@ -225,8 +226,39 @@ class _Prepend(io.RawIOBase):
         return n
 
 
+class _Utf16ToUtf8(io.RawIOBase):
+    """UTF-16 text (a Windows PowerShell redirect) re-encoded as UTF-8 bytes."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._text = io.TextIOWrapper(stream, encoding="utf-16", errors="replace", newline="")
+        self._pending = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: bytearray | memoryview) -> int:  # type: ignore[override]
+        while not self._pending:
+            chunk = self._text.read(1 << 20)
+            if not chunk:
+                return 0
+            self._pending = chunk.encode("utf-8")
+        n = min(len(b), len(self._pending))
+        b[:n] = self._pending[:n]
+        self._pending = self._pending[n:]
+        return n
+
+
+def _wrap(head: bytes, stream: BinaryIO) -> BinaryIO:
+    if head[:2] == GZIP_MAGIC:
+        return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
+    if head[:2] in UTF16_BOMS:
+        return io.BufferedReader(_Utf16ToUtf8(stream), buffer_size=CHUNK_SIZE)
+    return stream
+
+
 def open_stream(stream: BinaryIO) -> BinaryIO:
-    """Wrap a binary stream so gzip data (by magic bytes, not name) reads decompressed."""
+    """Wrap a binary stream so gzip data (by magic bytes, not name) reads decompressed and
+    UTF-16 text (by its byte-order mark) reads as UTF-8."""
     seekable = False
     try:
         seekable = stream.seekable()
@@ -236,12 +268,10 @@ def open_stream(stream: BinaryIO) -> BinaryIO:
         pos = stream.tell()
         head = stream.read(2)
         stream.seek(pos)
-        if head == GZIP_MAGIC:
-            return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
-        return stream
+        return _wrap(head, stream)
     head = stream.read(2)
-    if head == GZIP_MAGIC:
-        return gzip.GzipFile(fileobj=io.BufferedReader(_Prepend(head, stream)), mode="rb")  # type: ignore[return-value]
+    if head[:2] in (GZIP_MAGIC, *UTF16_BOMS):
+        return _wrap(head, io.BufferedReader(_Prepend(head, stream)))
     return io.BufferedReader(_Prepend(head, stream), buffer_size=CHUNK_SIZE)
 
 
