@@ -248,3 +248,33 @@ def test_missing_torch_gives_install_hint(monkeypatch: pytest.MonkeyPatch) -> No
     with pytest.raises(InputError) as exc:
         require_torch()
     assert "pip install 'specdiag[tensors]'" in (exc.value.hint or "")
+
+
+@pytest.mark.parametrize("suffix", [".ckpt", ".ckpt.gz", ".safetensors", ".npy"])
+def test_release_drops_pages_but_not_data(tmp_path: Path, suffix: str) -> None:
+    x = torch.randn(64, 3 * H).to(torch.bfloat16)
+    p = tmp_path / f"x{suffix}"
+    if suffix == ".safetensors":
+        from safetensors.torch import save_file
+
+        save_file({"aux_hidden_states": x}, str(p))
+    elif suffix == ".npy":
+        x = x.float()
+        np.save(p, x.numpy())
+    else:
+        save_record({"input_ids": torch.arange(1, 65), "aux_hidden_state": x.unsqueeze(0)}, p)
+    d = load_dump(p)
+    assert d.mapped
+    before = d.block(0, 64).clone()
+    d.release(0, 64)
+    assert torch.equal(d.block(0, 64), before)  # re-read from the file after the release
+
+
+def test_in_memory_dumps_are_never_released() -> None:
+    from specdiag.core.hidden.loading import dump_from_tensors
+
+    x = torch.randn(4096, 64)
+    d = dump_from_tensors(x, pad_id=None)
+    assert not d.mapped
+    d.release(0, 4096)
+    assert torch.equal(d.block(0, 4096), x)

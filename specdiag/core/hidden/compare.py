@@ -508,6 +508,8 @@ def _stream(
                     _cos(dtr, nt.unsqueeze(2), nr.unsqueeze(1)).sum(0).double().cpu().numpy()
                 )
             acc.n += n
+            served.release(al.served_start + a, al.served_start + b)
+            training.release(al.training_start + a, al.training_start + b)
     return acc
 
 

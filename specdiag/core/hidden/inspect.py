@@ -13,10 +13,16 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from specdiag.core.hidden.loading import TensorInfo, interpret, load_raw, require_torch
+from specdiag.core.hidden.loading import (
+    TensorInfo,
+    interpret,
+    is_mapped,
+    load_raw,
+    require_torch,
+)
 from specdiag.errors import InputError, SpecdiagError, UsageError
 
 DUMP_SUFFIXES = (".ckpt", ".ckpt.gz", ".pt", ".pt.gz", ".pth", ".safetensors", ".npy", ".npz")
@@ -123,6 +129,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     if isinstance(obj, dict) and ("d2t" in obj or "t2d" in obj):
         raise InputError("a vocab mapping (d2t/t2d), not a hidden-state dump")
     dump = interpret(obj, path, fmt, pad_id=pad_id)
+    dump = replace(dump, mapped=is_mapped(Path(path), fmt))
     problems: list[str] = []
     warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
     # NaN/Inf per float tensor (features streamed in blocks)
@@ -133,6 +140,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     for a in range(0, t, bt):
         blk = dump.block(a, min(t, a + bt))
         nf += int((~torch.isfinite(blk)).sum())
+        dump.release(a, min(t, a + bt))
     nonfinite[dump.feature_key or "<tensor>"] = nf
     if isinstance(obj, dict):
         for k, v in obj.items():
@@ -186,6 +194,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
             sums += rms.sum(0)
             sq += rms.pow(2).sum(0)
             amax = torch.maximum(amax, blk.abs().amax(dim=(0, 2)).double())
+            dump.release(a, min(valid, a + bt))
         mean = sums / valid
         std = (sq / valid - mean.pow(2)).clamp_min(0).sqrt()
         fp = [
@@ -330,8 +339,6 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
             if "key set" in majority and ",".join(f.key_set) != majority["key set"]:
                 extra.append(f"keys {','.join(f.key_set)}, most files {majority['key set']}")
         if extra:
-            from dataclasses import replace
-
             f = replace(f, ok=False, problems=(*f.problems, *extra))
         out.append(f)
     ok = all(f.ok for f in out) and all(v.ok for v in vocab) and not problems

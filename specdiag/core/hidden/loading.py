@@ -26,6 +26,7 @@ plain          one tensor / array                               ``[T, W]`` or ``
 
 from __future__ import annotations
 
+import ctypes
 import gzip
 import json
 import math
@@ -35,10 +36,11 @@ import pickle
 import re
 import shutil
 import struct
+import sys
 import tempfile
 import warnings
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -113,6 +115,7 @@ class Dump:
     padding: int = 0
     hidden_size: int | None = None  # H when the layout or a last-hidden tensor says so
     notes: tuple[str, ...] = field(default_factory=tuple)
+    mapped: bool = False  # features are a private, read-only-in-practice file mapping
 
     @property
     def num_tokens(self) -> int:
@@ -153,6 +156,26 @@ class Dump:
         x = f[start:stop].to(device=device, dtype=torch.float32)
         return x.reshape(stop - start, -1)
 
+    def release(self, start: int, stop: int) -> None:
+        """Drop the file pages of tokens ``[start, stop)`` from this process (Linux).
+
+        Only for memory-mapped files: the pages are clean and are read again from the page
+        cache if touched later, so this changes nothing but the resident set, which then
+        stays at a few blocks however large the dump.
+        """
+        if not self.mapped or self.layout == "layers" or not sys.platform.startswith("linux"):
+            return
+        f = self.features
+        if not f.is_contiguous() or stop <= start:
+            return
+        row = (f.numel() // max(1, int(f.shape[0]))) * f.element_size()
+        addr = f.data_ptr() + start * row
+        end = addr + (stop - start) * row
+        page = mmap.PAGESIZE
+        lo, hi = -(-addr // page) * page, end // page * page
+        if hi > lo:
+            _madvise_dontneed(lo, hi - lo)
+
     def ids_list(self) -> list[int] | None:
         if self.input_ids is None:
             return None
@@ -161,6 +184,18 @@ class Dump:
 
 # --------------------------------------------------------------------------------------------
 # Raw loading
+
+_LIBC: Any = None
+
+
+def _madvise_dontneed(addr: int, length: int) -> None:
+    global _LIBC
+    try:
+        if _LIBC is None:
+            _LIBC = ctypes.CDLL(None, use_errno=True)
+        _LIBC.madvise(ctypes.c_void_p(addr), ctypes.c_size_t(length), 4)  # MADV_DONTNEED
+    except (OSError, AttributeError):  # pragma: no cover - not Linux / no libc symbol
+        pass
 
 
 _ST_DTYPES = {
@@ -561,7 +596,20 @@ def load_dump(
 ) -> Dump:
     """Load and interpret one dump file."""
     obj, fmt = load_raw(path)
-    return interpret(obj, str(path), fmt, key=key, layout=layout, pad_id=pad_id)
+    dump = interpret(obj, str(path), fmt, key=key, layout=layout, pad_id=pad_id)
+    return replace(dump, mapped=is_mapped(Path(path), fmt))
+
+
+def is_mapped(p: Path, fmt: str) -> bool:
+    """Whether ``load_raw`` memory-mapped the file (so pages can be released after use)."""
+    if fmt in ("safetensors", "torch+gzip"):
+        return True
+    if fmt == "numpy":
+        return p.name.lower().endswith(".npy")
+    if fmt == "torch":
+        with p.open("rb") as f:
+            return f.read(4) == b"PK\x03\x04"
+    return False
 
 
 def dump_from_tensors(
