@@ -150,10 +150,12 @@ class Dump:
         """Tokens ``[start, stop)`` as a float32 ``[n, W]`` tensor on ``device``."""
         torch = require_torch()
         f = self.features
+        x = f[:, start:stop, :] if self.layout == "layers" else f[start:stop]
+        if device != "cpu":
+            x = x.to(device)  # move the stored dtype (half the bytes of float32), cast there
+        x = x.to(torch.float32)
         if self.layout == "layers":
-            x = f[:, start:stop, :].to(device=device, dtype=torch.float32)
-            return x.permute(1, 0, 2).reshape(stop - start, -1)
-        x = f[start:stop].to(device=device, dtype=torch.float32)
+            x = x.permute(1, 0, 2)
         return x.reshape(stop - start, -1)
 
     def release(self, start: int, stop: int) -> None:
