@@ -10,6 +10,7 @@ docs/testing.md); ``SPECDIAG_SKIP_REAL_SERVERS=1`` skips these tests for quick l
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
@@ -44,9 +45,10 @@ def _spec(m: Metrics, prefix: str) -> dict[str, float]:
     }
 
 
-def _per_pos(m: Metrics, name: str) -> list[float]:
-    by = m.by_label(name, "position")
-    return [by[str(i)] for i in range(len(by))]
+def _per_pos_delta(before: Metrics, after: Metrics, name: str) -> list[float]:
+    """Per-position counter deltas (llama.cpp exports the family only once it has speculated)."""
+    a, b = after.by_label(name, "position"), before.by_label(name, "position")
+    return [a[str(i)] - b.get(str(i), 0.0) for i in range(len(a))]
 
 
 # --------------------------------------------------------------------------- llama.cpp
@@ -74,13 +76,19 @@ def test_llamacpp_probe_agrees_with_metrics_and_log(real_servers: RealServers) -
         d["drafted"],
     )
     name = "llamacpp:spec_decode_num_accepted_tokens_per_pos_total"
-    pos_d = [x - y for x, y in zip(_per_pos(after, name), _per_pos(before, name), strict=False)]
+    pos_d = _per_pos_delta(before, after, name)
     assert doc["per_position"]["unconditional"] == pytest.approx([p / d["steps"] for p in pos_d])
     # accept rate from the responses' timings equals the server's own per-request log lines
-    lines = srv.log_matches(LLAMA_LINE, since=offset)
-    assert len(lines) == 8
-    log_acc = sum(int(mt["acc"]) for mt in lines)
-    log_gen = sum(int(mt["gen"]) for mt in lines)
+    # (one line per request that drafted; the last one may land just after the response)
+    deadline = time.monotonic() + 10
+    while True:
+        lines = srv.log_matches(LLAMA_LINE, since=offset)
+        log_acc = sum(int(mt["acc"]) for mt in lines)
+        log_gen = sum(int(mt["gen"]) for mt in lines)
+        if log_gen >= d["drafted"] or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert 1 <= len(lines) <= 8
     assert log_acc == d["accepted"] and log_gen == d["drafted"]
     assert doc["accept_rate"] == pytest.approx(log_acc / log_gen)
     assert doc["counters"]["foreign_traffic"] is False
@@ -89,26 +97,22 @@ def test_llamacpp_probe_agrees_with_metrics_and_log(real_servers: RealServers) -
 def test_llamacpp_synthetic_rates_and_verdict(real_servers: RealServers) -> None:
     rates = (0.9, 0.7, 0.5, 0.3, 0.1)
     srv = real_servers.llamacpp(draft="random", synth_rates=rates)
+    # llama.cpp's synthetic rates are P(position i accepted), unconditional: its log prints
+    # "mean length = 3.5" = 1 + sum(rates) for these
+    acc = ",".join(map(str, rates))
     doc = _probe(
-        srv,
-        "-n",
-        "12",
-        "--max-tokens",
-        "96",
-        "--api",
-        "completions",
-        "--acc",
-        ",".join(map(str, rates)),
-    )
+        srv, "-n", "12", "--max-tokens", "96", "--api", "completions",
+        "--acc", acc, "--acc-kind", "unconditional",
+    )  # fmt: skip
     steps = doc["accept_length"]["verify_steps"]
-    cond = doc["per_position"]["conditional"]
     unc = doc["per_position"]["unconditional"]
-    reach = [1.0, *unc[:-1]]
-    for i, (got, want) in enumerate(zip(cond, rates, strict=True)):
-        se = (want * (1 - want) / max(1.0, reach[i] * steps)) ** 0.5
-        assert abs(got - want) < 4 * se + 0.02, (i, got, want, steps)
+    assert len(unc) == 5 and steps > 100
+    for i, (got, want) in enumerate(zip(unc, rates, strict=True)):
+        se = (want * (1 - want) / steps) ** 0.5
+        assert abs(got - want) < 4 * se + 0.01, (i, got, want, steps)
     assert doc["verdict"] == "healthy"
     assert doc["expected"]["steps"] == 5
+    assert doc["expected"]["expected_accept_length"] == pytest.approx(3.5)
 
 
 def test_llamacpp_extremes_and_baseline(real_servers: RealServers) -> None:
@@ -120,8 +124,9 @@ def test_llamacpp_extremes_and_baseline(real_servers: RealServers) -> None:
     b = d_same["baseline"]
     assert b["server"]["speculative"]["enabled"] is False
     assert b["lossless"] is True and b["compared"] == 4
-    d_rand = _probe(random, "-n", "4", "--max-tokens", "48", "--acc", "0.8")
-    assert d_rand["accept_rate"] == 0.0 and d_rand["accept_length"]["pooled"] == pytest.approx(1.0)
+    # a random draft is (almost) never accepted: the verdict against a healthy 0.8 is collapse
+    d_rand = _probe(random, "-n", "4", "--max-tokens", "48", "--acc", "0.8", "--steps", "5")
+    assert d_rand["accept_rate"] < 0.05 and d_rand["accept_length"]["pooled"] < 1.1
     assert d_rand["verdict"] == "collapsed"
 
 
@@ -149,15 +154,13 @@ def test_vllm_ngram_probe_agrees_with_counters_and_log(vllm_ngram: RealServer) -
     assert acc["pooled"] == pytest.approx(1 + d["accepted"] / d["steps"])
     assert doc["counters"]["accept_length"] == pytest.approx(acc["pooled"])
     name = "vllm:spec_decode_num_accepted_tokens_per_pos_total"
-    pos_d = [x - y for x, y in zip(_per_pos(after, name), _per_pos(before, name), strict=False)]
+    pos_d = _per_pos_delta(before, after, name)
     assert doc["per_position"]["unconditional"] == pytest.approx([p / d["steps"] for p in pos_d])
     # ... and vLLM's own "SpecDecoding metrics" log lines (one per second of activity)
     srv.wait_for_log(VLLM_LINE, since=offset, timeout=15)
     deadline_lines = srv.log_matches(VLLM_LINE, since=offset)
     total_acc = sum(int(mt["acc"]) for mt in deadline_lines)
     if total_acc < d["accepted"]:  # the last interval may still be pending
-        import time
-
         time.sleep(2.5)
         deadline_lines = srv.log_matches(VLLM_LINE, since=offset)
     assert sum(int(mt["acc"]) for mt in deadline_lines) == d["accepted"]

@@ -441,10 +441,15 @@ def discover_spec(
             active = [t for t in types.split(",") if t.strip() and t.strip() != "none"]
             enabled = bool(active)
             method = ",".join(active) or None
-        elif isinstance(settings.get("speculative"), bool):
-            enabled = settings["speculative"]
+        # /slots says whether the slot really speculates; /props' default request settings
+        # show "speculative.types": "none" even on a speculating server (llama.cpp 0c1e570)
+        slot_flag = settings.get("speculative")
+        if isinstance(slot_flag, bool):
+            enabled = slot_flag or bool(method)
         steps = _int(settings.get("speculative.n_max"))
-        src = "/props" if props is not None else ("/slots" if slots is not None else "none")
+        src = (
+            "/slots" if isinstance(slot_flag, bool) else ("/props" if props is not None else "none")
+        )
         if steps is None:
             steps = _pos_count(pages)
             if steps is not None:

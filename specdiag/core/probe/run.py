@@ -41,6 +41,7 @@ _DISCOVERY_PATHS = (
 )
 _DISCOVERY_TIMEOUT_S = 10.0
 SMALL_SAMPLE_STEPS = 200
+SETTLE_S = 3.0  # how long to wait for the server's counters to catch up after the run
 
 
 @dataclass(frozen=True)
@@ -305,6 +306,35 @@ async def _snapshot(client: httpx.AsyncClient, info: ServerInfo) -> metrics.Coun
         return None
 
 
+async def _settled_snapshot(
+    client: httpx.AsyncClient,
+    info: ServerInfo,
+    before: metrics.CounterSnapshot,
+    results: list[RequestResult],
+) -> metrics.CounterSnapshot | None:
+    """The after-run snapshot, once the server's counters have caught up with this run.
+
+    Engines update their counters when a request is released, which can be just after its last
+    byte was sent (llama.cpp, vLLM's stats loop): a scrape right after the run can miss the last
+    requests. Wait (up to SETTLE_S) until the generation-token counter has grown by at least the
+    tokens this run received.
+    """
+    own = sum(r.output_tokens or 0 for r in results if r.ok)
+    deadline = time.perf_counter() + SETTLE_S
+    while True:
+        after = await _snapshot(client, info)
+        if (
+            after is None
+            or after.generation_tokens is None
+            or before.generation_tokens is None
+            or after.generation_tokens - before.generation_tokens >= own
+            or after.generation_tokens < before.generation_tokens
+            or time.perf_counter() > deadline
+        ):
+            return after
+        await asyncio.sleep(0.05)
+
+
 def _jobs(cfg: ProbeConfig, info: ServerInfo, count: int, offset: int = 0) -> list[RequestJob]:
     path = engines.endpoint(info.engine, cfg.api)
     out = []
@@ -410,11 +440,25 @@ async def _measure(
         after = None
         if before is not None:
             try:
-                after = await asyncio.wait_for(_snapshot(client, info), timeout=5.0)
+                after = await asyncio.wait_for(
+                    _settled_snapshot(client, info, before, results), timeout=SETTLE_S + 5.0
+                )
             except (asyncio.TimeoutError, asyncio.CancelledError):
                 _uncancel()
                 after = None
     delta = metrics.delta(before, after) if before is not None and after is not None else None
+    if info.spec.steps is None and after is not None and after.accepted_per_pos:
+        # llama.cpp exports its per-position counter only once it has speculated
+        from dataclasses import replace
+
+        info = replace(
+            info,
+            spec=replace(
+                info.spec,
+                steps=len(after.accepted_per_pos),
+                source=f"{info.spec.source} + /metrics per-position labels after the run",
+            ),
+        )
     ordered = tuple(sorted(results, key=lambda r: r.index))
     traffic = analysis.traffic(ordered, delta, cfg.max_tokens)
     if ordered:
