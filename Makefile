@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 TORCH_VERSION ?= 2.13.0
 
-.PHONY: install lint fmt typecheck test test-fast demo bench clean
+.PHONY: install lint fmt typecheck test test-fast demo bench clean realservers
 
 install: $(STAMP)
 
@@ -28,7 +28,12 @@ fmt: install
 	$(VENV)/bin/ruff check --fix specdiag tests benchmarks
 	$(VENV)/bin/ruff format specdiag tests benchmarks
 
-test: install lint
+# Real llama.cpp and vLLM servers for the integration tests, built once into the cache
+# (SPECDIAG_CACHE_DIR, default ~/.cache/specdiag): first run ~7 min, then < 1 s. docs/testing.md.
+realservers:
+	bash scripts/realservers/setup_all.sh
+
+test: install lint realservers
 	$(PY) -m pytest -q
 
 test-fast: install

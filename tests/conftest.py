@@ -12,6 +12,8 @@ from typer.testing import CliRunner
 
 from specdiag.cli.app import app
 
+pytest_plugins = ["tests.realservers"]  # real llama.cpp / vLLM server fixtures (docs/testing.md)
+
 
 @pytest.fixture(autouse=True)
 def _clean_cli_env(monkeypatch: pytest.MonkeyPatch) -> None:
