@@ -40,7 +40,7 @@ test-fast: install
 	$(PY) -m pytest -q -m "not slow"
 
 demo: install
-	$(VENV)/bin/specdiag expected-accept --acc 0.75 --steps 5 --observed 2.4 --engine sglang
+	$(VENV)/bin/specdiag demo
 
 bench: install
 	$(PY) benchmarks/run_all.py

@@ -66,7 +66,7 @@ def guarded(func: F) -> F:
             return func(*args, **kwargs)
         except (typer.Exit, typer.Abort):
             raise
-        except Exception as exc:  # noqa: BLE001 - this is the boundary
+        except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - this is the boundary
             raise typer.Exit(exit_code_for(exc)) from None
 
     return wrapper  # type: ignore[return-value]

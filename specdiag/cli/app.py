@@ -13,9 +13,15 @@ from typing import Annotated
 import typer
 
 from specdiag import __version__
-from specdiag.cli import compare_hidden, expected_accept, inspect_dump, reference_server
+from specdiag.cli import (
+    compare_hidden,
+    demo,
+    expected_accept,
+    inspect_dump,
+    probe,
+    reference_server,
+)
 from specdiag.cli import logs as logs_cmd
-from specdiag.cli import probe
 from specdiag.cli._framework import exit_code_for
 
 app = typer.Typer(
@@ -59,6 +65,7 @@ compare_hidden.register(app)
 inspect_dump.register(app)
 reference_server.register(app)
 logs_cmd.register(app)
+demo.register(app)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,203 @@
+"""``specdiag demo``: the whole diagnosis, end to end, on a simulated deployment."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.core.demo import DemoResult
+
+HELP = """Run the whole diagnosis on a simulated deployment, in a few seconds.
+
+A draft trained at 75% per-token accuracy serves with 5 draft steps on SGLang. The demo starts
+specdiag's reference server (SGLang flavor) in-process, probes it, reads its log, compares
+hidden-state captures of a tiny transformer, and says what it finds. Every step runs the real
+code of the command it prints. What is simulated: the served model and its acceptance, and the
+hidden states.
+
+Scenarios: seed (accept len 2.40: below), collapsed (1.12: wrong aux layers), healthy.
+"""
+
+
+class DemoScenario(str, Enum):
+    SEED = "seed"
+    COLLAPSED = "collapsed"
+    HEALTHY = "healthy"
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "demo", help=HELP)(demo_cmd)
+
+
+def demo_cmd(
+    scenario: Annotated[
+        DemoScenario,
+        typer.Option("--scenario", help="Which deployment to diagnose."),
+    ] = DemoScenario.SEED,
+    keep_server: Annotated[
+        bool,
+        typer.Option(
+            "--keep-server",
+            help="Leave the reference server running after the report (Ctrl-C stops it), to "
+            "try the other commands against it.",
+        ),
+    ] = False,
+    json_output: JsonOpt = False,
+) -> None:
+    import threading
+
+    from specdiag.cli._output import Output
+    from specdiag.core.demo import run_demo
+
+    out = Output(json_output)
+    err = out.stderr
+
+    def on_step(name: str, cmd: str) -> None:
+        err.print(f"running {name}: $ {cmd}", markup=False, highlight=False)
+
+    def emit(result: DemoResult) -> None:
+        out.emit(document(result), lambda console: render(console, result))
+
+    def hold(result: DemoResult) -> None:
+        emit(result)
+        err.print(
+            f"reference server still running at {result.server_url} (Ctrl-C stops it), e.g.:\n"
+            f"  specdiag probe {result.server_url} --acc 0.75 --steps 5",
+            markup=False,
+            highlight=False,
+        )
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            err.print("stopping the reference server", markup=False)
+
+    result = run_demo(
+        scenario.value,
+        on_step=on_step,
+        on_server=lambda url: err.print(f"reference server listening at {url}", markup=False),
+        keep_server=hold if keep_server else None,
+    )
+    if not keep_server:
+        emit(result)
+
+
+def document(r: DemoResult) -> dict[str, Any]:
+    """The ``--json`` document: every step's own JSON document, then the conclusion."""
+    from specdiag.cli import compare_hidden, logs, probe
+    from specdiag.core import accept
+
+    served, training, reference = r.hidden_paths
+    prof = accept.profile([0.75] * 5)
+    a = r.agreement
+    return {
+        "scenario": r.scenario.name,
+        "story": r.scenario.story,
+        "simulated": [
+            "the served model and its acceptance (specdiag reference-server, configured with "
+            f"i.i.d. acceptance {r.served_acceptance:.4f} per draft position)",
+            "the hidden states (a tiny random transformer)",
+        ],
+        "steps": [
+            {
+                "name": "reference-server",
+                "command": r.server_command,
+                "result": {"url": r.server_url, "acceptance": r.served_acceptance},
+            },
+            {"name": "probe", "command": r.probe_command, "result": probe.document(r.probe)},
+            {
+                "name": "logs",
+                "command": r.logs_command,
+                "result": logs.document(r.logs, r.logs_comparisons, prof, None, None),
+            },
+            {
+                "name": "compare-hidden",
+                "command": r.compare_command,
+                "result": compare_hidden.document(r.hidden, served, training, reference),
+            },
+        ],
+        "agreement": {
+            "probe_accept_length": a.probe_accept_length,
+            "logs_accept_length": a.logs_accept_length,
+            "truth_accept_length": a.truth_accept_length,
+            "relative_difference": a.relative_difference,
+            "agree": a.agree,
+        },
+        "verdict": r.conclusion.verdict,
+        "hidden_match": r.conclusion.hidden_match,
+        "summary": r.conclusion.summary,
+        "fix": r.conclusion.fix,
+        "next_commands": list(r.next_commands),
+    }
+
+
+def render(console: Console, r: DemoResult) -> None:
+    """The human view: each step's command and its own report, then the conclusion."""
+    from rich.rule import Rule
+
+    from specdiag.cli import compare_hidden, logs, probe
+
+    console.print(f"[bold]specdiag demo: {r.scenario.name}[/bold] ({r.scenario.title})")
+    console.print(r.scenario.story)
+    console.print(
+        f"Simulated: the server (specdiag reference-server, SGLang flavor, acceptance "
+        f"{r.served_acceptance:.4f} per draft position) and the hidden states (a tiny random "
+        "transformer). Everything else is specdiag's real code.\n"
+    )
+    served, training, _ = r.hidden_paths
+    sections: list[tuple[str, str, Any]] = [
+        ("1. probe the server", r.probe_command, lambda: probe.render(console, r.probe)),
+        (
+            "2. read the server's own log",
+            r.logs_command,
+            lambda: logs.render(console, r.logs, r.logs_comparisons, None),
+        ),
+        (
+            "3. compare the hidden states the draft is fed with the training capture",
+            r.compare_command,
+            lambda: compare_hidden.render(console, r.hidden, served, training),
+        ),
+    ]
+    for title, cmd, show in sections:
+        console.print(Rule(title, align="left"))
+        console.print(f"$ {cmd}", markup=False, highlight=False)
+        show()
+        console.print()
+
+    console.print(Rule("4. do they agree?", align="left"))
+    a = r.agreement
+
+    def fmt(v: float | None) -> str:
+        return "n/a" if v is None else f"{v:.3f}"
+
+    console.print(
+        f"accept length: probe {fmt(a.probe_accept_length)}, server log "
+        f"{fmt(a.logs_accept_length)}, reference-server ground truth "
+        f"{fmt(a.truth_accept_length)}"
+    )
+    if a.relative_difference is not None:
+        state = "agree" if a.agree else "DISAGREE"
+        console.print(f"probe and log {state} (difference {a.relative_difference:.1%})")
+    console.print()
+    console.print(Rule("verdict", align="left"))
+    style = {"healthy": "green", "below": "yellow", "collapsed": "bold red"}.get(
+        r.conclusion.verdict, "magenta"
+    )
+    hidden = "match" if r.conclusion.hidden_match else "MISMATCH"
+    console.print(
+        f"[bold]accept length: [{style}]{r.conclusion.verdict}[/{style}]; "
+        f"hidden states: {hidden}[/bold]"
+    )
+    console.print(r.conclusion.summary, markup=False, highlight=False)
+    if r.conclusion.fix:
+        console.print(f"fix: {r.conclusion.fix}", markup=False, highlight=False)
+    console.print()
+    console.print("Against your own deployment:")
+    for c in r.next_commands:
+        console.print(f"  $ {c}", markup=False, highlight=False)

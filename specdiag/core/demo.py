@@ -1,0 +1,341 @@
+"""``specdiag demo``: the whole diagnosis, end to end, on a simulated deployment.
+
+The story: a draft trained at 75% per-token accuracy serves with 5 draft steps on SGLang. What
+does specdiag find? Every step runs the real code of a specdiag command:
+
+1. the reference server (SGLang flavor) serves with an acceptance profile chosen per scenario;
+2. ``probe`` measures it and judges it against ``--acc 0.75 --steps 5``;
+3. ``logs`` reads the server's own log and must agree with the probe;
+4. ``compare-hidden`` compares a served hidden-state capture with the training capture of a tiny
+   transformer, with the reference stack of all its layers.
+
+What is simulated, and said so: the server's model and acceptance (the reference server is not a
+model server), and the hidden states (a tiny random transformer). Nothing else is.
+
+Everything lives in one temporary directory and one in-process server, both removed on exit,
+also on Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from specdiag.core import accept
+from specdiag.errors import UsageError
+
+if TYPE_CHECKING:
+    from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.logs.analyze import LogsReport
+    from specdiag.core.logs.compare import Comparison
+    from specdiag.core.probe.run import ProbeReport
+
+TRAINING_ACC = 0.75
+STEPS = 5
+TRAINING_LAYER_IDS = (1, 3, 5)  # SpecForge convention, on an 8-layer tiny transformer
+# The probe's and the log's accept lengths measure the same decode steps, but the log averages
+# interval values and the probe pools request counts; they must agree within this.
+AGREEMENT_TOLERANCE = 0.05
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    title: str
+    story: str
+    hidden_case: str  # a specdiag.core.hidden.synthetic scenario
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "seed": Scenario(
+        "seed",
+        "the server prints accept len 2.40",
+        "The draft trained at 75% per-token accuracy; SGLang logs 'accept len: 2.40' with 5 draft "
+        "steps. Next to the trainer's 2.29 that looks healthy. Is it?",
+        "matching",
+    ),
+    "collapsed": Scenario(
+        "collapsed",
+        "the server prints accept len 1.12",
+        "Same draft, another deployment: SGLang logs 'accept len: 1.12'. Drafts are almost never "
+        "accepted. Why?",
+        "collapsed",
+    ),
+    "healthy": Scenario(
+        "healthy",
+        "a deployment that delivers what training predicts",
+        "Same draft, deployed correctly: the accept length is close to the 3.29 training predicts.",
+        "matching",
+    ),
+}
+
+
+def served_accepted_drafts(scenario: str) -> float:
+    """Accepted drafts per verify step the simulated deployment delivers (bonus excluded)."""
+    predicted = accept.profile([TRAINING_ACC] * STEPS).expected_accepted_drafts
+    if scenario == "seed":
+        return 2.40 - 1.0  # the engine's "accept len 2.40" includes the bonus token
+    if scenario == "collapsed":
+        return 1.12 - 1.0
+    if scenario == "healthy":
+        return 0.97 * predicted
+    raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
+
+
+def served_acceptance(scenario: str) -> float:
+    """The i.i.d. per-position acceptance the reference server is configured with."""
+    return accept.implied_acceptance(served_accepted_drafts(scenario), STEPS)
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """Probe versus the server's own log versus the server's ground truth."""
+
+    probe_accept_length: float | None
+    logs_accept_length: float | None
+    truth_accept_length: float | None
+    relative_difference: float | None  # |probe - logs| / logs
+    agree: bool
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    verdict: str  # the probe's verdict: healthy | below | collapsed | above | unknown
+    hidden_match: bool
+    summary: str  # one paragraph: what is wrong and what to do
+    fix: str | None
+
+
+@dataclass(frozen=True)
+class DemoResult:
+    scenario: Scenario
+    served_acceptance: float
+    server_url: str
+    server_command: str
+    probe_command: str
+    logs_command: str
+    compare_command: str
+    probe: ProbeReport
+    logs: LogsReport
+    logs_comparisons: dict[str, Comparison]
+    hidden: CompareResult
+    hidden_paths: tuple[str, str, str]  # served, training, reference (file names)
+    agreement: Agreement
+    conclusion: Conclusion
+    next_commands: tuple[str, ...]
+
+
+NEXT_COMMANDS = (
+    "specdiag expected-accept --acc 0.75 --steps 5 --observed 2.4 --engine sglang",
+    "specdiag probe http://YOUR-SERVER:30000 --acc 0.75 --steps 5",
+    "specdiag logs server.log --acc 0.75 --steps 5",
+    "specdiag compare-hidden served_dump.pt data_0.ckpt --layers 1,29,57 --engine sglang",
+    "specdiag inspect-dump ./specforge-output/",
+)
+
+
+@contextmanager
+def _workdir() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="specdiag-demo-") as tmp:
+        yield Path(tmp)
+
+
+def run_demo(
+    scenario: str,
+    *,
+    on_step: Callable[[str, str], None] | None = None,
+    on_server: Callable[[str], None] | None = None,
+    keep_server: Callable[[DemoResult], None] | None = None,
+) -> DemoResult:
+    """Run every step of the demo and return the results.
+
+    ``on_step(name, command)`` is called before each step with the command it stands for;
+    ``on_server(url)`` once the server listens; ``keep_server(result)``, if given, is called at
+    the end while the server still runs (it returns when the caller wants the server stopped).
+    The server and the temporary directory are gone when this returns or raises.
+    """
+    if scenario not in SCENARIOS:
+        raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
+    sc = SCENARIOS[scenario]
+    step = on_step or (lambda name, cmd: None)
+    a = served_acceptance(scenario)
+    from specdiag.refserver import make_config, start_server
+
+    with _workdir() as tmp:
+        log_path = tmp / "server.log"
+        cfg = make_config(
+            flavor="sglang",
+            steps=STEPS,
+            acceptance=(a,),
+            log=str(log_path),
+            target_step_ms=2.0,
+            draft_step_ms=0.2,
+            decode_log_interval=10,
+            seed=1,
+        )
+        server_cmd = (
+            f"specdiag reference-server --flavor sglang --steps {STEPS} --acceptance {a:.4f} "
+            "--target-step-ms 2 --draft-step-ms 0.2 --decode-log-interval 10 --log server.log"
+        )
+        step("reference-server", server_cmd)
+        with start_server(cfg) as srv:
+            if on_server is not None:
+                on_server(srv.url)
+            probe_cmd = (
+                f"specdiag probe {srv.url} --acc {TRAINING_ACC} --steps {STEPS} "
+                "--num-requests 24 --concurrency 8 --max-tokens 96"
+            )
+            step("probe", probe_cmd)
+            probe = _probe(srv.url)
+            truth = srv.truth()
+            logs_cmd = f"specdiag logs server.log --acc {TRAINING_ACC} --steps {STEPS}"
+            step("logs", logs_cmd)
+            logs, comparisons = _logs(log_path)
+            hidden, paths, compare_cmd = _hidden(tmp, sc.hidden_case, step)
+            result = DemoResult(
+                scenario=sc,
+                served_acceptance=a,
+                server_url=srv.url,
+                server_command=server_cmd,
+                probe_command=probe_cmd,
+                logs_command=logs_cmd,
+                compare_command=compare_cmd,
+                probe=probe,
+                logs=logs,
+                logs_comparisons=comparisons,
+                hidden=hidden,
+                hidden_paths=paths,
+                agreement=_agreement(probe, logs, truth),
+                conclusion=_conclude(probe, hidden),
+                next_commands=NEXT_COMMANDS,
+            )
+            if keep_server is not None:
+                keep_server(result)
+    return result
+
+
+def _probe(url: str) -> ProbeReport:
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+    from specdiag.core.probe.workload import builtin_prompts
+
+    cfg = ProbeConfig(
+        url=url,
+        prompts=builtin_prompts(),
+        num_requests=24,
+        concurrency=8,
+        max_tokens=96,
+        acc=(TRAINING_ACC,),
+        steps=STEPS,
+    )
+    report = run_probe(cfg)
+    if report.main.interrupted:
+        raise KeyboardInterrupt
+    return report
+
+
+def _logs(log_path: Path) -> tuple[LogsReport, dict[str, Comparison]]:
+    from specdiag.core.logs.analyze import LogAnalyzer
+    from specdiag.core.logs.compare import compare
+
+    analyzer = LogAnalyzer()
+    with log_path.open("rb") as fh:
+        analyzer.scan("server.log", fh)
+    report = analyzer.report()
+    prof = accept.profile([TRAINING_ACC] * STEPS)
+    comparisons = {e: compare(s.stats, prof) for e, s in report.summary.items()}
+    return report, comparisons
+
+
+def _hidden(
+    tmp: Path, case_name: str, step: Callable[[str, str], None]
+) -> tuple[CompareResult, tuple[str, str, str], str]:
+    from specdiag.core.hidden.compare import CompareOptions, compare
+    from specdiag.core.hidden.conventions import CaptureEngine
+    from specdiag.core.hidden.loading import Layout, load_dump
+    from specdiag.core.hidden.synthetic import make_case, save_record
+
+    case = make_case(case_name, training_layer_ids=TRAINING_LAYER_IDS, seed=0)
+    served_p = save_record(case.served_record(), tmp / "served_dump.pt")
+    training_p = save_record(case.training_record, tmp / "data_0.ckpt")
+    reference_p = save_record({"hidden_states": case.reference}, tmp / "reference_hidden_states.pt")
+    layers = ",".join(str(i) for i in case.training_layer_ids)
+    served = ",".join(str(i) for i in case.served_layer_ids)
+    cmd = (
+        f"specdiag compare-hidden served_dump.pt data_0.ckpt --layers {layers} "
+        f"--served-layers={served} --engine sglang --reference reference_hidden_states.pt"
+    )
+    step("compare-hidden", cmd)
+    opts = CompareOptions(
+        training_layers=case.training_layer_ids,
+        served_layers=case.served_layer_ids,
+        engine=CaptureEngine.SGLANG,
+    )
+    result = compare(
+        load_dump(served_p),
+        load_dump(training_p),
+        opts,
+        reference=load_dump(reference_p, layout=Layout.LAYERS, pad_id=None),
+    )
+    return result, (served_p.name, training_p.name, reference_p.name), cmd
+
+
+def _agreement(probe: ProbeReport, logs: LogsReport, truth: dict[str, Any]) -> Agreement:
+    probe_len = probe.main.accept.pooled
+    logs_len = None
+    summary = logs.summary.get("sglang")
+    if summary is not None and summary.stats.accept_length is not None:
+        d = summary.stats.accept_length
+        logs_len = d.weighted_mean if d.weighted_mean is not None else d.mean
+    counts = truth.get("counts", {})
+    truth_len = None
+    if counts.get("verify_steps"):
+        truth_len = 1.0 + counts["accepted_drafts"] / counts["verify_steps"]
+    diff = None
+    if probe_len is not None and logs_len:
+        diff = abs(probe_len - logs_len) / logs_len
+    return Agreement(
+        probe_accept_length=probe_len,
+        logs_accept_length=logs_len,
+        truth_accept_length=truth_len,
+        relative_difference=diff,
+        agree=diff is not None and diff <= AGREEMENT_TOLERANCE,
+    )
+
+
+def _conclude(probe: ProbeReport, hidden: CompareResult) -> Conclusion:
+    verdict = probe.expected.judgement.verdict.value if probe.expected else "unknown"
+    fix = None
+    if not hidden.match:
+        ids = hidden.suggested_layer_ids.get("sglang")
+        diag = (
+            "; ".join(hidden.diagnosis[:3])
+            if hidden.diagnosis
+            else "the served hidden states differ from the training capture"
+        )
+        if ids:
+            fix = f'set "eagle_aux_hidden_state_layer_ids": {ids} in the draft\'s eagle_config'
+        summary = (
+            f"accept length is {verdict}: the server feeds the draft other hidden states than "
+            f"training captured. {diag}"
+        )
+    elif verdict == "healthy":
+        summary = (
+            "accept length matches what training predicts and the served hidden states match the "
+            "training capture: this deployment is healthy."
+        )
+    elif verdict == "below":
+        summary = (
+            "accept length is below what training predicts, but the served hidden states match "
+            "the training capture, so the draft sees the right features. Look at what else "
+            "differs from training: chat template or system prompt, sampling settings, prompts "
+            "unlike the training data, a quantized target, context longer than trained."
+        )
+    else:
+        summary = (
+            f"accept length is {verdict}; the served hidden states match the training capture."
+        )
+    return Conclusion(verdict=verdict, hidden_match=hidden.match, summary=summary, fix=fix)

@@ -1,0 +1,128 @@
+"""``specdiag demo``: each scenario's verdicts, and nothing left behind (also on Ctrl-C)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from specdiag.core import demo
+from tests.conftest import run_cli
+
+
+def test_scenario_profiles_are_derived_from_the_story() -> None:
+    # seed: the engine prints 2.40 with the bonus token, i.e. 1.40 accepted drafts per step
+    assert demo.served_accepted_drafts("seed") == pytest.approx(1.40)
+    assert demo.served_accepted_drafts("collapsed") == pytest.approx(0.12)
+    assert demo.served_accepted_drafts("healthy") == pytest.approx(0.97 * 2.2880859375)
+    assert 0.0 < demo.served_acceptance("collapsed") < demo.served_acceptance("seed") < 0.75
+
+
+@pytest.mark.parametrize(
+    ("scenario", "verdict", "hidden_match"),
+    [("seed", "below", True), ("collapsed", "collapsed", False), ("healthy", "healthy", True)],
+)
+def test_scenario_verdicts(scenario: str, verdict: str, hidden_match: bool) -> None:
+    r = run_cli(["demo", "--scenario", scenario, "--json"])
+    assert r.exit_code == 0, r.stderr
+    doc = r.json()
+    assert doc["verdict"] == verdict
+    assert doc["hidden_match"] is hidden_match
+    steps = {s["name"]: s for s in doc["steps"]}
+    assert list(steps) == ["reference-server", "probe", "logs", "compare-hidden"]
+    for s in doc["steps"]:
+        assert s["command"].startswith("specdiag ")
+    probe = steps["probe"]["result"]
+    assert probe["verdict"] == verdict
+    # the probe, the server's own log and the server's ground truth agree
+    agreement = doc["agreement"]
+    assert agreement["agree"] is True
+    assert agreement["probe_accept_length"] == pytest.approx(
+        agreement["truth_accept_length"], abs=0.02
+    )
+    target = 1 + demo.served_accepted_drafts(scenario)
+    assert agreement["truth_accept_length"] == pytest.approx(target, abs=0.15)
+    hidden = steps["compare-hidden"]["result"]
+    assert hidden["match"] is hidden_match
+    identified = [c["identified_layer"] for c in hidden["chunks"]]
+    if scenario == "collapsed":
+        assert identified[0] in ("embedding", -1, "embeddings") or "embed" in str(identified[0])
+        assert [c["best_train_chunk"] for c in hidden["chunks"]][1:] == [0, 1]
+        assert hidden["suggested_layer_ids"]["sglang"] == [1, 3, 5]
+        assert doc["fix"] and "[1, 3, 5]" in doc["fix"]
+    else:
+        assert [c["best_train_chunk"] for c in hidden["chunks"]] == [0, 1, 2]
+        assert doc["fix"] is None
+
+
+def test_human_output_prints_each_command() -> None:
+    r = run_cli(["demo", "--scenario", "seed"])
+    assert r.exit_code == 0
+    for needle in ["$ specdiag probe", "$ specdiag logs", "$ specdiag compare-hidden", "below"]:
+        assert needle in r.stdout
+    assert "running probe" in r.stderr  # progress goes to stderr
+
+
+def _env(tmp: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["TMPDIR"] = str(tmp)
+    env["NO_COLOR"] = "1"
+    return env
+
+
+def _port_closed(url: str) -> bool:
+    host, port = re.match(r"http://([\d.]+):(\d+)", url).groups()  # type: ignore[union-attr]
+    with socket.socket() as s:
+        s.settimeout(1.0)
+        return s.connect_ex((host, int(port))) != 0
+
+
+def test_leaves_nothing_behind(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "specdiag", "demo", "--json"],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert list(tmp_path.iterdir()) == []
+    url = re.search(r"listening at (http://\S+)", proc.stderr).group(1)  # type: ignore[union-attr]
+    assert _port_closed(url)
+
+
+def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "specdiag", "demo", "--scenario", "collapsed"],
+        env=_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    url = None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        m = re.search(r"listening at (http://\S+)", line)
+        if m:
+            url = m.group(1)
+        if line.startswith("running probe"):
+            break
+    assert url is not None
+    assert list(tmp_path.iterdir()), "the demo's work directory should exist while it runs"
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+    assert _port_closed(url)
