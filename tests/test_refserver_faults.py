@@ -120,15 +120,18 @@ def test_stop_ends_a_stall_at_once() -> None:
 
 
 def test_slow_start() -> None:
-    with serve(flavor="llamacpp", steps=2, acceptance="0.5", faults="slow-start=0.5") as (_, c):
+    t0 = time.monotonic()
+    with serve(flavor="llamacpp", steps=2, acceptance="0.5", faults="slow-start=1.2") as (_, c):
         r = c.get("/health")
         assert r.status_code == 503
         assert r.json() == {
             "error": {"code": 503, "message": "Loading model", "type": "unavailable_error"}
         }
         assert c.post("/completion", json={"prompt": "a"}).status_code == 503
-        time.sleep(0.6)
-        assert c.get("/health").status_code == 200
+        while c.get("/health").status_code == 503:
+            assert time.monotonic() - t0 < 10
+            time.sleep(0.05)
+        assert time.monotonic() - t0 >= 1.2
         assert c.post("/completion", json={"prompt": "a", "n_predict": 3}).status_code == 200
 
 

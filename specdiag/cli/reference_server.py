@@ -141,6 +141,8 @@ def reference_server_cmd(
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
+    import signal
+    import sys
     import time
 
     from specdiag.cli._output import Output
@@ -177,21 +179,44 @@ def reference_server_cmd(
     if steps == 0 and acceptance != "0.75":
         out.warn("--acceptance is ignored with --steps 0 (no speculation)")
     handle = start_server(cfg)
+    previous = _terminate_like_ctrl_c()
     try:
         doc = document(cfg, handle.url, handle.port)
         out.emit(doc, lambda console: render(console, doc))
+        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
         deadline = None if duration is None else time.monotonic() + duration
         try:
             while deadline is None or time.monotonic() < deadline:
                 left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
-                if handle.wait(left) and not handle.running:
+                time.sleep(left)  # (a sleep, not a join: signals interrupt it cleanly)
+                if not handle.running:
                     break
         except KeyboardInterrupt:
             pass
-        truth = handle.truth()
+        try:
+            truth: dict[str, Any] | None = handle.truth()
+        except OSError:  # the server died; nothing to summarise
+            truth = None
     finally:
         handle.stop()
-    out.note(summary(truth))
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    if truth is not None:
+        out.note(summary(truth))
+
+
+def _terminate_like_ctrl_c() -> Any:
+    """SIGTERM stops the server as cleanly as Ctrl-C does (main thread only)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, handler)
 
 
 def document(cfg: ReferenceServerConfig, url: str, port: int) -> dict[str, Any]:

@@ -353,7 +353,7 @@ class Engine:
             if j + 1 < k:
                 hd = model.advance(hd, drafts[:, j])
         # verify: the target over the root and every draft position
-        states = np.empty((k + 1, b, h.shape[1]))
+        states = np.empty((k + 1, b, h.shape[1]), dtype=h.dtype)
         targets = np.empty((b, k + 1), dtype=np.int64)
         hv = h
         for j in range(k + 1):
@@ -409,10 +409,14 @@ class Engine:
         room = req.max_tokens - len(req.out_ids)
         ids = ids[:room]
         before = len(req.out_ids)
-        for tid in ids:
-            req.out_ids.append(tid)
-            req.text += self.tok.piece(tid)  # generated tokens are whole pieces
-            if req.stop:
+        piece = self.tok.piece
+        if not req.stop:
+            req.out_ids.extend(ids)
+            req.text += "".join(piece(t) for t in ids)  # generated tokens are whole pieces
+        else:
+            for tid in ids:
+                req.out_ids.append(tid)
+                req.text += piece(tid)
                 hit = self._stop_hit(req)
                 if hit is not None:
                     req.matched_stop = hit

@@ -78,7 +78,14 @@ class ServerHandle:
         return self._thread is not None and self._thread.is_alive() and not self._stopped
 
     def _start(self) -> None:
-        import uvicorn
+        try:
+            import starlette  # noqa: F401
+            import uvicorn
+        except ImportError as exc:
+            raise ServerError(
+                f"the reference server needs starlette and uvicorn ({exc.name} is missing)",
+                hint="install the server extra: pip install 'specdiag[server]'",
+            ) from None
 
         from specdiag.refserver.app import ServerState, build_app
         from specdiag.refserver.engine import Engine
