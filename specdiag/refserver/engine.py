@@ -336,7 +336,7 @@ class Engine:
         return out
 
     def _speculate(
-        self, batch: list[Request], h: npt.NDArray[np.float64]
+        self, batch: list[Request], h: npt.NDArray[np.float32]
     ) -> tuple[Any, Any, Any, Any]:
         import numpy as np
 
