@@ -152,6 +152,13 @@ def test_acc_comparison_reuses_expected_accept() -> None:
     assert "vs prediction" in human.stdout and "below" in human.stdout
     collapsed = run_cli(["logs", str(DATA / "vllm_serve_eagle3.log"), "--acc", "0.7"])
     assert "collapsed" in collapsed.stdout
+    plain = run_cli(["logs", "--json", str(DATA / "vllm_serve_eagle3.log")])
+    causes = plain.json()["summary"]["vllm"]["collapse"]["causes"]
+    assert any("aux hidden-state layer ids" in c for c in causes)
+    assert (
+        "usual causes of a collapse"
+        in run_cli(["logs", str(DATA / "vllm_serve_eagle3.log")]).stdout
+    )
     assert run_cli(["logs", NGRAM, "--steps", "3"]).exit_code == 2
 
 

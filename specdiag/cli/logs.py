@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli._framework import JsonOpt, command
-from specdiag.core.accept import AccKind, Engine
+from specdiag.core.accept import COLLAPSE_CAUSES, AccKind, Engine
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -420,6 +420,7 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
         "collapse": {
             "stretches": s.collapse_stretch_count,
             "records": s.collapsed_records,
+            "causes": list(COLLAPSE_CAUSES) if s.collapse_stretch_count else [],
             "longest": [
                 {
                     "source": st.source,
@@ -679,6 +680,10 @@ def render(
                     f"{st.mean_accept_length:.2f}",
                 )
             console.print(ct)
+            if comparisons.get(eng) is None:  # with --acc the verdict lists them
+                console.print("  usual causes of a collapse (check these first):")
+                for cause in COLLAPSE_CAUSES:
+                    console.print(f"    - {cause}")
         if len(es.ranks) > 1:
             rt = Table(title="Per rank", title_justify="left")
             for col in ("rank", "records", "mean", "p5", "p50", "p95", "cuda graph False"):
