@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -104,29 +105,24 @@ def make_dumps(root: Path, tokens: int, hidden: int) -> tuple[Path, Path]:
 
 
 def run_child_rusage(code: str, args: list[str]) -> tuple[dict[str, float], float]:
-    """Like :func:`run_child`, with the child's own peak RSS (KiB on Linux) from wait4."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child: exec the interpreter with stdout to the pipe
-        os.close(r)
-        os.dup2(w, 1)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 2)
-        os.chdir(ROOT)
-        os.execv(sys.executable, [sys.executable, "-c", code, *args])
-    os.close(w)
-    chunks = []
-    while True:
-        b = os.read(r, 65536)
-        if not b:
-            break
-        chunks.append(b)
-    os.close(r)
-    _, status, usage = os.wait4(pid, 0)
-    code_ = os.waitstatus_to_exitcode(status)
-    if code_ not in (0,):
-        raise SystemExit(f"child exited {code_}")
-    return json.loads(b"".join(chunks).decode().strip().splitlines()[-1]), usage.ru_maxrss / 1024
+    """Run ``code`` in a fresh interpreter; return its JSON line and its own peak RSS (MiB).
+
+    The peak comes from ``wait4`` on that very child, so nothing else is counted.
+    """
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None
+    out = proc.stdout.read()
+    proc.stdout.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"child exited {proc.returncode}")
+    return json.loads(out.decode().strip().splitlines()[-1]), usage.ru_maxrss / 1024
 
 
 def main() -> int:
