@@ -98,6 +98,13 @@ class Request:
             "drafted_tokens": self.drafted,
             "accepted_per_position": list(self.per_position),
             "accept_histogram": list(self.histogram),
+            # server-side times from submission (after the request was parsed), in ms
+            "ttft_ms": (self.t_first_token - self.arrival) * 1000.0
+            if self.t_first_token is not None
+            else None,
+            "e2e_ms": (self.t_finished - self.arrival) * 1000.0
+            if self.t_finished is not None
+            else None,
         }
 
 
