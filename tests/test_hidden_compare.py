@@ -424,3 +424,16 @@ def test_final_state_compared_when_both_have_it(cases: dict[str, SyntheticCase])
     assert r2.final_state is not None and not r2.final_state.match
     assert "final-state-differs" in r2.findings
     assert any("final norm" in d for d in r2.diagnosis)
+
+
+def test_random_values_match_nothing(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["collapsed"]
+    g = torch.Generator().manual_seed(5)
+    for scale in (0.05, 1.0):
+        vals = torch.randn(5, generator=g) * scale
+        r = compare_values(
+            parse_values(_fmt(vals)), case.training_dump(), reference=case.reference_dump()
+        )
+        assert not r.match
+        assert r.chunks[0].identified_hf_index is None
+        assert "no layer of the reference" in r.chunks[0].description

@@ -42,6 +42,7 @@ UNIT_ROUNDOFF = {
 RTOL_FACTOR = 12.8  # relative L2 bound = 12.8 u  (bf16: 0.05)
 ATOL_FACTOR = 16.0  # max |diff| bound = 16 u * max|training chunk|  (bf16: 6.25 % of the max)
 EMBEDDING_COSINE = 1.0 - 1e-4  # repeated tokens give identical embedding rows
+MIN_VALUES_HIGH = 4  # fewer printed values than this are weak evidence for a layer
 
 
 @dataclass(frozen=True)
@@ -1299,12 +1300,16 @@ def compare_values(
                 rows = src.block(a, b)  # [n, W]
                 n = b - a
                 x = rows[:, :k].unsqueeze(1) if span else rows.view(n, nch, ht)[:, :, :k]
-                rmax = (
-                    rows.abs().amax(-1, keepdim=True).unsqueeze(-1)
+                rms = (
+                    rows.pow(2).mean(-1, keepdim=True).sqrt().unsqueeze(-1)
                     if span
-                    else rows.view(n, nch, ht).abs().amax(-1, keepdim=True)
+                    else rows.view(n, nch, ht).pow(2).mean(-1, keepdim=True).sqrt()
                 )
-                allowed = ptol + (opts.atol if opts.atol is not None else tol.atol_scale * rmax)
+                # kernel noise is relative to the value and to the row's scale (rounding
+                # errors accumulate through the matmuls that produced the row)
+                allowed = ptol + (
+                    opts.atol if opts.atol is not None else tol.rtol * (x.abs() + rms)
+                )
                 diff = (v - x).abs()
                 excess = torch.nan_to_num((diff - allowed).amax(-1), nan=math.inf)  # [n, nch']
                 dmax = torch.nan_to_num(diff.amax(-1), nan=math.inf)
@@ -1341,7 +1346,11 @@ def compare_values(
             rv, rtok, rc, _ = best["reference"]
             if rv <= 0:
                 hf, by = rc, "reference"
-                conf = "high" if len(chunk_hits.get("reference", set())) == 1 else "medium"
+                conf = (
+                    "high"
+                    if len(chunk_hits.get("reference", set())) == 1 and k >= MIN_VALUES_HIGH
+                    else "medium"
+                )
         if hf is None and ok:
             known = opts.training_layers
             if known is not None and c < len(known) and k <= ht:
@@ -1353,15 +1362,22 @@ def compare_values(
         if ok:
             desc = f"matches {where}"
             if count["training"] > 1:
-                desc += f" ({count['training']} matching slices: the values are not unique, e.g. repeated tokens)"
+                desc += (
+                    f" ({count['training']} matching slices: the values are not unique, "
+                    "e.g. repeated tokens)"
+                )
+            if hf is not None and by == "reference":
+                desc += f"; the reference says {describe_hf(hf)}"
         else:
-            desc = (
-                f"matches no training slice; closest is {where} (max |diff| {float(d.max()):.3g})"
-            )
+            desc = f"matches no training slice (closest: {where}, max |diff| {float(d.max()):.3g})"
             if hf is not None:
-                desc += f", but it is {describe_hf(hf)} of the reference"
-        if hf is not None and by == "reference":
-            desc += f"; reference: {describe_hf(hf)}"
+                desc += f", but matches {describe_hf(hf)} of the reference"
+            elif "reference" in best:
+                desc += " and no layer of the reference"
+        if k < MIN_VALUES_HIGH:
+            desc += f" (only {k} value(s): weak evidence)"
+            if conf == "high":
+                conf = "medium"
         chunks.append(
             ChunkResult(
                 index=si,
