@@ -97,7 +97,8 @@ def test_padding_without_ids_is_all_zero_rows(tmp_path: Path) -> None:
 def test_safetensors_speculators_layout(tmp_path: Path, stack: torch.Tensor) -> None:
     from safetensors.torch import save_file
 
-    token_major = stack[[2, 3, 4]].permute(1, 0, 2).contiguous().to(torch.bfloat16)  # [T, 3, H]
+    # three aux layers plus the verifier's last layer, as speculators' datagen writes them
+    token_major = stack[[2, 3, 4, 4]].permute(1, 0, 2).contiguous().to(torch.bfloat16)
     save_file(
         {"token_ids": random_ids(20, 96, seed=4), "hidden_states": token_major},
         str(tmp_path / "hs_0.safetensors"),
@@ -105,7 +106,11 @@ def test_safetensors_speculators_layout(tmp_path: Path, stack: torch.Tensor) -> 
     d = load_dump(tmp_path / "hs_0.safetensors")
     assert d.fmt == "speculators" and d.layout == "tokens"
     assert (d.num_tokens, d.native_chunks, d.hidden_size) == (20, 3, H)
-    assert torch.equal(d.block(0, 20).view(20, 3, H), token_major.float())
+    assert torch.equal(d.block(0, 20).view(20, 3, H), token_major[:, :3].float())
+    assert d.last_hidden is not None and torch.equal(d.last_hidden, token_major[:, 3])
+    assert any("speculators layout" in n for n in d.notes)
+    every = load_dump(tmp_path / "hs_0.safetensors", key="hidden_states")
+    assert every.native_chunks == 4
 
 
 def test_safetensors_is_memory_mapped(tmp_path: Path) -> None:

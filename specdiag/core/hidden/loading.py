@@ -510,6 +510,16 @@ def interpret(
         if lay == "layers" and kind not in ("specforge", "modelopt"):
             kind = "hf-stack" if kind in ("torch", "safetensors", "numpy", "torch+gzip") else kind
         hidden_size = int(features.shape[2])
+        if kind == "speculators" and lay == "tokens" and key is None and features.shape[1] >= 2:
+            # speculators' datagen appends the verifier's last layer (--include-last-layer, on
+            # by default) and its trainer splits it off the same way
+            last = features[:, -1]
+            features = features[:, :-1]
+            notes.append(
+                f"speculators layout: the last of {int(features.shape[1]) + 1} layers is taken "
+                "as the verifier's last hidden state, the others as the aux chunks "
+                "(--key hidden_states keeps all of them)"
+            )
     if last is not None and last.ndim == 2:
         hidden_size = hidden_size or int(last.shape[-1])
     dump = Dump(
