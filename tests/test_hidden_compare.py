@@ -437,3 +437,16 @@ def test_random_values_match_nothing(cases: dict[str, SyntheticCase]) -> None:
         assert not r.match
         assert r.chunks[0].identified_hf_index is None
         assert "no layer of the reference" in r.chunks[0].description
+
+
+def test_served_config_notes(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["collapsed"]
+    r = compare(
+        case.served_dump(),
+        case.training_dump(),
+        CompareOptions(training_layers=TRAIN_IDS, served_layers=(3, -1, 1)),
+        reference=case.reference_dump(),
+    )
+    text = " ".join(r.notes)
+    assert "cannot capture it" in text
+    assert "not ascending" in text

@@ -1183,6 +1183,25 @@ def _diagnose(
                 findings.append("off-by-one")
             elif not pairs and cs == ct and not findings_block(findings):
                 findings.append("layer-mismatch")
+    # the served config on its own: things the engines do with such a list
+    if opts.served_layers is not None:
+        sl = list(opts.served_layers)
+        eng_read = opts.engine or CaptureEngine.SGLANG
+        if eng_read is CaptureEngine.SGLANG and -1 in sl:
+            notes.append(
+                "the served config has -1 (the embedding): SGLang's Llama-style models cannot "
+                "capture it (there is no residual before layer 0)"
+            )
+        if sl != sorted(sl):
+            notes.append(
+                f"the served ids {sl} are not ascending: SGLang and vLLM capture inside the "
+                "forward loop, so the chunks come out in ascending layer order anyway"
+            )
+        if num_layers is not None and eng_read is CaptureEngine.SGLANG and num_layers - 1 in sl:
+            notes.append(
+                f"id {num_layers - 1} is the last layer: SGLang's generic +1 path never reaches "
+                "it and returns one chunk fewer (sglang PR #32334)"
+            )
     # the served config vs training (conventions), even before tensors are judged
     t_hf = [t.hf_index for t in tchunks]
     if served_cfg_hf is not None and all(x is not None for x in t_hf) and acc.n:
