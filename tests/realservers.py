@@ -4,9 +4,8 @@ The servers and their tiny models are built once by ``make realservers``
 (``scripts/realservers/setup_*.sh``) into ``$SPECDIAG_CACHE_DIR/realservers`` (default
 ``~/.cache/specdiag/realservers``). This module only starts them.
 
-Use it from a test module::
-
-    pytest_plugins = ["tests.realservers"]
+It is a pytest plugin, registered in tests/conftest.py (a test module may also say
+``pytest_plugins = ["tests.realservers"]``). Use it from a test::
 
     def test_something(real_servers):
         srv = real_servers.llamacpp(draft="noisy")          # shared for the whole session
@@ -144,7 +143,8 @@ def require(kind: str) -> LlamaCppSetup | VllmSetup:
     try:
         return LlamaCppSetup.find() if kind == "llamacpp" else VllmSetup.find()
     except SetupMissing as exc:
-        pytest.fail(str(exc), pytrace=False)
+        message = str(exc)
+    pytest.fail(message, pytrace=False)  # outside the except: no chained traceback
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,6 +264,22 @@ class RealServer:
                     + self.crash_report()
                 )
             time.sleep(0.2)
+
+    def wait_quiet(self, quiet: float = 1.5, timeout: float = 15.0) -> int:
+        """Wait until the log has not grown for `quiet` seconds, then return `log_offset()`.
+
+        Use it before a baseline on a shared vLLM server: its stats lines are written once a
+        second, so an earlier test's last `SpecDecoding metrics` line can land after your
+        offset otherwise."""
+        deadline = time.monotonic() + timeout
+        size, since = self.log_offset(), time.monotonic()
+        while time.monotonic() - since < quiet and time.monotonic() < deadline:
+            time.sleep(0.1)
+            self.check_alive()
+            now = self.log_offset()
+            if now != size:
+                size, since = now, time.monotonic()
+        return size
 
     def crash_report(self, tail: int = 40) -> str:
         """Exit status, the log's error-looking lines and its tail: for failure messages."""

@@ -266,7 +266,8 @@ def test_vllm_ngram_counters_logs_and_per_request_metrics(vllm_ngram: RealServer
     srv = vllm_ngram
     assert srv.kind == "vllm"
     assert [m["id"] for m in srv.get_json("/v1/models")["data"]] == ["tiny"]
-    before, offset = srv.metrics(), srv.log_offset()
+    offset = srv.wait_quiet()  # a shared server: let earlier tests' stats lines flush
+    before = srv.metrics()
     bodies = _vllm_completions(srv, 3)
     after = srv.metrics()
     delta = _vllm_deltas(before, after)
@@ -285,7 +286,8 @@ def test_vllm_ngram_counters_logs_and_per_request_metrics(vllm_ngram: RealServer
 def test_vllm_eagle3_perm_per_position_is_1_0_0(vllm_eagle3_perm: RealServer) -> None:
     srv = vllm_eagle3_perm
     assert srv.config["speculative_config"]["method"] == "eagle3"
-    before, offset = srv.metrics(), srv.log_offset()
+    offset = srv.wait_quiet()
+    before = srv.metrics()
     _vllm_completions(srv, 2)
     after = srv.metrics()
     delta = _vllm_deltas(before, after)
