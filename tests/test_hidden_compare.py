@@ -450,3 +450,27 @@ def test_served_config_notes(cases: dict[str, SyntheticCase]) -> None:
     text = " ".join(r.notes)
     assert "cannot capture it" in text
     assert "not ascending" in text
+
+
+def test_reads_are_bounded_by_the_block_size(
+    cases: dict[str, SyntheticCase], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from specdiag.core.hidden.loading import Dump
+
+    sizes: list[int] = []
+    original = Dump.block
+
+    def spy(self: Dump, start: int, stop: int, device: str = "cpu") -> torch.Tensor:
+        sizes.append(stop - start)
+        return original(self, start, stop, device)
+
+    monkeypatch.setattr(Dump, "block", spy)
+    case = cases["collapsed"]
+    r = compare(
+        case.served_dump(),
+        case.training_dump(),
+        CompareOptions(block_tokens=5),
+        reference=case.reference_dump(),
+    )
+    assert r.tokens_compared == 48
+    assert sizes and max(sizes) <= 5  # never the whole dump at once
