@@ -604,7 +604,7 @@ def compare(
     reference: Dump | None = None,
 ) -> CompareResult:
     """Compare ``served`` with ``training``; identify layers (with ``reference``: exactly)."""
-    torch = require_torch()
+    require_torch()
     opts = options or CompareOptions()
     _check_device(opts.device)
     tol = default_tolerances(
@@ -668,7 +668,6 @@ def compare(
             )
     ref_start = _ref_start(reference, training, served, al) if reference is not None else 0
     acc = _stream(served, training, reference, al, ref_start, h, opts)
-    del torch
     result = _finish(served, training, reference, opts, tol, al, acc, h, cs, ct, notes, base)
     final = _final_state(served, training, al, h, tol, opts)
     if final is None:
@@ -816,11 +815,12 @@ def _finish(
     if tref_sim is not None:
         for j in range(ct):
             best = int(np.argmax(tref_sim[j]))
-            if t_hf[j] is not None and t_hf[j] != best:
+            claimed = t_hf[j]
+            if claimed is not None and claimed != best:
                 diag.append(
                     f"training chunk {j} is {describe_hf(best, num_layers)} according to the "
                     f"reference (cosine {tref_sim[j, best]:.4f}), but --layers says layer "
-                    f"{t_hf[j] - 1}: the training capture used other layers than you think "  # type: ignore[operator]
+                    f"{claimed - 1}: the training capture used other layers than you think "
                     "(or --layers is wrong); the reference wins below"
                 )
                 findings.append("training-layers-differ")
@@ -911,7 +911,7 @@ def _finish(
             desc = f"equals training chunk {jm}" + (
                 f" ({describe_hf(hf)})" if hf is not None else ""
             )
-        elif emb_min[i] is not None and emb_min[i] >= EMBEDDING_COSINE:  # type: ignore[operator]
+        elif (emb_i := emb_min[i]) is not None and emb_i >= EMBEDDING_COSINE:
             hf, by = 0, "fingerprint"
             conf = "high" if emb_pairs >= 3 else "medium"
             desc = (
@@ -1150,11 +1150,11 @@ def _diagnose(
                 findings.append("missing-layer")
             # off-by-one: identified layers vs training layers (all aligned chunks)
             offs = [
-                c.identified_hf_index - tchunks[c.index].hf_index  # type: ignore[operator]
+                sh - th
                 for c in chunks
                 if c.index < ct
-                and c.identified_hf_index is not None
-                and tchunks[c.index].hf_index is not None
+                and (sh := c.identified_hf_index) is not None
+                and (th := tchunks[c.index].hf_index) is not None
             ]
             verified = all(c.identified_by != "served config" for c in chunks[: min(cs, ct)])
             if offs and len(offs) == min(cs, ct) and len(set(offs)) == 1 and abs(offs[0]) == 1:
@@ -1273,14 +1273,12 @@ def compare_values(
     dtype's ``atol`` (relative to the largest value of that training chunk row).
     """
     torch = require_torch()
-    import numpy as np
 
     opts = options or CompareOptions()
     tol = default_tolerances(
         training.dtype, training.dtype, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine
     )
-    dummy_served = training
-    ht, _, notes = _hidden_sizes(dummy_served, training, opts, reference)
+    ht, _, notes = _hidden_sizes(training, training, opts, reference)  # no served tensor here
     nt = training.valid_tokens
     if opts.offset is not None and not 0 <= opts.offset < nt:
         raise UsageError(f"--offset {opts.offset} is outside the training sample (0..{nt - 1})")
@@ -1445,7 +1443,6 @@ def compare_values(
             else f"values searched over all {nt} training positions"
         ),
     )
-    del np
     return CompareResult(
         mode="values",
         match=overall,
