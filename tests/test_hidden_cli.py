@@ -305,3 +305,22 @@ def test_inspect_nothing_to_scan(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     assert run_cli(["inspect-dump", str(tmp_path / "empty")]).exit_code == 3
     assert run_cli(["inspect-dump", str(tmp_path), "--workers", "0"]).exit_code == 2
+
+
+def test_inspect_reports_a_refused_pickle_and_goes_on(tmp_path: Path) -> None:
+    marker = tmp_path / "PWNED"
+
+    class Evil:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (os.system, (f"touch {marker}",))
+
+    case = make_case("matching", num_tokens=16)
+    save_record(case.training_record, tmp_path / "data_0.ckpt")
+    (tmp_path / "data_1.ckpt").write_bytes(pickle.dumps({"aux_hidden_state": Evil()}))
+    r = run_cli(["inspect-dump", str(tmp_path), "--json"])
+    assert r.exit_code == 1
+    doc = r.json()
+    assert [Path(p).name for p in doc["bad_files"]] == ["data_1.ckpt"]
+    bad = next(f for f in doc["files"] if f["path"].endswith("data_1.ckpt"))
+    assert "refused to load" in bad["error"]
+    assert not marker.exists()

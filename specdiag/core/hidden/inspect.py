@@ -10,7 +10,6 @@ One bad file never aborts the scan: it is reported with its error and the scan g
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -351,7 +350,3 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
         problems=tuple(problems),
         ok=ok,
     )
-
-
-def _finite(x: float | None) -> float | None:
-    return x if x is not None and math.isfinite(x) else None
