@@ -427,3 +427,31 @@ def test_stop_strings_finish_with_stop() -> None:
             ).text
         )
         assert "".join(e["choices"][0]["text"] for e in streamed[:-1]) == choice["text"]
+
+
+@pytest.mark.parametrize("flavor", ["sglang", "vllm", "llamacpp"])
+def test_lossless_over_http(flavor: str) -> None:
+    """Greedy text is the same with speculation off, low and perfect acceptance."""
+    prompts = ["the sea", "a long story about the moon and the river", "x"]
+
+    def texts(steps: int, acc: str | None) -> list[str]:
+        with serve(flavor=flavor, steps=steps, acceptance=acc) as (_, c):
+            out = []
+            for p in prompts:
+                out.append(
+                    c.post("/v1/completions", json={"prompt": p, "max_tokens": 40}).json()[
+                        "choices"
+                    ][0]["text"]
+                )
+                out.append(
+                    c.post(
+                        "/v1/chat/completions",
+                        json={"messages": [{"role": "user", "content": p}], "max_tokens": 40},
+                    ).json()["choices"][0]["message"]["content"]
+                )
+            return out
+
+    base = texts(0, None)
+    assert len(set(base)) == len(base)  # different prompts, different outputs
+    assert texts(4, "0.3") == base
+    assert texts(2, "1.0") == base

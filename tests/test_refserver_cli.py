@@ -121,3 +121,36 @@ def test_module_imports_stay_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout.replace("'", '"')) == []
+
+
+def test_sigterm_stops_cleanly_with_a_summary() -> None:
+    import signal
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "specdiag",
+            "reference-server",
+            "--port",
+            "0",
+            "--steps",
+            "2",
+            "--target-step-ms",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # printed once the server accepts connections
+        assert "listening on http://127.0.0.1:" in first
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0
+    assert "note: served 0 requests" in err

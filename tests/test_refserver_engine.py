@@ -45,7 +45,7 @@ def test_model_is_deterministic_and_not_degenerate() -> None:
         outs.append(out)
     assert outs[0] == outs[1]
     assert len(set(outs[0])) > 50  # a varied word stream, not a short loop
-    best, second = m.top2(np.zeros((1, m.HIDDEN)))
+    best, second = m.top2(np.zeros((1, m.STATE), dtype=np.float32))
     assert best[0] != second[0]
 
 
@@ -151,3 +151,12 @@ def test_counts_are_taken_before_cutting_at_max_tokens() -> None:
     assert req.accepted == 8
     assert len(req.out_ids) == 7
     assert engine.totals.verified_tokens == 10
+
+
+@settings(deadline=None, max_examples=60)
+@given(text=st.text(max_size=80))
+def test_tokenizer_round_trips_any_text(text: str) -> None:
+    tok = Tokenizer()
+    ids = tok.encode(text)
+    assert all(0 <= t < tok.vocab_size for t in ids)
+    assert tok.decode(ids) == text

@@ -180,21 +180,22 @@ def reference_server_cmd(
         out.warn("--acceptance is ignored with --steps 0 (no speculation)")
     handle = start_server(cfg)
     previous = _terminate_like_ctrl_c()
+    truth: dict[str, Any] | None = None
     try:
-        doc = document(cfg, handle.url, handle.port)
-        out.emit(doc, lambda console: render(console, doc))
-        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
-        deadline = None if duration is None else time.monotonic() + duration
         try:
+            doc = document(cfg, handle.url, handle.port)
+            out.emit(doc, lambda console: render(console, doc))
+            sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
+            deadline = None if duration is None else time.monotonic() + duration
             while deadline is None or time.monotonic() < deadline:
                 left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
                 time.sleep(left)  # (a sleep, not a join: signals interrupt it cleanly)
                 if not handle.running:
                     break
         except KeyboardInterrupt:
-            pass
+            pass  # Ctrl-C or SIGTERM: the normal way to stop a server
         try:
-            truth: dict[str, Any] | None = handle.truth()
+            truth = handle.truth()
         except OSError:  # the server died; nothing to summarise
             truth = None
     finally:

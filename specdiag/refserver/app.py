@@ -153,6 +153,13 @@ class ServerState:
         else:
             transport.close()
 
+    async def drop_and_settle(self, scope: dict[str, Any], reset: bool) -> None:
+        """Drop the connection and let the server notice before the handler returns (so
+        uvicorn sees a disconnect, not an unfinished response)."""
+        self.drop(scope, reset)
+        for _ in range(3):
+            await asyncio.sleep(0)
+
     async def stall(self) -> bool:
         """Wait ``stall-seconds`` (or until shutdown). True if the server is shutting down."""
         return await self._wait_shutdown(self.config.faults.stall_s)
@@ -246,7 +253,7 @@ class EventStream:
             )
             async for chunk in self.chunks:
                 if chunk is DROP_CLOSE or chunk is DROP_RESET:
-                    self.state.drop(scope, reset=chunk is DROP_RESET)
+                    await self.state.drop_and_settle(scope, reset=chunk is DROP_RESET)
                     return
                 await send({"type": "http.response.body", "body": chunk, "more_body": True})
             await send({"type": "http.response.body", "body": b"", "more_body": False})
@@ -284,7 +291,7 @@ class PartialBody:
                 "more_body": True,
             }
         )
-        self.state.drop(scope, reset=False)
+        await self.state.drop_and_settle(scope, reset=False)
 
 
 class Dropped:
@@ -294,7 +301,7 @@ class Dropped:
         self.state = state
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        self.state.drop(scope, reset=True)
+        await self.state.drop_and_settle(scope, reset=True)
 
 
 async def _watch_disconnect(receive: Any, state: ServerState, req: EngineRequest | None) -> None:

@@ -166,9 +166,16 @@ def _matmul(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> npt.NDArr
 
 
 class TinyLM:
-    """h' = tanh(h A + E[x]); next-token logits = h U + b over the generable tokens."""
+    """A recurrent network with a fast and a slow state.
+
+    State s = [h, m]: m' = LAMBDA m + (1 - LAMBDA) E2[x] is a leaky memory of the whole context (so the
+    prompt's content, not only its last tokens, shapes the output); h' = tanh([h, m'] R + E[x]).
+    Next-token logits = s U + b over the generable tokens.
+    """
 
     HIDDEN = 48
+    STATE = 2 * HIDDEN
+    LAMBDA = 0.97
 
     def __init__(self, tokenizer: Tokenizer, seed: int = 1234) -> None:
         import numpy as np
@@ -179,37 +186,49 @@ class TinyLM:
         self.tokenizer = tokenizer
         self.gen_ids: npt.NDArray[np.int64] = np.asarray(tokenizer.generable, dtype=np.int64)
         self.emb: npt.NDArray[np.float32] = rng.normal(0.0, 1.0, (v, d)).astype(np.float32)
-        q, _ = np.linalg.qr(rng.normal(size=(d, d)))
-        # a little above 1: rich, non-repeating dynamics under tanh
-        self.rec: npt.NDArray[np.float32] = (q * 1.1).astype(np.float32)
-        self.out: npt.NDArray[np.float32] = rng.normal(
-            0.0, 1.0 / np.sqrt(d), (d, self.gen_ids.size)
+        # m is an exponential average of these (bounded whatever the context)
+        self.emb_slow: npt.NDArray[np.float32] = (
+            rng.normal(0.0, 1.0, (v, d)) * (1.0 - self.LAMBDA)
         ).astype(np.float32)
+        q, _ = np.linalg.qr(rng.normal(size=(d, d)))
+        # a little above 1: rich, non-repeating dynamics under tanh; plus the memory's input
+        self.rec: npt.NDArray[np.float32] = np.vstack(
+            [q * 1.1, rng.normal(0.0, 3.0 / np.sqrt(d), (d, d))]
+        ).astype(np.float32)
+        out = rng.normal(0.0, 1.0 / np.sqrt(d), (2 * d, self.gen_ids.size))
+        out[d:] *= 0.5
+        self.out: npt.NDArray[np.float32] = out.astype(np.float32)
         # punctuation is rarer than words
         bias = np.zeros(self.gen_ids.size, dtype=np.float32)
         for i, tid in enumerate(tokenizer.generable):
             if tokenizer.piece(tid) in _PUNCT:
                 bias[i] = -1.0
         self.bias: npt.NDArray[np.float32] = bias
-        self.h0 = np.zeros(d, dtype=np.float32)
+        self.h0 = np.zeros(2 * d, dtype=np.float32)
 
     def prefill(self, ids: list[int]) -> npt.NDArray[np.float32]:
         """State after consuming ``ids`` (one row)."""
         import numpy as np
 
-        h = self.h0
-        emb, rec = self.emb, self.rec
+        d = self.HIDDEN
+        h, m = self.h0[:d], self.h0[d:]
+        emb, slow, rec, lam = self.emb, self.emb_slow, self.rec, np.float32(self.LAMBDA)
         for tid in ids:
-            h = np.tanh(h @ rec + emb[tid])
-        return h
+            m = lam * m + slow[tid]
+            h = np.tanh(np.concatenate([h, m]) @ rec + emb[tid])
+        out: npt.NDArray[np.float32] = np.concatenate([h, m])
+        return out
 
     def advance(
-        self, h: npt.NDArray[np.float32], ids: npt.NDArray[np.int64]
+        self, s: npt.NDArray[np.float32], ids: npt.NDArray[np.int64]
     ) -> npt.NDArray[np.float32]:
-        """Batched state update: rows of ``h`` consume one token each."""
+        """Batched state update: rows of ``s`` consume one token each."""
         import numpy as np
 
-        out: npt.NDArray[np.float32] = np.tanh(_matmul(h, self.rec) + self.emb[ids])
+        d = self.HIDDEN
+        m = np.float32(self.LAMBDA) * s[:, d:] + self.emb_slow[ids]
+        h = np.tanh(_matmul(np.concatenate([s[:, :d], m], axis=1), self.rec) + self.emb[ids])
+        out: npt.NDArray[np.float32] = np.concatenate([h, m], axis=1)
         return out
 
     def logits(self, h: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:

@@ -131,7 +131,7 @@ class ServerHandle:
             http=_protocol_class(transports),
             lifespan="on",
             log_config=None,
-            log_level="critical",
+            log_level="error",  # our handlers' own failures show; nothing else does
             access_log=False,
             timeout_graceful_shutdown=2,
             timeout_keep_alive=30,
