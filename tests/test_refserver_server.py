@@ -61,7 +61,7 @@ def test_concurrent_requests_are_batched() -> None:
         async with httpx.AsyncClient(base_url=url, timeout=30) as c:
             rs = await asyncio.gather(
                 *(
-                    c.post("/v1/completions", json={"prompt": f"p{i}", "max_tokens": 40})
+                    c.post("/v1/completions", json={"prompt": f"p{i}", "max_tokens": 80})
                     for i in range(32)
                 )
             )
@@ -71,7 +71,7 @@ def test_concurrent_requests_are_batched() -> None:
         flavor="vllm", steps=3, acceptance="0.6", target_step_ms=2.0, draft_step_ms=0.2
     )
     with start_server(cfg) as srv:
-        assert asyncio.run(main(srv.url)) == [40] * 32
+        assert asyncio.run(main(srv.url)) == [80] * 32
         c = srv.truth()["counts"]
     assert c["requests_finished"] == 32
     assert c["peak_running"] > 8
@@ -154,7 +154,7 @@ def test_sglang_log_shows_the_batch(tmp_path) -> None:  # type: ignore[no-untype
                 *(
                     c.post(
                         "/generate",
-                        json={"text": f"p{i}", "sampling_params": {"max_new_tokens": 60}},
+                        json={"text": f"p{i}", "sampling_params": {"max_new_tokens": 100}},
                     )
                     for i in range(16)
                 )

@@ -304,7 +304,8 @@ def _chunk(
         choice = {"index": 0, "text": delta or "", "logprobs": None, "finish_reason": fr}
     obj = "chat.completion.chunk" if o.chat else "text_completion"
     if flavor is Flavor.LLAMACPP:
-        choice.pop("logprobs", None) if o.chat else None
+        if o.chat:
+            del choice["logprobs"]  # llama.cpp's chat chunks carry none (see the capture)
         return {
             "choices": [choice],
             "created": created,
