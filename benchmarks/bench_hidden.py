@@ -78,29 +78,34 @@ print(json.dumps({"seconds": best, "gbps": 2 * n / best / 1e9}))
 """
 
 
-def make_dumps(root: Path, tokens: int, hidden: int) -> tuple[Path, Path]:
-    import torch
+MAKE = r"""
+import sys, torch
+served_p, train_p, tokens, hidden = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+g = torch.Generator().manual_seed(0)
+ids = torch.randint(1, 128000, (tokens,), generator=g)
+scale = torch.tensor([0.5, 2.0, 6.0]).repeat_interleave(hidden)  # norms grow with depth
+train = (torch.randn(tokens, 3 * hidden, generator=g) * scale).to(torch.bfloat16)
+noise = torch.randn(tokens, 3 * hidden, generator=g) * scale * 0.01
+served = (train.float() + noise).to(torch.bfloat16)
+mask = torch.ones(tokens, dtype=torch.int64)
+torch.save({"input_ids": ids, "loss_mask": mask, "aux_hidden_state": train.unsqueeze(0),
+            "hidden_state": train[:, :hidden].unsqueeze(0).clone()}, train_p)
+torch.save({"input_ids": ids, "aux_hidden_state": served.unsqueeze(0)}, served_p)
+"""
 
-    g = torch.Generator().manual_seed(0)
+
+def make_dumps(root: Path, tokens: int, hidden: int) -> tuple[Path, Path]:
+    """Write the two dumps in a child process, so this process stays small.
+
+    (A child's peak RSS as ``wait4`` reports it starts from its parent's RSS at fork time, so
+    a parent that had held the tensors would inflate every measurement.)
+    """
     served_p, train_p = root / "served.ckpt", root / "data_0.ckpt"
-    if served_p.exists() and train_p.exists():
-        return served_p, train_p
-    ids = torch.randint(1, 128000, (tokens,), generator=g)
-    scale = torch.tensor([0.5, 2.0, 6.0]).repeat_interleave(hidden)  # norms grow with depth
-    train = (torch.randn(tokens, 3 * hidden, generator=g) * scale).to(torch.bfloat16)
-    noise = torch.randn(tokens, 3 * hidden, generator=g) * scale * 0.01
-    served = (train.float() + noise).to(torch.bfloat16)
-    mask = torch.ones(tokens, dtype=torch.int64)
-    torch.save(
-        {
-            "input_ids": ids,
-            "loss_mask": mask,
-            "aux_hidden_state": train.unsqueeze(0),
-            "hidden_state": train[:, :hidden].unsqueeze(0).clone(),
-        },
-        train_p,
-    )
-    torch.save({"input_ids": ids, "aux_hidden_state": served.unsqueeze(0)}, served_p)
+    if not (served_p.exists() and train_p.exists()):
+        subprocess.run(
+            [sys.executable, "-c", MAKE, str(served_p), str(train_p), str(tokens), str(hidden)],
+            check=True,
+        )
     return served_p, train_p
 
 

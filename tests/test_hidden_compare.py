@@ -474,3 +474,18 @@ def test_reads_are_bounded_by_the_block_size(
     )
     assert r.tokens_compared == 48
     assert sizes and max(sizes) <= 5  # never the whole dump at once
+
+
+def test_overall_statistics_over_the_whole_row(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    r = compare(case.served_dump(), case.training_dump(), _opts(case))
+    assert r.overall is not None
+    s = case.served_aux.float()
+    t = case.training_record["aux_hidden_state"][0].float()
+    d = s - t
+    assert r.overall.max_abs_diff == pytest.approx(float(d.abs().max()))
+    assert r.overall.mean_abs_diff == pytest.approx(float(d.abs().mean()), rel=1e-5)
+    assert r.overall.rel_l2 == pytest.approx(float(d.norm() / t.norm()), rel=1e-5)
+    cos = torch.nn.functional.cosine_similarity(s, t, dim=-1)
+    assert r.overall.cosine_mean == pytest.approx(float(cos.mean()), abs=1e-6)
+    assert r.overall.cosine_min == pytest.approx(float(cos.min()), abs=1e-6)

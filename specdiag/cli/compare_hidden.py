@@ -297,6 +297,17 @@ def document(r: CompareResult, served: str, training: str, reference: str | None
             if r.training_reference_similarity
             else None
         ),
+        "overall": (
+            {
+                "max_abs_diff": r.overall.max_abs_diff,
+                "mean_abs_diff": r.overall.mean_abs_diff,
+                "rel_l2": r.overall.rel_l2,
+                "cosine_mean": r.overall.cosine_mean,
+                "cosine_min": r.overall.cosine_min,
+            }
+            if r.overall is not None
+            else None
+        ),
         "final_state": (
             {
                 "max_abs_diff": r.final_state.max_abs_diff,
@@ -371,6 +382,19 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
                 "yes" if c.match else "NO",
                 best,
                 ident,
+            )
+        if r.overall is not None:
+            o = r.overall
+            tab.add_row(
+                "all",
+                _g(o.max_abs_diff),
+                _g(o.mean_abs_diff),
+                _g(o.rel_l2),
+                _g(o.cosine_mean, ".4f"),
+                _g(o.cosine_min, ".4f"),
+                "yes" if r.match else "NO",
+                "",
+                "(whole row)",
             )
         console.print(tab)
     if r.similarity and r.mode == "tensors":

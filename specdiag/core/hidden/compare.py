@@ -149,6 +149,17 @@ class ChunkResult:
 
 
 @dataclass(frozen=True)
+class Overall:
+    """The statistics over the whole row (every aligned chunk), per token for the cosine."""
+
+    max_abs_diff: float
+    mean_abs_diff: float
+    rel_l2: float
+    cosine_mean: float
+    cosine_min: float
+
+
+@dataclass(frozen=True)
 class FinalState:
     """Both dumps carry the target's last hidden state (SpecForge ``hidden_state``): compared too."""
 
@@ -194,6 +205,7 @@ class CompareResult:
     training_layers: tuple[int, ...] | None
     notes: tuple[str, ...] = field(default_factory=tuple)
     final_state: FinalState | None = None
+    overall: Overall | None = None  # all aligned chunks together
 
 
 # --------------------------------------------------------------------------------------------
@@ -379,6 +391,9 @@ class _Acc:
         self.ref_r2 = np.zeros(lr)
         self.ref_cos_t = np.zeros((ct, lr))
         self.n = 0
+        self.row_n = 0
+        self.row_cos_sum = 0.0
+        self.row_cos_min = math.inf
 
 
 def _cos(dot: Any, na: Any, nb: Any) -> Any:
@@ -489,6 +504,22 @@ def _stream(
                 better = bmin_np < acc.cos_min
                 acc.worst[better] = barg.cpu().numpy()[better] + a
                 acc.cos_min = _np_min(acc.cos_min, bmin_np)
+                # the whole row (all aligned chunks together): per-token cosine
+                dd = torch.diagonal(dot, dim1=1, dim2=2)[:, :m]
+                ns2r, nt2r = ns[:, :m] ** 2, nt[:, :m] ** 2
+                if ok_s is not None or ok_t is not None:
+                    dd, ns2r, nt2r = dd * ok, ns2r * ok, nt2r * ok
+                    row_ok = ok.any(-1)
+                    rc = _cos(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
+                    acc.row_n += int(row_ok.sum())
+                    acc.row_cos_sum += float((rc * row_ok).sum())
+                    rmin = torch.where(row_ok, rc, torch.full_like(rc, math.inf)).min()
+                else:
+                    rc = _cos(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
+                    acc.row_n += n
+                    acc.row_cos_sum += float(rc.sum())
+                    rmin = rc.min()
+                acc.row_cos_min = min(acc.row_cos_min, float(rmin))
             if reference is not None:
                 r = reference.block(ref_start + a, ref_start + b, dev).view(n, lr, h)
                 nr = torch.linalg.vector_norm(r, dim=-1)
@@ -972,6 +1003,7 @@ def _finish(
         mode="tensors",
         match=overall,
         tokens_compared=acc.n,
+        overall=_overall(acc, h),
         hidden_size=h,
         served_hidden_size=h,
         chunks=tuple(chunks),
@@ -988,6 +1020,19 @@ def _finish(
         suggested_layer_ids=suggestions,
         notes=tuple(notes),
         **base,
+    )
+
+
+def _overall(acc: _Acc, h: int) -> Overall | None:
+    tokens = float(acc.tokens.sum()) if acc.m else 0.0
+    if tokens <= 0 or acc.row_n == 0:
+        return None
+    return Overall(
+        max_abs_diff=float(acc.max_abs.max()),
+        mean_abs_diff=float(acc.sum_abs.sum()) / (tokens * h),
+        rel_l2=math.sqrt(float(acc.sum_d2.sum()) / max(float(acc.sum_t2.sum()), 1e-300)),
+        cosine_mean=acc.row_cos_sum / acc.row_n,
+        cosine_min=acc.row_cos_min,
     )
 
 
