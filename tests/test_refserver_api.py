@@ -455,3 +455,22 @@ def test_lossless_over_http(flavor: str) -> None:
     assert len(set(base)) == len(base)  # different prompts, different outputs
     assert texts(4, "0.3") == base
     assert texts(2, "1.0") == base
+
+
+@pytest.mark.parametrize(
+    ("flavor", "body"),
+    [
+        ("sglang", {"detail": "Not Found"}),
+        ("vllm", {"detail": "Not Found"}),
+        (
+            "llamacpp",
+            {"error": {"code": 404, "message": "File Not Found", "type": "not_found_error"}},
+        ),
+    ],
+)
+def test_unknown_paths_are_json_404s(flavor: str, body: dict[str, Any]) -> None:
+    with serve(flavor=flavor, steps=1, acceptance="0.5") as (_, c):
+        r = c.get("/props" if flavor != "llamacpp" else "/server_info")
+        assert r.status_code == 404
+        assert r.json() == body
+        assert c.get("/v1/completions").status_code == 405

@@ -540,7 +540,21 @@ def build_app(state: ServerState) -> Any:
         finally:
             await state.finish()
 
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        if state.config.flavor is Flavor.LLAMACPP:
+            message = "File Not Found" if status == 404 else "Method Not Allowed"
+            return error_response(state, status, message)
+        # SGLang and vLLM serve through FastAPI
+        return json_response(
+            {"detail": "Not Found" if status == 404 else "Method Not Allowed"}, status
+        )
+
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={404: not_found, 405: not_found},
+    )
 
 
 def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | None:
