@@ -409,3 +409,32 @@ def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
         monkeypatch.delenv(var, raising=False)
     yield
+
+
+def test_progress_bar_on_a_terminal_and_credentials_in_the_url(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    import specdiag.cli._output as output
+    from specdiag.core.probe.run import redact_url
+
+    buf = io.StringIO()
+    real = output.make_console
+
+    def fake(stderr: bool = False) -> Console:
+        if stderr:
+            return Console(file=buf, force_terminal=True, width=100, no_color=True)
+        return real(stderr)
+
+    monkeypatch.setattr(output, "make_console", fake)
+    with _server(flavor="llamacpp", steps=3) as srv:
+        url = srv.url.replace("http://", "http://probe:hunter2@")
+        res = _probe(url, "-n", "4", "--max-tokens", "16")
+    assert res.exit_code == 0, res.stderr
+    assert "probing" in buf.getvalue()  # the bar, drawn on the (fake) terminal only
+    assert "hunter2" not in res.stdout + res.stderr + buf.getvalue()
+    assert res.json()["server"]["url"] == srv.url
+    assert redact_url("https://u:p@h:8443/v1/?key=s") == "https://h:8443/v1"

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 MAX_RETRY_WAIT_S = 60.0
 _timeout = getattr(asyncio, "timeout", None)
+DRAIN_S = 0.25  # how long to read past a stream's end marker for the connection's reuse
 _MERGED_KEYS = ("usage", "timings", "sglext", "meta_info", "metrics")
 
 
@@ -215,9 +216,18 @@ def _failed(
 async def _attempt(
     client: httpx.AsyncClient, job: RequestJob, *, engine: EngineKind, api: Api, attempt: int
 ) -> RequestResult:
-    req = client.build_request("POST", job.path, json=job.body)
-    t0 = time.perf_counter()  # the request is encoded: from here on it is the server's time
+    sent = [0.0]
+
+    async def trace(event: str, info: dict[str, Any]) -> None:
+        # the clock starts when the request's first byte goes out: after the (pooled)
+        # connection is ready, which is what the server's own timings see too
+        if event == "http11.send_request_headers.started":
+            sent[0] = time.perf_counter()
+
+    req = client.build_request("POST", job.path, json=job.body, extensions={"trace": trace})
+    sent[0] = time.perf_counter()  # fallback for transports without httpcore's trace
     resp = await client.send(req, stream=True)
+    t0 = sent[0]
     try:
         if resp.status_code == 429:
             await resp.aread()
@@ -238,6 +248,26 @@ async def _attempt(
         return _from_body(raw, job, engine, api, t0, t_end, resp.status_code)
     finally:
         await resp.aclose()
+
+
+async def _drain(lines: Any) -> None:
+    """Read past the end marker to the end of the body (normally already received) so the
+    connection is kept alive for the next request: a new connection per request would add a
+    TCP handshake to every TTFT. A server that keeps the body open is given a moment only."""
+    try:
+        if _timeout is not None:
+            async with _timeout(DRAIN_S):
+                async for _ in lines:
+                    pass
+        else:
+            await asyncio.wait_for(_consume(lines), DRAIN_S)
+    except Exception:  # noqa: BLE001 - the answer is complete; the connection is just closed
+        pass
+
+
+async def _consume(lines: Any) -> None:
+    async for _ in lines:
+        pass
 
 
 def _from_body(
@@ -293,10 +323,8 @@ async def _read_stream(
     cumulative = api is Api.NATIVE and engine is EngineKind.SGLANG
     openai = api is not Api.NATIVE
     chat = api is Api.CHAT
-    # Stop at the end marker: reading on to the end of the body would let httpx reuse the
-    # connection, but its pool then costs several times more CPU per request at high concurrency
-    # (measured: benchmarks/bench_probe.py).
-    async for line in resp.aiter_lines():
+    lines = resp.aiter_lines()
+    async for line in lines:
         if not line.startswith("data:"):
             continue
         data = line[5:].strip()
@@ -353,6 +381,8 @@ async def _read_stream(
             done = True
             merged.update({k: v for k, v in chunk.items() if k in ("tokens_predicted", "timings")})
     t_end = time.perf_counter()
+    if done:
+        await _drain(lines)
     if not done and finished is None:
         raise _Failure(
             "truncated_stream",

@@ -9,6 +9,7 @@ counter numbers are the difference of two ``/metrics`` snapshots.
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -25,6 +26,8 @@ from specdiag.core.probe.workload import Prompt, looks_random
 from specdiag.errors import ServerError, UsageError
 
 if TYPE_CHECKING:
+    import ssl
+
     import httpx
 
 Progress = Callable[[int, int], None]
@@ -177,19 +180,45 @@ def _headers(cfg: ProbeConfig) -> dict[str, str]:
 def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
     out = [cfg.api_key] if cfg.api_key else []
     out += [v for k, v in cfg.headers if k.lower() in ("authorization", "x-api-key", "api-key")]
+    for u in (cfg.url, cfg.baseline_url):
+        if u is not None and urlsplit(u).password:
+            out.append(str(urlsplit(u).password))
     return tuple(s for s in out if s)
 
 
+# Requests in flight per httpx client. httpcore's pool matches queued requests against its
+# connections in O(requests x connections) per event, which with kept-alive connections costs
+# several times the CPU of the requests themselves at concurrency 64 (measured with
+# benchmarks/bench_probe.py); a few small clients keep both connection reuse and a cheap pool.
+PER_CLIENT = 8
+
+
+@functools.lru_cache(maxsize=1)
+def _ssl_context() -> ssl.SSLContext:
+    """One verifying TLS context for every client (loading the CA store costs tens of ms)."""
+    import ssl
+
+    try:
+        import certifi
+
+        return ssl.create_default_context(cafile=certifi.where())
+    except ImportError:  # pragma: no cover - httpx depends on certifi
+        return ssl.create_default_context()
+
+
 def _client(
-    base_url: str, cfg: ProbeConfig, transport: httpx.AsyncBaseTransport | None
+    base_url: str,
+    cfg: ProbeConfig,
+    transport: httpx.AsyncBaseTransport | None,
+    slots: int | None = None,
 ) -> httpx.AsyncClient:
     import httpx
 
-    limits = httpx.Limits(
-        max_connections=cfg.concurrency + 4, max_keepalive_connections=cfg.concurrency + 4
-    )
+    n = (slots if slots is not None else PER_CLIENT) + 2
+    limits = httpx.Limits(max_connections=n, max_keepalive_connections=n)
     return httpx.AsyncClient(
         base_url=base_url.rstrip("/"),
+        verify=_ssl_context(),
         headers=_headers(cfg),
         timeout=httpx.Timeout(cfg.timeout_s, connect=min(cfg.timeout_s, 10.0)),
         limits=limits,
@@ -356,23 +385,27 @@ def _jobs(cfg: ProbeConfig, info: ServerInfo, count: int, offset: int = 0) -> li
 
 
 async def _run_jobs(
-    client: httpx.AsyncClient,
+    clients: list[httpx.AsyncClient],
     jobs: list[RequestJob],
     cfg: ProbeConfig,
     info: ServerInfo,
     sink: list[RequestResult],
     progress: Progress | None,
 ) -> None:
-    sem = asyncio.Semaphore(cfg.concurrency)
+    # one slot per request in flight; slot i always uses client i // PER_CLIENT
+    free: asyncio.Queue[int] = asyncio.Queue()
+    for i in range(cfg.concurrency):
+        free.put_nowait(i)
     rng = random.Random(cfg.seed)
     run_start = time.perf_counter()
     secrets = _secrets(cfg)
     total = len(jobs)
 
     async def one(job: RequestJob) -> None:
-        async with sem:
+        slot = await free.get()
+        try:
             res = await execute(
-                client,
+                clients[slot // PER_CLIENT],
                 job,
                 engine=info.engine,
                 api=cfg.api,
@@ -381,6 +414,8 @@ async def _run_jobs(
                 run_start=run_start,
                 secrets=secrets,
             )
+        finally:
+            free.put_nowait(slot)
         sink.append(res)
         if progress is not None:
             progress(len(sink), total)
@@ -407,7 +442,17 @@ async def _measure(
     progress: Progress | None,
     on_info: Callable[[ServerInfo], None] | None,
 ) -> RunMeasure:
-    async with _client(url, cfg, transport) as client:
+    from contextlib import AsyncExitStack
+
+    async with AsyncExitStack() as stack:
+        n_clients = -(-cfg.concurrency // PER_CLIENT)
+        clients = [
+            await stack.enter_async_context(
+                _client(url, cfg, transport, min(PER_CLIENT, cfg.concurrency))
+            )
+            for _ in range(n_clients)
+        ]
+        client = clients[0]
         info, _pages = await discover(client, url, engine_hint, cfg.model)
         if cfg.api is Api.NATIVE and info.engine not in (EngineKind.SGLANG, EngineKind.LLAMACPP):
             raise UsageError(
@@ -422,7 +467,7 @@ async def _measure(
             warm: list[RequestResult] = []
             try:
                 await _run_jobs(
-                    client, _jobs(cfg, info, cfg.warmup, offset=n), cfg, info, warm, None
+                    clients, _jobs(cfg, info, cfg.warmup, offset=n), cfg, info, warm, None
                 )
             except asyncio.CancelledError:
                 _uncancel()
@@ -432,7 +477,7 @@ async def _measure(
         t0 = time.perf_counter()
         if not interrupted:
             try:
-                await _run_jobs(client, _jobs(cfg, info, n), cfg, info, results, progress)
+                await _run_jobs(clients, _jobs(cfg, info, n), cfg, info, results, progress)
             except asyncio.CancelledError:
                 _uncancel()
                 interrupted = True
