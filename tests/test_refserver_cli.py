@@ -154,3 +154,17 @@ def test_sigterm_stops_cleanly_with_a_summary() -> None:
             proc.kill()
     assert proc.returncode == 0
     assert "note: served 0 requests" in err
+
+
+def test_accept_length_picks_the_iid_acceptance() -> None:
+    r = run_cli(["reference-server", *FAST, "--json", "--steps", "5", "--accept-length", "2.4"])
+    assert r.exit_code == 0, r.stderr
+    s = r.json()["speculative"]
+    assert s["expected_accept_length"] == pytest.approx(2.4)
+    assert len(set(s["acceptance_conditional"])) == 1
+    bad = run_cli(["reference-server", *FAST, "--steps", "5", "--accept-length", "7"])
+    assert bad.exit_code == 2 and "impossible" in bad.stderr
+    both = run_cli(
+        ["reference-server", *FAST, "--steps", "5", "--accept-length", "2", "--acc", "0.5"]
+    )
+    assert both.exit_code == 2 and "exclusive" in both.stderr

@@ -69,14 +69,24 @@ def reference_server_cmd(
         ),
     ] = None,
     acceptance: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--acceptance",
             "--acc",
             help="True acceptance: one value for every draft position or one per position "
-            "(0.8,0.7,0.6); fractions or percentages.",
+            "(0.8,0.7,0.6); fractions or percentages. Default 0.75.",
+            show_default=False,
         ),
-    ] = "0.75",
+    ] = None,
+    accept_length: Annotated[
+        float | None,
+        typer.Option(
+            "--accept-length",
+            help="Instead of --acceptance: serve the same acceptance at every position, chosen "
+            "so the expected accept length (bonus included) is this value, e.g. 2.4.",
+            show_default=False,
+        ),
+    ] = None,
     acc_kind: Annotated[
         AccKind,
         typer.Option(
@@ -157,8 +167,9 @@ def reference_server_cmd(
     cfg = make_config(
         flavor=flavor,
         steps=steps,
-        acceptance=acceptance,
+        acceptance=acceptance if steps > 0 else None,
         acc_kind=acc_kind,
+        accept_length=accept_length if steps > 0 else None,
         faults=faults,
         host=host,
         port=DEFAULT_PORTS[flavor] if port is None else port,
@@ -176,8 +187,8 @@ def reference_server_cmd(
         log_interval_s=log_interval,
         per_request_metrics=per_request_metrics,
     )
-    if steps == 0 and acceptance != "0.75":
-        out.warn("--acceptance is ignored with --steps 0 (no speculation)")
+    if steps == 0 and (acceptance is not None or accept_length is not None):
+        out.warn("--acceptance / --accept-length are ignored with --steps 0 (no speculation)")
     handle = start_server(cfg)
     previous = _terminate_like_ctrl_c()
     truth: dict[str, Any] | None = None

@@ -249,16 +249,31 @@ def make_config(
     steps: int = 3,
     acceptance: str | tuple[float, ...] | list[float] | None = None,
     acc_kind: AccKind | str = AccKind.CONDITIONAL,
+    accept_length: float | None = None,
     faults: str | FaultConfig | None = None,
     **kwargs: object,
 ) -> ReferenceServerConfig:
     """Build a config from user-facing values: ``acceptance`` as text ("0.8,0.7") or numbers,
-    one value for every position or one per position, conditional or unconditional."""
+    one value for every position or one per position, conditional or unconditional; or
+    ``accept_length``: the i.i.d. acceptance whose expected accept length (bonus included) is
+    that value (the expected-accept core's inverse)."""
     kind = AccKind(acc_kind)
     acc: tuple[float, ...] = ()
+    if accept_length is not None and acceptance is not None:
+        raise UsageError(
+            "--accept-length and --acceptance are exclusive",
+            hint="give the per-position acceptance, or the accept length it should produce",
+        )
     if steps > 0:
-        if acceptance is None:
-            values: tuple[float, ...] = (0.75,)
+        if accept_length is not None:
+            if math.isnan(accept_length) or not 1.0 <= accept_length <= steps + 1:
+                raise UsageError(
+                    f"--accept-length {accept_length:g} is impossible with {steps} draft steps",
+                    hint=f"accept length counts the bonus token: 1..{steps + 1}",
+                )
+            values: tuple[float, ...] = (accept.implied_acceptance(accept_length - 1.0, steps),)
+        elif acceptance is None:
+            values = (0.75,)
         elif isinstance(acceptance, str):
             values = accept.parse_float_list(acceptance, "--acceptance")
         else:
