@@ -499,3 +499,19 @@ def test_prompt_files(tmp_path: Path) -> None:
     empty.write_text("\n# only a comment\n")
     with pytest.raises(InputError, match="no prompts"):
         load_prompts(empty)
+
+
+def test_cli_start_does_not_import_heavy_modules() -> None:
+    """`specdiag probe --help` (and the CLI's import) must not pull in httpx, numpy or prometheus."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from specdiag.cli.app import main; "
+        "rc = main(['probe', '--help']); "
+        "heavy = [m for m in ('httpx', 'numpy', 'prometheus_client', 'anyio') if m in sys.modules]; "
+        "print('HEAVY', heavy)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "Usage" in out.stdout and "--min-accept-len" in out.stdout
+    assert "HEAVY []" in out.stdout, out.stdout[-300:]
