@@ -64,6 +64,9 @@ def test_llamacpp_probe_agrees_with_metrics_and_log(real_servers: RealServers) -
     d = {k: a[k] - b[k] for k in a}
     assert d["steps"] > 0
     assert doc["engine"] == "llamacpp"
+    # llama.cpp's HTTP server closes a kept-alive connection after 5 requests: probe resends a
+    # request that met such a closed connection, so none is lost
+    assert doc["requests"]["ok"] == 8, doc["requests"]
     assert doc["server"]["speculative"]["enabled"] is True
     assert doc["server"]["speculative"]["steps"] == 5
     acc = doc["accept_length"]
@@ -88,7 +91,7 @@ def test_llamacpp_probe_agrees_with_metrics_and_log(real_servers: RealServers) -
         if log_gen >= d["drafted"] or time.monotonic() > deadline:
             break
         time.sleep(0.2)
-    assert 1 <= len(lines) <= 8
+    assert len(lines) == 8
     assert log_acc == d["accepted"] and log_gen == d["drafted"]
     assert doc["accept_rate"] == pytest.approx(log_acc / log_gen)
     assert doc["counters"]["foreign_traffic"] is False

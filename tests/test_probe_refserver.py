@@ -119,7 +119,7 @@ def test_speculation_off_is_reported() -> None:
         ("500=0.4", "http_500", ()),
         ("invalid-json=0.4", "invalid_json", ()),
         ("truncate=0.4", "truncated_stream", ()),
-        ("reset=0.4", "truncated_stream", ()),
+        ("reset=0.6", "connection_reset", ()),  # no response at all (retried once if reused)
         ("stall=0.4,stall-seconds=30", "timeout", ("--timeout", "1.5")),
         ("429=1,retry-after=0", "http_429", ("--retries", "1")),
     ],

@@ -78,6 +78,15 @@ class _Failure(Exception):
         self.status = status
 
 
+class _NoResponse(Exception):
+    """The connection failed before any response header arrived."""
+
+    def __init__(self, detail: str, reused: bool) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.reused = reused  # on a kept-alive connection: the server may have closed it idle
+
+
 class _RetryLater(Exception):
     def __init__(self, wait_s: float, detail: str) -> None:
         super().__init__(detail)
@@ -132,6 +141,7 @@ async def execute(
 
     attempts = 0
     waited = 0.0
+    stale_retried = False
     start_s = time.perf_counter() - run_start
     while True:
         attempts += 1
@@ -150,6 +160,15 @@ async def execute(
             await asyncio.sleep(later.wait_s)
             waited += later.wait_s
             continue
+        except _NoResponse as nr:
+            # A kept-alive connection the server closed while idle (llama.cpp's HTTP server
+            # closes one after 5 requests): the request never reached it; send it again, once.
+            if nr.reused and not stale_retried:
+                stale_retried = True
+                continue
+            return _failed(
+                job, "connection_reset", nr.detail, None, attempts, waited, start_s, secrets
+            )
         except _Failure as f:
             return _failed(job, f.kind, f.detail, f.status, attempts, waited, start_s, secrets)
         except (asyncio.TimeoutError, httpx.TimeoutException):
@@ -216,17 +235,25 @@ def _failed(
 async def _attempt(
     client: httpx.AsyncClient, job: RequestJob, *, engine: EngineKind, api: Api, attempt: int
 ) -> RequestResult:
+    import httpx
+
     sent = [0.0]
+    fresh = [False]
 
     async def trace(event: str, info: dict[str, Any]) -> None:
         # the clock starts when the request's first byte goes out: after the (pooled)
         # connection is ready, which is what the server's own timings see too
         if event == "http11.send_request_headers.started":
             sent[0] = time.perf_counter()
+        elif event == "connection.connect_tcp.started":
+            fresh[0] = True
 
     req = client.build_request("POST", job.path, json=job.body, extensions={"trace": trace})
     sent[0] = time.perf_counter()  # fallback for transports without httpcore's trace
-    resp = await client.send(req, stream=True)
+    try:
+        resp = await client.send(req, stream=True)
+    except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
+        raise _NoResponse(str(exc) or type(exc).__name__, reused=not fresh[0]) from None
     t0 = sent[0]
     try:
         if resp.status_code == 429:

@@ -229,11 +229,21 @@ def _client(
 
 
 async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] | BaseException:
+    import httpx
+
     try:
         r = await client.get(path, timeout=_DISCOVERY_TIMEOUT_S)
-        return r.status_code, r.text
+    except (httpx.RemoteProtocolError, httpx.ReadError):
+        pass  # a kept-alive connection the server closed while idle: once more, below
     except Exception as exc:  # noqa: BLE001 - recorded, judged by the caller
         return exc
+    else:
+        return r.status_code, r.text
+    try:
+        r = await client.get(path, timeout=_DISCOVERY_TIMEOUT_S)
+    except Exception as exc:  # noqa: BLE001 - recorded, judged by the caller
+        return exc
+    return r.status_code, r.text
 
 
 async def discover(
@@ -708,8 +718,8 @@ def _no_accept_hint(info: ServerInfo) -> str:
         )
     if e is EngineKind.LLAMACPP:
         return (
-            "no acceptance numbers: llama.cpp sent no draft_n timings and no /metrics counters; "
-            "start llama-server with --spec-type ... and --metrics"
+            "no accept length: llama.cpp's responses carry only the draft rate (no verify "
+            "steps) and its /metrics counters were not readable; start llama-server with --metrics"
         )
     if e is EngineKind.SGLANG:
         return (
