@@ -515,3 +515,70 @@ def test_cli_start_does_not_import_heavy_modules() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "Usage" in out.stdout and "--min-accept-len" in out.stdout
     assert "HEAVY []" in out.stdout, out.stdout[-300:]
+
+
+def test_trtllm_run_from_prometheus_counters() -> None:
+    """A TensorRT-LLM-shaped server (a stand-in: no real one runs here): /metrics is its JSON
+    iteration stats, the counters live on /prometheus/metrics, responses carry no spec fields."""
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+
+    state = {"steps": 0, "acc": 0, "tokens": 0, "pos": [0, 0, 0]}
+
+    def page() -> str:
+        lines = [
+            "# TYPE trtllm_spec_decode_num_draft_tokens_total counter",
+            f"trtllm_spec_decode_num_draft_tokens_total {3 * state['steps']}",
+            "# TYPE trtllm_spec_decode_num_accepted_tokens_total counter",
+            f"trtllm_spec_decode_num_accepted_tokens_total {state['acc']}",
+            "# TYPE trtllm_spec_decode_drafted_tokens_total counter",
+            *(
+                f'trtllm_spec_decode_drafted_tokens_total{{token_position="{i}"}} {state["steps"]}'
+                for i in range(3)
+            ),
+            "# TYPE trtllm_spec_decode_accepted_tokens_total counter",
+            *(
+                f'trtllm_spec_decode_accepted_tokens_total{{token_position="{i}"}} {state["pos"][i]}'
+                for i in range(3)
+            ),
+            "# TYPE trtllm_speculative_config_info gauge",
+            'trtllm_speculative_config_info{decoding_type="Eagle3",max_draft_len="3"} 1',
+        ]
+        return "\n".join(lines) + "\n"
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        path = request.url.path
+        if path == "/metrics":
+            return httpx.Response(200, json=[{"iter": 1}])
+        if path == "/prometheus/metrics":
+            return httpx.Response(200, text=page())
+        if path == "/v1/models":
+            return httpx.Response(200, json={"data": [{"id": "m", "owned_by": "tensorrt_llm"}]})
+        if path == "/v1/chat/completions":
+            # every request: 10 verify steps accepting 2, 2, 1, 0, 3, 2, 2, 1, 0, 3 drafts
+            for a in (2, 2, 1, 0, 3, 2, 2, 1, 0, 3):
+                state["steps"] += 1
+                state["acc"] += a
+                for i in range(a):
+                    state["pos"][i] += 1
+            return httpx.Response(
+                200,
+                json={
+                    "choices": [{"message": {"content": "ok"}, "finish_reason": "length"}],
+                    "usage": {"completion_tokens": 26},
+                },
+            )
+        return httpx.Response(404)
+
+    report = run_probe(
+        ProbeConfig(url="http://trt:8000", prompts=builtin_prompts()[:4], stream=False, acc=(0.7,)),
+        transport=httpx.MockTransport(handler),
+    )
+    m = report.main
+    assert m.server.engine is EngineKind.TRTLLM and m.server.metrics_path == "/prometheus/metrics"
+    assert m.server.spec.steps == 3 and m.server.spec.method == "Eagle3"
+    assert m.accept.source == "counters"
+    assert m.accept.pooled == pytest.approx(1 + 16 / 10)
+    assert m.accept.per_position_unconditional == pytest.approx((0.8, 0.6, 0.2))
+    assert m.accept.accept_rate == pytest.approx(16 / 30)
+    assert report.expected is not None and report.expected.steps == 3
+    assert any("--no-stream" in w for w in report.warnings)

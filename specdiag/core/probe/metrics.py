@@ -13,7 +13,7 @@ llama.cpp     ``llamacpp:spec_decode_num_drafts_total`` (verify steps), ``..._dr
               ``llamacpp:tokens_predicted_total``
 TensorRT-LLM  ``trtllm_spec_decode_num_draft_tokens_total``, ``..._num_accepted_tokens_total``,
               ``trtllm_spec_decode_{drafted,accepted}_tokens_total{token_position}`` (steps =
-              drafted at position 0)
+              drafted at position 0); no generation-token counter, so no foreign-traffic check
 SGLang        ``sglang:spec_verify_calls_total`` and ``sglang:generation_tokens_total`` only
               (its accept-length gauges are interval values, useless for a delta)
 ============  ==========================================================================
@@ -87,12 +87,10 @@ _NAMES: dict[str, dict[str, str]] = {
         "accepted_drafts": "trtllm_spec_decode_num_accepted_tokens_total",
         "accepted_per_pos": "trtllm_spec_decode_accepted_tokens_total",
         "drafted_per_pos": "trtllm_spec_decode_drafted_tokens_total",
-        "generation_tokens": "trtllm_generation_tokens_total",
     },
     "sglang": {
         "verify_steps": "sglang:spec_verify_calls_total",
         "generation_tokens": "sglang:generation_tokens_total",
-        "requests_finished": "sglang:num_requests_total",
     },
 }
 
