@@ -602,6 +602,13 @@ def render(console: Console, r: ProbeReport) -> None:
             "ITL is per chunk, TPOT per token",
             highlight=False,
         )
+    itl = m.latency.itl_ms
+    if itl.p50 is not None and itl.p50 < 0.1:
+        console.print(
+            "  half the chunks arrived within 0.1 ms of the previous one: the server sends a "
+            "verify step's tokens as separate events in one burst",
+            highlight=False,
+        )
     t = m.throughput
     console.print(
         f"Throughput: {_f(t.output_tokens_per_s, '.1f')} output tokens/s, "
