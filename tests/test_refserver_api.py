@@ -307,7 +307,12 @@ def test_llamacpp_shapes_match_the_real_captures() -> None:
         assert t["draft_n"] == first["drafted_tokens"] == 5 * first["verify_steps"]
         assert t["draft_n_accepted"] == first["accepted_drafts"]
         props = c.get("/props").json()
-        assert props["default_generation_settings"]["params"]["speculative.n_max"] == 5
+        # as llama.cpp 0c1e570: no n_max, default request settings say "none"; /slots knows
+        params = props["default_generation_settings"]["params"]
+        assert "speculative.n_max" not in params
+        assert params["speculative.types"] == "none"
+        assert props["default_generation_settings"]["speculative"] is True
+        assert slots[0]["params"]["speculative.types"] == "none,draft-simple"
 
 
 def test_llamacpp_streams_one_token_per_chunk_like_the_capture() -> None:

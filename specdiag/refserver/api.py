@@ -632,9 +632,17 @@ def _vllm_routes(state: ServerState) -> list[Route]:
 
 
 def _llama_settings(
-    state: ServerState, n_predict: int, stream: bool, stop: tuple[str, ...]
+    state: ServerState,
+    n_predict: int,
+    stream: bool,
+    stop: tuple[str, ...],
+    active: bool = True,
 ) -> dict[str, Any]:
-    """llama.cpp's ``generation_settings`` / slot ``params`` (the capture's keys, in order)."""
+    """llama.cpp's ``generation_settings`` / slot ``params`` (the capture's keys, in order).
+
+    ``active=False`` for /props' default request settings, which say ``speculative.types``
+    "none" even on a speculating server (as llama.cpp 0c1e570 does).
+    """
     cfg = state.config
     return {
         "seed": 4294967295,
@@ -691,10 +699,9 @@ def _llama_settings(
             "xtc",
             "temperature",
         ],
-        "speculative.n_max": cfg.steps,
-        "speculative.n_min": 0,
-        "speculative.p_min": 0.0,
-        "speculative.types": "none,draft-simple" if cfg.speculative else "none",
+        # 0c1e570 prints no n_max/n_min/p_min here; the draft length shows in the log
+        # ("n_max=K") and in /metrics' per-position family
+        "speculative.types": "none,draft-simple" if cfg.speculative and active else "none",
         "timings_per_token": False,
         "post_sampling_probs": False,
         "backend_sampling": False,
@@ -788,7 +795,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                     "n_ctx": cfg.max_model_len,
                     "speculative": cfg.speculative,
                     "is_processing": False,
-                    "params": _llama_settings(state, -1, False, ()),
+                    "params": _llama_settings(state, -1, False, (), active=False),
                 },
                 "total_slots": cfg.max_running_requests,
                 "model_path": cfg.model_name,
