@@ -438,3 +438,14 @@ def test_progress_bar_on_a_terminal_and_credentials_in_the_url(
     assert "hunter2" not in res.stdout + res.stderr + buf.getvalue()
     assert res.json()["server"]["url"] == srv.url
     assert redact_url("https://u:p@h:8443/v1/?key=s") == "https://h:8443/v1"
+
+
+def test_failed_run_leaves_no_save_file_and_unknown_model_is_noted(tmp_path: Path) -> None:
+    save = tmp_path / "run.jsonl"
+    res = run_cli(["probe", f"http://127.0.0.1:{_closed_port()}", "--save", str(save)])
+    assert res.exit_code == 3 and not save.exists()
+    with _server(flavor="vllm", steps=3) as srv:
+        res = _probe(srv.url, "-n", "2", "--max-tokens", "8", "--model", "no-such-model")
+    doc = res.json()
+    assert any("no-such-model" in n for n in doc["notes"])
+    assert doc["requests"]["errors"] == {"http_404": 2}

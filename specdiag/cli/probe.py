@@ -187,13 +187,17 @@ def probe(
             save_fh = save.open("w", encoding="utf-8")
         except OSError as exc:
             raise InputError(f"cannot write --save {save}: {exc.strerror or exc}") from None
+    written = False
     try:
         report = _run_with_progress(cfg, out)
         if save_fh is not None:
             _write_save(save_fh, report)
+            written = True
     finally:
         if save_fh is not None:
             save_fh.close()
+            if not written and save is not None:
+                save.unlink(missing_ok=True)  # the run failed: leave no empty file behind
     for w in report.warnings:
         out.warn(w)
     out.emit(document(report), lambda console: render(console, report))
@@ -231,7 +235,12 @@ def _run_with_progress(cfg: Any, out: Any) -> ProbeReport:
         n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
         task = bar.add_task("probing", total=n)
 
+        last = [0]
+
         def progress(done: int, total: int) -> None:
+            if done < last[0]:  # the same workload again, against --baseline
+                bar.update(task, description="baseline")
+            last[0] = done
             bar.update(task, completed=done, total=total)
 
         def on_info(info: Any) -> None:

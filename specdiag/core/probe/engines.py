@@ -524,11 +524,15 @@ def _float_or_none(v: str | None) -> float | None:
         return None
 
 
-def model_from(pages: dict[str, tuple[int, str | None]]) -> tuple[str | None, int]:
-    """The first served model id from /v1/models and how many there are."""
+def model_ids(pages: dict[str, tuple[int, str | None]]) -> list[str]:
+    """The model ids /v1/models lists (empty when it does not answer)."""
     models = _json(_ok(pages, "/v1/models"))
     if isinstance(models, dict) and isinstance(models.get("data"), list):
-        ids = [m.get("id") for m in models["data"] if isinstance(m, dict) and m.get("id")]
-        if ids:
-            return str(ids[0]), len(ids)
-    return None, 0
+        return [str(m["id"]) for m in models["data"] if isinstance(m, dict) and m.get("id")]
+    return []
+
+
+def model_from(pages: dict[str, tuple[int, str | None]]) -> tuple[str | None, int]:
+    """The first served model id from /v1/models and how many there are."""
+    ids = model_ids(pages)
+    return (ids[0], len(ids)) if ids else (None, 0)

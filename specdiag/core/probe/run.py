@@ -308,6 +308,11 @@ async def discover(
         model = served
         if n_models > 1:
             notes.append(f"the server serves {n_models} models; probing {served} (use --model)")
+    elif served is not None and model not in engines.model_ids(pages):
+        notes.append(
+            f"--model {model} is not among the models /v1/models lists "
+            f"({', '.join(engines.model_ids(pages)[:5])}); requests may be refused"
+        )
     metrics_path = None
     family = "none"
     for path in ("/metrics", "/prometheus/metrics"):
