@@ -97,6 +97,23 @@ def test_llamacpp_probe_agrees_with_metrics_and_log(real_servers: RealServers) -
     assert doc["counters"]["foreign_traffic"] is False
 
 
+def test_llamacpp_counters_per_request(real_servers: RealServers) -> None:
+    srv = real_servers.llamacpp(draft="noisy")
+    before = srv.metrics()
+    doc = _probe(srv, "-n", "8", "--max-tokens", "48", "--counters-per-request")
+    after = srv.metrics()
+    b, a_ = _spec(before, "llamacpp"), _spec(after, "llamacpp")
+    a = doc["accept_length"]
+    # every request's draft_n_accepted (its response) equals the counters' delta around it,
+    # else it would have been left out
+    assert a["source"] == "per-request" and a["requests_with_data"] == 8
+    assert (a["verify_steps"], a["accepted_drafts"]) == (
+        a_["steps"] - b["steps"],
+        a_["accepted"] - b["accepted"],
+    )
+    assert a["p5"] <= a["per_request_mean"] <= a["p95"]
+
+
 def test_llamacpp_synthetic_rates_and_verdict(real_servers: RealServers) -> None:
     rates = (0.9, 0.7, 0.5, 0.3, 0.1)
     srv = real_servers.llamacpp(draft="random", synth_rates=rates)

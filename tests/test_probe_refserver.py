@@ -449,3 +449,22 @@ def test_failed_run_leaves_no_save_file_and_unknown_model_is_noted(tmp_path: Pat
     doc = res.json()
     assert any("no-such-model" in n for n in doc["notes"])
     assert doc["requests"]["errors"] == {"http_404": 2}
+
+
+def test_counters_per_request_gives_llamacpp_per_request_lengths() -> None:
+    with _server(flavor="llamacpp", steps=4, acceptance="0.7") as srv:
+        res = _probe(srv.url, "-n", "12", "--max-tokens", "48", "--counters-per-request")
+        truth = srv.truth(include_requests=True)
+    assert res.exit_code == 0, res.stderr
+    doc = res.json()
+    a = doc["accept_length"]
+    assert a["source"] == "per-request" and a["requests_with_data"] == 12
+    assert a["pooled"] == pytest.approx(truth["measured"]["accept_length"])
+    # each request's own accept length, exactly as the server counted it
+    per_request = sorted(1 + r["accepted_drafts"] / r["verify_steps"] for r in truth["requests"])
+    assert a["per_request_mean"] == pytest.approx(sum(per_request) / 12)
+    assert a["p50"] == pytest.approx((per_request[5] + per_request[6]) / 2)
+    assert all(row["accept_length"] is not None for row in doc["by_category"])
+    assert doc["workload"]["counters_per_request"] is True
+    bad = run_cli(["probe", srv.url, "--counters-per-request", "-c", "2"])
+    assert bad.exit_code == 2 and "--concurrency 1" in bad.stderr

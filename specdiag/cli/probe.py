@@ -124,6 +124,14 @@ def probe(
     retries: Annotated[
         int, typer.Option("--retries", help="Retries of a request answered 429 (Retry-After).")
     ] = 3,
+    counters_per_request: Annotated[
+        bool,
+        typer.Option(
+            "--counters-per-request",
+            help="At --concurrency 1, scrape /metrics after every request: per-request accept "
+            "lengths from engines that report none (llama.cpp, TensorRT-LLM, plain vLLM).",
+        ),
+    ] = False,
     save: Annotated[
         Path | None, typer.Option("--save", help="Write per-request details to FILE.jsonl.")
     ] = None,
@@ -179,6 +187,7 @@ def probe(
         acc_kind=acc_kind,
         steps=steps,
         baseline_url=baseline,
+        counters_per_request=counters_per_request,
     )
     cfg.validate()
     save_fh = None

@@ -71,6 +71,7 @@ class ProbeConfig:
     acc_kind: AccKind = AccKind.CONDITIONAL
     steps: int | None = None
     baseline_url: str | None = None
+    counters_per_request: bool = False  # scrape /metrics after every request (concurrency 1)
 
     def validate(self) -> None:
         if self.num_requests is not None and self.num_requests < 1:
@@ -90,6 +91,11 @@ class ProbeConfig:
             raise UsageError(f"--timeout must be > 0 seconds, got {self.timeout_s:g}")
         if self.warmup < 0:
             raise UsageError(f"--warmup must be >= 0, got {self.warmup}")
+        if self.counters_per_request and self.concurrency != 1:
+            raise UsageError(
+                "--counters-per-request needs --concurrency 1",
+                hint="the counters are server-wide: only one request in flight can own a delta",
+            )
         if self.steps is not None and self.steps < 1:
             raise UsageError(f"--steps must be at least 1, got {self.steps}")
         if not self.prompts:
@@ -130,6 +136,7 @@ class RunMeasure:
     throughput: analysis.Throughput
     by_category: tuple[analysis.CategoryRow, ...]
     interrupted: bool
+    scraped_foreign: int = 0  # --counters-per-request: requests left out for other traffic
 
 
 @dataclass(frozen=True)
@@ -355,6 +362,7 @@ async def _settled_snapshot(
     info: ServerInfo,
     before: metrics.CounterSnapshot,
     results: list[RequestResult],
+    settle_s: float | None = None,
 ) -> metrics.CounterSnapshot | None:
     """The after-run snapshot, once the server's counters have caught up with this run.
 
@@ -364,7 +372,7 @@ async def _settled_snapshot(
     tokens this run received.
     """
     own = sum(r.output_tokens or 0 for r in results if r.ok)
-    deadline = time.perf_counter() + SETTLE_S
+    deadline = time.perf_counter() + (SETTLE_S if settle_s is None else settle_s)
     while True:
         after = await _snapshot(client, info)
         if (
@@ -399,6 +407,54 @@ def _jobs(cfg: ProbeConfig, info: ServerInfo, count: int, offset: int = 0) -> li
     return out
 
 
+class _Scraper:
+    """Per-request counter deltas at concurrency 1 (``--counters-per-request``): the engines
+    that do not report verify steps per request (llama.cpp, TensorRT-LLM, vLLM without
+    ``--per-request-spec-decode-metrics``) still get per-request accept lengths."""
+
+    def __init__(
+        self, client: httpx.AsyncClient, info: ServerInfo, start: metrics.CounterSnapshot
+    ) -> None:
+        self.client = client
+        self.info = info
+        self.prev = start
+        self.spent_s = 0.0  # time spent scraping, left out of the run's duration
+        self.foreign = 0  # requests whose delta held other traffic (left without figures)
+
+    async def attribute(self, res: RequestResult) -> RequestResult:
+        from dataclasses import replace
+
+        t = time.perf_counter()
+        own = res.output_tokens or 0 if res.ok else 0
+        after = await _settled_snapshot(self.client, self.info, self.prev, [res], settle_s=1.0)
+        self.spent_s += time.perf_counter() - t
+        if after is None:
+            return res
+        d = metrics.delta(self.prev, after)
+        self.prev = after
+        if not res.ok or d.went_backwards or not d.verify_steps or d.accepted_drafts is None:
+            return res
+        if res.spec is not None and res.spec.verify_steps:
+            return res  # the engine reported this request's own numbers
+        foreign = d.generation_tokens is not None and d.generation_tokens > own + 2
+        if res.spec is not None and res.spec.accepted_drafts is not None:
+            # the response's own counts (llama.cpp timings) must be what the counters saw
+            foreign = foreign or res.spec.accepted_drafts != round(d.accepted_drafts)
+        if foreign:
+            self.foreign += 1
+            return res
+        drafted: int | None = round(d.draft_tokens) if d.draft_tokens is not None else None
+        if drafted is None and res.spec is not None:
+            drafted = res.spec.drafted
+        spec = engines.RequestSpec(
+            source=(f"{res.spec.source} + " if res.spec else "") + "/metrics around the request",
+            accepted_drafts=round(d.accepted_drafts),
+            drafted=drafted,
+            verify_steps=round(d.verify_steps),
+        )
+        return replace(res, spec=spec)
+
+
 async def _run_jobs(
     clients: list[httpx.AsyncClient],
     jobs: list[RequestJob],
@@ -406,6 +462,7 @@ async def _run_jobs(
     info: ServerInfo,
     sink: list[RequestResult],
     progress: Progress | None,
+    scraper: _Scraper | None = None,
 ) -> None:
     # one slot per request in flight; slot i always uses client i // PER_CLIENT
     free: asyncio.Queue[int] = asyncio.Queue()
@@ -429,6 +486,8 @@ async def _run_jobs(
                 run_start=run_start,
                 secrets=secrets,
             )
+            if scraper is not None:  # still holding the only slot: nothing else is in flight
+                res = await scraper.attribute(res)
         finally:
             free.put_nowait(slot)
         sink.append(res)
@@ -489,14 +548,17 @@ async def _measure(
                 interrupted = True
         before = await _snapshot(client, info) if not interrupted else None
         results: list[RequestResult] = []
+        scraper: _Scraper | None = None
         t0 = time.perf_counter()
         if not interrupted:
             try:
-                await _run_jobs(clients, _jobs(cfg, info, n), cfg, info, results, progress)
+                if cfg.counters_per_request and before is not None:
+                    scraper = _Scraper(client, info, before)
+                await _run_jobs(clients, _jobs(cfg, info, n), cfg, info, results, progress, scraper)
             except asyncio.CancelledError:
                 _uncancel()
                 interrupted = True
-        duration = time.perf_counter() - t0
+        duration = time.perf_counter() - t0 - (scraper.spent_s if scraper else 0.0)
         after = None
         if before is not None:
             try:
@@ -535,6 +597,7 @@ async def _measure(
         throughput=analysis.throughput(ordered, duration),
         by_category=analysis.by_category(ordered),
         interrupted=interrupted,
+        scraped_foreign=scraper.foreign if scraper else 0,
     )
 
 
@@ -708,6 +771,13 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
             "the server sent no token usage in its stream: output tokens were counted as chunks, "
             "which undercounts when a chunk carries several speculated tokens (TPOT too high)"
         )
+    if m.scraped_foreign:
+        w.append(
+            f"--counters-per-request: {m.scraped_foreign} requests had other traffic around them "
+            "and were left without per-request figures"
+        )
+    if cfg.counters_per_request and m.server.metrics_path is None:
+        w.append("--counters-per-request: the server exports no speculation counters to scrape")
     if m.interrupted:
         w.append(f"interrupted: the report covers the {len(m.results)} requests that finished")
     return w
@@ -813,6 +883,7 @@ def jsonable_config(cfg: ProbeConfig) -> dict[str, Any]:
         "ignore_eos": cfg.ignore_eos,
         "timeout_s": cfg.timeout_s,
         "headers": [k for k, _ in cfg.headers],
+        "counters_per_request": cfg.counters_per_request,
         "prompts": len(cfg.prompts),
         "categories": sorted({p.category for p in cfg.prompts}),
     }
