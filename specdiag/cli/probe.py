@@ -682,16 +682,23 @@ def render(console: Console, r: ProbeReport) -> None:
     b = r.baseline
     if b is not None:
         bm = b.measure
+        tpot = bm.latency.tpot_ms.mean
         console.print(
             f"[bold]Baseline[/bold] {bm.server.url} ({bm.server.engine.value}): "
-            f"{_f(bm.throughput.output_tokens_per_s, '.1f')} tokens/s, TPOT {_f(bm.latency.tpot_ms.mean)} ms",
+            f"{_f(bm.throughput.output_tokens_per_s, '.1f')} tokens/s"
+            + (f", TPOT {tpot:.2f} ms" if tpot is not None else ""),
             highlight=False,
         )
-        console.print(
-            f"  speedup: {_f(b.throughput_speedup)}x output tokens/s, {_f(b.tpot_speedup)}x TPOT, "
-            f"{_f(b.e2e_speedup)}x end-to-end",
-            highlight=False,
-        )
+        parts = [
+            f"{v:.2f}x {label}"
+            for v, label in (
+                (b.throughput_speedup, "output tokens/s"),
+                (b.tpot_speedup, "TPOT"),
+                (b.e2e_speedup, "end-to-end"),
+            )
+            if v is not None
+        ]
+        console.print(f"  speedup: {', '.join(parts) or 'n/a'}", highlight=False)
         if b.lossless is True:
             console.print(f"  lossless: all {b.compared} greedy outputs identical", highlight=False)
         elif b.lossless is False:
