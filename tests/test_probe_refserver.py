@@ -264,7 +264,12 @@ def test_baseline_speedup_and_losslessness() -> None:
         _server(flavor="vllm", steps=0, target_step_ms=2.0) as base,
     ):
         same = _probe(spec.url, "-n", "6", "-c", "3", "--max-tokens", "48", "--baseline", base.url)
+        human = run_cli(
+            ["probe", spec.url, "-n", "3", "--max-tokens", "24", "--baseline", base.url]
+        )
     assert same.exit_code == 0, same.stderr
+    assert "lossless: all 3 greedy outputs identical" in human.stdout
+    assert "x output tokens/s" in human.stdout and "n/a" not in human.stdout.split("Baseline")[1]
     b = same.json()["baseline"]
     assert b["server"]["speculative"]["enabled"] is False
     assert b["lossless"] is True and b["compared"] == 6 and b["differing"] == []
