@@ -16,12 +16,37 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from specdiag.core.accept import AccKind
 from specdiag.errors import EXIT_COULD_NOT_RUN, SpecdiagError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# Shared option aliases: one declaration, the same flag and help text in every command.
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")
+]
+AccKindOpt = Annotated[
+    AccKind,
+    typer.Option(
+        "--acc-kind",
+        help="How to read --acc. conditional: P(pos i accepted | earlier accepted), e.g. "
+        "SpecForge/EAGLE acc_i; unconditional: P(pos i accepted), e.g. vLLM per-position rates.",
+    ),
+]
+TopkOpt = Annotated[
+    int,
+    typer.Option(
+        "--topk",
+        help="Draft tree branching (1 = chain); > 1 makes the chain prediction a lower bound.",
+    ),
+]
+EngineVersionOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--engine-version",
+        help="Engine version, where it changes the meaning (e.g. 0.8.5: vLLM's bonus-less "
+        "length; 0.5.10: SGLang's old accept-rate formula).",
+    ),
 ]
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import AccKindOpt, EngineVersionOpt, JsonOpt, TopkOpt, command
 from specdiag.core.accept import AccKind, Engine, ObservedKind
 
 if TYPE_CHECKING:
@@ -49,15 +49,8 @@ def expected_accept_cmd(
         int | None,
         typer.Option("--steps", "-k", help="Draft tokens per verify step (default: len(--acc))."),
     ] = None,
-    acc_kind: Annotated[
-        AccKind,
-        typer.Option(
-            "--acc-kind",
-            help="conditional: P(pos i accepted | earlier accepted), e.g. SpecForge/EAGLE acc_i; "
-            "unconditional: P(pos i accepted), e.g. vLLM per-position rates.",
-        ),
-    ] = AccKind.CONDITIONAL,
-    topk: Annotated[int, typer.Option("--topk", help="Draft tree branching (1 = chain).")] = 1,
+    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    topk: TopkOpt = 1,
     num_draft_tokens: Annotated[
         int | None,
         typer.Option(
@@ -85,14 +78,7 @@ def expected_accept_cmd(
         Engine | None,
         typer.Option("--engine", help="Engine the observation comes from."),
     ] = None,
-    engine_version: Annotated[
-        str | None,
-        typer.Option(
-            "--engine-version",
-            help="Engine version (e.g. 0.8.5 for vLLM's bonus-less length, 0.5.10 for SGLang's "
-            "old rate formula).",
-        ),
-    ] = None,
+    engine_version: EngineVersionOpt = None,
     cost_ratio: Annotated[
         float | None,
         typer.Option(

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import AccKindOpt, EngineVersionOpt, JsonOpt, TopkOpt, command
 from specdiag.core.accept import COLLAPSE_CAUSES, AccKind, Engine
 
 if TYPE_CHECKING:
@@ -55,14 +55,7 @@ def logs_cmd(
         Engine | None,
         typer.Option("--engine", help="Read only this engine's lines (default: detect per line)."),
     ] = None,
-    engine_version: Annotated[
-        str | None,
-        typer.Option(
-            "--engine-version",
-            help="Version of --engine, when detection is not enough (e.g. 0.5.10 for SGLang's "
-            "old rate formula, 0.8.5 for vLLM's bonus-less length).",
-        ),
-    ] = None,
+    engine_version: EngineVersionOpt = None,
     since: Annotated[
         str | None,
         typer.Option(
@@ -102,11 +95,8 @@ def logs_cmd(
             "logs show).",
         ),
     ] = None,
-    acc_kind: Annotated[
-        AccKind,
-        typer.Option("--acc-kind", help="How to read --acc: conditional or unconditional."),
-    ] = AccKind.CONDITIONAL,
-    topk: Annotated[int, typer.Option("--topk", help="Draft tree branching for --acc.")] = 1,
+    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    topk: TopkOpt = 1,
     min_accept_len: Annotated[
         float | None,
         typer.Option(
