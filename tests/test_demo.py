@@ -126,3 +126,48 @@ def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path) -> None:
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
     assert _port_closed(url)
+
+
+def test_keep_server_serves_until_interrupted(tmp_path: Path) -> None:
+    import json
+    import urllib.request
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "specdiag",
+            "demo",
+            "--scenario",
+            "healthy",
+            "--keep-server",
+            "--json",
+        ],
+        env=_env(tmp_path),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    url = None
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        m = re.search(r"still running at (http://\S+)", line)
+        if m:
+            url = m.group(1)
+            break
+    assert url is not None, "the demo should say where the kept server runs"
+    # the report came first, and the server still answers
+    with urllib.request.urlopen(f"{url}/health", timeout=10) as resp:
+        assert resp.status == 200
+    with urllib.request.urlopen(f"{url}/server_info", timeout=10) as resp:
+        assert json.loads(resp.read())["speculative_num_steps"] == 5
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert json.loads(out)["verdict"] == "healthy"
+    assert list(tmp_path.iterdir()) == []
+    assert _port_closed(url)
