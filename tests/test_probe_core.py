@@ -582,3 +582,68 @@ def test_trtllm_run_from_prometheus_counters() -> None:
     assert m.accept.accept_rate == pytest.approx(16 / 30)
     assert report.expected is not None and report.expected.steps == 3
     assert any("--no-stream" in w for w in report.warnings)
+
+
+def test_generic_openai_server_gives_latency_only() -> None:
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/v1/models":
+            return httpx.Response(200, json={"data": [{"id": "gpt-x", "owned_by": "someone"}]})
+        if request.url.path == "/v1/chat/completions":
+            body = json.loads(request.content)
+            assert body["model"] == "gpt-x" and body["temperature"] == 0.0
+            assert "return_spec_tokens_details" not in body
+            return httpx.Response(
+                200,
+                json={
+                    "choices": [{"message": {"content": "hi"}, "finish_reason": "stop"}],
+                    "usage": {"completion_tokens": 1},
+                },
+            )
+        return httpx.Response(404)
+
+    report = run_probe(
+        ProbeConfig(url="http://gen:1", prompts=builtin_prompts()[:3], stream=False),
+        transport=httpx.MockTransport(handler),
+    )
+    m = report.main
+    assert m.server.engine is EngineKind.OPENAI and m.server.spec.enabled is None
+    assert m.accept.source == "none" and m.accept.pooled is None
+    assert sum(r.ok for r in m.results) == 3 and m.latency.e2e_ms.n == 3
+    assert any("generic OpenAI server" in w for w in report.warnings)
+
+
+def test_poisson_arrivals(tmp_path: Path) -> None:
+    """--request-rate 100 with room to run all at once: start times ~ 10 ms apart on average."""
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/v1/chat/completions":
+            return httpx.Response(
+                200,
+                json={
+                    "choices": [{"message": {"content": "x"}}],
+                    "usage": {"completion_tokens": 1},
+                },
+            )
+        return httpx.Response(404)
+
+    report = run_probe(
+        ProbeConfig(
+            url="http://p:1",
+            prompts=builtin_prompts(),
+            num_requests=60,
+            concurrency=60,
+            request_rate=100.0,
+            stream=False,
+        ),
+        transport=httpx.MockTransport(handler),
+    )
+    starts = sorted(r.start_s for r in report.main.results)
+    gaps = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    mean_gap = sum(gaps) / len(gaps)
+    assert 0.006 < mean_gap < 0.03, (
+        mean_gap
+    )  # exponential gaps, mean 1/rate = 10 ms (+ timer slack)
+    assert max(gaps) > 2 * min(gaps)  # not a fixed interval
