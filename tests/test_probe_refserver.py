@@ -483,3 +483,15 @@ def test_counters_per_request_gives_llamacpp_per_request_lengths() -> None:
     assert doc["workload"]["counters_per_request"] is True
     bad = run_cli(["probe", srv.url, "--counters-per-request", "-c", "2"])
     assert bad.exit_code == 2 and "--concurrency 1" in bad.stderr
+
+
+def test_server_that_accepts_but_never_answers_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    import specdiag.core.probe.run as run_mod
+
+    monkeypatch.setattr(run_mod, "_DISCOVERY_TIMEOUT_S", 0.5)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(64)  # the kernel completes connections; nobody ever reads or answers
+        res = run_cli(["probe", f"http://127.0.0.1:{s.getsockname()[1]}", "-n", "1"])
+    assert res.exit_code == 3
+    assert "did not answer within" in res.stderr and "hint:" in res.stderr
