@@ -495,3 +495,31 @@ def test_server_that_accepts_but_never_answers_exits_3(monkeypatch: pytest.Monke
         res = run_cli(["probe", f"http://127.0.0.1:{s.getsockname()[1]}", "-n", "1"])
     assert res.exit_code == 3
     assert "did not answer within" in res.stderr and "hint:" in res.stderr
+
+
+def test_server_dying_mid_run_is_recorded_and_the_run_ends() -> None:
+    srv = _server(flavor="vllm", steps=3, target_step_ms=2.0)
+    stop = threading.Event()
+
+    def kill_after_four() -> None:
+        while not stop.is_set():
+            if srv.truth()["counts"]["requests_finished"] >= 4:
+                srv.stop()
+                return
+            stop.wait(0.02)
+
+    killer = threading.Thread(target=kill_after_four, daemon=True)
+    try:
+        killer.start()
+        res = _probe(srv.url, "-n", "30", "-c", "1", "--max-tokens", "32", "--timeout", "5")
+    finally:
+        stop.set()
+        killer.join(5)
+        srv.stop()
+    assert res.exit_code == 0, res.stderr
+    doc = res.json()
+    req = doc["requests"]
+    assert req["sent"] == 30 and req["ok"] >= 4 and req["failed"] >= 20
+    assert set(req["errors"]) <= {"connect", "connection_reset", "truncated_stream"}
+    assert doc["counters"] is None  # no after-run scrape from a dead server
+    assert any("could not read /metrics" in w for w in doc["warnings"])

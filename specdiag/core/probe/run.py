@@ -757,7 +757,13 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
     if m.counters is not None and m.counters.went_backwards:
         w.extend(m.counters.notes)
     a = m.accept
-    if a.source == "none" and spec.enabled is not False:
+    scrape_failed = m.server.metrics_path is not None and m.counters is None and m.results
+    if scrape_failed:
+        w.append(
+            f"could not read {m.server.metrics_path} around the run (the server stopped "
+            "answering?): no run-scoped counter figures"
+        )
+    if a.source == "none" and spec.enabled is not False and not scrape_failed:
         w.append(_no_accept_hint(m.server))
     if a.source != "none" and a.verify_steps is not None and a.verify_steps < SMALL_SAMPLE_STEPS:
         w.append(
