@@ -61,7 +61,7 @@ def logs_cmd(
         typer.Option(
             "--since",
             help="Only records at or after this time: '2026-11-29 08:40', '11-29 08:40', "
-            "'08:40' (time of day), or '+10m' (after each file's first record).",
+            "'08:40' (time of day), or '+10m' (after the first record of each file and engine).",
         ),
     ] = None,
     until: Annotated[

@@ -19,6 +19,7 @@ import datetime as _dt
 import json
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from specdiag.core.accept import (
     parse_version,
@@ -186,6 +187,11 @@ def _seconds_of_day(hms: str) -> float | None:
 
 def _frac(text: str | None) -> float:
     return int(text) / 10.0 ** len(text) if text else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _old_only(cands: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
+    return frozenset(c for c in cands if c[0] == OLD)
 
 
 class LineParser:
@@ -377,8 +383,9 @@ class LineParser:
                 inf = self.sglang_inference[rank] = SGLangRateInference(self._sgl_forced)
             cands, only, ndts_by = sglang_line_analysis(length_text, rate_text)
             forced = OLD if trailing and self._sgl_forced is None else inf.forced_formula
-            if not trailing:  # 0.5.5 lines say their formula; they would only blur the tally
-                inf.add(cands)
+            # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a
+            # log of 0.5.5 lines alone still yields num_draft_tokens
+            inf.add(_old_only(cands) if trailing else cands)
             formula: str | None
             if forced is not None:
                 formula = forced
@@ -786,12 +793,35 @@ class LineParser:
     # ------------------------------------------------------------------ TensorRT-LLM
 
     def _trtllm(self, text: str, line_no: int) -> ParseOutcome:
-        starts = [i for i in (text.find("{"), text.find("[")) if i >= 0]
-        if not starts:
+        # The JSON starts at some '{' or '[' before the key; a text prefix may hold brackets of
+        # its own ("[TRT-LLM] [I] ", "[11/29/2026-08:40:12] "): try each opening bracket in turn
+        # and take the first JSON value that decodes and spans the key.
+        mark = text.find(P.TRTLLM_MARKS[0])
+        if mark < 0:
+            mark = text.find(P.TRTLLM_MARKS[1])
+        decoder = json.JSONDecoder()
+        doc: object = None
+        found = False
+        opened = False
+        pos = 0
+        for _ in range(64):
+            starts = [i for i in (text.find("{", pos, mark), text.find("[", pos, mark)) if i >= 0]
+            if not starts:
+                break
+            start = min(starts)
+            opened = True
+            try:
+                doc, end = decoder.raw_decode(text, start)
+            except ValueError:
+                pos = start + 1
+                continue
+            if end > mark:
+                found = True
+                break
+            pos = start + 1
+        if not opened:
             return Skipped("TensorRT-LLM specDecodingStats without JSON")
-        try:
-            doc, _ = json.JSONDecoder().raw_decode(text, min(starts))
-        except ValueError:
+        if not found:
             return Skipped("TensorRT-LLM iteration stats are not valid JSON")
         items = doc if isinstance(doc, list) else [doc]
         out: list[LogRecord] = []

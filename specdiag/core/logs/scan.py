@@ -304,13 +304,20 @@ def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE
     gz: object = stream
     if isinstance(gz, gzip.GzipFile):
         read = gz.read1  # what decompressed so far, so a damaged tail loses little
+    got = 0
     try:
         while True:
             data = read(chunk_size)
             if not data:
                 break
+            got += len(data)
             scanner.feed(data)
     except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
+            raise InputError(
+                f"cannot read {scanner.parser.source or 'input'}: damaged gzip data ({exc})",
+                hint="check the file (gzip -t); a truncated .gz keeps what can be read",
+            ) from None
         scanner.counts.truncated = f"compressed stream is damaged or truncated ({exc})"
     except OSError as exc:
         raise InputError(f"read error in {scanner.parser.source or 'input'}: {exc}") from None

@@ -20,7 +20,7 @@ _UNIT = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 
 HELP = (
     "'2026-11-29 08:40[:SS]' or '11-29 08:40' (clock time, UTC as printed), '08:40[:SS]' "
-    "(time of day, any date), or '+10m' / '+1h30m' (after the first record of each file; "
+    "(time of day, any date), or '+10m' / '+1h30m' (after the first record of each file and engine; "
     "since server start for llama.cpp)"
 )
 
@@ -89,7 +89,9 @@ class TimeWindow:
         self.until = until
         self.untimed = 0  # records without a usable timestamp (excluded)
         self.outside = 0  # records outside the window
-        self._first: dict[str, float] = {}  # first timestamp per source (for offsets)
+        # first timestamp per (source, engine), for offsets: engines in one file print
+        # different clocks (SGLang a full date, vLLM no year)
+        self._first: dict[tuple[str, str], float] = {}
 
     @property
     def active(self) -> bool:
@@ -122,7 +124,7 @@ class TimeWindow:
         if b.kind == "offset":
             if clock == CLOCK_RELATIVE:
                 return ts
-            first = self._first.setdefault(rec.source, ts)
+            first = self._first.setdefault((rec.source, rec.engine), ts)
             return ts - first
         if clock == CLOCK_RELATIVE:
             return None

@@ -1,0 +1,95 @@
+"""Regression tests from the acceptance audit of ``specdiag logs`` (issue 3): each test pins a
+gap found by running the command on the fact sheet's formats and on nasty input."""
+
+from __future__ import annotations
+
+import gzip
+import io
+from pathlib import Path
+
+from specdiag.core.logs.analyze import LogAnalyzer
+from specdiag.core.logs.parse import parse_line
+from specdiag.core.logs.window import TimeWindow, parse_bound
+from tests.conftest import run_cli
+
+TRT = (
+    '{"iter": 1203, "iterLatencyMS": 21.4, "numActiveRequests": 8, "specDecodingStats": '
+    '{"numDraftTokens": 24, "numAcceptedTokens": 15, "numRequestsWithDraftTokens": 8, '
+    '"acceptanceLength": 2.875, "iterLatencyMS": 3.1, "draftOverhead": 0.1449}}'
+)
+
+
+def analyze(text: str, **kw: object) -> LogAnalyzer:
+    a = LogAnalyzer(**kw)  # type: ignore[arg-type]
+    a.scan("x.log", io.BytesIO(text.encode()))
+    return a
+
+
+def test_trtllm_json_after_a_bracketed_prefix() -> None:
+    """TensorRT-LLM's own logger prefix is '[TRT-LLM] [I] ': the JSON is found after it."""
+    for prefix in ("[TRT-LLM] [I] iteration stats: ", "[11/29/2026-08:40:12] [TRT-LLM] [I] "):
+        out = parse_line(prefix + TRT)
+        assert isinstance(out, tuple) and len(out) == 1, (prefix, out)
+        assert out[0].accept_length == 2.875 and out[0].accept_rate == 15 / 24
+    out = parse_line("[TRT-LLM] [I] [" + TRT + ", " + TRT + "]")
+    assert isinstance(out, tuple) and len(out) == 2
+
+
+def test_sglang_055_only_log_infers_its_formula() -> None:
+    """A log of only 0.5.5 lines (trailing comma: rate = accept len / (steps + 1)) keeps its
+    accept rate in the summary, with num_draft_tokens inferred, and no false warning."""
+    lines = "".join(
+        f"[2025-11-03 09:15:4{i} TP0] Decode batch, #running-req: 8, #token: 9120, token usage: "
+        f"0.04, accept len: {length}, accept rate: {rate}, cuda graph: True, gen throughput "
+        "(token/s): 905.31, #queue-req: 0, \n"
+        for i, (length, rate) in enumerate((("2.84", "0.71"), ("2.88", "0.72"), ("2.92", "0.73")))
+    )
+    s = analyze(lines).report().summary["sglang"].stats
+    assert s.accept_rate is not None
+    assert abs(s.accept_rate.mean - (2.88 - 1) / 3) < 1e-9
+    assert s.rate_inference is not None and s.rate_inference.formula == "0.5.10"
+    assert s.rate_inference.num_draft_tokens == 4 and s.draft_positions == 3
+    assert not any("fits no known" in w for w in s.warnings)
+
+
+def test_offsets_count_from_each_engines_first_record() -> None:
+    """'+3m' in a file mixing engines counts from each engine's first record (their clocks
+    differ: SGLang prints the year, vLLM does not)."""
+    sgl = "".join(
+        f"[2026-11-29 08:0{i}:00] Decode batch, #running-req: 4, #token: 100, token usage: 0.01, "
+        "accept len: 2.50, accept rate: 0.50, cuda graph: True, gen throughput (token/s): 1.00, "
+        "#queue-req: 0\n"
+        for i in range(10)
+    )
+    vllm = "".join(
+        f"INFO 11-29 09:0{m}:00 [metrics.py:120] SpecDecoding metrics: Mean acceptance length: "
+        "2.00, Accepted throughput: 1.00 tokens/s, Drafted throughput: 3.00 tokens/s, Accepted: "
+        "10 tokens, Drafted: 30 tokens, Per-position acceptance rate: 0.500, 0.300, 0.200, "
+        "Avg Draft acceptance rate: 33.3%\n"
+        for m in (0, 5)
+    )
+    w = TimeWindow(parse_bound("+3m", "--since", 2026), None)
+    r = analyze(sgl + vllm, window=w, year=2026).report()
+    assert r.summary["sglang"].stats.records == 7
+    assert r.summary["vllm"].stats.records == 1
+
+
+def test_unreadable_gzip_exits_3(tmp_path: Path) -> None:
+    """A gzip file of which nothing can be decompressed is an unreadable file (exit 3); a
+    truncated one keeps what was read (exit 0, warning)."""
+    bad = tmp_path / "bad.log.gz"
+    bad.write_bytes(b"\x1f\x8b\x08\x00garbage")
+    r = run_cli(["logs", str(bad)])
+    assert r.exit_code == 3, r.stderr
+    assert "cannot read" in r.stderr and "gzip" in r.stderr and "Traceback" not in r.stderr
+    text = "".join(
+        f"[2026-11-29 08:00:{i % 60:02d}] Decode batch, #running-req: 4, #token: 100, token usage: "
+        "0.01, accept len: 2.50, accept rate: 0.50, cuda graph: True, gen throughput (token/s): "
+        "1.00, #queue-req: 0\n"
+        for i in range(2000)
+    ).encode()
+    gz = gzip.compress(text)
+    cut = tmp_path / "cut.log.gz"
+    cut.write_bytes(gz[: len(gz) // 2])
+    r = run_cli(["logs", str(cut)])
+    assert r.exit_code == 0 and "truncated" in r.stderr
