@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import AccKindOpt, JsonOpt, command
 from specdiag.core.accept import AccKind
 from specdiag.core.probe.engines import Api, EngineKind
 
@@ -105,9 +105,7 @@ def probe(
             help="Training per-position accuracy (one value, or one per position) to compare with.",
         ),
     ] = None,
-    acc_kind: Annotated[
-        AccKind, typer.Option("--acc-kind", help="How --acc is to be read.")
-    ] = AccKind.CONDITIONAL,
+    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     steps: Annotated[
         int | None,
         typer.Option("--steps", help="Draft tokens per verify step (default: from the server)."),
