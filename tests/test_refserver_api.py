@@ -268,6 +268,76 @@ def test_vllm_stream_with_usage_and_metrics_counters() -> None:
         assert {n for n in real if n.startswith("vllm:spec_decode")} <= ours
 
 
+def _no_nulls(obj: Any) -> bool:
+    if isinstance(obj, dict):
+        return all(v is not None and _no_nulls(v) for v in obj.values())
+    if isinstance(obj, list):
+        return all(_no_nulls(v) for v in obj)
+    return True
+
+
+def test_vllm_stream_chunks_are_shaped_as_vllm_sends_them() -> None:
+    """vLLM's stream generators: the last step's text rides on the chunk with finish_reason,
+    chat chunks are dumped with exclude_unset (no usage, stop_reason only when finishing),
+    and the final usage chunk (exclude_none) carries the per-request metrics."""
+    with serve(flavor="vllm", steps=3, acceptance="0.6", per_request_metrics="summary") as (
+        srv,
+        c,
+    ):
+        chat = sse_events(
+            c.post(
+                "/v1/chat/completions",
+                json={
+                    "messages": [{"role": "user", "content": "hi"}],
+                    "max_tokens": 40,
+                    "stream": True,
+                    "stream_options": {"include_usage": True},
+                },
+            ).text
+        )
+        assert chat[-1] == "[DONE]"
+        role, *steps, finishing, usage = chat[:-1]
+        assert role["choices"][0]["delta"] == {"role": "assistant", "content": ""}
+        for chunk in [role, *steps, finishing]:
+            assert "usage" not in chunk and "metrics" not in chunk
+        for chunk in steps:
+            choice = chunk["choices"][0]
+            assert set(choice) == {"index", "delta", "logprobs", "finish_reason", "token_ids"}
+            assert choice["delta"]["content"] and choice["finish_reason"] is None
+        end = finishing["choices"][0]
+        assert end["finish_reason"] == "length" and "stop_reason" in end
+        assert end["delta"]["content"]  # the last step's text, not an empty extra chunk
+        truth = srv.truth(include_requests=True)["requests"][-1]
+        assert len(steps) + 1 == 1 + truth["verify_steps"]  # prefill token, then one per step
+        assert usage["choices"] == [] and _no_nulls(usage)
+        assert usage["usage"]["completion_tokens"] == 40
+        spec = usage["metrics"]["speculative_decoding"]
+        assert set(spec) == set(VLLM_SPEC_FIELDS)
+        assert spec["num_spec_steps"] == truth["verify_steps"]
+
+        comp = sse_events(
+            c.post("/v1/completions", json={"prompt": "a", "max_tokens": 20, "stream": True}).text
+        )
+        assert comp[-1] == "[DONE]"
+        *steps, finishing = comp[:-1]
+        for chunk in comp[:-1]:
+            assert "usage" not in chunk and "metrics" not in chunk  # no include_usage
+            assert set(chunk["choices"][0]) == {
+                "index",
+                "text",
+                "logprobs",
+                "finish_reason",
+                "stop_reason",
+                "prompt_token_ids",
+                "token_ids",
+            }
+            assert chunk["choices"][0]["text"]
+        assert [ch["choices"][0]["finish_reason"] for ch in comp[:-1]] == [None] * len(steps) + [
+            "length"
+        ]
+        assert "system_fingerprint" in finishing and "system_fingerprint" not in steps[0]
+
+
 def load_text(path: str) -> str:
     from tests.test_refserver__helpers import DATA
 
@@ -297,7 +367,10 @@ def test_llamacpp_shapes_match_the_real_captures() -> None:
         assert missing_keys(load("llamacpp/noisy.v1completions.json"), v1) == []
         assert c.get("/health").json() == load("llamacpp/noisy.health.json")
         slots = c.get("/slots").json()
-        assert missing_keys(load("llamacpp/noisy.slots.json"), slots) == []
+        real_slots = load("llamacpp/noisy.slots.json")
+        assert missing_keys(real_slots, slots) == []
+        # /slots shows the metrics-only params (no stop, grammar, logit_bias, ...)
+        assert set(slots[0]["params"]) == set(real_slots[0]["params"])
         assert slots[0]["speculative"] is True
         t = comp["timings"]
         assert t["predicted_n"] == 64 == comp["tokens_predicted"]

@@ -315,19 +315,45 @@ def _chunk(
             "object": obj,
         }
     if flavor is Flavor.VLLM:
-        choice["stop_reason"] = req.matched_stop if (req is not None and fr) else None
-    else:
-        choice["matched_stop"] = req.matched_stop if (req is not None and fr) else None
-    body: dict[str, Any] = {
+        # vLLM dumps its stream choices with exclude_unset: chat chunks carry stop_reason only
+        # when finishing and token_ids (null) after the role chunk; completion chunks set every
+        # field. No chunk has a usage key (the usage chunk at the end is separate).
+        if not o.chat:
+            choice["stop_reason"] = req.matched_stop if (req is not None and fr) else None
+            choice["prompt_token_ids"] = None
+            choice["token_ids"] = None
+        elif not first:
+            if fr:
+                choice["stop_reason"] = req.matched_stop if req is not None else None
+            choice["token_ids"] = None
+        body: dict[str, Any] = {
+            "id": rid,
+            "object": obj,
+            "created": created,
+            "model": o.model,
+            "choices": [choice],
+        }
+        if fr and not o.include_usage:
+            body["system_fingerprint"] = state.fingerprint  # the terminal chunk's stamp
+        return body
+    choice["matched_stop"] = req.matched_stop if (req is not None and fr) else None
+    return {
         "id": rid,
         "object": obj,
         "created": created,
         "model": o.model,
         "choices": [choice],
+        "usage": None,
     }
-    if o.include_usage or flavor is Flavor.SGLANG:
-        body["usage"] = None
-    return body
+
+
+def _drop_nones(obj: Any) -> Any:
+    """pydantic's exclude_none, recursively (vLLM's final usage chunk)."""
+    if isinstance(obj, dict):
+        return {k: _drop_nones(v) for k, v in obj.items() if v is not None}
+    if isinstance(obj, list):
+        return [_drop_nones(v) for v in obj]
+    return obj
 
 
 async def _openai_stream(
@@ -340,6 +366,7 @@ async def _openai_stream(
         yield sse(_chunk(state, o, rid, created, None, None, first=True))
         index += 1
     sent = 0  # characters of req.text already sent (req.text is cut before a stop string)
+    finished_sent = False
     async for ids in token_updates(req):
         pieces = [state.tok.piece(t) for t in ids]
         # llama.cpp streams one token per chunk; vLLM and SGLang one chunk per step
@@ -353,19 +380,22 @@ async def _openai_stream(
             index += 1
             text = req.text[sent : sent + len(piece)]
             sent += len(text)
-            if text:
+            if flavor is Flavor.VLLM and req.finished and req.finish_reason != "abort":
+                # vLLM sends the last step's text on the chunk that carries finish_reason
+                yield sse(_chunk(state, o, rid, created, text, _finish_reason(req), req=req))
+                finished_sent = True
+            elif text:
                 yield sse(_chunk(state, o, rid, created, text, None))
     if req.finish_reason == "abort":
         return
     fr = _finish_reason(req)
-    final = _chunk(state, o, rid, created, "" if not o.chat else None, fr, req=req)
-    if o.chat and flavor is not Flavor.LLAMACPP:
-        final["choices"][0]["delta"] = {"content": ""}
-    if flavor is Flavor.SGLANG and o.spec_details:
-        final["sglext"] = _sglext(state, req)
-    if flavor is Flavor.VLLM and state.config.per_request_metrics.value != "none":
-        final["metrics"] = vllm_metrics(state, req)
-    yield sse(final)
+    if not finished_sent:
+        final = _chunk(state, o, rid, created, "" if not o.chat else None, fr, req=req)
+        if o.chat and flavor is not Flavor.LLAMACPP:
+            final["choices"][0]["delta"] = {"content": ""}
+        if flavor is Flavor.SGLANG and o.spec_details:
+            final["sglext"] = _sglext(state, req)
+        yield sse(final)
     if flavor is Flavor.LLAMACPP:
         yield sse(
             {
@@ -380,16 +410,23 @@ async def _openai_stream(
             }
         )
     elif o.include_usage:
-        yield sse(
-            {
-                "id": rid,
-                "object": "chat.completion.chunk" if o.chat else "text_completion",
-                "created": created,
-                "model": o.model,
-                "choices": [],
-                "usage": _usage(state, req),
-            }
-        )
+        last: dict[str, Any] = {
+            "id": rid,
+            "object": "chat.completion.chunk" if o.chat else "text_completion",
+            "created": created,
+            "model": o.model,
+            "choices": [],
+            "usage": _usage(state, req),
+        }
+        if flavor is Flavor.VLLM:
+            # vLLM: exclude_none; per-request metrics ride on this chunk (only with
+            # include_usage), with just the fields that are set
+            metrics = vllm_metrics(state, req)
+            spec_metrics = metrics and metrics.get("speculative_decoding")
+            last["system_fingerprint"] = state.fingerprint
+            last["metrics"] = {"speculative_decoding": spec_metrics} if spec_metrics else None
+            last = _drop_nones(last)
+        yield sse(last)
     yield SSE_DONE
 
 
@@ -709,6 +746,20 @@ def _llama_settings(
     }
 
 
+# /slots shows each slot's params with only_metrics=true: these are left out (see the capture)
+_SLOT_HIDDEN_PARAMS = frozenset(
+    (
+        "dry_sequence_breakers",
+        "stop",
+        "logit_bias",
+        "grammar",
+        "grammar_lazy",
+        "grammar_triggers",
+        "preserved_tokens",
+    )
+)
+
+
 def _llamacpp_routes(state: ServerState) -> list[Route]:
     cfg = state.config
 
@@ -822,7 +873,13 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                     "n_prompt_tokens": len(r.prompt_ids) if r is not None else 0,
                     "n_prompt_tokens_processed": len(r.prompt_ids) if r is not None else 0,
                     "n_prompt_tokens_cache": 0,
-                    "params": _llama_settings(state, r.max_tokens if r else -1, False, ()),
+                    "params": {
+                        k: v
+                        for k, v in _llama_settings(
+                            state, r.max_tokens if r else -1, False, ()
+                        ).items()
+                        if k not in _SLOT_HIDDEN_PARAMS
+                    },
                     "next_token": [
                         {
                             "has_next_token": r is not None,
