@@ -1,8 +1,8 @@
 """Throughput of ``specdiag reference-server`` on loopback, side by side with a bare ASGI app.
 
 The reference server (vllm flavor, 3 draft steps, acceptance 0.75, no modelled step time, so
-only the server's own cost is measured) is driven by an httpx async client at concurrency 1
-and 64 for ``--seconds`` each: requests/s, output tokens/s, batched decode steps/s (engine
+only the server's own cost is measured) is driven by a minimal asyncio HTTP/1.1 client at
+concurrency 1 and 64 for ``--seconds`` each: requests/s, output tokens/s, batched decode steps/s (engine
 iterations), verify steps/s (request-steps) and mean latency, from the client and from
 ``/_specdiag/truth``. The baseline is a bare starlette + uvicorn app on the same stack answering
 every POST with a fixed JSON body of the same size: the ceiling of the HTTP layer alone.

@@ -47,6 +47,24 @@ def test_port_zero_fast_start_and_clean_stop() -> None:
     s.close()
 
 
+def test_stop_refuses_new_connections_at_once() -> None:
+    """From the moment stop() begins, nothing new is accepted (no window in which a client
+    still reaches a server whose engine is already shut down)."""
+    srv = start_server(fast_config(steps=1, acceptance="0.5"))
+    engine = srv._state.engine
+    stopper = threading.Thread(target=srv.stop)
+    stopper.start()
+    try:
+        deadline = time.monotonic() + 5
+        while not engine._stopping and time.monotonic() < deadline:
+            time.sleep(0.0005)
+        assert engine._stopping
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", srv.port), timeout=1).close()
+    finally:
+        stopper.join(10)
+
+
 def test_port_in_use_is_a_server_error() -> None:
     with start_server(fast_config(steps=1, acceptance="0.5")) as a:
         with pytest.raises(ServerError, match="cannot listen"):
@@ -54,6 +72,12 @@ def test_port_in_use_is_a_server_error() -> None:
         with start_server(fast_config(steps=1, acceptance="0.5")) as b:
             assert b.port != a.port
     assert _server_threads() == []
+
+
+def test_an_address_not_on_this_machine_hints_at_the_host() -> None:
+    with pytest.raises(ServerError, match="cannot listen on 192.0.2.1") as err:
+        start_server(fast_config(steps=1, acceptance="0.5", host="192.0.2.1"))
+    assert "--host" in (err.value.hint or "") and "--port" not in (err.value.hint or "")
 
 
 def test_concurrent_requests_are_batched() -> None:

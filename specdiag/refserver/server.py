@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import json
 import socket
 import threading
@@ -100,9 +101,12 @@ class ServerHandle:
             sock.bind((cfg.host, cfg.port))
         except OSError as exc:
             sock.close()
+            in_use = exc.errno in (errno.EADDRINUSE, errno.EACCES)
             raise ServerError(
                 f"cannot listen on {cfg.host}:{cfg.port}: {exc.strerror or exc}",
-                hint="pick another --port (0 lets the system choose a free one)",
+                hint="pick another --port (0 lets the system choose a free one)"
+                if in_use
+                else "give --host an address of this machine, e.g. 127.0.0.1",
             ) from None
         sock.listen(2048)
         sock.setblocking(False)
@@ -173,8 +177,16 @@ class ServerHandle:
         self._stopped = True
         loop, state, server = self._loop, self._state, self._server
         if loop is not None and state is not None and not loop.is_closed():
+
+            def close_now() -> None:
+                # Stop accepting at once: uvicorn itself notices should_exit only at its next
+                # 0.1 s tick, and would meanwhile accept clients the engine no longer serves.
+                for listener in getattr(server, "servers", None) or ():
+                    listener.close()
+                state.begin_shutdown()
+
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(state.begin_shutdown)
+                loop.call_soon_threadsafe(close_now)
         if server is not None:
             server.should_exit = True
         if self._thread is not None:
