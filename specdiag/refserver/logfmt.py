@@ -226,7 +226,7 @@ class LlamaCppLog(BaseLog):
             )
         self.w.line(
             self._slot("release", req)
-            + f"stop processing: n_tokens = {n_prompt + n_pred}, truncated = 0"
+            + f"stop processing: n_tokens = {n_prompt + n_pred - 1}, truncated = 0"
         )
 
 
