@@ -481,6 +481,9 @@ def test_api_key(flavor: str, path: str, body: dict[str, Any]) -> None:
         ok = c.post(path, json=body, headers={"Authorization": "Bearer s3cret"})
         assert ok.status_code == 200
         assert c.get("/health").status_code == 200  # health stays public
+        # Prometheus scrapes without the key on SGLang (/health* and /metrics* are exempt)
+        # and vLLM (only /v1 is checked); llama.cpp guards /metrics too
+        assert c.get("/metrics").status_code == (401 if flavor == "llamacpp" else 200)
         assert c.get("/_specdiag/truth").status_code == 200
         assert "s3cret" not in c.get("/_specdiag/truth").text
 

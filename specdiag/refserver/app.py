@@ -438,7 +438,8 @@ def _needs_key(state: ServerState, path: str) -> bool:
         return path.startswith("/v1")
     if flavor is Flavor.LLAMACPP:
         return path not in ("/health", "/v1/health", "/models", "/v1/models")
-    return path not in ("/health", "/health_generate")
+    # SGLang's middleware lets every /health* and /metrics* path through
+    return not path.startswith(("/health", "/metrics"))
 
 
 async def fault_response(state: ServerState) -> tuple[str | None, Response | None]:
