@@ -324,3 +324,18 @@ def test_inspect_reports_a_refused_pickle_and_goes_on(tmp_path: Path) -> None:
     bad = next(f for f in doc["files"] if f["path"].endswith("data_1.ckpt"))
     assert "refused to load" in bad["error"]
     assert not marker.exists()
+
+
+def test_inspect_names_an_embedding_slot(tmp_path: Path) -> None:
+    """The seed case's served capture: chunk 0 is the embedding, though the norms ascend."""
+    bad = make_case("collapsed")
+    good = make_case("matching")
+    save_record(bad.served_record(), tmp_path / "served_bad.pt")
+    save_record(good.served_record(), tmp_path / "served_good.pt")
+    r = run_cli(["inspect-dump", str(tmp_path), "--json"])
+    doc = r.json()
+    files = {Path(f["path"]).name: f for f in doc["files"]}
+    assert any("chunk 0" in w and "embedding" in w for w in files["served_bad.pt"]["warnings"])
+    assert not any("embedding" in w for w in files["served_good.pt"]["warnings"])
+    assert files["served_bad.pt"]["embedding_chunks"] == [0]
+    assert files["served_good.pt"]["embedding_chunks"] == []

@@ -489,3 +489,146 @@ def test_overall_statistics_over_the_whole_row(cases: dict[str, SyntheticCase]) 
     cos = torch.nn.functional.cosine_similarity(s, t, dim=-1)
     assert r.overall.cosine_mean == pytest.approx(float(cos.mean()), abs=1e-6)
     assert r.overall.cosine_min == pytest.approx(float(cos.min()), abs=1e-6)
+
+
+# --- acceptance audit (issue 6) -------------------------------------------------------------
+
+
+def test_nan_tokens_do_not_hide_the_layer(cases: dict[str, SyntheticCase]) -> None:
+    """A few NaN/Inf tokens fail the match but the chunk is still the training layer."""
+    case = cases["matching"]
+    aux = case.served_aux.clone()
+    aux[7, 50] = float("nan")  # chunk 1
+    aux[9, 3] = float("inf")  # chunk 0
+    r = compare(dump_from_tensors(aux, input_ids=case.input_ids), case.training_dump(), _opts(case))
+    assert not r.match and "nonfinite" in r.findings
+    assert [c.identified_layer for c in r.chunks] == [1, 3, 5]
+    assert [c.best_train_chunk for c in r.chunks] == [0, 1, 2]
+    text = " ".join(r.diagnosis)
+    assert "not served" not in text and "neighbouring" not in text
+    assert "missing-layer" not in r.findings
+    # the layers are right: no advice to change the ids
+    assert not any("set eagle_aux_hidden_state_layer_ids" in d for d in r.diagnosis)
+
+
+def test_template_mismatch_does_not_claim_the_draft_is_fine(
+    cases: dict[str, SyntheticCase],
+) -> None:
+    case = cases["matching"]
+    ids = case.input_ids.clone()
+    ids[20] = (int(ids[20]) % 90) + 2
+    aux = served_capture(hidden_states(case.model, ids, dtype=torch.bfloat16), TRAIN_IDS)
+    r = compare(dump_from_tensors(aux, input_ids=ids), case.training_dump(), _opts(case))
+    text = " ".join(r.diagnosis)
+    assert "the draft sees the hidden states it was trained on" not in text
+    assert "layers are right" in text
+    assert not any("set eagle_aux_hidden_state_layer_ids" in d for d in r.diagnosis)
+
+
+def test_bf16_numbers_stored_as_float32_get_bf16_tolerances(
+    cases: dict[str, SyntheticCase],
+) -> None:
+    """A bf16 engine's capture saved with .float() (or to .npy) is still bf16 precision."""
+    case = cases["matching"]
+    served = dump_from_tensors(case.served_aux.float(), input_ids=case.input_ids)
+    rec = specforge_record(case.reference, TRAIN_IDS, case.input_ids, dtype=torch.float32)
+    training = dump_from_tensors(rec["aux_hidden_state"], input_ids=rec["input_ids"])
+    r = compare(served, training, CompareOptions(training_layers=TRAIN_IDS))
+    assert r.match, r.diagnosis
+    assert r.tolerances.dtype == "bfloat16"
+    assert any("bfloat16" in n and "float32" in n for n in r.notes)
+    # a true float32 capture on both sides keeps the float32 tolerances
+    r2 = compare(training, training, CompareOptions(training_layers=TRAIN_IDS))
+    assert r2.match and r2.tolerances.dtype == "float32"
+
+
+def test_near_match_outside_tolerance_is_not_called_another_layer(
+    cases: dict[str, SyntheticCase],
+) -> None:
+    case = cases["matching"]
+    r = compare(
+        case.served_dump(),
+        case.training_dump(),
+        CompareOptions(training_layers=TRAIN_IDS, rtol=0.005, min_cosine=0.99999),
+    )
+    assert not r.match
+    text = " ".join(r.diagnosis)
+    assert "neighbouring" not in text
+    assert "same layer" in text
+
+
+def test_served_layer_count_decides_a_different_hidden_size(
+    cases: dict[str, SyntheticCase],
+) -> None:
+    """96 served features with 3 served ids are 3 x 32, not 2 x 48: another target model."""
+    case = cases["matching"]
+    served = dump_from_tensors(torch.randn(48, 96), input_ids=case.input_ids)
+    r = compare(
+        served,
+        case.training_dump(),
+        CompareOptions(training_layers=TRAIN_IDS, served_layers=(1, 3, 5)),
+    )
+    assert not r.match and "wrong-hidden-size" in r.findings
+    assert r.served_hidden_size == 32
+    # without --served-layers the width is ambiguous: say both readings
+    r2 = compare(served, case.training_dump(), CompareOptions(training_layers=TRAIN_IDS))
+    assert not r2.match
+    assert any("3 chunks of 32" in d for d in r2.diagnosis)
+
+
+def test_unaligned_dump_without_ids_suggests_offset(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    served = dump_from_tensors(case.served_aux[10:30].clone())
+    r = compare(served, case.training_dump(), CompareOptions(training_layers=TRAIN_IDS))
+    assert not r.match
+    assert any("--offset" in n for n in (*r.diagnosis, *r.notes))
+
+
+def test_cosines_are_clamped_to_one(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    r = compare(case.training_dump(), case.training_dump(), _opts(case))
+    assert all(c.cosine_mean is not None and c.cosine_mean <= 1.0 for c in r.chunks)
+    assert all(v <= 1.0 for row in r.similarity for v in row)
+    snippets = parse_values("-0.8906, -3.2344, 2.4375, -0.3398, -0.6836")
+    rv = compare_values(snippets, case.training_dump(), CompareOptions())
+    assert all(c.cosine_mean is None or c.cosine_mean <= 1.0 for c in rv.chunks)
+
+
+def test_served_ids_the_engine_could_not_all_capture(cases: dict[str, SyntheticCase]) -> None:
+    """Three configured ids, two captured chunks (SGLang never reaches id N-1): a finding, not
+    a usage error."""
+    case = cases["matching"]
+    served = dump_from_tensors(case.served_aux[:, : 2 * 48], input_ids=case.input_ids)
+    r = compare(
+        served,
+        case.training_dump(),
+        CompareOptions(training_layers=TRAIN_IDS, served_layers=(1, 3, 7), hidden_size=48),
+    )
+    assert not r.match
+    assert "chunk-count" in r.findings and "missing-layer" in r.findings
+    assert [c.match for c in r.chunks] == [True, True]
+    assert "did not capture every configured layer" in r.diagnosis[0]
+    assert r.served_layers == (1, 3, 7)
+
+
+def test_off_by_one_from_training_ids_alone_is_summarised(cases: dict[str, SyntheticCase]) -> None:
+    """Only --layers: every chunk sits just before its training chunk by norm: say it once."""
+    case = cases["off-by-one"]
+    r = compare(case.served_dump(), case.training_dump(), CompareOptions(training_layers=TRAIN_IDS))
+    assert not r.match
+    line = next(d for d in r.diagnosis if d.startswith("every served chunk"))
+    assert "EARLIER" in line and "low confidence" in line
+    assert r.suggested_layer_ids == {"sglang": [1, 3, 5], "vllm": [2, 4, 6]}
+
+
+def test_sglang_per_model_exception_names_the_ids_to_write() -> None:
+    """SGLang's DeepSeek/GLM-lite files add +1 only when the first id is 1 (PR #25454)."""
+    case = make_case("collapsed", training_layer_ids=(2, 4, 6))
+    r = compare(
+        case.served_dump(),
+        case.training_dump(),
+        CompareOptions(training_layers=(2, 4, 6), engine=CaptureEngine.SGLANG),
+    )
+    assert r.suggested_layer_ids == {"sglang": [2, 4, 6]}
+    note = next(n for n in r.notes if "25454" in n)
+    assert "[3, 5, 7]" in note

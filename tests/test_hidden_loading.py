@@ -283,3 +283,24 @@ def test_in_memory_dumps_are_never_released() -> None:
     assert not d.mapped
     d.release(0, 4096)
     assert torch.equal(d.block(0, 4096), x)
+
+
+@pytest.mark.parametrize("head", [b"\x9d\xc3<F\x86\xe6", b"\x00\x01\x02\x03", b'{"a": 1}'])
+def test_random_bytes_are_corrupt_not_a_refused_pickle(tmp_path: Path, head: bytes) -> None:
+    """Bytes that are neither torch's zip nor a pickle are a corrupt file, not an attack."""
+    p = tmp_path / "noise.pt"
+    p.write_bytes(head + bytes(range(256)) * 4)
+    with pytest.raises(InputError) as exc:
+        load_dump(p)
+    assert "refused" not in exc.value.message
+    assert "not a torch.save file" in exc.value.message
+
+
+def test_protocol_0_pickle_that_names_a_global_is_still_refused(tmp_path: Path) -> None:
+    marker = tmp_path / "ran"
+    p = tmp_path / "old.pt"
+    p.write_bytes(f"cposix\nsystem\n(S'touch {marker}'\ntR.".encode())
+    with pytest.raises(InputError, match="refused to load") as exc:
+        load_dump(p)
+    assert "system" in exc.value.message
+    assert not marker.exists()

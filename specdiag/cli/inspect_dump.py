@@ -149,6 +149,7 @@ def document(r: InspectReport) -> dict[str, Any]:
                     for c in f.fingerprint
                 ],
                 "ascending": f.ascending,
+                "embedding_chunks": list(f.embedding_chunks),
                 "problems": list(f.problems),
                 "warnings": list(f.warnings),
             }

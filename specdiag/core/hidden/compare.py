@@ -43,6 +43,11 @@ RTOL_FACTOR = 12.8  # relative L2 bound = 12.8 u  (bf16: 0.05)
 ATOL_FACTOR = 16.0  # max |diff| bound = 16 u * max|training chunk|  (bf16: 6.25 % of the max)
 EMBEDDING_COSINE = 1.0 - 1e-4  # repeated tokens give identical embedding rows
 MIN_VALUES_HIGH = 4  # fewer printed values than this are weak evidence for a layer
+# an unmatched chunk within max(2 rtol, 0.1) relative L2 of a training chunk is called a near
+# match (the same layer, noisier than the tolerance), not another layer: adjacent layers of
+# the tests' model sit at 0.4-0.8, and a real model's (cosine 0.8-0.98) at about 0.2 or more
+NEAR_FACTOR = 2.0
+NEAR_MIN_REL = 0.1
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,30 @@ def default_tolerances(
         raise UsageError("--min-cosine must lie in [-1, 1]")
     mc = min_cosine if min_cosine is not None else max(0.0, 1.0 - 2.0 * r * r)
     return Tolerances(dtype=dt, rtol=r, min_cosine=mc, atol=atol, atol_scale=ATOL_FACTOR * u)
+
+
+def effective_dtype(dump: Dump) -> tuple[str, str | None]:
+    """The precision a dump's values really have, and a note when it is not the stored dtype.
+
+    A bf16 engine's capture saved with ``.float()`` (or through numpy, which has no bfloat16)
+    is stored as float32 but holds bfloat16 numbers only; judging it with float32 tolerances
+    would call kernel noise a mismatch. A sample of the first rows decides: when every finite,
+    non-zero value (at least 256 of them) survives a round trip through bfloat16, the dump is
+    treated as bfloat16.
+    """
+    torch = require_torch()
+    dt = dump.dtype
+    if dt not in ("float32", "float16") or dump.valid_tokens <= 0:
+        return dt, None
+    n = min(dump.valid_tokens, max(1, 65536 // max(1, dump.width)))
+    x = dump.block(0, n)
+    x = x[torch.isfinite(x) & (x != 0)]
+    if x.numel() < 256 or not bool((x.to(torch.bfloat16).to(torch.float32) == x).all()):
+        return dt, None
+    return "bfloat16", (
+        f"{dt} values that are all bfloat16 numbers (a bfloat16 computation stored as {dt}): "
+        "tolerances from bfloat16"
+    )
 
 
 @dataclass(frozen=True)
@@ -402,7 +431,8 @@ def _cos(dot: Any, na: Any, nb: Any) -> Any:
     den = na * nb
     both_zero = (na == 0) & (nb == 0)
     c = torch.where(den > 0, dot / den.clamp_min(1e-30), torch.zeros_like(dot))
-    return torch.where(both_zero, torch.ones_like(c), c)
+    # float rounding can put |cos| a hair above 1; a cosine never is
+    return torch.where(both_zero, torch.ones_like(c), c).clamp(-1.0, 1.0)
 
 
 def _finite_rows(x: Any, nrm: Any, acc_nf: Any) -> tuple[Any, Any, Any]:
@@ -639,12 +669,13 @@ def compare(
     require_torch()
     opts = options or CompareOptions()
     _check_device(opts.device)
-    tol = default_tolerances(
-        served.dtype, training.dtype, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine
-    )
+    sdt, snote = effective_dtype(served)
+    tdt, tnote = effective_dtype(training)
+    tol = default_tolerances(sdt, tdt, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine)
     ht, hs, notes = _hidden_sizes(served, training, opts, reference)
     notes = [f"served: {n}" for n in served.notes] + notes
     notes += [f"training: {n}" for n in training.notes]
+    notes += [f"{who}: {n}" for who, n in (("served", snote), ("training", tnote)) if n]
     al = align_tokens(served, training, opts.offset)
     base: dict[str, Any] = {
         "served_dtype": served.dtype,
@@ -656,29 +687,7 @@ def compare(
         "training_layers": opts.training_layers,
     }
     if hs != ht or served.width % ht:
-        diag = [
-            f"served rows have {served.width} features ({served.width // hs} x {hs}) but the "
-            f"training rows {training.width} ({training.width // ht} x {ht}): hidden size {hs} "
-            f"vs {ht}. The server runs a different target model (or the dump is not the aux "
-            "hidden states); nothing can match"
-        ]
-        return CompareResult(
-            mode="tensors",
-            match=False,
-            tokens_compared=0,
-            hidden_size=ht,
-            served_hidden_size=hs,
-            chunks=(),
-            training_chunks=(),
-            similarity=(),
-            reference_similarity=None,
-            training_reference_similarity=None,
-            diagnosis=tuple(diag),
-            findings=("wrong-hidden-size",),
-            suggested_layer_ids={},
-            notes=tuple(notes),
-            **base,
-        )
+        return _wrong_hidden_size(served.width, training.width, hs, ht, notes, base)
     h = ht
     if reference is not None:
         if reference.hidden_size is None:
@@ -689,6 +698,8 @@ def compare(
                 hint="the reference must be the same target model's hidden_states",
             )
     cs, ct = served.width // h, training.width // h
+    if opts.served_layers is not None and len(opts.served_layers) > cs:
+        return _fewer_served_chunks(served, training, reference, opts, h, cs, notes, base)
     for flag, ids, count, who in (
         ("--layers", opts.training_layers, ct, "training"),
         ("--served-layers", opts.served_layers, cs, "served"),
@@ -701,6 +712,17 @@ def compare(
     ref_start = _ref_start(reference, training, served, al) if reference is not None else 0
     acc = _stream(served, training, reference, al, ref_start, h, opts)
     result = _finish(served, training, reference, opts, tol, al, acc, h, cs, ct, notes, base)
+    ws = served.width
+    if cs != ct and not _any_close(result) and ws % ct == 0 and ws // ct != h:
+        result = replace(
+            result,
+            diagnosis=(
+                *result.diagnosis,
+                f"or the served rows are {ct} chunks of {ws // ct}: hidden size {ws // ct} vs "
+                f"{h}, a different target model (--served-layers with the served ids tells the "
+                "two readings apart)",
+            ),
+        )
     final = _final_state(served, training, al, h, tol, opts)
     if final is None:
         return result
@@ -725,6 +747,73 @@ def compare(
         final_state=final,
         diagnosis=result.diagnosis + extra_diag,
         findings=result.findings + extra_find,
+    )
+
+
+def _any_close(r: CompareResult) -> bool:
+    """Whether any served chunk is near some training chunk (a match or a near match)."""
+    near = max(NEAR_FACTOR * r.tolerances.rtol, NEAR_MIN_REL)
+    return any(c.best_rel_l2 is not None and c.best_rel_l2 <= near for c in r.chunks)
+
+
+def _wrong_hidden_size(
+    ws: int, wt: int, hs: int, ht: int, notes: list[str], base: dict[str, Any]
+) -> CompareResult:
+    diag = (
+        f"served rows have {ws} features ({ws // hs} x {hs}) but the training rows {wt} "
+        f"({wt // ht} x {ht}): hidden size {hs} vs {ht}. The server runs a different target "
+        "model (or the dump is not the aux hidden states); nothing can match"
+    )
+    return CompareResult(
+        mode="tensors",
+        match=False,
+        tokens_compared=0,
+        hidden_size=ht,
+        served_hidden_size=hs,
+        chunks=(),
+        training_chunks=(),
+        similarity=(),
+        reference_similarity=None,
+        training_reference_similarity=None,
+        diagnosis=(diag,),
+        findings=("wrong-hidden-size",),
+        suggested_layer_ids={},
+        notes=tuple(notes),
+        **base,
+    )
+
+
+def _fewer_served_chunks(
+    served: Dump,
+    training: Dump,
+    reference: Dump | None,
+    opts: CompareOptions,
+    h: int,
+    cs: int,
+    notes: list[str],
+    base: dict[str, Any],
+) -> CompareResult:
+    """``--served-layers`` names more ids than the served rows hold chunks of H.
+
+    Either the engine captured fewer layers than configured (SGLang never reaches the last
+    layer), and the chunks still match training chunks; or the served rows are made of
+    smaller chunks (another target model), and nothing matches.
+    """
+    k = len(opts.served_layers or ())
+    ws = served.width
+    probe = compare(served, training, replace(opts, served_layers=None), reference=reference)
+    if not _any_close(probe) and ws % k == 0 and ws // k != h:
+        return _wrong_hidden_size(ws, training.width, ws // k, h, notes, base)
+    line = (
+        f"--served-layers names {k} ids but the server captured {cs} chunk(s) of {h}: the engine "
+        "did not capture every configured layer (SGLang's generic +1 path never reaches the last "
+        "layer, id N-1)"
+    )
+    return replace(
+        probe,
+        served_layers=opts.served_layers,
+        diagnosis=(line, *probe.diagnosis),
+        findings=tuple(dict.fromkeys(("chunk-count", *probe.findings))),
     )
 
 
@@ -828,13 +917,16 @@ def _finish(
     tref_sim = acc.ref_cos_t / n if reference is not None else None
 
     def pair_match(i: int, j: int) -> bool:
+        # judged on the finite tokens: a few NaN/Inf values fail the chunk's match (below)
+        # but do not make it another layer
         return bool(
             acc.n > 0
+            and acc.x_n[i, j] > 0
             and x_rel[i, j] <= tol.rtol
             and x_min[i, j] >= tol.min_cosine
-            and acc.nf_s[i] == 0
-            and acc.nf_t[j] == 0
         )
+
+    near_rel = max(NEAR_FACTOR * tol.rtol, NEAR_MIN_REL)
 
     # training chunks: which HF index each holds
     t_hf: list[int | None] = [None] * ct
@@ -868,6 +960,18 @@ def _finish(
     for i in range(cs):
         cands = [j for j in range(ct) if pair_match(i, j)]
         matched.append(max(cands, key=lambda j: sim[i, j]) if cands else None)
+    # unmatched served chunks close to a training chunk: the same layer, noisier than allowed
+    near: list[int | None] = []
+    for i in range(cs):
+        jn = int(np.argmax(sim[i])) if ct and acc.n else None
+        near.append(
+            jn
+            if matched[i] is None
+            and jn is not None
+            and acc.x_n[i, jn] > 0
+            and x_rel[i, jn] <= near_rel
+            else None
+        )
     # training chunks whose layer we learn from a matching served chunk + the served config
     if served_cfg_hf is not None:
         for i, jm in enumerate(matched):
@@ -934,6 +1038,8 @@ def _finish(
             desc = f"is {describe_hf(hf, num_layers)} (reference cosine {top:.4f}, next best {second:.4f})"
             if matched[i] is not None:
                 desc += f" and equals training chunk {matched[i]}"
+            elif (jn := near[i]) is not None:
+                desc += "; " + _near_text(jn, x_rel[i, jn], sim[i, jn], tol.rtol)
             elif ct:
                 desc += "; no training chunk matches"
         elif matched[i] is not None:
@@ -950,6 +1056,9 @@ def _finish(
                 f"the embedding output: rows of repeated tokens are identical ({emb_pairs} "
                 f"pair(s)), which no decoder layer output does"
             )
+        elif (jn := near[i]) is not None:
+            hf, by, conf = t_hf[jn], f"training chunk {jn}", "medium"
+            desc = _near_text(jn, x_rel[i, jn], sim[i, jn], tol.rtol)
         else:
             desc = _depth_hint(i, rms_s[i], rms_t, t_hf, sim[i] if ct else None)
             if served_cfg_hf is not None:
@@ -988,7 +1097,7 @@ def _finish(
         for j, hfj in enumerate(t_hf)
     )
     more_diag, more_find, suggestions, more_notes = _diagnose(
-        chunks, tchunks, matched, al, opts, served_cfg_hf, num_layers, acc, cs, ct, tol.rtol
+        chunks, tchunks, matched, near, al, opts, served_cfg_hf, num_layers, acc, cs, ct, tol.rtol
     )
     diag = more_diag[:1] + diag + more_diag[1:] if more_diag else diag
     findings += more_find
@@ -1066,6 +1175,35 @@ def _depth_hint(
     return "; ".join(parts)
 
 
+def _one_side_of_training(
+    chunks: Sequence[ChunkResult], tchunks: Sequence[TrainingChunk], near: Sequence[int | None]
+) -> int | None:
+    """-1 (+1) when every served chunk is closest to the training chunk of the same index, with
+    a lower (higher) RMS, and none is a match, a near match or the embedding."""
+    if not chunks or len(chunks) != len(tchunks) or any(j is not None for j in near):
+        return None
+    signs = set()
+    for c in chunks:
+        if (
+            c.best_train_chunk != c.index
+            or c.best_cosine is None
+            or c.best_cosine < 0.5
+            or c.identified_hf_index == 0
+        ):
+            return None
+        signs.add(-1 if c.rms < tchunks[c.index].rms else 1)
+    return signs.pop() if len(signs) == 1 else None
+
+
+def _near_text(j: int, rel: float, cos: float, rtol: float) -> str:
+    return (
+        f"is close to training chunk {j} (relative L2 {rel:.3g} > tolerance {rtol:.3g}, mean "
+        f"cosine {cos:.4f}): probably the same layer with more numeric noise than the tolerance "
+        "allows (other kernels, a quantized target); raise --rtol if that is expected "
+        "(--reference tells it from an adjacent layer)"
+    )
+
+
 def _ranges(pairs: Sequence[tuple[int, int]]) -> str:
     """[(1,0),(2,1)] -> 'chunks 1-2 equal training chunks 0-1'."""
     groups: list[list[tuple[int, int]]] = []
@@ -1089,6 +1227,7 @@ def _diagnose(
     chunks: Sequence[ChunkResult],
     tchunks: Sequence[TrainingChunk],
     matched: Sequence[int | None],
+    near: Sequence[int | None],
     al: TokenAlignment,
     opts: CompareOptions,
     served_cfg_hf: Sequence[int] | None,
@@ -1120,16 +1259,25 @@ def _diagnose(
             "those tokens are left out of the statistics"
         )
         findings.append("nonfinite")
+    layers_ok = cs == ct and all(matched[i] == i or near[i] == i for i in range(cs))
     if acc.n:
         all_ok = cs == ct and all(c.match for c in chunks)
         pairs = [(i, j) for i, j in enumerate(matched) if j is not None]
         if all_ok:
             worst = max((c.rel_l2 or 0.0) for c in chunks)
-            diag.append(
-                f"all {cs} served chunks equal training chunks 0-{ct - 1} in order (worst relative "
-                f"L2 {worst:.3g}, tolerance {tol_rtol:.3g}): the draft sees the hidden states it "
-                "was trained on"
-            )
+            if al.status == "differ":
+                diag.append(
+                    f"on the {acc.n} tokens before the first difference all {cs} served chunks "
+                    f"equal training chunks 0-{ct - 1} in order (worst relative L2 {worst:.3g}, "
+                    f"tolerance {tol_rtol:.3g}): the layers are right, the tokens are not; "
+                    "serve with the chat template and system prompt training used"
+                )
+            else:
+                diag.append(
+                    f"all {cs} served chunks equal training chunks 0-{ct - 1} in order (worst "
+                    f"relative L2 {worst:.3g}, tolerance {tol_rtol:.3g}): the draft sees the "
+                    "hidden states it was trained on"
+                )
         else:
             for c in chunks:
                 if matched[c.index] is None:
@@ -1149,6 +1297,17 @@ def _diagnose(
                 findings.append("chunk-count")
             if pairs:
                 diag.append(_ranges(pairs))
+            if layers_ok:
+                diag.append(
+                    "the served layers are the training layers: the mismatch is numeric (NaN/Inf, "
+                    "or noise beyond the tolerance), not the layer ids"
+                )
+            elif not pairs and not any(j is not None for j in near) and al.status == "unavailable":
+                diag.append(
+                    "nothing lines up, and there are no input_ids to align the tokens: if served "
+                    "token 0 is not training position 0, pass --offset (the training position of "
+                    "served token 0)"
+                )
             mark = len(diag)
             shifts = {j - i for i, j in pairs}
             if pairs and len(shifts) == 1 and shifts != {0}:
@@ -1178,7 +1337,7 @@ def _diagnose(
                     "(HF backend / ModelOpt set()) or a hand-made list was not ascending"
                 )
                 findings.append("permuted")
-            missing = [j for j in range(ct) if j not in set(matched)]
+            missing = [j for j in range(ct) if j not in set(matched) and j not in set(near)]
             if missing and pairs:
                 diag.append(
                     ("training chunks " if len(missing) > 1 else "training chunk ")
@@ -1229,6 +1388,22 @@ def _diagnose(
                 findings.append("off-by-one")
             elif not pairs and cs == ct and not findings_block(findings):
                 findings.append("layer-mismatch")
+                side = _one_side_of_training(chunks, tchunks, near)
+                if side is not None and num_layers is None:
+                    diag.append(
+                        f"every served chunk is closest to its own training chunk but with a "
+                        f"{'lower' if side < 0 else 'higher'} norm: each is probably one layer "
+                        f"{'EARLIER' if side < 0 else 'LATER'} than training, the off-by-one "
+                        "between the SGLang/SpecForge (output of layer k) and vLLM (input of "
+                        "layer k) conventions (low confidence: --reference, or --served-layers "
+                        "with --engine, confirms it)"
+                    )
+            if any(j is not None for j in near):
+                findings.append("out-of-tolerance")
+                if "layer-mismatch" in findings and all(
+                    matched[i] is not None or near[i] is not None for i in range(cs)
+                ):
+                    findings.remove("layer-mismatch")
     # the served config on its own: things the engines do with such a list
     if opts.served_layers is not None:
         sl = list(opts.served_layers)
@@ -1263,7 +1438,7 @@ def _diagnose(
         engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
         for e in engines:
             suggestions[e.value] = list(suggest_ids(hfs, e))
-        if not (cs == ct and all(c.match for c in chunks)) or al.status == "differ":
+        if not layers_ok:
             parts = []
             for e in engines:
                 rule = "SGLang adds +1" if e is CaptureEngine.SGLANG else "vLLM reads ids verbatim"
@@ -1283,10 +1458,13 @@ def _diagnose(
             )
         sg = suggestions.get(CaptureEngine.SGLANG.value)
         if sg and sg[0] != 1:
+            verbatim = (
+                f"; on those models write the HF indices {hfs} instead" if hfs[0] != 1 else ""
+            )
             notes.append(
-                "SGLang's DeepSeek-V2/V3 and GLM-4-MoE-lite models (PR #25454) add +1 only when "
-                "the first id is 1, and gpt-oss uses ids verbatim when the largest equals the "
-                "layer count: check your model file"
+                f"SGLang's DeepSeek-V2/V3 and GLM-4-MoE-lite models (PR #25454) add +1 only when "
+                f"the first id is 1, so they read {sg} as written{verbatim}; gpt-oss uses ids "
+                "as written when the largest equals the layer count: check your model file"
             )
         if hfs != sorted(hfs):
             notes.append("training layers are not ascending; engines capture in ascending order")
@@ -1321,10 +1499,11 @@ def compare_values(
     torch = require_torch()
 
     opts = options or CompareOptions()
-    tol = default_tolerances(
-        training.dtype, training.dtype, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine
-    )
+    tdt, tnote = effective_dtype(training)
+    tol = default_tolerances(tdt, tdt, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine)
     ht, _, notes = _hidden_sizes(training, training, opts, reference)  # no served tensor here
+    if tnote:
+        notes.append(f"training: {tnote}")
     nt = training.valid_tokens
     if opts.offset is not None and not 0 <= opts.offset < nt:
         raise UsageError(f"--offset {opts.offset} is outside the training sample (0..{nt - 1})")
@@ -1402,7 +1581,11 @@ def compare_values(
         rel = float(
             torch.linalg.vector_norm(v - xbest) / torch.linalg.vector_norm(xbest).clamp_min(1e-30)
         )
-        cosv = float(torch.nn.functional.cosine_similarity(v, xbest, dim=0)) if k > 1 else None
+        cosv = (
+            min(1.0, max(-1.0, float(torch.nn.functional.cosine_similarity(v, xbest, dim=0))))
+            if k > 1
+            else None
+        )
         ok = val <= 0
         hf = by = conf = None
         if "reference" in best:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from specdiag.core.hidden.loading import (
+    Dump,
     TensorInfo,
     interpret,
     is_mapped,
@@ -53,6 +54,7 @@ class FileReport:
     chunks: int | None = None
     fingerprint: tuple[ChunkFingerprint, ...] = ()
     ascending: bool | None = None
+    embedding_chunks: tuple[int, ...] = ()  # chunks whose repeated-token rows are identical
     problems: tuple[str, ...] = ()  # make the file inconsistent (exit 1)
     warnings: tuple[str, ...] = ()
 
@@ -205,8 +207,18 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
             if not ascending:
                 warnings.append(
                     "chunk norms are not ascending (low -> mid -> high layer): a reordered or "
-                    "wrong id list, or an embedding slot"
+                    "wrong id list"
                 )
+    embedding = _embedding_chunks(dump, h, chunks) if chunks is not None else ()
+    if embedding and dump.fmt != "hf-stack":  # a full stack starts with the embedding anyway
+        warnings.append(
+            ("chunk " if len(embedding) == 1 else "chunks ")
+            + ", ".join(map(str, embedding))
+            + (" looks" if len(embedding) == 1 else " look")
+            + " like the embedding output: rows of "
+            "repeated tokens are identical, which no decoder layer output does (an embedding "
+            "slot in the id list: -1 for SGLang/SpecForge, 0 for vLLM)"
+        )
     return FileReport(
         path=path,
         ok=not problems,
@@ -223,9 +235,39 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
         chunks=chunks,
         fingerprint=tuple(fp),
         ascending=ascending,
+        embedding_chunks=embedding,
         problems=tuple(problems),
         warnings=tuple(warnings),
     )
+
+
+EMBEDDING_COSINE = 1.0 - 1e-4
+EMBEDDING_MIN_PAIRS = 3
+
+
+def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
+    """Chunks whose rows at repeated token ids are identical (embedding outputs depend on the
+    token only); needs input_ids and at least 3 repeated pairs among the valid tokens."""
+    torch = require_torch()
+    ids = dump.ids_list()
+    if ids is None:
+        return ()
+    first: dict[int, int] = {}
+    pairs: list[tuple[int, int]] = []
+    for p, tok in enumerate(ids[: dump.valid_tokens]):
+        if tok in first:
+            pairs.append((first[tok], p))
+            if len(pairs) >= 32:
+                break
+        else:
+            first[tok] = p
+    if len(pairs) < EMBEDDING_MIN_PAIRS:
+        return ()
+    a = torch.cat([dump.block(p, p + 1) for p, _ in pairs]).view(len(pairs), chunks, h)
+    b = torch.cat([dump.block(q, q + 1) for _, q in pairs]).view(len(pairs), chunks, h)
+    cos = torch.nn.functional.cosine_similarity(a, b, dim=-1)  # [pairs, chunks]
+    cos = torch.nan_to_num(cos, nan=-1.0)
+    return tuple(c for c in range(chunks) if float(cos[:, c].min()) >= EMBEDDING_COSINE)
 
 
 def inspect_vocab(path: str) -> VocabMap:

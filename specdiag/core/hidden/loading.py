@@ -300,7 +300,14 @@ def _torch_load(path: Path, display: Path) -> Any:
                 return torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
             return torch.load(str(path), map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as exc:
-        if "weights_only" in str(exc) or "Unsupported" in str(exc) or "global" in str(exc):
+        text = str(exc)
+        if not zipped and magic[:1] != b"\x80" and not re.search(r"global", text, re.I):
+            # torch.save's legacy format opens with a protocol-2 pickle (0x80 0x02); bytes that
+            # name no global and are not a pickle at all are a damaged file, not an attack
+            raise _corrupt(
+                display, "not a torch.save file (neither its zip format nor a pickle)"
+            ) from None
+        if "weights_only" in text or "Unsupported" in text or "global" in text:
             raise _refusal(display, exc) from None
         raise _corrupt(display, f"not a readable torch file ({_first_line(exc)})") from None
     except (EOFError, zipfile.BadZipFile) as exc:
