@@ -304,3 +304,13 @@ def test_protocol_0_pickle_that_names_a_global_is_still_refused(tmp_path: Path) 
         load_dump(p)
     assert "system" in exc.value.message
     assert not marker.exists()
+
+
+def test_vocab_map_given_as_a_dump_is_named(tmp_path: Path) -> None:
+    p = tmp_path / "vocab_mapping.pt"
+    torch.save(
+        {"d2t": torch.zeros(4, dtype=torch.int64), "t2d": torch.ones(4, dtype=torch.bool)}, p
+    )
+    with pytest.raises(InputError, match="vocab mapping") as exc:
+        load_dump(p)
+    assert exc.value.hint and "inspect-dump" in exc.value.hint

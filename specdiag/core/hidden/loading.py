@@ -447,6 +447,15 @@ def interpret(
         d = {str(k): v for k, v in obj.items()}
         entries.extend(TensorInfo(k, tuple(v.shape), _dt(v)) for k, v in d.items() if _is_tensor(v))
         tensor_keys = [k for k, v in d.items() if _is_tensor(v)]
+        if (
+            key is None
+            and ("d2t" in d or "t2d" in d)
+            and not any(d[k].is_floating_point() for k in tensor_keys)
+        ):
+            raise InputError(
+                f"{source}: a vocab mapping (d2t/t2d), not hidden states",
+                hint="`specdiag inspect-dump` checks vocab maps; compare-hidden needs dumps",
+            )
         if not tensor_keys:
             raise InputError(f"{source}: no tensors inside (keys: {', '.join(d) or 'none'})")
         if key is not None:
