@@ -18,6 +18,7 @@ import calendar
 import datetime as _dt
 import json
 import math
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -111,16 +112,20 @@ def _int(text: str) -> int | None:
 
 
 def _float_list(text: str) -> tuple[float, ...] | None:
-    text = text.strip()
-    if not text:
+    """'0.720, 0.480' -> (0.72, 0.48); None unless every item is a rate (a hair above 1 from
+    rounding is clamped to 1)."""
+    if not text or text.isspace():
         return _NO_FLOATS
-    out = []
-    for part in text.split(","):
-        v = _float(part.strip())
-        if v is None or not 0.0 <= v <= 1.0 + 1e-9:
+    try:
+        vals = tuple(map(float, text.split(",")))
+    except ValueError:
+        return None
+    for v in vals:
+        if not 0.0 <= v <= 1.0 + 1e-9:  # also rejects nan and inf
             return None
-        out.append(min(v, 1.0))
-    return tuple(out)
+    if max(vals) > 1.0:
+        vals = tuple(min(v, 1.0) for v in vals)
+    return vals
 
 
 def conditional_rates(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
@@ -196,6 +201,10 @@ def _old_only(cands: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
 
 class LineParser:
     """Parse the lines of one source, in order. See the module docstring."""
+
+    # Fast paths for the default SGLang and vLLM layouts; off, every line takes the general
+    # path (the tests compare the two record by record).
+    fast_paths: bool = True
 
     def __init__(
         self,
@@ -318,6 +327,11 @@ class LineParser:
     # ------------------------------------------------------------------ SGLang
 
     def _sglang(self, text: str, line_no: int) -> ParseOutcome:
+        fm = P.SGLANG_LINE_FAST.search(text) if self.fast_paths else None
+        if fm is not None:
+            out = self._sglang_fast(fm, line_no)
+            if out is not None:
+                return out
         idx = text.find(P.SGLANG_MARK)
         am = P.SGLANG_AFTER.match(text, idx + 12) if idx >= 0 else None
         if am is None:
@@ -378,45 +392,9 @@ class LineParser:
             if raw_rate is None or not 0.0 <= raw_rate <= 1.0 + 1e-9:
                 return Skipped("SGLang accept rate is not a rate")
             trailing = body.endswith(",") or body.endswith(", ")
-            inf = self.sglang_inference.get(rank)
-            if inf is None:
-                inf = self.sglang_inference[rank] = SGLangRateInference(self._sgl_forced)
-            cands, only, ndts_by = sglang_line_analysis(length_text, rate_text)
-            forced = OLD if trailing and self._sgl_forced is None else inf.forced_formula
-            # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a
-            # log of 0.5.5 lines alone still yields num_draft_tokens
-            inf.add(_old_only(cands) if trailing else cands)
-            formula: str | None
-            if forced is not None:
-                formula = forced
-                if forced not in ndts_by:
-                    notes = (N_SGL_NOFIT,)
-                    formula = None
-            elif only is not None:
-                formula = only
-            elif not cands:
-                formula = None
-                notes = (N_SGL_NOFIT,)
-            else:
-                formula = inf.best().formula
-                notes = (N_SGL_AMBIG,)
-            ndts = ndts_by.get(formula, ()) if formula is not None else ()
-            ndt: int | None = ndts[0] if len(ndts) == 1 else None
-            if ndt is None and formula is not None and formula != NEW:
-                best = inf.best()
-                if best.formula == formula and best.num_draft_tokens in ndts:
-                    ndt = best.num_draft_tokens
-            rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
-            if trailing:
-                version = SGL_VERSION_055
-            elif self.version_text is not None and self.engine == SGLANG:
-                version = "sglang " + self.version_text
-            elif formula == NEW:
-                version = SGL_VERSION_0511
-            elif formula == OLD:
-                version = SGL_VERSION_0510
-            else:
-                version = SGL_VERSION_NEWISH
+            rate, version, notes = self._sglang_rate(
+                rank, length, length_text, rate_text, raw_rate, trailing
+            )
         raw = tuple(f.items())
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
@@ -445,6 +423,134 @@ class LineParser:
             ),
         )
 
+    def _sglang_rate(
+        self,
+        rank: str,
+        length: float,
+        length_text: str,
+        rate_text: str,
+        raw_rate: float,
+        trailing: bool,
+    ) -> tuple[float | None, str, tuple[str, ...]]:
+        """(normalised rate, version guess, notes) of one line; tallies the rank's inference."""
+        notes: tuple[str, ...] = _EMPTY
+        inf = self.sglang_inference.get(rank)
+        if inf is None:
+            inf = self.sglang_inference[rank] = SGLangRateInference(self._sgl_forced)
+        cands, only, ndts_by = sglang_line_analysis(length_text, rate_text)
+        forced = OLD if trailing and self._sgl_forced is None else inf.forced_formula
+        # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a
+        # log of 0.5.5 lines alone still yields num_draft_tokens
+        inf.add(_old_only(cands) if trailing else cands)
+        formula: str | None
+        if forced is not None:
+            formula = forced
+            if forced not in ndts_by:
+                notes = (N_SGL_NOFIT,)
+                formula = None
+        elif only is not None:
+            formula = only
+        elif not cands:
+            formula = None
+            notes = (N_SGL_NOFIT,)
+        else:
+            formula = inf.best().formula
+            notes = (N_SGL_AMBIG,)
+        ndts = ndts_by.get(formula, ()) if formula is not None else ()
+        ndt: int | None = ndts[0] if len(ndts) == 1 else None
+        if ndt is None and formula is not None and formula != NEW:
+            best = inf.best()
+            if best.formula == formula and best.num_draft_tokens in ndts:
+                ndt = best.num_draft_tokens
+        rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
+        if trailing:
+            version = SGL_VERSION_055
+        elif self.version_text is not None and self.engine == SGLANG:
+            version = "sglang " + self.version_text
+        elif formula == NEW:
+            version = SGL_VERSION_0511
+        elif formula == OLD:
+            version = SGL_VERSION_0510
+        else:
+            version = SGL_VERSION_NEWISH
+        return rate, version, notes
+
+    def _sglang_fast(self, m: re.Match[str], line_no: int) -> ParseOutcome:
+        """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
+        record as the general path (tests/test_logs_audit.py compares the two)."""
+        (
+            date,
+            hh,
+            mm,
+            ss,
+            frac,
+            rank,
+            it,
+            running,
+            tokens,
+            usage,
+            length_text,
+            rate_text,
+            graph,
+            tp_text,
+            queue,
+        ) = m.groups()
+        try:
+            length = float(length_text)
+            raw_rate = float(rate_text)
+            throughput = float(tp_text)
+        except ValueError:  # "1.2.3" matches [0-9.]+: the general path says why
+            return None
+        if length < 1.0 or raw_rate > 1.0:
+            return None  # the general path says why (or clamps a rounded 0.995)
+        rank = rank.strip() if rank else ""
+        day = _day_epoch(date)
+        h, mi, sec = int(hh), int(mm), int(ss)
+        ts: float | None = None
+        if day is not None and h <= 23 and mi <= 59 and sec <= 60:
+            sod = h * 3600.0 + mi * 60.0 + sec
+            ts = day + sod + (_frac(frac) if frac else 0.0)
+        time_text = f"{date} {hh}:{mm}:{ss}" + ("." + frac if frac else "")
+        rate, version, notes = self._sglang_rate(
+            rank, length, length_text, rate_text, raw_rate, False
+        )
+        raw: tuple[tuple[str, str], ...] = (
+            ("#running-req", running),
+            ("#token", tokens),
+            ("token usage", usage),
+            ("accept len", length_text),
+            ("accept rate", rate_text),
+            ("cuda graph", graph),
+            ("gen throughput (token/s)", tp_text),
+            ("#queue-req", queue),
+        )
+        if it:
+            raw = (("iter", it), *raw)
+        return (
+            LogRecord(
+                SGLANG,
+                INTERVAL,
+                line_no,
+                self.source,
+                rank,
+                ts,
+                CLOCK_ABSOLUTE if ts is not None else None,
+                time_text,
+                version,
+                length,
+                length - 1.0,
+                rate,
+                None,
+                None,
+                _NO_FLOATS,
+                _NO_FLOATS,
+                graph == "True",
+                throughput,
+                raw,
+                notes,
+            ),
+        )
+
     # ------------------------------------------------------------------ vLLM
 
     def _vllm_time(self, prefix: str) -> tuple[float | None, str | None]:
@@ -462,11 +568,56 @@ class LineParser:
             return None, text
         return day + sod + (_frac(frac) if frac else 0.0), text
 
+    def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> ParseOutcome:
+        """The >= 0.10 layout (VLLM_FAST's groups): the same record as the general path, or None
+        to let the general path decide (and say why a line is skipped)."""
+        mean_t, acc_tp_t, dra_tp_t, acc_t, dra_t, pp_text, pct_t = groups
+        try:
+            mean = float(mean_t)
+            throughput = float(acc_tp_t[:-9])  # "228.00 tokens/s"
+        except ValueError:
+            return None
+        accepted = int(acc_t[:-7])  # "2280 tokens" (the pattern guarantees the digits)
+        drafted = int(dra_t[:-7])
+        per_pos = _float_list(pp_text)
+        if per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
+            return None
+        version = "vllm >= 0.10"
+        if self.version_text is not None and self.engine == VLLM:
+            version = "vllm " + self.version_text
+        ts, time_text = self._vllm_time(prefix)
+        raw = tuple(zip(P.VLLM_FAST_KEYS, groups, strict=True))
+        pid = P.VLLM_PID.search(prefix)
+        if pid is not None:
+            raw = (("pid", pid.group("pid")), *raw)
+        return (
+            self._record(
+                VLLM,
+                INTERVAL,
+                line_no,
+                timestamp=ts,
+                clock=CLOCK_NO_YEAR if ts is not None else None,
+                time_text=time_text,
+                version=version,
+                length=mean,
+                rate=accepted / drafted,
+                accepted=accepted,
+                drafted=drafted,
+                per_position=per_pos,
+                throughput=throughput,
+                raw=raw,
+            ),
+        )
+
     def _vllm(self, text: str, line_no: int) -> ParseOutcome:
         idx = text.find(P.VLLM_SPEC_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :].rstrip()
         fast = P.VLLM_FAST.match(body)
         if fast is not None:
+            if self.fast_paths:
+                out = self._vllm_fast(prefix, fast.groups(), line_no)
+                if out is not None:
+                    return out
             f = dict(zip(P.VLLM_FAST_KEYS, fast.groups(), strict=True))
         else:
             f = _fields(body)

@@ -31,12 +31,16 @@ ALL_KEYWORDS: tuple[bytes, ...] = (
     SGLANG_KEYWORDS + VLLM_KEYWORDS + LLAMACPP_KEYWORDS + TRTLLM_KEYWORDS
 )
 
-# One C-level pass finds every candidate line: each format above contains "acc" ("accept len",
+# One C-level pass finds every candidate line: each format above contains "cc" ("accept len",
 # "Mean acceptance length" / "Draft acceptance rate", "draft acceptance", "acc per pos",
-# "#acc drafts", "accepted N/M", "acceptanceLength" / "num_accepted_tokens"). Lines with "acc"
-# are then checked for a real keyword before any decoding. tests/test_logs_parse.py checks
-# that every sample line holds ANCHOR and a keyword.
-ANCHOR = b"acc"
+# "#acc drafts", "accepted N/M", "acceptanceLength" / "numAcceptedTokens" /
+# "num_accepted_tokens"; camelCase TensorRT-LLM stats without acceptanceLength hold no lowercase
+# "acc"). Lines with "cc" are then checked for a real keyword before any decoding.
+# tests/test_logs_parse.py checks that every sample line holds ANCHOR and a keyword.
+# The search is a compiled regex: for a short literal, ``re`` scans about twice as fast as
+# ``bytes.find`` (measured on the benchmark log, CPython 3.11).
+ANCHOR = b"cc"
+ANCHOR_RE = re.compile(re.escape(ANCHOR))
 
 # --------------------------------------------------------------------------- common
 
@@ -62,6 +66,11 @@ SGLANG_FAST = re.compile(
     r"#running-req: (\d+), #token: (\d+), token usage: ([0-9.]+), accept len: ([0-9.]+), "
     r"accept rate: ([0-9.]+), cuda graph: (True|False), gen throughput \(token/s\): ([0-9.]+), "
     r"#queue-req: (\d+)$"
+)
+# The default layout WITH its logger prefix, in one match (the common case: parse.py's fast path).
+SGLANG_LINE_FAST = re.compile(
+    r"\[(\d{4}-\d\d-\d\d)[ T](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,6}))?((?: [A-Z][A-Z_]*\d+)*)\] "
+    r"Decode batch(?: \[(\d+)\])?, " + SGLANG_FAST.pattern
 )
 SGLANG_FAST_KEYS: tuple[str, ...] = (
     "#running-req",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from specdiag.core.logs.parse import LineParser
-from specdiag.core.logs.patterns import ALL_KEYWORDS, ANCHOR, KEYWORDS_BY_ENGINE
+from specdiag.core.logs.patterns import ALL_KEYWORDS, ANCHOR_RE, KEYWORDS_BY_ENGINE
 from specdiag.core.logs.records import LogRecord, Skipped
 from specdiag.errors import InputError
 
@@ -150,22 +150,24 @@ class Scanner:
         max_line = self.max_line
         line_no = counts.lines
         cur = start
-        pos = find(ANCHOR, start, end)
-        while pos != -1:
+        search = ANCHOR_RE.search
+        m = search(buf, start, end)
+        while m is not None:
+            pos = m.start()
             s = rfind(b"\n", start, pos)
             s = start if s < 0 else s + 1
             e = find(b"\n", pos, end)
-            nxt = find(ANCHOR, e, end)
+            nxt = search(buf, e, end)
             raw = buf[s:e]
             for kw in keywords:
                 if kw in raw:
                     break
             else:
-                pos = nxt
+                m = nxt
                 continue
             line_no += count(b"\n", cur, s)
             cur = s
-            pos = nxt
+            m = nxt
             counts.candidate_lines += 1
             if e - s > max_line:
                 self._skip(line_no + 1, f"overlong line (> {max_line} bytes)", "")
