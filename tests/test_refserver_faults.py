@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import httpx
 import pytest
 
 from tests.test_refserver__helpers import serve, sse_events
 
-BODIES = {
+BODIES: dict[str, tuple[str, dict[str, Any]]] = {
     "sglang": ("/generate", {"text": "a", "sampling_params": {"max_new_tokens": 20}}),
     "vllm": ("/v1/completions", {"prompt": "a", "max_tokens": 20}),
     "llamacpp": ("/completion", {"prompt": "a", "n_predict": 20}),
