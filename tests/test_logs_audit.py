@@ -185,3 +185,35 @@ def test_fast_paths_equal_general_paths_on_every_capture() -> None:
     texts.append((DATA / "engine_log_samples.txt").read_text(encoding="utf-8"))
     for text in texts:
         _compare_paths(text.splitlines())
+
+
+# --------------------------------------------------------------------------- SGLang ndt per part
+
+
+def _sgl_old(length: float, ndt: int, sec: int) -> str:
+    return (
+        f"[2026-11-29 08:00:{sec:02d}] Decode batch, #running-req: 4, #token: 100, token usage: "
+        f"0.01, accept len: {length:.2f}, accept rate: {length / ndt:.2f}, cuda graph: True, gen "
+        "throughput (token/s): 1.00, #queue-req: 0\n"
+    )
+
+
+def test_sglang_files_with_different_num_draft_tokens_keep_their_own_rates() -> None:
+    """Two 0.5.10 deployments (bonus-inclusive rate) with num_draft_tokens 4 and 6: each file's
+    lines are normalised with its own num_draft_tokens in the combined summary too (never a
+    rate above 1), and the disagreement is reported."""
+    a_lens = [3.21, 2.5, 3.0, 3.5, 2.8]
+    b_lens = [4.5, 5.1, 4.8]
+    a = LogAnalyzer()
+    a.scan("a.log", io.BytesIO("".join(_sgl_old(x, 4, i) for i, x in enumerate(a_lens)).encode()))
+    a.scan("b.log", io.BytesIO("".join(_sgl_old(x, 6, i) for i, x in enumerate(b_lens)).encode()))
+    r = a.report()
+    fa, fb = (f.engines["sglang"] for f in r.files)
+    assert fa.rate_inference is not None and fa.rate_inference.num_draft_tokens == 4
+    assert fb.rate_inference is not None and fb.rate_inference.num_draft_tokens == 6
+    s = r.summary["sglang"].stats
+    assert s.accept_rate is not None
+    expected = [(x - 1) / 3 for x in a_lens] + [(x - 1) / 5 for x in b_lens]
+    assert abs(s.accept_rate.mean - sum(expected) / len(expected)) < 1e-9
+    assert s.accept_rate.max <= 1.0 and abs(s.accept_rate.max - max(expected)) < 1e-4
+    assert any("num_draft_tokens" in w and "differ" in w for w in s.warnings), s.warnings

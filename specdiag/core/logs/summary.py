@@ -27,6 +27,7 @@ SPARK_CHARS = "▁▂▃▄▅▆▇█"
 MAX_STRETCHES = 20
 MIN_COLLAPSE_RUN = 3  # consecutive records; a whole series shorter than this counts too
 GRAPH_WARN_SHARE = 0.05
+_FORMULA_NAMES = {NEW: ">= 0.5.11 formula", OLD: "<= 0.5.10 formula"}
 
 
 # --------------------------------------------------------------------------- results
@@ -142,6 +143,21 @@ class _Hist:
         self.hi = max(self.hi, o.hi)
         self.wsum += o.wsum
         self.wtotal += o.wtotal
+
+    def mapped(self, a: float, b: float, scale: float) -> _Hist:
+        """The histogram of a * x + b (a > 0), re-binned at ``scale``."""
+        h = _Hist(scale)
+        c = h.counts
+        for k, v in self.counts.items():
+            kk = round((a * (k / self.scale) + b) * scale)
+            c[kk] = c.get(kk, 0) + v
+        h.n = self.n
+        h.total = a * self.total + b * self.n
+        if self.n:
+            h.lo, h.hi = a * self.lo + b, a * self.hi + b
+        h.wsum = a * self.wsum + b * self.wtotal
+        h.wtotal = self.wtotal
+        return h
 
     def quantiles(self, qs: Sequence[float]) -> list[float]:
         keys = sorted(self.counts)
@@ -271,6 +287,10 @@ class SeriesAccumulator:
         self.lifetime: LogRecord | None = None
         self.inference: SGLangRateInference | None = None
         self._last_weight: float = 1.0
+        # SGLang, merged series: drafts-only accept rates of the parts, each normalised with its
+        # own inferred formula and num_draft_tokens, and the (formula, ndt) pairs seen
+        self._part_rates: _Hist | None = None
+        self._part_keys: set[tuple[str | None, int | None]] = set()
         # open collapse run: [records, first_line, first_time, sum, last_line, last_time]
         self._run: list[object] | None = None
 
@@ -446,6 +466,29 @@ class SeriesAccumulator:
             if self.inference is None:
                 self.inference = SGLangRateInference(o.inference.forced_formula)
             self.inference.merge(o.inference)
+        if self.engine == SGLANG and o.engine == SGLANG:
+            keys, part = o._sglang_rate_part()
+            self._part_keys |= keys
+            if self._part_rates is None:
+                self._part_rates = _Hist(10000.0)
+            if part is not None:
+                self._part_rates.merge(part)
+
+    def _sglang_rate_part(self) -> tuple[set[tuple[str | None, int | None]], _Hist | None]:
+        """This series' drafts-only rates, normalised with its own inference (a leaf) or its
+        parts' (a merged series)."""
+        if self._part_rates is not None:
+            return self._part_keys, self._part_rates
+        inf = self.inference.best() if self.inference is not None else None
+        if inf is None:
+            return set(), self.rate
+        key = {(inf.formula, inf.num_draft_tokens)}
+        if inf.formula == NEW:
+            return key, self.rate
+        if inf.formula == OLD and inf.num_draft_tokens and inf.num_draft_tokens > 1:
+            d = inf.num_draft_tokens - 1
+            return key, self.length.mapped(1.0 / d, -1.0 / d, 10000.0)
+        return key, None
 
     # ------------------------------------------------------------------ finish
 
@@ -460,7 +503,19 @@ class SeriesAccumulator:
         rate = self.rate.dist()
         warnings: list[str] = []
         inference = self.inference.best() if self.inference is not None else None
-        if self.engine == SGLANG and inference is not None and rate is not None:
+        if self.engine == SGLANG and len(self._part_keys) > 1 and self._part_rates is not None:
+            # parts disagree (deployments with different num_draft_tokens, or an upgrade): each
+            # part's lines keep the rate of their own formula and num_draft_tokens
+            rate = self._part_rates.dist() if self._part_rates.n else None
+            seen = ", ".join(
+                f"{_FORMULA_NAMES.get(f or '', 'unknown formula')} with num_draft_tokens {n or '?'}"
+                for f, n in sorted(self._part_keys, key=lambda k: (k[0] or "", k[1] or 0))
+            )
+            warnings.append(
+                "SGLang accept-rate formula or num_draft_tokens differ between files/ranks "
+                f"({seen}): each part's accept rates use its own"
+            )
+        elif self.engine == SGLANG and inference is not None and rate is not None:
             if inference.formula == NEW:
                 pass  # the per-line rates are the printed ones
             elif inference.formula == OLD and inference.num_draft_tokens:
