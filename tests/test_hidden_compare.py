@@ -108,7 +108,10 @@ def test_seed_case_suggestion_per_engine(
     cases: dict[str, SyntheticCase], engine: str, expected: list[int]
 ) -> None:
     case = cases["collapsed"]
-    r = compare(case.served_dump(), case.training_dump(), _opts(case, engine=CaptureEngine(engine)))
+    # the same capture (HF 0, 2, 4) as each engine's config writes it
+    served_ids = (-1, 1, 3) if engine == "sglang" else (0, 2, 4)
+    opts = _opts(case, engine=CaptureEngine(engine), served_layers=served_ids)
+    r = compare(case.served_dump(), case.training_dump(), opts)
     assert r.suggested_layer_ids == {engine: expected}
     assert any(f"{expected} for {engine}" in d for d in r.diagnosis)
 
@@ -632,3 +635,16 @@ def test_sglang_per_model_exception_names_the_ids_to_write() -> None:
     assert r.suggested_layer_ids == {"sglang": [2, 4, 6]}
     note = next(n for n in r.notes if "25454" in n)
     assert "[3, 5, 7]" in note
+
+
+def test_negative_served_id_is_refused_for_vllm(cases: dict[str, SyntheticCase]) -> None:
+    """vLLM names the embedding 0; -1 means nothing there (no HF index -1)."""
+    case = cases["collapsed"]
+    with pytest.raises(UsageError, match="vLLM"):
+        compare(
+            case.served_dump(),
+            case.training_dump(),
+            CompareOptions(
+                training_layers=TRAIN_IDS, served_layers=(-1, 1, 3), engine=CaptureEngine.VLLM
+            ),
+        )

@@ -669,6 +669,12 @@ def compare(
     require_torch()
     opts = options or CompareOptions()
     _check_device(opts.device)
+    if opts.engine is CaptureEngine.VLLM and any(i < 0 for i in opts.served_layers or ()):
+        raise UsageError(
+            "--served-layers: vLLM ids are >= 0 (0 = the embedding output); -1 is the "
+            "SGLang/SpecForge name of the embedding",
+            hint="write the ids as they are in the vLLM config, or pass --engine sglang",
+        )
     sdt, snote = effective_dtype(served)
     tdt, tnote = effective_dtype(training)
     tol = default_tolerances(sdt, tdt, rtol=opts.rtol, atol=opts.atol, min_cosine=opts.min_cosine)
