@@ -67,13 +67,13 @@ def demo_cmd(
 
     def hold(result: DemoResult) -> None:
         emit(result)
-        err.print(
-            f"reference server still running at {result.server_url} (Ctrl-C stops it), e.g.:\n"
-            f"  specdiag probe {result.server_url} --acc 0.75 --steps 5",
-            markup=False,
-            highlight=False,
-        )
-        try:
+        try:  # from the announcement on, Ctrl-C means "stop the server", not "abort"
+            err.print(
+                f"reference server still running at {result.server_url} (Ctrl-C stops it), "
+                f"e.g.:\n  specdiag probe {result.server_url} --acc 0.75 --steps 5",
+                markup=False,
+                highlight=False,
+            )
             threading.Event().wait()
         except KeyboardInterrupt:
             err.print("stopping the reference server", markup=False)
