@@ -648,3 +648,14 @@ def test_negative_served_id_is_refused_for_vllm(cases: dict[str, SyntheticCase])
                 training_layers=TRAIN_IDS, served_layers=(-1, 1, 3), engine=CaptureEngine.VLLM
             ),
         )
+
+
+def test_right_layers_outside_a_tight_atol_say_which_bound(cases: dict[str, SyntheticCase]) -> None:
+    case = cases["matching"]
+    r = compare(case.served_dump(), case.training_dump(), _opts(case, atol=1e-4))
+    assert not r.match
+    assert "out-of-tolerance" in r.findings
+    first = r.diagnosis[0]
+    assert first.startswith("the served layers are the training layers")
+    assert "max |diff|" in first and "> 0.0001" in first
+    assert not any("set eagle_aux_hidden_state_layer_ids" in d for d in r.diagnosis)

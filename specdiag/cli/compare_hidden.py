@@ -274,6 +274,7 @@ def document(r: CompareResult, served: str, training: str, reference: str | None
                 "nonfinite": c.nonfinite,
                 "nonfinite_training": c.nonfinite_training,
                 "token": c.token,
+                "tolerance_failures": list(c.tolerance_failures),
                 "description": c.description,
             }
             for c in r.chunks

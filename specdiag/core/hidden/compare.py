@@ -175,6 +175,7 @@ class ChunkResult:
     nonfinite_training: int
     description: str
     token: int | None = None  # --values: training position of the best slice
+    tolerance_failures: tuple[str, ...] = ()  # the bounds a non-matching chunk misses
 
 
 @dataclass(frozen=True)
@@ -1070,6 +1071,17 @@ def _finish(
             if served_cfg_hf is not None:
                 hf, by, conf = served_cfg_hf[i], "served config", "low"
                 desc += f"; the served config says {describe_hf(hf)} (not verified)"
+        fails: list[str] = []
+        if not ok and aligned and tokens_i > 0:
+            if nf_s or nf_t:
+                fails.append("NaN/Inf")
+            if rel is not None and rel > tol.rtol:
+                fails.append(f"relative L2 {rel:.3g} > {tol.rtol:.3g}")
+            if cmin is not None and cmin < tol.min_cosine:
+                fails.append(f"worst-token cosine {cmin:.6g} < {tol.min_cosine:.6g}")
+            lim = tol.atol_for(_f(acc.max_t[i]))
+            if mad is not None and mad > lim:
+                fails.append(f"max |diff| {mad:.3g} > {lim:.3g}")
         if nf_s:
             desc += f"; {nf_s} NaN/Inf value(s) in the served chunk"
         if nf_t:
@@ -1096,6 +1108,7 @@ def _finish(
                 nonfinite=nf_s,
                 nonfinite_training=nf_t,
                 description=desc,
+                tolerance_failures=tuple(fails),
             )
         )
     tchunks = tuple(
@@ -1301,14 +1314,26 @@ def _diagnose(
                     "cannot reach (e.g. the last layer on SGLang) or a different id count"
                 )
                 findings.append("chunk-count")
-            if pairs:
-                diag.append(_ranges(pairs))
             if layers_ok:
-                diag.append(
-                    "the served layers are the training layers: the mismatch is numeric (NaN/Inf, "
-                    "or noise beyond the tolerance), not the layer ids"
+                why = "; ".join(
+                    f"chunk {c.index}: {', '.join(c.tolerance_failures)}"
+                    for c in chunks
+                    if c.tolerance_failures
                 )
-            elif not pairs and not any(j is not None for j in near) and al.status == "unavailable":
+                diag.append(
+                    "the served layers are the training layers; the mismatch is numeric, not the "
+                    "layer ids" + (f" ({why})" if why else "")
+                )
+                if any(f != "NaN/Inf" for c in chunks for f in c.tolerance_failures):
+                    findings.append("out-of-tolerance")
+            if pairs and not layers_ok:
+                diag.append(_ranges(pairs))
+            if (
+                not layers_ok
+                and not pairs
+                and not any(j is not None for j in near)
+                and al.status == "unavailable"
+            ):
                 diag.append(
                     "nothing lines up, and there are no input_ids to align the tokens: if served "
                     "token 0 is not training position 0, pass --offset (the training position of "
