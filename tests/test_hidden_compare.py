@@ -659,3 +659,23 @@ def test_right_layers_outside_a_tight_atol_say_which_bound(cases: dict[str, Synt
     assert first.startswith("the served layers are the training layers")
     assert "max |diff|" in first and "> 0.0001" in first
     assert not any("set eagle_aux_hidden_state_layer_ids" in d for d in r.diagnosis)
+
+
+def test_permuted_blames_the_side_that_is_out_of_order(cases: dict[str, SyntheticCase]) -> None:
+    # training ascending (--layers 1,3,5), served out of order: engines cannot do that
+    case = cases["permuted"]
+    r = compare(case.served_dump(), case.training_dump(), _opts(case))
+    line = next(d for d in r.diagnosis if "another order" in d)
+    assert "served dump" in line and "training capture" not in line
+    # training captured out of order (ModelOpt's set(), HF backend), served ascending by SGLang
+    base = cases["matching"]
+    rec = specforge_record(base.reference, (5, 1, 3), base.input_ids)
+    training = dump_from_tensors(rec["aux_hidden_state"], input_ids=rec["input_ids"])
+    r2 = compare(
+        base.served_dump(),
+        training,
+        CompareOptions(training_layers=(5, 1, 3), served_layers=TRAIN_IDS),
+    )
+    assert "permuted" in r2.findings
+    line2 = next(d for d in r2.diagnosis if "another order" in d)
+    assert "training capture" in line2 and "[5, 1, 3]" in line2

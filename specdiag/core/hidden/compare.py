@@ -1361,11 +1361,31 @@ def _diagnose(
                     )
                 findings.append("shifted")
             elif len(pairs) >= 2 and sorted(j for _, j in pairs) != [j for _, j in pairs]:
+                order = ", ".join(str(j) for _, j in pairs)
+                thf = [t.hf_index for t in tchunks]
+                known = [h for h in thf if h is not None]
+                if len(known) == len(thf) and known != sorted(known):
+                    tl = [t.layer for t in tchunks]
+                    why = (
+                        f"the training capture was not in ascending layer order (layers {tl}: "
+                        "SpecForge's HF backend keeps the list order, ModelOpt's set() can "
+                        "reorder it), while engines always concatenate in ascending order; "
+                        "re-capture training with an ascending list"
+                    )
+                elif len(known) == len(thf):
+                    why = (
+                        "training is in ascending layer order, and engines capture in ascending "
+                        "order too, so the served dump itself was reordered (the dump hook, or a "
+                        "hand-made concatenation)"
+                    )
+                else:
+                    why = (
+                        "engines concatenate in ascending layer order, so either the training "
+                        "capture (HF backend / ModelOpt set()) or the served dump was reordered"
+                    )
                 diag.append(
-                    "the served chunks hold training layers in another order (served order: "
-                    + ", ".join(str(j) for _, j in pairs)
-                    + "): engines concatenate in ascending layer order, so the training capture "
-                    "(HF backend / ModelOpt set()) or a hand-made list was not ascending"
+                    f"the served chunks hold training layers in another order (served order: "
+                    f"{order}): {why}"
                 )
                 findings.append("permuted")
             missing = [j for j in range(ct) if j not in set(matched) and j not in set(near)]
