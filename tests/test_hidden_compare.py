@@ -679,3 +679,28 @@ def test_permuted_blames_the_side_that_is_out_of_order(cases: dict[str, Syntheti
     assert "permuted" in r2.findings
     line2 = next(d for d in r2.diagnosis if "another order" in d)
     assert "training capture" in line2 and "[5, 1, 3]" in line2
+
+
+def test_values_mode_suggests_the_training_ids(cases: dict[str, SyntheticCase]) -> None:
+    """A log snippet of the embedding (seed case): the fix is the same as with a dump."""
+    case = cases["collapsed"]
+    row = case.served_aux[11].float().view(3, 48)
+    snippets = parse_values(f"hs_first6=[{_fmt(row[0, :6])}]")
+    r = compare_values(
+        snippets,
+        case.training_dump(),
+        CompareOptions(training_layers=TRAIN_IDS, engine=CaptureEngine.SGLANG),
+        reference=case.reference_dump(),
+    )
+    assert not r.match
+    assert r.suggested_layer_ids == {"sglang": [1, 3, 5]}
+    assert any("is the embedding output" in d for d in r.diagnosis)
+    assert any("set eagle_aux_hidden_state_layer_ids" in d for d in r.diagnosis)
+    # a matching snippet needs no change, but the ids are still reported
+    ok = compare_values(
+        parse_values(_fmt(row[1, :6])),
+        case.training_dump(),
+        CompareOptions(training_layers=TRAIN_IDS),
+    )
+    assert ok.match and ok.suggested_layer_ids == {"sglang": [1, 3, 5], "vllm": [2, 4, 6]}
+    assert not any("set eagle_aux_hidden_state_layer_ids" in d for d in ok.diagnosis)

@@ -1709,7 +1709,47 @@ def compare_values(
     overall = all(c.match for c in chunks)
     if overall:
         diag.append("every served value snippet is found in the training tensor")
+    train_hf = (
+        [trainer_id_to_hf(i) for i in opts.training_layers]
+        if opts.training_layers is not None
+        else None
+    )
+    for snip_result in chunks:
+        h = snip_result.identified_hf_index
+        if snip_result.match or h is None or snip_result.identified_by != "reference":
+            continue
+        name = snip_result.description.split(":", 1)[0]
+        if h == 0:
+            diag.append(
+                f"{name} is the embedding output, which training never captured: an embedding "
+                "slot in the served id list (-1 for SGLang, 0 for vLLM)"
+            )
+        elif train_hf is not None:
+            after = [j for j, t in enumerate(train_hf) if t == h - 1]
+            before = [j for j, t in enumerate(train_hf) if t == h + 1]
+            if len(before) + len(after) == 1:
+                j, how = (before[0], "EARLIER") if before else (after[0], "LATER")
+                diag.append(
+                    f"{name} is {describe_hf(h)}, one layer {how} than training chunk {j} "
+                    f"(layer {train_hf[j] - 1}): the off-by-one between the SGLang/SpecForge and "
+                    "vLLM conventions"
+                )
     suggestions: dict[str, list[int]] = {}
+    if train_hf is not None:
+        engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
+        for e in engines:
+            suggestions[e.value] = list(suggest_ids(train_hf, e))
+        wrong_layer = any(
+            not x.match and x.identified_by == "reference" and x.identified_hf_index not in train_hf
+            for x in chunks
+        )
+        if wrong_layer:  # a snippet of a layer training never captured (says the reference)
+            diag.append(
+                "set eagle_aux_hidden_state_layer_ids (draft config.json, nested under "
+                "eagle_config for SGLang; top level for vLLM) to "
+                + " or ".join(f"{suggestions[e.value]} for {e.value}" for e in engines)
+                + " to serve the training layers"
+            )
     al = TokenAlignment(
         "offset" if opts.offset is not None else "unavailable",
         0,
