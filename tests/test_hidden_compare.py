@@ -704,3 +704,25 @@ def test_values_mode_suggests_the_training_ids(cases: dict[str, SyntheticCase]) 
     )
     assert ok.match and ok.suggested_layer_ids == {"sglang": [1, 3, 5], "vllm": [2, 4, 6]}
     assert not any("set eagle_aux_hidden_state_layer_ids" in d for d in ok.diagnosis)
+
+
+def test_served_answer_that_diverges_is_not_a_template_mismatch(
+    cases: dict[str, SyntheticCase],
+) -> None:
+    """The served request generated another answer: ids differ where loss_mask is 1."""
+    case = cases["matching"]
+    mask = case.training_record["loss_mask"]
+    assert int(mask[30]) == 1 and int(mask[10]) == 0
+    for pos, diverged in ((30, True), (10, False)):
+        ids = case.input_ids.clone()
+        ids[pos] = (int(ids[pos]) % 90) + 2
+        aux = served_capture(hidden_states(case.model, ids, dtype=torch.bfloat16), TRAIN_IDS)
+        r = compare(dump_from_tensors(aux, input_ids=ids), case.training_dump(), _opts(case))
+        assert r.alignment.first_difference == pos and r.tokens_compared == pos
+        if diverged:
+            assert r.alignment.status == "diverged"
+            assert r.match and "template-mismatch" not in r.findings
+            assert "answer" in r.alignment.description
+        else:
+            assert r.alignment.status == "differ"
+            assert not r.match and "template-mismatch" in r.findings

@@ -138,7 +138,8 @@ class CompareOptions:
 
 @dataclass(frozen=True)
 class TokenAlignment:
-    status: str  # identical | contained | training-inside-served | differ | unavailable | offset
+    status: str  # identical | contained | training-inside-served | offset | differ | diverged
+    # | unavailable
     served_start: int
     training_start: int
     tokens: int  # compared
@@ -314,6 +315,27 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
             ns,
             nt,
             description=f"served tokens equal training positions {o}..{o + n - 1} (--offset)",
+        )
+    mask = training.loss_mask
+    if p > 0 and mask is not None and int(mask[o + p]) == 1:
+        # the first differing token is one training learns from (an answer token): the served
+        # request generated another answer after the same prompt, not another template
+        return TokenAlignment(
+            "diverged",
+            0,
+            o,
+            p,
+            ns,
+            nt,
+            first_difference=p,
+            served_id=sids[p],
+            training_id=tids[o + p],
+            description=(
+                f"input_ids equal up to served position {p}, where the served answer diverges "
+                f"from the training answer (served id {sids[p]}, training id {tids[o + p]}; "
+                f"loss_mask 1 there, so the prompt and template agree); the {p} tokens before "
+                "it are compared"
+            ),
         )
     return TokenAlignment(
         "differ",
