@@ -317,9 +317,10 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
             description=f"served tokens equal training positions {o}..{o + n - 1} (--offset)",
         )
     mask = training.loss_mask
-    if p > 0 and mask is not None and int(mask[o + p]) == 1:
-        # the first differing token is one training learns from (an answer token): the served
-        # request generated another answer after the same prompt, not another template
+    if p > 0 and mask is not None and int(mask[o + p]) == 1 and int(mask[o + p - 1]) == 1:
+        # the first differing token lies inside an answer, after an answer token that agreed:
+        # the served request generated another answer after the same prompt. A difference at
+        # the first answer token stays a template finding (e.g. Qwen3's empty think block).
         return TokenAlignment(
             "diverged",
             0,
