@@ -314,3 +314,11 @@ def test_vocab_map_given_as_a_dump_is_named(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="vocab mapping") as exc:
         load_dump(p)
     assert exc.value.hint and "inspect-dump" in exc.value.hint
+
+
+def test_stacked_hf_output_with_its_batch_dim(tmp_path: Path, stack: torch.Tensor) -> None:
+    """torch.stack(model(...).hidden_states) is [L+1, 1, T, H]: the batch of one is dropped."""
+    torch.save(stack.unsqueeze(1).clone(), tmp_path / "ref.pt")
+    d = load_dump(tmp_path / "ref.pt", layout=Layout.LAYERS)
+    assert (d.num_tokens, d.native_chunks, d.hidden_size) == (20, 5, H)
+    assert torch.equal(d.block(4, 6).view(2, 5, H)[:, 3], stack[3, 4:6])

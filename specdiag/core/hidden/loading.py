@@ -503,6 +503,9 @@ def interpret(
             hint="name the right tensor with --key",
         )
     features = _squeeze_lead(features, 2)
+    if features.ndim == 4 and features.shape[1] == 1:
+        # torch.stack(model(..., output_hidden_states=True).hidden_states): [L+1, 1, T, H]
+        features = features[:, 0]
     if features.ndim == 1:
         features = features.reshape(1, -1)
     if features.ndim > 3:
