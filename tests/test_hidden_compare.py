@@ -728,3 +728,24 @@ def test_served_answer_that_diverges_is_not_a_template_mismatch(
         else:
             assert r.alignment.status == "differ"
             assert not r.match and "template-mismatch" in r.findings
+
+
+def test_default_training_layers_note_the_engine_defaults() -> None:
+    """Training on SpecForge's default [1, N//2-1, N-4]: both engines' defaults serve it."""
+    case = make_case("collapsed", training_layer_ids=(1, 3, 4))  # N = 8
+    r = compare(
+        case.served_dump(),
+        case.training_dump(),
+        CompareOptions(training_layers=(1, 3, 4)),
+        reference=case.reference_dump(),
+    )
+    assert r.suggested_layer_ids == {"sglang": [1, 3, 4], "vllm": [2, 4, 5]}
+    assert any("defaults" in n and "[2, 4, 5]" in n for n in r.notes)
+    other = make_case("collapsed")  # (1, 3, 5) is not the default
+    r2 = compare(
+        other.served_dump(),
+        other.training_dump(),
+        CompareOptions(training_layers=(1, 3, 5)),
+        reference=other.reference_dump(),
+    )
+    assert not any("defaults" in n for n in r2.notes)

@@ -1525,6 +1525,13 @@ def _diagnose(
             notes.append(
                 "training used the embedding output, which SGLang's Llama-style models cannot capture"
             )
+        if num_layers is not None and hfs == [2, num_layers // 2, num_layers - 3]:
+            notes.append(
+                f"training used the default layers (SpecForge's [1, N//2-1, N-4] with N = "
+                f"{num_layers}, HF indices {hfs}): leaving the ids out of the draft config works "
+                f"too, since SGLang's and vLLM's defaults [2, N//2, N-3] = {hfs} capture the same "
+                "layers"
+            )
         if num_layers is not None and num_layers in hfs:
             notes.append(
                 f"training captured the final normed output (HF index {num_layers}); SGLang never "
