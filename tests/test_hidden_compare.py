@@ -140,6 +140,7 @@ def test_off_by_one_vllm_reads_specforge_ids(cases: dict[str, SyntheticCase]) ->
     assert [c.identified_layer for c in r.chunks] == [0, 2, 4]  # one below 1, 3, 5
     assert "off-by-one" in r.findings
     assert any("one layer EARLIER" in d for d in r.diagnosis)
+    assert r.diagnosis[0].startswith("every served chunk is one layer EARLIER")  # the headline
     assert r.suggested_layer_ids == {"vllm": [2, 4, 6]}
 
 

@@ -1321,6 +1321,7 @@ def _diagnose(
                     "hidden states it was trained on"
                 )
         else:
+            first_chunk_line = len(diag)
             for c in chunks:
                 if matched[c.index] is None:
                     if c.identified_hf_index == 0:
@@ -1458,19 +1459,20 @@ def _diagnose(
                 drop = {"shifted", "missing-layer", "permuted"}
                 del diag[mark:]
                 findings[:] = [f for f in findings if f not in drop]
-                diag.append(off_txt)
+                diag.insert(first_chunk_line, off_txt)  # the conclusion leads (and is the hint)
                 findings.append("off-by-one")
             elif not pairs and cs == ct and not findings_block(findings):
                 findings.append("layer-mismatch")
                 side = _one_side_of_training(chunks, tchunks, near)
                 if side is not None and num_layers is None:
-                    diag.append(
+                    diag.insert(
+                        first_chunk_line,
                         f"every served chunk is closest to its own training chunk but with a "
                         f"{'lower' if side < 0 else 'higher'} norm: each is probably one layer "
                         f"{'EARLIER' if side < 0 else 'LATER'} than training, the off-by-one "
                         "between the SGLang/SpecForge (output of layer k) and vLLM (input of "
                         "layer k) conventions (low confidence: --reference, or --served-layers "
-                        "with --engine, confirms it)"
+                        "with --engine, confirms it)",
                     )
             if any(j is not None for j in near):
                 findings.append("out-of-tolerance")
