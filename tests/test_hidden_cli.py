@@ -339,3 +339,19 @@ def test_inspect_names_an_embedding_slot(tmp_path: Path) -> None:
     assert not any("embedding" in w for w in files["served_good.pt"]["warnings"])
     assert files["served_bad.pt"]["embedding_chunks"] == [0]
     assert files["served_good.pt"]["embedding_chunks"] == []
+
+
+def test_inspect_checks_a_vocab_map_under_another_name(tmp_path: Path) -> None:
+    """A d2t/t2d file not named vocab_mapping* is checked as a vocab map, not a bad dump."""
+    d2t = torch.tensor([0, 1, 1, 2, 4])
+    t2d = torch.zeros(12, dtype=torch.bool)
+    t2d[torch.arange(5) + d2t] = True
+    torch.save({"d2t": d2t, "t2d": t2d}, tmp_path / "draft_vocab.pt")
+    case = make_case("matching", num_tokens=16)
+    save_record(case.training_record, tmp_path / "data_0.ckpt")
+    r = run_cli(["inspect-dump", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    doc = r.json()
+    assert [Path(f["path"]).name for f in doc["files"]] == ["data_0.ckpt"]
+    (v,) = doc["vocab_mapping"]
+    assert v["ok"] and Path(v["path"]).name == "draft_vocab.pt"

@@ -25,6 +25,7 @@ from specdiag.core.hidden.loading import (
 )
 from specdiag.errors import InputError, SpecdiagError, UsageError
 
+VOCAB_NOT_DUMP = "a vocab mapping (d2t/t2d), not a hidden-state dump"
 DUMP_SUFFIXES = (".ckpt", ".ckpt.gz", ".pt", ".pt.gz", ".pth", ".safetensors", ".npy", ".npz")
 
 
@@ -128,7 +129,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     torch = require_torch()
     obj, fmt = load_raw(path)
     if isinstance(obj, dict) and ("d2t" in obj or "t2d" in obj):
-        raise InputError("a vocab mapping (d2t/t2d), not a hidden-state dump")
+        raise InputError(VOCAB_NOT_DUMP)
     dump = interpret(obj, path, fmt, pad_id=pad_id)
     dump = replace(dump, mapped=is_mapped(Path(path), fmt))
     problems: list[str] = []
@@ -330,8 +331,10 @@ def inspect_paths(
         results[rep.path] = rep
         if progress is not None:
             progress(done, total, rep.path)
-    files = tuple(results[j[0]] for j in jobs)
-    vocab = tuple(inspect_vocab(str(p)) for p in vocab_files)
+    # a d2t/t2d file under another name than vocab_mapping*: check it as a vocab map
+    moved = [j[0] for j in jobs if results[j[0]].error == VOCAB_NOT_DUMP]
+    files = tuple(results[j[0]] for j in jobs if j[0] not in moved)
+    vocab = tuple(inspect_vocab(p) for p in [*map(str, vocab_files), *moved])
     return _summarise(files, vocab)
 
 
