@@ -9,7 +9,10 @@ times, side by side on the same file:
 Peak memory of each child comes from ``os.wait4`` (ru_maxrss). Memory should not grow with
 the file size: the smaller file is measured too.
 
-    python benchmarks/bench_logs.py [--mb 512] [--small-mb 64] [--repeat 3]
+    python benchmarks/bench_logs.py [--mb 512] [--small-mb 64] [--repeat 3] [--workers]
+
+``--workers`` also times ``specdiag logs --json --workers 2`` (the bytes stage in a second
+process); its gain needs a spare core.
 """
 
 from __future__ import annotations
@@ -157,6 +160,7 @@ def main() -> int:
     ap.add_argument("--small-mb", type=int, default=64, help="size of the small log (MiB)")
     ap.add_argument("--spec-share", type=float, default=DEFAULT_SPEC_SHARE)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--workers", action="store_true", help="also time --workers 2")
     args = ap.parse_args()
 
     specdiag = [sys.executable, "-m", "specdiag", "logs", "--json"]
@@ -186,6 +190,15 @@ def main() -> int:
             f"{s_wall / g_wall:>9.2f}x {s_cpu / g_cpu:>5.2f}x {g_rss:>7.1f}Mi {s_rss:>10.1f}Mi  "
             f"{records} (grep: {int(g_out)})"
         )
+        if args.workers:
+            w_wall, w_cpu, w_rss, w_out = measure(
+                [*specdiag, "--workers", "2", str(path)], args.repeat
+            )
+            same = "identical output" if w_out == s_out else "OUTPUT DIFFERS"
+            print(
+                f"{'':>8} {'--workers 2':>16} {w_wall:>12.2f}s {w_cpu:>5.2f}s "
+                f"{w_wall / g_wall:>9.2f}x {w_cpu / g_cpu:>5.2f}x {'':>9} {w_rss:>10.1f}Mi  {same}"
+            )
     return 0
 
 

@@ -217,3 +217,72 @@ def test_sglang_files_with_different_num_draft_tokens_keep_their_own_rates() -> 
     assert abs(s.accept_rate.mean - sum(expected) / len(expected)) < 1e-9
     assert s.accept_rate.max <= 1.0 and abs(s.accept_rate.max - max(expected)) < 1e-4
     assert any("num_draft_tokens" in w and "differ" in w for w in s.warnings), s.warnings
+
+
+# --------------------------------------------------------------------------- --workers 2
+
+
+def _pipelined_inputs(tmp_path: Path) -> list[Path]:
+    logs = b"".join(p.read_bytes() for p in sorted(DATA.glob("*.log")))
+    samples = (DATA / "engine_log_samples.txt").read_bytes()
+    text = samples + logs + b"\r\n".join(logs.splitlines()[:400])
+    nasty = (
+        b"\x00\x01 binary accept len: \xff\n"
+        + b"x" * 5000
+        + b" accept len: 3.0\n"
+        + samples
+        + b"y" * 3000
+        + b"SpecDecoding metrics"
+        + b"z" * 3000
+        + b"\nslot print_timing: id  0 | task 0 | \ndraft acceptance rate = 0.5 (1 accepted / 2"
+        b" generated)\nlast line accept len: 9"
+    )
+    gz = gzip.compress(text * 3)
+    out = []
+    for name, data in (
+        ("plain.log", text),
+        ("nasty.log", nasty),
+        ("whole.log.gz", gz),
+        ("cut.log.gz", gz[: len(gz) * 2 // 3]),
+        ("utf16.log", b"\xff\xfe" + samples.decode().encode("utf-16-le")),
+    ):
+        (tmp_path / name).write_bytes(data)
+        out.append(tmp_path / name)
+    return out
+
+
+def test_pipelined_scan_is_identical_to_the_sequential_one(tmp_path: Path) -> None:
+    from specdiag.core.logs.records import LogRecord
+    from specdiag.core.logs.scan import open_path
+
+    for path in _pipelined_inputs(tmp_path):
+        for chunk in (1000, 4096, 1 << 20):
+            seq_recs: list[LogRecord] = []
+            par_recs: list[LogRecord] = []
+            seq = LogAnalyzer(max_line=4096, on_record=seq_recs.append)
+            par = LogAnalyzer(max_line=4096, on_record=par_recs.append)
+            stream = open_path(str(path))
+            try:
+                seq.scan(str(path), stream, chunk_size=chunk)
+            finally:
+                stream.close()
+            par.scan_pipelined(str(path), chunk_size=chunk)
+            assert seq.report() == par.report(), (path.name, chunk)
+            assert seq_recs == par_recs, (path.name, chunk)
+            assert seq_recs or path.name == "nasty.log"
+
+
+def test_workers_2_cli_output_is_byte_identical(tmp_path: Path) -> None:
+    paths = [str(p) for p in _pipelined_inputs(tmp_path)]
+    runs = []
+    for extra in ([], ["--workers", "2"]):
+        rec = tmp_path / f"records{len(extra)}.jsonl"
+        r = run_cli(["logs", "--json", *paths, "--records", str(rec), *extra])
+        assert r.exit_code == 0, r.stderr
+        runs.append((r.stdout.replace(str(rec), "R"), r.stderr, rec.read_bytes()))
+    assert runs[0] == runs[1]
+    bad = tmp_path / "bad.log.gz"
+    bad.write_bytes(b"\x1f\x8b\x08\x00garbage")
+    assert run_cli(["logs", str(bad), "--workers", "2"]).exit_code == 3
+    assert run_cli(["logs", paths[0], "--workers", "3"]).exit_code == 2
+    assert run_cli(["logs", paths[0], "--workers", "2", "--follow"]).exit_code == 2

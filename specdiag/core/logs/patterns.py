@@ -1,6 +1,6 @@
 """Compiled patterns for every engine's statistics lines, and the prefilter keywords.
 
-The prefilter keywords are plain bytes: the scanner finds them with ``bytes.find`` (C speed) and
+The prefilter keywords are plain bytes: the scanner checks them with ``in`` (C speed) and
 only lines containing one reach the Python parser. Every format in
 docs/logs.md has at least one keyword below; keep the two in step.
 """

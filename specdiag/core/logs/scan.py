@@ -1,10 +1,11 @@
 """Chunked scanning: bytes in, records out, with a C-level prefilter.
 
 A :class:`Scanner` is fed blocks of bytes (8 MiB reads from a file, or whatever a tailed file
-or pipe delivers). It keeps the incomplete last line for the next block, finds candidate lines
-with ``bytes.find`` on each keyword (C speed: lines without a keyword never become Python
-strings), and hands only those to a :class:`~specdiag.core.logs.parse.LineParser`. Memory is one
-block plus one line, whatever the file size.
+or pipe delivers). Its bytes stage, a :class:`LineFinder`, keeps the incomplete last line for the
+next block and finds candidate lines with one compiled-regex pass for the anchor plus a keyword
+check (C speed: lines without a keyword never become Python strings); its parse stage hands only
+those to a :class:`~specdiag.core.logs.parse.LineParser`. Memory is one block plus one line,
+whatever the file size.
 """
 
 from __future__ import annotations
@@ -47,37 +48,56 @@ class ScanCounts:
         return sum(self.skipped.values())
 
 
-class Scanner:
-    """Feed bytes of one source; every record found goes to ``on_record``."""
+# A candidate from the bytes stage: (1-based line number, the line's bytes, the line before it
+# when the llama.cpp two-line form may need it). ``raw`` None: an overlong line with a keyword.
+Candidate = tuple[int, bytes | None, bytes | None]
 
-    def __init__(
-        self,
-        parser: LineParser,
-        on_record: Callable[[LogRecord], None],
-        *,
-        max_line: int = MAX_LINE,
-    ) -> None:
-        self.parser = parser
-        self.on_record = on_record
+
+class LineFinder:
+    """The bytes stage: blocks in, candidate lines out (everything that touches the big blocks).
+
+    Kept apart from the parsing so that ``--workers`` can run it in another process; the
+    sequential :class:`Scanner` runs the very same code.
+    """
+
+    def __init__(self, keywords: tuple[bytes, ...], max_line: int = MAX_LINE) -> None:
+        self.keywords = keywords
         self.max_line = max_line
-        eng = parser.engine
-        self.keywords = KEYWORDS_BY_ENGINE[eng] if eng is not None else ALL_KEYWORDS
-        self.counts = ScanCounts()
+        self.lines = 0
+        self.candidate_lines = 0
+        self.binary = False
         self._carry = b""
         self._prev_tail = b""  # last complete line of the previous block
         self._overlong = False  # discarding an overlong line up to its newline
         self._overlong_kw = False
         self._first = True
+        self._out: list[Candidate] = []
 
-    # ------------------------------------------------------------------ input
+    def feed(self, data: bytes) -> list[Candidate]:
+        """The candidates completed by this block, in order."""
+        out: list[Candidate] = []
+        self._out = out
+        if data:
+            self._feed(data)
+        return out
 
-    def feed(self, data: bytes) -> None:
-        if not data:
-            return
+    def close(self) -> list[Candidate]:
+        """End of input: the last line may lack its newline."""
+        out: list[Candidate] = []
+        self._out = out
+        if self._overlong:
+            self._end_overlong()
+        elif self._carry:
+            tail = self._carry + b"\n"
+            self._carry = b""
+            self._block(tail, 0, len(tail))
+        return out
+
+    def _feed(self, data: bytes) -> None:
         if self._first:
             self._first = False
             if b"\x00" in data[:65536]:
-                self.counts.binary = True
+                self.binary = True
         if self._overlong:
             nl = data.find(b"\n")
             if nl == -1:
@@ -103,9 +123,9 @@ class Scanner:
             head = self._carry + data[: first_nl + 1]
             self._carry = b""
             if len(head) - 1 > self.max_line:
-                self.counts.lines += 1
+                self.lines += 1
                 if self._has_keyword(head):
-                    self._skip(self.counts.lines, f"overlong line (> {self.max_line} bytes)", "")
+                    self._out.append((self.lines, None, None))
             else:
                 self._block(head, 0, len(head))
             start = first_nl + 1
@@ -117,38 +137,26 @@ class Scanner:
             self._overlong_kw = self._has_keyword(self._carry)
             self._carry = b""
 
-    def close(self) -> None:
-        """End of input: the last line may lack its newline."""
-        if self._overlong:
-            self._end_overlong()
-        elif self._carry:
-            tail = self._carry + b"\n"
-            self._carry = b""
-            self._block(tail, 0, len(tail))
-
     def _end_overlong(self) -> None:
         self._overlong = False
-        self.counts.lines += 1
+        self.lines += 1
         if self._overlong_kw:
-            self._skip(self.counts.lines, f"overlong line (> {self.max_line} bytes)", "")
+            self._out.append((self.lines, None, None))
         self._overlong_kw = False
 
     def _has_keyword(self, data: bytes) -> bool:
         return any(kw in data for kw in self.keywords)
 
-    # ------------------------------------------------------------------ blocks
-
     def _block(self, buf: bytes, start: int, end: int) -> None:
-        """Process buf[start:end]: whole lines, the last one ending with a newline."""
+        """Find the candidates in buf[start:end]: whole lines, the last one ending with a
+        newline."""
         find = buf.find
         rfind = buf.rfind
         count = buf.count
         keywords = self.keywords
-        parse = self.parser.parse
-        on_record = self.on_record
-        counts = self.counts
+        append = self._out.append
         max_line = self.max_line
-        line_no = counts.lines
+        line_no = self.lines
         cur = start
         search = ANCHOR_RE.search
         m = search(buf, start, end)
@@ -168,32 +176,83 @@ class Scanner:
             line_no += count(b"\n", cur, s)
             cur = s
             m = nxt
-            counts.candidate_lines += 1
+            self.candidate_lines += 1
             if e - s > max_line:
-                self._skip(line_no + 1, f"overlong line (> {max_line} bytes)", "")
+                append((line_no + 1, None, None))
                 continue
-            text = raw.decode("utf-8", "replace")
-            prev: str | None = None
+            prev: bytes | None = None
             if b"draft acceptance rate" in raw and b"slot " not in raw:
                 if s > start:
                     ps = rfind(b"\n", start, s - 1)
                     ps = start if ps < 0 else ps + 1
-                    prev = buf[ps : s - 1].decode("utf-8", "replace")
+                    prev = buf[ps : s - 1]
                 else:
-                    prev = self._prev_tail.decode("utf-8", "replace")
-            out = parse(text, line_no + 1, prev)
+                    prev = self._prev_tail
+            append((line_no + 1, raw, prev))
+        self.lines = line_no + count(b"\n", cur, end)
+        ps = rfind(b"\n", start, end - 1)
+        ps = start if ps < 0 else ps + 1
+        self._prev_tail = buf[ps : end - 1][:4096]
+
+
+class Scanner:
+    """Feed bytes of one source; every record found goes to ``on_record``.
+
+    The bytes stage is a :class:`LineFinder`; :meth:`consume` is the parse stage, which
+    ``--workers`` feeds with candidates found in another process.
+    """
+
+    def __init__(
+        self,
+        parser: LineParser,
+        on_record: Callable[[LogRecord], None],
+        *,
+        max_line: int = MAX_LINE,
+    ) -> None:
+        self.parser = parser
+        self.on_record = on_record
+        self.max_line = max_line
+        eng = parser.engine
+        self.keywords = KEYWORDS_BY_ENGINE[eng] if eng is not None else ALL_KEYWORDS
+        self.counts = ScanCounts()
+        self.finder = LineFinder(self.keywords, max_line)
+
+    def feed(self, data: bytes) -> None:
+        f = self.finder
+        self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
+
+    def close(self) -> None:
+        """End of input: the last line may lack its newline."""
+        f = self.finder
+        self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
+
+    def consume(
+        self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
+    ) -> None:
+        """Parse candidates in order; then take the bytes stage's counts as they stand."""
+        parse = self.parser.parse
+        on_record = self.on_record
+        counts = self.counts
+        overlong = f"overlong line (> {self.max_line} bytes)"
+        for line_no, raw, prev in cands:
+            if raw is None:
+                self._skip(line_no, overlong, "")
+                continue
+            text = raw.decode("utf-8", "replace")
+            out = parse(
+                text, line_no, prev.decode("utf-8", "replace") if prev is not None else None
+            )
             if out is None:
                 continue
             if isinstance(out, Skipped):
-                self._skip(line_no + 1, out.reason, text)
+                self._skip(line_no, out.reason, text)
                 continue
             counts.records += len(out)
             for rec in out:
                 on_record(rec)
-        counts.lines = line_no + count(b"\n", cur, end)
-        ps = rfind(b"\n", start, end - 1)
-        ps = start if ps < 0 else ps + 1
-        self._prev_tail = buf[ps : end - 1][:4096]
+        counts.lines = lines
+        counts.candidate_lines = candidate_lines
+        counts.binary = binary
 
     def _skip(self, line_no: int, reason: str, text: str) -> None:
         c = self.counts
@@ -300,8 +359,11 @@ def open_path(path: str) -> BinaryIO:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE) -> None:
-    """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
+def pump(
+    stream: BinaryIO, feed: Callable[[bytes], None], label: str, chunk_size: int = CHUNK_SIZE
+) -> str | None:
+    """Read a whole stream into ``feed``. Returns the note for a damaged or truncated gzip tail
+    (what was read is kept), else None; InputError when nothing at all can be read."""
     read = stream.read
     gz: object = stream
     if isinstance(gz, gzip.GzipFile):
@@ -313,14 +375,22 @@ def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE
             if not data:
                 break
             got += len(data)
-            scanner.feed(data)
+            feed(data)
     except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
         if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
             raise InputError(
-                f"cannot read {scanner.parser.source or 'input'}: damaged gzip data ({exc})",
+                f"cannot read {label or 'input'}: damaged gzip data ({exc})",
                 hint="check the file (gzip -t); a truncated .gz keeps what can be read",
             ) from None
-        scanner.counts.truncated = f"compressed stream is damaged or truncated ({exc})"
+        return f"compressed stream is damaged or truncated ({exc})"
     except OSError as exc:
-        raise InputError(f"read error in {scanner.parser.source or 'input'}: {exc}") from None
+        raise InputError(f"read error in {label or 'input'}: {exc}") from None
+    return None
+
+
+def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE) -> None:
+    """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
+    truncated = pump(stream, scanner.feed, scanner.parser.source, chunk_size)
+    if truncated is not None:
+        scanner.counts.truncated = truncated
     scanner.close()
