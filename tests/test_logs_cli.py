@@ -275,6 +275,9 @@ def test_help_lists_flags() -> None:
         "--since",
         "--until",
         "--acc",
+        "--year",
+        "--idle-timeout",
+        "--workers",
     ):
         assert flag in r.stdout
 
