@@ -130,9 +130,9 @@ def test_every_fault_mode_is_recorded_and_the_run_goes_on(
     with _server(flavor="vllm", steps=3, faults=fault) as srv:
         res = _probe(srv.url, "-n", "10", "-c", "5", "--max-tokens", "24", *extra)
         truth = srv.truth()
-    assert res.exit_code == 0, res.stderr
     doc = res.json()
     req = doc["requests"]
+    assert res.exit_code == (0 if req["ok"] else 3), res.stderr  # 3: nothing was measured
     assert req["sent"] == 10 and req["failed"] >= 1
     assert set(req["errors"]) == {error}, req
     assert req["ok"] + req["failed"] == 10
@@ -152,12 +152,24 @@ def test_429_retry_succeeds_and_non_stream_faults() -> None:
     with _server(flavor="llamacpp", steps=3, faults="truncate=0.5") as srv:
         res = _probe(srv.url, "-n", "8", "--max-tokens", "16", "--no-stream")
     doc = res.json()
-    assert set(doc["requests"]["errors"]) <= {"invalid_json", "connection_reset"}
-    assert doc["requests"]["failed"] >= 1
+    # a body cut short after its 200 header is a truncated response, not a reset connection
+    assert set(doc["requests"]["errors"]) <= {"invalid_json", "truncated_response"}
+    assert doc["requests"]["errors"].get("truncated_response", 0) >= 1
     assert (
         doc["latency"]["ttft_ms"]["n"] == 0
         and doc["latency"]["e2e_ms"]["n"] == doc["requests"]["ok"]
     )
+
+
+def test_every_request_failing_exits_3_after_the_report() -> None:
+    with _server(flavor="vllm", steps=3, faults="500=1") as srv:
+        res = _probe(srv.url, "-n", "4", "--max-tokens", "8")
+    assert res.exit_code == 3
+    doc = res.json()  # the report is still printed
+    assert doc["requests"]["failed"] == 4 and doc["requests"]["errors"] == {"http_500": 4}
+    assert "error: all 4 requests failed" in res.stderr and "hint:" in res.stderr
+    # the server does export its counters: no hint that speculation is off or unexported
+    assert not any("no acceptance numbers" in w for w in doc["warnings"]), doc["warnings"]
 
 
 def _closed_port() -> int:
@@ -171,6 +183,23 @@ def test_unreachable_server_exits_3_with_a_hint() -> None:
     assert res.exit_code == 3
     assert "cannot reach" in res.stderr and "hint:" in res.stderr
     assert res.stdout == ""
+
+
+def test_bad_baseline_fails_before_the_workload_is_sent() -> None:
+    """An unreachable --baseline, or one that cannot take --api native, is found before the
+    main server gets a single generation request (not after a long run)."""
+    with (
+        _server(flavor="sglang", steps=3) as srv,
+        _server(flavor="vllm", steps=0) as base,
+    ):
+        gone = run_cli(
+            ["probe", srv.url, "-n", "2", "--baseline", f"http://127.0.0.1:{_closed_port()}"]
+        )
+        native = run_cli(["probe", srv.url, "-n", "2", "--api", "native", "--baseline", base.url])
+        sent = srv.truth()["counts"]["requests_received"]
+    assert gone.exit_code == 3 and "cannot reach" in gone.stderr and "hint:" in gone.stderr
+    assert native.exit_code == 2 and "native" in native.stderr
+    assert sent == 0
 
 
 def test_usage_errors_exit_2() -> None:
@@ -361,7 +390,7 @@ def test_ctrl_c_reports_what_was_gathered() -> None:
         watcher = threading.Thread(target=interrupt_after_three_requests, daemon=True)
         watcher.start()
         try:
-            res = _probe(srv.url, "-n", "400", "-c", "1", "--max-tokens", "64")
+            res = _probe(srv.url, "-n", "400", "-c", "4", "--max-tokens", "64")
         finally:
             stop.set()
             watcher.join(5)
@@ -370,6 +399,11 @@ def test_ctrl_c_reports_what_was_gathered() -> None:
     assert doc["interrupted"] is True
     assert 0 < doc["requests"]["sent"] < 400
     assert doc["accept_length"]["pooled"] is not None
+    # the requests cancelled in flight generated tokens this run never saw: that is this run's
+    # own traffic, not someone else's
+    assert doc["counters"]["foreign_traffic"] is False
+    assert not any("other traffic" in w for w in doc["warnings"]), doc["warnings"]
+    assert any("cancelled in flight" in w for w in doc["warnings"]), doc["warnings"]
 
 
 def test_human_view_and_no_progress_bar_without_tty(tmp_path: Path) -> None:

@@ -27,7 +27,8 @@ def register(app: typer.Typer) -> None:
             "(pooled, per request, per position, per category) scoped to this run, latency and "
             "throughput; judge it against training accuracy (--acc) and a non-speculative "
             "--baseline.\n\nExit codes: 0 ok, 1 below --min-accept-len, 2 usage, "
-            "3 server unreachable. Ctrl-C prints what was gathered (exit 130)."
+            "3 server unreachable or every request failed. Ctrl-C prints what was gathered "
+            "(exit 130)."
         ),
     )(probe)
 
@@ -143,7 +144,7 @@ def probe(
     from specdiag.core.accept import parse_float_list
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts, load_prompts
-    from specdiag.errors import CheckFailed, InputError, UsageError
+    from specdiag.errors import CheckFailed, InputError, ServerError, UsageError
 
     out = Output(json_output)
     headers: list[tuple[str, str]] = []
@@ -210,6 +211,13 @@ def probe(
     out.emit(document(report), lambda console: render(console, report))
     if report.interrupted:
         raise typer.Exit(130)
+    results = report.main.results
+    if results and not any(r.ok for r in results):
+        kinds = sorted({r.error or "?" for r in results})
+        raise ServerError(
+            f"all {len(results)} requests failed ({', '.join(kinds)}): nothing was measured",
+            hint="see the failed requests above; check the server's log, --model and --api",
+        )
     if min_accept_len is not None:
         pooled = report.main.accept.pooled
         if pooled is None:

@@ -291,17 +291,21 @@ def _int(v: float | None) -> int | None:
 
 
 def traffic(
-    results: Sequence[RequestResult], counters: CounterDelta | None, max_tokens: int
+    results: Sequence[RequestResult],
+    counters: CounterDelta | None,
+    max_tokens: int,
+    unseen_requests: int = 0,
 ) -> Traffic:
     """Did anyone else use the server during the run? Compare counter deltas with our own tokens.
 
-    Failed or interrupted requests may have generated tokens we never saw: each is allowed up to
-    ``max_tokens``, so only an excess beyond that is called foreign.
+    Failed requests, and the ``unseen_requests`` cancelled in flight by Ctrl-C (not in
+    ``results``), may have generated tokens we never saw: each is allowed up to ``max_tokens``,
+    so only an excess beyond that is called foreign.
     """
     own = sum(r.output_tokens or 0 for r in results if r.ok)
     if counters is None or counters.generation_tokens is None or counters.went_backwards:
         return Traffic(own, None, False, None)
-    unseen = sum(1 for r in results if not r.ok) * max_tokens
+    unseen = (sum(1 for r in results if not r.ok) + unseen_requests) * max_tokens
     slack = max(2.0, 0.01 * own)
     extra = counters.generation_tokens - own
     if extra > unseen + slack:

@@ -2,7 +2,8 @@
 
 A failed request never stops the run: it comes back as a :class:`RequestResult` with ``ok``
 False and an error kind (``connect``, ``timeout``, ``http_500``, ``http_429``,
-``invalid_json``, ``truncated_stream``, ``connection_reset``, ``bad_response``).
+``invalid_json``, ``truncated_stream``, ``truncated_response`` (a non-streamed body cut short),
+``connection_reset`` (no response at all), ``bad_response``).
 
 Timing (``time.perf_counter``, taken just before the request is handed to httpx):
 
@@ -186,7 +187,9 @@ async def execute(
                 secrets,
             )
         except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-            kind = "truncated_stream" if job.stream else "connection_reset"
+            # the response header arrived (a failure before it is a _NoResponse): the
+            # body or stream was cut short
+            kind = "truncated_stream" if job.stream else "truncated_response"
             return _failed(
                 job, kind, str(exc) or type(exc).__name__, None, attempts, waited, start_s, secrets
             )

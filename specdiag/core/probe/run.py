@@ -137,6 +137,7 @@ class RunMeasure:
     by_category: tuple[analysis.CategoryRow, ...]
     interrupted: bool
     scraped_foreign: int = 0  # --counters-per-request: requests left out for other traffic
+    cancelled_in_flight: int = 0  # Ctrl-C: requests cancelled before they finished
 
 
 @dataclass(frozen=True)
@@ -463,7 +464,10 @@ async def _run_jobs(
     sink: list[RequestResult],
     progress: Progress | None,
     scraper: _Scraper | None = None,
+    cancelled: list[int] | None = None,
 ) -> None:
+    """Run ``jobs``; on cancellation (Ctrl-C) the number of requests that were in flight, and
+    so may have generated tokens this run never received, is appended to ``cancelled``."""
     # one slot per request in flight; slot i always uses client i // PER_CLIENT
     free: asyncio.Queue[int] = asyncio.Queue()
     for i in range(cfg.concurrency):
@@ -473,8 +477,11 @@ async def _run_jobs(
     secrets = _secrets(cfg)
     total = len(jobs)
 
+    busy = [0]  # requests sent and not finished
+
     async def one(job: RequestJob) -> None:
         slot = await free.get()
+        busy[0] += 1
         try:
             res = await execute(
                 clients[slot // PER_CLIENT],
@@ -490,6 +497,7 @@ async def _run_jobs(
                 res = await scraper.attribute(res)
         finally:
             free.put_nowait(slot)
+        busy[0] -= 1
         sink.append(res)
         if progress is not None:
             progress(len(sink), total)
@@ -506,6 +514,26 @@ async def _run_jobs(
             t.cancel()
         if tasks:
             await asyncio.gather(*tasks, return_exceptions=True)
+        if cancelled is not None:
+            cancelled.append(busy[0])
+
+
+def _check_api(cfg: ProbeConfig, info: ServerInfo, what: str = "") -> None:
+    if cfg.api is Api.NATIVE and info.engine not in (EngineKind.SGLANG, EngineKind.LLAMACPP):
+        raise UsageError(
+            f"--api native is not available for {info.engine.value}{what}",
+            hint="native APIs: SGLang /generate and llama.cpp /completion; use --api chat",
+        )
+
+
+async def _preflight(
+    url: str, cfg: ProbeConfig, transport: httpx.AsyncBaseTransport | None
+) -> None:
+    """Discover a server (GET only) and check the workload suits it, so a bad --baseline fails
+    before the main run rather than after it."""
+    async with _client(url, cfg, transport, 1) as client:
+        info, _pages = await discover(client, url, EngineKind.AUTO, cfg.model)
+    _check_api(cfg, info, " (the --baseline server)")
 
 
 async def _measure(
@@ -528,11 +556,7 @@ async def _measure(
         ]
         client = clients[0]
         info, _pages = await discover(client, url, engine_hint, cfg.model)
-        if cfg.api is Api.NATIVE and info.engine not in (EngineKind.SGLANG, EngineKind.LLAMACPP):
-            raise UsageError(
-                f"--api native is not available for {info.engine.value}",
-                hint="native APIs: SGLang /generate and llama.cpp /completion; use --api chat",
-            )
+        _check_api(cfg, info)
         if on_info is not None:
             on_info(info)
         n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
@@ -548,13 +572,16 @@ async def _measure(
                 interrupted = True
         before = await _snapshot(client, info) if not interrupted else None
         results: list[RequestResult] = []
+        in_flight: list[int] = []  # requests cancelled in flight (Ctrl-C)
         scraper: _Scraper | None = None
         t0 = time.perf_counter()
         if not interrupted:
             try:
                 if cfg.counters_per_request and before is not None:
                     scraper = _Scraper(client, info, before)
-                await _run_jobs(clients, _jobs(cfg, info, n), cfg, info, results, progress, scraper)
+                await _run_jobs(
+                    clients, _jobs(cfg, info, n), cfg, info, results, progress, scraper, in_flight
+                )
             except asyncio.CancelledError:
                 _uncancel()
                 interrupted = True
@@ -582,7 +609,8 @@ async def _measure(
             ),
         )
     ordered = tuple(sorted(results, key=lambda r: r.index))
-    traffic = analysis.traffic(ordered, delta, cfg.max_tokens)
+    cancelled = sum(in_flight) if interrupted else 0
+    traffic = analysis.traffic(ordered, delta, cfg.max_tokens, unseen_requests=cancelled)
     if ordered:
         first = min(r.start_s for r in ordered)
         duration = max(duration - first, 1e-9)
@@ -598,6 +626,7 @@ async def _measure(
         by_category=analysis.by_category(ordered),
         interrupted=interrupted,
         scraped_foreign=scraper.foreign if scraper else 0,
+        cancelled_in_flight=cancelled,
     )
 
 
@@ -763,7 +792,8 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
             f"could not read {m.server.metrics_path} around the run (the server stopped "
             "answering?): no run-scoped counter figures"
         )
-    if a.source == "none" and spec.enabled is not False and not scrape_failed:
+    answered = any(r.ok for r in m.results)
+    if a.source == "none" and spec.enabled is not False and not scrape_failed and answered:
         w.append(_no_accept_hint(m.server))
     if a.source != "none" and a.verify_steps is not None and a.verify_steps < SMALL_SAMPLE_STEPS:
         w.append(
@@ -785,7 +815,14 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
     if cfg.counters_per_request and m.server.metrics_path is None:
         w.append("--counters-per-request: the server exports no speculation counters to scrape")
     if m.interrupted:
-        w.append(f"interrupted: the report covers the {len(m.results)} requests that finished")
+        w.append(
+            f"interrupted: the report covers the {len(m.results)} requests that finished"
+            + (
+                f" ({m.cancelled_in_flight} cancelled in flight are left out)"
+                if m.cancelled_in_flight
+                else ""
+            )
+        )
     return w
 
 
@@ -830,6 +867,8 @@ def run_probe(
     cfg.validate()
 
     async def main() -> tuple[RunMeasure, RunMeasure | None]:
+        if cfg.baseline_url is not None:
+            await _preflight(cfg.baseline_url, cfg, baseline_transport)
         m = await _measure(cfg.url, cfg, cfg.engine, transport, progress, on_info)
         b = None
         if cfg.baseline_url is not None and not m.interrupted:
