@@ -172,6 +172,20 @@ def test_every_request_failing_exits_3_after_the_report() -> None:
     assert not any("no acceptance numbers" in w for w in doc["warnings"]), doc["warnings"]
 
 
+def test_openai_base_url_with_v1_and_a_url_that_serves_nothing() -> None:
+    """Users copy the OpenAI base URL (``.../v1``): probe uses the server root and says so.
+    A URL where every endpoint answers 404 is not an inference server: exit 3 with a hint."""
+    with _server(flavor="vllm", steps=3) as srv:
+        v1 = _probe(srv.url + "/v1/", "-n", "2", "--max-tokens", "8")
+        nothing = _probe(srv.url + "/somewhere/else", "-n", "2", "--max-tokens", "8")
+    assert v1.exit_code == 0, v1.stderr
+    doc = v1.json()
+    assert doc["requests"]["ok"] == 2 and doc["server"]["url"] == srv.url
+    assert any("/v1" in n for n in doc["notes"]), doc["notes"]
+    assert nothing.exit_code == 3 and nothing.stdout == ""
+    assert "404" in nothing.stderr and "hint:" in nothing.stderr
+
+
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -177,6 +177,21 @@ def redact_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
 
 
+def server_root(url: str) -> tuple[str, str | None]:
+    """The URL to probe, and a note when it was changed: an OpenAI base URL (``.../v1``) is
+    the server root plus ``/v1``, and every engine endpoint probe uses starts with ``/v1`` or
+    lies beside it."""
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/")
+    if not path.endswith("/v1"):
+        return url, None
+    root = urlunsplit((parts.scheme, parts.netloc, path[:-3], parts.query, parts.fragment))
+    return root, (
+        f"{redact_url(url)} ends in /v1 (an OpenAI base URL): probing the server root "
+        f"{redact_url(root)}"
+    )
+
+
 def _headers(cfg: ProbeConfig) -> dict[str, str]:
     h = {"User-Agent": "specdiag-probe", "Accept-Encoding": "identity"}
     if cfg.api_key:
@@ -287,6 +302,13 @@ async def discover(
         raise ServerError(
             f"{redact_url(url)} refused every request (HTTP {min(statuses)})",
             hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+        )
+    if statuses and statuses <= {404, 405} and urlsplit(url).path.strip("/"):
+        # (at a server's root, a minimal OpenAI server without /v1/models is still probed)
+        raise ServerError(
+            f"{redact_url(url)} answers HTTP 404 on every endpoint (/v1/models, /metrics, "
+            "/server_info, /props, ...): no inference server there",
+            hint="give the server's root URL, e.g. http://127.0.0.1:8000 (not a path below it)",
         )
     if statuses and statuses <= {502, 503, 504}:
         raise ServerError(
@@ -531,6 +553,7 @@ async def _preflight(
 ) -> None:
     """Discover a server (GET only) and check the workload suits it, so a bad --baseline fails
     before the main run rather than after it."""
+    url, _note = server_root(url)
     async with _client(url, cfg, transport, 1) as client:
         info, _pages = await discover(client, url, EngineKind.AUTO, cfg.model)
     _check_api(cfg, info, " (the --baseline server)")
@@ -545,7 +568,9 @@ async def _measure(
     on_info: Callable[[ServerInfo], None] | None,
 ) -> RunMeasure:
     from contextlib import AsyncExitStack
+    from dataclasses import replace
 
+    url, root_note = server_root(url)
     async with AsyncExitStack() as stack:
         n_clients = -(-cfg.concurrency // PER_CLIENT)
         clients = [
@@ -556,6 +581,8 @@ async def _measure(
         ]
         client = clients[0]
         info, _pages = await discover(client, url, engine_hint, cfg.model)
+        if root_note is not None:
+            info = replace(info, notes=(root_note, *info.notes))
         _check_api(cfg, info)
         if on_info is not None:
             on_info(info)
@@ -598,8 +625,6 @@ async def _measure(
     delta = metrics.delta(before, after) if before is not None and after is not None else None
     if info.spec.steps is None and after is not None and after.accepted_per_pos:
         # llama.cpp exports its per-position counter only once it has speculated
-        from dataclasses import replace
-
         info = replace(
             info,
             spec=replace(
