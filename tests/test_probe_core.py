@@ -647,3 +647,19 @@ def test_poisson_arrivals(tmp_path: Path) -> None:
         mean_gap
     )  # exponential gaps, mean 1/rate = 10 ms (+ timer slack)
     assert max(gaps) > 2 * min(gaps)  # not a fixed interval
+
+
+def test_credentials_in_headers_are_scrubbed_bare_too() -> None:
+    """A key passed as ``-H 'Authorization: Bearer KEY'`` is scrubbed from error details even
+    where a server echoes the bare KEY (e.g. ``invalid token KEY``)."""
+    from specdiag.core.probe.run import ProbeConfig, _secrets
+
+    cfg = ProbeConfig(
+        url="http://u:pw-secret@h:1",
+        prompts=builtin_prompts()[:1],
+        headers=(("Authorization", "Bearer tok-123"), ("X-Api-Key", "k-456"), ("X-Team", "a")),
+        api_key="sk-789",
+    )
+    secrets = _secrets(cfg)
+    text = "invalid token tok-123; key k-456; sk-789; pw-secret; team a"
+    assert scrub(text, secrets) == "invalid token ***; key ***; ***; ***; team a"

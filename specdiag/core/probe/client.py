@@ -5,12 +5,13 @@ False and an error kind (``connect``, ``timeout``, ``http_500``, ``http_429``,
 ``invalid_json``, ``truncated_stream``, ``truncated_response`` (a non-streamed body cut short),
 ``connection_reset`` (no response at all), ``bad_response``).
 
-Timing (``time.perf_counter``, taken just before the request is handed to httpx):
+Timing (``time.perf_counter``, from the moment the request's headers start to go out on a ready
+connection: httpcore's ``trace`` hook):
 
 * TTFT: until the first chunk that carries generated text (streaming only);
 * ITL: the gap between consecutive text chunks. Speculative servers stream several accepted
   tokens in one chunk, so ITL is per *chunk*, not per token;
-* TPOT: (end-to-end - TTFT) / (output tokens - 1), per token;
+* TPOT: (last text chunk - first text chunk) / (output tokens - 1), per token;
 * end-to-end: until the last byte.
 """
 

@@ -202,11 +202,16 @@ def _headers(cfg: ProbeConfig) -> dict[str, str]:
 
 def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
     out = [cfg.api_key] if cfg.api_key else []
-    out += [v for k, v in cfg.headers if k.lower() in ("authorization", "x-api-key", "api-key")]
+    for k, v in cfg.headers:
+        if k.lower() in ("authorization", "x-api-key", "api-key"):
+            out.append(v)
+            scheme, _, token = v.partition(" ")  # "Bearer KEY": a server may echo KEY alone
+            if token.strip() and scheme.lower() in ("bearer", "basic", "token"):
+                out.append(token.strip())
     for u in (cfg.url, cfg.baseline_url):
         if u is not None and urlsplit(u).password:
             out.append(str(urlsplit(u).password))
-    return tuple(s for s in out if s)
+    return tuple(sorted({s for s in out if s}, key=len, reverse=True))  # longest first
 
 
 # Requests in flight per httpx client. httpcore's pool matches queued requests against its
