@@ -208,9 +208,11 @@ def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
             scheme, _, token = v.partition(" ")  # "Bearer KEY": a server may echo KEY alone
             if token.strip() and scheme.lower() in ("bearer", "basic", "token"):
                 out.append(token.strip())
-    for u in (cfg.url, cfg.baseline_url):
-        if u is not None and urlsplit(u).password:
-            out.append(str(urlsplit(u).password))
+    out.extend(
+        str(urlsplit(u).password)
+        for u in (cfg.url, cfg.baseline_url)
+        if u is not None and urlsplit(u).password
+    )
     return tuple(sorted({s for s in out if s}, key=len, reverse=True))  # longest first
 
 
