@@ -144,6 +144,16 @@ def test_every_fault_mode_is_recorded_and_the_run_goes_on(
         assert truth["faults"]["generation_requests"] == 20
 
 
+def test_slow_start_server_still_loading_exits_3_with_a_hint() -> None:
+    """The last fault mode: a server answering 503 everywhere while it loads."""
+    with _server(flavor="sglang", steps=3, faults="slow-start=30") as srv:
+        res = _probe(srv.url, "-n", "2", "--max-tokens", "8")
+        received = srv.truth()["counts"]["requests_received"]
+    assert res.exit_code == 3 and res.stdout == ""
+    assert "503" in res.stderr and "loading" in res.stderr and "hint:" in res.stderr
+    assert received == 0  # no generation request was sent
+
+
 def test_429_retry_succeeds_and_non_stream_faults() -> None:
     with _server(flavor="sglang", steps=3, faults="429=0.5,retry-after=0") as srv:
         res = _probe(srv.url, "-n", "10", "-c", "2", "--max-tokens", "16", "--retries", "8")

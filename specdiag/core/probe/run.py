@@ -317,9 +317,10 @@ async def discover(
             "/server_info, /props, ...): no inference server there",
             hint="give the server's root URL, e.g. http://127.0.0.1:8000 (not a path below it)",
         )
-    if statuses and statuses <= {502, 503, 504}:
+    loading = statuses & {502, 503, 504}
+    if loading and statuses <= {404, 405, 502, 503, 504}:  # (404: endpoints it does not have)
         raise ServerError(
-            f"{redact_url(url)} answers HTTP {min(statuses)} everywhere: it is still loading "
+            f"{redact_url(url)} answers HTTP {min(loading)} everywhere: it is still loading "
             "or overloaded",
             hint="wait until its /health answers 200, then probe again",
         )
