@@ -663,3 +663,33 @@ def test_credentials_in_headers_are_scrubbed_bare_too() -> None:
     secrets = _secrets(cfg)
     text = "invalid token tok-123; key k-456; sk-789; pw-secret; team a"
     assert scrub(text, secrets) == "invalid token ***; key ***; ***; ***; team a"
+
+
+def test_unparsable_metrics_page_does_not_stop_the_run() -> None:
+    """A /metrics page that is not valid Prometheus text: probe still runs (latency, per-request
+    figures) and says why there are no counter figures."""
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/v1/models":
+            return httpx.Response(200, json={"data": [{"id": "tiny", "owned_by": "vllm"}]})
+        if request.url.path == "/metrics":
+            return httpx.Response(200, text="vllm:spec_decode_num_drafts_total{ 1 2 3\n")
+        if request.url.path == "/v1/chat/completions":
+            return httpx.Response(
+                200,
+                json={
+                    "choices": [{"message": {"content": "hi"}, "finish_reason": "length"}],
+                    "usage": {"completion_tokens": 1},
+                },
+            )
+        return httpx.Response(404)
+
+    report = run_probe(
+        ProbeConfig(url="http://p:1", prompts=builtin_prompts()[:2], stream=False),
+        transport=httpx.MockTransport(handler),
+    )
+    assert report.main.server.engine.value == "vllm"
+    assert all(r.ok for r in report.main.results)
+    assert report.main.server.metrics_path is None
+    assert any("not valid Prometheus text" in w for w in report.warnings), report.warnings

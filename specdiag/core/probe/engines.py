@@ -60,6 +60,7 @@ class ServerInfo:
     metrics_path: str | None  # where Prometheus counters were found
     metrics_family: str  # "vllm", "llamacpp", "trtllm", "sglang" or "none"
     notes: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()  # discovery problems that limit the report
 
 
 @dataclass(frozen=True)
@@ -463,13 +464,13 @@ def discover_spec(
         version = version_doc.get("version") if isinstance(version_doc, dict) else None
         method = None
         enabled: bool | None = None  # type: ignore[no-redef]
-        from specdiag.core.probe.metrics import parse_counters
-
         for path in ("/metrics", "/prometheus/metrics"):
             text = _ok(pages, path)
             if text is None or _json(text) is not None:
                 continue
-            snap = parse_counters(text)
+            snap = _counters(text)
+            if snap is None:
+                continue
             if snap.family in ("vllm", "trtllm"):
                 enabled = snap.has_spec
                 if engine is EngineKind.TRTLLM:
@@ -488,14 +489,26 @@ def discover_spec(
     return SpecConfig(enabled=None), None
 
 
-def _pos_count(pages: dict[str, tuple[int, str | None]]) -> int | None:
+def _counters(text: str) -> Any:
+    """The page's speculation counters, or None when it is not valid Prometheus text (probe
+    then runs without counter figures and says so)."""
     from specdiag.core.probe.metrics import parse_counters
+    from specdiag.errors import ServerError
 
+    try:
+        return parse_counters(text)
+    except ServerError:
+        return None
+
+
+def _pos_count(pages: dict[str, tuple[int, str | None]]) -> int | None:
     for path in ("/metrics", "/prometheus/metrics"):
         text = _ok(pages, path)
         if text is None or _json(text) is not None:
             continue
-        snap = parse_counters(text)
+        snap = _counters(text)
+        if snap is None:
+            continue
         n = len(snap.drafted_per_pos) or len(snap.accepted_per_pos)
         if n:
             return n

@@ -353,11 +353,17 @@ async def discover(
         )
     metrics_path = None
     family = "none"
+    warnings: list[str] = []
     for path in ("/metrics", "/prometheus/metrics"):
         st, text = pages.get(path, (0, None))
         if st == 200 and text is not None:
             fam = metrics.family_of(text)
             if fam != "none":
+                try:
+                    metrics.parse_counters(text, fam)
+                except ServerError as exc:
+                    warnings.append(f"{exc}: no run-scoped counter figures")
+                    continue
                 metrics_path, family = path, fam
                 break
     return (
@@ -371,6 +377,7 @@ async def discover(
             metrics_path=metrics_path,
             metrics_family=family,
             notes=tuple(notes),
+            warnings=tuple(warnings),
         ),
         pages,
     )
@@ -814,6 +821,7 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
             kinds[r.error or "?"] = kinds.get(r.error or "?", 0) + 1
         desc = ", ".join(f"{k} x{v}" for k, v in sorted(kinds.items()))
         w.append(f"{len(failed)} of {len(m.results)} requests failed ({desc})")
+    w.extend(m.server.warnings)
     if m.traffic.foreign and m.traffic.detail:
         w.append(m.traffic.detail)
     if m.counters is not None and m.counters.went_backwards:
@@ -826,7 +834,13 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
             "answering?): no run-scoped counter figures"
         )
     answered = any(r.ok for r in m.results)
-    if a.source == "none" and spec.enabled is not False and not scrape_failed and answered:
+    if (
+        a.source == "none"
+        and spec.enabled is not False
+        and not scrape_failed
+        and answered
+        and not m.server.warnings
+    ):
         w.append(_no_accept_hint(m.server))
     if a.source != "none" and a.verify_steps is not None and a.verify_steps < SMALL_SAMPLE_STEPS:
         w.append(
