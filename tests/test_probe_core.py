@@ -464,6 +464,18 @@ def test_random_token_text_is_recognised() -> None:
     assert not looks_random(
         "Summarize the following report about the harbour in three sentences please."
     )
+    # real text in languages with accented letters is not noise (a multilingual workload
+    # must not be warned about as random tokens)
+    for text in (
+        "Tôi không biết đường đến nhà ga gần nhất, bạn có thể chỉ giúp tôi được không?",
+        "Dziękuję bardzo za pomoc, spotkanie zostało przełożone na czwartek po południu.",
+        "Děkuji, že jste přišli; schůzka se přesouvá na čtvrtek odpoledne ve tři hodiny.",
+        "Die Straße ist gesperrt, weil die Brücke über den Fluß repariert wird, heißt es.",
+        "Köszönöm szépen, a találkozót csütörtök délutánra tették át, három órára.",
+    ):
+        assert not looks_random(text), text
+    # ... while random token ids decoded from a multilingual vocabulary still are
+    assert looks_random("ĠkäÃ¤ ð¿ĳ xKq¶ §ãÂ andkcpsK ÿþÁ zZ½r Ñ¬Ð µmÏ Ã©Ã")
 
 
 def test_prompt_files(tmp_path: Path) -> None:

@@ -188,8 +188,10 @@ def _from_record(line: str, path: Path, lineno: int) -> Prompt:
     return Prompt(id=pid, category=category, text=text)
 
 
+# a replacement or control character; a case change inside a word; a letter (any script: é, ß,
+# ư are letters) glued to a symbol that is neither a letter, a digit nor common punctuation
 _JUNK = re.compile(
-    r"[\ufffd\x00-\x08\x0b-\x1f]|[a-z][A-Z]|[A-Za-z][^A-Za-z0-9\s().,;:!?'\"/+=*<>\[\]{}@#%&_-]"
+    r"[\ufffd\x00-\x08\x0b-\x1f]|[a-z][A-Z]|[^\W\d_][^\w\s().,;:!?'\"/+=*<>\[\]{}@#%&-]"
 )
 
 
