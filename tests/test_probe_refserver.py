@@ -196,6 +196,23 @@ def test_openai_base_url_with_v1_and_a_url_that_serves_nothing() -> None:
     assert "404" in nothing.stderr and "hint:" in nothing.stderr
 
 
+def test_warmup_requests_are_left_out_of_the_counter_figures() -> None:
+    with _server(flavor="vllm", steps=3) as srv:
+        res = _probe(srv.url, "-n", "4", "-c", "2", "--max-tokens", "32", "--warmup", "3")
+        truth = srv.truth(include_requests=True)
+    assert res.exit_code == 0, res.stderr
+    doc = res.json()
+    reqs = sorted(truth["requests"], key=lambda r: r["serial"])
+    assert len(reqs) == 7
+    run = reqs[3:]  # the three warm-up requests come first
+    a = doc["accept_length"]
+    assert a["source"] == "counters"
+    assert a["verify_steps"] == sum(r["verify_steps"] for r in run)
+    assert a["accepted_drafts"] == sum(r["accepted_drafts"] for r in run)
+    assert doc["counters"]["generation_tokens"] == doc["counters"]["own_tokens"] == 4 * 32
+    assert doc["counters"]["foreign_traffic"] is False
+
+
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

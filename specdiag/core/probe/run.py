@@ -603,16 +603,21 @@ async def _measure(
             on_info(info)
         n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
         interrupted = False
+        before: metrics.CounterSnapshot | None = None
         if cfg.warmup:
             warm: list[RequestResult] = []
+            pre = await _snapshot(client, info)
             try:
                 await _run_jobs(
                     clients, _jobs(cfg, info, cfg.warmup, offset=n), cfg, info, warm, None
                 )
+                if pre is not None:  # counters that lag the answers must not leak into the run
+                    before = await _settled_snapshot(client, info, pre, warm)
             except asyncio.CancelledError:
                 _uncancel()
                 interrupted = True
-        before = await _snapshot(client, info) if not interrupted else None
+        else:
+            before = await _snapshot(client, info)
         results: list[RequestResult] = []
         in_flight: list[int] = []  # requests cancelled in flight (Ctrl-C)
         scraper: _Scraper | None = None
