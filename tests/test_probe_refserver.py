@@ -572,6 +572,20 @@ def test_server_that_accepts_but_never_answers_exits_3(monkeypatch: pytest.Monke
     assert "did not answer within" in res.stderr and "hint:" in res.stderr
 
 
+def test_a_short_timeout_bounds_the_discovery_of_a_hanging_server() -> None:
+    import time
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen(64)
+        t0 = time.perf_counter()
+        res = run_cli(["probe", f"http://127.0.0.1:{s.getsockname()[1]}", "--timeout", "0.5"])
+        took = time.perf_counter() - t0
+    assert res.exit_code == 3
+    assert "did not answer within 0.5 s" in res.stderr
+    assert took < 5  # not the 10 s discovery default
+
+
 def test_server_dying_mid_run_is_recorded_and_the_run_ends() -> None:
     srv = _server(flavor="vllm", steps=3, target_step_ms=2.0)
     stop = threading.Event()

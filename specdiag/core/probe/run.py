@@ -258,11 +258,17 @@ def _client(
     )
 
 
+def _info_timeout(client: httpx.AsyncClient) -> float:
+    """Seconds an info GET may take: 10, or less with a shorter --timeout."""
+    read = client.timeout.read
+    return min(_DISCOVERY_TIMEOUT_S, read) if read else _DISCOVERY_TIMEOUT_S
+
+
 async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] | BaseException:
     import httpx
 
     try:
-        r = await client.get(path, timeout=_DISCOVERY_TIMEOUT_S)
+        r = await client.get(path, timeout=_info_timeout(client))
     except (httpx.RemoteProtocolError, httpx.ReadError):
         pass  # a kept-alive connection the server closed while idle: once more, below
     except Exception as exc:  # noqa: BLE001 - recorded, judged by the caller
@@ -270,7 +276,7 @@ async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] |
     else:
         return r.status_code, r.text
     try:
-        r = await client.get(path, timeout=_DISCOVERY_TIMEOUT_S)
+        r = await client.get(path, timeout=_info_timeout(client))
     except Exception as exc:  # noqa: BLE001 - recorded, judged by the caller
         return exc
     return r.status_code, r.text
@@ -295,7 +301,7 @@ async def discover(
         if isinstance(first, httpx.TimeoutException):
             raise ServerError(
                 f"{redact_url(url)} accepted the connection but did not answer within "
-                f"{_DISCOVERY_TIMEOUT_S:g} s",
+                f"{_info_timeout(client):g} s",
                 hint="is the server still loading its model? check its /health",
             )
         raise ServerError(
