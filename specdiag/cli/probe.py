@@ -216,7 +216,8 @@ def probe(
         kinds = sorted({r.error or "?" for r in results})
         raise ServerError(
             f"all {len(results)} requests failed ({', '.join(kinds)}): nothing was measured",
-            hint="see the failed requests above; check the server's log, --model and --api",
+            hint="see the failed requests in the report (--save FILE keeps each error); "
+            "check the server's log, --model, --api and --max-tokens",
         )
     if min_accept_len is not None:
         pooled = report.main.accept.pooled
