@@ -408,6 +408,7 @@ def test_foreign_traffic_is_detected() -> None:
         t.start()
         try:
             res = _probe(srv.url, "-n", "6", "--max-tokens", "32")
+            human = run_cli(["probe", srv.url, "-n", "6", "--max-tokens", "32"])
         finally:
             stop.set()
             t.join(10)
@@ -415,6 +416,8 @@ def test_foreign_traffic_is_detected() -> None:
     assert doc["counters"]["foreign_traffic"] is True
     assert doc["accept_length"]["polluted"] is True
     assert any("other traffic" in w for w in doc["warnings"])
+    # the human view says so next to the numbers, not only in a warning on stderr
+    assert "POLLUTED by other traffic" in human.stdout
 
 
 def test_ctrl_c_reports_what_was_gathered() -> None:

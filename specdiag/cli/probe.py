@@ -555,7 +555,10 @@ def render(console: Console, r: ProbeReport) -> None:
             errs.add_row(k, str(len(xs)), (xs[0].detail or "")[:90])
         console.print(errs)
 
-    acc = Table(title=f"Acceptance (this run only; source: {a.source})", title_justify="left")
+    polluted = ", POLLUTED by other traffic (see the warnings)" if a.polluted else ""
+    acc = Table(
+        title=f"Acceptance (this run only; source: {a.source}{polluted})", title_justify="left"
+    )
     acc.add_column("")
     acc.add_column("value", justify="right")
     acc.add_column("")
