@@ -294,6 +294,15 @@ def test_api_key_never_printed_or_saved(tmp_path: Path) -> None:
     )
 
 
+def test_empty_api_key_sends_no_key_from_the_environment() -> None:
+    with _server(flavor="vllm", steps=3, api_key="sk-not-for-this-server") as srv:
+        refused = run_cli(
+            ["probe", srv.url, "-n", "1", "--api-key", ""],
+            env={"OPENAI_API_KEY": "sk-not-for-this-server"},
+        )
+    assert refused.exit_code == 3 and "needs an API key" in refused.stderr  # none was sent
+
+
 def test_min_accept_len_fails_after_the_report() -> None:
     with _server(flavor="sglang", steps=3, acceptance="0.3") as srv:
         low = _probe(srv.url, "-n", "6", "--max-tokens", "32", "--min-accept-len", "3.5")
