@@ -243,6 +243,20 @@ def test_bad_baseline_fails_before_the_workload_is_sent() -> None:
     assert sent == 0
 
 
+def test_acc_that_does_not_fit_the_servers_steps_fails_before_the_run() -> None:
+    with _server(flavor="sglang", steps=3) as srv:
+        res = run_cli(["probe", srv.url, "-n", "2", "--acc", "0.8,0.7"])
+        steps = run_cli(["probe", srv.url, "-n", "2", "--acc", "0.8,0.7", "--steps", "3"])
+        kind = run_cli(
+            ["probe", srv.url, "-n", "2", "--acc", "0.5,0.6,0.7", "--acc-kind", "unconditional"]
+        )
+        received = srv.truth()["counts"]["requests_received"]
+    assert res.exit_code == 2 and "--acc has 2 per-position values" in res.stderr
+    assert steps.exit_code == 2 and "--steps 3 does not match" in steps.stderr
+    assert kind.exit_code == 2 and "rises" in kind.stderr, kind.stderr
+    assert received == 0
+
+
 def test_usage_errors_exit_2() -> None:
     assert run_cli(["probe", "127.0.0.1:8000"]).exit_code == 2
     assert run_cli(["probe", "http://x", "-c", "0"]).exit_code == 2

@@ -98,6 +98,9 @@ class ProbeConfig:
             )
         if self.steps is not None and self.steps < 1:
             raise UsageError(f"--steps must be at least 1, got {self.steps}")
+        if self.acc is not None and self.steps is not None:
+            # the same checks the judgement makes after the run, made before it
+            accept.profile(accept.expand_acc(self.acc, self.steps), self.acc_kind)
         if not self.prompts:
             raise UsageError("no prompts to send")
         for u in (self.url, self.baseline_url):
@@ -569,6 +572,24 @@ def _check_api(cfg: ProbeConfig, info: ServerInfo, what: str = "") -> None:
         )
 
 
+def _check_acc(cfg: ProbeConfig, info: ServerInfo) -> None:
+    """Per-position --acc values that cannot fit the server's discovered draft length: say so
+    before the run, not after it."""
+    k = info.spec.steps
+    if cfg.acc is None or cfg.steps is not None or (k is None and len(cfg.acc) == 1):
+        return
+    values = cfg.acc
+    if k is not None and len(values) > 1:
+        if len(values) < k:
+            raise UsageError(
+                f"--acc has {len(values)} per-position values but the server drafts {k} "
+                "tokens per step",
+                hint="give one --acc value for every position, or one per position",
+            )
+        values = values[:k]  # as the judgement will use them
+    accept.profile(accept.expand_acc(values, k if len(values) == 1 else None), cfg.acc_kind)
+
+
 async def _preflight(
     url: str, cfg: ProbeConfig, transport: httpx.AsyncBaseTransport | None
 ) -> None:
@@ -587,6 +608,7 @@ async def _measure(
     transport: httpx.AsyncBaseTransport | None,
     progress: Progress | None,
     on_info: Callable[[ServerInfo], None] | None,
+    check_acc: bool = False,
 ) -> RunMeasure:
     from contextlib import AsyncExitStack
     from dataclasses import replace
@@ -605,6 +627,8 @@ async def _measure(
         if root_note is not None:
             info = replace(info, notes=(root_note, *info.notes))
         _check_api(cfg, info)
+        if check_acc:
+            _check_acc(cfg, info)
         if on_info is not None:
             on_info(info)
         n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
@@ -927,7 +951,7 @@ def run_probe(
     async def main() -> tuple[RunMeasure, RunMeasure | None]:
         if cfg.baseline_url is not None:
             await _preflight(cfg.baseline_url, cfg, baseline_transport)
-        m = await _measure(cfg.url, cfg, cfg.engine, transport, progress, on_info)
+        m = await _measure(cfg.url, cfg, cfg.engine, transport, progress, on_info, check_acc=True)
         b = None
         if cfg.baseline_url is not None and not m.interrupted:
             b = await _measure(
