@@ -705,3 +705,40 @@ def test_unparsable_metrics_page_does_not_stop_the_run() -> None:
     assert all(r.ok for r in report.main.results)
     assert report.main.server.metrics_path is None
     assert any("not valid Prometheus text" in w for w in report.warnings), report.warnings
+
+
+def test_acc_that_cannot_be_judged_after_the_run_is_a_warning_not_a_lost_report() -> None:
+    """A single --acc value with a draft length that nobody could discover: the report is kept
+    with a warning (no verdict), instead of a usage error after the whole run."""
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/server_info":  # speculation on, draft length not exported
+            return httpx.Response(200, json={"speculative_algorithm": "EAGLE", "version": "x"})
+        if request.url.path == "/generate":
+            return httpx.Response(
+                200,
+                json={
+                    "text": "hello world",
+                    "meta_info": {
+                        "completion_tokens": 40,
+                        "spec_verify_ct": 16,
+                        "spec_num_correct_drafts": 24,
+                    },
+                },
+            )
+        return httpx.Response(404)
+
+    report = run_probe(
+        ProbeConfig(
+            url="http://p:1",
+            prompts=builtin_prompts()[:2],
+            api=Api.NATIVE,
+            stream=False,
+            acc=(0.7,),
+        ),
+        transport=httpx.MockTransport(handler),
+    )
+    assert report.main.accept.pooled == pytest.approx(2.5)
+    assert report.expected is None
+    assert any("--steps" in w for w in report.warnings), report.warnings

@@ -730,18 +730,21 @@ def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[st
             )
             values = values[:steps]
         elif len(values) > 1 and len(values) < steps:
-            raise UsageError(
+            # (known before the run, this was a usage error then: here the draft length was
+            # found after the run, from llama.cpp's counters; keep the report)
+            warnings.append(
                 f"--acc has {len(values)} per-position values but the server drafts {steps} "
-                "tokens per step",
-                hint="give one --acc value for every position, or one per position",
+                "tokens per step: no judgement (give one value, or one per position)"
             )
+            return None, warnings
         else:
             notes.append(f"--steps {steps} taken from the server ({spec.source})")
     elif steps is None and len(values) == 1:
-        raise UsageError(
-            "a single --acc value needs --steps: the server's draft length could not be discovered",
-            hint="e.g. --acc 0.75 --steps 3",
+        warnings.append(
+            "a single --acc value needs --steps: the server's draft length could not be "
+            "discovered, so there is no judgement (e.g. --acc 0.75 --steps 3)"
         )
+        return None, warnings
     acc = accept.expand_acc(values, steps)
     prof = accept.profile(acc, cfg.acc_kind)
     observed = m.accept.pooled
