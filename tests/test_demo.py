@@ -98,10 +98,12 @@ def test_leaves_nothing_behind(tmp_path: Path) -> None:
     assert _port_closed(url)
 
 
-def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path) -> None:
+def _start_demo(tmp: Path, args: list[str], until: str) -> tuple[subprocess.Popen[str], str]:
+    """Start ``specdiag demo ARGS``; read stderr until a line matches ``until`` (its first
+    group is the server URL: ``listening at`` or ``still running at``)."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "specdiag", "demo", "--scenario", "collapsed"],
-        env=_env(tmp_path),
+        [sys.executable, "-m", "specdiag", "demo", *args],
+        env=_env(tmp),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -113,12 +115,17 @@ def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path) -> None:
         line = proc.stderr.readline()
         if not line:
             break
-        m = re.search(r"listening at (http://\S+)", line)
+        m = re.search(r"(?:listening|still running) at (http://\S+)", line)
         if m:
             url = m.group(1)
-        if line.startswith("running probe"):
+        if re.search(until, line):
             break
-    assert url is not None
+    assert url is not None, "the demo should say where its server listens"
+    return proc, url
+
+
+def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path) -> None:
+    proc, url = _start_demo(tmp_path, ["--scenario", "collapsed"], until=r"^running probe")
     assert list(tmp_path.iterdir()), "the demo's work directory should exist while it runs"
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
@@ -132,34 +139,9 @@ def test_keep_server_serves_until_interrupted(tmp_path: Path) -> None:
     import json
     import urllib.request
 
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "specdiag",
-            "demo",
-            "--scenario",
-            "healthy",
-            "--keep-server",
-            "--json",
-        ],
-        env=_env(tmp_path),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    proc, url = _start_demo(
+        tmp_path, ["--scenario", "healthy", "--keep-server", "--json"], until="still running at"
     )
-    assert proc.stderr is not None
-    url = None
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        line = proc.stderr.readline()
-        if not line:
-            break
-        m = re.search(r"still running at (http://\S+)", line)
-        if m:
-            url = m.group(1)
-            break
-    assert url is not None, "the demo should say where the kept server runs"
     # the report came first, and the server still answers
     with urllib.request.urlopen(f"{url}/health", timeout=10) as resp:
         assert resp.status == 200
