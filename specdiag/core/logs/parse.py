@@ -399,28 +399,47 @@ class LineParser:
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
         return (
-            LogRecord(
-                SGLANG,
-                INTERVAL,
-                line_no,
-                self.source,
-                rank,
-                ts,
-                CLOCK_ABSOLUTE if ts is not None else None,
-                time_text,
-                version,
-                length,
-                length - 1.0,
-                rate,
-                None,
-                None,
-                _NO_FLOATS,
-                _NO_FLOATS,
-                graph,
-                throughput,
-                raw,
-                notes,
+            self._sglang_record(
+                line_no, rank, ts, time_text, version, length, rate, graph, throughput, raw, notes
             ),
+        )
+
+    def _sglang_record(
+        self,
+        line_no: int,
+        rank: str,
+        ts: float | None,
+        time_text: str | None,
+        version: str | None,
+        length: float,
+        rate: float | None,
+        graph: bool | None,
+        throughput: float | None,
+        raw: tuple[tuple[str, str], ...],
+        notes: tuple[str, ...],
+    ) -> LogRecord:
+        """One SGLang decode-interval record (shared by the general and the fast path)."""
+        return LogRecord(
+            SGLANG,
+            INTERVAL,
+            line_no,
+            self.source,
+            rank,
+            ts,
+            CLOCK_ABSOLUTE if ts is not None else None,
+            time_text,
+            version,
+            length,
+            length - 1.0,
+            rate,
+            None,
+            None,
+            _NO_FLOATS,
+            _NO_FLOATS,
+            graph,
+            throughput,
+            raw,
+            notes,
         )
 
     def _sglang_rate(
@@ -527,23 +546,14 @@ class LineParser:
         if it:
             raw = (("iter", it), *raw)
         return (
-            LogRecord(
-                SGLANG,
-                INTERVAL,
+            self._sglang_record(
                 line_no,
-                self.source,
                 rank,
                 ts,
-                CLOCK_ABSOLUTE if ts is not None else None,
                 time_text,
                 version,
                 length,
-                length - 1.0,
                 rate,
-                None,
-                None,
-                _NO_FLOATS,
-                _NO_FLOATS,
                 graph == "True",
                 throughput,
                 raw,
