@@ -143,3 +143,11 @@ def test_json_output_never_has_nan() -> None:
         "a": None,
         "b": [1.0, None],
     }
+
+
+@pytest.mark.parametrize("value", ["nan", "0.5", "-1"])
+@pytest.mark.parametrize("cmd", [["logs", "server.log"], ["probe", "http://127.0.0.1:9"]])
+def test_min_accept_len_is_validated_alike(cmd: list[str], value: str) -> None:
+    r = run_cli([*cmd, "--min-accept-len", value])
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0] == f"error: --min-accept-len must be at least 1, got {value}"

@@ -17,7 +17,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from specdiag.core.accept import AccKind
-from specdiag.errors import EXIT_COULD_NOT_RUN, SpecdiagError
+from specdiag.errors import EXIT_COULD_NOT_RUN, SpecdiagError, UsageError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,6 +48,15 @@ EngineVersionOpt = Annotated[
         "length; 0.5.10: SGLang's old accept-rate formula).",
     ),
 ]
+
+
+def check_min_accept_len(value: float | None) -> None:
+    """``--min-accept-len`` is an accept length (bonus included): at least 1, never NaN."""
+    if value is not None and not value >= 1.0:
+        raise UsageError(
+            f"--min-accept-len must be at least 1, got {value:g}",
+            hint="accept length includes the bonus token: 1 means no draft accepted",
+        )
 
 
 def debug_enabled() -> bool:

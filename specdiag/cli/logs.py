@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, EngineVersionOpt, JsonOpt, TopkOpt, command
+from specdiag.cli._framework import (
+    AccKindOpt,
+    EngineVersionOpt,
+    JsonOpt,
+    TopkOpt,
+    check_min_accept_len,
+    command,
+)
 from specdiag.core.accept import COLLAPSE_CAUSES, AccKind, Engine
 
 if TYPE_CHECKING:
@@ -170,11 +177,7 @@ def logs_cmd(
         raise UsageError(
             "--engine-version needs --engine", hint="e.g. --engine sglang --engine-version 0.5.10"
         )
-    if min_accept_len is not None and not min_accept_len >= 1.0:
-        raise UsageError(
-            f"--min-accept-len {min_accept_len:g} is below 1",
-            hint="accept length includes the bonus token, so it is at least 1",
-        )
+    check_min_accept_len(min_accept_len)
     if (steps is not None or acc_kind is not AccKind.CONDITIONAL or topk != 1) and acc is None:
         raise UsageError("--steps, --acc-kind and --topk only make sense with --acc")
     if topk < 1:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, JsonOpt, command
+from specdiag.cli._framework import AccKindOpt, JsonOpt, check_min_accept_len, command
 from specdiag.core.accept import AccKind
 from specdiag.core.probe.engines import Api, EngineKind
 
@@ -157,11 +157,7 @@ def probe(
         headers.append((k.strip(), v.strip()))
     if retries < 0:
         raise UsageError(f"--retries must be >= 0, got {retries}")
-    if min_accept_len is not None and min_accept_len < 1:
-        raise UsageError(
-            f"--min-accept-len {min_accept_len:g} is below 1",
-            hint="accept length includes the bonus token: 1 means no draft accepted",
-        )
+    check_min_accept_len(min_accept_len)
     key = api_key.strip() if api_key else None
     cfg = ProbeConfig(
         url=url,
