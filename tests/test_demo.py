@@ -153,3 +153,18 @@ def test_keep_server_serves_until_interrupted(tmp_path: Path) -> None:
     assert json.loads(out)["verdict"] == "healthy"
     assert list(tmp_path.iterdir()) == []
     assert _port_closed(url)
+
+
+def test_missing_extras_are_named_before_anything_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+
+    def fake(name: str, *args: object) -> object:
+        return None if name == "starlette" else real(name, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(importlib.util, "find_spec", fake)
+    r = run_cli(["demo"])
+    assert r.exit_code == 3
+    assert "starlette" in r.stderr and "specdiag[server,tensors]" in r.stderr
+    assert "running" not in r.stderr

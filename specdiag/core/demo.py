@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core import accept
-from specdiag.errors import UsageError
+from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.hidden.compare import CompareResult
@@ -160,6 +160,7 @@ def run_demo(
     """
     if scenario not in SCENARIOS:
         raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
+    _require_extras()
     sc = SCENARIOS[scenario]
     step = on_step or (lambda name, cmd: None)
     a = served_acceptance(scenario)
@@ -216,6 +217,19 @@ def run_demo(
             if keep_server is not None:
                 keep_server(result)
     return result
+
+
+def _require_extras() -> None:
+    """The demo runs the reference server (server extra) and compare-hidden (tensors extra)."""
+    import importlib.util
+
+    missing = [m for m in ("starlette", "uvicorn", "torch") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise InputError(
+            f"the demo needs {', '.join(missing)}, which {'is' if len(missing) == 1 else 'are'} "
+            "not installed",
+            hint="pip install 'specdiag[server,tensors]' (make demo installs everything)",
+        )
 
 
 def _probe(url: str) -> ProbeReport:
