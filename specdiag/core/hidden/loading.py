@@ -566,20 +566,7 @@ def interpret(
     if padding:
         why = f"id {pad_id}" if ids is not None else "all-zero rows"
         notes.append(f"{padding} trailing padding position(s) ({why}) excluded")
-    return Dump(
-        source=source,
-        fmt=kind,
-        features=features,
-        layout=lay,
-        feature_key=feature_key,
-        input_ids=ids,
-        loss_mask=mask,
-        last_hidden=last,
-        entries=tuple(entries),
-        padding=padding,
-        hidden_size=hidden_size,
-        notes=tuple(notes),
-    )
+    return replace(dump, loss_mask=mask, padding=padding, notes=tuple(notes))
 
 
 def _dt(t: Any) -> str:
