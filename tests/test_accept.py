@@ -147,6 +147,7 @@ def test_unconditional_zero_prefix() -> None:
         ([0.75], None, "needs --steps"),
         ([0.75], 0, "at least 1"),
         ([0.8, 0.7], 3, "does not match"),
+        ([0.75], 100_000, "beyond any engine"),
     ],
 )
 def test_expand_acc_rejects(values: list[float], steps: int | None, match: str) -> None:
@@ -287,3 +288,15 @@ def test_monte_carlo_is_seeded() -> None:
     a = simulate([0.6] * 4, 10_000, 7, 1.0)
     b = simulate([0.6] * 4, 10_000, 7, 1.0)
     assert a == b
+
+
+@settings(deadline=None, max_examples=100)
+@given(acc_lists, st.floats(min_value=0.0, max_value=2.0, allow_nan=False))
+def test_sweep_rows_equal_profiles_of_prefixes(acc: list[float], c: float) -> None:
+    rows = accept.sweep(acc, c)
+    assert [r.steps for r in rows] == list(range(1, len(acc) + 1))
+    for r in rows:
+        length = accept.profile(acc[: r.steps]).expected_accept_length
+        assert r.expected_accept_length == pytest.approx(length)
+        assert r.speedup == pytest.approx(accept.speedup(length, r.steps, c))
+    assert sum(r.best for r in rows) == 1

@@ -29,6 +29,8 @@ HEALTHY_MIN_RATIO = 0.90
 ABOVE_MIN_RATIO = 1.15
 # An accept length at or below this means drafts are essentially never accepted.
 COLLAPSED_MAX_LENGTH = 1.2
+# Longest draft chain accepted as input (engines draft 1-16 tokens; trees stay far below this).
+MAX_STEPS = 1024
 
 
 class AccKind(str, Enum):
@@ -183,6 +185,12 @@ def expand_acc(values: Sequence[float], steps: int | None) -> tuple[float, ...]:
             f"--steps must be at least 1, got {steps}",
             hint="steps is the number of draft tokens proposed per verify step",
         )
+    if max(len(values), steps or 0) > MAX_STEPS:
+        raise UsageError(
+            f"{max(len(values), steps or 0)} draft steps is beyond any engine's draft length "
+            f"(at most {MAX_STEPS} here)",
+            hint="steps is the number of draft tokens proposed per verify step, typically 1-16",
+        )
     if len(values) == 1:
         if steps is None:
             raise UsageError(
@@ -305,10 +313,14 @@ def speedup(accept_length: float, steps: int, cost_ratio: float) -> float:
 
 
 def sweep(acc: Sequence[float], cost_ratio: float) -> tuple[SweepRow, ...]:
-    """Length and speedup for k = 1..len(acc), using the first k positions; marks the best k."""
+    """Length and speedup for k = 1..len(acc), using the first k positions; marks the best k.
+
+    The length with the first k positions is 1 + r_1 + ... + r_k: one pass over the prefix sums.
+    """
     rows = []
-    for k in range(1, len(acc) + 1):
-        length = profile(acc[:k]).expected_accept_length
+    length = 1.0
+    for k, r in enumerate(profile(acc).unconditional, start=1):
+        length += r
         rows.append((k, length, speedup(length, k, cost_ratio)))
     best_speedup = max(r[2] for r in rows)
     best_k = min(r[0] for r in rows if r[2] >= best_speedup - 1e-12)
