@@ -742,3 +742,13 @@ def test_acc_that_cannot_be_judged_after_the_run_is_a_warning_not_a_lost_report(
     assert report.main.accept.pooled == pytest.approx(2.5)
     assert report.expected is None
     assert any("--steps" in w for w in report.warnings), report.warnings
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://127.0.0.1:99999", "http://u:secret@[bad"])
+def test_unreadable_urls_are_usage_errors(url: str) -> None:
+    from tests.conftest import run_cli
+
+    r = run_cli(["probe", url])
+    assert r.exit_code == 2
+    assert r.stderr.startswith("error: cannot read the server URL")
+    assert "secret" not in r.stderr

@@ -105,7 +105,15 @@ class ProbeConfig:
             raise UsageError("no prompts to send")
         for u in (self.url, self.baseline_url):
             if u is not None:
-                parts = urlsplit(u)
+                try:
+                    parts = urlsplit(u)
+                    parts.port  # noqa: B018 - raises ValueError on a bad port
+                except ValueError as exc:
+                    # the URL is not echoed: it may carry credentials we cannot redact
+                    raise UsageError(
+                        f"cannot read the server URL: {exc}",
+                        hint="e.g. specdiag probe http://127.0.0.1:30000",
+                    ) from None
                 if parts.scheme not in ("http", "https") or not parts.netloc:
                     raise UsageError(
                         f"not an http(s) URL: {redact_url(u)!r}",
