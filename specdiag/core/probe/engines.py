@@ -283,6 +283,14 @@ def completion_tokens(body: dict[str, Any]) -> int | None:
     return None
 
 
+def first_choice(body: dict[str, Any]) -> dict[str, Any] | None:
+    """``choices[0]`` of an OpenAI-style body or chunk, if it is there and is an object."""
+    choices = body.get("choices")
+    if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+        return choices[0]
+    return None
+
+
 def chunk_text(engine: EngineKind, api: Api, chunk: dict[str, Any]) -> str | None:
     """The text a streamed chunk adds (None: no text in it)."""
     if api is Api.NATIVE:
@@ -291,10 +299,9 @@ def chunk_text(engine: EngineKind, api: Api, chunk: dict[str, Any]) -> str | Non
             return c if isinstance(c, str) and c else None
         t = chunk.get("text")  # SGLang streams the cumulative text; the caller takes the diff
         return t if isinstance(t, str) else None
-    choices = chunk.get("choices")
-    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+    ch = first_choice(chunk)
+    if ch is None:
         return None
-    ch = choices[0]
     if api is Api.CHAT:
         delta = ch.get("delta")
         if isinstance(delta, dict):
@@ -313,10 +320,9 @@ def full_text(engine: EngineKind, api: Api, body: dict[str, Any]) -> str | None:
         key = "content" if engine is EngineKind.LLAMACPP else "text"
         v = body.get(key)
         return v if isinstance(v, str) else None
-    choices = body.get("choices")
-    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+    ch = first_choice(body)
+    if ch is None:
         return None
-    ch = choices[0]
     if api is Api.CHAT:
         msg = ch.get("message")
         if isinstance(msg, dict):
@@ -328,9 +334,9 @@ def full_text(engine: EngineKind, api: Api, body: dict[str, Any]) -> str | None:
 
 
 def finish_reason(body: dict[str, Any]) -> str | None:
-    choices = body.get("choices")
-    if isinstance(choices, list) and choices and isinstance(choices[0], dict):
-        fr = choices[0].get("finish_reason")
+    ch = first_choice(body)
+    if ch is not None:
+        fr = ch.get("finish_reason")
         if isinstance(fr, str):
             return fr
     meta = body.get("meta_info")
