@@ -319,18 +319,7 @@ class SeriesAccumulator:
                 self.first_text = rec.time_text
             self.last_text = rec.time_text
         if length is not None:
-            h = self.length
-            k = round(length * 1000.0)
-            h.counts[k] = h.counts.get(k, 0) + 1
-            h.n += 1
-            h.total += length
-            if length < h.lo:
-                h.lo = length
-            if length > h.hi:
-                h.hi = length
-            if w:
-                h.wsum += length * w
-                h.wtotal += w
+            self.length.add(length, w)
             self.spark.add(length, ts)
             if length <= COLLAPSED_MAX_LENGTH:
                 self.collapsed += 1
