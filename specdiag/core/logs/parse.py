@@ -84,6 +84,7 @@ N_TRT_COMPUTED = (
 
 _EMPTY: tuple[str, ...] = ()
 _NO_FLOATS: tuple[float, ...] = ()
+_CLOCK_OF = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMACPP: CLOCK_RELATIVE}
 
 SGL_VERSION_04 = "sglang 0.4.x"
 SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
@@ -283,7 +284,6 @@ class LineParser:
         *,
         rank: str = "",
         timestamp: float | None = None,
-        clock: str | None = None,
         time_text: str | None = None,
         version: str | None = None,
         length: float | None = None,
@@ -296,6 +296,8 @@ class LineParser:
         raw: tuple[tuple[str, str], ...] = (),
         notes: tuple[str, ...] = _EMPTY,
     ) -> LogRecord:
+        # each engine's log prints one kind of time: the clock follows from the engine
+        clock = _CLOCK_OF.get(engine) if timestamp is not None else None
         cond: tuple[float, ...] = _NO_FLOATS
         if per_position:
             cond, changed = conditional_rates(per_position)
@@ -606,7 +608,6 @@ class LineParser:
                 INTERVAL,
                 line_no,
                 timestamp=ts,
-                clock=CLOCK_NO_YEAR if ts is not None else None,
                 time_text=time_text,
                 version=version,
                 length=mean,
@@ -705,7 +706,6 @@ class LineParser:
                 INTERVAL,
                 line_no,
                 timestamp=ts,
-                clock=CLOCK_NO_YEAR if ts is not None else None,
                 time_text=time_text,
                 version=version,
                 length=length,
@@ -752,7 +752,6 @@ class LineParser:
                 INTERVAL,
                 line_no,
                 timestamp=ts,
-                clock=CLOCK_NO_YEAR if ts is not None else None,
                 time_text=time_text,
                 version="vllm V0 (<= 0.7)"
                 if not self.version_text
@@ -848,7 +847,6 @@ class LineParser:
                 REQUEST,
                 line_no,
                 timestamp=ts,
-                clock=CLOCK_RELATIVE if ts is not None else None,
                 time_text=time_text,
                 version=version,
                 length=length,
@@ -876,7 +874,6 @@ class LineParser:
                 PER_POSITION,
                 line_no,
                 timestamp=ts,
-                clock=CLOCK_RELATIVE if ts is not None else None,
                 time_text=time_text,
                 version="llama.cpp >= 0c1e570 (mean len)",
                 per_position=pp,
@@ -907,7 +904,6 @@ class LineParser:
                 CUMULATIVE,
                 line_no,
                 timestamp=ts,
-                clock=CLOCK_RELATIVE if ts is not None else None,
                 time_text=time_text,
                 version=(
                     "llama.cpp >= 0c1e570 (mean len)"
@@ -940,7 +936,6 @@ class LineParser:
                 STEP,
                 line_no,
                 timestamp=ts,
-                clock=CLOCK_RELATIVE if ts is not None else None,
                 time_text=time_text,
                 version="llama.cpp LLAMA_TRACE",
                 length=1.0 + n,
