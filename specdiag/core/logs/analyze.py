@@ -112,13 +112,6 @@ class LogAnalyzer:
     def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
         scan_stream(stream, self.add_source(label), chunk_size)
 
-    def scan_pipelined(self, path: str, chunk_size: int = CHUNK_SIZE) -> None:
-        """Scan a file with its bytes stage in a second process (``--workers 2``); the same
-        report as :meth:`scan`."""
-        from specdiag.core.logs.parallel import scan_path_pipelined
-
-        scan_path_pipelined(self, path, chunk_size)
-
     def _record(self, rec: LogRecord) -> None:
         if self.window.active and not self.window.accepts(rec):
             return

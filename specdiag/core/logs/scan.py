@@ -336,10 +336,12 @@ def open_stream(stream: BinaryIO) -> BinaryIO:
     return io.BufferedReader(_Prepend(head, stream), buffer_size=CHUNK_SIZE)
 
 
-def open_path(path: str) -> BinaryIO:
-    """Open a file (or '-' for stdin) for scanning; InputError when it cannot be read."""
+def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
+    """Open a file (or '-' for ``stdin``, by default the process's) for scanning, once: a pipe
+    or FIFO is read through this one handle (its first bytes sniffed and put back).
+    InputError when it cannot be read."""
     if path == "-":
-        return open_stream(sys.stdin.buffer)
+        return open_stream(stdin if stdin is not None else sys.stdin.buffer)
     if os.path.isdir(path):
         raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
     try:
@@ -356,7 +358,9 @@ def open_path(path: str) -> BinaryIO:
         return open_stream(f)
     except OSError as exc:
         f.close()
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", hint="check the file is readable"
+        ) from None
 
 
 def pump(
@@ -384,7 +388,10 @@ def pump(
             ) from None
         return f"compressed stream is damaged or truncated ({exc})"
     except OSError as exc:
-        raise InputError(f"read error in {label or 'input'}: {exc}") from None
+        raise InputError(
+            f"read error in {label or 'input'}: {exc.strerror or exc}",
+            hint="check the file and the device it is on",
+        ) from None
     return None
 
 
