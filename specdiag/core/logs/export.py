@@ -113,5 +113,10 @@ class RecordWriter:
             self._f.write(json.dumps(d, ensure_ascii=False, allow_nan=False) + "\n")
         self.count += 1
 
+    def flush(self) -> None:
+        """Called after every block read and every --follow tick: a killed run keeps what was
+        read."""
+        self._f.flush()
+
     def close(self) -> None:
         self._f.close()

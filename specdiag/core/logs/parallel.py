@@ -12,6 +12,7 @@ flat.
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 
 from specdiag.core.logs.scan import CHUNK_SIZE, LineFinder, Scanner, open_path, pump
@@ -47,7 +48,12 @@ def _reader(
         conn.close()
 
 
-def scan_path_pipelined(scanner: Scanner, path: str, chunk_size: int = CHUNK_SIZE) -> None:
+def scan_path_pipelined(
+    scanner: Scanner,
+    path: str,
+    chunk_size: int = CHUNK_SIZE,
+    after_block: Callable[[], None] | None = None,
+) -> None:
     """Scan one file (not stdin) into ``scanner`` with its bytes stage in a reader process (the
     only process that opens the file)."""
     ctx = (
@@ -75,6 +81,8 @@ def scan_path_pipelined(scanner: Scanner, path: str, chunk_size: int = CHUNK_SIZ
             if msg[0] == "error":
                 raise InputError(msg[1], hint=msg[2])
             scanner.consume(msg[1], msg[2], msg[3], msg[4])
+            if after_block is not None:
+                after_block()
             if msg[0] == "end":
                 if msg[5] is not None:
                     scanner.counts.truncated = msg[5]

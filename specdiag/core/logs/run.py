@@ -269,7 +269,7 @@ def _scan_all(
     inputs: Sequence[InputInfo],
     options: LogsOptions,
     stdin: BinaryIO | None,
-    on_tick: Callable[[], None] | None,
+    on_tick: Callable[[], None],
     should_stop: Callable[[], bool],
 ) -> None:
     from specdiag.core.logs.scan import open_path
@@ -291,7 +291,9 @@ def _scan_all(
         if options.workers == 2 and inp.path != STDIN:
             from specdiag.core.logs.parallel import scan_path_pipelined
 
-            scan_path_pipelined(analyzer.add_source(inp.label), inp.path)
+            scan_path_pipelined(
+                analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
+            )
             continue
         stream = open_path(inp.path, stdin=stdin)
         try:
@@ -341,7 +343,15 @@ def run_logs(
         year=options.resolved_year,
         on_record=writer.write if writer is not None else None,
     )
-    tick = (lambda: on_tick(analyzer.report())) if on_tick is not None else None
+    if writer is not None:
+        analyzer.after_block = writer.flush
+
+    def tick() -> None:
+        if writer is not None:
+            writer.flush()
+        if on_tick is not None:
+            on_tick(analyzer.report())
+
     interrupted = False
     try:
         _scan_all(analyzer, inputs, options, stdin, tick, should_stop)

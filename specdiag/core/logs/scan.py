@@ -281,7 +281,9 @@ class _Prepend(io.RawIOBase):
             b[:n] = self._head[:n]
             self._head = self._head[n:]
             return n
-        data = self._stream.read(len(b))
+        read1 = getattr(self._stream, "read1", None)
+        # a pipe: what is there now (read1), not a full block, so records flow as they arrive
+        data = read1(len(b)) if read1 is not None else self._stream.read(len(b))
         n = len(data)
         b[:n] = data
         return n
@@ -364,7 +366,11 @@ def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
 
 
 def pump(
-    stream: BinaryIO, feed: Callable[[bytes], None], label: str, chunk_size: int = CHUNK_SIZE
+    stream: BinaryIO,
+    feed: Callable[[bytes], None],
+    label: str,
+    chunk_size: int = CHUNK_SIZE,
+    after_block: Callable[[], None] | None = None,
 ) -> str | None:
     """Read a whole stream into ``feed``. Returns the note for a damaged or truncated gzip tail
     (what was read is kept), else None; InputError when nothing at all can be read."""
@@ -372,6 +378,8 @@ def pump(
     gz: object = stream
     if isinstance(gz, gzip.GzipFile):
         read = gz.read1  # what decompressed so far, so a damaged tail loses little
+    elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, _Prepend):
+        read = gz.read1  # a pipe: each block as it arrives (an interrupted run keeps it)
     got = 0
     try:
         while True:
@@ -380,6 +388,8 @@ def pump(
                 break
             got += len(data)
             feed(data)
+            if after_block is not None:
+                after_block()
     except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
         if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
             raise InputError(
@@ -395,9 +405,14 @@ def pump(
     return None
 
 
-def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE) -> None:
+def scan_stream(
+    stream: BinaryIO,
+    scanner: Scanner,
+    chunk_size: int = CHUNK_SIZE,
+    after_block: Callable[[], None] | None = None,
+) -> None:
     """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
-    truncated = pump(stream, scanner.feed, scanner.parser.source, chunk_size)
+    truncated = pump(stream, scanner.feed, scanner.parser.source, chunk_size, after_block)
     if truncated is not None:
         scanner.counts.truncated = truncated
     scanner.close()
