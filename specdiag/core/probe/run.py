@@ -428,7 +428,15 @@ async def discover(
         engine, why = engines.detect_engine(pages)
     else:
         engine, why = hint, "--engine"
-    spec, version = engines.discover_spec(engine, pages)
+    warnings: list[str] = []
+    try:
+        spec, version = engines.discover_spec(engine, pages)
+    except engines.BadNumber as exc:
+        spec, version = SpecConfig(enabled=None), None
+        warnings.append(
+            f"the server's speculative configuration has an unusable number ({exc}): its "
+            "draft length is unknown"
+        )
     served, n_models = engines.model_from(pages)
     if model is None:
         model = served
@@ -441,7 +449,6 @@ async def discover(
         )
     metrics_path = None
     family = "none"
-    warnings: list[str] = []
     for path in ("/metrics", "/prometheus/metrics"):
         st, text = pages.get(path, (0, None))
         if st == 200 and text is not None:
