@@ -88,10 +88,11 @@ class ServerHandle:
                 hint="install the server extra: pip install 'specdiag[server]'",
             ) from None
 
-        from specdiag.refserver.app import ServerState, build_app
+        from specdiag.refserver.app import build_app
         from specdiag.refserver.engine import Engine
         from specdiag.refserver.logfmt import LogWriter, make_log
         from specdiag.refserver.model import TinyLM, Tokenizer
+        from specdiag.refserver.state import ServerState
 
         cfg = self.config
         family = socket.AF_INET6 if ":" in cfg.host else socket.AF_INET
