@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from specdiag.core import demo
+from specdiag.workflows import demo
 from tests.conftest import run_cli
 
 
