@@ -39,8 +39,8 @@ def register(app: typer.Typer) -> None:
             "(pooled, per request, per position, per category) scoped to this run, latency and "
             "throughput; judge it against training accuracy (--acc) and a non-speculative "
             "--baseline.\n\nExit codes: 0 ok, 1 below --min-accept-len, 2 usage, "
-            "3 server unreachable or every request failed. Ctrl-C prints what was gathered "
-            "(exit 130)."
+            "3 server unreachable or every request failed. Ctrl-C (exit 130) and SIGTERM "
+            "(exit 143) print what was gathered."
         ),
     )(probe)
 
@@ -127,7 +127,11 @@ def probe(
         ),
     ] = False,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Write per-request details to FILE.jsonl.")
+        Path | None,
+        typer.Option(
+            "--save",
+            help="Write per-request details to FILE.jsonl, one line as each request finishes.",
+        ),
     ] = None,
     min_accept_len: MinAcceptLenOpt = None,
     json_output: JsonOpt = False,
