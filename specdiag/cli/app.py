@@ -29,6 +29,7 @@ COMMANDS: dict[str, str] = {
     "inspect-dump": "inspect_dump",
     "reference-server": "reference_server",
     "fleet": "fleet",
+    "exporter": "exporter",
 }
 
 HELP = (
