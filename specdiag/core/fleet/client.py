@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import httpx
 
 # Paths a user may paste after the base URL (the UI, an API endpoint): stripped.
-_TRAILERS = ("/graph", "/query", "/api/v1/query_range", "/api/v1/query", "/api/v1", "/api")
+_TRAILERS = ("/api/v1/query_range", "/api/v1/query", "/api/v1", "/api", "/graph", "/query")
 
 
 @dataclass(frozen=True)
