@@ -28,6 +28,8 @@ COMMANDS: dict[str, str] = {
     "compare-hidden": "compare_hidden",
     "inspect-dump": "inspect_dump",
     "reference-server": "reference_server",
+    "fleet": "fleet",
+    "exporter": "exporter",
 }
 
 HELP = (
