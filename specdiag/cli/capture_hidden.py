@@ -64,7 +64,8 @@ def capture_hidden_cmd(
     like: Annotated[
         Path | None,
         typer.Option(
-            "--like", help="Take the token ids of this sample (a SpecForge dump, any dump with input_ids)."
+            "--like",
+            help="Take the token ids of this sample (a SpecForge dump, any dump with input_ids).",
         ),
     ] = None,
     prompt_ids: Annotated[
@@ -73,7 +74,9 @@ def capture_hidden_cmd(
     ] = None,
     prompt: Annotated[
         str | None,
-        typer.Option("--prompt", help="Text to send (vLLM tokenizes it; the dump records the ids)."),
+        typer.Option(
+            "--prompt", help="Text to send (vLLM tokenizes it; the dump records the ids)."
+        ),
     ] = None,
     layers: Annotated[
         str | None,
@@ -89,7 +92,8 @@ def capture_hidden_cmd(
     compare_with: Annotated[
         Path | None,
         typer.Option(
-            "--compare", help="Compare the capture with this training dump at once (compare-hidden)."
+            "--compare",
+            help="Compare the capture with this training dump at once (compare-hidden).",
         ),
     ] = None,
     training_layers: Annotated[
@@ -101,7 +105,9 @@ def capture_hidden_cmd(
     ] = None,
     print_server_args: Annotated[
         bool,
-        typer.Option("--print-server-args", help="Print the vLLM launch flags for --layers and exit."),
+        typer.Option(
+            "--print-server-args", help="Print the vLLM launch flags for --layers and exit."
+        ),
     ] = False,
     connector: Annotated[
         str,
@@ -156,7 +162,9 @@ def capture_hidden_cmd(
     ] = None,
     offload_dir: Annotated[
         Path | None,
-        typer.Option("--offload-dir", help="hf: with --device-map, spill weights to this directory."),
+        typer.Option(
+            "--offload-dir", help="hf: with --device-map, spill weights to this directory."
+        ),
     ] = None,
     pad_id: Annotated[
         int,
@@ -183,13 +191,16 @@ def capture_hidden_cmd(
     if print_server_args:
         if ids is None:
             raise UsageError(
-                "--print-server-args needs --layers", hint="e.g. --print-server-args --layers 2,30,58"
+                "--print-server-args needs --layers",
+                hint="e.g. --print-server-args --layers 2,30,58",
             )
         if connector not in CONNECTORS:
             raise UsageError(f"--connector must be one of {', '.join(CONNECTORS)}")
         args = vllm_server_args(ids, connector=connector, storage=storage)
         if json_output:
-            out.emit({"args": list(args), "layers": list(ids), "connector": connector}, lambda c: None)
+            out.emit(
+                {"args": list(args), "layers": list(ids), "connector": connector}, lambda c: None
+            )
         else:
             import sys
 
@@ -207,8 +218,14 @@ def capture_hidden_cmd(
         )
     kind, where = source
     if kind not in ("vllm", "hf"):
-        raise UsageError(f"--from {kind}: expected vllm or hf", hint="--from vllm URL | --from hf MODEL_DIR")
-    given = [n for n, v in (("--like", like), ("--prompt-ids", prompt_ids), ("--prompt", prompt)) if v is not None]
+        raise UsageError(
+            f"--from {kind}: expected vllm or hf", hint="--from vllm URL | --from hf MODEL_DIR"
+        )
+    given = [
+        n
+        for n, v in (("--like", like), ("--prompt-ids", prompt_ids), ("--prompt", prompt))
+        if v is not None
+    ]
     if len(given) != 1:
         raise UsageError(
             "give the sample once: --like SAMPLE, --prompt-ids IDS or --prompt TEXT"
@@ -295,7 +312,9 @@ def capture_hidden_cmd(
             )
 
 
-def _compare(result: CaptureResult, training: Path, training_layers: str | None, pad_id: int | None) -> Any:
+def _compare(
+    result: CaptureResult, training: Path, training_layers: str | None, pad_id: int | None
+) -> Any:
     from specdiag.core.hidden.compare import CompareOptions, compare
     from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
     from specdiag.core.hidden.loading import load_dump
@@ -307,11 +326,15 @@ def _compare(result: CaptureResult, training: Path, training_layers: str | None,
 
         ref = load_dump(result.output, layout=Layout.LAYERS, pad_id=None)
         opts = CompareOptions(
-            training_layers=parse_id_list(training_layers, "--training-layers") if training_layers else None
+            training_layers=parse_id_list(training_layers, "--training-layers")
+            if training_layers
+            else None
         )
         return compare(train, train, opts, reference=ref)
     opts = CompareOptions(
-        training_layers=parse_id_list(training_layers, "--training-layers") if training_layers else None,
+        training_layers=parse_id_list(training_layers, "--training-layers")
+        if training_layers
+        else None,
         served_layers=result.layer_ids,
         engine=CaptureEngine.VLLM,
     )

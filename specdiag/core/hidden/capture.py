@@ -96,7 +96,9 @@ def sample_from_ids(text: str) -> Sample:
         try:
             text = p.read_text(encoding="utf-8")
         except OSError as exc:
-            raise InputError(f"--prompt-ids {text[:40]}: cannot read {p} ({exc.strerror})") from None
+            raise InputError(
+                f"--prompt-ids {text[:40]}: cannot read {p} ({exc.strerror})"
+            ) from None
         src = str(p)
     body = text.strip().strip("[]").replace("\n", ",").replace(" ", ",")
     out: list[int] = []
@@ -238,7 +240,9 @@ def check_output(output: str | Path, inputs: Sequence[str | Path | None], force:
     """Refuse to write over an input, a directory, or (without --force) an existing file."""
     out = Path(output)
     if out.is_dir():
-        raise UsageError(f"-o {out}: is a directory", hint="name a file, e.g. -o served.safetensors")
+        raise UsageError(
+            f"-o {out}: is a directory", hint="name a file, e.g. -o served.safetensors"
+        )
     if not out.name.lower().endswith(".safetensors"):
         raise UsageError(
             f"-o {out}: the output is a safetensors file", hint="name it *.safetensors"
@@ -312,7 +316,9 @@ def redact_url(url: str) -> str:
 def _base(url: str) -> str:
     parts = urlsplit(url if "://" in url else f"http://{url}")
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise UsageError(f"--from vllm {redact_url(url)}: not an http(s) URL", hint="e.g. http://127.0.0.1:8000")
+        raise UsageError(
+            f"--from vllm {redact_url(url)}: not an http(s) URL", hint="e.g. http://127.0.0.1:8000"
+        )
     path = parts.path.rstrip("/")
     if path.endswith("/v1"):
         path = path[:-3]
@@ -424,7 +430,10 @@ def _check_served_tensors(
             hint="the server's capture is inconsistent; check its log",
         )
     if sent is not None and ids != list(sent):
-        first = next((i for i, (a, b) in enumerate(zip(ids, sent)) if a != b), min(len(ids), len(sent)))
+        first = next(
+            (i for i, (a, b) in enumerate(zip(ids, sent, strict=False)) if a != b),
+            min(len(ids), len(sent)),
+        )
         raise InputError(
             f"{path}: the server captured {len(ids)} tokens that differ from the {len(sent)} "
             f"sent (first difference at position {first})",
@@ -487,7 +496,14 @@ def capture_vllm(
                 listed = resp.json().get("data") or []
             except (ValueError, AttributeError):
                 listed = []
-            entry = next((m for m in listed if isinstance(m, dict) and (model is None or m.get("id") == model)), None)
+            entry = next(
+                (
+                    m
+                    for m in listed
+                    if isinstance(m, dict) and (model is None or m.get("id") == model)
+                ),
+                None,
+            )
             if entry is None:
                 names = ", ".join(str(m.get("id")) for m in listed if isinstance(m, dict))
                 raise ServerError(
@@ -496,14 +512,14 @@ def capture_vllm(
                 )
             name = str(entry.get("id"))
             max_len = entry.get("max_model_len")
-            if isinstance(max_len, int) and sample.token_ids is not None:
-                if len(sample.token_ids) + 1 > max_len:
-                    raise InputError(
-                        f"{sample.source}: {len(sample.token_ids)} tokens, but the server's "
-                        f"max_model_len is {max_len} (the prompt and one generated token must fit)",
-                        hint=f"restart vLLM with --max-model-len {len(sample.token_ids) + 1} or "
-                        "more, or capture a shorter sample",
-                    )
+            n_sent = len(sample.token_ids) if sample.token_ids is not None else 0
+            if n_sent and isinstance(max_len, int) and n_sent + 1 > max_len:
+                raise InputError(
+                    f"{sample.source}: {n_sent} tokens, but the server's max_model_len is "
+                    f"{max_len} (the prompt and one generated token must fit)",
+                    hint=f"restart vLLM with --max-model-len {n_sent + 1} or more, or capture a "
+                    "shorter sample",
+                )
             body: dict[str, Any] = {
                 "model": name,
                 "prompt": list(sample.token_ids) if sample.token_ids is not None else sample.prompt,

@@ -16,7 +16,9 @@ lets the rest spill to disk (transformers/accelerate); the stack itself needs
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,7 +64,9 @@ class HfStack:
 def _model_config(model_dir: Path) -> dict[str, Any]:
     cfg = model_dir / "config.json"
     if not model_dir.exists():
-        raise InputError(f"{model_dir}: no such directory", hint="give the target checkpoint's directory")
+        raise InputError(
+            f"{model_dir}: no such directory", hint="give the target checkpoint's directory"
+        )
     if not cfg.is_file():
         raise InputError(
             f"{model_dir}: no config.json (not a Hugging Face checkpoint directory)",
@@ -110,16 +114,13 @@ def hf_hidden_states(
     notes: list[str] = []
     max_pos = cfg.get("max_position_embeddings")
     if isinstance(max_pos, int) and len(ids) > max_pos:
-        notes.append(
-            f"{len(ids)} tokens, more than the model's max_position_embeddings {max_pos}"
-        )
+        notes.append(f"{len(ids)} tokens, more than the model's max_position_embeddings {max_pos}")
     transformers = require_transformers()
     from specdiag.core.hidden.loading import require_torch
 
     torch = require_torch()
-    if device != "cpu" and device_map is None:
-        if device.startswith("cuda") and not torch.cuda.is_available():
-            raise UsageError(f"--device {device}: CUDA is not available here", hint="use --device cpu")
+    if device_map is None and device.startswith("cuda") and not torch.cuda.is_available():
+        raise UsageError(f"--device {device}: CUDA is not available here", hint="use --device cpu")
     kwargs: dict[str, Any] = {"local_files_only": True}
     if dtype != "auto":
         kwargs["dtype"] = getattr(torch, dtype)
@@ -129,8 +130,11 @@ def hf_hidden_states(
         kwargs["device_map"] = device_map
         if offload_dir is not None:
             kwargs["offload_folder"] = str(offload_dir)
+    transformers.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()
     try:
-        model = transformers.AutoModel.from_pretrained(str(mdir), **kwargs)
+        with contextlib.redirect_stdout(sys.stderr):  # load reports must not reach --json stdout
+            model = transformers.AutoModel.from_pretrained(str(mdir), **kwargs)
     except (OSError, ValueError, KeyError, ImportError) as exc:
         first = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else type(exc).__name__
         raise InputError(
@@ -187,7 +191,11 @@ def capture_hf(
         )
     out = check_output(output, [sample.source, *inputs], force)
     res = hf_hidden_states(
-        model_dir, sample.token_ids, device=device, dtype=dtype, device_map=device_map,
+        model_dir,
+        sample.token_ids,
+        device=device,
+        dtype=dtype,
+        device_map=device_map,
         offload_dir=offload_dir,
     )
     meta = {
