@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from specdiag.core.hidden.loading import (
     Dump,
@@ -170,34 +171,30 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     dump = replace(dump, mapped=is_mapped(Path(path), fmt))
     problems: list[str] = []
     warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
-    # NaN/Inf per float tensor (features streamed in blocks)
-    nonfinite: dict[str, int] = {}
-    t = dump.num_tokens
-    bt = max(1, (1 << 22) // max(1, dump.width))
-    nf = 0
-    for a in range(0, t, bt):
-        blk = dump.block(a, min(t, a + bt))
-        nf += int((~torch.isfinite(blk)).sum())
-        dump.release(a, min(t, a + bt))
-    nonfinite[dump.feature_key or "<tensor>"] = nf
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k != dump.feature_key and isinstance(v, torch.Tensor) and v.is_floating_point():
-                nonfinite[str(k)] = int((~torch.isfinite(v)).sum())
-    bad = {k: v for k, v in nonfinite.items() if v}
-    if bad:
-        problems.append("NaN/Inf values: " + ", ".join(f"{k} {v}" for k, v in bad.items()))
     # hidden size and chunks
     h = hidden_size or dump.hidden_size
     if h is None and dump.width % 3 == 0 and (dump.feature_key or "").startswith("aux"):
         h = dump.width // 3
     if h is None:
         h = dump.width
+    chunks: int | None
     if dump.width % h:
         problems.append(f"row width {dump.width} is not a multiple of the hidden size {h}")
         chunks = None
     else:
         chunks = dump.width // h
+    t = dump.num_tokens
+    valid = dump.valid_tokens
+    # one pass over the features: NaN/Inf count and the per-chunk fingerprint
+    scan = _scan(dump, chunks or 1, h if chunks else dump.width, valid)
+    nonfinite: dict[str, int] = {dump.feature_key or "<tensor>": scan.nonfinite}
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k != dump.feature_key and isinstance(v, torch.Tensor) and v.is_floating_point():
+                nonfinite[str(k)] = _count_nonfinite(v)
+    bad = {k: v for k, v in nonfinite.items() if v}
+    if bad:
+        problems.append("NaN/Inf values: " + ", ".join(f"{k} {v}" for k, v in bad.items()))
     if isinstance(obj, dict) and dump.fmt == "specforge":
         last = dump.last_hidden
         if last is None:
@@ -213,7 +210,6 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
                 )
             elif chunks is not None and chunks != 3:
                 warnings.append(f"aux_hidden_state holds {chunks} chunks of H={h}, EAGLE-3 uses 3")
-    valid = dump.valid_tokens
     mask_share = None
     if dump.loss_mask is not None and valid > 0:
         mask_share = float(dump.loss_mask[:valid].float().mean())
@@ -222,21 +218,10 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     fp: list[ChunkFingerprint] = []
     ascending = None
     if chunks is not None and valid > 0:
-        sums = torch.zeros(chunks, dtype=torch.float64)
-        sq = torch.zeros(chunks, dtype=torch.float64)
-        amax = torch.zeros(chunks, dtype=torch.float64)
-        for a in range(0, valid, bt):
-            blk = dump.block(a, min(valid, a + bt)).view(-1, chunks, h)
-            blk = torch.nan_to_num(blk, nan=0.0, posinf=0.0, neginf=0.0)
-            rms = blk.pow(2).mean(-1).sqrt().double()
-            sums += rms.sum(0)
-            sq += rms.pow(2).sum(0)
-            amax = torch.maximum(amax, blk.abs().amax(dim=(0, 2)).double())
-            dump.release(a, min(valid, a + bt))
-        mean = sums / valid
-        std = (sq / valid - mean.pow(2)).clamp_min(0).sqrt()
+        mean = scan.sums / valid
+        std = (scan.sq / valid - mean.pow(2)).clamp_min(0).sqrt()
         fp = [
-            ChunkFingerprint(i, float(mean[i]), float(std[i]), float(amax[i]))
+            ChunkFingerprint(i, float(mean[i]), float(std[i]), float(scan.amax[i]))
             for i in range(chunks)
         ]
         if chunks > 1 and dump.layout != "layers":
@@ -276,6 +261,85 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
         problems=tuple(problems),
         warnings=tuple(warnings),
     )
+
+
+@dataclass(frozen=True)
+class _Scan:
+    nonfinite: int
+    sums: Any  # per chunk: sum over valid tokens of the per-token RMS (float64)
+    sq: Any  # ... of its square
+    amax: Any  # max |value| over valid tokens (NaN/Inf read as 0)
+
+
+def _rows(dump: Dump, a: int, b: int, c: int, h: int) -> Any:
+    """Tokens ``[a, b)`` in the stored dtype as ``[n, c, h]`` (a view where the layout allows)."""
+    f = dump.features
+    if dump.layout == "layers":
+        x = f[:, a:b, :].transpose(0, 1)  # [n, C, H]
+        return x if x.shape[1] == c and x.shape[2] == h else x.reshape(b - a, c, h)
+    return f[a:b].reshape(b - a, c, h)
+
+
+def _norms(x: Any) -> Any:
+    """Per-row L2 norms over the last axis, float64. bfloat16 / float32 / float64 reduce in
+    place (accumulating in float32 or wider); float16 is widened first (its squares overflow)."""
+    torch = require_torch()
+    if x.dtype in (torch.bfloat16, torch.float32, torch.float64):
+        return torch.linalg.vector_norm(x, dim=-1).double()
+    return torch.linalg.vector_norm(x.float(), dim=-1).double()
+
+
+def _count_nonfinite(v: Any) -> int:
+    """NaN/Inf elements of a float tensor: a row whose norm is finite holds none, so only the
+    rows flagged by one cheap reduction are counted element by element."""
+    torch = require_torch()
+    if v.numel() == 0:
+        return 0
+    x = v.reshape(-1, v.shape[-1]) if v.ndim >= 2 else v.reshape(1, -1)
+    flagged = ~torch.isfinite(_norms(x))
+    if not bool(flagged.any()):
+        return 0
+    return int((~torch.isfinite(x[flagged])).sum())
+
+
+def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
+    """One pass over the features in blocks of tokens: NaN/Inf over every token; per chunk RMS
+    sum / square sum / |max| over the valid tokens. Each block is read once in its stored dtype
+    (no float32 copy): the norms double as the NaN/Inf test (a non-finite row has a non-finite
+    norm), and only flagged blocks are re-read element by element."""
+    torch = require_torch()
+    t = dump.num_tokens
+    bt = max(1, (1 << 22) // max(1, c * h))
+    nf = 0
+    sums = torch.zeros(c, dtype=torch.float64)
+    sq = torch.zeros(c, dtype=torch.float64)
+    amax = torch.zeros(c, dtype=torch.float64)
+    scale = 1.0 / (h**0.5)
+    for a in range(0, t, bt):
+        b = min(t, a + bt)
+        x = _rows(dump, a, b, c, h)
+        nrm = _norms(x)  # [n, c]
+        keep = max(0, min(b, valid) - a)  # valid rows of this block
+        flagged = ~torch.isfinite(nrm)
+        if bool(flagged.any()):
+            xf = x.float()
+            nf += int((~torch.isfinite(xf)).sum())
+            xf = torch.nan_to_num(xf[:keep], nan=0.0, posinf=0.0, neginf=0.0)
+            nrm = torch.linalg.vector_norm(xf, dim=-1).double()
+            mx = xf.abs().amax(dim=(0, 2)).double() if keep else None
+        elif keep:
+            v = x[:keep]
+            mx = torch.maximum(v.amax(dim=(0, 2)), -v.amin(dim=(0, 2))).double()
+            nrm = nrm[:keep]
+        else:
+            mx = None
+        if keep and mx is not None:
+            rms = nrm * scale
+            sums += rms.sum(0)
+            sq += rms.pow(2).sum(0)
+            amax = torch.maximum(amax, mx)
+        dump.release(a, b)
+    return _Scan(nf, sums, sq, amax)
 
 
 EMBEDDING_COSINE = 1.0 - 1e-4
@@ -341,10 +405,15 @@ def inspect_vocab(path: str) -> VocabMap:
     return VocabMap(path, not problems, dv, tv, n_true, tuple(problems))
 
 
-def _worker(args: tuple[str, int | None, int | None]) -> FileReport:
+def _worker_init() -> None:
+    """Each worker computes on one core: torch's intra-op pool would otherwise start one
+    thread per core in every worker (N workers x N threads on N cores)."""
     import torch
 
     torch.set_num_threads(1)
+
+
+def _worker(args: tuple[str, int | None, int | None]) -> FileReport:
     return inspect_file(*args)
 
 
@@ -376,16 +445,41 @@ def inspect_paths(
     return _summarise(files, vocab)
 
 
+def _context() -> Any:
+    """Worker processes that start in milliseconds and do not import torch each.
+
+    ``forkserver`` (Linux): one clean server process imports torch and this module once, and
+    every worker is forked from it, so N workers cost one torch import, not N (with ``spawn``,
+    each worker started a fresh interpreter and imported torch: about 1 s apiece, the whole
+    budget of a small scan). The server is a fresh process, so the parent's threads and state
+    are never forked. Elsewhere: ``spawn``.
+    """
+    import multiprocessing as mp
+
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["torch", "specdiag.core.hidden.inspect"])
+        return ctx
+    return mp.get_context("spawn")
+
+
 def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterable[FileReport]:
     if workers == 1 or len(jobs) <= 1:
-        for j in jobs:
-            yield inspect_file(*j)
+        # one worker is one core, like each pool worker: torch's intra-op threads only
+        # contend with whatever else runs (the reductions here are memory-bound)
+        torch = require_torch()
+        before = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            for j in jobs:
+                yield inspect_file(*j)
+        finally:
+            torch.set_num_threads(before)
         return
-    import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    ctx = mp.get_context("spawn")  # no fork of a process that may hold torch threads
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx) as ex:
+    n = min(workers, len(jobs))
+    with ProcessPoolExecutor(max_workers=n, mp_context=_context(), initializer=_worker_init) as ex:
         futs = {ex.submit(_worker, j): j for j in jobs}
         for fut in as_completed(futs):
             try:
