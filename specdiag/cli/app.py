@@ -27,7 +27,10 @@ COMMANDS: dict[str, str] = {
     "logs": "logs",
     "compare-hidden": "compare_hidden",
     "inspect-dump": "inspect_dump",
+    "capture-hidden": "capture_hidden",
     "reference-server": "reference_server",
+    "fleet": "fleet",
+    "exporter": "exporter",
 }
 
 HELP = (
