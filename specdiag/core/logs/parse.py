@@ -28,7 +28,10 @@ from specdiag.core.accept import (
     to_conditional,
     vllm_length_is_bonus_less,
 )
+from specdiag.core.logs import formats as F
+from specdiag.core.logs import grammar as G
 from specdiag.core.logs import patterns as P
+from specdiag.core.logs.formats import Block, close_block, feed_block, table_continuation
 from specdiag.core.logs.infer import (
     NEW,
     OLD,
@@ -53,11 +56,62 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
     Skipped,
+    Unrecognised,
     out_of_range,
 )
 from specdiag.errors import UsageError
 
-ParseOutcome = tuple[LogRecord, ...] | Skipped | None
+ParseOutcome = tuple[LogRecord, ...] | Skipped | Unrecognised | None
+_QUOTED = frozenset(">|`*+-")
+
+
+def _guard(out: ParseOutcome) -> ParseOutcome:
+    """The one numeric-range guard (records.out_of_range) over a parse outcome."""
+    if type(out) is tuple:
+        for rec in out:
+            why = out_of_range(rec)
+            if why is not None:
+                return Skipped(why)
+    return out
+
+
+def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
+    kept = tuple(r for r in out if r.engine == engine)
+    return kept or None
+
+
+_NOT_MINE = object()
+_MARKS = (
+    "Decode batch",
+    "SpecDecoding metrics",
+    "Speculative metrics",
+    "draft acceptance",
+    "acc per pos",
+    "#calls(b,g,a)",
+    "specDecodingStats",
+    "spec_decoding_stats",
+)
+
+
+def _is_cut(text: str) -> bool:
+    """A statistics line that stops mid-field (',', ':', '=' or '('): it waits for its next
+    line (joined when that continues it, else read alone). SGLang 0.5.5's complete line ends
+    with ', ' after #queue-req."""
+    t = text.rstrip(" \r\t")
+    return t.endswith((",", ":", "=", "(")) and "#queue-req" not in t
+
+
+def _continues(text: str) -> bool:
+    """Whether a line can be the rest of a line cut in two: no logger prefix or layout mark of
+    its own."""
+    t = text.lstrip()
+    if not t or t[0] in "[({" or t[:1].isdigit():
+        return False
+    return not any(
+        m in t
+        for m in ("Decode batch", "SpecDecoding", "Speculative metrics", "draft acceptance", "INFO")
+    )
+
 
 # Notes (constant strings, so records share them).
 N_VLLM_085 = (
@@ -241,29 +295,138 @@ class LineParser:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
         self._md_cache: dict[str, float | None] = {}
+        # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
+        # mid-field waiting for its continuation, and records completed out of line order
+        self.block: Block | None = None
+        self.table: tuple[int, list[str], int] | None = None
+        self._cut: tuple[int, str] | None = None
+        self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
 
     # ------------------------------------------------------------------ dispatch
 
     def parse(self, text: str, line_no: int = 0, prev_line: str | None = None) -> ParseOutcome:
-        """Parse one line (without its newline). ``prev_line``: the line before, if known."""
+        """Parse one line (without its newline). ``prev_line``: the line before (or, for a
+        summary's counts, the few lines before joined by newlines), if known.
+
+        Records of a multi-line summary or of a line cut in two come out of line order, in
+        :attr:`ready` (the scanner drains it after each line, and after :meth:`finish`)."""
         try:
+            if self.block is not None or self._cut is not None or self.table is not None:
+                out = self._pending(text, line_no)
+                if out is not _NOT_MINE:
+                    return _guard(out)  # type: ignore[arg-type]
+            if _is_cut(text):
+                self._cut = (line_no, strip_ansi(text))
+                return None
             out = self._parse(text, line_no, prev_line)
         except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
             return Skipped("malformed statistics line")
-        if type(out) is tuple:
-            for rec in out:  # the one numeric-range guard (records.out_of_range)
-                why = out_of_range(rec)
-                if why is not None:
-                    return Skipped(why)
-        return out
+        return _guard(out)
+
+    def parse_context(self, text: str, line_no: int) -> ParseOutcome:
+        """A context line (no keyword of its own): part of an open summary block or table, the
+        continuation of a cut line, or nothing."""
+        if self.block is None and self._cut is None and self.table is None:
+            return None
+        try:
+            out = self._pending(text, line_no)
+            return None if out is _NOT_MINE else _guard(out)  # type: ignore[arg-type]
+        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+            return Skipped("malformed statistics line")
+
+    def finish(self) -> None:
+        """End of the source: an open block or cut line gives its record (into :attr:`ready`)."""
+        if self._cut is not None:
+            cut_no, cut_text = self._cut
+            self._cut = None
+            self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
+        if self.block is not None:
+            start = self.block.start
+            self._ready(start, "", close_block(self))
+        self.table = None
+
+    # ------------------------------------------------------------------ multi-line
+
+    def _safe_parse(self, text: str, line_no: int) -> ParseOutcome:
+        try:
+            return self._parse(text, line_no, None)
+        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+            return Skipped("malformed statistics line")
+
+    def _ready(self, line_no: int, text: str, out: ParseOutcome | LogRecord) -> None:
+        got = _guard((out,) if isinstance(out, LogRecord) else out)
+        if got is None:
+            return
+        if isinstance(got, (Skipped, Unrecognised)):
+            self.ready.append((line_no, text, got))
+            return
+        for rec in got:
+            if self.engine is None or rec.engine == self.engine:
+                self.ready.append((line_no, text, rec))
+
+    def _pending(self, text: str, line_no: int) -> ParseOutcome | object:
+        """Resolve a cut line, feed an open block or table; _NOT_MINE when the line is not part
+        of any of them (then it is parsed on its own)."""
+        if "\x1b" in text:
+            text = P.ANSI.sub("", text)
+        if self._cut is not None:
+            cut_no, cut_text = self._cut
+            self._cut = None
+            if line_no == cut_no + 1 and _continues(text):
+                joined = cut_text.rstrip() + " " + G.clean(text)
+                out = self._safe_parse(joined, cut_no)
+                if type(out) is tuple:
+                    self._ready(cut_no, joined, out)
+                    return None
+            self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
+        if self.block is not None:
+            if self.block.near(line_no) and feed_block(self, G.clean(text), line_no):
+                return None
+            start = self.block.start
+            self._ready(start, text, close_block(self))
+        if self.table is not None:
+            out = table_continuation(self, G.clean(text), line_no)
+            if out is not None or self.table is not None:
+                return out
+        return _NOT_MINE
 
     def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
         if "\x1b" in text:
             text = P.ANSI.sub("", text)
         if "\r" in text:
             text = text.rsplit("\r", 1)[-1] if not text.endswith("\r") else text.rstrip("\r")
+        if text[:1] in _QUOTED or "`" in text or "</" in text or "&gt;" in text:
+            text = G.clean(text)  # markdown quote, list bullet, backticks, HTML
+        out = self._server(text, line_no, prev_line)
+        if out is not None:
+            return out
+        return self._other(text, line_no, prev_line)
+
+    def _other(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+        """Bench tools, example programs, JSON bodies, or a line the grammar cannot place."""
         eng = self.engine
-        if (eng is None or eng == SGLANG) and "accept len" in text:
+        if ("{" in text or "[" in text) and any(h in text for h in F.JSON_HINTS):
+            out = F.json_line(self, text, line_no)
+            if out is not None:
+                return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
+        cleaned = G.clean(text)
+        out = F.single_line(self, cleaned, line_no, prev_line)
+        if out is not None or self.block is not None or self.table is not None:
+            return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
+        if G.mentions_statistics(G.fields(cleaned)) and not any(m in text for m in _MARKS):
+            return Unrecognised()  # (a known server mark of an engine not asked for: ignored)
+        return None
+
+    def _server(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+        """Server log lines, by their engine's marks (fast paths for the default layouts)."""
+        eng = self.engine
+        if (eng is None or eng == SGLANG) and (
+            "accept len" in text
+            or (
+                "Decode batch" in text
+                and ("accept_len" in text or "acc_len" in text or "accept length" in text)
+            )
+        ):
             return self._sglang(text, line_no)
         if eng is None or eng == VLLM:
             if P.VLLM_SPEC_MARK in text:
@@ -278,14 +441,16 @@ class LineParser:
             if "#calls(b,g,a)" in text:
                 return self._llama_stats(text, line_no)
             if "draft tokens" in text:
-                return self._llama_step(text, line_no)
+                out = self._llama_step(text, line_no)
+                if out is not None:
+                    return out
         if (eng is None or eng == TRTLLM) and (
             P.TRTLLM_MARKS[0] in text or P.TRTLLM_MARKS[1] in text
         ):
             return self._trtllm(text, line_no)
         return None
 
-    def _record(
+    def make_record(
         self,
         engine: str,
         kind: str,
@@ -612,7 +777,7 @@ class LineParser:
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
         return (
-            self._record(
+            self.make_record(
                 VLLM,
                 INTERVAL,
                 line_no,
@@ -710,7 +875,7 @@ class LineParser:
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
         return (
-            self._record(
+            self.make_record(
                 VLLM,
                 INTERVAL,
                 line_no,
@@ -756,7 +921,7 @@ class LineParser:
             return Skipped("vLLM V0 emitted fewer tokens than verify steps")
         ts, time_text = self._vllm_time(prefix)
         return (
-            self._record(
+            self.make_record(
                 VLLM,
                 INTERVAL,
                 line_no,
@@ -851,7 +1016,7 @@ class LineParser:
         if m.group("mlen") is not None:
             raw = (*raw, ("mean len", m.group("mlen")))
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 REQUEST,
                 line_no,
@@ -878,7 +1043,7 @@ class LineParser:
             return None
         ts, time_text, slot, task = self._llama_prefix(text)
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 PER_POSITION,
                 line_no,
@@ -908,7 +1073,7 @@ class LineParser:
         ts, time_text, _, _ = self._llama_prefix(text)
         raw = tuple((k, v) for k, v in m.groupdict().items() if v is not None)
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 CUMULATIVE,
                 line_no,
@@ -940,7 +1105,7 @@ class LineParser:
             return Skipped("llama.cpp trace line accepts more drafts than drafted")
         ts, time_text, slot, task = self._llama_prefix(text)
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 STEP,
                 line_no,
@@ -1042,7 +1207,7 @@ class LineParser:
         raw = tuple((str(k), json.dumps(v)) for k, v in st.items())
         if it is not None:
             raw = (("iter", json.dumps(it)), *raw)
-        return self._record(
+        return self.make_record(
             TRTLLM,
             ITERATION,
             line_no,
@@ -1059,5 +1224,14 @@ class LineParser:
 def parse_line(
     text: str, engine: str | None = None, engine_version: str | None = None
 ) -> ParseOutcome:
-    """Parse one line on its own (no memory of earlier lines)."""
-    return LineParser(engine, engine_version).parse(text)
+    """Parse one line on its own (no memory of earlier lines; a line cut mid-field or the
+    first line of a summary is read as all there is)."""
+    p = LineParser(engine, engine_version)
+    out = p.parse(text)
+    p.finish()
+    if not p.ready:
+        return out
+    recs = tuple(item for _, _, item in p.ready if isinstance(item, LogRecord))
+    if recs:
+        return recs
+    return p.ready[0][2]  # type: ignore[return-value]

@@ -21,15 +21,46 @@ LLAMACPP_KEYWORDS: tuple[bytes, ...] = (
 )
 TRTLLM_KEYWORDS: tuple[bytes, ...] = (b'"specDecodingStats"', b'"spec_decoding_stats"')
 
+# Any other line that names acceptance ("accept", "Accept", "acceptance", "numAcceptedTokens",
+# "acc_length", ...): the tolerant grammar reads it (a bench summary, a JSON body, a fork's
+# spelling) or reports it as unrecognised, with the line.
+GENERIC_KEYWORDS: tuple[bytes, ...] = (
+    b"ccept",
+    b"acc_len",
+    b"acc len",
+    b"acc_rate",
+    b"acc rate",
+    b"draft_n_accepted",
+)
+
 KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
-    "sglang": SGLANG_KEYWORDS,
-    "vllm": VLLM_KEYWORDS,
-    "llamacpp": LLAMACPP_KEYWORDS,
-    "trtllm": TRTLLM_KEYWORDS,
+    "sglang": SGLANG_KEYWORDS + GENERIC_KEYWORDS,
+    "vllm": VLLM_KEYWORDS + GENERIC_KEYWORDS,
+    "llamacpp": LLAMACPP_KEYWORDS + GENERIC_KEYWORDS,
+    "trtllm": TRTLLM_KEYWORDS + GENERIC_KEYWORDS,
 }
 ALL_KEYWORDS: tuple[bytes, ...] = (
-    SGLANG_KEYWORDS + VLLM_KEYWORDS + LLAMACPP_KEYWORDS + TRTLLM_KEYWORDS
+    SGLANG_KEYWORDS + VLLM_KEYWORDS + LLAMACPP_KEYWORDS + TRTLLM_KEYWORDS + GENERIC_KEYWORDS
 )
+
+# Context lines (the bytes stage hands them to the parser too, marked CONTEXT): a multi-line
+# summary's other lines do not all hold a keyword ("Drafts: 1500", "[AL] AVERAGE: 2.50",
+# "n_drafted = 180").
+# * FOLLOW_KEYWORDS: the next FOLLOW_LINES lines after a candidate holding one (a block header);
+# * PREV_KEYWORDS: the PREV_LINES lines before a candidate holding one, joined by newlines;
+# * a candidate that stops mid-field (ends with ',', ':', '=' or '(') gets its next line, so a
+#   line broken in two reads as one.
+FOLLOW_KEYWORDS: tuple[bytes, ...] = (
+    b"Acceptance rate (%)",  # vllm bench serve's section
+    b" Details --",  # trtllm-bench's "-- Acceptance Length Details ----" blocks
+)
+FOLLOW_LINES = 24
+PREV_KEYWORDS: tuple[bytes, ...] = (
+    b"n_accept ",  # llama.cpp speculative example: n_draft / n_predict / n_drafted before it
+    b"num_accepted_tokens:",  # vLLM spec_decode.py: num_drafts / num_draft_tokens before it
+)
+PREV_LINES = 4
+CONTEXT = b"\n"  # the ``prev`` of a context line (a real previous line never holds a newline)
 
 # One C-level pass finds every candidate line: each format above contains "cc" ("accept len",
 # "Mean acceptance length" / "Draft acceptance rate", "draft acceptance", "acc per pos",
