@@ -124,6 +124,7 @@ _LLAMA_EX_ACCEPT = re.compile(r"^(?:spec: )?n_accept\s*=\s*(?P<v>-?\d+)\s*$")
 _TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
 _TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
 _TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
+_LLAMA_PREFIX = re.compile(r"^\d+\.\d\d\.\d{3}\.\d{3} [A-Z] ")
 _KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
 
 
@@ -203,7 +204,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
     if m is not None and prev is not None:
         b = Block("llama-example", line_no, line_no, {"n_accept": m.group("v")})
         for ln in prev.split("\n"):
-            km = _KV.match(G.clean(ln).removeprefix("spec: "))
+            km = _KV.match(_LLAMA_PREFIX.sub("", G.clean(ln)).removeprefix("spec: "))
             if km is not None and km.group("k") in ("n_draft", "n_predict", "n_drafted"):
                 b.values[km.group("k")] = km.group("v")
         if "n_drafted" in b.values:

@@ -81,6 +81,7 @@ def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
 
 
 _NOT_MINE = object()
+_VLLM_CORE = ("Accepted", "Drafted", "Mean acceptance length")
 _MARKS = (
     "Decode batch",
     "SpecDecoding metrics",
@@ -127,6 +128,10 @@ N_VLLM_V0_DELTA = (
     "vLLM V0 counters are cumulative: this record is the difference from the previous line"
 )
 N_VLLM_V0_FIRST = "vLLM V0 counters are cumulative: first line, totals since start"
+N_VLLM_V0_NOLEN = (
+    "this vLLM V0 line prints no speculative-token count or no emitted tokens: accept length "
+    "unknown, only the rate"
+)
 N_SGL_04 = "SGLang 0.4.x prints no accept rate"
 N_SGL_AMBIG = "accept-rate formula ambiguous on this line; used the one the other lines imply"
 N_SGL_NOFIT = "accept rate fits no known SGLang formula; normalised rate unknown"
@@ -146,6 +151,7 @@ SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
 SGL_VERSION_0510 = "sglang 0.5.10"
 SGL_VERSION_0511 = "sglang >= 0.5.11"
 SGL_VERSION_NEWISH = "sglang >= 0.5.10"
+SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
 
 
 def strip_ansi(text: str) -> str:
@@ -410,6 +416,8 @@ class LineParser:
             if out is not None:
                 return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
         cleaned = G.clean(text)
+        if cleaned[:1].isdigit():
+            cleaned = P.LLAMACPP_TIME.sub("", cleaned)  # llama.cpp's log prefix
         out = F.single_line(self, cleaned, line_no, prev_line)
         if out is not None or self.block is not None or self.table is not None:
             return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
@@ -513,6 +521,7 @@ class LineParser:
         if am is None:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
+        alt_rate: str | None = None
         fast = P.SGLANG_FAST.match(body)
         if fast is not None:
             groups = fast.groups()
@@ -521,6 +530,12 @@ class LineParser:
         else:
             f = _fields(body)
             length_text = f.get("accept len")
+            if length_text is None or "accept rate" not in f:  # a fork's spelling or order
+                gf = G.by_field(G.fields(body))
+                if length_text is None and G.F.LENGTH in gf:
+                    length_text = gf[G.F.LENGTH].text
+                if "accept rate" not in f and G.F.RATE in gf:
+                    alt_rate = gf[G.F.RATE].text
         if length_text is None:
             return Skipped("SGLang Decode batch line without a readable accept len")
         length = _float(length_text)
@@ -547,6 +562,15 @@ class LineParser:
                 if day is not None and sod is not None:
                     ts = day + sod + (_frac(frac) if frac else 0.0)
                 time_text = date + " " + hms + ("." + frac if frac else "")
+        if ts is None and idx > 0:
+            tm = P.ANY_TIME.search(text, 0, idx)  # another logger's prefix (a fork's)
+            if tm is not None:
+                date, hms, frac = tm.group("date", "time", "frac")
+                day = _day_epoch(date)
+                sod = _seconds_of_day(hms)
+                if day is not None and sod is not None:
+                    ts = day + sod + (_frac(frac) if frac else 0.0)
+                time_text = date + " " + hms + ("." + frac if frac else "")
         graph = None
         for key in P.SGLANG_GRAPH_KEYS:
             g = f.get(key)
@@ -555,10 +579,10 @@ class LineParser:
                 break
         tp_text = f.get("gen throughput (token/s)")
         throughput = _float(tp_text) if tp_text is not None else None
-        rate_text = f.get("accept rate")
+        rate_text = f.get("accept rate", alt_rate)
         notes: tuple[str, ...] = _EMPTY
         rate: float | None = None
-        if am.group("sep") == ".":
+        if am.group("sep") == "." and rate_text is None:
             version = SGL_VERSION_04
             notes = (N_SGL_04,)
         elif rate_text is None:
@@ -571,6 +595,8 @@ class LineParser:
             rate, version, notes = self._sglang_rate(
                 rank, length, length_text, rate_text, raw_rate, trailing
             )
+            if am.group("sep") == ".":
+                version = SGL_VERSION_DERIVED
         raw = tuple(f.items())
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
@@ -806,19 +832,29 @@ class LineParser:
             f = dict(zip(P.VLLM_FAST_KEYS, fast.groups(), strict=True))
         else:
             f = _fields(body)
-        acc_t, dra_t = f.get("Accepted"), f.get("Drafted")
+        # the exact keys of every release; else the same fields by name (a fork's spelling)
+        g = {} if all(k in f for k in _VLLM_CORE) else G.by_field(G.fields(body))
+
+        def alt(key: str, canon: G.F) -> str | None:
+            v = f.get(key)
+            return v if v is not None or canon not in g else g[canon].text
+
+        acc_t, dra_t = alt("Accepted", G.F.ACCEPTED), alt("Drafted", G.F.DRAFTED)
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
         drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None
-        pp_text = f.get("Per-position acceptance rate")
+        pp_text = alt("Per-position acceptance rate", G.F.PER_POSITION)
         per_pos = _float_list(pp_text) if pp_text is not None else _NO_FLOATS
         if per_pos is None:
             return Skipped("vLLM per-position acceptance rates unreadable")
-        mean_t = f.get("Mean acceptance length")
+        mean_t = alt("Mean acceptance length", G.F.LENGTH)
         mean = _float(mean_t) if mean_t is not None else None
         if mean_t is not None and mean is None:
             return Skipped("vLLM mean acceptance length is not a number")
         pct_t = f.get("Avg Draft acceptance rate") or f.get("Draft acceptance rate")
         pct = _float(pct_t.rstrip("%")) if pct_t else None
+        if pct_t is None and G.F.RATE in g:
+            frac = g[G.F.RATE].fraction()
+            pct = frac * 100.0 if frac is not None else None
         if accepted is None and drafted is None and mean is None and pct is None:
             return Skipped("vLLM SpecDecoding line without any readable value")
         if drafted is not None and accepted is not None and accepted > drafted:
@@ -897,28 +933,48 @@ class LineParser:
         idx = text.find(P.VLLM_V0_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_V0_MARK) :]
         f = _fields(body.rstrip().rstrip("."))
-        k = _int(f.get("Number of speculative tokens", ""))
-        acc = _int(f.get("Number of accepted tokens", ""))
-        dra = _int(f.get("Number of draft tokens", ""))
-        emi = _int(f.get("Number of emitted tokens", ""))
-        if k is None or acc is None or dra is None or emi is None or k <= 0:
+        g = G.by_field(G.fields(body))  # every release's spelling, in any order
+
+        def count(key: str, canon: G.F) -> int | None:
+            v = f.get(key)
+            if v is None and canon in g:
+                v = g[canon].text
+            return _int(v.rstrip(".")) if v is not None else None
+
+        k = count("Number of speculative tokens", G.F.K)
+        acc = count("Number of accepted tokens", G.F.ACCEPTED)
+        dra = count("Number of draft tokens", G.F.DRAFTED)
+        emi = count("Number of emitted tokens", G.F.EMITTED)
+        if acc is None or dra is None or (k is not None and k <= 0):
             return Skipped("vLLM V0 Speculative metrics line without readable counts")
         pid = P.VLLM_PID.search(prefix)
         key = pid.group("pid") if pid else ""
         last = self._v0_last.get(key)
-        self._v0_last[key] = (acc, dra, emi)
+        self._v0_last[key] = (acc, dra, emi if emi is not None else -1)
         notes: tuple[str, ...] = (N_VLLM_V0_FIRST,)
-        if last is not None and acc >= last[0] and dra >= last[1] and emi >= last[2]:
-            acc, dra, emi = acc - last[0], dra - last[1], emi - last[2]
+        if (
+            last is not None
+            and acc >= last[0]
+            and dra >= last[1]
+            and (emi is None or emi >= last[2])
+        ):
+            acc, dra = acc - last[0], dra - last[1]
+            emi = emi - last[2] if emi is not None and last[2] >= 0 else None
             notes = (N_VLLM_V0_DELTA,)
         if dra == 0:
             return None
-        if acc > dra or emi > dra // k * (k + 1) + k + 1:
+        if acc > dra:
             return Skipped("vLLM V0 counts are inconsistent")
-        steps = dra / k
-        length = emi / steps
-        if length < 1.0 - 1e-9:
-            return Skipped("vLLM V0 emitted fewer tokens than verify steps")
+        length: float | None = None
+        if k is not None and emi is not None:
+            if emi > dra // k * (k + 1) + k + 1:
+                return Skipped("vLLM V0 counts are inconsistent")
+            length = emi / (dra / k)
+            if length < 1.0 - 1e-9:
+                return Skipped("vLLM V0 emitted fewer tokens than verify steps")
+            length = max(length, 1.0)
+        else:
+            notes = (*notes, N_VLLM_V0_NOLEN)
         ts, time_text = self._vllm_time(prefix)
         return (
             self.make_record(
@@ -930,7 +986,7 @@ class LineParser:
                 version="vllm V0 (<= 0.7)"
                 if not self.version_text
                 else "vllm " + self.version_text,
-                length=max(length, 1.0),
+                length=length,
                 rate=acc / dra,
                 accepted=acc,
                 drafted=dra,
@@ -991,6 +1047,8 @@ class LineParser:
                 version = "llama.cpp SLT_CNT variant (bare line)"
         elif bare:
             version = "llama.cpp SLT_CNT variant (bare line)"
+        elif m.group("mword") == "acceptance length":
+            version = "llama.cpp PR #24536 (long form)"
         elif m.group("mlen") is not None:
             version = "llama.cpp >= 0c1e570 (mean len)"
         elif m.group("rateword"):
@@ -1005,7 +1063,18 @@ class LineParser:
                 return Skipped("llama.cpp mean len below 1 is impossible")
             length = max(length, 1.0)
         else:
-            notes = (N_LLAMA_NOLEN,)
+            printed = G.by_field(G.fields(text[m.end() :])).get(G.F.LENGTH)
+            notes = (
+                (N_LLAMA_NOLEN,)
+                if printed is None  # never "prints no mean len" when the line prints one
+                else (F.N_UNREAD.format(f"{printed.key} = {printed.text}"),)
+            )
+        per_pos: tuple[float, ...] = _NO_FLOATS
+        if m.group("pp") is not None:
+            parsed = _float_list(m.group("pp"))
+            if parsed is None:
+                return Skipped("llama.cpp acceptance rate per position unreadable")
+            per_pos = parsed
         raw = self._llama_raw(
             slot,
             task,
@@ -1014,7 +1083,9 @@ class LineParser:
             ("generated", m.group("gen")),
         )
         if m.group("mlen") is not None:
-            raw = (*raw, ("mean len", m.group("mlen")))
+            raw = (*raw, (f"mean {m.group('mword')}", m.group("mlen")))
+        if m.group("pp") is not None:
+            raw = (*raw, ("acceptance rate per position", m.group("pp")))
         return (
             self.make_record(
                 LLAMACPP,
@@ -1027,6 +1098,7 @@ class LineParser:
                 rate=acc / gen,
                 accepted=acc,
                 drafted=gen,
+                per_position=per_pos,
                 raw=raw,
                 notes=notes,
             ),
@@ -1057,21 +1129,33 @@ class LineParser:
 
     def _llama_stats(self, text: str, line_no: int) -> ParseOutcome:
         m = P.LLAMACPP_STATS.search(text)
-        if m is None:
+        if m is not None:
+            groups = {k: v for k, v in m.groupdict().items() if v is not None}
+        else:  # the fields by name (another order, a fork's spelling, a missing suffix)
+            head = P.LLAMACPP_STATS_HEAD.search(text)
+            g = G.by_field(G.fields(text[head.end() :] if head else text))
+            names = {G.F.STEPS: "gd", G.F.DRAFTED: "gt", G.F.ACCEPTED: "at"}
+            names.update({G.F.LENGTH: "mlen", G.F.PER_POSITION: "pp"})
+            groups = {n: g[f].text for f, n in names.items() if f in g}
+            if head is not None:
+                groups = {"impl": head.group("impl"), **groups}
+            if not {"gd", "gt", "at"} <= set(groups):
+                return Skipped("llama.cpp statistics line unreadable")
+        gd, gt, at = _int(groups["gd"]), _int(groups["gt"]), _int(groups["at"])
+        if gd is None or gt is None or at is None:
             return Skipped("llama.cpp statistics line unreadable")
-        gd, gt, at = int(m.group("gd")), int(m.group("gt")), int(m.group("at"))
         if gd == 0 or gt == 0:
             return None
         if at > gt:
             return Skipped("llama.cpp statistics accept more tokens than generated")
         pp: tuple[float, ...] = _NO_FLOATS
-        if m.group("pp") is not None:
-            parsed = _float_list(m.group("pp"))
+        if "pp" in groups:
+            parsed = _float_list(groups["pp"])
             if parsed is None:
                 return Skipped("llama.cpp statistics acc rate/pos unreadable")
             pp = parsed
         ts, time_text, _, _ = self._llama_prefix(text)
-        raw = tuple((k, v) for k, v in m.groupdict().items() if v is not None)
+        raw = tuple(groups.items())
         return (
             self.make_record(
                 LLAMACPP,
@@ -1081,7 +1165,7 @@ class LineParser:
                 time_text=time_text,
                 version=(
                     "llama.cpp >= 0c1e570 (mean len)"
-                    if m.group("mlen") is not None
+                    if "mlen" in groups
                     else "llama.cpp 7c158fb (no mean len)"
                 ),
                 length=1.0 + at / gd,

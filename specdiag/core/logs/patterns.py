@@ -54,7 +54,7 @@ FOLLOW_KEYWORDS: tuple[bytes, ...] = (
     b"Acceptance rate (%)",  # vllm bench serve's section
     b" Details --",  # trtllm-bench's "-- Acceptance Length Details ----" blocks
 )
-FOLLOW_LINES = 24
+FOLLOW_LINES = 40
 PREV_KEYWORDS: tuple[bytes, ...] = (
     b"n_accept ",  # llama.cpp speculative example: n_draft / n_predict / n_drafted before it
     b"num_accepted_tokens:",  # vLLM spec_decode.py: num_drafts / num_draft_tokens before it
@@ -138,6 +138,9 @@ VLLM_FAST_KEYS: tuple[str, ...] = (
     "Per-position acceptance rate",
     "Avg Draft acceptance rate",
 )
+ANY_TIME = re.compile(
+    r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
+)
 VLLM_PID = re.compile(r"\((?P<proc>[A-Za-z_][\w-]*) pid=(?P<pid>\d+)\)")
 
 # --------------------------------------------------------------------------- llama.cpp
@@ -149,7 +152,8 @@ LLAMACPP_SLOT_ONLY = re.compile(r"slot +\S+: id +(?P<slot>-?\d+) \| task (?P<tas
 LLAMACPP_DRAFT = re.compile(
     r"draft acceptance(?P<rateword> rate)? = *(?P<ratio>-?(?:[0-9.]+|nan|inf)) "
     r"\( *(?P<acc>\d+) accepted / *(?P<gen>\d+) generated\)"
-    r"(?:, mean len = *(?P<mlen>[0-9.]+))?"
+    r"(?:, mean (?P<mword>len|acceptance length) = *(?P<mlen>[0-9.]+))?"
+    r"(?:, acceptance rate per position = \((?P<pp>[^)]*)\))?"
 )
 LLAMACPP_ACC_PER_POS = re.compile(r"acc per pos = \((?P<pp>[^)]*)\)")
 LLAMACPP_STATS = re.compile(
@@ -159,6 +163,7 @@ LLAMACPP_STATS = re.compile(
     r"(?:, #mean acc len = *(?P<mlen>[0-9.]+))?"
     r"(?:, #acc rate/pos = \((?P<pp>[^)]*)\))?"
 )
+LLAMACPP_STATS_HEAD = re.compile(r"statistics +(?P<impl>[^\s:]+):")
 LLAMACPP_STEP = re.compile(r"accepted +(?P<n>\d+)/ *(?P<m>\d+) draft tokens")
 
 # --------------------------------------------------------------------------- TensorRT-LLM

@@ -163,7 +163,7 @@ class LineFinder:
     def _has_keyword(self, data: bytes) -> bool:
         return any(kw in data for kw in self.keywords)
 
-    def _context(self, buf: bytes, start: int, end: int) -> int:
+    def _context(self, buf: bytes, start: int, end: int, lo: int | None = None) -> int:
         """Hand on up to ``self._follow`` whole lines from ``start`` as context lines; returns
         where the search for candidates goes on."""
         pos = start
@@ -177,7 +177,12 @@ class LineFinder:
                 raw = buf[pos:e]
                 if ANCHOR_RE.search(raw) is not None and self._has_keyword(raw):
                     self.candidate_lines += 1  # a candidate in its own right
-                    self._out.append((self.lines, raw, None))
+                    prev = None
+                    if any(kw in raw for kw in PREV_KEYWORDS):
+                        prev = self._prev_of(buf, start if lo is None else lo, pos)
+                    self._out.append((self.lines, raw, prev))
+                    if any(kw in raw for kw in FOLLOW_KEYWORDS):
+                        self._follow = max(self._follow, FOLLOW_LINES)  # the next section
                 else:
                     self._out.append((self.lines, raw, CONTEXT))
             pos = e + 1
@@ -255,10 +260,13 @@ class LineFinder:
                     if kw in raw:
                         follow = FOLLOW_LINES
                         break
+                else:
+                    if raw.count(b"|") >= 2:  # a markdown table's header: its rows follow
+                        follow = FOLLOW_LINES
             if follow:
                 self.lines = line_no + 1
                 self._follow = follow
-                nxt_start = self._context(buf, e + 1, end)
+                nxt_start = self._context(buf, e + 1, end, start)
                 line_no = self.lines
                 cur = nxt_start
                 m = search(buf, nxt_start, end) if nxt_start < end else None
