@@ -233,13 +233,19 @@ def _sigterm_as_interrupt() -> Iterator[list[int]]:
 
 
 _NOTHING_HINT = (
-    "specdiag logs reads SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
-    "llama.cpp 'draft acceptance' and TensorRT-LLM specDecodingStats JSON lines; is "
-    "speculative decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
+    "specdiag logs reads the server logs, bench outputs, example summaries and JSON bodies "
+    "listed in docs/logs.md (SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
+    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...); is speculative "
+    "decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
 )
 
 
 def _nothing_hint(result: LogsResult) -> str:
+    if result.report.unrecognised_lines:
+        return (
+            "the lines above name acceptance figures in a layout specdiag logs does not know; "
+            "docs/logs.md lists the known ones (a report with the line helps add it)"
+        )
     return _NOTHING_HINT
 
 
@@ -256,6 +262,13 @@ def _nothing_found(result: LogsResult) -> str:
     binary = [f.path for f in report.files if f.binary]
     if binary:
         msg += "; " + ", ".join(binary[:3]) + " look(s) binary"
+    if report.unrecognised_lines:
+        ex = next((f.path, e) for f in report.files for e in f.unrecognised_examples)
+        msg += (
+            f"; not understood: {report.unrecognised_lines} line"
+            f"{'s' if report.unrecognised_lines != 1 else ''} naming acceptance figures, e.g. "
+            f"{ex[0]}:{ex[1][0]}: {ex[1][1][:100]!r}"
+        )
     return msg
 
 

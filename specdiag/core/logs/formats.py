@@ -239,7 +239,7 @@ def _length_record(
     if v is None:
         return Skipped(f"{version}: {key} is not a number")
     if v <= 0:
-        return None  # the tool prints -1 / 0 when the server gave none
+        return ()  # understood: the tool prints -1 / 0 when the server gave none
     if v < 1.0 - 0.005:
         return Skipped(f"{version}: {key} below 1 is impossible")
     return (

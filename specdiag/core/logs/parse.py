@@ -81,6 +81,7 @@ def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
 
 
 _NOT_MINE = object()
+_STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
 _VLLM_CORE = ("Accepted", "Drafted", "Mean acceptance length")
 _MARKS = (
     "Decode batch",
@@ -106,7 +107,7 @@ def _continues(text: str) -> bool:
     """Whether a line can be the rest of a line cut in two: no logger prefix or layout mark of
     its own."""
     t = text.lstrip()
-    if not t or t[0] in "[({" or t[:1].isdigit():
+    if not t or t[0] in "[({" or _STAMP.match(t):
         return False
     return not any(
         m in t
