@@ -134,7 +134,7 @@ def test_records_pointing_at_an_input_is_refused_before_writing(
         target = Path("./run.jsonl")
     res = run_cli(["logs", str(log), "--records", str(target)])
     assert res.exit_code == 2, res.stderr
-    assert "one of the input files" in res.stderr and "hint:" in res.stderr
+    assert "the same file as the input" in res.stderr and "hint:" in res.stderr
     assert log.read_bytes() == before
     assert res.stdout == ""
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -14,6 +13,8 @@ from specdiag.cli._framework import (
     JsonOpt,
     TopkOpt,
     command,
+    interrupt_exit_code,
+    terminated,
 )
 from specdiag.core.accept import COLLAPSE_CAUSES, AccKind, Engine
 
@@ -174,17 +175,19 @@ def logs_cmd(
         workers=workers,
     )
     paths = expand_paths(files, sys.stdin.isatty())
-    with _sigterm_as_interrupt() as signals:
-        result = _follow(paths, options, out) if follow else run_logs(paths, options)
-    terminated = bool(signals)
-    stopped_early = result.interrupted and (terminated or not follow)
+    result = _follow(paths, options, out) if follow else run_logs(paths, options)
+    # the error boundary turns SIGTERM into a KeyboardInterrupt; run_logs keeps what was read
+    stopped_early = result.interrupted and (terminated() or not follow)
     if result.interrupted:
         out.note("interrupted: summary so far")
+    if not json_output:
+        for n in result.notes:
+            out.note(n)
     for w in result.warnings:
         out.warn(w)
     report = result.report
     doc = result_document(result, min_accept_len)
-    exit_code = 143 if terminated else 130
+    exit_code = interrupt_exit_code()
     if report.combined_records == 0:
         if json_output:
             out.emit(doc, lambda console: None)
@@ -207,29 +210,6 @@ def logs_cmd(
                 f"{min_accept_len:g}",
                 hint="accept length includes the bonus token (1 + accepted drafts per step)",
             )
-
-
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[list[int]]:
-    """SIGTERM (timeout, systemd, Kubernetes) stops the reading like Ctrl-C does; the list
-    yielded gets the signal number when one arrived."""
-    import signal
-    import threading
-
-    got: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield got
-        return
-
-    def handler(signum: int, frame: object) -> None:
-        got.append(signum)
-        raise KeyboardInterrupt
-
-    old = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield got
-    finally:
-        signal.signal(signal.SIGTERM, old)
 
 
 _NOTHING_HINT = (

@@ -55,13 +55,13 @@ from specdiag.core.logs.records import (
     TRTLLM,
     VLLM,
     LogRecord,
+    ParseOutcome,
     Skipped,
     Unrecognised,
     out_of_range,
 )
 from specdiag.errors import UsageError
 
-ParseOutcome = tuple[LogRecord, ...] | Skipped | Unrecognised | None
 _QUOTED = frozenset(">|`*+-")
 
 

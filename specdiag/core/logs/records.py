@@ -100,6 +100,11 @@ class Unrecognised:
     """A line that names acceptance figures but in no layout known here (shown to the user)."""
 
 
+# What parsing one line gives: records (usually one), a skip with its reason, a line that names
+# acceptance figures in no known layout, or None for any other line.
+ParseOutcome = tuple[LogRecord, ...] | Skipped | Unrecognised | None
+
+
 # --------------------------------------------------------------------------- numeric range
 
 # The one range guard: every record a parser returns passes :func:`out_of_range` first
