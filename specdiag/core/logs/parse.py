@@ -81,6 +81,7 @@ def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
 
 
 _NOT_MINE = object()
+_CUT_LAST = frozenset(",:=( \r\t")
 _STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
 _VLLM_CORE = ("Accepted", "Drafted", "Mean acceptance length")
 _MARKS = (
@@ -99,6 +100,8 @@ def _is_cut(text: str) -> bool:
     """A statistics line that stops mid-field (',', ':', '=' or '('): it waits for its next
     line (joined when that continues it, else read alone). SGLang 0.5.5's complete line ends
     with ', ' after #queue-req."""
+    if text[-1:] not in _CUT_LAST:
+        return False  # the common case: a line ends with a value
     t = text.rstrip(" \r\t")
     return t.endswith((",", ":", "=", "(")) and "#queue-req" not in t
 

@@ -65,6 +65,7 @@ class ScanCounts:
 # line with a keyword.
 Candidate = tuple[int, bytes | None, bytes | None]
 _CUT_ENDS = (b",", b":", b"=", b"(")
+_CUT_LAST = (b",", b":", b"=", b"(", b" ", b"\r", b"\t")
 
 
 class LineFinder:
@@ -253,7 +254,7 @@ class LineFinder:
                         break
             append((line_no + 1, raw, prev))
             follow = 0
-            if raw.rstrip(b" \r\t").endswith(_CUT_ENDS):
+            if raw[-1:] in _CUT_LAST and raw.rstrip(b" \r\t").endswith(_CUT_ENDS):
                 follow = 1
             if b"ccept" in raw:
                 for kw in FOLLOW_KEYWORDS:
