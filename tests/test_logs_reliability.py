@@ -359,9 +359,11 @@ def _mutate_numbers(line: str, draw: st.DrawFn) -> str:
 
 
 def _sample_lines() -> list[str]:
+    """Every engine's server lines, bench / example summaries and JSON bodies."""
     return [
         ln
-        for ln in SAMPLES.read_text(encoding="utf-8").splitlines()
+        for path in (SAMPLES, DATA / "formats_2026.txt")
+        for ln in path.read_text(encoding="utf-8").splitlines()
         if ln.strip() and not ln.startswith("#")
     ]
 

@@ -270,35 +270,35 @@ def _follow(paths: list[str], options: LogsOptions, out: Any) -> LogsResult:
 # --------------------------------------------------------------------------- JSON
 
 
+# The document is derived from the result dataclasses (cli/_output.derive): a key is a field's
+# name unless docs/logs.md lists a rename or a grouping (cuda_graph, collapse, window, ...).
+
+
 def _dist(d: Dist | None) -> dict[str, Any] | None:
-    if d is None:
-        return None
-    return {
-        "n": d.n,
-        "mean": d.mean,
-        "weighted_mean": d.weighted_mean,
-        "p5": d.p5,
-        "p50": d.p50,
-        "p95": d.p95,
-        "min": d.min,
-        "max": d.max,
-    }
+    from specdiag.cli._output import derive
+
+    return None if d is None else derive(d)
 
 
 def series_doc(s: SeriesStats) -> dict[str, Any]:
     inf = s.rate_inference
+    from specdiag.cli._output import derive
+
     lifetime = None
     if s.lifetime is not None:
-        r = s.lifetime
-        lifetime = {
-            "time": r.time_text,
-            "line": r.line_no,
-            "source": r.source,
-            "accept_length": r.accept_length,
-            "accept_rate": r.accept_rate,
-            "accepted_tokens": r.accepted_tokens,
-            "drafted_tokens": r.drafted_tokens,
-        }
+        lifetime = derive(
+            s.lifetime,
+            only=(
+                "time_text",
+                "line_no",
+                "source",
+                "accept_length",
+                "accept_rate",
+                "accepted_tokens",
+                "drafted_tokens",
+            ),
+            rename={"time_text": "time", "line_no": "line"},
+        )
     return {
         "records": s.records,
         "record_kinds": list(s.record_kinds),
@@ -316,28 +316,13 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
         "drafted_tokens": s.drafted_tokens,
         "pooled_accept_rate": s.pooled_accept_rate,
         "cuda_graph": {"records": s.cuda_graph_records, "false_share": s.cuda_graph_false_share},
-        "per_position": [
-            {"position": p.position, "unconditional": p.unconditional, "conditional": p.conditional}
-            for p in s.per_position
-        ],
+        "per_position": [derive(p) for p in s.per_position],
         "draft_positions": s.draft_positions,
         "collapse": {
             "stretches": s.collapse_stretch_count,
             "records": s.collapsed_records,
             "causes": list(COLLAPSE_CAUSES) if s.collapse_stretch_count else [],
-            "longest": [
-                {
-                    "source": st.source,
-                    "rank": st.rank,
-                    "records": st.records,
-                    "first_line": st.first_line,
-                    "last_line": st.last_line,
-                    "first_time": st.first_time,
-                    "last_time": st.last_time,
-                    "mean_accept_length": st.mean_accept_length,
-                }
-                for st in s.collapse_stretches
-            ],
+            "longest": [derive(st) for st in s.collapse_stretches],
         },
         "sparkline": s.sparkline,
         "sparkline_values": list(s.sparkline_values),
@@ -357,6 +342,8 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
 
 
 def _comparison_doc(c: Comparison) -> dict[str, Any]:
+    from specdiag.cli._output import derive
+
     doc: dict[str, Any] = {"observed_from": c.observed_from, "problem": c.problem}
     if c.observation is not None and c.judgement is not None:
         j = c.judgement
@@ -372,10 +359,7 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
                 "causes": list(j.causes),
             }
         )
-    doc["per_position"] = [
-        {"position": p.position, "predicted": p.predicted, "observed": p.observed}
-        for p in c.per_position
-    ]
+    doc["per_position"] = [derive(p) for p in c.per_position]
     return doc
 
 
@@ -409,6 +393,8 @@ def _as_result(
 
 def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/logs.md)."""
+    from specdiag.cli._output import derive
+
     report = result.report
     comparisons = result.comparisons
     prof = result.prediction
@@ -441,7 +427,7 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
                 "skipped_examples": [
                     {"line": ln, "reason": why, "text": text}
                     for ln, why, text in f.skipped_examples
-                ],
+                ],  # (line, reason, excerpt) tuples, named
                 "binary": f.binary,
                 "truncated": f.truncated,
                 "engines": {e: series_doc(st) for e, st in f.engines.items()},
@@ -475,13 +461,17 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
         "records_written": result.records_written,
     }
     if prof is not None:
-        doc["prediction"] = {
-            "steps": prof.steps,
-            "acc": list(prof.acc),
-            "acc_unconditional": list(prof.unconditional),
-            "expected_accepted_drafts": prof.expected_accepted_drafts,
-            "expected_accept_length": prof.expected_accept_length,
-        }
+        doc["prediction"] = derive(
+            prof,
+            only=(
+                "steps",
+                "acc",
+                "unconditional",
+                "expected_accepted_drafts",
+                "expected_accept_length",
+            ),
+            rename={"unconditional": "acc_unconditional"},
+        )
     if min_accept_len is not None:
         combined = report.combined_accept_length
         doc["min_accept_len"] = {
