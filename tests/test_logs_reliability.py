@@ -408,7 +408,7 @@ FOLLOW = ["--follow", "--idle-timeout", "0.01"]
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
-@given(data=hostile_logs(), flags=st.integers(0, 9).map(lambda i: FOLLOW if i == 0 else []))
+@given(data=hostile_logs(), flags=st.integers(0, 19).map(lambda i: FOLLOW if i == 0 else []))
 def test_fuzzed_logs_keep_the_contract(tmp_path: Path, data: bytes, flags: list[str]) -> None:
     log = tmp_path / "fuzz.log"
     log.write_bytes(data)
