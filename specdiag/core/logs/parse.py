@@ -325,13 +325,18 @@ class LineParser:
                 out = self._pending(text, line_no)
                 if out is not _NOT_MINE:
                     return _guard(out)  # type: ignore[arg-type]
-            if _is_cut(text):
+            if text[-1:] in _CUT_LAST and _is_cut(text):
                 self._cut = (line_no, strip_ansi(text))
                 return None
             out = self._parse(text, line_no, prev_line)
         except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
             return Skipped("malformed statistics line")
-        return _guard(out)
+        if type(out) is tuple:  # the one numeric-range guard (as _guard, inlined: hot path)
+            for rec in out:
+                why = out_of_range(rec)
+                if why is not None:
+                    return Skipped(why)
+        return out
 
     def parse_context(self, text: str, line_no: int) -> ParseOutcome:
         """A context line (no keyword of its own): part of an open summary block or table, the
