@@ -9,8 +9,11 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    AccOpt,
     EngineVersionOpt,
     JsonOpt,
+    MinAcceptLenOpt,
+    StepsOpt,
     TopkOpt,
     command,
     interrupt_exit_code,
@@ -88,33 +91,11 @@ def logs_cmd(
             "else the current year).",
         ),
     ] = None,
-    acc: Annotated[
-        str | None,
-        typer.Option(
-            "--acc",
-            help="Training accuracy to compare with (as in expected-accept): one value with "
-            "--steps, or one per position.",
-        ),
-    ] = None,
-    steps: Annotated[
-        int | None,
-        typer.Option(
-            "--steps",
-            "-k",
-            help="Draft tokens per verify step for --acc (default: len(--acc), or what the "
-            "logs show).",
-        ),
-    ] = None,
+    acc: AccOpt = None,
+    steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     topk: TopkOpt = 1,
-    min_accept_len: Annotated[
-        float | None,
-        typer.Option(
-            "--min-accept-len",
-            help="Exit 1 when the combined mean accept length (bonus included) is below this "
-            "(for CI).",
-        ),
-    ] = None,
+    min_accept_len: MinAcceptLenOpt = None,
     records: Annotated[
         str | None,
         typer.Option(
