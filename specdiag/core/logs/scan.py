@@ -263,8 +263,8 @@ class LineFinder:
                         follow = FOLLOW_LINES
                         break
                 else:
-                    if raw.count(b"|") >= 2:  # a markdown table's header: its rows follow
-                        follow = FOLLOW_LINES
+                    if raw.lstrip(b" \t>")[:1] == b"|" and raw.count(b"|") >= 3:
+                        follow = FOLLOW_LINES  # a markdown table's header row: its rows follow
             if follow:
                 self.lines = line_no + 1
                 self._follow = follow
