@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "compare-hidden": "compare_hidden",
     "inspect-dump": "inspect_dump",
     "reference-server": "reference_server",
+    "doctor": "doctor",
 }
 
 HELP = (
