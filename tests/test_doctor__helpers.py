@@ -102,7 +102,10 @@ def write_draft(
     if rope_scaling is not None:
         cfg["rope_scaling"] = rope_scaling
     if ids is not None and where in ("nested", "both"):
-        cfg["eagle_config"] = {"eagle_aux_hidden_state_layer_ids": list(ids), "use_aux_hidden_state": True}
+        cfg["eagle_config"] = {
+            "eagle_aux_hidden_state_layer_ids": list(ids),
+            "use_aux_hidden_state": True,
+        }
     if where in ("top", "both") and (top_ids or ids) is not None:
         cfg["eagle_aux_hidden_state_layer_ids"] = list(top_ids if top_ids is not None else ids)  # type: ignore[arg-type]
     if norm_before_fc is not None:
@@ -178,7 +181,15 @@ def write_sglang_log(
     return path
 
 
-def sglang_args(draft: Path | str, target: Path | str = "meta/target-62L", *, steps: int = 5, topk: int = 1, ndt: int = 6, extra: str = "") -> str:
+def sglang_args(
+    draft: Path | str,
+    target: Path | str = "meta/target-62L",
+    *,
+    steps: int = 5,
+    topk: int = 1,
+    ndt: int = 6,
+    extra: str = "",
+) -> str:
     return (
         f"python -m sglang.launch_server --model-path {target} --speculative-algorithm EAGLE3 "
         f"--speculative-draft-model-path {draft} --speculative-num-steps {steps} "
