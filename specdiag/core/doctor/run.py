@@ -122,6 +122,15 @@ def _summary(
                 + "; ".join(rest)
                 + (f"; and {len(findings) - 4} more." if len(findings) > 4 else ".")
             )
+    elif gap is not None and gap.verdict in ("below", "collapsed"):
+        skipped = [c.check for c in checks if c.status is Status.SKIPPED]
+        parts.append(
+            "None of the checks that ran explains the gap. Causes this evidence cannot decide: "
+            + (f"the skipped checks ({', '.join(skipped)}); " if skipped else "")
+            + "a chat template or system prompt other than training's, a quantized target or KV "
+            "cache, or a draft under-trained for this traffic (compare per-category accept "
+            "length with --server, and served hidden states with --served-dump)."
+        )
     elif ran:
         parts.append(
             "No check found a fault"
