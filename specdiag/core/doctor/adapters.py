@@ -34,7 +34,12 @@ LOG_PATTERNS: dict[str, re.Pattern[str]] = {
     ),
     # sglang#32334: the aux concat is narrower than fc expects (e.g. 8640 vs 5760)
     "concat-width": re.compile(
-        r"(?i)(mat1 and mat2 shapes cannot be multiplied|size mismatch|shapes? .*\b\d+ vs \d+)"
+        r"(?i)(mat1 and mat2 shapes cannot be multiplied|size mismatch|shapes? .*\b\d+ vs \d+"
+        r"|shape '\[-1, \d+\]' is invalid for input of size \d+)"
+    ),
+    # the engine process died (vLLM: EngineDeadError; the root cause is logged above it)
+    "engine-dead": re.compile(
+        r"EngineDeadError|EngineCore encountered an issue|Engine core .*died"
     ),
     # vllm#48494: dynamic SD downgrades CUDA graphs
     "cudagraph-override": re.compile(r"Overriding cudagraph_mode from \S+ to PIECEWISE"),

@@ -440,6 +440,16 @@ def log_errors(ctx: Context) -> Outcome:
     if ctx.logs is None:
         return skip("no --logs")
     hits = [h for h in ctx.logs.hits if h.kind in ("concat-width", "aux-default")]
+    dead = [h for h in ctx.logs.hits if h.kind == "engine-dead"]
+    if not hits and dead:
+        return Outcome(
+            Status.FAIL,
+            f"the engine died ({dead[0].text[:160]}); its root cause is logged above that line",
+            tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:2]),
+            fix="read the first traceback in the log; with an EAGLE-3 draft, a wrong aux id "
+            "count kills the engine at the first request",
+            impact=Impact(ImpactKind.COLLAPSE, None, "nothing is served"),
+        )
     if not hits:
         return Outcome(
             Status.PASS, "no aux-state shape error or silent-default warning in the logs"

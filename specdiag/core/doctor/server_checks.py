@@ -98,3 +98,77 @@ def synthetic(ctx: Context) -> Outcome:
     if ctx.args is None and ctx.logs is None:
         return skip("no --server-args and no --logs")
     return Outcome(Status.PASS, "no synthetic-acceptance flag or log line")
+
+
+@check(
+    "server-probe",
+    "server_args",
+    "live server: discovery and the short probe",
+    reads="--server: the engine, version and speculative config its endpoints show, and the "
+    "outcome of a short probe run (requests, failures, where acceptance was read)",
+    decides="the server answers generation requests and reports speculation; what it serves",
+    refs=("sglang#29329",),
+)
+def server_probe(ctx: Context) -> Outcome:
+    if ctx.server is None:
+        return skip("no --server")
+    if ctx.server.report is None:
+        return skip(f"the server could not be probed: {ctx.server.error}")
+    rep = ctx.server.report
+    info = rep.main.server
+    spec = info.spec
+    evs = [
+        ev(
+            "server",
+            f"{info.url} ({info.detected_by})",
+            f"{info.engine.value} {info.version or ''}".strip(),
+        ),
+        ev(
+            "server",
+            f"speculative config ({spec.source})",
+            f"method {spec.method}, steps {spec.steps}, topk {spec.topk}, num_draft_tokens {spec.num_draft_tokens}",
+        ),
+    ]
+    results = rep.main.results
+    failed = [r for r in results if not r.ok]
+    if failed:
+        evs.append(
+            ev(
+                "server",
+                "probe requests",
+                f"{len(failed)} of {len(results)} failed: {failed[0].detail or failed[0].error}",
+            )
+        )
+    dead = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "engine-dead"]
+    evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:1]]
+    if results and len(failed) == len(results):
+        return Outcome(
+            Status.FAIL,
+            f"every probe request failed ({failed[0].detail or failed[0].error})"
+            + ("; the server log says its engine died" if dead else "")
+            + ": the server cannot serve with this speculative configuration",
+            tuple(evs),
+            fix="read the server log for the first error; the configuration checks above name "
+            "the likely cause",
+            impact=Impact(ImpactKind.COLLAPSE, None, "nothing is served"),
+        )
+    if spec.enabled is False:
+        return Outcome(
+            Status.WARN,
+            f"{info.engine.value} answers but does not speculate",
+            tuple(evs),
+            fix="start the server with its speculative flags",
+        )
+    if failed:
+        return Outcome(
+            Status.WARN,
+            f"{len(failed)} of {len(results)} probe requests failed",
+            tuple(evs),
+            fix="check the server's health and logs",
+        )
+    return Outcome(
+        Status.PASS,
+        f"{info.engine.value} served {len(results)} probe requests"
+        + (f" ({rep.main.accept.source} acceptance)" if rep.main.accept.source != "none" else ""),
+        tuple(evs),
+    )
