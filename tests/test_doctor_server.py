@@ -45,6 +45,7 @@ def test_server_sglang_below_with_lifetime_figure(tmp_path: Path) -> None:
     checks = by_id(rep)
     assert rep.engine == "sglang" and rep.engine_from and rep.engine_from.startswith("server")
     assert checks["aux-layer-ids"].status is Status.PASS
+    assert checks["server-probe"].status is Status.PASS
     assert checks["tree-settings"].status is Status.PASS
     assert "server" in str(checks["tree-settings"].evidence[0].location)
     assert checks["lifetime-vs-run"].status in (Status.PASS, Status.WARN)
@@ -113,3 +114,10 @@ def test_unreachable_server_other_checks_still_run(tmp_path: Path) -> None:
     assert next(c for c in doc["checks"] if c["check"] == "d2t-t2d")["status"] == "pass"
     r = run_cli(["doctor", "--server", f"http://127.0.0.1:{port}", "--timeout", "2"])
     assert r.exit_code == 3 and "cannot reach" in r.stderr
+
+
+def test_server_refusing_every_request(tmp_path: Path) -> None:
+    with start_server(_cfg(flavor="sglang", steps=3, acceptance="0.7", faults="500=1.0")) as srv:  # type: ignore[arg-type]
+        rep = run_doctor(DoctorInputs(server=srv.url, probe_requests=2, probe_max_tokens=8))
+    c = by_id(rep)["server-probe"]
+    assert c.status is Status.FAIL and "every probe request failed" in c.message
