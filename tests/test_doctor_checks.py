@@ -461,3 +461,10 @@ def test_every_registered_check_is_exercised() -> None:
     text = "".join(p.read_text() for p in Path(__file__).parent.glob("test_doctor*.py"))
     for spec in load_all():
         assert f'"{spec.id}"' in text, spec.id
+
+
+def test_docs_describe_every_check() -> None:
+    doc = (Path(__file__).parents[1] / "docs" / "doctor.md").read_text()
+    for spec in load_all():
+        assert f"`{spec.id}`" in doc, spec.id
+        assert spec.decides in doc, f"docs/doctor.md is out of date for {spec.id}"

@@ -17,7 +17,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, skip
     "NaN/Inf, padding, chunk norms, embedding-like chunks, d2t/t2d files; the target hidden size",
     decides="the dump is consistent; its chunks are in ascending depth; no chunk is the "
     "embedding; its hidden size is the target's",
-    refs=("SpecForge#885", "ModelOpt#2410", "speculators#313"),
+    refs=("SpecForge#885", "NVIDIA/Model-Optimizer#2410", "speculators#313"),
 )
 def training_dump(ctx: Context) -> Outcome:
     if not ctx.inputs.training_dump:

@@ -38,7 +38,7 @@ def _loc(ctx: Context) -> str:
     reads="SGLang decode lines' 'cuda graph: True/False' (share over the run), vLLM's "
     "'Overriding cudagraph_mode ... PIECEWISE' warning, --disable-cuda-graph / --enforce-eager",
     decides="the share of decode batches run without CUDA graphs (speed, not accept length)",
-    refs=("vllm#27325", "vllm#47460", "vllm#48494", "sglang#3430", "sglang#4247", "fastrl#4"),
+    refs=("vllm#27325", "vllm#47460", "vllm#48494", "sglang#3430", "sglang#4247", "mit-han-lab/fastrl#4"),
 )
 def cuda_graph(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
@@ -332,7 +332,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
     "the logs' count-weighted mean and plain mean of lines",
     decides="whether the two usual ways to average one run agree (they differ when short and "
     "long requests accept differently)",
-    refs=("AIPerf#1191", "vllm#42508", "SpecForge benchmarks"),
+    refs=("ai-dynamo/aiperf#1191", "vllm#42508", "sglang#34743"),
 )
 def pooled_vs_mean(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, float]] = []

@@ -15,7 +15,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, skip
     "such as --speculative-config parsed; TRT-LLM's --extra_llm_api_options YAML read)",
     decides="speculation is really on; JSON flags parse; llama.cpp -md without --spec-type "
     "(does not speculate) and removed --draft-* flags; what the engine will use",
-    refs=("llama.cpp#24536", "SpecForge#741"),
+    refs=("llama.cpp common/arg.cpp @0c1e57098", "llama.cpp#27711"),
 )
 def server_args(ctx: Context) -> Outcome:
     a = ctx.args
