@@ -38,7 +38,14 @@ def _loc(ctx: Context) -> str:
     reads="SGLang decode lines' 'cuda graph: True/False' (share over the run), vLLM's "
     "'Overriding cudagraph_mode ... PIECEWISE' warning, --disable-cuda-graph / --enforce-eager",
     decides="the share of decode batches run without CUDA graphs (speed, not accept length)",
-    refs=("vllm#27325", "vllm#47460", "vllm#48494", "sglang#3430", "sglang#4247", "mit-han-lab/fastrl#4"),
+    refs=(
+        "vllm#27325",
+        "vllm#47460",
+        "vllm#48494",
+        "sglang#3430",
+        "sglang#4247",
+        "mit-han-lab/fastrl#4",
+    ),
 )
 def cuda_graph(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
