@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.model import Status
@@ -468,3 +471,123 @@ def test_docs_describe_every_check() -> None:
     for spec in load_all():
         assert f"`{spec.id}`" in doc, spec.id
         assert spec.decides in doc, f"docs/doctor.md is out of date for {spec.id}"
+
+
+# ----------------------------------------------------------------------------- deployment
+
+
+def test_quantization(tmp_path: Path) -> None:
+    t = write_target(tmp_path / "t")
+    assert doctor(target=str(t))["quantization"].status is Status.PASS
+    c = doctor(server_args=sglang_args("d", extra="--kv-cache-dtype fp8_e4m3"))["quantization"]
+    assert c.status is Status.WARN and "fp8_e4m3" in c.message
+    q = write_target(tmp_path / "q")
+    cfg = json.loads((q / "config.json").read_text())
+    cfg["quantization_config"] = {"quant_method": "fp8"}
+    (q / "config.json").write_text(json.dumps(cfg))
+    assert doctor(target=str(q))["quantization"].status is Status.WARN
+
+
+def test_parallelism(tmp_path: Path) -> None:
+    assert doctor(server_args=sglang_args("d"))["parallelism"].status is Status.PASS
+    c = doctor(server_args=sglang_args("d", extra="--enable-dp-attention --dp-size 4"))[
+        "parallelism"
+    ]
+    assert c.status is Status.WARN and "2.35" in c.message
+    yml = tmp_path / "opts.yml"
+    yml.write_text(
+        "enable_attention_dp: true\nspeculative_config:\n  decoding_type: Eagle3\n  max_draft_len: 3\n"
+        "  speculative_model_dir: /models/draft\n  eagle3_layers_to_capture: [1, 17, 33]\n"
+    )
+    r = doctor(server_args=f"trtllm-serve /models/target --extra_llm_api_options {yml}")
+    assert r["parallelism"].status is Status.WARN
+    assert r["server-args"].status is Status.PASS
+    assert any("Eagle3" in e.value for e in r["server-args"].evidence)
+
+
+def test_trtllm_layers_to_capture_are_read(tmp_path: Path) -> None:
+    yml = tmp_path / "opts.yml"
+    yml.write_text(
+        "speculative_config:\n  decoding_type: Eagle3\n  eagle3_layers_to_capture: [-1, 2, 30]\n"
+    )
+    d, t = pair(tmp_path)
+    r = doctor(
+        draft=str(d), target=str(t), server_args=f"trtllm-serve {t} --extra_llm_api_options {yml}"
+    )
+    c = r["aux-layer-ids"]
+    assert c.status is Status.FAIL and "eagle3_layers_to_capture" in c.message
+
+
+def test_chat_template(tmp_path: Path) -> None:
+    tok_a = {
+        "chat_template": "{% for m in messages %}{{ m.content }}{% endfor %}",
+        "eos_token": "</s>",
+    }
+    tok_b = {
+        "chat_template": "<think>{% for m in messages %}{{ m.content }}{% endfor %}",
+        "eos_token": "</s>",
+    }
+    d = write_draft(tmp_path / "d", tokenizer=tok_a)
+    same = write_target(tmp_path / "same", tokenizer=tok_a)
+    other = write_target(tmp_path / "other", tokenizer=tok_b)
+    assert doctor(draft=str(d), target=str(same))["chat-template"].status is Status.PASS
+    assert doctor(draft=str(d), target=str(other))["chat-template"].status is Status.WARN
+    c = doctor(server_args=sglang_args("d", extra="--chat-template qwen3-nothink"))["chat-template"]
+    assert c.status is Status.WARN
+
+
+# ----------------------------------------------------------------------------- hostile input
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.text(max_size=300))
+def test_server_args_parser_never_raises(text: str) -> None:
+    from specdiag.core.doctor.server_args import parse_server_args
+
+    a = parse_server_args(text)
+    assert a.text == text
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.recursive(
+        st.none()
+        | st.booleans()
+        | st.integers(-(2**70), 2**70)
+        | st.floats()
+        | st.text(max_size=8),
+        lambda c: (
+            st.lists(c, max_size=4)
+            | st.dictionaries(
+                st.sampled_from(
+                    [
+                        "eagle_config",
+                        "eagle_aux_hidden_state_layer_ids",
+                        "vocab_size",
+                        "draft_vocab_size",
+                        "hidden_size",
+                        "num_hidden_layers",
+                        "max_position_embeddings",
+                        "rope_scaling",
+                        "architectures",
+                        "norm_before_fc",
+                    ]
+                ),
+                c,
+                max_size=6,
+            )
+        ),
+        max_leaves=12,
+    )
+)
+def test_any_config_json_gives_a_report(tmp_path: Path, cfg: Any) -> None:
+    d = tmp_path / "hd"
+    d.mkdir(exist_ok=True)
+    (d / "config.json").write_text(json.dumps(cfg, allow_nan=True))
+    rep = run_doctor(DoctorInputs(draft=str(d), target=str(d), engine="sglang"))
+    for c in rep.checks:
+        assert "internal error" not in c.message, (c.check, c.message)

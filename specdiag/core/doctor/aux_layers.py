@@ -351,6 +351,23 @@ def aux_layer_ids(ctx: Context) -> Outcome:
                 "k); vLLM reads id j as the input of layer j, one layer earlier (vllm#43671)"
             )
             fixes.append(f"if the draft was trained with SpecForge: {TOP} = {[i + 1 for i in ids]}")
+    elif eng in ("trtllm", "llamacpp"):
+        who = "TensorRT-LLM" if eng == "trtllm" else "llama.cpp"
+        if any(i < 0 for i in ids):
+            capturable = False
+            problems.append(
+                f"{key} {list(ids)} has a negative id: {who} takes 0-based decoder layer ids "
+                "(output of layer k), so -1 names no layer"
+            )
+        if n is not None and any(i >= n for i in ids):
+            capturable = False
+            problems.append(f"an id at or above {n}: the target has layers 0..{n - 1}")
+        cfg_ids = next((v for k, v in found.items() if isinstance(v, tuple)), None)
+        if eng == "trtllm" and cfg_ids is not None and tuple(sorted(cfg_ids)) != tuple(sorted(ids)):
+            warns.append(
+                f"the draft config names {list(cfg_ids)}, eagle3_layers_to_capture {list(ids)}: "
+                "TensorRT-LLM uses the latter"
+            )
     if train_ids is not None:
         want_hf = tuple(sorted(t + 1 for t in train_ids))
         got_hf = capture_hf(ids, eng, tarch, n)

@@ -67,6 +67,7 @@ def load_all() -> list[CheckSpec]:
     """Import every family module (each registers its checks) and return the registry."""
     from specdiag.core.doctor import (  # noqa: F401 - imported for their registrations
         aux_layers,
+        deployment,
         expected,
         hidden,
         logs_checks,
@@ -96,6 +97,7 @@ FAMILY_ORDER = (
     "server_args",
     "tree",
     "sampling",
+    "deployment",
     "logs",
     "hidden",
     "expected",

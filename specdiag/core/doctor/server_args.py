@@ -69,6 +69,7 @@ class ServerArgs:
     hf_overrides: dict[str, Any] | None = None
     aux_layers: tuple[int, ...] | None = None  # TRT-LLM eagle3_layers_to_capture
     spec_config: dict[str, Any] | None = None
+    options: dict[str, Any] | None = None  # TRT-LLM extra LLM-API options (YAML)
     problems: tuple[str, ...] = field(default_factory=tuple)  # what makes the launch wrong
     warnings: tuple[str, ...] = field(default_factory=tuple)
     notes: tuple[str, ...] = field(default_factory=tuple)
@@ -372,6 +373,7 @@ def _trtllm(
     problems: list[str] = []
     opts_path = _get(flags, "--extra-llm-api-options", "--config")
     spec: dict[str, Any] | None = None
+    options: dict[str, Any] | None = None
     if opts_path:
         try:
             text = Path(opts_path).read_text(encoding="utf-8")
@@ -391,8 +393,10 @@ def _trtllm(
             except Exception as exc:  # noqa: BLE001 - yaml raises several error types
                 doc = None
                 problems.append(f"{opts_path} is not valid YAML: {str(exc).splitlines()[0]}")
-            if isinstance(doc, dict) and isinstance(doc.get("speculative_config"), dict):
-                spec = doc["speculative_config"]
+            if isinstance(doc, dict):
+                options = doc
+                if isinstance(doc.get("speculative_config"), dict):
+                    spec = doc["speculative_config"]
     rest = [p for p in positional if p not in ("trtllm-serve", "serve")]
     aux: tuple[int, ...] | None = None
     if spec is not None:
@@ -415,6 +419,7 @@ def _trtllm(
         max_len_flag="--max_seq_len" if _get(flags, "--max-seq-len") else None,
         aux_layers=aux,
         spec_config=spec,
+        options=options,
         problems=tuple(problems),
         notes=tuple(notes),
     )
