@@ -561,6 +561,13 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         intervals = [iv for iv in (median_interval(t) for t in all_ts) if iv is not None]
         interval = _median(intervals) if intervals else p.step
         grace = 2.0 * interval
+        # every series of one target is scraped at the same instant: a series whose first
+        # sample is later than its target's first scrape in the window did not exist before
+        target_first: dict[tuple[str, str], float] = {}
+        for s in series:
+            if s.ts:
+                tk = (s.labels.get("job", ""), s.labels.get("instance", ""))
+                target_first[tk] = min(target_first.get(tk, s.ts[0]), s.ts[0])
         late_born = 0
         for s in series:
             if not s.ts:
@@ -573,7 +580,8 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 resets += nres
                 # born in the window (llama.cpp's per-position series appears only after the
                 # first speculative request; a rank started late): it counted from 0
-                born = first_seen is not None and s.ts[0] > first_seen + grace
+                tk = (s.labels.get("job", ""), s.labels.get("instance", ""))
+                born = s.ts[0] > target_first[tk] + 0.5 * interval
                 if born:
                     late_born += 1
                 base = 0.0 if born else adj[0]

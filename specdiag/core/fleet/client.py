@@ -190,12 +190,15 @@ class PrometheusClient:
         for item in result:
             try:
                 labels = item["metric"]
-                pairs = item["values"]
+                # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the
+                # window is (start, end] whichever answers
+                pairs = [p for p in item["values"] if float(p[0]) > start]
                 ts = tuple(float(p[0]) for p in pairs)
                 vs = tuple(float(p[1]) for p in pairs)
             except (KeyError, TypeError, ValueError, IndexError):
                 continue  # a malformed series: counted by the caller as missing
-            out.append(RawSeries(labels, ts, vs))
+            if ts:
+                out.append(RawSeries(labels, ts, vs))
         return out
 
 
