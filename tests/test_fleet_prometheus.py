@@ -497,3 +497,111 @@ def test_promtool_checks_the_rule_files() -> None:
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "SUCCESS: 7 rules found" in out.stdout and "SUCCESS: 3 rules found" in out.stdout
+
+
+def _cumulative(increments: list[float]) -> str:
+    total, out = 0.0, ["0"]
+    for inc in increments:
+        total += inc
+        out.append(f"{total:g}")
+    return " ".join(out)
+
+
+def test_alert_rules_fire_as_documented(tmp_path: Path) -> None:
+    """promtool's rule unit tests: the low-accept-length and the 6-hour-decline alerts."""
+    _require_prometheus()
+    _, tool = binaries()
+    n = 96  # 8 hours at 5 minutes
+    decline = [540.0 if i < 24 else 540.0 - 300.0 * (i - 24) / (n - 24) for i in range(n)]
+    low_labels = {"severity": "warning", "job": "v", "instance": "low", "engine": "vllm"}
+    doc = {
+        "rule_files": [str(DEPLOY / "recording-rules.yml"), str(DEPLOY / "alert-rules.yml")],
+        "evaluation_interval": "1m",
+        "tests": [
+            {
+                "interval": "1m",
+                "input_series": [
+                    {
+                        "series": 'vllm:spec_decode_num_drafts_total{job="v",instance="low"}',
+                        "values": "0+60x40",
+                    },
+                    {
+                        "series": 'vllm:spec_decode_num_accepted_tokens_total{job="v",instance="low"}',
+                        "values": "0+6x40",
+                    },
+                    {
+                        "series": 'vllm:spec_decode_num_drafts_total{job="v",instance="ok"}',
+                        "values": "0+60x40",
+                    },
+                    {
+                        "series": 'vllm:spec_decode_num_accepted_tokens_total{job="v",instance="ok"}',
+                        "values": "0+90x40",
+                    },
+                ],
+                "alert_rule_test": [
+                    {"eval_time": "8m", "alertname": "SpecDecodeAcceptLengthLow", "exp_alerts": []},
+                    {
+                        "eval_time": "25m",
+                        "alertname": "SpecDecodeAcceptLengthLow",
+                        "exp_alerts": [
+                            {
+                                "exp_labels": low_labels,
+                                "exp_annotations": {
+                                    "summary": "Accept length 1.10 < 1.2 on low (vllm)",
+                                    "description": "Drafts are verified but almost never accepted for 10 minutes. Check the draft's aux layer ids, vocab mapping and chat template (specdiag doctor, specdiag logs).",
+                                },
+                            }
+                        ],
+                    },
+                ],
+            },
+            {
+                "interval": "5m",
+                "input_series": [
+                    {
+                        "series": 'vllm:spec_decode_num_drafts_total{job="v",instance="decl"}',
+                        "values": f"0+300x{n}",
+                    },
+                    {
+                        "series": 'vllm:spec_decode_num_accepted_tokens_total{job="v",instance="decl"}',
+                        "values": _cumulative(decline),
+                    },
+                    {
+                        "series": 'vllm:spec_decode_num_drafts_total{job="v",instance="flat"}',
+                        "values": f"0+300x{n}",
+                    },
+                    {
+                        "series": 'vllm:spec_decode_num_accepted_tokens_total{job="v",instance="flat"}',
+                        "values": f"0+540x{n}",
+                    },
+                ],
+                "alert_rule_test": [
+                    {
+                        "eval_time": "3h",
+                        "alertname": "SpecDecodeAcceptLengthDeclining",
+                        "exp_alerts": [],
+                    },
+                    {
+                        "eval_time": "8h",
+                        "alertname": "SpecDecodeAcceptLengthDeclining",
+                        "exp_alerts": [
+                            {
+                                "exp_labels": {**low_labels, "instance": "decl"},
+                                "exp_annotations": {
+                                    "summary": "Accept length on decl (vllm) declined steadily over 6 hours",
+                                    "description": "Run `specdiag fleet <prometheus> --since 6h` to see since when and by how much.",
+                                },
+                            }
+                        ],
+                    },
+                ],
+            },
+        ],
+    }
+    f = tmp_path / "rules_test.yml"
+    f.write_text(json.dumps(doc))
+    out = subprocess.run(
+        [tool, "test", "rules", str(f)], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "SUCCESS" in out.stdout
