@@ -24,7 +24,13 @@ class Replica:
     increments: list[tuple[float, float, float, tuple[float, ...]]] = field(default_factory=list)
 
 
-def generate(replicas: Sequence[Replica], start: float, end: float, interval: float) -> str:
+def generate(
+    replicas: Sequence[Replica],
+    start: float,
+    end: float,
+    interval: float,
+    positions: int = POSITIONS,
+) -> str:
     """OpenMetrics text (ending in ``# EOF``) for ``replicas`` sampled over [start, end]."""
     times = []
     t = start
@@ -40,20 +46,20 @@ def generate(replicas: Sequence[Replica], start: float, end: float, interval: fl
     for r in replicas:
         r.increments = []
         steps = drafted = accepted = 0.0
-        per_pos = [0.0] * POSITIONS
+        per_pos = [0.0] * positions
         rows: dict[str, list[str]] = {k: [] for k in fams}
-        pos_rows: list[list[str]] = [[] for _ in range(POSITIONS)]
+        pos_rows: list[list[str]] = [[] for _ in range(positions)]
         lab = f'job="{r.job}",instance="{r.instance}"'
         for i, t in enumerate(times):
             if r.reset_at is not None and times[i - 1] < r.reset_at <= t and i > 0:
                 steps = drafted = accepted = 0.0
-                per_pos = [0.0] * POSITIONS
+                per_pos = [0.0] * positions
             if i > 0:
                 al = r.accept_length(t)
                 acc = round((al - 1.0) * STEPS_PER_INTERVAL)
-                inc_pos = _split(acc)
+                inc_pos = _split(acc, positions)
                 steps += STEPS_PER_INTERVAL
-                drafted += POSITIONS * STEPS_PER_INTERVAL
+                drafted += positions * STEPS_PER_INTERVAL
                 accepted += acc
                 per_pos = [a + b for a, b in zip(per_pos, inc_pos, strict=True)]
                 r.increments.append((t, float(STEPS_PER_INTERVAL), float(acc), inc_pos))
@@ -66,7 +72,7 @@ def generate(replicas: Sequence[Replica], start: float, end: float, interval: fl
             rows["vllm:spec_decode_num_accepted_tokens"].append(
                 f"vllm:spec_decode_num_accepted_tokens_total{{{lab}}} {accepted:g} {t}"
             )
-            for p in range(POSITIONS):
+            for p in range(positions):
                 pos_rows[p].append(
                     "vllm:spec_decode_num_accepted_tokens_per_pos_total"
                     f'{{{lab},position="{p}"}} {per_pos[p]:g} {t}'
@@ -74,7 +80,7 @@ def generate(replicas: Sequence[Replica], start: float, end: float, interval: fl
         for k in rows:
             if k != "vllm:spec_decode_num_accepted_tokens_per_pos":
                 fams[k] += rows[k]
-        for p in range(POSITIONS):
+        for p in range(positions):
             fams["vllm:spec_decode_num_accepted_tokens_per_pos"] += pos_rows[p]
     out: list[str] = []
     for name, lines in fams.items():
@@ -84,12 +90,15 @@ def generate(replicas: Sequence[Replica], start: float, end: float, interval: fl
     return "\n".join(out) + "\n"
 
 
-def _split(acc: float) -> tuple[float, ...]:
+def _split(acc: float, positions: int = POSITIONS) -> tuple[float, ...]:
     """Accepted tokens of an interval over the positions (earlier positions accept more)."""
-    a0 = min(acc, STEPS_PER_INTERVAL)
-    a1 = min(acc - a0, STEPS_PER_INTERVAL)
-    a2 = acc - a0 - a1
-    return (float(a0), float(a1), float(a2))
+    out = []
+    left = acc
+    for p in range(positions):
+        a = left if p == positions - 1 else min(left, STEPS_PER_INTERVAL)
+        out.append(float(a))
+        left -= a
+    return tuple(out)
 
 
 def truth(r: Replica, start: float, end: float) -> tuple[float, float, tuple[float, ...]]:
@@ -99,5 +108,6 @@ def truth(r: Replica, start: float, end: float) -> tuple[float, float, tuple[flo
     inside = inside[1:]  # the first sample in the window is the baseline
     steps = sum(x[1] for x in inside)
     acc = sum(x[2] for x in inside)
-    pos = tuple(sum(x[3][p] for x in inside) for p in range(POSITIONS))
+    n = len(inside[0][3]) if inside else 0
+    pos = tuple(sum(x[3][p] for x in inside) for p in range(n))
     return steps, acc, pos

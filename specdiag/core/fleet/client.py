@@ -7,7 +7,9 @@ as malformed, which is a :class:`~specdiag.errors.UsageError` (exit 2).
 
 from __future__ import annotations
 
+import functools
 import json
+import ssl
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -67,6 +69,18 @@ def base_url(url: str) -> str:
     return urlunsplit((p.scheme, p.netloc, path, "", ""))
 
 
+@functools.lru_cache(maxsize=1)
+def _ssl_context() -> ssl.SSLContext:
+    """One verifying TLS context per process (loading the CA store costs tens of ms); only
+    built when a URL is https."""
+    try:
+        import certifi
+
+        return ssl.create_default_context(cafile=certifi.where())
+    except ImportError:  # pragma: no cover - httpx depends on certifi
+        return ssl.create_default_context()
+
+
 class PrometheusClient:
     """A synchronous client of one Prometheus server; use as a context manager."""
 
@@ -84,11 +98,15 @@ class PrometheusClient:
         self.shown = redact(self.base)
         self.timeout_s = timeout_s
         self.queries: list[str] = []  # every PromQL expression sent, in order
+        https = self.base.startswith("https:")
         self._client = httpx.Client(
             timeout=httpx.Timeout(timeout_s + 5.0, connect=min(10.0, timeout_s)),
             headers=dict(headers),
             transport=transport,
-            follow_redirects=True,
+            # a plain-http Prometheus needs no CA store; a redirect to https is then refused
+            # (reported as "not a Prometheus API") rather than followed without verification
+            verify=_ssl_context() if https else False,
+            follow_redirects=https,
         )
 
     def close(self) -> None:
@@ -190,15 +208,20 @@ class PrometheusClient:
         for item in result:
             try:
                 labels = item["metric"]
-                # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the
-                # window is (start, end] whichever answers
-                pairs = [p for p in item["values"] if float(p[0]) > start]
-                ts = tuple(float(p[0]) for p in pairs)
-                vs = tuple(float(p[1]) for p in pairs)
-            except (KeyError, TypeError, ValueError, IndexError):
-                continue  # a malformed series: counted by the caller as missing
-            if ts:
-                out.append(RawSeries(labels, ts, vs))
+                ts_raw, vs_raw = zip(*item["values"], strict=True)
+                ts = tuple(map(float, ts_raw))
+                vs = tuple(map(float, vs_raw))
+            except (KeyError, TypeError, ValueError):
+                continue  # a malformed (or empty) series: left out
+            if not isinstance(labels, dict):
+                continue
+            # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the window
+            # is (start, end] whichever answers
+            k = 0
+            while k < len(ts) and ts[k] <= start:
+                k += 1
+            if k < len(ts):
+                out.append(RawSeries(labels, ts[k:], vs[k:]))
         return out
 
 
