@@ -647,10 +647,13 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 f"{shown}: {late_born} series first appeared inside the window and were counted "
                 "from 0"
             )
-        if first_seen is not None and first_seen > p.start + grace and p.start > 0:
+        nonzero_start = any(
+            s.meta.role in N.COUNTER_ROLES and s.values and s.values[0] > 0 for s in series
+        )
+        if first_seen is not None and first_seen > p.start + grace and nonzero_start:
             notes.append(
                 f"{shown}: first sample {first_seen - p.start:.0f} s after the window's start; "
-                "its counters count from that first sample"
+                "counters already non-zero there count from that first sample"
             )
         figs = total.figures(fam)
         if figs.source == "gauge":
