@@ -177,8 +177,8 @@ class _S:
     position: int | None
     rank: tuple[tuple[str, str], ...]
     dup: tuple[tuple[str, str], ...]  # duplicating labels (tp_rank ...)
-    ts: tuple[float, ...]
-    values: tuple[float, ...]
+    ts: Any  # numpy arrays
+    values: Any
 
 
 @dataclass
@@ -243,8 +243,8 @@ def _dedupe(series: list[_S], family: str, notes: list[str], shown: str) -> list
         kept: list[_S] = []
         dropped = 0
         for s in out:
-            sig = (s.meta.name, s.position, s.values)
-            if s.meta.role in N.COUNTER_ROLES and sig in seen and s.values:
+            sig = (s.meta.name, s.position, s.values.tobytes())
+            if s.meta.role in N.COUNTER_ROLES and sig in seen and len(s.values):
                 dropped += 1
                 continue
             seen[sig] = s
@@ -420,7 +420,12 @@ class _Acc:
 
 
 def _opt(values: Any) -> tuple[float | None, ...]:
-    return tuple(None if x != x else x for x in values.tolist())  # NaN -> None
+    """NaN -> None (the fast path when there is none)."""
+    import numpy as np
+
+    if not np.isnan(values).any():
+        return tuple(values.tolist())
+    return tuple(None if x != x else x for x in values.tolist())
 
 
 # ----------------------------------------------------------------------------- over time
@@ -551,7 +556,10 @@ def _deficit(al: float, median: float) -> float:
 
 def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     """Group raw series into replicas and ranks and compute every figure."""
+    import numpy as np
+
     bounds = bounds_of(p.start, p.end, p.step)
+    bounds_arr = np.asarray(bounds, dtype=np.float64)
     nb = len(bounds) - 1
     warnings: list[str] = []
     notes: list[str] = []
@@ -583,16 +591,16 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         if unit is None:
             unit = units[(key, fam)] = _Unit(key, fam)
         samples += len(r.timestamps)
-        unit.series.append(_S(meta, labels, _position(labels), rank, dup, r.timestamps, r.values))
+        ts = np.asarray(r.timestamps, dtype=np.float64)
+        vs = np.asarray(r.values, dtype=np.float64)
+        unit.series.append(_S(meta, labels, _position(labels), rank, dup, ts, vs))
     if draft_engine_series:
         notes.append(
             f'{draft_engine_series} SGLang series with engine_type="draft" left out (they would '
             "mix draft-model and target figures)"
         )
 
-    import numpy as np
-
-    ends = np.asarray(bounds[1:], dtype=np.float64)
+    ends = bounds_arr[1:]
     arrays: list[tuple[Any, Any]] = []  # per report: (accept length, verify steps) per bucket
     reports: list[ReplicaReport] = []
     for (key, fam), unit in sorted(units.items(), key=lambda kv: (_display(kv[0][0]), kv[0][1])):
@@ -602,22 +610,22 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         total = _Acc(nb)
         ranks: dict[tuple[tuple[str, str], ...], _Acc] = {}
         resets = 0
-        all_ts = [s.ts for s in series if s.ts]
-        first_seen = min((t[0] for t in all_ts), default=None)
-        last_seen = max((t[-1] for t in all_ts), default=None)
-        longest = max(all_ts, key=len, default=())
+        all_ts = [s.ts for s in series if len(s.ts)]
+        first_seen = min((float(t[0]) for t in all_ts), default=None)
+        last_seen = max((float(t[-1]) for t in all_ts), default=None)
+        longest = max(all_ts, key=len, default=np.zeros(0))
         interval = median_interval(longest) or p.step
         grace = 2.0 * interval
         # every series of one target is scraped at the same instant: a series whose first
         # sample is later than its target's first scrape in the window did not exist before
         target_first: dict[tuple[str, str], float] = {}
         for s in series:
-            if s.ts:
+            if len(s.ts):
                 tk = (s.labels.get("job", ""), s.labels.get("instance", ""))
-                target_first[tk] = min(target_first.get(tk, s.ts[0]), s.ts[0])
+                target_first[tk] = min(target_first.get(tk, float(s.ts[0])), float(s.ts[0]))
         late_born = 0
         for s in series:
-            if not s.ts:
+            if not len(s.ts):
                 continue
             racc = ranks.get(s.rank)
             if racc is None:
@@ -633,11 +641,11 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                     late_born += 1
                 base = 0.0 if born else float(adj[0])
                 delta = float(adj[-1]) - base
-                deltas = bucket_deltas(s.ts, adj, base, bounds)
+                deltas = bucket_deltas(s.ts, adj, base, bounds_arr)
                 total.add_counter(s, delta, deltas)
                 racc.add_counter(s, delta, deltas)
             else:
-                sums, counts = bucket_means(s.ts, s.values, bounds)
+                sums, counts = bucket_means(s.ts, s.values, bounds_arr)
                 total.add_gauge(s, sums, counts)
                 racc.add_gauge(s, sums, counts)
         if resets:
@@ -648,7 +656,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 "from 0"
             )
         nonzero_start = any(
-            s.meta.role in N.COUNTER_ROLES and s.values and s.values[0] > 0 for s in series
+            s.meta.role in N.COUNTER_ROLES and len(s.values) and s.values[0] > 0 for s in series
         )
         if first_seen is not None and first_seen > p.start + grace and nonzero_start:
             notes.append(

@@ -26,11 +26,12 @@ _TRAILERS = ("/api/v1/query_range", "/api/v1/query", "/api/v1", "/api", "/graph"
 
 @dataclass(frozen=True)
 class RawSeries:
-    """One series of a matrix result: its labels (``__name__`` included) and raw samples."""
+    """One series of a matrix result: its labels (``__name__`` included) and raw samples
+    (float sequences: numpy arrays from the client, tuples or lists in tests)."""
 
     labels: Mapping[str, str]
-    timestamps: tuple[float, ...]
-    values: tuple[float, ...]
+    timestamps: Any
+    values: Any
 
 
 def redact(url: str) -> str:
@@ -204,23 +205,24 @@ class PrometheusClient:
             raise ServerError(
                 f"Prometheus at {self.shown} answered a range selector with {rtype!r}, not a matrix"
             )
+        import numpy as np
+
         out: list[RawSeries] = []
         for item in result:
             try:
                 labels = item["metric"]
                 ts_raw, vs_raw = zip(*item["values"], strict=True)
-                ts = tuple(map(float, ts_raw))
-                vs = tuple(map(float, vs_raw))
+                n = len(ts_raw)
+                ts = np.fromiter(ts_raw, np.float64, n)
+                vs = np.fromiter(map(float, vs_raw), np.float64, n)  # values come as strings
             except (KeyError, TypeError, ValueError):
                 continue  # a malformed (or empty) series: left out
             if not isinstance(labels, dict):
                 continue
             # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the window
             # is (start, end] whichever answers
-            k = 0
-            while k < len(ts) and ts[k] <= start:
-                k += 1
-            if k < len(ts):
+            k = int(np.searchsorted(ts, start, side="right"))
+            if k < n:
                 out.append(RawSeries(labels, ts[k:], vs[k:]))
         return out
 
