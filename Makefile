@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q "torch==$(TORCH_VERSION)"
-	$(PIP) install -q -e ".[tensors,server,dev]" --config-settings editable_mode=compat
+	$(PIP) install -q -e ".[tensors,server,dev,hf]" --config-settings editable_mode=compat
 	touch $(STAMP)
 
 lint: install
