@@ -16,6 +16,7 @@ BENCHMARKS: list[list[str]] = [
     ["bench_probe.py"],
     ["bench_refserver.py", "--stream"],
     ["bench_doctor.py"],
+    ["bench_fleet.py"],
 ]
 
 
