@@ -132,29 +132,73 @@ static int push_pp(BlockObject *b, double v) {
 
 static inline int isdig(char c) { return c >= '0' && c <= '9'; }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* the first occurrence of needle n (nl >= 1) in [h, end): candidates for its first two bytes
+ * are found 16 at a time (SSE2, part of every x86-64), then compared */
 static const char *find_sub(const char *h, const char *end, const char *n, size_t nl) {
     if (h >= end || (size_t)(end - h) < nl) return NULL;
+    if (nl == 1) return (const char *)memchr(h, n[0], (size_t)(end - h));
+    const char *last = end - nl; /* the last possible start */
+#if defined(__SSE2__)
+    const __m128i a = _mm_set1_epi8(n[0]), b = _mm_set1_epi8(n[1]);
+    const char *p = h;
+    while (p + 17 <= end) {
+        __m128i x = _mm_loadu_si128((const __m128i *)p);
+        __m128i y = _mm_loadu_si128((const __m128i *)(p + 1));
+        unsigned mask = (unsigned)_mm_movemask_epi8(
+            _mm_and_si128(_mm_cmpeq_epi8(x, a), _mm_cmpeq_epi8(y, b)));
+        while (mask) {
+            int i = __builtin_ctz(mask);
+            const char *c = p + i;
+            if (c > last) return NULL;
+            if (nl == 2 || memcmp(c + 2, n + 2, nl - 2) == 0) return c;
+            mask &= mask - 1;
+        }
+        p += 16;
+    }
+    for (; p <= last; p++)
+        if (p[0] == n[0] && p[1] == n[1] && (nl == 2 || memcmp(p + 2, n + 2, nl - 2) == 0))
+            return p;
+    return NULL;
+#else
     return (const char *)memmem(h, (size_t)(end - h), n, nl);
+#endif
 }
 
-static inline int has(const char *h, const char *end, const char *n) {
-    return find_sub(h, end, n, strlen(n)) != NULL;
-}
+#define HAS(h, end, lit_) (find_sub((h), (end), (lit_), sizeof(lit_) - 1) != NULL)
 
-/* Python float() of a [0-9.]+ text: valid iff at most one '.' and at least one digit. */
+static const double EXACT10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* Python float() of a [0-9.]+ text: valid iff at most one '.' and at least one digit. The
+ * value is the correctly rounded double, as float() gives: with at most 15 significant digits,
+ * mantissa / 10^k is one correctly rounded division of two exact doubles; else strtod. */
 static int parse_num(const char *p, int64_t n, double *out) {
     char buf[128];
-    int dots = 0, digits = 0;
+    int dots = 0, digits = 0, frac = 0, sig = 0;
+    uint64_t m = 0;
     if (n <= 0 || n >= (int64_t)sizeof(buf)) return 0;
     for (int64_t i = 0; i < n; i++) {
-        if (p[i] == '.')
+        char c = p[i];
+        if (c == '.')
             dots++;
-        else if (isdig(p[i]))
+        else if (isdig(c)) {
             digits++;
-        else
+            if (dots) frac++;
+            if (m || c != '0') sig++;
+            m = m * 10 + (uint64_t)(c - '0');
+        } else
             return 0;
     }
     if (dots > 1 || !digits) return 0;
+    if (sig <= 15 && frac <= 22) {
+        *out = (double)m / EXACT10[frac];
+        return 1;
+    }
     memcpy(buf, p, (size_t)n);
     buf[n] = 0;
     *out = strtod(buf, NULL);
@@ -162,12 +206,12 @@ static int parse_num(const char *p, int64_t n, double *out) {
 }
 
 /* the literal at p, advancing p */
-static inline int lit(const char **pp, const char *end, const char *s) {
-    size_t n = strlen(s);
+static inline int lit_n(const char **pp, const char *end, const char *s, size_t n) {
     if ((size_t)(end - *pp) < n || memcmp(*pp, s, n) != 0) return 0;
     *pp += n;
     return 1;
 }
+#define lit(pp, end, s) lit_n((pp), (end), (s), sizeof(s) - 1)
 
 /* \d+ ; returns count */
 static inline int64_t digits(const char **pp, const char *end) {
@@ -279,6 +323,24 @@ static int try_sgl(const char *base, const char *s, const char *e, Item *it) {
     return 0;
 }
 
+/* no byte >= 0x80, no ESC, no CR (then the Python text is the bytes, untouched) */
+static int plain_ascii(const char *s, const char *e) {
+    const char *p = s;
+#if defined(__SSE2__)
+    const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r');
+    for (; p + 16 <= e; p += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)p);
+        __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, esc), _mm_cmpeq_epi8(x, cr));
+        if (_mm_movemask_epi8(_mm_or_si128(bad, x))) return 0; /* high bit: >= 0x80 */
+    }
+#endif
+    for (; p < e; p++) {
+        unsigned char u = (unsigned char)*p;
+        if (u >= 0x80 || u == 0x1b || u == '\r') return 0;
+    }
+    return 1;
+}
+
 static inline int py_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
            (c >= 0x1c && c <= 0x1f);
@@ -386,6 +448,7 @@ typedef struct {
     int64_t max_line;
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
+    Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
 } ScanCfg;
 
 static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t end,
@@ -397,15 +460,18 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
     const char *m = find_sub(buf + start, bend, cfg->anchor, (size_t)cfg->anchor_len);
     while (m != NULL) {
         int64_t pos = m - buf;
-        int64_t s = pos;
-        while (s > start && buf[s - 1] != '\n') s--;
+        const char *ls0 = pos > start ? (const char *)memrchr(buf + start, '\n', (size_t)(pos - start)) : NULL;
+        int64_t s = ls0 ? ls0 - buf + 1 : start;
         const char *ep = (const char *)memchr(buf + pos, '\n', (size_t)(end - pos));
         int64_t e = ep ? ep - buf : end; /* the range always ends with a newline */
         const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
-        int kw = 0;
-        for (Py_ssize_t k = 0; k < cfg->nkw && !kw; k++)
-            if (find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) kw = 1;
-        if (!kw) {
+        Py_ssize_t kwi = -1;
+        for (Py_ssize_t k = 0; k < cfg->nkw; k++)
+            if (find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) {
+                kwi = k;
+                break;
+            }
+        if (kwi < 0) {
             m = nxt;
             continue;
         }
@@ -429,36 +495,35 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         }
         it->type = IT_PY;
         const char *ls = buf + s, *le = buf + e;
-        if (has(ls, le, "draft acceptance rate") && !has(ls, le, "slot ")) {
+        int done = 0;
+        if (cfg->fast && plain_ascii(ls, le)) {
+            /* "accept len" is keyword al when present: the first match says whether it is */
+            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
+                         ? kwi == cfg->al_idx
+                         : HAS(ls, le, "accept len");
+            if ((cfg->engine == 0 || cfg->engine == 1) && al) {
+                if ((cfg->fast & 1) && try_sgl(base, ls, le, it) == 1) {
+                    it->type = IT_SGL;
+                    b->fast++;
+                    done = 1;
+                }
+            } else if (cfg->engine == 0 || cfg->engine == 2) {
+                if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, it) == 1) {
+                    it->type = IT_VLLM;
+                    b->fast++;
+                    done = 1;
+                }
+            }
+        }
+        /* a fast line never needs the line before it: its parse does not read it */
+        if (!done && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
             if (s > start) {
                 int64_t ps = s - 1;
-                while (ps > start && buf[ps - 1] != '\n') ps--;
-                it->ps = ps;
+                const char *z = ps > start ? (const char *)memrchr(buf + start, '\n', (size_t)(ps - start)) : NULL;
+                it->ps = z ? z - buf + 1 : start;
                 it->pe = s - 1;
             } else {
                 it->ps = it->pe = PREV_TAIL;
-            }
-            continue;
-        }
-        if (!cfg->fast) continue;
-        int plain = 1;
-        for (const char *c = ls; c < le; c++) {
-            unsigned char u = (unsigned char)*c;
-            if (u >= 0x80 || u == 0x1b || u == '\r') {
-                plain = 0;
-                break;
-            }
-        }
-        if (!plain) continue;
-        if ((cfg->engine == 0 || cfg->engine == 1) && has(ls, le, "accept len")) {
-            if ((cfg->fast & 1) && try_sgl(base, ls, le, it) == 1) {
-                it->type = IT_SGL;
-                b->fast++;
-            }
-        } else if (cfg->engine == 0 || cfg->engine == 2) {
-            if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, it) == 1) {
-                it->type = IT_VLLM;
-                b->fast++;
             }
         }
         if (b->oom) return;
@@ -525,7 +590,12 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     b->npp = b->cappp = 0;
     b->lines = b->candidates = b->fast = 0;
     b->oom = 0;
-    ScanCfg cfg = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast};
+    ScanCfg cfg = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1};
+    for (Py_ssize_t i = 0; i < nkw; i++)
+        if (kwlen[i] == 10 && memcmp(kw[i], "accept len", 10) == 0) {
+            cfg.al_idx = i;
+            break;
+        }
     const char *buf = PyBytes_AS_STRING(data);
     Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
     Py_END_ALLOW_THREADS free(kw);
@@ -826,7 +896,14 @@ typedef struct {
     PyObject *rank; /* str */
     PyObject *inf;  /* SGLangRateInference */
     PyObject *forced; /* its forced_formula */
-    PendList pend;  /* cands -> n */
+    PyObject *counts; /* its counts dict */
+    PendList pend;  /* cands -> n, not yet added to inf */
+    long long pend_n;
+    int pend_new;   /* a pending key is not in inf.counts */
+    /* inf._best / inf._dirty as Python last left them (live = 1) */
+    int live;
+    PyObject *best_formula, *best_ndt; /* NULL when inf._best is None */
+    long long dirty;
     Leaf *leaf;
 } Rank;
 
@@ -860,6 +937,8 @@ typedef struct {
     int nleafs, capleafs;
     AnaEntry *cache;
 } CtxObject;
+
+static long long INF_REFRESH = 512;
 
 /* ---- load / store of a leaf's state ---------------------------------------------------- */
 
@@ -1171,20 +1250,49 @@ static int leaf_store(CtxObject *C, Leaf *L) {
     return ok;
 }
 
-/* write back the inference tallies of every rank */
+/* write back the inference tallies of a rank: SGLangRateInference.add(cands, n) for each
+ * pending set, in first-seen order (the same state as one add per line, see best_of) */
 static int flush_inf(Rank *r) {
     int ok = 1;
-    for (int i = 0; i < r->pend.n; i++) {
-        if (ok) {
-            PyObject *n = PyLong_FromLongLong(r->pend.v[i].n);
-            PyObject *res = n ? PyObject_CallMethod(r->inf, "add", "OO", r->pend.v[i].key, n) : NULL;
-            if (!res) ok = 0;
-            Py_XDECREF(res);
-            Py_XDECREF(n);
+    if (r->pend.n) {
+        long long total = 0, dirty = 0;
+        PyObject *best = NULL;
+        ok = get_ll(r->inf, "total", &total) && get_ll(r->inf, "_dirty", &dirty) &&
+             (best = PyObject_GetAttrString(r->inf, "_best")) != NULL;
+        int best_none = best == Py_None;
+        Py_XDECREF(best);
+        for (int i = 0; i < r->pend.n; i++) {
+            PyObject *key = r->pend.v[i].key;
+            long long n = r->pend.v[i].n;
+            if (ok) {
+                total += n;
+                Py_ssize_t before = PyDict_GET_SIZE(r->counts);
+                PyObject *old = PyDict_GetItemWithError(r->counts, key);
+                long long base = old ? PyLong_AsLongLong(old) : 0;
+                if (PyErr_Occurred()) ok = 0;
+                PyObject *nv = ok ? PyLong_FromLongLong(base + n) : NULL;
+                if (!nv || PyDict_SetItem(r->counts, key, nv) < 0) ok = 0;
+                Py_XDECREF(nv);
+                if (ok) {
+                    if (PyDict_GET_SIZE(r->counts) != before || best_none)
+                        best_none = 1;
+                    else {
+                        dirty += n;
+                        if (dirty >= INF_REFRESH) best_none = 1;
+                    }
+                }
+            }
+            Py_DECREF(key);
         }
-        Py_DECREF(r->pend.v[i].key);
+        ok = ok && set_ll(r->inf, "total", total) && set_ll(r->inf, "_dirty", dirty);
+        if (ok && best_none) ok = PyObject_SetAttrString(r->inf, "_best", Py_None) == 0;
     }
     r->pend.n = 0;
+    r->pend_n = 0;
+    r->pend_new = 0;
+    r->live = 0;
+    Py_CLEAR(r->best_formula);
+    Py_CLEAR(r->best_ndt);
     return ok;
 }
 
@@ -1490,7 +1598,56 @@ static int rank_inf(CtxObject *C, Rank *r) {
     if (!inf) return 0;
     r->inf = inf;
     r->forced = PyObject_GetAttrString(inf, "forced_formula");
-    return r->forced != NULL;
+    if (!r->forced) return 0;
+    r->counts = PyObject_GetAttrString(inf, "counts");
+    return r->counts != NULL;
+}
+
+/* read inf._best and inf._dirty */
+static int rank_live(Rank *r) {
+    if (r->live) return 1;
+    PyObject *b = PyObject_GetAttrString(r->inf, "_best");
+    if (!b) return 0;
+    Py_CLEAR(r->best_formula);
+    Py_CLEAR(r->best_ndt);
+    if (b != Py_None) {
+        r->best_formula = PyObject_GetAttrString(b, "formula");
+        r->best_ndt = r->best_formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
+        if (!r->best_ndt) {
+            Py_DECREF(b);
+            Py_CLEAR(r->best_formula);
+            return 0;
+        }
+    }
+    Py_DECREF(b);
+    PyObject *d = PyObject_GetAttrString(r->inf, "_dirty");
+    if (!d) return 0;
+    r->dirty = PyLong_AsLongLong(d);
+    Py_DECREF(d);
+    if (PyErr_Occurred()) return 0;
+    r->live = 1;
+    return 1;
+}
+
+/* one tally for inf.add(cands), kept pending */
+static int rank_tally(Rank *r, PyObject *cands) {
+    int seen = 0;
+    for (int i = r->pend.n - 1; i >= 0; i--)
+        if (r->pend.v[i].key == cands) {
+            seen = 1;
+            break;
+        }
+    if (!seen && !r->pend_new) {
+        int in = PyDict_Contains(r->counts, cands);
+        if (in < 0) return 0;
+        if (!in) r->pend_new = 1;
+    }
+    if (!pend_add(&r->pend, cands, 1)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    r->pend_n++;
+    return 1;
 }
 
 static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const char *rt, Py_ssize_t rn) {
@@ -1527,8 +1684,18 @@ static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const cha
     return e;
 }
 
-/* inf.best() -> (formula, num_draft_tokens) after flushing this rank's tallies */
+/* inf.best() -> (formula, num_draft_tokens): the cached one while the pending tallies would
+ * leave it cached (SGLangRateInference.add: no new key, fewer than `refresh` adds), else the
+ * tallies are added and best() recomputes it, as at the same line of the Python path */
 static int best_of(Rank *r, PyObject **formula, PyObject **ndt) {
+    if (!rank_live(r)) return 0;
+    if (r->best_formula && !r->pend_new && r->dirty + r->pend_n < INF_REFRESH) {
+        Py_INCREF(r->best_formula);
+        Py_INCREF(r->best_ndt);
+        *formula = r->best_formula;
+        *ndt = r->best_ndt;
+        return 1;
+    }
     if (!flush_inf(r)) return 0;
     PyObject *b = PyObject_CallMethod(r->inf, "best", NULL);
     if (!b) return 0;
@@ -1591,7 +1758,7 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
         return 0;
     }
     PyObject *forced = r->forced;
-    if (!pend_add(&r->pend, e->cands, 1)) return 0;
+    if (!rank_tally(r, e->cands)) return 0;
     PyObject *formula = NULL; /* borrowed or owned below */
     PyObject *own_formula = NULL;
     PyObject *note = NULL;
@@ -1732,6 +1899,9 @@ static void Ctx_clear_state(CtxObject *C) {
         Py_XDECREF(r->rank);
         Py_XDECREF(r->inf);
         Py_XDECREF(r->forced);
+        Py_XDECREF(r->counts);
+        Py_XDECREF(r->best_formula);
+        Py_XDECREF(r->best_ndt);
     }
     free(C->ranks);
     C->ranks = NULL;
@@ -1845,6 +2015,8 @@ static int Ctx_init(CtxObject *C, PyObject *args, PyObject *kw) {
     C->min_run = PyLong_AsLongLong(v);
     if (!(v = PyDict_GetItemString(consts, "spark_width"))) goto missing;
     C->spark_width = (int)PyLong_AsLong(v);
+    if (!(v = PyDict_GetItemString(consts, "inference_refresh"))) goto missing;
+    INF_REFRESH = PyLong_AsLongLong(v);
     if (!(v = PyDict_GetItemString(consts, "year"))) goto missing;
     C->year = PyLong_AsLong(v);
     if (PyErr_Occurred()) return -1;
@@ -1890,10 +2062,6 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
             dirty = 1;
             continue;
         }
-        if (dirty) {
-            if (!sync_out(C)) return NULL;
-            dirty = 0;
-        }
         PyObject *ln = PyLong_FromLongLong(line_no);
         PyObject *raw = NULL, *prev = NULL;
         if (!ln) return NULL;
@@ -1923,8 +2091,38 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
     return PyLong_FromLongLong(fast);
 }
 
+/* flush_inference(): the pending inference tallies of every rank, before Python parses a line */
+static PyObject *Ctx_flush_inference(CtxObject *C, PyObject *unused) {
+    int ok = 1;
+    for (int i = 0; i < C->nranks; i++)
+        if (!flush_inf(&C->ranks[i])) ok = 0;
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* release(engine, rank): write back the state of the leaf a Python record is about to reach */
+static PyObject *Ctx_release(CtxObject *C, PyObject *args) {
+    PyObject *engine, *rank;
+    if (!PyArg_ParseTuple(args, "OO", &engine, &rank)) return NULL;
+    for (int i = 0; i < C->nleafs; i++) {
+        Leaf *L = C->leafs[i];
+        if (!L->loaded) continue;
+        PyObject *le = PyObject_GetAttrString(L->leaf, "engine");
+        PyObject *lr = le ? PyObject_GetAttrString(L->leaf, "rank") : NULL;
+        int hit = lr && eq_str(le, engine) && eq_str(lr, rank);
+        Py_XDECREF(le);
+        Py_XDECREF(lr);
+        if (PyErr_Occurred()) return NULL;
+        if (hit && !leaf_store(C, L)) return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Ctx_methods[] = {
-    {"run", (PyCFunction)Ctx_run, METH_VARARGS, "consume one scanned block"}, {NULL}};
+    {"run", (PyCFunction)Ctx_run, METH_VARARGS, "consume one scanned block"},
+    {"flush_inference", (PyCFunction)Ctx_flush_inference, METH_NOARGS, "flush tallies"},
+    {"release", (PyCFunction)Ctx_release, METH_VARARGS, "write back one leaf"},
+    {NULL}};
 
 static PyTypeObject CtxType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "specdiag.core.logs._fastlogs.Ctx",

@@ -190,7 +190,8 @@ class FastScanner(Scanner):
         *,
         max_line: int = MAX_LINE,
     ) -> None:
-        super().__init__(parser, on_record, max_line=max_line)
+        super().__init__(parser, self._release_then_record, max_line=max_line)
+        self._record = on_record
         self.analyzer = analyzer
         mask = 0
         if (
@@ -235,6 +236,8 @@ class FastScanner(Scanner):
             "min_run": S.MIN_COLLAPSE_RUN,
             "spark_width": S.SPARK_WIDTH,
             "year": p.year,
+            # SGLangRateInference.add recomputes best() after this many tallies of known sets
+            "inference_refresh": 512,
         }
         an = self.analyzer
         return _native.Ctx(
@@ -250,7 +253,17 @@ class FastScanner(Scanner):
             consts,
         )
 
+    def _release_then_record(self, rec: LogRecord) -> None:
+        # a record of the Python path: the C part holds the running state of (engine, rank)'s
+        # main series during a Ctx.run; write it back first
+        if self._ctx is not None:
+            self._ctx.release(rec.engine, rec.rank)
+        self._record(rec)
+
     def _one(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
+        # a line for the Python parser, in the middle of a Ctx.run: it may read the SGLang
+        # accept-rate inference, so the tallies the C part keeps pending go in first
+        self._ctx.flush_inference()
         c = self.counts
         Scanner.consume(self, [(line_no, raw, prev)], c.lines, c.candidate_lines, c.binary)
 
