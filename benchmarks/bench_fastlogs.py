@@ -3,7 +3,7 @@
 Generates (deterministically, under the git-ignored benchmarks/data/) two mixed logs of
 ``--mb`` MiB each: a **dense** one (about 45% statistics lines: SGLang TP-tagged ``Decode
 batch`` lines with accept len, accept rate and cuda graph, vLLM ``SpecDecoding metrics`` lines,
-a few lines of other layouts that take the Python path) and a **sparse** one (about 3%), the
+0.5% of them in other layouts, which take the Python path) and a **sparse** one (about 3%), the
 rest noise (prefill lines, access lines, throughput lines, request lines). On each, page-cached,
 it times side by side (median of ``--repeat`` runs, fresh processes):
 
@@ -63,7 +63,7 @@ def _lines(rng: random.Random, t0: int, n: int, share: float) -> tuple[list[str]
                     f"cuda graph: {graph}, gen throughput (token/s): {rand() * 4000:.2f}, "
                     f"#queue-req: {randint(0, 5)}"
                 )
-            elif q < 0.98:  # vLLM >= 0.10 SpecDecoding line
+            elif q < 0.995:  # vLLM >= 0.10 SpecDecoding line
                 p1 = 0.5 + rand() * 0.45
                 p2 = p1 * (0.5 + rand() * 0.4)
                 p3 = p2 * (0.4 + rand() * 0.4)
@@ -161,7 +161,9 @@ def run(cmd: list[str], env: dict[str, str], out_path: str) -> tuple[float, floa
     return wall, float(user) + float(sys_), float(kib) / 1024
 
 
-def median_run(cmd: list[str], env: dict[str, str], out_path: str, repeat: int) -> tuple[float, float, float]:
+def median_run(
+    cmd: list[str], env: dict[str, str], out_path: str, repeat: int
+) -> tuple[float, float, float]:
     runs = [run(cmd, env, out_path) for _ in range(repeat)]
     return (
         statistics.median(r[0] for r in runs),
@@ -197,7 +199,9 @@ def main() -> int:
         try:
             size = path.stat().st_size
             subprocess.run(["cat", str(path)], stdout=subprocess.DEVNULL, check=True)
-            g_wall, _, _ = median_run([*GREP, str(path)], RUN_ENV, str(out / "grep.out"), args.repeat)
+            g_wall, _, _ = median_run(
+                [*GREP, str(path)], RUN_ENV, str(out / "grep.out"), args.repeat
+            )
             s_out = str(out / f"fast_{name}.json")
             s_wall, s_cpu, s_rss = median_run([*specdiag, str(path)], RUN_ENV, s_out, args.repeat)
             p_txt, same = "-", "-"

@@ -157,6 +157,10 @@ def logs_cmd(
     from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
+    from specdiag.core.logs.fast import status as fast_status
+
+    if fast_status():  # the compiled path is missing: say so, once (results are the same)
+        out.note(str(fast_status()))
     paths = _expand(files, sys.stdin.isatty())
     if follow and any(p != "-" and p.lower().endswith(".gz") for p in paths):
         raise UsageError(

@@ -163,9 +163,7 @@ class FastLineFinder(LineFinder):
             blk = pre[3]
             self.pre = None
         else:
-            if not isinstance(buf, bytes):
-                buf = bytes(buf)
-            blk = self.scan(buf, start, end)
+            blk = self.scan(bytes(buf) if type(buf) is not bytes else buf, start, end)
         if blk.items:
             self._out.append((blk, self.lines, self._prev_tail))  # type: ignore[arg-type]
         self.lines += blk.lines
@@ -204,6 +202,7 @@ class FastScanner(Scanner):
         self.fast_mask = mask
         self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
         self._ctx: Any = None
+        self.fast_records = 0  # records the C part read and added itself
 
     def _make_ctx(self) -> Any:
         from specdiag.core.accept import COLLAPSED_MAX_LENGTH
@@ -224,11 +223,15 @@ class FastScanner(Scanner):
             "clock_no_year": R.CLOCK_NO_YEAR,
             "new": I.NEW,
             "old": I.OLD,
-            "sglang_version_text": "sglang " + vt if vt is not None and p.engine == R.SGLANG else None,
+            "sglang_version_text": "sglang " + vt
+            if vt is not None and p.engine == R.SGLANG
+            else None,
             "sglang_0511": PR.SGL_VERSION_0511,
             "sglang_0510": PR.SGL_VERSION_0510,
             "sglang_newish": PR.SGL_VERSION_NEWISH,
-            "vllm_version": "vllm " + vt if vt is not None and p.engine == R.VLLM else "vllm >= 0.10",
+            "vllm_version": "vllm " + vt
+            if vt is not None and p.engine == R.VLLM
+            else "vllm >= 0.10",
             "note_nofit": PR.N_SGL_NOFIT,
             "note_ambiguous": PR.N_SGL_AMBIG,
             "note_clamp": PR.N_RATE_CLAMP,
@@ -284,6 +287,7 @@ class FastScanner(Scanner):
                 self._ctx = self._make_ctx()
             fast = self._ctx.run(head, cand[1], cand[2])  # Python lines count themselves
             counts.records += fast
+            self.fast_records += fast
         if run:
             Scanner.consume(self, run, counts.lines, counts.candidate_lines, counts.binary)
         counts.lines = lines
