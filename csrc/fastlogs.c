@@ -2055,6 +2055,7 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
                 PyObject *t, *v, *tb;
                 PyErr_Fetch(&t, &v, &tb);
                 sync_out(C);
+                PyErr_Clear();
                 PyErr_Restore(t, v, tb);
                 return NULL;
             }
@@ -2084,7 +2085,15 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
         Py_DECREF(ln);
         Py_XDECREF(raw);
         Py_XDECREF(prev);
-        if (!res) return NULL;
+        if (!res) {
+            /* an error or Ctrl-C in the Python part: keep what was read so far */
+            PyObject *t, *v, *tb;
+            PyErr_Fetch(&t, &v, &tb);
+            sync_out(C);
+            PyErr_Clear();
+            PyErr_Restore(t, v, tb);
+            return NULL;
+        }
         Py_DECREF(res);
     }
     if (dirty && !sync_out(C)) return NULL;

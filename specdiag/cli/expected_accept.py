@@ -6,8 +6,20 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, EngineVersionOpt, JsonOpt, TopkOpt, command
+from specdiag.cli._framework import (
+    AccKindOpt,
+    AccOpt,
+    EngineVersionOpt,
+    JsonOpt,
+    NumDraftTokensOpt,
+    SeedOpt,
+    StepsOpt,
+    TopkOpt,
+    command,
+)
 from specdiag.core.accept import AccKind, Engine, ObservedKind
+
+MAX_SIMULATE = 10**9  # verify steps --simulate may run (about a minute of numpy at k=5)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,30 +47,11 @@ def register(app: typer.Typer) -> None:
 
 
 def expected_accept_cmd(
-    acc: Annotated[
-        str,
-        typer.Option(
-            "--acc",
-            help="Training accuracy: one value for every draft position (with --steps), or "
-            "one per position, comma-separated (0.82,0.74,0.68). Fractions, or percentages "
-            "with %.",
-            show_default=False,
-        ),
-    ],
-    steps: Annotated[
-        int | None,
-        typer.Option("--steps", "-k", help="Draft tokens per verify step (default: len(--acc))."),
-    ] = None,
+    acc: AccOpt,
+    steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     topk: TopkOpt = 1,
-    num_draft_tokens: Annotated[
-        int | None,
-        typer.Option(
-            "--num-draft-tokens",
-            help="SGLang's verify width incl. the root token (chain: steps+1); "
-            "needed for SGLang's rates with --topk > 1.",
-        ),
-    ] = None,
+    num_draft_tokens: NumDraftTokensOpt = None,
     observed: Annotated[
         str | None,
         typer.Option(
@@ -93,9 +86,14 @@ def expected_accept_cmd(
     ] = False,
     simulate: Annotated[
         int | None,
-        typer.Option("--simulate", help="Monte-Carlo check with N simulated verify steps."),
+        typer.Option(
+            "--simulate",
+            min=1,
+            max=MAX_SIMULATE,
+            help="Monte-Carlo check with N simulated verify steps (seeded by --seed).",
+        ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for --simulate.")] = 0,
+    seed: SeedOpt = 0,
     check: Annotated[
         bool,
         typer.Option("--check", help="Exit 1 unless the --observed verdict is healthy (for CI)."),
@@ -121,6 +119,8 @@ def expected_accept_cmd(
             )
     if check and observed_value is None:
         raise UsageError("--check needs --observed", hint="e.g. --observed 2.4 --check")
+    if acc is None:
+        raise UsageError("--acc is required", hint="e.g. --acc 0.75 --steps 5")
     report = expected_accept(
         parse_float_list(acc, "--acc"),
         steps=steps,

@@ -7,7 +7,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, JsonOpt, check_min_accept_len, command
+from specdiag.cli._framework import (
+    AccKindOpt,
+    AccOpt,
+    ApiKeyOpt,
+    JsonOpt,
+    MinAcceptLenOpt,
+    SeedOpt,
+    StepsOpt,
+    check_min_accept_len,
+    command,
+    interrupt_exit_code,
+)
 from specdiag.core.accept import AccKind
 from specdiag.core.probe.engines import Api, EngineKind
 
@@ -15,6 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from specdiag.core.probe.analysis import AcceptStats, Dist
+    from specdiag.core.probe.client import RequestResult
     from specdiag.core.probe.run import ProbeReport, RunMeasure
 
 
@@ -76,15 +88,7 @@ def probe(
         list[str] | None,
         typer.Option("--header", "-H", help="Extra HTTP header K:V (repeatable; never printed)."),
     ] = None,
-    api_key: Annotated[
-        str | None,
-        typer.Option(
-            "--api-key",
-            envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
-            show_envvar=True,
-            help="Bearer key (never printed or saved).",
-        ),
-    ] = None,
+    api_key: ApiKeyOpt = None,
     timeout: Annotated[
         float, typer.Option("--timeout", help="Seconds one request may take in all.")
     ] = 60.0,
@@ -99,18 +103,9 @@ def probe(
         bool,
         typer.Option("--ignore-eos", help="Ask the server to ignore EOS (distorts acceptance)."),
     ] = False,
-    acc: Annotated[
-        str | None,
-        typer.Option(
-            "--acc",
-            help="Training per-position accuracy (one value, or one per position) to compare with.",
-        ),
-    ] = None,
+    acc: AccOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    steps: Annotated[
-        int | None,
-        typer.Option("--steps", help="Draft tokens per verify step (default: from the server)."),
-    ] = None,
+    steps: StepsOpt = None,
     baseline: Annotated[
         str | None,
         typer.Option(
@@ -119,7 +114,7 @@ def probe(
             "a losslessness check.",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for arrivals and sampling.")] = 0,
+    seed: SeedOpt = 0,
     retries: Annotated[
         int, typer.Option("--retries", help="Retries of a request answered 429 (Retry-After).")
     ] = 3,
@@ -134,17 +129,15 @@ def probe(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write per-request details to FILE.jsonl.")
     ] = None,
-    min_accept_len: Annotated[
-        float | None,
-        typer.Option("--min-accept-len", help="Exit 1 when the pooled accept length is below X."),
-    ] = None,
+    min_accept_len: MinAcceptLenOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
     from specdiag.core.accept import parse_float_list
+    from specdiag.core.paths import check_outputs
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts, load_prompts
-    from specdiag.errors import CheckFailed, InputError, ServerError, UsageError
+    from specdiag.errors import CheckFailed, ServerError, UsageError
 
     out = Output(json_output)
     headers: list[tuple[str, str]] = []
@@ -155,8 +148,6 @@ def probe(
                 f"--header {k.strip() or h!r}... is not K:V", hint="e.g. -H 'X-Team: infra'"
             )
         headers.append((k.strip(), v.strip()))
-    if retries < 0:
-        raise UsageError(f"--retries must be >= 0, got {retries}")
     check_min_accept_len(min_accept_len)
     key = api_key.strip() if api_key else None
     cfg = ProbeConfig(
@@ -185,28 +176,22 @@ def probe(
         counters_per_request=counters_per_request,
     )
     cfg.validate()
-    save_fh = None
     if save is not None:
-        try:
-            save_fh = save.open("w", encoding="utf-8")
-        except OSError as exc:
-            raise InputError(f"cannot write --save {save}: {exc.strerror or exc}") from None
-    written = False
+        check_outputs([("--save", save)], [("--prompts", prompts)])
+    saver = _Saver(save) if save is not None else None
     try:
-        report = _run_with_progress(cfg, out)
-        if save_fh is not None:
-            _write_save(save_fh, report)
-            written = True
-    finally:
-        if save_fh is not None:
-            save_fh.close()
-            if not written and save is not None:
-                save.unlink(missing_ok=True)  # the run failed: leave no empty file behind
+        report = _run_with_progress(cfg, out, saver.write if saver is not None else None)
+    except BaseException:
+        if saver is not None:
+            saver.close(keep_if_empty=False)  # nothing measured: leave no empty file behind
+        raise
+    if saver is not None:
+        saver.close(keep_if_empty=True)
     for w in report.warnings:
         out.warn(w)
     out.emit(document(report), lambda console: render(console, report))
     if report.interrupted:
-        raise typer.Exit(130)
+        raise typer.Exit(interrupt_exit_code())
     results = report.main.results
     if results and not any(r.ok for r in results):
         kinds = sorted({r.error or "?" for r in results})
@@ -224,16 +209,19 @@ def probe(
             )
         if pooled < min_accept_len:
             raise CheckFailed(
-                f"accept length {pooled:.3f} is below --min-accept-len {min_accept_len:g}"
+                f"accept length {pooled:.3f} is below --min-accept-len {min_accept_len:g}",
+                hint="the report above shows the per-category and per-position figures",
             )
 
 
-def _run_with_progress(cfg: Any, out: Any) -> ProbeReport:
+def _run_with_progress(cfg: Any, out: Any, on_result: Any = None) -> ProbeReport:
     from specdiag.core.probe.run import run_probe
 
     console = out.stderr
     if not console.is_terminal:
-        return run_probe(cfg, on_info=lambda info: out.note(_detected_line(info)))
+        return run_probe(
+            cfg, on_info=lambda info: out.note(_detected_line(info)), on_result=on_result
+        )
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     with Progress(
@@ -258,7 +246,7 @@ def _run_with_progress(cfg: Any, out: Any) -> ProbeReport:
         def on_info(info: Any) -> None:
             bar.console.print(f"note: {_detected_line(info)}", markup=False, highlight=False)
 
-        return run_probe(cfg, progress=progress, on_info=on_info)
+        return run_probe(cfg, progress=progress, on_info=on_info, on_result=on_result)
 
 
 def _detected_line(info: Any) -> str:
@@ -462,48 +450,73 @@ def document(r: ProbeReport) -> dict[str, Any]:
     return doc
 
 
-def _write_save(fh: Any, r: ProbeReport) -> None:
-    import json
+class _Saver:
+    """``--save``: one JSON line per measured request, written and flushed as it finishes, so
+    an interrupted or terminated run keeps every request it measured."""
 
-    from specdiag.cli._output import to_jsonable
+    def __init__(self, path: Path) -> None:
+        from specdiag.errors import InputError
 
-    runs = [("main", r.main)]
-    if r.baseline is not None:
-        runs.append(("baseline", r.baseline.measure))
-    for label, m in runs:
-        for res in m.results:
-            s = res.spec
-            rec = {
-                "server": label,
-                "index": res.index,
-                "prompt_id": res.prompt_id,
-                "category": res.category,
-                "ok": res.ok,
-                "error": res.error,
-                "detail": res.detail,
-                "status": res.status,
-                "attempts": res.attempts,
-                "retry_wait_s": res.retry_wait_s,
-                "start_s": res.start_s,
-                "ttft_ms": res.ttft_ms,
-                "tpot_ms": res.tpot_ms,
-                "e2e_ms": res.e2e_ms,
-                "itl_ms": list(res.itl_ms),
-                "chunks": res.chunks,
-                "output_tokens": res.output_tokens,
-                "tokens_from": res.tokens_from,
-                "finish_reason": res.finish_reason,
-                "accept_length": s.accept_length if s else None,
-                "accept_rate": s.accept_rate if s else None,
-                "accepted_drafts": s.accepted_drafts if s else None,
-                "drafted": s.drafted if s else None,
-                "verify_steps": s.verify_steps if s else None,
-                "histogram": list(s.histogram) if s else [],
-                "spec_source": s.source if s else None,
-                "server_timings": res.server_timings,
-                "text": res.text,
-            }
-            fh.write(json.dumps(to_jsonable(rec), ensure_ascii=False, allow_nan=False) + "\n")
+        self.path = path
+        self.lines = 0
+        try:
+            self.fh = path.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise InputError(
+                f"cannot write --save {path}: {exc.strerror or exc}",
+                hint="give --save a path in a writable directory",
+            ) from None
+
+    def write(self, label: str, res: RequestResult) -> None:
+        import json
+
+        from specdiag.cli._output import to_jsonable
+        from specdiag.errors import scrub
+
+        line = json.dumps(to_jsonable(save_record(label, res)), ensure_ascii=False, allow_nan=False)
+        self.fh.write(scrub(line) + "\n")  # (a server may echo a key in its text)
+        self.fh.flush()
+        self.lines += 1
+
+    def close(self, *, keep_if_empty: bool) -> None:
+        self.fh.close()
+        if not self.lines and not keep_if_empty:
+            self.path.unlink(missing_ok=True)
+
+
+def save_record(label: str, res: RequestResult) -> dict[str, Any]:
+    """One ``--save`` line (keys documented in docs/probe.md)."""
+    s = res.spec
+    return {
+        "server": label,
+        "index": res.index,
+        "prompt_id": res.prompt_id,
+        "category": res.category,
+        "ok": res.ok,
+        "error": res.error,
+        "detail": res.detail,
+        "status": res.status,
+        "attempts": res.attempts,
+        "retry_wait_s": res.retry_wait_s,
+        "start_s": res.start_s,
+        "ttft_ms": res.ttft_ms,
+        "tpot_ms": res.tpot_ms,
+        "e2e_ms": res.e2e_ms,
+        "itl_ms": list(res.itl_ms),
+        "chunks": res.chunks,
+        "output_tokens": res.output_tokens,
+        "tokens_from": res.tokens_from,
+        "finish_reason": res.finish_reason,
+        "accept_length": s.accept_length if s else None,
+        "accept_rate": s.accept_rate if s else None,
+        "accepted_drafts": s.accepted_drafts if s else None,
+        "drafted": s.drafted if s else None,
+        "verify_steps": s.verify_steps if s else None,
+        "histogram": list(s.histogram) if s else [],
+        "spec_source": s.source if s else None,
+        "server_timings": res.server_timings,
+        "text": res.text,
+    }
 
 
 # --------------------------------------------------------------------------- human view

@@ -55,8 +55,15 @@ def reference_server_cmd(
         ),
     ] = None,
     steps: Annotated[
-        int, typer.Option("--steps", "-k", help="Draft tokens per verify step (0: no speculation).")
-    ] = 3,
+        int | None,
+        typer.Option(
+            "--steps",
+            "-k",
+            help="Draft tokens per verify step, 0..64 (0: no speculation). Default: one per "
+            "--acceptance value, else 3.",
+            show_default=False,
+        ),
+    ] = None,
     topk: Annotated[
         int, typer.Option("--topk", help="Draft tree branching (sglang flavor only; 1 = chain).")
     ] = 1,
@@ -160,16 +167,19 @@ def reference_server_cmd(
     from specdiag.refserver.server import start_server
 
     out = Output(json_output)
-    if duration is not None and duration < 0:
+    if duration is not None and not duration >= 0:
         from specdiag.errors import UsageError
 
-        raise UsageError(f"--duration must be >= 0, got {duration:g}")
+        raise UsageError(
+            f"--duration must be >= 0 seconds, got {duration:g}",
+            hint="leave --duration out to serve until Ctrl-C or SIGTERM",
+        )
     cfg = make_config(
         flavor=flavor,
         steps=steps,
-        acceptance=acceptance if steps > 0 else None,
+        acceptance=acceptance if steps != 0 else None,
         acc_kind=acc_kind,
-        accept_length=accept_length if steps > 0 else None,
+        accept_length=accept_length if steps != 0 else None,
         faults=faults,
         host=host,
         port=DEFAULT_PORTS[flavor] if port is None else port,

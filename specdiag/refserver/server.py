@@ -118,7 +118,8 @@ class ServerHandle:
         except OSError as exc:
             sock.close()
             raise ServerError(
-                f"cannot open the log file {cfg.log}: {exc.strerror or exc}"
+                f"cannot open the log file {cfg.log}: {exc.strerror or exc}",
+                hint="give --log a path in a writable directory (or leave it out: stderr)",
             ) from None
         tok = Tokenizer()
         model = TinyLM(tok)
@@ -166,7 +167,8 @@ class ServerHandle:
             if not thread.is_alive() or time.monotonic() > deadline:
                 self.stop()
                 raise ServerError(
-                    f"the reference server did not start: {self._error or 'timed out'}"
+                    f"the reference server did not start: {self._error or 'timed out'}",
+                    hint="is the port free? try --port 0 for a free one",
                 )
             time.sleep(0.002)
 

@@ -99,6 +99,7 @@ class LogAnalyzer:
         self.window = window or TimeWindow(None, None)
         self.year = year
         self.on_record = on_record
+        self.after_block: Callable[[], None] | None = None  # e.g. flush the records file
         self.max_line = max_line
         self.sources: list[_Source] = []
         self.leaves: dict[tuple[str, str, str, str], SeriesAccumulator] = {}
@@ -114,14 +115,7 @@ class LogAnalyzer:
     def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
         if fast.scan_file(self, label, stream, chunk_size):  # compiled path, blocks in threads
             return
-        scan_stream(stream, self.add_source(label), chunk_size)
-
-    def scan_pipelined(self, path: str, chunk_size: int = CHUNK_SIZE) -> None:
-        """Scan a file with its bytes stage in a second process (``--workers 2``); the same
-        report as :meth:`scan`."""
-        from specdiag.core.logs.parallel import scan_path_pipelined
-
-        scan_path_pipelined(self, path, chunk_size)
+        scan_stream(stream, self.add_source(label), chunk_size, self.after_block)
 
     def _record(self, rec: LogRecord) -> None:
         if self.window.active and not self.window.accepts(rec):

@@ -392,7 +392,10 @@ def scan_file(
                 try:
                     data, pre = pending.popleft().result()
                 except OSError as exc:
-                    raise InputError(f"read error in {label}: {exc}") from None
+                    raise InputError(
+                        f"read error in {label}: {exc.strerror or exc}",
+                        hint="check the file and the device it is on",
+                    ) from None
                 if len(data) < chunk_size:
                     eof = True
                     for f in pending:
@@ -403,6 +406,8 @@ def scan_file(
                 finder.pre = (data, *pre) if pre is not None else None
                 scanner.feed(data)
                 finder.pre = None
+                if analyzer.after_block is not None:
+                    analyzer.after_block()
         finally:
             for f in pending:
                 f.cancel()

@@ -53,6 +53,7 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
     Skipped,
+    out_of_range,
 )
 from specdiag.errors import UsageError
 
@@ -84,7 +85,7 @@ N_TRT_COMPUTED = (
 
 _EMPTY: tuple[str, ...] = ()
 _NO_FLOATS: tuple[float, ...] = ()
-_CLOCK_OF = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMACPP: CLOCK_RELATIVE}
+_CLOCK_OF: dict[str, str] = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMACPP: CLOCK_RELATIVE}
 
 SGL_VERSION_04 = "sglang 0.4.x"
 SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
@@ -98,11 +99,13 @@ def strip_ansi(text: str) -> str:
 
 
 def _float(text: str) -> float | None:
+    """A number as printed; None for text or NaN. An infinite value (a 400-digit number, "inf")
+    is returned as it is: the record's range guard turns it into a reported skip."""
     try:
         v = float(text)
     except ValueError:
         return None
-    return v if math.isfinite(v) else None
+    return None if v != v else v
 
 
 def _int(text: str) -> int | None:
@@ -244,9 +247,15 @@ class LineParser:
     def parse(self, text: str, line_no: int = 0, prev_line: str | None = None) -> ParseOutcome:
         """Parse one line (without its newline). ``prev_line``: the line before, if known."""
         try:
-            return self._parse(text, line_no, prev_line)
+            out = self._parse(text, line_no, prev_line)
         except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
             return Skipped("malformed statistics line")
+        if type(out) is tuple:
+            for rec in out:  # the one numeric-range guard (records.out_of_range)
+                why = out_of_range(rec)
+                if why is not None:
+                    return Skipped(why)
+        return out
 
     def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
         if "\x1b" in text:

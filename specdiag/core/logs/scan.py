@@ -281,7 +281,9 @@ class _Prepend(io.RawIOBase):
             b[:n] = self._head[:n]
             self._head = self._head[n:]
             return n
-        data = self._stream.read(len(b))
+        read1 = getattr(self._stream, "read1", None)
+        # a pipe: what is there now (read1), not a full block, so records flow as they arrive
+        data = read1(len(b)) if read1 is not None else self._stream.read(len(b))
         n = len(data)
         b[:n] = data
         return n
@@ -336,10 +338,12 @@ def open_stream(stream: BinaryIO) -> BinaryIO:
     return io.BufferedReader(_Prepend(head, stream), buffer_size=CHUNK_SIZE)
 
 
-def open_path(path: str) -> BinaryIO:
-    """Open a file (or '-' for stdin) for scanning; InputError when it cannot be read."""
+def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
+    """Open a file (or '-' for ``stdin``, by default the process's) for scanning, once: a pipe
+    or FIFO is read through this one handle (its first bytes sniffed and put back).
+    InputError when it cannot be read."""
     if path == "-":
-        return open_stream(sys.stdin.buffer)
+        return open_stream(stdin if stdin is not None else sys.stdin.buffer)
     if os.path.isdir(path):
         raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
     try:
@@ -356,11 +360,17 @@ def open_path(path: str) -> BinaryIO:
         return open_stream(f)
     except OSError as exc:
         f.close()
-        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", hint="check the file is readable"
+        ) from None
 
 
 def pump(
-    stream: BinaryIO, feed: Callable[[bytes], None], label: str, chunk_size: int = CHUNK_SIZE
+    stream: BinaryIO,
+    feed: Callable[[bytes], None],
+    label: str,
+    chunk_size: int = CHUNK_SIZE,
+    after_block: Callable[[], None] | None = None,
 ) -> str | None:
     """Read a whole stream into ``feed``. Returns the note for a damaged or truncated gzip tail
     (what was read is kept), else None; InputError when nothing at all can be read."""
@@ -368,6 +378,8 @@ def pump(
     gz: object = stream
     if isinstance(gz, gzip.GzipFile):
         read = gz.read1  # what decompressed so far, so a damaged tail loses little
+    elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, _Prepend):
+        read = gz.read1  # a pipe: each block as it arrives (an interrupted run keeps it)
     got = 0
     try:
         while True:
@@ -376,6 +388,8 @@ def pump(
                 break
             got += len(data)
             feed(data)
+            if after_block is not None:
+                after_block()
     except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
         if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
             raise InputError(
@@ -384,13 +398,21 @@ def pump(
             ) from None
         return f"compressed stream is damaged or truncated ({exc})"
     except OSError as exc:
-        raise InputError(f"read error in {label or 'input'}: {exc}") from None
+        raise InputError(
+            f"read error in {label or 'input'}: {exc.strerror or exc}",
+            hint="check the file and the device it is on",
+        ) from None
     return None
 
 
-def scan_stream(stream: BinaryIO, scanner: Scanner, chunk_size: int = CHUNK_SIZE) -> None:
+def scan_stream(
+    stream: BinaryIO,
+    scanner: Scanner,
+    chunk_size: int = CHUNK_SIZE,
+    after_block: Callable[[], None] | None = None,
+) -> None:
     """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
-    truncated = pump(stream, scanner.feed, scanner.parser.source, chunk_size)
+    truncated = pump(stream, scanner.feed, scanner.parser.source, chunk_size, after_block)
     if truncated is not None:
         scanner.counts.truncated = truncated
     scanner.close()
