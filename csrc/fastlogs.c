@@ -936,9 +936,15 @@ typedef struct {
     Leaf **leafs; /* every Leaf allocated (owned) */
     int nleafs, capleafs;
     AnaEntry *cache;
+    /* SGLangRateInference._compute in C (use_compute = 0: call best() instead) */
+    int use_compute;
+    PyObject *ri_type; /* RateInference */
+    PyObject *t_both, *t_none, *t_nd_pre, *t_nd_more, *t_nd_post;
+    PyObject *keyinfo; /* dict frozenset -> int bitmask/pairs, parsed once */
 } CtxObject;
 
 static long long INF_REFRESH = 512;
+static int eq_str(PyObject *a, PyObject *b);
 
 /* ---- load / store of a leaf's state ---------------------------------------------------- */
 
@@ -1684,10 +1690,158 @@ static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const cha
     return e;
 }
 
+#define MAX_N 128
+/* one candidate set, parsed: formulas present (bit 0 NEW, bit 1 OLD) and its pairs */
+typedef struct {
+    int fmask;
+    int npairs;
+    unsigned char f[2 * MAX_N];
+    unsigned char n[2 * MAX_N];
+} KeyInfo;
+
+static void keyinfo_free(PyObject *cap) { free(PyCapsule_GetPointer(cap, NULL)); }
+
+static KeyInfo *key_info(CtxObject *C, PyObject *cands) {
+    PyObject *cap = PyDict_GetItemWithError(C->keyinfo, cands);
+    if (cap) return (KeyInfo *)PyCapsule_GetPointer(cap, NULL);
+    if (PyErr_Occurred()) return NULL;
+    KeyInfo *k = (KeyInfo *)calloc(1, sizeof(KeyInfo));
+    if (!k) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *it = PyObject_GetIter(cands), *c;
+    int bad = it == NULL;
+    while (!bad && (c = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != 2 || k->npairs >= 2 * MAX_N) {
+            bad = 1;
+        } else {
+            PyObject *f = PyTuple_GET_ITEM(c, 0);
+            long n = PyLong_AsLong(PyTuple_GET_ITEM(c, 1));
+            int code = eq_str(f, C->s_new) ? 0 : eq_str(f, C->s_old) ? 1 : -1;
+            if (code < 0 || n < 0 || n >= MAX_N || PyErr_Occurred())
+                bad = 1;
+            else {
+                k->fmask |= 1 << code;
+                k->f[k->npairs] = (unsigned char)code;
+                k->n[k->npairs] = (unsigned char)n;
+                k->npairs++;
+            }
+        }
+        Py_DECREF(c);
+    }
+    Py_XDECREF(it);
+    PyErr_Clear();
+    if (bad) {
+        free(k);
+        return (KeyInfo *)-1; /* not understood: let Python compute */
+    }
+    cap = PyCapsule_New(k, NULL, keyinfo_free);
+    if (!cap || PyDict_SetItem(C->keyinfo, cands, cap) < 0) {
+        Py_XDECREF(cap);
+        if (!cap) free(k);
+        return NULL;
+    }
+    Py_DECREF(cap);
+    return k;
+}
+
+/* SGLangRateInference._compute, the same result; NULL with no error set: not handled here */
+static PyObject *compute_best(CtxObject *C, Rank *r) {
+    long long fs[2] = {0, 0};
+    long long ps[2][MAX_N];
+    memset(ps, 0, sizeof(ps));
+    Py_ssize_t pos = 0;
+    PyObject *key, *val;
+    while (PyDict_Next(r->counts, &pos, &key, &val)) {
+        long long n = PyLong_AsLongLong(val);
+        if (n == -1 && PyErr_Occurred()) return NULL;
+        KeyInfo *k = key_info(C, key);
+        if (!k) return NULL;
+        if (k == (KeyInfo *)-1) return NULL;
+        for (int f = 0; f < 2; f++)
+            if (k->fmask & (1 << f)) fs[f] += n;
+        for (int i = 0; i < k->npairs; i++) ps[k->f[i]][k->n[i]] += n;
+    }
+    long long total;
+    if (!get_ll(r->inf, "total", &total)) return NULL;
+    int formula; /* 0 NEW, 1 OLD, -1 None */
+    int ambiguous = 0;
+    PyObject *notes = PyList_New(0);
+    if (!notes) return NULL;
+    PyObject *res = NULL;
+    if (r->forced != Py_None) {
+        formula = eq_str(r->forced, C->s_new) ? 0 : eq_str(r->forced, C->s_old) ? 1 : -2;
+        if (formula == -2) goto done; /* unknown forced formula: Python */
+    } else if (fs[0] == 0 && fs[1] == 0)
+        formula = -1;
+    else if (fs[0] == fs[1]) {
+        formula = 0;
+        ambiguous = 1;
+        if (PyList_Append(notes, C->t_both) < 0) goto done;
+    } else
+        formula = fs[0] > fs[1] ? 0 : 1;
+    if (formula < 0) {
+        PyObject *nt = PyTuple_Pack(1, C->t_none);
+        if (nt) res = PyObject_CallFunction(C->ri_type, "OOiLOO", Py_None, Py_None, 0, total, Py_False, nt);
+        Py_XDECREF(nt);
+        goto done;
+    }
+    long long top = 0;
+    int count_top = 0, first_n = -1;
+    for (int n = 0; n < MAX_N; n++)
+        if (ps[formula][n] > top) top = ps[formula][n];
+    long long consistent = fs[formula];
+    PyObject *ndt = Py_None;
+    Py_INCREF(ndt);
+    if (top > 0) {
+        for (int n = 0; n < MAX_N; n++)
+            if (ps[formula][n] == top) {
+                if (first_n < 0) first_n = n;
+                count_top++;
+            }
+        if (count_top == 1) {
+            Py_DECREF(ndt);
+            ndt = PyLong_FromLong(first_n);
+            consistent = top;
+        } else {
+            /* "num_draft_tokens not determined: " + ", ".join(best_n[:8]) + (" ..." if > 8) + ... */
+            char buf[512];
+            int len = 0, shown = 0;
+            for (int n = 0; n < MAX_N && shown < 8; n++)
+                if (ps[formula][n] == top) {
+                    len += snprintf(buf + len, sizeof(buf) - (size_t)len, shown ? ", %d" : "%d", n);
+                    shown++;
+                }
+            PyObject *mid = PyUnicode_FromStringAndSize(buf, len);
+            PyObject *note = mid ? PyUnicode_Concat(C->t_nd_pre, mid) : NULL;
+            Py_XDECREF(mid);
+            if (note && count_top > 8) Py_XSETREF(note, PyUnicode_Concat(note, C->t_nd_more));
+            if (note) Py_XSETREF(note, PyUnicode_Concat(note, C->t_nd_post));
+            if (!note || PyList_Append(notes, note) < 0) {
+                Py_XDECREF(note);
+                Py_DECREF(ndt);
+                goto done;
+            }
+            Py_DECREF(note);
+        }
+    }
+    if (!ndt) goto done;
+    PyObject *nt = PyList_AsTuple(notes);
+    if (nt)
+        res = PyObject_CallFunction(C->ri_type, "OOLLOO", formula == 0 ? C->s_new : C->s_old, ndt,
+                                    consistent, total, ambiguous ? Py_True : Py_False, nt);
+    Py_XDECREF(nt);
+    Py_DECREF(ndt);
+done:
+    Py_DECREF(notes);
+    return res;
+}
+
 /* inf.best() -> (formula, num_draft_tokens): the cached one while the pending tallies would
  * leave it cached (SGLangRateInference.add: no new key, fewer than `refresh` adds), else the
  * tallies are added and best() recomputes it, as at the same line of the Python path */
-static int best_of(Rank *r, PyObject **formula, PyObject **ndt) {
+static int best_of(CtxObject *C, Rank *r, PyObject **formula, PyObject **ndt) {
     if (!rank_live(r)) return 0;
     if (r->best_formula && !r->pend_new && r->dirty + r->pend_n < INF_REFRESH) {
         Py_INCREF(r->best_formula);
@@ -1697,7 +1851,25 @@ static int best_of(Rank *r, PyObject **formula, PyObject **ndt) {
         return 1;
     }
     if (!flush_inf(r)) return 0;
-    PyObject *b = PyObject_CallMethod(r->inf, "best", NULL);
+    PyObject *b = NULL;
+    if (C->use_compute) {
+        /* SGLangRateInference.best(): _compute() when _best is None, then _dirty = 0 */
+        PyObject *cur = PyObject_GetAttrString(r->inf, "_best");
+        if (!cur) return 0;
+        if (cur != Py_None)
+            b = cur;
+        else {
+            Py_DECREF(cur);
+            b = compute_best(C, r);
+            if (!b && PyErr_Occurred()) return 0;
+            if (b && (PyObject_SetAttrString(r->inf, "_best", b) < 0 ||
+                      !set_ll(r->inf, "_dirty", 0))) {
+                Py_DECREF(b);
+                return 0;
+            }
+        }
+    }
+    if (!b) b = PyObject_CallMethod(r->inf, "best", NULL);
     if (!b) return 0;
     *formula = PyObject_GetAttrString(b, "formula");
     *ndt = *formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
@@ -1777,7 +1949,7 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
         note = C->n_nofit;
     } else {
         PyObject *bf, *bn;
-        if (!best_of(r, &bf, &bn)) return 0;
+        if (!best_of(C, r, &bf, &bn)) return 0;
         Py_DECREF(bn);
         own_formula = bf;
         formula = bf == Py_None ? NULL : bf;
@@ -1790,7 +1962,7 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
     if (nn == 1) ndt = PyLong_AsLong(PyTuple_GET_ITEM(ndts, 0));
     if (ndt == -1 && formula && !eq_str(formula, C->s_new)) {
         PyObject *bf, *bn;
-        if (!best_of(r, &bf, &bn)) goto fail;
+        if (!best_of(C, r, &bf, &bn)) goto fail;
         if (eq_str(bf, formula) && bn != Py_None && ndts) {
             int in = PySequence_Contains(ndts, bn);
             if (in < 0) {
@@ -1961,6 +2133,13 @@ static void Ctx_dealloc(CtxObject *C) {
     Py_XDECREF(C->inf_type);
     Py_XDECREF(C->analysis);
     Py_XDECREF(C->close_run);
+    Py_XDECREF(C->keyinfo);
+    Py_XDECREF(C->ri_type);
+    Py_XDECREF(C->t_both);
+    Py_XDECREF(C->t_none);
+    Py_XDECREF(C->t_nd_pre);
+    Py_XDECREF(C->t_nd_more);
+    Py_XDECREF(C->t_nd_post);
     PyObject **strs[] = {&C->s_sglang, &C->s_vllm, &C->s_main, &C->s_kind, &C->s_clock_abs,
                          &C->s_clock_noyear, &C->s_new, &C->s_old, &C->v_sgl_vt, &C->v_0511,
                          &C->v_0510, &C->v_newish, &C->v_vllm, &C->n_nofit, &C->n_ambig,
@@ -2023,6 +2202,22 @@ static int Ctx_init(CtxObject *C, PyObject *args, PyObject *kw) {
     if (C->spark_width < 1 || 2 * C->spark_width >= SPARK_MAX) {
         PyErr_SetString(PyExc_ValueError, "spark width out of range");
         return -1;
+    }
+    C->keyinfo = PyDict_New();
+    if (!C->keyinfo) return -1;
+    v = PyDict_GetItemString(consts, "rate_inference");
+    if (v && v != Py_None) {
+        /* (RateInference, both-formulas note, no-formula note, ndt note prefix, " ...", suffix) */
+        if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 6) {
+            PyErr_SetString(PyExc_TypeError, "rate_inference: a 6-tuple");
+            return -1;
+        }
+        PyObject **slots[] = {&C->ri_type, &C->t_both, &C->t_none, &C->t_nd_pre, &C->t_nd_more, &C->t_nd_post};
+        for (int i = 0; i < 6; i++) {
+            *slots[i] = PyTuple_GET_ITEM(v, i);
+            Py_INCREF(*slots[i]);
+        }
+        C->use_compute = 1;
     }
     C->close_run = PyUnicode_InternFromString("_close_run");
     C->cache = (AnaEntry *)calloc(CACHE_SIZE, sizeof(AnaEntry));

@@ -117,6 +117,43 @@ def _accumulator_schema_ok() -> bool:
     return _schema_ok
 
 
+_RI_TEXTS: tuple[object, ...] | None | bool = False
+
+
+def _rate_inference_texts() -> tuple[object, ...] | None:
+    """What the C copy of SGLangRateInference._compute needs: the RateInference class and the
+    texts of its notes, read from the Python implementation itself (so the two cannot drift
+    apart in wording). None when they do not come out as expected: best() is then called."""
+    global _RI_TEXTS
+    if _RI_TEXTS is not False:
+        return _RI_TEXTS  # type: ignore[return-value]
+    from specdiag.core.logs.infer import NEW, OLD, RateInference, SGLangRateInference
+
+    def notes(*cands: frozenset[tuple[str, int]]) -> tuple[str, ...]:
+        inf = SGLangRateInference()
+        for c in cands:
+            inf.add(c)
+        return inf.best().notes
+
+    out: tuple[object, ...] | None = None
+    try:
+        both = notes(frozenset({(NEW, 3), (OLD, 3)}))
+        none = notes(frozenset())
+        two = notes(frozenset({(NEW, 3), (NEW, 4)}))
+        many = notes(frozenset((NEW, n) for n in range(2, 12)))
+        if len(both) == 1 and len(none) == 1 and len(two) == 1 and len(many) == 1:
+            pre, sep, post = two[0].partition("3, 4")
+            listed = ", ".join(str(n) for n in range(2, 10))
+            mpre, msep, mrest = many[0].partition(listed)
+            if sep and msep and mpre == pre and mrest.endswith(post):
+                more = mrest[: len(mrest) - len(post)]
+                out = (RateInference, both[0], none[0], pre, more, post)
+    except (AttributeError, TypeError, ValueError, KeyError):
+        out = None
+    _RI_TEXTS = out
+    return out
+
+
 # --------------------------------------------------------------------------- bytes stage
 
 
@@ -241,6 +278,7 @@ class FastScanner(Scanner):
             "year": p.year,
             # SGLangRateInference.add recomputes best() after this many tallies of known sets
             "inference_refresh": 512,
+            "rate_inference": _rate_inference_texts(),
         }
         an = self.analyzer
         return _native.Ctx(
