@@ -285,3 +285,23 @@ def test_missing_compiled_part_falls_back_with_a_note(monkeypatch: pytest.Monkey
     assert r.stdout == ok.stdout
     forced = run_cli(["logs", "--json", path], env={fast.ENV_FORCE_PYTHON: "1"})
     assert "note:" not in forced.stderr  # forcing the Python path on purpose is not noted
+
+
+def test_ambiguous_lines_use_the_compiled_recompute() -> None:
+    """Ambiguous lines only (both SGLang formulas fit; ties between num_draft_tokens): each
+    line's rate and version come from the rank's best guess, which the compiled part
+    recomputes itself."""
+    pairs = [("2.50", "0.50"), ("1.0", "0.0"), ("3.00", "0.67"), ("2.50", "0.50")]
+    for ranks in ((" TP0",), (" TP0", " TP1")):
+        out = []
+        for i in range(40):
+            length, rate = pairs[i % len(pairs)] if len(ranks) > 1 else pairs[i % 2]
+            out.append(
+                f"[2026-11-29 08:00:{i % 60:02d}{ranks[i % len(ranks)]}] Decode batch, "
+                f"#running-req: 1, #token: 1, token usage: 0.01, accept len: {length}, accept "
+                f"rate: {rate}, cuda graph: True, gen throughput (token/s): 1.00, #queue-req: 0"
+            )
+        data = ("\n".join(out) + "\n").encode()
+        assert assert_same(data) == 40
+        assert_same(data, engine="sglang", engine_version="0.5.10")
+        assert_same(data, engine="sglang", engine_version="0.5.11")
