@@ -139,6 +139,10 @@ def logs_cmd(
     from specdiag.errors import CheckFailed
 
     out = Output(json_output)
+    from specdiag.core.logs.fast import status as fast_status
+
+    if fast_status():  # the compiled path is missing: say so, once (results are the same)
+        out.note(str(fast_status()))
     options = LogsOptions(
         engine=LogEngine(engine.value) if engine is not None else None,
         engine_version=engine_version,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import BinaryIO
 
+from specdiag.core.logs import fast
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import (
     BENCH,
@@ -125,11 +126,14 @@ class LogAnalyzer:
 
     def add_source(self, label: str) -> Scanner:
         parser = LineParser(self.engine, self.engine_version, source=label, year=self.year)
-        src = _Source(label, parser, Scanner(parser, self._record, max_line=self.max_line))
+        scanner = fast.make_scanner(parser, self._record, self, self.max_line)  # compiled path
+        src = _Source(label, parser, scanner)
         self.sources.append(src)
         return src.scanner
 
     def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
+        if fast.scan_file(self, label, stream, chunk_size):  # compiled path, blocks in threads
+            return
         scan_stream(stream, self.add_source(label), chunk_size, self.after_block)
 
     def _record(self, rec: LogRecord) -> None:
