@@ -224,3 +224,29 @@ def test_check_outputs_survives_a_symlink_loop(tmp_path: Path) -> None:
     loop = tmp_path / "loop"
     loop.symlink_to(loop)
     check_outputs([("--save", tmp_path / "out")], [("--prompts", loop)])
+
+
+# --------------------------------------------------------------------------- the serialiser
+
+
+def test_derive_keeps_declaration_order_and_renames_only_what_it_is_told() -> None:
+    from dataclasses import dataclass
+
+    from specdiag.cli._output import derive
+    from specdiag.core.textenum import TextEnum
+
+    class Colour(TextEnum):
+        RED = "red"
+
+    @dataclass(frozen=True)
+    class Row:
+        b: float
+        a: tuple[int, ...]
+        c: Colour
+
+    row = Row(float("inf"), (1, 2), Colour.RED)
+    assert list(derive(row)) == ["b", "a", "c"]
+    assert derive(row) == {"b": None, "a": [1, 2], "c": "red"}
+    assert derive(row, only=("c", "a"), rename={"a": "x"}) == {"c": "red", "x": [1, 2]}
+    assert derive(row, omit=("b",)) == {"a": [1, 2], "c": "red"}
+    assert f"{Colour.RED}" == "red" and str(Colour.RED) == "red" and Colour.RED == "red"

@@ -123,10 +123,11 @@ def retry_after_seconds(value: str | None, attempt: int) -> float:
 
 
 def scrub(text: str, secrets: tuple[str, ...]) -> str:
-    for s in secrets:
-        if s:
-            text = text.replace(s, "***")
-    return text
+    """``text`` with ``secrets`` (and everything :func:`specdiag.errors.scrub` masks) as ``***``:
+    the one scrubber, also for the error details of failed requests."""
+    from specdiag.errors import scrub as scrub_all
+
+    return scrub_all(text, secrets)
 
 
 def _snippet(raw: bytes | str, n: int = 160) -> str:
