@@ -19,7 +19,7 @@ from specdiag.cli._framework import (
 )
 from specdiag.core.accept import AccKind, Engine, ObservedKind
 
-MAX_SIMULATE = 10**9  # verify steps --simulate may run (about a minute of numpy at k=5)
+MAX_SIMULATE = 10**9  # verify steps --simulate may run (memory stays bounded: blocks of 2^18)
 
 if TYPE_CHECKING:
     from rich.console import Console
