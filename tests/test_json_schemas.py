@@ -115,6 +115,15 @@ CASES: dict[str, Case] = {
     ],
     "inspect-dump": lambda s, h: ["inspect-dump", str(h["served"])],
     "demo": lambda s, h: ["demo", "--scenario", "collapsed"],
+    "doctor": lambda s, h: [
+        "doctor",
+        "--acc",
+        "0.75",
+        "--steps",
+        "5",
+        "--logs",
+        str(DATA / "logs" / "vllm_serve_eagle3.log"),
+    ],
 }
 
 
