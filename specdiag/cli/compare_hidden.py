@@ -239,6 +239,7 @@ def compare_hidden_cmd(
         served_name = "--values"
         training_name = str(paths[0])
     else:
+        opts = _recorded_served_layers(paths[0], opts, out)
         served = load_dump(
             paths[0],
             key=served_key or key,
@@ -258,6 +259,27 @@ def compare_hidden_cmd(
             "the served hidden states do not match the training tensors",
             hint=result.diagnosis[0] if result.diagnosis else None,
         )
+
+
+def _recorded_served_layers(path: Path, opts: Any, out: Any) -> Any:
+    """A served dump written by ``capture-hidden`` records its engine and layer ids: use them
+    when --served-layers/--engine are not given (capture-hidden owns this hook)."""
+    from dataclasses import replace
+
+    from specdiag.core.hidden.capture import SERVED_FORMAT, read_capture_meta
+
+    if opts.served_layers is not None or opts.engine is not None:
+        return opts
+    meta = read_capture_meta(path)
+    if meta is None or meta.format != SERVED_FORMAT or meta.engine not in ("vllm", "sglang"):
+        return opts
+    if not meta.layer_ids:
+        return replace(opts, engine=CaptureEngine(meta.engine))
+    out.note(
+        f"{path}: served layer ids {','.join(map(str, meta.layer_ids))} ({meta.engine}) "
+        "read from the capture's metadata"
+    )
+    return replace(opts, served_layers=meta.layer_ids, engine=CaptureEngine(meta.engine))
 
 
 def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:

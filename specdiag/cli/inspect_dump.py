@@ -12,7 +12,7 @@ from specdiag.cli._framework import JsonOpt, command
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.core.hidden.inspect import InspectReport
+    from specdiag.core.hidden.inspect import InspectReport, LayerReport
 
 HELP = """Inspect hidden-state dumps: keys, shapes, dtypes, NaN/Inf, padding, loss mask, norms.
 
@@ -57,15 +57,50 @@ def inspect_dump_cmd(
         int,
         typer.Option("--pad-id", help="Token id of trailing padding; -1 turns detection off."),
     ] = 0,
+    model: Annotated[
+        Path | None,
+        typer.Option(
+            "--model",
+            help="The target's HF checkpoint directory: run it on the dump's tokens and name the "
+            "layer of every aux chunk (needs the [hf] extra).",
+        ),
+    ] = None,
+    reference: Annotated[
+        Path | None,
+        typer.Option(
+            "--reference",
+            help="A hidden_states stack [L+1, T, H] on the same tokens (capture-hidden --from hf): "
+            "name the layer of every aux chunk.",
+        ),
+    ] = None,
+    identify: Annotated[
+        int,
+        typer.Option(
+            "--identify", help="With --model/--reference: how many files to identify (0 = all)."
+        ),
+    ] = 1,
+    device: Annotated[
+        str, typer.Option("--device", help="With --model: where to run it (cpu, cuda).")
+    ] = "cpu",
+    dtype: Annotated[
+        str,
+        typer.Option("--dtype", help="With --model: auto (the checkpoint's), float32, bfloat16."),
+    ] = "auto",
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
-    from specdiag.core.hidden.inspect import inspect_paths
+    from specdiag.core.hidden.inspect import identify_paths, inspect_paths
     from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
     if workers < 1:
-        raise UsageError("--workers must be >= 1")
+        raise UsageError(
+            f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
+        )
+    if model is not None and reference is not None:
+        raise UsageError("give --model or --reference, not both")
+    if identify < 0:
+        raise UsageError("--identify must be >= 0 (0 = every file)")
     if hidden_size is not None and hidden_size < 1:
         raise UsageError("--hidden-size must be >= 1")
     console = out.stderr
@@ -95,6 +130,17 @@ def inspect_dump_cmd(
         report = inspect_paths(
             paths, workers=workers, pad_id=None if pad_id < 0 else pad_id, hidden_size=hidden_size
         )
+    if model is not None or reference is not None:
+        report = identify_paths(
+            report,
+            model=model,
+            reference=reference,
+            limit=identify,
+            pad_id=None if pad_id < 0 else pad_id,
+            hidden_size=hidden_size,
+            device=device,
+            dtype=dtype,
+        )
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:
         bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]
@@ -112,8 +158,11 @@ def inspect_dump_cmd(
 
 
 def document(r: InspectReport) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/inspect-dump.md)."""
-    return {
+    """The stable ``--json`` document (keys documented in docs/inspect-dump.md), derived from the
+    result dataclasses: every field of FileReport / VocabMap / LayerReport under its own name."""
+    from specdiag.cli._output import to_jsonable
+
+    doc: dict[str, Any] = {
         "ok": r.ok,
         "files_scanned": len(r.files),
         "bad_files": [f.path for f in r.bad_files],
@@ -121,53 +170,12 @@ def document(r: InspectReport) -> dict[str, Any]:
         "dtypes": r.dtypes,
         "key_sets": r.key_sets,
         "problems": list(r.problems),
-        "files": [
-            {
-                "path": f.path,
-                "ok": f.ok,
-                "error": f.error,
-                "format": f.fmt,
-                "tensors": [
-                    {"key": e.key, "shape": list(e.shape), "dtype": e.dtype} for e in f.entries
-                ],
-                "feature_key": f.feature_key,
-                "dtype": f.dtype,
-                "tokens": f.tokens,
-                "padding": f.padding,
-                "padding_share": f.padding_share,
-                "loss_mask_share": f.loss_mask_share,
-                "nonfinite": f.nonfinite,
-                "hidden_size": f.hidden_size,
-                "chunks": f.chunks,
-                "fingerprint": [
-                    {
-                        "index": c.index,
-                        "rms_mean": c.rms_mean,
-                        "rms_std": c.rms_std,
-                        "abs_max": c.abs_max,
-                    }
-                    for c in f.fingerprint
-                ],
-                "ascending": f.ascending,
-                "embedding_chunks": list(f.embedding_chunks),
-                "problems": list(f.problems),
-                "warnings": list(f.warnings),
-            }
-            for f in r.files
-        ],
-        "vocab_mapping": [
-            {
-                "path": v.path,
-                "ok": v.ok,
-                "error": v.error,
-                "draft_vocab_size": v.draft_vocab_size,
-                "target_vocab_size": v.target_vocab_size,
-                "t2d_true": v.t2d_true,
-                "problems": list(v.problems),
-            }
-            for v in r.vocab
-        ],
+        "files": to_jsonable(r.files),
+        "vocab_mapping": to_jsonable(r.vocab),
     }
+    if r.layers:
+        doc["layers"] = to_jsonable(r.layers)
+    return doc
 
 
 def _pct(v: float | None) -> str:
@@ -194,8 +202,8 @@ def render(console: Console, r: InspectReport) -> None:
     first = next((f for f in r.files if f.error is None), None)
     console.print(f"[bold]Hidden-state dumps[/bold]: {len(r.files)} file(s)")
     if first is not None:
-        tensors = ", ".join(f"{e.key} {list(e.shape)} {e.dtype}" for e in first.entries)
-        console.print(f"  tensors ({first.fmt}, first readable file): {tensors}", markup=False)
+        tensors = ", ".join(f"{e.key} {list(e.shape)} {e.dtype}" for e in first.tensors)
+        console.print(f"  tensors ({first.format}, first readable file): {tensors}", markup=False)
     tab = Table(title="Files", title_justify="left")
     tab.add_column("file", overflow="fold", ratio=2)
     tab.add_column("status", overflow="fold", ratio=1)
@@ -242,6 +250,8 @@ def render(console: Console, r: InspectReport) -> None:
             f"{v.target_vocab_size}, t2d marks {v.t2d_true}: {state}",
             markup=False,
         )
+    for lr in r.layers:
+        render_layers(console, lr)
     summary = (
         f"hidden size {', '.join(r.hidden_sizes) or '-'}; dtype {', '.join(r.dtypes) or '-'}; "
         f"{len(r.key_sets)} key set(s)"
@@ -257,3 +267,43 @@ def render(console: Console, r: InspectReport) -> None:
     else:
         verdict = "[bold red]inconsistent[/bold red]"
     console.print(f"[bold]Verdict[/bold]: {verdict}")
+
+
+def render_layers(console: Console, lr: LayerReport) -> None:
+    from rich.table import Table
+
+    tab = Table(
+        title=f"Layers of {lr.path} (against {lr.reference}: {lr.num_layers} layers, "
+        f"{lr.tokens} tokens)",
+        title_justify="left",
+    )
+    for col in ("chunk", "HF index", "is", "cosine", "rel L2", "next best", "SpecForge id"):
+        tab.add_column(col, justify="right" if col != "is" else "left")
+    tab.add_column("sglang id", justify="right")
+    tab.add_column("vllm id", justify="right")
+    for ch in lr.chunks:
+        nxt = (
+            f"[{ch.runner_up}] {ch.runner_up_cosine:.4f}"
+            if ch.runner_up is not None and ch.runner_up_cosine is not None
+            else "-"
+        )
+        tab.add_row(
+            str(ch.index),
+            str(ch.hf_index),
+            ch.description + ("" if ch.exact else " (closest, not equal)"),
+            f"{ch.cosine:.4f}",
+            f"{ch.rel_l2:.3g}",
+            nxt,
+            str(ch.trainer_id),
+            str(ch.engine_ids.get("sglang")),
+            str(ch.engine_ids.get("vllm")),
+        )
+    console.print(tab)
+    ids = lr.layer_ids
+    console.print(
+        "eagle_aux_hidden_state_layer_ids that reproduce these chunks: "
+        f"SGLang / SpecForge {ids['sglang']} (SGLang adds +1), vLLM {ids['vllm']} (verbatim)",
+        markup=False,
+    )
+    for n in lr.notes:
+        console.print(f"  note: {n}", markup=False)

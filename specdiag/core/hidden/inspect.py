@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from specdiag.core.hidden.loading import (
     Dump,
@@ -42,8 +43,8 @@ class FileReport:
     path: str
     ok: bool  # readable and internally consistent
     error: str | None = None
-    fmt: str | None = None
-    entries: tuple[TensorInfo, ...] = ()
+    format: str | None = None
+    tensors: tuple[TensorInfo, ...] = ()
     feature_key: str | None = None
     dtype: str | None = None
     tokens: int = 0
@@ -61,7 +62,7 @@ class FileReport:
 
     @property
     def key_set(self) -> tuple[str, ...]:
-        return tuple(sorted(e.key for e in self.entries))
+        return tuple(sorted(e.key for e in self.tensors))
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,38 @@ class VocabMap:
 
 
 @dataclass(frozen=True)
+class ChunkLayer:
+    """Which HF ``hidden_states`` index one aux chunk of a dump is."""
+
+    index: int
+    hf_index: int  # best match: 0 = embedding output, i = output of layer i-1, L = final normed
+    cosine: float  # mean per-token cosine with that index
+    rel_l2: float  # |chunk - reference| / |reference| over the compared tokens
+    exact: bool  # rel_l2 within the dtype's tolerance (compare-hidden's rtol)
+    runner_up: int | None
+    runner_up_cosine: float | None
+    description: str  # "the output of decoder layer 1", ...
+    trainer_id: int  # SpecForge / EAGLE-3 config id: output of layer k (-1 = embedding)
+    engine_ids: dict[str, int]  # the id each engine's config needs to capture this index
+
+
+@dataclass(frozen=True)
+class LayerReport:
+    """``inspect-dump --model/--reference``: the layers behind a training dump's aux chunks."""
+
+    path: str
+    reference: str  # the model directory or the reference file
+    num_layers: int  # L of the reference (L + 1 hidden states)
+    hidden_size: int
+    tokens: int  # compared
+    chunks: tuple[ChunkLayer, ...]
+    all_exact: bool
+    layer_ids: dict[str, list[int]]  # eagle_aux_hidden_state_layer_ids per engine/trainer
+    similarity: tuple[tuple[float, ...], ...]  # chunk x HF index, mean cosine
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class InspectReport:
     files: tuple[FileReport, ...]
     vocab: tuple[VocabMap, ...]
@@ -84,6 +117,7 @@ class InspectReport:
     key_sets: dict[str, int]
     problems: tuple[str, ...]  # across files
     ok: bool
+    layers: tuple[LayerReport, ...] = ()
 
     @property
     def bad_files(self) -> tuple[FileReport, ...]:
@@ -97,7 +131,10 @@ def discover(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
     for raw in paths:
         p = Path(raw)
         if not p.exists():
-            raise InputError(f"{p}: no such file or directory")
+            raise InputError(
+                f"{p}: no such file or directory",
+                hint="give a dump file or a SpecForge output directory (rows_*/data_*.ckpt)",
+            )
         found = sorted(q for q in p.rglob("*") if q.is_file()) if p.is_dir() else [p]
         for q in found:
             name = q.name.lower()
@@ -134,34 +171,30 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     dump = replace(dump, mapped=is_mapped(Path(path), fmt))
     problems: list[str] = []
     warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
-    # NaN/Inf per float tensor (features streamed in blocks)
-    nonfinite: dict[str, int] = {}
-    t = dump.num_tokens
-    bt = max(1, (1 << 22) // max(1, dump.width))
-    nf = 0
-    for a in range(0, t, bt):
-        blk = dump.block(a, min(t, a + bt))
-        nf += int((~torch.isfinite(blk)).sum())
-        dump.release(a, min(t, a + bt))
-    nonfinite[dump.feature_key or "<tensor>"] = nf
-    if isinstance(obj, dict):
-        for k, v in obj.items():
-            if k != dump.feature_key and isinstance(v, torch.Tensor) and v.is_floating_point():
-                nonfinite[str(k)] = int((~torch.isfinite(v)).sum())
-    bad = {k: v for k, v in nonfinite.items() if v}
-    if bad:
-        problems.append("NaN/Inf values: " + ", ".join(f"{k} {v}" for k, v in bad.items()))
     # hidden size and chunks
     h = hidden_size or dump.hidden_size
     if h is None and dump.width % 3 == 0 and (dump.feature_key or "").startswith("aux"):
         h = dump.width // 3
     if h is None:
         h = dump.width
+    chunks: int | None
     if dump.width % h:
         problems.append(f"row width {dump.width} is not a multiple of the hidden size {h}")
         chunks = None
     else:
         chunks = dump.width // h
+    t = dump.num_tokens
+    valid = dump.valid_tokens
+    # one pass over the features: NaN/Inf count and the per-chunk fingerprint
+    scan = _scan(dump, chunks or 1, h if chunks else dump.width, valid)
+    nonfinite: dict[str, int] = {dump.feature_key or "<tensor>": scan.nonfinite}
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k != dump.feature_key and isinstance(v, torch.Tensor) and v.is_floating_point():
+                nonfinite[str(k)] = _count_nonfinite(v)
+    bad = {k: v for k, v in nonfinite.items() if v}
+    if bad:
+        problems.append("NaN/Inf values: " + ", ".join(f"{k} {v}" for k, v in bad.items()))
     if isinstance(obj, dict) and dump.fmt == "specforge":
         last = dump.last_hidden
         if last is None:
@@ -177,7 +210,6 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
                 )
             elif chunks is not None and chunks != 3:
                 warnings.append(f"aux_hidden_state holds {chunks} chunks of H={h}, EAGLE-3 uses 3")
-    valid = dump.valid_tokens
     mask_share = None
     if dump.loss_mask is not None and valid > 0:
         mask_share = float(dump.loss_mask[:valid].float().mean())
@@ -186,21 +218,10 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     fp: list[ChunkFingerprint] = []
     ascending = None
     if chunks is not None and valid > 0:
-        sums = torch.zeros(chunks, dtype=torch.float64)
-        sq = torch.zeros(chunks, dtype=torch.float64)
-        amax = torch.zeros(chunks, dtype=torch.float64)
-        for a in range(0, valid, bt):
-            blk = dump.block(a, min(valid, a + bt)).view(-1, chunks, h)
-            blk = torch.nan_to_num(blk, nan=0.0, posinf=0.0, neginf=0.0)
-            rms = blk.pow(2).mean(-1).sqrt().double()
-            sums += rms.sum(0)
-            sq += rms.pow(2).sum(0)
-            amax = torch.maximum(amax, blk.abs().amax(dim=(0, 2)).double())
-            dump.release(a, min(valid, a + bt))
-        mean = sums / valid
-        std = (sq / valid - mean.pow(2)).clamp_min(0).sqrt()
+        mean = scan.sums / valid
+        std = (scan.sq / valid - mean.pow(2)).clamp_min(0).sqrt()
         fp = [
-            ChunkFingerprint(i, float(mean[i]), float(std[i]), float(amax[i]))
+            ChunkFingerprint(i, float(mean[i]), float(std[i]), float(scan.amax[i]))
             for i in range(chunks)
         ]
         if chunks > 1 and dump.layout != "layers":
@@ -223,8 +244,8 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     return FileReport(
         path=path,
         ok=not problems,
-        fmt=dump.fmt,
-        entries=dump.entries,
+        format=dump.fmt,
+        tensors=dump.entries,
         feature_key=dump.feature_key,
         dtype=dump.dtype,
         tokens=t,
@@ -240,6 +261,91 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
         problems=tuple(problems),
         warnings=tuple(warnings),
     )
+
+
+# elements per block of the one-pass scan: 2^20 (2 MiB of bfloat16) stays within a core's L2
+# (server cores have 1-2 MiB), so the norm, max and min passes over a block read memory about
+# once; see docs/performance.md for the measured effect
+BLOCK_SHIFT = 20
+
+
+@dataclass(frozen=True)
+class _Scan:
+    nonfinite: int
+    sums: Any  # per chunk: sum over valid tokens of the per-token RMS (float64)
+    sq: Any  # ... of its square
+    amax: Any  # max |value| over valid tokens (NaN/Inf read as 0)
+
+
+def _rows(dump: Dump, a: int, b: int, c: int, h: int) -> Any:
+    """Tokens ``[a, b)`` in the stored dtype as ``[n, c, h]`` (a view where the layout allows)."""
+    f = dump.features
+    if dump.layout == "layers":
+        x = f[:, a:b, :].transpose(0, 1)  # [n, C, H]
+        return x if x.shape[1] == c and x.shape[2] == h else x.reshape(b - a, c, h)
+    return f[a:b].reshape(b - a, c, h)
+
+
+def _norms(x: Any) -> Any:
+    """Per-row L2 norms over the last axis, float64. bfloat16 / float32 / float64 reduce in
+    place (accumulating in float32 or wider); float16 is widened first (its squares overflow)."""
+    torch = require_torch()
+    if x.dtype in (torch.bfloat16, torch.float32, torch.float64):
+        return torch.linalg.vector_norm(x, dim=-1).double()
+    return torch.linalg.vector_norm(x.float(), dim=-1).double()
+
+
+def _count_nonfinite(v: Any) -> int:
+    """NaN/Inf elements of a float tensor: a row whose norm is finite holds none, so only the
+    rows flagged by one cheap reduction are counted element by element."""
+    torch = require_torch()
+    if v.numel() == 0:
+        return 0
+    x = v.reshape(-1, v.shape[-1]) if v.ndim >= 2 else v.reshape(1, -1)
+    flagged = ~torch.isfinite(_norms(x))
+    if not bool(flagged.any()):
+        return 0
+    return int((~torch.isfinite(x[flagged])).sum())
+
+
+def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
+    """One pass over the features in blocks of tokens: NaN/Inf over every token; per chunk RMS
+    sum / square sum / |max| over the valid tokens. Each block is read once in its stored dtype
+    (no float32 copy): the norms double as the NaN/Inf test (a non-finite row has a non-finite
+    norm), and only flagged blocks are re-read element by element."""
+    torch = require_torch()
+    t = dump.num_tokens
+    bt = max(1, (1 << BLOCK_SHIFT) // max(1, c * h))
+    nf = 0
+    sums = torch.zeros(c, dtype=torch.float64)
+    sq = torch.zeros(c, dtype=torch.float64)
+    amax = torch.zeros(c, dtype=torch.float64)
+    scale = 1.0 / (h**0.5)
+    for a in range(0, t, bt):
+        b = min(t, a + bt)
+        x = _rows(dump, a, b, c, h)
+        nrm = _norms(x)  # [n, c]
+        keep = max(0, min(b, valid) - a)  # valid rows of this block
+        flagged = ~torch.isfinite(nrm)
+        if bool(flagged.any()):
+            xf = x.float()
+            nf += int((~torch.isfinite(xf)).sum())
+            xf = torch.nan_to_num(xf[:keep], nan=0.0, posinf=0.0, neginf=0.0)
+            nrm = torch.linalg.vector_norm(xf, dim=-1).double()
+            mx = xf.abs().amax(dim=(0, 2)).double() if keep else None
+        elif keep:
+            v = x[:keep]
+            mx = torch.maximum(v.amax(dim=(0, 2)), -v.amin(dim=(0, 2))).double()
+            nrm = nrm[:keep]
+        else:
+            mx = None
+        if keep and mx is not None:
+            rms = nrm * scale
+            sums += rms.sum(0)
+            sq += rms.pow(2).sum(0)
+            amax = torch.maximum(amax, mx)
+        dump.release(a, b)
+    return _Scan(nf, sums, sq, amax)
 
 
 EMBEDDING_COSINE = 1.0 - 1e-4
@@ -305,10 +411,15 @@ def inspect_vocab(path: str) -> VocabMap:
     return VocabMap(path, not problems, dv, tv, n_true, tuple(problems))
 
 
-def _worker(args: tuple[str, int | None, int | None]) -> FileReport:
+def _worker_init() -> None:
+    """Each worker computes on one core: torch's intra-op pool would otherwise start one
+    thread per core in every worker (N workers x N threads on N cores)."""
     import torch
 
     torch.set_num_threads(1)
+
+
+def _worker(args: tuple[str, int | None, int | None]) -> FileReport:
     return inspect_file(*args)
 
 
@@ -322,7 +433,9 @@ def inspect_paths(
 ) -> InspectReport:
     """Inspect files and directories; ``workers`` > 1 uses that many processes."""
     if workers < 1:
-        raise UsageError("--workers must be >= 1")
+        raise UsageError(
+            f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
+        )
     dumps, vocab_files = discover(paths)
     jobs = [(str(p), pad_id, hidden_size) for p in dumps]
     results: dict[str, FileReport] = {}
@@ -338,16 +451,43 @@ def inspect_paths(
     return _summarise(files, vocab)
 
 
+def _context() -> Any:
+    """Worker processes that start in milliseconds and do not import torch each.
+
+    ``forkserver`` (Linux): one clean server process imports torch and this module once, and
+    every worker is forked from it, so N workers cost one torch import, not N (with ``spawn``,
+    each worker started a fresh interpreter and imported torch: about 1 s apiece, the whole
+    budget of a small scan). The server is a fresh process, so the parent's threads and state
+    are never forked. Elsewhere: ``spawn``.
+    """
+    import multiprocessing as mp
+
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        # "__main__" too: each worker would otherwise re-import the parent's main script
+        # (the specdiag console script pulls in the CLI: typer, rich)
+        ctx.set_forkserver_preload(["__main__", "torch", "specdiag.core.hidden.inspect"])
+        return ctx
+    return mp.get_context("spawn")
+
+
 def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterable[FileReport]:
     if workers == 1 or len(jobs) <= 1:
-        for j in jobs:
-            yield inspect_file(*j)
+        # one worker is one core, like each pool worker: torch's intra-op threads only
+        # contend with whatever else runs (the reductions here are memory-bound)
+        torch = require_torch()
+        before = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            for j in jobs:
+                yield inspect_file(*j)
+        finally:
+            torch.set_num_threads(before)
         return
-    import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    ctx = mp.get_context("spawn")  # no fork of a process that may hold torch threads
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx) as ex:
+    n = min(workers, len(jobs))
+    with ProcessPoolExecutor(max_workers=n, mp_context=_context(), initializer=_worker_init) as ex:
         futs = {ex.submit(_worker, j): j for j in jobs}
         for fut in as_completed(futs):
             try:
@@ -395,3 +535,217 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
         problems=tuple(problems),
         ok=ok,
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Which layers are these chunks? (--model / --reference)
+
+
+def identify_layers(
+    dump: Dump,
+    reference: Dump,
+    *,
+    reference_name: str,
+    hidden_size: int | None = None,
+    block_tokens: int = 256,
+) -> LayerReport:
+    """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
+    computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
+    from specdiag.core.hidden.compare import default_tolerances
+    from specdiag.core.hidden.conventions import CaptureEngine, describe_hf, hf_to_engine_id
+
+    torch = require_torch()
+    if reference.layout != "layers" or reference.native_chunks is None:
+        raise InputError(
+            f"{reference_name}: not a hidden_states stack [L+1, T, H]",
+            hint="make one with `specdiag capture-hidden --from hf MODEL_DIR --like SAMPLE`",
+        )
+    h = int(reference.features.shape[2])
+    if hidden_size is not None and hidden_size != h:
+        raise UsageError(f"--hidden-size {hidden_size}, but the reference has H = {h}")
+    if dump.width % h:
+        raise InputError(
+            f"{dump.source}: rows of {dump.width} features are not chunks of the reference's "
+            f"H = {h}",
+            hint="the reference must come from the target model the dump was captured from",
+        )
+    c = dump.width // h
+    n_ref = int(reference.features.shape[0])
+    valid = dump.valid_tokens
+    ids = dump.ids_list()
+    rids = reference.ids_list()
+    start = 0
+    notes: list[str] = []
+    if ids is not None and rids is not None:
+        seg = ids[:valid]
+        start_found = None
+        for i in range(len(rids) - len(seg) + 1):
+            if rids[i : i + len(seg)] == seg:
+                start_found = i
+                break
+        if start_found is None:
+            raise InputError(
+                f"{reference_name}: its input_ids do not contain {dump.source}'s {valid} tokens",
+                hint="make the reference from this sample: capture-hidden --from hf MODEL "
+                f"--like {dump.source}",
+            )
+        start = start_found
+    elif reference.num_tokens < valid:
+        raise InputError(
+            f"{reference_name}: {reference.num_tokens} tokens, the dump has {valid}",
+            hint="the reference must cover the dump's tokens",
+        )
+    else:
+        notes.append(
+            "no input_ids to align on: token i of the dump taken as token i of the reference"
+        )
+    dots = torch.zeros(c, n_ref, dtype=torch.float64)
+    cos_sum = torch.zeros(c, n_ref, dtype=torch.float64)
+    d2 = torch.zeros(c, n_ref, dtype=torch.float64)
+    r2 = torch.zeros(n_ref, dtype=torch.float64)
+    for a in range(0, valid, block_tokens):
+        b = min(valid, a + block_tokens)
+        x = dump.block(a, b).view(b - a, c, h).double()  # [n, C, H]
+        r = reference.block(start + a, start + b).view(b - a, n_ref, h).double()  # [n, L+1, H]
+        x = torch.nan_to_num(x, nan=0.0, posinf=0.0, neginf=0.0)
+        r = torch.nan_to_num(r, nan=0.0, posinf=0.0, neginf=0.0)
+        dot = torch.einsum("nch,nlh->ncl", x, r)
+        nx = x.pow(2).sum(-1)  # [n, C]
+        nr = r.pow(2).sum(-1)  # [n, L+1]
+        denom = (nx[:, :, None] * nr[:, None, :]).sqrt().clamp_min(1e-300)
+        cos_sum += (dot / denom).sum(0)
+        dots += dot.sum(0)
+        d2 += (nx[:, :, None] + nr[:, None, :] - 2 * dot).clamp_min(0).sum(0)
+        r2 += nr.sum(0)
+        dump.release(a, b)
+    cos = cos_sum / max(valid, 1)
+    rel = (d2 / r2.clamp_min(1e-300)[None, :]).sqrt()
+    rtol = default_tolerances(dump.dtype, reference.dtype).rtol
+    L = n_ref - 1
+    out: list[ChunkLayer] = []
+    for i in range(c):
+        order = sorted(range(n_ref), key=lambda j: (-float(cos[i, j]), float(rel[i, j])))
+        best = order[0]
+        nxt = order[1] if n_ref > 1 else None
+        engine_ids = {
+            e.value: hf_to_engine_id(best, e) for e in (CaptureEngine.SGLANG, CaptureEngine.VLLM)
+        }
+        out.append(
+            ChunkLayer(
+                index=i,
+                hf_index=best,
+                cosine=float(cos[i, best]),
+                rel_l2=float(rel[i, best]),
+                exact=float(rel[i, best]) <= rtol,
+                runner_up=nxt,
+                runner_up_cosine=float(cos[i, nxt]) if nxt is not None else None,
+                description=describe_hf(best, L) if best in (0, L) else f"layer {best - 1} output",
+                trainer_id=best - 1,
+                engine_ids=engine_ids,
+            )
+        )
+    hf = [ch.hf_index for ch in out]
+    layer_ids = {
+        "specforge": [j - 1 for j in hf],
+        "sglang": [hf_to_engine_id(j, CaptureEngine.SGLANG) for j in hf],
+        "vllm": [hf_to_engine_id(j, CaptureEngine.VLLM) for j in hf],
+    }
+    if any(not ch.exact for ch in out):
+        bad = [str(ch.index) for ch in out if not ch.exact]
+        notes.append(
+            f"chunk(s) {', '.join(bad)} equal no reference layer within rel L2 {rtol:.3g}: the "
+            "closest is named; a different model revision, dtype or kernel, or a chunk that is "
+            "not a plain residual-stream capture"
+        )
+    if 0 in hf:
+        notes.append(
+            "an embedding chunk (HF index 0): SGLang's Llama cannot capture it (id -1); vLLM "
+            "captures it with id 0; SpecForge refuses negative ids"
+        )
+    if L in hf:
+        notes.append(
+            f"a chunk is the final normed output (HF index {L}): vLLM's id {L} captures that "
+            "layer before the final norm, and SGLang never reaches it"
+        )
+    if hf != sorted(hf):
+        notes.append(
+            "the chunks are not in ascending layer order: SGLang and vLLM always capture in "
+            "layer order, so no engine reproduces this order"
+        )
+    return LayerReport(
+        path=dump.source,
+        reference=reference_name,
+        num_layers=L,
+        hidden_size=h,
+        tokens=valid,
+        chunks=tuple(out),
+        all_exact=all(ch.exact for ch in out),
+        layer_ids=layer_ids,
+        similarity=tuple(tuple(float(v) for v in row) for row in cos.tolist()),
+        notes=tuple(notes),
+    )
+
+
+def identify_paths(
+    report: InspectReport,
+    *,
+    model: str | Path | None = None,
+    reference: str | Path | None = None,
+    limit: int = 1,
+    pad_id: int | None = 0,
+    hidden_size: int | None = None,
+    device: str = "cpu",
+    dtype: str = "auto",
+) -> InspectReport:
+    """Name the layers of the first ``limit`` readable dumps (0 = all) that have input_ids."""
+    from specdiag.core.hidden.loading import Layout, dump_from_tensors, load_dump
+
+    if (model is None) == (reference is None):
+        raise UsageError("give one of --model MODEL_DIR or --reference FILE")
+    if limit < 0:
+        raise UsageError("--identify must be >= 0 (0 = every file)")
+    ref_dump = None
+    if reference is not None:
+        ref_dump = load_dump(reference, layout=Layout.LAYERS, pad_id=None)
+    done: list[LayerReport] = []
+    skipped: list[str] = []
+    for f in report.files:
+        if f.error is not None or not f.chunks:
+            continue
+        if limit and len(done) >= limit:
+            break
+        dump = load_dump(f.path, pad_id=pad_id)
+        if dump.layout == "layers":
+            continue  # a full stack is a reference itself, not aux chunks
+        if model is not None:
+            ids = dump.ids_list()
+            if ids is None:
+                skipped.append(f.path)
+                continue
+            from specdiag.core.hidden.capture_hf import hf_hidden_states
+
+            st = hf_hidden_states(model, ids[: dump.valid_tokens], device=device, dtype=dtype)
+            rd = dump_from_tensors(
+                st.stack,
+                input_ids=st.input_ids,
+                layout=Layout.LAYERS,
+                pad_id=None,
+                source=str(model),
+            )
+            name = str(model)
+        else:
+            assert ref_dump is not None
+            rd = ref_dump
+            name = str(reference)
+        done.append(identify_layers(dump, rd, reference_name=name, hidden_size=hidden_size))
+    if not done:
+        why = (
+            f"{len(skipped)} file(s) have no input_ids to run the model on"
+            if skipped
+            else "no readable dump with aux chunks"
+        )
+        raise InputError(
+            f"nothing to identify: {why}",
+            hint="--model needs dumps with input_ids (SpecForge data_N.ckpt)",
+        )
+    return replace(report, layers=tuple(done))

@@ -1,0 +1,161 @@
+"""Benchmark ``specdiag inspect-dump`` over a SpecForge-like directory against ``cat``.
+
+Writes ``--files`` dumps (``input_ids``, ``loss_mask``, ``aux_hidden_state [1, T, 3H]``,
+``hidden_state [1, T, H]``, bfloat16, the last 100 tokens padding) into a directory (kept with
+``--keep DIR``; reused when it already holds them), reads them once so they are page-cached,
+then times, best of ``--repeat``:
+
+* ``cat``: ``cat FILES > /dev/null`` (the bandwidth reference: page cache to user space);
+* ``scan``: ``inspect_paths(DIR, workers=N)`` in this process, torch already imported (the work
+  itself: the worker pool, its start, the reads, the reductions, the reports coming back);
+* ``cli``: ``specdiag inspect-dump DIR --workers N --json`` as a fresh process (what a user
+  waits for, torch import and process start included).
+
+GB/s = bytes of the files / seconds. Scaling = GB/s(N) / (N x GB/s(1)), for the scan.
+
+Usage: python benchmarks/bench_inspect.py [--files 24] [--tokens 4096] [--hidden 2560]
+       [--workers 1,2,4,8,16] [--repeat 3] [--keep DIR] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def make_files(d: Path, files: int, tokens: int, hidden: int) -> list[Path]:
+    import torch
+
+    out = []
+    g = torch.Generator().manual_seed(0)
+    scale = torch.cat([torch.full((hidden,), float(i + 1)) for i in range(3)])
+    for i in range(files):
+        p = d / f"rows_{(i // 2000) * 2000}-{(i // 2000 + 1) * 2000}" / f"data_{i}.ckpt"
+        out.append(p)
+        if p.exists():
+            continue
+        p.parent.mkdir(parents=True, exist_ok=True)
+        aux = (torch.randn(1, tokens, 3 * hidden, generator=g) * scale).to(torch.bfloat16)
+        ids = torch.randint(1, 30000, (tokens,), generator=g)
+        ids[-100:] = 0
+        mask = torch.ones(tokens, dtype=torch.int64)
+        mask[-100:] = 0
+        last = torch.randn(1, tokens, hidden, generator=g).to(torch.bfloat16)
+        tmp = p.with_suffix(".tmp")
+        torch.save(
+            {"input_ids": ids, "loss_mask": mask, "aux_hidden_state": aux, "hidden_state": last},
+            tmp,
+        )
+        os.replace(tmp, p)
+    return out
+
+
+def best(fn: object, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()  # type: ignore[operator]
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--files", type=int, default=24)
+    ap.add_argument("--tokens", type=int, default=4096)
+    ap.add_argument("--hidden", type=int, default=2560)
+    ap.add_argument("--workers", default="1,2,4,8,16")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--keep", default=None)
+    ap.add_argument("--no-cli", action="store_true", help="skip the fresh-process timings")
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    import torch
+
+    from specdiag.core.hidden.inspect import inspect_paths
+
+    workers = [int(w) for w in a.workers.split(",")]
+    tmp = None
+    if a.keep:
+        d = Path(a.keep)
+        d.mkdir(parents=True, exist_ok=True)
+    else:
+        tmp = tempfile.TemporaryDirectory(prefix="bench-inspect-")
+        d = Path(tmp.name)
+    files = make_files(d, a.files, a.tokens, a.hidden)
+    size = sum(p.stat().st_size for p in files)
+    gb = size / 1e9
+    names = [str(p) for p in files]
+
+    def cat() -> None:
+        subprocess.run(["cat", *names], stdout=subprocess.DEVNULL, check=True)
+
+    cat()  # page-cache the files
+    t_cat = best(cat, a.repeat)
+    rows = []
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    specdiag = [sys.executable, "-m", "specdiag"]
+    for w in workers:
+        inspect_paths([d], workers=w)  # warm: the forkserver starts once per process
+        t_scan = best(lambda w=w: inspect_paths([d], workers=w), a.repeat)
+        t_cli = None
+        if not a.no_cli:
+            cmd = [*specdiag, "inspect-dump", str(d), "--workers", str(w), "--json"]
+            t_cli = best(
+                lambda cmd=cmd: subprocess.run(cmd, stdout=subprocess.DEVNULL, env=env, check=True),
+                a.repeat,
+            )
+        rows.append({"workers": w, "scan_s": t_scan, "cli_s": t_cli})
+    base = gb / rows[0]["scan_s"] if rows and rows[0]["workers"] == 1 else None
+    result = {
+        "files": len(files),
+        "bytes": size,
+        "cpus": os.cpu_count(),
+        "torch": torch.__version__,
+        "cat_s": t_cat,
+        "cat_gbps": gb / t_cat,
+        "rows": [
+            {
+                **r,
+                "scan_gbps": gb / r["scan_s"],
+                "cli_gbps": gb / r["cli_s"] if r["cli_s"] else None,
+                "scaling": (gb / r["scan_s"]) / (r["workers"] * base) if base else None,
+                "of_cat": (gb / r["scan_s"]) / (gb / t_cat),
+            }
+            for r in rows
+        ],
+    }
+    if a.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(
+            f"{len(files)} files, {gb:.2f} GB, {os.cpu_count()} CPUs; cat: {t_cat:.3f} s = "
+            f"{gb / t_cat:.2f} GB/s"
+        )
+        print(
+            f"{'workers':>7} {'scan s':>8} {'GB/s':>6} {'scaling':>8} {'of cat':>7} {'cli s':>7} {'GB/s':>6}"
+        )
+        for r in result["rows"]:
+            sc = f"{r['scaling']:.0%}" if r["scaling"] is not None else "-"
+            cli = f"{r['cli_s']:.3f}" if r["cli_s"] else "-"
+            cg = f"{r['cli_gbps']:.2f}" if r["cli_gbps"] else "-"
+            print(
+                f"{r['workers']:>7} {r['scan_s']:>8.3f} {r['scan_gbps']:>6.2f} {sc:>8} "
+                f"{r['of_cat']:>7.0%} {cli:>7} {cg:>6}"
+            )
+    if tmp is not None:
+        tmp.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,377 @@
+"""``specdiag capture-hidden``: get the hidden states a draft is fed, from vLLM or the checkpoint."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.core.hidden.capture import CaptureResult
+
+HELP = """Capture hidden states: from a running vLLM server, or every layer from an HF checkpoint.
+
+--from vllm URL sends the sample's token ids to a vLLM server launched with the speculative
+method extract_hidden_states and a hidden-states KV connector, reads the file the response
+names (kv_transfer_params.hidden_states_path) and writes a served dump that compare-hidden
+reads, with the engine and --layers (the ids the server was launched with, vLLM convention:
+id j = input of decoder layer j, 0 = embedding) recorded in it. --compare TRAINING compares
+it at once.
+
+--from hf MODEL_DIR runs the checkpoint (transformers, the [hf] extra) over the sample's tokens
+and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
+file compare-hidden --reference and inspect-dump --reference take.
+
+--print-server-args --layers 2,30,58 prints the vLLM launch flags alone, ready to append to
+`vllm serve MODEL` (the connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own,
+GPU only).
+
+Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
+3 the server or the input could not be used.
+
+Examples:
+
+  specdiag capture-hidden --print-server-args --layers 2,30,58
+
+  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors
+
+  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors --compare data_0.ckpt
+
+  specdiag capture-hidden --from hf /models/target --like data_0.ckpt -o reference.safetensors
+"""
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
+
+
+def capture_hidden_cmd(
+    source: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--from",
+            help="Where from: 'vllm URL' (a running server) or 'hf MODEL_DIR' (a checkpoint).",
+            metavar="vllm URL | hf DIR",
+            show_default=False,
+        ),
+    ] = None,
+    like: Annotated[
+        Path | None,
+        typer.Option(
+            "--like",
+            help="Take the token ids of this sample (a SpecForge dump, any dump with input_ids).",
+        ),
+    ] = None,
+    prompt_ids: Annotated[
+        str | None,
+        typer.Option("--prompt-ids", help="Token ids to send: '1,450,3', '[1, 450, 3]' or @FILE."),
+    ] = None,
+    prompt: Annotated[
+        str | None,
+        typer.Option(
+            "--prompt", help="Text to send (vLLM tokenizes it; the dump records the ids)."
+        ),
+    ] = None,
+    layers: Annotated[
+        str | None,
+        typer.Option(
+            "--layers",
+            help="The eagle_aux_hidden_state_layer_ids the vLLM server was (or is to be) launched "
+            "with, vLLM convention (id j = input of layer j), e.g. 2,30,58.",
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
+    ] = None,
+    compare_with: Annotated[
+        Path | None,
+        typer.Option(
+            "--compare",
+            help="Compare the capture with this training dump at once (compare-hidden).",
+        ),
+    ] = None,
+    training_layers: Annotated[
+        str | None,
+        typer.Option(
+            "--training-layers",
+            help="With --compare: the training ids (SpecForge convention), e.g. 1,29,57.",
+        ),
+    ] = None,
+    print_server_args: Annotated[
+        bool,
+        typer.Option(
+            "--print-server-args", help="Print the vLLM launch flags for --layers and exit."
+        ),
+    ] = False,
+    connector: Annotated[
+        str,
+        typer.Option(
+            "--connector",
+            help="For --print-server-args: 'specdiag' (CPU and GPU; needs specdiag importable by "
+            "vLLM) or 'vllm' (vLLM's ExampleHiddenStatesConnector, GPU only).",
+        ),
+    ] = "specdiag",
+    storage: Annotated[
+        str,
+        typer.Option(
+            "--storage",
+            help="For --print-server-args: the connector's shared_storage_path (where the server "
+            "writes one file per request; this command must be able to read it).",
+        ),
+    ] = "/tmp/specdiag-hidden",
+    model: Annotated[
+        str | None,
+        typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
+    ] = None,
+    api_key: Annotated[
+        str | None,
+        typer.Option(
+            "--api-key",
+            help="vLLM: bearer key (default: $OPENAI_API_KEY; never printed or saved).",
+            show_default=False,
+        ),
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
+    ] = 120.0,
+    keep_server_file: Annotated[
+        bool,
+        typer.Option(
+            "--keep-server-file", help="vLLM: leave the server's per-request file in place."
+        ),
+    ] = False,
+    device: Annotated[
+        str, typer.Option("--device", help="hf: where to run the model (cpu, cuda, cuda:N).")
+    ] = "cpu",
+    dtype: Annotated[
+        str,
+        typer.Option("--dtype", help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
+    ] = "auto",
+    device_map: Annotated[
+        str | None,
+        typer.Option(
+            "--device-map",
+            help="hf: transformers device_map for models larger than one device, e.g. auto.",
+        ),
+    ] = None,
+    offload_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--offload-dir", help="hf: with --device-map, spill weights to this directory."
+        ),
+    ] = None,
+    pad_id: Annotated[
+        int,
+        typer.Option("--pad-id", help="Trailing padding id of the --like sample (-1: none)."),
+    ] = 0,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing output file (never an input).")
+    ] = False,
+    json_output: JsonOpt = False,
+) -> None:
+    from specdiag.cli._output import Output
+    from specdiag.core.hidden.capture import (
+        CONNECTORS,
+        format_server_args,
+        sample_from_dump,
+        sample_from_ids,
+        vllm_server_args,
+    )
+    from specdiag.core.hidden.conventions import parse_id_list
+    from specdiag.errors import UsageError
+
+    out = Output(json_output)
+    ids = parse_id_list(layers, "--layers") if layers is not None else None
+    if print_server_args:
+        if ids is None:
+            raise UsageError(
+                "--print-server-args needs --layers",
+                hint="e.g. --print-server-args --layers 2,30,58",
+            )
+        if connector not in CONNECTORS:
+            raise UsageError(f"--connector must be one of {', '.join(CONNECTORS)}")
+        args = vllm_server_args(ids, connector=connector, storage=storage)
+        if json_output:
+            out.emit(
+                {"args": list(args), "layers": list(ids), "connector": connector}, lambda c: None
+            )
+        else:
+            import sys
+
+            sys.stdout.write(format_server_args(args) + "\n")
+            if connector == "specdiag":
+                out.note(
+                    "the connector is the module specdiag.vllm_connector: install specdiag into "
+                    "vLLM's environment (or put specdiag on its PYTHONPATH)"
+                )
+        return
+    if source is None:
+        raise UsageError(
+            "say where to capture from: --from vllm URL or --from hf MODEL_DIR",
+            hint="or --print-server-args --layers 2,30,58 for the vLLM launch flags",
+        )
+    kind, where = source
+    if kind not in ("vllm", "hf"):
+        raise UsageError(
+            f"--from {kind}: expected vllm or hf", hint="--from vllm URL | --from hf MODEL_DIR"
+        )
+    given = [
+        n
+        for n, v in (("--like", like), ("--prompt-ids", prompt_ids), ("--prompt", prompt))
+        if v is not None
+    ]
+    if len(given) != 1:
+        raise UsageError(
+            "give the sample once: --like SAMPLE, --prompt-ids IDS or --prompt TEXT"
+            + (f" (got {', '.join(given)})" if given else ""),
+        )
+    if output is None:
+        raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
+    if timeout <= 0:
+        raise UsageError("--timeout must be > 0")
+    if training_layers is not None and compare_with is None:
+        raise UsageError("--training-layers goes with --compare TRAINING")
+    pid = None if pad_id < 0 else pad_id
+    if like is not None:
+        sample = sample_from_dump(like, pad_id=pid)
+    elif prompt_ids is not None:
+        sample = sample_from_ids(prompt_ids)
+    else:
+        from specdiag.core.hidden.capture import Sample
+
+        assert prompt is not None
+        if not prompt:
+            raise UsageError("--prompt is empty")
+        sample = Sample("--prompt", None, prompt=prompt)
+    inputs: list[str | Path | None] = [compare_with]
+    if kind == "vllm":
+        from specdiag.core.hidden.capture import capture_vllm
+
+        result = capture_vllm(
+            where,
+            sample,
+            output,
+            layers=ids,
+            model=model,
+            api_key=api_key if api_key is not None else (os.environ.get("OPENAI_API_KEY") or None),
+            timeout=timeout,
+            keep_server_file=keep_server_file,
+            inputs=inputs,
+            force=force,
+        )
+    else:
+        from specdiag.core.hidden.capture_hf import capture_hf
+
+        if ids is not None:
+            raise UsageError(
+                "--layers is for --from vllm: --from hf writes every layer",
+                hint="drop --layers",
+            )
+        if prompt is not None:
+            raise UsageError(
+                "--from hf needs token ids: --like SAMPLE or --prompt-ids",
+                hint="a text prompt would need the server's tokenizer and chat template",
+            )
+        result = capture_hf(
+            where,
+            sample,
+            output,
+            device=device,
+            dtype=dtype,
+            device_map=device_map,
+            offload_dir=offload_dir,
+            inputs=inputs,
+            force=force,
+        )
+    comparison = None
+    if compare_with is not None:
+        comparison = _compare(result, compare_with, training_layers, pid)
+    doc = document(result)
+    if comparison is not None:
+        from specdiag.cli.compare_hidden import document as compare_document
+
+        doc["comparison"] = compare_document(comparison, result.output, str(compare_with), None)
+    out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
+    for n in result.notes:
+        out.note(n)
+    if comparison is not None:
+        for n in comparison.notes:
+            out.note(n)
+        if not comparison.match:
+            from specdiag.errors import CheckFailed
+
+            raise CheckFailed(
+                "the served hidden states do not match the training tensors",
+                hint=comparison.diagnosis[0] if comparison.diagnosis else None,
+            )
+
+
+def _compare(
+    result: CaptureResult, training: Path, training_layers: str | None, pad_id: int | None
+) -> Any:
+    from specdiag.core.hidden.compare import CompareOptions, compare
+    from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
+    from specdiag.core.hidden.loading import load_dump
+
+    served = load_dump(result.output, pad_id=pad_id)
+    train = load_dump(training, pad_id=pad_id)
+    if result.source == "hf":
+        from specdiag.core.hidden.loading import Layout
+
+        ref = load_dump(result.output, layout=Layout.LAYERS, pad_id=None)
+        opts = CompareOptions(
+            training_layers=parse_id_list(training_layers, "--training-layers")
+            if training_layers
+            else None
+        )
+        return compare(train, train, opts, reference=ref)
+    opts = CompareOptions(
+        training_layers=parse_id_list(training_layers, "--training-layers")
+        if training_layers
+        else None,
+        served_layers=result.layer_ids,
+        engine=CaptureEngine.VLLM,
+    )
+    return compare(served, train, opts)
+
+
+def document(r: CaptureResult) -> dict[str, Any]:
+    """The stable ``--json`` document (keys documented in docs/capture-hidden.md)."""
+    from specdiag.cli._output import to_jsonable
+
+    doc: dict[str, Any] = to_jsonable(r)
+    return doc
+
+
+def render(console: Console, r: CaptureResult, comparison: Any, training: str) -> None:
+    if r.source == "vllm":
+        ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "not given"
+        console.print(
+            f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "
+            f"({r.dtype}) from vLLM {r.server} (model {r.model}) in {r.seconds:.1f} s",
+            highlight=False,
+        )
+        console.print(f"  sample: {r.sample}", markup=False)
+        console.print(f"  vLLM layer ids: {ids} (HF hidden_states indices {ids})", markup=False)
+        gone = "removed" if r.server_file_removed else "kept"
+        console.print(f"  server file: {r.server_file} ({gone})", markup=False)
+    else:
+        console.print(
+            f"[bold]Reference[/bold]: {r.chunks} hidden states (embedding + {r.chunks - 1} layers) "
+            f"x {r.tokens} tokens of H = {r.hidden_size} ({r.dtype}) from {r.model} in "
+            f"{r.seconds:.1f} s",
+            highlight=False,
+        )
+        console.print(f"  sample: {r.sample}", markup=False)
+    console.print(f"  written: {r.output}", markup=False)
+    if comparison is not None:
+        from specdiag.cli.compare_hidden import render as compare_render
+
+        console.print("")
+        compare_render(console, comparison, r.output, training)

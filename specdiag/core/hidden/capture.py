@@ -1,0 +1,641 @@
+"""Capture hidden states from a running vLLM server (``specdiag capture-hidden --from vllm``).
+
+vLLM (0.32+) captures the target's aux-layer hidden states per request with the speculative
+method ``extract_hidden_states`` and a hidden-states KV connector: each completion then carries
+``kv_transfer_params.hidden_states_path``, a safetensors file with ``hidden_states`` ``[T, n, H]``
+and ``token_ids`` ``[T]`` written on the server's host. This module
+
+* builds the exact launch flags (:func:`vllm_server_args`), for vLLM's own
+  ``ExampleHiddenStatesConnector`` (GPU) or specdiag's CPU-safe subclass of it
+  (``specdiag.vllm_connector``, loaded through ``kv_connector_module_path``);
+* sends one sample's token ids (:func:`sample_from_dump`, :func:`sample_from_ids`, or a text
+  prompt) with ``max_tokens=1``, waits for the file's ``.lock`` like vLLM's own reader, checks
+  what came back, and writes a **served dump** (:func:`capture_vllm`): a safetensors file with
+  ``input_ids`` ``[T]`` and ``aux_hidden_state`` ``[1, T, n*H]`` (SpecForge's key and shape, so
+  every reader of training dumps reads it) whose metadata records the engine, the layer ids as
+  the server was launched with them, and their HF indices (:func:`read_capture_meta`).
+
+Layer ids are vLLM's: id ``j`` is the residual stream *before* decoder layer ``j`` (HF
+``hidden_states[j]``; 0 = the embedding output, ``L`` = the last layer's output before the
+final norm). The captured chunks come in ascending layer order, whatever the order of the list.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import math
+import os
+import shlex
+import struct
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from specdiag.errors import InputError, ServerError, UsageError
+
+SERVED_FORMAT = "specdiag-served-capture/1"
+REFERENCE_FORMAT = "specdiag-hf-reference/1"
+SPECDIAG_CONNECTOR = "SpecdiagHiddenStatesConnector"
+SPECDIAG_CONNECTOR_MODULE = "specdiag.vllm_connector"
+VLLM_CONNECTOR = "ExampleHiddenStatesConnector"
+DEFAULT_STORAGE = "/tmp/specdiag-hidden"
+CONNECTORS = ("specdiag", "vllm")
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0", "[::1]")
+
+
+# --------------------------------------------------------------------------------------------
+# The sample
+
+
+@dataclass(frozen=True)
+class Sample:
+    """What is sent to the server: token ids, or a text prompt the server tokenizes."""
+
+    source: str  # the file, "--prompt-ids" or "--prompt"
+    token_ids: tuple[int, ...] | None
+    prompt: str | None = None
+    padding_dropped: int = 0  # trailing pad positions of the sample file left out
+
+    @property
+    def description(self) -> str:
+        if self.token_ids is None:
+            return f"{self.source} (text, tokenized by the server)"
+        pad = f", {self.padding_dropped} padding left out" if self.padding_dropped else ""
+        return f"{self.source} ({len(self.token_ids)} tokens{pad})"
+
+
+def sample_from_dump(path: str | Path, pad_id: int | None = 0) -> Sample:
+    """The valid (non-padding) token ids of any dump that has ``input_ids``/``token_ids``."""
+    from specdiag.core.hidden.loading import load_dump
+
+    dump = load_dump(path, pad_id=pad_id)
+    ids = dump.ids_list()
+    if ids is None:
+        raise InputError(
+            f"{path}: no input_ids in the file, so there is nothing to send",
+            hint="use a SpecForge dump (input_ids), or give the tokens with --prompt-ids",
+        )
+    valid = ids[: dump.valid_tokens]
+    if not valid:
+        raise InputError(f"{path}: the sample holds no tokens")
+    return Sample(str(path), tuple(valid), padding_dropped=dump.padding)
+
+
+def sample_from_ids(text: str) -> Sample:
+    """``--prompt-ids 1,2,3`` (or ``[1, 2, 3]``, or ``@FILE`` holding such a list)."""
+    src = "--prompt-ids"
+    if text.startswith("@"):
+        p = Path(text[1:])
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise InputError(
+                f"--prompt-ids {text[:40]}: cannot read {p} ({exc.strerror})"
+            ) from None
+        src = str(p)
+    body = text.strip().strip("[]").replace("\n", ",").replace(" ", ",")
+    out: list[int] = []
+    for part in body.split(","):
+        if not part:
+            continue
+        try:
+            v = int(part)
+        except ValueError:
+            raise UsageError(
+                f"--prompt-ids: {part[:30]!r} is not a token id", hint="e.g. --prompt-ids 1,450,3"
+            ) from None
+        if v < 0:
+            raise UsageError(f"--prompt-ids: token id {v} is negative")
+        out.append(v)
+    if not out:
+        raise UsageError("--prompt-ids is empty", hint="e.g. --prompt-ids 1,450,3")
+    return Sample(src, tuple(out))
+
+
+# --------------------------------------------------------------------------------------------
+# Launch flags
+
+
+def check_layer_ids(layers: Sequence[int], flag: str = "--layers") -> tuple[int, ...]:
+    ids = tuple(int(i) for i in layers)
+    if not ids:
+        raise UsageError(f"{flag} is empty", hint=f"e.g. {flag} 2,30,58")
+    if any(i < 0 for i in ids):
+        raise UsageError(
+            f"{flag}: vLLM layer ids are >= 0 (0 = the embedding output)",
+            hint="vLLM id j captures the input of decoder layer j; SpecForge's id k is vLLM's k+1",
+        )
+    if len(set(ids)) != len(ids):
+        raise UsageError(f"{flag}: a layer id appears twice ({', '.join(map(str, ids))})")
+    return ids
+
+
+def vllm_server_args(
+    layers: Sequence[int],
+    *,
+    connector: str = "specdiag",
+    storage: str = DEFAULT_STORAGE,
+) -> tuple[str, ...]:
+    """The vLLM flags (argv items) that make it capture ``layers`` for every request."""
+    ids = check_layer_ids(layers)
+    if connector not in CONNECTORS:
+        raise UsageError(f"--connector must be one of {', '.join(CONNECTORS)}, not {connector!r}")
+    spec = {
+        "method": "extract_hidden_states",
+        "num_speculative_tokens": 1,
+        "draft_model_config": {"hf_config": {"eagle_aux_hidden_state_layer_ids": list(ids)}},
+    }
+    kv: dict[str, Any] = {
+        "kv_connector": SPECDIAG_CONNECTOR if connector == "specdiag" else VLLM_CONNECTOR,
+        "kv_role": "kv_producer",
+        "kv_connector_extra_config": {"shared_storage_path": storage},
+    }
+    if connector == "specdiag":
+        kv["kv_connector_module_path"] = SPECDIAG_CONNECTOR_MODULE
+    return (
+        "--speculative-config",
+        json.dumps(spec, separators=(",", ":")),
+        "--kv-transfer-config",
+        json.dumps(kv, separators=(",", ":")),
+    )
+
+
+def format_server_args(args: Sequence[str]) -> str:
+    """Shell-quoted, ready to append to ``vllm serve MODEL``."""
+    return shlex.join(args)
+
+
+# --------------------------------------------------------------------------------------------
+# Files
+
+
+@dataclass(frozen=True)
+class CaptureMeta:
+    """What a served dump or an HF reference written by specdiag records about itself."""
+
+    format: str
+    engine: str | None
+    layer_ids: tuple[int, ...] | None  # as configured on the engine (its convention)
+    hf_indices: tuple[int, ...] | None
+    model: str | None
+    raw: Mapping[str, str] = field(default_factory=dict)
+
+
+def _safetensors_metadata(path: Path) -> dict[str, str] | None:
+    try:
+        with path.open("rb") as f:
+            head = f.read(8)
+            if len(head) < 8:
+                return None
+            (n,) = struct.unpack("<Q", head)
+            if n > 100_000_000:
+                return None
+            header = json.loads(f.read(n))
+    except (OSError, ValueError):
+        return None
+    meta = header.get("__metadata__") if isinstance(header, dict) else None
+    if not isinstance(meta, dict):
+        return None
+    return {str(k): str(v) for k, v in meta.items()}
+
+
+def _ints(text: str | None) -> tuple[int, ...] | None:
+    if not text:
+        return None
+    try:
+        v = json.loads(text)
+    except ValueError:
+        return None
+    if isinstance(v, list) and all(isinstance(i, int) for i in v):
+        return tuple(v)
+    return None
+
+
+def read_capture_meta(path: str | Path) -> CaptureMeta | None:
+    """The metadata specdiag wrote into a served dump / HF reference; None for other files."""
+    p = Path(path)
+    if not p.name.lower().endswith(".safetensors"):
+        return None
+    meta = _safetensors_metadata(p)
+    if not meta or meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
+        return None
+    return CaptureMeta(
+        format=meta["format"],
+        engine=meta.get("engine") or None,
+        layer_ids=_ints(meta.get("layer_ids")),
+        hf_indices=_ints(meta.get("hf_indices")),
+        model=meta.get("model") or None,
+        raw=meta,
+    )
+
+
+def check_output(output: str | Path, inputs: Sequence[str | Path | None], force: bool) -> Path:
+    """Refuse to write over an input, a directory, or (without --force) an existing file."""
+    out = Path(output)
+    if out.is_dir():
+        raise UsageError(
+            f"-o {out}: is a directory", hint="name a file, e.g. -o served.safetensors"
+        )
+    if not out.name.lower().endswith(".safetensors"):
+        raise UsageError(
+            f"-o {out}: the output is a safetensors file", hint="name it *.safetensors"
+        )
+    for p in inputs:
+        if p is None:
+            continue
+        with contextlib.suppress(OSError):
+            if out.exists() and Path(p).exists() and os.path.samefile(out, p):
+                raise UsageError(
+                    f"-o {out} is an input of this command ({p}); it is never overwritten",
+                    hint="write the capture to another file",
+                )
+    if out.exists() and not force:
+        raise UsageError(f"-o {out} exists", hint="choose another name, or pass --force")
+    if not out.parent.exists():
+        raise UsageError(f"-o {out}: the directory {out.parent} does not exist")
+    return out
+
+
+def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[str, str]) -> None:
+    """Write atomically: a temporary file next to ``path``, renamed over it when complete."""
+    from safetensors.torch import save_file
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        save_file({k: v.contiguous() for k, v in tensors.items()}, tmp, metadata=dict(metadata))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+# --------------------------------------------------------------------------------------------
+# vLLM
+
+
+@dataclass(frozen=True)
+class CaptureResult:
+    """One capture: where it came from, what it holds, where it went."""
+
+    source: str  # "vllm" or "hf"
+    server: str | None  # URL without credentials / query (vllm)
+    model: str | None
+    sample: str
+    tokens: int
+    hidden_size: int
+    chunks: int  # layers captured
+    dtype: str
+    layer_ids: tuple[int, ...] | None  # vLLM ids as the server was launched (vllm)
+    hf_indices: tuple[int, ...] | None
+    output: str
+    server_file: str | None = None
+    server_file_removed: bool = False
+    seconds: float = 0.0
+    notes: tuple[str, ...] = ()
+
+
+def redact_url(url: str) -> str:
+    """The URL without user:password and without a query string (may carry tokens)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    netloc = host + (f":{parts.port}" if parts.port else "")
+    return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
+
+
+def _base(url: str) -> str:
+    parts = urlsplit(url if "://" in url else f"http://{url}")
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UsageError(
+            f"--from vllm {redact_url(url)}: not an http(s) URL", hint="e.g. http://127.0.0.1:8000"
+        )
+    path = parts.path.rstrip("/")
+    if path.endswith("/v1"):
+        path = path[:-3]
+    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def _is_local(url: str) -> bool:
+    host = (urlsplit(url).hostname or "").lower()
+    return host in LOCAL_HOSTS or host == os.uname().nodename.lower()
+
+
+def _scrub(text: str, secrets: Sequence[str]) -> str:
+    for s in secrets:
+        if s:
+            text = text.replace(s, "***")
+    return text
+
+
+def _server_message(resp: Any) -> str:
+    try:
+        body = resp.json()
+    except ValueError:
+        return str(resp.text)[:300]
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        if isinstance(err, dict):
+            return str(err.get("message", err))[:500]
+        if "detail" in body:
+            return str(body["detail"])[:500]
+        return str(err)[:500]
+    return str(body)[:300]
+
+
+def flags_hint(layers: Sequence[int] | None, storage: str = DEFAULT_STORAGE) -> str:
+    ids = list(layers) if layers else [2, 30, 58]
+    args = format_server_args(vllm_server_args(ids, storage=storage))
+    example = "" if layers else " (ids are an example: give yours with --layers)"
+    return f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args --layers ...` prints them"
+
+
+def _wait_for_file(path: Path, timeout: float, local_server: bool, url: str) -> None:
+    """Wait like vLLM's ``load_hidden_states``: a shared flock on ``<file>.lock`` (polled, so a
+    hung writer ends in a clear error), or the file itself when there is no lock file."""
+    lock = Path(str(path) + ".lock")
+    deadline = time.monotonic() + timeout
+    while not lock.exists() and not path.exists():
+        if time.monotonic() > deadline:
+            where = (
+                "the server runs on another host"
+                if not local_server
+                else "the server may run in a container or on another host"
+            )
+            raise InputError(
+                f"the server wrote the hidden states to {path}, which does not exist here: "
+                f"{where}, and the file lies on its filesystem",
+                hint="run capture-hidden on the server's host, or mount the connector's "
+                "shared_storage_path at the same path on both sides (--storage names it in "
+                "--print-server-args)",
+            )
+        time.sleep(0.05)
+    if not lock.exists():
+        return
+    try:
+        fd = os.open(lock, os.O_RDONLY)
+    except PermissionError:
+        raise InputError(
+            f"{lock}: permission denied (the server's user owns it)",
+            hint="run capture-hidden as a user that can read the connector's shared_storage_path",
+        ) from None
+    except FileNotFoundError:
+        return  # removed meanwhile: the writer is done
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                return
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise
+            if time.monotonic() > deadline:
+                raise ServerError(
+                    f"the server did not finish writing {path} within {timeout:.0f} s (its lock "
+                    "is still held)",
+                    hint="check the vLLM log for a connector error (a dead worker), or raise "
+                    "--timeout",
+                )
+            time.sleep(0.05)
+    finally:
+        os.close(fd)
+
+
+def _check_served_tensors(
+    data: Mapping[str, Any], path: Path, sent: Sequence[int] | None
+) -> tuple[Any, list[int]]:
+    if "hidden_states" not in data or "token_ids" not in data:
+        raise InputError(
+            f"{path}: expected hidden_states and token_ids, found {', '.join(sorted(data)) or 'nothing'}",
+            hint="the file was not written by a vLLM hidden-states connector",
+        )
+    hs = data["hidden_states"]
+    ids = [int(v) for v in data["token_ids"].reshape(-1).tolist()]
+    if hs.ndim == 2:
+        hs = hs[:, None, :]
+    if hs.ndim != 3:
+        raise InputError(f"{path}: hidden_states of shape {tuple(hs.shape)}, expected [T, n, H]")
+    if int(hs.shape[0]) != len(ids):
+        raise InputError(
+            f"{path}: {int(hs.shape[0])} hidden-state rows for {len(ids)} token ids",
+            hint="the server's capture is inconsistent; check its log",
+        )
+    if sent is not None and ids != list(sent):
+        first = next(
+            (i for i, (a, b) in enumerate(zip(ids, sent, strict=False)) if a != b),
+            min(len(ids), len(sent)),
+        )
+        raise InputError(
+            f"{path}: the server captured {len(ids)} tokens that differ from the {len(sent)} "
+            f"sent (first difference at position {first})",
+            hint="another request's file, or a server that rewrites prompts",
+        )
+    return hs, ids
+
+
+def capture_vllm(
+    url: str,
+    sample: Sample,
+    output: str | Path,
+    *,
+    layers: Sequence[int] | None = None,
+    model: str | None = None,
+    api_key: str | None = None,
+    timeout: float = 120.0,
+    keep_server_file: bool = False,
+    storage_hint: str = DEFAULT_STORAGE,
+    inputs: Sequence[str | Path | None] = (),
+    force: bool = False,
+) -> CaptureResult:
+    """Send ``sample`` to a vLLM server started with ``extract_hidden_states``; write the dump."""
+    import httpx
+
+    from specdiag.core.hidden.loading import load_safetensors, require_torch
+
+    torch = require_torch()
+    t0 = time.monotonic()
+    ids_checked = check_layer_ids(layers) if layers is not None else None
+    out = check_output(output, [sample.source, *inputs], force)
+    base = _base(url)
+    shown = redact_url(base)
+    secrets = [s for s in (api_key, urlsplit(base).password) if s]
+    headers = {"User-Agent": "specdiag-capture-hidden"}
+    if api_key:
+        headers["Authorization"] = f"Bearer {api_key}"
+    notes: list[str] = []
+    try:
+        with httpx.Client(base_url=base, headers=headers, timeout=timeout) as client:
+            try:
+                resp = client.get("/v1/models")
+            except httpx.HTTPError as exc:
+                raise ServerError(
+                    f"cannot reach {shown}: {_scrub(type(exc).__name__ + ': ' + str(exc), secrets)}",
+                    hint="check the URL and that vLLM is up (GET /health)",
+                ) from None
+            if resp.status_code in (401, 403):
+                raise ServerError(
+                    f"{shown} refused the request (HTTP {resp.status_code})",
+                    hint="pass the server's key with --api-key (or OPENAI_API_KEY)",
+                )
+            if resp.status_code != 200:
+                raise ServerError(
+                    f"{shown}/v1/models answered HTTP {resp.status_code}: "
+                    f"{_scrub(_server_message(resp), secrets)}",
+                    hint="is this an OpenAI-compatible vLLM server?",
+                )
+            try:
+                listed = resp.json().get("data") or []
+            except (ValueError, AttributeError):
+                listed = []
+            entry = next(
+                (
+                    m
+                    for m in listed
+                    if isinstance(m, dict) and (model is None or m.get("id") == model)
+                ),
+                None,
+            )
+            if entry is None:
+                names = ", ".join(str(m.get("id")) for m in listed if isinstance(m, dict))
+                raise ServerError(
+                    f"{shown} serves no model {model!r}" if model else f"{shown} lists no model",
+                    hint=f"models there: {names}" if names else "is this a vLLM server?",
+                )
+            name = str(entry.get("id"))
+            max_len = entry.get("max_model_len")
+            n_sent = len(sample.token_ids) if sample.token_ids is not None else 0
+            if n_sent and isinstance(max_len, int) and n_sent + 1 > max_len:
+                raise InputError(
+                    f"{sample.source}: {n_sent} tokens, but the server's max_model_len is "
+                    f"{max_len} (the prompt and one generated token must fit)",
+                    hint=f"restart vLLM with --max-model-len {n_sent + 1} or more, or capture a "
+                    "shorter sample",
+                )
+            body: dict[str, Any] = {
+                "model": name,
+                "prompt": list(sample.token_ids) if sample.token_ids is not None else sample.prompt,
+                "max_tokens": 1,
+                "temperature": 0.0,
+            }
+            try:
+                resp = client.post("/v1/completions", json=body)
+            except httpx.HTTPError as exc:
+                raise ServerError(
+                    f"{shown}/v1/completions failed: {_scrub(type(exc).__name__ + ': ' + str(exc), secrets)}",
+                    hint="the server may have died at the request: check its log",
+                ) from None
+    except httpx.InvalidURL as exc:
+        raise UsageError(f"--from vllm {shown}: {exc}") from None
+    if resp.status_code >= 400:
+        msg = _scrub(_server_message(resp), secrets)
+        low = msg.lower()
+        if "vocab" in low or ("token id" in low and "out of" in low):
+            raise InputError(
+                f"the server rejected the sample's token ids: {msg}",
+                hint="the sample was tokenized for another model (its ids fall outside this "
+                "model's vocabulary); capture with the target the draft was trained on",
+            )
+        if "max_model_len" in low or "maximum context length" in low or "too long" in low:
+            raise InputError(
+                f"the sample does not fit the server's context: {msg}",
+                hint="restart vLLM with a larger --max-model-len, or capture a shorter sample",
+            )
+        raise ServerError(f"{shown}/v1/completions answered HTTP {resp.status_code}: {msg}")
+    try:
+        answer = resp.json()
+    except ValueError:
+        raise ServerError(f"{shown}/v1/completions answered something that is not JSON") from None
+    params = answer.get("kv_transfer_params") if isinstance(answer, dict) else None
+    path_text = params.get("hidden_states_path") if isinstance(params, dict) else None
+    if not isinstance(path_text, str) or not path_text:
+        raise ServerError(
+            f"{shown} returned no kv_transfer_params.hidden_states_path: it was not started with "
+            "speculative method extract_hidden_states and a hidden-states KV connector",
+            hint=flags_hint(ids_checked, storage_hint),
+        )
+    server_file = Path(path_text)
+    _wait_for_file(server_file, timeout, _is_local(base), shown)
+    try:
+        data = load_safetensors(server_file)
+    except PermissionError:
+        raise InputError(
+            f"{server_file}: permission denied (the server's user wrote it)",
+            hint="run capture-hidden as a user that can read the connector's shared_storage_path",
+        ) from None
+    hs, got_ids = _check_served_tensors(data, server_file, sample.token_ids)
+    t, n, h = (int(s) for s in hs.shape)
+    if ids_checked is not None and len(ids_checked) != n:
+        raise InputError(
+            f"the server captures {n} layer(s) per token but --layers names {len(ids_checked)}",
+            hint="give the ids the server was launched with (its --speculative-config "
+            "eagle_aux_hidden_state_layer_ids)",
+        )
+    recorded: tuple[int, ...] | None = None
+    if ids_checked is not None:
+        recorded = tuple(sorted(ids_checked))
+        if list(ids_checked) != sorted(ids_checked):
+            notes.append(
+                f"--layers {','.join(map(str, ids_checked))} is not ascending; vLLM captures in "
+                f"layer order, so the chunks are layers {','.join(map(str, recorded))}"
+            )
+    else:
+        notes.append(
+            f"{n} layer(s) captured, ids not given: pass --layers (the server's "
+            "eagle_aux_hidden_state_layer_ids) to record them in the dump"
+        )
+    if not bool(torch.isfinite(hs).all()):
+        notes.append("the captured hidden states hold NaN/Inf values")
+    flat = hs.reshape(1, t, n * h).clone()
+    meta = {
+        "format": SERVED_FORMAT,
+        "engine": "vllm",
+        "convention": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
+        "model": name,
+        "server": shown,
+        "sample": sample.source,
+        "hidden_size": str(h),
+        "layer_ids": json.dumps(list(recorded)) if recorded is not None else "",
+        "hf_indices": json.dumps(list(recorded)) if recorded is not None else "",
+    }
+    tensors = {"input_ids": torch.tensor(got_ids, dtype=torch.int64), "aux_hidden_state": flat}
+    del data, hs
+    write_safetensors(out, tensors, meta)
+    removed = False
+    if not keep_server_file:
+        for p in (server_file, Path(str(server_file) + ".lock")):
+            with contextlib.suppress(FileNotFoundError):
+                try:
+                    p.unlink()
+                    removed = removed or p == server_file
+                except PermissionError:
+                    notes.append(f"could not remove the server's file {p} (permission denied)")
+    return CaptureResult(
+        source="vllm",
+        server=shown,
+        model=name,
+        sample=sample.description,
+        tokens=t,
+        hidden_size=h,
+        chunks=n,
+        dtype=str(flat.dtype).replace("torch.", ""),
+        layer_ids=recorded,
+        hf_indices=recorded,
+        output=str(out),
+        server_file=str(server_file),
+        server_file_removed=removed,
+        seconds=time.monotonic() - t0,
+        notes=tuple(notes),
+    )
+
+
+def fmt_seconds(s: float) -> str:
+    return f"{s:.1f} s" if math.isfinite(s) else "-"
