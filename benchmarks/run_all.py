@@ -15,6 +15,7 @@ BENCHMARKS: list[list[str]] = [
     ["bench_logs.py", "--repeat", "2"],
     ["bench_probe.py"],
     ["bench_refserver.py", "--stream"],
+    ["bench_inspect.py", "--files", "12", "--workers", "1,2,4", "--repeat", "2"],
 ]
 
 
