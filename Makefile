@@ -6,23 +6,28 @@ PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 TORCH_VERSION ?= 2.13.0
 
-.PHONY: install lint fmt typecheck test test-fast demo bench clean realservers
+.PHONY: install lint fmt typecheck test test-fast demo bench clean realservers prometheus
 
 install: $(STAMP)
 
 # torch is pinned to the CPU build first, so the [tensors] range installs nothing more.
 # editable_mode=compat puts the repo on sys.path with a plain .pth file: no import hook, faster start.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py csrc/fastlogs.c  # setup.py: the optional C part of specdiag logs
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q "torch==$(TORCH_VERSION)"
+	@# a C compiler for the optional compiled part of `specdiag logs` (best effort: without one
+	@# the install still succeeds and `specdiag logs` notes that it runs its Python path)
+	@command -v cc >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc libc6-dev; } >/dev/null 2>&1 || true
 	$(PIP) install -q -e ".[tensors,server,dev,hf]" --config-settings editable_mode=compat
+	@$(PY) -c "import sys; from specdiag.core.logs import fast; s = fast.status(); s and print('note:', s, file=sys.stderr)"
 	touch $(STAMP)
 
 lint: install
 	$(VENV)/bin/ruff check specdiag tests benchmarks
 	$(VENV)/bin/ruff format --check specdiag tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 fmt: install
 	$(VENV)/bin/ruff check --fix specdiag tests benchmarks
@@ -33,7 +38,20 @@ fmt: install
 realservers:
 	bash scripts/realservers/setup_all.sh
 
-test: install lint realservers
+# Prometheus and promtool (Debian's `prometheus` package) for the fleet/exporter tests and
+# benchmark: installed when missing (as root: apt-get update + install; idempotent). Nothing is
+# left running: a service that apt starts under systemd is stopped again.
+prometheus:
+	@if command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" != 0 ]; then \
+	  echo "make prometheus: prometheus/promtool missing; run as root or: sudo apt-get install prometheus" >&2; exit 1; \
+	else \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus && \
+	  { if [ -d /run/systemd/system ]; then systemctl disable --now prometheus >/dev/null 2>&1 || true; fi; }; \
+	fi
+
+test: install lint realservers prometheus
 	$(PY) -m pytest -q
 
 test-fast: install
@@ -42,7 +60,7 @@ test-fast: install
 demo: install
 	$(VENV)/bin/specdiag demo
 
-bench: install
+bench: install prometheus
 	$(PY) benchmarks/run_all.py
 
 clean:

@@ -132,8 +132,12 @@ def test_boundary_messages(
     assert "SPECDIAG_DEBUG=1" in err
     assert "Traceback" not in err
     monkeypatch.setenv("SPECDIAG_DEBUG", "1")
-    with pytest.raises(ZeroDivisionError):
+    with pytest.raises(typer.Exit) as exc:  # the traceback shows; the exit code stays
         _framework.guarded(boom_bug)()
+    assert exc.value.exit_code == 3
+    err = capsys.readouterr().err
+    assert "Traceback" in err
+    assert "error: internal error: ZeroDivisionError" in err
 
 
 def test_json_output_never_has_nan() -> None:

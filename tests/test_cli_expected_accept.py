@@ -208,16 +208,12 @@ def test_own_errors_have_message_and_hint() -> None:
     assert lines[1].startswith("hint: ")
 
 
-def test_debug_env_shows_traceback() -> None:
-    from typer.testing import CliRunner
-
-    from specdiag.cli.app import app
-    from specdiag.errors import UsageError
-
-    result = CliRunner().invoke(
-        app, ["expected-accept", "--acc", "1.5", "--steps", "5"], env={"SPECDIAG_DEBUG": "1"}
-    )
-    assert isinstance(result.exception, UsageError)
+def test_debug_env_shows_traceback_and_keeps_the_exit_code() -> None:
+    r = run_cli(["expected-accept", "--acc", "1.5", "--steps", "5"], env={"SPECDIAG_DEBUG": "1"})
+    assert r.exit_code == 2  # SPECDIAG_DEBUG=1 must not turn the documented code into 1
+    assert "Traceback" in r.stderr
+    assert "UsageError" in r.stderr
+    assert "error: --acc = 1.5 is outside [0, 1]" in r.stderr
 
 
 def test_version_and_help() -> None:

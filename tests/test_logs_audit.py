@@ -252,6 +252,7 @@ def _pipelined_inputs(tmp_path: Path) -> list[Path]:
 
 
 def test_pipelined_scan_is_identical_to_the_sequential_one(tmp_path: Path) -> None:
+    from specdiag.core.logs.parallel import scan_path_pipelined
     from specdiag.core.logs.records import LogRecord
     from specdiag.core.logs.scan import open_path
 
@@ -266,7 +267,7 @@ def test_pipelined_scan_is_identical_to_the_sequential_one(tmp_path: Path) -> No
                 seq.scan(str(path), stream, chunk_size=chunk)
             finally:
                 stream.close()
-            par.scan_pipelined(str(path), chunk_size=chunk)
+            scan_path_pipelined(par.add_source(str(path)), str(path), chunk_size=chunk)
             assert seq.report() == par.report(), (path.name, chunk)
             assert seq_recs == par_recs, (path.name, chunk)
             assert seq_recs or path.name == "nasty.log"

@@ -1,29 +1,73 @@
-"""CLI plumbing shared by every command: the error boundary and the shared option aliases.
+"""CLI plumbing shared by every command: the error boundary, signals and the shared options.
 
 Every command is registered through :func:`command`, which wraps it in the one error boundary:
-a :class:`~specdiag.errors.SpecdiagError` becomes ``error: <message>`` plus ``hint: <hint>`` on
-stderr and its exit code; anything unexpected becomes a one-line internal error (exit 3).
-``SPECDIAG_DEBUG=1`` re-raises instead, so the traceback shows.
+
+* a :class:`~specdiag.errors.SpecdiagError` becomes ``error: <message>`` plus ``hint: <hint>``
+  on stderr and its exit code; anything unexpected a one-line internal error (exit 3);
+* typer's own parse errors (an unknown flag, ``--engine foo``, ``--year abc``) are rendered the
+  same way by :class:`SpecdiagGroup` (exit 2), not as typer's multi-line box;
+* Ctrl-C exits 130 and SIGTERM 143; a command that catches ``KeyboardInterrupt`` (or, inside
+  ``asyncio.run``, the cancellation Ctrl-C causes) sees SIGTERM the same way, so it can print
+  its partial report, flush its files and remove its temporary files first;
+  :func:`interrupt_exit_code` tells it which of the two codes to exit with;
+* a closed stdout (``specdiag ... | head``) ends the command quietly with exit 3;
+* every text printed goes through :func:`specdiag.errors.scrub` (secrets masked).
+
+``SPECDIAG_DEBUG=1`` prints the traceback too; the exit code stays the documented one.
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from specdiag.core.accept import AccKind
-from specdiag.errors import EXIT_COULD_NOT_RUN, SpecdiagError, UsageError
+from specdiag.errors import (
+    EXIT_COULD_NOT_RUN,
+    EXIT_INTERRUPTED,
+    EXIT_TERMINATED,
+    EXIT_USAGE,
+    SpecdiagError,
+    UsageError,
+    forget_secrets,
+    scrub,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# Shared option aliases: one declaration, the same flag and help text in every command.
+# --------------------------------------------------------------------------- shared options
+# One declaration per flag that more than one command takes: the same name, type and help.
+
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")
+]
+AccOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--acc",
+        help="Training accuracy: one value for every draft position (with --steps), or one "
+        "per position, comma-separated (0.82,0.74,0.68). Fractions, or percentages with %.",
+        show_default=False,
+    ),
+]
+StepsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--steps",
+        "-k",
+        help="Draft tokens per verify step (default: one per --acc value, else the draft "
+        "length the server or the logs show).",
+        show_default=False,
+    ),
 ]
 AccKindOpt = Annotated[
     AccKind,
@@ -40,12 +84,47 @@ TopkOpt = Annotated[
         help="Draft tree branching (1 = chain); > 1 makes the chain prediction a lower bound.",
     ),
 ]
+NumDraftTokensOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--num-draft-tokens",
+        help="SGLang's verify width incl. the root token (chain: steps+1; default "
+        "steps*topk+1 where a server is configured).",
+        show_default=False,
+    ),
+]
 EngineVersionOpt = Annotated[
     str | None,
     typer.Option(
         "--engine-version",
         help="Engine version, where it changes the meaning (e.g. 0.8.5: vLLM's bonus-less "
-        "length; 0.5.10: SGLang's old accept-rate formula).",
+        "length; 0.5.10: SGLang's old accept-rate formula). Needs --engine.",
+    ),
+]
+SeedOpt = Annotated[
+    int,
+    typer.Option(
+        "--seed",
+        min=0,
+        max=2**63 - 1,
+        help="Random seed (0 .. 2^63-1): the same seed gives the same draws.",
+    ),
+]
+MinAcceptLenOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--min-accept-len",
+        help="Exit 1 when the accept length (bonus included) is below X.",
+        show_default=False,
+    ),
+]
+ApiKeyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--api-key",
+        envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
+        show_envvar=True,
+        help="Bearer key (never printed or saved; '' sends none).",
     ),
 ]
 
@@ -59,30 +138,122 @@ def check_min_accept_len(value: float | None) -> None:
         )
 
 
+# --------------------------------------------------------------------------- signals
+
+
+class _SignalState(threading.local):
+    terminated = False
+
+
+_state = _SignalState()
+
+
+def terminated() -> bool:
+    """Whether the running command was stopped by SIGTERM (not Ctrl-C)."""
+    return _state.terminated
+
+
+def interrupt_exit_code() -> int:
+    """The exit code of a command that stopped early on a signal: 143 for SIGTERM, else 130."""
+    return EXIT_TERMINATED if _state.terminated else EXIT_INTERRUPTED
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    """SIGTERM does what Ctrl-C does: the current SIGINT handler runs (``asyncio.run``'s
+    cancels the main task; Python's default raises ``KeyboardInterrupt``)."""
+    _state.terminated = True
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler) and handler is not _on_sigterm:
+        handler(signal.SIGINT, frame)
+        return
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block SIGTERM is handled like Ctrl-C (main thread only; elsewhere a no-op)."""
+    _state.terminated = False
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    # In the background of a non-interactive shell (`cmd &`) SIGINT is ignored, and then
+    # asyncio.run installs no SIGINT handler to cancel its task with: give it Python's default
+    # for the command, so SIGTERM still ends an asyncio run with its partial report.
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# --------------------------------------------------------------------------- the boundary
+
+
 def debug_enabled() -> bool:
     return os.environ.get("SPECDIAG_DEBUG", "").strip() not in ("", "0", "false", "no")
 
 
 def report_error(message: str, hint: str | None) -> None:
-    """Write the one-line error and its hint to stderr (plain text: no colour, no markup)."""
-    sys.stderr.write(f"error: {message}\n")
+    """Write the one-line error and its hint to stderr (plain text, secrets masked)."""
+    lines = scrub(message).splitlines() or [""]
+    text = f"error: {lines[0]}\n" + "".join(f"  {ln}\n" for ln in lines[1:] if ln.strip())
     if hint:
-        sys.stderr.write(f"hint: {hint}\n")
-    sys.stderr.flush()
+        text += f"hint: {' '.join(scrub(hint).split())}\n"
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass  # stderr closed too: the exit code still says it
+
+
+def _silence_stdout() -> None:
+    """After EPIPE on stdout: point it at /dev/null so the interpreter's final flush is quiet."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return  # not a real file (a test runner's buffer)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _print_traceback(exc: BaseException) -> None:
+    import traceback
+
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    sys.stderr.write(scrub(text))
 
 
 def exit_code_for(exc: BaseException) -> int:
-    """Map an exception to an exit code, reporting it on stderr. Re-raises in debug mode."""
+    """Map an exception to an exit code, reporting it on stderr (and its traceback in debug)."""
+    if debug_enabled() and not isinstance(exc, KeyboardInterrupt):
+        _print_traceback(exc)
     if isinstance(exc, SpecdiagError):
-        if debug_enabled():
-            raise exc
         report_error(exc.message, exc.hint)
         return exc.exit_code
     if isinstance(exc, KeyboardInterrupt):
-        sys.stderr.write("interrupted\n")
-        return 130
-    if debug_enabled():
-        raise exc
+        sys.stderr.write("terminated\n" if terminated() else "interrupted\n")
+        return interrupt_exit_code()
+    if isinstance(exc, BrokenPipeError):
+        _silence_stdout()
+        report_error(
+            "the output pipe was closed before everything was written",
+            "the reader of stdout exited early (e.g. `| head`); redirect to a file to keep it all",
+        )
+        return EXIT_COULD_NOT_RUN
+    if isinstance(exc, MemoryError):
+        report_error(
+            "out of memory",
+            "give a smaller input or fewer workers; the figures so far were not kept",
+        )
+        return EXIT_COULD_NOT_RUN
     first_line = (str(exc).splitlines() or [""])[0]
     report_error(
         f"internal error: {type(exc).__name__}: {first_line}",
@@ -96,14 +267,78 @@ def guarded(func: F) -> F:
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except (typer.Exit, typer.Abort):
-            raise
-        except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - this is the boundary
-            raise typer.Exit(exit_code_for(exc)) from None
+        with sigterm_as_interrupt():
+            try:
+                return func(*args, **kwargs)
+            except typer.Exit:
+                raise
+            except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - this is the boundary
+                raise typer.Exit(exit_code_for(exc)) from None
+            finally:
+                forget_secrets()
 
     return wrapper  # type: ignore[return-value]
+
+
+def _is_click_usage_error(exc: BaseException) -> bool:
+    """typer's (vendored click's) UsageError family, without importing a private module."""
+    return isinstance(exc, typer.BadParameter.__mro__[1]) and hasattr(exc, "format_message")
+
+
+class SpecdiagGroup(TyperGroup):
+    """The root group: typer's own errors go through the same boundary as the commands'."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            rv = super().main(
+                args=args,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+            code = rv if isinstance(rv, int) else 0
+        except typer.Exit as exc:
+            code = exc.exit_code
+        except typer.Abort:
+            code = exit_code_for(KeyboardInterrupt())
+        except Exception as exc:  # noqa: BLE001 - the boundary for typer's own errors
+            if _is_click_usage_error(exc):
+                code = _report_parse_error(exc)
+            elif hasattr(exc, "exit_code") and hasattr(exc, "format_message"):
+                report_error(exc.format_message(), "see `specdiag --help`")
+                code = int(exc.exit_code)
+            else:
+                code = exit_code_for(exc)
+        except KeyboardInterrupt as exc:
+            code = exit_code_for(exc)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _report_parse_error(exc: Any) -> int:
+    ctx = getattr(exc, "ctx", None)
+    path = getattr(ctx, "command_path", None) or "specdiag"
+    message = " ".join(str(exc.format_message()).split())
+    param: Any = getattr(exc, "param", None)
+    choices = getattr(getattr(param, "type", None), "choices", None)
+    if param is not None and choices:
+        names = [getattr(c, "value", c) for c in choices]
+        hint = f"{param.opts[0] if param.opts else param.name} takes one of: " + ", ".join(
+            str(n) for n in names
+        )
+    else:
+        hint = f"see `{path} --help` for the flags and the values they take"
+    report_error(message, hint)
+    return EXIT_USAGE
 
 
 def command(app: typer.Typer, name: str, **kwargs: Any) -> Callable[[F], F]:

@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from specdiag import __version__
-from specdiag.cli._framework import exit_code_for
+from specdiag.cli._framework import SpecdiagGroup, exit_code_for
 
 # command name -> module under specdiag.cli that defines register(app); help lists them in order
 COMMANDS: dict[str, str] = {
@@ -29,12 +29,16 @@ COMMANDS: dict[str, str] = {
     "inspect-dump": "inspect_dump",
     "capture-hidden": "capture_hidden",
     "reference-server": "reference_server",
+    "fleet": "fleet",
+    "exporter": "exporter",
+    "doctor": "doctor",
 }
 
 HELP = (
     "Diagnose speculative decoding: predict accept length from training accuracy, "
     "parse engine logs, probe live servers, compare hidden states.\n\n"
-    "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 could not run."
+    "Exit codes: 0 ok, 1 check failed, 2 usage error, 3 could not run, 130 Ctrl-C, "
+    "143 SIGTERM."
 )
 
 
@@ -62,6 +66,7 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
     """A specdiag app with the named commands registered (all when ``names`` is None)."""
     app = typer.Typer(
         name="specdiag",
+        cls=SpecdiagGroup,
         help=HELP,
         no_args_is_help=True,
         pretty_exceptions_enable=False,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -11,7 +13,6 @@ from specdiag.cli._framework import (
     EngineVersionOpt,
     JsonOpt,
     TopkOpt,
-    check_min_accept_len,
     command,
 )
 from specdiag.core.accept import COLLAPSE_CAUSES, AccKind, Engine
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.run import LogsOptions, LogsResult
     from specdiag.core.logs.summary import Dist, SeriesStats
 
 HELP = """Read speculative-decoding statistics from SGLang, vLLM, llama.cpp and TensorRT-LLM logs.
@@ -149,125 +151,53 @@ def logs_cmd(
     import sys
 
     from specdiag.cli._output import Output
-    from specdiag.core.accept import expand_acc, parse_float_list, profile
-    from specdiag.core.logs.analyze import LogAnalyzer
-    from specdiag.core.logs.export import RecordWriter
-    from specdiag.core.logs.scan import open_path
-    from specdiag.core.logs.window import TimeWindow, parse_bound
-    from specdiag.errors import CheckFailed, UsageError
+    from specdiag.core.accept import parse_float_list
+    from specdiag.core.logs.records import LogEngine
+    from specdiag.core.logs.run import LogsOptions, expand_paths, run_logs
+    from specdiag.errors import CheckFailed
 
     out = Output(json_output)
-    paths = _expand(files, sys.stdin.isatty())
-    if follow and any(p != "-" and p.lower().endswith(".gz") for p in paths):
-        raise UsageError(
-            "--follow cannot tail a .gz file", hint="follow the live, uncompressed log"
-        )
-    if idle_timeout is not None and not follow:
-        raise UsageError("--idle-timeout needs --follow")
-    if workers not in (1, 2):
-        raise UsageError(
-            f"--workers must be 1 or 2, got {workers}",
-            hint="the parsing runs in one process; --workers 2 adds one reader process",
-        )
-    if workers == 2 and follow:
-        raise UsageError("--workers 2 does not apply to --follow")
-    if idle_timeout is not None and idle_timeout <= 0:
-        raise UsageError(f"--idle-timeout must be positive, got {idle_timeout:g}")
-    if engine_version is not None and engine is None:
-        raise UsageError(
-            "--engine-version needs --engine", hint="e.g. --engine sglang --engine-version 0.5.10"
-        )
-    check_min_accept_len(min_accept_len)
-    if (steps is not None or acc_kind is not AccKind.CONDITIONAL or topk != 1) and acc is None:
-        raise UsageError("--steps, --acc-kind and --topk only make sense with --acc")
-    if topk < 1:
-        raise UsageError(f"--topk must be at least 1, got {topk}")
-    acc_values = parse_float_list(acc, "--acc") if acc is not None else None
-    if acc_values is not None and len(acc_values) > 1:
-        expand_acc(acc_values, steps)  # validates early, before reading any file
+    from specdiag.core.logs.fast import status as fast_status
 
-    from datetime import datetime, timezone
-
-    default_year = datetime.now(timezone.utc).year
-    since_b = parse_bound(since, "--since", year or default_year) if since else None
-    until_b = parse_bound(until, "--until", year or default_year) if until else None
-    if year is None:
-        year = next(
-            (int(b.text[:4]) for b in (since_b, until_b) if b is not None and b.year_given),
-            default_year,
-        )
-    window = TimeWindow(since_b, until_b)
-
-    for p in paths:
-        _precheck(p)
-    writer = RecordWriter(records) if records is not None else None
-    analyzer = LogAnalyzer(
-        engine=engine.value if engine is not None else None,
+    if fast_status():  # the compiled path is missing: say so, once (results are the same)
+        out.note(str(fast_status()))
+    options = LogsOptions(
+        engine=LogEngine(engine.value) if engine is not None else None,
         engine_version=engine_version,
-        window=window,
+        since=since,
+        until=until,
         year=year,
-        on_record=writer.write if writer is not None else None,
+        acc=parse_float_list(acc, "--acc") if acc is not None else None,
+        steps=steps,
+        acc_kind=acc_kind,
+        topk=topk,
+        min_accept_len=min_accept_len,
+        records=records,
+        follow=follow,
+        idle_timeout=idle_timeout,
+        workers=workers,
     )
-    try:
-        if follow:
-            _follow(analyzer, paths, idle_timeout, out)
-        else:
-            for p in paths:
-                if workers == 2 and p != "-":
-                    analyzer.scan_pipelined(p)
-                    continue
-                stream = open_path(p)
-                try:
-                    analyzer.scan(p, stream)
-                finally:
-                    if p != "-":
-                        stream.close()
-    finally:
-        if writer is not None:
-            writer.close()
-    report = analyzer.report()
-
-    prof = None
-    comparisons: dict[str, Comparison] = {}
-    if acc_values is not None:
-        k = steps
-        if len(acc_values) == 1 and k is None:
-            seen = {s.stats.draft_positions for s in report.summary.values()} - {None}
-            if len(seen) != 1:
-                raise UsageError(
-                    "a single --acc value needs --steps (the logs do not show one draft length)",
-                    hint="e.g. --acc 0.75 --steps 3",
-                )
-            k = seen.pop()
-        prof = profile(expand_acc(acc_values, k), acc_kind)
-        from specdiag.core.logs.compare import compare
-
-        comparisons = {e: compare(s.stats, prof, topk=topk) for e, s in report.summary.items()}
-
-    for f in report.files:
-        if f.truncated:
-            out.warn(f"{f.path}: {f.truncated}; statistics up to that point are used")
-        if report.combined_records and not f.engines and not follow:
-            out.warn(f"{f.path}: no speculative-decoding statistics in this file")
-    if window.active and window.untimed:
-        out.warn(
-            f"{window.untimed} records without a usable timestamp were left out by "
-            "--since/--until (llama.cpp prints time since start: use +DURATION)"
-        )
-    if json_output or report.combined_records:
-        for eng, s in report.summary.items():
-            for w in s.stats.warnings:
-                out.warn(f"{eng}: {w}")
-            c = comparisons.get(eng)
-            if c is not None and c.problem:
-                out.warn(f"{eng}: {c.problem}")
-
-    doc = document(report, comparisons, prof, writer, min_accept_len)
+    paths = expand_paths(files, sys.stdin.isatty())
+    with _sigterm_as_interrupt() as signals:
+        result = _follow(paths, options, out) if follow else run_logs(paths, options)
+    terminated = bool(signals)
+    stopped_early = result.interrupted and (terminated or not follow)
+    if result.interrupted:
+        out.note("interrupted: summary so far")
+    for w in result.warnings:
+        out.warn(w)
+    report = result.report
+    doc = result_document(result, min_accept_len)
+    exit_code = 143 if terminated else 130
     if report.combined_records == 0:
         if json_output:
             out.emit(doc, lambda console: None)
-        raise CheckFailed(_nothing_found(report), hint=_NOTHING_HINT)
-    out.emit(doc, lambda console: render(console, report, comparisons, writer))
+        if stopped_early:
+            raise typer.Exit(exit_code)
+        raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result))
+    out.emit(doc, lambda console: render_result(console, result))
+    if stopped_early:
+        raise typer.Exit(exit_code)
     combined = report.combined_accept_length
     if min_accept_len is not None:
         if combined is None:
@@ -283,14 +213,48 @@ def logs_cmd(
             )
 
 
+@contextmanager
+def _sigterm_as_interrupt() -> Iterator[list[int]]:
+    """SIGTERM (timeout, systemd, Kubernetes) stops the reading like Ctrl-C does; the list
+    yielded gets the signal number when one arrived."""
+    import signal
+    import threading
+
+    got: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield got
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        got.append(signum)
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield got
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
 _NOTHING_HINT = (
-    "specdiag logs reads SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
-    "llama.cpp 'draft acceptance' and TensorRT-LLM specDecodingStats JSON lines; is "
-    "speculative decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
+    "specdiag logs reads the server logs, bench outputs, example summaries and JSON bodies "
+    "listed in docs/logs.md (SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
+    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...); is speculative "
+    "decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
 )
 
 
-def _nothing_found(report: LogsReport) -> str:
+def _nothing_hint(result: LogsResult) -> str:
+    if result.report.unrecognised_lines:
+        return (
+            "the lines above name acceptance figures in a layout specdiag logs does not know; "
+            "docs/logs.md lists the known ones (a report with the line helps add it)"
+        )
+    return _NOTHING_HINT
+
+
+def _nothing_found(result: LogsResult) -> str:
+    report = result.report
     names = ", ".join(f.path for f in report.files[:3]) + (" ..." if len(report.files) > 3 else "")
     lines = sum(f.lines for f in report.files)
     msg = f"no speculative-decoding statistics found in {names} ({lines} lines read"
@@ -302,77 +266,29 @@ def _nothing_found(report: LogsReport) -> str:
     binary = [f.path for f in report.files if f.binary]
     if binary:
         msg += "; " + ", ".join(binary[:3]) + " look(s) binary"
+    if report.unrecognised_lines:
+        ex = next((f.path, e) for f in report.files for e in f.unrecognised_examples)
+        msg += (
+            f"; not understood: {report.unrecognised_lines} line"
+            f"{'s' if report.unrecognised_lines != 1 else ''} naming acceptance figures, e.g. "
+            f"{ex[0]}:{ex[1][0]}: {ex[1][1][:100]!r}"
+        )
     return msg
 
 
-def _expand(files: list[str] | None, stdin_tty: bool) -> list[str]:
-    import glob
-    import os
-
-    from specdiag.errors import InputError, UsageError
-
-    if not files:
-        if stdin_tty:
-            raise UsageError(
-                "no log files given", hint="e.g. specdiag logs server.log, or pipe a log into it"
-            )
-        return ["-"]
-    out: list[str] = []
-    for f in files:
-        if f == "-" or os.path.exists(f) or not any(ch in f for ch in "*?["):
-            out.append(f)
-            continue
-        matches = sorted(glob.glob(f, recursive=True))
-        if not matches:
-            raise InputError(f"no file matches {f!r}", hint="check the pattern")
-        out.extend(m for m in matches if not os.path.isdir(m))
-    if out.count("-") > 1:
-        raise UsageError("stdin (-) can be read only once")
-    return out
-
-
-def _precheck(path: str) -> None:
-    """Fail before any output when a file cannot be read (exit 3)."""
-    import os
-
-    from specdiag.errors import InputError
-
-    if path == "-":
-        return
-    if os.path.isdir(path):
-        raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
-    try:
-        with open(path, "rb") as f:
-            f.read(1)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file", hint="check the path") from None
-    except OSError as exc:
-        raise InputError(
-            f"cannot read {path}: {exc.strerror or exc}", hint="check the file's permissions"
-        ) from None
-
-
-def _follow(analyzer: Any, paths: list[str], idle_timeout: float | None, out: Any) -> None:
+def _follow(paths: list[str], options: LogsOptions, out: Any) -> LogsResult:
     from rich.live import Live
 
-    from specdiag.core.logs.follow import follow
+    from specdiag.core.logs.run import run_logs
 
     console = out.stderr
     live = Live(console=console, refresh_per_second=2, transient=True, auto_refresh=False)
 
-    def tick() -> None:
-        live.update(render_live(analyzer.report(), paths), refresh=True)
+    def tick(report: LogsReport) -> None:
+        live.update(render_live(report, paths), refresh=True)
 
-    try:
-        with live:
-            follow(
-                analyzer,
-                paths,
-                idle_timeout=idle_timeout,
-                on_tick=tick if console.is_terminal else None,
-            )
-    except KeyboardInterrupt:
-        out.note("interrupted: summary so far")
+    with live:
+        return run_logs(paths, options, on_tick=tick if console.is_terminal else None)
 
 
 # --------------------------------------------------------------------------- JSON
@@ -489,12 +405,37 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
 
 def document(
     report: LogsReport,
-    comparisons: dict[str, Comparison],
+    comparisons: Mapping[str, Comparison],
     prof: Any,
     writer: Any,
     min_accept_len: float | None,
 ) -> dict[str, Any]:
+    """The logs document of a report made without :func:`run_logs` (the demo's step)."""
+    return result_document(_as_result(report, comparisons, prof, writer), min_accept_len)
+
+
+def _as_result(
+    report: LogsReport, comparisons: Mapping[str, Comparison], prof: Any, writer: Any
+) -> LogsResult:
+    from specdiag.core.logs.run import LogsResult
+
+    return LogsResult(
+        inputs=(),
+        report=report,
+        prediction=prof,
+        comparisons=comparisons,
+        records_file=writer.path if writer is not None else None,
+        records_written=writer.count if writer is not None else 0,
+        warnings=(),
+        interrupted=False,
+    )
+
+
+def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/logs.md)."""
+    report = result.report
+    comparisons = result.comparisons
+    prof = result.prediction
     summary: dict[str, Any] = {}
     for eng, s in report.summary.items():
         d = series_doc(s.stats)
@@ -502,6 +443,13 @@ def document(
         d["ranks"] = {r: series_doc(st) for r, st in s.ranks.items()}
         d["verify_steps"] = series_doc(s.verify_steps) if s.verify_steps is not None else None
         d["lifetime_lines"] = series_doc(s.lifetime) if s.lifetime is not None else None
+        d["responses"] = series_doc(s.responses) if s.responses is not None else None
+        d["bench"] = series_doc(s.bench) if s.bench is not None else None
+        d["implementations"] = (
+            {i: series_doc(st) for i, st in s.implementations.items()}
+            if s.implementations
+            else None
+        )
         if eng in comparisons:
             d["comparison"] = _comparison_doc(comparisons[eng])
         summary[eng] = d
@@ -521,6 +469,10 @@ def document(
                 "binary": f.binary,
                 "truncated": f.truncated,
                 "engines": {e: series_doc(st) for e, st in f.engines.items()},
+                "unrecognised_lines": f.unrecognised_lines,
+                "unrecognised_examples": [
+                    {"line": ln, "text": text} for ln, text in f.unrecognised_examples
+                ],
             }
             for f in report.files
         ],
@@ -531,14 +483,20 @@ def document(
             "accept_length": _dist(report.combined_accept_length),
         },
         "skipped_lines": report.skipped_lines,
+        "unrecognised_lines": report.unrecognised_lines,
+        "unrecognised_examples": [
+            {"file": f.path, "line": ln, "text": text}
+            for f in report.files
+            for ln, text in f.unrecognised_examples
+        ][:10],
         "window": {
             "since": report.window[0],
             "until": report.window[1],
             "outside": report.outside_window,
             "untimed": report.untimed_records,
         },
-        "records_file": writer.path if writer is not None else None,
-        "records_written": writer.count if writer is not None else 0,
+        "records_file": result.records_file,
+        "records_written": result.records_written,
     }
     if prof is not None:
         doc["prediction"] = {
@@ -608,9 +566,13 @@ def _stats_table(s: SeriesStats) -> Any:
 
 
 def _header(eng: str, s: SeriesStats, series: str) -> str:
-    what = {"main": "records", "steps": "verify steps", "lifetime": "totals-since-start lines"}[
-        series
-    ]
+    what = {
+        "main": "records",
+        "steps": "verify steps",
+        "lifetime": "totals-since-start lines",
+        "responses": "response bodies",
+        "bench": "bench / example summaries",
+    }[series]
     parts = [f"[bold]{eng}[/bold]: {s.records} {what}"]
     if s.first_time and s.clock != "mixed":
         span = f"{s.first_time} -> {s.last_time}"
@@ -623,10 +585,18 @@ def _header(eng: str, s: SeriesStats, series: str) -> str:
 
 
 def render(
-    console: Console, report: LogsReport, comparisons: dict[str, Comparison], writer: Any
+    console: Console, report: LogsReport, comparisons: Mapping[str, Comparison], writer: Any
 ) -> None:
+    """The human view of a report made without :func:`run_logs` (the demo's step)."""
+    render_result(console, _as_result(report, comparisons, None, writer))
+
+
+def render_result(console: Console, result: LogsResult) -> None:
     from rich.markup import escape
     from rich.table import Table
+
+    report = result.report
+    comparisons = result.comparisons
 
     n_files = len(report.files)
     console.print(
@@ -729,6 +699,26 @@ def render(
                 f"accept length {_f(life.accept_length)}, rate {_f(life.accept_rate)} "
                 f"({life.accepted_tokens} / {life.drafted_tokens} tokens)"
             )
+        for label, extra in (("response bodies", es.responses), ("bench / example", es.bench)):
+            if extra is not None:
+                d = extra.accept_length
+                r = extra.accept_rate
+                console.print(
+                    f"  {label}: {extra.records} records, accept length mean "
+                    f"{_f(d.mean if d else None)}, rate mean {_f(r.mean if r else None)} "
+                    "(kept apart from the server lines)"
+                )
+        if es.implementations:
+            for impl, ist in es.implementations.items():
+                last = ist.lifetime
+                if last is None:
+                    continue
+                console.print(
+                    f"  statistics {escape(impl)} (totals since start, "
+                    f"{last.time_text or 'line ' + str(last.line_no)}): accept length "
+                    f"{_f(last.accept_length)}, rate {_f(last.accept_rate)} "
+                    f"({last.accepted_tokens} / {last.drafted_tokens} tokens)"
+                )
         c = comparisons.get(eng)
         if c is not None:
             _render_comparison(console, c)
@@ -763,6 +753,18 @@ def render(
                 f"{n} x {escape(why)}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])
             )
         )
+    if report.unrecognised_lines:
+        console.print(
+            f"not understood: {report.unrecognised_lines} line"
+            f"{'s' if report.unrecognised_lines != 1 else ''} that name acceptance figures in "
+            "no layout known to specdiag logs (not counted), e.g.:"
+        )
+        shown = 0
+        for f in report.files:
+            for ln, text in f.unrecognised_examples:
+                if shown < 3:
+                    console.print(f"  {escape(f.path)}:{ln}: {escape(text)}")
+                    shown += 1
     if report.outside_window or report.untimed_records:
         console.print(
             f"--since/--until left out {report.outside_window} records outside the window"
@@ -772,8 +774,8 @@ def render(
                 else ""
             )
         )
-    if writer is not None:
-        console.print(f"wrote {writer.count} records to {escape(writer.path)}")
+    if result.records_file is not None:
+        console.print(f"wrote {result.records_written} records to {escape(result.records_file)}")
     combined = report.combined_accept_length
     if combined is not None and len(report.engines) > 1:
         console.print(f"combined mean accept length: {combined.mean:.3f} over {combined.n} records")

@@ -142,7 +142,7 @@ class SweepRow:
 
 def _check_probability(value: float, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise UsageError(f"{what} must be a number, got {value!r}")
+        raise UsageError(f"{what} must be a number, got {value!r}", hint="e.g. 0.75 or 75%")
     if math.isnan(value):
         raise UsageError(f"{what} is NaN", hint="acceptance figures are probabilities in [0, 1]")
     if not 0.0 <= value <= 1.0:
@@ -280,10 +280,14 @@ def geometric_drafts(a: float, steps: int) -> float:
 def implied_acceptance(accepted_drafts: float, steps: int) -> float:
     """The i.i.d. per-token acceptance a with sum_{i=1..k} a^i == accepted_drafts (bisection)."""
     if steps < 1:
-        raise UsageError(f"steps must be at least 1, got {steps}")
+        raise UsageError(
+            f"steps must be at least 1, got {steps}",
+            hint="steps is the number of draft tokens proposed per verify step",
+        )
     if not 0.0 <= accepted_drafts <= steps:
         raise UsageError(
-            f"{accepted_drafts:g} accepted drafts per step is impossible with {steps} draft steps"
+            f"{accepted_drafts:g} accepted drafts per step is impossible with {steps} draft steps",
+            hint=f"accepted drafts per verify step lie in 0..{steps}",
         )
     if accepted_drafts == steps:
         return 1.0
@@ -304,9 +308,9 @@ def speedup(accept_length: float, steps: int, cost_ratio: float) -> float:
 
     One verify step costs ``steps * c + 1`` target-step times and yields ``accept_length`` tokens.
     """
-    if math.isnan(cost_ratio) or cost_ratio < 0:
+    if not 0.0 <= cost_ratio < math.inf:
         raise UsageError(
-            f"--cost-ratio must be >= 0, got {cost_ratio:g}",
+            f"--cost-ratio must be a finite number >= 0, got {cost_ratio:g}",
             hint="cost ratio = draft step time / target step time, e.g. 0.05",
         )
     return accept_length / (steps * cost_ratio + 1.0)
@@ -506,7 +510,9 @@ def convert_observed(
 ) -> Observation:
     """Read an observed number in the named engine's convention; return both conventions."""
     if math.isnan(value) or math.isinf(value):
-        raise UsageError(f"--observed must be a finite number, got {value}")
+        raise UsageError(
+            f"--observed must be a finite number, got {value}", hint="e.g. --observed 2.4"
+        )
     version = parse_version(engine_version)
     notes: list[str] = []
     if kind is ObservedKind.LENGTH:
@@ -564,7 +570,10 @@ def _drafts_from_rate(
         notes.append(f"rate {value:g} > 1 read as a percentage ({value / 100:g})")
         value /= 100.0
     if value < 0:
-        raise UsageError(f"an accept rate cannot be negative, got {value:g}")
+        raise UsageError(
+            f"an accept rate cannot be negative, got {value:g}",
+            hint="an accept rate is accepted / drafted, in 0..1 (or 0..100%)",
+        )
     ndt = num_draft_tokens if num_draft_tokens is not None else steps + 1
     if engine is Engine.SGLANG:
         formula = sglang_rate_formula(version)

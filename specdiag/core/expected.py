@@ -16,6 +16,7 @@ from specdiag.core.accept import (
     ObservedKind,
     SweepRow,
 )
+from specdiag.core.profile import resolve_profile
 from specdiag.core.simulate import Simulation
 from specdiag.errors import UsageError
 
@@ -53,12 +54,18 @@ def expected_accept(
     seed: int = 0,
 ) -> ExpectedAcceptReport:
     """Predict accept length from training accuracy and, optionally, judge an observation."""
-    values = accept.expand_acc(acc_values, steps)
-    prof = accept.profile(values, acc_kind)
+    prof = resolve_profile(acc_values, steps, None, kind=acc_kind).profile
     k = prof.steps
     notes: list[str] = []
+    if engine_version is not None and engine is None:
+        raise UsageError(
+            "--engine-version needs --engine (a version means nothing without its engine)",
+            hint="e.g. --engine vllm --engine-version 0.8.5",
+        )
     if topk < 1:
-        raise UsageError(f"--topk must be at least 1, got {topk}")
+        raise UsageError(
+            f"--topk must be at least 1, got {topk}", hint="1 is a chain; > 1 a draft tree"
+        )
     if num_draft_tokens is not None:
         if num_draft_tokens < 2:
             raise UsageError(

@@ -32,7 +32,13 @@ def simulate(acc: Sequence[float], n: int, seed: int, analytic_drafts: float) ->
     """Simulate ``n`` verify steps: position i is accepted with probability acc[i] given that
     all earlier ones were; the step ends at the first rejection (greedy chain verification)."""
     if n < 1:
-        raise UsageError(f"--simulate needs at least 1 step, got {n}")
+        raise UsageError(
+            f"--simulate needs at least 1 step, got {n}", hint="e.g. --simulate 1000000"
+        )
+    if not 0 <= seed < 2**63:
+        raise UsageError(
+            f"--seed must be in 0..2^63-1, got {seed}", hint="any non-negative integer, e.g. 1"
+        )
     import numpy as np
 
     k = len(acc)

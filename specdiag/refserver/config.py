@@ -39,6 +39,9 @@ ENGINE_VERSIONS = {Flavor.SGLANG: "0.5.23", Flavor.VLLM: "0.33.0", Flavor.LLAMAC
 
 FAULT_MODES: tuple[str, ...] = ("500", "429", "invalid-json", "truncate", "reset", "stall")
 FAULT_PARAMS: tuple[str, ...] = ("retry-after", "stall-seconds", "slow-start")
+MAX_FAULT_S = 86_400.0  # a fault parameter longer than a day is a typo
+MAX_STEPS = 64  # draft tokens per verify step the reference server drafts at most
+DEFAULT_STEPS = 3
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,10 @@ class FaultConfig:
                     f"unknown fault mode {mode!r}", hint=f"modes: {', '.join(FAULT_MODES)}"
                 )
             if not (0.0 <= share <= 1.0) or math.isnan(share):
-                raise UsageError(f"fault share {mode}={share:g} is outside [0, 1]")
+                raise UsageError(
+                    f"fault share {mode}={share:g} is outside [0, 1]",
+                    hint="a share is the fraction of requests hit, e.g. 500=0.1 or 500=10%",
+                )
             total += share
         if total > 1.0 + 1e-9:
             raise UsageError(
@@ -74,8 +80,12 @@ class FaultConfig:
             ("stall-seconds", self.stall_s),
             ("slow-start", self.slow_start_s),
         ):
-            if math.isnan(value) or value < 0:
-                raise UsageError(f"fault parameter {name} must be >= 0, got {value:g}")
+            if not 0 <= value <= MAX_FAULT_S:
+                raise UsageError(
+                    f"fault parameter {name} must be >= 0 and at most {MAX_FAULT_S:g} seconds, "
+                    f"got {value:g}",
+                    hint="e.g. --faults 429=0.1,retry-after=2",
+                )
 
     @property
     def active(self) -> bool:
@@ -110,7 +120,10 @@ def parse_faults(text: str | None) -> FaultConfig:
         try:
             number = float(v[:-1]) / 100.0 if v.endswith("%") else float(v)
         except ValueError:
-            raise UsageError(f"--faults item {item!r}: {v!r} is not a number") from None
+            raise UsageError(
+                f"--faults item {item!r}: {v!r} is not a number",
+                hint="e.g. --faults 500=0.1,429=5%,retry-after=2",
+            ) from None
         if name in FAULT_MODES:
             shares[name] = number
         elif name in FAULT_PARAMS:
@@ -164,13 +177,14 @@ class ReferenceServerConfig:
         object.__setattr__(self, "per_request_metrics", PerRequestMetrics(self.per_request_metrics))
         object.__setattr__(self, "acceptance", tuple(float(a) for a in self.acceptance))
         if not 0 <= self.port <= 65535:
-            raise UsageError(f"--port must be in 0..65535, got {self.port}")
-        if self.steps < 0 or self.steps > 64:
             raise UsageError(
-                f"--steps must be in 0..64, got {self.steps}", hint="0 turns speculation off"
+                f"--port must be in 0..65535, got {self.port}", hint="--port 0 picks a free port"
             )
+        _check_steps(self.steps)
         if self.topk < 1:
-            raise UsageError(f"--topk must be at least 1, got {self.topk}")
+            raise UsageError(
+                f"--topk must be at least 1, got {self.topk}", hint="1 is a chain; > 1 a draft tree"
+            )
         if self.steps == 0:
             if self.acceptance:
                 object.__setattr__(self, "acceptance", ())
@@ -200,19 +214,34 @@ class ReferenceServerConfig:
             ("--draft-step-ms", self.draft_step_ms),
         ):
             if math.isnan(value) or value < 0 or value > 60_000:
-                raise UsageError(f"{name} must be in 0..60000, got {value:g}")
+                raise UsageError(
+                    f"{name} must be in 0..60000 ms, got {value:g}",
+                    hint="modelled forward times in milliseconds, e.g. 10 and 1",
+                )
         if self.max_running_requests < 1:
             raise UsageError(
-                f"--max-running-requests must be >= 1, got {self.max_running_requests}"
+                f"--max-running-requests must be >= 1, got {self.max_running_requests}",
+                hint="the batch capacity; requests beyond it wait in the queue",
             )
         if self.max_model_len < 16:
-            raise UsageError(f"--max-model-len must be >= 16, got {self.max_model_len}")
+            raise UsageError(
+                f"--max-model-len must be >= 16, got {self.max_model_len}",
+                hint="the context length in tokens (prompt + output), e.g. 4096",
+            )
         if self.decode_log_interval < 1:
-            raise UsageError(f"--decode-log-interval must be >= 1, got {self.decode_log_interval}")
+            raise UsageError(
+                f"--decode-log-interval must be >= 1, got {self.decode_log_interval}",
+                hint="one Decode batch line every N decode steps, e.g. 40",
+            )
         if math.isnan(self.log_interval_s) or self.log_interval_s <= 0:
-            raise UsageError(f"--log-interval must be > 0 seconds, got {self.log_interval_s:g}")
+            raise UsageError(
+                f"--log-interval must be > 0 seconds, got {self.log_interval_s:g}",
+                hint="seconds between vLLM stats lines, e.g. 10",
+            )
         if self.api_key is not None and not self.api_key.strip():
-            raise UsageError("--api-key is empty")
+            raise UsageError(
+                "--api-key is empty", hint="leave --api-key out to serve without a key"
+            )
 
     @property
     def speculative(self) -> bool:
@@ -243,10 +272,18 @@ class ReferenceServerConfig:
         return replace(self, api_key="***" if self.api_key else None)
 
 
+def _check_steps(steps: int) -> None:
+    if not 0 <= steps <= MAX_STEPS:
+        raise UsageError(
+            f"--steps must be in 0..{MAX_STEPS}, got {steps}",
+            hint="draft tokens per verify step; 0 turns speculation off",
+        )
+
+
 def make_config(
     *,
     flavor: Flavor | str = Flavor.SGLANG,
-    steps: int = 3,
+    steps: int | None = None,
     acceptance: str | tuple[float, ...] | list[float] | None = None,
     acc_kind: AccKind | str = AccKind.CONDITIONAL,
     accept_length: float | None = None,
@@ -256,33 +293,49 @@ def make_config(
     """Build a config from user-facing values: ``acceptance`` as text ("0.8,0.7") or numbers,
     one value for every position or one per position, conditional or unconditional; or
     ``accept_length``: the i.i.d. acceptance whose expected accept length (bonus included) is
-    that value (the expected-accept core's inverse)."""
+    that value (the expected-accept core's inverse).
+
+    ``steps`` None: one draft step per ``acceptance`` value when there are several, else
+    :data:`DEFAULT_STEPS` (the same rule as everywhere: :func:`specdiag.core.profile.resolve_profile`).
+    """
+    from specdiag.core.profile import resolve_profile
+
     kind = AccKind(acc_kind)
-    acc: tuple[float, ...] = ()
+    if steps is not None:
+        _check_steps(steps)
     if accept_length is not None and acceptance is not None:
         raise UsageError(
             "--accept-length and --acceptance are exclusive",
             hint="give the per-position acceptance, or the accept length it should produce",
         )
-    if steps > 0:
-        if accept_length is not None:
-            if math.isnan(accept_length) or not 1.0 <= accept_length <= steps + 1:
-                raise UsageError(
-                    f"--accept-length {accept_length:g} is impossible with {steps} draft steps",
-                    hint=f"accept length counts the bonus token: 1..{steps + 1}",
-                )
-            values: tuple[float, ...] = (accept.implied_acceptance(accept_length - 1.0, steps),)
-        elif acceptance is None:
-            values = (0.75,)
-        elif isinstance(acceptance, str):
-            values = accept.parse_float_list(acceptance, "--acceptance")
-        else:
-            values = tuple(float(a) for a in acceptance)
-        acc = accept.profile(accept.expand_acc(values, steps), kind).acc
+    values: tuple[float, ...] = ()
+    if isinstance(acceptance, str):
+        values = accept.parse_float_list(acceptance, "--acceptance")
+    elif acceptance is not None:
+        values = tuple(float(a) for a in acceptance)
+    acc: tuple[float, ...] = ()
+    if steps == 0:
+        k = 0
+    elif accept_length is not None:
+        k = steps if steps is not None else DEFAULT_STEPS
+        if math.isnan(accept_length) or not 1.0 <= accept_length <= k + 1:
+            raise UsageError(
+                f"--accept-length {accept_length:g} is impossible with {k} draft steps",
+                hint=f"accept length counts the bonus token: 1..{k + 1}",
+            )
+        acc = accept.profile((accept.implied_acceptance(accept_length - 1.0, k),) * k, kind).acc
+    else:
+        values = values or (0.75,)
+        if steps is None and len(values) == 1:
+            steps = DEFAULT_STEPS
+        if len(values) > MAX_STEPS:
+            _check_steps(len(values))
+        acc = resolve_profile(values, steps, None, kind=kind).profile.acc
+        k = len(acc)
     fault_cfg = faults if isinstance(faults, FaultConfig) else parse_faults(faults)
     return ReferenceServerConfig(
         flavor=Flavor(flavor),
-        steps=steps,
+        steps=k,
         acceptance=acc,
         faults=fault_cfg,
         **kwargs,  # type: ignore[arg-type]

@@ -64,19 +64,21 @@ def record_dict(rec: LogRecord) -> dict[str, Any]:
     }
 
 
+def records_format(path: str) -> str:
+    """'csv' or 'jsonl' from the file name; UsageError otherwise."""
+    lower = path.lower()
+    if lower.endswith(".csv"):
+        return "csv"
+    if lower.endswith((".jsonl", ".ndjson")):
+        return "jsonl"
+    raise UsageError(f"--records {path}: unknown format", hint="name the file *.csv or *.jsonl")
+
+
 class RecordWriter:
     """Streams records to ``path``: ``.csv`` or ``.jsonl`` / ``.ndjson`` (by extension)."""
 
     def __init__(self, path: str) -> None:
-        lower = path.lower()
-        if lower.endswith(".csv"):
-            self.format = "csv"
-        elif lower.endswith((".jsonl", ".ndjson")):
-            self.format = "jsonl"
-        else:
-            raise UsageError(
-                f"--records {path}: unknown format", hint="name the file *.csv or *.jsonl"
-            )
+        self.format = records_format(path)
         self.path = path
         self.count = 0
         try:
@@ -110,6 +112,11 @@ class RecordWriter:
         else:
             self._f.write(json.dumps(d, ensure_ascii=False, allow_nan=False) + "\n")
         self.count += 1
+
+    def flush(self) -> None:
+        """Called after every block read and every --follow tick: a killed run keeps what was
+        read."""
+        self._f.flush()
 
     def close(self) -> None:
         self._f.close()

@@ -1,12 +1,18 @@
-"""``--follow``: tail growing files (surviving rotation and truncation) or a pipe."""
+"""``--follow``: tail growing files (surviving rotation and truncation), pipes and FIFOs.
+
+Every path is opened once: a regular file by its :class:`_FileTail` (again only after a rotation,
+when the path names a new file), stdin, a FIFO or a ``<(process substitution)`` by a
+:class:`_PipeTail`, which reads it until its writer closes it.
+"""
 
 from __future__ import annotations
 
 import os
 import select
+import stat
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import BinaryIO
 
 from specdiag.core.logs.analyze import LogAnalyzer
@@ -17,8 +23,9 @@ MAX_PER_POLL = 64 << 20  # bytes read from one file before the display gets a tu
 
 
 class _FileTail:
-    def __init__(self, path: str, analyzer: LogAnalyzer) -> None:
+    def __init__(self, path: str, analyzer: LogAnalyzer, label: str | None = None) -> None:
         self.path = path
+        self.label = label if label is not None else path
         self.analyzer = analyzer
         self.f: BinaryIO | None = None
         self.ino: int | None = None
@@ -33,7 +40,7 @@ class _FileTail:
             return False
         self.f = f
         self.ino = os.fstat(f.fileno()).st_ino
-        label = self.path if self.generation == 0 else f"{self.path} (rotated {self.generation})"
+        label = self.label if self.generation == 0 else f"{self.label} (rotated {self.generation})"
         self.scanner = self.analyzer.add_source(label)
         return True
 
@@ -69,8 +76,11 @@ class _FileTail:
 
 
 class _PipeTail:
-    def __init__(self, stream: BinaryIO, analyzer: LogAnalyzer, label: str = "-") -> None:
+    def __init__(
+        self, stream: BinaryIO, analyzer: LogAnalyzer, label: str = "-", owned: bool = False
+    ) -> None:
         self.stream = stream
+        self.owned = owned  # opened here (a FIFO path): closed here
         self.scanner: Scanner | None = analyzer.add_source(label)
         self.eof = False
 
@@ -96,12 +106,23 @@ class _PipeTail:
         if self.scanner is not None:
             self.scanner.close()
             self.scanner = None
+        if self.owned:
+            self.stream.close()
+
+
+def _is_stream(path: str) -> bool:
+    """A FIFO, pipe or device (not a regular file): read to its end, never re-opened."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False  # not there yet: a file to wait for
 
 
 def follow(
     analyzer: LogAnalyzer,
     paths: Sequence[str],
     *,
+    labels: Mapping[str, str] | None = None,
     poll_interval: float = 0.5,
     idle_timeout: float | None = None,
     on_tick: Callable[[], None] | None = None,
@@ -112,16 +133,34 @@ def follow(
     now: Callable[[], float] = time.monotonic,
 ) -> None:
     """Feed growing files into ``analyzer`` until stopped, idle for ``idle_timeout`` s, or the
-    pipe ends. KeyboardInterrupt propagates after the tails are closed."""
-    files = [_FileTail(p, analyzer) for p in paths if p != "-"]
-    pipe = _PipeTail(stdin or sys.stdin.buffer, analyzer) if "-" in paths else None
+    pipes end. KeyboardInterrupt propagates after the tails are closed."""
+    names = labels or {}
+    files: list[_FileTail] = []
+    pipes: list[_PipeTail] = []
+    try:
+        for p in paths:
+            label = names.get(p, p)
+            if p == "-":
+                pipes.append(_PipeTail(stdin or sys.stdin.buffer, analyzer, label))
+            elif _is_stream(p):
+                pipes.append(_PipeTail(open(p, "rb"), analyzer, label, owned=True))  # noqa: SIM115
+            else:
+                files.append(_FileTail(p, analyzer, label))
+    except BaseException:
+        for pt in pipes:
+            pt.close()
+        raise
     last_data = now()
     last_tick = -1e18
     try:
         while True:
             got = sum(t.poll() for t in files)
-            if pipe is not None:
-                got += pipe.poll(0.0 if got or files else poll_interval)
+            waiting = True  # the first open pipe waits for data when nothing else can arrive
+            for pt in pipes:
+                if pt.eof:
+                    continue
+                got += pt.poll(poll_interval if waiting and not got and not files else 0.0)
+                waiting = False
             t = now()
             if got:
                 last_data = t
@@ -132,12 +171,12 @@ def follow(
                 break
             if idle_timeout is not None and t - last_data >= idle_timeout:
                 break
-            if pipe is not None and pipe.eof and not files:
+            if pipes and not files and all(pt.eof for pt in pipes):
                 break
-            if not got and (files or pipe is None):
+            if not got and (files or not pipes):
                 sleep(poll_interval)
     finally:
         for f in files:
             f.close()
-        if pipe is not None:
-            pipe.close()
+        for pt in pipes:
+            pt.close()

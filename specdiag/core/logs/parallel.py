@@ -12,14 +12,11 @@ flat.
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING
 
-from specdiag.core.logs.scan import CHUNK_SIZE, LineFinder, open_path, pump
+from specdiag.core.logs.scan import CHUNK_SIZE, LineFinder, Scanner, open_path, pump
 from specdiag.errors import InputError
-
-if TYPE_CHECKING:
-    from specdiag.core.logs.analyze import LogAnalyzer
 
 
 def _reader(
@@ -51,9 +48,14 @@ def _reader(
         conn.close()
 
 
-def scan_path_pipelined(analyzer: LogAnalyzer, path: str, chunk_size: int = CHUNK_SIZE) -> None:
-    """Scan one file (not stdin) with its bytes stage in a reader process."""
-    scanner = analyzer.add_source(path)
+def scan_path_pipelined(
+    scanner: Scanner,
+    path: str,
+    chunk_size: int = CHUNK_SIZE,
+    after_block: Callable[[], None] | None = None,
+) -> None:
+    """Scan one file (not stdin) into ``scanner`` with its bytes stage in a reader process (the
+    only process that opens the file)."""
     ctx = (
         multiprocessing.get_context("fork")  # fast, and no re-import (Linux)
         if "fork" in multiprocessing.get_all_start_methods()
@@ -79,9 +81,12 @@ def scan_path_pipelined(analyzer: LogAnalyzer, path: str, chunk_size: int = CHUN
             if msg[0] == "error":
                 raise InputError(msg[1], hint=msg[2])
             scanner.consume(msg[1], msg[2], msg[3], msg[4])
+            if after_block is not None:
+                after_block()
             if msg[0] == "end":
                 if msg[5] is not None:
                     scanner.counts.truncated = msg[5]
+                scanner.finish()
                 break
     finally:
         recv_end.close()

@@ -9,13 +9,33 @@ engine's own values, verbatim, in ``raw``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
-# Engines (the values of specdiag.core.accept.Engine).
-SGLANG = "sglang"
-VLLM = "vllm"
-LLAMACPP = "llamacpp"
-TRTLLM = "trtllm"
-ENGINES: tuple[str, ...] = (SGLANG, VLLM, LLAMACPP, TRTLLM)
+
+class LogEngine(str, Enum):
+    """The engines whose logs are read (the values of specdiag.core.accept.Engine).
+
+    A string enum: members compare, hash, format and serialise (JSON, CSV, f-strings) as
+    today's strings.
+    """
+
+    SGLANG = "sglang"
+    VLLM = "vllm"
+    LLAMACPP = "llamacpp"
+    TRTLLM = "trtllm"
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __format__(self, format_spec: str) -> str:
+        return str.__format__(self, format_spec)
+
+
+SGLANG = LogEngine.SGLANG
+VLLM = LogEngine.VLLM
+LLAMACPP = LogEngine.LLAMACPP
+TRTLLM = LogEngine.TRTLLM
+ENGINES: tuple[str, ...] = tuple(LogEngine)
 
 # Record kinds.
 INTERVAL = "interval"  # a log interval: SGLang decode batch, vLLM SpecDecoding line
@@ -26,7 +46,15 @@ CUMULATIVE = (
     "cumulative"  # totals since start: llama.cpp "statistics", vLLM V0 "Speculative metrics"
 )
 PER_POSITION = "per_position"  # llama.cpp "acc per pos" (belongs to the request line before it)
-KINDS: tuple[str, ...] = (INTERVAL, REQUEST, STEP, ITERATION, CUMULATIVE, PER_POSITION)
+# Kinds beyond server logs: a benchmark tool's summary (sglang bench_serving, vllm bench serve,
+# trtllm-bench, SpecForge), an example program's summary (vLLM spec_decode.py, llama.cpp
+# speculative), and one response body (SGLang meta_info / sglext, vLLM metrics, llama.cpp
+# timings, TensorRT-LLM per-request stats). Server kinds: all of the above.
+BENCH = "bench"
+EXAMPLE = "example"
+RESPONSE = "response"
+SERVER_KINDS: tuple[str, ...] = (INTERVAL, REQUEST, STEP, ITERATION, CUMULATIVE, PER_POSITION)
+KINDS: tuple[str, ...] = (*SERVER_KINDS, BENCH, EXAMPLE, RESPONSE)
 
 # Clocks of ``LogRecord.timestamp``.
 CLOCK_ABSOLUTE = "absolute"  # seconds since the epoch (UTC assumed; the log has no zone)
@@ -65,3 +93,46 @@ class Skipped:
     """A line that looks like a statistics line but cannot be read."""
 
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unrecognised:
+    """A line that names acceptance figures but in no layout known here (shown to the user)."""
+
+
+# --------------------------------------------------------------------------- numeric range
+
+# The one range guard: every record a parser returns passes :func:`out_of_range` first
+# (LineParser.parse), so no value that reaches the summary can overflow later (a histogram bin
+# of 1e308 * 1000, a float() of a 400-digit count) or mean something impossible.
+MAX_DRAFT_TOKENS = 1024  # draft tokens per verify step (as expected-accept's MAX_STEPS)
+MAX_ACCEPT_LENGTH = 1.0 + MAX_DRAFT_TOKENS
+MAX_TOKEN_COUNT = 10**15  # accepted / drafted tokens on one line
+MAX_THROUGHPUT = 1e9  # tokens/s
+MAX_TIMESTAMP = 1e11  # seconds (epoch seconds to the year 5138; llama.cpp time since start)
+
+
+def out_of_range(rec: LogRecord) -> str | None:
+    """The skip reason when a record holds a value outside its possible range, else None."""
+    for n in (rec.accepted_tokens, rec.drafted_tokens):
+        if n is not None:
+            if n < 0:
+                return "negative token count"
+            if n > MAX_TOKEN_COUNT:
+                return "number out of range (token count)"
+    v = rec.accept_length
+    if v is not None and not 1.0 <= v <= MAX_ACCEPT_LENGTH:
+        return "number out of range (accept length)"
+    v = rec.accept_rate
+    if v is not None and not 0.0 <= v <= 1.0:
+        return "number out of range (accept rate)"
+    v = rec.throughput
+    if v is not None and not 0.0 <= v <= MAX_THROUGHPUT:
+        return "number out of range (throughput)"
+    v = rec.timestamp
+    if v is not None and not -MAX_TIMESTAMP <= v <= MAX_TIMESTAMP:
+        return "number out of range (timestamp)"
+    for x in rec.per_position:
+        if not 0.0 <= x <= 1.0:
+            return "number out of range (per-position rate)"
+    return None

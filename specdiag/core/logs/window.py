@@ -73,6 +73,22 @@ def parse_bound(text: str, flag: str, year: int) -> Bound:
     raise UsageError(f"cannot read {flag} {text!r}", hint=HELP)
 
 
+def window_and_year(
+    since: str | None, until: str | None, year: int | None, now_year: int | None = None
+) -> tuple[TimeWindow, int]:
+    """The --since/--until window and the year for year-less timestamps: ``year`` if given,
+    else the year written in --since/--until, else the current year (UTC)."""
+    default_year = now_year if now_year is not None else _dt.datetime.now(_dt.timezone.utc).year
+    since_b = parse_bound(since, "--since", year or default_year) if since else None
+    until_b = parse_bound(until, "--until", year or default_year) if until else None
+    if year is None:
+        year = next(
+            (int(b.text[:4]) for b in (since_b, until_b) if b is not None and b.year_given),
+            default_year,
+        )
+    return TimeWindow(since_b, until_b), year
+
+
 class TimeWindow:
     """Decides whether a record is inside [since, until]; counts what it cannot place."""
 

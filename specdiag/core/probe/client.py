@@ -321,7 +321,11 @@ def _from_body(
         raise _Failure(
             "bad_response", f"no generated text in the response: {_snippet(raw)}", status
         )
-    ntok = engines.completion_tokens(body)
+    try:
+        ntok = engines.completion_tokens(body)
+        spec = engines.extract_spec(engine, body)
+    except engines.BadNumber as exc:
+        raise _Failure("bad_response", f"unusable number in the response: {exc}", status) from None
     e2e = (t_end - t0) * 1000.0
     return RequestResult(
         index=job.index,
@@ -335,7 +339,7 @@ def _from_body(
         tokens_from="usage" if ntok is not None else None,
         text=text,
         finish_reason=engines.finish_reason(body),
-        spec=engines.extract_spec(engine, body),
+        spec=spec,
         server_timings=engines.server_timings(body),
     )
 
@@ -420,7 +424,13 @@ async def _read_stream(
             f"the stream ended after {len(pieces)} chunks without its end marker",
             resp.status_code,
         )
-    ntok = engines.completion_tokens(merged)
+    try:
+        ntok = engines.completion_tokens(merged)
+        spec = engines.extract_spec(engine, merged)
+    except engines.BadNumber as exc:
+        raise _Failure(
+            "bad_response", f"unusable number in the stream: {exc}", resp.status_code
+        ) from None
     tokens_from = "usage"
     if ntok is None:
         ntok, tokens_from = len(pieces), "chunks"
@@ -444,6 +454,6 @@ async def _read_stream(
         tokens_from=tokens_from,
         text="".join(pieces),
         finish_reason=finished,
-        spec=engines.extract_spec(engine, merged),
+        spec=spec,
         server_timings=engines.server_timings(merged),
     )

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -157,9 +158,20 @@ def build_body(
 # --------------------------------------------------------------------------- responses
 
 
+MAX_COUNT = 2**53  # beyond this a float count is no longer exact: no real server sends one
+
+
+class BadNumber(ValueError):
+    """A number in a server's answer that cannot be a count (non-finite, negative, huge)."""
+
+
 def _int(v: Any) -> int | None:
+    """A count from a server's JSON: None when absent or not a number; :class:`BadNumber`
+    when it is a number no count can be (so it never overflows a later sum or division)."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return None
+    if not (isinstance(v, int) or math.isfinite(v)) or not 0 <= v <= MAX_COUNT:
+        raise BadNumber(f"{v!r} is not a count (a finite number in 0..2^53)")
     return int(v)
 
 
@@ -171,9 +183,14 @@ def _ints(v: Any) -> tuple[int, ...]:
 
 
 def _float(v: Any) -> float | None:
+    """A measurement (ms, a reported length): None when absent, not a number or not finite."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return None
-    return float(v)
+    try:
+        f = float(v)
+    except OverflowError:  # an int beyond float range
+        return None
+    return f if math.isfinite(f) else None
 
 
 def _sglang_spec(d: dict[str, Any], source: str) -> RequestSpec | None:

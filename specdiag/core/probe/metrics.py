@@ -97,6 +97,10 @@ _NAMES: dict[str, dict[str, str]] = {
 _POS_LABELS = ("position", "token_position")
 
 
+_MAX_COUNTER = float(2**53)
+_MAX_POSITIONS = 1024
+
+
 def family_of(text: str) -> str:
     """Which engine wrote this /metrics page, from its metric-name prefixes."""
     for fam, prefix in (
@@ -127,6 +131,12 @@ def parse_counters(text: str, family: str | None = None) -> CounterSnapshot:
                 key = wanted.get(sample.name)
                 if key is None:
                     continue
+                value = float(sample.value)
+                if not 0.0 <= value <= _MAX_COUNTER:  # NaN, inf, negative, beyond exact
+                    raise ServerError(
+                        f"/metrics counter {sample.name} = {sample.value!r} is not a count",
+                        hint="the server's counters are unusable; probe measures without them",
+                    )
                 if key in ("accepted_per_pos", "drafted_per_pos"):
                     pos_label = next(
                         (sample.labels[k] for k in _POS_LABELS if k in sample.labels), None
@@ -137,9 +147,11 @@ def parse_counters(text: str, family: str | None = None) -> CounterSnapshot:
                         pos = int(pos_label)
                     except ValueError:
                         continue
-                    per_pos[key][pos] = per_pos[key].get(pos, 0.0) + float(sample.value)
+                    if not 0 <= pos < _MAX_POSITIONS:
+                        continue  # no engine drafts this far: a label that is not a position
+                    per_pos[key][pos] = per_pos[key].get(pos, 0.0) + value
                 else:
-                    totals[key] = totals.get(key, 0.0) + float(sample.value)
+                    totals[key] = totals.get(key, 0.0) + value
     except ValueError as exc:
         raise ServerError(
             f"the /metrics page is not valid Prometheus text: {exc}",

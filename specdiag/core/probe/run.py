@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import math
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ from specdiag.core.probe import analysis, engines, metrics
 from specdiag.core.probe.client import RequestJob, RequestResult, execute, scrub
 from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
 from specdiag.core.probe.workload import Prompt, looks_random
+from specdiag.core.profile import resolve_profile
 from specdiag.errors import ServerError, UsageError
 
 if TYPE_CHECKING:
@@ -45,6 +48,53 @@ _DISCOVERY_PATHS = (
 _DISCOVERY_TIMEOUT_S = 10.0
 SMALL_SAMPLE_STEPS = 200
 SETTLE_S = 3.0  # how long to wait for the server's counters to catch up after the run
+MAX_REQUESTS = 10_000_000  # --num-requests and --warmup (each request is held in memory)
+MAX_CONCURRENCY = 4096
+MAX_TOKENS = 1_000_000
+MAX_TIMEOUT_S = 86_400.0
+
+
+def _in_range(flag: str, value: int, lo: int, hi: int, hint: str) -> None:
+    if not lo <= value <= hi:
+        raise UsageError(f"{flag} must be in {lo}..{hi}, got {value}", hint=hint)
+
+
+# RFC 9110 field names are tokens; values visible ASCII plus space and tab (h11 refuses the
+# rest, and httpx encodes values as ASCII: anything else would fail inside the HTTP library,
+# whose error text quotes the value)
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_VALUE = re.compile(r"[\t\x20-\x7e]*")  # (used with fullmatch: "$" would let a final \n by)
+
+
+def _bad_char(value: str) -> str:
+    for i, ch in enumerate(value):
+        if not _VALUE.fullmatch(ch):
+            what = {"\n": "a line break", "\r": "a carriage return", "\x00": "a NUL byte"}.get(
+                ch, "a non-ASCII character" if ord(ch) > 0x7E else "a control character"
+            )
+            return f"{what} at character {i + 1}"
+    return "a character HTTP does not allow"
+
+
+def check_credentials(api_key: str | None, headers: tuple[tuple[str, str], ...]) -> None:
+    """An API key or header value HTTP cannot carry is a usage error that never echoes it."""
+    if api_key is not None and not _VALUE.fullmatch(api_key):
+        raise UsageError(
+            f"the API key contains {_bad_char(api_key)} (the key is not printed)",
+            hint="check --api-key, SPECDIAG_API_KEY and OPENAI_API_KEY: a key is one line of "
+            "printable ASCII (a file read with $(cat ...) keeps no newline; a pasted one may)",
+        )
+    for name, value in headers:
+        if not _TOKEN.fullmatch(name):
+            raise UsageError(
+                f"--header name {name!r} is not a valid HTTP field name",
+                hint="e.g. -H 'X-Team: infra' (letters, digits and -_.!#$%&'*+^`|~)",
+            )
+        if not _VALUE.fullmatch(value):
+            raise UsageError(
+                f"the value of --header {name} contains {_bad_char(value)} (not printed)",
+                hint="a header value is one line of printable ASCII",
+            )
 
 
 @dataclass(frozen=True)
@@ -74,35 +124,42 @@ class ProbeConfig:
     counters_per_request: bool = False  # scrape /metrics after every request (concurrency 1)
 
     def validate(self) -> None:
-        if self.num_requests is not None and self.num_requests < 1:
-            raise UsageError(f"--num-requests must be at least 1, got {self.num_requests}")
-        if self.concurrency < 1:
-            raise UsageError(f"--concurrency must be at least 1, got {self.concurrency}")
-        if self.request_rate is not None and not self.request_rate > 0:
+        if self.num_requests is not None:
+            _in_range("--num-requests", self.num_requests, 1, MAX_REQUESTS, "e.g. -n 100")
+        _in_range("--concurrency", self.concurrency, 1, MAX_CONCURRENCY, "e.g. -c 8")
+        if self.request_rate is not None and not 0 < self.request_rate < math.inf:
             raise UsageError(
                 f"--request-rate must be > 0 requests/s, got {self.request_rate:g}",
                 hint="leave it out to send all requests at once (bounded by --concurrency)",
             )
-        if self.max_tokens < 1:
-            raise UsageError(f"--max-tokens must be at least 1, got {self.max_tokens}")
+        _in_range("--max-tokens", self.max_tokens, 1, MAX_TOKENS, "e.g. --max-tokens 128")
         if not 0.0 <= self.temperature <= 5.0:
-            raise UsageError(f"--temperature must be in 0..5, got {self.temperature:g}")
-        if not self.timeout_s > 0:
-            raise UsageError(f"--timeout must be > 0 seconds, got {self.timeout_s:g}")
-        if self.warmup < 0:
-            raise UsageError(f"--warmup must be >= 0, got {self.warmup}")
+            raise UsageError(
+                f"--temperature must be in 0..5, got {self.temperature:g}",
+                hint="0 is greedy decoding, the setting that compares with training accuracy",
+            )
+        if not 0 < self.timeout_s <= MAX_TIMEOUT_S:
+            raise UsageError(
+                f"--timeout must be in (0, {MAX_TIMEOUT_S:g}] seconds, got {self.timeout_s:g}",
+                hint="the time one request may take in all, e.g. --timeout 60",
+            )
+        _in_range("--warmup", self.warmup, 0, MAX_REQUESTS, "e.g. --warmup 4")
+        _in_range("--retries", self.retries, 0, 100, "0 sends each request once")
+        check_credentials(self.api_key, self.headers)
         if self.counters_per_request and self.concurrency != 1:
             raise UsageError(
                 "--counters-per-request needs --concurrency 1",
                 hint="the counters are server-wide: only one request in flight can own a delta",
             )
-        if self.steps is not None and self.steps < 1:
-            raise UsageError(f"--steps must be at least 1, got {self.steps}")
+        if self.steps is not None:
+            _in_range("--steps", self.steps, 1, accept.MAX_STEPS, "draft tokens per verify step")
         if self.acc is not None and self.steps is not None:
             # the same checks the judgement makes after the run, made before it
-            accept.profile(accept.expand_acc(self.acc, self.steps), self.acc_kind)
+            resolve_profile(self.acc, self.steps, None, kind=self.acc_kind)
         if not self.prompts:
-            raise UsageError("no prompts to send")
+            raise UsageError(
+                "no prompts to send", hint="give --prompts FILE with one prompt a line"
+            )
         for u in (self.url, self.baseline_url):
             if u is not None:
                 try:
@@ -188,6 +245,17 @@ def redact_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
 
 
+def split_query(url: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The URL without its query string, and the query's parameters: a gateway that takes its
+    key as ``?api_key=...`` gets them on every request, and the paths probe appends go before
+    the query, not inside it."""
+    from urllib.parse import parse_qsl
+
+    parts = urlsplit(url)
+    params = tuple(parse_qsl(parts.query, keep_blank_values=True))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", "")), params
+
+
 def server_root(url: str) -> tuple[str, str | None]:
     """The URL to probe, and a note when it was changed: an OpenAI base URL (``.../v1``) is
     the server root plus ``/v1``, and every engine endpoint probe uses starts with ``/v1`` or
@@ -219,11 +287,12 @@ def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
             scheme, _, token = v.partition(" ")  # "Bearer KEY": a server may echo KEY alone
             if token.strip() and scheme.lower() in ("bearer", "basic", "token"):
                 out.append(token.strip())
-    out.extend(
-        str(urlsplit(u).password)
-        for u in (cfg.url, cfg.baseline_url)
-        if u is not None and urlsplit(u).password
-    )
+    for u in (cfg.url, cfg.baseline_url):
+        if u is None:
+            continue
+        if urlsplit(u).password:
+            out.append(str(urlsplit(u).password))
+        out.extend(v for _, v in split_query(u)[1] if len(v) >= 4)  # a query may carry a key
     return tuple(sorted({s for s in out if s}, key=len, reverse=True))  # longest first
 
 
@@ -257,8 +326,10 @@ def _client(
 
     n = (slots if slots is not None else PER_CLIENT) + 2
     limits = httpx.Limits(max_connections=n, max_keepalive_connections=n)
+    base, params = split_query(base_url)
     return httpx.AsyncClient(
-        base_url=base_url.rstrip("/"),
+        base_url=base.rstrip("/"),
+        params=params,
         verify=_ssl_context(),
         headers=_headers(cfg),
         timeout=httpx.Timeout(cfg.timeout_s, connect=min(cfg.timeout_s, 10.0)),
@@ -357,7 +428,15 @@ async def discover(
         engine, why = engines.detect_engine(pages)
     else:
         engine, why = hint, "--engine"
-    spec, version = engines.discover_spec(engine, pages)
+    warnings: list[str] = []
+    try:
+        spec, version = engines.discover_spec(engine, pages)
+    except engines.BadNumber as exc:
+        spec, version = SpecConfig(enabled=None), None
+        warnings.append(
+            f"the server's speculative configuration has an unusable number ({exc}): its "
+            "draft length is unknown"
+        )
     served, n_models = engines.model_from(pages)
     if model is None:
         model = served
@@ -370,7 +449,6 @@ async def discover(
         )
     metrics_path = None
     family = "none"
-    warnings: list[str] = []
     for path in ("/metrics", "/prometheus/metrics"):
         st, text = pages.get(path, (0, None))
         if st == 200 and text is not None:
@@ -519,6 +597,7 @@ async def _run_jobs(
     progress: Progress | None,
     scraper: _Scraper | None = None,
     cancelled: list[int] | None = None,
+    on_result: Callable[[RequestResult], None] | None = None,
 ) -> None:
     """Run ``jobs``; on cancellation (Ctrl-C) the number of requests that were in flight, and
     so may have generated tokens this run never received, is appended to ``cancelled``."""
@@ -553,6 +632,8 @@ async def _run_jobs(
             free.put_nowait(slot)
         busy[0] -= 1
         sink.append(res)
+        if on_result is not None:
+            on_result(res)
         if progress is not None:
             progress(len(sink), total)
 
@@ -581,21 +662,15 @@ def _check_api(cfg: ProbeConfig, info: ServerInfo, what: str = "") -> None:
 
 
 def _check_acc(cfg: ProbeConfig, info: ServerInfo) -> None:
-    """Per-position --acc values that cannot fit the server's discovered draft length: say so
-    before the run, not after it."""
+    """--acc and --steps that cannot fit the server's discovered draft length: a usage error
+    before the run, not after it (a single value without --steps waits for the run: llama.cpp
+    shows its draft length only once it has speculated)."""
     k = info.spec.steps
-    if cfg.acc is None or cfg.steps is not None or (k is None and len(cfg.acc) == 1):
+    if cfg.acc is None or (k is None and cfg.steps is None):
         return
-    values = cfg.acc
-    if k is not None and len(values) > 1:
-        if len(values) < k:
-            raise UsageError(
-                f"--acc has {len(values)} per-position values but the server drafts {k} "
-                "tokens per step",
-                hint="give one --acc value for every position, or one per position",
-            )
-        values = values[:k]  # as the judgement will use them
-    accept.profile(accept.expand_acc(values, k if len(values) == 1 else None), cfg.acc_kind)
+    resolve_profile(
+        cfg.acc, cfg.steps, k, kind=cfg.acc_kind, where="the server", source=info.spec.source
+    )
 
 
 async def _preflight(
@@ -617,6 +692,7 @@ async def _measure(
     progress: Progress | None,
     on_info: Callable[[ServerInfo], None] | None,
     check_acc: bool = False,
+    on_result: Callable[[RequestResult], None] | None = None,
 ) -> RunMeasure:
     from contextlib import AsyncExitStack
     from dataclasses import replace
@@ -665,7 +741,15 @@ async def _measure(
                 if cfg.counters_per_request and before is not None:
                     scraper = _Scraper(client, info, before)
                 await _run_jobs(
-                    clients, _jobs(cfg, info, n), cfg, info, results, progress, scraper, in_flight
+                    clients,
+                    _jobs(cfg, info, n),
+                    cfg,
+                    info,
+                    results,
+                    progress,
+                    scraper,
+                    in_flight,
+                    on_result,
                 )
             except asyncio.CancelledError:
                 _uncancel()
@@ -726,35 +810,22 @@ def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[st
     if cfg.acc is None:
         return None, warnings
     spec = m.server.spec
-    notes: list[str] = []
-    steps = cfg.steps
-    values = cfg.acc
-    if steps is None and spec.steps is not None:
-        steps = spec.steps
-        if len(values) > 1 and len(values) > steps:
-            notes.append(
-                f"the server drafts {steps} tokens per step: using the first {steps} of the "
-                f"{len(values)} --acc values"
-            )
-            values = values[:steps]
-        elif len(values) > 1 and len(values) < steps:
-            # (known before the run, this was a usage error then: here the draft length was
-            # found after the run, from llama.cpp's counters; keep the report)
-            warnings.append(
-                f"--acc has {len(values)} per-position values but the server drafts {steps} "
-                "tokens per step: no judgement (give one value, or one per position)"
-            )
-            return None, warnings
-        else:
-            notes.append(f"--steps {steps} taken from the server ({spec.source})")
-    elif steps is None and len(values) == 1:
-        warnings.append(
-            "a single --acc value needs --steps: the server's draft length could not be "
-            "discovered, so there is no judgement (e.g. --acc 0.75 --steps 3)"
+    try:
+        resolved = resolve_profile(
+            cfg.acc,
+            cfg.steps,
+            spec.steps,
+            kind=cfg.acc_kind,
+            where="the server",
+            source=spec.source,
         )
+    except UsageError as exc:
+        # (known before the run, this was a usage error then: here the draft length was found
+        # after the run, from llama.cpp's counters, or not at all; keep the report)
+        warnings.append(f"{exc.message}: no judgement ({exc.hint})")
         return None, warnings
-    acc = accept.expand_acc(values, steps)
-    prof = accept.profile(acc, cfg.acc_kind)
+    prof = resolved.profile
+    notes = list(resolved.notes)
     observed = m.accept.pooled
     if observed is None:
         warnings.append("--acc given but this run measured no accept length: nothing to judge")
@@ -955,18 +1026,46 @@ def run_probe(
     on_info: Callable[[ServerInfo], None] | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
     baseline_transport: httpx.AsyncBaseTransport | None = None,
+    on_result: Callable[[str, RequestResult], None] | None = None,
 ) -> ProbeReport:
-    """Probe ``cfg.url`` (and ``cfg.baseline_url``) and return the report."""
+    """Probe ``cfg.url`` (and ``cfg.baseline_url``) and return the report.
+
+    ``on_result(run, result)`` is called as each measured request finishes (``run`` is "main"
+    or "baseline"), so a caller can save results as they come rather than at the end.
+    """
+    from specdiag.errors import register_secrets
+
     cfg.validate()
+    register_secrets(_secrets(cfg))  # every error text from here on is scrubbed of them
+
+    def sink(label: str) -> Callable[[RequestResult], None] | None:
+        if on_result is None:
+            return None
+        return lambda res: on_result(label, res)
 
     async def main() -> tuple[RunMeasure, RunMeasure | None]:
         if cfg.baseline_url is not None:
             await _preflight(cfg.baseline_url, cfg, baseline_transport)
-        m = await _measure(cfg.url, cfg, cfg.engine, transport, progress, on_info, check_acc=True)
+        m = await _measure(
+            cfg.url,
+            cfg,
+            cfg.engine,
+            transport,
+            progress,
+            on_info,
+            check_acc=True,
+            on_result=sink("main"),
+        )
         b = None
         if cfg.baseline_url is not None and not m.interrupted:
             b = await _measure(
-                cfg.baseline_url, cfg, EngineKind.AUTO, baseline_transport, progress, None
+                cfg.baseline_url,
+                cfg,
+                EngineKind.AUTO,
+                baseline_transport,
+                progress,
+                None,
+                on_result=sink("baseline"),
             )
         return m, b
 

@@ -15,6 +15,11 @@ from typing import Any
 
 from specdiag.errors import InputError
 
+_JSONL_HINT = (
+    'each line: {"prompt": "..."} or {"messages": [{"role": "user", "content": "..."}]}, '
+    'optional "category" and "id" (docs/probe.md)'
+)
+
 
 @dataclass(frozen=True)
 class Prompt:
@@ -165,26 +170,32 @@ def _from_record(line: str, path: Path, lineno: int) -> Prompt:
     try:
         rec: Any = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: invalid JSON ({exc.msg})") from None
+        raise InputError(f"{where}: invalid JSON ({exc.msg})", hint=_JSONL_HINT) from None
     if isinstance(rec, str):
         return Prompt(id=f"line-{lineno}", category="custom", text=rec)
     if not isinstance(rec, dict):
-        raise InputError(f"{where}: expected an object with 'prompt' or 'messages'")
+        raise InputError(
+            f"{where}: expected an object with 'prompt' or 'messages'", hint=_JSONL_HINT
+        )
     category = str(rec.get("category") or "custom")
     pid = str(rec.get("id") or f"line-{lineno}")
     if "messages" in rec:
         msgs = rec["messages"]
         if not isinstance(msgs, list) or not msgs:
-            raise InputError(f"{where}: 'messages' must be a non-empty list")
+            raise InputError(f"{where}: 'messages' must be a non-empty list", hint=_JSONL_HINT)
         pairs: list[tuple[str, str]] = []
         for m in msgs:
             if not isinstance(m, dict) or not isinstance(m.get("content"), str):
-                raise InputError(f"{where}: each message needs a string 'content'")
+                raise InputError(
+                    f"{where}: each message needs a string 'content'", hint=_JSONL_HINT
+                )
             pairs.append((str(m.get("role") or "user"), m["content"]))
         return Prompt(id=pid, category=category, messages=tuple(pairs))
     text = rec.get("prompt", rec.get("text"))
     if not isinstance(text, str) or not text:
-        raise InputError(f"{where}: needs a non-empty string 'prompt' (or 'messages')")
+        raise InputError(
+            f"{where}: needs a non-empty string 'prompt' (or 'messages')", hint=_JSONL_HINT
+        )
     return Prompt(id=pid, category=category, text=text)
 
 

@@ -1,0 +1,214 @@
+"""``specdiag exporter``: serve normalised speculative-decoding figures on /metrics."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import AccKindOpt, JsonOpt, command
+from specdiag.core.accept import AccKind
+
+HELP = """Serve normalised speculative-decoding figures on a Prometheus /metrics endpoint.
+
+Republishes what specdiag computes -- from engine logs (read once, or followed) and from
+periodic probes of live servers -- as gauges such as
+specdiag_accept_length{engine,replica,source,rank}, specdiag_accepted_drafts_per_step,
+specdiag_position_acceptance{position,kind}, specdiag_cuda_graph_false_share and
+specdiag_expected_accept_length, so the PodMonitors/ServiceMonitors already in place can
+scrape an engine's logs (SGLang's, or any engine's).
+
+Examples:
+
+  specdiag exporter --logs /var/log/sglang.log --follow --host 0.0.0.0 --port 9465
+
+  specdiag exporter --probe http://vllm-0:8000 --probe http://vllm-1:8000 --interval 300
+
+  specdiag exporter --print-assets      # the Grafana dashboard and Prometheus rules
+
+Stops cleanly on Ctrl-C or SIGTERM (exit 0). Exit 2 on bad flags, 3 when it cannot listen.
+"""
+
+ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "exporter", help=HELP)(exporter_cmd)
+
+
+def exporter_cmd(
+    probe: Annotated[
+        list[str] | None,
+        typer.Option("--probe", help="Server URL to probe every --interval (repeatable)."),
+    ] = None,
+    interval: Annotated[
+        float, typer.Option("--interval", help="Seconds between two probes of a server.")
+    ] = 60.0,
+    probe_requests: Annotated[
+        int, typer.Option("--probe-requests", help="Requests per probe (built-in prompts).")
+    ] = 4,
+    probe_max_tokens: Annotated[
+        int, typer.Option("--probe-max-tokens", help="max_tokens of each probe request.")
+    ] = 64,
+    api_key: Annotated[
+        str | None,
+        typer.Option(
+            "--api-key",
+            envvar="SPECDIAG_API_KEY",
+            help="Bearer key for the probed servers (or SPECDIAG_API_KEY; never printed).",
+            show_default=False,
+        ),
+    ] = None,
+    logs: Annotated[
+        list[str] | None,
+        typer.Option("--logs", help="Engine log file to read (repeatable; - for stdin)."),
+    ] = None,
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep reading the logs as they grow.")
+    ] = False,
+    engine: Annotated[
+        str | None,
+        typer.Option("--engine", help="Read only this engine's log lines (default: detect)."),
+    ] = None,
+    replica: Annotated[
+        str | None,
+        typer.Option("--replica", help="The replica label of log figures (default: host name)."),
+    ] = None,
+    acc: Annotated[
+        str | None,
+        typer.Option("--acc", help="Training accuracy: publishes specdiag_expected_accept_length."),
+    ] = None,
+    steps: Annotated[
+        int | None, typer.Option("--steps", "-k", help="Draft tokens per step (with --acc).")
+    ] = None,
+    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port (0: any free port).")] = 9465,
+    duration: Annotated[
+        float | None,
+        typer.Option("--duration", help="Stop after this many seconds (default: until stopped)."),
+    ] = None,
+    print_assets: Annotated[
+        bool,
+        typer.Option("--print-assets", help="Print where the dashboard and rule files are; exit."),
+    ] = False,
+    print_asset: Annotated[
+        str | None,
+        typer.Option(
+            "--print-asset", help=f"Print one asset's content and exit: {', '.join(ASSETS)}."
+        ),
+    ] = None,
+    json_output: JsonOpt = False,
+) -> None:
+    import sys
+
+    from specdiag.cli._output import Output
+    from specdiag.errors import UsageError
+
+    out = Output(json_output)
+    if print_assets or print_asset is not None:
+        _assets(out, print_asset)
+        return
+    if duration is not None and not duration >= 0:
+        raise UsageError(f"--duration must be >= 0, got {duration:g}")
+    if engine is not None:
+        from specdiag.core.accept import Engine
+
+        try:
+            Engine(engine)
+        except ValueError:
+            raise UsageError(
+                f"unknown --engine {engine!r}",
+                hint="one of: " + ", ".join(e.value for e in Engine),
+            ) from None
+    from specdiag.core import accept
+    from specdiag.exporter import ExporterConfig, start_exporter
+
+    cfg = ExporterConfig(
+        probes=tuple(probe or ()),
+        interval_s=interval,
+        probe_requests=probe_requests,
+        probe_max_tokens=probe_max_tokens,
+        api_key=api_key or None,
+        logs=tuple(logs or ()),
+        follow=follow,
+        engine=engine,
+        replica=replica,
+        acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
+        acc_kind=acc_kind,
+        steps=steps,
+        host=host,
+        port=port,
+    )
+    if cfg.acc is None and steps is not None:
+        raise UsageError("--steps only matters with --acc")
+    handle = start_exporter(cfg)
+    previous = _terminate_like_ctrl_c()
+    try:
+        doc = {
+            "url": handle.url + "/metrics",
+            "host": handle.host,
+            "port": handle.port,
+            "probes": len(cfg.probes),
+            "logs": list(cfg.logs),
+            "follow": cfg.follow,
+        }
+        out.emit(doc, lambda c: c.print(f"serving on {doc['url']}", markup=False))
+        sys.stdout.flush()
+        _serve(handle, duration)
+    finally:
+        handle.stop()
+        if previous is not None:
+            import signal
+
+            signal.signal(signal.SIGTERM, previous)
+    out.note("exporter stopped")
+
+
+def _serve(handle: Any, duration: float | None) -> None:
+    import time
+
+    deadline = None if duration is None else time.monotonic() + duration
+    try:
+        while deadline is None or time.monotonic() < deadline:
+            left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
+            time.sleep(left)  # a sleep: signals interrupt it
+    except KeyboardInterrupt:
+        pass  # Ctrl-C or SIGTERM: the normal way to stop a server
+
+
+def _terminate_like_ctrl_c() -> Any:
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    return signal.signal(signal.SIGTERM, handler)
+
+
+def _assets(out: Any, name: str | None) -> None:
+    import sys
+    from importlib import resources
+
+    from specdiag.errors import InputError, UsageError
+
+    base = resources.files("specdiag") / "deploy"
+    if name is not None:
+        if name not in ASSETS:
+            raise UsageError(f"unknown asset {name!r}", hint="one of: " + ", ".join(ASSETS))
+        try:
+            sys.stdout.write(base.joinpath(name).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise InputError(f"cannot read the asset {name}: {exc}") from None
+        return
+    doc = {"assets": {a: str(base.joinpath(a)) for a in ASSETS}}
+    out.emit(
+        doc,
+        lambda c: [c.print(f"{a}: {p}", markup=False) for a, p in doc["assets"].items()],
+    )

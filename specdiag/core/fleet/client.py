@@ -1,0 +1,237 @@
+"""The Prometheus HTTP API (``/api/v1/query``) over httpx, with one clear error per failure.
+
+Queries are POSTed as forms (no URL-length limit on long selectors). Every failure becomes a
+:class:`~specdiag.errors.ServerError` (exit 3) with a hint, except a selector Prometheus rejects
+as malformed, which is a :class:`~specdiag.errors.UsageError` (exit 2).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import ssl
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit, urlunsplit
+
+from specdiag.errors import ServerError, UsageError
+
+if TYPE_CHECKING:
+    import httpx
+
+# Paths a user may paste after the base URL (the UI, an API endpoint): stripped.
+_TRAILERS = ("/api/v1/query_range", "/api/v1/query", "/api/v1", "/api", "/graph", "/query")
+
+
+@dataclass(frozen=True)
+class RawSeries:
+    """One series of a matrix result: its labels (``__name__`` included) and raw samples
+    (float sequences: numpy arrays from the client, tuples or lists in tests)."""
+
+    labels: Mapping[str, str]
+    timestamps: Any
+    values: Any
+
+
+def redact(url: str) -> str:
+    """The URL without user:password and query string (never print credentials)."""
+    try:
+        p = urlsplit(url)
+        host = p.hostname or ""
+        if ":" in host:
+            host = f"[{host}]"
+        netloc = host + (f":{p.port}" if p.port else "")
+        return urlunsplit((p.scheme, netloc, p.path, "", ""))
+    except ValueError:
+        return "<unparsable URL>"
+
+
+def base_url(url: str) -> str:
+    """Validate a Prometheus URL and return its API base (UI or API paths stripped)."""
+    try:
+        p = urlsplit(url.strip())
+        p.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError as exc:
+        raise UsageError(
+            f"cannot read the Prometheus URL: {exc}",
+            hint="e.g. specdiag fleet http://127.0.0.1:9090",
+        ) from None
+    if p.scheme not in ("http", "https") or not p.netloc:
+        raise UsageError(
+            f"not an http(s) URL: {redact(url)!r}",
+            hint="e.g. specdiag fleet http://prometheus:9090",
+        )
+    path = p.path.rstrip("/")
+    for t in _TRAILERS:
+        if path.endswith(t):
+            path = path[: -len(t)]
+            break
+    return urlunsplit((p.scheme, p.netloc, path, "", ""))
+
+
+@functools.lru_cache(maxsize=1)
+def _ssl_context() -> ssl.SSLContext:
+    """One verifying TLS context per process (loading the CA store costs tens of ms); only
+    built when a URL is https."""
+    try:
+        import certifi
+
+        return ssl.create_default_context(cafile=certifi.where())
+    except ImportError:  # pragma: no cover - httpx depends on certifi
+        return ssl.create_default_context()
+
+
+class PrometheusClient:
+    """A synchronous client of one Prometheus server; use as a context manager."""
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        timeout_s: float = 30.0,
+        headers: Sequence[tuple[str, str]] = (),
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        import httpx
+
+        self.base = base_url(url)
+        self.shown = redact(self.base)
+        self.timeout_s = timeout_s
+        self.queries: list[str] = []  # every PromQL expression sent, in order
+        https = self.base.startswith("https:")
+        self._client = httpx.Client(
+            timeout=httpx.Timeout(timeout_s + 5.0, connect=min(10.0, timeout_s)),
+            headers=dict(headers),
+            transport=transport,
+            # a plain-http Prometheus needs no CA store; a redirect to https is then refused
+            # (reported as "not a Prometheus API") rather than followed without verification
+            verify=_ssl_context() if https else False,
+            follow_redirects=https,
+        )
+
+    def close(self) -> None:
+        self._client.close()
+
+    def __enter__(self) -> PrometheusClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ transport
+
+    def _post(self, path: str, form: dict[str, str]) -> Any:
+        import httpx
+
+        url = self.base + path
+        try:
+            resp = self._client.post(url, data=form)
+        except httpx.TimeoutException:
+            raise ServerError(
+                f"Prometheus at {self.shown} did not answer within {self.timeout_s:g} s",
+                hint="raise --timeout, narrow --selector or the window (--since), or retry "
+                "when Prometheus is less busy",
+            ) from None
+        except httpx.ConnectError as exc:
+            raise ServerError(
+                f"cannot reach Prometheus at {self.shown}: {_reason(exc)}",
+                hint="is Prometheus running and is the URL right? (it listens on port 9090 "
+                "by default; give the base URL, e.g. http://prometheus:9090)",
+            ) from None
+        except httpx.HTTPError as exc:
+            raise ServerError(
+                f"talking to Prometheus at {self.shown} failed: {type(exc).__name__}: {exc}",
+                hint="check the URL; retry with SPECDIAG_DEBUG=1 for details",
+            ) from None
+        try:
+            body = resp.json()
+        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+            body = None
+        if not isinstance(body, dict) or "status" not in body:
+            if resp.status_code in (401, 403):
+                raise ServerError(
+                    f"Prometheus at {self.shown} refused the query (HTTP {resp.status_code})",
+                    hint="pass credentials with --header 'Authorization: Bearer ...'",
+                )
+            what = f"HTTP {resp.status_code}"
+            raise ServerError(
+                f"{self.shown} is not a Prometheus HTTP API: {path} answered {what} without "
+                "a Prometheus JSON body",
+                hint="give the Prometheus base URL, e.g. http://prometheus:9090 (with its path "
+                "prefix if it runs behind one, e.g. http://host/prometheus)",
+            )
+        if body.get("status") != "success":
+            etype = str(body.get("errorType", ""))
+            err = str(body.get("error", "unknown error"))[:300]
+            if etype == "timeout" or "timeout" in err.lower() and resp.status_code == 503:
+                raise ServerError(
+                    f"the query timed out in Prometheus ({err})",
+                    hint="raise --timeout (Prometheus caps it at its --query.timeout), narrow "
+                    "--selector, or shorten the window",
+                )
+            if etype == "bad_data":
+                raise UsageError(
+                    f"Prometheus rejected the query: {err}",
+                    hint="check --selector: label matchers in braces, e.g. "
+                    '\'{namespace="prod",pod=~"vllm-.*"}\'',
+                )
+            raise ServerError(
+                f"Prometheus at {self.shown} could not run the query ({etype or resp.status_code}): "
+                f"{err}",
+                hint="narrow --selector or the window; see Prometheus' own log",
+            )
+        return body.get("data")
+
+    # ------------------------------------------------------------------ API
+
+    def query(self, expr: str, time: float) -> tuple[str, Any]:
+        """An instant query: (resultType, result)."""
+        self.queries.append(expr)
+        data = self._post(
+            "/api/v1/query",
+            {"query": expr, "time": f"{time:.3f}", "timeout": f"{self.timeout_s:g}s"},
+        )
+        if not isinstance(data, dict):
+            raise ServerError(f"Prometheus at {self.shown} answered a query without data")
+        return str(data.get("resultType")), data.get("result")
+
+    def raw_samples(self, selector: str, start: float, end: float) -> list[RawSeries]:
+        """Every raw sample of ``selector`` in (start, end]: an instant query of a range selector."""
+        from specdiag.core.fleet.timespec import prom_duration
+
+        rtype, result = self.query(f"{selector}[{prom_duration(end - start)}]", end)
+        if rtype != "matrix" or not isinstance(result, list):
+            raise ServerError(
+                f"Prometheus at {self.shown} answered a range selector with {rtype!r}, not a matrix"
+            )
+        import numpy as np
+
+        out: list[RawSeries] = []
+        for item in result:
+            try:
+                labels = item["metric"]
+                ts_raw, vs_raw = zip(*item["values"], strict=True)
+                n = len(ts_raw)
+                ts = np.fromiter(ts_raw, np.float64, n)
+                vs = np.fromiter(map(float, vs_raw), np.float64, n)  # values come as strings
+            except (KeyError, TypeError, ValueError):
+                continue  # a malformed (or empty) series: left out
+            if not isinstance(labels, dict):
+                continue
+            # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the window
+            # is (start, end] whichever answers
+            k = int(np.searchsorted(ts, start, side="right"))
+            if k < n:
+                out.append(RawSeries(labels, ts[k:], vs[k:]))
+        return out
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc) or type(exc).__name__
+    low = text.lower()
+    if "refused" in low:
+        return "connection refused"
+    if "name or service not known" in low or "nodename nor servname" in low or "getaddrinfo" in low:
+        return "unknown host"
+    return text.splitlines()[0][:200]

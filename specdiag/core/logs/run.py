@@ -1,0 +1,419 @@
+"""The one entry point of ``specdiag logs``: options validated once, every input opened once.
+
+:func:`run_logs` is what the CLI (and the demo) call::
+
+    options = LogsOptions(acc=(0.75,), steps=5)      # every flag value checked here, once
+    result = run_logs(["server.log"], options)       # -> LogsResult (frozen)
+
+The pipeline, layer by layer (each module below is pure and knows nothing of the others above it):
+
+1. :func:`inspect_inputs` looks at every path with ``stat`` (no open, so a FIFO or a
+   ``<(process substitution)`` is not consumed): missing files, directories and unreadable files
+   fail here, before any output, with one set of messages. ``--records`` is checked against every
+   input (same device and inode, symlinks resolved) before anything is written.
+2. Each input is then opened exactly once (:func:`~specdiag.core.logs.scan.open_path`, or the
+   ``--workers 2`` reader process, or the ``--follow`` tail) and fed to a
+   :class:`~specdiag.core.logs.scan.Scanner` (candidate lines, then the field grammar).
+3. :class:`~specdiag.core.logs.analyze.LogAnalyzer` aggregates the records into a
+   :class:`~specdiag.core.logs.analyze.LogsReport`; ``--acc`` is resolved against the draft length
+   the logs show and compared (:mod:`.compare`).
+
+Ctrl-C or SIGTERM (the CLI turns SIGTERM into a ``KeyboardInterrupt``) during the reading stops
+it: what was read is kept and the result says ``interrupted``; the records file keeps every
+record written so far.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, BinaryIO
+
+from specdiag.core.accept import AccKind, expand_acc, profile
+from specdiag.core.logs.records import LogEngine
+from specdiag.core.logs.window import TimeWindow, window_and_year
+from specdiag.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from specdiag.core.accept import AcceptProfile
+    from specdiag.core.logs.analyze import LogAnalyzer, LogsReport
+    from specdiag.core.logs.compare import Comparison
+
+STDIN = "-"
+MAX_YEAR = 9999
+
+
+@dataclass(frozen=True)
+class LogsOptions:
+    """Every ``specdiag logs`` setting, validated once on construction (UsageError)."""
+
+    engine: str | None = None  # a LogEngine (a plain engine name is converted)
+    engine_version: str | None = None
+    since: str | None = None
+    until: str | None = None
+    year: int | None = None
+    acc: tuple[float, ...] | None = None
+    steps: int | None = None
+    acc_kind: AccKind = AccKind.CONDITIONAL
+    topk: int = 1
+    min_accept_len: float | None = None
+    records: str | None = None
+    follow: bool = False
+    idle_timeout: float | None = None
+    workers: int = 1
+    # derived in __post_init__
+    window: TimeWindow = field(init=False, repr=False, compare=False)
+    resolved_year: int = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.engine is not None and not isinstance(self.engine, LogEngine):
+            try:
+                object.__setattr__(self, "engine", LogEngine(str(self.engine)))
+            except ValueError:
+                raise UsageError(
+                    f"unknown engine {self.engine!r}", hint="one of " + ", ".join(LogEngine)
+                ) from None
+        if self.engine_version is not None and self.engine is None:
+            raise UsageError(
+                "--engine-version needs --engine",
+                hint="e.g. --engine sglang --engine-version 0.5.10",
+            )
+        if self.idle_timeout is not None and not self.follow:
+            raise UsageError(
+                "--idle-timeout needs --follow", hint="e.g. --follow --idle-timeout 30"
+            )
+        if self.idle_timeout is not None and not self.idle_timeout > 0:
+            raise UsageError(
+                f"--idle-timeout must be positive, got {self.idle_timeout:g}",
+                hint="seconds without new data before --follow stops, e.g. 30",
+            )
+        if self.workers not in (1, 2):
+            raise UsageError(
+                f"--workers must be 1 or 2, got {self.workers}",
+                hint="the parsing runs in one process; --workers 2 adds one reader process",
+            )
+        if self.workers == 2 and self.follow:
+            raise UsageError(
+                "--workers 2 does not apply to --follow", hint="drop --workers with --follow"
+            )
+        if self.min_accept_len is not None and not self.min_accept_len >= 1.0:
+            raise UsageError(
+                f"--min-accept-len must be at least 1, got {self.min_accept_len:g}",
+                hint="accept length includes the bonus token: 1 means no draft accepted",
+            )
+        if self.acc is None and (
+            self.steps is not None or self.acc_kind is not AccKind.CONDITIONAL or self.topk != 1
+        ):
+            raise UsageError(
+                "--steps, --acc-kind and --topk only make sense with --acc",
+                hint="e.g. --acc 0.75 --steps 3",
+            )
+        if self.topk < 1:
+            raise UsageError(
+                f"--topk must be at least 1, got {self.topk}", hint="1 is a chain of drafts"
+            )
+        if self.acc is not None and len(self.acc) > 1:
+            expand_acc(self.acc, self.steps)  # validates early, before reading any file
+        elif self.acc is not None:
+            expand_acc(self.acc, self.steps or 1)
+        if self.year is not None and not 1 <= self.year <= MAX_YEAR:
+            raise UsageError(
+                f"--year must be between 1 and {MAX_YEAR}, got {self.year}",
+                hint="the year of vLLM's year-less timestamps, e.g. --year 2026",
+            )
+        window, year = window_and_year(self.since, self.until, self.year)
+        object.__setattr__(self, "window", window)
+        object.__setattr__(self, "resolved_year", year)
+        if self.records is not None:
+            from specdiag.core.logs.export import records_format
+
+            records_format(self.records)  # unknown extension: a usage error before any reading
+
+
+@dataclass(frozen=True)
+class InputInfo:
+    """What ``stat`` says about one input (the file is not opened)."""
+
+    path: str
+    label: str
+    identity: tuple[int, int] | None  # (st_dev, st_ino), None when unknown
+    regular: bool  # a regular file (False: stdin, a pipe, a FIFO, a device)
+
+
+@dataclass(frozen=True)
+class LogsResult:
+    """Everything one ``specdiag logs`` run found (the JSON document is derived from it)."""
+
+    inputs: tuple[InputInfo, ...]
+    report: LogsReport
+    prediction: AcceptProfile | None
+    comparisons: Mapping[str, Comparison]
+    records_file: str | None
+    records_written: int
+    warnings: tuple[str, ...]
+    interrupted: bool  # Ctrl-C / SIGTERM stopped the reading: the report is partial
+
+
+def _stat_error(path: str, exc: OSError) -> InputError:
+    if isinstance(exc, FileNotFoundError):
+        return InputError(f"{path}: no such file", hint="check the path (globs are expanded)")
+    if exc.errno == 40:  # ELOOP
+        return InputError(
+            f"{path}: symbolic link loop", hint="point the link at the log file itself"
+        )
+    return InputError(
+        f"cannot read {path}: {exc.strerror or exc}", hint="check the file's permissions"
+    )
+
+
+def inspect_inputs(
+    paths: Sequence[str], labels: Mapping[str, str] | None = None, stdin: BinaryIO | None = None
+) -> tuple[InputInfo, ...]:
+    """stat every input (no open): InputError for a missing, directory or unreadable path."""
+    out: list[InputInfo] = []
+    if list(paths).count(STDIN) > 1:
+        raise UsageError("stdin (-) can be read only once", hint="name '-' once")
+    for p in paths:
+        label = (labels or {}).get(p, p)
+        if p == STDIN:
+            ident: tuple[int, int] | None = None
+            try:
+                fd = (stdin if stdin is not None else _sys_stdin()).fileno()
+                st = os.fstat(fd)
+                if stat.S_ISREG(st.st_mode):
+                    ident = (st.st_dev, st.st_ino)
+            except (AttributeError, OSError, ValueError):
+                pass
+            out.append(InputInfo(p, label, ident, False))
+            continue
+        try:
+            st = os.stat(p)
+        except OSError as exc:
+            raise _stat_error(p, exc) from None
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{p} is a directory", hint=f"pass the log files, e.g. '{p}/*.log'")
+        if not os.access(p, os.R_OK):
+            raise InputError(
+                f"cannot read {p}: permission denied", hint="check the file's permissions"
+            )
+        out.append(InputInfo(p, label, (st.st_dev, st.st_ino), stat.S_ISREG(st.st_mode)))
+    return tuple(out)
+
+
+def check_output_path(path: str, inputs: Sequence[InputInfo], flag: str = "--records") -> None:
+    """Refuse an output path that is one of the inputs (same inode, symlinks resolved) or a
+    directory, before anything is written."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return  # a new file (or a dangling link: writing creates its target, not an input)
+    except OSError as exc:
+        raise InputError(
+            f"cannot write {flag} {path}: {exc.strerror or exc}",
+            hint="check the directory exists and is writable",
+        ) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UsageError(f"{flag} {path} is a directory", hint="name a file, e.g. records.jsonl")
+    ident = (st.st_dev, st.st_ino)
+    for inp in inputs:
+        if inp.identity == ident:
+            same = "" if inp.path == path else f" ({inp.path})"
+            raise UsageError(
+                f"{flag} {path} is one of the input files{same}: it would be overwritten",
+                hint="write the records to a new file, e.g. --records records.jsonl",
+            )
+
+
+def _sys_stdin() -> BinaryIO:
+    import sys
+
+    return sys.stdin.buffer
+
+
+def _warnings(report: LogsReport, window: TimeWindow, follow: bool) -> list[str]:
+    out: list[str] = []
+    for f in report.files:
+        if f.truncated:
+            out.append(f"{f.path}: {f.truncated}; statistics up to that point are used")
+        if report.combined_records and not f.engines and not follow:
+            out.append(f"{f.path}: no speculative-decoding statistics in this file")
+    if window.active and window.untimed:
+        out.append(
+            f"{window.untimed} records without a usable timestamp were left out by "
+            "--since/--until (llama.cpp prints time since start: use +DURATION)"
+        )
+    return out
+
+
+def resolve_logs_profile(
+    acc: Sequence[float], steps: int | None, discovered: set[int | None], kind: AccKind
+) -> AcceptProfile:
+    """``--acc`` (one value, or one per position) against ``--steps`` and the draft lengths the
+    logs show (``discovered``)."""
+    k = steps
+    if len(acc) == 1 and k is None:
+        seen = discovered - {None}
+        if len(seen) != 1:
+            raise UsageError(
+                "a single --acc value needs --steps (the logs do not show one draft length)",
+                hint="e.g. --acc 0.75 --steps 3",
+            )
+        k = seen.pop()
+    return profile(expand_acc(acc, k), kind)
+
+
+def _scan_all(
+    analyzer: LogAnalyzer,
+    inputs: Sequence[InputInfo],
+    options: LogsOptions,
+    stdin: BinaryIO | None,
+    on_tick: Callable[[], None],
+    should_stop: Callable[[], bool],
+) -> None:
+    from specdiag.core.logs.scan import open_path
+
+    if options.follow:
+        from specdiag.core.logs.follow import follow
+
+        follow(
+            analyzer,
+            [i.path for i in inputs],
+            labels={i.path: i.label for i in inputs},
+            idle_timeout=options.idle_timeout,
+            on_tick=on_tick,
+            should_stop=should_stop,
+            stdin=stdin,
+        )
+        return
+    for inp in inputs:
+        if options.workers == 2 and inp.path != STDIN:
+            from specdiag.core.logs.parallel import scan_path_pipelined
+
+            scan_path_pipelined(
+                analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
+            )
+            continue
+        stream = open_path(inp.path, stdin=stdin)
+        try:
+            analyzer.scan(inp.label, stream)
+        finally:
+            if inp.path != STDIN:
+                stream.close()
+
+
+def run_logs(
+    paths: Sequence[str],
+    options: LogsOptions,
+    *,
+    labels: Mapping[str, str] | None = None,
+    stdin: BinaryIO | None = None,
+    on_tick: Callable[[LogsReport], None] | None = None,
+    should_stop: Callable[[], bool] = lambda: False,
+) -> LogsResult:
+    """Read every input once and return the result.
+
+    ``labels``: the name a path is reported under (default: the path). ``stdin``: the stream
+    read for ``-`` (default: the process's stdin). ``on_tick``: with ``follow``, called about
+    once a second with the report so far (the live view). Raises InputError / UsageError before
+    anything is read when an input cannot be; a KeyboardInterrupt while reading ends the reading
+    (``interrupted``) instead of losing it.
+    """
+    from specdiag.core.logs.analyze import LogAnalyzer
+    from specdiag.core.logs.export import RecordWriter
+
+    if not paths:
+        raise UsageError(
+            "no log files given", hint="e.g. specdiag logs server.log, or pipe a log into it"
+        )
+    if options.follow and any(p != STDIN and p.lower().endswith(".gz") for p in paths):
+        raise UsageError(
+            "--follow cannot tail a .gz file", hint="follow the live, uncompressed log"
+        )
+    inputs = inspect_inputs(paths, labels, stdin)
+    if options.records is not None:
+        check_output_path(options.records, inputs)
+    window = TimeWindow(options.window.since, options.window.until)  # fresh counters per run
+    writer = RecordWriter(options.records) if options.records is not None else None
+    analyzer = LogAnalyzer(
+        engine=options.engine,
+        engine_version=options.engine_version,
+        window=window,
+        year=options.resolved_year,
+        on_record=writer.write if writer is not None else None,
+    )
+    if writer is not None:
+        analyzer.after_block = writer.flush
+
+    def tick() -> None:
+        if writer is not None:
+            writer.flush()
+        if on_tick is not None:
+            on_tick(analyzer.report())
+
+    interrupted = False
+    try:
+        _scan_all(analyzer, inputs, options, stdin, tick, should_stop)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if writer is not None:
+            writer.close()
+    report = analyzer.report()
+
+    prediction = None
+    comparisons: dict[str, Comparison] = {}
+    warnings = _warnings(report, window, options.follow)
+    if options.acc is not None:
+        from specdiag.core.logs.compare import compare
+
+        prediction = resolve_logs_profile(
+            options.acc,
+            options.steps,
+            {s.stats.draft_positions for s in report.summary.values()},
+            options.acc_kind,
+        )
+        comparisons = {
+            e: compare(s.stats, prediction, topk=options.topk) for e, s in report.summary.items()
+        }
+    for eng, s in report.summary.items():
+        warnings.extend(f"{eng}: {w}" for w in s.stats.warnings)
+        c = comparisons.get(eng)
+        if c is not None and c.problem:
+            warnings.append(f"{eng}: {c.problem}")
+    return LogsResult(
+        inputs=inputs,
+        report=report,
+        prediction=prediction,
+        comparisons=comparisons,
+        records_file=writer.path if writer is not None else None,
+        records_written=writer.count if writer is not None else 0,
+        warnings=tuple(warnings),
+        interrupted=interrupted,
+    )
+
+
+def expand_paths(files: Sequence[str] | None, stdin_is_tty: bool) -> list[str]:
+    """The inputs named on the command line: globs expanded (sorted), '-' for stdin (the
+    default when nothing is named and stdin is not a terminal)."""
+    import glob
+
+    if not files:
+        if stdin_is_tty:
+            raise UsageError(
+                "no log files given", hint="e.g. specdiag logs server.log, or pipe a log into it"
+            )
+        return [STDIN]
+    out: list[str] = []
+    for f in files:
+        if f == STDIN or os.path.lexists(f) or not any(ch in f for ch in "*?["):
+            out.append(f)
+            continue
+        matches = sorted(glob.glob(f, recursive=True))
+        if not matches:
+            raise InputError(f"no file matches {f!r}", hint="check the pattern")
+        out.extend(m for m in matches if not os.path.isdir(m))
+    if out.count(STDIN) > 1:
+        raise UsageError("stdin (-) can be read only once", hint="name '-' once")
+    return out

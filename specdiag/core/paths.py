@@ -1,0 +1,59 @@
+"""Output paths checked against input paths before anything is written.
+
+:func:`check_outputs` is the one rule every command uses: an output file that is one of the
+inputs -- the same path, the same file through a symlink, or the same inode through a hard
+link -- is a usage error raised before any file is opened for writing, so no input is ever
+truncated. Standard streams (``-``) are never compared.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from specdiag.errors import UsageError
+
+Named = tuple[str, str | os.PathLike[str] | None]
+
+
+def _identity(path: Path) -> tuple[str, tuple[int, int] | None]:
+    """The resolved path, and (device, inode) when the file exists."""
+    try:
+        resolved = str(path.resolve(strict=False))
+    except (OSError, RuntimeError):  # a symlink loop: compare the path as given
+        resolved = os.path.abspath(path)
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return resolved, None
+    return resolved, (st.st_dev, st.st_ino)
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether two paths name the same file (symlinks resolved, hard links by inode)."""
+    ra, ia = _identity(Path(a))
+    rb, ib = _identity(Path(b))
+    return ra == rb or (ia is not None and ia == ib)
+
+
+def check_outputs(outputs: Iterable[Named], inputs: Iterable[Named]) -> None:
+    """Raise :class:`UsageError` when an output names the same file as an input or as another
+    output. Each item is ``(flag or description, path or None)``; ``None`` and ``-`` are
+    skipped."""
+    ins = [(what, Path(p)) for what, p in inputs if p is not None and str(p) != "-"]
+    outs = [(what, Path(p)) for what, p in outputs if p is not None and str(p) != "-"]
+    for i, (what, out) in enumerate(outs):
+        for in_what, src in ins:
+            if same_file(out, src):
+                raise UsageError(
+                    f"{what} {out} is the same file as the input {in_what} {src}: "
+                    "writing it would destroy the input",
+                    hint=f"give {what} a new file name",
+                )
+        for other_what, other in outs[:i]:
+            if same_file(out, other):
+                raise UsageError(
+                    f"{what} and {other_what} name the same file {out}",
+                    hint="give each output its own file name",
+                )

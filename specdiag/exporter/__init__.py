@@ -1,0 +1,31 @@
+"""``specdiag exporter``: a Prometheus ``/metrics`` endpoint of normalised speculative figures.
+
+In-process use (tests)::
+
+    from specdiag.exporter import ExporterConfig, start_exporter
+
+    with start_exporter(ExporterConfig(logs=("sglang.log",), port=0)) as exp:
+        ...  # exp.url + "/metrics"
+
+Sources: periodic probes of live servers (``core.probe.run_probe``) and engine logs, read once or
+followed (``core.logs``). Importing this package imports neither httpx nor prometheus_client.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from specdiag.exporter.config import ExporterConfig
+
+if TYPE_CHECKING:
+    from specdiag.exporter.server import ExporterHandle
+
+
+def start_exporter(config: ExporterConfig) -> ExporterHandle:
+    """Start the sources and the HTTP server in background threads; returns once listening."""
+    from specdiag.exporter.server import start
+
+    return start(config)
+
+
+__all__ = ["ExporterConfig", "start_exporter"]

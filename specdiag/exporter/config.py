@@ -1,0 +1,47 @@
+"""The exporter's configuration: one frozen dataclass, validated on construction."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from specdiag.core.accept import AccKind
+from specdiag.errors import UsageError
+
+
+@dataclass(frozen=True)
+class ExporterConfig:
+    probes: tuple[str, ...] = ()  # server URLs probed every `interval_s`
+    interval_s: float = 60.0
+    probe_requests: int = 4
+    probe_max_tokens: int = 64
+    probe_timeout_s: float = 60.0
+    api_key: str | None = None
+    logs: tuple[str, ...] = ()
+    follow: bool = False
+    engine: str | None = None  # logs: read only this engine's lines
+    replica: str | None = None  # the `replica` label of log figures (default: host name)
+    acc: tuple[float, ...] | None = None
+    acc_kind: AccKind = AccKind.CONDITIONAL
+    steps: int | None = None
+    host: str = "127.0.0.1"
+    port: int = 9465
+
+    def __post_init__(self) -> None:
+        if not self.probes and not self.logs and self.acc is None:
+            raise UsageError(
+                "nothing to export: give --probe URL, --logs FILE or --acc",
+                hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
+            )
+        if math.isnan(self.interval_s) or self.interval_s < 1.0:
+            raise UsageError(f"--interval must be at least 1 second, got {self.interval_s:g}")
+        if self.probe_requests < 1:
+            raise UsageError(f"--probe-requests must be at least 1, got {self.probe_requests}")
+        if self.probe_max_tokens < 1:
+            raise UsageError(f"--probe-max-tokens must be at least 1, got {self.probe_max_tokens}")
+        if not 0 <= self.port <= 65535:
+            raise UsageError(f"--port must be in 0..65535, got {self.port}")
+        if self.follow and not self.logs:
+            raise UsageError("--follow needs --logs FILE")
+        if "-" in self.logs and not self.follow:
+            pass  # stdin is read once, to its end

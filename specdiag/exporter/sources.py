@@ -1,0 +1,161 @@
+"""The exporter's sources: thin adapters over the probe and logs cores' public entry points."""
+
+from __future__ import annotations
+
+import socket
+import threading
+from urllib.parse import urlsplit
+
+from specdiag.errors import SpecdiagError
+from specdiag.exporter.config import ExporterConfig
+from specdiag.exporter.store import Reading, Store
+
+
+def _target(url: str) -> str:
+    try:
+        p = urlsplit(url)
+        host = p.hostname or url
+        return f"{host}:{p.port}" if p.port else host
+    except ValueError:
+        return "<unparsable URL>"
+
+
+class ProbeSource:
+    """Probe one server every ``interval_s`` (a few requests, ``core.probe.run_probe``)."""
+
+    kind = "probe"
+
+    def __init__(self, url: str, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
+        self.url = url
+        self.ident = _target(url)
+        self.cfg = cfg
+        self.store = store
+        self.stop = stop
+        store.register(self.kind, self.ident)
+
+    def run_once(self) -> None:
+        from specdiag.core.probe.run import ProbeConfig, run_probe
+        from specdiag.core.probe.workload import builtin_prompts
+
+        cfg = self.cfg
+        prompts = builtin_prompts()
+        pcfg = ProbeConfig(
+            url=self.url,
+            prompts=prompts,
+            num_requests=cfg.probe_requests,
+            max_tokens=cfg.probe_max_tokens,
+            timeout_s=cfg.probe_timeout_s,
+            api_key=cfg.api_key,
+            retries=1,
+        )
+        try:
+            report = run_probe(pcfg)
+        except SpecdiagError as exc:
+            self.store.fail(self.kind, self.ident, exc.message)
+            return
+        m = report.main
+        a = m.accept
+        if not any(r.ok for r in m.results):
+            self.store.fail(self.kind, self.ident, "every probe request failed")
+            return
+        self.store.put(
+            self.kind,
+            self.ident,
+            [
+                Reading(
+                    engine=m.server.engine.value,
+                    replica=self.ident,
+                    source="probe",
+                    accept_length=a.pooled,
+                    accepted_per_step=a.pooled - 1.0 if a.pooled is not None else None,
+                    accept_rate=a.accept_rate,
+                    per_position_unconditional=tuple(a.per_position_unconditional),
+                    per_position_conditional=tuple(a.per_position_conditional),
+                    samples=a.requests_with_data,
+                    verify_steps=float(a.verify_steps) if a.verify_steps is not None else None,
+                )
+            ],
+        )
+
+    def loop(self) -> None:
+        while not self.stop.is_set():
+            self.run_once()
+            self.stop.wait(self.cfg.interval_s)
+
+
+class LogsSource:
+    """Engine logs: read once, or followed as they grow (``core.logs``)."""
+
+    kind = "logs"
+
+    def __init__(self, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
+        from specdiag.core.logs.analyze import LogAnalyzer
+
+        self.cfg = cfg
+        self.store = store
+        self.stop = stop
+        self.ident = ",".join(cfg.logs)
+        self.replica = cfg.replica or socket.gethostname()
+        self.analyzer = LogAnalyzer(engine=cfg.engine)
+        store.register(self.kind, self.ident)
+
+    def publish(self) -> None:
+        rep = self.analyzer.report()
+        out: list[Reading] = []
+        for eng, summ in rep.summary.items():
+            parts = [("", summ.stats)]
+            if len(summ.ranks) > 1:
+                # the engine's total has rank ""; lines without a rank tag are "untagged"
+                parts += [(r or "untagged", st) for r, st in summ.ranks.items()]
+            for rank, st in parts:
+                al = st.accept_length
+                mean = None
+                if al is not None:
+                    mean = al.weighted_mean if al.weighted_mean is not None else al.mean
+                out.append(
+                    Reading(
+                        engine=eng,
+                        replica=self.replica,
+                        source="logs",
+                        rank=rank,
+                        accept_length=mean,
+                        accepted_per_step=mean - 1.0 if mean is not None else None,
+                        accept_rate=st.pooled_accept_rate
+                        if st.pooled_accept_rate is not None
+                        else (st.accept_rate.mean if st.accept_rate is not None else None),
+                        per_position_unconditional=tuple(p.unconditional for p in st.per_position),
+                        per_position_conditional=tuple(p.conditional for p in st.per_position),
+                        cuda_graph_false_share=st.cuda_graph_false_share,
+                        samples=st.records,
+                    )
+                )
+        self.store.put(self.kind, self.ident, out)
+
+    def read_once(self) -> None:
+        """Read every file to its end and publish; an unreadable file raises (InputError)."""
+        from specdiag.core.logs.scan import open_path
+        from specdiag.errors import InputError
+
+        try:
+            for path in self.cfg.logs:
+                with open_path(path) as stream:
+                    self.analyzer.scan(path, stream)
+        except OSError as exc:
+            raise InputError(f"cannot read the log: {exc}", hint="check the --logs paths") from None
+        self.publish()
+
+    def loop(self) -> None:
+        from specdiag.core.logs.follow import follow
+
+        try:
+            follow(
+                self.analyzer,
+                list(self.cfg.logs),
+                on_tick=self.publish,
+                tick_interval=1.0,
+                should_stop=self.stop.is_set,
+            )
+        except SpecdiagError as exc:
+            self.store.fail(self.kind, self.ident, exc.message)
+        except OSError as exc:
+            self.store.fail(self.kind, self.ident, str(exc))

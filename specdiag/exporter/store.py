@@ -1,0 +1,160 @@
+"""The figures the exporter serves: a thread-safe map of readings, rendered at scrape time."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One source's normalised figures for one engine / replica / rank."""
+
+    engine: str
+    replica: str
+    source: str  # "probe" or "logs"
+    rank: str = ""
+    accept_length: float | None = None  # bonus included
+    accepted_per_step: float | None = None
+    accept_rate: float | None = None
+    per_position_unconditional: tuple[float, ...] = ()
+    per_position_conditional: tuple[float, ...] = ()
+    cuda_graph_false_share: float | None = None
+    samples: int = 0  # log records or probe requests behind the figures
+    verify_steps: float | None = None
+    updated: float = field(default_factory=time.time)
+
+
+class Store:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._readings: dict[tuple[str, str], list[Reading]] = {}  # (source kind, source id)
+        self.up: dict[tuple[str, str], bool] = {}
+        self.errors: dict[tuple[str, str], int] = {}
+        self.runs: dict[tuple[str, str], int] = {}
+        self.last_success: dict[tuple[str, str], float] = {}
+        self.last_error: dict[tuple[str, str], str] = {}
+        self.expected: tuple[float, int] | None = None  # (accept length, steps)
+
+    def put(self, kind: str, ident: str, readings: list[Reading]) -> None:
+        with self._lock:
+            self._readings[(kind, ident)] = readings
+            self.up[(kind, ident)] = True
+            self.runs[(kind, ident)] = self.runs.get((kind, ident), 0) + 1
+            self.last_success[(kind, ident)] = time.time()
+
+    def fail(self, kind: str, ident: str, message: str) -> None:
+        """A failed run: its figures are withdrawn (never served stale), the error counted."""
+        with self._lock:
+            self._readings.pop((kind, ident), None)
+            self.up[(kind, ident)] = False
+            self.errors[(kind, ident)] = self.errors.get((kind, ident), 0) + 1
+            self.runs[(kind, ident)] = self.runs.get((kind, ident), 0) + 1
+            self.last_error[(kind, ident)] = message
+
+    def register(self, kind: str, ident: str) -> None:
+        with self._lock:
+            self.up.setdefault((kind, ident), False)
+
+    def snapshot(self) -> dict[str, Any]:
+        with self._lock:
+            return {
+                "readings": [r for rs in self._readings.values() for r in rs],
+                "up": dict(self.up),
+                "errors": dict(self.errors),
+                "runs": dict(self.runs),
+                "last_success": dict(self.last_success),
+                "expected": self.expected,
+            }
+
+
+class StoreCollector:
+    """A prometheus_client collector reading the store at every scrape."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def describe(self) -> list[Any]:
+        return []
+
+    def collect(self) -> Iterator[Any]:
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+        snap = self.store.snapshot()
+        base = ["engine", "replica", "source", "rank"]
+
+        def fam(name: str, doc: str, extra: tuple[str, ...] = ()) -> Any:
+            return GaugeMetricFamily(name, doc, labels=[*base, *extra])
+
+        al = fam(
+            "specdiag_accept_length",
+            "Accept length, bonus token included (1 + accepted drafts per verify step).",
+        )
+        per_step = fam(
+            "specdiag_accepted_drafts_per_step",
+            "Accepted draft tokens per verify step (bonus excluded).",
+        )
+        rate = fam("specdiag_accept_rate", "Accepted draft tokens / drafted tokens.")
+        pos = fam(
+            "specdiag_position_acceptance",
+            "Acceptance per draft position: unconditional P(position accepted) or conditional "
+            "P(accepted | previous accepted).",
+            ("position", "kind"),
+        )
+        cg = fam(
+            "specdiag_cuda_graph_false_share",
+            "Share of SGLang decode log lines with cuda graph: False.",
+        )
+        samples = fam("specdiag_samples", "Log records or probe requests behind the figures.")
+        steps = fam("specdiag_verify_steps", "Verify steps behind the figures, where known.")
+        updated = fam("specdiag_last_update_timestamp_seconds", "When the figures were computed.")
+        seen: set[tuple[str, ...]] = set()
+        for r in snap["readings"]:
+            v = [r.engine, r.replica, r.source, r.rank]
+            if tuple(v) in seen:  # two sources naming the same series: the first one wins
+                continue
+            seen.add(tuple(v))
+            if r.accept_length is not None:
+                al.add_metric(v, r.accept_length)
+            if r.accepted_per_step is not None:
+                per_step.add_metric(v, r.accepted_per_step)
+            if r.accept_rate is not None:
+                rate.add_metric(v, r.accept_rate)
+            for i, u in enumerate(r.per_position_unconditional):
+                pos.add_metric([*v, str(i + 1), "unconditional"], u)
+            for i, c in enumerate(r.per_position_conditional):
+                pos.add_metric([*v, str(i + 1), "conditional"], c)
+            if r.cuda_graph_false_share is not None:
+                cg.add_metric(v, r.cuda_graph_false_share)
+            samples.add_metric(v, float(r.samples))
+            if r.verify_steps is not None:
+                steps.add_metric(v, r.verify_steps)
+            updated.add_metric(v, r.updated)
+        yield from (al, per_step, rate, pos, cg, samples, steps, updated)
+        exp = GaugeMetricFamily(
+            "specdiag_expected_accept_length",
+            "Accept length expected from training accuracy (--acc), bonus included.",
+            labels=["steps"],
+        )
+        if snap["expected"] is not None:
+            exp.add_metric([str(snap["expected"][1])], snap["expected"][0])
+        yield exp
+        up = GaugeMetricFamily(
+            "specdiag_source_up",
+            "1 when the source's last run succeeded.",
+            labels=["kind", "target"],
+        )
+        errs = CounterMetricFamily(
+            "specdiag_source_errors", "Failed runs of a source.", labels=["kind", "target"]
+        )
+        runs = CounterMetricFamily(
+            "specdiag_source_runs", "Runs of a source.", labels=["kind", "target"]
+        )
+        for key, ok in snap["up"].items():
+            up.add_metric(list(key), 1.0 if ok else 0.0)
+            errs.add_metric(list(key), float(snap["errors"].get(key, 0)))
+            runs.add_metric(list(key), float(snap["runs"].get(key, 0)))
+        yield from (up, errs, runs)
