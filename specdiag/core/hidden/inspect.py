@@ -295,6 +295,22 @@ def _norms(x: Any) -> Any:
     return torch.linalg.vector_norm(x.float(), dim=-1).double()
 
 
+def _abs_max(v: Any) -> Any:
+    """Per chunk max |value| of a finite ``[n, c, h]`` block, float64 ``[c]``.
+
+    On the float's bit pattern: clearing the sign bit leaves an integer that grows with |x|, and
+    an integer max is several times faster than torch's float max/min (which also track NaN).
+    """
+    torch = require_torch()
+    ints = {torch.bfloat16: torch.int16, torch.float16: torch.int16, torch.float32: torch.int32}
+    it = ints.get(v.dtype)
+    if it is None or v.stride(-1) != 1:
+        return torch.maximum(v.amax(dim=(0, 2)), -v.amin(dim=(0, 2))).double()
+    mask = 0x7FFF if it is torch.int16 else 0x7FFFFFFF
+    bits = (v.view(it) & mask).amax(-1).amax(0)
+    return bits.view(v.dtype).double()
+
+
 def _count_nonfinite(v: Any) -> int:
     """NaN/Inf elements of a float tensor: a row whose norm is finite holds none, so only the
     rows flagged by one cheap reduction are counted element by element."""
@@ -334,8 +350,7 @@ def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
             nrm = torch.linalg.vector_norm(xf, dim=-1).double()
             mx = xf.abs().amax(dim=(0, 2)).double() if keep else None
         elif keep:
-            v = x[:keep]
-            mx = torch.maximum(v.amax(dim=(0, 2)), -v.amin(dim=(0, 2))).double()
+            mx = _abs_max(x[:keep])
             nrm = nrm[:keep]
         else:
             mx = None
