@@ -144,11 +144,20 @@ def doctor_cmd(
             acc_kind,
         )
     if steps is not None and steps < 1:
-        raise UsageError(f"--steps must be at least 1, got {steps}")
+        raise UsageError(
+            f"--steps must be at least 1, got {steps}",
+            hint="steps is the number of draft tokens proposed per verify step",
+        )
     if probe_requests < 1 or max_tokens < 1:
-        raise UsageError("--probe-requests and --max-tokens must be at least 1")
+        raise UsageError(
+            "--probe-requests and --max-tokens must be at least 1",
+            hint="e.g. --probe-requests 8 --max-tokens 64 (the defaults)",
+        )
     if temperature is not None and not 0.0 <= temperature <= 5.0:
-        raise UsageError(f"--temperature must be in 0..5, got {temperature:g}")
+        raise UsageError(
+            f"--temperature must be in 0..5, got {temperature:g}",
+            hint="0 is greedy; the clients' usual sampling temperature otherwise",
+        )
     args_text = server_args
     if args_text is not None and args_text.startswith("@"):
         try:
