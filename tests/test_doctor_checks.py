@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from specdiag.core.doctor.checks import load_all
 from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.model import Status
-from specdiag.core.doctor.registry import load_all
 from specdiag.core.doctor.run import run_doctor
 from tests.test_doctor__helpers import (
     by_id,

@@ -133,10 +133,16 @@ def probe_server(
     steps: int | None,
     api_key: str | None,
     timeout_s: float,
+    report: ProbeReport | None = None,
 ) -> ServerEvidence:
-    """Discovery and a short ``specdiag probe`` run; the server's own settings pages besides."""
+    """Discovery and a short ``specdiag probe`` run (unless ``report`` is one already run); the
+    server's own settings pages besides."""
     from specdiag.core.probe.run import ProbeConfig, redact_url, run_probe
     from specdiag.core.probe.workload import builtin_prompts
+
+    if report is not None:
+        info, max_len = _settings_pages(url, api_key, timeout_s)
+        return ServerEvidence(redact_url(url), report, info, max_len, None)
 
     prompts = builtin_prompts()
     cfg = ProbeConfig(

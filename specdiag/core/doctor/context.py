@@ -15,6 +15,7 @@ from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.hidden.inspect import InspectReport
+    from specdiag.core.probe.run import ProbeReport
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,8 @@ class DoctorInputs:
     probe_max_tokens: int = 64
     probe_timeout_s: float = 60.0
     api_key: str | None = None
+    # a probe of --server already run (``specdiag demo`` reuses its probe step): not run again
+    probe_report: ProbeReport | None = None
 
     def given(self) -> tuple[str, ...]:
         out = []
@@ -230,6 +233,7 @@ def gather(inputs: DoctorInputs) -> Context:
             steps = args.steps
         server = adapters.probe_server(
             inputs.server,
+            report=inputs.probe_report,
             num_requests=inputs.probe_requests,
             max_tokens=inputs.probe_max_tokens,
             temperature=inputs.temperature or 0.0,

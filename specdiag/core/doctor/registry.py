@@ -63,28 +63,6 @@ def ev(source: str, location: str, value: object) -> Evidence:
     return Evidence(source, location, value if isinstance(value, str) else repr(value))
 
 
-def load_all() -> list[CheckSpec]:
-    """Import every family module (each registers its checks) and return the registry."""
-    from specdiag.core.doctor import (  # noqa: F401 - imported for their registrations
-        aux_layers,
-        deployment,
-        expected,
-        hidden,
-        logs_checks,
-        mtp,
-        rope,
-        sampling,
-        server_checks,
-        tokenizer,
-        tree,
-        vocab,
-        weights,
-    )
-
-    REGISTRY.sort(key=lambda s: FAMILY_ORDER.index(s.family) if s.family in FAMILY_ORDER else 99)
-    return REGISTRY
-
-
 # Report (and docs) order: configuration first, then what the logs and the server show, then
 # the measurement itself. sort() is stable, so checks keep their order within a family.
 FAMILY_ORDER = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from specdiag.core.doctor.checks import load_all
 from specdiag.core.doctor.context import Context, DoctorInputs, gather
 from specdiag.core.doctor.expected import compute_gap
 from specdiag.core.doctor.model import (
@@ -14,7 +15,7 @@ from specdiag.core.doctor.model import (
     ImpactKind,
     Status,
 )
-from specdiag.core.doctor.registry import load_all, run_check
+from specdiag.core.doctor.registry import run_check
 
 RANKING_METHOD = (
     "Each warn/fail finding gets the share of the gap (expected minus observed accepted drafts "
