@@ -67,36 +67,32 @@ class LogsEvidence:
 def analyze_logs(
     paths: Sequence[str], engine: str | None, engine_version: str | None
 ) -> tuple[LogsEvidence | None, list[InputProblem]]:
-    """``specdiag logs``' analysis of the readable files, plus the doctor's own line patterns."""
-    from specdiag.core.logs.analyze import LogAnalyzer
+    """``specdiag logs``' entry point (``run_logs``) on the readable files, plus the doctor's own
+    line patterns. An unreadable file is one problem; the others are still read."""
+    from specdiag.core.logs.run import LogsOptions, inspect_inputs, run_logs
     from specdiag.core.logs.scan import open_path
 
     problems: list[InputProblem] = []
-    analyzer = LogAnalyzer(engine=engine, engine_version=engine_version)
-    hits: list[LogHit] = []
-    read: list[str] = []
+    good: list[str] = []
     for p in paths:
         try:
-            stream = open_path(p)
+            inspect_inputs([p])
         except SpecdiagError as exc:
             problems.append(InputProblem("logs", p, exc.message))
             continue
-        try:
-            analyzer.scan(p, stream)
-        except SpecdiagError as exc:
-            problems.append(InputProblem("logs", p, exc.message))
-            continue
-        except OSError as exc:
-            problems.append(InputProblem("logs", p, f"cannot read: {exc.strerror or exc}"))
-            continue
-        finally:
-            stream.close()
-        read.append(p)
+        good.append(p)
+    if not good:
+        return None, problems
+    try:
+        result = run_logs(good, LogsOptions(engine=engine, engine_version=engine_version))
+    except SpecdiagError as exc:
+        problems.append(InputProblem("logs", ", ".join(good), exc.message))
+        return None, problems
+    hits: list[LogHit] = []
+    for p in good:
         with contextlib.suppress(SpecdiagError, OSError):
             _scan_hits(p, open_path(p), hits)
-    if not read:
-        return None, problems
-    return LogsEvidence(analyzer.report(), tuple(hits), tuple(read)), problems
+    return LogsEvidence(result.report, tuple(hits), tuple(good)), problems
 
 
 def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> None:
