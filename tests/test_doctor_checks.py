@@ -636,3 +636,12 @@ def test_any_config_beside_real_weights_gives_a_report(tmp_path: Path, cfg: dict
     )
     for c in rep.checks:
         assert "internal error" not in c.message, (c.check, c.message)
+
+
+def test_per_position_from_real_vllm_logs() -> None:
+    c = doctor(logs=(str(DATA / "vllm_serve_eagle3.log"),), acc=(0.8, 0.6, 0.4))["per-position"]
+    assert c.status is Status.FAIL and "position 1" in c.message  # a random draft: 0%
+    c = doctor(logs=(str(DATA / "vllm_serve_eagle3_perm.log"),), acc=(1.0, 0.0, 0.0))[
+        "per-position"
+    ]
+    assert c.status is Status.PASS, c.message  # the permutation pair: exactly (1, 0, 0)

@@ -248,6 +248,20 @@ def gather(inputs: DoctorInputs) -> Context:
             kind = server.report.main.server.engine.value
             if kind in ("sglang", "vllm", "llamacpp", "trtllm"):
                 engine, engine_from = kind, f"server ({server.report.main.server.detected_by})"
+    if args is None and server is not None and server.server_info:
+        from specdiag.core.doctor.server_args import args_from_server_info
+
+        args = args_from_server_info(server.server_info)
+        if args is not None:
+            for role in ("draft", "target"):
+                path = args.draft_path if role == "draft" else args.target_path
+                if (draft if role == "draft" else target) is None and path and Path(path).is_dir():
+                    m = read_model_dir(path, role)
+                    problems.extend(m.problems)
+                    if role == "draft":
+                        draft = m
+                    else:
+                        target = m
     if engine is None and args is not None and args.engine:
         engine, engine_from = args.engine, f"--server-args ({args.engine_from})"
     logs = None
