@@ -74,6 +74,14 @@ def doctor_cmd(
             "layers the dumps hold.",
         ),
     ] = None,
+    run_target: Annotated[
+        bool,
+        typer.Option(
+            "--run-target",
+            help="Run the --target checkpoint (transformers) on the training dump's tokens to "
+            "identify the layers it holds (loads the whole model).",
+        ),
+    ] = False,
     acc: Annotated[
         str | None,
         typer.Option(
@@ -177,6 +185,7 @@ def doctor_cmd(
         training_dump=training_dump,
         served_dump=served_dump,
         reference=reference,
+        run_target=run_target,
         acc=acc_values,
         steps=steps,
         acc_kind=acc_kind.value,

@@ -263,27 +263,29 @@ def compare_dumps(
 
 
 def identify_training_layers(
-    training: str, reference: str
+    report: InspectReport, *, reference: str | None, model: str | None
 ) -> tuple[tuple[int | None, ...] | None, InputProblem | None]:
-    """Which HF index each training chunk holds, identified against the target's full
-    ``hidden_states`` stack (compare-hidden's reference identification, training vs itself)."""
+    """inspect-dump's layer identification (``--reference FILE`` or ``--model DIR``) of the
+    first training dump: the HF index of each chunk, None where the match is not close."""
     try:
-        from specdiag.core.hidden.compare import compare
-        from specdiag.core.hidden.loading import Layout, load_dump
+        from specdiag.core.hidden.inspect import identify_paths
 
-        t = load_dump(training)
-        ref = load_dump(reference, layout=Layout.LAYERS)
-        res = compare(t, t, reference=ref)
+        rep = identify_paths(
+            report, reference=reference, model=model if reference is None else None
+        )
     except SpecdiagError as exc:
-        return None, InputProblem("reference", reference, exc.message)
+        return None, InputProblem(
+            "reference" if reference else "target", str(reference or model), exc.message
+        )
     except ImportError as exc:
-        return None, InputProblem("reference", reference, f"needs torch ({exc.name})")
-    return (
-        tuple(
-            c.identified_hf_index if c.identified_by == "reference" else None for c in res.chunks
-        ),
-        None,
-    )
+        return None, InputProblem(
+            "target", str(model), f"needs {exc.name} (pip install 'specdiag[hf]')"
+        )
+    if not rep.layers:
+        return None, None
+    return tuple(
+        c.hf_index if (c.exact or c.cosine >= 0.99) else None for c in rep.layers[0].chunks
+    ), None
 
 
 def first_dump_file(path: str) -> str | None:

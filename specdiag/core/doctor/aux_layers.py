@@ -125,11 +125,16 @@ def _training_ids(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, lis
         evs.append(
             ev(
                 "training-dump",
-                f"{ctx.training_file} identified against --reference {ctx.inputs.reference}",
+                f"{ctx.training_file} identified against "
+                + (
+                    f"--reference {ctx.inputs.reference}"
+                    if ctx.inputs.reference
+                    else f"the target {ctx.target.path if ctx.target else ''} (run on its tokens)"
+                ),
                 f"HF indices {list(ctx.training_hf)} = layer ids {list(ids)}",
             )
         )
-        return ids, "the training dump (identified against the reference)", evs
+        return ids, "the training dump (layers identified by inspect-dump)", evs
     tl = ctx.training_log
     if tl is not None and tl.layer_ids:
         evs.append(ev("training-log", tl.path, tl.layer_line or str(list(tl.layer_ids))))

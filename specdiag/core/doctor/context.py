@@ -42,6 +42,9 @@ class DoctorInputs:
     api_key: str | None = None
     # a probe of --server already run (``specdiag demo`` reuses its probe step): not run again
     probe_report: ProbeReport | None = None
+    # run the --target checkpoint (transformers) on the training dump's tokens to identify the
+    # layers it holds (loads the whole model: opt-in)
+    run_target: bool = False
 
     def given(self) -> tuple[str, ...]:
         out = []
@@ -282,8 +285,11 @@ def gather(inputs: DoctorInputs) -> Context:
                     "training-dump", inputs.training_dump, "no hidden-state dump file in it"
                 )
             )
-        if inputs.reference and training_file:
-            training_hf, prob = adapters.identify_training_layers(training_file, inputs.reference)
+        model = target.path if (inputs.run_target and target is not None) else None
+        if training_report is not None and (inputs.reference or model):
+            training_hf, prob = adapters.identify_training_layers(
+                training_report, reference=inputs.reference, model=model
+            )
             if prob:
                 problems.append(prob)
     version = inputs.engine_version
