@@ -92,6 +92,14 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         out = skip(
             f"internal error in this check ({type(exc).__name__}: {first}); please report it"
         )
+    confirm = out.confirm
+    if not confirm and out.status in (Status.WARN, Status.FAIL):
+        from specdiag.core.doctor.confirm import default_confirm
+
+        try:
+            confirm = default_confirm(spec.id, ctx)
+        except Exception:  # noqa: BLE001 - a confirm command is a courtesy, never a crash
+            confirm = ()
     return CheckResult(
         check=spec.id,
         family=spec.family,
@@ -100,7 +108,7 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         message=out.message,
         evidence=out.evidence,
         fix=out.fix,
-        confirm=out.confirm,
+        confirm=confirm,
         refs=spec.refs,
         impact=out.impact,
         details=out.details,
