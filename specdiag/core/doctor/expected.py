@@ -34,14 +34,15 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
         if d is not None:
             v = d.weighted_mean if d.weighted_mean is not None else d.mean
             how = "count-weighted mean" if d.weighted_mean is not None else "mean of lines"
+            recs = f"{s.stats.records} record" + ("" if s.stats.records == 1 else "s")
             evs.append(
                 ev(
                     "logs",
-                    f"{', '.join(ctx.logs.paths)}: {eng} accept length ({how}, {s.stats.records} records)",
+                    f"{', '.join(ctx.logs.paths)}: {eng} accept length ({how}, {recs})",
                     f"{v:.3f}",
                 )
             )
-            return v, f"the {eng} logs ({how} of {s.stats.records} records)", evs
+            return v, f"the {eng} logs ({how} of {recs})", evs
     if ctx.server and ctx.server.server_info:
         states = ctx.server.server_info.get("internal_states")
         if isinstance(states, list):

@@ -60,6 +60,9 @@ def skip(why: str, **details: Any) -> Outcome:
 
 
 def ev(source: str, location: str, value: object) -> Evidence:
+    """One piece of evidence; tuples print as lists, as they are written in JSON configs."""
+    if isinstance(value, tuple):
+        value = list(value)
     return Evidence(source, location, value if isinstance(value, str) else repr(value))
 
 
