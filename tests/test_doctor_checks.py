@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from specdiag.core.doctor.checks import load_all
+from specdiag.core.doctor.catalog import load_all
 from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.model import Status
 from specdiag.core.doctor.run import run_doctor

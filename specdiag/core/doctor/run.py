@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from specdiag.core.doctor.checks import load_all
+from specdiag.core.doctor.catalog import load_all
 from specdiag.core.doctor.context import Context, DoctorInputs, gather
 from specdiag.core.doctor.expected import compute_gap
 from specdiag.core.doctor.model import (

@@ -1,6 +1,6 @@
-"""All checks: imports every family module (each registers its checks in the registry) and
-returns them in report order. Kept apart from :mod:`.registry` so that no module imports one that
-imports it back."""
+"""The catalogue of doctor checks: imports every family module (each registers its checks in
+:mod:`specdiag.core.doctor.registry`) and returns them in report order. Kept apart from the
+registry so the family modules can import the registry without a cycle."""
 
 from __future__ import annotations
 
