@@ -153,6 +153,14 @@ def test_cli_errors(args: list[str], code: int) -> None:
     assert r.stderr.startswith("error:") and "hint:" in r.stderr or code == 2
 
 
+def test_duration_ends_with_exit_0() -> None:
+    r = run_cli(
+        ["exporter", "--acc", "0.8", "--steps", "3", "--port", "0", "--duration", "0.3", "--json"]
+    )
+    assert r.exit_code == 0 and r.json()["url"].endswith("/metrics")
+    assert "exporter stopped" in r.stderr
+
+
 def test_port_in_use_exit_3() -> None:
     with socket.socket() as sk:
         sk.bind(("127.0.0.1", 0))
@@ -172,8 +180,8 @@ def test_print_assets() -> None:
     assert json.loads(r.stdout)["uid"] == "specdiag-spec-decode"
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_signal_stops_cleanly(sig: int) -> None:
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_signal_stops_cleanly(sig: int, code: int) -> None:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -204,7 +212,7 @@ def test_signal_stops_cleanly(sig: int) -> None:
         url = json.loads(b"".join(lines))["url"]
         assert "specdiag_expected_accept_length" in httpx.get(url, timeout=10).text
         proc.send_signal(sig)
-        assert proc.wait(15) == 0
+        assert proc.wait(15) == code
         assert proc.stderr is not None and b"exporter stopped" in proc.stderr.read()
     finally:
         if proc.poll() is None:

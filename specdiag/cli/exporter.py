@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, JsonOpt, command
+from specdiag.cli._framework import AccKindOpt, JsonOpt, command, interrupt_exit_code
 from specdiag.core.accept import AccKind
 
 HELP = """Serve normalised speculative-decoding figures on a Prometheus /metrics endpoint.
@@ -26,7 +26,8 @@ Examples:
 
   specdiag exporter --print-assets      # the Grafana dashboard and Prometheus rules
 
-Stops cleanly on Ctrl-C or SIGTERM (exit 0). Exit 2 on bad flags, 3 when it cannot listen.
+Stops cleanly on Ctrl-C (exit 130), SIGTERM (143) or after --duration (0). Exit 2 on bad
+flags, 3 when it cannot listen or read a --logs file.
 """
 
 ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
@@ -112,7 +113,10 @@ def exporter_cmd(
         _assets(out, print_asset)
         return
     if duration is not None and not duration >= 0:
-        raise UsageError(f"--duration must be >= 0, got {duration:g}")
+        raise UsageError(
+            f"--duration must be >= 0, got {duration:g}",
+            hint="leave it out to serve until Ctrl-C or SIGTERM",
+        )
     if engine is not None:
         from specdiag.core.accept import Engine
 
@@ -143,9 +147,9 @@ def exporter_cmd(
         port=port,
     )
     if cfg.acc is None and steps is not None:
-        raise UsageError("--steps only matters with --acc")
+        raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
     handle = start_exporter(cfg)
-    previous = _terminate_like_ctrl_c()
+    stopped_by_signal = False
     try:
         doc = {
             "url": handle.url + "/metrics",
@@ -157,17 +161,16 @@ def exporter_cmd(
         }
         out.emit(doc, lambda c: c.print(f"serving on {doc['url']}", markup=False))
         sys.stdout.flush()
-        _serve(handle, duration)
+        stopped_by_signal = _serve(duration)
     finally:
         handle.stop()
-        if previous is not None:
-            import signal
-
-            signal.signal(signal.SIGTERM, previous)
     out.note("exporter stopped")
+    if stopped_by_signal:
+        raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
 
 
-def _serve(handle: Any, duration: float | None) -> None:
+def _serve(duration: float | None) -> bool:
+    """Sleep until --duration passes (False) or Ctrl-C / SIGTERM arrives (True)."""
     import time
 
     deadline = None if duration is None else time.monotonic() + duration
@@ -175,21 +178,9 @@ def _serve(handle: Any, duration: float | None) -> None:
         while deadline is None or time.monotonic() < deadline:
             left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
             time.sleep(left)  # a sleep: signals interrupt it
-    except KeyboardInterrupt:
-        pass  # Ctrl-C or SIGTERM: the normal way to stop a server
-
-
-def _terminate_like_ctrl_c() -> Any:
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return None
-
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    return signal.signal(signal.SIGTERM, handler)
+    except KeyboardInterrupt:  # the framework turns SIGTERM into this too
+        return True
+    return False
 
 
 def _assets(out: Any, name: str | None) -> None:
@@ -205,7 +196,10 @@ def _assets(out: Any, name: str | None) -> None:
         try:
             sys.stdout.write(base.joinpath(name).read_text(encoding="utf-8"))
         except OSError as exc:
-            raise InputError(f"cannot read the asset {name}: {exc}") from None
+            raise InputError(
+                f"cannot read the asset {name}: {exc}",
+                hint="the installation is incomplete: reinstall specdiag",
+            ) from None
         return
     doc = {"assets": {a: str(base.joinpath(a)) for a in ASSETS}}
     out.emit(

@@ -136,7 +136,10 @@ def fleet_cmd(
     for h in header or ():
         name, sep, value = h.partition(":")
         if not sep or not name.strip():
-            raise UsageError("--header must look like 'Name: value'")
+            raise UsageError(
+                "--header must look like 'Name: value'",
+                hint="e.g. --header 'Authorization: Bearer TOKEN'",
+            )
         headers.append((name.strip(), value.strip()))
     cfg = FleetConfig(
         url=url,

@@ -34,14 +34,23 @@ class ExporterConfig:
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
             )
         if math.isnan(self.interval_s) or self.interval_s < 1.0:
-            raise UsageError(f"--interval must be at least 1 second, got {self.interval_s:g}")
+            raise UsageError(
+                f"--interval must be at least 1 second, got {self.interval_s:g}",
+                hint="each probe sends requests: keep it long on production servers, e.g. 300",
+            )
         if self.probe_requests < 1:
-            raise UsageError(f"--probe-requests must be at least 1, got {self.probe_requests}")
+            raise UsageError(
+                f"--probe-requests must be at least 1, got {self.probe_requests}",
+                hint="e.g. --probe-requests 4",
+            )
         if self.probe_max_tokens < 1:
-            raise UsageError(f"--probe-max-tokens must be at least 1, got {self.probe_max_tokens}")
+            raise UsageError(
+                f"--probe-max-tokens must be at least 1, got {self.probe_max_tokens}",
+                hint="e.g. --probe-max-tokens 64",
+            )
         if not 0 <= self.port <= 65535:
-            raise UsageError(f"--port must be in 0..65535, got {self.port}")
+            raise UsageError(
+                f"--port must be in 0..65535, got {self.port}", hint="0 picks a free port"
+            )
         if self.follow and not self.logs:
-            raise UsageError("--follow needs --logs FILE")
-        if "-" in self.logs and not self.follow:
-            pass  # stdin is read once, to its end
+            raise UsageError("--follow needs --logs FILE", hint="e.g. --logs server.log --follow")

@@ -193,7 +193,10 @@ class PrometheusClient:
             {"query": expr, "time": f"{time:.3f}", "timeout": f"{self.timeout_s:g}s"},
         )
         if not isinstance(data, dict):
-            raise ServerError(f"Prometheus at {self.shown} answered a query without data")
+            raise ServerError(
+                f"Prometheus at {self.shown} answered a query without data",
+                hint="is this a Prometheus-compatible API? give the Prometheus base URL",
+            )
         return str(data.get("resultType")), data.get("result")
 
     def raw_samples(self, selector: str, start: float, end: float) -> list[RawSeries]:
@@ -203,7 +206,8 @@ class PrometheusClient:
         rtype, result = self.query(f"{selector}[{prom_duration(end - start)}]", end)
         if rtype != "matrix" or not isinstance(result, list):
             raise ServerError(
-                f"Prometheus at {self.shown} answered a range selector with {rtype!r}, not a matrix"
+                f"Prometheus at {self.shown} answered a range selector with {rtype!r}, not a matrix",
+                hint="this API does not behave like Prometheus' (a proxy rewriting queries?)",
             )
         import numpy as np
 
