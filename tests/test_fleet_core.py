@@ -550,3 +550,19 @@ def test_human_view_lists_ranks_and_flags(tmp_path: object) -> None:
     text = buf.getvalue()
     assert "engine=0" in text and "engine=1" in text
     assert "OUTLIER" in text and "vllm/d:1" in text
+
+
+def test_acceptance_against_running_requests() -> None:
+    lab = {"job": "vllm", "instance": "x:1"}
+    n = 40
+    acc, total = [], 0.0
+    for i in range(n):
+        acc.append(total)
+        total += 10.0 * (2.0 - (i % 8) / 8)  # busier buckets accept less
+    raw = [
+        counter("vllm:spec_decode_num_drafts_total", lab, [10.0 * i for i in range(n)]),
+        counter("vllm:spec_decode_num_accepted_tokens_total", lab, acc),
+        counter("vllm:num_requests_running", lab, [float((i - 1) % 8) for i in range(n)]),
+    ]
+    (r,) = analyse(raw, params(n, 15)).replicas
+    assert r.running_correlation is not None and r.running_correlation < -0.9

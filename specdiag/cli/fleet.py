@@ -260,6 +260,7 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
             "ratio": r.expected.ratio,
             "explanation": r.expected.explanation,
         },
+        "running_correlation": r.running_correlation,
         "counter_resets": r.resets,
         "series": r.series,
         "samples": r.samples,

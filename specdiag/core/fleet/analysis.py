@@ -122,6 +122,7 @@ class ReplicaReport:
     collapsed: bool
     outlier: Outlier | None
     expected: ExpectedFit | None
+    running_correlation: float | None  # Pearson r of accept length vs running requests per bucket
     resets: int
     series: int
     samples: int
@@ -541,6 +542,20 @@ def collapses_of(ends: Any, al: Any, step: float) -> tuple[Stretch, ...]:
     return tuple(out)
 
 
+def _correlation(x: Any, y: Any) -> float | None:
+    """Pearson's r over the buckets where both are known (None: < 5 of them or no variance)."""
+    import numpy as np
+
+    ok = ~np.isnan(x) & ~np.isnan(y)
+    if int(ok.sum()) < 5:
+        return None
+    a, b = x[ok], y[ok]
+    sa, sb = float(a.std()), float(b.std())
+    if sa == 0.0 or sb == 0.0:
+        return None
+    return float(((a - a.mean()) * (b - b.mean())).mean() / (sa * sb))
+
+
 def _median(values: Sequence[float]) -> float:
     s = sorted(values)
     n = len(s)
@@ -713,6 +728,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 collapsed=figs.accept_length is not None and figs.accept_length <= COLLAPSE_MAX,
                 outlier=None,
                 expected=expected,
+                running_correlation=_correlation(al_b, run_b),
                 resets=resets,
                 series=len(series),
                 samples=sum(len(s.ts) for s in series),
