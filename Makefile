@@ -12,17 +12,22 @@ install: $(STAMP)
 
 # torch is pinned to the CPU build first, so the [tensors] range installs nothing more.
 # editable_mode=compat puts the repo on sys.path with a plain .pth file: no import hook, faster start.
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py csrc/fastlogs.c  # setup.py: the optional C part of specdiag logs
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q "torch==$(TORCH_VERSION)"
+	@# a C compiler for the optional compiled part of `specdiag logs` (best effort: without one
+	@# the install still succeeds and `specdiag logs` notes that it runs its Python path)
+	@command -v cc >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc libc6-dev; } >/dev/null 2>&1 || true
 	$(PIP) install -q -e ".[tensors,server,dev,hf]" --config-settings editable_mode=compat
+	@$(PY) -c "import sys; from specdiag.core.logs import fast; s = fast.status(); s and print('note:', s, file=sys.stderr)"
 	touch $(STAMP)
 
 lint: install
 	$(VENV)/bin/ruff check specdiag tests benchmarks
 	$(VENV)/bin/ruff format --check specdiag tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 fmt: install
 	$(VENV)/bin/ruff check --fix specdiag tests benchmarks

@@ -13,8 +13,10 @@ BENCHMARKS: list[list[str]] = [
     ["bench_startup.py"],
     ["bench_hidden.py"],
     ["bench_logs.py", "--repeat", "2"],
+    ["bench_fastlogs.py", "--repeat", "3"],
     ["bench_probe.py"],
     ["bench_refserver.py", "--stream"],
+    ["bench_doctor.py"],
     ["bench_fleet.py"],
 ]
 

@@ -1,0 +1,226 @@
+"""Benchmark the compiled ``specdiag logs`` path against ``grep -c`` and the Python path.
+
+Generates (deterministically, under the git-ignored benchmarks/data/) two mixed logs of
+``--mb`` MiB each: a **dense** one (about 45% statistics lines: SGLang TP-tagged ``Decode
+batch`` lines with accept len, accept rate and cuda graph, vLLM ``SpecDecoding metrics`` lines,
+0.5% of them in other layouts, which take the Python path) and a **sparse** one (about 3%), the
+rest noise (prefill lines, access lines, throughput lines, request lines). On each, page-cached,
+it times side by side (median of ``--repeat`` runs, fresh processes):
+
+* ``grep -c 'accept len\\|SpecDecoding' FILE > out``  (grep stops at the first match when its
+  output is /dev/null, so its output goes to a file)
+* ``specdiag logs --json FILE``                        (the compiled path)
+* ``SPECDIAG_LOGS_PYTHON=1 specdiag logs --json FILE`` (the Python path, once: the reference)
+
+and checks that the two JSON documents are byte-identical. Peak RSS from /usr/bin/time. The
+files are deleted afterwards unless ``--keep``.
+
+    python benchmarks/bench_fastlogs.py [--mb 500] [--repeat 3] [--keep] [--no-python]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data"
+GREP = ["grep", "-c", r"accept len\|SpecDecoding"]
+
+
+def _lines(rng: random.Random, t0: int, n: int, share: float) -> tuple[list[str], int, int]:
+    """n log lines; returns (lines, next second, statistics lines)."""
+    out: list[str] = []
+    t = t0
+    stats = 0
+    rand = rng.random
+    randint = rng.randint
+    for _ in range(n):
+        t += 1
+        hh, mm, ss = (t // 3600) % 24, (t // 60) % 60, t % 60
+        ms = randint(0, 999)
+        r = rand()
+        if r < share:
+            stats += 1
+            q = r / share
+            if q < 0.62:  # SGLang decode line, TP-tagged
+                length = 1.0 + rand() * 3.0
+                rate = (length - 1.0) / 3.0
+                rank = ("TP0", "TP1", "DP0 TP2", "DP1 TP3")[randint(0, 3)]
+                graph = "True" if rand() > 0.02 else "False"
+                out.append(
+                    f"[2026-11-29 {hh:02d}:{mm:02d}:{ss:02d}.{ms:03d} {rank}] Decode batch, "
+                    f"#running-req: {randint(1, 64)}, #token: {randint(1000, 90000)}, token "
+                    f"usage: {rand():.2f}, accept len: {length:.2f}, accept rate: {rate:.2f}, "
+                    f"cuda graph: {graph}, gen throughput (token/s): {rand() * 4000:.2f}, "
+                    f"#queue-req: {randint(0, 5)}"
+                )
+            elif q < 0.995:  # vLLM >= 0.10 SpecDecoding line
+                p1 = 0.5 + rand() * 0.45
+                p2 = p1 * (0.5 + rand() * 0.4)
+                p3 = p2 * (0.4 + rand() * 0.4)
+                drafted = randint(300, 6000) // 3 * 3
+                steps = drafted // 3
+                accepted = round((p1 + p2 + p3) * steps)
+                out.append(
+                    f"(APIServer pid=48211) INFO 11-29 {hh:02d}:{mm:02d}:{ss:02d} "
+                    f"[metrics.py:120] SpecDecoding metrics: Mean acceptance length: "
+                    f"{1 + accepted / steps:.2f}, Accepted throughput: {accepted / 10:.2f} "
+                    f"tokens/s, Drafted throughput: {drafted / 10:.2f} tokens/s, Accepted: "
+                    f"{accepted} tokens, Drafted: {drafted} tokens, Per-position acceptance "
+                    f"rate: {p1:.3f}, {p2:.3f}, {p3:.3f}, Avg Draft acceptance rate: "
+                    f"{100 * accepted / drafted:.1f}%"
+                )
+            else:  # other layouts: the Python path reads them
+                length = 1.0 + rand() * 3.0
+                out.append(
+                    f"[2026-11-29 {hh:02d}:{mm:02d}:{ss:02d} TP0] Decode batch, #running-req: "
+                    f"{randint(1, 64)}, #token: {randint(1000, 90000)}, token usage: 0.05, "
+                    f"accept len: {length:.2f}, cuda graph: True, gen throughput (token/s): "
+                    f"{rand() * 4000:.2f}, #queue-req: 0"
+                    if rand() < 0.5
+                    else f"slot print_timing: id  0 | task {randint(0, 9999)} | draft acceptance "
+                    f"rate = {rand():.5f} ({randint(5, 50)} accepted / {randint(50, 60)} "
+                    f"generated), mean len = {1 + rand() * 2:.2f}"
+                )
+        elif r < 0.55:
+            out.append(
+                f"[2026-11-29 {hh:02d}:{mm:02d}:{ss:02d} TP0] Prefill batch, #new-seq: "
+                f"{randint(1, 8)}, #new-token: {randint(16, 4096)}, #cached-token: "
+                f"{randint(0, 2048)}, token usage: {rand():.2f}, #running-req: {randint(0, 64)}, "
+                f"#queue-req: 0"
+            )
+        elif r < 0.70:
+            out.append(
+                f"[2026-11-29 {hh:02d}:{mm:02d}:{ss:02d}] INFO:     10.0.{randint(0, 255)}."
+                f'{randint(0, 255)}:{randint(1024, 65535)} - "POST /generate HTTP/1.1" 200 OK'
+            )
+        elif r < 0.85:
+            out.append(
+                f"(APIServer pid=48211) INFO 11-29 {hh:02d}:{mm:02d}:{ss:02d} [loggers.py:336] "
+                f"Engine 000: Avg prompt throughput: {rand() * 2000:.1f} tokens/s, Avg "
+                f"generation throughput: {rand() * 400:.1f} tokens/s, Running: {randint(0, 32)} "
+                f"reqs, Waiting: 0 reqs, GPU KV cache usage: {rand() * 100:.1f}%"
+            )
+        else:
+            out.append(
+                f"(APIServer pid=48211) INFO 11-29 {hh:02d}:{mm:02d}:{ss:02d} "
+                f"[api_server.py:1024] request cmpl-{rng.getrandbits(64):016x}: prompt tokens "
+                f"{randint(10, 4000)}, sampling params SamplingParams(n=1, temperature=0.7)"
+            )
+    return out, t, stats
+
+
+def generate(path: Path, megabytes: int, share: float, seed: int) -> int:
+    """Write the log (deterministic for a seed); returns its statistics lines."""
+    rng = random.Random(seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    t = 8 * 3600
+    size = 0
+    stats = 0
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w", encoding="ascii") as f:
+        while size < megabytes << 20:
+            lines, t, n = _lines(rng, t, 20000, share)
+            text = "\n".join(lines) + "\n"
+            f.write(text)
+            size += len(text)
+            stats += n
+    tmp.rename(path)
+    return stats
+
+
+RUN_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+RUN_ENV["PYTHONPYCACHEPREFIX"] = str(HERE / "out" / "pycache")
+
+
+def run(cmd: list[str], env: dict[str, str], out_path: str) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MiB) of one fresh process, stdout to out_path."""
+    timer = shutil.which("time") or "/usr/bin/time"
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss, open(out_path, "wb") as out:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(
+            [timer, "-f", "%M %U %S", "-o", rss.name, *cmd],
+            stdout=out,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        )
+        p.wait()
+        wall = time.perf_counter() - t0
+        if p.returncode not in (0, 1):
+            raise SystemExit(f"{cmd[0]} exited {p.returncode}")
+        kib, user, sys_ = rss.read().split()[-3:]
+    return wall, float(user) + float(sys_), float(kib) / 1024
+
+
+def median_run(
+    cmd: list[str], env: dict[str, str], out_path: str, repeat: int
+) -> tuple[float, float, float]:
+    runs = [run(cmd, env, out_path) for _ in range(repeat)]
+    return (
+        statistics.median(r[0] for r in runs),
+        statistics.median(r[1] for r in runs),
+        max(r[2] for r in runs),
+    )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--mb", type=int, default=500, help="size of each log (MiB)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--keep", action="store_true", help="keep the generated logs")
+    ap.add_argument("--no-python", action="store_true", help="skip the Python-path run")
+    args = ap.parse_args()
+    specdiag = [sys.executable, "-m", "specdiag", "logs", "--json"]
+    py_env = dict(RUN_ENV, SPECDIAG_LOGS_PYTHON="1")
+    out = HERE / "out"
+    out.mkdir(exist_ok=True)
+    from specdiag.core.logs import fast
+
+    print(f"compiled path: {'yes' if fast.available() else 'NO: ' + (fast.status() or '')}")
+    print(f"load average before: {os.getloadavg()[0]:.2f}; median of {args.repeat} runs")
+    print(
+        f"{'file':>12} {'stat lines':>10} {'grep':>7} {'specdiag':>9} {'ratio':>6} "
+        f"{'CPU':>6} {'RSS':>8} {'GB/s':>6} {'ns/stat':>8} {'python':>8} {'same':>5}"
+    )
+    for name, share, seed in (("dense", 0.45, 1), ("sparse", 0.03, 2)):
+        path = DATA / f"fast_{name}_{args.mb}mb.log"
+        t0 = time.perf_counter()
+        stats = generate(path, args.mb, share, seed)
+        gen = time.perf_counter() - t0
+        try:
+            size = path.stat().st_size
+            subprocess.run(["cat", str(path)], stdout=subprocess.DEVNULL, check=True)
+            g_wall, _, _ = median_run(
+                [*GREP, str(path)], RUN_ENV, str(out / "grep.out"), args.repeat
+            )
+            s_out = str(out / f"fast_{name}.json")
+            s_wall, s_cpu, s_rss = median_run([*specdiag, str(path)], RUN_ENV, s_out, args.repeat)
+            p_txt, same = "-", "-"
+            if not args.no_python:
+                p_out = str(out / f"python_{name}.json")
+                p_wall, _, _ = run([*specdiag, str(path)], py_env, p_out)
+                p_txt = f"{p_wall:.2f}s"
+                same = "yes" if Path(s_out).read_bytes() == Path(p_out).read_bytes() else "NO"
+            print(
+                f"{name + ' ' + str(args.mb) + 'M':>12} {stats:>10} {g_wall:>6.2f}s "
+                f"{s_wall:>8.2f}s {s_wall / g_wall:>5.2f}x {s_cpu:>5.2f}s {s_rss:>6.1f}Mi "
+                f"{size / s_wall / 1e9:>6.2f} {s_wall / stats * 1e9:>8.0f} {p_txt:>8} {same:>5}"
+                f"   (generated in {gen:.0f} s; load {os.getloadavg()[0]:.2f})"
+            )
+        finally:
+            if not args.keep:
+                path.unlink(missing_ok=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

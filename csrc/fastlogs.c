@@ -1,0 +1,2362 @@
+/* specdiag.core.logs._fastlogs: the compiled part of `specdiag logs` (issue 13).
+ *
+ * Two stages, both producing exactly what the Python path produces:
+ *
+ *  A. scan(data, start, end, ...) -> Block  (runs without the GIL: threads scan blocks of a file
+ *     in parallel). Mirrors LineFinder._block: finds candidate lines (anchor, then a keyword),
+ *     counts lines, and for the two known default layouts (SGLang >= 0.5.10 "Decode batch" with
+ *     its logger prefix, vLLM >= 0.10 "SpecDecoding metrics") extracts every field, applying the
+ *     same checks as LineParser._sglang_fast / _vllm_fast. Every other candidate line (and any
+ *     line that is not plain ASCII, or holds ESC or CR) is kept for the Python parser.
+ *
+ *  B. Ctx.run(block, base_line) (with the GIL): in line order, hands the lines kept for Python
+ *     to a Python callback, and adds each fast record to the analyzer's SeriesAccumulator the way
+ *     LogAnalyzer._record + SeriesAccumulator.add do, on a C copy of the accumulator's running
+ *     state that is written back before any Python code runs and at the end. SGLang's
+ *     accept-rate inference tallies are batched per rank and flushed before they are read.
+ *
+ * Floating point: the same IEEE double operations in the same order as the Python code (no
+ * -ffast-math, no FMA contraction), so sums, means and histogram bins are bit-identical.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* stage A: items                                                                               */
+
+enum { IT_PY = 0, IT_OVERLONG = 1, IT_SGL = 2, IT_VLLM = 3 };
+#define PREV_NONE (-1)
+#define PREV_TAIL (-2)
+
+typedef struct {
+    int32_t type;
+    int32_t graph;  /* SGL: cuda graph True */
+    int64_t line;   /* 1-based, relative to the block's first line */
+    int64_t s, e;   /* the line */
+    int64_t ps, pe; /* the previous line (IT_PY), PREV_NONE or PREV_TAIL */
+    /* SGL */
+    int64_t date;   /* offset of YYYY-MM-DD; hh at date+11, mm +14, ss +17 */
+    int64_t frac, frac_len;
+    int64_t rank, rank_len; /* stripped */
+    int64_t len_t, len_len, rate_t, rate_len;
+    double length, raw_rate, throughput;
+    /* VLLM */
+    double mean;
+    int64_t accepted, drafted;
+    int64_t pp_off, pp_n; /* into Block.pp */
+    int64_t vtime;        /* offset of MM-DD HH:MM:SS or -1 */
+    int64_t vfrac, vfrac_len;
+} Item;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *data; /* bytes */
+    Item *items;
+    Py_ssize_t n, cap;
+    double *pp;
+    Py_ssize_t npp, cappp;
+    int64_t lines;      /* newlines in [start, end) */
+    int64_t candidates; /* candidate lines */
+    int64_t fast;       /* fast records */
+    int oom;
+} BlockObject;
+
+static void Block_dealloc(BlockObject *b) {
+    Py_XDECREF(b->data);
+    free(b->items);
+    free(b->pp);
+    Py_TYPE(b)->tp_free((PyObject *)b);
+}
+
+static PyObject *Block_get_lines(BlockObject *b, void *c) { return PyLong_FromLongLong(b->lines); }
+static PyObject *Block_get_cands(BlockObject *b, void *c) {
+    return PyLong_FromLongLong(b->candidates);
+}
+static PyObject *Block_get_fast(BlockObject *b, void *c) { return PyLong_FromLongLong(b->fast); }
+static PyObject *Block_get_items(BlockObject *b, void *c) { return PyLong_FromSsize_t(b->n); }
+
+static PyGetSetDef Block_getset[] = {
+    {"lines", (getter)Block_get_lines, NULL, "newlines in the scanned range", NULL},
+    {"candidate_lines", (getter)Block_get_cands, NULL, "candidate lines", NULL},
+    {"fast_records", (getter)Block_get_fast, NULL, "lines read by the compiled path", NULL},
+    {"items", (getter)Block_get_items, NULL, "candidate lines kept (fast and Python)", NULL},
+    {NULL}};
+
+static PyTypeObject BlockType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "specdiag.core.logs._fastlogs.Block",
+    .tp_basicsize = sizeof(BlockObject),
+    .tp_dealloc = (destructor)Block_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Candidate lines of one scanned range of bytes",
+    .tp_getset = Block_getset,
+};
+
+static Item *push_item(BlockObject *b) {
+    if (b->n == b->cap) {
+        Py_ssize_t cap = b->cap ? b->cap * 2 : 256;
+        Item *ni = (Item *)realloc(b->items, (size_t)cap * sizeof(Item));
+        if (!ni) {
+            b->oom = 1;
+            return NULL;
+        }
+        b->items = ni;
+        b->cap = cap;
+    }
+    Item *it = &b->items[b->n++];
+    memset(it, 0, sizeof(Item));
+    it->ps = it->pe = PREV_NONE;
+    return it;
+}
+
+static int push_pp(BlockObject *b, double v) {
+    if (b->npp == b->cappp) {
+        Py_ssize_t cap = b->cappp ? b->cappp * 2 : 256;
+        double *np = (double *)realloc(b->pp, (size_t)cap * sizeof(double));
+        if (!np) {
+            b->oom = 1;
+            return 0;
+        }
+        b->pp = np;
+        b->cappp = cap;
+    }
+    b->pp[b->npp++] = v;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* stage A: helpers                                                                             */
+
+static inline int isdig(char c) { return c >= '0' && c <= '9'; }
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* the first occurrence of needle n (nl >= 1) in [h, end): candidates for its first two bytes
+ * are found 16 at a time (SSE2, part of every x86-64), then compared */
+static const char *find_sub(const char *h, const char *end, const char *n, size_t nl) {
+    if (h >= end || (size_t)(end - h) < nl) return NULL;
+    if (nl == 1) return (const char *)memchr(h, n[0], (size_t)(end - h));
+    const char *last = end - nl; /* the last possible start */
+#if defined(__SSE2__)
+    const __m128i a = _mm_set1_epi8(n[0]), b = _mm_set1_epi8(n[1]);
+    const char *p = h;
+    while (p + 17 <= end) {
+        __m128i x = _mm_loadu_si128((const __m128i *)p);
+        __m128i y = _mm_loadu_si128((const __m128i *)(p + 1));
+        unsigned mask = (unsigned)_mm_movemask_epi8(
+            _mm_and_si128(_mm_cmpeq_epi8(x, a), _mm_cmpeq_epi8(y, b)));
+        while (mask) {
+            int i = __builtin_ctz(mask);
+            const char *c = p + i;
+            if (c > last) return NULL;
+            if (nl == 2 || memcmp(c + 2, n + 2, nl - 2) == 0) return c;
+            mask &= mask - 1;
+        }
+        p += 16;
+    }
+    for (; p <= last; p++)
+        if (p[0] == n[0] && p[1] == n[1] && (nl == 2 || memcmp(p + 2, n + 2, nl - 2) == 0))
+            return p;
+    return NULL;
+#else
+    return (const char *)memmem(h, (size_t)(end - h), n, nl);
+#endif
+}
+
+#define HAS(h, end, lit_) (find_sub((h), (end), (lit_), sizeof(lit_) - 1) != NULL)
+
+static const double EXACT10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* Python float() of a [0-9.]+ text: valid iff at most one '.' and at least one digit. The
+ * value is the correctly rounded double, as float() gives: with at most 15 significant digits,
+ * mantissa / 10^k is one correctly rounded division of two exact doubles; else strtod. */
+static int parse_num(const char *p, int64_t n, double *out) {
+    char buf[128];
+    int dots = 0, digits = 0, frac = 0, sig = 0;
+    uint64_t m = 0;
+    if (n <= 0 || n >= (int64_t)sizeof(buf)) return 0;
+    for (int64_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '.')
+            dots++;
+        else if (isdig(c)) {
+            digits++;
+            if (dots) frac++;
+            if (m || c != '0') sig++;
+            m = m * 10 + (uint64_t)(c - '0');
+        } else
+            return 0;
+    }
+    if (dots > 1 || !digits) return 0;
+    if (sig <= 15 && frac <= 22) {
+        *out = (double)m / EXACT10[frac];
+        return 1;
+    }
+    memcpy(buf, p, (size_t)n);
+    buf[n] = 0;
+    *out = strtod(buf, NULL);
+    return 1;
+}
+
+/* the literal at p, advancing p */
+static inline int lit_n(const char **pp, const char *end, const char *s, size_t n) {
+    if ((size_t)(end - *pp) < n || memcmp(*pp, s, n) != 0) return 0;
+    *pp += n;
+    return 1;
+}
+#define lit(pp, end, s) lit_n((pp), (end), (s), sizeof(s) - 1)
+
+/* \d+ ; returns count */
+static inline int64_t digits(const char **pp, const char *end) {
+    const char *p = *pp;
+    while (p < end && isdig(*p)) p++;
+    int64_t n = p - *pp;
+    *pp = p;
+    return n;
+}
+
+/* [0-9.]+ */
+static inline int64_t numchars(const char **pp, const char *end) {
+    const char *p = *pp;
+    while (p < end && (isdig(*p) || *p == '.')) p++;
+    int64_t n = p - *pp;
+    *pp = p;
+    return n;
+}
+
+/* SGLANG_LINE_FAST tried at the '[' at q; the line ends at end. */
+static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
+    const char *p = q + 1;
+    if (end - p < 19) return 0;
+    for (int i = 0; i < 10; i++) {
+        char c = p[i];
+        if (i == 4 || i == 7) {
+            if (c != '-') return 0;
+        } else if (!isdig(c))
+            return 0;
+    }
+    if (p[10] != ' ' && p[10] != 'T') return 0;
+    if (!isdig(p[11]) || !isdig(p[12]) || p[13] != ':' || !isdig(p[14]) || !isdig(p[15]) ||
+        p[16] != ':' || !isdig(p[17]) || !isdig(p[18]))
+        return 0;
+    it->date = p - base;
+    p += 19;
+    it->frac = -1;
+    it->frac_len = 0;
+    if (p < end && (*p == '.' || *p == ',') && p + 1 < end && isdig(p[1])) {
+        const char *f = p + 1;
+        const char *g = f;
+        int64_t nd = digits(&g, end);
+        if (nd > 6) return 0;
+        it->frac = f - base;
+        it->frac_len = nd;
+        p = g;
+    }
+    const char *r0 = p;
+    while (p < end && *p == ' ') {
+        const char *g = p + 1;
+        if (g >= end || !(*g >= 'A' && *g <= 'Z')) return 0;
+        g++;
+        while (g < end && ((*g >= 'A' && *g <= 'Z') || *g == '_')) g++;
+        if (digits(&g, end) == 0) return 0;
+        p = g;
+    }
+    /* rank group text r0..p, stripped (it starts with a space when present) */
+    if (p > r0) {
+        it->rank = (r0 + 1) - base;
+        it->rank_len = p - (r0 + 1);
+    } else {
+        it->rank = r0 - base;
+        it->rank_len = 0;
+    }
+    if (!lit(&p, end, "] Decode batch")) return 0;
+    if (p + 1 < end && p[0] == ' ' && p[1] == '[') {
+        p += 2;
+        if (digits(&p, end) == 0) return 0;
+        if (!lit(&p, end, "]")) return 0;
+    }
+    if (!lit(&p, end, ", #running-req: ") || !digits(&p, end)) return 0;
+    if (!lit(&p, end, ", #token: ") || !digits(&p, end)) return 0;
+    if (!lit(&p, end, ", token usage: ") || !numchars(&p, end)) return 0;
+    if (!lit(&p, end, ", accept len: ")) return 0;
+    it->len_t = p - base;
+    if (!(it->len_len = numchars(&p, end))) return 0;
+    if (!lit(&p, end, ", accept rate: ")) return 0;
+    it->rate_t = p - base;
+    if (!(it->rate_len = numchars(&p, end))) return 0;
+    if (!lit(&p, end, ", cuda graph: ")) return 0;
+    if (lit(&p, end, "True"))
+        it->graph = 1;
+    else if (lit(&p, end, "False"))
+        it->graph = 0;
+    else
+        return 0;
+    if (!lit(&p, end, ", gen throughput (token/s): ")) return 0;
+    const char *tp = p;
+    int64_t tpn = numchars(&p, end);
+    if (!tpn) return 0;
+    if (!lit(&p, end, ", #queue-req: ") || !digits(&p, end)) return 0;
+    if (p != end) return 0;
+    /* _sglang_fast's own checks; a failure goes to the Python path (which says why) */
+    if (!parse_num(base + it->len_t, it->len_len, &it->length)) return -1;
+    if (!parse_num(base + it->rate_t, it->rate_len, &it->raw_rate)) return -1;
+    if (!parse_num(tp, tpn, &it->throughput)) return -1;
+    if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
+    if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
+    return 1;
+}
+
+static int try_sgl(const char *base, const char *s, const char *e, Item *it) {
+    const char *q = s;
+    while (q < e && (q = (const char *)memchr(q, '[', (size_t)(e - q))) != NULL) {
+        int r = sgl_at(base, q, e, it);
+        if (r != 0) return r;
+        q++;
+    }
+    return 0;
+}
+
+/* no byte >= 0x80, no ESC, no CR (then the Python text is the bytes, untouched) */
+static int plain_ascii(const char *s, const char *e) {
+    const char *p = s;
+#if defined(__SSE2__)
+    const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r');
+    for (; p + 16 <= e; p += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)p);
+        __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, esc), _mm_cmpeq_epi8(x, cr));
+        if (_mm_movemask_epi8(_mm_or_si128(bad, x))) return 0; /* high bit: >= 0x80 */
+    }
+#endif
+    for (; p < e; p++) {
+        unsigned char u = (unsigned char)*p;
+        if (u >= 0x80 || u == 0x1b || u == '\r') return 0;
+    }
+    return 1;
+}
+
+static inline int py_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
+           (c >= 0x1c && c <= 0x1f);
+}
+
+/* VLLM_FAST.match(body) and _vllm_fast's checks. */
+static int vllm_fast(BlockObject *b, const char *base, const char *s, const char *e, Item *it) {
+    static const char MARK[] = "SpecDecoding metrics: ";
+    const char *m = find_sub(s, e, MARK, sizeof(MARK) - 1);
+    if (!m) return 0;
+    const char *p = m + sizeof(MARK) - 1;
+    const char *end = e;
+    while (end > p && py_space(end[-1])) end--;
+    const char *t;
+    int64_t n;
+    if (!lit(&p, end, "Mean acceptance length: ")) return 0;
+    t = p;
+    if (!(n = numchars(&p, end))) return 0;
+    if (!parse_num(t, n, &it->mean)) return -1;
+    if (!lit(&p, end, ", Accepted throughput: ")) return 0;
+    t = p;
+    if (!(n = numchars(&p, end))) return 0;
+    if (!lit(&p, end, " tokens/s")) return 0;
+    if (!parse_num(t, n, &it->throughput)) return -1;
+    if (!lit(&p, end, ", Drafted throughput: ") || !numchars(&p, end)) return 0;
+    if (!lit(&p, end, " tokens/s, Accepted: ")) return 0;
+    t = p;
+    if (!(n = digits(&p, end))) return 0;
+    if (n > 15) return -1;
+    it->accepted = strtoll(t, NULL, 10);
+    if (!lit(&p, end, " tokens, Drafted: ")) return 0;
+    t = p;
+    if (!(n = digits(&p, end))) return 0;
+    if (n > 15) return -1;
+    it->drafted = strtoll(t, NULL, 10);
+    if (!lit(&p, end, " tokens, Per-position acceptance rate: ")) return 0;
+    const char *pp0 = p;
+    while (p < end && (isdig(*p) || *p == '.' || *p == ',' || *p == ' ')) p++;
+    /* the greedy class run ends at p (a non-class char): the list ends two chars before */
+    if (p - pp0 < 2 || p[-2] != ',' || p[-1] != ' ') return 0;
+    const char *pp1 = p - 2;
+    if (!lit(&p, end, "Avg Draft acceptance rate: ") || !numchars(&p, end)) return 0;
+    if (!lit(&p, end, "%") || p != end) return 0;
+    /* _float_list(pp_text) */
+    it->pp_off = b->npp;
+    it->pp_n = 0;
+    int only_space = 1;
+    for (const char *c = pp0; c < pp1; c++)
+        if (!py_space(*c)) only_space = 0;
+    if (pp1 > pp0 && !only_space) {
+        double mx = -1.0;
+        const char *a = pp0;
+        for (;;) {
+            const char *z = (const char *)memchr(a, ',', (size_t)(pp1 - a));
+            if (!z) z = pp1;
+            const char *x = a, *y = z;
+            while (x < y && *x == ' ') x++;
+            while (y > x && y[-1] == ' ') y--;
+            double v;
+            if (!parse_num(x, y - x, &v)) return -1;
+            if (!(v >= 0.0 && v <= 1.0 + 1e-9)) return -1;
+            if (!push_pp(b, v)) return -1;
+            it->pp_n++;
+            if (v > mx) mx = v;
+            if (z == pp1) break;
+            a = z + 1;
+        }
+        if (mx > 1.0)
+            for (int64_t i = 0; i < it->pp_n; i++)
+                if (b->pp[it->pp_off + i] > 1.0) b->pp[it->pp_off + i] = 1.0;
+    }
+    if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0) {
+        b->npp = it->pp_off;
+        return -1;
+    }
+    /* VLLM_TIME.search(prefix) */
+    it->vtime = -1;
+    for (const char *c = s; c + 14 <= m; c++) {
+        if (c > s && isdig(c[-1])) continue;
+        if (isdig(c[0]) && isdig(c[1]) && c[2] == '-' && isdig(c[3]) && isdig(c[4]) &&
+            c[5] == ' ' && isdig(c[6]) && isdig(c[7]) && c[8] == ':' && isdig(c[9]) &&
+            isdig(c[10]) && c[11] == ':' && isdig(c[12]) && isdig(c[13])) {
+            it->vtime = c - base;
+            it->vfrac = -1;
+            it->vfrac_len = 0;
+            const char *f = c + 14;
+            if (f < m && *f == '.' && f + 1 < m && isdig(f[1])) {
+                const char *g = f + 1;
+                while (g < m && isdig(*g) && g - (f + 1) < 6) g++;
+                it->vfrac = (f + 1) - base;
+                it->vfrac_len = g - (f + 1);
+            }
+            break;
+        }
+    }
+    return 1;
+}
+
+typedef struct {
+    const char *anchor;
+    Py_ssize_t anchor_len;
+    const char **kw;
+    Py_ssize_t *kwlen;
+    Py_ssize_t nkw;
+    int64_t max_line;
+    int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
+    int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
+    Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
+} ScanCfg;
+
+static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t end,
+                       const ScanCfg *cfg) {
+    int64_t line_no = 0; /* newlines before cur, from start */
+    int64_t cur = start;
+    const char *base = buf;
+    const char *bend = buf + end;
+    const char *m = find_sub(buf + start, bend, cfg->anchor, (size_t)cfg->anchor_len);
+    while (m != NULL) {
+        int64_t pos = m - buf;
+        const char *ls0 = pos > start ? (const char *)memrchr(buf + start, '\n', (size_t)(pos - start)) : NULL;
+        int64_t s = ls0 ? ls0 - buf + 1 : start;
+        const char *ep = (const char *)memchr(buf + pos, '\n', (size_t)(end - pos));
+        int64_t e = ep ? ep - buf : end; /* the range always ends with a newline */
+        const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
+        Py_ssize_t kwi = -1;
+        for (Py_ssize_t k = 0; k < cfg->nkw; k++)
+            if (find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) {
+                kwi = k;
+                break;
+            }
+        if (kwi < 0) {
+            m = nxt;
+            continue;
+        }
+        for (const char *c = buf + cur; c < buf + s;) {
+            const char *z = (const char *)memchr(c, '\n', (size_t)(buf + s - c));
+            if (!z) break;
+            line_no++;
+            c = z + 1;
+        }
+        cur = s;
+        m = nxt;
+        b->candidates++;
+        Item *it = push_item(b);
+        if (!it) return;
+        it->line = line_no + 1;
+        it->s = s;
+        it->e = e;
+        if (e - s > cfg->max_line) {
+            it->type = IT_OVERLONG;
+            continue;
+        }
+        it->type = IT_PY;
+        const char *ls = buf + s, *le = buf + e;
+        int done = 0;
+        if (cfg->fast && plain_ascii(ls, le)) {
+            /* "accept len" is keyword al when present: the first match says whether it is */
+            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
+                         ? kwi == cfg->al_idx
+                         : HAS(ls, le, "accept len");
+            if ((cfg->engine == 0 || cfg->engine == 1) && al) {
+                if ((cfg->fast & 1) && try_sgl(base, ls, le, it) == 1) {
+                    it->type = IT_SGL;
+                    b->fast++;
+                    done = 1;
+                }
+            } else if (cfg->engine == 0 || cfg->engine == 2) {
+                if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, it) == 1) {
+                    it->type = IT_VLLM;
+                    b->fast++;
+                    done = 1;
+                }
+            }
+        }
+        /* a fast line never needs the line before it: its parse does not read it */
+        if (!done && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
+            if (s > start) {
+                int64_t ps = s - 1;
+                const char *z = ps > start ? (const char *)memrchr(buf + start, '\n', (size_t)(ps - start)) : NULL;
+                it->ps = z ? z - buf + 1 : start;
+                it->pe = s - 1;
+            } else {
+                it->ps = it->pe = PREV_TAIL;
+            }
+        }
+        if (b->oom) return;
+    }
+    for (const char *c = buf + cur; c < bend;) {
+        const char *z = (const char *)memchr(c, '\n', (size_t)(bend - c));
+        if (!z) break;
+        line_no++;
+        c = z + 1;
+    }
+    b->lines = line_no;
+}
+
+/* scan(data, start, end, anchor, keywords, max_line, engine, fast) -> Block */
+static PyObject *fl_scan(PyObject *self, PyObject *args) {
+    PyObject *data, *kws;
+    Py_ssize_t start, end;
+    const char *anchor;
+    Py_ssize_t anchor_len;
+    long long max_line;
+    int engine, fast;
+    if (!PyArg_ParseTuple(args, "O!nny#O!Lii", &PyBytes_Type, &data, &start, &end, &anchor,
+                          &anchor_len, &PyTuple_Type, &kws, &max_line, &engine, &fast))
+        return NULL;
+    Py_ssize_t len = PyBytes_GET_SIZE(data);
+    if (start < 0 || end > len || start > end) {
+        PyErr_SetString(PyExc_ValueError, "range outside the data");
+        return NULL;
+    }
+    if (anchor_len < 1) {
+        PyErr_SetString(PyExc_ValueError, "empty anchor");
+        return NULL;
+    }
+    Py_ssize_t nkw = PyTuple_GET_SIZE(kws);
+    const char **kw = (const char **)malloc(sizeof(char *) * (size_t)(nkw + 1));
+    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(nkw + 1));
+    if (!kw || !kwlen) {
+        free(kw);
+        free(kwlen);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        PyObject *k = PyTuple_GET_ITEM(kws, i);
+        if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
+            free(kw);
+            free(kwlen);
+            PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
+            return NULL;
+        }
+        kw[i] = PyBytes_AS_STRING(k);
+        kwlen[i] = PyBytes_GET_SIZE(k);
+    }
+    BlockObject *b = PyObject_New(BlockObject, &BlockType);
+    if (!b) {
+        free(kw);
+        free(kwlen);
+        return NULL;
+    }
+    Py_INCREF(data);
+    b->data = data;
+    b->items = NULL;
+    b->n = b->cap = 0;
+    b->pp = NULL;
+    b->npp = b->cappp = 0;
+    b->lines = b->candidates = b->fast = 0;
+    b->oom = 0;
+    ScanCfg cfg = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1};
+    for (Py_ssize_t i = 0; i < nkw; i++)
+        if (kwlen[i] == 10 && memcmp(kw[i], "accept len", 10) == 0) {
+            cfg.al_idx = i;
+            break;
+        }
+    const char *buf = PyBytes_AS_STRING(data);
+    Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
+    Py_END_ALLOW_THREADS free(kw);
+    free(kwlen);
+    if (b->oom) {
+        Py_DECREF(b);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)b;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* stage B: the accumulation context                                                            */
+
+/* pending counts of python keys, in first-seen order (dict insertion order matters) */
+typedef struct {
+    PyObject *key; /* borrowed from a long-lived owner, or owned when own=1 */
+    long long n;
+} Pend;
+
+typedef struct {
+    Pend *v;
+    int n, cap;
+} PendList;
+
+static int pend_add(PendList *l, PyObject *key, long long n) {
+    for (int i = l->n - 1; i >= 0; i--)
+        if (l->v[i].key == key) {
+            l->v[i].n += n;
+            return 1;
+        }
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 8;
+        Pend *nv = (Pend *)realloc(l->v, sizeof(Pend) * (size_t)cap);
+        if (!nv) return 0;
+        l->v = nv;
+        l->cap = cap;
+    }
+    Py_INCREF(key);
+    l->v[l->n].key = key;
+    l->v[l->n].n = n;
+    l->n++;
+    return 1;
+}
+
+static int pend_flush_dict(PendList *l, PyObject *dict) {
+    int ok = 1;
+    for (int i = 0; i < l->n; i++) {
+        if (ok) {
+            PyObject *old = PyDict_GetItemWithError(dict, l->v[i].key);
+            long long base = 0;
+            if (old) {
+                base = PyLong_AsLongLong(old);
+                if (base == -1 && PyErr_Occurred()) ok = 0;
+            } else if (PyErr_Occurred())
+                ok = 0;
+            if (ok) {
+                PyObject *nv = PyLong_FromLongLong(base + l->v[i].n);
+                if (!nv || PyDict_SetItem(dict, l->v[i].key, nv) < 0) ok = 0;
+                Py_XDECREF(nv);
+            }
+        }
+        Py_DECREF(l->v[i].key);
+    }
+    l->n = 0;
+    return ok;
+}
+
+static void pend_clear(PendList *l) {
+    for (int i = 0; i < l->n; i++) Py_DECREF(l->v[i].key);
+    l->n = 0;
+}
+
+/* histogram bins, pending (int64 key -> count); order does not matter for bins */
+/* positions (draft length -> records), first-seen order */
+typedef struct {
+    Py_ssize_t *k;
+    long long *n;
+    int len, cap;
+} PosList;
+
+static int pos_add(PosList *l, Py_ssize_t k) {
+    for (int i = 0; i < l->len; i++)
+        if (l->k[i] == k) {
+            l->n[i]++;
+            return 1;
+        }
+    if (l->len == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 4;
+        Py_ssize_t *nk = (Py_ssize_t *)realloc(l->k, sizeof(Py_ssize_t) * (size_t)cap);
+        if (nk) l->k = nk;
+        long long *nn = (long long *)realloc(l->n, sizeof(long long) * (size_t)cap);
+        if (nn) l->n = nn;
+        if (!nk || !nn) return 0;
+        l->cap = cap;
+    }
+    l->k[l->len] = k;
+    l->n[l->len] = 1;
+    l->len++;
+    return 1;
+}
+
+static int pos_flush(PosList *l, PyObject *dict) {
+    int ok = 1;
+    for (int i = 0; ok && i < l->len; i++) {
+        PyObject *key = PyLong_FromSsize_t(l->k[i]);
+        if (!key) {
+            ok = 0;
+            break;
+        }
+        PyObject *old = PyDict_GetItemWithError(dict, key);
+        long long base = old ? PyLong_AsLongLong(old) : 0;
+        if (PyErr_Occurred()) ok = 0;
+        PyObject *nv = ok ? PyLong_FromLongLong(base + l->n[i]) : NULL;
+        if (!nv || PyDict_SetItem(dict, key, nv) < 0) ok = 0;
+        Py_XDECREF(nv);
+        Py_DECREF(key);
+    }
+    l->len = 0;
+    return ok;
+}
+
+typedef struct {
+    int64_t *keys;
+    long long *cnt;
+    uint8_t *used;
+    size_t cap, n;
+} BinMap;
+
+static int bin_grow(BinMap *m);
+
+static int bin_add(BinMap *m, int64_t k) {
+    if ((m->n + 1) * 2 > m->cap && !bin_grow(m)) return 0;
+    size_t mask = m->cap - 1;
+    size_t i = (size_t)((uint64_t)k * 0x9E3779B97F4A7C15ULL >> 20) & mask;
+    while (m->used[i]) {
+        if (m->keys[i] == k) {
+            m->cnt[i]++;
+            return 1;
+        }
+        i = (i + 1) & mask;
+    }
+    m->used[i] = 1;
+    m->keys[i] = k;
+    m->cnt[i] = 1;
+    m->n++;
+    return 1;
+}
+
+static int bin_grow(BinMap *m) {
+    size_t cap = m->cap ? m->cap * 2 : 1024;
+    BinMap nm = {(int64_t *)malloc(sizeof(int64_t) * cap), (long long *)malloc(sizeof(long long) * cap),
+                 (uint8_t *)calloc(cap, 1), cap, 0};
+    if (!nm.keys || !nm.cnt || !nm.used) {
+        free(nm.keys);
+        free(nm.cnt);
+        free(nm.used);
+        return 0;
+    }
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->used[i]) {
+            size_t j = (size_t)((uint64_t)m->keys[i] * 0x9E3779B97F4A7C15ULL >> 20) & (cap - 1);
+            while (nm.used[j]) j = (j + 1) & (cap - 1);
+            nm.used[j] = 1;
+            nm.keys[j] = m->keys[i];
+            nm.cnt[j] = m->cnt[i];
+            nm.n++;
+        }
+    free(m->keys);
+    free(m->cnt);
+    free(m->used);
+    *m = nm;
+    return 1;
+}
+
+static int bin_flush(BinMap *m, PyObject *dict) {
+    int ok = 1;
+    for (size_t i = 0; i < m->cap && m->n; i++) {
+        if (!m->used[i]) continue;
+        m->used[i] = 0;
+        m->n--;
+        if (!ok) continue;
+        PyObject *k = PyLong_FromLongLong(m->keys[i]);
+        if (!k) {
+            ok = 0;
+            continue;
+        }
+        PyObject *old = PyDict_GetItemWithError(dict, k);
+        long long base = 0;
+        if (old) {
+            base = PyLong_AsLongLong(old);
+            if (base == -1 && PyErr_Occurred()) ok = 0;
+        } else if (PyErr_Occurred())
+            ok = 0;
+        if (ok) {
+            PyObject *nv = PyLong_FromLongLong(base + m->cnt[i]);
+            if (!nv || PyDict_SetItem(dict, k, nv) < 0) ok = 0;
+            Py_XDECREF(nv);
+        }
+        Py_DECREF(k);
+    }
+    m->n = 0;
+    return ok;
+}
+
+static void bin_free(BinMap *m) {
+    free(m->keys);
+    free(m->cnt);
+    free(m->used);
+    memset(m, 0, sizeof(*m));
+}
+
+typedef struct {
+    PyObject *obj; /* the _Hist */
+    double scale;
+    long long n;
+    double total, lo, hi, wsum, wtotal;
+    BinMap bins;
+} Hist;
+
+#define TXT_MAX 48
+typedef struct {
+    int set; /* 0: None */
+    int len;
+    char s[TXT_MAX];
+    PyObject *obj; /* when it came from Python (set = 2) */
+} Txt;
+
+static void txt_clear(Txt *t) {
+    Py_CLEAR(t->obj);
+    t->set = 0;
+}
+static void txt_copy(Txt *d, const Txt *s) {
+    if (d == s) return;
+    PyObject *o = s->obj;
+    Py_XINCREF(o);
+    Py_CLEAR(d->obj);
+    *d = *s;
+    d->obj = o;
+}
+static PyObject *txt_py(const Txt *t) {
+    if (!t->set) Py_RETURN_NONE;
+    if (t->obj) {
+        Py_INCREF(t->obj);
+        return t->obj;
+    }
+    return PyUnicode_DecodeASCII(t->s, t->len, NULL);
+}
+static int txt_load(Txt *t, PyObject *o) {
+    Py_CLEAR(t->obj);
+    if (o == Py_None) {
+        t->set = 0;
+        return 1;
+    }
+    Py_INCREF(o);
+    t->obj = o;
+    t->set = 2;
+    return 1;
+}
+
+#define SPARK_MAX 512
+typedef struct {
+    double c, s, t;
+} Bucket;
+
+typedef struct {
+    PyObject *leaf;    /* SeriesAccumulator */
+    PyObject *kinds;   /* dict */
+    PyObject *positions;
+    PyObject *versions_d, *notes_d;
+    long long n;
+    long long pend_kind; /* records of the fast kind (INTERVAL) */
+    Hist length, rate, tp;
+    long long acc_sum, drafted_sum, counted, graph_true, graph_false;
+    double *pp_sum, *pp_w;
+    Py_ssize_t npp, cappp;
+    PosList positions_p;
+    PendList versions, notes;
+    int has_first, has_last;
+    double first_ts, last_ts;
+    Txt first_text, last_text;
+    PyObject *clock;
+    long long stretch_count, collapsed;
+    /* collapse run */
+    int run_active;
+    long long run_recs, run_first_line, run_last_line;
+    double run_sum;
+    Txt run_first_time, run_last_time;
+    /* spark */
+    Bucket spark[SPARK_MAX];
+    int nspark;
+    long long spark_per;
+    double last_weight;
+    int loaded;
+} Leaf;
+
+typedef struct {
+    PyObject *rank; /* str */
+    PyObject *inf;  /* SGLangRateInference */
+    PyObject *forced; /* its forced_formula */
+    PyObject *counts; /* its counts dict */
+    PendList pend;  /* cands -> n, not yet added to inf */
+    long long pend_n;
+    int pend_new;   /* a pending key is not in inf.counts */
+    /* inf._best / inf._dirty as Python last left them (live = 1) */
+    int live;
+    PyObject *best_formula, *best_ndt; /* NULL when inf._best is None */
+    long long dirty;
+    Leaf *leaf;
+} Rank;
+
+#define CACHE_SIZE 4096
+typedef struct {
+    char key[40];
+    int klen;
+    PyObject *cands; /* frozenset */
+    PyObject *only;  /* str or None */
+    PyObject *ndts;  /* dict formula -> tuple */
+    int empty;
+} AnaEntry;
+
+typedef struct {
+    PyObject_HEAD
+    PyObject *analyzer, *parser, *source, *leaves, *last_main, *callback;
+    PyObject *acc_type, *inf_type, *analysis; /* SeriesAccumulator, SGLangRateInference, fn */
+    PyObject *close_run;                     /* name "_close_run" */
+    PyObject *s_sglang, *s_vllm, *s_main, *s_kind, *s_clock_abs, *s_clock_noyear;
+    PyObject *s_new, *s_old;
+    PyObject *v_sgl_vt, *v_0511, *v_0510, *v_newish, *v_vllm;
+    PyObject *n_nofit, *n_ambig, *n_clamp;
+    double collapsed_max;
+    long long min_run;
+    int spark_width;
+    long year;
+    Rank *ranks;
+    int nranks, capranks;
+    Leaf *vleaf; /* the vLLM leaf (rank "") */
+    Leaf **leafs; /* every Leaf allocated (owned) */
+    int nleafs, capleafs;
+    AnaEntry *cache;
+    /* SGLangRateInference._compute in C (use_compute = 0: call best() instead) */
+    int use_compute;
+    PyObject *ri_type; /* RateInference */
+    PyObject *t_both, *t_none, *t_nd_pre, *t_nd_more, *t_nd_post;
+    PyObject *keyinfo; /* dict frozenset -> int bitmask/pairs, parsed once */
+} CtxObject;
+
+static long long INF_REFRESH = 512;
+static int eq_str(PyObject *a, PyObject *b);
+
+/* ---- load / store of a leaf's state ---------------------------------------------------- */
+
+static int get_d(PyObject *o, const char *name, double *out) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    if (!v) return 0;
+    *out = PyFloat_AsDouble(v);
+    Py_DECREF(v);
+    return !(*out == -1.0 && PyErr_Occurred());
+}
+static int get_ll(PyObject *o, const char *name, long long *out) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    if (!v) return 0;
+    *out = PyLong_AsLongLong(v);
+    Py_DECREF(v);
+    return !(*out == -1 && PyErr_Occurred());
+}
+static int set_o(PyObject *o, const char *name, PyObject *v) {
+    if (!v) return 0;
+    int r = PyObject_SetAttrString(o, name, v);
+    Py_DECREF(v);
+    return r == 0;
+}
+static int set_d(PyObject *o, const char *name, double v) {
+    return set_o(o, name, PyFloat_FromDouble(v));
+}
+static int set_ll(PyObject *o, const char *name, long long v) {
+    return set_o(o, name, PyLong_FromLongLong(v));
+}
+
+static int hist_load(Hist *h, PyObject *leaf, const char *name) {
+    Py_CLEAR(h->obj);
+    h->obj = PyObject_GetAttrString(leaf, name);
+    if (!h->obj) return 0;
+    return get_d(h->obj, "scale", &h->scale) && get_ll(h->obj, "n", &h->n) &&
+           get_d(h->obj, "total", &h->total) && get_d(h->obj, "lo", &h->lo) &&
+           get_d(h->obj, "hi", &h->hi) && get_d(h->obj, "wsum", &h->wsum) &&
+           get_d(h->obj, "wtotal", &h->wtotal);
+}
+
+static int hist_store(Hist *h) {
+    PyObject *counts = PyObject_GetAttrString(h->obj, "counts");
+    if (!counts) return 0;
+    int ok = bin_flush(&h->bins, counts);
+    Py_DECREF(counts);
+    return ok && set_ll(h->obj, "n", h->n) && set_d(h->obj, "total", h->total) &&
+           set_d(h->obj, "lo", h->lo) && set_d(h->obj, "hi", h->hi) &&
+           set_d(h->obj, "wsum", h->wsum) && set_d(h->obj, "wtotal", h->wtotal);
+}
+
+/* _Hist.add */
+static inline int hist_add(Hist *h, double x, double w) {
+    double k = nearbyint(x * h->scale);
+    if (!(fabs(k) < 9e18)) return 0;
+    if (!bin_add(&h->bins, (int64_t)k)) return 0;
+    h->n++;
+    h->total += x;
+    if (x < h->lo) h->lo = x;
+    if (x > h->hi) h->hi = x;
+    if (w != 0.0) { /* `if w:` (None is passed as 0) */
+        h->wsum += x * w;
+        h->wtotal += w;
+    }
+    return 1;
+}
+
+static int leaf_load(Leaf *L) {
+    PyObject *o = L->leaf;
+    PyObject *v;
+    if (!get_ll(o, "n", &L->n)) return 0;
+    Py_CLEAR(L->kinds);
+    Py_CLEAR(L->positions);
+    Py_CLEAR(L->versions_d);
+    Py_CLEAR(L->notes_d);
+    if (!(L->kinds = PyObject_GetAttrString(o, "kinds"))) return 0;
+    if (!(L->positions = PyObject_GetAttrString(o, "positions"))) return 0;
+    if (!(L->versions_d = PyObject_GetAttrString(o, "versions"))) return 0;
+    if (!(L->notes_d = PyObject_GetAttrString(o, "notes"))) return 0;
+    L->pend_kind = 0;
+    if (!hist_load(&L->length, o, "length") || !hist_load(&L->rate, o, "rate") ||
+        !hist_load(&L->tp, o, "throughput"))
+        return 0;
+    if (!get_ll(o, "acc_sum", &L->acc_sum) || !get_ll(o, "drafted_sum", &L->drafted_sum) ||
+        !get_ll(o, "counted", &L->counted) || !get_ll(o, "graph_true", &L->graph_true) ||
+        !get_ll(o, "graph_false", &L->graph_false))
+        return 0;
+    /* pp_sum / pp_w */
+    PyObject *ps = PyObject_GetAttrString(o, "pp_sum");
+    PyObject *pw = ps ? PyObject_GetAttrString(o, "pp_w") : NULL;
+    if (!pw) {
+        Py_XDECREF(ps);
+        return 0;
+    }
+    Py_ssize_t k = PyList_Size(ps);
+    if (k < 0 || PyList_Size(pw) != k) {
+        Py_DECREF(ps);
+        Py_DECREF(pw);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "pp lists differ");
+        return 0;
+    }
+    if (k > L->cappp) {
+        double *a = (double *)realloc(L->pp_sum, sizeof(double) * (size_t)k);
+        if (a) L->pp_sum = a;
+        double *b = (double *)realloc(L->pp_w, sizeof(double) * (size_t)k);
+        if (b) L->pp_w = b;
+        if (!a || !b) {
+            Py_DECREF(ps);
+            Py_DECREF(pw);
+            PyErr_NoMemory();
+            return 0;
+        }
+        L->cappp = k;
+    }
+    L->npp = k;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        L->pp_sum[i] = PyFloat_AsDouble(PyList_GET_ITEM(ps, i));
+        L->pp_w[i] = PyFloat_AsDouble(PyList_GET_ITEM(pw, i));
+    }
+    Py_DECREF(ps);
+    Py_DECREF(pw);
+    if (PyErr_Occurred()) return 0;
+    /* times */
+    if (!(v = PyObject_GetAttrString(o, "first_ts"))) return 0;
+    L->has_first = v != Py_None;
+    if (L->has_first) L->first_ts = PyFloat_AsDouble(v);
+    Py_DECREF(v);
+    if (!(v = PyObject_GetAttrString(o, "last_ts"))) return 0;
+    L->has_last = v != Py_None;
+    if (L->has_last) L->last_ts = PyFloat_AsDouble(v);
+    Py_DECREF(v);
+    if (PyErr_Occurred()) return 0;
+    if (!(v = PyObject_GetAttrString(o, "first_text"))) return 0;
+    txt_load(&L->first_text, v);
+    Py_DECREF(v);
+    if (!(v = PyObject_GetAttrString(o, "last_text"))) return 0;
+    txt_load(&L->last_text, v);
+    Py_DECREF(v);
+    Py_CLEAR(L->clock);
+    if (!(L->clock = PyObject_GetAttrString(o, "clock"))) return 0;
+    if (!get_ll(o, "stretch_count", &L->stretch_count) || !get_ll(o, "collapsed", &L->collapsed))
+        return 0;
+    /* _run */
+    if (!(v = PyObject_GetAttrString(o, "_run"))) return 0;
+    L->run_active = v != Py_None;
+    if (L->run_active) {
+        if (!PyList_Check(v) || PyList_GET_SIZE(v) != 6) {
+            Py_DECREF(v);
+            PyErr_SetString(PyExc_TypeError, "unexpected _run");
+            return 0;
+        }
+        L->run_recs = PyLong_AsLongLong(PyList_GET_ITEM(v, 0));
+        L->run_first_line = PyLong_AsLongLong(PyList_GET_ITEM(v, 1));
+        txt_load(&L->run_first_time, PyList_GET_ITEM(v, 2));
+        L->run_sum = PyFloat_AsDouble(PyList_GET_ITEM(v, 3));
+        L->run_last_line = PyLong_AsLongLong(PyList_GET_ITEM(v, 4));
+        txt_load(&L->run_last_time, PyList_GET_ITEM(v, 5));
+    }
+    Py_DECREF(v);
+    if (PyErr_Occurred()) return 0;
+    /* spark */
+    PyObject *sp = PyObject_GetAttrString(o, "spark");
+    if (!sp) return 0;
+    PyObject *bk = PyObject_GetAttrString(sp, "buckets");
+    if (!bk || !get_ll(sp, "per", &L->spark_per)) {
+        Py_XDECREF(bk);
+        Py_DECREF(sp);
+        return 0;
+    }
+    Py_DECREF(sp);
+    Py_ssize_t nb = PyList_Size(bk);
+    if (nb < 0 || nb >= SPARK_MAX) {
+        Py_DECREF(bk);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "spark too long");
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < nb; i++) {
+        PyObject *e = PyList_GET_ITEM(bk, i);
+        if (!PyList_Check(e) || PyList_GET_SIZE(e) != 3) {
+            Py_DECREF(bk);
+            PyErr_SetString(PyExc_TypeError, "unexpected spark bucket");
+            return 0;
+        }
+        L->spark[i].c = PyFloat_AsDouble(PyList_GET_ITEM(e, 0));
+        L->spark[i].s = PyFloat_AsDouble(PyList_GET_ITEM(e, 1));
+        L->spark[i].t = PyFloat_AsDouble(PyList_GET_ITEM(e, 2));
+    }
+    L->nspark = (int)nb;
+    Py_DECREF(bk);
+    if (PyErr_Occurred()) return 0;
+    if (!get_d(o, "_last_weight", &L->last_weight)) return 0;
+    L->loaded = 1;
+    return 1;
+}
+
+static PyObject *run_list(Leaf *L) {
+    PyObject *a = PyLong_FromLongLong(L->run_recs), *b = PyLong_FromLongLong(L->run_first_line),
+             *c = txt_py(&L->run_first_time), *d = PyFloat_FromDouble(L->run_sum),
+             *e = PyLong_FromLongLong(L->run_last_line), *f = txt_py(&L->run_last_time);
+    PyObject *l = NULL;
+    if (a && b && c && d && e && f && (l = PyList_New(6)) != NULL) {
+        PyObject *xs[6] = {a, b, c, d, e, f};
+        for (int i = 0; i < 6; i++) {
+            Py_INCREF(xs[i]);
+            PyList_SET_ITEM(l, i, xs[i]);
+        }
+    }
+    Py_XDECREF(a);
+    Py_XDECREF(b);
+    Py_XDECREF(c);
+    Py_XDECREF(d);
+    Py_XDECREF(e);
+    Py_XDECREF(f);
+    return l;
+}
+
+static int leaf_store(CtxObject *C, Leaf *L) {
+    if (!L->loaded) return 1;
+    L->loaded = 0;
+    PyObject *o = L->leaf;
+    int ok = set_ll(o, "n", L->n);
+    if (ok && L->pend_kind) {
+        PyObject *old = PyDict_GetItemWithError(L->kinds, C->s_kind);
+        long long base = old ? PyLong_AsLongLong(old) : 0;
+        if (PyErr_Occurred()) ok = 0;
+        PyObject *nv = ok ? PyLong_FromLongLong(base + L->pend_kind) : NULL;
+        if (!nv || PyDict_SetItem(L->kinds, C->s_kind, nv) < 0) ok = 0;
+        Py_XDECREF(nv);
+        L->pend_kind = 0;
+    }
+    ok = ok && hist_store(&L->length) && hist_store(&L->rate) && hist_store(&L->tp);
+    ok = ok && set_ll(o, "acc_sum", L->acc_sum) && set_ll(o, "drafted_sum", L->drafted_sum) &&
+         set_ll(o, "counted", L->counted) && set_ll(o, "graph_true", L->graph_true) &&
+         set_ll(o, "graph_false", L->graph_false);
+    if (ok) {
+        PyObject *ps = PyList_New(L->npp), *pw = PyList_New(L->npp);
+        if (!ps || !pw) ok = 0;
+        for (Py_ssize_t i = 0; ok && i < L->npp; i++) {
+            PyObject *a = PyFloat_FromDouble(L->pp_sum[i]), *b = PyFloat_FromDouble(L->pp_w[i]);
+            if (!a || !b) {
+                Py_XDECREF(a);
+                Py_XDECREF(b);
+                ok = 0;
+                break;
+            }
+            PyList_SET_ITEM(ps, i, a);
+            PyList_SET_ITEM(pw, i, b);
+        }
+        /* assign in place (keeps the list objects others may hold) */
+        if (ok) {
+            PyObject *cs = PyObject_GetAttrString(o, "pp_sum"), *cw = PyObject_GetAttrString(o, "pp_w");
+            if (!cs || !cw || PyList_SetSlice(cs, 0, PY_SSIZE_T_MAX, ps) < 0 ||
+                PyList_SetSlice(cw, 0, PY_SSIZE_T_MAX, pw) < 0)
+                ok = 0;
+            Py_XDECREF(cs);
+            Py_XDECREF(cw);
+        }
+        Py_XDECREF(ps);
+        Py_XDECREF(pw);
+    }
+    ok = ok && pos_flush(&L->positions_p, L->positions);
+    ok = ok && pend_flush_dict(&L->versions, L->versions_d);
+    ok = ok && pend_flush_dict(&L->notes, L->notes_d);
+    ok = ok && set_o(o, "first_ts", L->has_first ? PyFloat_FromDouble(L->first_ts) : (Py_INCREF(Py_None), Py_None));
+    ok = ok && set_o(o, "last_ts", L->has_last ? PyFloat_FromDouble(L->last_ts) : (Py_INCREF(Py_None), Py_None));
+    ok = ok && set_o(o, "first_text", txt_py(&L->first_text));
+    ok = ok && set_o(o, "last_text", txt_py(&L->last_text));
+    if (ok) {
+        Py_INCREF(L->clock);
+        ok = set_o(o, "clock", L->clock);
+    }
+    ok = ok && set_ll(o, "stretch_count", L->stretch_count) && set_ll(o, "collapsed", L->collapsed);
+    if (ok) {
+        if (L->run_active)
+            ok = set_o(o, "_run", run_list(L));
+        else {
+            Py_INCREF(Py_None);
+            ok = set_o(o, "_run", Py_None);
+        }
+    }
+    if (ok) {
+        PyObject *bk = PyList_New(L->nspark);
+        for (int i = 0; bk && i < L->nspark; i++) {
+            PyObject *e = Py_BuildValue("[ddd]", L->spark[i].c, L->spark[i].s, L->spark[i].t);
+            if (!e) {
+                Py_CLEAR(bk);
+                break;
+            }
+            PyList_SET_ITEM(bk, i, e);
+        }
+        PyObject *sp = PyObject_GetAttrString(o, "spark");
+        ok = bk && sp && PyObject_SetAttrString(sp, "buckets", bk) == 0 &&
+             set_ll(sp, "per", L->spark_per);
+        Py_XDECREF(bk);
+        Py_XDECREF(sp);
+    }
+    ok = ok && set_d(o, "_last_weight", L->last_weight);
+    Py_CLEAR(L->length.obj);
+    Py_CLEAR(L->rate.obj);
+    Py_CLEAR(L->tp.obj);
+    Py_CLEAR(L->kinds);
+    Py_CLEAR(L->positions);
+    Py_CLEAR(L->versions_d);
+    Py_CLEAR(L->notes_d);
+    Py_CLEAR(L->clock);
+    txt_clear(&L->first_text);
+    txt_clear(&L->last_text);
+    txt_clear(&L->run_first_time);
+    txt_clear(&L->run_last_time);
+    return ok;
+}
+
+/* write back the inference tallies of a rank: SGLangRateInference.add(cands, n) for each
+ * pending set, in first-seen order (the same state as one add per line, see best_of) */
+static int flush_inf(Rank *r) {
+    int ok = 1;
+    if (r->pend.n) {
+        long long total = 0, dirty = 0;
+        PyObject *best = NULL;
+        ok = get_ll(r->inf, "total", &total) && get_ll(r->inf, "_dirty", &dirty) &&
+             (best = PyObject_GetAttrString(r->inf, "_best")) != NULL;
+        int best_none = best == Py_None;
+        Py_XDECREF(best);
+        for (int i = 0; i < r->pend.n; i++) {
+            PyObject *key = r->pend.v[i].key;
+            long long n = r->pend.v[i].n;
+            if (ok) {
+                total += n;
+                Py_ssize_t before = PyDict_GET_SIZE(r->counts);
+                PyObject *old = PyDict_GetItemWithError(r->counts, key);
+                long long base = old ? PyLong_AsLongLong(old) : 0;
+                if (PyErr_Occurred()) ok = 0;
+                PyObject *nv = ok ? PyLong_FromLongLong(base + n) : NULL;
+                if (!nv || PyDict_SetItem(r->counts, key, nv) < 0) ok = 0;
+                Py_XDECREF(nv);
+                if (ok) {
+                    if (PyDict_GET_SIZE(r->counts) != before || best_none)
+                        best_none = 1;
+                    else {
+                        dirty += n;
+                        if (dirty >= INF_REFRESH) best_none = 1;
+                    }
+                }
+            }
+            Py_DECREF(key);
+        }
+        ok = ok && set_ll(r->inf, "total", total) && set_ll(r->inf, "_dirty", dirty);
+        if (ok && best_none) ok = PyObject_SetAttrString(r->inf, "_best", Py_None) == 0;
+    }
+    r->pend.n = 0;
+    r->pend_n = 0;
+    r->pend_new = 0;
+    r->live = 0;
+    Py_CLEAR(r->best_formula);
+    Py_CLEAR(r->best_ndt);
+    return ok;
+}
+
+static int sync_out(CtxObject *C) {
+    int ok = 1;
+    for (int i = 0; i < C->nranks; i++)
+        if (!flush_inf(&C->ranks[i])) ok = 0;
+    for (int i = 0; i < C->nleafs; i++)
+        if (!leaf_store(C, C->leafs[i])) ok = 0;
+    return ok;
+}
+
+/* the analyzer's leaf for (source, engine, rank, main), created as LogAnalyzer._record does */
+static Leaf *get_leaf(CtxObject *C, PyObject *engine, PyObject *rank, Leaf **slot) {
+    Leaf *L = *slot;
+    if (L && L->loaded) return L;
+    PyObject *key = PyTuple_Pack(4, C->source, engine, rank, C->s_main);
+    if (!key) return NULL;
+    PyObject *leaf = PyDict_GetItemWithError(C->leaves, key);
+    if (leaf)
+        Py_INCREF(leaf);
+    else if (!PyErr_Occurred()) {
+        leaf = PyObject_CallFunctionObjArgs(C->acc_type, engine, C->source, rank, NULL);
+        if (leaf && PyDict_SetItem(C->leaves, key, leaf) < 0) Py_CLEAR(leaf);
+    }
+    Py_DECREF(key);
+    if (!leaf) return NULL;
+    PyObject *mkey = PyTuple_Pack(3, C->source, engine, rank);
+    int r = mkey ? PyDict_SetItem(C->last_main, mkey, leaf) : -1;
+    Py_XDECREF(mkey);
+    if (r < 0) {
+        Py_DECREF(leaf);
+        return NULL;
+    }
+    if (!L || L->leaf != leaf) {
+        if (!L) {
+            L = (Leaf *)calloc(1, sizeof(Leaf));
+            if (!L) {
+                Py_DECREF(leaf);
+                PyErr_NoMemory();
+                return NULL;
+            }
+            if (C->nleafs == C->capleafs) {
+                int cap = C->capleafs ? C->capleafs * 2 : 8;
+                Leaf **nl = (Leaf **)realloc(C->leafs, sizeof(Leaf *) * (size_t)cap);
+                if (!nl) {
+                    free(L);
+                    Py_DECREF(leaf);
+                    PyErr_NoMemory();
+                    return NULL;
+                }
+                C->leafs = nl;
+                C->capleafs = cap;
+            }
+            C->leafs[C->nleafs++] = L;
+            *slot = L;
+        }
+        Py_XSETREF(L->leaf, leaf);
+    } else
+        Py_DECREF(leaf);
+    if (!leaf_load(L)) return NULL;
+    return L;
+}
+
+/* _Spark.add */
+static void spark_add(CtxObject *C, Leaf *L, double x, int has_t, double t) {
+    if (L->nspark && L->spark[L->nspark - 1].c < (double)L->spark_per) {
+        L->spark[L->nspark - 1].c += 1;
+        L->spark[L->nspark - 1].s += x;
+        return;
+    }
+    Bucket *b = &L->spark[L->nspark++];
+    b->c = 1.0;
+    b->s = x;
+    b->t = has_t ? t : Py_NAN;
+    if (L->nspark >= 2 * C->spark_width) {
+        int n = L->nspark, m = 0;
+        for (int i = 0; i + 1 < n; i += 2) {
+            Bucket p = L->spark[i], q = L->spark[i + 1];
+            L->spark[m].c = p.c + q.c;
+            L->spark[m].s = p.s + q.s;
+            L->spark[m].t = p.t;
+            m++;
+        }
+        if (n % 2) L->spark[m++] = L->spark[n - 1];
+        L->nspark = m;
+        L->spark_per *= 2;
+    }
+}
+
+static int close_run(CtxObject *C, Leaf *L) {
+    if (L->run_recs < C->min_run) return 1; /* _close_run returns at once (final=False) */
+    /* _close_run reads and writes the accumulator: hand it the current state */
+    long long sc = L->stretch_count;
+    PyObject *run = run_list(L);
+    if (!run) return 0;
+    if (!set_ll(L->leaf, "stretch_count", sc)) {
+        Py_DECREF(run);
+        return 0;
+    }
+    PyObject *res = PyObject_CallMethodObjArgs(L->leaf, C->close_run, run, Py_False, NULL);
+    Py_DECREF(run);
+    if (!res) return 0;
+    Py_DECREF(res);
+    return get_ll(L->leaf, "stretch_count", &L->stretch_count);
+}
+
+typedef struct {
+    int has_ts;
+    double ts;
+    Txt *time_text; /* NULL: None */
+    PyObject *clock;
+    PyObject *version;
+    double length;
+    int has_rate;
+    double rate;
+    int has_counts;
+    long long accepted, drafted;
+    const double *pp;
+    Py_ssize_t npp;
+    int graph; /* -1 None */
+    double throughput;
+    PyObject *note1, *note2;
+} Rec;
+
+/* SeriesAccumulator.add for one record */
+static int leaf_add(CtxObject *C, Leaf *L, const Rec *r, long long line_no) {
+    L->n++;
+    L->pend_kind++;
+    double w = r->has_counts && r->drafted ? (double)r->drafted : 0.0;
+    L->last_weight = w != 0.0 ? w : 1.0;
+    double length = r->length;
+    if (r->has_ts) {
+        double ts = r->ts;
+        if (!L->has_first || ts < L->first_ts) {
+            if (!L->has_first) {
+                Py_INCREF(r->clock);
+                Py_XSETREF(L->clock, r->clock);
+            }
+            L->has_first = 1;
+            L->first_ts = ts;
+            if (r->time_text)
+                txt_copy(&L->first_text, r->time_text);
+            else
+                txt_clear(&L->first_text);
+        }
+        if (!L->has_last || ts >= L->last_ts) {
+            L->has_last = 1;
+            L->last_ts = ts;
+            if (r->time_text)
+                txt_copy(&L->last_text, r->time_text);
+            else
+                txt_clear(&L->last_text);
+        }
+    } else if (r->time_text) {
+        if (!L->first_text.set) txt_copy(&L->first_text, r->time_text);
+        txt_copy(&L->last_text, r->time_text);
+    }
+    if (!hist_add(&L->length, length, w)) return 0;
+    spark_add(C, L, length, r->has_ts, r->ts);
+    if (length <= C->collapsed_max) {
+        L->collapsed++;
+        if (!L->run_active) {
+            L->run_active = 1;
+            L->run_recs = 1;
+            L->run_first_line = line_no;
+            L->run_sum = length;
+            L->run_last_line = line_no;
+            if (r->time_text) {
+                txt_copy(&L->run_first_time, r->time_text);
+                txt_copy(&L->run_last_time, r->time_text);
+            } else {
+                txt_clear(&L->run_first_time);
+                txt_clear(&L->run_last_time);
+            }
+        } else {
+            L->run_recs++;
+            L->run_sum = L->run_sum + length;
+            L->run_last_line = line_no;
+            if (r->time_text)
+                txt_copy(&L->run_last_time, r->time_text);
+            else
+                txt_clear(&L->run_last_time);
+        }
+    } else if (L->run_active) {
+        if (!close_run(C, L)) return 0;
+        L->run_active = 0;
+        txt_clear(&L->run_first_time);
+        txt_clear(&L->run_last_time);
+    }
+    if (r->has_rate && !hist_add(&L->rate, r->rate, w)) return 0;
+    if (r->has_counts && r->drafted) {
+        L->acc_sum += r->accepted;
+        L->drafted_sum += r->drafted;
+        L->counted++;
+    }
+    if (!hist_add(&L->tp, r->throughput, 0.0)) return 0;
+    if (r->graph == 1)
+        L->graph_true++;
+    else if (r->graph == 0)
+        L->graph_false++;
+    if (r->npp) {
+        double pw = w != 0.0 ? w : 1.0;
+        Py_ssize_t k = r->npp;
+        if (!pos_add(&L->positions_p, k)) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        if (k > L->cappp) {
+            double *a = (double *)realloc(L->pp_sum, sizeof(double) * (size_t)k);
+            if (a) L->pp_sum = a;
+            double *b = (double *)realloc(L->pp_w, sizeof(double) * (size_t)k);
+            if (b) L->pp_w = b;
+            if (!a || !b) {
+                PyErr_NoMemory();
+                return 0;
+            }
+            L->cappp = k;
+        }
+        while (L->npp < k) {
+            L->pp_sum[L->npp] = 0.0;
+            L->pp_w[L->npp] = 0.0;
+            L->npp++;
+        }
+        for (Py_ssize_t i = 0; i < k; i++) {
+            L->pp_sum[i] += r->pp[i] * pw;
+            L->pp_w[i] += pw;
+        }
+    }
+    if (r->version && !pend_add(&L->versions, r->version, 1)) return 0;
+    if (r->note1 && !pend_add(&L->notes, r->note1, 1)) return 0;
+    if (r->note2 && !pend_add(&L->notes, r->note2, 1)) return 0;
+    return 1;
+}
+
+
+/* ---- SGLang ------------------------------------------------------------------------------ */
+
+static const double POW10[7] = {1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0};
+
+static inline int int2(const char *p) { return (p[0] - '0') * 10 + (p[1] - '0'); }
+
+/* days since 1970-01-01 of a valid date; 0 if invalid (datetime.date rules) */
+static int civil_days(long y, long m, long d, double *out) {
+    static const int mdays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (y < 1 || y > 9999 || m < 1 || m > 12 || d < 1) return 0;
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    int md = mdays[m - 1] + (m == 2 && leap);
+    if (d > md) return 0;
+    long yy = y - (m <= 2);
+    long era = (yy >= 0 ? yy : yy - 399) / 400;
+    long yoe = yy - era * 400;
+    long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    long days = era * 146097 + doe - 719468;
+    *out = (double)days * 86400.0;
+    return 1;
+}
+
+static Rank *get_rank(CtxObject *C, const char *s, Py_ssize_t n) {
+    for (int i = 0; i < C->nranks; i++) {
+        Rank *r = &C->ranks[i];
+        if (PyUnicode_GET_LENGTH(r->rank) == n &&
+            memcmp(PyUnicode_DATA(r->rank), s, (size_t)n) == 0)
+            return r;
+    }
+    if (C->nranks == C->capranks) {
+        int cap = C->capranks ? C->capranks * 2 : 8;
+        Rank *nr = (Rank *)realloc(C->ranks, sizeof(Rank) * (size_t)cap);
+        if (!nr) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        C->ranks = nr;
+        C->capranks = cap;
+    }
+    PyObject *rank = PyUnicode_DecodeASCII(s, n, NULL);
+    if (!rank) return NULL;
+    Rank *r = &C->ranks[C->nranks];
+    memset(r, 0, sizeof(*r));
+    r->rank = rank;
+    C->nranks++;
+    return r;
+}
+
+/* the rank's SGLangRateInference, created as LineParser._sglang_rate does */
+static int rank_inf(CtxObject *C, Rank *r) {
+    if (r->inf) return 1;
+    PyObject *d = PyObject_GetAttrString(C->parser, "sglang_inference");
+    if (!d) return 0;
+    PyObject *inf = PyDict_GetItemWithError(d, r->rank);
+    if (inf)
+        Py_INCREF(inf);
+    else if (!PyErr_Occurred()) {
+        PyObject *forced = PyObject_GetAttrString(C->parser, "_sgl_forced");
+        if (forced) {
+            inf = PyObject_CallOneArg(C->inf_type, forced);
+            Py_DECREF(forced);
+        }
+        if (inf && PyDict_SetItem(d, r->rank, inf) < 0) Py_CLEAR(inf);
+    }
+    Py_DECREF(d);
+    if (!inf) return 0;
+    r->inf = inf;
+    r->forced = PyObject_GetAttrString(inf, "forced_formula");
+    if (!r->forced) return 0;
+    r->counts = PyObject_GetAttrString(inf, "counts");
+    return r->counts != NULL;
+}
+
+/* read inf._best and inf._dirty */
+static int rank_live(Rank *r) {
+    if (r->live) return 1;
+    PyObject *b = PyObject_GetAttrString(r->inf, "_best");
+    if (!b) return 0;
+    Py_CLEAR(r->best_formula);
+    Py_CLEAR(r->best_ndt);
+    if (b != Py_None) {
+        r->best_formula = PyObject_GetAttrString(b, "formula");
+        r->best_ndt = r->best_formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
+        if (!r->best_ndt) {
+            Py_DECREF(b);
+            Py_CLEAR(r->best_formula);
+            return 0;
+        }
+    }
+    Py_DECREF(b);
+    PyObject *d = PyObject_GetAttrString(r->inf, "_dirty");
+    if (!d) return 0;
+    r->dirty = PyLong_AsLongLong(d);
+    Py_DECREF(d);
+    if (PyErr_Occurred()) return 0;
+    r->live = 1;
+    return 1;
+}
+
+/* one tally for inf.add(cands), kept pending */
+static int rank_tally(Rank *r, PyObject *cands) {
+    int seen = 0;
+    for (int i = r->pend.n - 1; i >= 0; i--)
+        if (r->pend.v[i].key == cands) {
+            seen = 1;
+            break;
+        }
+    if (!seen && !r->pend_new) {
+        int in = PyDict_Contains(r->counts, cands);
+        if (in < 0) return 0;
+        if (!in) r->pend_new = 1;
+    }
+    if (!pend_add(&r->pend, cands, 1)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    r->pend_n++;
+    return 1;
+}
+
+static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const char *rt, Py_ssize_t rn) {
+    char key[40];
+    if (ln + rn + 1 > (Py_ssize_t)sizeof(key)) return NULL;
+    memcpy(key, lt, (size_t)ln);
+    key[ln] = '|';
+    memcpy(key + ln + 1, rt, (size_t)rn);
+    int klen = (int)(ln + rn + 1);
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < klen; i++) h = (h ^ (unsigned char)key[i]) * 1099511628211ULL;
+    AnaEntry *e = &C->cache[h & (CACHE_SIZE - 1)];
+    if (e->cands && e->klen == klen && memcmp(e->key, key, (size_t)klen) == 0) return e;
+    PyObject *res = PyObject_CallFunction(C->analysis, "s#s#", lt, ln, rt, rn);
+    if (!res) return NULL;
+    if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 3) {
+        Py_DECREF(res);
+        PyErr_SetString(PyExc_TypeError, "sglang_line_analysis: unexpected result");
+        return NULL;
+    }
+    Py_CLEAR(e->cands);
+    Py_CLEAR(e->only);
+    Py_CLEAR(e->ndts);
+    e->cands = PyTuple_GET_ITEM(res, 0);
+    e->only = PyTuple_GET_ITEM(res, 1);
+    e->ndts = PyTuple_GET_ITEM(res, 2);
+    Py_INCREF(e->cands);
+    Py_INCREF(e->only);
+    Py_INCREF(e->ndts);
+    Py_DECREF(res);
+    e->empty = PyObject_Length(e->cands) == 0;
+    memcpy(e->key, key, (size_t)klen);
+    e->klen = klen;
+    return e;
+}
+
+#define MAX_N 128
+/* one candidate set, parsed: formulas present (bit 0 NEW, bit 1 OLD) and its pairs */
+typedef struct {
+    int fmask;
+    int npairs;
+    unsigned char f[2 * MAX_N];
+    unsigned char n[2 * MAX_N];
+} KeyInfo;
+
+static void keyinfo_free(PyObject *cap) { free(PyCapsule_GetPointer(cap, NULL)); }
+
+static KeyInfo *key_info(CtxObject *C, PyObject *cands) {
+    PyObject *cap = PyDict_GetItemWithError(C->keyinfo, cands);
+    if (cap) return (KeyInfo *)PyCapsule_GetPointer(cap, NULL);
+    if (PyErr_Occurred()) return NULL;
+    KeyInfo *k = (KeyInfo *)calloc(1, sizeof(KeyInfo));
+    if (!k) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    PyObject *it = PyObject_GetIter(cands), *c;
+    int bad = it == NULL;
+    while (!bad && (c = PyIter_Next(it)) != NULL) {
+        if (!PyTuple_Check(c) || PyTuple_GET_SIZE(c) != 2 || k->npairs >= 2 * MAX_N) {
+            bad = 1;
+        } else {
+            PyObject *f = PyTuple_GET_ITEM(c, 0);
+            long n = PyLong_AsLong(PyTuple_GET_ITEM(c, 1));
+            int code = eq_str(f, C->s_new) ? 0 : eq_str(f, C->s_old) ? 1 : -1;
+            if (code < 0 || n < 0 || n >= MAX_N || PyErr_Occurred())
+                bad = 1;
+            else {
+                k->fmask |= 1 << code;
+                k->f[k->npairs] = (unsigned char)code;
+                k->n[k->npairs] = (unsigned char)n;
+                k->npairs++;
+            }
+        }
+        Py_DECREF(c);
+    }
+    Py_XDECREF(it);
+    PyErr_Clear();
+    if (bad) {
+        free(k);
+        return (KeyInfo *)-1; /* not understood: let Python compute */
+    }
+    cap = PyCapsule_New(k, NULL, keyinfo_free);
+    if (!cap || PyDict_SetItem(C->keyinfo, cands, cap) < 0) {
+        Py_XDECREF(cap);
+        if (!cap) free(k);
+        return NULL;
+    }
+    Py_DECREF(cap);
+    return k;
+}
+
+/* SGLangRateInference._compute, the same result; NULL with no error set: not handled here */
+static PyObject *compute_best(CtxObject *C, Rank *r) {
+    long long fs[2] = {0, 0};
+    long long ps[2][MAX_N];
+    memset(ps, 0, sizeof(ps));
+    Py_ssize_t pos = 0;
+    PyObject *key, *val;
+    while (PyDict_Next(r->counts, &pos, &key, &val)) {
+        long long n = PyLong_AsLongLong(val);
+        if (n == -1 && PyErr_Occurred()) return NULL;
+        KeyInfo *k = key_info(C, key);
+        if (!k) return NULL;
+        if (k == (KeyInfo *)-1) return NULL;
+        for (int f = 0; f < 2; f++)
+            if (k->fmask & (1 << f)) fs[f] += n;
+        for (int i = 0; i < k->npairs; i++) ps[k->f[i]][k->n[i]] += n;
+    }
+    long long total;
+    if (!get_ll(r->inf, "total", &total)) return NULL;
+    int formula; /* 0 NEW, 1 OLD, -1 None */
+    int ambiguous = 0;
+    PyObject *notes = PyList_New(0);
+    if (!notes) return NULL;
+    PyObject *res = NULL;
+    if (r->forced != Py_None) {
+        formula = eq_str(r->forced, C->s_new) ? 0 : eq_str(r->forced, C->s_old) ? 1 : -2;
+        if (formula == -2) goto done; /* unknown forced formula: Python */
+    } else if (fs[0] == 0 && fs[1] == 0)
+        formula = -1;
+    else if (fs[0] == fs[1]) {
+        formula = 0;
+        ambiguous = 1;
+        if (PyList_Append(notes, C->t_both) < 0) goto done;
+    } else
+        formula = fs[0] > fs[1] ? 0 : 1;
+    if (formula < 0) {
+        PyObject *nt = PyTuple_Pack(1, C->t_none);
+        if (nt) res = PyObject_CallFunction(C->ri_type, "OOiLOO", Py_None, Py_None, 0, total, Py_False, nt);
+        Py_XDECREF(nt);
+        goto done;
+    }
+    long long top = 0;
+    int count_top = 0, first_n = -1;
+    for (int n = 0; n < MAX_N; n++)
+        if (ps[formula][n] > top) top = ps[formula][n];
+    long long consistent = fs[formula];
+    PyObject *ndt = Py_None;
+    Py_INCREF(ndt);
+    if (top > 0) {
+        for (int n = 0; n < MAX_N; n++)
+            if (ps[formula][n] == top) {
+                if (first_n < 0) first_n = n;
+                count_top++;
+            }
+        if (count_top == 1) {
+            Py_DECREF(ndt);
+            ndt = PyLong_FromLong(first_n);
+            consistent = top;
+        } else {
+            /* "num_draft_tokens not determined: " + ", ".join(best_n[:8]) + (" ..." if > 8) + ... */
+            char buf[512];
+            int len = 0, shown = 0;
+            for (int n = 0; n < MAX_N && shown < 8; n++)
+                if (ps[formula][n] == top) {
+                    len += snprintf(buf + len, sizeof(buf) - (size_t)len, shown ? ", %d" : "%d", n);
+                    shown++;
+                }
+            PyObject *mid = PyUnicode_FromStringAndSize(buf, len);
+            PyObject *note = mid ? PyUnicode_Concat(C->t_nd_pre, mid) : NULL;
+            Py_XDECREF(mid);
+            if (note && count_top > 8) Py_XSETREF(note, PyUnicode_Concat(note, C->t_nd_more));
+            if (note) Py_XSETREF(note, PyUnicode_Concat(note, C->t_nd_post));
+            if (!note || PyList_Append(notes, note) < 0) {
+                Py_XDECREF(note);
+                Py_DECREF(ndt);
+                goto done;
+            }
+            Py_DECREF(note);
+        }
+    }
+    if (!ndt) goto done;
+    PyObject *nt = PyList_AsTuple(notes);
+    if (nt)
+        res = PyObject_CallFunction(C->ri_type, "OOLLOO", formula == 0 ? C->s_new : C->s_old, ndt,
+                                    consistent, total, ambiguous ? Py_True : Py_False, nt);
+    Py_XDECREF(nt);
+    Py_DECREF(ndt);
+done:
+    Py_DECREF(notes);
+    return res;
+}
+
+/* inf.best() -> (formula, num_draft_tokens): the cached one while the pending tallies would
+ * leave it cached (SGLangRateInference.add: no new key, fewer than `refresh` adds), else the
+ * tallies are added and best() recomputes it, as at the same line of the Python path */
+static int best_of(CtxObject *C, Rank *r, PyObject **formula, PyObject **ndt) {
+    if (!rank_live(r)) return 0;
+    if (r->best_formula && !r->pend_new && r->dirty + r->pend_n < INF_REFRESH) {
+        Py_INCREF(r->best_formula);
+        Py_INCREF(r->best_ndt);
+        *formula = r->best_formula;
+        *ndt = r->best_ndt;
+        return 1;
+    }
+    if (!flush_inf(r)) return 0;
+    PyObject *b = NULL;
+    if (C->use_compute) {
+        /* SGLangRateInference.best(): _compute() when _best is None, then _dirty = 0 */
+        PyObject *cur = PyObject_GetAttrString(r->inf, "_best");
+        if (!cur) return 0;
+        if (cur != Py_None)
+            b = cur;
+        else {
+            Py_DECREF(cur);
+            b = compute_best(C, r);
+            if (!b && PyErr_Occurred()) return 0;
+            if (b && (PyObject_SetAttrString(r->inf, "_best", b) < 0 ||
+                      !set_ll(r->inf, "_dirty", 0))) {
+                Py_DECREF(b);
+                return 0;
+            }
+        }
+    }
+    if (!b) b = PyObject_CallMethod(r->inf, "best", NULL);
+    if (!b) return 0;
+    *formula = PyObject_GetAttrString(b, "formula");
+    *ndt = *formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
+    Py_DECREF(b);
+    if (!*ndt) {
+        Py_CLEAR(*formula);
+        return 0;
+    }
+    return 1;
+}
+
+static int eq_str(PyObject *a, PyObject *b) {
+    if (a == b) return 1;
+    if (!PyUnicode_Check(a) || !PyUnicode_Check(b)) return 0;
+    return PyUnicode_Compare(a, b) == 0;
+}
+
+static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
+    const char *base = PyBytes_AS_STRING(blk->data);
+    Rank *r = get_rank(C, base + it->rank, it->rank_len);
+    if (!r || !rank_inf(C, r)) return 0;
+    /* timestamp */
+    const char *d = base + it->date;
+    Rec rec;
+    memset(&rec, 0, sizeof(rec));
+    Txt tt;
+    memset(&tt, 0, sizeof(tt));
+    long y = (d[0] - '0') * 1000 + (d[1] - '0') * 100 + (d[2] - '0') * 10 + (d[3] - '0');
+    double day;
+    int h = int2(d + 11), mi = int2(d + 14), sec = int2(d + 17);
+    if (civil_days(y, int2(d + 5), int2(d + 8), &day) && h <= 23 && mi <= 59 && sec <= 60) {
+        double sod = h * 3600.0 + mi * 60.0 + sec;
+        double fr = 0.0;
+        if (it->frac_len) {
+            long fv = 0;
+            for (int i = 0; i < it->frac_len; i++) fv = fv * 10 + (base[it->frac + i] - '0');
+            fr = (double)fv / POW10[it->frac_len];
+        }
+        rec.has_ts = 1;
+        rec.ts = day + sod + fr;
+        rec.clock = C->s_clock_abs;
+    }
+    memcpy(tt.s, d, 10);
+    tt.s[10] = ' ';
+    memcpy(tt.s + 11, d + 11, 8);
+    tt.len = 19;
+    if (it->frac_len) {
+        tt.s[19] = '.';
+        memcpy(tt.s + 20, base + it->frac, (size_t)it->frac_len);
+        tt.len = 20 + (int)it->frac_len;
+    }
+    tt.set = 1;
+    rec.time_text = &tt;
+    /* _sglang_rate */
+    AnaEntry *e = analysis(C, base + it->len_t, it->len_len, base + it->rate_t, it->rate_len);
+    if (!e) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "texts too long");
+        return 0;
+    }
+    PyObject *forced = r->forced;
+    if (!rank_tally(r, e->cands)) return 0;
+    PyObject *formula = NULL; /* borrowed or owned below */
+    PyObject *own_formula = NULL;
+    PyObject *note = NULL;
+    if (forced != Py_None) {
+        formula = forced;
+        int in = PyDict_Contains(e->ndts, forced);
+        if (in < 0) return 0;
+        if (!in) {
+            note = C->n_nofit;
+            formula = NULL;
+        }
+    } else if (e->only != Py_None) {
+        formula = e->only;
+    } else if (e->empty) {
+        formula = NULL;
+        note = C->n_nofit;
+    } else {
+        PyObject *bf, *bn;
+        if (!best_of(C, r, &bf, &bn)) return 0;
+        Py_DECREF(bn);
+        own_formula = bf;
+        formula = bf == Py_None ? NULL : bf;
+        note = C->n_ambig;
+    }
+    long ndt = -1;
+    PyObject *ndts = formula ? PyDict_GetItemWithError(e->ndts, formula) : NULL;
+    if (!ndts && PyErr_Occurred()) goto fail;
+    Py_ssize_t nn = ndts ? PyTuple_Size(ndts) : 0;
+    if (nn == 1) ndt = PyLong_AsLong(PyTuple_GET_ITEM(ndts, 0));
+    if (ndt == -1 && formula && !eq_str(formula, C->s_new)) {
+        PyObject *bf, *bn;
+        if (!best_of(C, r, &bf, &bn)) goto fail;
+        if (eq_str(bf, formula) && bn != Py_None && ndts) {
+            int in = PySequence_Contains(ndts, bn);
+            if (in < 0) {
+                Py_DECREF(bf);
+                Py_DECREF(bn);
+                goto fail;
+            }
+            if (in) ndt = PyLong_AsLong(bn);
+        }
+        Py_DECREF(bf);
+        Py_DECREF(bn);
+    }
+    /* normalised_sglang_rate */
+    if (formula && eq_str(formula, C->s_new)) {
+        rec.has_rate = 1;
+        rec.rate = it->raw_rate;
+    } else if (formula && eq_str(formula, C->s_old) && ndt > 1) {
+        double x = (it->length - 1.0) / (double)(ndt - 1);
+        rec.has_rate = 1;
+        rec.rate = x > 0.0 ? x : 0.0;
+    }
+    if (C->v_sgl_vt != Py_None)
+        rec.version = C->v_sgl_vt;
+    else if (formula && eq_str(formula, C->s_new))
+        rec.version = C->v_0511;
+    else if (formula && eq_str(formula, C->s_old))
+        rec.version = C->v_0510;
+    else
+        rec.version = C->v_newish;
+    rec.note1 = note;
+    rec.length = it->length;
+    rec.graph = it->graph;
+    rec.throughput = it->throughput;
+    Leaf *L = get_leaf(C, C->s_sglang, r->rank, &r->leaf);
+    if (!L) goto fail;
+    if (!leaf_add(C, L, &rec, line_no)) goto fail;
+    Py_XDECREF(own_formula);
+    return 1;
+fail:
+    Py_XDECREF(own_formula);
+    return 0;
+}
+
+static int do_vllm(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
+    const char *base = PyBytes_AS_STRING(blk->data);
+    Rec rec;
+    memset(&rec, 0, sizeof(rec));
+    Txt tt;
+    memset(&tt, 0, sizeof(tt));
+    if (it->vtime >= 0) {
+        const char *t = base + it->vtime;
+        memcpy(tt.s, t, 14);
+        tt.len = 14;
+        tt.set = 1;
+        rec.time_text = &tt;
+        double day;
+        int h = int2(t + 6), mi = int2(t + 9), sec = int2(t + 12);
+        if (civil_days(C->year, int2(t), int2(t + 3), &day) && !(h > 23 || mi > 59 || sec > 60)) {
+            double sod = h * 3600.0 + mi * 60.0 + sec;
+            double fr = 0.0;
+            if (it->vfrac_len) {
+                long fv = 0;
+                for (int i = 0; i < it->vfrac_len; i++) fv = fv * 10 + (base[it->vfrac + i] - '0');
+                fr = (double)fv / POW10[it->vfrac_len];
+            }
+            rec.has_ts = 1;
+            rec.ts = day + sod + fr;
+            rec.clock = C->s_clock_noyear;
+        }
+    }
+    rec.version = C->v_vllm;
+    rec.length = it->mean;
+    rec.has_rate = 1;
+    rec.rate = (double)it->accepted / (double)it->drafted;
+    rec.has_counts = 1;
+    rec.accepted = it->accepted;
+    rec.drafted = it->drafted;
+    rec.pp = blk->pp + it->pp_off;
+    rec.npp = it->pp_n;
+    rec.graph = -1;
+    rec.throughput = it->throughput;
+    /* conditional_rates: a later position above an earlier one is clamped, with a note */
+    double prev = 1.0;
+    for (Py_ssize_t i = 0; i < rec.npp; i++) {
+        double v = rec.pp[i];
+        if (v > prev) {
+            rec.note1 = C->n_clamp;
+            v = prev;
+        }
+        prev = v;
+    }
+    static PyObject *empty = NULL;
+    if (!empty && !(empty = PyUnicode_FromString(""))) return 0;
+    Leaf *L = get_leaf(C, C->s_vllm, empty, &C->vleaf);
+    if (!L) return 0;
+    return leaf_add(C, L, &rec, line_no);
+}
+
+/* ---- Ctx type ---------------------------------------------------------------------------- */
+
+static void Ctx_clear_state(CtxObject *C) {
+    for (int i = 0; i < C->nranks; i++) {
+        Rank *r = &C->ranks[i];
+        pend_clear(&r->pend);
+        free(r->pend.v);
+        Py_XDECREF(r->rank);
+        Py_XDECREF(r->inf);
+        Py_XDECREF(r->forced);
+        Py_XDECREF(r->counts);
+        Py_XDECREF(r->best_formula);
+        Py_XDECREF(r->best_ndt);
+    }
+    free(C->ranks);
+    C->ranks = NULL;
+    C->nranks = C->capranks = 0;
+    for (int i = 0; i < C->nleafs; i++) {
+        Leaf *L = C->leafs[i];
+        Py_XDECREF(L->leaf);
+        Py_XDECREF(L->length.obj);
+        Py_XDECREF(L->rate.obj);
+        Py_XDECREF(L->tp.obj);
+        bin_free(&L->length.bins);
+        bin_free(&L->rate.bins);
+        bin_free(&L->tp.bins);
+        Py_XDECREF(L->kinds);
+        Py_XDECREF(L->positions);
+        Py_XDECREF(L->versions_d);
+        Py_XDECREF(L->notes_d);
+        Py_XDECREF(L->clock);
+        txt_clear(&L->first_text);
+        txt_clear(&L->last_text);
+        txt_clear(&L->run_first_time);
+        txt_clear(&L->run_last_time);
+        free(L->positions_p.k);
+        free(L->positions_p.n);
+        pend_clear(&L->versions);
+        pend_clear(&L->notes);
+        free(L->versions.v);
+        free(L->notes.v);
+        free(L->pp_sum);
+        free(L->pp_w);
+        free(L);
+    }
+    free(C->leafs);
+    C->leafs = NULL;
+    C->nleafs = C->capleafs = 0;
+    C->vleaf = NULL;
+    if (C->cache) {
+        for (int i = 0; i < CACHE_SIZE; i++) {
+            Py_XDECREF(C->cache[i].cands);
+            Py_XDECREF(C->cache[i].only);
+            Py_XDECREF(C->cache[i].ndts);
+        }
+        free(C->cache);
+        C->cache = NULL;
+    }
+}
+
+static void Ctx_dealloc(CtxObject *C) {
+    Ctx_clear_state(C);
+    Py_XDECREF(C->analyzer);
+    Py_XDECREF(C->parser);
+    Py_XDECREF(C->source);
+    Py_XDECREF(C->leaves);
+    Py_XDECREF(C->last_main);
+    Py_XDECREF(C->callback);
+    Py_XDECREF(C->acc_type);
+    Py_XDECREF(C->inf_type);
+    Py_XDECREF(C->analysis);
+    Py_XDECREF(C->close_run);
+    Py_XDECREF(C->keyinfo);
+    Py_XDECREF(C->ri_type);
+    Py_XDECREF(C->t_both);
+    Py_XDECREF(C->t_none);
+    Py_XDECREF(C->t_nd_pre);
+    Py_XDECREF(C->t_nd_more);
+    Py_XDECREF(C->t_nd_post);
+    PyObject **strs[] = {&C->s_sglang, &C->s_vllm, &C->s_main, &C->s_kind, &C->s_clock_abs,
+                         &C->s_clock_noyear, &C->s_new, &C->s_old, &C->v_sgl_vt, &C->v_0511,
+                         &C->v_0510, &C->v_newish, &C->v_vllm, &C->n_nofit, &C->n_ambig,
+                         &C->n_clamp};
+    for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) Py_XDECREF(*strs[i]);
+    Py_TYPE(C)->tp_free((PyObject *)C);
+}
+
+/* Ctx(analyzer, parser, source, leaves, last_main, callback, acc_type, inf_type, analysis,
+ *     consts: dict) */
+static int Ctx_init(CtxObject *C, PyObject *args, PyObject *kw) {
+    PyObject *consts;
+    if (!PyArg_ParseTuple(args, "OOUO!O!OOOOO!", &C->analyzer, &C->parser, &C->source,
+                          &PyDict_Type, &C->leaves, &PyDict_Type, &C->last_main, &C->callback,
+                          &C->acc_type, &C->inf_type, &C->analysis, &PyDict_Type, &consts))
+        return -1;
+    PyObject **own[] = {&C->analyzer, &C->parser, &C->source, &C->leaves, &C->last_main,
+                        &C->callback, &C->acc_type, &C->inf_type, &C->analysis};
+    for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++) Py_INCREF(*own[i]);
+    struct {
+        const char *name;
+        PyObject **slot;
+    } names[] = {{"sglang", &C->s_sglang},
+                 {"vllm", &C->s_vllm},
+                 {"main", &C->s_main},
+                 {"kind", &C->s_kind},
+                 {"clock_absolute", &C->s_clock_abs},
+                 {"clock_no_year", &C->s_clock_noyear},
+                 {"new", &C->s_new},
+                 {"old", &C->s_old},
+                 {"sglang_version_text", &C->v_sgl_vt},
+                 {"sglang_0511", &C->v_0511},
+                 {"sglang_0510", &C->v_0510},
+                 {"sglang_newish", &C->v_newish},
+                 {"vllm_version", &C->v_vllm},
+                 {"note_nofit", &C->n_nofit},
+                 {"note_ambiguous", &C->n_ambig},
+                 {"note_clamp", &C->n_clamp}};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        PyObject *v = PyDict_GetItemString(consts, names[i].name);
+        if (!v) {
+            PyErr_Format(PyExc_KeyError, "missing constant %s", names[i].name);
+            return -1;
+        }
+        Py_INCREF(v);
+        *names[i].slot = v;
+    }
+    PyObject *v;
+    if (!(v = PyDict_GetItemString(consts, "collapsed_max"))) goto missing;
+    C->collapsed_max = PyFloat_AsDouble(v);
+    if (!(v = PyDict_GetItemString(consts, "min_run"))) goto missing;
+    C->min_run = PyLong_AsLongLong(v);
+    if (!(v = PyDict_GetItemString(consts, "spark_width"))) goto missing;
+    C->spark_width = (int)PyLong_AsLong(v);
+    if (!(v = PyDict_GetItemString(consts, "inference_refresh"))) goto missing;
+    INF_REFRESH = PyLong_AsLongLong(v);
+    if (!(v = PyDict_GetItemString(consts, "year"))) goto missing;
+    C->year = PyLong_AsLong(v);
+    if (PyErr_Occurred()) return -1;
+    if (C->spark_width < 1 || 2 * C->spark_width >= SPARK_MAX) {
+        PyErr_SetString(PyExc_ValueError, "spark width out of range");
+        return -1;
+    }
+    C->keyinfo = PyDict_New();
+    if (!C->keyinfo) return -1;
+    v = PyDict_GetItemString(consts, "rate_inference");
+    if (v && v != Py_None) {
+        /* (RateInference, both-formulas note, no-formula note, ndt note prefix, " ...", suffix) */
+        if (!PyTuple_Check(v) || PyTuple_GET_SIZE(v) != 6) {
+            PyErr_SetString(PyExc_TypeError, "rate_inference: a 6-tuple");
+            return -1;
+        }
+        PyObject **slots[] = {&C->ri_type, &C->t_both, &C->t_none, &C->t_nd_pre, &C->t_nd_more, &C->t_nd_post};
+        for (int i = 0; i < 6; i++) {
+            *slots[i] = PyTuple_GET_ITEM(v, i);
+            Py_INCREF(*slots[i]);
+        }
+        C->use_compute = 1;
+    }
+    C->close_run = PyUnicode_InternFromString("_close_run");
+    C->cache = (AnaEntry *)calloc(CACHE_SIZE, sizeof(AnaEntry));
+    if (!C->close_run || !C->cache) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+missing:
+    PyErr_SetString(PyExc_KeyError, "missing numeric constant");
+    return -1;
+}
+
+/* run(block, base_line) -> fast records added. Lines for Python go to callback(line, raw, prev)
+ * (raw None: an overlong line; prev None, bytes, or the block's prev_tail argument). */
+static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
+    BlockObject *b;
+    long long base_line;
+    PyObject *prev_tail;
+    if (!PyArg_ParseTuple(args, "O!LO", &BlockType, &b, &base_line, &prev_tail)) return NULL;
+    const char *buf = PyBytes_AS_STRING(b->data);
+    long long fast = 0;
+    int dirty = 0;
+    for (Py_ssize_t i = 0; i < b->n; i++) {
+        Item *it = &b->items[i];
+        long long line_no = base_line + it->line;
+        if (it->type == IT_SGL || it->type == IT_VLLM) {
+            int ok = it->type == IT_SGL ? do_sgl(C, b, it, line_no) : do_vllm(C, b, it, line_no);
+            if (!ok) {
+                PyObject *t, *v, *tb;
+                PyErr_Fetch(&t, &v, &tb);
+                sync_out(C);
+                PyErr_Clear();
+                PyErr_Restore(t, v, tb);
+                return NULL;
+            }
+            fast++;
+            dirty = 1;
+            continue;
+        }
+        PyObject *ln = PyLong_FromLongLong(line_no);
+        PyObject *raw = NULL, *prev = NULL;
+        if (!ln) return NULL;
+        if (it->type == IT_OVERLONG) {
+            raw = Py_None;
+            Py_INCREF(raw);
+        } else
+            raw = PyBytes_FromStringAndSize(buf + it->s, (Py_ssize_t)(it->e - it->s));
+        if (it->ps == PREV_TAIL) {
+            prev = prev_tail;
+            Py_INCREF(prev);
+        } else if (it->ps >= 0)
+            prev = PyBytes_FromStringAndSize(buf + it->ps, (Py_ssize_t)(it->pe - it->ps));
+        else {
+            prev = Py_None;
+            Py_INCREF(prev);
+        }
+        PyObject *res = raw && prev ? PyObject_CallFunctionObjArgs(C->callback, ln, raw, prev, NULL)
+                                    : NULL;
+        Py_DECREF(ln);
+        Py_XDECREF(raw);
+        Py_XDECREF(prev);
+        if (!res) {
+            /* an error or Ctrl-C in the Python part: keep what was read so far */
+            PyObject *t, *v, *tb;
+            PyErr_Fetch(&t, &v, &tb);
+            sync_out(C);
+            PyErr_Clear();
+            PyErr_Restore(t, v, tb);
+            return NULL;
+        }
+        Py_DECREF(res);
+    }
+    if (dirty && !sync_out(C)) return NULL;
+    return PyLong_FromLongLong(fast);
+}
+
+/* flush_inference(): the pending inference tallies of every rank, before Python parses a line */
+static PyObject *Ctx_flush_inference(CtxObject *C, PyObject *unused) {
+    int ok = 1;
+    for (int i = 0; i < C->nranks; i++)
+        if (!flush_inf(&C->ranks[i])) ok = 0;
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* release(engine, rank): write back the state of the leaf a Python record is about to reach */
+static PyObject *Ctx_release(CtxObject *C, PyObject *args) {
+    PyObject *engine, *rank;
+    if (!PyArg_ParseTuple(args, "OO", &engine, &rank)) return NULL;
+    for (int i = 0; i < C->nleafs; i++) {
+        Leaf *L = C->leafs[i];
+        if (!L->loaded) continue;
+        PyObject *le = PyObject_GetAttrString(L->leaf, "engine");
+        PyObject *lr = le ? PyObject_GetAttrString(L->leaf, "rank") : NULL;
+        int hit = lr && eq_str(le, engine) && eq_str(lr, rank);
+        Py_XDECREF(le);
+        Py_XDECREF(lr);
+        if (PyErr_Occurred()) return NULL;
+        if (hit && !leaf_store(C, L)) return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef Ctx_methods[] = {
+    {"run", (PyCFunction)Ctx_run, METH_VARARGS, "consume one scanned block"},
+    {"flush_inference", (PyCFunction)Ctx_flush_inference, METH_NOARGS, "flush tallies"},
+    {"release", (PyCFunction)Ctx_release, METH_VARARGS, "write back one leaf"},
+    {NULL}};
+
+static PyTypeObject CtxType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "specdiag.core.logs._fastlogs.Ctx",
+    .tp_basicsize = sizeof(CtxObject),
+    .tp_dealloc = (destructor)Ctx_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Adds fast records of one source to its analyzer",
+    .tp_methods = Ctx_methods,
+    .tp_init = (initproc)Ctx_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static PyMethodDef fl_methods[] = {
+    {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
+    {NULL}};
+
+static struct PyModuleDef fl_module = {PyModuleDef_HEAD_INIT, "_fastlogs",
+                                       "The compiled part of specdiag logs", -1, fl_methods};
+
+PyMODINIT_FUNC PyInit__fastlogs(void) {
+    if (PyType_Ready(&BlockType) < 0 || PyType_Ready(&CtxType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&fl_module);
+    if (!m) return NULL;
+    Py_INCREF(&BlockType);
+    Py_INCREF(&CtxType);
+    if (PyModule_AddObject(m, "Block", (PyObject *)&BlockType) < 0 ||
+        PyModule_AddObject(m, "Ctx", (PyObject *)&CtxType) < 0 ||
+        PyModule_AddIntConstant(m, "ABI", 1) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

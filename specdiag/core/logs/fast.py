@@ -1,0 +1,453 @@
+"""The compiled path of ``specdiag logs``: the same results as the Python path, faster.
+
+The C extension ``_fastlogs`` (csrc/fastlogs.c, built by ``pip install`` / ``make install``)
+does two things, and only these:
+
+* **scan**: find the candidate lines of a block of bytes (the same anchor and keywords as
+  :class:`~specdiag.core.logs.scan.LineFinder`, without the GIL, so threads scan blocks of one
+  file in parallel), and extract every field of the lines in the two known default layouts
+  (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10 ``SpecDecoding
+  metrics``), with the checks of ``LineParser._sglang_fast`` / ``_vllm_fast``;
+* **run**: add those records to the analyzer's accumulators exactly as ``LogAnalyzer._record``
+  and ``SeriesAccumulator.add`` would, in line order, and hand every other candidate line (any
+  other format, any line it does not fully understand) to the Python parser.
+
+So the report, the JSON document and ``--records`` are byte-identical to the Python path's
+(tests/test_logs_fast.py proves it on every test file, generated files and fuzz cases). When a
+time window or ``--records`` needs each record as an object, or the parser's fast paths are off,
+the compiled part only finds the candidate lines and Python parses them all.
+
+``SPECDIAG_LOGS_PYTHON=1`` forces the Python path (the reference); :func:`status` says which
+path runs and why.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from specdiag.core.logs.parse import LineParser
+from specdiag.core.logs.records import LogRecord
+from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Candidate, LineFinder, Scanner
+from specdiag.errors import InputError
+
+if TYPE_CHECKING:
+    from specdiag.core.logs.analyze import LogAnalyzer
+
+ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
+THREADS = 2  # blocks of one file scanned at once (the machine's cores; the GIL is released)
+LOOKAHEAD = 3  # blocks read ahead of the one being consumed: memory stays flat
+
+_native: Any = None
+_why_not: str | None = None
+try:
+    from specdiag.core.logs import _fastlogs as _native  # type: ignore[attr-defined,no-redef]
+except ImportError as exc:  # not built: the Python path, with a note
+    _native = None
+    _why_not = f"the compiled part is not built ({exc})"
+
+_ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
+_schema_ok: bool | None = None
+
+
+def forced_python() -> bool:
+    return os.environ.get(ENV_FORCE_PYTHON, "").strip() not in ("", "0")
+
+
+def available() -> bool:
+    """Whether the compiled path runs (built, and not switched off)."""
+    return _native is not None and not forced_python()
+
+
+def status() -> str | None:
+    """None when the compiled path runs; else why not (for a note on stderr). Forcing the
+    Python path on purpose is not worth a note: returns ''."""
+    if forced_python():
+        return ""
+    if _native is None:
+        return (
+            f"{_why_not}; reading logs with the slower pure-Python path (same results). "
+            "Reinstall with a C compiler and the Python headers to build it"
+        )
+    return None
+
+
+def _accumulator_schema_ok() -> bool:
+    """The C part keeps a copy of a SeriesAccumulator's running state: check that the
+    accumulator still has the fields it mirrors (else only the scanning is compiled)."""
+    global _schema_ok
+    if _schema_ok is None:
+        from specdiag.core.logs.summary import SeriesAccumulator
+
+        acc = SeriesAccumulator("sglang", "x", "")
+        try:
+            ok = all(
+                isinstance(getattr(acc, name), kind)
+                for name, kind in (
+                    ("n", int),
+                    ("kinds", dict),
+                    ("positions", dict),
+                    ("versions", dict),
+                    ("notes", dict),
+                    ("acc_sum", int),
+                    ("drafted_sum", int),
+                    ("counted", int),
+                    ("graph_true", int),
+                    ("graph_false", int),
+                    ("pp_sum", list),
+                    ("pp_w", list),
+                    ("stretch_count", int),
+                    ("collapsed", int),
+                    ("_last_weight", float),
+                )
+            )
+            for h in (acc.length, acc.rate, acc.throughput):
+                ok = ok and all(hasattr(h, a) for a in ("counts", "n", "total", "lo", "hi"))
+                ok = ok and all(hasattr(h, a) for a in ("wsum", "wtotal", "scale"))
+            ok = ok and acc._run is None and acc.first_ts is None and acc.last_text is None
+            ok = ok and isinstance(acc.spark.buckets, list) and acc.spark.per == 1
+            ok = ok and callable(getattr(acc, "_close_run", None)) and acc.clock is None
+        except AttributeError:
+            ok = False
+        _schema_ok = ok
+    return _schema_ok
+
+
+_RI_TEXTS: tuple[object, ...] | None | bool = False
+
+
+def _rate_inference_texts() -> tuple[object, ...] | None:
+    """What the C copy of SGLangRateInference._compute needs: the RateInference class and the
+    texts of its notes, read from the Python implementation itself (so the two cannot drift
+    apart in wording). None when they do not come out as expected: best() is then called."""
+    global _RI_TEXTS
+    if _RI_TEXTS is not False:
+        return _RI_TEXTS  # type: ignore[return-value]
+    from specdiag.core.logs.infer import NEW, OLD, RateInference, SGLangRateInference
+
+    def notes(*cands: frozenset[tuple[str, int]]) -> tuple[str, ...]:
+        inf = SGLangRateInference()
+        for c in cands:
+            inf.add(c)
+        return inf.best().notes
+
+    out: tuple[object, ...] | None = None
+    try:
+        both = notes(frozenset({(NEW, 3), (OLD, 3)}))
+        none = notes(frozenset())
+        two = notes(frozenset({(NEW, 3), (NEW, 4)}))
+        many = notes(frozenset((NEW, n) for n in range(2, 12)))
+        if len(both) == 1 and len(none) == 1 and len(two) == 1 and len(many) == 1:
+            pre, sep, post = two[0].partition("3, 4")
+            listed = ", ".join(str(n) for n in range(2, 10))
+            mpre, msep, mrest = many[0].partition(listed)
+            if sep and msep and mpre == pre and mrest.endswith(post):
+                more = mrest[: len(mrest) - len(post)]
+                out = (RateInference, both[0], none[0], pre, more, post)
+    except (AttributeError, TypeError, ValueError, KeyError):
+        out = None
+    _RI_TEXTS = out
+    return out
+
+
+# --------------------------------------------------------------------------- bytes stage
+
+
+class FastLineFinder(LineFinder):
+    """:class:`LineFinder` whose candidate search is compiled.
+
+    The block logic (carried partial lines, overlong lines, binary sniffing) is inherited; each
+    range of whole lines goes to the C scanner, which returns one Block (fast records and the
+    lines for Python, in order). A Block is put in the candidate list as
+    ``(block, first line number - 1, previous line)``; FastScanner.consume tells them apart.
+    """
+
+    def __init__(
+        self,
+        keywords: tuple[bytes, ...],
+        max_line: int = MAX_LINE,
+        engine: str | None = None,
+        fast_mask: int = 0,
+    ) -> None:
+        super().__init__(keywords, max_line)
+        from specdiag.core.logs.patterns import ANCHOR
+
+        self.anchor = ANCHOR
+        self.engine_code = _ENGINE_CODE.get(engine, 3)
+        self.fast_mask = fast_mask
+        # a block scanned ahead by a thread: (data, start, end, Block)
+        self.pre: tuple[bytes, int, int, Any] | None = None
+
+    def scan(self, buf: bytes, start: int, end: int) -> Any:
+        return _native.scan(
+            buf,
+            start,
+            end,
+            self.anchor,
+            self.keywords,
+            self.max_line,
+            self.engine_code,
+            self.fast_mask,
+        )
+
+    def _block(self, buf: bytes, start: int, end: int) -> None:
+        pre = self.pre
+        if pre is not None and pre[0] is buf and pre[1] == start and pre[2] == end:
+            blk = pre[3]
+            self.pre = None
+        else:
+            blk = self.scan(bytes(buf) if type(buf) is not bytes else buf, start, end)
+        if blk.items:
+            self._out.append((blk, self.lines, self._prev_tail))  # type: ignore[arg-type]
+        self.lines += blk.lines
+        self.candidate_lines += blk.candidate_lines
+        ps = buf.rfind(b"\n", start, end - 1)
+        ps = start if ps < 0 else ps + 1
+        self._prev_tail = buf[ps : end - 1][:4096]
+
+
+# --------------------------------------------------------------------------- parse stage
+
+
+class FastScanner(Scanner):
+    """A :class:`Scanner` whose bytes stage is a :class:`FastLineFinder` and whose known-layout
+    records are added by the C part straight to ``analyzer``'s accumulators."""
+
+    def __init__(
+        self,
+        parser: LineParser,
+        on_record: Callable[[LogRecord], None],
+        analyzer: LogAnalyzer,
+        *,
+        max_line: int = MAX_LINE,
+    ) -> None:
+        super().__init__(parser, self._release_then_record, max_line=max_line)
+        self._record = on_record
+        self.analyzer = analyzer
+        mask = 0
+        if (
+            parser.fast_paths
+            and not analyzer.window.active
+            and analyzer.on_record is None
+            and _accumulator_schema_ok()
+        ):
+            mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
+        self.fast_mask = mask
+        self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
+        self._ctx: Any = None
+        self.fast_records = 0  # records the C part read and added itself
+
+    def _make_ctx(self) -> Any:
+        from specdiag.core.accept import COLLAPSED_MAX_LENGTH
+        from specdiag.core.logs import analyze as A
+        from specdiag.core.logs import infer as I
+        from specdiag.core.logs import parse as PR
+        from specdiag.core.logs import records as R
+        from specdiag.core.logs import summary as S
+
+        p = self.parser
+        vt = p.version_text
+        consts = {
+            "sglang": R.SGLANG,
+            "vllm": R.VLLM,
+            "main": A.MAIN,
+            "kind": R.INTERVAL,
+            "clock_absolute": R.CLOCK_ABSOLUTE,
+            "clock_no_year": R.CLOCK_NO_YEAR,
+            "new": I.NEW,
+            "old": I.OLD,
+            "sglang_version_text": "sglang " + vt
+            if vt is not None and p.engine == R.SGLANG
+            else None,
+            "sglang_0511": PR.SGL_VERSION_0511,
+            "sglang_0510": PR.SGL_VERSION_0510,
+            "sglang_newish": PR.SGL_VERSION_NEWISH,
+            "vllm_version": "vllm " + vt
+            if vt is not None and p.engine == R.VLLM
+            else "vllm >= 0.10",
+            "note_nofit": PR.N_SGL_NOFIT,
+            "note_ambiguous": PR.N_SGL_AMBIG,
+            "note_clamp": PR.N_RATE_CLAMP,
+            "collapsed_max": float(COLLAPSED_MAX_LENGTH),
+            "min_run": S.MIN_COLLAPSE_RUN,
+            "spark_width": S.SPARK_WIDTH,
+            "year": p.year,
+            # SGLangRateInference.add recomputes best() after this many tallies of known sets
+            "inference_refresh": 512,
+            "rate_inference": _rate_inference_texts(),
+        }
+        an = self.analyzer
+        return _native.Ctx(
+            an,
+            p,
+            p.source,
+            an.leaves,
+            an._last_main,
+            self._one,
+            S.SeriesAccumulator,
+            I.SGLangRateInference,
+            I.sglang_line_analysis,
+            consts,
+        )
+
+    def _release_then_record(self, rec: LogRecord) -> None:
+        # a record of the Python path: the C part holds the running state of (engine, rank)'s
+        # main series during a Ctx.run; write it back first
+        if self._ctx is not None:
+            self._ctx.release(rec.engine, rec.rank)
+        self._record(rec)
+
+    def _one(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
+        # a line for the Python parser, in the middle of a Ctx.run: it may read the SGLang
+        # accept-rate inference, so the tallies the C part keeps pending go in first
+        self._ctx.flush_inference()
+        c = self.counts
+        Scanner.consume(self, [(line_no, raw, prev)], c.lines, c.candidate_lines, c.binary)
+
+    def consume(
+        self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
+    ) -> None:
+        counts = self.counts
+        run: list[Candidate] = []
+        for cand in cands:
+            head: object = cand[0]
+            if isinstance(head, int):
+                run.append(cand)
+                continue
+            if run:
+                Scanner.consume(self, run, counts.lines, counts.candidate_lines, counts.binary)
+                run = []
+            if self._ctx is None:
+                self._ctx = self._make_ctx()
+            fast = self._ctx.run(head, cand[1], cand[2])  # Python lines count themselves
+            counts.records += fast
+            self.fast_records += fast
+        if run:
+            Scanner.consume(self, run, counts.lines, counts.candidate_lines, counts.binary)
+        counts.lines = lines
+        counts.candidate_lines = candidate_lines
+        counts.binary = binary
+
+
+def make_scanner(
+    parser: LineParser,
+    on_record: Callable[[LogRecord], None],
+    analyzer: LogAnalyzer,
+    max_line: int = MAX_LINE,
+) -> Scanner:
+    """The scanner for one source: the compiled one when available, else the Python one."""
+    if available():
+        return FastScanner(parser, on_record, analyzer, max_line=max_line)
+    return Scanner(parser, on_record, max_line=max_line)
+
+
+# --------------------------------------------------------------------------- whole files
+
+
+def _regular_fd(stream: BinaryIO) -> int | None:
+    """The file descriptor of a plain (not decompressed, not re-encoded) regular file."""
+    import io
+
+    if not isinstance(stream, io.BufferedReader) or not isinstance(stream.raw, io.FileIO):
+        return None
+    try:
+        fd = stream.fileno()
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+    except (OSError, ValueError):
+        return None
+    return fd
+
+
+def _pread(fd: int, n: int, off: int) -> bytes:
+    parts = []
+    got = 0
+    while got < n:
+        b = os.pread(fd, n - got, off + got)
+        if not b:
+            break
+        parts.append(b)
+        got += len(b)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+def scan_file(
+    analyzer: LogAnalyzer, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE
+) -> bool:
+    """Scan a plain regular file with its blocks read and scanned by threads, the records added
+    in order (the same blocks the sequential scan reads). False when the stream is not such a
+    file or the compiled path is off (the caller scans it the usual way)."""
+    if not available():
+        return False
+    fd = _regular_fd(stream)
+    if fd is None:
+        return False
+    try:
+        pos = stream.tell()
+    except OSError:
+        return False
+    scanner = analyzer.add_source(label)
+    if not isinstance(scanner, FastScanner):  # pragma: no cover - add_source follows available()
+        from specdiag.core.logs.scan import scan_stream
+
+        scan_stream(stream, scanner, chunk_size)
+        return True
+    finder = scanner.finder
+    assert isinstance(finder, FastLineFinder)
+
+    def task(k: int) -> tuple[bytes, tuple[int, int, Any] | None]:
+        off = pos + k * chunk_size
+        data = _pread(fd, chunk_size, off)
+        if not data:
+            return data, None
+        last_nl = data.rfind(b"\n")
+        if last_nl < 0:
+            return data, None
+        # LineFinder's range of whole lines in this block, when the block before it ended
+        # with a newline (nothing carried) or not (the first line finishes a carried one)
+        carried = k > 0 and _pread(fd, 1, off - 1) != b"\n"
+        start = data.find(b"\n") + 1 if carried else 0
+        end = last_nl + 1
+        if start >= end:
+            return data, None
+        return data, (start, end, finder.scan(data, start, end))
+
+    with ThreadPoolExecutor(THREADS) as ex:
+        pending: deque[Future[tuple[bytes, tuple[int, int, Any] | None]]] = deque()
+        k = 0
+        eof = False
+        try:
+            while True:
+                while not eof and len(pending) < LOOKAHEAD:
+                    pending.append(ex.submit(task, k))
+                    k += 1
+                if not pending:
+                    break
+                try:
+                    data, pre = pending.popleft().result()
+                except OSError as exc:
+                    raise InputError(
+                        f"read error in {label}: {exc.strerror or exc}",
+                        hint="check the file and the device it is on",
+                    ) from None
+                if len(data) < chunk_size:
+                    eof = True
+                    for f in pending:
+                        f.cancel()
+                    pending.clear()
+                if not data:
+                    break
+                finder.pre = (data, *pre) if pre is not None else None
+                scanner.feed(data)
+                finder.pre = None
+                if analyzer.after_block is not None:
+                    analyzer.after_block()
+        finally:
+            for f in pending:
+                f.cancel()
+    scanner.close()
+    return True
