@@ -15,7 +15,8 @@ Republishes what specdiag computes -- from engine logs (read once, or followed) 
 periodic probes of live servers -- as gauges such as
 specdiag_accept_length{engine,replica,source,rank}, specdiag_accepted_drafts_per_step,
 specdiag_position_acceptance{position,kind}, specdiag_cuda_graph_false_share and
-specdiag_expected_accept_length, so the PodMonitors/ServiceMonitors already in place can
+specdiag_expected_accept_length and (with --doctor) specdiag_check_status{check}, so the
+PodMonitors/ServiceMonitors already in place can
 scrape an engine's logs (SGLang's, or any engine's).
 
 Examples:
@@ -83,6 +84,29 @@ def exporter_cmd(
         int | None, typer.Option("--steps", "-k", help="Draft tokens per step (with --acc).")
     ] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    doctor: Annotated[
+        bool,
+        typer.Option(
+            "--doctor",
+            help="Also run specdiag doctor's checks on the evidence given (--logs, the one "
+            "--probe server, --draft/--target/--server-args) and export their status.",
+        ),
+    ] = False,
+    draft: Annotated[
+        str | None, typer.Option("--draft", help="doctor: the draft model directory.")
+    ] = None,
+    target: Annotated[
+        str | None, typer.Option("--target", help="doctor: the target model directory.")
+    ] = None,
+    server_args: Annotated[
+        str | None,
+        typer.Option(
+            "--server-args", help="doctor: the server's launch command line (@FILE reads a file)."
+        ),
+    ] = None,
+    doctor_interval: Annotated[
+        float, typer.Option("--doctor-interval", help="Seconds between two doctor runs.")
+    ] = 600.0,
     host: Annotated[
         str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
     ] = "127.0.0.1",
@@ -145,6 +169,11 @@ def exporter_cmd(
         steps=steps,
         host=host,
         port=port,
+        doctor=doctor,
+        draft=draft,
+        target=target,
+        server_args=_read_args(server_args),
+        doctor_interval_s=doctor_interval,
     )
     if cfg.acc is None and steps is not None:
         raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
@@ -167,6 +196,22 @@ def exporter_cmd(
     out.note("exporter stopped")
     if stopped_by_signal:
         raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
+
+
+def _read_args(text: str | None) -> str | None:
+    """--server-args: the command line itself, or @FILE (as specdiag doctor reads it)."""
+    if text is None or not text.startswith("@"):
+        return text
+    from specdiag.errors import InputError
+
+    try:
+        with open(text[1:], encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError as exc:
+        raise InputError(
+            f"cannot read --server-args {text}: {exc.strerror or exc}",
+            hint="give the command line itself, or @FILE with a readable file",
+        ) from None
 
 
 def _serve(duration: float | None) -> bool:

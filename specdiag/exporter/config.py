@@ -26,9 +26,25 @@ class ExporterConfig:
     steps: int | None = None
     host: str = "127.0.0.1"
     port: int = 9465
+    # doctor (specdiag.core.doctor): checks run every doctor_interval_s on this evidence plus
+    # the logs above (and the one --probe server, when exactly one is given)
+    doctor: bool = False
+    draft: str | None = None
+    target: str | None = None
+    server_args: str | None = None
+    doctor_interval_s: float = 600.0
+
+    @property
+    def doctor_enabled(self) -> bool:
+        return self.doctor or any(
+            x is not None for x in (self.draft, self.target, self.server_args)
+        )
 
     def __post_init__(self) -> None:
-        if not self.probes and not self.logs and self.acc is None:
+        doctor = self.doctor or any(
+            x is not None for x in (self.draft, self.target, self.server_args)
+        )
+        if not self.probes and not self.logs and self.acc is None and not doctor:
             raise UsageError(
                 "nothing to export: give --probe URL, --logs FILE or --acc",
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
@@ -51,6 +67,11 @@ class ExporterConfig:
         if not 0 <= self.port <= 65535:
             raise UsageError(
                 f"--port must be in 0..65535, got {self.port}", hint="0 picks a free port"
+            )
+        if math.isnan(self.doctor_interval_s) or self.doctor_interval_s < 10.0:
+            raise UsageError(
+                f"--doctor-interval must be at least 10 seconds, got {self.doctor_interval_s:g}",
+                hint="the checks re-read the evidence each time, e.g. 600",
             )
         if self.follow and not self.logs:
             raise UsageError("--follow needs --logs FILE", hint="e.g. --logs server.log --follow")

@@ -157,3 +157,59 @@ class LogsSource:
             self.store.fail(self.kind, self.ident, exc.message)
         except OSError as exc:
             self.store.fail(self.kind, self.ident, str(exc))
+
+
+class DoctorSource:
+    """``specdiag doctor``'s checks (``core.doctor.run.run_doctor``), re-run every interval."""
+
+    kind = "doctor"
+
+    def __init__(self, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
+        from specdiag.core.doctor.context import DoctorInputs
+
+        self.cfg = cfg
+        self.store = store
+        self.stop = stop
+        self.ident = "checks"
+        self.inputs = DoctorInputs(
+            server=cfg.probes[0] if len(cfg.probes) == 1 else None,
+            logs=tuple(p for p in cfg.logs if p != "-"),
+            draft=cfg.draft,
+            target=cfg.target,
+            server_args=cfg.server_args,
+            acc=cfg.acc,
+            steps=cfg.steps,
+            acc_kind=cfg.acc_kind.value,
+            engine=cfg.engine,
+            api_key=cfg.api_key,
+        )
+        store.register(self.kind, self.ident)
+
+    def run_once(self) -> None:
+        """Run the checks; a usage error (bad evidence flags) propagates, the rest is counted."""
+        from specdiag.core.doctor.run import run_doctor
+        from specdiag.errors import UsageError
+
+        try:
+            report = run_doctor(self.inputs)
+        except UsageError:
+            raise
+        except SpecdiagError as exc:
+            self.store.fail(self.kind, self.ident, exc.message)
+            return
+        self.store.put_checks(
+            [(c.check, c.family, c.status.value) for c in report.checks],
+            len(report.findings),
+        )
+
+    def _guarded_run(self) -> None:
+        from specdiag.errors import UsageError
+
+        try:
+            self.run_once()
+        except UsageError as exc:  # evidence that stopped being valid since the start
+            self.store.fail(self.kind, self.ident, exc.message)
+
+    def loop(self) -> None:
+        while not self.stop.wait(self.cfg.doctor_interval_s):
+            self._guarded_run()
