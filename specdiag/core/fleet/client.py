@@ -100,8 +100,10 @@ class PrometheusClient:
         self.timeout_s = timeout_s
         self.queries: list[str] = []  # every PromQL expression sent, in order
         https = self.base.startswith("https:")
+        # Prometheus gets timeout_s for the query itself; we wait a little longer for its answer
+        self.wait_s = timeout_s + min(5.0, max(1.0, 0.2 * timeout_s))
         self._client = httpx.Client(
-            timeout=httpx.Timeout(timeout_s + 5.0, connect=min(10.0, timeout_s)),
+            timeout=httpx.Timeout(self.wait_s, connect=min(10.0, timeout_s)),
             headers=dict(headers),
             transport=transport,
             # a plain-http Prometheus needs no CA store; a redirect to https is then refused
@@ -129,7 +131,7 @@ class PrometheusClient:
             resp = self._client.post(url, data=form)
         except httpx.TimeoutException:
             raise ServerError(
-                f"Prometheus at {self.shown} did not answer within {self.timeout_s:g} s",
+                f"Prometheus at {self.shown} did not answer within {self.wait_s:g} s",
                 hint="raise --timeout, narrow --selector or the window (--since), or retry "
                 "when Prometheus is less busy",
             ) from None
