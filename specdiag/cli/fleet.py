@@ -44,7 +44,11 @@ def register(app: typer.Typer) -> None:
 def fleet_cmd(
     url: Annotated[
         str,
-        typer.Argument(help="Prometheus base URL, e.g. http://prometheus:9090", show_default=False),
+        typer.Argument(
+            help="Prometheus base URL, e.g. http://prometheus:9090",
+            metavar="PROMETHEUS_URL",
+            show_default=False,
+        ),
     ],
     selector: Annotated[
         str | None,
