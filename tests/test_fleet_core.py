@@ -566,3 +566,19 @@ def test_acceptance_against_running_requests() -> None:
     ]
     (r,) = analyse(raw, params(n, 15)).replicas
     assert r.running_correlation is not None and r.running_correlation < -0.9
+
+
+def test_non_finite_and_negative_counter_samples_are_left_out() -> None:
+    lab = {"job": "vllm", "instance": "n:1"}
+    steps = [0, 10, float("nan"), 30, 40]
+    acc = [0, 8, 16, float("inf"), -5, 32][:5]
+    a = analyse(
+        [
+            counter("vllm:spec_decode_num_drafts_total", lab, steps),
+            counter("vllm:spec_decode_num_accepted_tokens_total", lab, acc),
+        ],
+        params(5, 15),
+    )
+    (r,) = a.replicas
+    assert r.figures.verify_steps == 40 and r.figures.accepted_drafts == 16
+    assert any("left out" in w for w in a.warnings)

@@ -582,6 +582,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     unknown = 0
     samples = 0
     draft_engine_series = 0
+    bad_samples = 0
     for r in raw:
         name = r.labels.get("__name__", "")
         meta = N.BY_NAME.get(name)
@@ -608,7 +609,17 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         samples += len(r.timestamps)
         ts = np.asarray(r.timestamps, dtype=np.float64)
         vs = np.asarray(r.values, dtype=np.float64)
+        ok = np.isfinite(ts) & np.isfinite(vs)
+        if meta.role in N.COUNTER_ROLES:
+            ok &= vs >= 0  # a counter is never negative
+        if not ok.all():
+            bad_samples += int((~ok).sum())
+            ts, vs = ts[ok], vs[ok]
         unit.series.append(_S(meta, labels, _position(labels), rank, dup, ts, vs))
+    if bad_samples:
+        warnings.append(
+            f"{bad_samples} sample(s) with NaN, infinite or negative counter values left out"
+        )
     if draft_engine_series:
         notes.append(
             f'{draft_engine_series} SGLang series with engine_type="draft" left out (they would '
