@@ -11,13 +11,12 @@ from specdiag.core.accept import AccKind
 
 HELP = """Serve normalised speculative-decoding figures on a Prometheus /metrics endpoint.
 
-Republishes what specdiag computes -- from engine logs (read once, or followed) and from
-periodic probes of live servers -- as gauges such as
+Republishes what specdiag computes -- from engine logs (read once, or followed), periodic
+probes of live servers and, with --doctor, specdiag doctor's checks -- as gauges such as
 specdiag_accept_length{engine,replica,source,rank}, specdiag_accepted_drafts_per_step,
-specdiag_position_acceptance{position,kind}, specdiag_cuda_graph_false_share and
-specdiag_expected_accept_length and (with --doctor) specdiag_check_status{check}, so the
-PodMonitors/ServiceMonitors already in place can
-scrape an engine's logs (SGLang's, or any engine's).
+specdiag_position_acceptance{position,kind}, specdiag_cuda_graph_false_share,
+specdiag_expected_accept_length and specdiag_check_status{check}, so the PodMonitors and
+ServiceMonitors already in place can scrape an engine's logs (SGLang's, or any engine's).
 
 Examples:
 
