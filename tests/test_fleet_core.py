@@ -582,3 +582,17 @@ def test_non_finite_and_negative_counter_samples_are_left_out() -> None:
     (r,) = a.replicas
     assert r.figures.verify_steps == 40 and r.figures.accepted_drafts == 16
     assert any("left out" in w for w in a.warnings)
+
+
+def test_header_values_and_url_passwords_are_never_printed() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    secret = "s3cr3t-token-value"
+    r = run_cli(
+        ["fleet", f"http://me:{secret}@127.0.0.1:{port}", "-H", f"Authorization: Bearer {secret}"]
+    )
+    assert r.exit_code == 3
+    assert secret not in r.stderr + r.stdout
+    r = run_cli(["fleet", "http://127.0.0.1:9", "-H", "X-Bad: a\x01b"])
+    assert r.exit_code == 2 and "a\x01b" not in r.stderr

@@ -151,7 +151,10 @@ def exporter_cmd(
                 hint="one of: " + ", ".join(e.value for e in Engine),
             ) from None
     from specdiag.core import accept
+    from specdiag.errors import register_secrets
     from specdiag.exporter import ExporterConfig, start_exporter
+
+    register_secrets([api_key])  # never printed from here on
 
     cfg = ExporterConfig(
         probes=tuple(probe or ()),

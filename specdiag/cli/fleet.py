@@ -145,6 +145,17 @@ def fleet_cmd(
                 hint="e.g. --header 'Authorization: Bearer TOKEN'",
             )
         headers.append((name.strip(), value.strip()))
+    from urllib.parse import urlsplit
+
+    from specdiag.core.probe.run import check_credentials
+    from specdiag.errors import register_secrets
+
+    check_credentials(None, tuple(headers))  # a value HTTP cannot carry: usage error, not echoed
+    try:
+        password = urlsplit(url).password
+    except ValueError:
+        password = None
+    register_secrets([v for _, v in headers] + [password])  # never printed from here on
     cfg = FleetConfig(
         url=url,
         selector=selector,
