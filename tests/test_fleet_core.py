@@ -596,3 +596,13 @@ def test_header_values_and_url_passwords_are_never_printed() -> None:
     assert secret not in r.stderr + r.stdout
     r = run_cli(["fleet", "http://127.0.0.1:9", "-H", "X-Bad: a\x01b"])
     assert r.exit_code == 2 and "a\x01b" not in r.stderr
+
+
+def test_a_rank_far_below_its_replica_is_flagged() -> None:
+    raw = vllm_replica("a:1", 10, 20, extra={"engine": "0"})
+    raw += vllm_replica("a:1", 10, 19, extra={"engine": "1"})
+    raw += vllm_replica("a:1", 10, 3, extra={"engine": "2"})
+    (r,) = analyse(raw, params()).replicas
+    assert [k.outlier for k in r.ranks] == [False, False, True]
+    assert r.ranks[2].deficit == pytest.approx((2.9 - 1.3) / 1.9)
+    assert any("rank engine=2" in x for x in r.warnings)

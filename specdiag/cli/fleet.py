@@ -238,7 +238,10 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
         "labels": dict(r.labels),
         "engine": r.engine,
         **_figs(r.figures),
-        "ranks": [{"rank": dict(k.rank), **_figs(k.figures)} for k in r.ranks],
+        "ranks": [
+            {"rank": dict(k.rank), **_figs(k.figures), "deficit": k.deficit, "outlier": k.outlier}
+            for k in r.ranks
+        ],
         "timeline": {
             "ends_unix": list(r.timeline.ends),
             "accept_length": list(r.timeline.accept_length),
@@ -415,7 +418,7 @@ def render(console: Console, report: FleetReport) -> None:
                 _f(kf.verify_steps, ".0f"),
                 _pos(kf.per_position_unconditional),
                 "",
-                "",
+                f"RANK OUTLIER ({k.deficit:.0%} below the other ranks)" if k.outlier else "",
             )
     console.print(t)
     line = (

@@ -106,6 +106,8 @@ class ExpectedFit:
 class RankReport:
     rank: Mapping[str, str]
     figures: Figures
+    deficit: float | None = None  # vs the median of the replica's ranks (accepted drafts)
+    outlier: bool = False  # far below the replica's other ranks (e.g. one DP rank)
 
 
 @dataclass(frozen=True)
@@ -716,8 +718,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         rank_reports = tuple(
             RankReport(dict(rk), acc.figures(fam)) for rk, acc in sorted(ranks.items()) if rk
         )
-        if len(rank_reports) < 2:
-            rank_reports = ()
+        rank_reports = () if len(rank_reports) < 2 else _rank_outliers(rank_reports, p, shown, w)
         al_b, st_b, run_b = total.timeline(fam)
         arrays.append((al_b, st_b))
         timeline = Timeline(tuple(bounds[1:]), _opt(al_b), _opt(st_b), _opt(run_b))
@@ -788,6 +789,42 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         warnings=tuple(warnings),
         notes=tuple(notes),
     )
+
+
+def _rank_outliers(
+    ranks: tuple[RankReport, ...], p: AnalysisParams, shown: str, w: list[str]
+) -> tuple[RankReport, ...]:
+    """Ranks of one replica far below its other ranks (same threshold as between replicas)."""
+    from dataclasses import replace
+
+    def judged(r: RankReport) -> bool:
+        f = r.figures
+        return (
+            f.accept_length is not None
+            and f.source == "counters"
+            and (f.verify_steps or 0.0) >= p.min_steps
+        )
+
+    pool = [r.figures.accept_length for r in ranks if judged(r)]
+    if len(pool) < 2:
+        return ranks
+    median = _median(pool)  # type: ignore[arg-type]
+    out = []
+    for r in ranks:
+        al = r.figures.accept_length
+        if al is None or not judged(r):
+            out.append(r)
+            continue
+        d = _deficit(al, median)
+        bad = d >= p.outlier_threshold
+        if bad:
+            name = ",".join(f"{k}={v}" for k, v in r.rank.items())
+            w.append(
+                f"{shown}: rank {name} accepts {d:.0%} fewer drafts per step than the replica's "
+                f"other ranks (accept length {al:.2f} vs median {median:.2f})"
+            )
+        out.append(replace(r, deficit=d, outlier=bad))
+    return tuple(out)
 
 
 def _expected(
