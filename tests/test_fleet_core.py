@@ -520,7 +520,10 @@ def test_malformed_matrix_entries_never_crash(result: list[object]) -> None:
         )
 
     with PrometheusClient("http://p:9090", transport=_mock(handler)) as c:
-        out = c.raw_samples('{x="y"}', T0 - 100, T0)
+        try:
+            out = c.raw_samples('{x="y"}', T0 - 100, T0)
+        except ServerError:  # not JSON at all (Infinity literals): a clean error, not a crash
+            return
     for r in out:
         assert len(r.timestamps) == len(r.values) >= 1
     analyse(out, params())
