@@ -94,8 +94,8 @@ def document(r: DemoResult) -> dict[str, Any]:
     agreement and the conclusion, derived from their dataclasses."""
     from specdiag.cli import _probe_view as probe
     from specdiag.cli import compare_hidden, logs
-    from specdiag.cli._output import derive
     from specdiag.cli._doctor_view import document as doctor_document
+    from specdiag.cli._output import derive
 
     served, training, reference = r.hidden_paths
     a = r.agreement
