@@ -627,6 +627,15 @@ static int pend_add(PendList *l, PyObject *key, long long n) {
             l->v[i].n += n;
             return 1;
         }
+    if (PyUnicode_CheckExact(key)) /* an equal text from the Python path (same dict key) */
+        for (int i = l->n - 1; i >= 0; i--) {
+            PyObject *o = l->v[i].key;
+            if (PyUnicode_CheckExact(o) && PyUnicode_GET_LENGTH(o) == PyUnicode_GET_LENGTH(key) &&
+                PyUnicode_Compare(o, key) == 0) {
+                l->v[i].n += n;
+                return 1;
+            }
+        }
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 8;
         Pend *nv = (Pend *)realloc(l->v, sizeof(Pend) * (size_t)cap);
@@ -1412,23 +1421,26 @@ typedef struct {
     Txt *time_text; /* NULL: None */
     PyObject *clock;
     PyObject *version;
+    int has_length;
     double length;
     int has_rate;
     double rate;
-    int has_counts;
+    int has_accepted, has_drafted;
     long long accepted, drafted;
     const double *pp;
     Py_ssize_t npp;
     int graph; /* -1 None */
+    int has_tp;
     double throughput;
     PyObject *note1, *note2;
+    PyObject *notes; /* a tuple of more notes, or NULL */
 } Rec;
 
 /* SeriesAccumulator.add for one record */
 static int leaf_add(CtxObject *C, Leaf *L, const Rec *r, long long line_no) {
     L->n++;
     L->pend_kind++;
-    double w = r->has_counts && r->drafted ? (double)r->drafted : 0.0;
+    double w = r->has_drafted && r->drafted ? (double)r->drafted : 0.0;
     L->last_weight = w != 0.0 ? w : 1.0;
     double length = r->length;
     if (r->has_ts) {
@@ -1457,45 +1469,47 @@ static int leaf_add(CtxObject *C, Leaf *L, const Rec *r, long long line_no) {
         if (!L->first_text.set) txt_copy(&L->first_text, r->time_text);
         txt_copy(&L->last_text, r->time_text);
     }
-    if (!hist_add(&L->length, length, w)) return 0;
-    spark_add(C, L, length, r->has_ts, r->ts);
-    if (length <= C->collapsed_max) {
-        L->collapsed++;
-        if (!L->run_active) {
-            L->run_active = 1;
-            L->run_recs = 1;
-            L->run_first_line = line_no;
-            L->run_sum = length;
-            L->run_last_line = line_no;
-            if (r->time_text) {
-                txt_copy(&L->run_first_time, r->time_text);
-                txt_copy(&L->run_last_time, r->time_text);
+    if (r->has_length) {
+        if (!hist_add(&L->length, length, w)) return 0;
+        spark_add(C, L, length, r->has_ts, r->ts);
+        if (length <= C->collapsed_max) {
+            L->collapsed++;
+            if (!L->run_active) {
+                L->run_active = 1;
+                L->run_recs = 1;
+                L->run_first_line = line_no;
+                L->run_sum = length;
+                L->run_last_line = line_no;
+                if (r->time_text) {
+                    txt_copy(&L->run_first_time, r->time_text);
+                    txt_copy(&L->run_last_time, r->time_text);
+                } else {
+                    txt_clear(&L->run_first_time);
+                    txt_clear(&L->run_last_time);
+                }
             } else {
-                txt_clear(&L->run_first_time);
-                txt_clear(&L->run_last_time);
+                L->run_recs++;
+                L->run_sum = L->run_sum + length;
+                L->run_last_line = line_no;
+                if (r->time_text)
+                    txt_copy(&L->run_last_time, r->time_text);
+                else
+                    txt_clear(&L->run_last_time);
             }
-        } else {
-            L->run_recs++;
-            L->run_sum = L->run_sum + length;
-            L->run_last_line = line_no;
-            if (r->time_text)
-                txt_copy(&L->run_last_time, r->time_text);
-            else
-                txt_clear(&L->run_last_time);
+        } else if (L->run_active) {
+            if (!close_run(C, L)) return 0;
+            L->run_active = 0;
+            txt_clear(&L->run_first_time);
+            txt_clear(&L->run_last_time);
         }
-    } else if (L->run_active) {
-        if (!close_run(C, L)) return 0;
-        L->run_active = 0;
-        txt_clear(&L->run_first_time);
-        txt_clear(&L->run_last_time);
     }
     if (r->has_rate && !hist_add(&L->rate, r->rate, w)) return 0;
-    if (r->has_counts && r->drafted) {
+    if (r->has_accepted && r->has_drafted && r->drafted) {
         L->acc_sum += r->accepted;
         L->drafted_sum += r->drafted;
         L->counted++;
     }
-    if (!hist_add(&L->tp, r->throughput, 0.0)) return 0;
+    if (r->has_tp && !hist_add(&L->tp, r->throughput, 0.0)) return 0;
     if (r->graph == 1)
         L->graph_true++;
     else if (r->graph == 0)
@@ -1531,6 +1545,9 @@ static int leaf_add(CtxObject *C, Leaf *L, const Rec *r, long long line_no) {
     if (r->version && !pend_add(&L->versions, r->version, 1)) return 0;
     if (r->note1 && !pend_add(&L->notes, r->note1, 1)) return 0;
     if (r->note2 && !pend_add(&L->notes, r->note2, 1)) return 0;
+    if (r->notes)
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(r->notes); i++)
+            if (!pend_add(&L->notes, PyTuple_GET_ITEM(r->notes, i), 1)) return 0;
     return 1;
 }
 
@@ -1993,8 +2010,10 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
     else
         rec.version = C->v_newish;
     rec.note1 = note;
+    rec.has_length = 1;
     rec.length = it->length;
     rec.graph = it->graph;
+    rec.has_tp = 1;
     rec.throughput = it->throughput;
     Leaf *L = get_leaf(C, C->s_sglang, r->rank, &r->leaf);
     if (!L) goto fail;
@@ -2034,10 +2053,12 @@ static int do_vllm(CtxObject *C, BlockObject *blk, Item *it, long long line_no) 
         }
     }
     rec.version = C->v_vllm;
+    rec.has_length = 1;
     rec.length = it->mean;
     rec.has_rate = 1;
     rec.rate = (double)it->accepted / (double)it->drafted;
-    rec.has_counts = 1;
+    rec.has_accepted = rec.has_drafted = 1;
+    rec.has_tp = 1;
     rec.accepted = it->accepted;
     rec.drafted = it->drafted;
     rec.pp = blk->pp + it->pp_off;
@@ -2322,7 +2343,185 @@ static PyObject *Ctx_release(CtxObject *C, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static int opt_d(PyObject *o, int *has, double *out) {
+    if (o == Py_None) {
+        *has = 0;
+        return 1;
+    }
+    if (!PyFloat_CheckExact(o)) return 0;
+    *has = 1;
+    *out = PyFloat_AS_DOUBLE(o);
+    return 1;
+}
+
+static int opt_ll(PyObject *o, int *has, long long *out) {
+    if (o == Py_None) {
+        *has = 0;
+        return 1;
+    }
+    if (!PyLong_CheckExact(o)) return 0;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred()) || v > (1LL << 52) || v < -(1LL << 52)) {
+        PyErr_Clear();
+        return 0;
+    }
+    *has = 1;
+    *out = v;
+    return 1;
+}
+
+static PyObject *attr_into(PyObject **slot, PyObject *o, const char *name) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    Py_XDECREF(*slot);
+    *slot = v;
+    return v;
+}
+
+/* take(rec) -> bool: a record of the Python path for a main series whose state the C part
+ * holds right now: added to that state (as LogAnalyzer._record + SeriesAccumulator.add would)
+ * and True; else that state is written back (release) and False: Python adds the record. */
+static PyObject *Ctx_take(CtxObject *C, PyObject *rec) {
+    PyObject *engine = NULL, *rank = NULL, *kind = NULL, *f = NULL;
+    Leaf *L = NULL;
+    int ok = 0;
+    if (!(engine = PyObject_GetAttrString(rec, "engine")) ||
+        !(rank = PyObject_GetAttrString(rec, "rank")) || !(kind = PyObject_GetAttrString(rec, "kind")))
+        goto out;
+    if (eq_str(kind, C->s_kind) && PyUnicode_Check(rank)) {
+        if (eq_str(engine, C->s_vllm) && PyUnicode_GET_LENGTH(rank) == 0)
+            L = C->vleaf;
+        else if (eq_str(engine, C->s_sglang))
+            for (int i = 0; i < C->nranks; i++)
+                if (PyUnicode_Compare(C->ranks[i].rank, rank) == 0) {
+                    L = C->ranks[i].leaf;
+                    break;
+                }
+    }
+    if (!L || !L->loaded) {
+        /* not held: the Python path adds it (a held leaf of the same series is written back) */
+        PyObject *r = PyTuple_Pack(2, engine, rank);
+        PyObject *res = r ? Ctx_release(C, r) : NULL;
+        Py_XDECREF(r);
+        if (!res) goto fail;
+        Py_DECREF(res);
+        goto out;
+    }
+    Rec rr;
+    memset(&rr, 0, sizeof(rr));
+    Txt tt;
+    memset(&tt, 0, sizeof(tt));
+    int good = 1;
+#define ATTR(name) attr_into(&f, rec, (name))
+    if (!ATTR("timestamp")) goto fail;
+    good = good && opt_d(f, &rr.has_ts, &rr.ts);
+    if (!ATTR("clock")) goto fail;
+    rr.clock = f;
+    Py_INCREF(rr.clock);
+    if (!ATTR("time_text")) goto fail2;
+    if (f != Py_None) {
+        if (!PyUnicode_Check(f)) good = 0;
+        txt_load(&tt, f);
+        rr.time_text = &tt;
+    }
+    if (!ATTR("version_guess")) goto fail2;
+    if (f != Py_None) {
+        rr.version = f;
+        Py_INCREF(f);
+    }
+    if (!ATTR("accept_length")) goto fail2;
+    good = good && opt_d(f, &rr.has_length, &rr.length);
+    if (!ATTR("accept_rate")) goto fail2;
+    good = good && opt_d(f, &rr.has_rate, &rr.rate);
+    if (!ATTR("accepted_tokens")) goto fail2;
+    good = good && opt_ll(f, &rr.has_accepted, &rr.accepted);
+    if (!ATTR("drafted_tokens")) goto fail2;
+    good = good && opt_ll(f, &rr.has_drafted, &rr.drafted);
+    if (!ATTR("throughput")) goto fail2;
+    good = good && opt_d(f, &rr.has_tp, &rr.throughput);
+    if (!ATTR("cuda_graph")) goto fail2;
+    rr.graph = f == Py_True ? 1 : f == Py_False ? 0 : -1;
+    if (f != Py_None && f != Py_True && f != Py_False) good = 0;
+    double ppbuf[64];
+    if (!ATTR("per_position")) goto fail2;
+    if (!PyTuple_Check(f) || PyTuple_GET_SIZE(f) > 64)
+        good = 0;
+    else {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(f); i++) {
+            PyObject *x = PyTuple_GET_ITEM(f, i);
+            if (!PyFloat_CheckExact(x)) {
+                good = 0;
+                break;
+            }
+            ppbuf[i] = PyFloat_AS_DOUBLE(x);
+        }
+        rr.pp = ppbuf;
+        rr.npp = PyTuple_GET_SIZE(f);
+    }
+    PyObject *notes = ATTR("notes");
+    if (!notes) goto fail2;
+    if (!PyTuple_Check(notes)) good = 0;
+    Py_INCREF(notes);
+    rr.notes = notes;
+    if (good && rr.has_ts && rr.clock == Py_None) good = 0;
+    PyObject *line = ATTR("line_no");
+    long long line_no = line ? PyLong_AsLongLong(line) : -1;
+    if (!line || PyErr_Occurred()) {
+        PyErr_Clear();
+        good = 0;
+    }
+    if (good) {
+        if (!leaf_add(C, L, &rr, line_no)) {
+            Py_DECREF(notes);
+            goto fail2;
+        }
+        ok = 1;
+    } else {
+        /* something unusual: write the state back and let Python add it */
+        if (!leaf_store(C, L)) {
+            Py_DECREF(notes);
+            goto fail2;
+        }
+    }
+    Py_DECREF(notes);
+    Py_XDECREF(rr.clock);
+    Py_XDECREF(rr.version);
+    txt_clear(&tt);
+    goto out;
+fail2:
+    Py_XDECREF(rr.clock);
+    Py_XDECREF(rr.version);
+    txt_clear(&tt);
+fail:
+    Py_XDECREF(engine);
+    Py_XDECREF(rank);
+    Py_XDECREF(kind);
+    Py_XDECREF(f);
+    return NULL;
+out:
+    Py_XDECREF(engine);
+    Py_XDECREF(rank);
+    Py_XDECREF(kind);
+    Py_XDECREF(f);
+    if (PyErr_Occurred()) return NULL;
+    return PyBool_FromLong(ok);
+#undef ATTR
+}
+
+/* flush_rank(rank): the pending inference tallies of one rank (the parser is about to read them) */
+static PyObject *Ctx_flush_rank(CtxObject *C, PyObject *rank) {
+    for (int i = 0; i < C->nranks; i++)
+        if (PyUnicode_Check(rank) && PyUnicode_Compare(C->ranks[i].rank, rank) == 0) {
+            if (!flush_inf(&C->ranks[i])) return NULL;
+            break;
+        }
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Ctx_methods[] = {
+    {"take", (PyCFunction)Ctx_take, METH_O, "add a Python-path record to a held series"},
+    {"flush_rank", (PyCFunction)Ctx_flush_rank, METH_O, "flush one rank's tallies"},
     {"run", (PyCFunction)Ctx_run, METH_VARARGS, "consume one scanned block"},
     {"flush_inference", (PyCFunction)Ctx_flush_inference, METH_NOARGS, "flush tallies"},
     {"release", (PyCFunction)Ctx_release, METH_VARARGS, "write back one leaf"},

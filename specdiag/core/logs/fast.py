@@ -213,6 +213,31 @@ class FastLineFinder(LineFinder):
 # --------------------------------------------------------------------------- parse stage
 
 
+class _FlushOnRead(dict):  # type: ignore[type-arg]
+    """LineParser.sglang_inference for the compiled path: every read of a rank's inference
+    first adds the tallies the C part keeps pending for it."""
+
+    def __init__(self, scanner: FastScanner, items: dict[str, Any]) -> None:
+        super().__init__(items)
+        self._scanner = scanner
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._scanner._flush_rank(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self._scanner._flush_rank(key)
+        return super().__getitem__(key)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._scanner._flush_rank(key)
+        return super().setdefault(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._scanner._flush_rank(key)
+        return super().__contains__(key)
+
+
 class FastScanner(Scanner):
     """A :class:`Scanner` whose bytes stage is a :class:`FastLineFinder` and whose known-layout
     records are added by the C part straight to ``analyzer``'s accumulators."""
@@ -240,6 +265,14 @@ class FastScanner(Scanner):
         self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
         self._ctx: Any = None
         self.fast_records = 0  # records the C part read and added itself
+        if mask:
+            # the C part keeps SGLang rate-inference tallies pending: the parser reading a
+            # rank's inference makes them go in first
+            parser.sglang_inference = _FlushOnRead(self, parser.sglang_inference)
+
+    def _flush_rank(self, rank: object) -> None:
+        if self._ctx is not None:
+            self._ctx.flush_rank(rank)
 
     def _make_ctx(self) -> Any:
         from specdiag.core.accept import COLLAPSED_MAX_LENGTH
@@ -295,16 +328,15 @@ class FastScanner(Scanner):
         )
 
     def _release_then_record(self, rec: LogRecord) -> None:
-        # a record of the Python path: the C part holds the running state of (engine, rank)'s
-        # main series during a Ctx.run; write it back first
-        if self._ctx is not None:
-            self._ctx.release(rec.engine, rec.rank)
-        self._record(rec)
+        # a record of the Python path. During a Ctx.run the C part holds the running state of
+        # the main series it adds to: it takes the record itself when it holds that series,
+        # else writes the series back first; Python adds the record then.
+        ctx = self._ctx
+        if ctx is None or not ctx.take(rec):
+            self._record(rec)
 
     def _one(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
-        # a line for the Python parser, in the middle of a Ctx.run: it may read the SGLang
-        # accept-rate inference, so the tallies the C part keeps pending go in first
-        self._ctx.flush_inference()
+        """A line for the Python parser, in the middle of a Ctx.run."""
         c = self.counts
         Scanner.consume(self, [(line_no, raw, prev)], c.lines, c.candidate_lines, c.binary)
 
