@@ -619,14 +619,48 @@ typedef struct {
 typedef struct {
     Pend *v;
     int n, cap;
+    int *slot; /* pointer hash -> index + 1 (0: empty), for long lists */
+    int hcap;
 } PendList;
 
+static inline size_t ptr_hash(PyObject *p) { return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ULL >> 16); }
+
+/* index of key in l by pointer, via the hash; -1 when absent */
+static int pend_find(PendList *l, PyObject *key) {
+    if (!l->hcap) {
+        for (int i = l->n - 1; i >= 0; i--)
+            if (l->v[i].key == key) return i;
+        return -1;
+    }
+    size_t m = (size_t)l->hcap - 1, i = ptr_hash(key) & m;
+    while (l->slot[i]) {
+        if (l->v[l->slot[i] - 1].key == key) return l->slot[i] - 1;
+        i = (i + 1) & m;
+    }
+    return -1;
+}
+
+static int pend_rehash(PendList *l) {
+    int hcap = l->hcap ? l->hcap * 2 : 64;
+    int *slot = (int *)calloc((size_t)hcap, sizeof(int));
+    if (!slot) return 0;
+    free(l->slot);
+    l->slot = slot;
+    l->hcap = hcap;
+    for (int j = 0; j < l->n; j++) {
+        size_t m = (size_t)hcap - 1, i = ptr_hash(l->v[j].key) & m;
+        while (slot[i]) i = (i + 1) & m;
+        slot[i] = j + 1;
+    }
+    return 1;
+}
+
 static int pend_add(PendList *l, PyObject *key, long long n) {
-    for (int i = l->n - 1; i >= 0; i--)
-        if (l->v[i].key == key) {
-            l->v[i].n += n;
-            return 1;
-        }
+    int at = pend_find(l, key);
+    if (at >= 0) {
+        l->v[at].n += n;
+        return 1;
+    }
     if (PyUnicode_CheckExact(key)) /* an equal text from the Python path (same dict key) */
         for (int i = l->n - 1; i >= 0; i--) {
             PyObject *o = l->v[i].key;
@@ -647,7 +681,21 @@ static int pend_add(PendList *l, PyObject *key, long long n) {
     l->v[l->n].key = key;
     l->v[l->n].n = n;
     l->n++;
+    if (l->hcap || l->n > 16) {
+        if (l->n * 2 > l->hcap) {
+            if (!pend_rehash(l)) return 0;
+        } else {
+            size_t m = (size_t)l->hcap - 1, i = ptr_hash(key) & m;
+            while (l->slot[i]) i = (i + 1) & m;
+            l->slot[i] = l->n;
+        }
+    }
     return 1;
+}
+
+static void pend_reset(PendList *l) {
+    l->n = 0;
+    if (l->hcap) memset(l->slot, 0, sizeof(int) * (size_t)l->hcap);
 }
 
 static int pend_flush_dict(PendList *l, PyObject *dict) {
@@ -669,13 +717,13 @@ static int pend_flush_dict(PendList *l, PyObject *dict) {
         }
         Py_DECREF(l->v[i].key);
     }
-    l->n = 0;
+    pend_reset(l);
     return ok;
 }
 
 static void pend_clear(PendList *l) {
     for (int i = 0; i < l->n; i++) Py_DECREF(l->v[i].key);
-    l->n = 0;
+    pend_reset(l);
 }
 
 /* histogram bins, pending (int64 key -> count); order does not matter for bins */
@@ -1302,7 +1350,7 @@ static int flush_inf(Rank *r) {
         ok = ok && set_ll(r->inf, "total", total) && set_ll(r->inf, "_dirty", dirty);
         if (ok && best_none) ok = PyObject_SetAttrString(r->inf, "_best", Py_None) == 0;
     }
-    r->pend.n = 0;
+    pend_reset(&r->pend);
     r->pend_n = 0;
     r->pend_new = 0;
     r->live = 0;
@@ -1654,12 +1702,7 @@ static int rank_live(Rank *r) {
 
 /* one tally for inf.add(cands), kept pending */
 static int rank_tally(Rank *r, PyObject *cands) {
-    int seen = 0;
-    for (int i = r->pend.n - 1; i >= 0; i--)
-        if (r->pend.v[i].key == cands) {
-            seen = 1;
-            break;
-        }
+    int seen = pend_find(&r->pend, cands) >= 0;
     if (!seen && !r->pend_new) {
         int in = PyDict_Contains(r->counts, cands);
         if (in < 0) return 0;
@@ -2089,6 +2132,7 @@ static void Ctx_clear_state(CtxObject *C) {
         Rank *r = &C->ranks[i];
         pend_clear(&r->pend);
         free(r->pend.v);
+        free(r->pend.slot);
         Py_XDECREF(r->rank);
         Py_XDECREF(r->inf);
         Py_XDECREF(r->forced);
@@ -2123,6 +2167,8 @@ static void Ctx_clear_state(CtxObject *C) {
         pend_clear(&L->notes);
         free(L->versions.v);
         free(L->notes.v);
+        free(L->versions.slot);
+        free(L->notes.slot);
         free(L->pp_sum);
         free(L->pp_w);
         free(L);
