@@ -305,3 +305,43 @@ def test_ambiguous_lines_use_the_compiled_recompute() -> None:
         assert assert_same(data) == 40
         assert_same(data, engine="sglang", engine_version="0.5.10")
         assert_same(data, engine="sglang", engine_version="0.5.11")
+
+
+def test_cli_modes_are_identical_on_the_compiled_path(tmp_path: Path) -> None:
+    """gzip, stdin, --since/--until, --follow, many files and --records: the same output with
+    the compiled path as with the Python path."""
+    import gzip
+    import random
+
+    import bench_fastlogs
+
+    lines, _, _ = bench_fastlogs._lines(random.Random(9), 8 * 3600, 1500, 0.45)
+    text = "\n".join(lines) + "\n"
+    plain = tmp_path / "a.log"
+    plain.write_text(text)
+    gz = tmp_path / "b.log.gz"
+    gz.write_bytes(gzip.compress(text.encode()))
+    other = tmp_path / "c.log"
+    other.write_text(text[: len(text) // 3])
+    cases: list[tuple[list[str], str | None]] = [
+        ([str(gz)], None),
+        (["-"], text),
+        ([str(plain), "--since", "2026-11-29 08:05", "--until", "08:15"], None),
+        ([str(plain), "--since", "+2m"], None),
+        ([str(plain), str(gz), str(other)], None),
+        (["--follow", "--idle-timeout", "0.3", str(plain), str(other)], None),
+    ]
+    for args, stdin in cases:
+        runs = []
+        for force in ("1", ""):
+            rec = tmp_path / "r.jsonl"
+            r = run_cli(
+                ["logs", "--json", *args, "--records", str(rec)],
+                env={fast.ENV_FORCE_PYTHON: force},
+                input=stdin,
+            )
+            runs.append((r.exit_code, r.stdout, r.stderr, rec.read_bytes()))
+            r = run_cli(["logs", "--json", *args], env={fast.ENV_FORCE_PYTHON: force}, input=stdin)
+            runs.append((r.exit_code, r.stdout, r.stderr, b""))
+        assert runs[0][0] == 0, (args, runs[0][2])
+        assert runs[0] == runs[2] and runs[1] == runs[3], args
