@@ -27,6 +27,7 @@ lint: install
 	$(VENV)/bin/ruff check specdiag tests benchmarks
 	$(VENV)/bin/ruff format --check specdiag tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 fmt: install
 	$(VENV)/bin/ruff check --fix specdiag tests benchmarks

@@ -16,6 +16,8 @@ BENCHMARKS: list[list[str]] = [
     ["bench_fastlogs.py", "--repeat", "3"],
     ["bench_probe.py"],
     ["bench_refserver.py", "--stream"],
+    ["bench_doctor.py"],
+    ["bench_fleet.py"],
 ]
 
 

@@ -93,10 +93,10 @@ _secrets: set[str] = set()
 # credentials that can appear in a text whether or not they were registered: the value of an
 # Authorization-like header, a URL's user:password, a query parameter named like a key
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
+    (  # "Authorization: Bearer KEY", "x-api-key=KEY" (not the flag --api-key)
         re.compile(
-            r"(?i)((?:authorization|proxy-authorization|x-api-key|api-key)['\"]?\s*[:=,]\s*['\"]?)"
-            r"(?:(?:bearer|basic|token)\s+)?[^\s'\",;)]+"
+            r"(?i)((?<![\w-])(?:authorization|proxy-authorization|x-api-key|api-key)['\"]?"
+            r"\s*[:=]\s*['\"]?)(?:(?:bearer|basic|token)\s+)?[^\s'\",;)]{6,}"
         ),
         r"\1***",
     ),

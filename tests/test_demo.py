@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from specdiag.core import demo
+from specdiag.workflows import demo
 from tests.conftest import run_cli
 
 
@@ -124,12 +124,15 @@ def _start_demo(tmp: Path, args: list[str], until: str) -> tuple[subprocess.Pope
     return proc, url
 
 
-def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"]
+)
+def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path, sig: int, code: int) -> None:
     proc, url = _start_demo(tmp_path, ["--scenario", "collapsed"], until=r"^running probe")
     assert list(tmp_path.iterdir()), "the demo's work directory should exist while it runs"
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, err
+    assert proc.returncode == code, err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
     assert _port_closed(url)

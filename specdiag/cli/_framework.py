@@ -177,10 +177,18 @@ def sigterm_as_interrupt() -> Iterator[None]:
         yield
         return
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    # In the background of a non-interactive shell (`cmd &`) SIGINT is ignored, and then
+    # asyncio.run installs no SIGINT handler to cancel its task with: give it Python's default
+    # for the command, so SIGTERM still ends an asyncio run with its partial report.
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if ignored:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 # --------------------------------------------------------------------------- the boundary

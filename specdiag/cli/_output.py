@@ -36,6 +36,21 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+def derive(
+    obj: Any,
+    *,
+    only: tuple[str, ...] | None = None,
+    omit: tuple[str, ...] = (),
+    rename: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """One dataclass's JSON object, derived from its fields: all of them in declaration order
+    (or ``only``, in that order), less ``omit``, with the keys in ``rename`` renamed. Commands
+    build their ``--json`` documents from these, adding or renaming only what their docs list."""
+    names = only if only is not None else tuple(f.name for f in dataclasses.fields(obj))
+    rename = rename or {}
+    return {rename.get(n, n): to_jsonable(getattr(obj, n)) for n in names if n not in omit}
+
+
 def _width() -> int | None:
     # Without a terminal rich wraps at 80 columns; tables read better wider, COLUMNS still wins.
     return None if os.environ.get("COLUMNS") else 120

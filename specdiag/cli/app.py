@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "reference-server": "reference_server",
     "fleet": "fleet",
     "exporter": "exporter",
+    "doctor": "doctor",
 }
 
 HELP = (

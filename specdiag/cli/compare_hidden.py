@@ -135,6 +135,15 @@ def compare_hidden_cmd(
             help="Worst-token cosine a match needs (default: 1 - 2 rtol^2; 0.995 for bf16).",
         ),
     ] = None,
+    unordered_layers: Annotated[
+        bool,
+        typer.Option(
+            "--unordered-layers",
+            help="--layers lists the training chunks in the order training captured them, "
+            "which is not ascending (SpecForge's HF backend keeps the list order; ModelOpt's "
+            "set() can reorder it). Without it, --layers must be ascending.",
+        ),
+    ] = False,
     pad_id: Annotated[
         int,
         typer.Option(
@@ -168,20 +177,46 @@ def compare_hidden_cmd(
                 hint='e.g. specdiag compare-hidden data_0.ckpt --values "0.0295, -0.0113"',
             )
         if served_layers is not None or served_key is not None:
-            raise UsageError("--served-layers/--served-key need a SERVED dump, not --values")
+            raise UsageError(
+                "--served-layers/--served-key need a SERVED dump, not --values",
+                hint="drop them, or pass SERVED TRAINING instead of --values",
+            )
     elif len(paths) != 2:
         raise UsageError(
             f"expected SERVED and TRAINING dumps, got {len(paths)} path(s)",
             hint="specdiag compare-hidden SERVED TRAINING (or TRAINING --values '...')",
         )
     if block_tokens is not None and block_tokens < 1:
-        raise UsageError("--block-tokens must be >= 1")
+        raise UsageError(
+            f"--block-tokens must be >= 1, got {block_tokens}",
+            hint="leave it out for the default (about 32 MiB of float32 per block)",
+        )
     if hidden_size is not None and hidden_size < 1:
-        raise UsageError("--hidden-size must be >= 1")
+        raise UsageError(
+            f"--hidden-size must be >= 1, got {hidden_size}",
+            hint="pass the target model's hidden_size (config.json), e.g. --hidden-size 4096",
+        )
     if offset is not None and offset < 0:
-        raise UsageError("--offset must be >= 0")
+        raise UsageError(
+            f"--offset must be >= 0, got {offset}",
+            hint="--offset is the training position of served token 0 (0 = the first token)",
+        )
+    if pad_id < -1:
+        raise UsageError(
+            f"--pad-id must be a token id >= 0, or -1 to turn padding detection off; got {pad_id}",
+            hint="e.g. --pad-id 0 (the default)",
+        )
     opts = CompareOptions(
-        training_layers=parse_id_list(layers, "--layers") if layers is not None else None,
+        training_layers=(
+            parse_id_list(
+                layers,
+                "--layers",
+                ascending=not unordered_layers,
+                unordered_flag="--unordered-layers",
+            )
+            if layers is not None
+            else None
+        ),
         served_layers=(
             parse_id_list(served_layers, "--served-layers") if served_layers is not None else None
         ),
@@ -204,7 +239,12 @@ def compare_hidden_cmd(
         training_name = str(paths[0])
     else:
         opts = _recorded_served_layers(paths[0], opts, out)
-        served = load_dump(paths[0], key=served_key or key, pad_id=pid)
+        served = load_dump(
+            paths[0],
+            key=served_key or key,
+            pad_id=pid,
+            key_flag="--served-key" if served_key else "--key",
+        )
         training = load_dump(paths[1], key=key, pad_id=pid)
         ref = load_dump(reference, layout=Layout.LAYERS, pad_id=None) if reference else None
         result = compare(served, training, opts, reference=ref)

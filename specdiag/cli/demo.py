@@ -12,7 +12,7 @@ from specdiag.cli._framework import JsonOpt, command
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.core.demo import DemoResult
+    from specdiag.workflows.demo import DemoResult
 
 HELP = """Run the whole diagnosis on a simulated deployment, in a few seconds.
 
@@ -54,7 +54,7 @@ def demo_cmd(
     import threading
 
     from specdiag.cli._output import Output
-    from specdiag.core.demo import run_demo
+    from specdiag.workflows.demo import run_demo
 
     out = Output(json_output)
     err = out.stderr
@@ -90,11 +90,10 @@ def demo_cmd(
 
 def document(r: DemoResult) -> dict[str, Any]:
     """The ``--json`` document: every step's own JSON document, then the conclusion."""
-    from specdiag.cli import compare_hidden, logs, probe
-    from specdiag.core import accept
+    from specdiag.cli import _probe_view as probe
+    from specdiag.cli import compare_hidden, logs
 
     served, training, reference = r.hidden_paths
-    prof = accept.profile([0.75] * 5)
     a = r.agreement
     return {
         "scenario": r.scenario.name,
@@ -114,7 +113,7 @@ def document(r: DemoResult) -> dict[str, Any]:
             {
                 "name": "logs",
                 "command": r.logs_command,
-                "result": logs.document(r.logs, r.logs_comparisons, prof, None, None),
+                "result": logs.result_document(r.logs, None),
             },
             {
                 "name": "compare-hidden",
@@ -141,7 +140,8 @@ def render(console: Console, r: DemoResult) -> None:
     """The human view: each step's command and its own report, then the conclusion."""
     from rich.rule import Rule
 
-    from specdiag.cli import compare_hidden, logs, probe
+    from specdiag.cli import _probe_view as probe
+    from specdiag.cli import compare_hidden, logs
 
     console.print(f"[bold]specdiag demo: {r.scenario.name}[/bold] ({r.scenario.title})")
     console.print(r.scenario.story)
@@ -156,7 +156,7 @@ def render(console: Console, r: DemoResult) -> None:
         (
             "2. read the server's own log",
             r.logs_command,
-            lambda: logs.render(console, r.logs, r.logs_comparisons, None),
+            lambda: logs.render_result(console, r.logs),
         ),
         (
             "3. compare the hidden states the draft is fed with the training capture",

@@ -145,79 +145,42 @@ def expected_accept_cmd(
 
 
 def document(r: ExpectedAcceptReport) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/expected-accept.md)."""
-    p = r.profile
-    doc: dict[str, Any] = {
-        "steps": p.steps,
-        "topk": r.topk,
-        "acc": list(p.acc),
-        "acc_unconditional": list(p.unconditional),
-        "expected_accepted_drafts": p.expected_accepted_drafts,
-        "expected_accept_length": p.expected_accept_length,
-        "distribution": list(p.distribution),
-        "lower_bound": r.topk > 1,
-        "engine_reports": [
-            {
-                "source": e.source,
-                "label": e.label,
-                "value": e.value,
-                "printed": e.printed,
-                "includes_bonus": e.includes_bonus,
-                "formula": e.formula,
-                "note": e.note,
-            }
-            for e in r.reports
-        ],
-    }
+    """The stable ``--json`` document (keys documented in docs/expected-accept.md), derived from
+    the report's dataclasses: the prediction (the profile, ``unconditional`` named
+    ``acc_unconditional``, plus ``topk`` and ``lower_bound``), the engine reports, the
+    observation (``raw_value`` named ``value``) with its judgement, the speedup, the sweep and the
+    simulation (``*_mean`` named without the suffix)."""
+    from specdiag.cli._output import derive, to_jsonable
+
+    prediction = derive(r.profile, rename={"unconditional": "acc_unconditional"})
+    doc: dict[str, Any] = {"steps": prediction.pop("steps"), "topk": r.topk, **prediction}
+    doc["lower_bound"] = r.topk > 1
+    doc["engine_reports"] = to_jsonable(r.reports)
     if r.observation is not None and r.judgement is not None:
-        o, j = r.observation, r.judgement
-        doc.update(
-            {
-                "observed": {
-                    "value": o.raw_value,
-                    "kind": o.kind.value,
-                    "engine": o.engine.value if o.engine else None,
-                    "engine_version": o.engine_version,
-                    "notes": list(o.notes),
-                },
-                "observed_accept_length": o.accept_length,
-                "observed_accepted_drafts": o.accepted_drafts,
-                "ratio": j.ratio,
-                "naive_ratio": j.naive_ratio,
-                "implied_acceptance": j.implied_acceptance,
-                "verdict": j.verdict.value,
-                "explanation": j.explanation,
-                "causes": list(j.causes),
-            }
+        o = r.observation
+        doc["observed"] = derive(
+            o,
+            only=("raw_value", "kind", "engine", "engine_version", "notes"),
+            rename={"raw_value": "value"},
         )
+        doc["observed_accept_length"] = o.accept_length
+        doc["observed_accepted_drafts"] = o.accepted_drafts
+        doc.update(derive(r.judgement))
     if r.speedup is not None:
         doc["cost_ratio"] = r.cost_ratio
         doc["speedup"] = r.speedup
         if r.observed_speedup is not None:
             doc["observed_speedup"] = r.observed_speedup
     if r.sweep is not None:
-        doc["sweep"] = [
-            {
-                "steps": row.steps,
-                "expected_accept_length": row.expected_accept_length,
-                "speedup": row.speedup,
-                "best": row.best,
-            }
-            for row in r.sweep
-        ]
+        doc["sweep"] = to_jsonable(r.sweep)
     if r.simulation is not None:
-        s = r.simulation
-        doc["simulation"] = {
-            "n": s.n,
-            "seed": s.seed,
-            "accepted_drafts": s.accepted_drafts_mean,
-            "accept_length": s.accept_length_mean,
-            "standard_error": s.standard_error,
-            "distribution": list(s.distribution),
-            "per_position_unconditional": list(s.per_position_unconditional),
-            "z_score": s.z_score,
-            "agrees": s.agrees,
-        }
+        doc["simulation"] = derive(
+            r.simulation,
+            rename={
+                "accepted_drafts_mean": "accepted_drafts",
+                "accept_length_mean": "accept_length",
+            },
+        )
     doc["notes"] = list(r.notes)
     return doc
 

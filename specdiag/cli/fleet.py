@@ -221,15 +221,12 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
         "engine": r.engine,
         **_figs(r.figures),
         "ranks": [{"rank": dict(k.rank), **_figs(k.figures)} for k in r.ranks],
-        "timeline": [
-            {
-                "end": _iso(b.end),
-                "accept_length": b.accept_length,
-                "verify_steps": b.verify_steps,
-                "running_requests": b.running_requests,
-            }
-            for b in r.timeline
-        ],
+        "timeline": {
+            "ends_unix": list(r.timeline.ends),
+            "accept_length": list(r.timeline.accept_length),
+            "verify_steps": list(r.timeline.verify_steps),
+            "running_requests": list(r.timeline.running_requests),
+        },
         "sparkline": r.sparkline,
         "trend": None
         if r.trend is None

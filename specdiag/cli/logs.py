@@ -237,13 +237,19 @@ def _sigterm_as_interrupt() -> Iterator[list[int]]:
 
 
 _NOTHING_HINT = (
-    "specdiag logs reads SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
-    "llama.cpp 'draft acceptance' and TensorRT-LLM specDecodingStats JSON lines; is "
-    "speculative decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
+    "specdiag logs reads the server logs, bench outputs, example summaries and JSON bodies "
+    "listed in docs/logs.md (SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
+    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...); is speculative "
+    "decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
 )
 
 
 def _nothing_hint(result: LogsResult) -> str:
+    if result.report.unrecognised_lines:
+        return (
+            "the lines above name acceptance figures in a layout specdiag logs does not know; "
+            "docs/logs.md lists the known ones (a report with the line helps add it)"
+        )
     return _NOTHING_HINT
 
 
@@ -260,6 +266,13 @@ def _nothing_found(result: LogsResult) -> str:
     binary = [f.path for f in report.files if f.binary]
     if binary:
         msg += "; " + ", ".join(binary[:3]) + " look(s) binary"
+    if report.unrecognised_lines:
+        ex = next((f.path, e) for f in report.files for e in f.unrecognised_examples)
+        msg += (
+            f"; not understood: {report.unrecognised_lines} line"
+            f"{'s' if report.unrecognised_lines != 1 else ''} naming acceptance figures, e.g. "
+            f"{ex[0]}:{ex[1][0]}: {ex[1][1][:100]!r}"
+        )
     return msg
 
 
@@ -430,6 +443,13 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
         d["ranks"] = {r: series_doc(st) for r, st in s.ranks.items()}
         d["verify_steps"] = series_doc(s.verify_steps) if s.verify_steps is not None else None
         d["lifetime_lines"] = series_doc(s.lifetime) if s.lifetime is not None else None
+        d["responses"] = series_doc(s.responses) if s.responses is not None else None
+        d["bench"] = series_doc(s.bench) if s.bench is not None else None
+        d["implementations"] = (
+            {i: series_doc(st) for i, st in s.implementations.items()}
+            if s.implementations
+            else None
+        )
         if eng in comparisons:
             d["comparison"] = _comparison_doc(comparisons[eng])
         summary[eng] = d
@@ -449,6 +469,10 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
                 "binary": f.binary,
                 "truncated": f.truncated,
                 "engines": {e: series_doc(st) for e, st in f.engines.items()},
+                "unrecognised_lines": f.unrecognised_lines,
+                "unrecognised_examples": [
+                    {"line": ln, "text": text} for ln, text in f.unrecognised_examples
+                ],
             }
             for f in report.files
         ],
@@ -459,6 +483,12 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
             "accept_length": _dist(report.combined_accept_length),
         },
         "skipped_lines": report.skipped_lines,
+        "unrecognised_lines": report.unrecognised_lines,
+        "unrecognised_examples": [
+            {"file": f.path, "line": ln, "text": text}
+            for f in report.files
+            for ln, text in f.unrecognised_examples
+        ][:10],
         "window": {
             "since": report.window[0],
             "until": report.window[1],
@@ -536,9 +566,13 @@ def _stats_table(s: SeriesStats) -> Any:
 
 
 def _header(eng: str, s: SeriesStats, series: str) -> str:
-    what = {"main": "records", "steps": "verify steps", "lifetime": "totals-since-start lines"}[
-        series
-    ]
+    what = {
+        "main": "records",
+        "steps": "verify steps",
+        "lifetime": "totals-since-start lines",
+        "responses": "response bodies",
+        "bench": "bench / example summaries",
+    }[series]
     parts = [f"[bold]{eng}[/bold]: {s.records} {what}"]
     if s.first_time and s.clock != "mixed":
         span = f"{s.first_time} -> {s.last_time}"
@@ -665,6 +699,26 @@ def render_result(console: Console, result: LogsResult) -> None:
                 f"accept length {_f(life.accept_length)}, rate {_f(life.accept_rate)} "
                 f"({life.accepted_tokens} / {life.drafted_tokens} tokens)"
             )
+        for label, extra in (("response bodies", es.responses), ("bench / example", es.bench)):
+            if extra is not None:
+                d = extra.accept_length
+                r = extra.accept_rate
+                console.print(
+                    f"  {label}: {extra.records} records, accept length mean "
+                    f"{_f(d.mean if d else None)}, rate mean {_f(r.mean if r else None)} "
+                    "(kept apart from the server lines)"
+                )
+        if es.implementations:
+            for impl, ist in es.implementations.items():
+                last = ist.lifetime
+                if last is None:
+                    continue
+                console.print(
+                    f"  statistics {escape(impl)} (totals since start, "
+                    f"{last.time_text or 'line ' + str(last.line_no)}): accept length "
+                    f"{_f(last.accept_length)}, rate {_f(last.accept_rate)} "
+                    f"({last.accepted_tokens} / {last.drafted_tokens} tokens)"
+                )
         c = comparisons.get(eng)
         if c is not None:
             _render_comparison(console, c)
@@ -699,6 +753,18 @@ def render_result(console: Console, result: LogsResult) -> None:
                 f"{n} x {escape(why)}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])
             )
         )
+    if report.unrecognised_lines:
+        console.print(
+            f"not understood: {report.unrecognised_lines} line"
+            f"{'s' if report.unrecognised_lines != 1 else ''} that name acceptance figures in "
+            "no layout known to specdiag logs (not counted), e.g.:"
+        )
+        shown = 0
+        for f in report.files:
+            for ln, text in f.unrecognised_examples:
+                if shown < 3:
+                    console.print(f"  {escape(f.path)}:{ln}: {escape(text)}")
+                    shown += 1
     if report.outside_window or report.untimed_records:
         console.print(
             f"--since/--until left out {report.outside_window} records outside the window"

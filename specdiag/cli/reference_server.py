@@ -13,7 +13,7 @@ from specdiag.refserver.config import Flavor, PerRequestMetrics
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.refserver.config import ReferenceServerConfig
+    from specdiag.refserver.server import ServerStart
 
 HELP = """Serve a local speculative-decoding server whose true acceptance you set.
 
@@ -158,9 +158,7 @@ def reference_server_cmd(
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
-    import signal
     import sys
-    import time
 
     from specdiag.cli._output import Output
     from specdiag.refserver.config import DEFAULT_PORTS, make_config
@@ -200,96 +198,29 @@ def reference_server_cmd(
     if steps == 0 and (acceptance is not None or accept_length is not None):
         out.warn("--acceptance / --accept-length are ignored with --steps 0 (no speculation)")
     handle = start_server(cfg)
-    previous = _terminate_like_ctrl_c()
-    truth: dict[str, Any] | None = None
-    try:
-        try:
-            doc = document(cfg, handle.url, handle.port)
-            out.emit(doc, lambda console: render(console, doc))
-            sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
-            deadline = None if duration is None else time.monotonic() + duration
-            while deadline is None or time.monotonic() < deadline:
-                left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
-                time.sleep(left)  # (a sleep, not a join: signals interrupt it cleanly)
-                if not handle.running:
-                    break
-        except KeyboardInterrupt:
-            pass  # Ctrl-C or SIGTERM: the normal way to stop a server
-        try:
-            truth = handle.truth()
-        except OSError:  # the server died; nothing to summarise
-            truth = None
-    finally:
-        handle.stop()
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+
+    def ready(start: ServerStart) -> None:
+        out.emit(document(start), lambda console: render(console, start))
+        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
+
+    truth = handle.serve(duration, on_ready=ready)
     if truth is not None:
         out.note(summary(truth))
 
 
-def _terminate_like_ctrl_c() -> Any:
-    """SIGTERM stops the server as cleanly as Ctrl-C does (main thread only)."""
-    import signal
-    import threading
+def document(start: ServerStart) -> dict[str, Any]:
+    """The ``--json`` document printed once the server accepts connections (docs/reference-server.md):
+    the :class:`~specdiag.refserver.server.ServerStart`, as it is."""
+    from specdiag.cli._output import to_jsonable
 
-    if threading.current_thread() is not threading.main_thread():
-        return None
-
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    return signal.signal(signal.SIGTERM, handler)
+    doc: dict[str, Any] = to_jsonable(start)
+    return doc
 
 
-def document(cfg: ReferenceServerConfig, url: str, port: int) -> dict[str, Any]:
-    """The ``--json`` document printed once the server accepts connections."""
-    from specdiag.core import accept
-    from specdiag.refserver.config import ENDPOINTS, ENGINE_VERSIONS
-
-    prof = cfg.profile()
-    cost = cfg.draft_step_ms / cfg.target_step_ms if cfg.target_step_ms > 0 else None
-    expected_len = prof.expected_accept_length if prof else 1.0
-    return {
-        "url": url,
-        "host": cfg.host,
-        "port": port,
-        "flavor": cfg.flavor.value,
-        "engine_version": ENGINE_VERSIONS[cfg.flavor],
-        "model": cfg.model_name,
-        "speculative": {
-            "enabled": cfg.speculative,
-            "steps": cfg.steps,
-            "topk": cfg.topk,
-            "num_draft_tokens": cfg.resolved_num_draft_tokens,
-            "acceptance_conditional": list(cfg.acceptance),
-            "acceptance_unconditional": list(prof.unconditional) if prof else [],
-            "expected_accepted_drafts": prof.expected_accepted_drafts if prof else 0.0,
-            "expected_accept_length": expected_len,
-        },
-        "timing": {
-            "target_step_ms": cfg.target_step_ms,
-            "draft_step_ms": cfg.draft_step_ms,
-            "cost_ratio": cost,
-            "expected_speedup": accept.speedup(expected_len, cfg.steps, cost)
-            if cost is not None
-            else None,
-        },
-        "endpoints": list(ENDPOINTS[cfg.flavor]),
-        "truth_url": url + "/_specdiag/truth",
-        "log": "stderr" if cfg.log == "-" else cfg.log,
-        "api_key_required": cfg.api_key is not None,
-        "faults": {
-            "shares": dict(cfg.faults.shares),
-            "retry_after_s": cfg.faults.retry_after_s,
-            "stall_s": cfg.faults.stall_s,
-            "slow_start_s": cfg.faults.slow_start_s,
-        },
-    }
-
-
-def render(console: Console, doc: dict[str, Any]) -> None:
+def render(console: Console, start: ServerStart) -> None:
     from rich.table import Table
 
+    doc = document(start)
     s, t = doc["speculative"], doc["timing"]
     console.print(
         f"[bold]specdiag reference-server[/bold] ({doc['flavor']} flavor, "

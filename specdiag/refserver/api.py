@@ -6,11 +6,11 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from specdiag.refserver.app import (
+from specdiag.refserver.config import ENGINE_VERSIONS, Flavor
+from specdiag.refserver.engine import Request as EngineRequest
+from specdiag.refserver.helpers import (
     SSE_DONE,
-    BadRequest,
     EventStream,
-    ServerState,
     _int,
     _stop,
     chat_ids,
@@ -29,9 +29,8 @@ from specdiag.refserver.app import (
     vllm_metrics,
     wait_done,
 )
-from specdiag.refserver.config import ENGINE_VERSIONS, Flavor
-from specdiag.refserver.engine import Request as EngineRequest
 from specdiag.refserver.logfmt import timings
+from specdiag.refserver.state import BadRequest, ServerState
 
 if TYPE_CHECKING:
     from starlette.requests import Request

@@ -21,11 +21,13 @@ import socket
 import threading
 import time
 import urllib.request
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
 from specdiag.errors import ServerError
-from specdiag.refserver.config import ReferenceServerConfig
+from specdiag.refserver.config import Flavor, ReferenceServerConfig
 
 STOP_TIMEOUT_S = 10.0
 
@@ -52,6 +54,98 @@ def _protocol_class(transports: dict[tuple[str, int], Any]) -> type[asyncio.Prot
             super().connection_lost(exc)
 
     return TrackingH11Protocol
+
+
+@dataclass(frozen=True)
+class Speculation:
+    enabled: bool
+    steps: int
+    topk: int
+    num_draft_tokens: int
+    acceptance_conditional: tuple[float, ...]
+    acceptance_unconditional: tuple[float, ...]
+    expected_accepted_drafts: float
+    expected_accept_length: float
+
+
+@dataclass(frozen=True)
+class Timing:
+    target_step_ms: float
+    draft_step_ms: float
+    cost_ratio: float | None
+    expected_speedup: float | None
+
+
+@dataclass(frozen=True)
+class Faults:
+    shares: Mapping[str, float]
+    retry_after_s: float
+    stall_s: float
+    slow_start_s: float
+
+
+@dataclass(frozen=True)
+class ServerStart:
+    """What a started reference server is (its ``--json`` start document, key for key)."""
+
+    url: str
+    host: str
+    port: int
+    flavor: Flavor
+    engine_version: str
+    model: str
+    speculative: Speculation
+    timing: Timing
+    endpoints: tuple[str, ...]
+    truth_url: str
+    log: str
+    api_key_required: bool
+    faults: Faults
+
+    @classmethod
+    def of(cls, cfg: ReferenceServerConfig, url: str, port: int) -> ServerStart:
+        from specdiag.core import accept
+        from specdiag.refserver.config import ENDPOINTS, ENGINE_VERSIONS
+
+        prof = cfg.profile()
+        cost = cfg.draft_step_ms / cfg.target_step_ms if cfg.target_step_ms > 0 else None
+        expected_len = prof.expected_accept_length if prof else 1.0
+        return cls(
+            url=url,
+            host=cfg.host,
+            port=port,
+            flavor=cfg.flavor,
+            engine_version=ENGINE_VERSIONS[cfg.flavor],
+            model=cfg.model_name,
+            speculative=Speculation(
+                enabled=cfg.speculative,
+                steps=cfg.steps,
+                topk=cfg.topk,
+                num_draft_tokens=cfg.resolved_num_draft_tokens,
+                acceptance_conditional=cfg.acceptance,
+                acceptance_unconditional=prof.unconditional if prof else (),
+                expected_accepted_drafts=prof.expected_accepted_drafts if prof else 0.0,
+                expected_accept_length=expected_len,
+            ),
+            timing=Timing(
+                target_step_ms=cfg.target_step_ms,
+                draft_step_ms=cfg.draft_step_ms,
+                cost_ratio=cost,
+                expected_speedup=accept.speedup(expected_len, cfg.steps, cost)
+                if cost is not None
+                else None,
+            ),
+            endpoints=ENDPOINTS[cfg.flavor],
+            truth_url=url + "/_specdiag/truth",
+            log="stderr" if cfg.log == "-" else str(cfg.log),
+            api_key_required=cfg.api_key is not None,
+            faults=Faults(
+                shares=dict(cfg.faults.shares),
+                retry_after_s=cfg.faults.retry_after_s,
+                stall_s=cfg.faults.stall_s,
+                slow_start_s=cfg.faults.slow_start_s,
+            ),
+        )
 
 
 class ServerHandle:
@@ -88,10 +182,11 @@ class ServerHandle:
                 hint="install the server extra: pip install 'specdiag[server]'",
             ) from None
 
-        from specdiag.refserver.app import ServerState, build_app
+        from specdiag.refserver.app import build_app
         from specdiag.refserver.engine import Engine
         from specdiag.refserver.logfmt import LogWriter, make_log
         from specdiag.refserver.model import TinyLM, Tokenizer
+        from specdiag.refserver.state import ServerState
 
         cfg = self.config
         family = socket.AF_INET6 if ":" in cfg.host else socket.AF_INET
@@ -212,6 +307,37 @@ class ServerHandle:
         with urllib.request.urlopen(url, timeout=10) as resp:  # noqa: S310 - our own loopback URL
             data: dict[str, Any] = json.loads(resp.read())
         return data
+
+    def serve(
+        self,
+        duration_s: float | None = None,
+        on_ready: Callable[[ServerStart], None] | None = None,
+    ) -> dict[str, Any] | None:
+        """Serve in the foreground until ``duration_s`` has passed (None: forever), Ctrl-C or
+        SIGTERM (a ``KeyboardInterrupt``: the normal way to stop a server), or the server dies.
+
+        ``on_ready`` gets the :class:`ServerStart` once the server accepts connections. Returns
+        the final ``/_specdiag/truth`` (None when the server died first); the server is stopped
+        when this returns or raises.
+        """
+        try:
+            try:
+                if on_ready is not None:
+                    on_ready(ServerStart.of(self.config, self.url, self.port))
+                deadline = None if duration_s is None else time.monotonic() + duration_s
+                while deadline is None or time.monotonic() < deadline:
+                    left = 0.2 if deadline is None else min(0.2, deadline - time.monotonic())
+                    time.sleep(max(0.0, left))  # (a sleep, not a join: signals interrupt it)
+                    if not self.running:
+                        break
+            except KeyboardInterrupt:
+                pass  # Ctrl-C or SIGTERM: stop serving, then summarise
+            try:
+                return self.truth()
+            except OSError:  # the server died; nothing to summarise
+                return None
+        finally:
+            self.stop()
 
     def __enter__(self) -> ServerHandle:
         return self

@@ -19,6 +19,7 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from specdiag.core import accept
 from specdiag.core.fleet import names as N
@@ -51,11 +52,16 @@ class Figures:
 
 
 @dataclass(frozen=True)
-class Bucket:
-    end: float  # the bucket is (end - step, end]
-    accept_length: float | None
-    verify_steps: float | None
-    running_requests: float | None
+class Timeline:
+    """Per-bucket figures, one entry per bucket (end - step, end]; None: no data there."""
+
+    ends: tuple[float, ...]
+    accept_length: tuple[float | None, ...]
+    verify_steps: tuple[float | None, ...]
+    running_requests: tuple[float | None, ...]
+
+    def __len__(self) -> int:
+        return len(self.ends)
 
 
 @dataclass(frozen=True)
@@ -109,7 +115,7 @@ class ReplicaReport:
     engine: str
     figures: Figures
     ranks: tuple[RankReport, ...]
-    timeline: tuple[Bucket, ...]
+    timeline: Timeline
     sparkline: str
     trend: Trend | None
     collapses: tuple[Stretch, ...]
@@ -171,8 +177,8 @@ class _S:
     position: int | None
     rank: tuple[tuple[str, str], ...]
     dup: tuple[tuple[str, str], ...]  # duplicating labels (tp_rank ...)
-    ts: tuple[float, ...]
-    values: tuple[float, ...]
+    ts: Any  # numpy arrays
+    values: Any
 
 
 @dataclass
@@ -237,8 +243,8 @@ def _dedupe(series: list[_S], family: str, notes: list[str], shown: str) -> list
         kept: list[_S] = []
         dropped = 0
         for s in out:
-            sig = (s.meta.name, s.position, s.values)
-            if s.meta.role in N.COUNTER_ROLES and sig in seen and s.values:
+            sig = (s.meta.name, s.position, s.values.tobytes())
+            if s.meta.role in N.COUNTER_ROLES and sig in seen and len(s.values):
                 dropped += 1
                 continue
             seen[sig] = s
@@ -334,18 +340,23 @@ class _Acc:
     """Deltas and gauge samples of a set of series (a rank, or a whole replica)."""
 
     def __init__(self, nb: int) -> None:
+        import numpy as np
+
+        self.np = np
         self.d: dict[str, float] = {}
         self.pos_acc: dict[int, float] = defaultdict(float)
         self.pos_drafted: dict[int, float] = defaultdict(float)
         self.gauge_sum: list[float] = []  # per-series means of the AL gauge
         self.gauge_n = 0
-        self.b: dict[str, list[float]] = {}
-        self.b_pos0: list[float] = [0.0] * nb
+        self.b: dict[str, Any] = {}  # role -> per-bucket deltas (numpy)
+        self.b_pos0: Any = None
         self.nb = nb
-        self.g_b: list[list[float]] = [[] for _ in range(nb)]  # AL gauge bucket means per series
-        self.run_b: list[float | None] = [None] * nb
+        self.g_sum: Any = np.zeros(nb)  # AL gauge: sum over series of per-bucket means
+        self.g_cnt: Any = np.zeros(nb)  # ... and how many series had a sample there
+        self.run_sum: Any = np.zeros(nb)
+        self.run_cnt: Any = np.zeros(nb)
 
-    def add_counter(self, s: _S, delta: float, deltas: Sequence[float]) -> None:
+    def add_counter(self, s: _S, delta: float, deltas: Any) -> None:
         role = s.meta.role
         if role == N.ACCEPTED_POS and s.position is not None:
             self.pos_acc[s.position] += delta
@@ -353,30 +364,29 @@ class _Acc:
         if role == N.DRAFTED_POS and s.position is not None:
             self.pos_drafted[s.position] += delta
             if s.position == 0:
-                self.b_pos0 = [a + b for a, b in zip(self.b_pos0, deltas, strict=False)]
+                self.b_pos0 = deltas if self.b_pos0 is None else self.b_pos0 + deltas
             return
         if role in (N.ACCEPTED_POS, N.DRAFTED_POS):
             return
         self.d[role] = self.d.get(role, 0.0) + delta
         cur = self.b.get(role)
-        self.b[role] = (
-            list(deltas) if cur is None else [a + b for a, b in zip(cur, deltas, strict=False)]
-        )
+        self.b[role] = deltas if cur is None else cur + deltas
 
-    def add_gauge(self, s: _S, values: Sequence[float], means: Sequence[float | None]) -> None:
+    def add_gauge(self, s: _S, sums: Any, counts: Any) -> None:
+        np = self.np
         if s.meta.role == N.AL_GAUGE:
-            finite = [v for v in values if math.isfinite(v)]
-            if finite:
-                self.gauge_sum.append(math.fsum(finite) / len(finite))
-                self.gauge_n += len(finite)
-            for i, m in enumerate(means):
-                if m is not None and math.isfinite(m):
-                    self.g_b[i].append(m)
+            n = float(counts.sum())
+            if n:
+                self.gauge_sum.append(float(sums.sum()) / n)
+                self.gauge_n += int(n)
+            has = counts > 0
+            self.g_sum = self.g_sum + np.where(has, sums / np.maximum(counts, 1.0), 0.0)
+            self.g_cnt = self.g_cnt + has
         elif s.meta.role == N.RUNNING and all(v == "0" for _, v in s.dup):
             # running requests add up over DP ranks; TP/PP ranks repeat them: rank 0 only
-            for i, m in enumerate(means):
-                if m is not None:
-                    self.run_b[i] = (self.run_b[i] or 0.0) + m
+            has = counts > 0
+            self.run_sum = self.run_sum + np.where(has, sums / np.maximum(counts, 1.0), 0.0)
+            self.run_cnt = self.run_cnt + has
 
     def figures(self, family: str) -> Figures:
         gauge = None
@@ -384,27 +394,71 @@ class _Acc:
             gauge = (math.fsum(self.gauge_sum) / len(self.gauge_sum), self.gauge_n)
         return _figures(family, self.d, self.pos_acc, self.pos_drafted, gauge)
 
-    def timeline(self, family: str, bounds: Sequence[float]) -> list[Bucket]:
-        out: list[Bucket] = []
-        steps_b = self.b_pos0 if family == "trtllm" and self.pos_drafted else self.b.get(N.STEPS)
+    def timeline(self, family: str) -> tuple[Any, Any, Any]:
+        """(accept length, verify steps, running requests) per bucket, NaN where none."""
+        np = self.np
+        nb = self.nb
+        steps_b = (
+            self.b_pos0 if family == "trtllm" and self.b_pos0 is not None else self.b.get(N.STEPS)
+        )
         acc_b = self.b.get(N.ACCEPTED)
         gen_b = self.b.get(N.GEN_TOKENS)
-        use_counters = self.figures(family).source == "counters"
-        for i in range(self.nb):
-            al = None
-            st = steps_b[i] if steps_b is not None else None
-            if use_counters and st is not None and st > 0:
-                if family == "sglang" and gen_b is not None:
-                    al = gen_b[i] / st
-                elif acc_b is not None:
-                    al = 1.0 + acc_b[i] / st
-            elif not use_counters and self.g_b[i]:
-                al = math.fsum(self.g_b[i]) / len(self.g_b[i])
-            out.append(Bucket(bounds[i + 1], al, st, self.run_b[i]))
-        return out
+        nan = np.full(nb, np.nan)
+        al = nan
+        if self.figures(family).source == "counters" and steps_b is not None:
+            ok = steps_b > 0
+            safe = np.where(ok, steps_b, 1.0)
+            if family == "sglang" and gen_b is not None:
+                al = np.where(ok, gen_b / safe, np.nan)
+            elif acc_b is not None:
+                al = np.where(ok, 1.0 + acc_b / safe, np.nan)
+        elif self.gauge_sum:
+            al = np.where(self.g_cnt > 0, self.g_sum / np.maximum(self.g_cnt, 1.0), np.nan)
+        run = np.where(self.run_cnt > 0, self.run_sum, np.nan)
+        st = steps_b if steps_b is not None else nan
+        return al, st, run
+
+
+def _opt(values: Any) -> tuple[float | None, ...]:
+    """NaN -> None (the fast path when there is none)."""
+    import numpy as np
+
+    if not np.isnan(values).any():
+        return tuple(values.tolist())
+    return tuple(None if x != x else x for x in values.tolist())
 
 
 # ----------------------------------------------------------------------------- over time
+
+
+SPARK_WIDTH = 48
+
+
+def downsample(al: Any, st: Any, width: int = SPARK_WIDTH) -> list[float | None]:
+    """At most ``width`` cells: accept length pooled (weighted by verify steps) over groups of
+    consecutive buckets."""
+    import numpy as np
+
+    n = int(al.size)
+    if n == 0:
+        return []
+    size = max(1, math.ceil(n / width))
+    starts = np.arange(0, n, size)
+    have = ~np.isnan(al)
+    w = np.where(have & ~np.isnan(st), st, 0.0)
+    wsum = np.add.reduceat(w, starts)
+    wal = np.add.reduceat(np.where(have, al, 0.0) * w, starts)
+    cnt = np.add.reduceat(have.astype(np.float64), starts)
+    plain = np.add.reduceat(np.where(have, al, 0.0), starts)
+    out: list[float | None] = []
+    for ws, wa, c, pl in zip(
+        wsum.tolist(), wal.tolist(), cnt.tolist(), plain.tolist(), strict=True
+    ):
+        if c == 0:
+            out.append(None)
+        else:
+            out.append(wa / ws if ws > 0 else pl / c)
+    return out
 
 
 def sparkline(values: Sequence[float | None], lo: float, hi: float) -> str:
@@ -422,74 +476,68 @@ def sparkline(values: Sequence[float | None], lo: float, hi: float) -> str:
 
 
 def kendall_tau(values: Sequence[float]) -> float:
-    n = len(values)
+    """Kendall's tau-a of the values against their order (time)."""
+    import numpy as np
+
+    v = np.asarray(values, dtype=np.float64)
+    n = v.size
     if n < 2:
         return 0.0
-    conc = disc = 0
-    for i in range(n):
-        vi = values[i]
-        for j in range(i + 1, n):
-            d = values[j] - vi
-            if d > 0:
-                conc += 1
-            elif d < 0:
-                disc += 1
-    pairs = n * (n - 1) / 2
-    return (conc - disc) / pairs
+    sign = np.sign(v[None, :] - v[:, None])
+    return float(np.triu(sign, 1).sum() / (n * (n - 1) / 2))
 
 
-def trend_of(timeline: Sequence[Bucket], max_points: int = 200) -> Trend | None:
-    pts = [(b.end, b.accept_length) for b in timeline if b.accept_length is not None]
-    if len(pts) < 6:
+def trend_of(ends: Any, al: Any, max_points: int = 200) -> Trend | None:
+    """Kendall's tau and a least-squares slope over the buckets with data."""
+    import numpy as np
+
+    have = ~np.isnan(al)
+    ts, vs = ends[have], al[have]
+    if ts.size < 6:
         return None
-    if len(pts) > max_points:  # Kendall's tau is quadratic: average down to max_points
-        size = math.ceil(len(pts) / max_points)
-        pts = [
-            (
-                math.fsum(t for t, _ in pts[i : i + size]) / len(pts[i : i + size]),
-                math.fsum(v for _, v in pts[i : i + size]) / len(pts[i : i + size]),
-            )
-            for i in range(0, len(pts), size)
-        ]
-    ts = [t for t, _ in pts]
-    vs = [v for _, v in pts]
+    if ts.size > max_points:  # Kendall's tau is quadratic: average down to max_points
+        size = math.ceil(ts.size / max_points)
+        starts = np.arange(0, ts.size, size)
+        counts = np.diff(np.append(starts, ts.size))
+        ts = np.add.reduceat(ts, starts) / counts
+        vs = np.add.reduceat(vs, starts) / counts
     tau = kendall_tau(vs)
-    mt = math.fsum(ts) / len(ts)
-    mv = math.fsum(vs) / len(vs)
-    var = math.fsum((t - mt) ** 2 for t in ts)
-    slope = (
-        math.fsum((t - mt) * (v - mv) for t, v in zip(ts, vs, strict=False)) / var * 3600.0
-        if var
-        else 0.0
-    )
-    third = max(1, len(vs) // 3)
-    first = math.fsum(vs[:third]) / third
-    last = math.fsum(vs[-third:]) / third
+    dt = ts - ts.mean()
+    var = float((dt * dt).sum())
+    slope = float((dt * (vs - vs.mean())).sum()) / var * 3600.0 if var else 0.0
+    third = max(1, int(vs.size) // 3)
+    first = float(vs[:third].mean())
+    last = float(vs[-third:].mean())
     drop = first - last
     declining = tau <= -0.6 and drop >= 0.05 and drop >= 0.1 * max(first - 1.0, 0.0)
-    return Trend(len(vs), tau, slope, first, last, declining)
+    return Trend(int(vs.size), tau, slope, first, last, declining)
 
 
-def collapses_of(timeline: Sequence[Bucket], step: float) -> tuple[Stretch, ...]:
-    out: list[Stretch] = []
-    cur: list[Bucket] = []
+def collapses_of(ends: Any, al: Any, step: float) -> tuple[Stretch, ...]:
+    """Runs of buckets with data whose accept length is <= 1.2 (buckets without data are
+    skipped, they neither end nor extend a run)."""
+    import numpy as np
 
-    def flush() -> None:
-        if cur:
-            vals = [b.accept_length for b in cur if b.accept_length is not None]
-            out.append(
-                Stretch(cur[0].end - step, cur[-1].end, len(cur), math.fsum(vals) / len(vals))
+    idx = np.flatnonzero(~np.isnan(al))
+    if idx.size == 0:
+        return ()
+    low = al[idx] <= COLLAPSE_MAX
+    if not low.any():
+        return ()
+    edges = np.diff(np.concatenate(([0], low.astype(np.int8), [0])))
+    out = []
+    for a, b in zip(
+        np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist(), strict=True
+    ):
+        sel = idx[a:b]
+        out.append(
+            Stretch(
+                float(ends[sel[0]]) - step,
+                float(ends[sel[-1]]),
+                int(sel.size),
+                float(al[sel].mean()),
             )
-            cur.clear()
-
-    for b in timeline:
-        if b.accept_length is None:
-            continue
-        if b.accept_length <= COLLAPSE_MAX:
-            cur.append(b)
-        else:
-            flush()
-    flush()
+        )
     return tuple(out)
 
 
@@ -508,7 +556,10 @@ def _deficit(al: float, median: float) -> float:
 
 def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     """Group raw series into replicas and ranks and compute every figure."""
+    import numpy as np
+
     bounds = bounds_of(p.start, p.end, p.step)
+    bounds_arr = np.asarray(bounds, dtype=np.float64)
     nb = len(bounds) - 1
     warnings: list[str] = []
     notes: list[str] = []
@@ -540,13 +591,17 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         if unit is None:
             unit = units[(key, fam)] = _Unit(key, fam)
         samples += len(r.timestamps)
-        unit.series.append(_S(meta, labels, _position(labels), rank, dup, r.timestamps, r.values))
+        ts = np.asarray(r.timestamps, dtype=np.float64)
+        vs = np.asarray(r.values, dtype=np.float64)
+        unit.series.append(_S(meta, labels, _position(labels), rank, dup, ts, vs))
     if draft_engine_series:
         notes.append(
             f'{draft_engine_series} SGLang series with engine_type="draft" left out (they would '
             "mix draft-model and target figures)"
         )
 
+    ends = bounds_arr[1:]
+    arrays: list[tuple[Any, Any]] = []  # per report: (accept length, verify steps) per bucket
     reports: list[ReplicaReport] = []
     for (key, fam), unit in sorted(units.items(), key=lambda kv: (_display(kv[0][0]), kv[0][1])):
         shown = _display(key)
@@ -555,15 +610,22 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         total = _Acc(nb)
         ranks: dict[tuple[tuple[str, str], ...], _Acc] = {}
         resets = 0
-        all_ts = [s.ts for s in series if s.ts]
-        first_seen = min((t[0] for t in all_ts), default=None)
-        last_seen = max((t[-1] for t in all_ts), default=None)
-        intervals = [iv for iv in (median_interval(t) for t in all_ts) if iv is not None]
-        interval = _median(intervals) if intervals else p.step
+        all_ts = [s.ts for s in series if len(s.ts)]
+        first_seen = min((float(t[0]) for t in all_ts), default=None)
+        last_seen = max((float(t[-1]) for t in all_ts), default=None)
+        longest = max(all_ts, key=len, default=np.zeros(0))
+        interval = median_interval(longest) or p.step
         grace = 2.0 * interval
+        # every series of one target is scraped at the same instant: a series whose first
+        # sample is later than its target's first scrape in the window did not exist before
+        target_first: dict[tuple[str, str], float] = {}
+        for s in series:
+            if len(s.ts):
+                tk = (s.labels.get("job", ""), s.labels.get("instance", ""))
+                target_first[tk] = min(target_first.get(tk, float(s.ts[0])), float(s.ts[0]))
         late_born = 0
         for s in series:
-            if not s.ts:
+            if not len(s.ts):
                 continue
             racc = ranks.get(s.rank)
             if racc is None:
@@ -573,18 +635,19 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 resets += nres
                 # born in the window (llama.cpp's per-position series appears only after the
                 # first speculative request; a rank started late): it counted from 0
-                born = first_seen is not None and s.ts[0] > first_seen + grace
+                tk = (s.labels.get("job", ""), s.labels.get("instance", ""))
+                born = s.ts[0] > target_first[tk] + 0.5 * interval
                 if born:
                     late_born += 1
-                base = 0.0 if born else adj[0]
-                delta = adj[-1] - base
-                deltas = bucket_deltas(s.ts, adj, base, bounds)
+                base = 0.0 if born else float(adj[0])
+                delta = float(adj[-1]) - base
+                deltas = bucket_deltas(s.ts, adj, base, bounds_arr)
                 total.add_counter(s, delta, deltas)
                 racc.add_counter(s, delta, deltas)
             else:
-                means = bucket_means(s.ts, s.values, bounds)
-                total.add_gauge(s, s.values, means)
-                racc.add_gauge(s, s.values, means)
+                sums, counts = bucket_means(s.ts, s.values, bounds_arr)
+                total.add_gauge(s, sums, counts)
+                racc.add_gauge(s, sums, counts)
         if resets:
             w.append(f"{shown}: {resets} counter reset(s) in the window (a restart); handled")
         if late_born:
@@ -592,10 +655,13 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 f"{shown}: {late_born} series first appeared inside the window and were counted "
                 "from 0"
             )
-        if first_seen is not None and first_seen > p.start + grace and p.start > 0:
+        nonzero_start = any(
+            s.meta.role in N.COUNTER_ROLES and len(s.values) and s.values[0] > 0 for s in series
+        )
+        if first_seen is not None and first_seen > p.start + grace and nonzero_start:
             notes.append(
                 f"{shown}: first sample {first_seen - p.start:.0f} s after the window's start; "
-                "its counters count from that first sample"
+                "counters already non-zero there count from that first sample"
             )
         figs = total.figures(fam)
         if figs.source == "gauge":
@@ -626,8 +692,10 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         )
         if len(rank_reports) < 2:
             rank_reports = ()
-        timeline = tuple(total.timeline(fam, bounds))
-        collapses = collapses_of(timeline, p.step)
+        al_b, st_b, run_b = total.timeline(fam)
+        arrays.append((al_b, st_b))
+        timeline = Timeline(tuple(bounds[1:]), _opt(al_b), _opt(st_b), _opt(run_b))
+        collapses = collapses_of(ends, al_b, p.step)
         expected = None
         if p.profile is not None and figs.accept_length is not None:
             expected = _expected(p.profile, figs.accept_length, shown, w)
@@ -640,7 +708,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 ranks=rank_reports,
                 timeline=timeline,
                 sparkline="",
-                trend=trend_of(timeline),
+                trend=trend_of(ends, al_b),
                 collapses=collapses,
                 collapsed=figs.accept_length is not None and figs.accept_length <= COLLAPSE_MAX,
                 outlier=None,
@@ -655,19 +723,16 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         )
         warnings.extend(w)
 
-    outliers = _outliers(reports, p, nb, notes)
+    outliers = _outliers(reports, arrays, ends, p, notes)
     by_name = {(o.replica, o.engine): o for o in outliers}
     with_al = [r.figures.accept_length for r in reports if r.figures.accept_length is not None]
-    hi = max(
-        [a for r in reports for a in (b.accept_length for b in r.timeline) if a is not None]
-        + with_al
-        + [2.0]
-    )
+    cells = [downsample(al_b, st_b) for al_b, st_b in arrays]
+    hi = max([c for row in cells for c in row if c is not None] + with_al + [2.0])
     final: list[ReplicaReport] = []
     from dataclasses import replace
 
-    for rep in reports:
-        spark = sparkline([b.accept_length for b in rep.timeline], 1.0, hi)
+    for rep, row in zip(reports, cells, strict=True):
+        spark = sparkline(row, 1.0, hi)
         final.append(replace(rep, sparkline=spark, outlier=by_name.get((rep.replica, rep.engine))))
     counter_reps = [r for r in final if r.figures.source == "counters" and r.figures.verify_steps]
     pooled = None
@@ -716,8 +781,14 @@ def _expected(
 
 
 def _outliers(
-    reports: Sequence[ReplicaReport], p: AnalysisParams, nb: int, notes: list[str]
+    reports: Sequence[ReplicaReport],
+    arrays: Sequence[tuple[Any, Any]],
+    ends: Any,
+    p: AnalysisParams,
+    notes: list[str],
 ) -> list[Outlier]:
+    import numpy as np
+
     def judged(r: ReplicaReport) -> bool:
         f = r.figures
         if f.accept_length is None:
@@ -726,7 +797,7 @@ def _outliers(
             return (f.verify_steps or 0.0) >= p.min_steps
         return f.gauge_samples >= 2
 
-    pool = [r for r in reports if judged(r)]
+    pool = [i for i, r in enumerate(reports) if judged(r)]
     if len(pool) < 3:
         if len(reports) >= 2:
             notes.append(
@@ -734,37 +805,43 @@ def _outliers(
                 f">= {p.min_steps:g} verify steps)"
             )
         return []
-    median = _median([r.figures.accept_length for r in pool])  # type: ignore[misc]
-    bucket_medians: list[float | None] = []
-    for i in range(nb):
-        vals = [
-            r.timeline[i].accept_length for r in pool if r.timeline[i].accept_length is not None
-        ]
-        bucket_medians.append(_median(vals) if len(vals) >= 3 else None)  # type: ignore[arg-type]
+    median = _median([reports[i].figures.accept_length for i in pool])  # type: ignore[misc]
+    stack = np.vstack([arrays[i][0] for i in pool])
+    have = ~np.isnan(stack)
+    enough = have.sum(axis=0) >= 3
+    with np.errstate(all="ignore"):
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN columns
+            med = np.where(enough, np.nanmedian(np.where(have, stack, np.nan), axis=0), np.nan)
+        denom = med - 1.0
     out: list[Outlier] = []
-    for r in pool:
+    for i in pool:
+        r = reports[i]
         al = r.figures.accept_length
         assert al is not None
         deficit = _deficit(al, median)
         if deficit < p.outlier_threshold:
             continue
-        below: list[tuple[float, bool]] = []
-        for i, b in enumerate(r.timeline):
-            m = bucket_medians[i]
-            if b.accept_length is None or m is None:
-                continue
-            below.append((b.end, _deficit(b.accept_length, m) >= p.outlier_threshold))
+        row = arrays[i][0]
+        valid = ~np.isnan(row) & ~np.isnan(med) & (denom > 0)
+        with np.errstate(all="ignore"):
+            below = (
+                np.where(valid, (med - row) / np.where(denom > 0, denom, 1.0), 0.0)
+                >= p.outlier_threshold
+            )
+        times = ends[valid]
+        flags = below[valid]
         since = until = None
-        if below:
-            if below[-1][1]:
-                j = len(below) - 1
-                while j > 0 and below[j - 1][1]:
-                    j -= 1
-                since = below[j][0] - p.step
-            else:
-                firsts = [t for t, b in below if b]
-                if firsts:
-                    since = firsts[0] - p.step
-                    until = max(t for t, b in below if b)
+        if flags.size:
+            if flags[-1]:
+                ups = np.flatnonzero(~flags)
+                j = int(ups[-1]) + 1 if ups.size else 0
+                since = float(times[j]) - p.step
+            elif flags.any():
+                hits = np.flatnonzero(flags)
+                since = float(times[hits[0]]) - p.step
+                until = float(times[hits[-1]])
         out.append(Outlier(r.replica, r.engine, al, median, median - al, deficit, since, until))
     return out

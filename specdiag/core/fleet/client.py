@@ -7,7 +7,9 @@ as malformed, which is a :class:`~specdiag.errors.UsageError` (exit 2).
 
 from __future__ import annotations
 
+import functools
 import json
+import ssl
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -24,11 +26,12 @@ _TRAILERS = ("/api/v1/query_range", "/api/v1/query", "/api/v1", "/api", "/graph"
 
 @dataclass(frozen=True)
 class RawSeries:
-    """One series of a matrix result: its labels (``__name__`` included) and raw samples."""
+    """One series of a matrix result: its labels (``__name__`` included) and raw samples
+    (float sequences: numpy arrays from the client, tuples or lists in tests)."""
 
     labels: Mapping[str, str]
-    timestamps: tuple[float, ...]
-    values: tuple[float, ...]
+    timestamps: Any
+    values: Any
 
 
 def redact(url: str) -> str:
@@ -67,6 +70,18 @@ def base_url(url: str) -> str:
     return urlunsplit((p.scheme, p.netloc, path, "", ""))
 
 
+@functools.lru_cache(maxsize=1)
+def _ssl_context() -> ssl.SSLContext:
+    """One verifying TLS context per process (loading the CA store costs tens of ms); only
+    built when a URL is https."""
+    try:
+        import certifi
+
+        return ssl.create_default_context(cafile=certifi.where())
+    except ImportError:  # pragma: no cover - httpx depends on certifi
+        return ssl.create_default_context()
+
+
 class PrometheusClient:
     """A synchronous client of one Prometheus server; use as a context manager."""
 
@@ -84,11 +99,15 @@ class PrometheusClient:
         self.shown = redact(self.base)
         self.timeout_s = timeout_s
         self.queries: list[str] = []  # every PromQL expression sent, in order
+        https = self.base.startswith("https:")
         self._client = httpx.Client(
             timeout=httpx.Timeout(timeout_s + 5.0, connect=min(10.0, timeout_s)),
             headers=dict(headers),
             transport=transport,
-            follow_redirects=True,
+            # a plain-http Prometheus needs no CA store; a redirect to https is then refused
+            # (reported as "not a Prometheus API") rather than followed without verification
+            verify=_ssl_context() if https else False,
+            follow_redirects=https,
         )
 
     def close(self) -> None:
@@ -186,16 +205,25 @@ class PrometheusClient:
             raise ServerError(
                 f"Prometheus at {self.shown} answered a range selector with {rtype!r}, not a matrix"
             )
+        import numpy as np
+
         out: list[RawSeries] = []
         for item in result:
             try:
                 labels = item["metric"]
-                pairs = item["values"]
-                ts = tuple(float(p[0]) for p in pairs)
-                vs = tuple(float(p[1]) for p in pairs)
-            except (KeyError, TypeError, ValueError, IndexError):
-                continue  # a malformed series: counted by the caller as missing
-            out.append(RawSeries(labels, ts, vs))
+                ts_raw, vs_raw = zip(*item["values"], strict=True)
+                n = len(ts_raw)
+                ts = np.fromiter(ts_raw, np.float64, n)
+                vs = np.fromiter(map(float, vs_raw), np.float64, n)  # values come as strings
+            except (KeyError, TypeError, ValueError):
+                continue  # a malformed (or empty) series: left out
+            if not isinstance(labels, dict):
+                continue
+            # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the window
+            # is (start, end] whichever answers
+            k = int(np.searchsorted(ts, start, side="right"))
+            if k < n:
+                out.append(RawSeries(labels, ts[k:], vs[k:]))
         return out
 
 

@@ -3,72 +3,88 @@
 A counter's *adjusted* value adds back every reset (a sample lower than the one before it means
 the process restarted from 0, as PromQL's ``increase()`` assumes too). The delta between two
 instants is the difference of the adjusted values of the last samples at or before them, so the
-deltas of consecutive buckets add up exactly to the window's delta.
+deltas of consecutive buckets add up exactly to the window's delta. numpy does the arithmetic
+(imported inside the functions: importing this module stays cheap).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Array = npt.NDArray[np.float64]
+else:
+    Array = Any
 
 
-def adjust_resets(values: Sequence[float]) -> tuple[list[float], int]:
+def adjust_resets(values: Sequence[float] | Array) -> tuple[Array, int]:
     """(adjusted cumulative values, number of resets)."""
-    out: list[float] = []
-    offset = 0.0
-    prev: float | None = None
-    resets = 0
-    for v in values:
-        if prev is not None and v < prev:
-            offset += prev
-            resets += 1
-        out.append(v + offset)
-        prev = v
-    return out, resets
+    import numpy as np
+
+    v = np.asarray(values, dtype=np.float64)
+    if v.size < 2:
+        return v.copy(), 0
+    drops = v[1:] < v[:-1]
+    n = int(drops.sum())
+    if not n:
+        return v.copy(), 0
+    offset = np.concatenate(([0.0], np.cumsum(np.where(drops, v[:-1], 0.0))))
+    return v + offset, n
 
 
 def bucket_deltas(
-    timestamps: Sequence[float], adjusted: Sequence[float], base: float, bounds: Sequence[float]
-) -> list[float]:
+    timestamps: Sequence[float] | Array,
+    adjusted: Sequence[float] | Array,
+    base: float,
+    bounds: Sequence[float] | Array,
+) -> Array:
     """Delta of the adjusted counter in each bucket (bounds[i-1], bounds[i]].
 
     ``base`` is the value before the first sample (the first sample's own value, or 0 for a
     series born inside the window).
     """
-    out: list[float] = []
-    n = len(timestamps)
-    j = 0
-    prev = base
-    for b in bounds[1:]:
-        while j < n and timestamps[j] <= b:
-            j += 1
-        cur = adjusted[j - 1] if j > 0 else base
-        out.append(cur - prev)
-        prev = cur
+    import numpy as np
+
+    ts = np.asarray(timestamps, dtype=np.float64)
+    adj = np.asarray(adjusted, dtype=np.float64)
+    b = np.asarray(bounds, dtype=np.float64)
+    if adj.size == 0:
+        return np.zeros(max(0, b.size - 1))
+    idx = np.searchsorted(ts, b, side="right")
+    at = np.where(idx > 0, adj[np.maximum(idx - 1, 0)], base)
+    out: Array = np.diff(at)
     return out
 
 
 def bucket_means(
-    timestamps: Sequence[float], values: Sequence[float], bounds: Sequence[float]
-) -> list[float | None]:
-    """Mean of the samples in each bucket (bounds[i-1], bounds[i]] (None: no sample)."""
-    out: list[float | None] = []
-    n = len(timestamps)
-    j = 0
-    while j < n and timestamps[j] <= bounds[0]:
-        j += 1
-    for b in bounds[1:]:
-        total, count = 0.0, 0
-        while j < n and timestamps[j] <= b:
-            total += values[j]
-            count += 1
-            j += 1
-        out.append(total / count if count else None)
-    return out
+    timestamps: Sequence[float] | Array,
+    values: Sequence[float] | Array,
+    bounds: Sequence[float] | Array,
+) -> tuple[Array, Array]:
+    """(sum, count) of the samples in each bucket (bounds[i-1], bounds[i]]."""
+    import numpy as np
+
+    ts = np.asarray(timestamps, dtype=np.float64)
+    v = np.asarray(values, dtype=np.float64)
+    b = np.asarray(bounds, dtype=np.float64)
+    keep = np.isfinite(v)
+    ts, v = ts[keep], v[keep]
+    edges = np.searchsorted(ts, b, side="right")
+    csum = np.concatenate(([0.0], np.cumsum(v)))
+    sums: Array = np.diff(csum[edges])
+    counts: Array = np.diff(edges).astype(np.float64)
+    return sums, counts
 
 
-def median_interval(timestamps: Sequence[float]) -> float | None:
+def median_interval(timestamps: Sequence[float] | Array) -> float | None:
     """The median time between consecutive samples (the scrape interval), or None."""
-    if len(timestamps) < 2:
+    import numpy as np
+
+    ts = np.asarray(timestamps, dtype=np.float64)
+    if ts.size < 2:
         return None
-    diffs = sorted(b - a for a, b in zip(timestamps, timestamps[1:], strict=False))
-    return diffs[len(diffs) // 2]
+    return float(np.median(np.diff(ts)))

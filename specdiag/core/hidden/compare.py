@@ -89,9 +89,15 @@ def default_tolerances(
     r = rtol if rtol is not None else RTOL_FACTOR * u
     for name, v in (("--rtol", rtol), ("--atol", atol)):
         if v is not None and not (v >= 0 and math.isfinite(v)):
-            raise UsageError(f"{name} must be a finite number >= 0")
+            raise UsageError(
+                f"{name} must be a finite number >= 0, got {v:g}",
+                hint=f"e.g. {name} 0.05 (leave it out for the dtype's default)",
+            )
     if min_cosine is not None and not -1.0 <= min_cosine <= 1.0:
-        raise UsageError("--min-cosine must lie in [-1, 1]")
+        raise UsageError(
+            f"--min-cosine must lie in [-1, 1], got {min_cosine:g}",
+            hint="e.g. --min-cosine 0.995 (leave it out for the dtype's default)",
+        )
     mc = min_cosine if min_cosine is not None else max(0.0, 1.0 - 2.0 * r * r)
     return Tolerances(dtype=dt, rtol=r, min_cosine=mc, atol=atol, atol_scale=ATOL_FACTOR * u)
 
@@ -259,7 +265,10 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
     ns, nt = served.valid_tokens, training.valid_tokens
     sids, tids = served.ids_list(), training.ids_list()
     if offset is not None and not 0 <= offset < nt:
-        raise UsageError(f"--offset {offset} is outside the training sample (0..{nt - 1})")
+        raise UsageError(
+            f"--offset {offset} is outside the training sample (0..{nt - 1})",
+            hint="--offset is the training position of served token 0",
+        )
     if sids is None or tids is None:
         o = offset or 0
         n = min(ns, nt - o)
@@ -395,7 +404,10 @@ def _hidden_sizes(
     else:
         ht = wt
     if wt % ht:
-        raise InputError(f"training row width {wt} is not a multiple of its hidden size {ht}")
+        raise InputError(
+            f"training row width {wt} is not a multiple of its hidden size {ht}",
+            hint="pass the target model's --hidden-size",
+        )
     if served.hidden_size is not None and opts.hidden_size is None:
         hs = served.hidden_size
     elif ws % ht == 0:
@@ -459,12 +471,20 @@ def _cos(dot: Any, na: Any, nb: Any) -> Any:
     return torch.where(both_zero, torch.ones_like(c), c).clamp(-1.0, 1.0)
 
 
+# values beyond this are treated like Inf: their squares (norms, dot products) would overflow
+# float32, and no hidden state is anywhere near (the residual stream is O(1)-O(1e4))
+OVERFLOW = 1e15
+
+
 def _finite_rows(x: Any, nrm: Any, acc_nf: Any) -> tuple[Any, Any, Any]:
-    """Zero out rows with NaN/Inf (counted into ``acc_nf``). Fast path when all is finite."""
+    """Zero out rows with NaN/Inf or overflowing values (counted into ``acc_nf``).
+
+    Fast path when every norm is finite and below ``OVERFLOW``.
+    """
     torch = require_torch()
-    if bool(torch.isfinite(nrm).all()):
+    if bool((nrm <= OVERFLOW).all()):
         return x, nrm, None
-    bad_el = ~torch.isfinite(x)
+    bad_el = ~(x.abs() <= OVERFLOW)  # NaN compares False
     acc_nf += bad_el.sum(dim=(0, 2)).cpu().numpy()
     ok = ~bad_el.any(-1)  # [n, C]
     x = torch.where(ok.unsqueeze(-1), x, torch.zeros_like(x))
@@ -867,7 +887,7 @@ def _final_state(
             j = min(al.tokens, i + bt)
             x = a[al.served_start + i : al.served_start + j].to(opts.device, torch.float32)
             y = b[al.training_start + i : al.training_start + j].to(opts.device, torch.float32)
-            ok = torch.isfinite(x).all(-1) & torch.isfinite(y).all(-1)
+            ok = (x.abs() <= OVERFLOW).all(-1) & (y.abs() <= OVERFLOW).all(-1)
             x, y = x[ok], y[ok]
             d = x - y
             mx = max(mx, float(torch.linalg.vector_norm(d, ord=math.inf))) if d.numel() else mx
@@ -891,7 +911,8 @@ def _final_state(
 def _as_stack(reference: Dump, h: int) -> Dump:
     if reference.width % h:
         raise InputError(
-            f"{reference.source}: rows of {reference.width} features are not layers of size {h}"
+            f"{reference.source}: rows of {reference.width} features are not layers of size {h}",
+            hint="the reference must be the same target model's hidden_states [L+1, T, H]",
         )
     return replace(reference, hidden_size=h)
 
@@ -907,7 +928,9 @@ def _check_device(device: str) -> None:
                 hint="use --device cpu (the default), or a CUDA build of torch on a GPU machine",
             )
         return
-    raise UsageError(f"--device {device}: use cpu or cuda (cuda:N)")
+    raise UsageError(
+        f"--device {device}: use cpu or cuda (cuda:N)", hint="e.g. --device cpu or --device cuda:0"
+    )
 
 
 def _f(x: Any) -> float:
@@ -1589,14 +1612,21 @@ def compare_values(
         notes.append(f"training: {tnote}")
     nt = training.valid_tokens
     if opts.offset is not None and not 0 <= opts.offset < nt:
-        raise UsageError(f"--offset {opts.offset} is outside the training sample (0..{nt - 1})")
+        raise UsageError(
+            f"--offset {opts.offset} is outside the training sample (0..{nt - 1})",
+            hint="with --values, --offset is the training position to compare (leave it out to "
+            "search every position)",
+        )
     tokens = range(opts.offset, opts.offset + 1) if opts.offset is not None else range(nt)
     ct = training.width // ht
     sources: list[tuple[str, Dump, int]] = [("training", training, ct)]
     if reference is not None:
         ref = reference if reference.hidden_size is not None else _as_stack(reference, ht)
         if ref.num_tokens < (tokens.stop):
-            raise InputError(f"{reference.source}: fewer tokens than the training sample")
+            raise InputError(
+                f"{reference.source}: fewer tokens than the training sample",
+                hint="the reference must cover the training sample's tokens",
+            )
         sources.append(("reference", ref, ref.width // ht))
     chunks: list[ChunkResult] = []
     findings: list[str] = []
@@ -1615,7 +1645,8 @@ def compare_values(
             span = k > ht
             if span and k > src.width:
                 raise UsageError(
-                    f"--values {snip.name}: {k} values, more than a row of {src.width}"
+                    f"--values {snip.name}: {k} values, more than a row of {src.width}",
+                    hint="give the values of one token (at most one row of the training tensor)",
                 )
             cbest = [math.inf] * nch
             hits = 0
@@ -1630,6 +1661,9 @@ def compare_values(
                     if span
                     else rows.view(n, nch, ht).pow(2).mean(-1, keepdim=True).sqrt()
                 )
+                # a row with NaN/Inf or overflowing values matches nothing (an infinite RMS
+                # would allow any difference)
+                rms = torch.where(rms <= OVERFLOW, rms, torch.full_like(rms, math.nan))
                 # kernel noise is relative to the value and to the row's scale (rounding
                 # errors accumulate through the matmuls that produced the row)
                 allowed = ptol + (
@@ -1739,7 +1773,19 @@ def compare_values(
             findings.append("values-mismatch")
         diag.append(chunks[-1].description)
     overall = all(c.match for c in chunks)
-    if overall:
+    if overall and all(len(sn.values) < MIN_VALUES_HIGH for sn in snippets):
+        # 1-3 numbers match somewhere among thousands of slices by chance: no verdict from them
+        overall = False
+        slices = len(tokens) * ct
+        diag.insert(
+            0,
+            f"every snippet matches, but none holds {MIN_VALUES_HIGH} or more values: so few "
+            f"numbers can match one of the {slices} training slices searched by chance, so "
+            f"this does not show that the layers agree; give at least {MIN_VALUES_HIGH} "
+            "consecutive values of one token",
+        )
+        findings.append("too-few-values")
+    elif overall:
         diag.append("every served value snippet is found in the training tensor")
     train_hf = (
         [trainer_id_to_hf(i) for i in opts.training_layers]

@@ -18,6 +18,8 @@ vLLM / speculators             input of decoder layer k    ``k``
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 from enum import Enum
 
@@ -59,23 +61,62 @@ def describe_hf(hf_index: int, num_layers: int | None = None) -> str:
     return f"layer {hf_index - 1}"
 
 
-def parse_id_list(text: str, flag: str) -> tuple[int, ...]:
-    """'2,30,58' or '[2, 30, 58]' -> (2, 30, 58); a clear UsageError otherwise."""
-    body = text.strip().strip("[]()").strip()
+MAX_LAYER_ID = 9999  # no model has 10,000 layers; a larger id is a typo or an overflow
+
+
+def parse_id_list(
+    text: str, flag: str, *, ascending: bool = True, unordered_flag: str | None = None
+) -> tuple[int, ...]:
+    """'2,30,58', '2 30 58' or '[2, 30, 58]' -> (2, 30, 58); a clear UsageError otherwise.
+
+    Strict: no empty entries (``1,,3``), ids in -1..9999, no id twice, and (unless
+    ``ascending=False``) in ascending order, which is the order engines capture in;
+    ``unordered_flag`` names the flag that lifts that rule, for the hint.
+    """
+    example = f"e.g. {flag} 2,30,58"
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    body = text.strip()
+    if body[:1] in "[(" and body[-1:] in "])":
+        body = body[1:-1].strip()
     if not body:
-        raise UsageError(f"{flag} is empty", hint=f"e.g. {flag} 2,30,58")
+        raise UsageError(f"{flag} is empty", hint=example)
+    parts = re.split(r"\s*,\s*|\s+", body)
     out: list[int] = []
-    for part in body.replace(" ", ",").split(","):
+    for n, part in enumerate(parts):
         if not part:
-            continue
-        try:
-            out.append(int(part))
-        except ValueError:
             raise UsageError(
-                f"{flag}: {part!r} is not an integer layer id", hint=f"e.g. {flag} 2,30,58"
-            ) from None
-    if any(i < -1 for i in out):
-        raise UsageError(f"{flag}: layer ids are >= -1 (-1 = the embedding output)")
+                f"{flag} {shown}: entry {n + 1} is empty (two commas in a row, or a trailing comma)",
+                hint=example,
+            )
+        if not re.fullmatch(r"[-+]?\d+", part):
+            raise UsageError(f"{flag}: {part[:40]!r} is not an integer layer id", hint=example)
+        value = int(part) if len(part) <= 12 else MAX_LAYER_ID + 1  # no 5,000-digit int()
+        if not -1 <= value <= MAX_LAYER_ID:
+            raise UsageError(
+                f"{flag}: layer id {part[:24]} is out of range (-1..{MAX_LAYER_ID}; -1 = the "
+                "embedding output)",
+                hint=example,
+            )
+        out.append(value)
+    counts = Counter(out)
+    dupes = sorted(i for i, c in counts.items() if c > 1)
+    if dupes:
+        raise UsageError(
+            f"{flag} {shown}: id {dupes[0]} appears {counts[dupes[0]]} times; each chunk is one "
+            "layer, and an engine captures a layer once",
+            hint=f"one id per captured layer, {example}",
+        )
+    if ascending and out != sorted(out):
+        raise UsageError(
+            f"{flag} {shown}: the ids are not ascending; engines capture (and concatenate) the "
+            "layers in ascending order whatever order the config lists",
+            hint=f"write them ascending: {flag} {','.join(map(str, sorted(out)))}"
+            + (
+                f" (or, when training really captured them in this order, add {unordered_flag})"
+                if unordered_flag
+                else ""
+            ),
+        )
     return tuple(out)
 
 

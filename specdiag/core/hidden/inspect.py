@@ -263,6 +263,12 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     )
 
 
+# elements per block of the one-pass scan: 2^20 (2 MiB of bfloat16) stays within a core's L2
+# (server cores have 1-2 MiB), so the norm, max and min passes over a block read memory about
+# once; see docs/performance.md for the measured effect
+BLOCK_SHIFT = 20
+
+
 @dataclass(frozen=True)
 class _Scan:
     nonfinite: int
@@ -309,7 +315,7 @@ def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
     norm), and only flagged blocks are re-read element by element."""
     torch = require_torch()
     t = dump.num_tokens
-    bt = max(1, (1 << 22) // max(1, c * h))
+    bt = max(1, (1 << BLOCK_SHIFT) // max(1, c * h))
     nf = 0
     sums = torch.zeros(c, dtype=torch.float64)
     sq = torch.zeros(c, dtype=torch.float64)
@@ -458,7 +464,9 @@ def _context() -> Any:
 
     if "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["torch", "specdiag.core.hidden.inspect"])
+        # "__main__" too: each worker would otherwise re-import the parent's main script
+        # (the specdiag console script pulls in the CLI: typer, rich)
+        ctx.set_forkserver_preload(["__main__", "torch", "specdiag.core.hidden.inspect"])
         return ctx
     return mp.get_context("spawn")
 

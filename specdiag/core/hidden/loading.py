@@ -27,6 +27,7 @@ plain          one tensor / array                               ``[T, W]`` or ``
 from __future__ import annotations
 
 import ctypes
+import errno
 import gzip
 import json
 import math
@@ -35,20 +36,39 @@ import os
 import pickle
 import re
 import shutil
+import stat
 import struct
 import sys
 import tempfile
 import warnings
 import zipfile
+import zlib
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from specdiag.core.hidden.values import ValueSnippet, parse_values
 from specdiag.errors import InputError, UsageError
 
-if TYPE_CHECKING:
-    pass
+__all__ = [  # ValueSnippet and parse_values moved to .values; still importable from here
+    "Dump",
+    "Layout",
+    "RawFile",
+    "TensorInfo",
+    "ValueSnippet",
+    "check_path",
+    "check_tensor",
+    "dump_from_tensors",
+    "interpret",
+    "is_mapped",
+    "load_dump",
+    "load_file",
+    "load_raw",
+    "load_safetensors",
+    "parse_values",
+    "require_torch",
+]
 
 TENSORS_HINT = "install the tensor extra: pip install 'specdiag[tensors]'"
 
@@ -211,6 +231,11 @@ _ST_DTYPES = {
     "I8": "int8",
     "U8": "uint8",
     "BOOL": "bool",
+    "U16": "uint16",
+    "U32": "uint32",
+    "U64": "uint64",
+    "F8_E4M3": "float8_e4m3fn",
+    "F8_E5M2": "float8_e5m2",
 }
 
 
@@ -219,6 +244,16 @@ def _corrupt(path: Path, what: str) -> InputError:
         f"{path}: {what}",
         hint="the file is truncated or corrupt; re-create it (or check the copy finished)",
     )
+
+
+NOT_A_DUMP_HINT = (
+    "compare-hidden and inspect-dump read torch.save files (.pt/.ckpt), .safetensors, .npy and "
+    ".npz; numbers printed in a log go to compare-hidden --values @FILE"
+)
+
+
+def _not_a_dump(path: Path, what: str) -> InputError:
+    return InputError(f"{path}: {what}", hint=NOT_A_DUMP_HINT)
 
 
 def load_safetensors(path: Path) -> dict[str, Any]:
@@ -234,8 +269,8 @@ def load_safetensors(path: Path) -> dict[str, Any]:
             raise _corrupt(path, f"safetensors header length {n} exceeds the file size {size}")
         try:
             header = json.loads(f.read(n))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise _corrupt(path, f"unreadable safetensors header ({exc})") from None
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise _corrupt(path, f"unreadable safetensors header ({_first_line(exc)})") from None
         if not isinstance(header, dict):
             raise _corrupt(path, "the safetensors header is not a JSON object")
         mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_COPY) if size > 0 else None
@@ -244,18 +279,26 @@ def load_safetensors(path: Path) -> dict[str, Any]:
         if key == "__metadata__":
             continue
         try:
-            dtype = getattr(torch, _ST_DTYPES[info["dtype"]])
+            dtype_name = str(info["dtype"])
             shape = [int(s) for s in info["shape"]]
             begin, end = (int(v) for v in info["data_offsets"])
-        except (KeyError, TypeError, ValueError):
-            raise _corrupt(path, f"bad safetensors entry for {key!r}: {info!r}") from None
+        except (KeyError, TypeError, ValueError, OverflowError):
+            raise _corrupt(path, f"bad safetensors entry for {key!r}: {info!r}"[:300]) from None
+        if dtype_name not in _ST_DTYPES or not hasattr(torch, _ST_DTYPES[dtype_name]):
+            raise InputError(
+                f"{path}: tensor {key!r} has dtype {dtype_name[:40]}, which specdiag cannot read",
+                hint="save the hidden states as bfloat16, float16 or float32",
+            )
+        dtype = getattr(torch, _ST_DTYPES[dtype_name])
+        if any(s < 0 for s in shape):
+            raise _corrupt(path, f"tensor {key!r} has a negative dimension in shape {shape}")
         numel = math.prod(shape)
         itemsize = torch.empty(0, dtype=dtype).element_size()
         if end - begin != numel * itemsize or 8 + n + end > size or begin < 0:
             raise _corrupt(
                 path,
-                f"tensor {key!r} needs bytes {begin}..{end} of the data section but the file "
-                f"holds {size - 8 - n}",
+                f"tensor {key!r} of shape {shape} needs bytes {begin}..{end} of the data "
+                f"section but the file holds {size - 8 - n}",
             )
         if numel == 0 or mm is None:
             out[key] = torch.empty(shape, dtype=dtype)
@@ -266,33 +309,131 @@ def load_safetensors(path: Path) -> dict[str, Any]:
     return out
 
 
-def _refusal(path: Path, exc: BaseException) -> InputError:
-    text = str(exc)
-    m = re.search(r"(?:Unsupported global|GLOBAL|global)[:\s]+([\w.]+)", text)
-    what = m.group(1) if m else "an object that is not a tensor"
+# the first pickle of torch.save's legacy (non-zip) format: this magic number, protocol 2
+_LEGACY_MAGIC = 0x1950A86A20F9469CFC6C
+_PICKLE_SCAN_OPS = 2_000_000  # enough for any legacy header; a bound on hostile pickles
+
+
+@dataclass(frozen=True)
+class _PickleScan:
+    complete: bool  # the first pickle parsed up to its STOP
+    legacy: bool  # it is torch.save's legacy magic number
+    globals: tuple[str, ...]  # what it would import, unsafe ones first
+    top: str | None  # the kind of its top-level object, when a plain container or scalar
+
+
+def _scan_pickle(path: Path) -> _PickleScan:
+    """Read the first pickle of a file without running it (``pickletools.genops``)."""
+    import pickletools
+
+    names: list[str] = []
+    strings: list[str] = []
+    values: list[Any] = []
+    top: str | None = None
+    seen_first = complete = False
+    with path.open("rb") as f:
+        try:
+            for i, (op, arg, _pos) in enumerate(pickletools.genops(f)):
+                if i >= _PICKLE_SCAN_OPS:
+                    break
+                if op.name == "STOP":
+                    complete = True
+                    break
+                if op.name in ("PROTO", "FRAME"):
+                    continue
+                if len(values) < 2:
+                    values.append(arg if op.name == "LONG1" else op.name)
+                if not seen_first:
+                    seen_first, top = True, _PICKLE_KINDS.get(op.name)
+                if op.name in ("GLOBAL", "INST"):
+                    names.append(str(arg).replace(" ", "."))
+                elif op.name == "STACK_GLOBAL" and len(strings) >= 2:
+                    names.append(f"{strings[-2]}.{strings[-1]}")
+                if isinstance(arg, str):
+                    strings.append(arg)
+                    del strings[:-2]
+        except (ValueError, EOFError, UnicodeDecodeError, OverflowError, MemoryError):
+            pass
+    unique = list(dict.fromkeys(names))
+    unique.sort(key=lambda n: n.startswith(("torch.", "collections.OrderedDict")))
+    return _PickleScan(complete, values[:1] == [_LEGACY_MAGIC], tuple(unique), top)
+
+
+_PICKLE_KINDS = {
+    "EMPTY_DICT": "dict",
+    "DICT": "dict",
+    "EMPTY_LIST": "list",
+    "LIST": "list",
+    "EMPTY_TUPLE": "tuple",
+    "TUPLE": "tuple",
+    "MARK": "container",
+    "EMPTY_SET": "set",
+    "BININT": "int",
+    "BININT1": "int",
+    "BININT2": "int",
+    "LONG1": "int",
+    "BINFLOAT": "float",
+    "SHORT_BINUNICODE": "str",
+    "BINUNICODE": "str",
+    "NONE": "None",
+}
+
+
+def _refusal(path: Path, what: str) -> InputError:
     return InputError(
-        f"{path}: refused to load: this pickle would build or run {what}; specdiag only loads "
-        "plain tensors (torch.load weights_only=True)",
+        f"{path}: refused to load: this pickle would import {what}; specdiag only loads plain "
+        "tensors (torch.load weights_only=True) and never runs code from a file",
         hint="if you trust the file, re-save its tensors with torch.save({name: tensor}) or "
         "safetensors and pass that file",
     )
 
 
-def _torch_load(path: Path, display: Path) -> Any:
+def _weights_only_refusal(path: Path, exc: BaseException) -> InputError:
+    text = str(exc)
+    m = re.search(r"(?:Unsupported global|GLOBAL|global)[:\s]+([\w.]+)", text)
+    if m:
+        return _refusal(path, m.group(1))
+    return _not_a_dump(
+        path,
+        "not a tensor dump: torch.load(weights_only=True) cannot read it "
+        f"({_weights_only_reason(text)}); it imports nothing, so it is damaged or a plain pickle",
+    )
+
+
+def _weights_only_reason(text: str) -> str:
+    m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
+    return (m.group(1).strip().splitlines()[0] if m else _first_line_of(text))[:160]
+
+
+def _first_line_of(text: str) -> str:
+    line = (text.strip().splitlines() or [""])[0]
+    return line.split(". ")[0][:160]
+
+
+def _first_line(exc: BaseException) -> str:
+    return _first_line_of(str(exc)) or type(exc).__name__
+
+
+def _classify_error(display: Path, exc: BaseException) -> InputError:
+    """A torch.load failure on a file whose format was already recognised: say what broke."""
+    text = str(exc)
+    if "out of bounds for storage" in text or "requiring a storage size" in text:
+        return _corrupt(display, "a tensor's shape needs more bytes than the file stores")
+    if isinstance(exc, (EOFError, zipfile.BadZipFile)) or "EOF" in text:
+        return _corrupt(display, f"ends early ({_first_line(exc) or 'EOF'})")
+    return _corrupt(
+        display, f"not a readable torch file ({type(exc).__name__}: {_first_line(exc)})"
+    )
+
+
+def _torch_load(path: Path, display: Path, kind: str) -> Any:
+    """``torch.load(weights_only=True)`` of a recognised torch.save file (``kind`` zip/pickle)."""
     torch = require_torch()
-    with path.open("rb") as f:
-        magic = f.read(4)
-    if not magic:
-        raise _corrupt(display, "the file is empty")
-    zipped = magic == b"PK\x03\x04"
-    if zipped:
-        try:
-            with zipfile.ZipFile(path) as z:
-                z.infolist()
-        except (zipfile.BadZipFile, OSError, EOFError):
-            raise _corrupt(
-                display, "truncated: the zip archive torch.save writes has no intact end record"
-            ) from None
+    zipped = kind == "zip"
+    if not zipped:
+        scan = _scan_pickle(path)
+        if not scan.legacy:
+            raise _plain_pickle(display, scan)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # e.g. "Detected pickle protocol 4"
@@ -300,25 +441,125 @@ def _torch_load(path: Path, display: Path) -> Any:
                 return torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
             return torch.load(str(path), map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as exc:
-        text = str(exc)
-        if not zipped and magic[:1] != b"\x80" and not re.search(r"global", text, re.I):
-            # torch.save's legacy format opens with a protocol-2 pickle (0x80 0x02); bytes that
-            # name no global and are not a pickle at all are a damaged file, not an attack
-            raise _corrupt(
-                display, "not a torch.save file (neither its zip format nor a pickle)"
-            ) from None
-        if "weights_only" in text or "Unsupported" in text or "global" in text:
-            raise _refusal(display, exc) from None
-        raise _corrupt(display, f"not a readable torch file ({_first_line(exc)})") from None
-    except (EOFError, zipfile.BadZipFile) as exc:
-        raise _corrupt(display, f"ends early ({_first_line(exc) or 'EOF'})") from None
+        raise _weights_only_refusal(display, exc) from None
     except Exception as exc:  # noqa: BLE001 - the unpickler fails in many ways on garbage
-        raise _corrupt(display, f"not a readable torch file ({_first_line(exc)})") from None
+        raise _classify_error(display, exc) from None
 
 
-def _first_line(exc: BaseException) -> str:
-    line = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-    return line.split(". ")[0][:160]
+def _plain_pickle(display: Path, scan: _PickleScan) -> InputError:
+    """A pickle that is not torch.save's legacy format: refused when it imports unsafe globals."""
+    unsafe = [g for g in scan.globals if g not in _weights_only_allowed()]
+    if unsafe:
+        return _refusal(display, ", ".join(unsafe[:4]))
+    if not scan.complete:
+        return _corrupt(display, "a damaged pickle (it ends before its STOP): not a tensor dump")
+    return _not_a_dump(
+        display,
+        f"a plain Python pickle (of a {scan.top or (scan.globals or ('Python object',))[0]}), "
+        "not a torch.save file: it "
+        "holds no tensors (nothing in it is unsafe, but there is nothing to compare)",
+    )
+
+
+_ALLOWED: frozenset[str] | None = None
+
+
+def _weights_only_allowed() -> frozenset[str]:
+    """Globals ``torch.load(weights_only=True)`` accepts (its allowlist, when torch exposes it)."""
+    global _ALLOWED
+    if _ALLOWED is None:
+        names = {"collections.OrderedDict", "builtins.set", "builtins.bytearray"}
+        try:
+            from torch import _weights_only_unpickler as wou
+
+            names |= {str(k) for k in wou._get_allowed_globals()}
+        except Exception:  # noqa: BLE001 - a private API; the small set above still holds
+            pass
+        _ALLOWED = frozenset(names)
+    return _ALLOWED
+
+
+def _zip_kind(path: Path, display: Path) -> str:
+    """'torch' (torch.save's zip format: ``*/data.pkl``) or 'npz'; anything else is refused."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = z.namelist()
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        raise _corrupt(
+            display, "truncated: the zip archive torch.save writes has no intact end record"
+        ) from None
+    if any(n.endswith("data.pkl") and "/" in n for n in names):
+        return "torch"
+    if names and all(n.endswith(".npy") for n in names):
+        return "npz"
+    shown = ", ".join(names[:5]) + (", ..." if len(names) > 5 else "")
+    raise _not_a_dump(
+        display,
+        "a zip archive, but neither torch.save's (no <name>/data.pkl inside) nor an .npz "
+        f"(entries: {shown or 'none'})",
+    )
+
+
+def _sniff(head: bytes) -> str:
+    """The format from a file's first bytes: npy, gzip, zip, pickle, safetensors, or why not."""
+    if not head:
+        return "empty"
+    if head.startswith(b"\x93NUMPY"):
+        return "npy"
+    if head[:2] == b"\x1f\x8b":
+        return "gzip"
+    if head[:4] in (b"PK\x03\x04", b"PK\x05\x06"):
+        return "zip"
+    if head[:1] == b"\x80" and len(head) > 1 and 2 <= head[1] <= 5:
+        return "pickle"
+    if len(head) >= 9 and head[8:9] == b"{":
+        return "safetensors"
+    if not head.strip(b"\0"):
+        return "zeros"
+    if head[257:262] == b"ustar":
+        return "tar"
+    text = ""
+    for cut in range(4):  # the read may end inside a multi-byte character
+        try:
+            text = head[: len(head) - cut].decode("utf-8")
+            break
+        except UnicodeDecodeError:
+            continue
+    if text and all(c.isprintable() or c in "\t\r\n" for c in text):
+        return "text"
+    return "unknown"
+
+
+def _unknown_format(display: Path, kind: str, head: bytes, path: Path | None = None) -> InputError:
+    if kind in ("text", "unknown") and path is not None:
+        scan = _scan_pickle(path)  # protocol-0/1 pickles are text-like
+        if scan.globals or (scan.complete and scan.top is not None):
+            return _plain_pickle(display, scan)
+    if kind == "empty":
+        return _corrupt(display, "the file is empty")
+    if kind == "zeros":
+        return _corrupt(
+            display,
+            f"the file starts with {len(head)} zero bytes: not a tensor file (a preallocated "
+            "file or an unfinished copy?)",
+        )
+    if kind == "tar":
+        return _not_a_dump(
+            display,
+            "a tar archive (torch.save's pre-1.6 legacy tar format, or another archive), not a "
+            "torch.save file that weights_only=True can read",
+        )
+    if kind == "text":
+        sample = head[:40].decode("utf-8", errors="replace").splitlines()[0][:40]
+        return _not_a_dump(
+            display,
+            f"a text file, not a torch.save file or other tensor dump (it starts with {sample!r})",
+        )
+    return _not_a_dump(
+        display,
+        "not a torch.save file, safetensors or numpy: an unknown format (it starts with bytes "
+        f"{head[:8].hex(' ')})",
+    )
 
 
 def _load_gz(path: Path) -> Any:
@@ -328,57 +569,154 @@ def _load_gz(path: Path) -> Any:
     try:
         with os.fdopen(fd, "wb") as out, gzip.open(path, "rb") as src:
             shutil.copyfileobj(src, out, length=16 << 20)
-        return _torch_load(tmp, path)
-    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+        with tmp.open("rb") as f:
+            head = f.read(_SNIFF_BYTES)
+        kind = _sniff(head)
+        if kind == "zip":
+            kind = _zip_kind(tmp, path)
+        if kind in ("torch", "pickle"):
+            return _torch_load(tmp, path, "zip" if kind == "torch" else "pickle")
+        if kind == "safetensors":
+            return load_safetensors(tmp)
+        if kind in ("npy", "npz"):
+            return _load_numpy(tmp, kind, path)
+        raise _unknown_format(Path(f"{path} (decompressed)"), kind, head, tmp)
+    except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
         raise _corrupt(path, f"bad gzip stream ({_first_line(exc)})") from None
     finally:
         tmp.unlink(missing_ok=True)  # an mmap keeps the data alive after the unlink
 
 
-def load_raw(path: str | Path) -> tuple[Any, str]:
-    """Load a file into tensors / dicts of tensors. Returns ``(object, format tag)``."""
+_SNIFF_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class RawFile:
+    """What :func:`load_file` read: the object, its format tag and whether it is memory-mapped."""
+
+    obj: Any
+    fmt: str  # safetensors | numpy | torch | torch+gzip
+    mapped: bool
+
+
+def check_path(path: str | Path) -> Path:
+    """A readable regular file, or an InputError that says what the path really is."""
     p = Path(path)
-    if not p.exists():
-        raise InputError(f"{p}: no such file", hint="check the path")
-    if p.is_dir():
+    try:
+        st = p.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(
+                f"{p}: a loop of symbolic links", hint="point the link at the dump file itself"
+            ) from None
+        if exc.errno == errno.ENOENT and p.is_symlink():
+            raise InputError(
+                f"{p}: a symbolic link to {os.readlink(p)}, which does not exist",
+                hint="fix the link or pass the dump file itself",
+            ) from None
+        if exc.errno == errno.ENOENT:
+            raise InputError(f"{p}: no such file", hint="check the path") from None
+        if exc.errno == errno.EACCES:
+            raise InputError(f"{p}: permission denied", hint="check the permissions") from None
+        if exc.errno == errno.ENOTDIR:
+            raise InputError(
+                f"{p}: a part of the path is a file, not a directory", hint="check the path"
+            ) from None
+        raise InputError(f"{p}: cannot read ({exc.strerror})", hint="check the path") from None
+    except ValueError:  # e.g. an embedded NUL byte
+        raise InputError(f"{str(p)!r}: not a valid path", hint="check the path") from None
+    if stat.S_ISDIR(st.st_mode):
         raise InputError(
             f"{p} is a directory",
             hint="pass one dump file (e.g. rows_0-2000/data_0.ckpt); "
             "`specdiag inspect-dump DIR` scans a whole directory",
         )
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(
+            f"{p}: not a regular file (a pipe, socket or device): tensors are memory-mapped "
+            "from a file on disk",
+            hint="save the stream to a file first and pass that file",
+        )
+    return p
+
+
+def load_file(path: str | Path) -> RawFile:
+    """Load a file into tensors / dicts of tensors, choosing the reader from its first bytes."""
+    p = check_path(path)
     name = p.name.lower()
     try:
         if name.endswith(".safetensors"):
-            return load_safetensors(p), "safetensors"
+            return RawFile(load_safetensors(p), "safetensors", True)
         if name.endswith(".npy") or name.endswith(".npz"):
-            return _load_numpy(p), "numpy"
+            kind = "npy" if name.endswith(".npy") else "npz"
+            return RawFile(_load_numpy(p, kind, p), "numpy", kind == "npy")
         if name.endswith(".gz"):
-            return _load_gz(p), "torch+gzip"
-        return _torch_load(p, p), "torch"
+            return RawFile(_load_gz(p), "torch+gzip", True)
+        with p.open("rb") as f:
+            head = f.read(_SNIFF_BYTES)
+        kind = _sniff(head)
+        if kind == "zip":
+            kind = _zip_kind(p, p)
+        if kind == "torch":
+            return RawFile(_torch_load(p, p, "zip"), "torch", True)
+        if kind == "pickle":
+            return RawFile(_torch_load(p, p, "pickle"), "torch", False)
+        if kind == "safetensors":
+            return RawFile(load_safetensors(p), "safetensors", True)
+        if kind in ("npy", "npz"):
+            return RawFile(_load_numpy(p, kind, p), "numpy", kind == "npy")
+        if kind == "gzip":
+            return RawFile(_load_gz(p), "torch+gzip", True)
+        raise _unknown_format(p, kind, head, p)
     except PermissionError:
         raise InputError(f"{p}: permission denied", hint="check the file's permissions") from None
+    except IsADirectoryError:  # pragma: no cover - checked above, raced
+        raise InputError(f"{p} is a directory", hint="pass one dump file") from None
 
 
-def _load_numpy(p: Path) -> Any:
+def load_raw(path: str | Path) -> tuple[Any, str]:
+    """Load a file into tensors / dicts of tensors. Returns ``(object, format tag)``."""
+    raw = load_file(path)
+    return raw.obj, raw.fmt
+
+
+def _load_numpy(p: Path, kind: str, display: Path) -> Any:
     import numpy as np
 
     torch = require_torch()
     try:
-        if p.name.lower().endswith(".npy"):
+        if kind == "npy":
             arr = np.load(p, mmap_mode="c", allow_pickle=False)
-            return torch.from_numpy(_native(arr))
+            return _from_numpy(torch, arr)
         with np.load(p, allow_pickle=False) as z:
-            return {k: torch.from_numpy(_native(z[k])) for k in z.files}
+            return {k: _from_numpy(torch, z[k]) for k in z.files}
+    except _UnsupportedDtype as exc:
+        raise InputError(
+            f"{display}: {exc}", hint="save numeric arrays (np.save(..., arr.astype(np.float32)))"
+        ) from None
     except ValueError as exc:
         if "pickle" in str(exc).lower() or "python objects" in str(exc).lower():
             raise InputError(
-                f"{p}: refused to load: the array holds Python objects (pickled); specdiag only "
-                "loads numeric arrays (allow_pickle=False)",
+                f"{display}: refused to load: the array holds Python objects (pickled); specdiag "
+                "only loads numeric arrays (allow_pickle=False)",
                 hint="save numeric arrays only (np.save(..., arr.astype(np.float32)))",
             ) from None
-        raise _corrupt(p, f"not a readable numpy file ({_first_line(exc)})") from None
-    except (OSError, EOFError, zipfile.BadZipFile) as exc:
-        raise _corrupt(p, f"not a readable numpy file ({_first_line(exc)})") from None
+        raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
+    except Exception as exc:  # noqa: BLE001 - numpy's header parser fails in many ways on garbage
+        raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
+
+
+class _UnsupportedDtype(ValueError):
+    pass
+
+
+def _from_numpy(torch: Any, arr: Any) -> Any:
+    try:
+        return torch.from_numpy(_native(arr))
+    except TypeError:  # a dtype torch has no tensor type for
+        raise _UnsupportedDtype(
+            f"an array of dtype {arr.dtype}, which specdiag cannot read"
+        ) from None
 
 
 def _native(arr: Any) -> Any:
@@ -386,13 +724,56 @@ def _native(arr: Any) -> Any:
 
     if arr.dtype.byteorder not in ("=", "|", "<" if np.little_endian else ">"):
         arr = arr.astype(arr.dtype.newbyteorder("="))
-    if arr.dtype == np.float16 or arr.dtype.kind in "fiub":
+    if arr.dtype == np.float16 or (arr.dtype.kind in "fiub" and arr.dtype.itemsize <= 8):
         return arr
-    raise ValueError(f"unsupported array dtype {arr.dtype}")
+    raise _UnsupportedDtype(f"an array of dtype {arr.dtype}, which specdiag cannot read")
 
 
 # --------------------------------------------------------------------------------------------
 # Interpretation
+
+
+def check_tensor(t: Any, source: str, what: str) -> None:
+    """The one guard where tensors enter: dense, on the host, with data, not a broadcast view.
+
+    Raises an :class:`InputError` with a hint for a sparse, quantized, meta, 0-d or empty
+    tensor, and for one whose declared shape holds more elements than it stores (a saved
+    ``expand()``: a huge declared shape over a few bytes).
+    """
+    torch = require_torch()
+    if t.layout is not torch.strided:
+        layout = str(t.layout).replace("torch.", "")
+        raise InputError(
+            f"{source}: {what} is a sparse tensor ({layout}); hidden states are dense",
+            hint="save it dense: torch.save({name: tensor.to_dense()}, path)",
+        )
+    if t.is_quantized:
+        raise InputError(
+            f"{source}: {what} is a quantized tensor ({_dt(t)})",
+            hint="save tensor.dequantize() (bfloat16 or float32) instead",
+        )
+    if t.device.type != "cpu":
+        raise InputError(
+            f"{source}: {what} is on device {t.device.type!r} and holds no data here",
+            hint="save the real tensor: tensor.cpu() before torch.save",
+        )
+    if t.ndim == 0:
+        raise InputError(
+            f"{source}: {what} is a single number (a 0-d tensor), not a tensor of hidden states",
+            hint="save the whole capture ([T, W] per token), not a scalar",
+        )
+    if t.numel() == 0:
+        raise InputError(
+            f"{source}: {what} holds no values (shape {tuple(t.shape)})",
+            hint="the capture is empty: re-run the dump for a request with tokens",
+        )
+    stored = t.untyped_storage().nbytes() // max(1, t.element_size())
+    if t.numel() > stored:
+        raise InputError(
+            f"{source}: {what} declares shape {tuple(t.shape)} ({t.numel()} values) but stores "
+            f"only {stored}: a broadcast view (expand) saved as it is",
+            hint="save tensor.contiguous() (a real capture), not an expanded view",
+        )
 
 
 def _is_tensor(v: Any) -> bool:
@@ -421,26 +802,42 @@ def interpret(
     key: str | None = None,
     layout: Layout = Layout.AUTO,
     pad_id: int | None = 0,
+    key_flag: str = "--key",
 ) -> Dump:
-    """Turn a loaded object (tensor, dict or list of tensors) into a :class:`Dump`."""
+    """Turn a loaded object (tensor, dict or list of tensors) into a :class:`Dump`.
+
+    ``key_flag`` is the flag that named ``key`` (``--key``, ``--served-key``), for messages.
+    """
     torch = require_torch()
     notes: list[str] = []
     entries: list[TensorInfo] = []
     ids = mask = last = None
     feature_key: str | None = None
+    last_key: str | None = None
     kind = fmt
     if isinstance(obj, (list, tuple)):
         if not obj or not all(_is_tensor(t) for t in obj):
-            raise InputError(f"{source}: a list, but not a list of tensors")
+            raise InputError(
+                f"{source}: a list, but not a list of tensors",
+                hint="a reference is a list of [T, H] tensors, one per layer (HF hidden_states)",
+            )
+        for i, t in enumerate(obj):
+            check_tensor(t, source, f"list entry {i}")
         shapes = {tuple(t.shape) for t in obj}
         if len(shapes) != 1:
-            raise InputError(f"{source}: a list of tensors with different shapes {sorted(shapes)}")
+            raise InputError(
+                f"{source}: a list of tensors with different shapes {sorted(shapes)[:4]}",
+                hint="a reference is a list of [T, H] tensors, one per layer (HF hidden_states)",
+            )
         obj = torch.stack([_squeeze_lead(t, 2) for t in obj])
         layout = Layout.LAYERS if layout is Layout.AUTO else layout
         kind = "hf-stack"
     if _is_tensor(obj):
         if key is not None:
-            raise UsageError(f"--key {key}: {source} holds one tensor, not a dict of tensors")
+            raise UsageError(
+                f"{key_flag} {key}: {source} holds one tensor, not a dict of tensors",
+                hint=f"leave {key_flag} out: the tensor itself is read",
+            )
         features = obj
         entries.append(TensorInfo("<tensor>", tuple(obj.shape), _dt(obj)))
     elif isinstance(obj, dict):
@@ -457,11 +854,15 @@ def interpret(
                 hint="`specdiag inspect-dump` checks vocab maps; compare-hidden needs dumps",
             )
         if not tensor_keys:
-            raise InputError(f"{source}: no tensors inside (keys: {', '.join(d) or 'none'})")
+            shown = ", ".join(list(d)[:10]) + (", ..." if len(d) > 10 else "")
+            raise InputError(
+                f"{source}: no tensors inside (keys: {shown or 'none'}): not a hidden-state dump",
+                hint=NOT_A_DUMP_HINT,
+            )
         if key is not None:
             if key not in d or not _is_tensor(d[key]):
                 raise UsageError(
-                    f"--key {key}: no such tensor in {source}",
+                    f"{key_flag} {key}: no such tensor in {source}",
                     hint=f"tensors there: {', '.join(tensor_keys)}",
                 )
             feature_key = key
@@ -481,11 +882,13 @@ def interpret(
         last_key = _pick(d, LAST_KEYS, {feature_key}) if feature_key.startswith("aux") else None
         features = d[feature_key]
         if ids_key is not None:
-            ids = _squeeze_lead(d[ids_key], 1).reshape(-1).to(torch.int64)
+            ids = _token_ids(d[ids_key], source, ids_key)
         if mask_key is not None:
-            mask = _squeeze_lead(d[mask_key], 1).reshape(-1)
+            mask = _optional(d[mask_key], source, mask_key, notes, finite=True)
+            mask = _squeeze_lead(mask, 1).reshape(-1) if mask is not None else None
         if last_key is not None:
-            last = _squeeze_lead(d[last_key], 2)
+            last = _optional(d[last_key], source, last_key, notes, floating=True)
+            last = _squeeze_lead(last, 2) if last is not None else None
         if feature_key == "aux_hidden_state" and ids_key == "input_ids":
             kind = "specforge"
         elif feature_key == "aux_hidden_states":
@@ -495,12 +898,15 @@ def interpret(
     else:
         raise InputError(
             f"{source}: unexpected content ({type(obj).__name__}); expected a tensor or a dict "
-            "of tensors"
+            "of tensors",
+            hint=NOT_A_DUMP_HINT,
         )
+    what = f"the hidden-state tensor {feature_key}" if feature_key else "the hidden-state tensor"
+    check_tensor(features, source, what)
     if not features.is_floating_point():
         raise InputError(
-            f"{source}: the hidden-state tensor {feature_key or ''} is {_dt(features)}, not floating point",
-            hint="name the right tensor with --key",
+            f"{source}: {what} is {_dt(features)}, not floating point",
+            hint=f"name the right tensor with {key_flag}",
         )
     features = _squeeze_lead(features, 2)
     if features.ndim == 4 and features.shape[1] == 1:
@@ -539,6 +945,13 @@ def interpret(
                 "as the verifier's last hidden state, the others as the aux chunks "
                 "(--key hidden_states keeps all of them)"
             )
+    n_rows = int(features.shape[1] if lay == "layers" else features.shape[0])
+    if last is not None and last.ndim == 2 and int(last.shape[0]) != n_rows:
+        notes.append(
+            f"{last_key or 'the last hidden state'} has {int(last.shape[0])} rows for {n_rows} "
+            "tokens; ignored"
+        )
+        last = None
     if last is not None and last.ndim == 2:
         hidden_size = hidden_size or int(last.shape[-1])
     dump = Dump(
@@ -571,6 +984,47 @@ def interpret(
 
 def _dt(t: Any) -> str:
     return str(t.dtype).replace("torch.", "")
+
+
+def _token_ids(t: Any, source: str, key: str) -> Any:
+    """Token ids as a 1-D int64 tensor: integers, or floats holding whole numbers."""
+    torch = require_torch()
+    check_tensor(t, source, f"the {key} tensor")
+    if t.dtype == torch.bool or t.is_complex():
+        raise InputError(
+            f"{source}: {key} is {_dt(t)}, not token ids",
+            hint="token ids are integers (int64); re-save them with .long()",
+        )
+    if t.is_floating_point():
+        f = t.to(torch.float64)  # float8 & co. have no isfinite/round kernels
+        ok = torch.isfinite(f) & (f == f.round()) & (f.abs() < 2.0**53)
+        if not bool(ok.all()):
+            raise InputError(
+                f"{source}: {key} holds values that are not whole numbers (NaN, Inf or fractions)",
+                hint="token ids are integers (int64); re-save them with .long()",
+            )
+    return _squeeze_lead(t, 1).reshape(-1).to(torch.int64)
+
+
+def _optional(
+    t: Any, source: str, key: str, notes: list[str], *, finite: bool = False, floating: bool = False
+) -> Any | None:
+    """A side tensor (loss mask, last hidden state): ignored with a note when unusable."""
+    torch = require_torch()
+    try:
+        check_tensor(t, source, key)
+    except InputError as exc:
+        notes.append(f"{exc.message.removeprefix(source + ': ')}; ignored")
+        return None
+    if floating and not t.is_floating_point():
+        notes.append(f"{key} is {_dt(t)}, not floating point; ignored")
+        return None
+    if t.is_complex() or (
+        finite and t.is_floating_point() and not bool(torch.isfinite(t.to(torch.float32)).all())
+    ):
+        notes.append(f"{key} holds NaN/Inf or complex values; ignored")
+        return None
+    return t
 
 
 def _trailing_padding(dump: Dump, pad_id: int | None) -> int:
@@ -611,11 +1065,14 @@ def load_dump(
     key: str | None = None,
     layout: Layout = Layout.AUTO,
     pad_id: int | None = 0,
+    key_flag: str = "--key",
 ) -> Dump:
-    """Load and interpret one dump file."""
-    obj, fmt = load_raw(path)
-    dump = interpret(obj, str(path), fmt, key=key, layout=layout, pad_id=pad_id)
-    return replace(dump, mapped=is_mapped(Path(path), fmt))
+    """Load and interpret one dump file (``key_flag``: the flag that gave ``key``)."""
+    raw = load_file(path)
+    dump = interpret(
+        raw.obj, str(path), raw.fmt, key=key, layout=layout, pad_id=pad_id, key_flag=key_flag
+    )
+    return replace(dump, mapped=raw.mapped)
 
 
 def is_mapped(p: Path, fmt: str) -> bool:
@@ -659,71 +1116,3 @@ def dump_from_tensors(
             }
         )
     return dump
-
-
-# --------------------------------------------------------------------------------------------
-# Served values given as text
-
-
-@dataclass(frozen=True)
-class ValueSnippet:
-    """Numbers copied from a server log or debugger: ``hs_first5=[0.0295, -0.0113, ...]``."""
-
-    name: str
-    values: tuple[float, ...]
-    print_tolerance: tuple[float, ...]  # half a unit in the last printed digit, per value
-
-
-_NUM = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?nan|[-+]?inf"
-_NAMED = re.compile(r"([A-Za-z_][\w.\-]*)\s*[=:]\s*(?:tensor\()?\[([^\]]*)\]")
-_BRACKET = re.compile(r"\[([^\[\]]*)\]")
-
-
-def _numbers(text: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    vals: list[float] = []
-    tols: list[float] = []
-    for m in re.finditer(_NUM, text, flags=re.IGNORECASE):
-        s = m.group(0)
-        vals.append(float(s))
-        mant, _, exp = s.lower().partition("e")
-        decimals = len(mant.split(".", 1)[1]) if "." in mant else 0
-        e = int(exp) if exp else 0
-        tols.append(0.5 * 10.0 ** (e - decimals))
-    return tuple(vals), tuple(tols)
-
-
-def parse_values(text: str) -> tuple[ValueSnippet, ...]:
-    """Parse ``--values``: a plain list of numbers, or log text with ``name=[...]`` arrays.
-
-    ``@FILE`` reads the text from a file. Each named (or bracketed) array becomes one snippet.
-    """
-    if text.startswith("@"):
-        p = Path(text[1:])
-        try:
-            text = p.read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            raise InputError(f"--values {text}: cannot read {p} ({exc.strerror})") from None
-    snippets: list[ValueSnippet] = []
-    named = list(_NAMED.finditer(text))
-    if named:
-        for m in named:
-            vals, tols = _numbers(m.group(2))
-            if vals:
-                snippets.append(ValueSnippet(m.group(1), vals, tols))
-    else:
-        brackets = _BRACKET.findall(text)
-        if brackets:
-            for i, body in enumerate(brackets):
-                vals, tols = _numbers(body)
-                if vals:
-                    snippets.append(ValueSnippet(f"values[{i}]", vals, tols))
-        else:
-            vals, tols = _numbers(text)
-            if vals:
-                snippets.append(ValueSnippet("values", vals, tols))
-    if not snippets:
-        raise UsageError(
-            "--values holds no numbers",
-            hint='e.g. --values "0.0295, -0.0113, 0.0841" or --values "hs_first5=[0.0295, ...]"',
-        )
-    return tuple(snippets)

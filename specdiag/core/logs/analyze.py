@@ -7,15 +7,18 @@ report at any time (the live ``--follow`` view does, every second), add more.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from specdiag.core.logs import fast
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import (
+    BENCH,
     CUMULATIVE,
     ENGINES,
+    EXAMPLE,
     PER_POSITION,
+    RESPONSE,
     SGLANG,
     STEP,
     LogRecord,
@@ -24,17 +27,23 @@ from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Scanner, scan_stream
 from specdiag.core.logs.summary import Dist, SeriesAccumulator, SeriesStats, merge_all
 from specdiag.core.logs.window import TimeWindow
 
-# Series classes, in order of preference for an engine's headline numbers.
+# Series classes, in order of preference for an engine's headline numbers: server logs first
+# (intervals / requests / iterations, then LLAMA_TRACE steps, then totals since start), then
+# response bodies, then bench and example summaries. Classes are never averaged together.
 MAIN, STEPS, LIFETIME = "main", "steps", "lifetime"
-_CLASS_ORDER = (MAIN, STEPS, LIFETIME)
+RESPONSES, BENCHES = "responses", "bench"
+_CLASS_ORDER = (MAIN, STEPS, LIFETIME, RESPONSES, BENCHES)
+_CLASS_OF = {
+    STEP: STEPS,
+    CUMULATIVE: LIFETIME,
+    RESPONSE: RESPONSES,
+    BENCH: BENCHES,
+    EXAMPLE: BENCHES,
+}
 
 
 def _class_of(kind: str) -> str:
-    if kind == STEP:
-        return STEPS
-    if kind == CUMULATIVE:
-        return LIFETIME
-    return MAIN
+    return _CLASS_OF.get(kind, MAIN)
 
 
 @dataclass(frozen=True)
@@ -49,6 +58,8 @@ class FileReport:
     binary: bool
     truncated: str | None
     engines: dict[str, SeriesStats]
+    unrecognised_lines: int = 0  # lines naming acceptance figures in no known layout
+    unrecognised_examples: tuple[tuple[int, str], ...] = ()  # line, excerpt
 
 
 @dataclass(frozen=True)
@@ -59,6 +70,11 @@ class EngineSummary:
     ranks: dict[str, SeriesStats]
     verify_steps: SeriesStats | None  # llama.cpp LLAMA_TRACE steps, when not the headline
     lifetime: SeriesStats | None  # totals-since-start lines, when not the headline
+    responses: SeriesStats | None = None  # response bodies, when not the headline
+    bench: SeriesStats | None = None  # bench / example summaries, when not the headline
+    # llama.cpp "statistics <impl>:" lines, one series per speculative implementation (never
+    # averaged together), when the log shows more than one
+    implementations: dict[str, SeriesStats] | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +88,7 @@ class LogsReport:
     untimed_records: int  # excluded by --since/--until: no usable timestamp
     outside_window: int  # excluded by --since/--until
     window: tuple[str | None, str | None]
+    unrecognised_lines: int = 0
 
 
 class _Source:
@@ -103,6 +120,8 @@ class LogAnalyzer:
         self.max_line = max_line
         self.sources: list[_Source] = []
         self.leaves: dict[tuple[str, str, str, str], SeriesAccumulator] = {}
+        # (engine, implementation) -> totals-since-start lines of that implementation
+        self.impls: dict[tuple[str, str], SeriesAccumulator] = {}
         self._last_main: dict[tuple[str, str, str], SeriesAccumulator] = {}
 
     def add_source(self, label: str) -> Scanner:
@@ -135,6 +154,14 @@ class LogAnalyzer:
         if cls == MAIN:
             self._last_main[(rec.source, rec.engine, rec.rank)] = leaf
         leaf.add(rec)
+        if cls == LIFETIME:
+            impl = next((v for k, v in rec.raw if k == "impl"), None)
+            if impl is not None:
+                ikey = (rec.engine, impl)
+                acc = self.impls.get(ikey)
+                if acc is None:
+                    acc = self.impls[ikey] = SeriesAccumulator(rec.engine, rec.source, impl)
+                acc.add(rec)
 
     # ------------------------------------------------------------------ report
 
@@ -178,7 +205,28 @@ class LogAnalyzer:
                 if series != LIFETIME and classes.get(LIFETIME)
                 else None
             )
-            summary[eng] = EngineSummary(eng, series, stats, rank_stats, steps, life)
+            impls = {i: a.finish(True) for (e, i), a in sorted(self.impls.items()) if e == eng}
+            if series == LIFETIME and len(impls) > 1:
+                stats = replace(
+                    stats,
+                    warnings=(
+                        *stats.warnings,
+                        f"{len(impls)} speculative implementations print their own statistics "
+                        f"({', '.join(impls)}): each is kept apart under 'implementations'; "
+                        "these headline figures pool their lines",
+                    ),
+                )
+            summary[eng] = EngineSummary(
+                eng,
+                series,
+                stats,
+                rank_stats,
+                steps,
+                life,
+                self._secondary(eng, classes, series, RESPONSES),
+                self._secondary(eng, classes, series, BENCHES),
+                impls if len(impls) > 1 else None,
+            )
         files = []
         for src in self.sources:
             c = src.scanner.counts
@@ -206,6 +254,8 @@ class LogAnalyzer:
                     binary=c.binary,
                     truncated=c.truncated,
                     engines=engines,
+                    unrecognised_lines=c.unrecognised,
+                    unrecognised_examples=tuple(c.unrecognised_examples),
                 )
             )
         combined = merge_all("all", combined_parts) if combined_parts else None
@@ -222,4 +272,13 @@ class LogAnalyzer:
                 self.window.since.text if self.window.since else None,
                 self.window.until.text if self.window.until else None,
             ),
+            unrecognised_lines=sum(f.unrecognised_lines for f in files),
         )
+
+    @staticmethod
+    def _secondary(
+        eng: str, classes: dict[str, list[SeriesAccumulator]], series: str, cls: str
+    ) -> SeriesStats | None:
+        if series == cls or not classes.get(cls):
+            return None
+        return merge_all(eng, classes[cls]).finish(True)

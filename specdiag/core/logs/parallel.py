@@ -86,6 +86,7 @@ def scan_path_pipelined(
             if msg[0] == "end":
                 if msg[5] is not None:
                     scanner.counts.truncated = msg[5]
+                scanner.finish()
                 break
     finally:
         recv_end.close()

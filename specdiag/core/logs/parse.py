@@ -28,7 +28,10 @@ from specdiag.core.accept import (
     to_conditional,
     vllm_length_is_bonus_less,
 )
+from specdiag.core.logs import formats as F
+from specdiag.core.logs import grammar as G
 from specdiag.core.logs import patterns as P
+from specdiag.core.logs.formats import Block, close_block, feed_block, table_continuation
 from specdiag.core.logs.infer import (
     NEW,
     OLD,
@@ -53,11 +56,64 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
     Skipped,
+    Unrecognised,
     out_of_range,
 )
 from specdiag.errors import UsageError
 
-ParseOutcome = tuple[LogRecord, ...] | Skipped | None
+ParseOutcome = tuple[LogRecord, ...] | Skipped | Unrecognised | None
+_QUOTED = frozenset(">|`*+-")
+
+
+def _guard(out: ParseOutcome) -> ParseOutcome:
+    """The one numeric-range guard (records.out_of_range) over a parse outcome."""
+    if type(out) is tuple:
+        for rec in out:
+            why = out_of_range(rec)
+            if why is not None:
+                return Skipped(why)
+    return out
+
+
+def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
+    kept = tuple(r for r in out if r.engine == engine)
+    return kept or None
+
+
+_NOT_MINE = object()
+_STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
+_VLLM_CORE = ("Accepted", "Drafted", "Mean acceptance length")
+_MARKS = (
+    "Decode batch",
+    "SpecDecoding metrics",
+    "Speculative metrics",
+    "draft acceptance",
+    "acc per pos",
+    "#calls(b,g,a)",
+    "specDecodingStats",
+    "spec_decoding_stats",
+)
+
+
+def _is_cut(text: str) -> bool:
+    """A statistics line that stops mid-field (',', ':', '=' or '('): it waits for its next
+    line (joined when that continues it, else read alone). SGLang 0.5.5's complete line ends
+    with ', ' after #queue-req."""
+    t = text.rstrip(" \r\t")
+    return t.endswith((",", ":", "=", "(")) and "#queue-req" not in t
+
+
+def _continues(text: str) -> bool:
+    """Whether a line can be the rest of a line cut in two: no logger prefix or layout mark of
+    its own."""
+    t = text.lstrip()
+    if not t or t[0] in "[({" or _STAMP.match(t):
+        return False
+    return not any(
+        m in t
+        for m in ("Decode batch", "SpecDecoding", "Speculative metrics", "draft acceptance", "INFO")
+    )
+
 
 # Notes (constant strings, so records share them).
 N_VLLM_085 = (
@@ -73,6 +129,10 @@ N_VLLM_V0_DELTA = (
     "vLLM V0 counters are cumulative: this record is the difference from the previous line"
 )
 N_VLLM_V0_FIRST = "vLLM V0 counters are cumulative: first line, totals since start"
+N_VLLM_V0_NOLEN = (
+    "this vLLM V0 line prints no speculative-token count or no emitted tokens: accept length "
+    "unknown, only the rate"
+)
 N_SGL_04 = "SGLang 0.4.x prints no accept rate"
 N_SGL_AMBIG = "accept-rate formula ambiguous on this line; used the one the other lines imply"
 N_SGL_NOFIT = "accept rate fits no known SGLang formula; normalised rate unknown"
@@ -92,6 +152,7 @@ SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
 SGL_VERSION_0510 = "sglang 0.5.10"
 SGL_VERSION_0511 = "sglang >= 0.5.11"
 SGL_VERSION_NEWISH = "sglang >= 0.5.10"
+SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
 
 
 def strip_ansi(text: str) -> str:
@@ -241,29 +302,140 @@ class LineParser:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
         self._md_cache: dict[str, float | None] = {}
+        # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
+        # mid-field waiting for its continuation, and records completed out of line order
+        self.block: Block | None = None
+        self.table: tuple[int, list[str], int] | None = None
+        self._cut: tuple[int, str] | None = None
+        self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
 
     # ------------------------------------------------------------------ dispatch
 
     def parse(self, text: str, line_no: int = 0, prev_line: str | None = None) -> ParseOutcome:
-        """Parse one line (without its newline). ``prev_line``: the line before, if known."""
+        """Parse one line (without its newline). ``prev_line``: the line before (or, for a
+        summary's counts, the few lines before joined by newlines), if known.
+
+        Records of a multi-line summary or of a line cut in two come out of line order, in
+        :attr:`ready` (the scanner drains it after each line, and after :meth:`finish`)."""
         try:
+            if self.block is not None or self._cut is not None or self.table is not None:
+                out = self._pending(text, line_no)
+                if out is not _NOT_MINE:
+                    return _guard(out)  # type: ignore[arg-type]
+            if _is_cut(text):
+                self._cut = (line_no, strip_ansi(text))
+                return None
             out = self._parse(text, line_no, prev_line)
         except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
             return Skipped("malformed statistics line")
-        if type(out) is tuple:
-            for rec in out:  # the one numeric-range guard (records.out_of_range)
-                why = out_of_range(rec)
-                if why is not None:
-                    return Skipped(why)
-        return out
+        return _guard(out)
+
+    def parse_context(self, text: str, line_no: int) -> ParseOutcome:
+        """A context line (no keyword of its own): part of an open summary block or table, the
+        continuation of a cut line, or nothing."""
+        if self.block is None and self._cut is None and self.table is None:
+            return None
+        try:
+            out = self._pending(text, line_no)
+            return None if out is _NOT_MINE else _guard(out)  # type: ignore[arg-type]
+        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+            return Skipped("malformed statistics line")
+
+    def finish(self) -> None:
+        """End of the source: an open block or cut line gives its record (into :attr:`ready`)."""
+        if self._cut is not None:
+            cut_no, cut_text = self._cut
+            self._cut = None
+            self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
+        if self.block is not None:
+            start = self.block.start
+            self._ready(start, "", close_block(self))
+        self.table = None
+
+    # ------------------------------------------------------------------ multi-line
+
+    def _safe_parse(self, text: str, line_no: int) -> ParseOutcome:
+        try:
+            return self._parse(text, line_no, None)
+        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+            return Skipped("malformed statistics line")
+
+    def _ready(self, line_no: int, text: str, out: ParseOutcome | LogRecord) -> None:
+        got = _guard((out,) if isinstance(out, LogRecord) else out)
+        if got is None:
+            return
+        if isinstance(got, (Skipped, Unrecognised)):
+            self.ready.append((line_no, text, got))
+            return
+        for rec in got:
+            if self.engine is None or rec.engine == self.engine:
+                self.ready.append((line_no, text, rec))
+
+    def _pending(self, text: str, line_no: int) -> ParseOutcome | object:
+        """Resolve a cut line, feed an open block or table; _NOT_MINE when the line is not part
+        of any of them (then it is parsed on its own)."""
+        if "\x1b" in text:
+            text = P.ANSI.sub("", text)
+        if self._cut is not None:
+            cut_no, cut_text = self._cut
+            self._cut = None
+            if line_no == cut_no + 1 and _continues(text):
+                joined = cut_text.rstrip() + " " + G.clean(text)
+                out = self._safe_parse(joined, cut_no)
+                if type(out) is tuple:
+                    self._ready(cut_no, joined, out)
+                    return None
+            self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
+        if self.block is not None:
+            if self.block.near(line_no) and feed_block(self, G.clean(text), line_no):
+                return None
+            start = self.block.start
+            self._ready(start, text, close_block(self))
+        if self.table is not None:
+            out = table_continuation(self, G.clean(text), line_no)
+            if out is not None or self.table is not None:
+                return out
+        return _NOT_MINE
 
     def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
         if "\x1b" in text:
             text = P.ANSI.sub("", text)
         if "\r" in text:
             text = text.rsplit("\r", 1)[-1] if not text.endswith("\r") else text.rstrip("\r")
+        if text[:1] in _QUOTED or "`" in text or "</" in text or "&gt;" in text:
+            text = G.clean(text)  # markdown quote, list bullet, backticks, HTML
+        out = self._server(text, line_no, prev_line)
+        if out is not None:
+            return out
+        return self._other(text, line_no, prev_line)
+
+    def _other(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+        """Bench tools, example programs, JSON bodies, or a line the grammar cannot place."""
         eng = self.engine
-        if (eng is None or eng == SGLANG) and "accept len" in text:
+        if ("{" in text or "[" in text) and any(h in text for h in F.JSON_HINTS):
+            out = F.json_line(self, text, line_no)
+            if out is not None:
+                return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
+        cleaned = G.clean(text)
+        if cleaned[:1].isdigit():
+            cleaned = P.LLAMACPP_TIME.sub("", cleaned)  # llama.cpp's log prefix
+        out = F.single_line(self, cleaned, line_no, prev_line)
+        if out is not None or self.block is not None or self.table is not None:
+            return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
+        if G.mentions_statistics(G.fields(cleaned)) and not any(m in text for m in _MARKS):
+            return Unrecognised()  # (a known server mark of an engine not asked for: ignored)
+        return None
+
+    def _server(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+        """Server log lines, by their engine's marks (fast paths for the default layouts)."""
+        eng = self.engine
+        if (eng is None or eng == SGLANG) and (
+            "accept len" in text
+            or (
+                "Decode batch" in text
+                and ("accept_len" in text or "acc_len" in text or "accept length" in text)
+            )
+        ):
             return self._sglang(text, line_no)
         if eng is None or eng == VLLM:
             if P.VLLM_SPEC_MARK in text:
@@ -278,14 +450,16 @@ class LineParser:
             if "#calls(b,g,a)" in text:
                 return self._llama_stats(text, line_no)
             if "draft tokens" in text:
-                return self._llama_step(text, line_no)
+                out = self._llama_step(text, line_no)
+                if out is not None:
+                    return out
         if (eng is None or eng == TRTLLM) and (
             P.TRTLLM_MARKS[0] in text or P.TRTLLM_MARKS[1] in text
         ):
             return self._trtllm(text, line_no)
         return None
 
-    def _record(
+    def make_record(
         self,
         engine: str,
         kind: str,
@@ -348,6 +522,7 @@ class LineParser:
         if am is None:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
+        alt_rate: str | None = None
         fast = P.SGLANG_FAST.match(body)
         if fast is not None:
             groups = fast.groups()
@@ -356,6 +531,12 @@ class LineParser:
         else:
             f = _fields(body)
             length_text = f.get("accept len")
+            if length_text is None or "accept rate" not in f:  # a fork's spelling or order
+                gf = G.by_field(G.fields(body))
+                if length_text is None and G.F.LENGTH in gf:
+                    length_text = gf[G.F.LENGTH].text
+                if "accept rate" not in f and G.F.RATE in gf:
+                    alt_rate = gf[G.F.RATE].text
         if length_text is None:
             return Skipped("SGLang Decode batch line without a readable accept len")
         length = _float(length_text)
@@ -382,6 +563,15 @@ class LineParser:
                 if day is not None and sod is not None:
                     ts = day + sod + (_frac(frac) if frac else 0.0)
                 time_text = date + " " + hms + ("." + frac if frac else "")
+        if ts is None and idx > 0:
+            tm = P.ANY_TIME.search(text, 0, idx)  # another logger's prefix (a fork's)
+            if tm is not None:
+                date, hms, frac = tm.group("date", "time", "frac")
+                day = _day_epoch(date)
+                sod = _seconds_of_day(hms)
+                if day is not None and sod is not None:
+                    ts = day + sod + (_frac(frac) if frac else 0.0)
+                time_text = date + " " + hms + ("." + frac if frac else "")
         graph = None
         for key in P.SGLANG_GRAPH_KEYS:
             g = f.get(key)
@@ -390,10 +580,10 @@ class LineParser:
                 break
         tp_text = f.get("gen throughput (token/s)")
         throughput = _float(tp_text) if tp_text is not None else None
-        rate_text = f.get("accept rate")
+        rate_text = f.get("accept rate", alt_rate)
         notes: tuple[str, ...] = _EMPTY
         rate: float | None = None
-        if am.group("sep") == ".":
+        if am.group("sep") == "." and rate_text is None:
             version = SGL_VERSION_04
             notes = (N_SGL_04,)
         elif rate_text is None:
@@ -406,6 +596,8 @@ class LineParser:
             rate, version, notes = self._sglang_rate(
                 rank, length, length_text, rate_text, raw_rate, trailing
             )
+            if am.group("sep") == ".":
+                version = SGL_VERSION_DERIVED
         raw = tuple(f.items())
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
@@ -612,7 +804,7 @@ class LineParser:
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
         return (
-            self._record(
+            self.make_record(
                 VLLM,
                 INTERVAL,
                 line_no,
@@ -641,19 +833,29 @@ class LineParser:
             f = dict(zip(P.VLLM_FAST_KEYS, fast.groups(), strict=True))
         else:
             f = _fields(body)
-        acc_t, dra_t = f.get("Accepted"), f.get("Drafted")
+        # the exact keys of every release; else the same fields by name (a fork's spelling)
+        g = {} if all(k in f for k in _VLLM_CORE) else G.by_field(G.fields(body))
+
+        def alt(key: str, canon: G.F) -> str | None:
+            v = f.get(key)
+            return v if v is not None or canon not in g else g[canon].text
+
+        acc_t, dra_t = alt("Accepted", G.F.ACCEPTED), alt("Drafted", G.F.DRAFTED)
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
         drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None
-        pp_text = f.get("Per-position acceptance rate")
+        pp_text = alt("Per-position acceptance rate", G.F.PER_POSITION)
         per_pos = _float_list(pp_text) if pp_text is not None else _NO_FLOATS
         if per_pos is None:
             return Skipped("vLLM per-position acceptance rates unreadable")
-        mean_t = f.get("Mean acceptance length")
+        mean_t = alt("Mean acceptance length", G.F.LENGTH)
         mean = _float(mean_t) if mean_t is not None else None
         if mean_t is not None and mean is None:
             return Skipped("vLLM mean acceptance length is not a number")
         pct_t = f.get("Avg Draft acceptance rate") or f.get("Draft acceptance rate")
         pct = _float(pct_t.rstrip("%")) if pct_t else None
+        if pct_t is None and G.F.RATE in g:
+            frac = g[G.F.RATE].fraction()
+            pct = frac * 100.0 if frac is not None else None
         if accepted is None and drafted is None and mean is None and pct is None:
             return Skipped("vLLM SpecDecoding line without any readable value")
         if drafted is not None and accepted is not None and accepted > drafted:
@@ -710,7 +912,7 @@ class LineParser:
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
         return (
-            self._record(
+            self.make_record(
                 VLLM,
                 INTERVAL,
                 line_no,
@@ -732,31 +934,51 @@ class LineParser:
         idx = text.find(P.VLLM_V0_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_V0_MARK) :]
         f = _fields(body.rstrip().rstrip("."))
-        k = _int(f.get("Number of speculative tokens", ""))
-        acc = _int(f.get("Number of accepted tokens", ""))
-        dra = _int(f.get("Number of draft tokens", ""))
-        emi = _int(f.get("Number of emitted tokens", ""))
-        if k is None or acc is None or dra is None or emi is None or k <= 0:
+        g = G.by_field(G.fields(body))  # every release's spelling, in any order
+
+        def count(key: str, canon: G.F) -> int | None:
+            v = f.get(key)
+            if v is None and canon in g:
+                v = g[canon].text
+            return _int(v.rstrip(".")) if v is not None else None
+
+        k = count("Number of speculative tokens", G.F.K)
+        acc = count("Number of accepted tokens", G.F.ACCEPTED)
+        dra = count("Number of draft tokens", G.F.DRAFTED)
+        emi = count("Number of emitted tokens", G.F.EMITTED)
+        if acc is None or dra is None or (k is not None and k <= 0):
             return Skipped("vLLM V0 Speculative metrics line without readable counts")
         pid = P.VLLM_PID.search(prefix)
         key = pid.group("pid") if pid else ""
         last = self._v0_last.get(key)
-        self._v0_last[key] = (acc, dra, emi)
+        self._v0_last[key] = (acc, dra, emi if emi is not None else -1)
         notes: tuple[str, ...] = (N_VLLM_V0_FIRST,)
-        if last is not None and acc >= last[0] and dra >= last[1] and emi >= last[2]:
-            acc, dra, emi = acc - last[0], dra - last[1], emi - last[2]
+        if (
+            last is not None
+            and acc >= last[0]
+            and dra >= last[1]
+            and (emi is None or emi >= last[2])
+        ):
+            acc, dra = acc - last[0], dra - last[1]
+            emi = emi - last[2] if emi is not None and last[2] >= 0 else None
             notes = (N_VLLM_V0_DELTA,)
         if dra == 0:
             return None
-        if acc > dra or emi > dra // k * (k + 1) + k + 1:
+        if acc > dra:
             return Skipped("vLLM V0 counts are inconsistent")
-        steps = dra / k
-        length = emi / steps
-        if length < 1.0 - 1e-9:
-            return Skipped("vLLM V0 emitted fewer tokens than verify steps")
+        length: float | None = None
+        if k is not None and emi is not None:
+            if emi > dra // k * (k + 1) + k + 1:
+                return Skipped("vLLM V0 counts are inconsistent")
+            length = emi / (dra / k)
+            if length < 1.0 - 1e-9:
+                return Skipped("vLLM V0 emitted fewer tokens than verify steps")
+            length = max(length, 1.0)
+        else:
+            notes = (*notes, N_VLLM_V0_NOLEN)
         ts, time_text = self._vllm_time(prefix)
         return (
-            self._record(
+            self.make_record(
                 VLLM,
                 INTERVAL,
                 line_no,
@@ -765,7 +987,7 @@ class LineParser:
                 version="vllm V0 (<= 0.7)"
                 if not self.version_text
                 else "vllm " + self.version_text,
-                length=max(length, 1.0),
+                length=length,
                 rate=acc / dra,
                 accepted=acc,
                 drafted=dra,
@@ -826,6 +1048,8 @@ class LineParser:
                 version = "llama.cpp SLT_CNT variant (bare line)"
         elif bare:
             version = "llama.cpp SLT_CNT variant (bare line)"
+        elif m.group("mword") == "acceptance length":
+            version = "llama.cpp PR #24536 (long form)"
         elif m.group("mlen") is not None:
             version = "llama.cpp >= 0c1e570 (mean len)"
         elif m.group("rateword"):
@@ -840,7 +1064,18 @@ class LineParser:
                 return Skipped("llama.cpp mean len below 1 is impossible")
             length = max(length, 1.0)
         else:
-            notes = (N_LLAMA_NOLEN,)
+            printed = G.by_field(G.fields(text[m.end() :])).get(G.F.LENGTH)
+            notes = (
+                (N_LLAMA_NOLEN,)
+                if printed is None  # never "prints no mean len" when the line prints one
+                else (F.N_UNREAD.format(f"{printed.key} = {printed.text}"),)
+            )
+        per_pos: tuple[float, ...] = _NO_FLOATS
+        if m.group("pp") is not None:
+            parsed = _float_list(m.group("pp"))
+            if parsed is None:
+                return Skipped("llama.cpp acceptance rate per position unreadable")
+            per_pos = parsed
         raw = self._llama_raw(
             slot,
             task,
@@ -849,9 +1084,11 @@ class LineParser:
             ("generated", m.group("gen")),
         )
         if m.group("mlen") is not None:
-            raw = (*raw, ("mean len", m.group("mlen")))
+            raw = (*raw, (f"mean {m.group('mword')}", m.group("mlen")))
+        if m.group("pp") is not None:
+            raw = (*raw, ("acceptance rate per position", m.group("pp")))
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 REQUEST,
                 line_no,
@@ -862,6 +1099,7 @@ class LineParser:
                 rate=acc / gen,
                 accepted=acc,
                 drafted=gen,
+                per_position=per_pos,
                 raw=raw,
                 notes=notes,
             ),
@@ -878,7 +1116,7 @@ class LineParser:
             return None
         ts, time_text, slot, task = self._llama_prefix(text)
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 PER_POSITION,
                 line_no,
@@ -892,23 +1130,35 @@ class LineParser:
 
     def _llama_stats(self, text: str, line_no: int) -> ParseOutcome:
         m = P.LLAMACPP_STATS.search(text)
-        if m is None:
+        if m is not None:
+            groups = {k: v for k, v in m.groupdict().items() if v is not None}
+        else:  # the fields by name (another order, a fork's spelling, a missing suffix)
+            head = P.LLAMACPP_STATS_HEAD.search(text)
+            g = G.by_field(G.fields(text[head.end() :] if head else text))
+            names = {G.F.STEPS: "gd", G.F.DRAFTED: "gt", G.F.ACCEPTED: "at"}
+            names.update({G.F.LENGTH: "mlen", G.F.PER_POSITION: "pp"})
+            groups = {n: g[f].text for f, n in names.items() if f in g}
+            if head is not None:
+                groups = {"impl": head.group("impl"), **groups}
+            if not {"gd", "gt", "at"} <= set(groups):
+                return Skipped("llama.cpp statistics line unreadable")
+        gd, gt, at = _int(groups["gd"]), _int(groups["gt"]), _int(groups["at"])
+        if gd is None or gt is None or at is None:
             return Skipped("llama.cpp statistics line unreadable")
-        gd, gt, at = int(m.group("gd")), int(m.group("gt")), int(m.group("at"))
         if gd == 0 or gt == 0:
             return None
         if at > gt:
             return Skipped("llama.cpp statistics accept more tokens than generated")
         pp: tuple[float, ...] = _NO_FLOATS
-        if m.group("pp") is not None:
-            parsed = _float_list(m.group("pp"))
+        if "pp" in groups:
+            parsed = _float_list(groups["pp"])
             if parsed is None:
                 return Skipped("llama.cpp statistics acc rate/pos unreadable")
             pp = parsed
         ts, time_text, _, _ = self._llama_prefix(text)
-        raw = tuple((k, v) for k, v in m.groupdict().items() if v is not None)
+        raw = tuple(groups.items())
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 CUMULATIVE,
                 line_no,
@@ -916,7 +1166,7 @@ class LineParser:
                 time_text=time_text,
                 version=(
                     "llama.cpp >= 0c1e570 (mean len)"
-                    if m.group("mlen") is not None
+                    if "mlen" in groups
                     else "llama.cpp 7c158fb (no mean len)"
                 ),
                 length=1.0 + at / gd,
@@ -940,7 +1190,7 @@ class LineParser:
             return Skipped("llama.cpp trace line accepts more drafts than drafted")
         ts, time_text, slot, task = self._llama_prefix(text)
         return (
-            self._record(
+            self.make_record(
                 LLAMACPP,
                 STEP,
                 line_no,
@@ -1042,7 +1292,7 @@ class LineParser:
         raw = tuple((str(k), json.dumps(v)) for k, v in st.items())
         if it is not None:
             raw = (("iter", json.dumps(it)), *raw)
-        return self._record(
+        return self.make_record(
             TRTLLM,
             ITERATION,
             line_no,
@@ -1059,5 +1309,14 @@ class LineParser:
 def parse_line(
     text: str, engine: str | None = None, engine_version: str | None = None
 ) -> ParseOutcome:
-    """Parse one line on its own (no memory of earlier lines)."""
-    return LineParser(engine, engine_version).parse(text)
+    """Parse one line on its own (no memory of earlier lines; a line cut mid-field or the
+    first line of a summary is read as all there is)."""
+    p = LineParser(engine, engine_version)
+    out = p.parse(text)
+    p.finish()
+    if not p.ready:
+        return out
+    recs = tuple(item for _, _, item in p.ready if isinstance(item, LogRecord))
+    if recs:
+        return recs
+    return p.ready[0][2]  # type: ignore[return-value]

@@ -21,15 +21,46 @@ LLAMACPP_KEYWORDS: tuple[bytes, ...] = (
 )
 TRTLLM_KEYWORDS: tuple[bytes, ...] = (b'"specDecodingStats"', b'"spec_decoding_stats"')
 
+# Any other line that names acceptance ("accept", "Accept", "acceptance", "numAcceptedTokens",
+# "acc_length", ...): the tolerant grammar reads it (a bench summary, a JSON body, a fork's
+# spelling) or reports it as unrecognised, with the line.
+GENERIC_KEYWORDS: tuple[bytes, ...] = (
+    b"ccept",
+    b"acc_len",
+    b"acc len",
+    b"acc_rate",
+    b"acc rate",
+    b"draft_n_accepted",
+)
+
 KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
-    "sglang": SGLANG_KEYWORDS,
-    "vllm": VLLM_KEYWORDS,
-    "llamacpp": LLAMACPP_KEYWORDS,
-    "trtllm": TRTLLM_KEYWORDS,
+    "sglang": SGLANG_KEYWORDS + GENERIC_KEYWORDS,
+    "vllm": VLLM_KEYWORDS + GENERIC_KEYWORDS,
+    "llamacpp": LLAMACPP_KEYWORDS + GENERIC_KEYWORDS,
+    "trtllm": TRTLLM_KEYWORDS + GENERIC_KEYWORDS,
 }
 ALL_KEYWORDS: tuple[bytes, ...] = (
-    SGLANG_KEYWORDS + VLLM_KEYWORDS + LLAMACPP_KEYWORDS + TRTLLM_KEYWORDS
+    SGLANG_KEYWORDS + VLLM_KEYWORDS + LLAMACPP_KEYWORDS + TRTLLM_KEYWORDS + GENERIC_KEYWORDS
 )
+
+# Context lines (the bytes stage hands them to the parser too, marked CONTEXT): a multi-line
+# summary's other lines do not all hold a keyword ("Drafts: 1500", "[AL] AVERAGE: 2.50",
+# "n_drafted = 180").
+# * FOLLOW_KEYWORDS: the next FOLLOW_LINES lines after a candidate holding one (a block header);
+# * PREV_KEYWORDS: the PREV_LINES lines before a candidate holding one, joined by newlines;
+# * a candidate that stops mid-field (ends with ',', ':', '=' or '(') gets its next line, so a
+#   line broken in two reads as one.
+FOLLOW_KEYWORDS: tuple[bytes, ...] = (
+    b"Acceptance rate (%)",  # vllm bench serve's section
+    b" Details --",  # trtllm-bench's "-- Acceptance Length Details ----" blocks
+)
+FOLLOW_LINES = 40
+PREV_KEYWORDS: tuple[bytes, ...] = (
+    b"n_accept ",  # llama.cpp speculative example: n_draft / n_predict / n_drafted before it
+    b"num_accepted_tokens:",  # vLLM spec_decode.py: num_drafts / num_draft_tokens before it
+)
+PREV_LINES = 4
+CONTEXT = b"\n"  # the ``prev`` of a context line (a real previous line never holds a newline)
 
 # One C-level pass finds every candidate line: each format above contains "cc" ("accept len",
 # "Mean acceptance length" / "Draft acceptance rate", "draft acceptance", "acc per pos",
@@ -107,6 +138,9 @@ VLLM_FAST_KEYS: tuple[str, ...] = (
     "Per-position acceptance rate",
     "Avg Draft acceptance rate",
 )
+ANY_TIME = re.compile(
+    r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
+)
 VLLM_PID = re.compile(r"\((?P<proc>[A-Za-z_][\w-]*) pid=(?P<pid>\d+)\)")
 
 # --------------------------------------------------------------------------- llama.cpp
@@ -118,7 +152,8 @@ LLAMACPP_SLOT_ONLY = re.compile(r"slot +\S+: id +(?P<slot>-?\d+) \| task (?P<tas
 LLAMACPP_DRAFT = re.compile(
     r"draft acceptance(?P<rateword> rate)? = *(?P<ratio>-?(?:[0-9.]+|nan|inf)) "
     r"\( *(?P<acc>\d+) accepted / *(?P<gen>\d+) generated\)"
-    r"(?:, mean len = *(?P<mlen>[0-9.]+))?"
+    r"(?:, mean (?P<mword>len|acceptance length) = *(?P<mlen>[0-9.]+))?"
+    r"(?:, acceptance rate per position = \((?P<pp>[^)]*)\))?"
 )
 LLAMACPP_ACC_PER_POS = re.compile(r"acc per pos = \((?P<pp>[^)]*)\)")
 LLAMACPP_STATS = re.compile(
@@ -128,6 +163,7 @@ LLAMACPP_STATS = re.compile(
     r"(?:, #mean acc len = *(?P<mlen>[0-9.]+))?"
     r"(?:, #acc rate/pos = \((?P<pp>[^)]*)\))?"
 )
+LLAMACPP_STATS_HEAD = re.compile(r"statistics +(?P<impl>[^\s:]+):")
 LLAMACPP_STEP = re.compile(r"accepted +(?P<n>\d+)/ *(?P<m>\d+) draft tokens")
 
 # --------------------------------------------------------------------------- TensorRT-LLM

@@ -46,7 +46,15 @@ CUMULATIVE = (
     "cumulative"  # totals since start: llama.cpp "statistics", vLLM V0 "Speculative metrics"
 )
 PER_POSITION = "per_position"  # llama.cpp "acc per pos" (belongs to the request line before it)
-KINDS: tuple[str, ...] = (INTERVAL, REQUEST, STEP, ITERATION, CUMULATIVE, PER_POSITION)
+# Kinds beyond server logs: a benchmark tool's summary (sglang bench_serving, vllm bench serve,
+# trtllm-bench, SpecForge), an example program's summary (vLLM spec_decode.py, llama.cpp
+# speculative), and one response body (SGLang meta_info / sglext, vLLM metrics, llama.cpp
+# timings, TensorRT-LLM per-request stats). Server kinds: all of the above.
+BENCH = "bench"
+EXAMPLE = "example"
+RESPONSE = "response"
+SERVER_KINDS: tuple[str, ...] = (INTERVAL, REQUEST, STEP, ITERATION, CUMULATIVE, PER_POSITION)
+KINDS: tuple[str, ...] = (*SERVER_KINDS, BENCH, EXAMPLE, RESPONSE)
 
 # Clocks of ``LogRecord.timestamp``.
 CLOCK_ABSOLUTE = "absolute"  # seconds since the epoch (UTC assumed; the log has no zone)
@@ -85,6 +93,11 @@ class Skipped:
     """A line that looks like a statistics line but cannot be read."""
 
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unrecognised:
+    """A line that names acceptance figures but in no layout known here (shown to the user)."""
 
 
 # --------------------------------------------------------------------------- numeric range

@@ -20,8 +20,17 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from specdiag.core.logs.parse import LineParser
-from specdiag.core.logs.patterns import ALL_KEYWORDS, ANCHOR_RE, KEYWORDS_BY_ENGINE
-from specdiag.core.logs.records import LogRecord, Skipped
+from specdiag.core.logs.patterns import (
+    ALL_KEYWORDS,
+    ANCHOR_RE,
+    CONTEXT,
+    FOLLOW_KEYWORDS,
+    FOLLOW_LINES,
+    KEYWORDS_BY_ENGINE,
+    PREV_KEYWORDS,
+    PREV_LINES,
+)
+from specdiag.core.logs.records import LogRecord, Skipped, Unrecognised
 from specdiag.errors import InputError
 
 CHUNK_SIZE = 8 << 20  # bytes read at a time
@@ -42,6 +51,8 @@ class ScanCounts:
     examples: list[tuple[int, str, str]] = field(default_factory=list)  # line, reason, excerpt
     binary: bool = False
     truncated: str | None = None
+    unrecognised: int = 0  # lines that name acceptance figures in no layout known here
+    unrecognised_examples: list[tuple[int, str]] = field(default_factory=list)  # line, excerpt
 
     @property
     def skipped_lines(self) -> int:
@@ -49,8 +60,11 @@ class ScanCounts:
 
 
 # A candidate from the bytes stage: (1-based line number, the line's bytes, the line before it
-# when the llama.cpp two-line form may need it). ``raw`` None: an overlong line with a keyword.
+# when the llama.cpp two-line form may need it, or the PREV_LINES lines before it joined by
+# newlines for a PREV_KEYWORDS line, or CONTEXT for a context line). ``raw`` None: an overlong
+# line with a keyword.
 Candidate = tuple[int, bytes | None, bytes | None]
+_CUT_ENDS = (b",", b":", b"=", b"(")
 
 
 class LineFinder:
@@ -71,6 +85,8 @@ class LineFinder:
         self._overlong = False  # discarding an overlong line up to its newline
         self._overlong_kw = False
         self._first = True
+        self._follow = 0  # context lines still to hand on after a block header / a cut line
+        self._prev_lines: list[bytes] = []  # the last PREV_LINES lines of the previous block
         self._out: list[Candidate] = []
 
     def feed(self, data: bytes) -> list[Candidate]:
@@ -147,9 +163,51 @@ class LineFinder:
     def _has_keyword(self, data: bytes) -> bool:
         return any(kw in data for kw in self.keywords)
 
+    def _context(self, buf: bytes, start: int, end: int, lo: int | None = None) -> int:
+        """Hand on up to ``self._follow`` whole lines from ``start`` as context lines; returns
+        where the search for candidates goes on."""
+        pos = start
+        while self._follow and pos < end:
+            e = buf.find(b"\n", pos, end)
+            if e < 0:
+                break
+            self.lines += 1
+            self._follow -= 1
+            if e - pos <= self.max_line:
+                raw = buf[pos:e]
+                if ANCHOR_RE.search(raw) is not None and self._has_keyword(raw):
+                    self.candidate_lines += 1  # a candidate in its own right
+                    prev = None
+                    if any(kw in raw for kw in PREV_KEYWORDS):
+                        prev = self._prev_of(buf, start if lo is None else lo, pos)
+                    self._out.append((self.lines, raw, prev))
+                    if any(kw in raw for kw in FOLLOW_KEYWORDS):
+                        self._follow = max(self._follow, FOLLOW_LINES)  # the next section
+                else:
+                    self._out.append((self.lines, raw, CONTEXT))
+            pos = e + 1
+        return pos
+
+    def _prev_of(self, buf: bytes, start: int, s: int) -> bytes:
+        """The PREV_LINES lines before position ``s`` (a line start), joined by newlines."""
+        lines: list[bytes] = []
+        pos = s
+        while len(lines) < PREV_LINES and pos > start:
+            ps = buf.rfind(b"\n", start, pos - 1)
+            ps = start if ps < 0 else ps + 1
+            lines.append(buf[ps : pos - 1][:4096])
+            pos = ps
+        if len(lines) < PREV_LINES and pos <= start:
+            lines.extend(reversed(self._prev_lines[-(PREV_LINES - len(lines)) :]))
+        return b"\n".join(reversed(lines))
+
     def _block(self, buf: bytes, start: int, end: int) -> None:
         """Find the candidates in buf[start:end]: whole lines, the last one ending with a
         newline."""
+        if self._follow:
+            start = self._context(buf, start, end)
+            if start >= end:
+                return
         find = buf.find
         rfind = buf.rfind
         count = buf.count
@@ -188,11 +246,42 @@ class LineFinder:
                     prev = buf[ps : s - 1]
                 else:
                     prev = self._prev_tail
+            elif b"n_acc" in raw or b"num_acc" in raw:
+                for kw in PREV_KEYWORDS:
+                    if kw in raw:
+                        prev = self._prev_of(buf, start, s)
+                        break
             append((line_no + 1, raw, prev))
+            follow = 0
+            if raw.rstrip(b" \r\t").endswith(_CUT_ENDS):
+                follow = 1
+            if b"ccept" in raw:
+                for kw in FOLLOW_KEYWORDS:
+                    if kw in raw:
+                        follow = FOLLOW_LINES
+                        break
+                else:
+                    if raw.count(b"|") >= 2:  # a markdown table's header: its rows follow
+                        follow = FOLLOW_LINES
+            if follow:
+                self.lines = line_no + 1
+                self._follow = follow
+                nxt_start = self._context(buf, e + 1, end, start)
+                line_no = self.lines
+                cur = nxt_start
+                m = search(buf, nxt_start, end) if nxt_start < end else None
         self.lines = line_no + count(b"\n", cur, end)
         ps = rfind(b"\n", start, end - 1)
         ps = start if ps < 0 else ps + 1
         self._prev_tail = buf[ps : end - 1][:4096]
+        tail: list[bytes] = []
+        pos = end
+        while len(tail) < PREV_LINES and pos > start:
+            ps = rfind(b"\n", start, pos - 1)
+            ps = start if ps < 0 else ps + 1
+            tail.append(buf[ps : pos - 1][:4096])
+            pos = ps
+        self._prev_lines = (self._prev_lines + list(reversed(tail)))[-PREV_LINES:]
 
 
 class Scanner:
@@ -222,9 +311,29 @@ class Scanner:
         self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
 
     def close(self) -> None:
-        """End of input: the last line may lack its newline."""
+        """End of input: the last line may lack its newline; an open multi-line block ends."""
         f = self.finder
         self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
+        self.finish()
+
+    def finish(self) -> None:
+        """The records of a multi-line block (or a cut line) still open at the end of the
+        input."""
+        self.parser.finish()
+        self._drain()
+
+    def _drain(self) -> None:
+        """Records the parser completed out of line order (a block's, a cut line's)."""
+        ready = self.parser.ready
+        self.parser.ready = []
+        for line_no, text, item in ready:
+            if isinstance(item, Skipped):
+                self._skip(line_no, item.reason, text)
+            elif isinstance(item, Unrecognised):
+                self._unrecognised(line_no, text)
+            else:
+                self.counts.records += 1
+                self.on_record(item)
 
     def consume(
         self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
@@ -239,13 +348,21 @@ class Scanner:
                 self._skip(line_no, overlong, "")
                 continue
             text = raw.decode("utf-8", "replace")
-            out = parse(
-                text, line_no, prev.decode("utf-8", "replace") if prev is not None else None
-            )
+            if prev is None:
+                out = parse(text, line_no)
+            elif prev == CONTEXT:
+                out = self.parser.parse_context(text, line_no)
+            else:
+                out = parse(text, line_no, prev.decode("utf-8", "replace"))
+            if self.parser.ready:
+                self._drain()
             if out is None:
                 continue
             if isinstance(out, Skipped):
                 self._skip(line_no, out.reason, text)
+                continue
+            if isinstance(out, Unrecognised):
+                self._unrecognised(line_no, text)
                 continue
             counts.records += len(out)
             for rec in out:
@@ -253,6 +370,13 @@ class Scanner:
         counts.lines = lines
         counts.candidate_lines = candidate_lines
         counts.binary = binary
+
+    def _unrecognised(self, line_no: int, text: str) -> None:
+        c = self.counts
+        c.unrecognised += 1
+        if len(c.unrecognised_examples) < MAX_EXAMPLES:
+            excerpt = text[:160].encode("ascii", "backslashreplace").decode("ascii")
+            c.unrecognised_examples.append((line_no, excerpt))
 
     def _skip(self, line_no: int, reason: str, text: str) -> None:
         c = self.counts

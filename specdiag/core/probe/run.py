@@ -62,13 +62,13 @@ def _in_range(flag: str, value: int, lo: int, hi: int, hint: str) -> None:
 # RFC 9110 field names are tokens; values visible ASCII plus space and tab (h11 refuses the
 # rest, and httpx encodes values as ASCII: anything else would fail inside the HTTP library,
 # whose error text quotes the value)
-_TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
-_VALUE = re.compile(r"^[\t\x20-\x7e]*$")
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_VALUE = re.compile(r"[\t\x20-\x7e]*")  # (used with fullmatch: "$" would let a final \n by)
 
 
 def _bad_char(value: str) -> str:
     for i, ch in enumerate(value):
-        if not _VALUE.match(ch):
+        if not _VALUE.fullmatch(ch):
             what = {"\n": "a line break", "\r": "a carriage return", "\x00": "a NUL byte"}.get(
                 ch, "a non-ASCII character" if ord(ch) > 0x7E else "a control character"
             )
@@ -78,21 +78,21 @@ def _bad_char(value: str) -> str:
 
 def check_credentials(api_key: str | None, headers: tuple[tuple[str, str], ...]) -> None:
     """An API key or header value HTTP cannot carry is a usage error that never echoes it."""
-    if api_key is not None and not _VALUE.match(api_key):
+    if api_key is not None and not _VALUE.fullmatch(api_key):
         raise UsageError(
             f"the API key contains {_bad_char(api_key)} (the key is not printed)",
             hint="check --api-key, SPECDIAG_API_KEY and OPENAI_API_KEY: a key is one line of "
             "printable ASCII (a file read with $(cat ...) keeps no newline; a pasted one may)",
         )
     for name, value in headers:
-        if not _TOKEN.match(name):
+        if not _TOKEN.fullmatch(name):
             raise UsageError(
                 f"--header name {name!r} is not a valid HTTP field name",
                 hint="e.g. -H 'X-Team: infra' (letters, digits and -_.!#$%&'*+^`|~)",
             )
-        if not _VALUE.match(value):
+        if not _VALUE.fullmatch(value):
             raise UsageError(
-                f"--header {name}: the value contains {_bad_char(value)} (not printed)",
+                f"the value of --header {name} contains {_bad_char(value)} (not printed)",
                 hint="a header value is one line of printable ASCII",
             )
 

@@ -30,8 +30,7 @@ from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.hidden.compare import CompareResult
-    from specdiag.core.logs.analyze import LogsReport
-    from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.run import LogsResult
     from specdiag.core.probe.run import ProbeReport
 
 TRAINING_ACC = 0.75
@@ -120,8 +119,7 @@ class DemoResult:
     logs_command: str
     compare_command: str
     probe: ProbeReport
-    logs: LogsReport
-    logs_comparisons: dict[str, Comparison]
+    logs: LogsResult  # the logs command's own core entry point, run on the server's log
     hidden: CompareResult
     hidden_paths: tuple[str, str, str]  # served, training, reference (file names)
     agreement: Agreement
@@ -195,7 +193,7 @@ def run_demo(
             truth = srv.truth()
             logs_cmd = f"specdiag logs server.log --acc {TRAINING_ACC} --steps {STEPS}"
             step("logs", logs_cmd)
-            logs, comparisons = _logs(log_path)
+            logs = _logs(log_path)
             hidden, paths, compare_cmd = _hidden(tmp, sc.hidden_case, step)
             result = DemoResult(
                 scenario=sc,
@@ -207,7 +205,6 @@ def run_demo(
                 compare_command=compare_cmd,
                 probe=probe,
                 logs=logs,
-                logs_comparisons=comparisons,
                 hidden=hidden,
                 hidden_paths=paths,
                 agreement=_agreement(probe, logs, truth),
@@ -251,17 +248,12 @@ def _probe(url: str) -> ProbeReport:
     return report
 
 
-def _logs(log_path: Path) -> tuple[LogsReport, dict[str, Comparison]]:
-    from specdiag.core.logs.analyze import LogAnalyzer
-    from specdiag.core.logs.compare import compare
+def _logs(log_path: Path) -> LogsResult:
+    """``specdiag logs server.log --acc 0.75 --steps 5``: the logs command's core entry point."""
+    from specdiag.core.logs.run import LogsOptions, run_logs
 
-    analyzer = LogAnalyzer()
-    with log_path.open("rb") as fh:
-        analyzer.scan("server.log", fh)
-    report = analyzer.report()
-    prof = accept.profile([TRAINING_ACC] * STEPS)
-    comparisons = {e: compare(s.stats, prof) for e, s in report.summary.items()}
-    return report, comparisons
+    options = LogsOptions(acc=(TRAINING_ACC,), steps=STEPS)
+    return run_logs([str(log_path)], options, labels={str(log_path): "server.log"})
 
 
 def _hidden(
@@ -297,10 +289,10 @@ def _hidden(
     return result, (served_p.name, training_p.name, reference_p.name), cmd
 
 
-def _agreement(probe: ProbeReport, logs: LogsReport, truth: dict[str, Any]) -> Agreement:
+def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> Agreement:
     probe_len = probe.main.accept.pooled
     logs_len = None
-    summary = logs.summary.get("sglang")
+    summary = logs.report.summary.get("sglang")
     if summary is not None and summary.stats.accept_length is not None:
         d = summary.stats.accept_length
         logs_len = d.weighted_mean if d.weighted_mean is not None else d.mean

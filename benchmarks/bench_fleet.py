@@ -1,0 +1,110 @@
+"""``specdiag fleet`` over a long window against the raw PromQL it issues (docs/performance.md).
+
+A real Prometheus (Debian's package) holds 24 hours of backfilled history (``promtool tsdb
+create-blocks-from openmetrics``): 8 vLLM-style replicas x 8 counter series (steps, draft
+tokens, accepted, 5 per-position) = 64 series sampled every 30 s. ``run_fleet`` analyses the
+whole day at a 30 s step (2,880 buckets per replica); the baseline sends the very PromQL
+queries fleet issued (``report.queries``) with a plain httpx loop: POST, read the body, and
+``json.loads`` it. Rounds alternate baseline / fleet; medians are reported.
+Goal: fleet's wall time <= 1.5x the plain loop's.
+
+Usage: python benchmarks/bench_fleet.py [--rounds 5] [--replicas 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+
+def _accept_length(i: int, t: float) -> float:
+    return 2.2 + 0.1 * i + 0.3 * math.sin(t / 3600.0)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--replicas", type=int, default=8)
+    ap.add_argument("--positions", type=int, default=5)
+    args = ap.parse_args()
+
+    import httpx
+
+    from specdiag.core.fleet.run import FleetConfig, run_fleet
+    from tests.fleet_history import Replica, generate
+    from tests.prometheus_harness import Prometheus, backfill
+
+    now = time.time()
+    end = math.floor((now - 3 * 3600) / 60) * 60
+    start = end - 24 * 3600
+    reps = [
+        Replica(
+            f"r{i}",
+            functools.partial(_accept_length, i),
+            job="bench",
+        )
+        for i in range(args.replicas)
+    ]
+    work = Path(tempfile.mkdtemp(prefix="bench-fleet-"))
+    t0 = time.perf_counter()
+    om = generate(reps, start - 30, end, 30.0, positions=args.positions)
+    backfill(om, work / "data", work)
+    t_backfill = time.perf_counter() - t0
+    prom = Prometheus.start(work / "prom", [], interval=15.0, data_dir=work / "data")
+    try:
+        cfg = FleetConfig(
+            url=prom.url, selector='{job="bench"}', start=start, end=end, step_s=30.0, timeout_s=120
+        )
+        rep = run_fleet(cfg)  # warm-up (page cache, Prometheus' block loading)
+        a = rep.analysis
+        series = a.series_read
+        samples = a.samples_read
+        queries = list(rep.queries)
+        base_t: list[float] = []
+        fleet_t: list[float] = []
+        with httpx.Client(timeout=120) as client:
+            for _ in range(args.rounds):
+                t = time.perf_counter()
+                for q in queries:
+                    r = client.post(
+                        prom.url + "/api/v1/query",
+                        data={"query": q, "time": f"{end:.3f}", "timeout": "120s"},
+                    )
+                    json.loads(r.content)
+                base_t.append(time.perf_counter() - t)
+                t = time.perf_counter()
+                run_fleet(cfg)
+                fleet_t.append(time.perf_counter() - t)
+        b, f = statistics.median(base_t), statistics.median(fleet_t)
+        print(
+            f"history: {len(reps)} replicas, {series} series, {samples} samples, backfill {t_backfill:.1f} s"
+        )
+        print(
+            f"window 24 h, step 30 s: {len(a.bounds) - 1} buckets; queries issued: {len(queries)}"
+        )
+        print(
+            f"plain httpx loop (same queries, POST + json.loads): median {b * 1000:.0f} ms  {[round(x * 1000) for x in base_t]}"
+        )
+        print(
+            f"specdiag fleet (run_fleet):                         median {f * 1000:.0f} ms  {[round(x * 1000) for x in fleet_t]}"
+        )
+        print(
+            f"ratio fleet / plain loop: {f / b:.2f}x median, {min(fleet_t) / min(base_t):.2f}x best  (goal <= 1.5x)"
+        )
+        return 0
+    finally:
+        prom.stop()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,295 @@
+"""``specdiag doctor``: every check the given evidence allows, ranked causes, each with its fix."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import AccKindOpt, EngineVersionOpt, JsonOpt, command
+from specdiag.core.accept import AccKind, Engine
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.core.doctor.model import DoctorReport
+
+HELP = """Diagnose a speculative-decoding deployment from whatever evidence you have.
+
+Give any subset: a live server, its logs, the draft and target checkpoints, the launch command
+line, training and served hidden-state dumps, the training accuracy. Every check those allow
+runs; each says pass / warn / fail / skipped (and why), shows its evidence and the fix. Findings
+are ranked by how much of the gap between expected and observed accept length each explains.
+
+Examples:
+
+  specdiag doctor --draft ./eagle3-draft --target ./target --server-args "$(cat launch.sh)"
+
+  specdiag doctor --logs server.log --acc 0.75 --steps 5
+
+  specdiag doctor --server http://127.0.0.1:30000 --draft ./draft --acc 0.75 --steps 5
+
+Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 could not run (no check
+could decide anything).
+"""
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "doctor", help=HELP)(doctor_cmd)
+
+
+def doctor_cmd(
+    server: Annotated[
+        str | None,
+        typer.Option("--server", help="A live server: discovery and a short probe run."),
+    ] = None,
+    logs: Annotated[
+        list[str] | None,
+        typer.Option("--logs", help="Server log files (repeat the flag; globs; .gz)."),
+    ] = None,
+    draft: Annotated[
+        str | None,
+        typer.Option("--draft", help="Draft checkpoint directory (config.json, weights)."),
+    ] = None,
+    target: Annotated[
+        str | None,
+        typer.Option("--target", help="Target checkpoint directory (config.json, tokenizer)."),
+    ] = None,
+    server_args: Annotated[
+        str | None,
+        typer.Option(
+            "--server-args",
+            help="The server's launch command line (SGLang, vLLM, llama.cpp, TensorRT-LLM); "
+            "@FILE reads it from a file.",
+        ),
+    ] = None,
+    training_dump: Annotated[
+        str | None,
+        typer.Option("--training-dump", help="Training hidden-state dump (file or directory)."),
+    ] = None,
+    served_dump: Annotated[
+        str | None,
+        typer.Option("--served-dump", help="A hidden-state capture from the server."),
+    ] = None,
+    reference: Annotated[
+        str | None,
+        typer.Option(
+            "--reference",
+            help="The target's full hidden_states stack on the same tokens: identifies the "
+            "layers the dumps hold.",
+        ),
+    ] = None,
+    acc: Annotated[
+        str | None,
+        typer.Option(
+            "--acc",
+            help="Training accuracy: one value (with --steps or a draft length the evidence "
+            "shows) or one per position.",
+        ),
+    ] = None,
+    steps: Annotated[
+        int | None,
+        typer.Option(
+            "--steps", "-k", help="Draft tokens per verify step (default: from the evidence)."
+        ),
+    ] = None,
+    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    training_log: Annotated[
+        str | None,
+        typer.Option("--training-log", help="SpecForge training output (acc_i, aux layers)."),
+    ] = None,
+    engine: Annotated[
+        Engine | None,
+        typer.Option("--engine", help="The serving engine (default: from the evidence)."),
+    ] = None,
+    engine_version: EngineVersionOpt = None,
+    temperature: Annotated[
+        float | None,
+        typer.Option("--temperature", help="The clients' sampling temperature (also the probe's)."),
+    ] = None,
+    top_k: Annotated[
+        int | None, typer.Option("--top-k", help="The clients' top_k, when they set one.")
+    ] = None,
+    probe_requests: Annotated[
+        int, typer.Option("--probe-requests", help="Requests of the short probe run.")
+    ] = 8,
+    max_tokens: Annotated[int, typer.Option("--max-tokens", help="Tokens per probe request.")] = 64,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per probe request.")] = 60.0,
+    api_key: Annotated[
+        str | None,
+        typer.Option(
+            "--api-key",
+            help="The server's API key (never printed).",
+            envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
+            show_envvar=True,
+        ),
+    ] = None,
+    json_output: JsonOpt = False,
+) -> None:
+    import glob
+    import os
+
+    from specdiag.cli._output import Output
+    from specdiag.core import accept
+    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
+    from specdiag.errors import CheckFailed, InputError, UsageError
+
+    out = Output(json_output)
+    acc_values = None
+    if acc is not None:
+        acc_values = accept.parse_float_list(acc, "--acc")
+        accept.profile(
+            accept.expand_acc(acc_values, steps) if (steps or len(acc_values) > 1) else acc_values,
+            acc_kind,
+        )
+    if steps is not None and steps < 1:
+        raise UsageError(f"--steps must be at least 1, got {steps}")
+    if probe_requests < 1 or max_tokens < 1:
+        raise UsageError("--probe-requests and --max-tokens must be at least 1")
+    if temperature is not None and not 0.0 <= temperature <= 5.0:
+        raise UsageError(f"--temperature must be in 0..5, got {temperature:g}")
+    args_text = server_args
+    if args_text is not None and args_text.startswith("@"):
+        try:
+            with open(args_text[1:], encoding="utf-8", errors="replace") as f:
+                args_text = f.read()
+        except OSError as exc:
+            raise InputError(
+                f"--server-args {args_text}: cannot read ({exc.strerror or exc})",
+                hint="give the command line itself, or @FILE with a readable file",
+            ) from None
+    paths: list[str] = []
+    for item in logs or []:
+        hits = sorted(glob.glob(item)) if any(c in item for c in "*?[") else []
+        paths.extend(hits or [item])
+    inputs = DoctorInputs(
+        server=server,
+        logs=tuple(paths),
+        draft=draft,
+        target=target,
+        server_args=args_text,
+        training_dump=training_dump,
+        served_dump=served_dump,
+        reference=reference,
+        acc=acc_values,
+        steps=steps,
+        acc_kind=acc_kind.value,
+        training_log=training_log,
+        engine=engine.value if engine is not None else None,
+        engine_version=engine_version,
+        temperature=temperature,
+        top_k=top_k,
+        probe_requests=probe_requests,
+        probe_max_tokens=max_tokens,
+        probe_timeout_s=timeout,
+        api_key=(api_key.strip() or None) if api_key else None,
+    )
+    progress = None if json_output or not os.isatty(2) else (lambda m: out.note(m))
+    report = run_doctor(inputs, progress=progress)
+    for p in report.input_problems:
+        out.warn(f"{p.source} {p.path}: {p.message}")
+    out.emit(document(report), lambda c: render(c, report))
+    if report.could_not_run:
+        raise InputError(
+            report.could_not_run,
+            hint="give readable evidence: --draft/--target directories, --logs files, a "
+            "reachable --server, or --acc with --steps",
+        )
+    fails = [c.check for c in report.checks if c.status.value == "fail"]
+    if fails:
+        first = report.findings[0] if report.findings else None
+        raise CheckFailed(
+            f"{len(fails)} check(s) failed: {', '.join(fails)}",
+            hint=(
+                f"first-ranked: {first.title}: {first.fix}"
+                if first and first.fix
+                else "see the findings above"
+            ),
+        )
+
+
+def document(report: DoctorReport) -> dict[str, Any]:
+    from specdiag.cli._output import to_jsonable
+
+    status = "could-not-run" if report.could_not_run else ("fail" if report.failed else "ok")
+    doc = to_jsonable(report)
+    return {"command": "doctor", "status": status, **doc}
+
+
+_STYLE = {"fail": "bold red", "warn": "yellow", "pass": "green", "skipped": "dim"}
+
+
+def render(console: Console, report: DoctorReport) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    console.print(
+        f"[bold]specdiag doctor[/bold]  evidence: {escape(', '.join(report.evidence_given))}"
+        + (
+            f"  engine: {escape(report.engine)} (from {escape(report.engine_from or '?')})"
+            if report.engine
+            else ""
+        )
+    )
+    console.print()
+    console.print(escape(report.summary))
+    console.print()
+    g = report.gap
+    if g is not None:
+        t = Table(
+            title="expected vs observed (accept length counts the bonus token)",
+            title_justify="left",
+        )
+        for col in ("", "accept length", "accepted drafts / step"):
+            t.add_column(col)
+        t.add_row("expected", f"{g.expected_accept_length:.2f}", f"{g.expected_drafts:.2f}")
+        t.add_row("observed", f"{g.observed_accept_length:.2f}", f"{g.observed_drafts:.2f}")
+        t.add_row("verdict", escape(g.verdict), f"{g.ratio:.0%}" if g.ratio is not None else "n/a")
+        console.print(t)
+        console.print(f"  observed from {escape(g.observed_from)}")
+        console.print()
+    if report.findings:
+        t = Table(
+            title="findings, ranked (share = how much of the gap it can explain)",
+            title_justify="left",
+        )
+        for col in ("#", "status", "share", "check", "finding", "fix"):
+            t.add_column(col, overflow="fold")
+        for f in report.findings:
+            st = f.status.value
+            t.add_row(
+                str(f.rank),
+                f"[{_STYLE[st]}]{st}[/{_STYLE[st]}]",
+                f"{f.explains:.0%}" if f.explains is not None else "-",
+                escape(f.check),
+                escape(f.message),
+                escape(f.fix or ""),
+            )
+        console.print(t)
+        console.print()
+        confirm = [(f.check, cmd) for f in report.findings for cmd in f.confirm]
+        if confirm:
+            console.print("[bold]to confirm[/bold]")
+            for chk, cmd in confirm:
+                console.print(f"  {escape(chk)}: {escape(cmd)}")
+            console.print()
+    t = Table(title="all checks", title_justify="left")
+    for col in ("status", "check", "result / why skipped", "evidence"):
+        t.add_column(col, overflow="fold")
+    for c in report.checks:
+        st = c.status.value
+        evid = "; ".join(f"{e.location} = {e.value}" for e in c.evidence[:3])
+        if len(c.evidence) > 3:
+            evid += f"; +{len(c.evidence) - 3} more"
+        t.add_row(
+            f"[{_STYLE[st]}]{st}[/{_STYLE[st]}]", escape(c.check), escape(c.message), escape(evid)
+        )
+    console.print(t)
+    if report.input_problems:
+        console.print()
+        console.print("[bold]inputs that could not be read[/bold]")
+        for p in report.input_problems:
+            console.print(f"  {escape(p.source)} {escape(p.path)}: {escape(p.message)}")
+    console.print()
+    console.print(f"[dim]ranking: {escape(report.ranking_method)}[/dim]")

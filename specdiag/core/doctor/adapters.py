@@ -1,0 +1,295 @@
+"""The doctor's only contact with the other cores: logs parsing, probing, expected accept length,
+hidden-state inspection and comparison. Each adapter calls one public entry point and turns its
+errors into an :class:`InputProblem`, so a failing source never stops the other checks.
+
+Kept thin and in one module on purpose: when those cores change, only this file follows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from specdiag.core.doctor.model import InputProblem
+from specdiag.errors import SpecdiagError
+
+if TYPE_CHECKING:
+    from specdiag.core.accept import AcceptProfile, Judgement, Observation
+    from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.hidden.inspect import InspectReport
+    from specdiag.core.logs.analyze import LogsReport
+    from specdiag.core.probe.run import ProbeReport
+
+# Log lines the statistics parser does not read but the doctor looks for (verbatim engine text).
+LOG_PATTERNS: dict[str, re.Pattern[str]] = {
+    # vLLM PR #50170 (open): a warning when the aux-layer default is taken silently
+    "aux-default": re.compile(r"(?i)eagle_aux_hidden_state_layer_ids.*(default|not (?:set|found))"),
+    # vLLM PR #35548: missing MTP weights
+    "mtp-missing": re.compile(
+        r"(?i)(MTP speculative decoding layer \d+ weights missing|weights missing from checkpoint"
+        r"|were not initialized from the model checkpoint)"
+    ),
+    # sglang#32334: the aux concat is narrower than fc expects (e.g. 8640 vs 5760)
+    "concat-width": re.compile(
+        r"(?i)(mat1 and mat2 shapes cannot be multiplied|size mismatch|shapes? .*\b\d+ vs \d+"
+        r"|shape '\[-1, \d+\]' is invalid for input of size \d+)"
+    ),
+    # the engine process died (vLLM: EngineDeadError; the root cause is logged above it)
+    "engine-dead": re.compile(
+        r"EngineDeadError|EngineCore encountered an issue|Engine core .*died"
+    ),
+    # vllm#48494: dynamic SD downgrades CUDA graphs
+    "cudagraph-override": re.compile(r"Overriding cudagraph_mode from \S+ to PIECEWISE"),
+    # llama.cpp PR #27711: synthetic acceptance
+    "synthetic": re.compile(r"(?i)synthetic acceptance|generated output is not valid"),
+}
+MAX_HITS = 5
+
+
+@dataclass(frozen=True)
+class LogHit:
+    kind: str
+    path: str
+    line_no: int
+    text: str
+
+
+@dataclass(frozen=True)
+class LogsEvidence:
+    report: LogsReport | None
+    hits: tuple[LogHit, ...]
+    paths: tuple[str, ...]
+
+
+def analyze_logs(
+    paths: Sequence[str], engine: str | None, engine_version: str | None
+) -> tuple[LogsEvidence | None, list[InputProblem]]:
+    """``specdiag logs``' analysis of the readable files, plus the doctor's own line patterns."""
+    from specdiag.core.logs.analyze import LogAnalyzer
+    from specdiag.core.logs.scan import open_path
+
+    problems: list[InputProblem] = []
+    analyzer = LogAnalyzer(engine=engine, engine_version=engine_version)
+    hits: list[LogHit] = []
+    read: list[str] = []
+    for p in paths:
+        try:
+            stream = open_path(p)
+        except SpecdiagError as exc:
+            problems.append(InputProblem("logs", p, exc.message))
+            continue
+        try:
+            analyzer.scan(p, stream)
+        except SpecdiagError as exc:
+            problems.append(InputProblem("logs", p, exc.message))
+            continue
+        except OSError as exc:
+            problems.append(InputProblem("logs", p, f"cannot read: {exc.strerror or exc}"))
+            continue
+        finally:
+            stream.close()
+        read.append(p)
+        with contextlib.suppress(SpecdiagError, OSError):
+            _scan_hits(p, open_path(p), hits)
+    if not read:
+        return None, problems
+    return LogsEvidence(analyzer.report(), tuple(hits), tuple(read)), problems
+
+
+def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> None:
+    counts: dict[str, int] = {}
+    try:
+        for n, raw in enumerate(stream, start=1):
+            if len(raw) > 65536:
+                continue
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            for kind, pat in LOG_PATTERNS.items():
+                if counts.get(kind, 0) < MAX_HITS and pat.search(line):
+                    counts[kind] = counts.get(kind, 0) + 1
+                    hits.append(LogHit(kind, path, n, line.strip()[:300]))
+    finally:
+        stream.close()
+
+
+@dataclass(frozen=True)
+class ServerEvidence:
+    url: str
+    report: ProbeReport | None
+    server_info: dict[str, Any] | None  # SGLang /server_info (its launch arguments)
+    max_model_len: int | None  # vLLM /v1/models
+    error: str | None
+
+
+def probe_server(
+    url: str,
+    *,
+    num_requests: int,
+    max_tokens: int,
+    temperature: float,
+    acc: tuple[float, ...] | None,
+    steps: int | None,
+    api_key: str | None,
+    timeout_s: float,
+) -> ServerEvidence:
+    """Discovery and a short ``specdiag probe`` run; the server's own settings pages besides."""
+    from specdiag.core.probe.run import ProbeConfig, redact_url, run_probe
+    from specdiag.core.probe.workload import builtin_prompts
+
+    prompts = builtin_prompts()
+    cfg = ProbeConfig(
+        url=url,
+        prompts=prompts,
+        num_requests=num_requests,
+        max_tokens=max_tokens,
+        temperature=temperature,
+        acc=acc,
+        steps=steps,
+        api_key=api_key,
+        timeout_s=timeout_s,
+        retries=1,
+    )
+    try:
+        report = run_probe(cfg)
+        error = None
+    except SpecdiagError as exc:
+        report = None
+        error = exc.message
+    info, max_len = _settings_pages(url, api_key, timeout_s)
+    return ServerEvidence(redact_url(url), report, info, max_len, error)
+
+
+def _settings_pages(
+    url: str, api_key: str | None, timeout_s: float
+) -> tuple[dict[str, Any] | None, int | None]:
+    import httpx
+
+    from specdiag.core.probe.run import server_root
+
+    root, _ = server_root(url)
+    headers = {"authorization": f"Bearer {api_key}"} if api_key else {}
+    info = None
+    max_len = None
+    try:
+        with httpx.Client(base_url=root, timeout=min(timeout_s, 10.0), headers=headers) as c:
+            for path in ("/server_info", "/get_server_info"):
+                r = c.get(path)
+                if r.status_code == 200:
+                    doc = r.json()
+                    if isinstance(doc, dict):
+                        info = doc
+                        break
+            r = c.get("/v1/models")
+            if r.status_code == 200:
+                doc = r.json()
+                data = doc.get("data") if isinstance(doc, dict) else None
+                if isinstance(data, list) and data and isinstance(data[0], dict):
+                    v = data[0].get("max_model_len")
+                    if isinstance(v, int):
+                        max_len = v
+    except (httpx.HTTPError, ValueError):
+        pass
+    return info, max_len
+
+
+@dataclass(frozen=True)
+class ExpectedEvidence:
+    profile: AcceptProfile
+    observation: Observation
+    judgement: Judgement
+
+
+def expected_vs_observed(
+    acc: Sequence[float], steps: int, acc_kind: str, observed_length: float, topk: int
+) -> ExpectedEvidence:
+    """expected-accept's computation: profile, the observation in both conventions, verdict."""
+    from specdiag.core import accept
+
+    prof = accept.profile(accept.expand_acc(acc, steps), accept.AccKind(acc_kind))
+    obs = accept.convert_observed(observed_length, accept.ObservedKind.LENGTH, prof.steps)
+    return ExpectedEvidence(prof, obs, accept.judge(prof, obs, topk=topk))
+
+
+def profile_of(acc: Sequence[float], steps: int | None, acc_kind: str) -> AcceptProfile:
+    from specdiag.core import accept
+
+    return accept.profile(accept.expand_acc(acc, steps), accept.AccKind(acc_kind))
+
+
+def inspect_dump(path: str) -> tuple[InspectReport | None, InputProblem | None]:
+    try:
+        from specdiag.core.hidden.inspect import inspect_paths
+
+        return inspect_paths([path]), None
+    except SpecdiagError as exc:
+        return None, InputProblem("training-dump", path, exc.message)
+    except ImportError as exc:
+        return None, InputProblem("training-dump", path, f"needs torch ({exc.name})")
+
+
+def compare_dumps(
+    served: str,
+    training: str,
+    *,
+    served_layers: tuple[int, ...] | None,
+    training_layers: tuple[int, ...] | None,
+    engine: str | None,
+    reference: str | None,
+) -> tuple[CompareResult | None, InputProblem | None]:
+    """``specdiag compare-hidden SERVED TRAINING [--reference R]``."""
+    try:
+        from specdiag.core.hidden.compare import CompareOptions, compare
+        from specdiag.core.hidden.conventions import CaptureEngine
+        from specdiag.core.hidden.loading import Layout, load_dump
+
+        cap = CaptureEngine(engine) if engine in ("sglang", "vllm") else None
+        s = load_dump(served)
+        t = load_dump(training)
+        ref = load_dump(reference, layout=Layout.LAYERS) if reference else None
+        if served_layers is not None and cap is None:
+            served_layers = None
+        opts = CompareOptions(
+            training_layers=training_layers, served_layers=served_layers, engine=cap
+        )
+        return compare(s, t, opts, reference=ref), None
+    except SpecdiagError as exc:
+        return None, InputProblem("served-dump", served, exc.message)
+    except ImportError as exc:
+        return None, InputProblem("served-dump", served, f"needs torch ({exc.name})")
+
+
+def identify_training_layers(
+    training: str, reference: str
+) -> tuple[tuple[int | None, ...] | None, InputProblem | None]:
+    """Which HF index each training chunk holds, identified against the target's full
+    ``hidden_states`` stack (compare-hidden's reference identification, training vs itself)."""
+    try:
+        from specdiag.core.hidden.compare import compare
+        from specdiag.core.hidden.loading import Layout, load_dump
+
+        t = load_dump(training)
+        ref = load_dump(reference, layout=Layout.LAYERS)
+        res = compare(t, t, reference=ref)
+    except SpecdiagError as exc:
+        return None, InputProblem("reference", reference, exc.message)
+    except ImportError as exc:
+        return None, InputProblem("reference", reference, f"needs torch ({exc.name})")
+    return (
+        tuple(
+            c.identified_hf_index if c.identified_by == "reference" else None for c in res.chunks
+        ),
+        None,
+    )
+
+
+def first_dump_file(path: str) -> str | None:
+    """The first hidden-state dump in a file or directory (inspect-dump's discovery order)."""
+    try:
+        from specdiag.core.hidden.inspect import discover
+
+        dumps, _ = discover([path])
+    except (SpecdiagError, OSError):
+        return None
+    return str(dumps[0]) if dumps else None

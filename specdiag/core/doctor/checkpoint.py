@@ -1,0 +1,343 @@
+"""Read a model directory (draft or target) without loading its weights.
+
+* ``config.json`` (JSON; a nested ``text_config`` is looked through for VLMs);
+* the weights' names, shapes and dtypes: ``model.safetensors.index.json`` and the safetensors
+  headers (``safetensors.safe_open``: only the header is read), or ``pytorch_model.bin[.index.json]``
+  with ``torch.load(weights_only=True, mmap=True)``;
+* the tokenizer files when present (``tokenizer_config.json``, ``tokenizer.json``,
+  ``special_tokens_map.json``, ``generation_config.json``).
+
+Nothing here raises for bad input: every problem is kept as an :class:`InputProblem` and the
+parts that could be read are returned, so the other checks still run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from specdiag.core.doctor.model import InputProblem
+
+MAX_JSON_BYTES = 64 * 1024 * 1024  # a config or index larger than this is not one
+
+
+@dataclass(frozen=True)
+class TensorMeta:
+    name: str
+    shape: tuple[int, ...] | None  # None: only the name is known (from an index)
+    dtype: str | None
+    file: str
+
+
+@dataclass(frozen=True)
+class TokenizerInfo:
+    files: tuple[str, ...]
+    special: dict[str, str]  # bos/eos/pad/unk token text, where the files name them
+    special_ids: dict[str, int]  # bos/eos/pad token ids (config.json / generation_config.json)
+    vocab_size: int | None  # tokenizer.json: model vocab + added tokens
+    sha256: str | None  # of tokenizer.json
+    chat_template: bool
+
+
+@dataclass(frozen=True)
+class ModelDir:
+    role: str  # "draft" or "target"
+    path: str
+    config: dict[str, Any] | None
+    tensors: dict[str, TensorMeta] | None  # None: the weights could not be listed
+    weights_source: str | None  # which files the names and shapes came from
+    tokenizer: TokenizerInfo | None
+    problems: tuple[InputProblem, ...] = field(default_factory=tuple)
+
+    def cfg(self, *keys: str) -> Any:
+        """The first of ``keys`` present in config.json (or its ``text_config``), else None."""
+        if self.config is None:
+            return None
+        for source in (self.config, self.config.get("text_config")):
+            if isinstance(source, dict):
+                for k in keys:
+                    if k in source and source[k] is not None:
+                        return source[k]
+        return None
+
+    def where(self, name: str) -> str:
+        return f"{self.role} {self.path}/{name}"
+
+
+def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
+    try:
+        size = path.stat().st_size
+        if size > MAX_JSON_BYTES:
+            problems.append(InputProblem(role, str(path), f"{size} bytes: too large for JSON"))
+            return None
+        with path.open("rb") as f:
+            return json.loads(f.read().decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except PermissionError:
+        problems.append(InputProblem(role, str(path), "cannot read: permission denied"))
+    except IsADirectoryError:
+        problems.append(InputProblem(role, str(path), "is a directory, not a file"))
+    except UnicodeDecodeError:
+        problems.append(InputProblem(role, str(path), "not UTF-8 text"))
+    except json.JSONDecodeError as exc:
+        problems.append(
+            InputProblem(role, str(path), f"invalid JSON: {exc.msg} (line {exc.lineno})")
+        )
+    except OSError as exc:
+        problems.append(InputProblem(role, str(path), f"cannot read: {exc.strerror or exc}"))
+    return None
+
+
+def _safetensors_headers(
+    path: Path, role: str, problems: list[InputProblem]
+) -> dict[str, TensorMeta] | None:
+    try:
+        from safetensors import safe_open
+    except ImportError:
+        problems.append(
+            InputProblem(
+                role,
+                str(path),
+                "safetensors is not installed: weight shapes not read "
+                "(pip install 'specdiag[tensors]')",
+            )
+        )
+        return None
+    out: dict[str, TensorMeta] = {}
+    try:
+        with safe_open(str(path), framework="numpy") as f:
+            for k in f.keys():  # noqa: SIM118 - safe_open is not iterable
+                sl = f.get_slice(k)
+                out[k] = TensorMeta(
+                    k, tuple(int(x) for x in sl.get_shape()), sl.get_dtype(), path.name
+                )
+    except PermissionError:
+        problems.append(InputProblem(role, str(path), "cannot read: permission denied"))
+        return None
+    except Exception as exc:  # noqa: BLE001 - safetensors raises its own error types
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]
+        problems.append(InputProblem(role, str(path), f"not a readable safetensors file: {first}"))
+        return None
+    return out
+
+
+def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str, TensorMeta] | None:
+    try:
+        import torch
+    except ImportError:
+        problems.append(
+            InputProblem(role, str(path), "torch is not installed: .bin weights not read")
+        )
+        return None
+    try:
+        obj = torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
+    except Exception as exc:  # noqa: BLE001 - torch raises many types for bad files
+        first = (str(exc).splitlines() or [type(exc).__name__])[0]
+        problems.append(
+            InputProblem(role, str(path), f"torch.load(weights_only=True) refused it: {first}")
+        )
+        return None
+    if not isinstance(obj, dict):
+        problems.append(InputProblem(role, str(path), "not a state dict"))
+        return None
+    out = {}
+    for k, v in obj.items():
+        if hasattr(v, "shape"):
+            out[str(k)] = TensorMeta(
+                str(k),
+                tuple(int(x) for x in v.shape),
+                str(v.dtype).replace("torch.", ""),
+                path.name,
+            )
+    return out
+
+
+def _weights(
+    root: Path, role: str, problems: list[InputProblem]
+) -> tuple[dict[str, TensorMeta] | None, str | None]:
+    for index_name, kind in (
+        ("model.safetensors.index.json", "safetensors"),
+        ("pytorch_model.bin.index.json", "bin"),
+    ):
+        ip = root / index_name
+        if not ip.exists():
+            continue
+        index = _read_json(ip, role, problems)
+        wm = index.get("weight_map") if isinstance(index, dict) else None
+        if not isinstance(wm, dict):
+            if index is not None:
+                problems.append(InputProblem(role, str(ip), "no weight_map in the index"))
+            continue  # fall back to the shard files themselves
+        tensors: dict[str, TensorMeta] = {
+            str(k): TensorMeta(str(k), None, None, str(v)) for k, v in wm.items()
+        }
+        for shard in sorted({str(v) for v in wm.values()}):
+            sp = root / shard
+            if not sp.exists():
+                problems.append(InputProblem(role, str(sp), f"named by {index_name} but missing"))
+                continue
+            got = (
+                _safetensors_headers(sp, role, problems)
+                if kind == "safetensors"
+                else _torch_bin(sp, role, problems)
+            )
+            if got:
+                tensors.update(got)
+        return tensors, index_name
+    shards = sorted(root.glob("*.safetensors"))
+    if shards:
+        tensors = {}
+        ok = False
+        for sp in shards:
+            got = _safetensors_headers(sp, role, problems)
+            if got is not None:
+                ok = True
+                tensors.update(got)
+        if len(shards) > 1:
+            problems.append(
+                InputProblem(
+                    role,
+                    str(root / "model.safetensors.index.json"),
+                    f"missing: read the {len(shards)} .safetensors files present instead "
+                    "(an engine may refuse a sharded checkpoint without its index)",
+                )
+            )
+        return (tensors if ok else None), ", ".join(p.name for p in shards)
+    bins = sorted(root.glob("*.bin"))
+    if bins:
+        tensors = {}
+        ok = False
+        for bp in bins:
+            got = _torch_bin(bp, role, problems)
+            if got is not None:
+                ok = True
+                tensors.update(got)
+        return (tensors if ok else None), ", ".join(p.name for p in bins)
+    problems.append(
+        InputProblem(
+            role,
+            str(root),
+            "no weights found (model.safetensors, model.safetensors.index.json, *.bin)",
+        )
+    )
+    return None, None
+
+
+def _tokenizer(
+    root: Path, config: dict[str, Any] | None, role: str, problems: list[InputProblem]
+) -> TokenizerInfo | None:
+    names = (
+        "tokenizer.json",
+        "tokenizer_config.json",
+        "special_tokens_map.json",
+        "generation_config.json",
+        "tokenizer.model",
+    )
+    present = tuple(n for n in names if (root / n).exists())
+    special: dict[str, str] = {}
+    ids: dict[str, int] = {}
+    for src in (config or {}, _read_json(root / "generation_config.json", role, problems) or {}):
+        if isinstance(src, dict):
+            for k in ("bos_token_id", "eos_token_id", "pad_token_id"):
+                v = src.get(k)
+                if isinstance(v, list) and v and all(isinstance(x, int) for x in v):
+                    v = v[0]
+                if isinstance(v, int) and not isinstance(v, bool):
+                    ids.setdefault(k, v)
+    chat_template = False
+    for fname in ("tokenizer_config.json", "special_tokens_map.json"):
+        doc = _read_json(root / fname, role, problems)
+        if not isinstance(doc, dict):
+            continue
+        if doc.get("chat_template"):
+            chat_template = True
+        for k in ("bos_token", "eos_token", "pad_token", "unk_token"):
+            v = doc.get(k)
+            if isinstance(v, dict):
+                v = v.get("content")
+            if isinstance(v, str):
+                special.setdefault(k, v)
+    if (root / "chat_template.jinja").exists():
+        chat_template = True
+    vocab = None
+    digest = None
+    tj = root / "tokenizer.json"
+    if tj.exists():
+        try:
+            data = tj.read_bytes()
+            digest = hashlib.sha256(data).hexdigest()
+            doc = json.loads(data.decode("utf-8"))
+            model = doc.get("model") if isinstance(doc, dict) else None
+            v = model.get("vocab") if isinstance(model, dict) else None
+            if isinstance(v, (dict, list)):
+                added = doc.get("added_tokens") or []
+                extra = 0
+                if isinstance(v, dict) and isinstance(added, list):
+                    extra = sum(
+                        1 for a in added if isinstance(a, dict) and a.get("content") not in v
+                    )
+                vocab = len(v) + extra
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            problems.append(InputProblem(role, str(tj), f"unreadable tokenizer.json: {exc}"))
+    if not present and not ids:
+        return None
+    return TokenizerInfo(present, special, ids, vocab, digest, chat_template)
+
+
+def read_model_dir(path: str, role: str) -> ModelDir:
+    """Read ``path`` (a directory, or a config.json inside one) as a draft or target checkpoint."""
+    problems: list[InputProblem] = []
+    p = Path(path)
+    if p.is_file() and p.name.endswith(".json"):
+        p = p.parent
+    if not p.exists():
+        problems.append(InputProblem(role, path, "no such directory"))
+        return ModelDir(role, path, None, None, None, None, tuple(problems))
+    if not p.is_dir():
+        problems.append(InputProblem(role, path, "not a directory (give the checkpoint directory)"))
+        return ModelDir(role, path, None, None, None, None, tuple(problems))
+    if not os.access(p, os.R_OK | os.X_OK):
+        problems.append(InputProblem(role, path, "cannot read the directory: permission denied"))
+        return ModelDir(role, path, None, None, None, None, tuple(problems))
+    cp = p / "config.json"
+    config = _read_json(cp, role, problems)
+    if config is not None and not isinstance(config, dict):
+        problems.append(InputProblem(role, str(cp), "config.json is not a JSON object"))
+        config = None
+    if config is None and not cp.exists():
+        problems.append(InputProblem(role, str(cp), "missing"))
+    tensors, source = _weights(p, role, problems)
+    tok = _tokenizer(p, config, role, problems)
+    return ModelDir(role, str(p), config, tensors, source, tok, tuple(problems))
+
+
+def load_small_tensor(model: ModelDir, name: str, max_elements: int = 50_000_000) -> Any:
+    """The values of one (small) tensor, as a numpy array; None when it cannot be read."""
+    meta = (model.tensors or {}).get(name)
+    if meta is None:
+        return None
+    if meta.shape is not None:
+        n = 1
+        for d in meta.shape:
+            n *= d
+        if n > max_elements:
+            return None
+    fp = Path(model.path) / meta.file
+    try:
+        if fp.name.endswith(".safetensors"):
+            from safetensors import safe_open
+
+            with safe_open(str(fp), framework="numpy") as f:
+                return f.get_tensor(name)
+        import torch
+
+        obj = torch.load(str(fp), map_location="cpu", weights_only=True, mmap=True)
+        t = obj[name]
+        return (t.to(torch.int64) if t.dtype != torch.bool else t).numpy()
+    except Exception:  # noqa: BLE001 - an unreadable tensor is reported by the caller as unknown
+        return None

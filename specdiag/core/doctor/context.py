@@ -1,0 +1,291 @@
+"""Gather the evidence once (every source optional), for all checks to read."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from specdiag.core.doctor import adapters
+from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
+from specdiag.core.doctor.model import InputProblem
+from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
+from specdiag.errors import UsageError
+
+if TYPE_CHECKING:
+    from specdiag.core.hidden.inspect import InspectReport
+
+
+@dataclass(frozen=True)
+class DoctorInputs:
+    server: str | None = None
+    logs: tuple[str, ...] = ()
+    draft: str | None = None
+    target: str | None = None
+    server_args: str | None = None
+    training_dump: str | None = None
+    served_dump: str | None = None
+    reference: str | None = None  # HF hidden_states stack of the target (layer identification)
+    acc: tuple[float, ...] | None = None
+    steps: int | None = None
+    acc_kind: str = "conditional"
+    training_log: str | None = None
+    engine: str | None = None
+    engine_version: str | None = None
+    temperature: float | None = None  # the clients' sampling settings, when known
+    top_k: int | None = None
+    probe_requests: int = 8
+    probe_max_tokens: int = 64
+    probe_timeout_s: float = 60.0
+    api_key: str | None = None
+
+    def given(self) -> tuple[str, ...]:
+        out = []
+        for name, v in (
+            ("server", self.server),
+            ("logs", self.logs),
+            ("draft", self.draft),
+            ("target", self.target),
+            ("server-args", self.server_args),
+            ("training-dump", self.training_dump),
+            ("served-dump", self.served_dump),
+            ("reference", self.reference),
+            ("acc", self.acc),
+            ("training-log", self.training_log),
+        ):
+            if v:
+                out.append(name)
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class TrainingLog:
+    path: str
+    acc: tuple[float, ...]  # conditional acc_i, TTT position order
+    acc_source: str  # e.g. "eval/acc_{i}"
+    simulated_acc_len: float | None  # SpecForge: bonus EXCLUDED
+    layer_ids: tuple[int, ...] | None  # aux layers the training run names
+    layer_line: str | None
+
+
+@dataclass(frozen=True)
+class Context:
+    inputs: DoctorInputs
+    draft: ModelDir | None
+    target: ModelDir | None
+    args: ServerArgs | None
+    server: adapters.ServerEvidence | None
+    logs: adapters.LogsEvidence | None
+    training_log: TrainingLog | None
+    acc: tuple[float, ...] | None
+    acc_from: str | None
+    engine: str | None
+    engine_from: str | None
+    engine_version: str | None
+    training_report: InspectReport | None = None  # inspect-dump of --training-dump
+    training_file: str | None = None  # the dump file compared / identified
+    training_hf: tuple[int | None, ...] | None = None  # HF index per training chunk (reference)
+    problems: tuple[InputProblem, ...] = field(default_factory=tuple)
+
+    # ------------------------------------------------------------------ derived facts
+
+    def served_steps(self) -> tuple[int | None, str | None]:
+        """Draft tokens per verify step the deployment uses, and where that came from."""
+        if self.inputs.steps is not None:
+            return self.inputs.steps, "--steps"
+        if self.server and self.server.report and self.server.report.main.server.spec.steps:
+            return self.server.report.main.server.spec.steps, "server"
+        if self.args and self.args.steps:
+            return self.args.steps, "--server-args"
+        if self.logs and self.logs.report:
+            seen = {s.stats.draft_positions for s in self.logs.report.summary.values()} - {None}
+            if len(seen) == 1:
+                return seen.pop(), "logs"
+        return None, None
+
+    def spec_settings(self) -> tuple[int | None, int | None, int | None, str | None]:
+        """(steps, topk, num_draft_tokens, source) from the server, else the command line."""
+        if self.server and self.server.report:
+            s = self.server.report.main.server.spec
+            if s.steps is not None or s.num_draft_tokens is not None:
+                return s.steps, s.topk, s.num_draft_tokens, f"server {s.source}"
+        if self.args and (self.args.steps is not None or self.args.num_draft_tokens is not None):
+            return self.args.steps, self.args.topk, self.args.num_draft_tokens, "--server-args"
+        return None, None, None, None
+
+    def target_layers(self) -> int | None:
+        if self.target is not None:
+            n = self.target.cfg("num_hidden_layers", "n_layer", "num_layers")
+            if isinstance(n, int):
+                return n
+        return None
+
+    def target_hidden(self) -> tuple[int | None, str | None]:
+        if self.target is not None:
+            h = self.target.cfg("hidden_size", "n_embd", "d_model")
+            if isinstance(h, int):
+                return h, "target config.json: hidden_size"
+        if self.draft is not None:
+            h = self.draft.cfg("target_hidden_size")
+            if isinstance(h, int):
+                return h, "draft config.json: target_hidden_size"
+            h = self.draft.cfg("hidden_size")
+            if isinstance(h, int):
+                return h, "draft config.json: hidden_size (no target_hidden_size; assumed equal)"
+        return None, None
+
+
+# ---------------------------------------------------------------------- training log
+
+_ACC = re.compile(
+    r"""['"]?(?P<mode>train|eval|test)/(?:epoch)?acc_(?P<i>\d+)['"]?\s*[:=]\s*(?:tensor\()?(?P<v>[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)"""
+)
+_SIM = re.compile(r"""eval/simulated_acc_len['"]?\s*[:=]\s*([0-9]*\.?[0-9]+)""")
+_LAYERS = re.compile(
+    r"""(?i)(?:aux[_-]hidden[_-]states?[_-]layers?(?:[_-]ids)?|eagle_aux_hidden_state_layer_ids|capture[_ -]layers?|target_layer_ids)['"]?\s*[:=]\s*['"]?[\[(]?\s*(-?\d+(?:\s*,\s*-?\d+)+)"""
+)
+
+
+def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | None]:
+    """SpecForge's training output: the last ``eval/acc_i`` (else ``train/acc_i``) per position,
+    ``eval/simulated_acc_len``, and a line naming the aux layers, where the text has them."""
+    try:
+        text = Path(path).read_bytes()[: 256 * 1024 * 1024].decode("utf-8", "replace")
+    except OSError as exc:
+        return None, InputProblem("training-log", path, f"cannot read: {exc.strerror or exc}")
+    best: dict[str, dict[int, float]] = {}
+    for m in _ACC.finditer(text):
+        v = float(m.group("v"))
+        if 0.0 <= v <= 1.0:
+            best.setdefault(m.group("mode"), {})[int(m.group("i"))] = v
+    sim = None
+    for m in _SIM.finditer(text):
+        sim = float(m.group(1))
+    layers = None
+    layer_line = None
+    for m in _LAYERS.finditer(text):
+        layers = tuple(int(x) for x in re.split(r"\s*,\s*", m.group(1)))
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        layer_line = text[start : end if end >= 0 else len(text)].strip()[:200]
+    for mode in ("eval", "test", "train"):
+        got = best.get(mode)
+        if got and sorted(got) == list(range(len(got))):
+            acc = tuple(got[i] for i in range(len(got)))
+            return TrainingLog(path, acc, f"{mode}/acc_{{i}}", sim, layers, layer_line), None
+    if layers is not None:
+        return TrainingLog(path, (), "none", sim, layers, layer_line), None
+    return None, InputProblem(
+        "training-log",
+        path,
+        "no per-position accuracy found (looked for eval/acc_0, train/acc_0, ... as SpecForge "
+        "logs them)",
+    )
+
+
+# ---------------------------------------------------------------------- gathering
+
+
+def gather(inputs: DoctorInputs) -> Context:
+    """Read every given source; unreadable ones become problems, the rest is kept."""
+    if not inputs.given():
+        raise UsageError(
+            "no evidence given",
+            hint="pass any of --server, --logs, --draft, --target, --server-args, "
+            "--training-dump, --served-dump, --acc/--steps, --training-log",
+        )
+    if inputs.acc is not None and inputs.steps is None and len(inputs.acc) == 1:
+        # validated again by the expected check; here only the obvious usage error
+        pass
+    problems: list[InputProblem] = []
+    args = parse_server_args(inputs.server_args) if inputs.server_args else None
+    draft_path = inputs.draft
+    target_path = inputs.target
+    draft = read_model_dir(draft_path, "draft") if draft_path else None
+    target = read_model_dir(target_path, "target") if target_path else None
+    if target is None and args is not None and args.target_path and Path(args.target_path).is_dir():
+        target = read_model_dir(args.target_path, "target")
+    if draft is None and args is not None and args.draft_path and Path(args.draft_path).is_dir():
+        draft = read_model_dir(args.draft_path, "draft")
+    for m in (draft, target):
+        if m is not None:
+            problems.extend(m.problems)
+    tlog = None
+    if inputs.training_log:
+        tlog, prob = parse_training_log(inputs.training_log)
+        if prob:
+            problems.append(prob)
+    acc = inputs.acc
+    acc_from = "--acc" if acc else None
+    if acc is None and tlog is not None and tlog.acc:
+        acc = tlog.acc
+        acc_from = f"--training-log {tlog.acc_source}"
+    engine = inputs.engine
+    engine_from = "--engine" if engine else None
+    server = None
+    if inputs.server:
+        steps = inputs.steps
+        if steps is None and args is not None:
+            steps = args.steps
+        server = adapters.probe_server(
+            inputs.server,
+            num_requests=inputs.probe_requests,
+            max_tokens=inputs.probe_max_tokens,
+            temperature=inputs.temperature or 0.0,
+            acc=acc if acc and (steps is not None or len(acc) > 1) else None,
+            steps=steps if acc else None,
+            api_key=inputs.api_key,
+            timeout_s=inputs.probe_timeout_s,
+        )
+        if server.error:
+            problems.append(InputProblem("server", server.url, server.error))
+        elif engine is None and server.report is not None:
+            kind = server.report.main.server.engine.value
+            if kind in ("sglang", "vllm", "llamacpp", "trtllm"):
+                engine, engine_from = kind, f"server ({server.report.main.server.detected_by})"
+    if engine is None and args is not None and args.engine:
+        engine, engine_from = args.engine, f"--server-args ({args.engine_from})"
+    logs = None
+    if inputs.logs:
+        logs, probs = adapters.analyze_logs(inputs.logs, inputs.engine, inputs.engine_version)
+        problems.extend(probs)
+        if engine is None and logs is not None and logs.report and len(logs.report.engines) == 1:
+            engine, engine_from = logs.report.engines[0], "logs"
+    training_report = training_file = training_hf = None
+    if inputs.training_dump:
+        training_report, prob = adapters.inspect_dump(inputs.training_dump)
+        if prob:
+            problems.append(prob)
+        training_file = adapters.first_dump_file(inputs.training_dump)
+        if training_file is None and training_report is not None:
+            problems.append(
+                InputProblem(
+                    "training-dump", inputs.training_dump, "no hidden-state dump file in it"
+                )
+            )
+        if inputs.reference and training_file:
+            training_hf, prob = adapters.identify_training_layers(training_file, inputs.reference)
+            if prob:
+                problems.append(prob)
+    version = inputs.engine_version
+    if version is None and server and server.report:
+        version = server.report.main.server.version
+    return Context(
+        inputs=inputs,
+        draft=draft,
+        target=target,
+        args=args,
+        server=server,
+        logs=logs,
+        training_log=tlog,
+        acc=acc,
+        acc_from=acc_from,
+        engine=engine,
+        engine_from=engine_from,
+        engine_version=version,
+        training_report=training_report,
+        training_file=training_file,
+        training_hf=training_hf,
+        problems=tuple(problems),
+    )

@@ -1,0 +1,138 @@
+"""Deployment choices that lower acceptance on their own: quantization and parallelism."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+_FP8_KV = ("fp8", "fp8_e4m3", "fp8_e5m2", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl")
+
+
+def _quant_config(cfg: Any) -> str | None:
+    q = cfg("quantization_config") if callable(cfg) else None
+    if isinstance(q, dict):
+        return str(q.get("quant_method") or q.get("quant_algo") or q)
+    return None
+
+
+@check(
+    "quantization",
+    "deployment",
+    "quantized target or KV cache",
+    reads="target config.json quantization_config; --quantization and --kv-cache-dtype (SGLang, "
+    "vLLM, speculative_config), llama.cpp -ctk/-ctkd and a quantized GGUF name; the training "
+    "dump's dtype",
+    decides="the served target or its KV cache runs at another precision than the bf16 "
+    "features the draft was trained on (expect lower acceptance; a served capture measures it)",
+    refs=("vllm#9534", "vllm#24505", "TensorRT-LLM#7842", "sglang#14466", "sglang#23146"),
+)
+def quantization(ctx: Context) -> Outcome:
+    evs: list[Evidence] = []
+    found: list[str] = []
+    if ctx.target is not None and ctx.target.config is not None:
+        q = _quant_config(ctx.target.cfg)
+        evs.append(ev("target", f"{ctx.target.path}/config.json: quantization_config", q or "none"))
+        if q:
+            found.append(f"the target checkpoint is quantized ({q})")
+    a = ctx.args
+    if a is not None:
+        for fl in ("--quantization", "-q"):
+            v = a.flag(fl)
+            if isinstance(v, str):
+                evs.append(ev("server-args", fl, v))
+                found.append(f"the server quantizes the target ({fl} {v})")
+        for fl in ("--kv-cache-dtype", "-ctk", "--cache-type-k", "-ctkd", "--cache-type-k-draft"):
+            v = a.flag(fl)
+            if isinstance(v, str) and v.lower() in _FP8_KV:
+                evs.append(ev("server-args", fl, v))
+                found.append(f"the KV cache is {v} ({fl})")
+        if a.spec_config:
+            for k in ("quantization", "kv_cache_dtype"):
+                if a.spec_config.get(k):
+                    evs.append(ev("server-args", f"--speculative-config {k}", a.spec_config[k]))
+                    found.append(f"the draft runs with {k} {a.spec_config[k]}")
+        tp = a.target_path or ""
+        if tp.lower().endswith(".gguf") and any(
+            t in tp.upper() for t in ("Q2_", "Q3_", "Q4_", "Q5_", "Q6_", "Q8_", "IQ")
+        ):
+            evs.append(ev("server-args", "target model file", tp))
+            found.append(f"the target GGUF is quantized ({tp.rsplit('/', 1)[-1]})")
+    if not evs:
+        return skip("no target config.json and no --server-args to read the precision from")
+    if found:
+        return Outcome(
+            Status.WARN,
+            "; ".join(found) + ": its hidden states differ from the bf16 ones the draft was "
+            "trained on, which lowers acceptance (how much depends on the model)",
+            tuple(evs),
+            fix="measure it: capture served hidden states and compare them with the training "
+            "dump (compare-hidden), or A/B against an unquantized target / bf16 KV cache; "
+            "retrain the draft on features of the quantized target if the loss is large",
+            confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP",),
+            impact=Impact(ImpactKind.PARTIAL, None, "model-dependent"),
+        )
+    return Outcome(Status.PASS, "no quantization of the target or its KV cache found", tuple(evs))
+
+
+@check(
+    "parallelism",
+    "deployment",
+    "parallelism and disaggregation",
+    reads="--server-args: SGLang --enable-dp-attention with --dp-size, --disaggregation-mode; "
+    "vLLM --pipeline-parallel-size; TRT-LLM enable_attention_dp; the logs' per-rank figures "
+    "(rank-outlier)",
+    decides="a layout with a known acceptance loss or hidden-state bug in speculative decoding",
+    refs=("sglang#16274", "sglang#10059", "sglang#7242", "vllm#36731", "TensorRT-LLM#7939"),
+)
+def parallelism(ctx: Context) -> Outcome:
+    a = ctx.args
+    if a is None:
+        return skip("no --server-args")
+    evs: list[Evidence] = []
+    warns: list[str] = []
+    if a.dp_attention:
+        evs.append(
+            ev("server-args", "--enable-dp-attention --dp-size", a.flag("--dp-size", "--dp"))
+        )
+        warns.append(
+            "DP attention with speculative decoding: sglang#16274 measured accept length 2.35 -> "
+            "1.48 with it on"
+        )
+    mode = a.flag("--disaggregation-mode")
+    if isinstance(mode, str) and a.method:
+        evs.append(ev("server-args", "--disaggregation-mode", mode))
+        warns.append(
+            f"PD disaggregation ({mode}) with {a.method}: the prefill->decode transfer must carry "
+            "the aux hidden states at 3H (sglang#10059, #7242 sent wrong ones)"
+        )
+    pp = a.flag("--pipeline-parallel-size", "-pp")
+    if isinstance(pp, str) and pp.isdigit() and int(pp) > 1 and a.method:
+        evs.append(ev("server-args", "--pipeline-parallel-size", pp))
+        warns.append(
+            "pipeline parallelism with EAGLE-3: aux layers on later stages were never captured "
+            "before vllm#36731"
+        )
+    if a.engine == "trtllm" and a.options and a.options.get("enable_attention_dp"):
+        evs.append(ev("server-args", "extra LLM-API options: enable_attention_dp", "true"))
+        warns.append(
+            "attention DP on TensorRT-LLM: rank-0 speculative statistics are duplicated and "
+            "ADP had acceptance bugs (TensorRT-LLM#7939)"
+        )
+    if warns:
+        return Outcome(
+            Status.WARN,
+            "; ".join(warns),
+            tuple(evs),
+            fix="A/B the same traffic with that option off; compare accept length per rank "
+            "(specdiag logs shows the ranks)",
+            confirm=("specdiag logs DECODE.log (per-rank table)",),
+            impact=Impact(ImpactKind.PARTIAL, None, "measured only by an A/B run"),
+        )
+    return Outcome(
+        Status.PASS,
+        "no DP attention, disaggregation or pipeline parallelism on the command line",
+        tuple(evs),
+    )

@@ -1,0 +1,178 @@
+"""Expected against observed accept length, with the convention trap (expected-accept's core)."""
+
+from __future__ import annotations
+
+from specdiag.core.doctor import adapters
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Gap, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+FAIL_BELOW_RATIO = 0.75  # below this share of the prediction a "below" verdict is a fail
+
+
+def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
+    """The observed accept length (bonus included) and where it came from, best source first."""
+    evs: list[Evidence] = []
+    rep = ctx.server.report if ctx.server else None
+    if rep is not None and rep.main.accept.pooled is not None:
+        a = rep.main.accept
+        evs.append(
+            ev(
+                "server",
+                f"{ctx.server.url if ctx.server else ''} probe ({a.source}, pooled)",
+                f"{a.pooled:.3f}",
+            )
+        )
+        return (
+            a.pooled,
+            f"the probe of {ctx.server.url if ctx.server else ''} ({a.source}, pooled over the run)",
+            evs,
+        )
+    if ctx.logs and ctx.logs.report and ctx.logs.report.summary:
+        eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
+        d = s.stats.accept_length
+        if d is not None:
+            v = d.weighted_mean if d.weighted_mean is not None else d.mean
+            how = "count-weighted mean" if d.weighted_mean is not None else "mean of lines"
+            evs.append(
+                ev(
+                    "logs",
+                    f"{', '.join(ctx.logs.paths)}: {eng} accept length ({how}, {s.stats.records} records)",
+                    f"{v:.3f}",
+                )
+            )
+            return v, f"the {eng} logs ({how} of {s.stats.records} records)", evs
+    if ctx.server and ctx.server.server_info:
+        states = ctx.server.server_info.get("internal_states")
+        if isinstance(states, list):
+            vals = [
+                float(x["avg_spec_accept_length"])
+                for x in states
+                if isinstance(x, dict) and isinstance(x.get("avg_spec_accept_length"), (int, float))
+            ]
+            if vals:
+                v = sum(vals) / len(vals)
+                evs.append(
+                    ev("server", f"{ctx.server.url}/server_info avg_spec_accept_length", f"{v:.3f}")
+                )
+                return v, "the server's lifetime average (/server_info)", evs
+    return None, None, evs
+
+
+def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
+    """expected-accept's judgement of the observation against the training accuracy."""
+    notes: list[str] = []
+    if not ctx.acc:
+        return None, ["no training accuracy (--acc or --training-log)"], []
+    k, ksrc = ctx.served_steps()
+    acc = ctx.acc
+    if k is None:
+        if len(acc) == 1:
+            return (
+                None,
+                [
+                    "a single --acc value needs --steps (or a server / logs / --server-args that show it)"
+                ],
+                [],
+            )
+        k = len(acc)
+        ksrc = "len(--acc)"
+    if len(acc) > 1 and len(acc) != k:
+        if len(acc) > k:
+            notes.append(
+                f"the first {k} of {len(acc)} training positions used ({k} draft steps from {ksrc})"
+            )
+            acc = acc[:k]
+        else:
+            notes.append(
+                f"{len(acc)} training positions for {k} draft steps ({ksrc}): judged on {len(acc)}"
+            )
+            k = len(acc)
+    obs, obs_from, evs = observed(ctx)
+    evs.insert(
+        0,
+        ev(
+            "acc",
+            ctx.acc_from or "--acc",
+            ", ".join(f"{a:g}" for a in ctx.acc) + f" with {k} steps ({ksrc})",
+        ),
+    )
+    if obs is None:
+        prof = adapters.profile_of(acc, k if len(acc) == 1 else None, ctx.inputs.acc_kind)
+        notes.append(
+            f"expected accept length {prof.expected_accept_length:.2f}; nothing observed to compare"
+        )
+        return None, notes, evs
+    topk = ctx.spec_settings()[1] or 1
+    if obs > k + 1:
+        notes.append(
+            f"observed {obs:.2f} exceeds {k + 1} (the most {k} draft steps give): check --steps"
+        )
+        return None, notes, evs
+    e = adapters.expected_vs_observed(
+        acc, k if len(acc) == 1 else len(acc), ctx.inputs.acc_kind, max(1.0, obs), topk
+    )
+    j = e.judgement
+    gap = Gap(
+        steps=e.profile.steps,
+        expected_accept_length=e.profile.expected_accept_length,
+        expected_drafts=e.profile.expected_accepted_drafts,
+        observed_accept_length=e.observation.accept_length,
+        observed_drafts=e.observation.accepted_drafts,
+        observed_from=obs_from or "",
+        gap_drafts=e.profile.expected_accepted_drafts - e.observation.accepted_drafts,
+        ratio=j.ratio,
+        naive_ratio=j.naive_ratio,
+        verdict=j.verdict.value,
+        explanation=j.explanation,
+    )
+    return gap, notes, evs
+
+
+@check(
+    "expected-vs-observed",
+    "expected",
+    "expected vs observed accept length",
+    reads="--acc/--steps or --training-log (SpecForge acc_i), the draft length (server, "
+    "--server-args, logs), the observed accept length (probe > logs > /server_info)",
+    decides="the verdict of expected-accept (healthy >= 90% of the predicted accepted drafts, "
+    "below, collapsed <= 1.2, above), in one convention; names the trap of comparing the "
+    "engine's length with the trainer's sum",
+    refs=("EAGLE#132", "EAGLE#195", "vllm#43671", "SpecForge#128"),
+)
+def expected_vs_observed(ctx: Context) -> Outcome:
+    gap, notes, evs = compute_gap(ctx)
+    if gap is None:
+        return skip("; ".join(notes) or "nothing to compare", notes=notes)
+    details = {"notes": notes, "verdict": gap.verdict, "ratio": gap.ratio}
+    confirm = (
+        f"specdiag expected-accept --acc {','.join(f'{a:g}' for a in (ctx.acc or ()))}"
+        + (f" --steps {gap.steps}" if ctx.acc and len(ctx.acc) == 1 else "")
+        + f" --observed {gap.observed_accept_length:.2f}",
+    )
+    msg = f"{gap.verdict}: {gap.explanation}"
+    if gap.verdict == "healthy":
+        return Outcome(Status.PASS, msg, tuple(evs), confirm=confirm, details=details)
+    if gap.verdict == "above":
+        return Outcome(
+            Status.WARN,
+            msg,
+            tuple(evs),
+            confirm=confirm,
+            details=details,
+            fix="check that --acc is this checkpoint's and the observation's convention",
+        )
+    status = (
+        Status.FAIL
+        if gap.verdict == "collapsed" or (gap.ratio is not None and gap.ratio < FAIL_BELOW_RATIO)
+        else Status.WARN
+    )
+    return Outcome(
+        status,
+        msg,
+        tuple(evs),
+        fix="work through the ranked findings above; re-measure after each fix",
+        confirm=confirm,
+        impact=Impact(ImpactKind.NONE, None, "the gap itself"),
+        details=details,
+    )

@@ -1,0 +1,168 @@
+"""Hidden-state checks through inspect-dump and compare-hidden."""
+
+from __future__ import annotations
+
+from specdiag.core.doctor import adapters
+from specdiag.core.doctor.aux_layers import engine_reads, read_ids
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+
+@check(
+    "training-dump",
+    "hidden",
+    "training dump consistency",
+    reads="--training-dump (file or SpecForge directory) through inspect-dump: keys, shapes, "
+    "NaN/Inf, padding, chunk norms, embedding-like chunks, d2t/t2d files; the target hidden size",
+    decides="the dump is consistent; its chunks are in ascending depth; no chunk is the "
+    "embedding; its hidden size is the target's",
+    refs=("SpecForge#885", "NVIDIA/Model-Optimizer#2410", "speculators#313"),
+)
+def training_dump(ctx: Context) -> Outcome:
+    if not ctx.inputs.training_dump:
+        return skip("no --training-dump")
+    rep = ctx.training_report
+    if rep is None:
+        return skip("the training dump could not be read (see input problems)")
+    files = [f for f in rep.files if f.error is None]
+    evs: list[Evidence] = [
+        ev(
+            "training-dump",
+            ctx.inputs.training_dump,
+            f"{len(rep.files)} dump files, {len(rep.vocab)} vocab maps",
+        )
+    ]
+    problems = list(rep.problems)
+    for f in rep.files:
+        problems += [f"{f.path}: {p}" for p in f.problems]
+        if f.error:
+            problems.append(f"{f.path}: {f.error}")
+    for v in rep.vocab:
+        problems += [f"{v.path}: {p}" for p in v.problems]
+    warns = sorted({w for f in files for w in f.warnings})
+    h, hsrc = ctx.target_hidden()
+    sizes = {f.hidden_size for f in files if f.hidden_size}
+    if h is not None and sizes and sizes != {h}:
+        problems.append(f"the dump's hidden size {sorted(sizes)} is not the target's {h} ({hsrc})")
+    if files:
+        f0 = files[0]
+        evs.append(
+            ev(
+                "training-dump",
+                f0.path,
+                f"{f0.feature_key} {f0.chunks} chunks of H={f0.hidden_size}, {f0.dtype}",
+            )
+        )
+    confirm = (f"specdiag inspect-dump {ctx.inputs.training_dump}",)
+    if problems:
+        return Outcome(
+            Status.FAIL,
+            "; ".join(problems[:5]),
+            tuple(evs),
+            fix="regenerate the dump files named",
+            confirm=confirm,
+            impact=Impact(ImpactKind.PARTIAL, None, "training on broken samples"),
+        )
+    if warns:
+        return Outcome(
+            Status.WARN,
+            "; ".join(warns[:4]),
+            tuple(evs),
+            fix="check the capture layer list used at training (ascending, no embedding)",
+            confirm=confirm,
+            impact=Impact(ImpactKind.COLLAPSE, None, "if the served layers differ"),
+        )
+    return Outcome(Status.PASS, f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
+
+
+@check(
+    "served-vs-training",
+    "hidden",
+    "served hidden states vs training",
+    reads="--served-dump and --training-dump (and --reference, the target's full hidden_states "
+    "stack) through compare-hidden; the draft's aux layer ids in the engine's convention",
+    decides="the server feeds the draft the hidden states it was trained on (per chunk, within "
+    "the dtype's tolerance); which layer each served chunk is; the ids that fix it",
+    refs=("sglang#25454", "vllm#43671", "speculators#313", "vllm#9534"),
+)
+def served_vs_training(ctx: Context) -> Outcome:
+    if not ctx.inputs.served_dump:
+        return skip("no --served-dump")
+    if not ctx.training_file:
+        return skip("no readable --training-dump to compare with")
+    served_ids = None
+    found = read_ids(ctx)
+    key, _ = engine_reads(ctx.engine, found)
+    if key and isinstance(found.get(key), tuple):
+        served_ids = found[key]
+    res, prob = adapters.compare_dumps(
+        ctx.inputs.served_dump,
+        ctx.training_file,
+        served_layers=served_ids,
+        training_layers=None,
+        engine=ctx.engine,
+        reference=ctx.inputs.reference,
+    )
+    ref = f" --reference {ctx.inputs.reference}" if ctx.inputs.reference else ""
+    confirm = (f"specdiag compare-hidden {ctx.inputs.served_dump} {ctx.training_file}{ref}",)
+    if res is None:
+        # the served ids may not fit the served rows: compare without them
+        res, prob2 = adapters.compare_dumps(
+            ctx.inputs.served_dump,
+            ctx.training_file,
+            served_layers=None,
+            training_layers=None,
+            engine=ctx.engine,
+            reference=ctx.inputs.reference,
+        )
+        if res is None:
+            why = prob2 or prob
+            return skip(f"compare-hidden could not run: {why.message if why else 'unknown'}")
+    evs = [
+        ev(
+            "served-dump",
+            ctx.inputs.served_dump,
+            f"{len(res.chunks)} chunks, {res.tokens_compared} tokens compared ({res.alignment.status})",
+        )
+    ]
+    evs.extend(
+        ev(
+            "served-dump",
+            f"chunk {c.index}",
+            f"cosine {c.cosine_mean if c.cosine_mean is not None else float('nan'):.4f}, "
+            + (
+                f"identified layer {c.identified_layer} ({c.identified_by})"
+                if c.identified_layer is not None
+                else "not identified"
+            ),
+        )
+        for c in res.chunks
+    )
+    details = {"suggested_layer_ids": res.suggested_layer_ids, "findings": list(res.findings)}
+    if res.match:
+        return Outcome(
+            Status.PASS,
+            "served hidden states match the training capture",
+            tuple(evs),
+            confirm=confirm,
+            details=details,
+        )
+    sug = res.suggested_layer_ids
+    eng = ctx.engine if ctx.engine in sug else next(iter(sug), None)
+    fix = (
+        f"set the aux layer ids to {sug[eng]} ({eng}'s convention)"
+        if eng
+        else "see compare-hidden's diagnosis"
+    )
+    return Outcome(
+        Status.FAIL,
+        "; ".join(res.diagnosis[:3]) or "served hidden states differ from training",
+        tuple(evs),
+        fix=fix,
+        confirm=confirm,
+        impact=Impact(
+            ImpactKind.COLLAPSE, None, "the draft sees other features than it was trained on"
+        ),
+        details=details,
+    )

@@ -1,0 +1,478 @@
+"""Checks on what the logs and the probe measured: CUDA graphs, trends, outliers, and the
+measurement itself (lifetime vs run, pooled vs mean of requests, the bonus token)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+GRAPH_WARN_SHARE = 0.10
+TREND_MIN_BUCKETS = 8
+TREND_MIN_DROP = 0.15  # of the early accepted drafts
+TREND_MAX_RHO = -0.5
+OUTLIER_RATIO = 0.7  # a rank/category below this fraction of the others' accepted drafts
+MEASURE_TOLERANCE = 0.05  # relative difference between two readings of one run
+
+
+def _headline(ctx: Context) -> tuple[str, Any] | None:
+    """(engine, EngineSummary) of the engine with the most records in the logs."""
+    if ctx.logs is None or ctx.logs.report is None or not ctx.logs.report.summary:
+        return None
+    eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
+    return eng, s
+
+
+def _loc(ctx: Context) -> str:
+    return ", ".join(ctx.logs.paths) if ctx.logs else ""
+
+
+@check(
+    "cuda-graph",
+    "logs",
+    "decode batches without CUDA graphs",
+    reads="SGLang decode lines' 'cuda graph: True/False' (share over the run), vLLM's "
+    "'Overriding cudagraph_mode ... PIECEWISE' warning, --disable-cuda-graph / --enforce-eager",
+    decides="the share of decode batches run without CUDA graphs (speed, not accept length)",
+    refs=(
+        "vllm#27325",
+        "vllm#47460",
+        "vllm#48494",
+        "sglang#3430",
+        "sglang#4247",
+        "mit-han-lab/fastrl#4",
+    ),
+)
+def cuda_graph(ctx: Context) -> Outcome:
+    evs: list[Evidence] = []
+    msgs: list[str] = []
+    head = _headline(ctx)
+    share = None
+    if head is not None and head[1].stats.cuda_graph_records:
+        st = head[1].stats
+        share = st.cuda_graph_false_share
+        evs.append(
+            ev(
+                "logs",
+                f"{_loc(ctx)}: 'cuda graph:' in {st.cuda_graph_records} decode lines",
+                f"{share:.0%} False",
+            )
+        )
+        if share is not None and share > GRAPH_WARN_SHARE:
+            msgs.append(
+                f"{share:.0%} of {st.cuda_graph_records} decode batches ran without CUDA graphs"
+            )
+    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "cudagraph-override"]
+    evs.extend(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2])
+    if hits:
+        msgs.append("vLLM downgraded CUDA graphs to PIECEWISE (dynamic speculative decoding)")
+    off = ctx.args.cuda_graph_off if ctx.args else None
+    if off:
+        evs.append(ev("server-args", off, "set"))
+        msgs.append(f"{off} turns CUDA graphs off for every step")
+    if not evs:
+        return skip("no CUDA-graph evidence (SGLang decode lines, vLLM warnings, --server-args)")
+    if msgs:
+        return Outcome(
+            Status.WARN,
+            "; ".join(msgs) + ": each speculative step pays kernel-launch overhead, "
+            "which eats the speedup (accept length itself is unaffected)",
+            tuple(evs),
+            fix="enable CUDA graphs and make the capture sizes cover max_running_requests x "
+            "(num_draft_tokens) (SGLang --cuda-graph-max-bs; vLLM: drop --enforce-eager)",
+            impact=Impact(ImpactKind.SPEED, 0.0, "throughput only"),
+            details={"share_without": share},
+        )
+    return Outcome(
+        Status.PASS, f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", tuple(evs)
+    )
+
+
+def _spearman(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2 or max(values) - min(values) < 1e-12:
+        return 0.0
+    order = sorted(range(n), key=lambda i: values[i])
+    ranks = [0.0] * n
+    for r, i in enumerate(order):
+        ranks[i] = float(r)
+    mx = (n - 1) / 2.0
+    num = sum((i - mx) * (ranks[i] - mx) for i in range(n))
+    den = sum((i - mx) ** 2 for i in range(n))
+    return num / den if den else 0.0
+
+
+@check(
+    "accept-trend",
+    "logs",
+    "accept length trending down over time",
+    reads="the logs' accept length over the run, in time order (bucket means)",
+    decides="a sustained decline: the last quarter's accepted drafts at least 15% below the "
+    "first quarter's, with rank correlation <= -0.5",
+    refs=("vllm#41838", "vllm#47602", "arXiv 2605.09329"),
+)
+def accept_trend(ctx: Context) -> Outcome:
+    head = _headline(ctx)
+    if head is None:
+        return skip("no accept-length records in the logs")
+    vals = [v for v in head[1].stats.sparkline_values if math.isfinite(v)]
+    if len(vals) < TREND_MIN_BUCKETS:
+        return skip(f"only {len(vals)} time buckets of accept length (need {TREND_MIN_BUCKETS})")
+    q = max(1, len(vals) // 4)
+    early = sum(vals[:q]) / q
+    late = sum(vals[-q:]) / q
+    rho = _spearman(vals)
+    drop = (early - late) / (early - 1.0) if early > 1.0 else 0.0
+    evs = (
+        ev(
+            "logs",
+            f"{_loc(ctx)}: accept length, {len(vals)} time buckets",
+            f"first quarter {early:.2f}, last quarter {late:.2f}, rank correlation {rho:.2f}",
+        ),
+    )
+    st = head[1].stats
+    overall = st.accept_length.mean if st.accept_length else None
+    if drop >= TREND_MIN_DROP and rho <= TREND_MAX_RHO:
+        return Outcome(
+            Status.WARN,
+            f"accept length falls from {early:.2f} to {late:.2f} over the run ({drop:.0%} of the "
+            "accepted drafts lost): runtime drift, e.g. prefix caching (vllm#41838) or growing "
+            "context",
+            evs,
+            fix="compare with a freshly restarted server; split the logs by --since/--until; "
+            "check the prefix-cache hit rate and context length over time",
+            confirm=(
+                f"specdiag logs {' '.join(ctx.logs.paths) if ctx.logs else ''} --since +0m --until +10m",
+            ),
+            impact=Impact(
+                ImpactKind.PARTIAL,
+                max(0.0, early - overall) if overall is not None else None,
+                "the early level minus the run's mean",
+            ),
+        )
+    return Outcome(
+        Status.PASS,
+        f"no downward trend ({early:.2f} -> {late:.2f}, rank correlation {rho:.2f})",
+        evs,
+    )
+
+
+def _outliers(rows: dict[str, float]) -> list[tuple[str, float, float]]:
+    out = []
+    for name, v in rows.items():
+        others = [x for k, x in rows.items() if k != name]
+        if not others:
+            continue
+        ref = sorted(others)[len(others) // 2]
+        if ref > 0 and v < OUTLIER_RATIO * ref:
+            out.append((name, v, ref))
+    return out
+
+
+@check(
+    "rank-outlier",
+    "logs",
+    "one rank far below the others",
+    reads="the logs' accept length per rank prefix (SGLang DPx/TPy)",
+    decides="a rank whose accepted drafts are below 70% of the median of the other ranks",
+    refs=("sglang#16274", "sglang#7242", "TensorRT-LLM#7939", "sglang#34743"),
+)
+def rank_outlier(ctx: Context) -> Outcome:
+    head = _headline(ctx)
+    if head is None:
+        return skip("no accept-length records in the logs")
+    ranks = {
+        r or "(single)": s.accept_length.mean - 1.0
+        for r, s in head[1].ranks.items()
+        if s.accept_length
+    }
+    if len(ranks) < 2:
+        return skip("the logs show one rank only")
+    evs = tuple(ev("logs", f"rank {r}", f"accept length {v + 1:.2f}") for r, v in ranks.items())
+    bad = _outliers(ranks)
+    if bad:
+        name, v, ref = bad[0]
+        n = len(ranks)
+        return Outcome(
+            Status.WARN,
+            f"rank {name} accepts {v:.2f} drafts per step vs {ref:.2f} on the others: a "
+            "parallelism fault (DP attention, PD transfer of hidden states) on that rank",
+            evs,
+            fix="A/B the deployment with DP attention off; check the rank's hidden-state buffers (3H for EAGLE-3)",
+            impact=Impact(
+                ImpactKind.PARTIAL, (ref - v) / n, "the rank's deficit over the number of ranks"
+            ),
+        )
+    return Outcome(Status.PASS, f"{len(ranks)} ranks agree", evs)
+
+
+@check(
+    "category-outlier",
+    "logs",
+    "one prompt category far below the others",
+    reads="the probe's accept length per prompt category (--server)",
+    decides="a category whose accepted drafts are below 70% of the median of the others "
+    "(data coverage of the draft's training set)",
+    refs=("SpecForge#128", "EAGLE#276", "speculators#453", "tokenspeed#1132"),
+)
+def category_outlier(ctx: Context) -> Outcome:
+    rep = ctx.server.report if ctx.server else None
+    if rep is None:
+        return skip("no probe run (--server)")
+    rows = {
+        c.category: c.accept_length - 1.0
+        for c in rep.main.by_category
+        if c.accept_length is not None
+    }
+    if len(rows) < 2:
+        return skip("the probe has accept lengths for fewer than two categories")
+    evs = tuple(
+        ev("server", f"probe category {k}", f"accept length {v + 1:.2f}") for k, v in rows.items()
+    )
+    bad = _outliers(rows)
+    if bad:
+        name, v, ref = bad[0]
+        return Outcome(
+            Status.WARN,
+            f"category {name!r} accepts {v:.2f} drafts per step vs {ref:.2f} on the others: the "
+            "draft's training data covers it poorly",
+            evs,
+            fix=f"add {name} conversations (regenerated by the target) to the draft's training data",
+            impact=Impact(
+                ImpactKind.PARTIAL,
+                (ref - v) / len(rows),
+                "the category's deficit over the number of categories",
+            ),
+        )
+    return Outcome(Status.PASS, f"{len(rows)} categories within 70% of each other", evs)
+
+
+def _rel(a: float, b: float) -> float:
+    return abs(a - b) / max(abs(b), 1e-9)
+
+
+@check(
+    "lifetime-vs-run",
+    "logs",
+    "lifetime average vs this run",
+    reads="SGLang /server_info internal_states[].avg_spec_accept_length (since start or the last "
+    "/flush_cache) against the probe's run-scoped counters; llama.cpp 'statistics' totals "
+    "against the per-request lines",
+    decides="whether the figure a benchmark prints (bench_serving's 'Accept length' is the "
+    "lifetime one) describes this run",
+    refs=("sglang#29329", "sglang#34743", "sglang#11572"),
+)
+def lifetime_vs_run(ctx: Context) -> Outcome:
+    pairs: list[tuple[str, float, str, float]] = []
+    if ctx.server and ctx.server.report and ctx.server.server_info:
+        states = ctx.server.server_info.get("internal_states")
+        raw = (
+            [s.get("avg_spec_accept_length") for s in states if isinstance(s, dict)]
+            if isinstance(states, list)
+            else []
+        )
+        vals = [float(v) for v in raw if isinstance(v, (int, float))]
+        run = ctx.server.report.main.accept.pooled
+        if vals and run is not None:
+            pairs.append(
+                (
+                    f"{ctx.server.url}/server_info avg_spec_accept_length",
+                    sum(vals) / len(vals),
+                    "probe run",
+                    run,
+                )
+            )
+    head = _headline(ctx)
+    if (
+        head is not None
+        and head[1].lifetime is not None
+        and head[1].lifetime.accept_length
+        and head[1].stats.accept_length
+    ):
+        life = head[1].lifetime.accept_length
+        run_d = head[1].stats.accept_length
+        pairs.append(
+            (
+                "logs lifetime totals",
+                life.mean,
+                "logs per-request lines",
+                run_d.weighted_mean or run_d.mean,
+            )
+        )
+    if not pairs:
+        return skip(
+            "needs a lifetime figure and a run-scoped one (--server on SGLang, or llama.cpp statistics lines)"
+        )
+    evs = tuple(
+        e
+        for a, va, b, vb in pairs
+        for e in (
+            ev("server" if a.startswith("http") else "logs", a, f"{va:.3f}"),
+            ev("server" if b == "probe run" else "logs", b, f"{vb:.3f}"),
+        )
+    )
+    a, va, b, vb = max(pairs, key=lambda p: _rel(p[1], p[3]))
+    if _rel(va, vb) > MEASURE_TOLERANCE:
+        return Outcome(
+            Status.WARN,
+            f"{a} says {va:.2f}, {b} {vb:.2f}: the lifetime figure includes warm-up and earlier "
+            "traffic, so a benchmark that prints it does not describe this run",
+            evs,
+            fix="judge the run-scoped figure (specdiag probe's counters); flush (/flush_cache) or "
+            "restart before a benchmark that reads /server_info",
+            impact=Impact(
+                ImpactKind.MEASUREMENT, abs(va - vb), "the difference between the two readings"
+            ),
+        )
+    return Outcome(Status.PASS, f"{a} {va:.2f} and {b} {vb:.2f} agree", evs)
+
+
+@check(
+    "pooled-vs-mean",
+    "logs",
+    "pooled vs mean of requests",
+    reads="the probe's pooled accept length (Σ accepted / Σ steps) and its per-request mean; "
+    "the logs' count-weighted mean and plain mean of lines",
+    decides="whether the two usual ways to average one run agree (they differ when short and "
+    "long requests accept differently)",
+    refs=("ai-dynamo/aiperf#1191", "vllm#42508", "sglang#34743"),
+)
+def pooled_vs_mean(ctx: Context) -> Outcome:
+    pairs: list[tuple[str, float, float]] = []
+    rep = ctx.server.report if ctx.server else None
+    if (
+        rep is not None
+        and rep.main.accept.pooled is not None
+        and rep.main.accept.per_request_mean is not None
+    ):
+        pairs.append(("probe", rep.main.accept.pooled, rep.main.accept.per_request_mean))
+    head = _headline(ctx)
+    if (
+        head is not None
+        and head[1].stats.accept_length
+        and head[1].stats.accept_length.weighted_mean is not None
+    ):
+        d = head[1].stats.accept_length
+        pairs.append(("logs", d.weighted_mean, d.mean))
+    if not pairs:
+        return skip("no run with both a pooled and a per-request (per-line) figure")
+    evs = tuple(
+        ev("server" if w == "probe" else "logs", f"{w}: pooled / mean", f"{p:.3f} / {m:.3f}")
+        for w, p, m in pairs
+    )
+    w, p, m = max(pairs, key=lambda x: _rel(x[1], x[2]))
+    if _rel(p, m) > MEASURE_TOLERANCE:
+        return Outcome(
+            Status.WARN,
+            f"{w}: pooled {p:.2f} vs mean of requests {m:.2f}: tools disagree by which one they "
+            "print (SGLang/vLLM counters pool; SpecForge's benchmark and AIPerf's per-request "
+            "metric average requests)",
+            evs,
+            fix="compare like with like: state which average a figure is; specdiag judges the pooled one",
+            impact=Impact(
+                ImpactKind.MEASUREMENT, abs(p - m), "the difference between the averages"
+            ),
+        )
+    return Outcome(Status.PASS, f"{w}: pooled {p:.2f} and mean of requests {m:.2f} agree", evs)
+
+
+@check(
+    "bonus-convention",
+    "logs",
+    "bonus token counted or not",
+    reads="the engine and version (vLLM 0.8.x printed 'Mean acceptance length' without the bonus), "
+    "the training log's simulated_acc_len (bonus excluded), --acc",
+    decides="whether every figure compared is in one convention; names the trap of comparing an "
+    "engine's accept length (bonus included) with a trainer's sum (bonus excluded)",
+    refs=("vllm#17908", "EAGLE#132", "EAGLE#195", "NeMo-Automodel#2959"),
+)
+def bonus_convention(ctx: Context) -> Outcome:
+    evs: list[Evidence] = []
+    msgs: list[str] = []
+    versions: list[str] = []
+    if ctx.logs and ctx.logs.report:
+        for s in ctx.logs.report.summary.values():
+            versions += [v for v, _ in s.stats.versions]
+    if ctx.engine == "vllm" and ctx.engine_version and ctx.engine_version.startswith("0.8"):
+        versions.append(f"vllm {ctx.engine_version}")
+    old = [v for v in versions if v.startswith("vllm 0.8")]
+    if old:
+        evs.append(ev("logs", "engine version", old[0]))
+        msgs.append(
+            f"{old[0]} printed 'Mean acceptance length' as accepted/drafts, without the bonus "
+            "token: read as-is it is 1 lower than every other engine's figure (specdiag adds it)"
+        )
+    tl = ctx.training_log
+    if tl is not None and tl.simulated_acc_len is not None:
+        evs.append(
+            ev("training-log", f"{tl.path}: eval/simulated_acc_len", f"{tl.simulated_acc_len:.3f}")
+        )
+        msgs.append(
+            f"the trainer's simulated_acc_len {tl.simulated_acc_len:.2f} excludes the bonus token; "
+            f"the engines' accept length includes it (compare with {tl.simulated_acc_len + 1:.2f})"
+        )
+    if not evs and ctx.acc is None:
+        return skip("no engine version or training figure that has a convention to check")
+    if msgs:
+        return Outcome(
+            Status.WARN,
+            "; ".join(msgs),
+            tuple(evs),
+            fix="compare accepted drafts with accepted drafts (or accept length with 1 + the trainer's sum)",
+            confirm=("specdiag expected-accept --acc ... --steps ... --observed ...",),
+            impact=Impact(ImpactKind.MEASUREMENT, None, "a 1.0 offset between conventions"),
+        )
+    return Outcome(
+        Status.PASS,
+        "every figure is compared in one convention: accept length counts the bonus token "
+        "(1 + accepted drafts per verify step)",
+        tuple(evs),
+    )
+
+
+@check(
+    "log-errors",
+    "logs",
+    "errors and warnings in the server log",
+    reads="the log text: aux-state width mismatches (mat1/mat2 shapes, 'N vs M'), vLLM's silent "
+    "aux-layer default warning",
+    decides="the engine reported a symptom of wrong aux layers",
+    refs=("sglang#32334", "vllm#50170"),
+)
+def log_errors(ctx: Context) -> Outcome:
+    if ctx.logs is None:
+        return skip("no --logs")
+    hits = [h for h in ctx.logs.hits if h.kind in ("concat-width", "aux-default")]
+    dead = [h for h in ctx.logs.hits if h.kind == "engine-dead"]
+    if not hits and dead:
+        return Outcome(
+            Status.FAIL,
+            f"the engine died ({dead[0].text[:160]}); its root cause is logged above that line",
+            tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:2]),
+            fix="read the first traceback in the log; with an EAGLE-3 draft, a wrong aux id "
+            "count kills the engine at the first request",
+            impact=Impact(ImpactKind.COLLAPSE, None, "nothing is served"),
+        )
+    if not hits:
+        return Outcome(
+            Status.PASS, "no aux-state shape error or silent-default warning in the logs"
+        )
+    evs = tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:4])
+    fail = any(h.kind == "concat-width" for h in hits)
+    return Outcome(
+        Status.FAIL if fail else Status.WARN,
+        (
+            "the engine failed on a shape mismatch ("
+            if fail
+            else "the engine fell back to default aux layers ("
+        )
+        + hits[0].text[:160]
+        + "): the aux layer ids do not give fc the states it expects",
+        evs,
+        fix="see the aux-layer-ids check: ids, count and the engine's convention",
+        impact=Impact(ImpactKind.COLLAPSE, None, "the draft gets the wrong hidden states"),
+    )

@@ -1,0 +1,116 @@
+"""The doctor's result types: frozen dataclasses, JSON-ready through ``to_jsonable``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Status(str, Enum):
+    PASS = "pass"
+    WARN = "warn"
+    FAIL = "fail"
+    SKIPPED = "skipped"
+
+
+class ImpactKind(str, Enum):
+    """What a finding does to the accept length (see docs/doctor.md, "How findings are ranked")."""
+
+    COLLAPSE = "collapse"  # alone, it drives acceptance to ~0: can explain the whole gap
+    PARTIAL = "partial"  # lowers acceptance by an amount computed from the evidence
+    MEASUREMENT = "measurement"  # the number is read wrongly; the deployment may be fine
+    SPEED = "speed"  # costs throughput, not accept length
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One fact a check read: where (file and key, log line, metric) and what it said."""
+
+    source: str  # "draft", "target", "logs", "server", "server-args", "training-dump", ...
+    location: str  # e.g. "draft/config.json: eagle_config.eagle_aux_hidden_state_layer_ids"
+    value: str  # what was read, as text
+
+
+@dataclass(frozen=True)
+class Impact:
+    kind: ImpactKind
+    # accepted drafts per verify step this finding can account for, when computable
+    drafts: float | None
+    how: str  # how the number was made
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    check: str  # stable id, e.g. "aux-layer-ids"
+    family: str  # module family, e.g. "aux_layers"
+    title: str
+    status: Status
+    message: str  # what was decided; for skipped: why
+    evidence: tuple[Evidence, ...] = ()
+    fix: str | None = None
+    confirm: tuple[str, ...] = ()  # commands that confirm the finding
+    refs: tuple[str, ...] = ()  # public issues / PRs the check comes from
+    impact: Impact | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A warn/fail check in rank order, with the share of the gap it can explain."""
+
+    rank: int
+    check: str
+    status: Status
+    title: str
+    message: str
+    fix: str | None
+    explains: float | None  # share of the expected-vs-observed gap, 0..1; None: no gap known
+    impact_kind: ImpactKind
+    confirm: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Gap:
+    """Expected against observed accept length, in both conventions."""
+
+    steps: int
+    expected_accept_length: float  # bonus included
+    expected_drafts: float  # bonus excluded
+    observed_accept_length: float
+    observed_drafts: float
+    observed_from: str  # where the observation came from
+    gap_drafts: float  # expected - observed accepted drafts per step (>= 0 when below)
+    ratio: float | None  # observed / expected accepted drafts
+    naive_ratio: float | None  # engine length / trainer drafts: the convention trap
+    verdict: str  # healthy | below | collapsed | above
+    explanation: str
+
+
+@dataclass(frozen=True)
+class InputProblem:
+    """Evidence that was given but could not be read (the other checks still run)."""
+
+    source: str
+    path: str
+    message: str
+
+
+@dataclass(frozen=True)
+class DoctorReport:
+    evidence_given: tuple[str, ...]  # which kinds of evidence were given
+    engine: str | None
+    engine_from: str | None  # where the engine came from
+    checks: tuple[CheckResult, ...]  # every check, registry order
+    findings: tuple[Finding, ...]  # warn/fail, ranked
+    gap: Gap | None
+    summary: str
+    counts: dict[str, int]
+    input_problems: tuple[InputProblem, ...]
+    could_not_run: str | None  # why no check could decide anything, else None
+    ranking_method: str
+
+    @property
+    def failed(self) -> bool:
+        return any(c.status is Status.FAIL for c in self.checks)

@@ -1,0 +1,107 @@
+"""The registry of checks: each family module registers its checks with :func:`check`.
+
+A check is a function ``Context -> Outcome``; the registry adds its id, family, title and the
+public issues it comes from. Registry order is the order of the report and of docs/doctor.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import CheckResult, Evidence, Impact, Status
+from specdiag.errors import SpecdiagError
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: Status
+    message: str
+    evidence: tuple[Evidence, ...] = ()
+    fix: str | None = None
+    confirm: tuple[str, ...] = ()
+    impact: Impact | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+CheckFn = Callable[[Context], Outcome]
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    id: str
+    family: str
+    title: str
+    reads: str  # what evidence it reads (docs)
+    decides: str  # what it decides (docs)
+    refs: tuple[str, ...]
+    fn: CheckFn
+
+
+REGISTRY: list[CheckSpec] = []
+
+
+def check(
+    id: str, family: str, title: str, *, reads: str, decides: str, refs: tuple[str, ...] = ()
+) -> Callable[[CheckFn], CheckFn]:
+    def deco(fn: CheckFn) -> CheckFn:
+        if any(s.id == id for s in REGISTRY):
+            raise ValueError(f"check {id!r} registered twice")
+        REGISTRY.append(CheckSpec(id, family, title, reads, decides, refs, fn))
+        return fn
+
+    return deco
+
+
+def skip(why: str, **details: Any) -> Outcome:
+    return Outcome(Status.SKIPPED, why, details=details)
+
+
+def ev(source: str, location: str, value: object) -> Evidence:
+    return Evidence(source, location, value if isinstance(value, str) else repr(value))
+
+
+# Report (and docs) order: configuration first, then what the logs and the server show, then
+# the measurement itself. sort() is stable, so checks keep their order within a family.
+FAMILY_ORDER = (
+    "aux_layers",
+    "vocab",
+    "weights",
+    "mtp",
+    "rope",
+    "tokenizer",
+    "server_args",
+    "tree",
+    "sampling",
+    "deployment",
+    "logs",
+    "hidden",
+    "expected",
+)
+
+
+def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
+    try:
+        out = spec.fn(ctx)
+    except SpecdiagError as exc:
+        out = skip(f"could not decide: {exc.message}")
+    except Exception as exc:  # noqa: BLE001 - one broken check must not stop the others
+        first = (str(exc).splitlines() or [""])[0]
+        out = skip(
+            f"internal error in this check ({type(exc).__name__}: {first}); please report it"
+        )
+    return CheckResult(
+        check=spec.id,
+        family=spec.family,
+        title=spec.title,
+        status=out.status,
+        message=out.message,
+        evidence=out.evidence,
+        fix=out.fix,
+        confirm=out.confirm,
+        refs=spec.refs,
+        impact=out.impact,
+        details=out.details,
+    )

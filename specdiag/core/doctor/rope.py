@@ -1,0 +1,147 @@
+"""RoPE and position limits: draft against target against the served maximum length."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+
+def _rope(cfg_get: Any) -> tuple[float | None, Any]:
+    params = cfg_get("rope_parameters")
+    theta = cfg_get("rope_theta")
+    scaling = cfg_get("rope_scaling")
+    if isinstance(params, dict):  # transformers 5.x
+        theta = theta if theta is not None else params.get("rope_theta")
+        typ = params.get("rope_type")
+        if scaling is None and typ not in (None, "default"):
+            scaling = {k: v for k, v in params.items() if k != "rope_theta"}
+    if (
+        isinstance(scaling, dict)
+        and scaling.get("rope_type", scaling.get("type")) in (None, "default")
+        and len(scaling) <= 1
+    ):
+        scaling = None
+    return (float(theta) if isinstance(theta, (int, float)) else None), scaling
+
+
+def served_max_len(ctx: Context) -> tuple[int | None, str | None]:
+    if ctx.server is not None:
+        info = ctx.server.server_info
+        if isinstance(info, dict) and isinstance(info.get("context_length"), int):
+            return info["context_length"], f"{ctx.server.url}/server_info: context_length"
+        if ctx.server.max_model_len:
+            return ctx.server.max_model_len, f"{ctx.server.url}/v1/models: max_model_len"
+    if ctx.args is not None and ctx.args.max_len:
+        return ctx.args.max_len, f"--server-args {ctx.args.max_len_flag}"
+    return None, None
+
+
+@check(
+    "rope-positions",
+    "rope",
+    "RoPE and max positions",
+    reads="draft and target config.json max_position_embeddings, rope_theta, rope_scaling / "
+    "rope_parameters; the served maximum length (/server_info context_length, /v1/models "
+    "max_model_len, --context-length / --max-model-len / -c); --hf-overrides with an MTP draft",
+    decides="the draft's position limit covers the served length; rope_theta and rope scaling "
+    "agree between draft and target",
+    refs=(
+        "SpecForge#271",
+        "sglang#6783",
+        "speculators#574",
+        "NeMo-Automodel#2399",
+        "vllm#58080",
+        "speculators#684",
+    ),
+)
+def rope_positions(ctx: Context) -> Outcome:
+    d, t = ctx.draft, ctx.target
+    if d is None or d.config is None:
+        return skip("no readable draft config.json")
+    dmax = d.cfg("max_position_embeddings")
+    dtheta, dscale = _rope(d.cfg)
+    evs: list[Evidence] = [ev("draft", f"{d.path}/config.json: max_position_embeddings", dmax)]
+    problems: list[str] = []
+    warns: list[str] = []
+    served, ssrc = served_max_len(ctx)
+    if served is not None and ssrc:
+        evs.append(ev("server" if ssrc.startswith("http") else "server-args", ssrc, served))
+    if t is not None and t.config is not None:
+        tmax = t.cfg("max_position_embeddings")
+        ttheta, tscale = _rope(t.cfg)
+        evs.append(ev("target", f"{t.path}/config.json: max_position_embeddings", tmax))
+        evs.append(ev("draft", "rope_theta / scaling", f"{dtheta} / {dscale}"))
+        evs.append(ev("target", "rope_theta / scaling", f"{ttheta} / {tscale}"))
+        if (
+            dtheta is not None
+            and ttheta is not None
+            and abs(dtheta - ttheta) > 1e-6 * max(1.0, ttheta)
+        ):
+            problems.append(f"rope_theta differs: draft {dtheta:g}, target {ttheta:g}")
+        if (tscale is None) != (dscale is None):
+            problems.append(
+                f"rope scaling differs: draft {dscale}, target {tscale} (dropped when the draft "
+                "config was converted?): acceptance decays with context"
+            )
+        elif isinstance(dscale, dict) and isinstance(tscale, dict) and dscale != tscale:
+            warns.append(f"rope scaling parameters differ: draft {dscale}, target {tscale}")
+        if isinstance(dmax, int) and isinstance(tmax, int) and dmax < tmax and served is None:
+            warns.append(
+                f"the draft's max_position_embeddings {dmax} is below the target's {tmax}: prompts "
+                f"beyond {dmax} tokens collapse acceptance"
+            )
+    if isinstance(dmax, int) and served is not None and served > dmax and dscale is None:
+        problems.append(
+            f"the server accepts {served} tokens but the draft knows positions up to {dmax} "
+            "(no rope scaling): acceptance collapses on longer contexts"
+        )
+    if (
+        ctx.args is not None
+        and ctx.args.hf_overrides
+        and ctx.args.method
+        and "mtp" in ctx.args.method.lower()
+    ) and (
+        "rope_scaling" in str(ctx.args.hf_overrides)
+        or "rope_parameters" in str(ctx.args.hf_overrides)
+    ):
+        warns.append(
+            "--hf-overrides sets rope scaling and the draft is MTP: vLLM's MTP draft ignored "
+            "--hf-overrides (vllm#58080) and proposes dummy token 0 past its max_model_len"
+        )
+    if dmax is None and t is None and served is None:
+        return skip(
+            "no max_position_embeddings in the draft and nothing to compare with",
+        )
+    if problems:
+        return Outcome(
+            Status.FAIL,
+            "; ".join(problems + warns),
+            tuple(evs),
+            fix="copy the target's rope_theta / rope_scaling (rope_parameters) and "
+            "max_position_embeddings into the draft config.json, or cap the served length at the "
+            "draft's limit",
+            confirm=(
+                "specdiag probe URL --acc ... (with prompts longer than the draft's limit vs shorter)",
+            ),
+            impact=Impact(
+                ImpactKind.PARTIAL,
+                None,
+                "collapse on long contexts only: the share of long requests is unknown",
+            ),
+        )
+    if warns:
+        return Outcome(
+            Status.WARN,
+            "; ".join(warns),
+            tuple(evs),
+            fix="align the draft's position settings with the target's",
+            impact=Impact(ImpactKind.PARTIAL, None, "long contexts only"),
+        )
+    return Outcome(
+        Status.PASS,
+        "draft positions and RoPE agree with the target and the served length",
+        tuple(evs),
+    )

@@ -1,0 +1,182 @@
+"""``specdiag doctor`` as one function: gather the evidence, run every check, rank, summarise."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from specdiag.core.doctor.catalog import load_all
+from specdiag.core.doctor.context import Context, DoctorInputs, gather
+from specdiag.core.doctor.expected import compute_gap
+from specdiag.core.doctor.model import (
+    CheckResult,
+    DoctorReport,
+    Finding,
+    Gap,
+    ImpactKind,
+    Status,
+)
+from specdiag.core.doctor.registry import run_check
+
+RANKING_METHOD = (
+    "Each warn/fail finding gets the share of the gap (expected minus observed accepted drafts "
+    "per verify step) it can explain on its own: a collapse-class fault (wrong aux layers, no "
+    "d2t, missing weights, vocabulary mismatch) drives acceptance to ~0 and can explain all of "
+    "it (share 1); a partial fault explains the accepted drafts its evidence shows lost (a "
+    "trend: early level minus the run's mean; a rank or category: its deficit over their "
+    "number) divided by the gap, capped at 1; a measurement artefact explains the difference "
+    "between the two readings; a speed finding explains none. Fails rank before warns, then by "
+    "share, then collapse before partial before measurement before speed, then by registry "
+    "order (configuration first). Without an observed gap, the share is not computed and the "
+    "same order without it applies."
+)
+_KIND_ORDER = {
+    ImpactKind.COLLAPSE: 0,
+    ImpactKind.PARTIAL: 1,
+    ImpactKind.MEASUREMENT: 2,
+    ImpactKind.SPEED: 3,
+    ImpactKind.NONE: 4,
+}
+
+Progress = Callable[[str], None]
+
+
+def _explains(c: CheckResult, gap: Gap | None) -> float | None:
+    if gap is None or c.impact is None or gap.gap_drafts <= 1e-9:
+        return None
+    k = c.impact.kind
+    if k is ImpactKind.COLLAPSE:
+        return 1.0
+    if k is ImpactKind.SPEED:
+        return 0.0
+    if k is ImpactKind.NONE:
+        return None
+    if c.impact.drafts is None:
+        cap = c.details.get("cap")
+        if isinstance(cap, int) and cap - 1 < gap.expected_drafts:
+            # a verify-width cap: the predicted drafts above cap-1 are lost
+            return min(1.0, (gap.expected_drafts - (cap - 1)) / gap.gap_drafts)
+        return None
+    return max(0.0, min(1.0, c.impact.drafts / gap.gap_drafts))
+
+
+def rank(checks: tuple[CheckResult, ...], gap: Gap | None) -> tuple[Finding, ...]:
+    order = {c.check: i for i, c in enumerate(checks)}
+    rows = []
+    for c in checks:
+        if c.status not in (Status.FAIL, Status.WARN) or c.check == "expected-vs-observed":
+            continue
+        share = _explains(c, gap)
+        kind = c.impact.kind if c.impact else ImpactKind.NONE
+        key = (
+            0 if c.status is Status.FAIL else 1,
+            -(share if share is not None else -1.0),
+            _KIND_ORDER[kind],
+            order[c.check],
+        )
+        rows.append((key, c, share, kind))
+    rows.sort(key=lambda r: r[0])
+    return tuple(
+        Finding(i + 1, c.check, c.status, c.title, c.message, c.fix, share, kind, c.confirm)
+        for i, (_, c, share, kind) in enumerate(rows)
+    )
+
+
+def _summary(
+    ctx: Context, checks: tuple[CheckResult, ...], findings: tuple[Finding, ...], gap: Gap | None
+) -> str:
+    n = {s: sum(1 for c in checks if c.status is s) for s in Status}
+    ran = len(checks) - n[Status.SKIPPED]
+    parts = [
+        f"{ran} of {len(checks)} checks could decide on the evidence given "
+        f"({', '.join(ctx.inputs.given())}): {n[Status.FAIL]} fail, {n[Status.WARN]} warn, "
+        f"{n[Status.PASS]} pass."
+    ]
+    if gap is not None:
+        ratio = f"{gap.ratio:.0%}" if gap.ratio is not None else "n/a"
+        parts.append(
+            f"Observed accept length {gap.observed_accept_length:.2f} ({gap.observed_from}) "
+            f"against {gap.expected_accept_length:.2f} expected with {gap.steps} steps: "
+            f"{gap.verdict} ({ratio} of the predicted accepted drafts)."
+        )
+        if (
+            gap.naive_ratio is not None
+            and gap.ratio is not None
+            and gap.naive_ratio >= 0.9 > gap.ratio
+        ):
+            parts.append(
+                f"Comparing the engine's {gap.observed_accept_length:.2f} with the trainer's "
+                f"{gap.expected_drafts:.2f} would look healthy, but that mixes a length that counts "
+                "the bonus token with a sum that does not."
+            )
+    if findings:
+        f = findings[0]
+        share = f" and can explain {f.explains:.0%} of the gap" if f.explains is not None else ""
+        parts.append(
+            f"The first-ranked finding is {f.title} ({f.status.value}){share}: {f.message.rstrip('.')}."
+        )
+        if f.fix:
+            parts.append(f"Fix: {f.fix.rstrip('.')}.")
+        rest = [x.title for x in findings[1:4]]
+        if rest:
+            parts.append(
+                "Then: "
+                + "; ".join(rest)
+                + (f"; and {len(findings) - 4} more." if len(findings) > 4 else ".")
+            )
+    elif gap is not None and gap.verdict in ("below", "collapsed"):
+        skipped = [c.check for c in checks if c.status is Status.SKIPPED]
+        parts.append(
+            "None of the checks that ran explains the gap. Causes this evidence cannot decide: "
+            + (f"the skipped checks ({', '.join(skipped)}); " if skipped else "")
+            + "a chat template or system prompt other than training's, a quantized target or KV "
+            "cache, or a draft under-trained for this traffic (compare per-category accept "
+            "length with --server, and served hidden states with --served-dump)."
+        )
+    elif ran:
+        parts.append(
+            "No check found a fault"
+            + (
+                " and the deployment delivers what training predicts."
+                if gap and gap.verdict == "healthy"
+                else "."
+            )
+        )
+    if ctx.problems:
+        parts.append(
+            f"{len(ctx.problems)} input(s) could not be read; the checks that needed them were skipped."
+        )
+    return " ".join(parts)
+
+
+def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> DoctorReport:
+    """Run every check the evidence allows; never raises for bad evidence (only for bad flags)."""
+    if progress:
+        progress("reading the evidence")
+    ctx = gather(inputs)
+    specs = load_all()
+    if progress:
+        progress(f"running {len(specs)} checks")
+    checks = tuple(run_check(s, ctx) for s in specs)
+    gap, _, _ = compute_gap(ctx)
+    findings = rank(checks, gap)
+    counts = {s.value: sum(1 for c in checks if c.status is s) for s in Status}
+    could_not = None
+    if counts["skipped"] == len(checks):
+        could_not = "no check could decide anything: " + (
+            "every input was unreadable"
+            if ctx.problems
+            else "the evidence given is not enough for any check"
+        )
+    return DoctorReport(
+        evidence_given=inputs.given(),
+        engine=ctx.engine,
+        engine_from=ctx.engine_from,
+        checks=checks,
+        findings=findings,
+        gap=gap,
+        summary=_summary(ctx, checks, findings, gap),
+        counts=counts,
+        input_problems=ctx.problems,
+        could_not_run=could_not,
+        ranking_method=RANKING_METHOD,
+    )

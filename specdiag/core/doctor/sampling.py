@@ -1,0 +1,71 @@
+"""Sampling settings that change what acceptance means."""
+
+from __future__ import annotations
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+
+def _settings(ctx: Context) -> tuple[float | None, int | None, list[Evidence]]:
+    evs: list[Evidence] = []
+    t = ctx.inputs.temperature
+    k = ctx.inputs.top_k
+    if t is not None:
+        evs.append(ev("flags", "--temperature", t))
+    if k is not None:
+        evs.append(ev("flags", "--top-k", k))
+    if ctx.args is not None:
+        if t is None and ctx.args.temperature is not None:
+            t = ctx.args.temperature
+            evs.append(ev("server-args", "temperature", t))
+        if k is None and ctx.args.top_k is not None:
+            k = ctx.args.top_k
+            evs.append(ev("server-args", "top_k", k))
+    return t, k, evs
+
+
+@check(
+    "sampling",
+    "sampling",
+    "sampling: temperature, top_k, argmax drafting",
+    reads="--temperature/--top-k (the clients' settings), the server's default sampling "
+    "(--preferred-sampling-params, --override-generation-config, llama.cpp --temp/--top-k), "
+    "rejection-sampling settings",
+    decides="top_k = 1 with temperature > 0 silently makes the run greedy; temperature > 0 "
+    "with argmax drafting lowers acceptance below the greedy (training-accuracy) prediction",
+    refs=("SpecForge#741", "vllm#16899", "vllm#35461", "sglang#26312", "mlx-lm#1709"),
+)
+def sampling(ctx: Context) -> Outcome:
+    t, k, evs = _settings(ctx)
+    if t is None and k is None:
+        return skip(
+            "the sampling settings are unknown (pass --temperature / --top-k, or --server-args)"
+        )
+    if t is not None and t > 0 and k == 1:
+        return Outcome(
+            Status.WARN,
+            f"top_k = 1 with temperature {t:g}: the run is greedy whatever the temperature, so "
+            "its acceptance is the T=0 one, not the sampled one asked for",
+            tuple(evs),
+            fix="use top_k = -1 (or unset) when measuring at temperature > 0",
+            impact=Impact(ImpactKind.MEASUREMENT, None, "the run measures greedy decoding"),
+        )
+    if t is not None and t > 0:
+        rej = ctx.args.rejection_sampling if ctx.args else None
+        return Outcome(
+            Status.WARN,
+            f"temperature {t:g}: training accuracy predicts greedy acceptance; with argmax "
+            "drafting and rejection sampling at T > 0 acceptance is Σ min(p, q) per token, lower "
+            "than the greedy figure" + (f" ({rej})" if rej else ""),
+            tuple(evs),
+            fix="judge the draft at temperature 0 (same prompts), or compare with SpecForge's "
+            "acceptance_rate_i instead of acc_i",
+            confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
+            impact=Impact(ImpactKind.PARTIAL, None, "depends on the target's entropy"),
+        )
+    return Outcome(
+        Status.PASS,
+        "greedy (temperature 0): acceptance is comparable with training accuracy",
+        tuple(evs),
+    )

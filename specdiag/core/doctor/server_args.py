@@ -1,0 +1,425 @@
+"""Parse a server's launch command line for its speculative settings (SGLang, vLLM, llama.cpp,
+TensorRT-LLM), and the checks made on the command line alone.
+
+Flags are matched by name (``--flag value`` and ``--flag=value``; ``_`` and ``-`` alike), in any
+order, with shell quoting. What is not understood is said, with the flag.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SGLANG, VLLM, LLAMACPP, TRTLLM = "sglang", "vllm", "llamacpp", "trtllm"
+
+# Flags that take no value, per engine (everything else starting with -- takes the next token
+# unless it is itself a flag).
+_BOOL_FLAGS = {
+    "--disable-cuda-graph",
+    "--enable-dp-attention",
+    "--enforce-eager",
+    "--trust-remote-code",
+    "--speculative-use-rejection-sampling",
+    "--disable-radix-cache",
+    "--enable-metrics",
+    "--metrics",
+    "--log-prefix",
+    "--log-timestamps",
+    "--no-enable-prefix-caching",
+    "--enable-prefix-caching",
+    "--disable-log-requests",
+    "--jinja",
+    "-fa",
+    "--flash-attn",
+    "--cont-batching",
+    "--no-mmap",
+}
+LLAMACPP_REMOVED = ("--draft", "--draft-n", "--draft-max", "--draft-min", "--draft-n-min")
+LLAMACPP_SYNTHETIC = (
+    "--spec-synthetic-acceptance-length",
+    "--spec-synthetic-acceptance-rates",
+    "--spec-synth-rates",
+)
+
+
+@dataclass(frozen=True)
+class ServerArgs:
+    text: str
+    engine: str | None
+    engine_from: str
+    flags: dict[str, str | bool]
+    positional: tuple[str, ...]
+    method: str | None = None
+    draft_path: str | None = None
+    target_path: str | None = None
+    steps: int | None = None
+    topk: int | None = None
+    num_draft_tokens: int | None = None
+    max_len: int | None = None
+    max_len_flag: str | None = None
+    cuda_graph_off: str | None = None  # the flag that turns CUDA graphs off
+    dp_attention: bool = False
+    temperature: float | None = None
+    top_k: int | None = None
+    rejection_sampling: str | None = None
+    synthetic: str | None = None
+    hf_overrides: dict[str, Any] | None = None
+    aux_layers: tuple[int, ...] | None = None  # TRT-LLM eagle3_layers_to_capture
+    spec_config: dict[str, Any] | None = None
+    options: dict[str, Any] | None = None  # TRT-LLM extra LLM-API options (YAML)
+    problems: tuple[str, ...] = field(default_factory=tuple)  # what makes the launch wrong
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def flag(self, *names: str) -> str | bool | None:
+        for n in names:
+            v = self.flags.get(_norm(n))
+            if v is not None:
+                return v
+        return None
+
+
+def _norm(flag: str) -> str:
+    if flag.startswith("--"):
+        return "--" + flag[2:].replace("_", "-").lower()
+    return flag
+
+
+def _split(text: str) -> tuple[list[str], str | None]:
+    try:
+        return shlex.split(text.replace("\\\n", " ")), None
+    except ValueError as exc:
+        return (
+            text.split(),
+            f"the command line does not parse as shell words ({exc}); read by spaces",
+        )
+
+
+def _detect(tokens: list[str], flags: dict[str, str | bool]) -> tuple[str | None, str]:
+    joined = " ".join(tokens[:4]).lower()
+    for word, eng in (
+        ("sglang", SGLANG),
+        ("trtllm-serve", TRTLLM),
+        ("tensorrt_llm", TRTLLM),
+        ("vllm", VLLM),
+        ("llama-server", LLAMACPP),
+        ("llama.cpp", LLAMACPP),
+    ):
+        if word in joined:
+            return eng, f"the command ({word})"
+    for fl, eng in (
+        ("--speculative-algorithm", SGLANG),
+        ("--speculative-num-draft-tokens", SGLANG),
+        ("--speculative-config", VLLM),
+        ("-sc", VLLM),
+        ("--spec-type", LLAMACPP),
+        ("-md", LLAMACPP),
+        ("--model-draft", LLAMACPP),
+        ("--spec-draft-n-max", LLAMACPP),
+        ("--extra-llm-api-options", TRTLLM),
+    ):
+        if fl in flags:
+            return eng, f"the flag {fl}"
+    return None, "unknown"
+
+
+def _int(v: Any) -> int | None:
+    try:
+        return int(str(v).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _float(v: Any) -> float | None:
+    try:
+        return float(str(v).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+def _json_flag(v: str | bool | None, name: str, problems: list[str]) -> dict[str, Any] | None:
+    if not isinstance(v, str):
+        return None
+    try:
+        doc = json.loads(v)
+    except json.JSONDecodeError as exc:
+        problems.append(f"{name} is not valid JSON ({exc.msg}): {v[:80]!r}")
+        return None
+    if not isinstance(doc, dict):
+        problems.append(f"{name} is not a JSON object: {v[:80]!r}")
+        return None
+    return doc
+
+
+def parse_server_args(text: str) -> ServerArgs:
+    """Parse a launch command line; never raises (what is not understood becomes a note)."""
+    tokens, split_note = _split(text)
+    notes: list[str] = [split_note] if split_note else []
+    flags: dict[str, str | bool] = {}
+    positional: list[str] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.startswith("-") and len(tok) > 1 and not _is_number(tok):
+            name, eq, val = tok.partition("=")
+            name = _norm(name)
+            if eq:
+                flags[name] = val
+            elif (
+                name in _BOOL_FLAGS
+                or i + 1 >= len(tokens)
+                or (tokens[i + 1].startswith("-") and not _is_number(tokens[i + 1]))
+            ):
+                flags[name] = True
+            else:
+                flags[name] = tokens[i + 1]
+                i += 1
+        else:
+            positional.append(tok)
+        i += 1
+    engine, engine_from = _detect(tokens, flags)
+    base: dict[str, Any] = {
+        "text": text,
+        "engine": engine,
+        "engine_from": engine_from,
+        "flags": flags,
+        "positional": tuple(positional),
+    }
+    if engine == SGLANG:
+        return _sglang(base, flags, notes)
+    if engine == VLLM:
+        return _vllm(base, flags, positional, notes)
+    if engine == LLAMACPP:
+        return _llamacpp(base, flags, notes)
+    if engine == TRTLLM:
+        return _trtllm(base, flags, positional, notes)
+    notes.append(
+        "the engine could not be told from the command (no sglang / vllm / llama-server / "
+        "trtllm-serve, no engine-specific flag)"
+    )
+    return ServerArgs(**base, notes=tuple(notes))
+
+
+def _is_number(tok: str) -> bool:
+    try:
+        float(tok)
+    except ValueError:
+        return False
+    return True
+
+
+def _get(flags: dict[str, str | bool], *names: str) -> str | None:
+    for n in names:
+        v = flags.get(_norm(n))
+        if isinstance(v, str):
+            return v
+    return None
+
+
+def _sglang(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]) -> ServerArgs:
+    problems: list[str] = []
+    warnings: list[str] = []
+    method = _get(flags, "--speculative-algorithm")
+    steps = _int(_get(flags, "--speculative-num-steps"))
+    topk = _int(_get(flags, "--speculative-eagle-topk"))
+    ndt = _int(_get(flags, "--speculative-num-draft-tokens"))
+    if method and steps is None:
+        if topk is not None or ndt is not None:
+            problems.append(
+                "--speculative-eagle-topk / --speculative-num-draft-tokens without "
+                "--speculative-num-steps: SGLang asserts at start"
+            )
+        notes.append(
+            "no --speculative-num-steps: SGLang picks (steps, topk, num_draft_tokens) = (3, 1, 4) "
+            "for most models, (5, 4, 8) for LlamaForCausalLM and Grok"
+        )
+    prefs = _json_flag(
+        flags.get("--preferred-sampling-params"), "--preferred-sampling-params", problems
+    )
+    temp = _float(prefs.get("temperature")) if prefs else None
+    top_k = _int(prefs.get("top_k")) if prefs else None
+    dp = _int(_get(flags, "--dp-size", "--dp"))
+    return ServerArgs(
+        **base,
+        method=method,
+        draft_path=_get(flags, "--speculative-draft-model-path", "--speculative-draft-model"),
+        target_path=_get(flags, "--model-path", "--model"),
+        steps=steps,
+        topk=topk,
+        num_draft_tokens=ndt,
+        max_len=_int(_get(flags, "--context-length")),
+        max_len_flag="--context-length" if _get(flags, "--context-length") else None,
+        cuda_graph_off="--disable-cuda-graph"
+        if flags.get("--disable-cuda-graph") is True
+        else None,
+        dp_attention=flags.get("--enable-dp-attention") is True and (dp or 1) > 1,
+        temperature=temp,
+        top_k=top_k,
+        rejection_sampling=(
+            "--speculative-use-rejection-sampling"
+            if flags.get("--speculative-use-rejection-sampling") is True
+            else None
+        ),
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+        notes=tuple(notes),
+    )
+
+
+def _vllm(
+    base: dict[str, Any], flags: dict[str, str | bool], positional: list[str], notes: list[str]
+) -> ServerArgs:
+    problems: list[str] = []
+    warnings: list[str] = []
+    raw = flags.get("--speculative-config", flags.get("-sc"))
+    spec = _json_flag(raw, "--speculative-config", problems)
+    target = _get(flags, "--model")
+    if target is None:
+        rest = [p for p in positional if p not in ("serve", "vllm", "python", "python3", "-m")]
+        rest = [p for p in rest if "vllm" not in p and "api_server" not in p]
+        target = rest[0] if rest else None
+    method = draft = None
+    steps = None
+    spec_max = None
+    rejection = None
+    if spec is not None:
+        method = spec.get("method")
+        draft = spec.get("model")
+        steps = _int(spec.get("num_speculative_tokens"))
+        spec_max = _int(spec.get("max_model_len"))
+        for k in ("rejection_sample_method", "draft_sample_method"):
+            if spec.get(k) is not None:
+                rejection = f"{k}={spec[k]}"
+        if "num_speculative_tokens_per_batch_size" in spec:
+            notes.append(
+                "dynamic speculative decoding (num_speculative_tokens_per_batch_size): k varies "
+                "per batch; high positions have fewer drafts behind them (vllm PR #32374)"
+            )
+    elif _get(flags, "--speculative-model"):
+        draft = _get(flags, "--speculative-model")
+        steps = _int(_get(flags, "--num-speculative-tokens"))
+        notes.append("legacy --speculative-model / --num-speculative-tokens flags (vLLM < 0.8)")
+    gen = _json_flag(
+        flags.get("--override-generation-config"), "--override-generation-config", problems
+    )
+    hf = _json_flag(flags.get("--hf-overrides"), "--hf-overrides", problems)
+    max_len = _int(_get(flags, "--max-model-len"))
+    return ServerArgs(
+        **base,
+        method=str(method) if method else None,
+        draft_path=str(draft) if draft else None,
+        target_path=target,
+        steps=steps,
+        max_len=max_len,
+        max_len_flag="--max-model-len" if max_len is not None else None,
+        cuda_graph_off="--enforce-eager" if flags.get("--enforce-eager") is True else None,
+        temperature=_float(gen.get("temperature")) if gen else None,
+        top_k=_int(gen.get("top_k")) if gen else None,
+        rejection_sampling=rejection,
+        hf_overrides=hf,
+        spec_config=spec if spec is not None else None,
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+        notes=tuple(notes + ([f"draft max_model_len {spec_max}"] if spec_max else [])),
+    )
+
+
+def _llamacpp(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]) -> ServerArgs:
+    problems: list[str] = []
+    warnings: list[str] = []
+    draft = _get(flags, "-md", "--model-draft", "--spec-draft-model")
+    spec_type = _get(flags, "--spec-type")
+    warnings.extend(
+        f"{fl} was removed from llama-server (builds since 7c158fbb4): such a build "
+        "exits with 'the argument has been removed'; use --spec-draft-n-max / "
+        "--spec-draft-n-min (older builds still take it)"
+        for fl in LLAMACPP_REMOVED
+        if fl in flags
+    )
+    if draft and not spec_type:
+        problems.append(
+            "-md without --spec-type: the draft model loads but llama-server does not "
+            "speculate (speculative.types is 'none'; all draft counters stay 0) in builds with "
+            "--spec-type; add --spec-type draft-simple (or draft-eagle3 / draft-mtp)"
+        )
+    synthetic = next((fl for fl in LLAMACPP_SYNTHETIC if fl in flags), None)
+    steps = _int(_get(flags, "--spec-draft-n-max", "--draft-max", "--draft", "--draft-n"))
+    if steps is None and (draft or spec_type):
+        notes.append("no --spec-draft-n-max: llama-server drafts at most 3 tokens (its default)")
+    ctx = _get(flags, "-c", "--ctx-size")
+    return ServerArgs(
+        **base,
+        method=spec_type or ("draft (no --spec-type)" if draft else None),
+        draft_path=draft,
+        target_path=_get(flags, "-m", "--model"),
+        steps=steps,
+        max_len=_int(ctx),
+        max_len_flag="--ctx-size" if ctx else None,
+        temperature=_float(_get(flags, "--temp", "--temperature")),
+        top_k=_int(_get(flags, "--top-k")),
+        synthetic=synthetic,
+        problems=tuple(problems),
+        warnings=tuple(warnings),
+        notes=tuple(notes),
+    )
+
+
+def _trtllm(
+    base: dict[str, Any], flags: dict[str, str | bool], positional: list[str], notes: list[str]
+) -> ServerArgs:
+    problems: list[str] = []
+    opts_path = _get(flags, "--extra-llm-api-options", "--config")
+    spec: dict[str, Any] | None = None
+    options: dict[str, Any] | None = None
+    if opts_path:
+        try:
+            text = Path(opts_path).read_text(encoding="utf-8")
+        except OSError as exc:
+            notes.append(
+                f"cannot read {opts_path} ({exc.strerror or exc}): its settings are unknown"
+            )
+            text = None
+        if text is not None:
+            try:
+                import yaml
+
+                doc = yaml.safe_load(text)
+            except ImportError:
+                doc = None
+                notes.append("PyYAML is not installed: the extra LLM-API options were not read")
+            except Exception as exc:  # noqa: BLE001 - yaml raises several error types
+                doc = None
+                problems.append(f"{opts_path} is not valid YAML: {str(exc).splitlines()[0]}")
+            if isinstance(doc, dict):
+                options = doc
+                if isinstance(doc.get("speculative_config"), dict):
+                    spec = doc["speculative_config"]
+    rest = [p for p in positional if p not in ("trtllm-serve", "serve")]
+    aux: tuple[int, ...] | None = None
+    if spec is not None:
+        raw = spec.get("eagle3_layers_to_capture")
+        if isinstance(raw, (list, tuple, set)):
+            vals = [_int(x) for x in raw]
+            if all(v is not None for v in vals):
+                aux = tuple(sorted(v for v in vals if v is not None))
+    return ServerArgs(
+        **base,
+        method=str(spec.get("decoding_type")) if spec and spec.get("decoding_type") else None,
+        draft_path=(
+            str(spec.get("speculative_model") or spec.get("speculative_model_dir"))
+            if spec and (spec.get("speculative_model") or spec.get("speculative_model_dir"))
+            else None
+        ),
+        target_path=rest[0] if rest else None,
+        steps=_int(spec.get("max_draft_len")) if spec else None,
+        max_len=_int(_get(flags, "--max-seq-len")),
+        max_len_flag="--max_seq_len" if _get(flags, "--max-seq-len") else None,
+        aux_layers=aux,
+        spec_config=spec,
+        options=options,
+        problems=tuple(problems),
+        notes=tuple(notes),
+    )

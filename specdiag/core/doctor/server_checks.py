@@ -1,0 +1,174 @@
+"""Checks on the launch command line alone (parsed by :mod:`.server_args`)."""
+
+from __future__ import annotations
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+
+@check(
+    "server-args",
+    "server_args",
+    "launch command line",
+    reads="--server-args: the SGLang / vLLM / llama.cpp / TensorRT-LLM command line (JSON flags "
+    "such as --speculative-config parsed; TRT-LLM's --extra_llm_api_options YAML read)",
+    decides="speculation is really on; JSON flags parse; llama.cpp -md without --spec-type "
+    "(does not speculate) and removed --draft-* flags; what the engine will use",
+    refs=("llama.cpp common/arg.cpp @0c1e57098", "llama.cpp#27711"),
+)
+def server_args(ctx: Context) -> Outcome:
+    a = ctx.args
+    if a is None:
+        return skip("no --server-args")
+    evs = [ev("server-args", "engine", f"{a.engine} (from {a.engine_from})")]
+    for name, val in (
+        ("method", a.method),
+        ("draft", a.draft_path),
+        ("target", a.target_path),
+        ("steps", a.steps),
+        ("topk", a.topk),
+        ("num_draft_tokens", a.num_draft_tokens),
+        ("max length", a.max_len),
+    ):
+        if val is not None:
+            evs.append(ev("server-args", name, val))
+    if a.problems:
+        return Outcome(
+            Status.FAIL,
+            "; ".join(a.problems),
+            tuple(evs),
+            fix="fix the launch command (see the message)",
+            impact=Impact(ImpactKind.COLLAPSE, None, "speculation is off or misconfigured"),
+            details={"notes": list(a.notes)},
+        )
+    if a.engine is None:
+        return Outcome(
+            Status.WARN,
+            "; ".join(a.notes) or "engine unknown",
+            tuple(evs),
+            fix="pass --engine, or the full command line",
+        )
+    if not a.method:
+        return Outcome(
+            Status.WARN,
+            f"{a.engine}: no speculative method on the command line: the server does not speculate",
+            tuple(evs),
+            fix="add the speculative flags (e.g. --speculative-algorithm EAGLE3)",
+        )
+    if a.warnings:
+        return Outcome(
+            Status.WARN,
+            "; ".join(a.warnings),
+            tuple(evs),
+            fix="use the current flag names",
+            details={"notes": list(a.notes)},
+        )
+    return Outcome(
+        Status.PASS,
+        f"{a.engine} speculates with {a.method}" + (f"; {'; '.join(a.notes)}" if a.notes else ""),
+        tuple(evs),
+        details={"notes": list(a.notes)},
+    )
+
+
+@check(
+    "synthetic-acceptance",
+    "server_args",
+    "synthetic acceptance (llama.cpp)",
+    reads="--server-args (--spec-synthetic-acceptance-length/-rates, --spec-synth-rates), log "
+    "lines warning that generated output is not valid",
+    decides="the measured acceptance is a real one, not the synthetic rate the server was told",
+    refs=("llama.cpp#27711",),
+)
+def synthetic(ctx: Context) -> Outcome:
+    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "synthetic"]
+    flag = ctx.args.synthetic if ctx.args else None
+    if flag or hits:
+        evs = [ev("server-args", flag, "set")] if flag else []
+        evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2]]
+        return Outcome(
+            Status.FAIL,
+            "the server runs with synthetic acceptance: its accept length is the configured one, "
+            "not the draft's, so nothing measured here judges the draft",
+            tuple(evs),
+            fix="remove the synthetic-acceptance flags and measure again",
+            impact=Impact(ImpactKind.MEASUREMENT, None, "the observed number is not the draft's"),
+        )
+    if ctx.args is None and ctx.logs is None:
+        return skip("no --server-args and no --logs")
+    return Outcome(Status.PASS, "no synthetic-acceptance flag or log line")
+
+
+@check(
+    "server-probe",
+    "server_args",
+    "live server: discovery and the short probe",
+    reads="--server: the engine, version and speculative config its endpoints show, and the "
+    "outcome of a short probe run (requests, failures, where acceptance was read)",
+    decides="the server answers generation requests and reports speculation; what it serves",
+    refs=("sglang#29329",),
+)
+def server_probe(ctx: Context) -> Outcome:
+    if ctx.server is None:
+        return skip("no --server")
+    if ctx.server.report is None:
+        return skip(f"the server could not be probed: {ctx.server.error}")
+    rep = ctx.server.report
+    info = rep.main.server
+    spec = info.spec
+    evs = [
+        ev(
+            "server",
+            f"{info.url} ({info.detected_by})",
+            f"{info.engine.value} {info.version or ''}".strip(),
+        ),
+        ev(
+            "server",
+            f"speculative config ({spec.source})",
+            f"method {spec.method}, steps {spec.steps}, topk {spec.topk}, num_draft_tokens {spec.num_draft_tokens}",
+        ),
+    ]
+    results = rep.main.results
+    failed = [r for r in results if not r.ok]
+    if failed:
+        evs.append(
+            ev(
+                "server",
+                "probe requests",
+                f"{len(failed)} of {len(results)} failed: {failed[0].detail or failed[0].error}",
+            )
+        )
+    dead = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "engine-dead"]
+    evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:1]]
+    if results and len(failed) == len(results):
+        return Outcome(
+            Status.FAIL,
+            f"every probe request failed ({failed[0].detail or failed[0].error})"
+            + ("; the server log says its engine died" if dead else "")
+            + ": the server cannot serve with this speculative configuration",
+            tuple(evs),
+            fix="read the server log for the first error; the configuration checks above name "
+            "the likely cause",
+            impact=Impact(ImpactKind.COLLAPSE, None, "nothing is served"),
+        )
+    if spec.enabled is False:
+        return Outcome(
+            Status.WARN,
+            f"{info.engine.value} answers but does not speculate",
+            tuple(evs),
+            fix="start the server with its speculative flags",
+        )
+    if failed:
+        return Outcome(
+            Status.WARN,
+            f"{len(failed)} of {len(results)} probe requests failed",
+            tuple(evs),
+            fix="check the server's health and logs",
+        )
+    return Outcome(
+        Status.PASS,
+        f"{info.engine.value} served {len(results)} probe requests"
+        + (f" ({rep.main.accept.source} acceptance)" if rep.main.accept.source != "none" else ""),
+        tuple(evs),
+    )

@@ -1,0 +1,217 @@
+"""Vocabulary size, special tokens and tokenizer files: draft against target."""
+
+from __future__ import annotations
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+
+def _is_head(ctx: Context) -> bool:
+    """An EAGLE/MTP head shares the target's tokenizer by construction."""
+    d = ctx.draft
+    arch = str((d.cfg("architectures") or [""])[0]).lower() if d is not None else ""
+    return "eagle" in arch or "mtp" in arch or "medusa" in arch
+
+
+@check(
+    "vocab-size",
+    "tokenizer",
+    "vocabulary size, draft vs target",
+    reads="draft and target config.json vocab_size (and draft_vocab_size), embed_tokens / "
+    "lm_head shapes, tokenizer.json vocabulary size",
+    decides="the draft's vocab_size (the target vocabulary it maps into) equals the target's; "
+    "for a separate draft model (draft-model method) both vocabularies are the same",
+    refs=("vllm#7252", "vllm#13849", "vllm#42775", "vllm#38174", "sglang#22883"),
+)
+def vocab_size(ctx: Context) -> Outcome:
+    d, t = ctx.draft, ctx.target
+    if d is None or t is None or d.config is None or t.config is None:
+        return skip("needs both --draft and --target config.json")
+    dv, tv = d.cfg("vocab_size"), t.cfg("vocab_size")
+    evs: list[Evidence] = [
+        ev("draft", f"{d.path}/config.json: vocab_size", dv),
+        ev("target", f"{t.path}/config.json: vocab_size", tv),
+    ]
+    if not isinstance(dv, int) or not isinstance(tv, int):
+        return skip("vocab_size missing from a config.json")
+    emb = (t.tensors or {}).get("model.embed_tokens.weight")
+    if emb is not None and emb.shape and emb.shape[0] != tv:
+        evs.append(
+            ev(
+                "target",
+                f"{t.path}/{emb.file}: model.embed_tokens.weight",
+                f"shape {list(emb.shape)}",
+            )
+        )
+        return Outcome(
+            Status.FAIL,
+            f"the target's embedding has {emb.shape[0]} rows but config.json says vocab_size {tv}",
+            tuple(evs),
+            fix="fix the target config.json vocab_size",
+        )
+    if dv != tv:
+        head = _is_head(ctx)
+        return Outcome(
+            Status.FAIL,
+            f"draft vocab_size {dv} vs target {tv}: "
+            + (
+                "an EAGLE-3 head's vocab_size is the target's vocabulary (the reduced one is "
+                "draft_vocab_size), so d2t/t2d map into the wrong vocabulary"
+                if head
+                else "draft and target tokenise differently, so draft token ids mean other tokens "
+                "(acceptance falls with vocabulary overlap: 99.8% -> ~61%, 80% -> ~25%, vllm#38174)"
+            ),
+            tuple(evs),
+            fix="use a draft trained for this target (same tokenizer)"
+            if not head
+            else f"set the draft's vocab_size to {tv} and keep draft_vocab_size for the reduced vocabulary",
+            impact=Impact(ImpactKind.COLLAPSE, None, "token ids mean different tokens"),
+        )
+    return Outcome(Status.PASS, f"both vocabularies have {tv} tokens", tuple(evs))
+
+
+@check(
+    "special-tokens",
+    "tokenizer",
+    "special tokens and tokenizer files, draft vs target",
+    reads="bos/eos/pad ids in config.json and generation_config.json, bos/eos/pad/unk text in "
+    "tokenizer_config.json / special_tokens_map.json, the sha256 of tokenizer.json, chat templates",
+    decides="draft and target agree on special token ids and text and on the tokenizer file "
+    "(when the draft ships one)",
+    refs=("vllm#42775", "koboldcpp#2325", "llama.cpp#3812", "SpecForge#296"),
+)
+def special_tokens(ctx: Context) -> Outcome:
+    d, t = ctx.draft, ctx.target
+    if d is None or t is None:
+        return skip("needs both --draft and --target")
+    if d.tokenizer is None or t.tokenizer is None:
+        return skip(
+            "no tokenizer files or special-token ids in "
+            + ("the draft" if d.tokenizer is None else "the target")
+            + (
+                " (EAGLE/MTP heads use the target's tokenizer)"
+                if d.tokenizer is None and _is_head(ctx)
+                else ""
+            )
+        )
+    dt, tt = d.tokenizer, t.tokenizer
+    problems: list[str] = []
+    warns: list[str] = []
+    evs: list[Evidence] = []
+    for k in sorted(set(dt.special_ids) & set(tt.special_ids)):
+        evs.append(ev("draft", f"{d.path}: {k}", dt.special_ids[k]))
+        evs.append(ev("target", f"{t.path}: {k}", tt.special_ids[k]))
+        if dt.special_ids[k] != tt.special_ids[k]:
+            (problems if k == "eos_token_id" else warns).append(
+                f"{k}: draft {dt.special_ids[k]}, target {tt.special_ids[k]}"
+            )
+    for k in sorted(set(dt.special) & set(tt.special)):
+        if dt.special[k] != tt.special[k]:
+            warns.append(f"{k}: draft {dt.special[k]!r}, target {tt.special[k]!r}")
+            evs.append(ev("draft", f"{d.path}/tokenizer_config.json: {k}", dt.special[k]))
+            evs.append(ev("target", f"{t.path}/tokenizer_config.json: {k}", tt.special[k]))
+    if dt.sha256 and tt.sha256:
+        evs.append(ev("draft", f"{d.path}/tokenizer.json sha256", dt.sha256[:16]))
+        evs.append(ev("target", f"{t.path}/tokenizer.json sha256", tt.sha256[:16]))
+        if dt.sha256 != tt.sha256:
+            if dt.vocab_size is not None and dt.vocab_size == tt.vocab_size:
+                warns.append(
+                    "tokenizer.json files differ (same vocabulary size): check merges and added tokens"
+                )
+            else:
+                problems.append(
+                    f"tokenizer.json files differ (vocabulary {dt.vocab_size} vs {tt.vocab_size})"
+                )
+    if problems:
+        return Outcome(
+            Status.FAIL,
+            "; ".join(problems + warns),
+            tuple(evs),
+            fix="serve the draft with the target's tokenizer and special tokens",
+            impact=Impact(ImpactKind.COLLAPSE, None, "token ids mean different tokens"),
+        )
+    if warns:
+        return Outcome(
+            Status.WARN,
+            "; ".join(warns),
+            tuple(evs),
+            fix="align the draft's special tokens with the target's",
+            impact=Impact(ImpactKind.PARTIAL, None, "affects the tokens concerned only"),
+        )
+    if not evs:
+        return skip("the draft and target tokenizer files name no common special token")
+    return Outcome(Status.PASS, "special tokens and tokenizer files agree", tuple(evs))
+
+
+@check(
+    "chat-template",
+    "tokenizer",
+    "chat template, draft vs target",
+    reads="chat_template in tokenizer_config.json or chat_template.jinja of draft and target; "
+    "--server-args --chat-template",
+    decides="the served template is the one the draft's training data was rendered with (when "
+    "the draft ships its own); a server-side override of the template",
+    refs=("SpecForge#296", "SpecForge#533", "z-lab/dflash#60", "ROCm/ATOM#609"),
+)
+def chat_template(ctx: Context) -> Outcome:
+    d, t = ctx.draft, ctx.target
+    override = ctx.args.flag("--chat-template") if ctx.args is not None else None
+    dt = _template(d.path) if d is not None else None
+    tt = _template(t.path) if t is not None else None
+    evs: list[Evidence] = []
+    if isinstance(override, str):
+        evs.append(ev("server-args", "--chat-template", override))
+    if dt is not None:
+        evs.append(ev("draft", dt[0], f"{len(dt[1])} characters"))
+    if tt is not None:
+        evs.append(ev("target", tt[0], f"{len(tt[1])} characters"))
+    if isinstance(override, str):
+        return Outcome(
+            Status.WARN,
+            f"the server renders prompts with --chat-template {override}, not the target's own "
+            "template: unless the training data was rendered with it, the draft sees another "
+            "format (thinking on/off flips DFlash from 9.5 to ~3 accepted per round)",
+            tuple(evs),
+            fix="serve with the template the training data was generated with",
+            impact=Impact(ImpactKind.PARTIAL, None, "depends on how far the formats differ"),
+        )
+    if dt is None or tt is None:
+        return skip(
+            "needs the chat template of both draft and target (EAGLE heads rarely ship one)"
+        )
+    if dt[1].strip() != tt[1].strip():
+        return Outcome(
+            Status.WARN,
+            "the draft's chat template differs from the target's: training data rendered with "
+            "one and served with the other puts the draft off distribution",
+            tuple(evs),
+            fix="render training data and serve with the same template (check <think> handling)",
+            impact=Impact(ImpactKind.PARTIAL, None, "depends on how far the formats differ"),
+        )
+    return Outcome(Status.PASS, "draft and target carry the same chat template", tuple(evs))
+
+
+def _template(path: str) -> tuple[str, str] | None:
+    import json
+    from pathlib import Path
+
+    p = Path(path)
+    j = p / "chat_template.jinja"
+    if j.is_file():
+        try:
+            return str(j), j.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+    tc = p / "tokenizer_config.json"
+    if tc.is_file():
+        try:
+            doc = json.loads(tc.read_text(encoding="utf-8", errors="replace"))
+        except (OSError, ValueError):
+            return None
+        v = doc.get("chat_template") if isinstance(doc, dict) else None
+        if isinstance(v, str):
+            return f"{tc}: chat_template", v
+        if isinstance(v, list):
+            return f"{tc}: chat_template", json.dumps(v, sort_keys=True)
+    return None

@@ -1,0 +1,81 @@
+"""Tree settings: SGLang num_draft_tokens against steps and topk."""
+
+from __future__ import annotations
+
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+
+@check(
+    "tree-settings",
+    "tree",
+    "tree settings (num_draft_tokens vs steps x topk)",
+    reads="speculative_num_steps, speculative_eagle_topk, speculative_num_draft_tokens from the "
+    "server's /server_info or --server-args",
+    decides="a chain (topk 1) verifies steps+1 tokens; a tree verifies at most steps*topk+1 and "
+    "at least steps+1 (else the deepest drafts are never verified)",
+    refs=("sglang#3883", "sglang#24054", "THUDM/slime#1017", "sglang#4247"),
+)
+def tree_settings(ctx: Context) -> Outcome:
+    steps, topk, ndt, src = ctx.spec_settings()
+    if steps is None or ndt is None:
+        return skip(
+            "steps and num_draft_tokens are not known (SGLang /server_info or --server-args)"
+        )
+    topk = topk or 1
+    evs = (
+        ev(
+            "server" if src and src.startswith("server") else "server-args",
+            src or "",
+            f"steps {steps}, topk {topk}, num_draft_tokens {ndt}",
+        ),
+    )
+    if topk == 1:
+        if ndt < steps + 1:
+            return Outcome(
+                Status.FAIL,
+                f"chain of {steps} drafts but only {ndt} tokens verified: drafts beyond "
+                f"{ndt - 1} are thrown away, accept length is capped at {ndt}",
+                evs,
+                fix=f"--speculative-num-draft-tokens {steps + 1} (or --speculative-num-steps {ndt - 1})",
+                impact=Impact(ImpactKind.PARTIAL, None, "caps the accepted drafts"),
+                details={"cap": ndt},
+            )
+        if ndt > steps + 1:
+            return Outcome(
+                Status.WARN,
+                f"chain (topk 1) of {steps} drafts with num_draft_tokens {ndt}: only {steps + 1} "
+                "can be verified; the rest of the verify width is idle work",
+                evs,
+                fix=f"--speculative-num-draft-tokens {steps + 1}",
+                impact=Impact(
+                    ImpactKind.SPEED, 0.0, "verify width wasted; accept length unchanged"
+                ),
+            )
+        return Outcome(Status.PASS, f"chain: {steps} drafts, {ndt} verified tokens", evs)
+    nodes = steps * topk + 1
+    if ndt > nodes:
+        return Outcome(
+            Status.FAIL,
+            f"num_draft_tokens {ndt} exceeds the {nodes} nodes a depth-{steps}, topk-{topk} tree has",
+            evs,
+            fix=f"--speculative-num-draft-tokens <= {nodes}",
+            impact=Impact(ImpactKind.SPEED, 0.0, "an infeasible tree"),
+        )
+    if ndt < steps + 1:
+        return Outcome(
+            Status.WARN,
+            f"tree of depth {steps} but only {ndt} verified tokens: the deepest levels are never "
+            f"verified (accept length <= {ndt})",
+            evs,
+            fix=f"--speculative-num-draft-tokens >= {steps + 1}",
+            impact=Impact(ImpactKind.PARTIAL, None, "caps the accepted drafts"),
+            details={"cap": ndt},
+        )
+    return Outcome(
+        Status.PASS,
+        f"tree: depth {steps}, topk {topk}, {ndt} of {nodes} nodes verified (the chain prediction "
+        "is a lower bound; SpecBundle shows trees often below chains at equal num_draft_tokens)",
+        evs,
+    )

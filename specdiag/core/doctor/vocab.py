@@ -1,0 +1,170 @@
+"""The draft's reduced vocabulary: d2t / t2d present, in range, in the offset convention."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from specdiag.core.doctor.checkpoint import load_small_tensor
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+COLLAPSE = Impact(ImpactKind.COLLAPSE, None, "draft ids are misread as target ids")
+
+
+def _target_vocab(ctx: Context) -> tuple[int | None, str | None]:
+    if ctx.target is not None:
+        v = ctx.target.cfg("vocab_size")
+        if isinstance(v, int):
+            return v, f"{ctx.target.path}/config.json: vocab_size"
+    if ctx.draft is not None:
+        v = ctx.draft.cfg("vocab_size")
+        if isinstance(v, int):
+            return (
+                v,
+                f"{ctx.draft.path}/config.json: vocab_size (the target's, by EAGLE-3 convention)",
+            )
+    return None, None
+
+
+@check(
+    "d2t-t2d",
+    "vocab",
+    "draft vocabulary map (d2t / t2d)",
+    reads="draft config.json draft_vocab_size and vocab_size, the target's vocab_size, the d2t "
+    "and t2d tensors in the draft weights (values read), a vocab_mapping*.pt beside them",
+    decides="d2t [Dv] and t2d [V] present when Dv < V; i + d2t[i] inside [0, V); d2t not "
+    "arange (ids where offsets belong); d2t not all zero; t2d marks exactly Dv ids and the "
+    "mapped ones",
+    refs=("NeMo-Automodel#2447", "verl-SpeCo#66", "verl-SpeCo#67", "EAGLE#222", "SpecForge#18"),
+)
+def d2t_t2d(ctx: Context) -> Outcome:
+    d = ctx.draft
+    if d is None:
+        return skip("no --draft to read")
+    if d.config is None:
+        return skip("the draft's config.json could not be read")
+    dv = d.cfg("draft_vocab_size")
+    v, vsrc = _target_vocab(ctx)
+    evs: list[Evidence] = []
+    if isinstance(dv, int):
+        evs.append(ev("draft", f"{d.path}/config.json: draft_vocab_size", dv))
+    if v is not None and vsrc:
+        who = "target" if ctx.target is not None and vsrc.startswith(ctx.target.path) else "draft"
+        evs.append(ev(who, vsrc, v))
+    if not isinstance(dv, int):
+        lm = (d.tensors or {}).get("lm_head.weight")
+        if lm is not None and lm.shape:
+            dv = lm.shape[0]
+            evs.append(
+                ev("draft", f"{d.path}/{lm.file}: lm_head.weight", f"shape {list(lm.shape)}")
+            )
+    if not isinstance(dv, int) or v is None:
+        return skip(
+            "draft_vocab_size or the target vocab size is unknown",
+        )
+    if d.tensors is None:
+        return skip("the draft weights could not be listed")
+    names = d.tensors
+    d2t = names.get("d2t")
+    t2d = names.get("t2d")
+    vm = sorted(Path(d.path).glob("vocab_mapping*.pt"))
+    if dv >= v and d2t is None and t2d is None:
+        return Outcome(
+            Status.PASS,
+            f"draft vocabulary = target vocabulary ({dv}): no map needed",
+            tuple(evs),
+        )
+    if d2t is None or t2d is None:
+        if vm:
+            from specdiag.core.doctor import adapters  # noqa: F401 - keeps hidden imports lazy
+            from specdiag.core.hidden.inspect import inspect_vocab
+
+            rep = inspect_vocab(str(vm[0]))
+            evs.append(
+                ev(
+                    "draft",
+                    str(vm[0]),
+                    "ok" if rep.ok else "; ".join(rep.problems) or str(rep.error),
+                )
+            )
+            return Outcome(
+                Status.FAIL,
+                f"draft vocabulary {dv} < target {v} and the weights carry no "
+                f"{'d2t' if d2t is None else 't2d'}; a separate {vm[0].name} exists, which engines "
+                "do not read from the checkpoint",
+                tuple(evs),
+                fix="export d2t and t2d into the draft's safetensors (SpecForge to_sglang export)",
+                impact=COLLAPSE,
+            )
+        return Outcome(
+            Status.FAIL,
+            f"draft vocabulary {dv} < target {v} but the weights have no "
+            f"{' and no '.join(x for x, t in (('d2t', d2t), ('t2d', t2d)) if t is None)}: engines then "
+            "treat draft id i as target id i (the first Dv ids), so most drafts are wrong",
+            tuple(evs),
+            fix="add d2t (int64 offsets, [draft_vocab_size]) and t2d (bool, [vocab_size]) from "
+            "training's vocab_mapping.pt to the draft checkpoint",
+            confirm=(f"specdiag inspect-dump {vm[0]}",) if vm else (),
+            impact=COLLAPSE,
+        )
+    evs.append(
+        ev("draft", f"{d.path}/{d2t.file}: d2t", f"shape {list(d2t.shape or ())} {d2t.dtype}")
+    )
+    evs.append(
+        ev("draft", f"{d.path}/{t2d.file}: t2d", f"shape {list(t2d.shape or ())} {t2d.dtype}")
+    )
+    problems: list[str] = []
+    if d2t.shape is not None and tuple(d2t.shape) != (dv,):
+        problems.append(f"d2t has shape {list(d2t.shape)}, expected [{dv}]")
+    if t2d.shape is not None and tuple(t2d.shape) != (v,):
+        problems.append(f"t2d has shape {list(t2d.shape)}, expected [{v}]")
+    a = load_small_tensor(d, "d2t")
+    b = load_small_tensor(d, "t2d")
+    if a is not None and not problems:
+        import numpy as np
+
+        a = np.asarray(a).astype(np.int64).reshape(-1)
+        idx = np.arange(a.shape[0])
+        tgt = idx + a
+        if a.shape[0] > 1 and bool((a == idx).all()):
+            problems.append(
+                "d2t equals arange: it holds target ids where offsets belong, so draft id i maps "
+                "to 2i (the convention is target = i + d2t[i])"
+            )
+        elif dv < v and bool((a == 0).all()):
+            problems.append(
+                "d2t is all zero: every draft id maps to the same id (the first-N-ids fallback)"
+            )
+        elif int(tgt.min()) < 0 or int(tgt.max()) >= v:
+            problems.append(
+                f"i + d2t[i] leaves the target vocabulary 0..{v - 1} (min {int(tgt.min())}, max {int(tgt.max())})"
+            )
+        if b is not None:
+            bb = np.asarray(b).astype(bool).reshape(-1)
+            if int(bb.sum()) != dv:
+                problems.append(f"t2d marks {int(bb.sum())} target ids, d2t maps {dv}")
+            elif not problems and not bool(bb[tgt].all()):
+                problems.append("d2t and t2d disagree: mapped target ids are not all marked in t2d")
+        evs.append(ev("draft", "d2t values", f"target ids {int(tgt.min())}..{int(tgt.max())}"))
+    elif a is None:
+        return Outcome(
+            Status.WARN if not problems else Status.FAIL,
+            "; ".join(problems)
+            or "d2t and t2d present with the right shapes; their values could not be read",
+            tuple(evs),
+        )
+    if problems:
+        return Outcome(
+            Status.FAIL,
+            "; ".join(problems),
+            tuple(evs),
+            fix="rebuild d2t as offsets (target_id - draft_id) and t2d as the mask of mapped "
+            "target ids, from training's vocab_mapping.pt",
+            impact=COLLAPSE,
+        )
+    return Outcome(
+        Status.PASS,
+        f"d2t/t2d map {dv} draft ids into the {v}-token target vocabulary as offsets",
+        tuple(evs),
+    )

@@ -1,0 +1,159 @@
+"""The draft's weights against its config: fc, norms, lm_head (names and shapes only)."""
+
+from __future__ import annotations
+
+from specdiag.core.doctor.checkpoint import TensorMeta
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+
+@check(
+    "draft-shapes",
+    "weights",
+    "draft weight shapes",
+    reads="the draft's safetensors headers (or .bin state dict): fc.weight, lm_head.weight, "
+    "norm.weight, midlayer.*; config.json hidden_size, draft_vocab_size, target_hidden_size",
+    decides="fc is [hidden_size, C*H]; lm_head rows == draft_vocab_size and columns == "
+    "hidden_size; the decoder layer and final norm are present",
+    refs=("sglang#32334", "vllm#43456"),
+)
+def draft_shapes(ctx: Context) -> Outcome:
+    d = ctx.draft
+    if d is None:
+        return skip("no --draft to read")
+    if d.tensors is None:
+        return skip("the draft weights could not be listed")
+    if d.config is None:
+        return skip("the draft's config.json could not be read")
+    t = d.tensors
+    hd = d.cfg("hidden_size")
+    dv = d.cfg("draft_vocab_size") or d.cfg("vocab_size")
+    problems: list[str] = []
+    evs: list[Evidence] = []
+    unknown = [n for n, m in t.items() if m.shape is None]
+    lm = t.get("lm_head.weight")
+    if lm is None:
+        problems.append(
+            "no lm_head.weight: the draft cannot produce tokens (a target with tied embeddings does; a draft head must ship its own)"
+        )
+    elif lm.shape is not None:
+        evs.append(ev("draft", f"{d.path}/{lm.file}: lm_head.weight", f"shape {list(lm.shape)}"))
+        if isinstance(dv, int) and lm.shape[0] != dv:
+            problems.append(f"lm_head.weight has {lm.shape[0]} rows, draft_vocab_size is {dv}")
+        if isinstance(hd, int) and len(lm.shape) == 2 and lm.shape[1] != hd:
+            problems.append(f"lm_head.weight has {lm.shape[1]} columns, hidden_size is {hd}")
+    fc = t.get("fc.weight")
+    arch = str((d.cfg("architectures") or [""])[0]).lower()
+    if "eagle" in arch:
+        if fc is None:
+            problems.append(
+                "no fc.weight: an EAGLE-3 head folds the target's aux states through fc"
+            )
+        elif fc.shape is not None:
+            evs.append(ev("draft", f"{d.path}/{fc.file}: fc.weight", f"shape {list(fc.shape)}"))
+            if isinstance(hd, int) and fc.shape[0] != hd:
+                problems.append(f"fc.weight has {fc.shape[0]} rows, hidden_size is {hd}")
+        if not any(n.startswith(("midlayer.", "model.layers.", "layers.")) for n in t):
+            problems.append("no decoder layer (midlayer.* / model.layers.*) in the weights")
+    if not any(n in t for n in ("norm.weight", "model.norm.weight")):
+        problems.append("no final norm (norm.weight)")
+    if problems:
+        return Outcome(
+            Status.FAIL,
+            "; ".join(problems),
+            tuple(evs),
+            fix="re-export the draft checkpoint (every tensor the engine's draft model loads, with "
+            "config.json matching their shapes)",
+            impact=Impact(
+                ImpactKind.COLLAPSE,
+                None,
+                "a missing or misshapen tensor is loaded as random or zero",
+            ),
+        )
+    note = f" ({len(unknown)} tensors known by name only)" if unknown else ""
+    return Outcome(
+        Status.PASS, f"{len(t)} tensors; fc, lm_head and norms match config.json{note}", tuple(evs)
+    )
+
+
+def _norm_tensors(t: dict[str, TensorMeta], width: int | None) -> list[str]:
+    out = []
+    for n, m in t.items():
+        if (
+            "norm" in n
+            and not n.startswith(("midlayer.", "model.layers.", "layers."))
+            and n not in ("norm.weight", "model.norm.weight")
+        ) and (width is None or (m.shape is not None and tuple(m.shape) == (width,))):
+            out.append(n)
+    return out
+
+
+@check(
+    "norm-before-fc",
+    "weights",
+    "norm before fc (norm_before_fc / fc_norm)",
+    reads="draft config.json norm_before_fc, fc_norm, norm_output; norm tensors outside the "
+    "decoder layer and their shapes",
+    decides="norm_before_fc: true needs a [C*H] norm weight (e.g. input_norm.weight); fc_norm "
+    "needs per-chunk [H] norms; a [C*H] norm weight without the flag is ignored by engines",
+    refs=("sglang#32334", "speculators#313", "SpecForge#879", "vllm#11672"),
+)
+def norm_before_fc(ctx: Context) -> Outcome:
+    d = ctx.draft
+    if d is None:
+        return skip("no --draft to read")
+    if d.tensors is None or d.config is None:
+        return skip("the draft's config.json or weights could not be read")
+    fc = d.tensors.get("fc.weight")
+    width = fc.shape[1] if fc is not None and fc.shape and len(fc.shape) == 2 else None
+    nbf = d.cfg("norm_before_fc")
+    fcn = d.cfg("fc_norm")
+    evs = [
+        ev("draft", f"{d.path}/config.json: {k}", v)
+        for k, v in (("norm_before_fc", nbf), ("fc_norm", fcn))
+        if v is not None
+    ]
+    wide = _norm_tensors(d.tensors, width) if width else []
+    if width is None:
+        return skip("no fc.weight shape to size the norm against")
+    h, _ = ctx.target_hidden()
+    if nbf is True:
+        if not wide:
+            return Outcome(
+                Status.FAIL,
+                f"norm_before_fc is true but no [{width}] norm weight is in the checkpoint: the "
+                "engine normalises with a default (ones) weight or fails to load",
+                tuple(evs),
+                fix="export the pre-fc norm (input_norm.weight / hidden_norm.weight) with the draft",
+                impact=Impact(ImpactKind.COLLAPSE, None, "fc sees unnormalised aux states"),
+            )
+        evs.append(ev("draft", "weights", ", ".join(wide)))
+        return Outcome(
+            Status.PASS,
+            f"norm_before_fc with {wide[0]} [{width}]; check that the engine version honours it "
+            "(SGLang ignored it before sglang#32334)",
+            tuple(evs),
+        )
+    if fcn is True:
+        per = _norm_tensors(d.tensors, h) if h else []
+        if not per:
+            return Outcome(
+                Status.FAIL,
+                f"fc_norm is true but no per-chunk [{h}] norm weights are in the checkpoint",
+                tuple(evs),
+                fix="export the fc_norm weights with the draft",
+                impact=Impact(ImpactKind.COLLAPSE, None, "fc sees unnormalised aux states"),
+            )
+        return Outcome(Status.PASS, f"fc_norm with {len(per)} per-chunk norms", tuple(evs))
+    if wide:
+        evs.append(ev("draft", "weights", ", ".join(wide)))
+        return Outcome(
+            Status.WARN,
+            f"the checkpoint has a [{width}] norm before fc ({wide[0]}) but config.json does not "
+            "set norm_before_fc: engines that follow the flag skip this norm",
+            tuple(evs),
+            fix='set "norm_before_fc": true in the draft config.json',
+            impact=Impact(ImpactKind.COLLAPSE, None, "fc sees unnormalised aux states"),
+        )
+    return Outcome(Status.PASS, "no pre-fc norm in config or weights (plain EAGLE-3)", tuple(evs))

@@ -1,0 +1,925 @@
+"""Bench tools, example programs and JSON response bodies: their layouts, read field by field.
+
+Each reader takes the (cleaned) line and the :class:`~specdiag.core.logs.parse.LineParser`
+(for its record builder and its multi-line block) and returns a parse outcome, like the server
+parsers in :mod:`.parse`. Every value is normalised to the one convention and labelled with
+what it means (pooled or mean of requests, lifetime of a server or this run), in the record's
+notes. The layouts, from each tool's format strings:
+
+* SGLang ``bench_serving``: ``Accept length:  3.18`` (the server's lifetime mean from
+  /server_info), ``bench_one_batch_server``: ``acc_length: 3.18``, ``bench_speculative`` JSONL
+  (``"acc_length"``); SpecForge's benchmark ``Average Accept length: 3.180`` and markdown tables
+  with an accept-length column;
+* ``vllm bench serve``'s ``Speculative Decoding`` section (rate %, length, drafts, draft
+  tokens, accepted tokens, per position); vLLM's ``spec_decode.py`` (``num_drafts:``,
+  ``num_draft_tokens:``, ``num_accepted_tokens:``, ``mean acceptance length:``, ``acceptance at
+  token i:``);
+* ``trtllm-bench``'s ``DECODING STATISTICS`` blocks: ``[AL]``/``[DAR]``/``[ADT]`` (newer) and
+  ``[AR]`` under ``Acceptance Rate Details`` (older, tokens per iteration);
+* llama.cpp's ``speculative`` example: ``n_draft``, ``n_predict``, ``n_drafted``, ``n_accept``,
+  ``accept = 77.778%``;
+* JSON bodies: SGLang ``meta_info`` / ``sglext.spec_tokens_details``, vLLM
+  ``metrics.speculative_decoding`` (root or per choice; dense list or string-keyed histogram) and
+  the older ``speculative_decoding_stats``, llama.cpp ``timings`` (``draft_n``,
+  ``draft_n_accepted``), TensorRT-LLM's per-request ``speculative_decoding``. The identities each
+  carries are checked; a failed one is a note on the record.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from specdiag.core.logs import grammar as G
+from specdiag.core.logs.records import (
+    BENCH,
+    EXAMPLE,
+    LLAMACPP,
+    RESPONSE,
+    SGLANG,
+    TRTLLM,
+    VLLM,
+    LogRecord,
+    Skipped,
+    Unrecognised,
+)
+
+if TYPE_CHECKING:
+    from specdiag.core.logs.parse import LineParser, ParseOutcome
+
+N_SGL_BENCH_LIFETIME = (
+    "sglang bench_serving / bench_one_batch_server print /server_info's avg_spec_accept_length: "
+    "the server's lifetime mean since start or the last /flush_cache (warm-up included unless "
+    "--flush-cache), pooled over requests, bonus included"
+)
+N_SGL_BENCH_SPECULATIVE = (
+    "sglang bench_speculative record: bench_serving's accept_length (server lifetime mean, bonus "
+    "included); the script writes 1.0 when the server reported none"
+)
+N_SPECFORGE = (
+    "SpecForge benchmark: mean over requests of SGLang's per-request spec_accept_length "
+    "(completion tokens / verify steps, bonus included; this run)"
+)
+N_SPECFORGE_TABLE = "markdown table row with an accept-length column (as printed, bonus included)"
+N_VLLM_BENCH = (
+    "vllm bench serve: deltas of the server's /metrics counters around this run, pooled "
+    "(1 + accepted / drafts, bonus included)"
+)
+N_VLLM_SPEC_DECODE = (
+    "vLLM spec_decode.py: pooled over this run (1 + accepted / drafts, bonus included)"
+)
+N_TRT_BENCH_NEW = (
+    "trtllm-bench: mean over requests of each request's acceptance length (bonus included; "
+    "this run)"
+)
+N_TRT_BENCH_OLD = (
+    "trtllm-bench (older labelling, 'Acceptance Rate Details' [AR]): mean over requests of "
+    "tokens per decoding iteration, read as the accept length (bonus included)"
+)
+N_LLAMA_EXAMPLE = (
+    "llama.cpp speculative example: pooled over this run; no verify-step count is printed, so "
+    "no accept length"
+)
+N_LLAMA_TIMINGS = (
+    "llama.cpp timings: draft_n / draft_n_accepted give the rate; the verify steps are not in "
+    "the response, so no accept length (an estimate from predicted_n would count the first "
+    "token and non-drafted steps)"
+)
+N_SGL_META = "SGLang response meta_info: this request (completion tokens / verify steps)"
+N_VLLM_RESPONSE = "vLLM response metrics.speculative_decoding: this request"
+N_TRT_RESPONSE = (
+    "TensorRT-LLM per-request speculative_decoding: this request; accept length from the counts "
+    "(never from avg_decoded_tokens_per_iter)"
+)
+N_UNREAD = "printed but unread: {}"
+
+
+def _num(v: object) -> float | None:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    f = float(v)
+    return f if math.isfinite(f) else None
+
+
+def _int(v: object) -> int | None:
+    f = _num(v)
+    if f is None or f != int(f):
+        return None
+    return int(f)
+
+
+# --------------------------------------------------------------------------- single lines
+
+_SGL_BENCH = re.compile(r"^Accept length:\s+(?P<v>\S+)\s*$")
+_SGL_ONE_BATCH = re.compile(r"^acc_length:\s*(?P<v>\S+)\s*$")
+_SPECFORGE = re.compile(r"^Average Accept length:\s*(?P<v>\S+)\s*$", re.IGNORECASE)
+_SPEC_DECODE_LEN = re.compile(r"^mean acceptance length:\s*(?P<v>\S+)\s*$")
+_SPEC_DECODE_POS = re.compile(r"^acceptance at token (?P<i>\d+):\s*(?P<v>\S+)\s*$")
+_VLLM_BENCH_RATE = re.compile(r"^Acceptance rate \(%\):\s*(?P<v>\S+)\s*$")
+_LLAMA_EX_ACCEPT = re.compile(r"^(?:spec: )?n_accept\s*=\s*(?P<v>-?\d+)\s*$")
+_TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
+_TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
+_TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
+_LLAMA_PREFIX = re.compile(r"^\d+\.\d\d\.\d{3}\.\d{3} [A-Z] ")
+_KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
+
+
+@dataclass
+class Block:
+    """A multi-line summary being read (a bench section, an example's summary)."""
+
+    kind: str  # "vllm-bench" | "trtllm-bench" | "spec-decode" | "llama-example"
+    start: int  # line number of its first line
+    last: int  # line number of its last line so far
+    values: dict[str, str] = field(default_factory=dict)
+    per_position: dict[int, str] = field(default_factory=dict)
+    section: str = ""  # trtllm-bench: the current "-- X Details" section
+    in_positions: bool = False
+
+    def near(self, line_no: int) -> bool:
+        return line_no <= self.last + 3
+
+
+def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
+    """The one-line bench / example layouts, and the first line of a multi-line one."""
+    m = _SGL_BENCH.match(text)
+    if m is not None:
+        return _length_record(
+            p,
+            SGLANG,
+            BENCH,
+            line_no,
+            m.group("v"),
+            "sglang bench_serving",
+            N_SGL_BENCH_LIFETIME,
+            "Accept length",
+        )
+    m = _SGL_ONE_BATCH.match(text)
+    if m is not None:
+        return _length_record(
+            p,
+            SGLANG,
+            BENCH,
+            line_no,
+            m.group("v"),
+            "sglang bench_one_batch_server",
+            N_SGL_BENCH_LIFETIME,
+            "acc_length",
+        )
+    m = _SPECFORGE.match(text)
+    if m is not None:
+        return _length_record(
+            p,
+            SGLANG,
+            BENCH,
+            line_no,
+            m.group("v"),
+            "specforge benchmark",
+            N_SPECFORGE,
+            "Average Accept length",
+        )
+    m = _VLLM_BENCH_RATE.match(text)
+    if m is not None:
+        p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
+        return None
+    m = _TRT_SECTION.match(text)
+    if m is not None:
+        p.block = Block("trtllm-bench", line_no, line_no, section=m.group("name"))
+        return None
+    if text.startswith("num_accepted_tokens:") and prev is not None:
+        b = Block("spec-decode", line_no, line_no)
+        for ln in prev.split("\n"):
+            km = _KV.match(G.clean(ln))
+            if km is not None and km.group("k") in ("num_drafts", "num_draft_tokens"):
+                b.values[km.group("k")] = km.group("v")
+        b.values["num_accepted_tokens"] = text.split(":", 1)[1].strip()
+        if "num_drafts" in b.values:
+            p.block = b
+            return None
+    m = _LLAMA_EX_ACCEPT.match(text)
+    if m is not None and prev is not None:
+        b = Block("llama-example", line_no, line_no, {"n_accept": m.group("v")})
+        for ln in prev.split("\n"):
+            km = _KV.match(_LLAMA_PREFIX.sub("", G.clean(ln)).removeprefix("spec: "))
+            if km is not None and km.group("k") in ("n_draft", "n_predict", "n_drafted"):
+                b.values[km.group("k")] = km.group("v")
+        if "n_drafted" in b.values:
+            p.block = b
+            return None
+    m = _SPEC_DECODE_LEN.match(text)
+    if m is not None:  # spec_decode.py's length without the counts before it
+        return _length_record(
+            p,
+            VLLM,
+            EXAMPLE,
+            line_no,
+            m.group("v"),
+            "vllm spec_decode.py",
+            N_VLLM_SPEC_DECODE,
+            "mean acceptance length",
+        )
+    return _table_row(p, text, line_no)
+
+
+def _length_record(
+    p: LineParser,
+    engine: str,
+    kind: str,
+    line_no: int,
+    value: str,
+    version: str,
+    note: str,
+    key: str,
+) -> ParseOutcome:
+    v = G.Field(key, value, G.F.LENGTH, False).number()
+    if v is None:
+        return Skipped(f"{version}: {key} is not a number")
+    if v <= 0:
+        return ()  # understood: the tool prints -1 / 0 when the server gave none
+    if v < 1.0 - 0.005:
+        return Skipped(f"{version}: {key} below 1 is impossible")
+    return (
+        p.make_record(
+            engine,
+            kind,
+            line_no,
+            version=version,
+            length=max(v, 1.0),
+            raw=((key, value),),
+            notes=(note,),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- markdown tables
+
+_TABLE_HEADER = re.compile(r"accept(?:ance)?[ _]?len(?:gth)?", re.IGNORECASE)
+
+
+def _table_row(p: LineParser, text: str, line_no: int) -> ParseOutcome:
+    """A markdown table: the header row names an accept-length column; each row below gives a
+    bench record."""
+    if text.count("|") < 1 or "|" not in text:
+        return None
+    cells = [c.strip() for c in text.strip().strip("|").split("|")]
+    if len(cells) < 2:
+        return None
+    for i, c in enumerate(cells):
+        if _TABLE_HEADER.search(c):
+            p.table = (i, cells, line_no)
+            return None
+    return None
+
+
+def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
+    """A row under a remembered table header (or None when the line is not one)."""
+    if p.table is None:
+        return None
+    col, header, _ = p.table
+    t = text.strip()
+    if not t.startswith("|") and t.count("|") < 2:
+        p.table = None
+        return None
+    cells = [c.strip() for c in t.strip("|").split("|")]
+    if all(set(c) <= set("-: ") for c in cells):
+        return None  # the |---|---| rule
+    if len(cells) != len(header):
+        return None
+    v = G.Field(header[col], cells[col], G.F.LENGTH, False).number()
+    if v is None:
+        return Skipped("table row: the accept-length cell is not a number")
+    if v < 1.0 - 0.005:
+        return Skipped("table row: accept length below 1 is impossible")
+    label = " | ".join(c for i, c in enumerate(cells) if i != col)[:80]
+    return (
+        p.make_record(
+            SGLANG,
+            BENCH,
+            line_no,
+            version="markdown table (accept length column)",
+            length=max(v, 1.0),
+            raw=((header[col], cells[col]), ("row", label)),
+            notes=(N_SPECFORGE_TABLE,),
+        ),
+    )
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+def feed_block(p: LineParser, text: str, line_no: int) -> bool:
+    """Give a line to the open block; False when it is not part of it (the block then ends)."""
+    b = p.block
+    assert b is not None
+    t = text.strip()
+    if not t:
+        return True
+    if b.kind == "vllm-bench":
+        m = _KV.match(t)
+        if t.startswith("Per-position acceptance"):
+            b.in_positions = True
+        elif m is not None and m.group("k").startswith("Position "):
+            try:
+                b.per_position[int(m.group("k")[9:])] = m.group("v")
+            except ValueError:
+                return False
+        elif m is not None and m.group("k") in (
+            "Acceptance length",
+            "Drafts",
+            "Draft tokens",
+            "Accepted tokens",
+        ):
+            b.values[m.group("k")] = m.group("v")
+        else:
+            return False
+    elif b.kind == "trtllm-bench":
+        sm = _TRT_SECTION.match(t)
+        rm = _TRT_ROW.match(t)
+        if sm is not None:
+            b.section = sm.group("name")
+        elif rm is not None:
+            b.values[f"{rm.group('tag')} {rm.group('stat')}"] = rm.group("v")
+        elif t.startswith("====") or _TRT_MODE.search(t):
+            return t.startswith("====") and not b.values  # the closing rule ends the block
+        else:
+            return False
+    elif b.kind == "spec-decode":
+        m = _SPEC_DECODE_POS.match(t)
+        if t.startswith("mean acceptance length:"):
+            b.values["mean"] = t.split(":", 1)[1].strip()
+        elif m is not None:
+            b.per_position[int(m.group("i"))] = m.group("v")
+        elif set(t) <= {"-"}:
+            pass
+        else:
+            return False
+    elif b.kind == "llama-example":
+        m = _KV.match(t)
+        if m is not None and m.group("k") == "accept":
+            b.values["accept"] = m.group("v")
+        else:
+            return False
+    b.last = line_no
+    return True
+
+
+def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
+    """The record of the open block (and the block is closed)."""
+    b = p.block
+    p.block = None
+    if b is None:
+        return None
+    try:
+        return _BLOCK_READERS[b.kind](p, b)
+    except (ValueError, KeyError, ZeroDivisionError, OverflowError):
+        return Skipped(f"{b.kind} summary unreadable")
+
+
+def _f(text: str | None) -> float | None:
+    if text is None:
+        return None
+    return G.Field("", text, None, False).number()
+
+
+def _i(text: str | None) -> int | None:
+    if text is None:
+        return None
+    return G.Field("", text, None, False).integer()
+
+
+def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
+    if not b.per_position:
+        return ()
+    n = max(b.per_position) + 1
+    if sorted(b.per_position) != list(range(n)):
+        return None
+    out = []
+    for i in range(n):
+        v = _f(b.per_position[i])
+        if v is None:
+            return None
+        out.append(v / 100.0 if percent else v)
+    return tuple(out)
+
+
+def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+    rate_pct = _f(b.values.get("rate_pct"))
+    length = _f(b.values.get("Acceptance length"))
+    drafts = _i(b.values.get("Drafts"))
+    drafted = _i(b.values.get("Draft tokens"))
+    accepted = _i(b.values.get("Accepted tokens"))
+    pp = _positions(b, percent=True)
+    notes: list[str] = [N_VLLM_BENCH]
+    if pp is None:
+        return Skipped("vllm bench serve per-position acceptance unreadable")
+    if drafts and accepted is not None:
+        computed = 1.0 + accepted / drafts
+        if length is not None and abs(computed - length) > 0.006:
+            notes.append(
+                f"identity failed: Acceptance length {length:.2f} != 1 + accepted/drafts "
+                f"{computed:.3f}"
+            )
+        length = computed if length is None else length
+    rate = (
+        accepted / drafted
+        if drafted and accepted is not None
+        else (rate_pct / 100.0 if rate_pct is not None else None)
+    )
+    if length is None and rate is None:
+        return Skipped("vllm bench serve section without readable figures")
+    raw = tuple((k, v) for k, v in b.values.items())
+    return p.make_record(
+        VLLM,
+        BENCH,
+        b.start,
+        version="vllm bench serve",
+        length=length,
+        rate=rate,
+        accepted=accepted,
+        drafted=drafted,
+        per_position=pp,
+        raw=raw,
+        notes=tuple(notes),
+    )
+
+
+def _trtllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+    v = b.values
+    if "AL AVERAGE" in v:
+        length = _f(v["AL AVERAGE"])
+        rate = _f(v.get("DAR AVERAGE"))
+        notes = (N_TRT_BENCH_NEW,)
+        version = "trtllm-bench (AL/DAR labels)"
+    elif "AR AVERAGE" in v:
+        length = _f(v["AR AVERAGE"])
+        rate = None
+        notes = (N_TRT_BENCH_OLD,)
+        version = "trtllm-bench (AR label)"
+    elif "DAR AVERAGE" in v:
+        length = None
+        rate = _f(v["DAR AVERAGE"])
+        notes = (N_TRT_BENCH_NEW,)
+        version = "trtllm-bench (AL/DAR labels)"
+    else:
+        return None
+    if rate is not None and rate > 1.0:
+        rate = rate / 100.0  # printed as a percentage by some versions
+    if length is None and rate is None:
+        return Skipped("trtllm-bench decoding statistics unreadable")
+    if length is not None and length < 1.0 - 0.005:
+        return Skipped("trtllm-bench acceptance length below 1 is impossible")
+    return p.make_record(
+        TRTLLM,
+        BENCH,
+        b.start,
+        version=version,
+        length=max(length, 1.0) if length is not None else None,
+        rate=rate,
+        raw=tuple(v.items()),
+        notes=notes,
+    )
+
+
+def _spec_decode(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+    drafts = _i(b.values.get("num_drafts"))
+    drafted = _i(b.values.get("num_draft_tokens"))
+    accepted = _i(b.values.get("num_accepted_tokens"))
+    mean = _f(b.values.get("mean"))
+    if drafts is None or accepted is None:
+        return Skipped("vLLM spec_decode.py summary without readable counts")
+    if drafts == 0:
+        return None
+    length = 1.0 + accepted / drafts
+    notes = [N_VLLM_SPEC_DECODE]
+    if mean is not None and abs(mean - length) > 0.006:
+        notes.append(
+            f"identity failed: mean acceptance length {mean:.2f} != 1 + accepted/drafts "
+            f"{length:.3f}"
+        )
+    pp = _positions(b, percent=False)
+    if pp is None:
+        return Skipped("vLLM spec_decode.py per-position acceptance unreadable")
+    return p.make_record(
+        VLLM,
+        EXAMPLE,
+        b.start,
+        version="vllm spec_decode.py",
+        length=length,
+        rate=accepted / drafted if drafted else None,
+        accepted=accepted,
+        drafted=drafted,
+        per_position=pp,
+        raw=tuple(b.values.items()),
+        notes=tuple(notes),
+    )
+
+
+def _llama_example(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+    drafted = _i(b.values.get("n_drafted"))
+    accepted = _i(b.values.get("n_accept"))
+    if drafted is None or accepted is None:
+        return Skipped("llama.cpp speculative example summary without readable counts")
+    if drafted == 0:
+        return None
+    notes = [N_LLAMA_EXAMPLE]
+    pct = _f(b.values.get("accept", "").rstrip("%"))
+    if pct is not None and abs(pct - 100.0 * accepted / drafted) > 0.01:
+        notes.append(
+            f"identity failed: accept {pct:.3f}% != 100 * n_accept / n_drafted "
+            f"{100.0 * accepted / drafted:.3f}%"
+        )
+    return p.make_record(
+        LLAMACPP,
+        EXAMPLE,
+        b.start,
+        version="llama.cpp speculative example",
+        rate=accepted / drafted,
+        accepted=accepted,
+        drafted=drafted,
+        raw=tuple(b.values.items()),
+        notes=tuple(notes),
+    )
+
+
+_BLOCK_READERS = {
+    "vllm-bench": _vllm_bench,
+    "trtllm-bench": _trtllm_bench,
+    "spec-decode": _spec_decode,
+    "llama-example": _llama_example,
+}
+
+
+# --------------------------------------------------------------------------- JSON bodies
+
+JSON_HINTS = (
+    "spec_accept_length",
+    "spec_accept_rate",
+    "spec_tokens_details",
+    "speculative_decoding",
+    "draft_n_accepted",
+    "acc_length",
+    "spec_num_correct_drafts",
+    "spec_accepted_drafts",
+)
+
+
+def json_values(text: str) -> Iterator[object]:
+    """Every JSON value that starts at a '{' or '[' of the line and decodes (the line may have
+    a prefix); at most a few attempts."""
+    decoder = json.JSONDecoder()
+    pos = 0
+    for _ in range(16):
+        starts = [i for i in (text.find("{", pos), text.find("[", pos)) if i >= 0]
+        if not starts:
+            return
+        start = min(starts)
+        try:
+            doc, end = decoder.raw_decode(text, start)
+        except ValueError:
+            pos = start + 1
+            continue
+        yield doc
+        pos = end
+
+
+def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """(what, the statistics object, its parent) for every known statistics object."""
+    if depth > 12:
+        return
+    if isinstance(doc, list):
+        for item in doc[:10000]:
+            yield from _walk(item, depth + 1)
+        return
+    if not isinstance(doc, dict):
+        return
+    for key in ("meta_info", "spec_tokens_details"):
+        v = doc.get(key)
+        if isinstance(v, dict) and (
+            "spec_accept_length" in v or "spec_verify_ct" in v or "spec_accept_rate" in v
+        ):
+            yield "sglang", v, doc
+    sg = doc.get("sglext")
+    if isinstance(sg, dict):
+        d = sg.get("spec_tokens_details")
+        if isinstance(d, dict):
+            yield "sglang", d, doc
+        elif isinstance(d, list):
+            for item in d:
+                if isinstance(item, dict):
+                    yield "sglang", item, doc
+    for key in ("speculative_decoding", "speculative_decoding_stats"):
+        v = doc.get(key)
+        if isinstance(v, dict):
+            if "total_draft_tokens" in v or "total_accepted_draft_tokens" in v:
+                yield "trtllm", v, doc
+            else:
+                yield "vllm", v, doc
+    m = doc.get("metrics")
+    if isinstance(m, dict):
+        for key in ("speculative_decoding", "speculative_decoding_stats"):
+            v = m.get(key)
+            if isinstance(v, dict):
+                yield "vllm", v, doc
+    t = doc.get("timings")
+    if isinstance(t, dict) and ("draft_n" in t or "draft_n_accepted" in t):
+        yield "llamacpp", t, doc
+    if "draft_n" in doc and "draft_n_accepted" in doc and "predicted_n" in doc:
+        yield "llamacpp", doc, doc
+    if "acc_length" in doc and ("steps" in doc or "topk" in doc or "speed" in doc):
+        yield "sglang-bench", doc, doc
+    for key in ("choices",):
+        v = doc.get(key)
+        if isinstance(v, list):
+            for item in v[:1000]:
+                yield from _walk(item, depth + 1)
+
+
+def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
+    """A JSON body (one line, or one whole document): a record per statistics object."""
+    out: list[LogRecord] = []
+    bad: list[str] = []
+    seen = False
+    for doc in json_values(text):
+        for what, obj, parent in _walk(doc):
+            seen = True
+            rec = _JSON_READERS[what](p, obj, parent, line_no)
+            if isinstance(rec, Skipped):
+                bad.append(rec.reason)
+            elif rec is not None:
+                out.append(rec)
+    if out:
+        return tuple(out)
+    if bad:
+        return Skipped(bad[0])
+    return Unrecognised() if seen else None
+
+
+def _hist(v: object) -> list[int] | None:
+    """A histogram as a dense list: a list of counts, or a string-keyed map {"0": n, ...}."""
+    if isinstance(v, list):
+        out = [_int(x) for x in v]
+        return None if any(x is None or x < 0 for x in out) else [x for x in out if x is not None]
+    if isinstance(v, dict):
+        try:
+            items = {int(k): _int(x) for k, x in v.items()}
+        except (TypeError, ValueError):
+            return None
+        if not items or any(x is None or x < 0 or k < 0 for k, x in items.items()):
+            return None
+        dense = [0] * (max(items) + 1)
+        for k, x in items.items():
+            dense[k] = x or 0
+        return dense
+    return None
+
+
+def _sglang_json(
+    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
+) -> LogRecord | Skipped | None:
+    length = _num(o.get("spec_accept_length"))
+    rate = _num(o.get("spec_accept_rate"))
+    verify = _int(o.get("spec_verify_ct"))
+    correct = _int(
+        o.get(
+            "spec_num_correct_drafts", o.get("spec_accepted_drafts", o.get("spec_accept_token_num"))
+        )
+    )
+    proposed = _int(
+        o.get(
+            "spec_num_proposed_drafts", o.get("spec_proposed_drafts", o.get("spec_draft_token_num"))
+        )
+    )
+    hist = _hist(o.get("spec_correct_drafts_histogram", o.get("spec_accept_histogram")))
+    completion = _int(o.get("completion_tokens", parent.get("completion_tokens")))
+    usage = parent.get("usage")
+    if completion is None and isinstance(usage, dict):
+        completion = _int(usage.get("completion_tokens"))
+    notes = [N_SGL_META]
+    if length is None and verify and completion is not None:
+        length = completion / verify
+    if length is None and rate is None:
+        return None if not verify else Skipped("SGLang spec fields without a length or rate")
+    if verify is not None and verify == 0:
+        return None
+    checks: list[tuple[str, bool]] = []
+    if length is not None and completion is not None and verify:
+        checks.append(
+            (
+                "spec_accept_length == completion_tokens / spec_verify_ct",
+                abs(length - completion / verify) <= 0.01 * max(1.0, length),
+            )
+        )
+    if rate is not None and correct is not None and proposed:
+        checks.append(
+            ("spec_accept_rate == correct / proposed", abs(rate - correct / proposed) <= 1e-3)
+        )
+    if hist is not None and verify is not None:
+        checks.append(("sum(histogram) == spec_verify_ct", sum(hist) == verify))
+    if hist is not None and correct is not None:
+        checks.append(
+            (
+                "sum(i * histogram[i]) == correct drafts",
+                sum(i * h for i, h in enumerate(hist)) == correct,
+            )
+        )
+    if hist is not None and proposed is not None and verify:
+        per = proposed / verify
+        checks.append(("histogram has drafts-per-round + 1 buckets", len(hist) == per + 1))
+    if proposed is not None and verify and proposed % verify:
+        checks.append(("spec_num_proposed_drafts == verify_ct x drafts per round", False))
+    for name, ok in checks:
+        if not ok:
+            notes.append(f"identity failed: {name}")
+    if length is not None and length < 1.0 - 0.005:
+        return Skipped("SGLang spec_accept_length below 1 is impossible")
+    per_pos: tuple[float, ...] = ()
+    return p.make_record(
+        SGLANG,
+        RESPONSE,
+        line_no,
+        version="sglang response",
+        length=max(length, 1.0) if length is not None else None,
+        rate=(correct / proposed) if correct is not None and proposed else rate,
+        accepted=correct,
+        drafted=proposed,
+        per_position=per_pos,
+        raw=_raw(o),
+        notes=tuple(notes),
+    )
+
+
+def _vllm_json(
+    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
+) -> LogRecord | Skipped | None:
+    length = _num(o.get("mean_acceptance_length", o.get("mean_accepted_length_per_step")))
+    rate = _num(o.get("draft_acceptance_rate", o.get("acceptance_rate")))
+    steps = _int(o.get("num_spec_steps", o.get("num_drafts")))
+    accepted = _int(o.get("num_accepted_draft_tokens", o.get("num_accepted_tokens")))
+    drafted = _int(o.get("num_draft_tokens", o.get("num_drafted_tokens")))
+    k = _int(o.get("num_spec_tokens"))
+    hist = _hist(o.get("acceptance_histogram"))
+    notes = [N_VLLM_RESPONSE]
+    if steps == 0 or drafted == 0:
+        return None
+    checks: list[tuple[str, bool]] = []
+    if hist is not None:
+        if steps is not None:
+            checks.append(("sum(acceptance_histogram) == num_spec_steps", sum(hist) == steps))
+        if accepted is not None:
+            checks.append(
+                (
+                    "sum(i * histogram[i]) == num_accepted_draft_tokens",
+                    sum(i * h for i, h in enumerate(hist)) == accepted,
+                )
+            )
+        if k is not None:
+            checks.append(
+                ("acceptance_histogram has num_spec_tokens + 1 buckets", len(hist) == k + 1)
+            )
+    if length is not None and steps and accepted is not None:
+        checks.append(
+            (
+                "mean_acceptance_length == 1 + accepted / steps",
+                abs(length - (1 + accepted / steps)) <= 1e-3 * max(1.0, length),
+            )
+        )
+    if rate is not None and drafted and accepted is not None:
+        checks.append(
+            ("draft_acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
+        )
+    for name, ok in checks:
+        if not ok:
+            notes.append(f"identity failed: {name}")
+    if length is None and steps and accepted is not None:
+        length = 1.0 + accepted / steps
+    if drafted and accepted is not None:
+        rate = accepted / drafted
+    pp_raw = o.get("per_position_acceptance_rates")
+    per_pos: tuple[float, ...] = ()
+    if isinstance(pp_raw, list) and all(_num(x) is not None for x in pp_raw):
+        per_pos = tuple(float(x) for x in pp_raw)
+    if length is None and rate is None:
+        return Skipped("vLLM speculative_decoding metrics without readable figures")
+    if length is not None and length < 1.0 - 0.005:
+        return Skipped("vLLM mean_acceptance_length below 1 is impossible")
+    return p.make_record(
+        VLLM,
+        RESPONSE,
+        line_no,
+        version="vllm response",
+        length=max(length, 1.0) if length is not None else None,
+        rate=rate,
+        accepted=accepted,
+        drafted=drafted,
+        per_position=per_pos,
+        raw=_raw(o),
+        notes=tuple(notes),
+    )
+
+
+def _llama_json(
+    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
+) -> LogRecord | Skipped | None:
+    drafted = _int(o.get("draft_n"))
+    accepted = _int(o.get("draft_n_accepted"))
+    if not drafted or accepted is None:
+        return None
+    if accepted > drafted:
+        return Skipped("llama.cpp timings accept more drafts than drafted")
+    return p.make_record(
+        LLAMACPP,
+        RESPONSE,
+        line_no,
+        version="llama.cpp response timings",
+        rate=accepted / drafted,
+        accepted=accepted,
+        drafted=drafted,
+        raw=_raw(o),
+        notes=(N_LLAMA_TIMINGS,),
+    )
+
+
+def _trtllm_json(
+    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
+) -> LogRecord | Skipped | None:
+    accepted = _int(o.get("total_accepted_draft_tokens"))
+    drafted = _int(o.get("total_draft_tokens"))
+    steps = _int(o.get("num_spec_steps"))
+    rate = _num(o.get("acceptance_rate"))
+    hist = _hist(o.get("acceptance_histogram"))
+    k = _int(o.get("num_spec_tokens"))
+    if not drafted:
+        return None
+    notes = [N_TRT_RESPONSE]
+    checks: list[tuple[str, bool]] = []
+    if accepted is not None and rate is not None:
+        checks.append(
+            ("acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
+        )
+    if hist is not None and steps is not None:
+        checks.append(("sum(acceptance_histogram) == num_spec_steps", sum(hist) == steps))
+    if hist is not None and accepted is not None:
+        checks.append(
+            (
+                "sum(i * histogram[i]) == total_accepted_draft_tokens",
+                sum(i * h for i, h in enumerate(hist)) == accepted,
+            )
+        )
+    if hist is not None and k is not None:
+        checks.append(("acceptance_histogram has num_spec_tokens + 1 buckets", len(hist) == k + 1))
+    for name, ok in checks:
+        if not ok:
+            notes.append(f"identity failed: {name}")
+    length = 1.0 + accepted / steps if steps and accepted is not None else None
+    return p.make_record(
+        TRTLLM,
+        RESPONSE,
+        line_no,
+        version="trtllm per-request stats",
+        length=length,
+        rate=accepted / drafted if accepted is not None else rate,
+        accepted=accepted,
+        drafted=drafted,
+        raw=_raw(o),
+        notes=tuple(notes),
+    )
+
+
+def _sglang_bench_json(
+    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
+) -> LogRecord | Skipped | None:
+    v = _num(o.get("acc_length"))
+    if v is None:
+        return Skipped("bench_speculative record: acc_length is not a number")
+    if v < 1.0 - 0.005:
+        return Skipped("bench_speculative record: acc_length below 1 is impossible")
+    return p.make_record(
+        SGLANG,
+        BENCH,
+        line_no,
+        version="sglang bench_speculative",
+        length=max(v, 1.0),
+        raw=_raw(o),
+        notes=(N_SGL_BENCH_SPECULATIVE,),
+    )
+
+
+def _raw(o: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    out = []
+    for k, v in list(o.items())[:32]:
+        text = json.dumps(v)
+        out.append((str(k), text if len(text) <= 200 else text[:200] + "..."))
+    return tuple(out)
+
+
+_JSON_READERS = {
+    "sglang": _sglang_json,
+    "vllm": _vllm_json,
+    "llamacpp": _llama_json,
+    "trtllm": _trtllm_json,
+    "sglang-bench": _sglang_bench_json,
+}

@@ -1,0 +1,292 @@
+"""The tolerant field grammar: statistics fields found by name, in any order, behind any prefix.
+
+Reading a line is three steps, and this module is the third (the seam the compiled path of
+issue 13 mirrors):
+
+1. **find candidate lines** (:class:`~specdiag.core.logs.scan.LineFinder`, bytes): a line holds
+   the anchor ``cc`` and a keyword (:mod:`.patterns`), or it is a context line (the line after a
+   block header or after a line that stops mid-field);
+2. **classify the layout** (:meth:`~specdiag.core.logs.parse.LineParser.parse`): an engine's
+   marks (``Decode batch``, ``SpecDecoding metrics``, ``draft acceptance``, a JSON key, a bench
+   tool's label) pick the parser; the known default layouts take one-regex fast paths;
+3. **parse fields** (here): :func:`clean` removes quoting (markdown ``>``, backticks, HTML tags
+   and entities, table bars) and :func:`fields` finds every ``key: value`` / ``key = value`` pair
+   in any order, ignores what it does not know, and maps each key through :data:`SYNONYMS` to a
+   canonical field (:class:`F`). Values keep their text, so a field that is present but cannot be
+   read is reported as unread, with its line, never guessed.
+
+Everything here is pure and never raises on any input.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+
+class F(str, Enum):
+    """Canonical statistics fields."""
+
+    LENGTH = "accept_length"  # tokens per verify step (the engine's own convention)
+    RATE = "accept_rate"  # accepted / proposed drafts (a fraction or a percentage)
+    PER_POSITION = "per_position"  # per-position acceptance rates (a list)
+    ACCEPTED = "accepted"  # accepted draft tokens
+    DRAFTED = "drafted"  # proposed draft tokens
+    STEPS = "steps"  # verify steps (drafts)
+    EMITTED = "emitted"  # emitted tokens (bonus included)
+    K = "k"  # draft tokens per step (num speculative tokens)
+    THROUGHPUT = "throughput"
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+
+# Keys after :func:`norm_key` (lower case, '_' and '-' as spaces, '#' and units in parentheses
+# dropped). A key not here is looked up again without a leading avg/average/mean/overall/spec.
+SYNONYMS: dict[str, F] = {}
+_TABLE: dict[F, tuple[str, ...]] = {
+    F.LENGTH: (
+        "accept len",
+        "accept length",
+        "acceptance length",
+        "acceptance len",
+        "accepted length",
+        "acc len",
+        "acc length",
+        "mean len",
+        "mean acc len",
+        "al",
+        "accept length per step",
+        "acceptance length per step",
+        "tokens per step",
+        "accepted tokens per step",
+    ),
+    F.RATE: (
+        "accept rate",
+        "acceptance rate",
+        "draft acceptance rate",
+        "draft acceptance",
+        "draft accept rate",
+        "draft acceptance ratio",
+        "acc rate",
+        "accept ratio",
+        "acceptance ratio",
+        "dar",
+    ),
+    F.PER_POSITION: (
+        "per position acceptance rate",
+        "per position acceptance rates",
+        "per position acceptance",
+        "per position accept rate",
+        "acceptance rate per position",
+        "acceptance rates per position",
+        "acceptance per position",
+        "acc per pos",
+        "acc rate/pos",
+        "acc rate per pos",
+    ),
+    F.ACCEPTED: (
+        "accepted",
+        "accepted tokens",
+        "accepted draft tokens",
+        "accepted drafts",
+        "num accepted tokens",
+        "num accepted draft tokens",
+        "number of accepted tokens",
+        "total accepted draft tokens",
+        "total accepted tokens",
+        "n accept",
+        "n accepted",
+        "n draft accepted",
+        "draft n accepted",
+        "acc tokens",
+        "correct drafts",
+        "num correct drafts",
+        "accept token num",
+    ),
+    F.DRAFTED: (
+        "drafted",
+        "drafted tokens",
+        "draft tokens",
+        "num draft tokens",
+        "num drafted tokens",
+        "number of draft tokens",
+        "total draft tokens",
+        "n drafted",
+        "generated",
+        "gen tokens",
+        "proposed drafts",
+        "num proposed drafts",
+        "draft n",
+        "draft token num",
+    ),
+    F.STEPS: (
+        "drafts",
+        "num drafts",
+        "number of drafts",
+        "verify steps",
+        "verify ct",
+        "num spec steps",
+        "spec steps",
+        "gen drafts",
+    ),
+    F.EMITTED: ("emitted tokens", "number of emitted tokens", "num emitted tokens", "emitted"),
+    F.K: (
+        "number of speculative tokens",
+        "num speculative tokens",
+        "num spec tokens",
+        "speculative tokens",
+        "n draft",
+    ),
+    F.THROUGHPUT: ("gen throughput", "accepted throughput"),
+}
+for _field, _keys in _TABLE.items():
+    for _k in _keys:
+        SYNONYMS[_k] = _field
+_FILLERS = ("avg ", "average ", "mean ", "overall ", "spec ", "speculative ", "total ")
+
+_TAG = re.compile(r"<[^<>]{0,200}>")
+_QUOTE = re.compile(r"^(?:\s*(?:>|[-*+]\s|\|)\s*)+")
+_UNIT = re.compile(r"\s*\([^()]*\)")
+_SPACES = re.compile(r"\s+")
+# key, separator, value (a number with an optional %, a parenthesised or bracketed list, or a
+# word value), then more comma-separated numbers (a list continues)
+_NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
+PAIR = re.compile(
+    r"(?P<key>[A-Za-z#][A-Za-z0-9_#()/%.\- ]{0,80}?)\s*[:=]\s*"
+    r"(?P<val>\((?P<paren>[^()]{0,4000})\)|\[(?P<brack>[^\[\]]{0,4000})\]"
+    r"|(?P<num>" + _NUM + r")\s*(?P<pct>%)?(?P<more>(?:\s*,\s*" + _NUM + r"(?![\w.]*\s*[:=]))*)"
+    r"|(?P<word>nan|inf|True|False|N/A|n/a))",
+    re.IGNORECASE,
+)
+_KEY_SPLIT = re.compile(r"[.,;|\]}>]\s+|\s-\s|\s{2,}|^.*\]\s*")
+
+
+def clean(text: str) -> str:
+    """A line without its quoting: markdown '>' and list bullets, backticks, HTML tags and
+    entities, table bars, surrounding quotes."""
+    if "<" in text:
+        text = _TAG.sub(" ", text)
+    if "&" in text:
+        text = html.unescape(text)
+    if "`" in text:
+        text = text.replace("`", "")
+    if text[:1] in (">", " ", "\t", "|", "-", "*", "+"):
+        text = _QUOTE.sub("", text)
+    return text.strip().strip("|").strip()
+
+
+def norm_key(key: str) -> str:
+    """'#mean acc len' -> 'mean acc len'; 'Acceptance rate (%)' -> 'acceptance rate'."""
+    k = _KEY_SPLIT.split(key)[-1] if any(c in key for c in ".,;|]}>-") else key
+    k = k.lower().replace("_", " ").replace("-", " ").replace("#", " ")
+    if "(" in k:
+        k = _UNIT.sub("", k)
+    return _SPACES.sub(" ", k).strip()
+
+
+def canonical(key: str) -> F | None:
+    """The canonical field of a printed key, or None (an unknown field is ignored)."""
+    k = norm_key(key)
+    f = SYNONYMS.get(k)
+    if f is not None:
+        return f
+    for _ in range(3):
+        for filler in _FILLERS:
+            if k.startswith(filler):
+                k = k[len(filler) :]
+                break
+        else:
+            break
+        f = SYNONYMS.get(k)
+        if f is not None:
+            return f
+    return None
+
+
+@dataclass(frozen=True)
+class Field:
+    """One ``key: value`` pair as printed."""
+
+    key: str  # the key, verbatim
+    text: str  # the value, verbatim
+    field: F | None  # its canonical field (None: unknown, ignored)
+    percent: bool  # the value or the key says '%'
+
+    def number(self) -> float | None:
+        """The value as a number (a percentage stays as printed), or None."""
+        t = self.text.strip().rstrip("%").strip()
+        try:
+            v = float(t)
+        except ValueError:
+            return None
+        return None if v != v else v
+
+    def fraction(self) -> float | None:
+        """A rate as a fraction: percentages divided by 100."""
+        v = self.number()
+        if v is None:
+            return None
+        return v / 100.0 if self.percent else v
+
+    def integer(self) -> int | None:
+        t = self.text.strip()
+        if t.endswith(".0"):
+            t = t[:-2]
+        try:
+            return int(t)
+        except ValueError:
+            return None
+
+    def numbers(self) -> tuple[float, ...] | None:
+        """A list value ('0.72, 0.48' or '(0.72, 0.48)' or '[..]'), as numbers; None if an item
+        is not a number."""
+        t = self.text.strip().strip("()[]")
+        if not t.strip():
+            return ()
+        out = []
+        for part in re.split(r"[,\s]+", t.strip()):
+            if not part:
+                continue
+            try:
+                v = float(part.rstrip("%"))
+            except ValueError:
+                return None
+            if v != v:
+                return None
+            out.append(v / 100.0 if self.percent or part.endswith("%") else v)
+        return tuple(out)
+
+
+def fields(text: str) -> list[Field]:
+    """Every ``key: value`` / ``key = value`` pair of a (cleaned) line, in order."""
+    out: list[Field] = []
+    for m in PAIR.finditer(text):
+        key = m.group("key")
+        if m.group("paren") is not None:
+            value = m.group("paren")
+        elif m.group("brack") is not None:
+            value = m.group("brack")
+        elif m.group("num") is not None:
+            value = m.group("num") + (m.group("more") or "")
+        else:
+            value = m.group("word") or ""
+        pct = bool(m.group("pct")) or "%" in key
+        out.append(Field(key.strip(), value, canonical(key), pct))
+    return out
+
+
+def by_field(found: list[Field]) -> dict[F, Field]:
+    """The first pair of each canonical field."""
+    out: dict[F, Field] = {}
+    for f in found:
+        if f.field is not None and f.field not in out:
+            out[f.field] = f
+    return out
+
+
+def mentions_statistics(found: list[Field]) -> bool:
+    """Whether a line carries an acceptance figure (a length, a rate, or accepted counts)."""
+    return any(f.field in (F.LENGTH, F.RATE, F.ACCEPTED, F.PER_POSITION) for f in found)

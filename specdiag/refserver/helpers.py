@@ -1,0 +1,405 @@
+"""HTTP helpers the API handlers share: JSON and error responses, streams, faults, request parsing."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import math
+import secrets
+import string
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from specdiag.refserver.config import (
+    Flavor,
+    PerRequestMetrics,
+)
+from specdiag.refserver.engine import Request as EngineRequest
+from specdiag.refserver.state import BadRequest, ServerState
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+Handler = Callable[["Request"], Awaitable["Response"]]
+
+DROP_CLOSE = object()  # stream sentinel: close the connection mid-response (truncated stream)
+DROP_RESET = object()  # stream sentinel: reset the connection (TCP RST)
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    from starlette.responses import Response
+
+    return Response(
+        json.dumps(body, separators=(",", ":"), ensure_ascii=False),
+        status_code=status,
+        media_type="application/json",
+        headers=headers,
+    )
+
+
+def error_response(
+    state: ServerState, status: int, message: str, headers: dict[str, str] | None = None
+) -> Response:
+    """An error in the flavor's own shape."""
+    flavor = state.config.flavor
+    kind = {
+        400: "BadRequestError",
+        401: "AuthenticationError",
+        404: "NotFoundError",
+        429: "RateLimitError",
+        500: "InternalServerError",
+        503: "ServiceUnavailableError",
+    }.get(status, "Error")
+    if flavor is Flavor.LLAMACPP:
+        ltype = {
+            400: "invalid_request_error",
+            401: "authentication_error",
+            404: "not_found_error",
+            429: "rate_limit_error",
+            500: "server_error",
+            503: "unavailable_error",
+        }.get(status, "server_error")
+        body: Any = {"error": {"code": status, "message": message, "type": ltype}}
+    elif flavor is Flavor.VLLM:
+        body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
+    else:
+        body = {"object": "error", "message": message, "type": kind, "param": None, "code": status}
+    return json_response(body, status, headers)
+
+
+class EventStream:
+    """An SSE response that aborts its engine request when the client goes away and honours
+    the DROP_CLOSE / DROP_RESET sentinels (for the truncate / reset faults)."""
+
+    def __init__(
+        self,
+        state: ServerState,
+        chunks: AsyncIterator[Any],
+        req: EngineRequest | None,
+        status: int = 200,
+    ) -> None:
+        self.state = state
+        self.chunks = chunks
+        self.req = req
+        self.status = status
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        watcher = asyncio.create_task(_watch_disconnect(receive, self.state, self.req))
+        try:
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": self.status,
+                    "headers": [
+                        (b"content-type", b"text/event-stream; charset=utf-8"),
+                        (b"cache-control", b"no-cache"),
+                    ],
+                }
+            )
+            async for chunk in self.chunks:
+                if chunk is DROP_CLOSE or chunk is DROP_RESET:
+                    await self.state.drop_and_settle(scope, reset=chunk is DROP_RESET)
+                    return
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            watcher.cancel()
+            aclose = getattr(self.chunks, "aclose", None)
+            if aclose is not None:
+                await aclose()
+            if self.req is not None and not self.req.finished:
+                self.state.engine.abort(self.req)
+
+
+class PartialBody:
+    """Starts a JSON response, sends part of it and closes the connection (truncate fault)."""
+
+    def __init__(self, state: ServerState, body: bytes) -> None:
+        self.state = state
+        self.body = body
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(self.body)).encode()),
+                ],
+            }
+        )
+        await send(
+            {
+                "type": "http.response.body",
+                "body": self.body[: len(self.body) // 2],
+                "more_body": True,
+            }
+        )
+        await self.state.drop_and_settle(scope, reset=False)
+
+
+class Dropped:
+    """Resets the connection without answering (reset fault)."""
+
+    def __init__(self, state: ServerState) -> None:
+        self.state = state
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.state.drop_and_settle(scope, reset=True)
+
+
+async def _watch_disconnect(receive: Any, state: ServerState, req: EngineRequest | None) -> None:
+    try:
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                if req is not None and not req.finished:
+                    state.engine.abort(req)
+                return
+    except Exception:  # noqa: BLE001 - the connection is gone either way
+        return
+
+
+def sse(obj: Any) -> bytes:
+    return b"data: " + json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode() + b"\n\n"
+
+
+SSE_DONE = b"data: [DONE]\n\n"
+
+
+# ---------------------------------------------------------------------------- request parsing
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError:
+        raise BadRequest("request body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise BadRequest("request body must be a JSON object")
+    return body
+
+
+def _int(body: dict[str, Any], *names: str, default: int | None = None) -> int | None:
+    for name in names:
+        if name in body and body[name] is not None:
+            v = body[name]
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise BadRequest(f"{name} must be an integer, got {v!r}")
+            return v
+    return default
+
+
+def _stop(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list) and all(isinstance(s, str) for s in value):
+        return tuple(value)
+    raise BadRequest("stop must be a string or a list of strings")
+
+
+def prompt_ids(state: ServerState, prompt: Any) -> list[int]:
+    tok = state.tok
+    if isinstance(prompt, list) and len(prompt) == 1 and isinstance(prompt[0], (str, list)):
+        prompt = prompt[0]
+    if isinstance(prompt, str):
+        return [tok.bos_id, *tok.encode(prompt)]
+    if isinstance(prompt, list) and all(
+        isinstance(t, int) and not isinstance(t, bool) for t in prompt
+    ):
+        if any(t < 0 or t >= tok.vocab_size for t in prompt):
+            raise BadRequest(f"token ids must be in 0..{tok.vocab_size - 1}")
+        return list(prompt)
+    raise BadRequest("prompt must be a string or a list of token ids (one prompt per request)")
+
+
+def chat_ids(state: ServerState, messages: Any) -> list[int]:
+    if not isinstance(messages, list) or not messages:
+        raise BadRequest("messages must be a non-empty list")
+    pairs: list[tuple[str, str]] = []
+    for m in messages:
+        if not isinstance(m, dict) or not isinstance(m.get("role"), str):
+            raise BadRequest("each message needs a role and content")
+        content = m.get("content")
+        if isinstance(content, list):
+            content = "".join(
+                p.get("text", "")
+                for p in content
+                if isinstance(p, dict) and p.get("type") == "text"
+            )
+        if content is None:
+            content = ""
+        if not isinstance(content, str):
+            raise BadRequest("message content must be a string or a list of text parts")
+        pairs.append((m["role"], content))
+    return state.tok.encode(state.tok.chat_prompt(pairs))
+
+
+def check_length(state: ServerState, n_prompt: int, max_tokens: int) -> None:
+    limit = state.config.max_model_len
+    if max_tokens < 1:
+        raise BadRequest(f"max_tokens must be at least 1, got {max_tokens}")
+    if n_prompt + max_tokens > limit:
+        raise BadRequest(
+            f"This model's maximum context length is {limit} tokens. However, you requested "
+            f"{n_prompt + max_tokens} tokens ({n_prompt} in the messages, {max_tokens} in the "
+            "completion). Please reduce the length of the messages or completion."
+        )
+
+
+# ---------------------------------------------------------------------------- guarding
+
+
+def guarded(state: ServerState, handler: Handler, *, public: bool = False) -> Handler:
+    """Slow start (503), API key (401) and bad requests (400) for every flavor endpoint."""
+
+    async def endpoint(request: Request) -> Response:
+        if state.loading():
+            if state.config.flavor is Flavor.LLAMACPP:
+                return error_response(state, 503, "Loading model")
+            return error_response(state, 503, "The server is starting up")
+        if state.config.api_key and not public and _needs_key(state, request.url.path):
+            auth = request.headers.get("authorization", "")
+            given = auth[7:] if auth.lower().startswith("bearer ") else ""
+            if not hmac.compare_digest(given.encode(), state.config.api_key.encode()):
+                if state.config.flavor is Flavor.LLAMACPP:
+                    return error_response(state, 401, "Invalid API Key")
+                return json_response({"error": "Unauthorized"}, 401)
+        try:
+            return await handler(request)
+        except BadRequest as exc:
+            return error_response(state, exc.status, exc.message)
+
+    return endpoint
+
+
+def _needs_key(state: ServerState, path: str) -> bool:
+    flavor = state.config.flavor
+    if flavor is Flavor.VLLM:
+        return path.startswith("/v1")
+    if flavor is Flavor.LLAMACPP:
+        return path not in ("/health", "/v1/health", "/models", "/v1/models")
+    # SGLang's middleware lets every /health* and /metrics* path through
+    return not path.startswith(("/health", "/metrics"))
+
+
+async def fault_response(state: ServerState) -> tuple[str | None, Response | None]:
+    """Draw this request's fault; answer it right away where the fault needs no generation."""
+    mode = state.draw_fault()
+    if mode == "500":
+        return mode, error_response(state, 500, "Internal server error (injected fault)")
+    if mode == "429":
+        retry = state.config.faults.retry_after_s
+        return mode, error_response(
+            state,
+            429,
+            "Too many requests (injected fault)",
+            headers={"Retry-After": str(max(0, math.ceil(retry)))},
+        )
+    if mode == "reset":
+        return mode, Dropped(state)  # type: ignore[return-value]
+    if mode == "stall" and await state.stall():
+        return mode, error_response(state, 503, "The server is shutting down")
+    return mode, None
+
+
+async def wait_done(request: Request, state: ServerState, req: EngineRequest) -> None:
+    watcher = asyncio.create_task(_watch_disconnect(request.receive, state, req))
+    try:
+        await req.done.wait()
+    finally:
+        watcher.cancel()
+
+
+def finish_body(state: ServerState, body: Any, fault: str | None) -> Response:
+    """A complete JSON answer, or its faulted form."""
+    if fault == "invalid-json":
+        from starlette.responses import Response
+
+        text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+        return Response(text[: max(1, len(text) // 2)], media_type="application/json")
+    if fault == "truncate":
+        data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+        return PartialBody(state, data)  # type: ignore[return-value]
+    return json_response(body)
+
+
+async def token_updates(req: EngineRequest) -> AsyncIterator[list[int]]:
+    """New output tokens as the engine delivers them, until the request ends."""
+    sent = 0
+    while True:
+        await req.updates.get()
+        n = len(req.out_ids)
+        if n > sent:
+            yield req.out_ids[sent:n]
+            sent = n
+        if req.finished:
+            return
+
+
+def stream_faults(state: ServerState, fault: str | None, index: int) -> Any:
+    """What a faulted stream does at chunk ``index`` (after the first two chunks)."""
+    if fault == "truncate" and index == 2:
+        return DROP_CLOSE
+    if fault == "invalid-json" and index == 2:
+        return b'data: {"id":"broken","choices":[{"index":0,"text":\n\n'
+    return None
+
+
+def new_id(prefix: str, flavor: Flavor) -> str:
+    if flavor is Flavor.LLAMACPP:
+        alphabet = string.ascii_letters + string.digits
+        return prefix + "".join(secrets.choice(alphabet) for _ in range(32))
+    if flavor is Flavor.VLLM:
+        return prefix + secrets.token_hex(8)
+    return uuid.uuid4().hex
+
+
+def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | None:
+    """vLLM's per-request ``metrics`` (``--per-request-spec-decode-metrics``)."""
+    mode = state.config.per_request_metrics
+    if mode is PerRequestMetrics.NONE:
+        return None
+    spec: dict[str, Any] | None = None
+    if req.verify_ct > 0:
+        spec = {
+            "mean_acceptance_length": 1.0 + req.accepted / req.verify_ct,
+            "draft_acceptance_rate": req.accepted / req.drafted if req.drafted else 0.0,
+            "acceptance_histogram": list(req.histogram),
+            "num_spec_steps": req.verify_ct,
+            "num_accepted_draft_tokens": req.accepted,
+            "num_draft_tokens": req.drafted,
+            "num_spec_tokens": state.config.steps,
+        }
+        if mode is PerRequestMetrics.DETAILED:
+            spec["per_step_accepted"] = list(req.per_step_accepted)
+            spec["per_step_drafted"] = list(req.per_step_drafted)
+    return {
+        "time_to_first_token_ms": None,
+        "generation_time_ms": None,
+        "queue_time_ms": None,
+        "mean_itl_ms": None,
+        "tokens_per_second": None,
+        "speculative_decoding": spec,
+    }
+
+
+def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, Any]:
+    """SGLang 0.5.23 ``meta_info`` speculation fields (only when verify steps happened)."""
+    if not state.config.speculative or req.verify_ct == 0:
+        return {}
+    return {
+        "spec_accept_rate": req.accepted / req.proposed if req.proposed else 0.0,
+        "spec_accept_length": len(req.out_ids) / req.verify_ct,
+        "spec_num_correct_drafts": req.accepted,
+        "spec_num_proposed_drafts": req.proposed,
+        "spec_verify_ct": req.verify_ct,
+        "spec_correct_drafts_histogram": list(req.histogram),
+    }

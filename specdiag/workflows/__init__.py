@@ -1,0 +1,5 @@
+"""Workflows: orchestration that drives servers and several cores at once (the demo).
+
+This layer sits between the command modules and the servers: it may import ``specdiag.core``
+and the servers (``specdiag.refserver``), never ``specdiag.cli``; core never imports it.
+"""

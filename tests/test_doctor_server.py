@@ -1,0 +1,123 @@
+"""``doctor --server`` against the reference server (in-process): discovery, the short probe,
+SGLang's /server_info settings, lifetime vs run, faults, an unreachable server."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import httpx
+
+from specdiag.core.doctor.context import DoctorInputs
+from specdiag.core.doctor.model import Status
+from specdiag.core.doctor.run import run_doctor
+from specdiag.refserver import make_config, start_server
+from tests.conftest import run_cli
+from tests.test_doctor__helpers import by_id, write_draft, write_target
+
+
+def _cfg(**kw: object) -> object:
+    kw.setdefault("target_step_ms", 0.0)
+    kw.setdefault("draft_step_ms", 0.0)
+    return make_config(**kw)  # type: ignore[arg-type]
+
+
+def test_server_sglang_below_with_lifetime_figure(tmp_path: Path) -> None:
+    draft = write_draft(tmp_path / "draft", ids=[2, 30, 58])
+    target = write_target(tmp_path / "target", layers=62)
+    with start_server(
+        _cfg(flavor="sglang", steps=5, accept_length=2.4, decode_log_interval=4)
+    ) as srv:  # type: ignore[arg-type]
+        # earlier traffic: the lifetime average covers it, the run-scoped figure does not
+        with httpx.Client(base_url=srv.url, timeout=30) as c:
+            c.post("/generate", json={"text": "warm up", "sampling_params": {"max_new_tokens": 32}})
+        rep = run_doctor(
+            DoctorInputs(
+                server=srv.url,
+                draft=str(draft),
+                target=str(target),
+                acc=(0.75,),
+                steps=5,
+                probe_requests=6,
+                probe_max_tokens=48,
+            )
+        )
+    checks = by_id(rep)
+    assert rep.engine == "sglang" and rep.engine_from and rep.engine_from.startswith("server")
+    assert checks["aux-layer-ids"].status is Status.PASS
+    assert checks["server-probe"].status is Status.PASS
+    assert checks["tree-settings"].status is Status.PASS
+    assert "server" in str(checks["tree-settings"].evidence[0].location)
+    assert checks["lifetime-vs-run"].status in (Status.PASS, Status.WARN)
+    assert "/server_info avg_spec_accept_length" in checks["lifetime-vs-run"].message
+    assert (
+        checks["rope-positions"].status is Status.PASS
+    )  # /server_info context_length 4096 <= 8192
+    assert rep.gap is not None and rep.gap.verdict == "below"
+    assert abs(rep.gap.observed_accept_length - 2.4) < 0.35
+    assert "probe" in rep.gap.observed_from
+
+
+def test_server_context_beyond_the_draft(tmp_path: Path) -> None:
+    draft = write_draft(tmp_path / "draft", max_pos=2048)
+    with start_server(_cfg(flavor="sglang", steps=3, acceptance="0.7", max_model_len=32768)) as srv:  # type: ignore[arg-type]
+        rep = run_doctor(
+            DoctorInputs(server=srv.url, draft=str(draft), probe_requests=2, probe_max_tokens=16)
+        )
+    c = by_id(rep)["rope-positions"]
+    assert c.status is Status.FAIL and "32768" in c.message
+
+
+def test_server_with_faults_still_reports(tmp_path: Path) -> None:
+    with start_server(_cfg(flavor="vllm", steps=3, acceptance="0.6", faults="500=0.3")) as srv:  # type: ignore[arg-type]
+        r = run_cli(
+            [
+                "doctor",
+                "--server",
+                srv.url,
+                "--acc",
+                "0.6",
+                "--probe-requests",
+                "6",
+                "--max-tokens",
+                "32",
+                "--json",
+            ]
+        )
+    doc = r.json()
+    assert doc["engine"] == "vllm"
+    exp = next(c for c in doc["checks"] if c["check"] == "expected-vs-observed")
+    assert exp["status"] in ("pass", "warn", "fail")  # decided, despite 30% of requests failing
+
+
+def test_unreachable_server_other_checks_still_run(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    draft = write_draft(tmp_path / "draft")
+    r = run_cli(
+        [
+            "doctor",
+            "--server",
+            f"http://127.0.0.1:{port}",
+            "--draft",
+            str(draft),
+            "--json",
+            "--timeout",
+            "2",
+        ]
+    )
+    doc = r.json()
+    assert any(
+        p["source"] == "server" and "cannot reach" in p["message"] for p in doc["input_problems"]
+    )
+    assert next(c for c in doc["checks"] if c["check"] == "d2t-t2d")["status"] == "pass"
+    r = run_cli(["doctor", "--server", f"http://127.0.0.1:{port}", "--timeout", "2"])
+    assert r.exit_code == 3 and "cannot reach" in r.stderr
+
+
+def test_server_refusing_every_request(tmp_path: Path) -> None:
+    with start_server(_cfg(flavor="sglang", steps=3, acceptance="0.7", faults="500=1.0")) as srv:  # type: ignore[arg-type]
+        rep = run_doctor(DoctorInputs(server=srv.url, probe_requests=2, probe_max_tokens=8))
+    c = by_id(rep)["server-probe"]
+    assert c.status is Status.FAIL and "every probe request failed" in c.message
