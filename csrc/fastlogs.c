@@ -62,6 +62,7 @@ typedef struct {
     int64_t lines;      /* newlines in [start, end) */
     int64_t candidates; /* candidate lines */
     int64_t fast;       /* fast records */
+    int64_t stop;       /* where the scan stopped: a special line's start, or the range end */
     int oom;
 } BlockObject;
 
@@ -78,12 +79,14 @@ static PyObject *Block_get_cands(BlockObject *b, void *c) {
 }
 static PyObject *Block_get_fast(BlockObject *b, void *c) { return PyLong_FromLongLong(b->fast); }
 static PyObject *Block_get_items(BlockObject *b, void *c) { return PyLong_FromSsize_t(b->n); }
+static PyObject *Block_get_stop(BlockObject *b, void *c) { return PyLong_FromLongLong(b->stop); }
 
 static PyGetSetDef Block_getset[] = {
     {"lines", (getter)Block_get_lines, NULL, "newlines in the scanned range", NULL},
     {"candidate_lines", (getter)Block_get_cands, NULL, "candidate lines", NULL},
     {"fast_records", (getter)Block_get_fast, NULL, "lines read by the compiled path", NULL},
     {"items", (getter)Block_get_items, NULL, "candidate lines kept (fast and Python)", NULL},
+    {"stop", (getter)Block_get_stop, NULL, "start of the special line the scan stopped at", NULL},
     {NULL}};
 
 static PyTypeObject BlockType = {
@@ -231,6 +234,8 @@ static inline int64_t numchars(const char **pp, const char *end) {
     return n;
 }
 
+static double g_max_len = 1025.0, g_max_tp = 1e9; /* records.MAX_ACCEPT_LENGTH, MAX_THROUGHPUT */
+
 /* SGLANG_LINE_FAST tried at the '[' at q; the line ends at end. */
 static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     const char *p = q + 1;
@@ -309,6 +314,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (!parse_num(base + it->rate_t, it->rate_len, &it->raw_rate)) return -1;
     if (!parse_num(tp, tpn, &it->throughput)) return -1;
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
+    if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
     return 1;
 }
@@ -412,7 +418,8 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
             for (int64_t i = 0; i < it->pp_n; i++)
                 if (b->pp[it->pp_off + i] > 1.0) b->pp[it->pp_off + i] = 1.0;
     }
-    if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0) {
+    if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0 ||
+        it->mean > g_max_len || it->throughput > g_max_tp) {
         b->npp = it->pp_off;
         return -1;
     }
@@ -449,14 +456,45 @@ typedef struct {
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
     Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
+    /* special lines (the Python LineFinder hands lines around them to the parser): */
+    const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
+    Py_ssize_t ncut;
+    const char **sk;        /* holding one of these (n_acc, num_acc, ...) */
+    Py_ssize_t *sklen;
+    Py_ssize_t nsk;
+    const char **fk;        /* "ccept" and one of these, or two '|' (a table header) */
+    Py_ssize_t *fklen;
+    Py_ssize_t nfk;
+    double max_len, max_tp;
 } ScanCfg;
+
+static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
+    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
+        if (find_sub(ls, le, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;
+    const char *t = le;
+    while (t > ls && (t[-1] == ' ' || t[-1] == '\r' || t[-1] == '\t')) t--;
+    if (t > ls && memchr(cfg->cut_ends, t[-1], (size_t)cfg->ncut)) return 1;
+    if (HAS(ls, le, "ccept")) {
+        for (Py_ssize_t k = 0; k < cfg->nfk; k++)
+            if (find_sub(ls, le, cfg->fk[k], (size_t)cfg->fklen[k])) return 1;
+        const char *a = (const char *)memchr(ls, '|', (size_t)(le - ls));
+        if (a && memchr(a + 1, '|', (size_t)(le - a - 1))) return 1;
+    }
+    return 0;
+}
+
+/* what LineParser._parse would rewrite first (markdown quote, bullet, backticks, HTML) */
+static int needs_cleaning(const char *ls, const char *le) {
+    if (ls < le && strchr(">|`*+-", *ls) && *ls) return 1;
+    return memchr(ls, '`', (size_t)(le - ls)) != NULL || HAS(ls, le, "</") || HAS(ls, le, "&gt;");
+}
 
 static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t end,
                        const ScanCfg *cfg) {
     int64_t line_no = 0; /* newlines before cur, from start */
     int64_t cur = start;
     const char *base = buf;
-    const char *bend = buf + end;
+    const char *bend = buf + end; /* moved back when the scan stops at a special line */
     const char *m = find_sub(buf + start, bend, cfg->anchor, (size_t)cfg->anchor_len);
     while (m != NULL) {
         int64_t pos = m - buf;
@@ -474,6 +512,11 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         if (kwi < 0) {
             m = nxt;
             continue;
+        }
+        if (e - s <= cfg->max_line && special_line(cfg, buf + s, buf + e)) {
+            end = s; /* stop here: the Python LineFinder takes this line and what it implies */
+            bend = buf + end;
+            break;
         }
         for (const char *c = buf + cur; c < buf + s;) {
             const char *z = (const char *)memchr(c, '\n', (size_t)(buf + s - c));
@@ -496,7 +539,7 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         it->type = IT_PY;
         const char *ls = buf + s, *le = buf + e;
         int done = 0;
-        if (cfg->fast && plain_ascii(ls, le)) {
+        if (cfg->fast && plain_ascii(ls, le) && !needs_cleaning(ls, le)) {
             /* "accept len" is keyword al when present: the first match says whether it is */
             int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
                          ? kwi == cfg->al_idx
@@ -535,6 +578,56 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         c = z + 1;
     }
     b->lines = line_no;
+    b->stop = end;
+}
+
+/* configure(cut_ends, special_keywords, follow_keywords, max_accept_length, max_throughput):
+ * what makes a line special for the LineFinder, and the range guard; set once at import */
+static PyObject *g_cfg = NULL; /* keeps the bytes alive */
+static const char *g_cut = ",:=(";
+static Py_ssize_t g_ncut = 4;
+static const char *g_sk[32], *g_fk[32];
+static Py_ssize_t g_sklen[32], g_fklen[32], g_nsk = 0, g_nfk = 0;
+static int g_configured = 0;
+
+static PyObject *fl_configure(PyObject *self, PyObject *args) {
+    PyObject *cut, *sk, *fk;
+    double ml, mt;
+    if (!PyArg_ParseTuple(args, "O!O!O!dd", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
+                          &fk, &ml, &mt))
+        return NULL;
+    if (PyTuple_GET_SIZE(sk) > 32 || PyTuple_GET_SIZE(fk) > 32) {
+        PyErr_SetString(PyExc_ValueError, "at most 32 keywords");
+        return NULL;
+    }
+    for (int w = 0; w < 2; w++) {
+        PyObject *t = w ? fk : sk;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+            PyObject *k = PyTuple_GET_ITEM(t, i);
+            if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
+                PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
+                return NULL;
+            }
+        }
+    }
+    Py_XSETREF(g_cfg, PyTuple_Pack(3, cut, sk, fk));
+    if (!g_cfg) return NULL;
+    g_cut = PyBytes_AS_STRING(cut);
+    g_ncut = PyBytes_GET_SIZE(cut);
+    g_nsk = PyTuple_GET_SIZE(sk);
+    g_nfk = PyTuple_GET_SIZE(fk);
+    for (Py_ssize_t i = 0; i < g_nsk; i++) {
+        g_sk[i] = PyBytes_AS_STRING(PyTuple_GET_ITEM(sk, i));
+        g_sklen[i] = PyBytes_GET_SIZE(PyTuple_GET_ITEM(sk, i));
+    }
+    for (Py_ssize_t i = 0; i < g_nfk; i++) {
+        g_fk[i] = PyBytes_AS_STRING(PyTuple_GET_ITEM(fk, i));
+        g_fklen[i] = PyBytes_GET_SIZE(PyTuple_GET_ITEM(fk, i));
+    }
+    g_max_len = ml;
+    g_max_tp = mt;
+    g_configured = 1;
+    Py_RETURN_NONE;
 }
 
 /* scan(data, start, end, anchor, keywords, max_line, engine, fast) -> Block */
@@ -589,8 +682,16 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     b->pp = NULL;
     b->npp = b->cappp = 0;
     b->lines = b->candidates = b->fast = 0;
+    b->stop = end;
     b->oom = 0;
-    ScanCfg cfg = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1};
+    if (!g_configured) {
+        free(kw);
+        free(kwlen);
+        PyErr_SetString(PyExc_RuntimeError, "configure() first");
+        return NULL;
+    }
+    ScanCfg cfg = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1,
+                   g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen, g_nfk, g_max_len, g_max_tp};
     for (Py_ssize_t i = 0; i < nkw; i++)
         if (kwlen[i] == 10 && memcmp(kw[i], "accept len", 10) == 0) {
             cfg.al_idx = i;
@@ -998,7 +1099,22 @@ typedef struct {
     PyObject *ri_type; /* RateInference */
     PyObject *t_both, *t_none, *t_nd_pre, *t_nd_more, *t_nd_post;
     PyObject *keyinfo; /* dict frozenset -> int bitmask/pairs, parsed once */
+    PyObject *pending_names; /* the parser's multi-line state attributes (None when idle) */
+    PyObject *skip_cb, *reason_rate;
+    double max_ts;
 } CtxObject;
+
+/* the parser holds no open block, table or cut line: a fast line is read on its own */
+static int parser_idle(CtxObject *C) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(C->pending_names); i++) {
+        PyObject *v = PyObject_GetAttr(C->parser, PyTuple_GET_ITEM(C->pending_names, i));
+        if (!v) return -1;
+        int none = v == Py_None;
+        Py_DECREF(v);
+        if (!none) return 0;
+    }
+    return 1;
+}
 
 static long long INF_REFRESH = 512;
 static int eq_str(PyObject *a, PyObject *b);
@@ -1971,6 +2087,7 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
         rec.has_ts = 1;
         rec.ts = day + sod + fr;
         rec.clock = C->s_clock_abs;
+        if (!(rec.ts >= -C->max_ts && rec.ts <= C->max_ts)) return 2; /* the range guard: Python */
     }
     memcpy(tt.s, d, 10);
     tt.s[10] = ' ';
@@ -2058,6 +2175,18 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
     rec.graph = it->graph;
     rec.has_tp = 1;
     rec.throughput = it->throughput;
+    if (rec.has_rate && !(rec.rate >= 0.0 && rec.rate <= 1.0)) {
+        /* the record fails the range guard after its tally, as in the Python path: skipped */
+        PyObject *ln = PyLong_FromLongLong(line_no);
+        PyObject *raw = ln ? PyBytes_FromStringAndSize(base + it->s, (Py_ssize_t)(it->e - it->s)) : NULL;
+        PyObject *res = raw ? PyObject_CallFunctionObjArgs(C->skip_cb, ln, C->reason_rate, raw, NULL) : NULL;
+        Py_XDECREF(ln);
+        Py_XDECREF(raw);
+        if (!res) goto fail;
+        Py_DECREF(res);
+        Py_XDECREF(own_formula);
+        return 3;
+    }
     Leaf *L = get_leaf(C, C->s_sglang, r->rank, &r->leaf);
     if (!L) goto fail;
     if (!leaf_add(C, L, &rec, line_no)) goto fail;
@@ -2093,6 +2222,7 @@ static int do_vllm(CtxObject *C, BlockObject *blk, Item *it, long long line_no) 
             rec.has_ts = 1;
             rec.ts = day + sod + fr;
             rec.clock = C->s_clock_noyear;
+            if (!(rec.ts >= -C->max_ts && rec.ts <= C->max_ts)) return 2;
         }
     }
     rec.version = C->v_vllm;
@@ -2201,6 +2331,9 @@ static void Ctx_dealloc(CtxObject *C) {
     Py_XDECREF(C->analysis);
     Py_XDECREF(C->close_run);
     Py_XDECREF(C->keyinfo);
+    Py_XDECREF(C->pending_names);
+    Py_XDECREF(C->skip_cb);
+    Py_XDECREF(C->reason_rate);
     Py_XDECREF(C->ri_type);
     Py_XDECREF(C->t_both);
     Py_XDECREF(C->t_none);
@@ -2261,6 +2394,17 @@ static int Ctx_init(CtxObject *C, PyObject *args, PyObject *kw) {
     C->min_run = PyLong_AsLongLong(v);
     if (!(v = PyDict_GetItemString(consts, "spark_width"))) goto missing;
     C->spark_width = (int)PyLong_AsLong(v);
+    if (!(v = PyDict_GetItemString(consts, "pending_attrs")) || !PyTuple_Check(v)) goto missing;
+    Py_INCREF(v);
+    C->pending_names = v;
+    if (!(v = PyDict_GetItemString(consts, "skip"))) goto missing;
+    Py_INCREF(v);
+    C->skip_cb = v;
+    if (!(v = PyDict_GetItemString(consts, "reason_rate"))) goto missing;
+    Py_INCREF(v);
+    C->reason_rate = v;
+    if (!(v = PyDict_GetItemString(consts, "max_timestamp"))) goto missing;
+    C->max_ts = PyFloat_AsDouble(v);
     if (!(v = PyDict_GetItemString(consts, "inference_refresh"))) goto missing;
     INF_REFRESH = PyLong_AsLongLong(v);
     if (!(v = PyDict_GetItemString(consts, "year"))) goto missing;
@@ -2308,11 +2452,17 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
     const char *buf = PyBytes_AS_STRING(b->data);
     long long fast = 0;
     int dirty = 0;
+    int idle = parser_idle(C);
+    if (idle < 0) return NULL;
     for (Py_ssize_t i = 0; i < b->n; i++) {
         Item *it = &b->items[i];
         long long line_no = base_line + it->line;
-        if (it->type == IT_SGL || it->type == IT_VLLM) {
+        if ((it->type == IT_SGL || it->type == IT_VLLM) && idle) {
             int ok = it->type == IT_SGL ? do_sgl(C, b, it, line_no) : do_vllm(C, b, it, line_no);
+            if (ok == 3) { /* skipped (counted by the Python callback) */
+                dirty = 1;
+                continue;
+            }
             if (!ok) {
                 PyObject *t, *v, *tb;
                 PyErr_Fetch(&t, &v, &tb);
@@ -2321,9 +2471,11 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
                 PyErr_Restore(t, v, tb);
                 return NULL;
             }
-            fast++;
-            dirty = 1;
-            continue;
+            if (ok == 1) {
+                fast++;
+                dirty = 1;
+                continue;
+            }
         }
         PyObject *ln = PyLong_FromLongLong(line_no);
         PyObject *raw = NULL, *prev = NULL;
@@ -2357,6 +2509,15 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
             return NULL;
         }
         Py_DECREF(res);
+        idle = parser_idle(C);
+        if (idle < 0) {
+            PyObject *t, *v, *tb;
+            PyErr_Fetch(&t, &v, &tb);
+            sync_out(C);
+            PyErr_Clear();
+            PyErr_Restore(t, v, tb);
+            return NULL;
+        }
     }
     if (dirty && !sync_out(C)) return NULL;
     return PyLong_FromLongLong(fast);
@@ -2586,6 +2747,7 @@ static PyTypeObject CtxType = {
 
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
+    {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
     {NULL}};
 
 static struct PyModuleDef fl_module = {PyModuleDef_HEAD_INIT, "_fastlogs",

@@ -345,3 +345,34 @@ def test_cli_modes_are_identical_on_the_compiled_path(tmp_path: Path) -> None:
             runs.append((r.exit_code, r.stdout, r.stderr, b""))
         assert runs[0][0] == 0, (args, runs[0][2])
         assert runs[0] == runs[2] and runs[1] == runs[3], args
+
+
+_FIXTURE_LINES = [
+    line
+    for p in sorted(DATA.iterdir())
+    for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
+]
+
+
+@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.one_of(
+            sglang_line(),
+            vllm_line(),
+            st.integers(0, len(_FIXTURE_LINES) - 1).map(lambda i: _FIXTURE_LINES[i]),
+            # a run of consecutive fixture lines (multi-line summaries, tables, cut lines)
+            st.integers(0, len(_FIXTURE_LINES) - 1).map(
+                lambda i: "\n".join(_FIXTURE_LINES[i : i + 12])
+            ),
+        ),
+        min_size=1,
+        max_size=30,
+    ),
+    st.sampled_from([64, 700, 1 << 20]),
+)
+def test_fuzz_fast_lines_among_every_other_layout(lines: list[str], chunk: int) -> None:
+    """Fast-layout lines in the middle of every layout the grammar reads (bench summaries,
+    tables, JSON bodies, cut lines): the same report and records."""
+    data = ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+    assert_same(data, chunk=chunk)

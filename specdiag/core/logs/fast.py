@@ -51,6 +51,31 @@ except ImportError as exc:  # not built: the Python path, with a note
     _why_not = f"the compiled part is not built ({exc})"
 
 _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
+# the parser's multi-line state: while any of these is set, every line goes to the parser
+PENDING_ATTRS = ("block", "_cut", "table")
+
+
+def _configure() -> None:
+    """Tell the C part which lines the LineFinder treats specially (it stops its scan there
+    and this module hands them to the inherited Python logic) and the range guard's bounds."""
+    from specdiag.core.logs import patterns as PT
+    from specdiag.core.logs import records as R
+    from specdiag.core.logs import scan as SC
+
+    cut = b"".join(getattr(SC, "_CUT_ENDS", (b",", b":", b"=", b"(")))
+    special = (b"n_acc", b"num_acc", *getattr(PT, "PREV_KEYWORDS", ()))
+    follow = tuple(getattr(PT, "FOLLOW_KEYWORDS", ()))
+    _native.configure(
+        cut,
+        special,
+        follow,
+        float(getattr(R, "MAX_ACCEPT_LENGTH", 1025.0)),
+        float(getattr(R, "MAX_THROUGHPUT", 1e9)),
+    )
+
+
+if _native is not None:
+    _configure()
 _schema_ok: bool | None = None
 
 
@@ -115,6 +140,35 @@ def _accumulator_schema_ok() -> bool:
             ok = False
         _schema_ok = ok
     return _schema_ok
+
+
+def _reason_rate() -> str:
+    """The range guard's skip reason for an accept rate outside [0, 1]."""
+    from specdiag.core.logs.records import out_of_range
+
+    rec = LogRecord(
+        "sglang",
+        "interval",
+        0,
+        "",
+        "",
+        None,
+        None,
+        None,
+        None,
+        2.0,
+        1.0,
+        2.0,
+        None,
+        None,
+        (),
+        (),
+        None,
+        None,
+        (),
+        (),
+    )
+    return out_of_range(rec) or "number out of range (accept rate)"
 
 
 _RI_TEXTS: tuple[object, ...] | None | bool = False
@@ -195,19 +249,67 @@ class FastLineFinder(LineFinder):
         )
 
     def _block(self, buf: bytes, start: int, end: int) -> None:
-        pre = self.pre
-        if pre is not None and pre[0] is buf and pre[1] == start and pre[2] == end:
-            blk = pre[3]
-            self.pre = None
-        else:
-            blk = self.scan(bytes(buf) if type(buf) is not bytes else buf, start, end)
-        if blk.items:
-            self._out.append((blk, self.lines, self._prev_tail))  # type: ignore[arg-type]
-        self.lines += blk.lines
-        self.candidate_lines += blk.candidate_lines
-        ps = buf.rfind(b"\n", start, end - 1)
-        ps = start if ps < 0 else ps + 1
-        self._prev_tail = buf[ps : end - 1][:4096]
+        """LineFinder._block, compiled: the C scan runs up to the next special line (a block
+        header, a line cut mid-field, a summary's counts line), which goes to the inherited
+        Python logic with the context lines it implies; then the C scan goes on."""
+        if type(buf) is not bytes:
+            buf = bytes(buf)
+        orig_tail, orig_lines = self._prev_tail, self._prev_lines
+        pos = start
+        if self._follow:  # context lines carried over from the previous block
+            pos = self._context(buf, pos, end)
+            if pos >= end:
+                return
+        lo = pos  # LineFinder._block computes its tails from here
+        while pos < end:
+            if self._follow:  # context lines after a special line (they look back from lo)
+                self._prev_lines = orig_lines
+                pos = self._context(buf, pos, end, lo)
+                if pos >= end:
+                    break
+            pre = self.pre
+            if pre is not None and pre[0] is buf and pre[1] == pos and pre[2] == end:
+                blk = pre[3]
+                self.pre = None
+            else:
+                blk = self.scan(buf, pos, end)
+            if blk.items:
+                # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
+                ptail = orig_tail if pos == lo else buf[buf.rfind(b"\n", lo, pos - 1) + 1 : pos - 1]
+                self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
+            self.lines += blk.lines
+            self.candidate_lines += blk.candidate_lines
+            stop = blk.stop
+            if stop >= end:
+                break
+            # the special line, by the Python LineFinder (its tails as it would see them)
+            e = buf.find(b"\n", stop, end) + 1
+            self._tails(buf, lo, stop, orig_tail, orig_lines)
+            LineFinder._block(self, buf, stop, e)
+            pos = e
+        self._tails(buf, lo, end, orig_tail, orig_lines)
+
+    def _tails(
+        self, buf: bytes, lo: int, pos: int, orig_tail: bytes, orig_lines: list[bytes]
+    ) -> None:
+        """_prev_tail and _prev_lines as LineFinder._block has them after buf[lo:pos]."""
+        if pos <= lo:
+            self._prev_tail, self._prev_lines = orig_tail, orig_lines
+            return
+        from specdiag.core.logs.patterns import PREV_LINES
+
+        rfind = buf.rfind
+        ps = rfind(b"\n", lo, pos - 1)
+        ps = lo if ps < 0 else ps + 1
+        self._prev_tail = buf[ps : pos - 1][:4096]
+        tail: list[bytes] = []
+        p = pos
+        while len(tail) < PREV_LINES and p > lo:
+            ps = rfind(b"\n", lo, p - 1)
+            ps = lo if ps < 0 else ps + 1
+            tail.append(buf[ps : p - 1][:4096])
+            p = ps
+        self._prev_lines = (orig_lines + list(reversed(tail)))[-PREV_LINES:]
 
 
 # --------------------------------------------------------------------------- parse stage
@@ -259,6 +361,7 @@ class FastScanner(Scanner):
             and not analyzer.window.active
             and analyzer.on_record is None
             and _accumulator_schema_ok()
+            and all(hasattr(parser, a) for a in PENDING_ATTRS)
         ):
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
         self.fast_mask = mask
@@ -312,6 +415,10 @@ class FastScanner(Scanner):
             # SGLangRateInference.add recomputes best() after this many tallies of known sets
             "inference_refresh": 512,
             "rate_inference": _rate_inference_texts(),
+            "pending_attrs": PENDING_ATTRS,
+            "skip": self._skip_bytes,
+            "reason_rate": _reason_rate(),
+            "max_timestamp": float(getattr(R, "MAX_TIMESTAMP", 1e11)),
         }
         an = self.analyzer
         return _native.Ctx(
@@ -334,6 +441,9 @@ class FastScanner(Scanner):
         ctx = self._ctx
         if ctx is None or not ctx.take(rec):
             self._record(rec)
+
+    def _skip_bytes(self, line_no: int, reason: str, raw: bytes) -> None:
+        self._skip(line_no, reason, raw.decode("utf-8", "replace"))
 
     def _one(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
         """A line for the Python parser, in the middle of a Ctx.run."""
