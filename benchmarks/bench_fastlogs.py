@@ -87,9 +87,10 @@ def _lines(rng: random.Random, t0: int, n: int, share: float) -> tuple[list[str]
                     f"accept len: {length:.2f}, cuda graph: True, gen throughput (token/s): "
                     f"{rand() * 4000:.2f}, #queue-req: 0"
                     if rand() < 0.5
-                    else f"slot print_timing: id  0 | task {randint(0, 9999)} | draft acceptance "
-                    f"rate = {rand():.5f} ({randint(5, 50)} accepted / {randint(50, 60)} "
-                    f"generated), mean len = {1 + rand() * 2:.2f}"
+                    else f"INFO {11:02d}-29 {hh:02d}:{mm:02d}:{ss:02d} metrics.py:477] Speculative "
+                    f"metrics: Draft acceptance rate: 0.651, System efficiency: 0.570, Number of "
+                    f"speculative tokens: 3, Number of accepted tokens: {9000 + t}, Number of "
+                    f"draft tokens: {14000 + 2 * t}, Number of emitted tokens: {12000 + 2 * t}."
                 )
         elif r < 0.55:
             out.append(
