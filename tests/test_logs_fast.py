@@ -376,3 +376,24 @@ def test_fuzz_fast_lines_among_every_other_layout(lines: list[str], chunk: int) 
     tables, JSON bodies, cut lines): the same report and records."""
     data = ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
     assert_same(data, chunk=chunk)
+
+
+def test_many_files_read_ahead_give_the_same_output(tmp_path: Path) -> None:
+    """Many files (the next one's first block read and scanned while the current one is
+    consumed), small blocks: the same document as the Python path, file by file."""
+    import random
+
+    import bench_fastlogs
+
+    paths = []
+    for i in range(6):
+        lines, _, _ = bench_fastlogs._lines(random.Random(i), 8 * 3600, 400 + 300 * i, 0.45)
+        p = tmp_path / f"f{i}.log"
+        p.write_text("\n".join(lines) + ("\n" if i % 2 else ""))
+        paths.append(str(p))
+    paths.append(paths[0])  # the same file twice
+    docs = [
+        run_cli(["logs", "--json", *paths], env={fast.ENV_FORCE_PYTHON: force}).stdout
+        for force in ("1", "")
+    ]
+    assert docs[0] == docs[1] and '"records"' in docs[0]

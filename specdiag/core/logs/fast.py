@@ -23,8 +23,10 @@ path runs and why.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import weakref
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -517,6 +519,99 @@ def _pread(fd: int, n: int, off: int) -> bytes:
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
+_pool: ThreadPoolExecutor | None = None
+
+
+def _executor() -> ThreadPoolExecutor:
+    """The threads that read and scan blocks (shared by every file of a run)."""
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(THREADS, thread_name_prefix="specdiag-logs")
+    return _pool
+
+
+ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
+BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
+
+
+def _block_task(fd: int, k: int, pos: int, chunk_size: int, cfg: ScanCfg) -> BlockResult:
+    """Read block k of a file and scan LineFinder's range of whole lines in it."""
+    off = pos + k * chunk_size
+    data = _pread(fd, chunk_size, off)
+    if not data:
+        return data, None
+    last_nl = data.rfind(b"\n")
+    if last_nl < 0:
+        return data, None
+    # the range of whole lines, when the block before ended with a newline (nothing carried)
+    # or not (the first line finishes a carried one)
+    carried = k > 0 and _pread(fd, 1, off - 1) != b"\n"
+    start = data.find(b"\n") + 1 if carried else 0
+    end = last_nl + 1
+    if start >= end:
+        return data, None
+    anchor, keywords, max_line, engine, mask = cfg
+    return data, (
+        start,
+        end,
+        _native.scan(data, start, end, anchor, keywords, max_line, engine, mask),
+    )
+
+
+class _Plan:
+    """The files of one run, in order: while one is consumed, the next one's first block is
+    read and scanned (files in parallel)."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self.ids: dict[str, tuple[int, int] | None] = {}
+        self.ahead: dict[tuple[int, int], Future[Any]] = {}
+
+    def ident(self, path: str) -> tuple[int, int] | None:
+        if path not in self.ids:
+            try:
+                st = os.stat(path)
+                self.ids[path] = (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+            except OSError:
+                self.ids[path] = None
+        return self.ids[path]
+
+    def after(self, ident: tuple[int, int]) -> str | None:
+        for i, p in enumerate(self.paths[:-1]):
+            if self.ident(p) == ident:
+                return self.paths[i + 1]
+        return None
+
+
+_plans: weakref.WeakKeyDictionary[Any, _Plan] = weakref.WeakKeyDictionary()
+
+
+def plan_files(analyzer: LogAnalyzer, paths: list[str]) -> None:
+    """The plain files ``analyzer`` will scan, in order (to read the next one ahead)."""
+    if available() and len(paths) > 1:
+        _plans[analyzer] = _Plan(list(paths))
+
+
+def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | None:
+    """A planned file's first block, read and scanned ahead (None: not a plain file)."""
+    from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS
+
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or os.pread(fd, 2, 0) in (GZIP_MAGIC, *UTF16_BOMS):
+            return None
+        data, pre = _block_task(fd, 0, 0, chunk_size, cfg)
+        return (st.st_size, st.st_mtime_ns, cfg, data, pre)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def scan_file(
     analyzer: LogAnalyzer, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE
 ) -> bool:
@@ -530,6 +625,7 @@ def scan_file(
         return False
     try:
         pos = stream.tell()
+        st = os.fstat(fd)
     except OSError:
         return False
     scanner = analyzer.add_source(label)
@@ -540,56 +636,63 @@ def scan_file(
         return True
     finder = scanner.finder
     assert isinstance(finder, FastLineFinder)
-
-    def task(k: int) -> tuple[bytes, tuple[int, int, Any] | None]:
-        off = pos + k * chunk_size
-        data = _pread(fd, chunk_size, off)
-        if not data:
-            return data, None
-        last_nl = data.rfind(b"\n")
-        if last_nl < 0:
-            return data, None
-        # LineFinder's range of whole lines in this block, when the block before it ended
-        # with a newline (nothing carried) or not (the first line finishes a carried one)
-        carried = k > 0 and _pread(fd, 1, off - 1) != b"\n"
-        start = data.find(b"\n") + 1 if carried else 0
-        end = last_nl + 1
-        if start >= end:
-            return data, None
-        return data, (start, end, finder.scan(data, start, end))
-
-    with ThreadPoolExecutor(THREADS) as ex:
-        pending: deque[Future[tuple[bytes, tuple[int, int, Any] | None]]] = deque()
-        k = 0
-        eof = False
-        try:
-            while True:
-                while not eof and len(pending) < LOOKAHEAD:
-                    pending.append(ex.submit(task, k))
-                    k += 1
-                if not pending:
-                    break
-                try:
-                    data, pre = pending.popleft().result()
-                except OSError as exc:
-                    raise InputError(
-                        f"read error in {label}: {exc.strerror or exc}",
-                        hint="check the file and the device it is on",
-                    ) from None
-                if len(data) < chunk_size:
-                    eof = True
-                    for f in pending:
-                        f.cancel()
-                    pending.clear()
-                if not data:
-                    break
-                finder.pre = (data, *pre) if pre is not None else None
-                scanner.feed(data)
-                finder.pre = None
-                if analyzer.after_block is not None:
-                    analyzer.after_block()
-        finally:
-            for f in pending:
-                f.cancel()
+    cfg: ScanCfg = (
+        finder.anchor,
+        finder.keywords,
+        finder.max_line,
+        finder.engine_code,
+        finder.fast_mask,
+    )
+    ex = _executor()
+    pending: deque[Future[Any]] = deque()
+    plan = _plans.get(analyzer)
+    if plan is not None:
+        ident = (st.st_dev, st.st_ino)
+        ahead = plan.ahead.pop(ident, None)
+        if ahead is not None:
+            got = ahead.result()
+            if got is not None and pos == 0 and got[:3] == (st.st_size, st.st_mtime_ns, cfg):
+                done: Future[Any] = Future()
+                done.set_result((got[3], got[4]))
+                pending.append(done)
+        nxt = plan.after(ident)
+        nid = plan.ident(nxt) if nxt is not None else None
+        if nxt is not None and nid is not None and nid not in plan.ahead:
+            plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg)
+    k = len(pending)
+    eof = False
+    try:
+        while True:
+            while not eof and len(pending) < LOOKAHEAD:
+                pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
+                k += 1
+            if not pending:
+                break
+            try:
+                data, pre = pending.popleft().result()
+            except OSError as exc:
+                raise InputError(
+                    f"read error in {label}: {exc.strerror or exc}",
+                    hint="check the file and the device it is on",
+                ) from None
+            if len(data) < chunk_size:
+                eof = True
+                for f in pending:
+                    f.cancel()
+                pending.clear()
+            if not data:
+                break
+            finder.pre = (data, *pre) if pre is not None else None
+            scanner.feed(data)
+            finder.pre = None
+            if analyzer.after_block is not None:
+                analyzer.after_block()
+    finally:
+        for f in pending:
+            f.cancel()
+        for f in pending:  # a block still being read holds the file: let it finish first
+            if not f.cancelled():
+                with contextlib.suppress(OSError):
+                    f.result()
     scanner.close()
     return True
