@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 THREADS = 2  # blocks of one file scanned at once (the machine's cores; the GIL is released)
-LOOKAHEAD = 3  # blocks read ahead of the one being consumed: memory stays flat
+LOOKAHEAD = 2  # blocks read ahead of the one being consumed: memory stays flat
 
 _native: Any = None
 _why_not: str | None = None
