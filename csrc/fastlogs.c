@@ -50,6 +50,7 @@ typedef struct {
     int64_t pp_off, pp_n; /* into Block.pp */
     int64_t vtime;        /* offset of MM-DD HH:MM:SS or -1 */
     int64_t vfrac, vfrac_len;
+    int64_t pfx; /* fast lines: where the fixed layout starts (the free prefix ends) */
 } Item;
 
 typedef struct {
@@ -252,6 +253,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
         p[16] != ':' || !isdig(p[17]) || !isdig(p[18]))
         return 0;
     it->date = p - base;
+    it->pfx = q - base;
     p += 19;
     it->frac = -1;
     it->frac_len = 0;
@@ -329,22 +331,29 @@ static int try_sgl(const char *base, const char *s, const char *e, Item *it) {
     return 0;
 }
 
-/* no byte >= 0x80, no ESC, no CR (then the Python text is the bytes, untouched) */
+/* 0: a byte >= 0x80, ESC or CR (the Python text differs from the bytes); 2: plain but holding
+ * '`', '<' or '&' (maybe markdown or HTML the parser cleans first); 1: plain */
 static int plain_ascii(const char *s, const char *e) {
     const char *p = s;
+    int sus = 0;
 #if defined(__SSE2__)
-    const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r');
+    const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r'), bq = _mm_set1_epi8('`'),
+                  lt = _mm_set1_epi8('<'), amp = _mm_set1_epi8('&');
     for (; p + 16 <= e; p += 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)p);
         __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, esc), _mm_cmpeq_epi8(x, cr));
         if (_mm_movemask_epi8(_mm_or_si128(bad, x))) return 0; /* high bit: >= 0x80 */
+        __m128i q = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, bq), _mm_cmpeq_epi8(x, lt)),
+                                 _mm_cmpeq_epi8(x, amp));
+        if (_mm_movemask_epi8(q)) sus = 1;
     }
 #endif
     for (; p < e; p++) {
         unsigned char u = (unsigned char)*p;
         if (u >= 0x80 || u == 0x1b || u == '\r') return 0;
+        if (u == '`' || u == '<' || u == '&') sus = 1;
     }
-    return 1;
+    return sus ? 2 : 1;
 }
 
 static inline int py_space(char c) {
@@ -359,6 +368,7 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     if (!m) return 0;
     const char *p = m + sizeof(MARK) - 1;
     const char *end = e;
+    it->pfx = m - base;
     while (end > p && py_space(end[-1])) end--;
     const char *t;
     int64_t n;
@@ -483,9 +493,25 @@ static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
     return 0;
 }
 
+/* a fast line's free prefix [ls, pe) (plus the longest keyword's length, for one straddling
+ * the start of the fixed layout): whether it makes the line special */
+static int g_prefix_ok = 0; /* the fixed layouts hold no trigger (checked at configure) */
+static Py_ssize_t g_maxkw = 1;
+static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, const char *le) {
+    const char *we = pe + g_maxkw - 1 < le ? pe + g_maxkw - 1 : le;
+    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
+        if (find_sub(ls, we, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;
+    for (Py_ssize_t k = 0; k < cfg->nfk; k++)
+        if (find_sub(ls, we, cfg->fk[k], (size_t)cfg->fklen[k])) return 1;
+    const char *a = pe > ls ? (const char *)memchr(ls, '|', (size_t)(pe - ls)) : NULL;
+    if (a && memchr(a + 1, '|', (size_t)(pe - a - 1))) return 1;
+    return 0;
+}
+
 /* what LineParser._parse would rewrite first (markdown quote, bullet, backticks, HTML) */
-static int needs_cleaning(const char *ls, const char *le) {
-    if (ls < le && strchr(">|`*+-", *ls) && *ls) return 1;
+static int needs_cleaning(const char *ls, const char *le, int suspicious) {
+    if (ls < le && *ls && strchr(">|`*+-", *ls)) return 1;
+    if (!suspicious) return 0;
     return memchr(ls, '`', (size_t)(le - ls)) != NULL || HAS(ls, le, "</") || HAS(ls, le, "&gt;");
 }
 
@@ -513,7 +539,35 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
             m = nxt;
             continue;
         }
-        if (e - s <= cfg->max_line && special_line(cfg, buf + s, buf + e)) {
+        const char *ls = buf + s, *le = buf + e;
+        Item tmp;
+        memset(&tmp, 0, sizeof(tmp));
+        tmp.ps = tmp.pe = PREV_NONE;
+        tmp.type = e - s > cfg->max_line ? IT_OVERLONG : IT_PY;
+        Py_ssize_t npp0 = b->npp;
+        int pl = 0;
+        if (tmp.type == IT_PY && cfg->fast && (pl = plain_ascii(ls, le)) != 0 &&
+            !needs_cleaning(ls, le, pl == 2)) {
+            /* "accept len" is keyword al when present: the first match says whether it is */
+            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
+                         ? kwi == cfg->al_idx
+                         : HAS(ls, le, "accept len");
+            if ((cfg->engine == 0 || cfg->engine == 1) && al) {
+                if ((cfg->fast & 1) && try_sgl(base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
+            } else if (cfg->engine == 0 || cfg->engine == 2) {
+                if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, &tmp) == 1) tmp.type = IT_VLLM;
+            }
+        }
+        if (b->oom) return;
+        int special;
+        if (tmp.type == IT_OVERLONG)
+            special = 0;
+        else if (tmp.type != IT_PY && g_prefix_ok)
+            special = special_prefix(cfg, ls, buf + tmp.pfx, le);
+        else
+            special = special_line(cfg, ls, le);
+        if (special) {
+            b->npp = npp0;
             end = s; /* stop here: the Python LineFinder takes this line and what it implies */
             bend = buf + end;
             break;
@@ -529,37 +583,13 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         b->candidates++;
         Item *it = push_item(b);
         if (!it) return;
+        *it = tmp;
         it->line = line_no + 1;
         it->s = s;
         it->e = e;
-        if (e - s > cfg->max_line) {
-            it->type = IT_OVERLONG;
-            continue;
-        }
-        it->type = IT_PY;
-        const char *ls = buf + s, *le = buf + e;
-        int done = 0;
-        if (cfg->fast && plain_ascii(ls, le) && !needs_cleaning(ls, le)) {
-            /* "accept len" is keyword al when present: the first match says whether it is */
-            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
-                         ? kwi == cfg->al_idx
-                         : HAS(ls, le, "accept len");
-            if ((cfg->engine == 0 || cfg->engine == 1) && al) {
-                if ((cfg->fast & 1) && try_sgl(base, ls, le, it) == 1) {
-                    it->type = IT_SGL;
-                    b->fast++;
-                    done = 1;
-                }
-            } else if (cfg->engine == 0 || cfg->engine == 2) {
-                if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, it) == 1) {
-                    it->type = IT_VLLM;
-                    b->fast++;
-                    done = 1;
-                }
-            }
-        }
+        if (tmp.type == IT_SGL || tmp.type == IT_VLLM) b->fast++;
         /* a fast line never needs the line before it: its parse does not read it */
-        if (!done && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
+        if (tmp.type == IT_PY && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
             if (s > start) {
                 int64_t ps = s - 1;
                 const char *z = ps > start ? (const char *)memrchr(buf + start, '\n', (size_t)(ps - start)) : NULL;
@@ -593,8 +623,9 @@ static int g_configured = 0;
 static PyObject *fl_configure(PyObject *self, PyObject *args) {
     PyObject *cut, *sk, *fk;
     double ml, mt;
-    if (!PyArg_ParseTuple(args, "O!O!O!dd", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
-                          &fk, &ml, &mt))
+    int prefix_ok;
+    if (!PyArg_ParseTuple(args, "O!O!O!ddp", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
+                          &fk, &ml, &mt, &prefix_ok))
         return NULL;
     if (PyTuple_GET_SIZE(sk) > 32 || PyTuple_GET_SIZE(fk) > 32) {
         PyErr_SetString(PyExc_ValueError, "at most 32 keywords");
@@ -626,6 +657,12 @@ static PyObject *fl_configure(PyObject *self, PyObject *args) {
     }
     g_max_len = ml;
     g_max_tp = mt;
+    g_prefix_ok = prefix_ok;
+    g_maxkw = 1;
+    for (Py_ssize_t i = 0; i < g_nsk; i++)
+        if (g_sklen[i] > g_maxkw) g_maxkw = g_sklen[i];
+    for (Py_ssize_t i = 0; i < g_nfk; i++)
+        if (g_fklen[i] > g_maxkw) g_maxkw = g_fklen[i];
     g_configured = 1;
     Py_RETURN_NONE;
 }
