@@ -163,3 +163,7 @@ def _range_reason(rec: LogRecord) -> str | None:
         if not 0.0 <= x <= 1.0:
             return "number out of range (per-position rate)"
     return None
+
+
+# The analyzer's record streams (analyze.py re-exports them; fast.py reads them from here).
+MAIN, STEPS, LIFETIME = "main", "steps", "lifetime"

@@ -289,6 +289,9 @@ def _scan_all(
             stdin=stdin,
         )
         return
+    from specdiag.core.logs import fast
+
+    fast.plan_files(analyzer, [i.path for i in inputs if i.regular])  # files read ahead
     for inp in inputs:
         if options.workers == 2 and inp.path != STDIN:
             from specdiag.core.logs.parallel import scan_path_pipelined
