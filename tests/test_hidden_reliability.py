@@ -466,10 +466,16 @@ INT = st.sampled_from(["0", "-1", "1", "2", "3", "5", "7", "8", "24", "999999999
     atol=st.none() | NUMBER,
     min_cosine=st.none() | NUMBER,
     engine=st.none() | st.sampled_from(["sglang", "vllm"]),
+    device=st.none() | st.sampled_from(["cpu", "cuda", "cuda:x", "tpu", ""]),
+    key=st.none() | st.sampled_from(["aux_hidden_state", "hidden_state", "input_ids", "nope"]),
+    served_key=st.none() | st.sampled_from(["hidden_state", "loss_mask", "nope"]),
+    unordered_layers=st.none() | st.just(""),
 )
 def test_any_flags_keep_the_contract(good: Path, **flags: str | None) -> None:
     args = ["compare-hidden", str(good), str(good)]
     for name, value in flags.items():
-        if value is not None:
+        if value == "" and name == "unordered_layers":
+            args.append("--unordered-layers")
+        elif value is not None:
             args += [f"--{name.replace('_', '-')}", value]
     check_contract(args, [good])
