@@ -479,3 +479,28 @@ def test_any_flags_keep_the_contract(good: Path, **flags: str | None) -> None:
         elif value is not None:
             args += [f"--{name.replace('_', '-')}", value]
     check_contract(args, [good])
+
+
+def test_interrupted_gzip_leaves_no_temporary_file(
+    tmp_path: Path, good: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C (and SIGTERM, which the CLI turns into the same) while a .gz is decompressed."""
+    import shutil
+    import tempfile
+
+    from specdiag.core.hidden import loading
+
+    gz = save_record(torch.load(good, weights_only=True), tmp_path / "d.ckpt.gz")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+
+    def interrupted(*_args: object, **_kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(shutil, "copyfileobj", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        loading.load_dump(gz)
+    assert list(scratch.iterdir()) == []
+    r = run_cli(["compare-hidden", str(gz), str(good)])
+    assert r.exit_code == 130 and list(scratch.iterdir()) == []
