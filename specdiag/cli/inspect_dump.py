@@ -22,6 +22,11 @@ Per file: keys/shapes/dtypes, NaN/Inf counts, padding and loss-mask shares, and 
 norm fingerprint (ascending for low -> mid -> high layers). Across files: hidden size, dtype
 and key set must agree. A d2t/t2d vocab map is checked when present.
 
+With --model MODEL_DIR (the target checkpoint; the [hf] extra) or --reference FILE (its
+hidden_states stack on the same tokens, from capture-hidden --from hf), every aux chunk is
+named: its HF index, and the eagle_aux_hidden_state_layer_ids that reproduce it on SGLang and
+on vLLM.
+
 Exit codes: 0 all consistent, 1 a file is corrupt or inconsistent (named in the report),
 2 usage, 3 nothing readable to scan.
 
@@ -32,6 +37,8 @@ Examples:
   specdiag inspect-dump rows_0-2000/data_0.ckpt rows_0-2000/data_1.ckpt --json
 
   specdiag inspect-dump /data/eagle3-hidden --workers 4
+
+  specdiag inspect-dump rows_0-2000/data_0.ckpt --model /models/target
 """
 
 
