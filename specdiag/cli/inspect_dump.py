@@ -105,11 +105,14 @@ def inspect_dump_cmd(
             f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
         )
     if model is not None and reference is not None:
-        raise UsageError("give --model or --reference, not both")
+        raise UsageError(
+            "give --model or --reference, not both",
+            hint="--model runs the checkpoint; --reference reads a stack made from it",
+        )
     if identify < 0:
-        raise UsageError("--identify must be >= 0 (0 = every file)")
+        raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
     if hidden_size is not None and hidden_size < 1:
-        raise UsageError("--hidden-size must be >= 1")
+        raise UsageError("--hidden-size must be >= 1", hint="the target's hidden_size, e.g. 4096")
     console = out.stderr
     if console.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
