@@ -24,7 +24,7 @@ reads, with the engine and --layers (the ids the server was launched with, vLLM 
 id j = input of decoder layer j, 0 = embedding) recorded in it. --compare TRAINING compares
 it at once.
 
---from hf MODEL_DIR runs the checkpoint (transformers, the [hf] extra) over the sample's tokens
+--from hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
 and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
 file compare-hidden --reference and inspect-dump --reference take.
 

@@ -22,7 +22,7 @@ Per file: keys/shapes/dtypes, NaN/Inf counts, padding and loss-mask shares, and 
 norm fingerprint (ascending for low -> mid -> high layers). Across files: hidden size, dtype
 and key set must agree. A d2t/t2d vocab map is checked when present.
 
-With --model MODEL_DIR (the target checkpoint; the [hf] extra) or --reference FILE (its
+With --model MODEL_DIR (the target checkpoint; the hf extra) or --reference FILE (its
 hidden_states stack on the same tokens, from capture-hidden --from hf), every aux chunk is
 named: its HF index, and the eagle_aux_hidden_state_layer_ids that reproduce it on SGLang and
 on vLLM.
@@ -69,7 +69,7 @@ def inspect_dump_cmd(
         typer.Option(
             "--model",
             help="The target's HF checkpoint directory: run it on the dump's tokens and name the "
-            "layer of every aux chunk (needs the [hf] extra).",
+            "layer of every aux chunk (needs the hf extra).",
         ),
     ] = None,
     reference: Annotated[

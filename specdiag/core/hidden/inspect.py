@@ -521,6 +521,13 @@ def _context() -> Any:
     return mp.get_context("spawn")
 
 
+def _size(path: str) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0
+
+
 def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterable[FileReport]:
     if workers == 1 or len(jobs) <= 1:
         # one worker is one core, like each pool worker: torch's intra-op threads only
@@ -537,8 +544,10 @@ def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterab
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     n = min(workers, len(jobs))
+    # largest files first, so the last ones to finish are small (the report keeps scan order)
+    order = sorted(jobs, key=lambda j: -_size(j[0]))
     with ProcessPoolExecutor(max_workers=n, mp_context=_context(), initializer=_worker_init) as ex:
-        futs = {ex.submit(_worker, j): j for j in jobs}
+        futs = {ex.submit(_worker, j): j for j in order}
         for fut in as_completed(futs):
             try:
                 yield fut.result()
