@@ -47,6 +47,21 @@ LOG_PATTERNS: dict[str, re.Pattern[str]] = {
     "synthetic": re.compile(r"(?i)synthetic acceptance|generated output is not valid"),
 }
 MAX_HITS = 5
+# bytes every pattern above needs one of (a cheap test before the regular expressions)
+_KEYWORDS = (
+    b"rror",
+    b"shape",
+    b"mismatch",
+    b" vs ",
+    b"issing",
+    b"initialized",
+    b"cudagraph_mode",
+    b"ynthetic",
+    b"not valid",
+    b"eagle_aux",
+    b"EngineCore",
+    b"died",
+)
 
 
 @dataclass(frozen=True)
@@ -90,6 +105,8 @@ def analyze_logs(
         return None, problems
     hits: list[LogHit] = []
     for p in good:
+        if p == "-":  # stdin was read once, by the logs core
+            continue
         with contextlib.suppress(SpecdiagError, OSError):
             _scan_hits(p, open_path(p), hits)
     return LogsEvidence(result.report, tuple(hits), tuple(good)), problems
@@ -99,7 +116,7 @@ def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> None:
     counts: dict[str, int] = {}
     try:
         for n, raw in enumerate(stream, start=1):
-            if len(raw) > 65536:
+            if len(raw) > 65536 or not any(k in raw for k in _KEYWORDS):
                 continue
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             for kind, pat in LOG_PATTERNS.items():
