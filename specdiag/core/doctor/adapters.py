@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.doctor.model import InputProblem
-from specdiag.errors import SpecdiagError
+from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile, Judgement, Observation
@@ -223,12 +223,21 @@ class ExpectedEvidence:
 def expected_vs_observed(
     acc: Sequence[float], steps: int, acc_kind: str, observed_length: float, topk: int
 ) -> ExpectedEvidence:
-    """expected-accept's computation: profile, the observation in both conventions, verdict."""
-    from specdiag.core import accept
+    """expected-accept's entry point: profile, the observation in both conventions, verdict."""
+    from specdiag.core.accept import AccKind, ObservedKind
+    from specdiag.core.expected import expected_accept
 
-    prof = accept.profile(accept.expand_acc(acc, steps), accept.AccKind(acc_kind))
-    obs = accept.convert_observed(observed_length, accept.ObservedKind.LENGTH, prof.steps)
-    return ExpectedEvidence(prof, obs, accept.judge(prof, obs, topk=topk))
+    rep = expected_accept(
+        acc,
+        steps=steps if len(acc) == 1 else None,
+        acc_kind=AccKind(acc_kind),
+        topk=topk,
+        observed=observed_length,
+        observed_kind=ObservedKind.LENGTH,
+    )
+    if rep.observation is None or rep.judgement is None:  # cannot happen: observed was given
+        raise InputError("expected-accept gave no judgement", hint="please report this")
+    return ExpectedEvidence(rep.profile, rep.observation, rep.judgement)
 
 
 def profile_of(acc: Sequence[float], steps: int | None, acc_kind: str) -> AcceptProfile:
