@@ -209,7 +209,7 @@ def _settings_pages(
                     if isinstance(v, int):
                         max_len = v
     except (httpx.HTTPError, ValueError):
-        pass
+        pass  # settings pages are optional: the probe already reported reachability
     return info, max_len
 
 
