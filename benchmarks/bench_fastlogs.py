@@ -2,8 +2,9 @@
 
 Generates (deterministically, under the git-ignored benchmarks/data/) two mixed logs of
 ``--mb`` MiB each: a **dense** one (about 45% statistics lines: SGLang TP-tagged ``Decode
-batch`` lines with accept len, accept rate and cuda graph, vLLM ``SpecDecoding metrics`` lines,
-0.5% of them in other layouts, which take the Python path) and a **sparse** one (about 3%), the
+batch`` lines with accept len, accept rate and cuda graph, vLLM ``SpecDecoding metrics`` lines;
+``--other-share`` of them in other layouts, which the Python grammar reads) and a **sparse**
+one (about 3%), the
 rest noise (prefill lines, access lines, throughput lines, request lines). On each, page-cached,
 it times side by side (median of ``--repeat`` runs, fresh processes):
 
@@ -36,7 +37,9 @@ DATA = HERE / "data"
 GREP = ["grep", "-c", r"accept len\|SpecDecoding"]
 
 
-def _lines(rng: random.Random, t0: int, n: int, share: float) -> tuple[list[str], int, int]:
+def _lines(
+    rng: random.Random, t0: int, n: int, share: float, other: float = 0.005
+) -> tuple[list[str], int, int]:
     """n log lines; returns (lines, next second, statistics lines)."""
     out: list[str] = []
     t = t0
@@ -63,7 +66,7 @@ def _lines(rng: random.Random, t0: int, n: int, share: float) -> tuple[list[str]
                     f"cuda graph: {graph}, gen throughput (token/s): {rand() * 4000:.2f}, "
                     f"#queue-req: {randint(0, 5)}"
                 )
-            elif q < 0.995:  # vLLM >= 0.10 SpecDecoding line
+            elif q < 1.0 - other:  # vLLM >= 0.10 SpecDecoding line
                 p1 = 0.5 + rand() * 0.45
                 p2 = p1 * (0.5 + rand() * 0.4)
                 p3 = p2 * (0.4 + rand() * 0.4)
@@ -87,9 +90,10 @@ def _lines(rng: random.Random, t0: int, n: int, share: float) -> tuple[list[str]
                     f"accept len: {length:.2f}, cuda graph: True, gen throughput (token/s): "
                     f"{rand() * 4000:.2f}, #queue-req: 0"
                     if rand() < 0.5
-                    else f"slot print_timing: id  0 | task {randint(0, 9999)} | draft acceptance "
-                    f"rate = {rand():.5f} ({randint(5, 50)} accepted / {randint(50, 60)} "
-                    f"generated), mean len = {1 + rand() * 2:.2f}"
+                    else f"INFO {11:02d}-29 {hh:02d}:{mm:02d}:{ss:02d} metrics.py:477] Speculative "
+                    f"metrics: Draft acceptance rate: 0.651, System efficiency: 0.570, Number of "
+                    f"speculative tokens: 3, Number of accepted tokens: {9000 + t}, Number of "
+                    f"draft tokens: {14000 + 2 * t}, Number of emitted tokens: {12000 + 2 * t}."
                 )
         elif r < 0.55:
             out.append(
@@ -119,7 +123,7 @@ def _lines(rng: random.Random, t0: int, n: int, share: float) -> tuple[list[str]
     return out, t, stats
 
 
-def generate(path: Path, megabytes: int, share: float, seed: int) -> int:
+def generate(path: Path, megabytes: int, share: float, seed: int, other: float = 0.0) -> int:
     """Write the log (deterministic for a seed); returns its statistics lines."""
     rng = random.Random(seed)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -129,7 +133,7 @@ def generate(path: Path, megabytes: int, share: float, seed: int) -> int:
     tmp = path.with_suffix(".tmp")
     with open(tmp, "w", encoding="ascii") as f:
         while size < megabytes << 20:
-            lines, t, n = _lines(rng, t, 20000, share)
+            lines, t, n = _lines(rng, t, 20000, share, other)
             text = "\n".join(lines) + "\n"
             f.write(text)
             size += len(text)
@@ -178,6 +182,12 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--keep", action="store_true", help="keep the generated logs")
     ap.add_argument("--no-python", action="store_true", help="skip the Python-path run")
+    ap.add_argument(
+        "--other-share",
+        type=float,
+        default=0.0,
+        help="share of statistics lines in other layouts (read by the Python grammar)",
+    )
     args = ap.parse_args()
     specdiag = [sys.executable, "-m", "specdiag", "logs", "--json"]
     py_env = dict(RUN_ENV, SPECDIAG_LOGS_PYTHON="1")
@@ -192,9 +202,9 @@ def main() -> int:
         f"{'CPU':>6} {'RSS':>8} {'GB/s':>6} {'ns/stat':>8} {'python':>8} {'same':>5}"
     )
     for name, share, seed in (("dense", 0.45, 1), ("sparse", 0.03, 2)):
-        path = DATA / f"fast_{name}_{args.mb}mb.log"
+        path = DATA / f"fast_{name}_{args.mb}mb_o{args.other_share:g}.log"
         t0 = time.perf_counter()
-        stats = generate(path, args.mb, share, seed)
+        stats = generate(path, args.mb, share, seed, args.other_share)
         gen = time.perf_counter() - t0
         try:
             size = path.stat().st_size

@@ -50,6 +50,7 @@ typedef struct {
     int64_t pp_off, pp_n; /* into Block.pp */
     int64_t vtime;        /* offset of MM-DD HH:MM:SS or -1 */
     int64_t vfrac, vfrac_len;
+    int64_t pfx; /* fast lines: where the fixed layout starts (the free prefix ends) */
 } Item;
 
 typedef struct {
@@ -62,6 +63,7 @@ typedef struct {
     int64_t lines;      /* newlines in [start, end) */
     int64_t candidates; /* candidate lines */
     int64_t fast;       /* fast records */
+    int64_t stop;       /* where the scan stopped: a special line's start, or the range end */
     int oom;
 } BlockObject;
 
@@ -78,12 +80,14 @@ static PyObject *Block_get_cands(BlockObject *b, void *c) {
 }
 static PyObject *Block_get_fast(BlockObject *b, void *c) { return PyLong_FromLongLong(b->fast); }
 static PyObject *Block_get_items(BlockObject *b, void *c) { return PyLong_FromSsize_t(b->n); }
+static PyObject *Block_get_stop(BlockObject *b, void *c) { return PyLong_FromLongLong(b->stop); }
 
 static PyGetSetDef Block_getset[] = {
     {"lines", (getter)Block_get_lines, NULL, "newlines in the scanned range", NULL},
     {"candidate_lines", (getter)Block_get_cands, NULL, "candidate lines", NULL},
     {"fast_records", (getter)Block_get_fast, NULL, "lines read by the compiled path", NULL},
     {"items", (getter)Block_get_items, NULL, "candidate lines kept (fast and Python)", NULL},
+    {"stop", (getter)Block_get_stop, NULL, "start of the special line the scan stopped at", NULL},
     {NULL}};
 
 static PyTypeObject BlockType = {
@@ -231,6 +235,8 @@ static inline int64_t numchars(const char **pp, const char *end) {
     return n;
 }
 
+static double g_max_len = 1025.0, g_max_tp = 1e9; /* records.MAX_ACCEPT_LENGTH, MAX_THROUGHPUT */
+
 /* SGLANG_LINE_FAST tried at the '[' at q; the line ends at end. */
 static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     const char *p = q + 1;
@@ -247,6 +253,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
         p[16] != ':' || !isdig(p[17]) || !isdig(p[18]))
         return 0;
     it->date = p - base;
+    it->pfx = q - base;
     p += 19;
     it->frac = -1;
     it->frac_len = 0;
@@ -309,6 +316,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (!parse_num(base + it->rate_t, it->rate_len, &it->raw_rate)) return -1;
     if (!parse_num(tp, tpn, &it->throughput)) return -1;
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
+    if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
     return 1;
 }
@@ -323,22 +331,29 @@ static int try_sgl(const char *base, const char *s, const char *e, Item *it) {
     return 0;
 }
 
-/* no byte >= 0x80, no ESC, no CR (then the Python text is the bytes, untouched) */
+/* 0: a byte >= 0x80, ESC or CR (the Python text differs from the bytes); 2: plain but holding
+ * '`', '<' or '&' (maybe markdown or HTML the parser cleans first); 1: plain */
 static int plain_ascii(const char *s, const char *e) {
     const char *p = s;
+    int sus = 0;
 #if defined(__SSE2__)
-    const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r');
+    const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r'), bq = _mm_set1_epi8('`'),
+                  lt = _mm_set1_epi8('<'), amp = _mm_set1_epi8('&');
     for (; p + 16 <= e; p += 16) {
         __m128i x = _mm_loadu_si128((const __m128i *)p);
         __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, esc), _mm_cmpeq_epi8(x, cr));
         if (_mm_movemask_epi8(_mm_or_si128(bad, x))) return 0; /* high bit: >= 0x80 */
+        __m128i q = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, bq), _mm_cmpeq_epi8(x, lt)),
+                                 _mm_cmpeq_epi8(x, amp));
+        if (_mm_movemask_epi8(q)) sus = 1;
     }
 #endif
     for (; p < e; p++) {
         unsigned char u = (unsigned char)*p;
         if (u >= 0x80 || u == 0x1b || u == '\r') return 0;
+        if (u == '`' || u == '<' || u == '&') sus = 1;
     }
-    return 1;
+    return sus ? 2 : 1;
 }
 
 static inline int py_space(char c) {
@@ -353,6 +368,7 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     if (!m) return 0;
     const char *p = m + sizeof(MARK) - 1;
     const char *end = e;
+    it->pfx = m - base;
     while (end > p && py_space(end[-1])) end--;
     const char *t;
     int64_t n;
@@ -412,7 +428,8 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
             for (int64_t i = 0; i < it->pp_n; i++)
                 if (b->pp[it->pp_off + i] > 1.0) b->pp[it->pp_off + i] = 1.0;
     }
-    if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0) {
+    if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0 ||
+        it->mean > g_max_len || it->throughput > g_max_tp) {
         b->npp = it->pp_off;
         return -1;
     }
@@ -449,14 +466,61 @@ typedef struct {
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
     Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
+    /* special lines (the Python LineFinder hands lines around them to the parser): */
+    const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
+    Py_ssize_t ncut;
+    const char **sk;        /* holding one of these (n_acc, num_acc, ...) */
+    Py_ssize_t *sklen;
+    Py_ssize_t nsk;
+    const char **fk;        /* "ccept" and one of these, or two '|' (a table header) */
+    Py_ssize_t *fklen;
+    Py_ssize_t nfk;
+    double max_len, max_tp;
 } ScanCfg;
+
+static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
+    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
+        if (find_sub(ls, le, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;
+    const char *t = le;
+    while (t > ls && (t[-1] == ' ' || t[-1] == '\r' || t[-1] == '\t')) t--;
+    if (t > ls && memchr(cfg->cut_ends, t[-1], (size_t)cfg->ncut)) return 1;
+    if (HAS(ls, le, "ccept")) {
+        for (Py_ssize_t k = 0; k < cfg->nfk; k++)
+            if (find_sub(ls, le, cfg->fk[k], (size_t)cfg->fklen[k])) return 1;
+        const char *a = (const char *)memchr(ls, '|', (size_t)(le - ls));
+        if (a && memchr(a + 1, '|', (size_t)(le - a - 1))) return 1;
+    }
+    return 0;
+}
+
+/* a fast line's free prefix [ls, pe) (plus the longest keyword's length, for one straddling
+ * the start of the fixed layout): whether it makes the line special */
+static int g_prefix_ok = 0; /* the fixed layouts hold no trigger (checked at configure) */
+static Py_ssize_t g_maxkw = 1;
+static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, const char *le) {
+    const char *we = pe + g_maxkw - 1 < le ? pe + g_maxkw - 1 : le;
+    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
+        if (find_sub(ls, we, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;
+    for (Py_ssize_t k = 0; k < cfg->nfk; k++)
+        if (find_sub(ls, we, cfg->fk[k], (size_t)cfg->fklen[k])) return 1;
+    const char *a = pe > ls ? (const char *)memchr(ls, '|', (size_t)(pe - ls)) : NULL;
+    if (a && memchr(a + 1, '|', (size_t)(pe - a - 1))) return 1;
+    return 0;
+}
+
+/* what LineParser._parse would rewrite first (markdown quote, bullet, backticks, HTML) */
+static int needs_cleaning(const char *ls, const char *le, int suspicious) {
+    if (ls < le && *ls && strchr(">|`*+-", *ls)) return 1;
+    if (!suspicious) return 0;
+    return memchr(ls, '`', (size_t)(le - ls)) != NULL || HAS(ls, le, "</") || HAS(ls, le, "&gt;");
+}
 
 static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t end,
                        const ScanCfg *cfg) {
     int64_t line_no = 0; /* newlines before cur, from start */
     int64_t cur = start;
     const char *base = buf;
-    const char *bend = buf + end;
+    const char *bend = buf + end; /* moved back when the scan stops at a special line */
     const char *m = find_sub(buf + start, bend, cfg->anchor, (size_t)cfg->anchor_len);
     while (m != NULL) {
         int64_t pos = m - buf;
@@ -475,6 +539,39 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
             m = nxt;
             continue;
         }
+        const char *ls = buf + s, *le = buf + e;
+        Item tmp;
+        memset(&tmp, 0, sizeof(tmp));
+        tmp.ps = tmp.pe = PREV_NONE;
+        tmp.type = e - s > cfg->max_line ? IT_OVERLONG : IT_PY;
+        Py_ssize_t npp0 = b->npp;
+        int pl = 0;
+        if (tmp.type == IT_PY && cfg->fast && (pl = plain_ascii(ls, le)) != 0 &&
+            !needs_cleaning(ls, le, pl == 2)) {
+            /* "accept len" is keyword al when present: the first match says whether it is */
+            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
+                         ? kwi == cfg->al_idx
+                         : HAS(ls, le, "accept len");
+            if ((cfg->engine == 0 || cfg->engine == 1) && al) {
+                if ((cfg->fast & 1) && try_sgl(base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
+            } else if (cfg->engine == 0 || cfg->engine == 2) {
+                if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, &tmp) == 1) tmp.type = IT_VLLM;
+            }
+        }
+        if (b->oom) return;
+        int special;
+        if (tmp.type == IT_OVERLONG)
+            special = 0;
+        else if (tmp.type != IT_PY && g_prefix_ok)
+            special = special_prefix(cfg, ls, buf + tmp.pfx, le);
+        else
+            special = special_line(cfg, ls, le);
+        if (special) {
+            b->npp = npp0;
+            end = s; /* stop here: the Python LineFinder takes this line and what it implies */
+            bend = buf + end;
+            break;
+        }
         for (const char *c = buf + cur; c < buf + s;) {
             const char *z = (const char *)memchr(c, '\n', (size_t)(buf + s - c));
             if (!z) break;
@@ -486,37 +583,13 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         b->candidates++;
         Item *it = push_item(b);
         if (!it) return;
+        *it = tmp;
         it->line = line_no + 1;
         it->s = s;
         it->e = e;
-        if (e - s > cfg->max_line) {
-            it->type = IT_OVERLONG;
-            continue;
-        }
-        it->type = IT_PY;
-        const char *ls = buf + s, *le = buf + e;
-        int done = 0;
-        if (cfg->fast && plain_ascii(ls, le)) {
-            /* "accept len" is keyword al when present: the first match says whether it is */
-            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
-                         ? kwi == cfg->al_idx
-                         : HAS(ls, le, "accept len");
-            if ((cfg->engine == 0 || cfg->engine == 1) && al) {
-                if ((cfg->fast & 1) && try_sgl(base, ls, le, it) == 1) {
-                    it->type = IT_SGL;
-                    b->fast++;
-                    done = 1;
-                }
-            } else if (cfg->engine == 0 || cfg->engine == 2) {
-                if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, it) == 1) {
-                    it->type = IT_VLLM;
-                    b->fast++;
-                    done = 1;
-                }
-            }
-        }
+        if (tmp.type == IT_SGL || tmp.type == IT_VLLM) b->fast++;
         /* a fast line never needs the line before it: its parse does not read it */
-        if (!done && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
+        if (tmp.type == IT_PY && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
             if (s > start) {
                 int64_t ps = s - 1;
                 const char *z = ps > start ? (const char *)memrchr(buf + start, '\n', (size_t)(ps - start)) : NULL;
@@ -535,6 +608,63 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         c = z + 1;
     }
     b->lines = line_no;
+    b->stop = end;
+}
+
+/* configure(cut_ends, special_keywords, follow_keywords, max_accept_length, max_throughput):
+ * what makes a line special for the LineFinder, and the range guard; set once at import */
+static PyObject *g_cfg = NULL; /* keeps the bytes alive */
+static const char *g_cut = ",:=(";
+static Py_ssize_t g_ncut = 4;
+static const char *g_sk[32], *g_fk[32];
+static Py_ssize_t g_sklen[32], g_fklen[32], g_nsk = 0, g_nfk = 0;
+static int g_configured = 0;
+
+static PyObject *fl_configure(PyObject *self, PyObject *args) {
+    PyObject *cut, *sk, *fk;
+    double ml, mt;
+    int prefix_ok;
+    if (!PyArg_ParseTuple(args, "O!O!O!ddp", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
+                          &fk, &ml, &mt, &prefix_ok))
+        return NULL;
+    if (PyTuple_GET_SIZE(sk) > 32 || PyTuple_GET_SIZE(fk) > 32) {
+        PyErr_SetString(PyExc_ValueError, "at most 32 keywords");
+        return NULL;
+    }
+    for (int w = 0; w < 2; w++) {
+        PyObject *t = w ? fk : sk;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
+            PyObject *k = PyTuple_GET_ITEM(t, i);
+            if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
+                PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
+                return NULL;
+            }
+        }
+    }
+    Py_XSETREF(g_cfg, PyTuple_Pack(3, cut, sk, fk));
+    if (!g_cfg) return NULL;
+    g_cut = PyBytes_AS_STRING(cut);
+    g_ncut = PyBytes_GET_SIZE(cut);
+    g_nsk = PyTuple_GET_SIZE(sk);
+    g_nfk = PyTuple_GET_SIZE(fk);
+    for (Py_ssize_t i = 0; i < g_nsk; i++) {
+        g_sk[i] = PyBytes_AS_STRING(PyTuple_GET_ITEM(sk, i));
+        g_sklen[i] = PyBytes_GET_SIZE(PyTuple_GET_ITEM(sk, i));
+    }
+    for (Py_ssize_t i = 0; i < g_nfk; i++) {
+        g_fk[i] = PyBytes_AS_STRING(PyTuple_GET_ITEM(fk, i));
+        g_fklen[i] = PyBytes_GET_SIZE(PyTuple_GET_ITEM(fk, i));
+    }
+    g_max_len = ml;
+    g_max_tp = mt;
+    g_prefix_ok = prefix_ok;
+    g_maxkw = 1;
+    for (Py_ssize_t i = 0; i < g_nsk; i++)
+        if (g_sklen[i] > g_maxkw) g_maxkw = g_sklen[i];
+    for (Py_ssize_t i = 0; i < g_nfk; i++)
+        if (g_fklen[i] > g_maxkw) g_maxkw = g_fklen[i];
+    g_configured = 1;
+    Py_RETURN_NONE;
 }
 
 /* scan(data, start, end, anchor, keywords, max_line, engine, fast) -> Block */
@@ -589,8 +719,16 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     b->pp = NULL;
     b->npp = b->cappp = 0;
     b->lines = b->candidates = b->fast = 0;
+    b->stop = end;
     b->oom = 0;
-    ScanCfg cfg = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1};
+    if (!g_configured) {
+        free(kw);
+        free(kwlen);
+        PyErr_SetString(PyExc_RuntimeError, "configure() first");
+        return NULL;
+    }
+    ScanCfg cfg = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1,
+                   g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen, g_nfk, g_max_len, g_max_tp};
     for (Py_ssize_t i = 0; i < nkw; i++)
         if (kwlen[i] == 10 && memcmp(kw[i], "accept len", 10) == 0) {
             cfg.al_idx = i;
@@ -619,13 +757,56 @@ typedef struct {
 typedef struct {
     Pend *v;
     int n, cap;
+    int *slot; /* pointer hash -> index + 1 (0: empty), for long lists */
+    int hcap;
 } PendList;
 
+static inline size_t ptr_hash(PyObject *p) { return (size_t)(((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ULL >> 16); }
+
+/* index of key in l by pointer, via the hash; -1 when absent */
+static int pend_find(PendList *l, PyObject *key) {
+    if (!l->hcap) {
+        for (int i = l->n - 1; i >= 0; i--)
+            if (l->v[i].key == key) return i;
+        return -1;
+    }
+    size_t m = (size_t)l->hcap - 1, i = ptr_hash(key) & m;
+    while (l->slot[i]) {
+        if (l->v[l->slot[i] - 1].key == key) return l->slot[i] - 1;
+        i = (i + 1) & m;
+    }
+    return -1;
+}
+
+static int pend_rehash(PendList *l) {
+    int hcap = l->hcap ? l->hcap * 2 : 64;
+    int *slot = (int *)calloc((size_t)hcap, sizeof(int));
+    if (!slot) return 0;
+    free(l->slot);
+    l->slot = slot;
+    l->hcap = hcap;
+    for (int j = 0; j < l->n; j++) {
+        size_t m = (size_t)hcap - 1, i = ptr_hash(l->v[j].key) & m;
+        while (slot[i]) i = (i + 1) & m;
+        slot[i] = j + 1;
+    }
+    return 1;
+}
+
 static int pend_add(PendList *l, PyObject *key, long long n) {
-    for (int i = l->n - 1; i >= 0; i--)
-        if (l->v[i].key == key) {
-            l->v[i].n += n;
-            return 1;
+    int at = pend_find(l, key);
+    if (at >= 0) {
+        l->v[at].n += n;
+        return 1;
+    }
+    if (PyUnicode_CheckExact(key)) /* an equal text from the Python path (same dict key) */
+        for (int i = l->n - 1; i >= 0; i--) {
+            PyObject *o = l->v[i].key;
+            if (PyUnicode_CheckExact(o) && PyUnicode_GET_LENGTH(o) == PyUnicode_GET_LENGTH(key) &&
+                PyUnicode_Compare(o, key) == 0) {
+                l->v[i].n += n;
+                return 1;
+            }
         }
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 8;
@@ -638,7 +819,21 @@ static int pend_add(PendList *l, PyObject *key, long long n) {
     l->v[l->n].key = key;
     l->v[l->n].n = n;
     l->n++;
+    if (l->hcap || l->n > 16) {
+        if (l->n * 2 > l->hcap) {
+            if (!pend_rehash(l)) return 0;
+        } else {
+            size_t m = (size_t)l->hcap - 1, i = ptr_hash(key) & m;
+            while (l->slot[i]) i = (i + 1) & m;
+            l->slot[i] = l->n;
+        }
+    }
     return 1;
+}
+
+static void pend_reset(PendList *l) {
+    l->n = 0;
+    if (l->hcap) memset(l->slot, 0, sizeof(int) * (size_t)l->hcap);
 }
 
 static int pend_flush_dict(PendList *l, PyObject *dict) {
@@ -660,13 +855,13 @@ static int pend_flush_dict(PendList *l, PyObject *dict) {
         }
         Py_DECREF(l->v[i].key);
     }
-    l->n = 0;
+    pend_reset(l);
     return ok;
 }
 
 static void pend_clear(PendList *l) {
     for (int i = 0; i < l->n; i++) Py_DECREF(l->v[i].key);
-    l->n = 0;
+    pend_reset(l);
 }
 
 /* histogram bins, pending (int64 key -> count); order does not matter for bins */
@@ -941,7 +1136,22 @@ typedef struct {
     PyObject *ri_type; /* RateInference */
     PyObject *t_both, *t_none, *t_nd_pre, *t_nd_more, *t_nd_post;
     PyObject *keyinfo; /* dict frozenset -> int bitmask/pairs, parsed once */
+    PyObject *pending_names; /* the parser's multi-line state attributes (None when idle) */
+    PyObject *skip_cb, *reason_rate;
+    double max_ts;
 } CtxObject;
+
+/* the parser holds no open block, table or cut line: a fast line is read on its own */
+static int parser_idle(CtxObject *C) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(C->pending_names); i++) {
+        PyObject *v = PyObject_GetAttr(C->parser, PyTuple_GET_ITEM(C->pending_names, i));
+        if (!v) return -1;
+        int none = v == Py_None;
+        Py_DECREF(v);
+        if (!none) return 0;
+    }
+    return 1;
+}
 
 static long long INF_REFRESH = 512;
 static int eq_str(PyObject *a, PyObject *b);
@@ -1293,7 +1503,7 @@ static int flush_inf(Rank *r) {
         ok = ok && set_ll(r->inf, "total", total) && set_ll(r->inf, "_dirty", dirty);
         if (ok && best_none) ok = PyObject_SetAttrString(r->inf, "_best", Py_None) == 0;
     }
-    r->pend.n = 0;
+    pend_reset(&r->pend);
     r->pend_n = 0;
     r->pend_new = 0;
     r->live = 0;
@@ -1412,23 +1622,26 @@ typedef struct {
     Txt *time_text; /* NULL: None */
     PyObject *clock;
     PyObject *version;
+    int has_length;
     double length;
     int has_rate;
     double rate;
-    int has_counts;
+    int has_accepted, has_drafted;
     long long accepted, drafted;
     const double *pp;
     Py_ssize_t npp;
     int graph; /* -1 None */
+    int has_tp;
     double throughput;
     PyObject *note1, *note2;
+    PyObject *notes; /* a tuple of more notes, or NULL */
 } Rec;
 
 /* SeriesAccumulator.add for one record */
 static int leaf_add(CtxObject *C, Leaf *L, const Rec *r, long long line_no) {
     L->n++;
     L->pend_kind++;
-    double w = r->has_counts && r->drafted ? (double)r->drafted : 0.0;
+    double w = r->has_drafted && r->drafted ? (double)r->drafted : 0.0;
     L->last_weight = w != 0.0 ? w : 1.0;
     double length = r->length;
     if (r->has_ts) {
@@ -1457,45 +1670,47 @@ static int leaf_add(CtxObject *C, Leaf *L, const Rec *r, long long line_no) {
         if (!L->first_text.set) txt_copy(&L->first_text, r->time_text);
         txt_copy(&L->last_text, r->time_text);
     }
-    if (!hist_add(&L->length, length, w)) return 0;
-    spark_add(C, L, length, r->has_ts, r->ts);
-    if (length <= C->collapsed_max) {
-        L->collapsed++;
-        if (!L->run_active) {
-            L->run_active = 1;
-            L->run_recs = 1;
-            L->run_first_line = line_no;
-            L->run_sum = length;
-            L->run_last_line = line_no;
-            if (r->time_text) {
-                txt_copy(&L->run_first_time, r->time_text);
-                txt_copy(&L->run_last_time, r->time_text);
+    if (r->has_length) {
+        if (!hist_add(&L->length, length, w)) return 0;
+        spark_add(C, L, length, r->has_ts, r->ts);
+        if (length <= C->collapsed_max) {
+            L->collapsed++;
+            if (!L->run_active) {
+                L->run_active = 1;
+                L->run_recs = 1;
+                L->run_first_line = line_no;
+                L->run_sum = length;
+                L->run_last_line = line_no;
+                if (r->time_text) {
+                    txt_copy(&L->run_first_time, r->time_text);
+                    txt_copy(&L->run_last_time, r->time_text);
+                } else {
+                    txt_clear(&L->run_first_time);
+                    txt_clear(&L->run_last_time);
+                }
             } else {
-                txt_clear(&L->run_first_time);
-                txt_clear(&L->run_last_time);
+                L->run_recs++;
+                L->run_sum = L->run_sum + length;
+                L->run_last_line = line_no;
+                if (r->time_text)
+                    txt_copy(&L->run_last_time, r->time_text);
+                else
+                    txt_clear(&L->run_last_time);
             }
-        } else {
-            L->run_recs++;
-            L->run_sum = L->run_sum + length;
-            L->run_last_line = line_no;
-            if (r->time_text)
-                txt_copy(&L->run_last_time, r->time_text);
-            else
-                txt_clear(&L->run_last_time);
+        } else if (L->run_active) {
+            if (!close_run(C, L)) return 0;
+            L->run_active = 0;
+            txt_clear(&L->run_first_time);
+            txt_clear(&L->run_last_time);
         }
-    } else if (L->run_active) {
-        if (!close_run(C, L)) return 0;
-        L->run_active = 0;
-        txt_clear(&L->run_first_time);
-        txt_clear(&L->run_last_time);
     }
     if (r->has_rate && !hist_add(&L->rate, r->rate, w)) return 0;
-    if (r->has_counts && r->drafted) {
+    if (r->has_accepted && r->has_drafted && r->drafted) {
         L->acc_sum += r->accepted;
         L->drafted_sum += r->drafted;
         L->counted++;
     }
-    if (!hist_add(&L->tp, r->throughput, 0.0)) return 0;
+    if (r->has_tp && !hist_add(&L->tp, r->throughput, 0.0)) return 0;
     if (r->graph == 1)
         L->graph_true++;
     else if (r->graph == 0)
@@ -1531,6 +1746,9 @@ static int leaf_add(CtxObject *C, Leaf *L, const Rec *r, long long line_no) {
     if (r->version && !pend_add(&L->versions, r->version, 1)) return 0;
     if (r->note1 && !pend_add(&L->notes, r->note1, 1)) return 0;
     if (r->note2 && !pend_add(&L->notes, r->note2, 1)) return 0;
+    if (r->notes)
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(r->notes); i++)
+            if (!pend_add(&L->notes, PyTuple_GET_ITEM(r->notes, i), 1)) return 0;
     return 1;
 }
 
@@ -1637,12 +1855,7 @@ static int rank_live(Rank *r) {
 
 /* one tally for inf.add(cands), kept pending */
 static int rank_tally(Rank *r, PyObject *cands) {
-    int seen = 0;
-    for (int i = r->pend.n - 1; i >= 0; i--)
-        if (r->pend.v[i].key == cands) {
-            seen = 1;
-            break;
-        }
+    int seen = pend_find(&r->pend, cands) >= 0;
     if (!seen && !r->pend_new) {
         int in = PyDict_Contains(r->counts, cands);
         if (in < 0) return 0;
@@ -1911,6 +2124,7 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
         rec.has_ts = 1;
         rec.ts = day + sod + fr;
         rec.clock = C->s_clock_abs;
+        if (!(rec.ts >= -C->max_ts && rec.ts <= C->max_ts)) return 2; /* the range guard: Python */
     }
     memcpy(tt.s, d, 10);
     tt.s[10] = ' ';
@@ -1993,9 +2207,23 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
     else
         rec.version = C->v_newish;
     rec.note1 = note;
+    rec.has_length = 1;
     rec.length = it->length;
     rec.graph = it->graph;
+    rec.has_tp = 1;
     rec.throughput = it->throughput;
+    if (rec.has_rate && !(rec.rate >= 0.0 && rec.rate <= 1.0)) {
+        /* the record fails the range guard after its tally, as in the Python path: skipped */
+        PyObject *ln = PyLong_FromLongLong(line_no);
+        PyObject *raw = ln ? PyBytes_FromStringAndSize(base + it->s, (Py_ssize_t)(it->e - it->s)) : NULL;
+        PyObject *res = raw ? PyObject_CallFunctionObjArgs(C->skip_cb, ln, C->reason_rate, raw, NULL) : NULL;
+        Py_XDECREF(ln);
+        Py_XDECREF(raw);
+        if (!res) goto fail;
+        Py_DECREF(res);
+        Py_XDECREF(own_formula);
+        return 3;
+    }
     Leaf *L = get_leaf(C, C->s_sglang, r->rank, &r->leaf);
     if (!L) goto fail;
     if (!leaf_add(C, L, &rec, line_no)) goto fail;
@@ -2031,13 +2259,16 @@ static int do_vllm(CtxObject *C, BlockObject *blk, Item *it, long long line_no) 
             rec.has_ts = 1;
             rec.ts = day + sod + fr;
             rec.clock = C->s_clock_noyear;
+            if (!(rec.ts >= -C->max_ts && rec.ts <= C->max_ts)) return 2;
         }
     }
     rec.version = C->v_vllm;
+    rec.has_length = 1;
     rec.length = it->mean;
     rec.has_rate = 1;
     rec.rate = (double)it->accepted / (double)it->drafted;
-    rec.has_counts = 1;
+    rec.has_accepted = rec.has_drafted = 1;
+    rec.has_tp = 1;
     rec.accepted = it->accepted;
     rec.drafted = it->drafted;
     rec.pp = blk->pp + it->pp_off;
@@ -2068,6 +2299,7 @@ static void Ctx_clear_state(CtxObject *C) {
         Rank *r = &C->ranks[i];
         pend_clear(&r->pend);
         free(r->pend.v);
+        free(r->pend.slot);
         Py_XDECREF(r->rank);
         Py_XDECREF(r->inf);
         Py_XDECREF(r->forced);
@@ -2102,6 +2334,8 @@ static void Ctx_clear_state(CtxObject *C) {
         pend_clear(&L->notes);
         free(L->versions.v);
         free(L->notes.v);
+        free(L->versions.slot);
+        free(L->notes.slot);
         free(L->pp_sum);
         free(L->pp_w);
         free(L);
@@ -2134,6 +2368,9 @@ static void Ctx_dealloc(CtxObject *C) {
     Py_XDECREF(C->analysis);
     Py_XDECREF(C->close_run);
     Py_XDECREF(C->keyinfo);
+    Py_XDECREF(C->pending_names);
+    Py_XDECREF(C->skip_cb);
+    Py_XDECREF(C->reason_rate);
     Py_XDECREF(C->ri_type);
     Py_XDECREF(C->t_both);
     Py_XDECREF(C->t_none);
@@ -2194,6 +2431,17 @@ static int Ctx_init(CtxObject *C, PyObject *args, PyObject *kw) {
     C->min_run = PyLong_AsLongLong(v);
     if (!(v = PyDict_GetItemString(consts, "spark_width"))) goto missing;
     C->spark_width = (int)PyLong_AsLong(v);
+    if (!(v = PyDict_GetItemString(consts, "pending_attrs")) || !PyTuple_Check(v)) goto missing;
+    Py_INCREF(v);
+    C->pending_names = v;
+    if (!(v = PyDict_GetItemString(consts, "skip"))) goto missing;
+    Py_INCREF(v);
+    C->skip_cb = v;
+    if (!(v = PyDict_GetItemString(consts, "reason_rate"))) goto missing;
+    Py_INCREF(v);
+    C->reason_rate = v;
+    if (!(v = PyDict_GetItemString(consts, "max_timestamp"))) goto missing;
+    C->max_ts = PyFloat_AsDouble(v);
     if (!(v = PyDict_GetItemString(consts, "inference_refresh"))) goto missing;
     INF_REFRESH = PyLong_AsLongLong(v);
     if (!(v = PyDict_GetItemString(consts, "year"))) goto missing;
@@ -2241,11 +2489,17 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
     const char *buf = PyBytes_AS_STRING(b->data);
     long long fast = 0;
     int dirty = 0;
+    int idle = parser_idle(C);
+    if (idle < 0) return NULL;
     for (Py_ssize_t i = 0; i < b->n; i++) {
         Item *it = &b->items[i];
         long long line_no = base_line + it->line;
-        if (it->type == IT_SGL || it->type == IT_VLLM) {
+        if ((it->type == IT_SGL || it->type == IT_VLLM) && idle) {
             int ok = it->type == IT_SGL ? do_sgl(C, b, it, line_no) : do_vllm(C, b, it, line_no);
+            if (ok == 3) { /* skipped (counted by the Python callback) */
+                dirty = 1;
+                continue;
+            }
             if (!ok) {
                 PyObject *t, *v, *tb;
                 PyErr_Fetch(&t, &v, &tb);
@@ -2254,9 +2508,11 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
                 PyErr_Restore(t, v, tb);
                 return NULL;
             }
-            fast++;
-            dirty = 1;
-            continue;
+            if (ok == 1) {
+                fast++;
+                dirty = 1;
+                continue;
+            }
         }
         PyObject *ln = PyLong_FromLongLong(line_no);
         PyObject *raw = NULL, *prev = NULL;
@@ -2290,6 +2546,15 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
             return NULL;
         }
         Py_DECREF(res);
+        idle = parser_idle(C);
+        if (idle < 0) {
+            PyObject *t, *v, *tb;
+            PyErr_Fetch(&t, &v, &tb);
+            sync_out(C);
+            PyErr_Clear();
+            PyErr_Restore(t, v, tb);
+            return NULL;
+        }
     }
     if (dirty && !sync_out(C)) return NULL;
     return PyLong_FromLongLong(fast);
@@ -2322,7 +2587,185 @@ static PyObject *Ctx_release(CtxObject *C, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static int opt_d(PyObject *o, int *has, double *out) {
+    if (o == Py_None) {
+        *has = 0;
+        return 1;
+    }
+    if (!PyFloat_CheckExact(o)) return 0;
+    *has = 1;
+    *out = PyFloat_AS_DOUBLE(o);
+    return 1;
+}
+
+static int opt_ll(PyObject *o, int *has, long long *out) {
+    if (o == Py_None) {
+        *has = 0;
+        return 1;
+    }
+    if (!PyLong_CheckExact(o)) return 0;
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow || (v == -1 && PyErr_Occurred()) || v > (1LL << 52) || v < -(1LL << 52)) {
+        PyErr_Clear();
+        return 0;
+    }
+    *has = 1;
+    *out = v;
+    return 1;
+}
+
+static PyObject *attr_into(PyObject **slot, PyObject *o, const char *name) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    Py_XDECREF(*slot);
+    *slot = v;
+    return v;
+}
+
+/* take(rec) -> bool: a record of the Python path for a main series whose state the C part
+ * holds right now: added to that state (as LogAnalyzer._record + SeriesAccumulator.add would)
+ * and True; else that state is written back (release) and False: Python adds the record. */
+static PyObject *Ctx_take(CtxObject *C, PyObject *rec) {
+    PyObject *engine = NULL, *rank = NULL, *kind = NULL, *f = NULL;
+    Leaf *L = NULL;
+    int ok = 0;
+    if (!(engine = PyObject_GetAttrString(rec, "engine")) ||
+        !(rank = PyObject_GetAttrString(rec, "rank")) || !(kind = PyObject_GetAttrString(rec, "kind")))
+        goto out;
+    if (eq_str(kind, C->s_kind) && PyUnicode_Check(rank)) {
+        if (eq_str(engine, C->s_vllm) && PyUnicode_GET_LENGTH(rank) == 0)
+            L = C->vleaf;
+        else if (eq_str(engine, C->s_sglang))
+            for (int i = 0; i < C->nranks; i++)
+                if (PyUnicode_Compare(C->ranks[i].rank, rank) == 0) {
+                    L = C->ranks[i].leaf;
+                    break;
+                }
+    }
+    if (!L || !L->loaded) {
+        /* not held: the Python path adds it (a held leaf of the same series is written back) */
+        PyObject *r = PyTuple_Pack(2, engine, rank);
+        PyObject *res = r ? Ctx_release(C, r) : NULL;
+        Py_XDECREF(r);
+        if (!res) goto fail;
+        Py_DECREF(res);
+        goto out;
+    }
+    Rec rr;
+    memset(&rr, 0, sizeof(rr));
+    Txt tt;
+    memset(&tt, 0, sizeof(tt));
+    int good = 1;
+#define ATTR(name) attr_into(&f, rec, (name))
+    if (!ATTR("timestamp")) goto fail;
+    good = good && opt_d(f, &rr.has_ts, &rr.ts);
+    if (!ATTR("clock")) goto fail;
+    rr.clock = f;
+    Py_INCREF(rr.clock);
+    if (!ATTR("time_text")) goto fail2;
+    if (f != Py_None) {
+        if (!PyUnicode_Check(f)) good = 0;
+        txt_load(&tt, f);
+        rr.time_text = &tt;
+    }
+    if (!ATTR("version_guess")) goto fail2;
+    if (f != Py_None) {
+        rr.version = f;
+        Py_INCREF(f);
+    }
+    if (!ATTR("accept_length")) goto fail2;
+    good = good && opt_d(f, &rr.has_length, &rr.length);
+    if (!ATTR("accept_rate")) goto fail2;
+    good = good && opt_d(f, &rr.has_rate, &rr.rate);
+    if (!ATTR("accepted_tokens")) goto fail2;
+    good = good && opt_ll(f, &rr.has_accepted, &rr.accepted);
+    if (!ATTR("drafted_tokens")) goto fail2;
+    good = good && opt_ll(f, &rr.has_drafted, &rr.drafted);
+    if (!ATTR("throughput")) goto fail2;
+    good = good && opt_d(f, &rr.has_tp, &rr.throughput);
+    if (!ATTR("cuda_graph")) goto fail2;
+    rr.graph = f == Py_True ? 1 : f == Py_False ? 0 : -1;
+    if (f != Py_None && f != Py_True && f != Py_False) good = 0;
+    double ppbuf[64];
+    if (!ATTR("per_position")) goto fail2;
+    if (!PyTuple_Check(f) || PyTuple_GET_SIZE(f) > 64)
+        good = 0;
+    else {
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(f); i++) {
+            PyObject *x = PyTuple_GET_ITEM(f, i);
+            if (!PyFloat_CheckExact(x)) {
+                good = 0;
+                break;
+            }
+            ppbuf[i] = PyFloat_AS_DOUBLE(x);
+        }
+        rr.pp = ppbuf;
+        rr.npp = PyTuple_GET_SIZE(f);
+    }
+    PyObject *notes = ATTR("notes");
+    if (!notes) goto fail2;
+    if (!PyTuple_Check(notes)) good = 0;
+    Py_INCREF(notes);
+    rr.notes = notes;
+    if (good && rr.has_ts && rr.clock == Py_None) good = 0;
+    PyObject *line = ATTR("line_no");
+    long long line_no = line ? PyLong_AsLongLong(line) : -1;
+    if (!line || PyErr_Occurred()) {
+        PyErr_Clear();
+        good = 0;
+    }
+    if (good) {
+        if (!leaf_add(C, L, &rr, line_no)) {
+            Py_DECREF(notes);
+            goto fail2;
+        }
+        ok = 1;
+    } else {
+        /* something unusual: write the state back and let Python add it */
+        if (!leaf_store(C, L)) {
+            Py_DECREF(notes);
+            goto fail2;
+        }
+    }
+    Py_DECREF(notes);
+    Py_XDECREF(rr.clock);
+    Py_XDECREF(rr.version);
+    txt_clear(&tt);
+    goto out;
+fail2:
+    Py_XDECREF(rr.clock);
+    Py_XDECREF(rr.version);
+    txt_clear(&tt);
+fail:
+    Py_XDECREF(engine);
+    Py_XDECREF(rank);
+    Py_XDECREF(kind);
+    Py_XDECREF(f);
+    return NULL;
+out:
+    Py_XDECREF(engine);
+    Py_XDECREF(rank);
+    Py_XDECREF(kind);
+    Py_XDECREF(f);
+    if (PyErr_Occurred()) return NULL;
+    return PyBool_FromLong(ok);
+#undef ATTR
+}
+
+/* flush_rank(rank): the pending inference tallies of one rank (the parser is about to read them) */
+static PyObject *Ctx_flush_rank(CtxObject *C, PyObject *rank) {
+    for (int i = 0; i < C->nranks; i++)
+        if (PyUnicode_Check(rank) && PyUnicode_Compare(C->ranks[i].rank, rank) == 0) {
+            if (!flush_inf(&C->ranks[i])) return NULL;
+            break;
+        }
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Ctx_methods[] = {
+    {"take", (PyCFunction)Ctx_take, METH_O, "add a Python-path record to a held series"},
+    {"flush_rank", (PyCFunction)Ctx_flush_rank, METH_O, "flush one rank's tallies"},
     {"run", (PyCFunction)Ctx_run, METH_VARARGS, "consume one scanned block"},
     {"flush_inference", (PyCFunction)Ctx_flush_inference, METH_NOARGS, "flush tallies"},
     {"release", (PyCFunction)Ctx_release, METH_VARARGS, "write back one leaf"},
@@ -2341,6 +2784,7 @@ static PyTypeObject CtxType = {
 
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
+    {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
     {NULL}};
 
 static struct PyModuleDef fl_module = {PyModuleDef_HEAD_INIT, "_fastlogs",

@@ -305,3 +305,95 @@ def test_ambiguous_lines_use_the_compiled_recompute() -> None:
         assert assert_same(data) == 40
         assert_same(data, engine="sglang", engine_version="0.5.10")
         assert_same(data, engine="sglang", engine_version="0.5.11")
+
+
+def test_cli_modes_are_identical_on_the_compiled_path(tmp_path: Path) -> None:
+    """gzip, stdin, --since/--until, --follow, many files and --records: the same output with
+    the compiled path as with the Python path."""
+    import gzip
+    import random
+
+    import bench_fastlogs
+
+    lines, _, _ = bench_fastlogs._lines(random.Random(9), 8 * 3600, 1500, 0.45)
+    text = "\n".join(lines) + "\n"
+    plain = tmp_path / "a.log"
+    plain.write_text(text)
+    gz = tmp_path / "b.log.gz"
+    gz.write_bytes(gzip.compress(text.encode()))
+    other = tmp_path / "c.log"
+    other.write_text(text[: len(text) // 3])
+    cases: list[tuple[list[str], str | None]] = [
+        ([str(gz)], None),
+        (["-"], text),
+        ([str(plain), "--since", "2026-11-29 08:05", "--until", "08:15"], None),
+        ([str(plain), "--since", "+2m"], None),
+        ([str(plain), str(gz), str(other)], None),
+        (["--follow", "--idle-timeout", "0.3", str(plain), str(other)], None),
+    ]
+    for args, stdin in cases:
+        runs = []
+        for force in ("1", ""):
+            rec = tmp_path / "r.jsonl"
+            r = run_cli(
+                ["logs", "--json", *args, "--records", str(rec)],
+                env={fast.ENV_FORCE_PYTHON: force},
+                input=stdin,
+            )
+            runs.append((r.exit_code, r.stdout, r.stderr, rec.read_bytes()))
+            r = run_cli(["logs", "--json", *args], env={fast.ENV_FORCE_PYTHON: force}, input=stdin)
+            runs.append((r.exit_code, r.stdout, r.stderr, b""))
+        assert runs[0][0] == 0, (args, runs[0][2])
+        assert runs[0] == runs[2] and runs[1] == runs[3], args
+
+
+_FIXTURE_LINES = [
+    line
+    for p in sorted(DATA.iterdir())
+    for line in p.read_text(encoding="utf-8", errors="replace").splitlines()
+]
+
+
+@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(
+        st.one_of(
+            sglang_line(),
+            vllm_line(),
+            st.integers(0, len(_FIXTURE_LINES) - 1).map(lambda i: _FIXTURE_LINES[i]),
+            # a run of consecutive fixture lines (multi-line summaries, tables, cut lines)
+            st.integers(0, len(_FIXTURE_LINES) - 1).map(
+                lambda i: "\n".join(_FIXTURE_LINES[i : i + 12])
+            ),
+        ),
+        min_size=1,
+        max_size=30,
+    ),
+    st.sampled_from([64, 700, 1 << 20]),
+)
+def test_fuzz_fast_lines_among_every_other_layout(lines: list[str], chunk: int) -> None:
+    """Fast-layout lines in the middle of every layout the grammar reads (bench summaries,
+    tables, JSON bodies, cut lines): the same report and records."""
+    data = ("\n".join(lines) + "\n").encode("utf-8", "surrogatepass")
+    assert_same(data, chunk=chunk)
+
+
+def test_many_files_read_ahead_give_the_same_output(tmp_path: Path) -> None:
+    """Many files (the next one's first block read and scanned while the current one is
+    consumed), small blocks: the same document as the Python path, file by file."""
+    import random
+
+    import bench_fastlogs
+
+    paths = []
+    for i in range(6):
+        lines, _, _ = bench_fastlogs._lines(random.Random(i), 8 * 3600, 400 + 300 * i, 0.45)
+        p = tmp_path / f"f{i}.log"
+        p.write_text("\n".join(lines) + ("\n" if i % 2 else ""))
+        paths.append(str(p))
+    paths.append(paths[0])  # the same file twice
+    docs = [
+        run_cli(["logs", "--json", *paths], env={fast.ENV_FORCE_PYTHON: force}).stdout
+        for force in ("1", "")
+    ]
+    assert docs[0] == docs[1] and '"records"' in docs[0]

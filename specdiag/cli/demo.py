@@ -90,10 +90,12 @@ def demo_cmd(
 
 
 def document(r: DemoResult) -> dict[str, Any]:
-    """The ``--json`` document: every step's own JSON document, then the conclusion."""
+    """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
+    agreement and the conclusion, derived from their dataclasses."""
     from specdiag.cli import _probe_view as probe
     from specdiag.cli import compare_hidden, logs
     from specdiag.cli._doctor_view import document as doctor_document
+    from specdiag.cli._output import derive
 
     served, training, reference = r.hidden_paths
     a = r.agreement
@@ -134,17 +136,8 @@ def document(r: DemoResult) -> dict[str, Any]:
                 else []
             ),
         ],
-        "agreement": {
-            "probe_accept_length": a.probe_accept_length,
-            "logs_accept_length": a.logs_accept_length,
-            "truth_accept_length": a.truth_accept_length,
-            "relative_difference": a.relative_difference,
-            "agree": a.agree,
-        },
-        "verdict": r.conclusion.verdict,
-        "hidden_match": r.conclusion.hidden_match,
-        "summary": r.conclusion.summary,
-        "fix": r.conclusion.fix,
+        "agreement": derive(a),
+        **derive(r.conclusion),
         "next_commands": list(r.next_commands),
     }
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core import accept
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
@@ -94,6 +95,16 @@ def served_acceptance(scenario: str) -> float:
     return accept.implied_acceptance(served_accepted_drafts(scenario), STEPS)
 
 
+class DemoVerdict(TextEnum):
+    """The probe's verdict (:class:`specdiag.core.accept.Verdict`), or ``unknown``."""
+
+    HEALTHY = "healthy"
+    BELOW = "below"
+    COLLAPSED = "collapsed"
+    ABOVE = "above"
+    UNKNOWN = "unknown"
+
+
 @dataclass(frozen=True)
 class Agreement:
     """Probe versus the server's own log versus the server's ground truth."""
@@ -107,7 +118,7 @@ class Agreement:
 
 @dataclass(frozen=True)
 class Conclusion:
-    verdict: str  # the probe's verdict: healthy | below | collapsed | above | unknown
+    verdict: DemoVerdict  # the probe's verdict, or unknown without one
     hidden_match: bool
     summary: str  # one paragraph: what is wrong and what to do
     fix: str | None
@@ -358,7 +369,7 @@ def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> A
 
 
 def _conclude(probe: ProbeReport, hidden: CompareResult) -> Conclusion:
-    verdict = probe.expected.judgement.verdict.value if probe.expected else "unknown"
+    verdict = DemoVerdict(probe.expected.judgement.verdict.value if probe.expected else "unknown")
     fix = None
     if not hidden.match:
         ids = hidden.suggested_layer_ids.get("sglang")

@@ -23,8 +23,10 @@ path runs and why.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import weakref
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 THREADS = 2  # blocks of one file scanned at once (the machine's cores; the GIL is released)
-LOOKAHEAD = 3  # blocks read ahead of the one being consumed: memory stays flat
+LOOKAHEAD = 2  # blocks read ahead of the one being consumed: memory stays flat
 
 _native: Any = None
 _why_not: str | None = None
@@ -51,6 +53,44 @@ except ImportError as exc:  # not built: the Python path, with a note
     _why_not = f"the compiled part is not built ({exc})"
 
 _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
+# the parser's multi-line state: while any of these is set, every line goes to the parser
+PENDING_ATTRS = ("block", "_cut", "table")
+
+
+def _configure() -> None:
+    """Tell the C part which lines the LineFinder treats specially (it stops its scan there
+    and this module hands them to the inherited Python logic) and the range guard's bounds."""
+    from specdiag.core.logs import patterns as PT
+    from specdiag.core.logs import records as R
+    from specdiag.core.logs import scan as SC
+
+    cut = b"".join(getattr(SC, "_CUT_ENDS", (b",", b":", b"=", b"(")))
+    special = (b"n_acc", b"num_acc", *getattr(PT, "PREV_KEYWORDS", ()))
+    follow = tuple(getattr(PT, "FOLLOW_KEYWORDS", ()))
+    # For a line in a known layout only its free prefix can make it special, when the fixed
+    # part of the layout can hold no trigger: checked on samples of both layouts.
+    fixed = (
+        b"[2026-11-29 08:40:12.123 DP0 TP0] Decode batch [17], #running-req: 64, #token: 88032, "
+        b"token usage: 0.41, accept len: 3.21, accept rate: 0.74, cuda graph: True, gen "
+        b"throughput (token/s): 4102.55, #queue-req: 3",
+        b"SpecDecoding metrics: Mean acceptance length: 2.52, Accepted throughput: 228.00 "
+        b"tokens/s, Drafted throughput: 450.00 tokens/s, Accepted: 2280 tokens, Drafted: 4500 "
+        b"tokens, Per-position acceptance rate: 0.720, 0.480, 0.320, Avg Draft acceptance rate: "
+        b"50.7%",
+    )
+    prefix_ok = not any(k in f for f in fixed for k in (*special, *follow, b"|"))
+    _native.configure(
+        cut,
+        special,
+        follow,
+        float(getattr(R, "MAX_ACCEPT_LENGTH", 1025.0)),
+        float(getattr(R, "MAX_THROUGHPUT", 1e9)),
+        prefix_ok,
+    )
+
+
+if _native is not None:
+    _configure()
 _schema_ok: bool | None = None
 
 
@@ -115,6 +155,35 @@ def _accumulator_schema_ok() -> bool:
             ok = False
         _schema_ok = ok
     return _schema_ok
+
+
+def _reason_rate() -> str:
+    """The range guard's skip reason for an accept rate outside [0, 1]."""
+    from specdiag.core.logs.records import out_of_range
+
+    rec = LogRecord(
+        "sglang",
+        "interval",
+        0,
+        "",
+        "",
+        None,
+        None,
+        None,
+        None,
+        2.0,
+        1.0,
+        2.0,
+        None,
+        None,
+        (),
+        (),
+        None,
+        None,
+        (),
+        (),
+    )
+    return out_of_range(rec) or "number out of range (accept rate)"
 
 
 _RI_TEXTS: tuple[object, ...] | None | bool = False
@@ -195,22 +264,95 @@ class FastLineFinder(LineFinder):
         )
 
     def _block(self, buf: bytes, start: int, end: int) -> None:
-        pre = self.pre
-        if pre is not None and pre[0] is buf and pre[1] == start and pre[2] == end:
-            blk = pre[3]
-            self.pre = None
-        else:
-            blk = self.scan(bytes(buf) if type(buf) is not bytes else buf, start, end)
-        if blk.items:
-            self._out.append((blk, self.lines, self._prev_tail))  # type: ignore[arg-type]
-        self.lines += blk.lines
-        self.candidate_lines += blk.candidate_lines
-        ps = buf.rfind(b"\n", start, end - 1)
-        ps = start if ps < 0 else ps + 1
-        self._prev_tail = buf[ps : end - 1][:4096]
+        """LineFinder._block, compiled: the C scan runs up to the next special line (a block
+        header, a line cut mid-field, a summary's counts line), which goes to the inherited
+        Python logic with the context lines it implies; then the C scan goes on."""
+        if type(buf) is not bytes:
+            buf = bytes(buf)
+        orig_tail, orig_lines = self._prev_tail, self._prev_lines
+        pos = start
+        if self._follow:  # context lines carried over from the previous block
+            pos = self._context(buf, pos, end)
+            if pos >= end:
+                return
+        lo = pos  # LineFinder._block computes its tails from here
+        while pos < end:
+            if self._follow:  # context lines after a special line (they look back from lo)
+                self._prev_lines = orig_lines
+                pos = self._context(buf, pos, end, lo)
+                if pos >= end:
+                    break
+            pre = self.pre
+            if pre is not None and pre[0] is buf and pre[1] == pos and pre[2] == end:
+                blk = pre[3]
+                self.pre = None
+            else:
+                blk = self.scan(buf, pos, end)
+            if blk.items:
+                # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
+                ptail = orig_tail if pos == lo else buf[buf.rfind(b"\n", lo, pos - 1) + 1 : pos - 1]
+                self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
+            self.lines += blk.lines
+            self.candidate_lines += blk.candidate_lines
+            stop = blk.stop
+            if stop >= end:
+                break
+            # the special line, by the Python LineFinder (its tails as it would see them)
+            e = buf.find(b"\n", stop, end) + 1
+            self._tails(buf, lo, stop, orig_tail, orig_lines)
+            LineFinder._block(self, buf, stop, e)
+            pos = e
+        self._tails(buf, lo, end, orig_tail, orig_lines)
+
+    def _tails(
+        self, buf: bytes, lo: int, pos: int, orig_tail: bytes, orig_lines: list[bytes]
+    ) -> None:
+        """_prev_tail and _prev_lines as LineFinder._block has them after buf[lo:pos]."""
+        if pos <= lo:
+            self._prev_tail, self._prev_lines = orig_tail, orig_lines
+            return
+        from specdiag.core.logs.patterns import PREV_LINES
+
+        rfind = buf.rfind
+        ps = rfind(b"\n", lo, pos - 1)
+        ps = lo if ps < 0 else ps + 1
+        self._prev_tail = buf[ps : pos - 1][:4096]
+        tail: list[bytes] = []
+        p = pos
+        while len(tail) < PREV_LINES and p > lo:
+            ps = rfind(b"\n", lo, p - 1)
+            ps = lo if ps < 0 else ps + 1
+            tail.append(buf[ps : p - 1][:4096])
+            p = ps
+        self._prev_lines = (orig_lines + list(reversed(tail)))[-PREV_LINES:]
 
 
 # --------------------------------------------------------------------------- parse stage
+
+
+class _FlushOnRead(dict):  # type: ignore[type-arg]
+    """LineParser.sglang_inference for the compiled path: every read of a rank's inference
+    first adds the tallies the C part keeps pending for it."""
+
+    def __init__(self, scanner: FastScanner, items: dict[str, Any]) -> None:
+        super().__init__(items)
+        self._scanner = scanner
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self._scanner._flush_rank(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self._scanner._flush_rank(key)
+        return super().__getitem__(key)
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        self._scanner._flush_rank(key)
+        return super().setdefault(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._scanner._flush_rank(key)
+        return super().__contains__(key)
 
 
 class FastScanner(Scanner):
@@ -234,16 +376,24 @@ class FastScanner(Scanner):
             and not analyzer.window.active
             and analyzer.on_record is None
             and _accumulator_schema_ok()
+            and all(hasattr(parser, a) for a in PENDING_ATTRS)
         ):
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
         self.fast_mask = mask
         self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
         self._ctx: Any = None
         self.fast_records = 0  # records the C part read and added itself
+        if mask:
+            # the C part keeps SGLang rate-inference tallies pending: the parser reading a
+            # rank's inference makes them go in first
+            parser.sglang_inference = _FlushOnRead(self, parser.sglang_inference)
+
+    def _flush_rank(self, rank: object) -> None:
+        if self._ctx is not None:
+            self._ctx.flush_rank(rank)
 
     def _make_ctx(self) -> Any:
         from specdiag.core.accept import COLLAPSED_MAX_LENGTH
-        from specdiag.core.logs import analyze as A
         from specdiag.core.logs import infer as I
         from specdiag.core.logs import parse as PR
         from specdiag.core.logs import records as R
@@ -254,7 +404,7 @@ class FastScanner(Scanner):
         consts = {
             "sglang": R.SGLANG,
             "vllm": R.VLLM,
-            "main": A.MAIN,
+            "main": R.MAIN,
             "kind": R.INTERVAL,
             "clock_absolute": R.CLOCK_ABSOLUTE,
             "clock_no_year": R.CLOCK_NO_YEAR,
@@ -279,6 +429,10 @@ class FastScanner(Scanner):
             # SGLangRateInference.add recomputes best() after this many tallies of known sets
             "inference_refresh": 512,
             "rate_inference": _rate_inference_texts(),
+            "pending_attrs": PENDING_ATTRS,
+            "skip": self._skip_bytes,
+            "reason_rate": _reason_rate(),
+            "max_timestamp": float(getattr(R, "MAX_TIMESTAMP", 1e11)),
         }
         an = self.analyzer
         return _native.Ctx(
@@ -295,16 +449,18 @@ class FastScanner(Scanner):
         )
 
     def _release_then_record(self, rec: LogRecord) -> None:
-        # a record of the Python path: the C part holds the running state of (engine, rank)'s
-        # main series during a Ctx.run; write it back first
-        if self._ctx is not None:
-            self._ctx.release(rec.engine, rec.rank)
-        self._record(rec)
+        # a record of the Python path. During a Ctx.run the C part holds the running state of
+        # the main series it adds to: it takes the record itself when it holds that series,
+        # else writes the series back first; Python adds the record then.
+        ctx = self._ctx
+        if ctx is None or not ctx.take(rec):
+            self._record(rec)
+
+    def _skip_bytes(self, line_no: int, reason: str, raw: bytes) -> None:
+        self._skip(line_no, reason, raw.decode("utf-8", "replace"))
 
     def _one(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
-        # a line for the Python parser, in the middle of a Ctx.run: it may read the SGLang
-        # accept-rate inference, so the tallies the C part keeps pending go in first
-        self._ctx.flush_inference()
+        """A line for the Python parser, in the middle of a Ctx.run."""
         c = self.counts
         Scanner.consume(self, [(line_no, raw, prev)], c.lines, c.candidate_lines, c.binary)
 
@@ -375,6 +531,99 @@ def _pread(fd: int, n: int, off: int) -> bytes:
     return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
+_pool: ThreadPoolExecutor | None = None
+
+
+def _executor() -> ThreadPoolExecutor:
+    """The threads that read and scan blocks (shared by every file of a run)."""
+    global _pool
+    if _pool is None:
+        _pool = ThreadPoolExecutor(THREADS, thread_name_prefix="specdiag-logs")
+    return _pool
+
+
+ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
+BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
+
+
+def _block_task(fd: int, k: int, pos: int, chunk_size: int, cfg: ScanCfg) -> BlockResult:
+    """Read block k of a file and scan LineFinder's range of whole lines in it."""
+    off = pos + k * chunk_size
+    data = _pread(fd, chunk_size, off)
+    if not data:
+        return data, None
+    last_nl = data.rfind(b"\n")
+    if last_nl < 0:
+        return data, None
+    # the range of whole lines, when the block before ended with a newline (nothing carried)
+    # or not (the first line finishes a carried one)
+    carried = k > 0 and _pread(fd, 1, off - 1) != b"\n"
+    start = data.find(b"\n") + 1 if carried else 0
+    end = last_nl + 1
+    if start >= end:
+        return data, None
+    anchor, keywords, max_line, engine, mask = cfg
+    return data, (
+        start,
+        end,
+        _native.scan(data, start, end, anchor, keywords, max_line, engine, mask),
+    )
+
+
+class _Plan:
+    """The files of one run, in order: while one is consumed, the next one's first block is
+    read and scanned (files in parallel)."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.paths = paths
+        self.ids: dict[str, tuple[int, int] | None] = {}
+        self.ahead: dict[tuple[int, int], Future[Any]] = {}
+
+    def ident(self, path: str) -> tuple[int, int] | None:
+        if path not in self.ids:
+            try:
+                st = os.stat(path)
+                self.ids[path] = (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
+            except OSError:
+                self.ids[path] = None
+        return self.ids[path]
+
+    def after(self, ident: tuple[int, int]) -> str | None:
+        for i, p in enumerate(self.paths[:-1]):
+            if self.ident(p) == ident:
+                return self.paths[i + 1]
+        return None
+
+
+_plans: weakref.WeakKeyDictionary[Any, _Plan] = weakref.WeakKeyDictionary()
+
+
+def plan_files(analyzer: LogAnalyzer, paths: list[str]) -> None:
+    """The plain files ``analyzer`` will scan, in order (to read the next one ahead)."""
+    if available() and len(paths) > 1:
+        _plans[analyzer] = _Plan(list(paths))
+
+
+def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | None:
+    """A planned file's first block, read and scanned ahead (None: not a plain file)."""
+    from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS
+
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or os.pread(fd, 2, 0) in (GZIP_MAGIC, *UTF16_BOMS):
+            return None
+        data, pre = _block_task(fd, 0, 0, chunk_size, cfg)
+        return (st.st_size, st.st_mtime_ns, cfg, data, pre)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def scan_file(
     analyzer: LogAnalyzer, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE
 ) -> bool:
@@ -388,6 +637,7 @@ def scan_file(
         return False
     try:
         pos = stream.tell()
+        st = os.fstat(fd)
     except OSError:
         return False
     scanner = analyzer.add_source(label)
@@ -398,56 +648,63 @@ def scan_file(
         return True
     finder = scanner.finder
     assert isinstance(finder, FastLineFinder)
-
-    def task(k: int) -> tuple[bytes, tuple[int, int, Any] | None]:
-        off = pos + k * chunk_size
-        data = _pread(fd, chunk_size, off)
-        if not data:
-            return data, None
-        last_nl = data.rfind(b"\n")
-        if last_nl < 0:
-            return data, None
-        # LineFinder's range of whole lines in this block, when the block before it ended
-        # with a newline (nothing carried) or not (the first line finishes a carried one)
-        carried = k > 0 and _pread(fd, 1, off - 1) != b"\n"
-        start = data.find(b"\n") + 1 if carried else 0
-        end = last_nl + 1
-        if start >= end:
-            return data, None
-        return data, (start, end, finder.scan(data, start, end))
-
-    with ThreadPoolExecutor(THREADS) as ex:
-        pending: deque[Future[tuple[bytes, tuple[int, int, Any] | None]]] = deque()
-        k = 0
-        eof = False
-        try:
-            while True:
-                while not eof and len(pending) < LOOKAHEAD:
-                    pending.append(ex.submit(task, k))
-                    k += 1
-                if not pending:
-                    break
-                try:
-                    data, pre = pending.popleft().result()
-                except OSError as exc:
-                    raise InputError(
-                        f"read error in {label}: {exc.strerror or exc}",
-                        hint="check the file and the device it is on",
-                    ) from None
-                if len(data) < chunk_size:
-                    eof = True
-                    for f in pending:
-                        f.cancel()
-                    pending.clear()
-                if not data:
-                    break
-                finder.pre = (data, *pre) if pre is not None else None
-                scanner.feed(data)
-                finder.pre = None
-                if analyzer.after_block is not None:
-                    analyzer.after_block()
-        finally:
-            for f in pending:
-                f.cancel()
+    cfg: ScanCfg = (
+        finder.anchor,
+        finder.keywords,
+        finder.max_line,
+        finder.engine_code,
+        finder.fast_mask,
+    )
+    ex = _executor()
+    pending: deque[Future[Any]] = deque()
+    plan = _plans.get(analyzer)
+    if plan is not None:
+        ident = (st.st_dev, st.st_ino)
+        ahead = plan.ahead.pop(ident, None)
+        if ahead is not None:
+            got = ahead.result()
+            if got is not None and pos == 0 and got[:3] == (st.st_size, st.st_mtime_ns, cfg):
+                done: Future[Any] = Future()
+                done.set_result((got[3], got[4]))
+                pending.append(done)
+        nxt = plan.after(ident)
+        nid = plan.ident(nxt) if nxt is not None else None
+        if nxt is not None and nid is not None and nid not in plan.ahead:
+            plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg)
+    k = len(pending)
+    eof = False
+    try:
+        while True:
+            while not eof and len(pending) < LOOKAHEAD:
+                pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
+                k += 1
+            if not pending:
+                break
+            try:
+                data, pre = pending.popleft().result()
+            except OSError as exc:
+                raise InputError(
+                    f"read error in {label}: {exc.strerror or exc}",
+                    hint="check the file and the device it is on",
+                ) from None
+            if len(data) < chunk_size:
+                eof = True
+                for f in pending:
+                    f.cancel()
+                pending.clear()
+            if not data:
+                break
+            finder.pre = (data, *pre) if pre is not None else None
+            scanner.feed(data)
+            finder.pre = None
+            if analyzer.after_block is not None:
+                analyzer.after_block()
+    finally:
+        for f in pending:
+            f.cancel()
+        for f in pending:  # a block still being read holds the file: let it finish first
+            if not f.cancelled():
+                with contextlib.suppress(OSError):
+                    f.result()
     scanner.close()
     return True
