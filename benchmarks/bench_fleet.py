@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -70,36 +71,55 @@ def main() -> int:
         series = a.series_read
         samples = a.samples_read
         queries = list(rep.queries)
+        import orjson
+
         base_t: list[float] = []
+        base_o: list[float] = []
         fleet_t: list[float] = []
         with httpx.Client(timeout=120) as client:
-            for _ in range(args.rounds):
-                t = time.perf_counter()
+            cpu: dict[str, list[float]] = {"json": [], "orjson": [], "fleet": []}
+
+            def plain(loads: Any, key: str) -> float:
+                t, c = time.perf_counter(), time.process_time()
                 for q in queries:
                     r = client.post(
                         prom.url + "/api/v1/query",
                         data={"query": q, "time": f"{end:.3f}", "timeout": "120s"},
                     )
-                    json.loads(r.content)
-                base_t.append(time.perf_counter() - t)
-                t = time.perf_counter()
+                    loads(r.content)
+                cpu[key].append(time.process_time() - c)
+                return time.perf_counter() - t
+
+            for _ in range(args.rounds):
+                base_t.append(plain(json.loads, "json"))
+                base_o.append(plain(orjson.loads, "orjson"))
+                t, c = time.perf_counter(), time.process_time()
                 run_fleet(cfg)
+                cpu["fleet"].append(time.process_time() - c)
                 fleet_t.append(time.perf_counter() - t)
-        b, f = statistics.median(base_t), statistics.median(fleet_t)
+        b, bo, f = (statistics.median(x) for x in (base_t, base_o, fleet_t))
+
+        def ms(xs: list[float]) -> str:
+            return str([round(x * 1000) for x in xs])
+
+        print(f"history: {len(reps)} replicas, {series} series, {samples} samples")
+        print(f"backfill {t_backfill:.1f} s; window 24 h, step 30 s: {len(a.bounds) - 1} buckets")
+        print(f"queries issued by fleet: {len(queries)}")
+        print(f"plain httpx loop, POST + json.loads:   median {b * 1000:.0f} ms  {ms(base_t)}")
+        print(f"plain httpx loop, POST + orjson.loads: median {bo * 1000:.0f} ms  {ms(base_o)}")
+        print(f"specdiag fleet (run_fleet):            median {f * 1000:.0f} ms  {ms(fleet_t)}")
         print(
-            f"history: {len(reps)} replicas, {series} series, {samples} samples, backfill {t_backfill:.1f} s"
+            f"ratio fleet / plain loop (json): {f / b:.2f}x median, "
+            f"{min(fleet_t) / min(base_t):.2f}x best  (goal <= 1.5x)"
         )
         print(
-            f"window 24 h, step 30 s: {len(a.bounds) - 1} buckets; queries issued: {len(queries)}"
+            f"ratio fleet / plain loop (orjson): {f / bo:.2f}x median, "
+            f"{min(fleet_t) / min(base_o):.2f}x best"
         )
+        med = {k: statistics.median(v) * 1000 for k, v in cpu.items()}
         print(
-            f"plain httpx loop (same queries, POST + json.loads): median {b * 1000:.0f} ms  {[round(x * 1000) for x in base_t]}"
-        )
-        print(
-            f"specdiag fleet (run_fleet):                         median {f * 1000:.0f} ms  {[round(x * 1000) for x in fleet_t]}"
-        )
-        print(
-            f"ratio fleet / plain loop: {f / b:.2f}x median, {min(fleet_t) / min(base_t):.2f}x best  (goal <= 1.5x)"
+            f"client CPU, median: json loop {med['json']:.0f} ms, orjson loop {med['orjson']:.0f} "
+            f"ms, fleet {med['fleet']:.0f} ms"
         )
         return 0
     finally:

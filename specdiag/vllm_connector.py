@@ -1,7 +1,8 @@
 """A hidden-states KV connector for vLLM that also works on CPU (``specdiag capture-hidden``).
 
-This module is loaded **inside vLLM**, never by specdiag itself: it imports vLLM and torch and
-nothing of specdiag (``specdiag/__init__.py`` is standard-library only). Launch vLLM with::
+Written against vLLM 0.32.0's connector. This module is loaded **inside vLLM**, never by
+specdiag itself: it imports vLLM and torch and nothing of specdiag (``specdiag/__init__.py`` is
+standard-library only). Launch vLLM with::
 
     --speculative-config '{"method": "extract_hidden_states", "num_speculative_tokens": 1,
         "draft_model_config": {"hf_config": {"eagle_aux_hidden_state_layer_ids": [2, 30, 58]}}}'

@@ -327,3 +327,17 @@ def test_output_never_overwrites_the_sample(training: dict[str, Path], tmp_path:
     )  # fmt: skip
     assert res.exit_code == 2 and "never overwritten" in res.stderr
     assert train.read_bytes() == before
+
+
+def test_text_prompt_records_the_servers_token_ids(
+    server_a: realservers.RealServer, work: Path
+) -> None:
+    out = work / "prompt.safetensors"
+    res = _capture(server_a, "--prompt", "the quick brown fox", "--layers", "2,3,5", "-o", str(out))
+    assert res.exit_code == 0, res.stderr
+    doc = res.json()
+    assert doc["tokens"] >= 3 and doc["sample"].startswith("--prompt")
+    from specdiag.core.hidden.loading import load_dump
+
+    dump = load_dump(out)
+    assert dump.width == 3 * 64 and len(dump.ids_list() or []) == doc["tokens"]

@@ -36,7 +36,7 @@ def test_scenario_verdicts(scenario: str, verdict: str, hidden_match: bool) -> N
     assert doc["verdict"] == verdict
     assert doc["hidden_match"] is hidden_match
     steps = {s["name"]: s for s in doc["steps"]}
-    assert list(steps) == ["reference-server", "probe", "logs", "compare-hidden"]
+    assert list(steps) == ["reference-server", "probe", "logs", "compare-hidden", "doctor"]
     for s in doc["steps"]:
         assert s["command"].startswith("specdiag ")
     probe = steps["probe"]["result"]

@@ -591,3 +591,57 @@ def test_any_config_json_gives_a_report(tmp_path: Path, cfg: Any) -> None:
     rep = run_doctor(DoctorInputs(draft=str(d), target=str(d), engine="sglang"))
     for c in rep.checks:
         assert "internal error" not in c.message, (c.check, c.message)
+
+
+_SCALARS = (
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=6)
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            k: _SCALARS | st.lists(_SCALARS, max_size=4)
+            for k in (
+                "hidden_size",
+                "target_hidden_size",
+                "vocab_size",
+                "draft_vocab_size",
+                "eagle_aux_hidden_state_layer_ids",
+                "max_position_embeddings",
+                "rope_theta",
+                "rope_scaling",
+                "norm_before_fc",
+                "fc_norm",
+                "num_hidden_layers",
+                "num_nextn_predict_layers",
+                "eos_token_id",
+            )
+        },
+    )
+)
+def test_any_config_beside_real_weights_gives_a_report(tmp_path: Path, cfg: dict[str, Any]) -> None:
+    d = tmp_path / "fw"
+    if not (d / "model.safetensors").exists():
+        write_draft(d)
+        write_target(tmp_path / "ft", layers=8)
+    cfg["architectures"] = ["LlamaForCausalLMEagle3"]
+    (d / "config.json").write_text(json.dumps(cfg, allow_nan=True))
+    rep = run_doctor(
+        DoctorInputs(draft=str(d), target=str(tmp_path / "ft"), engine="vllm", acc=(0.7,), steps=3)
+    )
+    for c in rep.checks:
+        assert "internal error" not in c.message, (c.check, c.message)
+
+
+def test_per_position_from_real_vllm_logs() -> None:
+    c = doctor(logs=(str(DATA / "vllm_serve_eagle3.log"),), acc=(0.8, 0.6, 0.4))["per-position"]
+    assert c.status is Status.FAIL and "position 1" in c.message  # a random draft: 0%
+    c = doctor(logs=(str(DATA / "vllm_serve_eagle3_perm.log"),), acc=(1.0, 0.0, 0.0))[
+        "per-position"
+    ]
+    assert c.status is Status.PASS, c.message  # the permutation pair: exactly (1, 0, 0)

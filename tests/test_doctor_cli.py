@@ -195,3 +195,29 @@ def test_help_lists_the_evidence_flags(flag: str) -> None:
         "--training-log",
     ):
         assert f in r.stdout
+
+
+def test_every_finding_names_a_command_that_confirms_it(tmp_path: Path) -> None:
+    from tests.test_doctor__helpers import write_draft as wd
+
+    draft = wd(tmp_path / "bad", d2t="arange", lm_head_rows=40)
+    log = write_sglang_log(tmp_path / "s.log", [1.1] * 20, cuda_graph=[False] * 20)
+    args = sglang_args(draft, write_target(tmp_path / "t"), ndt=4)
+    r = run_cli(
+        [
+            "doctor",
+            "--draft",
+            str(draft),
+            "--logs",
+            str(log),
+            "--server-args",
+            args,
+            "--acc",
+            "0.75",
+            "--json",
+        ]
+    )
+    doc = r.json()
+    assert len(doc["findings"]) >= 4
+    for f in doc["findings"]:
+        assert f["confirm"], f["check"]

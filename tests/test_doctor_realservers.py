@@ -99,3 +99,47 @@ def test_real_vllm_wrong_aux_ids(real_servers: RealServers, tmp_path: Path) -> N
         assert errors["status"] == "fail"
         # vLLM's own words: fc wants 3 x 128 = 384 wide rows and got 2 x 128 per token
         assert "is invalid for input of size" in errors["message"], errors["message"]
+
+
+def test_run_target_identifies_the_training_layers(tmp_path: Path) -> None:
+    """--run-target: inspect-dump runs the real tiny HF target on the dump's tokens (no server)."""
+    pytest.importorskip("transformers")
+    from specdiag.core.hidden.capture_hf import hf_hidden_states
+    from specdiag.core.hidden.synthetic import random_ids, save_record, specforge_record
+
+    models = _models()
+    target = models / "target"  # 2 random decoder layers, H = 128
+    ids = random_ids(40, 424, seed=3)
+    stack = hf_hidden_states(target, ids.tolist()).stack
+    # training captured the embedding and both layer outputs (trainer ids -1, 0, 1 = HF 0, 1, 2)
+    train = save_record(specforge_record(stack, (-1, 0, 1), ids), tmp_path / "hs" / "data_0.ckpt")
+    draft = tmp_path / "draft"
+    shutil.copytree(models / "eagle3-perm", draft)
+
+    def run(ids_in_config: list[int]) -> dict[str, object]:
+        cfg = json.loads((draft / "config.json").read_text())
+        cfg["eagle_aux_hidden_state_layer_ids"] = ids_in_config
+        (draft / "config.json").write_text(json.dumps(cfg))
+        r = run_cli(
+            [
+                "doctor",
+                "--draft",
+                str(draft),
+                "--target",
+                str(target),
+                "--training-dump",
+                str(train.parent),
+                "--run-target",
+                "--engine",
+                "vllm",
+                "--json",
+            ]
+        )
+        return next(c for c in r.json()["checks"] if c["check"] == "aux-layer-ids")
+
+    ok = run([0, 1, 2])  # vLLM ids: embedding, after layer 1, after layer 2 = HF 0, 1, 2
+    assert ok["status"] == "pass", ok["message"]
+    assert ok["details"]["training_hf"] == [0, 1, 2]
+    bad = run([1, 2, 2])
+    assert bad["status"] == "fail"
+    assert bad["details"]["suggested_ids"] == [0, 1, 2]

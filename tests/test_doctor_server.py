@@ -121,3 +121,17 @@ def test_server_refusing_every_request(tmp_path: Path) -> None:
         rep = run_doctor(DoctorInputs(server=srv.url, probe_requests=2, probe_max_tokens=8))
     c = by_id(rep)["server-probe"]
     assert c.status is Status.FAIL and "every probe request failed" in c.message
+
+
+def test_server_info_launch_arguments_feed_the_command_line_checks(tmp_path: Path) -> None:
+    """No --server-args: SGLang's /server_info (its ServerArgs) is read as the command line."""
+    with start_server(
+        _cfg(flavor="sglang", steps=3, topk=2, num_draft_tokens=5, acceptance="0.7")
+    ) as srv:  # type: ignore[arg-type]
+        rep = run_doctor(DoctorInputs(server=srv.url, probe_requests=2, probe_max_tokens=16))
+    checks = by_id(rep)
+    assert checks["server-args"].status is Status.PASS
+    assert "/server_info" in checks["server-args"].evidence[0].value
+    c = checks["tree-settings"]
+    assert c.status is Status.PASS and "depth 3, topk 2, 5 of 7 nodes" in c.message
+    assert checks["parallelism"].status is Status.PASS  # decided on the server's own arguments

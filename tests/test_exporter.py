@@ -153,6 +153,14 @@ def test_cli_errors(args: list[str], code: int) -> None:
     assert r.stderr.startswith("error:") and "hint:" in r.stderr or code == 2
 
 
+def test_duration_ends_with_exit_0() -> None:
+    r = run_cli(
+        ["exporter", "--acc", "0.8", "--steps", "3", "--port", "0", "--duration", "0.3", "--json"]
+    )
+    assert r.exit_code == 0 and r.json()["url"].endswith("/metrics")
+    assert "exporter stopped" in r.stderr
+
+
 def test_port_in_use_exit_3() -> None:
     with socket.socket() as sk:
         sk.bind(("127.0.0.1", 0))
@@ -172,8 +180,8 @@ def test_print_assets() -> None:
     assert json.loads(r.stdout)["uid"] == "specdiag-spec-decode"
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
-def test_signal_stops_cleanly(sig: int) -> None:
+@pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_signal_stops_cleanly(sig: int, code: int) -> None:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -204,8 +212,44 @@ def test_signal_stops_cleanly(sig: int) -> None:
         url = json.loads(b"".join(lines))["url"]
         assert "specdiag_expected_accept_length" in httpx.get(url, timeout=10).text
         proc.send_signal(sig)
-        assert proc.wait(15) == 0
+        assert proc.wait(15) == code
         assert proc.stderr is not None and b"exporter stopped" in proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+ARGS = (
+    "python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE3 "
+    "--speculative-draft-model-path d --speculative-num-steps 3 --speculative-eagle-topk 1 "
+    "--speculative-num-draft-tokens 4"
+)
+
+
+def test_doctor_check_status_is_exported() -> None:
+    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
+
+    want = run_doctor(DoctorInputs(server_args=ARGS, logs=(str(SAMPLES),)))
+    cfg = ExporterConfig(logs=(str(SAMPLES),), server_args=ARGS, port=0)
+    with start_exporter(cfg) as exp:
+        s = _scrape(exp.url)
+    got = {dict(lab)["check"]: v for (n, lab), v in s.items() if n == "specdiag_check_status"}
+    codes = {"pass": 0.0, "warn": 1.0, "fail": 2.0}
+    assert got == {c.check: codes[c.status.value] for c in want.checks if c.status.value in codes}
+    assert got["server-args"] == 0.0 and 1.0 in got.values()
+    assert _get(s, "specdiag_doctor_findings") == [float(len(want.findings))]
+    assert _get(s, "specdiag_source_up", kind="doctor") == [1.0]
+
+
+def test_doctor_flags_through_the_cli(tmp_path: Path) -> None:
+    f = tmp_path / "args.txt"
+    f.write_text(ARGS)
+    r = run_cli(
+        ["exporter", "--server-args", f"@{f}", "--port", "0", "--duration", "0.2", "--json"]
+    )
+    assert r.exit_code == 0, r.stderr
+    r = run_cli(["exporter", "--server-args", "@/nonexistent/args", "--port", "0"])
+    assert r.exit_code == 3 and "cannot read --server-args" in r.stderr
+    r = run_cli(["exporter", "--doctor", "--doctor-interval", "1", "--port", "0"])
+    assert r.exit_code == 2 and "--doctor-interval" in r.stderr

@@ -473,3 +473,139 @@ def test_client_records_every_query() -> None:
         c.query("up", T0)
     assert c.queries == ["up"]
     assert json.dumps(c.queries)
+
+
+def test_group_by_labels_defines_replicas_and_ranks() -> None:
+    raw = vllm_replica("a:1", 10, 20, extra={"pod": "p0", "engine": "0"})
+    raw += vllm_replica("a:2", 10, 10, extra={"pod": "p0", "engine": "1"})
+    raw += vllm_replica("b:1", 10, 5, extra={"pod": "p1", "engine": "0"})
+    a = analyse(raw, params(group_by=("pod",)))
+    assert [(r.replica, round(r.figures.accept_length or 0, 3)) for r in a.replicas] == [
+        ("p0", 2.5),
+        ("p1", 1.5),
+    ]
+    assert [dict(k.rank) for k in a.replicas[0].ranks] == [{"engine": "0"}, {"engine": "1"}]
+    b = analyse(raw, params(group_by=("pod", "engine")))
+    assert len(b.replicas) == 3 and all(not r.ranks for r in b.replicas)
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.none(),
+            st.integers(),
+            st.text(max_size=5),
+            st.dictionaries(
+                st.sampled_from(["metric", "values"]),
+                st.one_of(
+                    st.none(),
+                    st.integers(),
+                    st.lists(
+                        st.lists(st.one_of(st.floats(), st.text(max_size=4)), max_size=3),
+                        max_size=3,
+                    ),
+                ),
+            ),
+        ),
+        max_size=6,
+    )
+)
+@settings(max_examples=60, deadline=None)
+def test_malformed_matrix_entries_never_crash(result: list[object]) -> None:
+    body = json.dumps({"status": "success", "data": {"resultType": "matrix", "result": result}})
+
+    def handler(req: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            200, content=body.encode(), headers={"content-type": "application/json"}
+        )
+
+    with PrometheusClient("http://p:9090", transport=_mock(handler)) as c:
+        try:
+            out = c.raw_samples('{x="y"}', T0 - 100, T0)
+        except ServerError:  # not JSON at all (Infinity literals): a clean error, not a crash
+            return
+    for r in out:
+        assert len(r.timestamps) == len(r.values) >= 1
+    analyse(out, params())
+
+
+def test_human_view_lists_ranks_and_flags(tmp_path: object) -> None:
+    from specdiag.cli._output import make_console
+    from specdiag.cli.fleet import render
+    from specdiag.core.fleet.run import FleetReport
+
+    raw = vllm_replica("a:1", 10, 20, extra={"engine": "0"}) + vllm_replica(
+        "a:1", 10, 10, extra={"engine": "1"}
+    )
+    raw += vllm_replica("b:1", 10, 19) + vllm_replica("c:1", 10, 21) + vllm_replica("d:1", 10, 1)
+    a = analyse(raw, params())
+    rep = FleetReport("http://p:9090", None, T0, T0 + 600, 60, None, None, a, ("q",), 0.0)
+    import io
+    import sys
+
+    buf = io.StringIO()
+    old = sys.stdout
+    sys.stdout = buf
+    try:
+        render(make_console(), rep)
+    finally:
+        sys.stdout = old
+    text = buf.getvalue()
+    assert "engine=0" in text and "engine=1" in text
+    assert "OUTLIER" in text and "vllm/d:1" in text
+
+
+def test_acceptance_against_running_requests() -> None:
+    lab = {"job": "vllm", "instance": "x:1"}
+    n = 40
+    acc, total = [], 0.0
+    for i in range(n):
+        acc.append(total)
+        total += 10.0 * (2.0 - (i % 8) / 8)  # busier buckets accept less
+    raw = [
+        counter("vllm:spec_decode_num_drafts_total", lab, [10.0 * i for i in range(n)]),
+        counter("vllm:spec_decode_num_accepted_tokens_total", lab, acc),
+        counter("vllm:num_requests_running", lab, [float((i - 1) % 8) for i in range(n)]),
+    ]
+    (r,) = analyse(raw, params(n, 15)).replicas
+    assert r.running_correlation is not None and r.running_correlation < -0.9
+
+
+def test_non_finite_and_negative_counter_samples_are_left_out() -> None:
+    lab = {"job": "vllm", "instance": "n:1"}
+    steps = [0, 10, float("nan"), 30, 40]
+    acc = [0, 8, 16, float("inf"), -5, 32][:5]
+    a = analyse(
+        [
+            counter("vllm:spec_decode_num_drafts_total", lab, steps),
+            counter("vllm:spec_decode_num_accepted_tokens_total", lab, acc),
+        ],
+        params(5, 15),
+    )
+    (r,) = a.replicas
+    assert r.figures.verify_steps == 40 and r.figures.accepted_drafts == 16
+    assert any("left out" in w for w in a.warnings)
+
+
+def test_header_values_and_url_passwords_are_never_printed() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    secret = "s3cr3t-token-value"
+    r = run_cli(
+        ["fleet", f"http://me:{secret}@127.0.0.1:{port}", "-H", f"Authorization: Bearer {secret}"]
+    )
+    assert r.exit_code == 3
+    assert secret not in r.stderr + r.stdout
+    r = run_cli(["fleet", "http://127.0.0.1:9", "-H", "X-Bad: a\x01b"])
+    assert r.exit_code == 2 and "a\x01b" not in r.stderr
+
+
+def test_a_rank_far_below_its_replica_is_flagged() -> None:
+    raw = vllm_replica("a:1", 10, 20, extra={"engine": "0"})
+    raw += vllm_replica("a:1", 10, 19, extra={"engine": "1"})
+    raw += vllm_replica("a:1", 10, 3, extra={"engine": "2"})
+    (r,) = analyse(raw, params()).replicas
+    assert [k.outlier for k in r.ranks] == [False, False, True]
+    assert r.ranks[2].deficit == pytest.approx((2.9 - 1.3) / 1.9)
+    assert any("rank engine=2" in x for x in r.warnings)

@@ -25,7 +25,13 @@ DATA = Path(__file__).parent / "data"
 UPDATE = os.environ.get("SPECDIAG_UPDATE_SCHEMAS") == "1"
 
 # maps whose keys are data (engine names, error kinds, fault modes), not schema
-_DATA_KEYED = {"requests.errors", "baseline.requests.errors", "faults.shares"}
+_DATA_KEYED = {
+    "requests.errors",
+    "baseline.requests.errors",
+    "faults.shares",
+    "checks[].details",  # doctor: per-check facts, keyed by what the check read
+    "steps[].result.checks[].details",
+}
 
 
 def key_paths(doc: Any, prefix: str = "") -> set[str]:
@@ -115,6 +121,15 @@ CASES: dict[str, Case] = {
     ],
     "inspect-dump": lambda s, h: ["inspect-dump", str(h["served"])],
     "demo": lambda s, h: ["demo", "--scenario", "collapsed"],
+    "doctor": lambda s, h: [
+        "doctor",
+        "--logs",
+        str(DATA / "logs" / "llamacpp_serve_draft_noisy05_lv4.log"),
+        "--acc",
+        "0.6",
+        "--steps",
+        "3",
+    ],
 }
 
 

@@ -278,3 +278,54 @@ def test_grammar_never_raises(text: str) -> None:
     p.parse(text, 1)
     p.parse_context(text, 2)
     p.finish()
+
+
+# --------------------------------------------------------------------------- whole documents
+
+
+def test_a_pretty_printed_json_document_is_read_whole(tmp_path: Path) -> None:
+    body = {
+        "id": "chatcmpl-1",
+        "choices": [],
+        "metrics": {
+            "speculative_decoding": {
+                "mean_acceptance_length": 1 + 10 / 43,
+                "acceptance_histogram": [39, 1, 0, 3],
+                "num_spec_steps": 43,
+                "num_accepted_draft_tokens": 10,
+                "num_draft_tokens": 129,
+                "num_spec_tokens": 3,
+            }
+        },
+    }
+    trt = [
+        {
+            "iter": 1,
+            "specDecodingStats": {
+                "numDraftTokens": 24,
+                "numAcceptedTokens": 15,
+                "numRequestsWithDraftTokens": 8,
+            },
+        },
+        {
+            "iter": 2,
+            "specDecodingStats": {
+                "numDraftTokens": 30,
+                "numAcceptedTokens": 10,
+                "numRequestsWithDraftTokens": 10,
+            },
+        },
+    ]
+    (tmp_path / "vllm.json").write_text(json.dumps(body, indent=2) + "\n")
+    (tmp_path / "trt.json").write_text(json.dumps(trt, indent=4) + "\n")
+    (tmp_path / "lines.jsonl").write_text("\n".join(json.dumps(x) for x in trt) + "\n")
+    for workers in ("1", "2"):
+        r = run_cli(["logs", "--json", "--workers", workers, str(tmp_path / "vllm.json")])
+        assert r.exit_code == 0, r.stderr
+        s = r.json()["summary"]["vllm"]
+        assert s["series"] == "responses" and s["accept_length"]["mean"] == 1 + 10 / 43
+        r = run_cli(["logs", "--json", "--workers", workers, str(tmp_path / "trt.json")])
+        assert r.exit_code == 0, r.stderr
+        assert r.json()["summary"]["trtllm"]["records"] == 2
+        r = run_cli(["logs", "--json", "--workers", workers, str(tmp_path / "lines.jsonl")])
+        assert r.exit_code == 0 and r.json()["summary"]["trtllm"]["records"] == 2

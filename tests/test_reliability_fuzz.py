@@ -347,7 +347,12 @@ def test_expected_accept_keeps_the_contract_for_any_flag_values(
                 ("--acc", _ACC_TEXT),
                 ("--min-accept-len", _NUM_TEXT),
                 ("--seed", _NUM_TEXT),
-                ("-H", st.sampled_from(["a:b", "novalue", ":x", "X: \u00e9", "X: a\nb", "B@d: 1"])),
+                (
+                    "-H",
+                    st.sampled_from(
+                        ["a:b", "novalue", ":x", KEY, ":" + KEY, "X: \u00e9", "X: a\nb", "B@d: 1"]
+                    ),
+                ),
                 ("--api-key", st.sampled_from([KEY, KEY + "\n", "\u00e9" + KEY, ""])),
             ]
         ).flatmap(lambda pair: pair[1].map(lambda v: [pair[0], v])),

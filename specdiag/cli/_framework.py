@@ -81,7 +81,8 @@ TopkOpt = Annotated[
     int,
     typer.Option(
         "--topk",
-        help="Draft tree branching (1 = chain); > 1 makes the chain prediction a lower bound.",
+        help="Draft tree branching (1 = chain; > 1 = tree drafting, SGLang only: the chain "
+        "prediction is then a lower bound).",
     ),
 ]
 NumDraftTokensOpt = Annotated[

@@ -51,6 +51,23 @@ def derive(
     return {rename.get(n, n): to_jsonable(getattr(obj, n)) for n in names if n not in omit}
 
 
+# One JSON shape per entity, for every command that shows it.
+
+
+def prediction_fields(profile: Any) -> dict[str, Any]:
+    """An :class:`~specdiag.core.accept.AcceptProfile` (the prediction from training accuracy):
+    ``steps``, ``acc``, ``acc_unconditional``, ``expected_accepted_drafts``,
+    ``expected_accept_length``, ``distribution``."""
+    return derive(profile, rename={"unconditional": "acc_unconditional"})
+
+
+def judgement_fields(judgement: Any, *, with_verdict: bool = True) -> dict[str, Any]:
+    """A :class:`~specdiag.core.accept.Judgement`: ``ratio``, ``naive_ratio``,
+    ``implied_acceptance``, ``verdict`` (unless the document carries it elsewhere),
+    ``explanation``, ``causes``."""
+    return derive(judgement, omit=() if with_verdict else ("verdict",))
+
+
 def _width() -> int | None:
     # Without a terminal rich wraps at 80 columns; tables read better wider, COLUMNS still wins.
     return None if os.environ.get("COLUMNS") else 120

@@ -70,14 +70,6 @@ _PREDICTION_KEYS = (
 )
 
 
-def judgement_fields(j: Any) -> dict[str, Any]:
-    """A judgement's keys (all but ``verdict``, which the document carries at its top level):
-    the same shape as expected-accept's."""
-    from specdiag.cli._output import derive
-
-    return derive(j, omit=("verdict",))
-
-
 def _requests(m: RunMeasure) -> dict[str, Any]:
     errors: dict[str, int] = {}
     for r in m.results:
@@ -107,7 +99,7 @@ def document(r: ProbeReport) -> dict[str, Any]:
     report's dataclasses; added: ``requests`` (counted from the results), ``counters``'
     ``own_tokens`` / ``foreign_traffic`` (from the traffic check), ``baseline.speedup`` and
     ``differing`` (named fields of the baseline's tuples)."""
-    from specdiag.cli._output import derive, to_jsonable
+    from specdiag.cli._output import derive, judgement_fields, to_jsonable
     from specdiag.core.probe.run import jsonable_config
 
     m = r.main
@@ -151,7 +143,7 @@ def document(r: ProbeReport) -> dict[str, Any]:
         if e is None
         else {
             **derive(e, only=_PREDICTION_KEYS),
-            **judgement_fields(e.judgement),
+            **judgement_fields(e.judgement, with_verdict=False),
             "notes": list(e.notes),
         }
     )

@@ -187,7 +187,7 @@ def capture_hidden_cmd(
     from specdiag.errors import UsageError
 
     out = Output(json_output)
-    ids = parse_id_list(layers, "--layers") if layers is not None else None
+    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
     if print_server_args:
         if ids is None:
             raise UsageError(

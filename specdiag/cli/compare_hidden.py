@@ -163,6 +163,7 @@ def compare_hidden_cmd(
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
+    """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
     from specdiag.cli._output import Output
     from specdiag.core.hidden.compare import CompareOptions, compare, compare_values
     from specdiag.core.hidden.conventions import parse_id_list
@@ -282,116 +283,20 @@ def _recorded_served_layers(path: Path, opts: Any, out: Any) -> Any:
 
 
 def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/compare-hidden.md)."""
-    a = r.alignment
-    t = r.tolerances
-    return {
-        "match": r.match,
-        "mode": r.mode,
-        "served": served,
-        "training": training,
-        "reference": reference,
-        "tokens_compared": r.tokens_compared,
-        "hidden_size": r.hidden_size,
-        "served_hidden_size": r.served_hidden_size,
-        "served_dtype": r.served_dtype,
-        "training_dtype": r.training_dtype,
-        "tolerances": {
-            "dtype": t.dtype,
-            "rtol": t.rtol,
-            "atol": t.atol,
-            "atol_scale": t.atol_scale,
-            "min_cosine": t.min_cosine,
-        },
-        "alignment": {
-            "status": a.status,
-            "served_start": a.served_start,
-            "training_start": a.training_start,
-            "tokens": a.tokens,
-            "served_tokens": a.served_tokens,
-            "training_tokens": a.training_tokens,
-            "first_difference": a.first_difference,
-            "served_id": a.served_id,
-            "training_id": a.training_id,
-            "description": a.description,
-        },
-        "chunks": [
-            {
-                "index": c.index,
-                "max_abs_diff": c.max_abs_diff,
-                "mean_abs_diff": c.mean_abs_diff,
-                "rel_l2": c.rel_l2,
-                "cosine_mean": c.cosine_mean,
-                "cosine_min": c.cosine_min,
-                "worst_token": c.worst_token,
-                "match": c.match,
-                "best_train_chunk": c.best_train_chunk,
-                "best_cosine": c.best_cosine,
-                "best_rel_l2": c.best_rel_l2,
-                "identified_layer": c.identified_layer,
-                "identified_hf_index": c.identified_hf_index,
-                "identified_by": c.identified_by,
-                "confidence": c.confidence,
-                "rms": c.rms,
-                "nonfinite": c.nonfinite,
-                "nonfinite_training": c.nonfinite_training,
-                "token": c.token,
-                "tolerance_failures": list(c.tolerance_failures),
-                "description": c.description,
-            }
-            for c in r.chunks
-        ],
-        "training_chunks": [
-            {
-                "index": c.index,
-                "layer": c.layer,
-                "hf_index": c.hf_index,
-                "source": c.source,
-                "rms": c.rms,
-            }
-            for c in r.training_chunks
-        ],
-        "similarity": [list(row) for row in r.similarity],
-        "reference_similarity": (
-            [list(row) for row in r.reference_similarity] if r.reference_similarity else None
-        ),
-        "training_reference_similarity": (
-            [list(row) for row in r.training_reference_similarity]
-            if r.training_reference_similarity
-            else None
-        ),
-        "overall": (
-            {
-                "max_abs_diff": r.overall.max_abs_diff,
-                "mean_abs_diff": r.overall.mean_abs_diff,
-                "rel_l2": r.overall.rel_l2,
-                "cosine_mean": r.overall.cosine_mean,
-                "cosine_min": r.overall.cosine_min,
-            }
-            if r.overall is not None
-            else None
-        ),
-        "final_state": (
-            {
-                "max_abs_diff": r.final_state.max_abs_diff,
-                "rel_l2": r.final_state.rel_l2,
-                "cosine_mean": r.final_state.cosine_mean,
-                "cosine_min": r.final_state.cosine_min,
-                "match": r.final_state.match,
-                "rms_served": r.final_state.rms_served,
-                "rms_training": r.final_state.rms_training,
-            }
-            if r.final_state is not None
-            else None
-        ),
-        "findings": list(r.findings),
-        "diagnosis": list(r.diagnosis),
-        "engine": r.engine,
-        "served_layers": list(r.served_layers) if r.served_layers is not None else None,
-        "training_layers": list(r.training_layers) if r.training_layers is not None else None,
-        "suggested_layer_ids": r.suggested_layer_ids,
-        "notes": list(r.notes),
-    }
+    """The stable ``--json`` document (keys documented in docs/compare-hidden.md).
+
+    Derived from the result dataclasses by the generic serialiser; it only adds the input
+    names after ``mode`` and writes ``identified_by`` with its training chunk number
+    (``training chunk 2``) in place of the separate ``identified_chunk``.
+    """
+    from specdiag.cli._output import to_jsonable
+
+    d = to_jsonable(r)
+    for chunk, c in zip(d["chunks"], r.chunks, strict=True):
+        chunk["identified_by"] = c.evidence
+        del chunk["identified_chunk"]
+    head = {"match": d.pop("match"), "mode": d.pop("mode")}
+    return {**head, "served": served, "training": training, "reference": reference, **d}
 
 
 def _g(v: float | None, fmt: str = ".4g") -> str:
@@ -400,8 +305,6 @@ def _g(v: float | None, fmt: str = ".4g") -> str:
 
 def render(console: Console, r: CompareResult, served: str, training: str) -> None:
     """The human view."""
-    from rich.table import Table
-
     console.print(f"[bold]Hidden-state comparison[/bold]: {served} vs {training}")
     t = r.tolerances
     atol = f"{t.atol:g}" if t.atol is not None else f"{t.atol_scale:.4g} x max|training chunk|"
@@ -412,69 +315,86 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
     )
     console.print(f"  tokens: {r.alignment.description}")
     if r.chunks:
-        title = (
-            "Served value snippets"
-            if r.mode == "values"
-            else "Served chunks (chunk i vs training chunk i)"
-        )
-        tab = Table(title=title, title_justify="left")
-        for col in ("#", "max|d|", "mean|d|", "rel L2", "cos mean", "cos min"):
-            tab.add_column(col, justify="right", no_wrap=True)
-        tab.add_column("match", no_wrap=True)
-        tab.add_column("best train (cos)", justify="right", no_wrap=True)
-        tab.add_column("identified as [HF index], how sure")
-        for c in r.chunks:
-            ident = "-"
-            if c.identified_hf_index is not None:
-                name = "embedding" if c.identified_hf_index == 0 else f"layer {c.identified_layer}"
-                ident = f"{name} [{c.identified_hf_index}], {c.confidence} ({c.identified_by})"
-            best = "-"
-            if c.best_train_chunk is not None:
-                best = f"{c.best_train_chunk}" + (
-                    f" ({c.best_cosine:.3f})"
-                    if c.best_cosine is not None and r.mode == "tensors"
-                    else ""
-                )
-            tab.add_row(
-                str(c.index),
-                _g(c.max_abs_diff),
-                _g(c.mean_abs_diff),
-                _g(c.rel_l2),
-                _g(c.cosine_mean, ".4f"),
-                _g(c.cosine_min, ".4f"),
-                "yes" if c.match else "NO",
-                best,
-                ident,
-            )
-        if r.overall is not None:
-            o = r.overall
-            tab.add_row(
-                "all",
-                _g(o.max_abs_diff),
-                _g(o.mean_abs_diff),
-                _g(o.rel_l2),
-                _g(o.cosine_mean, ".4f"),
-                _g(o.cosine_min, ".4f"),
-                "yes" if r.match else "NO",
-                "",
-                "(whole row)",
-            )
-        console.print(tab)
+        console.print(_chunk_table(r))
     if r.similarity and r.mode == "tensors":
-        ncols = len(r.similarity[0])
-        sim = Table(title="Mean cosine: served chunk x training chunk", title_justify="left")
-        sim.add_column("served \\ training")
-        tlabels = []
-        for tc in r.training_chunks:
-            lab = f"{tc.index}"
-            if tc.layer is not None:
-                lab += f" (layer {tc.layer})" if tc.layer >= 0 else " (embedding)"
-            tlabels.append(lab)
-        for lab in tlabels or [str(j) for j in range(ncols)]:
-            sim.add_column(lab, justify="right")
-        for i, row in enumerate(r.similarity):
-            sim.add_row(str(i), *(f"{v:.4f}" for v in row))
-        console.print(sim)
+        console.print(_similarity_table(r))
+    _render_rest(console, r)
+
+
+def _chunk_table(r: CompareResult) -> Any:
+    from rich.table import Table
+
+    title = (
+        "Served value snippets"
+        if r.mode == "values"
+        else "Served chunks (chunk i vs training chunk i)"
+    )
+    tab = Table(title=title, title_justify="left")
+    for col in ("#", "max|d|", "mean|d|", "rel L2", "cos mean", "cos min"):
+        tab.add_column(col, justify="right", no_wrap=True)
+    tab.add_column("match", no_wrap=True)
+    tab.add_column("best train (cos)", justify="right", no_wrap=True)
+    tab.add_column("identified as [HF index], how sure")
+    for c in r.chunks:
+        ident = "-"
+        if c.identified_hf_index is not None:
+            name = "embedding" if c.identified_hf_index == 0 else f"layer {c.identified_layer}"
+            ident = f"{name} [{c.identified_hf_index}], {c.confidence} ({c.evidence})"
+        best = "-"
+        if c.best_train_chunk is not None:
+            best = f"{c.best_train_chunk}" + (
+                f" ({c.best_cosine:.3f})"
+                if c.best_cosine is not None and r.mode == "tensors"
+                else ""
+            )
+        tab.add_row(
+            str(c.index),
+            _g(c.max_abs_diff),
+            _g(c.mean_abs_diff),
+            _g(c.rel_l2),
+            _g(c.cosine_mean, ".4f"),
+            _g(c.cosine_min, ".4f"),
+            "yes" if c.match else "NO",
+            best,
+            ident,
+        )
+    if r.overall is not None:
+        o = r.overall
+        tab.add_row(
+            "all",
+            _g(o.max_abs_diff),
+            _g(o.mean_abs_diff),
+            _g(o.rel_l2),
+            _g(o.cosine_mean, ".4f"),
+            _g(o.cosine_min, ".4f"),
+            "yes" if r.match else "NO",
+            "",
+            "(whole row)",
+        )
+    return tab
+
+
+def _similarity_table(r: CompareResult) -> Any:
+    from rich.table import Table
+
+    ncols = len(r.similarity[0])
+    sim = Table(title="Mean cosine: served chunk x training chunk", title_justify="left")
+    sim.add_column("served \\ training")
+    tlabels = []
+    for tc in r.training_chunks:
+        lab = f"{tc.index}"
+        if tc.layer is not None:
+            lab += f" (layer {tc.layer})" if tc.layer >= 0 else " (embedding)"
+        tlabels.append(lab)
+    for lab in tlabels or [str(j) for j in range(ncols)]:
+        sim.add_column(lab, justify="right")
+    for i, row in enumerate(r.similarity):
+        sim.add_row(str(i), *(f"{v:.4f}" for v in row))
+    return sim
+
+
+def _render_rest(console: Console, r: CompareResult) -> None:
+    """Reference ranking, final state, diagnosis, suggested ids and the verdict."""
     if r.reference_similarity and r.mode == "tensors":
         lines: list[str] = []
         for i, row in enumerate(r.reference_similarity):

@@ -22,7 +22,8 @@ hidden-state captures of a tiny transformer, and says what it finds. Every step 
 code of the command it prints. What is simulated: the served model and its acceptance, and the
 hidden states.
 
-Scenarios: seed (accept len 2.40: below), collapsed (1.12: wrong aux layers), healthy.
+Scenarios: seed (accept len 2.40: below), collapsed (1.12: wrong aux layers), healthy. The last
+step runs doctor on the deployment's draft checkpoint, log and launch command.
 """
 
 
@@ -89,9 +90,12 @@ def demo_cmd(
 
 
 def document(r: DemoResult) -> dict[str, Any]:
-    """The ``--json`` document: every step's own JSON document, then the conclusion."""
+    """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
+    agreement and the conclusion, derived from their dataclasses."""
     from specdiag.cli import _probe_view as probe
     from specdiag.cli import compare_hidden, logs
+    from specdiag.cli._doctor_view import document as doctor_document
+    from specdiag.cli._output import derive
 
     served, training, reference = r.hidden_paths
     a = r.agreement
@@ -120,18 +124,20 @@ def document(r: DemoResult) -> dict[str, Any]:
                 "command": r.compare_command,
                 "result": compare_hidden.document(r.hidden, served, training, reference),
             },
+            *(
+                [
+                    {
+                        "name": "doctor",
+                        "command": r.doctor_command,
+                        "result": doctor_document(r.doctor),
+                    }
+                ]
+                if r.doctor is not None
+                else []
+            ),
         ],
-        "agreement": {
-            "probe_accept_length": a.probe_accept_length,
-            "logs_accept_length": a.logs_accept_length,
-            "truth_accept_length": a.truth_accept_length,
-            "relative_difference": a.relative_difference,
-            "agree": a.agree,
-        },
-        "verdict": r.conclusion.verdict,
-        "hidden_match": r.conclusion.hidden_match,
-        "summary": r.conclusion.summary,
-        "fix": r.conclusion.fix,
+        "agreement": derive(a),
+        **derive(r.conclusion),
         "next_commands": list(r.next_commands),
     }
 
@@ -164,13 +170,24 @@ def render(console: Console, r: DemoResult) -> None:
             lambda: compare_hidden.render(console, r.hidden, served, training),
         ),
     ]
+    if r.doctor is not None:
+        from specdiag.cli._doctor_view import render as doctor_render
+
+        report = r.doctor
+        sections.append(
+            (
+                "4. doctor: the draft's files, the log and the launch command at once",
+                r.doctor_command or "specdiag doctor",
+                lambda: doctor_render(console, report),
+            )
+        )
     for title, cmd, show in sections:
         console.print(Rule(title, align="left"))
         console.print(f"$ {cmd}", markup=False, highlight=False)
         show()
         console.print()
 
-    console.print(Rule("4. do they agree?", align="left"))
+    console.print(Rule(f"{len(sections) + 1}. do they agree?", align="left"))
     a = r.agreement
 
     def fmt(v: float | None) -> str:

@@ -19,7 +19,7 @@ from specdiag.cli._framework import (
 )
 from specdiag.core.accept import AccKind, Engine, ObservedKind
 
-MAX_SIMULATE = 10**9  # verify steps --simulate may run (about a minute of numpy at k=5)
+MAX_SIMULATE = 10**9  # verify steps --simulate may run (memory stays bounded: blocks of 2^18)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -150,9 +150,9 @@ def document(r: ExpectedAcceptReport) -> dict[str, Any]:
     ``acc_unconditional``, plus ``topk`` and ``lower_bound``), the engine reports, the
     observation (``raw_value`` named ``value``) with its judgement, the speedup, the sweep and the
     simulation (``*_mean`` named without the suffix)."""
-    from specdiag.cli._output import derive, to_jsonable
+    from specdiag.cli._output import derive, judgement_fields, prediction_fields, to_jsonable
 
-    prediction = derive(r.profile, rename={"unconditional": "acc_unconditional"})
+    prediction = prediction_fields(r.profile)
     doc: dict[str, Any] = {"steps": prediction.pop("steps"), "topk": r.topk, **prediction}
     doc["lower_bound"] = r.topk > 1
     doc["engine_reports"] = to_jsonable(r.reports)
@@ -165,7 +165,7 @@ def document(r: ExpectedAcceptReport) -> dict[str, Any]:
         )
         doc["observed_accept_length"] = o.accept_length
         doc["observed_accepted_drafts"] = o.accepted_drafts
-        doc.update(derive(r.judgement))
+        doc.update(judgement_fields(r.judgement))
     if r.speedup is not None:
         doc["cost_ratio"] = r.cost_ratio
         doc["speedup"] = r.speedup

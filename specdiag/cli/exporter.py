@@ -6,17 +6,17 @@ from typing import Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, JsonOpt, command
+from specdiag.cli._framework import AccKindOpt, JsonOpt, command, interrupt_exit_code
 from specdiag.core.accept import AccKind
 
 HELP = """Serve normalised speculative-decoding figures on a Prometheus /metrics endpoint.
 
-Republishes what specdiag computes -- from engine logs (read once, or followed) and from
-periodic probes of live servers -- as gauges such as
+Republishes what specdiag computes -- from engine logs (read once, or followed), periodic
+probes of live servers and, with --doctor, specdiag doctor's checks -- as gauges such as
 specdiag_accept_length{engine,replica,source,rank}, specdiag_accepted_drafts_per_step,
-specdiag_position_acceptance{position,kind}, specdiag_cuda_graph_false_share and
-specdiag_expected_accept_length, so the PodMonitors/ServiceMonitors already in place can
-scrape an engine's logs (SGLang's, or any engine's).
+specdiag_position_acceptance{position,kind}, specdiag_cuda_graph_false_share,
+specdiag_expected_accept_length and specdiag_check_status{check}, so the PodMonitors and
+ServiceMonitors already in place can scrape an engine's logs (SGLang's, or any engine's).
 
 Examples:
 
@@ -26,7 +26,8 @@ Examples:
 
   specdiag exporter --print-assets      # the Grafana dashboard and Prometheus rules
 
-Stops cleanly on Ctrl-C or SIGTERM (exit 0). Exit 2 on bad flags, 3 when it cannot listen.
+Stops cleanly on Ctrl-C (exit 130), SIGTERM (143) or after --duration (0). Exit 2 on bad
+flags, 3 when it cannot listen or read a --logs file.
 """
 
 ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
@@ -82,6 +83,29 @@ def exporter_cmd(
         int | None, typer.Option("--steps", "-k", help="Draft tokens per step (with --acc).")
     ] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    doctor: Annotated[
+        bool,
+        typer.Option(
+            "--doctor",
+            help="Also run specdiag doctor's checks on the evidence given (--logs, the one "
+            "--probe server, --draft/--target/--server-args) and export their status.",
+        ),
+    ] = False,
+    draft: Annotated[
+        str | None, typer.Option("--draft", help="doctor: the draft model directory.")
+    ] = None,
+    target: Annotated[
+        str | None, typer.Option("--target", help="doctor: the target model directory.")
+    ] = None,
+    server_args: Annotated[
+        str | None,
+        typer.Option(
+            "--server-args", help="doctor: the server's launch command line (@FILE reads a file)."
+        ),
+    ] = None,
+    doctor_interval: Annotated[
+        float, typer.Option("--doctor-interval", help="Seconds between two doctor runs.")
+    ] = 600.0,
     host: Annotated[
         str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
     ] = "127.0.0.1",
@@ -112,7 +136,10 @@ def exporter_cmd(
         _assets(out, print_asset)
         return
     if duration is not None and not duration >= 0:
-        raise UsageError(f"--duration must be >= 0, got {duration:g}")
+        raise UsageError(
+            f"--duration must be >= 0, got {duration:g}",
+            hint="leave it out to serve until Ctrl-C or SIGTERM",
+        )
     if engine is not None:
         from specdiag.core.accept import Engine
 
@@ -124,7 +151,10 @@ def exporter_cmd(
                 hint="one of: " + ", ".join(e.value for e in Engine),
             ) from None
     from specdiag.core import accept
+    from specdiag.errors import register_secrets
     from specdiag.exporter import ExporterConfig, start_exporter
+
+    register_secrets([api_key])  # never printed from here on
 
     cfg = ExporterConfig(
         probes=tuple(probe or ()),
@@ -141,11 +171,16 @@ def exporter_cmd(
         steps=steps,
         host=host,
         port=port,
+        doctor=doctor,
+        draft=draft,
+        target=target,
+        server_args=_read_args(server_args),
+        doctor_interval_s=doctor_interval,
     )
     if cfg.acc is None and steps is not None:
-        raise UsageError("--steps only matters with --acc")
+        raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
     handle = start_exporter(cfg)
-    previous = _terminate_like_ctrl_c()
+    stopped_by_signal = False
     try:
         doc = {
             "url": handle.url + "/metrics",
@@ -157,17 +192,32 @@ def exporter_cmd(
         }
         out.emit(doc, lambda c: c.print(f"serving on {doc['url']}", markup=False))
         sys.stdout.flush()
-        _serve(handle, duration)
+        stopped_by_signal = _serve(duration)
     finally:
         handle.stop()
-        if previous is not None:
-            import signal
-
-            signal.signal(signal.SIGTERM, previous)
     out.note("exporter stopped")
+    if stopped_by_signal:
+        raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
 
 
-def _serve(handle: Any, duration: float | None) -> None:
+def _read_args(text: str | None) -> str | None:
+    """--server-args: the command line itself, or @FILE (as specdiag doctor reads it)."""
+    if text is None or not text.startswith("@"):
+        return text
+    from specdiag.errors import InputError
+
+    try:
+        with open(text[1:], encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError as exc:
+        raise InputError(
+            f"cannot read --server-args {text}: {exc.strerror or exc}",
+            hint="give the command line itself, or @FILE with a readable file",
+        ) from None
+
+
+def _serve(duration: float | None) -> bool:
+    """Sleep until --duration passes (False) or Ctrl-C / SIGTERM arrives (True)."""
     import time
 
     deadline = None if duration is None else time.monotonic() + duration
@@ -175,21 +225,9 @@ def _serve(handle: Any, duration: float | None) -> None:
         while deadline is None or time.monotonic() < deadline:
             left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
             time.sleep(left)  # a sleep: signals interrupt it
-    except KeyboardInterrupt:
-        pass  # Ctrl-C or SIGTERM: the normal way to stop a server
-
-
-def _terminate_like_ctrl_c() -> Any:
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return None
-
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    return signal.signal(signal.SIGTERM, handler)
+    except KeyboardInterrupt:  # the framework turns SIGTERM into this too
+        return True
+    return False
 
 
 def _assets(out: Any, name: str | None) -> None:
@@ -205,7 +243,10 @@ def _assets(out: Any, name: str | None) -> None:
         try:
             sys.stdout.write(base.joinpath(name).read_text(encoding="utf-8"))
         except OSError as exc:
-            raise InputError(f"cannot read the asset {name}: {exc}") from None
+            raise InputError(
+                f"cannot read the asset {name}: {exc}",
+                hint="the installation is incomplete: reinstall specdiag",
+            ) from None
         return
     doc = {"assets": {a: str(base.joinpath(a)) for a in ASSETS}}
     out.emit(

@@ -44,7 +44,11 @@ def register(app: typer.Typer) -> None:
 def fleet_cmd(
     url: Annotated[
         str,
-        typer.Argument(help="Prometheus base URL, e.g. http://prometheus:9090", show_default=False),
+        typer.Argument(
+            help="Prometheus base URL, e.g. http://prometheus:9090",
+            metavar="PROMETHEUS_URL",
+            show_default=False,
+        ),
     ],
     selector: Annotated[
         str | None,
@@ -136,8 +140,22 @@ def fleet_cmd(
     for h in header or ():
         name, sep, value = h.partition(":")
         if not sep or not name.strip():
-            raise UsageError("--header must look like 'Name: value'")
+            raise UsageError(
+                "--header must look like 'Name: value'",
+                hint="e.g. --header 'Authorization: Bearer TOKEN'",
+            )
         headers.append((name.strip(), value.strip()))
+    from urllib.parse import urlsplit
+
+    from specdiag.core.probe.run import check_credentials
+    from specdiag.errors import register_secrets
+
+    check_credentials(None, tuple(headers))  # a value HTTP cannot carry: usage error, not echoed
+    try:
+        password = urlsplit(url).password
+    except ValueError:
+        password = None
+    register_secrets([v for _, v in headers] + [password])  # never printed from here on
     cfg = FleetConfig(
         url=url,
         selector=selector,
@@ -220,7 +238,10 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
         "labels": dict(r.labels),
         "engine": r.engine,
         **_figs(r.figures),
-        "ranks": [{"rank": dict(k.rank), **_figs(k.figures)} for k in r.ranks],
+        "ranks": [
+            {"rank": dict(k.rank), **_figs(k.figures), "deficit": k.deficit, "outlier": k.outlier}
+            for k in r.ranks
+        ],
         "timeline": {
             "ends_unix": list(r.timeline.ends),
             "accept_length": list(r.timeline.accept_length),
@@ -257,6 +278,7 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
             "ratio": r.expected.ratio,
             "explanation": r.expected.explanation,
         },
+        "running_correlation": r.running_correlation,
         "counter_resets": r.resets,
         "series": r.series,
         "samples": r.samples,
@@ -396,7 +418,7 @@ def render(console: Console, report: FleetReport) -> None:
                 _f(kf.verify_steps, ".0f"),
                 _pos(kf.per_position_unconditional),
                 "",
-                "",
+                f"RANK OUTLIER ({k.deficit:.0%} below the other ranks)" if k.outlier else "",
             )
     console.print(t)
     line = (

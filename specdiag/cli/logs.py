@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    AccOpt,
     EngineVersionOpt,
     JsonOpt,
+    MinAcceptLenOpt,
+    StepsOpt,
     TopkOpt,
     command,
+    interrupt_exit_code,
+    terminated,
 )
 from specdiag.core.accept import COLLAPSE_CAUSES, AccKind, Engine
 
@@ -87,33 +91,11 @@ def logs_cmd(
             "else the current year).",
         ),
     ] = None,
-    acc: Annotated[
-        str | None,
-        typer.Option(
-            "--acc",
-            help="Training accuracy to compare with (as in expected-accept): one value with "
-            "--steps, or one per position.",
-        ),
-    ] = None,
-    steps: Annotated[
-        int | None,
-        typer.Option(
-            "--steps",
-            "-k",
-            help="Draft tokens per verify step for --acc (default: len(--acc), or what the "
-            "logs show).",
-        ),
-    ] = None,
+    acc: AccOpt = None,
+    steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     topk: TopkOpt = 1,
-    min_accept_len: Annotated[
-        float | None,
-        typer.Option(
-            "--min-accept-len",
-            help="Exit 1 when the combined mean accept length (bonus included) is below this "
-            "(for CI).",
-        ),
-    ] = None,
+    min_accept_len: MinAcceptLenOpt = None,
     records: Annotated[
         str | None,
         typer.Option(
@@ -178,17 +160,19 @@ def logs_cmd(
         workers=workers,
     )
     paths = expand_paths(files, sys.stdin.isatty())
-    with _sigterm_as_interrupt() as signals:
-        result = _follow(paths, options, out) if follow else run_logs(paths, options)
-    terminated = bool(signals)
-    stopped_early = result.interrupted and (terminated or not follow)
+    result = _follow(paths, options, out) if follow else run_logs(paths, options)
+    # the error boundary turns SIGTERM into a KeyboardInterrupt; run_logs keeps what was read
+    stopped_early = result.interrupted and (terminated() or not follow)
     if result.interrupted:
         out.note("interrupted: summary so far")
+    if not json_output:
+        for n in result.notes:
+            out.note(n)
     for w in result.warnings:
         out.warn(w)
     report = result.report
     doc = result_document(result, min_accept_len)
-    exit_code = 143 if terminated else 130
+    exit_code = interrupt_exit_code()
     if report.combined_records == 0:
         if json_output:
             out.emit(doc, lambda console: None)
@@ -211,29 +195,6 @@ def logs_cmd(
                 f"{min_accept_len:g}",
                 hint="accept length includes the bonus token (1 + accepted drafts per step)",
             )
-
-
-@contextmanager
-def _sigterm_as_interrupt() -> Iterator[list[int]]:
-    """SIGTERM (timeout, systemd, Kubernetes) stops the reading like Ctrl-C does; the list
-    yielded gets the signal number when one arrived."""
-    import signal
-    import threading
-
-    got: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
-        yield got
-        return
-
-    def handler(signum: int, frame: object) -> None:
-        got.append(signum)
-        raise KeyboardInterrupt
-
-    old = signal.signal(signal.SIGTERM, handler)
-    try:
-        yield got
-    finally:
-        signal.signal(signal.SIGTERM, old)
 
 
 _NOTHING_HINT = (
@@ -294,35 +255,35 @@ def _follow(paths: list[str], options: LogsOptions, out: Any) -> LogsResult:
 # --------------------------------------------------------------------------- JSON
 
 
+# The document is derived from the result dataclasses (cli/_output.derive): a key is a field's
+# name unless docs/logs.md lists a rename or a grouping (cuda_graph, collapse, window, ...).
+
+
 def _dist(d: Dist | None) -> dict[str, Any] | None:
-    if d is None:
-        return None
-    return {
-        "n": d.n,
-        "mean": d.mean,
-        "weighted_mean": d.weighted_mean,
-        "p5": d.p5,
-        "p50": d.p50,
-        "p95": d.p95,
-        "min": d.min,
-        "max": d.max,
-    }
+    from specdiag.cli._output import derive
+
+    return None if d is None else derive(d)
 
 
 def series_doc(s: SeriesStats) -> dict[str, Any]:
     inf = s.rate_inference
+    from specdiag.cli._output import derive
+
     lifetime = None
     if s.lifetime is not None:
-        r = s.lifetime
-        lifetime = {
-            "time": r.time_text,
-            "line": r.line_no,
-            "source": r.source,
-            "accept_length": r.accept_length,
-            "accept_rate": r.accept_rate,
-            "accepted_tokens": r.accepted_tokens,
-            "drafted_tokens": r.drafted_tokens,
-        }
+        lifetime = derive(
+            s.lifetime,
+            only=(
+                "time_text",
+                "line_no",
+                "source",
+                "accept_length",
+                "accept_rate",
+                "accepted_tokens",
+                "drafted_tokens",
+            ),
+            rename={"time_text": "time", "line_no": "line"},
+        )
     return {
         "records": s.records,
         "record_kinds": list(s.record_kinds),
@@ -340,28 +301,13 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
         "drafted_tokens": s.drafted_tokens,
         "pooled_accept_rate": s.pooled_accept_rate,
         "cuda_graph": {"records": s.cuda_graph_records, "false_share": s.cuda_graph_false_share},
-        "per_position": [
-            {"position": p.position, "unconditional": p.unconditional, "conditional": p.conditional}
-            for p in s.per_position
-        ],
+        "per_position": [derive(p) for p in s.per_position],
         "draft_positions": s.draft_positions,
         "collapse": {
             "stretches": s.collapse_stretch_count,
             "records": s.collapsed_records,
             "causes": list(COLLAPSE_CAUSES) if s.collapse_stretch_count else [],
-            "longest": [
-                {
-                    "source": st.source,
-                    "rank": st.rank,
-                    "records": st.records,
-                    "first_line": st.first_line,
-                    "last_line": st.last_line,
-                    "first_time": st.first_time,
-                    "last_time": st.last_time,
-                    "mean_accept_length": st.mean_accept_length,
-                }
-                for st in s.collapse_stretches
-            ],
+            "longest": [derive(st) for st in s.collapse_stretches],
         },
         "sparkline": s.sparkline,
         "sparkline_values": list(s.sparkline_values),
@@ -381,6 +327,8 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
 
 
 def _comparison_doc(c: Comparison) -> dict[str, Any]:
+    from specdiag.cli._output import derive
+
     doc: dict[str, Any] = {"observed_from": c.observed_from, "problem": c.problem}
     if c.observation is not None and c.judgement is not None:
         j = c.judgement
@@ -396,10 +344,7 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
                 "causes": list(j.causes),
             }
         )
-    doc["per_position"] = [
-        {"position": p.position, "predicted": p.predicted, "observed": p.observed}
-        for p in c.per_position
-    ]
+    doc["per_position"] = [derive(p) for p in c.per_position]
     return doc
 
 
@@ -433,6 +378,8 @@ def _as_result(
 
 def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/logs.md)."""
+    from specdiag.cli._output import derive
+
     report = result.report
     comparisons = result.comparisons
     prof = result.prediction
@@ -465,7 +412,7 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
                 "skipped_examples": [
                     {"line": ln, "reason": why, "text": text}
                     for ln, why, text in f.skipped_examples
-                ],
+                ],  # (line, reason, excerpt) tuples, named
                 "binary": f.binary,
                 "truncated": f.truncated,
                 "engines": {e: series_doc(st) for e, st in f.engines.items()},
@@ -499,13 +446,17 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
         "records_written": result.records_written,
     }
     if prof is not None:
-        doc["prediction"] = {
-            "steps": prof.steps,
-            "acc": list(prof.acc),
-            "acc_unconditional": list(prof.unconditional),
-            "expected_accepted_drafts": prof.expected_accepted_drafts,
-            "expected_accept_length": prof.expected_accept_length,
-        }
+        doc["prediction"] = derive(
+            prof,
+            only=(
+                "steps",
+                "acc",
+                "unconditional",
+                "expected_accepted_drafts",
+                "expected_accept_length",
+            ),
+            rename={"unconditional": "acc_unconditional"},
+        )
     if min_accept_len is not None:
         combined = report.combined_accept_length
         doc["min_accept_len"] = {

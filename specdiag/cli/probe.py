@@ -143,11 +143,13 @@ def probe(
 
     out = Output(json_output)
     headers: list[tuple[str, str]] = []
-    for h in header or []:
+    for i, h in enumerate(header or [], start=1):
         k, sep, v = h.partition(":")
         if not sep or not k.strip():
+            # (not echoed: a misplaced key, -H "$TOKEN", would be printed)
             raise UsageError(
-                f"--header {k.strip() or h!r}... is not K:V", hint="e.g. -H 'X-Team: infra'"
+                f"--header number {i} is not NAME: VALUE (the value is not printed)",
+                hint="e.g. -H 'X-Team: infra'; a key goes in --api-key",
             )
         headers.append((k.strip(), v.strip()))
     check_min_accept_len(min_accept_len)

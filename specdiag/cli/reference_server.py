@@ -6,7 +6,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import (
+    AccKindOpt,
+    JsonOpt,
+    NumDraftTokensOpt,
+    SeedOpt,
+    TopkOpt,
+    command,
+)
 from specdiag.core.accept import AccKind
 from specdiag.refserver.config import Flavor, PerRequestMetrics
 
@@ -64,17 +71,8 @@ def reference_server_cmd(
             show_default=False,
         ),
     ] = None,
-    topk: Annotated[
-        int, typer.Option("--topk", help="Draft tree branching (sglang flavor only; 1 = chain).")
-    ] = 1,
-    num_draft_tokens: Annotated[
-        int | None,
-        typer.Option(
-            "--num-draft-tokens",
-            help="SGLang verify width incl. the root (default steps*topk+1).",
-            show_default=False,
-        ),
-    ] = None,
+    topk: TopkOpt = 1,
+    num_draft_tokens: NumDraftTokensOpt = None,
     acceptance: Annotated[
         str | None,
         typer.Option(
@@ -94,23 +92,14 @@ def reference_server_cmd(
             show_default=False,
         ),
     ] = None,
-    acc_kind: Annotated[
-        AccKind,
-        typer.Option(
-            "--acc-kind",
-            help="conditional: P(pos i accepted | earlier accepted); unconditional: P(pos i "
-            "accepted).",
-        ),
-    ] = AccKind.CONDITIONAL,
+    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     target_step_ms: Annotated[
         float, typer.Option("--target-step-ms", help="Modelled target forward time per step.")
     ] = 10.0,
     draft_step_ms: Annotated[
         float, typer.Option("--draft-step-ms", help="Modelled draft forward time per draft token.")
     ] = 1.0,
-    seed: Annotated[
-        int, typer.Option("--seed", help="Seed of the drafter's draws and of faults.")
-    ] = 0,
+    seed: SeedOpt = 0,
     log: Annotated[
         str | None,
         typer.Option("--log", help="Append engine log lines to FILE (default: stderr)."),

@@ -82,7 +82,7 @@ def resolve_profile(
     elif len(values) == 1:
         raise UsageError(
             "a single --acc value needs --steps"
-            + (f" ({where} shows no draft length)" if where else ""),
+            + (f" ({where} showed no draft length)" if where else ""),
             hint="e.g. --acc 0.75 --steps 3, or one value per position: --acc 0.8,0.7,0.6",
         )
     else:

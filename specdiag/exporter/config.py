@@ -26,22 +26,52 @@ class ExporterConfig:
     steps: int | None = None
     host: str = "127.0.0.1"
     port: int = 9465
+    # doctor (specdiag.core.doctor): checks run every doctor_interval_s on this evidence plus
+    # the logs above (and the one --probe server, when exactly one is given)
+    doctor: bool = False
+    draft: str | None = None
+    target: str | None = None
+    server_args: str | None = None
+    doctor_interval_s: float = 600.0
+
+    @property
+    def doctor_enabled(self) -> bool:
+        return self.doctor or any(
+            x is not None for x in (self.draft, self.target, self.server_args)
+        )
 
     def __post_init__(self) -> None:
-        if not self.probes and not self.logs and self.acc is None:
+        doctor = self.doctor or any(
+            x is not None for x in (self.draft, self.target, self.server_args)
+        )
+        if not self.probes and not self.logs and self.acc is None and not doctor:
             raise UsageError(
                 "nothing to export: give --probe URL, --logs FILE or --acc",
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
             )
         if math.isnan(self.interval_s) or self.interval_s < 1.0:
-            raise UsageError(f"--interval must be at least 1 second, got {self.interval_s:g}")
+            raise UsageError(
+                f"--interval must be at least 1 second, got {self.interval_s:g}",
+                hint="each probe sends requests: keep it long on production servers, e.g. 300",
+            )
         if self.probe_requests < 1:
-            raise UsageError(f"--probe-requests must be at least 1, got {self.probe_requests}")
+            raise UsageError(
+                f"--probe-requests must be at least 1, got {self.probe_requests}",
+                hint="e.g. --probe-requests 4",
+            )
         if self.probe_max_tokens < 1:
-            raise UsageError(f"--probe-max-tokens must be at least 1, got {self.probe_max_tokens}")
+            raise UsageError(
+                f"--probe-max-tokens must be at least 1, got {self.probe_max_tokens}",
+                hint="e.g. --probe-max-tokens 64",
+            )
         if not 0 <= self.port <= 65535:
-            raise UsageError(f"--port must be in 0..65535, got {self.port}")
+            raise UsageError(
+                f"--port must be in 0..65535, got {self.port}", hint="0 picks a free port"
+            )
+        if math.isnan(self.doctor_interval_s) or self.doctor_interval_s < 10.0:
+            raise UsageError(
+                f"--doctor-interval must be at least 10 seconds, got {self.doctor_interval_s:g}",
+                hint="the checks re-read the evidence each time, e.g. 600",
+            )
         if self.follow and not self.logs:
-            raise UsageError("--follow needs --logs FILE")
-        if "-" in self.logs and not self.follow:
-            pass  # stdin is read once, to its end
+            raise UsageError("--follow needs --logs FILE", hint="e.g. --logs server.log --follow")

@@ -9,7 +9,7 @@ from typing import Any
 
 from specdiag.errors import ServerError
 from specdiag.exporter.config import ExporterConfig
-from specdiag.exporter.sources import LogsSource, ProbeSource
+from specdiag.exporter.sources import DoctorSource, LogsSource, ProbeSource
 from specdiag.exporter.store import Store, StoreCollector
 
 
@@ -40,6 +40,9 @@ class ExporterHandle:
         logs = LogsSource(cfg, self.store, self.stop_event) if cfg.logs else None
         if logs is not None and not cfg.follow:
             logs.read_once()  # before serving: the first scrape already has the figures
+        doctor = DoctorSource(cfg, self.store, self.stop_event) if cfg.doctor_enabled else None
+        if doctor is not None:
+            doctor.run_once()  # bad evidence flags fail now; the first scrape has the checks
         registry = CollectorRegistry(auto_describe=False)
         registry.register(StoreCollector(self.store))
         try:
@@ -59,6 +62,8 @@ class ExporterHandle:
         if logs is not None and cfg.follow:
             workers.append(logs.loop)
         workers += [ProbeSource(u, cfg, self.store, self.stop_event).loop for u in cfg.probes]
+        if doctor is not None:
+            workers.append(doctor.loop)
         for i, fn in enumerate(workers):
             t = threading.Thread(target=fn, name=f"specdiag-exporter-{i}", daemon=True)
             t.start()

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import socket
 import threading
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from specdiag.errors import SpecdiagError
 from specdiag.exporter.config import ExporterConfig
 from specdiag.exporter.store import Reading, Store
+
+if TYPE_CHECKING:
+    from specdiag.core.logs.analyze import LogsReport
 
 
 def _target(url: str) -> str:
@@ -84,23 +88,23 @@ class ProbeSource:
 
 
 class LogsSource:
-    """Engine logs: read once, or followed as they grow (``core.logs``)."""
+    """Engine logs, read once or followed: ``core.logs.run.run_logs`` does the reading."""
 
     kind = "logs"
 
     def __init__(self, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
-        from specdiag.core.logs.analyze import LogAnalyzer
+        from specdiag.core.logs.run import LogsOptions, inspect_inputs
 
         self.cfg = cfg
         self.store = store
         self.stop = stop
         self.ident = ",".join(cfg.logs)
         self.replica = cfg.replica or socket.gethostname()
-        self.analyzer = LogAnalyzer(engine=cfg.engine)
+        self.options = LogsOptions(engine=cfg.engine, follow=cfg.follow)
+        inspect_inputs(cfg.logs)  # a missing or unreadable file: InputError now, not later
         store.register(self.kind, self.ident)
 
-    def publish(self) -> None:
-        rep = self.analyzer.report()
+    def publish(self, rep: LogsReport) -> None:
         out: list[Reading] = []
         for eng, summ in rep.summary.items():
             parts = [("", summ.stats)]
@@ -114,7 +118,7 @@ class LogsSource:
                     mean = al.weighted_mean if al.weighted_mean is not None else al.mean
                 out.append(
                     Reading(
-                        engine=eng,
+                        engine=str(eng),
                         replica=self.replica,
                         source="logs",
                         rank=rank,
@@ -132,30 +136,80 @@ class LogsSource:
         self.store.put(self.kind, self.ident, out)
 
     def read_once(self) -> None:
-        """Read every file to its end and publish; an unreadable file raises (InputError)."""
-        from specdiag.core.logs.scan import open_path
-        from specdiag.errors import InputError
+        """Read every file to its end and publish (InputError when one cannot be read)."""
+        from specdiag.core.logs.run import run_logs
 
-        try:
-            for path in self.cfg.logs:
-                with open_path(path) as stream:
-                    self.analyzer.scan(path, stream)
-        except OSError as exc:
-            raise InputError(f"cannot read the log: {exc}", hint="check the --logs paths") from None
-        self.publish()
+        self.publish(run_logs(list(self.cfg.logs), self.options).report)
 
     def loop(self) -> None:
-        from specdiag.core.logs.follow import follow
+        """Follow the files until the exporter stops, publishing about once a second."""
+        from specdiag.core.logs.run import run_logs
 
         try:
-            follow(
-                self.analyzer,
+            result = run_logs(
                 list(self.cfg.logs),
+                self.options,
                 on_tick=self.publish,
-                tick_interval=1.0,
                 should_stop=self.stop.is_set,
             )
+            self.publish(result.report)
         except SpecdiagError as exc:
             self.store.fail(self.kind, self.ident, exc.message)
         except OSError as exc:
             self.store.fail(self.kind, self.ident, str(exc))
+
+
+class DoctorSource:
+    """``specdiag doctor``'s checks (``core.doctor.run.run_doctor``), re-run every interval."""
+
+    kind = "doctor"
+
+    def __init__(self, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
+        from specdiag.core.doctor.context import DoctorInputs
+
+        self.cfg = cfg
+        self.store = store
+        self.stop = stop
+        self.ident = "checks"
+        self.inputs = DoctorInputs(
+            server=cfg.probes[0] if len(cfg.probes) == 1 else None,
+            logs=tuple(p for p in cfg.logs if p != "-"),
+            draft=cfg.draft,
+            target=cfg.target,
+            server_args=cfg.server_args,
+            acc=cfg.acc,
+            steps=cfg.steps,
+            acc_kind=cfg.acc_kind.value,
+            engine=cfg.engine,
+            api_key=cfg.api_key,
+        )
+        store.register(self.kind, self.ident)
+
+    def run_once(self) -> None:
+        """Run the checks; a usage error (bad evidence flags) propagates, the rest is counted."""
+        from specdiag.core.doctor.run import run_doctor
+        from specdiag.errors import UsageError
+
+        try:
+            report = run_doctor(self.inputs)
+        except UsageError:
+            raise
+        except SpecdiagError as exc:
+            self.store.fail(self.kind, self.ident, exc.message)
+            return
+        self.store.put_checks(
+            [(c.check, c.family, c.status.value) for c in report.checks],
+            len(report.findings),
+        )
+
+    def _guarded_run(self) -> None:
+        from specdiag.errors import UsageError
+
+        try:
+            self.run_once()
+        except UsageError as exc:  # evidence that stopped being valid since the start
+            self.store.fail(self.kind, self.ident, exc.message)
+
+    def loop(self) -> None:
+        while not self.stop.wait(self.cfg.doctor_interval_s):
+            self._guarded_run()

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+STATUS_CODES = {"pass": 0.0, "warn": 1.0, "fail": 2.0}
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -38,6 +40,8 @@ class Store:
         self.last_success: dict[tuple[str, str], float] = {}
         self.last_error: dict[tuple[str, str], str] = {}
         self.expected: tuple[float, int] | None = None  # (accept length, steps)
+        self.checks: list[tuple[str, str, str]] = []  # doctor: (check, family, status)
+        self.findings: int | None = None
 
     def put(self, kind: str, ident: str, readings: list[Reading]) -> None:
         with self._lock:
@@ -46,10 +50,21 @@ class Store:
             self.runs[(kind, ident)] = self.runs.get((kind, ident), 0) + 1
             self.last_success[(kind, ident)] = time.time()
 
+    def put_checks(self, checks: list[tuple[str, str, str]], findings: int) -> None:
+        with self._lock:
+            self.checks = checks
+            self.findings = findings
+            key = ("doctor", "checks")
+            self.up[key] = True
+            self.runs[key] = self.runs.get(key, 0) + 1
+            self.last_success[key] = time.time()
+
     def fail(self, kind: str, ident: str, message: str) -> None:
         """A failed run: its figures are withdrawn (never served stale), the error counted."""
         with self._lock:
             self._readings.pop((kind, ident), None)
+            if kind == "doctor":
+                self.checks, self.findings = [], None
             self.up[(kind, ident)] = False
             self.errors[(kind, ident)] = self.errors.get((kind, ident), 0) + 1
             self.runs[(kind, ident)] = self.runs.get((kind, ident), 0) + 1
@@ -68,6 +83,8 @@ class Store:
                 "runs": dict(self.runs),
                 "last_success": dict(self.last_success),
                 "expected": self.expected,
+                "checks": list(self.checks),
+                "findings": self.findings,
             }
 
 
@@ -142,6 +159,22 @@ class StoreCollector:
         if snap["expected"] is not None:
             exp.add_metric([str(snap["expected"][1])], snap["expected"][0])
         yield exp
+        status = GaugeMetricFamily(
+            "specdiag_check_status",
+            "specdiag doctor check: 0 pass, 1 warn, 2 fail (skipped checks are left out).",
+            labels=["check", "family"],
+        )
+        for check, family, st in snap["checks"]:
+            code = STATUS_CODES.get(st)
+            if code is not None:
+                status.add_metric([check, family], code)
+        yield status
+        if snap["findings"] is not None:
+            fnd = GaugeMetricFamily(
+                "specdiag_doctor_findings", "specdiag doctor: checks that warn or fail."
+            )
+            fnd.add_metric([], float(snap["findings"]))
+            yield fnd
         up = GaugeMetricFamily(
             "specdiag_source_up",
             "1 when the source's last run succeeded.",

@@ -7,7 +7,10 @@ does specdiag find? Every step runs the real code of a specdiag command:
 2. ``probe`` measures it and judges it against ``--acc 0.75 --steps 5``;
 3. ``logs`` reads the server's own log and must agree with the probe;
 4. ``compare-hidden`` compares a served hidden-state capture with the training capture of a tiny
-   transformer, with the reference stack of all its layers.
+   transformer, with the reference stack of all its layers;
+5. ``doctor`` reads the server (reusing the probe's run), the deployment's draft checkpoint, the
+   server's log and its launch command at once and ranks the causes (the draft and target files are written with the story's
+   ``eagle_aux_hidden_state_layer_ids``: [-1, 2, 30] when collapsed, [2, 30, 58] otherwise).
 
 What is simulated, and said so: the server's model and acceptance (the reference server is not a
 model server), and the hidden states (a tiny random transformer). Nothing else is.
@@ -26,9 +29,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core import accept
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
+    from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.compare import CompareResult
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.probe.run import ProbeReport
@@ -90,6 +95,16 @@ def served_acceptance(scenario: str) -> float:
     return accept.implied_acceptance(served_accepted_drafts(scenario), STEPS)
 
 
+class DemoVerdict(TextEnum):
+    """The probe's verdict (:class:`specdiag.core.accept.Verdict`), or ``unknown``."""
+
+    HEALTHY = "healthy"
+    BELOW = "below"
+    COLLAPSED = "collapsed"
+    ABOVE = "above"
+    UNKNOWN = "unknown"
+
+
 @dataclass(frozen=True)
 class Agreement:
     """Probe versus the server's own log versus the server's ground truth."""
@@ -103,7 +118,7 @@ class Agreement:
 
 @dataclass(frozen=True)
 class Conclusion:
-    verdict: str  # the probe's verdict: healthy | below | collapsed | above | unknown
+    verdict: DemoVerdict  # the probe's verdict, or unknown without one
     hidden_match: bool
     summary: str  # one paragraph: what is wrong and what to do
     fix: str | None
@@ -125,6 +140,8 @@ class DemoResult:
     agreement: Agreement
     conclusion: Conclusion
     next_commands: tuple[str, ...]
+    doctor: DoctorReport | None = None  # step 5: every check on the deployment's files and log
+    doctor_command: str | None = None
 
 
 NEXT_COMMANDS = (
@@ -133,6 +150,8 @@ NEXT_COMMANDS = (
     "specdiag logs server.log --acc 0.75 --steps 5",
     "specdiag compare-hidden served_dump.pt data_0.ckpt --layers 1,29,57 --engine sglang",
     "specdiag inspect-dump ./specforge-output/",
+    'specdiag doctor --draft ./draft --logs server.log --server-args "$(cat launch.sh)" '
+    "--acc 0.75 --steps 5",
 )
 
 
@@ -195,6 +214,7 @@ def run_demo(
             step("logs", logs_cmd)
             logs = _logs(log_path)
             hidden, paths, compare_cmd = _hidden(tmp, sc.hidden_case, step)
+            doctor, doctor_cmd = _doctor(tmp, scenario, log_path, srv.url, probe, step)
             result = DemoResult(
                 scenario=sc,
                 served_acceptance=a,
@@ -210,6 +230,8 @@ def run_demo(
                 agreement=_agreement(probe, logs, truth),
                 conclusion=_conclude(probe, hidden),
                 next_commands=NEXT_COMMANDS,
+                doctor=doctor,
+                doctor_command=doctor_cmd,
             )
             if keep_server is not None:
                 keep_server(result)
@@ -289,6 +311,40 @@ def _hidden(
     return result, (served_p.name, training_p.name, reference_p.name), cmd
 
 
+def _doctor(
+    tmp: Path,
+    scenario: str,
+    log_path: Path,
+    url: str,
+    probe: ProbeReport,
+    step: Callable[[str, str], None],
+) -> tuple[DoctorReport, str]:
+    """``specdiag doctor --server URL --draft draft --logs server.log --server-args ...
+    --acc 0.75 --steps 5``, reusing the probe step's run instead of probing again."""
+    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
+    from specdiag.core.doctor.story import BROKEN_IDS, GOOD_IDS, write_story
+
+    files = write_story(tmp, BROKEN_IDS if scenario == "collapsed" else GOOD_IDS, steps=STEPS)
+    cmd = (
+        f"specdiag doctor --server {url} --draft draft --logs server.log "
+        f'--server-args "$(cat launch.sh)" --acc {TRAINING_ACC} --steps {STEPS}'
+    )
+    step("doctor", cmd)
+    report = run_doctor(
+        DoctorInputs(
+            server=url,
+            probe_report=probe,
+            draft=str(files.draft),
+            logs=(str(log_path),),
+            server_args=files.server_args,
+            acc=(TRAINING_ACC,),
+            steps=STEPS,
+        )
+    )
+    return report, cmd
+
+
 def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> Agreement:
     probe_len = probe.main.accept.pooled
     logs_len = None
@@ -313,7 +369,7 @@ def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> A
 
 
 def _conclude(probe: ProbeReport, hidden: CompareResult) -> Conclusion:
-    verdict = probe.expected.judgement.verdict.value if probe.expected else "unknown"
+    verdict = DemoVerdict(probe.expected.judgement.verdict.value if probe.expected else "unknown")
     fix = None
     if not hidden.match:
         ids = hidden.suggested_layer_ids.get("sglang")

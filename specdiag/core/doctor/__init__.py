@@ -5,7 +5,7 @@
 * :mod:`.adapters`     the thin calls into the logs, probe, expected-accept and hidden cores
 * :mod:`.checkpoint`   model directories: config.json, safetensors headers, tokenizer files
 * :mod:`.server_args`  launch command lines of SGLang, vLLM, llama.cpp, TensorRT-LLM
-* :mod:`.registry`     the check registry (``@check``) and its order
+* :mod:`.registry`     the check registry (``@check``) and its order; :mod:`.catalog` loads them all
 * family modules, one per family of checks: :mod:`.aux_layers`, :mod:`.vocab`, :mod:`.weights`,
   :mod:`.mtp`, :mod:`.rope`, :mod:`.tokenizer`, :mod:`.server_checks`, :mod:`.tree`,
   :mod:`.sampling`, :mod:`.logs_checks`, :mod:`.hidden`, :mod:`.expected`

@@ -67,36 +67,32 @@ class LogsEvidence:
 def analyze_logs(
     paths: Sequence[str], engine: str | None, engine_version: str | None
 ) -> tuple[LogsEvidence | None, list[InputProblem]]:
-    """``specdiag logs``' analysis of the readable files, plus the doctor's own line patterns."""
-    from specdiag.core.logs.analyze import LogAnalyzer
+    """``specdiag logs``' entry point (``run_logs``) on the readable files, plus the doctor's own
+    line patterns. An unreadable file is one problem; the others are still read."""
+    from specdiag.core.logs.run import LogsOptions, inspect_inputs, run_logs
     from specdiag.core.logs.scan import open_path
 
     problems: list[InputProblem] = []
-    analyzer = LogAnalyzer(engine=engine, engine_version=engine_version)
-    hits: list[LogHit] = []
-    read: list[str] = []
+    good: list[str] = []
     for p in paths:
         try:
-            stream = open_path(p)
+            inspect_inputs([p])
         except SpecdiagError as exc:
             problems.append(InputProblem("logs", p, exc.message))
             continue
-        try:
-            analyzer.scan(p, stream)
-        except SpecdiagError as exc:
-            problems.append(InputProblem("logs", p, exc.message))
-            continue
-        except OSError as exc:
-            problems.append(InputProblem("logs", p, f"cannot read: {exc.strerror or exc}"))
-            continue
-        finally:
-            stream.close()
-        read.append(p)
+        good.append(p)
+    if not good:
+        return None, problems
+    try:
+        result = run_logs(good, LogsOptions(engine=engine, engine_version=engine_version))
+    except SpecdiagError as exc:
+        problems.append(InputProblem("logs", ", ".join(good), exc.message))
+        return None, problems
+    hits: list[LogHit] = []
+    for p in good:
         with contextlib.suppress(SpecdiagError, OSError):
             _scan_hits(p, open_path(p), hits)
-    if not read:
-        return None, problems
-    return LogsEvidence(analyzer.report(), tuple(hits), tuple(read)), problems
+    return LogsEvidence(result.report, tuple(hits), tuple(good)), problems
 
 
 def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> None:
@@ -133,10 +129,16 @@ def probe_server(
     steps: int | None,
     api_key: str | None,
     timeout_s: float,
+    report: ProbeReport | None = None,
 ) -> ServerEvidence:
-    """Discovery and a short ``specdiag probe`` run; the server's own settings pages besides."""
+    """Discovery and a short ``specdiag probe`` run (unless ``report`` is one already run); the
+    server's own settings pages besides."""
     from specdiag.core.probe.run import ProbeConfig, redact_url, run_probe
     from specdiag.core.probe.workload import builtin_prompts
+
+    if report is not None:
+        info, max_len = _settings_pages(url, api_key, timeout_s)
+        return ServerEvidence(redact_url(url), report, info, max_len, None)
 
     prompts = builtin_prompts()
     cfg = ProbeConfig(
@@ -261,27 +263,29 @@ def compare_dumps(
 
 
 def identify_training_layers(
-    training: str, reference: str
+    report: InspectReport, *, reference: str | None, model: str | None
 ) -> tuple[tuple[int | None, ...] | None, InputProblem | None]:
-    """Which HF index each training chunk holds, identified against the target's full
-    ``hidden_states`` stack (compare-hidden's reference identification, training vs itself)."""
+    """inspect-dump's layer identification (``--reference FILE`` or ``--model DIR``) of the
+    first training dump: the HF index of each chunk, None where the match is not close."""
     try:
-        from specdiag.core.hidden.compare import compare
-        from specdiag.core.hidden.loading import Layout, load_dump
+        from specdiag.core.hidden.inspect import identify_paths
 
-        t = load_dump(training)
-        ref = load_dump(reference, layout=Layout.LAYERS)
-        res = compare(t, t, reference=ref)
+        rep = identify_paths(
+            report, reference=reference, model=model if reference is None else None
+        )
     except SpecdiagError as exc:
-        return None, InputProblem("reference", reference, exc.message)
+        return None, InputProblem(
+            "reference" if reference else "target", str(reference or model), exc.message
+        )
     except ImportError as exc:
-        return None, InputProblem("reference", reference, f"needs torch ({exc.name})")
-    return (
-        tuple(
-            c.identified_hf_index if c.identified_by == "reference" else None for c in res.chunks
-        ),
-        None,
-    )
+        return None, InputProblem(
+            "target", str(model), f"needs {exc.name} (pip install 'specdiag[hf]')"
+        )
+    if not rep.layers:
+        return None, None
+    return tuple(
+        c.hf_index if (c.exact or c.cosine >= 0.99) else None for c in rep.layers[0].chunks
+    ), None
 
 
 def first_dump_file(path: str) -> str | None:

@@ -42,16 +42,16 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     if d is None or d.config is None:
         return out
     cfg = d.config
-    if TOP in cfg:
-        out[TOP] = _ids(cfg[TOP])
     ec = cfg.get("eagle_config")
-    if isinstance(ec, dict) and TOP in ec:
-        out[NESTED] = _ids(ec[TOP])
-    if "target_layer_ids" in cfg:
-        out["target_layer_ids"] = _ids(cfg["target_layer_ids"])
     dc = cfg.get("dflash_config")
-    if isinstance(dc, dict) and "target_layer_ids" in dc:
-        out["dflash_config.target_layer_ids"] = _ids(dc["target_layer_ids"])
+    for key, src, name in (
+        (TOP, cfg, TOP),
+        (NESTED, ec, TOP),
+        ("target_layer_ids", cfg, "target_layer_ids"),
+        ("dflash_config.target_layer_ids", dc, "target_layer_ids"),
+    ):
+        if isinstance(src, dict) and src.get(name) is not None:  # null = not set
+            out[key] = _ids(src[name])
     return out
 
 
@@ -125,11 +125,16 @@ def _training_ids(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, lis
         evs.append(
             ev(
                 "training-dump",
-                f"{ctx.training_file} identified against --reference {ctx.inputs.reference}",
+                f"{ctx.training_file} identified against "
+                + (
+                    f"--reference {ctx.inputs.reference}"
+                    if ctx.inputs.reference
+                    else f"the target {ctx.target.path if ctx.target else ''} (run on its tokens)"
+                ),
                 f"HF indices {list(ctx.training_hf)} = layer ids {list(ids)}",
             )
         )
-        return ids, "the training dump (identified against the reference)", evs
+        return ids, "the training dump (layers identified by inspect-dump)", evs
     tl = ctx.training_log
     if tl is not None and tl.layer_ids:
         evs.append(ev("training-log", tl.path, tl.layer_line or str(list(tl.layer_ids))))
@@ -195,7 +200,7 @@ def aux_layer_ids(ctx: Context) -> Outcome:
         return skip("no --draft (or draft path in --server-args) to read")
     if d.config is None:
         return skip(f"the draft's config.json could not be read ({d.path})")
-    arch = (d.cfg("architectures") or [None])[0]
+    arch = d.arch()
     is_eagle3 = isinstance(arch, str) and "eagle3" in arch.lower()
     found = read_ids(ctx)
     engine = ctx.engine
@@ -222,14 +227,16 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     n = ctx.target_layers()
     tarch = None
     if ctx.target is not None:
-        ta = ctx.target.cfg("architectures")
-        tarch = ta[0] if isinstance(ta, list) and ta else None
+        tarch = ctx.target.arch()
         if n is not None:
             evs.append(ev("target", f"{ctx.target.path}/config.json: num_hidden_layers", n))
     problems: list[str] = []
     warns: list[str] = []
     fixes: list[str] = []
-    details: dict[str, Any] = {"found": {k: list(v) for k, v in found.items()}, "engine": engine}
+    details: dict[str, Any] = {
+        "found": {k: list(v) if isinstance(v, tuple) else v for k, v in found.items()},
+        "engine": engine,
+    }
     top, nested = found.get(TOP), found.get(NESTED)
     if top is not None and nested is not None and top != nested:
         problems.append(

@@ -64,6 +64,13 @@ class ModelDir:
                         return source[k]
         return None
 
+    def arch(self) -> str | None:
+        """The first entry of config.json ``architectures`` when it is a list of strings."""
+        a = self.cfg("architectures")
+        if isinstance(a, list) and a and isinstance(a[0], str):
+            return a[0]
+        return a if isinstance(a, str) else None
+
     def where(self, name: str) -> str:
         return f"{self.role} {self.path}/{name}"
 

@@ -15,6 +15,7 @@ from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.hidden.inspect import InspectReport
+    from specdiag.core.probe.run import ProbeReport
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,11 @@ class DoctorInputs:
     probe_max_tokens: int = 64
     probe_timeout_s: float = 60.0
     api_key: str | None = None
+    # a probe of --server already run (``specdiag demo`` reuses its probe step): not run again
+    probe_report: ProbeReport | None = None
+    # run the --target checkpoint (transformers) on the training dump's tokens to identify the
+    # layers it holds (loads the whole model: opt-in)
+    run_target: bool = False
 
     def given(self) -> tuple[str, ...]:
         out = []
@@ -230,6 +236,7 @@ def gather(inputs: DoctorInputs) -> Context:
             steps = args.steps
         server = adapters.probe_server(
             inputs.server,
+            report=inputs.probe_report,
             num_requests=inputs.probe_requests,
             max_tokens=inputs.probe_max_tokens,
             temperature=inputs.temperature or 0.0,
@@ -244,6 +251,20 @@ def gather(inputs: DoctorInputs) -> Context:
             kind = server.report.main.server.engine.value
             if kind in ("sglang", "vllm", "llamacpp", "trtllm"):
                 engine, engine_from = kind, f"server ({server.report.main.server.detected_by})"
+    if args is None and server is not None and server.server_info:
+        from specdiag.core.doctor.server_args import args_from_server_info
+
+        args = args_from_server_info(server.server_info)
+        if args is not None:
+            for role in ("draft", "target"):
+                path = args.draft_path if role == "draft" else args.target_path
+                if (draft if role == "draft" else target) is None and path and Path(path).is_dir():
+                    m = read_model_dir(path, role)
+                    problems.extend(m.problems)
+                    if role == "draft":
+                        draft = m
+                    else:
+                        target = m
     if engine is None and args is not None and args.engine:
         engine, engine_from = args.engine, f"--server-args ({args.engine_from})"
     logs = None
@@ -264,8 +285,11 @@ def gather(inputs: DoctorInputs) -> Context:
                     "training-dump", inputs.training_dump, "no hidden-state dump file in it"
                 )
             )
-        if inputs.reference and training_file:
-            training_hf, prob = adapters.identify_training_layers(training_file, inputs.reference)
+        model = target.path if (inputs.run_target and target is not None) else None
+        if training_report is not None and (inputs.reference or model):
+            training_hf, prob = adapters.identify_training_layers(
+                training_report, reference=inputs.reference, model=model
+            )
             if prob:
                 problems.append(prob)
     version = inputs.engine_version

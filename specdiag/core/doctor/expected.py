@@ -34,14 +34,15 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
         if d is not None:
             v = d.weighted_mean if d.weighted_mean is not None else d.mean
             how = "count-weighted mean" if d.weighted_mean is not None else "mean of lines"
+            recs = f"{s.stats.records} record" + ("" if s.stats.records == 1 else "s")
             evs.append(
                 ev(
                     "logs",
-                    f"{', '.join(ctx.logs.paths)}: {eng} accept length ({how}, {s.stats.records} records)",
+                    f"{', '.join(ctx.logs.paths)}: {eng} accept length ({how}, {recs})",
                     f"{v:.3f}",
                 )
             )
-            return v, f"the {eng} logs ({how} of {s.stats.records} records)", evs
+            return v, f"the {eng} logs ({how} of {recs})", evs
     if ctx.server and ctx.server.server_info:
         states = ctx.server.server_info.get("internal_states")
         if isinstance(states, list):
@@ -175,4 +176,73 @@ def expected_vs_observed(ctx: Context) -> Outcome:
         confirm=confirm,
         impact=Impact(ImpactKind.NONE, None, "the gap itself"),
         details=details,
+    )
+
+
+def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
+    rep = ctx.server.report if ctx.server else None
+    if rep is not None and rep.main.accept.per_position_unconditional:
+        a = rep.main.accept
+        return a.per_position_unconditional, f"probe ({a.per_position_source})"
+    if ctx.logs and ctx.logs.report and ctx.logs.report.summary:
+        eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
+        if s.stats.per_position:
+            return tuple(p.unconditional for p in s.stats.per_position), f"{eng} logs"
+    return None
+
+
+@check(
+    "per-position",
+    "expected",
+    "acceptance per draft position vs training",
+    reads="the observed P(position i accepted) (probe per request or counters, vLLM / llama.cpp "
+    "log lines) and the prediction from --acc / --training-log",
+    decides="whether the first position already falls short: at position 1 the draft sees "
+    "only target features, so a large shortfall there is a feature or configuration mismatch, "
+    "not under-training",
+    refs=("vllm#43671", "EAGLE#132", "speculators#610"),
+)
+def per_position(ctx: Context) -> Outcome:
+    if not ctx.acc:
+        return skip("no training accuracy (--acc or --training-log)")
+    obs = _observed_positions(ctx)
+    if obs is None:
+        return skip("no per-position acceptance observed (probe, vLLM or llama.cpp logs)")
+    values, src = obs
+    k = len(ctx.acc) if len(ctx.acc) > 1 else (ctx.served_steps()[0] or len(values))
+    prof = adapters.profile_of(
+        ctx.acc,
+        k if len(ctx.acc) == 1 else None,
+        ctx.inputs.acc_kind,
+    )
+    n = min(len(values), prof.steps)
+    evs = tuple(
+        ev(
+            "server" if src.startswith("probe") else "logs",
+            f"{src}: position {i + 1}",
+            f"observed {values[i]:.3f}, predicted {prof.unconditional[i]:.3f}",
+        )
+        for i in range(n)
+    )
+    if n == 0:
+        return skip("no position to compare")
+    r1, p1 = values[0], prof.unconditional[0]
+    if p1 >= 0.3 and r1 < 0.5 * p1:
+        return Outcome(
+            Status.FAIL if r1 < 0.25 * p1 else Status.WARN,
+            f"position 1 is accepted {r1:.0%} of the time against {p1:.0%} predicted: at the first "
+            "position the draft sees only the target's own features, so this is a feature or "
+            "configuration mismatch (aux layers, norms, vocabulary map), not under-training",
+            evs,
+            fix="look at the configuration findings first; compare served hidden states with the "
+            "training dump",
+            confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP --reference REF.pt",),
+            impact=Impact(ImpactKind.NONE, None, "a symptom: the cause is another finding"),
+        )
+    worst = min(range(n), key=lambda i: values[i] - prof.unconditional[i])
+    return Outcome(
+        Status.PASS,
+        f"position 1 at {r1:.0%} vs {p1:.0%} predicted; largest shortfall at position {worst + 1} "
+        f"({values[worst]:.0%} vs {prof.unconditional[worst]:.0%})",
+        evs,
     )

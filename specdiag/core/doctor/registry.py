@@ -60,6 +60,9 @@ def skip(why: str, **details: Any) -> Outcome:
 
 
 def ev(source: str, location: str, value: object) -> Evidence:
+    """One piece of evidence; tuples print as lists, as they are written in JSON configs."""
+    if isinstance(value, tuple):
+        value = list(value)
     return Evidence(source, location, value if isinstance(value, str) else repr(value))
 
 
@@ -92,6 +95,14 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         out = skip(
             f"internal error in this check ({type(exc).__name__}: {first}); please report it"
         )
+    confirm = out.confirm
+    if not confirm and out.status in (Status.WARN, Status.FAIL):
+        from specdiag.core.doctor.confirm import default_confirm
+
+        try:
+            confirm = default_confirm(spec.id, ctx)
+        except Exception:  # noqa: BLE001 - a confirm command is a courtesy, never a crash
+            confirm = ()
     return CheckResult(
         check=spec.id,
         family=spec.family,
@@ -100,7 +111,7 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         message=out.message,
         evidence=out.evidence,
         fix=out.fix,
-        confirm=out.confirm,
+        confirm=confirm,
         refs=spec.refs,
         impact=out.impact,
         details=out.details,

@@ -108,6 +108,15 @@ def _summary(
                 f"{gap.expected_drafts:.2f} would look healthy, but that mixes a length that counts "
                 "the bonus token with a sum that does not."
             )
+    config_given = ctx.draft is not None or ctx.args is not None or ctx.target is not None
+    if gap is not None and gap.verdict == "collapsed" and not config_given:
+        from specdiag.core.accept import COLLAPSE_CAUSES
+
+        parts.append(
+            "No configuration was given, so the usual causes of a collapse were not checked: "
+            + "; ".join(COLLAPSE_CAUSES[:4])
+            + ". Give --draft, --target and --server-args to check them."
+        )
     if findings:
         f = findings[0]
         share = f" and can explain {f.explains:.0%} of the gap" if f.explains is not None else ""

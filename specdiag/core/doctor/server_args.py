@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -423,3 +423,23 @@ def _trtllm(
         problems=tuple(problems),
         notes=tuple(notes),
     )
+
+
+def args_from_server_info(info: dict[str, Any]) -> ServerArgs | None:
+    """SGLang's ``/server_info`` carries its launch arguments (``ServerArgs`` fields): read them
+    as the equivalent command line, so the command-line checks apply to a live server too."""
+    if not isinstance(info, dict) or not any(str(k).startswith("speculative_") for k in info):
+        return None
+    words = ["python", "-m", "sglang.launch_server"]
+    for k, v in info.items():
+        if k in ("internal_states", "version") or isinstance(v, (dict, list)) or v is None:
+            continue
+        flag = "--" + str(k).replace("_", "-")
+        if v is True:
+            words.append(flag)
+        elif v is False:
+            continue
+        else:
+            words += [flag, str(v)]
+    parsed = parse_server_args(shlex.join(words))
+    return replace(parsed, engine_from="the server's /server_info launch arguments")

@@ -10,7 +10,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, skip
 def _is_head(ctx: Context) -> bool:
     """An EAGLE/MTP head shares the target's tokenizer by construction."""
     d = ctx.draft
-    arch = str((d.cfg("architectures") or [""])[0]).lower() if d is not None else ""
+    arch = (d.arch() or "").lower() if d is not None else ""
     return "eagle" in arch or "mtp" in arch or "medusa" in arch
 
 

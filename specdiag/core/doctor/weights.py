@@ -44,7 +44,7 @@ def draft_shapes(ctx: Context) -> Outcome:
         if isinstance(hd, int) and len(lm.shape) == 2 and lm.shape[1] != hd:
             problems.append(f"lm_head.weight has {lm.shape[1]} columns, hidden_size is {hd}")
     fc = t.get("fc.weight")
-    arch = str((d.cfg("architectures") or [""])[0]).lower()
+    arch = (d.arch() or "").lower()
     if "eagle" in arch:
         if fc is None:
             problems.append(

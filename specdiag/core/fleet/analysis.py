@@ -106,6 +106,8 @@ class ExpectedFit:
 class RankReport:
     rank: Mapping[str, str]
     figures: Figures
+    deficit: float | None = None  # vs the median of the replica's ranks (accepted drafts)
+    outlier: bool = False  # far below the replica's other ranks (e.g. one DP rank)
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ class ReplicaReport:
     collapsed: bool
     outlier: Outlier | None
     expected: ExpectedFit | None
+    running_correlation: float | None  # Pearson r of accept length vs running requests per bucket
     resets: int
     series: int
     samples: int
@@ -541,6 +544,20 @@ def collapses_of(ends: Any, al: Any, step: float) -> tuple[Stretch, ...]:
     return tuple(out)
 
 
+def _correlation(x: Any, y: Any) -> float | None:
+    """Pearson's r over the buckets where both are known (None: < 5 of them or no variance)."""
+    import numpy as np
+
+    ok = ~np.isnan(x) & ~np.isnan(y)
+    if int(ok.sum()) < 5:
+        return None
+    a, b = x[ok], y[ok]
+    sa, sb = float(a.std()), float(b.std())
+    if sa == 0.0 or sb == 0.0:
+        return None
+    return float(((a - a.mean()) * (b - b.mean())).mean() / (sa * sb))
+
+
 def _median(values: Sequence[float]) -> float:
     s = sorted(values)
     n = len(s)
@@ -567,6 +584,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     unknown = 0
     samples = 0
     draft_engine_series = 0
+    bad_samples = 0
     for r in raw:
         name = r.labels.get("__name__", "")
         meta = N.BY_NAME.get(name)
@@ -593,7 +611,17 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         samples += len(r.timestamps)
         ts = np.asarray(r.timestamps, dtype=np.float64)
         vs = np.asarray(r.values, dtype=np.float64)
+        ok = np.isfinite(ts) & np.isfinite(vs)
+        if meta.role in N.COUNTER_ROLES:
+            ok &= vs >= 0  # a counter is never negative
+        if not ok.all():
+            bad_samples += int((~ok).sum())
+            ts, vs = ts[ok], vs[ok]
         unit.series.append(_S(meta, labels, _position(labels), rank, dup, ts, vs))
+    if bad_samples:
+        warnings.append(
+            f"{bad_samples} sample(s) with NaN, infinite or negative counter values left out"
+        )
     if draft_engine_series:
         notes.append(
             f'{draft_engine_series} SGLang series with engine_type="draft" left out (they would '
@@ -690,8 +718,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         rank_reports = tuple(
             RankReport(dict(rk), acc.figures(fam)) for rk, acc in sorted(ranks.items()) if rk
         )
-        if len(rank_reports) < 2:
-            rank_reports = ()
+        rank_reports = () if len(rank_reports) < 2 else _rank_outliers(rank_reports, p, shown, w)
         al_b, st_b, run_b = total.timeline(fam)
         arrays.append((al_b, st_b))
         timeline = Timeline(tuple(bounds[1:]), _opt(al_b), _opt(st_b), _opt(run_b))
@@ -713,6 +740,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 collapsed=figs.accept_length is not None and figs.accept_length <= COLLAPSE_MAX,
                 outlier=None,
                 expected=expected,
+                running_correlation=_correlation(al_b, run_b),
                 resets=resets,
                 series=len(series),
                 samples=sum(len(s.ts) for s in series),
@@ -761,6 +789,42 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         warnings=tuple(warnings),
         notes=tuple(notes),
     )
+
+
+def _rank_outliers(
+    ranks: tuple[RankReport, ...], p: AnalysisParams, shown: str, w: list[str]
+) -> tuple[RankReport, ...]:
+    """Ranks of one replica far below its other ranks (same threshold as between replicas)."""
+    from dataclasses import replace
+
+    def judged(r: RankReport) -> bool:
+        f = r.figures
+        return (
+            f.accept_length is not None
+            and f.source == "counters"
+            and (f.verify_steps or 0.0) >= p.min_steps
+        )
+
+    pool = [r.figures.accept_length for r in ranks if judged(r)]
+    if len(pool) < 2:
+        return ranks
+    median = _median(pool)  # type: ignore[arg-type]
+    out = []
+    for r in ranks:
+        al = r.figures.accept_length
+        if al is None or not judged(r):
+            out.append(r)
+            continue
+        d = _deficit(al, median)
+        bad = d >= p.outlier_threshold
+        if bad:
+            name = ",".join(f"{k}={v}" for k, v in r.rank.items())
+            w.append(
+                f"{shown}: rank {name} accepts {d:.0%} fewer drafts per step than the replica's "
+                f"other ranks (accept length {al:.2f} vs median {median:.2f})"
+            )
+        out.append(replace(r, deficit=d, outlier=bad))
+    return tuple(out)
 
 
 def _expected(

@@ -70,6 +70,16 @@ def base_url(url: str) -> str:
     return urlunsplit((p.scheme, p.netloc, path, "", ""))
 
 
+def _loads(content: bytes) -> Any:
+    """JSON from bytes: orjson (a dependency; 1.5-2x faster on a day of samples) or the
+    standard library when it is missing."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - orjson is a dependency
+        return json.loads(content)
+    return orjson.loads(content)
+
+
 @functools.lru_cache(maxsize=1)
 def _ssl_context() -> ssl.SSLContext:
     """One verifying TLS context per process (loading the CA store costs tens of ms); only
@@ -100,8 +110,10 @@ class PrometheusClient:
         self.timeout_s = timeout_s
         self.queries: list[str] = []  # every PromQL expression sent, in order
         https = self.base.startswith("https:")
+        # Prometheus gets timeout_s for the query itself; we wait a little longer for its answer
+        self.wait_s = timeout_s + min(5.0, max(1.0, 0.2 * timeout_s))
         self._client = httpx.Client(
-            timeout=httpx.Timeout(timeout_s + 5.0, connect=min(10.0, timeout_s)),
+            timeout=httpx.Timeout(self.wait_s, connect=min(10.0, timeout_s)),
             headers=dict(headers),
             transport=transport,
             # a plain-http Prometheus needs no CA store; a redirect to https is then refused
@@ -129,7 +141,7 @@ class PrometheusClient:
             resp = self._client.post(url, data=form)
         except httpx.TimeoutException:
             raise ServerError(
-                f"Prometheus at {self.shown} did not answer within {self.timeout_s:g} s",
+                f"Prometheus at {self.shown} did not answer within {self.wait_s:g} s",
                 hint="raise --timeout, narrow --selector or the window (--since), or retry "
                 "when Prometheus is less busy",
             ) from None
@@ -145,8 +157,8 @@ class PrometheusClient:
                 hint="check the URL; retry with SPECDIAG_DEBUG=1 for details",
             ) from None
         try:
-            body = resp.json()
-        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):
+            body = _loads(resp.content)
+        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):  # orjson's is a ValueError
             body = None
         if not isinstance(body, dict) or "status" not in body:
             if resp.status_code in (401, 403):
@@ -193,7 +205,10 @@ class PrometheusClient:
             {"query": expr, "time": f"{time:.3f}", "timeout": f"{self.timeout_s:g}s"},
         )
         if not isinstance(data, dict):
-            raise ServerError(f"Prometheus at {self.shown} answered a query without data")
+            raise ServerError(
+                f"Prometheus at {self.shown} answered a query without data",
+                hint="is this a Prometheus-compatible API? give the Prometheus base URL",
+            )
         return str(data.get("resultType")), data.get("result")
 
     def raw_samples(self, selector: str, start: float, end: float) -> list[RawSeries]:
@@ -203,7 +218,8 @@ class PrometheusClient:
         rtype, result = self.query(f"{selector}[{prom_duration(end - start)}]", end)
         if rtype != "matrix" or not isinstance(result, list):
             raise ServerError(
-                f"Prometheus at {self.shown} answered a range selector with {rtype!r}, not a matrix"
+                f"Prometheus at {self.shown} answered a range selector with {rtype!r}, not a matrix",
+                hint="this API does not behave like Prometheus' (a proxy rewriting queries?)",
             )
         import numpy as np
 

@@ -92,7 +92,8 @@ def parse_selector(text: str | None) -> list[str]:
             )
         if m.group(1) == "__name__":
             raise UsageError(
-                "--selector must not match __name__: fleet queries the engines' metric names itself"
+                "--selector must not match __name__: fleet queries the engines' metric names itself",
+                hint="give label matchers only, e.g. '{namespace=\"prod\"}'",
             )
         out.append(f"{m.group(1)}{m.group(2)}{m.group(3)}")
         pos = m.end()
@@ -108,11 +109,14 @@ def _window(cfg: FleetConfig, now: float) -> tuple[float, float, float]:
     else:
         start = end - (cfg.since_s if cfg.since_s is not None else DEFAULT_SINCE_S)
     if not end > start:
-        raise UsageError("the window is empty: --end must be after --start")
+        raise UsageError(
+            "the window is empty: --end must be after --start",
+            hint="e.g. --start 2026-12-01T08:00:00Z --end 2026-12-01T14:00:00Z, or --since 6h",
+        )
     span = end - start
     step = cfg.step_s if cfg.step_s is not None else max(1.0, min(300.0, span / 60.0))
     if step <= 0 or math.isnan(step):
-        raise UsageError("--step must be positive")
+        raise UsageError("--step must be positive", hint="e.g. --step 5m")
     if span / step > MAX_BUCKETS:
         raise UsageError(
             f"--step {step:g}s gives {span / step:.0f} buckets over the window (max {MAX_BUCKETS})",
@@ -129,7 +133,9 @@ def run_fleet(
 ) -> FleetReport:
     """Query ``cfg.url`` and analyse every speculative series found."""
     if not cfg.timeout_s > 0:
-        raise UsageError(f"--timeout must be > 0 seconds, got {cfg.timeout_s:g}")
+        raise UsageError(
+            f"--timeout must be > 0 seconds, got {cfg.timeout_s:g}", hint="e.g. --timeout 30"
+        )
     if not 0 < cfg.outlier_threshold < 1:
         raise UsageError(
             f"--outlier-threshold must be in (0, 1), got {cfg.outlier_threshold:g}",

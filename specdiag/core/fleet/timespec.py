@@ -32,9 +32,11 @@ def parse_duration(text: str, flag: str) -> float:
             ) from None
         value = total
     if not math.isfinite(value) or value <= 0:
-        raise UsageError(f"{flag} must be a positive duration, got {text!r}")
+        raise UsageError(
+            f"{flag} must be a positive duration, got {text!r}", hint="e.g. 30s, 5m, 6h, 1d"
+        )
     if value > 400 * 86400:
-        raise UsageError(f"{flag} {text!r} is longer than 400 days")
+        raise UsageError(f"{flag} {text!r} is longer than 400 days", hint="query a shorter window")
     return value
 
 
@@ -56,7 +58,10 @@ def parse_instant(text: str, flag: str) -> float:
             dt = dt.replace(tzinfo=timezone.utc)
         return dt.timestamp()
     if not math.isfinite(value) or value < 0:
-        raise UsageError(f"{flag} {text!r} is not a valid Unix time")
+        raise UsageError(
+            f"{flag} {text!r} is not a valid Unix time",
+            hint="RFC 3339 (2026-12-01T08:00:00Z) or Unix seconds",
+        )
     return value
 
 

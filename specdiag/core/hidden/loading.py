@@ -794,6 +794,21 @@ def _pick(d: dict[str, Any], names: tuple[str, ...], exclude: set[str]) -> str |
     return None
 
 
+@dataclass
+class _Parts:
+    """The tensors of a dump as :func:`interpret` picks them, before they are shaped."""
+
+    features: Any = None
+    feature_key: str | None = None
+    ids: Any | None = None
+    mask: Any | None = None
+    last: Any | None = None
+    last_key: str | None = None
+    kind: str = ""
+    entries: list[TensorInfo] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
 def interpret(
     obj: Any,
     source: str,
@@ -808,107 +823,127 @@ def interpret(
 
     ``key_flag`` is the flag that named ``key`` (``--key``, ``--served-key``), for messages.
     """
-    torch = require_torch()
-    notes: list[str] = []
-    entries: list[TensorInfo] = []
-    ids = mask = last = None
-    feature_key: str | None = None
-    last_key: str | None = None
-    kind = fmt
+    parts = _Parts(kind=fmt)
     if isinstance(obj, (list, tuple)):
-        if not obj or not all(_is_tensor(t) for t in obj):
-            raise InputError(
-                f"{source}: a list, but not a list of tensors",
-                hint="a reference is a list of [T, H] tensors, one per layer (HF hidden_states)",
-            )
-        for i, t in enumerate(obj):
-            check_tensor(t, source, f"list entry {i}")
-        shapes = {tuple(t.shape) for t in obj}
-        if len(shapes) != 1:
-            raise InputError(
-                f"{source}: a list of tensors with different shapes {sorted(shapes)[:4]}",
-                hint="a reference is a list of [T, H] tensors, one per layer (HF hidden_states)",
-            )
-        obj = torch.stack([_squeeze_lead(t, 2) for t in obj])
+        obj = _stack_list(obj, source)
         layout = Layout.LAYERS if layout is Layout.AUTO else layout
-        kind = "hf-stack"
+        parts.kind = "hf-stack"
     if _is_tensor(obj):
         if key is not None:
             raise UsageError(
                 f"{key_flag} {key}: {source} holds one tensor, not a dict of tensors",
                 hint=f"leave {key_flag} out: the tensor itself is read",
             )
-        features = obj
-        entries.append(TensorInfo("<tensor>", tuple(obj.shape), _dt(obj)))
+        parts.features = obj
+        parts.entries.append(TensorInfo("<tensor>", tuple(obj.shape), _dt(obj)))
     elif isinstance(obj, dict):
-        d = {str(k): v for k, v in obj.items()}
-        entries.extend(TensorInfo(k, tuple(v.shape), _dt(v)) for k, v in d.items() if _is_tensor(v))
-        tensor_keys = [k for k, v in d.items() if _is_tensor(v)]
-        if (
-            key is None
-            and ("d2t" in d or "t2d" in d)
-            and not any(d[k].is_floating_point() for k in tensor_keys)
-        ):
-            raise InputError(
-                f"{source}: a vocab mapping (d2t/t2d), not hidden states",
-                hint="`specdiag inspect-dump` checks vocab maps; compare-hidden needs dumps",
-            )
-        if not tensor_keys:
-            shown = ", ".join(list(d)[:10]) + (", ..." if len(d) > 10 else "")
-            raise InputError(
-                f"{source}: no tensors inside (keys: {shown or 'none'}): not a hidden-state dump",
-                hint=NOT_A_DUMP_HINT,
-            )
-        if key is not None:
-            if key not in d or not _is_tensor(d[key]):
-                raise UsageError(
-                    f"{key_flag} {key}: no such tensor in {source}",
-                    hint=f"tensors there: {', '.join(tensor_keys)}",
-                )
-            feature_key = key
-        else:
-            floats = [k for k in tensor_keys if d[k].is_floating_point()]
-            feature_key = _pick(d, FEATURE_KEYS, set())
-            if feature_key is None and len(floats) == 1:
-                feature_key = floats[0]
-            if feature_key is None:
-                raise InputError(
-                    f"{source}: cannot tell which tensor holds the hidden states "
-                    f"(tensors: {', '.join(tensor_keys)})",
-                    hint="name it with --key",
-                )
-        ids_key = _pick(d, IDS_KEYS, {feature_key})
-        mask_key = _pick(d, MASK_KEYS, {feature_key})
-        last_key = _pick(d, LAST_KEYS, {feature_key}) if feature_key.startswith("aux") else None
-        features = d[feature_key]
-        if ids_key is not None:
-            ids = _token_ids(d[ids_key], source, ids_key)
-        if mask_key is not None:
-            mask = _optional(d[mask_key], source, mask_key, notes, finite=True)
-            mask = _squeeze_lead(mask, 1).reshape(-1) if mask is not None else None
-        if last_key is not None:
-            last = _optional(d[last_key], source, last_key, notes, floating=True)
-            last = _squeeze_lead(last, 2) if last is not None else None
-        if feature_key == "aux_hidden_state" and ids_key == "input_ids":
-            kind = "specforge"
-        elif feature_key == "aux_hidden_states":
-            kind = "modelopt"
-        elif feature_key == "hidden_states" and ids_key == "token_ids":
-            kind = "speculators"
+        _from_dict({str(k): v for k, v in obj.items()}, source, key, key_flag, parts)
     else:
         raise InputError(
             f"{source}: unexpected content ({type(obj).__name__}); expected a tensor or a dict "
             "of tensors",
             hint=NOT_A_DUMP_HINT,
         )
-    what = f"the hidden-state tensor {feature_key}" if feature_key else "the hidden-state tensor"
-    check_tensor(features, source, what)
-    if not features.is_floating_point():
+    fk = parts.feature_key
+    what = f"the hidden-state tensor {fk}" if fk else "the hidden-state tensor"
+    check_tensor(parts.features, source, what)
+    if not parts.features.is_floating_point():
         raise InputError(
-            f"{source}: {what} is {_dt(features)}, not floating point",
+            f"{source}: {what} is {_dt(parts.features)}, not floating point",
             hint=f"name the right tensor with {key_flag}",
         )
-    features = _squeeze_lead(features, 2)
+    lay, hidden_size = _shape(parts, source, layout, key)
+    return _assemble(parts, source, lay, hidden_size, pad_id)
+
+
+def _stack_list(obj: list[Any] | tuple[Any, ...], source: str) -> Any:
+    """A list of per-layer tensors (HF ``hidden_states``) as one ``[L+1, T, H]`` stack."""
+    torch = require_torch()
+    if not obj or not all(_is_tensor(t) for t in obj):
+        raise InputError(
+            f"{source}: a list, but not a list of tensors",
+            hint="a reference is a list of [T, H] tensors, one per layer (HF hidden_states)",
+        )
+    for i, t in enumerate(obj):
+        check_tensor(t, source, f"list entry {i}")
+    shapes = {tuple(t.shape) for t in obj}
+    if len(shapes) != 1:
+        raise InputError(
+            f"{source}: a list of tensors with different shapes {sorted(shapes)[:4]}",
+            hint="a reference is a list of [T, H] tensors, one per layer (HF hidden_states)",
+        )
+    return torch.stack([_squeeze_lead(t, 2) for t in obj])
+
+
+def _from_dict(
+    d: dict[str, Any], source: str, key: str | None, key_flag: str, parts: _Parts
+) -> None:
+    """Pick the features, ids, loss mask and last hidden state of a dict of tensors."""
+    parts.entries.extend(
+        TensorInfo(k, tuple(v.shape), _dt(v)) for k, v in d.items() if _is_tensor(v)
+    )
+    fk = _feature_key(d, source, key, key_flag)
+    ids_key = _pick(d, IDS_KEYS, {fk})
+    mask_key = _pick(d, MASK_KEYS, {fk})
+    last_key = _pick(d, LAST_KEYS, {fk}) if fk.startswith("aux") else None
+    parts.features, parts.feature_key, parts.last_key = d[fk], fk, last_key
+    if ids_key is not None:
+        parts.ids = _token_ids(d[ids_key], source, ids_key)
+    if mask_key is not None:
+        mask = _optional(d[mask_key], source, mask_key, parts.notes, finite=True)
+        parts.mask = _squeeze_lead(mask, 1).reshape(-1) if mask is not None else None
+    if last_key is not None:
+        last = _optional(d[last_key], source, last_key, parts.notes, floating=True)
+        parts.last = _squeeze_lead(last, 2) if last is not None else None
+    if fk == "aux_hidden_state" and ids_key == "input_ids":
+        parts.kind = "specforge"
+    elif fk == "aux_hidden_states":
+        parts.kind = "modelopt"
+    elif fk == "hidden_states" and ids_key == "token_ids":
+        parts.kind = "speculators"
+
+
+def _feature_key(d: dict[str, Any], source: str, key: str | None, key_flag: str) -> str:
+    """The key of the hidden-state tensor: ``key``, a known name, or the only float tensor."""
+    tensor_keys = [k for k, v in d.items() if _is_tensor(v)]
+    if (
+        key is None
+        and ("d2t" in d or "t2d" in d)
+        and not any(d[k].is_floating_point() for k in tensor_keys)
+    ):
+        raise InputError(
+            f"{source}: a vocab mapping (d2t/t2d), not hidden states",
+            hint="`specdiag inspect-dump` checks vocab maps; compare-hidden needs dumps",
+        )
+    if not tensor_keys:
+        shown = ", ".join(list(d)[:10]) + (", ..." if len(d) > 10 else "")
+        raise InputError(
+            f"{source}: no tensors inside (keys: {shown or 'none'}): not a hidden-state dump",
+            hint=NOT_A_DUMP_HINT,
+        )
+    if key is not None:
+        if key not in d or not _is_tensor(d[key]):
+            raise UsageError(
+                f"{key_flag} {key}: no such tensor in {source}",
+                hint=f"tensors there: {', '.join(tensor_keys)}",
+            )
+        return key
+    floats = [k for k in tensor_keys if d[k].is_floating_point()]
+    found = _pick(d, FEATURE_KEYS, set())
+    if found is None and len(floats) == 1:
+        found = floats[0]
+    if found is None:
+        raise InputError(
+            f"{source}: cannot tell which tensor holds the hidden states "
+            f"(tensors: {', '.join(tensor_keys)})",
+            hint="name it with --key",
+        )
+    return found
+
+
+def _shape(parts: _Parts, source: str, layout: Layout, key: str | None) -> tuple[str, int | None]:
+    """Bring the features to 2-D or 3-D; return (layout, hidden size when the shape says)."""
+    features = _squeeze_lead(parts.features, 2)
     if features.ndim == 4 and features.shape[1] == 1:
         # torch.stack(model(..., output_hidden_states=True).hidden_states): [L+1, 1, T, H]
         features = features[:, 0]
@@ -920,50 +955,64 @@ def interpret(
             "[T, n, H], [n, T, H] (a leading batch of 1 is fine)",
             hint="a batch of several samples is not supported: save one sample per file",
         )
-    lay = "flat"
-    hidden_size = None
-    if features.ndim == 3:
-        n_ids = int(ids.shape[0]) if ids is not None else None
-        if layout is Layout.AUTO:
-            if n_ids is not None and features.shape[0] == n_ids and features.shape[1] != n_ids:
-                layout = Layout.TOKENS
-            elif n_ids is not None and features.shape[1] == n_ids:
-                layout = Layout.LAYERS
-            else:
-                layout = Layout.TOKENS if kind == "speculators" else Layout.LAYERS
-        lay = layout.value
-        if lay == "layers" and kind not in ("specforge", "modelopt"):
-            kind = "hf-stack" if kind in ("torch", "safetensors", "numpy", "torch+gzip") else kind
-        hidden_size = int(features.shape[2])
-        if kind == "speculators" and lay == "tokens" and key is None and features.shape[1] >= 2:
-            # speculators' datagen appends the verifier's last layer (--include-last-layer, on
-            # by default) and its trainer splits it off the same way
-            last = features[:, -1]
-            features = features[:, :-1]
-            notes.append(
-                f"speculators layout: the last of {int(features.shape[1]) + 1} layers is taken "
-                "as the verifier's last hidden state, the others as the aux chunks "
-                "(--key hidden_states keeps all of them)"
-            )
+    parts.features = features
+    if features.ndim != 3:
+        return "flat", None
+    ids, kind = parts.ids, parts.kind
+    n_ids = int(ids.shape[0]) if ids is not None else None
+    if layout is Layout.AUTO:
+        if n_ids is not None and features.shape[0] == n_ids and features.shape[1] != n_ids:
+            layout = Layout.TOKENS
+        elif n_ids is not None and features.shape[1] == n_ids:
+            layout = Layout.LAYERS
+        else:
+            layout = Layout.TOKENS if kind == "speculators" else Layout.LAYERS
+    lay = layout.value
+    if lay == "layers" and kind not in ("specforge", "modelopt"):
+        parts.kind = "hf-stack" if kind in ("torch", "safetensors", "numpy", "torch+gzip") else kind
+    if kind == "speculators" and lay == "tokens" and key is None and features.shape[1] >= 2:
+        # speculators' datagen appends the verifier's last layer (--include-last-layer, on
+        # by default) and its trainer splits it off the same way
+        parts.last = features[:, -1]
+        parts.features = features[:, :-1]
+        parts.notes.append(
+            f"speculators layout: the last of {int(features.shape[1])} layers is taken "
+            "as the verifier's last hidden state, the others as the aux chunks "
+            "(--key hidden_states keeps all of them)"
+        )
+    return lay, int(features.shape[2])
+
+
+def _assemble(
+    parts: _Parts, source: str, lay: str, hidden_size: int | None, pad_id: int | None
+) -> Dump:
+    """The :class:`Dump`, with its side tensors checked against the token count."""
+    features, ids, mask, last, notes = (
+        parts.features,
+        parts.ids,
+        parts.mask,
+        parts.last,
+        parts.notes,
+    )
     n_rows = int(features.shape[1] if lay == "layers" else features.shape[0])
     if last is not None and last.ndim == 2 and int(last.shape[0]) != n_rows:
         notes.append(
-            f"{last_key or 'the last hidden state'} has {int(last.shape[0])} rows for {n_rows} "
-            "tokens; ignored"
+            f"{parts.last_key or 'the last hidden state'} has {int(last.shape[0])} rows for "
+            f"{n_rows} tokens; ignored"
         )
         last = None
     if last is not None and last.ndim == 2:
         hidden_size = hidden_size or int(last.shape[-1])
     dump = Dump(
         source=source,
-        fmt=kind,
+        fmt=parts.kind,
         features=features,
         layout=lay,
-        feature_key=feature_key,
+        feature_key=parts.feature_key,
         input_ids=ids,
         loss_mask=mask,
         last_hidden=last,
-        entries=tuple(entries),
+        entries=tuple(parts.entries),
         hidden_size=hidden_size,
     )
     t = dump.num_tokens

@@ -17,10 +17,13 @@ from specdiag.core.logs.records import (
     CUMULATIVE,
     ENGINES,
     EXAMPLE,
+    LIFETIME,
+    MAIN,
     PER_POSITION,
     RESPONSE,
     SGLANG,
     STEP,
+    STEPS,
     LogRecord,
 )
 from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Scanner, scan_stream
@@ -30,7 +33,7 @@ from specdiag.core.logs.window import TimeWindow
 # Series classes, in order of preference for an engine's headline numbers: server logs first
 # (intervals / requests / iterations, then LLAMA_TRACE steps, then totals since start), then
 # response bodies, then bench and example summaries. Classes are never averaged together.
-MAIN, STEPS, LIFETIME = "main", "steps", "lifetime"
+# MAIN, STEPS and LIFETIME live in records.py (fast.py reads them there: no fast <-> analyze cycle)
 RESPONSES, BENCHES = "responses", "bench"
 _CLASS_ORDER = (MAIN, STEPS, LIFETIME, RESPONSES, BENCHES)
 _CLASS_OF = {

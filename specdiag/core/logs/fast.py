@@ -394,7 +394,6 @@ class FastScanner(Scanner):
 
     def _make_ctx(self) -> Any:
         from specdiag.core.accept import COLLAPSED_MAX_LENGTH
-        from specdiag.core.logs import analyze as A
         from specdiag.core.logs import infer as I
         from specdiag.core.logs import parse as PR
         from specdiag.core.logs import records as R
@@ -405,7 +404,7 @@ class FastScanner(Scanner):
         consts = {
             "sglang": R.SGLANG,
             "vllm": R.VLLM,
-            "main": A.MAIN,
+            "main": R.MAIN,
             "kind": R.INTERVAL,
             "clock_absolute": R.CLOCK_ABSOLUTE,
             "clock_no_year": R.CLOCK_NO_YEAR,

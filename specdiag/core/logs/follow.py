@@ -42,6 +42,7 @@ class _FileTail:
         self.ino = os.fstat(f.fileno()).st_ino
         label = self.label if self.generation == 0 else f"{self.label} (rotated {self.generation})"
         self.scanner = self.analyzer.add_source(label)
+        self.scanner.whole_documents = False  # a growing file never ends
         return True
 
     def poll(self) -> int:
@@ -82,6 +83,7 @@ class _PipeTail:
         self.stream = stream
         self.owned = owned  # opened here (a FIFO path): closed here
         self.scanner: Scanner | None = analyzer.add_source(label)
+        self.scanner.whole_documents = False
         self.eof = False
 
     def poll(self, wait: float = 0.0) -> int:

@@ -32,7 +32,7 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs.records import (
@@ -44,12 +44,40 @@ from specdiag.core.logs.records import (
     TRTLLM,
     VLLM,
     LogRecord,
+    ParseOutcome,
     Skipped,
     Unrecognised,
 )
 
-if TYPE_CHECKING:
-    from specdiag.core.logs.parse import LineParser, ParseOutcome
+
+class LineParser(Protocol):
+    """What these readers need of :class:`specdiag.core.logs.parse.LineParser` (no import of
+    it: parse.py imports this module)."""
+
+    block: Block | None
+    table: tuple[int, list[str], int] | None
+
+    def make_record(
+        self,
+        engine: str,
+        kind: str,
+        line_no: int,
+        *,
+        rank: str = "",
+        timestamp: float | None = None,
+        time_text: str | None = None,
+        version: str | None = None,
+        length: float | None = None,
+        rate: float | None = None,
+        accepted: int | None = None,
+        drafted: int | None = None,
+        per_position: tuple[float, ...] = (),
+        cuda_graph: bool | None = None,
+        throughput: float | None = None,
+        raw: tuple[tuple[str, str], ...] = (),
+        notes: tuple[str, ...] = (),
+    ) -> LogRecord: ...
+
 
 N_SGL_BENCH_LIFETIME = (
     "sglang bench_serving / bench_one_batch_server print /server_info's avg_spec_accept_length: "

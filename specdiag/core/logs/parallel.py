@@ -25,8 +25,17 @@ def _reader(
     """The reader process: candidates of each block down the pipe, then the end message."""
     try:
         finder = LineFinder(keywords, max_line)
+        raw = [False, True]  # [sending raw blocks, first block]
 
         def feed(data: bytes) -> None:
+            if raw[1]:
+                raw[1] = False
+                # maybe one whole JSON document: the main process's Scanner decides, as in a
+                # sequential run (the blocks go as they are)
+                raw[0] = data.lstrip()[:1] in (b"{", b"[")
+            if raw[0]:
+                conn.send(("raw", data))
+                return
             conn.send(
                 ("cands", finder.feed(data), finder.lines, finder.candidate_lines, finder.binary)
             )
@@ -39,6 +48,9 @@ def _reader(
                 stream.close()
         except InputError as exc:
             conn.send(("error", exc.message, exc.hint))
+            return
+        if raw[0]:
+            conn.send(("rawend", truncated))
             return
         end = finder.close()
         conn.send(("end", end, finder.lines, finder.candidate_lines, finder.binary, truncated))
@@ -80,6 +92,14 @@ def scan_path_pipelined(
                 ) from None
             if msg[0] == "error":
                 raise InputError(msg[1], hint=msg[2])
+            if msg[0] == "raw":
+                scanner.feed(msg[1])
+                continue
+            if msg[0] == "rawend":
+                if msg[1] is not None:
+                    scanner.counts.truncated = msg[1]
+                scanner.close()
+                break
             scanner.consume(msg[1], msg[2], msg[3], msg[4])
             if after_block is not None:
                 after_block()

@@ -55,13 +55,13 @@ from specdiag.core.logs.records import (
     TRTLLM,
     VLLM,
     LogRecord,
+    ParseOutcome,
     Skipped,
     Unrecognised,
     out_of_range,
 )
 from specdiag.errors import UsageError
 
-ParseOutcome = tuple[LogRecord, ...] | Skipped | Unrecognised | None
 _QUOTED = frozenset(">|`*+-")
 
 
@@ -81,6 +81,7 @@ def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
 
 
 _NOT_MINE = object()
+_CUT_LAST = frozenset(",:=( \r\t")
 _STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
 _VLLM_CORE = ("Accepted", "Drafted", "Mean acceptance length")
 _MARKS = (
@@ -99,6 +100,8 @@ def _is_cut(text: str) -> bool:
     """A statistics line that stops mid-field (',', ':', '=' or '('): it waits for its next
     line (joined when that continues it, else read alone). SGLang 0.5.5's complete line ends
     with ', ' after #queue-req."""
+    if text[-1:] not in _CUT_LAST:
+        return False  # the common case: a line ends with a value
     t = text.rstrip(" \r\t")
     return t.endswith((",", ":", "=", "(")) and "#queue-req" not in t
 
@@ -322,13 +325,18 @@ class LineParser:
                 out = self._pending(text, line_no)
                 if out is not _NOT_MINE:
                     return _guard(out)  # type: ignore[arg-type]
-            if _is_cut(text):
+            if text[-1:] in _CUT_LAST and _is_cut(text):
                 self._cut = (line_no, strip_ansi(text))
                 return None
             out = self._parse(text, line_no, prev_line)
         except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
             return Skipped("malformed statistics line")
-        return _guard(out)
+        if type(out) is tuple:  # the one numeric-range guard (as _guard, inlined: hot path)
+            for rec in out:
+                why = out_of_range(rec)
+                if why is not None:
+                    return Skipped(why)
+        return out
 
     def parse_context(self, text: str, line_no: int) -> ParseOutcome:
         """A context line (no keyword of its own): part of an open summary block or table, the

@@ -30,7 +30,6 @@ GENERIC_KEYWORDS: tuple[bytes, ...] = (
     b"acc len",
     b"acc_rate",
     b"acc rate",
-    b"draft_n_accepted",
 )
 
 KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
@@ -39,9 +38,11 @@ KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
     "llamacpp": LLAMACPP_KEYWORDS + GENERIC_KEYWORDS,
     "trtllm": TRTLLM_KEYWORDS + GENERIC_KEYWORDS,
 }
-ALL_KEYWORDS: tuple[bytes, ...] = (
-    SGLANG_KEYWORDS + VLLM_KEYWORDS + LLAMACPP_KEYWORDS + TRTLLM_KEYWORDS + GENERIC_KEYWORDS
-)
+# Every line a per-engine keyword finds also holds "ccept" except llama.cpp's "acc per pos" and
+# "#calls(b,g,a)" lines: the full set is those plus the generic ones, "ccept" first (fewer
+# checks per line that holds the anchor but no keyword).
+ALL_KEYWORDS: tuple[bytes, ...] = (b"acc per pos", b"#calls(b,g,a)", *GENERIC_KEYWORDS)
+ALL_KEYWORDS = (b"ccept", *(kw for kw in ALL_KEYWORDS if kw != b"ccept"))
 
 # Context lines (the bytes stage hands them to the parser too, marked CONTEXT): a multi-line
 # summary's other lines do not all hold a keyword ("Drafts: 1500", "[AL] AVERAGE: 2.50",

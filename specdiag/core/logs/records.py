@@ -100,6 +100,11 @@ class Unrecognised:
     """A line that names acceptance figures but in no layout known here (shown to the user)."""
 
 
+# What parsing one line gives: records (usually one), a skip with its reason, a line that names
+# acceptance figures in no known layout, or None for any other line.
+ParseOutcome = tuple[LogRecord, ...] | Skipped | Unrecognised | None
+
+
 # --------------------------------------------------------------------------- numeric range
 
 # The one range guard: every record a parser returns passes :func:`out_of_range` first
@@ -114,6 +119,28 @@ MAX_TIMESTAMP = 1e11  # seconds (epoch seconds to the year 5138; llama.cpp time 
 
 def out_of_range(rec: LogRecord) -> str | None:
     """The skip reason when a record holds a value outside its possible range, else None."""
+    length, rate, acc, dra, tp, ts = (
+        rec.accept_length,
+        rec.accept_rate,
+        rec.accepted_tokens,
+        rec.drafted_tokens,
+        rec.throughput,
+        rec.timestamp,
+    )
+    if (
+        (length is None or 1.0 <= length <= MAX_ACCEPT_LENGTH)
+        and (rate is None or 0.0 <= rate <= 1.0)
+        and (acc is None or 0 <= acc <= MAX_TOKEN_COUNT)
+        and (dra is None or 0 <= dra <= MAX_TOKEN_COUNT)
+        and (tp is None or 0.0 <= tp <= MAX_THROUGHPUT)
+        and (ts is None or -MAX_TIMESTAMP <= ts <= MAX_TIMESTAMP)
+        and (not rec.per_position or 0.0 <= min(rec.per_position) <= max(rec.per_position) <= 1.0)
+    ):
+        return None  # the common case in one expression; the reason below otherwise
+    return _range_reason(rec)
+
+
+def _range_reason(rec: LogRecord) -> str | None:
     for n in (rec.accepted_tokens, rec.drafted_tokens):
         if n is not None:
             if n < 0:
@@ -136,3 +163,7 @@ def out_of_range(rec: LogRecord) -> str | None:
         if not 0.0 <= x <= 1.0:
             return "number out of range (per-position rate)"
     return None
+
+
+# The analyzer's record streams (analyze.py re-exports them; fast.py reads them from here).
+MAIN, STEPS, LIFETIME = "main", "steps", "lifetime"

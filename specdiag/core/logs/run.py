@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
-from specdiag.core.accept import AccKind, expand_acc, profile
+from specdiag.core.accept import AccKind, expand_acc
 from specdiag.core.logs.records import LogEngine
 from specdiag.core.logs.window import TimeWindow, window_and_year
 from specdiag.errors import InputError, UsageError
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import LogAnalyzer, LogsReport
     from specdiag.core.logs.compare import Comparison
+    from specdiag.core.profile import ResolvedProfile
 
 STDIN = "-"
 MAX_YEAR = 9999
@@ -154,6 +155,7 @@ class LogsResult:
     records_written: int
     warnings: tuple[str, ...]
     interrupted: bool  # Ctrl-C / SIGTERM stopped the reading: the report is partial
+    notes: tuple[str, ...] = ()  # how --acc was resolved (e.g. "--steps 3 taken from the logs")
 
 
 def _stat_error(path: str, exc: OSError) -> InputError:
@@ -203,8 +205,12 @@ def inspect_inputs(
 
 
 def check_output_path(path: str, inputs: Sequence[InputInfo], flag: str = "--records") -> None:
-    """Refuse an output path that is one of the inputs (same inode, symlinks resolved) or a
-    directory, before anything is written."""
+    """Refuse an output path that is one of the inputs (the project's one rule,
+    :func:`specdiag.core.paths.check_outputs`: same path, symlink or hard link), the file
+    redirected to stdin (same inode), or a directory, before anything is written."""
+    from specdiag.core.paths import check_outputs
+
+    check_outputs([(flag, path)], [("file", i.path) for i in inputs if i.path != STDIN])
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -249,19 +255,15 @@ def _warnings(report: LogsReport, window: TimeWindow, follow: bool) -> list[str]
 
 def resolve_logs_profile(
     acc: Sequence[float], steps: int | None, discovered: set[int | None], kind: AccKind
-) -> AcceptProfile:
-    """``--acc`` (one value, or one per position) against ``--steps`` and the draft lengths the
-    logs show (``discovered``)."""
-    k = steps
-    if len(acc) == 1 and k is None:
-        seen = discovered - {None}
-        if len(seen) != 1:
-            raise UsageError(
-                "a single --acc value needs --steps (the logs do not show one draft length)",
-                hint="e.g. --acc 0.75 --steps 3",
-            )
-        k = seen.pop()
-    return profile(expand_acc(acc, k), kind)
+) -> ResolvedProfile:
+    """``--acc`` (one value, or one per position) against ``--steps`` and the draft length the
+    logs show (``discovered``: one per engine; several different ones show none), by the
+    project's one rule (:func:`specdiag.core.profile.resolve_profile`)."""
+    from specdiag.core.profile import resolve_profile
+
+    seen = discovered - {None}
+    k = seen.pop() if len(seen) == 1 else None
+    return resolve_profile(acc, steps, k, kind=kind, where="the logs")
 
 
 def _scan_all(
@@ -366,17 +368,20 @@ def run_logs(
     report = analyzer.report()
 
     prediction = None
+    notes: list[str] = []
     comparisons: dict[str, Comparison] = {}
     warnings = _warnings(report, window, options.follow)
     if options.acc is not None:
         from specdiag.core.logs.compare import compare
 
-        prediction = resolve_logs_profile(
+        resolved = resolve_logs_profile(
             options.acc,
             options.steps,
             {s.stats.draft_positions for s in report.summary.values()},
             options.acc_kind,
         )
+        prediction = resolved.profile
+        notes.extend(resolved.notes)
         comparisons = {
             e: compare(s.stats, prediction, topk=options.topk) for e, s in report.summary.items()
         }
@@ -394,6 +399,7 @@ def run_logs(
         records_written=writer.count if writer is not None else 0,
         warnings=tuple(warnings),
         interrupted=interrupted,
+        notes=tuple(notes),
     )
 
 

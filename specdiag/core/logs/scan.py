@@ -34,6 +34,7 @@ from specdiag.core.logs.records import LogRecord, Skipped, Unrecognised
 from specdiag.errors import InputError
 
 CHUNK_SIZE = 8 << 20  # bytes read at a time
+JSON_DOC_MAX = 64 << 20  # a whole JSON document is read as one value up to this size
 MAX_LINE = 1 << 20  # longer lines are skipped (counted when they hold a keyword)
 MAX_EXAMPLES = 5  # skipped-line examples kept per source
 GZIP_MAGIC = b"\x1f\x8b"
@@ -65,6 +66,7 @@ class ScanCounts:
 # line with a keyword.
 Candidate = tuple[int, bytes | None, bytes | None]
 _CUT_ENDS = (b",", b":", b"=", b"(")
+_CUT_LAST = (b",", b":", b"=", b"(", b" ", b"\r", b"\t")
 
 
 class LineFinder:
@@ -253,7 +255,7 @@ class LineFinder:
                         break
             append((line_no + 1, raw, prev))
             follow = 0
-            if raw.rstrip(b" \r\t").endswith(_CUT_ENDS):
+            if raw[-1:] in _CUT_LAST and raw.rstrip(b" \r\t").endswith(_CUT_ENDS):
                 follow = 1
             if b"ccept" in raw:
                 for kw in FOLLOW_KEYWORDS:
@@ -261,8 +263,8 @@ class LineFinder:
                         follow = FOLLOW_LINES
                         break
                 else:
-                    if raw.count(b"|") >= 2:  # a markdown table's header: its rows follow
-                        follow = FOLLOW_LINES
+                    if raw.lstrip(b" \t>")[:1] == b"|" and raw.count(b"|") >= 3:
+                        follow = FOLLOW_LINES  # a markdown table's header row: its rows follow
             if follow:
                 self.lines = line_no + 1
                 self._follow = follow
@@ -305,16 +307,73 @@ class Scanner:
         self.keywords = KEYWORDS_BY_ENGINE[eng] if eng is not None else ALL_KEYWORDS
         self.counts = ScanCounts()
         self.finder = LineFinder(self.keywords, max_line)
+        # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
+        # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
+        # it is not one (JSON Lines, a log), line by line as usual.
+        self.whole_documents = True  # off for --follow (a growing file never ends)
+        self._doc: list[bytes] | None = None
+        self._doc_size = 0
+        self._started = False
 
     def feed(self, data: bytes) -> None:
+        if not self._started and data:
+            self._started = True
+            if self.whole_documents and data.lstrip()[:1] in (b"{", b"["):
+                self._doc, self._doc_size = [], 0
+        if self._doc is not None:
+            self._doc.append(data)
+            self._doc_size += len(data)
+            if self._doc_size > JSON_DOC_MAX:
+                self._lines_of_doc()
+            return
         f = self.finder
         self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
 
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
+        if self._doc is not None:
+            data = b"".join(self._doc)
+            if self._whole_document(data):
+                return
+            self._lines_of_doc()
         f = self.finder
         self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
         self.finish()
+
+    def _lines_of_doc(self) -> None:
+        held, self._doc = self._doc or [], None
+        f = self.finder
+        for data in held:
+            self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
+
+    def _whole_document(self, data: bytes) -> bool:
+        """Read a source that is one JSON value spanning several lines; False when it is not
+        one (then it is read line by line)."""
+        import json
+
+        text = data.decode("utf-8", "replace")
+        if "\n" not in text.strip():
+            return False  # one line: the line parser reads it (the same outcome)
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError):
+            return False
+        self._doc = None
+        c = self.counts
+        c.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+        c.candidate_lines = 1
+        compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
+        out = self.parser.parse(compact, 1)
+        if isinstance(out, tuple):
+            c.records += len(out)
+            for rec in out:
+                self.on_record(rec)
+        elif isinstance(out, Skipped):
+            self._skip(1, out.reason, compact)
+        elif isinstance(out, Unrecognised):
+            self._unrecognised(1, compact)
+        self.finish()
+        return True
 
     def finish(self) -> None:
         """The records of a multi-line block (or a cut line) still open at the end of the

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from specdiag.core import accept
 from specdiag.core.probe.client import RequestResult
 from specdiag.core.probe.metrics import CounterDelta
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import SpecdiagError
+
+
+class FigureSource(TextEnum):
+    """Where an acceptance figure comes from."""
+
+    PER_REQUEST = "per-request"  # the responses' own per-request numbers
+    COUNTERS = "counters"  # /metrics counter deltas around the run
+    NONE = "none"  # the server reported nothing
 
 
 @dataclass(frozen=True)
@@ -33,7 +42,7 @@ class Dist:
 
 @dataclass(frozen=True)
 class AcceptStats:
-    source: str  # "per-request", "counters" or "none"
+    source: FigureSource
     pooled: float | None  # 1 + sum(accepted) / sum(verify steps)
     pooled_stderr: float | None  # ratio-estimator standard error over requests
     per_request_mean: float | None  # mean over requests of each request's accept length
@@ -41,7 +50,7 @@ class AcceptStats:
     p50: float | None
     p95: float | None
     accept_rate: float | None  # accepted / drafted
-    accept_rate_source: str
+    accept_rate_source: FigureSource
     accepted_drafts: int | None
     drafted: int | None
     verify_steps: int | None
@@ -49,7 +58,7 @@ class AcceptStats:
     histogram: tuple[int, ...]  # verify steps that accepted exactly j drafts
     per_position_unconditional: tuple[float, ...]
     per_position_conditional: tuple[float, ...]
-    per_position_source: str
+    per_position_source: FigureSource
     counter_accept_length: float | None  # the counters' figure, shown beside per-request
     counter_accept_rate: float | None
     polluted: bool  # counter deltas include traffic that is not this run's
@@ -213,10 +222,10 @@ def accept_stats(
         _hist_add(hist, _request_hist(r))
 
     pooled = stderr = None
-    source = "none"
+    source = FigureSource.NONE
     accepted = drafted = steps = None
     if step_sum > 0:
-        source = "per-request"
+        source = FigureSource.PER_REQUEST
         pooled = 1.0 + acc_sum / step_sum
         ratio = acc_sum / step_sum
         n = len(full)
@@ -230,7 +239,7 @@ def accept_stats(
         accepted, steps = acc_sum, step_sum
         drafted = drafted_sum if rate_reqs else None
     elif c_len is not None:
-        source = "counters"
+        source = FigureSource.COUNTERS
         pooled = c_len
         if counters is not None:
             steps = _int(counters.verify_steps)
@@ -238,21 +247,21 @@ def accept_stats(
             drafted = _int(counters.draft_tokens)
 
     if drafted_sum > 0:
-        rate, rate_src = rate_acc / drafted_sum, "per-request"
+        rate, rate_src = rate_acc / drafted_sum, FigureSource.PER_REQUEST
     elif c_rate is not None:
-        rate, rate_src = c_rate, "counters"
+        rate, rate_src = c_rate, FigureSource.COUNTERS
     else:
-        rate, rate_src = None, "none"
+        rate, rate_src = None, FigureSource.NONE
     if source == "per-request" and drafted is None and rate_src == "per-request":
         drafted = drafted_sum
 
     # Per position: the run's own histogram is exact; counters are the fallback.
     uncond: tuple[float, ...] = ()
-    pos_src = "none"
+    pos_src = FigureSource.NONE
     if hist and sum(hist) > 0:
         total = sum(hist)
         uncond = tuple(sum(hist[i + 1 :]) / total for i in range(len(hist) - 1))
-        pos_src = "per-request"
+        pos_src = FigureSource.PER_REQUEST
     elif (
         counters is not None
         and counters.accepted_per_pos
@@ -260,7 +269,7 @@ def accept_stats(
         and not counters.went_backwards
     ):
         uncond = tuple(a / counters.verify_steps for a in counters.accepted_per_pos)
-        pos_src = "counters"
+        pos_src = FigureSource.COUNTERS
     return AcceptStats(
         source=source,
         pooled=pooled,

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from specdiag.core.probe import engines
 from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
+from specdiag.core.textenum import TextEnum
 
 if TYPE_CHECKING:
     import httpx
@@ -35,6 +36,13 @@ MAX_RETRY_WAIT_S = 60.0
 _timeout = getattr(asyncio, "timeout", None)
 DRAIN_S = 0.25  # how long to read past a stream's end marker for the connection's reuse
 _MERGED_KEYS = ("usage", "timings", "sglext", "meta_info", "metrics")
+
+
+class TokensFrom(TextEnum):
+    """Where a request's output-token count comes from."""
+
+    USAGE = "usage"  # the server's own count (usage, meta_info, timings)
+    CHUNKS = "chunks"  # streamed chunks counted: an undercount with speculation
 
 
 @dataclass(frozen=True)
@@ -55,7 +63,7 @@ class RequestResult:
     itl_ms: tuple[float, ...] = ()
     chunks: int = 0
     output_tokens: int | None = None
-    tokens_from: str | None = None  # "usage" (server count) or "chunks" (approximation)
+    tokens_from: TokensFrom | None = None
     text: str | None = None
     finish_reason: str | None = None
     spec: RequestSpec | None = None
@@ -115,10 +123,11 @@ def retry_after_seconds(value: str | None, attempt: int) -> float:
 
 
 def scrub(text: str, secrets: tuple[str, ...]) -> str:
-    for s in secrets:
-        if s:
-            text = text.replace(s, "***")
-    return text
+    """``text`` with ``secrets`` (and everything :func:`specdiag.errors.scrub` masks) as ``***``:
+    the one scrubber, also for the error details of failed requests."""
+    from specdiag.errors import scrub as scrub_all
+
+    return scrub_all(text, secrets)
 
 
 def _snippet(raw: bytes | str, n: int = 160) -> str:
@@ -336,7 +345,7 @@ def _from_body(
         e2e_ms=e2e,
         tpot_ms=None,
         output_tokens=ntok,
-        tokens_from="usage" if ntok is not None else None,
+        tokens_from=TokensFrom.USAGE if ntok is not None else None,
         text=text,
         finish_reason=engines.finish_reason(body),
         spec=spec,
@@ -431,9 +440,9 @@ async def _read_stream(
         raise _Failure(
             "bad_response", f"unusable number in the stream: {exc}", resp.status_code
         ) from None
-    tokens_from = "usage"
+    tokens_from = TokensFrom.USAGE
     if ntok is None:
-        ntok, tokens_from = len(pieces), "chunks"
+        ntok, tokens_from = len(pieces), TokensFrom.CHUNKS
     ttft = (first - t0) * 1000.0 if first is not None else None
     e2e = (t_end - t0) * 1000.0
     tpot = None

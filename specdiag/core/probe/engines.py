@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from specdiag.core.probe.metrics import MetricsFamily
 from specdiag.core.probe.workload import Prompt
 
 
@@ -59,7 +60,7 @@ class ServerInfo:
     model: str | None
     spec: SpecConfig
     metrics_path: str | None  # where Prometheus counters were found
-    metrics_family: str  # "vllm", "llamacpp", "trtllm", "sglang" or "none"
+    metrics_family: MetricsFamily
     notes: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()  # discovery problems that limit the report
 

@@ -27,14 +27,25 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import ServerError
+
+
+class MetricsFamily(TextEnum):
+    """Which engine's Prometheus names a /metrics page uses."""
+
+    VLLM = "vllm"
+    SGLANG = "sglang"
+    LLAMACPP = "llamacpp"
+    TRTLLM = "trtllm"
+    NONE = "none"
 
 
 @dataclass(frozen=True)
 class CounterSnapshot:
     """The speculation counters of one /metrics page (None: the engine does not export it)."""
 
-    family: str  # "vllm", "llamacpp", "trtllm", "sglang" or "none"
+    family: MetricsFamily
     verify_steps: float | None = None
     draft_tokens: float | None = None
     accepted_drafts: float | None = None
@@ -54,7 +65,7 @@ class CounterSnapshot:
 class CounterDelta:
     """After minus before: what this run (and anyone else's traffic) did to the counters."""
 
-    family: str
+    family: MetricsFamily
     verify_steps: float | None
     draft_tokens: float | None
     accepted_drafts: float | None
@@ -101,27 +112,27 @@ _MAX_COUNTER = float(2**53)
 _MAX_POSITIONS = 1024
 
 
-def family_of(text: str) -> str:
+def family_of(text: str) -> MetricsFamily:
     """Which engine wrote this /metrics page, from its metric-name prefixes."""
     for fam, prefix in (
-        ("vllm", "vllm:"),
-        ("sglang", "sglang:"),
-        ("llamacpp", "llamacpp:"),
-        ("trtllm", "trtllm_"),
+        (MetricsFamily.VLLM, "vllm:"),
+        (MetricsFamily.SGLANG, "sglang:"),
+        (MetricsFamily.LLAMACPP, "llamacpp:"),
+        (MetricsFamily.TRTLLM, "trtllm_"),
     ):
         if f"\n{prefix}" in f"\n{text}" or f"# TYPE {prefix}" in text:
             return fam
-    return "none"
+    return MetricsFamily.NONE
 
 
-def parse_counters(text: str, family: str | None = None) -> CounterSnapshot:
+def parse_counters(text: str, family: MetricsFamily | str | None = None) -> CounterSnapshot:
     """Parse a Prometheus text page into the speculation counters of ``family`` (auto if None)."""
     from prometheus_client.parser import text_string_to_metric_families
 
-    fam = family or family_of(text)
+    fam = MetricsFamily(family) if family else family_of(text)
     names = _NAMES.get(fam)
     if names is None:
-        return CounterSnapshot(family="none")
+        return CounterSnapshot(family=MetricsFamily.NONE)
     wanted = {v: k for k, v in names.items()}
     totals: dict[str, float] = {}
     per_pos: dict[str, dict[int, float]] = defaultdict(dict)

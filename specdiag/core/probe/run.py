@@ -448,7 +448,7 @@ async def discover(
             f"({', '.join(engines.model_ids(pages)[:5])}); requests may be refused"
         )
     metrics_path = None
-    family = "none"
+    family = metrics.MetricsFamily.NONE
     for path in ("/metrics", "/prometheus/metrics"):
         st, text = pages.get(path, (0, None))
         if st == 200 and text is not None:

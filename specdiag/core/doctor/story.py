@@ -1,0 +1,100 @@
+"""The deployment this project was created from, as files the doctor can read (``specdiag demo``).
+
+A 62-layer target served by SGLang with an EAGLE-3 draft, 5 steps, chain: the draft checkpoint
+(config.json with ``eagle_config.eagle_aux_hidden_state_layer_ids`` and safetensors with the
+right shapes, d2t/t2d included), the target's config.json and weight names, and the launch
+command line. What is simulated: the weights (zeros of the right shapes, tiny hidden size).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+TARGET_LAYERS = 62
+GOOD_IDS = (2, 30, 58)  # what the draft was trained with
+BROKEN_IDS = (-1, 2, 30)  # what the config was changed to
+_H = 16
+_VOCAB = 128
+_DRAFT_VOCAB = 32
+
+
+@dataclass(frozen=True)
+class StoryFiles:
+    draft: Path
+    target: Path
+    server_args: str
+
+
+def write_story(
+    root: Path, aux_ids: Sequence[int], *, steps: int = 5, num_draft_tokens: int | None = None
+) -> StoryFiles:
+    """Write the draft and target directories under ``root`` and return them with the command."""
+    import numpy as np
+    from safetensors.numpy import save_file
+
+    ndt = num_draft_tokens if num_draft_tokens is not None else steps + 1
+    target = root / "target"
+    draft = root / "draft"
+    target.mkdir(parents=True, exist_ok=True)
+    draft.mkdir(parents=True, exist_ok=True)
+    common = {"model_type": "llama", "max_position_embeddings": 8192, "rope_theta": 500000.0}
+    common |= {"vocab_size": _VOCAB, "bos_token_id": 1, "eos_token_id": 2}
+    (target / "config.json").write_text(
+        json.dumps(
+            {
+                "architectures": ["LlamaForCausalLM"],
+                "hidden_size": _H,
+                "num_hidden_layers": TARGET_LAYERS,
+                **common,
+            },
+            indent=2,
+        )
+    )
+    tw = {
+        "model.embed_tokens.weight": np.zeros((_VOCAB, _H), np.float16),
+        "model.norm.weight": np.ones(_H, np.float16),
+        "lm_head.weight": np.zeros((_VOCAB, _H), np.float16),
+    }
+    for i in range(TARGET_LAYERS):
+        tw[f"model.layers.{i}.input_layernorm.weight"] = np.ones(_H, np.float16)
+    save_file(tw, str(target / "model.safetensors"))
+    (draft / "config.json").write_text(
+        json.dumps(
+            {
+                "architectures": ["LlamaForCausalLMEagle3"],
+                "hidden_size": _H,
+                "target_hidden_size": _H,
+                "num_hidden_layers": 1,
+                "draft_vocab_size": _DRAFT_VOCAB,
+                "eagle_config": {
+                    "eagle_aux_hidden_state_layer_ids": list(aux_ids),
+                    "use_aux_hidden_state": True,
+                },
+                **common,
+            },
+            indent=2,
+        )
+    )
+    target_ids = np.arange(_DRAFT_VOCAB, dtype=np.int64) * 4
+    mask = np.zeros(_VOCAB, bool)
+    mask[target_ids] = True
+    save_file(
+        {
+            "fc.weight": np.zeros((_H, 3 * _H), np.float16),
+            "midlayer.self_attn.q_proj.weight": np.zeros((_H, 2 * _H), np.float16),
+            "norm.weight": np.ones(_H, np.float16),
+            "lm_head.weight": np.zeros((_DRAFT_VOCAB, _H), np.float16),
+            "d2t": target_ids - np.arange(_DRAFT_VOCAB, dtype=np.int64),
+            "t2d": mask,
+        },
+        str(draft / "model.safetensors"),
+    )
+    args = (
+        f"python -m sglang.launch_server --model-path {target} --speculative-algorithm EAGLE3 "
+        f"--speculative-draft-model-path {draft} --speculative-num-steps {steps} "
+        f"--speculative-eagle-topk 1 --speculative-num-draft-tokens {ndt} --context-length 8192"
+    )
+    return StoryFiles(draft, target, args)
