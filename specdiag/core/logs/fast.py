@@ -330,6 +330,23 @@ class FastLineFinder(LineFinder):
 # --------------------------------------------------------------------------- parse stage
 
 
+def _may_open_document(first_line: bytes) -> bool:
+    """Whether a source whose first line this is may be one JSON document spanning several
+    lines (Scanner._whole_document): only when the line is an unfinished JSON prefix. A line
+    that is invalid JSON before its end cannot start one; a line that is a whole JSON value
+    cannot either (what follows would make the document invalid, or be blank: one line)."""
+    import json
+
+    text = first_line.decode("utf-8", "replace")
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return exc.pos >= len(text.rstrip())
+    except (ValueError, RecursionError):
+        return True
+    return False
+
+
 class _FlushOnRead(dict):  # type: ignore[type-arg]
     """LineParser.sglang_inference for the compiled path: every read of a rank's inference
     first adds the tallies the C part keeps pending for it."""
@@ -387,6 +404,18 @@ class FastScanner(Scanner):
             # the C part keeps SGLang rate-inference tallies pending: the parser reading a
             # rank's inference makes them go in first
             parser.sglang_inference = _FlushOnRead(self, parser.sglang_inference)
+
+    def feed(self, data: bytes) -> None:
+        if not getattr(self, "_started", True) and data and self.whole_documents:
+            head = data.lstrip()
+            nl = head.find(b"\n")
+            if head[:1] in (b"{", b"[") and nl >= 0 and not _may_open_document(head[:nl]):
+                # Scanner holds a source that starts with '{' or '[' until its end, to read it
+                # as one JSON document when it is one: this one's first line says it cannot be
+                # (an SGLang log starts with '['), so it is read line by line at once; the
+                # outcome is the same, without holding 64 MiB.
+                self._started = True
+        super().feed(data)
 
     def _flush_rank(self, rank: object) -> None:
         if self._ctx is not None:
