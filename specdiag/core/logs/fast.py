@@ -399,6 +399,7 @@ class FastScanner(Scanner):
         self.fast_mask = mask
         self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
         self._ctx: Any = None
+        self._head: bytes | None = b""  # a source's first bytes, until its first line is whole
         self.fast_records = 0  # records the C part read and added itself
         if mask:
             # the C part keeps SGLang rate-inference tallies pending: the parser reading a
@@ -406,16 +407,35 @@ class FastScanner(Scanner):
             parser.sglang_inference = _FlushOnRead(self, parser.sglang_inference)
 
     def feed(self, data: bytes) -> None:
-        if not getattr(self, "_started", True) and data and self.whole_documents:
-            head = data.lstrip()
-            nl = head.find(b"\n")
-            if head[:1] in (b"{", b"[") and nl >= 0 and not _may_open_document(head[:nl]):
-                # Scanner holds a source that starts with '{' or '[' until its end, to read it
-                # as one JSON document when it is one: this one's first line says it cannot be
-                # (an SGLang log starts with '['), so it is read line by line at once; the
-                # outcome is the same, without holding 64 MiB.
-                self._started = True
-        super().feed(data)
+        head = self._head
+        if head is None or not data:
+            super().feed(data)
+            return
+        # Scanner holds a source that starts with '{' or '[' until its end, to read it as one
+        # JSON document when it is one. When the first line says it cannot be (an SGLang log
+        # starts with '['), it is read line by line at once instead: the same outcome, without
+        # holding up to 64 MiB, and records flow from a pipe as lines arrive.
+        head += data
+        if not (self.whole_documents and head.lstrip()[:1] in (b"{", b"[")):
+            self._head = None
+            super().feed(head)
+            return
+        first = head.lstrip()
+        nl = first.find(b"\n")
+        if nl < 0 and len(first) < (1 << 20):
+            self._head = head  # the first line is not complete yet
+            return
+        self._head = None
+        if nl >= 0 and not getattr(self, "_started", True) and not _may_open_document(first[:nl]):
+            self._started = True
+        super().feed(head)
+
+    def close(self) -> None:
+        if self._head:
+            head, self._head = self._head, None
+            super().feed(head)
+        self._head = None
+        super().close()
 
     def _flush_rank(self, rank: object) -> None:
         if self._ctx is not None:
