@@ -399,7 +399,9 @@ class FastScanner(Scanner):
         self.fast_mask = mask
         self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
         self._ctx: Any = None
-        self._head: bytes | None = b""  # a source's first bytes, until its first line is whole
+        self._head: (
+            list[bytes] | None
+        ) = []  # a source's first blocks, until its first line is whole
         self.fast_records = 0  # records the C part read and added itself
         if mask:
             # the C part keeps SGLang rate-inference tallies pending: the parser reading a
@@ -407,33 +409,37 @@ class FastScanner(Scanner):
             parser.sglang_inference = _FlushOnRead(self, parser.sglang_inference)
 
     def feed(self, data: bytes) -> None:
-        head = self._head
-        if head is None or not data:
+        held = self._head
+        if held is None or not data:
             super().feed(data)
             return
         # Scanner holds a source that starts with '{' or '[' until its end, to read it as one
         # JSON document when it is one. When the first line says it cannot be (an SGLang log
         # starts with '['), it is read line by line at once instead: the same outcome, without
-        # holding up to 64 MiB, and records flow from a pipe as lines arrive.
-        head += data
-        if not (self.whole_documents and head.lstrip()[:1] in (b"{", b"[")):
-            self._head = None
-            super().feed(head)
-            return
+        # holding up to 64 MiB, and records flow from a pipe as lines arrive. The blocks are
+        # handed on as they came (their limits matter for overlong lines).
+        held.append(data)
+        head = b"".join(held) if len(held) > 1 else data
         first = head.lstrip()
+        if not (self.whole_documents and first[:1] in (b"{", b"[")):
+            self._release(held, decided=False)
+            return
         nl = first.find(b"\n")
         if nl < 0 and len(first) < (1 << 20):
-            self._head = head  # the first line is not complete yet
-            return
+            return  # the first line is not complete yet
+        cannot = nl >= 0 and not _may_open_document(first[:nl])
+        self._release(held, decided=cannot)
+
+    def _release(self, held: list[bytes], decided: bool) -> None:
         self._head = None
-        if nl >= 0 and not getattr(self, "_started", True) and not _may_open_document(first[:nl]):
+        if decided and not getattr(self, "_started", True):
             self._started = True
-        super().feed(head)
+        for chunk in held:
+            super().feed(chunk)
 
     def close(self) -> None:
         if self._head:
-            head, self._head = self._head, None
-            super().feed(head)
+            self._release(self._head, decided=False)
         self._head = None
         super().close()
 
