@@ -330,23 +330,6 @@ class FastLineFinder(LineFinder):
 # --------------------------------------------------------------------------- parse stage
 
 
-def _may_open_document(first_line: bytes) -> bool:
-    """Whether a source whose first line this is may be one JSON document spanning several
-    lines (Scanner._whole_document): only when the line is an unfinished JSON prefix. A line
-    that is invalid JSON before its end cannot start one; a line that is a whole JSON value
-    cannot either (what follows would make the document invalid, or be blank: one line)."""
-    import json
-
-    text = first_line.decode("utf-8", "replace")
-    try:
-        json.loads(text)
-    except json.JSONDecodeError as exc:
-        return exc.pos >= len(text.rstrip())
-    except (ValueError, RecursionError):
-        return True
-    return False
-
-
 class _FlushOnRead(dict):  # type: ignore[type-arg]
     """LineParser.sglang_inference for the compiled path: every read of a rank's inference
     first adds the tallies the C part keeps pending for it."""
@@ -399,49 +382,11 @@ class FastScanner(Scanner):
         self.fast_mask = mask
         self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
         self._ctx: Any = None
-        self._head: (
-            list[bytes] | None
-        ) = []  # a source's first blocks, until its first line is whole
         self.fast_records = 0  # records the C part read and added itself
         if mask:
             # the C part keeps SGLang rate-inference tallies pending: the parser reading a
             # rank's inference makes them go in first
             parser.sglang_inference = _FlushOnRead(self, parser.sglang_inference)
-
-    def feed(self, data: bytes) -> None:
-        held = self._head
-        if held is None or not data:
-            super().feed(data)
-            return
-        # Scanner holds a source that starts with '{' or '[' until its end, to read it as one
-        # JSON document when it is one. When the first line says it cannot be (an SGLang log
-        # starts with '['), it is read line by line at once instead: the same outcome, without
-        # holding up to 64 MiB, and records flow from a pipe as lines arrive. The blocks are
-        # handed on as they came (their limits matter for overlong lines).
-        held.append(data)
-        head = b"".join(held) if len(held) > 1 else data
-        first = head.lstrip()
-        if not (self.whole_documents and first[:1] in (b"{", b"[")):
-            self._release(held, decided=False)
-            return
-        nl = first.find(b"\n")
-        if nl < 0 and len(first) < (1 << 20):
-            return  # the first line is not complete yet
-        cannot = nl >= 0 and not _may_open_document(first[:nl])
-        self._release(held, decided=cannot)
-
-    def _release(self, held: list[bytes], decided: bool) -> None:
-        self._head = None
-        if decided and not getattr(self, "_started", True):
-            self._started = True
-        for chunk in held:
-            super().feed(chunk)
-
-    def close(self) -> None:
-        if self._head:
-            self._release(self._head, decided=False)
-        self._head = None
-        super().close()
 
     def _flush_rank(self, rank: object) -> None:
         if self._ctx is not None:
