@@ -133,5 +133,5 @@ def test_server_info_launch_arguments_feed_the_command_line_checks(tmp_path: Pat
     assert checks["server-args"].status is Status.PASS
     assert "/server_info" in checks["server-args"].evidence[0].value
     c = checks["tree-settings"]
-    assert c.status is Status.PASS and "depth 3, topk 2, 5 of 7 nodes" in c.message
+    assert c.status is Status.PASS and "depth 3, topk 2, 5 of 11 nodes" in c.message
     assert checks["parallelism"].status is Status.PASS  # decided on the server's own arguments

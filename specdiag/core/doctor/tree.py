@@ -13,8 +13,10 @@ from specdiag.core.doctor.registry import Outcome, check, ev, skip
     "tree settings (num_draft_tokens vs steps x topk)",
     reads="speculative_num_steps, speculative_eagle_topk, speculative_num_draft_tokens from the "
     "server's /server_info or --server-args",
-    decides="a chain (topk 1) verifies steps+1 tokens; a tree verifies at most steps*topk+1 and "
-    "at least steps+1 (else the deepest drafts are never verified)",
+    decides="a chain (topk 1) verifies steps+1 tokens; a tree verifies at most "
+    "topk + (steps-1)*topk^2 + 1 (SGLang picks num_draft_tokens-1 of the topk first-level and "
+    "topk*topk candidates of each later level, plus the root) and at least steps+1 (else the "
+    "deepest drafts are never verified)",
     refs=("sglang#3883", "sglang#24054", "THUDM/slime#1017", "sglang#4247"),
 )
 def tree_settings(ctx: Context) -> Outcome:
@@ -54,11 +56,14 @@ def tree_settings(ctx: Context) -> Outcome:
                 ),
             )
         return Outcome(Status.PASS, f"chain: {steps} drafts, {ndt} verified tokens", evs)
-    nodes = steps * topk + 1
+    # SGLang's organize_draft_results takes the top num_draft_tokens-1 scores among the topk
+    # first-level candidates and the topk*topk expanded candidates of every later level.
+    nodes = topk + (steps - 1) * topk * topk + 1
     if ndt > nodes:
         return Outcome(
             Status.FAIL,
-            f"num_draft_tokens {ndt} exceeds the {nodes} nodes a depth-{steps}, topk-{topk} tree has",
+            f"num_draft_tokens {ndt} exceeds the {nodes} candidates (root included) a "
+            f"depth-{steps}, topk-{topk} tree has",
             evs,
             fix=f"--speculative-num-draft-tokens <= {nodes}",
             impact=Impact(ImpactKind.SPEED, 0.0, "an infeasible tree"),
