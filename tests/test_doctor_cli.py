@@ -231,3 +231,24 @@ def test_logs_from_stdin(tmp_path: Path) -> None:
     doc = r.json()
     assert doc["engine"] == "sglang"
     assert doc["gap"]["verdict"] == "below" and round(doc["gap"]["ratio"], 2) == 0.61
+
+
+def test_pipes_and_deep_json_in_a_checkpoint_are_reported_not_hung(tmp_path: Path) -> None:
+    """A FIFO named config.json / model.safetensors / tokenizer.json used to block the run forever
+    (safetensors' open ignores SIGTERM); a deeply nested config.json was an internal error."""
+    import os
+
+    fifo = write_draft(tmp_path / "fifo")
+    for name in ("config.json", "model.safetensors", "tokenizer.json"):
+        (fifo / name).unlink(missing_ok=True)
+        os.mkfifo(fifo / name)
+    deep = tmp_path / "deep"
+    deep.mkdir()
+    (deep / "config.json").write_text("[" * 100_000 + "]" * 100_000)
+    r = run_cli(["doctor", "--draft", str(fifo), "--target", str(deep), "--json"])
+    assert r.exit_code == 3, r.stderr
+    probs = {p["path"]: p["message"] for p in r.json()["input_problems"]}
+    for name in ("config.json", "model.safetensors", "tokenizer.json"):
+        assert "named pipe (FIFO)" in probs[str(fifo / name)], probs
+    assert "nested too deeply" in probs[str(deep / "config.json")], probs
+    assert "internal error" not in r.stderr

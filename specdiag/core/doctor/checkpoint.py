@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,45 @@ class ModelDir:
         return f"{self.role} {self.path}/{name}"
 
 
+def not_a_regular_file(path: Path) -> str | None:
+    """Why ``path`` must not be opened (a FIFO, socket or device blocks or never ends), or None.
+
+    A checkpoint's files are regular files; handing a named pipe to ``open`` or to safetensors
+    (whose Rust open retries through signals) would hang the run, SIGTERM included.
+    """
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None  # the caller's own open reports a missing or unreadable file
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    kind = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a device"
+    )
+    return f"is {kind}, not a regular file: not read"
+
+
+def read_regular_bytes(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (OSError otherwise)."""
+    why = not_a_regular_file(path)
+    if why is not None:
+        raise OSError(0, why)
+    with path.open("rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(0, f"more than {limit} bytes: too large")
+    return data
+
+
 def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
+    why = not_a_regular_file(path)
+    if why is not None:
+        problems.append(InputProblem(role, str(path), why))
+        return None
     try:
         size = path.stat().st_size
         if size > MAX_JSON_BYTES:
@@ -95,6 +134,8 @@ def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
         problems.append(
             InputProblem(role, str(path), f"invalid JSON: {exc.msg} (line {exc.lineno})")
         )
+    except RecursionError:
+        problems.append(InputProblem(role, str(path), "invalid JSON: nested too deeply"))
     except OSError as exc:
         problems.append(InputProblem(role, str(path), f"cannot read: {exc.strerror or exc}"))
     return None
@@ -114,6 +155,10 @@ def _safetensors_headers(
                 "(pip install 'specdiag[tensors]')",
             )
         )
+        return None
+    why = not_a_regular_file(path)
+    if why is not None:
+        problems.append(InputProblem(role, str(path), why))
         return None
     out: dict[str, TensorMeta] = {}
     try:
@@ -140,6 +185,10 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
         problems.append(
             InputProblem(role, str(path), "torch is not installed: .bin weights not read")
         )
+        return None
+    why = not_a_regular_file(path)
+    if why is not None:
+        problems.append(InputProblem(role, str(path), why))
         return None
     try:
         obj = torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
@@ -276,7 +325,7 @@ def _tokenizer(
     tj = root / "tokenizer.json"
     if tj.exists():
         try:
-            data = tj.read_bytes()
+            data = read_regular_bytes(tj, MAX_JSON_BYTES)
             digest = hashlib.sha256(data).hexdigest()
             doc = json.loads(data.decode("utf-8"))
             model = doc.get("model") if isinstance(doc, dict) else None
@@ -289,8 +338,11 @@ def _tokenizer(
                         1 for a in added if isinstance(a, dict) and a.get("content") not in v
                     )
                 vocab = len(v) + extra
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            problems.append(InputProblem(role, str(tj), f"unreadable tokenizer.json: {exc}"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            if isinstance(exc, RecursionError):
+                why = "nested too deeply"
+            problems.append(InputProblem(role, str(tj), f"unreadable tokenizer.json: {why}"))
     if not present and not ids:
         return None
     return TokenizerInfo(present, special, ids, vocab, digest, chat_template)
@@ -335,6 +387,8 @@ def load_small_tensor(model: ModelDir, name: str, max_elements: int = 50_000_000
         if n > max_elements:
             return None
     fp = Path(model.path) / meta.file
+    if not_a_regular_file(fp) is not None:
+        return None
     try:
         if fp.name.endswith(".safetensors"):
             from safetensors import safe_open

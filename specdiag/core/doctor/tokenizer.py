@@ -209,18 +209,20 @@ def _template(path: str) -> tuple[str, str] | None:
     import json
     from pathlib import Path
 
+    from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
+
     p = Path(path)
     j = p / "chat_template.jinja"
     if j.is_file():
         try:
-            return str(j), j.read_text(encoding="utf-8", errors="replace")
+            return str(j), read_regular_bytes(j, MAX_JSON_BYTES).decode("utf-8", "replace")
         except OSError:
             return None
     tc = p / "tokenizer_config.json"
     if tc.is_file():
         try:
-            doc = json.loads(tc.read_text(encoding="utf-8", errors="replace"))
-        except (OSError, ValueError):
+            doc = json.loads(read_regular_bytes(tc, MAX_JSON_BYTES).decode("utf-8", "replace"))
+        except (OSError, ValueError, RecursionError):
             return None
         v = doc.get("chat_template") if isinstance(doc, dict) else None
         if isinstance(v, str):
@@ -235,11 +237,14 @@ def _same_id_share(draft_dir: str, target_dir: str) -> float | None:
     import json
     from pathlib import Path
 
+    from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
+
     vocabs = []
     for d in (draft_dir, target_dir):
         try:
-            doc = json.loads((Path(d) / "tokenizer.json").read_bytes().decode("utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError):
+            raw = read_regular_bytes(Path(d) / "tokenizer.json", MAX_JSON_BYTES)
+            doc = json.loads(raw.decode("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             return None
         model = doc.get("model") if isinstance(doc, dict) else None
         v = model.get("vocab") if isinstance(model, dict) else None
