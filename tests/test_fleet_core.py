@@ -408,6 +408,31 @@ def test_empty_result_explains_why() -> None:
     assert "no series at all match the selector" in (e.value.hint or "")
 
 
+@pytest.mark.parametrize(
+    "count_result",
+    [
+        [{"metric": {}, "values": [[T0, "3"]]}],  # a matrix row where a vector was asked for
+        [{"metric": {}}],
+        [{"metric": {}, "value": [T0, "1e999"]}],
+        "nonsense",
+    ],
+)
+def test_empty_result_with_a_lying_count_answer_is_a_clear_error(count_result: object) -> None:
+    """A non-Prometheus API answering count(up) with the wrong shape was an internal KeyError."""
+
+    def handler(req: httpx.Request) -> httpx.Response:
+        q = httpx.QueryParams(req.content.decode())["query"]
+        rtype = "vector" if q.startswith("count(") else "matrix"
+        result = count_result if rtype == "vector" else []
+        return httpx.Response(
+            200, json={"status": "success", "data": {"resultType": rtype, "result": result}}
+        )
+
+    with pytest.raises(InputError) as e:
+        _run(handler)
+    assert e.value.hint
+
+
 def test_query_sent_matches_exact_names_and_the_selector() -> None:
     seen: list[str] = []
 

@@ -200,18 +200,32 @@ def _iso(ts: float) -> str:
     return iso(ts)
 
 
+def _count(result: object) -> int | None:
+    """The value of a ``count(...)`` instant vector (0 when empty); None when the answer is not
+    one (a proxy or a non-Prometheus API that lies about its result type)."""
+    if result == []:
+        return 0
+    try:
+        v = float(result[0]["value"][1])  # type: ignore[index]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return int(v) if math.isfinite(v) and 0 <= v < 2**53 else None
+
+
 def _empty_hint(client: PrometheusClient, matchers: Sequence[str], end: float) -> str:
     """Why nothing matched: is anything scraped at all, do the matchers select anything?"""
     from specdiag.errors import SpecdiagError
 
     try:
         _, up = client.query("count(up)", end)
-        targets = int(float(up[0]["value"][1])) if up else 0
+        targets = _count(up)
+        if targets is None:
+            return "check the selector and the window (--since / --start / --end)"
         if targets == 0:
             return "this Prometheus scrapes no targets; check its scrape configuration"
         if matchers:
             _, sel = client.query("count({" + ",".join(matchers) + "})", end)
-            if not sel:
+            if not _count(sel):
                 return (
                     f"no series at all match the selector ({targets} targets are scraped); "
                     "check its label names and values"
