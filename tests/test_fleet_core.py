@@ -107,6 +107,17 @@ def test_accept_length_equals_the_counter_delta_exactly() -> None:
     assert len(r.timeline) == 10
 
 
+def test_counters_that_disagree_are_flagged_not_reported_as_fact() -> None:
+    """More accepted than drafted (two processes merged, a lying exporter) is impossible."""
+    raw = vllm_replica("a:1", 10, 25)  # 25 accepted per 10 steps of 30 drafted tokens: fine
+    (ok,) = analyse(raw, params()).replicas
+    assert not any("disagree" in w for w in ok.warnings)
+    raw = vllm_replica("a:1", 10, 25)
+    raw[1] = counter(raw[1].labels["__name__"], raw[1].labels, [1.0 * i for i in range(40)])
+    (bad,) = analyse(raw, params()).replicas
+    assert any("counters disagree" in w and "not trustworthy" in w for w in bad.warnings)
+
+
 def test_counter_reset_is_handled_not_negative() -> None:
     lab = {"job": "j", "instance": "x"}
     steps = [0, 10, 20, 30, 5, 15, 25]  # restart after 30

@@ -704,6 +704,18 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                     "scrapes can be off"
                 )
             )
+        if (
+            figs.source == "counters"
+            and figs.accepted_drafts is not None
+            and figs.draft_tokens
+            and figs.accepted_drafts > figs.draft_tokens * (1 + 1e-9)
+        ):
+            w.append(
+                f"{shown} ({fam}): the counters disagree: {figs.accepted_drafts:.0f} accepted "
+                f"drafts but only {figs.draft_tokens:.0f} drafted in the window, which no engine "
+                "can produce; the figures of this replica are not trustworthy (series of several "
+                "processes merged under one replica? try --by with the label that separates them)"
+            )
         if figs.source == "counters" and fam == "sglang":
             w.append(
                 f"{shown} (sglang): spec_verify_calls_total is added per finished request, so "
