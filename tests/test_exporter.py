@@ -161,6 +161,30 @@ def test_duration_ends_with_exit_0() -> None:
     assert "exporter stopped" in r.stderr
 
 
+def test_a_source_that_never_worked_is_reported_at_the_stop() -> None:
+    """A probe of a closed port used to end with exit 0 and only "exporter stopped"."""
+    with socket.socket() as sk:
+        sk.bind(("127.0.0.1", 0))
+        closed = sk.getsockname()[1]
+    r = run_cli(
+        [
+            "exporter",
+            "--probe",
+            f"http://127.0.0.1:{closed}/?api_key=sk-SECRETKEY",
+            "--interval",
+            "1",
+            "--port",
+            "0",
+            "--duration",
+            "1.5",
+            "--json",
+        ]
+    )
+    assert r.exit_code == 0 and r.json()["probes"] == 1
+    assert f"warning: probe 127.0.0.1:{closed}: never succeeded" in r.stderr, r.stderr
+    assert "last error:" in r.stderr and "SECRETKEY" not in r.stderr + r.stdout
+
+
 def test_port_in_use_exit_3() -> None:
     with socket.socket() as sk:
         sk.bind(("127.0.0.1", 0))

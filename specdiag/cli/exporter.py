@@ -195,6 +195,8 @@ def exporter_cmd(
         stopped_by_signal = _serve(duration)
     finally:
         handle.stop()
+    for line in handle.store.down():  # a failing source is served as up=0: say so here too
+        out.warn(line)
     out.note("exporter stopped")
     if stopped_by_signal:
         raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM

@@ -70,6 +70,25 @@ class Store:
             self.runs[(kind, ident)] = self.runs.get((kind, ident), 0) + 1
             self.last_error[(kind, ident)] = message
 
+    def down(self) -> list[str]:
+        """One line per source that is down now: never succeeded, or its last run failed."""
+        with self._lock:
+            out = []
+            for (kind, ident), up in sorted(self.up.items()):
+                if up:
+                    continue
+                key = (kind, ident)
+                errors, runs = self.errors.get(key, 0), self.runs.get(key, 0)
+                if not runs:
+                    out.append(f"{kind} {ident}: no run finished (still in flight at the stop)")
+                    continue
+                when = "never succeeded" if key not in self.last_success else "last run failed"
+                out.append(
+                    f"{kind} {ident}: {when} ({errors} of {runs} run(s) failed); last error: "
+                    f"{self.last_error.get(key, '?')}"
+                )
+            return out
+
     def register(self, kind: str, ident: str) -> None:
         with self._lock:
             self.up.setdefault((kind, ident), False)
