@@ -498,6 +498,16 @@ def test_overall_statistics_over_the_whole_row(cases: dict[str, SyntheticCase]) 
 # --- acceptance audit (issue 6) -------------------------------------------------------------
 
 
+def test_huge_finite_values_are_named_as_such(cases: dict[str, SyntheticCase]) -> None:
+    """Values past OVERFLOW are left out like NaN/Inf: the diagnosis says so, not just NaN."""
+    case = cases["matching"]
+    aux = case.served_aux.clone()
+    aux[7, 50] = 3e38  # finite in float32, its square is not
+    r = compare(dump_from_tensors(aux, input_ids=case.input_ids), case.training_dump(), _opts(case))
+    assert "nonfinite" in r.findings
+    assert any("|value| > 1e+15" in line for line in r.diagnosis), r.diagnosis
+
+
 def test_nan_tokens_do_not_hide_the_layer(cases: dict[str, SyntheticCase]) -> None:
     """A few NaN/Inf tokens fail the match but the chunk is still the training layer."""
     case = cases["matching"]

@@ -177,8 +177,11 @@ def _input_problems(f: Facts, out: _Out) -> None:
             txt.append(f"served chunk(s) {', '.join(map(str, bad))}")
         if tbad:
             txt.append(f"training chunk(s) {', '.join(map(str, tbad))}")
+        from specdiag.core.hidden.compare_stats import OVERFLOW
+
         out.lines.append(
-            f"NaN/Inf in {' and '.join(txt)}: overflow in the capture (fp16?) or a broken kernel; "
+            f"NaN/Inf (or |value| > {OVERFLOW:.0e}, whose square overflows float32) in "
+            f"{' and '.join(txt)}: overflow in the capture (fp16?) or a broken kernel; "
             "those tokens are left out of the statistics"
         )
         out.findings.append(Finding.NONFINITE)
