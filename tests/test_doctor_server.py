@@ -135,3 +135,39 @@ def test_server_info_launch_arguments_feed_the_command_line_checks(tmp_path: Pat
     c = checks["tree-settings"]
     assert c.status is Status.PASS and "depth 3, topk 2, 5 of 11 nodes" in c.message
     assert checks["parallelism"].status is Status.PASS  # decided on the server's own arguments
+
+
+def test_a_login_page_is_not_blamed_on_the_speculative_config(tmp_path: Path) -> None:
+    """A URL that answers HTML (an auth proxy, a dashboard) used to fail server-probe with "the
+    server cannot serve with this speculative configuration"; it is a probe that could not run."""
+    import http.server
+    import threading
+
+    class Login(http.server.BaseHTTPRequestHandler):
+        def _page(self) -> None:
+            body = b"<html><body>Please log in</body></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = _page
+
+        def log_message(self, *a: object) -> None:
+            pass
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Login)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{srv.server_address[1]}"
+        r = run_cli(["doctor", "--server", url, "--json"])
+        c = next(c for c in r.json()["checks"] if c["check"] == "server-probe")
+        assert c["status"] == "skipped" and "not an OpenAI-compatible endpoint" in c["message"]
+        assert r.exit_code == 3  # the server was the only evidence
+        d = write_draft(tmp_path / "d")
+        r = run_cli(["doctor", "--server", url, "--draft", str(d), "--json"])
+        assert r.exit_code == 0, r.stderr  # the draft is fine; the probe just did not run
+    finally:
+        srv.shutdown()
+        srv.server_close()

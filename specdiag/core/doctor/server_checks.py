@@ -100,6 +100,11 @@ def synthetic(ctx: Context) -> Outcome:
     return Outcome(Status.PASS, "no synthetic-acceptance flag or log line")
 
 
+# probe error kinds that say the URL is not a generation API we may use (wrong endpoint, an
+# HTML page, no key), not that the engine fails to serve
+_NOT_AN_API = frozenset({"invalid_json", "http_401", "http_403", "http_404", "http_405"})
+
+
 @check(
     "server-probe",
     "server_args",
@@ -141,6 +146,13 @@ def server_probe(ctx: Context) -> Outcome:
         )
     dead = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "engine-dead"]
     evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:1]]
+    if results and len(failed) == len(results) and all(r.error in _NOT_AN_API for r in failed):
+        # a login page, a proxy's 404, a missing key: nothing about the speculative config
+        return skip(
+            f"the server could not be probed: every request was answered with "
+            f"{failed[0].detail or failed[0].error} (not an OpenAI-compatible endpoint, the "
+            "wrong URL or path prefix, or it needs --api-key)"
+        )
     if results and len(failed) == len(results):
         return Outcome(
             Status.FAIL,
