@@ -7,6 +7,7 @@ import socket
 from pathlib import Path
 
 import httpx
+import pytest
 
 from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.model import Status
@@ -171,3 +172,26 @@ def test_a_login_page_is_not_blamed_on_the_speculative_config(tmp_path: Path) ->
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+def test_an_interrupted_probe_keeps_the_rest_of_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C / SIGTERM during the server probe used to lose the whole report (exit 143, no
+    output); now the other checks still report, then the signal's exit code."""
+    import specdiag.core.probe.run as probe_run
+
+    def stopped(cfg: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(probe_run, "run_probe", stopped)
+    d = write_draft(tmp_path / "d")
+    rep = run_doctor(DoctorInputs(server="http://127.0.0.1:9", draft=str(d)))
+    assert rep.interrupted
+    checks = by_id(rep)
+    assert checks["server-probe"].status is Status.SKIPPED
+    assert "interrupted" in checks["server-probe"].message
+    assert checks["d2t-t2d"].status is Status.PASS
+    r = run_cli(["doctor", "--server", "http://127.0.0.1:9", "--draft", str(d), "--json"])
+    assert r.exit_code == 130, r.stderr
+    assert {c["check"]: c["status"] for c in r.json()["checks"]}["d2t-t2d"] == "pass"

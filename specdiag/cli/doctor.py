@@ -204,6 +204,11 @@ def doctor_cmd(
     for p in report.input_problems:
         out.warn(f"{p.source} {p.path}: {p.message}")
     out.emit(document(report), lambda c: render(c, report))
+    if report.interrupted:  # the report of what ran is out; then the signal's exit code
+        from specdiag.cli._framework import interrupt_exit_code
+
+        out.warn("the server probe was interrupted: its checks are partial or skipped")
+        raise typer.Exit(interrupt_exit_code())
     if report.could_not_run:
         raise InputError(
             report.could_not_run,

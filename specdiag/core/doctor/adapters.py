@@ -134,6 +134,7 @@ class ServerEvidence:
     server_info: dict[str, Any] | None  # SGLang /server_info (its launch arguments)
     max_model_len: int | None  # vLLM /v1/models
     error: str | None
+    interrupted: bool = False  # Ctrl-C / SIGTERM stopped the probe: the rest still reports
 
 
 def probe_server(
@@ -176,7 +177,18 @@ def probe_server(
     except SpecdiagError as exc:
         report = None
         error = exc.message
-    info, max_len = _settings_pages(url, api_key, timeout_s)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM turned into one: keep the other evidence
+        return ServerEvidence(
+            redact_url(url), None, None, None, "interrupted (Ctrl-C / SIGTERM)", interrupted=True
+        )
+    if (
+        report is not None and report.interrupted
+    ):  # stopped while measuring: the requests measured so far are kept
+        return ServerEvidence(redact_url(url), report, None, None, None, interrupted=True)
+    try:
+        info, max_len = _settings_pages(url, api_key, timeout_s)
+    except KeyboardInterrupt:
+        return ServerEvidence(redact_url(url), report, None, None, None, interrupted=True)
     return ServerEvidence(redact_url(url), report, info, max_len, error)
 
 

@@ -110,6 +110,7 @@ class DoctorReport:
     input_problems: tuple[InputProblem, ...]
     could_not_run: str | None  # why no check could decide anything, else None
     ranking_method: str
+    interrupted: bool = False  # Ctrl-C / SIGTERM stopped the server probe; the rest ran
 
     @property
     def failed(self) -> bool:

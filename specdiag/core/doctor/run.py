@@ -188,4 +188,5 @@ def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> Doctor
         input_problems=ctx.problems,
         could_not_run=could_not,
         ranking_method=RANKING_METHOD,
+        interrupted=ctx.server is not None and ctx.server.interrupted,
     )
