@@ -459,6 +459,11 @@ def test_expected_vs_observed(tmp_path: Path) -> None:
     assert c.status is Status.FAIL and c.details["verdict"] == "below"
     assert round(c.details["ratio"], 2) == 0.61
     assert doctor(logs=(str(below),))["expected-vs-observed"].status is Status.SKIPPED
+    # 1.95 of 2.29 predicted drafts (85%): below, but above the 75% line: a warn, as documented
+    mild = write_sglang_log(tmp_path / "m.log", [2.95] * 20)
+    c = doctor(logs=(str(mild),), acc=(0.75,), steps=5)["expected-vs-observed"]
+    assert c.status is Status.WARN and c.details["verdict"] == "below"
+    assert 0.75 < c.details["ratio"] < 0.9
 
 
 def test_every_registered_check_is_exercised() -> None:

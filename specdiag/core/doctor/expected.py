@@ -137,8 +137,9 @@ def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
     reads="--acc/--steps or --training-log (SpecForge acc_i), the draft length (server, "
     "--server-args, logs), the observed accept length (probe > logs > /server_info)",
     decides="the verdict of expected-accept (healthy >= 90% of the predicted accepted drafts, "
-    "below, collapsed <= 1.2, above), in one convention; names the trap of comparing the "
-    "engine's length with the trainer's sum",
+    "below, collapsed <= 1.2, above), in one convention: collapsed or below 75% fails, below "
+    "from 75% and above warn; names the trap of comparing the engine's length with the "
+    "trainer's sum",
     refs=("EAGLE#132", "EAGLE#195", "vllm#43671", "SpecForge#128"),
 )
 def expected_vs_observed(ctx: Context) -> Outcome:
