@@ -645,3 +645,37 @@ def test_a_rank_far_below_its_replica_is_flagged() -> None:
     assert [k.outlier for k in r.ranks] == [False, False, True]
     assert r.ranks[2].deficit == pytest.approx((2.9 - 1.3) / 1.9)
     assert any("rank engine=2" in x for x in r.warnings)
+
+
+def test_each_rank_has_its_own_timeline_and_sparkline() -> None:
+    """Ranks used to get window figures only: a rank that drops since some time was invisible."""
+    raw = vllm_replica("a:1", 10, 20, extra={"engine": "0"})
+    raw += vllm_replica("a:1", 10, 20, extra={"engine": "1"})
+    # rank 1 accepts 20 per 10 steps for the first half, then 2
+    acc = [20.0 * i if i < 20 else 400.0 + 2.0 * (i - 20) for i in range(40)]
+    raw[-4] = counter(raw[-4].labels["__name__"], dict(raw[-4].labels), acc)  # accepted
+    (r,) = analyse(raw, params()).replicas
+    k0, k1 = r.ranks
+    assert k0.timeline is not None and k1.timeline is not None
+    assert len(k0.timeline) == len(r.timeline)
+    assert all(a == pytest.approx(3.0) for a in k0.timeline.accept_length if a is not None)
+    late = [a for a in k1.timeline.accept_length[-3:] if a is not None]
+    assert late and all(a == pytest.approx(1.2) for a in late)
+    # the rank timelines add up to the replica's: verify steps per bucket
+    for s0, s1, s in zip(
+        k0.timeline.verify_steps, k1.timeline.verify_steps, r.timeline.verify_steps, strict=True
+    ):
+        assert (s0 or 0) + (s1 or 0) == pytest.approx(s or 0)
+    assert k0.sparkline and k1.sparkline and k0.sparkline != k1.sparkline
+
+
+def test_rank_timelines_are_in_the_json(tmp_path: object) -> None:
+    from specdiag.cli.fleet import _replica
+
+    raw = vllm_replica("a:1", 10, 20, extra={"engine": "0"})
+    raw += vllm_replica("a:1", 10, 19, extra={"engine": "1"})
+    (r,) = analyse(raw, params()).replicas
+    doc = _replica(r)
+    assert set(doc["ranks"][0]["timeline"]) == set(doc["timeline"])
+    assert len(doc["ranks"][1]["timeline"]["accept_length"]) == len(doc["timeline"]["ends_unix"])
+    assert doc["ranks"][0]["sparkline"]

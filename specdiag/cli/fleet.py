@@ -12,7 +12,7 @@ from specdiag.core.accept import AccKind
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.core.fleet.analysis import Figures, ReplicaReport
+    from specdiag.core.fleet.analysis import Figures, ReplicaReport, Timeline
     from specdiag.core.fleet.run import FleetReport
 
 HELP = """Accept length across a fleet: every replica and rank, read from an existing Prometheus.
@@ -232,6 +232,15 @@ def _iso(ts: float | None) -> str | None:
     return iso(ts) if ts is not None else None
 
 
+def _timeline(t: Timeline) -> dict[str, Any]:
+    return {
+        "ends_unix": list(t.ends),
+        "accept_length": list(t.accept_length),
+        "verify_steps": list(t.verify_steps),
+        "running_requests": list(t.running_requests),
+    }
+
+
 def _replica(r: ReplicaReport) -> dict[str, Any]:
     return {
         "replica": r.replica,
@@ -239,15 +248,17 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
         "engine": r.engine,
         **_figs(r.figures),
         "ranks": [
-            {"rank": dict(k.rank), **_figs(k.figures), "deficit": k.deficit, "outlier": k.outlier}
+            {
+                "rank": dict(k.rank),
+                **_figs(k.figures),
+                "deficit": k.deficit,
+                "outlier": k.outlier,
+                "timeline": _timeline(k.timeline) if k.timeline is not None else None,
+                "sparkline": k.sparkline,
+            }
             for k in r.ranks
         ],
-        "timeline": {
-            "ends_unix": list(r.timeline.ends),
-            "accept_length": list(r.timeline.accept_length),
-            "verify_steps": list(r.timeline.verify_steps),
-            "running_requests": list(r.timeline.running_requests),
-        },
+        "timeline": _timeline(r.timeline),
         "sparkline": r.sparkline,
         "trend": None
         if r.trend is None
@@ -417,7 +428,7 @@ def render(console: Console, report: FleetReport) -> None:
                 _f(kf.accept_rate),
                 _f(kf.verify_steps, ".0f"),
                 _pos(kf.per_position_unconditional),
-                "",
+                k.sparkline,
                 f"RANK OUTLIER ({k.deficit:.0%} below the other ranks)" if k.outlier else "",
             )
     console.print(t)

@@ -108,6 +108,8 @@ class RankReport:
     figures: Figures
     deficit: float | None = None  # vs the median of the replica's ranks (accepted drafts)
     outlier: bool = False  # far below the replica's other ranks (e.g. one DP rank)
+    timeline: Timeline | None = None  # the rank's own per-bucket figures
+    sparkline: str = ""  # on the same scale as the replicas' sparklines
 
 
 @dataclass(frozen=True)
@@ -422,6 +424,21 @@ class _Acc:
         return al, st, run
 
 
+def _timeline(acc: _Acc, family: str, bounds: Sequence[float]) -> Timeline:
+    al_b, st_b, run_b = acc.timeline(family)
+    return Timeline(tuple(bounds[1:]), _opt(al_b), _opt(st_b), _opt(run_b))
+
+
+def _cells(t: Timeline) -> list[float | None]:
+    """The sparkline cells of a timeline (the same downsampling as a replica's)."""
+    import numpy as np
+
+    def arr(v: tuple[float | None, ...]) -> Any:
+        return np.array([np.nan if x is None else x for x in v], dtype=np.float64)
+
+    return downsample(arr(t.accept_length), arr(t.verify_steps))
+
+
 def _opt(values: Any) -> tuple[float | None, ...]:
     """NaN -> None (the fast path when there is none)."""
     import numpy as np
@@ -728,7 +745,9 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 "that carried at least one draft)"
             )
         rank_reports = tuple(
-            RankReport(dict(rk), acc.figures(fam)) for rk, acc in sorted(ranks.items()) if rk
+            RankReport(dict(rk), acc.figures(fam), timeline=_timeline(acc, fam, bounds))
+            for rk, acc in sorted(ranks.items())
+            if rk
         )
         rank_reports = () if len(rank_reports) < 2 else _rank_outliers(rank_reports, p, shown, w)
         al_b, st_b, run_b = total.timeline(fam)
@@ -773,7 +792,20 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
 
     for rep, row in zip(reports, cells, strict=True):
         spark = sparkline(row, 1.0, hi)
-        final.append(replace(rep, sparkline=spark, outlier=by_name.get((rep.replica, rep.engine))))
+        ranks_out = tuple(
+            replace(k, sparkline=sparkline(_cells(k.timeline), 1.0, hi))
+            if k.timeline is not None
+            else k
+            for k in rep.ranks
+        )
+        final.append(
+            replace(
+                rep,
+                sparkline=spark,
+                ranks=ranks_out,
+                outlier=by_name.get((rep.replica, rep.engine)),
+            )
+        )
     counter_reps = [r for r in final if r.figures.source == "counters" and r.figures.verify_steps]
     pooled = None
     if counter_reps:
