@@ -512,6 +512,18 @@ def test_parallelism(tmp_path: Path) -> None:
     assert any("Eagle3" in e.value for e in r["server-args"].evidence)
 
 
+def test_trtllm_unreadable_options_file_is_not_called_no_speculation(tmp_path: Path) -> None:
+    """The method lives in the options file: unread, it is unknown, not "does not speculate"."""
+    missing = tmp_path / "nope.yml"
+    c = doctor(server_args=f"trtllm-serve /m --backend pytorch --extra_llm_api_options {missing}")[
+        "server-args"
+    ]
+    assert c.status is Status.WARN
+    assert "could not be read" in c.message and "does not speculate" not in c.message
+    c = doctor(server_args="trtllm-serve /m --backend pytorch")["server-args"]
+    assert c.status is Status.WARN and "does not speculate" in c.message
+
+
 def test_trtllm_layers_to_capture_are_read(tmp_path: Path) -> None:
     yml = tmp_path / "opts.yml"
     yml.write_text(

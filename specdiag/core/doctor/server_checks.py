@@ -49,6 +49,15 @@ def server_args(ctx: Context) -> Outcome:
             tuple(evs),
             fix="pass --engine, or the full command line",
         )
+    unread = [n for n in a.notes if "unknown" in n or "not read" in n]
+    if not a.method and unread:  # e.g. TRT-LLM's options file: where the method would be
+        return Outcome(
+            Status.WARN,
+            f"{a.engine}: the speculative settings could not be read: " + "; ".join(unread),
+            tuple(evs),
+            fix="give a readable options file (a path valid where specdiag runs), or paste its "
+            "speculative_config into the command line",
+        )
     if not a.method:
         return Outcome(
             Status.WARN,
