@@ -221,3 +221,20 @@ def test_hf_device_map_and_offload_give_the_same_stack(
     from safetensors.torch import load_file
 
     assert torch.allclose(load_file(out)["hidden_states"], hf_stack(model, IDS), atol=1e-6)
+
+
+def test_print_server_args_imports_nothing_heavy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom specdiag.cli.app import main\n"
+        "main(['capture-hidden', '--print-server-args', '--layers', '1,2'])\n"
+        "print(sorted(m for m in ('torch', 'numpy', 'httpx', 'transformers') if m in sys.modules),"
+        " file=sys.stderr)"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip().splitlines()[-1] == "[]"
