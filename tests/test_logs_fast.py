@@ -397,3 +397,39 @@ def test_many_files_read_ahead_give_the_same_output(tmp_path: Path) -> None:
         for force in ("1", "")
     ]
     assert docs[0] == docs[1] and '"records"' in docs[0]
+
+
+def test_sources_that_start_like_json_documents() -> None:
+    """A pretty-printed JSON document is read whole; a log that starts with '[' (SGLang) or
+    '{' but is not one is read line by line at once (not held): the same outcome either way."""
+    doc = json.dumps(
+        {
+            "id": "cmpl-1",
+            "metrics": {
+                "speculative_decoding": {
+                    "num_drafts": 10,
+                    "num_draft_tokens": 30,
+                    "num_accepted_tokens": 18,
+                    "accepted_per_pos": [8, 6, 4],
+                }
+            },
+            "meta_info": {"spec_verify_ct": 10, "completion_tokens": 28},
+        },
+        indent=2,
+    )
+    sgl = (
+        "[2026-11-29 08:40:12 TP0] Decode batch, #running-req: 1, #token: 1, token usage: 0.01, "
+        "accept len: 2.50, accept rate: 0.50, cuda graph: True, gen throughput (token/s): 1.00, "
+        "#queue-req: 0\n"
+    )
+    for text in (
+        doc,
+        doc + "\n",
+        "  \n" + doc,
+        "[\n" + doc + "\n]\n",
+        sgl * 5,
+        '{"a": 1}\n' + sgl * 3,
+        "[1,\n2]\n" + sgl,
+        '[{"iter": 1,\n' + sgl,
+    ):
+        assert_same(text.encode())

@@ -300,7 +300,7 @@ def capture_hidden_cmd(
         comparison = _compare(result, compare_with, training_layers, pid)
     doc = document(result)
     if comparison is not None:
-        from specdiag.cli.compare_hidden import document as compare_document
+        from specdiag.cli._hidden_view import document as compare_document
 
         doc["comparison"] = compare_document(comparison, result.output, str(compare_with), None)
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
@@ -377,7 +377,7 @@ def render(console: Console, r: CaptureResult, comparison: Any, training: str) -
         console.print(f"  sample: {r.sample}", markup=False)
     console.print(f"  written: {r.output}", markup=False)
     if comparison is not None:
-        from specdiag.cli.compare_hidden import render as compare_render
+        from specdiag.cli._hidden_view import render as compare_render
 
         console.print("")
         compare_render(console, comparison, r.output, training)

@@ -15,7 +15,14 @@ import multiprocessing
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 
-from specdiag.core.logs.scan import CHUNK_SIZE, LineFinder, Scanner, open_path, pump
+from specdiag.core.logs.scan import (
+    CHUNK_SIZE,
+    LineFinder,
+    Scanner,
+    _opens_document,
+    open_path,
+    pump,
+)
 from specdiag.errors import InputError
 
 
@@ -32,7 +39,7 @@ def _reader(
                 raw[1] = False
                 # maybe one whole JSON document: the main process's Scanner decides, as in a
                 # sequential run (the blocks go as they are)
-                raw[0] = data.lstrip()[:1] in (b"{", b"[")
+                raw[0] = _opens_document(data)
             if raw[0]:
                 conn.send(("raw", data))
                 return

@@ -286,6 +286,15 @@ class LineFinder:
         self._prev_lines = (self._prev_lines + list(reversed(tail)))[-PREV_LINES:]
 
 
+def _opens_document(data: bytes) -> bool:
+    """Whether a source starts like a pretty-printed JSON document: its first non-blank line
+    opens an object or a list and leaves it open ('{', '[', '[{', '{"metrics": {', ...). A log
+    line ('[2026-11-29 08:40:12] ...') or one JSON value per line (JSON Lines) does not."""
+    head = data.lstrip()[:4096]
+    first = head.split(b"\n", 1)[0].strip()
+    return first[:1] in (b"{", b"[") and first[-1:] in (b"{", b"[")
+
+
 class Scanner:
     """Feed bytes of one source; every record found goes to ``on_record``.
 
@@ -318,7 +327,7 @@ class Scanner:
     def feed(self, data: bytes) -> None:
         if not self._started and data:
             self._started = True
-            if self.whole_documents and data.lstrip()[:1] in (b"{", b"["):
+            if self.whole_documents and _opens_document(data):
                 self._doc, self._doc_size = [], 0
         if self._doc is not None:
             self._doc.append(data)
