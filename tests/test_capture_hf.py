@@ -138,6 +138,11 @@ def test_hf_bad_input(model: Path, dumps: dict[str, Path], tmp_path: Path) -> No
          str(tmp_path / "z.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 2
+    res = run_cli(
+        ["capture-hidden", "--from", "hf", str(model), "--like", str(dumps["124"]), "-o",
+         str(tmp_path / "c.safetensors"), "--compare", str(dumps["124"])]
+    )  # fmt: skip
+    assert res.exit_code == 2 and "inspect-dump" in res.stderr
     out = tmp_path / "exists.safetensors"
     out.write_bytes(b"keep")
     res = run_cli(
