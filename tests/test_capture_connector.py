@@ -14,6 +14,7 @@ import os
 import sys
 import types
 from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,15 +66,20 @@ class _Pending:
 
 
 @pytest.fixture
-def connector_module(monkeypatch: pytest.MonkeyPatch) -> Any:
+def connector_module(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     name = "vllm.distributed.kv_transfer.kv_connector.v1.example_hidden_states_connector"
     parts = name.split(".")
     for i in range(1, len(parts) + 1):
         mod = types.ModuleType(".".join(parts[:i]))
         monkeypatch.setitem(sys.modules, ".".join(parts[:i]), mod)
     sys.modules[name].ExampleHiddenStatesConnector = _FakeBase  # type: ignore[attr-defined]
-    monkeypatch.delitem(sys.modules, "specdiag.vllm_connector", raising=False)
-    return importlib.import_module("specdiag.vllm_connector")
+    sys.modules.pop("specdiag.vllm_connector", None)
+    module = importlib.import_module("specdiag.vllm_connector")
+    yield module
+    sys.modules.pop("specdiag.vllm_connector", None)  # built on the stand-in: never reuse it
+    import specdiag
+
+    specdiag.__dict__.pop("vllm_connector", None)
 
 
 def test_cpu_rows_in_token_order_lock_released(connector_module: Any, tmp_path: Path) -> None:
