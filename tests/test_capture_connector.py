@@ -13,8 +13,8 @@ import importlib
 import os
 import sys
 import types
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
