@@ -386,12 +386,14 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     t = p;
     if (!(n = digits(&p, end))) return 0;
     if (n > 15) return -1;
-    it->accepted = strtoll(t, NULL, 10);
+    it->accepted = 0;
+    for (int64_t i = 0; i < n; i++) it->accepted = it->accepted * 10 + (t[i] - '0');
     if (!lit(&p, end, " tokens, Drafted: ")) return 0;
     t = p;
     if (!(n = digits(&p, end))) return 0;
     if (n > 15) return -1;
-    it->drafted = strtoll(t, NULL, 10);
+    it->drafted = 0;
+    for (int64_t i = 0; i < n; i++) it->drafted = it->drafted * 10 + (t[i] - '0');
     if (!lit(&p, end, " tokens, Per-position acceptance rate: ")) return 0;
     const char *pp0 = p;
     while (p < end && (isdig(*p) || *p == '.' || *p == ',' || *p == ' ')) p++;
