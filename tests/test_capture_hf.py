@@ -206,3 +206,18 @@ def test_parallel_scan_equals_serial(dumps: dict[str, Path]) -> None:
     one = run_cli(["inspect-dump", str(root), "--json"]).json()
     two = run_cli(["inspect-dump", str(root), "--workers", "2", "--json"]).json()
     assert one == two and one["files_scanned"] == 4
+
+
+def test_hf_device_map_and_offload_give_the_same_stack(
+    model: Path, dumps: dict[str, Path], tmp_path: Path
+) -> None:
+    pytest.importorskip("accelerate")
+    out = tmp_path / "mapped.safetensors"
+    res = run_cli(
+        ["capture-hidden", "--from", "hf", str(model), "--like", str(dumps["124"]), "-o", str(out),
+         "--device-map", "auto", "--offload-dir", str(tmp_path / "offload"), "--dtype", "float32"]
+    )  # fmt: skip
+    assert res.exit_code == 0, res.stderr
+    from safetensors.torch import load_file
+
+    assert torch.allclose(load_file(out)["hidden_states"], hf_stack(model, IDS), atol=1e-6)

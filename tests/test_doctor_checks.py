@@ -645,3 +645,20 @@ def test_per_position_from_real_vllm_logs() -> None:
         "per-position"
     ]
     assert c.status is Status.PASS, c.message  # the permutation pair: exactly (1, 0, 0)
+
+
+def test_tokenizer_overlap(tmp_path: Path) -> None:
+    def tok(root: Path, vocab: dict[str, int]) -> None:
+        (root / "tokenizer.json").write_text(
+            json.dumps({"model": {"type": "BPE", "vocab": vocab}, "added_tokens": []})
+        )
+
+    base = {f"t{i}": i for i in range(100)}
+    d, t = pair(tmp_path, {"arch": "LlamaForCausalLM", "draft_vocab": 128}, {})
+    tok(d, base)
+    tok(t, base)
+    assert doctor(draft=str(d), target=str(t))["special-tokens"].status is Status.PASS
+    shifted = {f"t{i}": (i + 1) % 100 if i >= 80 else i for i in range(100)}
+    tok(d, shifted)
+    c = doctor(draft=str(d), target=str(t))["special-tokens"]
+    assert c.status is Status.FAIL and "80.0% of the draft's tokens" in c.message

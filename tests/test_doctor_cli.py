@@ -221,3 +221,13 @@ def test_every_finding_names_a_command_that_confirms_it(tmp_path: Path) -> None:
     assert len(doc["findings"]) >= 4
     for f in doc["findings"]:
         assert f["confirm"], f["check"]
+
+
+def test_logs_from_stdin(tmp_path: Path) -> None:
+    log = write_sglang_log(tmp_path / "s.log", [2.4] * 12)
+    r = run_cli(
+        ["doctor", "--logs", "-", "--acc", "0.75", "--steps", "5", "--json"], input=log.read_text()
+    )
+    doc = r.json()
+    assert doc["engine"] == "sglang"
+    assert doc["gap"]["verdict"] == "below" and round(doc["gap"]["ratio"], 2) == 0.61

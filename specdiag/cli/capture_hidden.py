@@ -24,7 +24,7 @@ reads, with the engine and --layers (the ids the server was launched with, vLLM 
 id j = input of decoder layer j, 0 = embedding) recorded in it. --compare TRAINING compares
 it at once.
 
---from hf MODEL_DIR runs the checkpoint (transformers, the [hf] extra) over the sample's tokens
+--from hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
 and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
 file compare-hidden --reference and inspect-dump --reference take.
 
@@ -195,7 +195,10 @@ def capture_hidden_cmd(
                 hint="e.g. --print-server-args --layers 2,30,58",
             )
         if connector not in CONNECTORS:
-            raise UsageError(f"--connector must be one of {', '.join(CONNECTORS)}")
+            raise UsageError(
+                f"--connector must be one of {', '.join(CONNECTORS)}",
+                hint="specdiag (CPU and GPU) or vllm (vLLM's own, GPU only)",
+            )
         args = vllm_server_args(ids, connector=connector, storage=storage)
         if json_output:
             out.emit(
@@ -230,13 +233,16 @@ def capture_hidden_cmd(
         raise UsageError(
             "give the sample once: --like SAMPLE, --prompt-ids IDS or --prompt TEXT"
             + (f" (got {', '.join(given)})" if given else ""),
+            hint="e.g. --like rows_0-2000/data_0.ckpt",
         )
     if output is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
     if timeout <= 0:
-        raise UsageError("--timeout must be > 0")
+        raise UsageError("--timeout must be > 0", hint="e.g. --timeout 120")
     if training_layers is not None and compare_with is None:
-        raise UsageError("--training-layers goes with --compare TRAINING")
+        raise UsageError(
+            "--training-layers goes with --compare TRAINING", hint="add --compare TRAINING"
+        )
     pid = None if pad_id < 0 else pad_id
     if like is not None:
         sample = sample_from_dump(like, pad_id=pid)
@@ -247,7 +253,7 @@ def capture_hidden_cmd(
 
         assert prompt is not None
         if not prompt:
-            raise UsageError("--prompt is empty")
+            raise UsageError("--prompt is empty", hint='e.g. --prompt "hello"')
         sample = Sample("--prompt", None, prompt=prompt)
     inputs: list[str | Path | None] = [compare_with]
     if kind == "vllm":
@@ -294,7 +300,7 @@ def capture_hidden_cmd(
         comparison = _compare(result, compare_with, training_layers, pid)
     doc = document(result)
     if comparison is not None:
-        from specdiag.cli.compare_hidden import document as compare_document
+        from specdiag.cli._hidden_view import document as compare_document
 
         doc["comparison"] = compare_document(comparison, result.output, str(compare_with), None)
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
@@ -371,7 +377,7 @@ def render(console: Console, r: CaptureResult, comparison: Any, training: str) -
         console.print(f"  sample: {r.sample}", markup=False)
     console.print(f"  written: {r.output}", markup=False)
     if comparison is not None:
-        from specdiag.cli.compare_hidden import render as compare_render
+        from specdiag.cli._hidden_view import render as compare_render
 
         console.print("")
         compare_render(console, comparison, r.output, training)

@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 
 from specdiag.cli._framework import JsonOpt, command
 from specdiag.core.hidden.conventions import CaptureEngine
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from specdiag.core.hidden.compare import CompareResult
 
 HELP = """Compare a served hidden-state capture with the training tensors; name the layer of each chunk.
 
@@ -164,6 +159,7 @@ def compare_hidden_cmd(
     json_output: JsonOpt = False,
 ) -> None:
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
+    from specdiag.cli._hidden_view import document, render
     from specdiag.cli._output import Output
     from specdiag.core.hidden.compare import CompareOptions, compare, compare_values
     from specdiag.core.hidden.conventions import parse_id_list
@@ -282,141 +278,10 @@ def _recorded_served_layers(path: Path, opts: Any, out: Any) -> Any:
     return replace(opts, served_layers=meta.layer_ids, engine=CaptureEngine(meta.engine))
 
 
-def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/compare-hidden.md).
+def __getattr__(name: str) -> Any:
+    """``document`` and ``render`` moved to :mod:`specdiag.cli._hidden_view`; still importable here."""
+    if name in ("document", "render"):
+        from specdiag.cli import _hidden_view
 
-    Derived from the result dataclasses by the generic serialiser; it only adds the input
-    names after ``mode`` and writes ``identified_by`` with its training chunk number
-    (``training chunk 2``) in place of the separate ``identified_chunk``.
-    """
-    from specdiag.cli._output import to_jsonable
-
-    d = to_jsonable(r)
-    for chunk, c in zip(d["chunks"], r.chunks, strict=True):
-        chunk["identified_by"] = c.evidence
-        del chunk["identified_chunk"]
-    head = {"match": d.pop("match"), "mode": d.pop("mode")}
-    return {**head, "served": served, "training": training, "reference": reference, **d}
-
-
-def _g(v: float | None, fmt: str = ".4g") -> str:
-    return "-" if v is None else format(v, fmt)
-
-
-def render(console: Console, r: CompareResult, served: str, training: str) -> None:
-    """The human view."""
-    console.print(f"[bold]Hidden-state comparison[/bold]: {served} vs {training}")
-    t = r.tolerances
-    atol = f"{t.atol:g}" if t.atol is not None else f"{t.atol_scale:.4g} x max|training chunk|"
-    console.print(
-        f"  {r.tokens_compared} tokens compared; H = {r.hidden_size}; dtypes {r.served_dtype} vs "
-        f"{r.training_dtype}; tolerance ({t.dtype}): rel L2 <= {t.rtol:.4g}, worst-token cosine "
-        f">= {t.min_cosine:.6g}, max |diff| <= {atol}"
-    )
-    console.print(f"  tokens: {r.alignment.description}")
-    if r.chunks:
-        console.print(_chunk_table(r))
-    if r.similarity and r.mode == "tensors":
-        console.print(_similarity_table(r))
-    _render_rest(console, r)
-
-
-def _chunk_table(r: CompareResult) -> Any:
-    from rich.table import Table
-
-    title = (
-        "Served value snippets"
-        if r.mode == "values"
-        else "Served chunks (chunk i vs training chunk i)"
-    )
-    tab = Table(title=title, title_justify="left")
-    for col in ("#", "max|d|", "mean|d|", "rel L2", "cos mean", "cos min"):
-        tab.add_column(col, justify="right", no_wrap=True)
-    tab.add_column("match", no_wrap=True)
-    tab.add_column("best train (cos)", justify="right", no_wrap=True)
-    tab.add_column("identified as [HF index], how sure")
-    for c in r.chunks:
-        ident = "-"
-        if c.identified_hf_index is not None:
-            name = "embedding" if c.identified_hf_index == 0 else f"layer {c.identified_layer}"
-            ident = f"{name} [{c.identified_hf_index}], {c.confidence} ({c.evidence})"
-        best = "-"
-        if c.best_train_chunk is not None:
-            best = f"{c.best_train_chunk}" + (
-                f" ({c.best_cosine:.3f})"
-                if c.best_cosine is not None and r.mode == "tensors"
-                else ""
-            )
-        tab.add_row(
-            str(c.index),
-            _g(c.max_abs_diff),
-            _g(c.mean_abs_diff),
-            _g(c.rel_l2),
-            _g(c.cosine_mean, ".4f"),
-            _g(c.cosine_min, ".4f"),
-            "yes" if c.match else "NO",
-            best,
-            ident,
-        )
-    if r.overall is not None:
-        o = r.overall
-        tab.add_row(
-            "all",
-            _g(o.max_abs_diff),
-            _g(o.mean_abs_diff),
-            _g(o.rel_l2),
-            _g(o.cosine_mean, ".4f"),
-            _g(o.cosine_min, ".4f"),
-            "yes" if r.match else "NO",
-            "",
-            "(whole row)",
-        )
-    return tab
-
-
-def _similarity_table(r: CompareResult) -> Any:
-    from rich.table import Table
-
-    ncols = len(r.similarity[0])
-    sim = Table(title="Mean cosine: served chunk x training chunk", title_justify="left")
-    sim.add_column("served \\ training")
-    tlabels = []
-    for tc in r.training_chunks:
-        lab = f"{tc.index}"
-        if tc.layer is not None:
-            lab += f" (layer {tc.layer})" if tc.layer >= 0 else " (embedding)"
-        tlabels.append(lab)
-    for lab in tlabels or [str(j) for j in range(ncols)]:
-        sim.add_column(lab, justify="right")
-    for i, row in enumerate(r.similarity):
-        sim.add_row(str(i), *(f"{v:.4f}" for v in row))
-    return sim
-
-
-def _render_rest(console: Console, r: CompareResult) -> None:
-    """Reference ranking, final state, diagnosis, suggested ids and the verdict."""
-    if r.reference_similarity and r.mode == "tensors":
-        lines: list[str] = []
-        for i, row in enumerate(r.reference_similarity):
-            order = sorted(range(len(row)), key=lambda j: -row[j])
-            lines.append(
-                f"  served chunk {i}: HF [{order[0]}] {row[order[0]]:.4f}"
-                + (f", next HF [{order[1]}] {row[order[1]]:.4f}" if len(order) > 1 else "")
-            )
-        console.print("Reference (HF index, mean cosine):\n" + "\n".join(lines), markup=False)
-    if r.final_state is not None:
-        f = r.final_state
-        console.print(
-            f"Final hidden state (LM-head input): rel L2 {f.rel_l2:.4g}, cosine mean "
-            f"{f.cosine_mean:.5f} / min {f.cosine_min:.5f}, max |diff| {f.max_abs_diff:.4g}: "
-            + ("match" if f.match else "DIFFERS"),
-            markup=False,
-        )
-    console.print("[bold]Diagnosis[/bold]:")
-    for d in r.diagnosis:
-        console.print(f"  - {d}", markup=False)
-    if r.suggested_layer_ids:
-        s = "; ".join(f"{k}: {v}" for k, v in r.suggested_layer_ids.items())
-        console.print(f"Layer ids that reproduce training: {s}", markup=False)
-    verdict = "[green]MATCH[/green]" if r.match else "[bold red]MISMATCH[/bold red]"
-    console.print(f"[bold]Verdict[/bold]: {verdict}")
+        return getattr(_hidden_view, name)
+    raise AttributeError(name)

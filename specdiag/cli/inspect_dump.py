@@ -22,6 +22,11 @@ Per file: keys/shapes/dtypes, NaN/Inf counts, padding and loss-mask shares, and 
 norm fingerprint (ascending for low -> mid -> high layers). Across files: hidden size, dtype
 and key set must agree. A d2t/t2d vocab map is checked when present.
 
+With --model MODEL_DIR (the target checkpoint; the hf extra) or --reference FILE (its
+hidden_states stack on the same tokens, from capture-hidden --from hf), every aux chunk is
+named: its HF index, and the eagle_aux_hidden_state_layer_ids that reproduce it on SGLang and
+on vLLM.
+
 Exit codes: 0 all consistent, 1 a file is corrupt or inconsistent (named in the report),
 2 usage, 3 nothing readable to scan.
 
@@ -32,6 +37,8 @@ Examples:
   specdiag inspect-dump rows_0-2000/data_0.ckpt rows_0-2000/data_1.ckpt --json
 
   specdiag inspect-dump /data/eagle3-hidden --workers 4
+
+  specdiag inspect-dump rows_0-2000/data_0.ckpt --model /models/target
 """
 
 
@@ -62,7 +69,7 @@ def inspect_dump_cmd(
         typer.Option(
             "--model",
             help="The target's HF checkpoint directory: run it on the dump's tokens and name the "
-            "layer of every aux chunk (needs the [hf] extra).",
+            "layer of every aux chunk (needs the hf extra).",
         ),
     ] = None,
     reference: Annotated[
@@ -98,11 +105,14 @@ def inspect_dump_cmd(
             f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
         )
     if model is not None and reference is not None:
-        raise UsageError("give --model or --reference, not both")
+        raise UsageError(
+            "give --model or --reference, not both",
+            hint="--model runs the checkpoint; --reference reads a stack made from it",
+        )
     if identify < 0:
-        raise UsageError("--identify must be >= 0 (0 = every file)")
+        raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
     if hidden_size is not None and hidden_size < 1:
-        raise UsageError("--hidden-size must be >= 1")
+        raise UsageError("--hidden-size must be >= 1", hint="the target's hidden_size, e.g. 4096")
     console = out.stderr
     if console.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn

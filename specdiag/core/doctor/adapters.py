@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.doctor.model import InputProblem
-from specdiag.errors import SpecdiagError
+from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile, Judgement, Observation
@@ -47,6 +47,21 @@ LOG_PATTERNS: dict[str, re.Pattern[str]] = {
     "synthetic": re.compile(r"(?i)synthetic acceptance|generated output is not valid"),
 }
 MAX_HITS = 5
+# bytes every pattern above needs one of (a cheap test before the regular expressions)
+_KEYWORDS = (
+    b"rror",
+    b"shape",
+    b"mismatch",
+    b" vs ",
+    b"issing",
+    b"initialized",
+    b"cudagraph_mode",
+    b"ynthetic",
+    b"not valid",
+    b"eagle_aux",
+    b"EngineCore",
+    b"died",
+)
 
 
 @dataclass(frozen=True)
@@ -90,6 +105,8 @@ def analyze_logs(
         return None, problems
     hits: list[LogHit] = []
     for p in good:
+        if p == "-":  # stdin was read once, by the logs core
+            continue
         with contextlib.suppress(SpecdiagError, OSError):
             _scan_hits(p, open_path(p), hits)
     return LogsEvidence(result.report, tuple(hits), tuple(good)), problems
@@ -99,7 +116,7 @@ def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> None:
     counts: dict[str, int] = {}
     try:
         for n, raw in enumerate(stream, start=1):
-            if len(raw) > 65536:
+            if len(raw) > 65536 or not any(k in raw for k in _KEYWORDS):
                 continue
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             for kind, pat in LOG_PATTERNS.items():
@@ -192,7 +209,7 @@ def _settings_pages(
                     if isinstance(v, int):
                         max_len = v
     except (httpx.HTTPError, ValueError):
-        pass
+        pass  # settings pages are optional: the probe already reported reachability
     return info, max_len
 
 
@@ -206,12 +223,21 @@ class ExpectedEvidence:
 def expected_vs_observed(
     acc: Sequence[float], steps: int, acc_kind: str, observed_length: float, topk: int
 ) -> ExpectedEvidence:
-    """expected-accept's computation: profile, the observation in both conventions, verdict."""
-    from specdiag.core import accept
+    """expected-accept's entry point: profile, the observation in both conventions, verdict."""
+    from specdiag.core.accept import AccKind, ObservedKind
+    from specdiag.core.expected import expected_accept
 
-    prof = accept.profile(accept.expand_acc(acc, steps), accept.AccKind(acc_kind))
-    obs = accept.convert_observed(observed_length, accept.ObservedKind.LENGTH, prof.steps)
-    return ExpectedEvidence(prof, obs, accept.judge(prof, obs, topk=topk))
+    rep = expected_accept(
+        acc,
+        steps=steps if len(acc) == 1 else None,
+        acc_kind=AccKind(acc_kind),
+        topk=topk,
+        observed=observed_length,
+        observed_kind=ObservedKind.LENGTH,
+    )
+    if rep.observation is None or rep.judgement is None:  # cannot happen: observed was given
+        raise InputError("expected-accept gave no judgement", hint="please report this")
+    return ExpectedEvidence(rep.profile, rep.observation, rep.judgement)
 
 
 def profile_of(acc: Sequence[float], steps: int | None, acc_kind: str) -> AcceptProfile:

@@ -277,14 +277,16 @@ def aux_layer_ids(ctx: Context) -> Outcome:
         elif other:
             problems.append(msg)
             src = found[other[0]]
-            fixes.append(
-                f"put the ids where {engine or 'the engine'} reads them: "
-                + (
-                    f"eagle_config.{TOP} = {list(src)}"
-                    if engine == "sglang"
-                    else f"{TOP} = {list(src)}"
+            if engine == "sglang" and other[0] == TOP:
+                fixes.append(
+                    f"put the ids where SGLang reads them, in its convention: eagle_config.{TOP} "
+                    f"= {[i - 1 for i in src]} if {list(src)} were written for vLLM (speculators: "
+                    f"id j = input of layer j), {list(src)} if they follow SpecForge's"
                 )
-            )
+            else:
+                fixes.append(
+                    f"put the ids where {engine or 'the engine'} reads them: {TOP} = {list(src)}"
+                )
         else:
             warns.append(msg + " (vllm#50170: a silent default is the top cause of AL ~1)")
             fixes.append(f"write the ids training used into the draft config ({TOP})")

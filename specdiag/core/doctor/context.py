@@ -201,9 +201,6 @@ def gather(inputs: DoctorInputs) -> Context:
             hint="pass any of --server, --logs, --draft, --target, --server-args, "
             "--training-dump, --served-dump, --acc/--steps, --training-log",
         )
-    if inputs.acc is not None and inputs.steps is None and len(inputs.acc) == 1:
-        # validated again by the expected check; here only the obvious usage error
-        pass
     problems: list[InputProblem] = []
     args = parse_server_args(inputs.server_args) if inputs.server_args else None
     draft_path = inputs.draft

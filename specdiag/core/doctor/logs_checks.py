@@ -445,7 +445,11 @@ def bonus_convention(ctx: Context) -> Outcome:
 )
 def log_errors(ctx: Context) -> Outcome:
     if ctx.logs is None:
-        return skip("no --logs")
+        return skip(
+            "no readable log (see the inputs that could not be read)"
+            if ctx.inputs.logs
+            else "no --logs"
+        )
     hits = [h for h in ctx.logs.hits if h.kind in ("concat-width", "aux-default")]
     dead = [h for h in ctx.logs.hits if h.kind == "engine-dead"]
     if not hits and dead:

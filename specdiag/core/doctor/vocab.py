@@ -77,7 +77,6 @@ def d2t_t2d(ctx: Context) -> Outcome:
         )
     if d2t is None or t2d is None:
         if vm:
-            from specdiag.core.doctor import adapters  # noqa: F401 - keeps hidden imports lazy
             from specdiag.core.hidden.inspect import inspect_vocab
 
             rep = inspect_vocab(str(vm[0]))

@@ -84,7 +84,7 @@ def sample_from_dump(path: str | Path, pad_id: int | None = 0) -> Sample:
         )
     valid = ids[: dump.valid_tokens]
     if not valid:
-        raise InputError(f"{path}: the sample holds no tokens")
+        raise InputError(f"{path}: the sample holds no tokens", hint="pick a sample with tokens")
     return Sample(str(path), tuple(valid), padding_dropped=dump.padding)
 
 
@@ -97,7 +97,8 @@ def sample_from_ids(text: str) -> Sample:
             text = p.read_text(encoding="utf-8")
         except OSError as exc:
             raise InputError(
-                f"--prompt-ids {text[:40]}: cannot read {p} ({exc.strerror})"
+                f"--prompt-ids {text[:40]}: cannot read {p} ({exc.strerror})",
+                hint="check the path after @",
             ) from None
         src = str(p)
     body = text.strip().strip("[]").replace("\n", ",").replace(" ", ",")
@@ -112,7 +113,7 @@ def sample_from_ids(text: str) -> Sample:
                 f"--prompt-ids: {part[:30]!r} is not a token id", hint="e.g. --prompt-ids 1,450,3"
             ) from None
         if v < 0:
-            raise UsageError(f"--prompt-ids: token id {v} is negative")
+            raise UsageError(f"--prompt-ids: token id {v} is negative", hint="token ids are >= 0")
         out.append(v)
     if not out:
         raise UsageError("--prompt-ids is empty", hint="e.g. --prompt-ids 1,450,3")
@@ -133,7 +134,10 @@ def check_layer_ids(layers: Sequence[int], flag: str = "--layers") -> tuple[int,
             hint="vLLM id j captures the input of decoder layer j; SpecForge's id k is vLLM's k+1",
         )
     if len(set(ids)) != len(ids):
-        raise UsageError(f"{flag}: a layer id appears twice ({', '.join(map(str, ids))})")
+        raise UsageError(
+            f"{flag}: a layer id appears twice ({', '.join(map(str, ids))})",
+            hint="name each captured layer once",
+        )
     return ids
 
 
@@ -146,7 +150,10 @@ def vllm_server_args(
     """The vLLM flags (argv items) that make it capture ``layers`` for every request."""
     ids = check_layer_ids(layers)
     if connector not in CONNECTORS:
-        raise UsageError(f"--connector must be one of {', '.join(CONNECTORS)}, not {connector!r}")
+        raise UsageError(
+            f"--connector must be one of {', '.join(CONNECTORS)}, not {connector!r}",
+            hint="specdiag (CPU and GPU) or vllm (vLLM's own, GPU only)",
+        )
     spec = {
         "method": "extract_hidden_states",
         "num_speculative_tokens": 1,
@@ -259,7 +266,9 @@ def check_output(output: str | Path, inputs: Sequence[str | Path | None], force:
     if out.exists() and not force:
         raise UsageError(f"-o {out} exists", hint="choose another name, or pass --force")
     if not out.parent.exists():
-        raise UsageError(f"-o {out}: the directory {out.parent} does not exist")
+        raise UsageError(
+            f"-o {out}: the directory {out.parent} does not exist", hint="create it first"
+        )
     return out
 
 
@@ -305,17 +314,28 @@ class CaptureResult:
 
 def redact_url(url: str) -> str:
     """The URL without user:password and without a query string (may carry tokens)."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = parts.port
+    except ValueError:
+        return "<unparsable URL>"
     if ":" in host:
         host = f"[{host}]"
-    netloc = host + (f":{parts.port}" if parts.port else "")
+    netloc = host + (f":{port}" if port else "")
     return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
 
 
 def _base(url: str) -> str:
-    parts = urlsplit(url if "://" in url else f"http://{url}")
-    if parts.scheme not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(url if "://" in url else f"http://{url}")
+        _ = parts.port  # raises for a port out of range
+        host = parts.hostname
+    except ValueError as exc:
+        raise UsageError(
+            f"--from vllm: cannot parse the URL ({exc})", hint="e.g. http://127.0.0.1:8000"
+        ) from None
+    if parts.scheme not in ("http", "https") or not host:
         raise UsageError(
             f"--from vllm {redact_url(url)}: not an http(s) URL", hint="e.g. http://127.0.0.1:8000"
         )
@@ -423,7 +443,10 @@ def _check_served_tensors(
     if hs.ndim == 2:
         hs = hs[:, None, :]
     if hs.ndim != 3:
-        raise InputError(f"{path}: hidden_states of shape {tuple(hs.shape)}, expected [T, n, H]")
+        raise InputError(
+            f"{path}: hidden_states of shape {tuple(hs.shape)}, expected [T, n, H]",
+            hint="the file was not written by a vLLM hidden-states connector",
+        )
     if int(hs.shape[0]) != len(ids):
         raise InputError(
             f"{path}: {int(hs.shape[0])} hidden-state rows for {len(ids)} token ids",
@@ -534,7 +557,7 @@ def capture_vllm(
                     hint="the server may have died at the request: check its log",
                 ) from None
     except httpx.InvalidURL as exc:
-        raise UsageError(f"--from vllm {shown}: {exc}") from None
+        raise UsageError(f"--from vllm {shown}: {exc}", hint="e.g. http://127.0.0.1:8000") from None
     if resp.status_code >= 400:
         msg = _scrub(_server_message(resp), secrets)
         low = msg.lower()
@@ -549,11 +572,17 @@ def capture_vllm(
                 f"the sample does not fit the server's context: {msg}",
                 hint="restart vLLM with a larger --max-model-len, or capture a shorter sample",
             )
-        raise ServerError(f"{shown}/v1/completions answered HTTP {resp.status_code}: {msg}")
+        raise ServerError(
+            f"{shown}/v1/completions answered HTTP {resp.status_code}: {msg}",
+            hint="check the vLLM log for the request",
+        )
     try:
         answer = resp.json()
     except ValueError:
-        raise ServerError(f"{shown}/v1/completions answered something that is not JSON") from None
+        raise ServerError(
+            f"{shown}/v1/completions answered something that is not JSON",
+            hint="is this a vLLM server (or a proxy in front of it)?",
+        ) from None
     params = answer.get("kv_transfer_params") if isinstance(answer, dict) else None
     path_text = params.get("hidden_states_path") if isinstance(params, dict) else None
     if not isinstance(path_text, str) or not path_text:

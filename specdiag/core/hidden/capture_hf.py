@@ -75,9 +75,11 @@ def _model_config(model_dir: Path) -> dict[str, Any]:
     try:
         data = json.loads(cfg.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise InputError(f"{cfg}: unreadable ({exc})") from None
+        raise InputError(
+            f"{cfg}: unreadable ({exc})", hint="a Hugging Face config.json is needed"
+        ) from None
     if not isinstance(data, dict):
-        raise InputError(f"{cfg}: not a JSON object")
+        raise InputError(f"{cfg}: not a JSON object", hint="a Hugging Face config.json is needed")
     return data
 
 
@@ -97,13 +99,16 @@ def hf_hidden_states(
 ) -> HfStack:
     """Run the checkpoint over ``token_ids``; return every layer's hidden states."""
     if dtype not in DTYPES:
-        raise UsageError(f"--dtype must be one of {', '.join(DTYPES)}, not {dtype!r}")
+        raise UsageError(
+            f"--dtype must be one of {', '.join(DTYPES)}, not {dtype!r}",
+            hint="use the dtype the training capture ran in (bfloat16 for most SpecForge dumps)",
+        )
     mdir = Path(model_dir)
     cfg = _text_config(_model_config(mdir))
     vocab = cfg.get("vocab_size")
     ids = [int(i) for i in token_ids]
     if not ids:
-        raise InputError("the sample holds no tokens")
+        raise InputError("the sample holds no tokens", hint="pick a sample with tokens")
     if isinstance(vocab, int) and (max(ids) >= vocab or min(ids) < 0):
         bad = next(i for i in ids if i >= vocab or i < 0)
         raise InputError(
@@ -151,7 +156,10 @@ def hf_hidden_states(
         out = model(input_ids=x, output_hidden_states=True, use_cache=False)
     hs = getattr(out, "hidden_states", None)
     if hs is None:
-        raise InputError(f"{mdir}: the model returned no hidden_states")
+        raise InputError(
+            f"{mdir}: the model returned no hidden_states",
+            hint="a transformers decoder model is needed (output_hidden_states=True)",
+        )
     stack = torch.stack([h[0].to("cpu") for h in hs])  # [L+1, T, H]
     del out, hs, model
     n_layers = int(stack.shape[0]) - 1

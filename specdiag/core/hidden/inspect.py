@@ -167,7 +167,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     torch = require_torch()
     obj, fmt = load_raw(path)
     if isinstance(obj, dict) and ("d2t" in obj or "t2d" in obj):
-        raise InputError(VOCAB_NOT_DUMP)
+        raise InputError(VOCAB_NOT_DUMP, hint="checked as a vocab map instead")
     dump = interpret(obj, path, fmt, pad_id=pad_id)
     dump = replace(dump, mapped=is_mapped(Path(path), fmt))
     problems: list[str] = []
@@ -521,6 +521,13 @@ def _context() -> Any:
     return mp.get_context("spawn")
 
 
+def _size(path: str) -> int:
+    try:
+        return Path(path).stat().st_size
+    except OSError:
+        return 0
+
+
 def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterable[FileReport]:
     if workers == 1 or len(jobs) <= 1:
         # one worker is one core, like each pool worker: torch's intra-op threads only
@@ -537,8 +544,10 @@ def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterab
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     n = min(workers, len(jobs))
+    # largest files first, so the last ones to finish are small (the report keeps scan order)
+    order = sorted(jobs, key=lambda j: -_size(j[0]))
     with ProcessPoolExecutor(max_workers=n, mp_context=_context(), initializer=_worker_init) as ex:
-        futs = {ex.submit(_worker, j): j for j in jobs}
+        futs = {ex.submit(_worker, j): j for j in order}
         for fut in as_completed(futs):
             try:
                 yield fut.result()
@@ -612,7 +621,10 @@ def identify_layers(
         )
     h = int(reference.features.shape[2])
     if hidden_size is not None and hidden_size != h:
-        raise UsageError(f"--hidden-size {hidden_size}, but the reference has H = {h}")
+        raise UsageError(
+            f"--hidden-size {hidden_size}, but the reference has H = {h}",
+            hint="drop --hidden-size, or use the reference of this target",
+        )
     if dump.width % h:
         raise InputError(
             f"{dump.source}: rows of {dump.width} features are not chunks of the reference's "
@@ -751,9 +763,11 @@ def identify_paths(
     from specdiag.core.hidden.loading import Layout, dump_from_tensors, load_dump
 
     if (model is None) == (reference is None):
-        raise UsageError("give one of --model MODEL_DIR or --reference FILE")
+        raise UsageError(
+            "give one of --model MODEL_DIR or --reference FILE", hint="not both, and not neither"
+        )
     if limit < 0:
-        raise UsageError("--identify must be >= 0 (0 = every file)")
+        raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
     ref_dump = None
     if reference is not None:
         ref_dump = load_dump(reference, layout=Layout.LAYERS, pad_id=None)
