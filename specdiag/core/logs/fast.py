@@ -628,64 +628,6 @@ def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | 
         os.close(fd)
 
 
-_END = object()
-
-
-def _scan_gzip(
-    analyzer: LogAnalyzer, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE
-) -> None:
-    """A gzip stream: decompressed by a reader thread (zlib runs without the GIL) through the
-    same ``pump`` as the sequential scan, so the blocks, the truncation note and the errors are
-    the same; the main thread scans and parses the blocks in order."""
-    import queue
-    import threading
-
-    from specdiag.core.logs.scan import pump
-
-    scanner = analyzer.add_source(label)
-    blocks: queue.Queue[Any] = queue.Queue(maxsize=LOOKAHEAD)
-    stop = threading.Event()
-
-    def put(data: bytes) -> None:
-        while not stop.is_set():
-            with contextlib.suppress(queue.Full):
-                blocks.put(data, timeout=0.2)
-                return
-        raise _Stopped
-
-    def reader() -> None:
-        try:
-            note = pump(stream, put, label, chunk_size)
-            blocks.put((_END, note, None))
-        except _Stopped:
-            pass
-        except BaseException as exc:  # handed to the main thread, raised there
-            blocks.put((_END, None, exc))
-
-    t = threading.Thread(target=reader, name="specdiag-logs-gzip", daemon=True)
-    t.start()
-    try:
-        while True:
-            item = blocks.get()
-            if type(item) is tuple and item and item[0] is _END:
-                if item[2] is not None:
-                    raise item[2]
-                if item[1] is not None:
-                    scanner.counts.truncated = item[1]
-                break
-            scanner.feed(item)
-            if analyzer.after_block is not None:
-                analyzer.after_block()
-    finally:
-        stop.set()
-        t.join()
-    scanner.close()
-
-
-class _Stopped(Exception):
-    """The main thread stopped reading (an error or Ctrl-C): the reader thread ends."""
-
-
 def scan_file(
     analyzer: LogAnalyzer, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE
 ) -> bool:
@@ -694,12 +636,6 @@ def scan_file(
     file or the compiled path is off (the caller scans it the usual way)."""
     if not available():
         return False
-    import gzip
-
-    gz: object = stream
-    if isinstance(gz, gzip.GzipFile):
-        _scan_gzip(analyzer, label, stream, chunk_size)
-        return True
     fd = _regular_fd(stream)
     if fd is None:
         return False
