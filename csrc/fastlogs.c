@@ -723,11 +723,6 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     b->npp = b->cappp = 0;
     b->lines = b->candidates = b->fast = 0;
     b->stop = end;
-    /* room for the candidates of a dense range at once (no copying reallocs; only the pages
-     * used are ever touched) */
-    Py_ssize_t est = (end - start) / 128 + 256;
-    b->items = (Item *)malloc((size_t)est * sizeof(Item));
-    if (b->items) b->cap = est;
     b->oom = 0;
     if (!g_configured) {
         free(kw);
