@@ -142,7 +142,7 @@ static inline int isdig(char c) { return c >= '0' && c <= '9'; }
 
 /* the first occurrence of needle n (nl >= 1) in [h, end): candidates for its first two bytes
  * are found 16 at a time (SSE2, part of every x86-64), then compared */
-static const char *find_sub(const char *h, const char *end, const char *n, size_t nl) {
+static inline __attribute__((always_inline)) const char *find_sub(const char *h, const char *end, const char *n, size_t nl) {
     if (h >= end || (size_t)(end - h) < nl) return NULL;
     if (nl == 1) return (const char *)memchr(h, n[0], (size_t)(end - h));
     const char *last = end - nl; /* the last possible start */
@@ -386,12 +386,14 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     t = p;
     if (!(n = digits(&p, end))) return 0;
     if (n > 15) return -1;
-    it->accepted = strtoll(t, NULL, 10);
+    it->accepted = 0;
+    for (int64_t i = 0; i < n; i++) it->accepted = it->accepted * 10 + (t[i] - '0');
     if (!lit(&p, end, " tokens, Drafted: ")) return 0;
     t = p;
     if (!(n = digits(&p, end))) return 0;
     if (n > 15) return -1;
-    it->drafted = strtoll(t, NULL, 10);
+    it->drafted = 0;
+    for (int64_t i = 0; i < n; i++) it->drafted = it->drafted * 10 + (t[i] - '0');
     if (!lit(&p, end, " tokens, Per-position acceptance rate: ")) return 0;
     const char *pp0 = p;
     while (p < end && (isdig(*p) || *p == '.' || *p == ',' || *p == ' ')) p++;
@@ -498,6 +500,7 @@ static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
 static int g_prefix_ok = 0; /* the fixed layouts hold no trigger (checked at configure) */
 static Py_ssize_t g_maxkw = 1;
 static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, const char *le) {
+    if (pe <= ls) return 0; /* no prefix: a trigger would lie in the fixed part, which has none */
     const char *we = pe + g_maxkw - 1 < le ? pe + g_maxkw - 1 : le;
     for (Py_ssize_t k = 0; k < cfg->nsk; k++)
         if (find_sub(ls, we, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;

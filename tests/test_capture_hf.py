@@ -138,6 +138,11 @@ def test_hf_bad_input(model: Path, dumps: dict[str, Path], tmp_path: Path) -> No
          str(tmp_path / "z.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 2
+    res = run_cli(
+        ["capture-hidden", "--from", "hf", str(model), "--like", str(dumps["124"]), "-o",
+         str(tmp_path / "c.safetensors"), "--compare", str(dumps["124"])]
+    )  # fmt: skip
+    assert res.exit_code == 2 and "inspect-dump" in res.stderr
     out = tmp_path / "exists.safetensors"
     out.write_bytes(b"keep")
     res = run_cli(
@@ -221,3 +226,20 @@ def test_hf_device_map_and_offload_give_the_same_stack(
     from safetensors.torch import load_file
 
     assert torch.allclose(load_file(out)["hidden_states"], hf_stack(model, IDS), atol=1e-6)
+
+
+def test_print_server_args_imports_nothing_heavy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom specdiag.cli.app import main\n"
+        "main(['capture-hidden', '--print-server-args', '--layers', '1,2'])\n"
+        "print(sorted(m for m in ('torch', 'numpy', 'httpx', 'transformers') if m in sys.modules),"
+        " file=sys.stderr)"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip().splitlines()[-1] == "[]"

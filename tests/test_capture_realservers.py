@@ -341,3 +341,24 @@ def test_text_prompt_records_the_servers_token_ids(
 
     dump = load_dump(out)
     assert dump.width == 3 * 64 and len(dump.ids_list() or []) == doc["tokens"]
+
+
+def test_lock_released_without_a_file(tmp_path: Path) -> None:
+    """What vLLM's own connector does on a CPU: the worker dies, the lock goes, no file."""
+    target = tmp_path / "store" / "req.safetensors"
+    target.parent.mkdir()
+    Path(str(target) + ".lock").write_bytes(b"")
+    old = _Stub.path_reply
+    _Stub.path_reply = str(target)
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Stub)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        res = run_cli(
+            ["capture-hidden", "--from", "vllm", f"http://127.0.0.1:{httpd.server_port}",
+             "--prompt-ids", "1,2,3", "-o", str(tmp_path / "x.safetensors"), "--timeout", "2"]
+        )  # fmt: skip
+    finally:
+        httpd.shutdown()
+        _Stub.path_reply = old
+    assert res.exit_code == 3
+    assert "without writing" in res.stderr and "pin_memory" in res.stderr

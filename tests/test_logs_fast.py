@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from specdiag.cli.logs import document
+from specdiag.cli._logs_view import document
 from specdiag.core.logs import fast
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.records import LogRecord
@@ -132,6 +132,11 @@ def test_generated_dense_log_is_read_by_the_compiled_part() -> None:
     assert n > 0.9 * stats  # nearly all statistics lines took the compiled path
     assert_same(data, chunk=64 << 10, engine="sglang", engine_version="0.5.10")
     assert_same(data, chunk=64 << 10, engine="vllm", year=2024)
+    import gzip
+
+    gz = gzip.compress(data)
+    assert_same(gz, chunk=64 << 10)  # decompressed by a reader thread
+    assert_same(gz[: len(gz) * 2 // 3], chunk=64 << 10)  # truncated: the same note and records
 
 
 # --------------------------------------------------------------------------- fuzz

@@ -279,6 +279,13 @@ def capture_hidden_cmd(
                 "--layers is for --from vllm: --from hf writes every layer",
                 hint="drop --layers",
             )
+        if compare_with is not None:
+            raise UsageError(
+                "--compare is for --from vllm: the HF stack is a reference, not a served capture",
+                hint=f"then: specdiag inspect-dump {compare_with} --reference {output} (which "
+                "layers training used), or compare-hidden SERVED TRAINING --reference "
+                f"{output}",
+            )
         if prompt is not None:
             raise UsageError(
                 "--from hf needs token ids: --like SAMPLE or --prompt-ids",
@@ -327,16 +334,6 @@ def _compare(
 
     served = load_dump(result.output, pad_id=pad_id)
     train = load_dump(training, pad_id=pad_id)
-    if result.source == "hf":
-        from specdiag.core.hidden.loading import Layout
-
-        ref = load_dump(result.output, layout=Layout.LAYERS, pad_id=None)
-        opts = CompareOptions(
-            training_layers=parse_id_list(training_layers, "--training-layers")
-            if training_layers
-            else None
-        )
-        return compare(train, train, opts, reference=ref)
     opts = CompareOptions(
         training_layers=parse_id_list(training_layers, "--training-layers")
         if training_layers

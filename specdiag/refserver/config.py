@@ -12,6 +12,7 @@ from enum import Enum
 
 from specdiag.core import accept
 from specdiag.core.accept import AccKind
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import UsageError
 
 
@@ -37,7 +38,19 @@ DEFAULT_PORTS = {Flavor.SGLANG: 30000, Flavor.VLLM: 8000, Flavor.LLAMACPP: 8080}
 # Versions whose formats the server reproduces (see docs/reference-server.md).
 ENGINE_VERSIONS = {Flavor.SGLANG: "0.5.23", Flavor.VLLM: "0.33.0", Flavor.LLAMACPP: "b1-0c1e570"}
 
-FAULT_MODES: tuple[str, ...] = ("500", "429", "invalid-json", "truncate", "reset", "stall")
+
+class FaultMode(TextEnum):
+    """What a faulted generation request gets (``--faults MODE=SHARE``)."""
+
+    HTTP_500 = "500"
+    HTTP_429 = "429"
+    INVALID_JSON = "invalid-json"
+    TRUNCATE = "truncate"
+    RESET = "reset"
+    STALL = "stall"
+
+
+FAULT_MODES: tuple[FaultMode, ...] = tuple(FaultMode)
 FAULT_PARAMS: tuple[str, ...] = ("retry-after", "stall-seconds", "slow-start")
 MAX_FAULT_S = 86_400.0  # a fault parameter longer than a day is a typo
 MAX_STEPS = 64  # draft tokens per verify step the reference server drafts at most
@@ -52,18 +65,21 @@ class FaultConfig:
     with the same requests in the same order hits the same ones.
     """
 
-    shares: tuple[tuple[str, float], ...] = ()  # (mode, share) in FAULT_MODES order
+    shares: tuple[tuple[FaultMode, float], ...] = ()  # (mode, share) in FAULT_MODES order
     retry_after_s: float = 1.0  # Retry-After of the 429 answers
     stall_s: float = 30.0  # how long a stalled request waits before it answers
     slow_start_s: float = 0.0  # /health (and every API endpoint) answers 503 this long after start
 
     def __post_init__(self) -> None:
         total = 0.0
-        for mode, share in self.shares:
+        for mode, _ in self.shares:
             if mode not in FAULT_MODES:
                 raise UsageError(
                     f"unknown fault mode {mode!r}", hint=f"modes: {', '.join(FAULT_MODES)}"
                 )
+        # (in-process callers may give the modes as plain strings)
+        object.__setattr__(self, "shares", tuple((FaultMode(m), v) for m, v in self.shares))
+        for mode, share in self.shares:
             if not (0.0 <= share <= 1.0) or math.isnan(share):
                 raise UsageError(
                     f"fault share {mode}={share:g} is outside [0, 1]",
@@ -91,8 +107,8 @@ class FaultConfig:
     def active(self) -> bool:
         return any(share > 0 for _, share in self.shares) or self.slow_start_s > 0
 
-    def share(self, mode: str) -> float:
-        return dict(self.shares).get(mode, 0.0)
+    def share(self, mode: FaultMode | str) -> float:
+        return dict(self.shares).get(FaultMode(mode), 0.0)
 
 
 def parse_faults(text: str | None) -> FaultConfig:
@@ -134,7 +150,7 @@ def parse_faults(text: str | None) -> FaultConfig:
                 hint=f"modes: {', '.join(FAULT_MODES)}; parameters: {', '.join(FAULT_PARAMS)}",
             )
     return FaultConfig(
-        shares=tuple((m, shares[m]) for m in FAULT_MODES if m in shares),
+        shares=tuple((FaultMode(m), shares[m]) for m in FAULT_MODES if m in shares),
         retry_after_s=params.get("retry-after", 1.0),
         stall_s=params.get("stall-seconds", 30.0),
         slow_start_s=params.get("slow-start", 0.0),

@@ -593,6 +593,13 @@ def capture_vllm(
         )
     server_file = Path(path_text)
     _wait_for_file(server_file, timeout, _is_local(base), shown)
+    if not server_file.exists():
+        raise ServerError(
+            f"the server released {server_file}.lock without writing {server_file}: its "
+            "hidden-states connector failed (or its worker died)",
+            hint="check the vLLM log; on a CPU vLLM's own ExampleHiddenStatesConnector dies "
+            "(pin_memory): launch with specdiag's connector (--print-server-args)",
+        )
     try:
         data = load_safetensors(server_file)
     except PermissionError:

@@ -65,7 +65,11 @@ def _configure() -> None:
     from specdiag.core.logs import scan as SC
 
     cut = b"".join(getattr(SC, "_CUT_ENDS", (b",", b":", b"=", b"(")))
-    special = (b"n_acc", b"num_acc", *getattr(PT, "PREV_KEYWORDS", ()))
+    special_all = (b"n_acc", b"num_acc", *getattr(PT, "PREV_KEYWORDS", ()))
+    # a keyword holding another is found by that one: searched once
+    special = tuple(
+        k for i, k in enumerate(special_all) if not any(o in k for o in special_all[:i])
+    )
     follow = tuple(getattr(PT, "FOLLOW_KEYWORDS", ()))
     # For a line in a known layout only its free prefix can make it special, when the fixed
     # part of the layout can hold no trigger: checked on samples of both layouts.

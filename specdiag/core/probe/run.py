@@ -26,6 +26,7 @@ from specdiag.core.probe.client import RequestJob, RequestResult, execute, scrub
 from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
 from specdiag.core.probe.workload import Prompt, looks_random
 from specdiag.core.profile import resolve_profile
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import ServerError, UsageError
 
 if TYPE_CHECKING:
@@ -95,6 +96,13 @@ def check_credentials(api_key: str | None, headers: tuple[tuple[str, str], ...])
                 f"the value of --header {name} contains {_bad_char(value)} (not printed)",
                 hint="a header value is one line of printable ASCII",
             )
+
+
+class RunLabel(TextEnum):
+    """Which server a measured request went to."""
+
+    MAIN = "main"
+    BASELINE = "baseline"
 
 
 @dataclass(frozen=True)
@@ -1026,19 +1034,19 @@ def run_probe(
     on_info: Callable[[ServerInfo], None] | None = None,
     transport: httpx.AsyncBaseTransport | None = None,
     baseline_transport: httpx.AsyncBaseTransport | None = None,
-    on_result: Callable[[str, RequestResult], None] | None = None,
+    on_result: Callable[[RunLabel, RequestResult], None] | None = None,
 ) -> ProbeReport:
     """Probe ``cfg.url`` (and ``cfg.baseline_url``) and return the report.
 
-    ``on_result(run, result)`` is called as each measured request finishes (``run`` is "main"
-    or "baseline"), so a caller can save results as they come rather than at the end.
+    ``on_result(run, result)`` is called as each measured request finishes (``run``: which
+    server, :class:`RunLabel`), so a caller can save results as they come rather than at the end.
     """
     from specdiag.errors import register_secrets
 
     cfg.validate()
     register_secrets(_secrets(cfg))  # every error text from here on is scrubbed of them
 
-    def sink(label: str) -> Callable[[RequestResult], None] | None:
+    def sink(label: RunLabel) -> Callable[[RequestResult], None] | None:
         if on_result is None:
             return None
         return lambda res: on_result(label, res)
@@ -1054,7 +1062,7 @@ def run_probe(
             progress,
             on_info,
             check_acc=True,
-            on_result=sink("main"),
+            on_result=sink(RunLabel.MAIN),
         )
         b = None
         if cfg.baseline_url is not None and not m.interrupted:
@@ -1065,7 +1073,7 @@ def run_probe(
                 baseline_transport,
                 progress,
                 None,
-                on_result=sink("baseline"),
+                on_result=sink(RunLabel.BASELINE),
             )
         return m, b
 
