@@ -679,3 +679,11 @@ def test_rank_timelines_are_in_the_json(tmp_path: object) -> None:
     assert set(doc["ranks"][0]["timeline"]) == set(doc["timeline"])
     assert len(doc["ranks"][1]["timeline"]["accept_length"]) == len(doc["timeline"]["ends_unix"])
     assert doc["ranks"][0]["sparkline"]
+
+
+def test_min_accept_len_must_be_finite() -> None:
+    """--min-accept-len 1e999 (inf) was accepted and flagged every replica as below it."""
+    from tests.conftest import run_cli
+
+    r = run_cli(["fleet", "http://127.0.0.1:9", "--min-accept-len", "1e999"])
+    assert r.exit_code == 2 and "must be finite" in r.stderr and "hint:" in r.stderr

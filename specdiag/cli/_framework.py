@@ -131,11 +131,16 @@ ApiKeyOpt = Annotated[
 
 
 def check_min_accept_len(value: float | None) -> None:
-    """``--min-accept-len`` is an accept length (bonus included): at least 1, never NaN."""
+    """``--min-accept-len`` is an accept length (bonus included): at least 1, finite."""
     if value is not None and not value >= 1.0:
         raise UsageError(
             f"--min-accept-len must be at least 1, got {value:g}",
             hint="accept length includes the bonus token: 1 means no draft accepted",
+        )
+    if value == float("inf"):  # every replica would be "below" it
+        raise UsageError(
+            "--min-accept-len must be finite, got inf",
+            hint="give the accept length a healthy replica reaches, e.g. --min-accept-len 2",
         )
 
 
