@@ -277,3 +277,27 @@ def test_doctor_flags_through_the_cli(tmp_path: Path) -> None:
     assert r.exit_code == 3 and "cannot read --server-args" in r.stderr
     r = run_cli(["exporter", "--doctor", "--doctor-interval", "1", "--port", "0"])
     assert r.exit_code == 2 and "--doctor-interval" in r.stderr
+
+
+def test_a_signal_during_the_first_log_read_stops_the_exporter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_logs turns Ctrl-C / SIGTERM into a partial result; the exporter used to go on and
+    serve (forever without --duration), exiting 0: the signal was lost."""
+    from types import SimpleNamespace
+
+    import specdiag.core.logs.run as logs_run
+
+    real = logs_run.run_logs
+
+    def interrupted(paths: list[str], options: object, **kw: object) -> object:
+        res = real(paths, options, **kw)  # type: ignore[arg-type]
+        return SimpleNamespace(report=res.report, interrupted=True)
+
+    monkeypatch.setattr(logs_run, "run_logs", interrupted)
+    log = tmp_path / "s.log"
+    log.write_text("nothing speculative here\n")
+    t0 = time.monotonic()
+    r = run_cli(["exporter", "--logs", str(log), "--port", "0", "--duration", "30"])
+    assert r.exit_code == 130, r.stderr
+    assert time.monotonic() - t0 < 20

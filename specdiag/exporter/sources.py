@@ -139,7 +139,10 @@ class LogsSource:
         """Read every file to its end and publish (InputError when one cannot be read)."""
         from specdiag.core.logs.run import run_logs
 
-        self.publish(run_logs(list(self.cfg.logs), self.options).report)
+        result = run_logs(list(self.cfg.logs), self.options)
+        if result.interrupted:  # Ctrl-C / SIGTERM while reading: the exporter stops, not serves
+            raise KeyboardInterrupt
+        self.publish(result.report)
 
     def loop(self) -> None:
         """Follow the files until the exporter stops, publishing about once a second."""
