@@ -252,3 +252,45 @@ def test_pipes_and_deep_json_in_a_checkpoint_are_reported_not_hung(tmp_path: Pat
         assert "named pipe (FIFO)" in probs[str(fifo / name)], probs
     assert "nested too deeply" in probs[str(deep / "config.json")], probs
     assert "internal error" not in r.stderr
+
+
+def test_logs_from_a_named_fifo_are_read_once_not_hung(tmp_path: Path) -> None:
+    """The error-line scan re-opened every --logs path: a named FIFO blocked forever."""
+    import os
+    import threading
+
+    src = write_sglang_log(tmp_path / "s.log", [2.4] * 20)
+    fifo = tmp_path / "logs.fifo"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        with open(fifo, "wb") as w:
+            w.write(src.read_bytes())
+
+    t = threading.Thread(target=feed, daemon=True)
+    t.start()
+    r = run_cli(["doctor", "--logs", str(fifo), "--acc", "0.75", "--steps", "5", "--json"])
+    t.join(5)
+    assert r.exit_code == 1, r.stderr
+    assert r.json()["gap"]["verdict"] == "below"
+    assert "a pipe: read once" in r.stderr
+
+
+def test_a_signal_while_reading_the_logs_is_not_swallowed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """run_logs returns a partial result on Ctrl-C / SIGTERM; doctor used to carry on, exit 0/1."""
+    from types import SimpleNamespace
+
+    import specdiag.core.logs.run as logs_run
+
+    real = logs_run.run_logs
+
+    def interrupted(paths: list[str], options: object, **kw: object) -> object:
+        res = real(paths, options, **kw)  # type: ignore[arg-type]
+        return SimpleNamespace(report=res.report, interrupted=True)
+
+    monkeypatch.setattr(logs_run, "run_logs", interrupted)
+    log = write_sglang_log(tmp_path / "s.log", [2.4] * 5)
+    r = run_cli(["doctor", "--logs", str(log), "--acc", "0.75", "--steps", "5"])
+    assert r.exit_code == 130, r.stderr

@@ -103,9 +103,24 @@ def analyze_logs(
     except SpecdiagError as exc:
         problems.append(InputProblem("logs", ", ".join(good), exc.message))
         return None, problems
+    if result.interrupted:  # the logs core keeps a partial read; the doctor must not go on
+        raise KeyboardInterrupt
+    from pathlib import Path
+
+    from specdiag.core.doctor.checkpoint import not_a_regular_file
+
     hits: list[LogHit] = []
     for p in good:
         if p == "-":  # stdin was read once, by the logs core
+            continue
+        if not_a_regular_file(Path(p)) is not None:
+            # a pipe or FIFO was read once by the logs core; opening it again would block
+            # for a new writer (forever) or read nothing
+            problems.append(
+                InputProblem(
+                    "logs", p, "a pipe: read once for the statistics; its error lines not scanned"
+                )
+            )
             continue
         with contextlib.suppress(SpecdiagError, OSError):
             _scan_hits(p, open_path(p), hits)
