@@ -687,3 +687,11 @@ def test_min_accept_len_must_be_finite() -> None:
 
     r = run_cli(["fleet", "http://127.0.0.1:9", "--min-accept-len", "1e999"])
     assert r.exit_code == 2 and "must be finite" in r.stderr and "hint:" in r.stderr
+
+
+def test_a_malformed_header_hint_reads_whole() -> None:
+    """The hint's example was 'Authorization: Bearer TOKEN', shown masked as '*** TOKEN'."""
+    from tests.conftest import run_cli
+
+    r = run_cli(["fleet", "http://127.0.0.1:9", "--header", "NoColon"])
+    assert r.exit_code == 2 and "X-Scope-OrgID: team-a" in r.stderr and "***" not in r.stderr

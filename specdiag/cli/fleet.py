@@ -142,7 +142,7 @@ def fleet_cmd(
         if not sep or not name.strip():
             raise UsageError(
                 "--header must look like 'Name: value'",
-                hint="e.g. --header 'Authorization: Bearer TOKEN'",
+                hint="e.g. --header 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)",
             )
         headers.append((name.strip(), value.strip()))
     from urllib.parse import urlsplit
