@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import stat
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -213,6 +214,23 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     return out
 
 
+def _read_shards(
+    paths: Sequence[Path],
+    reader: Callable[[Path, str, list[InputProblem]], dict[str, TensorMeta] | None],
+    role: str,
+    problems: list[InputProblem],
+) -> dict[str, TensorMeta] | None:
+    """The tensors of every shard that could be read, merged; None when none could."""
+    tensors: dict[str, TensorMeta] = {}
+    ok = False
+    for path in paths:
+        got = reader(path, role, problems)
+        if got is not None:
+            ok = True
+            tensors.update(got)
+    return tensors if ok else None
+
+
 def _weights(
     root: Path, role: str, problems: list[InputProblem]
 ) -> tuple[dict[str, TensorMeta] | None, str | None]:
@@ -247,13 +265,7 @@ def _weights(
         return tensors, index_name
     shards = sorted(root.glob("*.safetensors"))
     if shards:
-        tensors = {}
-        ok = False
-        for sp in shards:
-            got = _safetensors_headers(sp, role, problems)
-            if got is not None:
-                ok = True
-                tensors.update(got)
+        read = _read_shards(shards, _safetensors_headers, role, problems)
         if len(shards) > 1:
             problems.append(
                 InputProblem(
@@ -263,17 +275,10 @@ def _weights(
                     "(an engine may refuse a sharded checkpoint without its index)",
                 )
             )
-        return (tensors if ok else None), ", ".join(p.name for p in shards)
+        return read, ", ".join(p.name for p in shards)
     bins = sorted(root.glob("*.bin"))
     if bins:
-        tensors = {}
-        ok = False
-        for bp in bins:
-            got = _torch_bin(bp, role, problems)
-            if got is not None:
-                ok = True
-                tensors.update(got)
-        return (tensors if ok else None), ", ".join(p.name for p in bins)
+        return _read_shards(bins, _torch_bin, role, problems), ", ".join(p.name for p in bins)
     problems.append(
         InputProblem(
             role,
