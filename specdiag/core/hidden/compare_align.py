@@ -102,25 +102,22 @@ def _first_difference(sids: list[int], tids: list[int], o: int, training: Dump) 
         # the first differing token lies inside an answer, after an answer token that agreed:
         # the served request generated another answer after the same prompt. A difference at
         # the first answer token stays a template finding (e.g. Qwen3's empty think block).
-        return TokenAlignment(
-            AlignmentStatus.DIVERGED,
-            0,
-            o,
-            p,
-            ns,
-            nt,
-            first_difference=p,
-            served_id=sids[p],
-            training_id=tids[o + p],
-            description=(
-                f"input_ids equal up to served position {p}, where the served answer diverges "
-                f"from the training answer (served id {sids[p]}, training id {tids[o + p]}; "
-                f"loss_mask 1 there, so the prompt and template agree); the {p} tokens before "
-                "it are compared"
-            ),
+        status = AlignmentStatus.DIVERGED
+        description = (
+            f"input_ids equal up to served position {p}, where the served answer diverges "
+            f"from the training answer (served id {sids[p]}, training id {tids[o + p]}; "
+            f"loss_mask 1 there, so the prompt and template agree); the {p} tokens before "
+            "it are compared"
+        )
+    else:
+        status = AlignmentStatus.DIFFER
+        description = (
+            f"input_ids differ at served position {p} (served id {sids[p]}, training id "
+            f"{tids[o + p]}): a different chat template, system prompt or tokenizer; only the "
+            f"{p} tokens before it are compared"
         )
     return TokenAlignment(
-        AlignmentStatus.DIFFER,
+        status,
         0,
         o,
         p,
@@ -129,11 +126,7 @@ def _first_difference(sids: list[int], tids: list[int], o: int, training: Dump) 
         first_difference=p,
         served_id=sids[p],
         training_id=tids[o + p],
-        description=(
-            f"input_ids differ at served position {p} (served id {sids[p]}, training id "
-            f"{tids[o + p]}): a different chat template, system prompt or tokenizer; only the "
-            f"{p} tokens before it are compared"
-        ),
+        description=description,
     )
 
 
