@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.hidden.compare_results import ChunkResult, Overall
 
 
 def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:
@@ -40,6 +41,17 @@ def document(r: CompareResult, served: str, training: str, reference: str | None
 
 def _g(v: float | None, fmt: str = ".4g") -> str:
     return "-" if v is None else format(v, fmt)
+
+
+def _stat_cells(s: ChunkResult | Overall) -> tuple[str, ...]:
+    """The five statistics columns (max/mean |diff|, rel L2, cosine mean/min) of a table row."""
+    return (
+        _g(s.max_abs_diff),
+        _g(s.mean_abs_diff),
+        _g(s.rel_l2),
+        _g(s.cosine_mean, ".4f"),
+        _g(s.cosine_min, ".4f"),
+    )
 
 
 def render(console: Console, r: CompareResult, served: str, training: str) -> None:
@@ -88,11 +100,7 @@ def _chunk_table(r: CompareResult) -> Any:
             )
         tab.add_row(
             str(c.index),
-            _g(c.max_abs_diff),
-            _g(c.mean_abs_diff),
-            _g(c.rel_l2),
-            _g(c.cosine_mean, ".4f"),
-            _g(c.cosine_min, ".4f"),
+            *_stat_cells(c),
             "yes" if c.match else "NO",
             best,
             ident,
@@ -101,11 +109,7 @@ def _chunk_table(r: CompareResult) -> Any:
         o = r.overall
         tab.add_row(
             "all",
-            _g(o.max_abs_diff),
-            _g(o.mean_abs_diff),
-            _g(o.rel_l2),
-            _g(o.cosine_mean, ".4f"),
-            _g(o.cosine_min, ".4f"),
+            *_stat_cells(o),
             "yes" if r.match else "NO",
             "",
             "(whole row)",
