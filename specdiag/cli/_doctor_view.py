@@ -1,4 +1,5 @@
-"""The doctor's JSON document and human view (shared by ``specdiag doctor`` and the demo)."""
+"""The doctor's JSON document and human view (shared by ``specdiag doctor`` and the demo), and
+its ``--server-args`` reader (shared with ``specdiag exporter``)."""
 
 from __future__ import annotations
 
@@ -94,3 +95,19 @@ def render(console: Console, report: DoctorReport) -> None:
             console.print(f"  {escape(p.source)} {escape(p.path)}: {escape(p.message)}")
     console.print()
     console.print(f"[dim]ranking: {escape(report.ranking_method)}[/dim]")
+
+
+def read_server_args(text: str | None) -> str | None:
+    """--server-args: the command line itself, or @FILE (doctor and exporter read it alike)."""
+    if text is None or not text.startswith("@"):
+        return text
+    from specdiag.errors import InputError
+
+    try:
+        with open(text[1:], encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError as exc:
+        raise InputError(
+            f"cannot read --server-args {text}: {exc.strerror or exc}",
+            hint="give the command line itself, or @FILE with a readable file",
+        ) from None

@@ -132,7 +132,7 @@ def doctor_cmd(
     import glob
     import os
 
-    from specdiag.cli._doctor_view import document, render
+    from specdiag.cli._doctor_view import document, read_server_args, render
     from specdiag.cli._output import Output
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs
@@ -162,16 +162,7 @@ def doctor_cmd(
             f"--temperature must be in 0..5, got {temperature:g}",
             hint="0 is greedy; the clients' usual sampling temperature otherwise",
         )
-    args_text = server_args
-    if args_text is not None and args_text.startswith("@"):
-        try:
-            with open(args_text[1:], encoding="utf-8", errors="replace") as f:
-                args_text = f.read()
-        except OSError as exc:
-            raise InputError(
-                f"--server-args {args_text}: cannot read ({exc.strerror or exc})",
-                hint="give the command line itself, or @FILE with a readable file",
-            ) from None
+    args_text = read_server_args(server_args)
     paths: list[str] = []
     for item in logs or []:
         hits = sorted(glob.glob(item)) if any(c in item for c in "*?[") else []

@@ -150,6 +150,7 @@ def exporter_cmd(
                 f"unknown --engine {engine!r}",
                 hint="one of: " + ", ".join(e.value for e in Engine),
             ) from None
+    from specdiag.cli._doctor_view import read_server_args
     from specdiag.core import accept
     from specdiag.errors import register_secrets
     from specdiag.exporter import ExporterConfig, start_exporter
@@ -174,7 +175,7 @@ def exporter_cmd(
         doctor=doctor,
         draft=draft,
         target=target,
-        server_args=_read_args(server_args),
+        server_args=read_server_args(server_args),
         doctor_interval_s=doctor_interval,
     )
     if cfg.acc is None and steps is not None:
@@ -200,22 +201,6 @@ def exporter_cmd(
     out.note("exporter stopped")
     if stopped_by_signal:
         raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
-
-
-def _read_args(text: str | None) -> str | None:
-    """--server-args: the command line itself, or @FILE (as specdiag doctor reads it)."""
-    if text is None or not text.startswith("@"):
-        return text
-    from specdiag.errors import InputError
-
-    try:
-        with open(text[1:], encoding="utf-8", errors="replace") as f:
-            return f.read()
-    except OSError as exc:
-        raise InputError(
-            f"cannot read --server-args {text}: {exc.strerror or exc}",
-            hint="give the command line itself, or @FILE with a readable file",
-        ) from None
 
 
 def _serve(duration: float | None) -> bool:
