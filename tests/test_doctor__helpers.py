@@ -16,6 +16,41 @@ DRAFT_VOCAB = 32
 VOCAB = 128
 
 
+def _llama_config(
+    arch: str,
+    hidden: int,
+    layers: int,
+    vocab: int,
+    max_pos: int,
+    rope_theta: float,
+    rope_scaling: dict[str, Any] | None,
+    eos: int,
+) -> dict[str, Any]:
+    """The config.json keys a target and a draft share."""
+    cfg: dict[str, Any] = {
+        "architectures": [arch],
+        "model_type": "llama",
+        "hidden_size": hidden,
+        "num_hidden_layers": layers,
+        "vocab_size": vocab,
+        "max_position_embeddings": max_pos,
+        "rope_theta": rope_theta,
+        "bos_token_id": 1,
+        "eos_token_id": eos,
+    }
+    if rope_scaling is not None:
+        cfg["rope_scaling"] = rope_scaling
+    return cfg
+
+
+def _save(root: Path, tensors: dict[str, np.ndarray], tokenizer: dict[str, Any] | None) -> Path:
+    """The weights as model.safetensors, and tokenizer_config.json when given."""
+    save_file(tensors, str(root / "model.safetensors"))
+    if tokenizer is not None:
+        (root / "tokenizer_config.json").write_text(json.dumps(tokenizer))
+    return root
+
+
 def write_target(
     root: Path,
     *,
@@ -32,19 +67,7 @@ def write_target(
     tokenizer: dict[str, Any] | None = None,
 ) -> Path:
     root.mkdir(parents=True, exist_ok=True)
-    cfg: dict[str, Any] = {
-        "architectures": [arch],
-        "model_type": "llama",
-        "hidden_size": hidden,
-        "num_hidden_layers": layers,
-        "vocab_size": vocab,
-        "max_position_embeddings": max_pos,
-        "rope_theta": rope_theta,
-        "bos_token_id": 1,
-        "eos_token_id": eos,
-    }
-    if rope_scaling is not None:
-        cfg["rope_scaling"] = rope_scaling
+    cfg = _llama_config(arch, hidden, layers, vocab, max_pos, rope_theta, rope_scaling, eos)
     if nextn:
         cfg["num_nextn_predict_layers"] = nextn
     (root / "config.json").write_text(json.dumps(cfg))
@@ -56,10 +79,7 @@ def write_target(
     n_layers = layers + (nextn if mtp_present else 0)
     for i in range(n_layers):
         t[f"model.layers.{i}.input_layernorm.weight"] = np.ones(1, np.float16)
-    save_file(t, str(root / "model.safetensors"))
-    if tokenizer is not None:
-        (root / "tokenizer_config.json").write_text(json.dumps(tokenizer))
-    return root
+    return _save(root, t, tokenizer)
 
 
 def write_draft(
@@ -86,21 +106,9 @@ def write_draft(
     extra_config: dict[str, Any] | None = None,
 ) -> Path:
     root.mkdir(parents=True, exist_ok=True)
-    cfg: dict[str, Any] = {
-        "architectures": [arch],
-        "model_type": "llama",
-        "hidden_size": hidden,
-        "target_hidden_size": target_hidden,
-        "num_hidden_layers": 1,
-        "vocab_size": vocab,
-        "draft_vocab_size": draft_vocab,
-        "max_position_embeddings": max_pos,
-        "rope_theta": rope_theta,
-        "bos_token_id": 1,
-        "eos_token_id": eos,
-    }
-    if rope_scaling is not None:
-        cfg["rope_scaling"] = rope_scaling
+    cfg = _llama_config(arch, hidden, 1, vocab, max_pos, rope_theta, rope_scaling, eos)
+    cfg["target_hidden_size"] = target_hidden
+    cfg["draft_vocab_size"] = draft_vocab
     if ids is not None and where in ("nested", "both"):
         cfg["eagle_config"] = {
             "eagle_aux_hidden_state_layer_ids": list(ids),
@@ -133,10 +141,7 @@ def write_draft(
         mask[np.clip(np.arange(draft_vocab) + offsets, 0, vocab - 1)] = True
         t["d2t"] = offsets.astype(np.int64)
         t["t2d"] = mask
-    save_file(t, str(root / "model.safetensors"))
-    if tokenizer is not None:
-        (root / "tokenizer_config.json").write_text(json.dumps(tokenizer))
-    return root
+    return _save(root, t, tokenizer)
 
 
 def sglang_line(
