@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -19,6 +16,7 @@ from specdiag.errors import UsageError
 from specdiag.exporter import ExporterConfig, start_exporter
 from specdiag.refserver import make_config, start_server
 from tests.conftest import run_cli
+from tests.exporter_process import read_document, spawn_exporter
 
 REPO = Path(__file__).resolve().parents[1]
 SAMPLES = REPO / "tests" / "data" / "logs" / "engine_log_samples.txt"
@@ -206,34 +204,9 @@ def test_print_assets() -> None:
 
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_signal_stops_cleanly(sig: int, code: int) -> None:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "specdiag",
-            "exporter",
-            "--port",
-            "0",
-            "--json",
-            "--acc",
-            "0.8",
-            "--steps",
-            "3",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
+    proc = spawn_exporter("--acc", "0.8", "--steps", "3")
     try:
-        assert proc.stdout is not None
-        lines = []
-        while True:
-            line = proc.stdout.readline()
-            assert line, proc.stderr.read() if proc.stderr else ""
-            lines.append(line)
-            if line.startswith(b"}"):
-                break
-        url = json.loads(b"".join(lines))["url"]
+        url = read_document(proc)["url"]
         assert "specdiag_expected_accept_length" in httpx.get(url, timeout=10).text
         proc.send_signal(sig)
         assert proc.wait(15) == code

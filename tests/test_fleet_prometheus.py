@@ -13,12 +13,10 @@ import concurrent.futures as cf
 import contextlib
 import json
 import math
-import os
 import re
 import signal
 import socket
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -31,6 +29,7 @@ import pytest
 
 from specdiag.refserver import make_config, start_server
 from tests.conftest import run_cli
+from tests.exporter_process import read_document, spawn_exporter
 from tests.fleet_history import Replica, generate, truth
 from tests.prometheus_harness import Prometheus, PrometheusMissing, Target, backfill, binaries
 from tests.realservers import RealServer, RealServers
@@ -148,39 +147,26 @@ def live(real_servers: RealServers, tmp_path_factory: pytest.TempPathFactory) ->
             make_config(flavor="vllm", steps=3, acceptance="0.6", seed=4, **fast)
         ),
     }
-    exporter = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "specdiag",
-            "exporter",
-            "--port",
-            "0",
-            "--json",
-            "--logs",
-            str(sglang_log),
-            "--follow",
-            "--replica",
-            "sglang-ref",
-            "--probe",
-            refs["probed"].url,
-            "--interval",
-            "2",
-            "--probe-requests",
-            "2",
-            "--acc",
-            "0.8",
-            "--steps",
-            "3",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
+    exporter = spawn_exporter(
+        "--logs",
+        str(sglang_log),
+        "--follow",
+        "--replica",
+        "sglang-ref",
+        "--probe",
+        refs["probed"].url,
+        "--interval",
+        "2",
+        "--probe-requests",
+        "2",
+        "--acc",
+        "0.8",
+        "--steps",
+        "3",
     )
     prom = None
     try:
-        assert exporter.stdout is not None
-        doc = json.loads(_read_json(exporter.stdout))
+        doc = read_document(exporter)
         exporter_url = doc["url"]
         rules = []
         for name in ("recording-rules.yml", "alert-rules.yml"):
@@ -238,19 +224,6 @@ def live(real_servers: RealServers, tmp_path_factory: pytest.TempPathFactory) ->
             exporter.kill()
         for r in refs.values():
             r.stop()
-
-
-def _read_json(stream: Any) -> str:
-    buf = b""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = stream.readline()
-        if not line:
-            break
-        buf += line
-        if line.startswith(b"}"):
-            return buf.decode()
-    raise RuntimeError(f"exporter printed no JSON document: {buf!r}")
 
 
 def _fleet(live: Live, *args: str) -> tuple[int, dict[str, Any], str]:
