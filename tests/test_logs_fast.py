@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from specdiag.cli.logs import document
+from specdiag.cli._logs_view import document
 from specdiag.core.logs import fast
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.records import LogRecord

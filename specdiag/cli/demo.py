@@ -93,8 +93,8 @@ def document(r: DemoResult) -> dict[str, Any]:
     """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
     agreement and the conclusion, derived from their dataclasses."""
     from specdiag.cli import _hidden_view as compare_hidden
+    from specdiag.cli import _logs_view as logs
     from specdiag.cli import _probe_view as probe
-    from specdiag.cli import logs
     from specdiag.cli._doctor_view import document as doctor_document
     from specdiag.cli._output import derive
 
@@ -148,8 +148,8 @@ def render(console: Console, r: DemoResult) -> None:
     from rich.rule import Rule
 
     from specdiag.cli import _hidden_view as compare_hidden
+    from specdiag.cli import _logs_view as logs
     from specdiag.cli import _probe_view as probe
-    from specdiag.cli import logs
 
     console.print(f"[bold]specdiag demo: {r.scenario.name}[/bold] ({r.scenario.title})")
     console.print(r.scenario.story)

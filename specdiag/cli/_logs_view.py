@@ -1,0 +1,550 @@
+"""The ``logs`` command's JSON document and human view, shared by the command and the demo
+(so the demo imports no command module)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from specdiag.core.accept import COLLAPSE_CAUSES
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    from specdiag.core.logs.analyze import LogsReport
+    from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.run import LogsResult
+    from specdiag.core.logs.summary import Dist, SeriesStats
+
+# --------------------------------------------------------------------------- JSON
+
+
+# The document is derived from the result dataclasses (cli/_output.derive): a key is a field's
+# name unless docs/logs.md lists a rename or a grouping (cuda_graph, collapse, window, ...).
+
+
+def _dist(d: Dist | None) -> dict[str, Any] | None:
+    from specdiag.cli._output import derive
+
+    return None if d is None else derive(d)
+
+
+def series_doc(s: SeriesStats) -> dict[str, Any]:
+    inf = s.rate_inference
+    from specdiag.cli._output import derive
+
+    lifetime = None
+    if s.lifetime is not None:
+        lifetime = derive(
+            s.lifetime,
+            only=(
+                "time_text",
+                "line_no",
+                "source",
+                "accept_length",
+                "accept_rate",
+                "accepted_tokens",
+                "drafted_tokens",
+            ),
+            rename={"time_text": "time", "line_no": "line"},
+        )
+    return {
+        "records": s.records,
+        "record_kinds": list(s.record_kinds),
+        "first_time": s.first_time,
+        "last_time": s.last_time,
+        "duration_s": s.duration_s,
+        "clock": s.clock,
+        "versions": dict(s.versions),
+        "accept_length": _dist(s.accept_length),
+        "accepted_drafts": _dist(s.accepted_drafts),
+        "accept_rate": _dist(s.accept_rate),
+        "throughput": _dist(s.throughput),
+        "throughput_label": s.throughput_label,
+        "accepted_tokens": s.accepted_tokens,
+        "drafted_tokens": s.drafted_tokens,
+        "pooled_accept_rate": s.pooled_accept_rate,
+        "cuda_graph": {"records": s.cuda_graph_records, "false_share": s.cuda_graph_false_share},
+        "per_position": [derive(p) for p in s.per_position],
+        "draft_positions": s.draft_positions,
+        "collapse": {
+            "stretches": s.collapse_stretch_count,
+            "records": s.collapsed_records,
+            "causes": list(COLLAPSE_CAUSES) if s.collapse_stretch_count else [],
+            "longest": [derive(st) for st in s.collapse_stretches],
+        },
+        "sparkline": s.sparkline,
+        "sparkline_values": list(s.sparkline_values),
+        "rate_inference": None
+        if inf is None
+        else {
+            "formula": {"0.5.11": ">= 0.5.11", "0.5.10": "<= 0.5.10"}.get(inf.formula or ""),
+            "num_draft_tokens": inf.num_draft_tokens,
+            "consistent_lines": inf.consistent,
+            "lines": inf.total,
+            "ambiguous": inf.formula_ambiguous,
+        },
+        "lifetime": lifetime,
+        "notes": dict(s.notes),
+        "warnings": list(s.warnings),
+    }
+
+
+def _comparison_doc(c: Comparison) -> dict[str, Any]:
+    from specdiag.cli._output import derive
+
+    doc: dict[str, Any] = {"observed_from": c.observed_from, "problem": c.problem}
+    if c.observation is not None and c.judgement is not None:
+        j = c.judgement
+        doc.update(
+            {
+                "observed_accept_length": c.observation.accept_length,
+                "observed_accepted_drafts": c.observation.accepted_drafts,
+                "ratio": j.ratio,
+                "naive_ratio": j.naive_ratio,
+                "implied_acceptance": j.implied_acceptance,
+                "verdict": j.verdict.value,
+                "explanation": j.explanation,
+                "causes": list(j.causes),
+            }
+        )
+    doc["per_position"] = [derive(p) for p in c.per_position]
+    return doc
+
+
+def document(
+    report: LogsReport,
+    comparisons: Mapping[str, Comparison],
+    prof: Any,
+    writer: Any,
+    min_accept_len: float | None,
+) -> dict[str, Any]:
+    """The logs document of a report made without :func:`run_logs` (the demo's step)."""
+    return result_document(_as_result(report, comparisons, prof, writer), min_accept_len)
+
+
+def _as_result(
+    report: LogsReport, comparisons: Mapping[str, Comparison], prof: Any, writer: Any
+) -> LogsResult:
+    from specdiag.core.logs.run import LogsResult
+
+    return LogsResult(
+        inputs=(),
+        report=report,
+        prediction=prof,
+        comparisons=comparisons,
+        records_file=writer.path if writer is not None else None,
+        records_written=writer.count if writer is not None else 0,
+        warnings=(),
+        interrupted=False,
+    )
+
+
+def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
+    """The stable ``--json`` document (keys documented in docs/logs.md)."""
+    from specdiag.cli._output import derive
+
+    report = result.report
+    comparisons = result.comparisons
+    prof = result.prediction
+    summary: dict[str, Any] = {}
+    for eng, s in report.summary.items():
+        d = series_doc(s.stats)
+        d["series"] = s.series
+        d["ranks"] = {r: series_doc(st) for r, st in s.ranks.items()}
+        d["verify_steps"] = series_doc(s.verify_steps) if s.verify_steps is not None else None
+        d["lifetime_lines"] = series_doc(s.lifetime) if s.lifetime is not None else None
+        d["responses"] = series_doc(s.responses) if s.responses is not None else None
+        d["bench"] = series_doc(s.bench) if s.bench is not None else None
+        d["implementations"] = (
+            {i: series_doc(st) for i, st in s.implementations.items()}
+            if s.implementations
+            else None
+        )
+        if eng in comparisons:
+            d["comparison"] = _comparison_doc(comparisons[eng])
+        summary[eng] = d
+    doc: dict[str, Any] = {
+        "files": [
+            {
+                "path": f.path,
+                "lines": f.lines,
+                "candidate_lines": f.candidate_lines,
+                "records": f.records,
+                "skipped_lines": f.skipped_lines,
+                "skipped_reasons": dict(f.skipped_reasons),
+                "skipped_examples": [
+                    {"line": ln, "reason": why, "text": text}
+                    for ln, why, text in f.skipped_examples
+                ],  # (line, reason, excerpt) tuples, named
+                "binary": f.binary,
+                "truncated": f.truncated,
+                "engines": {e: series_doc(st) for e, st in f.engines.items()},
+                "unrecognised_lines": f.unrecognised_lines,
+                "unrecognised_examples": [
+                    {"line": ln, "text": text} for ln, text in f.unrecognised_examples
+                ],
+            }
+            for f in report.files
+        ],
+        "engines": list(report.engines),
+        "summary": summary,
+        "combined": {
+            "records": report.combined_records,
+            "accept_length": _dist(report.combined_accept_length),
+        },
+        "skipped_lines": report.skipped_lines,
+        "unrecognised_lines": report.unrecognised_lines,
+        "unrecognised_examples": [
+            {"file": f.path, "line": ln, "text": text}
+            for f in report.files
+            for ln, text in f.unrecognised_examples
+        ][:10],
+        "window": {
+            "since": report.window[0],
+            "until": report.window[1],
+            "outside": report.outside_window,
+            "untimed": report.untimed_records,
+        },
+        "records_file": result.records_file,
+        "records_written": result.records_written,
+    }
+    if prof is not None:
+        doc["prediction"] = derive(
+            prof,
+            only=(
+                "steps",
+                "acc",
+                "unconditional",
+                "expected_accepted_drafts",
+                "expected_accept_length",
+            ),
+            rename={"unconditional": "acc_unconditional"},
+        )
+    if min_accept_len is not None:
+        combined = report.combined_accept_length
+        doc["min_accept_len"] = {
+            "threshold": min_accept_len,
+            "combined_mean": combined.mean if combined is not None else None,
+            "passed": combined is not None and combined.mean >= min_accept_len,
+        }
+    return doc
+
+
+# --------------------------------------------------------------------------- human
+
+
+def _f(v: float | None, fmt: str = ".3f") -> str:
+    return "-" if v is None else format(v, fmt)
+
+
+def _duration(s: float | None) -> str:
+    if s is None:
+        return ""
+    if s < 10:
+        return f"{s:.3g}s"
+    s = int(round(s))
+    h, rem = divmod(s, 3600)
+    m, sec = divmod(rem, 60)
+    return f"{h}h{m:02d}m{sec:02d}s" if h else (f"{m}m{sec:02d}s" if m else f"{sec}s")
+
+
+def _stats_table(s: SeriesStats) -> Any:
+    from rich.table import Table
+
+    t = Table(title_justify="left")
+    t.add_column("metric", no_wrap=True)
+    for c in ("mean", "weighted", "p5", "p50", "p95", "min", "max"):
+        t.add_column(c, justify="right")
+    rows: list[tuple[str, Dist | None, str]] = [
+        ("accept length (bonus incl.)", s.accept_length, ".3f"),
+        ("accepted drafts / step", s.accepted_drafts, ".3f"),
+        ("accept rate (drafts)", s.accept_rate, ".3f"),
+    ]
+    if s.throughput is not None:
+        rows.append((s.throughput_label or "throughput", s.throughput, ".1f"))
+    for name, d, fmt in rows:
+        if d is None:
+            t.add_row(name, "-", "-", "-", "-", "-", "-", "-")
+            continue
+        t.add_row(
+            name,
+            _f(d.mean, fmt),
+            _f(d.weighted_mean, fmt),
+            _f(d.p5, fmt),
+            _f(d.p50, fmt),
+            _f(d.p95, fmt),
+            _f(d.min, fmt),
+            _f(d.max, fmt),
+        )
+    return t
+
+
+def _header(eng: str, s: SeriesStats, series: str) -> str:
+    what = {
+        "main": "records",
+        "steps": "verify steps",
+        "lifetime": "totals-since-start lines",
+        "responses": "response bodies",
+        "bench": "bench / example summaries",
+    }[series]
+    parts = [f"[bold]{eng}[/bold]: {s.records} {what}"]
+    if s.first_time and s.clock != "mixed":
+        span = f"{s.first_time} -> {s.last_time}"
+        if s.duration_s is not None:
+            span += f" ({_duration(s.duration_s)})"
+        parts.append(span)
+    if s.versions:
+        parts.append(", ".join(v for v, _ in s.versions[:3]))
+    return ", ".join(parts)
+
+
+def render(
+    console: Console, report: LogsReport, comparisons: Mapping[str, Comparison], writer: Any
+) -> None:
+    """The human view of a report made without :func:`run_logs` (the demo's step)."""
+    render_result(console, _as_result(report, comparisons, None, writer))
+
+
+def render_result(console: Console, result: LogsResult) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    report = result.report
+    comparisons = result.comparisons
+
+    n_files = len(report.files)
+    console.print(
+        f"[bold]specdiag logs[/bold]: {n_files} file{'s' if n_files != 1 else ''}, "
+        f"{report.combined_records} records ({', '.join(report.engines)}), "
+        f"{report.skipped_lines} skipped line{'s' if report.skipped_lines != 1 else ''}"
+    )
+    console.print(
+        "accept length = tokens per verify step, bonus INCLUDED (1 + accepted drafts); "
+        "accept rate = accepted / proposed drafts"
+    )
+    for eng, es in report.summary.items():
+        s = es.stats
+        console.print()
+        console.print(_header(eng, s, es.series))
+        inf = s.rate_inference
+        if inf is not None and inf.formula is not None:
+            fname = (
+                "accepted drafts / (ndt - 1), >= 0.5.11"
+                if inf.formula == "0.5.11"
+                else "accept len / ndt, <= 0.5.10"
+            )
+            ndt = f", num_draft_tokens {inf.num_draft_tokens}" if inf.num_draft_tokens else ""
+            amb = " (ambiguous)" if inf.formula_ambiguous else ""
+            console.print(
+                f"  accept rate formula inferred: {fname}{ndt}{amb}; "
+                f"consistent with {inf.consistent} of {inf.total} lines"
+            )
+        console.print(_stats_table(s))
+        if s.pooled_accept_rate is not None:
+            console.print(
+                f"  pooled: {s.accepted_tokens} accepted / {s.drafted_tokens} drafted tokens "
+                f"= {s.pooled_accept_rate:.3f}"
+            )
+        if s.cuda_graph_false_share is not None:
+            console.print(
+                f"  cuda graph False: {s.cuda_graph_false_share:.1%} of {s.cuda_graph_records} "
+                "decode batches"
+            )
+        if s.sparkline:
+            hi = s.accept_length.max if s.accept_length is not None else 1.0
+            console.print(f"  accept length over time: {s.sparkline}  (1.00 .. {hi:.2f})")
+        if s.per_position:
+            pt = Table(title="Per position", title_justify="left")
+            pt.add_column("pos", justify="right")
+            pt.add_column("P(accepted) unconditional", justify="right")
+            pt.add_column("conditional", justify="right")
+            for p in s.per_position:
+                pt.add_row(str(p.position), f"{p.unconditional:.3f}", f"{p.conditional:.3f}")
+            console.print(pt)
+        if s.collapse_stretch_count:
+            ct = Table(title="Collapse stretches (accept length <= 1.2)", title_justify="left")
+            for col in ("file", "rank", "records", "lines", "from", "to", "mean"):
+                ct.add_column(col, justify="right" if col in ("records", "mean") else "left")
+            for st in s.collapse_stretches[:10]:
+                ct.add_row(
+                    escape(st.source),
+                    st.rank or "-",
+                    str(st.records),
+                    f"{st.first_line}-{st.last_line}",
+                    st.first_time or "",
+                    st.last_time or "",
+                    f"{st.mean_accept_length:.2f}",
+                )
+            console.print(ct)
+            if comparisons.get(eng) is None:  # with --acc the verdict lists them
+                console.print("  usual causes of a collapse (check these first):")
+                for cause in COLLAPSE_CAUSES:
+                    console.print(f"    - {cause}")
+        if len(es.ranks) > 1:
+            rt = Table(title="Per rank", title_justify="left")
+            for col in ("rank", "records", "mean", "p5", "p50", "p95", "cuda graph False"):
+                rt.add_column(col, justify="left" if col == "rank" else "right")
+            for rank_name, rst in es.ranks.items():
+                d = rst.accept_length
+                rt.add_row(
+                    rank_name or "(none)",
+                    str(rst.records),
+                    _f(d.mean if d else None),
+                    _f(d.p5 if d else None),
+                    _f(d.p50 if d else None),
+                    _f(d.p95 if d else None),
+                    f"{rst.cuda_graph_false_share:.1%}"
+                    if rst.cuda_graph_false_share is not None
+                    else "-",
+                )
+            console.print(rt)
+        if es.verify_steps is not None:
+            v = es.verify_steps
+            d = v.accept_length
+            console.print(
+                f"  LLAMA_TRACE verify steps: {v.records}, accept length mean {_f(d.mean if d else None)}"
+                f", p50 {_f(d.p50 if d else None)}"
+            )
+        if es.lifetime is not None and es.lifetime.lifetime is not None:
+            life = es.lifetime.lifetime
+            console.print(
+                "  totals since start (last statistics line, "
+                f"{life.time_text or 'line ' + str(life.line_no)}): "
+                f"accept length {_f(life.accept_length)}, rate {_f(life.accept_rate)} "
+                f"({life.accepted_tokens} / {life.drafted_tokens} tokens)"
+            )
+        for label, extra in (("response bodies", es.responses), ("bench / example", es.bench)):
+            if extra is not None:
+                d = extra.accept_length
+                r = extra.accept_rate
+                console.print(
+                    f"  {label}: {extra.records} records, accept length mean "
+                    f"{_f(d.mean if d else None)}, rate mean {_f(r.mean if r else None)} "
+                    "(kept apart from the server lines)"
+                )
+        if es.implementations:
+            for impl, ist in es.implementations.items():
+                last = ist.lifetime
+                if last is None:
+                    continue
+                console.print(
+                    f"  statistics {escape(impl)} (totals since start, "
+                    f"{last.time_text or 'line ' + str(last.line_no)}): accept length "
+                    f"{_f(last.accept_length)}, rate {_f(last.accept_rate)} "
+                    f"({last.accepted_tokens} / {last.drafted_tokens} tokens)"
+                )
+        c = comparisons.get(eng)
+        if c is not None:
+            _render_comparison(console, c)
+    if len(report.files) > 1:
+        console.print()
+        ft = Table(title="Per file", title_justify="left")
+        for col in ("file", "lines", "records", "skipped", "engines", "mean accept length"):
+            ft.add_column(col, justify="left" if col in ("file", "engines") else "right")
+        for f in report.files:
+            means = [
+                f"{e} {st.accept_length.mean:.3f}"
+                for e, st in f.engines.items()
+                if st.accept_length is not None
+            ]
+            ft.add_row(
+                escape(f.path),
+                str(f.lines),
+                str(sum(st.records for st in f.engines.values())),
+                str(f.skipped_lines),
+                ", ".join(f.engines) or "-",
+                ", ".join(means) or "-",
+            )
+        console.print(ft)
+    if report.skipped_lines:
+        reasons: dict[str, int] = {}
+        for f in report.files:
+            for why, n in f.skipped_reasons:
+                reasons[why] = reasons.get(why, 0) + n
+        console.print(
+            "skipped: "
+            + "; ".join(
+                f"{n} x {escape(why)}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])
+            )
+        )
+    if report.unrecognised_lines:
+        console.print(
+            f"not understood: {report.unrecognised_lines} line"
+            f"{'s' if report.unrecognised_lines != 1 else ''} that name acceptance figures in "
+            "no layout known to specdiag logs (not counted), e.g.:"
+        )
+        shown = 0
+        for f in report.files:
+            for ln, text in f.unrecognised_examples:
+                if shown < 3:
+                    console.print(f"  {escape(f.path)}:{ln}: {escape(text)}")
+                    shown += 1
+    if report.outside_window or report.untimed_records:
+        console.print(
+            f"--since/--until left out {report.outside_window} records outside the window"
+            + (
+                f" and {report.untimed_records} without a usable timestamp"
+                if report.untimed_records
+                else ""
+            )
+        )
+    if result.records_file is not None:
+        console.print(f"wrote {result.records_written} records to {escape(result.records_file)}")
+    combined = report.combined_accept_length
+    if combined is not None and len(report.engines) > 1:
+        console.print(f"combined mean accept length: {combined.mean:.3f} over {combined.n} records")
+
+
+def _render_comparison(console: Console, c: Comparison) -> None:
+    from rich.table import Table
+
+    if c.judgement is None or c.observation is None:
+        console.print(f"  vs prediction: no verdict ({c.problem})")
+        return
+    j = c.judgement
+    style = {"healthy": "green", "below": "yellow", "collapsed": "bold red", "above": "magenta"}[
+        j.verdict.value
+    ]
+    src = "weighted mean" if c.observed_from == "weighted_mean" else "mean"
+    console.print(
+        f"  vs prediction ({src}): [bold][{style}]{j.verdict.value}[/{style}][/bold]: {j.explanation}"
+    )
+    if c.per_position:
+        t = Table(title="Per position vs prediction (unconditional)", title_justify="left")
+        t.add_column("pos", justify="right")
+        t.add_column("predicted", justify="right")
+        t.add_column("observed", justify="right")
+        for p in c.per_position:
+            t.add_row(str(p.position), f"{p.predicted:.3f}", f"{p.observed:.3f}")
+        console.print(t)
+    for cause in j.causes:
+        console.print(f"    - {cause}")
+
+
+def render_live(report: LogsReport, paths: list[str]) -> RenderableType:
+    from rich.table import Table
+
+    t = Table(
+        title=f"specdiag logs --follow: {', '.join(paths)} (Ctrl-C for the summary)",
+        title_justify="left",
+    )
+    for col in ("engine", "records", "last", "mean", "p50", "p5", "accept rate", "over time"):
+        t.add_column(col, justify="left" if col in ("engine", "last", "over time") else "right")
+    for eng, es in report.summary.items():
+        s = es.stats
+        d = s.accept_length
+        r = s.accept_rate
+        t.add_row(
+            eng,
+            str(s.records),
+            s.last_time or "",
+            _f(d.mean if d else None),
+            _f(d.p50 if d else None),
+            _f(d.p5 if d else None),
+            _f(r.mean if r else None),
+            s.sparkline,
+        )
+    if not report.summary:
+        t.add_row("(waiting for statistics lines)", "", "", "", "", "", "", "")
+    return t
