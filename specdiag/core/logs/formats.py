@@ -172,44 +172,21 @@ class Block:
         return line_no <= self.last + 3
 
 
+# the one-line accept-length layouts of SGLang's bench tools and SpecForge, tried in this order:
+# (pattern, what printed it, the record's notes, the field's label)
+_ONE_LINE_LENGTHS = (
+    (_SGL_BENCH, "sglang bench_serving", N_SGL_BENCH_LIFETIME, "Accept length"),
+    (_SGL_ONE_BATCH, "sglang bench_one_batch_server", N_SGL_BENCH_LIFETIME, "acc_length"),
+    (_SPECFORGE, "specforge benchmark", N_SPECFORGE, "Average Accept length"),
+)
+
+
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
     """The one-line bench / example layouts, and the first line of a multi-line one."""
-    m = _SGL_BENCH.match(text)
-    if m is not None:
-        return _length_record(
-            p,
-            SGLANG,
-            BENCH,
-            line_no,
-            m.group("v"),
-            "sglang bench_serving",
-            N_SGL_BENCH_LIFETIME,
-            "Accept length",
-        )
-    m = _SGL_ONE_BATCH.match(text)
-    if m is not None:
-        return _length_record(
-            p,
-            SGLANG,
-            BENCH,
-            line_no,
-            m.group("v"),
-            "sglang bench_one_batch_server",
-            N_SGL_BENCH_LIFETIME,
-            "acc_length",
-        )
-    m = _SPECFORGE.match(text)
-    if m is not None:
-        return _length_record(
-            p,
-            SGLANG,
-            BENCH,
-            line_no,
-            m.group("v"),
-            "specforge benchmark",
-            N_SPECFORGE,
-            "Average Accept length",
-        )
+    for pattern, source, notes, label in _ONE_LINE_LENGTHS:
+        m = pattern.match(text)
+        if m is not None:
+            return _length_record(p, SGLANG, BENCH, line_no, m.group("v"), source, notes, label)
     m = _VLLM_BENCH_RATE.match(text)
     if m is not None:
         p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
