@@ -1090,18 +1090,26 @@ typedef struct {
     int loaded;
 } Leaf;
 
+#define MAX_N 128
 typedef struct {
     PyObject *rank; /* str */
     PyObject *inf;  /* SGLangRateInference */
     PyObject *forced; /* its forced_formula */
     PyObject *counts; /* its counts dict */
-    PendList pend;  /* cands -> n, not yet added to inf */
+    PendList pend;  /* cands -> n, not yet added to inf.counts */
     long long pend_n;
-    int pend_new;   /* a pending key is not in inf.counts */
-    /* inf._best / inf._dirty as Python last left them (live = 1) */
+    /* While live: the inference's state as SGLangRateInference.add would have left it after
+     * every tally so far (the pending ones included), written back by flush_inf. */
     int live;
-    PyObject *best_formula, *best_ndt; /* NULL when inf._best is None */
-    long long dirty;
+    PyObject *best;                    /* inf._best (NULL: None) */
+    PyObject *best_formula, *best_ndt; /* its fields */
+    long long dirty, total;            /* inf._dirty, inf.total */
+    /* what _compute sums over counts: per formula and per (formula, n), for every tallied set
+     * (agg_ok = 0: a set it does not understand; best() is called then) */
+    int agg_ok;
+    long long agg_total; /* inf.total when the sums were last exact for counts (-1: never) */
+    long long fs[2];
+    long long ps[2][MAX_N];
     Leaf *leaf;
 } Rank;
 
@@ -1113,6 +1121,7 @@ typedef struct {
     PyObject *only;  /* str or None */
     PyObject *ndts;  /* dict formula -> tuple */
     int empty;
+    void *ki; /* its KeyInfo (NULL: not looked up yet; KI_UNKNOWN: not understood) */
 } AnaEntry;
 
 typedef struct {
@@ -1469,49 +1478,41 @@ static int leaf_store(CtxObject *C, Leaf *L) {
     return ok;
 }
 
-/* write back the inference tallies of a rank: SGLangRateInference.add(cands, n) for each
- * pending set, in first-seen order (the same state as one add per line, see best_of) */
+static void rank_forget(Rank *r) {
+    Py_CLEAR(r->best);
+    Py_CLEAR(r->best_formula);
+    Py_CLEAR(r->best_ndt);
+}
+
+/* write back the inference state of a rank: the pending tallies added to inf.counts (in
+ * first-seen order, as one add per line would have inserted them), total, _dirty and _best as
+ * the same adds one by one would have left them (see rank_tally) */
 static int flush_inf(Rank *r) {
     int ok = 1;
-    if (r->pend.n) {
-        long long total = 0, dirty = 0;
-        PyObject *best = NULL;
-        ok = get_ll(r->inf, "total", &total) && get_ll(r->inf, "_dirty", &dirty) &&
-             (best = PyObject_GetAttrString(r->inf, "_best")) != NULL;
-        int best_none = best == Py_None;
-        Py_XDECREF(best);
+    if (r->live) {
         for (int i = 0; i < r->pend.n; i++) {
             PyObject *key = r->pend.v[i].key;
             long long n = r->pend.v[i].n;
             if (ok) {
-                total += n;
-                Py_ssize_t before = PyDict_GET_SIZE(r->counts);
                 PyObject *old = PyDict_GetItemWithError(r->counts, key);
                 long long base = old ? PyLong_AsLongLong(old) : 0;
                 if (PyErr_Occurred()) ok = 0;
                 PyObject *nv = ok ? PyLong_FromLongLong(base + n) : NULL;
                 if (!nv || PyDict_SetItem(r->counts, key, nv) < 0) ok = 0;
                 Py_XDECREF(nv);
-                if (ok) {
-                    if (PyDict_GET_SIZE(r->counts) != before || best_none)
-                        best_none = 1;
-                    else {
-                        dirty += n;
-                        if (dirty >= INF_REFRESH) best_none = 1;
-                    }
-                }
             }
             Py_DECREF(key);
         }
-        ok = ok && set_ll(r->inf, "total", total) && set_ll(r->inf, "_dirty", dirty);
-        if (ok && best_none) ok = PyObject_SetAttrString(r->inf, "_best", Py_None) == 0;
+        if (r->pend.n)
+            ok = ok && set_ll(r->inf, "total", r->total) && set_ll(r->inf, "_dirty", r->dirty) &&
+                 PyObject_SetAttrString(r->inf, "_best", r->best ? r->best : Py_None) == 0;
+        /* the sums stay exact while Python adds nothing (its total is unchanged) */
+        r->agg_total = ok && r->agg_ok ? r->total : -1;
     }
     pend_reset(&r->pend);
     r->pend_n = 0;
-    r->pend_new = 0;
     r->live = 0;
-    Py_CLEAR(r->best_formula);
-    Py_CLEAR(r->best_ndt);
+    rank_forget(r);
     return ok;
 }
 
@@ -1800,6 +1801,7 @@ static Rank *get_rank(CtxObject *C, const char *s, Py_ssize_t n) {
     if (!rank) return NULL;
     Rank *r = &C->ranks[C->nranks];
     memset(r, 0, sizeof(*r));
+    r->agg_total = -1;
     r->rank = rank;
     C->nranks++;
     return r;
@@ -1830,48 +1832,6 @@ static int rank_inf(CtxObject *C, Rank *r) {
     return r->counts != NULL;
 }
 
-/* read inf._best and inf._dirty */
-static int rank_live(Rank *r) {
-    if (r->live) return 1;
-    PyObject *b = PyObject_GetAttrString(r->inf, "_best");
-    if (!b) return 0;
-    Py_CLEAR(r->best_formula);
-    Py_CLEAR(r->best_ndt);
-    if (b != Py_None) {
-        r->best_formula = PyObject_GetAttrString(b, "formula");
-        r->best_ndt = r->best_formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
-        if (!r->best_ndt) {
-            Py_DECREF(b);
-            Py_CLEAR(r->best_formula);
-            return 0;
-        }
-    }
-    Py_DECREF(b);
-    PyObject *d = PyObject_GetAttrString(r->inf, "_dirty");
-    if (!d) return 0;
-    r->dirty = PyLong_AsLongLong(d);
-    Py_DECREF(d);
-    if (PyErr_Occurred()) return 0;
-    r->live = 1;
-    return 1;
-}
-
-/* one tally for inf.add(cands), kept pending */
-static int rank_tally(Rank *r, PyObject *cands) {
-    int seen = pend_find(&r->pend, cands) >= 0;
-    if (!seen && !r->pend_new) {
-        int in = PyDict_Contains(r->counts, cands);
-        if (in < 0) return 0;
-        if (!in) r->pend_new = 1;
-    }
-    if (!pend_add(&r->pend, cands, 1)) {
-        PyErr_NoMemory();
-        return 0;
-    }
-    r->pend_n++;
-    return 1;
-}
-
 static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const char *rt, Py_ssize_t rn) {
     char key[40];
     if (ln + rn + 1 > (Py_ssize_t)sizeof(key)) return NULL;
@@ -1893,6 +1853,7 @@ static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const cha
     Py_CLEAR(e->cands);
     Py_CLEAR(e->only);
     Py_CLEAR(e->ndts);
+    e->ki = NULL;
     e->cands = PyTuple_GET_ITEM(res, 0);
     e->only = PyTuple_GET_ITEM(res, 1);
     e->ndts = PyTuple_GET_ITEM(res, 2);
@@ -1906,7 +1867,6 @@ static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const cha
     return e;
 }
 
-#define MAX_N 128
 /* one candidate set, parsed: formulas present (bit 0 NEW, bit 1 OLD) and its pairs */
 typedef struct {
     int fmask;
@@ -1914,6 +1874,8 @@ typedef struct {
     unsigned char f[2 * MAX_N];
     unsigned char n[2 * MAX_N];
 } KeyInfo;
+
+#define KI_UNKNOWN ((void *)-1)
 
 static void keyinfo_free(PyObject *cap) { free(PyCapsule_GetPointer(cap, NULL)); }
 
@@ -1950,7 +1912,7 @@ static KeyInfo *key_info(CtxObject *C, PyObject *cands) {
     PyErr_Clear();
     if (bad) {
         free(k);
-        return (KeyInfo *)-1; /* not understood: let Python compute */
+        return (KeyInfo *)KI_UNKNOWN; /* not understood: let Python compute */
     }
     cap = PyCapsule_New(k, NULL, keyinfo_free);
     if (!cap || PyDict_SetItem(C->keyinfo, cands, cap) < 0) {
@@ -1963,24 +1925,110 @@ static KeyInfo *key_info(CtxObject *C, PyObject *cands) {
 }
 
 /* SGLangRateInference._compute, the same result; NULL with no error set: not handled here */
-static PyObject *compute_best(CtxObject *C, Rank *r) {
-    long long fs[2] = {0, 0};
-    long long ps[2][MAX_N];
-    memset(ps, 0, sizeof(ps));
+/* the inference's state, read (live = 1): _best, _dirty, total and the sums of counts */
+static int rank_live(CtxObject *C, Rank *r) {
+    if (r->live) return 1;
+    rank_forget(r);
+    PyObject *b = PyObject_GetAttrString(r->inf, "_best");
+    if (!b) return 0;
+    if (b != Py_None) {
+        r->best_formula = PyObject_GetAttrString(b, "formula");
+        r->best_ndt = r->best_formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
+        if (!r->best_ndt) {
+            Py_DECREF(b);
+            rank_forget(r);
+            return 0;
+        }
+        r->best = b;
+    } else
+        Py_DECREF(b);
+    if (!get_ll(r->inf, "_dirty", &r->dirty) || !get_ll(r->inf, "total", &r->total)) {
+        rank_forget(r);
+        return 0;
+    }
+    if (r->agg_ok && r->agg_total == r->total) { /* no add since the last write-back */
+        r->live = 1;
+        return 1;
+    }
+    memset(r->fs, 0, sizeof(r->fs));
+    memset(r->ps, 0, sizeof(r->ps));
+    r->agg_ok = 1;
     Py_ssize_t pos = 0;
     PyObject *key, *val;
     while (PyDict_Next(r->counts, &pos, &key, &val)) {
         long long n = PyLong_AsLongLong(val);
-        if (n == -1 && PyErr_Occurred()) return NULL;
+        if (n == -1 && PyErr_Occurred()) {
+            rank_forget(r);
+            return 0;
+        }
         KeyInfo *k = key_info(C, key);
-        if (!k) return NULL;
-        if (k == (KeyInfo *)-1) return NULL;
+        if (!k) {
+            rank_forget(r);
+            return 0;
+        }
+        if (k == KI_UNKNOWN) {
+            r->agg_ok = 0;
+            break;
+        }
         for (int f = 0; f < 2; f++)
-            if (k->fmask & (1 << f)) fs[f] += n;
-        for (int i = 0; i < k->npairs; i++) ps[k->f[i]][k->n[i]] += n;
+            if (k->fmask & (1 << f)) r->fs[f] += n;
+        for (int i = 0; i < k->npairs; i++) r->ps[k->f[i]][k->n[i]] += n;
     }
-    long long total;
-    if (!get_ll(r->inf, "total", &total)) return NULL;
+    r->live = 1;
+    return 1;
+}
+
+/* SGLangRateInference.add(cands) for the set of e, kept pending: its state transition now */
+static int rank_tally(CtxObject *C, Rank *r, AnaEntry *e) {
+    PyObject *cands = e->cands;
+    if (!rank_live(C, r)) return 0;
+    int is_new = 0;
+    if (pend_find(&r->pend, cands) < 0) {
+        int in = PyDict_Contains(r->counts, cands);
+        if (in < 0) return 0;
+        if (!in) { /* not in counts: new unless an equal set is pending */
+            is_new = 1;
+            for (int i = 0; i < r->pend.n && is_new; i++) {
+                int eq = PyObject_RichCompareBool(r->pend.v[i].key, cands, Py_EQ);
+                if (eq < 0) return 0;
+                if (eq) is_new = 0;
+            }
+        }
+    }
+    r->total++;
+    if (is_new || !r->best)
+        rank_forget(r);
+    else if (++r->dirty >= INF_REFRESH)
+        rank_forget(r);
+    if (r->agg_ok) {
+        if (!e->ki) {
+            e->ki = key_info(C, cands);
+            if (!e->ki) return 0;
+        }
+        if (e->ki == KI_UNKNOWN)
+            r->agg_ok = 0;
+        else {
+            KeyInfo *k = (KeyInfo *)e->ki;
+            for (int f = 0; f < 2; f++)
+                if (k->fmask & (1 << f)) r->fs[f]++;
+            for (int i = 0; i < k->npairs; i++) r->ps[k->f[i]][k->n[i]]++;
+        }
+    }
+    if (!pend_add(&r->pend, cands, 1)) {
+        PyErr_NoMemory();
+        return 0;
+    }
+    r->pend_n++;
+    return 1;
+}
+
+/* SGLangRateInference._compute on the sums rank_live / rank_tally keep, the same result; NULL
+ * with no error set: not handled here */
+static PyObject *compute_best(CtxObject *C, Rank *r) {
+    if (!r->agg_ok) return NULL;
+    long long *fs = r->fs;
+    long long(*ps)[MAX_N] = r->ps;
+    long long total = r->total;
     int formula; /* 0 NEW, 1 OLD, -1 None */
     int ambiguous = 0;
     PyObject *notes = PyList_New(0);
@@ -2058,34 +2106,32 @@ done:
  * leave it cached (SGLangRateInference.add: no new key, fewer than `refresh` adds), else the
  * tallies are added and best() recomputes it, as at the same line of the Python path */
 static int best_of(CtxObject *C, Rank *r, PyObject **formula, PyObject **ndt) {
-    if (!rank_live(r)) return 0;
-    if (r->best_formula && !r->pend_new && r->dirty + r->pend_n < INF_REFRESH) {
+    if (!rank_live(C, r)) return 0;
+    if (!r->best && C->use_compute) {
+        /* SGLangRateInference.best(): _compute() when _best is None, then _dirty = 0 */
+        PyObject *b = compute_best(C, r);
+        if (!b && PyErr_Occurred()) return 0;
+        if (b) {
+            r->best_formula = PyObject_GetAttrString(b, "formula");
+            r->best_ndt = r->best_formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
+            r->best = b;
+            if (!r->best_ndt) {
+                rank_forget(r);
+                return 0;
+            }
+            r->dirty = 0;
+        }
+    }
+    if (r->best) {
         Py_INCREF(r->best_formula);
         Py_INCREF(r->best_ndt);
         *formula = r->best_formula;
         *ndt = r->best_ndt;
         return 1;
     }
+    /* not computed here: the state written back, and Python's best() */
     if (!flush_inf(r)) return 0;
-    PyObject *b = NULL;
-    if (C->use_compute) {
-        /* SGLangRateInference.best(): _compute() when _best is None, then _dirty = 0 */
-        PyObject *cur = PyObject_GetAttrString(r->inf, "_best");
-        if (!cur) return 0;
-        if (cur != Py_None)
-            b = cur;
-        else {
-            Py_DECREF(cur);
-            b = compute_best(C, r);
-            if (!b && PyErr_Occurred()) return 0;
-            if (b && (PyObject_SetAttrString(r->inf, "_best", b) < 0 ||
-                      !set_ll(r->inf, "_dirty", 0))) {
-                Py_DECREF(b);
-                return 0;
-            }
-        }
-    }
-    if (!b) b = PyObject_CallMethod(r->inf, "best", NULL);
+    PyObject *b = PyObject_CallMethod(r->inf, "best", NULL);
     if (!b) return 0;
     *formula = PyObject_GetAttrString(b, "formula");
     *ndt = *formula ? PyObject_GetAttrString(b, "num_draft_tokens") : NULL;
@@ -2147,7 +2193,7 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
         return 0;
     }
     PyObject *forced = r->forced;
-    if (!rank_tally(r, e->cands)) return 0;
+    if (!rank_tally(C, r, e)) return 0;
     PyObject *formula = NULL; /* borrowed or owned below */
     PyObject *own_formula = NULL;
     PyObject *note = NULL;
@@ -2307,6 +2353,7 @@ static void Ctx_clear_state(CtxObject *C) {
         Py_XDECREF(r->inf);
         Py_XDECREF(r->forced);
         Py_XDECREF(r->counts);
+        Py_XDECREF(r->best);
         Py_XDECREF(r->best_formula);
         Py_XDECREF(r->best_ndt);
     }
@@ -2488,7 +2535,9 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
     BlockObject *b;
     long long base_line;
     PyObject *prev_tail;
-    if (!PyArg_ParseTuple(args, "O!LO", &BlockType, &b, &base_line, &prev_tail)) return NULL;
+    int keep = 0; /* 1: keep the running state in C after the block (sync() writes it back) */
+    if (!PyArg_ParseTuple(args, "O!LO|p", &BlockType, &b, &base_line, &prev_tail, &keep))
+        return NULL;
     const char *buf = PyBytes_AS_STRING(b->data);
     long long fast = 0;
     int dirty = 0;
@@ -2497,6 +2546,16 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
     for (Py_ssize_t i = 0; i < b->n; i++) {
         Item *it = &b->items[i];
         long long line_no = base_line + it->line;
+        if ((i & 1023) == 1023) { /* let a scanning thread waiting for the GIL take it */
+            Py_BEGIN_ALLOW_THREADS Py_END_ALLOW_THREADS
+        }
+        if (i + 8 < b->n) { /* the line data of a later item, while this one is added */
+            const Item *nx = &b->items[i + 8];
+            __builtin_prefetch(buf + (nx->type == IT_SGL ? nx->date : nx->s));
+            __builtin_prefetch(buf + (nx->type == IT_SGL ? nx->len_t : nx->pfx));
+            __builtin_prefetch((const char *)nx + 64);
+            __builtin_prefetch((const char *)nx + 128);
+        }
         if ((it->type == IT_SGL || it->type == IT_VLLM) && idle) {
             int ok = it->type == IT_SGL ? do_sgl(C, b, it, line_no) : do_vllm(C, b, it, line_no);
             if (ok == 3) { /* skipped (counted by the Python callback) */
@@ -2559,8 +2618,14 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
             return NULL;
         }
     }
-    if (dirty && !sync_out(C)) return NULL;
+    if (dirty && !keep && !sync_out(C)) return NULL;
     return PyLong_FromLongLong(fast);
+}
+
+/* sync(): write the running state held in C back to the Python objects */
+static PyObject *Ctx_sync(CtxObject *C, PyObject *unused) {
+    if (!sync_out(C)) return NULL;
+    Py_RETURN_NONE;
 }
 
 /* flush_inference(): the pending inference tallies of every rank, before Python parses a line */
@@ -2770,6 +2835,7 @@ static PyMethodDef Ctx_methods[] = {
     {"take", (PyCFunction)Ctx_take, METH_O, "add a Python-path record to a held series"},
     {"flush_rank", (PyCFunction)Ctx_flush_rank, METH_O, "flush one rank's tallies"},
     {"run", (PyCFunction)Ctx_run, METH_VARARGS, "consume one scanned block"},
+    {"sync", (PyCFunction)Ctx_sync, METH_NOARGS, "write the state held in C back"},
     {"flush_inference", (PyCFunction)Ctx_flush_inference, METH_NOARGS, "flush tallies"},
     {"release", (PyCFunction)Ctx_release, METH_VARARGS, "write back one leaf"},
     {NULL}};

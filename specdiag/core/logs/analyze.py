@@ -176,6 +176,7 @@ class LogAnalyzer:
                     leaf.inference = inf
 
     def report(self) -> LogsReport:
+        fast.release(self)  # the compiled path's running state, written back
         self._attach_inference()
         by_engine: dict[str, dict[str, list[SeriesAccumulator]]] = {}
         for (_, eng, _, cls), leaf in self.leaves.items():

@@ -396,6 +396,37 @@ class FastScanner(Scanner):
         if self._ctx is not None:
             self._ctx.flush_rank(rank)
 
+    def sync(self) -> None:
+        """Write the running state the C part holds back to the accumulators."""
+        if self._ctx is not None:
+            self._ctx.sync()
+        held = _holders.get(self.analyzer)
+        if held is not None and held() is self:
+            del _holders[self.analyzer]
+
+    def _hold(self) -> None:
+        """This scanner is about to add records: the accumulators' state may be held in C by
+        one scanner of an analyzer at a time (another one, e.g. of the same label, writes its
+        state back first)."""
+        held = _holders.get(self.analyzer)
+        other = held() if held is not None else None
+        if other is self:
+            return
+        if other is not None:
+            other.sync()
+        _holders[self.analyzer] = weakref.ref(self)
+
+    def feed(self, data: bytes) -> None:
+        self._hold()
+        super().feed(data)
+
+    def close(self) -> None:
+        self._hold()
+        try:
+            super().close()
+        finally:
+            self.sync()
+
     def _make_ctx(self) -> Any:
         from specdiag.core.accept import COLLAPSED_MAX_LENGTH
         from specdiag.core.logs import infer as I
@@ -471,6 +502,7 @@ class FastScanner(Scanner):
     def consume(
         self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
     ) -> None:
+        self._hold()
         counts = self.counts
         run: list[Candidate] = []
         for cand in cands:
@@ -483,7 +515,8 @@ class FastScanner(Scanner):
                 run = []
             if self._ctx is None:
                 self._ctx = self._make_ctx()
-            fast = self._ctx.run(head, cand[1], cand[2])  # Python lines count themselves
+            # Python lines count themselves; the running state stays in C until sync()
+            fast = self._ctx.run(head, cand[1], cand[2], True)
             counts.records += fast
             self.fast_records += fast
         if run:
@@ -491,6 +524,18 @@ class FastScanner(Scanner):
         counts.lines = lines
         counts.candidate_lines = candidate_lines
         counts.binary = binary
+
+
+# the scanner whose Ctx holds an analyzer's running state (at most one per analyzer)
+_holders: weakref.WeakKeyDictionary[Any, weakref.ref[FastScanner]] = weakref.WeakKeyDictionary()
+
+
+def release(analyzer: LogAnalyzer) -> None:
+    """Write back the running state the C part holds for ``analyzer`` (before it is read)."""
+    held = _holders.pop(analyzer, None)
+    scanner = held() if held is not None else None
+    if scanner is not None:
+        scanner.sync()
 
 
 def make_scanner(
