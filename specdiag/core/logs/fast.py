@@ -568,18 +568,6 @@ def _regular_fd(stream: BinaryIO) -> int | None:
     return fd
 
 
-def _pread(fd: int, n: int, off: int) -> bytes:
-    parts = []
-    got = 0
-    while got < n:
-        b = os.pread(fd, n - got, off + got)
-        if not b:
-            break
-        parts.append(b)
-        got += len(b)
-    return parts[0] if len(parts) == 1 else b"".join(parts)
-
-
 _pool: ThreadPoolExecutor | None = None
 
 
@@ -596,27 +584,11 @@ BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
 
 
 def _block_task(fd: int, k: int, pos: int, chunk_size: int, cfg: ScanCfg) -> BlockResult:
-    """Read block k of a file and scan LineFinder's range of whole lines in it."""
-    off = pos + k * chunk_size
-    data = _pread(fd, chunk_size, off)
-    if not data:
-        return data, None
-    last_nl = data.rfind(b"\n")
-    if last_nl < 0:
-        return data, None
-    # the range of whole lines, when the block before ended with a newline (nothing carried)
-    # or not (the first line finishes a carried one)
-    carried = k > 0 and _pread(fd, 1, off - 1) != b"\n"
-    start = data.find(b"\n") + 1 if carried else 0
-    end = last_nl + 1
-    if start >= end:
-        return data, None
-    anchor, keywords, max_line, engine, mask = cfg
-    return data, (
-        start,
-        end,
-        _native.scan(data, start, end, anchor, keywords, max_line, engine, mask),
-    )
+    """Read block k of a file and scan LineFinder's range of whole lines in it (when the block
+    before did not end with a newline, the first line finishes a carried one): both in C,
+    without the GIL."""
+    result: BlockResult = _native.read_scan(fd, pos + k * chunk_size, chunk_size, k > 0, *cfg)
+    return result
 
 
 class _Plan:
