@@ -767,6 +767,57 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     return (PyObject *)b;
 }
 
+/* Blocks for read_scan, reused: a block whose only reference is this pool's (the Python code
+ * and the scanned items are done with it) is read into again, so the pages it holds are not
+ * faulted in and zeroed once per block. Touched with the GIL held only. The hash a bytes
+ * object caches is reset (no block is hashed in practice; CPython <= 3.13 layout). */
+#if PY_VERSION_HEX < 0x030E0000
+#define POOL_MAX 8
+static PyObject *g_pool[POOL_MAX];
+static int g_npool = 0;
+#endif
+
+static PyObject *block_bytes(Py_ssize_t size, int *fresh) {
+#if PY_VERSION_HEX < 0x030E0000
+    for (int i = 0; i < g_npool; i++) {
+        PyObject *o = g_pool[i];
+        if (Py_REFCNT(o) == 1 && PyBytes_GET_SIZE(o) == size) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+            ((PyBytesObject *)o)->ob_shash = -1;
+#pragma GCC diagnostic pop
+            Py_INCREF(o);
+            *fresh = 0;
+            return o;
+        }
+    }
+#endif
+    PyObject *o = PyBytes_FromStringAndSize(NULL, size);
+    *fresh = 1;
+#if PY_VERSION_HEX < 0x030E0000
+    if (o && g_npool < POOL_MAX) {
+        Py_INCREF(o);
+        g_pool[g_npool++] = o;
+    }
+#endif
+    return o;
+}
+
+/* drop_blocks(): the pool's blocks not in use are freed (the end of a file) */
+static PyObject *fl_drop_blocks(PyObject *self, PyObject *unused) {
+#if PY_VERSION_HEX < 0x030E0000
+    int m = 0;
+    for (int i = 0; i < g_npool; i++) {
+        if (Py_REFCNT(g_pool[i]) == 1)
+            Py_CLEAR(g_pool[i]);
+        else
+            g_pool[m++] = g_pool[i];
+    }
+    g_npool = m;
+#endif
+    Py_RETURN_NONE;
+}
+
 /* read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)
  *   -> (data, (start, end, Block)) or (data, None)
  * One block of a regular file read with pread and scanned, all without the GIL: the range of
@@ -789,7 +840,8 @@ static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
     }
     ScanCfg cfg;
     if (!scan_cfg(&cfg, anchor, anchor_len, kws, max_line, engine, fast)) return NULL;
-    PyObject *data = PyBytes_FromStringAndSize(NULL, size);
+    int fresh = 1;
+    PyObject *data = block_bytes(size, &fresh);
     BlockObject *b = data ? new_block(NULL, 0) : NULL;
     if (!b) {
         Py_XDECREF(data);
@@ -803,7 +855,7 @@ static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
          * faults as pread fills it (advice only) */
         uintptr_t lo = ((uintptr_t)p + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
         uintptr_t hi = ((uintptr_t)p + (uintptr_t)size) & ~(uintptr_t)((2u << 20) - 1);
-        if (hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+        if (fresh && hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
     }
 #endif
     Py_ssize_t got = 0;
@@ -856,9 +908,14 @@ static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
         Py_DECREF(data);
         return PyErr_NoMemory();
     }
-    if (got < size && _PyBytes_Resize(&data, got) < 0) { /* the items hold offsets only */
-        Py_DECREF(b);
-        return NULL;
+    if (got < size) { /* the end of the file: a copy of what was read (items hold offsets) */
+        PyObject *part = PyBytes_FromStringAndSize(p, got);
+        Py_DECREF(data);
+        data = part;
+        if (!data) {
+            Py_DECREF(b);
+            return NULL;
+        }
     }
     if (start >= end) {
         Py_DECREF(b);
@@ -1229,15 +1286,18 @@ typedef struct {
     Leaf *leaf;
 } Rank;
 
-#define CACHE_SIZE 4096
+#define CACHE_SIZE 16384 /* entries: 2-way sets */
 typedef struct {
     char key[40];
     int klen;
+    uint32_t hash;
     PyObject *cands; /* frozenset */
     PyObject *only;  /* str or None */
     PyObject *ndts;  /* dict formula -> tuple */
     int empty;
     void *ki; /* its KeyInfo (NULL: not looked up yet; KI_UNKNOWN: not understood) */
+    PyObject *nd[2]; /* ndts[NEW], ndts[OLD] (borrowed from ndts; NULL: absent) */
+    long nd1[2];     /* their one value when they hold one, else -1 */
 } AnaEntry;
 
 typedef struct {
@@ -1267,6 +1327,9 @@ typedef struct {
     PyObject *pending_names; /* the parser's multi-line state attributes (None when idle) */
     PyObject *skip_cb, *reason_rate;
     double max_ts;
+    long cd_y, cd_m, cd_d; /* the last date civil_days gave (cd_ok) */
+    int cd_ok;
+    double cd_out;
 } CtxObject;
 
 /* the parser holds no open block, table or cut line: a fast line is read on its own */
@@ -1896,6 +1959,21 @@ static int civil_days(long y, long m, long d, double *out) {
     return 1;
 }
 
+/* civil_days, remembering the last date (consecutive lines mostly share it) */
+static inline int days_of(CtxObject *C, long y, long m, long d, double *out) {
+    if (C->cd_ok && y == C->cd_y && m == C->cd_m && d == C->cd_d) {
+        *out = C->cd_out;
+        return 1;
+    }
+    if (!civil_days(y, m, d, out)) return 0;
+    C->cd_y = y;
+    C->cd_m = m;
+    C->cd_d = d;
+    C->cd_out = *out;
+    C->cd_ok = 1;
+    return 1;
+}
+
 static Rank *get_rank(CtxObject *C, const char *s, Py_ssize_t n) {
     for (int i = 0; i < C->nranks; i++) {
         Rank *r = &C->ranks[i];
@@ -1957,15 +2035,27 @@ static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const cha
     int klen = (int)(ln + rn + 1);
     uint64_t h = 1469598103934665603ULL;
     for (int i = 0; i < klen; i++) h = (h ^ (unsigned char)key[i]) * 1099511628211ULL;
-    AnaEntry *e = &C->cache[h & (CACHE_SIZE - 1)];
-    if (e->cands && e->klen == klen && memcmp(e->key, key, (size_t)klen) == 0) return e;
+    uint32_t h32 = (uint32_t)(h >> 32);
+    AnaEntry *set = &C->cache[(h & (CACHE_SIZE / 2 - 1)) * 2];
+    for (int w = 0; w < 2; w++) {
+        AnaEntry *e = &set[w];
+        if (e->cands && e->hash == h32 && e->klen == klen && memcmp(e->key, key, (size_t)klen) == 0) {
+            if (w == 1) { /* the most recent first */
+                AnaEntry t = set[0];
+                set[0] = set[1];
+                set[1] = t;
+            }
+            return &set[0];
+        }
+    }
     PyObject *res = PyObject_CallFunction(C->analysis, "s#s#", lt, ln, rt, rn);
     if (!res) return NULL;
-    if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 3) {
+    if (!PyTuple_Check(res) || PyTuple_GET_SIZE(res) != 3 || !PyDict_Check(PyTuple_GET_ITEM(res, 2))) {
         Py_DECREF(res);
         PyErr_SetString(PyExc_TypeError, "sglang_line_analysis: unexpected result");
         return NULL;
     }
+    AnaEntry *e = &set[1]; /* the older one goes */
     Py_CLEAR(e->cands);
     Py_CLEAR(e->only);
     Py_CLEAR(e->ndts);
@@ -1977,10 +2067,25 @@ static AnaEntry *analysis(CtxObject *C, const char *lt, Py_ssize_t ln, const cha
     Py_INCREF(e->only);
     Py_INCREF(e->ndts);
     Py_DECREF(res);
+    for (int f = 0; f < 2; f++) {
+        PyObject *t = PyDict_GetItemWithError(e->ndts, f ? C->s_old : C->s_new);
+        if (!t && PyErr_Occurred()) return NULL;
+        e->nd[f] = t;
+        e->nd1[f] = -1;
+        if (t && PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 1) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(t, 0));
+            if (v == -1 && PyErr_Occurred()) return NULL;
+            e->nd1[f] = v;
+        }
+    }
+    e->hash = h32;
     e->empty = PyObject_Length(e->cands) == 0;
     memcpy(e->key, key, (size_t)klen);
     e->klen = klen;
-    return e;
+    AnaEntry t = set[0];
+    set[0] = set[1];
+    set[1] = t;
+    return &set[0];
 }
 
 /* one candidate set, parsed: formulas present (bit 0 NEW, bit 1 OLD) and its pairs */
@@ -2278,7 +2383,7 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
     long y = (d[0] - '0') * 1000 + (d[1] - '0') * 100 + (d[2] - '0') * 10 + (d[3] - '0');
     double day;
     int h = int2(d + 11), mi = int2(d + 14), sec = int2(d + 17);
-    if (civil_days(y, int2(d + 5), int2(d + 8), &day) && h <= 23 && mi <= 59 && sec <= 60) {
+    if (days_of(C, y, int2(d + 5), int2(d + 8), &day) && h <= 23 && mi <= 59 && sec <= 60) {
         double sod = h * 3600.0 + mi * 60.0 + sec;
         double fr = 0.0;
         if (it->frac_len) {
@@ -2335,10 +2440,17 @@ static int do_sgl(CtxObject *C, BlockObject *blk, Item *it, long long line_no) {
         note = C->n_ambig;
     }
     long ndt = -1;
-    PyObject *ndts = formula ? PyDict_GetItemWithError(e->ndts, formula) : NULL;
-    if (!ndts && PyErr_Occurred()) goto fail;
-    Py_ssize_t nn = ndts ? PyTuple_Size(ndts) : 0;
-    if (nn == 1) ndt = PyLong_AsLong(PyTuple_GET_ITEM(ndts, 0));
+    PyObject *ndts;
+    int fc = !formula ? -1 : formula == C->s_new ? 0 : formula == C->s_old ? 1 : -2;
+    if (fc >= 0) { /* looked up once per analysis */
+        ndts = e->nd[fc];
+        ndt = e->nd1[fc];
+    } else {
+        ndts = formula ? PyDict_GetItemWithError(e->ndts, formula) : NULL;
+        if (!ndts && PyErr_Occurred()) goto fail;
+        Py_ssize_t nn = ndts ? PyTuple_Size(ndts) : 0;
+        if (nn == 1) ndt = PyLong_AsLong(PyTuple_GET_ITEM(ndts, 0));
+    }
     if (ndt == -1 && formula && !eq_str(formula, C->s_new)) {
         PyObject *bf, *bn;
         if (!best_of(C, r, &bf, &bn)) goto fail;
@@ -2413,7 +2525,7 @@ static int do_vllm(CtxObject *C, BlockObject *blk, Item *it, long long line_no) 
         rec.time_text = &tt;
         double day;
         int h = int2(t + 6), mi = int2(t + 9), sec = int2(t + 12);
-        if (civil_days(C->year, int2(t), int2(t + 3), &day) && !(h > 23 || mi > 59 || sec > 60)) {
+        if (days_of(C, C->year, int2(t), int2(t + 3), &day) && !(h > 23 || mi > 59 || sec > 60)) {
             double sod = h * 3600.0 + mi * 60.0 + sec;
             double fr = 0.0;
             if (it->vfrac_len) {
@@ -2969,6 +3081,7 @@ static PyTypeObject CtxType = {
 
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
+    {"drop_blocks", fl_drop_blocks, METH_NOARGS, "free the unused blocks read_scan keeps"},
     {"read_scan", fl_read_scan, METH_VARARGS,
      "read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)"},
     {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},

@@ -694,6 +694,8 @@ def scan_file(
             plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg)
     k = len(pending)
     eof = False
+    data: bytes = b""
+    pre: Any = None
     try:
         while True:
             while not eof and len(pending) < LOOKAHEAD:
@@ -727,5 +729,9 @@ def scan_file(
             if not f.cancelled():
                 with contextlib.suppress(OSError):
                     f.result()
+        pending.clear()
+        finder.pre = None
+        data = pre = None  # type: ignore[assignment]
+        _native.drop_blocks()  # the blocks kept for reuse, freed
     scanner.close()
     return True
