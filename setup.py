@@ -13,7 +13,7 @@ setup(
             "specdiag.core.logs._fastlogs",
             ["csrc/fastlogs.c"],
             # the same IEEE double operations, in the same order, as the Python path
-            extra_compile_args=["-O2", "-ffp-contract=off", "-fno-fast-math"],
+            extra_compile_args=["-O3", "-ffp-contract=off", "-fno-fast-math"],
             optional=True,
         )
     ]
