@@ -438,3 +438,110 @@ def test_sources_that_start_like_json_documents() -> None:
         '[{"iter": 1,\n' + sgl,
     ):
         assert_same(text.encode())
+
+
+# --------------------------------------------------------------------------- running state
+
+
+def _docs_fed_in_turns(texts: list[bytes], chunk: int, every: int) -> list[str]:
+    """Sources of one label fed block by block in turns, a report every few blocks (as the
+    live view of --follow asks), then closed: every document."""
+    a = LogAnalyzer()
+    sources = [a.add_source("same.log") for _ in texts]
+    parts = [[t[i : i + chunk] for i in range(0, len(t), chunk)] for t in texts]
+    docs = []
+    step = 0
+    while any(parts):
+        for s, p in zip(sources, parts, strict=True):
+            if p:
+                s.feed(p.pop(0))
+                step += 1
+                if step % every == 0:
+                    docs.append(json.dumps(document(a.report(), {}, None, None, None)))
+    for s in sources:
+        s.close()
+    docs.append(json.dumps(document(a.report(), {}, None, None, None)))
+    return docs
+
+
+def test_running_state_is_written_back_before_every_report_and_between_sources() -> None:
+    """The C part keeps the accumulators' running state across blocks: a report in the middle
+    (the live view), two sources of the same label fed in turns (one holder at a time) and
+    lines of the Python path for the same ranks in between give what the Python path gives."""
+    import random
+
+    import bench_fastlogs
+
+    texts = []
+    for seed in (11, 12):
+        lines, _, _ = bench_fastlogs._lines(random.Random(seed), 8 * 3600, 1200, 0.45, 0.2)
+        texts.append(("\n".join(lines) + "\n").encode())
+    for chunk, every in ((4096, 3), (50000, 1)):
+        with python_path(True):
+            ref = _docs_fed_in_turns(texts, chunk, every)
+        with python_path(False):
+            got = _docs_fed_in_turns(texts, chunk, every)
+        assert len(ref) > 2 and got == ref, chunk
+
+
+def test_python_tallies_between_fast_lines_of_one_rank() -> None:
+    """SGLang lines the Python grammar reads (no token usage: not the fast layout) among fast
+    ones of the same ranks, ambiguous pairs included: the rate inference's counts change on
+    both sides, and every recompute (every 512 tallies) sees the same counts."""
+    import random
+
+    rng = random.Random(8)
+    out = []
+    pairs = [("2.50", "0.50"), ("3.00", "0.67"), ("1.90", "0.30"), ("2.20", "0.40")]
+    for i in range(2500):
+        length, rate = (
+            rng.choice(pairs)
+            if rng.random() < 0.5
+            else (f"{1 + rng.random() * 3:.2f}", f"{rng.random():.2f}")
+        )
+        rank = rng.choice([" TP0", " TP1", ""])
+        usage = "" if rng.random() < 0.2 else "token usage: 0.01, "
+        out.append(
+            f"[2026-11-29 09:{i // 60 % 60:02d}:{i % 60:02d}{rank}] Decode batch, #running-req: 1, "
+            f"#token: 1, {usage}accept len: {length}, accept rate: {rate}, cuda graph: True, "
+            f"gen throughput (token/s): 1.00, #queue-req: 0"
+        )
+    data = ("\n".join(out) + "\n").encode()
+    assert assert_same(data, chunk=30000) > 1500
+    assert_same(data, chunk=3000, engine="sglang", engine_version="0.5.10")
+
+
+def test_read_scan_reads_the_same_blocks_as_the_python_reader(tmp_path: Path) -> None:
+    """read_scan: short last block, a block past the end, a block after one that ended mid-line
+    or on a newline, a read error; a block kept by the caller is never read into again."""
+    data = b"".join(b"line %d accept len\n" % i for i in range(50)) + b"tail without newline"
+    p = tmp_path / "f.log"
+    p.write_bytes(data)
+    cfg = (b"cc", (b"ccept",), 1 << 20, 0, 0)
+    fd = os.open(p, os.O_RDONLY)
+    try:
+        size = 64
+        kept = []
+        for k in range(len(data) // size + 2):
+            off = k * size
+            got, pre = fast._native.read_scan(fd, off, size, k > 0, *cfg)
+            assert got == data[off : off + size]
+            kept.append((got, bytes(got)))
+            if pre is None:
+                continue
+            start, end, blk = pre
+            carried = k > 0 and data[off - 1 : off] != b"\n"
+            assert start == (got.find(b"\n") + 1 if carried else 0)
+            assert end == got.rfind(b"\n") + 1
+            ref = fast._native.scan(bytes(got), start, end, *cfg)
+            assert (blk.lines, blk.candidate_lines, blk.items) == (
+                ref.lines,
+                ref.candidate_lines,
+                ref.items,
+            )
+        assert all(g == copy for g, copy in kept)  # blocks still held were not reused
+        fast._native.drop_blocks()
+    finally:
+        os.close(fd)
+    with pytest.raises(OSError):
+        fast._native.read_scan(fd, 0, 64, False, *cfg)  # closed: EBADF
