@@ -188,22 +188,25 @@ static const double EXACT10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7
  * mantissa / 10^k is one correctly rounded division of two exact doubles; else strtod. */
 static int parse_num(const char *p, int64_t n, double *out) {
     char buf[128];
-    int dots = 0, digits = 0, frac = 0, sig = 0;
-    uint64_t m = 0;
     if (n <= 0 || n >= (int64_t)sizeof(buf)) return 0;
-    for (int64_t i = 0; i < n; i++) {
-        char c = p[i];
-        if (c == '.')
-            dots++;
-        else if (isdig(c)) {
-            digits++;
-            if (dots) frac++;
-            if (m || c != '0') sig++;
-            m = m * 10 + (uint64_t)(c - '0');
-        } else
-            return 0;
+    const char *e = p + n, *q = p;
+    uint64_t m = 0;
+    while (q < e && *q == '0') q++; /* leading zeros are not significant */
+    const char *s0 = q;
+    while (q < e && isdig(*q)) m = m * 10 + (uint64_t)(*q++ - '0');
+    int64_t int_digits = q - p, sig = q - s0, frac = 0;
+    if (q < e) {
+        if (*q != '.') return 0;
+        const char *f0 = ++q;
+        if (!m)
+            while (q < e && *q == '0') q++; /* 0.00x: significant from the x */
+        const char *f1 = q;
+        while (q < e && isdig(*q)) m = m * 10 + (uint64_t)(*q++ - '0');
+        if (q != e) return 0; /* a second '.' or another character */
+        frac = q - f0;
+        sig += q - f1;
     }
-    if (dots > 1 || !digits) return 0;
+    if (!int_digits && !frac) return 0;
     if (sig <= 15 && frac <= 22) {
         *out = (double)m / EXACT10[frac];
         return 1;
@@ -3088,7 +3091,8 @@ static PyMethodDef fl_methods[] = {
     {NULL}};
 
 static struct PyModuleDef fl_module = {PyModuleDef_HEAD_INIT, "_fastlogs",
-                                       "The compiled part of specdiag logs", -1, fl_methods};
+                                       "The compiled part of specdiag logs", -1, fl_methods,
+                                       NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__fastlogs(void) {
     if (PyType_Ready(&BlockType) < 0 || PyType_Ready(&CtxType) < 0) return NULL;

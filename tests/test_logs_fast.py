@@ -545,3 +545,57 @@ def test_read_scan_reads_the_same_blocks_as_the_python_reader(tmp_path: Path) ->
         os.close(fd)
     with pytest.raises(OSError):
         fast._native.read_scan(fd, 0, 64, False, *cfg)  # closed: EBADF
+
+
+_TRICKY = [
+    "0.05",
+    "00.5",
+    "0.000123",
+    "0.0",
+    "00",
+    "1.",
+    ".5",
+    "1..2",
+    "1.0000000000000001",
+    "123456789012345.6",
+    "0.1234567890123456789",
+    "2.000000000000000000000001",
+    "3.14159265358979",
+    "0000000000000000000001.5",
+]
+_DIGITS = st.one_of(st.sampled_from(_TRICKY), st.text("0123456789.", min_size=1, max_size=24))
+
+
+def _number_lines(nums: list[tuple[str, str, str, str]]) -> bytes:
+    out = []
+    for i, (length, rate, tput, pp) in enumerate(nums):
+        out.append(
+            f"[2026-11-29 08:40:{i:02d} TP0] Decode batch, #running-req: 1, #token: 1, token "
+            f"usage: 0.5, accept len: {length}, accept rate: {rate}, cuda graph: True, gen "
+            f"throughput (token/s): {tput}, #queue-req: 0"
+        )
+        out.append(
+            f"INFO 11-29 08:40:{i:02d} [metrics.py:120] SpecDecoding metrics: Mean acceptance "
+            f"length: {length}, Accepted throughput: {tput} tokens/s, Drafted throughput: 1.0 "
+            f"tokens/s, Accepted: 3 tokens, Drafted: 9 tokens, Per-position acceptance rate: "
+            f"{rate}, {pp}, Avg Draft acceptance rate: 33.3%"
+        )
+    return ("\n".join(out) + "\n").encode()
+
+
+def test_number_texts() -> None:
+    """Number texts the compiled part converts itself (leading zeros, 0.000x, more than 15
+    significant digits, a lone dot): the same values as float()."""
+    ok = [t for t in _TRICKY if t.count(".") <= 1]
+    lengths = ["1" + t if t.startswith(".") else "1" + t.lstrip("0") or "1" for t in ok]
+    rates = ["0." + t.replace(".", "") for t in ok]
+    nums = [(ln, r, t, r) for ln, r, t in zip(lengths, rates, ok, strict=True)]
+    assert assert_same(_number_lines(nums)) >= len(nums)
+
+
+@settings(deadline=None, max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(_DIGITS, _DIGITS, _DIGITS, _DIGITS), min_size=1, max_size=12))
+def test_fuzz_number_texts(nums: list[tuple[str, str, str, str]]) -> None:
+    """Any [0-9.]+ text in the fields the compiled part converts (two dots, a lone dot, out of
+    range): the same records and report as the Python path."""
+    assert_same(_number_lines(nums))
