@@ -218,8 +218,34 @@ static int parse_num(const char *p, int64_t n, double *out) {
 }
 
 /* the literal at p, advancing p */
-static inline int lit_n(const char **pp, const char *end, const char *s, size_t n) {
-    if ((size_t)(end - *pp) < n || memcmp(*pp, s, n) != 0) return 0;
+/* a == b over n bytes, 8 at a time (n is a constant where it is inlined: no memcmp call) */
+static inline __attribute__((always_inline)) int eq_bytes(const char *a, const char *b, size_t n) {
+    for (; n >= 8; a += 8, b += 8, n -= 8) {
+        uint64_t x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        if (x != y) return 0;
+    }
+    if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        if (x != y) return 0;
+        a += 4, b += 4, n -= 4;
+    }
+    if (n >= 2) {
+        uint16_t x, y;
+        memcpy(&x, a, 2);
+        memcpy(&y, b, 2);
+        if (x != y) return 0;
+        a += 2, b += 2, n -= 2;
+    }
+    return !n || *a == *b;
+}
+
+static inline __attribute__((always_inline)) int lit_n(const char **pp, const char *end,
+                                                        const char *s, size_t n) {
+    if ((size_t)(end - *pp) < n || !eq_bytes(*pp, s, n)) return 0;
     *pp += n;
     return 1;
 }
@@ -347,14 +373,22 @@ static int plain_ascii(const char *s, const char *e) {
 #if defined(__SSE2__)
     const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r'), bq = _mm_set1_epi8('`'),
                   lt = _mm_set1_epi8('<'), amp = _mm_set1_epi8('&');
-    for (; p + 16 <= e; p += 16) {
+    /* 16 bytes at a time; the last 16 overlap the ones before (the tests are per byte) */
+    for (int last = 0; e - s >= 16 && !last;) {
+        if (p + 16 > e) {
+            p = e - 16;
+            last = 1;
+        }
         __m128i x = _mm_loadu_si128((const __m128i *)p);
         __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, esc), _mm_cmpeq_epi8(x, cr));
         if (_mm_movemask_epi8(_mm_or_si128(bad, x))) return 0; /* high bit: >= 0x80 */
         __m128i q = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, bq), _mm_cmpeq_epi8(x, lt)),
                                  _mm_cmpeq_epi8(x, amp));
         if (_mm_movemask_epi8(q)) sus = 1;
+        p += 16;
+        if (p == e) last = 1;
     }
+    if (e - s >= 16) return sus ? 2 : 1;
 #endif
     for (; p < e; p++) {
         unsigned char u = (unsigned char)*p;
@@ -443,9 +477,13 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
         b->npp = it->pp_off;
         return -1;
     }
-    /* VLLM_TIME.search(prefix) */
+    /* VLLM_TIME.search(prefix): its first match; every match has a '-' at c + 2, so the
+     * dashes of the prefix, in order, give the candidates in order */
     it->vtime = -1;
-    for (const char *c = s; c + 14 <= m; c++) {
+    for (const char *dash = m - s > 2 ? (const char *)memchr(s + 2, '-', (size_t)(m - s - 2)) : NULL;
+         dash && dash + 12 <= m;
+         dash = (const char *)memchr(dash + 1, '-', (size_t)(m - dash - 1))) {
+        const char *c = dash - 2;
         if (c > s && isdig(c[-1])) continue;
         if (isdig(c[0]) && isdig(c[1]) && c[2] == '-' && isdig(c[3]) && isdig(c[4]) &&
             c[5] == ' ' && isdig(c[6]) && isdig(c[7]) && c[8] == ':' && isdig(c[9]) &&
@@ -476,6 +514,7 @@ typedef struct {
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
     Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
+    Py_ssize_t *al_off; /* per keyword: where it lies in "accept len", or -1 */
     /* special lines (the Python LineFinder hands lines around them to the parser): */
     const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
     Py_ssize_t ncut;
@@ -541,8 +580,9 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         int64_t e = ep ? ep - buf : end; /* the range always ends with a newline */
         const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
         Py_ssize_t kwi = -1;
+        const char *kwat = NULL; /* the first occurrence of keyword kwi */
         for (Py_ssize_t k = 0; k < cfg->nkw; k++)
-            if (find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) {
+            if ((kwat = find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) != NULL) {
                 kwi = k;
                 break;
             }
@@ -560,9 +600,14 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         if (tmp.type == IT_PY && cfg->fast && (pl = plain_ascii(ls, le)) != 0 &&
             !needs_cleaning(ls, le, pl == 2)) {
             /* "accept len" is keyword al when present: the first match says whether it is */
+            /* else: "accept len" at x holds keyword kwi at x + al_off (when it is part of it),
+             * at or after its first occurrence: the search starts there */
+            const char *from = cfg->al_off[kwi] >= 0 && kwat - cfg->al_off[kwi] >= ls
+                                   ? kwat - cfg->al_off[kwi]
+                                   : ls;
             int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
                          ? kwi == cfg->al_idx
-                         : HAS(ls, le, "accept len");
+                         : HAS(from, le, "accept len");
             if ((cfg->engine == 0 || cfg->engine == 1) && al) {
                 if ((cfg->fast & 1) && try_sgl(base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
             } else if (cfg->engine == 0 || cfg->engine == 2) {
@@ -691,7 +736,7 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
     }
     Py_ssize_t nkw = PyTuple_GET_SIZE(kws);
     const char **kw = (const char **)malloc(sizeof(char *) * (size_t)(nkw + 1));
-    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(nkw + 1));
+    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(2 * nkw + 1));
     if (!kw || !kwlen) {
         free(kw);
         free(kwlen);
@@ -709,8 +754,13 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
         kw[i] = PyBytes_AS_STRING(k);
         kwlen[i] = PyBytes_GET_SIZE(k);
     }
-    ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1,
+    ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1, kwlen + nkw,
                  g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen, g_nfk, g_max_len, g_max_tp};
+    static const char AL[] = "accept len";
+    for (Py_ssize_t i = 0; i < nkw; i++) {
+        const char *at = kwlen[i] <= 10 ? find_sub(AL, AL + 10, kw[i], (size_t)kwlen[i]) : NULL;
+        c.al_off[i] = at ? at - AL : -1;
+    }
     for (Py_ssize_t i = 0; i < nkw; i++)
         if (kwlen[i] == 10 && memcmp(kw[i], "accept len", 10) == 0) {
             c.al_idx = i;
