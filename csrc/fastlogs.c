@@ -515,6 +515,11 @@ typedef struct {
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
     Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
     Py_ssize_t *al_off; /* per keyword: where it lies in "accept len", or -1 */
+    /* Where the anchor first lies in each keyword (-1: nowhere). The scan finds the first
+     * anchor of a line first, so an occurrence of a keyword holding it at offset o starts at
+     * or after (that anchor - o): the searches start there. */
+    Py_ssize_t *kw_ao;
+    Py_ssize_t sk_ao[32], fk_ao[32];
     /* special lines (the Python LineFinder hands lines around them to the parser): */
     const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
     Py_ssize_t ncut;
@@ -546,13 +551,24 @@ static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
  * the start of the fixed layout): whether it makes the line special */
 static int g_prefix_ok = 0; /* the fixed layouts hold no trigger (checked at configure) */
 static Py_ssize_t g_maxkw = 1;
-static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, const char *le) {
+static inline int found_from(const char *ls, const char *we, const char *first_anchor,
+                              const char *k, Py_ssize_t klen, Py_ssize_t ao) {
+    const char *from = ls;
+    if (ao >= 0 && first_anchor - ao > ls) {
+        from = first_anchor - ao;
+        if (from + klen > we) return 0;
+    }
+    return find_sub(from, we, k, (size_t)klen) != NULL;
+}
+
+static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, const char *le,
+                          const char *first_anchor) {
     if (pe <= ls) return 0; /* no prefix: a trigger would lie in the fixed part, which has none */
     const char *we = pe + g_maxkw - 1 < le ? pe + g_maxkw - 1 : le;
     for (Py_ssize_t k = 0; k < cfg->nsk; k++)
-        if (find_sub(ls, we, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;
+        if (found_from(ls, we, first_anchor, cfg->sk[k], cfg->sklen[k], cfg->sk_ao[k])) return 1;
     for (Py_ssize_t k = 0; k < cfg->nfk; k++)
-        if (find_sub(ls, we, cfg->fk[k], (size_t)cfg->fklen[k])) return 1;
+        if (found_from(ls, we, first_anchor, cfg->fk[k], cfg->fklen[k], cfg->fk_ao[k])) return 1;
     const char *a = pe > ls ? (const char *)memchr(ls, '|', (size_t)(pe - ls)) : NULL;
     if (a && memchr(a + 1, '|', (size_t)(pe - a - 1))) return 1;
     return 0;
@@ -581,11 +597,14 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
         Py_ssize_t kwi = -1;
         const char *kwat = NULL; /* the first occurrence of keyword kwi */
-        for (Py_ssize_t k = 0; k < cfg->nkw; k++)
-            if ((kwat = find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) != NULL) {
+        for (Py_ssize_t k = 0; k < cfg->nkw; k++) {
+            Py_ssize_t ao = cfg->kw_ao[k];
+            const char *from = ao >= 0 && pos - ao > s ? buf + pos - ao : buf + s;
+            if ((kwat = find_sub(from, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) != NULL) {
                 kwi = k;
                 break;
             }
+        }
         if (kwi < 0) {
             m = nxt;
             continue;
@@ -619,7 +638,7 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         if (tmp.type == IT_OVERLONG)
             special = 0;
         else if (tmp.type != IT_PY && g_prefix_ok)
-            special = special_prefix(cfg, ls, buf + tmp.pfx, le);
+            special = special_prefix(cfg, ls, buf + tmp.pfx, le, buf + pos);
         else
             special = special_line(cfg, ls, le);
         if (special) {
@@ -723,6 +742,11 @@ static PyObject *fl_configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static Py_ssize_t anchor_at(const char *k, Py_ssize_t n, const char *anchor, Py_ssize_t alen) {
+    const char *at = find_sub(k, k + n, anchor, (size_t)alen);
+    return at ? at - k : -1;
+}
+
 /* the keyword table of a scan call (kw / kwlen: malloc'd, freed by the caller) */
 static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyObject *kws,
                     long long max_line, int engine, int fast) {
@@ -736,7 +760,7 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
     }
     Py_ssize_t nkw = PyTuple_GET_SIZE(kws);
     const char **kw = (const char **)malloc(sizeof(char *) * (size_t)(nkw + 1));
-    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(2 * nkw + 1));
+    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(3 * nkw + 1));
     if (!kw || !kwlen) {
         free(kw);
         free(kwlen);
@@ -755,7 +779,17 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
         kwlen[i] = PyBytes_GET_SIZE(k);
     }
     ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1, kwlen + nkw,
-                 g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen, g_nfk, g_max_len, g_max_tp};
+                 kwlen + 2 * nkw, {0}, {0}, g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen,
+                 g_nfk, g_max_len, g_max_tp};
+    /* the anchor's first place in each keyword (none when the anchor holds a newline: then the
+     * first anchor of a line need not be the scan's) */
+    int nl_anchor = memchr(anchor, '\n', (size_t)anchor_len) != NULL;
+    for (Py_ssize_t i = 0; i < nkw; i++)
+        c.kw_ao[i] = nl_anchor ? -1 : anchor_at(kw[i], kwlen[i], anchor, anchor_len);
+    for (Py_ssize_t i = 0; i < g_nsk; i++)
+        c.sk_ao[i] = nl_anchor ? -1 : anchor_at(g_sk[i], g_sklen[i], anchor, anchor_len);
+    for (Py_ssize_t i = 0; i < g_nfk; i++)
+        c.fk_ao[i] = nl_anchor ? -1 : anchor_at(g_fk[i], g_fklen[i], anchor, anchor_len);
     static const char AL[] = "accept len";
     for (Py_ssize_t i = 0; i < nkw; i++) {
         const char *at = kwlen[i] <= 10 ? find_sub(AL, AL + 10, kw[i], (size_t)kwlen[i]) : NULL;
