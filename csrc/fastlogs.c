@@ -72,11 +72,38 @@ typedef struct {
     int oom;
 } BlockObject;
 
+/* The item and per-position arrays of blocks no longer used, kept for the next blocks (their
+ * pages stay mapped: no page faults per block). Touched with the GIL held only. */
+#define ARRAYS_POOL 6
+static struct {
+    Item *items;
+    Py_ssize_t cap;
+    double *pp;
+    Py_ssize_t cappp;
+} g_arrays[ARRAYS_POOL];
+static int g_narrays = 0;
+
 static void Block_dealloc(BlockObject *b) {
     Py_XDECREF(b->data);
-    free(b->items);
-    free(b->pp);
+    if (g_narrays < ARRAYS_POOL && (b->items || b->pp)) {
+        g_arrays[g_narrays].items = b->items;
+        g_arrays[g_narrays].cap = b->cap;
+        g_arrays[g_narrays].pp = b->pp;
+        g_arrays[g_narrays].cappp = b->cappp;
+        g_narrays++;
+    } else {
+        free(b->items);
+        free(b->pp);
+    }
     Py_TYPE(b)->tp_free((PyObject *)b);
+}
+
+static void drop_arrays(void) {
+    for (int i = 0; i < g_narrays; i++) {
+        free(g_arrays[i].items);
+        free(g_arrays[i].pp);
+    }
+    g_narrays = 0;
 }
 
 static PyObject *Block_get_lines(BlockObject *b, void *c) { return PyLong_FromLongLong(b->lines); }
@@ -813,6 +840,13 @@ static BlockObject *new_block(PyObject *data, int64_t end) {
     b->n = b->cap = 0;
     b->pp = NULL;
     b->npp = b->cappp = 0;
+    if (g_narrays) { /* the arrays of a block gone (n and npp start at 0 again) */
+        g_narrays--;
+        b->items = g_arrays[g_narrays].items;
+        b->cap = g_arrays[g_narrays].cap;
+        b->pp = g_arrays[g_narrays].pp;
+        b->cappp = g_arrays[g_narrays].cappp;
+    }
     b->lines = b->candidates = b->fast = 0;
     b->stop = end;
     b->oom = 0;
@@ -864,11 +898,14 @@ static PyObject *g_pool[POOL_MAX];
 static int g_npool = 0;
 #endif
 
+static long long g_blocks_fresh = 0, g_blocks_reused = 0; /* counters() */
+
 static PyObject *block_bytes(Py_ssize_t size, int *fresh) {
 #if PY_VERSION_HEX < 0x030E0000
     for (int i = 0; i < g_npool; i++) {
         PyObject *o = g_pool[i];
         if (Py_REFCNT(o) == 1 && PyBytes_GET_SIZE(o) == size) {
+            g_blocks_reused++;
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
             ((PyBytesObject *)o)->ob_shash = -1;
@@ -881,6 +918,7 @@ static PyObject *block_bytes(Py_ssize_t size, int *fresh) {
 #endif
     PyObject *o = PyBytes_FromStringAndSize(NULL, size);
     *fresh = 1;
+    g_blocks_fresh++;
 #if PY_VERSION_HEX < 0x030E0000
     if (o && g_npool < POOL_MAX) {
         Py_INCREF(o);
@@ -888,6 +926,12 @@ static PyObject *block_bytes(Py_ssize_t size, int *fresh) {
     }
 #endif
     return o;
+}
+
+/* counters(): what read_scan did so far (a debugging aid) */
+static PyObject *fl_counters(PyObject *self, PyObject *unused) {
+    return Py_BuildValue("{sLsL}", "blocks_fresh", g_blocks_fresh, "blocks_reused",
+                         g_blocks_reused);
 }
 
 /* drop_blocks(): the pool's blocks not in use are freed (the end of a file) */
@@ -902,6 +946,7 @@ static PyObject *fl_drop_blocks(PyObject *self, PyObject *unused) {
     }
     g_npool = m;
 #endif
+    drop_arrays();
     Py_RETURN_NONE;
 }
 
@@ -3169,6 +3214,7 @@ static PyTypeObject CtxType = {
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
     {"drop_blocks", fl_drop_blocks, METH_NOARGS, "free the unused blocks read_scan keeps"},
+    {"counters", fl_counters, METH_NOARGS, "blocks read_scan allocated and reused"},
     {"read_scan", fl_read_scan, METH_VARARGS,
      "read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)"},
     {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
