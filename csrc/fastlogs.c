@@ -2909,13 +2909,6 @@ static PyObject *Ctx_run(CtxObject *C, PyObject *args) {
         if ((i & 1023) == 1023) { /* let a scanning thread waiting for the GIL take it */
             Py_BEGIN_ALLOW_THREADS Py_END_ALLOW_THREADS
         }
-        if (i + 8 < b->n) { /* the line data of a later item, while this one is added */
-            const Item *nx = &b->items[i + 8];
-            __builtin_prefetch(buf + (nx->type == IT_SGL ? nx->date : nx->s));
-            __builtin_prefetch(buf + (nx->type == IT_SGL ? nx->len_t : nx->pfx));
-            __builtin_prefetch((const char *)nx + 64);
-            __builtin_prefetch((const char *)nx + 128);
-        }
         if ((it->type == IT_SGL || it->type == IT_VLLM) && idle) {
             int ok = it->type == IT_SGL ? do_sgl(C, b, it, line_no) : do_vllm(C, b, it, line_no);
             if (ok == 3) { /* skipped (counted by the Python callback) */
