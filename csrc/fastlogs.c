@@ -9,11 +9,18 @@
  *     same checks as LineParser._sglang_fast / _vllm_fast. Every other candidate line (and any
  *     line that is not plain ASCII, or holds ESC or CR) is kept for the Python parser.
  *
- *  B. Ctx.run(block, base_line) (with the GIL): in line order, hands the lines kept for Python
- *     to a Python callback, and adds each fast record to the analyzer's SeriesAccumulator the way
- *     LogAnalyzer._record + SeriesAccumulator.add do, on a C copy of the accumulator's running
- *     state that is written back before any Python code runs and at the end. SGLang's
- *     accept-rate inference tallies are batched per rank and flushed before they are read.
+ *     read_scan(fd, offset, size, ...) does the same for one block of a regular file, read
+ *     with pread in the same GIL-free call, into a block reused once nothing else holds it.
+ *
+ *  B. Ctx.run(block, base_line, prev_tail, keep) (with the GIL): in line order, hands the lines
+ *     kept for Python to a Python callback, and adds each fast record to the analyzer's
+ *     SeriesAccumulator the way LogAnalyzer._record + SeriesAccumulator.add do, on a C copy of
+ *     the accumulator's running state. A Python record for a series held in C is added by
+ *     Ctx.take; any other Python record first has the state of its series written back. With
+ *     keep, the state stays in C after the block, until Ctx.sync() (fast.py calls it before the
+ *     analyzer is read). SGLang's accept-rate inference: the tallies are batched per rank and
+ *     written back before Python reads them; the best guess is recomputed in C from per-formula
+ *     and per-(formula, n) sums kept as the tallies come, at the same lines as the Python path.
  *
  * Floating point: the same IEEE double operations in the same order as the Python code (no
  * -ffast-math, no FMA contraction), so sums, means and histogram bins are bit-identical.

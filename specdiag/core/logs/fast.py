@@ -12,6 +12,12 @@ does two things, and only these:
   and ``SeriesAccumulator.add`` would, in line order, and hand every other candidate line (any
   other format, any line it does not fully understand) to the Python parser.
 
+A plain file's blocks are read and scanned by threads in one C call each (``read_scan``: pread
+and scan without the GIL, into blocks reused once nothing holds them). The accumulators'
+running state stays in C from block to block, held by one scanner of an analyzer at a time, and
+is written back (:meth:`FastScanner.sync`) before anything reads it: the analyzer's report
+(:func:`release`), another scanner of the same analyzer adding records, the end of the source.
+
 So the report, the JSON document and ``--records`` are byte-identical to the Python path's
 (tests/test_logs_fast.py proves it on every test file, generated files and fuzz cases). When a
 time window or ``--records`` needs each record as an object, or the parser's fast paths are off,
