@@ -159,7 +159,8 @@ def run(cmd: list[str], env: dict[str, str], out_path: str) -> tuple[float, floa
     """(wall s, CPU s, peak RSS MiB) of one fresh process, stdout to out_path."""
     with open(out_path, "wb") as out:
         t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env)
+        # in the checkout's root: ``-m specdiag`` imports from the working directory first
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
         _, status, ru = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t0
         p.returncode = os.waitstatus_to_exitcode(status)
