@@ -6,7 +6,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, JsonOpt, check_min_accept_len, command
+from specdiag.cli._framework import (
+    AccKindOpt,
+    JsonOpt,
+    acc_opt,
+    check_min_accept_len,
+    command,
+    header_opt,
+    min_accept_len_opt,
+    steps_opt,
+    timeout_opt,
+)
 from specdiag.core.accept import AccKind
 
 if TYPE_CHECKING:
@@ -85,20 +95,16 @@ def fleet_cmd(
     ] = None,
     acc: Annotated[
         str | None,
-        typer.Option(
-            "--acc",
+        acc_opt(
             help="Training accuracy (one value, or one per position) to compare each replica "
             "with the expected accept length.",
         ),
     ] = None,
-    steps: Annotated[
-        int | None, typer.Option("--steps", "-k", help="Draft tokens per step (with --acc).")
-    ] = None,
+    steps: Annotated[int | None, steps_opt(help="Draft tokens per step (with --acc).")] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     min_accept_len: Annotated[
         float | None,
-        typer.Option(
-            "--min-accept-len",
+        min_accept_len_opt(
             help="Exit 1 when a replica's accept length (bonus included) is below this.",
         ),
     ] = None,
@@ -119,12 +125,10 @@ def fleet_cmd(
             "--min-steps", help="Replicas with fewer verify steps are not judged as outliers."
         ),
     ] = 10.0,
-    timeout: Annotated[float, typer.Option("--timeout", help="Query timeout in seconds.")] = 30.0,
+    timeout: Annotated[float, timeout_opt(help="Query timeout in seconds.")] = 30.0,
     header: Annotated[
         list[str] | None,
-        typer.Option(
-            "--header", "-H", help="Extra HTTP header 'Name: value' (repeatable; never printed)."
-        ),
+        header_opt(help="Extra HTTP header 'Name: value' (repeatable; never printed)."),
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
