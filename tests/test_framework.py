@@ -235,6 +235,18 @@ def test_derive_keeps_declaration_order_and_renames_only_what_it_is_told() -> No
     assert derive(row, only=("c", "a"), rename={"a": "x"}) == {"c": "red", "x": [1, 2]}
     assert derive(row, omit=("b",)) == {"a": [1, 2], "c": "red"}
     assert f"{Colour.RED}" == "red" and str(Colour.RED) == "red" and Colour.RED == "red"
+    # convert: a field's own serialiser; add: documented keys that are no field, placed where
+    # `only` names them, else at the end; a field cannot be "added" over
+    got = derive(
+        row,
+        only=("a", "pair", "c"),
+        convert={"a": lambda v: sum(v)},
+        add={"pair": {"x": 1.0, "y": float("nan")}, "tail": (3,)},
+    )
+    assert list(got) == ["a", "pair", "c", "tail"]
+    assert got == {"a": 3, "pair": {"x": 1.0, "y": None}, "c": "red", "tail": [3]}
+    with pytest.raises(ValueError, match="are fields"):
+        derive(row, add={"b": 1})
 
 
 # ----------------------------------------------------------------------------- shared flags
