@@ -182,3 +182,60 @@ def test_compiled_and_torch_agree_on_a_dump(
         assert a.abs_max == b.abs_max
         assert a.rms_mean == pytest.approx(b.rms_mean, rel=1e-2)
         assert a.rms_std == pytest.approx(b.rms_std, rel=5e-2, abs=1e-3)
+
+
+def _tiny_dumps(d: Path, n: int) -> Path:
+    g = torch.Generator().manual_seed(11)
+    for i in range(n):
+        aux = torch.randn(1, 40, 3 * 16, generator=g).to(torch.bfloat16)
+        ids = torch.randint(1, 100, (40,), generator=g)
+        torch.save({"input_ids": ids, "aux_hidden_state": aux}, d / f"data_{i}.ckpt")
+    return d
+
+
+def test_pool_is_reused_and_equals_serial(tmp_path: Path) -> None:
+    """Workers come from one pool kept for the process: a second call reuses it, and every
+    call reports the same files as the serial scan, in scan order."""
+    d = _tiny_dumps(tmp_path, 7)
+    serial = I.inspect_paths([d], workers=1)
+    I.prestart_pool(3)
+    assert I._POOL is not None and I._POOL.wait_ready(60)  # so the pool takes files too
+    first = I.inspect_paths([d], workers=3)
+    pool = I._POOL
+    assert pool is not None and pool.size == 2
+    second = I.inspect_paths([d], workers=3)
+    assert I._POOL is pool
+    assert serial == first == second
+    assert all(f.ok for f in serial.files) and len(serial.files) == 7
+
+
+def test_a_killed_pool_is_replaced(tmp_path: Path) -> None:
+    """Workers killed between calls: the next call still reports every file once (scanned
+    here, or 'worker failed' for one in flight), and the call after it gets a fresh pool."""
+    import os
+    import signal
+    import time
+
+    d = _tiny_dumps(tmp_path, 40)  # enough that the pool takes some
+    I.prestart_pool(3)
+    pool = I._POOL
+    assert pool is not None and pool.wait_ready(60)
+    I.inspect_paths([d], workers=3)
+    assert I._POOL is pool
+    for proc in list(pool.executor._processes.values()):
+        os.kill(proc.pid, signal.SIGKILL)
+    time.sleep(0.3)
+    names = sorted(str(p) for p in d.glob("*.ckpt"))
+    # the broken pool is found at its first submit (this process may have scanned every file
+    # before that): then dropped, and the next call starts a fresh one
+    for _ in range(3):
+        rep = I.inspect_paths([d], workers=3)
+        assert sorted(f.path for f in rep.files) == names
+        assert all(f.ok or (f.error or "").startswith("worker failed") for f in rep.files)
+        if I._POOL is not pool:
+            break
+    assert I._POOL is not pool
+    again = I.inspect_paths([d], workers=3)
+    assert all(f.ok for f in again.files) and sorted(f.path for f in again.files) == names
+    I.shutdown_pool()
+    assert I._POOL is None

@@ -10,6 +10,7 @@ One bad file never aborts the scan: it is reported with its error and the scan g
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections import Counter
@@ -579,6 +580,10 @@ def inspect_paths(
     dumps, vocab_files = discover(paths)
     compiled = _fast is not None
     jobs = [(str(p), pad_id, hidden_size, compiled) for p in dumps]
+    if workers > 1 and len(jobs) > 1:
+        # the pool starts now, in the background: in a fresh process its server imports
+        # torch while this process does the same (the first file below imports it)
+        prestart_pool(min(workers, len(jobs)))
     results: dict[str, FileReport] = {}
     total = len(jobs)
     for done, rep in enumerate(_run(jobs, workers), start=1):
@@ -642,12 +647,113 @@ def _run(jobs: list[Job], workers: int) -> Iterable[FileReport]:
         torch.set_num_threads(before)
 
 
+def _ready() -> bool:
+    """A pool worker's first task: says it is up (the pool counts live workers by these)."""
+    return True
+
+
+class _Pool:
+    """The pool of scan workers, kept for the life of the process once started.
+
+    Starting ``n`` workers costs tens of ms (the forkserver's forks, each worker's set-up) and,
+    in a fresh process, seconds for the server's torch import. :func:`prestart_pool` starts it
+    in the background, so a command can overlap that with its own start-up (the CLI calls it
+    before it imports torch), and later calls of :func:`inspect_paths` with the same worker
+    count reuse the live workers. Each worker's first task is a :func:`_ready` probe, so the
+    pool knows how many workers are up; files are only handed to live workers. Shut down at
+    exit (or by :func:`shutdown_pool`)."""
+
+    def __init__(self, size: int) -> None:
+        import threading
+        from concurrent.futures import Future, ProcessPoolExecutor
+
+        self.size = size
+        self.live = 0
+        self.lock = threading.Lock()
+        self.changed = threading.Condition(self.lock)
+        self.executor = ProcessPoolExecutor(
+            max_workers=size, mp_context=_context(), initializer=_worker_init
+        )
+        self.probes: list[Future[bool]] = []
+        # the submits block while the server starts: from a thread of their own
+        self.starter = threading.Thread(
+            target=self._probe, name="specdiag-inspect-start", daemon=True
+        )
+        self.starter.start()
+
+    def _probe(self) -> None:
+        try:
+            for _ in range(self.size):
+                fut = self.executor.submit(_ready)
+                fut.add_done_callback(self._up)
+                self.probes.append(fut)
+        except Exception:  # noqa: BLE001 - a pool that cannot start: this process scans alone
+            with self.changed:
+                self.live = -1
+                self.changed.notify_all()
+
+    def _up(self, fut: Any) -> None:
+        with self.changed:
+            if fut.cancelled() or self.live < 0:
+                pass
+            elif fut.exception() is None:
+                self.live += 1
+            else:  # a worker died on start: this process scans the rest alone
+                self.live = -1
+            self.changed.notify_all()
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait until every worker is up (or the pool failed); whether they are."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.live < 0 or self.live >= self.size, timeout)
+            return self.live >= self.size
+
+    def shutdown(self) -> None:
+        """Stop the workers. A pool still starting is let finish its start first: stopping
+        workers while they start leaves them failing on the pool's vanished semaphores."""
+        self.starter.join()
+        for fut in self.probes:
+            with contextlib.suppress(Exception):
+                fut.result()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+_POOL: _Pool | None = None
+
+
+def prestart_pool(workers: int) -> None:
+    """Start the ``workers - 1`` pool processes that :func:`inspect_paths` will use, in the
+    background (returns at once; imports nothing heavy here)."""
+    global _POOL
+    size = workers - 1
+    if size < 1:
+        return
+    if _POOL is not None and _POOL.size == size and _POOL.live >= 0:
+        return
+    shutdown_pool()
+    _POOL = _Pool(size)
+    import atexit
+
+    atexit.register(shutdown_pool)
+
+
+def shutdown_pool() -> None:
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown()
+        _POOL = None
+
+
 def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
     import queue
     import threading
     from collections import deque
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+    from concurrent.futures.process import BrokenProcessPool
 
+    prestart_pool(pool_size + 1)
+    pool = _POOL
+    assert pool is not None
     # largest files first, so the last ones to finish are small (the report keeps scan order);
     # the pool takes from the front, this process from the back
     pending = deque(sorted(jobs, key=lambda j: -_size(j[0])))
@@ -663,41 +769,45 @@ def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
             return pending.popleft() if front else pending.pop()
 
     def feed() -> None:
-        """Keep two files queued per pool worker; pass each report on as it comes back. A
-        pool that breaks (a worker killed) reports its running files as failed and leaves the
-        files it has not started to this process."""
-        from concurrent.futures.process import BrokenProcessPool
-
+        """Keep two files queued per live pool worker; pass each report on as it comes back.
+        A pool that breaks (a worker killed) reports its running files as failed and leaves
+        the files it has not started to this process."""
+        global _POOL
+        running: dict[Future[FileReport], Job] = {}
+        broken = False
         try:
-            with ProcessPoolExecutor(
-                max_workers=pool_size, mp_context=_context(), initializer=_worker_init
-            ) as ex:
-                running: dict[Future[FileReport], Job] = {}
-                broken = False
-                while not stop.is_set():
-                    while not broken and len(running) < 2 * pool_size:
-                        if (j := take(True)) is None:
-                            break
-                        try:
-                            running[ex.submit(_worker, j)] = j
-                        except BrokenProcessPool:
-                            with lock:
-                                pending.appendleft(j)
-                            broken = True
-                    if not running:
+            while not stop.is_set():
+                with pool.changed:  # wait for live workers (or for the list to run out)
+                    while pool.live == 0 and not running and not stop.is_set() and pending:
+                        pool.changed.wait(0.05)
+                    live = pool.live
+                if live < 0:
+                    broken = True
+                while not broken and len(running) < 2 * max(live, 0):
+                    if (j := take(True)) is None:
                         break
-                    finished, _ = wait(running, timeout=0.5, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        job = running.pop(fut)
-                        try:
-                            done.put(fut.result())
-                        except Exception as exc:  # noqa: BLE001 - a crashed worker is one bad file
-                            broken = broken or isinstance(exc, BrokenProcessPool)
-                            done.put(
-                                FileReport(path=job[0], ok=False, error=f"worker failed: {exc}")
-                            )
-                for fut in running:
-                    fut.cancel()
+                    try:
+                        running[pool.executor.submit(_worker, j)] = j
+                    except (BrokenProcessPool, RuntimeError):  # broken or shut down
+                        with lock:
+                            pending.appendleft(j)
+                        broken = True
+                if not running:
+                    if broken or not pending:
+                        break
+                    continue
+                finished, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    job = running.pop(fut)
+                    try:
+                        done.put(fut.result())
+                    except Exception as exc:  # noqa: BLE001 - a crashed worker is one bad file
+                        broken = broken or isinstance(exc, BrokenProcessPool)
+                        done.put(FileReport(path=job[0], ok=False, error=f"worker failed: {exc}"))
+            for fut in running:
+                fut.cancel()
+            if broken and _POOL is pool:
+                shutdown_pool()  # not reused: the next call starts a fresh one
         except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
             failure.append(exc)
         finally:
