@@ -675,6 +675,7 @@ class _Pool:
             max_workers=size, mp_context=_context(), initializer=_worker_init
         )
         self.probes: list[Future[bool]] = []
+        self.abandon = threading.Event()
         # the submits block while the server starts: from a thread of their own
         self.starter = threading.Thread(
             target=self._probe, name="specdiag-inspect-start", daemon=True
@@ -684,6 +685,9 @@ class _Pool:
     def _probe(self) -> None:
         try:
             for _ in range(self.size):
+                if self.abandon.is_set():  # shutting down: start no more workers
+                    break
+                # each submit starts one worker (the pool starts them as work arrives)
                 fut = self.executor.submit(_ready)
                 fut.add_done_callback(self._up)
                 self.probes.append(fut)
@@ -710,7 +714,9 @@ class _Pool:
 
     def shutdown(self) -> None:
         """Stop the workers. A pool still starting is let finish its start first: stopping
-        workers while they start leaves them failing on the pool's vanished semaphores."""
+        workers while they start leaves them failing on the pool's vanished semaphores; no
+        more are started from here on."""
+        self.abandon.set()
         self.starter.join()
         for fut in self.probes:
             with contextlib.suppress(Exception):
