@@ -60,7 +60,9 @@ def inspect_dump_cmd(
         list[Path],
         typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
     ],
-    workers: Annotated[int, workers_opt(help="Files inspected in parallel (processes).")] = 1,
+    workers: Annotated[
+        int, workers_opt(help="Files inspected at once: this process and N-1 worker processes.")
+    ] = 1,
     hidden_size: Annotated[
         int | None,
         hidden_size_opt(help="Target hidden size H for the chunk fingerprint (default: auto)."),
