@@ -12,7 +12,7 @@ install: $(STAMP)
 
 # torch is pinned to the CPU build first, so the [tensors] range installs nothing more.
 # editable_mode=compat puts the repo on sys.path with a plain .pth file: no import hook, faster start.
-$(STAMP): pyproject.toml setup.py csrc/fastlogs.c  # setup.py: the optional C part of specdiag logs
+$(STAMP): pyproject.toml setup.py csrc/fastlogs.c csrc/fastscan.c  # setup.py: the optional C parts (logs, inspect-dump)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q "torch==$(TORCH_VERSION)"
@@ -21,6 +21,7 @@ $(STAMP): pyproject.toml setup.py csrc/fastlogs.c  # setup.py: the optional C pa
 	@command -v cc >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc libc6-dev; } >/dev/null 2>&1 || true
 	$(PIP) install -q -e ".[tensors,server,dev,hf]" --config-settings editable_mode=compat
 	@$(PY) -c "import sys; from specdiag.core.logs import fast; s = fast.status(); s and print('note:', s, file=sys.stderr)"
+	@$(PY) -c "import sys; from specdiag.core.hidden import inspect as i; i.scan_engine() == 'torch' and print('note: the compiled scan of inspect-dump is not built; it uses its torch path', file=sys.stderr)"
 	touch $(STAMP)
 
 lint: install

@@ -6,15 +6,22 @@ Writes ``--files`` dumps (``input_ids``, ``loss_mask``, ``aux_hidden_state [1, T
 then times, best of ``--repeat``:
 
 * ``cat``: ``cat FILES > /dev/null`` (the bandwidth reference: page cache to user space);
-* ``scan``: ``inspect_paths(DIR, workers=N)`` in this process, torch already imported (the work
-  itself: the worker pool, its start, the reads, the reductions, the reports coming back);
+* ``scan`` (cold): ``inspect_paths(DIR, workers=N)`` in this process, torch already imported,
+  the pool's N - 1 workers started inside the timed call (the work itself: the workers' start,
+  the reads, the reductions, the reports coming back; this process scans beside them);
+* ``warm``: the same call with the workers already up (a process that scans again, or the CLI,
+  which starts its pool while it imports torch);
 * ``cli``: ``specdiag inspect-dump DIR --workers N --json`` as a fresh process (what a user
   waits for, torch import and process start included).
 
 GB/s = bytes of the files / seconds. Scaling = GB/s(N) / (N x GB/s(1)), for the scan.
 
+``--engines compiled,torch`` measures both scans in one run: the compiled one-pass scan
+(csrc/fastscan.c; build it first with ``python setup.py build_ext --inplace``) and the torch
+path it falls back to (``SPECDIAG_INSPECT_TORCH=1``), side by side.
+
 Usage: python benchmarks/bench_inspect.py [--files 24] [--tokens 4096] [--hidden 2560]
-       [--workers 1,2,4,8,16] [--repeat 3] [--keep DIR] [--json]
+       [--workers 1,2,4,8,16] [--engines compiled,torch] [--repeat 3] [--keep DIR] [--json]
 """
 
 from __future__ import annotations
@@ -75,14 +82,23 @@ def main() -> int:
     ap.add_argument("--workers", default="1,2,4,8,16")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--keep", default=None)
+    ap.add_argument("--engines", default="compiled", help="compiled, torch or both (a,b)")
     ap.add_argument("--no-cli", action="store_true", help="skip the fresh-process timings")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     import torch
 
+    from specdiag.core.hidden import inspect as insp
     from specdiag.core.hidden.inspect import inspect_paths
 
+    compiled = insp._fast
+    engines = [e.strip() for e in a.engines.split(",") if e.strip()]
+    if "compiled" in engines and compiled is None:
+        print(
+            "the compiled scan is not built: python setup.py build_ext --inplace", file=sys.stderr
+        )
+        return 2
     workers = [int(w) for w in a.workers.split(",")]
     tmp = None
     if a.keep:
@@ -102,33 +118,71 @@ def main() -> int:
     cat()  # page-cache the files
     t_cat = best(cat, a.repeat)
     rows = []
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     specdiag = [sys.executable, "-m", "specdiag"]
-    for w in workers:
-        inspect_paths([d], workers=w)  # warm: the forkserver starts once per process
-        t_scan = best(lambda w=w: inspect_paths([d], workers=w), a.repeat)
-        t_cli = None
-        if not a.no_cli:
-            cmd = [*specdiag, "inspect-dump", str(d), "--workers", str(w), "--json"]
-            t_cli = best(
-                lambda cmd=cmd: subprocess.run(cmd, stdout=subprocess.DEVNULL, env=env, check=True),
-                a.repeat,
+    cli_ok = True
+    for engine in engines:
+        insp._fast = compiled if engine == "compiled" else None
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        if engine == "torch":
+            env["SPECDIAG_INSPECT_TORCH"] = "1"  # the CLI's switch (in-process: insp._fast)
+        for w in workers:
+            inspect_paths([d], workers=w)  # warm: the forkserver starts once per process
+            # cold: the pool's workers start inside the timed call (the forkserver is up)
+            cold = []
+            for _ in range(a.repeat):
+                insp.shutdown_pool()
+                t0 = time.perf_counter()
+                inspect_paths([d], workers=w)
+                cold.append(time.perf_counter() - t0)
+            t_scan = min(cold)
+            # warm: the workers are already up (a process that scans again, or the CLI, whose
+            # pool starts while it imports torch)
+            insp.prestart_pool(w)
+            if insp._POOL is not None:
+                insp._POOL.wait_ready(120)
+            t_warm = best(lambda w=w: inspect_paths([d], workers=w), a.repeat)
+            insp.shutdown_pool()
+            t_cli = None
+            if not a.no_cli and cli_ok:
+                cmd = [*specdiag, "inspect-dump", str(d), "--workers", str(w), "--json"]
+                try:
+                    t_cli = best(
+                        lambda cmd=cmd, env=env: subprocess.run(
+                            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                            check=True,
+                        ),
+                        a.repeat,
+                    )  # fmt: skip
+                except subprocess.CalledProcessError as exc:  # e.g. the CLI's deps missing
+                    print(f"CLI failed, not timed: {exc.stderr.decode()[-400:]}", file=sys.stderr)
+                    cli_ok = False
+            rows.append(
+                {"engine": engine, "workers": w, "scan_s": t_scan, "warm_s": t_warm, "cli_s": t_cli}
             )
-        rows.append({"workers": w, "scan_s": t_scan, "cli_s": t_cli})
-    base = gb / rows[0]["scan_s"] if rows and rows[0]["workers"] == 1 else None
+    insp._fast = compiled
+    base = {
+        r["engine"]: gb / r["scan_s"] for r in rows if r["workers"] == 1
+    }  # per engine: its own 1-worker rate (no pool: cold = warm)
     result = {
         "files": len(files),
         "bytes": size,
         "cpus": os.cpu_count(),
         "torch": torch.__version__,
+        "kernels": getattr(compiled, "KERNELS", None),
         "cat_s": t_cat,
         "cat_gbps": gb / t_cat,
         "rows": [
             {
                 **r,
                 "scan_gbps": gb / r["scan_s"],
+                "warm_gbps": gb / r["warm_s"],
+                "warm_scaling": (gb / r["warm_s"]) / (r["workers"] * base[r["engine"]])
+                if r["engine"] in base
+                else None,
                 "cli_gbps": gb / r["cli_s"] if r["cli_s"] else None,
-                "scaling": (gb / r["scan_s"]) / (r["workers"] * base) if base else None,
+                "scaling": (gb / r["scan_s"]) / (r["workers"] * base[r["engine"]])
+                if r["engine"] in base
+                else None,
                 "of_cat": (gb / r["scan_s"]) / (gb / t_cat),
             }
             for r in rows
@@ -138,19 +192,21 @@ def main() -> int:
         print(json.dumps(result, indent=2))
     else:
         print(
-            f"{len(files)} files, {gb:.2f} GB, {os.cpu_count()} CPUs; cat: {t_cat:.3f} s = "
-            f"{gb / t_cat:.2f} GB/s"
+            f"{len(files)} files, {gb:.2f} GB, {os.cpu_count()} CPUs, kernels "
+            f"{result['kernels']}; cat: {t_cat:.3f} s = {gb / t_cat:.2f} GB/s"
         )
         print(
-            f"{'workers':>7} {'scan s':>8} {'GB/s':>6} {'scaling':>8} {'of cat':>7} {'cli s':>7} {'GB/s':>6}"
+            f"{'engine':>8} {'workers':>7} {'cold s':>8} {'GB/s':>6} {'scaling':>8} {'of cat':>7} "
+            f"{'warm s':>7} {'GB/s':>6} {'scaling':>8} {'cli s':>7}"
         )
         for r in result["rows"]:
             sc = f"{r['scaling']:.0%}" if r["scaling"] is not None else "-"
+            ws = f"{r['warm_scaling']:.0%}" if r["warm_scaling"] is not None else "-"
             cli = f"{r['cli_s']:.3f}" if r["cli_s"] else "-"
-            cg = f"{r['cli_gbps']:.2f}" if r["cli_gbps"] else "-"
             print(
-                f"{r['workers']:>7} {r['scan_s']:>8.3f} {r['scan_gbps']:>6.2f} {sc:>8} "
-                f"{r['of_cat']:>7.0%} {cli:>7} {cg:>6}"
+                f"{r['engine']:>8} {r['workers']:>7} {r['scan_s']:>8.3f} {r['scan_gbps']:>6.2f} "
+                f"{sc:>8} {r['of_cat']:>7.0%} {r['warm_s']:>7.3f} {r['warm_gbps']:>6.2f} "
+                f"{ws:>8} {cli:>7}"
             )
     if tmp is not None:
         tmp.cleanup()

@@ -695,3 +695,44 @@ def test_a_malformed_header_hint_reads_whole() -> None:
 
     r = run_cli(["fleet", "http://127.0.0.1:9", "--header", "NoColon"])
     assert r.exit_code == 2 and "X-Scope-OrgID: team-a" in r.stderr and "***" not in r.stderr
+
+
+# ------------------------------------------------------------------ --by
+
+
+@pytest.mark.parametrize(
+    ("by", "says", "hint"),
+    [
+        ("pod,pod", "--by names 'pod' more than once", "name each label once"),
+        ("pod,dp_rank,pod,dp_rank", "--by names 'dp_rank', 'pod' more than once", "name each"),
+        (",", "--by names no label", "e.g. --by pod,dp_rank"),
+    ],
+)
+def test_by_a_repeated_label_or_none_is_a_usage_error(by: str, says: str, hint: str) -> None:
+    r = run_cli(["fleet", "http://127.0.0.1:9", "--by", by])
+    assert r.exit_code == 2, r.stderr
+    assert r.stderr.splitlines()[:2] == [f"error: {says}", r.stderr.splitlines()[1]]
+    assert r.stderr.splitlines()[1].startswith(f"hint: {hint}"), r.stderr
+
+
+def test_by_a_label_no_series_carries_is_a_usage_error_naming_the_labels() -> None:
+    def handler(req: httpx.Request) -> httpx.Response:
+        raw = vllm_replica("a:1", 10, 17) + vllm_replica("b:1", 10, 16)
+        result = [
+            {
+                "metric": dict(r.labels),
+                "values": [[t, str(v)] for t, v in zip(r.timestamps, r.values, strict=True)],
+            }
+            for r in raw
+        ]
+        return httpx.Response(
+            200, json={"status": "success", "data": {"resultType": "matrix", "result": result}}
+        )
+
+    with pytest.raises(UsageError) as e:
+        _run(handler, group_by=("instance", "podd"))
+    assert "no series read carries the label 'podd'" in e.value.message
+    assert "instance, job, position" in e.value.message  # the labels they do carry
+    assert e.value.hint and e.value.exit_code == 2
+    rep = _run(handler, group_by=("instance",))  # a label they carry groups as before
+    assert len(rep.analysis.replicas) == 2  # type: ignore[attr-defined]

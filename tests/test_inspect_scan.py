@@ -2,7 +2,8 @@
 
 The scan reads each block once in its stored dtype and uses the row norms as the NaN/Inf test;
 these tests put NaN/Inf/huge values anywhere (hypothesis) and check the counts and the
-fingerprint against a naive reference, for every dtype and layout it handles.
+fingerprint against a naive reference, for every dtype and layout it handles, on both engines:
+the compiled one-pass scan (csrc/fastscan.c) and the torch path it falls back to.
 """
 
 from __future__ import annotations
@@ -16,7 +17,22 @@ from hypothesis import strategies as st
 
 from specdiag.core.hidden import inspect as I
 
-DTYPES = [torch.bfloat16, torch.float16, torch.float32]
+DTYPES = [torch.bfloat16, torch.float16, torch.float32, torch.float64]
+ENGINES = ["compiled", "torch"] if I._fast is not None else ["torch"]
+needs_compiled = pytest.mark.skipif(
+    I._fast is None, reason="the compiled scan is not built (pip install . builds it)"
+)
+
+
+_COMPILED = I._fast
+
+
+def _engine(monkeypatch: pytest.MonkeyPatch, engine: str) -> None:
+    """Select the engine for one hypothesis example (each example sets it afresh)."""
+    if engine == "compiled" and _COMPILED is None:
+        pytest.skip("the compiled scan is not built (pip install . builds it)")
+    monkeypatch.setattr(I, "_fast", _COMPILED if engine == "compiled" else None)
+    assert I.scan_engine() == engine
 
 
 def _naive(aux: torch.Tensor, valid: int, c: int) -> tuple[int, list[float], list[float]]:
@@ -43,11 +59,13 @@ def _naive(aux: torch.Tensor, valid: int, c: int) -> tuple[int, list[float], lis
     ),
     pad=st.integers(0, 3),
     shift=st.integers(4, 12),
+    engine=st.sampled_from(ENGINES),
 )
 def test_scan_matches_naive(
     tmp_path: Path, t: int, h: int, dtype: torch.dtype, bad: list[tuple[int, float]], pad: int,
-    shift: int, monkeypatch: pytest.MonkeyPatch,
+    shift: int, engine: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
+    _engine(monkeypatch, engine)
     monkeypatch.setattr(I, "BLOCK_SHIFT", shift)  # tiny blocks: many block boundaries
     c = 3
     g = torch.Generator().manual_seed(t * 1000 + h)
@@ -61,7 +79,7 @@ def test_scan_matches_naive(
     if pad:
         ids[-pad:] = 0
     mask = (ids != 0).to(torch.int64)
-    p = tmp_path / f"d_{t}_{h}_{str(dtype)[6:]}_{len(bad)}_{pad}_{shift}.pt"
+    p = tmp_path / f"d_{t}_{h}_{str(dtype)[6:]}_{len(bad)}_{pad}_{shift}_{engine}.pt"
     torch.save({"input_ids": ids, "loss_mask": mask, "aux_hidden_state": aux[None]}, p)
     rep = I.inspect_file(str(p), hidden_size=h)
     assert rep.error is None, rep.error
@@ -72,5 +90,152 @@ def test_scan_matches_naive(
     for i, fp in enumerate(rep.fingerprint):
         if abs(amax[i]) < 1e30:
             assert fp.abs_max == pytest.approx(amax[i], rel=1e-6)
-            # per-row norms of bfloat16 input come back rounded to bfloat16 (8 bits)
-            assert fp.rms_mean == pytest.approx(rms[i], rel=1e-2, abs=1e-6)
+            # the torch path's per-row norms of bfloat16 input come back rounded to bfloat16
+            # (8 bits); the compiled path keeps them in float32 or wider
+            tol = 1e-2 if engine == "torch" else 1e-5
+            assert fp.rms_mean == pytest.approx(rms[i], rel=tol, abs=1e-6)
+
+
+def _naive_view(x: torch.Tensor, valid: int) -> tuple[int, list[float], list[float], list[float]]:
+    """[n, c, h] -> NaN/Inf count, per chunk sum of RMS, of RMS^2, max finite |x| (float64)."""
+    d = x.double()
+    nf = int((~torch.isfinite(d)).sum())
+    v = torch.nan_to_num(d[:valid], nan=0.0, posinf=0.0, neginf=0.0)
+    rms = v.pow(2).mean(-1).sqrt()  # [valid, c]
+    amax = v.abs().amax(dim=(0, 2)) if valid else torch.zeros(x.shape[1], dtype=torch.float64)
+    return nf, rms.sum(0).tolist(), rms.pow(2).sum(0).tolist(), amax.tolist()
+
+
+@needs_compiled
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(1, 12),
+    c=st.integers(1, 4),
+    h=st.integers(1, 70),
+    dtype=st.sampled_from(DTYPES),
+    order=st.sampled_from(["nch", "cnh", "nhc"]),
+    bad=st.lists(
+        st.tuples(
+            st.integers(0, 10_000),
+            st.sampled_from([float("nan"), float("inf"), -float("inf"), 3e38, -1e-40, 0.0]),
+        ),
+        max_size=5,
+    ),
+    valid=st.integers(0, 12),
+)
+def test_compiled_scan_any_strides(
+    n: int, c: int, h: int, dtype: torch.dtype, order: str, bad: list[tuple[int, float]],
+    valid: int,
+) -> None:  # fmt: skip
+    """Rows with any element strides (stored token-major, chunk-major or with h innermost not
+    contiguous), every dtype, hostile values: the compiled scan equals the float64 reference."""
+    g = torch.Generator().manual_seed(n * 10_000 + c * 100 + h)
+    base = torch.randn(n, c, h, generator=g) * 3
+    flat = base.view(-1)
+    for pos, val in bad:
+        flat[pos % flat.numel()] = val
+    x = base.to(dtype)
+    if order == "cnh":  # stored [c, n, h], seen as [n, c, h]
+        x = x.transpose(0, 1).contiguous().transpose(0, 1)
+    elif order == "nhc":  # h not the innermost axis: element stride c
+        x = x.transpose(1, 2).contiguous().transpose(1, 2)
+    valid = min(valid, n)
+    res = I._fast_scan(x, valid, populate=False, release=False)
+    assert res is not None
+    nf, sums, sq, amax = _naive_view(x, valid)
+    assert res.nonfinite == nf
+    finite = [a < 1e30 for a in amax]
+    for k in range(c):
+        assert float(res.amax[k]) == pytest.approx(amax[k], rel=1e-12, abs=0.0)
+        if finite[k]:
+            assert float(res.sums[k]) == pytest.approx(sums[k], rel=1e-5, abs=1e-30)
+            assert float(res.sq[k]) == pytest.approx(sq[k], rel=1e-5, abs=1e-30)
+
+
+@needs_compiled
+def test_compiled_and_torch_agree_on_a_dump(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A SpecForge-like dump, memory-mapped (populate + release on), both engines: same report
+    but for the torch path's bfloat16-rounded norms."""
+    from safetensors.torch import save_file
+
+    g = torch.Generator().manual_seed(5)
+    t, h = 300, 64
+    scale = torch.cat([torch.full((h,), float(i + 1)) for i in range(3)])
+    aux = (torch.randn(1, t, 3 * h, generator=g) * scale).to(torch.bfloat16)
+    aux[0, 7, 5] = float("nan")
+    last = torch.randn(1, t, h, generator=g).to(torch.bfloat16)
+    last[0, 299, 1] = float("inf")
+    ids = torch.randint(1, 500, (t,), generator=g)
+    ids[-20:] = 0
+    p = tmp_path / "d.safetensors"
+    save_file({"input_ids": ids, "aux_hidden_state": aux, "hidden_state": last}, str(p))
+    monkeypatch.setattr(I, "BLOCK_SHIFT", 12)
+    fast = I.inspect_file(str(p))
+    monkeypatch.setattr(I, "_fast", None)
+    slow = I.inspect_file(str(p))
+    assert fast.nonfinite == slow.nonfinite == {"aux_hidden_state": 1, "hidden_state": 1}
+    assert fast.problems == slow.problems and fast.warnings == slow.warnings
+    assert fast.ascending is slow.ascending is True
+    for a, b in zip(fast.fingerprint, slow.fingerprint, strict=True):
+        assert a.abs_max == b.abs_max
+        assert a.rms_mean == pytest.approx(b.rms_mean, rel=1e-2)
+        assert a.rms_std == pytest.approx(b.rms_std, rel=5e-2, abs=1e-3)
+
+
+def _tiny_dumps(d: Path, n: int) -> Path:
+    g = torch.Generator().manual_seed(11)
+    for i in range(n):
+        aux = torch.randn(1, 40, 3 * 16, generator=g).to(torch.bfloat16)
+        ids = torch.randint(1, 100, (40,), generator=g)
+        torch.save({"input_ids": ids, "aux_hidden_state": aux}, d / f"data_{i}.ckpt")
+    return d
+
+
+def test_pool_is_reused_and_equals_serial(tmp_path: Path) -> None:
+    """Workers come from one pool kept for the process: a second call reuses it, and every
+    call reports the same files as the serial scan, in scan order."""
+    d = _tiny_dumps(tmp_path, 7)
+    serial = I.inspect_paths([d], workers=1)
+    I.prestart_pool(3)
+    assert I._POOL is not None and I._POOL.wait_ready(60)  # so the pool takes files too
+    first = I.inspect_paths([d], workers=3)
+    pool = I._POOL
+    assert pool is not None and pool.size == 2
+    second = I.inspect_paths([d], workers=3)
+    assert I._POOL is pool
+    assert serial == first == second
+    assert all(f.ok for f in serial.files) and len(serial.files) == 7
+
+
+def test_a_killed_pool_is_replaced(tmp_path: Path) -> None:
+    """Workers killed between calls: the next call still reports every file once (scanned
+    here, or 'worker failed' for one in flight), and the call after it gets a fresh pool."""
+    import os
+    import signal
+    import time
+
+    d = _tiny_dumps(tmp_path, 40)  # enough that the pool takes some
+    I.prestart_pool(3)
+    pool = I._POOL
+    assert pool is not None and pool.wait_ready(60)
+    I.inspect_paths([d], workers=3)
+    assert I._POOL is pool
+    for proc in list(pool.executor._processes.values()):
+        os.kill(proc.pid, signal.SIGKILL)
+    time.sleep(0.3)
+    names = sorted(str(p) for p in d.glob("*.ckpt"))
+    # the broken pool is found at its first submit (this process may have scanned every file
+    # before that): then dropped, and the next call starts a fresh one
+    for _ in range(3):
+        rep = I.inspect_paths([d], workers=3)
+        assert sorted(f.path for f in rep.files) == names
+        assert all(f.ok or (f.error or "").startswith("worker failed") for f in rep.files)
+        if I._POOL is not pool:
+            break
+    assert I._POOL is not pool
+    again = I.inspect_paths([d], workers=3)
+    assert all(f.ok for f in again.files) and sorted(f.path for f in again.files) == names
+    I.shutdown_pool()
+    assert I._POOL is None

@@ -253,6 +253,9 @@ def test_vllm_early_v1_and_v0() -> None:
     assert first[0].accept_length == pytest.approx(2.52)  # emitted * k / drafted
     assert second[0].accept_length == pytest.approx(400 * 3 / 300)  # interval from the deltas
     assert second[0].accepted_tokens == 300 and "difference" in second[0].notes[0]
+    # more speculative tokens per step than drafts in all: inconsistent, not a division by 0
+    huge = v0.replace("tokens: 3,", "tokens: " + "9" * 400 + ",")
+    assert isinstance(LineParser().parse(huge.format(a=0, d=4500, e=3780)), Skipped)
 
 
 def test_vllm_real_captures() -> None:

@@ -45,33 +45,186 @@ from specdiag.errors import (
 F = TypeVar("F", bound=Callable[..., Any])
 
 # --------------------------------------------------------------------------- shared options
-# One declaration per flag that more than one command takes: the same name, type and help.
+# One declaration per flag that more than one command takes. A flag whose meaning, type and help
+# are the same everywhere is an alias (``JsonOpt``); one whose help or default is the command's own
+# is a factory that returns the option (``timeout_opt(help=...)``), used as
+# ``timeout: Annotated[float, timeout_opt("Seconds per request.")] = 60.0``: the flag names, env
+# vars, bounds and display live here, the help and the default at the command.
+# ``tests/test_framework.py`` walks the app: a flag two commands take must come from here (or be in
+# the documented list of flags that mean different things, docs/architecture.md).
+
+# id(option) -> (the option, where in this module it is declared: the factory, or the alias line)
+_SHARED: dict[int, tuple[Any, str]] = {}
+
+
+def _option(*names: str, **kwargs: Any) -> Any:
+    """A typer option declared in this module, recorded with its declaration site."""
+    info = typer.Option(*names, **kwargs)
+    caller = sys._getframe(1)
+    code = caller.f_code
+    site = f"line {caller.f_lineno}" if code.co_name == "<module>" else f"{code.co_name}()"
+    _SHARED[id(info)] = (info, site)
+    return info
+
+
+def shared_declaration(info: Any) -> str | None:
+    """Where in this module the option ``info`` was declared (None: not declared here)."""
+    entry = _SHARED.get(id(info))
+    return entry[1] if entry is not None and entry[0] is info else None
+
+
+ACC_HELP = (
+    "Training accuracy: one value for every draft position (with --steps), or one "
+    "per position, comma-separated (0.82,0.74,0.68). Fractions, or percentages with %."
+)
+STEPS_HELP = (
+    "Draft tokens per verify step (default: one per --acc value, else the draft "
+    "length the server or the logs show)."
+)
+MIN_ACCEPT_LEN_HELP = "Exit 1 when the accept length (bonus included) is below X."
+API_KEY_HELP = "Bearer key (never printed or saved; '' sends none)."
+
+
+def acc_opt(help: str = ACC_HELP) -> Any:
+    """``--acc``: training accuracy, one value or one per position (a string parsed later)."""
+    return _option("--acc", help=help, show_default=False)
+
+
+def steps_opt(help: str = STEPS_HELP) -> Any:
+    """``--steps`` / ``-k``: draft tokens per verify step."""
+    return _option("--steps", "-k", help=help, show_default=False)
+
+
+def min_accept_len_opt(help: str = MIN_ACCEPT_LEN_HELP) -> Any:
+    """``--min-accept-len``: the accept length below which the command exits 1
+    (check it with :func:`check_min_accept_len`)."""
+    return _option("--min-accept-len", help=help, show_default=False)
+
+
+def api_key_opt(help: str = API_KEY_HELP) -> Any:
+    """``--api-key``: the bearer key a command sends to a server (``SPECDIAG_API_KEY``, then
+    ``OPENAI_API_KEY``); never printed. Not reference-server's (the key it requires)."""
+    return _option(
+        "--api-key",
+        envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
+        show_envvar=True,
+        help=help,
+    )
+
+
+def engine_opt(help: str) -> Any:
+    """``--engine`` as an :class:`~specdiag.core.accept.Engine` (sglang, vllm, llamacpp, trtllm)."""
+    return _option("--engine", help=help)
+
+
+def timeout_opt(help: str) -> Any:
+    """``--timeout``: seconds (the command says of what, and its default)."""
+    return _option("--timeout", help=help)
+
+
+def header_opt(help: str) -> Any:
+    """``--header`` / ``-H``: an extra HTTP header 'Name: value', repeatable, never printed."""
+    return _option("--header", "-H", help=help)
+
+
+def max_tokens_opt(help: str) -> Any:
+    """``--max-tokens``: tokens per (probe) request."""
+    return _option("--max-tokens", help=help)
+
+
+def temperature_opt(help: str) -> Any:
+    """``--temperature``: the sampling temperature."""
+    return _option("--temperature", help=help)
+
+
+def probe_requests_opt(help: str) -> Any:
+    """``--probe-requests``: requests of a short probe run."""
+    return _option("--probe-requests", help=help)
+
+
+def served_model_opt(help: str) -> Any:
+    """``--model``: the served model name (not inspect-dump's checkpoint directory)."""
+    return _option("--model", help=help)
+
+
+def logs_opt(help: str) -> Any:
+    """``--logs``: server log files, repeatable."""
+    return _option("--logs", help=help)
+
+
+def follow_opt(help: str) -> Any:
+    """``--follow`` / ``-f``: keep reading the logs as they grow."""
+    return _option("--follow", "-f", help=help)
+
+
+def draft_opt(help: str) -> Any:
+    """``--draft``: the draft checkpoint directory."""
+    return _option("--draft", help=help)
+
+
+def target_opt(help: str) -> Any:
+    """``--target``: the target checkpoint directory."""
+    return _option("--target", help=help)
+
+
+def server_args_opt(help: str) -> Any:
+    """``--server-args``: the server's launch command line; @FILE reads it from a file."""
+    return _option("--server-args", help=help)
+
+
+def host_opt(help: str) -> Any:
+    """``--host``: the address a server of ours listens on."""
+    return _option("--host", help=help)
+
+
+def port_opt(help: str, *, show_default: bool = True) -> Any:
+    """``--port``: the port a server of ours listens on (0: a free one)."""
+    return _option("--port", help=help, show_default=show_default)
+
+
+def duration_opt(help: str) -> Any:
+    """``--duration``: seconds a server of ours runs (default: until stopped)."""
+    return _option("--duration", help=help)
+
+
+def workers_opt(help: str) -> Any:
+    """``--workers`` / ``-j``: worker processes."""
+    return _option("--workers", "-j", help=help)
+
+
+def device_opt(help: str) -> Any:
+    """``--device``: the torch device (cpu, cuda, cuda:N)."""
+    return _option("--device", help=help)
+
+
+def dtype_opt(help: str) -> Any:
+    """``--dtype``: auto (the checkpoint's) or a torch dtype name."""
+    return _option("--dtype", help=help)
+
+
+def pad_id_opt(help: str) -> Any:
+    """``--pad-id``: the token id of trailing padding (-1: none)."""
+    return _option("--pad-id", help=help)
+
+
+def hidden_size_opt(help: str) -> Any:
+    """``--hidden-size``: the target's hidden size H."""
+    return _option("--hidden-size", help=help)
+
+
+def reference_opt(help: str) -> Any:
+    """``--reference``: the target's full hidden_states stack [L+1, T, H] on the same tokens."""
+    return _option("--reference", help=help)
+
 
 JsonOpt = Annotated[
-    bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")
+    bool, _option("--json", help="Print one JSON document on stdout instead of tables.")
 ]
-AccOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--acc",
-        help="Training accuracy: one value for every draft position (with --steps), or one "
-        "per position, comma-separated (0.82,0.74,0.68). Fractions, or percentages with %.",
-        show_default=False,
-    ),
-]
-StepsOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--steps",
-        "-k",
-        help="Draft tokens per verify step (default: one per --acc value, else the draft "
-        "length the server or the logs show).",
-        show_default=False,
-    ),
-]
+AccOpt = Annotated[str | None, acc_opt()]
+StepsOpt = Annotated[int | None, steps_opt()]
 AccKindOpt = Annotated[
     AccKind,
-    typer.Option(
+    _option(
         "--acc-kind",
         help="How to read --acc. conditional: P(pos i accepted | earlier accepted), e.g. "
         "SpecForge/EAGLE acc_i; unconditional: P(pos i accepted), e.g. vLLM per-position rates.",
@@ -79,7 +232,7 @@ AccKindOpt = Annotated[
 ]
 TopkOpt = Annotated[
     int,
-    typer.Option(
+    _option(
         "--topk",
         help="Draft tree branching (1 = chain; > 1 = tree drafting, SGLang only: the chain "
         "prediction is then a lower bound).",
@@ -87,7 +240,7 @@ TopkOpt = Annotated[
 ]
 NumDraftTokensOpt = Annotated[
     int | None,
-    typer.Option(
+    _option(
         "--num-draft-tokens",
         help="SGLang's verify width incl. the root token (chain: steps+1; default "
         "steps*topk+1 where a server is configured).",
@@ -96,7 +249,7 @@ NumDraftTokensOpt = Annotated[
 ]
 EngineVersionOpt = Annotated[
     str | None,
-    typer.Option(
+    _option(
         "--engine-version",
         help="Engine version, where it changes the meaning (e.g. 0.8.5: vLLM's bonus-less "
         "length; 0.5.10: SGLang's old accept-rate formula). Needs --engine.",
@@ -104,30 +257,15 @@ EngineVersionOpt = Annotated[
 ]
 SeedOpt = Annotated[
     int,
-    typer.Option(
+    _option(
         "--seed",
         min=0,
         max=2**63 - 1,
         help="Random seed (0 .. 2^63-1): the same seed gives the same draws.",
     ),
 ]
-MinAcceptLenOpt = Annotated[
-    float | None,
-    typer.Option(
-        "--min-accept-len",
-        help="Exit 1 when the accept length (bonus included) is below X.",
-        show_default=False,
-    ),
-]
-ApiKeyOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--api-key",
-        envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
-        show_envvar=True,
-        help="Bearer key (never printed or saved; '' sends none).",
-    ),
-]
+MinAcceptLenOpt = Annotated[float | None, min_accept_len_opt()]
+ApiKeyOpt = Annotated[str | None, api_key_opt()]
 
 
 def check_min_accept_len(value: float | None) -> None:

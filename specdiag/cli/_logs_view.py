@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 # The document is derived from the result dataclasses (cli/_output.derive): a key is a field's
 # name unless docs/logs.md lists a rename or a grouping (cuda_graph, collapse, window, ...).
+# Fields left out of the document: an engine's name where it is the key it is listed under, and
+# LogsResult's inputs, warnings, notes and interrupted (stderr, and the exit code, carry them).
 
 
 def _dist(d: Dist | None) -> dict[str, Any] | None:
@@ -29,86 +31,160 @@ def _dist(d: Dist | None) -> dict[str, Any] | None:
     return None if d is None else derive(d)
 
 
+def _series_or_none(s: SeriesStats | None) -> dict[str, Any] | None:
+    return None if s is None else series_doc(s)
+
+
 def series_doc(s: SeriesStats) -> dict[str, Any]:
-    inf = s.rate_inference
+    """One series' stats (docs/logs.md "Stats"): SeriesStats' fields, with ``versions`` moved up,
+    the cuda-graph and collapse fields grouped, and the rate inference and lifetime line under
+    their documented keys."""
     from specdiag.cli._output import derive
 
-    lifetime = None
-    if s.lifetime is not None:
-        lifetime = derive(
-            s.lifetime,
-            only=(
-                "time_text",
-                "line_no",
-                "source",
-                "accept_length",
-                "accept_rate",
-                "accepted_tokens",
-                "drafted_tokens",
-            ),
-            rename={"time_text": "time", "line_no": "line"},
-        )
-    return {
-        "records": s.records,
-        "record_kinds": list(s.record_kinds),
-        "first_time": s.first_time,
-        "last_time": s.last_time,
-        "duration_s": s.duration_s,
-        "clock": s.clock,
-        "versions": dict(s.versions),
-        "accept_length": _dist(s.accept_length),
-        "accepted_drafts": _dist(s.accepted_drafts),
-        "accept_rate": _dist(s.accept_rate),
-        "throughput": _dist(s.throughput),
-        "throughput_label": s.throughput_label,
-        "accepted_tokens": s.accepted_tokens,
-        "drafted_tokens": s.drafted_tokens,
-        "pooled_accept_rate": s.pooled_accept_rate,
-        "cuda_graph": {"records": s.cuda_graph_records, "false_share": s.cuda_graph_false_share},
-        "per_position": [derive(p) for p in s.per_position],
-        "draft_positions": s.draft_positions,
-        "collapse": {
-            "stretches": s.collapse_stretch_count,
-            "records": s.collapsed_records,
-            "causes": list(COLLAPSE_CAUSES) if s.collapse_stretch_count else [],
-            "longest": [derive(st) for st in s.collapse_stretches],
+    return derive(
+        s,
+        only=(
+            "records",
+            "record_kinds",
+            "first_time",
+            "last_time",
+            "duration_s",
+            "clock",
+            "versions",
+            "accept_length",
+            "accepted_drafts",
+            "accept_rate",
+            "throughput",
+            "throughput_label",
+            "accepted_tokens",
+            "drafted_tokens",
+            "pooled_accept_rate",
+            "cuda_graph",
+            "per_position",
+            "draft_positions",
+            "collapse",
+            "sparkline",
+            "sparkline_values",
+            "rate_inference",
+            "lifetime",
+            "notes",
+            "warnings",
+        ),
+        convert={
+            "versions": dict,
+            "notes": dict,
+            "rate_inference": _rate_inference_doc,
+            "lifetime": _lifetime_doc,
         },
-        "sparkline": s.sparkline,
-        "sparkline_values": list(s.sparkline_values),
-        "rate_inference": None
-        if inf is None
-        else {
-            "formula": {"0.5.11": ">= 0.5.11", "0.5.10": "<= 0.5.10"}.get(inf.formula or ""),
-            "num_draft_tokens": inf.num_draft_tokens,
-            "consistent_lines": inf.consistent,
-            "lines": inf.total,
-            "ambiguous": inf.formula_ambiguous,
+        add={
+            "cuda_graph": {
+                "records": s.cuda_graph_records,
+                "false_share": s.cuda_graph_false_share,
+            },
+            "collapse": {
+                "stretches": s.collapse_stretch_count,
+                "records": s.collapsed_records,
+                "causes": list(COLLAPSE_CAUSES) if s.collapse_stretch_count else [],
+                "longest": s.collapse_stretches,
+            },
         },
-        "lifetime": lifetime,
-        "notes": dict(s.notes),
-        "warnings": list(s.warnings),
-    }
+    )
+
+
+def _rate_inference_doc(inf: Any) -> dict[str, Any] | None:
+    from specdiag.cli._output import derive
+
+    if inf is None:
+        return None
+    return derive(
+        inf,
+        only=("formula", "num_draft_tokens", "consistent", "total", "formula_ambiguous"),
+        rename={
+            "consistent": "consistent_lines",
+            "total": "lines",
+            "formula_ambiguous": "ambiguous",
+        },
+        convert={"formula": lambda f: {"0.5.11": ">= 0.5.11", "0.5.10": "<= 0.5.10"}.get(f or "")},
+    )
+
+
+def _lifetime_doc(rec: Any) -> dict[str, Any] | None:
+    from specdiag.cli._output import derive
+
+    if rec is None:
+        return None
+    return derive(
+        rec,
+        only=(
+            "time_text",
+            "line_no",
+            "source",
+            "accept_length",
+            "accept_rate",
+            "accepted_tokens",
+            "drafted_tokens",
+        ),
+        rename={"time_text": "time", "line_no": "line"},
+    )
 
 
 def _comparison_doc(c: Comparison) -> dict[str, Any]:
+    """``--acc``'s comparison of one engine: Comparison's fields, with the observation's two
+    lengths and the judgement (cli/_output.judgement_fields) in place of the objects."""
+    from specdiag.cli._output import derive, judgement_fields
+
+    doc = derive(c, only=("observed_from", "problem"))
+    if c.observation is not None and c.judgement is not None:
+        doc["observed_accept_length"] = c.observation.accept_length
+        doc["observed_accepted_drafts"] = c.observation.accepted_drafts
+        doc.update(judgement_fields(c.judgement))
+    doc.update(derive(c, only=("per_position",)))
+    return doc
+
+
+def _file_doc(f: Any) -> dict[str, Any]:
+    """One file (docs/logs.md ``files``): FileReport's fields, its (line, reason, text) and
+    (line, text) tuples named."""
     from specdiag.cli._output import derive
 
-    doc: dict[str, Any] = {"observed_from": c.observed_from, "problem": c.problem}
-    if c.observation is not None and c.judgement is not None:
-        j = c.judgement
-        doc.update(
-            {
-                "observed_accept_length": c.observation.accept_length,
-                "observed_accepted_drafts": c.observation.accepted_drafts,
-                "ratio": j.ratio,
-                "naive_ratio": j.naive_ratio,
-                "implied_acceptance": j.implied_acceptance,
-                "verdict": j.verdict.value,
-                "explanation": j.explanation,
-                "causes": list(j.causes),
-            }
-        )
-    doc["per_position"] = [derive(p) for p in c.per_position]
+    return derive(
+        f,
+        convert={
+            "skipped_reasons": dict,
+            "skipped_examples": lambda ex: [
+                {"line": ln, "reason": why, "text": text} for ln, why, text in ex
+            ],
+            "engines": lambda engines: {e: series_doc(st) for e, st in engines.items()},
+            "unrecognised_examples": lambda ex: [{"line": ln, "text": text} for ln, text in ex],
+        },
+    )
+
+
+def _summary_doc(s: Any, comparison: Comparison | None) -> dict[str, Any]:
+    """One engine's summary: its headline series' stats, then EngineSummary's other fields
+    (``lifetime`` as ``lifetime_lines``) and, with ``--acc``, the ``comparison``."""
+    from specdiag.cli._output import derive
+
+    doc = {
+        **series_doc(s.stats),
+        **derive(
+            s,
+            omit=("engine", "stats"),
+            rename={"lifetime": "lifetime_lines"},
+            convert={
+                "ranks": lambda ranks: {r: series_doc(st) for r, st in ranks.items()},
+                "verify_steps": _series_or_none,
+                "lifetime": _series_or_none,
+                "responses": _series_or_none,
+                "bench": _series_or_none,
+                "implementations": lambda impls: (
+                    {i: series_doc(st) for i, st in impls.items()} if impls else None
+                ),
+            },
+        ),
+    }
+    if comparison is not None:
+        doc["comparison"] = _comparison_doc(comparison)
     return doc
 
 
@@ -141,77 +217,57 @@ def _as_result(
 
 
 def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/logs.md)."""
+    """The stable ``--json`` document (docs/logs.md "Output"), derived from the LogsResult: its
+    report's fields and its records fields under their own names, plus what docs/logs.md lists:
+    the ``combined`` and ``window`` groupings, ``unrecognised_examples`` over every file, the
+    ``prediction`` (with ``--acc``) and the ``min_accept_len`` check."""
     from specdiag.cli._output import derive
 
     report = result.report
-    comparisons = result.comparisons
-    prof = result.prediction
-    summary: dict[str, Any] = {}
-    for eng, s in report.summary.items():
-        d = series_doc(s.stats)
-        d["series"] = s.series
-        d["ranks"] = {r: series_doc(st) for r, st in s.ranks.items()}
-        d["verify_steps"] = series_doc(s.verify_steps) if s.verify_steps is not None else None
-        d["lifetime_lines"] = series_doc(s.lifetime) if s.lifetime is not None else None
-        d["responses"] = series_doc(s.responses) if s.responses is not None else None
-        d["bench"] = series_doc(s.bench) if s.bench is not None else None
-        d["implementations"] = (
-            {i: series_doc(st) for i, st in s.implementations.items()}
-            if s.implementations
-            else None
-        )
-        if eng in comparisons:
-            d["comparison"] = _comparison_doc(comparisons[eng])
-        summary[eng] = d
-    doc: dict[str, Any] = {
-        "files": [
-            {
-                "path": f.path,
-                "lines": f.lines,
-                "candidate_lines": f.candidate_lines,
-                "records": f.records,
-                "skipped_lines": f.skipped_lines,
-                "skipped_reasons": dict(f.skipped_reasons),
-                "skipped_examples": [
-                    {"line": ln, "reason": why, "text": text}
-                    for ln, why, text in f.skipped_examples
-                ],  # (line, reason, excerpt) tuples, named
-                "binary": f.binary,
-                "truncated": f.truncated,
-                "engines": {e: series_doc(st) for e, st in f.engines.items()},
-                "unrecognised_lines": f.unrecognised_lines,
-                "unrecognised_examples": [
-                    {"line": ln, "text": text} for ln, text in f.unrecognised_examples
-                ],
-            }
-            for f in report.files
-        ],
-        "engines": list(report.engines),
-        "summary": summary,
-        "combined": {
-            "records": report.combined_records,
-            "accept_length": _dist(report.combined_accept_length),
+    doc = derive(
+        report,
+        only=(
+            "files",
+            "engines",
+            "summary",
+            "combined",
+            "skipped_lines",
+            "unrecognised_lines",
+            "unrecognised_examples",
+            "window",
+        ),
+        convert={
+            "files": lambda files: [_file_doc(f) for f in files],
+            "summary": lambda summary: {
+                eng: _summary_doc(s, result.comparisons.get(eng)) for eng, s in summary.items()
+            },
+            "window": lambda window: {
+                "since": window[0],
+                "until": window[1],
+                **derive(
+                    report,
+                    only=("outside_window", "untimed_records"),
+                    rename={"outside_window": "outside", "untimed_records": "untimed"},
+                ),
+            },
         },
-        "skipped_lines": report.skipped_lines,
-        "unrecognised_lines": report.unrecognised_lines,
-        "unrecognised_examples": [
-            {"file": f.path, "line": ln, "text": text}
-            for f in report.files
-            for ln, text in f.unrecognised_examples
-        ][:10],
-        "window": {
-            "since": report.window[0],
-            "until": report.window[1],
-            "outside": report.outside_window,
-            "untimed": report.untimed_records,
+        add={
+            "combined": derive(
+                report,
+                only=("combined_records", "combined_accept_length"),
+                rename={"combined_records": "records", "combined_accept_length": "accept_length"},
+            ),
+            "unrecognised_examples": [
+                {"file": f.path, "line": ln, "text": text}
+                for f in report.files
+                for ln, text in f.unrecognised_examples
+            ][:10],
         },
-        "records_file": result.records_file,
-        "records_written": result.records_written,
-    }
-    if prof is not None:
+    )
+    doc.update(derive(result, only=("records_file", "records_written")))
+    if result.prediction is not None:
         doc["prediction"] = derive(
-            prof,
+            result.prediction,
             only=(
                 "steps",
                 "acc",

@@ -42,13 +42,38 @@ def derive(
     only: tuple[str, ...] | None = None,
     omit: tuple[str, ...] = (),
     rename: Mapping[str, str] | None = None,
+    convert: Mapping[str, Callable[[Any], Any]] | None = None,
+    add: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """One dataclass's JSON object, derived from its fields: all of them in declaration order
     (or ``only``, in that order), less ``omit``, with the keys in ``rename`` renamed. Commands
-    build their ``--json`` documents from these, adding or renaming only what their docs list."""
-    names = only if only is not None else tuple(f.name for f in dataclasses.fields(obj))
+    build their ``--json`` documents from these, adding or renaming only what their docs list.
+
+    ``convert`` maps a field to the function that serialises it instead of :func:`to_jsonable`
+    (a sub-document with its own documented keys); ``add`` holds documented keys that are no
+    field (a grouping of fields, a computed value), placed where ``only`` names them, else
+    after the fields."""
+    fields = tuple(f.name for f in dataclasses.fields(obj))
+    names = only if only is not None else fields
     rename = rename or {}
-    return {rename.get(n, n): to_jsonable(getattr(obj, n)) for n in names if n not in omit}
+    convert = convert or {}
+    add = add or {}
+    clash = set(add) & set(fields)
+    if clash:
+        raise ValueError(f"derive: {sorted(clash)} are fields, not additions")
+    out: dict[str, Any] = {}
+    for n in names:
+        if n in omit:
+            continue
+        if n in add:
+            out[n] = to_jsonable(add[n])
+            continue
+        value = getattr(obj, n)
+        out[rename.get(n, n)] = convert[n](value) if n in convert else to_jsonable(value)
+    for key, value in add.items():
+        if key not in out:
+            out[key] = to_jsonable(value)
+    return out
 
 
 # One JSON shape per entity, for every command that shows it.

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import (
+    JsonOpt,
+    api_key_opt,
+    command,
+    device_opt,
+    dtype_opt,
+    pad_id_opt,
+    served_model_opt,
+    timeout_opt,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -127,18 +135,16 @@ def capture_hidden_cmd(
     ] = "/tmp/specdiag-hidden",
     model: Annotated[
         str | None,
-        typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
+        served_model_opt(help="vLLM: the served model name (default: the one it lists)."),
     ] = None,
     api_key: Annotated[
         str | None,
-        typer.Option(
-            "--api-key",
-            help="vLLM: bearer key (default: $OPENAI_API_KEY; never printed or saved).",
-            show_default=False,
+        api_key_opt(
+            help="vLLM: bearer key (never printed or saved; '' sends none).",
         ),
     ] = None,
     timeout: Annotated[
-        float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
+        float, timeout_opt(help="Seconds to wait for the server and its file.")
     ] = 120.0,
     keep_server_file: Annotated[
         bool,
@@ -147,11 +153,11 @@ def capture_hidden_cmd(
         ),
     ] = False,
     device: Annotated[
-        str, typer.Option("--device", help="hf: where to run the model (cpu, cuda, cuda:N).")
+        str, device_opt(help="hf: where to run the model (cpu, cuda, cuda:N).")
     ] = "cpu",
     dtype: Annotated[
         str,
-        typer.Option("--dtype", help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
+        dtype_opt(help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
     ] = "auto",
     device_map: Annotated[
         str | None,
@@ -168,7 +174,7 @@ def capture_hidden_cmd(
     ] = None,
     pad_id: Annotated[
         int,
-        typer.Option("--pad-id", help="Trailing padding id of the --like sample (-1: none)."),
+        pad_id_opt(help="Trailing padding id of the --like sample (-1: none)."),
     ] = 0,
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output file (never an input).")
@@ -265,7 +271,7 @@ def capture_hidden_cmd(
             output,
             layers=ids,
             model=model,
-            api_key=api_key if api_key is not None else (os.environ.get("OPENAI_API_KEY") or None),
+            api_key=api_key or None,
             timeout=timeout,
             keep_server_file=keep_server_file,
             inputs=inputs,

@@ -7,7 +7,14 @@ from typing import Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import (
+    JsonOpt,
+    command,
+    device_opt,
+    hidden_size_opt,
+    pad_id_opt,
+    reference_opt,
+)
 from specdiag.core.hidden.conventions import CaptureEngine
 
 HELP = """Compare a served hidden-state capture with the training tensors; name the layer of each chunk.
@@ -73,12 +80,11 @@ def compare_hidden_cmd(
     ] = None,
     hidden_size: Annotated[
         int | None,
-        typer.Option("--hidden-size", help="Target hidden size H (default: from the dumps)."),
+        hidden_size_opt(help="Target hidden size H (default: from the dumps)."),
     ] = None,
     reference: Annotated[
         Path | None,
-        typer.Option(
-            "--reference",
+        reference_opt(
             help="The target's full hidden_states stack [L+1, T, H] (HF convention, index 0 = "
             "embeddings) on the same tokens: identifies every chunk's layer exactly.",
         ),
@@ -141,14 +147,11 @@ def compare_hidden_cmd(
     ] = False,
     pad_id: Annotated[
         int,
-        typer.Option(
-            "--pad-id",
+        pad_id_opt(
             help="Token id of trailing padding (excluded); -1 turns padding detection off.",
         ),
     ] = 0,
-    device: Annotated[
-        str, typer.Option("--device", help="Where to compute: cpu or cuda (cuda:N).")
-    ] = "cpu",
+    device: Annotated[str, device_opt(help="Where to compute: cpu or cuda (cuda:N).")] = "cpu",
     block_tokens: Annotated[
         int | None,
         typer.Option(

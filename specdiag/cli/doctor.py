@@ -6,7 +6,25 @@ from typing import Annotated
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, EngineVersionOpt, JsonOpt, command
+from specdiag.cli._framework import (
+    AccKindOpt,
+    EngineVersionOpt,
+    JsonOpt,
+    acc_opt,
+    api_key_opt,
+    command,
+    draft_opt,
+    engine_opt,
+    logs_opt,
+    max_tokens_opt,
+    probe_requests_opt,
+    reference_opt,
+    server_args_opt,
+    steps_opt,
+    target_opt,
+    temperature_opt,
+    timeout_opt,
+)
 from specdiag.core.accept import AccKind, Engine
 
 HELP = """Diagnose a speculative-decoding deployment from whatever evidence you have.
@@ -40,20 +58,19 @@ def doctor_cmd(
     ] = None,
     logs: Annotated[
         list[str] | None,
-        typer.Option("--logs", help="Server log files (repeat the flag; globs; .gz)."),
+        logs_opt(help="Server log files (repeat the flag; globs; .gz)."),
     ] = None,
     draft: Annotated[
         str | None,
-        typer.Option("--draft", help="Draft checkpoint directory (config.json, weights)."),
+        draft_opt(help="Draft checkpoint directory (config.json, weights)."),
     ] = None,
     target: Annotated[
         str | None,
-        typer.Option("--target", help="Target checkpoint directory (config.json, tokenizer)."),
+        target_opt(help="Target checkpoint directory (config.json, tokenizer)."),
     ] = None,
     server_args: Annotated[
         str | None,
-        typer.Option(
-            "--server-args",
+        server_args_opt(
             help="The server's launch command line (SGLang, vLLM, llama.cpp, TensorRT-LLM); "
             "@FILE reads it from a file.",
         ),
@@ -68,8 +85,7 @@ def doctor_cmd(
     ] = None,
     reference: Annotated[
         str | None,
-        typer.Option(
-            "--reference",
+        reference_opt(
             help="The target's full hidden_states stack on the same tokens: identifies the "
             "layers the dumps hold.",
         ),
@@ -84,17 +100,14 @@ def doctor_cmd(
     ] = False,
     acc: Annotated[
         str | None,
-        typer.Option(
-            "--acc",
+        acc_opt(
             help="Training accuracy: one value (with --steps or a draft length the evidence "
             "shows) or one per position.",
         ),
     ] = None,
     steps: Annotated[
         int | None,
-        typer.Option(
-            "--steps", "-k", help="Draft tokens per verify step (default: from the evidence)."
-        ),
+        steps_opt(help="Draft tokens per verify step (default: from the evidence)."),
     ] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     training_log: Annotated[
@@ -103,28 +116,23 @@ def doctor_cmd(
     ] = None,
     engine: Annotated[
         Engine | None,
-        typer.Option("--engine", help="The serving engine (default: from the evidence)."),
+        engine_opt(help="The serving engine (default: from the evidence)."),
     ] = None,
     engine_version: EngineVersionOpt = None,
     temperature: Annotated[
         float | None,
-        typer.Option("--temperature", help="The clients' sampling temperature (also the probe's)."),
+        temperature_opt(help="The clients' sampling temperature (also the probe's)."),
     ] = None,
     top_k: Annotated[
         int | None, typer.Option("--top-k", help="The clients' top_k, when they set one.")
     ] = None,
-    probe_requests: Annotated[
-        int, typer.Option("--probe-requests", help="Requests of the short probe run.")
-    ] = 8,
-    max_tokens: Annotated[int, typer.Option("--max-tokens", help="Tokens per probe request.")] = 64,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per probe request.")] = 60.0,
+    probe_requests: Annotated[int, probe_requests_opt(help="Requests of the short probe run.")] = 8,
+    max_tokens: Annotated[int, max_tokens_opt(help="Tokens per probe request.")] = 64,
+    timeout: Annotated[float, timeout_opt(help="Seconds per probe request.")] = 60.0,
     api_key: Annotated[
         str | None,
-        typer.Option(
-            "--api-key",
+        api_key_opt(
             help="The server's API key (never printed).",
-            envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
-            show_envvar=True,
         ),
     ] = None,
     json_output: JsonOpt = False,

@@ -16,6 +16,7 @@ from specdiag.cli._framework import (
     StepsOpt,
     TopkOpt,
     command,
+    engine_opt,
 )
 from specdiag.core.accept import AccKind, Engine, ObservedKind
 
@@ -69,7 +70,7 @@ def expected_accept_cmd(
     ] = ObservedKind.LENGTH,
     engine: Annotated[
         Engine | None,
-        typer.Option("--engine", help="Engine the observation comes from."),
+        engine_opt(help="Engine the observation comes from."),
     ] = None,
     engine_version: EngineVersionOpt = None,
     cost_ratio: Annotated[

@@ -6,8 +6,26 @@ from typing import Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, JsonOpt, command, interrupt_exit_code
-from specdiag.core.accept import AccKind
+from specdiag.cli._framework import (
+    AccKindOpt,
+    JsonOpt,
+    acc_opt,
+    api_key_opt,
+    command,
+    draft_opt,
+    duration_opt,
+    engine_opt,
+    follow_opt,
+    host_opt,
+    interrupt_exit_code,
+    logs_opt,
+    port_opt,
+    probe_requests_opt,
+    server_args_opt,
+    steps_opt,
+    target_opt,
+)
+from specdiag.core.accept import AccKind, Engine
 
 HELP = """Serve normalised speculative-decoding figures on a Prometheus /metrics endpoint.
 
@@ -46,30 +64,25 @@ def exporter_cmd(
         float, typer.Option("--interval", help="Seconds between two probes of a server.")
     ] = 60.0,
     probe_requests: Annotated[
-        int, typer.Option("--probe-requests", help="Requests per probe (built-in prompts).")
+        int, probe_requests_opt(help="Requests per probe (built-in prompts).")
     ] = 4,
     probe_max_tokens: Annotated[
         int, typer.Option("--probe-max-tokens", help="max_tokens of each probe request.")
     ] = 64,
     api_key: Annotated[
         str | None,
-        typer.Option(
-            "--api-key",
-            envvar="SPECDIAG_API_KEY",
-            help="Bearer key for the probed servers (or SPECDIAG_API_KEY; never printed).",
-            show_default=False,
+        api_key_opt(
+            help="Bearer key for the probed servers (never printed; '' sends none).",
         ),
     ] = None,
     logs: Annotated[
         list[str] | None,
-        typer.Option("--logs", help="Engine log file to read (repeatable; - for stdin)."),
+        logs_opt(help="Engine log file to read (repeatable; - for stdin)."),
     ] = None,
-    follow: Annotated[
-        bool, typer.Option("--follow", "-f", help="Keep reading the logs as they grow.")
-    ] = False,
+    follow: Annotated[bool, follow_opt(help="Keep reading the logs as they grow.")] = False,
     engine: Annotated[
-        str | None,
-        typer.Option("--engine", help="Read only this engine's log lines (default: detect)."),
+        Engine | None,
+        engine_opt(help="Read only this engine's log lines (default: detect)."),
     ] = None,
     replica: Annotated[
         str | None,
@@ -77,11 +90,9 @@ def exporter_cmd(
     ] = None,
     acc: Annotated[
         str | None,
-        typer.Option("--acc", help="Training accuracy: publishes specdiag_expected_accept_length."),
+        acc_opt(help="Training accuracy: publishes specdiag_expected_accept_length."),
     ] = None,
-    steps: Annotated[
-        int | None, typer.Option("--steps", "-k", help="Draft tokens per step (with --acc).")
-    ] = None,
+    steps: Annotated[int | None, steps_opt(help="Draft tokens per step (with --acc).")] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     doctor: Annotated[
         bool,
@@ -91,28 +102,20 @@ def exporter_cmd(
             "--probe server, --draft/--target/--server-args) and export their status.",
         ),
     ] = False,
-    draft: Annotated[
-        str | None, typer.Option("--draft", help="doctor: the draft model directory.")
-    ] = None,
-    target: Annotated[
-        str | None, typer.Option("--target", help="doctor: the target model directory.")
-    ] = None,
+    draft: Annotated[str | None, draft_opt(help="doctor: the draft model directory.")] = None,
+    target: Annotated[str | None, target_opt(help="doctor: the target model directory.")] = None,
     server_args: Annotated[
         str | None,
-        typer.Option(
-            "--server-args", help="doctor: the server's launch command line (@FILE reads a file)."
-        ),
+        server_args_opt(help="doctor: the server's launch command line (@FILE reads a file)."),
     ] = None,
     doctor_interval: Annotated[
         float, typer.Option("--doctor-interval", help="Seconds between two doctor runs.")
     ] = 600.0,
-    host: Annotated[
-        str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port (0: any free port).")] = 9465,
+    host: Annotated[str, host_opt(help="Address to listen on (0.0.0.0 in a pod).")] = "127.0.0.1",
+    port: Annotated[int, port_opt(help="Port (0: any free port).")] = 9465,
     duration: Annotated[
         float | None,
-        typer.Option("--duration", help="Stop after this many seconds (default: until stopped)."),
+        duration_opt(help="Stop after this many seconds (default: until stopped)."),
     ] = None,
     print_assets: Annotated[
         bool,
@@ -140,16 +143,6 @@ def exporter_cmd(
             f"--duration must be >= 0, got {duration:g}",
             hint="leave it out to serve until Ctrl-C or SIGTERM",
         )
-    if engine is not None:
-        from specdiag.core.accept import Engine
-
-        try:
-            Engine(engine)
-        except ValueError:
-            raise UsageError(
-                f"unknown --engine {engine!r}",
-                hint="one of: " + ", ".join(e.value for e in Engine),
-            ) from None
     from specdiag.cli._doctor_view import read_server_args
     from specdiag.core import accept
     from specdiag.errors import register_secrets
@@ -165,7 +158,7 @@ def exporter_cmd(
         api_key=api_key or None,
         logs=tuple(logs or ()),
         follow=follow,
-        engine=engine,
+        engine=engine.value if engine is not None else None,
         replica=replica,
         acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
         acc_kind=acc_kind,

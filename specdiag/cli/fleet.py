@@ -6,13 +6,23 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import AccKindOpt, JsonOpt, check_min_accept_len, command
+from specdiag.cli._framework import (
+    AccKindOpt,
+    JsonOpt,
+    acc_opt,
+    check_min_accept_len,
+    command,
+    header_opt,
+    min_accept_len_opt,
+    steps_opt,
+    timeout_opt,
+)
 from specdiag.core.accept import AccKind
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.core.fleet.analysis import Figures, ReplicaReport, Timeline
+    from specdiag.core.fleet.analysis import RankReport, ReplicaReport, Timeline
     from specdiag.core.fleet.run import FleetReport
 
 HELP = """Accept length across a fleet: every replica and rank, read from an existing Prometheus.
@@ -85,20 +95,16 @@ def fleet_cmd(
     ] = None,
     acc: Annotated[
         str | None,
-        typer.Option(
-            "--acc",
+        acc_opt(
             help="Training accuracy (one value, or one per position) to compare each replica "
             "with the expected accept length.",
         ),
     ] = None,
-    steps: Annotated[
-        int | None, typer.Option("--steps", "-k", help="Draft tokens per step (with --acc).")
-    ] = None,
+    steps: Annotated[int | None, steps_opt(help="Draft tokens per step (with --acc).")] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     min_accept_len: Annotated[
         float | None,
-        typer.Option(
-            "--min-accept-len",
+        min_accept_len_opt(
             help="Exit 1 when a replica's accept length (bonus included) is below this.",
         ),
     ] = None,
@@ -119,12 +125,10 @@ def fleet_cmd(
             "--min-steps", help="Replicas with fewer verify steps are not judged as outliers."
         ),
     ] = 10.0,
-    timeout: Annotated[float, typer.Option("--timeout", help="Query timeout in seconds.")] = 30.0,
+    timeout: Annotated[float, timeout_opt(help="Query timeout in seconds.")] = 30.0,
     header: Annotated[
         list[str] | None,
-        typer.Option(
-            "--header", "-H", help="Extra HTTP header 'Name: value' (repeatable; never printed)."
-        ),
+        header_opt(help="Extra HTTP header 'Name: value' (repeatable; never printed)."),
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
@@ -209,21 +213,11 @@ def fleet_cmd(
 # ----------------------------------------------------------------------------- JSON
 
 
-def _figs(f: Figures) -> dict[str, Any]:
-    return {
-        "source": f.source,
-        "accept_length": f.accept_length,
-        "accepted_per_step": f.accepted_per_step,
-        "accept_rate": f.accept_rate,
-        "draft_length": f.draft_length,
-        "verify_steps": f.verify_steps,
-        "accepted_drafts": f.accepted_drafts,
-        "draft_tokens": f.draft_tokens,
-        "generated_tokens": f.generated_tokens,
-        "per_position_unconditional": list(f.per_position_unconditional),
-        "per_position_conditional": list(f.per_position_conditional),
-        "gauge_samples": f.gauge_samples,
-    }
+# The document is derived from the result dataclasses (cli/_output.derive): a key is a field's
+# name unless docs/fleet.md lists it otherwise: a replica's and a rank's Figures spread into it,
+# times as RFC 3339 (``*_unix`` where they stay seconds), ``outlier`` a flag on the replica,
+# ``counter_resets``, the trend's thirds, and the window, fleet and check objects. Left out: a
+# replica's warnings (they are in ``warnings``) and the query time.
 
 
 def _iso(ts: float | None) -> str | None:
@@ -232,123 +226,99 @@ def _iso(ts: float | None) -> str | None:
     return iso(ts) if ts is not None else None
 
 
-def _timeline(t: Timeline) -> dict[str, Any]:
+def _timeline(t: Timeline | None) -> dict[str, Any] | None:
+    from specdiag.cli._output import derive
+
+    return None if t is None else derive(t, rename={"ends": "ends_unix"})
+
+
+def _rank(k: RankReport) -> dict[str, Any]:
+    from specdiag.cli._output import derive
+
     return {
-        "ends_unix": list(t.ends),
-        "accept_length": list(t.accept_length),
-        "verify_steps": list(t.verify_steps),
-        "running_requests": list(t.running_requests),
+        **derive(k, only=("rank",)),
+        **derive(k.figures),
+        **derive(
+            k, only=("deficit", "outlier", "timeline", "sparkline"), convert={"timeline": _timeline}
+        ),
     }
 
 
 def _replica(r: ReplicaReport) -> dict[str, Any]:
+    from specdiag.cli._output import derive
+
     return {
-        "replica": r.replica,
-        "labels": dict(r.labels),
-        "engine": r.engine,
-        **_figs(r.figures),
-        "ranks": [
-            {
-                "rank": dict(k.rank),
-                **_figs(k.figures),
-                "deficit": k.deficit,
-                "outlier": k.outlier,
-                "timeline": _timeline(k.timeline) if k.timeline is not None else None,
-                "sparkline": k.sparkline,
-            }
-            for k in r.ranks
-        ],
-        "timeline": _timeline(r.timeline),
-        "sparkline": r.sparkline,
-        "trend": None
-        if r.trend is None
-        else {
-            "buckets": r.trend.buckets,
-            "kendall_tau": r.trend.kendall_tau,
-            "slope_per_hour": r.trend.slope_per_hour,
-            "first_third": r.trend.first,
-            "last_third": r.trend.last,
-            "declining": r.trend.declining,
-        },
-        "collapsed": r.collapsed,
-        "collapses": [
-            {
-                "start": _iso(s.start),
-                "end": _iso(s.end),
-                "buckets": s.buckets,
-                "mean_accept_length": s.mean_accept_length,
-            }
-            for s in r.collapses
-        ],
-        "outlier": r.outlier is not None,
-        "expected": None
-        if r.expected is None
-        else {
-            "expected_accept_length": r.expected.expected_accept_length,
-            "verdict": r.expected.verdict,
-            "ratio": r.expected.ratio,
-            "explanation": r.expected.explanation,
-        },
-        "running_correlation": r.running_correlation,
-        "counter_resets": r.resets,
-        "series": r.series,
-        "samples": r.samples,
-        "first_seen": _iso(r.first_seen),
-        "last_seen": _iso(r.last_seen),
+        **derive(r, only=("replica", "labels", "engine")),
+        **derive(r.figures),
+        **derive(
+            r,
+            only=(
+                "ranks",
+                "timeline",
+                "sparkline",
+                "trend",
+                "collapsed",
+                "collapses",
+                "outlier",
+                "expected",
+                "running_correlation",
+                "resets",
+                "series",
+                "samples",
+                "first_seen",
+                "last_seen",
+            ),
+            rename={"resets": "counter_resets"},
+            convert={
+                "ranks": lambda ranks: [_rank(k) for k in ranks],
+                "timeline": _timeline,
+                "trend": lambda t: (
+                    None
+                    if t is None
+                    else derive(t, rename={"first": "first_third", "last": "last_third"})
+                ),
+                "collapses": lambda stretches: [
+                    derive(st, convert={"start": _iso, "end": _iso}) for st in stretches
+                ],
+                "outlier": lambda o: o is not None,
+                "first_seen": _iso,
+                "last_seen": _iso,
+            },
+        ),
     }
 
 
 def document(
     report: FleetReport, min_accept_len: float | None, below: list[ReplicaReport]
 ) -> dict[str, Any]:
+    """The stable ``--json`` document (docs/fleet.md), derived from the FleetReport and its
+    Analysis; ``check`` is the ``--min-accept-len`` check of this command."""
+    from specdiag.cli._output import derive
+
     a = report.analysis
-    f = a.fleet
     return {
-        "prometheus": report.prometheus,
-        "selector": report.selector,
-        "window": {
-            "start": _iso(report.start),
-            "end": _iso(report.end),
-            "seconds": report.end - report.start,
-            "step_seconds": report.step,
-            "buckets": len(a.bounds) - 1,
-        },
-        "group_by": list(report.group_by) if report.group_by is not None else None,
-        "fleet": {
-            "replicas": f.replicas,
-            "replicas_with_data": f.replicas_with_data,
-            "median_accept_length": f.median_accept_length,
-            "pooled_accept_length": f.pooled_accept_length,
-            "min_accept_length": f.min_accept_length,
-            "max_accept_length": f.max_accept_length,
-            "outliers": f.outliers,
-            "declining": f.declining,
-            "collapsed": f.collapsed,
-            "expected_accept_length": report.expected_accept_length,
-        },
-        "replicas": [_replica(r) for r in a.replicas],
-        "outliers": [
-            {
-                "replica": o.replica,
-                "engine": o.engine,
-                "accept_length": o.accept_length,
-                "fleet_median": o.fleet_median,
-                "gap": o.gap,
-                "deficit": o.deficit,
-                "since": _iso(o.since),
-                "until": _iso(o.until),
-            }
-            for o in a.outliers
-        ],
-        "check": {
-            "min_accept_len": min_accept_len,
-            "below": [r.replica for r in below],
-        },
-        "queries": list(report.queries),
-        "series_read": a.series_read,
-        "samples_read": a.samples_read,
-        "warnings": list(a.warnings),
-        "notes": list(a.notes),
+        **derive(
+            report,
+            only=("prometheus", "selector", "window", "group_by", "fleet", "replicas", "outliers"),
+            add={
+                "window": {
+                    "start": _iso(report.start),
+                    "end": _iso(report.end),
+                    "seconds": report.end - report.start,
+                    "step_seconds": report.step,
+                    "buckets": len(a.bounds) - 1,
+                },
+                "fleet": {
+                    **derive(a.fleet),
+                    **derive(report, only=("expected_accept_length",)),
+                },
+                "replicas": [_replica(r) for r in a.replicas],
+                "outliers": [derive(o, convert={"since": _iso, "until": _iso}) for o in a.outliers],
+            },
+        ),
+        "check": {"min_accept_len": min_accept_len, "below": [r.replica for r in below]},
+        **derive(report, only=("queries",)),
+        **derive(a, only=("series_read", "samples_read", "warnings", "notes")),
     }
 
 

@@ -7,7 +7,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import (
+    JsonOpt,
+    command,
+    device_opt,
+    dtype_opt,
+    hidden_size_opt,
+    pad_id_opt,
+    reference_opt,
+    workers_opt,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -52,17 +61,15 @@ def inspect_dump_cmd(
         typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
     ],
     workers: Annotated[
-        int, typer.Option("--workers", "-j", help="Files inspected in parallel (processes).")
+        int, workers_opt(help="Files inspected at once: this process and N-1 worker processes.")
     ] = 1,
     hidden_size: Annotated[
         int | None,
-        typer.Option(
-            "--hidden-size", help="Target hidden size H for the chunk fingerprint (default: auto)."
-        ),
+        hidden_size_opt(help="Target hidden size H for the chunk fingerprint (default: auto)."),
     ] = None,
     pad_id: Annotated[
         int,
-        typer.Option("--pad-id", help="Token id of trailing padding; -1 turns detection off."),
+        pad_id_opt(help="Token id of trailing padding; -1 turns detection off."),
     ] = 0,
     model: Annotated[
         Path | None,
@@ -74,8 +81,7 @@ def inspect_dump_cmd(
     ] = None,
     reference: Annotated[
         Path | None,
-        typer.Option(
-            "--reference",
+        reference_opt(
             help="A hidden_states stack [L+1, T, H] on the same tokens (capture-hidden --from hf): "
             "name the layer of every aux chunk.",
         ),
@@ -86,12 +92,10 @@ def inspect_dump_cmd(
             "--identify", help="With --model/--reference: how many files to identify (0 = all)."
         ),
     ] = 1,
-    device: Annotated[
-        str, typer.Option("--device", help="With --model: where to run it (cpu, cuda).")
-    ] = "cpu",
+    device: Annotated[str, device_opt(help="With --model: where to run it (cpu, cuda).")] = "cpu",
     dtype: Annotated[
         str,
-        typer.Option("--dtype", help="With --model: auto (the checkpoint's), float32, bfloat16."),
+        dtype_opt(help="With --model: auto (the checkpoint's), float32, bfloat16."),
     ] = "auto",
     json_output: JsonOpt = False,
 ) -> None:

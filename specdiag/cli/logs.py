@@ -15,8 +15,11 @@ from specdiag.cli._framework import (
     StepsOpt,
     TopkOpt,
     command,
+    engine_opt,
+    follow_opt,
     interrupt_exit_code,
     terminated,
+    workers_opt,
 )
 from specdiag.cli._logs_view import (
     render_live,
@@ -66,7 +69,7 @@ def logs_cmd(
     ] = None,
     engine: Annotated[
         Engine | None,
-        typer.Option("--engine", help="Read only this engine's lines (default: detect per line)."),
+        engine_opt(help="Read only this engine's lines (default: detect per line)."),
     ] = None,
     engine_version: EngineVersionOpt = None,
     since: Annotated[
@@ -105,9 +108,7 @@ def logs_cmd(
     ] = None,
     follow: Annotated[
         bool,
-        typer.Option(
-            "--follow",
-            "-f",
+        follow_opt(
             help="Keep reading as the files grow (and across rotation), with a live view on "
             "stderr; Ctrl-C prints the summary so far.",
         ),
@@ -121,8 +122,7 @@ def logs_cmd(
     ] = None,
     workers: Annotated[
         int,
-        typer.Option(
-            "--workers",
+        workers_opt(
             help="2: read each file (search, line counting, gzip) in a second process while "
             "this one parses, for less wall time on a machine with a spare core; the same "
             "results. 1 (the default): one process.",

@@ -13,6 +13,10 @@ from specdiag.cli._framework import (
     SeedOpt,
     TopkOpt,
     command,
+    duration_opt,
+    host_opt,
+    port_opt,
+    steps_opt,
 )
 from specdiag.core.accept import AccKind
 from specdiag.refserver.config import Flavor, PerRequestMetrics
@@ -51,11 +55,10 @@ def reference_server_cmd(
     flavor: Annotated[
         Flavor, typer.Option("--flavor", help="Which engine's API, metrics and logs to imitate.")
     ] = Flavor.SGLANG,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, host_opt(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[
         int | None,
-        typer.Option(
-            "--port",
+        port_opt(
             help="Port (0: a free one, reported at start). Default: the engine's own "
             "(sglang 30000, vllm 8000, llamacpp 8080).",
             show_default=False,
@@ -63,12 +66,9 @@ def reference_server_cmd(
     ] = None,
     steps: Annotated[
         int | None,
-        typer.Option(
-            "--steps",
-            "-k",
+        steps_opt(
             help="Draft tokens per verify step, 0..64 (0: no speculation). Default: one per "
             "--acceptance value, else 3.",
-            show_default=False,
         ),
     ] = None,
     topk: TopkOpt = 1,
@@ -143,7 +143,7 @@ def reference_server_cmd(
     ] = PerRequestMetrics.NONE,
     duration: Annotated[
         float | None,
-        typer.Option("--duration", help="Stop after this many seconds (default: until Ctrl-C)."),
+        duration_opt(help="Stop after this many seconds (default: until Ctrl-C)."),
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:

@@ -2,7 +2,10 @@
 TensorRT-LLM), and the checks made on the command line alone.
 
 Flags are matched by name (``--flag value`` and ``--flag=value``; ``_`` and ``-`` alike), in any
-order, with shell quoting. What is not understood is said, with the flag.
+order, with shell quoting. SGLang and vLLM parse their flags with argparse, which takes an
+unambiguous prefix of a flag for the flag (``--speculative-algo EAGLE3``): such a prefix is read
+as the flag it abbreviates, an ambiguous one is reported. What is not understood is said, with
+the flag.
 """
 
 from __future__ import annotations
@@ -43,6 +46,116 @@ LLAMACPP_SYNTHETIC = (
     "--spec-synthetic-acceptance-rates",
     "--spec-synth-rates",
 )
+
+
+# Abbreviations. SGLang builds its parser as argparse.ArgumentParser(prog="sglang serve") in
+# python/sglang/srt/server_args.py::prepare_server_args, and vLLM's FlexibleArgumentParser
+# (vllm/utils/argparse_utils.py) is an ArgumentParser subclass that leaves allow_abbrev at its
+# default, True, for `vllm serve`'s sub-parser too: both take an unambiguous prefix of a long flag
+# for the flag, and refuse one that starts several flags ("ambiguous option"). A prefix is read as
+# a flag only inside a family listed here in full, so that one match here is one match in the
+# engine; a prefix of two or more listed flags is ambiguous whatever else the engine has.
+_SGLANG_SPECULATIVE = (  # every --speculative-* flag of SGLang's ServerArgs (sglang 001067f)
+    "--speculative-algorithm",
+    "--speculative-draft-model-path",
+    "--speculative-draft-model",
+    "--speculative-draft-model-revision",
+    "--speculative-draft-load-format",
+    "--speculative-num-steps",
+    "--speculative-eagle-topk",
+    "--speculative-num-draft-tokens",
+    "--speculative-dflash-block-size",
+    "--speculative-dspark-block-size",
+    "--speculative-dspark-sps-table-path",
+    "--speculative-dspark-confidence-sts-path",
+    "--speculative-dspark-align-verify-tokens-to-graph-tier",
+    "--speculative-accept-threshold-single",
+    "--speculative-accept-threshold-acc",
+    "--speculative-use-rejection-sampling",
+    "--speculative-token-map",
+    "--speculative-attention-mode",
+    "--speculative-draft-attention-backend",
+    "--speculative-dsa-topk-backend",
+    "--speculative-draft-kv-cache-dtype",
+    "--speculative-draft-window-size",
+    "--speculative-moe-runner-backend",
+    "--speculative-moe-a2a-backend",
+    "--speculative-draft-model-quantization",
+    "--speculative-skip-dp-mlp-sync",
+    "--speculative-adaptive",
+    "--speculative-adaptive-config",
+    "--speculative-ngram-min-bfs-breadth",
+    "--speculative-ngram-max-bfs-breadth",
+    "--speculative-ngram-match-type",
+    "--speculative-ngram-max-trie-depth",
+    "--speculative-ngram-capacity",
+    "--speculative-ngram-external-corpus-path",
+    "--speculative-ngram-external-sam-budget",
+    "--speculative-ngram-external-corpus-max-tokens",
+)
+# engine -> (complete families: prefix -> every flag of the engine with that prefix,
+#            other flags of the engine this parser reads, for the ambiguity test)
+_ABBREVIATING: dict[str, tuple[dict[str, tuple[str, ...]], tuple[str, ...]]] = {
+    "sglang": (
+        {"--speculative-": _SGLANG_SPECULATIVE},
+        (
+            "--spec-trace-dir",
+            "--model-path",
+            "--model",
+            "--model-impl",
+            "--model-config-parser",
+            "--model-loader-extra-config",
+            "--context-length",
+            "--disable-cuda-graph",
+            "--enable-dp-attention",
+            "--dp-size",
+            "--dp",
+            "--preferred-sampling-params",
+        ),
+    ),
+    # vLLM >= 0.8: its one --speculative-* flag (the older ones went with 0.8)
+    "vllm": (
+        {"--speculative-": ("--speculative-config",)},
+        (
+            "--model",
+            "--max-model-len",
+            "--enforce-eager",
+            "--override-generation-config",
+            "--hf-overrides",
+        ),
+    ),
+}
+
+
+def _unabbreviate(name: str, engine: str | None, notes: list[str]) -> str:
+    """The flag an abbreviated long flag stands for in ``engine``'s parser (else ``name``); an
+    ambiguous prefix, or one this table cannot settle, becomes a note naming the token."""
+    table = _ABBREVIATING.get(engine or "")
+    if table is None or not name.startswith("--"):
+        return name
+    families, others = table
+    known = {f for flags in families.values() for f in flags} | set(others)
+    if name in known:
+        return name
+    matches = sorted(f for f in known if f.startswith(name))
+    if len(matches) > 1:
+        notes.append(
+            f"not understood: {name} starts {len(matches)} {engine} flags "
+            f"({', '.join(matches[:4])}"
+            + (", ..." if len(matches) > 4 else "")
+            + f"): {engine}'s argparse refuses an ambiguous abbreviation; write the flag out"
+        )
+        return name
+    if not matches:
+        return name
+    if any(name.startswith(prefix) for prefix in families):
+        notes.append(f"{name} read as {matches[0]} (argparse takes an unambiguous prefix)")
+        return matches[0]
+    notes.append(
+        f"{name} is not read: it may abbreviate {matches[0]} ({engine} takes an unambiguous "
+        "prefix, and specdiag cannot tell that no other flag starts so); write the flag out"
+    )
+    return name
 
 
 @dataclass(frozen=True)
@@ -154,10 +267,10 @@ def _json_flag(v: str | bool | None, name: str, problems: list[str]) -> dict[str
     return doc
 
 
-def parse_server_args(text: str) -> ServerArgs:
-    """Parse a launch command line; never raises (what is not understood becomes a note)."""
-    tokens, split_note = _split(text)
-    notes: list[str] = [split_note] if split_note else []
+def _scan(
+    tokens: list[str], engine: str | None, notes: list[str]
+) -> tuple[dict[str, str | bool], list[str]]:
+    """Flags (normalised names, abbreviations of ``engine``'s flags read out) and positionals."""
     flags: dict[str, str | bool] = {}
     positional: list[str] = []
     i = 0
@@ -165,7 +278,7 @@ def parse_server_args(text: str) -> ServerArgs:
         tok = tokens[i]
         if tok.startswith("-") and len(tok) > 1 and not _is_number(tok):
             name, eq, val = tok.partition("=")
-            name = _norm(name)
+            name = _unabbreviate(_norm(name), engine, notes)
             if eq:
                 flags[name] = val
             elif (
@@ -180,6 +293,29 @@ def parse_server_args(text: str) -> ServerArgs:
         else:
             positional.append(tok)
         i += 1
+    return flags, positional
+
+
+def parse_server_args(text: str) -> ServerArgs:
+    """Parse a launch command line; never raises (what is not understood becomes a note)."""
+    tokens, split_note = _split(text)
+    notes: list[str] = [split_note] if split_note else []
+    engine, _ = _detect(tokens, {})  # from the command itself, before reading the flags
+    scan_notes: list[str] = []
+    flags, positional = _scan(tokens, engine, scan_notes)
+    if engine is None:
+        # told by a flag: read the flags again with that engine's abbreviations, and when no
+        # flag tells, try each engine that abbreviates (its own flags then tell)
+        told, _ = _detect(tokens, flags)
+        for candidate in [told] if told is not None else list(_ABBREVIATING):
+            if candidate not in _ABBREVIATING:
+                continue
+            retry_notes: list[str] = []
+            retry, retry_pos = _scan(tokens, candidate, retry_notes)
+            if _detect(tokens, retry)[0] == candidate:
+                flags, positional, scan_notes = retry, retry_pos, retry_notes
+                break
+    notes.extend(scan_notes)
     engine, engine_from = _detect(tokens, flags)
     base: dict[str, Any] = {
         "text": text,

@@ -49,7 +49,9 @@ def server_args(ctx: Context) -> Outcome:
             tuple(evs),
             fix="pass --engine, or the full command line",
         )
-    unread = [n for n in a.notes if "unknown" in n or "not read" in n]
+    unread = [
+        n for n in a.notes if "unknown" in n or "not read" in n or n.startswith("not understood")
+    ]
     if not a.method and unread:  # e.g. TRT-LLM's options file: where the method would be
         return Outcome(
             Status.WARN,

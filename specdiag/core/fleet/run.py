@@ -29,6 +29,8 @@ from specdiag.errors import InputError, UsageError
 if TYPE_CHECKING:
     import httpx
 
+    from specdiag.core.fleet.client import RawSeries
+
 DEFAULT_SINCE_S = 3600.0
 MAX_BUCKETS = 20_000
 
@@ -142,9 +144,17 @@ def run_fleet(
             hint="the share of the fleet's accepted drafts per step a replica lacks, e.g. 0.25",
         )
     if cfg.group_by is not None:
+        if not cfg.group_by:
+            raise UsageError("--by names no label", hint="e.g. --by pod,dp_rank")
         for lab in cfg.group_by:
             if not re.fullmatch(r"[a-zA-Z_][a-zA-Z0-9_]*", lab):
                 raise UsageError(f"--by: {lab!r} is not a label name", hint="e.g. --by pod,dp_rank")
+        twice = sorted({lab for lab in cfg.group_by if cfg.group_by.count(lab) > 1})
+        if twice:
+            raise UsageError(
+                f"--by names {', '.join(repr(t) for t in twice)} more than once",
+                hint="name each label once, e.g. --by pod,dp_rank",
+            )
     matchers = parse_selector(cfg.selector)
     prof = None
     if cfg.acc is not None:
@@ -170,6 +180,8 @@ def run_fleet(
             )
         queries = tuple(client.queries)
         shown = client.shown
+    if cfg.group_by is not None:
+        _check_group_by(cfg.group_by, raw)
     params = AnalysisParams(
         start=start,
         end=end,
@@ -192,6 +204,22 @@ def run_fleet(
         queries=queries,
         query_seconds=query_s,
     )
+
+
+def _check_group_by(group_by: tuple[str, ...], raw: list[RawSeries]) -> None:
+    """A ``--by`` label that no series read carries is a usage error (a typo would otherwise
+    group every replica under an empty value), naming the labels the series do carry."""
+    seen = {k for r in raw for k in r.labels if k != "__name__"}
+    missing = [lab for lab in group_by if lab not in seen]
+    if missing:
+        shown = sorted(seen)
+        raise UsageError(
+            f"--by: no series read carries the label {', '.join(repr(m) for m in missing)} "
+            f"({len(raw)} series; their labels: {', '.join(shown[:12])}"
+            + (", ..." if len(shown) > 12 else "")
+            + ")",
+            hint="group by labels the series carry, e.g. --by " + ",".join(shown[:2] or ["pod"]),
+        )
 
 
 def _iso(ts: float) -> str:

@@ -10,6 +10,8 @@ One bad file never aborts the scan: it is reported with its error and the scan g
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -192,9 +194,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     if isinstance(obj, dict):
         for k, v in obj.items():
             if k != dump.feature_key and isinstance(v, torch.Tensor) and v.is_floating_point():
-                if dump.mapped:
-                    _populate(v)
-                nonfinite[str(k)] = _count_nonfinite(v)
+                nonfinite[str(k)] = _count_nonfinite(v, dump.mapped)
     bad = {k: v for k, v in nonfinite.items() if v}
     if bad:
         problems.append("NaN/Inf values: " + ", ".join(f"{k} {v}" for k, v in bad.items()))
@@ -344,12 +344,20 @@ def _abs_max(v: Any) -> Any:
     return bits.view(v.dtype).double()
 
 
-def _count_nonfinite(v: Any) -> int:
+def _count_nonfinite(v: Any, mapped: bool = False) -> int:
     """NaN/Inf elements of a float tensor: a row whose norm is finite holds none, so only the
     rows flagged by one cheap reduction are counted element by element."""
     torch = require_torch()
     if v.numel() == 0:
         return 0
+    if _fast is not None and v.ndim >= 1:
+        rows = _as_view(v, (-1, int(v.shape[-1])) if v.ndim >= 2 else (1, -1))
+        if rows is not None:
+            res = _fast_scan(rows[:, None, :], 0, populate=mapped, release=False)
+            if res is not None:
+                return res.nonfinite
+    if mapped:
+        _populate(v)
     x = v.reshape(-1, v.shape[-1]) if v.ndim >= 2 else v.reshape(1, -1)
     flagged = ~torch.isfinite(_norms(x))
     if not bool(flagged.any()):
@@ -364,6 +372,15 @@ def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
     norm), and only flagged blocks are re-read element by element."""
     torch = require_torch()
     t = dump.num_tokens
+    if _fast is not None:
+        view = _full_view(dump, c, h)
+        if view is not None:
+            # the whole dump in one call, without the GIL; the same blocks, mapped and dropped
+            # as below (the release only where `Dump.release` would)
+            release = dump.mapped and dump.layout != "layers" and sys.platform.startswith("linux")
+            res = _fast_scan(view, valid, populate=dump.mapped, release=release)
+            if res is not None:
+                return res
     bt = max(1, (1 << BLOCK_SHIFT) // max(1, c * h))
     nf = 0
     sums = torch.zeros(c, dtype=torch.float64)
@@ -398,6 +415,68 @@ def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
     return _Scan(nf, sums, sq, amax)
 
 
+# ---- the compiled scan (csrc/fastscan.c): the same figures in one pass, without the GIL ----
+
+_FAST_MODULE: Any = None
+try:
+    from specdiag.core.hidden import _fastscan as _FAST_MODULE  # type: ignore[attr-defined,no-redef]
+except ImportError:  # not built: the torch path above, same figures
+    _FAST_MODULE = None
+ENV_FORCE_TORCH = "SPECDIAG_INSPECT_TORCH"
+# the scan this process runs (None: torch); pool workers take the parent's choice per file
+_fast: Any = None if os.environ.get(ENV_FORCE_TORCH, "").strip() not in ("", "0") else _FAST_MODULE
+
+
+def scan_engine() -> str:
+    """Which scan runs: "compiled" (csrc/fastscan.c) or "torch" (not built, or switched off
+    with SPECDIAG_INSPECT_TORCH=1)."""
+    return "compiled" if _fast is not None else "torch"
+
+
+def _fast_dtype(dtype: Any) -> int | None:
+    torch = require_torch()
+    return {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2, torch.float64: 3}.get(dtype)
+
+
+def _as_view(v: Any, shape: tuple[int, ...]) -> Any:
+    """``v`` reshaped without a copy, or None where the strides do not allow it."""
+    try:
+        return v.view(*shape)
+    except RuntimeError:
+        return None
+
+
+def _full_view(dump: Dump, c: int, h: int) -> Any:
+    """Every token as an ``[n, c, h]`` view of the stored tensor (no copy), or None."""
+    f = dump.features
+    t = dump.num_tokens
+    if dump.layout == "layers":
+        x = f.transpose(0, 1)  # [T, C, H]
+        return x if x.shape[1] == c and x.shape[2] == h else None
+    return _as_view(f, (t, c, h))
+
+
+def _fast_scan(x: Any, valid: int, *, populate: bool, release: bool) -> _Scan | None:
+    """The compiled one-pass scan of an ``[n, c, h]`` view; None for a dtype it does not read.
+    ``release`` drops each block's pages after it is read: a private file mapping only."""
+    torch = require_torch()
+    code = _fast_dtype(x.dtype)
+    if code is None or x.ndim != 3:
+        return None
+    n, c, h = (int(d) for d in x.shape)
+    if n == 0 or c == 0 or h == 0:
+        return None
+    sn, sc, sh = (int(d) for d in x.stride())
+    nf, sums, sq, amax = _fast.scan(
+        x.data_ptr(), code, n, c, h, sn, sc, sh, min(valid, n), populate and _POPULATE, release
+    )
+    f64 = torch.float64
+    return _Scan(
+        int(nf), torch.tensor(sums, dtype=f64), torch.tensor(sq, dtype=f64),
+        torch.tensor(amax, dtype=f64),
+    )  # fmt: skip
+
+
 EMBEDDING_COSINE = 1.0 - 1e-4
 EMBEDDING_MIN_PAIRS = 3
 
@@ -420,9 +499,13 @@ def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
             first[tok] = p
     if len(pairs) < EMBEDDING_MIN_PAIRS:
         return ()
-    a = torch.cat([dump.block(p, p + 1) for p, _ in pairs]).view(len(pairs), chunks, h)
-    b = torch.cat([dump.block(q, q + 1) for _, q in pairs]).view(len(pairs), chunks, h)
-    cos = torch.nn.functional.cosine_similarity(a, b, dim=-1)  # [pairs, chunks]
+    # both ends of every pair in one gather: [2 * pairs, chunks, h] float64
+    at = torch.tensor([p for p, _ in pairs] + [q for _, q in pairs], dtype=torch.int64)
+    f = dump.features
+    x = f.index_select(1, at).transpose(0, 1) if dump.layout == "layers" else f.index_select(0, at)
+    x = x.double().reshape(2 * len(pairs), chunks, h)
+    a, b = x[: len(pairs)], x[len(pairs) :]
+    cos = (a * b).sum(-1) / (a.norm(dim=-1) * b.norm(dim=-1))  # [pairs, chunks]
     cos = torch.nan_to_num(cos, nan=-1.0)
     return tuple(c for c in range(chunks) if float(cos[:, c].min()) >= EMBEDDING_COSINE)
 
@@ -461,6 +544,9 @@ def inspect_vocab(path: str) -> VocabMap:
     return VocabMap(path, not problems, dv, tv, n_true, tuple(problems))
 
 
+Job = tuple[str, int | None, int | None, bool]  # path, pad id, hidden size, compiled scan
+
+
 def _worker_init() -> None:
     """Each worker computes on one core: torch's intra-op pool would otherwise start one
     thread per core in every worker (N workers x N threads on N cores)."""
@@ -469,8 +555,13 @@ def _worker_init() -> None:
     torch.set_num_threads(1)
 
 
-def _worker(args: tuple[str, int | None, int | None]) -> FileReport:
-    return inspect_file(*args)
+def _worker(args: Job) -> FileReport:
+    """One file in a pool worker, with the scan the parent chose (the worker's own module
+    state was set when the pool's server started, perhaps under another setting)."""
+    global _fast
+    path, pad_id, hidden_size, compiled = args
+    _fast = _FAST_MODULE if compiled else None
+    return inspect_file(path, pad_id, hidden_size)
 
 
 def inspect_paths(
@@ -487,7 +578,12 @@ def inspect_paths(
             f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
         )
     dumps, vocab_files = discover(paths)
-    jobs = [(str(p), pad_id, hidden_size) for p in dumps]
+    compiled = _fast is not None
+    jobs = [(str(p), pad_id, hidden_size, compiled) for p in dumps]
+    if workers > 1 and len(jobs) > 1:
+        # the pool starts now, in the background: in a fresh process its server imports
+        # torch while this process does the same (the first file below imports it)
+        prestart_pool(min(workers, len(jobs)))
     results: dict[str, FileReport] = {}
     total = len(jobs)
     for done, rep in enumerate(_run(jobs, workers), start=1):
@@ -528,31 +624,229 @@ def _size(path: str) -> int:
         return 0
 
 
-def _run(jobs: list[tuple[str, int | None, int | None]], workers: int) -> Iterable[FileReport]:
-    if workers == 1 or len(jobs) <= 1:
-        # one worker is one core, like each pool worker: torch's intra-op threads only
-        # contend with whatever else runs (the reductions here are memory-bound)
-        torch = require_torch()
-        before = torch.get_num_threads()
-        torch.set_num_threads(1)
-        try:
-            for j in jobs:
-                yield inspect_file(*j)
-        finally:
-            torch.set_num_threads(before)
-        return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+def _run(jobs: list[Job], workers: int) -> Iterable[FileReport]:
+    """Reports in completion order. ``workers`` scanners in all: this process and
+    ``workers - 1`` pool processes, which take files from one shared list.
 
-    n = min(workers, len(jobs))
-    # largest files first, so the last ones to finish are small (the report keeps scan order)
-    order = sorted(jobs, key=lambda j: -_size(j[0]))
-    with ProcessPoolExecutor(max_workers=n, mp_context=_context(), initializer=_worker_init) as ex:
-        futs = {ex.submit(_worker, j): j for j in order}
-        for fut in as_completed(futs):
-            try:
-                yield fut.result()
-            except Exception as exc:  # noqa: BLE001, PERF203 - a crashed worker is one bad file
-                yield FileReport(path=futs[fut][0], ok=False, error=f"worker failed: {exc}")
+    This process starts on the first file at once, while the pool's server and workers start
+    (tens of ms; seconds for the server's torch import in a fresh command), so that start-up
+    never leaves the cores idle; files are handed to the pool two per worker at a time, so a
+    worker that finishes always has the next one, and the list runs out evenly."""
+    torch = require_torch()
+    before = torch.get_num_threads()
+    # one core per scanner, like each pool worker: torch's intra-op threads would only
+    # contend with the other scanners (the scan is memory-bound)
+    torch.set_num_threads(1)
+    try:
+        if workers == 1 or len(jobs) <= 1:
+            for j in jobs:
+                yield inspect_file(*j[:3])
+            return
+        yield from _run_shared(jobs, min(workers, len(jobs)) - 1)
+    finally:
+        torch.set_num_threads(before)
+
+
+def _ready() -> bool:
+    """A pool worker's first task: says it is up (the pool counts live workers by these)."""
+    return True
+
+
+class _Pool:
+    """The pool of scan workers, kept for the life of the process once started.
+
+    Starting ``n`` workers costs tens of ms (the forkserver's forks, each worker's set-up) and,
+    in a fresh process, seconds for the server's torch import. :func:`prestart_pool` starts it
+    in the background, so a command can overlap that with its own start-up (the CLI calls it
+    before it imports torch), and later calls of :func:`inspect_paths` with the same worker
+    count reuse the live workers. Each worker's first task is a :func:`_ready` probe, so the
+    pool knows how many workers are up; files are only handed to live workers. Shut down at
+    exit (or by :func:`shutdown_pool`)."""
+
+    def __init__(self, size: int) -> None:
+        import threading
+        from concurrent.futures import Future, ProcessPoolExecutor
+
+        self.size = size
+        self.live = 0
+        self.lock = threading.Lock()
+        self.changed = threading.Condition(self.lock)
+        self.executor = ProcessPoolExecutor(
+            max_workers=size, mp_context=_context(), initializer=_worker_init
+        )
+        self.probes: list[Future[bool]] = []
+        self.abandon = threading.Event()
+        # the submits block while the server starts: from a thread of their own
+        self.starter = threading.Thread(
+            target=self._probe, name="specdiag-inspect-start", daemon=True
+        )
+        self.starter.start()
+
+    def _probe(self) -> None:
+        try:
+            for _ in range(self.size):
+                if self.abandon.is_set():  # shutting down: start no more workers
+                    break
+                # each submit starts one worker (the pool starts them as work arrives)
+                fut = self.executor.submit(_ready)
+                fut.add_done_callback(self._up)
+                self.probes.append(fut)
+        except Exception:  # noqa: BLE001 - a pool that cannot start: this process scans alone
+            with self.changed:
+                self.live = -1
+                self.changed.notify_all()
+
+    def _up(self, fut: Any) -> None:
+        with self.changed:
+            if fut.cancelled() or self.live < 0:
+                pass
+            elif fut.exception() is None:
+                self.live += 1
+            else:  # a worker died on start: this process scans the rest alone
+                self.live = -1
+            self.changed.notify_all()
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Wait until every worker is up (or the pool failed); whether they are."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.live < 0 or self.live >= self.size, timeout)
+            return self.live >= self.size
+
+    def shutdown(self) -> None:
+        """Stop the workers. A pool still starting is let finish its start first: stopping
+        workers while they start leaves them failing on the pool's vanished semaphores; no
+        more are started from here on."""
+        self.abandon.set()
+        self.starter.join()
+        for fut in self.probes:
+            with contextlib.suppress(Exception):
+                fut.result()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+_POOL: _Pool | None = None
+
+
+def prestart_pool(workers: int) -> None:
+    """Start the ``workers - 1`` pool processes that :func:`inspect_paths` will use, in the
+    background (returns at once; imports nothing heavy here)."""
+    global _POOL
+    size = workers - 1
+    if size < 1:
+        return
+    if _POOL is not None and _POOL.size == size and _POOL.live >= 0:
+        return
+    shutdown_pool()
+    _POOL = _Pool(size)
+    import atexit
+
+    atexit.register(shutdown_pool)
+
+
+def shutdown_pool() -> None:
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown()
+        _POOL = None
+
+
+def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
+    import queue
+    import threading
+    from collections import deque
+    from concurrent.futures import FIRST_COMPLETED, Future, wait
+    from concurrent.futures.process import BrokenProcessPool
+
+    prestart_pool(pool_size + 1)
+    pool = _POOL
+    assert pool is not None
+    # largest files first, so the last ones to finish are small (the report keeps scan order);
+    # the pool takes from the front, this process from the back
+    pending = deque(sorted(jobs, key=lambda j: -_size(j[0])))
+    lock = threading.Lock()
+    done: queue.SimpleQueue[FileReport | None] = queue.SimpleQueue()
+    stop = threading.Event()
+    failure: list[BaseException] = []
+
+    def take(front: bool) -> Job | None:
+        with lock:
+            if not pending:
+                return None
+            return pending.popleft() if front else pending.pop()
+
+    def feed() -> None:
+        """Keep two files queued per live pool worker; pass each report on as it comes back.
+        A pool that breaks (a worker killed) reports its running files as failed and leaves
+        the files it has not started to this process."""
+        global _POOL
+        running: dict[Future[FileReport], Job] = {}
+        broken = False
+        try:
+            while not stop.is_set():
+                with pool.changed:  # wait for live workers (or for the list to run out)
+                    while pool.live == 0 and not running and not stop.is_set() and pending:
+                        pool.changed.wait(0.05)
+                    live = pool.live
+                if live < 0:
+                    broken = True
+                while not broken and len(running) < 2 * max(live, 0):
+                    if (j := take(True)) is None:
+                        break
+                    try:
+                        running[pool.executor.submit(_worker, j)] = j
+                    except (BrokenProcessPool, RuntimeError):  # broken or shut down
+                        with lock:
+                            pending.appendleft(j)
+                        broken = True
+                if not running:
+                    if broken or not pending:
+                        break
+                    continue
+                finished, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    job = running.pop(fut)
+                    try:
+                        done.put(fut.result())
+                    except Exception as exc:  # noqa: BLE001 - a crashed worker is one bad file
+                        broken = broken or isinstance(exc, BrokenProcessPool)
+                        done.put(FileReport(path=job[0], ok=False, error=f"worker failed: {exc}"))
+            for fut in running:
+                fut.cancel()
+            if broken and _POOL is pool:
+                shutdown_pool()  # not reused: the next call starts a fresh one
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
+            failure.append(exc)
+        finally:
+            done.put(None)  # the pool is finished
+
+    feeder = threading.Thread(target=feed, name="specdiag-inspect-pool", daemon=True)
+    feeder.start()
+    pool_done = False
+    try:
+        while not pool_done:
+            j = take(False)
+            if j is not None:
+                yield inspect_file(*j[:3])
+            # the pool's reports that came back meanwhile (all of them, once the list is empty)
+            while not pool_done:
+                try:
+                    rep = done.get(block=j is None)
+                except queue.Empty:
+                    break
+                if rep is None:
+                    pool_done = True
+                else:
+                    yield rep
+        feeder.join()
+        if failure:
+            raise failure[0]
+        # files the pool gave back (it stopped early): scanned here
+        while (j := take(False)) is not None:
+            yield inspect_file(*j[:3])
+    finally:
+        stop.set()
+        with lock:
+            pending.clear()
 
 
 def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> InspectReport:

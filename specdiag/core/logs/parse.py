@@ -972,7 +972,7 @@ class LineParser:
             notes = (N_VLLM_V0_DELTA,)
         if dra == 0:
             return None
-        if acc > dra:
+        if acc > dra or (k is not None and dra < k):  # (fewer drafts than one step's)
             return Skipped("vLLM V0 counts are inconsistent")
         length: float | None = None
         if k is not None and emi is not None:
