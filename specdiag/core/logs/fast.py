@@ -432,6 +432,7 @@ class FastScanner(Scanner):
             super().close()
         finally:
             self.sync()
+            _native.drop_blocks()  # the idle blocks and item arrays kept for reuse, freed
 
     def _make_ctx(self) -> Any:
         from specdiag.core.accept import COLLAPSED_MAX_LENGTH
