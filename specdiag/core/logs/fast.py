@@ -738,7 +738,7 @@ def scan_file(
                     f.result()
         pending.clear()
         finder.pre = None
-        data = pre = None  # type: ignore[assignment]
-        _native.drop_blocks()  # the blocks kept for reuse, freed
+        data, pre = b"", None  # the last block: nothing holds it now
+        _native.drop_blocks()  # the blocks kept for reuse, freed (also on an error)
     scanner.close()
     return True
