@@ -217,41 +217,48 @@ static const double EXACT10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7
                                    1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-/* Python float() of a [0-9.]+ text: valid iff at most one '.' and at least one digit. The
- * value is the correctly rounded double, as float() gives: with at most 15 significant digits,
- * mantissa / 10^k is one correctly rounded division of two exact doubles; else strtod. */
-static int parse_num(const char *p, int64_t n, double *out) {
+/* strtod of a text of fewer than 128 bytes (more than 15 significant digits) */
+static __attribute__((noinline)) double num_slow(const char *p, int64_t n) {
     char buf[128];
-    if (n <= 0 || n >= (int64_t)sizeof(buf)) return 0;
-    const char *e = p + n, *q = p;
-    uint64_t m = 0;
-    while (q < e && *q == '0') q++; /* leading zeros are not significant */
-    const char *s0 = q;
-    while (q < e && isdig(*q)) m = m * 10 + (uint64_t)(*q++ - '0');
-    int64_t int_digits = q - p, sig = q - s0, frac = 0;
-    if (q < e) {
-        if (*q != '.') return 0;
-        const char *f0 = ++q;
-        if (!m)
-            while (q < e && *q == '0') q++; /* 0.00x: significant from the x */
-        const char *f1 = q;
-        while (q < e && isdig(*q)) m = m * 10 + (uint64_t)(*q++ - '0');
-        if (q != e) return 0; /* a second '.' or another character */
-        frac = q - f0;
-        sig += q - f1;
-    }
-    if (!int_digits && !frac) return 0;
-    if (sig <= 15 && frac <= 22) {
-        *out = (double)m / EXACT10[frac];
-        return 1;
-    }
     memcpy(buf, p, (size_t)n);
     buf[n] = 0;
-    *out = strtod(buf, NULL);
-    return 1;
+    return strtod(buf, NULL);
 }
 
-/* the literal at p, advancing p */
+/* The [0-9.]+ run at *pp: its length (0: none), *pp moved past it, and Python float() of it:
+ * *ok iff at most one '.', at least one digit and fewer than 128 bytes. The value is the
+ * correctly rounded double, as float() gives: with at most 15 significant digits, mantissa /
+ * 10^k is one correctly rounded division of two exact doubles; else strtod. */
+static inline __attribute__((always_inline)) int64_t num_field(const char **pp, const char *end,
+                                                                double *out, int *ok) {
+    const char *s = *pp, *p = s;
+    uint64_t m = 0;
+    int64_t sig = 0, frac = 0, dots = 0;
+    for (; p < end; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d < 10) {
+            sig += m || d; /* significant from the first nonzero digit on */
+            m = m * 10 + d;
+            frac += dots; /* digits after the (first) dot */
+        } else if (*p == '.')
+            dots++;
+        else
+            break;
+    }
+    int64_t n = p - s;
+    *pp = p;
+    *ok = n > 0 && n < 128 && dots <= 1 && n - dots > 0;
+    if (*ok) *out = sig <= 15 && frac <= 22 ? (double)m / EXACT10[frac] : num_slow(s, n);
+    return n;
+}
+
+/* Python float() of the text p[0:n]: 0 unless it is a valid [0-9.]+ text (see num_field) */
+static int parse_num(const char *p, int64_t n, double *out) {
+    const char *q = p;
+    int ok;
+    return num_field(&q, p + n, out, &ok) == n && ok;
+}
+
 /* a == b over n bytes, 8 at a time (n is a constant where it is inlined: no memcmp call) */
 static inline __attribute__((always_inline)) int eq_bytes(const char *a, const char *b, size_t n) {
     for (; n >= 8; a += 8, b += 8, n -= 8) {
@@ -361,11 +368,12 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (!lit(&p, end, ", #token: ") || !digits(&p, end)) return 0;
     if (!lit(&p, end, ", token usage: ") || !numchars(&p, end)) return 0;
     if (!lit(&p, end, ", accept len: ")) return 0;
+    int ok_len, ok_rate, ok_tp;
     it->len_t = p - base;
-    if (!(it->len_len = numchars(&p, end))) return 0;
+    if (!(it->len_len = num_field(&p, end, &it->length, &ok_len))) return 0;
     if (!lit(&p, end, ", accept rate: ")) return 0;
     it->rate_t = p - base;
-    if (!(it->rate_len = numchars(&p, end))) return 0;
+    if (!(it->rate_len = num_field(&p, end, &it->raw_rate, &ok_rate))) return 0;
     if (!lit(&p, end, ", cuda graph: ")) return 0;
     if (lit(&p, end, "True"))
         it->graph = 1;
@@ -374,15 +382,11 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     else
         return 0;
     if (!lit(&p, end, ", gen throughput (token/s): ")) return 0;
-    const char *tp = p;
-    int64_t tpn = numchars(&p, end);
-    if (!tpn) return 0;
+    if (!num_field(&p, end, &it->throughput, &ok_tp)) return 0;
     if (!lit(&p, end, ", #queue-req: ") || !digits(&p, end)) return 0;
     if (p != end) return 0;
     /* _sglang_fast's own checks; a failure goes to the Python path (which says why) */
-    if (!parse_num(base + it->len_t, it->len_len, &it->length)) return -1;
-    if (!parse_num(base + it->rate_t, it->rate_len, &it->raw_rate)) return -1;
-    if (!parse_num(tp, tpn, &it->throughput)) return -1;
+    if (!ok_len || !ok_rate || !ok_tp) return -1;
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
     if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
@@ -448,15 +452,14 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     while (end > p && py_space(end[-1])) end--;
     const char *t;
     int64_t n;
+    int ok;
     if (!lit(&p, end, "Mean acceptance length: ")) return 0;
-    t = p;
-    if (!(n = numchars(&p, end))) return 0;
-    if (!parse_num(t, n, &it->mean)) return -1;
+    if (!num_field(&p, end, &it->mean, &ok)) return 0;
+    if (!ok) return -1;
     if (!lit(&p, end, ", Accepted throughput: ")) return 0;
-    t = p;
-    if (!(n = numchars(&p, end))) return 0;
+    if (!num_field(&p, end, &it->throughput, &ok)) return 0;
     if (!lit(&p, end, " tokens/s")) return 0;
-    if (!parse_num(t, n, &it->throughput)) return -1;
+    if (!ok) return -1;
     if (!lit(&p, end, ", Drafted throughput: ") || !numchars(&p, end)) return 0;
     if (!lit(&p, end, " tokens/s, Accepted: ")) return 0;
     t = p;
