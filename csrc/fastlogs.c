@@ -485,7 +485,7 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     it->pp_off = b->npp;
     it->pp_n = 0;
     int only_space = 1;
-    for (const char *c = pp0; c < pp1; c++)
+    for (const char *c = pp0; c < pp1 && only_space; c++)
         if (!py_space(*c)) only_space = 0;
     if (pp1 > pp0 && !only_space) {
         double mx = -1.0;
@@ -613,7 +613,12 @@ static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, co
 
 /* what LineParser._parse would rewrite first (markdown quote, bullet, backticks, HTML) */
 static int needs_cleaning(const char *ls, const char *le, int suspicious) {
-    if (ls < le && *ls && strchr(">|`*+-", *ls)) return 1;
+    if (ls < le) switch (*ls) {
+        case '>': case '|': case '`': case '*': case '+': case '-':
+            return 1;
+        default:
+            break;
+        }
     if (!suspicious) return 0;
     return memchr(ls, '`', (size_t)(le - ls)) != NULL || HAS(ls, le, "</") || HAS(ls, le, "&gt;");
 }
