@@ -239,3 +239,25 @@ def test_a_killed_pool_is_replaced(tmp_path: Path) -> None:
     assert all(f.ok for f in again.files) and sorted(f.path for f in again.files) == names
     I.shutdown_pool()
     assert I._POOL is None
+
+
+def test_cli_with_workers_exits_cleanly(tmp_path: Path) -> None:
+    """A fresh command whose files are all scanned here before its pool is up (tiny files):
+    the same report as one worker, exit 0, and nothing on stderr from workers that were still
+    starting when it finished (they are let start, then stopped)."""
+    import json
+    import subprocess
+    import sys
+
+    d = _tiny_dumps(tmp_path, 3)
+    runs = [
+        subprocess.run(
+            [sys.executable, "-m", "specdiag", "inspect-dump", str(d), "--workers", w, "--json"],
+            capture_output=True, text=True, timeout=300, check=False,
+        )
+        for w in ("1", "4")
+    ]  # fmt: skip
+    for r in runs:
+        assert r.returncode == 0, r.stderr
+        assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr
+    assert json.loads(runs[0].stdout) == json.loads(runs[1].stdout)
