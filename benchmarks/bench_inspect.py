@@ -117,6 +117,13 @@ def main() -> int:
 
     cat()  # page-cache the files
     t_cat = best(cat, a.repeat)
+    # the pool's server up once for the process (a fresh server first imports torch; without
+    # it, inspect_paths scans sets below POOL_MIN_BYTES in this process alone)
+    if max(workers) > 1:
+        insp.prestart_pool(max(workers))
+        if insp._POOL is not None:
+            insp._POOL.wait_ready(300)
+        insp.shutdown_pool()
     rows = []
     specdiag = [sys.executable, "-m", "specdiag"]
     cli_ok = True

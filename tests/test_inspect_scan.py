@@ -250,14 +250,24 @@ def test_cli_with_workers_exits_cleanly(tmp_path: Path) -> None:
     import sys
 
     d = _tiny_dumps(tmp_path, 3)
+    # the pool is forced (POOL_MIN_BYTES = 0): these few kB would otherwise be scanned here alone
+    forced = (
+        "import sys; from specdiag.core.hidden import inspect as I; I.POOL_MIN_BYTES = 0; "
+        "from specdiag.cli.app import main; sys.argv[0] = 'specdiag'; main()"
+    )
+    args = ["inspect-dump", str(d), "--json", "--workers"]
     runs = [
-        subprocess.run(
-            [sys.executable, "-m", "specdiag", "inspect-dump", str(d), "--workers", w, "--json"],
-            capture_output=True, text=True, timeout=300, check=False,
+        subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+        for cmd in (
+            [sys.executable, "-m", "specdiag", *args, "1"],
+            [sys.executable, "-c", forced, *args, "4"],
+            [sys.executable, "-m", "specdiag", *args, "4"],
         )
-        for w in ("1", "4")
-    ]  # fmt: skip
+    ]
     for r in runs:
         assert r.returncode == 0, r.stderr
         assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr
-    assert json.loads(runs[0].stdout) == json.loads(runs[1].stdout)
+    assert json.loads(runs[0].stdout) == json.loads(runs[1].stdout) == json.loads(runs[2].stdout)
+    assert "note:" not in runs[1].stderr
+    # unforced: a note says why one process scans them (below POOL_MIN_BYTES)
+    assert "scanned in this process alone" in " ".join(runs[2].stderr.split())
