@@ -598,6 +598,17 @@ def inspect_paths(
     return _summarise(files, vocab)
 
 
+# what the pool's server imports before it forks workers: "__main__" too, or each worker would
+# re-import the parent's main script (the specdiag console script pulls in the CLI: typer,
+# rich); inspect_warm scans a tiny dump once in the server, so the workers start warm
+_PRELOAD = (
+    "__main__",
+    "torch",
+    "specdiag.core.hidden.inspect",
+    "specdiag.core.hidden.inspect_warm",
+)
+
+
 def _context() -> Any:
     """Worker processes that start in milliseconds and do not import torch each.
 
@@ -611,9 +622,7 @@ def _context() -> Any:
 
     if "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
-        # "__main__" too: each worker would otherwise re-import the parent's main script
-        # (the specdiag console script pulls in the CLI: typer, rich)
-        ctx.set_forkserver_preload(["__main__", "torch", "specdiag.core.hidden.inspect"])
+        ctx.set_forkserver_preload(list(_PRELOAD))
         return ctx
     return mp.get_context("spawn")
 
