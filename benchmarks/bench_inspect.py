@@ -84,6 +84,9 @@ def main() -> int:
     ap.add_argument("--keep", default=None)
     ap.add_argument("--engines", default="compiled", help="compiled, torch or both (a,b)")
     ap.add_argument("--no-cli", action="store_true", help="skip the fresh-process timings")
+    ap.add_argument(
+        "--no-warm", action="store_true", help="pool server without inspect_warm (to compare)"
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -93,6 +96,8 @@ def main() -> int:
     from specdiag.core.hidden.inspect import inspect_paths
 
     compiled = insp._fast
+    if a.no_warm:
+        insp._PRELOAD = tuple(m for m in insp._PRELOAD if not m.endswith("inspect_warm"))
     engines = [e.strip() for e in a.engines.split(",") if e.strip()]
     if "compiled" in engines and compiled is None:
         print(
@@ -117,6 +122,13 @@ def main() -> int:
 
     cat()  # page-cache the files
     t_cat = best(cat, a.repeat)
+    # the pool's server up once for the process (a fresh server first imports torch; without
+    # it, inspect_paths scans sets below POOL_MIN_BYTES in this process alone)
+    if max(workers) > 1:
+        insp.prestart_pool(max(workers))
+        if insp._POOL is not None:
+            insp._POOL.wait_ready(300)
+        insp.shutdown_pool()
     rows = []
     specdiag = [sys.executable, "-m", "specdiag"]
     cli_ok = True

@@ -18,7 +18,17 @@ BENCHMARKS: list[list[str]] = [
     ["bench_refserver.py", "--stream"],
     ["bench_doctor.py"],
     ["bench_fleet.py"],
-    ["bench_inspect.py", "--files", "12", "--workers", "1,2,4", "--repeat", "2"],
+    [
+        "bench_inspect.py",
+        "--files",
+        "12",
+        "--workers",
+        "1,2,4",
+        "--repeat",
+        "2",
+        "--engines",
+        "compiled,torch",
+    ],
 ]
 
 

@@ -351,3 +351,14 @@ def test_the_separate_flags_are_the_ones_docs_architecture_lists() -> None:
     section = text.split("### Flags that mean different things", 1)[1].split("\n## ", 1)[0]
     rows = re.findall(r"^\| `(--[a-z-]+)` \| ([a-z-]+) \|", section, re.M)
     assert sorted(rows) == sorted(SEPARATE_FLAGS)
+
+
+@pytest.mark.parametrize("command", ["probe", "fleet"])
+def test_a_malformed_header_is_one_usage_error_in_every_command(command: str) -> None:
+    """probe and fleet read --header with one rule: a value without NAME: is a usage error
+    naming it by position, and its text (a misplaced secret) is never echoed."""
+    r = run_cli([command, "http://127.0.0.1:9", "-H", "X-Ok: 1", "-H", "sk-secret-token"])
+    assert r.exit_code == 2
+    assert "--header number 2 is not NAME: VALUE" in r.stderr
+    assert "hint:" in r.stderr
+    assert "sk-secret-token" not in r.stderr + r.stdout

@@ -239,3 +239,35 @@ def test_a_killed_pool_is_replaced(tmp_path: Path) -> None:
     assert all(f.ok for f in again.files) and sorted(f.path for f in again.files) == names
     I.shutdown_pool()
     assert I._POOL is None
+
+
+def test_cli_with_workers_exits_cleanly(tmp_path: Path) -> None:
+    """A fresh command whose files are all scanned here before its pool is up (tiny files):
+    the same report as one worker, exit 0, and nothing on stderr from workers that were still
+    starting when it finished (they are let start, then stopped)."""
+    import json
+    import subprocess
+    import sys
+
+    d = _tiny_dumps(tmp_path, 3)
+    # the pool is forced (POOL_MIN_BYTES = 0): these few kB would otherwise be scanned here alone
+    forced = (
+        "import sys; from specdiag.core.hidden import inspect as I; I.POOL_MIN_BYTES = 0; "
+        "from specdiag.cli.app import main; sys.argv[0] = 'specdiag'; main()"
+    )
+    args = ["inspect-dump", str(d), "--json", "--workers"]
+    runs = [
+        subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
+        for cmd in (
+            [sys.executable, "-m", "specdiag", *args, "1"],
+            [sys.executable, "-c", forced, *args, "4"],
+            [sys.executable, "-m", "specdiag", *args, "4"],
+        )
+    ]
+    for r in runs:
+        assert r.returncode == 0, r.stderr
+        assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr
+    assert json.loads(runs[0].stdout) == json.loads(runs[1].stdout) == json.loads(runs[2].stdout)
+    assert "note:" not in runs[1].stderr
+    # unforced: a note says why one process scans them (below POOL_MIN_BYTES)
+    assert "scanned in this process alone" in " ".join(runs[2].stderr.split())

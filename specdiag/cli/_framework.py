@@ -127,6 +127,24 @@ def header_opt(help: str) -> Any:
     return _option("--header", "-H", help=help)
 
 
+def parse_headers(values: list[str] | None, hint: str) -> tuple[tuple[str, str], ...]:
+    """The ``--header`` values as (name, value) pairs: one rule and one message for every
+    command. A malformed one is a usage error that names it by position, never by its text (a
+    misplaced secret, ``-H "$TOKEN"``, would be printed)."""
+    from specdiag.errors import UsageError
+
+    headers: list[tuple[str, str]] = []
+    for i, h in enumerate(values or (), start=1):
+        name, sep, value = h.partition(":")
+        if not sep or not name.strip():
+            raise UsageError(
+                f"--header number {i} is not NAME: VALUE (the value is not printed)",
+                hint=hint,
+            )
+        headers.append((name.strip(), value.strip()))
+    return tuple(headers)
+
+
 def max_tokens_opt(help: str) -> Any:
     """``--max-tokens``: tokens per (probe) request."""
     return _option("--max-tokens", help=help)

@@ -144,9 +144,11 @@ def exporter_cmd(
             hint="leave it out to serve until Ctrl-C or SIGTERM",
         )
     from specdiag.cli._doctor_view import read_server_args
+    from specdiag.cli._output import derive
     from specdiag.core import accept
     from specdiag.errors import register_secrets
     from specdiag.exporter import ExporterConfig, start_exporter
+    from specdiag.exporter.server import ExporterStart
 
     register_secrets([api_key])  # never printed from here on
 
@@ -174,40 +176,17 @@ def exporter_cmd(
     if cfg.acc is None and steps is not None:
         raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
     handle = start_exporter(cfg)
-    stopped_by_signal = False
-    try:
-        doc = {
-            "url": handle.url + "/metrics",
-            "host": handle.host,
-            "port": handle.port,
-            "probes": len(cfg.probes),
-            "logs": list(cfg.logs),
-            "follow": cfg.follow,
-        }
-        out.emit(doc, lambda c: c.print(f"serving on {doc['url']}", markup=False))
-        sys.stdout.flush()
-        stopped_by_signal = _serve(duration)
-    finally:
-        handle.stop()
+
+    def ready(start: ExporterStart) -> None:
+        out.emit(derive(start), lambda c: c.print(f"serving on {start.url}", markup=False))
+        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
+
+    stopped_by_signal = handle.serve(duration, on_ready=ready)
     for line in handle.store.down():  # a failing source is served as up=0: say so here too
         out.warn(line)
     out.note("exporter stopped")
     if stopped_by_signal:
         raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
-
-
-def _serve(duration: float | None) -> bool:
-    """Sleep until --duration passes (False) or Ctrl-C / SIGTERM arrives (True)."""
-    import time
-
-    deadline = None if duration is None else time.monotonic() + duration
-    try:
-        while deadline is None or time.monotonic() < deadline:
-            left = 0.2 if deadline is None else max(0.0, min(0.2, deadline - time.monotonic()))
-            time.sleep(left)  # a sleep: signals interrupt it
-    except KeyboardInterrupt:  # the framework turns SIGTERM into this too
-        return True
-    return False
 
 
 def _assets(out: Any, name: str | None) -> None:

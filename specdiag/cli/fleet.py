@@ -14,6 +14,7 @@ from specdiag.cli._framework import (
     command,
     header_opt,
     min_accept_len_opt,
+    parse_headers,
     steps_opt,
     timeout_opt,
 )
@@ -136,25 +137,19 @@ def fleet_cmd(
     from specdiag.core import accept
     from specdiag.core.fleet.run import FleetConfig, run_fleet
     from specdiag.core.fleet.timespec import parse_duration, parse_instant
-    from specdiag.errors import CheckFailed, UsageError
+    from specdiag.errors import CheckFailed
 
     out = Output(json_output)
     check_min_accept_len(min_accept_len)
-    headers: list[tuple[str, str]] = []
-    for h in header or ():
-        name, sep, value = h.partition(":")
-        if not sep or not name.strip():
-            raise UsageError(
-                "--header must look like 'Name: value'",
-                hint="e.g. --header 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)",
-            )
-        headers.append((name.strip(), value.strip()))
+    headers = parse_headers(
+        header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
+    )
     from urllib.parse import urlsplit
 
     from specdiag.core.probe.run import check_credentials
     from specdiag.errors import register_secrets
 
-    check_credentials(None, tuple(headers))  # a value HTTP cannot carry: usage error, not echoed
+    check_credentials(None, headers)  # a value HTTP cannot carry: usage error, not echoed
     try:
         password = urlsplit(url).password
     except ValueError:
@@ -174,7 +169,7 @@ def fleet_cmd(
         outlier_threshold=outlier_threshold,
         min_steps=min_steps,
         timeout_s=timeout,
-        headers=tuple(headers),
+        headers=headers,
     )
     report = run_fleet(cfg)
     a = report.analysis

@@ -100,7 +100,12 @@ def inspect_dump_cmd(
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
-    from specdiag.core.hidden.inspect import identify_paths, inspect_paths
+    from specdiag.core.hidden.inspect import (
+        POOL_MIN_BYTES,
+        identify_paths,
+        inspect_paths,
+        scan_plan,
+    )
     from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
@@ -117,6 +122,14 @@ def inspect_dump_cmd(
         raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
     if hidden_size is not None and hidden_size < 1:
         raise UsageError("--hidden-size must be >= 1", hint="the target's hidden_size, e.g. 4096")
+    if workers > 1:
+        plan = scan_plan(paths, workers)
+        if plan.files > 1 and plan.scanners == 1:
+            out.note(
+                f"{plan.total_bytes / 1e9:.1f} GB of dumps: scanned in this process alone, which "
+                "is done before a worker pool could start (its server first imports torch); "
+                f"--workers counts from {POOL_MIN_BYTES / 1e9:g} GB"
+            )
     console = out.stderr
     if console.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn

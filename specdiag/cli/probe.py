@@ -20,6 +20,7 @@ from specdiag.cli._framework import (
     header_opt,
     interrupt_exit_code,
     max_tokens_opt,
+    parse_headers,
     served_model_opt,
     temperature_opt,
     timeout_opt,
@@ -140,19 +141,10 @@ def probe(
     from specdiag.core.paths import check_outputs
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts, load_prompts
-    from specdiag.errors import CheckFailed, ServerError, UsageError
+    from specdiag.errors import CheckFailed, ServerError
 
     out = Output(json_output)
-    headers: list[tuple[str, str]] = []
-    for i, h in enumerate(header or [], start=1):
-        k, sep, v = h.partition(":")
-        if not sep or not k.strip():
-            # (not echoed: a misplaced key, -H "$TOKEN", would be printed)
-            raise UsageError(
-                f"--header number {i} is not NAME: VALUE (the value is not printed)",
-                hint="e.g. -H 'X-Team: infra'; a key goes in --api-key",
-            )
-        headers.append((k.strip(), v.strip()))
+    headers = parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
     check_min_accept_len(min_accept_len)
     key = api_key.strip() if api_key else None
     cfg = ProbeConfig(
@@ -166,7 +158,7 @@ def probe(
         max_tokens=max_tokens,
         temperature=temperature,
         model=model,
-        headers=tuple(headers),
+        headers=headers,
         api_key=key or None,
         timeout_s=timeout,
         warmup=warmup,

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import errno
 import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
@@ -11,6 +14,18 @@ from specdiag.errors import ServerError
 from specdiag.exporter.config import ExporterConfig
 from specdiag.exporter.sources import DoctorSource, LogsSource, ProbeSource
 from specdiag.exporter.store import Store, StoreCollector
+
+
+@dataclass(frozen=True)
+class ExporterStart:
+    """What a started exporter serves (its ``--json`` start document, key for key)."""
+
+    url: str  # the /metrics URL
+    host: str
+    port: int
+    probes: int  # servers probed
+    logs: tuple[str, ...]  # log files read
+    follow: bool
 
 
 class ExporterHandle:
@@ -68,6 +83,34 @@ class ExporterHandle:
             t = threading.Thread(target=fn, name=f"specdiag-exporter-{i}", daemon=True)
             t.start()
             self.threads.append(t)
+
+    def start_document(self) -> ExporterStart:
+        cfg = self.config
+        return ExporterStart(
+            self.url + "/metrics", self.host, self.port, len(cfg.probes), cfg.logs, cfg.follow
+        )
+
+    def serve(
+        self,
+        duration_s: float | None = None,
+        on_ready: Callable[[ExporterStart], None] | None = None,
+    ) -> bool:
+        """Serve in the foreground until ``duration_s`` has passed (None: forever; returns
+        False) or Ctrl-C / SIGTERM arrives (a ``KeyboardInterrupt``; returns True). ``on_ready``
+        gets the start document first. The exporter is stopped when this returns or raises."""
+        try:
+            if on_ready is not None:
+                on_ready(self.start_document())
+            deadline = None if duration_s is None else time.monotonic() + duration_s
+            try:
+                while deadline is None or time.monotonic() < deadline:
+                    left = 0.2 if deadline is None else min(0.2, deadline - time.monotonic())
+                    time.sleep(max(0.0, left))  # a sleep, not a join: signals interrupt it
+            except KeyboardInterrupt:  # the CLI's framework turns SIGTERM into this too
+                return True
+            return False
+        finally:
+            self.stop()
 
     def stop(self) -> None:
         """Stop the sources and the HTTP server; waits briefly for the threads."""

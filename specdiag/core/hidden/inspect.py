@@ -580,10 +580,11 @@ def inspect_paths(
     dumps, vocab_files = discover(paths)
     compiled = _fast is not None
     jobs = [(str(p), pad_id, hidden_size, compiled) for p in dumps]
-    if workers > 1 and len(jobs) > 1:
+    workers = pool_workers(workers, len(jobs), sum(_size(j[0]) for j in jobs))
+    if workers > 1:
         # the pool starts now, in the background: in a fresh process its server imports
         # torch while this process does the same (the first file below imports it)
-        prestart_pool(min(workers, len(jobs)))
+        prestart_pool(workers)
     results: dict[str, FileReport] = {}
     total = len(jobs)
     for done, rep in enumerate(_run(jobs, workers), start=1):
@@ -595,6 +596,17 @@ def inspect_paths(
     files = tuple(results[j[0]] for j in jobs if j[0] not in moved)
     vocab = tuple(inspect_vocab(p) for p in [*map(str, vocab_files), *moved])
     return _summarise(files, vocab)
+
+
+# what the pool's server imports before it forks workers: "__main__" too, or each worker would
+# re-import the parent's main script (the specdiag console script pulls in the CLI: typer,
+# rich); inspect_warm scans a tiny dump once in the server, so the workers start warm
+_PRELOAD = (
+    "__main__",
+    "torch",
+    "specdiag.core.hidden.inspect",
+    "specdiag.core.hidden.inspect_warm",
+)
 
 
 def _context() -> Any:
@@ -610,9 +622,7 @@ def _context() -> Any:
 
     if "forkserver" in mp.get_all_start_methods():
         ctx = mp.get_context("forkserver")
-        # "__main__" too: each worker would otherwise re-import the parent's main script
-        # (the specdiag console script pulls in the CLI: typer, rich)
-        ctx.set_forkserver_preload(["__main__", "torch", "specdiag.core.hidden.inspect"])
+        ctx.set_forkserver_preload(list(_PRELOAD))
         return ctx
     return mp.get_context("spawn")
 
@@ -725,12 +735,43 @@ class _Pool:
 
 
 _POOL: _Pool | None = None
+_SERVER_UP = False  # a pool was started in this process: its forkserver (with torch) runs
+
+# Below this many bytes a pool is not started in a process whose pool server is not running
+# yet: the server must first import torch (1-3 s), and in that time this process alone scans
+# 4-6 GB/s x that (measured on a 16-core host: 3.2 GB took 4.1 s as a command with 1 worker,
+# 4.3-5.5 s with 2-16). Past it, or with the server up, the workers pay.
+POOL_MIN_BYTES = 8_000_000_000
+
+
+@dataclass(frozen=True)
+class ScanPlan:
+    files: int
+    total_bytes: int
+    scanners: int  # this process and scanners - 1 pool workers
+
+
+def scan_plan(paths: Sequence[str | Path], workers: int) -> ScanPlan:
+    """What :func:`inspect_paths` will do with ``workers`` (for a note before it runs)."""
+    dumps, _ = discover(paths)
+    size = sum(_size(str(p)) for p in dumps)
+    return ScanPlan(len(dumps), size, pool_workers(workers, len(dumps), size))
+
+
+def pool_workers(workers: int, files: int, total_bytes: int) -> int:
+    """How many scanners ``--workers`` gives for this scan: 1 (this process alone) when there
+    is one file, or when a fresh pool would not start before this process is done."""
+    if workers <= 1 or files <= 1:
+        return 1
+    if not _SERVER_UP and total_bytes < POOL_MIN_BYTES:
+        return 1
+    return min(workers, files)
 
 
 def prestart_pool(workers: int) -> None:
     """Start the ``workers - 1`` pool processes that :func:`inspect_paths` will use, in the
     background (returns at once; imports nothing heavy here)."""
-    global _POOL
+    global _POOL, _SERVER_UP
     size = workers - 1
     if size < 1:
         return
@@ -738,6 +779,7 @@ def prestart_pool(workers: int) -> None:
         return
     shutdown_pool()
     _POOL = _Pool(size)
+    _SERVER_UP = True
     import atexit
 
     atexit.register(shutdown_pool)
