@@ -686,6 +686,7 @@ class _Pool:
         )
         self.probes: list[Future[bool]] = []
         self.abandon = threading.Event()
+        self.kick = threading.Event()  # set when a worker comes up or a file is done
         # the submits block while the server starts: from a thread of their own
         self.starter = threading.Thread(
             target=self._probe, name="specdiag-inspect-start", daemon=True
@@ -715,6 +716,7 @@ class _Pool:
             else:  # a worker died on start: this process scans the rest alone
                 self.live = -1
             self.changed.notify_all()
+        self.kick.set()
 
     def wait_ready(self, timeout: float) -> bool:
         """Wait until every worker is up (or the pool failed); whether they are."""
@@ -796,7 +798,7 @@ def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
     import queue
     import threading
     from collections import deque
-    from concurrent.futures import FIRST_COMPLETED, Future, wait
+    from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
     prestart_pool(pool_size + 1)
@@ -835,7 +837,9 @@ def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
                     if (j := take(True)) is None:
                         break
                     try:
-                        running[pool.executor.submit(_worker, j)] = j
+                        fut = pool.executor.submit(_worker, j)
+                        running[fut] = j
+                        fut.add_done_callback(lambda _f: pool.kick.set())
                     except (BrokenProcessPool, RuntimeError):  # broken or shut down
                         with lock:
                             pending.appendleft(j)
@@ -844,7 +848,11 @@ def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
                     if broken or not pending:
                         break
                     continue
-                finished, _ = wait(running, timeout=0.05, return_when=FIRST_COMPLETED)
+                # woken by a file done or by a worker coming up (fed at once, not at the next
+                # file done: in a cold pool the workers come up one by one)
+                pool.kick.wait(0.05)
+                pool.kick.clear()
+                finished = [f for f in running if f.done()]
                 for fut in finished:
                     job = running.pop(fut)
                     try:
