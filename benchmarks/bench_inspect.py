@@ -87,6 +87,12 @@ def main() -> int:
     ap.add_argument(
         "--no-warm", action="store_true", help="pool server without inspect_warm (to compare)"
     )
+    ap.add_argument(
+        "--timeline",
+        default=None,
+        help="FILE: one more cold run at the largest worker count, writing when each process "
+        "started and finished each file (pid kind start end, wall-clock s)",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
@@ -122,6 +128,15 @@ def main() -> int:
 
     cat()  # page-cache the files
     t_cat = best(cat, a.repeat)
+    if a.timeline:  # the pool's server imports the wrapper (benchmarks/ is on its sys.path)
+        os.environ["SPECDIAG_BENCH_TIMELINE"] = str(Path(a.timeline).resolve())
+        Path(a.timeline).write_text("", encoding="utf-8")
+        insp._PRELOAD = (*insp._PRELOAD, "inspect_timeline")
+        # the server finds it through PYTHONPATH (it does not take this process's sys.path)
+        here = str(Path(__file__).resolve().parent)
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            p for p in (here, os.environ.get("PYTHONPATH", "")) if p
+        )
     # the pool's server up once for the process (a fresh server first imports torch; without
     # it, inspect_paths scans sets below POOL_MIN_BYTES in this process alone)
     if max(workers) > 1:
@@ -172,6 +187,48 @@ def main() -> int:
                 {"engine": engine, "workers": w, "scan_s": t_scan, "warm_s": t_warm, "cli_s": t_cli}
             )
     insp._fast = compiled
+    if a.timeline and max(workers) > 1:
+        insp.shutdown_pool()
+        t_start = time.time()
+        local: list[tuple[float, float]] = []
+        orig = insp.inspect_file
+
+        def timed(*args: object) -> object:
+            t0 = time.time()
+            r = orig(*args)  # type: ignore[arg-type]
+            local.append((t0, time.time()))
+            return r
+
+        insp.inspect_file = timed  # type: ignore[assignment]
+        inspect_paths([d], workers=max(workers))
+        t_end = time.time()
+        insp.inspect_file = orig
+        with open(a.timeline, "a", encoding="utf-8") as f:
+            f.write(f"call 0 {t_start:.6f} {t_end:.6f}\n")
+            for t0, t1 in local:
+                f.write(f"{os.getpid()} parent-file {t0:.6f} {t1:.6f}\n")
+        # per process, in ms from the call's start: when it came up, its first file, files, end
+        procs: dict[str, dict[str, float]] = {}
+        for line in Path(a.timeline).read_text(encoding="utf-8").splitlines():
+            pid, kind, t0s, t1s = line.split()
+            t0, t1 = float(t0s), float(t1s)
+            if pid == "call" or t0 < t_start or t1 > t_end + 1.0:
+                continue
+            p = procs.setdefault(pid, {"up": -1.0, "first": 1e9, "files": 0, "end": 0.0})
+            if kind == "up":
+                p["up"] = (t1 - t_start) * 1e3
+            else:
+                p["first"] = min(p["first"], (t0 - t_start) * 1e3)
+                p["files"] += 1
+                p["end"] = max(p["end"], (t1 - t_start) * 1e3)
+        print(f"timeline, cold, {max(workers)} workers: call {1e3 * (t_end - t_start):.1f} ms")
+        for pid, p in sorted(procs.items(), key=lambda kv: kv[1]["first"]):
+            who = "this process" if pid == str(os.getpid()) else f"worker {pid}"
+            up = f"up {p['up']:6.1f}" if p["up"] >= 0 else "          "
+            print(
+                f"  {who:>16} {up}  first file {p['first']:6.1f}  files {int(p['files']):3d}"
+                f"  done {p['end']:6.1f} ms"
+            )
     base = {
         r["engine"]: gb / r["scan_s"] for r in rows if r["workers"] == 1
     }  # per engine: its own 1-worker rate (no pool: cold = warm)
