@@ -485,29 +485,42 @@ def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
     """Chunks whose rows at repeated token ids are identical (embedding outputs depend on the
     token only); needs input_ids and at least 3 repeated pairs among the valid tokens."""
     torch = require_torch()
-    ids = dump.ids_list()
-    if ids is None:
+    if dump.input_ids is None:
         return ()
-    first: dict[int, int] = {}
-    pairs: list[tuple[int, int]] = []
-    for p, tok in enumerate(ids[: dump.valid_tokens]):
-        if tok in first:
-            pairs.append((first[tok], p))
-            if len(pairs) >= 32:
-                break
-        else:
-            first[tok] = p
+    pairs = _repeat_pairs(dump.input_ids[: dump.valid_tokens], 32)
     if len(pairs) < EMBEDDING_MIN_PAIRS:
         return ()
-    # both ends of every pair in one gather: [2 * pairs, chunks, h] float64
+    # both ends of every pair in one gather of the stored rows, widened to float32 only there
+    # ([2 * pairs, chunks, h], 1.5 MB for H = 2048): few and small temporaries, which matters
+    # when many workers scan at once (each fresh allocation is page faults)
     at = torch.tensor([p for p, _ in pairs] + [q for _, q in pairs], dtype=torch.int64)
     f = dump.features
     x = f.index_select(1, at).transpose(0, 1) if dump.layout == "layers" else f.index_select(0, at)
-    x = x.double().reshape(2 * len(pairs), chunks, h)
+    x = x.float().reshape(2 * len(pairs), chunks, h)
     a, b = x[: len(pairs)], x[len(pairs) :]
-    cos = (a * b).sum(-1) / (a.norm(dim=-1) * b.norm(dim=-1))  # [pairs, chunks]
+    cos = torch.linalg.vecdot(a, b) / (
+        torch.linalg.vector_norm(a, dim=-1) * torch.linalg.vector_norm(b, dim=-1)
+    )  # [pairs, chunks]
     cos = torch.nan_to_num(cos, nan=-1.0)
-    return tuple(c for c in range(chunks) if float(cos[:, c].min()) >= EMBEDDING_COSINE)
+    low = cos.amin(0).tolist()
+    return tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
+
+
+def _repeat_pairs(ids: Any, limit: int) -> list[tuple[int, int]]:
+    """(first position, later position) of repeated token ids, in order of the later one, at
+    most ``limit``: the same pairs a walk over the ids would give, found with tensor ops."""
+    torch = require_torch()
+    n = int(ids.shape[0])
+    if n < 2:
+        return []
+    uniq, inverse = torch.unique(ids, return_inverse=True)
+    pos = torch.arange(n, dtype=torch.int64)
+    # the first position of each distinct id (a deterministic min over its positions)
+    first = torch.full((int(uniq.shape[0]),), n, dtype=torch.int64)
+    first = first.scatter_reduce(0, inverse, pos, reduce="amin", include_self=True)
+    firsts = first[inverse]  # per position: where its id first appears
+    later = torch.nonzero(firsts != pos).flatten()[:limit]
+    return list(zip(firsts[later].tolist(), later.tolist(), strict=True))
 
 
 def inspect_vocab(path: str) -> VocabMap:
@@ -897,6 +910,10 @@ def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
         stop.set()
         with lock:
             pending.clear()
+        # every worker is started before this returns: a worker still being started when the
+        # interpreter exits would miss the pool's stop signal and outlive the command, holding
+        # its stdout and stderr open
+        pool.starter.join()
 
 
 def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> InspectReport:
