@@ -171,3 +171,23 @@ def test_missing_extras_are_named_before_anything_starts(monkeypatch: pytest.Mon
     assert r.exit_code == 3
     assert "starlette" in r.stderr and "specdiag[server,tensors]" in r.stderr
     assert "running" not in r.stderr
+
+
+def test_a_ctrl_c_where_python_would_drop_it_is_raised_just_after() -> None:
+    """Inside a __del__ Python prints a KeyboardInterrupt as "Exception ignored" and drops it;
+    the demo's handler raises it again 10 ms later, out of that frame (without it, the sleep
+    below would finish and the demo would run on)."""
+    from specdiag.cli import demo as D
+
+    class Finalised:
+        def __del__(self) -> None:
+            signal.raise_signal(signal.SIGINT)
+
+    before = signal.getsignal(signal.SIGINT)
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt), D._interrupts_not_lost():
+        obj = Finalised()
+        del obj
+        time.sleep(5)
+    assert time.monotonic() - t0 < 2
+    assert signal.getsignal(signal.SIGINT) is before  # restored

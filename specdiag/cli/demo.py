@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -79,14 +81,60 @@ def demo_cmd(
         except KeyboardInterrupt:
             err.print("stopping the reference server", markup=False)
 
-    result = run_demo(
-        scenario.value,
-        on_step=on_step,
-        on_server=lambda url: err.print(f"reference server listening at {url}", markup=False),
-        keep_server=hold if keep_server else None,
-    )
+    with _interrupts_not_lost():
+        result = run_demo(
+            scenario.value,
+            on_step=on_step,
+            on_server=lambda url: err.print(f"reference server listening at {url}", markup=False),
+            keep_server=hold if keep_server else None,
+        )
     if not keep_server:
         emit(result)
+
+
+def _unsafe_for_interrupt(frame: Any) -> bool:
+    """Whether a KeyboardInterrupt raised in ``frame`` would be printed as "Exception ignored"
+    and dropped: inside a ``__del__`` or the import system's lock callbacks."""
+    depth = 0
+    while frame is not None and depth < 64:
+        code = frame.f_code
+        if code.co_name == "__del__" or (code.co_name == "cb" and "importlib" in code.co_filename):
+            return True
+        frame = frame.f_back
+        depth += 1
+    return False
+
+
+@contextmanager
+def _interrupts_not_lost() -> Iterator[None]:
+    """Ctrl-C (and SIGTERM, which the framework routes to the SIGINT handler) raises
+    KeyboardInterrupt as usual, except where Python would drop it (see
+    :func:`_unsafe_for_interrupt`): there it is raised 10 ms later, once out of that frame.
+    The demo runs many imports and event loops, so a Ctrl-C could land in such a place and
+    be lost, the demo running on to the end. Main thread, POSIX only; elsewhere a no-op."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "setitimer"
+    ):
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if frame is not None and _unsafe_for_interrupt(frame):
+            signal.setitimer(signal.ITIMER_REAL, 0.01)  # again, from a safe place
+            return
+        raise KeyboardInterrupt
+
+    previous_int = signal.signal(signal.SIGINT, handler)
+    previous_alarm = signal.signal(signal.SIGALRM, handler)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous_alarm)
+        signal.signal(signal.SIGINT, previous_int)
 
 
 def document(r: DemoResult) -> dict[str, Any]:
