@@ -99,12 +99,14 @@ def inspect_dump_cmd(
     ] = "auto",
     json_output: JsonOpt = False,
 ) -> None:
+    import functools
+
     from specdiag.cli._output import Output
     from specdiag.core.hidden.inspect import (
         POOL_MIN_BYTES,
+        ScanPlan,
         identify_paths,
         inspect_paths,
-        scan_plan,
     )
     from specdiag.errors import CheckFailed, UsageError
 
@@ -122,14 +124,23 @@ def inspect_dump_cmd(
         raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
     if hidden_size is not None and hidden_size < 1:
         raise UsageError("--hidden-size must be >= 1", hint="the target's hidden_size, e.g. 4096")
-    if workers > 1:
-        plan = scan_plan(paths, workers)
-        if plan.files > 1 and plan.scanners == 1:
+
+    def plan_note(plan: ScanPlan) -> None:
+        if workers > 1 and plan.files > 1 and plan.scanners == 1:
             out.note(
                 f"{plan.total_bytes / 1e9:.1f} GB of dumps: scanned in this process alone, which "
                 "is done before a worker pool could start (its server first imports torch); "
                 f"--workers counts from {POOL_MIN_BYTES / 1e9:g} GB"
             )
+
+    scan = functools.partial(
+        inspect_paths,
+        paths,
+        workers=workers,
+        pad_id=None if pad_id < 0 else pad_id,
+        hidden_size=hidden_size,
+        on_plan=plan_note,
+    )
     console = out.stderr
     if console.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -146,17 +157,9 @@ def inspect_dump_cmd(
             def progress(done: int, total: int, path: str) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = inspect_paths(
-                paths,
-                workers=workers,
-                pad_id=None if pad_id < 0 else pad_id,
-                hidden_size=hidden_size,
-                progress=progress,
-            )
+            report = scan(progress=progress)
     else:
-        report = inspect_paths(
-            paths, workers=workers, pad_id=None if pad_id < 0 else pad_id, hidden_size=hidden_size
-        )
+        report = scan()
     if model is not None or reference is not None:
         report = identify_paths(
             report,

@@ -584,8 +584,10 @@ def inspect_paths(
     pad_id: int | None = 0,
     hidden_size: int | None = None,
     progress: Callable[[int, int, str], None] | None = None,
+    on_plan: Callable[[ScanPlan], None] | None = None,
 ) -> InspectReport:
-    """Inspect files and directories; ``workers`` > 1 uses that many processes."""
+    """Inspect files and directories; ``workers`` > 1 uses up to that many processes
+    (:func:`pool_workers` says how many); ``on_plan`` hears it before the first file."""
     if workers < 1:
         raise UsageError(
             f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
@@ -593,7 +595,10 @@ def inspect_paths(
     dumps, vocab_files = discover(paths)
     compiled = _fast is not None
     jobs = [(str(p), pad_id, hidden_size, compiled) for p in dumps]
-    workers = pool_workers(workers, len(jobs), sum(_size(j[0]) for j in jobs))
+    size = sum(_size(j[0]) for j in jobs)
+    workers = pool_workers(workers, len(jobs), size)
+    if on_plan is not None:
+        on_plan(ScanPlan(len(jobs), size, workers))
     if workers > 1:
         # the pool starts now, in the background: in a fresh process its server imports
         # torch while this process does the same (the first file below imports it)
@@ -766,13 +771,6 @@ class ScanPlan:
     scanners: int  # this process and scanners - 1 pool workers
 
 
-def scan_plan(paths: Sequence[str | Path], workers: int) -> ScanPlan:
-    """What :func:`inspect_paths` will do with ``workers`` (for a note before it runs)."""
-    dumps, _ = discover(paths)
-    size = sum(_size(str(p)) for p in dumps)
-    return ScanPlan(len(dumps), size, pool_workers(workers, len(dumps), size))
-
-
 def pool_workers(workers: int, files: int, total_bytes: int) -> int:
     """How many scanners ``--workers`` gives for this scan: 1 (this process alone) when there
     is one file, or when a fresh pool would not start before this process is done."""
@@ -793,11 +791,12 @@ def prestart_pool(workers: int) -> None:
     if _POOL is not None and _POOL.size == size and _POOL.live >= 0:
         return
     shutdown_pool()
+    if not _SERVER_UP:  # the first pool of the process: stopped at exit, whichever is last
+        import atexit
+
+        atexit.register(shutdown_pool)
     _POOL = _Pool(size)
     _SERVER_UP = True
-    import atexit
-
-    atexit.register(shutdown_pool)
 
 
 def shutdown_pool() -> None:
