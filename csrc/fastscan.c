@@ -68,94 +68,40 @@ static inline float f16mag_to_f32(uint16_t mag) {
 
 /* ---- contiguous rows (element stride 1): the fast kernels ---------------------------- */
 
-/* sum of squares (float32 lanes) and max magnitude bits of one bfloat16 row */
-static void row_bf16(const uint16_t *p, Py_ssize_t h, float *ss, uint16_t *mx) {
-    float acc[LANES] = {0};
-    uint16_t m[LANES] = {0};
-    Py_ssize_t j = 0;
-    for (; j + LANES <= h; j += LANES) {
-        for (int l = 0; l < LANES; l++) {
-            uint16_t u = p[j + l];
-            uint16_t a = u & 0x7FFF;
-            float f = bf16_to_f32(u);
-            acc[l] += f * f;
-            m[l] = a > m[l] ? a : m[l];
-        }
+/* Sum of squares (float32 lanes) and max magnitude bits of one row of T, its magnitude bits
+ * being u & MASK and their value MAG_TO_F32 of them (|x| squared is x squared, exactly). */
+#define ROW_KERNEL(NAME, T, MASK, MAG_TO_F32)                                                  \
+    static void NAME(const T *p, Py_ssize_t h, float *ss, T *mx) {                             \
+        float acc[LANES] = {0};                                                                \
+        T m[LANES] = {0};                                                                      \
+        Py_ssize_t j = 0;                                                                      \
+        for (; j + LANES <= h; j += LANES) {                                                   \
+            for (int l = 0; l < LANES; l++) {                                                  \
+                T a = (T)(p[j + l] & (MASK));                                                  \
+                float f = MAG_TO_F32(a);                                                       \
+                acc[l] += f * f;                                                               \
+                m[l] = a > m[l] ? a : m[l];                                                    \
+            }                                                                                  \
+        }                                                                                      \
+        for (; j < h; j++) {                                                                   \
+            T a = (T)(p[j] & (MASK));                                                          \
+            float f = MAG_TO_F32(a);                                                           \
+            acc[0] += f * f;                                                                   \
+            m[0] = a > m[0] ? a : m[0];                                                        \
+        }                                                                                      \
+        float s = 0.0f;                                                                        \
+        T mm = 0;                                                                              \
+        for (int l = 0; l < LANES; l++) {                                                      \
+            s += acc[l];                                                                       \
+            mm = m[l] > mm ? m[l] : mm;                                                        \
+        }                                                                                      \
+        *ss = s;                                                                               \
+        *mx = mm;                                                                              \
     }
-    for (; j < h; j++) {
-        uint16_t u = p[j];
-        uint16_t a = u & 0x7FFF;
-        float f = bf16_to_f32(u);
-        acc[0] += f * f;
-        m[0] = a > m[0] ? a : m[0];
-    }
-    float s = 0.0f;
-    uint16_t mm = 0;
-    for (int l = 0; l < LANES; l++) {
-        s += acc[l];
-        mm = m[l] > mm ? m[l] : mm;
-    }
-    *ss = s;
-    *mx = mm;
-}
 
-static void row_f16(const uint16_t *p, Py_ssize_t h, float *ss, uint16_t *mx) {
-    float acc[LANES] = {0};
-    uint16_t m[LANES] = {0};
-    Py_ssize_t j = 0;
-    for (; j + LANES <= h; j += LANES) {
-        for (int l = 0; l < LANES; l++) {
-            uint16_t a = p[j + l] & 0x7FFF;
-            float f = f16mag_to_f32(a);
-            acc[l] += f * f;
-            m[l] = a > m[l] ? a : m[l];
-        }
-    }
-    for (; j < h; j++) {
-        uint16_t a = p[j] & 0x7FFF;
-        float f = f16mag_to_f32(a);
-        acc[0] += f * f;
-        m[0] = a > m[0] ? a : m[0];
-    }
-    float s = 0.0f;
-    uint16_t mm = 0;
-    for (int l = 0; l < LANES; l++) {
-        s += acc[l];
-        mm = m[l] > mm ? m[l] : mm;
-    }
-    *ss = s;
-    *mx = mm;
-}
-
-static void row_f32(const uint32_t *p, Py_ssize_t h, float *ss, uint32_t *mx) {
-    float acc[LANES] = {0};
-    uint32_t m[LANES] = {0};
-    Py_ssize_t j = 0;
-    for (; j + LANES <= h; j += LANES) {
-        for (int l = 0; l < LANES; l++) {
-            uint32_t u = p[j + l];
-            uint32_t a = u & 0x7FFFFFFFu;
-            float f = bits_to_f32(u);
-            acc[l] += f * f;
-            m[l] = a > m[l] ? a : m[l];
-        }
-    }
-    for (; j < h; j++) {
-        uint32_t u = p[j];
-        uint32_t a = u & 0x7FFFFFFFu;
-        float f = bits_to_f32(u);
-        acc[0] += f * f;
-        m[0] = a > m[0] ? a : m[0];
-    }
-    float s = 0.0f;
-    uint32_t mm = 0;
-    for (int l = 0; l < LANES; l++) {
-        s += acc[l];
-        mm = m[l] > mm ? m[l] : mm;
-    }
-    *ss = s;
-    *mx = mm;
-}
+ROW_KERNEL(row_bf16, uint16_t, 0x7FFF, bf16_to_f32)
+ROW_KERNEL(row_f16, uint16_t, 0x7FFF, f16mag_to_f32)
+ROW_KERNEL(row_f32, uint32_t, 0x7FFFFFFFu, bits_to_f32)
 
 /* ---- the same two row kernels with AVX-512 and AVX2 (chosen once, at import) ----------- */
 
