@@ -253,7 +253,7 @@ def test_cli_with_workers_exits_cleanly(tmp_path: Path) -> None:
     # the pool is forced (POOL_MIN_BYTES = 0): these few kB would otherwise be scanned here alone
     forced = (
         "import sys; from specdiag.core.hidden import inspect as I; I.POOL_MIN_BYTES = 0; "
-        "from specdiag.cli.app import main; sys.argv[0] = 'specdiag'; main()"
+        "from specdiag.cli.app import main; sys.argv[0] = 'specdiag'; sys.exit(main())"
     )
     args = ["inspect-dump", str(d), "--json", "--workers"]
     # (a worker left running after the command would hold its pipes open: a timeout here)
@@ -290,3 +290,32 @@ def test_repeat_pairs_equal_the_walk(ids: list[int], limit: int) -> None:
         else:
             first[tok] = p
     assert I._repeat_pairs(torch.tensor(ids, dtype=torch.int64), limit) == want
+
+
+def test_a_scan_stopped_while_its_pool_starts_exits_cleanly(tmp_path: Path) -> None:
+    """Ctrl-C right after the pool was asked for (its server still importing torch): exit 130,
+    and no traceback from a worker that was starting when the command went away."""
+    import subprocess
+    import sys
+
+    d = _tiny_dumps(tmp_path, 3)
+    code = "\n".join(
+        [
+            "import sys",
+            "from specdiag.core.hidden import inspect as I",
+            "I.POOL_MIN_BYTES = 0",
+            "def stopped(jobs, workers):",
+            "    raise KeyboardInterrupt",
+            "    yield",
+            "I._run = stopped",
+            "from specdiag.cli.app import main",
+            "sys.argv[0] = 'specdiag'",
+            "sys.exit(main())",
+        ]
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code, "inspect-dump", str(d), "--workers", "4", "--json"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert r.returncode == 130, r.stderr
+    assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr

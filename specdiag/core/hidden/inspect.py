@@ -605,10 +605,18 @@ def inspect_paths(
         prestart_pool(workers)
     results: dict[str, FileReport] = {}
     total = len(jobs)
-    for done, rep in enumerate(_run(jobs, workers), start=1):
-        results[rep.path] = rep
-        if progress is not None:
-            progress(done, total, rep.path)
+    try:
+        for done, rep in enumerate(_run(jobs, workers), start=1):
+            results[rep.path] = rep
+            if progress is not None:
+                progress(done, total, rep.path)
+    except BaseException:
+        # a scan stopped early (Ctrl-C, SIGTERM, an error) stops its pool now, once every
+        # worker is started: left to the interpreter's exit, the pool's queues are torn down
+        # under a worker still starting, which then fails with a traceback on stderr
+        if workers > 1:
+            shutdown_pool()
+        raise
     # a d2t/t2d file under another name than vocab_mapping*: check it as a vocab map
     moved = [j[0] for j in jobs if results[j[0]].error == VOCAB_NOT_DUMP]
     files = tuple(results[j[0]] for j in jobs if j[0] not in moved)
