@@ -319,3 +319,11 @@ def test_a_scan_stopped_while_its_pool_starts_exits_cleanly(tmp_path: Path) -> N
     )  # fmt: skip
     assert r.returncode == 130, r.stderr
     assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr
+
+
+def test_a_file_reached_twice_is_scanned_once(tmp_path: Path) -> None:
+    """A directory and a file in it, or one path given twice: each file once in the report."""
+    d = _tiny_dumps(tmp_path, 3)
+    one = sorted(d.glob("*.ckpt"))[0]
+    rep = I.inspect_paths([d, one, d])
+    assert sorted(f.path for f in rep.files) == sorted(str(p) for p in d.glob("*.ckpt"))

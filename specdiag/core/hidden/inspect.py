@@ -128,9 +128,11 @@ class InspectReport:
 
 
 def discover(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
-    """Expand files and directories into (dump files, vocab-mapping files), sorted like SpecForge."""
+    """Expand files and directories into (dump files, vocab-mapping files), sorted like SpecForge;
+    a file reached twice (a directory and a file in it, a path given twice) is listed once."""
     dumps: list[Path] = []
     vocab: list[Path] = []
+    seen: set[Path] = set()
     for raw in paths:
         p = Path(raw)
         if not p.exists():
@@ -140,6 +142,13 @@ def discover(paths: Sequence[str | Path]) -> tuple[list[Path], list[Path]]:
             )
         found = sorted(q for q in p.rglob("*") if q.is_file()) if p.is_dir() else [p]
         for q in found:
+            try:
+                key = q.resolve()
+            except (OSError, RuntimeError):  # a link loop: the loader reports it, by its name
+                key = q.absolute()
+            if key in seen:
+                continue
+            seen.add(key)
             name = q.name.lower()
             if name.startswith("vocab_mapping"):
                 vocab.append(q)
