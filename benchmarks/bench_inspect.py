@@ -21,7 +21,12 @@ GB/s = bytes of the files / seconds. Scaling = GB/s(N) / (N x GB/s(1)), for the 
 path it falls back to (``SPECDIAG_INSPECT_TORCH=1``), side by side.
 
 Usage: python benchmarks/bench_inspect.py [--files 24] [--tokens 4096] [--hidden 2560]
-       [--workers 1,2,4,8,16] [--engines compiled,torch] [--repeat 3] [--keep DIR] [--json]
+       [--workers 1,2,4,8,16] [--engines compiled,torch] [--repeat 3] [--keep DIR] [--ceiling]
+       [--json]
+
+``--ceiling`` adds the host's own figure: the compiled kernel alone over the files' feature
+tensors at each worker count, in processes started and files mapped before the clock starts
+(no pool, no per-file Python). Scaling against it says how much the host itself loses.
 """
 
 from __future__ import annotations
@@ -65,6 +70,52 @@ def make_files(d: Path, files: int, tokens: int, hidden: int) -> list[Path]:
     return out
 
 
+def _ceiling_child(files: list[str], barrier: object, out: object) -> None:
+    """One process of the ceiling run: maps its files (untimed), waits for the others, then
+    scans their feature bytes with the compiled kernel alone and reports when it finished."""
+    import torch
+
+    from specdiag.core.hidden import inspect as insp
+
+    torch.set_num_threads(1)
+    views = []
+    for f in files:
+        obj = torch.load(f, mmap=True, weights_only=True)
+        for key in ("aux_hidden_state", "hidden_state"):
+            t = obj[key][0]
+            views.append(t.view(int(t.shape[0]), 1, int(t.shape[1])))
+    barrier.wait()  # type: ignore[attr-defined]
+    t0 = time.time()
+    for v in views:
+        insp._fast_scan(v, int(v.shape[0]), populate=True, release=True)
+    out.put((t0, time.time(), sum(v.numel() * v.element_size() for v in views)))  # type: ignore[attr-defined]
+
+
+def ceiling(names: list[str], procs: int, repeat: int) -> float:
+    """GB/s of the compiled kernel alone over the files' feature tensors, ``procs`` processes
+    at once (each a static share of the files, mapped before the clock starts): no pool, no
+    start-up, no per-file Python in the timing. What the host gives this read at that count."""
+    from specdiag.core.hidden import inspect as insp
+
+    ctx = insp._context()  # the pool's forkserver: its children have torch imported
+    rates = []
+    for _ in range(repeat):
+        barrier = ctx.Barrier(procs)
+        out = ctx.Queue()
+        ps = [
+            ctx.Process(target=_ceiling_child, args=(names[i::procs], barrier, out))
+            for i in range(procs)
+        ]
+        for p in ps:
+            p.start()
+        res = [out.get() for _ in ps]
+        for p in ps:
+            p.join()
+        wall = max(r[1] for r in res) - min(r[0] for r in res)
+        rates.append(sum(r[2] for r in res) / 1e9 / wall)
+    return max(rates)
+
+
 def best(fn: object, repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -92,6 +143,12 @@ def main() -> int:
         default=None,
         help="FILE: one more cold run at the largest worker count, writing when each process "
         "started and finished each file (pid kind start end, wall-clock s)",
+    )
+    ap.add_argument(
+        "--ceiling",
+        action="store_true",
+        help="also time the compiled kernel alone over the same files at each worker count "
+        "(processes started and files mapped before the clock): the host's own scaling",
     )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
@@ -144,6 +201,10 @@ def main() -> int:
         if insp._POOL is not None:
             insp._POOL.wait_ready(300)
         insp.shutdown_pool()
+    ceil: dict[int, float] = {}
+    if a.ceiling and compiled is not None:
+        for w in workers:
+            ceil[w] = ceiling(names, min(w, len(names)), a.repeat)
     rows = []
     specdiag = [sys.executable, "-m", "specdiag"]
     cli_ok = True
@@ -240,6 +301,12 @@ def main() -> int:
         "kernels": getattr(compiled, "KERNELS", None),
         "cat_s": t_cat,
         "cat_gbps": gb / t_cat,
+        "ceiling": [
+            {"workers": w, "gbps": g, "scaling": g / (w * ceil[workers[0]])}
+            for w, g in ceil.items()
+        ]
+        if ceil and workers[0] == 1
+        else [{"workers": w, "gbps": g, "scaling": None} for w, g in ceil.items()],
         "rows": [
             {
                 **r,
@@ -276,6 +343,11 @@ def main() -> int:
                 f"{r['engine']:>8} {r['workers']:>7} {r['scan_s']:>8.3f} {r['scan_gbps']:>6.2f} "
                 f"{sc:>8} {r['of_cat']:>7.0%} {r['warm_s']:>7.3f} {r['warm_gbps']:>6.2f} "
                 f"{ws:>8} {cli:>7}"
+            )
+        for c in result["ceiling"]:
+            sc = f"{c['scaling']:.0%}" if c["scaling"] is not None else "-"
+            print(
+                f"ceiling (kernel alone) {c['workers']:>3} processes: {c['gbps']:6.2f} GB/s {sc:>5}"
             )
     if tmp is not None:
         tmp.cleanup()
