@@ -437,6 +437,138 @@ static void run_scan(Scan *s) {
     }
 }
 
+/* ---- the embedding check: cosines of the rows at repeated token ids ------------------- */
+
+/* element j as a double (NaN and Inf as they are) */
+static inline double value_at(const Row *r, Py_ssize_t j) {
+    const char *q = r->base + j * r->sh;
+    switch (r->dtype) {
+    case DT_BF16: {
+        uint16_t u;
+        memcpy(&u, q, 2);
+        return (double)bf16_to_f32(u);
+    }
+    case DT_F16: {
+        uint16_t u;
+        memcpy(&u, q, 2);
+        uint16_t mag = u & 0x7FFFu;
+        double v;
+        if (mag >= 0x7C00u) /* Inf or NaN */
+            v = mag == 0x7C00u ? INFINITY : NAN;
+        else
+            v = (double)f16mag_to_f32(mag);
+        return (u & 0x8000u) ? -v : v;
+    }
+    case DT_F32: {
+        uint32_t u;
+        memcpy(&u, q, 4);
+        return (double)bits_to_f32(u);
+    }
+    default: {
+        uint64_t u;
+        memcpy(&u, q, 8);
+        return bits_to_f64(u);
+    }
+    }
+}
+
+typedef struct {
+    const char *ptr;
+    int dtype;
+    Py_ssize_t c, h, sn, sc, sh; /* strides in bytes */
+    Py_ssize_t pairs;
+    const Py_ssize_t *first, *later;
+    double *low; /* per chunk: the lowest cosine over the pairs; NaN read as -1 */
+} Cosines;
+
+/* dot(a, b), |a|^2, |b|^2 of two contiguous 16- or 32-bit rows in float32 lanes (which the
+ * compiler vectorises); a non-finite result (Inf/NaN in a row, or squares that overflow
+ * float32) is redone by the caller in float64 */
+#define COS_KERNEL(NAME, T, TO_F32)                                                            \
+    static void NAME(const T *a, const T *b, Py_ssize_t h, double *dot, double *na,            \
+                     double *nb) {                                                             \
+        float d[LANES] = {0}, x2[LANES] = {0}, y2[LANES] = {0};                                \
+        Py_ssize_t j = 0;                                                                      \
+        for (; j + LANES <= h; j += LANES)                                                     \
+            for (int l = 0; l < LANES; l++) {                                                  \
+                float x = TO_F32(a[j + l]), y = TO_F32(b[j + l]);                              \
+                d[l] += x * y;                                                                 \
+                x2[l] += x * x;                                                                \
+                y2[l] += y * y;                                                                \
+            }                                                                                  \
+        double sd = 0.0, sx = 0.0, sy = 0.0;                                                   \
+        for (int l = 0; l < LANES; l++) {                                                      \
+            sd += d[l];                                                                        \
+            sx += x2[l];                                                                       \
+            sy += y2[l];                                                                       \
+        }                                                                                      \
+        for (; j < h; j++) {                                                                   \
+            float x = TO_F32(a[j]), y = TO_F32(b[j]);                                          \
+            sd += (double)x * y;                                                               \
+            sx += (double)x * x;                                                               \
+            sy += (double)y * y;                                                               \
+        }                                                                                      \
+        *dot = sd;                                                                             \
+        *na = sx;                                                                              \
+        *nb = sy;                                                                              \
+    }
+
+static inline float f16_to_f32(uint16_t u) {
+    uint16_t mag = u & 0x7FFFu;
+    float v = mag >= 0x7C00u ? (mag == 0x7C00u ? INFINITY : NAN) : f16mag_to_f32(mag);
+    return (u & 0x8000u) ? -v : v;
+}
+static inline float u32_to_f32(uint32_t u) { return bits_to_f32(u); }
+COS_KERNEL(cos_bf16, uint16_t, bf16_to_f32)
+COS_KERNEL(cos_f16, uint16_t, f16_to_f32)
+COS_KERNEL(cos_f32, uint32_t, u32_to_f32)
+
+static void cos_slow(const Row *a, const Row *b, Py_ssize_t h, double *dot, double *na,
+                     double *nb) {
+    double sd = 0.0, sx = 0.0, sy = 0.0;
+    for (Py_ssize_t j = 0; j < h; j++) {
+        double x = value_at(a, j), y = value_at(b, j);
+        sd += x * y;
+        sx += x * x;
+        sy += y * y;
+    }
+    *dot = sd;
+    *na = sx;
+    *nb = sy;
+}
+
+static void run_cosines(Cosines *w) {
+    const Py_ssize_t esz = w->dtype == DT_F64 ? 8 : (w->dtype == DT_F32 ? 4 : 2);
+    const int fast = w->sh == esz && w->dtype != DT_F64;
+    for (Py_ssize_t k = 0; k < w->c; k++)
+        w->low[k] = INFINITY;
+    for (Py_ssize_t i = 0; i < w->pairs; i++) {
+        for (Py_ssize_t k = 0; k < w->c; k++) {
+            Row a = {w->ptr + w->first[i] * w->sn + k * w->sc, w->dtype, w->sh};
+            Row b = {w->ptr + w->later[i] * w->sn + k * w->sc, w->dtype, w->sh};
+            double dot = 0.0, na = 0.0, nb = 0.0;
+            if (fast) {
+                if (w->dtype == DT_BF16)
+                    cos_bf16((const uint16_t *)a.base, (const uint16_t *)b.base, w->h, &dot, &na,
+                             &nb);
+                else if (w->dtype == DT_F16)
+                    cos_f16((const uint16_t *)a.base, (const uint16_t *)b.base, w->h, &dot, &na,
+                            &nb);
+                else
+                    cos_f32((const uint32_t *)a.base, (const uint32_t *)b.base, w->h, &dot, &na,
+                            &nb);
+            }
+            if (!fast || !isfinite(dot) || !isfinite(na) || !isfinite(nb))
+                cos_slow(&a, &b, w->h, &dot, &na, &nb); /* float64 throughout */
+            double cos = dot / (sqrt(na) * sqrt(nb));
+            if (isnan(cos))
+                cos = -1.0; /* a zero, NaN or Inf row: not an embedding match */
+            if (cos < w->low[k])
+                w->low[k] = cos;
+        }
+    }
+}
+
 static PyObject *tuple_of(const double *v, Py_ssize_t n) {
     PyObject *t = PyTuple_New(n);
     if (!t)
@@ -507,8 +639,160 @@ static PyObject *py_scan(PyObject *self, PyObject *args) {
     return Py_BuildValue("(LNNN)", s.nonfinite, a, b, m);
 }
 
+PyDoc_STRVAR(cosines_doc,
+             "min_cosines(ptr, dtype, n, c, h, sn, sc, sh, first, later) -> tuple\n\n"
+             "Per chunk k of the [n, c, h] floats at ptr (strides in elements, dtypes as for\n"
+             "scan): the lowest cosine, in float64, between rows first[i] and later[i] over all\n"
+             "pairs i (token indices below n); a pair with a zero, NaN or Inf row counts as -1.\n"
+             "Without the GIL; the caller keeps the memory alive.");
+
+static int index_list(PyObject *seq, Py_ssize_t n, Py_ssize_t *out, Py_ssize_t len) {
+    for (Py_ssize_t i = 0; i < len; i++) {
+        Py_ssize_t v = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred())
+            return -1;
+        if (v < 0 || v >= n) {
+            PyErr_SetString(PyExc_ValueError, "min_cosines: a token index out of range");
+            return -1;
+        }
+        out[i] = v;
+    }
+    return 0;
+}
+
+static PyObject *py_min_cosines(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long ptr;
+    int dtype;
+    Py_ssize_t n, c, h, sn, sc, sh;
+    PyObject *first_obj, *later_obj;
+    if (!PyArg_ParseTuple(args, "KinnnnnnOO", &ptr, &dtype, &n, &c, &h, &sn, &sc, &sh,
+                          &first_obj, &later_obj))
+        return NULL;
+    if (dtype < DT_BF16 || dtype > DT_F64 || n < 1 || c < 1 || h < 1 || ptr == 0) {
+        PyErr_SetString(PyExc_ValueError, "min_cosines: bad shape, dtype or address");
+        return NULL;
+    }
+    PyObject *fa = PySequence_Fast(first_obj, "min_cosines: first must be a sequence");
+    if (!fa)
+        return NULL;
+    PyObject *fb = PySequence_Fast(later_obj, "min_cosines: later must be a sequence");
+    if (!fb) {
+        Py_DECREF(fa);
+        return NULL;
+    }
+    Py_ssize_t pairs = PySequence_Fast_GET_SIZE(fa);
+    PyObject *result = NULL;
+    Py_ssize_t *idx = NULL;
+    double *low = NULL;
+    if (PySequence_Fast_GET_SIZE(fb) != pairs || pairs < 1) {
+        PyErr_SetString(PyExc_ValueError, "min_cosines: first and later: one or more pairs");
+        goto done;
+    }
+    const Py_ssize_t esz = dtype == DT_F64 ? 8 : (dtype == DT_F32 ? 4 : 2);
+    idx = malloc((size_t)(2 * pairs) * sizeof(Py_ssize_t));
+    low = malloc((size_t)c * sizeof(double));
+    if (!idx || !low) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (index_list(fa, n, idx, pairs) < 0 || index_list(fb, n, idx + pairs, pairs) < 0)
+        goto done;
+    Cosines w = {(const char *)(uintptr_t)ptr, dtype, c, h, sn * esz, sc * esz, sh * esz,
+                 pairs, idx, idx + pairs, low};
+    Py_BEGIN_ALLOW_THREADS run_cosines(&w);
+    Py_END_ALLOW_THREADS
+
+    result = tuple_of(low, c);
+done:
+    free(idx);
+    free(low);
+    Py_DECREF(fa);
+    Py_DECREF(fb);
+    return result;
+}
+
+PyDoc_STRVAR(pairs_doc,
+             "repeat_pairs(ptr, itemsize, stride, n, limit) -> list of (first, later)\n\n"
+             "The n integer token ids at ptr (itemsize 4 or 8, signed; stride in elements): for\n"
+             "each position whose id appeared before, in order, (the id's first position, this\n"
+             "position), at most limit pairs. The caller keeps the memory alive.");
+
+static PyObject *py_repeat_pairs(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long ptr;
+    int itemsize;
+    Py_ssize_t stride, n, limit;
+    if (!PyArg_ParseTuple(args, "Kinnn", &ptr, &itemsize, &stride, &n, &limit))
+        return NULL;
+    if ((itemsize != 4 && itemsize != 8) || n < 0 || limit < 0 || (n > 0 && ptr == 0)) {
+        PyErr_SetString(PyExc_ValueError, "repeat_pairs: bad ids, size or limit");
+        return NULL;
+    }
+    Py_ssize_t cap = 16;
+    while (cap < 2 * n)
+        cap <<= 1;
+    int shift = 64;
+    for (Py_ssize_t c = cap; c > 1; c >>= 1)
+        shift--;
+    int64_t *keys = malloc((size_t)cap * sizeof(int64_t));
+    Py_ssize_t *pos = calloc((size_t)cap, sizeof(Py_ssize_t)); /* first position + 1; 0 free */
+    Py_ssize_t *found = malloc((size_t)(2 * (limit > 0 ? limit : 1)) * sizeof(Py_ssize_t));
+    if (!keys || !pos || !found) {
+        free(keys);
+        free(pos);
+        free(found);
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t count = 0;
+    const char *base = (const char *)(uintptr_t)ptr;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n && count < limit; i++) {
+        int64_t id;
+        if (itemsize == 8) {
+            memcpy(&id, base + i * stride * 8, 8);
+        } else {
+            int32_t v;
+            memcpy(&v, base + i * stride * 4, 4);
+            id = v;
+        }
+        uint64_t slot = ((uint64_t)id * 0x9E3779B97F4A7C15ull) >> shift;
+        for (;;) {
+            if (pos[slot] == 0) {
+                keys[slot] = id;
+                pos[slot] = i + 1;
+                break;
+            }
+            if (keys[slot] == id) {
+                found[2 * count] = pos[slot] - 1;
+                found[2 * count + 1] = i;
+                count++;
+                break;
+            }
+            slot = (slot + 1) & (uint64_t)(cap - 1);
+        }
+    }
+    Py_END_ALLOW_THREADS
+
+    free(keys);
+    free(pos);
+    PyObject *out = PyList_New(count);
+    for (Py_ssize_t k = 0; out && k < count; k++) {
+        PyObject *t = Py_BuildValue("(nn)", found[2 * k], found[2 * k + 1]);
+        if (!t) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, k, t);
+    }
+    free(found);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"scan", py_scan, METH_VARARGS, scan_doc},
+    {"min_cosines", py_min_cosines, METH_VARARGS, cosines_doc},
+    {"repeat_pairs", py_repeat_pairs, METH_VARARGS, pairs_doc},
     {NULL, NULL, 0, NULL},
 };
 

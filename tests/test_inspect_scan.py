@@ -9,6 +9,7 @@ the compiled one-pass scan (csrc/fastscan.c) and the torch path it falls back to
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import torch
@@ -276,11 +277,30 @@ def test_cli_with_workers_exits_cleanly(tmp_path: Path) -> None:
     assert "scanned in this process alone" in " ".join(runs[3].stderr.split())
 
 
-@settings(max_examples=80, deadline=None)
-@given(ids=st.lists(st.integers(0, 12), max_size=60), limit=st.integers(1, 40))
-def test_repeat_pairs_equal_the_walk(ids: list[int], limit: int) -> None:
-    """The embedding check's pairs of repeated ids, found with tensor ops, are the pairs a walk
-    over the ids gives (first position, later position), in order, at most ``limit``."""
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    ids=st.lists(
+        st.one_of(st.integers(0, 12), st.sampled_from([-1, -(2**31), 2**31 - 1])), max_size=60
+    ),
+    limit=st.integers(0, 40),
+    dtype=st.sampled_from([torch.int64, torch.int32]),
+    strided=st.booleans(),
+    engine=st.sampled_from(ENGINES),
+)
+def test_repeat_pairs_equal_the_walk(
+    monkeypatch: pytest.MonkeyPatch,
+    ids: list[int],
+    limit: int,
+    dtype: torch.dtype,
+    strided: bool,
+    engine: str,
+) -> None:
+    """The embedding check's pairs of repeated ids (the compiled walk, or tensor ops) are the
+    pairs a walk over the ids gives (first position, later position), in order, at most
+    ``limit``; for int64 and int32 ids, negative and extreme ones, and a strided view."""
+    _engine(monkeypatch, engine)
     first: dict[int, int] = {}
     want: list[tuple[int, int]] = []
     for p, tok in enumerate(ids):
@@ -289,7 +309,92 @@ def test_repeat_pairs_equal_the_walk(ids: list[int], limit: int) -> None:
                 want.append((first[tok], p))
         else:
             first[tok] = p
-    assert I._repeat_pairs(torch.tensor(ids, dtype=torch.int64), limit) == want
+    t = torch.tensor(ids, dtype=dtype)
+    if strided:  # every other element of a tensor twice as long: the same ids, stride 2
+        t = torch.stack([t, torch.full_like(t, 7)], dim=1).flatten()[::2]
+    assert I._repeat_pairs(t, limit) == want
+
+
+def _naive_min_cosines(x: torch.Tensor, pairs: list[tuple[int, int]]) -> list[float]:
+    """Per chunk of ``x [T, C, H]``, the lowest float64 cosine over the pairs' rows; a pair
+    with a zero, NaN or Inf row counts as -1."""
+    d = x.double()
+    low = []
+    for k in range(int(x.shape[1])):
+        vals = []
+        for p, q in pairs:
+            a, b = d[p, k], d[q, k]
+            cos = float((a * b).sum() / (a.norm() * b.norm()))
+            vals.append(-1.0 if cos != cos else cos)
+        low.append(min(vals))
+    return low
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    t=st.integers(4, 24),
+    c=st.integers(1, 4),
+    h=st.integers(1, 40),
+    dtype=st.sampled_from(DTYPES),
+    copies=st.lists(st.tuples(st.integers(0, 100), st.integers(0, 100)), min_size=1, max_size=5),
+    bad=st.lists(
+        st.tuples(
+            st.integers(0, 10_000),
+            st.sampled_from([float("nan"), float("inf"), 0.0, 3e38, 1e-40]),
+        ),
+        max_size=4,
+    ),
+    layers=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_min_cosines_equal_float64(
+    t: int,
+    c: int,
+    h: int,
+    dtype: torch.dtype,
+    copies: list[tuple[int, int]],
+    bad: list[tuple[int, float]],
+    layers: bool,
+    seed: int,
+) -> None:
+    """The compiled embedding check (the lowest cosine per chunk over pairs of rows, read in
+    place) equals a float64 computation, and the torch fallback agrees with it to float32
+    precision: copied rows (cosine 1), zero, NaN, Inf, huge and subnormal values, every dtype,
+    the SpecForge layout [T, C*H] and the stacked one [C, T, H]."""
+    if _COMPILED is None:
+        pytest.skip("the compiled scan is not built (pip install . builds it)")
+    g = torch.Generator().manual_seed(seed)
+    x = torch.randn(t, c, h, generator=g, dtype=torch.float64)
+    pairs = []
+    for a, b in copies:
+        p, q = sorted((a % t, b % t))
+        if p == q:
+            q = (p + 1) % t
+            p, q = sorted((p, q))
+        x[q] = x[p]  # an embedding-like pair: identical rows
+        pairs.append((p, q))
+    flat = x.view(-1)
+    for i, v in bad:
+        flat[i % flat.numel()] = v
+    x = x.to(dtype)
+    if layers:
+        feats = x.transpose(0, 1).contiguous()  # [C, T, H]
+        dump = SimpleNamespace(features=feats, num_tokens=t, layout="layers")
+    else:
+        feats = x.reshape(t, c * h).contiguous()
+        dump = SimpleNamespace(features=feats, num_tokens=t, layout="rows")
+    want = _naive_min_cosines(x, pairs)
+    got = I._fast_min_cosines(dump, h, c, pairs)  # type: ignore[arg-type]
+    assert got is not None
+    for g_, w_ in zip(got, want, strict=True):
+        assert g_ == pytest.approx(w_, abs=1e-6)
+    fallback = I._torch_min_cosines(dump, h, c, pairs)  # type: ignore[arg-type]
+    for f_, w_ in zip(fallback, want, strict=True):
+        # the fallback computes in float32: huge values overflow there and read as -1
+        if abs(w_) <= 1.0 and (f_ != -1.0 or w_ == -1.0):
+            assert f_ == pytest.approx(w_, abs=1e-3)
 
 
 def test_a_scan_stopped_while_its_pool_starts_exits_cleanly(tmp_path: Path) -> None:

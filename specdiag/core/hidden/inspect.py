@@ -493,12 +493,43 @@ EMBEDDING_MIN_PAIRS = 3
 def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
     """Chunks whose rows at repeated token ids are identical (embedding outputs depend on the
     token only); needs input_ids and at least 3 repeated pairs among the valid tokens."""
-    torch = require_torch()
     if dump.input_ids is None:
         return ()
     pairs = _repeat_pairs(dump.input_ids[: dump.valid_tokens], 32)
     if len(pairs) < EMBEDDING_MIN_PAIRS:
         return ()
+    low = _fast_min_cosines(dump, h, chunks, pairs)
+    if low is None:
+        low = _torch_min_cosines(dump, h, chunks, pairs)
+    return tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
+
+
+def _fast_min_cosines(
+    dump: Dump, h: int, chunks: int, pairs: list[tuple[int, int]]
+) -> list[float] | None:
+    """Per chunk, the lowest cosine over the pairs' rows, in float64, read in place by the
+    compiled scan (no gather, no float32 copies: a few kB of Python objects per file); None
+    where it does not apply (not built, another dtype, a view it cannot take)."""
+    if _fast is None:
+        return None
+    x = _full_view(dump, chunks, h)
+    if x is None or x.ndim != 3 or _fast_dtype(x.dtype) is None:
+        return None
+    n, c, hh = (int(d) for d in x.shape)
+    sn, sc, sh = (int(d) for d in x.stride())
+    return list(
+        _fast.min_cosines(
+            x.data_ptr(), _fast_dtype(x.dtype), n, c, hh, sn, sc, sh,
+            [p for p, _ in pairs], [q for _, q in pairs],
+        )
+    )  # fmt: skip
+
+
+def _torch_min_cosines(
+    dump: Dump, h: int, chunks: int, pairs: list[tuple[int, int]]
+) -> list[float]:
+    """The same lowest cosines with torch ops (the fallback of :func:`_fast_min_cosines`)."""
+    torch = require_torch()
     # both ends of every pair in one gather of the stored rows, widened to float32 only there
     # ([2 * pairs, chunks, h], 1.5 MB for H = 2048): few and small temporaries, which matters
     # when many workers scan at once (each fresh allocation is page faults)
@@ -511,8 +542,7 @@ def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
         torch.linalg.vector_norm(a, dim=-1) * torch.linalg.vector_norm(b, dim=-1)
     )  # [pairs, chunks]
     cos = torch.nan_to_num(cos, nan=-1.0)
-    low = cos.amin(0).tolist()
-    return tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
+    return list(cos.amin(0).tolist())
 
 
 def _repeat_pairs(ids: Any, limit: int) -> list[tuple[int, int]]:
@@ -522,6 +552,14 @@ def _repeat_pairs(ids: Any, limit: int) -> list[tuple[int, int]]:
     n = int(ids.shape[0])
     if n < 2:
         return []
+    if _fast is not None and ids.ndim == 1 and ids.dtype in (torch.int64, torch.int32):
+        # the compiled walk: stops at the limit, no temporaries
+        return [
+            (int(p), int(q))
+            for p, q in _fast.repeat_pairs(
+                ids.data_ptr(), ids.element_size(), int(ids.stride(0)), n, limit
+            )
+        ]
     uniq, inverse = torch.unique(ids, return_inverse=True)
     pos = torch.arange(n, dtype=torch.int64)
     # the first position of each distinct id (a deterministic min over its positions)
