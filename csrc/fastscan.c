@@ -482,8 +482,8 @@ typedef struct {
 } Cosines;
 
 /* dot(a, b), |a|^2, |b|^2 of two contiguous 16- or 32-bit rows in float32 lanes (which the
- * compiler vectorises); a non-finite result (Inf/NaN in a row, or squares that overflow
- * float32) is redone by the caller in float64 */
+ * compiler vectorises); the caller redoes in float64 a result that float32 cannot hold (Inf or
+ * NaN in a row, squares that overflow, a row so small that its squares underflow) */
 #define COS_KERNEL(NAME, T, TO_F32)                                                            \
     static void NAME(const T *a, const T *b, Py_ssize_t h, double *dot, double *na,            \
                      double *nb) {                                                             \
@@ -558,7 +558,10 @@ static void run_cosines(Cosines *w) {
                     cos_f32((const uint32_t *)a.base, (const uint32_t *)b.base, w->h, &dot, &na,
                             &nb);
             }
-            if (!fast || !isfinite(dot) || !isfinite(na) || !isfinite(nb))
+            /* float32 lanes lose a row whose squares overflow (Inf) or underflow (a norm
+             * below ~1e-30 is mostly rounding): those pairs are read again in float64 */
+            if (!fast || !isfinite(dot) || !(na >= 1e-30 && na < INFINITY) ||
+                !(nb >= 1e-30 && nb < INFINITY))
                 cos_slow(&a, &b, w->h, &dot, &na, &nb); /* float64 throughout */
             double cos = dot / (sqrt(na) * sqrt(nb));
             if (isnan(cos))
