@@ -362,6 +362,20 @@ def _run(handler: object, **kw: object) -> object:
     )  # type: ignore[arg-type]
 
 
+def _matrix_response(raw: list[RawSeries]) -> httpx.Response:
+    """A Prometheus range-query answer (resultType matrix) holding these raw series."""
+    result = [
+        {
+            "metric": dict(r.labels),
+            "values": [[t, str(v)] for t, v in zip(r.timestamps, r.values, strict=True)],
+        }
+        for r in raw
+    ]
+    return httpx.Response(
+        200, json={"status": "success", "data": {"resultType": "matrix", "result": result}}
+    )
+
+
 def test_not_prometheus_404() -> None:
     with pytest.raises(ServerError, match="not a Prometheus HTTP API") as e:
         _run(lambda req: httpx.Response(404, text="<html>not found</html>"))
@@ -449,17 +463,7 @@ def test_query_sent_matches_exact_names_and_the_selector() -> None:
 
     def handler(req: httpx.Request) -> httpx.Response:
         seen.append(httpx.QueryParams(req.content.decode())["query"])
-        raw = vllm_replica("a:1", 10, 17)
-        result = [
-            {
-                "metric": dict(r.labels),
-                "values": [[t, str(v)] for t, v in zip(r.timestamps, r.values, strict=True)],
-            }
-            for r in raw
-        ]
-        return httpx.Response(
-            200, json={"status": "success", "data": {"resultType": "matrix", "result": result}}
-        )
+        return _matrix_response(vllm_replica("a:1", 10, 17))
 
     rep = run_fleet(
         FleetConfig(
@@ -717,17 +721,7 @@ def test_by_a_repeated_label_or_none_is_a_usage_error(by: str, says: str, hint: 
 
 def test_by_a_label_no_series_carries_is_a_usage_error_naming_the_labels() -> None:
     def handler(req: httpx.Request) -> httpx.Response:
-        raw = vllm_replica("a:1", 10, 17) + vllm_replica("b:1", 10, 16)
-        result = [
-            {
-                "metric": dict(r.labels),
-                "values": [[t, str(v)] for t, v in zip(r.timestamps, r.values, strict=True)],
-            }
-            for r in raw
-        ]
-        return httpx.Response(
-            200, json={"status": "success", "data": {"resultType": "matrix", "result": result}}
-        )
+        return _matrix_response(vllm_replica("a:1", 10, 17) + vllm_replica("b:1", 10, 16))
 
     with pytest.raises(UsageError) as e:
         _run(handler, group_by=("instance", "podd"))
