@@ -267,27 +267,34 @@ typedef struct {
     Py_ssize_t sh; /* element stride in bytes */
 } Row;
 
-/* magnitude bits of element j, widened to 64 bits */
-static inline uint64_t mag_at(const Row *r, Py_ssize_t j) {
+/* the bit pattern of element j, widened to 64 bits */
+static inline uint64_t bits_at(const Row *r, Py_ssize_t j) {
     const char *q = r->base + j * r->sh;
     switch (r->dtype) {
     case DT_BF16:
     case DT_F16: {
         uint16_t u;
         memcpy(&u, q, 2);
-        return u & 0x7FFFu;
+        return u;
     }
     case DT_F32: {
         uint32_t u;
         memcpy(&u, q, 4);
-        return u & 0x7FFFFFFFu;
+        return u;
     }
     default: {
         uint64_t u;
         memcpy(&u, q, 8);
-        return u & 0x7FFFFFFFFFFFFFFFull;
+        return u;
     }
     }
+}
+
+static const uint64_t MAG_MASK[4] = {0x7FFFu, 0x7FFFu, 0x7FFFFFFFu, 0x7FFFFFFFFFFFFFFFull};
+
+/* magnitude bits of element j (the sign bit cleared) */
+static inline uint64_t mag_at(const Row *r, Py_ssize_t j) {
+    return bits_at(r, j) & MAG_MASK[r->dtype];
 }
 
 static const uint64_t INF_BITS[4] = {0x7F80u, 0x7C00u, 0x7F800000u, 0x7FF0000000000000ull};
@@ -439,36 +446,25 @@ static void run_scan(Scan *s) {
 
 /* ---- the embedding check: cosines of the rows at repeated token ids ------------------- */
 
+/* float16 bits -> float32, NaN and Inf as they are */
+static inline float f16_to_f32(uint16_t u) {
+    uint16_t mag = u & 0x7FFFu;
+    float v = mag >= 0x7C00u ? (mag == 0x7C00u ? INFINITY : NAN) : f16mag_to_f32(mag);
+    return (u & 0x8000u) ? -v : v;
+}
+
 /* element j as a double (NaN and Inf as they are) */
 static inline double value_at(const Row *r, Py_ssize_t j) {
-    const char *q = r->base + j * r->sh;
+    uint64_t u = bits_at(r, j);
     switch (r->dtype) {
-    case DT_BF16: {
-        uint16_t u;
-        memcpy(&u, q, 2);
-        return (double)bf16_to_f32(u);
-    }
-    case DT_F16: {
-        uint16_t u;
-        memcpy(&u, q, 2);
-        uint16_t mag = u & 0x7FFFu;
-        double v;
-        if (mag >= 0x7C00u) /* Inf or NaN */
-            v = mag == 0x7C00u ? INFINITY : NAN;
-        else
-            v = (double)f16mag_to_f32(mag);
-        return (u & 0x8000u) ? -v : v;
-    }
-    case DT_F32: {
-        uint32_t u;
-        memcpy(&u, q, 4);
-        return (double)bits_to_f32(u);
-    }
-    default: {
-        uint64_t u;
-        memcpy(&u, q, 8);
+    case DT_BF16:
+        return (double)bf16_to_f32((uint16_t)u);
+    case DT_F16:
+        return (double)f16_to_f32((uint16_t)u);
+    case DT_F32:
+        return (double)bits_to_f32((uint32_t)u);
+    default:
         return bits_to_f64(u);
-    }
     }
 }
 
@@ -513,11 +509,6 @@ typedef struct {
         *nb = sy;                                                                              \
     }
 
-static inline float f16_to_f32(uint16_t u) {
-    uint16_t mag = u & 0x7FFFu;
-    float v = mag >= 0x7C00u ? (mag == 0x7C00u ? INFINITY : NAN) : f16mag_to_f32(mag);
-    return (u & 0x8000u) ? -v : v;
-}
 static inline float u32_to_f32(uint32_t u) { return bits_to_f32(u); }
 COS_KERNEL(cos_bf16, uint16_t, bf16_to_f32)
 COS_KERNEL(cos_f16, uint16_t, f16_to_f32)

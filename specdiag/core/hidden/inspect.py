@@ -513,16 +513,16 @@ def _fast_min_cosines(
     if _fast is None:
         return None
     x = _full_view(dump, chunks, h)
-    if x is None or x.ndim != 3 or _fast_dtype(x.dtype) is None:
+    code = None if x is None else _fast_dtype(x.dtype)
+    if x is None or code is None or x.ndim != 3:
         return None
     n, c, hh = (int(d) for d in x.shape)
     sn, sc, sh = (int(d) for d in x.stride())
     return list(
         _fast.min_cosines(
-            x.data_ptr(), _fast_dtype(x.dtype), n, c, hh, sn, sc, sh,
-            [p for p, _ in pairs], [q for _, q in pairs],
+            x.data_ptr(), code, n, c, hh, sn, sc, sh, [p for p, _ in pairs], [q for _, q in pairs]
         )
-    )  # fmt: skip
+    )
 
 
 def _torch_min_cosines(
@@ -554,12 +554,10 @@ def _repeat_pairs(ids: Any, limit: int) -> list[tuple[int, int]]:
         return []
     if _fast is not None and ids.ndim == 1 and ids.dtype in (torch.int64, torch.int32):
         # the compiled walk: stops at the limit, no temporaries
-        return [
-            (int(p), int(q))
-            for p, q in _fast.repeat_pairs(
-                ids.data_ptr(), ids.element_size(), int(ids.stride(0)), n, limit
-            )
-        ]
+        pairs: list[tuple[int, int]] = _fast.repeat_pairs(
+            ids.data_ptr(), ids.element_size(), int(ids.stride(0)), n, limit
+        )
+        return pairs
     uniq, inverse = torch.unique(ids, return_inverse=True)
     pos = torch.arange(n, dtype=torch.int64)
     # the first position of each distinct id (a deterministic min over its positions)
