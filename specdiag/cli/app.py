@@ -32,6 +32,8 @@ COMMANDS: dict[str, str] = {
     "fleet": "fleet",
     "exporter": "exporter",
     "doctor": "doctor",
+    "report": "report",
+    "profile": "profile",
 }
 
 HELP = (

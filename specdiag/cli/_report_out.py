@@ -1,0 +1,98 @@
+"""Writing a report page/summary or an acceptance profile: shared by `report`, `profile` and
+the --report / --export-profile flags of doctor, probe, logs, fleet and expected-accept.
+
+A file is written whole to a temporary name beside it and renamed, so a reader never sees half
+a page; an output that names an input is refused before anything runs (core.paths).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from specdiag.errors import InputError
+
+
+def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
+    """Write ``text`` to ``path`` atomically; the number of bytes written."""
+    p = Path(path)
+    data = text.encode("utf-8")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent if str(p.parent) else ".")
+    except OSError as exc:
+        raise InputError(
+            f"cannot write {what} {p}: {exc.strerror or exc}",
+            hint=f"give {what} a path in a writable directory",
+        ) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, p)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise InputError(
+            f"cannot write {what} {p}: {exc.strerror or exc}",
+            hint=f"give {what} a path in a writable directory",
+        ) from None
+    return len(data)
+
+
+def now_utc() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def render_report(
+    documents: Sequence[tuple[str, Any]],
+    fmt: str,
+    *,
+    extra_provenance: Sequence[tuple[str, str]] = (),
+    title: str | None = None,
+    limit: int | None = None,
+) -> tuple[str, Any, float]:
+    """(text, report model, seconds) for ``documents`` in ``fmt`` (html or markdown)."""
+    from specdiag import __version__
+    from specdiag.cli._report_render import GITHUB_LIMIT, render_html, render_markdown
+    from specdiag.core.report.build import build_report
+
+    t0 = time.perf_counter()
+    report = build_report(
+        documents,
+        generated_at=now_utc(),
+        specdiag_version=__version__,
+        extra_provenance=extra_provenance,
+        title=title,
+    )
+    if fmt == "markdown":
+        text = render_markdown(report, limit or GITHUB_LIMIT)
+    else:
+        text = render_html(report)
+    return text, report, time.perf_counter() - t0
+
+
+def write_report(
+    path: str,
+    documents: Sequence[tuple[str, Any]],
+    *,
+    extra_provenance: Sequence[tuple[str, str]] = (),
+) -> int:
+    """The --report shortcut: the page (``.md``: the markdown summary) of one command's
+    document; bytes written."""
+    fmt = "markdown" if path.lower().endswith((".md", ".markdown")) else "html"
+    text, _, _ = render_report(documents, fmt, extra_provenance=extra_provenance)
+    return write_text(path, text, "--report")
+
+
+def export_profile(path: str, document: Mapping[str, Any], **kwargs: Any) -> Any:
+    """The --export-profile flag: the acceptance profile of a command's document, written."""
+    from specdiag.core.accprofile import profile_document, read_profile
+
+    prof = read_profile(document, **kwargs)
+    write_text(path, json.dumps(profile_document(prof), indent=1) + "\n", "--export-profile")
+    return prof

@@ -1,0 +1,333 @@
+"""The report model rendered: one self-contained HTML page, or a GitHub-ready markdown summary.
+
+Shared by `specdiag report` and the --report shortcuts of doctor and probe. The page needs no
+network: styles, the copy script and the charts (inline SVG, cli/_report_charts.py) are in the
+file, and the command documents are embedded in it (redacted). Markdown stays within GitHub's
+comment limit (:data:`GITHUB_LIMIT` characters): the collapsed data section is cut first, with
+a note saying so.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+
+from specdiag.core.report.model import Chart, Report, Table, VerdictCard
+
+GITHUB_LIMIT = 65536  # characters in a GitHub issue comment or body
+
+_CSS = """
+:root{--bg:#fff;--fg:#1d1d1f;--muted:#5f6368;--card:#f5f6f8;--line:#d0d4da;--accent:#0072b2;
+--fail:#b3261e;--warn:#8a5a00;--pass:#1e7d32;--code:#eef0f3}
+@media (prefers-color-scheme:dark){:root{--bg:#141518;--fg:#e8e8ea;--muted:#a0a4ab;--card:#1e2024;
+--line:#3a3d44;--accent:#56b4e9;--fail:#ff8a80;--warn:#ffcc66;--pass:#81c784;--code:#25282d}}
+*{box-sizing:border-box}
+body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",
+Roboto,"Helvetica Neue",Arial,sans-serif}
+main{max-width:1080px;margin:0 auto;padding:1.2rem 1.4rem 3rem}
+h1{font-size:1.55rem;margin:.2rem 0}h2{font-size:1.2rem;margin:2rem 0 .6rem;border-bottom:1px solid
+var(--line);padding-bottom:.2rem}h3{font-size:1rem;margin:1.2rem 0 .4rem}
+.meta,.muted{color:var(--muted);font-size:.9rem}
+nav{display:flex;flex-wrap:wrap;gap:.3rem .9rem;margin:.6rem 0 1rem;font-size:.9rem}
+a{color:var(--accent)}
+.card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:1rem 1.2rem}
+.verdict{display:inline-block;font-weight:700;padding:.1rem .6rem;border-radius:6px;border:2px solid
+currentColor;text-transform:uppercase;letter-spacing:.03em}
+.v-healthy,.s-pass{color:var(--pass)}.v-below,.v-above,.s-warn{color:var(--warn)}
+.v-collapsed,.s-fail{color:var(--fail)}
+table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem;font-variant-numeric:tabular-nums}
+th,td{border:1px solid var(--line);padding:.25rem .55rem;text-align:left;vertical-align:top}
+th{background:var(--card)}td.num{text-align:right}
+figure{margin:1rem 0 1.6rem;break-inside:avoid}
+figure svg.chart{width:100%;height:auto;color:var(--fg);max-height:460px}
+figcaption{font-size:.88rem;color:var(--muted)}
+pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.84rem}
+pre{background:var(--code);padding:.6rem .8rem;border-radius:6px;overflow:auto;white-space:pre-wrap}
+.fix{position:relative}.fix button{position:absolute;top:.3rem;right:.3rem;font-size:.75rem;cursor:pointer;
+background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px}
+ol.findings li{margin-bottom:.8rem}
+dl.defs dt{font-weight:600;margin-top:.5rem}dl.defs dd{margin-left:1rem}
+details>summary{cursor:pointer}
+@media print{nav,.fix button,#data{display:none}body{font-size:11pt}main{max-width:none;padding:0}
+.card{border:1px solid #999}a{color:inherit;text-decoration:none}h2{break-after:avoid}
+figure svg.chart{max-height:none}}
+"""
+
+_JS = """
+document.querySelectorAll('.fix button').forEach(function(b){b.addEventListener('click',function(){
+var t=b.parentElement.querySelector('code').textContent;
+if(navigator.clipboard){navigator.clipboard.writeText(t).then(function(){b.textContent='copied';},
+function(){b.textContent='select and copy';});}else{b.textContent='select and copy';}});});
+"""
+
+
+def _fmt(x: float | None, digits: int = 2) -> str:
+    return "n/a" if x is None else f"{x:.{digits}f}"
+
+
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:.0%}"
+
+
+def _card_rows(c: VerdictCard) -> list[tuple[str, str, str]]:
+    return [
+        ("expected (training profile)", _fmt(c.expected_accept_length), _fmt(c.expected_drafts)),
+        ("observed", _fmt(c.observed_accept_length), _fmt(c.observed_drafts)),
+    ]
+
+
+# --------------------------------------------------------------------------- HTML
+
+
+def _html_table(t: Table) -> str:
+    head = "".join(f"<th scope=col>{escape(c)}</th>" for c in t.columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{escape(v)}</td>" for v in row) + "</tr>" for row in t.rows
+    )
+    return (
+        f"<h3>{escape(t.title)}</h3><table><thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table>"
+    )
+
+
+def _html_verdict(c: VerdictCard) -> str:
+    parts = ['<section id="verdict" class="card" aria-labelledby="verdict-h">']
+    parts.append('<h2 id="verdict-h" style="margin-top:0">Verdict</h2>')
+    if c.verdict:
+        parts.append(
+            f'<p><span class="verdict v-{escape(c.verdict)}">{escape(c.verdict)}</span> '
+            f'<span class="muted">from {escape(c.source)}'
+            + (f", {c.steps} draft tokens per step" if c.steps else "")
+            + "</span></p>"
+        )
+    if c.expected_accept_length is not None or c.observed_accept_length is not None:
+        rows = "".join(
+            f"<tr><th scope=row>{escape(a)}</th><td class=num>{b}</td><td class=num>{d}</td></tr>"
+            for a, b, d in _card_rows(c)
+        )
+        parts.append(
+            "<table><thead><tr><th></th><th scope=col>accept length (bonus included)</th>"
+            "<th scope=col>accepted drafts (bonus excluded)</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>"
+        )
+        parts.append(
+            f"<p>Observed / expected accepted drafts: <strong>{_pct(c.ratio)}</strong>"
+            + (
+                f" (the naive ratio, engine length / trainer sum, would say {_pct(c.naive_ratio)})"
+                if c.naive_ratio is not None
+                else ""
+            )
+            + "</p>"
+        )
+    if c.explanation:
+        parts.append(f"<p>{escape(c.explanation)}</p>")
+    if c.findings:
+        parts.append('<h3>Top findings</h3><ol class="findings">')
+        for f in c.findings:
+            item = (
+                f'<li><span class="s-{escape(f.status)}"><strong>{escape(f.status)}</strong></span> '
+                f"<strong>{escape(f.title)}</strong>: {escape(f.message)}"
+            )
+            snippets = ([f.fix] if f.fix else []) + list(f.confirm)
+            for s in snippets:
+                item += (
+                    '<div class="fix"><pre><code>'
+                    + escape(s)
+                    + '</code></pre><button type="button" aria-label="copy">copy</button></div>'
+                )
+            parts.append(item + "</li>")
+        parts.append("</ol>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _html_chart(chart: Chart) -> str:
+    from specdiag.cli._report_charts import chart_svg
+
+    svg, meta = chart_svg(chart)
+    return (
+        f'<figure id="{chart.id}" data-kind="{chart.kind.value}" '
+        f"data-axes='{escape(json.dumps(meta), quote=True)}'>"
+        f"<h3>{escape(chart.title)}</h3>{svg}"
+        f"<figcaption>{escape(chart.description)}</figcaption></figure>"
+    )
+
+
+def render_html(report: Report) -> str:
+    """The whole page: one file, no external resource."""
+    sections: list[tuple[str, str, str]] = []  # (id, title, html)
+    if report.charts:
+        sections.append(("charts", "Charts", "".join(_html_chart(c) for c in report.charts)))
+    if report.tables:
+        sections.append(("tables", "Tables", "".join(_html_table(t) for t in report.tables)))
+    if report.notes:
+        sections.append(
+            (
+                "notes",
+                "Notes",
+                "<ul>" + "".join(f"<li>{escape(n)}</li>" for n in report.notes) + "</ul>",
+            )
+        )
+    prov = "".join(
+        f"<tr><th scope=row>{escape(f.label)}</th><td>{escape(f.value)}</td>"
+        f"<td class=muted>{escape(f.source)}</td></tr>"
+        for f in report.provenance
+    )
+    sections.append(
+        (
+            "provenance",
+            "Provenance",
+            "<table><thead><tr><th scope=col>what</th><th scope=col>value</th>"
+            f"<th scope=col>from</th></tr></thead><tbody>{prov}</tbody></table>"
+            '<p class="muted">Only facts read from the documents are listed; secrets '
+            "(keys, header values, URL credentials) are replaced by ***.</p>",
+        )
+    )
+    defs = "".join(f"<dt>{escape(a)}</dt><dd>{escape(b)}</dd>" for a, b in report.definitions)
+    sections.append(("definitions", "Definitions", f'<dl class="defs">{defs}</dl>'))
+    if report.skipped:
+        sections.append(
+            (
+                "skipped",
+                "Skipped input",
+                "<ul>"
+                + "".join(f"<li>{escape(s.name)}: {escape(s.reason)}</li>" for s in report.skipped)
+                + "</ul>",
+            )
+        )
+    docs = "".join(
+        f'<details><summary>{escape(d.name)} <span class="muted">({escape(d.kind)})</span>'
+        f'</summary><pre class="specdiag-document" data-name="{escape(d.name, quote=True)}" '
+        f'data-kind="{escape(d.kind)}">{escape(d.text)}</pre></details>'
+        for d in report.documents
+    )
+    sections.append(("data", "Data (the JSON documents, redacted)", docs))
+    nav = "".join(
+        f'<a href="#{i}">{escape(t)}</a>'
+        for i, t in ([("verdict", "Verdict")] if report.verdict else [])
+        + [(i, t) for i, t, _ in sections]
+    )
+    body = "".join(
+        f'<section id="{i}" aria-labelledby="{i}-h"><h2 id="{i}-h">{escape(t)}</h2>{h}</section>'
+        for i, t, h in sections
+    )
+    verdict = _html_verdict(report.verdict) if report.verdict else ""
+    return (
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width,initial-scale=1">'
+        '<meta name="color-scheme" content="light dark">'
+        "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
+        "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
+        f"<title>{escape(report.title)}</title><style>{_CSS}</style></head><body><main>"
+        f"<header><h1>{escape(report.title)}</h1><p class=meta>specdiag "
+        f"{escape(report.specdiag_version)} &middot; generated {escape(report.generated_at)} "
+        f"&middot; {len(report.documents)} document(s)</p></header>"
+        f'<nav aria-label="sections">{nav}</nav>{verdict}{body}'
+        f"</main><script>{_JS}</script></body></html>\n"
+    )
+
+
+# --------------------------------------------------------------------------- markdown
+
+
+def _cell(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("\r", " ")
+
+
+def _md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    out = ["| " + " | ".join(_cell(c) for c in columns) + " |", "|" + "---|" * len(columns)]
+    out += ["| " + " | ".join(_cell(v) for v in row) + " |" for row in rows]
+    return "\n".join(out) + "\n"
+
+
+def _fence(text: str, lang: str = "") -> str:
+    ticks = "```"
+    while ticks in text:
+        ticks += "`"
+    return f"{ticks}{lang}\n{text}\n{ticks}\n"
+
+
+def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
+    """A summary for a GitHub issue or comment, at most ``limit`` characters."""
+    parts = [
+        f"## {report.title}\n",
+        f"specdiag {report.specdiag_version}, generated {report.generated_at}\n",
+    ]
+    c = report.verdict
+    if c is not None:
+        head = f"**Verdict: {c.verdict}**" if c.verdict else "**Findings**"
+        parts.append(f"### Verdict\n\n{head} (from {c.source})\n")
+        if c.expected_accept_length is not None or c.observed_accept_length is not None:
+            parts.append(
+                _md_table(
+                    ("", "accept length (bonus included)", "accepted drafts (bonus excluded)"),
+                    _card_rows(c),
+                )
+            )
+            parts.append(f"\nObserved / expected accepted drafts: **{_pct(c.ratio)}**\n")
+        if c.explanation:
+            parts.append(f"\n{c.explanation}\n")
+        if c.findings:
+            parts.append("\n#### Top findings\n")
+            for i, f in enumerate(c.findings, start=1):
+                parts.append(f"{i}. **{f.status}** {f.title}: {f.message}\n")
+                parts.extend(
+                    "\n" + "\n".join("   " + line for line in _fence(s, "sh").splitlines()) + "\n"
+                    for s in ([f.fix] if f.fix else []) + list(f.confirm)
+                )
+    for t in report.tables:
+        if len(t.rows) > 40:
+            rows = t.rows[:40]
+            note = f"\n({len(t.rows) - 40} more rows in the data below)\n"
+        else:
+            rows, note = t.rows, ""
+        parts.append(f"\n### {t.title}\n\n" + _md_table(t.columns, rows) + note)
+    if report.charts:
+        parts.append("\n### Charts (in the HTML report)\n\n")
+        parts += [f"- **{ch.title}**: {ch.description}\n" for ch in report.charts]
+    if report.notes:
+        parts.append("\n### Notes\n\n" + "".join(f"- {n}\n" for n in report.notes))
+    parts.append(
+        "\n### Provenance\n\n"
+        + _md_table(
+            ("what", "value", "from"), [(f.label, f.value, f.source) for f in report.provenance]
+        )
+    )
+    parts.append(
+        "\n<details><summary>Definitions</summary>\n\n"
+        + "".join(f"- **{a}**: {b}\n" for a, b in report.definitions)
+        + "\n</details>\n"
+    )
+    if report.skipped:
+        parts.append(
+            "\n**Skipped input**: "
+            + "; ".join(f"{s.name}: {s.reason}" for s in report.skipped)
+            + "\n"
+        )
+    head = "".join(parts)
+    data = "".join(
+        f"\n**{d.name}** ({d.kind})\n\n" + _fence(d.text, "json") for d in report.documents
+    )
+    opening = (
+        f"\n<details><summary>Data: {len(report.documents)} JSON document(s), redacted</summary>\n"
+    )
+    closing = "\n</details>\n"
+    full = head + opening + data + closing
+    if len(full) <= limit:
+        return full
+    note = (
+        "\n_The data above is cut to stay within GitHub's comment limit; attach the HTML report "
+        "or the JSON files for all of it._\n"
+    )
+    room = limit - len(head) - len(opening) - len(closing) - len(note) - 16
+    if room <= 0:
+        cut = head[: max(0, limit - len(note))]
+        return cut + note
+    # cut whole lines inside a fence, then close the fence
+    cut = data[:room]
+    cut = cut[: cut.rfind("\n") + 1] if "\n" in cut else ""
+    fences = [line for line in cut.splitlines() if line.startswith("```")]
+    if len(fences) % 2 == 1:
+        cut += fences[-1].split("json")[0].rstrip() + "\n"
+    return head + opening + cut + note + closing

@@ -1,0 +1,137 @@
+"""``specdiag profile``: what makes a simulator or synthetic-acceptance mode replay a measured
+(or predicted) acceptance profile."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+from specdiag.core.accprofile import Target
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.core.accprofile import AcceptanceProfile, Replay
+
+HELP = """Print the flags, config fragment or environment that replay an acceptance profile.
+
+FILE is a profile written by --export-profile (probe, logs, fleet, expected-accept), ModelOpt's
+speculation_profile.json, or the --json document of probe, logs, fleet or expected-accept.
+Each engine takes its own unit: vLLM and llama.cpp unconditional rates, Dynamo's mocker
+conditional rates, SGLang the accept length WITH the bonus token, TensorRT-LLM the accepted
+drafts WITHOUT it (accept length - 1). This command converts; you paste.
+
+Examples:
+
+  specdiag probe URL --acc 0.75 --steps 3 --export-profile measured.json
+  specdiag profile measured.json --for vllm
+
+  specdiag profile speculation_profile.json --for dynamo --json
+"""
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "profile", help=HELP)(profile_cmd)
+
+
+def profile_cmd(
+    file: Annotated[
+        str,
+        typer.Argument(help="Profile or command document (JSON; - reads stdin).", metavar="FILE"),
+    ],
+    target: Annotated[
+        Target,
+        typer.Option("--for", help="Where to replay it."),
+    ] = Target.VLLM,
+    engine: Annotated[
+        str | None,
+        typer.Option("--engine", help="logs documents with several engines: which one."),
+    ] = None,
+    replica: Annotated[
+        str | None,
+        typer.Option("--replica", help="fleet documents: one replica (default: all, pooled)."),
+    ] = None,
+    flavor: Annotated[
+        str,
+        typer.Option("--flavor", help="--for reference-server: the API it imitates."),
+    ] = "sglang",
+    json_output: JsonOpt = False,
+) -> None:
+    import json
+    import sys
+
+    from specdiag.cli._output import Output
+    from specdiag.core.accprofile import profile_document, read_profile, replay
+    from specdiag.errors import InputError, UsageError
+
+    if flavor not in ("sglang", "vllm", "llamacpp"):
+        raise UsageError(
+            f"--flavor {flavor}: not one of sglang, vllm, llamacpp", hint="e.g. --flavor vllm"
+        )
+    out = Output(json_output)
+    try:
+        text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()  # noqa: SIM115
+        doc = json.loads(text)
+    except OSError as exc:
+        raise InputError(
+            f"cannot read {file}: {exc.strerror or exc}", hint="check the path"
+        ) from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InputError(
+            f"{file} is not JSON: {exc}", hint="give a profile or a --json document"
+        ) from None
+    if not isinstance(doc, dict):
+        raise InputError(f"{file} is not a JSON object", hint="give a profile or a --json document")
+    prof = read_profile(doc, engine=engine, replica=replica)
+    rep = replay(prof, target, flavor=flavor)
+    document = {
+        "target": rep.target.value,
+        "replays": rep.replays,
+        "command": rep.command,
+        "flags": list(rep.flags),
+        "env": dict(rep.env),
+        "config": rep.config,
+        "config_name": rep.config_name,
+        "notes": list(rep.notes),
+        "profile": profile_document(prof),
+    }
+    out.emit(document, lambda console: render(console, prof, rep))
+
+
+def render(console: Console, p: AcceptanceProfile, r: Replay) -> None:
+    import json
+
+    c = p.conditions
+    kind = "measured" if p.measured else "predicted"
+    where = ", ".join(
+        x
+        for x in (
+            c.engine and f"{c.engine} {c.engine_version or ''}".strip(),
+            c.verify_steps and f"{c.verify_steps} verify steps",
+            c.temperature is not None and f"temperature {c.temperature:g}",
+        )
+        if x
+    )
+    console.print(
+        f"[bold]{kind} profile[/bold] from {c.source}"
+        + (f" ({where})" if where else "")
+        + f": {p.steps} draft tokens, accept length {p.accept_length:.3f} (bonus included), "
+        f"{p.accepted_drafts:.3f} accepted drafts per step"
+    )
+    if p.conditional is not None and p.unconditional is not None:
+        console.print(
+            "  conditional:   " + ", ".join(f"{x:.4f}" for x in p.conditional), markup=False
+        )
+        console.print(
+            "  unconditional: " + ", ".join(f"{x:.4f}" for x in p.unconditional), markup=False
+        )
+    console.print(f"[bold]{r.target.value}[/bold] ({r.replays}):")
+    for name, value in r.env:
+        console.print(f"  export {name}={value}", markup=False, soft_wrap=True)
+    if r.config is not None:
+        console.print(f"  {r.config_name}: {json.dumps(r.config)}", markup=False, soft_wrap=True)
+    console.print(f"  {r.command}", markup=False, soft_wrap=True)
+    for n in (*p.notes, *r.notes):
+        console.print(f"note: {n}", markup=False, soft_wrap=True)

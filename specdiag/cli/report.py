@@ -1,0 +1,143 @@
+"""``specdiag report``: the JSON documents of any commands as one self-contained HTML page or a
+GitHub-ready markdown summary."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from specdiag.cli._framework import JsonOpt, command
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+HELP = """Turn diagnosis documents into a page to look at and attach, or a summary to paste.
+
+Reads the --json documents of doctor, probe, logs, expected-accept, compare-hidden,
+inspect-dump, capture-hidden, fleet or demo (files, or - for stdin) and writes one HTML file
+that needs no network: the verdict (both conventions), the top findings with their fixes, the
+charts for the evidence present, provenance, definitions and the documents themselves
+(secrets redacted). --format markdown writes a summary within GitHub's comment limit.
+
+Examples:
+
+  specdiag probe URL --acc 0.75 --steps 5 --json > probe.json
+  specdiag report probe.json logs.json doctor.json -o report.html
+
+  specdiag report doctor.json --format markdown > comment.md
+"""
+
+
+class ReportFormat(str, Enum):
+    HTML = "html"
+    MARKDOWN = "markdown"
+
+
+def register(app: typer.Typer) -> None:
+    command(app, "report", help=HELP)(report_cmd)
+
+
+def _read(path: str) -> Any:
+    import json
+    import sys
+
+    from specdiag.errors import InputError
+
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
+    except OSError as exc:
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
+        ) from None
+    except UnicodeDecodeError:
+        raise InputError(
+            f"{path} is not UTF-8 text", hint="give the --json output of a command"
+        ) from None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise InputError(
+            f"{path} is not JSON: {exc}", hint="give the --json output of a specdiag command"
+        ) from None
+
+
+def report_cmd(
+    documents: Annotated[
+        list[str],
+        typer.Argument(
+            help="JSON documents of specdiag commands (- reads stdin).", metavar="DOC.json..."
+        ),
+    ],
+    output: Annotated[
+        str | None,
+        typer.Option("--output", "-o", help="File to write (default: stdout)."),
+    ] = None,
+    fmt: Annotated[
+        ReportFormat,
+        typer.Option("--format", help="html: one self-contained page; markdown: a GitHub summary."),
+    ] = ReportFormat.HTML,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Same as --format markdown.")
+    ] = False,
+    title: Annotated[str | None, typer.Option("--title", help="Page title.")] = None,
+    limit: Annotated[
+        int,
+        typer.Option(
+            "--limit",
+            min=1000,
+            help="markdown: most characters to write (GitHub's comment limit by default).",
+        ),
+    ] = 65536,
+    json_output: JsonOpt = False,
+) -> None:
+    import sys
+
+    from specdiag.cli._output import Output
+    from specdiag.cli._report_out import render_report, write_text
+    from specdiag.core.paths import check_outputs
+    from specdiag.errors import UsageError
+
+    out = Output(json_output)
+    if documents.count("-") > 1:
+        raise UsageError("stdin (-) can be read once", hint="give the other documents as files")
+    if json_output and output is None:
+        raise UsageError(
+            "--json prints the summary of the run on stdout: the report needs --output",
+            hint="add -o report.html",
+        )
+    check_outputs(
+        [("--output", output)], [(f"document {i + 1}", p) for i, p in enumerate(documents)]
+    )
+    kind = ReportFormat.MARKDOWN if markdown else fmt
+    docs = [(("stdin" if p == "-" else p.rsplit("/", 1)[-1]), _read(p)) for p in documents]
+    text, report, seconds = render_report(docs, kind.value, title=title, limit=limit)
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        size = write_text(output, text, "--output")
+        doc: dict[str, Any] = {
+            "output": output,
+            "format": kind.value,
+            "bytes": size,
+            "seconds": round(seconds, 3),
+            "documents": [{"name": d.name, "kind": d.kind} for d in report.documents],
+            "verdict": report.verdict.verdict if report.verdict else None,
+            "charts": [{"id": c.id, "kind": c.kind.value, "title": c.title} for c in report.charts],
+            "tables": [t.title for t in report.tables],
+            "skipped": [{"name": s.name, "reason": s.reason} for s in report.skipped],
+        }
+        out.emit(doc, lambda console: render(console, doc))
+    for s in report.skipped:
+        out.warn(f"skipped {s.name}: {s.reason}")
+
+
+def render(console: Console, doc: dict[str, Any]) -> None:
+    console.print(
+        f"wrote {doc['output']} ({doc['format']}, {doc['bytes'] / 1024:.0f} KiB, "
+        f"{len(doc['charts'])} charts, {len(doc['documents'])} documents) in {doc['seconds']:.2f} s"
+    )
+    if doc["verdict"]:
+        console.print(f"verdict: {doc['verdict']}")

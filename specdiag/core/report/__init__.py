@@ -1,0 +1,1 @@
+"""The report of a diagnosis: a frozen model built from command documents (build.py)."""

@@ -1,0 +1,1208 @@
+"""build_report(): the report model from the JSON documents of any specdiag commands.
+
+Pure: parsed documents in, a frozen :class:`Report` out. A document is recognised by its keys
+(:func:`specdiag.core.accprofile.document_kind`); one that is not, or one whose part cannot be
+read, is skipped with its reason (the page lists the skips). A demo document is unpacked into
+the documents of its steps. Sections appear for the evidence present; nothing is invented: a
+fact the documents do not hold is not shown.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from specdiag.core import accept, accprofile
+from specdiag.core.report.model import (
+    Band,
+    Chart,
+    ChartKind,
+    EmbeddedDocument,
+    Fact,
+    Finding,
+    Heatmap,
+    Report,
+    Role,
+    Series,
+    Skipped,
+    Table,
+    VerdictCard,
+)
+from specdiag.core.report.redact import redact
+
+MAX_FINDINGS = 6
+_STATUS_ORDER = {"fail": 0, "warn": 1, "info": 2, "pass": 3, "skipped": 4}
+
+DEFINITIONS: tuple[tuple[str, str], ...] = (
+    (
+        "accept length (bonus included)",
+        "tokens emitted per verify step: 1 + accepted drafts. SGLang's accept len, vLLM >= 0.9's "
+        "'Mean acceptance length', llama.cpp, TensorRT-LLM and EAGLE's tau use this convention.",
+    ),
+    (
+        "accepted drafts (bonus excluded)",
+        "draft tokens accepted per verify step = accept length - 1. SpecForge's "
+        "simulated_acc_len and vLLM 0.8.5's length use this convention.",
+    ),
+    (
+        "conditional acceptance acc_i",
+        "P(draft i accepted | drafts 1..i-1 accepted). Training per-position accuracies "
+        "(SpecForge/EAGLE acc_i) are read this way; Dynamo's --aic-nextn-accept-rates too.",
+    ),
+    (
+        "unconditional acceptance",
+        "P(draft i accepted) = acc_1 x ... x acc_i (ModelOpt 'marginal', a survival curve). vLLM's "
+        "'Per-position acceptance rate' and its synthetic_acceptance_rates are this.",
+    ),
+    (
+        "expected (training profile)",
+        "1 + sum_i prod_{j<=i} acc_j with the training accuracies for the served draft length: "
+        "what the draft should reach if serving matches training.",
+    ),
+    (
+        "geometric model",
+        "the same acceptance a at every position, chosen so that a + a^2 + ... + a^k equals the "
+        "observed accepted drafts (the implied i.i.d. acceptance).",
+    ),
+    (
+        "ratio",
+        "observed accepted drafts / expected accepted drafts (both bonus excluded). Healthy at "
+        f">= {accept.HEALTHY_MIN_RATIO:.0%}; collapsed when the accept length is <= "
+        f"{accept.COLLAPSED_MAX_LENGTH}.",
+    ),
+    (
+        "accepted-count histogram",
+        "verify steps with exactly j drafts accepted, j = 0..k (as shares of all steps).",
+    ),
+    (
+        "pooled vs per-request",
+        "pooled: total tokens / total verify steps over the run; per-request mean: the mean of "
+        "each request's own accept length.",
+    ),
+)
+
+
+# --------------------------------------------------------------------------- small readers
+
+
+def _num(x: Any) -> float | None:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return None
+    v = float(x)
+    return v if math.isfinite(v) else None
+
+
+def _nums(x: Any) -> tuple[float, ...] | None:
+    if not isinstance(x, list) or not x:
+        return None
+    out = [_num(v) for v in x]
+    if any(v is None for v in out):
+        return None
+    return tuple(v for v in out if v is not None)
+
+
+def _map(x: Any) -> Mapping[str, Any]:
+    return x if isinstance(x, Mapping) else {}
+
+
+def _list(x: Any) -> list[Any]:
+    return x if isinstance(x, list) else []
+
+
+def _f(x: float | None, digits: int = 3) -> str:
+    return "n/a" if x is None else f"{x:.{digits}f}"
+
+
+def _positions(n: int) -> tuple[float, ...]:
+    return tuple(float(i) for i in range(1, n + 1))
+
+
+# --------------------------------------------------------------------------- the builder
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.charts: list[Chart] = []
+        self.tables: list[Table] = []
+        self.facts: list[Fact] = []
+        self.cards: list[tuple[int, VerdictCard]] = []  # (priority, card)
+        self.findings: list[tuple[int, Finding]] = []
+        self.skipped: list[Skipped] = []
+        self.notes: list[str] = []
+        self.kinds: set[str] = set()
+
+    def fact(self, label: str, value: Any, source: str) -> None:
+        if value is None or value == "" or value == []:
+            return
+        self.facts.append(Fact(label, redact(str(value)), source))
+
+    def chart_id(self, kind: ChartKind) -> str:
+        n = sum(1 for c in self.charts if c.kind is kind)
+        return f"chart-{kind.value}-{n + 1}"
+
+    # ----------------------------------------------------------------- per-position
+
+    def per_position(
+        self,
+        src: str,
+        *,
+        observed_cond: Sequence[float] | None,
+        observed_unc: Sequence[float] | None,
+        expected_acc: Sequence[float] | None,
+        implied: float | None,
+        verify_steps: int | None,
+        label: str = "observed",
+    ) -> None:
+        series: list[Series] = []
+        k = 0
+        if observed_unc:
+            unc = tuple(observed_unc)
+            cond = tuple(observed_cond) if observed_cond else accept.to_conditional(unc)
+            k = len(unc)
+            x = _positions(k)
+            c_lo = c_hi = u_lo = u_hi = None
+            if verify_steps:
+                u_ci, c_ci = accprofile._intervals(unc, verify_steps)
+                u_lo, u_hi = tuple(a for a, _ in u_ci), tuple(b for _, b in u_ci)
+                c_lo, c_hi = tuple(a for a, _ in c_ci), tuple(b for _, b in c_ci)
+            series.append(Series(label, Role.OBSERVED, x, cond, "points", c_lo, c_hi, 0))
+            series.append(Series(label, Role.OBSERVED, x, unc, "points", u_lo, u_hi, 1))
+        if expected_acc:
+            acc = tuple(expected_acc)
+            k = max(k, len(acc))
+            x = _positions(len(acc))
+            series.append(Series("expected (training)", Role.EXPECTED, x, acc, "line", panel=0))
+            series.append(
+                Series(
+                    "expected (training)",
+                    Role.EXPECTED,
+                    x,
+                    accept.to_unconditional(acc),
+                    "line",
+                    panel=1,
+                )
+            )
+        if implied is not None and k:
+            x = _positions(k)
+            series.append(
+                Series(
+                    f"geometric a={implied:.3f}", Role.GEOMETRIC, x, (implied,) * k, "line", panel=0
+                )
+            )
+            series.append(
+                Series(
+                    f"geometric a={implied:.3f}",
+                    Role.GEOMETRIC,
+                    x,
+                    tuple(implied**i for i in range(1, k + 1)),
+                    "line",
+                    panel=1,
+                )
+            )
+        if not series:
+            return
+        parts = []
+        if observed_unc:
+            parts.append(
+                "observed conditional "
+                + ", ".join(
+                    f"{v:.2f}" for v in (observed_cond or accept.to_conditional(observed_unc))
+                )
+                + "; unconditional "
+                + ", ".join(f"{v:.2f}" for v in observed_unc)
+            )
+        if expected_acc:
+            parts.append("training profile " + ", ".join(f"{v:.2f}" for v in expected_acc))
+        if implied is not None:
+            parts.append(f"geometric model at a = {implied:.3f}")
+        self.charts.append(
+            Chart(
+                id=self.chart_id(ChartKind.PER_POSITION),
+                kind=ChartKind.PER_POSITION,
+                title=f"Per-position acceptance ({src})",
+                description=f"Acceptance by draft position, {k} positions: "
+                + "; ".join(parts)
+                + ".",
+                x_label="draft position",
+                y_label="acceptance",
+                source=src,
+                series=tuple(series),
+                panels=(
+                    "conditional: P(pos i | 1..i-1 accepted)",
+                    "unconditional: P(pos i accepted)",
+                ),
+            )
+        )
+        cond_o = (observed_cond or accept.to_conditional(observed_unc)) if observed_unc else None
+        unc_e = accept.to_unconditional(expected_acc) if expected_acc else None
+        rows = [
+            (
+                str(i + 1),
+                _f(cond_o[i]) if cond_o and i < len(cond_o) else "",
+                _f(observed_unc[i]) if observed_unc and i < len(observed_unc) else "",
+                _f(expected_acc[i]) if expected_acc and i < len(expected_acc) else "",
+                _f(unc_e[i]) if unc_e and i < len(unc_e) else "",
+            )
+            for i in range(k)
+        ]
+        self.tables.append(
+            Table(
+                f"Per-position acceptance ({src})",
+                (
+                    "position",
+                    "observed conditional",
+                    "observed unconditional",
+                    "expected conditional",
+                    "expected unconditional",
+                ),
+                tuple(rows),
+                src,
+            )
+        )
+
+    def histogram(
+        self, src: str, counts: Sequence[float], expected_acc: Sequence[float] | None
+    ) -> None:
+        total = sum(counts)
+        if total <= 0:
+            return
+        x = tuple(float(j) for j in range(len(counts)))
+        shares = tuple(c / total for c in counts)
+        series = [Series("observed", Role.OBSERVED, x, shares, "bar")]
+        desc = "Share of verify steps by accepted drafts: " + ", ".join(
+            f"{j}: {s:.1%}" for j, s in enumerate(shares)
+        )
+        if expected_acc and len(expected_acc) == len(counts) - 1:
+            dist = accept.profile(expected_acc).distribution
+            series.append(Series("expected (training)", Role.EXPECTED, x, dist, "points"))
+            desc += "; expected " + ", ".join(f"{j}: {s:.1%}" for j, s in enumerate(dist))
+        self.charts.append(
+            Chart(
+                id=self.chart_id(ChartKind.HISTOGRAM),
+                kind=ChartKind.HISTOGRAM,
+                title=f"Accepted drafts per verify step ({src})",
+                description=desc + f" ({int(total)} verify steps).",
+                x_label="drafts accepted in the step (j)",
+                y_label="share of verify steps",
+                source=src,
+                series=tuple(series),
+            )
+        )
+
+    # ----------------------------------------------------------------- documents
+
+    def probe(self, name: str, d: Mapping[str, Any]) -> None:
+        server, al, exp = (
+            _map(d.get("server")),
+            _map(d.get("accept_length")),
+            _map(d.get("expected")),
+        )
+        spec = _map(server.get("speculative"))
+        pp, wl = _map(d.get("per_position")), _map(d.get("workload"))
+        src = name
+        self.fact(
+            "engine",
+            f"{server.get('engine') or d.get('engine')} {server.get('version') or ''}".strip(),
+            src,
+        )
+        self.fact("server model", server.get("model"), src)
+        self.fact("server URL", server.get("url"), src)
+        if spec:
+            self.fact(
+                "speculative config (resolved)",
+                ", ".join(f"{k} {v}" for k, v in spec.items() if v is not None and k != "source")
+                + (f" (from {spec.get('source')})" if spec.get("source") else ""),
+                src,
+            )
+        if wl:
+            self.fact(
+                "sampling",
+                f"temperature {wl.get('temperature')}, max_tokens {wl.get('max_tokens')}, "
+                f"api {wl.get('api')}, stream {wl.get('stream')}, ignore_eos {wl.get('ignore_eos')}",
+                src,
+            )
+            self.fact(
+                "workload",
+                f"{wl.get('num_requests')} requests at concurrency {wl.get('concurrency')}; "
+                f"{wl.get('prompts')} prompts in categories "
+                + ", ".join(map(str, _list(wl.get("categories")))),
+                src,
+            )
+        pooled = _num(al.get("pooled"))
+        if exp or pooled is not None:
+            e_al = _num(exp.get("expected_accept_length"))
+            steps = exp.get("steps") if isinstance(exp.get("steps"), int) else spec.get("steps")
+            self.cards.append(
+                (
+                    1,
+                    VerdictCard(
+                        verdict=d.get("verdict") if isinstance(d.get("verdict"), str) else None,
+                        source=src,
+                        steps=steps if isinstance(steps, int) else None,
+                        expected_accept_length=e_al,
+                        expected_drafts=None if e_al is None else e_al - 1,
+                        observed_accept_length=pooled,
+                        observed_drafts=None if pooled is None else pooled - 1,
+                        ratio=_num(exp.get("ratio")),
+                        naive_ratio=_num(exp.get("naive_ratio")),
+                        explanation=exp.get("explanation"),
+                        findings=(),
+                    ),
+                )
+            )
+        acc = _nums(exp.get("acc"))
+        self.per_position(
+            src,
+            observed_cond=_nums(pp.get("conditional")),
+            observed_unc=_nums(pp.get("unconditional")),
+            expected_acc=acc,
+            implied=_num(exp.get("implied_acceptance")),
+            verify_steps=al.get("verify_steps")
+            if isinstance(al.get("verify_steps"), int)
+            else None,
+        )
+        hist = _nums(al.get("histogram"))
+        if hist:
+            self.histogram(src, hist, acc)
+        cats = [c for c in _list(d.get("by_category")) if isinstance(c, Mapping)]
+        if cats:
+            read = [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats]
+            vals = [(n, v) for n, v in read if v is not None]
+            if vals:
+                e_al = _num(exp.get("expected_accept_length"))
+                self.charts.append(
+                    Chart(
+                        id=self.chart_id(ChartKind.CATEGORY),
+                        kind=ChartKind.CATEGORY,
+                        title=f"Accept length by prompt category ({src})",
+                        description="Accept length (bonus included) per category: "
+                        + ", ".join(f"{n} {v:.2f}" for n, v in vals)
+                        + (f"; expected {e_al:.2f}" if e_al else "")
+                        + ".",
+                        x_label="category",
+                        y_label="accept length (bonus included)",
+                        source=src,
+                        series=(
+                            Series(
+                                "observed",
+                                Role.OBSERVED,
+                                tuple(float(i) for i in range(len(vals))),
+                                tuple(v for _, v in vals),
+                                "bar",
+                            ),
+                        ),
+                        x_ticks=tuple(n for n, _ in vals),
+                        hline=e_al,
+                    )
+                )
+            self.tables.append(
+                Table(
+                    f"By category ({src})",
+                    (
+                        "category",
+                        "requests",
+                        "accept length",
+                        "per-request mean",
+                        "TTFT ms",
+                        "TPOT ms",
+                    ),
+                    tuple(
+                        (
+                            str(c.get("category")),
+                            str(c.get("requests")),
+                            _f(_num(c.get("accept_length"))),
+                            _f(_num(c.get("per_request_mean"))),
+                            _f(_num(c.get("ttft_ms")), 1),
+                            _f(_num(c.get("tpot_ms")), 2),
+                        )
+                        for c in cats
+                    ),
+                    src,
+                )
+            )
+        self.latency(src, _map(d.get("latency")), _map(_map(d.get("baseline")).get("latency")))
+        base = _map(d.get("baseline"))
+        sp = _map(base.get("speedup"))
+        tput = _num(sp.get("output_tokens_per_s"))
+        if tput is not None and pooled is not None:
+            series = [Series("observed (vs baseline)", Role.OBSERVED, (pooled,), (tput,), "points")]
+            k = spec.get("steps") if isinstance(spec.get("steps"), int) else None
+            self.charts.append(
+                Chart(
+                    id=self.chart_id(ChartKind.SPEEDUP),
+                    kind=ChartKind.SPEEDUP,
+                    title=f"Accept length vs speedup over the baseline ({src})",
+                    description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
+                    f"baseline's output tokens per second"
+                    + (f" with {k} draft tokens" if k else "")
+                    + ".",
+                    x_label="accept length (bonus included)",
+                    y_label="speedup (output tokens/s vs baseline)",
+                    source=src,
+                    series=tuple(series),
+                    hline=1.0,
+                )
+            )
+
+    def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
+        metrics = [
+            m for m in ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms") if _map(lat.get(m)).get("n")
+        ]
+        if not metrics:
+            return
+        stats = ("min", "p50", "p90", "p99", "max")
+        series: list[Series] = []
+        desc = []
+        for i, m in enumerate(metrics):
+            for label, role, block in (
+                ("speculative", Role.OBSERVED, lat),
+                ("baseline", Role.BASELINE, base),
+            ):
+                st = _map(block.get(m))
+                ys = [_num(st.get(s)) for s in stats]
+                if any(y is None for y in ys):
+                    continue
+                series.append(
+                    Series(
+                        label,
+                        role,
+                        tuple(float(j) for j in range(len(stats))),
+                        tuple(y for y in ys if y is not None),
+                        "line",
+                        panel=i,
+                    )
+                )
+            st = _map(lat.get(m))
+            desc.append(
+                f"{m[:-3].upper()} p50 {_f(_num(st.get('p50')), 1)} ms, p99 {_f(_num(st.get('p99')), 1)} ms"
+            )
+        self.charts.append(
+            Chart(
+                id=self.chart_id(ChartKind.LATENCY),
+                kind=ChartKind.LATENCY,
+                title=f"Latency distributions ({src})",
+                description="Latency percentiles (min, p50, p90, p99, max): "
+                + "; ".join(desc)
+                + ".",
+                x_label="percentile",
+                y_label="milliseconds",
+                source=src,
+                series=tuple(series),
+                panels=tuple(m[:-3].upper() for m in metrics),
+                x_ticks=stats,
+            )
+        )
+
+    def logs(self, name: str, d: Mapping[str, Any]) -> None:
+        src = name
+        pred = _map(d.get("prediction"))
+        acc = _nums(pred.get("acc"))
+        for f in _list(d.get("files")):
+            if isinstance(f, Mapping):
+                self.fact(
+                    "log file",
+                    f"{f.get('path')}: {f.get('records')} records of {f.get('lines')} lines "
+                    f"({f.get('skipped_lines')} skipped)",
+                    src,
+                )
+        for engine, s in _map(d.get("summary")).items():
+            s = _map(s)
+            versions = _map(s.get("versions"))
+            self.fact("engine (from the log lines)", f"{engine}: " + ", ".join(versions), src)
+            if s.get("first_time") or s.get("last_time"):
+                self.fact(
+                    "log time range",
+                    f"{engine}: {s.get('first_time')} .. {s.get('last_time')}",
+                    src,
+                )
+            comp = _map(s.get("comparison"))
+            al = _map(s.get("accept_length"))
+            obs = _num(comp.get("observed_accept_length")) or _num(al.get("mean"))
+            if comp and comp.get("verdict"):
+                e_al = _num(pred.get("expected_accept_length"))
+                self.cards.append(
+                    (
+                        2,
+                        VerdictCard(
+                            verdict=str(comp.get("verdict")),
+                            source=f"{src} ({engine})",
+                            steps=pred.get("steps") if isinstance(pred.get("steps"), int) else None,
+                            expected_accept_length=e_al,
+                            expected_drafts=_num(pred.get("expected_accepted_drafts")),
+                            observed_accept_length=obs,
+                            observed_drafts=_num(comp.get("observed_accepted_drafts")),
+                            ratio=_num(comp.get("ratio")),
+                            naive_ratio=_num(comp.get("naive_ratio")),
+                            explanation=comp.get("explanation"),
+                            findings=(),
+                        ),
+                    )
+                )
+            pp = [p for p in _list(s.get("per_position")) if isinstance(p, Mapping)]
+            unc = _nums([p.get("unconditional") for p in pp]) if pp else None
+            cond = _nums([p.get("conditional") for p in pp]) if pp else None
+            if unc or acc:
+                self.per_position(
+                    f"{src} ({engine})",
+                    observed_cond=cond,
+                    observed_unc=unc,
+                    expected_acc=acc if unc else None,
+                    implied=_num(comp.get("implied_acceptance")) if unc else None,
+                    verify_steps=None,
+                )
+            values = _nums(s.get("sparkline_values"))
+            if values:
+                rec = s.get("records")
+                records = rec if isinstance(rec, int) and rec > 0 else len(values)
+                width = records / len(values)
+                x = tuple((i + 0.5) * width for i in range(len(values)))
+                coll = _map(s.get("collapse"))
+                n_str = coll.get("stretches") or 0
+                self.charts.append(
+                    Chart(
+                        id=self.chart_id(ChartKind.TIMELINE),
+                        kind=ChartKind.TIMELINE,
+                        title=f"Accept length over the log ({src}, {engine})",
+                        description=f"Accept length (bonus included) over {records} log records "
+                        f"in {len(values)} buckets, from {values[0]:.2f} to {values[-1]:.2f} "
+                        f"(min {min(values):.2f}, max {max(values):.2f}); {n_str} collapse "
+                        f"stretch(es) at or below {accept.COLLAPSED_MAX_LENGTH}.",
+                        x_label="log record",
+                        y_label="accept length (bonus included)",
+                        source=src,
+                        series=(Series("observed (bucket mean)", Role.OBSERVED, x, values, "step"),)
+                        + (
+                            (
+                                Series(
+                                    "expected (training)",
+                                    Role.EXPECTED,
+                                    (x[0], x[-1]),
+                                    (float(pred["expected_accept_length"]),) * 2,
+                                    "line",
+                                ),
+                            )
+                            if _num(pred.get("expected_accept_length"))
+                            else ()
+                        ),
+                        hline=accept.COLLAPSED_MAX_LENGTH,
+                    )
+                )
+                longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
+                if longest:
+                    self.tables.append(
+                        Table(
+                            f"Collapse stretches ({src}, {engine})",
+                            ("rank", "records", "lines", "from", "to", "mean accept length"),
+                            tuple(
+                                (
+                                    str(c.get("rank") or ""),
+                                    str(c.get("records")),
+                                    f"{c.get('first_line')}-{c.get('last_line')}",
+                                    str(c.get("first_time") or ""),
+                                    str(c.get("last_time") or ""),
+                                    _f(_num(c.get("mean_accept_length"))),
+                                )
+                                for c in longest
+                            ),
+                            src,
+                        )
+                    )
+            ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
+            if len(ranks) > 1:
+                means = [
+                    (r, _num(_map(v.get("accept_length")).get("mean"))) for r, v in ranks.items()
+                ]
+                vals = [(r, v) for r, v in means if v is not None]
+                self._bars(
+                    ChartKind.RANKS,
+                    f"Accept length by rank ({src}, {engine})",
+                    src,
+                    "rank",
+                    vals,
+                    _num(pred.get("expected_accept_length")),
+                )
+
+    def _bars(
+        self,
+        kind: ChartKind,
+        title: str,
+        src: str,
+        x_label: str,
+        vals: Sequence[tuple[str, float]],
+        expected: float | None,
+    ) -> None:
+        if not vals:
+            return
+        self.charts.append(
+            Chart(
+                id=self.chart_id(kind),
+                kind=kind,
+                title=title,
+                description="Accept length (bonus included): "
+                + ", ".join(f"{n} {v:.2f}" for n, v in vals)
+                + (f"; expected {expected:.2f}" if expected else "")
+                + ".",
+                x_label=x_label,
+                y_label="accept length (bonus included)",
+                source=src,
+                series=(
+                    Series(
+                        "observed",
+                        Role.OBSERVED,
+                        tuple(float(i) for i in range(len(vals))),
+                        tuple(v for _, v in vals),
+                        "bar",
+                    ),
+                ),
+                x_ticks=tuple(n for n, _ in vals),
+                hline=expected,
+            )
+        )
+
+    def fleet(self, name: str, d: Mapping[str, Any]) -> None:
+        src = name
+        win = _map(d.get("window"))
+        self.fact(
+            "fleet window",
+            f"{win.get('start')} .. {win.get('end')} (step {win.get('step_seconds')} s)",
+            src,
+        )
+        self.fact("Prometheus", d.get("prometheus"), src)
+        self.fact("selector", d.get("selector"), src)
+        fl = _map(d.get("fleet"))
+        e_al = _num(fl.get("expected_accept_length"))
+        reps = [r for r in _list(d.get("replicas")) if isinstance(r, Mapping)]
+        vals = [(str(r.get("replica")), _num(r.get("accept_length"))) for r in reps]
+        self._bars(
+            ChartKind.REPLICAS,
+            f"Accept length by replica ({src})",
+            src,
+            "replica",
+            [(n, v) for n, v in vals if v is not None],
+            e_al,
+        )
+        for r in reps:
+            tl = _map(r.get("timeline"))
+            ends, als = _list(tl.get("ends_unix")), _list(tl.get("accept_length"))
+            pts = [
+                (float(t), float(a))
+                for t, a in zip(ends, als, strict=False)
+                if _num(t) is not None and _num(a) is not None
+            ]
+            if len(pts) >= 2:
+                t0 = pts[0][0]
+                bands = [
+                    Band(
+                        (float(c["start"]) - t0) / 60,
+                        (float(c["end"]) - t0) / 60,
+                        f"collapse, mean {_f(_num(c.get('mean_accept_length')), 2)}",
+                        "collapse",
+                    )
+                    for c in _list(r.get("collapses"))
+                    if isinstance(c, Mapping)
+                    and _num(c.get("start")) is not None
+                    and _num(c.get("end")) is not None
+                ]
+                resets = r.get("counter_resets")
+                n_resets = resets if isinstance(resets, int) else len(_list(resets))
+                self.charts.append(
+                    Chart(
+                        id=self.chart_id(ChartKind.TIMELINE),
+                        kind=ChartKind.TIMELINE,
+                        title=f"Accept length over time, replica {r.get('replica')} ({src})",
+                        description=f"Accept length (bonus included) per bucket over "
+                        f"{(pts[-1][0] - t0) / 60:.0f} min: from {pts[0][1]:.2f} to {pts[-1][1]:.2f}"
+                        f"; {len(bands)} collapse stretch(es); {n_resets} counter reset(s) "
+                        "(restarts).",
+                        x_label="minutes from the window start",
+                        y_label="accept length (bonus included)",
+                        source=src,
+                        series=(
+                            Series(
+                                "observed",
+                                Role.OBSERVED,
+                                tuple((t - t0) / 60 for t, _ in pts),
+                                tuple(a for _, a in pts),
+                                "step",
+                            ),
+                        ),
+                        bands=tuple(bands),
+                        hline=accept.COLLAPSED_MAX_LENGTH,
+                    )
+                )
+            ranks = [x for x in _list(r.get("ranks")) if isinstance(x, Mapping)]
+            if len(ranks) > 1:
+                rv = [
+                    (
+                        ",".join(f"{k}={v}" for k, v in _map(x.get("rank")).items()) or "?",
+                        _num(x.get("accept_length")),
+                    )
+                    for x in ranks
+                ]
+                self._bars(
+                    ChartKind.RANKS,
+                    f"Accept length by rank, replica {r.get('replica')} ({src})",
+                    src,
+                    "rank",
+                    [(n, v) for n, v in rv if v is not None],
+                    e_al,
+                )
+        try:
+            prof = accprofile.read_profile(d)
+        except Exception:  # noqa: BLE001 - a fleet without per-position counters: no chart
+            prof = None
+        if prof is not None and prof.unconditional is not None:
+            self.per_position(
+                src,
+                observed_cond=prof.conditional,
+                observed_unc=prof.unconditional,
+                expected_acc=None,
+                implied=None,
+                verify_steps=prof.conditions.verify_steps,
+                label="observed (pooled replicas)",
+            )
+
+    def expected(self, name: str, d: Mapping[str, Any]) -> None:
+        src = name
+        acc = _nums(d.get("acc"))
+        e_al = _num(d.get("expected_accept_length"))
+        obs = _map(d.get("observed"))
+        o_al = _num(d.get("observed_accept_length"))
+        if d.get("verdict") or e_al is not None:
+            self.cards.append(
+                (
+                    3,
+                    VerdictCard(
+                        verdict=d.get("verdict") if isinstance(d.get("verdict"), str) else None,
+                        source=src,
+                        steps=d.get("steps") if isinstance(d.get("steps"), int) else None,
+                        expected_accept_length=e_al,
+                        expected_drafts=_num(d.get("expected_accepted_drafts")),
+                        observed_accept_length=o_al,
+                        observed_drafts=_num(d.get("observed_accepted_drafts")),
+                        ratio=_num(d.get("ratio")),
+                        naive_ratio=_num(d.get("naive_ratio")),
+                        explanation=d.get("explanation"),
+                        findings=(),
+                    ),
+                )
+            )
+        if obs:
+            self.fact(
+                "observed number",
+                f"{obs.get('value')} ({obs.get('kind')}) from {obs.get('engine')} {obs.get('engine_version') or ''}".strip(),
+                src,
+            )
+        self.per_position(
+            src,
+            observed_cond=None,
+            observed_unc=None,
+            expected_acc=acc,
+            implied=_num(d.get("implied_acceptance")),
+            verify_steps=None,
+        )
+        sweep = [r for r in _list(d.get("sweep")) if isinstance(r, Mapping)]
+        if sweep and acc:
+            pts = [
+                (_num(r.get("expected_accept_length")), _num(r.get("speedup")), r.get("steps"))
+                for r in sweep
+            ]
+            pts2 = [(a, s, k) for a, s, k in pts if a is not None and s is not None]
+            series = [
+                Series(
+                    f"model, cost ratio {d.get('cost_ratio')} (k = 1..{len(pts2)})",
+                    Role.EXPECTED,
+                    tuple(a for a, _, _ in pts2),
+                    tuple(s for _, s, _ in pts2),
+                    "line",
+                )
+            ]
+            o_sp = _num(d.get("observed_speedup"))
+            if o_sp is not None and o_al is not None:
+                series.append(
+                    Series("observed acceptance", Role.OBSERVED, (o_al,), (o_sp,), "points")
+                )
+            self.charts.append(
+                Chart(
+                    id=self.chart_id(ChartKind.SPEEDUP),
+                    kind=ChartKind.SPEEDUP,
+                    title=f"Accept length vs modelled speedup ({src})",
+                    description="Modelled speedup by draft length: "
+                    + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
+                    + ".",
+                    x_label="accept length (bonus included)",
+                    y_label="speedup over plain decoding",
+                    source=src,
+                    series=tuple(series),
+                    hline=1.0,
+                )
+            )
+
+    def doctor(self, name: str, d: Mapping[str, Any]) -> None:
+        src = name
+        gap = _map(d.get("gap"))
+        self.fact("doctor evidence", ", ".join(map(str, _list(d.get("evidence_given")))), src)
+        self.fact(
+            "engine (doctor)",
+            f"{d.get('engine')} ({d.get('engine_from')})" if d.get("engine") else None,
+            src,
+        )
+        checks = [c for c in _list(d.get("checks")) if isinstance(c, Mapping)]
+        for c in checks:
+            for e in _list(c.get("evidence")):
+                e = _map(e)
+                loc = str(e.get("location") or "")
+                if c.get("check") == "server-args" and e.get("source") == "server-args":
+                    self.fact(f"launch command: {loc}", e.get("value"), src)
+                elif any(
+                    w in (loc + str(e.get("value"))).lower() for w in ("sha256", "digest", "hash")
+                ):
+                    self.fact(f"fingerprint: {loc}", e.get("value"), src)
+        ranked = [f for f in _list(d.get("findings")) if isinstance(f, Mapping)]
+        for f in ranked:
+            self.findings.append(
+                (
+                    int(f.get("rank") or 99),
+                    Finding(
+                        str(f.get("title")),
+                        str(f.get("status")),
+                        str(f.get("message")),
+                        f.get("fix") if isinstance(f.get("fix"), str) else None,
+                        tuple(map(str, _list(f.get("confirm")))),
+                        src,
+                    ),
+                )
+            )
+        for c in checks:
+            if c.get("status") in ("fail", "warn") and not any(
+                c.get("title") == f.title for _, f in self.findings
+            ):
+                self.findings.append(
+                    (
+                        100 + _STATUS_ORDER.get(str(c.get("status")), 5),
+                        Finding(
+                            str(c.get("title")),
+                            str(c.get("status")),
+                            str(c.get("message")),
+                            c.get("fix") if isinstance(c.get("fix"), str) else None,
+                            tuple(map(str, _list(c.get("confirm")))),
+                            src,
+                        ),
+                    )
+                )
+        if gap:
+            e_al, o_al = (
+                _num(gap.get("expected_accept_length")),
+                _num(gap.get("observed_accept_length")),
+            )
+            self.cards.append(
+                (
+                    0,
+                    VerdictCard(
+                        verdict=gap.get("verdict") if isinstance(gap.get("verdict"), str) else None,
+                        source=f"{src} ({gap.get('observed_from')})"
+                        if gap.get("observed_from")
+                        else src,
+                        steps=gap.get("steps") if isinstance(gap.get("steps"), int) else None,
+                        expected_accept_length=e_al,
+                        expected_drafts=_num(gap.get("expected_drafts")),
+                        observed_accept_length=o_al,
+                        observed_drafts=_num(gap.get("observed_drafts")),
+                        ratio=_num(gap.get("ratio")),
+                        naive_ratio=_num(gap.get("naive_ratio")),
+                        explanation=gap.get("explanation"),
+                        findings=(),
+                    ),
+                )
+            )
+        if d.get("summary"):
+            self.notes.append(f"doctor: {d.get('summary')}")
+        if checks:
+            checks_sorted = sorted(checks, key=lambda c: _STATUS_ORDER.get(str(c.get("status")), 5))
+            self.tables.append(
+                Table(
+                    f"Doctor checks ({src})",
+                    ("status", "check", "message"),
+                    tuple(
+                        (str(c.get("status")), str(c.get("title")), str(c.get("message")))
+                        for c in checks_sorted
+                    ),
+                    src,
+                )
+            )
+
+    def compare_hidden(self, name: str, d: Mapping[str, Any]) -> None:
+        src = name
+        self.fact(
+            "hidden-state dumps",
+            f"served {d.get('served')} ({d.get('served_dtype')}), training {d.get('training')} ({d.get('training_dtype')})",
+            src,
+        )
+        self.fact(
+            "layer ids",
+            f"served {d.get('served_layers')}, training {d.get('training_layers')} ({d.get('engine')} convention)",
+            src,
+        )
+        chunks = [c for c in _list(d.get("chunks")) if isinstance(c, Mapping)]
+        sim = _list(d.get("reference_similarity"))
+        title = "reference layer (HF hidden_states index)"
+        cols: tuple[str, ...]
+        if sim and all(isinstance(r, list) for r in sim):
+            width = max(len(r) for r in sim)
+            cols = tuple(("emb" if j == 0 else f"{j}") for j in range(width))
+            marked = tuple(
+                (i, int(c["identified_hf_index"]))
+                for i, c in enumerate(chunks)
+                if isinstance(c.get("identified_hf_index"), int)
+                and int(c["identified_hf_index"]) < width
+            )
+        else:
+            sim = _list(d.get("similarity"))
+            if not sim or not all(isinstance(r, list) for r in sim):
+                sim = []
+            width = max((len(r) for r in sim), default=0)
+            cols = tuple(f"train {j}" for j in range(width))
+            title = "training chunk"
+            marked = tuple(
+                (i, int(c["best_train_chunk"]))
+                for i, c in enumerate(chunks)
+                if isinstance(c.get("best_train_chunk"), int) and int(c["best_train_chunk"]) < width
+            )
+        if sim:
+            values = tuple(tuple(_num(v) for v in r) + (None,) * (width - len(r)) for r in sim)
+            rows = tuple(f"served {i}" for i in range(len(values)))
+            chosen = ", ".join(f"chunk {r} -> {cols[c]}" for r, c in marked)
+            self.charts.append(
+                Chart(
+                    id=self.chart_id(ChartKind.IDENTIFICATION),
+                    kind=ChartKind.IDENTIFICATION,
+                    title=f"Hidden-state identification ({src})",
+                    description=f"Cosine similarity of each served chunk with each {title}; "
+                    f"the chosen one is outlined: {chosen or 'none identified'}.",
+                    x_label=title,
+                    y_label="served chunk",
+                    source=src,
+                    heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
+                )
+            )
+        if chunks:
+            self.tables.append(
+                Table(
+                    f"Served chunks ({src})",
+                    ("chunk", "match", "identified layer", "cosine mean", "rel L2", "what it is"),
+                    tuple(
+                        (
+                            str(c.get("index")),
+                            str(c.get("match")),
+                            str(c.get("identified_layer")),
+                            _f(_num(c.get("cosine_mean")), 4),
+                            _f(_num(c.get("rel_l2")), 4),
+                            str(c.get("description") or ""),
+                        )
+                        for c in chunks
+                    ),
+                    src,
+                )
+            )
+        for text in _list(d.get("diagnosis")):
+            self.notes.append(f"compare-hidden: {text}")
+        for f in _list(d.get("findings")):
+            f = _map(f) if isinstance(f, Mapping) else {"message": str(f)}
+            self.findings.append(
+                (
+                    50,
+                    Finding(
+                        str(f.get("title") or "hidden states differ"),
+                        str(f.get("status") or "fail"),
+                        str(f.get("message") or f.get("description") or f),
+                        f.get("fix") if isinstance(f.get("fix"), str) else None,
+                        (),
+                        src,
+                    ),
+                )
+            )
+        sugg = _map(d.get("suggested_layer_ids"))
+        if sugg and d.get("match") is False:
+            fix = "; ".join(f"{e}: {ids}" for e, ids in sugg.items())
+            self.findings.append(
+                (
+                    40,
+                    Finding(
+                        "served hidden states are not the trained ones",
+                        "fail",
+                        "; ".join(map(str, _list(d.get("diagnosis")))),
+                        f"set the aux layer ids the draft was trained on ({fix})",
+                        (),
+                        src,
+                    ),
+                )
+            )
+
+    def inspect_dump(self, name: str, d: Mapping[str, Any]) -> None:
+        src = name
+        files = [f for f in _list(d.get("files")) if isinstance(f, Mapping)]
+        rows = []
+        for f in files:
+            fp = [x for x in _list(f.get("fingerprint")) if isinstance(x, Mapping)]
+            fps = " ".join(f"{_f(_num(x.get('rms_mean')), 3)}" for x in fp)
+            rows.append(
+                (
+                    str(f.get("path")),
+                    str(f.get("ok")),
+                    str(f.get("tokens")),
+                    str(f.get("hidden_size")),
+                    str(f.get("dtype")),
+                    fps,
+                    "; ".join(map(str, _list(f.get("problems")))),
+                )
+            )
+            if fps:
+                self.fact(f"dump fingerprint (rms per chunk): {f.get('path')}", fps, src)
+        if rows:
+            self.tables.append(
+                Table(
+                    f"Training dumps ({src})",
+                    ("file", "ok", "tokens", "hidden size", "dtype", "rms per chunk", "problems"),
+                    tuple(rows),
+                    src,
+                )
+            )
+        for p in _list(d.get("problems")):
+            self.findings.append(
+                (60, Finding("training dump problem", "warn", str(p), None, (), src))
+            )
+
+    def capture_hidden(self, name: str, d: Mapping[str, Any]) -> None:
+        src = name
+        self.fact(
+            "capture",
+            f"{d.get('source')}: model {d.get('model')}, layer ids {d.get('layer_ids')} (HF indices {d.get('hf_indices')}), {d.get('tokens')} tokens, {d.get('dtype')}",
+            src,
+        )
+        self.fact("capture output", d.get("output"), src)
+
+    def add(self, name: str, doc: Any) -> None:
+        if not isinstance(doc, Mapping):
+            self.skipped.append(Skipped(name, "not a JSON object"))
+            return
+        kind = accprofile.document_kind(doc)
+        if kind == "demo":
+            for step in _list(doc.get("steps")):
+                step = _map(step)
+                if (
+                    isinstance(step.get("result"), Mapping)
+                    and step.get("name") != "reference-server"
+                ):
+                    self.add(f"{name}: {step.get('name')}", step["result"])
+            for cmd in _list(doc.get("next_commands")):
+                self.notes.append(f"demo next step: {cmd}")
+            if doc.get("summary"):
+                self.notes.append(f"demo: {doc.get('summary')}")
+            return
+        handlers = {
+            "probe": self.probe,
+            "logs": self.logs,
+            "fleet": self.fleet,
+            "expected-accept": self.expected,
+            "doctor": self.doctor,
+            "compare-hidden": self.compare_hidden,
+            "inspect-dump": self.inspect_dump,
+            "capture-hidden": self.capture_hidden,
+        }
+        if kind not in handlers:
+            self.skipped.append(
+                Skipped(
+                    name,
+                    "not the JSON document of a command the report reads"
+                    if kind is None
+                    else f"a {kind} file: give it to `specdiag profile`",
+                )
+            )
+            return
+        self.kinds.add(kind)
+        try:
+            handlers[kind](name, doc)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            self.skipped.append(
+                Skipped(name, f"{kind} document not understood: {type(exc).__name__}: {exc}")
+            )
+
+
+def embed(name: str, doc: Any) -> EmbeddedDocument:
+    """A document as the page embeds it: indented JSON, secrets redacted."""
+    kind = accprofile.document_kind(doc) if isinstance(doc, Mapping) else None
+    return EmbeddedDocument(
+        name, kind or "unknown", redact(json.dumps(doc, indent=1, allow_nan=False, default=str))
+    )
+
+
+def _embed_or_skip(name: str, doc: Any) -> EmbeddedDocument | Skipped:
+    try:
+        return embed(name, doc)
+    except (TypeError, ValueError) as exc:
+        return Skipped(name, f"could not be embedded: {exc}")
+
+
+def build_report(
+    documents: Sequence[tuple[str, Any]],
+    *,
+    generated_at: str,
+    specdiag_version: str,
+    extra_provenance: Sequence[tuple[str, str]] = (),
+    title: str | None = None,
+) -> Report:
+    """The report model of ``documents`` (name, parsed JSON), newest knowledge first."""
+    b = _Builder()
+    for name, doc in documents:
+        b.add(name, doc)
+    facts = [
+        Fact("specdiag version (report)", specdiag_version, "report"),
+        Fact("generated", generated_at, "report"),
+    ]
+    facts += [
+        Fact(label, redact(value), "command line") for label, value in extra_provenance if value
+    ]
+    facts += b.facts
+    card = None
+    if b.cards:
+        _, card = min(b.cards, key=lambda pc: pc[0])
+        findings = tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS]
+        card = VerdictCard(**{**card.__dict__, "findings": findings})
+    elif b.findings:
+        card = VerdictCard(
+            None,
+            "findings",
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS],
+        )
+    embedded = []
+    for name, doc in documents:
+        item = _embed_or_skip(name, doc)
+        if isinstance(item, Skipped):
+            b.skipped.append(item)
+        else:
+            embedded.append(item)
+    kinds = sorted(b.kinds)
+    return Report(
+        title=title
+        or "Speculative decoding diagnosis" + (f": {', '.join(kinds)}" if kinds else ""),
+        generated_at=generated_at,
+        specdiag_version=specdiag_version,
+        verdict=card,
+        charts=tuple(b.charts),
+        tables=tuple(b.tables),
+        provenance=tuple(facts),
+        definitions=DEFINITIONS,
+        documents=tuple(embedded),
+        skipped=tuple(b.skipped),
+        notes=tuple(redact(n) for n in b.notes),
+    )
