@@ -283,6 +283,24 @@ SeedOpt = Annotated[
     ),
 ]
 MinAcceptLenOpt = Annotated[float | None, min_accept_len_opt()]
+ReportOpt = Annotated[
+    str | None,
+    _option(
+        "--report",
+        help="Also write the report page of this run to FILE (.md: the GitHub markdown "
+        "summary); the same as `specdiag report` on the --json document.",
+        show_default=False,
+    ),
+]
+ExportProfileOpt = Annotated[
+    str | None,
+    _option(
+        "--export-profile",
+        help="Also write the per-position acceptance profile (with its conditions and 95% "
+        "intervals) to FILE; `specdiag profile FILE --for ENGINE` replays it.",
+        show_default=False,
+    ),
+]
 ApiKeyOpt = Annotated[str | None, api_key_opt()]
 
 

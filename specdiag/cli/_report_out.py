@@ -96,3 +96,25 @@ def export_profile(path: str, document: Mapping[str, Any], **kwargs: Any) -> Any
     prof = read_profile(document, **kwargs)
     write_text(path, json.dumps(profile_document(prof), indent=1) + "\n", "--export-profile")
     return prof
+
+
+def write_extras(
+    out: Any,
+    document: Mapping[str, Any],
+    *,
+    name: str,
+    report: str | None = None,
+    profile: str | None = None,
+    extra_provenance: Sequence[tuple[str, str]] = (),
+) -> None:
+    """After a command printed its document: the --report page and the --export-profile file
+    it asked for, each said on stderr."""
+    if report is not None:
+        size = write_report(report, [(name, document)], extra_provenance=extra_provenance)
+        out.note(f"report written to {report} ({size / 1024:.0f} KiB)")
+    if profile is not None:
+        prof = export_profile(profile, document)
+        out.note(
+            f"acceptance profile written to {profile} ({prof.steps} positions, accept length "
+            f"{prof.accept_length:.3f}); replay it with `specdiag profile {profile} --for ENGINE`"
+        )

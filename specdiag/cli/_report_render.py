@@ -276,6 +276,7 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
                     "\n" + "\n".join("   " + line for line in _fence(s, "sh").splitlines()) + "\n"
                     for s in ([f.fix] if f.fix else []) + list(f.confirm)
                 )
+    table_at = len(parts)
     for t in report.tables:
         if len(t.rows) > 40:
             rows = t.rows[:40]
@@ -283,6 +284,7 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
         else:
             rows, note = t.rows, ""
         parts.append(f"\n### {t.title}\n\n" + _md_table(t.columns, rows) + note)
+    tables = list(range(table_at, table_at + len(report.tables)))
     if report.charts:
         parts.append("\n### Charts (in the HTML report)\n\n")
         parts += [f"- **{ch.title}**: {ch.description}\n" for ch in report.charts]
@@ -305,6 +307,15 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
             + "; ".join(f"{s.name}: {s.reason}" for s in report.skipped)
             + "\n"
         )
+    # too long even without the data: tables go first, largest first, each named in a line
+    reserve = 600
+    while sum(map(len, parts)) > limit - reserve and tables:
+        big = max(tables, key=lambda i: len(parts[i]))
+        title = report.tables[big - table_at].title
+        parts[big] = (
+            f"\n### {title}\n\n_(table left out for GitHub's size limit: see the HTML report)_\n"
+        )
+        tables.remove(big)
     head = "".join(parts)
     data = "".join(
         f"\n**{d.name}** ({d.kind})\n\n" + _fence(d.text, "json") for d in report.documents
@@ -321,9 +332,9 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
         "or the JSON files for all of it._\n"
     )
     room = limit - len(head) - len(opening) - len(closing) - len(note) - 16
-    if room <= 0:
-        cut = head[: max(0, limit - len(note))]
-        return cut + note
+    if room <= 0:  # cut at a line; a cut table or list still parses
+        cut = head[: max(0, limit - len(note) - 2)]
+        return cut[: cut.rfind("\n") + 1] + note
     # cut whole lines inside a fence, then close the fence
     cut = data[:room]
     cut = cut[: cut.rfind("\n") + 1] if "\n" in cut else ""

@@ -10,6 +10,7 @@ from specdiag.cli._framework import (
     AccKindOpt,
     EngineVersionOpt,
     JsonOpt,
+    ReportOpt,
     acc_opt,
     api_key_opt,
     command,
@@ -135,6 +136,7 @@ def doctor_cmd(
             help="The server's API key (never printed).",
         ),
     ] = None,
+    report_file: ReportOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     import glob
@@ -171,6 +173,18 @@ def doctor_cmd(
             hint="0 is greedy; the clients' usual sampling temperature otherwise",
         )
     args_text = read_server_args(server_args)
+    from specdiag.core.paths import check_outputs
+
+    check_outputs(
+        [("--report", report_file)],
+        [("--logs", p) for p in logs or []]
+        + [
+            (
+                "--server-args",
+                server_args[1:] if server_args and server_args.startswith("@") else None,
+            )
+        ],
+    )
     paths: list[str] = []
     for item in logs or []:
         hits = sorted(glob.glob(item)) if any(c in item for c in "*?[") else []
@@ -202,7 +216,18 @@ def doctor_cmd(
     report = run_doctor(inputs, progress=progress)
     for p in report.input_problems:
         out.warn(f"{p.source} {p.path}: {p.message}")
-    out.emit(document(report), lambda c: render(c, report))
+    doc = document(report)
+    out.emit(doc, lambda c: render(c, report))
+    if report_file is not None and not report.interrupted:
+        from specdiag.cli._report_out import write_extras
+
+        write_extras(
+            out,
+            doc,
+            name="doctor",
+            report=report_file,
+            extra_provenance=[("launch command (--server-args)", args_text or "")],
+        )
     if report.interrupted:  # the report of what ran is out; then the signal's exit code
         from specdiag.cli._framework import interrupt_exit_code
 

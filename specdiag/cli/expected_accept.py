@@ -10,6 +10,7 @@ from specdiag.cli._framework import (
     AccKindOpt,
     AccOpt,
     EngineVersionOpt,
+    ExportProfileOpt,
     JsonOpt,
     NumDraftTokensOpt,
     SeedOpt,
@@ -99,6 +100,7 @@ def expected_accept_cmd(
         bool,
         typer.Option("--check", help="Exit 1 unless the --observed verdict is healthy (for CI)."),
     ] = False,
+    export_profile: ExportProfileOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
@@ -137,7 +139,12 @@ def expected_accept_cmd(
         simulate_steps=simulate,
         seed=seed,
     )
-    out.emit(document(report), lambda console: render(console, report))
+    doc = document(report)
+    out.emit(doc, lambda console: render(console, report))
+    if export_profile is not None:
+        from specdiag.cli._report_out import write_extras
+
+        write_extras(out, doc, name="expected-accept", profile=export_profile)
     if check and report.judgement is not None and report.judgement.verdict.value != "healthy":
         raise CheckFailed(
             f"verdict is {report.judgement.verdict.value}, not healthy",

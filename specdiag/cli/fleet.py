@@ -8,6 +8,7 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    ExportProfileOpt,
     JsonOpt,
     acc_opt,
     check_min_accept_len,
@@ -131,6 +132,7 @@ def fleet_cmd(
         list[str] | None,
         header_opt(help="Extra HTTP header 'Name: value' (repeatable; never printed)."),
     ] = None,
+    export_profile: ExportProfileOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
@@ -180,7 +182,12 @@ def fleet_cmd(
             for r in a.replicas
             if r.figures.accept_length is not None and r.figures.accept_length < min_accept_len
         ]
-    out.emit(document(report, min_accept_len, below), lambda c: render(c, report))
+    doc = document(report, min_accept_len, below)
+    out.emit(doc, lambda c: render(c, report))
+    if export_profile is not None:
+        from specdiag.cli._report_out import write_extras
+
+        write_extras(out, doc, name="fleet", profile=export_profile)
     for w in a.warnings:
         out.warn(w)
     for n in a.notes:

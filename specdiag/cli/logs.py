@@ -10,6 +10,7 @@ from specdiag.cli._framework import (
     AccKindOpt,
     AccOpt,
     EngineVersionOpt,
+    ExportProfileOpt,
     JsonOpt,
     MinAcceptLenOpt,
     StepsOpt,
@@ -128,6 +129,7 @@ def logs_cmd(
             "results. 1 (the default): one process.",
         ),
     ] = 1,
+    export_profile: ExportProfileOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     import sys
@@ -160,6 +162,13 @@ def logs_cmd(
         workers=workers,
     )
     paths = expand_paths(files, sys.stdin.isatty())
+    if export_profile is not None:
+        from specdiag.core.paths import check_outputs
+
+        check_outputs(
+            [("--export-profile", export_profile), ("--records", records)],
+            [("log file", str(p)) for p in paths],
+        )
     result = _follow(paths, options, out) if follow else run_logs(paths, options)
     # the error boundary turns SIGTERM into a KeyboardInterrupt; run_logs keeps what was read
     stopped_early = result.interrupted and (terminated() or not follow)
@@ -180,6 +189,10 @@ def logs_cmd(
             raise typer.Exit(exit_code)
         raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result))
     out.emit(doc, lambda console: render_result(console, result))
+    if export_profile is not None and not stopped_early:
+        from specdiag.cli._report_out import write_extras
+
+        write_extras(out, doc, name="logs", profile=export_profile)
     if stopped_early:
         raise typer.Exit(exit_code)
     combined = report.combined_accept_length

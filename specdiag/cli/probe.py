@@ -11,8 +11,10 @@ from specdiag.cli._framework import (
     AccKindOpt,
     AccOpt,
     ApiKeyOpt,
+    ExportProfileOpt,
     JsonOpt,
     MinAcceptLenOpt,
+    ReportOpt,
     SeedOpt,
     StepsOpt,
     check_min_accept_len,
@@ -134,6 +136,8 @@ def probe(
         ),
     ] = None,
     min_accept_len: MinAcceptLenOpt = None,
+    report_file: ReportOpt = None,
+    export_profile: ExportProfileOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
@@ -173,8 +177,10 @@ def probe(
         counters_per_request=counters_per_request,
     )
     cfg.validate()
-    if save is not None:
-        check_outputs([("--save", save)], [("--prompts", prompts)])
+    check_outputs(
+        [("--save", save), ("--report", report_file), ("--export-profile", export_profile)],
+        [("--prompts", prompts)],
+    )
     saver = _Saver(save) if save is not None else None
     try:
         report = _run_with_progress(cfg, out, saver.write if saver is not None else None)
@@ -186,7 +192,12 @@ def probe(
         saver.close(keep_if_empty=True)
     for w in report.warnings:
         out.warn(w)
-    out.emit(document(report), lambda console: render(console, report))
+    doc = document(report)
+    out.emit(doc, lambda console: render(console, report))
+    if not report.interrupted:
+        from specdiag.cli._report_out import write_extras
+
+        write_extras(out, doc, name="probe", report=report_file, profile=export_profile)
     if report.interrupted:
         raise typer.Exit(interrupt_exit_code())
     results = report.main.results

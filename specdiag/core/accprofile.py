@@ -112,7 +112,9 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if p == 0.0 else max(0.0, min(p, centre - half))  # rounding must not exclude p
+    hi = 1.0 if p == 1.0 else min(1.0, max(p, centre + half))
+    return (lo, hi)
 
 
 def _intervals(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from specdiag.core import accept, accprofile
@@ -1130,11 +1131,24 @@ class _Builder:
             )
 
 
+def _finite(x: Any) -> Any:
+    """JSON as the commands write it: a non-finite number becomes null."""
+    if isinstance(x, float) and not math.isfinite(x):
+        return None
+    if isinstance(x, Mapping):
+        return {str(k): _finite(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_finite(v) for v in x]
+    return x
+
+
 def embed(name: str, doc: Any) -> EmbeddedDocument:
     """A document as the page embeds it: indented JSON, secrets redacted."""
     kind = accprofile.document_kind(doc) if isinstance(doc, Mapping) else None
     return EmbeddedDocument(
-        name, kind or "unknown", redact(json.dumps(doc, indent=1, allow_nan=False, default=str))
+        name,
+        kind or "unknown",
+        redact(json.dumps(_finite(doc), indent=1, allow_nan=False, default=str)),
     )
 
 
@@ -1165,11 +1179,33 @@ def build_report(
         Fact(label, redact(value), "command line") for label, value in extra_provenance if value
     ]
     facts += b.facts
+    b.findings = [
+        (
+            rank,
+            Finding(
+                redact(f.title),
+                f.status,
+                redact(f.message),
+                None if f.fix is None else redact(f.fix),
+                tuple(redact(c) for c in f.confirm),
+                f.source,
+            ),
+        )
+        for rank, f in b.findings
+    ]
+    b.tables = [
+        Table(t.title, t.columns, tuple(tuple(redact(v) for v in row) for row in t.rows), t.source)
+        for t in b.tables
+    ]
+    b.cards = [
+        (pri, replace(c, explanation=None if c.explanation is None else redact(c.explanation)))
+        for pri, c in b.cards
+    ]
     card = None
     if b.cards:
         _, card = min(b.cards, key=lambda pc: pc[0])
         findings = tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS]
-        card = VerdictCard(**{**card.__dict__, "findings": findings})
+        card = replace(card, findings=findings)
     elif b.findings:
         card = VerdictCard(
             None,

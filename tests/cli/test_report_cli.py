@@ -1,0 +1,162 @@
+"""`specdiag report` and `specdiag profile` in-process: the page's charts checked against the model
+(a chart drawn in the wrong convention fails), the markdown parsed as CommonMark + GFM tables,
+GitHub's size limit, redaction."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+from specdiag.core import accept
+from specdiag.core.report.build import build_report
+from specdiag.core.report.model import ChartKind, Role
+from tests.conftest import run_cli
+from tests.support.svgcheck import figures, plotted, series_ids
+
+DEMO = Path(__file__).parents[1] / "data" / "report" / "demo-seed.json"
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> str:
+    out = tmp_path_factory.mktemp("report") / "report.html"
+    res = run_cli(["report", str(DEMO), "-o", str(out), "--json"])
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["bytes"] == out.stat().st_size < 1_000_000
+    return out.read_text()
+
+
+def _probe() -> dict:
+    return next(s["result"] for s in json.loads(DEMO.read_text())["steps"] if s["name"] == "probe")
+
+
+def test_page_is_self_contained(page: str) -> None:
+    assert page.startswith("<!DOCTYPE html>")
+    lowered = page.lower()
+    for ref in ('src="http', "src='http", 'href="http', "url(http", "@import", "<link "):
+        assert ref not in lowered
+    assert "default-src 'none'" in page  # CSP: the browser itself refuses any fetch
+
+
+def test_every_expected_chart_is_present_and_labelled(page: str) -> None:
+    figs = figures(page)
+    kinds = {f["kind"] for f in figs.values()}
+    assert {
+        "per-position",
+        "accepted-count",
+        "by-category",
+        "latency",
+        "accept-timeline",
+        "identification",
+    } <= kinds
+    for cid, f in figs.items():
+        assert f'<title id="{cid}-title">' in f["body"] and f'<desc id="{cid}-desc">' in f["body"]
+        assert 'role="img"' in f["body"]
+        assert "<text" in f["body"]  # text kept as text: selectable
+
+
+def _per_position_check(page: str, chart_id: str, acc: list[float]) -> None:
+    """The expected curves on the page must be the training profile: conditional acc on the
+    left, prod(acc[:i]) on the right."""
+    ids = series_ids(page, chart_id)
+    cond = next(i for i in ids if i.endswith("-expected-p0"))
+    unc = next(i for i in ids if i.endswith("-expected-p1"))
+    assert [y for _, y in plotted(page, chart_id, cond, 0)] == pytest.approx(acc, abs=2e-3)
+    want = accept.to_unconditional(acc)
+    got = plotted(page, chart_id, unc, 1)
+    assert [x for x, _ in got] == pytest.approx(range(1, len(acc) + 1), abs=2e-3)
+    assert [y for _, y in got] == pytest.approx(want, abs=2e-3)
+
+
+def test_plotted_expected_curve_matches_the_model(page: str) -> None:
+    chart_id = next(c for c, f in figures(page).items() if f["kind"] == "per-position")
+    _per_position_check(page, chart_id, _probe()["expected"]["acc"])
+
+
+def test_a_chart_drawn_in_the_wrong_convention_is_caught() -> None:
+    from specdiag.cli._report_render import render_html
+
+    probe = _probe()
+    acc = probe["expected"]["acc"]
+    report = build_report([("probe.json", probe)], generated_at="t", specdiag_version="t")
+    chart = next(c for c in report.charts if c.kind is ChartKind.PER_POSITION)
+    # the bug to catch: the unconditional panel drawn from the conditional (training) values
+    wrong = tuple(
+        replace(s, y=tuple(acc)) if s.role is Role.EXPECTED and s.panel == 1 else s
+        for s in chart.series
+    )
+    bad = replace(report, charts=(replace(chart, series=wrong),))
+    good_page = render_html(replace(report, charts=(chart,)))
+    _per_position_check(good_page, chart.id, acc)
+    with pytest.raises(AssertionError):
+        _per_position_check(render_html(bad), chart.id, acc)
+
+
+def test_markdown_renders_on_github(tmp_path: Path) -> None:
+    res = run_cli(["report", str(DEMO), "--format", "markdown"])
+    assert res.exit_code == 0, res.stderr
+    md = res.stdout
+    assert len(md) <= 65536
+    tokens = MarkdownIt("commonmark").enable("table").parse(md)
+    types = [t.type for t in tokens]
+    assert "table_open" in types and "heading_open" in types
+    assert any(t.type == "html_block" and "<details>" in t.content for t in tokens)
+    fences = [t for t in tokens if t.type == "fence"]
+    assert any(t.info == "json" for t in fences)
+    headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+    assert "Verdict" in headings and "Provenance" in headings
+
+
+def test_markdown_is_cut_to_the_limit_with_a_note() -> None:
+    res = run_cli(["report", str(DEMO), "--markdown", "--limit", "12000"])
+    md = res.stdout
+    assert res.exit_code == 0 and len(md) <= 12000
+    assert "cut to stay within GitHub's comment limit" in md
+    # fences stay balanced: everything after the data is still markdown, not code
+    tokens = MarkdownIt("commonmark").enable("table").parse(md)
+    assert tokens[-1].type == "html_block" and "</details>" in tokens[-1].content
+
+
+def test_markdown_and_page_redact_secrets(tmp_path: Path) -> None:
+    doc = json.loads(DEMO.read_text())
+    doc["story"] = "launched with --api-key sk-test-0123456789abcdef and http://bob:pa55word@host/"
+    src = tmp_path / "demo.json"
+    src.write_text(json.dumps(doc))
+    md = run_cli(["report", str(src), "--markdown"]).stdout
+    out = tmp_path / "r.html"
+    assert run_cli(["report", str(src), "-o", str(out)]).exit_code == 0
+    for text in (md, out.read_text()):
+        assert "sk-test-0123456789abcdef" not in text and "pa55word" not in text
+
+
+def test_bad_input_and_outputs(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    res = run_cli(["report", str(bad), "-o", str(tmp_path / "x.html")])
+    assert res.exit_code == 3 and "error:" in res.stderr
+    res = run_cli(["report", str(DEMO), "-o", str(DEMO)])
+    assert res.exit_code == 2  # the output would destroy the input
+    other = tmp_path / "other.json"
+    other.write_text('{"hello": 1}')
+    res = run_cli(["report", str(other), str(DEMO), "-o", str(tmp_path / "y.html")])
+    assert res.exit_code == 0 and "skipped other.json" in res.stderr
+
+
+def test_profile_command_prints_each_engines_unit(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.json"
+    probe.write_text(json.dumps(_probe()))
+    res = run_cli(["profile", str(probe), "--for", "trtllm", "--json"])
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(res.stdout)
+    al = doc["profile"]["mean_accept_length"]
+    assert float(doc["env"]["TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS"]) == pytest.approx(
+        al - 1, abs=1e-4
+    )
+    res = run_cli(["profile", str(probe), "--for", "sglang"])
+    assert res.exit_code == 0 and "SGLANG_SIMULATE_ACC_LEN=" in res.stdout
+    res = run_cli(["profile", str(DEMO)])
+    assert res.exit_code == 3 and "demo" in res.stderr
