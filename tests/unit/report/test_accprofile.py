@@ -148,4 +148,6 @@ def test_replays_agree_on_the_mean(cond: list[float]) -> None:
     assert vllm is not None
     assert 1 + sum(vllm["synthetic_acceptance_rates"]) == pytest.approx(al, abs=1e-3)
     rates = vllm["synthetic_acceptance_rates"]
-    assert all(a >= b for a, b in zip(rates, rates[1:], strict=False))  # vLLM requires non-increasing
+    assert all(
+        a >= b for a, b in zip(rates, rates[1:], strict=False)
+    )  # vLLM requires non-increasing
