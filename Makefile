@@ -6,7 +6,7 @@ PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 TORCH_VERSION ?= 2.13.0
 
-.PHONY: install lint fmt typecheck test test-fast demo bench clean realservers prometheus
+.PHONY: install lint fmt typecheck test test-fast demo bench clean realservers prometheus chromium
 
 install: $(STAMP)
 
@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml setup.py csrc/fastlogs.c csrc/fastscan.c  # setup.py: t
 	@# a C compiler for the optional compiled part of `specdiag logs` (best effort: without one
 	@# the install still succeeds and `specdiag logs` notes that it runs its Python path)
 	@command -v cc >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc libc6-dev; } >/dev/null 2>&1 || true
-	$(PIP) install -q -e ".[tensors,server,dev,hf]" --config-settings editable_mode=compat
+	$(PIP) install -q -e ".[tensors,server,dev,hf,report]" --config-settings editable_mode=compat
 	@$(PY) -c "import sys; from specdiag.core.logs import fast; s = fast.status(); s and print('note:', s, file=sys.stderr)"
 	@$(PY) -c "import sys; from specdiag.core.hidden import inspect as i; i.scan_engine() == 'torch' and print('note: the compiled scan of inspect-dump is not built; it uses its torch path', file=sys.stderr)"
 	touch $(STAMP)
@@ -52,7 +52,18 @@ prometheus:
 	  { if [ -d /run/systemd/system ]; then systemctl disable --now prometheus >/dev/null 2>&1 || true; fi; }; \
 	fi
 
-test: install lint realservers prometheus
+# Chromium (Debian's `chromium` package) for the report page tests: a real headless browser
+# opens the page over the DevTools protocol. Installed when missing (as root), like prometheus.
+chromium:
+	@if command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" != 0 ]; then \
+	  echo "make chromium: chromium missing; run as root or: sudo apt-get install chromium" >&2; exit 1; \
+	else \
+	  DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; \
+	fi
+
+test: install lint realservers prometheus chromium
 	$(PY) -m pytest -q
 
 test-fast: install

@@ -131,7 +131,7 @@ def _figure(chart: Chart) -> tuple[Any, list[Any]]:
         fig = Figure(figsize=(w, hgt), layout="constrained")
         return fig, [fig.add_subplot(1, 1, 1)]
     width = 7.2 if n <= 2 else 9.6
-    fig = Figure(figsize=(width, 3.0), layout="constrained")
+    fig = Figure(figsize=(width, 3.3), layout="constrained")
     axes = [fig.add_subplot(1, n, i + 1) for i in range(n)]
     return fig, axes
 
@@ -185,13 +185,18 @@ def _draw(chart: Chart) -> tuple[Any, list[Any]]:
         ):
             lo, hi = ax.get_ylim()
             ax.set_ylim(min(0.9, lo), hi)
-    handles, labels = axes[0].get_legend_handles_labels()
     seen: dict[str, Any] = {}
     for ax in axes:
         for h, lab in zip(*ax.get_legend_handles_labels(), strict=False):
             seen.setdefault(lab, h)
-    if seen:
-        axes[-1].legend(list(seen.values()), list(seen.keys()), fontsize=8, loc="best")
+    if seen:  # below the panels: never over the data
+        fig.legend(
+            list(seen.values()),
+            list(seen.keys()),
+            fontsize=8,
+            loc="outside lower center",
+            ncols=min(4, len(seen)),
+        )
     return fig, axes
 
 

@@ -156,6 +156,16 @@ def _html_chart(chart: Chart) -> str:
 
 def render_html(report: Report) -> str:
     """The whole page: one file, no external resource."""
+    if report.charts:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            from specdiag.errors import InputError
+
+            raise InputError(
+                "the HTML report draws its charts with matplotlib, which is not installed",
+                hint="pip install 'specdiag[report]', or write --format markdown",
+            ) from None
     sections: list[tuple[str, str, str]] = []  # (id, title, html)
     if report.charts:
         sections.append(("charts", "Charts", "".join(_html_chart(c) for c in report.charts)))
