@@ -10,6 +10,7 @@ screenshots are taken (light and dark colour schemes) and a PDF printed.
 from __future__ import annotations
 
 import base64
+import contextlib
 import itertools
 import json
 import os
@@ -145,11 +146,12 @@ class Browser:
         # let late console messages arrive
         settle = time.monotonic() + 0.5
         while time.monotonic() < settle:
-            try:
-                self._record(json.loads(self.ws.recv(timeout=0.1)), log)
-            except TimeoutError:
-                pass
+            self._drain(log)
         return log
+
+    def _drain(self, log: PageLog) -> None:
+        with contextlib.suppress(TimeoutError):
+            self._record(json.loads(self.ws.recv(timeout=0.1)), log)
 
     def evaluate(self, expression: str) -> Any:
         res = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
