@@ -258,6 +258,13 @@ CASES: dict[str, Case] = {
         str(f("hf_model").parent / "reference.safetensors"),
         "--force",
     ],
+    "report": lambda f: [
+        "report",
+        str(DATA / "report" / "demo-seed.json"),
+        "-o",
+        str(f("tmp_path") / "report.html"),
+    ],
+    "profile": lambda f: ["profile", str(DATA / "report" / "probe.json"), "--for", "vllm"],
     "capture-hidden-server-args": lambda f: [
         "capture-hidden",
         "--print-server-args",

@@ -117,6 +117,11 @@ def engine_opt(help: str) -> Any:
     return _option("--engine", help=help)
 
 
+def output_opt(help: str) -> Any:
+    """``--output`` / ``-o``: the file a command writes (the command says which)."""
+    return _option("--output", "-o", help=help)
+
+
 def timeout_opt(help: str) -> Any:
     """``--timeout``: seconds (the command says of what, and its default)."""
     return _option("--timeout", help=help)

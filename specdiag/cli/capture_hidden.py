@@ -13,6 +13,7 @@ from specdiag.cli._framework import (
     command,
     device_opt,
     dtype_opt,
+    output_opt,
     pad_id_opt,
     served_model_opt,
     timeout_opt,
@@ -94,9 +95,7 @@ def capture_hidden_cmd(
             "with, vLLM convention (id j = input of layer j), e.g. 2,30,58.",
         ),
     ] = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
-    ] = None,
+    output: Annotated[Path | None, output_opt(help="The safetensors file to write.")] = None,
     compare_with: Annotated[
         Path | None,
         typer.Option(

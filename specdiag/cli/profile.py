@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import JsonOpt, command, engine_opt
+from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
 
 if TYPE_CHECKING:
@@ -46,17 +47,15 @@ def profile_cmd(
         typer.Option("--for", help="Where to replay it."),
     ] = Target.VLLM,
     engine: Annotated[
-        str | None,
-        typer.Option("--engine", help="logs documents with several engines: which one."),
+        Engine | None,
+        engine_opt(help="A logs document with several engines: the one to read."),
     ] = None,
     replica: Annotated[
         str | None,
-        typer.Option("--replica", help="fleet documents: one replica (default: all, pooled)."),
+        typer.Option(
+            "--fleet-replica", help="A fleet document: one replica (default: all, pooled)."
+        ),
     ] = None,
-    flavor: Annotated[
-        str,
-        typer.Option("--flavor", help="--for reference-server: the API it imitates."),
-    ] = "sglang",
     json_output: JsonOpt = False,
 ) -> None:
     import json
@@ -64,12 +63,8 @@ def profile_cmd(
 
     from specdiag.cli._output import Output
     from specdiag.core.accprofile import profile_document, read_profile, replay
-    from specdiag.errors import InputError, UsageError
+    from specdiag.errors import InputError
 
-    if flavor not in ("sglang", "vllm", "llamacpp"):
-        raise UsageError(
-            f"--flavor {flavor}: not one of sglang, vllm, llamacpp", hint="e.g. --flavor vllm"
-        )
     out = Output(json_output)
     try:
         text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()  # noqa: SIM115
@@ -84,8 +79,8 @@ def profile_cmd(
         ) from None
     if not isinstance(doc, dict):
         raise InputError(f"{file} is not a JSON object", hint="give a profile or a --json document")
-    prof = read_profile(doc, engine=engine, replica=replica)
-    rep = replay(prof, target, flavor=flavor)
+    prof = read_profile(doc, engine=engine.value if engine else None, replica=replica)
+    rep = replay(prof, target)
     document = {
         "target": rep.target.value,
         "replays": rep.replays,

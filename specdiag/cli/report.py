@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli._framework import JsonOpt, command, output_opt
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,7 +72,7 @@ def report_cmd(
     ],
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", help="File to write (default: stdout)."),
+        output_opt(help="File to write (default: stdout)."),
     ] = None,
     fmt: Annotated[
         ReportFormat,
