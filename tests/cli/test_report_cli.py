@@ -14,7 +14,7 @@ from markdown_it import MarkdownIt
 from specdiag.core import accept
 from specdiag.core.report.build import build_report
 from specdiag.core.report.model import ChartKind, Role
-from tests.conftest import run_cli
+from tests.support.cli import run_cli
 from tests.support.svgcheck import figures, plotted, series_ids
 
 DEMO = Path(__file__).parents[1] / "data" / "report" / "demo-seed.json"

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from specdiag.refserver import make_config, start_server
-from tests.conftest import run_cli
+from tests.support.cli import run_cli
 
-pytestmark = [pytest.mark.slow, pytest.mark.integration]
+pytestmark = pytest.mark.integration
 
 REPO = Path(__file__).resolve().parents[2]
 TRUE = (0.85, 0.7, 0.55, 0.4)  # not geometric: a shape the replay must keep

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
 from tests.support.browser import Browser, chromium_path
+from tests.support.cli import run_cli
 
-pytestmark = [pytest.mark.slow, pytest.mark.integration]
+pytestmark = pytest.mark.integration
 
 DEMO = Path(__file__).parents[1] / "data" / "report" / "demo-seed.json"
 ARTIFACTS = Path(__file__).parents[1] / "artifacts" / "report"
