@@ -18,6 +18,7 @@ BENCHMARKS: list[list[str]] = [
     ["bench_refserver.py", "--stream"],
     ["bench_doctor.py"],
     ["bench_fleet.py"],
+    ["bench_report.py"],
     [
         "bench_inspect.py",
         "--files",
