@@ -160,3 +160,58 @@ def test_profile_command_prints_each_engines_unit(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "SGLANG_SIMULATE_ACC_LEN=" in res.stdout
     res = run_cli(["profile", str(DEMO)])
     assert res.exit_code == 3 and "demo" in res.stderr
+
+
+def test_report_and_export_profile_flags_of_the_commands(tmp_path: Path) -> None:
+    from tests.support import paths
+
+    logs = paths.TEST_DATA / "logs"
+    page = tmp_path / "doctor.html"
+    key = "sk-abcdefghijklmnop0123"
+    res = run_cli(
+        [
+            "doctor",
+            "--logs",
+            str(logs / "llamacpp_serve_draft_noisy05_lv4.log"),
+            "--acc",
+            "0.6",
+            "--steps",
+            "3",
+            "--server-args",
+            f"llama-server -m t.gguf -md d.gguf --api-key {key}",
+            "--report",
+            str(page),
+        ]
+    )
+    assert res.exit_code == 1  # doctor's own verdict; the page is written before it
+    text = page.read_text()
+    assert "launch command (--server-args)" in text and key not in text
+    md = tmp_path / "doctor.md"
+    run_cli(
+        [
+            "doctor",
+            "--logs",
+            str(logs / "llamacpp_serve_draft_noisy05_lv4.log"),
+            "--report",
+            str(md),
+        ]
+    )
+    assert MarkdownIt("commonmark").enable("table").parse(md.read_text())
+
+    prof = tmp_path / "vllm.json"
+    res = run_cli(["logs", str(logs / "vllm_serve_eagle3.log"), "--export-profile", str(prof)])
+    assert res.exit_code == 0, res.stderr
+    doc = json.loads(prof.read_text())
+    assert doc["measured"] and doc["num_speculative_tokens"] == 3
+    assert doc["measurement_conditions"]["source"] == "logs"
+
+    pred = tmp_path / "pred.json"
+    res = run_cli(["expected-accept", "--acc", "0.8,0.7", "--export-profile", str(pred)])
+    assert res.exit_code == 0
+    doc = json.loads(pred.read_text())
+    assert doc["measured"] is False and doc["marginal_accept_rates"] == pytest.approx([0.8, 0.56])
+
+    # an output that is an input is refused before anything runs
+    src = logs / "vllm_serve_eagle3.log"
+    res = run_cli(["logs", str(src), "--export-profile", str(src)])
+    assert res.exit_code == 2

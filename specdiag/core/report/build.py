@@ -34,6 +34,7 @@ from specdiag.core.report.model import (
 from specdiag.core.report.redact import redact
 
 MAX_FINDINGS = 6
+MAX_TIMELINES = 6
 _STATUS_ORDER = {"fail": 0, "warn": 1, "info": 2, "pass": 3, "skipped": 4}
 
 DEFINITIONS: tuple[tuple[str, str], ...] = (
@@ -110,6 +111,19 @@ def _map(x: Any) -> Mapping[str, Any]:
 
 def _list(x: Any) -> list[Any]:
     return x if isinstance(x, list) else []
+
+
+def _unix(x: Any) -> float | None:
+    """Seconds since the epoch from a number or an RFC 3339 time (fleet writes both)."""
+    v = _num(x)
+    if v is not None or not isinstance(x, str):
+        return v
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(x.replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return None
 
 
 def _f(x: float | None, digits: int = 3) -> str:
@@ -675,6 +689,66 @@ class _Builder:
         fl = _map(d.get("fleet"))
         e_al = _num(fl.get("expected_accept_length"))
         reps = [r for r in _list(d.get("replicas")) if isinstance(r, Mapping)]
+        pooled = _num(fl.get("pooled_accept_length"))
+        if pooled is not None:
+            ratio = (pooled - 1) / (e_al - 1) if e_al is not None and e_al > 1 else None
+            self.cards.append(
+                (
+                    4,
+                    VerdictCard(
+                        verdict=None,
+                        source=f"{src} (pooled over {fl.get('replicas_with_data')} replicas)",
+                        steps=None,
+                        expected_accept_length=e_al,
+                        expected_drafts=None if e_al is None else e_al - 1,
+                        observed_accept_length=pooled,
+                        observed_drafts=pooled - 1,
+                        ratio=ratio,
+                        naive_ratio=None,
+                        explanation=f"fleet median {_f(_num(fl.get('median_accept_length')), 2)}, "
+                        f"min {_f(_num(fl.get('min_accept_length')), 2)}, max "
+                        f"{_f(_num(fl.get('max_accept_length')), 2)}; {fl.get('outliers')} "
+                        f"outlier(s), {fl.get('declining')} declining, {fl.get('collapsed')} "
+                        "collapsed",
+                        findings=(),
+                    ),
+                )
+            )
+        for o in _list(d.get("outliers")):
+            o = _map(o)
+            self.findings.append(
+                (
+                    30,
+                    Finding(
+                        f"replica {o.get('replica')} is an outlier",
+                        "warn",
+                        f"accept length {_f(_num(o.get('accept_length')), 2)} vs the fleet median "
+                        f"{_f(_num(o.get('fleet_median')), 2)} ({_f(_num(o.get('deficit')), 2)} of "
+                        f"the median's accepted drafts missing) since {o.get('since')}",
+                        None,
+                        (),
+                        src,
+                    ),
+                )
+            )
+        for r in reps:
+            tr = _map(r.get("trend"))
+            if tr.get("declining"):
+                self.findings.append(
+                    (
+                        31,
+                        Finding(
+                            f"replica {r.get('replica')} is declining",
+                            "warn",
+                            f"accept length from {_f(_num(tr.get('first_third')), 2)} (first third "
+                            f"of the window) to {_f(_num(tr.get('last_third')), 2)} (last third), "
+                            f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
+                            None,
+                            (),
+                            src,
+                        ),
+                    )
+                )
         vals = [(str(r.get("replica")), _num(r.get("accept_length"))) for r in reps]
         self._bars(
             ChartKind.REPLICAS,
@@ -684,7 +758,20 @@ class _Builder:
             [(n, v) for n, v in vals if v is not None],
             e_al,
         )
-        for r in reps:
+        # timelines: the replicas in trouble first, then healthy ones as reference, at most
+        # MAX_TIMELINES charts (the by-replica chart shows every replica)
+        trouble = [
+            r
+            for r in reps
+            if r.get("outlier") or r.get("collapsed") or _map(r.get("trend")).get("declining")
+        ]
+        shown = (trouble + [r for r in reps if r not in trouble])[:MAX_TIMELINES]
+        if len(reps) > len(shown):
+            self.notes.append(
+                f"fleet: {len(reps) - len(shown)} replica timeline(s) not drawn (at most "
+                f"{MAX_TIMELINES}, the replicas in trouble first)"
+            )
+        for r in shown:
             tl = _map(r.get("timeline"))
             ends, als = _list(tl.get("ends_unix")), _list(tl.get("accept_length"))
             pts = [
@@ -693,19 +780,18 @@ class _Builder:
                 if _num(t) is not None and _num(a) is not None
             ]
             if len(pts) >= 2:
-                t0 = pts[0][0]
-                bands = [
-                    Band(
-                        (float(c["start"]) - t0) / 60,
-                        (float(c["end"]) - t0) / 60,
-                        f"collapse, mean {_f(_num(c.get('mean_accept_length')), 2)}",
-                        "collapse",
-                    )
-                    for c in _list(r.get("collapses"))
-                    if isinstance(c, Mapping)
-                    and _num(c.get("start")) is not None
-                    and _num(c.get("end")) is not None
-                ]
+                t0 = _unix(win.get("start")) or pts[0][0]
+                bands = []
+                for c in _list(r.get("collapses")):
+                    c = _map(c)
+                    c0, c1 = _unix(c.get("start")), _unix(c.get("end"))
+                    if c0 is not None and c1 is not None:
+                        mean = _f(_num(c.get("mean_accept_length")), 2)
+                        bands.append(
+                            Band(
+                                (c0 - t0) / 60, (c1 - t0) / 60, f"collapse, mean {mean}", "collapse"
+                            )
+                        )
                 resets = r.get("counter_resets")
                 n_resets = resets if isinstance(resets, int) else len(_list(resets))
                 self.charts.append(

@@ -151,3 +151,18 @@ def test_replays_agree_on_the_mean(cond: list[float]) -> None:
     assert all(
         a >= b for a, b in zip(rates, rates[1:], strict=False)
     )  # vLLM requires non-increasing
+
+
+def test_fleet_profile_pools_replicas_by_verify_steps() -> None:
+    fleet = json.loads((DEMO.parent / "fleet.json").read_text())
+    reps = [r for r in fleet["replicas"] if r["per_position_unconditional"]]
+    total = sum(r["verify_steps"] for r in reps)
+    want = [
+        sum(r["per_position_unconditional"][i] * r["verify_steps"] for r in reps) / total
+        for i in range(3)
+    ]
+    p = read_profile(fleet)
+    assert p.unconditional == pytest.approx(want)
+    assert p.conditions.replicas == len(reps) and p.conditions.verify_steps == int(total)
+    one = read_profile(fleet, replica="vllm/a:8000")
+    assert one.unconditional == pytest.approx(reps[0]["per_position_unconditional"])

@@ -164,3 +164,19 @@ _keys = st.sampled_from(
 def test_hostile_documents_never_crash(doc: dict[str, Any]) -> None:
     r = _build([("x.json", doc)])
     assert len(r.documents) == 1
+
+
+def test_fleet_document_gives_replicas_timelines_and_findings() -> None:
+    fleet = json.loads((DEMO.parent / "fleet.json").read_text())
+    r = _build([("fleet.json", fleet)])
+    kinds = [c.kind for c in r.charts]
+    assert ChartKind.REPLICAS in kinds and ChartKind.PER_POSITION in kinds
+    timelines = [c for c in r.charts if c.kind is ChartKind.TIMELINE]
+    # the replica in trouble comes first, with its collapse shaded where fleet found it
+    assert "vllm/d:8000" in timelines[0].title
+    band = timelines[0].bands[0]
+    assert band.kind == "collapse" and 27 <= band.start < band.end <= 30.5  # minutes
+    assert r.verdict is not None
+    assert r.verdict.observed_accept_length == pytest.approx(fleet["fleet"]["pooled_accept_length"])
+    titles = [f.title for f in r.verdict.findings]
+    assert "replica vllm/d:8000 is an outlier" in titles
