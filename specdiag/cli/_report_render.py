@@ -44,7 +44,8 @@ figure svg.chart{width:100%;height:auto;color:var(--fg);max-height:460px}
 figcaption{font-size:.88rem;color:var(--muted)}
 pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.84rem}
 pre{background:var(--code);padding:.6rem .8rem;border-radius:6px;overflow:auto;white-space:pre-wrap}
-.fix{position:relative}.fix button{position:absolute;top:.3rem;right:.3rem;font-size:.75rem;cursor:pointer;
+.fix{position:relative;margin-top:.3rem}.fix>span{font-size:.78rem}.fix pre{margin:.1rem 0;
+padding-right:4.2rem}.fix button{position:absolute;top:1.5rem;right:.4rem;font-size:.75rem;cursor:pointer;
 background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px}
 ol.findings li{margin-bottom:.8rem}
 dl.defs dt{font-weight:600;margin-top:.5rem}dl.defs dd{margin-left:1rem}
@@ -129,11 +130,11 @@ def _html_verdict(c: VerdictCard) -> str:
                 f'<li><span class="s-{escape(f.status)}"><strong>{escape(f.status)}</strong></span> '
                 f"<strong>{escape(f.title)}</strong>: {escape(f.message)}"
             )
-            snippets = ([f.fix] if f.fix else []) + list(f.confirm)
-            for s in snippets:
+            snippets = ([("fix", f.fix)] if f.fix else []) + [("confirm", c) for c in f.confirm]
+            for label, text in snippets:
                 item += (
-                    '<div class="fix"><pre><code>'
-                    + escape(s)
+                    f'<div class="fix"><span class="muted">{label}</span><pre><code>'
+                    + escape(text)
                     + '</code></pre><button type="button" aria-label="copy">copy</button></div>'
                 )
             parts.append(item + "</li>")

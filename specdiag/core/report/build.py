@@ -1095,32 +1095,19 @@ class _Builder:
             )
         for text in _list(d.get("diagnosis")):
             self.notes.append(f"compare-hidden: {text}")
-        for f in _list(d.get("findings")):
-            f = _map(f) if isinstance(f, Mapping) else {"message": str(f)}
-            self.findings.append(
-                (
-                    50,
-                    Finding(
-                        str(f.get("title") or "hidden states differ"),
-                        str(f.get("status") or "fail"),
-                        str(f.get("message") or f.get("description") or f),
-                        f.get("fix") if isinstance(f.get("fix"), str) else None,
-                        (),
-                        src,
-                    ),
-                )
-            )
         sugg = _map(d.get("suggested_layer_ids"))
-        if sugg and d.get("match") is False:
+        kinds = [str(f) for f in _list(d.get("findings")) if isinstance(f, str)]
+        if d.get("match") is False:
             fix = "; ".join(f"{e}: {ids}" for e, ids in sugg.items())
             self.findings.append(
                 (
                     40,
                     Finding(
-                        "served hidden states are not the trained ones",
+                        "served hidden states are not the trained ones"
+                        + (f" ({', '.join(kinds)})" if kinds else ""),
                         "fail",
                         "; ".join(map(str, _list(d.get("diagnosis")))),
-                        f"set the aux layer ids the draft was trained on ({fix})",
+                        f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
                         (),
                         src,
                     ),
