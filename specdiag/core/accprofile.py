@@ -16,7 +16,9 @@ vLLM ``synthetic_acceptance_rates`` unconditional, length k, non-increasing; SGL
 ``SGLANG_SIMULATE_ACC_LEN`` the accept length (bonus included); TensorRT-LLM
 ``TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS`` accepted drafts only (accept length - 1);
 Dynamo's mocker ``--aic-nextn-accept-rates`` conditional; llama.cpp
-``--spec-synthetic-acceptance-rates`` unconditional (resolved to conditional inside).
+``--spec-synth-rates`` unconditional (``llama-server --help``: "comma-separated unconditional
+per-position synthetic acceptance probabilities"; the merged PR #27711 renamed the
+``--spec-synthetic-acceptance-*`` flags of its description).
 
 Pure: values in, frozen dataclasses out; no I/O.
 """
@@ -293,6 +295,8 @@ def _from_probe(doc: Mapping[str, Any]) -> AcceptanceProfile:
         requests=_int((doc.get("requests") or {}).get("ok")),
     )
     hist = al.get("histogram") if isinstance(al.get("histogram"), list) else None
+    if not hist or not sum(h for h in hist if isinstance(h, (int, float))):
+        hist = None  # no per-request histogram (llama.cpp, counters): the per-position rates
     steps = _int(spec.get("steps"))
     return from_rates(
         measured=True,
@@ -573,9 +577,12 @@ def replay(
         notes += [
             f"SGLANG_SIMULATE_ACC_LEN is the accept length WITH the bonus token ({_fmt(al)}), "
             f"not the accepted drafts ({_fmt(al - 1)})",
-            "SGLang takes one number: the per-position shape is not replayed",
-            "SGLANG_SIMULATE_ACC_TOKEN_MODE=real-draft-token: without it SGLang emits a fixed "
-            "token id that some tokenizers decode to U+FFFD (streaming latency breaks)",
+            "SGLang takes one number: the per-position shape is not replayed; with "
+            "match-expected each verify step accepts the floor or the ceiling of the length "
+            "(the fraction is the chance of the ceiling; one draw per batch step), multinomial "
+            "(a rounded normal of sd 1) does not keep the mean (SGLang 0.5.23 spec_utils.py)",
+            "SGLANG_SIMULATE_ACC_TOKEN_MODE=real-draft-token: the default, fixed, emits token id "
+            "100, which some tokenizers decode to U+FFFD (streaming latency breaks)",
         ]
         flags = ("--speculative-num-steps", str(k))
         envs = " ".join(f"{a}={b}" for a, b in env)
@@ -638,11 +645,22 @@ def replay(
         if shape_note:
             notes.append(shape_note)
         notes += [
-            "--spec-synthetic-acceptance-rates are UNCONDITIONAL (llama.cpp resolves them to "
-            "conditional probabilities); their number must equal the server's draft length",
+            "--spec-synth-rates are UNCONDITIONAL per-position probabilities (env "
+            "LLAMA_ARG_SPEC_SYNTH_RATES); --spec-draft-n-max must equal their number, and "
+            "--spec-draft-n-min keeps every draft that long (a shorter draft counts its missing "
+            "positions as not accepted)",
+            f"--spec-synth-len {_fmt(al)} (accept length including the target token) would give "
+            "the same mean, not this shape",
             "benchmark-only: logs of such a run are not a measurement of the draft",
         ]
-        flags = ("--spec-synthetic-acceptance-rates", _csv(unc))
+        flags = (
+            "--spec-draft-n-max",
+            str(k),
+            "--spec-draft-n-min",
+            str(k),
+            "--spec-synth-rates",
+            _csv(unc),
+        )
         return Replay(
             target,
             flags,

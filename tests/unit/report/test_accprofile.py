@@ -110,7 +110,8 @@ def test_each_engine_gets_its_own_unit() -> None:
     dyn = replay(p, Target.DYNAMO).flags
     assert dyn[dyn.index("--aic-nextn-accept-rates") + 1] == "0.8,0.5,0.5"  # conditional
     lc = replay(p, Target.LLAMACPP).flags
-    assert lc[-1] == "0.8,0.4,0.2"  # unconditional
+    assert lc[lc.index("--spec-synth-rates") + 1] == "0.8,0.4,0.2"  # unconditional
+    assert lc[lc.index("--spec-draft-n-max") + 1] == "3"
     ref = replay(p, Target.REFERENCE).flags
     assert ref[ref.index("--acceptance") + 1] == "0.8,0.5,0.5"
 
