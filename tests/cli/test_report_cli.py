@@ -215,3 +215,30 @@ def test_report_and_export_profile_flags_of_the_commands(tmp_path: Path) -> None
     src = logs / "vllm_serve_eagle3.log"
     res = run_cli(["logs", str(src), "--export-profile", str(src)])
     assert res.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["report", "--help"],
+        ["profile", "--help"],
+        ["report", str(DEMO), "--markdown"],
+        ["profile", str(DEMO.parent / "probe.json"), "--for", "dynamo"],
+    ],
+)
+def test_only_the_page_imports_matplotlib(argv: list[str]) -> None:
+    """matplotlib is the page's cost alone: help, the markdown summary and profile start light."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, io, contextlib, json\n"
+        "from specdiag.cli.app import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    rc = main({argv!r})\n"
+        "assert rc == 0, rc\n"
+        "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
+    assert not loaded & {"matplotlib", "numpy", "torch", "httpx", "PIL"}, loaded
