@@ -242,8 +242,14 @@ def render_html(report: Report) -> str:
 # --------------------------------------------------------------------------- markdown
 
 
+def _t(s: str) -> str:
+    """Text from the documents, inline in markdown: no raw HTML (GitHub would render an <img>
+    or a link a document smuggled in), on one line."""
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", " ")
+
+
 def _cell(s: str) -> str:
-    return s.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ").replace("\r", " ")
+    return _t(s).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
 
 
 def _md_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -262,13 +268,13 @@ def _fence(text: str, lang: str = "") -> str:
 def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
     """A summary for a GitHub issue or comment, at most ``limit`` characters."""
     parts = [
-        f"## {report.title}\n",
+        f"## {_t(report.title)}\n",
         f"specdiag {report.specdiag_version}, generated {report.generated_at}\n",
     ]
     c = report.verdict
     if c is not None:
         head = f"**Verdict: {c.verdict}**" if c.verdict else "**Findings**"
-        parts.append(f"### Verdict\n\n{head} (from {c.source})\n")
+        parts.append(f"### Verdict\n\n{head} (from {_t(c.source)})\n")
         if c.expected_accept_length is not None or c.observed_accept_length is not None:
             parts.append(
                 _md_table(
@@ -278,11 +284,11 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
             )
             parts.append(f"\nObserved / expected accepted drafts: **{_pct(c.ratio)}**\n")
         if c.explanation:
-            parts.append(f"\n{c.explanation}\n")
+            parts.append(f"\n{_t(c.explanation)}\n")
         if c.findings:
             parts.append("\n#### Top findings\n")
             for i, f in enumerate(c.findings, start=1):
-                parts.append(f"{i}. **{f.status}** {f.title}: {f.message}\n")
+                parts.append(f"{i}. **{_t(f.status)}** {_t(f.title)}: {_t(f.message)}\n")
                 parts.extend(
                     "\n" + "\n".join("   " + line for line in _fence(s, "sh").splitlines()) + "\n"
                     for s in ([f.fix] if f.fix else []) + list(f.confirm)
@@ -294,13 +300,13 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
             note = f"\n({len(t.rows) - 40} more rows in the data below)\n"
         else:
             rows, note = t.rows, ""
-        parts.append(f"\n### {t.title}\n\n" + _md_table(t.columns, rows) + note)
+        parts.append(f"\n### {_t(t.title)}\n\n" + _md_table(t.columns, rows) + note)
     tables = list(range(table_at, table_at + len(report.tables)))
     if report.charts:
         parts.append("\n### Charts (in the HTML report)\n\n")
-        parts += [f"- **{ch.title}**: {ch.description}\n" for ch in report.charts]
+        parts += [f"- **{_t(ch.title)}**: {_t(ch.description)}\n" for ch in report.charts]
     if report.notes:
-        parts.append("\n### Notes\n\n" + "".join(f"- {n}\n" for n in report.notes))
+        parts.append("\n### Notes\n\n" + "".join(f"- {_t(n)}\n" for n in report.notes))
     parts.append(
         "\n### Provenance\n\n"
         + _md_table(
@@ -315,7 +321,7 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
     if report.skipped:
         parts.append(
             "\n**Skipped input**: "
-            + "; ".join(f"{s.name}: {s.reason}" for s in report.skipped)
+            + "; ".join(f"{_t(s.name)}: {_t(s.reason)}" for s in report.skipped)
             + "\n"
         )
     # too long even without the data: tables go first, largest first, each named in a line
@@ -329,7 +335,7 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
         tables.remove(big)
     head = "".join(parts)
     data = "".join(
-        f"\n**{d.name}** ({d.kind})\n\n" + _fence(d.text, "json") for d in report.documents
+        f"\n**{_t(d.name)}** ({d.kind})\n\n" + _fence(d.text, "json") for d in report.documents
     )
     opening = (
         f"\n<details><summary>Data: {len(report.documents)} JSON document(s), redacted</summary>\n"

@@ -242,3 +242,19 @@ def test_only_the_page_imports_matplotlib(argv: list[str]) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
     assert not loaded & {"matplotlib", "numpy", "torch", "httpx", "PIL"}, loaded
+
+
+def test_markdown_carries_no_html_from_the_documents(tmp_path: Path) -> None:
+    probe = _probe()
+    probe["by_category"][0]["category"] = "<img src=http://127.0.0.1:9/t.png>"
+    probe["server"]["model"] = "</td><script>alert(1)</script>"
+    src = tmp_path / "probe.json"
+    src.write_text(json.dumps(probe))
+    md = run_cli(["report", str(src), "--markdown"]).stdout
+    tokens = MarkdownIt("commonmark").enable("table").parse(md)
+    raw = [t.content for t in tokens if t.type == "html_block"]
+    raw += [c.content for t in tokens if t.children for c in t.children if c.type == "html_inline"]
+    assert all("<img" not in r and "<script" not in r for r in raw), raw
+    assert all(
+        r.startswith(("<details>", "\n<details>", "</details>")) or "summary" in r for r in raw
+    )
