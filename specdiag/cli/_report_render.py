@@ -269,12 +269,12 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
     """A summary for a GitHub issue or comment, at most ``limit`` characters."""
     parts = [
         f"## {_t(report.title)}\n",
-        f"specdiag {report.specdiag_version}, generated {report.generated_at}\n",
+        f"\nspecdiag {report.specdiag_version}, generated {report.generated_at}\n",
     ]
     c = report.verdict
     if c is not None:
         head = f"**Verdict: {c.verdict}**" if c.verdict else "**Findings**"
-        parts.append(f"### Verdict\n\n{head} (from {_t(c.source)})\n")
+        parts.append(f"\n### Verdict\n\n{head} (from {_t(c.source)})\n\n")
         if c.expected_accept_length is not None or c.observed_accept_length is not None:
             parts.append(
                 _md_table(
@@ -286,12 +286,15 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
         if c.explanation:
             parts.append(f"\n{_t(c.explanation)}\n")
         if c.findings:
-            parts.append("\n#### Top findings\n")
+            parts.append("\n#### Top findings\n\n")
             for i, f in enumerate(c.findings, start=1):
                 parts.append(f"{i}. **{_t(f.status)}** {_t(f.title)}: {_t(f.message)}\n")
                 parts.extend(
-                    "\n" + "\n".join("   " + line for line in _fence(s, "sh").splitlines()) + "\n"
-                    for s in ([f.fix] if f.fix else []) + list(f.confirm)
+                    f"\n   {label}:\n\n"
+                    + "\n".join("   " + line for line in _fence(s, "sh").splitlines())
+                    + "\n"
+                    for label, s in ([("fix", f.fix)] if f.fix else [])
+                    + [("confirm", x) for x in f.confirm]
                 )
     table_at = len(parts)
     for t in report.tables:
