@@ -26,10 +26,11 @@ from hypothesis import strategies as st
 
 from specdiag.errors import EXIT_CODES
 from tests.support.cli import CliResult, run_cli
+from tests.support.examples import examples
 from tests.support.stubserver import StubServer
 
 KEY = "sk-fuzz-SECRET-9876"
-EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES") or examples(60))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

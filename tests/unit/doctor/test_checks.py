@@ -23,6 +23,7 @@ from tests.support.doctor import (
     write_sglang_log,
     write_target,
 )
+from tests.support.examples import examples
 
 DATA = paths.TEST_DATA / "logs"
 
@@ -566,7 +567,9 @@ def test_chat_template(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.text(max_size=300))
 def test_server_args_parser_never_raises(text: str) -> None:
@@ -577,7 +580,9 @@ def test_server_args_parser_never_raises(text: str) -> None:
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.recursive(
@@ -625,7 +630,9 @@ _SCALARS = (
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.fixed_dictionaries(

@@ -28,6 +28,7 @@ from specdiag.core.hidden.synthetic import (
     specforge_record,
 )
 from specdiag.errors import InputError, UsageError
+from tests.support.examples import examples
 
 TRAIN_IDS = (1, 3, 5)  # SpecForge convention on an 8-layer model: HF indices 2, 4, 6
 
@@ -314,7 +315,7 @@ def test_cuda_device_refused_without_cuda(cases: dict[str, SyntheticCase]) -> No
         compare(case.served_dump(), case.training_dump(), CompareOptions(device="cuda"))
 
 
-@settings(deadline=None, max_examples=15)
+@settings(deadline=None, max_examples=examples(15))
 @given(block=st.integers(min_value=1, max_value=64))
 def test_block_size_does_not_change_results(block: int) -> None:
     case = _CASE
@@ -334,7 +335,7 @@ _CASE = make_case(
 )
 
 
-@settings(deadline=None, max_examples=25)
+@settings(deadline=None, max_examples=examples(25))
 @given(
     t=st.integers(min_value=2, max_value=24),
     h=st.integers(min_value=2, max_value=16),

@@ -31,12 +31,13 @@ from specdiag.core.hidden.synthetic import save_record
 from specdiag.core.hidden.values import parse_values
 from specdiag.errors import InputError, UsageError
 from tests.support.cli import CliResult, run_cli
+from tests.support.examples import examples
 
 H = 8
 T = 6
 FAST = settings(
     deadline=None,
-    max_examples=40,
+    max_examples=examples(40),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 

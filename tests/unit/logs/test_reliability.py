@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from tests.support import paths
 from tests.support.cli import run_cli
+from tests.support.examples import examples
 
 DATA = paths.TEST_DATA / "logs"
 SAMPLES = DATA / "engine_log_samples.txt"
@@ -400,7 +401,7 @@ def hostile_logs(draw: st.DrawFn) -> bytes:
 
 # 250 examples of up to 40 lines (about 5,000 lines): the overflow defect of issue 10 was hit in
 # every 5,000-line batch; SPECDIAG_FUZZ_EXAMPLES raises it for a longer hunt.
-FUZZ_EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES", "250"))
+FUZZ_EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES") or examples(250))
 FOLLOW = ["--follow", "--idle-timeout", "0.01"]
 
 
