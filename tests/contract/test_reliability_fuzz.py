@@ -1,4 +1,4 @@
-"""The reliability contract, fuzzed through the CLI in-process (issue 10).
+"""The reliability contract, fuzzed through the CLI in-process (docs/reliability.md).
 
 For probe against a local stub server answering hostile bodies, headers and status codes (and
 hostile discovery pages), and for flag values at and past their bounds of expected-accept,

@@ -496,7 +496,7 @@ def test_overall_statistics_over_the_whole_row(cases: dict[str, SyntheticCase]) 
     assert r.overall.cosine_min == pytest.approx(float(cos.min()), abs=1e-6)
 
 
-# --- acceptance audit (issue 6) -------------------------------------------------------------
+# --- acceptance audit -------------------------------------------------------------------
 
 
 def test_huge_finite_values_are_named_as_such(cases: dict[str, SyntheticCase]) -> None:

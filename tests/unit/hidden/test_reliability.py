@@ -1,4 +1,4 @@
-"""Reliability of compare-hidden and the shared dump loader under hostile input (issue 10).
+"""Reliability of compare-hidden and the shared dump loader under hostile input (docs/reliability.md).
 
 The property is the documented contract, checked through the CLI in-process: the exit code is
 0, 1, 2 or 3; there is never an "internal error"; every error line comes with a hint; under

@@ -1,4 +1,4 @@
-"""Regression tests from the acceptance audit of ``specdiag logs`` (issue 3): each test pins a
+"""Regression tests from the acceptance audit of ``specdiag logs``: each test pins a
 gap found by running the command on the fact sheet's formats and on nasty input."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The compiled logs path (issue 13) gives exactly what the Python path gives: the same JSON
+"""The compiled logs path (csrc/fastlogs.c) gives exactly what the Python path gives: the same JSON
 document and the same records, on every test file, on generated files and on fuzz cases."""
 
 from __future__ import annotations

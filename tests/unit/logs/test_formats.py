@@ -1,4 +1,4 @@
-"""Issue 12: every layout (server variants, bench tools, examples, JSON bodies) and the tolerant
+"""Every layout (server variants, bench tools, examples, JSON bodies) and the tolerant
 field grammar (any order, unknown fields, prefixes, quoting, lines cut in two)."""
 
 from __future__ import annotations

@@ -403,7 +403,7 @@ def test_every_sample_line_is_read() -> None:
             assert P.ANCHOR in raw and any(kw in raw for kw in P.ALL_KEYWORDS), line
     p.finish()
     n += sum(1 for _, _, item in p.ready if isinstance(item, LogRecord))
-    # 20 server lines; since issue 12 also the bench lines (bench_serving, bench_one_batch_server,
+    # 20 server lines; also the bench lines (bench_serving, bench_one_batch_server,
     # vllm bench serve's section) and the llama.cpp response timings
     assert n == 24
 

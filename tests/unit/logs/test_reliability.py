@@ -1,4 +1,4 @@
-"""Reliability of ``specdiag logs`` under hostile input (issue 10): pipes, FIFOs, outputs that are
+"""Reliability of ``specdiag logs`` under hostile input (docs/reliability.md): pipes, FIFOs, outputs that are
 inputs, numbers that overflow, signals, and a hypothesis suite driven through the CLI in-process.
 
 The property of the fuzz suite is the documented contract: exit code in {0, 1, 2, 3, 130, 143},
@@ -399,7 +399,7 @@ def hostile_logs(draw: st.DrawFn) -> bytes:
     return sep.join(lines)
 
 
-# 250 examples of up to 40 lines (about 5,000 lines): the overflow defect of issue 10 was hit in
+# 250 examples of up to 40 lines (about 5,000 lines): an overflow defect once found by it was hit in
 # every 5,000-line batch; SPECDIAG_FUZZ_EXAMPLES raises it for a longer hunt.
 FUZZ_EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES") or examples(250))
 FOLLOW = ["--follow", "--idle-timeout", "0.01"]
