@@ -296,6 +296,7 @@ def _wait_for_records(path: Path, n: int, timeout: float = 30.0) -> None:
     raise AssertionError("the records never appeared")
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 @pytest.mark.parametrize("follow", [True, False])
 def test_sigterm_prints_the_partial_summary_and_exits_143(tmp_path: Path, follow: bool) -> None:
     """SIGTERM (what timeout, systemd and Kubernetes send): the summary so far, exit 143."""
