@@ -34,7 +34,7 @@ from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.doctor.model import DoctorReport
-    from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.probe.run import ProbeReport
 
@@ -281,7 +281,8 @@ def _logs(log_path: Path) -> LogsResult:
 def _hidden(
     tmp: Path, case_name: str, step: Callable[[str, str], None]
 ) -> tuple[CompareResult, tuple[str, str, str], str]:
-    from specdiag.core.hidden.compare import CompareOptions, compare
+    from specdiag.core.hidden.compare import compare
+    from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import CaptureEngine
     from specdiag.core.hidden.loading import Layout, load_dump
     from specdiag.core.hidden.synthetic import make_case, save_record

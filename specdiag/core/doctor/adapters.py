@@ -18,7 +18,7 @@ from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile, Judgement, Observation
-    from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.probe.run import ProbeReport
@@ -295,7 +295,8 @@ def compare_dumps(
 ) -> tuple[CompareResult | None, InputProblem | None]:
     """``specdiag compare-hidden SERVED TRAINING [--reference R]``."""
     try:
-        from specdiag.core.hidden.compare import CompareOptions, compare
+        from specdiag.core.hidden.compare import compare
+        from specdiag.core.hidden.compare_results import CompareOptions
         from specdiag.core.hidden.conventions import CaptureEngine
         from specdiag.core.hidden.loading import Layout, load_dump
 

@@ -728,7 +728,7 @@ def identify_layers(
 ) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
-    from specdiag.core.hidden.compare import default_tolerances
+    from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import CaptureEngine, describe_hf, hf_to_engine_id
 
     torch = require_torch()

@@ -10,14 +10,12 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specdiag.core.hidden.compare import (
-    CompareOptions,
-    compare,
-    compare_values,
-    default_tolerances,
-)
+from specdiag.core.hidden.compare import compare
+from specdiag.core.hidden.compare_results import CompareOptions
+from specdiag.core.hidden.compare_tolerance import default_tolerances
+from specdiag.core.hidden.compare_values import compare_values
 from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
-from specdiag.core.hidden.loading import Layout, dump_from_tensors, parse_values
+from specdiag.core.hidden.loading import Layout, dump_from_tensors
 from specdiag.core.hidden.synthetic import (
     SyntheticCase,
     capture,
@@ -27,6 +25,7 @@ from specdiag.core.hidden.synthetic import (
     served_capture,
     specforge_record,
 )
+from specdiag.core.hidden.values import parse_values
 from specdiag.errors import InputError, UsageError
 from tests.support.examples import examples
 
