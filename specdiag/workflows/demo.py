@@ -51,7 +51,7 @@ class Scenario:
     name: str
     title: str
     story: str
-    hidden_case: str  # a specdiag.core.hidden.synthetic scenario
+    hidden_case: str  # a specdiag.workflows.synthetic scenario
 
 
 SCENARIOS: dict[str, Scenario] = {
@@ -285,7 +285,7 @@ def _hidden(
     from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import CaptureEngine
     from specdiag.core.hidden.loading import Layout, load_dump
-    from specdiag.core.hidden.synthetic import make_case, save_record
+    from specdiag.workflows.synthetic import make_case, save_record
 
     case = make_case(case_name, training_layer_ids=TRAINING_LAYER_IDS, seed=0)
     served_p = save_record(case.served_record(), tmp / "served_dump.pt")
@@ -324,7 +324,7 @@ def _doctor(
     --acc 0.75 --steps 5``, reusing the probe step's run instead of probing again."""
     from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.doctor.run import run_doctor
-    from specdiag.core.doctor.story import BROKEN_IDS, GOOD_IDS, write_story
+    from specdiag.workflows.doctor_story import BROKEN_IDS, GOOD_IDS, write_story
 
     files = write_story(tmp, BROKEN_IDS if scenario == "collapsed" else GOOD_IDS, steps=STEPS)
     cmd = (

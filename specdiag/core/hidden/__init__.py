@@ -14,6 +14,4 @@ package costs nothing):
 * :mod:`.inspect`      ``inspect_paths(paths) -> InspectReport`` (``specdiag inspect-dump``);
                        its one-pass scan is the C extension ``_fastscan`` (csrc/fastscan.c),
                        with a torch fallback; ``--workers`` scans files in threads.
-* :mod:`.synthetic`    a tiny transformer that produces HF-convention ``hidden_states`` stacks and
-                       SpecForge-style dumps (tests, benchmarks and ``specdiag demo``).
 """

@@ -134,7 +134,7 @@ def test_aux_ids_against_the_training_log(tmp_path: Path) -> None:
 
 def test_aux_ids_against_the_training_dump_identified_by_reference(tmp_path: Path) -> None:
     torch = pytest.importorskip("torch")
-    from specdiag.core.hidden import synthetic
+    from specdiag.workflows import synthetic
 
     case = synthetic.make_case("matching")  # 8-layer tiny target, training ids (1, 3, 5)
     train = synthetic.save_record(case.training_record, tmp_path / "train" / "data_0.ckpt")
@@ -420,7 +420,7 @@ def test_log_errors(tmp_path: Path) -> None:
 
 def _dumps(tmp_path: Path, scenario: str) -> tuple[Path, Path, Path]:
     torch = pytest.importorskip("torch")
-    from specdiag.core.hidden import synthetic
+    from specdiag.workflows import synthetic
 
     case = synthetic.make_case(scenario)
     train = synthetic.save_record(

@@ -16,7 +16,9 @@ from specdiag.core.hidden.compare_tolerance import default_tolerances
 from specdiag.core.hidden.compare_values import compare_values
 from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
 from specdiag.core.hidden.loading import Layout, dump_from_tensors
-from specdiag.core.hidden.synthetic import (
+from specdiag.core.hidden.values import parse_values
+from specdiag.errors import InputError, UsageError
+from specdiag.workflows.synthetic import (
     SyntheticCase,
     capture,
     hidden_states,
@@ -25,8 +27,6 @@ from specdiag.core.hidden.synthetic import (
     served_capture,
     specforge_record,
 )
-from specdiag.core.hidden.values import parse_values
-from specdiag.errors import InputError, UsageError
 from tests.support.examples import examples
 
 TRAIN_IDS = (1, 3, 5)  # SpecForge convention on an 8-layer model: HF indices 2, 4, 6

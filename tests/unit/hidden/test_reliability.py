@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 
 from specdiag.core.hidden.conventions import parse_id_list
 from specdiag.core.hidden.loading import load_dump
-from specdiag.core.hidden.synthetic import save_record
 from specdiag.core.hidden.values import parse_values
 from specdiag.errors import InputError, UsageError
+from specdiag.workflows.synthetic import save_record
 from tests.support.cli import CliResult, run_cli
 from tests.support.examples import examples
 

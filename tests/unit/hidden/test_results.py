@@ -24,7 +24,7 @@ from specdiag.core.hidden.compare_results import (
     IdentifiedBy,
 )
 from specdiag.core.hidden.loading import dump_from_tensors
-from specdiag.core.hidden.synthetic import make_case
+from specdiag.workflows.synthetic import make_case
 from tests.support import paths
 
 DOCS = paths.DOCS / "compare-hidden.md"
