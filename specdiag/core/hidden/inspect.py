@@ -276,7 +276,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
 
 # elements per block of the one-pass scan: 2^20 (2 MiB of bfloat16) stays within a core's L2
 # (server cores have 1-2 MiB), so the norm, max and min passes over a block read memory about
-# once; see docs/performance.md for the measured effect
+# once; docs/notes/performance-inspect-dump.md has the measured effect
 BLOCK_SHIFT = 20
 
 
