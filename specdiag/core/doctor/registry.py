@@ -24,6 +24,7 @@ class Outcome:
     confirm: tuple[str, ...] = ()
     impact: Impact | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    snippet: str | None = None  # the fix, ready to paste (a config fragment or a launch flag)
 
 
 CheckFn = Callable[[Context], Outcome]
@@ -115,4 +116,5 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         refs=spec.refs,
         impact=out.impact,
         details=out.details,
+        snippet=out.snippet,
     )
