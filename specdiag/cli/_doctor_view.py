@@ -29,7 +29,7 @@ def document(report: DoctorReport) -> dict[str, Any]:
 _STYLE = {"fail": "bold red", "warn": "yellow", "pass": "green", "skipped": "dim"}
 
 
-_TOKEN = re.compile(r"\[[^\[\]]{0,80}\]|\S+")
+_TOKEN = re.compile(r"\[[^\[\]]{0,80}\]\S*|\S+")
 SHOWN = 3  # findings in the default view
 
 
@@ -116,7 +116,7 @@ def render(console: Console, report: DoctorReport, verbose: bool = False) -> Non
             msg = f.message if verbose else f.message.split("; ")[0]
             para(msg, "   ")
             if f.fix:
-                para("fix: " + (f.fix if verbose or not f.snippet else f.fix.split("; ")[0]), "   ")
+                para("fix: " + f.fix, "   ")
             if f.snippet:
                 say("     " + f.snippet)
             for cmd in f.confirm[:1] if not verbose else f.confirm:

@@ -230,11 +230,11 @@ def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[
                 f"HF indices {list(hf)} = SpecForge ids {[h - 1 for h in hf]}",
             )
         )
-        return hf, "the training dump (layers identified by inspect-dump)", evs
+        return hf, "the training dump, layers identified by inspect-dump", evs
     tl = ctx.training_log
     if tl is not None and tl.layer_ids:
         evs.append(ev("training-log", tl.path, tl.layer_line or str(list(tl.layer_ids))))
-        return tuple(sorted(i + 1 for i in tl.layer_ids)), "the training log (SpecForge ids)", evs
+        return tuple(sorted(i + 1 for i in tl.layer_ids)), "the training log, SpecForge ids", evs
     sug = served_suggestion(ctx)
     if sug is not None:
         evs.append(
@@ -535,6 +535,15 @@ def _finish(
     confirm = []
     if "decide" in details:
         confirm.append(details["decide"])
+    elif ctx.inputs.training_dump and ctx.training_hf:
+        by = (
+            f"--reference {ctx.inputs.reference}"
+            if ctx.inputs.reference
+            else f"--model {ctx.target.path if ctx.target else '<target>'}"
+        )
+        confirm.append(
+            f"specdiag inspect-dump {ctx.training_file or ctx.inputs.training_dump} {by}"
+        )
     elif ctx.inputs.training_dump:
         confirm.append(f"specdiag inspect-dump {ctx.inputs.training_dump}")
     if ctx.inputs.served_dump and ctx.inputs.training_dump:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
-from specdiag.core.doctor.model import InputProblem
+from specdiag.core.doctor.model import InputProblem, Segment
 from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
 from specdiag.errors import UsageError
 
@@ -101,6 +101,12 @@ class Context:
     engine_version_from: str | None = None  # where the version was read
 
     # ------------------------------------------------------------------ derived facts
+
+    def segments(self) -> tuple[Segment, ...]:
+        """The logs' timeline split at restarts (the file with the most segments)."""
+        if self.logs is None or not self.logs.segments:
+            return ()
+        return max(self.logs.segments.values(), key=len)
 
     def served_steps(self) -> tuple[int | None, str | None]:
         """Draft tokens per verify step the deployment uses, and where that came from."""
@@ -272,7 +278,11 @@ def gather(inputs: DoctorInputs) -> Context:
         engine, engine_from = args.engine, f"--server-args ({args.engine_from})"
     logs = None
     if inputs.logs:
-        logs, probs = adapters.analyze_logs(inputs.logs, inputs.engine, inputs.engine_version)
+        # a version needs its engine: the one given, else the one the evidence showed so far
+        log_engine = inputs.engine or (engine if inputs.engine_version else None)
+        logs, probs = adapters.analyze_logs(
+            inputs.logs, log_engine, inputs.engine_version if log_engine else None
+        )
         problems.extend(probs)
         if engine is None and logs is not None and logs.report and len(logs.report.engines) == 1:
             engine, engine_from = logs.report.engines[0], "logs"

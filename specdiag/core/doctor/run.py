@@ -241,9 +241,7 @@ def account(ctx: Context, checks: tuple[CheckResult, ...]) -> tuple[EvidenceUse,
 
 
 def _segments(ctx: Context) -> tuple[Segment, ...]:
-    if ctx.logs is None or not ctx.logs.segments:
-        return ()
-    return max(ctx.logs.segments.values(), key=len)
+    return ctx.segments()
 
 
 def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> DoctorReport:
