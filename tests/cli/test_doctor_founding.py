@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import run_cli
+from tests.support.cli import run_cli
+from tests.support.doctor import sglang_args, write_draft, write_sglang_log
 from tests.support.founding import (
     BROKEN,
     TRAINED,
@@ -19,7 +20,6 @@ from tests.support.founding import (
     make_target,
     training_log,
 )
-from tests.test_doctor__helpers import sglang_args, write_draft, write_sglang_log
 
 pytest.importorskip("transformers")
 
