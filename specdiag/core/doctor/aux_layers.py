@@ -287,6 +287,7 @@ def decide_command(ctx: Context) -> str:
         "speculators#626",
         "speculators#705",
     ),
+    versions="SGLang: the rules of 0.5.23, measured on the real server (+1 on every id, -1 = the embedding is captured, the last layer never, ids only from eagle_config); another or an unknown release is judged by them and the report says assumed. SGLang DeepSeek-V2/V3 and GLM-4-MoE-Lite model files: +1 only when the first id is 1 (sglang#25454; the first release with it is not pinned). vLLM: 0.32.0 measured (id j = the residual entering layer j, top-level key first). DFlash target_layer_ids on vLLM: +1 since vllm#40727 (merged 2026-04)",
 )
 def aux_layer_ids(ctx: Context) -> Outcome:
     d = ctx.draft

@@ -395,6 +395,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
     decides="whether every figure compared is in one convention; names the trap of comparing an "
     "engine's accept length (bonus included) with a trainer's sum (bonus excluded)",
     refs=("vllm#17908", "EAGLE#132", "EAGLE#195", "NeMo-Automodel#2959"),
+    versions="vLLM 0.8.x printed a bonus-less 'Mean acceptance length'; later releases count the bonus",
 )
 def bonus_convention(ctx: Context) -> Outcome:
     evs: list[Evidence] = []

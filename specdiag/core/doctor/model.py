@@ -123,6 +123,8 @@ class Segment:
     accept_length: float | None  # count-weighted mean (engine convention, bonus included)
     version: str | None
     starts_because: str  # "first" or why a new segment starts (gap, counters reset, version)
+    # where acceptance stepped to ~0 accepted drafts and stayed there to the segment's end
+    collapse_from: str | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,9 @@ from specdiag.core.doctor.model import Segment
 
 GAP_MIN_S = 1800.0  # a silence shorter than this is never a restart
 GAP_FACTOR = 20.0  # ... nor one shorter than this many median intervals
+COLLAPSED = 1.05  # an accept length at or below this is ~0 accepted drafts
+STEP_MIN_LINES = 5  # a step to 0 must last this many lines (and a fifth of the segment)
+STEP_BEFORE = 1.3  # ... after a level of at least this
 # a server starting (printed once per start by the engines' launchers and uvicorn)
 STARTUP = re.compile(
     r"server_args=ServerArgs\(|vLLM API server version|Starting vLLM API server"
@@ -95,9 +98,25 @@ class TimelineBuilder:
                     accept_length=mean,
                     version=versions[-1] if versions else None,
                     starts_because="first" if a == 0 else cuts[a],
+                    collapse_from=_step_to_zero(part),
                 )
             )
         return tuple(out)
+
+
+def _step_to_zero(part: list[_Point]) -> str | None:
+    """Where accept length fell to ~1 (no draft accepted) and stayed so to the end."""
+    vals = [p for p in part if p.length is not None]
+    i = len(vals)
+    while i > 0 and (vals[i - 1].length or 0.0) <= COLLAPSED:
+        i -= 1
+    tail = len(vals) - i
+    if i == 0 or tail < max(STEP_MIN_LINES, len(vals) // 5):
+        return None
+    before = [p.length for p in vals[:i] if p.length is not None]
+    if sum(before) / len(before) < STEP_BEFORE:
+        return None
+    return vals[i].time_text or f"line {i + 1} of the segment"
 
 
 def _span(seconds: float) -> str:
