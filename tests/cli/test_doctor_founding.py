@@ -111,6 +111,27 @@ def test_the_human_view_fits_one_screen(tmp_path: Path, founding: Founding) -> N
     assert "all checks" in r.stdout and "ranking:" in r.stdout
 
 
+def test_the_target_is_loaded_once(
+    tmp_path: Path, founding: Founding, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from specdiag.core.hidden import capture_hf
+
+    calls: list[str] = []
+    real = capture_hf.hf_hidden_states
+
+    def counted(model_dir: Any, *a: Any, **kw: Any) -> Any:
+        calls.append(str(model_dir))
+        return real(model_dir, *a, **kw)
+
+    monkeypatch.setattr(capture_hf, "hf_hidden_states", counted)
+    argv = _argv(tmp_path, founding, BROKEN, 1.12, "--training-dump", str(founding.train_dir))
+    r = run_cli([*argv, "--json"])
+    assert r.json()["findings"][0]["check"] == "aux-layer-ids"
+    assert calls == [str(founding.target)]
+    r = run_cli([*argv, "--no-run-target", "--json"])
+    assert calls == [str(founding.target)] and "decide" in _aux(r.json())["details"]
+
+
 def test_repaired_is_below_not_healthy(tmp_path: Path, founding: Founding) -> None:
     argv = _argv(
         tmp_path, founding, TRAINED, 2.40, "--training-dump", str(founding.train_dir), "--json"

@@ -300,6 +300,20 @@ def gather(inputs: DoctorInputs) -> Context:
             )
         auto = inputs.run_target is None
         run = inputs.run_target is True or (auto and target is not None and _has_weights(target))
+        if run and auto and target is not None and training_report is not None:
+            sizes = {f.hidden_size for f in training_report.files if f.hidden_size}
+            h = target.cfg("hidden_size", "n_embd", "d_model")
+            if isinstance(h, int) and sizes and h not in sizes:
+                run = False  # another model's dump: running the target cannot name its layers
+                problems.append(
+                    InputProblem(
+                        "target",
+                        target.path,
+                        f"not run on the training dump's tokens: its hidden size {h} is not the "
+                        f"dump's {sorted(sizes)}",
+                        kind="partial",
+                    )
+                )
         model = target.path if (run and target is not None) else None
         if training_report is not None and (inputs.reference or model):
             training_hf, prob = adapters.identify_training_layers(
