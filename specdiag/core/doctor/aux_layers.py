@@ -492,25 +492,33 @@ def aux_layer_ids(ctx: Context) -> Outcome:
                 if ids != want_ids:
                     fixes.append(f"set {key} to {list(want_ids)} (0-based decoder layers)")
                     details["suggested_ids"] = list(want_ids)
+            mine = next((f for f in plan if f.engine == eng), None)
             if plan:
-                first = plan[0]
-                details["suggested_ids"] = list(first.ids)
                 details["fix_ids"] = {
                     f.engine: {"key": f.key, "ids": list(f.ids), "rule": f.basis} for f in plan
                 }
+            if mine is not None:
+                others = [f for f in plan if f is not mine]
+                details["suggested_ids"] = list(mine.ids)
                 fixes.insert(
                     0,
-                    f"in {d.path}/config.json set {first.key} to {list(first.ids)} "
-                    f"({first.engine}, {first.basis})"
+                    f"in {d.path}/config.json set {mine.key} to {list(mine.ids)} "
+                    f"({mine.engine}, {mine.basis})"
                     + "".join(
-                        f"; for {f.engine}: {f.key} = {list(f.ids)} ({f.basis})" for f in plan[1:]
+                        f"; for {f.engine}: {f.key} = {list(f.ids)} ({f.basis})" for f in others
                     ),
                 )
-                snippet = first.snippet
+                snippet = mine.snippet
             elif rule is not None and not fixes:
                 problems.append(
-                    f"no id list makes {eng} ({rule.basis}) capture HF indices {list(want_hf)}: "
-                    "retrain the draft on layers it can capture"
+                    f"no id list makes {eng} ({rule.basis}) capture HF indices {list(want_hf)}"
+                    + (
+                        "; "
+                        + ", ".join(f"{f.engine} can, with {f.key} = {list(f.ids)}" for f in plan)
+                        if plan
+                        else ""
+                    )
+                    + ": retrain the draft on layers this engine can capture"
                 )
     elif problems or warns:
         details["unknown"] = "which layers the draft was trained on"

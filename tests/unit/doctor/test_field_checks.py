@@ -11,6 +11,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.field import short_outputs
@@ -226,3 +228,57 @@ def test_dflash_ids_are_decoder_indices(tmp_path: Path) -> None:
     aux = c["aux-layer-ids"]
     assert aux.status is Status.FAIL and aux.details["suggested_ids"] == [2, 30, 58]
     assert aux.snippet == '"dflash_config": {"target_layer_ids": [2, 30, 58]}'
+
+
+# ----------------------------------------------------------------------------- fix consistency
+
+
+def test_deepseek_target_gets_a_fix_it_does_not_flag(tmp_path: Path) -> None:
+    t = write_target(tmp_path / "t", arch="DeepseekV3ForCausalLM", layers=62)
+    log = tmp_path / "train.log"
+    log.write_text("eagle_aux_hidden_state_layer_ids: [2, 30, 58]\n")
+    d = write_draft(tmp_path / "d", ids=[2, 30, 58])
+    c = doctor(draft=str(d), target=str(t), engine="sglang", training_log=str(log))
+    aux = c["aux-layer-ids"]
+    # these model files use ids verbatim unless the first is 1: HF [2, 30, 58], one layer early
+    assert aux.status is Status.FAIL and aux.details["suggested_ids"] == [3, 31, 59]
+    fixed = write_draft(tmp_path / "fixed", ids=aux.details["suggested_ids"])
+    again = doctor(draft=str(fixed), target=str(t), engine="sglang", training_log=str(log))
+    assert again["aux-layer-ids"].status is Status.PASS and again["aux-layer-ids"].fix is None
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    trained=st.lists(st.integers(0, 58), min_size=3, max_size=3, unique=True).map(sorted),
+    served=st.lists(st.integers(-1, 61), min_size=3, max_size=3, unique=True).map(sorted),
+    engine=st.sampled_from(["sglang", "vllm"]),
+    arch=st.sampled_from(["LlamaForCausalLM", "DeepseekV3ForCausalLM"]),
+)
+def test_applying_the_fix_passes(
+    tmp_path_factory: pytest.TempPathFactory,
+    trained: list[int],
+    served: list[int],
+    engine: str,
+    arch: str,
+) -> None:
+    """Whatever the config says, the fix offered makes the check pass: no finding contradicts
+    its own fix, and a config already right gets no fix."""
+    tmp = tmp_path_factory.mktemp("fix")
+    t = write_target(tmp / "t", arch=arch, layers=62)
+    log = tmp / "train.log"
+    log.write_text(f"eagle_aux_hidden_state_layer_ids: {trained}\n")
+    where = "nested" if engine == "sglang" else "top"
+    d = write_draft(tmp / "d", ids=served, where=where)
+    aux = doctor(draft=str(d), target=str(t), engine=engine, training_log=str(log))["aux-layer-ids"]
+    if aux.status is Status.PASS:
+        assert aux.fix is None
+        return
+    fix = aux.details.get("suggested_ids")
+    if fix is None:
+        return  # no id list reaches the trained layers on this engine: said, not guessed
+    assert fix != served
+    d2 = write_draft(tmp / "d2", ids=fix, where=where)
+    again = doctor(draft=str(d2), target=str(t), engine=engine, training_log=str(log))
+    assert again["aux-layer-ids"].status is Status.PASS, again["aux-layer-ids"].message
