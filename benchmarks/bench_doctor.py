@@ -135,6 +135,8 @@ def main() -> int:
             "inspect-dump": [exe, "inspect-dump", ev["dump"], "--json"],
             "specdiag --help": [exe, "--help"],
         }
+        if args.runs == 0:  # the founding set only
+            cmds = {}
         times: dict[str, list[float]] = {k: [] for k in cmds}
         for cmd in cmds.values():
             _time(cmd)
@@ -149,12 +151,26 @@ def main() -> int:
         for _ in range(args.founding_runs):
             for name, cmd in founding.items():
                 times[name].append(_time(cmd))
-    med = {k: statistics.median(v) for k, v in times.items()}
-    replaced = med["logs --acc"] + med["expected-accept --observed"]
-    replaced_dump = replaced + med["inspect-dump"]
-    out = {
+    med = {k: statistics.median(v) for k, v in times.items() if v}
+    out: dict[str, object] = {
         "runs": args.runs,
         "median_s": {k: round(v, 4) for k, v in med.items()},
+    }
+    if args.runs > 0:
+        out.update(_ratios(med))
+    if "founding: doctor" in med:
+        out["founding_runs"] = args.founding_runs
+        out["ratio founding doctor / inspect-dump --model"] = round(
+            med["founding: doctor"] / med["founding: inspect-dump --model"], 3
+        )
+    print(json.dumps(out, indent=2))
+    return 0
+
+
+def _ratios(med: dict[str, float]) -> dict[str, object]:
+    replaced = med["logs --acc"] + med["expected-accept --observed"]
+    replaced_dump = replaced + med["inspect-dump"]
+    return {
         "sum of replaced commands (config+logs)": round(replaced, 4),
         "sum of replaced commands (+dump)": round(replaced_dump, 4),
         "ratio doctor / replaced (config+logs)": round(med["doctor (config+logs)"] / replaced, 3),
@@ -163,13 +179,6 @@ def main() -> int:
             med["doctor (config+logs)"] / med["specdiag --help"], 3
         ),
     }
-    if "founding: doctor" in med:
-        out["founding_runs"] = args.founding_runs
-        out["ratio founding doctor / inspect-dump --model"] = round(
-            med["founding: doctor"] / med["founding: inspect-dump --model"], 3
-        )
-    print(json.dumps(out, indent=2))
-    return 0
 
 
 if __name__ == "__main__":

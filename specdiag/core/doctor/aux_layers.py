@@ -1,9 +1,12 @@
-"""EAGLE-3 aux hidden-state layer ids: where each engine reads them, what each id captures.
+"""EAGLE-3 aux / DFlash target layer ids: where each engine release reads them, what each id
+captures, and the fix when the evidence says which layers training captured.
 
-Every id is mapped to the HF ``hidden_states`` index the engine captures for it
-(:mod:`specdiag.core.hidden.conventions`): SGLang's generic models add +1 (id k = output of decoder
-layer k), vLLM does not (id j = input of layer j, 0 = the embedding, N = the last layer before the
-final norm). The training side uses SpecForge's convention (id k = output of layer k).
+Every id is mapped to the HF ``hidden_states`` index the engine captures for it, through the rule
+of the engine's release (:func:`specdiag.core.hidden.conventions.aux_id_rule`); the training side
+is read as HF indices too (an identified dump, a SpecForge log in SpecForge's convention, id k =
+output of layer k). A fix is the id list that makes the engine capture the trained indices,
+checked by mapping it back through the same rule; without training evidence there is no fix,
+only the command that would decide it.
 """
 
 from __future__ import annotations
@@ -145,14 +148,6 @@ def ids_for(
         if capture_hf(c, rule, arch, n) == tuple(want_hf) and not rule.uncapturable(c, n):
             return c
     return None
-
-
-def engine_ids_for(hf: tuple[int, ...], engine: str) -> tuple[int, ...]:
-    """Ids to write so that ``engine`` captures the HF indices ``hf`` (its generic models)."""
-    from specdiag.core.hidden.conventions import CaptureEngine, suggest_ids
-
-    cap = CaptureEngine.VLLM if engine == "vllm" else CaptureEngine.SGLANG
-    return suggest_ids(hf, cap)
 
 
 @dataclass(frozen=True)
@@ -482,11 +477,7 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             )
         if problems:
             plan = fixes_for(ctx, want_hf, method, tarch, n) if rule is not None else []
-            plan = [
-                f
-                for f in plan
-                if found.get(f.key if f.key != "target_layer_ids" else "target_layer_ids") != f.ids
-            ]
+            plan = [f for f in plan if found.get(f.key) != f.ids]  # never the current value
             if rule is None and eng in ("trtllm", "llamacpp"):
                 want_ids = tuple(h - 1 for h in want_hf)
                 if ids != want_ids:
