@@ -164,10 +164,7 @@ def _draw(chart: Chart) -> tuple[Any, list[Any]]:
             if len(chart.x_ticks) > 5 and max(map(len, chart.x_ticks)) > 6:
                 ax.tick_params(axis="x", labelrotation=30)
         if chart.hline is not None:
-            label = {
-                ChartKind.SPEEDUP: "no speedup",
-                ChartKind.TIMELINE: "collapse threshold",
-            }.get(chart.kind, "expected (training)")
+            label = chart.hline_label
             color = COLORS[Role.EXPECTED] if label.startswith("expected") else "#888888"
             ax.axhline(chart.hline, color=color, linestyle=":", linewidth=1.3, label=label)
         for b in chart.bands:

@@ -458,6 +458,7 @@ class _Builder:
                     source=src,
                     series=tuple(series),
                     hline=1.0,
+                    hline_label="no speedup",
                 )
             )
 
@@ -602,6 +603,7 @@ class _Builder:
                             else ()
                         ),
                         hline=accept.COLLAPSED_MAX_LENGTH,
+                        hline_label="collapse threshold",
                     )
                 )
                 longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
@@ -817,6 +819,7 @@ class _Builder:
                         ),
                         bands=tuple(bands),
                         hline=accept.COLLAPSED_MAX_LENGTH,
+                        hline_label="collapse threshold",
                     )
                 )
             ranks = [x for x in _list(r.get("ranks")) if isinstance(x, Mapping)]
@@ -924,6 +927,7 @@ class _Builder:
                     source=src,
                     series=tuple(series),
                     hline=1.0,
+                    hline_label="no speedup",
                 )
             )
 
@@ -1004,6 +1008,16 @@ class _Builder:
                     ),
                 )
             )
+        self.fact(
+            "engine version (doctor)",
+            f"{d.get('engine_version')} ({d.get('engine_version_from')})"
+            if d.get("engine_version")
+            else None,
+            src,
+        )
+        segs = [x for x in _list(d.get("segments")) if isinstance(x, Mapping)]
+        if segs:
+            self.segments(src, segs, _num(gap.get("expected_accept_length")))
         if d.get("summary"):
             self.notes.append(f"doctor: {d.get('summary')}")
         if checks:
@@ -1019,6 +1033,49 @@ class _Builder:
                     src,
                 )
             )
+
+    def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
+        """Doctor's log timeline split at restarts: accept length per segment, why each began."""
+        vals = [(f"{x.get('index')}: {x.get('start')}", _num(x.get("accept_length"))) for x in segs]
+        drawn = [(n, v) for n, v in vals if v is not None]
+        if len(segs) > 1 and drawn:
+            self._bars(
+                ChartKind.TIMELINE,
+                f"Accept length by log segment, split at restarts ({src})",
+                src,
+                "segment: start",
+                drawn,
+                expected,
+            )
+        self.tables.append(
+            Table(
+                f"Log segments split at restarts ({src})",
+                (
+                    "segment",
+                    "start",
+                    "end",
+                    "lines",
+                    "accept length",
+                    "version",
+                    "starts because",
+                    "collapse from",
+                ),
+                tuple(
+                    (
+                        str(x.get("index")),
+                        str(x.get("start") or ""),
+                        str(x.get("end") or ""),
+                        str(x.get("lines")),
+                        _f(_num(x.get("accept_length"))),
+                        str(x.get("version") or ""),
+                        str(x.get("starts_because") or ""),
+                        str(x.get("collapse_from") or ""),
+                    )
+                    for x in segs
+                ),
+                src,
+            )
+        )
 
     def compare_hidden(self, name: str, d: Mapping[str, Any]) -> None:
         src = name

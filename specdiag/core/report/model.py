@@ -79,6 +79,7 @@ class Chart:
     bands: tuple[Band, ...] = ()
     heatmap: Heatmap | None = None
     hline: float | None = None  # a reference level (speedup 1, collapse threshold)
+    hline_label: str = "expected (training)"
 
 
 @dataclass(frozen=True)

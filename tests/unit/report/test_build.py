@@ -180,3 +180,37 @@ def test_fleet_document_gives_replicas_timelines_and_findings() -> None:
     assert r.verdict.observed_accept_length == pytest.approx(fleet["fleet"]["pooled_accept_length"])
     titles = [f.title for f in r.verdict.findings]
     assert "replica vllm/d:8000 is an outlier" in titles
+
+
+def test_doctor_segments_split_at_restarts() -> None:
+    demo = json.loads(DEMO.read_text())
+    doctor = next(s["result"] for s in demo["steps"] if s["name"] == "doctor")
+    doctor["segments"] = [
+        {
+            "index": 0,
+            "start": "11-20 08:00:00",
+            "end": "11-27 08:00:00",
+            "lines": 900,
+            "accept_length": 2.41,
+            "version": "sglang >= 0.5.11",
+            "starts_because": "first",
+            "collapse_from": None,
+        },
+        {
+            "index": 1,
+            "start": "12-04 09:00:00",
+            "end": "12-04 10:00:00",
+            "lines": 60,
+            "accept_length": 1.12,
+            "version": "sglang >= 0.5.11",
+            "starts_because": "silence",
+            "collapse_from": "12-04 09:00:00",
+        },
+    ]
+    r = _build([("doctor.json", doctor)])
+    chart = next(c for c in r.charts if c.kind is ChartKind.TIMELINE)
+    assert chart.series[0].y == (2.41, 1.12)
+    assert chart.x_ticks == ("0: 11-20 08:00:00", "1: 12-04 09:00:00")
+    assert chart.hline == pytest.approx(doctor["gap"]["expected_accept_length"])
+    table = next(t for t in r.tables if t.title.startswith("Log segments"))
+    assert [row[6] for row in table.rows] == ["first", "silence"]
