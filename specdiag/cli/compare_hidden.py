@@ -9,13 +9,10 @@ import typer
 
 from specdiag.cli._framework import (
     JsonOpt,
+    LayerConventionOpt,
     command,
-    device_opt,
-    hidden_size_opt,
-    pad_id_opt,
-    reference_opt,
 )
-from specdiag.core.hidden.conventions import CaptureEngine
+from specdiag.core.hidden.conventions import CaptureEngine, LayerConvention
 
 HELP = """Compare a served hidden-state capture with the training tensors; name the layer of each chunk.
 
@@ -24,8 +21,8 @@ data_N.ckpt for training and what your server's dump hook wrote. Both are read l
 compared in blocks of tokens. With --values, give only TRAINING: the served numbers come
 from text (a list, or a log line such as hs_first5=[...]).
 
-Layer ids: --layers are the training ids (SpecForge convention: id k = output of decoder
-layer k, -1 = embedding); --served-layers are the ids in the served engine's config, read
+Layer ids: --layers are the training ids (read with --layer-convention, default specforge:
+id k = output of decoder layer k, -1 = embedding); --served-layers are the ids in the served engine's config, read
 with --engine's convention (SGLang adds +1; vLLM reads them verbatim, 0 = embedding).
 
 Exit codes: 0 match, 1 mismatch (report printed first), 2 usage, 3 unreadable input.
@@ -59,9 +56,11 @@ def compare_hidden_cmd(
         str | None,
         typer.Option(
             "--layers",
-            help="Training layer ids, one per training chunk (SpecForge convention), e.g. 1,29,57.",
+            help="Training layer ids, one per training chunk, e.g. 1,29,57 (read with "
+            "--layer-convention, default specforge).",
         ),
     ] = None,
+    layer_convention: LayerConventionOpt = None,
     served_layers: Annotated[
         str | None,
         typer.Option(
@@ -80,11 +79,12 @@ def compare_hidden_cmd(
     ] = None,
     hidden_size: Annotated[
         int | None,
-        hidden_size_opt(help="Target hidden size H (default: from the dumps)."),
+        typer.Option("--hidden-size", help="Target hidden size H (default: from the dumps)."),
     ] = None,
     reference: Annotated[
         Path | None,
-        reference_opt(
+        typer.Option(
+            "--reference",
             help="The target's full hidden_states stack [L+1, T, H] (HF convention, index 0 = "
             "embeddings) on the same tokens: identifies every chunk's layer exactly.",
         ),
@@ -147,11 +147,14 @@ def compare_hidden_cmd(
     ] = False,
     pad_id: Annotated[
         int,
-        pad_id_opt(
+        typer.Option(
+            "--pad-id",
             help="Token id of trailing padding (excluded); -1 turns padding detection off.",
         ),
     ] = 0,
-    device: Annotated[str, device_opt(help="Where to compute: cpu or cuda (cuda:N).")] = "cpu",
+    device: Annotated[
+        str, typer.Option("--device", help="Where to compute: cpu or cuda (cuda:N).")
+    ] = "cpu",
     block_tokens: Annotated[
         int | None,
         typer.Option(
@@ -165,7 +168,7 @@ def compare_hidden_cmd(
     from specdiag.cli._hidden_view import document, render
     from specdiag.cli._output import Output
     from specdiag.core.hidden.compare import CompareOptions, compare, compare_values
-    from specdiag.core.hidden.conventions import parse_id_list
+    from specdiag.core.hidden.conventions import parse_id_list, training_ids
     from specdiag.core.hidden.loading import Layout, load_dump, parse_values
     from specdiag.errors import CheckFailed, UsageError
 
@@ -208,11 +211,14 @@ def compare_hidden_cmd(
         )
     opts = CompareOptions(
         training_layers=(
-            parse_id_list(
-                layers,
-                "--layers",
-                ascending=not unordered_layers,
-                unordered_flag="--unordered-layers",
+            training_ids(
+                parse_id_list(
+                    layers,
+                    "--layers",
+                    ascending=not unordered_layers,
+                    unordered_flag="--unordered-layers",
+                ),
+                layer_convention or LayerConvention.SPECFORGE,
             )
             if layers is not None
             else None

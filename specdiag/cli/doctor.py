@@ -8,22 +8,12 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    AccOpt,
+    ApiKeyOpt,
     EngineVersionOpt,
     JsonOpt,
-    acc_opt,
-    api_key_opt,
+    StepsOpt,
     command,
-    draft_opt,
-    engine_opt,
-    logs_opt,
-    max_tokens_opt,
-    probe_requests_opt,
-    reference_opt,
-    server_args_opt,
-    steps_opt,
-    target_opt,
-    temperature_opt,
-    timeout_opt,
 )
 from specdiag.core.accept import AccKind, Engine
 
@@ -58,19 +48,20 @@ def doctor_cmd(
     ] = None,
     logs: Annotated[
         list[str] | None,
-        logs_opt(help="Server log files (repeat the flag; globs; .gz)."),
+        typer.Option("--logs", help="Server log files (repeat the flag; globs; .gz)."),
     ] = None,
     draft: Annotated[
         str | None,
-        draft_opt(help="Draft checkpoint directory (config.json, weights)."),
+        typer.Option("--draft", help="Draft checkpoint directory (config.json, weights)."),
     ] = None,
     target: Annotated[
         str | None,
-        target_opt(help="Target checkpoint directory (config.json, tokenizer)."),
+        typer.Option("--target", help="Target checkpoint directory (config.json, tokenizer)."),
     ] = None,
     server_args: Annotated[
         str | None,
-        server_args_opt(
+        typer.Option(
+            "--server-args",
             help="The server's launch command line (SGLang, vLLM, llama.cpp, TensorRT-LLM); "
             "@FILE reads it from a file.",
         ),
@@ -85,7 +76,8 @@ def doctor_cmd(
     ] = None,
     reference: Annotated[
         str | None,
-        reference_opt(
+        typer.Option(
+            "--reference",
             help="The target's full hidden_states stack on the same tokens: identifies the "
             "layers the dumps hold.",
         ),
@@ -98,17 +90,8 @@ def doctor_cmd(
             "identify the layers it holds (loads the whole model).",
         ),
     ] = False,
-    acc: Annotated[
-        str | None,
-        acc_opt(
-            help="Training accuracy: one value (with --steps or a draft length the evidence "
-            "shows) or one per position.",
-        ),
-    ] = None,
-    steps: Annotated[
-        int | None,
-        steps_opt(help="Draft tokens per verify step (default: from the evidence)."),
-    ] = None,
+    acc: AccOpt = None,
+    steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     training_log: Annotated[
         str | None,
@@ -116,25 +99,22 @@ def doctor_cmd(
     ] = None,
     engine: Annotated[
         Engine | None,
-        engine_opt(help="The serving engine (default: from the evidence)."),
+        typer.Option("--engine", help="The serving engine (default: from the evidence)."),
     ] = None,
     engine_version: EngineVersionOpt = None,
     temperature: Annotated[
         float | None,
-        temperature_opt(help="The clients' sampling temperature (also the probe's)."),
+        typer.Option("--temperature", help="The clients' sampling temperature (also the probe's)."),
     ] = None,
     top_k: Annotated[
         int | None, typer.Option("--top-k", help="The clients' top_k, when they set one.")
     ] = None,
-    probe_requests: Annotated[int, probe_requests_opt(help="Requests of the short probe run.")] = 8,
-    max_tokens: Annotated[int, max_tokens_opt(help="Tokens per probe request.")] = 64,
-    timeout: Annotated[float, timeout_opt(help="Seconds per probe request.")] = 60.0,
-    api_key: Annotated[
-        str | None,
-        api_key_opt(
-            help="The server's API key (never printed).",
-        ),
-    ] = None,
+    probe_requests: Annotated[
+        int, typer.Option("--probe-requests", help="Requests of the short probe run.")
+    ] = 8,
+    max_tokens: Annotated[int, typer.Option("--max-tokens", help="Tokens per probe request.")] = 64,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per probe request.")] = 60.0,
+    api_key: ApiKeyOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     import glob

@@ -10,12 +10,7 @@ import typer
 from specdiag.cli._framework import (
     JsonOpt,
     command,
-    device_opt,
-    dtype_opt,
-    hidden_size_opt,
-    pad_id_opt,
-    reference_opt,
-    workers_opt,
+    deprecated_flag,
 )
 
 if TYPE_CHECKING:
@@ -31,7 +26,7 @@ Per file: keys/shapes/dtypes, NaN/Inf counts, padding and loss-mask shares, and 
 norm fingerprint (ascending for low -> mid -> high layers). Across files: hidden size, dtype
 and key set must agree. A d2t/t2d vocab map is checked when present.
 
-With --model MODEL_DIR (the target checkpoint; the hf extra) or --reference FILE (its
+With --target MODEL_DIR (the target checkpoint; the hf extra) or --reference FILE (its
 hidden_states stack on the same tokens, from capture-hidden --from hf), every aux chunk is
 named: its HF index, and the eagle_aux_hidden_state_layer_ids that reproduce it on SGLang and
 on vLLM.
@@ -47,7 +42,7 @@ Examples:
 
   specdiag inspect-dump /data/eagle3-hidden --workers 4
 
-  specdiag inspect-dump rows_0-2000/data_0.ckpt --model /models/target
+  specdiag inspect-dump rows_0-2000/data_0.ckpt --target /models/target
 """
 
 
@@ -61,27 +56,36 @@ def inspect_dump_cmd(
         typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
     ],
     workers: Annotated[
-        int, workers_opt(help="Files inspected at once: this process and N-1 worker processes.")
+        int,
+        typer.Option(
+            "--workers",
+            "-j",
+            help="Files inspected at once: this process and N-1 worker processes.",
+        ),
     ] = 1,
     hidden_size: Annotated[
         int | None,
-        hidden_size_opt(help="Target hidden size H for the chunk fingerprint (default: auto)."),
+        typer.Option(
+            "--hidden-size", help="Target hidden size H for the chunk fingerprint (default: auto)."
+        ),
     ] = None,
     pad_id: Annotated[
         int,
-        pad_id_opt(help="Token id of trailing padding; -1 turns detection off."),
+        typer.Option("--pad-id", help="Token id of trailing padding; -1 turns detection off."),
     ] = 0,
     model: Annotated[
         Path | None,
         typer.Option(
-            "--model",
+            "--target",
             help="The target's HF checkpoint directory: run it on the dump's tokens and name the "
             "layer of every aux chunk (needs the hf extra).",
         ),
     ] = None,
+    old_model: Annotated[Path | None, typer.Option("--model", hidden=True)] = None,
     reference: Annotated[
         Path | None,
-        reference_opt(
+        typer.Option(
+            "--reference",
             help="A hidden_states stack [L+1, T, H] on the same tokens (capture-hidden --from hf): "
             "name the layer of every aux chunk.",
         ),
@@ -89,16 +93,19 @@ def inspect_dump_cmd(
     identify: Annotated[
         int,
         typer.Option(
-            "--identify", help="With --model/--reference: how many files to identify (0 = all)."
+            "--identify", help="With --target/--reference: how many files to identify (0 = all)."
         ),
     ] = 1,
-    device: Annotated[str, device_opt(help="With --model: where to run it (cpu, cuda).")] = "cpu",
+    device: Annotated[
+        str, typer.Option("--device", help="With --target: where to run it (cpu, cuda).")
+    ] = "cpu",
     dtype: Annotated[
         str,
-        dtype_opt(help="With --model: auto (the checkpoint's), float32, bfloat16."),
+        typer.Option("--dtype", help="With --target: auto (the checkpoint's), float32, bfloat16."),
     ] = "auto",
     json_output: JsonOpt = False,
 ) -> None:
+    model = deprecated_flag("--model", "--target", old_model, model, None)
     import functools
 
     from specdiag.cli._output import Output
@@ -117,8 +124,8 @@ def inspect_dump_cmd(
         )
     if model is not None and reference is not None:
         raise UsageError(
-            "give --model or --reference, not both",
-            hint="--model runs the checkpoint; --reference reads a stack made from it",
+            "give --target or --reference, not both",
+            hint="--target runs the checkpoint; --reference reads a stack made from it",
         )
     if identify < 0:
         raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")

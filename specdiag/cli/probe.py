@@ -15,15 +15,9 @@ from specdiag.cli._framework import (
     MinAcceptLenOpt,
     SeedOpt,
     StepsOpt,
-    check_min_accept_len,
     command,
-    header_opt,
     interrupt_exit_code,
-    max_tokens_opt,
     parse_headers,
-    served_model_opt,
-    temperature_opt,
-    timeout_opt,
 )
 from specdiag.cli._probe_view import detected_line, document, render, save_record
 from specdiag.core.accept import AccKind
@@ -75,8 +69,10 @@ def probe(
         float | None,
         typer.Option("--request-rate", help="Poisson arrivals per second (default: all at once)."),
     ] = None,
-    max_tokens: Annotated[int, max_tokens_opt(help="Tokens per request.")] = 128,
-    temperature: Annotated[float, temperature_opt(help="Sampling temperature (0: greedy).")] = 0.0,
+    max_tokens: Annotated[int, typer.Option("--max-tokens", help="Tokens per request.")] = 128,
+    temperature: Annotated[
+        float, typer.Option("--temperature", help="Sampling temperature (0: greedy).")
+    ] = 0.0,
     api: Annotated[
         Api,
         typer.Option(
@@ -84,14 +80,16 @@ def probe(
         ),
     ] = Api.CHAT,
     model: Annotated[
-        str | None, served_model_opt(help="Model name (default: from /v1/models).")
+        str | None, typer.Option("--model", help="Model name (default: from /v1/models).")
     ] = None,
     header: Annotated[
         list[str] | None,
-        header_opt(help="Extra HTTP header K:V (repeatable; never printed)."),
+        typer.Option("--header", "-H", help="Extra HTTP header K:V (repeatable; never printed)."),
     ] = None,
     api_key: ApiKeyOpt = None,
-    timeout: Annotated[float, timeout_opt(help="Seconds one request may take in all.")] = 60.0,
+    timeout: Annotated[
+        float, typer.Option("--timeout", help="Seconds one request may take in all.")
+    ] = 60.0,
     warmup: Annotated[
         int, typer.Option("--warmup", help="Requests sent first and left out of every figure.")
     ] = 0,
@@ -145,7 +143,6 @@ def probe(
 
     out = Output(json_output)
     headers = parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
-    check_min_accept_len(min_accept_len)
     key = api_key.strip() if api_key else None
     cfg = ProbeConfig(
         url=url,

@@ -8,15 +8,13 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    EagleTopkOpt,
     JsonOpt,
     NumDraftTokensOpt,
     SeedOpt,
-    TopkOpt,
+    TopkDeprecatedOpt,
     command,
-    duration_opt,
-    host_opt,
-    port_opt,
-    steps_opt,
+    deprecated_flag,
 )
 from specdiag.core.accept import AccKind
 from specdiag.refserver.config import Flavor, PerRequestMetrics
@@ -55,10 +53,11 @@ def reference_server_cmd(
     flavor: Annotated[
         Flavor, typer.Option("--flavor", help="Which engine's API, metrics and logs to imitate.")
     ] = Flavor.SGLANG,
-    host: Annotated[str, host_opt(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[
         int | None,
-        port_opt(
+        typer.Option(
+            "--port",
             help="Port (0: a free one, reported at start). Default: the engine's own "
             "(sglang 30000, vllm 8000, llamacpp 8080).",
             show_default=False,
@@ -66,23 +65,28 @@ def reference_server_cmd(
     ] = None,
     steps: Annotated[
         int | None,
-        steps_opt(
+        typer.Option(
+            "--steps",
+            "-k",
+            min=0,
+            max=64,
             help="Draft tokens per verify step, 0..64 (0: no speculation). Default: one per "
             "--acceptance value, else 3.",
         ),
     ] = None,
-    topk: TopkOpt = 1,
+    topk: EagleTopkOpt = 1,
+    old_topk: TopkDeprecatedOpt = None,
     num_draft_tokens: NumDraftTokensOpt = None,
     acceptance: Annotated[
         str | None,
         typer.Option(
             "--acceptance",
-            "--acc",
             help="True acceptance: one value for every draft position or one per position "
             "(0.8,0.7,0.6); fractions or percentages. Default 0.75.",
             show_default=False,
         ),
     ] = None,
+    old_acc: Annotated[str | None, typer.Option("--acc", hidden=True)] = None,
     accept_length: Annotated[
         float | None,
         typer.Option(
@@ -143,10 +147,12 @@ def reference_server_cmd(
     ] = PerRequestMetrics.NONE,
     duration: Annotated[
         float | None,
-        duration_opt(help="Stop after this many seconds (default: until Ctrl-C)."),
+        typer.Option("--duration", help="Stop after this many seconds (default: until Ctrl-C)."),
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
+    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
+    acceptance = deprecated_flag("--acc", "--acceptance", old_acc, acceptance, None)
     import sys
 
     from specdiag.cli._output import Output
