@@ -152,32 +152,56 @@ DECLARED_APART: dict[tuple[str, str], str] = {
 }
 
 
-def _kind(param: Any) -> str:
-    name = type(param.type).__name__
-    return {
-        "IntRange": "int",
-        "IntParamType": "int",
-        "FloatRange": "float",
-        "FloatParamType": "float",
-        "TyperPath": "text",
-        "StringParamType": "text",
-        "TyperChoice": "choice",
-        "BoolParamType": "bool",
-    }.get(name, name)
+def _kind(annotation: Any) -> tuple[str, bool]:
+    """The value kind of a parameter's type (None stripped) and whether it repeats."""
+    import enum
+    import types
+    import typing
+    from pathlib import Path
+
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]
+    if typing.get_origin(annotation) in (list, tuple):
+        return _kind(typing.get_args(annotation)[0])[0], True
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return "choice", False
+    if annotation in (str, Path):
+        return "text", False
+    return getattr(annotation, "__name__", str(annotation)), False
 
 
 def declarations(app: typer.Typer) -> dict[str, list[tuple[str, tuple[Any, ...], bool]]]:
-    """Every long flag -> [(command, its declaration, hidden)], read from the built app."""
-    group: Any = typer.main.get_command(app)
+    """Every long flag -> [(command, its declaration, hidden)], read from the commands'
+    signatures: the ``typer.Option`` each parameter is declared with (typer's public API)."""
+    import inspect
+    import typing
+
+    from typer.models import OptionInfo
+
     out: dict[str, list[tuple[str, tuple[Any, ...], bool]]] = {}
-    for name, cmd in group.commands.items():
-        for p in cmd.params:
-            names = tuple(sorted((*p.opts, *p.secondary_opts)))
-            envvar = p.envvar if isinstance(p.envvar, (list, tuple)) else (p.envvar,)
-            decl = (names, _kind(p), p.multiple, getattr(p, "is_flag", False), tuple(envvar))
+    for info in app.registered_commands:
+        assert info.callback is not None and info.name is not None
+        func = inspect.unwrap(info.callback)
+        hints = typing.get_type_hints(func, include_extras=True)
+        for name, param in inspect.signature(func).parameters.items():
+            hint = hints.get(name)
+            meta = getattr(hint, "__metadata__", ())
+            options = [m for m in (*meta, param.default) if isinstance(m, OptionInfo)]
+            if not options:
+                continue
+            opt = options[0]
+            decls = tuple(opt.param_decls)
+            if isinstance(opt.default, str) and opt.default.startswith("-"):
+                decls = (opt.default, *decls)  # Annotated form: the first name sits in default
+            split = [n for d in decls for n in d.split("/")]  # "--stream/--no-stream"
+            names = tuple(sorted(split or (f"--{name.replace('_', '-')}",)))
+            envvar = opt.envvar if isinstance(opt.envvar, (list, tuple)) else (opt.envvar,)
+            base = typing.get_args(hint)[0] if meta else hint
+            decl = (names, *_kind(base), tuple(envvar))
             for flag in names:
-                if flag.startswith("--") and p.param_type_name == "option":
-                    out.setdefault(flag, []).append((name, decl, bool(p.hidden)))
+                if flag.startswith("--"):
+                    out.setdefault(flag, []).append((info.name, decl, bool(opt.hidden)))
     return out
 
 
@@ -274,3 +298,15 @@ def test_old_and_new_name_together_is_a_usage_error() -> None:
     r = run_cli(["expected-accept", "--acc", "0.7", "-k", "3", "--topk", "2", "--eagle-topk", "3"])
     assert r.exit_code == 2
     assert "--topk and --eagle-topk are the same flag" in r.stderr
+
+
+def test_since_takes_a_time_and_a_duration_in_logs_and_fleet() -> None:
+    from specdiag.core.fleet.timespec import parse_since
+    from specdiag.core.logs.window import parse_bound
+
+    assert parse_since("6h", "--since") == (21600.0, None)
+    assert parse_since("2026-12-01T08:00:00Z", "--since") == (None, 1796112000.0)
+    now = 1796112000.0
+    assert parse_bound("10m", "--since", 2026, now=now).value == now - 600  # back from now
+    assert parse_bound("+10m", "--since", 2026).kind == "offset"  # from each file's start
+    assert parse_bound("2026-12-01 08:00", "--since", 2026).value == now
