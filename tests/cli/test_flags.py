@@ -310,3 +310,45 @@ def test_since_takes_a_time_and_a_duration_in_logs_and_fleet() -> None:
     assert parse_bound("10m", "--since", 2026, now=now).value == now - 600  # back from now
     assert parse_bound("+10m", "--since", 2026).kind == "offset"  # from each file's start
     assert parse_bound("2026-12-01 08:00", "--since", 2026).value == now
+
+
+def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
+    import inspect
+    import typing
+
+    from typer.models import OptionInfo
+
+    (info,) = [c for c in app.registered_commands if c.name == command]
+    assert info.callback is not None
+    func = inspect.unwrap(info.callback)
+    out = {}
+    for hint in typing.get_type_hints(func, include_extras=True).values():
+        for m in getattr(hint, "__metadata__", ()):
+            if isinstance(m, OptionInfo) and isinstance(m.default, str):
+                out[m.default] = (m.min, m.max)
+    return out
+
+
+def test_options_dataclasses_hold_the_ranges_the_cli_declares() -> None:
+    """The CLI's typer min/max and the options dataclass's __post_init__ agree, so an API
+    caller meets the rule a user meets."""
+    from specdiag.cli.app import build_app
+    from specdiag.core.bounds import field_bounds
+    from specdiag.core.hidden.compare import CompareOptions
+
+    ranges = _typer_ranges(build_app(["compare-hidden"]), "compare-hidden")
+    bounds = field_bounds(CompareOptions)
+    assert bounds and all(ranges[flag] == b for flag, b in bounds.items()), (bounds, ranges)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"block_tokens": -5}, {"block_tokens": 0}, {"hidden_size": 0}, {"offset": -1},
+     {"min_cosine": 1.5}, {"rtol": float("nan")}],
+)  # fmt: skip
+def test_compare_options_refuse_what_the_cli_refuses(kwargs: dict[str, Any]) -> None:
+    from specdiag.core.hidden.compare import CompareOptions
+    from specdiag.errors import UsageError
+
+    with pytest.raises(UsageError, match="must be in"):
+        CompareOptions(**kwargs)
