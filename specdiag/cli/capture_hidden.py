@@ -168,7 +168,9 @@ def capture_hidden_cmd(
     ] = None,
     pad_id: Annotated[
         int,
-        typer.Option("--pad-id", help="Trailing padding id of the --like sample (-1: none)."),
+        typer.Option(
+            "--pad-id", min=-1, help="Trailing padding id of the --like sample (-1: none)."
+        ),
     ] = 0,
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output file (never an input).")

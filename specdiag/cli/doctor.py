@@ -13,6 +13,7 @@ from specdiag.cli._framework import (
     EngineVersionOpt,
     JsonOpt,
     StepsOpt,
+    a_number,
     command,
 )
 from specdiag.core.accept import AccKind, Engine
@@ -104,15 +105,23 @@ def doctor_cmd(
     engine_version: EngineVersionOpt = None,
     temperature: Annotated[
         float | None,
-        typer.Option("--temperature", help="The clients' sampling temperature (also the probe's)."),
+        typer.Option(
+            "--temperature",
+            min=0.0,
+            max=5.0,
+            callback=a_number,
+            help="The clients' sampling temperature (also the probe's).",
+        ),
     ] = None,
     top_k: Annotated[
         int | None, typer.Option("--top-k", help="The clients' top_k, when they set one.")
     ] = None,
     probe_requests: Annotated[
-        int, typer.Option("--probe-requests", help="Requests of the short probe run.")
+        int, typer.Option("--probe-requests", min=1, help="Requests of the short probe run.")
     ] = 8,
-    max_tokens: Annotated[int, typer.Option("--max-tokens", help="Tokens per probe request.")] = 64,
+    max_tokens: Annotated[
+        int, typer.Option("--max-tokens", min=1, help="Tokens per probe request.")
+    ] = 64,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per probe request.")] = 60.0,
     api_key: ApiKeyOpt = None,
     json_output: JsonOpt = False,
@@ -125,31 +134,17 @@ def doctor_cmd(
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.doctor.run import run_doctor
-    from specdiag.errors import CheckFailed, InputError, UsageError
+    from specdiag.core.profile import resolve_profile
+    from specdiag.errors import CheckFailed, InputError
 
     out = Output(json_output)
     acc_values = None
     if acc is not None:
         acc_values = accept.parse_float_list(acc, "--acc")
-        accept.profile(
-            accept.expand_acc(acc_values, steps) if (steps or len(acc_values) > 1) else acc_values,
-            acc_kind,
-        )
-    if steps is not None and steps < 1:
-        raise UsageError(
-            f"--steps must be at least 1, got {steps}",
-            hint="steps is the number of draft tokens proposed per verify step",
-        )
-    if probe_requests < 1 or max_tokens < 1:
-        raise UsageError(
-            "--probe-requests and --max-tokens must be at least 1",
-            hint="e.g. --probe-requests 8 --max-tokens 64 (the defaults)",
-        )
-    if temperature is not None and not 0.0 <= temperature <= 5.0:
-        raise UsageError(
-            f"--temperature must be in 0..5, got {temperature:g}",
-            hint="0 is greedy; the clients' usual sampling temperature otherwise",
-        )
+        if steps or len(acc_values) > 1:  # else the draft length comes from the evidence
+            resolve_profile(acc_values, steps, None, kind=acc_kind)
+        else:
+            accept.profile(acc_values, acc_kind)  # the value itself
     args_text = read_server_args(server_args)
     paths: list[str] = []
     for item in logs or []:

@@ -12,6 +12,7 @@ from specdiag.cli._framework import (
     ApiKeyOpt,
     JsonOpt,
     StepsOpt,
+    a_number,
     command,
     interrupt_exit_code,
 )
@@ -51,13 +52,16 @@ def exporter_cmd(
         typer.Option("--probe", help="Server URL to probe every --interval (repeatable)."),
     ] = None,
     interval: Annotated[
-        float, typer.Option("--interval", help="Seconds between two probes of a server.")
+        float,
+        typer.Option(
+            "--interval", min=1.0, callback=a_number, help="Seconds between two probes of a server."
+        ),
     ] = 60.0,
     probe_requests: Annotated[
-        int, typer.Option("--probe-requests", help="Requests per probe (built-in prompts).")
+        int, typer.Option("--probe-requests", min=1, help="Requests per probe (built-in prompts).")
     ] = 4,
     probe_max_tokens: Annotated[
-        int, typer.Option("--probe-max-tokens", help="max_tokens of each probe request.")
+        int, typer.Option("--probe-max-tokens", min=1, help="max_tokens of each probe request.")
     ] = 64,
     api_key: ApiKeyOpt = None,
     logs: Annotated[
@@ -99,15 +103,28 @@ def exporter_cmd(
         ),
     ] = None,
     doctor_interval: Annotated[
-        float, typer.Option("--doctor-interval", help="Seconds between two doctor runs.")
+        float,
+        typer.Option(
+            "--doctor-interval",
+            min=10.0,
+            callback=a_number,
+            help="Seconds between two doctor runs.",
+        ),
     ] = 600.0,
     host: Annotated[
         str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port (0: any free port).")] = 9465,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port (0: any free port).")
+    ] = 9465,
     duration: Annotated[
         float | None,
-        typer.Option("--duration", help="Stop after this many seconds (default: until stopped)."),
+        typer.Option(
+            "--duration",
+            min=0.0,
+            callback=a_number,
+            help="Stop after this many seconds (default: until stopped).",
+        ),
     ] = None,
     print_assets: Annotated[
         bool,
@@ -130,11 +147,6 @@ def exporter_cmd(
     if print_assets or print_asset is not None:
         _assets(out, print_asset)
         return
-    if duration is not None and not duration >= 0:
-        raise UsageError(
-            f"--duration must be >= 0, got {duration:g}",
-            hint="leave it out to serve until Ctrl-C or SIGTERM",
-        )
     from specdiag.cli._doctor_view import read_server_args
     from specdiag.cli._output import derive
     from specdiag.core import accept

@@ -60,18 +60,23 @@ def inspect_dump_cmd(
         typer.Option(
             "--workers",
             "-j",
+            min=1,
             help="Files inspected at once: this process and N-1 worker processes.",
         ),
     ] = 1,
     hidden_size: Annotated[
         int | None,
         typer.Option(
-            "--hidden-size", help="Target hidden size H for the chunk fingerprint (default: auto)."
+            "--hidden-size",
+            min=1,
+            help="Target hidden size H for the chunk fingerprint (default: auto).",
         ),
     ] = None,
     pad_id: Annotated[
         int,
-        typer.Option("--pad-id", help="Token id of trailing padding; -1 turns detection off."),
+        typer.Option(
+            "--pad-id", min=-1, help="Token id of trailing padding; -1 turns detection off."
+        ),
     ] = 0,
     model: Annotated[
         Path | None,
@@ -93,7 +98,9 @@ def inspect_dump_cmd(
     identify: Annotated[
         int,
         typer.Option(
-            "--identify", help="With --target/--reference: how many files to identify (0 = all)."
+            "--identify",
+            min=0,
+            help="With --target/--reference: how many files to identify (0 = all).",
         ),
     ] = 1,
     device: Annotated[
@@ -118,19 +125,11 @@ def inspect_dump_cmd(
     from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
-    if workers < 1:
-        raise UsageError(
-            f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
-        )
     if model is not None and reference is not None:
         raise UsageError(
             "give --target or --reference, not both",
             hint="--target runs the checkpoint; --reference reads a stack made from it",
         )
-    if identify < 0:
-        raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
-    if hidden_size is not None and hidden_size < 1:
-        raise UsageError("--hidden-size must be >= 1", hint="the target's hidden_size, e.g. 4096")
 
     def plan_note(plan: ScanPlan) -> None:
         if workers > 1 and plan.files > 1 and plan.scanners == 1:

@@ -90,6 +90,8 @@ def logs_cmd(
         int | None,
         typer.Option(
             "--year",
+            min=1,
+            max=9999,
             help="Year for vLLM's year-less timestamps (default: the year in --since/--until, "
             "else the current year).",
         ),
@@ -128,6 +130,8 @@ def logs_cmd(
         typer.Option(
             "--workers",
             "-j",
+            min=1,
+            max=2,
             help="2: read each file (search, line counting, gzip) in a second process while "
             "this one parses, for less wall time on a machine with a spare core; the same "
             "results. 1 (the default): one process.",

@@ -13,6 +13,7 @@ from specdiag.cli._framework import (
     NumDraftTokensOpt,
     SeedOpt,
     TopkDeprecatedOpt,
+    a_number,
     command,
     deprecated_flag,
 )
@@ -147,7 +148,12 @@ def reference_server_cmd(
     ] = PerRequestMetrics.NONE,
     duration: Annotated[
         float | None,
-        typer.Option("--duration", help="Stop after this many seconds (default: until Ctrl-C)."),
+        typer.Option(
+            "--duration",
+            min=0.0,
+            callback=a_number,
+            help="Stop after this many seconds (default: until Ctrl-C).",
+        ),
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
@@ -160,13 +166,6 @@ def reference_server_cmd(
     from specdiag.refserver.server import start_server
 
     out = Output(json_output)
-    if duration is not None and not duration >= 0:
-        from specdiag.errors import UsageError
-
-        raise UsageError(
-            f"--duration must be >= 0 seconds, got {duration:g}",
-            hint="leave --duration out to serve until Ctrl-C or SIGTERM",
-        )
     cfg = make_config(
         flavor=flavor,
         steps=steps,

@@ -34,8 +34,8 @@ def check_bounds(obj: Any) -> None:
     """Raise :class:`UsageError` for the first bounded field of ``obj`` outside its range."""
     for f in fields(obj):
         flag = f.metadata.get("flag")
-        value = getattr(obj, f.name)
-        if flag is None or value is None:
+        value = None if flag is None else getattr(obj, f.name)
+        if value is None:
             continue
         lo, hi = f.metadata["min"], f.metadata["max"]
         if value != value or (lo is not None and value < lo) or (hi is not None and value > hi):

@@ -329,16 +329,25 @@ def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
     return out
 
 
-def test_options_dataclasses_hold_the_ranges_the_cli_declares() -> None:
+def _options_classes() -> list[tuple[str, Any]]:
+    from specdiag.core.hidden.compare import CompareOptions
+    from specdiag.core.logs.run import LogsOptions
+    from specdiag.exporter.config import ExporterConfig
+
+    return [("compare-hidden", CompareOptions), ("logs", LogsOptions), ("exporter", ExporterConfig)]
+
+
+@pytest.mark.parametrize(("command", "cls"), _options_classes())
+def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls: Any) -> None:
     """The CLI's typer min/max and the options dataclass's __post_init__ agree, so an API
     caller meets the rule a user meets."""
     from specdiag.cli.app import build_app
     from specdiag.core.bounds import field_bounds
-    from specdiag.core.hidden.compare import CompareOptions
 
-    ranges = _typer_ranges(build_app(["compare-hidden"]), "compare-hidden")
-    bounds = field_bounds(CompareOptions)
-    assert bounds and all(ranges[flag] == b for flag, b in bounds.items()), (bounds, ranges)
+    ranges = _typer_ranges(build_app([command]), command)
+    bounds = field_bounds(cls)
+    assert bounds
+    assert {flag: ranges.get(flag) for flag in bounds} == bounds
 
 
 @pytest.mark.parametrize(

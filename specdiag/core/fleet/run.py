@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from specdiag.core import accept
 from specdiag.core.accept import AccKind
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.analysis import Analysis, AnalysisParams, analyse
 from specdiag.core.fleet.client import PrometheusClient, redact
+from specdiag.core.profile import resolve_profile
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def run_fleet(
     matchers = parse_selector(cfg.selector)
     prof = None
     if cfg.acc is not None:
-        prof = accept.profile(accept.expand_acc(cfg.acc, cfg.steps), cfg.acc_kind)
+        prof = resolve_profile(cfg.acc, cfg.steps, None, kind=cfg.acc_kind).profile
     elif cfg.steps is not None:
         raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
     start, end, step = _window(cfg, _time.time() if now is None else now)
