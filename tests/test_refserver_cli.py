@@ -82,7 +82,7 @@ def test_unconditional_acceptance_and_no_speculation_warning() -> None:
         ["--acceptance", "0.5,0.5", "--steps", "3"],
         ["--faults", "500=2"],
         ["--faults", "explode=0.1"],
-        ["--flavor", "vllm", "--topk", "2"],
+        ["--flavor", "vllm", "--eagle-topk", "2"],
         ["--flavor", "mlx"],
         ["--duration", "-1"],
     ],

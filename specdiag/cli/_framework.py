@@ -29,7 +29,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from specdiag.core.accept import AccKind
+from specdiag.core.accept import MAX_STEPS, AccKind
 from specdiag.core.hidden.conventions import LayerConvention
 from specdiag.errors import (
     EXIT_COULD_NOT_RUN,
@@ -80,7 +80,8 @@ JsonOpt = Annotated[
 ]
 AccOpt = Annotated[str | None, typer.Option("--acc", help=ACC_HELP, show_default=False)]
 StepsOpt = Annotated[
-    int | None, typer.Option("--steps", "-k", min=1, help=STEPS_HELP, show_default=False)
+    int | None,
+    typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=STEPS_HELP, show_default=False),
 ]
 AccKindOpt = Annotated[
     AccKind,

@@ -15,6 +15,7 @@ from specdiag.cli._framework import (
     MinAcceptLenOpt,
     SeedOpt,
     StepsOpt,
+    a_number,
     command,
     interrupt_exit_code,
     parse_headers,
@@ -60,18 +61,34 @@ def probe(
     ] = None,
     num_requests: Annotated[
         int | None,
-        typer.Option("--num-requests", "-n", help="Requests to send (default: each prompt once)."),
+        typer.Option(
+            "--num-requests",
+            "-n",
+            min=1,
+            max=10_000_000,
+            help="Requests to send (default: each prompt once).",
+        ),
     ] = None,
     concurrency: Annotated[
-        int, typer.Option("--concurrency", "-c", help="Requests in flight at most.")
+        int,
+        typer.Option("--concurrency", "-c", min=1, max=4096, help="Requests in flight at most."),
     ] = 1,
     request_rate: Annotated[
         float | None,
         typer.Option("--request-rate", help="Poisson arrivals per second (default: all at once)."),
     ] = None,
-    max_tokens: Annotated[int, typer.Option("--max-tokens", help="Tokens per request.")] = 128,
+    max_tokens: Annotated[
+        int, typer.Option("--max-tokens", min=1, max=1_000_000, help="Tokens per request.")
+    ] = 128,
     temperature: Annotated[
-        float, typer.Option("--temperature", help="Sampling temperature (0: greedy).")
+        float,
+        typer.Option(
+            "--temperature",
+            min=0.0,
+            max=5.0,
+            callback=a_number,
+            help="Sampling temperature (0: greedy).",
+        ),
     ] = 0.0,
     api: Annotated[
         Api,
@@ -91,7 +108,13 @@ def probe(
         float, typer.Option("--timeout", help="Seconds one request may take in all.")
     ] = 60.0,
     warmup: Annotated[
-        int, typer.Option("--warmup", help="Requests sent first and left out of every figure.")
+        int,
+        typer.Option(
+            "--warmup",
+            min=0,
+            max=10_000_000,
+            help="Requests sent first and left out of every figure.",
+        ),
     ] = 0,
     stream: Annotated[
         bool,
@@ -114,7 +137,10 @@ def probe(
     ] = None,
     seed: SeedOpt = 0,
     retries: Annotated[
-        int, typer.Option("--retries", help="Retries of a request answered 429 (Retry-After).")
+        int,
+        typer.Option(
+            "--retries", min=0, max=100, help="Retries of a request answered 429 (Retry-After)."
+        ),
     ] = 3,
     counters_per_request: Annotated[
         bool,

@@ -59,6 +59,8 @@ def reference_server_cmd(
         int | None,
         typer.Option(
             "--port",
+            min=0,
+            max=65535,
             help="Port (0: a free one, reported at start). Default: the engine's own "
             "(sglang 30000, vllm 8000, llamacpp 8080).",
             show_default=False,
@@ -99,10 +101,24 @@ def reference_server_cmd(
     ] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     target_step_ms: Annotated[
-        float, typer.Option("--target-step-ms", help="Modelled target forward time per step.")
+        float,
+        typer.Option(
+            "--target-step-ms",
+            min=0.0,
+            max=60000.0,
+            callback=a_number,
+            help="Modelled target forward time per step.",
+        ),
     ] = 10.0,
     draft_step_ms: Annotated[
-        float, typer.Option("--draft-step-ms", help="Modelled draft forward time per draft token.")
+        float,
+        typer.Option(
+            "--draft-step-ms",
+            min=0.0,
+            max=60000.0,
+            callback=a_number,
+            help="Modelled draft forward time per draft token.",
+        ),
     ] = 1.0,
     seed: SeedOpt = 0,
     log: Annotated[
@@ -127,14 +143,19 @@ def reference_server_cmd(
     ] = "specdiag/reference-tiny",
     max_running_requests: Annotated[
         int,
-        typer.Option("--max-running-requests", help="Batch capacity; more requests wait in queue."),
+        typer.Option(
+            "--max-running-requests", min=1, help="Batch capacity; more requests wait in queue."
+        ),
     ] = 256,
     max_model_len: Annotated[
-        int, typer.Option("--max-model-len", help="Context length (prompt + output tokens).")
+        int,
+        typer.Option("--max-model-len", min=16, help="Context length (prompt + output tokens)."),
     ] = 4096,
     decode_log_interval: Annotated[
         int,
-        typer.Option("--decode-log-interval", help="sglang: a Decode batch line every N steps."),
+        typer.Option(
+            "--decode-log-interval", min=1, help="sglang: a Decode batch line every N steps."
+        ),
     ] = 40,
     log_interval: Annotated[
         float, typer.Option("--log-interval", help="vllm: seconds between stats log lines.")

@@ -332,9 +332,17 @@ def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
 def _options_classes() -> list[tuple[str, Any]]:
     from specdiag.core.hidden.compare import CompareOptions
     from specdiag.core.logs.run import LogsOptions
+    from specdiag.core.probe.run import ProbeConfig
     from specdiag.exporter.config import ExporterConfig
+    from specdiag.refserver.config import ReferenceServerConfig
 
-    return [("compare-hidden", CompareOptions), ("logs", LogsOptions), ("exporter", ExporterConfig)]
+    return [
+        ("compare-hidden", CompareOptions),
+        ("logs", LogsOptions),
+        ("exporter", ExporterConfig),
+        ("probe", ProbeConfig),
+        ("reference-server", ReferenceServerConfig),
+    ]
 
 
 @pytest.mark.parametrize(("command", "cls"), _options_classes())
