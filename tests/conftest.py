@@ -1,19 +1,23 @@
-"""Shared test fixtures: a clean CLI environment and a helper to run commands in-process."""
+"""Shared for every test: a clean CLI environment, the real-server fixtures, the markers.
+
+Where a test goes is in docs/testing.md. Everything under tests/integration/ is marked
+``integration`` here (real servers, a real Prometheus, end-to-end subprocesses), so
+``pytest -m "not integration"`` is the fast suite.
+"""
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from specdiag.cli.app import main
+INTEGRATION = Path(__file__).resolve().parent / "integration"
 
-pytest_plugins = ["tests.realservers"]  # real llama.cpp / vLLM server fixtures (docs/testing.md)
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if INTEGRATION in item.path.parents:
+            item.add_marker(pytest.mark.integration)
 
 
 @pytest.fixture(autouse=True)
@@ -23,26 +27,3 @@ def _clean_cli_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SPECDIAG_DEBUG", raising=False)
     monkeypatch.delenv("SPECDIAG_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-
-
-@dataclass
-class CliResult:
-    exit_code: int
-    stdout: str
-    stderr: str
-
-    def json(self) -> Any:
-        return json.loads(self.stdout)
-
-
-def run_cli(
-    args: Sequence[str], env: dict[str, str] | None = None, input: str | None = None
-) -> CliResult:
-    """Run ``specdiag ARGS`` in-process through the console entry point (the same error
-    boundary a user meets), in typer's CliRunner isolation: stdout and stderr kept apart."""
-    with CliRunner().isolation(input=input, env=env) as (stdout, stderr, _):
-        code = main(list(args))
-        sys.stdout.flush()
-        sys.stderr.flush()
-        out, err = stdout.getvalue(), stderr.getvalue()
-    return CliResult(code, out.decode(), err.decode())

@@ -15,7 +15,7 @@ import pytest
 import typer
 import typer.main
 
-from tests.conftest import run_cli
+from tests.support.cli import run_cli
 
 MEANINGS: dict[str, str] = {
     "--acc": "training accuracy per draft position, the prediction's input",
