@@ -18,6 +18,7 @@ import typer
 
 from specdiag import __version__
 from specdiag.cli._framework import exit_code_for, run_app
+from specdiag.errors import EXIT_USAGE
 
 # command name -> module under specdiag.cli that defines register(app); help lists them in order
 COMMANDS: dict[str, str] = {
@@ -61,8 +62,9 @@ def _root(
     ] = False,
 ) -> None:
     """specdiag: speculative-decoding diagnostics."""
-    if ctx.invoked_subcommand is None:  # `specdiag` alone: the help, as --help shows it
+    if ctx.invoked_subcommand is None:  # `specdiag` alone: the help, and a usage exit
         sys.stdout.write(ctx.get_help() + "\n")
+        raise typer.Exit(EXIT_USAGE)
 
 
 def build_app(names: Iterable[str] | None = None) -> typer.Typer:

@@ -157,3 +157,10 @@ def test_min_accept_len_is_validated_alike(cmd: list[str], value: str) -> None:
     first = r.stderr.splitlines()[0]
     assert first.startswith("error: Invalid value for '--min-accept-len': "), first
     assert "nan is not a number" in first if value == "nan" else "1.0<=x" in first
+
+
+def test_specdiag_alone_prints_the_help_and_exits_2() -> None:
+    r = run_cli([])
+    assert r.exit_code == 2
+    assert "Usage: specdiag" in r.stdout and "expected-accept" in r.stdout
+    assert r.stderr == ""
