@@ -339,6 +339,8 @@ def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:
     except typer.TyperException as exc:
         report_error(" ".join(exc.format_message().split()), _parse_error_hint(exc, prog_name))
         return int(exc.exit_code)
+    except SystemExit as exc:  # typer exits by itself on a closed pipe while writing help
+        return exc.code if isinstance(exc.code, int) else EXIT_COULD_NOT_RUN
     except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - errors outside a command body
         return exit_code_for(exc)
     return rv if isinstance(rv, int) else 0
