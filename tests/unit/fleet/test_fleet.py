@@ -489,6 +489,7 @@ def test_connection_refused_exit_3_with_hint() -> None:
     "args",
     [
         ["--since", "5m", "--start", "1796083200"],
+        ["--since", "2026-12-01T08:00:00Z", "--start", "1796083200"],  # a time: a start too
         ["--since", "zz"],
         ["--selector", "job=x"],
         ["--outlier-threshold", "2"],
