@@ -165,6 +165,6 @@ def test_accept_length_picks_the_iid_acceptance() -> None:
     bad = run_cli(["reference-server", *FAST, "--steps", "5", "--accept-length", "7"])
     assert bad.exit_code == 2 and "impossible" in bad.stderr
     both = run_cli(
-        ["reference-server", *FAST, "--steps", "5", "--accept-length", "2", "--acc", "0.5"]
+        ["reference-server", *FAST, "--steps", "5", "--accept-length", "2", "--acceptance", "0.5"]
     )
     assert both.exit_code == 2 and "exclusive" in both.stderr
