@@ -370,7 +370,10 @@ def flags_hint(layers: Sequence[int] | None, storage: str = DEFAULT_STORAGE) -> 
     ids = list(layers) if layers else [2, 30, 58]
     args = format_server_args(vllm_server_args(ids, storage=storage))
     example = "" if layers else " (ids are an example: give yours with --layers)"
-    return f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args --layers ...` prints them"
+    return (
+        f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args "
+        "--layers ... --layer-convention vllm` prints them"
+    )
 
 
 def _wait_for_file(path: Path, timeout: float, local_server: bool, url: str) -> None:
