@@ -116,20 +116,10 @@ def inspect_dump_cmd(
     import functools
 
     from specdiag.cli._output import Output
-    from specdiag.core.hidden.inspect import (
-        POOL_MIN_BYTES,
-        ScanPlan,
-        identify_paths,
-        inspect_paths,
-    )
-    from specdiag.errors import CheckFailed, UsageError
+    from specdiag.core.hidden.inspect import POOL_MIN_BYTES, ScanPlan, inspect_dumps
+    from specdiag.errors import CheckFailed
 
     out = Output(json_output)
-    if model is not None and reference is not None:
-        raise UsageError(
-            "give --target or --reference, not both",
-            hint="--target runs the checkpoint; --reference reads a stack made from it",
-        )
 
     def plan_note(plan: ScanPlan) -> None:
         if workers > 1 and plan.files > 1 and plan.scanners == 1:
@@ -139,12 +129,17 @@ def inspect_dump_cmd(
                 f"--workers counts from {POOL_MIN_BYTES / 1e9:g} GB"
             )
 
-    scan = functools.partial(
-        inspect_paths,
+    run = functools.partial(
+        inspect_dumps,
         paths,
         workers=workers,
         pad_id=None if pad_id < 0 else pad_id,
         hidden_size=hidden_size,
+        target=model,
+        reference=reference,
+        identify=identify,
+        device=device,
+        dtype=dtype,
         on_plan=plan_note,
     )
     console = out.stderr
@@ -163,20 +158,9 @@ def inspect_dump_cmd(
             def progress(done: int, total: int, path: str) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = scan(progress=progress)
+            report = run(progress=progress)
     else:
-        report = scan()
-    if model is not None or reference is not None:
-        report = identify_paths(
-            report,
-            model=model,
-            reference=reference,
-            limit=identify,
-            pad_id=None if pad_id < 0 else pad_id,
-            hidden_size=hidden_size,
-            device=device,
-            dtype=dtype,
-        )
+        report = run()
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:
         bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]
