@@ -51,7 +51,7 @@ ol.findings li{margin-bottom:.8rem}
 dl.defs dt{font-weight:600;margin-top:.5rem}dl.defs dd{margin-left:1rem}
 details>summary{cursor:pointer}
 @media print{nav,.fix button,#data{display:none}body{font-size:11pt}main{max-width:none;padding:0}
-.card{border:1px solid #999}a{color:inherit;text-decoration:none}h2{break-after:avoid}
+.card{border:1px solid #999999}a{color:inherit;text-decoration:none}h2{break-after:avoid}
 figure svg.chart{max-height:none}}
 """
 

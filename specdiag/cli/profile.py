@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command, engine_opt
+from specdiag.cli._framework import JsonOpt, command
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
 
@@ -48,7 +48,7 @@ def profile_cmd(
     ] = Target.VLLM,
     engine: Annotated[
         Engine | None,
-        engine_opt(help="A logs document with several engines: the one to read."),
+        typer.Option("--engine", help="A logs document with several engines: the one to read."),
     ] = None,
     replica: Annotated[
         str | None,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command, output_opt
+from specdiag.cli._framework import JsonOpt, command
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,7 +72,7 @@ def report_cmd(
     ],
     output: Annotated[
         str | None,
-        output_opt(help="File to write (default: stdout)."),
+        typer.Option("--output", "-o", help="File to write (default: stdout)."),
     ] = None,
     fmt: Annotated[
         ReportFormat,

@@ -627,7 +627,7 @@ def replay(
         notes += [
             "--aic-nextn-accept-rates are CONDITIONAL: entry i = P(draft i accepted | all "
             "earlier drafts accepted)",
-            "dynamo.replay ignored both --aic-nextn flags when last reported (issue #13517): "
+            "dynamo.replay ignored both --aic-nextn flags when last reported (dynamo#13517): "
             "use the mocker",
         ]
         flags = ("--aic-nextn", str(k), "--aic-nextn-accept-rates", _csv(cond))
