@@ -1,0 +1,195 @@
+"""Read a paste: candidate blocks -> tables, JSON bodies, key-value runs and prose -> records,
+groups of comparable records, and the blocks that were not understood."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import tables as TB
+from specdiag.core.logs.paste import text as TX
+from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste.cells import ITEM_LABELS
+from specdiag.core.logs.paste.model import (
+    SUMMARY,
+    Block,
+    Group,
+    PasteReading,
+    PasteRecord,
+)
+
+# A block is a candidate when it names an acceptance figure in some spelling.
+_CANDIDATE = re.compile(
+    r"acc(?:ept|\.|_|\s|%|\b)|τ|\bAL\b|\bMAT\b|tok(?:ens)?/step|tokens per step|draft",
+    re.IGNORECASE,
+)
+_STRONG = re.compile(r"accept|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step", re.I)
+# 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
+_OTHER_MEANING = re.compile(
+    r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
+    r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
+    r"user acceptance|acceptance test",
+    re.IGNORECASE,
+)
+_SPEC_CONTEXT = re.compile(
+    r"speculat|draft|eagle|medusa|\bmtp\b|n-?gram|spec[_ ]?dec|accept(?:ance)?[ _]?len|τ|"
+    r"tok(?:ens)?/step|verify|bonus|target model",
+    re.IGNORECASE,
+)
+MAX_BLOCK_LINES = 4000
+MAX_SHOWN = 12
+
+
+def _tool(block_text: str, heading: str, whole: list[str]) -> tuple[str, str]:
+    own = T.tools_named(block_text + "\n" + heading)
+    if len(own) == 1:
+        return own[0], "named in the block or its heading"
+    if len(own) > 1:
+        return "unknown", "several tools named in the block: " + ", ".join(own)
+    if len(whole) == 1:
+        return whole[0], "the only tool named in the paste"
+    return "unknown", "no tool named" if not whole else "several tools named in the paste"
+
+
+def read_paste(text: str, claimed: Collection[int] = ()) -> PasteReading:
+    """Every record the structure readers find in ``text``. Blocks holding a line in
+    ``claimed`` (lines the line scanner already read) are left to it."""
+    lines = TX.prepare(text)
+    whole_tools = T.tools_named(text)
+    claimed_set = set(claimed)
+    records: list[PasteRecord] = []
+    block_of: list[int] = []
+    unread: list[Block] = []
+    ignored: list[Block] = []
+    n_blocks = 0
+    prev_lines: list[str] = []
+    for blk in TX.blocks(lines):
+        heading = "\n".join(prev_lines[-3:])
+        prev_lines.extend(t for _, t in blk[-3:])
+        body = "\n".join(t for _, t in blk)
+        if not _CANDIDATE.search(body) or len(blk) > MAX_BLOCK_LINES:
+            continue
+        if claimed_set and any(ln in claimed_set for ln, _ in blk):
+            continue
+        n_blocks += 1
+        shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
+        if _OTHER_MEANING.search(body + "\n" + heading) and not _SPEC_CONTEXT.search(
+            body + heading
+        ):
+            ignored.append(
+                Block(
+                    shown.first_line,
+                    shown.last_line,
+                    "'acceptance' in another meaning (no speculative-decoding word)",
+                    shown.lines,
+                )
+            )
+            continue
+        tool, rule = _tool(body, heading, whole_tools)
+        kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
+        ctx: I.Ctx = (tool, rule, kind)
+        found: list[PasteRecord] = []
+        named = False
+        stripped = body.lstrip()
+        if stripped[:1] in "{[":
+            doc, repaired = I.load_json(body)
+            if doc is not None:
+                found = I.json_records(doc, ctx, (blk[0][0], blk[-1][0]), repaired)
+                records.extend(found)
+                block_of.extend([n_blocks] * len(found))
+                if not found and _STRONG.search(body):
+                    unread.append(
+                        Block(
+                            shown.first_line,
+                            shown.last_line,
+                            "a JSON body without a field read here",
+                            shown.lines,
+                        )
+                    )
+                continue
+        grids, used = TB.find(blk)
+        for g in grids:
+            recs, names = I.grid(g, ctx)
+            named = named or names
+            if recs:
+                found.extend(recs)
+            elif names:
+                unread.append(
+                    Block(
+                        g.first_line,
+                        g.last_line,
+                        "a table naming acceptance figures, no cell read",
+                        tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
+                    )
+                )
+            else:
+                used -= set(range(g.first_line, g.last_line + 1))
+        rest = [(ln, t) for ln, t in blk if ln not in used]
+        structure = (
+            "key-value"
+            if sum(1 for _, t in rest if re.match(r"^\s*[^:=]{1,80}[:=]\s*\S", t)) * 2 >= len(rest)
+            else "prose"
+        )
+        kv = I.keyvalue(rest, ctx, structure) if rest else []
+        found.extend(kv)
+        records.extend(found)
+        block_of.extend([n_blocks] * len(found))
+        if (
+            not found
+            and not named
+            and _STRONG.search(body)
+            and _SPEC_CONTEXT.search(body + heading)
+        ):
+            unread.append(
+                Block(
+                    shown.first_line,
+                    shown.last_line,
+                    "names acceptance figures in no structure read here",
+                    shown.lines,
+                )
+            )
+    return PasteReading(
+        tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
+    )
+
+
+def groups(records: list[PasteRecord], block_of: list[int]) -> tuple[Group, ...]:
+    """Records of one block, tool, kind and configuration (items such as datasets apart): the
+    only records averaged together. Summary rows ('average') are never part of a group."""
+    keyed: dict[tuple[str, str, tuple[tuple[str, str], ...], int], list[PasteRecord]] = {}
+    for r, b in zip(records, block_of, strict=False):
+        if r.summary_row:
+            continue
+        config = tuple((k, v) for k, v in r.labels if k not in ITEM_LABELS)
+        keyed.setdefault((r.tool, r.kind, config, b), []).append(r)
+    out: list[Group] = []
+    for (tool, kind, config, _b), recs in keyed.items():
+        lengths = [r.accept_length for r in recs if r.accept_length is not None]
+        rates = [r.accept_rate for r in recs if r.accept_rate is not None]
+        complete = len(lengths) == len(recs)
+        note = None
+        if not complete:
+            note = (
+                f"{len(recs) - len(lengths)} of {len(recs)} records have no normalised accept "
+                "length (bonus convention unknown): no mean is given"
+            )
+        out.append(
+            Group(
+                tool=str(tool),
+                kind=str(kind),
+                config=config,
+                records=len(recs),
+                accept_length_n=len(lengths),
+                accept_length_mean=round(sum(lengths) / len(lengths), 6)
+                if complete and lengths
+                else None,
+                accept_length_min=min(lengths) if complete and lengths else None,
+                accept_length_max=max(lengths) if complete and lengths else None,
+                accept_rate_mean=round(sum(rates) / len(rates), 6)
+                if rates and len(rates) == len(recs)
+                else None,
+                note=note,
+            )
+        )
+    return tuple(out)
