@@ -290,7 +290,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             and j - i < 2
             and not re.search(r"[:=]\s*\S*\d", t)
             and not re.search(r"\d\s*%?\**\s*$", t)
-            and re.search(r"acc|accept|draft|τ|token|length|rate|proposal", t, re.I)
+            and re.search(r"acc|accept|draft|τ|token|length|rate|proposal|\bal\b|a\.len", t, re.I)
         ):
             j += 1
             t = f"{t} {lines[j][1].strip()}"

@@ -14,7 +14,8 @@ from specdiag.core.logs.paste.text import Line
 _BARS = "|│┃║┆┊"
 _RULE = re.compile(r"^[\s|│┃║+:\-=─━┼┬┴├┤┌┐└┘╞╡╪═╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋┡┩╇┠┨┯┷┿╀╁╂┝┥]+$")
 _SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
-_KV = re.compile(r"^\s*[^\s:=][^:=]{0,80}?\s*[:=]\s*\S")
+# a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
+_KV = re.compile(r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$")
 _GAP = re.compile(r"\s{2,}")
 
 

@@ -1,0 +1,25 @@
+"""specdiag logs on pastes: records read by structure reach --json and the human view."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import run_cli
+
+
+def test_an_unknown_tools_line_is_read_by_structure() -> None:
+    r = run_cli(["logs", "-", "--json"], input="myengine: acceptance_rate=0.5 accept_len=2.1\n")
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    (paste,) = doc["pastes"]
+    (rec,) = paste["records"]
+    assert rec["printed_length"] == 2.1 and rec["accept_length"] is None
+    assert rec["bonus"]["value"] == "unknown" and rec["tool"] == "unknown"
+
+
+def test_a_sweep_table_in_the_human_view() -> None:
+    table = "sglang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n| 5 | 3.71 |\n"
+    r = run_cli(["logs", "-"], input=table)
+    assert r.exit_code == 0, r.stderr
+    assert "steps=3" in r.stdout and "accept length 3.180 (bonus incl.)" in r.stdout
+    assert "[sglang]" in r.stdout
