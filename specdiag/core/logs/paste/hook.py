@@ -8,7 +8,7 @@ body); a server log larger than that is read by the line scanner alone, at its u
 from __future__ import annotations
 
 import io
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from specdiag.core.logs.paste.model import PasteReading
 
@@ -51,28 +51,68 @@ def hold(stream: BinaryIO) -> tuple[BinaryIO, Tee]:
     return tee, tee  # type: ignore[return-value]  # a raw stream: read(n) returns what arrived
 
 
-def claimed_lines(data: bytes, engine: str | None, engine_version: str | None) -> set[int]:
-    """The lines the line scanner reads as records (or skips as unreadable statistics): the
-    structure readers leave their blocks alone."""
-    from specdiag.core.logs.parse import LineParser
-    from specdiag.core.logs.scan import Scanner
+class ClaimCheck:
+    """Whether the line scanner reads a line of a block (then the block is its own).
 
-    lines: set[int] = set()
-    scanner = Scanner(LineParser(engine, engine_version), lambda rec: lines.add(rec.line_no))
-    scanner.feed(data)
-    scanner.close()
-    lines.update(ln for ln, _, _ in scanner.counts.examples)
-    return lines
+    The block's lines, after up to CONTEXT_LINES lines before it (a multi-line summary's title
+    may sit several blank-separated sections above), go through a fresh line scanner in
+    chunks, stopping as soon as a line of the block has become a record, a skipped statistics
+    line, or part of the multi-line summary the scanner is reading (its open block's span): a
+    server log costs one chunk, not a second full scan."""
+
+    CONTEXT_LINES = 40
+    CHUNK_LINES = 256
+
+    def __init__(self, raw_lines: list[bytes], engine: str | None, version: str | None) -> None:
+        self.raw_lines = raw_lines
+        self.engine = engine
+        self.version = version
+
+    def __call__(self, first: int, last: int) -> bool:
+        from specdiag.core.logs.parse import LineParser
+        from specdiag.core.logs.scan import Scanner
+
+        start = max(1, first - self.CONTEXT_LINES)
+        offset = start - 1
+
+        def within(lo: int, hi: int) -> bool:
+            return lo + offset <= last and hi + offset >= first
+
+        inside: list[int] = []
+
+        def sink(got: Any) -> None:
+            # a record, or a batch of them: both carry ``line_no`` (an int, or a column)
+            ln = got.line_no
+            for n in [ln] if isinstance(ln, int) else [int(x) for x in ln]:
+                if within(n, n):
+                    inside.append(n)
+
+        parser = LineParser(self.engine, self.version)
+        scanner = Scanner(parser, sink)
+        examples = scanner.counts.examples
+        end = min(last, len(self.raw_lines))
+        for lo in range(offset, end, self.CHUNK_LINES):
+            scanner.feed(b"".join(self.raw_lines[lo : min(end, lo + self.CHUNK_LINES)]))
+            b = parser.block
+            if inside or (b is not None and within(b.start, b.last)):
+                return True
+            if examples and any(within(ln, ln) for ln, _, _ in examples):
+                return True
+        scanner.close()
+        return bool(inside) or any(within(ln, ln) for ln, _, _ in examples)
 
 
 def read_held(data: bytes, engine: str | None, engine_version: str | None) -> PasteReading:
     """The structure readers over one held input."""
     from specdiag.core.logs.paste.reader import read_paste
 
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = data.decode("utf-16", "replace")
-    else:
-        text = data.decode("utf-8", "replace")
+    text = data.decode("utf-8", "replace")
     if "\x00" in text[:4096]:
         return read_paste("")  # binary: nothing to read by structure
-    return read_paste(text, claimed_lines(data, engine, engine_version))
+    if text.lstrip()[:1] in ("{", "["):
+        # one whole JSON document is read by the line scanner as one value (line 1)
+        check = ClaimCheck([data], engine, engine_version)
+        if check(1, 1):
+            return read_paste("")
+    raw = data.splitlines(keepends=True)
+    return read_paste(text, is_claimed=ClaimCheck(raw, engine, engine_version))

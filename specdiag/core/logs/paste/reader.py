@@ -4,7 +4,7 @@ groups of comparable records, and the blocks that were not understood."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import tables as TB
@@ -37,6 +37,9 @@ _SPEC_CONTEXT = re.compile(
     r"tok(?:ens)?/step|verify|bonus|target model",
     re.IGNORECASE,
 )
+# Prometheus text exposition ('name{labels} value'): /metrics is read by `specdiag probe` and
+# `specdiag fleet` through prometheus-client's parser, not here.
+_EXPOSITION = re.compile(r"^\s*(?:#.*|[A-Za-z_:][\w:]*(?:\{.*\})?\s+[-+\w.]+(?:\s+\d+)?)\s*$")
 MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
 
@@ -52,9 +55,14 @@ def _tool(block_text: str, heading: str, whole: list[str]) -> tuple[str, str]:
     return "unknown", "no tool named" if not whole else "several tools named in the paste"
 
 
-def read_paste(text: str, claimed: Collection[int] = ()) -> PasteReading:
+def read_paste(
+    text: str,
+    claimed: Collection[int] = (),
+    is_claimed: Callable[[int, int], bool] | None = None,
+) -> PasteReading:
     """Every record the structure readers find in ``text``. Blocks holding a line in
-    ``claimed`` (lines the line scanner already read) are left to it."""
+    ``claimed`` (lines the line scanner already read), or for which ``is_claimed(first line,
+    last line)`` says so, are left to the line scanner."""
     lines = TX.prepare(text)
     whole_tools = T.tools_named(text)
     claimed_set = set(claimed)
@@ -70,7 +78,11 @@ def read_paste(text: str, claimed: Collection[int] = ()) -> PasteReading:
         body = "\n".join(t for _, t in blk)
         if not _CANDIDATE.search(body) or len(blk) > MAX_BLOCK_LINES:
             continue
+        if all(_EXPOSITION.match(t) for _, t in blk):
+            continue
         if claimed_set and any(ln in claimed_set for ln, _ in blk):
+            continue
+        if is_claimed is not None and is_claimed(blk[0][0], blk[-1][0]):
             continue
         n_blocks += 1
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))

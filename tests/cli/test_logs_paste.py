@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.conftest import run_cli
+from tests.support.cli import run_cli
 
 
 def test_an_unknown_tools_line_is_read_by_structure() -> None:
@@ -23,3 +23,12 @@ def test_a_sweep_table_in_the_human_view() -> None:
     assert r.exit_code == 0, r.stderr
     assert "steps=3" in r.stdout and "accept length 3.180 (bonus incl.)" in r.stdout
     assert "[sglang]" in r.stdout
+
+
+def test_the_log_fixtures_give_no_paste_section() -> None:
+    """Every block of the engines' fixtures is the line scanner's: their documents are today's."""
+    from pathlib import Path
+
+    for f in sorted((Path(__file__).parents[1] / "data" / "logs").iterdir()):
+        r = run_cli(["logs", "--json", str(f)])
+        assert "pastes" not in json.loads(r.stdout), f.name
