@@ -83,9 +83,8 @@ class ClaimCheck:
         def sink(got: Any) -> None:
             # a record, or a batch of them: both carry ``line_no`` (an int, or a column)
             ln = got.line_no
-            for n in [ln] if isinstance(ln, int) else [int(x) for x in ln]:
-                if within(n, n):
-                    inside.append(n)
+            lines = [ln] if isinstance(ln, int) else [int(x) for x in ln]
+            inside.extend(n for n in lines if within(n, n))
 
         parser = LineParser(self.engine, self.version)
         scanner = Scanner(parser, sink)
