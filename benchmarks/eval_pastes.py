@@ -5,7 +5,7 @@ A corpus is a directory of pastes, each ``NAME`` with ``NAME.truth.json``:
 A paste is right when specdiag finds exactly the records listed (line-scanner records and
 structure records, in line order) and each normalised accept length (bonus included) matches
 within 0.005, ``null`` meaning none may be claimed (the convention is unknown), and
-``printed_length``, where given, matches what was printed. A negative paste is right when no
+``printed_length`` and ``tool``, where given, match what was printed and who printed it. A negative paste is right when no
 record is found.
 
     python benchmarks/eval_pastes.py tests/data/pastes [--verbose]
@@ -35,6 +35,7 @@ def found(path: Path) -> list[dict[str, Any]]:
                     "line": rec.line_no,
                     "accept_length": rec.accept_length,
                     "printed_length": rec.accept_length,
+                    "tool": str(rec.engine),
                 }
             )
 
@@ -42,7 +43,12 @@ def found(path: Path) -> list[dict[str, Any]]:
     analyzer.scan(path.name, io.BytesIO(data))
     analyzer.report()
     out.extend(
-        {"line": r.first_line, "accept_length": r.accept_length, "printed_length": r.printed_length}
+        {
+            "line": r.first_line,
+            "accept_length": r.accept_length,
+            "printed_length": r.printed_length,
+            "tool": r.tool,
+        }
         for r in read_held(data, None, None).records
     )
     return sorted(out, key=lambda d: d["line"])
@@ -62,6 +68,8 @@ def score(corpus: Path, verbose: bool = False) -> dict[str, Any]:
                 if (wl is None) != (g["accept_length"] is None) or (
                     wl is not None and abs(wl - g["accept_length"]) > 0.005
                 ):
+                    ok = False
+                if "tool" in w and w["tool"] != g["tool"]:
                     ok = False
                 pl = w.get("printed_length")
                 if pl is not None and (
@@ -92,7 +100,8 @@ def score(corpus: Path, verbose: bool = False) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    corpus = Path(argv[0]) if argv else Path(__file__).parent.parent / "tests/data/pastes"
+    paths = [a for a in argv if not a.startswith("--")]
+    corpus = Path(paths[0]) if paths else Path(__file__).parent.parent / "tests/data/pastes"
     res = score(corpus, verbose="--verbose" in argv)
     for r in res["rows"]:
         print(f"{'ok   ' if r['right'] else 'WRONG'} {r['paste']} ({r['found']}/{r['expected']})")

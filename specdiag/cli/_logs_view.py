@@ -629,18 +629,27 @@ def render_result(console: Console, result: LogsResult) -> None:
                 f"{n} x {escape(why)}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])
             )
         )
-    if report.unrecognised_lines:
+    read_by_structure = {
+        (label, ln)
+        for label, reading in result.pastes
+        for r in reading.records
+        for ln in range(r.first_line, r.last_line + 1)
+    }
+    examples = [
+        (f.path, ln, text)
+        for f in report.files
+        for ln, text in f.unrecognised_examples
+        if (f.path, ln) not in read_by_structure
+    ]
+    if report.unrecognised_lines and examples:
         console.print(
             f"not understood: {report.unrecognised_lines} line"
             f"{'s' if report.unrecognised_lines != 1 else ''} that name acceptance figures in "
-            "no layout known to specdiag logs (not counted), e.g.:"
+            "no log layout known to specdiag logs (not counted; those read by structure are "
+            "listed below), e.g.:"
         )
-        shown = 0
-        for f in report.files:
-            for ln, text in f.unrecognised_examples:
-                if shown < 3:
-                    console.print(f"  {escape(f.path)}:{ln}: {escape(text)}")
-                    shown += 1
+        for path, ln, text in examples[:3]:
+            console.print(f"  {escape(path)}:{ln}: {escape(text)}")
     if report.outside_window or report.untimed_records:
         console.print(
             f"--since/--until left out {report.outside_window} records outside the window"

@@ -277,6 +277,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         yield k, v, kt, vt
 
 
+_FIGURE_WORD = re.compile(
+    r"acc|accept|draft|τ|token|length|rate|proposal|\bal\b|a\.len", re.IGNORECASE
+)
+
+
+def _open_key(text: str) -> bool:
+    """Whether a line ends naming a figure whose value is not on it (the key came after the
+    line's last number)."""
+    last_key = max((m.end() for m in _FIGURE_WORD.finditer(text)), default=-1)
+    if last_key < 0:
+        return False
+    last_num = max((m.start() for m in re.finditer(r"\d", text)), default=-1)
+    return last_key > last_num and not re.search(r"[:=]\s*\S*\d", text[last_key:])
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
     key and the value), is read as one line; at most three lines."""
@@ -285,13 +300,7 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
     while i < len(lines):
         ln, t = lines[i]
         j = i
-        while (
-            j + 1 < len(lines)
-            and j - i < 2
-            and not re.search(r"[:=]\s*\S*\d", t)
-            and not re.search(r"\d\s*%?\**\s*$", t)
-            and re.search(r"acc|accept|draft|τ|token|length|rate|proposal|\bal\b|a\.len", t, re.I)
-        ):
+        while j + 1 < len(lines) and j - i < 2 and _open_key(t):
             j += 1
             t = f"{t} {lines[j][1].strip()}"
         out.append((ln, t))

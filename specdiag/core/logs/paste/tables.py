@@ -159,6 +159,21 @@ def _aligned_table(run: list[Line]) -> Grid | None:
 
     head = [fold(h) for h in head]
     body = [(ln, fold(c)) for ln, c in body]
+    # a text cell split at an inner space ('τ (acc.' | 'len)'): columns without a number and
+    # without a header of their own join the text column on their left
+    j = 1
+    while j < len(head[0]):
+
+        def texty(i: int) -> bool:
+            return not any(i < len(c) and _is_number(c[i]) for _, c in body)
+
+        if texty(j) and texty(j - 1) and not any(j < len(h) and h[j] for h in head):
+            head = [h[:j] + h[j + 1 :] if j < len(h) else h for h in head]
+            body = [
+                (ln, c[: j - 1] + [f"{c[j - 1]} {c[j]}".strip()] + c[j + 1 :]) for ln, c in body
+            ]
+            continue
+        j += 1
     if len(head[0]) < 2:
         return None
     # every body row must split the same way by wide gaps or by the positions found
