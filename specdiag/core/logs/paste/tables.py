@@ -118,6 +118,11 @@ def _sep_table(run: list[Line], sep: str, structure: str) -> Grid | None:
     return Grid(structure, head, body, run[0][0], run[-1][0])
 
 
+def _texty(body: list[tuple[int, list[str]]], i: int) -> bool:
+    """No body row holds a number in column i."""
+    return not any(i < len(c) and _is_number(c[i]) for _, c in body)
+
+
 def _aligned_table(run: list[Line]) -> Grid | None:
     """Columns aligned by spaces: the column boundaries are the character positions that are
     blank on every line; columns empty on every body row join their left neighbour."""
@@ -163,11 +168,7 @@ def _aligned_table(run: list[Line]) -> Grid | None:
     # without a header of their own join the text column on their left
     j = 1
     while j < len(head[0]):
-
-        def texty(i: int) -> bool:
-            return not any(i < len(c) and _is_number(c[i]) for _, c in body)
-
-        if texty(j) and texty(j - 1) and not any(j < len(h) and h[j] for h in head):
+        if _texty(body, j) and _texty(body, j - 1) and not any(j < len(h) and h[j] for h in head):
             head = [h[:j] + h[j + 1 :] if j < len(h) else h for h in head]
             body = [
                 (ln, c[: j - 1] + [f"{c[j - 1]} {c[j]}".strip()] + c[j + 1 :]) for ln, c in body
@@ -176,7 +177,6 @@ def _aligned_table(run: list[Line]) -> Grid | None:
         j += 1
     if len(head[0]) < 2:
         return None
-    # every body row must split the same way by wide gaps or by the positions found
     return Grid("aligned columns", head, body, run[0][0], run[-1][0])
 
 
