@@ -205,16 +205,22 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
 
 # --------------------------------------------------------------------------- key-value, prose
 
+# a number: digit groups with thousands separators, or plain digits, with decimals
+_DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
+# a statistic word after the value ('3.4 median'), not the first word of the next key
+_STAT_AFTER = (
+    r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
+)
 _PAIR = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|≈|~)\s*"
-    r"(?P<val>\*{0,2}(?:median|p50|avg|mean)?\s*[-+]?(?:\d[\d,' _]*(?:\.\d+)?|\.\d+)\s*%?"
-    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?\*{0,2}(?:\s*(?:median|p50|avg|mean)\b)?)",
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
+    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")",
     re.I,
 )
 _PAIR_BARE = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
-    r"(?P<val>\*{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?(?:\d[\d,]*(?:\.\d+)?|\.\d+)\s*%?"
-    r"(?:\s*/\s*\d+(?:\.\d+)?)?\*{0,2}(?:\s*(?:median|p50|avg|mean)\b)?)(?![\w.])",
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
+    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?![\w.])",
     re.I,
 )
 _CONNECT = {
