@@ -9,6 +9,7 @@ unit, markup, ``x / max`` and statistic word; anything else left in the cell mak
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -299,6 +300,7 @@ def norm(key: str) -> tuple[str, bool]:
     return k, pct
 
 
+@functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     k, pct = norm(text)
@@ -383,6 +385,7 @@ def _plain(t: str) -> tuple[float, int] | None:
     return v, dec
 
 
+@functools.lru_cache(maxsize=16384)
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
     t = _MARKUP.sub("", text).strip().strip(",;").strip()

@@ -54,51 +54,56 @@ def hold(stream: BinaryIO) -> tuple[BinaryIO, Tee]:
 class ClaimCheck:
     """Whether the line scanner reads a line of a block (then the block is its own).
 
-    The block's lines, after up to CONTEXT_LINES lines before it (a multi-line summary's title
-    may sit several blank-separated sections above), go through a fresh line scanner in
-    chunks, stopping as soon as a line of the block has become a record, a skipped statistics
-    line, or part of the multi-line summary the scanner is reading (its open block's span): a
-    server log costs one chunk, not a second full scan."""
+    One fresh line scanner is fed the input once, lazily, as blocks are asked about in line
+    order: a block is claimed when one of its lines has become a record or a skipped
+    statistics line, or lies in the span of the multi-line summary the scanner is reading.
+    Feeding stops as soon as a block is claimed, so a server log (one block) costs its first
+    chunk, and a paste at most one pass of the line scanner."""
 
-    CONTEXT_LINES = 40
-    CHUNK_LINES = 256
+    CHUNK_LINES = 32
 
     def __init__(self, raw_lines: list[bytes], engine: str | None, version: str | None) -> None:
-        self.raw_lines = raw_lines
-        self.engine = engine
-        self.version = version
-
-    def __call__(self, first: int, last: int) -> bool:
         from specdiag.core.logs.parse import LineParser
         from specdiag.core.logs.scan import Scanner
 
-        start = max(1, first - self.CONTEXT_LINES)
-        offset = start - 1
+        self.raw_lines = raw_lines
+        self.lines: set[int] = set()  # record lines
+        self.spans: list[tuple[int, int]] = []  # open summaries seen: (first, last so far)
+        self.fed = 0  # lines fed so far
+        self.parser = LineParser(engine, version)
+        self.scanner = Scanner(self.parser, self._sink)
+        self.closed = False
 
-        def within(lo: int, hi: int) -> bool:
-            return lo + offset <= last and hi + offset >= first
+    def _sink(self, got: Any) -> None:
+        # a record, or a batch of them: both carry ``line_no`` (an int, or a column)
+        ln = got.line_no
+        if isinstance(ln, int):
+            self.lines.add(ln)
+        else:
+            self.lines.update(int(x) for x in ln)
 
-        inside: list[int] = []
+    def _claimed(self, first: int, last: int) -> bool:
+        if any(first <= n <= last for n in self.lines):
+            return True
+        if any(lo <= last and hi >= first for lo, hi in self.spans):
+            return True
+        return any(first <= ln <= last for ln, _, _ in self.scanner.counts.examples)
 
-        def sink(got: Any) -> None:
-            # a record, or a batch of them: both carry ``line_no`` (an int, or a column)
-            ln = got.line_no
-            lines = [ln] if isinstance(ln, int) else [int(x) for x in ln]
-            inside.extend(n for n in lines if within(n, n))
-
-        parser = LineParser(self.engine, self.version)
-        scanner = Scanner(parser, sink)
-        examples = scanner.counts.examples
+    def __call__(self, first: int, last: int) -> bool:
         end = min(last, len(self.raw_lines))
-        for lo in range(offset, end, self.CHUNK_LINES):
-            scanner.feed(b"".join(self.raw_lines[lo : min(end, lo + self.CHUNK_LINES)]))
-            b = parser.block
-            if inside or (b is not None and within(b.start, b.last)):
+        while self.fed < end:
+            hi = min(end, self.fed + self.CHUNK_LINES)
+            self.scanner.feed(b"".join(self.raw_lines[self.fed : hi]))
+            self.fed = hi
+            b = self.parser.block
+            if b is not None:
+                self.spans.append((b.start, b.last))
+            if self.fed >= first and self._claimed(first, last):
                 return True
-            if examples and any(within(ln, ln) for ln, _, _ in examples):
-                return True
-        scanner.close()
-        return bool(inside) or any(within(ln, ln) for ln, _, _ in examples)
+        if self.fed >= len(self.raw_lines) and not self.closed:
+            self.closed = True
+            self.scanner.close()
+        return self._claimed(first, last)
 
 
 def read_held(data: bytes, engine: str | None, engine_version: str | None) -> PasteReading:
@@ -108,10 +113,10 @@ def read_held(data: bytes, engine: str | None, engine_version: str | None) -> Pa
     text = data.decode("utf-8", "replace")
     if "\x00" in text[:4096]:
         return read_paste("")  # binary: nothing to read by structure
-    if text.lstrip()[:1] in ("{", "["):
-        # one whole JSON document is read by the line scanner as one value (line 1)
-        check = ClaimCheck([data], engine, engine_version)
-        if check(1, 1):
-            return read_paste("")
+    first = text.lstrip().split("\n", 1)[0].strip()
+    # a pretty-printed JSON document is read by the line scanner as one value (line 1)
+    document = first[:1] in ("{", "[") and first[-1:] in ("{", "[")
+    if document and ClaimCheck([data], engine, engine_version)(1, 1):
+        return read_paste("")
     raw = data.splitlines(keepends=True)
     return read_paste(text, is_claimed=ClaimCheck(raw, engine, engine_version))

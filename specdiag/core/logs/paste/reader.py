@@ -44,15 +44,16 @@ MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
 
 
-def _tool(block_text: str, heading: str, whole: list[str]) -> tuple[str, str]:
+def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) == 1:
         return own[0], "named in the block or its heading"
     if len(own) > 1:
         return "unknown", "several tools named in the block: " + ", ".join(own)
-    if len(whole) == 1:
-        return whole[0], "the only tool named in the paste"
-    return "unknown", "no tool named" if not whole else "several tools named in the paste"
+    named = whole()
+    if len(named) == 1:
+        return named[0], "the only tool named in the paste"
+    return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 
 def read_paste(
@@ -64,7 +65,13 @@ def read_paste(
     ``claimed`` (lines the line scanner already read), or for which ``is_claimed(first line,
     last line)`` says so, are left to the line scanner."""
     lines = TX.prepare(text)
-    whole_tools = T.tools_named(text)
+    cache: list[list[str]] = []
+
+    def whole_tools() -> list[str]:  # the tools the whole paste names, looked up once if needed
+        if not cache:
+            cache.append(T.tools_named(text))
+        return cache[0]
+
     claimed_set = set(claimed)
     records: list[PasteRecord] = []
     block_of: list[int] = []

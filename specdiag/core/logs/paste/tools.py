@@ -31,9 +31,48 @@ _BENCH_WORDS = re.compile(
 _EXAMPLE_WORDS = re.compile(r"\bexamples?/|spec_decode\.py|\bspeculative\.cpp\b", re.I)
 
 
+_ANY = re.compile("|".join(f"(?P<t{i}>{pat.pattern})" for i, (_, pat) in enumerate(_MARKS)), re.I)
+
+
+# words one of the marks above holds: a text without any of them names no tool (a cheap test
+# before the regular expression)
+_QUICK = (
+    "aiperf",
+    "genai",
+    "specforge",
+    "fastdeploy",
+    "fd_serving",
+    "fdserving",
+    "mlx",
+    "trtllm",
+    "tensorrt",
+    "decoding statistics",
+    "llama",
+    "n_drafted",
+    "sglang",
+    "bench_one_batch",
+    "bench_speculative",
+    "spec_accept_length",
+    "vllm",
+    "specdecoding metrics",
+    "lmdeploy",
+    "generation",
+    "tgi",
+    "exllama",
+    "tabbyapi",
+    "ollama",
+    "assisted",
+    "assistant_model",
+)
+
+
 def tools_named(text: str) -> list[str]:
-    """Every tool the text names, in the order of the table above."""
-    return [tool for tool, pat in _MARKS if pat.search(text)]
+    """Every tool the text names, in the order of the table above (one pass over the text)."""
+    low = text.lower()
+    if not any(w in low for w in _QUICK):
+        return []
+    seen = {int(m.lastgroup[1:]) for m in _ANY.finditer(text) if m.lastgroup}
+    return [_MARKS[i][0] for i in sorted(seen)]
 
 
 def kind_of(text: str, tool: str) -> str | None:
