@@ -31,48 +31,31 @@ _BENCH_WORDS = re.compile(
 _EXAMPLE_WORDS = re.compile(r"\bexamples?/|spec_decode\.py|\bspeculative\.cpp\b", re.I)
 
 
-_ANY = re.compile("|".join(f"(?P<t{i}>{pat.pattern})" for i, (_, pat) in enumerate(_MARKS)), re.I)
-
-
-# words one of the marks above holds: a text without any of them names no tool (a cheap test
-# before the regular expression)
-_QUICK = (
-    "aiperf",
-    "genai",
-    "specforge",
-    "fastdeploy",
-    "fd_serving",
-    "fdserving",
-    "mlx",
-    "trtllm",
-    "tensorrt",
-    "decoding statistics",
-    "llama",
-    "n_drafted",
-    "sglang",
-    "bench_one_batch",
-    "bench_speculative",
-    "spec_accept_length",
-    "vllm",
-    "specdecoding metrics",
-    "lmdeploy",
-    "generation",
-    "tgi",
-    "exllama",
-    "tabbyapi",
-    "ollama",
-    "assisted",
-    "assistant_model",
-)
+# per tool, words its marks hold: a tool's pattern runs only on a text holding one of them
+_QUICK: dict[str, tuple[str, ...]] = {
+    "aiperf": ("aiperf",),
+    "genai-perf": ("genai",),
+    "specforge": ("specforge",),
+    "fastdeploy": ("fastdeploy", "fd_serving", "fdserving"),
+    "mlx": ("mlx",),
+    "trtllm": ("trtllm", "tensorrt", "decoding statistics"),
+    "llamacpp": ("llama", "n_drafted"),
+    "sglang": ("sglang", "bench_one_batch", "bench_speculative", "spec_accept_length"),
+    "vllm": ("vllm", "specdecoding metrics"),
+    "lmdeploy": ("lmdeploy",),
+    "tgi": ("generation", "tgi"),
+    "exllama": ("exllama", "tabbyapi"),
+    "ollama": ("ollama",),
+    "transformers": ("assisted", "assistant_model"),
+}
 
 
 def tools_named(text: str) -> list[str]:
-    """Every tool the text names, in the order of the table above (one pass over the text)."""
+    """Every tool the text names, in the order of the table above."""
     low = text.lower()
-    if not any(w in low for w in _QUICK):
-        return []
-    seen = {int(m.lastgroup[1:]) for m in _ANY.finditer(text) if m.lastgroup}
-    return [_MARKS[i][0] for i in sorted(seen)]
+    return [
+        tool for tool, pat in _MARKS if any(w in low for w in _QUICK[tool]) and pat.search(text)
+    ]
 
 
 def kind_of(text: str, tool: str) -> str | None:
