@@ -55,8 +55,9 @@ class ClaimCheck:
     """Whether the line scanner reads a line of a block (then the block is its own).
 
     One fresh line scanner is fed the input once, lazily, as blocks are asked about in line
-    order: a block is claimed when one of its lines has become a record or a skipped
-    statistics line, or lies in the span of the multi-line summary the scanner is reading.
+    order: a block is claimed when one of its lines has become a record, or lies in the span
+    of the multi-line summary the scanner is reading. A line it skipped as unreadable is left
+    to the structure readers (prose that names a figure often looks like a statistics line).
     Feeding stops as soon as a block is claimed, so a server log (one block) costs its first
     chunk, and a paste at most one pass of the line scanner."""
 
@@ -85,9 +86,7 @@ class ClaimCheck:
     def _claimed(self, first: int, last: int) -> bool:
         if any(first <= n <= last for n in self.lines):
             return True
-        if any(lo <= last and hi >= first for lo, hi in self.spans):
-            return True
-        return any(first <= ln <= last for ln, _, _ in self.scanner.counts.examples)
+        return any(lo <= last and hi >= first for lo, hi in self.spans)
 
     def __call__(self, first: int, last: int) -> bool:
         end = min(last, len(self.raw_lines))

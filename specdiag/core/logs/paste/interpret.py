@@ -115,6 +115,20 @@ def _by_rows(
 ) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     section: str | None = None
+    # a 'draft tokens' column of small whole numbers, without accepted counts beside it, is
+    # the configuration (draft tokens per step, SGLang's num_draft_tokens), not a count
+    metrics = {k.metric for k, _ in keys}
+    drafted_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]
+    per_step_drafts = (
+        C.ACCEPTED not in metrics
+        and bool(drafted_cols)
+        and all(
+            (v := C.value(cells[i] if i < len(cells) else "")) is None
+            or (v.number == int(v.number) and 0 < v.number <= 64)
+            for _, cells in g.rows
+            for i in drafted_cols
+        )
+    )
     for ln, cells in g.rows:
         filled = [c for c in cells if c]
         if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
@@ -133,6 +147,9 @@ def _by_rows(
             v = C.value(cell)
             if m == C.K and v is not None and ctx[2] != "response":
                 labels.append((k.text or header, cell))
+                continue
+            if m == C.DRAFTED and v is not None and per_step_drafts:
+                labels.append((k.text or header, cell))  # a configuration: drafts per step
                 continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):

@@ -17,6 +17,7 @@ _SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
 # a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
 _KV = re.compile(r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$")
 _GAP = re.compile(r"\s{2,}")
+_DASH_RULE = re.compile(r"^\s*[-=]{3,}(?:\s+[-=]{3,})*\s*$")
 
 
 @dataclass
@@ -125,7 +126,26 @@ def _texty(body: list[tuple[int, list[str]]], i: int) -> bool:
 
 def _aligned_table(run: list[Line]) -> Grid | None:
     """Columns aligned by spaces: the column boundaries are the character positions that are
-    blank on every line; columns empty on every body row join their left neighbour."""
+    blank on every line; columns empty on every body row join their left neighbour. A rule of
+    dashes or '=' (tabulate's 'simple' format, pandas' to_markdown) ends the header."""
+    rules = [i for i, (_, t) in enumerate(run) if _DASH_RULE.match(t)]
+    if rules and rules[0] > 0:
+        cut = rules[0]
+        run = [x for i, x in enumerate(run) if i not in rules]
+        grid = _aligned_rows(run)
+        if grid is None:
+            return None
+        rows = [(grid.header[k] if k < len(grid.header) else []) for k in range(len(grid.header))]
+        all_rows = [*zip([ln for ln, _ in run[: len(rows)]], rows, strict=False), *grid.rows]
+        head = [c for _, c in all_rows[:cut]]
+        body = list(all_rows[cut:])
+        if not head or not body:
+            return None
+        return Grid(grid.structure, head, body, grid.first_line, grid.last_line)
+    return _aligned_rows(run)
+
+
+def _aligned_rows(run: list[Line]) -> Grid | None:
     texts = [t.expandtabs() for _, t in run]
     width = max(len(t) for t in texts)
     padded = [t.ljust(width) for t in texts]
