@@ -215,7 +215,8 @@ def logs_cmd(
 _NOTHING_HINT = (
     "specdiag logs reads the server logs, bench outputs, example summaries and JSON bodies "
     "listed in docs/logs.md (SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
-    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...); is speculative "
+    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...) and, in inputs up to "
+    "256 KiB, tables, key-value summaries, prose and JSON of any tool; is speculative "
     "decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
 )
 

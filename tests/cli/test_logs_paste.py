@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.support.cli import run_cli
 
@@ -32,3 +33,12 @@ def test_the_log_fixtures_give_no_paste_section() -> None:
     for f in sorted((Path(__file__).parents[1] / "data" / "logs").iterdir()):
         r = run_cli(["logs", "--json", str(f)])
         assert "pastes" not in json.loads(r.stdout), f.name
+
+
+def test_engine_and_window_apply_to_records_read_by_structure(tmp_path: Path) -> None:
+    paste = tmp_path / "sweep.md"
+    paste.write_text("sglang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n")
+    assert run_cli(["logs", "--json", "--engine", "sglang", str(paste)]).exit_code == 0
+    for flags in (["--engine", "vllm"], ["--since", "08:00"]):
+        r = run_cli(["logs", "--json", *flags, str(paste)])
+        assert r.exit_code == 1 and "pastes" not in json.loads(r.stdout), flags

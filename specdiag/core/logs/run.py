@@ -338,9 +338,13 @@ def _size(path: str) -> int:
 def read_pastes(
     held: Mapping[str, bytes], options: LogsOptions
 ) -> tuple[tuple[str, PasteReading], ...]:
-    """The structure readers over every held input (what they found, per input)."""
+    """The structure readers over every held input (what they found, per input). Their records
+    carry no timestamp: with --since/--until they are left out, as untimed log records are;
+    with --engine only that tool's records are kept."""
     from specdiag.core.logs.paste.hook import read_held
 
+    if options.window.active:
+        return ()
     out = []
     for label, data in held.items():
         reading = read_held(data, options.engine, options.engine_version)

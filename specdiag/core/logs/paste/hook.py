@@ -118,4 +118,4 @@ def read_held(data: bytes, engine: str | None, engine_version: str | None) -> Pa
     if document and ClaimCheck([data], engine, engine_version)(1, 1):
         return read_paste("")
     raw = data.splitlines(keepends=True)
-    return read_paste(text, is_claimed=ClaimCheck(raw, engine, engine_version))
+    return read_paste(text, is_claimed=ClaimCheck(raw, engine, engine_version), only_tool=engine)

@@ -60,10 +60,12 @@ def read_paste(
     text: str,
     claimed: Collection[int] = (),
     is_claimed: Callable[[int, int], bool] | None = None,
+    only_tool: str | None = None,
 ) -> PasteReading:
     """Every record the structure readers find in ``text``. Blocks holding a line in
     ``claimed`` (lines the line scanner already read), or for which ``is_claimed(first line,
-    last line)`` says so, are left to the line scanner."""
+    last line)`` says so, are left to the line scanner. ``only_tool``: keep only records of
+    that tool (``--engine``)."""
     lines = TX.prepare(text)
     cache: list[list[str]] = []
 
@@ -168,6 +170,9 @@ def read_paste(
                     shown.lines,
                 )
             )
+    if only_tool is not None:
+        kept = [(r, b) for r, b in zip(records, block_of, strict=True) if r.tool == only_tool]
+        records, block_of = [r for r, _ in kept], [b for _, b in kept]
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
