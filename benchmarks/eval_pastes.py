@@ -49,7 +49,7 @@ def found(path: Path) -> list[dict[str, Any]]:
             "printed_length": r.printed_length,
             "tool": r.tool,
         }
-        for r in read_held(data, None, None).records
+        for r in read_held(data, None).records
     )
     return sorted(out, key=lambda d: d["line"])
 

@@ -347,7 +347,7 @@ def read_pastes(
         return ()
     out = []
     for label, data in held.items():
-        reading = read_held(data, options.engine, options.engine_version)
+        reading = read_held(data, options.engine)
         if reading.records or reading.unread or reading.ignored:
             out.append((label, reading))
     return tuple(out)

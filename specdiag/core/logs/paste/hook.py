@@ -8,6 +8,7 @@ body); a server log larger than that is read by the line scanner alone, at its u
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any, BinaryIO
 
 from specdiag.core.logs.paste.model import PasteReading
@@ -105,7 +106,7 @@ class ClaimCheck:
         return self._claimed(first, last)
 
 
-def read_held(data: bytes, engine: str | None, engine_version: str | None) -> PasteReading:
+def read_held(data: bytes, engine: str | None) -> PasteReading:
     """The structure readers over one held input."""
     from specdiag.core.logs.paste.reader import read_paste
 
@@ -113,9 +114,15 @@ def read_held(data: bytes, engine: str | None, engine_version: str | None) -> Pa
     if "\x00" in text[:4096]:
         return read_paste("")  # binary: nothing to read by structure
     first = text.lstrip().split("\n", 1)[0].strip()
-    # a pretty-printed JSON document is read by the line scanner as one value (line 1)
+    # The claim check reads every engine's lines (with --engine, the other engines' lines are
+    # known layouts left out on purpose, not pastes). A pretty-printed JSON document is read
+    # by the line scanner as one value (line 1).
     document = first[:1] in ("{", "[") and first[-1:] in ("{", "[")
-    if document and ClaimCheck([data], engine, engine_version)(1, 1):
+    if document and ClaimCheck([data], None, None)(1, 1):
         return read_paste("")
     raw = data.splitlines(keepends=True)
-    return read_paste(text, is_claimed=ClaimCheck(raw, engine, engine_version), only_tool=engine)
+    reading = read_paste(text, is_claimed=ClaimCheck(raw, None, None), only_tool=engine)
+    if engine is not None:
+        # with --engine, a block not read cannot be told to be that engine's: not listed
+        reading = replace(reading, unread=(), ignored=())
+    return reading
