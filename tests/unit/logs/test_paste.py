@@ -223,3 +223,13 @@ def test_corpus_score() -> None:
     )  # prose_issue.md's 'it is 3.4' is not read
     for p in (ROOT / "tests/data/pastes").glob("*.truth.json"):
         json.loads(p.read_text())
+
+
+def test_a_tool_named_elsewhere_decides_no_convention() -> None:
+    text = "Unlike vLLM, our fork prints this:\n\n| steps | acc len |\n|---|---|\n| 3 | 2.1 |\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "vllm" and r.tool_rule == "named in the heading beside a comparison"
+    assert r.bonus.value == "unknown" and r.accept_length is None
+    far = "We run vLLM elsewhere.\n\nline\n\nline\n\nline\n\nline\n\n" + text.split("\n\n")[1]
+    (r,) = read_paste(far).records
+    assert r.tool_rule == "the only tool named in the paste" and r.accept_length is None

@@ -55,6 +55,18 @@ _POOLING_BY_TOOL = {
 }
 
 
+# the tool rules (reader.py, interpret.py) under which a tool's conventions may decide
+CONVENTION_RULES = frozenset(
+    (
+        "named in the block or its heading",
+        "the row's engine column",
+        "the row's framework column",
+        "the row's backend column",
+        "the row's tool column",
+    )
+)
+
+
 @dataclass
 class Figures:
     """What one candidate record printed (values as numbers, with their printed decimals)."""
@@ -320,7 +332,10 @@ def record(
     outside its possible range (a note is not enough: such a figure is not stated)."""
     if not f.has_acceptance():
         return None
-    figs, bonus, basis, pooling = decide(f, tool)
+    # a tool's documented conventions decide only when the block itself (or its heading, or
+    # the row's engine column) tells the tool; one named elsewhere in the paste may be a
+    # comparison ('unlike vLLM, our fork ...')
+    figs, bonus, basis, pooling = decide(f, tool if tool_rule in CONVENTION_RULES else "")
     length = figs["accept_length"]
     if isinstance(length, float) and not 1.0 - 1e-9 <= length <= 1025:
         return None

@@ -39,7 +39,19 @@ _SPEC_CONTEXT = re.compile(
 )
 # Prometheus text exposition ('name{labels} value'): /metrics is read by `specdiag probe` and
 # `specdiag fleet` through prometheus-client's parser, not here.
-_EXPOSITION = re.compile(r"^\s*(?:#.*|[A-Za-z_:][\w:]*(?:\{.*\})?\s+[-+\w.]+(?:\s+\d+)?)\s*$")
+_EXPOSITION = re.compile(
+    r"^\s*(?:#.*|[A-Za-z_:][\w:]*(?:\{.*\})?[ \t]+(?:[-+]?[\d.]+(?:[eE][-+]?\d+)?|[-+]?Inf|NaN)"
+    r"(?:[ \t]+\d+)?)\s*$"
+)
+# what only exposition has: labels in braces, a HELP/TYPE comment, a 'namespace:name'
+_EXPOSITION_MARK = re.compile(
+    r"^\s*(?:# (?:HELP|TYPE) |[A-Za-z_][\w]*:[\w:]+[{ \t]|[\w:]+\{)", re.M
+)
+# a heading that names a tool to compare with ('unlike vLLM, our fork ...') does not tell the
+# tool's conventions
+_COMPARISON = re.compile(
+    r"\b(?:unlike|versus|vs\.?|compared (?:to|with)|than|instead of|rather than|not)\b", re.I
+)
 MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
 
@@ -47,6 +59,8 @@ MAX_SHOWN = 12
 def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) == 1:
+        if _COMPARISON.search(heading) and not T.tools_named(block_text):
+            return own[0], "named in the heading beside a comparison"
         return own[0], "named in the block or its heading"
     if len(own) > 1:
         return "unknown", "several tools named in the block: " + ", ".join(own)
@@ -87,7 +101,7 @@ def read_paste(
         body = "\n".join(t for _, t in blk)
         if not _CANDIDATE.search(body) or len(blk) > MAX_BLOCK_LINES:
             continue
-        if all(_EXPOSITION.match(t) for _, t in blk):
+        if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
             continue
         if claimed_set and any(ln in claimed_set for ln, _ in blk):
             continue
