@@ -233,3 +233,16 @@ def test_a_tool_named_elsewhere_decides_no_convention() -> None:
     far = "We run vLLM elsewhere.\n\nline\n\nline\n\nline\n\nline\n\n" + text.split("\n\n")[1]
     (r,) = read_paste(far).records
     assert r.tool_rule == "the only tool named in the paste" and r.accept_length is None
+
+
+def test_groups_average_items_of_one_configuration_only() -> None:
+    text = (
+        "sglang bench\n| model | dataset | acc len |\n|---|---|---|\n"
+        "| a | mtbench | 3.0 |\n| a | gsm8k | 4.0 |\n| b | mtbench | 2.0 |\n| avg | | 3.0 |\n"
+    )
+    got = read_paste(text)
+    by_model = {dict(g.config)["model"]: g for g in got.groups}
+    assert by_model["a"].records == 2 and by_model["a"].accept_length_mean == 3.5
+    assert by_model["b"].records == 1 and "avg" not in by_model
+    two_runs = read_paste("sglang run: accept length 3.1 before, accept length 2.4 after\n")
+    assert len(two_runs.records) == 2 and all(g.records == 1 for g in two_runs.groups)

@@ -193,16 +193,20 @@ def read_paste(
 
 
 def groups(records: list[PasteRecord], block_of: list[int]) -> tuple[Group, ...]:
-    """Records of one block, tool, kind and configuration (items such as datasets apart): the
-    only records averaged together. Summary rows ('average') are never part of a group."""
-    keyed: dict[tuple[str, str, tuple[tuple[str, str], ...], int], list[PasteRecord]] = {}
-    for r, b in zip(records, block_of, strict=False):
+    """Records of one block, tool, kind and configuration that differ only by an item label
+    (dataset, category, task): the only records averaged together. Summary rows ('average')
+    are never part of a group; records with no item label are each their own group."""
+    keyed: dict[tuple[str, str, tuple[tuple[str, str], ...], int, int], list[PasteRecord]] = {}
+    for i, (r, b) in enumerate(zip(records, block_of, strict=False)):
         if r.summary_row:
             continue
         config = tuple((k, v) for k, v in r.labels if k not in ITEM_LABELS)
-        keyed.setdefault((r.tool, r.kind, config, b), []).append(r)
+        # only records told apart by an item (a dataset, a category) are one configuration's;
+        # records with nothing to tell them apart (two runs in one sentence) stay alone
+        alone = -1 if len(config) < len(r.labels) else i
+        keyed.setdefault((r.tool, r.kind, config, b, alone), []).append(r)
     out: list[Group] = []
-    for (tool, kind, config, _b), recs in keyed.items():
+    for (tool, kind, config, _b, _alone), recs in keyed.items():
         lengths = [r.accept_length for r in recs if r.accept_length is not None]
         rates = [r.accept_rate for r in recs if r.accept_rate is not None]
         complete = len(lengths) == len(recs)
