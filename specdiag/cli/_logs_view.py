@@ -367,7 +367,8 @@ def render_pastes(console: Console, result: LogsResult) -> None:
             )
             console.print(f"    bonus: {r.bonus.value} ({escape(r.bonus.rule)})", style="dim")
             for n in r.notes:
-                console.print(f"    note: {escape(n)}", style="dim")
+                if not n.startswith("bonus convention unknown"):  # said on the line above
+                    console.print(f"    note: {escape(n)}", style="dim")
         for g in reading.groups:
             if g.records > 1:
                 cfg = ", ".join(f"{k}={v}" for k, v in g.config) or "one configuration"

@@ -14,6 +14,9 @@ from typing import Any, BinaryIO
 from specdiag.core.logs.paste.model import PasteReading
 
 PASTE_MAX = 256 * 1024
+# the skip reasons of a line with an engine's mark but no layout of it ("'accept len' without a
+# readable SGLang Decode batch line"): such a line is prose or another tool's, not the scanner's
+_NO_LAYOUT = " without a readable "
 
 
 class Tee(io.RawIOBase):
@@ -56,9 +59,10 @@ class ClaimCheck:
     """Whether the line scanner reads a line of a block (then the block is its own).
 
     One fresh line scanner is fed the input once, lazily, as blocks are asked about in line
-    order: a block is claimed when one of its lines has become a record, or lies in the span
-    of the multi-line summary the scanner is reading. A line it skipped as unreadable is left
-    to the structure readers (prose that names a figure often looks like a statistics line).
+    order: a block is claimed when one of its lines has become a record, or was skipped for
+    its values in a known layout, or lies in the span of the multi-line summary the scanner
+    is reading. A line skipped because no layout fits is left to the structure readers (prose
+    that names a figure often looks like a statistics line).
     Feeding stops as soon as a block is claimed, so a server log (one block) costs its first
     chunk, and a paste at most one pass of the line scanner."""
 
@@ -70,6 +74,7 @@ class ClaimCheck:
 
         self.raw_lines = raw_lines
         self.lines: set[int] = set()  # record lines
+        self.skipped: set[int] = set()  # lines skipped for their values in a known layout
         self.spans: list[tuple[int, int]] = []  # open summaries seen: (first, last so far)
         self.fed = 0  # lines fed so far
         self.parser = LineParser(engine, version)
@@ -85,15 +90,29 @@ class ClaimCheck:
             self.lines.update(int(x) for x in ln)
 
     def _claimed(self, first: int, last: int) -> bool:
-        if any(first <= n <= last for n in self.lines):
+        if any(first <= n <= last for n in self.lines | self.skipped):
             return True
         return any(lo <= last and hi >= first for lo, hi in self.spans)
+
+    def _note_skips(self, before: int, seen: int, lo: int, hi: int) -> None:
+        """Lines of a known layout skipped for their values (a negative count, a number out of
+        range) are the line scanner's; a line skipped because no layout fits ('accept len'
+        in prose) is left to the structure readers. Past the scanner's example cap the reason
+        is not known: the chunk's lines are claimed."""
+        counts = self.scanner.counts
+        new = counts.examples[seen:]
+        if counts.skipped_lines - before > len(new):
+            self.skipped.update(range(lo + 1, hi + 1))
+        self.skipped.update(ln for ln, why, _ in new if _NO_LAYOUT not in why)
 
     def __call__(self, first: int, last: int) -> bool:
         end = min(last, len(self.raw_lines))
         while self.fed < end:
             hi = min(end, self.fed + self.CHUNK_LINES)
+            counts = self.scanner.counts
+            before, seen = counts.skipped_lines, len(counts.examples)
             self.scanner.feed(b"".join(self.raw_lines[self.fed : hi]))
+            self._note_skips(before, seen, self.fed, hi)
             self.fed = hi
             b = self.parser.block
             if b is not None:
@@ -102,7 +121,10 @@ class ClaimCheck:
                 return True
         if self.fed >= len(self.raw_lines) and not self.closed:
             self.closed = True
+            counts = self.scanner.counts
+            before, seen = counts.skipped_lines, len(counts.examples)
             self.scanner.close()
+            self._note_skips(before, seen, self.fed - self.CHUNK_LINES, self.fed)
         return self._claimed(first, last)
 
 
