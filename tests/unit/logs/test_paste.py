@@ -246,3 +246,21 @@ def test_groups_average_items_of_one_configuration_only() -> None:
     assert by_model["b"].records == 1 and "avg" not in by_model
     two_runs = read_paste("sglang run: accept length 3.1 before, accept length 2.4 after\n")
     assert len(two_runs.records) == 2 and all(g.records == 1 for g in two_runs.groups)
+
+
+def test_claim_check_follows_the_line_scanner() -> None:
+    """A multi-line summary spanning blank lines, and a line skipped for its values, are the
+    line scanner's; a line skipped because no layout fits is left to the structure readers."""
+    from specdiag.core.logs.paste.hook import ClaimCheck
+
+    text = (
+        "= DECODING STATISTICS (Eagle3)\n\n-- Acceptance Length Details ---\n\n"
+        "[AL] MINIMUM: 2.00\n[AL] AVERAGE: 2.50\n\n"
+        "SpecDecoding metrics: Mean acceptance length: 1.59, Accepted: -27 tokens, "
+        "Drafted: 132 tokens\n\n"
+        "our run: accept len is 3.2 on average\n"
+    )
+    check = ClaimCheck(text.encode().splitlines(keepends=True), None, None)
+    assert check(5, 6)  # inside the trtllm-bench summary begun at line 1
+    assert check(8, 8)  # the vLLM line with a negative count: skipped for its values
+    assert not check(10, 10)  # prose with 'accept len': no layout fits
