@@ -115,6 +115,18 @@ def _by_rows(
 ) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     section: str | None = None
+    # one acceptance metric in several columns without a spanning title to tell them apart
+    # ('AL (greedy)', 'AL (T=1)'): each column is its own record, named by its header
+    seen: dict[tuple[str | None, str], int] = {}
+    for k, slot in keys:
+        if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
+            seen[(k.metric, slot)] = seen.get((k.metric, slot), 0) + 1
+    keys = [
+        (k, " ".join(x for x in col if x))
+        if k.metric in C.ACCEPTANCE and seen.get((k.metric, slot), 0) > 1
+        else (k, slot)
+        for (k, slot), col in zip(keys, cols, strict=True)
+    ]
     # a 'draft tokens' column of small whole numbers, without accepted counts beside it, is
     # the configuration (draft tokens per step, SGLang's num_draft_tokens), not a count
     metrics = {k.metric for k, _ in keys}
