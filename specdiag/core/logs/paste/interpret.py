@@ -252,6 +252,7 @@ _PAIR_BARE = re.compile(
     r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?![\w.])",
     re.I,
 )
+_QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per"))
 _CONNECT = {
     "is",
     "was",
@@ -283,12 +284,19 @@ def _key_of(words: str) -> C.Key:
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     while ws and ws[-1].lower().strip(":=") in _CONNECT:
         ws.pop()
-    best = C.Key(None, "", False)
     for n in range(min(7, len(ws)), 0, -1):
         k = C.key(" ".join(ws[-n:]))
         if k.metric is not None:
             return k
-    return best
+    # a qualifier after the name ('average acc_length over runs', 'accept length on gsm8k')
+    for i in range(len(ws) - 1, 0, -1):
+        if ws[i].lower() in _QUALIFIERS:
+            head = ws[:i]
+            for n in range(min(7, len(head)), 0, -1):
+                k = C.key(" ".join(head[-n:]))
+                if k.metric in C.ACCEPTANCE:
+                    return k
+    return C.Key(None, "", False)
 
 
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:

@@ -200,6 +200,40 @@ def _aligned_rows(run: list[Line]) -> Grid | None:
     return Grid("aligned columns", head, body, run[0][0], run[-1][0])
 
 
+_LATEX_ROW = re.compile(r"&.*\\\\\s*(?:\\hline)?\s*$")
+_LATEX_RULE = re.compile(
+    r"^\s*\\(?:toprule|midrule|bottomrule|hline|cline\{[^}]*\}|cmidrule\S*)\s*$"
+)
+_LATEX_MACROS = (
+    (re.compile(r"\\(?:textbf|textit|mathbf|mathrm|underline|emph)\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\\tau\b"), "τ"),
+    (re.compile(r"\\times\b"), "x"),
+    (re.compile(r"\\%"), "%"),
+    (re.compile(r"[$]"), ""),
+)
+
+
+def _latex_cell(cell: str) -> str:
+    for pat, rep in _LATEX_MACROS:
+        cell = pat.sub(rep, cell)
+    return cell.strip()
+
+
+def _latex_table(run: list[Line]) -> Grid | None:
+    rows = []
+    for ln, t in run:
+        if _LATEX_RULE.match(t):
+            continue
+        body = re.sub(r"\\\\\s*(?:\\hline)?\s*$", "", t)
+        rows.append((ln, [_latex_cell(c) for c in body.split("&")]))
+    if len(rows) < 2 or len({len(c) for _, c in rows}) != 1:
+        return None
+    head, body_rows = _split_header(rows)
+    if not head or not body_rows:
+        return None
+    return Grid("latex table", head, body_rows, run[0][0], run[-1][0])
+
+
 def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
     """The tables of a block and the line numbers they use."""
     grids: list[Grid] = []
@@ -208,6 +242,16 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
     n = len(block)
     while i < n:
         t = block[i][1]
+        if _LATEX_ROW.search(t):
+            j = i
+            while j < n and (_LATEX_ROW.search(block[j][1]) or _LATEX_RULE.match(block[j][1])):
+                j += 1
+            g = _latex_table(block[i:j])
+            if g is not None:
+                grids.append(g)
+                used.update(ln for ln, _ in block[i:j])
+                i = j
+                continue
         bars = sum(t.count(b) for b in _BARS)
         if bars >= 2 or (_RULE.match(t) and ("+" in t or any(ch in t for ch in "─━═┌╭"))):
             j = i
