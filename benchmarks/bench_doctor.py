@@ -62,7 +62,7 @@ def _evidence(root: Path) -> dict[str, str]:
     draft = write_draft(root / "draft", ids=[2, 30, 58])
     lengths = [2.4 + 0.1 * ((i * 7919) % 11 - 5) / 5 for i in range(2000)]
     log = write_sglang_log(root / "sglang.log", lengths)
-    from specdiag.core.hidden import synthetic
+    from specdiag.workflows import synthetic
 
     case = synthetic.make_case("matching", num_tokens=256, hidden_size=64)
     synthetic.write_specforge_dir(root / "dump", [case.training_record] * 8)

@@ -122,7 +122,7 @@ def test_run_target_identifies_the_training_layers(tmp_path: Path) -> None:
     """--run-target: inspect-dump runs the real tiny HF target on the dump's tokens (no server)."""
     pytest.importorskip("transformers")
     from specdiag.core.hidden.capture_hf import hf_hidden_states
-    from specdiag.core.hidden.synthetic import random_ids, save_record, specforge_record
+    from specdiag.workflows.synthetic import random_ids, save_record, specforge_record
 
     models = _models()
     target = models / "target"  # 2 random decoder layers, H = 128

@@ -62,7 +62,7 @@ def make_founding(root: Path, target: Path) -> Founding:
     import torch
 
     from specdiag.core.hidden.capture_hf import hf_hidden_states
-    from specdiag.core.hidden.synthetic import (
+    from specdiag.workflows.synthetic import (
         random_ids,
         save_record,
         served_capture,

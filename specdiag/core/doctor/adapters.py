@@ -18,7 +18,7 @@ from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile, Judgement, Observation
-    from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.probe.run import ProbeReport
@@ -343,8 +343,9 @@ def expected_vs_observed(
 
 def profile_of(acc: Sequence[float], steps: int | None, acc_kind: str) -> AcceptProfile:
     from specdiag.core import accept
+    from specdiag.core.profile import resolve_profile
 
-    return accept.profile(accept.expand_acc(acc, steps), accept.AccKind(acc_kind))
+    return resolve_profile(acc, steps, None, kind=accept.AccKind(acc_kind)).profile
 
 
 def inspect_dump(path: str) -> tuple[InspectReport | None, InputProblem | None]:
@@ -369,7 +370,8 @@ def compare_dumps(
 ) -> tuple[CompareResult | None, InputProblem | None]:
     """``specdiag compare-hidden SERVED TRAINING [--reference R]``."""
     try:
-        from specdiag.core.hidden.compare import CompareOptions, compare
+        from specdiag.core.hidden.compare import compare
+        from specdiag.core.hidden.compare_results import CompareOptions
         from specdiag.core.hidden.conventions import CaptureEngine
         from specdiag.core.hidden.loading import Layout, load_dump
 

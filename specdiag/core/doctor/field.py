@@ -209,7 +209,7 @@ def draft_quantization(ctx: Context) -> Outcome:
     decides="a draft trained with a sliding window is served past that window by engines whose "
     "loaders ignore the window keys (full attention: acceptance falls at long context)",
     refs=("ik_llama.cpp#2021", "vllm#40898", "vllm#46104", "sglang#27469", "z-lab/dflash#126"),
-    versions="loaders without the window keys: vLLM before #40898/#46104, SGLang before #27469, ik_llama.cpp before #2021",
+    versions="loaders without the window keys: vLLM before #40898/#46104, SGLang before #27469, ik_llama.cpp before PR #2021",
 )
 def sliding_window_draft(ctx: Context) -> Outcome:
     d = ctx.draft

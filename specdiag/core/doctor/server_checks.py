@@ -95,7 +95,7 @@ def server_args(ctx: Context) -> Outcome:
     decides="the measured acceptance is the draft's, not the number the server was told to "
     "accept (then nothing measured judges the draft)",
     refs=("llama.cpp#27711", "InferenceX golden_al_distribution", "vllm#40662", "sglang-jax#1485"),
-    versions="vLLM with rejection_sample_method (unified in #40662); SGLang with SGLANG_SIMULATE_ACC_LEN; TensorRT-LLM (TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, in AL - 1); ATOM (#1948); llama.cpp (#27711)",
+    versions="vLLM with rejection_sample_method (unified in #40662); SGLang with SGLANG_SIMULATE_ACC_LEN; TensorRT-LLM (TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, in AL - 1); ATOM (PR #1948); llama.cpp (#27711)",
 )
 def synthetic(ctx: Context) -> Outcome:
     from specdiag.core.doctor.field import forced_settings

@@ -23,6 +23,7 @@ from tests.support.doctor import (
     write_sglang_log,
     write_target,
 )
+from tests.support.examples import examples
 
 DATA = paths.TEST_DATA / "logs"
 
@@ -140,7 +141,7 @@ def test_aux_ids_against_the_training_log(tmp_path: Path) -> None:
 
 def test_aux_ids_against_the_training_dump_identified_by_reference(tmp_path: Path) -> None:
     torch = pytest.importorskip("torch")
-    from specdiag.core.hidden import synthetic
+    from specdiag.workflows import synthetic
 
     case = synthetic.make_case("matching")  # 8-layer tiny target, training ids (1, 3, 5)
     train = synthetic.save_record(case.training_record, tmp_path / "train" / "data_0.ckpt")
@@ -426,7 +427,7 @@ def test_log_errors(tmp_path: Path) -> None:
 
 def _dumps(tmp_path: Path, scenario: str) -> tuple[Path, Path, Path]:
     torch = pytest.importorskip("torch")
-    from specdiag.core.hidden import synthetic
+    from specdiag.workflows import synthetic
 
     case = synthetic.make_case(scenario)
     train = synthetic.save_record(
@@ -573,7 +574,9 @@ def test_chat_template(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.text(max_size=300))
 def test_server_args_parser_never_raises(text: str) -> None:
@@ -584,7 +587,9 @@ def test_server_args_parser_never_raises(text: str) -> None:
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.recursive(
@@ -632,7 +637,9 @@ _SCALARS = (
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     st.fixed_dictionaries(
