@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.analyze import LogAnalyzer
+from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.follow import follow
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import LogRecord
@@ -196,11 +197,12 @@ def test_chunk_boundaries_do_not_matter() -> None:
 def test_two_line_llamacpp_across_chunk_boundary() -> None:
     data = b"noise\nslot print_timing: id  3 | task 9 | \ndraft acceptance rate = 0.57576 (   57 accepted /    99 generated)\n"
     for size in (1, 10, 50, 1000):
-        recs: list[LogRecord] = []
-        sc = Scanner(LineParser(), recs.append)
+        batches: list[RecordBatch] = []
+        sc = Scanner(LineParser(), batches.append)
         for i in range(0, len(data), size):
             sc.feed(data[i : i + size])
         sc.close()
+        recs = [r for b in batches for r in b.records()]
         assert len(recs) == 1 and dict(recs[0].raw)["slot"] == "3", size
         assert recs[0].line_no == 3
 

@@ -2,7 +2,7 @@
 files of the logs benchmark's generator (dense, about 45% statistics lines, and sparse, about
 3%), each read as a plain file, gzip, stdin, with a time window, with --records, with --acc.
 
-The documents under tests/data/logs/golden/ were captured before the logs pipeline was
+The documents under tests/data/logs_golden/ were captured before the logs pipeline was
 rewritten (one record source, one accumulator, exact sums) and are the contract it keeps.
 Numbers compare to 12 significant digits: the sums are exact now (integers and scaled
 integers), where the old accumulators added binary floats in one pinned order, so a mean can
@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "logs"
-GOLDEN = DATA / "golden"
+GOLDEN = DATA.parent / "logs_golden"
 FIXTURES = sorted(p.name for p in DATA.iterdir() if p.is_file())
 
 # name -> (arguments after `logs --json`, file given on stdin or None, the records file or None)

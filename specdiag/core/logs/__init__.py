@@ -18,6 +18,7 @@ Modules:
 
 * :mod:`.run`      the entry point: LogsOptions, run_logs, LogsResult
 * :mod:`.records`  the record every parser returns (frozen dataclass), LogEngine, the range guard
+* :mod:`.batch`    RecordBatch (records of one source, columnar) and the RecordSource interface
 * :mod:`.patterns` compiled patterns per engine/version, prefilter and context keywords
 * :mod:`.grammar`  the tolerant field grammar
 * :mod:`.parse`    line -> record with per-line engine auto-detection (server logs)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from specdiag.core.logs import fast
+from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import (
     BENCH,
@@ -129,7 +130,7 @@ class LogAnalyzer:
 
     def add_source(self, label: str) -> Scanner:
         parser = LineParser(self.engine, self.engine_version, source=label, year=self.year)
-        scanner = fast.make_scanner(parser, self._record, self, self.max_line)  # compiled path
+        scanner = fast.make_scanner(parser, self.add_batch, self._record, self, self.max_line)
         src = _Source(label, parser, scanner)
         self.sources.append(src)
         return src.scanner
@@ -138,6 +139,11 @@ class LogAnalyzer:
         if fast.scan_file(self, label, stream, chunk_size):  # compiled path, blocks in threads
             return
         scan_stream(stream, self.add_source(label), chunk_size, self.after_block)
+
+    def add_batch(self, batch: RecordBatch) -> None:
+        """The records of one batch, in order."""
+        for i in range(len(batch)):
+            self._record(batch.record(i))
 
     def _record(self, rec: LogRecord) -> None:
         if self.window.active and not self.window.accepts(rec):

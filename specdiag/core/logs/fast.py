@@ -38,6 +38,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import LogRecord
 from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Candidate, LineFinder, Scanner
@@ -372,12 +373,13 @@ class FastScanner(Scanner):
     def __init__(
         self,
         parser: LineParser,
+        sink: Callable[[RecordBatch], None],
         on_record: Callable[[LogRecord], None],
         analyzer: LogAnalyzer,
         *,
         max_line: int = MAX_LINE,
     ) -> None:
-        super().__init__(parser, self._release_then_record, max_line=max_line)
+        super().__init__(parser, sink, max_line=max_line)
         self._record = on_record
         self.analyzer = analyzer
         mask = 0
@@ -490,7 +492,7 @@ class FastScanner(Scanner):
             consts,
         )
 
-    def _release_then_record(self, rec: LogRecord) -> None:
+    def on_record(self, rec: LogRecord) -> None:
         # a record of the Python path. During a Ctx.run the C part holds the running state of
         # the main series it adds to: it takes the record itself when it holds that series,
         # else writes the series back first; Python adds the record then.
@@ -547,14 +549,15 @@ def release(analyzer: LogAnalyzer) -> None:
 
 def make_scanner(
     parser: LineParser,
+    sink: Callable[[RecordBatch], None],
     on_record: Callable[[LogRecord], None],
     analyzer: LogAnalyzer,
     max_line: int = MAX_LINE,
 ) -> Scanner:
     """The scanner for one source: the compiled one when available, else the Python one."""
     if available():
-        return FastScanner(parser, on_record, analyzer, max_line=max_line)
-    return Scanner(parser, on_record, max_line=max_line)
+        return FastScanner(parser, sink, on_record, analyzer, max_line=max_line)
+    return Scanner(parser, sink, max_line=max_line)
 
 
 # --------------------------------------------------------------------------- whole files

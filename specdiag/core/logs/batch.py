@@ -1,0 +1,169 @@
+"""A batch of records: what a record source hands the accumulator, columnar.
+
+``specdiag logs`` is three stages, one direction::
+
+    bytes --(record source)--> RecordBatch, RecordBatch, ... --(accumulator)--> report()
+
+A **record source** (:class:`RecordSource`) turns the bytes of one input into batches of the
+records found in them, in line order; the Python source (:class:`~.scan.Scanner`: the
+LineFinder, then the LineParser) and the compiled one give the same records for the same bytes.
+The accumulator consumes batches and knows nothing of which source made them.
+
+A :class:`RecordBatch` holds the numeric fields as numpy arrays (one value per record; a missing
+value is NaN for floats, -1 for counts and the CUDA-graph flag) and the few text fields as
+columns of Python values. :meth:`RecordBatch.record` gives row ``i`` back as the
+:class:`~.records.LogRecord` it came from, field for field, and :meth:`RecordBatch.of` builds a
+batch from records: the two are inverse (a property test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from specdiag.core.logs.records import LogRecord
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
+
+_EMPTY_F: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RecordBatch:
+    """Records of one source in line order, columnar (``n`` rows)."""
+
+    source: str  # the input's label ('-' for stdin)
+    # numeric columns
+    line_no: I64
+    timestamp: F64  # NaN: no usable timestamp
+    accept_length: F64  # bonus included; NaN: not printed
+    accept_rate: F64  # NaN: none
+    accepted_tokens: I64  # -1: not printed
+    drafted_tokens: I64  # -1: not printed
+    cuda_graph: I8  # 1 True, 0 False, -1 not printed
+    throughput: F64  # NaN: none
+    # per-position rates, ragged: row i's are values[offsets[i]:offsets[i + 1]]
+    pp_offsets: I64
+    per_position: F64
+    per_position_conditional: F64
+    # text columns (one Python value per row)
+    engine: Sequence[str]
+    kind: Sequence[str]
+    rank: Sequence[str]
+    clock: Sequence[str | None]
+    time_text: Sequence[str | None]
+    version_guess: Sequence[str | None]
+    raw: Sequence[tuple[tuple[str, str], ...]]
+    notes: Sequence[tuple[str, ...]]
+
+    def __len__(self) -> int:
+        return len(self.line_no)
+
+    @classmethod
+    def of(cls, source: str, records: Sequence[LogRecord]) -> RecordBatch:
+        """The batch of these records (of one source, in order)."""
+        n = len(records)
+        nan = float("nan")
+        pp_n = np.fromiter((len(r.per_position) for r in records), np.int64, n)
+        offsets = np.zeros(n + 1, np.int64)
+        np.cumsum(pp_n, out=offsets[1:])
+        return cls(
+            source=source,
+            line_no=np.fromiter((r.line_no for r in records), np.int64, n),
+            timestamp=_floats([r.timestamp for r in records], nan),
+            accept_length=_floats([r.accept_length for r in records], nan),
+            accept_rate=_floats([r.accept_rate for r in records], nan),
+            accepted_tokens=_ints([r.accepted_tokens for r in records]),
+            drafted_tokens=_ints([r.drafted_tokens for r in records]),
+            cuda_graph=np.fromiter(
+                (-1 if r.cuda_graph is None else int(r.cuda_graph) for r in records), np.int8, n
+            ),
+            throughput=_floats([r.throughput for r in records], nan),
+            pp_offsets=offsets,
+            per_position=np.array([x for r in records for x in r.per_position], np.float64),
+            per_position_conditional=np.array(
+                [x for r in records for x in r.per_position_conditional], np.float64
+            ),
+            engine=[r.engine for r in records],
+            kind=[r.kind for r in records],
+            rank=[r.rank for r in records],
+            clock=[r.clock for r in records],
+            time_text=[r.time_text for r in records],
+            version_guess=[r.version_guess for r in records],
+            raw=[r.raw for r in records],
+            notes=[r.notes for r in records],
+        )
+
+    def per_position_of(self, i: int) -> tuple[float, ...]:
+        a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
+        return tuple(self.per_position[a:b].tolist()) if b > a else _EMPTY_F
+
+    def record(self, i: int) -> LogRecord:
+        """Row ``i`` as the record it came from."""
+        ts = float(self.timestamp[i])
+        length = float(self.accept_length[i])
+        rate = float(self.accept_rate[i])
+        tp = float(self.throughput[i])
+        acc, dra, graph = (
+            int(self.accepted_tokens[i]),
+            int(self.drafted_tokens[i]),
+            int(self.cuda_graph[i]),
+        )
+        a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
+        return LogRecord(
+            engine=self.engine[i],
+            kind=self.kind[i],
+            line_no=int(self.line_no[i]),
+            source=self.source,
+            rank=self.rank[i],
+            timestamp=None if ts != ts else ts,
+            clock=self.clock[i],
+            time_text=self.time_text[i],
+            version_guess=self.version_guess[i],
+            accept_length=None if length != length else length,
+            accepted_drafts=None if length != length else length - 1.0,
+            accept_rate=None if rate != rate else rate,
+            accepted_tokens=None if acc < 0 else acc,
+            drafted_tokens=None if dra < 0 else dra,
+            per_position=tuple(self.per_position[a:b].tolist()) if b > a else _EMPTY_F,
+            per_position_conditional=(
+                tuple(self.per_position_conditional[a:b].tolist()) if b > a else _EMPTY_F
+            ),
+            cuda_graph=None if graph < 0 else bool(graph),
+            throughput=None if tp != tp else tp,
+            raw=self.raw[i],
+            notes=self.notes[i],
+        )
+
+    def records(self) -> list[LogRecord]:
+        return [self.record(i) for i in range(len(self))]
+
+
+def _floats(values: list[float | None], nan: float) -> F64:
+    return np.array([nan if v is None else v for v in values], np.float64)
+
+
+def _ints(values: list[int | None]) -> I64:
+    return np.array([-1 if v is None else v for v in values], np.int64)
+
+
+class RecordSource(Protocol):
+    """Bytes of one input in, batches of records out, in line order.
+
+    ``feed`` may be called any number of times (blocks of a file, what a pipe delivers, what a
+    followed file appended); ``close`` ends the input (a last line without its newline, a
+    multi-line summary still open). Each returns the batches the bytes completed (often one,
+    possibly none). What is not a record is counted in the source's ``counts``
+    (:class:`~.scan.ScanCounts`: lines, candidate lines, skipped lines with reasons and
+    examples, lines not understood).
+    """
+
+    def feed(self, data: bytes) -> list[RecordBatch]: ...
+
+    def close(self) -> list[RecordBatch]: ...
