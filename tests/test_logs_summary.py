@@ -52,8 +52,8 @@ def analyze(text: str | bytes, label: str = "x.log", **kw: object) -> LogAnalyze
 def test_quantiles_match_numpy_for_two_decimal_values(values: list[int]) -> None:
     xs = [v / 100 for v in values]
     h = _Hist(1000.0)
-    for x in xs:
-        h.add(x)
+    for part in (xs[: len(xs) // 2], xs[len(xs) // 2 :]):  # two batches
+        h.add(np.array(part))
     d = h.dist()
     assert d is not None
     assert [d.p5, d.p50, d.p95] == pytest.approx(list(np.percentile(xs, [5, 50, 95])), abs=1e-9)
@@ -63,15 +63,15 @@ def test_quantiles_match_numpy_for_two_decimal_values(values: list[int]) -> None
 
 def test_histogram_memory_is_bounded_by_distinct_values() -> None:
     h = _Hist(1000.0)
-    for i in range(200_000):
-        h.add(1.0 + (i % 300) / 100)
+    for _ in range(20):
+        h.add(1.0 + (np.arange(10_000) % 300) / 100)
     assert len(h.counts) == 300 and h.n == 200_000
 
 
 def test_weighted_mean_and_merge() -> None:
     a, b = _Hist(1000.0), _Hist(1000.0)
-    a.add(2.0, 100)
-    b.add(3.0, 300)
+    a.add(np.array([2.0]), np.array([100]))
+    b.add(np.array([3.0]), np.array([300]))
     a.merge(b)
     d = a.dist()
     assert d is not None and d.mean == 2.5 and d.weighted_mean == pytest.approx(2.75)
@@ -111,8 +111,9 @@ def test_sparkline_is_bounded() -> None:
     acc = SeriesAccumulator("sglang")
     rec = next(iter(LineParser().parse(sgl(2.0)) or ()))
     assert isinstance(rec, LogRecord)
-    for _ in range(10_000):
-        acc.add(rec)
+    batch = RecordBatch.of("", [rec] * 10_000)
+    for part in np.array_split(np.arange(10_000), 7):
+        acc.add_rows(batch, part)
     assert len(acc.spark.buckets) < 2 * SPARK_WIDTH
     assert len(acc.finish().sparkline) == SPARK_WIDTH
 

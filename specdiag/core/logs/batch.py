@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +32,29 @@ I64 = npt.NDArray[np.int64]
 I8 = npt.NDArray[np.int8]
 
 _EMPTY_F: tuple[float, ...] = ()
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Codes(Generic[T]):
+    """A text column with few distinct values: row i is ``values[codes[i]]``."""
+
+    codes: npt.NDArray[np.int32]
+    values: tuple[T, ...]
+
+    @classmethod
+    def of(cls, items: Sequence[T]) -> Codes[T]:
+        table: dict[T, int] = {}
+        codes = np.fromiter((table.setdefault(v, len(table)) for v in items), np.int32, len(items))
+        return cls(codes, tuple(table))
+
+    def __getitem__(self, i: int) -> T:
+        return self.values[int(self.codes[i])]
+
+    def __len__(self) -> int:
+        return len(self.codes)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -52,15 +75,16 @@ class RecordBatch:
     pp_offsets: I64
     per_position: F64
     per_position_conditional: F64
-    # text columns (one Python value per row)
-    engine: Sequence[str]
-    kind: Sequence[str]
-    rank: Sequence[str]
-    clock: Sequence[str | None]
+    # text columns with few distinct values: codes into a table of values
+    engine: Codes[str]
+    kind: Codes[str]
+    rank: Codes[str]
+    clock: Codes[str | None]
+    version_guess: Codes[str | None]
+    notes: Codes[tuple[str, ...]]
+    # text columns with a value per row (read for a few rows: the first and last times, ...)
     time_text: Sequence[str | None]
-    version_guess: Sequence[str | None]
     raw: Sequence[tuple[tuple[str, str], ...]]
-    notes: Sequence[tuple[str, ...]]
 
     def __len__(self) -> int:
         return len(self.line_no)
@@ -90,14 +114,14 @@ class RecordBatch:
             per_position_conditional=np.array(
                 [x for r in records for x in r.per_position_conditional], np.float64
             ),
-            engine=[r.engine for r in records],
-            kind=[r.kind for r in records],
-            rank=[r.rank for r in records],
-            clock=[r.clock for r in records],
+            engine=Codes.of([r.engine for r in records]),
+            kind=Codes.of([r.kind for r in records]),
+            rank=Codes.of([r.rank for r in records]),
+            clock=Codes.of([r.clock for r in records]),
+            version_guess=Codes.of([r.version_guess for r in records]),
+            notes=Codes.of([r.notes for r in records]),
             time_text=[r.time_text for r in records],
-            version_guess=[r.version_guess for r in records],
             raw=[r.raw for r in records],
-            notes=[r.notes for r in records],
         )
 
     def per_position_of(self, i: int) -> tuple[float, ...]:
@@ -167,3 +191,77 @@ class RecordSource(Protocol):
     def feed(self, data: bytes) -> list[RecordBatch]: ...
 
     def close(self) -> list[RecordBatch]: ...
+
+
+class Picked(Sequence[T]):
+    """Rows of several per-row columns, picked in a given order (a merged batch's column)."""
+
+    def __init__(self, parts: Sequence[Sequence[T]], part: I64, row: I64) -> None:
+        self._parts = parts
+        self._part = part
+        self._row = row
+
+    def __len__(self) -> int:
+        return len(self._part)
+
+    def __getitem__(self, i: int) -> T:  # type: ignore[override]
+        return self._parts[int(self._part[i])][int(self._row[i])]
+
+
+def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
+    """One batch of the rows of ``parts`` (concatenated), taken in ``order``."""
+    sizes = [len(b) for b in parts]
+    part = np.repeat(np.arange(len(parts)), sizes)[order]
+    row = (np.arange(sum(sizes)) - np.repeat(np.cumsum(sizes) - sizes, sizes))[order]
+
+    def cat(name: str) -> npt.NDArray[Any]:
+        return np.concatenate([getattr(b, name) for b in parts])[order]
+
+    def codes(name: str) -> Codes[Any]:
+        table: dict[Any, int] = {}
+        mapped = []
+        for b in parts:
+            col: Codes[Any] = getattr(b, name)
+            remap = np.array([table.setdefault(v, len(table)) for v in col.values], np.int32)
+            mapped.append(remap[col.codes] if len(col.codes) else col.codes)
+        return Codes(np.concatenate(mapped)[order], tuple(table))
+
+    # ragged per-position rates: each row's slice, in the new order
+    lens = np.concatenate([b.pp_offsets[1:] - b.pp_offsets[:-1] for b in parts])
+    starts = np.concatenate(
+        [b.pp_offsets[:-1] + off for b, off in zip(parts, _pp_bases(parts), strict=True)]
+    )
+    lens, starts = lens[order], starts[order]
+    offsets = np.zeros(len(order) + 1, np.int64)
+    np.cumsum(lens, out=offsets[1:])
+    flat = np.repeat(starts - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+    return RecordBatch(
+        source=source,
+        line_no=cat("line_no"),
+        timestamp=cat("timestamp"),
+        accept_length=cat("accept_length"),
+        accept_rate=cat("accept_rate"),
+        accepted_tokens=cat("accepted_tokens"),
+        drafted_tokens=cat("drafted_tokens"),
+        cuda_graph=cat("cuda_graph"),
+        throughput=cat("throughput"),
+        pp_offsets=offsets,
+        per_position=np.concatenate([b.per_position for b in parts])[flat],
+        per_position_conditional=np.concatenate([b.per_position_conditional for b in parts])[flat],
+        engine=codes("engine"),
+        kind=codes("kind"),
+        rank=codes("rank"),
+        clock=codes("clock"),
+        version_guess=codes("version_guess"),
+        notes=codes("notes"),
+        time_text=Picked([b.time_text for b in parts], part, row),
+        raw=Picked([b.raw for b in parts], part, row),
+    )
+
+
+def _pp_bases(parts: Sequence[RecordBatch]) -> list[int]:
+    out, at = [], 0
+    for b in parts:
+        out.append(at)
+        at += len(b.per_position)
+    return out

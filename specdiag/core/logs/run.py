@@ -291,21 +291,22 @@ def _scan_all(
         return
     from specdiag.core.logs import fast
 
-    fast.plan_files(analyzer, [i.path for i in inputs if i.regular])  # files read ahead
-    for inp in inputs:
-        if options.workers == 2 and inp.path != STDIN:
-            from specdiag.core.logs.parallel import scan_path_pipelined
+    # plain files: blocks read and scanned in threads, the next file's first block ahead
+    with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
+        for inp in inputs:
+            if options.workers == 2 and inp.path != STDIN:
+                from specdiag.core.logs.parallel import scan_path_pipelined
 
-            scan_path_pipelined(
-                analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
-            )
-            continue
-        stream = open_path(inp.path, stdin=stdin)
-        try:
-            analyzer.scan(inp.label, stream)
-        finally:
-            if inp.path != STDIN:
-                stream.close()
+                scan_path_pipelined(
+                    analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
+                )
+                continue
+            stream = open_path(inp.path, stdin=stdin)
+            try:
+                analyzer.scan(inp.label, stream, reader=reader)
+            finally:
+                if inp.path != STDIN:
+                    stream.close()
 
 
 def run_logs(

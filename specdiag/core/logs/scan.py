@@ -432,44 +432,40 @@ class Scanner:
         self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
     ) -> None:
         """Parse candidates in order; then take the bytes stage's counts as they stand."""
-        parse = self.parser.parse
-        ready = self.parser.ready  # the parser's list (appended to, never replaced)
-        on_record = self.on_record
-        counts = self.counts
-        overlong = f"overlong line (> {self.max_line} bytes)"
         for line_no, raw, prev in cands:
-            if raw is None:
-                self._skip(line_no, overlong, "")
-                continue
-            text = raw.decode("utf-8", "replace")
-            if prev is None:
-                out = parse(text, line_no)
-            elif prev == CONTEXT:
-                out = self.parser.parse_context(text, line_no)
-            else:
-                out = parse(text, line_no, prev.decode("utf-8", "replace"))
-            if ready:
-                self._drain()
-            if out is None:
-                continue
-            if type(out) is tuple:  # records: the common case first
-                counts.records += len(out)
-                for rec in out:
-                    on_record(rec)
-                continue
-            if isinstance(out, Skipped):
-                self._skip(line_no, out.reason, text)
-                continue
-            if isinstance(out, Unrecognised):
-                self._unrecognised(line_no, text)
-                continue
-            counts.records += len(out)
-            for rec in out:
-                on_record(rec)
+            self.parse_candidate(line_no, raw, prev)
+        counts = self.counts
         counts.lines = lines
         counts.candidate_lines = candidate_lines
         counts.binary = binary
         self._emit()
+
+    def parse_candidate(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
+        """One candidate line: its records (and those it completes) go to :meth:`on_record`,
+        a skip or a line not understood is counted."""
+        if raw is None:
+            self._skip(line_no, f"overlong line (> {self.max_line} bytes)", "")
+            return
+        text = raw.decode("utf-8", "replace")
+        parser = self.parser
+        if prev is None:
+            out = parser.parse(text, line_no)
+        elif prev == CONTEXT:
+            out = parser.parse_context(text, line_no)
+        else:
+            out = parser.parse(text, line_no, prev.decode("utf-8", "replace"))
+        if parser.ready:
+            self._drain()
+        if out is None:
+            return
+        if type(out) is tuple:  # records: the common case first
+            self.counts.records += len(out)
+            for rec in out:
+                self.on_record(rec)
+        elif isinstance(out, Skipped):
+            self._skip(line_no, out.reason, text)
+        elif isinstance(out, Unrecognised):
+            self._unrecognised(line_no, text)
 
     def _unrecognised(self, line_no: int, text: str) -> None:
         c = self.counts
