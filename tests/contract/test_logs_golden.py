@@ -176,12 +176,13 @@ def test_document_as_captured(name: str, tmp_path: Path, monkeypatch: pytest.Mon
 
 def _write_bench_files() -> None:
     """The benchmark generator's two small files, gzip (deterministic seeds)."""
-    sys.path.insert(0, str(DATA.parent.parent.parent / "benchmarks"))
-    import bench_fastlogs as B  # the benchmark's own generator
+    import random
+
+    from tests.support import loggen  # the logs benchmark's generator
 
     GOLDEN.mkdir(exist_ok=True)
     for kind, share, other, seed in (("dense", 0.45, 0.005, 1), ("sparse", 0.03, 0.005, 2)):
-        lines, _, _ = B._lines(B.random.Random(seed), 8 * 3600, 6000, share, other)
+        lines, _, _ = loggen.lines(random.Random(seed), 8 * 3600, 6000, share, other)
         data = ("\n".join(lines) + "\n").encode("ascii")
         (GOLDEN / f"bench_{kind}.log.gz").write_bytes(gzip.compress(data, mtime=0))
 

@@ -4,7 +4,7 @@ The Python source (scan.Scanner: LineFinder, LineParser) and the compiled one (f
 the C scanner and extractor, numpy for the rows) are fed the same bytes, in the same blocks or
 in other blocks, as a stream or as a file read in threads; the records (every field, in order)
 and the counts must be the same. The lines are fuzzed lines of every engine (the fuzzers of
-tests/test_logs_fast.py and tests/test_logs_reliability.py). ``test_sanitized_scanner`` runs
+tests/unit/logs/test_fast.py and tests/unit/logs/test_reliability.py). ``test_sanitized_scanner`` runs
 these tests again on a build of the C part with AddressSanitizer and UBSan.
 """
 
@@ -27,8 +27,9 @@ from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import LogRecord
 from specdiag.core.logs.scan import ScanCounts, Scanner, open_path
-from tests.test_logs_fast import _OTHER, sglang_line, vllm_line
-from tests.test_logs_reliability import hostile_logs
+from tests.support import loggen
+from tests.unit.logs.test_fast import _OTHER, sglang_line, vllm_line
+from tests.unit.logs.test_reliability import hostile_logs
 
 pytestmark = pytest.mark.skipif(
     fast._native is None, reason="the compiled logs scanner is not built (pip install . builds it)"
@@ -92,10 +93,7 @@ def test_every_fixture_gives_the_same_records() -> None:
 def test_the_benchmark_lines_are_read_by_the_compiled_part() -> None:
     import random
 
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    import bench_fastlogs
-
-    lines, _, stats = bench_fastlogs._lines(random.Random(5), 8 * 3600, 3000, 0.45, 0.05)
+    lines, _, stats = loggen.lines(random.Random(5), 8 * 3600, 3000, 0.45, 0.05)
     data = ("\n".join(lines) + "\n").encode()
     for chunk in (5000, 1 << 20):
         assert same_records(data, chunk) > stats * 0.8
