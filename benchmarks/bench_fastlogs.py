@@ -13,7 +13,9 @@ it times side by side (median of ``--repeat`` runs, fresh processes):
 * ``specdiag logs --json FILE``                        (the compiled path)
 * ``SPECDIAG_LOGS_PYTHON=1 specdiag logs --json FILE`` (the Python path, once: the reference)
 
-and checks that the two JSON documents are byte-identical. CPU time and peak RSS of each
+and checks that the two JSON documents are byte-identical. With ``--baseline DIR`` it also times
+the specdiag of another checkout (its compiled part built) on the same files, side by side, and
+prints the ratio of the two and whether their documents agree to 12 significant digits. CPU time and peak RSS of each
 process from ``wait4``. The files are deleted afterwards unless ``--keep``. The last lines are
 a compact summary (the ratio to grep, the cost per statistics line, GB/s, peak RSS, the goal).
 
@@ -22,6 +24,7 @@ and it builds nothing; build the compiled part first where it is missing:
 
     python setup.py build_ext --inplace
     python benchmarks/bench_fastlogs.py [--mb 500] [--repeat 3] [--keep] [--no-python]
+        [--baseline ../other-checkout]
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ typedef struct {
 
 /* The item and per-position arrays of blocks no longer used, kept for the next blocks (their
  * pages stay mapped: no page faults per block). Touched with the GIL held only. */
-#define ARRAYS_POOL 6
+#define ARRAYS_POOL 3
 static struct {
     Item *items;
     Py_ssize_t cap;
@@ -125,11 +125,23 @@ static PyGetSetDef Block_getset[] = {
     {"data", (getter)Block_get_data, NULL, "the bytes the offsets point into", NULL},
     {NULL}};
 
-/* table(): (the items as bytes, one packed Item per candidate line; the per-position rates of
- * the vLLM lines as bytes of doubles); the fields Python reads with a numpy structured dtype */
+/* The Block's buffer: its items, one packed Item per candidate line, read-only (Python reads
+ * them in place with a numpy structured dtype; the view keeps the Block alive). */
+static int Block_getbuffer(BlockObject *b, Py_buffer *view, int flags) {
+    static char empty = 0;
+    void *buf = b->items ? (void *)b->items : (void *)&empty;
+    return PyBuffer_FillInfo(view, (PyObject *)b, buf, (Py_ssize_t)(b->n * (Py_ssize_t)sizeof(Item)), 1,
+                             flags);
+}
+
+static PyBufferProcs Block_as_buffer = {(getbufferproc)Block_getbuffer, NULL};
+
+/* table(): (a view of the items, the per-position rates of the vLLM lines as bytes of doubles) */
 static PyObject *Block_table(BlockObject *b, PyObject *unused) {
-    return Py_BuildValue("(y#y#)", (const char *)b->items, (Py_ssize_t)(b->n * (Py_ssize_t)sizeof(Item)),
-                         (const char *)b->pp, (Py_ssize_t)(b->npp * (Py_ssize_t)sizeof(double)));
+    PyObject *items = PyMemoryView_FromObject((PyObject *)b);
+    if (!items) return NULL;
+    return Py_BuildValue("(Ny#)", items, b->pp ? (const char *)b->pp : "",
+                         (Py_ssize_t)(b->npp * (Py_ssize_t)sizeof(double)));
 }
 
 static PyMethodDef Block_methods[] = {
@@ -144,6 +156,7 @@ static PyTypeObject BlockType = {
     .tp_doc = "Candidate lines of one scanned range of bytes",
     .tp_getset = Block_getset,
     .tp_methods = Block_methods,
+    .tp_as_buffer = &Block_as_buffer,
 };
 
 static Item *push_item(BlockObject *b) {

@@ -22,6 +22,7 @@ reference); :func:`status` says which source runs and why.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import os
 import stat
@@ -34,7 +35,14 @@ import numpy as np
 import numpy.typing as npt
 
 from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, merge
-from specdiag.core.logs.infer import NEW, OLD, SGLangRateInference, sglang_line_analysis
+from specdiag.core.logs.infer import (
+    NEW,
+    OLD,
+    REFRESH,
+    RateInference,
+    SGLangRateInference,
+    sglang_line_analysis,
+)
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
     N_SGL_AMBIG,
@@ -318,25 +326,17 @@ class FastScanner(Scanner):
         counts.binary = binary
         self._emit()
 
-    def _idle(self) -> bool:
-        """The parser holds no open summary block, table or cut line (a fast line is read on
-        its own)."""
-        p = self.parser
-        return p.block is None and p.table is None and p._cut is None
-
     def _block(self, blk: Any, base: int, prev_tail: bytes) -> None:
         """A scanned Block: its fast lines as batch rows, the others through the parser; one
         batch, in the order the Python source gives."""
-        items, ppvals = blk.table()  # None: no items, no per-position rates
-        tab = np.frombuffer(items or b"", ITEM)
+        items, ppvals = blk.table()  # a view of the Block's items (it keeps the Block alive)
+        tab = np.frombuffer(items, ITEM)
         n = len(tab)
         if not n:
             return
         data: bytes = blk.data
         types = tab["type"].copy()
-        f = _fast_columns(
-            tab, np.frombuffer(ppvals or b"", np.float64), data, types, self.parser.year
-        )
+        f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, self.parser.year)
         sgl = self._sgl
         sgl.begin(f, tab, n)
         taken = np.zeros(n, bool)
@@ -355,7 +355,7 @@ class FastScanner(Scanner):
         i = 0
         for p in [*np.flatnonzero(types < IT_SGL).tolist(), n]:
             while i < p:  # fast lines: rows while the parser is idle, else parsed
-                if self._idle():
+                if self.parser.idle():
                     taken[i:p] = True
                     sgl.queue(types, i, p)
                     i = p
@@ -427,16 +427,60 @@ def _frac(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> F64:
     return v / 10.0**n
 
 
-def _texts(data: bytes, off: I64, n: I64) -> tuple[I64, list[str]]:
-    """Codes of the short texts at (off, n), and the distinct texts."""
-    if not len(off):
+def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, ...]]]:
+    """Codes of the short texts at (offset, length) of each row (one text per field), and the
+    distinct rows of texts, in the order they first come."""
+    m = len(fields[0][0])
+    if not m:
         return np.zeros(0, np.int64), []
-    table: dict[bytes, int] = {}
-    codes = [
-        table.setdefault(data[a : a + k], len(table))
-        for a, k in zip(off.tolist(), n.tolist(), strict=True)
+    arr = np.frombuffer(data, np.uint8)
+    width = max(int(n.max()) for _, n in fields)
+    if width > 64:  # long texts (rare): one by one
+        table: dict[tuple[bytes, ...], int] = {}
+        cols = [(o.tolist(), n.tolist()) for o, n in fields]
+        codes = [
+            table.setdefault(tuple(data[o[i] : o[i] + n[i]] for o, n in cols), len(table))
+            for i in range(m)
+        ]
+        return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
+    if width <= 7:  # each text and its length in one uint64; fields combined by their codes
+        combined = np.zeros(m, np.int64)
+        for off, n in fields:
+            idx = np.minimum(off[:, None] + np.arange(8), len(arr) - 1)
+            mat = arr[idx]
+            mat[np.arange(8)[None, :] >= n[:, None]] = 0
+            mat[:, 7] = n
+            key = np.ascontiguousarray(mat).view(np.uint64).ravel()
+            uniq, inv = np.unique(key, return_inverse=True)
+            combined = combined * len(uniq) + inv.ravel()
+        _, first, inverse = np.unique(combined, return_index=True, return_inverse=True)
+        return _first_order(data, fields, first, inverse.ravel())
+    at = np.arange(width)
+    mats = []
+    for off, n in fields:
+        idx = np.minimum(off[:, None] + at, len(arr) - 1)
+        mat = arr[idx]
+        mat[at[None, :] >= n[:, None]] = 0
+        mats.append(mat)
+        mats.append(n.astype(np.uint8)[:, None])
+    rows = np.ascontiguousarray(np.concatenate(mats, axis=1))
+    keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return _first_order(data, fields, first, inverse.ravel())
+
+
+def _first_order(
+    data: bytes, fields: tuple[tuple[I64, I64], ...], first: I64, inverse: I64
+) -> tuple[I64, list[tuple[str, ...]]]:
+    """Codes renumbered in the order of first appearance, and the texts of each code."""
+    rank = np.empty(len(first), np.int64)
+    by_first = np.argsort(first, kind="stable")
+    rank[by_first] = np.arange(len(first))
+    texts = [
+        tuple(data[int(o[i]) : int(o[i]) + int(n[i])].decode("latin-1") for o, n in fields)
+        for i in first[by_first].tolist()
     ]
-    return np.array(codes, np.int64), [t.decode("latin-1") for t in table]
+    return rank[inverse], texts
 
 
 class _Fast:
@@ -470,16 +514,14 @@ def _fast_columns(
         fl = tab["frac_len"][sg]
         fr = np.where(fl > 0, _frac(arr, np.maximum(tab["frac"][sg], 0), fl), 0.0)
         f.ts[sg] = np.where(ok, days + (h * 3600.0 + mi * 60.0 + sec) + fr, np.nan)
-        codes, f.ranks = _texts(data, tab["rank"][sg], tab["rank_len"][sg])
+        codes, ranks = _texts(data, (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
-        lt, ln = tab["len_t"][sg], tab["len_len"][sg]
-        rt, rn = tab["rate_t"][sg], tab["rate_len"][sg]
-        table: dict[tuple[bytes, bytes], int] = {}
-        f.pair[sg] = [
-            table.setdefault((data[a : a + k], data[b : b + m]), len(table))
-            for a, k, b, m in zip(lt.tolist(), ln.tolist(), rt.tolist(), rn.tolist(), strict=True)
-        ]
-        f.pairs = [(a.decode("latin-1"), b.decode("latin-1")) for a, b in table]
+        f.ranks = [r[0] for r in ranks]
+        codes, pairs = _texts(
+            data, (tab["len_t"][sg], tab["len_len"][sg]), (tab["rate_t"][sg], tab["rate_len"][sg])
+        )
+        f.pair[sg] = codes
+        f.pairs = [(a, b) for a, b in pairs]
     vl = np.flatnonzero(types == IT_VLLM)
     if len(vl):
         t = tab["vtime"][vl]
@@ -544,6 +586,11 @@ class _SGLangRows:
         self.analyses = [sglang_line_analysis(a, b) for a, b in f.pairs]
         self.static = [self._static(a) for a in self.analyses]
         self.dynamic = np.array([st is None for st in self.static] or [False], bool)
+        ids: dict[frozenset[tuple[str, int]], int] = {}
+        self.set_id = np.array(
+            [ids.setdefault(a[0], len(ids)) for a in self.analyses] or [0], np.int64
+        )
+        self.sets = list(ids)
 
     def queue(self, items: npt.NDArray[np.int32], i: int, p: int) -> None:
         sel = np.flatnonzero(items[i:p] == IT_SGL)
@@ -555,7 +602,7 @@ class _SGLangRows:
     ) -> tuple[str | None, int | None, int] | None:
         """(formula, ndt, note) when the line alone decides them, else None."""
         cands, only, ndts_by = analysis
-        forced = self.parser._sgl_forced
+        forced = self.parser.sglang_forced
         note = 0
         formula: str | None
         if forced is not None:
@@ -578,42 +625,31 @@ class _SGLangRows:
         infs = self.parser.sglang_inference
         inf = infs.get(rank)
         if inf is None:
-            inf = infs[rank] = SGLangRateInference(self.parser._sgl_forced)
+            inf = infs[rank] = SGLangRateInference(self.parser.sglang_forced)
         return inf
 
-    def _tally(self, keys: list[int]) -> None:
-        """Add lines (their rank and text-pair keys) to their rank's inference."""
-        width = len(self.f.pairs) + 1
-        for k, c in Counter(keys).items() if len(keys) > 8 else ((k, 1) for k in keys):
-            r, pr = divmod(k, width)
-            self._inference(self.f.ranks[r]).add(self.analyses[pr][0], c)
-
     def flush(self) -> None:
-        """Tally (and decide) every queued line, in order."""
+        """Tally and decide every queued line, as line by line: a line that needs its rank's
+        best pair sees the tallies of every line before it and its own; between the points
+        where the inference recomputes its best pair (a set it has not counted, or REFRESH
+        tallies after the last recompute) the tallies are added in bulk."""
         if not self.pending:
             return
         items = np.concatenate(self.pending)
         self.pending = []
         f = self.f
-        pairs = f.pair[items]
-        keys = (f.rank[items] * (len(f.pairs) + 1) + pairs).tolist()
+        pairs, ranks = f.pair[items], f.rank[items]
         dyn = self.dynamic[pairs]
-        at_dyn = np.flatnonzero(dyn)
-        outcomes = []
-        cur = 0
-        pair_list, rank_list = pairs.tolist(), f.rank[items].tolist()
-        for at in at_dyn.tolist():
-            self._tally(keys[cur : at + 1])  # up to and with the line that needs the best pair
-            cur = at + 1
-            outcomes.append(self._dynamic(pair_list[at], rank_list[at]))
-        self._tally(keys[cur:])
-        if len(at_dyn):
-            # lines decided alike in one go
-            dyn_items = items[at_dyn]
+        if dyn.any():
+            outcomes = self._walk(pairs, ranks, np.flatnonzero(dyn))
+            dyn_items = items[dyn]
             codes = {o: i for i, o in enumerate(dict.fromkeys(outcomes))}
             which = np.array([codes[o] for o in outcomes], np.int64)
             for o, i in codes.items():
                 self._decide(dyn_items[which == i], o)
+        else:
+            for r in np.unique(ranks).tolist():
+                self._tally(r, self.set_id[pairs[ranks == r]].tolist())
         static = items[~dyn]
         spairs = pairs[~dyn]
         for pr in np.unique(spairs).tolist():
@@ -621,12 +657,73 @@ class _SGLangRows:
             assert outcome is not None  # a static pair: the line alone decides
             self._decide(static[spairs == pr], outcome)
 
-    def _dynamic(self, pair: int, rank: int) -> tuple[str | None, int | None, int]:
-        cands, only, ndts_by = self.analyses[pair]
+    def _tally(self, rank: int, sets: list[int]) -> None:
+        """Add lines (their candidate sets) to their rank's inference."""
         inf = self._inference(self.f.ranks[rank])
+        for sid, c in Counter(sets).items():
+            inf.add(self.sets[sid], c)
+
+    def _walk(
+        self, pairs: I64, ranks: I64, dyn_at: I64
+    ) -> list[tuple[str | None, int | None, int]]:
+        """The outcome of each line that needs its rank's best pair (positions ``dyn_at``)."""
+        order = np.argsort(ranks, kind="stable")
+        sorted_ranks = ranks[order]
+        cut = np.flatnonzero(np.r_[True, sorted_ranks[1:] != sorted_ranks[:-1]])
+        ends = np.r_[cut[1:], len(order)]
+        local = np.empty(len(order), np.int64)
+        local[order] = np.arange(len(order)) - np.repeat(cut, ends - cut)
+        per_rank: dict[int, list[int]] = {}  # a rank's lines' candidate sets, in order
+        events: dict[int, list[int]] = {}  # where a rank meets a set it has not counted
+        stale: dict[int, int] = {}  # the local index from which best() recomputes
+        for a, z in zip(cut.tolist(), ends.tolist(), strict=True):
+            r = int(sorted_ranks[a])
+            rs = self.set_id[pairs[order[a:z]]]
+            per_rank[r] = rs.tolist()
+            inf = self._inference(self.f.ranks[r])
+            sids, firsts = np.unique(rs, return_index=True)
+            ev = sorted(
+                i
+                for sid, i in zip(sids.tolist(), firsts.tolist(), strict=True)
+                if self.sets[sid] not in inf.counts
+            )
+            events[r] = ev
+            first = ev[0] if ev else len(rs)
+            stale[r] = min(first, max(inf.refresh_in() - 1, 0))
+        added = dict.fromkeys(per_rank, 0)  # a rank's lines tallied so far
+        # each rank's best pair as it stands (an id per distinct value), and outcomes by it
+        bests: dict[RateInference, int] = {}
+        best_of: dict[int, tuple[RateInference, int] | None] = dict.fromkeys(per_rank)
+        cache: dict[tuple[int, int], tuple[str | None, int | None, int]] = {}
+        out = []
+        pl, rl, ll = pairs.tolist(), ranks.tolist(), local.tolist()
+        for x in dyn_at.tolist():
+            pr, r, j = pl[x], rl[x], ll[x]
+            cur = best_of[r]
+            recompute = j >= stale[r]  # best() recomputes here: every line before it counts
+            if cur is None or recompute:
+                self._tally(r, per_rank[r][added[r] : j + 1])
+                added[r] = j + 1
+                best = self._inference(self.f.ranks[r]).best()
+                cur = best_of[r] = (best, bests.setdefault(best, len(bests)))
+                if recompute:
+                    ev = events[r]
+                    k = bisect.bisect_right(ev, j)
+                    stale[r] = min(ev[k] if k < len(ev) else len(per_rank[r]), j + REFRESH)
+            o = cache.get((pr, cur[1]))
+            if o is None:
+                o = cache[(pr, cur[1])] = self._dynamic(pr, cur[0])
+            out.append(o)
+        for r, lines in per_rank.items():
+            self._tally(r, lines[added[r] :])
+        return out
+
+    def _dynamic(self, pair: int, best: RateInference) -> tuple[str | None, int | None, int]:
+        """A line's outcome given its rank's best pair at that line."""
+        cands, only, ndts_by = self.analyses[pair]
         note = 0
         formula: str | None
-        forced = self.parser._sgl_forced
+        forced = self.parser.sglang_forced
         if forced is not None:
             formula = forced if forced in ndts_by else None
             note = 0 if forced in ndts_by else 1
@@ -635,13 +732,17 @@ class _SGLangRows:
         elif not cands:
             formula, note = None, 1
         else:
-            formula, note = inf.best().formula, 2
+            formula, note = best.formula, 2
         ndts = ndts_by.get(formula, ()) if formula is not None else ()
         ndt: int | None = ndts[0] if len(ndts) == 1 else None
-        if ndt is None and formula is not None and formula != NEW:
-            best = inf.best()
-            if best.formula == formula and best.num_draft_tokens in ndts:
-                ndt = best.num_draft_tokens
+        if (
+            ndt is None
+            and formula is not None
+            and formula != NEW
+            and best.formula == formula
+            and best.num_draft_tokens in ndts
+        ):
+            ndt = best.num_draft_tokens
         return formula, ndt, note
 
     def _decide(self, items: I64 | int, outcome: tuple[str | None, int | None, int]) -> None:

@@ -116,6 +116,7 @@ class SeriesStats:
 UNIT_BITS = 1200
 _M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
+_M26 = (1 << 26) - 1
 _CHUNK = 1 << 17  # rows per bincount: every partial sum stays below 2**53 (exact in float64)
 
 
@@ -141,12 +142,19 @@ def exact_sums(
         e = exp.astype(np.int64)
         emin = int(e.min())
         span = int(e.max()) - emin + 1
+        base = emin - 53 + UNIT_BITS
+        if groups is None and w is None and span <= 8:
+            # few binary exponents (the common case): every mantissa shifted to the lowest one,
+            # in two 26-bit halves summed in int64 (no partial sum reaches 2**52)
+            sh = e - emin
+            hi = int(((m >> 26) << sh).sum())
+            lo = int(((m & _M26) << sh).sum())
+            return [Fraction(((hi << 26) + lo) << base, 1 << UNIT_BITS)]
         idx = e - emin if groups is None else e - emin + groups * span
         parts = [(0, m & _M18), (18, (m >> 18) & _M18), (36, m >> 36)]
         if w is not None:
             wp = [(0, w & _M17), (17, (w >> 17) & _M17), (34, w >> 34)]
             parts = [(a + b, pa * pb) for a, pa in parts for b, pb in wp]
-        base = emin - 53 + UNIT_BITS
         for shift, part in parts:
             sums = np.bincount(idx, weights=part, minlength=ngroups * span)
             for j in np.flatnonzero(sums).tolist():
@@ -180,9 +188,17 @@ class _Hist:
         """Values (and their weights, drafted tokens: 0 for none)."""
         if not len(x):
             return
-        keys, cnt = np.unique(np.rint(x * self.scale).astype(np.int64), return_counts=True)
+        bins = np.rint(x * self.scale).astype(np.int64)
+        lo, hi = int(bins.min()), int(bins.max())
+        if hi - lo <= 4 * len(bins) + 4096:  # a dense range: count by offset
+            cnt = np.bincount(bins - lo)
+            keys = np.flatnonzero(cnt)
+            pairs = zip((keys + lo).tolist(), cnt[keys].tolist(), strict=True)
+        else:
+            uk, uc = np.unique(bins, return_counts=True)
+            pairs = zip(uk.tolist(), uc.tolist(), strict=True)
         c = self.counts
-        for k, v in zip(keys.tolist(), cnt.tolist(), strict=True):
+        for k, v in pairs:
             c[k] = c.get(k, 0) + v
         self.n += len(x)
         self.total += exact_sums(x)[0]
