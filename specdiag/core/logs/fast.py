@@ -75,10 +75,12 @@ try:
 except ImportError as exc:  # not built: the Python path, with a note
     _native = None
     _why_not = f"the compiled part is not built ({exc})"
+ABI = 2  # the interface of the C part this module reads (its ABI constant)
+if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
+    _native = None
+    _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
 
 _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
-# the parser's multi-line state: while any of these is set, every line goes to the parser
-PENDING_ATTRS = ("block", "_cut", "table")
 
 
 def _configure() -> None:
