@@ -280,35 +280,36 @@ def _scan_all(
     from specdiag.core.logs import fast
     from specdiag.core.logs.paste.hook import PASTE_MAX, hold
 
-    fast.plan_files(analyzer, [i.path for i in inputs if i.regular])  # files read ahead
-    for inp in inputs:
-        small = not inp.regular or _size(inp.path) <= PASTE_MAX
-        if small:
-            # a paste-sized input is held for the structure readers (read once, as always)
+    # plain files: blocks read and scanned in threads, the next file's first block ahead
+    with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
+        for inp in inputs:
+            small = not inp.regular or _size(inp.path) <= PASTE_MAX
+            if small:
+                # a paste-sized input is held for the structure readers (read once, as always)
+                stream = open_path(inp.path, stdin=stdin)
+                try:
+                    scanned, tee = hold(stream)
+                    analyzer.scan(inp.label, scanned)
+                    data = tee.held()
+                    if data is not None:
+                        held[inp.label] = data
+                finally:
+                    if inp.path != STDIN:
+                        stream.close()
+                continue
+            if options.workers == 2 and inp.path != STDIN:
+                from specdiag.core.logs.parallel import scan_path_pipelined
+
+                scan_path_pipelined(
+                    analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
+                )
+                continue
             stream = open_path(inp.path, stdin=stdin)
             try:
-                scanned, tee = hold(stream)
-                analyzer.scan(inp.label, scanned)
-                data = tee.held()
-                if data is not None:
-                    held[inp.label] = data
+                analyzer.scan(inp.label, stream, reader=reader)
             finally:
                 if inp.path != STDIN:
                     stream.close()
-            continue
-        if options.workers == 2 and inp.path != STDIN:
-            from specdiag.core.logs.parallel import scan_path_pipelined
-
-            scan_path_pipelined(
-                analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
-            )
-            continue
-        stream = open_path(inp.path, stdin=stdin)
-        try:
-            analyzer.scan(inp.label, stream)
-        finally:
-            if inp.path != STDIN:
-                stream.close()
 
 
 def _size(path: str) -> int:
