@@ -329,7 +329,8 @@ def _doctor(
     files = write_story(tmp, BROKEN_IDS if scenario == "collapsed" else GOOD_IDS, steps=STEPS)
     cmd = (
         f"specdiag doctor --server {url} --draft draft --logs server.log "
-        f'--server-args "$(cat launch.sh)" --acc {TRAINING_ACC} --steps {STEPS}'
+        f'--server-args "$(cat launch.sh)" --training-log train.log --acc {TRAINING_ACC} '
+        f"--steps {STEPS}"
     )
     step("doctor", cmd)
     report = run_doctor(
@@ -339,6 +340,7 @@ def _doctor(
             draft=str(files.draft),
             logs=(str(log_path),),
             server_args=files.server_args,
+            training_log=str(files.training_log),
             acc=(TRAINING_ACC,),
             steps=STEPS,
         )

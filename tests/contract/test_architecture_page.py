@@ -218,14 +218,6 @@ def test_each_command_module_registers_through_the_boundary() -> None:
         assert re.search(rf'command\(\s*app,\s*"{name}"', src), module
 
 
-def test_the_flags_table_lists_exactly_the_flags_the_framework_test_allows() -> None:
-    from tests.contract.test_framework import SEPARATE_FLAGS
-
-    table = _section("### Flags that mean different things")
-    listed = set(re.findall(r"^\| `(--[\w-]+)` \| ([a-z-]+) \|", table, re.M))
-    assert listed == set(SEPARATE_FLAGS)
-
-
 def test_the_commands_independent_contract_lists_every_command_module() -> None:
     from specdiag.cli.app import COMMANDS
 
