@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import errno
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any
 
+from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
 from specdiag.exporter.config import ExporterConfig
 from specdiag.exporter.sources import DoctorSource, LogsSource, ProbeSource
@@ -28,20 +27,14 @@ class ExporterStart:
     follow: bool
 
 
-class ExporterHandle:
+class ExporterHandle(ServerLifecycle):
     def __init__(self, config: ExporterConfig) -> None:
+        super().__init__(config.host)
         self.config = config
         self.store = Store()
         self.stop_event = threading.Event()
         self.threads: list[threading.Thread] = []
         self._httpd: Any = None
-        self.host = config.host
-        self.port = 0
-
-    @property
-    def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
 
     def _start(self) -> None:
         from prometheus_client import CollectorRegistry, start_http_server
@@ -99,20 +92,12 @@ class ExporterHandle:
         False) or Ctrl-C / SIGTERM arrives (a ``KeyboardInterrupt``; returns True). ``on_ready``
         gets the start document first. The exporter is stopped when this returns or raises."""
         try:
-            if on_ready is not None:
-                on_ready(self.start_document())
-            deadline = None if duration_s is None else time.monotonic() + duration_s
-            try:
-                while deadline is None or time.monotonic() < deadline:
-                    left = 0.2 if deadline is None else min(0.2, deadline - time.monotonic())
-                    time.sleep(max(0.0, left))  # a sleep, not a join: signals interrupt it
-            except KeyboardInterrupt:  # the CLI's framework turns SIGTERM into this too
-                return True
-            return False
+            ready = None if on_ready is None else (lambda: on_ready(self.start_document()))
+            return self.run_for(duration_s, ready)
         finally:
             self.stop()
 
-    def stop(self) -> None:
+    def _stop(self) -> None:
         """Stop the sources and the HTTP server; waits briefly for the threads."""
         self.stop_event.set()
         if self._httpd is not None:
@@ -122,23 +107,6 @@ class ExporterHandle:
         for t in self.threads:
             t.join(5.0)
 
-    def __enter__(self) -> ExporterHandle:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
-
 
 def start(config: ExporterConfig) -> ExporterHandle:
-    handle = ExporterHandle(config)
-    try:
-        handle._start()
-    except BaseException:
-        handle.stop()
-        raise
-    return handle
+    return ExporterHandle.launch(config)

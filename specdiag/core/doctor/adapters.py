@@ -166,7 +166,8 @@ def probe_server(
 ) -> ServerEvidence:
     """Discovery and a short ``specdiag probe`` run (unless ``report`` is one already run); the
     server's own settings pages besides."""
-    from specdiag.core.probe.run import ProbeConfig, redact_url, run_probe
+    from specdiag.core.http import redact_url
+    from specdiag.core.probe.run import ProbeConfig, run_probe
     from specdiag.core.probe.workload import builtin_prompts
 
     if report is not None:
@@ -210,33 +211,36 @@ def probe_server(
 def _settings_pages(
     url: str, api_key: str | None, timeout_s: float
 ) -> tuple[dict[str, Any] | None, int | None]:
-    import httpx
+    """SGLang's launch arguments and vLLM's context length, read within the HTTP bounds; a page
+    that fails or is unusable is left out (the probe already reported reachability)."""
+    from specdiag.core.http import BodyKind, HttpFailure, fetch, json_answer, sync_client
+    from specdiag.core.probe.run import server_base
 
-    from specdiag.core.probe.run import server_root
-
-    root, _ = server_root(url)
-    headers = {"authorization": f"Bearer {api_key}"} if api_key else {}
+    base, _ = server_base(url)
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    wait = min(timeout_s, 10.0)
     info = None
     max_len = None
-    try:
-        with httpx.Client(base_url=root, timeout=min(timeout_s, 10.0), headers=headers) as c:
+
+    def page(c: Any, path: str) -> Any:
+        got = fetch(c, "GET", path, kind=BodyKind.INFO, timeout_s=wait, shown=base.shown)
+        return json_answer(got, base.shown, path) if got.status == 200 else None
+
+    with sync_client(base, timeout_s=wait, headers=headers, user_agent="specdiag-doctor") as c:
+        try:
             for path in ("/server_info", "/get_server_info"):
-                r = c.get(path)
-                if r.status_code == 200:
-                    doc = r.json()
-                    if isinstance(doc, dict):
-                        info = doc
-                        break
-            r = c.get("/v1/models")
-            if r.status_code == 200:
-                doc = r.json()
-                data = doc.get("data") if isinstance(doc, dict) else None
-                if isinstance(data, list) and data and isinstance(data[0], dict):
-                    v = data[0].get("max_model_len")
-                    if isinstance(v, int):
-                        max_len = v
-    except (httpx.HTTPError, ValueError):
-        pass  # settings pages are optional: the probe already reported reachability
+                doc = page(c, path)
+                if isinstance(doc, dict):
+                    info = doc
+                    break
+            doc = page(c, "/v1/models")
+        except HttpFailure:
+            return info, None
+        data = doc.get("data") if isinstance(doc, dict) else None
+        if isinstance(data, list) and data and isinstance(data[0], dict):
+            v = data[0].get("max_model_len")
+            if type(v) is int and 0 < v < 1 << 40:
+                max_len = v
     return info, max_len
 
 

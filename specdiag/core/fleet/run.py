@@ -23,7 +23,7 @@ from specdiag.core import accept
 from specdiag.core.accept import AccKind
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.analysis import Analysis, AnalysisParams, analyse
-from specdiag.core.fleet.client import PrometheusClient, redact
+from specdiag.core.fleet.client import PrometheusClient
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ def run_fleet(
     )
     analysis = analyse(raw, params)
     return FleetReport(
-        prometheus=redact(shown),
+        prometheus=shown,
         selector=cfg.selector,
         start=start,
         end=end,
