@@ -28,7 +28,6 @@ import asyncio
 import base64
 import contextlib
 import functools
-import json
 import os
 import re
 import socket
@@ -40,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
+from specdiag.core.files import JsonError, loads_json
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import ServerError, UsageError
 
@@ -260,8 +260,6 @@ _DEFAULT_CAPS = {
     BodyKind.ERROR: 64 << 10,
 }
 STREAM_LINE_CAP = 4 << 20  # one server-sent-events line
-JSON_MAX_DEPTH = 1024  # orjson's limit, kept by the fallback parser too
-JSON_MAX_DIGITS = 40  # an integer longer than this is not a count any server sends
 
 
 def _env_cap(name: str, default: int) -> int:
@@ -718,41 +716,6 @@ _EOL = re.compile(rb"\r\n|\r|\n")
 
 
 # --------------------------------------------------------------------------- JSON
-
-
-class JsonError(ValueError):
-    """A document that is not JSON, or is JSON beyond the bounds (depth, number size)."""
-
-
-def _bounded_int(text: str) -> int | float:
-    if len(text.lstrip("-")) > JSON_MAX_DIGITS:
-        raise JsonError(f"an integer of {len(text)} digits")
-    return int(text)
-
-
-def loads_json(data: bytes | str) -> Any:
-    """Parse JSON with bounds: nesting at most 1024 deep, integers at most 40 digits (orjson
-    reads longer ones as floats; beyond a double's range they are refused). ``NaN`` and
-    ``Infinity`` (Python's own JSON writes them) are read. Raises :class:`JsonError`."""
-    try:
-        import orjson
-
-        return orjson.loads(data)
-    except ImportError:  # pragma: no cover - orjson is a dependency
-        pass
-    except orjson.JSONDecodeError as exc:
-        msg = str(exc)
-        if "depth" in msg or "infinity" in msg:
-            raise JsonError(msg.split(":")[0]) from None
-        # NaN/Infinity literals and other leniencies of Python's json: try it, bounded
-    try:
-        return json.loads(data, parse_int=_bounded_int)
-    except RecursionError:
-        raise JsonError(f"nested deeper than {JSON_MAX_DEPTH} levels") from None
-    except JsonError:
-        raise
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise JsonError(str(exc).splitlines()[0][:200] if str(exc) else "not JSON") from None
 
 
 def json_answer(answer: Answer, shown: str, path: str) -> Any:

@@ -123,23 +123,34 @@ def analyze_logs(
             )
             continue
         with contextlib.suppress(SpecdiagError, OSError):
-            _scan_hits(p, open_path(p), hits)
+            note = _scan_hits(p, open_path(p), hits)
+            if note is not None:
+                problems.append(InputProblem("logs", p, note))
     return LogsEvidence(result.report, tuple(hits), tuple(good)), problems
 
 
-def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> None:
+def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> str | None:
+    """The doctor's line patterns over one log, a line at most 64 KiB held at a time; a
+    damaged .gz ends the scan with a note (the lines before it are kept), as in ``logs``."""
+    from specdiag.core.files import GZIP_ERRORS, bounded_lines
+
     counts: dict[str, int] = {}
+    n = 0
     try:
-        for n, raw in enumerate(stream, start=1):
-            if len(raw) > 65536 or not any(k in raw for k in _KEYWORDS):
+        for n, raw in enumerate(bounded_lines(stream, 65536), start=1):
+            if raw is None or not any(k in raw for k in _KEYWORDS):
                 continue
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
             for kind, pat in LOG_PATTERNS.items():
                 if counts.get(kind, 0) < MAX_HITS and pat.search(line):
                     counts[kind] = counts.get(kind, 0) + 1
                     hits.append(LogHit(kind, path, n, line.strip()[:300]))
+    except GZIP_ERRORS as exc:
+        what = "truncated" if isinstance(exc, EOFError) else f"unreadable ({exc})"
+        return f"{what} after line {n}: its error lines scanned up to there"
     finally:
         stream.close()
+    return None
 
 
 @dataclass(frozen=True)

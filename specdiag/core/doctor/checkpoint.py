@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from specdiag.core.doctor.model import InputProblem
+from specdiag.core.files import JsonError, loads_json
 
 MAX_JSON_BYTES = 64 * 1024 * 1024  # a config or index larger than this is not one
 
@@ -122,7 +123,9 @@ def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
             problems.append(InputProblem(role, str(path), f"{size} bytes: too large for JSON"))
             return None
         with path.open("rb") as f:
-            return json.loads(f.read().decode("utf-8"))
+            data = f.read(MAX_JSON_BYTES + 1)  # (the size may have changed since stat)
+        data.decode("utf-8")  # not UTF-8: said as such, below
+        return loads_json(data)
     except FileNotFoundError:
         return None
     except PermissionError:
@@ -135,8 +138,8 @@ def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
         problems.append(
             InputProblem(role, str(path), f"invalid JSON: {exc.msg} (line {exc.lineno})")
         )
-    except RecursionError:
-        problems.append(InputProblem(role, str(path), "invalid JSON: nested too deeply"))
+    except JsonError as exc:
+        problems.append(InputProblem(role, str(path), f"invalid JSON: {exc}"))
     except OSError as exc:
         problems.append(InputProblem(role, str(path), f"cannot read: {exc.strerror or exc}"))
     return None
@@ -332,7 +335,7 @@ def _tokenizer(
         try:
             data = read_regular_bytes(tj, MAX_JSON_BYTES)
             digest = hashlib.sha256(data).hexdigest()
-            doc = json.loads(data.decode("utf-8"))
+            doc = loads_json(data)
             model = doc.get("model") if isinstance(doc, dict) else None
             v = model.get("vocab") if isinstance(model, dict) else None
             if isinstance(v, (dict, list)):

@@ -11,7 +11,7 @@ from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
 from specdiag.core.doctor.model import InputProblem
 from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
-from specdiag.errors import UsageError
+from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.hidden.inspect import InspectReport
@@ -145,21 +145,23 @@ class Context:
 # ---------------------------------------------------------------------- training log
 
 _ACC = re.compile(
-    r"""['"]?(?P<mode>train|eval|test)/(?:epoch)?acc_(?P<i>\d+)['"]?\s*[:=]\s*(?:tensor\()?(?P<v>[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)"""
+    r"""['"]?(?P<mode>train|eval|test)/(?:epoch)?acc_(?P<i>\d{1,4})(?!\d)['"]?\s*[:=]\s*(?:tensor\()?(?P<v>[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)"""
 )
 _SIM = re.compile(r"""eval/simulated_acc_len['"]?\s*[:=]\s*([0-9]*\.?[0-9]+)""")
 _LAYERS = re.compile(
-    r"""(?i)(?:aux[_-]hidden[_-]states?[_-]layers?(?:[_-]ids)?|eagle_aux_hidden_state_layer_ids|capture[_ -]layers?|target_layer_ids)['"]?\s*[:=]\s*['"]?[\[(]?\s*(-?\d+(?:\s*,\s*-?\d+)+)"""
+    r"""(?i)(?:aux[_-]hidden[_-]states?[_-]layers?(?:[_-]ids)?|eagle_aux_hidden_state_layer_ids|capture[_ -]layers?|target_layer_ids)['"]?\s*[:=]\s*['"]?[\[(]?\s*(-?\d{1,6}(?:\s*,\s*-?\d{1,6})+)(?!\d)"""
 )
 
 
 def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | None]:
     """SpecForge's training output: the last ``eval/acc_i`` (else ``train/acc_i``) per position,
     ``eval/simulated_acc_len``, and a line naming the aux layers, where the text has them."""
+    from specdiag.core.files import FileKind, read_text_bounded
+
     try:
-        text = Path(path).read_bytes()[: 256 * 1024 * 1024].decode("utf-8", "replace")
-    except OSError as exc:
-        return None, InputProblem("training-log", path, f"cannot read: {exc.strerror or exc}")
+        text = read_text_bounded(path, what="--training-log", kind=FileKind.TEXT)
+    except InputError as exc:
+        return None, InputProblem("training-log", path, exc.message)
     best: dict[str, dict[int, float]] = {}
     for m in _ACC.finditer(text):
         v = float(m.group("v"))

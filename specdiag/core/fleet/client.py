@@ -11,16 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from specdiag.core.http import (
-    BaseUrl,
-    BodyKind,
-    HttpFailure,
-    JsonError,
-    fetch,
-    loads_json,
-    parse_base_url,
-    sync_client,
-)
+from specdiag.core.files import JsonError, loads_json
+from specdiag.core.http import BaseUrl, BodyKind, HttpFailure, fetch, parse_base_url, sync_client
 from specdiag.errors import ServerError, UsageError
 
 if TYPE_CHECKING:

@@ -38,15 +38,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from specdiag.core.files import FileKind, JsonError, loads_json, read_text_bounded
 from specdiag.core.http import (
     Answer,
     BaseUrl,
     BodyKind,
-    JsonError,
     credential_secrets,
     fetch,
     json_answer,
-    loads_json,
     parse_base_url,
     sync_client,
 )
@@ -105,13 +104,7 @@ def sample_from_ids(text: str) -> Sample:
     src = "--prompt-ids"
     if text.startswith("@"):
         p = Path(text[1:])
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(
-                f"--prompt-ids {text[:40]}: cannot read {p} ({exc.strerror})",
-                hint="check the path after @",
-            ) from None
+        text = read_text_bounded(p, what="--prompt-ids", kind=FileKind.ARGUMENT)
         src = str(p)
     body = text.strip().strip("[]").replace("\n", ",").replace(" ", ",")
     out: list[int] = []
@@ -229,8 +222,8 @@ def _ints(text: str | None) -> tuple[int, ...] | None:
     if not text:
         return None
     try:
-        v = json.loads(text)
-    except ValueError:
+        v = loads_json(text)
+    except JsonError:
         return None
     if isinstance(v, list) and all(isinstance(i, int) for i in v):
         return tuple(v)

@@ -25,15 +25,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from specdiag.core.http import (
-    BodyKind,
-    HttpFailure,
-    JsonError,
-    aiter_lines,
-    aread,
-    loads_json,
-    redact_url,
-)
+from specdiag.core.files import JsonError, loads_json
+from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, redact_url
 from specdiag.core.probe import engines
 from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
 from specdiag.core.textenum import TextEnum

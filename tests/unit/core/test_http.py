@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from specdiag.core import http
+from specdiag.core import files, http
 from specdiag.errors import UsageError
 from tests.support.hostile import HostileServer
 
@@ -169,7 +169,7 @@ def test_async_reads_have_the_same_bounds(monkeypatch: pytest.MonkeyPatch) -> No
 )
 def test_loads_json_is_bounded(doc: bytes | str, ok: bool) -> None:
     if ok:
-        http.loads_json(doc)
+        files.loads_json(doc)
     else:
-        with pytest.raises(http.JsonError):
-            http.loads_json(doc)
+        with pytest.raises(files.JsonError):
+            files.loads_json(doc)
