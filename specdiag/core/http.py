@@ -410,7 +410,11 @@ def _client_kwargs(
         "base_url": base.url,
         "params": base.params,
         "headers": h,
-        "auth": httpx.BasicAuth(*base.auth) if base.auth is not None else None,
+        # a URL's user:password is sent as Basic credentials, unless a key or an Authorization
+        # header was given explicitly
+        "auth": httpx.BasicAuth(*base.auth)
+        if base.auth is not None and not any(k.lower() == "authorization" for k in h)
+        else None,
         "timeout": httpx.Timeout(timeout_s, connect=min(timeout_s, 10.0)),
         # a plain-http server needs no CA store (loading it costs tens of ms)
         "verify": ssl_context() if base.https else False,

@@ -8,7 +8,7 @@ sequences in every text. It speaks raw HTTP/1.1 over a socket so nothing in it i
 :func:`hostile_file` makes the hostile files: an endless one (a FIFO fed without end), one huge
 line, a truncated gzip, a FIFO nobody writes to, a JSON config with values of the wrong type.
 
-The command tests (tests/integration/test_hostile_inputs.py) run every entry through every
+The command tests (tests/cli/test_hostile_inputs.py) run every entry through every
 command that takes a server or a file: a new behaviour or a new command is covered by adding one
 line to a table.
 """

@@ -87,7 +87,7 @@ class PrometheusClient:
             resp = fetch(
                 self._client,
                 "POST",
-                self.base + path,
+                path,
                 kind=BodyKind.QUERY,
                 timeout_s=self.wait_s,
                 shown=f"Prometheus at {self.shown}",
