@@ -259,20 +259,22 @@ def check_output(output: str | Path, inputs: Sequence[str | Path | None], force:
         raise UsageError(
             f"-o {out}: the output is a safetensors file", hint="name it *.safetensors"
         )
-    for p in inputs:
-        if p is None:
-            continue
-        with contextlib.suppress(OSError):
-            if out.exists() and Path(p).exists() and os.path.samefile(out, p):
-                raise UsageError(
-                    f"-o {out} is an input of this command ({p}); it is never overwritten",
-                    hint="write the capture to another file",
-                )
+    from specdiag.core.paths import check_outputs
+
+    # every input, a checkpoint directory's files included, is never written (--force or not)
+    check_outputs([("-o", out)], [("", p) for p in inputs])
     if out.exists() and not force:
         raise UsageError(f"-o {out} exists", hint="choose another name, or pass --force")
     if not out.parent.exists():
         raise UsageError(
             f"-o {out}: the directory {out.parent} does not exist", hint="create it first"
+        )
+    if not os.access(out.parent, os.W_OK | os.X_OK) or (
+        out.exists() and not os.access(out, os.W_OK)
+    ):
+        raise UsageError(
+            f"-o {out}: not writable by this user",  # found now, not after the model ran
+            hint="write the capture to a directory you can write to",
         )
     return out
 

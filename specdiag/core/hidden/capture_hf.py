@@ -198,7 +198,7 @@ def capture_hf(
             hint="--prompt text would need the model's tokenizer and chat template; give the "
             "ids the training sample holds instead",
         )
-    out = check_output(output, [sample.source, *inputs], force)
+    out = check_output(output, [sample.source, model_dir, offload_dir, *inputs], force)
     res = hf_hidden_states(
         model_dir,
         sample.token_ids,
