@@ -175,7 +175,7 @@ def exporter_cmd(
     )
     if cfg.acc is None and steps is not None:
         raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
-    handle = start_exporter(cfg)
+    handle = start_exporter(cfg, warn=out.warn)
 
     def ready(start: ExporterStart) -> None:
         out.emit(derive(start), lambda c: c.print(f"serving on {start.url}", markup=False))

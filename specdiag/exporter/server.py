@@ -28,9 +28,10 @@ class ExporterStart:
 
 
 class ExporterHandle(ServerLifecycle):
-    def __init__(self, config: ExporterConfig) -> None:
+    def __init__(self, config: ExporterConfig, warn: Callable[[str], None] | None = None) -> None:
         super().__init__(config.host)
         self.config = config
+        self.warn = warn or (lambda _message: None)
         self.store = Store()
         self.stop_event = threading.Event()
         self.threads: list[threading.Thread] = []
@@ -45,7 +46,7 @@ class ExporterHandle(ServerLifecycle):
 
             prof = accept.profile(accept.expand_acc(cfg.acc, cfg.steps), cfg.acc_kind)
             self.store.expected = (prof.expected_accept_length, prof.steps)
-        logs = LogsSource(cfg, self.store, self.stop_event) if cfg.logs else None
+        logs = LogsSource(cfg, self.store, self.stop_event, self.warn) if cfg.logs else None
         if logs is not None and not cfg.follow:
             logs.read_once()  # before serving: the first scrape already has the figures
         doctor = DoctorSource(cfg, self.store, self.stop_event) if cfg.doctor_enabled else None
@@ -68,14 +69,37 @@ class ExporterHandle(ServerLifecycle):
         self.port = int(httpd.server_port)
         workers: list[Any] = []
         if logs is not None and cfg.follow:
-            workers.append(logs.loop)
-        workers += [ProbeSource(u, cfg, self.store, self.stop_event).loop for u in cfg.probes]
+            workers.append(logs)
+        workers += [ProbeSource(u, cfg, self.store, self.stop_event) for u in cfg.probes]
         if doctor is not None:
-            workers.append(doctor.loop)
-        for i, fn in enumerate(workers):
-            t = threading.Thread(target=fn, name=f"specdiag-exporter-{i}", daemon=True)
+            workers.append(doctor)
+        for i, source in enumerate(workers):
+            t = threading.Thread(
+                target=self._supervise, args=(source,), name=f"specdiag-exporter-{i}", daemon=True
+            )
             t.start()
             self.threads.append(t)
+
+    def _supervise(self, source: Any) -> None:
+        """Run a source's loop until the exporter stops. A loop that dies (an exception) or ends
+        on its own (a followed path that became a pipe) is reported down on /metrics and on
+        stderr, and started again after a pause that doubles up to a minute."""
+        failures = 0
+        while not self.stop_event.is_set():
+            try:
+                source.loop()
+                if self.stop_event.is_set():
+                    return
+                why = "ended"
+            except Exception as exc:  # noqa: BLE001 - a source must never take the exporter down
+                text = (str(exc) or type(exc).__name__).splitlines()[0][:200]
+                why = f"crashed ({type(exc).__name__}: {text})"
+            failures += 1
+            pause = min(RESTART_MAX_S, RESTART_FIRST_S * 2 ** min(failures - 1, 10))
+            message = f"{source.kind} source {source.ident} {why}; restarting in {pause:g} s"
+            self.store.fail(source.kind, source.ident, message)
+            self.warn(message)
+            self.stop_event.wait(pause)
 
     def start_document(self) -> ExporterStart:
         cfg = self.config
@@ -108,5 +132,9 @@ class ExporterHandle(ServerLifecycle):
             t.join(5.0)
 
 
-def start(config: ExporterConfig) -> ExporterHandle:
-    return ExporterHandle.launch(config)
+RESTART_FIRST_S = 1.0
+RESTART_MAX_S = 60.0
+
+
+def start(config: ExporterConfig, warn: Callable[[str], None] | None = None) -> ExporterHandle:
+    return ExporterHandle.launch(config, warn)
