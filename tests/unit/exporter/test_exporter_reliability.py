@@ -42,7 +42,9 @@ def _wait(cond: Any, seconds: float = 10.0) -> Any:
 def test_rank_tags_past_the_cap_are_one_overflow_series(tmp_path: Path) -> None:
     n = MAX_RANK_SERIES + 40
     log = write_sglang_log(
-        tmp_path / "s.log", [2.0 + (i % 5) / 10 for i in range(n)], ranks=[f"TP{i}" for i in range(n)]
+        tmp_path / "s.log",
+        [2.0 + (i % 5) / 10 for i in range(n)],
+        ranks=[f"TP{i}" for i in range(n)],
     )
     warnings: list[str] = []
     with start_exporter(ExporterConfig(logs=(str(log),), port=0), warn=warnings.append) as exp:
@@ -63,7 +65,7 @@ def test_follow_waits_for_a_log_that_does_not_exist_yet(tmp_path: Path) -> None:
         write_sglang_log(log, [2.5] * 30)
         got = _wait(lambda: _samples(exp.url, "specdiag_accept_length"))
         assert got and got[0][1] == pytest.approx(2.5)
-        assert _wait(lambda: [1.0] == [v for lab, v in _samples(exp.url, "specdiag_source_up")])
+        assert _wait(lambda: [v for lab, v in _samples(exp.url, "specdiag_source_up")] == [1.0])
 
 
 def test_follow_survives_the_path_becoming_a_fifo_and_a_file_again(tmp_path: Path) -> None:
@@ -75,7 +77,7 @@ def test_follow_survives_the_path_becoming_a_fifo_and_a_file_again(tmp_path: Pat
         assert _wait(lambda: _samples(exp.url, "specdiag_accept_length"))
         log.unlink()
         os.mkfifo(log)  # the path changes type under the follower
-        assert _wait(lambda: [0.0] == [v for _, v in _samples(exp.url, "specdiag_source_up")])
+        assert _wait(lambda: [v for _, v in _samples(exp.url, "specdiag_source_up")] == [0.0])
         log.unlink()
         log.write_text("\n".join(sglang_line(3.0) for _ in range(10)) + "\n")
         # the new file's lines join the old ones: 10 at 2.0 and 10 at 3.0
