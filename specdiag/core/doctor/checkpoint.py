@@ -67,6 +67,19 @@ class ModelDir:
                         return source[k]
         return None
 
+    def cfg_int(self, *keys: str, lo: int = 1, hi: int = 1 << 31) -> tuple[int | None, str | None]:
+        """The first of ``keys`` as an integer in ``lo..hi``: ``(value, None)``; absent:
+        ``(None, None)``; present but of another type or out of range (a string, a float, NaN,
+        1e308, a bool): ``(None, why)`` -- evidence that cannot be read, never a pass."""
+        v = self.cfg(*keys)
+        if v is None:
+            return None, None
+        if type(v) is int and lo <= v <= hi:
+            return v, None
+        key = next(k for k in keys if self.cfg(k) is not None)
+        shown = repr(v) if not isinstance(v, (dict, list)) else type(v).__name__
+        return None, f"{key} is {shown[:40]} ({type(v).__name__}), not an integer in {lo}..{hi}"
+
     def arch(self) -> str | None:
         """The first entry of config.json ``architectures`` when it is a list of strings."""
         a = self.cfg("architectures")

@@ -122,22 +122,21 @@ class Context:
 
     def target_layers(self) -> int | None:
         if self.target is not None:
-            n = self.target.cfg("num_hidden_layers", "n_layer", "num_layers")
-            if isinstance(n, int):
-                return n
+            n, _bad = self.target.cfg_int("num_hidden_layers", "n_layer", "num_layers", hi=4096)
+            return n
         return None
 
     def target_hidden(self) -> tuple[int | None, str | None]:
         if self.target is not None:
-            h = self.target.cfg("hidden_size", "n_embd", "d_model")
-            if isinstance(h, int):
+            h, _bad = self.target.cfg_int("hidden_size", "n_embd", "d_model")
+            if h is not None:
                 return h, "target config.json: hidden_size"
         if self.draft is not None:
-            h = self.draft.cfg("target_hidden_size")
-            if isinstance(h, int):
+            h, _bad = self.draft.cfg_int("target_hidden_size")
+            if h is not None:
                 return h, "draft config.json: target_hidden_size"
-            h = self.draft.cfg("hidden_size")
-            if isinstance(h, int):
+            h, _bad = self.draft.cfg_int("hidden_size")
+            if h is not None:
                 return h, "draft config.json: hidden_size (no target_hidden_size; assumed equal)"
         return None, None
 
