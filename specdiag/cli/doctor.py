@@ -165,6 +165,9 @@ def doctor_cmd(
             "--probe-requests and --max-tokens must be at least 1",
             hint="e.g. --probe-requests 8 --max-tokens 64 (the defaults)",
         )
+    from specdiag.core.http import check_timeout
+
+    check_timeout(timeout)
     if temperature is not None and not 0.0 <= temperature <= 5.0:
         raise UsageError(
             f"--temperature must be in 0..5, got {temperature:g}",

@@ -174,6 +174,19 @@ def parse_base_url(
     )
 
 
+MAX_TIMEOUT_S = 86_400.0  # --timeout of every command that speaks HTTP: up to a day
+
+
+def check_timeout(seconds: float, flag: str = "--timeout") -> None:
+    """A request deadline is a finite number of seconds in (0, a day]: a usage error otherwise
+    (``inf`` and ``nan`` included, which no clock can wait for)."""
+    if not 0 < seconds <= MAX_TIMEOUT_S:
+        raise UsageError(
+            f"{flag} must be in (0, {MAX_TIMEOUT_S:g}] seconds, got {seconds:g}",
+            hint=f"the time one request may take in all, e.g. {flag} 60",
+        )
+
+
 # RFC 9110 field names are tokens; values visible ASCII plus space and tab (h11 refuses the
 # rest, and httpx encodes values as ASCII: anything else would fail inside the HTTP library,
 # whose error text quotes the value)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from specdiag.core.accept import AccKind
 from specdiag.errors import UsageError
+
+MAX_INTERVAL_S = 604_800.0  # a week between two runs of a source at most
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,9 @@ class ExporterConfig:
                 "nothing to export: give --probe URL, --logs FILE or --acc",
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
             )
-        if math.isnan(self.interval_s) or self.interval_s < 1.0:
+        if not 1.0 <= self.interval_s <= MAX_INTERVAL_S:
             raise UsageError(
-                f"--interval must be at least 1 second, got {self.interval_s:g}",
+                f"--interval must be in 1..{MAX_INTERVAL_S:g} seconds, got {self.interval_s:g}",
                 hint="each probe sends requests: keep it long on production servers, e.g. 300",
             )
         if self.probe_requests < 1:
@@ -68,9 +69,10 @@ class ExporterConfig:
             raise UsageError(
                 f"--port must be in 0..65535, got {self.port}", hint="0 picks a free port"
             )
-        if math.isnan(self.doctor_interval_s) or self.doctor_interval_s < 10.0:
+        if not 10.0 <= self.doctor_interval_s <= MAX_INTERVAL_S:
             raise UsageError(
-                f"--doctor-interval must be at least 10 seconds, got {self.doctor_interval_s:g}",
+                f"--doctor-interval must be in 10..{MAX_INTERVAL_S:g} seconds, got "
+                f"{self.doctor_interval_s:g}",
                 hint="the checks re-read the evidence each time, e.g. 600",
             )
         if self.follow and not self.logs:

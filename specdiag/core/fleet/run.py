@@ -134,6 +134,9 @@ def run_fleet(
     now: float | None = None,
 ) -> FleetReport:
     """Query ``cfg.url`` and analyse every speculative series found."""
+    from specdiag.core.http import check_timeout
+
+    check_timeout(cfg.timeout_s)
     if not cfg.timeout_s > 0:
         raise UsageError(
             f"--timeout must be > 0 seconds, got {cfg.timeout_s:g}", hint="e.g. --timeout 30"

@@ -26,6 +26,7 @@ from specdiag.core.http import (
     afetch,
     async_client,
     check_credentials,
+    check_timeout,
     credential_secrets,
     parse_base_url,
     redact_url,
@@ -59,7 +60,6 @@ SETTLE_S = 3.0  # how long to wait for the server's counters to catch up after t
 MAX_REQUESTS = 10_000_000  # --num-requests and --warmup (each request is held in memory)
 MAX_CONCURRENCY = 4096
 MAX_TOKENS = 1_000_000
-MAX_TIMEOUT_S = 86_400.0
 
 
 def _in_range(flag: str, value: int, lo: int, hi: int, hint: str) -> None:
@@ -115,11 +115,7 @@ class ProbeConfig:
                 f"--temperature must be in 0..5, got {self.temperature:g}",
                 hint="0 is greedy decoding, the setting that compares with training accuracy",
             )
-        if not 0 < self.timeout_s <= MAX_TIMEOUT_S:
-            raise UsageError(
-                f"--timeout must be in (0, {MAX_TIMEOUT_S:g}] seconds, got {self.timeout_s:g}",
-                hint="the time one request may take in all, e.g. --timeout 60",
-            )
+        check_timeout(self.timeout_s)
         _in_range("--warmup", self.warmup, 0, MAX_REQUESTS, "e.g. --warmup 4")
         _in_range("--retries", self.retries, 0, 100, "0 sends each request once")
         check_credentials(self.api_key, self.headers)
