@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -125,6 +126,21 @@ def read_regular_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
+def _refusal(exc: BaseException) -> str:
+    """Why torch.load(weights_only=True) refused a file, without relaying torch's advice to load
+    it with weights_only=False (which would run any code the pickle holds)."""
+    text = str(exc)
+    m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
+    reason = m.group(1).strip().splitlines()[0] if m else (text.splitlines() or [""])[0]
+    reason = reason.split(". ")[0][:160]  # the first sentence: torch's advice follows it
+    if not reason or "weights_only" in reason:
+        reason = type(exc).__name__
+    return (
+        f"torch.load(weights_only=True) refused it ({reason}): a pickle holding more than "
+        "tensors is never loaded, as loading it could run code"
+    )
+
+
 def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
     why = not_a_regular_file(path)
     if why is not None:
@@ -210,10 +226,7 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     try:
         obj = torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
     except Exception as exc:  # noqa: BLE001 - torch raises many types for bad files
-        first = (str(exc).splitlines() or [type(exc).__name__])[0]
-        problems.append(
-            InputProblem(role, str(path), f"torch.load(weights_only=True) refused it: {first}")
-        )
+        problems.append(InputProblem(role, str(path), _refusal(exc)))
         return None
     if not isinstance(obj, dict):
         problems.append(InputProblem(role, str(path), "not a state dict"))

@@ -184,8 +184,10 @@ class PrometheusClient:
                 vs = np.fromiter(map(float, vs_raw), np.float64, n)  # values come as strings
             except (KeyError, TypeError, ValueError):
                 continue  # a malformed (or empty) series: left out
-            if not isinstance(labels, dict):
-                continue
+            if not isinstance(labels, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in labels.items()
+            ):
+                continue  # Prometheus' labels are strings: another API's answer, left out
             # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the window
             # is (start, end] whichever answers
             k = int(np.searchsorted(ts, start, side="right"))

@@ -33,3 +33,20 @@ def test_a_good_config_still_passes(tmp_path: Path) -> None:
     d = write_draft(tmp_path / "draft")
     checks = by_id(run_doctor(DoctorInputs(draft=str(d), engine="sglang")))
     assert checks["draft-shapes"].status.value == "pass"
+
+
+def test_a_pickle_only_checkpoint_is_refused_without_torch_advice(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch")
+    from specdiag.core.doctor.checkpoint import _refusal
+
+    class Evil:
+        def __reduce__(self) -> Any:
+            return (print, ("ran",))
+
+    p = tmp_path / "pytorch_model.bin"
+    torch.save({"w": Evil()}, p)
+    with pytest.raises(Exception) as err:  # noqa: PT011 - torch raises its own UnpicklingError
+        torch.load(str(p), weights_only=True)
+    text = _refusal(err.value)
+    assert "weights_only=False" not in text and "add_safe_globals" not in text
+    assert "never loaded" in text
