@@ -102,7 +102,7 @@ def _clean(res: CliResult, *extra: str) -> None:
         for s in SECRETS:
             assert s not in t, f"a secret was shown: {s!r}"
     assert "Traceback" not in res.stderr and "internal error" not in res.stderr, res.stderr
-    assert "\x1b" not in res.stderr, res.stderr
+    assert "\x1b" not in res.stderr and "\x1b" not in res.stdout, res.stderr
 
 
 @pytest.fixture(scope="module", autouse=True)
