@@ -335,7 +335,8 @@ def capture_hidden_cmd(
 def _compare(
     result: CaptureResult, training: Path, training_layers: str | None, pad_id: int | None
 ) -> Any:
-    from specdiag.core.hidden.compare import CompareOptions, compare
+    from specdiag.core.hidden.compare import compare
+    from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
     from specdiag.core.hidden.loading import load_dump
 

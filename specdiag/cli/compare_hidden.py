@@ -164,9 +164,12 @@ def compare_hidden_cmd(
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
     from specdiag.cli._hidden_view import document, render
     from specdiag.cli._output import Output
-    from specdiag.core.hidden.compare import CompareOptions, compare, compare_values
+    from specdiag.core.hidden.compare import compare
+    from specdiag.core.hidden.compare_results import CompareOptions
+    from specdiag.core.hidden.compare_values import compare_values
     from specdiag.core.hidden.conventions import parse_id_list
-    from specdiag.core.hidden.loading import Layout, load_dump, parse_values
+    from specdiag.core.hidden.loading import Layout, load_dump
+    from specdiag.core.hidden.values import parse_values
     from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
@@ -279,12 +282,3 @@ def _recorded_served_layers(path: Path, opts: Any, out: Any) -> Any:
         "read from the capture's metadata"
     )
     return replace(opts, served_layers=meta.layer_ids, engine=CaptureEngine(meta.engine))
-
-
-def __getattr__(name: str) -> Any:
-    """``document`` and ``render`` moved to :mod:`specdiag.cli._hidden_view`; still importable here."""
-    if name in ("document", "render"):
-        from specdiag.cli import _hidden_view
-
-        return getattr(_hidden_view, name)
-    raise AttributeError(name)

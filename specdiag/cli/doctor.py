@@ -43,7 +43,8 @@ Examples:
   specdiag doctor --server http://127.0.0.1:30000 --draft ./draft --acc 0.75 --steps 5
 
 Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 could not run (no check
-could decide anything).
+could decide anything) or incomplete (an input given could not be read; --allow-missing judges
+on the rest).
 """
 
 
@@ -91,12 +92,25 @@ def doctor_cmd(
         ),
     ] = None,
     run_target: Annotated[
+        bool | None,
+        typer.Option(
+            "--run-target/--no-run-target",
+            help="Run the --target checkpoint (transformers) on the training dump's tokens to "
+            "identify the layers it holds (loads the model once). Default: whenever "
+            "--training-dump and a --target with weights are given.",
+        ),
+    ] = None,
+    allow_missing: Annotated[
         bool,
         typer.Option(
-            "--run-target",
-            help="Run the --target checkpoint (transformers) on the training dump's tokens to "
-            "identify the layers it holds (loads the whole model).",
+            "--allow-missing",
+            help="Judge on the readable evidence when a given input cannot be read (default: "
+            "the result is incomplete, exit 3).",
         ),
+    ] = False,
+    verbose: Annotated[
+        bool,
+        typer.Option("--verbose", "-v", help="Every check, its evidence, the inputs, the ranking."),
     ] = False,
     acc: Annotated[
         str | None,
@@ -188,6 +202,7 @@ def doctor_cmd(
         served_dump=served_dump,
         reference=reference,
         run_target=run_target,
+        allow_missing=allow_missing,
         acc=acc_values,
         steps=steps,
         acc_kind=acc_kind.value,
@@ -205,7 +220,7 @@ def doctor_cmd(
     report = run_doctor(inputs, progress=progress)
     for p in report.input_problems:
         out.warn(f"{p.source} {p.path}: {p.message}")
-    out.emit(document(report), lambda c: render(c, report))
+    out.emit(document(report), lambda c: render(c, report, verbose=verbose))
     if report.interrupted:  # the report of what ran is out; then the signal's exit code
         from specdiag.cli._framework import interrupt_exit_code
 
@@ -216,6 +231,14 @@ def doctor_cmd(
             report.could_not_run,
             hint="give readable evidence: --draft/--target directories, --logs files, a "
             "reachable --server, or --acc with --steps",
+        )
+    if report.incomplete:
+        bad = [e for e in report.evidence if e.status == "unreadable"]
+        raise InputError(
+            "incomplete: "
+            + "; ".join(f"{e.source} {e.path}: {e.why}" for e in bad[:3])
+            + (f" (and {len(bad) - 3} more)" if len(bad) > 3 else ""),
+            hint="fix or drop the inputs named, or pass --allow-missing to judge on the rest",
         )
     fails = [c.check for c in report.checks if c.status.value == "fail"]
     if fails:

@@ -61,7 +61,7 @@ def inspect_dump_cmd(
         typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
     ],
     workers: Annotated[
-        int, workers_opt(help="Files inspected at once: this process and N-1 worker processes.")
+        int, workers_opt(help="Files inspected at once, in threads of this process.")
     ] = 1,
     hidden_size: Annotated[
         int | None,
@@ -102,12 +102,7 @@ def inspect_dump_cmd(
     import functools
 
     from specdiag.cli._output import Output
-    from specdiag.core.hidden.inspect import (
-        POOL_MIN_BYTES,
-        ScanPlan,
-        identify_paths,
-        inspect_paths,
-    )
+    from specdiag.core.hidden.inspect import identify_paths, inspect_paths
     from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
@@ -125,21 +120,12 @@ def inspect_dump_cmd(
     if hidden_size is not None and hidden_size < 1:
         raise UsageError("--hidden-size must be >= 1", hint="the target's hidden_size, e.g. 4096")
 
-    def plan_note(plan: ScanPlan) -> None:
-        if workers > 1 and plan.files > 1 and plan.scanners == 1:
-            out.note(
-                f"{plan.total_bytes / 1e9:.1f} GB of dumps: scanned in this process alone, which "
-                "is done before a worker pool could start (its server first imports torch); "
-                f"--workers counts from {POOL_MIN_BYTES / 1e9:g} GB"
-            )
-
     scan = functools.partial(
         inspect_paths,
         paths,
         workers=workers,
         pad_id=None if pad_id < 0 else pad_id,
         hidden_size=hidden_size,
-        on_plan=plan_note,
     )
     console = out.stderr
     if console.is_terminal:

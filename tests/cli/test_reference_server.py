@@ -123,6 +123,7 @@ def test_module_imports_stay_light() -> None:
     assert json.loads(out.stdout.replace("'", '"')) == []
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 def test_sigterm_stops_cleanly_with_a_summary() -> None:
     import signal
 

@@ -54,7 +54,7 @@ def key_paths(doc: Any, prefix: str = "") -> set[str]:
 
 @pytest.fixture(scope="module")
 def hidden_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    from specdiag.core.hidden.synthetic import make_case, save_record
+    from specdiag.workflows.synthetic import make_case, save_record
 
     root = tmp_path_factory.mktemp("schemas")
     case = make_case("collapsed")

@@ -1,4 +1,4 @@
-"""The reliability contract, fuzzed through the CLI in-process (issue 10).
+"""The reliability contract, fuzzed through the CLI in-process (docs/reliability.md).
 
 For probe against a local stub server answering hostile bodies, headers and status codes (and
 hostile discovery pages), and for flag values at and past their bounds of expected-accept,
@@ -26,10 +26,11 @@ from hypothesis import strategies as st
 
 from specdiag.errors import EXIT_CODES
 from tests.support.cli import CliResult, run_cli
+from tests.support.examples import examples
 from tests.support.stubserver import StubServer
 
 KEY = "sk-fuzz-SECRET-9876"
-EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES") or examples(60))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

@@ -11,8 +11,7 @@ The work is split along its stages, one module each: ``compare_align`` (tokens, 
 ``compare_stats`` (one streamed pass in blocks of tokens, so peak memory is a few blocks however
 long the dumps are), ``compare_identify`` (which layer each chunk is), ``compare_diagnosis``
 (every sentence, finding and suggestion), ``compare_values`` (``--values``) and
-``compare_results`` (the frozen results and their enums). Every name that used to live here is
-still importable from here.
+``compare_results`` (the frozen results and their enums); import each name from its module.
 """
 
 from __future__ import annotations
@@ -27,34 +26,23 @@ from specdiag.core.hidden.compare_align import (
     reference_start,
 )
 from specdiag.core.hidden.compare_diagnosis import (
-    MIN_VALUES_HIGH,
     Facts,
     blocks_match,
     diagnose,
     wrong_hidden_size,
 )
 from specdiag.core.hidden.compare_identify import (
-    EMBEDDING_COSINE,
-    NEAR_FACTOR,
-    NEAR_MIN_REL,
     Identification,
     any_close,
     identify,
 )
 from specdiag.core.hidden.compare_results import (
     AlignmentStatus,
-    ChunkResult,
     CompareMode,
     CompareOptions,
     CompareResult,
-    Confidence,
-    FinalState,
-    Finding,
-    IdentifiedBy,
-    Overall,
     TokenAlignment,
     Tolerances,
-    TrainingChunk,
 )
 from specdiag.core.hidden.compare_stats import (
     Inputs,
@@ -65,47 +53,12 @@ from specdiag.core.hidden.compare_stats import (
     summarise,
 )
 from specdiag.core.hidden.compare_tolerance import (
-    ATOL_FACTOR,
-    RTOL_FACTOR,
-    UNIT_ROUNDOFF,
     default_tolerances,
     effective_dtype,
 )
-from specdiag.core.hidden.compare_values import compare_values
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.core.hidden.loading import Dump, require_torch
 from specdiag.errors import InputError, UsageError
-
-__all__ = [
-    "ATOL_FACTOR",
-    "EMBEDDING_COSINE",
-    "MIN_VALUES_HIGH",
-    "NEAR_FACTOR",
-    "NEAR_MIN_REL",
-    "RTOL_FACTOR",
-    "UNIT_ROUNDOFF",
-    "AlignmentStatus",
-    "ChunkResult",
-    "CompareMode",
-    "CompareOptions",
-    "CompareResult",
-    "Confidence",
-    "FinalState",
-    "Finding",
-    "IdentifiedBy",
-    "Overall",
-    "TokenAlignment",
-    "Tolerances",
-    "TrainingChunk",
-    "align_tokens",
-    "compare",
-    "compare_values",
-    "default_tolerances",
-    "effective_dtype",
-    "findings_block",
-]
-
-findings_block = blocks_match  # the old name
 
 
 @dataclass(frozen=True)

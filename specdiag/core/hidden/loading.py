@@ -48,15 +48,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from specdiag.core.hidden.values import ValueSnippet, parse_values
 from specdiag.errors import InputError, UsageError
 
-__all__ = [  # ValueSnippet and parse_values moved to .values; still importable from here
+__all__ = [
     "Dump",
     "Layout",
     "RawFile",
     "TensorInfo",
-    "ValueSnippet",
     "check_path",
     "check_tensor",
     "dump_from_tensors",
@@ -66,7 +64,6 @@ __all__ = [  # ValueSnippet and parse_values moved to .values; still importable 
     "load_file",
     "load_raw",
     "load_safetensors",
-    "parse_values",
     "require_torch",
 ]
 

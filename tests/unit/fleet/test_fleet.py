@@ -20,6 +20,7 @@ from specdiag.core.fleet.series import adjust_resets, bucket_deltas
 from specdiag.core.fleet.timespec import parse_duration, parse_instant
 from specdiag.errors import InputError, ServerError, UsageError
 from tests.support.cli import run_cli
+from tests.support.examples import examples
 
 T0 = 1_800_000_000.0
 
@@ -76,7 +77,7 @@ def params(n: int = 40, step: float = 60.0, **kw: object) -> AnalysisParams:
 
 
 @given(st.lists(st.floats(0, 1e9, allow_nan=False), min_size=1, max_size=60), st.integers(1, 12))
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 def test_bucket_deltas_add_up_to_the_window_delta(values: list[float], nb: int) -> None:
     ts = [T0 + i for i in range(1, len(values) + 1)]
     adj, resets = adjust_resets(values)
@@ -550,7 +551,7 @@ def test_group_by_labels_defines_replicas_and_ranks() -> None:
         max_size=6,
     )
 )
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_malformed_matrix_entries_never_crash(result: list[object]) -> None:
     body = json.dumps({"status": "success", "data": {"resultType": "matrix", "result": result}})
 

@@ -1,4 +1,4 @@
-"""probe, expected-accept and reference-server under bad input (issue 10): keys and headers HTTP
+"""probe, expected-accept and reference-server under bad input (docs/reliability.md): keys and headers HTTP
 cannot carry, URLs with a query, outputs that are inputs, numbers no count can be, flags that do
 not fit the server, SIGTERM."""
 
