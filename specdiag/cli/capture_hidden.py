@@ -8,14 +8,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli._framework import (
+    ApiKeyOpt,
     JsonOpt,
-    api_key_opt,
+    LayerConventionOpt,
     command,
-    device_opt,
-    dtype_opt,
-    pad_id_opt,
-    served_model_opt,
-    timeout_opt,
 )
 
 if TYPE_CHECKING:
@@ -28,16 +24,16 @@ HELP = """Capture hidden states: from a running vLLM server, or every layer from
 --from vllm URL sends the sample's token ids to a vLLM server launched with the speculative
 method extract_hidden_states and a hidden-states KV connector, reads the file the response
 names (kv_transfer_params.hidden_states_path) and writes a served dump that compare-hidden
-reads, with the engine and --layers (the ids the server was launched with, vLLM convention:
-id j = input of decoder layer j, 0 = embedding) recorded in it. --compare TRAINING compares
+reads, with the engine and the layer ids the server was launched with (--layers, read with
+--layer-convention; recorded in vLLM's convention) in it. --compare TRAINING compares
 it at once.
 
 --from hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
 and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
 file compare-hidden --reference and inspect-dump --reference take.
 
---print-server-args --layers 2,30,58 prints the vLLM launch flags alone, ready to append to
-`vllm serve MODEL` (the connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own,
+--print-server-args --layers 1,29,57 --layer-convention specforge prints the vLLM launch flags
+alone (here eagle_aux_hidden_state_layer_ids 2,30,58), ready to append to `vllm serve MODEL` (the connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own,
 GPU only).
 
 Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
@@ -45,11 +41,11 @@ Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatc
 
 Examples:
 
-  specdiag capture-hidden --print-server-args --layers 2,30,58
+  specdiag capture-hidden --print-server-args --layers 1,29,57 --layer-convention specforge
 
-  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors
+  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors
 
-  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors --compare data_0.ckpt
+  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
 
   specdiag capture-hidden --from hf /models/target --like data_0.ckpt -o reference.safetensors
 """
@@ -90,10 +86,13 @@ def capture_hidden_cmd(
         str | None,
         typer.Option(
             "--layers",
-            help="The eagle_aux_hidden_state_layer_ids the vLLM server was (or is to be) launched "
-            "with, vLLM convention (id j = input of layer j), e.g. 2,30,58.",
+            help="The aux hidden-state layers the vLLM server was (or is to be) launched with, "
+            "read with --layer-convention: 1,29,57 --layer-convention specforge (the training "
+            "ids) or 2,30,58 --layer-convention vllm (eagle_aux_hidden_state_layer_ids as vLLM "
+            "takes them) name the same layers.",
         ),
     ] = None,
+    layer_convention: LayerConventionOpt = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
     ] = None,
@@ -135,16 +134,11 @@ def capture_hidden_cmd(
     ] = "/tmp/specdiag-hidden",
     model: Annotated[
         str | None,
-        served_model_opt(help="vLLM: the served model name (default: the one it lists)."),
+        typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
     ] = None,
-    api_key: Annotated[
-        str | None,
-        api_key_opt(
-            help="vLLM: bearer key (never printed or saved; '' sends none).",
-        ),
-    ] = None,
+    api_key: ApiKeyOpt = None,
     timeout: Annotated[
-        float, timeout_opt(help="Seconds to wait for the server and its file.")
+        float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
     ] = 120.0,
     keep_server_file: Annotated[
         bool,
@@ -153,11 +147,11 @@ def capture_hidden_cmd(
         ),
     ] = False,
     device: Annotated[
-        str, device_opt(help="hf: where to run the model (cpu, cuda, cuda:N).")
+        str, typer.Option("--device", help="hf: where to run the model (cpu, cuda, cuda:N).")
     ] = "cpu",
     dtype: Annotated[
         str,
-        dtype_opt(help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
+        typer.Option("--dtype", help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
     ] = "auto",
     device_map: Annotated[
         str | None,
@@ -174,7 +168,9 @@ def capture_hidden_cmd(
     ] = None,
     pad_id: Annotated[
         int,
-        pad_id_opt(help="Trailing padding id of the --like sample (-1: none)."),
+        typer.Option(
+            "--pad-id", min=-1, help="Trailing padding id of the --like sample (-1: none)."
+        ),
     ] = 0,
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output file (never an input).")
@@ -189,16 +185,25 @@ def capture_hidden_cmd(
         sample_from_ids,
         vllm_server_args,
     )
-    from specdiag.core.hidden.conventions import parse_id_list
+    from specdiag.core.hidden.conventions import parse_id_list, vllm_ids
     from specdiag.errors import UsageError
 
     out = Output(json_output)
-    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
+    ids = None
+    if layers is not None:
+        if layer_convention is None:  # --layers used to be vLLM ids here: never guess which
+            raise UsageError(
+                "--layers needs --layer-convention: say whether the ids are the training ids "
+                "(specforge) or the ids vLLM is launched with (vllm)",
+                hint=f"e.g. --layers {layers} --layer-convention vllm (what --layers meant here "
+                "before), or the training ids with --layer-convention specforge",
+            )
+        ids = vllm_ids(parse_id_list(layers, "--layers", ascending=False), layer_convention)
     if print_server_args:
         if ids is None:
             raise UsageError(
                 "--print-server-args needs --layers",
-                hint="e.g. --print-server-args --layers 2,30,58",
+                hint="e.g. --print-server-args --layers 1,29,57 --layer-convention specforge",
             )
         if connector not in CONNECTORS:
             raise UsageError(
@@ -223,7 +228,8 @@ def capture_hidden_cmd(
     if source is None:
         raise UsageError(
             "say where to capture from: --from vllm URL or --from hf MODEL_DIR",
-            hint="or --print-server-args --layers 2,30,58 for the vLLM launch flags",
+            hint="or --print-server-args --layers 1,29,57 --layer-convention specforge for the "
+            "vLLM launch flags",
         )
     kind, where = source
     if kind not in ("vllm", "hf"):

@@ -264,6 +264,8 @@ CASES: dict[str, Case] = {
         "--print-server-args",
         "--layers",
         "2,30,58",
+        "--layer-convention",
+        "vllm",
     ],
 }
 

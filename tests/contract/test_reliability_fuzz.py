@@ -298,7 +298,7 @@ _ACC_TEXT = st.one_of(
             [
                 ("--observed", _NUM_TEXT),
                 ("--cost-ratio", _NUM_TEXT),
-                ("--topk", _NUM_TEXT),
+                ("--eagle-topk", _NUM_TEXT),
                 ("--num-draft-tokens", _NUM_TEXT),
                 ("--simulate", st.sampled_from(["0", "1", "100", "-5", "1e3"])),
                 ("--seed", _NUM_TEXT),
@@ -377,7 +377,7 @@ def test_probe_flags_keep_the_contract(flags: list[list[str]]) -> None:
                 ("--steps", _NUM_TEXT),
                 ("--acceptance", _ACC_TEXT),
                 ("--accept-length", _NUM_TEXT),
-                ("--topk", _NUM_TEXT),
+                ("--eagle-topk", _NUM_TEXT),
                 ("--num-draft-tokens", _NUM_TEXT),
                 ("--target-step-ms", _NUM_TEXT),
                 (

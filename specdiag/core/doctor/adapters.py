@@ -358,8 +358,9 @@ def expected_vs_observed(
 
 def profile_of(acc: Sequence[float], steps: int | None, acc_kind: str) -> AcceptProfile:
     from specdiag.core import accept
+    from specdiag.core.profile import resolve_profile
 
-    return accept.profile(accept.expand_acc(acc, steps), accept.AccKind(acc_kind))
+    return resolve_profile(acc, steps, None, kind=accept.AccKind(acc_kind)).profile
 
 
 def inspect_dump(path: str) -> tuple[InspectReport | None, InputProblem | None]:

@@ -50,6 +50,11 @@ class DoctorInputs:
     # unreadable inputs are reported but do not make the result incomplete (exit 3)
     allow_missing: bool = False
 
+    def __post_init__(self) -> None:
+        from specdiag.core.http import check_timeout
+
+        check_timeout(self.probe_timeout_s)  # a usage error, never evidence read as unreadable
+
     def given(self) -> tuple[str, ...]:
         out = []
         for name, v in (

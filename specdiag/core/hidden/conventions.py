@@ -34,6 +34,29 @@ class CaptureEngine(str, Enum):
     VLLM = "vllm"
 
 
+class LayerConvention(str, Enum):
+    """How a list of layer ids is read (``--layer-convention``): the table above."""
+
+    SPECFORGE = "specforge"
+    SGLANG = "sglang"
+    VLLM = "vllm"
+
+
+def convention_to_hf(layer_id: int, convention: LayerConvention) -> int:
+    """The HF index an id names in ``convention``."""
+    return layer_id if convention is LayerConvention.VLLM else layer_id + 1
+
+
+def training_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
+    """``ids`` read in ``convention`` as SpecForge (training) ids."""
+    return tuple(hf_to_trainer_id(convention_to_hf(i, convention)) for i in ids)
+
+
+def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
+    """``ids`` read in ``convention`` as the ids vLLM is launched with."""
+    return tuple(convention_to_hf(i, convention) for i in ids)
+
+
 def trainer_id_to_hf(layer_id: int) -> int:
     """SpecForge/EAGLE-3 id (output of layer ``k``, -1 = embedding) -> HF index."""
     return layer_id + 1

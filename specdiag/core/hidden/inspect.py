@@ -96,7 +96,7 @@ class ChunkLayer:
 
 @dataclass(frozen=True)
 class LayerReport:
-    """``inspect-dump --model/--reference``: the layers behind a training dump's aux chunks."""
+    """``inspect-dump --target/--reference``: the layers behind a training dump's aux chunks."""
 
     path: str
     reference: str  # the model directory or the reference file
@@ -715,7 +715,7 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
 
 
 # --------------------------------------------------------------------------------------------
-# Which layers are these chunks? (--model / --reference)
+# Which layers are these chunks? (--target / --reference)
 
 
 def identify_layers(
@@ -882,7 +882,7 @@ def identify_paths(
 
     if (model is None) == (reference is None):
         raise UsageError(
-            "give one of --model MODEL_DIR or --reference FILE", hint="not both, and not neither"
+            "give one of --target MODEL_DIR or --reference FILE", hint="not both, and not neither"
         )
     if limit < 0:
         raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
@@ -928,6 +928,48 @@ def identify_paths(
         )
         raise InputError(
             f"nothing to identify: {why}",
-            hint="--model needs dumps with input_ids (SpecForge data_N.ckpt)",
+            hint="--target needs dumps with input_ids (SpecForge data_N.ckpt)",
         )
     return replace(report, layers=tuple(done))
+
+
+def inspect_dumps(
+    paths: Sequence[str | Path],
+    *,
+    workers: int = 1,
+    pad_id: int | None = 0,
+    hidden_size: int | None = None,
+    target: str | Path | None = None,
+    reference: str | Path | None = None,
+    identify: int = 1,
+    device: str = "cpu",
+    dtype: str = "auto",
+    progress: Callable[[int, int, str], None] | None = None,
+) -> InspectReport:
+    """The inspect-dump command as one function: scan ``paths`` (:func:`inspect_paths`), then,
+    with the ``target`` checkpoint or a ``reference`` stack, name the layers of the first
+    ``identify`` dumps (:func:`identify_paths`). Conflicting inputs are refused before the scan."""
+    if target is not None and reference is not None:
+        raise UsageError(
+            "give --target or --reference, not both",
+            hint="--target runs the checkpoint; --reference reads a stack made from it",
+        )
+    report = inspect_paths(
+        paths,
+        workers=workers,
+        pad_id=pad_id,
+        hidden_size=hidden_size,
+        progress=progress,
+    )
+    if target is None and reference is None:
+        return report
+    return identify_paths(
+        report,
+        model=target,
+        reference=reference,
+        limit=identify,
+        pad_id=pad_id,
+        hidden_size=hidden_size,
+        device=device,
+        dtype=dtype,
+    )

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.accept import AccKind, expand_acc
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.logs.records import LogEngine
 from specdiag.core.logs.window import TimeWindow, window_and_year
 from specdiag.errors import InputError, UsageError
@@ -54,21 +55,22 @@ class LogsOptions:
     engine_version: str | None = None
     since: str | None = None
     until: str | None = None
-    year: int | None = None
+    year: int | None = bounded(flag="--year", lo=1, hi=MAX_YEAR)
     acc: tuple[float, ...] | None = None
     steps: int | None = None
     acc_kind: AccKind = AccKind.CONDITIONAL
-    topk: int = 1
-    min_accept_len: float | None = None
+    topk: int = bounded(flag="--eagle-topk", lo=1, default=1)
+    min_accept_len: float | None = bounded(flag="--min-accept-len", lo=1, hi=1e9)
     records: str | None = None
     follow: bool = False
     idle_timeout: float | None = None
-    workers: int = 1
+    workers: int = bounded(flag="--workers", lo=1, hi=2, default=1)
     # derived in __post_init__
     window: TimeWindow = field(init=False, repr=False, compare=False)
     resolved_year: int = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_bounds(self)
         if self.engine is not None and not isinstance(self.engine, LogEngine):
             try:
                 object.__setattr__(self, "engine", LogEngine(str(self.engine)))
@@ -90,40 +92,21 @@ class LogsOptions:
                 f"--idle-timeout must be positive, got {self.idle_timeout:g}",
                 hint="seconds without new data before --follow stops, e.g. 30",
             )
-        if self.workers not in (1, 2):
-            raise UsageError(
-                f"--workers must be 1 or 2, got {self.workers}",
-                hint="the parsing runs in one process; --workers 2 adds one reader process",
-            )
         if self.workers == 2 and self.follow:
             raise UsageError(
                 "--workers 2 does not apply to --follow", hint="drop --workers with --follow"
-            )
-        if self.min_accept_len is not None and not self.min_accept_len >= 1.0:
-            raise UsageError(
-                f"--min-accept-len must be at least 1, got {self.min_accept_len:g}",
-                hint="accept length includes the bonus token: 1 means no draft accepted",
             )
         if self.acc is None and (
             self.steps is not None or self.acc_kind is not AccKind.CONDITIONAL or self.topk != 1
         ):
             raise UsageError(
-                "--steps, --acc-kind and --topk only make sense with --acc",
+                "--steps, --acc-kind and --eagle-topk only make sense with --acc",
                 hint="e.g. --acc 0.75 --steps 3",
-            )
-        if self.topk < 1:
-            raise UsageError(
-                f"--topk must be at least 1, got {self.topk}", hint="1 is a chain of drafts"
             )
         if self.acc is not None and len(self.acc) > 1:
             expand_acc(self.acc, self.steps)  # validates early, before reading any file
         elif self.acc is not None:
             expand_acc(self.acc, self.steps or 1)
-        if self.year is not None and not 1 <= self.year <= MAX_YEAR:
-            raise UsageError(
-                f"--year must be between 1 and {MAX_YEAR}, got {self.year}",
-                hint="the year of vLLM's year-less timestamps, e.g. --year 2026",
-            )
         window, year = window_and_year(self.since, self.until, self.year)
         object.__setattr__(self, "window", window)
         object.__setattr__(self, "resolved_year", year)

@@ -246,7 +246,7 @@ def test_year_out_of_range_is_a_usage_error(year: str) -> None:
         [str(SAMPLES), "--idle-timeout", "1"],
         [str(SAMPLES), "--follow", "--idle-timeout", "0"],
         [str(SAMPLES), "--steps", "3"],
-        [str(SAMPLES), "--acc", "0.7", "--topk", "0"],
+        [str(SAMPLES), "--acc", "0.7", "--eagle-topk", "0"],
         [str(SAMPLES), "--acc", "0.7", "--steps", "0"],
         [str(SAMPLES), "--acc", "1.5", "--steps", "3"],
         [str(DATA / "llamacpp_serve_md_without_spectype.log"), "--acc", "0.7"],
