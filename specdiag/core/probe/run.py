@@ -186,7 +186,10 @@ def server_base(url: str) -> tuple[BaseUrl, str | None]:
     (``.../v1``) is the server root plus ``/v1``, and every engine endpoint probe uses starts
     with ``/v1`` or lies beside it. A URL that is not a server's is a usage error."""
     base = parse_base_url(
-        url, what="the server URL", example="specdiag probe http://127.0.0.1:30000", strip=("/v1",)
+        url,
+        what="the server URL",
+        example="http://127.0.0.1:30000 (the server root)",
+        strip=("/v1",),
     )
     if base.stripped is None:
         return base, None
