@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from specdiag.core.files import JsonError, loads_json
 from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.patterns import (
@@ -387,8 +388,8 @@ class Scanner:
         if "\n" not in text.strip():
             return False  # one line: the line parser reads it (the same outcome)
         try:
-            doc = json.loads(text)
-        except (ValueError, RecursionError):
+            doc = loads_json(data)
+        except JsonError:
             return False
         self._doc = None
         c = self.counts
