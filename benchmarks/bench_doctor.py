@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,14 +35,23 @@ RUN_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"
 RUN_ENV["PYTHONPYCACHEPREFIX"] = str(HERE / "out" / "pycache")
 
 
-def _time(cmd: list[str]) -> float:
+CPU: dict[str, list[float]] = {}  # CPU seconds (user + sys) per command: steadier under load
+
+
+def _time(cmd: list[str], name: str | None = None) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     rc = subprocess.run(
         cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=RUN_ENV
     ).returncode
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if rc not in (0, 1):
         raise SystemExit(f"{' '.join(cmd[:3])} ... exited {rc}")
-    return time.perf_counter() - t0
+    if name is not None:
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        CPU.setdefault(name, []).append(cpu)
+    return wall
 
 
 def _evidence(root: Path) -> dict[str, str]:
@@ -150,7 +160,7 @@ def main() -> int:
             times[name] = []
         for _ in range(args.founding_runs):
             for name, cmd in founding.items():
-                times[name].append(_time(cmd))
+                times[name].append(_time(cmd, name))
     med = {k: statistics.median(v) for k, v in times.items() if v}
     out: dict[str, object] = {
         "runs": args.runs,
@@ -162,6 +172,11 @@ def main() -> int:
         out["founding_runs"] = args.founding_runs
         out["ratio founding doctor / inspect-dump --model"] = round(
             med["founding: doctor"] / med["founding: inspect-dump --model"], 3
+        )
+        cpu = {k: statistics.median(v) for k, v in CPU.items()}
+        out["founding median CPU s"] = {k: round(v, 3) for k, v in cpu.items()}
+        out["ratio founding doctor / inspect-dump --model (CPU)"] = round(
+            cpu["founding: doctor"] / cpu["founding: inspect-dump --model"], 3
         )
     print(json.dumps(out, indent=2))
     return 0

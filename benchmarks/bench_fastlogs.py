@@ -13,7 +13,9 @@ it times side by side (median of ``--repeat`` runs, fresh processes):
 * ``specdiag logs --json FILE``                        (the compiled path)
 * ``SPECDIAG_LOGS_PYTHON=1 specdiag logs --json FILE`` (the Python path, once: the reference)
 
-and checks that the two JSON documents are byte-identical. CPU time and peak RSS of each
+and checks that the two JSON documents are byte-identical. With ``--baseline DIR`` it also times
+the specdiag of another checkout (its compiled part built) on the same files, side by side, and
+prints the ratio of the two and whether their documents agree to 12 significant digits. CPU time and peak RSS of each
 process from ``wait4``. The files are deleted afterwards unless ``--keep``. The last lines are
 a compact summary (the ratio to grep, the cost per statistics line, GB/s, peak RSS, the goal).
 
@@ -22,11 +24,13 @@ and it builds nothing; build the compiled part first where it is missing:
 
     python setup.py build_ext --inplace
     python benchmarks/bench_fastlogs.py [--mb 500] [--repeat 3] [--keep] [--no-python]
+        [--baseline ../other-checkout]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -52,12 +56,14 @@ RUN_ENV["PYTHONPATH"] = os.pathsep.join(
 )
 
 
-def run(cmd: list[str], env: dict[str, str], out_path: str) -> tuple[float, float, float]:
+def run(
+    cmd: list[str], env: dict[str, str], out_path: str, cwd: Path = ROOT
+) -> tuple[float, float, float]:
     """(wall s, CPU s, peak RSS MiB) of one fresh process, stdout to out_path."""
     with open(out_path, "wb") as out:
         t0 = time.perf_counter()
         # in the checkout's root: ``-m specdiag`` imports from the working directory first
-        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+        p = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
         _, status, ru = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t0
         p.returncode = os.waitstatus_to_exitcode(status)
@@ -67,9 +73,9 @@ def run(cmd: list[str], env: dict[str, str], out_path: str) -> tuple[float, floa
 
 
 def median_run(
-    cmd: list[str], env: dict[str, str], out_path: str, repeat: int
+    cmd: list[str], env: dict[str, str], out_path: str, repeat: int, cwd: Path = ROOT
 ) -> tuple[float, float, float]:
-    runs = [run(cmd, env, out_path) for _ in range(repeat)]
+    runs = [run(cmd, env, out_path, cwd) for _ in range(repeat)]
     return (
         statistics.median(r[0] for r in runs),
         statistics.median(r[1] for r in runs),
@@ -89,8 +95,14 @@ def main() -> int:
         default=0.0,
         help="share of statistics lines in other layouts (read by the Python grammar)",
     )
+    ap.add_argument(
+        "--baseline",
+        type=Path,
+        help="another checkout (its compiled part built) timed side by side on the same files",
+    )
     args = ap.parse_args()
     specdiag = [sys.executable, "-m", "specdiag", "logs", "--json"]
+    base_env = dict(RUN_ENV, PYTHONPATH=str(args.baseline)) if args.baseline else None
     py_env = dict(RUN_ENV, SPECDIAG_LOGS_PYTHON="1")
     out = HERE / "out"
     out.mkdir(exist_ok=True)
@@ -125,6 +137,20 @@ def main() -> int:
             )
             s_out = str(out / f"fast_{name}.json")
             s_wall, s_cpu, s_rss = median_run([*specdiag, str(path)], RUN_ENV, s_out, args.repeat)
+            if base_env is not None:
+                b_out = str(out / f"baseline_{name}.json")
+                b_wall, b_cpu, b_rss = median_run(
+                    [*specdiag, str(path)], base_env, b_out, args.repeat, args.baseline
+                )
+                agree = _close(
+                    json.loads(Path(s_out).read_bytes()), json.loads(Path(b_out).read_bytes())
+                )
+                summary.append(
+                    f"baseline: {name}: {b_wall:.2f} s wall, {b_cpu:.2f} s CPU, {b_rss:.0f} MiB "
+                    f"({b_wall / g_wall:.2f}x grep); this tree / baseline: wall "
+                    f"{s_wall / b_wall:.2f}, CPU {s_cpu / b_cpu:.2f}; same document (12 "
+                    f"significant digits): {'yes' if agree else 'NO'}"
+                )
             p_txt, same = "-", "-"
             if not args.no_python:
                 p_out = str(out / f"python_{name}.json")
@@ -150,6 +176,21 @@ def main() -> int:
                 path.unlink(missing_ok=True)
     print(*summary, sep="\n")
     return 0
+
+
+def _close(a: object, b: object) -> bool:
+    """Two JSON values equal, numbers to 12 significant digits."""
+    if isinstance(a, float) or isinstance(b, float):
+        return (
+            isinstance(a, (int, float))
+            and isinstance(b, (int, float))
+            and abs(a - b) <= 1e-12 * max(abs(a), abs(b), 1.0)
+        )
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
 
 
 if __name__ == "__main__":

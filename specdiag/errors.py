@@ -148,3 +148,26 @@ def scrub(text: str, extra: Iterable[str] = ()) -> str:
     for pat, repl in _PATTERNS:
         text = pat.sub(repl, text)
     return text
+
+
+# --------------------------------------------------------------------------- terminals
+
+# What a terminal would act on rather than show: escape sequences (CSI, OSC, DCS, ...), the other
+# C0 controls but line feed and tab, DEL, the C1 controls, and the bidirectional overrides that
+# reorder what is shown. SGR (colour) sequences may be kept: rich writes them on a terminal.
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI ... final byte (SGR included)
+    r"|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, DCS, SOS, PM, APC ... terminator
+    r"|\x1b[ -/]*[0-~]?"  # any other escape
+    r"|[\x00-\x08\x0b-\x1f\x7f\x80-\x9f\u202a-\u202e\u2066-\u2069]"
+)
+_SGR = re.compile(r"\x1b\[[0-9;:]*m")
+
+
+def terminal_safe(text: str, *, keep_colour: bool = False) -> str:
+    """``text`` with everything a terminal would act on removed (see ``_ESCAPES``); with
+    ``keep_colour``, colour sequences (SGR) are kept. For text bound for a terminal or a log; a
+    JSON document carries the text verbatim (its encoder escapes control characters)."""
+    if keep_colour:
+        return _ESCAPES.sub(lambda m: m.group() if _SGR.fullmatch(m.group()) else "", text)
+    return _ESCAPES.sub("", text)

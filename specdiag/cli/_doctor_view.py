@@ -201,13 +201,6 @@ def read_server_args(text: str | None) -> str | None:
     """--server-args: the command line itself, or @FILE (doctor and exporter read it alike)."""
     if text is None or not text.startswith("@"):
         return text
-    from specdiag.errors import InputError
+    from specdiag.core.files import FileKind, read_text_bounded
 
-    try:
-        with open(text[1:], encoding="utf-8", errors="replace") as f:
-            return f.read()
-    except OSError as exc:
-        raise InputError(
-            f"cannot read --server-args {text}: {exc.strerror or exc}",
-            hint="give the command line itself, or @FILE with a readable file",
-        ) from None
+    return read_text_bounded(text[1:], what="--server-args", kind=FileKind.ARGUMENT)

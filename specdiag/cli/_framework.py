@@ -39,6 +39,7 @@ from specdiag.errors import (
     UsageError,
     forget_secrets,
     scrub,
+    terminal_safe,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -264,10 +265,10 @@ def debug_enabled() -> bool:
 
 def report_error(message: str, hint: str | None) -> None:
     """Write the one-line error and its hint to stderr (plain text, secrets masked)."""
-    lines = scrub(message).splitlines() or [""]
+    lines = terminal_safe(scrub(message)).splitlines() or [""]
     text = f"error: {lines[0]}\n" + "".join(f"  {ln}\n" for ln in lines[1:] if ln.strip())
     if hint:
-        text += f"hint: {' '.join(scrub(hint).split())}\n"
+        text += f"hint: {' '.join(terminal_safe(scrub(hint)).split())}\n"
     try:
         sys.stderr.write(text)
         sys.stderr.flush()

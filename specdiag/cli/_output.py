@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
+import io
 import json
 import math
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -98,14 +100,59 @@ def _width() -> int | None:
     return None if os.environ.get("COLUMNS") else 120
 
 
-def make_console(stderr: bool = False) -> Console:
-    """A rich console bound to the *current* sys.stdout / sys.stderr (test runners swap them)."""
+class SafeStream(io.TextIOBase):
+    """A text stream whose writes are scrubbed of secrets and of what a terminal would act on
+    (server, file and Prometheus text reaches the human view; colour is kept on a terminal)."""
+
+    def __init__(self, stream: Any, keep_colour: bool) -> None:
+        self._stream = stream
+        self._keep = keep_colour
+
+    def write(self, text: str) -> int:
+        from specdiag.errors import scrub, terminal_safe
+
+        self._stream.write(terminal_safe(scrub(text), keep_colour=self._keep))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self._stream, "encoding", None) or "utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def _console_class() -> type[Console]:
     from rich.console import Console
 
+    class SafeConsole(Console):
+        """A console whose plain-text messages are made terminal-safe before markup applies
+        (stderr keeps rich's own cursor sequences for its progress bars, so the stream itself
+        is left alone there)."""
+
+        def print(self, *objects: Any, **kwargs: Any) -> None:
+            from specdiag.errors import scrub, terminal_safe
+
+            safe = [terminal_safe(scrub(o)) if isinstance(o, str) else o for o in objects]
+            super().print(*safe, **kwargs)
+
+    return SafeConsole
+
+
+def make_console(stderr: bool = False) -> Console:
+    """A rich console bound to the *current* sys.stdout / sys.stderr (test runners swap them);
+    what it prints is scrubbed of secrets and control sequences."""
     stream = sys.stderr if stderr else sys.stdout
     tty = stream.isatty()
-    return Console(
-        file=stream,
+    return _console_class()(
+        file=stream if stderr else cast("IO[str]", SafeStream(stream, keep_colour=tty)),
         width=None if tty else _width(),
         no_color=bool(os.environ.get("NO_COLOR")) or not tty,
         highlight=False,
@@ -130,14 +177,21 @@ class Output:
     def emit(self, document: Mapping[str, Any], human: Callable[[Console], None]) -> None:
         """Print the result: the JSON document, or the human view."""
         if self.json_mode:
+            from specdiag.errors import scrub
+
             text = json.dumps(to_jsonable(document), indent=2, allow_nan=False)
-            sys.stdout.write(text + "\n")
+            sys.stdout.write(scrub(text) + "\n")
             sys.stdout.flush()
         else:
             human(make_console())
 
     def warn(self, message: str) -> None:
-        self.stderr.print(f"[yellow]warning:[/yellow] {message}", markup=True, highlight=False)
+        from rich.markup import escape
+
+        from specdiag.errors import terminal_safe
+
+        text = escape(terminal_safe(message))
+        self.stderr.print(f"[yellow]warning:[/yellow] {text}", markup=True, highlight=False)
 
     def note(self, message: str) -> None:
         self.stderr.print(f"note: {message}", markup=False, highlight=False)

@@ -249,8 +249,9 @@ def capture_hidden_cmd(
         )
     if output is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
-    if timeout <= 0:
-        raise UsageError("--timeout must be > 0", hint="e.g. --timeout 120")
+    from specdiag.core.http import check_timeout
+
+    check_timeout(timeout)
     if training_layers is not None and compare_with is None:
         raise UsageError(
             "--training-layers goes with --compare TRAINING", hint="add --compare TRAINING"

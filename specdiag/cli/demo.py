@@ -12,6 +12,8 @@ import typer
 from specdiag.cli._framework import JsonOpt, command
 
 if TYPE_CHECKING:
+    from types import FrameType
+
     from rich.console import Console
 
     from specdiag.workflows.demo import DemoResult
@@ -92,7 +94,7 @@ def demo_cmd(
         emit(result)
 
 
-def _unsafe_for_interrupt(frame: Any) -> bool:
+def _unsafe_for_interrupt(frame: FrameType | None) -> bool:
     """Whether a KeyboardInterrupt raised in ``frame`` would be printed as "Exception ignored"
     and dropped: inside a ``__del__`` or the import system's lock callbacks."""
     depth = 0
@@ -121,7 +123,7 @@ def _interrupts_not_lost() -> Iterator[None]:
         yield
         return
 
-    def handler(signum: int, frame: Any) -> None:
+    def handler(signum: int, frame: FrameType | None) -> None:
         if frame is not None and _unsafe_for_interrupt(frame):
             signal.setitimer(signal.ITIMER_REAL, 0.01)  # again, from a safe place
             return

@@ -54,7 +54,11 @@ def exporter_cmd(
     interval: Annotated[
         float,
         typer.Option(
-            "--interval", min=1.0, callback=a_number, help="Seconds between two probes of a server."
+            "--interval",
+            min=1.0,
+            max=604_800.0,
+            callback=a_number,
+            help="Seconds between two probes of a server.",
         ),
     ] = 60.0,
     probe_requests: Annotated[
@@ -107,6 +111,7 @@ def exporter_cmd(
         typer.Option(
             "--doctor-interval",
             min=10.0,
+            max=604_800.0,
             callback=a_number,
             help="Seconds between two doctor runs.",
         ),
@@ -179,7 +184,7 @@ def exporter_cmd(
     )
     if cfg.acc is None and steps is not None:
         raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
-    handle = start_exporter(cfg)
+    handle = start_exporter(cfg, warn=out.warn)
 
     def ready(start: ExporterStart) -> None:
         out.emit(derive(start), lambda c: c.print(f"serving on {start.url}", markup=False))

@@ -141,17 +141,11 @@ def fleet_cmd(
     headers = parse_headers(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
-    from urllib.parse import urlsplit
-
-    from specdiag.core.probe.run import check_credentials
+    from specdiag.core.http import check_credentials, credential_secrets
     from specdiag.errors import register_secrets
 
     check_credentials(None, headers)  # a value HTTP cannot carry: usage error, not echoed
-    try:
-        password = urlsplit(url).password
-    except ValueError:
-        password = None
-    register_secrets([v for _, v in headers] + [password])  # never printed from here on
+    register_secrets(credential_secrets(None, headers, (url,)))  # never printed from here on
     cfg = FleetConfig(
         url=url,
         selector=selector,

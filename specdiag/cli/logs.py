@@ -22,7 +22,9 @@ from specdiag.cli._framework import (
     terminated,
 )
 from specdiag.cli._logs_view import (
+    paste_records,
     render_live,
+    render_pastes,
     render_result,
     result_document,
 )
@@ -192,9 +194,22 @@ def logs_cmd(
     report = result.report
     doc = result_document(result, min_accept_len)
     exit_code = interrupt_exit_code()
+    if report.combined_records == 0 and paste_records(result):
+        out.emit(doc, lambda console: render_pastes(console, result))
+        if stopped_early:
+            raise typer.Exit(exit_code)
+        if min_accept_len is not None:
+            raise CheckFailed(
+                "--min-accept-len: only figures read by structure (tables, summaries) were "
+                "found; they are never combined across tools and configurations",
+                hint="check the per-record figures shown",
+            )
+        return
     if report.combined_records == 0:
         if json_output:
-            out.emit(doc, lambda console: None)
+            out.emit(doc, lambda console: render_pastes(console, result))
+        elif result.pastes:
+            out.emit({}, lambda console: render_pastes(console, result))
         if stopped_early:
             raise typer.Exit(exit_code)
         raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result))
@@ -223,7 +238,8 @@ def logs_cmd(
 _NOTHING_HINT = (
     "specdiag logs reads the server logs, bench outputs, example summaries and JSON bodies "
     "listed in docs/logs.md (SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
-    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...); is speculative "
+    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...) and, in inputs up to "
+    "256 KiB, tables, key-value summaries, prose and JSON of any tool; is speculative "
     "decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
 )
 

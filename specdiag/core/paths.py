@@ -3,7 +3,8 @@
 :func:`check_outputs` is the one rule every command uses: an output file that is one of the
 inputs -- the same path, the same file through a symlink, or the same inode through a hard
 link -- is a usage error raised before any file is opened for writing, so no input is ever
-truncated. Standard streams (``-``) are never compared.
+truncated. An input that is a directory (a model or draft checkpoint) stands for every file in it:
+an output that is one of those files is refused too. Standard streams (``-``) are never compared.
 """
 
 from __future__ import annotations
@@ -37,6 +38,20 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     return ra == rb or (ia is not None and ia == ib)
 
 
+MAX_WALK = 100_000  # files of an input directory compared at most (a checkpoint has a few dozen)
+
+
+def _files_under(root: Path) -> Iterable[Path]:
+    """The files of an input directory, subdirectories included (links not followed)."""
+    seen = 0
+    for dirpath, _dirs, files in os.walk(root):
+        for name in files:
+            seen += 1
+            if seen > MAX_WALK:
+                return
+            yield Path(dirpath) / name
+
+
 def check_outputs(outputs: Iterable[Named], inputs: Iterable[Named]) -> None:
     """Raise :class:`UsageError` when an output names the same file as an input or as another
     output. Each item is ``(flag or description, path or None)``; ``None`` and ``-`` are
@@ -45,12 +60,21 @@ def check_outputs(outputs: Iterable[Named], inputs: Iterable[Named]) -> None:
     outs = [(what, Path(p)) for what, p in outputs if p is not None and str(p) != "-"]
     for i, (what, out) in enumerate(outs):
         for in_what, src in ins:
+            named = f"{in_what} {src}" if in_what else str(src)
             if same_file(out, src):
                 raise UsageError(
-                    f"{what} {out} is the same file as the input {in_what} {src}: "
+                    f"{what} {out} is the same file as the input {named}: "
                     "writing it would destroy the input",
                     hint=f"give {what} a new file name",
                 )
+            if src.is_dir() and os.path.exists(out):
+                for f in _files_under(src):
+                    if same_file(out, f):
+                        raise UsageError(
+                            f"{what} {out} is {f}, a file of the input {named}: "
+                            "writing it would destroy the input",
+                            hint=f"give {what} a new file name outside {src}",
+                        )
         for other_what, other in outs[:i]:
             if same_file(out, other):
                 raise UsageError(

@@ -13,6 +13,7 @@ followed (``core.logs``). Importing this package imports neither httpx nor prome
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from specdiag.exporter.config import ExporterConfig
@@ -21,11 +22,14 @@ if TYPE_CHECKING:
     from specdiag.exporter.server import ExporterHandle
 
 
-def start_exporter(config: ExporterConfig) -> ExporterHandle:
-    """Start the sources and the HTTP server in background threads; returns once listening."""
+def start_exporter(
+    config: ExporterConfig, warn: Callable[[str], None] | None = None
+) -> ExporterHandle:
+    """Start the sources and the HTTP server in background threads; returns once listening.
+    ``warn`` gets a line whenever a source dies or ends and is restarted (the CLI: stderr)."""
     from specdiag.exporter.server import start
 
-    return start(config)
+    return start(config, warn)
 
 
 __all__ = ["ExporterConfig", "start_exporter"]

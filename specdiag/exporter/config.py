@@ -9,11 +9,13 @@ from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.profile import resolve_profile
 from specdiag.errors import UsageError
 
+MAX_INTERVAL_S = 604_800.0  # a week between two runs of a source at most
+
 
 @dataclass(frozen=True)
 class ExporterConfig:
     probes: tuple[str, ...] = ()  # server URLs probed every `interval_s`
-    interval_s: float = bounded(flag="--interval", lo=1, default=60.0)
+    interval_s: float = bounded(flag="--interval", lo=1, hi=MAX_INTERVAL_S, default=60.0)
     probe_requests: int = bounded(flag="--probe-requests", lo=1, default=4)
     probe_max_tokens: int = bounded(flag="--probe-max-tokens", lo=1, default=64)
     probe_timeout_s: float = 60.0
@@ -33,7 +35,9 @@ class ExporterConfig:
     draft: str | None = None
     target: str | None = None
     server_args: str | None = None
-    doctor_interval_s: float = bounded(flag="--doctor-interval", lo=10, default=600.0)
+    doctor_interval_s: float = bounded(
+        flag="--doctor-interval", lo=10, hi=MAX_INTERVAL_S, default=600.0
+    )
 
     @property
     def doctor_enabled(self) -> bool:

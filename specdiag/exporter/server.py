@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import errno
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any
 
+from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
 from specdiag.exporter.config import ExporterConfig
 from specdiag.exporter.sources import DoctorSource, LogsSource, ProbeSource
@@ -28,20 +27,15 @@ class ExporterStart:
     follow: bool
 
 
-class ExporterHandle:
-    def __init__(self, config: ExporterConfig) -> None:
+class ExporterHandle(ServerLifecycle):
+    def __init__(self, config: ExporterConfig, warn: Callable[[str], None] | None = None) -> None:
+        super().__init__(config.host)
         self.config = config
+        self.warn = warn or (lambda _message: None)
         self.store = Store()
         self.stop_event = threading.Event()
         self.threads: list[threading.Thread] = []
         self._httpd: Any = None
-        self.host = config.host
-        self.port = 0
-
-    @property
-    def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
 
     def _start(self) -> None:
         from prometheus_client import CollectorRegistry, start_http_server
@@ -52,7 +46,7 @@ class ExporterHandle:
 
             prof = resolve_profile(cfg.acc, cfg.steps, None, kind=cfg.acc_kind).profile
             self.store.expected = (prof.expected_accept_length, prof.steps)
-        logs = LogsSource(cfg, self.store, self.stop_event) if cfg.logs else None
+        logs = LogsSource(cfg, self.store, self.stop_event, self.warn) if cfg.logs else None
         if logs is not None and not cfg.follow:
             logs.read_once()  # before serving: the first scrape already has the figures
         doctor = DoctorSource(cfg, self.store, self.stop_event) if cfg.doctor_enabled else None
@@ -75,14 +69,37 @@ class ExporterHandle:
         self.port = int(httpd.server_port)
         workers: list[Any] = []
         if logs is not None and cfg.follow:
-            workers.append(logs.loop)
-        workers += [ProbeSource(u, cfg, self.store, self.stop_event).loop for u in cfg.probes]
+            workers.append(logs)
+        workers += [ProbeSource(u, cfg, self.store, self.stop_event) for u in cfg.probes]
         if doctor is not None:
-            workers.append(doctor.loop)
-        for i, fn in enumerate(workers):
-            t = threading.Thread(target=fn, name=f"specdiag-exporter-{i}", daemon=True)
+            workers.append(doctor)
+        for i, source in enumerate(workers):
+            t = threading.Thread(
+                target=self._supervise, args=(source,), name=f"specdiag-exporter-{i}", daemon=True
+            )
             t.start()
             self.threads.append(t)
+
+    def _supervise(self, source: Any) -> None:
+        """Run a source's loop until the exporter stops. A loop that dies (an exception) or ends
+        on its own (a followed path that became a pipe) is reported down on /metrics and on
+        stderr, and started again after a pause that doubles up to a minute."""
+        failures = 0
+        while not self.stop_event.is_set():
+            try:
+                source.loop()
+                if self.stop_event.is_set():
+                    return
+                why = "ended"
+            except Exception as exc:  # noqa: BLE001 - a source must never take the exporter down
+                text = (str(exc) or type(exc).__name__).splitlines()[0][:200]
+                why = f"crashed ({type(exc).__name__}: {text})"
+            failures += 1
+            pause = min(RESTART_MAX_S, RESTART_FIRST_S * 2 ** min(failures - 1, 10))
+            message = f"{source.kind} source {source.ident} {why}; restarting in {pause:g} s"
+            self.store.fail(source.kind, source.ident, message)
+            self.warn(message)
+            self.stop_event.wait(pause)
 
     def start_document(self) -> ExporterStart:
         cfg = self.config
@@ -99,20 +116,12 @@ class ExporterHandle:
         False) or Ctrl-C / SIGTERM arrives (a ``KeyboardInterrupt``; returns True). ``on_ready``
         gets the start document first. The exporter is stopped when this returns or raises."""
         try:
-            if on_ready is not None:
-                on_ready(self.start_document())
-            deadline = None if duration_s is None else time.monotonic() + duration_s
-            try:
-                while deadline is None or time.monotonic() < deadline:
-                    left = 0.2 if deadline is None else min(0.2, deadline - time.monotonic())
-                    time.sleep(max(0.0, left))  # a sleep, not a join: signals interrupt it
-            except KeyboardInterrupt:  # the CLI's framework turns SIGTERM into this too
-                return True
-            return False
+            ready = None if on_ready is None else (lambda: on_ready(self.start_document()))
+            return self.run_for(duration_s, ready)
         finally:
             self.stop()
 
-    def stop(self) -> None:
+    def _stop(self) -> None:
         """Stop the sources and the HTTP server; waits briefly for the threads."""
         self.stop_event.set()
         if self._httpd is not None:
@@ -122,23 +131,10 @@ class ExporterHandle:
         for t in self.threads:
             t.join(5.0)
 
-    def __enter__(self) -> ExporterHandle:
-        return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
+RESTART_FIRST_S = 1.0
+RESTART_MAX_S = 60.0
 
 
-def start(config: ExporterConfig) -> ExporterHandle:
-    handle = ExporterHandle(config)
-    try:
-        handle._start()
-    except BaseException:
-        handle.stop()
-        raise
-    return handle
+def start(config: ExporterConfig, warn: Callable[[str], None] | None = None) -> ExporterHandle:
+    return ExporterHandle.launch(config, warn)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from specdiag.errors import SpecdiagError
@@ -92,25 +94,56 @@ class LogsSource:
 
     kind = "logs"
 
-    def __init__(self, cfg: ExporterConfig, store: Store, stop: threading.Event) -> None:
+    def __init__(
+        self,
+        cfg: ExporterConfig,
+        store: Store,
+        stop: threading.Event,
+        warn: Callable[[str], None] = lambda _m: None,
+    ) -> None:
         from specdiag.core.logs.run import LogsOptions, inspect_inputs
 
+        self.warn = warn
         self.cfg = cfg
         self.store = store
         self.stop = stop
         self.ident = ",".join(cfg.logs)
         self.replica = cfg.replica or socket.gethostname()
         self.options = LogsOptions(engine=cfg.engine, follow=cfg.follow)
-        inspect_inputs(cfg.logs)  # a missing or unreadable file: InputError now, not later
+        self.warned_overflow = False
+        # a missing or unreadable file: InputError now, not later; followed, a file that does
+        # not exist yet is waited for (a pod's log may appear after the exporter starts)
+        present = [p for p in cfg.logs if not cfg.follow or p == "-" or os.path.lexists(p)]
+        if present:
+            inspect_inputs(present)
         store.register(self.kind, self.ident)
 
     def publish(self, rep: LogsReport) -> None:
+        if self.cfg.follow:
+            missing = self._missing()
+            if missing is not None:  # the path is gone or became a pipe: down until it is back
+                self.store.fail(self.kind, self.ident, f"{missing}: not a regular file now")
+                return
         out: list[Reading] = []
         for eng, summ in rep.summary.items():
             parts = [("", summ.stats)]
+            overflow: list[Any] = []
             if len(summ.ranks) > 1:
-                # the engine's total has rank ""; lines without a rank tag are "untagged"
-                parts += [(r or "untagged", st) for r, st in summ.ranks.items()]
+                # the engine's total has rank ""; lines without a rank tag are "untagged"; past
+                # MAX_RANK_SERIES ranks the least sampled are served as one "overflow" series
+                ranks = sorted(summ.ranks.items(), key=lambda kv: -kv[1].records)
+                kept = ranks if len(ranks) <= MAX_RANK_SERIES else ranks[: MAX_RANK_SERIES - 1]
+                overflow = [st for _, st in ranks[len(kept) :]]
+                parts += [(r or "untagged", st) for r, st in kept]
+                if overflow and not self.warned_overflow:
+                    self.warned_overflow = True
+                    self.warn(
+                        f"logs: {len(ranks)} rank tags in {eng} logs; the {len(kept)} with the "
+                        f"most records are served per rank, the other {len(overflow)} together "
+                        'as rank="overflow"'
+                    )
+            if overflow:
+                out.append(_overflow_reading(str(eng), self.replica, overflow))
             for rank, st in parts:
                 al = st.accept_length
                 mean = None
@@ -145,9 +178,18 @@ class LogsSource:
         self.publish(result.report)
 
     def loop(self) -> None:
-        """Follow the files until the exporter stops, publishing about once a second."""
+        """Follow the files until the exporter stops, publishing about once a second. A file
+        that does not exist yet is waited for; the supervisor starts this again when it ends
+        (the path became a pipe, was replaced, ...)."""
         from specdiag.core.logs.run import run_logs
 
+        missing = self._missing()
+        if missing:
+            self.store.fail(self.kind, self.ident, f"waiting for {missing} to appear")
+            while self._missing() and not self.stop.wait(0.5):
+                pass
+            if self.stop.is_set():
+                return
         try:
             result = run_logs(
                 list(self.cfg.logs),
@@ -160,6 +202,45 @@ class LogsSource:
             self.store.fail(self.kind, self.ident, exc.message)
         except OSError as exc:
             self.store.fail(self.kind, self.ident, str(exc))
+
+    def _missing(self) -> str | None:
+        for p in self.cfg.logs:
+            if p != "-" and not os.path.isfile(p):
+                return p  # absent, or (for now) a directory, pipe or socket
+        return None
+
+
+MAX_RANK_SERIES = 64  # rank label values served per engine; the rest in one overflow series
+
+
+def _overflow_reading(engine: str, replica: str, stats: list[Any]) -> Reading:
+    """The ranks past the cap as one series: records summed, means weighted by records."""
+    total = sum(st.records for st in stats)
+
+    def mean(pick: Any) -> float | None:
+        pairs = [(pick(st), st.records) for st in stats]
+        pairs = [(v, n) for v, n in pairs if v is not None and n]
+        weight = sum(n for _, n in pairs)
+        return float(sum(v * n for v, n in pairs) / weight) if weight else None
+
+    def length(st: Any) -> float | None:
+        al = st.accept_length
+        if al is None:
+            return None
+        v = al.weighted_mean if al.weighted_mean is not None else al.mean
+        return float(v) if v is not None else None
+
+    al = mean(length)
+    return Reading(
+        engine=engine,
+        replica=replica,
+        source="logs",
+        rank="overflow",
+        accept_length=al,
+        accepted_per_step=al - 1.0 if al is not None else None,
+        accept_rate=mean(lambda st: st.pooled_accept_rate),
+        samples=total,
+    )
 
 
 class DoctorSource:
@@ -189,7 +270,8 @@ class DoctorSource:
         store.register(self.kind, self.ident)
 
     def run_once(self) -> None:
-        """Run the checks; a usage error (bad evidence flags) propagates, the rest is counted."""
+        """Run the checks; a usage error (bad evidence flags) propagates, the rest is counted.
+        A Ctrl-C or SIGTERM the doctor caught to keep its partial report stops the exporter."""
         from specdiag.core.doctor.run import run_doctor
         from specdiag.errors import UsageError
 
@@ -200,6 +282,8 @@ class DoctorSource:
         except SpecdiagError as exc:
             self.store.fail(self.kind, self.ident, exc.message)
             return
+        if report.interrupted:
+            raise KeyboardInterrupt
         self.store.put_checks(
             [(c.check, c.family, c.status.value) for c in report.checks],
             len(report.findings),

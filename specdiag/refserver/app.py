@@ -11,6 +11,7 @@ from specdiag.refserver.helpers import error_response, guarded, json_response
 from specdiag.refserver.state import ServerState
 
 if TYPE_CHECKING:
+    from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
 
@@ -32,7 +33,7 @@ def build_app(state: ServerState) -> Any:
         routes.append(Route(path, guarded(state, handler, public=public), methods=methods))
 
     @asynccontextmanager
-    async def lifespan(app: Any) -> AsyncIterator[None]:
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await state.startup()
         try:
             yield

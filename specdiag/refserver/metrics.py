@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from specdiag.refserver.config import Flavor
 
 if TYPE_CHECKING:
+    from prometheus_client import CollectorRegistry
+
     from specdiag.refserver.engine import Engine
 
 _INT_SAMPLE = re.compile(r"^(llamacpp:\S+) (-?\d+)\.0$", re.MULTILINE)
@@ -268,7 +270,7 @@ def make_registry(engine: Engine) -> Any:
     return registry
 
 
-def render(engine: Engine, registry: Any) -> str:
+def render(engine: Engine, registry: CollectorRegistry) -> str:
     from prometheus_client import generate_latest
 
     text = generate_latest(registry).decode("utf-8")

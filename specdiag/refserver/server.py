@@ -23,9 +23,9 @@ import time
 import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Any
 
+from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
 from specdiag.refserver.config import Flavor, ReferenceServerConfig
 
@@ -148,10 +148,11 @@ class ServerStart:
         )
 
 
-class ServerHandle:
+class ServerHandle(ServerLifecycle):
     """A running reference server. Use as a context manager, or call :meth:`stop`."""
 
     def __init__(self, config: ReferenceServerConfig) -> None:
+        super().__init__(config.host)
         self.config = config
         self._thread: threading.Thread | None = None
         self._server: Any = None
@@ -159,17 +160,12 @@ class ServerHandle:
         self._state: Any = None
         self._sock: socket.socket | None = None
         self._error: BaseException | None = None
-        self._stopped = False
-        self.port = 0
-        self.host = config.host
-
-    @property
-    def url(self) -> str:
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
 
     @property
     def running(self) -> bool:
+        return self.alive()
+
+    def alive(self) -> bool:
         return self._thread is not None and self._thread.is_alive() and not self._stopped
 
     def _start(self) -> None:
@@ -267,11 +263,8 @@ class ServerHandle:
                 )
             time.sleep(0.002)
 
-    def stop(self) -> None:
-        """Stop serving: end streams, close the socket, join the thread (idempotent)."""
-        if self._stopped:
-            return
-        self._stopped = True
+    def _stop(self) -> None:
+        """Stop serving: end streams, close the socket, join the thread."""
         loop, state, server = self._loop, self._state, self._server
         if loop is not None and state is not None and not loop.is_closed():
 
@@ -321,17 +314,8 @@ class ServerHandle:
         when this returns or raises.
         """
         try:
-            try:
-                if on_ready is not None:
-                    on_ready(ServerStart.of(self.config, self.url, self.port))
-                deadline = None if duration_s is None else time.monotonic() + duration_s
-                while deadline is None or time.monotonic() < deadline:
-                    left = 0.2 if deadline is None else min(0.2, deadline - time.monotonic())
-                    time.sleep(max(0.0, left))  # (a sleep, not a join: signals interrupt it)
-                    if not self.running:
-                        break
-            except KeyboardInterrupt:
-                pass  # Ctrl-C or SIGTERM: stop serving, then summarise
+            ready = None if on_ready is None else (lambda: on_ready(self.start_document()))
+            self.run_for(duration_s, ready)  # Ctrl-C or SIGTERM: stop serving, then summarise
             try:
                 return self.truth()
             except OSError:  # the server died; nothing to summarise
@@ -339,20 +323,10 @@ class ServerHandle:
         finally:
             self.stop()
 
-    def __enter__(self) -> ServerHandle:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
+    def start_document(self) -> ServerStart:
+        return ServerStart.of(self.config, self.url, self.port)
 
 
 def start_server(config: ReferenceServerConfig | None = None) -> ServerHandle:
     """Start a reference server in a background thread; returns once it accepts connections."""
-    handle = ServerHandle(config or ReferenceServerConfig())
-    handle._start()
-    return handle
+    return ServerHandle.launch(config or ReferenceServerConfig())

@@ -31,17 +31,21 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.hidden.conventions import CaptureEngine, engine_id_to_hf, trainer_id_to_hf
-from specdiag.core.hidden.loading import Dump, Layout, dump_from_tensors, require_torch
+from specdiag.core.hidden.loading import Dump, Layout, dump_from_tensors
+
+if TYPE_CHECKING:
+    import torch
+    from torch import Tensor
 
 
 @dataclass(frozen=True)
 class TinyTransformer:
     """Random-weight pre-norm decoder. ``weights`` maps names to float32 tensors."""
 
-    weights: dict[str, Any]
+    weights: dict[str, Tensor]
     num_layers: int
     hidden_size: int
     num_heads: int
@@ -57,17 +61,18 @@ def make_tiny_transformer(
     embed_std: float = 0.05,
 ) -> TinyTransformer:
     """Random weights, seeded. Embedding rows are small (like real LLMs): depth grows the norm."""
-    torch = require_torch()
+    import torch
+
     if hidden_size % num_heads:
         raise ValueError("hidden_size must be a multiple of num_heads")
     g = torch.Generator().manual_seed(seed)
     h = hidden_size
     f = 2 * hidden_size
 
-    def rnd(*shape: int, std: float) -> Any:
+    def rnd(*shape: int, std: float) -> Tensor:
         return torch.randn(*shape, generator=g) * std
 
-    w: dict[str, Any] = {"embed": rnd(vocab_size, h, std=embed_std)}
+    w: dict[str, Tensor] = {"embed": rnd(vocab_size, h, std=embed_std)}
     for i in range(num_layers):
         w[f"{i}.ln1"] = 1.0 + rnd(h, std=0.1)
         w[f"{i}.wq"] = rnd(h, h, std=h**-0.5)
@@ -82,19 +87,22 @@ def make_tiny_transformer(
     return TinyTransformer(w, num_layers, hidden_size, num_heads, vocab_size)
 
 
-def _rms_norm(x: Any, weight: Any, eps: float = 1e-6) -> Any:
-    torch = require_torch()
+def _rms_norm(x: Tensor, weight: Tensor, eps: float = 1e-6) -> Tensor:
+    import torch
+
     var = x.float().pow(2).mean(-1, keepdim=True)
     return (x.float() * torch.rsqrt(var + eps)).to(x.dtype) * weight
 
 
-def hidden_states(model: TinyTransformer, input_ids: Any, dtype: Any = None) -> Any:
+def hidden_states(
+    model: TinyTransformer, input_ids: Sequence[int] | Tensor, dtype: torch.dtype | None = None
+) -> Tensor:
     """Run the model on ``input_ids`` [T]; return the HF-convention stack ``[L+1, T, H]``.
 
     ``dtype`` (default float32) is the compute dtype: running in bfloat16 gives the rounding
     differences a serving engine's kernels show against a float32 (or other-kernel) capture.
     """
-    torch = require_torch()
+    import torch
     import torch.nn.functional as F
 
     dtype = dtype or torch.float32
@@ -107,7 +115,7 @@ def hidden_states(model: TinyTransformer, input_ids: Any, dtype: Any = None) -> 
     ang = torch.outer(pos, inv)
     cos, sin = ang.cos().to(dtype), ang.sin().to(dtype)
 
-    def rope(x: Any) -> Any:  # x [nh, T, hd]
+    def rope(x: Tensor) -> Tensor:  # x [nh, T, hd]
         x1, x2 = x[..., 0::2], x[..., 1::2]
         return torch.stack((x1 * cos - x2 * sin, x1 * sin + x2 * cos), dim=-1).flatten(-2)
 
@@ -128,9 +136,10 @@ def hidden_states(model: TinyTransformer, input_ids: Any, dtype: Any = None) -> 
         return torch.stack(out)
 
 
-def capture(stack: Any, hf_indices: Sequence[int]) -> Any:
+def capture(stack: Tensor, hf_indices: Sequence[int]) -> Tensor:
     """Concatenate ``stack[j]`` for ``j`` in ``hf_indices`` (in the order given): ``[T, C*H]``."""
-    torch = require_torch()
+    import torch
+
     n = int(stack.shape[0])
     for j in hf_indices:
         if not 0 <= j < n:
@@ -139,8 +148,8 @@ def capture(stack: Any, hf_indices: Sequence[int]) -> Any:
 
 
 def served_capture(
-    stack: Any, layer_ids: Sequence[int], engine: CaptureEngine | str = CaptureEngine.SGLANG
-) -> Any:
+    stack: Tensor, layer_ids: Sequence[int], engine: CaptureEngine | str = CaptureEngine.SGLANG
+) -> Tensor:
     """What ``engine`` captures for configured ``layer_ids``: mapped per its convention and
     concatenated in ascending layer order (engines capture inside the forward loop)."""
     eng = CaptureEngine(engine)
@@ -148,11 +157,11 @@ def served_capture(
 
 
 def specforge_record(
-    stack: Any,
+    stack: Tensor,
     layer_ids: Sequence[int],
-    input_ids: Any,
-    loss_mask: Any | None = None,
-    dtype: Any = None,
+    input_ids: Tensor,
+    loss_mask: Tensor | None = None,
+    dtype: torch.dtype | None = None,
     pad_to: int | None = None,
 ) -> dict[str, Any]:
     """The dict SpecForge saves per sample (disk names), optionally right-padded with id 0.
@@ -160,7 +169,8 @@ def specforge_record(
     ``pad_to`` mimics ``DataCollatorWithPadding``: ids and mask padded with 0, hidden states
     for pad positions filled with the last row plus noise (SGLang computes them, they are not 0).
     """
-    torch = require_torch()
+    import torch
+
     dtype = dtype or torch.bfloat16
     ids = torch.as_tensor(input_ids, dtype=torch.int64).reshape(-1)
     t = int(ids.shape[0])
@@ -190,7 +200,8 @@ def specforge_record(
 
 def save_record(record: dict[str, Any], path: str | Path) -> Path:
     """``torch.save`` a record; a name ending in ``.gz`` is gzip-compressed like SpecForge's."""
-    torch = require_torch()
+    import torch
+
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     if p.name.endswith(".gz"):
@@ -218,9 +229,10 @@ def write_specforge_dir(
     return out
 
 
-def random_ids(n: int, vocab_size: int, seed: int = 0, start: int = 1) -> Any:
+def random_ids(n: int, vocab_size: int, seed: int = 0, start: int = 1) -> Tensor:
     """Token ids in ``[start, vocab_size)`` (0 is kept for padding)."""
-    torch = require_torch()
+    import torch
+
     g = torch.Generator().manual_seed(seed)
     return torch.randint(start, vocab_size, (n,), generator=g)
 
@@ -234,10 +246,10 @@ class SyntheticCase:
 
     scenario: str
     model: TinyTransformer
-    input_ids: Any  # [T]
-    reference: Any  # HF stack [L+1, T, H], float32
+    input_ids: Tensor  # [T]
+    reference: Tensor  # HF stack [L+1, T, H], float32
     training_record: dict[str, Any]  # SpecForge disk layout
-    served_aux: Any  # [T, C*H] in the served dtype
+    served_aux: Tensor  # [T, C*H] in the served dtype
     training_layer_ids: tuple[int, ...]  # SpecForge convention
     served_layer_ids: tuple[int, ...]  # as written in the served engine's config
     engine: CaptureEngine
@@ -276,7 +288,7 @@ def make_case(
     num_tokens: int = 48,
     training_layer_ids: Sequence[int] = (1, 3, 5),
     seed: int = 0,
-    served_dtype: Any = None,
+    served_dtype: torch.dtype | None = None,
 ) -> SyntheticCase:
     """Build a scenario on a tiny transformer.
 
@@ -289,7 +301,8 @@ def make_case(
       earlier than training.
     * ``permuted``: the served chunks hold the training layers in another order.
     """
-    torch = require_torch()
+    import torch
+
     if scenario not in SCENARIOS:
         raise ValueError(f"unknown scenario {scenario!r}; one of {', '.join(SCENARIOS)}")
     served_dtype = served_dtype or torch.bfloat16

@@ -535,7 +535,7 @@ def test_progress_bar_on_a_terminal_and_credentials_in_the_url(
     from rich.console import Console
 
     import specdiag.cli._output as output
-    from specdiag.core.probe.run import redact_url
+    from specdiag.core.http import redact_url
 
     buf = io.StringIO()
     real = output.make_console

@@ -200,6 +200,11 @@ CASES: dict[str, Case] = {
         "--acc",
         "0.8,0.6,0.4",
     ],
+    # a paste read by both readers: a vllm bench serve summary and a sweep table
+    "logs-pastes": lambda f: [
+        "logs",
+        str(DATA / "pastes" / "issue_vllm_bench_then_sweep.md"),
+    ],
     "compare-hidden": lambda f: [
         "compare-hidden",
         str(f("hidden_files")["served"]),

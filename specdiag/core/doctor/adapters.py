@@ -158,9 +158,11 @@ def analyze_logs(
             )
             continue
         with contextlib.suppress(SpecdiagError, OSError):
-            segs = _scan_hits(p, open_path(p), hits, engine, engine_version)
+            damaged: list[str] = []
+            segs = _scan_hits(p, open_path(p), hits, engine, engine_version, damaged)
             if segs:
                 segments[p] = segs
+            problems.extend(InputProblem("logs", p, note) for note in damaged)
     return LogsEvidence(result.report, tuple(hits), tuple(good), segments), problems
 
 
@@ -170,10 +172,14 @@ def _scan_hits(
     hits: list[LogHit],
     engine: str | None = None,
     engine_version: str | None = None,
+    damaged: list[str] | None = None,
 ) -> tuple[Segment, ...]:
     """One pass over a file: the doctor's line patterns, and the spec-decode records and server
-    starts that make its timeline (split at restarts)."""
+    starts that make its timeline (split at restarts). At most 64 KiB of a line is held (longer
+    lines are skipped); a damaged .gz ends the pass with a note in ``damaged`` (the lines before
+    it are kept), as in ``logs``."""
     from specdiag.core.doctor.timeline import STARTUP, TimelineBuilder
+    from specdiag.core.files import GZIP_ERRORS, bounded_lines
     from specdiag.core.logs.parse import LineParser
     from specdiag.core.logs.records import LogRecord
 
@@ -191,9 +197,10 @@ def _scan_hits(
                     r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life
                 )
 
+    n = 0
     try:
-        for n, raw in enumerate(stream, start=1):
-            if len(raw) > 65536:
+        for n, raw in enumerate(bounded_lines(stream, 65536), start=1):
+            if raw is None:
                 continue
             spec = b"ccept" in raw or b"ean acceptance" in raw
             if not spec and not any(k in raw for k in _KEYWORDS):
@@ -211,6 +218,10 @@ def _scan_hits(
                 if counts.get(kind, 0) < MAX_HITS and pat.search(line):
                     counts[kind] = counts.get(kind, 0) + 1
                     hits.append(LogHit(kind, path, n, line.strip()[:300]))
+    except GZIP_ERRORS as exc:
+        what = "truncated" if isinstance(exc, EOFError) else f"unreadable ({exc})"
+        if damaged is not None:
+            damaged.append(f"{what} after line {n}: its error lines scanned up to there")
     finally:
         stream.close()
     return timeline.segments()
@@ -240,7 +251,8 @@ def probe_server(
 ) -> ServerEvidence:
     """Discovery and a short ``specdiag probe`` run (unless ``report`` is one already run); the
     server's own settings pages besides."""
-    from specdiag.core.probe.run import ProbeConfig, redact_url, run_probe
+    from specdiag.core.http import redact_url
+    from specdiag.core.probe.run import ProbeConfig, run_probe
     from specdiag.core.probe.workload import builtin_prompts
 
     if report is not None:
@@ -284,33 +296,36 @@ def probe_server(
 def _settings_pages(
     url: str, api_key: str | None, timeout_s: float
 ) -> tuple[dict[str, Any] | None, int | None]:
-    import httpx
+    """SGLang's launch arguments and vLLM's context length, read within the HTTP bounds; a page
+    that fails or is unusable is left out (the probe already reported reachability)."""
+    from specdiag.core.http import BodyKind, HttpFailure, fetch, json_answer, sync_client
+    from specdiag.core.probe.run import server_base
 
-    from specdiag.core.probe.run import server_root
-
-    root, _ = server_root(url)
-    headers = {"authorization": f"Bearer {api_key}"} if api_key else {}
+    base, _ = server_base(url)
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    wait = min(timeout_s, 10.0)
     info = None
     max_len = None
-    try:
-        with httpx.Client(base_url=root, timeout=min(timeout_s, 10.0), headers=headers) as c:
+
+    def page(c: Any, path: str) -> Any:
+        got = fetch(c, "GET", path, kind=BodyKind.INFO, timeout_s=wait, shown=base.shown)
+        return json_answer(got, base.shown, path) if got.status == 200 else None
+
+    with sync_client(base, timeout_s=wait, headers=headers, user_agent="specdiag-doctor") as c:
+        try:
             for path in ("/server_info", "/get_server_info"):
-                r = c.get(path)
-                if r.status_code == 200:
-                    doc = r.json()
-                    if isinstance(doc, dict):
-                        info = doc
-                        break
-            r = c.get("/v1/models")
-            if r.status_code == 200:
-                doc = r.json()
-                data = doc.get("data") if isinstance(doc, dict) else None
-                if isinstance(data, list) and data and isinstance(data[0], dict):
-                    v = data[0].get("max_model_len")
-                    if isinstance(v, int):
-                        max_len = v
-    except (httpx.HTTPError, ValueError):
-        pass  # settings pages are optional: the probe already reported reachability
+                doc = page(c, path)
+                if isinstance(doc, dict):
+                    info = doc
+                    break
+            doc = page(c, "/v1/models")
+        except HttpFailure:
+            return info, None
+        data = doc.get("data") if isinstance(doc, dict) else None
+        if isinstance(data, list) and data and isinstance(data[0], dict):
+            v = data[0].get("max_model_len")
+            if type(v) is int and 0 < v < 1 << 40:
+                max_len = v
     return info, max_len
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from specdiag.core.doctor.model import InputProblem
+from specdiag.core.files import JsonError, loads_json
 
 MAX_JSON_BYTES = 64 * 1024 * 1024  # a config or index larger than this is not one
 
@@ -65,6 +67,19 @@ class ModelDir:
                     if k in source and source[k] is not None:
                         return source[k]
         return None
+
+    def cfg_int(self, *keys: str, lo: int = 1, hi: int = 1 << 31) -> tuple[int | None, str | None]:
+        """The first of ``keys`` as an integer in ``lo..hi``: ``(value, None)``; absent:
+        ``(None, None)``; present but of another type or out of range (a string, a float, NaN,
+        1e308, a bool): ``(None, why)`` -- evidence that cannot be read, never a pass."""
+        v = self.cfg(*keys)
+        if v is None:
+            return None, None
+        if type(v) is int and lo <= v <= hi:
+            return v, None
+        key = next(k for k in keys if self.cfg(k) is not None)
+        shown = repr(v) if not isinstance(v, (dict, list)) else type(v).__name__
+        return None, f"{key} is {shown[:40]} ({type(v).__name__}), not an integer in {lo}..{hi}"
 
     def arch(self) -> str | None:
         """The first entry of config.json ``architectures`` when it is a list of strings."""
@@ -111,6 +126,21 @@ def read_regular_bytes(path: Path, limit: int) -> bytes:
     return data
 
 
+def _refusal(exc: BaseException) -> str:
+    """Why torch.load(weights_only=True) refused a file, without relaying torch's advice to load
+    it with weights_only=False (which would run any code the pickle holds)."""
+    text = str(exc)
+    m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
+    reason = m.group(1).strip().splitlines()[0] if m else (text.splitlines() or [""])[0]
+    reason = reason.split(". ")[0][:160]  # the first sentence: torch's advice follows it
+    if not reason or "weights_only" in reason:
+        reason = type(exc).__name__
+    return (
+        f"torch.load(weights_only=True) refused it ({reason}): a pickle holding more than "
+        "tensors is never loaded, as loading it could run code"
+    )
+
+
 def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
     why = not_a_regular_file(path)
     if why is not None:
@@ -122,7 +152,9 @@ def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
             problems.append(InputProblem(role, str(path), f"{size} bytes: too large for JSON"))
             return None
         with path.open("rb") as f:
-            return json.loads(f.read().decode("utf-8"))
+            data = f.read(MAX_JSON_BYTES + 1)  # (the size may have changed since stat)
+        data.decode("utf-8")  # not UTF-8: said as such, below
+        return loads_json(data)
     except FileNotFoundError:
         return None
     except PermissionError:
@@ -135,8 +167,8 @@ def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
         problems.append(
             InputProblem(role, str(path), f"invalid JSON: {exc.msg} (line {exc.lineno})")
         )
-    except RecursionError:
-        problems.append(InputProblem(role, str(path), "invalid JSON: nested too deeply"))
+    except JsonError as exc:
+        problems.append(InputProblem(role, str(path), f"invalid JSON: {exc}"))
     except OSError as exc:
         problems.append(InputProblem(role, str(path), f"cannot read: {exc.strerror or exc}"))
     return None
@@ -194,10 +226,7 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     try:
         obj = torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
     except Exception as exc:  # noqa: BLE001 - torch raises many types for bad files
-        first = (str(exc).splitlines() or [type(exc).__name__])[0]
-        problems.append(
-            InputProblem(role, str(path), f"torch.load(weights_only=True) refused it: {first}")
-        )
+        problems.append(InputProblem(role, str(path), _refusal(exc)))
         return None
     if not isinstance(obj, dict):
         problems.append(InputProblem(role, str(path), "not a state dict"))
@@ -332,7 +361,7 @@ def _tokenizer(
         try:
             data = read_regular_bytes(tj, MAX_JSON_BYTES)
             digest = hashlib.sha256(data).hexdigest()
-            doc = json.loads(data.decode("utf-8"))
+            doc = loads_json(data)
             model = doc.get("model") if isinstance(doc, dict) else None
             v = model.get("vocab") if isinstance(model, dict) else None
             if isinstance(v, (dict, list)):

@@ -11,7 +11,7 @@ from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
 from specdiag.core.doctor.model import InputProblem, Segment
 from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
-from specdiag.errors import UsageError
+from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.hidden.compare_results import CompareResult
@@ -49,6 +49,11 @@ class DoctorInputs:
     run_target: bool | None = None
     # unreadable inputs are reported but do not make the result incomplete (exit 3)
     allow_missing: bool = False
+
+    def __post_init__(self) -> None:
+        from specdiag.core.http import check_timeout
+
+        check_timeout(self.probe_timeout_s)  # a usage error, never evidence read as unreadable
 
     def given(self) -> tuple[str, ...]:
         out = []
@@ -134,22 +139,21 @@ class Context:
 
     def target_layers(self) -> int | None:
         if self.target is not None:
-            n = self.target.cfg("num_hidden_layers", "n_layer", "num_layers")
-            if isinstance(n, int):
-                return n
+            n, _bad = self.target.cfg_int("num_hidden_layers", "n_layer", "num_layers", hi=4096)
+            return n
         return None
 
     def target_hidden(self) -> tuple[int | None, str | None]:
         if self.target is not None:
-            h = self.target.cfg("hidden_size", "n_embd", "d_model")
-            if isinstance(h, int):
+            h, _bad = self.target.cfg_int("hidden_size", "n_embd", "d_model")
+            if h is not None:
                 return h, "target config.json: hidden_size"
         if self.draft is not None:
-            h = self.draft.cfg("target_hidden_size")
-            if isinstance(h, int):
+            h, _bad = self.draft.cfg_int("target_hidden_size")
+            if h is not None:
                 return h, "draft config.json: target_hidden_size"
-            h = self.draft.cfg("hidden_size")
-            if isinstance(h, int):
+            h, _bad = self.draft.cfg_int("hidden_size")
+            if h is not None:
                 return h, "draft config.json: hidden_size (no target_hidden_size; assumed equal)"
         return None, None
 
@@ -157,21 +161,23 @@ class Context:
 # ---------------------------------------------------------------------- training log
 
 _ACC = re.compile(
-    r"""['"]?(?P<mode>train|eval|test)/(?:epoch)?acc_(?P<i>\d+)['"]?\s*[:=]\s*(?:tensor\()?(?P<v>[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)"""
+    r"""['"]?(?P<mode>train|eval|test)/(?:epoch)?acc_(?P<i>\d{1,4})(?!\d)['"]?\s*[:=]\s*(?:tensor\()?(?P<v>[0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)"""
 )
 _SIM = re.compile(r"""eval/simulated_acc_len['"]?\s*[:=]\s*([0-9]*\.?[0-9]+)""")
 _LAYERS = re.compile(
-    r"""(?i)(?:aux[_-]hidden[_-]states?[_-]layers?(?:[_-]ids)?|eagle_aux_hidden_state_layer_ids|capture[_ -]layers?|target_layer_ids)['"]?\s*[:=]\s*['"]?[\[(]?\s*(-?\d+(?:\s*,\s*-?\d+)+)"""
+    r"""(?i)(?:aux[_-]hidden[_-]states?[_-]layers?(?:[_-]ids)?|eagle_aux_hidden_state_layer_ids|capture[_ -]layers?|target_layer_ids)['"]?\s*[:=]\s*['"]?[\[(]?\s*(-?\d{1,6}(?:\s*,\s*-?\d{1,6})+)(?!\d)"""
 )
 
 
 def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | None]:
     """SpecForge's training output: the last ``eval/acc_i`` (else ``train/acc_i``) per position,
     ``eval/simulated_acc_len``, and a line naming the aux layers, where the text has them."""
+    from specdiag.core.files import FileKind, read_text_bounded
+
     try:
-        text = Path(path).read_bytes()[: 256 * 1024 * 1024].decode("utf-8", "replace")
-    except OSError as exc:
-        return None, InputProblem("training-log", path, f"cannot read: {exc.strerror or exc}")
+        text = read_text_bounded(path, what="--training-log", kind=FileKind.TEXT)
+    except InputError as exc:
+        return None, InputProblem("training-log", path, exc.message)
     best: dict[str, dict[int, float]] = {}
     for m in _ACC.finditer(text):
         v = float(m.group("v"))

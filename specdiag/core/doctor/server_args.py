@@ -10,10 +10,8 @@ the flag.
 
 from __future__ import annotations
 
-import json
 import shlex
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 SGLANG, VLLM, LLAMACPP, TRTLLM = "sglang", "vllm", "llamacpp", "trtllm"
@@ -256,10 +254,12 @@ def _float(v: Any) -> float | None:
 def _json_flag(v: str | bool | None, name: str, problems: list[str]) -> dict[str, Any] | None:
     if not isinstance(v, str):
         return None
+    from specdiag.core.files import JsonError, loads_json
+
     try:
-        doc = json.loads(v)
-    except json.JSONDecodeError as exc:
-        problems.append(f"{name} is not valid JSON ({exc.msg}): {v[:80]!r}")
+        doc = loads_json(v)
+    except JsonError as exc:
+        problems.append(f"{name} is not usable JSON ({exc}): {v[:80]!r}")
         return None
     if not isinstance(doc, dict):
         problems.append(f"{name} is not a JSON object: {v[:80]!r}")
@@ -511,12 +511,13 @@ def _trtllm(
     spec: dict[str, Any] | None = None
     options: dict[str, Any] | None = None
     if opts_path:
+        from specdiag.core.files import FileKind, read_text_bounded
+        from specdiag.errors import InputError
+
         try:
-            text = Path(opts_path).read_text(encoding="utf-8")
-        except OSError as exc:
-            notes.append(
-                f"cannot read {opts_path} ({exc.strerror or exc}): its settings are unknown"
-            )
+            text = read_text_bounded(opts_path, what="the options file", kind=FileKind.ARGUMENT)
+        except InputError as exc:
+            notes.append(f"{exc.message}: its settings are unknown")
             text = None
         if text is not None:
             try:

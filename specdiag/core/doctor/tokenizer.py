@@ -5,6 +5,7 @@ from __future__ import annotations
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.files import loads_json
 
 
 def _is_head(ctx: Context) -> bool:
@@ -221,7 +222,7 @@ def _template(path: str) -> tuple[str, str] | None:
     tc = p / "tokenizer_config.json"
     if tc.is_file():
         try:
-            doc = json.loads(read_regular_bytes(tc, MAX_JSON_BYTES).decode("utf-8", "replace"))
+            doc = loads_json(read_regular_bytes(tc, MAX_JSON_BYTES))
         except (OSError, ValueError, RecursionError):
             return None
         v = doc.get("chat_template") if isinstance(doc, dict) else None
@@ -234,7 +235,6 @@ def _template(path: str) -> tuple[str, str] | None:
 
 def _same_id_share(draft_dir: str, target_dir: str) -> float | None:
     """Share of the draft's vocabulary entries (token -> id) that the target maps to the same id."""
-    import json
     from pathlib import Path
 
     from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
@@ -243,7 +243,7 @@ def _same_id_share(draft_dir: str, target_dir: str) -> float | None:
     for d in (draft_dir, target_dir):
         try:
             raw = read_regular_bytes(Path(d) / "tokenizer.json", MAX_JSON_BYTES)
-            doc = json.loads(raw.decode("utf-8"))
+            doc = loads_json(raw)
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             return None
         model = doc.get("model") if isinstance(doc, dict) else None

@@ -27,8 +27,21 @@ def draft_shapes(ctx: Context) -> Outcome:
     if d.config is None:
         return skip("the draft's config.json could not be read")
     t = d.tensors
-    hd = d.cfg("hidden_size")
-    dv = d.cfg("draft_vocab_size") or d.cfg("vocab_size")
+    hd, hd_bad = d.cfg_int("hidden_size")
+    dv, dv_bad = d.cfg_int("draft_vocab_size")
+    if dv is None and dv_bad is None:
+        dv, dv_bad = d.cfg_int("vocab_size")
+    unreadable = [b for b in (hd_bad, dv_bad) if b]
+    if unreadable:
+        return Outcome(
+            Status.WARN,
+            "unreadable: draft config.json "
+            + "; ".join(unreadable)
+            + ": the weights' shapes cannot be checked against it",
+            (ev("draft", f"{d.path}/config.json", "; ".join(unreadable)),),
+            fix="write the draft's config.json with integer sizes (as the training script does)",
+            details={"unreadable": True},
+        )
     problems: list[str] = []
     evs: list[Evidence] = []
     unknown = [n for n, m in t.items() if m.shape is None]
@@ -72,6 +85,8 @@ def draft_shapes(ctx: Context) -> Outcome:
             ),
         )
     note = f" ({len(unknown)} tensors known by name only)" if unknown else ""
+    if hd is None and dv is None:
+        note += " (config.json names no hidden_size or vocab size: widths not compared)"
     return Outcome(
         Status.PASS, f"{len(t)} tensors; fc, lm_head and norms match config.json{note}", tuple(evs)
     )

@@ -19,11 +19,18 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core import accept
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.client import RawSeries
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    Floats = NDArray[np.float64]
+
 from specdiag.core.fleet.series import adjust_resets, bucket_deltas, bucket_means, median_interval
 
 COLLAPSE_MAX = accept.COLLAPSED_MAX_LENGTH  # 1.2
@@ -361,7 +368,7 @@ class _Acc:
         self.run_sum: Any = np.zeros(nb)
         self.run_cnt: Any = np.zeros(nb)
 
-    def add_counter(self, s: _S, delta: float, deltas: Any) -> None:
+    def add_counter(self, s: _S, delta: float, deltas: Floats) -> None:
         role = s.meta.role
         if role == N.ACCEPTED_POS and s.position is not None:
             self.pos_acc[s.position] += delta
@@ -377,7 +384,7 @@ class _Acc:
         cur = self.b.get(role)
         self.b[role] = deltas if cur is None else cur + deltas
 
-    def add_gauge(self, s: _S, sums: Any, counts: Any) -> None:
+    def add_gauge(self, s: _S, sums: Floats, counts: Floats) -> None:
         np = self.np
         if s.meta.role == N.AL_GAUGE:
             n = float(counts.sum())
@@ -439,7 +446,7 @@ def _cells(t: Timeline) -> list[float | None]:
     return downsample(arr(t.accept_length), arr(t.verify_steps))
 
 
-def _opt(values: Any) -> tuple[float | None, ...]:
+def _opt(values: Floats) -> tuple[float | None, ...]:
     """NaN -> None (the fast path when there is none)."""
     import numpy as np
 
@@ -454,7 +461,7 @@ def _opt(values: Any) -> tuple[float | None, ...]:
 SPARK_WIDTH = 48
 
 
-def downsample(al: Any, st: Any, width: int = SPARK_WIDTH) -> list[float | None]:
+def downsample(al: Floats, st: Floats, width: int = SPARK_WIDTH) -> list[float | None]:
     """At most ``width`` cells: accept length pooled (weighted by verify steps) over groups of
     consecutive buckets."""
     import numpy as np
@@ -495,7 +502,7 @@ def sparkline(values: Sequence[float | None], lo: float, hi: float) -> str:
     return "".join(out)
 
 
-def kendall_tau(values: Sequence[float]) -> float:
+def kendall_tau(values: Sequence[float] | Floats) -> float:
     """Kendall's tau-a of the values against their order (time)."""
     import numpy as np
 
@@ -507,7 +514,7 @@ def kendall_tau(values: Sequence[float]) -> float:
     return float(np.triu(sign, 1).sum() / (n * (n - 1) / 2))
 
 
-def trend_of(ends: Any, al: Any, max_points: int = 200) -> Trend | None:
+def trend_of(ends: Floats, al: Floats, max_points: int = 200) -> Trend | None:
     """Kendall's tau and a least-squares slope over the buckets with data."""
     import numpy as np
 
@@ -533,7 +540,7 @@ def trend_of(ends: Any, al: Any, max_points: int = 200) -> Trend | None:
     return Trend(int(vs.size), tau, slope, first, last, declining)
 
 
-def collapses_of(ends: Any, al: Any, step: float) -> tuple[Stretch, ...]:
+def collapses_of(ends: Floats, al: Floats, step: float) -> tuple[Stretch, ...]:
     """Runs of buckets with data whose accept length is <= 1.2 (buckets without data are
     skipped, they neither end nor extend a run)."""
     import numpy as np
@@ -561,7 +568,7 @@ def collapses_of(ends: Any, al: Any, step: float) -> tuple[Stretch, ...]:
     return tuple(out)
 
 
-def _correlation(x: Any, y: Any) -> float | None:
+def _correlation(x: Floats, y: Floats) -> float | None:
     """Pearson's r over the buckets where both are known (None: < 5 of them or no variance)."""
     import numpy as np
 

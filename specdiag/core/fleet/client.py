@@ -7,14 +7,12 @@ as malformed, which is a :class:`~specdiag.errors.UsageError` (exit 2).
 
 from __future__ import annotations
 
-import functools
-import json
-import ssl
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
 
+from specdiag.core.files import JsonError, loads_json
+from specdiag.core.http import BaseUrl, BodyKind, HttpFailure, fetch, parse_base_url, sync_client
 from specdiag.errors import ServerError, UsageError
 
 if TYPE_CHECKING:
@@ -34,62 +32,14 @@ class RawSeries:
     values: Any
 
 
-def redact(url: str) -> str:
-    """The URL without user:password and query string (never print credentials)."""
-    try:
-        p = urlsplit(url)
-        host = p.hostname or ""
-        if ":" in host:
-            host = f"[{host}]"
-        netloc = host + (f":{p.port}" if p.port else "")
-        return urlunsplit((p.scheme, netloc, p.path, "", ""))
-    except ValueError:
-        return "<unparsable URL>"
-
-
-def base_url(url: str) -> str:
+def base_url(url: str) -> BaseUrl:
     """Validate a Prometheus URL and return its API base (UI or API paths stripped)."""
-    try:
-        p = urlsplit(url.strip())
-        p.port  # noqa: B018 - raises ValueError on a bad port
-    except ValueError as exc:
-        raise UsageError(
-            f"cannot read the Prometheus URL: {exc}",
-            hint="e.g. specdiag fleet http://127.0.0.1:9090",
-        ) from None
-    if p.scheme not in ("http", "https") or not p.netloc:
-        raise UsageError(
-            f"not an http(s) URL: {redact(url)!r}",
-            hint="e.g. specdiag fleet http://prometheus:9090",
-        )
-    path = p.path.rstrip("/")
-    for t in _TRAILERS:
-        if path.endswith(t):
-            path = path[: -len(t)]
-            break
-    return urlunsplit((p.scheme, p.netloc, path, "", ""))
-
-
-def _loads(content: bytes) -> Any:
-    """JSON from bytes: orjson (a dependency; 1.5-2x faster on a day of samples) or the
-    standard library when it is missing."""
-    try:
-        import orjson
-    except ImportError:  # pragma: no cover - orjson is a dependency
-        return json.loads(content)
-    return orjson.loads(content)
-
-
-@functools.lru_cache(maxsize=1)
-def _ssl_context() -> ssl.SSLContext:
-    """One verifying TLS context per process (loading the CA store costs tens of ms); only
-    built when a URL is https."""
-    try:
-        import certifi
-
-        return ssl.create_default_context(cafile=certifi.where())
-    except ImportError:  # pragma: no cover - httpx depends on certifi
-        return ssl.create_default_context()
+    return parse_base_url(
+        url,
+        what="the Prometheus URL",
+        example="specdiag fleet http://prometheus:9090",
+        strip=_TRAILERS,
+    )
 
 
 class PrometheusClient:
@@ -103,23 +53,22 @@ class PrometheusClient:
         headers: Sequence[tuple[str, str]] = (),
         transport: httpx.BaseTransport | None = None,
     ) -> None:
-        import httpx
-
-        self.base = base_url(url)
-        self.shown = redact(self.base)
+        self.target = base_url(url)
+        self.base = self.target.url
+        self.shown = self.target.shown
         self.timeout_s = timeout_s
         self.queries: list[str] = []  # every PromQL expression sent, in order
-        https = self.base.startswith("https:")
         # Prometheus gets timeout_s for the query itself; we wait a little longer for its answer
         self.wait_s = timeout_s + min(5.0, max(1.0, 0.2 * timeout_s))
-        self._client = httpx.Client(
-            timeout=httpx.Timeout(self.wait_s, connect=min(10.0, timeout_s)),
+        self._client = sync_client(
+            self.target,
+            timeout_s=self.wait_s,
             headers=dict(headers),
+            user_agent="specdiag-fleet",
             transport=transport,
             # a plain-http Prometheus needs no CA store; a redirect to https is then refused
             # (reported as "not a Prometheus API") rather than followed without verification
-            verify=_ssl_context() if https else False,
-            follow_redirects=https,
+            follow_redirects=self.target.https,
         )
 
     def close(self) -> None:
@@ -134,39 +83,41 @@ class PrometheusClient:
     # ------------------------------------------------------------------ transport
 
     def _post(self, path: str, form: dict[str, str]) -> Any:
-        import httpx
-
-        url = self.base + path
         try:
-            resp = self._client.post(url, data=form)
-        except httpx.TimeoutException:
-            raise ServerError(
-                f"Prometheus at {self.shown} did not answer within {self.wait_s:g} s",
-                hint="raise --timeout, narrow --selector or the window (--since), or retry "
-                "when Prometheus is less busy",
-            ) from None
-        except httpx.ConnectError as exc:
-            raise ServerError(
-                f"cannot reach Prometheus at {self.shown}: {_reason(exc)}",
-                hint="is Prometheus running and is the URL right? (it listens on port 9090 "
-                "by default; give the base URL, e.g. http://prometheus:9090)",
-            ) from None
-        except httpx.HTTPError as exc:
-            raise ServerError(
-                f"talking to Prometheus at {self.shown} failed: {type(exc).__name__}: {exc}",
-                hint="check the URL; retry with SPECDIAG_DEBUG=1 for details",
-            ) from None
+            resp = fetch(
+                self._client,
+                "POST",
+                path,
+                kind=BodyKind.QUERY,
+                timeout_s=self.wait_s,
+                shown=f"Prometheus at {self.shown}",
+                data=form,
+            )
+        except HttpFailure as exc:
+            if exc.kind == "timeout":
+                raise ServerError(
+                    f"Prometheus at {self.shown} did not answer within {self.wait_s:g} s",
+                    hint="raise --timeout, narrow --selector or the window (--since), or retry "
+                    "when Prometheus is less busy",
+                ) from None
+            if exc.kind == "connect":
+                raise ServerError(
+                    exc.message,
+                    hint="is Prometheus running and is the URL right? (it listens on port 9090 "
+                    "by default; give the base URL, e.g. http://prometheus:9090)",
+                ) from None
+            raise
         try:
-            body = _loads(resp.content)
-        except (json.JSONDecodeError, UnicodeDecodeError, ValueError):  # orjson's is a ValueError
+            body = loads_json(resp.body)
+        except JsonError:
             body = None
         if not isinstance(body, dict) or "status" not in body:
-            if resp.status_code in (401, 403):
+            if resp.status in (401, 403):
                 raise ServerError(
-                    f"Prometheus at {self.shown} refused the query (HTTP {resp.status_code})",
+                    f"Prometheus at {self.shown} refused the query (HTTP {resp.status})",
                     hint="pass credentials with --header 'Authorization: Bearer ...'",
                 )
-            what = f"HTTP {resp.status_code}"
+            what = f"HTTP {resp.status}"
             raise ServerError(
                 f"{self.shown} is not a Prometheus HTTP API: {path} answered {what} without "
                 "a Prometheus JSON body",
@@ -176,7 +127,7 @@ class PrometheusClient:
         if body.get("status") != "success":
             etype = str(body.get("errorType", ""))
             err = str(body.get("error", "unknown error"))[:300]
-            if etype == "timeout" or "timeout" in err.lower() and resp.status_code == 503:
+            if etype == "timeout" or "timeout" in err.lower() and resp.status == 503:
                 raise ServerError(
                     f"the query timed out in Prometheus ({err})",
                     hint="raise --timeout (Prometheus caps it at its --query.timeout), narrow "
@@ -189,7 +140,7 @@ class PrometheusClient:
                     '\'{namespace="prod",pod=~"vllm-.*"}\'',
                 )
             raise ServerError(
-                f"Prometheus at {self.shown} could not run the query ({etype or resp.status_code}): "
+                f"Prometheus at {self.shown} could not run the query ({etype or resp.status}): "
                 f"{err}",
                 hint="narrow --selector or the window; see Prometheus' own log",
             )
@@ -233,21 +184,13 @@ class PrometheusClient:
                 vs = np.fromiter(map(float, vs_raw), np.float64, n)  # values come as strings
             except (KeyError, TypeError, ValueError):
                 continue  # a malformed (or empty) series: left out
-            if not isinstance(labels, dict):
-                continue
+            if not isinstance(labels, dict) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in labels.items()
+            ):
+                continue  # Prometheus' labels are strings: another API's answer, left out
             # Prometheus 2 includes a sample exactly at the left edge, 3 does not: the window
             # is (start, end] whichever answers
             k = int(np.searchsorted(ts, start, side="right"))
             if k < n:
                 out.append(RawSeries(labels, ts[k:], vs[k:]))
         return out
-
-
-def _reason(exc: Exception) -> str:
-    text = str(exc) or type(exc).__name__
-    low = text.lower()
-    if "refused" in low:
-        return "connection refused"
-    if "name or service not known" in low or "nodename nor servname" in low or "getaddrinfo" in low:
-        return "unknown host"
-    return text.splitlines()[0][:200]

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from specdiag.core.accept import AccKind
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.analysis import Analysis, AnalysisParams, analyse
-from specdiag.core.fleet.client import PrometheusClient, redact
+from specdiag.core.fleet.client import PrometheusClient
+from specdiag.core.http import check_timeout
 from specdiag.core.profile import resolve_profile
 from specdiag.errors import InputError, UsageError
 
@@ -58,10 +59,7 @@ class FleetConfig:
 
     def __post_init__(self) -> None:
         """Every setting checked on construction (UsageError), before any query."""
-        if not self.timeout_s > 0:
-            raise UsageError(
-                f"--timeout must be > 0 seconds, got {self.timeout_s:g}", hint="e.g. --timeout 30"
-            )
+        check_timeout(self.timeout_s)
         if not 0 < self.outlier_threshold < 1:
             raise UsageError(
                 f"--outlier-threshold must be in (0, 1), got {self.outlier_threshold:g}",
@@ -202,7 +200,7 @@ def run_fleet(
     )
     analysis = analyse(raw, params)
     return FleetReport(
-        prometheus=redact(shown),
+        prometheus=shown,
         selector=cfg.selector,
         start=start,
         end=end,

@@ -40,6 +40,9 @@ def parse_duration(text: str, flag: str) -> float:
     return value
 
 
+MAX_UNIX_S = 253_402_300_799.0  # 9999-12-31T23:59:59Z: the last instant a date can name
+
+
 def parse_instant(text: str, flag: str) -> float:
     """Unix seconds from RFC 3339 / ISO 8601 (``2026-12-01T08:00:00Z``; no zone: UTC) or a
     Unix timestamp."""
@@ -56,8 +59,13 @@ def parse_instant(text: str, flag: str) -> float:
             ) from None
         if dt.tzinfo is None:
             dt = dt.replace(tzinfo=timezone.utc)
-        return dt.timestamp()
-    if not math.isfinite(value) or value < 0:
+        try:
+            return dt.timestamp()
+        except (OverflowError, OSError, ValueError):
+            raise UsageError(
+                f"{flag} {text!r} is not a valid time", hint="a time in years 1970..9999"
+            ) from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_UNIX_S:
         raise UsageError(
             f"{flag} {text!r} is not a valid Unix time",
             hint="RFC 3339 (2026-12-01T08:00:00Z) or Unix seconds",

@@ -35,9 +35,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
-from specdiag.errors import InputError, ServerError, UsageError
+from specdiag.core.files import FileKind, JsonError, loads_json, read_text_bounded
+from specdiag.core.http import (
+    Answer,
+    BaseUrl,
+    BodyKind,
+    credential_secrets,
+    fetch,
+    json_answer,
+    parse_base_url,
+    sync_client,
+)
+from specdiag.errors import InputError, ServerError, UsageError, register_secrets
 
 SERVED_FORMAT = "specdiag-served-capture/1"
 REFERENCE_FORMAT = "specdiag-hf-reference/1"
@@ -92,13 +103,7 @@ def sample_from_ids(text: str) -> Sample:
     src = "--prompt-ids"
     if text.startswith("@"):
         p = Path(text[1:])
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise InputError(
-                f"--prompt-ids {text[:40]}: cannot read {p} ({exc.strerror})",
-                hint="check the path after @",
-            ) from None
+        text = read_text_bounded(p, what="--prompt-ids", kind=FileKind.ARGUMENT)
         src = str(p)
     body = text.strip().strip("[]").replace("\n", ",").replace(" ", ",")
     out: list[int] = []
@@ -211,8 +216,8 @@ def _ints(text: str | None) -> tuple[int, ...] | None:
     if not text:
         return None
     try:
-        v = json.loads(text)
-    except ValueError:
+        v = loads_json(text)
+    except JsonError:
         return None
     if isinstance(v, list) and all(isinstance(i, int) for i in v):
         return tuple(v)
@@ -248,20 +253,22 @@ def check_output(output: str | Path, inputs: Sequence[str | Path | None], force:
         raise UsageError(
             f"-o {out}: the output is a safetensors file", hint="name it *.safetensors"
         )
-    for p in inputs:
-        if p is None:
-            continue
-        with contextlib.suppress(OSError):
-            if out.exists() and Path(p).exists() and os.path.samefile(out, p):
-                raise UsageError(
-                    f"-o {out} is an input of this command ({p}); it is never overwritten",
-                    hint="write the capture to another file",
-                )
+    from specdiag.core.paths import check_outputs
+
+    # every input, a checkpoint directory's files included, is never written (--force or not)
+    check_outputs([("-o", out)], [("", p) for p in inputs])
     if out.exists() and not force:
         raise UsageError(f"-o {out} exists", hint="choose another name, or pass --force")
     if not out.parent.exists():
         raise UsageError(
             f"-o {out}: the directory {out.parent} does not exist", hint="create it first"
+        )
+    if not os.access(out.parent, os.W_OK | os.X_OK) or (
+        out.exists() and not os.access(out, os.W_OK)
+    ):
+        raise UsageError(
+            f"-o {out}: not writable by this user",  # found now, not after the model ran
+            hint="write the capture to a directory you can write to",
         )
     return out
 
@@ -306,37 +313,14 @@ class CaptureResult:
     notes: tuple[str, ...] = ()
 
 
-def redact_url(url: str) -> str:
-    """The URL without user:password and without a query string (may carry tokens)."""
-    try:
-        parts = urlsplit(url)
-        host = parts.hostname or ""
-        port = parts.port
-    except ValueError:
-        return "<unparsable URL>"
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = host + (f":{port}" if port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
-
-
-def _base(url: str) -> str:
-    try:
-        parts = urlsplit(url if "://" in url else f"http://{url}")
-        _ = parts.port  # raises for a port out of range
-        host = parts.hostname
-    except ValueError as exc:
-        raise UsageError(
-            f"--from vllm: cannot parse the URL ({exc})", hint="e.g. http://127.0.0.1:8000"
-        ) from None
-    if parts.scheme not in ("http", "https") or not host:
-        raise UsageError(
-            f"--from vllm {redact_url(url)}: not an http(s) URL", hint="e.g. http://127.0.0.1:8000"
-        )
-    path = parts.path.rstrip("/")
-    if path.endswith("/v1"):
-        path = path[:-3]
-    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+def _base(url: str) -> BaseUrl:
+    return parse_base_url(
+        url,
+        what="--from vllm's URL",
+        example="--from vllm http://127.0.0.1:8000",
+        strip=("/v1",),
+        default_scheme="http",
+    )
 
 
 def _is_local(url: str) -> bool:
@@ -344,18 +328,12 @@ def _is_local(url: str) -> bool:
     return host in LOCAL_HOSTS or host == os.uname().nodename.lower()
 
 
-def _scrub(text: str, secrets: Sequence[str]) -> str:
-    for s in secrets:
-        if s:
-            text = text.replace(s, "***")
-    return text
-
-
-def _server_message(resp: Any) -> str:
+def _server_message(answer: Answer) -> str:
+    """An error answer's message, in a few hundred characters (server text: shown scrubbed)."""
     try:
-        body = resp.json()
-    except ValueError:
-        return str(resp.text)[:300]
+        body = loads_json(answer.body)
+    except JsonError:
+        return answer.text[:300]
     if isinstance(body, dict):
         err = body.get("error", body)
         if isinstance(err, dict):
@@ -477,8 +455,6 @@ def capture_vllm(
     force: bool = False,
 ) -> CaptureResult:
     """Send ``sample`` to a vLLM server started with ``extract_hidden_states``; write the dump."""
-    import httpx
-
     from specdiag.core.hidden.loading import load_safetensors, require_torch
 
     torch = require_torch()
@@ -486,77 +462,67 @@ def capture_vllm(
     ids_checked = check_layer_ids(layers) if layers is not None else None
     out = check_output(output, [sample.source, *inputs], force)
     base = _base(url)
-    shown = redact_url(base)
-    secrets = [s for s in (api_key, urlsplit(base).password) if s]
-    headers = {"User-Agent": "specdiag-capture-hidden"}
-    if api_key:
-        headers["Authorization"] = f"Bearer {api_key}"
+    shown = base.shown
+    register_secrets(credential_secrets(api_key, (), (url,)))  # scrubbed from every message
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     notes: list[str] = []
-    try:
-        with httpx.Client(base_url=base, headers=headers, timeout=timeout) as client:
-            try:
-                resp = client.get("/v1/models")
-            except httpx.HTTPError as exc:
-                raise ServerError(
-                    f"cannot reach {shown}: {_scrub(type(exc).__name__ + ': ' + str(exc), secrets)}",
-                    hint="check the URL and that vLLM is up (GET /health)",
-                ) from None
-            if resp.status_code in (401, 403):
-                raise ServerError(
-                    f"{shown} refused the request (HTTP {resp.status_code})",
-                    hint="pass the server's key with --api-key (or OPENAI_API_KEY)",
-                )
-            if resp.status_code != 200:
-                raise ServerError(
-                    f"{shown}/v1/models answered HTTP {resp.status_code}: "
-                    f"{_scrub(_server_message(resp), secrets)}",
-                    hint="is this an OpenAI-compatible vLLM server?",
-                )
-            try:
-                listed = resp.json().get("data") or []
-            except (ValueError, AttributeError):
-                listed = []
-            entry = next(
-                (
-                    m
-                    for m in listed
-                    if isinstance(m, dict) and (model is None or m.get("id") == model)
-                ),
-                None,
+    with sync_client(
+        base, timeout_s=timeout, headers=headers, user_agent="specdiag-capture-hidden"
+    ) as client:
+        resp = fetch(
+            client, "GET", "/v1/models", kind=BodyKind.INFO, timeout_s=timeout, shown=shown
+        )
+        if resp.status in (401, 403):
+            raise ServerError(
+                f"{shown} refused the request (HTTP {resp.status})",
+                hint="pass the server's key with --api-key (or OPENAI_API_KEY)",
             )
-            if entry is None:
-                names = ", ".join(str(m.get("id")) for m in listed if isinstance(m, dict))
-                raise ServerError(
-                    f"{shown} serves no model {model!r}" if model else f"{shown} lists no model",
-                    hint=f"models there: {names}" if names else "is this a vLLM server?",
-                )
-            name = str(entry.get("id"))
-            max_len = entry.get("max_model_len")
-            n_sent = len(sample.token_ids) if sample.token_ids is not None else 0
-            if n_sent and isinstance(max_len, int) and n_sent + 1 > max_len:
-                raise InputError(
-                    f"{sample.source}: {n_sent} tokens, but the server's max_model_len is "
-                    f"{max_len} (the prompt and one generated token must fit)",
-                    hint=f"restart vLLM with --max-model-len {n_sent + 1} or more, or capture a "
-                    "shorter sample",
-                )
-            body: dict[str, Any] = {
-                "model": name,
-                "prompt": list(sample.token_ids) if sample.token_ids is not None else sample.prompt,
-                "max_tokens": 1,
-                "temperature": 0.0,
-            }
-            try:
-                resp = client.post("/v1/completions", json=body)
-            except httpx.HTTPError as exc:
-                raise ServerError(
-                    f"{shown}/v1/completions failed: {_scrub(type(exc).__name__ + ': ' + str(exc), secrets)}",
-                    hint="the server may have died at the request: check its log",
-                ) from None
-    except httpx.InvalidURL as exc:
-        raise UsageError(f"--from vllm {shown}: {exc}", hint="e.g. http://127.0.0.1:8000") from None
-    if resp.status_code >= 400:
-        msg = _scrub(_server_message(resp), secrets)
+        if resp.status != 200:
+            raise ServerError(
+                f"{shown}/v1/models answered HTTP {resp.status}: {_server_message(resp)}",
+                hint="is this an OpenAI-compatible vLLM server?",
+            )
+        doc = json_answer(resp, shown, "/v1/models")
+        listed = doc.get("data") if isinstance(doc, dict) else None
+        if not isinstance(listed, list):
+            listed = []
+        entry = next(
+            (m for m in listed if isinstance(m, dict) and (model is None or m.get("id") == model)),
+            None,
+        )
+        if entry is None:
+            names = ", ".join(str(m.get("id")) for m in listed[:20] if isinstance(m, dict))
+            raise ServerError(
+                f"{shown} serves no model {model!r}" if model else f"{shown} lists no model",
+                hint=f"models there: {names}" if names else "is this a vLLM server?",
+            )
+        name = str(entry.get("id"))
+        max_len = entry.get("max_model_len")
+        n_sent = len(sample.token_ids) if sample.token_ids is not None else 0
+        if n_sent and type(max_len) is int and n_sent + 1 > max_len:
+            raise InputError(
+                f"{sample.source}: {n_sent} tokens, but the server's max_model_len is "
+                f"{max_len} (the prompt and one generated token must fit)",
+                hint=f"restart vLLM with --max-model-len {n_sent + 1} or more, or capture a "
+                "shorter sample",
+            )
+        body: dict[str, Any] = {
+            "model": name,
+            "prompt": list(sample.token_ids) if sample.token_ids is not None else sample.prompt,
+            "max_tokens": 1,
+            "temperature": 0.0,
+        }
+        resp = fetch(
+            client,
+            "POST",
+            "/v1/completions",
+            kind=BodyKind.ANSWER,
+            timeout_s=timeout,
+            shown=shown,
+            json=body,
+        )
+    if resp.status >= 400:
+        msg = _server_message(resp)
         low = msg.lower()
         if "vocab" in low or ("token id" in low and "out of" in low):
             raise InputError(
@@ -570,16 +536,10 @@ def capture_vllm(
                 hint="restart vLLM with a larger --max-model-len, or capture a shorter sample",
             )
         raise ServerError(
-            f"{shown}/v1/completions answered HTTP {resp.status_code}: {msg}",
+            f"{shown}/v1/completions answered HTTP {resp.status}: {msg}",
             hint="check the vLLM log for the request",
         )
-    try:
-        answer = resp.json()
-    except ValueError:
-        raise ServerError(
-            f"{shown}/v1/completions answered something that is not JSON",
-            hint="is this a vLLM server (or a proxy in front of it)?",
-        ) from None
+    answer = json_answer(resp, shown, "/v1/completions")
     params = answer.get("kv_transfer_params") if isinstance(answer, dict) else None
     path_text = params.get("hidden_states_path") if isinstance(params, dict) else None
     if not isinstance(path_text, str) or not path_text:
@@ -589,7 +549,7 @@ def capture_vllm(
             hint=flags_hint(ids_checked, storage_hint),
         )
     server_file = Path(path_text)
-    _wait_for_file(server_file, timeout, _is_local(base), shown)
+    _wait_for_file(server_file, timeout, _is_local(base.url), shown)
     if not server_file.exists():
         raise ServerError(
             f"the server released {server_file}.lock without writing {server_file}: its "

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from specdiag.core.files import FileKind, loads_json, read_bounded
 from specdiag.core.hidden.capture import (
     REFERENCE_FORMAT,
     CaptureResult,
@@ -73,8 +74,8 @@ def _model_config(model_dir: Path) -> dict[str, Any]:
             hint="give the directory that holds config.json and the *.safetensors weights",
         )
     try:
-        data = json.loads(cfg.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = loads_json(read_bounded(cfg, what="config", kind=FileKind.CONFIG))
+    except (InputError, ValueError) as exc:
         raise InputError(
             f"{cfg}: unreadable ({exc})", hint="a Hugging Face config.json is needed"
         ) from None
@@ -197,7 +198,7 @@ def capture_hf(
             hint="--prompt text would need the model's tokenizer and chat template; give the "
             "ids the training sample holds instead",
         )
-    out = check_output(output, [sample.source, *inputs], force)
+    out = check_output(output, [sample.source, model_dir, offload_dir, *inputs], force)
     res = hf_hidden_states(
         model_dir,
         sample.token_ids,

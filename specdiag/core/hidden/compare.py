@@ -18,9 +18,9 @@ long the dumps are), ``compare_identify`` (which layer each chunk is), ``compare
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from specdiag.core.hidden.compare_align import (
     align_tokens,
@@ -241,7 +241,7 @@ def _tensor_result(
     )
 
 
-def _matrix(rows: Any) -> tuple[tuple[float, ...], ...]:
+def _matrix(rows: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(float(v) for v in row) for row in rows)
 
 

@@ -11,10 +11,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.hidden.compare_results import FinalState, Overall, TokenAlignment, Tolerances
 from specdiag.core.hidden.loading import Dump, require_torch
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+    from torch import Tensor
+
+    Floats = NDArray[np.float64]
 
 # values beyond this are treated like Inf: their squares (norms, dot products) would overflow
 # float32, and no hidden state is anywhere near (the residual stream is O(1)-O(1e4))
@@ -107,14 +114,15 @@ class _Block:
         return self.ok_s is None and self.ok_t is None
 
 
-def host(x: Any) -> Any:
+def host(x: Tensor) -> Floats:
     """A reduced tensor as a float64 numpy array on the host."""
     return x.double().cpu().numpy()
 
 
-def cosine(dot: Any, na: Any, nb: Any) -> Any:
+def cosine(dot: Tensor, na: Tensor, nb: Tensor) -> Tensor:
     """Cosine from dot products and norms; 1 when both vectors are 0, 0 when one is."""
-    torch = require_torch()
+    import torch
+
     den = na * nb
     both_zero = (na == 0) & (nb == 0)
     c = torch.where(den > 0, dot / den.clamp_min(1e-30), torch.zeros_like(dot))
@@ -122,7 +130,9 @@ def cosine(dot: Any, na: Any, nb: Any) -> Any:
     return torch.where(both_zero, torch.ones_like(c), c).clamp(-1.0, 1.0)
 
 
-def finite_rows(x: Any, nrm: Any, acc_nf: Any) -> tuple[Any, Any, Any]:
+def finite_rows(
+    x: Tensor, nrm: Tensor, acc_nf: NDArray[np.int64]
+) -> tuple[Tensor, Tensor, Tensor | None]:
     """Zero out rows with NaN/Inf or overflowing values (counted into ``acc_nf``).
 
     Fast path when every norm is finite and below ``OVERFLOW``.
@@ -248,7 +258,7 @@ def _aligned(acc: Acc, blk: _Block) -> None:
     _row(acc, blk, ok)
 
 
-def _row(acc: Acc, blk: _Block, ok: Any | None) -> None:
+def _row(acc: Acc, blk: _Block, ok: Tensor | None) -> None:
     """The whole row (all aligned chunks together): per-token cosine."""
     torch = require_torch()
     m = acc.m
@@ -289,13 +299,13 @@ def _against_reference(acc: Acc, blk: _Block, inputs: Inputs) -> None:
     acc.ref_cos_t += host(cosine(dtr, nt.unsqueeze(2), nr.unsqueeze(1)).sum(0))
 
 
-def _np_max(a: Any, b: Any) -> Any:
+def _np_max(a: Floats, b: Floats) -> Floats:
     import numpy as np
 
     return np.fmax(a, b)
 
 
-def _np_min(a: Any, b: Any) -> Any:
+def _np_min(a: Floats, b: Floats) -> Floats:
     import numpy as np
 
     return np.fmin(a, b)

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.hidden.loading import (
     Dump,
@@ -27,6 +27,10 @@ from specdiag.core.hidden.loading import (
     require_torch,
 )
 from specdiag.errors import InputError, SpecdiagError, UsageError
+
+if TYPE_CHECKING:
+    import torch
+    from torch import Tensor
 
 VOCAB_NOT_DUMP = "a vocab mapping (d2t/t2d), not a hidden-state dump"
 DUMP_SUFFIXES = (".ckpt", ".ckpt.gz", ".pt", ".pt.gz", ".pth", ".safetensors", ".npy", ".npz")
@@ -283,9 +287,9 @@ BLOCK_SHIFT = 20
 @dataclass(frozen=True)
 class _Scan:
     nonfinite: int
-    sums: Any  # per chunk: sum over valid tokens of the per-token RMS (float64)
-    sq: Any  # ... of its square
-    amax: Any  # max |value| over valid tokens (NaN/Inf read as 0)
+    sums: Tensor  # per chunk: sum over valid tokens of the per-token RMS (float64)
+    sq: Tensor  # ... of its square
+    amax: Tensor  # max |value| over valid tokens (NaN/Inf read as 0)
 
 
 def _rows(dump: Dump, a: int, b: int, c: int, h: int) -> Any:
@@ -297,13 +301,14 @@ def _rows(dump: Dump, a: int, b: int, c: int, h: int) -> Any:
     return f[a:b].reshape(b - a, c, h)
 
 
-def _norms(x: Any) -> Any:
+def _norms(x: Tensor) -> Tensor:
     """Per-row L2 norms over the last axis, float64. bfloat16 / float32 / float64 reduce in
     place (accumulating in float32 or wider); float16 is widened first (its squares overflow)."""
-    torch = require_torch()
-    if x.dtype in (torch.bfloat16, torch.float32, torch.float64):
-        return torch.linalg.vector_norm(x, dim=-1).double()
-    return torch.linalg.vector_norm(x.float(), dim=-1).double()
+    import torch
+
+    wide = x if x.dtype in (torch.bfloat16, torch.float32, torch.float64) else x.float()
+    norms: Tensor = torch.linalg.vector_norm(wide, dim=-1)
+    return norms.double()
 
 
 _LIBC: Any = None
@@ -312,7 +317,7 @@ _POPULATE = sys.platform.startswith("linux")
 MADV_POPULATE_READ = 22  # Linux >= 5.14
 
 
-def _populate(x: Any) -> None:
+def _populate(x: Tensor) -> None:
     """Map a block of a memory-mapped file in one system call (``MADV_POPULATE_READ``) instead of
     one page fault per few pages as the reductions touch it: measured ~20 % less time per file.
     A no-op off Linux, on older kernels and for blocks that are not one contiguous range."""
@@ -336,13 +341,14 @@ def _populate(x: Any) -> None:
         _POPULATE = False
 
 
-def _abs_max(v: Any) -> Any:
+def _abs_max(v: Tensor) -> Tensor:
     """Per chunk max |value| of a finite ``[n, c, h]`` block, float64 ``[c]``.
 
     On the float's bit pattern: clearing the sign bit leaves an integer that grows with |x|, and
     an integer max is several times faster than torch's float max/min (which also track NaN).
     """
-    torch = require_torch()
+    import torch
+
     ints = {torch.bfloat16: torch.int16, torch.float16: torch.int16, torch.float32: torch.int32}
     it = ints.get(v.dtype)
     if it is None or v.stride(-1) != 1:
@@ -352,7 +358,7 @@ def _abs_max(v: Any) -> Any:
     return bits.view(v.dtype).double()
 
 
-def _count_nonfinite(v: Any, mapped: bool = False) -> int:
+def _count_nonfinite(v: Tensor, mapped: bool = False) -> int:
     """NaN/Inf elements of a float tensor: a row whose norm is finite holds none, so only the
     rows flagged by one cheap reduction are counted element by element."""
     torch = require_torch()
@@ -441,12 +447,12 @@ def scan_engine() -> str:
     return "compiled" if _fast is not None else "torch"
 
 
-def _fast_dtype(dtype: Any) -> int | None:
+def _fast_dtype(dtype: torch.dtype) -> int | None:
     torch = require_torch()
     return {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2, torch.float64: 3}.get(dtype)
 
 
-def _as_view(v: Any, shape: tuple[int, ...]) -> Any:
+def _as_view(v: Tensor, shape: tuple[int, ...]) -> Tensor | None:
     """``v`` reshaped without a copy, or None where the strides do not allow it."""
     try:
         return v.view(*shape)
@@ -464,7 +470,7 @@ def _full_view(dump: Dump, c: int, h: int) -> Any:
     return _as_view(f, (t, c, h))
 
 
-def _fast_scan(x: Any, valid: int, *, populate: bool, release: bool) -> _Scan | None:
+def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan | None:
     """The compiled one-pass scan of an ``[n, c, h]`` view; None for a dtype it does not read.
     ``release`` drops each block's pages after it is read: a private file mapping only."""
     torch = require_torch()
@@ -544,7 +550,7 @@ def _torch_min_cosines(
     return list(cos.amin(0).tolist())
 
 
-def _repeat_pairs(ids: Any, limit: int) -> list[tuple[int, int]]:
+def _repeat_pairs(ids: Tensor, limit: int) -> list[tuple[int, int]]:
     """(first position, later position) of repeated token ids, in order of the later one, at
     most ``limit``: the same pairs a walk over the ids would give, found with tensor ops."""
     torch = require_torch()

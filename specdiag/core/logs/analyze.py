@@ -10,7 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import BinaryIO
 
+import numpy as np
+import numpy.typing as npt
+
 from specdiag.core.logs import fast
+from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import (
     BENCH,
@@ -45,8 +49,15 @@ _CLASS_OF = {
 }
 
 
-def _class_of(kind: str) -> str:
+_CLASSES = (MAIN, STEPS, LIFETIME, RESPONSES, BENCHES)
+
+
+def _series_of(kind: str) -> str:
     return _CLASS_OF.get(kind, MAIN)
+
+
+def _code_of(values: tuple[str, ...], value: str) -> int | None:
+    return values.index(value) if value in values else None
 
 
 @dataclass(frozen=True)
@@ -125,46 +136,92 @@ class LogAnalyzer:
         self.leaves: dict[tuple[str, str, str, str], SeriesAccumulator] = {}
         # (engine, implementation) -> totals-since-start lines of that implementation
         self.impls: dict[tuple[str, str], SeriesAccumulator] = {}
-        self._last_main: dict[tuple[str, str, str], SeriesAccumulator] = {}
 
     def add_source(self, label: str) -> Scanner:
         parser = LineParser(self.engine, self.engine_version, source=label, year=self.year)
-        scanner = fast.make_scanner(parser, self._record, self, self.max_line)  # compiled path
+        # the compiled source reads the default layouts itself unless every record is wanted
+        # as an object (a time window, --records): then it finds the candidate lines only
+        extract = not self.window.active and self.on_record is None
+        scanner = fast.make_scanner(parser, self.add_batch, self.max_line, extract)
         src = _Source(label, parser, scanner)
         self.sources.append(src)
         return src.scanner
 
-    def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
-        if fast.scan_file(self, label, stream, chunk_size):  # compiled path, blocks in threads
+    def scan(
+        self,
+        label: str,
+        stream: BinaryIO,
+        chunk_size: int = CHUNK_SIZE,
+        reader: fast.FileReader | None = None,
+    ) -> None:
+        """Read a whole input (a plain file's blocks in ``reader``'s threads, when given)."""
+        scanner = self.add_source(label)
+        if reader is not None and reader.scan(scanner, stream, chunk_size, self.after_block):
             return
-        scan_stream(stream, self.add_source(label), chunk_size, self.after_block)
+        scan_stream(stream, scanner, chunk_size, self.after_block)
 
-    def _record(self, rec: LogRecord) -> None:
-        if self.window.active and not self.window.accepts(rec):
+    def add_batch(self, batch: RecordBatch) -> None:
+        """The records of one batch, in order: each series' rows go to its accumulator."""
+        if not len(batch):
             return
-        if self.on_record is not None:
-            self.on_record(rec)
-        if rec.kind == PER_POSITION:
-            leaf = self._last_main.get((rec.source, rec.engine, rec.rank))
-            if leaf is not None:
-                leaf.add(rec)
-            return
-        cls = _class_of(rec.kind)
-        key = (rec.source, rec.engine, rec.rank, cls)
-        leaf = self.leaves.get(key)
-        if leaf is None:
-            leaf = self.leaves[key] = SeriesAccumulator(rec.engine, rec.source, rec.rank)
-        if cls == MAIN:
-            self._last_main[(rec.source, rec.engine, rec.rank)] = leaf
-        leaf.add(rec)
-        if cls == LIFETIME:
-            impl = next((v for k, v in rec.raw if k == "impl"), None)
+        if self.window.active or self.on_record is not None:
+            kept = []
+            for i in range(len(batch)):
+                rec = batch.record(i)
+                if self.window.active and not self.window.accepts(rec):
+                    continue
+                if self.on_record is not None:
+                    self.on_record(rec)
+                kept.append(i)
+            rows = np.array(kept, np.int64)
+            if not len(rows):
+                return
+        else:
+            rows = np.arange(len(batch), dtype=np.int64)
+        # a row's series: (engine, rank, class); a per-position row belongs to the main series
+        # of its engine and rank (the request line before it)
+        kinds = batch.kind.values
+        cls_code = np.array([_CLASSES.index(_series_of(k)) for k in kinds], np.int64)
+        nrank = len(batch.rank.values)
+        key = (batch.engine.codes[rows].astype(np.int64) * nrank + batch.rank.codes[rows]) * len(
+            _CLASSES
+        ) + cls_code[batch.kind.codes[rows]]
+        pp = _code_of(kinds, PER_POSITION)
+        is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
+        uniq, inverse = np.unique(key, return_inverse=True)
+        firsts = []
+        for g in range(len(uniq)):
+            where = np.flatnonzero(inverse == g)
+            own = where[~is_pp[where]]
+            firsts.append((int(own[0]) if len(own) else len(rows) + int(where[0]), g, where))
+        for first, g, where in sorted(firsts, key=lambda t: t[0]):
+            i = int(rows[where[0]])
+            eng, rank = batch.engine[i], batch.rank[i]
+            cls = _CLASSES[int(uniq[g]) % len(_CLASSES)]
+            lkey = (batch.source, eng, rank, cls)
+            leaf = self.leaves.get(lkey)
+            if leaf is None:
+                if first >= len(rows):
+                    continue  # per-position rows of no request line: nothing to attach them to
+                where = where[where >= first]
+                leaf = self.leaves[lkey] = SeriesAccumulator(eng, batch.source, rank)
+            leaf.add_rows(batch, rows[where])
+            if cls == LIFETIME:
+                self._add_impls(batch, rows[where])
+
+    def _add_impls(self, batch: RecordBatch, rows: npt.NDArray[np.int64]) -> None:
+        """Totals-since-start lines, also per speculative implementation (llama.cpp)."""
+        by_impl: dict[str, list[int]] = {}
+        for r in rows.tolist():
+            impl = next((v for k, v in batch.raw[r] if k == "impl"), None)
             if impl is not None:
-                ikey = (rec.engine, impl)
-                acc = self.impls.get(ikey)
-                if acc is None:
-                    acc = self.impls[ikey] = SeriesAccumulator(rec.engine, rec.source, impl)
-                acc.add(rec)
+                by_impl.setdefault(impl, []).append(r)
+        for impl, rs in by_impl.items():
+            eng = batch.engine[rs[0]]
+            acc = self.impls.get((eng, impl))
+            if acc is None:
+                acc = self.impls[(eng, impl)] = SeriesAccumulator(eng, batch.source, impl)
+            acc.add_rows(batch, np.array(rs, np.int64))
 
     # ------------------------------------------------------------------ report
 
@@ -176,7 +233,6 @@ class LogAnalyzer:
                     leaf.inference = inf
 
     def report(self) -> LogsReport:
-        fast.release(self)  # the compiled path's running state, written back
         self._attach_inference()
         by_engine: dict[str, dict[str, list[SeriesAccumulator]]] = {}
         for (_, eng, _, cls), leaf in self.leaves.items():

@@ -1,50 +1,68 @@
-"""The compiled path of ``specdiag logs``: the same results as the Python path, faster.
+"""The compiled record source of ``specdiag logs``: the same records as the Python source, faster.
 
 The C extension ``_fastlogs`` (csrc/fastlogs.c, built by ``pip install`` / ``make install``)
-does two things, and only these:
+scans and extracts, and holds no accumulation state: it finds the candidate lines of a block of
+bytes (the anchor and keywords of :class:`~specdiag.core.logs.scan.LineFinder`, without the
+GIL, so threads scan blocks of one file in parallel) and extracts every field of the lines in
+the two default layouts (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10
+``SpecDecoding metrics``) with the checks of ``LineParser._sglang_fast`` / ``_vllm_fast``.
 
-* **scan**: find the candidate lines of a block of bytes (the same anchor and keywords as
-  :class:`~specdiag.core.logs.scan.LineFinder`, without the GIL, so threads scan blocks of one
-  file in parallel), and extract every field of the lines in the two known default layouts
-  (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10 ``SpecDecoding
-  metrics``), with the checks of ``LineParser._sglang_fast`` / ``_vllm_fast``;
-* **run**: add those records to the analyzer's accumulators exactly as ``LogAnalyzer._record``
-  and ``SeriesAccumulator.add`` would, in line order, and hand every other candidate line (any
-  other format, any line it does not fully understand) to the Python parser.
+:class:`FastScanner` turns each scanned Block into one :class:`~.batch.RecordBatch`: the fast
+lines' fields become columns with numpy (timestamps, SGLang's rate formula per rank as
+``LineParser._sglang_rate`` infers it, vLLM's conditional rates), every other line goes to the
+Python parser in order, and its records join the batch in their place. :class:`FileReader`
+reads plain files a block at a time in threads (pread and scan in one C call).
 
-A plain file's blocks are read and scanned by threads in one C call each (``read_scan``: pread
-and scan without the GIL, into blocks reused once nothing holds them). The accumulators'
-running state stays in C from block to block, held by one scanner of an analyzer at a time, and
-is written back (:meth:`FastScanner.sync`) before anything reads it: the analyzer's report
-(:func:`release`), another scanner of the same analyzer adding records, the end of the source.
-
-So the report, the JSON document and ``--records`` are byte-identical to the Python path's
-(tests/unit/logs/test_fast.py proves it on every test file, generated files and fuzz cases). When a
-time window or ``--records`` needs each record as an object, or the parser's fast paths are off,
-the compiled part only finds the candidate lines and Python parses them all.
-
-``SPECDIAG_LOGS_PYTHON=1`` forces the Python path (the reference); :func:`status` says which
-path runs and why.
+Equivalence is a record-level property: the same bytes give the same records from both sources
+(tests/unit/logs/test_sources.py, with fuzzed lines of every engine). With ``--since/--until``
+or ``--records`` (every record wanted as an object) the compiled part only finds the candidate
+lines and Python parses them. ``SPECDIAG_LOGS_PYTHON=1`` forces the Python source (the
+reference); :func:`status` says which source runs and why.
 """
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import os
 import stat
-import weakref
-from collections import deque
-from collections.abc import Callable
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import Any, BinaryIO
 
-from specdiag.core.logs.parse import LineParser
-from specdiag.core.logs.records import LogRecord
+import numpy as np
+import numpy.typing as npt
+
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, merge
+from specdiag.core.logs.infer import (
+    NEW,
+    OLD,
+    REFRESH,
+    RateInference,
+    SGLangRateInference,
+    sglang_line_analysis,
+)
+from specdiag.core.logs.parse import (
+    N_RATE_CLAMP,
+    N_SGL_AMBIG,
+    N_SGL_NOFIT,
+    SGL_VERSION_0510,
+    SGL_VERSION_0511,
+    SGL_VERSION_NEWISH,
+    LineParser,
+)
+from specdiag.core.logs.records import (
+    CLOCK_ABSOLUTE,
+    CLOCK_NO_YEAR,
+    INTERVAL,
+    MAX_TIMESTAMP,
+    MAX_TOKEN_COUNT,
+    SGLANG,
+    VLLM,
+)
 from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Candidate, LineFinder, Scanner
 from specdiag.errors import InputError
-
-if TYPE_CHECKING:
-    from specdiag.core.logs.analyze import LogAnalyzer
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 THREADS = 2  # blocks of one file scanned at once (the machine's cores; the GIL is released)
@@ -57,10 +75,12 @@ try:
 except ImportError as exc:  # not built: the Python path, with a note
     _native = None
     _why_not = f"the compiled part is not built ({exc})"
+ABI = 2  # the interface of the C part this module reads (its ABI constant)
+if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
+    _native = None
+    _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
 
 _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
-# the parser's multi-line state: while any of these is set, every line goes to the parser
-PENDING_ATTRS = ("block", "_cut", "table")
 
 
 def _configure() -> None:
@@ -101,7 +121,6 @@ def _configure() -> None:
 
 if _native is not None:
     _configure()
-_schema_ok: bool | None = None
 
 
 def forced_python() -> bool:
@@ -124,113 +143,6 @@ def status() -> str | None:
             "Reinstall with a C compiler and the Python headers to build it"
         )
     return None
-
-
-def _accumulator_schema_ok() -> bool:
-    """The C part keeps a copy of a SeriesAccumulator's running state: check that the
-    accumulator still has the fields it mirrors (else only the scanning is compiled)."""
-    global _schema_ok
-    if _schema_ok is None:
-        from specdiag.core.logs.summary import SeriesAccumulator
-
-        acc = SeriesAccumulator("sglang", "x", "")
-        try:
-            ok = all(
-                isinstance(getattr(acc, name), kind)
-                for name, kind in (
-                    ("n", int),
-                    ("kinds", dict),
-                    ("positions", dict),
-                    ("versions", dict),
-                    ("notes", dict),
-                    ("acc_sum", int),
-                    ("drafted_sum", int),
-                    ("counted", int),
-                    ("graph_true", int),
-                    ("graph_false", int),
-                    ("pp_sum", list),
-                    ("pp_w", list),
-                    ("stretch_count", int),
-                    ("collapsed", int),
-                    ("_last_weight", float),
-                )
-            )
-            for h in (acc.length, acc.rate, acc.throughput):
-                ok = ok and all(hasattr(h, a) for a in ("counts", "n", "total", "lo", "hi"))
-                ok = ok and all(hasattr(h, a) for a in ("wsum", "wtotal", "scale"))
-            ok = ok and acc._run is None and acc.first_ts is None and acc.last_text is None
-            ok = ok and isinstance(acc.spark.buckets, list) and acc.spark.per == 1
-            ok = ok and callable(getattr(acc, "_close_run", None)) and acc.clock is None
-        except AttributeError:
-            ok = False
-        _schema_ok = ok
-    return _schema_ok
-
-
-def _reason_rate() -> str:
-    """The range guard's skip reason for an accept rate outside [0, 1]."""
-    from specdiag.core.logs.records import out_of_range
-
-    rec = LogRecord(
-        "sglang",
-        "interval",
-        0,
-        "",
-        "",
-        None,
-        None,
-        None,
-        None,
-        2.0,
-        1.0,
-        2.0,
-        None,
-        None,
-        (),
-        (),
-        None,
-        None,
-        (),
-        (),
-    )
-    return out_of_range(rec) or "number out of range (accept rate)"
-
-
-_RI_TEXTS: tuple[object, ...] | None | bool = False
-
-
-def _rate_inference_texts() -> tuple[object, ...] | None:
-    """What the C copy of SGLangRateInference._compute needs: the RateInference class and the
-    texts of its notes, read from the Python implementation itself (so the two cannot drift
-    apart in wording). None when they do not come out as expected: best() is then called."""
-    global _RI_TEXTS
-    if _RI_TEXTS is not False:
-        return _RI_TEXTS  # type: ignore[return-value]
-    from specdiag.core.logs.infer import NEW, OLD, RateInference, SGLangRateInference
-
-    def notes(*cands: frozenset[tuple[str, int]]) -> tuple[str, ...]:
-        inf = SGLangRateInference()
-        for c in cands:
-            inf.add(c)
-        return inf.best().notes
-
-    out: tuple[object, ...] | None = None
-    try:
-        both = notes(frozenset({(NEW, 3), (OLD, 3)}))
-        none = notes(frozenset())
-        two = notes(frozenset({(NEW, 3), (NEW, 4)}))
-        many = notes(frozenset((NEW, n) for n in range(2, 12)))
-        if len(both) == 1 and len(none) == 1 and len(two) == 1 and len(many) == 1:
-            pre, sep, post = two[0].partition("3, 4")
-            listed = ", ".join(str(n) for n in range(2, 10))
-            mpre, msep, mrest = many[0].partition(listed)
-            if sep and msep and mpre == pre and mrest.endswith(post):
-                more = mrest[: len(mrest) - len(post)]
-                out = (RateInference, both[0], none[0], pre, more, post)
-    except (AttributeError, TypeError, ValueError, KeyError):
-        out = None
-    _RI_TEXTS = out
-    return out
 
 
 # --------------------------------------------------------------------------- bytes stage
@@ -339,222 +251,628 @@ class FastLineFinder(LineFinder):
 
 # --------------------------------------------------------------------------- parse stage
 
-
-class _FlushOnRead(dict):  # type: ignore[type-arg]
-    """LineParser.sglang_inference for the compiled path: every read of a rank's inference
-    first adds the tallies the C part keeps pending for it."""
-
-    def __init__(self, scanner: FastScanner, items: dict[str, Any]) -> None:
-        super().__init__(items)
-        self._scanner = scanner
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        self._scanner._flush_rank(key)
-        return super().get(key, default)
-
-    def __getitem__(self, key: Any) -> Any:
-        self._scanner._flush_rank(key)
-        return super().__getitem__(key)
-
-    def setdefault(self, key: Any, default: Any = None) -> Any:
-        self._scanner._flush_rank(key)
-        return super().setdefault(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        self._scanner._flush_rank(key)
-        return super().__contains__(key)
+IT_PY, IT_OVERLONG, IT_SGL, IT_VLLM = 0, 1, 2, 3
+PREV_NONE, PREV_TAIL = -1, -2
+# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.table())
+ITEM = np.dtype(
+    [("type", np.int32), ("graph", np.int32)]
+    + [
+        (name, np.int64)
+        for name in [
+            "line",
+            "s",
+            "e",
+            "ps",
+            "pe",
+            "date",
+            "frac",
+            "frac_len",
+            "rank",
+            "rank_len",
+            "len_t",
+            "len_len",
+            "rate_t",
+            "rate_len",
+        ]
+    ]
+    + [(name, np.float64) for name in ("length", "raw_rate", "throughput", "mean")]
+    + [
+        (name, np.int64)
+        for name in ["accepted", "drafted", "pp_off", "pp_n", "vtime", "vfrac", "vfrac_len", "pfx"]
+    ]
+)
 
 
 class FastScanner(Scanner):
-    """A :class:`Scanner` whose bytes stage is a :class:`FastLineFinder` and whose known-layout
-    records are added by the C part straight to ``analyzer``'s accumulators."""
+    """The compiled record source: a :class:`Scanner` whose bytes stage is a
+    :class:`FastLineFinder`. The lines of the two default layouts that the C part read become
+    rows of the block's batch here (numpy, a block at a time); every other line goes to the
+    Python parser, in order, and its records join the same batch."""
 
     def __init__(
         self,
         parser: LineParser,
-        on_record: Callable[[LogRecord], None],
-        analyzer: LogAnalyzer,
+        sink: Callable[[RecordBatch], None],
         *,
         max_line: int = MAX_LINE,
+        extract: bool = True,
     ) -> None:
-        super().__init__(parser, self._release_then_record, max_line=max_line)
-        self._record = on_record
-        self.analyzer = analyzer
+        super().__init__(parser, sink, max_line=max_line)
         mask = 0
-        if (
-            parser.fast_paths
-            and not analyzer.window.active
-            and analyzer.on_record is None
-            and _accumulator_schema_ok()
-            and all(hasattr(parser, a) for a in PENDING_ATTRS)
-        ):
+        if extract and parser.fast_paths:
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
         self.fast_mask = mask
         self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
-        self._ctx: Any = None
-        self.fast_records = 0  # records the C part read and added itself
-        if mask:
-            # the C part keeps SGLang rate-inference tallies pending: the parser reading a
-            # rank's inference makes them go in first
-            parser.sglang_inference = _FlushOnRead(self, parser.sglang_inference)
-
-    def _flush_rank(self, rank: object) -> None:
-        if self._ctx is not None:
-            self._ctx.flush_rank(rank)
-
-    def sync(self) -> None:
-        """Write the running state the C part holds back to the accumulators."""
-        if self._ctx is not None:
-            self._ctx.sync()
-        held = _holders.get(self.analyzer)
-        if held is not None and held() is self:
-            del _holders[self.analyzer]
-
-    def _hold(self) -> None:
-        """This scanner is about to add records: the accumulators' state may be held in C by
-        one scanner of an analyzer at a time (another one, e.g. of the same label, writes its
-        state back first)."""
-        held = _holders.get(self.analyzer)
-        other = held() if held is not None else None
-        if other is self:
-            return
-        if other is not None:
-            other.sync()
-        _holders[self.analyzer] = weakref.ref(self)
-
-    def feed(self, data: bytes) -> None:
-        self._hold()
-        super().feed(data)
+        self.fast_records = 0  # records of lines the C part read
+        self._sgl = _SGLangRows(parser)
 
     def close(self) -> None:
-        self._hold()
         try:
             super().close()
         finally:
-            self.sync()
             _native.drop_blocks()  # the idle blocks and item arrays kept for reuse, freed
-
-    def _make_ctx(self) -> Any:
-        from specdiag.core.accept import COLLAPSED_MAX_LENGTH
-        from specdiag.core.logs import infer as I
-        from specdiag.core.logs import parse as PR
-        from specdiag.core.logs import records as R
-        from specdiag.core.logs import summary as S
-
-        p = self.parser
-        vt = p.version_text
-        consts = {
-            "sglang": R.SGLANG,
-            "vllm": R.VLLM,
-            "main": R.MAIN,
-            "kind": R.INTERVAL,
-            "clock_absolute": R.CLOCK_ABSOLUTE,
-            "clock_no_year": R.CLOCK_NO_YEAR,
-            "new": I.NEW,
-            "old": I.OLD,
-            "sglang_version_text": "sglang " + vt
-            if vt is not None and p.engine == R.SGLANG
-            else None,
-            "sglang_0511": PR.SGL_VERSION_0511,
-            "sglang_0510": PR.SGL_VERSION_0510,
-            "sglang_newish": PR.SGL_VERSION_NEWISH,
-            "vllm_version": "vllm " + vt
-            if vt is not None and p.engine == R.VLLM
-            else "vllm >= 0.10",
-            "note_nofit": PR.N_SGL_NOFIT,
-            "note_ambiguous": PR.N_SGL_AMBIG,
-            "note_clamp": PR.N_RATE_CLAMP,
-            "collapsed_max": float(COLLAPSED_MAX_LENGTH),
-            "min_run": S.MIN_COLLAPSE_RUN,
-            "spark_width": S.SPARK_WIDTH,
-            "year": p.year,
-            # SGLangRateInference.add recomputes best() after this many tallies of known sets
-            "inference_refresh": 512,
-            "rate_inference": _rate_inference_texts(),
-            "pending_attrs": PENDING_ATTRS,
-            "skip": self._skip_bytes,
-            "reason_rate": _reason_rate(),
-            "max_timestamp": float(getattr(R, "MAX_TIMESTAMP", 1e11)),
-        }
-        an = self.analyzer
-        return _native.Ctx(
-            an,
-            p,
-            p.source,
-            an.leaves,
-            an._last_main,
-            self._one,
-            S.SeriesAccumulator,
-            I.SGLangRateInference,
-            I.sglang_line_analysis,
-            consts,
-        )
-
-    def _release_then_record(self, rec: LogRecord) -> None:
-        # a record of the Python path. During a Ctx.run the C part holds the running state of
-        # the main series it adds to: it takes the record itself when it holds that series,
-        # else writes the series back first; Python adds the record then.
-        ctx = self._ctx
-        if ctx is None or not ctx.take(rec):
-            self._record(rec)
-
-    def _skip_bytes(self, line_no: int, reason: str, raw: bytes) -> None:
-        self._skip(line_no, reason, raw.decode("utf-8", "replace"))
-
-    def _one(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
-        """A line for the Python parser, in the middle of a Ctx.run."""
-        c = self.counts
-        Scanner.consume(self, [(line_no, raw, prev)], c.lines, c.candidate_lines, c.binary)
 
     def consume(
         self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
     ) -> None:
-        self._hold()
-        counts = self.counts
-        run: list[Candidate] = []
         for cand in cands:
             head: object = cand[0]
             if isinstance(head, int):
-                run.append(cand)
-                continue
-            if run:
-                Scanner.consume(self, run, counts.lines, counts.candidate_lines, counts.binary)
-                run = []
-            if self._ctx is None:
-                self._ctx = self._make_ctx()
-            # Python lines count themselves; the running state stays in C until sync()
-            fast = self._ctx.run(head, cand[1], cand[2], True)
-            counts.records += fast
-            self.fast_records += fast
-        if run:
-            Scanner.consume(self, run, counts.lines, counts.candidate_lines, counts.binary)
+                self.parse_candidate(*cand)
+            else:
+                self._emit()
+                self._block(head, cand[1], cand[2])  # type: ignore[arg-type]
+        counts = self.counts
         counts.lines = lines
         counts.candidate_lines = candidate_lines
         counts.binary = binary
+        self._emit()
+
+    def _block(self, blk: Any, base: int, prev_tail: bytes) -> None:
+        """A scanned Block: its fast lines as batch rows, the others through the parser; one
+        batch, in the order the Python source gives."""
+        items, ppvals = blk.table()  # a view of the Block's items (it keeps the Block alive)
+        tab = np.frombuffer(items, ITEM)
+        n = len(tab)
+        if not n:
+            return
+        data: bytes = blk.data
+        types = tab["type"].copy()
+        f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, self.parser.year)
+        sgl = self._sgl
+        sgl.begin(f, tab, n)
+        taken = np.zeros(n, bool)
+        records = self._records
+        start = len(records)
+        keys: list[int] = []  # the item at which each Python record came
+
+        def python(j: int) -> None:
+            ps = int(tab["ps"][j])
+            raw = None if types[j] == IT_OVERLONG else data[tab["s"][j] : tab["e"][j]]
+            prev = prev_tail if ps == PREV_TAIL else data[ps : tab["pe"][j]] if ps >= 0 else None
+            sgl.flush()
+            self.parse_candidate(base + int(tab["line"][j]), raw, prev)
+            keys.extend([j] * (len(records) - start - len(keys)))
+
+        i = 0
+        for p in [*np.flatnonzero(types < IT_SGL).tolist(), n]:
+            while i < p:  # fast lines: rows while the parser is idle, else parsed
+                if self.parser.idle():
+                    taken[i:p] = True
+                    sgl.queue(types, i, p)
+                    i = p
+                else:
+                    types[i] = IT_PY
+                    python(i)
+                    i += 1
+            if p < n:
+                python(p)
+                i = p + 1
+        sgl.flush()
+        rows = np.flatnonzero(taken)
+        bad = rows[sgl.skip[rows]]
+        for j in bad.tolist():  # a normalised rate above 1: the range guard's skip
+            text = data[tab["s"][j] : tab["e"][j]].decode("utf-8", "replace")
+            self._skip(base + int(tab["line"][j]), "number out of range (accept rate)", text)
+        rows = rows[~sgl.skip[rows]]
+        self.fast_records += len(rows)
+        self.counts.records += len(rows)
+        py = records[start:]
+        del records[start:]
+        parts = [_fast_batch(self, base, tab, data, rows, f)]
+        order_keys = [rows]
+        if py:
+            parts.append(RecordBatch.of(self.parser.source, py))
+            order_keys.append(np.array(keys, np.int64))
+        if len(parts) == 1:
+            batch = parts[0]
+        else:
+            order = np.argsort(np.concatenate(order_keys), kind="stable")
+            batch = merge(self.parser.source, parts, order)
+        if len(batch):
+            self.sink(batch)
 
 
-# the scanner whose Ctx holds an analyzer's running state (at most one per analyzer)
-_holders: weakref.WeakKeyDictionary[Any, weakref.ref[FastScanner]] = weakref.WeakKeyDictionary()
+# --------------------------------------------------------------------------- fast rows
+
+_MDAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], np.int64)
 
 
-def release(analyzer: LogAnalyzer) -> None:
-    """Write back the running state the C part holds for ``analyzer`` (before it is read)."""
-    held = _holders.pop(analyzer, None)
-    scanner = held() if held is not None else None
-    if scanner is not None:
-        scanner.sync()
+def _num(arr: npt.NDArray[np.uint8], off: I64, k: int, width: int) -> I64:
+    """The decimal number of ``width`` digits at ``off + k`` (the C part checked the digits)."""
+    v = np.zeros(len(off), np.int64)
+    for j in range(width):
+        v = v * 10 + (arr[off + k + j].astype(np.int64) - 48)
+    return v
+
+
+def _epoch_days(y: I64, m: I64, d: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
+    """Seconds since the epoch at 00:00 UTC of each date, and which dates exist."""
+    mc = np.clip(m, 1, 12)
+    leap = ((y % 4 == 0) & (y % 100 != 0)) | (y % 400 == 0)
+    mdays = _MDAYS[mc - 1] + ((mc == 2) & leap)
+    ok = (y >= 1) & (y <= 9999) & (m >= 1) & (m <= 12) & (d >= 1) & (d <= mdays)
+    yy = y - (mc <= 2)
+    era = np.floor_divide(yy, 400)
+    yoe = yy - era * 400
+    doy = (153 * (mc + np.where(mc > 2, -3, 9)) + 2) // 5 + d - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return (era * 146097 + doe - 719468).astype(np.float64) * 86400.0, ok
+
+
+def _frac(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> F64:
+    """'123' after a dot -> 0.123, as int(text) / 10.0 ** len(text)."""
+    v = np.zeros(len(off), np.int64)
+    for j in range(int(n.max()) if len(n) else 0):
+        more = j < n
+        v = np.where(more, v * 10 + (arr[np.where(more, off + j, 0)].astype(np.int64) - 48), v)
+    return v / 10.0**n
+
+
+def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, ...]]]:
+    """Codes of the short texts at (offset, length) of each row (one text per field), and the
+    distinct rows of texts, in the order they first come."""
+    m = len(fields[0][0])
+    if not m:
+        return np.zeros(0, np.int64), []
+    arr = np.frombuffer(data, np.uint8)
+    width = max(int(n.max()) for _, n in fields)
+    if width > 64:  # long texts (rare): one by one
+        table: dict[tuple[bytes, ...], int] = {}
+        cols = [(o.tolist(), n.tolist()) for o, n in fields]
+        codes = [
+            table.setdefault(tuple(data[o[i] : o[i] + n[i]] for o, n in cols), len(table))
+            for i in range(m)
+        ]
+        return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
+    if width <= 7:  # each text and its length in one uint64; fields combined by their codes
+        combined = np.zeros(m, np.int64)
+        for off, n in fields:
+            idx = np.minimum(off[:, None] + np.arange(8), len(arr) - 1)
+            mat = arr[idx]
+            mat[np.arange(8)[None, :] >= n[:, None]] = 0
+            mat[:, 7] = n
+            key = np.ascontiguousarray(mat).view(np.uint64).ravel()
+            uniq, inv = np.unique(key, return_inverse=True)
+            combined = combined * len(uniq) + inv.ravel()
+        _, first, inverse = np.unique(combined, return_index=True, return_inverse=True)
+        return _first_order(data, fields, first, inverse.ravel())
+    at = np.arange(width)
+    mats = []
+    for off, n in fields:
+        idx = np.minimum(off[:, None] + at, len(arr) - 1)
+        mat = arr[idx]
+        mat[at[None, :] >= n[:, None]] = 0
+        mats.append(mat)
+        mats.append(n.astype(np.uint8)[:, None])
+    rows = np.ascontiguousarray(np.concatenate(mats, axis=1))
+    keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return _first_order(data, fields, first, inverse.ravel())
+
+
+def _first_order(
+    data: bytes, fields: tuple[tuple[I64, I64], ...], first: I64, inverse: I64
+) -> tuple[I64, list[tuple[str, ...]]]:
+    """Codes renumbered in the order of first appearance, and the texts of each code."""
+    rank = np.empty(len(first), np.int64)
+    by_first = np.argsort(first, kind="stable")
+    rank[by_first] = np.arange(len(first))
+    texts = [
+        tuple(data[int(o[i]) : int(o[i]) + int(n[i])].decode("latin-1") for o, n in fields)
+        for i in first[by_first].tolist()
+    ]
+    return rank[inverse], texts
+
+
+class _Fast:
+    """The fields of one Block's fast lines, one array slot per item."""
+
+    def __init__(self, n: int) -> None:
+        self.ts = np.full(n, np.nan)
+        self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
+        self.ranks: list[str] = [""]
+        self.pair = np.zeros(n, np.int64)  # code into pairs: (accept len, accept rate) texts
+        self.pairs: list[tuple[str, str]] = []
+        self.pp_lens = np.zeros(n, np.int64)
+        self.pp: F64 = np.zeros(0)
+        self.cond: F64 = np.zeros(0)
+        self.clamped = np.zeros(n, bool)
+
+
+def _fast_columns(
+    tab: npt.NDArray[Any], ppvals: F64, data: bytes, types: npt.NDArray[np.int32], year: int
+) -> _Fast:
+    """Timestamps, ranks, texts and per-position rates of the fast lines, vectorised. A line
+    whose numbers fail the range guard goes back to the Python parser (it says why)."""
+    arr = np.frombuffer(data, np.uint8)
+    f = _Fast(len(tab))
+    sg = np.flatnonzero(types == IT_SGL)
+    if len(sg):
+        d = tab["date"][sg]
+        days, ok = _epoch_days(_num(arr, d, 0, 4), _num(arr, d, 5, 2), _num(arr, d, 8, 2))
+        h, mi, sec = _num(arr, d, 11, 2), _num(arr, d, 14, 2), _num(arr, d, 17, 2)
+        ok &= (h <= 23) & (mi <= 59) & (sec <= 60)
+        fl = tab["frac_len"][sg]
+        fr = np.where(fl > 0, _frac(arr, np.maximum(tab["frac"][sg], 0), fl), 0.0)
+        f.ts[sg] = np.where(ok, days + (h * 3600.0 + mi * 60.0 + sec) + fr, np.nan)
+        codes, ranks = _texts(data, (tab["rank"][sg], tab["rank_len"][sg]))
+        f.rank[sg] = codes
+        f.ranks = [r[0] for r in ranks]
+        codes, pairs = _texts(
+            data, (tab["len_t"][sg], tab["len_len"][sg]), (tab["rate_t"][sg], tab["rate_len"][sg])
+        )
+        f.pair[sg] = codes
+        f.pairs = [(a, b) for a, b in pairs]
+    vl = np.flatnonzero(types == IT_VLLM)
+    if len(vl):
+        t = tab["vtime"][vl]
+        timed = t >= 0
+        t0 = np.maximum(t, 0)
+        days, ok = _epoch_days(
+            np.full(len(vl), year, np.int64), _num(arr, t0, 0, 2), _num(arr, t0, 3, 2)
+        )
+        h, mi, sec = _num(arr, t0, 6, 2), _num(arr, t0, 9, 2), _num(arr, t0, 12, 2)
+        ok &= timed & (h <= 23) & (mi <= 59) & (sec <= 60)
+        fl = tab["vfrac_len"][vl]
+        fr = np.where(fl > 0, _frac(arr, np.maximum(tab["vfrac"][vl], 0), fl), 0.0)
+        f.ts[vl] = np.where(ok, days + (h * 3600.0 + mi * 60.0 + sec) + fr, np.nan)
+        big = (tab["accepted"][vl] > MAX_TOKEN_COUNT) | (tab["drafted"][vl] > MAX_TOKEN_COUNT)
+        types[vl[big]] = IT_PY
+    fast = np.flatnonzero(types >= IT_SGL)
+    wild = fast[np.abs(f.ts[fast]) > MAX_TIMESTAMP]  # NaN compares False: kept
+    types[wild] = IT_PY
+    vl = np.flatnonzero(types == IT_VLLM)
+    if len(vl):
+        lens = tab["pp_n"][vl]
+        f.pp_lens[vl] = lens
+        total = int(lens.sum())
+        starts = tab["pp_off"][vl]
+        flat = np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(total)
+        f.pp = ppvals[flat]
+        f.cond = np.zeros(total)
+        # conditional rates per length of list: clamped non-increasing, then ratios
+        row_of = np.repeat(np.arange(len(vl)), lens)
+        at = np.arange(total) - np.repeat(np.cumsum(lens) - lens, lens)
+        for k in np.unique(lens).tolist():
+            if not k:
+                continue
+            sel = np.flatnonzero(lens[row_of] == k)
+            r = f.pp[sel].reshape(-1, k)
+            c = np.minimum.accumulate(np.minimum(r, 1.0), axis=1)
+            prev = np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
+            ratio = np.divide(c, prev, out=np.zeros_like(c), where=prev != 0.0)
+            f.cond[sel] = np.minimum(1.0, ratio).ravel()
+            f.clamped[vl[lens == k]] = (
+                r > np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
+            ).any(axis=1)
+        del at
+    return f
+
+
+class _SGLangRows:
+    """Each fast SGLang line's accept-rate formula, normalised rate, version and note, as
+    ``LineParser._sglang_rate`` gives them: the rank's inference is tallied in line order, in
+    bulk between the lines that need its current best pair."""
+
+    def __init__(self, parser: LineParser) -> None:
+        self.parser = parser
+        self.pending: list[I64] = []
+
+    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int) -> None:
+        self.f, self.tab = f, tab
+        self.rate = np.full(n, np.nan)
+        self.version = np.zeros(n, np.int64)
+        self.note = np.zeros(n, np.int64)  # 0 none, 1 no fit, 2 ambiguous
+        self.skip = np.zeros(n, bool)
+        self.analyses = [sglang_line_analysis(a, b) for a, b in f.pairs]
+        self.static = [self._static(a) for a in self.analyses]
+        self.dynamic = np.array([st is None for st in self.static] or [False], bool)
+        ids: dict[frozenset[tuple[str, int]], int] = {}
+        self.set_id = np.array(
+            [ids.setdefault(a[0], len(ids)) for a in self.analyses] or [0], np.int64
+        )
+        self.sets = list(ids)
+
+    def queue(self, items: npt.NDArray[np.int32], i: int, p: int) -> None:
+        sel = np.flatnonzero(items[i:p] == IT_SGL)
+        if len(sel):
+            self.pending.append(sel + i)
+
+    def _static(
+        self, analysis: tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+    ) -> tuple[str | None, int | None, int] | None:
+        """(formula, ndt, note) when the line alone decides them, else None."""
+        cands, only, ndts_by = analysis
+        forced = self.parser.sglang_forced
+        note = 0
+        formula: str | None
+        if forced is not None:
+            formula = forced if forced in ndts_by else None
+            note = 0 if forced in ndts_by else 1
+        elif only is not None:
+            formula = only
+        elif not cands:
+            formula, note = None, 1
+        else:
+            return None
+        ndts = ndts_by.get(formula, ()) if formula is not None else ()
+        if len(ndts) == 1:
+            return formula, ndts[0], note
+        if formula is not None and formula != NEW:
+            return None
+        return formula, None, note
+
+    def _inference(self, rank: str) -> SGLangRateInference:
+        infs = self.parser.sglang_inference
+        inf = infs.get(rank)
+        if inf is None:
+            inf = infs[rank] = SGLangRateInference(self.parser.sglang_forced)
+        return inf
+
+    def flush(self) -> None:
+        """Tally and decide every queued line, as line by line: a line that needs its rank's
+        best pair sees the tallies of every line before it and its own; between the points
+        where the inference recomputes its best pair (a set it has not counted, or REFRESH
+        tallies after the last recompute) the tallies are added in bulk."""
+        if not self.pending:
+            return
+        items = np.concatenate(self.pending)
+        self.pending = []
+        f = self.f
+        pairs, ranks = f.pair[items], f.rank[items]
+        dyn = self.dynamic[pairs]
+        if dyn.any():
+            outcomes = self._walk(pairs, ranks, np.flatnonzero(dyn))
+            dyn_items = items[dyn]
+            codes = {o: i for i, o in enumerate(dict.fromkeys(outcomes))}
+            which = np.array([codes[o] for o in outcomes], np.int64)
+            for o, i in codes.items():
+                self._decide(dyn_items[which == i], o)
+        else:
+            for r in np.unique(ranks).tolist():
+                self._tally(r, self.set_id[pairs[ranks == r]].tolist())
+        static = items[~dyn]
+        spairs = pairs[~dyn]
+        for pr in np.unique(spairs).tolist():
+            outcome = self.static[pr]
+            assert outcome is not None  # a static pair: the line alone decides
+            self._decide(static[spairs == pr], outcome)
+
+    def _tally(self, rank: int, sets: list[int]) -> None:
+        """Add lines (their candidate sets) to their rank's inference."""
+        inf = self._inference(self.f.ranks[rank])
+        for sid, c in Counter(sets).items():
+            inf.add(self.sets[sid], c)
+
+    def _walk(
+        self, pairs: I64, ranks: I64, dyn_at: I64
+    ) -> list[tuple[str | None, int | None, int]]:
+        """The outcome of each line that needs its rank's best pair (positions ``dyn_at``)."""
+        order = np.argsort(ranks, kind="stable")
+        sorted_ranks = ranks[order]
+        cut = np.flatnonzero(np.r_[True, sorted_ranks[1:] != sorted_ranks[:-1]])
+        ends = np.r_[cut[1:], len(order)]
+        local = np.empty(len(order), np.int64)
+        local[order] = np.arange(len(order)) - np.repeat(cut, ends - cut)
+        per_rank: dict[int, list[int]] = {}  # a rank's lines' candidate sets, in order
+        events: dict[int, list[int]] = {}  # where a rank meets a set it has not counted
+        stale: dict[int, int] = {}  # the local index from which best() recomputes
+        for a, z in zip(cut.tolist(), ends.tolist(), strict=True):
+            r = int(sorted_ranks[a])
+            rs = self.set_id[pairs[order[a:z]]]
+            per_rank[r] = rs.tolist()
+            inf = self._inference(self.f.ranks[r])
+            sids, firsts = np.unique(rs, return_index=True)
+            ev = sorted(
+                i
+                for sid, i in zip(sids.tolist(), firsts.tolist(), strict=True)
+                if self.sets[sid] not in inf.counts
+            )
+            events[r] = ev
+            first = ev[0] if ev else len(rs)
+            stale[r] = min(first, max(inf.refresh_in() - 1, 0))
+        added = dict.fromkeys(per_rank, 0)  # a rank's lines tallied so far
+        # each rank's best pair as it stands (an id per distinct value), and outcomes by it
+        bests: dict[RateInference, int] = {}
+        best_of: dict[int, tuple[RateInference, int] | None] = dict.fromkeys(per_rank)
+        cache: dict[tuple[int, int], tuple[str | None, int | None, int]] = {}
+        out = []
+        pl, rl, ll = pairs.tolist(), ranks.tolist(), local.tolist()
+        for x in dyn_at.tolist():
+            pr, r, j = pl[x], rl[x], ll[x]
+            cur = best_of[r]
+            recompute = j >= stale[r]  # best() recomputes here: every line before it counts
+            if cur is None or recompute:
+                self._tally(r, per_rank[r][added[r] : j + 1])
+                added[r] = j + 1
+                best = self._inference(self.f.ranks[r]).best()
+                cur = best_of[r] = (best, bests.setdefault(best, len(bests)))
+                if recompute:
+                    ev = events[r]
+                    k = bisect.bisect_right(ev, j)
+                    stale[r] = min(ev[k] if k < len(ev) else len(per_rank[r]), j + REFRESH)
+            o = cache.get((pr, cur[1]))
+            if o is None:
+                o = cache[(pr, cur[1])] = self._dynamic(pr, cur[0])
+            out.append(o)
+        for r, lines in per_rank.items():
+            self._tally(r, lines[added[r] :])
+        return out
+
+    def _dynamic(self, pair: int, best: RateInference) -> tuple[str | None, int | None, int]:
+        """A line's outcome given its rank's best pair at that line."""
+        cands, only, ndts_by = self.analyses[pair]
+        note = 0
+        formula: str | None
+        forced = self.parser.sglang_forced
+        if forced is not None:
+            formula = forced if forced in ndts_by else None
+            note = 0 if forced in ndts_by else 1
+        elif only is not None:
+            formula = only
+        elif not cands:
+            formula, note = None, 1
+        else:
+            formula, note = best.formula, 2
+        ndts = ndts_by.get(formula, ()) if formula is not None else ()
+        ndt: int | None = ndts[0] if len(ndts) == 1 else None
+        if (
+            ndt is None
+            and formula is not None
+            and formula != NEW
+            and best.formula == formula
+            and best.num_draft_tokens in ndts
+        ):
+            ndt = best.num_draft_tokens
+        return formula, ndt, note
+
+    def _decide(self, items: I64 | int, outcome: tuple[str | None, int | None, int]) -> None:
+        formula, ndt, note = outcome
+        length = self.tab["length"][items]
+        if formula == NEW:
+            rate = self.tab["raw_rate"][items]
+        elif formula == OLD and ndt is not None and ndt > 1:
+            rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
+        else:
+            rate = np.full_like(length, np.nan)
+        self.rate[items] = rate
+        self.skip[items] = rate > 1.0
+        self.version[items] = 1 if formula == NEW else 2 if formula == OLD else 3
+        self.note[items] = note
+
+
+def _sglang_versions(parser: LineParser) -> tuple[str, ...]:
+    vt = parser.version_text
+    if vt is not None and parser.engine == SGLANG:
+        v = "sglang " + vt
+        return ("", v, v, v)
+    return ("", SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)
+
+
+class _LineRaw(Sequence[tuple[tuple[str, str], ...]]):
+    """``raw`` of fast rows, read from the line when asked (the parser's own reading)."""
+
+    def __init__(self, data: bytes, s: I64, e: I64, source: str) -> None:
+        self.data, self.s, self.e, self.source = data, s, e, source
+
+    def __len__(self) -> int:
+        return len(self.s)
+
+    def __getitem__(self, i: int) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+        text = self.data[int(self.s[i]) : int(self.e[i])].decode("utf-8", "replace")
+        out = LineParser(source=self.source).parse(text)
+        return out[0].raw if isinstance(out, tuple) and out else ()
+
+
+class _LineTime(Sequence["str | None"]):
+    """``time_text`` of fast rows, read from the line when asked."""
+
+    def __init__(self, data: bytes, tab: npt.NDArray[Any], items: I64) -> None:
+        self.data, self.tab, self.items = data, tab, items
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __getitem__(self, i: int) -> str | None:  # type: ignore[override]
+        it = self.tab[int(self.items[i])]
+        data = self.data
+        if it["type"] == IT_SGL:
+            d = int(it["date"])
+            text = data[d : d + 10] + b" " + data[d + 11 : d + 19]
+            if it["frac_len"]:
+                a = int(it["frac"])
+                text += b"." + data[a : a + int(it["frac_len"])]
+            return text.decode("latin-1")
+        t = int(it["vtime"])
+        return data[t : t + 14].decode("latin-1") if t >= 0 else None
+
+
+def _fast_batch(
+    scanner: FastScanner, base: int, tab: npt.NDArray[Any], data: bytes, rows: I64, f: _Fast
+) -> RecordBatch:
+    """The batch of the fast lines ``rows`` (item indices, in order)."""
+    sgl = scanner._sgl
+    types = tab["type"][rows]
+    is_sgl = types == IT_SGL
+    n = len(rows)
+    vllm_version = "vllm >= 0.10"
+    p = scanner.parser
+    if p.version_text is not None and p.engine == VLLM:
+        vllm_version = "vllm " + p.version_text
+    versions = (*_sglang_versions(p)[1:], vllm_version)
+    ver = np.where(is_sgl, sgl.version[rows] - 1, 3)
+    note = np.where(is_sgl, sgl.note[rows], np.where(f.clamped[rows], 3, 0))
+    lens = f.pp_lens[rows]
+    offsets = np.zeros(n + 1, np.int64)
+    np.cumsum(lens, out=offsets[1:])
+    # the per-position values of the kept rows (every VLLM item's are in f.pp, in item order)
+    all_vl = np.flatnonzero(tab["type"] == IT_VLLM)
+    starts_all = np.zeros(len(tab), np.int64)
+    starts_all[all_vl] = np.cumsum(f.pp_lens[all_vl]) - f.pp_lens[all_vl]
+    flat = np.repeat(starts_all[rows] - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+    ts = f.ts[rows]
+    timed = ~np.isnan(ts)
+    graph = tab["graph"][rows].astype(np.int8)
+    return RecordBatch(
+        source=p.source,
+        line_no=base + tab["line"][rows],
+        timestamp=ts,
+        accept_length=np.where(is_sgl, tab["length"][rows], tab["mean"][rows]),
+        accept_rate=np.where(
+            is_sgl, sgl.rate[rows], tab["accepted"][rows] / np.maximum(tab["drafted"][rows], 1)
+        ),
+        accepted_tokens=np.where(is_sgl, -1, tab["accepted"][rows]),
+        drafted_tokens=np.where(is_sgl, -1, tab["drafted"][rows]),
+        cuda_graph=np.where(is_sgl, graph, np.int8(-1)).astype(np.int8),
+        throughput=tab["throughput"][rows].copy(),
+        pp_offsets=offsets,
+        per_position=f.pp[flat] if len(flat) else np.zeros(0),
+        per_position_conditional=f.cond[flat] if len(flat) else np.zeros(0),
+        engine=Codes(np.where(is_sgl, 0, 1).astype(np.int32), (SGLANG, VLLM)),
+        kind=Codes(np.zeros(n, np.int32), (INTERVAL,)),
+        rank=Codes(np.where(is_sgl, f.rank[rows], len(f.ranks)).astype(np.int32), (*f.ranks, "")),
+        clock=Codes(
+            np.where(timed, np.where(is_sgl, 0, 1), 2).astype(np.int32),
+            (CLOCK_ABSOLUTE, CLOCK_NO_YEAR, None),
+        ),
+        version_guess=Codes(ver.astype(np.int32), versions),
+        notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
+        time_text=_LineTime(data, tab, rows),
+        raw=_LineRaw(data, tab["s"][rows], tab["e"][rows], p.source),
+    )
 
 
 def make_scanner(
     parser: LineParser,
-    on_record: Callable[[LogRecord], None],
-    analyzer: LogAnalyzer,
+    sink: Callable[[RecordBatch], None],
     max_line: int = MAX_LINE,
+    extract: bool = True,
 ) -> Scanner:
-    """The scanner for one source: the compiled one when available, else the Python one."""
+    """The record source for one input: the compiled one when available, else the Python one."""
     if available():
-        return FastScanner(parser, on_record, analyzer, max_line=max_line)
-    return Scanner(parser, on_record, max_line=max_line)
+        return FastScanner(parser, sink, max_line=max_line, extract=extract)
+    return Scanner(parser, sink, max_line=max_line)
 
 
 # --------------------------------------------------------------------------- whole files
@@ -573,17 +891,6 @@ def _regular_fd(stream: BinaryIO) -> int | None:
     except (OSError, ValueError):
         return None
     return fd
-
-
-_pool: ThreadPoolExecutor | None = None
-
-
-def _executor() -> ThreadPoolExecutor:
-    """The threads that read and scan blocks (shared by every file of a run)."""
-    global _pool
-    if _pool is None:
-        _pool = ThreadPoolExecutor(THREADS, thread_name_prefix="specdiag-logs")
-    return _pool
 
 
 ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
@@ -623,15 +930,6 @@ class _Plan:
         return None
 
 
-_plans: weakref.WeakKeyDictionary[Any, _Plan] = weakref.WeakKeyDictionary()
-
-
-def plan_files(analyzer: LogAnalyzer, paths: list[str]) -> None:
-    """The plain files ``analyzer`` will scan, in order (to read the next one ahead)."""
-    if available() and len(paths) > 1:
-        _plans[analyzer] = _Plan(list(paths))
-
-
 def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | None:
     """A planned file's first block, read and scanned ahead (None: not a plain file)."""
     from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS
@@ -652,93 +950,117 @@ def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | 
         os.close(fd)
 
 
-def scan_file(
-    analyzer: LogAnalyzer, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE
-) -> bool:
-    """Scan a plain regular file with its blocks read and scanned by threads, the records added
-    in order (the same blocks the sequential scan reads). False when the stream is not such a
-    file or the compiled path is off (the caller scans it the usual way)."""
-    if not available():
-        return False
-    fd = _regular_fd(stream)
-    if fd is None:
-        return False
-    try:
-        pos = stream.tell()
-        st = os.fstat(fd)
-    except OSError:
-        return False
-    scanner = analyzer.add_source(label)
-    if not isinstance(scanner, FastScanner):  # pragma: no cover - add_source follows available()
-        from specdiag.core.logs.scan import scan_stream
+class FileReader:
+    """Reads plain files for the compiled source: each block read (pread) and scanned by a
+    thread without the GIL, two blocks ahead of the one being consumed, and the next file's
+    first block while one is consumed. A context manager: its threads end with it."""
 
-        scan_stream(stream, scanner, chunk_size)
-        return True
-    finder = scanner.finder
-    assert isinstance(finder, FastLineFinder)
-    cfg: ScanCfg = (
-        finder.anchor,
-        finder.keywords,
-        finder.max_line,
-        finder.engine_code,
-        finder.fast_mask,
-    )
-    ex = _executor()
-    pending: deque[Future[Any]] = deque()
-    plan = _plans.get(analyzer)
-    if plan is not None:
-        ident = (st.st_dev, st.st_ino)
-        ahead = plan.ahead.pop(ident, None)
-        if ahead is not None:
-            got = ahead.result()
-            if got is not None and pos == 0 and got[:3] == (st.st_size, st.st_mtime_ns, cfg):
-                done: Future[Any] = Future()
-                done.set_result((got[3], got[4]))
-                pending.append(done)
-        nxt = plan.after(ident)
-        nid = plan.ident(nxt) if nxt is not None else None
-        if nxt is not None and nid is not None and nid not in plan.ahead:
-            plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg)
-    k = len(pending)
-    eof = False
-    data: bytes = b""
-    pre: Any = None
-    try:
-        while True:
-            while not eof and len(pending) < LOOKAHEAD:
-                pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
-                k += 1
-            if not pending:
-                break
-            try:
-                data, pre = pending.popleft().result()
-            except OSError as exc:
-                raise InputError(
-                    f"read error in {label}: {exc.strerror or exc}",
-                    hint="check the file and the device it is on",
-                ) from None
-            if len(data) < chunk_size:
-                eof = True
-                for f in pending:
-                    f.cancel()
-                pending.clear()
-            if not data:
-                break
-            finder.pre = (data, *pre) if pre is not None else None
-            scanner.feed(data)
+    def __init__(self, paths: Sequence[str] = ()) -> None:
+        self._plan = _Plan(list(paths)) if len(paths) > 1 else None
+        self._pool: ThreadPoolExecutor | None = None
+
+    def __enter__(self) -> FileReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _executor(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="specdiag-logs")
+        return self._pool
+
+    def scan(
+        self,
+        scanner: Scanner,
+        stream: BinaryIO,
+        chunk_size: int = CHUNK_SIZE,
+        after_block: Callable[[], None] | None = None,
+    ) -> bool:
+        """Read a plain regular file through ``scanner`` (the compiled source) with its blocks
+        read and scanned by threads, the same blocks the sequential read gives. False when the
+        stream is not such a file or the scanner is not compiled (the caller reads it)."""
+        if not isinstance(scanner, FastScanner):
+            return False
+        fd = _regular_fd(stream)
+        if fd is None:
+            return False
+        try:
+            pos = stream.tell()
+            st = os.fstat(fd)
+        except OSError:
+            return False
+        label = scanner.parser.source
+        finder = scanner.finder
+        assert isinstance(finder, FastLineFinder)
+        cfg: ScanCfg = (
+            finder.anchor,
+            finder.keywords,
+            finder.max_line,
+            finder.engine_code,
+            finder.fast_mask,
+        )
+        ex = self._executor()
+        pending: deque[Future[Any]] = deque()
+        plan = self._plan
+        if plan is not None:
+            ident = (st.st_dev, st.st_ino)
+            ahead = plan.ahead.pop(ident, None)
+            if ahead is not None:
+                got = ahead.result()
+                if got is not None and pos == 0 and got[:3] == (st.st_size, st.st_mtime_ns, cfg):
+                    done: Future[Any] = Future()
+                    done.set_result((got[3], got[4]))
+                    pending.append(done)
+            nxt = plan.after(ident)
+            nid = plan.ident(nxt) if nxt is not None else None
+            if nxt is not None and nid is not None and nid not in plan.ahead:
+                plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg)
+        k = len(pending)
+        eof = False
+        data: bytes = b""
+        pre: Any = None
+        try:
+            while True:
+                while not eof and len(pending) < LOOKAHEAD:
+                    pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
+                    k += 1
+                if not pending:
+                    break
+                try:
+                    data, pre = pending.popleft().result()
+                except OSError as exc:
+                    raise InputError(
+                        f"read error in {label}: {exc.strerror or exc}",
+                        hint="check the file and the device it is on",
+                    ) from None
+                if len(data) < chunk_size:
+                    eof = True
+                    for f in pending:
+                        f.cancel()
+                    pending.clear()
+                if not data:
+                    break
+                finder.pre = (data, *pre) if pre is not None else None
+                scanner.feed(data)
+                finder.pre = None
+                if after_block is not None:
+                    after_block()
+        finally:
+            for f in pending:
+                f.cancel()
+            for f in pending:  # a block still being read holds the file: let it finish first
+                if not f.cancelled():
+                    with contextlib.suppress(OSError):
+                        f.result()
+            pending.clear()
             finder.pre = None
-            if analyzer.after_block is not None:
-                analyzer.after_block()
-    finally:
-        for f in pending:
-            f.cancel()
-        for f in pending:  # a block still being read holds the file: let it finish first
-            if not f.cancelled():
-                with contextlib.suppress(OSError):
-                    f.result()
-        pending.clear()
-        finder.pre = None
-        data, pre = b"", None  # the last block: nothing holds it now
-        _native.drop_blocks()  # the blocks kept for reuse, freed (also on an error)
-    scanner.close()
-    return True
+            data, pre = b"", None  # the last block: nothing holds it now
+            _native.drop_blocks()  # the blocks kept for reuse, freed (also on an error)
+        scanner.close()
+        return True

@@ -34,9 +34,20 @@ class _FileTail:
         self.eof = False  # files never end while following
 
     def _open(self) -> bool:
+        # opened without blocking: a path that became a FIFO would otherwise block here until
+        # a writer comes; anything but a regular file is waited past, as a missing file is
         try:
-            f = open(self.path, "rb")  # noqa: SIM115 - closed in close()
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
+            return False
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                return False
+            os.set_blocking(fd, True)
+            f = os.fdopen(fd, "rb")
+        except OSError:
+            os.close(fd)
             return False
         self.f = f
         self.ino = os.fstat(f.fileno()).st_ino

@@ -21,6 +21,7 @@ from functools import lru_cache
 NEW = "0.5.11"  # drafts-only rate
 OLD = "0.5.10"  # bonus-inclusive rate (also 0.5.5 for chains)
 MAX_NDT = 64  # largest num_draft_tokens considered
+REFRESH = 512  # best() is recomputed after this many tallies of sets already counted
 _EPS = 1e-9
 
 
@@ -99,8 +100,13 @@ class SGLangRateInference:
             self._best = None
         else:
             self._dirty += n
-            if self._dirty >= 512:
+            if self._dirty >= REFRESH:
                 self._best = None
+
+    def refresh_in(self) -> int:
+        """Tallies of sets already counted after which :meth:`best` recomputes (0: it does at
+        its next call); a set not counted yet makes it recompute at once."""
+        return 0 if self._best is None else REFRESH - self._dirty
 
     def merge(self, other: SGLangRateInference) -> None:
         for cands, n in other.counts.items():

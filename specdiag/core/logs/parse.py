@@ -312,6 +312,15 @@ class LineParser:
         self._cut: tuple[int, str] | None = None
         self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
 
+    @property
+    def sglang_forced(self) -> str | None:
+        """The SGLang rate formula ``--engine-version`` forces, else None."""
+        return self._sgl_forced
+
+    def idle(self) -> bool:
+        """No open summary block, table or cut line: the next line is read on its own."""
+        return self.block is None and self.table is None and self._cut is None
+
     # ------------------------------------------------------------------ dispatch
 
     def parse(self, text: str, line_no: int = 0, prev_line: str | None = None) -> ParseOutcome:

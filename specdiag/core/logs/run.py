@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import LogAnalyzer, LogsReport
     from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.paste.model import PasteReading
     from specdiag.core.profile import ResolvedProfile
 
 STDIN = "-"
@@ -139,6 +140,9 @@ class LogsResult:
     warnings: tuple[str, ...]
     interrupted: bool  # Ctrl-C / SIGTERM stopped the reading: the report is partial
     notes: tuple[str, ...] = ()  # how --acc was resolved (e.g. "--steps 3 taken from the logs")
+    # what the structure readers found in small inputs (tables, key-value runs, prose, JSON of
+    # any tool), per input label; empty when they found nothing
+    pastes: tuple[tuple[str, PasteReading], ...] = ()
 
 
 def _stat_error(path: str, exc: OSError) -> InputError:
@@ -256,6 +260,7 @@ def _scan_all(
     stdin: BinaryIO | None,
     on_tick: Callable[[], None],
     should_stop: Callable[[], bool],
+    held: dict[str, bytes],
 ) -> None:
     from specdiag.core.logs.scan import open_path
 
@@ -273,22 +278,63 @@ def _scan_all(
         )
         return
     from specdiag.core.logs import fast
+    from specdiag.core.logs.paste.hook import PASTE_MAX, hold
 
-    fast.plan_files(analyzer, [i.path for i in inputs if i.regular])  # files read ahead
-    for inp in inputs:
-        if options.workers == 2 and inp.path != STDIN:
-            from specdiag.core.logs.parallel import scan_path_pipelined
+    # plain files: blocks read and scanned in threads, the next file's first block ahead
+    with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
+        for inp in inputs:
+            small = not inp.regular or _size(inp.path) <= PASTE_MAX
+            if small:
+                # a paste-sized input is held for the structure readers (read once, as always)
+                stream = open_path(inp.path, stdin=stdin)
+                try:
+                    scanned, tee = hold(stream)
+                    analyzer.scan(inp.label, scanned)
+                    data = tee.held()
+                    if data is not None:
+                        held[inp.label] = data
+                finally:
+                    if inp.path != STDIN:
+                        stream.close()
+                continue
+            if options.workers == 2 and inp.path != STDIN:
+                from specdiag.core.logs.parallel import scan_path_pipelined
 
-            scan_path_pipelined(
-                analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
-            )
-            continue
-        stream = open_path(inp.path, stdin=stdin)
-        try:
-            analyzer.scan(inp.label, stream)
-        finally:
-            if inp.path != STDIN:
-                stream.close()
+                scan_path_pipelined(
+                    analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
+                )
+                continue
+            stream = open_path(inp.path, stdin=stdin)
+            try:
+                analyzer.scan(inp.label, stream, reader=reader)
+            finally:
+                if inp.path != STDIN:
+                    stream.close()
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def read_pastes(
+    held: Mapping[str, bytes], options: LogsOptions
+) -> tuple[tuple[str, PasteReading], ...]:
+    """The structure readers over every held input (what they found, per input). Their records
+    carry no timestamp: with --since/--until they are left out, as untimed log records are;
+    with --engine only that tool's records are kept."""
+    from specdiag.core.logs.paste.hook import read_held
+
+    if options.window.active:
+        return ()
+    out = []
+    for label, data in held.items():
+        reading = read_held(data, options.engine)
+        if reading.records or reading.unread or reading.ignored:
+            out.append((label, reading))
+    return tuple(out)
 
 
 def run_logs(
@@ -341,14 +387,16 @@ def run_logs(
             on_tick(analyzer.report())
 
     interrupted = False
+    held: dict[str, bytes] = {}
     try:
-        _scan_all(analyzer, inputs, options, stdin, tick, should_stop)
+        _scan_all(analyzer, inputs, options, stdin, tick, should_stop, held)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if writer is not None:
             writer.close()
     report = analyzer.report()
+    pastes = read_pastes(held, options) if not interrupted else ()
 
     prediction = None
     notes: list[str] = []
@@ -383,6 +431,7 @@ def run_logs(
         warnings=tuple(warnings),
         interrupted=interrupted,
         notes=tuple(notes),
+        pastes=pastes,
     )
 
 

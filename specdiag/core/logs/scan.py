@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
+from specdiag.core.files import JsonError, loads_json
+from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.patterns import (
     ALL_KEYWORDS,
@@ -306,7 +308,8 @@ def _opens_document(data: bytes) -> bool:
 
 
 class Scanner:
-    """Feed bytes of one source; every record found goes to ``on_record``.
+    """The Python record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
+    records found go to ``sink`` as one :class:`~.batch.RecordBatch` per block, in line order.
 
     The bytes stage is a :class:`LineFinder`; :meth:`consume` is the parse stage, which
     ``--workers`` feeds with candidates found in another process.
@@ -315,12 +318,13 @@ class Scanner:
     def __init__(
         self,
         parser: LineParser,
-        on_record: Callable[[LogRecord], None],
+        sink: Callable[[RecordBatch], None],
         *,
         max_line: int = MAX_LINE,
     ) -> None:
         self.parser = parser
-        self.on_record = on_record
+        self.sink = sink
+        self._records: list[LogRecord] = []  # the records of the block being read
         self.max_line = max_line
         eng = parser.engine
         self.keywords = KEYWORDS_BY_ENGINE[eng] if eng is not None else ALL_KEYWORDS
@@ -348,6 +352,16 @@ class Scanner:
         f = self.finder
         self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
 
+    def on_record(self, rec: LogRecord) -> None:
+        """A record found: it goes out with its block's batch."""
+        self._records.append(rec)
+
+    def _emit(self) -> None:
+        """The records found since the last batch, as one batch."""
+        if self._records:
+            recs, self._records = self._records, []
+            self.sink(RecordBatch.of(self.parser.source, recs))
+
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
         if self._doc is not None:
@@ -374,8 +388,8 @@ class Scanner:
         if "\n" not in text.strip():
             return False  # one line: the line parser reads it (the same outcome)
         try:
-            doc = json.loads(text)
-        except (ValueError, RecursionError):
+            doc = loads_json(data)
+        except JsonError:
             return False
         self._doc = None
         c = self.counts
@@ -399,6 +413,7 @@ class Scanner:
         input."""
         self.parser.finish()
         self._drain()
+        self._emit()
 
     def _drain(self) -> None:
         """Records the parser completed out of line order (a block's, a cut line's)."""
@@ -418,43 +433,40 @@ class Scanner:
         self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
     ) -> None:
         """Parse candidates in order; then take the bytes stage's counts as they stand."""
-        parse = self.parser.parse
-        ready = self.parser.ready  # the parser's list (appended to, never replaced)
-        on_record = self.on_record
-        counts = self.counts
-        overlong = f"overlong line (> {self.max_line} bytes)"
         for line_no, raw, prev in cands:
-            if raw is None:
-                self._skip(line_no, overlong, "")
-                continue
-            text = raw.decode("utf-8", "replace")
-            if prev is None:
-                out = parse(text, line_no)
-            elif prev == CONTEXT:
-                out = self.parser.parse_context(text, line_no)
-            else:
-                out = parse(text, line_no, prev.decode("utf-8", "replace"))
-            if ready:
-                self._drain()
-            if out is None:
-                continue
-            if type(out) is tuple:  # records: the common case first
-                counts.records += len(out)
-                for rec in out:
-                    on_record(rec)
-                continue
-            if isinstance(out, Skipped):
-                self._skip(line_no, out.reason, text)
-                continue
-            if isinstance(out, Unrecognised):
-                self._unrecognised(line_no, text)
-                continue
-            counts.records += len(out)
-            for rec in out:
-                on_record(rec)
+            self.parse_candidate(line_no, raw, prev)
+        counts = self.counts
         counts.lines = lines
         counts.candidate_lines = candidate_lines
         counts.binary = binary
+        self._emit()
+
+    def parse_candidate(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
+        """One candidate line: its records (and those it completes) go to :meth:`on_record`,
+        a skip or a line not understood is counted."""
+        if raw is None:
+            self._skip(line_no, f"overlong line (> {self.max_line} bytes)", "")
+            return
+        text = raw.decode("utf-8", "replace")
+        parser = self.parser
+        if prev is None:
+            out = parser.parse(text, line_no)
+        elif prev == CONTEXT:
+            out = parser.parse_context(text, line_no)
+        else:
+            out = parser.parse(text, line_no, prev.decode("utf-8", "replace"))
+        if parser.ready:
+            self._drain()
+        if out is None:
+            return
+        if type(out) is tuple:  # records: the common case first
+            self.counts.records += len(out)
+            for rec in out:
+                self.on_record(rec)
+        elif isinstance(out, Skipped):
+            self._skip(line_no, out.reason, text)
+        elif isinstance(out, Unrecognised):
+            self._unrecognised(line_no, text)
 
     def _unrecognised(self, line_no: int, text: str) -> None:
         c = self.counts

@@ -16,11 +16,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
 
 from specdiag.core.accept import COLLAPSED_MAX_LENGTH
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T
 from specdiag.core.logs.infer import NEW, OLD, RateInference, SGLangRateInference
 from specdiag.core.logs.parse import conditional_rates
-from specdiag.core.logs.records import CLOCK_RELATIVE, PER_POSITION, SGLANG, LogRecord
+from specdiag.core.logs.records import CLOCK_RELATIVE, CUMULATIVE, PER_POSITION, SGLANG, LogRecord
 
 SPARK_WIDTH = 48
 SPARK_CHARS = "▁▂▃▄▅▆▇█"
@@ -103,6 +108,66 @@ class SeriesStats:
     warnings: tuple[str, ...]
 
 
+# --------------------------------------------------------------------------- exact sums
+
+# Sums are exact: a float64 is m * 2**e with an integer m < 2**53, so a sum of them (or of their
+# products with integer token counts) is an integer in units of 2**-UNIT_BITS, kept as a
+# Fraction. Addition order does not matter; ratios are taken at report time.
+UNIT_BITS = 1200
+_M18 = (1 << 18) - 1
+_M17 = (1 << 17) - 1
+_M26 = (1 << 26) - 1
+_CHUNK = 1 << 17  # rows per bincount: every partial sum stays below 2**53 (exact in float64)
+
+
+def exact_sums(
+    x: F64, w: I64 | None = None, groups: I64 | None = None, ngroups: int = 1
+) -> list[Fraction]:
+    """Per group, the exact sum of ``x`` (or of ``x * w``); x >= 0 finite, 0 <= w < 2**51."""
+    if len(x) > _CHUNK:
+        out = [Fraction(0)] * ngroups
+        for a in range(0, len(x), _CHUNK):
+            chunk = exact_sums(
+                x[a : a + _CHUNK],
+                None if w is None else w[a : a + _CHUNK],
+                None if groups is None else groups[a : a + _CHUNK],
+                ngroups,
+            )
+            out = [p + q for p, q in zip(out, chunk, strict=True)]
+        return out
+    units = [0] * ngroups
+    if len(x):
+        mant, exp = np.frexp(x)
+        m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
+        e = exp.astype(np.int64)
+        emin = int(e.min())
+        span = int(e.max()) - emin + 1
+        base = emin - 53 + UNIT_BITS
+        if groups is None and w is None and span <= 8:
+            # few binary exponents (the common case): every mantissa shifted to the lowest one,
+            # in two 26-bit halves summed in int64 (no partial sum reaches 2**52)
+            sh = e - emin
+            hi = int(((m >> 26) << sh).sum())
+            lo = int(((m & _M26) << sh).sum())
+            return [Fraction(((hi << 26) + lo) << base, 1 << UNIT_BITS)]
+        idx = e - emin if groups is None else e - emin + groups * span
+        parts = [(0, m & _M18), (18, (m >> 18) & _M18), (36, m >> 36)]
+        if w is not None:
+            wp = [(0, w & _M17), (17, (w >> 17) & _M17), (34, w >> 34)]
+            parts = [(a + b, pa * pb) for a, pa in parts for b, pb in wp]
+        for shift, part in parts:
+            sums = np.bincount(idx, weights=part, minlength=ngroups * span)
+            for j in np.flatnonzero(sums).tolist():
+                g, k = divmod(j, span)
+                units[g] += int(sums[j]) << (base + k + shift)
+    return [Fraction(u, 1 << UNIT_BITS) for u in units]
+
+
+def int_sum(a: I64) -> int:
+    """The exact sum of int64 values (each below 2**51), whatever their number."""
+    return sum(int(a[i : i + 4096].sum()) for i in range(0, len(a), 4096))
+
+
 # --------------------------------------------------------------------------- pieces
 
 
@@ -113,25 +178,37 @@ class _Hist:
         self.scale = scale
         self.counts: dict[int, int] = {}
         self.n = 0
-        self.total = 0.0
+        self.total = Fraction(0)
         self.lo = math.inf
         self.hi = -math.inf
-        self.wsum = 0.0
-        self.wtotal = 0.0
+        self.wsum = Fraction(0)
+        self.wtotal = 0
 
-    def add(self, x: float, w: float | None = None) -> None:
-        k = round(x * self.scale)
+    def add(self, x: F64, w: I64 | None = None) -> None:
+        """Values (and their weights, drafted tokens: 0 for none)."""
+        if not len(x):
+            return
+        bins = np.rint(x * self.scale).astype(np.int64)
+        lo, hi = int(bins.min()), int(bins.max())
+        if hi - lo <= 4 * len(bins) + 4096:  # a dense range: count by offset
+            cnt = np.bincount(bins - lo)
+            keys = np.flatnonzero(cnt)
+            pairs = zip((keys + lo).tolist(), cnt[keys].tolist(), strict=True)
+        else:
+            uk, uc = np.unique(bins, return_counts=True)
+            pairs = zip(uk.tolist(), uc.tolist(), strict=True)
         c = self.counts
-        c[k] = c.get(k, 0) + 1
-        self.n += 1
-        self.total += x
-        if x < self.lo:
-            self.lo = x
-        if x > self.hi:
-            self.hi = x
-        if w:
-            self.wsum += x * w
-            self.wtotal += w
+        for k, v in pairs:
+            c[k] = c.get(k, 0) + v
+        self.n += len(x)
+        self.total += exact_sums(x)[0]
+        self.lo = min(self.lo, float(x.min()))
+        self.hi = max(self.hi, float(x.max()))
+        if w is not None:
+            on = w > 0
+            if on.any():
+                self.wsum += exact_sums(x[on], w[on])[0]
+                self.wtotal += int_sum(w[on])
 
     def merge(self, o: _Hist) -> None:
         c = self.counts
@@ -144,18 +221,19 @@ class _Hist:
         self.wsum += o.wsum
         self.wtotal += o.wtotal
 
-    def mapped(self, a: float, b: float, scale: float) -> _Hist:
-        """The histogram of a * x + b (a > 0), re-binned at ``scale``."""
+    def shifted(self, d: int, scale: float) -> _Hist:
+        """The histogram of (x - 1) / d, re-binned at ``scale``."""
+        a, b = 1.0 / d, -1.0 / d
         h = _Hist(scale)
         c = h.counts
         for k, v in self.counts.items():
             kk = round((a * (k / self.scale) + b) * scale)
             c[kk] = c.get(kk, 0) + v
         h.n = self.n
-        h.total = a * self.total + b * self.n
+        h.total = (self.total - self.n) / d
         if self.n:
             h.lo, h.hi = a * self.lo + b, a * self.hi + b
-        h.wsum = a * self.wsum + b * self.wtotal
+        h.wsum = (self.wsum - self.wtotal) / d
         h.wtotal = self.wtotal
         return h
 
@@ -193,8 +271,8 @@ class _Hist:
         if self.n == 0:
             return None
         p5, p50, p95 = self.quantiles((0.05, 0.5, 0.95))
-        vals = [self.total / self.n, p5, p50, p95, self.lo, self.hi]
-        wm = self.wsum / self.wtotal if self.wtotal > 0 else None
+        vals = [float(self.total / self.n), p5, p50, p95, self.lo, self.hi]
+        wm = float(self.wsum / self.wtotal) if self.wtotal > 0 else None
         if transform is not None:
             a, b = transform
             vals = [a * v + b for v in vals]
@@ -202,35 +280,64 @@ class _Hist:
         return Dist(self.n, vals[0], wm, vals[1], vals[2], vals[3], vals[4], vals[5])
 
 
+class _Bucket:
+    """Sparkline bucket: records, their exact sum, the first one's timestamp (NaN: none)."""
+
+    __slots__ = ("n", "segs", "sum", "t")
+
+    def __init__(self, n: int, total: Fraction, t: float, segs: list[int] | None = None) -> None:
+        self.n = n
+        self.sum = total
+        self.t = t
+        self.segs = segs or []  # segments of the batch being added, not summed yet
+
+
 class _Spark:
     __slots__ = ("buckets", "per")
 
     def __init__(self) -> None:
-        self.buckets: list[list[float]] = []  # [count, sum, first timestamp or nan]
+        self.buckets: list[_Bucket] = []
         self.per = 1
 
-    def add(self, x: float, t: float | None) -> None:
+    def add(self, x: F64, t: F64) -> None:
+        """Values in order (and their timestamps, NaN for none): each bucket holds ``per``
+        records; at 2 * SPARK_WIDTH buckets, neighbours merge and ``per`` doubles."""
         b = self.buckets
-        if b and b[-1][0] < self.per:
-            last = b[-1]
-            last[0] += 1
-            last[1] += x
+        n = len(x)
+        i = 0
+        starts: list[int] = []  # the batch's segments: each adds to one bucket
+        while i < n:
+            if b and b[-1].n < self.per:
+                last = b[-1]
+                k = min(self.per - last.n, n - i)
+            else:
+                last = _Bucket(0, Fraction(0), float(t[i]))
+                b.append(last)
+                k = 1
+            last.n += k
+            last.segs.append(len(starts))
+            starts.append(i)
+            i += k
+            if len(b) >= 2 * SPARK_WIDTH:
+                merged = [
+                    _Bucket(p.n + q.n, p.sum + q.sum, p.t, p.segs + q.segs)
+                    for p, q in zip(b[0::2], b[1::2], strict=False)
+                ]
+                if len(b) % 2:
+                    merged.append(b[-1])
+                self.buckets = b = merged
+                self.per *= 2
+        if not starts:
             return
-        b.append([1.0, x, t if t is not None else math.nan])
-        if len(b) >= 2 * SPARK_WIDTH:
-            merged = []
-            for i in range(0, len(b) - 1, 2):
-                p, q = b[i], b[i + 1]
-                merged.append([p[0] + q[0], p[1] + q[1], p[2]])
-            if len(b) % 2:
-                merged.append(b[-1])
-            self.buckets = merged
-            self.per *= 2
+        groups = np.repeat(np.arange(len(starts)), np.diff([*starts, n]))
+        sums = exact_sums(x, groups=groups, ngroups=len(starts))
+        for bucket in b:
+            if bucket.segs:
+                bucket.sum += sum((sums[j] for j in bucket.segs), Fraction(0))
+                bucket.segs = []
 
 
-def _render_spark(
-    buckets: list[list[float]], lo: float, hi: float
-) -> tuple[str, tuple[float, ...]]:
+def _render_spark(buckets: list[_Bucket], lo: float, hi: float) -> tuple[str, tuple[float, ...]]:
     if not buckets:
         return "", ()
     groups = min(SPARK_WIDTH, len(buckets))
@@ -238,9 +345,9 @@ def _render_spark(
     for g in range(groups):
         a = g * len(buckets) // groups
         z = (g + 1) * len(buckets) // groups
-        n = sum(b[0] for b in buckets[a:z])
-        s = sum(b[1] for b in buckets[a:z])
-        values.append(s / n if n else lo)
+        n = sum(b.n for b in buckets[a:z])
+        s = sum((b.sum for b in buckets[a:z]), Fraction(0))
+        values.append(float(s / n) if n else lo)
     span = hi - lo
     chars = []
     for v in values:
@@ -250,6 +357,55 @@ def _render_spark(
 
 
 # --------------------------------------------------------------------------- accumulator
+
+
+class _Run:
+    """A run of consecutive collapsed records (accept length <= COLLAPSED_MAX_LENGTH)."""
+
+    __slots__ = ("first_line", "first_text", "last_line", "last_text", "records", "total")
+
+    def __init__(
+        self,
+        records: int,
+        first_line: int,
+        first_text: str | None,
+        total: Fraction,
+        last_line: int,
+        last_text: str | None,
+    ) -> None:
+        self.records = records
+        self.first_line, self.first_text = first_line, first_text
+        self.total = total
+        self.last_line, self.last_text = last_line, last_text
+
+    def copy(self) -> _Run:
+        return _Run(
+            self.records,
+            self.first_line,
+            self.first_text,
+            self.total,
+            self.last_line,
+            self.last_text,
+        )
+
+
+def _code_of(values: tuple[object, ...], value: object) -> int | None:
+    try:
+        return values.index(value)
+    except ValueError:
+        return None
+
+
+def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
+    """(value, rows) in the order the values first come (ties keep that order)."""
+    codes, first, counts = np.unique(col.codes[rows], return_index=True, return_counts=True)
+    return [(col.values[int(codes[j])], int(counts[j])) for j in np.argsort(first, kind="stable")]
+
+
+def _count_codes(into: dict[str, int], col: Codes[Any], rows: I64) -> None:
+    for v, k in _code_counts(col, rows):
+        if v is not None:
+            into[v] = into.get(v, 0) + k
 
 
 class SeriesAccumulator:
@@ -270,8 +426,8 @@ class SeriesAccumulator:
         self.counted = 0
         self.graph_true = 0
         self.graph_false = 0
-        self.pp_sum: list[float] = []
-        self.pp_w: list[float] = []
+        self.pp_sum: list[Fraction] = []  # exact sums of rate x weight per position
+        self.pp_w: list[int] = []
         self.positions: dict[int, int] = {}
         self.first_ts: float | None = None
         self.last_ts: float | None = None
@@ -286,104 +442,198 @@ class SeriesAccumulator:
         self.spark = _Spark()
         self.lifetime: LogRecord | None = None
         self.inference: SGLangRateInference | None = None
-        self._last_weight: float = 1.0
+        self._last_weight = 1  # drafted tokens of the last record (1: none printed)
         # SGLang, merged series: drafts-only accept rates of the parts, each normalised with its
         # own inferred formula and num_draft_tokens, and the (formula, ndt) pairs seen
         self._part_rates: _Hist | None = None
         self._part_keys: set[tuple[str | None, int | None]] = set()
-        # open collapse run: [records, first_line, first_time, sum, last_line, last_time]
-        self._run: list[object] | None = None
+        self._run: _Run | None = None  # the open collapse run
 
     # ------------------------------------------------------------------ add
 
     def add(self, rec: LogRecord) -> None:
-        if rec.kind == PER_POSITION:
-            self._add_positions(rec.per_position, self._last_weight)
+        """One record (a batch of one)."""
+        self.add_rows(RecordBatch.of(rec.source, [rec]), np.zeros(1, np.int64))
+
+    def add_rows(self, batch: RecordBatch, rows: I64) -> None:
+        """Rows of a batch, in order (``per_position`` rows weigh as the record before them)."""
+        kind = batch.kind
+        pp_code = _code_of(kind.values, PER_POSITION)
+        drafted = batch.drafted_tokens[rows]
+        weight = np.where(drafted > 0, drafted, 1)  # a record's per-position weight
+        if pp_code is not None:
+            is_pp = kind.codes[rows] == pp_code
+            if is_pp.any():
+                own = np.where(~is_pp, np.arange(len(rows)), -1)
+                before = np.maximum.accumulate(own)
+                pp_weight = np.where(before >= 0, weight[np.maximum(before, 0)], self._last_weight)
+                weight = np.where(is_pp, pp_weight, weight)
+                if before[-1] >= 0:
+                    self._last_weight = int(weight[before[-1]])
+                self._add_positions(batch, rows, weight)
+                keep = ~is_pp
+                rows, drafted = rows[keep], drafted[keep]
+                self._add_main(batch, rows, drafted)
+                return
+        if len(rows):
+            self._last_weight = int(weight[-1])
+        self._add_positions(batch, rows, weight)
+        self._add_main(batch, rows, drafted)
+
+    def _add_main(self, batch: RecordBatch, rows: I64, drafted: I64) -> None:
+        if not len(rows):
             return
-        self.n += 1
-        self.kinds[rec.kind] = self.kinds.get(rec.kind, 0) + 1
-        w = float(rec.drafted_tokens) if rec.drafted_tokens else None
-        self._last_weight = w or 1.0
-        length = rec.accept_length
-        ts = rec.timestamp
-        if ts is not None:
-            # earliest and latest (lines are not always in time order: pasted, merged logs)
-            if self.first_ts is None or ts < self.first_ts:
-                if self.first_ts is None:
-                    self.clock = rec.clock
-                self.first_ts, self.first_text = ts, rec.time_text
-            if self.last_ts is None or ts >= self.last_ts:
-                self.last_ts, self.last_text = ts, rec.time_text
-        elif rec.time_text is not None:
-            if self.first_text is None:
-                self.first_text = rec.time_text
-            self.last_text = rec.time_text
-        if length is not None:
-            self.length.add(length, w)
-            self.spark.add(length, ts)
-            if length <= COLLAPSED_MAX_LENGTH:
-                self.collapsed += 1
-                run = self._run
-                if run is None:
-                    self._run = [1, rec.line_no, rec.time_text, length, rec.line_no, rec.time_text]
-                else:
-                    run[0] = run[0] + 1  # type: ignore[operator]
-                    run[3] = run[3] + length  # type: ignore[operator]
-                    run[4], run[5] = rec.line_no, rec.time_text
-            elif self._run is not None:
+        self.n += len(rows)
+        _count_codes(self.kinds, batch.kind, rows)
+        _count_codes(self.versions, batch.version_guess, rows)
+        for notes, k in _code_counts(batch.notes, rows):
+            for note in notes:
+                self.notes[note] = self.notes.get(note, 0) + k
+        self._add_times(batch, rows)
+        length = batch.accept_length[rows]
+        has = ~np.isnan(length)
+        if has.any():
+            lrows = rows[has]
+            x = length[has]
+            self.length.add(x, drafted[has])
+            self.spark.add(x, batch.timestamp[lrows])
+            self._add_runs(batch, lrows, x)
+        rate = batch.accept_rate[rows]
+        has = ~np.isnan(rate)
+        if has.any():
+            self.rate.add(rate[has], drafted[has])
+        tp = batch.throughput[rows]
+        has = ~np.isnan(tp)
+        if has.any():
+            self.throughput.add(tp[has])
+        acc = batch.accepted_tokens[rows]
+        counted = (acc >= 0) & (drafted > 0)
+        if counted.any():
+            self.acc_sum += int_sum(acc[counted])
+            self.drafted_sum += int_sum(drafted[counted])
+            self.counted += int(counted.sum())
+        graph = batch.cuda_graph[rows]
+        self.graph_true += int((graph == 1).sum())
+        self.graph_false += int((graph == 0).sum())
+        cumulative = _code_of(batch.kind.values, CUMULATIVE)
+        if cumulative is not None:
+            last = np.flatnonzero(batch.kind.codes[rows] == cumulative)
+            if len(last):
+                self.lifetime = batch.record(int(rows[last[-1]]))
+
+    def _add_times(self, batch: RecordBatch, rows: I64) -> None:
+        """Earliest and latest time, whatever the line order (pasted, merged logs); lines with
+        a time but no usable timestamp count when nothing better is known, as they come."""
+        ts = batch.timestamp[rows]
+        timed = ~np.isnan(ts)
+        texts = batch.time_text
+        if timed.any():
+            tsi = np.where(timed, ts, np.inf)
+            i = int(np.argmin(tsi))
+            if self.first_ts is None:
+                self.clock = batch.clock[int(rows[int(np.argmax(timed))])]
+            if self.first_ts is None or ts[i] < self.first_ts:
+                self.first_ts, self.first_text = float(ts[i]), texts[int(rows[i])]
+        elif self.first_text is None:
+            for r in rows.tolist():
+                if texts[r] is not None:
+                    self.first_text = texts[r]
+                    break
+        # the latest: a timed line at or after every timed line before it, or a line with a
+        # time but no timestamp, whichever comes last
+        prior = -np.inf if self.last_ts is None else self.last_ts
+        tsl = np.where(timed, ts, -np.inf)
+        running = np.maximum.accumulate(np.concatenate(([prior], tsl)))[:-1]
+        event = timed & (ts >= running)
+        for j in range(len(rows) - 1, -1, -1):
+            r = int(rows[j])
+            if event[j] or (not timed[j] and texts[r] is not None):
+                self.last_text = texts[r]
+                break
+        if timed.any():
+            top = float(tsl.max())
+            if self.last_ts is None or top >= self.last_ts:
+                self.last_ts = top
+
+    def _add_runs(self, batch: RecordBatch, rows: I64, x: F64) -> None:
+        """Collapse stretches: runs of consecutive lengths <= COLLAPSED_MAX_LENGTH."""
+        low = x <= COLLAPSED_MAX_LENGTH
+        nlow = int(low.sum())
+        self.collapsed += nlow
+        if not nlow:
+            if self._run is not None:
                 self._close_run(self._run, final=False)
                 self._run = None
-        rate = rec.accept_rate
-        if rate is not None:
-            self.rate.add(rate, w)
-        if rec.accepted_tokens is not None and rec.drafted_tokens:
-            self.acc_sum += rec.accepted_tokens
-            self.drafted_sum += rec.drafted_tokens
-            self.counted += 1
-        if rec.throughput is not None:
-            self.throughput.add(rec.throughput)
-        g = rec.cuda_graph
-        if g is not None:
-            if g:
-                self.graph_true += 1
+            return
+        edge = np.diff(low.astype(np.int8), prepend=0, append=0)
+        starts, ends = np.flatnonzero(edge == 1), np.flatnonzero(edge == -1)
+        if self._run is not None and starts[0] != 0:
+            self._close_run(self._run, final=False)
+            self._run = None
+        n = len(x)
+        keep = (ends - starts >= MIN_COLLAPSE_RUN) | (ends == n) | (starts == 0)
+        starts, ends = starts[keep], ends[keep]
+        if not len(starts):
+            return
+        groups = np.full(n, len(starts), np.int64)
+        for g, (a, z) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+            groups[a:z] = g
+        sums = exact_sums(x, groups=groups, ngroups=len(starts) + 1)
+        texts, lines = batch.time_text, batch.line_no
+        for g, (a, z) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+            last_line, last_text = int(lines[rows[z - 1]]), texts[int(rows[z - 1])]
+            run = self._run if a == 0 else None
+            if run is not None:
+                run.records += z - a
+                run.total += sums[g]
+                run.last_line, run.last_text = last_line, last_text
             else:
-                self.graph_false += 1
-        if rec.per_position:
-            self._add_positions(rec.per_position, w or 1.0)
-        v = rec.version_guess
-        if v is not None:
-            self.versions[v] = self.versions.get(v, 0) + 1
-        for note in rec.notes:
-            self.notes[note] = self.notes.get(note, 0) + 1
-        if rec.kind == "cumulative":
-            self.lifetime = rec
+                first = int(rows[a])
+                run = _Run(z - a, int(lines[first]), texts[first], sums[g], last_line, last_text)
+            if z == n:
+                self._run = run
+            else:
+                self._close_run(run, final=False)
+                self._run = None
 
-    def _add_positions(self, pp: tuple[float, ...], w: float) -> None:
-        k = len(pp)
-        self.positions[k] = self.positions.get(k, 0) + 1
-        while len(self.pp_sum) < k:
-            self.pp_sum.append(0.0)
-            self.pp_w.append(0.0)
-        for i, r in enumerate(pp):
-            self.pp_sum[i] += r * w
-            self.pp_w[i] += w
+    def _add_positions(self, batch: RecordBatch, rows: I64, weight: I64) -> None:
+        """Per-position rates, weighted by drafted tokens (1 where a line prints none)."""
+        off = batch.pp_offsets
+        lens = off[rows + 1] - off[rows]
+        some = lens > 0
+        if not some.any():
+            return
+        lens, starts, w = lens[some], off[rows[some]], weight[some]
+        ks, cnt = np.unique(lens, return_counts=True)
+        for k, v in zip(ks.tolist(), cnt.tolist(), strict=True):
+            self.positions[k] = self.positions.get(k, 0) + v
+        total = int(lens.sum())
+        before = np.repeat(np.cumsum(lens) - lens, lens)
+        pos = np.arange(total) - before
+        vals = batch.per_position[np.repeat(starts, lens) + pos]
+        wv = np.repeat(w, lens)
+        npos = int(lens.max())
+        while len(self.pp_sum) < npos:
+            self.pp_sum.append(Fraction(0))
+            self.pp_w.append(0)
+        sums = exact_sums(vals, wv, groups=pos, ngroups=npos)
+        for i in range(npos):
+            self.pp_sum[i] += sums[i]
+            self.pp_w[i] += int_sum(wv[pos == i])
 
-    def _close_run(
-        self, run: list[object], final: bool, owner: SeriesAccumulator | None = None
-    ) -> None:
+    def _close_run(self, run: _Run, final: bool, owner: SeriesAccumulator | None = None) -> None:
         o = owner or self
-        recs = int(run[0])  # type: ignore[call-overload]
-        if recs < MIN_COLLAPSE_RUN and not (final and recs == o.length.n):
+        if run.records < MIN_COLLAPSE_RUN and not (final and run.records == o.length.n):
             return
         st = Stretch(
             o.source,
             o.rank,
-            recs,
-            int(run[1]),  # type: ignore[call-overload]
-            int(run[4]),  # type: ignore[call-overload]
-            run[2],  # type: ignore[arg-type]
-            run[5],  # type: ignore[arg-type]
-            float(run[3]) / recs,  # type: ignore[arg-type]
+            run.records,
+            run.first_line,
+            run.last_line,
+            run.first_text,
+            run.last_text,
+            float(run.total / run.records),
         )
         self.stretch_count += 1
         self.stretches.append(st)
@@ -413,8 +663,8 @@ class SeriesAccumulator:
         self.graph_true += o.graph_true
         self.graph_false += o.graph_false
         while len(self.pp_sum) < len(o.pp_sum):
-            self.pp_sum.append(0.0)
-            self.pp_w.append(0.0)
+            self.pp_sum.append(Fraction(0))
+            self.pp_w.append(0)
         for i, (s, w) in enumerate(zip(o.pp_sum, o.pp_w, strict=True)):
             self.pp_sum[i] += s
             self.pp_w[i] += w
@@ -446,9 +696,9 @@ class SeriesAccumulator:
         self.stretch_count += o.stretch_count
         if o._run is not None:
             # close the other's open run as if it ended here (snapshot semantics)
-            self._close_run(list(o._run), final=True, owner=o)
+            self._close_run(o._run.copy(), final=True, owner=o)
         self.collapsed += o.collapsed
-        self.spark.buckets.extend([list(b) for b in o.spark.buckets])
+        self.spark.buckets.extend(_Bucket(b.n, b.sum, b.t) for b in o.spark.buckets)
         if o.lifetime is not None:
             self.lifetime = o.lifetime
         if o.inference is not None:
@@ -476,7 +726,7 @@ class SeriesAccumulator:
             return key, self.rate
         if inf.formula == OLD and inf.num_draft_tokens and inf.num_draft_tokens > 1:
             d = inf.num_draft_tokens - 1
-            return key, self.length.mapped(1.0 / d, -1.0 / d, 10000.0)
+            return key, self.length.shifted(d, 10000.0)
         return key, None
 
     # ------------------------------------------------------------------ finish
@@ -515,7 +765,9 @@ class SeriesAccumulator:
             warnings.extend(inference.notes)
         per_pos: list[PositionStat] = []
         if self.pp_sum:
-            unc = [s / w if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)]
+            unc = [
+                float(s / w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)
+            ]
             cond, _ = conditional_rates(unc)
             per_pos = [
                 PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
@@ -526,8 +778,8 @@ class SeriesAccumulator:
         if draft_positions is None and inference is not None and inference.num_draft_tokens:
             draft_positions = inference.num_draft_tokens - 1
         buckets = self.spark.buckets
-        if ordered_by_time and all(not math.isnan(b[2]) for b in buckets):
-            buckets = sorted(buckets, key=lambda b: b[2])
+        if ordered_by_time and all(not math.isnan(b.t) for b in buckets):
+            buckets = sorted(buckets, key=lambda b: b.t)
         spark, spark_values = _render_spark(
             buckets, 1.0, max(self.length.hi, 1.0) if self.length.n else 1.0
         )

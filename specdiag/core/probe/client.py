@@ -3,7 +3,8 @@
 A failed request never stops the run: it comes back as a :class:`RequestResult` with ``ok``
 False and an error kind (``connect``, ``timeout``, ``http_500``, ``http_429``,
 ``invalid_json``, ``truncated_stream``, ``truncated_response`` (a non-streamed body cut short),
-``connection_reset`` (no response at all), ``bad_response``).
+``connection_reset`` (no response at all), ``bad_response``, ``too_large`` (an answer or a
+streamed line beyond its cap, see :mod:`specdiag.core.http`)).
 
 Timing (``time.perf_counter``, from the moment the request's headers start to go out on a ready
 connection: httpcore's ``trace`` hook):
@@ -19,12 +20,13 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
-import json
 import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from specdiag.core.files import JsonError, loads_json
+from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, redact_url
 from specdiag.core.probe import engines
 from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
 from specdiag.core.textenum import TextEnum
@@ -182,6 +184,12 @@ async def execute(
             )
         except _Failure as f:
             return _failed(job, f.kind, f.detail, f.status, attempts, waited, start_s, secrets)
+        except HttpFailure as f:  # a body beyond its bounds, or one that cannot be decoded
+            kinds = {"too_large": "too_large", "timeout": "timeout", "encoding": "bad_response"}
+            cut = "truncated_stream" if job.stream else "truncated_response"
+            return _failed(
+                job, kinds.get(f.kind, cut), f.message, None, attempts, waited, start_s, secrets
+            )
         except (asyncio.TimeoutError, httpx.TimeoutException):
             detail = f"no complete answer within --timeout {timeout_s:g} s"
             return _failed(job, "timeout", detail, None, attempts, waited, start_s, secrets)
@@ -268,22 +276,23 @@ async def _attempt(
     except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
         raise _NoResponse(str(exc) or type(exc).__name__, reused=not fresh[0]) from None
     t0 = sent[0]
+    shown = redact_url(str(client.base_url))
     try:
         if resp.status_code == 429:
-            await resp.aread()
+            body = (await aread(resp, shown, BodyKind.ERROR)).body
             wait = retry_after_seconds(resp.headers.get("retry-after"), attempt)
-            raise _RetryLater(wait, f"HTTP 429: {_snippet(resp.content)}")
+            raise _RetryLater(wait, f"HTTP 429: {_snippet(body)}")
         if resp.status_code >= 400:
-            await resp.aread()
+            body = (await aread(resp, shown, BodyKind.ERROR)).body
             raise _Failure(
                 f"http_{resp.status_code}",
-                f"HTTP {resp.status_code}: {_snippet(resp.content)}",
+                f"HTTP {resp.status_code}: {_snippet(body)}",
                 resp.status_code,
             )
         ctype = resp.headers.get("content-type", "")
         if job.stream and "text/event-stream" in ctype:
-            return await _read_stream(resp, job, engine, api, t0)
-        raw = await resp.aread()
+            return await _read_stream(resp, job, engine, api, t0, shown)
+        raw = (await aread(resp, shown, BodyKind.ANSWER)).body
         t_end = time.perf_counter()
         return _from_body(raw, job, engine, api, t0, t_end, resp.status_code)
     finally:
@@ -320,9 +329,11 @@ def _from_body(
     status: int,
 ) -> RequestResult:
     try:
-        body = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise _Failure("invalid_json", f"response is not JSON: {_snippet(raw)}", status) from None
+        body = loads_json(raw)
+    except JsonError as exc:
+        raise _Failure(
+            "invalid_json", f"response is not usable JSON ({exc}): {_snippet(raw)}", status
+        ) from None
     if not isinstance(body, dict):
         raise _Failure("bad_response", f"unexpected response: {_snippet(raw)}", status)
     text = engines.full_text(engine, api, body)
@@ -354,7 +365,7 @@ def _from_body(
 
 
 async def _read_stream(
-    resp: httpx.Response, job: RequestJob, engine: EngineKind, api: Api, t0: float
+    resp: httpx.Response, job: RequestJob, engine: EngineKind, api: Api, t0: float, shown: str
 ) -> RequestResult:
     pieces: list[str] = []
     itl: list[float] = []
@@ -367,7 +378,7 @@ async def _read_stream(
     cumulative = api is Api.NATIVE and engine is EngineKind.SGLANG
     openai = api is not Api.NATIVE
     chat = api is Api.CHAT
-    lines = resp.aiter_lines()
+    lines = aiter_lines(resp, shown)
     async for line in lines:
         if not line.startswith("data:"):
             continue
@@ -377,10 +388,12 @@ async def _read_stream(
             break
         now = time.perf_counter()
         try:
-            chunk = json.loads(data)
-        except json.JSONDecodeError:
+            chunk = loads_json(data)
+        except JsonError as exc:
             raise _Failure(
-                "invalid_json", f"stream chunk is not JSON: {_snippet(data)}", resp.status_code
+                "invalid_json",
+                f"stream chunk is not usable JSON ({exc}): {_snippet(data)}",
+                resp.status_code,
             ) from None
         if not isinstance(chunk, dict):
             continue

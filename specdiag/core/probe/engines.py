@@ -14,12 +14,12 @@
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from specdiag.core.files import JsonError, loads_json
 from specdiag.core.probe.metrics import MetricsFamily
 from specdiag.core.probe.workload import Prompt
 
@@ -375,8 +375,8 @@ def _json(text: str | None) -> Any:
     if text is None:
         return None
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, ValueError):
+        return loads_json(text)
+    except JsonError:
         return None
 
 

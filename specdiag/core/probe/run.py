@@ -9,19 +9,29 @@ counter numbers are the difference of two ``/metrics`` snapshots.
 from __future__ import annotations
 
 import asyncio
-import functools
 import math
 import random
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from specdiag.core import accept
 from specdiag.core.accept import AccKind
 from specdiag.core.bounds import bounded, check_bounds
+from specdiag.core.http import (
+    BaseUrl,
+    BodyKind,
+    HttpFailure,
+    afetch,
+    async_client,
+    check_credentials,
+    check_timeout,
+    credential_secrets,
+    parse_base_url,
+    redact_url,
+)
 from specdiag.core.probe import analysis, engines, metrics
 from specdiag.core.probe.client import RequestJob, RequestResult, execute, scrub
 from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
@@ -31,8 +41,6 @@ from specdiag.core.textenum import TextEnum
 from specdiag.errors import ServerError, UsageError
 
 if TYPE_CHECKING:
-    import ssl
-
     import httpx
 
 Progress = Callable[[int, int], None]
@@ -53,45 +61,6 @@ SETTLE_S = 3.0  # how long to wait for the server's counters to catch up after t
 MAX_REQUESTS = 10_000_000  # --num-requests and --warmup (each request is held in memory)
 MAX_CONCURRENCY = 4096
 MAX_TOKENS = 1_000_000
-MAX_TIMEOUT_S = 86_400.0
-
-
-# RFC 9110 field names are tokens; values visible ASCII plus space and tab (h11 refuses the
-# rest, and httpx encodes values as ASCII: anything else would fail inside the HTTP library,
-# whose error text quotes the value)
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-_VALUE = re.compile(r"[\t\x20-\x7e]*")  # (used with fullmatch: "$" would let a final \n by)
-
-
-def _bad_char(value: str) -> str:
-    for i, ch in enumerate(value):
-        if not _VALUE.fullmatch(ch):
-            what = {"\n": "a line break", "\r": "a carriage return", "\x00": "a NUL byte"}.get(
-                ch, "a non-ASCII character" if ord(ch) > 0x7E else "a control character"
-            )
-            return f"{what} at character {i + 1}"
-    return "a character HTTP does not allow"
-
-
-def check_credentials(api_key: str | None, headers: tuple[tuple[str, str], ...]) -> None:
-    """An API key or header value HTTP cannot carry is a usage error that never echoes it."""
-    if api_key is not None and not _VALUE.fullmatch(api_key):
-        raise UsageError(
-            f"the API key contains {_bad_char(api_key)} (the key is not printed)",
-            hint="check --api-key, SPECDIAG_API_KEY and OPENAI_API_KEY: a key is one line of "
-            "printable ASCII (a file read with $(cat ...) keeps no newline; a pasted one may)",
-        )
-    for name, value in headers:
-        if not _TOKEN.fullmatch(name):
-            raise UsageError(
-                f"--header name {name!r} is not a valid HTTP field name",
-                hint="e.g. -H 'X-Team: infra' (letters, digits and -_.!#$%&'*+^`|~)",
-            )
-        if not _VALUE.fullmatch(value):
-            raise UsageError(
-                f"the value of --header {name} contains {_bad_char(value)} (not printed)",
-                hint="a header value is one line of printable ASCII",
-            )
 
 
 class RunLabel(TextEnum):
@@ -136,11 +105,7 @@ class ProbeConfig:
                 f"--request-rate must be > 0 requests/s, got {self.request_rate:g}",
                 hint="leave it out to send all requests at once (bounded by --concurrency)",
             )
-        if not 0 < self.timeout_s <= MAX_TIMEOUT_S:
-            raise UsageError(
-                f"--timeout must be in (0, {MAX_TIMEOUT_S:g}] seconds, got {self.timeout_s:g}",
-                hint="the time one request may take in all, e.g. --timeout 60",
-            )
+        check_timeout(self.timeout_s)
         check_credentials(self.api_key, self.headers)
         if self.counters_per_request and self.concurrency != 1:
             raise UsageError(
@@ -156,20 +121,7 @@ class ProbeConfig:
             )
         for u in (self.url, self.baseline_url):
             if u is not None:
-                try:
-                    parts = urlsplit(u)
-                    parts.port  # noqa: B018 - raises ValueError on a bad port
-                except ValueError as exc:
-                    # the URL is not echoed: it may carry credentials we cannot redact
-                    raise UsageError(
-                        f"cannot read the server URL: {exc}",
-                        hint="e.g. specdiag probe http://127.0.0.1:30000",
-                    ) from None
-                if parts.scheme not in ("http", "https") or not parts.netloc:
-                    raise UsageError(
-                        f"not an http(s) URL: {redact_url(u)!r}",
-                        hint="e.g. specdiag probe http://127.0.0.1:30000",
-                    )
+                server_base(u)
 
 
 @dataclass(frozen=True)
@@ -229,44 +181,26 @@ class ProbeReport:
         )
 
 
-def redact_url(url: str) -> str:
-    """The URL without user:password and without a query string (may carry tokens)."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = host + (f":{parts.port}" if parts.port else "")
-    return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
-
-
-def split_query(url: str) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """The URL without its query string, and the query's parameters: a gateway that takes its
-    key as ``?api_key=...`` gets them on every request, and the paths probe appends go before
-    the query, not inside it."""
-    from urllib.parse import parse_qsl
-
-    parts = urlsplit(url)
-    params = tuple(parse_qsl(parts.query, keep_blank_values=True))
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", "")), params
-
-
-def server_root(url: str) -> tuple[str, str | None]:
-    """The URL to probe, and a note when it was changed: an OpenAI base URL (``.../v1``) is
-    the server root plus ``/v1``, and every engine endpoint probe uses starts with ``/v1`` or
-    lies beside it."""
-    parts = urlsplit(url)
-    path = parts.path.rstrip("/")
-    if not path.endswith("/v1"):
-        return url, None
-    root = urlunsplit((parts.scheme, parts.netloc, path[:-3], parts.query, parts.fragment))
-    return root, (
-        f"{redact_url(url)} ends in /v1 (an OpenAI base URL): probing the server root "
-        f"{redact_url(root)}"
+def server_base(url: str) -> tuple[BaseUrl, str | None]:
+    """The server to probe, and a note when the URL was changed: an OpenAI base URL
+    (``.../v1``) is the server root plus ``/v1``, and every engine endpoint probe uses starts
+    with ``/v1`` or lies beside it. A URL that is not a server's is a usage error."""
+    base = parse_base_url(
+        url,
+        what="the server URL",
+        example="http://127.0.0.1:30000 (the server root)",
+        strip=("/v1",),
+    )
+    if base.stripped is None:
+        return base, None
+    return base, (
+        f"{redact_url(url)} ends in /v1 (an OpenAI base URL): probing the server root {base.shown}"
     )
 
 
 def _headers(cfg: ProbeConfig) -> dict[str, str]:
-    h = {"User-Agent": "specdiag-probe", "Accept-Encoding": "identity"}
+    # identity: a compressed answer would shift the timings probe measures
+    h = {"Accept-Encoding": "identity"}
     if cfg.api_key:
         h["Authorization"] = f"Bearer {cfg.api_key}"
     h.update(dict(cfg.headers))
@@ -274,20 +208,7 @@ def _headers(cfg: ProbeConfig) -> dict[str, str]:
 
 
 def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
-    out = [cfg.api_key] if cfg.api_key else []
-    for k, v in cfg.headers:
-        if k.lower() in ("authorization", "x-api-key", "api-key"):
-            out.append(v)
-            scheme, _, token = v.partition(" ")  # "Bearer KEY": a server may echo KEY alone
-            if token.strip() and scheme.lower() in ("bearer", "basic", "token"):
-                out.append(token.strip())
-    for u in (cfg.url, cfg.baseline_url):
-        if u is None:
-            continue
-        if urlsplit(u).password:
-            out.append(str(urlsplit(u).password))
-        out.extend(v for _, v in split_query(u)[1] if len(v) >= 4)  # a query may carry a key
-    return tuple(sorted({s for s in out if s}, key=len, reverse=True))  # longest first
+    return credential_secrets(cfg.api_key, cfg.headers, (cfg.url, cfg.baseline_url))
 
 
 # Requests in flight per httpx client. httpcore's pool matches queued requests against its
@@ -297,40 +218,19 @@ def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
 PER_CLIENT = 8
 
 
-@functools.lru_cache(maxsize=1)
-def _ssl_context() -> ssl.SSLContext:
-    """One verifying TLS context for every client (loading the CA store costs tens of ms)."""
-    import ssl
-
-    try:
-        import certifi
-
-        return ssl.create_default_context(cafile=certifi.where())
-    except ImportError:  # pragma: no cover - httpx depends on certifi
-        return ssl.create_default_context()
-
-
 def _client(
-    base_url: str,
+    base: BaseUrl,
     cfg: ProbeConfig,
     transport: httpx.AsyncBaseTransport | None,
     slots: int | None = None,
 ) -> httpx.AsyncClient:
-    import httpx
-
-    n = (slots if slots is not None else PER_CLIENT) + 2
-    limits = httpx.Limits(max_connections=n, max_keepalive_connections=n)
-    base, params = split_query(base_url)
-    return httpx.AsyncClient(
-        base_url=base.rstrip("/"),
-        params=params,
-        verify=_ssl_context(),
+    return async_client(
+        base,
+        timeout_s=cfg.timeout_s,
         headers=_headers(cfg),
-        timeout=httpx.Timeout(cfg.timeout_s, connect=min(cfg.timeout_s, 10.0)),
-        limits=limits,
+        user_agent="specdiag-probe",
         transport=transport,
-        follow_redirects=True,
-        trust_env=False,
+        connections=(slots if slots is not None else PER_CLIENT) + 2,
     )
 
 
@@ -340,49 +240,50 @@ def _info_timeout(client: httpx.AsyncClient) -> float:
     return min(_DISCOVERY_TIMEOUT_S, read) if read else _DISCOVERY_TIMEOUT_S
 
 
-async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] | BaseException:
-    import httpx
-
-    try:
-        r = await client.get(path, timeout=_info_timeout(client))
-    except (httpx.RemoteProtocolError, httpx.ReadError):
-        pass  # a kept-alive connection the server closed while idle: once more, below
-    except Exception as exc:  # noqa: BLE001 - recorded, judged by the caller
-        return exc
-    else:
-        return r.status_code, r.text
-    try:
-        r = await client.get(path, timeout=_info_timeout(client))
-    except Exception as exc:  # noqa: BLE001 - recorded, judged by the caller
-        return exc
-    return r.status_code, r.text
+async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] | HttpFailure:
+    """One GET read within the discovery bounds: the answer, or the failure (judged by the
+    caller). A kept-alive connection the server closed while idle is tried once more."""
+    kind = BodyKind.METRICS if path.endswith("metrics") else BodyKind.INFO
+    shown = redact_url(str(client.base_url))
+    for again in (True, False):
+        try:
+            got = await afetch(
+                client, "GET", path, kind=kind, timeout_s=_info_timeout(client), shown=shown
+            )
+        except HttpFailure as exc:
+            if again and exc.kind == "protocol":
+                continue
+            return exc
+        return got.status, got.text
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 async def discover(
     client: httpx.AsyncClient, url: str, hint: EngineKind, model: str | None
 ) -> tuple[ServerInfo, dict[str, tuple[int, str | None]]]:
     """Read the server's own endpoints (GET only) and decide what it is."""
-    import httpx
 
     got = await asyncio.gather(*(_get(client, p) for p in _DISCOVERY_PATHS))
     pages: dict[str, tuple[int, str | None]] = {}
-    errors: list[BaseException] = []
+    errors: list[HttpFailure] = []
     for path, res in zip(_DISCOVERY_PATHS, got, strict=True):
-        if isinstance(res, BaseException):
+        if isinstance(res, HttpFailure):
             errors.append(res)
         else:
             pages[path] = res
+    unusable = [e.message for e in errors if e.kind in ("too_large", "encoding")]
     if not pages:
         first = errors[0] if errors else None
-        if isinstance(first, httpx.TimeoutException):
+        if unusable and first is not None and first.kind in ("too_large", "encoding"):
+            raise first
+        if first is not None and first.kind == "timeout":
             raise ServerError(
                 f"{redact_url(url)} accepted the connection but did not answer within "
                 f"{_info_timeout(client):g} s",
                 hint="is the server still loading its model? check its /health",
             )
         raise ServerError(
-            f"cannot reach {redact_url(url)}: {type(first).__name__ if first else 'no answer'}"
-            + (f" ({first})" if first and str(first) else ""),
+            first.message if first else f"cannot reach {redact_url(url)}: no answer",
             hint="is the server running and listening on that host and port? "
             "(SGLang 30000, vLLM 8000, llama.cpp 8080 by default)",
         )
@@ -422,7 +323,7 @@ async def discover(
         engine, why = engines.detect_engine(pages)
     else:
         engine, why = hint, "--engine"
-    warnings: list[str] = []
+    warnings: list[str] = [f"{m}: that page is left out" for m in unusable]
     try:
         spec, version = engines.discover_spec(engine, pages)
     except engines.BadNumber as exc:
@@ -672,9 +573,9 @@ async def _preflight(
 ) -> None:
     """Discover a server (GET only) and check the workload suits it, so a bad --baseline fails
     before the main run rather than after it."""
-    url, _note = server_root(url)
-    async with _client(url, cfg, transport, 1) as client:
-        info, _pages = await discover(client, url, EngineKind.AUTO, cfg.model)
+    base, _note = server_base(url)
+    async with _client(base, cfg, transport, 1) as client:
+        info, _pages = await discover(client, base.url, EngineKind.AUTO, cfg.model)
     _check_api(cfg, info, " (the --baseline server)")
 
 
@@ -691,17 +592,17 @@ async def _measure(
     from contextlib import AsyncExitStack
     from dataclasses import replace
 
-    url, root_note = server_root(url)
+    base, root_note = server_base(url)
     async with AsyncExitStack() as stack:
         n_clients = -(-cfg.concurrency // PER_CLIENT)
         clients = [
             await stack.enter_async_context(
-                _client(url, cfg, transport, min(PER_CLIENT, cfg.concurrency))
+                _client(base, cfg, transport, min(PER_CLIENT, cfg.concurrency))
             )
             for _ in range(n_clients)
         ]
         client = clients[0]
-        info, _pages = await discover(client, url, engine_hint, cfg.model)
+        info, _pages = await discover(client, base.url, engine_hint, cfg.model)
         if root_note is not None:
             info = replace(info, notes=(root_note, *info.notes))
         _check_api(cfg, info)

@@ -7,12 +7,12 @@ table shows that spread; every prompt was written for this project.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from specdiag.core.files import FileKind, JsonError, line_cap, loads_json, read_bounded
 from specdiag.errors import InputError
 
 _JSONL_HINT = (
@@ -142,9 +142,10 @@ def load_prompts(path: str | Path) -> tuple[Prompt, ...]:
     A text file holds one prompt per line (blank lines and lines starting with ``#`` skipped).
     """
     p = Path(path)
+    data = read_bounded(p, what="--prompts", kind=FileKind.TEXT, max_line=line_cap())
     try:
-        raw = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
         raise InputError(
             f"cannot read --prompts {p}: {exc}", hint="give a UTF-8 .txt or .jsonl file"
         ) from None
@@ -168,9 +169,9 @@ def load_prompts(path: str | Path) -> tuple[Prompt, ...]:
 def _from_record(line: str, path: Path, lineno: int) -> Prompt:
     where = f"{path}:{lineno}"
     try:
-        rec: Any = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: invalid JSON ({exc.msg})", hint=_JSONL_HINT) from None
+        rec: Any = loads_json(line)
+    except JsonError as exc:
+        raise InputError(f"{where}: invalid JSON ({exc})", hint=_JSONL_HINT) from None
     if isinstance(rec, str):
         return Prompt(id=f"line-{lineno}", category="custom", text=rec)
     if not isinstance(rec, dict):

@@ -344,8 +344,8 @@ def test_durations_and_instants() -> None:
 
 
 def test_base_url_strips_ui_and_api_paths() -> None:
-    assert base_url("http://p:9090/graph") == "http://p:9090"
-    assert base_url("http://h/prometheus/api/v1/query") == "http://h/prometheus"
+    assert base_url("http://p:9090/graph").url == "http://p:9090"
+    assert base_url("http://h/prometheus/api/v1/query").url == "http://h/prometheus"
     with pytest.raises(UsageError):
         base_url("ftp://x")
 

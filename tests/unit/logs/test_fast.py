@@ -60,7 +60,8 @@ def _analyze(
             f.flush()
             stream = open_path(f.name)
             try:
-                a.scan("x.log", stream, chunk_size=chunk)
+                with fast.FileReader() as reader:  # blocks read and scanned in threads
+                    a.scan("x.log", stream, chunk_size=chunk, reader=reader)
             finally:
                 stream.close()
     else:

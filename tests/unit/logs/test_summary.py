@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.analyze import LogAnalyzer
+from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.follow import follow
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import LogRecord
@@ -53,8 +54,8 @@ def analyze(text: str | bytes, label: str = "x.log", **kw: object) -> LogAnalyze
 def test_quantiles_match_numpy_for_two_decimal_values(values: list[int]) -> None:
     xs = [v / 100 for v in values]
     h = _Hist(1000.0)
-    for x in xs:
-        h.add(x)
+    for part in (xs[: len(xs) // 2], xs[len(xs) // 2 :]):  # two batches
+        h.add(np.array(part))
     d = h.dist()
     assert d is not None
     assert [d.p5, d.p50, d.p95] == pytest.approx(list(np.percentile(xs, [5, 50, 95])), abs=1e-9)
@@ -64,15 +65,15 @@ def test_quantiles_match_numpy_for_two_decimal_values(values: list[int]) -> None
 
 def test_histogram_memory_is_bounded_by_distinct_values() -> None:
     h = _Hist(1000.0)
-    for i in range(200_000):
-        h.add(1.0 + (i % 300) / 100)
+    for _ in range(20):
+        h.add(1.0 + (np.arange(10_000) % 300) / 100)
     assert len(h.counts) == 300 and h.n == 200_000
 
 
 def test_weighted_mean_and_merge() -> None:
     a, b = _Hist(1000.0), _Hist(1000.0)
-    a.add(2.0, 100)
-    b.add(3.0, 300)
+    a.add(np.array([2.0]), np.array([100]))
+    b.add(np.array([3.0]), np.array([300]))
     a.merge(b)
     d = a.dist()
     assert d is not None and d.mean == 2.5 and d.weighted_mean == pytest.approx(2.75)
@@ -112,8 +113,9 @@ def test_sparkline_is_bounded() -> None:
     acc = SeriesAccumulator("sglang")
     rec = next(iter(LineParser().parse(sgl(2.0)) or ()))
     assert isinstance(rec, LogRecord)
-    for _ in range(10_000):
-        acc.add(rec)
+    batch = RecordBatch.of("", [rec] * 10_000)
+    for part in np.array_split(np.arange(10_000), 7):
+        acc.add_rows(batch, part)
     assert len(acc.spark.buckets) < 2 * SPARK_WIDTH
     assert len(acc.finish().sparkline) == SPARK_WIDTH
 
@@ -198,11 +200,12 @@ def test_chunk_boundaries_do_not_matter() -> None:
 def test_two_line_llamacpp_across_chunk_boundary() -> None:
     data = b"noise\nslot print_timing: id  3 | task 9 | \ndraft acceptance rate = 0.57576 (   57 accepted /    99 generated)\n"
     for size in (1, 10, 50, 1000):
-        recs: list[LogRecord] = []
-        sc = Scanner(LineParser(), recs.append)
+        batches: list[RecordBatch] = []
+        sc = Scanner(LineParser(), batches.append)
         for i in range(0, len(data), size):
             sc.feed(data[i : i + size])
         sc.close()
+        recs = [r for b in batches for r in b.records()]
         assert len(recs) == 1 and dict(recs[0].raw)["slot"] == "3", size
         assert recs[0].line_no == 3
 

@@ -143,6 +143,7 @@ def test_client_disconnect_aborts_the_request() -> None:
 def test_stop_during_a_stream_is_quick() -> None:
     srv = start_server(fast_config(flavor="vllm", steps=2, acceptance="0.5", target_step_ms=5.0))
     got: list[str] = []
+    streaming = threading.Event()
 
     def client() -> None:
         try:
@@ -152,13 +153,15 @@ def test_stop_during_a_stream_is_quick() -> None:
                 json={"prompt": "x", "max_tokens": 3000, "stream": True},
                 timeout=30,
             ) as r:
-                got.extend(r.iter_lines())
+                for line in r.iter_lines():
+                    got.append(line)
+                    streaming.set()
         except httpx.HTTPError:
             pass
 
     t = threading.Thread(target=client)
     t.start()
-    time.sleep(0.3)
+    assert streaming.wait(30)  # stop it mid-stream (not a fixed sleep: a busy machine is slow)
     t0 = time.perf_counter()
     srv.stop()
     t.join(10)

@@ -1,0 +1,259 @@
+"""Bounded reads of the files a command is given: ``@FILE`` arguments, option files, prompt and
+token lists, training logs, the lines doctor scans.
+
+Every such read goes through :func:`read_bounded` (a whole small file) or :func:`bounded_lines`
+(a large one, line by line):
+
+* a total size cap per kind of file (:class:`FileKind`) and a line length cap, checked while
+  streaming: ``/dev/zero`` or an endless pipe stops at the cap with a clear :class:`InputError`
+  (exit 3), never an unbounded allocation;
+* a FIFO is opened without blocking: one nobody writes to ends after a short wait with a clear
+  error instead of hanging; one that is written is read once;
+* gzip is read through a bounded decompressor; a truncated or corrupt ``.gz`` is the same
+  error (or, for a line scan, the same note) everywhere.
+
+The caps can be changed with ``SPECDIAG_FILE_MAX_<KIND>_BYTES`` and
+``SPECDIAG_FILE_MAX_LINE_BYTES`` (tests meet every bound in milliseconds); a FIFO's wait with
+``SPECDIAG_FIFO_WAIT_S``.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import select
+import stat
+import time
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from specdiag.core.textenum import TextEnum
+from specdiag.errors import InputError
+
+
+class FileKind(TextEnum):
+    """What a file is, which decides how much of it is read."""
+
+    ARGUMENT = "argument"  # --server-args @FILE, --prompt-ids @FILE, an options file it names
+    CONFIG = "config"  # a model's config.json, a draft's config, a generation config
+    TEXT = "text"  # --prompts, --training-log
+
+
+_DEFAULT_CAPS = {FileKind.ARGUMENT: 16 << 20, FileKind.CONFIG: 64 << 20, FileKind.TEXT: 256 << 20}
+LINE_CAP = 1 << 20  # one line of a file read whole (a prompt, a log line doctor keeps)
+FIFO_WAIT_S = 10.0
+
+
+def _env(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def file_cap(kind: FileKind) -> int:
+    return int(_env(f"SPECDIAG_FILE_MAX_{kind.name}_BYTES", _DEFAULT_CAPS[kind]))
+
+
+def line_cap() -> int:
+    return int(_env("SPECDIAG_FILE_MAX_LINE_BYTES", LINE_CAP))
+
+
+GZIP_ERRORS: tuple[type[BaseException], ...] = (EOFError, zlib.error, OSError)
+"""What reading a damaged .gz raises (``gzip`` raises EOFError for a truncated stream,
+``BadGzipFile`` (an OSError) for a bad header, ``zlib.error`` for corrupt data)."""
+
+
+def _size(n: int) -> str:
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift:
+            return f"{n / (1 << shift):g} {unit}"
+    return f"{n} bytes"
+
+
+def _open(path: Path, what: str) -> tuple[int, os.stat_result]:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise InputError(
+            f"cannot read {what} {path}: {exc.strerror or exc}",
+            hint="check the path and its permissions",
+        ) from None
+    st = os.fstat(fd)
+    if stat.S_ISDIR(st.st_mode):
+        os.close(fd)
+        raise InputError(f"{what} {path} is a directory", hint="give a file")
+    return fd, st
+
+
+def _chunks(fd: int, st: os.stat_result, path: Path, what: str) -> Iterator[bytes]:
+    """The raw bytes of an open file; a FIFO or pipe is waited for (a bounded time for its
+    first byte), a regular file or device read as it comes."""
+    regular = stat.S_ISREG(st.st_mode)
+    if regular:
+        os.set_blocking(fd, True)
+    waited = 0.0
+    wait = _env("SPECDIAG_FIFO_WAIT_S", FIFO_WAIT_S)
+    got_any = False
+    while True:
+        try:
+            data = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            data = None
+        except OSError as exc:
+            if exc.errno == errno.EAGAIN:
+                data = None
+            else:
+                raise InputError(
+                    f"cannot read {what} {path}: {exc.strerror or exc}", hint="check the file"
+                ) from None
+        if data:
+            got_any = True
+            yield data
+            continue
+        if regular or (data == b"" and got_any):
+            return
+        # a pipe with nothing yet, or a FIFO that no writer has opened (reads as the end)
+        if waited >= wait:
+            if got_any:  # a writer that stopped writing without closing
+                raise InputError(
+                    f"{what} {path}: the pipe stopped sending for {wait:g} s",
+                    hint="give a regular file (a pipe is read once, as it is written)",
+                )
+            raise InputError(
+                f"{what} {path} is a pipe or FIFO nothing was written to within {wait:g} s",
+                hint="give a regular file, or write to the FIFO before starting specdiag",
+            )
+        step = 0.05
+        if data is None:
+            select.select([fd], [], [], step)
+        else:
+            time.sleep(step)
+        waited += step
+
+
+def read_bounded(
+    path: str | os.PathLike[str], *, what: str, kind: FileKind, max_line: int | None = None
+) -> bytes:
+    """The whole file (decompressed when it is gzip), at most the cap of ``kind`` and, with
+    ``max_line``, no line longer; any other file is an :class:`InputError` naming ``what``."""
+    p = Path(path)
+    cap = file_cap(kind)
+    fd, st = _open(p, what)
+    try:
+        if stat.S_ISREG(st.st_mode) and st.st_size > cap and not p.name.endswith(".gz"):
+            raise InputError(
+                f"{what} {p} is {_size(st.st_size)}, more than the {_size(cap)} specdiag reads "
+                "of such a file",
+                hint="is it the right file?",
+            )
+        parts: list[bytes] = []
+        size = 0
+        line = 0  # length of the line being read
+        inflate = None
+        for raw in _chunks(fd, st, p, what):
+            if inflate is None and not parts and raw[:2] == b"\x1f\x8b":
+                inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            data = raw
+            if inflate is not None:
+                try:
+                    data = inflate.decompress(raw, cap - size + 1)
+                except zlib.error as exc:
+                    raise InputError(f"{what} {p}: corrupt gzip ({exc})", hint=_GZ_HINT) from None
+            size += len(data)
+            if size > cap:
+                raise InputError(
+                    f"{what} {p} holds more than {_size(cap)}: not read further",
+                    hint="is it the right file? (an endless device or pipe is not a file)",
+                )
+            if max_line is not None:
+                pieces = data.split(b"\n")
+                lengths = [line + len(pieces[0]), *(len(x) for x in pieces[1:])]
+                line = lengths[-1]  # the line still open at the end of this chunk
+                if max(lengths) > max_line:
+                    raise InputError(
+                        f"{what} {p} has a line longer than {_size(max_line)}",
+                        hint="is it the right file? (a text file of lines is expected)",
+                    )
+            parts.append(data)
+        if inflate is not None and not inflate.eof:
+            raise InputError(f"{what} {p}: the gzip stream is truncated", hint=_GZ_HINT)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
+_GZ_HINT = "the file was cut short or damaged: compress it again, or give it uncompressed"
+
+
+def read_text_bounded(
+    path: str | os.PathLike[str], *, what: str, kind: FileKind, max_line: int | None = None
+) -> str:
+    """:func:`read_bounded` as UTF-8 text (undecodable bytes replaced)."""
+    return read_bounded(path, what=what, kind=kind, max_line=max_line).decode("utf-8", "replace")
+
+
+def bounded_lines(stream: IO[bytes], max_line: int | None = None) -> Iterator[bytes | None]:
+    """The lines of a binary stream, at most ``max_line`` bytes held at a time: a longer line
+    is read past in pieces and comes out as ``None`` (counted, never kept)."""
+    limit = max_line if max_line is not None else line_cap()
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit:
+            while not line.endswith(b"\n"):
+                line = stream.readline(1 << 16)
+                if not line:
+                    break
+            yield None
+            continue
+        yield line
+
+
+# --------------------------------------------------------------------------- JSON
+
+JSON_MAX_DEPTH = 1024  # orjson's limit, kept by the fallback parser too
+JSON_MAX_DIGITS = 40  # an integer longer than this is not a count any file or server holds
+
+
+class JsonError(ValueError):
+    """A document that is not JSON, or is JSON beyond the bounds (depth, number size)."""
+
+
+def _bounded_int(text: str) -> int | float:
+    if len(text.lstrip("-")) > JSON_MAX_DIGITS:
+        raise JsonError(f"an integer of {len(text)} digits")
+    return int(text)
+
+
+def loads_json(data: bytes | str) -> Any:
+    """Parse JSON with bounds: nesting at most 1024 deep, integers at most 40 digits (orjson
+    reads longer ones as floats; beyond a double's range they are refused). ``NaN`` and
+    ``Infinity`` (Python's own JSON writes them) are read. Raises :class:`JsonError`."""
+    try:
+        import orjson
+
+        return orjson.loads(data)
+    except ImportError:  # pragma: no cover - orjson is a dependency
+        pass
+    except orjson.JSONDecodeError as exc:
+        msg = str(exc)
+        if "depth" in msg:
+            raise JsonError(f"nested too deeply (more than {JSON_MAX_DEPTH} levels)") from None
+        if "infinity" in msg:
+            raise JsonError("a number beyond the range of a double") from None
+        # NaN/Infinity literals and other leniencies of Python's json: try it, bounded
+    try:
+        return json.loads(data, parse_int=_bounded_int)
+    except RecursionError:
+        raise JsonError(f"nested too deeply (more than {JSON_MAX_DEPTH} levels)") from None
+    except JsonError:
+        raise
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise JsonError(str(exc).splitlines()[0][:200] if str(exc) else "not JSON") from None

@@ -1,0 +1,267 @@
+"""A batch of records: what a record source hands the accumulator, columnar.
+
+``specdiag logs`` is three stages, one direction::
+
+    bytes --(record source)--> RecordBatch, RecordBatch, ... --(accumulator)--> report()
+
+A **record source** (:class:`RecordSource`) turns the bytes of one input into batches of the
+records found in them, in line order; the Python source (:class:`~.scan.Scanner`: the
+LineFinder, then the LineParser) and the compiled one give the same records for the same bytes.
+The accumulator consumes batches and knows nothing of which source made them.
+
+A :class:`RecordBatch` holds the numeric fields as numpy arrays (one value per record; a missing
+value is NaN for floats, -1 for counts and the CUDA-graph flag) and the few text fields as
+columns of Python values. :meth:`RecordBatch.record` gives row ``i`` back as the
+:class:`~.records.LogRecord` it came from, field for field, and :meth:`RecordBatch.of` builds a
+batch from records: the two are inverse (a property test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from specdiag.core.logs.records import LogRecord
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+I8 = npt.NDArray[np.int8]
+
+_EMPTY_F: tuple[float, ...] = ()
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Codes(Generic[T]):
+    """A text column with few distinct values: row i is ``values[codes[i]]``."""
+
+    codes: npt.NDArray[np.int32]
+    values: tuple[T, ...]
+
+    @classmethod
+    def of(cls, items: Sequence[T]) -> Codes[T]:
+        table: dict[T, int] = {}
+        codes = np.fromiter((table.setdefault(v, len(table)) for v in items), np.int32, len(items))
+        return cls(codes, tuple(table))
+
+    def __getitem__(self, i: int) -> T:
+        return self.values[int(self.codes[i])]
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RecordBatch:
+    """Records of one source in line order, columnar (``n`` rows)."""
+
+    source: str  # the input's label ('-' for stdin)
+    # numeric columns
+    line_no: I64
+    timestamp: F64  # NaN: no usable timestamp
+    accept_length: F64  # bonus included; NaN: not printed
+    accept_rate: F64  # NaN: none
+    accepted_tokens: I64  # -1: not printed
+    drafted_tokens: I64  # -1: not printed
+    cuda_graph: I8  # 1 True, 0 False, -1 not printed
+    throughput: F64  # NaN: none
+    # per-position rates, ragged: row i's are values[offsets[i]:offsets[i + 1]]
+    pp_offsets: I64
+    per_position: F64
+    per_position_conditional: F64
+    # text columns with few distinct values: codes into a table of values
+    engine: Codes[str]
+    kind: Codes[str]
+    rank: Codes[str]
+    clock: Codes[str | None]
+    version_guess: Codes[str | None]
+    notes: Codes[tuple[str, ...]]
+    # text columns with a value per row (read for a few rows: the first and last times, ...)
+    time_text: Sequence[str | None]
+    raw: Sequence[tuple[tuple[str, str], ...]]
+
+    def __len__(self) -> int:
+        return len(self.line_no)
+
+    @classmethod
+    def of(cls, source: str, records: Sequence[LogRecord]) -> RecordBatch:
+        """The batch of these records (of one source, in order)."""
+        n = len(records)
+        nan = float("nan")
+        pp_n = np.fromiter((len(r.per_position) for r in records), np.int64, n)
+        offsets = np.zeros(n + 1, np.int64)
+        np.cumsum(pp_n, out=offsets[1:])
+        return cls(
+            source=source,
+            line_no=np.fromiter((r.line_no for r in records), np.int64, n),
+            timestamp=_floats([r.timestamp for r in records], nan),
+            accept_length=_floats([r.accept_length for r in records], nan),
+            accept_rate=_floats([r.accept_rate for r in records], nan),
+            accepted_tokens=_ints([r.accepted_tokens for r in records]),
+            drafted_tokens=_ints([r.drafted_tokens for r in records]),
+            cuda_graph=np.fromiter(
+                (-1 if r.cuda_graph is None else int(r.cuda_graph) for r in records), np.int8, n
+            ),
+            throughput=_floats([r.throughput for r in records], nan),
+            pp_offsets=offsets,
+            per_position=np.array([x for r in records for x in r.per_position], np.float64),
+            per_position_conditional=np.array(
+                [x for r in records for x in r.per_position_conditional], np.float64
+            ),
+            engine=Codes.of([r.engine for r in records]),
+            kind=Codes.of([r.kind for r in records]),
+            rank=Codes.of([r.rank for r in records]),
+            clock=Codes.of([r.clock for r in records]),
+            version_guess=Codes.of([r.version_guess for r in records]),
+            notes=Codes.of([r.notes for r in records]),
+            time_text=[r.time_text for r in records],
+            raw=[r.raw for r in records],
+        )
+
+    def per_position_of(self, i: int) -> tuple[float, ...]:
+        a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
+        return tuple(self.per_position[a:b].tolist()) if b > a else _EMPTY_F
+
+    def record(self, i: int) -> LogRecord:
+        """Row ``i`` as the record it came from."""
+        ts = float(self.timestamp[i])
+        length = float(self.accept_length[i])
+        rate = float(self.accept_rate[i])
+        tp = float(self.throughput[i])
+        acc, dra, graph = (
+            int(self.accepted_tokens[i]),
+            int(self.drafted_tokens[i]),
+            int(self.cuda_graph[i]),
+        )
+        a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
+        return LogRecord(
+            engine=self.engine[i],
+            kind=self.kind[i],
+            line_no=int(self.line_no[i]),
+            source=self.source,
+            rank=self.rank[i],
+            timestamp=None if ts != ts else ts,
+            clock=self.clock[i],
+            time_text=self.time_text[i],
+            version_guess=self.version_guess[i],
+            accept_length=None if length != length else length,
+            accepted_drafts=None if length != length else length - 1.0,
+            accept_rate=None if rate != rate else rate,
+            accepted_tokens=None if acc < 0 else acc,
+            drafted_tokens=None if dra < 0 else dra,
+            per_position=tuple(self.per_position[a:b].tolist()) if b > a else _EMPTY_F,
+            per_position_conditional=(
+                tuple(self.per_position_conditional[a:b].tolist()) if b > a else _EMPTY_F
+            ),
+            cuda_graph=None if graph < 0 else bool(graph),
+            throughput=None if tp != tp else tp,
+            raw=self.raw[i],
+            notes=self.notes[i],
+        )
+
+    def records(self) -> list[LogRecord]:
+        return [self.record(i) for i in range(len(self))]
+
+
+def _floats(values: list[float | None], nan: float) -> F64:
+    return np.array([nan if v is None else v for v in values], np.float64)
+
+
+def _ints(values: list[int | None]) -> I64:
+    return np.array([-1 if v is None else v for v in values], np.int64)
+
+
+class RecordSource(Protocol):
+    """Bytes of one input in, batches of records out, in line order.
+
+    ``feed`` may be called any number of times (blocks of a file, what a pipe delivers, what a
+    followed file appended); ``close`` ends the input (a last line without its newline, a
+    multi-line summary still open). Each returns the batches the bytes completed (often one,
+    possibly none). What is not a record is counted in the source's ``counts``
+    (:class:`~.scan.ScanCounts`: lines, candidate lines, skipped lines with reasons and
+    examples, lines not understood).
+    """
+
+    def feed(self, data: bytes) -> list[RecordBatch]: ...
+
+    def close(self) -> list[RecordBatch]: ...
+
+
+class Picked(Sequence[T]):
+    """Rows of several per-row columns, picked in a given order (a merged batch's column)."""
+
+    def __init__(self, parts: Sequence[Sequence[T]], part: I64, row: I64) -> None:
+        self._parts = parts
+        self._part = part
+        self._row = row
+
+    def __len__(self) -> int:
+        return len(self._part)
+
+    def __getitem__(self, i: int) -> T:  # type: ignore[override]
+        return self._parts[int(self._part[i])][int(self._row[i])]
+
+
+def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
+    """One batch of the rows of ``parts`` (concatenated), taken in ``order``."""
+    sizes = [len(b) for b in parts]
+    part = np.repeat(np.arange(len(parts)), sizes)[order]
+    row = (np.arange(sum(sizes)) - np.repeat(np.cumsum(sizes) - sizes, sizes))[order]
+
+    def cat(name: str) -> npt.NDArray[Any]:
+        return np.concatenate([getattr(b, name) for b in parts])[order]
+
+    def codes(name: str) -> Codes[Any]:
+        table: dict[Any, int] = {}
+        mapped = []
+        for b in parts:
+            col: Codes[Any] = getattr(b, name)
+            remap = np.array([table.setdefault(v, len(table)) for v in col.values], np.int32)
+            mapped.append(remap[col.codes] if len(col.codes) else col.codes)
+        return Codes(np.concatenate(mapped)[order], tuple(table))
+
+    # ragged per-position rates: each row's slice, in the new order
+    lens = np.concatenate([b.pp_offsets[1:] - b.pp_offsets[:-1] for b in parts])
+    starts = np.concatenate(
+        [b.pp_offsets[:-1] + off for b, off in zip(parts, _pp_bases(parts), strict=True)]
+    )
+    lens, starts = lens[order], starts[order]
+    offsets = np.zeros(len(order) + 1, np.int64)
+    np.cumsum(lens, out=offsets[1:])
+    flat = np.repeat(starts - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+    return RecordBatch(
+        source=source,
+        line_no=cat("line_no"),
+        timestamp=cat("timestamp"),
+        accept_length=cat("accept_length"),
+        accept_rate=cat("accept_rate"),
+        accepted_tokens=cat("accepted_tokens"),
+        drafted_tokens=cat("drafted_tokens"),
+        cuda_graph=cat("cuda_graph"),
+        throughput=cat("throughput"),
+        pp_offsets=offsets,
+        per_position=np.concatenate([b.per_position for b in parts])[flat],
+        per_position_conditional=np.concatenate([b.per_position_conditional for b in parts])[flat],
+        engine=codes("engine"),
+        kind=codes("kind"),
+        rank=codes("rank"),
+        clock=codes("clock"),
+        version_guess=codes("version_guess"),
+        notes=codes("notes"),
+        time_text=Picked([b.time_text for b in parts], part, row),
+        raw=Picked([b.raw for b in parts], part, row),
+    )
+
+
+def _pp_bases(parts: Sequence[RecordBatch]) -> list[int]:
+    out, at = [], 0
+    for b in parts:
+        out.append(at)
+        at += len(b.per_position)
+    return out

@@ -1,0 +1,43 @@
+"""The accumulator's sums are exact: whatever the values, their order and the batches."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.summary import exact_sums
+
+_VALUES = st.lists(
+    st.one_of(
+        st.floats(1.0, 4.0),  # accept lengths: few binary exponents
+        st.floats(0.0, 1e9),  # throughputs, rates, tiny values, subnormals
+    ),
+    min_size=1,
+    max_size=60,
+)
+
+
+@settings(deadline=None, max_examples=150)
+@given(_VALUES, st.data())
+def test_sums_are_the_exact_rational_sums(values: list[float], data: st.DataObject) -> None:
+    x = np.array(values)
+    w = np.array(data.draw(st.lists(st.integers(0, 2**50), min_size=len(x), max_size=len(x))))
+    groups = np.array(data.draw(st.lists(st.integers(0, 3), min_size=len(x), max_size=len(x))))
+    assert exact_sums(x) == [sum(map(Fraction, values), Fraction(0))]
+    assert exact_sums(x, w) == [
+        sum((Fraction(v) * int(k) for v, k in zip(values, w.tolist(), strict=True)), Fraction(0))
+    ]
+    by_group = exact_sums(x, groups=groups, ngroups=4)
+    for g in range(4):
+        assert by_group[g] == sum(
+            (Fraction(v) for v, h in zip(values, groups.tolist(), strict=True) if h == g),
+            Fraction(0),
+        )
+    # any order, any split into batches: the same sum
+    perm = np.array(data.draw(st.permutations(range(len(x)))), np.int64)
+    cut = data.draw(st.integers(0, len(x)))
+    y = x[perm]
+    assert exact_sums(y[:cut])[0] + exact_sums(y[cut:])[0] == exact_sums(x)[0]
