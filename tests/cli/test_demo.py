@@ -8,8 +8,10 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -99,16 +101,32 @@ def test_leaves_nothing_behind(tmp_path: Path) -> None:
     assert _port_closed(url)
 
 
+_STDOUT: dict[int, IO[str]] = {}
+
+
+def _stdout(proc: subprocess.Popen[str]) -> str:
+    """What the process wrote to the file given as its stdout (see ``_start_demo``)."""
+    f = _STDOUT.pop(proc.pid)
+    f.seek(0)
+    text = f.read()
+    f.close()
+    return text
+
+
 def _start_demo(tmp: Path, args: list[str], until: str) -> tuple[subprocess.Popen[str], str]:
     """Start ``specdiag demo ARGS``; read stderr until a line matches ``until`` (its first
     group is the server URL: ``listening at`` or ``still running at``)."""
+    # stdout goes to a file, not a pipe: the report (the JSON document is larger than a pipe's
+    # buffer) is written before the line waited for on stderr, and nobody reads stdout until then
+    out = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed by _stdout
     proc = subprocess.Popen(
         [sys.executable, "-m", "specdiag", "demo", *args],
         env=_env(tmp),
-        stdout=subprocess.PIPE,
+        stdout=out,
         stderr=subprocess.PIPE,
         text=True,
     )
+    _STDOUT[proc.pid] = out
     assert proc.stderr is not None
     url = None
     deadline = time.monotonic() + 120
@@ -154,7 +172,8 @@ def test_keep_server_serves_until_interrupted(tmp_path: Path) -> None:
     with urllib.request.urlopen(f"{url}/server_info", timeout=10) as resp:
         assert json.loads(resp.read())["speculative_num_steps"] == 5
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=60)
+    out = _stdout(proc)
     assert proc.returncode == 0, err
     assert json.loads(out)["verdict"] == "healthy"
     assert list(tmp_path.iterdir()) == []
