@@ -1,4 +1,6 @@
-"""``specdiag capture-hidden``: get the hidden states a draft is fed, from vLLM or the checkpoint."""
+"""``specdiag capture-hidden``: get the hidden states a draft is fed, from vLLM, SGLang or the
+checkpoint: ``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``capture-hidden hf DIR``
+(one core entry point each; ``--from SOURCE WHERE`` is the older spelling, still accepted)."""
 
 from __future__ import annotations
 
@@ -23,22 +25,30 @@ if TYPE_CHECKING:
 
     from specdiag.core.hidden.capture import CaptureResult
 
-HELP = """Capture hidden states: from a running vLLM server, or every layer from an HF checkpoint.
+HELP = """Capture hidden states: from a running vLLM or SGLang server, or every layer from an HF
+checkpoint. The source comes first: capture-hidden vllm URL | sglang URL | hf MODEL_DIR.
 
---from vllm URL sends the sample's token ids to a vLLM server launched with the speculative
+vllm URL sends the sample's token ids to a vLLM server launched with the speculative
 method extract_hidden_states and a hidden-states KV connector, reads the file the response
 names (kv_transfer_params.hidden_states_path) and writes a served dump that compare-hidden
 reads, with the engine and --layers (the ids the server was launched with, vLLM convention:
 id j = input of decoder layer j, 0 = embedding) recorded in it. --compare TRAINING compares
 it at once.
 
---from hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
+sglang URL sends the sample's token ids to an SGLang server in capture-only mode
+(--speculative-algorithm EAGLE3 --enable-return-aux-hidden-states, the draft's ids in
+--return-aux-hidden-state-layer-ids, no draft model: SGLang refuses the flag next to one) with
+return_hidden_states, and writes the aux states it returns (exactly what the draft's fc is fed)
+as a served dump. The ids, SGLang convention (every id +1: id k = output of layer k, -1 = the
+embedding in 0.5.23), and the server's version are read from its /server_info and recorded.
+
+hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
 and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
 file compare-hidden --reference and inspect-dump --reference take.
 
 --print-server-args --layers 2,30,58 prints the vLLM launch flags alone, ready to append to
 `vllm serve MODEL` (the connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own,
-GPU only).
+GPU only); with --engine sglang, SGLang's capture-only flags for those (SGLang) ids.
 
 Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
 3 the server or the input could not be used.
@@ -47,11 +57,15 @@ Examples:
 
   specdiag capture-hidden --print-server-args --layers 2,30,58
 
-  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors
+  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors
 
-  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors --compare data_0.ckpt
+  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors --compare data_0.ckpt
 
-  specdiag capture-hidden --from hf /models/target --like data_0.ckpt -o reference.safetensors
+  specdiag capture-hidden --print-server-args --engine sglang --layers 1,29,57
+
+  specdiag capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o served.safetensors --compare data_0.ckpt --training-layers 1,29,57
+
+  specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
 """
 
 
@@ -59,16 +73,43 @@ def register(app: typer.Typer) -> None:
     command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
 
 
+SOURCES = ("vllm", "sglang", "hf")
+
+
 def capture_hidden_cmd(
+    source_kind: Annotated[
+        str | None,
+        typer.Argument(
+            help="Where from: vllm (a running server), sglang (a running server) or hf (a "
+            "checkpoint directory).",
+            metavar="SOURCE",
+            show_default=False,
+        ),
+    ] = None,
+    where_arg: Annotated[
+        str | None,
+        typer.Argument(
+            help="The server URL (vllm, sglang) or the model directory (hf).",
+            metavar="URL|DIR",
+            show_default=False,
+        ),
+    ] = None,
     source: Annotated[
         tuple[str, str] | None,
         typer.Option(
             "--from",
-            help="Where from: 'vllm URL' (a running server) or 'hf MODEL_DIR' (a checkpoint).",
-            metavar="vllm URL | hf DIR",
+            help="Older spelling of SOURCE URL|DIR: --from vllm URL, --from sglang URL, --from hf "
+            "DIR.",
+            metavar="SOURCE URL|DIR",
             show_default=False,
         ),
     ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine", help="For --print-server-args: vllm or sglang (whose launch flags)."
+        ),
+    ] = "vllm",
     like: Annotated[
         Path | None,
         typer.Option(
@@ -90,8 +131,9 @@ def capture_hidden_cmd(
         str | None,
         typer.Option(
             "--layers",
-            help="The eagle_aux_hidden_state_layer_ids the vLLM server was (or is to be) launched "
-            "with, vLLM convention (id j = input of layer j), e.g. 2,30,58.",
+            help="The aux-layer ids the server was (or is to be) launched with, in its engine's "
+            "convention: vLLM id j = input of layer j (e.g. 2,30,58); SGLang id k = output of "
+            "layer k, -1 = embedding (e.g. 1,29,57; read from the server when not given).",
         ),
     ] = None,
     output: Annotated[
@@ -194,6 +236,31 @@ def capture_hidden_cmd(
 
     out = Output(json_output)
     ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
+    if engine not in ("vllm", "sglang"):
+        raise UsageError(f"--engine {engine}: expected vllm or sglang", hint="--engine sglang")
+    if print_server_args and engine == "sglang":
+        from specdiag.core.hidden.capture_sglang import format_sglang_args, sglang_server_args
+
+        sargs = sglang_server_args(ids)
+        if json_output:
+            out.emit(
+                {
+                    "args": list(sargs),
+                    "layers": list(ids) if ids is not None else None,
+                    "connector": None,
+                },
+                lambda c: None,
+            )
+        else:
+            import sys
+
+            sys.stdout.write(format_sglang_args(sargs) + "\n")
+            out.note(
+                "capture-only mode serves no draft (SGLang refuses the flag next to "
+                "--speculative-draft-model-path): start it beside the serving one, same target"
+                + ("" if ids is not None else "; without --layers it captures SGLang's default")
+            )
+        return
     if print_server_args:
         if ids is None:
             raise UsageError(
@@ -220,15 +287,30 @@ def capture_hidden_cmd(
                     "vLLM's environment (or put specdiag on its PYTHONPATH)"
                 )
         return
-    if source is None:
+    if source is not None and source_kind is not None:
         raise UsageError(
-            "say where to capture from: --from vllm URL or --from hf MODEL_DIR",
-            hint="or --print-server-args --layers 2,30,58 for the vLLM launch flags",
+            "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o x.safetensors",
         )
-    kind, where = source
-    if kind not in ("vllm", "hf"):
+    if source is not None:
+        kind, where = source
+    elif source_kind is not None:
+        if where_arg is None:
+            raise UsageError(
+                f"{source_kind}: say where: a server URL (vllm, sglang) or a model directory (hf)",
+                hint="e.g. capture-hidden sglang http://127.0.0.1:30000 ...",
+            )
+        kind, where = source_kind, where_arg
+    else:
         raise UsageError(
-            f"--from {kind}: expected vllm or hf", hint="--from vllm URL | --from hf MODEL_DIR"
+            "say where to capture from: vllm URL, sglang URL or hf MODEL_DIR",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o "
+            "served.safetensors; or --print-server-args --layers 2,30,58 for the launch flags",
+        )
+    if kind not in SOURCES:
+        raise UsageError(
+            f"{kind}: expected vllm, sglang or hf",
+            hint="capture-hidden vllm URL | sglang URL | hf MODEL_DIR",
         )
     given = [
         n
@@ -262,7 +344,20 @@ def capture_hidden_cmd(
             raise UsageError("--prompt is empty", hint='e.g. --prompt "hello"')
         sample = Sample("--prompt", None, prompt=prompt)
     inputs: list[str | Path | None] = [compare_with]
-    if kind == "vllm":
+    if kind == "sglang":
+        from specdiag.core.hidden.capture_sglang import capture_sglang
+
+        result = capture_sglang(
+            where,
+            sample,
+            output,
+            layers=ids,
+            api_key=api_key or None,
+            timeout=timeout,
+            inputs=inputs,
+            force=force,
+        )
+    elif kind == "vllm":
         from specdiag.core.hidden.capture import capture_vllm
 
         result = capture_vllm(
@@ -282,19 +377,19 @@ def capture_hidden_cmd(
 
         if ids is not None:
             raise UsageError(
-                "--layers is for --from vllm: --from hf writes every layer",
+                "--layers is for a server: hf writes every layer",
                 hint="drop --layers",
             )
         if compare_with is not None:
             raise UsageError(
-                "--compare is for --from vllm: the HF stack is a reference, not a served capture",
+                "--compare is for a server: the HF stack is a reference, not a served capture",
                 hint=f"then: specdiag inspect-dump {compare_with} --reference {output} (which "
                 "layers training used), or compare-hidden SERVED TRAINING --reference "
                 f"{output}",
             )
         if prompt is not None:
             raise UsageError(
-                "--from hf needs token ids: --like SAMPLE or --prompt-ids",
+                "hf needs token ids: --like SAMPLE or --prompt-ids",
                 hint="a text prompt would need the server's tokenizer and chat template",
             )
         result = capture_hf(
@@ -345,7 +440,7 @@ def _compare(
         if training_layers
         else None,
         served_layers=result.layer_ids,
-        engine=CaptureEngine.VLLM,
+        engine=CaptureEngine(result.source),
     )
     return compare(served, train, opts)
 
@@ -359,7 +454,18 @@ def document(r: CaptureResult) -> dict[str, Any]:
 
 
 def render(console: Console, r: CaptureResult, comparison: Any, training: str) -> None:
-    if r.source == "vllm":
+    if r.source == "sglang":
+        ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "SGLang's default"
+        hf = ",".join(map(str, r.hf_indices)) if r.hf_indices is not None else "2, N//2, N-3"
+        console.print(
+            f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "
+            f"({r.dtype}) from SGLang {r.engine_version or '?'} {r.server} (model {r.model}) in "
+            f"{r.seconds:.1f} s",
+            highlight=False,
+        )
+        console.print(f"  sample: {r.sample}", markup=False)
+        console.print(f"  SGLang layer ids: {ids} (HF hidden_states indices {hf})", markup=False)
+    elif r.source == "vllm":
         ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "not given"
         console.print(
             f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "

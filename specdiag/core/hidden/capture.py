@@ -295,7 +295,7 @@ def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[
 class CaptureResult:
     """One capture: where it came from, what it holds, where it went."""
 
-    source: str  # "vllm" or "hf"
+    source: str  # "vllm", "sglang" or "hf"
     server: str | None  # URL without credentials / query (vllm)
     model: str | None
     sample: str
@@ -303,13 +303,14 @@ class CaptureResult:
     hidden_size: int
     chunks: int  # layers captured
     dtype: str
-    layer_ids: tuple[int, ...] | None  # vLLM ids as the server was launched (vllm)
+    layer_ids: tuple[int, ...] | None  # the engine's ids as the server was launched
     hf_indices: tuple[int, ...] | None
     output: str
     server_file: str | None = None
     server_file_removed: bool = False
     seconds: float = 0.0
     notes: tuple[str, ...] = ()
+    engine_version: str | None = None  # the server's own version (sglang)
 
 
 def redact_url(url: str) -> str:
@@ -326,19 +327,18 @@ def redact_url(url: str) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
 
 
-def _base(url: str) -> str:
+def _base(url: str, source: str = "vllm") -> str:
+    example = "http://127.0.0.1:30000" if source == "sglang" else "http://127.0.0.1:8000"
     try:
         parts = urlsplit(url if "://" in url else f"http://{url}")
         _ = parts.port  # raises for a port out of range
         host = parts.hostname
     except ValueError as exc:
         raise UsageError(
-            f"--from vllm: cannot parse the URL ({exc})", hint="e.g. http://127.0.0.1:8000"
+            f"{source}: cannot parse the URL ({exc})", hint=f"e.g. {example}"
         ) from None
     if parts.scheme not in ("http", "https") or not host:
-        raise UsageError(
-            f"--from vllm {redact_url(url)}: not an http(s) URL", hint="e.g. http://127.0.0.1:8000"
-        )
+        raise UsageError(f"{source} {redact_url(url)}: not an http(s) URL", hint=f"e.g. {example}")
     path = parts.path.rstrip("/")
     if path.endswith("/v1"):
         path = path[:-3]
