@@ -55,8 +55,9 @@ prometheus:
 test: install lint realservers prometheus
 	$(PY) -m pytest -q
 
+# the suite without real servers, Prometheus or end-to-end subprocesses (docs/testing.md)
 test-fast: install
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not integration"
 
 demo: install
 	$(VENV)/bin/specdiag demo

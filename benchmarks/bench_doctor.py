@@ -41,7 +41,7 @@ def _time(cmd: list[str]) -> float:
 
 def _evidence(root: Path) -> dict[str, str]:
     sys.path.insert(0, str(REPO))
-    from tests.test_doctor__helpers import sglang_args, write_draft, write_sglang_log, write_target
+    from tests.support.doctor import sglang_args, write_draft, write_sglang_log, write_target
 
     target = write_target(root / "target", layers=62)
     draft = write_draft(root / "draft", ids=[2, 30, 58])

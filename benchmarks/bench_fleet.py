@@ -42,8 +42,8 @@ def main() -> int:
     import httpx
 
     from specdiag.core.fleet.run import FleetConfig, run_fleet
-    from tests.fleet_history import Replica, generate
-    from tests.prometheus_harness import Prometheus, backfill
+    from tests.support.fleet_history import Replica, generate
+    from tests.support.prometheus_harness import Prometheus, backfill
 
     now = time.time()
     end = math.floor((now - 3 * 3600) / 60) * 60

@@ -14,7 +14,7 @@ code  meaning
 143   terminated (SIGTERM, as sent by ``timeout``, systemd, Kubernetes); as Ctrl-C
 ====  =====================================================================
 
-Every error carries a hint: the raise site gives one (``tests/test_errors.py`` walks every
+Every error carries a hint: the raise site gives one (``tests/contract/test_framework.py`` walks every
 raise site and fails on one without), and a class-level ``default_hint`` stands in for errors
 built elsewhere (subclasses, third-party callers), so the boundary never prints an error alone.
 

@@ -1,18 +1,23 @@
-"""Shared test fixtures: a clean CLI environment and a helper to run commands in-process."""
+"""Shared for every test: a clean CLI environment, the real-server fixtures, the markers.
+
+Where a test goes is in docs/testing.md. Everything under tests/integration/ is marked
+``integration`` here (real servers, a real Prometheus, end-to-end subprocesses), so
+``pytest -m "not integration"`` is the fast suite.
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from specdiag.cli.app import app
+INTEGRATION = Path(__file__).resolve().parent / "integration"
 
-pytest_plugins = ["tests.realservers"]  # real llama.cpp / vLLM server fixtures (docs/testing.md)
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if INTEGRATION in item.path.parents:
+            item.add_marker(pytest.mark.integration)
 
 
 @pytest.fixture(autouse=True)
@@ -22,23 +27,3 @@ def _clean_cli_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("SPECDIAG_DEBUG", raising=False)
     monkeypatch.delenv("SPECDIAG_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-
-
-@dataclass
-class CliResult:
-    exit_code: int
-    stdout: str
-    stderr: str
-
-    def json(self) -> Any:
-        return json.loads(self.stdout)
-
-
-def run_cli(
-    args: Sequence[str], env: dict[str, str] | None = None, input: str | None = None
-) -> CliResult:
-    """Run ``specdiag ARGS`` in-process with typer's CliRunner; stdout and stderr kept apart."""
-    result = CliRunner().invoke(app, list(args), env=env, input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return CliResult(result.exit_code, result.stdout, result.stderr)

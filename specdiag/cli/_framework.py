@@ -50,7 +50,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 # is a factory that returns the option (``timeout_opt(help=...)``), used as
 # ``timeout: Annotated[float, timeout_opt("Seconds per request.")] = 60.0``: the flag names, env
 # vars, bounds and display live here, the help and the default at the command.
-# ``tests/test_framework.py`` walks the app: a flag two commands take must come from here (or be in
+# ``tests/contract/test_framework.py`` walks the app: a flag two commands take must come from here (or be in
 # the documented list of flags that mean different things, docs/architecture.md).
 
 # id(option) -> (the option, where in this module it is declared: the factory, or the alias line)

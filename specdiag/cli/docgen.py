@@ -5,7 +5,7 @@
 
 Every command registered in :data:`specdiag.cli.app.COMMANDS` is listed in that order with its
 help text and every option: its flags, type or choices, default, environment variables and
-help. ``tests/test_cli_docs.py`` runs the check, so the page cannot drift from the code.
+help. ``tests/contract/test_cli_docs.py`` runs the check, so the page cannot drift from the code.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ is written back (:meth:`FastScanner.sync`) before anything reads it: the analyze
 (:func:`release`), another scanner of the same analyzer adding records, the end of the source.
 
 So the report, the JSON document and ``--records`` are byte-identical to the Python path's
-(tests/test_logs_fast.py proves it on every test file, generated files and fuzz cases). When a
+(tests/unit/logs/test_fast.py proves it on every test file, generated files and fuzz cases). When a
 time window or ``--records`` needs each record as an object, or the parser's fast paths are off,
 the compiled part only finds the candidate lines and Python parses them all.
 

@@ -707,7 +707,7 @@ class LineParser:
 
     def _sglang_fast(self, m: re.Match[str], line_no: int) -> ParseOutcome:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
-        record as the general path (tests/test_logs_audit.py compares the two)."""
+        record as the general path (tests/unit/logs/test_audit.py compares the two)."""
         (
             date,
             hh,

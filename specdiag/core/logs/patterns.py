@@ -68,7 +68,7 @@ CONTEXT = b"\n"  # the ``prev`` of a context line (a real previous line never ho
 # "#acc drafts", "accepted N/M", "acceptanceLength" / "numAcceptedTokens" /
 # "num_accepted_tokens"; camelCase TensorRT-LLM stats without acceptanceLength hold no lowercase
 # "acc"). Lines with "cc" are then checked for a real keyword before any decoding.
-# tests/test_logs_parse.py checks that every sample line holds ANCHOR and a keyword.
+# tests/unit/logs/test_parse.py checks that every sample line holds ANCHOR and a keyword.
 # The search is a compiled regex: for a short literal, ``re`` scans about twice as fast as
 # ``bytes.find`` (measured on the benchmark log, CPython 3.11).
 ANCHOR = b"cc"
