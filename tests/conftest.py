@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+pytest_plugins = ["tests.support.realservers"]  # real llama.cpp / vLLM / SGLang fixtures
 INTEGRATION = Path(__file__).resolve().parent / "integration"
 
 

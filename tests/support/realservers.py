@@ -238,7 +238,7 @@ _LIVE_LOCK = threading.Lock()
 _KEY_LINES = re.compile(
     r"died unexpectedly|EngineDeadError|exit code|Error:|SIGILL|Segmentation fault|"
     r"terminate called|GGML_ASSERT|error while handling argument|Address already in use|"
-    r"^\d+\.\d+\.\d+\.\d+ E |Traceback|Scheduler hit an exception|NOT IMPLEMENTED",
+    r"^\d+\.\d+\.\d+\.\d+ E |Scheduler hit an exception|NOT IMPLEMENTED",
     re.IGNORECASE,
 )
 
@@ -767,6 +767,7 @@ def start_sglang(
         args += [
             "--speculative-algorithm", "EAGLE3",
             "--enable-return-aux-hidden-states",
+            "--disable-radix-cache",  # else a repeated prompt returns only its uncached tokens
             "--attention-backend", "torch_native",
         ]  # fmt: skip
         if capture_ids is not None:

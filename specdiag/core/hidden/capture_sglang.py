@@ -50,15 +50,22 @@ def sglang_server_args(layers: Sequence[int] | None) -> tuple[str, ...]:
     """The flags (argv items, after ``python -m sglang.launch_server --model-path TARGET``) that
     make SGLang a capture-only server for the draft's ids (SGLang convention; None: its default).
     """
-    args = ["--speculative-algorithm", "EAGLE3", CAPTURE_FLAG]
+    # without --disable-radix-cache a prompt seen before is partly served from the prefix cache,
+    # and only its uncached tokens' states come back (measured on 0.5.23)
+    args = ["--speculative-algorithm", "EAGLE3", CAPTURE_FLAG, "--disable-radix-cache"]
     if layers is not None:
         ids = [int(i) for i in layers]
         if not ids:
             raise UsageError("--layers is empty", hint="e.g. --layers 1,29,57")
-        if any(i < -1 for i in ids):
+        if any(i < 0 for i in ids):
             raise UsageError(
-                "--layers: SGLang ids are >= -1 (-1 = the embedding output)",
-                hint="SGLang id k captures the output of decoder layer k",
+                f"--layers {','.join(map(str, ids))}: SGLang's capture-only mode refuses "
+                "negative ids (`--return-aux-hidden-state-layer-ids must be non-negative`), "
+                "though a served draft whose eagle_config says -1 IS fed the embedding output "
+                "(HF hidden_states[0], measured on SGLang 0.5.23)",
+                hint="EAGLE-3 training never feeds the embedding: an id -1 in a served config is "
+                "the shift of an off-by-one edit; capture the other ids, and get the embedding "
+                "from the checkpoint (capture-hidden hf MODEL_DIR, index 0)",
             )
         args += [IDS_FLAG, *(str(i) for i in ids)]
     return tuple(args)
@@ -254,8 +261,8 @@ def capture_sglang(
     if len(rows) < n_tokens:
         raise ServerError(
             f"{shown} returned {len(rows)} hidden-state rows for {n_tokens} prompt tokens",
-            hint="the server captured only part of the prompt (a cached prefix?): restart it "
-            "with --disable-radix-cache, or send a sample it has not seen",
+            hint="SGLang served the rest from its prefix cache (a prompt it had seen): restart "
+            "it with --disable-radix-cache (--print-server-args --engine sglang includes it)",
         )
     if len(rows) > n_tokens:
         notes.append(

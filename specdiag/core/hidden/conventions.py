@@ -148,8 +148,9 @@ _SGLANG_KEYS = ("eagle_config.eagle_aux_hidden_state_layer_ids",)
 _SGLANG_LAST = (
     "SGLang captures the input of each decoder layer, so the last layer's output is never "
     "captured; the draft gets one state fewer than its fc expects, and the first request kills "
-    "the scheduler (`mat1 and mat2 shapes cannot be multiplied`); a capture-only server fails "
-    "the request with a ValueError instead"
+    "the scheduler (`mat1 and mat2 shapes cannot be multiplied`); a capture-only server dies at "
+    "start-up (`The model captured 2 aux hidden states, but --return-aux-hidden-state-layer-ids "
+    "names 3 layers`)"
 )
 _SGLANG_DEFAULT = (
     "no ids in the draft's eagle_config: [2, N//2, N-3] used as layer-input positions, no +1 "
@@ -313,3 +314,33 @@ def parse_id_list(
 def suggest_ids(hf_indices: Sequence[int], engine: CaptureEngine) -> tuple[int, ...]:
     """Ids for ``engine``'s config that make it capture ``hf_indices``."""
     return tuple(hf_to_engine_id(h, engine) for h in hf_indices)
+
+
+# Model files of SGLang 0.5.23 that add the +1 only when the first id is 1 (read in the wheel's
+# deepseek_v2.py and glm4_moe_lite.py, not run): any other first id is used as a layer-input
+# position, as vLLM does. Llama (measured), Qwen3 and the other generic files add +1 always.
+SGLANG_FIRST_ID_RULE_ARCHITECTURES = frozenset(
+    {"DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "Glm4MoeLiteForCausalLM"}
+)
+
+
+def sglang_hf_indices(
+    ids: Sequence[int], architecture: str | None = None, version: str | None = None
+) -> tuple[int, ...]:
+    """HF indices SGLang captures for the explicit ``ids`` on a target of ``architecture``."""
+    rules = aux_id_rules(CaptureEngine.SGLANG, version)
+    if architecture in SGLANG_FIRST_ID_RULE_ARCHITECTURES and ids and ids[0] != 1:
+        return tuple(ids)
+    return tuple(rules.to_hf(i) for i in ids)
+
+
+def sglang_embedding_note() -> str:
+    """What SGLang does with an id naming the embedding output, per version (one wording for
+    every command that has to say it)."""
+    new = aux_id_rules(CaptureEngine.SGLANG)
+    return (
+        f"SGLang {new.versions} captures id -1 as the embedding output (HF hidden_states[0], "
+        "measured on the real server) and feeds it to the draft; SGLang 0.5.5-0.5.19 fail the "
+        "first request instead (no residual before layer 0: read in their source); its "
+        "capture-only mode refuses negative ids"
+    )
