@@ -15,6 +15,7 @@ from specdiag.cli._framework import (
     command,
     device_opt,
     dtype_opt,
+    engine_opt,
     pad_id_opt,
     served_model_opt,
     timeout_opt,
@@ -105,10 +106,7 @@ def capture_hidden_cmd(
         ),
     ] = None,
     engine: Annotated[
-        str,
-        typer.Option(
-            "--engine", help="For --print-server-args: vllm or sglang (whose launch flags)."
-        ),
+        str, engine_opt(help="For --print-server-args: vllm or sglang (whose launch flags).")
     ] = "vllm",
     like: Annotated[
         Path | None,
