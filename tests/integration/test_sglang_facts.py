@@ -119,7 +119,10 @@ def test_chat_spec_details_only_when_asked(srv: RealServer) -> None:
 
 
 def _types(text: str) -> dict[str, str]:
-    return dict(re.findall(r"^# TYPE (\S+) (\S+)$", text, re.MULTILINE))
+    """{family name without _total: type} from the # TYPE lines (SGLang's multiprocess
+    exposition writes counters' TYPE lines with the _total suffix)."""
+    found = re.findall(r"^# TYPE (\S+) (\S+)$", text, re.MULTILINE)
+    return {name.removesuffix("_total"): kind for name, kind in found}
 
 
 def test_metrics_gauges_and_the_verify_counter(srv: RealServer, run: dict[str, Any]) -> None:
