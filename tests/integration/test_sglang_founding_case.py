@@ -50,7 +50,7 @@ def test_founding_case_found_and_fixed(
     # 1. the served draft with [-1, 1, 4]: accept length ~1, in probe and in the log
     broken = real_servers.sglang(target="t10", draft="m1_1_4", decode_log_interval=1)
     offset = broken.wait_quiet()
-    bad = _probe(broken)["main"]["accept"]
+    bad = _probe(broken)["accept_length"]
     assert bad["pooled"] < 1.1, bad
     log = tmp_path / "broken.log"
     log.write_text(broken.log_text(offset))
@@ -81,6 +81,6 @@ def test_founding_case_found_and_fixed(
 
     # 4. served with [1, 4, 7]: healthy
     healthy = real_servers.sglang(target="t10", draft="1_4_7", decode_log_interval=1)
-    good = _probe(healthy)["main"]["accept"]
+    good = _probe(healthy)["accept_length"]
     assert good["pooled"] > 1.4, good
     assert good["pooled"] > bad["pooled"] + 0.3
