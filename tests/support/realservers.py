@@ -466,11 +466,17 @@ def _launch(
     return srv
 
 
+# SGLang lines that mean the server will never become healthy (its processes then linger a minute)
+_SGLANG_DEAD = re.compile(r"Scheduler hit an exception|SIGQUIT received")
+
+
 def _wait_healthy(srv: RealServer, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while True:
         if not srv.alive():
             raise RealServerError(f"{srv.name}: exited during start-up\n" + srv.crash_report())
+        if srv.kind == "sglang" and _SGLANG_DEAD.search(srv.log_text()):
+            raise RealServerError(f"{srv.name}: died during start-up\n" + srv.crash_report())
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(srv.url + "/health", timeout=2.0).status_code == 200:
                 return
