@@ -147,8 +147,9 @@ class AuxIdRules:
 _SGLANG_KEYS = ("eagle_config.eagle_aux_hidden_state_layer_ids",)
 _SGLANG_LAST = (
     "SGLang captures the input of each decoder layer, so the last layer's output is never "
-    "captured; the draft gets one state fewer than its fc expects, and the first request kills "
-    "the scheduler (`mat1 and mat2 shapes cannot be multiplied`); a capture-only server dies at "
+    "captured; the draft gets one state fewer than its fc expects, and the first request (SGLang's "
+    "own /health check sends one) kills the scheduler (`mat1 and mat2 shapes cannot be "
+    "multiplied`), so the server never turns healthy; a capture-only server dies at "
     "start-up (`The model captured 2 aux hidden states, but --return-aux-hidden-state-layer-ids "
     "names 3 layers`)"
 )
