@@ -29,6 +29,9 @@ from tests.support.cli import run_cli
 IDS = [421, 422, 413, 420, 282, 261, 416, 283, 300, 301, 302, 40, 41, 42, 50, 51]
 SERVED = [1, 4, 7]
 
+# a server start takes 15-30 s idle but minutes on a busy 2-core machine (docs/testing.md)
+pytestmark = pytest.mark.timeout(900)
+
 
 @pytest.fixture(scope="module")
 def setup() -> realservers.SglangSetup:

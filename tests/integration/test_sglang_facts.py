@@ -39,6 +39,9 @@ PROMPTS = [
     "once upon a time there was a server",
 ]
 
+# a server start takes 15-30 s idle but minutes on a busy 2-core machine (docs/testing.md)
+pytestmark = pytest.mark.timeout(900)
+
 
 @pytest.fixture(scope="module")
 def srv(real_servers: RealServers) -> RealServer:

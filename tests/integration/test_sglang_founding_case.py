@@ -21,12 +21,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.support import realservers
 from tests.support.capture_models import specforge_dump
 from tests.support.cli import run_cli
 
 IDS = [421, 422, 413, 420, 282, 261, 416, 283, 300, 301, 302, 40, 41, 42, 50, 51]
 TRAINED = [1, 4, 7]
+# four server starts: 15-30 s each idle, minutes on a busy 2-core machine (docs/testing.md)
+pytestmark = pytest.mark.timeout(1200)
 
 
 def _probe(srv: realservers.RealServer) -> dict[str, Any]:
