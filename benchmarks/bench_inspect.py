@@ -6,11 +6,8 @@ Writes ``--files`` dumps (``input_ids``, ``loss_mask``, ``aux_hidden_state [1, T
 then times, best of ``--repeat``:
 
 * ``cat``: ``cat FILES > /dev/null`` (the bandwidth reference: page cache to user space);
-* ``scan`` (cold): ``inspect_paths(DIR, workers=N)`` in this process, torch already imported,
-  the pool's N - 1 workers started inside the timed call (the work itself: the workers' start,
-  the reads, the reductions, the reports coming back; this process scans beside them);
-* ``warm``: the same call with the workers already up (a process that scans again, or the CLI,
-  which starts its pool while it imports torch);
+* ``scan``: ``inspect_paths(DIR, workers=N)`` in this process, torch already imported (N
+  files at once in threads);
 * ``cli``: ``specdiag inspect-dump DIR --workers N --json`` as a fresh process (what a user
   waits for, torch import and process start included).
 
@@ -22,11 +19,11 @@ path it falls back to (``SPECDIAG_INSPECT_TORCH=1``), side by side.
 
 Usage: python benchmarks/bench_inspect.py [--files 24] [--tokens 4096] [--hidden 2560]
        [--workers 1,2,4,8,16] [--engines compiled,torch] [--repeat 3] [--keep DIR] [--ceiling]
-       [--json]
+       [--no-cli] [--json]
 
 ``--ceiling`` adds the host's own figure: the compiled kernel alone over the files' feature
 tensors at each worker count, in processes started and files mapped before the clock starts
-(no pool, no per-file Python). Scaling against it says how much the host itself loses.
+(no per-file Python, no GIL). Scaling against it says how much the host itself loses.
 """
 
 from __future__ import annotations
@@ -93,11 +90,12 @@ def _ceiling_child(files: list[str], barrier: object, out: object) -> None:
 
 def ceiling(names: list[str], procs: int, repeat: int) -> float:
     """GB/s of the compiled kernel alone over the files' feature tensors, ``procs`` processes
-    at once (each a static share of the files, mapped before the clock starts): no pool, no
+    at once (each a static share of the files, mapped before the clock starts): no
     start-up, no per-file Python in the timing. What the host gives this read at that count."""
-    from specdiag.core.hidden import inspect as insp
+    import multiprocessing as mp
 
-    ctx = insp._context()  # the pool's forkserver: its children have torch imported
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(["torch", "specdiag.core.hidden.inspect"])
     rates = []
     for _ in range(repeat):
         barrier = ctx.Barrier(procs)
@@ -136,15 +134,6 @@ def main() -> int:
     ap.add_argument("--engines", default="compiled", help="compiled, torch or both (a,b)")
     ap.add_argument("--no-cli", action="store_true", help="skip the fresh-process timings")
     ap.add_argument(
-        "--no-warm", action="store_true", help="pool server without inspect_warm (to compare)"
-    )
-    ap.add_argument(
-        "--timeline",
-        default=None,
-        help="FILE: one more cold run at the largest worker count, writing when each process "
-        "started and finished each file (pid kind start end, wall-clock s)",
-    )
-    ap.add_argument(
         "--ceiling",
         action="store_true",
         help="also time the compiled kernel alone over the same files at each worker count "
@@ -159,8 +148,6 @@ def main() -> int:
     from specdiag.core.hidden.inspect import inspect_paths
 
     compiled = insp._fast
-    if a.no_warm:
-        insp._PRELOAD = tuple(m for m in insp._PRELOAD if not m.endswith("inspect_warm"))
     engines = [e.strip() for e in a.engines.split(",") if e.strip()]
     if "compiled" in engines and compiled is None:
         print(
@@ -185,22 +172,6 @@ def main() -> int:
 
     cat()  # page-cache the files
     t_cat = best(cat, a.repeat)
-    if a.timeline:  # the pool's server imports the wrapper (benchmarks/ is on its sys.path)
-        os.environ["SPECDIAG_BENCH_TIMELINE"] = str(Path(a.timeline).resolve())
-        Path(a.timeline).write_text("", encoding="utf-8")
-        insp._PRELOAD = (*insp._PRELOAD, "inspect_timeline")
-        # the server finds it through PYTHONPATH (it does not take this process's sys.path)
-        here = str(Path(__file__).resolve().parent)
-        os.environ["PYTHONPATH"] = os.pathsep.join(
-            p for p in (here, os.environ.get("PYTHONPATH", "")) if p
-        )
-    # the pool's server up once for the process (a fresh server first imports torch; without
-    # it, inspect_paths scans sets below POOL_MIN_BYTES in this process alone)
-    if max(workers) > 1:
-        insp.prestart_pool(max(workers))
-        if insp._POOL is not None:
-            insp._POOL.wait_ready(300)
-        insp.shutdown_pool()
     ceil: dict[int, float] = {}
     if a.ceiling and compiled is not None:
         for w in workers:
@@ -214,22 +185,8 @@ def main() -> int:
         if engine == "torch":
             env["SPECDIAG_INSPECT_TORCH"] = "1"  # the CLI's switch (in-process: insp._fast)
         for w in workers:
-            inspect_paths([d], workers=w)  # warm: the forkserver starts once per process
-            # cold: the pool's workers start inside the timed call (the forkserver is up)
-            cold = []
-            for _ in range(a.repeat):
-                insp.shutdown_pool()
-                t0 = time.perf_counter()
-                inspect_paths([d], workers=w)
-                cold.append(time.perf_counter() - t0)
-            t_scan = min(cold)
-            # warm: the workers are already up (a process that scans again, or the CLI, whose
-            # pool starts while it imports torch)
-            insp.prestart_pool(w)
-            if insp._POOL is not None:
-                insp._POOL.wait_ready(120)
-            t_warm = best(lambda w=w: inspect_paths([d], workers=w), a.repeat)
-            insp.shutdown_pool()
+            inspect_paths([d], workers=w)  # once untimed: the first call builds torch's state
+            t_scan = best(lambda w=w: inspect_paths([d], workers=w), a.repeat)
             t_cli = None
             if not a.no_cli and cli_ok:
                 cmd = [*specdiag, "inspect-dump", str(d), "--workers", str(w), "--json"]
@@ -244,55 +201,11 @@ def main() -> int:
                 except subprocess.CalledProcessError as exc:  # e.g. the CLI's deps missing
                     print(f"CLI failed, not timed: {exc.stderr.decode()[-400:]}", file=sys.stderr)
                     cli_ok = False
-            rows.append(
-                {"engine": engine, "workers": w, "scan_s": t_scan, "warm_s": t_warm, "cli_s": t_cli}
-            )
+            rows.append({"engine": engine, "workers": w, "scan_s": t_scan, "cli_s": t_cli})
     insp._fast = compiled
-    if a.timeline and max(workers) > 1:
-        insp.shutdown_pool()
-        t_start = time.time()
-        local: list[tuple[float, float]] = []
-        orig = insp.inspect_file
-
-        def timed(*args: object) -> object:
-            t0 = time.time()
-            r = orig(*args)  # type: ignore[arg-type]
-            local.append((t0, time.time()))
-            return r
-
-        insp.inspect_file = timed  # type: ignore[assignment]
-        inspect_paths([d], workers=max(workers))
-        t_end = time.time()
-        insp.inspect_file = orig
-        with open(a.timeline, "a", encoding="utf-8") as f:
-            f.write(f"call 0 {t_start:.6f} {t_end:.6f}\n")
-            for t0, t1 in local:
-                f.write(f"{os.getpid()} parent-file {t0:.6f} {t1:.6f}\n")
-        # per process, in ms from the call's start: when it came up, its first file, files, end
-        procs: dict[str, dict[str, float]] = {}
-        for line in Path(a.timeline).read_text(encoding="utf-8").splitlines():
-            pid, kind, t0s, t1s = line.split()
-            t0, t1 = float(t0s), float(t1s)
-            if pid == "call" or t0 < t_start or t1 > t_end + 1.0:
-                continue
-            p = procs.setdefault(pid, {"up": -1.0, "first": 1e9, "files": 0, "end": 0.0})
-            if kind == "up":
-                p["up"] = (t1 - t_start) * 1e3
-            else:
-                p["first"] = min(p["first"], (t0 - t_start) * 1e3)
-                p["files"] += 1
-                p["end"] = max(p["end"], (t1 - t_start) * 1e3)
-        print(f"timeline, cold, {max(workers)} workers: call {1e3 * (t_end - t_start):.1f} ms")
-        for pid, p in sorted(procs.items(), key=lambda kv: kv[1]["first"]):
-            who = "this process" if pid == str(os.getpid()) else f"worker {pid}"
-            up = f"up {p['up']:6.1f}" if p["up"] >= 0 else "          "
-            print(
-                f"  {who:>16} {up}  first file {p['first']:6.1f}  files {int(p['files']):3d}"
-                f"  done {p['end']:6.1f} ms"
-            )
     base = {
         r["engine"]: gb / r["scan_s"] for r in rows if r["workers"] == 1
-    }  # per engine: its own 1-worker rate (no pool: cold = warm)
+    }  # per engine: its own 1-worker rate
     result = {
         "files": len(files),
         "bytes": size,
@@ -311,10 +224,6 @@ def main() -> int:
             {
                 **r,
                 "scan_gbps": gb / r["scan_s"],
-                "warm_gbps": gb / r["warm_s"],
-                "warm_scaling": (gb / r["warm_s"]) / (r["workers"] * base[r["engine"]])
-                if r["engine"] in base
-                else None,
                 "cli_gbps": gb / r["cli_s"] if r["cli_s"] else None,
                 "scaling": (gb / r["scan_s"]) / (r["workers"] * base[r["engine"]])
                 if r["engine"] in base
@@ -332,17 +241,15 @@ def main() -> int:
             f"{result['kernels']}; cat: {t_cat:.3f} s = {gb / t_cat:.2f} GB/s"
         )
         print(
-            f"{'engine':>8} {'workers':>7} {'cold s':>8} {'GB/s':>6} {'scaling':>8} {'of cat':>7} "
-            f"{'warm s':>7} {'GB/s':>6} {'scaling':>8} {'cli s':>7}"
+            f"{'engine':>8} {'workers':>7} {'scan s':>8} {'GB/s':>6} {'scaling':>8} {'of cat':>7} "
+            f"{'cli s':>7}"
         )
         for r in result["rows"]:
             sc = f"{r['scaling']:.0%}" if r["scaling"] is not None else "-"
-            ws = f"{r['warm_scaling']:.0%}" if r["warm_scaling"] is not None else "-"
             cli = f"{r['cli_s']:.3f}" if r["cli_s"] else "-"
             print(
                 f"{r['engine']:>8} {r['workers']:>7} {r['scan_s']:>8.3f} {r['scan_gbps']:>6.2f} "
-                f"{sc:>8} {r['of_cat']:>7.0%} {r['warm_s']:>7.3f} {r['warm_gbps']:>6.2f} "
-                f"{ws:>8} {cli:>7}"
+                f"{sc:>8} {r['of_cat']:>7.0%} {cli:>7}"
             )
         for c in result["ceiling"]:
             sc = f"{c['scaling']:.0%}" if c["scaling"] is not None else "-"

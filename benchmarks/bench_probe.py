@@ -42,7 +42,7 @@ def free_port() -> int:
 def start_server_process(port: int) -> subprocess.Popen[bytes]:
     cmd = [
         sys.executable, "-m", "specdiag", "reference-server", "--flavor", "vllm",
-        "--port", str(port), "--steps", "3", "--acc", "0.7",
+        "--port", str(port), "--steps", "3", "--acceptance", "0.7",
         "--target-step-ms", "0", "--draft-step-ms", "0", "--max-running-requests", "256",
     ]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO)

@@ -1,4 +1,4 @@
-/* specdiag.core.logs._fastlogs: the compiled part of `specdiag logs` (issue 13).
+/* specdiag.core.logs._fastlogs: the compiled part of `specdiag logs`.
  *
  * Two stages, both producing exactly what the Python path produces:
  *

@@ -1,17 +1,45 @@
-"""Shared for every test: a clean CLI environment, the real-server fixtures, the markers.
+"""Shared for every test: a clean CLI environment, the real-server fixtures, the markers, the
+hypothesis profiles.
 
 Where a test goes is in docs/testing.md. Everything under tests/integration/ is marked
 ``integration`` here (real servers, a real Prometheus, end-to-end subprocesses), so
 ``pytest -m "not integration"`` is the fast suite.
+
+Hypothesis runs the ``dev`` profile locally (a quarter of the examples) and ``ci`` where ``CI``
+is set; ``HYPOTHESIS_PROFILE=ci`` (or ``dev``) picks one explicitly. tests/support/examples.py
+scales a property's own ``max_examples`` by the profile.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+from tests.support.examples import CI_EXAMPLES
+
+# no deadline: the suite runs on shared 2-core machines, where a slow example is not a bug
+settings.register_profile(
+    "ci",
+    max_examples=CI_EXAMPLES,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    max_examples=CI_EXAMPLES // 4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(
+    os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+)
 
 pytest_plugins = ["tests.support.realservers"]  # real llama.cpp / vLLM / SGLang fixtures
+
 INTEGRATION = Path(__file__).resolve().parent / "integration"
 
 

@@ -3,6 +3,7 @@ its ``--server-args`` reader (shared with ``specdiag exporter``)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -14,7 +15,13 @@ if TYPE_CHECKING:
 def document(report: DoctorReport) -> dict[str, Any]:
     from specdiag.cli._output import to_jsonable
 
-    status = "could-not-run" if report.could_not_run else ("fail" if report.failed else "ok")
+    status = (
+        "could-not-run"
+        if report.could_not_run
+        else "incomplete"
+        if report.incomplete
+        else ("fail" if report.failed else "ok")
+    )
     doc = to_jsonable(report)
     return {"command": "doctor", "status": status, **doc}
 
@@ -22,60 +29,142 @@ def document(report: DoctorReport) -> dict[str, Any]:
 _STYLE = {"fail": "bold red", "warn": "yellow", "pass": "green", "skipped": "dim"}
 
 
-def render(console: Console, report: DoctorReport) -> None:
+_TOKEN = re.compile(r"\[[^\[\]]{0,80}\]\S*|\S+")
+SHOWN = 3  # findings in the default view
+
+
+def wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """Greedy word wrap that never splits a word, a number or a bracketed list ([2, 30, 58])."""
+    lines: list[str] = []
+    cur = indent
+    for tok in _TOKEN.findall(text):
+        if cur.strip() and len(cur) + 1 + len(tok) > width:
+            lines.append(cur)
+            cur = indent + tok
+        else:
+            cur = cur + (" " if cur.strip() else "") + tok
+    if cur.strip():
+        lines.append(cur)
+    return lines
+
+
+def _verdict(report: DoctorReport) -> tuple[str, str]:
+    if report.could_not_run:
+        return "COULD NOT RUN", "bold red"
+    if report.incomplete:
+        return "INCOMPLETE", "bold red"
+    if report.failed:
+        return "FAIL", "bold red"
+    if any(c.status.value == "warn" for c in report.checks):
+        return "WARN", "yellow"
+    return "OK", "green"
+
+
+def render(console: Console, report: DoctorReport, verbose: bool = False) -> None:
+    """The one-screen answer: verdict, expected vs observed, the top findings with their fixes
+    (snippets printed whole, to paste), the commands that confirm them, what the evidence was.
+    ``verbose``: then every check with its evidence, the inputs, the ranking method."""
+    width = max(60, min(console.width, 100))
+
+    def say(text: str, style: str | None = None) -> None:
+        console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+
+    def para(text: str, indent: str = "", style: str | None = None) -> None:
+        for line in wrap(text, width, indent):
+            say(line, style)
+
+    word, style = _verdict(report)
+    n = report.counts
+    head = f"specdiag doctor: {word} ({n.get('fail', 0)} fail, {n.get('warn', 0)} warn, {n.get('pass', 0)} pass)"
+    say(head, style)
+    if report.engine:
+        ver = report.engine_version or "version unknown"
+        frm = f", version from {report.engine_version_from}" if report.engine_version_from else ""
+        para(f"engine: {report.engine} {ver} (from {report.engine_from or '?'}{frm})")
+    g = report.gap
+    if g is not None:
+        ratio = f"{g.ratio:.0%}" if g.ratio is not None else "n/a"
+        para(
+            f"accept length (bonus token counted): expected {g.expected_accept_length:.2f} with "
+            f"{g.steps} steps, observed {g.observed_accept_length:.2f} = {g.verdict}, {ratio} of "
+            f"the predicted accepted drafts ({g.expected_drafts:.2f} expected, "
+            f"{g.observed_drafts:.2f} observed per step)"
+        )
+        para(f"observed from {g.observed_from}", "  ")
+        if g.naive_ratio is not None and g.ratio is not None and g.naive_ratio >= 0.9 > g.ratio:
+            para(
+                f"not healthy: {g.observed_accept_length:.2f} against the trainer's "
+                f"{g.expected_drafts:.2f} mixes a length that counts the bonus token with a sum "
+                "that does not",
+                "  ",
+            )
+    if len(report.segments) > 1:
+        segs = ", ".join(
+            f"{s.accept_length:.2f}" if s.accept_length is not None else "n/a"
+            for s in report.segments
+        )
+        para(
+            f"timeline: {len(report.segments)} segments split at restarts (accept length {segs}); "
+            f"the last one is judged: it starts at {report.segments[-1].start or '?'} after "
+            f"{report.segments[-1].starts_because}"
+        )
+    say("")
+    if report.findings:
+        for f in report.findings[: len(report.findings) if verbose else SHOWN]:
+            share = f", explains {f.explains:.0%} of the gap" if f.explains is not None else ""
+            say(f"{f.rank}. {f.status.value}  {f.title} [{f.check}]{share}", _STYLE[f.status.value])
+            msg = f.message if verbose else f.message.split("; ")[0]
+            para(msg, "   ")
+            if f.fix:
+                para("fix: " + f.fix, "   ")
+            if f.snippet:
+                say("     " + f.snippet)
+            for cmd in f.confirm[:1] if not verbose else f.confirm:
+                para("confirm: " + cmd, "   ")
+        more = len(report.findings) - SHOWN
+        if more > 0 and not verbose:
+            para(
+                f"... {more} more finding(s): "
+                + ", ".join(x.check for x in report.findings[SHOWN:])
+                + " (--verbose shows them)"
+            )
+    else:
+        para(report.summary)
+    say("")
+    groups: dict[str, list[str]] = {}
+    for e in report.evidence:
+        groups.setdefault(e.status, []).append(e.source if e.source != "logs" else f"logs {e.path}")
+    if groups:
+        para("evidence: " + "; ".join(f"{st} {', '.join(names)}" for st, names in groups.items()))
+    for e in report.evidence:
+        if e.status in ("unreadable", "partial"):
+            para(
+                f"{e.status}: {e.source} {e.path}: {e.why}",
+                "  ",
+                "red" if e.status == "unreadable" else None,
+            )
+    if report.incomplete:
+        para(
+            "incomplete: an input given could not be read, so this is not a pass (exit 3); "
+            "--allow-missing judges on the rest",
+            style="bold red",
+        )
+    if not verbose:
+        skipped = n.get("skipped", 0)
+        para(
+            f"{len(report.checks)} checks ({skipped} skipped for lack of evidence): --verbose shows each"
+        )
+        return
+    _render_all(console, report)
+
+
+def _render_all(console: Console, report: DoctorReport) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    console.print(
-        f"[bold]specdiag doctor[/bold]  evidence: {escape(', '.join(report.evidence_given))}"
-        + (
-            f"  engine: {escape(report.engine)} (from {escape(report.engine_from or '?')})"
-            if report.engine
-            else ""
-        )
-    )
     console.print()
     console.print(escape(report.summary))
     console.print()
-    g = report.gap
-    if g is not None:
-        t = Table(
-            title="expected vs observed (accept length counts the bonus token)",
-            title_justify="left",
-        )
-        for col in ("", "accept length", "accepted drafts / step"):
-            t.add_column(col)
-        t.add_row("expected", f"{g.expected_accept_length:.2f}", f"{g.expected_drafts:.2f}")
-        t.add_row("observed", f"{g.observed_accept_length:.2f}", f"{g.observed_drafts:.2f}")
-        t.add_row("verdict", escape(g.verdict), f"{g.ratio:.0%}" if g.ratio is not None else "n/a")
-        console.print(t)
-        console.print(f"  observed from {escape(g.observed_from)}")
-        console.print()
-    if report.findings:
-        t = Table(
-            title="findings, ranked (share = how much of the gap it can explain)",
-            title_justify="left",
-        )
-        for col in ("#", "status", "share", "check", "finding", "fix"):
-            t.add_column(col, overflow="fold")
-        for f in report.findings:
-            st = f.status.value
-            t.add_row(
-                str(f.rank),
-                f"[{_STYLE[st]}]{st}[/{_STYLE[st]}]",
-                f"{f.explains:.0%}" if f.explains is not None else "-",
-                escape(f.check),
-                escape(f.message),
-                escape(f.fix or ""),
-            )
-        console.print(t)
-        console.print()
-        confirm = [(f.check, cmd) for f in report.findings for cmd in f.confirm]
-        if confirm:
-            console.print("[bold]to confirm[/bold]")
-            for chk, cmd in confirm:
-                console.print(f"  {escape(chk)}: {escape(cmd)}")
-            console.print()
     t = Table(title="all checks", title_justify="left")
     for col in ("status", "check", "result / why skipped", "evidence"):
         t.add_column(col, overflow="fold")
@@ -93,6 +182,17 @@ def render(console: Console, report: DoctorReport) -> None:
         console.print("[bold]inputs that could not be read[/bold]")
         for p in report.input_problems:
             console.print(f"  {escape(p.source)} {escape(p.path)}: {escape(p.message)}")
+    if report.segments:
+        console.print()
+        console.print("[bold]timeline (split at restarts)[/bold]")
+        for seg in report.segments:
+            al = f"{seg.accept_length:.2f}" if seg.accept_length is not None else "n/a"
+            console.print(
+                f"  {seg.index + 1}. {escape(seg.start or '?')} .. {escape(seg.end or '?')}: "
+                f"{seg.lines} lines, accept length {al}"
+                + (f", {escape(seg.version)}" if seg.version else "")
+                + f" ({escape(seg.starts_because)})"
+            )
     console.print()
     console.print(f"[dim]ranking: {escape(report.ranking_method)}[/dim]")
 

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.core.hidden.compare import CompareResult
-    from specdiag.core.hidden.compare_results import ChunkResult, Overall
+    from specdiag.core.hidden.compare_results import ChunkResult, CompareResult, Overall
 
 
 def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:

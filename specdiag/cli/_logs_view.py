@@ -277,6 +277,8 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
             ),
             rename={"unconditional": "acc_unconditional"},
         )
+    if result.pastes:
+        doc["pastes"] = pastes_doc(result.pastes)
     if min_accept_len is not None:
         combined = report.combined_accept_length
         doc["min_accept_len"] = {
@@ -285,6 +287,110 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
             "passed": combined is not None and combined.mean >= min_accept_len,
         }
     return doc
+
+
+def pastes_doc(pastes: Any) -> list[dict[str, Any]]:
+    """``pastes`` (docs/logs.md): per input, what the structure readers found."""
+    from specdiag.cli._output import derive
+
+    def decision(d: Any) -> dict[str, Any]:
+        return {"value": d.value, "rule": d.rule}
+
+    def record(r: Any) -> dict[str, Any]:
+        return derive(
+            r,
+            convert={
+                "labels": lambda labels: [[k, v] for k, v in labels],
+                "fields": lambda fields: [[k, v] for k, v in fields],
+                "bonus": decision,
+                "rate_basis": decision,
+                "pooling": decision,
+            },
+        )
+
+    return [
+        {
+            "file": label,
+            **derive(
+                reading,
+                convert={
+                    "records": lambda recs: [record(r) for r in recs],
+                    "groups": lambda groups: [
+                        derive(g, convert={"config": lambda c: [[k, v] for k, v in c]})
+                        for g in groups
+                    ],
+                    "unread": lambda blocks: [derive(b) for b in blocks],
+                    "ignored": lambda blocks: [derive(b) for b in blocks],
+                },
+            ),
+        }
+        for label, reading in pastes
+    ]
+
+
+def paste_records(result: LogsResult) -> int:
+    return sum(len(r.records) for _, r in result.pastes)
+
+
+def render_pastes(console: Console, result: LogsResult) -> None:
+    """The structure readers' records, per input and group, and what they could not read."""
+    from rich.markup import escape
+
+    for label, reading in result.pastes:
+        if reading.records:
+            console.print(
+                f"[bold]{escape(label)}[/bold]: {len(reading.records)} record"
+                f"{'s' if len(reading.records) != 1 else ''} read by structure (tables, "
+                "key-value runs, prose, JSON)"
+            )
+        for r in reading.records:
+            labels = ", ".join(f"{k}={v}" for k, v in r.labels) or "-"
+            length = (
+                f"accept length {r.accept_length:.3f} (bonus incl.)"
+                if r.accept_length is not None
+                else (
+                    f"printed length {r.printed_length:g} (bonus convention unknown: not "
+                    "normalised)"
+                    if r.printed_length is not None
+                    else "no accept length"
+                )
+            )
+            rate = ""
+            if r.accept_rate is not None:
+                rate = f", rate {r.accept_rate:.3f} per draft token"
+            elif r.printed_rate is not None:
+                rate = f", printed rate {r.printed_rate:.3f} ({r.rate_basis.value})"
+            where = f"{r.first_line}" + (f"-{r.last_line}" if r.last_line != r.first_line else "")
+            console.print(
+                f"  line {where} {r.kind} {escape('[' + r.tool + ']')} {escape(r.structure)} {escape(labels)}: "
+                f"{length}{rate}" + (" (summary row)" if r.summary_row else "")
+            )
+            console.print(f"    bonus: {r.bonus.value} ({escape(r.bonus.rule)})", style="dim")
+            for n in r.notes:
+                if not n.startswith("bonus convention unknown"):  # said on the line above
+                    console.print(f"    note: {escape(n)}", style="dim")
+        for g in reading.groups:
+            if g.records > 1:
+                cfg = ", ".join(f"{k}={v}" for k, v in g.config) or "one configuration"
+                mean = (
+                    f"mean accept length {g.accept_length_mean:.3f} over {g.records}"
+                    if g.accept_length_mean is not None
+                    else escape(g.note or "")
+                )
+                console.print(
+                    f"  group {escape('[' + g.tool + ']')} {g.kind} {escape(cfg)}: {mean}"
+                )
+        for b in reading.unread:
+            console.print(
+                f"not understood ({escape(label)}:{b.first_line}-{b.last_line}): "
+                f"{escape(b.reason)}:"
+            )
+            for t in b.lines:
+                console.print(f"  | {escape(t)}")
+        for b in reading.ignored:
+            console.print(
+                f"ignored ({escape(label)}:{b.first_line}-{b.last_line}): {escape(b.reason)}"
+            )
 
 
 # --------------------------------------------------------------------------- human
@@ -524,18 +630,27 @@ def render_result(console: Console, result: LogsResult) -> None:
                 f"{n} x {escape(why)}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])
             )
         )
-    if report.unrecognised_lines:
+    read_by_structure = {
+        (label, ln)
+        for label, reading in result.pastes
+        for r in reading.records
+        for ln in range(r.first_line, r.last_line + 1)
+    }
+    examples = [
+        (f.path, ln, text)
+        for f in report.files
+        for ln, text in f.unrecognised_examples
+        if (f.path, ln) not in read_by_structure
+    ]
+    if report.unrecognised_lines and examples:
         console.print(
             f"not understood: {report.unrecognised_lines} line"
             f"{'s' if report.unrecognised_lines != 1 else ''} that name acceptance figures in "
-            "no layout known to specdiag logs (not counted), e.g.:"
+            "no log layout known to specdiag logs (not counted; those read by structure are "
+            "listed below), e.g.:"
         )
-        shown = 0
-        for f in report.files:
-            for ln, text in f.unrecognised_examples:
-                if shown < 3:
-                    console.print(f"  {escape(f.path)}:{ln}: {escape(text)}")
-                    shown += 1
+        for path, ln, text in examples[:3]:
+            console.print(f"  {escape(path)}:{ln}: {escape(text)}")
     if report.outside_window or report.untimed_records:
         console.print(
             f"--since/--until left out {report.outside_window} records outside the window"
@@ -550,6 +665,7 @@ def render_result(console: Console, result: LogsResult) -> None:
     combined = report.combined_accept_length
     if combined is not None and len(report.engines) > 1:
         console.print(f"combined mean accept length: {combined.mean:.3f} over {combined.n} records")
+    render_pastes(console, result)
 
 
 def _render_comparison(console: Console, c: Comparison) -> None:

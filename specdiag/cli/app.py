@@ -17,7 +17,8 @@ from typing import Annotated
 import typer
 
 from specdiag import __version__
-from specdiag.cli._framework import SpecdiagGroup, exit_code_for
+from specdiag.cli._framework import exit_code_for, run_app
+from specdiag.errors import EXIT_USAGE
 
 # command name -> module under specdiag.cli that defines register(app); help lists them in order
 COMMANDS: dict[str, str] = {
@@ -49,6 +50,7 @@ def _version_callback(value: bool) -> None:
 
 
 def _root(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
@@ -60,15 +62,17 @@ def _root(
     ] = False,
 ) -> None:
     """specdiag: speculative-decoding diagnostics."""
+    if ctx.invoked_subcommand is None:  # `specdiag` alone: the help, and a usage exit
+        sys.stdout.write(ctx.get_help() + "\n")
+        raise typer.Exit(EXIT_USAGE)
 
 
 def build_app(names: Iterable[str] | None = None) -> typer.Typer:
     """A specdiag app with the named commands registered (all when ``names`` is None)."""
     app = typer.Typer(
         name="specdiag",
-        cls=SpecdiagGroup,
         help=HELP,
-        no_args_is_help=True,
+        invoke_without_command=True,
         pretty_exceptions_enable=False,
         add_completion=False,
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -105,12 +109,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         name = requested_command(args)
         app = build_app([name] if name is not None else None)
-        app(args=args, prog_name="specdiag")
-    except SystemExit as exc:
-        code = exc.code
-        if code is None:
-            return 0
-        return code if isinstance(code, int) else 1
-    except BaseException as exc:  # last resort: errors raised outside a command body
+    except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - a command that cannot load
         return exit_code_for(exc)
-    return 0
+    return run_app(app, args, "specdiag")

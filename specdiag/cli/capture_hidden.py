@@ -10,15 +10,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli._framework import (
+    ApiKeyOpt,
     JsonOpt,
-    api_key_opt,
+    LayerConventionOpt,
     command,
-    device_opt,
-    dtype_opt,
-    engine_opt,
-    pad_id_opt,
-    served_model_opt,
-    timeout_opt,
 )
 
 if TYPE_CHECKING:
@@ -27,46 +22,36 @@ if TYPE_CHECKING:
     from specdiag.core.hidden.capture import CaptureResult
 
 HELP = """Capture hidden states: from a running vLLM or SGLang server, or every layer from an HF
-checkpoint. The source comes first: capture-hidden vllm URL | sglang URL | hf MODEL_DIR.
+checkpoint. The source comes first: capture-hidden vllm URL | sglang URL | hf MODEL_DIR
+(--from SOURCE WHERE is the older spelling).
 
 vllm URL sends the sample's token ids to a vLLM server launched with the speculative
 method extract_hidden_states and a hidden-states KV connector, reads the file the response
 names (kv_transfer_params.hidden_states_path) and writes a served dump that compare-hidden
-reads, with the engine and --layers (the ids the server was launched with, vLLM convention:
-id j = input of decoder layer j, 0 = embedding) recorded in it. --compare TRAINING compares
+reads, with the engine and the layer ids the server was launched with (--layers, read with
+--layer-convention; recorded in vLLM's convention) in it. --compare TRAINING compares
 it at once.
 
-sglang URL sends the sample's token ids to an SGLang server in capture-only mode
-(--speculative-algorithm EAGLE3 --enable-return-aux-hidden-states, the draft's ids in
---return-aux-hidden-state-layer-ids, no draft model: SGLang refuses the flag next to one) with
-return_hidden_states, and writes the aux states it returns (exactly what the draft's fc is fed)
-as a served dump. The ids, SGLang convention (every id +1: id k = output of layer k, -1 = the
-embedding in 0.5.23), and the server's version are read from its /server_info and recorded.
-
-hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
+--from hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
 and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
 file compare-hidden --reference and inspect-dump --reference take.
 
---print-server-args --layers 2,30,58 prints the vLLM launch flags alone, ready to append to
-`vllm serve MODEL` (the connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own,
-GPU only); with --engine sglang, SGLang's capture-only flags for those (SGLang) ids.
+--print-server-args --layers 1,29,57 --layer-convention specforge prints the vLLM launch flags
+alone (here eagle_aux_hidden_state_layer_ids 2,30,58), ready to append to `vllm serve MODEL` (the connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own,
+GPU only).
 
 Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
 3 the server or the input could not be used.
 
 Examples:
 
-  specdiag capture-hidden --print-server-args --layers 2,30,58
+  specdiag capture-hidden --print-server-args --layers 1,29,57 --layer-convention specforge
 
-  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors
+  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors
 
-  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 2,30,58 -o served.safetensors --compare data_0.ckpt
+  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
 
-  specdiag capture-hidden --print-server-args --engine sglang --layers 1,29,57
-
-  specdiag capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o served.safetensors --compare data_0.ckpt --training-layers 1,29,57
-
-  specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
+  specdiag capture-hidden --from hf /models/target --like data_0.ckpt -o reference.safetensors
 """
 
 
@@ -106,7 +91,10 @@ def capture_hidden_cmd(
         ),
     ] = None,
     engine: Annotated[
-        str, engine_opt(help="For --print-server-args: vllm or sglang (whose launch flags).")
+        str,
+        typer.Option(
+            "--engine", help="For --print-server-args: vllm or sglang (whose launch flags)."
+        ),
     ] = "vllm",
     like: Annotated[
         Path | None,
@@ -129,11 +117,13 @@ def capture_hidden_cmd(
         str | None,
         typer.Option(
             "--layers",
-            help="The aux-layer ids the server was (or is to be) launched with, in its engine's "
-            "convention: vLLM id j = input of layer j (e.g. 2,30,58); SGLang id k = output of "
-            "layer k, -1 = embedding (e.g. 1,29,57; read from the server when not given).",
+            help="The aux hidden-state layers the vLLM server was (or is to be) launched with, "
+            "read with --layer-convention: 1,29,57 --layer-convention specforge (the training "
+            "ids) or 2,30,58 --layer-convention vllm (eagle_aux_hidden_state_layer_ids as vLLM "
+            "takes them) name the same layers.",
         ),
     ] = None,
+    layer_convention: LayerConventionOpt = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
     ] = None,
@@ -175,16 +165,11 @@ def capture_hidden_cmd(
     ] = "/tmp/specdiag-hidden",
     model: Annotated[
         str | None,
-        served_model_opt(help="vLLM: the served model name (default: the one it lists)."),
+        typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
     ] = None,
-    api_key: Annotated[
-        str | None,
-        api_key_opt(
-            help="vLLM: bearer key (never printed or saved; '' sends none).",
-        ),
-    ] = None,
+    api_key: ApiKeyOpt = None,
     timeout: Annotated[
-        float, timeout_opt(help="Seconds to wait for the server and its file.")
+        float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
     ] = 120.0,
     keep_server_file: Annotated[
         bool,
@@ -193,11 +178,11 @@ def capture_hidden_cmd(
         ),
     ] = False,
     device: Annotated[
-        str, device_opt(help="hf: where to run the model (cpu, cuda, cuda:N).")
+        str, typer.Option("--device", help="hf: where to run the model (cpu, cuda, cuda:N).")
     ] = "cpu",
     dtype: Annotated[
         str,
-        dtype_opt(help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
+        typer.Option("--dtype", help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
     ] = "auto",
     device_map: Annotated[
         str | None,
@@ -214,7 +199,9 @@ def capture_hidden_cmd(
     ] = None,
     pad_id: Annotated[
         int,
-        pad_id_opt(help="Trailing padding id of the --like sample (-1: none)."),
+        typer.Option(
+            "--pad-id", min=-1, help="Trailing padding id of the --like sample (-1: none)."
+        ),
     ] = 0,
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output file (never an input).")
@@ -225,45 +212,68 @@ def capture_hidden_cmd(
     from specdiag.core.hidden.capture import (
         CONNECTORS,
         format_server_args,
-        sample_from_dump,
-        sample_from_ids,
         vllm_server_args,
     )
-    from specdiag.core.hidden.conventions import parse_id_list
+    from specdiag.core.hidden.conventions import parse_id_list, vllm_ids
     from specdiag.errors import UsageError
 
     out = Output(json_output)
-    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
     if engine not in ("vllm", "sglang"):
         raise UsageError(f"--engine {engine}: expected vllm or sglang", hint="--engine sglang")
-    if print_server_args and engine == "sglang":
-        from specdiag.core.hidden.capture_sglang import format_sglang_args, sglang_server_args
-
-        sargs = sglang_server_args(ids)
-        if json_output:
-            out.emit(
-                {
-                    "args": list(sargs),
-                    "layers": list(ids) if ids is not None else None,
-                    "connector": None,
-                },
-                lambda c: None,
-            )
-        else:
-            import sys
-
-            sys.stdout.write(format_sglang_args(sargs) + "\n")
-            out.note(
-                "capture-only mode serves no draft (SGLang refuses the flag next to "
-                "--speculative-draft-model-path): start it beside the serving one, same target"
-                + ("" if ids is not None else "; without --layers it captures SGLang's default")
-            )
+    if source is not None and source_kind is not None:
+        raise UsageError(
+            "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o x.safetensors",
+        )
+    if source_kind is not None and where_arg is None:
+        raise UsageError(
+            f"{source_kind}: say where: a server URL (vllm, sglang) or a model directory (hf)",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 ...",
+        )
+    kind_where = (
+        source
+        if source is not None
+        else (
+            (source_kind, where_arg) if source_kind is not None and where_arg is not None else None
+        )
+    )
+    if kind_where is not None and kind_where[0] not in SOURCES:
+        raise UsageError(
+            f"{kind_where[0]}: expected vllm, sglang or hf",
+            hint="capture-hidden vllm URL | sglang URL | hf MODEL_DIR",
+        )
+    if (kind_where is not None and kind_where[0] == "sglang") or (
+        print_server_args and engine == "sglang"
+    ):
+        # SGLang ids: the training (SpecForge) convention, which SGLang reads with +1
+        sgl = None
+        if layers is not None:
+            raw = parse_id_list(layers, "--layers", ascending=False)
+            conv = layer_convention.value if layer_convention is not None else "sglang"
+            sgl = tuple(i - 1 for i in raw) if conv == "vllm" else raw
+        if print_server_args:
+            _print_sglang_args(out, sgl, json_output)
+            return
+        assert kind_where is not None
+        _run(out, "sglang", kind_where[1], sgl, like, prompt_ids, prompt, output, compare_with,
+             training_layers, model, api_key, timeout, keep_server_file, device, dtype,
+             device_map, offload_dir, pad_id, force)  # fmt: skip
         return
+    ids = None
+    if layers is not None:
+        if layer_convention is None:  # --layers used to be vLLM ids here: never guess which
+            raise UsageError(
+                "--layers needs --layer-convention: say whether the ids are the training ids "
+                "(specforge) or the ids vLLM is launched with (vllm)",
+                hint=f"e.g. --layers {layers} --layer-convention vllm (what --layers meant here "
+                "before), or the training ids with --layer-convention specforge",
+            )
+        ids = vllm_ids(parse_id_list(layers, "--layers", ascending=False), layer_convention)
     if print_server_args:
         if ids is None:
             raise UsageError(
                 "--print-server-args needs --layers",
-                hint="e.g. --print-server-args --layers 2,30,58",
+                hint="e.g. --print-server-args --layers 1,29,57 --layer-convention specforge",
             )
         if connector not in CONNECTORS:
             raise UsageError(
@@ -285,31 +295,61 @@ def capture_hidden_cmd(
                     "vLLM's environment (or put specdiag on its PYTHONPATH)"
                 )
         return
-    if source is not None and source_kind is not None:
-        raise UsageError(
-            "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
-            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o x.safetensors",
-        )
-    if source is not None:
-        kind, where = source
-    elif source_kind is not None:
-        if where_arg is None:
-            raise UsageError(
-                f"{source_kind}: say where: a server URL (vllm, sglang) or a model directory (hf)",
-                hint="e.g. capture-hidden sglang http://127.0.0.1:30000 ...",
-            )
-        kind, where = source_kind, where_arg
-    else:
+    if kind_where is None:
         raise UsageError(
             "say where to capture from: vllm URL, sglang URL or hf MODEL_DIR",
             hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o "
-            "served.safetensors; or --print-server-args --layers 2,30,58 for the launch flags",
+            "served.safetensors; or --print-server-args --layers 1,29,57 --layer-convention "
+            "specforge for the vLLM launch flags",
         )
-    if kind not in SOURCES:
-        raise UsageError(
-            f"{kind}: expected vllm, sglang or hf",
-            hint="capture-hidden vllm URL | sglang URL | hf MODEL_DIR",
-        )
+    _run(out, kind_where[0], kind_where[1], ids, like, prompt_ids, prompt, output, compare_with,
+         training_layers, model, api_key, timeout, keep_server_file, device, dtype, device_map,
+         offload_dir, pad_id, force)  # fmt: skip
+
+
+def _print_sglang_args(out: Any, ids: tuple[int, ...] | None, json_output: bool) -> None:
+    from specdiag.core.hidden.capture_sglang import format_sglang_args, sglang_server_args
+
+    sargs = sglang_server_args(ids)
+    if json_output:
+        doc = {"args": list(sargs), "layers": list(ids) if ids is not None else None}
+        out.emit({**doc, "connector": None}, lambda c: None)
+        return
+    import sys
+
+    sys.stdout.write(format_sglang_args(sargs) + "\n")
+    out.note(
+        "capture-only mode serves no draft (SGLang refuses the flag next to "
+        "--speculative-draft-model-path): start it beside the serving one, same target"
+        + ("" if ids is not None else "; without --layers it captures SGLang's default")
+    )
+
+
+def _run(
+    out: Any,
+    kind: str,
+    where: str,
+    ids: tuple[int, ...] | None,
+    like: Path | None,
+    prompt_ids: str | None,
+    prompt: str | None,
+    output: Path | None,
+    compare_with: Path | None,
+    training_layers: str | None,
+    model: str | None,
+    api_key: str | None,
+    timeout: float,
+    keep_server_file: bool,
+    device: str,
+    dtype: str,
+    device_map: str | None,
+    offload_dir: Path | None,
+    pad_id: int,
+    force: bool,
+) -> None:
+    from specdiag.core.hidden.capture import sample_from_dump, sample_from_ids
+    from specdiag.errors import UsageError
+
     given = [
         n
         for n, v in (("--like", like), ("--prompt-ids", prompt_ids), ("--prompt", prompt))
@@ -375,19 +415,19 @@ def capture_hidden_cmd(
 
         if ids is not None:
             raise UsageError(
-                "--layers is for a server: hf writes every layer",
+                "--layers is for --from vllm: --from hf writes every layer",
                 hint="drop --layers",
             )
         if compare_with is not None:
             raise UsageError(
-                "--compare is for a server: the HF stack is a reference, not a served capture",
+                "--compare is for --from vllm: the HF stack is a reference, not a served capture",
                 hint=f"then: specdiag inspect-dump {compare_with} --reference {output} (which "
                 "layers training used), or compare-hidden SERVED TRAINING --reference "
                 f"{output}",
             )
         if prompt is not None:
             raise UsageError(
-                "hf needs token ids: --like SAMPLE or --prompt-ids",
+                "--from hf needs token ids: --like SAMPLE or --prompt-ids",
                 hint="a text prompt would need the server's tokenizer and chat template",
             )
         result = capture_hf(
@@ -427,7 +467,8 @@ def capture_hidden_cmd(
 def _compare(
     result: CaptureResult, training: Path, training_layers: str | None, pad_id: int | None
 ) -> Any:
-    from specdiag.core.hidden.compare import CompareOptions, compare
+    from specdiag.core.hidden.compare import compare
+    from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
     from specdiag.core.hidden.loading import load_dump
 

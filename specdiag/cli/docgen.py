@@ -22,6 +22,14 @@ gives worked examples; `docs/reliability.md` says what every command guarantees.
 
 Exit codes, for every command: 0 ok, 1 a requested check failed, 2 usage error, 3 could not run,
 130 Ctrl-C, 143 SIGTERM.
+
+One flag name has one meaning in every command. Renamed flags still take their old name for now,
+hidden from --help and with a warning on stderr: `--topk` is `--eagle-topk` (tree branching,
+SGLang's `--speculative-eagle-topk`; sampling's is `--top-k`), reference-server's `--acc` is
+`--acceptance` (`--acc` is the training accuracy everywhere else), inspect-dump's `--model` is
+`--target` (the checkpoint directory; `--model` is a served model name). capture-hidden's
+`--layers` needs `--layer-convention` (it used to mean vLLM ids there, training ids in
+compare-hidden). `--since` takes a time or a duration in logs and fleet.
 """
 
 

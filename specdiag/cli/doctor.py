@@ -8,22 +8,13 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    AccOpt,
+    ApiKeyOpt,
     EngineVersionOpt,
     JsonOpt,
-    acc_opt,
-    api_key_opt,
+    StepsOpt,
+    a_number,
     command,
-    draft_opt,
-    engine_opt,
-    logs_opt,
-    max_tokens_opt,
-    probe_requests_opt,
-    reference_opt,
-    server_args_opt,
-    steps_opt,
-    target_opt,
-    temperature_opt,
-    timeout_opt,
 )
 from specdiag.core.accept import AccKind, Engine
 
@@ -43,7 +34,8 @@ Examples:
   specdiag doctor --server http://127.0.0.1:30000 --draft ./draft --acc 0.75 --steps 5
 
 Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 could not run (no check
-could decide anything).
+could decide anything) or incomplete (an input given could not be read; --allow-missing judges
+on the rest).
 """
 
 
@@ -58,19 +50,20 @@ def doctor_cmd(
     ] = None,
     logs: Annotated[
         list[str] | None,
-        logs_opt(help="Server log files (repeat the flag; globs; .gz)."),
+        typer.Option("--logs", help="Server log files (repeat the flag; globs; .gz)."),
     ] = None,
     draft: Annotated[
         str | None,
-        draft_opt(help="Draft checkpoint directory (config.json, weights)."),
+        typer.Option("--draft", help="Draft checkpoint directory (config.json, weights)."),
     ] = None,
     target: Annotated[
         str | None,
-        target_opt(help="Target checkpoint directory (config.json, tokenizer)."),
+        typer.Option("--target", help="Target checkpoint directory (config.json, tokenizer)."),
     ] = None,
     server_args: Annotated[
         str | None,
-        server_args_opt(
+        typer.Option(
+            "--server-args",
             help="The server's launch command line (SGLang, vLLM, llama.cpp, TensorRT-LLM); "
             "@FILE reads it from a file.",
         ),
@@ -85,30 +78,35 @@ def doctor_cmd(
     ] = None,
     reference: Annotated[
         str | None,
-        reference_opt(
+        typer.Option(
+            "--reference",
             help="The target's full hidden_states stack on the same tokens: identifies the "
             "layers the dumps hold.",
         ),
     ] = None,
     run_target: Annotated[
+        bool | None,
+        typer.Option(
+            "--run-target/--no-run-target",
+            help="Run the --target checkpoint (transformers) on the training dump's tokens to "
+            "identify the layers it holds (loads the model once). Default: whenever "
+            "--training-dump and a --target with weights are given.",
+        ),
+    ] = None,
+    allow_missing: Annotated[
         bool,
         typer.Option(
-            "--run-target",
-            help="Run the --target checkpoint (transformers) on the training dump's tokens to "
-            "identify the layers it holds (loads the whole model).",
+            "--allow-missing",
+            help="Judge on the readable evidence when a given input cannot be read (default: "
+            "the result is incomplete, exit 3).",
         ),
     ] = False,
-    acc: Annotated[
-        str | None,
-        acc_opt(
-            help="Training accuracy: one value (with --steps or a draft length the evidence "
-            "shows) or one per position.",
-        ),
-    ] = None,
-    steps: Annotated[
-        int | None,
-        steps_opt(help="Draft tokens per verify step (default: from the evidence)."),
-    ] = None,
+    verbose: Annotated[
+        bool,
+        typer.Option("--verbose", "-v", help="Every check, its evidence, the inputs, the ranking."),
+    ] = False,
+    acc: AccOpt = None,
+    steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     training_log: Annotated[
         str | None,
@@ -116,25 +114,30 @@ def doctor_cmd(
     ] = None,
     engine: Annotated[
         Engine | None,
-        engine_opt(help="The serving engine (default: from the evidence)."),
+        typer.Option("--engine", help="The serving engine (default: from the evidence)."),
     ] = None,
     engine_version: EngineVersionOpt = None,
     temperature: Annotated[
         float | None,
-        temperature_opt(help="The clients' sampling temperature (also the probe's)."),
+        typer.Option(
+            "--temperature",
+            min=0.0,
+            max=5.0,
+            callback=a_number,
+            help="The clients' sampling temperature (also the probe's).",
+        ),
     ] = None,
     top_k: Annotated[
         int | None, typer.Option("--top-k", help="The clients' top_k, when they set one.")
     ] = None,
-    probe_requests: Annotated[int, probe_requests_opt(help="Requests of the short probe run.")] = 8,
-    max_tokens: Annotated[int, max_tokens_opt(help="Tokens per probe request.")] = 64,
-    timeout: Annotated[float, timeout_opt(help="Seconds per probe request.")] = 60.0,
-    api_key: Annotated[
-        str | None,
-        api_key_opt(
-            help="The server's API key (never printed).",
-        ),
-    ] = None,
+    probe_requests: Annotated[
+        int, typer.Option("--probe-requests", min=1, help="Requests of the short probe run.")
+    ] = 8,
+    max_tokens: Annotated[
+        int, typer.Option("--max-tokens", min=1, help="Tokens per probe request.")
+    ] = 64,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per probe request.")] = 60.0,
+    api_key: ApiKeyOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
     import glob
@@ -145,31 +148,17 @@ def doctor_cmd(
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.doctor.run import run_doctor
-    from specdiag.errors import CheckFailed, InputError, UsageError
+    from specdiag.core.profile import resolve_profile
+    from specdiag.errors import CheckFailed, InputError
 
     out = Output(json_output)
     acc_values = None
     if acc is not None:
         acc_values = accept.parse_float_list(acc, "--acc")
-        accept.profile(
-            accept.expand_acc(acc_values, steps) if (steps or len(acc_values) > 1) else acc_values,
-            acc_kind,
-        )
-    if steps is not None and steps < 1:
-        raise UsageError(
-            f"--steps must be at least 1, got {steps}",
-            hint="steps is the number of draft tokens proposed per verify step",
-        )
-    if probe_requests < 1 or max_tokens < 1:
-        raise UsageError(
-            "--probe-requests and --max-tokens must be at least 1",
-            hint="e.g. --probe-requests 8 --max-tokens 64 (the defaults)",
-        )
-    if temperature is not None and not 0.0 <= temperature <= 5.0:
-        raise UsageError(
-            f"--temperature must be in 0..5, got {temperature:g}",
-            hint="0 is greedy; the clients' usual sampling temperature otherwise",
-        )
+        if steps or len(acc_values) > 1:  # else the draft length comes from the evidence
+            resolve_profile(acc_values, steps, None, kind=acc_kind)
+        else:
+            accept.profile(acc_values, acc_kind)  # the value itself
     args_text = read_server_args(server_args)
     paths: list[str] = []
     for item in logs or []:
@@ -185,6 +174,7 @@ def doctor_cmd(
         served_dump=served_dump,
         reference=reference,
         run_target=run_target,
+        allow_missing=allow_missing,
         acc=acc_values,
         steps=steps,
         acc_kind=acc_kind.value,
@@ -202,7 +192,7 @@ def doctor_cmd(
     report = run_doctor(inputs, progress=progress)
     for p in report.input_problems:
         out.warn(f"{p.source} {p.path}: {p.message}")
-    out.emit(document(report), lambda c: render(c, report))
+    out.emit(document(report), lambda c: render(c, report, verbose=verbose))
     if report.interrupted:  # the report of what ran is out; then the signal's exit code
         from specdiag.cli._framework import interrupt_exit_code
 
@@ -213,6 +203,14 @@ def doctor_cmd(
             report.could_not_run,
             hint="give readable evidence: --draft/--target directories, --logs files, a "
             "reachable --server, or --acc with --steps",
+        )
+    if report.incomplete:
+        bad = [e for e in report.evidence if e.status == "unreadable"]
+        raise InputError(
+            "incomplete: "
+            + "; ".join(f"{e.source} {e.path}: {e.why}" for e in bad[:3])
+            + (f" (and {len(bad) - 3} more)" if len(bad) > 3 else ""),
+            hint="fix or drop the inputs named, or pass --allow-missing to judge on the rest",
         )
     fails = [c.check for c in report.checks if c.status.value == "fail"]
     if fails:

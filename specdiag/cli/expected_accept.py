@@ -9,14 +9,15 @@ import typer
 from specdiag.cli._framework import (
     AccKindOpt,
     AccOpt,
+    EagleTopkOpt,
     EngineVersionOpt,
     JsonOpt,
     NumDraftTokensOpt,
     SeedOpt,
     StepsOpt,
-    TopkOpt,
+    TopkDeprecatedOpt,
     command,
-    engine_opt,
+    deprecated_flag,
 )
 from specdiag.core.accept import AccKind, Engine, ObservedKind
 
@@ -51,7 +52,8 @@ def expected_accept_cmd(
     acc: AccOpt,
     steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    topk: TopkOpt = 1,
+    topk: EagleTopkOpt = 1,
+    old_topk: TopkDeprecatedOpt = None,
     num_draft_tokens: NumDraftTokensOpt = None,
     observed: Annotated[
         str | None,
@@ -70,7 +72,7 @@ def expected_accept_cmd(
     ] = ObservedKind.LENGTH,
     engine: Annotated[
         Engine | None,
-        engine_opt(help="Engine the observation comes from."),
+        typer.Option("--engine", help="Engine the observation comes from."),
     ] = None,
     engine_version: EngineVersionOpt = None,
     cost_ratio: Annotated[
@@ -101,6 +103,7 @@ def expected_accept_cmd(
     ] = False,
     json_output: JsonOpt = False,
 ) -> None:
+    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     from specdiag.cli._output import Output
     from specdiag.core.accept import parse_float_list
     from specdiag.core.expected import expected_accept

@@ -8,22 +8,13 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    AccOpt,
+    ApiKeyOpt,
     JsonOpt,
-    acc_opt,
-    api_key_opt,
+    StepsOpt,
+    a_number,
     command,
-    draft_opt,
-    duration_opt,
-    engine_opt,
-    follow_opt,
-    host_opt,
     interrupt_exit_code,
-    logs_opt,
-    port_opt,
-    probe_requests_opt,
-    server_args_opt,
-    steps_opt,
-    target_opt,
 )
 from specdiag.core.accept import AccKind, Engine
 
@@ -61,38 +52,35 @@ def exporter_cmd(
         typer.Option("--probe", help="Server URL to probe every --interval (repeatable)."),
     ] = None,
     interval: Annotated[
-        float, typer.Option("--interval", help="Seconds between two probes of a server.")
+        float,
+        typer.Option(
+            "--interval", min=1.0, callback=a_number, help="Seconds between two probes of a server."
+        ),
     ] = 60.0,
     probe_requests: Annotated[
-        int, probe_requests_opt(help="Requests per probe (built-in prompts).")
+        int, typer.Option("--probe-requests", min=1, help="Requests per probe (built-in prompts).")
     ] = 4,
     probe_max_tokens: Annotated[
-        int, typer.Option("--probe-max-tokens", help="max_tokens of each probe request.")
+        int, typer.Option("--probe-max-tokens", min=1, help="max_tokens of each probe request.")
     ] = 64,
-    api_key: Annotated[
-        str | None,
-        api_key_opt(
-            help="Bearer key for the probed servers (never printed; '' sends none).",
-        ),
-    ] = None,
+    api_key: ApiKeyOpt = None,
     logs: Annotated[
         list[str] | None,
-        logs_opt(help="Engine log file to read (repeatable; - for stdin)."),
+        typer.Option("--logs", help="Engine log file to read (repeatable; - for stdin)."),
     ] = None,
-    follow: Annotated[bool, follow_opt(help="Keep reading the logs as they grow.")] = False,
+    follow: Annotated[
+        bool, typer.Option("--follow", "-f", help="Keep reading the logs as they grow.")
+    ] = False,
     engine: Annotated[
         Engine | None,
-        engine_opt(help="Read only this engine's log lines (default: detect)."),
+        typer.Option("--engine", help="Read only this engine's log lines (default: detect)."),
     ] = None,
     replica: Annotated[
         str | None,
         typer.Option("--replica", help="The replica label of log figures (default: host name)."),
     ] = None,
-    acc: Annotated[
-        str | None,
-        acc_opt(help="Training accuracy: publishes specdiag_expected_accept_length."),
-    ] = None,
-    steps: Annotated[int | None, steps_opt(help="Draft tokens per step (with --acc).")] = None,
+    acc: AccOpt = None,
+    steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     doctor: Annotated[
         bool,
@@ -102,20 +90,41 @@ def exporter_cmd(
             "--probe server, --draft/--target/--server-args) and export their status.",
         ),
     ] = False,
-    draft: Annotated[str | None, draft_opt(help="doctor: the draft model directory.")] = None,
-    target: Annotated[str | None, target_opt(help="doctor: the target model directory.")] = None,
+    draft: Annotated[
+        str | None, typer.Option("--draft", help="doctor: the draft model directory.")
+    ] = None,
+    target: Annotated[
+        str | None, typer.Option("--target", help="doctor: the target model directory.")
+    ] = None,
     server_args: Annotated[
         str | None,
-        server_args_opt(help="doctor: the server's launch command line (@FILE reads a file)."),
+        typer.Option(
+            "--server-args", help="doctor: the server's launch command line (@FILE reads a file)."
+        ),
     ] = None,
     doctor_interval: Annotated[
-        float, typer.Option("--doctor-interval", help="Seconds between two doctor runs.")
+        float,
+        typer.Option(
+            "--doctor-interval",
+            min=10.0,
+            callback=a_number,
+            help="Seconds between two doctor runs.",
+        ),
     ] = 600.0,
-    host: Annotated[str, host_opt(help="Address to listen on (0.0.0.0 in a pod).")] = "127.0.0.1",
-    port: Annotated[int, port_opt(help="Port (0: any free port).")] = 9465,
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port (0: any free port).")
+    ] = 9465,
     duration: Annotated[
         float | None,
-        duration_opt(help="Stop after this many seconds (default: until stopped)."),
+        typer.Option(
+            "--duration",
+            min=0.0,
+            callback=a_number,
+            help="Stop after this many seconds (default: until stopped).",
+        ),
     ] = None,
     print_assets: Annotated[
         bool,
@@ -138,11 +147,6 @@ def exporter_cmd(
     if print_assets or print_asset is not None:
         _assets(out, print_asset)
         return
-    if duration is not None and not duration >= 0:
-        raise UsageError(
-            f"--duration must be >= 0, got {duration:g}",
-            hint="leave it out to serve until Ctrl-C or SIGTERM",
-        )
     from specdiag.cli._doctor_view import read_server_args
     from specdiag.cli._output import derive
     from specdiag.core import accept

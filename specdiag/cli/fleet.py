@@ -8,15 +8,12 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    AccOpt,
     JsonOpt,
-    acc_opt,
-    check_min_accept_len,
+    MinAcceptLenOpt,
+    StepsOpt,
     command,
-    header_opt,
-    min_accept_len_opt,
     parse_headers,
-    steps_opt,
-    timeout_opt,
 )
 from specdiag.core.accept import AccKind
 
@@ -71,7 +68,11 @@ def fleet_cmd(
     ] = None,
     since: Annotated[
         str | None,
-        typer.Option("--since", help="Window length up to --end (default 1h): 30m, 6h, 1d."),
+        typer.Option(
+            "--since",
+            help="Window start: a duration back from --end (default 1h: 30m, 6h, 1d), or a "
+            "time as --start takes.",
+        ),
     ] = None,
     start: Annotated[
         str | None,
@@ -94,21 +95,10 @@ def fleet_cmd(
             "namespace, pod, job, instance, ReplicaId, replica where present).",
         ),
     ] = None,
-    acc: Annotated[
-        str | None,
-        acc_opt(
-            help="Training accuracy (one value, or one per position) to compare each replica "
-            "with the expected accept length.",
-        ),
-    ] = None,
-    steps: Annotated[int | None, steps_opt(help="Draft tokens per step (with --acc).")] = None,
+    acc: AccOpt = None,
+    steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    min_accept_len: Annotated[
-        float | None,
-        min_accept_len_opt(
-            help="Exit 1 when a replica's accept length (bonus included) is below this.",
-        ),
-    ] = None,
+    min_accept_len: MinAcceptLenOpt = None,
     fail_on_outlier: Annotated[
         bool, typer.Option("--fail-on-outlier", help="Exit 1 when a replica is an outlier.")
     ] = False,
@@ -126,21 +116,26 @@ def fleet_cmd(
             "--min-steps", help="Replicas with fewer verify steps are not judged as outliers."
         ),
     ] = 10.0,
-    timeout: Annotated[float, timeout_opt(help="Query timeout in seconds.")] = 30.0,
+    timeout: Annotated[float, typer.Option("--timeout", help="Query timeout in seconds.")] = 30.0,
     header: Annotated[
         list[str] | None,
-        header_opt(help="Extra HTTP header 'Name: value' (repeatable; never printed)."),
+        typer.Option(
+            "--header", "-H", help="Extra HTTP header 'Name: value' (repeatable; never printed)."
+        ),
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
     from specdiag.core import accept
     from specdiag.core.fleet.run import FleetConfig, run_fleet
-    from specdiag.core.fleet.timespec import parse_duration, parse_instant
-    from specdiag.errors import CheckFailed
+    from specdiag.core.fleet.timespec import parse_duration, parse_instant, parse_since
+    from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
-    check_min_accept_len(min_accept_len)
+    since_s, since_at = parse_since(since, "--since") if since is not None else (None, None)
+    start_at = parse_instant(start, "--start") if start is not None else None
+    if since_at is not None and start_at is not None:
+        raise UsageError("--since and --start are exclusive", hint="give one of them")
     headers = parse_headers(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
@@ -158,8 +153,8 @@ def fleet_cmd(
     cfg = FleetConfig(
         url=url,
         selector=selector,
-        since_s=parse_duration(since, "--since") if since is not None else None,
-        start=parse_instant(start, "--start") if start is not None else None,
+        since_s=since_s,
+        start=since_at if since_at is not None else start_at,
         end=parse_instant(end, "--end") if end is not None else None,
         step_s=parse_duration(step, "--step") if step is not None else None,
         group_by=tuple(x.strip() for x in by.split(",") if x.strip()) if by else None,

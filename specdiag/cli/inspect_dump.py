@@ -10,12 +10,7 @@ import typer
 from specdiag.cli._framework import (
     JsonOpt,
     command,
-    device_opt,
-    dtype_opt,
-    hidden_size_opt,
-    pad_id_opt,
-    reference_opt,
-    workers_opt,
+    deprecated_flag,
 )
 
 if TYPE_CHECKING:
@@ -31,7 +26,7 @@ Per file: keys/shapes/dtypes, NaN/Inf counts, padding and loss-mask shares, and 
 norm fingerprint (ascending for low -> mid -> high layers). Across files: hidden size, dtype
 and key set must agree. A d2t/t2d vocab map is checked when present.
 
-With --model MODEL_DIR (the target checkpoint; the hf extra) or --reference FILE (its
+With --target MODEL_DIR (the target checkpoint; the hf extra) or --reference FILE (its
 hidden_states stack on the same tokens, from capture-hidden --from hf), every aux chunk is
 named: its HF index, and the eagle_aux_hidden_state_layer_ids that reproduce it on SGLang and
 on vLLM.
@@ -47,7 +42,7 @@ Examples:
 
   specdiag inspect-dump /data/eagle3-hidden --workers 4
 
-  specdiag inspect-dump rows_0-2000/data_0.ckpt --model /models/target
+  specdiag inspect-dump rows_0-2000/data_0.ckpt --target /models/target
 """
 
 
@@ -61,27 +56,41 @@ def inspect_dump_cmd(
         typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
     ],
     workers: Annotated[
-        int, workers_opt(help="Files inspected at once: this process and N-1 worker processes.")
+        int,
+        typer.Option(
+            "--workers",
+            "-j",
+            min=1,
+            help="Files inspected at once, in threads of this process.",
+        ),
     ] = 1,
     hidden_size: Annotated[
         int | None,
-        hidden_size_opt(help="Target hidden size H for the chunk fingerprint (default: auto)."),
+        typer.Option(
+            "--hidden-size",
+            min=1,
+            help="Target hidden size H for the chunk fingerprint (default: auto).",
+        ),
     ] = None,
     pad_id: Annotated[
         int,
-        pad_id_opt(help="Token id of trailing padding; -1 turns detection off."),
+        typer.Option(
+            "--pad-id", min=-1, help="Token id of trailing padding; -1 turns detection off."
+        ),
     ] = 0,
     model: Annotated[
         Path | None,
         typer.Option(
-            "--model",
+            "--target",
             help="The target's HF checkpoint directory: run it on the dump's tokens and name the "
             "layer of every aux chunk (needs the hf extra).",
         ),
     ] = None,
+    old_model: Annotated[Path | None, typer.Option("--model", hidden=True)] = None,
     reference: Annotated[
         Path | None,
-        reference_opt(
+        typer.Option(
+            "--reference",
             help="A hidden_states stack [L+1, T, H] on the same tokens (capture-hidden --from hf): "
             "name the layer of every aux chunk.",
         ),
@@ -89,57 +98,40 @@ def inspect_dump_cmd(
     identify: Annotated[
         int,
         typer.Option(
-            "--identify", help="With --model/--reference: how many files to identify (0 = all)."
+            "--identify",
+            min=0,
+            help="With --target/--reference: how many files to identify (0 = all).",
         ),
     ] = 1,
-    device: Annotated[str, device_opt(help="With --model: where to run it (cpu, cuda).")] = "cpu",
+    device: Annotated[
+        str, typer.Option("--device", help="With --target: where to run it (cpu, cuda).")
+    ] = "cpu",
     dtype: Annotated[
         str,
-        dtype_opt(help="With --model: auto (the checkpoint's), float32, bfloat16."),
+        typer.Option("--dtype", help="With --target: auto (the checkpoint's), float32, bfloat16."),
     ] = "auto",
     json_output: JsonOpt = False,
 ) -> None:
+    model = deprecated_flag("--model", "--target", old_model, model, None)
     import functools
 
     from specdiag.cli._output import Output
-    from specdiag.core.hidden.inspect import (
-        POOL_MIN_BYTES,
-        ScanPlan,
-        identify_paths,
-        inspect_paths,
-    )
-    from specdiag.errors import CheckFailed, UsageError
+    from specdiag.core.hidden.inspect import inspect_dumps
+    from specdiag.errors import CheckFailed
 
     out = Output(json_output)
-    if workers < 1:
-        raise UsageError(
-            f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
-        )
-    if model is not None and reference is not None:
-        raise UsageError(
-            "give --model or --reference, not both",
-            hint="--model runs the checkpoint; --reference reads a stack made from it",
-        )
-    if identify < 0:
-        raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
-    if hidden_size is not None and hidden_size < 1:
-        raise UsageError("--hidden-size must be >= 1", hint="the target's hidden_size, e.g. 4096")
 
-    def plan_note(plan: ScanPlan) -> None:
-        if workers > 1 and plan.files > 1 and plan.scanners == 1:
-            out.note(
-                f"{plan.total_bytes / 1e9:.1f} GB of dumps: scanned in this process alone, which "
-                "is done before a worker pool could start (its server first imports torch); "
-                f"--workers counts from {POOL_MIN_BYTES / 1e9:g} GB"
-            )
-
-    scan = functools.partial(
-        inspect_paths,
+    run = functools.partial(
+        inspect_dumps,
         paths,
         workers=workers,
         pad_id=None if pad_id < 0 else pad_id,
         hidden_size=hidden_size,
-        on_plan=plan_note,
+        target=model,
+        reference=reference,
+        identify=identify,
+        device=device,
+        dtype=dtype,
     )
     console = out.stderr
     if console.is_terminal:
@@ -157,20 +149,9 @@ def inspect_dump_cmd(
             def progress(done: int, total: int, path: str) -> None:
                 bar.update(task, completed=done, total=total)
 
-            report = scan(progress=progress)
+            report = run(progress=progress)
     else:
-        report = scan()
-    if model is not None or reference is not None:
-        report = identify_paths(
-            report,
-            model=model,
-            reference=reference,
-            limit=identify,
-            pad_id=None if pad_id < 0 else pad_id,
-            hidden_size=hidden_size,
-            device=device,
-            dtype=dtype,
-        )
+        report = run()
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:
         bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]

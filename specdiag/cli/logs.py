@@ -9,20 +9,21 @@ import typer
 from specdiag.cli._framework import (
     AccKindOpt,
     AccOpt,
+    EagleTopkOpt,
     EngineVersionOpt,
     JsonOpt,
     MinAcceptLenOpt,
     StepsOpt,
-    TopkOpt,
+    TopkDeprecatedOpt,
     command,
-    engine_opt,
-    follow_opt,
+    deprecated_flag,
     interrupt_exit_code,
     terminated,
-    workers_opt,
 )
 from specdiag.cli._logs_view import (
+    paste_records,
     render_live,
+    render_pastes,
     render_result,
     result_document,
 )
@@ -69,7 +70,7 @@ def logs_cmd(
     ] = None,
     engine: Annotated[
         Engine | None,
-        engine_opt(help="Read only this engine's lines (default: detect per line)."),
+        typer.Option("--engine", help="Read only this engine's lines (default: detect per line)."),
     ] = None,
     engine_version: EngineVersionOpt = None,
     since: Annotated[
@@ -77,7 +78,8 @@ def logs_cmd(
         typer.Option(
             "--since",
             help="Only records at or after this time: '2026-11-29 08:40', '11-29 08:40', "
-            "'08:40' (time of day), or '+10m' (after the first record of each file and engine).",
+            "'08:40' (time of day), '+10m' (after the first record of each file and engine), or "
+            "a duration back from now: '10m', '6h'.",
         ),
     ] = None,
     until: Annotated[
@@ -90,6 +92,8 @@ def logs_cmd(
         int | None,
         typer.Option(
             "--year",
+            min=1,
+            max=9999,
             help="Year for vLLM's year-less timestamps (default: the year in --since/--until, "
             "else the current year).",
         ),
@@ -97,7 +101,8 @@ def logs_cmd(
     acc: AccOpt = None,
     steps: StepsOpt = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    topk: TopkOpt = 1,
+    topk: EagleTopkOpt = 1,
+    old_topk: TopkDeprecatedOpt = None,
     min_accept_len: MinAcceptLenOpt = None,
     records: Annotated[
         str | None,
@@ -108,7 +113,9 @@ def logs_cmd(
     ] = None,
     follow: Annotated[
         bool,
-        follow_opt(
+        typer.Option(
+            "--follow",
+            "-f",
             help="Keep reading as the files grow (and across rotation), with a live view on "
             "stderr; Ctrl-C prints the summary so far.",
         ),
@@ -122,7 +129,11 @@ def logs_cmd(
     ] = None,
     workers: Annotated[
         int,
-        workers_opt(
+        typer.Option(
+            "--workers",
+            "-j",
+            min=1,
+            max=2,
             help="2: read each file (search, line counting, gzip) in a second process while "
             "this one parses, for less wall time on a machine with a spare core; the same "
             "results. 1 (the default): one process.",
@@ -130,6 +141,7 @@ def logs_cmd(
     ] = 1,
     json_output: JsonOpt = False,
 ) -> None:
+    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     import sys
 
     from specdiag.cli._output import Output
@@ -173,9 +185,22 @@ def logs_cmd(
     report = result.report
     doc = result_document(result, min_accept_len)
     exit_code = interrupt_exit_code()
+    if report.combined_records == 0 and paste_records(result):
+        out.emit(doc, lambda console: render_pastes(console, result))
+        if stopped_early:
+            raise typer.Exit(exit_code)
+        if min_accept_len is not None:
+            raise CheckFailed(
+                "--min-accept-len: only figures read by structure (tables, summaries) were "
+                "found; they are never combined across tools and configurations",
+                hint="check the per-record figures shown",
+            )
+        return
     if report.combined_records == 0:
         if json_output:
-            out.emit(doc, lambda console: None)
+            out.emit(doc, lambda console: render_pastes(console, result))
+        elif result.pastes:
+            out.emit({}, lambda console: render_pastes(console, result))
         if stopped_early:
             raise typer.Exit(exit_code)
         raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result))
@@ -200,7 +225,8 @@ def logs_cmd(
 _NOTHING_HINT = (
     "specdiag logs reads the server logs, bench outputs, example summaries and JSON bodies "
     "listed in docs/logs.md (SGLang 'Decode batch ... accept len', vLLM 'SpecDecoding metrics', "
-    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...); is speculative "
+    "llama.cpp 'draft acceptance', TensorRT-LLM specDecodingStats, ...) and, in inputs up to "
+    "256 KiB, tables, key-value summaries, prose and JSON of any tool; is speculative "
     "decoding on, and are stats logged (vLLM: no --disable-log-stats)?"
 )
 

@@ -15,15 +15,10 @@ from specdiag.cli._framework import (
     MinAcceptLenOpt,
     SeedOpt,
     StepsOpt,
-    check_min_accept_len,
+    a_number,
     command,
-    header_opt,
     interrupt_exit_code,
-    max_tokens_opt,
     parse_headers,
-    served_model_opt,
-    temperature_opt,
-    timeout_opt,
 )
 from specdiag.cli._probe_view import detected_line, document, render, save_record
 from specdiag.core.accept import AccKind
@@ -66,17 +61,35 @@ def probe(
     ] = None,
     num_requests: Annotated[
         int | None,
-        typer.Option("--num-requests", "-n", help="Requests to send (default: each prompt once)."),
+        typer.Option(
+            "--num-requests",
+            "-n",
+            min=1,
+            max=10_000_000,
+            help="Requests to send (default: each prompt once).",
+        ),
     ] = None,
     concurrency: Annotated[
-        int, typer.Option("--concurrency", "-c", help="Requests in flight at most.")
+        int,
+        typer.Option("--concurrency", "-c", min=1, max=4096, help="Requests in flight at most."),
     ] = 1,
     request_rate: Annotated[
         float | None,
         typer.Option("--request-rate", help="Poisson arrivals per second (default: all at once)."),
     ] = None,
-    max_tokens: Annotated[int, max_tokens_opt(help="Tokens per request.")] = 128,
-    temperature: Annotated[float, temperature_opt(help="Sampling temperature (0: greedy).")] = 0.0,
+    max_tokens: Annotated[
+        int, typer.Option("--max-tokens", min=1, max=1_000_000, help="Tokens per request.")
+    ] = 128,
+    temperature: Annotated[
+        float,
+        typer.Option(
+            "--temperature",
+            min=0.0,
+            max=5.0,
+            callback=a_number,
+            help="Sampling temperature (0: greedy).",
+        ),
+    ] = 0.0,
     api: Annotated[
         Api,
         typer.Option(
@@ -84,16 +97,24 @@ def probe(
         ),
     ] = Api.CHAT,
     model: Annotated[
-        str | None, served_model_opt(help="Model name (default: from /v1/models).")
+        str | None, typer.Option("--model", help="Model name (default: from /v1/models).")
     ] = None,
     header: Annotated[
         list[str] | None,
-        header_opt(help="Extra HTTP header K:V (repeatable; never printed)."),
+        typer.Option("--header", "-H", help="Extra HTTP header K:V (repeatable; never printed)."),
     ] = None,
     api_key: ApiKeyOpt = None,
-    timeout: Annotated[float, timeout_opt(help="Seconds one request may take in all.")] = 60.0,
+    timeout: Annotated[
+        float, typer.Option("--timeout", help="Seconds one request may take in all.")
+    ] = 60.0,
     warmup: Annotated[
-        int, typer.Option("--warmup", help="Requests sent first and left out of every figure.")
+        int,
+        typer.Option(
+            "--warmup",
+            min=0,
+            max=10_000_000,
+            help="Requests sent first and left out of every figure.",
+        ),
     ] = 0,
     stream: Annotated[
         bool,
@@ -116,7 +137,10 @@ def probe(
     ] = None,
     seed: SeedOpt = 0,
     retries: Annotated[
-        int, typer.Option("--retries", help="Retries of a request answered 429 (Retry-After).")
+        int,
+        typer.Option(
+            "--retries", min=0, max=100, help="Retries of a request answered 429 (Retry-After)."
+        ),
     ] = 3,
     counters_per_request: Annotated[
         bool,
@@ -145,7 +169,6 @@ def probe(
 
     out = Output(json_output)
     headers = parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
-    check_min_accept_len(min_accept_len)
     key = api_key.strip() if api_key else None
     cfg = ProbeConfig(
         url=url,

@@ -8,15 +8,14 @@ import typer
 
 from specdiag.cli._framework import (
     AccKindOpt,
+    EagleTopkOpt,
     JsonOpt,
     NumDraftTokensOpt,
     SeedOpt,
-    TopkOpt,
+    TopkDeprecatedOpt,
+    a_number,
     command,
-    duration_opt,
-    host_opt,
-    port_opt,
-    steps_opt,
+    deprecated_flag,
 )
 from specdiag.core.accept import AccKind
 from specdiag.refserver.config import Flavor, PerRequestMetrics
@@ -55,10 +54,13 @@ def reference_server_cmd(
     flavor: Annotated[
         Flavor, typer.Option("--flavor", help="Which engine's API, metrics and logs to imitate.")
     ] = Flavor.SGLANG,
-    host: Annotated[str, host_opt(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[
         int | None,
-        port_opt(
+        typer.Option(
+            "--port",
+            min=0,
+            max=65535,
             help="Port (0: a free one, reported at start). Default: the engine's own "
             "(sglang 30000, vllm 8000, llamacpp 8080).",
             show_default=False,
@@ -66,23 +68,28 @@ def reference_server_cmd(
     ] = None,
     steps: Annotated[
         int | None,
-        steps_opt(
+        typer.Option(
+            "--steps",
+            "-k",
+            min=0,
+            max=64,
             help="Draft tokens per verify step, 0..64 (0: no speculation). Default: one per "
             "--acceptance value, else 3.",
         ),
     ] = None,
-    topk: TopkOpt = 1,
+    topk: EagleTopkOpt = 1,
+    old_topk: TopkDeprecatedOpt = None,
     num_draft_tokens: NumDraftTokensOpt = None,
     acceptance: Annotated[
         str | None,
         typer.Option(
             "--acceptance",
-            "--acc",
             help="True acceptance: one value for every draft position or one per position "
             "(0.8,0.7,0.6); fractions or percentages. Default 0.75.",
             show_default=False,
         ),
     ] = None,
+    old_acc: Annotated[str | None, typer.Option("--acc", hidden=True)] = None,
     accept_length: Annotated[
         float | None,
         typer.Option(
@@ -94,10 +101,24 @@ def reference_server_cmd(
     ] = None,
     acc_kind: AccKindOpt = AccKind.CONDITIONAL,
     target_step_ms: Annotated[
-        float, typer.Option("--target-step-ms", help="Modelled target forward time per step.")
+        float,
+        typer.Option(
+            "--target-step-ms",
+            min=0.0,
+            max=60000.0,
+            callback=a_number,
+            help="Modelled target forward time per step.",
+        ),
     ] = 10.0,
     draft_step_ms: Annotated[
-        float, typer.Option("--draft-step-ms", help="Modelled draft forward time per draft token.")
+        float,
+        typer.Option(
+            "--draft-step-ms",
+            min=0.0,
+            max=60000.0,
+            callback=a_number,
+            help="Modelled draft forward time per draft token.",
+        ),
     ] = 1.0,
     seed: SeedOpt = 0,
     log: Annotated[
@@ -122,14 +143,19 @@ def reference_server_cmd(
     ] = "specdiag/reference-tiny",
     max_running_requests: Annotated[
         int,
-        typer.Option("--max-running-requests", help="Batch capacity; more requests wait in queue."),
+        typer.Option(
+            "--max-running-requests", min=1, help="Batch capacity; more requests wait in queue."
+        ),
     ] = 256,
     max_model_len: Annotated[
-        int, typer.Option("--max-model-len", help="Context length (prompt + output tokens).")
+        int,
+        typer.Option("--max-model-len", min=16, help="Context length (prompt + output tokens)."),
     ] = 4096,
     decode_log_interval: Annotated[
         int,
-        typer.Option("--decode-log-interval", help="sglang: a Decode batch line every N steps."),
+        typer.Option(
+            "--decode-log-interval", min=1, help="sglang: a Decode batch line every N steps."
+        ),
     ] = 40,
     log_interval: Annotated[
         float, typer.Option("--log-interval", help="vllm: seconds between stats log lines.")
@@ -143,10 +169,17 @@ def reference_server_cmd(
     ] = PerRequestMetrics.NONE,
     duration: Annotated[
         float | None,
-        duration_opt(help="Stop after this many seconds (default: until Ctrl-C)."),
+        typer.Option(
+            "--duration",
+            min=0.0,
+            callback=a_number,
+            help="Stop after this many seconds (default: until Ctrl-C).",
+        ),
     ] = None,
     json_output: JsonOpt = False,
 ) -> None:
+    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
+    acceptance = deprecated_flag("--acc", "--acceptance", old_acc, acceptance, None)
     import sys
 
     from specdiag.cli._output import Output
@@ -154,13 +187,6 @@ def reference_server_cmd(
     from specdiag.refserver.server import start_server
 
     out = Output(json_output)
-    if duration is not None and not duration >= 0:
-        from specdiag.errors import UsageError
-
-        raise UsageError(
-            f"--duration must be >= 0 seconds, got {duration:g}",
-            hint="leave --duration out to serve until Ctrl-C or SIGTERM",
-        )
     cfg = make_config(
         flavor=flavor,
         steps=steps,

@@ -64,7 +64,7 @@ def expected_accept(
         )
     if topk < 1:
         raise UsageError(
-            f"--topk must be at least 1, got {topk}", hint="1 is a chain; > 1 a draft tree"
+            f"--eagle-topk must be at least 1, got {topk}", hint="1 is a chain; > 1 a draft tree"
         )
     if num_draft_tokens is not None:
         if num_draft_tokens < 2:
@@ -76,7 +76,7 @@ def expected_accept(
             raise UsageError(
                 f"--num-draft-tokens {num_draft_tokens} does not fit a chain of {k} drafts "
                 f"(it must be {k + 1})",
-                hint="for tree drafting set --topk > 1",
+                hint="for tree drafting set --eagle-topk > 1",
             )
     ndt = num_draft_tokens if num_draft_tokens is not None else (k + 1 if topk == 1 else None)
     if topk > 1:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from specdiag.core.accept import AccKind
+from specdiag.core.bounds import bounded, check_bounds
+from specdiag.core.profile import resolve_profile
 from specdiag.errors import UsageError
 
 
 @dataclass(frozen=True)
 class ExporterConfig:
     probes: tuple[str, ...] = ()  # server URLs probed every `interval_s`
-    interval_s: float = 60.0
-    probe_requests: int = 4
-    probe_max_tokens: int = 64
+    interval_s: float = bounded(flag="--interval", lo=1, default=60.0)
+    probe_requests: int = bounded(flag="--probe-requests", lo=1, default=4)
+    probe_max_tokens: int = bounded(flag="--probe-max-tokens", lo=1, default=64)
     probe_timeout_s: float = 60.0
     api_key: str | None = None
     logs: tuple[str, ...] = ()
@@ -25,14 +26,14 @@ class ExporterConfig:
     acc_kind: AccKind = AccKind.CONDITIONAL
     steps: int | None = None
     host: str = "127.0.0.1"
-    port: int = 9465
+    port: int = bounded(flag="--port", lo=0, hi=65535, default=9465)
     # doctor (specdiag.core.doctor): checks run every doctor_interval_s on this evidence plus
     # the logs above (and the one --probe server, when exactly one is given)
     doctor: bool = False
     draft: str | None = None
     target: str | None = None
     server_args: str | None = None
-    doctor_interval_s: float = 600.0
+    doctor_interval_s: float = bounded(flag="--doctor-interval", lo=10, default=600.0)
 
     @property
     def doctor_enabled(self) -> bool:
@@ -49,29 +50,8 @@ class ExporterConfig:
                 "nothing to export: give --probe URL, --logs FILE or --acc",
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
             )
-        if math.isnan(self.interval_s) or self.interval_s < 1.0:
-            raise UsageError(
-                f"--interval must be at least 1 second, got {self.interval_s:g}",
-                hint="each probe sends requests: keep it long on production servers, e.g. 300",
-            )
-        if self.probe_requests < 1:
-            raise UsageError(
-                f"--probe-requests must be at least 1, got {self.probe_requests}",
-                hint="e.g. --probe-requests 4",
-            )
-        if self.probe_max_tokens < 1:
-            raise UsageError(
-                f"--probe-max-tokens must be at least 1, got {self.probe_max_tokens}",
-                hint="e.g. --probe-max-tokens 64",
-            )
-        if not 0 <= self.port <= 65535:
-            raise UsageError(
-                f"--port must be in 0..65535, got {self.port}", hint="0 picks a free port"
-            )
-        if math.isnan(self.doctor_interval_s) or self.doctor_interval_s < 10.0:
-            raise UsageError(
-                f"--doctor-interval must be at least 10 seconds, got {self.doctor_interval_s:g}",
-                hint="the checks re-read the evidence each time, e.g. 600",
-            )
+        check_bounds(self)
+        if self.acc is not None:  # the rule every command reads --acc with, checked up front
+            resolve_profile(self.acc, self.steps, None, kind=self.acc_kind)
         if self.follow and not self.logs:
             raise UsageError("--follow needs --logs FILE", hint="e.g. --logs server.log --follow")

@@ -48,9 +48,9 @@ class ExporterHandle:
 
         cfg = self.config
         if cfg.acc is not None:
-            from specdiag.core import accept
+            from specdiag.core.profile import resolve_profile
 
-            prof = accept.profile(accept.expand_acc(cfg.acc, cfg.steps), cfg.acc_kind)
+            prof = resolve_profile(cfg.acc, cfg.steps, None, kind=cfg.acc_kind).profile
             self.store.expected = (prof.expected_accept_length, prof.steps)
         logs = LogsSource(cfg, self.store, self.stop_event) if cfg.logs else None
         if logs is not None and not cfg.follow:

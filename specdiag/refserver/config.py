@@ -12,6 +12,7 @@ from enum import Enum
 
 from specdiag.core import accept
 from specdiag.core.accept import AccKind
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import UsageError
 
@@ -169,21 +170,22 @@ class ReferenceServerConfig:
 
     flavor: Flavor = Flavor.SGLANG
     host: str = "127.0.0.1"
-    port: int = 0  # 0: the OS picks a free port; the handle reports it
+    port: int = bounded(flag="--port", lo=0, hi=65535, default=0)  # 0: the OS picks a free one
     steps: int = 3
-    topk: int = 1
+    topk: int = bounded(flag="--eagle-topk", lo=1, default=1)
     num_draft_tokens: int | None = None  # SGLang verify width incl. the root; default steps+1
     acceptance: tuple[float, ...] = (0.75, 0.75, 0.75)
-    target_step_ms: float = 10.0
-    draft_step_ms: float = 1.0
+    target_step_ms: float = bounded(flag="--target-step-ms", lo=0, hi=60_000, default=10.0)
+    draft_step_ms: float = bounded(flag="--draft-step-ms", lo=0, hi=60_000, default=1.0)
     seed: int = 0
     log: str | None = None  # None: no log lines; "-": stderr; else a file path (appended to)
     api_key: str | None = None
     faults: FaultConfig = field(default_factory=FaultConfig)
     model_name: str = "specdiag/reference-tiny"
-    max_running_requests: int = 256
-    max_model_len: int = 4096
-    decode_log_interval: int = 40  # SGLang: one "Decode batch" line every N decode steps
+    max_running_requests: int = bounded(flag="--max-running-requests", lo=1, default=256)
+    max_model_len: int = bounded(flag="--max-model-len", lo=16, default=4096)
+    # SGLang: one "Decode batch" line every N decode steps
+    decode_log_interval: int = bounded(flag="--decode-log-interval", lo=1, default=40)
     log_interval_s: float = 10.0  # vLLM: one stats block every N seconds (VLLM_LOG_STATS_INTERVAL)
     per_request_metrics: PerRequestMetrics = PerRequestMetrics.NONE  # vLLM only
 
@@ -192,15 +194,8 @@ class ReferenceServerConfig:
         object.__setattr__(self, "flavor", Flavor(self.flavor))
         object.__setattr__(self, "per_request_metrics", PerRequestMetrics(self.per_request_metrics))
         object.__setattr__(self, "acceptance", tuple(float(a) for a in self.acceptance))
-        if not 0 <= self.port <= 65535:
-            raise UsageError(
-                f"--port must be in 0..65535, got {self.port}", hint="--port 0 picks a free port"
-            )
+        check_bounds(self)
         _check_steps(self.steps)
-        if self.topk < 1:
-            raise UsageError(
-                f"--topk must be at least 1, got {self.topk}", hint="1 is a chain; > 1 a draft tree"
-            )
         if self.steps == 0:
             if self.acceptance:
                 object.__setattr__(self, "acceptance", ())
@@ -213,8 +208,8 @@ class ReferenceServerConfig:
             accept.profile(self.acceptance)  # validates each value is in [0, 1]
         if self.topk > 1 and self.flavor is not Flavor.SGLANG:
             raise UsageError(
-                f"--topk {self.topk} (tree drafting) is only served by the sglang flavor",
-                hint=f"{self.flavor.value} drafts a chain: use --topk 1",
+                f"--eagle-topk {self.topk} (tree drafting) is only served by the sglang flavor",
+                hint=f"{self.flavor.value} drafts a chain: use --eagle-topk 1",
             )
         ndt = self.resolved_num_draft_tokens
         if self.steps > 0 and self.num_draft_tokens is not None:
@@ -225,30 +220,6 @@ class ReferenceServerConfig:
                     f"{self.topk} (valid: {lo}..{hi})",
                     hint="num_draft_tokens counts the verified root token: steps + 1 for a chain",
                 )
-        for name, value in (
-            ("--target-step-ms", self.target_step_ms),
-            ("--draft-step-ms", self.draft_step_ms),
-        ):
-            if math.isnan(value) or value < 0 or value > 60_000:
-                raise UsageError(
-                    f"{name} must be in 0..60000 ms, got {value:g}",
-                    hint="modelled forward times in milliseconds, e.g. 10 and 1",
-                )
-        if self.max_running_requests < 1:
-            raise UsageError(
-                f"--max-running-requests must be >= 1, got {self.max_running_requests}",
-                hint="the batch capacity; requests beyond it wait in the queue",
-            )
-        if self.max_model_len < 16:
-            raise UsageError(
-                f"--max-model-len must be >= 16, got {self.max_model_len}",
-                hint="the context length in tokens (prompt + output), e.g. 4096",
-            )
-        if self.decode_log_interval < 1:
-            raise UsageError(
-                f"--decode-log-interval must be >= 1, got {self.decode_log_interval}",
-                hint="one Decode batch line every N decode steps, e.g. 40",
-            )
         if math.isnan(self.log_interval_s) or self.log_interval_s <= 0:
             raise UsageError(
                 f"--log-interval must be > 0 seconds, got {self.log_interval_s:g}",

@@ -34,7 +34,7 @@ from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from specdiag.core.doctor.model import DoctorReport
-    from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.probe.run import ProbeReport
 
@@ -51,7 +51,7 @@ class Scenario:
     name: str
     title: str
     story: str
-    hidden_case: str  # a specdiag.core.hidden.synthetic scenario
+    hidden_case: str  # a specdiag.workflows.synthetic scenario
 
 
 SCENARIOS: dict[str, Scenario] = {
@@ -281,10 +281,11 @@ def _logs(log_path: Path) -> LogsResult:
 def _hidden(
     tmp: Path, case_name: str, step: Callable[[str, str], None]
 ) -> tuple[CompareResult, tuple[str, str, str], str]:
-    from specdiag.core.hidden.compare import CompareOptions, compare
+    from specdiag.core.hidden.compare import compare
+    from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import CaptureEngine
     from specdiag.core.hidden.loading import Layout, load_dump
-    from specdiag.core.hidden.synthetic import make_case, save_record
+    from specdiag.workflows.synthetic import make_case, save_record
 
     case = make_case(case_name, training_layer_ids=TRAINING_LAYER_IDS, seed=0)
     served_p = save_record(case.served_record(), tmp / "served_dump.pt")
@@ -323,12 +324,13 @@ def _doctor(
     --acc 0.75 --steps 5``, reusing the probe step's run instead of probing again."""
     from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.doctor.run import run_doctor
-    from specdiag.core.doctor.story import BROKEN_IDS, GOOD_IDS, write_story
+    from specdiag.workflows.doctor_story import BROKEN_IDS, GOOD_IDS, write_story
 
     files = write_story(tmp, BROKEN_IDS if scenario == "collapsed" else GOOD_IDS, steps=STEPS)
     cmd = (
         f"specdiag doctor --server {url} --draft draft --logs server.log "
-        f'--server-args "$(cat launch.sh)" --acc {TRAINING_ACC} --steps {STEPS}'
+        f'--server-args "$(cat launch.sh)" --training-log train.log --acc {TRAINING_ACC} '
+        f"--steps {STEPS}"
     )
     step("doctor", cmd)
     report = run_doctor(
@@ -338,6 +340,7 @@ def _doctor(
             draft=str(files.draft),
             logs=(str(log_path),),
             server_args=files.server_args,
+            training_log=str(files.training_log),
             acc=(TRAINING_ACC,),
             steps=STEPS,
         )

@@ -84,6 +84,7 @@ def _port_closed(url: str) -> bool:
         return s.connect_ex((host, int(port))) != 0
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 def test_leaves_nothing_behind(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "specdiag", "demo", "--json"],
@@ -124,6 +125,7 @@ def _start_demo(tmp: Path, args: list[str], until: str) -> tuple[subprocess.Pope
     return proc, url
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 @pytest.mark.parametrize(
     ("sig", "code"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"]
 )
@@ -138,6 +140,7 @@ def test_interrupted_demo_leaves_nothing_behind(tmp_path: Path, sig: int, code: 
     assert _port_closed(url)
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 def test_keep_server_serves_until_interrupted(tmp_path: Path) -> None:
     import json
     import urllib.request

@@ -14,12 +14,16 @@ from tests.support.doctor import sglang_args, write_draft, write_sglang_log, wri
 
 def story(tmp_path: Path, ids: list[int], accept_len: float) -> list[str]:
     """The deployment this project was created from: a 62-layer target served by SGLang with an
-    EAGLE-3 draft, 5 steps, trained at 75% per position."""
+    EAGLE-3 draft, 5 steps, trained at 75% per position; SpecForge's log names the ids trained."""
     target = write_target(tmp_path / "target", layers=62)
     draft = write_draft(tmp_path / "draft", ids=ids)
     log = write_sglang_log(tmp_path / "sglang.log", [accept_len] * 40)
+    train_log = tmp_path / "train.log"
+    train_log.write_text("draft config: eagle_aux_hidden_state_layer_ids: [2, 30, 58]\n")
     return [
         "doctor",
+        "--training-log",
+        str(train_log),
         "--draft",
         str(draft),
         "--logs",
@@ -118,24 +122,23 @@ def test_broken_inputs_clear_messages_other_checks_run(tmp_path: Path) -> None:
     logs_dir = broken / "logs.d"
     logs_dir.mkdir()
     good_log = write_sglang_log(tmp_path / "ok.log", [2.0] * 10)
-    r = run_cli(
-        [
-            "doctor",
-            "--draft",
-            str(draft),
-            "--target",
-            str(target),
-            "--logs",
-            str(logs_dir),
-            "--logs",
-            str(good_log),
-            "--acc",
-            "0.75",
-            "--steps",
-            "5",
-            "--json",
-        ]
-    )
+    argv = [
+        "doctor",
+        "--draft",
+        str(draft),
+        "--target",
+        str(target),
+        "--logs",
+        str(logs_dir),
+        "--logs",
+        str(good_log),
+        "--acc",
+        "0.75",
+        "--steps",
+        "5",
+        "--json",
+    ]
+    r = run_cli(argv)
     doc = r.json()
     probs = {p["path"]: p["message"] for p in doc["input_problems"]}
     assert any("invalid JSON" in m for m in probs.values()), probs
@@ -150,7 +153,17 @@ def test_broken_inputs_clear_messages_other_checks_run(tmp_path: Path) -> None:
     assert checks["expected-vs-observed"]["status"] != "skipped"  # the good log still counts
     assert checks["mtp-weights"]["status"] == "skipped"
     assert "warning:" in r.stderr  # the problems are said on stderr too
-    assert r.exit_code == 1  # 2.0 vs 3.29 expected: below
+    # inputs given that could not be read: incomplete, never a pass (exit 3) ...
+    assert r.exit_code == 3 and doc["status"] == "incomplete"
+    uses = {(e["source"], e["path"]): e for e in doc["evidence"]}
+    assert uses[("logs", str(logs_dir))]["status"] == "unreadable"
+    assert uses[("logs", str(good_log))]["status"] == "used"
+    assert uses[("draft", str(draft))]["status"] == "unreadable"
+    assert "error: incomplete" in r.stderr and "--allow-missing" in r.stderr
+    # ... unless --allow-missing: then judged on the rest (2.0 vs 3.29 expected: below)
+    r = run_cli([*argv, "--allow-missing"])
+    assert r.exit_code == 1 and r.json()["status"] == "fail"
+    assert r.json()["gap"]["verdict"] == "below"
 
 
 def test_nothing_readable_could_not_run(tmp_path: Path) -> None:

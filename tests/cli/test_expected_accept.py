@@ -159,10 +159,10 @@ def test_simulate() -> None:
 
 
 def test_topk_tree_lower_bound() -> None:
-    doc = run_cli([*BASE, "--topk", "4", "--json"]).json()
+    doc = run_cli([*BASE, "--eagle-topk", "4", "--json"]).json()
     assert doc["lower_bound"] is True
     assert any("lower bound" in n for n in doc["notes"])
-    human = run_cli([*BASE, "--topk", "4", "--num-draft-tokens", "8"])
+    human = run_cli([*BASE, "--eagle-topk", "4", "--num-draft-tokens", "8"])
     assert "lower bound" in human.stdout
 
 
@@ -185,7 +185,7 @@ def test_topk_tree_lower_bound() -> None:
         ["--acc", "0.75", "--steps", "5", "--observed", "2.4,2.5"],
         ["--acc", "0.75", "--steps", "5", "--observed", "40%"],
         ["--acc", "0.75", "--steps", "5", "--observed", "0.4", "--observed-kind", "rate"],
-        ["--acc", "0.75", "--steps", "5", "--topk", "0"],
+        ["--acc", "0.75", "--steps", "5", "--eagle-topk", "0"],
         ["--acc", "0.75", "--steps", "5", "--num-draft-tokens", "4"],
         ["--acc", "0.75", "--steps", "5", "--simulate", "0"],
         ["--acc", "0.6,0.7", "--acc-kind", "unconditional"],

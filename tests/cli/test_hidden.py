@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from specdiag.core.hidden.synthetic import (
+from specdiag.workflows.synthetic import (
     make_case,
     save_record,
     specforge_record,

@@ -82,7 +82,7 @@ def test_unconditional_acceptance_and_no_speculation_warning() -> None:
         ["--acceptance", "0.5,0.5", "--steps", "3"],
         ["--faults", "500=2"],
         ["--faults", "explode=0.1"],
-        ["--flavor", "vllm", "--topk", "2"],
+        ["--flavor", "vllm", "--eagle-topk", "2"],
         ["--flavor", "mlx"],
         ["--duration", "-1"],
     ],
@@ -123,6 +123,7 @@ def test_module_imports_stay_light() -> None:
     assert json.loads(out.stdout.replace("'", '"')) == []
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 def test_sigterm_stops_cleanly_with_a_summary() -> None:
     import signal
 
@@ -165,6 +166,6 @@ def test_accept_length_picks_the_iid_acceptance() -> None:
     bad = run_cli(["reference-server", *FAST, "--steps", "5", "--accept-length", "7"])
     assert bad.exit_code == 2 and "impossible" in bad.stderr
     both = run_cli(
-        ["reference-server", *FAST, "--steps", "5", "--accept-length", "2", "--acc", "0.5"]
+        ["reference-server", *FAST, "--steps", "5", "--accept-length", "2", "--acceptance", "0.5"]
     )
     assert both.exit_code == 2 and "exclusive" in both.stderr

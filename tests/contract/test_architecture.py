@@ -1,6 +1,11 @@
-"""The layers of docs/architecture.md: no import cycle between any two modules (imports inside
-functions included; those under TYPE_CHECKING never run and are not counted), core free of the
-CLI and the servers, and the page itself naming only files that exist."""
+"""The layers of docs/architecture.md, checked with import-linter and grimp.
+
+The import-linter contracts of pyproject.toml run here too, so ``pytest`` alone catches a layer
+broken. On top, no import cycle between any two modules: for every direct import a -> b, grimp
+finds no chain b -> a (imports inside functions included; those under TYPE_CHECKING never run
+and are not counted). The page itself names only files that exist and exactly the contracts
+that pyproject.toml declares.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +13,11 @@ import re
 
 import grimp
 import pytest
+from importlinter import cli as importlinter_cli
 
 from tests.support import paths
 
-ROOT = paths.REPO
+PAGE = paths.DOCS / "architecture.md"
 
 
 @pytest.fixture(scope="module")
@@ -19,84 +25,60 @@ def graph() -> grimp.ImportGraph:
     return grimp.build_graph("specdiag", cache_dir=None, exclude_type_checking_imports=True)
 
 
-def cycles(graph: grimp.ImportGraph) -> list[list[str]]:
-    """Strongly connected components of more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    out: list[list[str]] = []
-    counter = 0
-    for root in sorted(graph.modules):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph.find_modules_directly_imported_by(root))))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, children = work[-1]
-            for child in children:
-                if child not in index:
-                    index[child] = low[child] = counter
-                    counter += 1
-                    stack.append(child)
-                    on_stack.add(child)
-                    work.append(
-                        (child, iter(sorted(graph.find_modules_directly_imported_by(child))))
-                    )
-                    break
-                if child in on_stack:
-                    low[node] = min(low[node], index[child])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
-                if low[node] == index[node]:
-                    comp = []
-                    while True:
-                        m = stack.pop()
-                        on_stack.discard(m)
-                        comp.append(m)
-                        if m == node:
-                            break
-                    if len(comp) > 1:
-                        out.append(sorted(comp))
-    return out
+def _related(a: str, b: str) -> bool:
+    """A package and its own submodule (a package's __init__ importing its children)."""
+    return a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def cycles(graph: grimp.ImportGraph) -> list[tuple[str, ...]]:
+    """Each direct import a -> b that closes a cycle, with the shortest chain b -> ... -> a."""
+    found = []
+    for a in sorted(graph.modules):
+        for b in sorted(graph.find_modules_directly_imported_by(a)):
+            if _related(a, b):
+                continue
+            back = graph.find_shortest_chain(importer=b, imported=a)
+            if back is not None:
+                found.append((a, *back))
+    return found
+
+
+def test_import_linter_contracts_hold(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(paths.REPO)
+    code = importlinter_cli.lint_imports(
+        config_filename=str(paths.REPO / "pyproject.toml"), no_cache=True
+    )
+    assert code == 0, "lint-imports: a contract of pyproject.toml is broken (run `lint-imports`)"
 
 
 def test_no_import_cycle_between_any_two_modules(graph: grimp.ImportGraph) -> None:
-    # a package's __init__ importing its own children is not a cycle of the code
-    found = [c for c in cycles(graph) if not all(m == c[0] or m.startswith(c[0] + ".") for m in c)]
-    assert found == [], found
+    assert cycles(graph) == []
 
 
 def test_the_cycle_check_finds_an_injected_cycle(graph: grimp.ImportGraph) -> None:
-    g = (
-        graph.copy()
-        if hasattr(graph, "copy")
-        else grimp.build_graph("specdiag", cache_dir=None, exclude_type_checking_imports=True)
-    )
+    g = grimp.build_graph("specdiag", cache_dir=None, exclude_type_checking_imports=True)
+    assert g.direct_import_exists(importer="specdiag.core.profile", imported="specdiag.core.accept")
     g.add_import(importer="specdiag.core.accept", imported="specdiag.core.profile")
-    assert any({"specdiag.core.accept", "specdiag.core.profile"} <= set(c) for c in cycles(g))
+    assert ("specdiag.core.accept", "specdiag.core.profile", "specdiag.core.accept") in cycles(g)
 
 
-@pytest.mark.parametrize("upper", ["specdiag.cli", "specdiag.refserver", "specdiag.workflows"])
-def test_core_does_not_import_upper_layers(graph: grimp.ImportGraph, upper: str) -> None:
-    assert not graph.chain_exists(importer="specdiag.core", imported=upper, as_packages=True)
-
-
-def test_servers_do_not_import_the_cli(graph: grimp.ImportGraph) -> None:
-    assert not graph.chain_exists(
-        importer="specdiag.refserver", imported="specdiag.cli", as_packages=True
-    )
+def test_the_page_lists_exactly_the_contracts_of_pyproject() -> None:
+    toml = (paths.REPO / "pyproject.toml").read_text(encoding="utf-8")
+    contracts = toml.split("[[tool.importlinter.contracts]]")[1:]
+    declared = {re.search(r'^id = "([\w-]+)"', c, flags=re.M).group(1) for c in contracts}  # type: ignore[union-attr]
+    text = PAGE.read_text(encoding="utf-8")
+    layers = text[text.index("## Layers") : text.index("## Layout")]
+    listed = set(re.findall(r"^\| `([\w-]+)` \|", layers, flags=re.M))
+    assert listed == declared
+    words = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven"}
+    assert f"{words[len(declared)]} import-linter contracts" in layers
 
 
 def test_architecture_page_names_only_files_that_exist() -> None:
-    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-    for ref in sorted(
-        set(re.findall(r"`((?:specdiag|tests|docs|cli|core)/[\w/.]+\.(?:py|md|toml))", text))
-    ):
+    text = PAGE.read_text(encoding="utf-8")
+    refs = set(
+        re.findall(r"`((?:specdiag|tests|docs|cli|core)/[\w/.]+\.(?:py|md|toml|json))", text)
+    )
+    for ref in sorted(refs):
         path = ref if not ref.startswith(("cli/", "core/")) else f"specdiag/{ref}"
-        assert (ROOT / path).exists(), ref
+        assert (paths.REPO / path).exists(), ref

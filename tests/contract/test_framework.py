@@ -6,7 +6,6 @@ import ast
 import os
 import signal
 from pathlib import Path
-from typing import Annotated
 
 import pytest
 import typer
@@ -251,107 +250,6 @@ def test_derive_keeps_declaration_order_and_renames_only_what_it_is_told() -> No
 
 
 # ----------------------------------------------------------------------------- shared flags
-
-# Flags that two commands take under one name for different things: declared by each command
-# itself, listed with the reason in docs/architecture.md ("Flags that mean different things").
-SEPARATE_FLAGS: dict[tuple[str, str], str] = {
-    ("--acc", "reference-server"): "the simulated server's true acceptance, not training accuracy",
-    ("--api-key", "reference-server"): "the key the server requires, not one it sends",
-    ("--engine", "probe"): "a server kind (auto, openai and the engines)",
-    ("--engine", "compare-hidden"): "the layer-id convention: sglang or vllm",
-    ("--layers", "compare-hidden"): "training ids, SpecForge convention",
-    ("--layers", "capture-hidden"): "vLLM launch ids, vLLM convention",
-    ("--model", "inspect-dump"): "a checkpoint directory to run, not a served model name",
-    ("--since", "logs"): "a point in time",
-    ("--since", "fleet"): "a window length",
-}
-
-
-def option_declarations(app: typer.Typer) -> dict[str, list[tuple[str, str | None]]]:
-    """Every flag name of every command -> [(command, where cli/_framework.py declares it, or
-    None when the command declares it itself)], read from the commands' signatures."""
-    import inspect
-    import typing
-
-    import typer.main
-    from typer.models import OptionInfo
-
-    group = typer.main.get_command(app)
-    out: dict[str, list[tuple[str, str | None]]] = {}
-    for info in app.registered_commands:
-        assert info.callback is not None and info.name is not None
-        func = inspect.unwrap(info.callback)
-        hints = typing.get_type_hints(func, include_extras=True)
-        click_params = {p.name: p for p in group.commands[info.name].params}  # type: ignore[attr-defined]
-        for name, param in inspect.signature(func).parameters.items():
-            meta = getattr(hints.get(name), "__metadata__", ())
-            options = [m for m in (*meta, param.default) if isinstance(m, OptionInfo)]
-            if not options:
-                continue
-            site = _framework.shared_declaration(options[0])
-            cp = click_params[name]
-            for flag in (*cp.opts, *cp.secondary_opts):
-                out.setdefault(flag, []).append((info.name, site))
-    return out
-
-
-def separately_declared(
-    decls: dict[str, list[tuple[str, str | None]]], allowed: dict[tuple[str, str], str]
-) -> list[str]:
-    """The problems: a flag of two or more commands declared by a command itself (and not in
-    ``allowed``), or declared at two places of cli/_framework.py."""
-    problems = []
-    for flag, uses in sorted(decls.items()):
-        if len({cmd for cmd, _ in uses}) < 2 or not flag.startswith("--"):
-            continue
-        for cmd, site in uses:
-            if site is None and (flag, cmd) not in allowed:
-                problems.append(f"{cmd} declares {flag} itself")
-        sites = {site for _, site in uses if site is not None}
-        if len(sites) > 1:
-            problems.append(f"{flag} is declared at {len(sites)} places: {sorted(sites)}")
-    return problems
-
-
-def test_every_flag_of_two_commands_is_declared_once_in_the_framework() -> None:
-    from specdiag.cli.app import build_app
-
-    decls = option_declarations(build_app())
-    assert separately_declared(decls, SEPARATE_FLAGS) == []
-    # the list holds only flags that are still declared apart by two commands
-    for flag, cmd in SEPARATE_FLAGS:
-        assert (cmd, None) in decls.get(flag, []), (flag, cmd)
-        assert len({c for c, _ in decls[flag]}) > 1, (flag, cmd)
-
-
-def test_the_flag_check_finds_a_flag_declared_twice() -> None:
-    app = typer.Typer()
-
-    @app.command("one")
-    def one(timeout: Annotated[float, typer.Option("--timeout")] = 1.0) -> None: ...
-
-    @app.command("two")
-    def two(timeout: Annotated[float, _framework.timeout_opt("t")] = 2.0) -> None: ...
-
-    @app.command("three")
-    def three(timeout: Annotated[float, _framework.timeout_opt("t")] = 3.0) -> None: ...
-
-    decls = option_declarations(app)
-    assert separately_declared(decls, {}) == ["one declares --timeout itself"]
-    assert separately_declared(decls, {("--timeout", "one"): "why"}) == []
-    json_twice = {"--json": [("a", "line 1"), ("b", "line 2")]}
-    assert separately_declared(json_twice, {}) == [
-        "--json is declared at 2 places: ['line 1', 'line 2']"
-    ]
-
-
-def test_the_separate_flags_are_the_ones_docs_architecture_lists() -> None:
-    import re
-
-    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-    section = text.split("### Flags that mean different things", 1)[1].split("\n## ", 1)[0]
-    rows = re.findall(r"^\| `(--[a-z-]+)` \| ([a-z-]+) \|", section, re.M)
-    assert sorted(rows) == sorted(SEPARATE_FLAGS)
 
 
 @pytest.mark.parametrize("command", ["probe", "fleet"])

@@ -54,7 +54,7 @@ def key_paths(doc: Any, prefix: str = "") -> set[str]:
 
 @pytest.fixture(scope="module")
 def hidden_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    from specdiag.core.hidden.synthetic import make_case, save_record
+    from specdiag.workflows.synthetic import make_case, save_record
 
     root = tmp_path_factory.mktemp("schemas")
     case = make_case("collapsed")
@@ -200,6 +200,11 @@ CASES: dict[str, Case] = {
         "--acc",
         "0.8,0.6,0.4",
     ],
+    # a paste read by both readers: a vllm bench serve summary and a sweep table
+    "logs-pastes": lambda f: [
+        "logs",
+        str(DATA / "pastes" / "issue_vllm_bench_then_sweep.md"),
+    ],
     "compare-hidden": lambda f: [
         "compare-hidden",
         str(f("hidden_files")["served"]),
@@ -264,6 +269,8 @@ CASES: dict[str, Case] = {
         "--print-server-args",
         "--layers",
         "2,30,58",
+        "--layer-convention",
+        "vllm",
     ],
 }
 

@@ -1,4 +1,4 @@
-"""The reliability contract, fuzzed through the CLI in-process (issue 10).
+"""The reliability contract, fuzzed through the CLI in-process (docs/reliability.md).
 
 For probe against a local stub server answering hostile bodies, headers and status codes (and
 hostile discovery pages), and for flag values at and past their bounds of expected-accept,
@@ -26,10 +26,11 @@ from hypothesis import strategies as st
 
 from specdiag.errors import EXIT_CODES
 from tests.support.cli import CliResult, run_cli
+from tests.support.examples import examples
 from tests.support.stubserver import StubServer
 
 KEY = "sk-fuzz-SECRET-9876"
-EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("SPECDIAG_FUZZ_EXAMPLES") or examples(60))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,
@@ -297,7 +298,7 @@ _ACC_TEXT = st.one_of(
             [
                 ("--observed", _NUM_TEXT),
                 ("--cost-ratio", _NUM_TEXT),
-                ("--topk", _NUM_TEXT),
+                ("--eagle-topk", _NUM_TEXT),
                 ("--num-draft-tokens", _NUM_TEXT),
                 ("--simulate", st.sampled_from(["0", "1", "100", "-5", "1e3"])),
                 ("--seed", _NUM_TEXT),
@@ -376,7 +377,7 @@ def test_probe_flags_keep_the_contract(flags: list[list[str]]) -> None:
                 ("--steps", _NUM_TEXT),
                 ("--acceptance", _ACC_TEXT),
                 ("--accept-length", _NUM_TEXT),
-                ("--topk", _NUM_TEXT),
+                ("--eagle-topk", _NUM_TEXT),
                 ("--num-draft-tokens", _NUM_TEXT),
                 ("--target-step-ms", _NUM_TEXT),
                 (

@@ -169,7 +169,7 @@ def test_same_ids_match_and_the_dump_records_them(
     out = work / "served_a.safetensors"
     train = training["124"]
     res = _capture(
-        server_a, "--like", str(train), "--layers", "2,3,5", "-o", str(out),
+        server_a, "--like", str(train), "--layers", "2,3,5", "--layer-convention", "vllm", "-o", str(out),
         "--compare", str(train), "--training-layers", "1,2,4",
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr
@@ -194,7 +194,7 @@ def test_every_id_one_layer_off(
     # training at SpecForge [0, 1, 3] = HF [1, 2, 4]; the server captures HF [2, 3, 5]
     train = training["013"]
     res = _capture(
-        server_a, "--like", str(train), "--layers", "2,3,5", "-o",
+        server_a, "--like", str(train), "--layers", "2,3,5", "--layer-convention", "vllm", "-o",
         str(work / "served_off.safetensors"), "--compare", str(train), "--training-layers", "0,1,3",
     )  # fmt: skip
     assert res.exit_code == 1
@@ -210,7 +210,7 @@ def test_seed_shift_embedding_slot_prepended(
 ) -> None:
     train = training["124"]
     res = _capture(
-        server_b, "--like", str(train), "--layers", "0,2,3", "-o",
+        server_b, "--like", str(train), "--layers", "0,2,3", "--layer-convention", "vllm", "-o",
         str(work / "served_b.safetensors"), "--compare", str(train), "--training-layers", "1,2,4",
     )  # fmt: skip
     assert res.exit_code == 1
@@ -248,7 +248,7 @@ def test_server_without_extract_hidden_states(
 ) -> None:
     res = run_cli(
         ["capture-hidden", "--from", "vllm", vllm_eagle3_perm.url, "--prompt-ids", "1,40,41,42",
-         "--layers", "2,3,5", "-o", str(work / "none.safetensors")]
+         "--layers", "2,3,5", "--layer-convention", "vllm", "-o", str(work / "none.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 3
     assert "extract_hidden_states" in res.stderr
@@ -331,7 +331,17 @@ def test_text_prompt_records_the_servers_token_ids(
     server_a: realservers.RealServer, work: Path
 ) -> None:
     out = work / "prompt.safetensors"
-    res = _capture(server_a, "--prompt", "the quick brown fox", "--layers", "2,3,5", "-o", str(out))
+    res = _capture(
+        server_a,
+        "--prompt",
+        "the quick brown fox",
+        "--layers",
+        "2,3,5",
+        "--layer-convention",
+        "vllm",
+        "-o",
+        str(out),
+    )
     assert res.exit_code == 0, res.stderr
     doc = res.json()
     assert doc["tokens"] >= 3 and doc["sample"].startswith("--prompt")

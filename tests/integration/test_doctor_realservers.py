@@ -1,6 +1,8 @@
 """``doctor`` against REAL vLLM (CPU) with the EAGLE-3 permutation pair (tests/support/realservers.py),
 launched once with the right aux layer ids and once with ids written in the SpecForge/SGLang
-convention (-1 for the embedding), which vLLM cannot capture."""
+convention (-1 for the embedding), which vLLM cannot capture. The fix comes from the training
+log naming the ids trained (SpecForge [-1, 0, 1] = HF 0, 1, 2), in vLLM's convention for the
+release the server reports."""
 
 from __future__ import annotations
 
@@ -48,6 +50,9 @@ def test_real_vllm_right_aux_ids(vllm_eagle3_perm: object) -> None:
     assert doc["engine"] == "vllm"
     assert checks["aux-layer-ids"]["status"] == "pass", checks["aux-layer-ids"]["message"]
     assert checks["aux-layer-ids"]["details"]["ids"] == [0, 1, 2]
+    # the version is read from the server, and the id rule was measured on that release
+    assert (doc["engine_version"] or "").startswith("0.32"), doc["engine_version"]
+    assert checks["aux-layer-ids"]["details"]["rule"] == "measured on vLLM 0.32.0"
     # the permutation pair accepts exactly the first draft: accept length 2.00
     assert doc["gap"] is not None and abs(doc["gap"]["observed_accept_length"] - 2.0) < 0.05
     assert doc["gap"]["verdict"] == "healthy"
@@ -64,7 +69,18 @@ def test_real_vllm_wrong_aux_ids(real_servers: RealServers, tmp_path: Path) -> N
     cfg["eagle_aux_hidden_state_layer_ids"] = [-1, 0, 1]  # SpecForge/SGLang names, read by vLLM
     (wrong / "config.json").write_text(json.dumps(cfg))
     spec = {"method": "eagle3", "model": str(wrong), "num_speculative_tokens": 3}
-    args = ["doctor", "--draft", str(wrong), "--target", str(models / "target-perm"), "--json"]
+    train_log = tmp_path / "train.log"
+    train_log.write_text("draft config: eagle_aux_hidden_state_layer_ids: [-1, 0, 1]\n")
+    args = [
+        "doctor",
+        "--draft",
+        str(wrong),
+        "--target",
+        str(models / "target-perm"),
+        "--training-log",
+        str(train_log),
+        "--json",
+    ]
     try:
         srv = real_servers.vllm(
             fresh=True, method="eagle3-perm", extra_args=("--speculative-config", json.dumps(spec))
@@ -87,9 +103,12 @@ def test_real_vllm_wrong_aux_ids(real_servers: RealServers, tmp_path: Path) -> N
     checks = {c["check"]: c for c in doc["checks"]}
     aux = checks["aux-layer-ids"]
     assert aux["status"] == "fail", aux["message"]
-    assert "negative id" in aux["message"]
+    assert "cannot capture" in aux["message"]
     assert aux["details"]["suggested_ids"] == [0, 1, 2]
     assert doc["findings"][0]["check"] == "aux-layer-ids"
+    assert doc["findings"][0]["snippet"] == '"eagle_aux_hidden_state_layer_ids": [0, 1, 2]'
+    # SGLang can capture no list naming the last of the 2 layers: no SGLang fix is offered
+    assert set(aux["details"]["fix_ids"]) == {"vllm"}
     assert r.exit_code == 1
     if server_seen is not None:  # the server started and died at the first request
         assert checks["server-probe"]["status"] == "fail"
@@ -103,7 +122,7 @@ def test_run_target_identifies_the_training_layers(tmp_path: Path) -> None:
     """--run-target: inspect-dump runs the real tiny HF target on the dump's tokens (no server)."""
     pytest.importorskip("transformers")
     from specdiag.core.hidden.capture_hf import hf_hidden_states
-    from specdiag.core.hidden.synthetic import random_ids, save_record, specforge_record
+    from specdiag.workflows.synthetic import random_ids, save_record, specforge_record
 
     models = _models()
     target = models / "target"  # 2 random decoder layers, H = 128

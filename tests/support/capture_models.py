@@ -1,4 +1,4 @@
-"""Tiny checkpoints and SpecForge-style dumps for the capture-hidden / inspect-dump --model tests.
+"""Tiny checkpoints and SpecForge-style dumps for the capture-hidden / inspect-dump --target tests.
 
 ``make_deep_llama(dir, tokenizer_from=...)`` writes a random 6-layer Llama (hidden 64, float32)
 with transformers; the tokenizer files are copied from another checkpoint when given (vLLM needs

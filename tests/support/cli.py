@@ -1,15 +1,16 @@
-"""Run ``specdiag`` in-process with typer's CliRunner, stdout and stderr kept apart."""
+"""Run ``specdiag`` in-process through its console entry point, stdout and stderr kept apart."""
 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from typer.testing import CliRunner
 
-from specdiag.cli.app import app
+from specdiag.cli.app import main
 
 
 @dataclass
@@ -25,8 +26,11 @@ class CliResult:
 def run_cli(
     args: Sequence[str], env: dict[str, str] | None = None, input: str | None = None
 ) -> CliResult:
-    """Run ``specdiag ARGS`` in-process; an exception other than SystemExit is raised again."""
-    result = CliRunner().invoke(app, list(args), env=env, input=input)
-    if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return CliResult(result.exit_code, result.stdout, result.stderr)
+    """Run ``specdiag ARGS`` in-process through the console entry point (the same error
+    boundary a user meets), in typer's CliRunner isolation: stdout and stderr kept apart."""
+    with CliRunner().isolation(input=input, env=env) as (stdout, stderr, _):
+        code = main(list(args))
+        sys.stdout.flush()
+        sys.stderr.flush()
+        out, err = stdout.getvalue(), stderr.getvalue()
+    return CliResult(code, out.decode(), err.decode())

@@ -10,15 +10,15 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from specdiag.core.doctor.model import InputProblem
+from specdiag.core.doctor.model import InputProblem, Segment
 from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile, Judgement, Observation
-    from specdiag.core.hidden.compare import CompareResult
+    from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.probe.run import ProbeReport
@@ -45,6 +45,20 @@ LOG_PATTERNS: dict[str, re.Pattern[str]] = {
     "cudagraph-override": re.compile(r"Overriding cudagraph_mode from \S+ to PIECEWISE"),
     # llama.cpp PR #27711: synthetic acceptance
     "synthetic": re.compile(r"(?i)synthetic acceptance|generated output is not valid"),
+    # forced / simulated acceptance knobs echoed in a log (launch arguments, environment dumps):
+    # SGLang SGLANG_SIMULATE_ACC_LEN, TRT-LLM TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, vLLM
+    # rejection_sample_method "synthetic", ATOM --spec-decode-acceptance-length
+    "forced": re.compile(
+        r"(?:SGLANG_)?SIMULATE_ACC_LEN\b|TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS"
+        r"|rejection_sample_method['\"]?\s*[:=]\s*['\"]?synthetic|synthetic_acceptance_(?:length|rates)"
+        r"|spec[-_]decode[-_]acceptance[-_](?:length|rate)"
+    ),
+    # vLLM boot log: whether the drafter's probabilities reach rejection sampling
+    "draft-logits": re.compile(r"draft_logits=(?:True|False)|draft_sample_method"),
+    # ATOM / vLLM loaders: draft or MTP weights not loaded or dropped (quantization leaks)
+    "not-loaded": re.compile(r"NOT loaded|silently dropped"),
+    # vLLM: a hybrid (mamba) target under speculation turns prefix-cache reuse off
+    "no-prefix-reuse": re.compile(r"prefix-cache reuse across requests will be disabled"),
 }
 MAX_HITS = 5
 # bytes every pattern above needs one of (a cheap test before the regular expressions)
@@ -61,6 +75,19 @@ _KEYWORDS = (
     b"eagle_aux",
     b"EngineCore",
     b"died",
+    b"server_args=",
+    b"server version",
+    b"non-default args",
+    b"is listening",
+    b"startup complete",
+    b"SIMULATE_ACC",
+    b"FORCE_NUM_ACCEPTED",
+    b"synthetic",
+    b"draft_logits",
+    b"NOT loaded",
+    b"dropped",
+    b"sliding",
+    b"prefix",
 )
 
 
@@ -77,6 +104,10 @@ class LogsEvidence:
     report: LogsReport | None
     hits: tuple[LogHit, ...]
     paths: tuple[str, ...]
+    # each regular file's timeline split at restarts (files with no spec-decode line left out)
+    segments: dict[str, tuple[Segment, ...]] = field(default_factory=dict)
+    # the launch arguments and environment the log prints (forced acceptance knobs, ...)
+    settings: tuple[LogHit, ...] = ()
 
 
 def analyze_logs(
@@ -110,6 +141,7 @@ def analyze_logs(
     from specdiag.core.doctor.checkpoint import not_a_regular_file
 
     hits: list[LogHit] = []
+    segments: dict[str, tuple[Segment, ...]] = {}
     for p in good:
         if p == "-":  # stdin was read once, by the logs core
             continue
@@ -118,28 +150,70 @@ def analyze_logs(
             # for a new writer (forever) or read nothing
             problems.append(
                 InputProblem(
-                    "logs", p, "a pipe: read once for the statistics; its error lines not scanned"
+                    "logs",
+                    p,
+                    "a pipe: read once for the statistics; its error lines not scanned",
+                    kind="partial",
                 )
             )
             continue
         with contextlib.suppress(SpecdiagError, OSError):
-            _scan_hits(p, open_path(p), hits)
-    return LogsEvidence(result.report, tuple(hits), tuple(good)), problems
+            segs = _scan_hits(p, open_path(p), hits, engine, engine_version)
+            if segs:
+                segments[p] = segs
+    return LogsEvidence(result.report, tuple(hits), tuple(good), segments), problems
 
 
-def _scan_hits(path: str, stream: Any, hits: list[LogHit]) -> None:
+def _scan_hits(
+    path: str,
+    stream: Any,
+    hits: list[LogHit],
+    engine: str | None = None,
+    engine_version: str | None = None,
+) -> tuple[Segment, ...]:
+    """One pass over a file: the doctor's line patterns, and the spec-decode records and server
+    starts that make its timeline (split at restarts)."""
+    from specdiag.core.doctor.timeline import STARTUP, TimelineBuilder
+    from specdiag.core.logs.parse import LineParser
+    from specdiag.core.logs.records import LogRecord
+
     counts: dict[str, int] = {}
+    parser = LineParser(engine, engine_version if engine else None, source=path)
+    timeline = TimelineBuilder()
+
+    def take(out: Any) -> None:
+        recs = out if isinstance(out, tuple) else (out,)
+        for r in recs:
+            if isinstance(r, LogRecord) and (r.accept_length is not None or r.kind == "lifetime"):
+                weight = float(r.drafted_tokens) if r.drafted_tokens else 1.0
+                life = r.accepted_tokens if r.kind == "lifetime" else None
+                timeline.record(
+                    r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life
+                )
+
     try:
         for n, raw in enumerate(stream, start=1):
-            if len(raw) > 65536 or not any(k in raw for k in _KEYWORDS):
+            if len(raw) > 65536:
+                continue
+            spec = b"ccept" in raw or b"ean acceptance" in raw
+            if not spec and not any(k in raw for k in _KEYWORDS):
                 continue
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if spec:
+                with contextlib.suppress(SpecdiagError, ValueError):
+                    take(parser.parse(line, n))
+                    for _, _, item in parser.ready:
+                        take(item)
+                    parser.ready.clear()
+            if STARTUP.search(line):
+                timeline.startup(line)
             for kind, pat in LOG_PATTERNS.items():
                 if counts.get(kind, 0) < MAX_HITS and pat.search(line):
                     counts[kind] = counts.get(kind, 0) + 1
                     hits.append(LogHit(kind, path, n, line.strip()[:300]))
     finally:
         stream.close()
+    return timeline.segments()
 
 
 @dataclass(frozen=True)
@@ -269,8 +343,9 @@ def expected_vs_observed(
 
 def profile_of(acc: Sequence[float], steps: int | None, acc_kind: str) -> AcceptProfile:
     from specdiag.core import accept
+    from specdiag.core.profile import resolve_profile
 
-    return accept.profile(accept.expand_acc(acc, steps), accept.AccKind(acc_kind))
+    return resolve_profile(acc, steps, None, kind=accept.AccKind(acc_kind)).profile
 
 
 def inspect_dump(path: str) -> tuple[InspectReport | None, InputProblem | None]:
@@ -295,7 +370,8 @@ def compare_dumps(
 ) -> tuple[CompareResult | None, InputProblem | None]:
     """``specdiag compare-hidden SERVED TRAINING [--reference R]``."""
     try:
-        from specdiag.core.hidden.compare import CompareOptions, compare
+        from specdiag.core.hidden.compare import compare
+        from specdiag.core.hidden.compare_results import CompareOptions
         from specdiag.core.hidden.conventions import CaptureEngine
         from specdiag.core.hidden.loading import Layout, load_dump
 
@@ -316,10 +392,15 @@ def compare_dumps(
 
 
 def identify_training_layers(
-    report: InspectReport, *, reference: str | None, model: str | None
+    report: InspectReport, *, reference: str | None, model: str | None, auto: bool = False
 ) -> tuple[tuple[int | None, ...] | None, InputProblem | None]:
     """inspect-dump's layer identification (``--reference FILE`` or ``--model DIR``) of the
-    first training dump: the HF index of each chunk, None where the match is not close."""
+    first training dump: the HF index of each chunk, None where the match is not close.
+
+    ``auto``: the target is run because it was given, not asked for; a target that cannot be
+    run is then a partial read (its config is still used), not an unreadable input."""
+    source = "reference" if reference else "target"
+    kind = "partial" if auto and reference is None else "unreadable"
     try:
         from specdiag.core.hidden.inspect import identify_paths
 
@@ -327,18 +408,28 @@ def identify_training_layers(
             report, reference=reference, model=model if reference is None else None
         )
     except SpecdiagError as exc:
-        return None, InputProblem(
-            "reference" if reference else "target", str(reference or model), exc.message
-        )
+        return None, InputProblem(source, str(reference or model), _ran_not(exc.message), kind)
     except ImportError as exc:
         return None, InputProblem(
-            "target", str(model), f"needs {exc.name} (pip install 'specdiag[hf]')"
+            "target",
+            str(model),
+            f"not run on the training dump's tokens: needs {exc.name} (pip install 'specdiag[hf]')",
+            kind="partial",
+        )
+    except Exception as exc:  # noqa: BLE001 - transformers raises many types on a bad checkpoint
+        first = (str(exc).splitlines() or [""])[0][:200]
+        return None, InputProblem(
+            source, str(reference or model), _ran_not(f"{type(exc).__name__}: {first}"), kind
         )
     if not rep.layers:
         return None, None
     return tuple(
         c.hf_index if (c.exact or c.cosine >= 0.99) else None for c in rep.layers[0].chunks
     ), None
+
+
+def _ran_not(why: str) -> str:
+    return f"could not identify the training dump's layers with it: {why}"
 
 
 def first_dump_file(path: str) -> str | None:

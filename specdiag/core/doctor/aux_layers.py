@@ -1,18 +1,24 @@
-"""EAGLE-3 aux hidden-state layer ids: where each engine reads them, what each id captures.
+"""EAGLE-3 aux / DFlash target layer ids: where each engine release reads them, what each id
+captures, and the fix when the evidence says which layers training captured.
 
-Every id is mapped to the HF ``hidden_states`` index the engine captures for it
-(:mod:`specdiag.core.hidden.conventions`): SGLang's generic models add +1 (id k = output of decoder
-layer k), vLLM does not (id j = input of layer j, 0 = the embedding, N = the last layer before the
-final norm). The training side uses SpecForge's convention (id k = output of layer k).
+Every id is mapped to the HF ``hidden_states`` index the engine captures for it, through the rule
+of the engine's release (:func:`specdiag.core.hidden.conventions.aux_id_rule`); the training side
+is read as HF indices too (an identified dump, a SpecForge log in SpecForge's convention, id k =
+output of layer k). A fix is the id list that makes the engine capture the trained indices,
+checked by mapping it back through the same rule; without training evidence there is no fix,
+only the command that would decide it.
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
 
 TOP = "eagle_aux_hidden_state_layer_ids"
 NESTED = "eagle_config.eagle_aux_hidden_state_layer_ids"
@@ -72,27 +78,6 @@ def engine_reads(engine: str | None, found: dict[str, Any]) -> tuple[str | None,
     return None, "no ids"
 
 
-def capture_hf(
-    ids: tuple[int, ...], engine: str, arch: str | None, n: int | None
-) -> tuple[int, ...]:
-    """HF index the engine captures for each id (as a sorted tuple: engines capture in layer order)."""
-    if engine == "vllm":
-        return tuple(sorted(set(ids)))
-    if engine == "sglang" and arch in SGLANG_CONDITIONAL_PLUS1 and ids and ids[0] != 1:
-        return tuple(sorted(set(ids)))
-    if engine == "sglang" and arch in SGLANG_GPT_OSS and n is not None and ids and max(ids) == n:
-        return tuple(sorted(set(ids)))
-    return tuple(sorted({i + 1 for i in ids}))
-
-
-def engine_ids_for(hf: tuple[int, ...], engine: str) -> tuple[int, ...]:
-    """Ids to write so that ``engine`` captures the HF indices ``hf``."""
-    from specdiag.core.hidden.conventions import CaptureEngine, suggest_ids
-
-    cap = CaptureEngine.VLLM if engine == "vllm" else CaptureEngine.SGLANG
-    return suggest_ids(hf, cap)
-
-
 def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
     """How many H-wide states the draft's fc takes (fc.weight is [hidden, C*H])."""
     d = ctx.draft
@@ -117,82 +102,187 @@ def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
     return width // h, e, None
 
 
-def _training_ids(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[Evidence]]:
-    """The layers training captured, SpecForge convention, with where that was read."""
+# ------------------------------------------------------------------ what an engine captures
+
+
+def method_of(ctx: Context, found: dict[str, Any]) -> str:
+    """``dflash`` when the draft is a DFlash/DSpark head (its ids are decoder indices), else
+    ``eagle3``."""
+    d = ctx.draft
+    arch = str(d.arch() or "").lower() if d is not None else ""
+    m = (ctx.args.method or "").lower() if ctx.args is not None else ""
+    if "dflash" in arch or "dspark" in arch or m in ("dflash", "dspark"):
+        return "dflash"
+    if any(k.endswith("target_layer_ids") for k in found) and not any(
+        k.endswith(TOP) for k in found
+    ):
+        return "dflash"
+    return "eagle3"
+
+
+def rule_for(engine: str | None, version: str | None, method: str) -> AuxIdRule | None:
+    if engine in ("sglang", "vllm"):
+        return aux_id_rule(engine, version, method)
+    return None
+
+
+def capture_hf(
+    ids: tuple[int, ...], rule: AuxIdRule, arch: str | None, n: int | None
+) -> tuple[int, ...]:
+    """HF indices the engine captures for ``ids`` (sorted: engines capture in layer order)."""
+    if rule.engine == "sglang" and rule.method == "eagle3":
+        if arch in SGLANG_CONDITIONAL_PLUS1 and ids and ids[0] != 1:
+            return tuple(sorted(set(ids)))
+        if arch in SGLANG_GPT_OSS and n is not None and ids and max(ids) == n:
+            return tuple(sorted(set(ids)))
+    return tuple(sorted({rule.to_hf(i) for i in ids}))
+
+
+def ids_for(
+    want_hf: tuple[int, ...], rule: AuxIdRule, arch: str | None, n: int | None
+) -> tuple[int, ...] | None:
+    """The ids that make the engine capture exactly ``want_hf`` (checked by running them back
+    through :func:`capture_hf`, so a fix never contradicts the rule), or None if it cannot."""
+    candidates = [tuple(rule.to_id(h) for h in want_hf), tuple(want_hf)]
+    for c in candidates:
+        if capture_hf(c, rule, arch, n) == tuple(want_hf) and not rule.uncapturable(c, n):
+            return c
+    return None
+
+
+@dataclass(frozen=True)
+class IdFix:
+    engine: str
+    basis: str  # the version the rule is for, measured or assumed
+    key: str
+    ids: tuple[int, ...]
+    snippet: str  # the draft config.json fragment to paste
+
+
+def snippet_for(key: str, ids: tuple[int, ...], cfg: dict[str, Any] | None) -> str:
+    """The config.json fragment that sets ``key`` to ``ids``, keeping the object's other keys."""
+    if "." in key:
+        outer, inner = key.split(".", 1)
+        base = cfg.get(outer) if cfg is not None else None
+        obj = dict(base) if isinstance(base, dict) else {}
+        obj[inner] = list(ids)
+        return f'"{outer}": {json.dumps(obj)}'
+    return f'"{key}": {json.dumps(list(ids))}'
+
+
+def fixes_for(
+    ctx: Context, want_hf: tuple[int, ...], method: str, tarch: str | None, n: int | None
+) -> list[IdFix]:
+    """The ids that capture ``want_hf``, per engine (the deployment's engine first)."""
+    engines = ["sglang", "vllm"]
+    if ctx.engine == "vllm":
+        engines.reverse()
+    cfg = ctx.draft.config if ctx.draft is not None else None
+    out = []
+    for eng in engines:
+        version = ctx.engine_version if eng == ctx.engine else None
+        rule = aux_id_rule(eng, version, method)
+        ids = ids_for(want_hf, rule, tarch, n)
+        if ids is None:
+            continue
+        key = rule.key()
+        if method == "dflash" and cfg is not None and "target_layer_ids" in cfg:
+            key = "target_layer_ids"
+        out.append(IdFix(eng, rule.basis, key, ids, snippet_for(key, ids, cfg)))
+    return out
+
+
+# ------------------------------------------------------------------ what training captured
+
+
+def served_suggestion(ctx: Context) -> tuple[int, ...] | None:
+    """The HF indices compare-hidden says the served chunks should have been (when it can)."""
+    res = ctx.served_compare
+    if res is None or res.match or not res.suggested_layer_ids:
+        return None
+    sug = res.suggested_layer_ids
+    if "vllm" in sug:
+        return tuple(sug["vllm"])
+    if "sglang" in sug:
+        return tuple(i + 1 for i in sug["sglang"])
+    return None
+
+
+def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[Evidence]]:
+    """The HF indices training captured, with where that was read (the most direct first)."""
     evs: list[Evidence] = []
     if ctx.training_hf and all(x is not None for x in ctx.training_hf):
-        ids = tuple(int(x) - 1 for x in ctx.training_hf if x is not None)
+        hf = tuple(int(x) for x in ctx.training_hf if x is not None)
+        by = (
+            f"--reference {ctx.inputs.reference}"
+            if ctx.inputs.reference
+            else f"the target {ctx.target.path if ctx.target else ''} run on its tokens"
+        )
         evs.append(
             ev(
                 "training-dump",
-                f"{ctx.training_file} identified against "
-                + (
-                    f"--reference {ctx.inputs.reference}"
-                    if ctx.inputs.reference
-                    else f"the target {ctx.target.path if ctx.target else ''} (run on its tokens)"
-                ),
-                f"HF indices {list(ctx.training_hf)} = layer ids {list(ids)}",
+                f"{ctx.training_file} identified against {by}",
+                f"HF indices {list(hf)} = SpecForge ids {[h - 1 for h in hf]}",
             )
         )
-        return ids, "the training dump (layers identified by inspect-dump)", evs
+        return hf, "the training dump, layers identified by inspect-dump", evs
     tl = ctx.training_log
     if tl is not None and tl.layer_ids:
         evs.append(ev("training-log", tl.path, tl.layer_line or str(list(tl.layer_ids))))
-        return tl.layer_ids, "the training log", evs
+        return tuple(sorted(i + 1 for i in tl.layer_ids)), "the training log, SpecForge ids", evs
+    sug = served_suggestion(ctx)
+    if sug is not None:
+        evs.append(
+            ev(
+                "served-dump",
+                f"{ctx.inputs.served_dump} vs {ctx.training_file} (compare-hidden)",
+                f"training chunks are HF indices {list(sug)}",
+            )
+        )
+        return sug, "compare-hidden of the served dump with the training dump", evs
     return None, None, evs
 
 
-def _shift_fix(
-    ids: tuple[int, ...], engine: str, n: int | None
-) -> tuple[tuple[int, ...] | None, str]:
-    """A likely intended list when no training evidence says which layers were trained."""
-    if engine == "vllm" and any(i < 0 for i in ids):
-        fixed = tuple(i + 1 for i in ids)
-        if n is None or all(0 <= i <= n for i in fixed):
-            return fixed, (
-                "-1 is the SGLang/SpecForge name of the embedding; vLLM calls it 0 and reads every "
-                "id one layer lower: the same layers in vLLM's convention"
-            )
-    if n is None:
-        return None, ""
-    keep = sorted(i for i in ids if 0 <= i <= n - 2)
-    missing = len(ids) - len(keep)
-    if missing <= 0 or not keep:
-        return None, ""
-    default = [1, n // 2 - 1, n - 4]
-    extra = [d for d in default if d > keep[-1]][:missing]
-    if len(extra) != missing:
-        return None, ""
-    fixed = tuple(keep + extra)
-    return fixed, (
-        f"the list looks shifted by one slot (an embedding id prepended, the last id dropped); "
-        f"the remaining ids completed with the default's deepest layer N-4 = {n - 4} "
-        f"(target has {n} layers): confirm against the training run"
-    )
+def decide_command(ctx: Context) -> str:
+    """The one command that would tell which layers the draft was trained on."""
+    dump = ctx.training_file or ctx.inputs.training_dump or "<training hidden-state dump>"
+    target = ctx.target.path if ctx.target is not None else "<target checkpoint dir>"
+    return f"specdiag inspect-dump {dump} --model {target}"
+
+
+# ------------------------------------------------------------------ the check
 
 
 @check(
     "aux-layer-ids",
     "aux_layers",
-    "EAGLE-3 aux layer ids",
+    "EAGLE-3 / DFlash layer ids",
     reads="draft config.json (top-level eagle_aux_hidden_state_layer_ids, nested "
     "eagle_config.*, target_layer_ids, dflash_config.*), the draft's fc.weight shape, the "
-    "target's num_hidden_layers/hidden_size/architectures, the engine (--engine, server, "
-    "--server-args, logs), TRT-LLM eagle3_layers_to_capture, and what the training dump/log says",
+    "target's num_hidden_layers/hidden_size/architectures, the engine and its version (--engine, "
+    "--engine-version, server, --server-args, logs), TRT-LLM eagle3_layers_to_capture, and what "
+    "training captured (training dump identified with --target or --reference, served dump "
+    "through compare-hidden, SpecForge training log or config)",
     decides="which key the engine reads; ids ascending and unique; each id capturable by that "
-    "engine (-1 and N-1 on SGLang, negatives on vLLM); count == fc input width / H; agreement "
-    "with the layers training captured; the fix in the engine's convention",
+    "engine release (SGLang 0.5.23: -1 = the embedding is captured, the last layer never; vLLM: "
+    "0..N, no negatives; DFlash ids are decoder indices); count == fc input width / H; the "
+    "layers the engine captures == the layers training captured; the fix per engine and version "
+    "only when the evidence says which layers training captured",
     refs=(
         "sglang#25454",
         "sglang#32334",
+        "sglang#32204",
         "vllm#50170",
         "vllm#43671",
         "vllm#46788",
+        "vllm#40727",
         "tokenspeed#526",
         "llama.cpp#27040",
         "verl-SpeCo#6",
         "speculators#626",
+        "speculators#705",
     ),
+    versions="SGLang: the rules of 0.5.23, measured on the real server (+1 on every id, -1 = the embedding is captured, the last layer never, ids only from eagle_config); another or an unknown release is judged by them and the report says assumed. SGLang DeepSeek-V2/V3 and GLM-4-MoE-Lite model files: +1 only when the first id is 1 (sglang#25454; the first release with it is not pinned). vLLM: 0.32.0 measured (id j = the residual entering layer j, top-level key first). DFlash target_layer_ids on vLLM: +1 since vllm#40727 (merged 2026-04)",
 )
 def aux_layer_ids(ctx: Context) -> Outcome:
     d = ctx.draft
@@ -201,18 +291,22 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     if d.config is None:
         return skip(f"the draft's config.json could not be read ({d.path})")
     arch = d.arch()
-    is_eagle3 = isinstance(arch, str) and "eagle3" in arch.lower()
     found = read_ids(ctx)
+    method = method_of(ctx, found)
+    is_head = isinstance(arch, str) and any(w in arch.lower() for w in ("eagle3", "dflash"))
     engine = ctx.engine
     evs: list[Evidence] = [ev("draft", f"{d.path}/config.json: {k}", v) for k, v in found.items()]
     if ctx.args is not None and ctx.args.aux_layers is not None:
-        found_trt = ctx.args.aux_layers
         evs.append(
-            ev("server-args", "speculative_config.eagle3_layers_to_capture", list(found_trt))
+            ev(
+                "server-args",
+                "speculative_config.eagle3_layers_to_capture",
+                list(ctx.args.aux_layers),
+            )
         )
-    if not found and not is_eagle3 and not (ctx.args and ctx.args.aux_layers):
+    if not found and not is_head and not (ctx.args and ctx.args.aux_layers):
         return skip(
-            "the draft is not an EAGLE-3 head (no aux layer ids, architectures "
+            "the draft is not an EAGLE-3 or DFlash head (no layer ids, architectures "
             f"{d.cfg('architectures')})"
         )
     bad = {k: v for k, v in found.items() if isinstance(v, str)}
@@ -222,184 +316,210 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             Status.FAIL,
             f"{k} is {v}",
             tuple(evs),
-            fix=f"write {k} as a list of integer layer ids, e.g. [2, 30, 58]",
+            fix=f"write {k} as a list of integer layer ids",
         )
     n = ctx.target_layers()
-    tarch = None
-    if ctx.target is not None:
-        tarch = ctx.target.arch()
-        if n is not None:
-            evs.append(ev("target", f"{ctx.target.path}/config.json: num_hidden_layers", n))
+    tarch = ctx.target.arch() if ctx.target is not None else None
+    if ctx.target is not None and n is not None:
+        evs.append(ev("target", f"{ctx.target.path}/config.json: num_hidden_layers", n))
     problems: list[str] = []
     warns: list[str] = []
     fixes: list[str] = []
     details: dict[str, Any] = {
         "found": {k: list(v) if isinstance(v, tuple) else v for k, v in found.items()},
         "engine": engine,
+        "engine_version": ctx.engine_version,
+        "method": method,
     }
     top, nested = found.get(TOP), found.get(NESTED)
     if top is not None and nested is not None and top != nested:
-        problems.append(
+        warns.append(
             f"the top-level key {list(top)} and eagle_config's {list(nested)} differ: SGLang "
-            "reads the nested one, vLLM the top-level one, so the two engines capture different "
-            "layers"
+            "reads the nested one, vLLM the top-level one first, so the two engines capture "
+            "different layers (right for at most one of them unless each is in its engine's "
+            "convention)"
         )
-    if engine == "trtllm" and ctx.args is not None and ctx.args.aux_layers is not None:
-        key, why = "eagle3_layers_to_capture", "TensorRT-LLM reads eagle3_layers_to_capture"
-        ids: tuple[int, ...] | None = ctx.args.aux_layers
+    eng = engine or ("vllm" if (TOP in found and NESTED not in found) else "sglang")
+    rule = rule_for(eng, ctx.engine_version if engine else None, method)
+    if rule is not None:
+        details["rule"] = rule.basis
+        evs.append(ev("engine", f"{eng} id rule ({rule.source})", rule.basis))
+    ids: tuple[int, ...] | None
+    if eng == "trtllm" and ctx.args is not None and ctx.args.aux_layers is not None:
+        key = "eagle3_layers_to_capture"
+        ids = ctx.args.aux_layers
+        why = "TensorRT-LLM reads eagle3_layers_to_capture"
+    elif rule is not None:
+        key = next((k for k in rule.config_keys if isinstance(found.get(k), tuple)), "(none)")
+        why = f"{eng} reads {' then '.join(rule.config_keys)}"
+        got = found.get(key)
+        ids = got if isinstance(got, tuple) else None
     else:
-        read_key, why = engine_reads(engine, found)
+        read_key, why = engine_reads(eng, found)
         key = read_key or "(none)"
-        val = found.get(read_key) if read_key else None
-        ids = val if isinstance(val, tuple) else None
+        got = found.get(read_key) if read_key else None
+        ids = got if isinstance(got, tuple) else None
     details["read_by_engine"] = key if ids is not None else None
     chunks, fc_ev, fc_note = _fc_chunks(ctx)
     if fc_ev is not None:
         evs.append(fc_ev)
     if fc_note and chunks == -1:
         problems.append(fc_note)
-    train_ids, train_src, tevs = _training_ids(ctx)
+    want_hf, train_src, tevs = training_hf(ctx)
     evs.extend(tevs)
-    if ids is None:
-        other = [k for k in found if isinstance(found[k], tuple)]
-        msg = f"the engine ({engine or 'unknown'}) reads no ids from this config ({why}"
-        msg += f"; present: {', '.join(other)})" if other else ")"
-        msg += ": it captures its default layers (outputs of layers 1, N//2-1, N-4)"
-        default = (1, n // 2 - 1, n - 4) if n is not None else None
-        if train_ids is not None and default is not None and tuple(train_ids) != default:
-            problems.append(msg + f", but training used {list(train_ids)} ({train_src})")
-            fixes.append(
-                f"set eagle_config.{TOP} (read by SGLang) and the top-level {TOP} (vLLM) to "
-                f"{list(train_ids)}"
-                if engine != "vllm"
-                else f"set {TOP} to {list(engine_ids_for(tuple(t + 1 for t in train_ids), 'vllm'))}"
+    if engine is None:
+        warns.append(f"the engine is unknown: read in {eng}'s rules (pass --engine)")
+    if ids is not None:
+        details["ids"] = list(ids)
+        if len(set(ids)) != len(ids):
+            problems.append(
+                f"{key} {list(ids)} repeats an id: engines capture each layer once, so fc gets "
+                f"{len(set(ids))} states instead of {len(ids)}"
             )
-        elif other:
-            problems.append(msg)
-            src = found[other[0]]
-            if engine == "sglang" and other[0] == TOP:
-                fixes.append(
-                    f"put the ids where SGLang reads them, in its convention: eagle_config.{TOP} "
-                    f"= {[i - 1 for i in src]} if {list(src)} were written for vLLM (speculators: "
-                    f"id j = input of layer j), {list(src)} if they follow SpecForge's"
-                )
-            else:
-                fixes.append(
-                    f"put the ids where {engine or 'the engine'} reads them: {TOP} = {list(src)}"
-                )
-        else:
-            warns.append(msg + " (vllm#50170: a silent default is the top cause of AL ~1)")
-            fixes.append(f"write the ids training used into the draft config ({TOP})")
-        return _finish(problems, warns, fixes, evs, details, ctx, engine)
-    details["ids"] = list(ids)
-    if len(set(ids)) != len(ids):
-        problems.append(
-            f"{key} {list(ids)} repeats an id: engines capture each layer once, so fc gets "
-            f"{len(set(ids))} states instead of {len(ids)}"
-        )
-    elif list(ids) != sorted(ids):
-        warns.append(
-            f"{key} {list(ids)} is not ascending: SGLang and vLLM capture in layer order "
-            f"({sorted(ids)}), while a trainer may have concatenated in list order"
-        )
-    if chunks is not None and chunks > 0 and chunks != len(ids):
-        problems.append(
-            f"fc takes {chunks} hidden states ({fc_ev.value if fc_ev else ''}) but {key} names "
-            f"{len(ids)}"
-        )
+        elif list(ids) != sorted(ids):
+            warns.append(
+                f"{key} {list(ids)} is not ascending: SGLang and vLLM capture in layer order "
+                f"({sorted(ids)}), while a trainer may have concatenated in list order"
+            )
+        if chunks is not None and chunks > 0 and chunks != len(ids):
+            problems.append(
+                f"fc takes {chunks} hidden states ({fc_ev.value if fc_ev else ''}) but {key} "
+                f"names {len(ids)}"
+            )
     if ctx.training_report is not None:
         cs = {f.chunks for f in ctx.training_report.files if f.chunks} - {None}
-        if len(cs) == 1:
+        if len(cs) == 1 and ids is not None:
             c = cs.pop()
             evs.append(ev("training-dump", str(ctx.inputs.training_dump), f"{c} chunks per row"))
             if c != len(ids):
                 problems.append(
                     f"the training dump holds {c} chunks per row, {key} names {len(ids)}"
                 )
-    eng = engine or ("vllm" if key == TOP and NESTED not in found else "sglang")
-    if engine is None:
-        warns.append(f"the engine is unknown: read in {eng}'s convention (pass --engine)")
-    capturable = True
-    if eng == "sglang":
-        if any(i < 0 for i in ids):
-            capturable = False
+    got_hf: tuple[int, ...] | None = None
+    if ids is None:
+        msg = f"{eng} reads no ids from this config ({why}"
+        other = [k for k in found if isinstance(found[k], tuple)]
+        msg += f"; present: {', '.join(other)})" if other else ")"
+        if rule is not None and n is not None:
+            got_hf = rule.default_hf(n)
+            msg += f": it captures its default, HF indices {list(got_hf)}"
+        meant = {tuple(sorted(i + 1 for i in found[k])) for k in other} | {
+            tuple(sorted(found[k])) for k in other
+        }  # the ids in either convention
+        if want_hf is not None:
+            if got_hf is not None and got_hf != want_hf:
+                problems.append(msg)
+        elif other and got_hf is not None and got_hf not in meant:
             problems.append(
-                f"{key} {list(ids)} has -1 (the embedding output): SGLang captures before layer "
-                "id+1 and cannot capture the embedding for Llama-family targets (no residual at "
-                "layer 0), so fc gets the wrong states; SpecForge rejects negative ids"
+                msg + f", which are not the layers {', '.join(other)} names in either convention"
             )
-        if n is not None:
-            hi = [i for i in ids if i >= n - 1]
-            if hi and not (tarch in SGLANG_GPT_OSS and max(ids) == n):
-                capturable = False
+        else:
+            warns.append(msg + " (vllm#50170: a silent default is the top cause of AL ~1)")
+    elif rule is not None:
+        bad_ids = rule.uncapturable(ids, n)
+        if bad_ids:
+            lo = [i for i in bad_ids if rule.to_hf(i) < rule.lowest_hf()]
+            hi = [i for i in bad_ids if i not in lo]
+            if lo:
                 problems.append(
-                    f"id {hi[0]} is the last layer or beyond (target has {n} layers, 0..{n - 1}): "
-                    "SGLang captures before layer id+1, which the loop never reaches: fewer aux "
-                    "states than fc expects (sglang#32334)"
+                    f"{key} {list(ids)} has {lo[0]}: {eng} ({rule.basis}) cannot capture it "
+                    "(it names no layer in this engine's convention), so fc gets fewer states "
+                    "than it expects and the engine dies at the first request"
                 )
-        if tarch in SGLANG_CONDITIONAL_PLUS1 and ids and ids[0] != 1:
+            if hi:
+                problems.append(
+                    f"id {hi[0]} is the last layer's output or beyond (target has {n} layers): "
+                    f"{eng} ({rule.basis}) never captures it, so fc gets fewer states than it "
+                    "expects and the first request kills the engine (sglang#32334)"
+                )
+        got_hf = capture_hf(ids, rule, tarch, n)
+        details["engine_hf"] = list(got_hf)
+        if rule.engine == "sglang" and any(i < 0 for i in ids) and not bad_ids and want_hf is None:
             warns.append(
-                f"{tarch} in SGLang >= PR #25454 adds +1 only when the first id is 1: these ids "
-                "are used verbatim (input-of-layer convention), one layer earlier than SpecForge "
-                "means them"
+                f"{key} {list(ids)} has -1, the embedding output: {eng} captures it ({rule.basis}), "
+                "but SpecForge does not train on negative ids, so a SpecForge-trained draft "
+                "learned other layers"
             )
-    elif eng == "vllm":
-        if any(i < 0 for i in ids):
-            capturable = False
-            problems.append(
-                f"{key} {list(ids)} has a negative id: vLLM counts from 0 (= the embedding) and "
-                "never captures -1, so fc gets fewer states than it expects and the engine dies at "
-                "the first request"
-            )
-        if n is not None and any(i > n for i in ids):
-            capturable = False
-            problems.append(f"an id above {n} (the target has {n} layers; vLLM ids are 0..{n})")
-        if n is not None and train_ids is None and tuple(ids) == (1, n // 2 - 1, n - 4):
+        if (
+            rule.engine == "vllm"
+            and n is not None
+            and want_hf is None
+            and method == "eagle3"
+            and tuple(ids) == (1, n // 2 - 1, n - 4)
+        ):
             warns.append(
                 f"{list(ids)} is SpecForge's default in SpecForge's convention (output of layer "
                 "k); vLLM reads id j as the input of layer j, one layer earlier (vllm#43671)"
             )
-            fixes.append(f"if the draft was trained with SpecForge: {TOP} = {[i + 1 for i in ids]}")
-    elif eng in ("trtllm", "llamacpp"):
+    else:  # TensorRT-LLM, llama.cpp: 0-based decoder ids (output of layer k)
         who = "TensorRT-LLM" if eng == "trtllm" else "llama.cpp"
         if any(i < 0 for i in ids):
-            capturable = False
             problems.append(
                 f"{key} {list(ids)} has a negative id: {who} takes 0-based decoder layer ids "
                 "(output of layer k), so -1 names no layer"
             )
         if n is not None and any(i >= n for i in ids):
-            capturable = False
             problems.append(f"an id at or above {n}: the target has layers 0..{n - 1}")
+        got_hf = tuple(sorted(i + 1 for i in ids))
         cfg_ids = next((v for k, v in found.items() if isinstance(v, tuple)), None)
         if eng == "trtllm" and cfg_ids is not None and tuple(sorted(cfg_ids)) != tuple(sorted(ids)):
             warns.append(
                 f"the draft config names {list(cfg_ids)}, eagle3_layers_to_capture {list(ids)}: "
                 "TensorRT-LLM uses the latter"
             )
-    if train_ids is not None:
-        want_hf = tuple(sorted(t + 1 for t in train_ids))
-        got_hf = capture_hf(ids, eng, tarch, n)
+    snippet = None
+    if want_hf is not None:
         details["training_hf"] = list(want_hf)
-        details["engine_hf"] = list(got_hf)
-        if want_hf != got_hf:
-            fix_ids = engine_ids_for(want_hf, eng)
+        if got_hf is not None and got_hf != want_hf:
             problems.append(
-                f"{eng} captures HF indices {list(got_hf)} for {list(ids)}, training captured "
-                f"{list(want_hf)} ({train_src})"
+                f"{eng} captures HF indices {list(got_hf)} for {list(ids) if ids else 'its default'}, "
+                f"training captured {list(want_hf)} ({train_src})"
             )
-            fixes.insert(0, f"set {key} to {list(fix_ids)} ({eng}'s convention)")
-            details["suggested_ids"] = list(fix_ids)
-    if not capturable and "suggested_ids" not in details:
-        fixed, how = _shift_fix(tuple(ids), eng, n)
-        if fixed is not None:
-            fixes.insert(0, f"set {key} to {list(fixed)}: {how}")
-            details["suggested_ids"] = list(fixed)
-        else:
-            fixes.insert(
-                0, f"remove the uncapturable ids from {key} and restore the ids training used"
+        if problems:
+            plan = fixes_for(ctx, want_hf, method, tarch, n) if rule is not None else []
+            plan = [f for f in plan if found.get(f.key) != f.ids]  # never the current value
+            if rule is None and eng in ("trtllm", "llamacpp"):
+                want_ids = tuple(h - 1 for h in want_hf)
+                if ids != want_ids:
+                    fixes.append(f"set {key} to {list(want_ids)} (0-based decoder layers)")
+                    details["suggested_ids"] = list(want_ids)
+            mine = next((f for f in plan if f.engine == eng), None)
+            if plan:
+                details["fix_ids"] = {
+                    f.engine: {"key": f.key, "ids": list(f.ids), "rule": f.basis} for f in plan
+                }
+            if mine is not None:
+                others = [f for f in plan if f is not mine]
+                details["suggested_ids"] = list(mine.ids)
+                fixes.insert(
+                    0,
+                    f"in {d.path}/config.json set {mine.key} to {list(mine.ids)} "
+                    f"({mine.engine}, {mine.basis})"
+                    + "".join(
+                        f"; for {f.engine}: {f.key} = {list(f.ids)} ({f.basis})" for f in others
+                    ),
+                )
+                snippet = mine.snippet
+            elif rule is not None and not fixes:
+                problems.append(
+                    f"no id list makes {eng} ({rule.basis}) capture HF indices {list(want_hf)}"
+                    + (
+                        "; "
+                        + ", ".join(f"{f.engine} can, with {f.key} = {list(f.ids)}" for f in plan)
+                        if plan
+                        else ""
+                    )
+                    + ": retrain the draft on layers this engine can capture"
+                )
+    elif problems or warns:
+        details["unknown"] = "which layers the draft was trained on"
+        details["decide"] = decide_command(ctx)
+        if problems or any("-1" in w or "default" in w for w in warns):
+            (problems if problems else warns)[-1] += (
+                "; which layers the draft was trained on is unknown (no identified training "
+                "dump, training log or served dump): the fix cannot be derived"
             )
-    return _finish(problems, warns, fixes, evs, details, ctx, engine)
+    return _finish(problems, warns, fixes, evs, details, ctx, engine, snippet)
 
 
 def _finish(
@@ -410,16 +530,29 @@ def _finish(
     details: dict[str, Any],
     ctx: Context,
     engine: str | None,
+    snippet: str | None = None,
 ) -> Outcome:
     confirm = []
-    if ctx.inputs.training_dump:
+    if "decide" in details:
+        confirm.append(details["decide"])
+    elif ctx.inputs.training_dump and ctx.training_hf:
+        by = (
+            f"--reference {ctx.inputs.reference}"
+            if ctx.inputs.reference
+            else f"--model {ctx.target.path if ctx.target else '<target>'}"
+        )
+        confirm.append(
+            f"specdiag inspect-dump {ctx.training_file or ctx.inputs.training_dump} {by}"
+        )
+    elif ctx.inputs.training_dump:
         confirm.append(f"specdiag inspect-dump {ctx.inputs.training_dump}")
-        if ctx.inputs.served_dump:
-            ref = f" --reference {ctx.inputs.reference}" if ctx.inputs.reference else ""
-            eng = f" --engine {engine}" if engine in ("sglang", "vllm") else ""
-            confirm.append(
-                f"specdiag compare-hidden {ctx.inputs.served_dump} {ctx.training_file or ctx.inputs.training_dump}{ref}{eng}"
-            )
+    if ctx.inputs.served_dump and ctx.inputs.training_dump:
+        ref = f" --reference {ctx.inputs.reference}" if ctx.inputs.reference else ""
+        eng = f" --engine {engine}" if engine in ("sglang", "vllm") else ""
+        confirm.append(
+            f"specdiag compare-hidden {ctx.inputs.served_dump} "
+            f"{ctx.training_file or ctx.inputs.training_dump}{ref}{eng}"
+        )
     if ctx.inputs.server:
         confirm.append(
             f"specdiag probe {ctx.server.url if ctx.server else ctx.inputs.server} --acc ... --steps ..."
@@ -433,6 +566,7 @@ def _finish(
             confirm=tuple(confirm),
             impact=Impact(ImpactKind.COLLAPSE, None, "wrong aux states make every draft a guess"),
             details=details,
+            snippet=snippet,
         )
     if warns:
         return Outcome(
@@ -445,11 +579,13 @@ def _finish(
                 ImpactKind.COLLAPSE, None, "if the engine reads other layers than training"
             ),
             details=details,
+            snippet=snippet,
         )
     ids = details.get("ids")
     return Outcome(
         Status.PASS,
-        f"{details.get('read_by_engine')} = {ids}: ascending, capturable by {engine or 'the engine'}"
+        f"{details.get('read_by_engine')} = {ids}: capturable by {engine or 'the engine'}"
+        + (f" ({details['rule']})" if "rule" in details else "")
         + (", and the layers training captured" if "training_hf" in details else ""),
         tuple(evs),
         confirm=tuple(confirm),

@@ -13,6 +13,7 @@ def load_all() -> list[CheckSpec]:
         aux_layers,
         deployment,
         expected,
+        field,
         hidden,
         logs_checks,
         mtp,

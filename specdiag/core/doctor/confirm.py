@@ -93,7 +93,7 @@ def _tree(ctx: Context) -> tuple[str, ...]:
     acc = ",".join(f"{a:g}" for a in ctx.acc) if ctx.acc else "0.75"
     steps_flag = f" --steps {steps}" if not ctx.acc or len(ctx.acc) == 1 else ""
     return (
-        f"specdiag expected-accept --acc {acc}{steps_flag} --topk {topk or 1} "
+        f"specdiag expected-accept --acc {acc}{steps_flag} --eagle-topk {topk or 1} "
         f"--num-draft-tokens {ndt}",
     )
 

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
-from specdiag.core.doctor.model import InputProblem
+from specdiag.core.doctor.model import InputProblem, Segment
 from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
 from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
+    from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.probe.run import ProbeReport
 
@@ -43,8 +44,11 @@ class DoctorInputs:
     # a probe of --server already run (``specdiag demo`` reuses its probe step): not run again
     probe_report: ProbeReport | None = None
     # run the --target checkpoint (transformers) on the training dump's tokens to identify the
-    # layers it holds (loads the whole model: opt-in)
-    run_target: bool = False
+    # layers it holds: True / False, or None = whenever --training-dump and --target are given
+    # and the target has weights (loaded once, for the first dump file)
+    run_target: bool | None = None
+    # unreadable inputs are reported but do not make the result incomplete (exit 3)
+    allow_missing: bool = False
 
     def given(self) -> tuple[str, ...]:
         out = []
@@ -93,8 +97,16 @@ class Context:
     training_file: str | None = None  # the dump file compared / identified
     training_hf: tuple[int | None, ...] | None = None  # HF index per training chunk (reference)
     problems: tuple[InputProblem, ...] = field(default_factory=tuple)
+    served_compare: CompareResult | None = None  # compare-hidden of --served-dump and training
+    engine_version_from: str | None = None  # where the version was read
 
     # ------------------------------------------------------------------ derived facts
+
+    def segments(self) -> tuple[Segment, ...]:
+        """The logs' timeline split at restarts (the file with the most segments)."""
+        if self.logs is None or not self.logs.segments:
+            return ()
+        return max(self.logs.segments.values(), key=len)
 
     def served_steps(self) -> tuple[int | None, str | None]:
         """Draft tokens per verify step the deployment uses, and where that came from."""
@@ -266,7 +278,11 @@ def gather(inputs: DoctorInputs) -> Context:
         engine, engine_from = args.engine, f"--server-args ({args.engine_from})"
     logs = None
     if inputs.logs:
-        logs, probs = adapters.analyze_logs(inputs.logs, inputs.engine, inputs.engine_version)
+        # a version needs its engine: the one given, else the one the evidence showed so far
+        log_engine = inputs.engine or (engine if inputs.engine_version else None)
+        logs, probs = adapters.analyze_logs(
+            inputs.logs, log_engine, inputs.engine_version if log_engine else None
+        )
         problems.extend(probs)
         if engine is None and logs is not None and logs.report and len(logs.report.engines) == 1:
             engine, engine_from = logs.report.engines[0], "logs"
@@ -282,16 +298,35 @@ def gather(inputs: DoctorInputs) -> Context:
                     "training-dump", inputs.training_dump, "no hidden-state dump file in it"
                 )
             )
-        model = target.path if (inputs.run_target and target is not None) else None
+        auto = inputs.run_target is None
+        run = inputs.run_target is True or (auto and target is not None and _has_weights(target))
+        if run and auto and target is not None and training_report is not None:
+            sizes = {f.hidden_size for f in training_report.files if f.hidden_size}
+            h = target.cfg("hidden_size", "n_embd", "d_model")
+            if isinstance(h, int) and sizes and h not in sizes:
+                run = False  # another model's dump: running the target cannot name its layers
+                problems.append(
+                    InputProblem(
+                        "target",
+                        target.path,
+                        f"not run on the training dump's tokens: its hidden size {h} is not the "
+                        f"dump's {sorted(sizes)}",
+                        kind="partial",
+                    )
+                )
+        model = target.path if (run and target is not None) else None
         if training_report is not None and (inputs.reference or model):
             training_hf, prob = adapters.identify_training_layers(
-                training_report, reference=inputs.reference, model=model
+                training_report, reference=inputs.reference, model=model, auto=auto
             )
             if prob:
                 problems.append(prob)
-    version = inputs.engine_version
-    if version is None and server and server.report:
-        version = server.report.main.server.version
+    version, version_from = _version(inputs, engine, server, args, logs)
+    served_compare = None
+    if inputs.served_dump and training_file:
+        served_compare, prob = _served_compare(inputs, training_file, draft, engine)
+        if prob:
+            problems.append(prob)
     return Context(
         inputs=inputs,
         draft=draft,
@@ -305,8 +340,86 @@ def gather(inputs: DoctorInputs) -> Context:
         engine=engine,
         engine_from=engine_from,
         engine_version=version,
+        engine_version_from=version_from,
+        served_compare=served_compare,
         training_report=training_report,
         training_file=training_file,
         training_hf=training_hf,
         problems=tuple(problems),
     )
+
+
+_VERSION_IN_ARGS = re.compile(
+    r"(?i)\b(sglang|vllm|tensorrt[-_]llm|trtllm)(?:[-_/:=]|==|:v|-openai:v)v?(\d+\.\d+(?:\.\d+)?)"
+)
+
+
+def _version(
+    inputs: DoctorInputs,
+    engine: str | None,
+    server: adapters.ServerEvidence | None,
+    args: ServerArgs | None,
+    logs: adapters.LogsEvidence | None,
+) -> tuple[str | None, str | None]:
+    """The engine version and where it was read: --engine-version, the server, the launch
+    command (an image tag or a pinned package), the logs; else None (rules then say assumed)."""
+    if inputs.engine_version:
+        return inputs.engine_version, "--engine-version"
+    if server and server.report and server.report.main.server.version:
+        return server.report.main.server.version, "server"
+    if server and server.server_info and isinstance(server.server_info.get("version"), str):
+        return server.server_info["version"], "server (/server_info version)"
+    if args is not None:
+        for m in _VERSION_IN_ARGS.finditer(args.text):
+            name = m.group(1).lower().replace("-", "").replace("_", "")
+            if engine is None or name.startswith(engine[:4]):
+                return m.group(2), f"--server-args ({m.group(0)})"
+    if logs is not None and logs.report is not None:
+        for s in logs.report.summary.values():
+            for v, _ in s.stats.versions:
+                num = re.search(r"(\d+\.\d+(?:\.\d+)?)", v)
+                if num and not re.search(r"[<>]", v):
+                    return num.group(1), f"logs ({v})"
+    return None, None
+
+
+def _has_weights(target: ModelDir) -> bool:
+    """The target has weights to run (a loadable checkpoint, not only its config)."""
+    return bool(target.tensors) and isinstance(target.cfg("model_type"), str)
+
+
+def _served_compare(
+    inputs: DoctorInputs, training_file: str, draft: ModelDir | None, engine: str | None
+) -> tuple[CompareResult | None, InputProblem | None]:
+    """compare-hidden of the served dump with the training dump, once, for every check."""
+    served_ids = None
+    if draft is not None and draft.config is not None and engine in ("sglang", "vllm"):
+        from specdiag.core.hidden.conventions import aux_id_rule
+
+        cfg = draft.config
+        for key in aux_id_rule(engine).config_keys:
+            obj: object = cfg
+            for part in key.split("."):
+                obj = obj.get(part) if isinstance(obj, dict) else None
+            if isinstance(obj, list) and all(isinstance(i, int) for i in obj):
+                served_ids = tuple(obj)
+                break
+    assert inputs.served_dump is not None
+    res, prob = adapters.compare_dumps(
+        inputs.served_dump,
+        training_file,
+        served_layers=served_ids,
+        training_layers=None,
+        engine=engine,
+        reference=inputs.reference,
+    )
+    if res is None and served_ids is not None:  # the ids may not fit the served rows
+        res, prob = adapters.compare_dumps(
+            inputs.served_dump,
+            training_file,
+            served_layers=None,
+            training_layers=None,
+            engine=engine,
+            reference=inputs.reference,
+        )
+    return res, prob

@@ -106,7 +106,7 @@ def parallelism(ctx: Context) -> Outcome:
         evs.append(ev("server-args", "--disaggregation-mode", mode))
         warns.append(
             f"PD disaggregation ({mode}) with {a.method}: the prefill->decode transfer must carry "
-            "the aux hidden states at 3H (sglang#10059, #7242 sent wrong ones)"
+            "the aux hidden states at 3H (sglang#10059, sglang#7242 sent wrong ones)"
         )
     pp = a.flag("--pipeline-parallel-size", "-pp")
     if isinstance(pp, str) and pp.isdigit() and int(pp) > 1 and a.method:

@@ -28,6 +28,23 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
             f"the probe of {ctx.server.url if ctx.server else ''} ({a.source}, pooled over the run)",
             evs,
         )
+    segs = ctx.segments()
+    if len(segs) > 1 and segs[-1].accept_length is not None:
+        last = segs[-1]
+        evs.append(
+            ev(
+                "logs",
+                f"{', '.join(ctx.logs.paths) if ctx.logs else ''}: the last of {len(segs)} "
+                f"segments ({last.start or '?'} .. {last.end or '?'}, {last.lines} lines)",
+                f"{last.accept_length:.3f}",
+            )
+        )
+        return (
+            last.accept_length,
+            f"the logs' last segment after a restart ({last.starts_because}; "
+            f"{last.lines} lines from {last.start or '?'})",
+            evs,
+        )
     if ctx.logs and ctx.logs.report and ctx.logs.report.summary:
         eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
         d = s.stats.accept_length

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from specdiag.core.doctor import adapters
-from specdiag.core.doctor.aux_layers import engine_reads, read_ids
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip
@@ -91,34 +89,11 @@ def served_vs_training(ctx: Context) -> Outcome:
         return skip("no --served-dump")
     if not ctx.training_file:
         return skip("no readable --training-dump to compare with")
-    served_ids = None
-    found = read_ids(ctx)
-    key, _ = engine_reads(ctx.engine, found)
-    if key and isinstance(found.get(key), tuple):
-        served_ids = found[key]
-    res, prob = adapters.compare_dumps(
-        ctx.inputs.served_dump,
-        ctx.training_file,
-        served_layers=served_ids,
-        training_layers=None,
-        engine=ctx.engine,
-        reference=ctx.inputs.reference,
-    )
+    res = ctx.served_compare
     ref = f" --reference {ctx.inputs.reference}" if ctx.inputs.reference else ""
     confirm = (f"specdiag compare-hidden {ctx.inputs.served_dump} {ctx.training_file}{ref}",)
     if res is None:
-        # the served ids may not fit the served rows: compare without them
-        res, prob2 = adapters.compare_dumps(
-            ctx.inputs.served_dump,
-            ctx.training_file,
-            served_layers=None,
-            training_layers=None,
-            engine=ctx.engine,
-            reference=ctx.inputs.reference,
-        )
-        if res is None:
-            why = prob2 or prob
-            return skip(f"compare-hidden could not run: {why.message if why else 'unknown'}")
+        return skip("compare-hidden could not run (see the inputs that could not be read)")
     evs = [
         ev(
             "served-dump",
@@ -150,11 +125,12 @@ def served_vs_training(ctx: Context) -> Outcome:
         )
     sug = res.suggested_layer_ids
     eng = ctx.engine if ctx.engine in sug else next(iter(sug), None)
-    fix = (
-        f"set the aux layer ids to {sug[eng]} ({eng}'s convention)"
-        if eng
-        else "see compare-hidden's diagnosis"
-    )
+    if ctx.draft is not None and ctx.draft.config is not None:
+        fix = None  # the ids, per engine and version, are aux-layer-ids' fix: one fix, not two
+    elif eng:
+        fix = f"set the aux layer ids to {sug[eng]} ({eng}'s convention)"
+    else:
+        fix = "see compare-hidden's diagnosis"
     return Outcome(
         Status.FAIL,
         "; ".join(res.diagnosis[:3]) or "served hidden states differ from training",

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip
@@ -119,6 +120,11 @@ def accept_trend(ctx: Context) -> Outcome:
     head = _headline(ctx)
     if head is None:
         return skip("no accept-length records in the logs")
+    if len(ctx.segments()) > 1:
+        return skip(
+            f"the logs hold {len(ctx.segments())} segments split at restarts: a change between "
+            "them is a new deployment, not a drift (see 'restarts')"
+        )
     vals = [v for v in head[1].stats.sparkline_values if math.isfinite(v)]
     if len(vals) < TREND_MIN_BUCKETS:
         return skip(f"only {len(vals)} time buckets of accept length (need {TREND_MIN_BUCKETS})")
@@ -389,6 +395,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
     decides="whether every figure compared is in one convention; names the trap of comparing an "
     "engine's accept length (bonus included) with a trainer's sum (bonus excluded)",
     refs=("vllm#17908", "EAGLE#132", "EAGLE#195", "NeMo-Automodel#2959"),
+    versions="vLLM 0.8.x printed a bonus-less 'Mean acceptance length'; later releases count the bonus",
 )
 def bonus_convention(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
@@ -479,4 +486,83 @@ def log_errors(ctx: Context) -> Outcome:
         evs,
         fix="see the aux-layer-ids check: ids, count and the engine's convention",
         impact=Impact(ImpactKind.COLLAPSE, None, "the draft gets the wrong hidden states"),
+    )
+
+
+@check(
+    "restarts",
+    "logs",
+    "restarts split the timeline",
+    reads="every spec-decode line of each log file with its timestamp, engine version and "
+    "lifetime counters, and the lines a server prints when it starts",
+    decides="where the server restarted (a silence of at least 30 min and 20 median intervals, "
+    "lifetime counters that go back down, a new engine version, a start line after spec "
+    "lines); each segment's accept length judged on its own; the last one is the observation",
+    refs=("vllm#41838",),
+)
+def restarts(ctx: Context) -> Outcome:
+    segs = ctx.segments()
+    if not segs:
+        return skip("no spec-decode lines with a timeline in the logs")
+    where = next((p for p, v in (ctx.logs.segments.items() if ctx.logs else ()) if v == segs), "")
+    evs = tuple(
+        ev(
+            "logs",
+            f"{where}: segment {s.index + 1} ({s.start or '?'} .. {s.end or '?'})",
+            f"{s.lines} lines, accept length "
+            + (f"{s.accept_length:.2f}" if s.accept_length is not None else "n/a")
+            + (f", {s.version}" if s.version else "")
+            + f"; starts: {s.starts_because}",
+        )
+        for s in segs
+    )
+    if len(segs) == 1:
+        return Outcome(Status.PASS, "one segment: no restart in the logs", evs)
+    parts = []
+    for s in segs:
+        al = f"{s.accept_length:.2f}" if s.accept_length is not None else "n/a"
+        verdict = ""
+        if ctx.acc and s.accept_length is not None:
+            k, _ = ctx.served_steps()
+            if k is not None or len(ctx.acc) > 1:
+                steps = k if k is not None else len(ctx.acc)
+                if 1.0 <= s.accept_length <= steps + 1:
+                    j = adapters.expected_vs_observed(
+                        ctx.acc if len(ctx.acc) == 1 else ctx.acc[:steps],
+                        steps if len(ctx.acc) == 1 else min(steps, len(ctx.acc)),
+                        ctx.inputs.acc_kind,
+                        s.accept_length,
+                        ctx.spec_settings()[1] or 1,
+                    ).judgement
+                    ratio = f"{j.ratio:.0%}" if j.ratio is not None else "n/a"
+                    verdict = f" = {j.verdict.value} ({ratio})"
+        parts.append(f"{al}{verdict} from {s.start or '?'} ({s.starts_because})")
+    return Outcome(
+        Status.WARN,
+        f"the logs hold {len(segs)} deployments split at restarts, judged separately: "
+        + ", then ".join(parts)
+        + ". The last one is the observation; a change across a restart is a change of the "
+        "deployment (config, version, weights), not a drift",
+        evs,
+        fix="compare what changed at the restart: the launch command, the draft config, the "
+        "engine version",
+        confirm=(
+            f"specdiag logs {where} --since '{segs[-1].start}'"
+            if segs[-1].start
+            else f"specdiag logs {where}",
+        ),
+        impact=Impact(ImpactKind.MEASUREMENT, None, "each segment is its own deployment"),
+        details={
+            "segments": [
+                {
+                    "start": s.start,
+                    "end": s.end,
+                    "lines": s.lines,
+                    "accept_length": s.accept_length,
+                    "version": s.version,
+                    "starts_because": s.starts_because,
+                }
+                for s in segs
+            ]
+        },
     )

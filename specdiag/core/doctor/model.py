@@ -54,6 +54,7 @@ class CheckResult:
     refs: tuple[str, ...] = ()  # public issues / PRs the check comes from
     impact: Impact | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    snippet: str | None = None  # the fix, ready to paste (a config fragment or a launch flag)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Finding:
     explains: float | None  # share of the expected-vs-observed gap, 0..1; None: no gap known
     impact_kind: ImpactKind
     confirm: tuple[str, ...]
+    snippet: str | None = None  # the fix, ready to paste
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,34 @@ class InputProblem:
     source: str
     path: str
     message: str
+    # "unreadable": the input (or a part of it a check needs) could not be read: the result is
+    # incomplete; "partial": read, but one use of it was not possible (said in the message)
+    kind: str = "unreadable"
+
+
+@dataclass(frozen=True)
+class EvidenceUse:
+    """What became of one piece of evidence given: used, unreadable (why) or irrelevant."""
+
+    source: str  # "draft", "logs", "server", ...
+    path: str  # the file, directory, URL or value given
+    status: str  # "used" | "unreadable" | "partial" | "irrelevant"
+    why: str  # which checks used it, why it could not be read, or why nothing needed it
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One stretch of a log between restarts, judged on its own."""
+
+    index: int
+    start: str | None  # first timestamp seen
+    end: str | None
+    lines: int  # spec-decode lines in it
+    accept_length: float | None  # count-weighted mean (engine convention, bonus included)
+    version: str | None
+    starts_because: str  # "first" or why a new segment starts (gap, counters reset, version)
+    # where acceptance stepped to ~0 accepted drafts and stayed there to the segment's end
+    collapse_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +141,12 @@ class DoctorReport:
     could_not_run: str | None  # why no check could decide anything, else None
     ranking_method: str
     interrupted: bool = False  # Ctrl-C / SIGTERM stopped the server probe; the rest ran
+    evidence: tuple[EvidenceUse, ...] = ()  # every input given: used, unreadable or irrelevant
+    # an input given could not be read (and --allow-missing was not given): not a pass
+    incomplete: bool = False
+    segments: tuple[Segment, ...] = ()  # the logs' timeline split at restarts (>= 2 when split)
+    engine_version: str | None = None
+    engine_version_from: str | None = None
 
     @property
     def failed(self) -> bool:

@@ -24,9 +24,11 @@ class Outcome:
     confirm: tuple[str, ...] = ()
     impact: Impact | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    snippet: str | None = None  # the fix, ready to paste (a config fragment or a launch flag)
 
 
 CheckFn = Callable[[Context], Outcome]
+ALL_VERSIONS = "all (no release-specific rule)"
 
 
 @dataclass(frozen=True)
@@ -38,18 +40,26 @@ class CheckSpec:
     decides: str  # what it decides (docs)
     refs: tuple[str, ...]
     fn: CheckFn
+    versions: str = ALL_VERSIONS  # the engine releases the rule applies to (docs)
 
 
 REGISTRY: list[CheckSpec] = []
 
 
 def check(
-    id: str, family: str, title: str, *, reads: str, decides: str, refs: tuple[str, ...] = ()
+    id: str,
+    family: str,
+    title: str,
+    *,
+    reads: str,
+    decides: str,
+    refs: tuple[str, ...] = (),
+    versions: str = ALL_VERSIONS,
 ) -> Callable[[CheckFn], CheckFn]:
     def deco(fn: CheckFn) -> CheckFn:
         if any(s.id == id for s in REGISTRY):
             raise ValueError(f"check {id!r} registered twice")
-        REGISTRY.append(CheckSpec(id, family, title, reads, decides, refs, fn))
+        REGISTRY.append(CheckSpec(id, family, title, reads, decides, refs, fn, versions))
         return fn
 
     return deco
@@ -115,4 +125,5 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         refs=spec.refs,
         impact=out.impact,
         details=out.details,
+        snippet=out.snippet,
     )

@@ -10,9 +10,11 @@ from specdiag.core.doctor.expected import compute_gap
 from specdiag.core.doctor.model import (
     CheckResult,
     DoctorReport,
+    EvidenceUse,
     Finding,
     Gap,
     ImpactKind,
+    Segment,
     Status,
 )
 from specdiag.core.doctor.registry import run_check
@@ -76,7 +78,9 @@ def rank(checks: tuple[CheckResult, ...], gap: Gap | None) -> tuple[Finding, ...
         rows.append((key, c, share, kind))
     rows.sort(key=lambda r: r[0])
     return tuple(
-        Finding(i + 1, c.check, c.status, c.title, c.message, c.fix, share, kind, c.confirm)
+        Finding(
+            i + 1, c.check, c.status, c.title, c.message, c.fix, share, kind, c.confirm, c.snippet
+        )
         for i, (_, c, share, kind) in enumerate(rows)
     )
 
@@ -141,7 +145,7 @@ def _summary(
             "cache, or a draft under-trained for this traffic (compare per-category accept "
             "length with --server, and served hidden states with --served-dump)."
         )
-    elif ran:
+    elif ran and not any(p.kind == "unreadable" for p in ctx.problems):
         parts.append(
             "No check found a fault"
             + (
@@ -150,11 +154,94 @@ def _summary(
                 else "."
             )
         )
-    if ctx.problems:
+    bad = [p for p in ctx.problems if p.kind == "unreadable"]
+    if bad:
         parts.append(
-            f"{len(ctx.problems)} input(s) could not be read; the checks that needed them were skipped."
+            f"{len(bad)} input(s) given could not be read ({', '.join(sorted({p.source for p in bad}))}); "
+            "the checks that needed them were skipped"
+            + (
+                ": allowed by --allow-missing."
+                if ctx.inputs.allow_missing
+                else ", so the result is incomplete, not a pass."
+            )
         )
     return " ".join(parts)
+
+
+_SOURCES = {
+    "server": ("server",),
+    "draft": ("draft",),
+    "target": ("target",),
+    "server-args": ("server-args",),
+    "training-dump": ("training-dump",),
+    "served-dump": ("served-dump",),
+    "acc": ("acc",),
+    "training-log": ("training-log",),
+    "reference": ("reference", "training-dump", "served-dump"),
+}
+
+
+def account(ctx: Context, checks: tuple[CheckResult, ...]) -> tuple[EvidenceUse, ...]:
+    """Every input given, reported as used (by which checks), unreadable (why), partly read, or
+    irrelevant (read, but no check that ran needed it)."""
+    inputs = ctx.inputs
+    given: list[tuple[str, str]] = []
+    for name, v in (
+        ("server", inputs.server),
+        ("draft", inputs.draft),
+        ("target", inputs.target),
+        ("server-args", "(command line)" if inputs.server_args else None),
+        ("training-dump", inputs.training_dump),
+        ("served-dump", inputs.served_dump),
+        ("reference", inputs.reference),
+        ("acc", ", ".join(f"{a:g}" for a in inputs.acc) if inputs.acc else None),
+        ("training-log", inputs.training_log),
+    ):
+        if v:
+            given.append((name, v))
+    given += [("logs", p) for p in inputs.logs]
+    out = []
+    for source, path in given:
+        probs = [
+            p
+            for p in ctx.problems
+            if p.source == source
+            and (source != "logs" or p.path == path or path in p.path.split(", "))
+        ]
+        hard = [p for p in probs if p.kind == "unreadable"]
+        if hard:
+            out.append(EvidenceUse(source, path, "unreadable", "; ".join(p.message for p in hard)))
+            continue
+        names = _SOURCES.get(source, (source,))
+        users = [
+            c.check
+            for c in checks
+            if c.status is not Status.SKIPPED
+            and any(
+                e.source in names
+                and (source != "logs" or path in e.location or len(inputs.logs) == 1)
+                for e in c.evidence
+            )
+        ]
+        if source == "reference" and (ctx.training_hf or ctx.served_compare) and not users:
+            users = ["aux-layer-ids"]
+        if source == "logs" and not users and ctx.logs is not None and path in ctx.logs.paths:
+            users = [
+                c.check for c in checks if c.family == "logs" and c.status is not Status.SKIPPED
+            ]
+        if probs:
+            out.append(EvidenceUse(source, path, "partial", "; ".join(p.message for p in probs)))
+        elif users:
+            out.append(EvidenceUse(source, path, "used", "by " + ", ".join(dict.fromkeys(users))))
+        else:
+            out.append(
+                EvidenceUse(source, path, "irrelevant", "read, but no check that ran needed it")
+            )
+    return tuple(out)
+
+
+def _segments(ctx: Context) -> tuple[Segment, ...]:
+    return ctx.segments()
 
 
 def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> DoctorReport:
@@ -169,6 +256,8 @@ def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> Doctor
     gap, _, _ = compute_gap(ctx)
     findings = rank(checks, gap)
     counts = {s.value: sum(1 for c in checks if c.status is s) for s in Status}
+    evidence = account(ctx, checks)
+    incomplete = not inputs.allow_missing and any(e.status == "unreadable" for e in evidence)
     could_not = None
     if counts["skipped"] == len(checks):
         could_not = "no check could decide anything: " + (
@@ -189,4 +278,9 @@ def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> Doctor
         could_not_run=could_not,
         ranking_method=RANKING_METHOD,
         interrupted=ctx.server is not None and ctx.server.interrupted,
+        evidence=evidence,
+        incomplete=incomplete,
+        segments=_segments(ctx),
+        engine_version=ctx.engine_version,
+        engine_version_from=ctx.engine_version_from,
     )

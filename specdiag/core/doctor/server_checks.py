@@ -86,29 +86,38 @@ def server_args(ctx: Context) -> Outcome:
 @check(
     "synthetic-acceptance",
     "server_args",
-    "synthetic acceptance (llama.cpp)",
-    reads="--server-args (--spec-synthetic-acceptance-length/-rates, --spec-synth-rates), log "
-    "lines warning that generated output is not valid",
-    decides="the measured acceptance is a real one, not the synthetic rate the server was told",
-    refs=("llama.cpp#27711",),
+    "forced or synthetic acceptance",
+    reads="--server-args and its environment (SGLANG_SIMULATE_ACC_LEN, TLLM_SPEC_DECODE_FORCE_"
+    'NUM_ACCEPTED_TOKENS, vLLM speculative_config rejection_sample_method "synthetic" / '
+    "synthetic_acceptance_length / _rates, ATOM --spec-decode-acceptance-length, llama.cpp "
+    "--spec-synthetic-acceptance-*), the same names in the logs, llama.cpp's 'generated output "
+    "is not valid' warning",
+    decides="the measured acceptance is the draft's, not the number the server was told to "
+    "accept (then nothing measured judges the draft)",
+    refs=("llama.cpp#27711", "InferenceX golden_al_distribution", "vllm#40662", "sglang-jax#1485"),
+    versions="vLLM with rejection_sample_method (unified in #40662); SGLang with SGLANG_SIMULATE_ACC_LEN; TensorRT-LLM (TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, in AL - 1); ATOM (PR #1948); llama.cpp (#27711)",
 )
 def synthetic(ctx: Context) -> Outcome:
-    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "synthetic"]
+    from specdiag.core.doctor.field import forced_settings
+
     flag = ctx.args.synthetic if ctx.args else None
-    if flag or hits:
-        evs = [ev("server-args", flag, "set")] if flag else []
-        evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2]]
+    evs = [ev("server-args", flag, "set")] if flag else []
+    evs += forced_settings(ctx)
+    if evs:
         return Outcome(
             Status.FAIL,
-            "the server runs with synthetic acceptance: its accept length is the configured one, "
-            "not the draft's, so nothing measured here judges the draft",
+            "the server runs with forced or synthetic acceptance ("
+            + "; ".join(e.value for e in evs[:2])
+            + "): its accept length is the configured one, not the draft's, so nothing measured "
+            "here judges the draft (TRT-LLM's knob counts drafts only: AL - 1)",
             tuple(evs),
-            fix="remove the synthetic-acceptance flags and measure again",
+            fix="remove the forced-acceptance setting (environment variable or config key) and "
+            "measure again",
             impact=Impact(ImpactKind.MEASUREMENT, None, "the observed number is not the draft's"),
         )
     if ctx.args is None and ctx.logs is None:
         return skip("no --server-args and no --logs")
-    return Outcome(Status.PASS, "no synthetic-acceptance flag or log line")
+    return Outcome(Status.PASS, "no forced or synthetic acceptance in the launch command or logs")
 
 
 # probe error kinds that say the URL is not a generation API we may use (wrong endpoint, an

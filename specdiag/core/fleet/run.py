@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from specdiag.core import accept
 from specdiag.core.accept import AccKind
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.analysis import Analysis, AnalysisParams, analyse
 from specdiag.core.fleet.client import PrometheusClient, redact
+from specdiag.core.profile import resolve_profile
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
@@ -55,6 +55,36 @@ class FleetConfig:
     min_steps: float = 10.0
     timeout_s: float = 30.0
     headers: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        """Every setting checked on construction (UsageError), before any query."""
+        if not self.timeout_s > 0:
+            raise UsageError(
+                f"--timeout must be > 0 seconds, got {self.timeout_s:g}", hint="e.g. --timeout 30"
+            )
+        if not 0 < self.outlier_threshold < 1:
+            raise UsageError(
+                f"--outlier-threshold must be in (0, 1), got {self.outlier_threshold:g}",
+                hint="the share of the fleet's accepted drafts per step a replica lacks, e.g. 0.25",
+            )
+        if self.group_by is not None:
+            if not self.group_by:
+                raise UsageError("--by names no label", hint="e.g. --by pod,dp_rank")
+            for lab in self.group_by:
+                if not re.fullmatch(r"[a-zA-Z_][a-zA-Z0-9_]*", lab):
+                    raise UsageError(
+                        f"--by: {lab!r} is not a label name", hint="e.g. --by pod,dp_rank"
+                    )
+            twice = sorted({lab for lab in self.group_by if self.group_by.count(lab) > 1})
+            if twice:
+                raise UsageError(
+                    f"--by names {', '.join(repr(t) for t in twice)} more than once",
+                    hint="name each label once, e.g. --by pod,dp_rank",
+                )
+        if self.acc is not None:
+            resolve_profile(self.acc, self.steps, None, kind=self.acc_kind)
+        elif self.steps is not None:
+            raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
 
 
 @dataclass(frozen=True)
@@ -134,33 +164,12 @@ def run_fleet(
     now: float | None = None,
 ) -> FleetReport:
     """Query ``cfg.url`` and analyse every speculative series found."""
-    if not cfg.timeout_s > 0:
-        raise UsageError(
-            f"--timeout must be > 0 seconds, got {cfg.timeout_s:g}", hint="e.g. --timeout 30"
-        )
-    if not 0 < cfg.outlier_threshold < 1:
-        raise UsageError(
-            f"--outlier-threshold must be in (0, 1), got {cfg.outlier_threshold:g}",
-            hint="the share of the fleet's accepted drafts per step a replica lacks, e.g. 0.25",
-        )
-    if cfg.group_by is not None:
-        if not cfg.group_by:
-            raise UsageError("--by names no label", hint="e.g. --by pod,dp_rank")
-        for lab in cfg.group_by:
-            if not re.fullmatch(r"[a-zA-Z_][a-zA-Z0-9_]*", lab):
-                raise UsageError(f"--by: {lab!r} is not a label name", hint="e.g. --by pod,dp_rank")
-        twice = sorted({lab for lab in cfg.group_by if cfg.group_by.count(lab) > 1})
-        if twice:
-            raise UsageError(
-                f"--by names {', '.join(repr(t) for t in twice)} more than once",
-                hint="name each label once, e.g. --by pod,dp_rank",
-            )
     matchers = parse_selector(cfg.selector)
-    prof = None
-    if cfg.acc is not None:
-        prof = accept.profile(accept.expand_acc(cfg.acc, cfg.steps), cfg.acc_kind)
-    elif cfg.steps is not None:
-        raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
+    prof = (
+        None
+        if cfg.acc is None
+        else resolve_profile(cfg.acc, cfg.steps, None, kind=cfg.acc_kind).profile
+    )
     start, end, step = _window(cfg, _time.time() if now is None else now)
     name_re = N.name_regex()
     selector = "{" + ",".join([f'__name__=~"{name_re}"', *matchers]) + "}"

@@ -65,6 +65,21 @@ def parse_instant(text: str, flag: str) -> float:
     return value
 
 
+def parse_since(text: str, flag: str) -> tuple[float | None, float | None]:
+    """``--since``: a duration (the window up to its end: ``(seconds, None)``) or a time (the
+    window's start: ``(None, unix_seconds)``), the two forms ``--since`` takes in every command."""
+    try:
+        return parse_duration(text, flag), None
+    except UsageError as as_duration:
+        try:
+            return None, parse_instant(text, flag)
+        except UsageError:
+            raise UsageError(
+                f"{flag} {text!r} is neither a duration nor a time",
+                hint="a duration (30m, 6h, 1d) or a time (RFC 3339 2026-12-01T08:00:00Z, Unix s)",
+            ) from as_duration
+
+
 def iso(ts: float) -> str:
     """RFC 3339 in UTC with second precision (milliseconds when they are not zero)."""
     dt = datetime.fromtimestamp(ts, tz=timezone.utc)

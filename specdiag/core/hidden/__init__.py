@@ -13,8 +13,5 @@ package costs nothing):
                        ``compare_results`` (the frozen results and their enums).
 * :mod:`.inspect`      ``inspect_paths(paths) -> InspectReport`` (``specdiag inspect-dump``);
                        its one-pass scan is the C extension ``_fastscan`` (csrc/fastscan.c),
-                       with a torch fallback; ``inspect_warm`` is imported only by its worker
-                       pool's server (it imports torch at once, by design).
-* :mod:`.synthetic`    a tiny transformer that produces HF-convention ``hidden_states`` stacks and
-                       SpecForge-style dumps (tests, benchmarks and ``specdiag demo``).
+                       with a torch fallback; ``--workers`` scans files in threads.
 """

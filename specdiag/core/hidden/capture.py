@@ -29,7 +29,6 @@ import json
 import math
 import os
 import shlex
-import struct
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
@@ -196,21 +195,16 @@ class CaptureMeta:
 
 
 def _safetensors_metadata(path: Path) -> dict[str, str] | None:
+    """The ``__metadata__`` of a .safetensors file (safetensors reads the header only); None
+    when it is not one or has none."""
+    from safetensors import SafetensorError, safe_open
+
     try:
-        with path.open("rb") as f:
-            head = f.read(8)
-            if len(head) < 8:
-                return None
-            (n,) = struct.unpack("<Q", head)
-            if n > 100_000_000:
-                return None
-            header = json.loads(f.read(n))
-    except (OSError, ValueError):
+        with safe_open(str(path), framework="numpy") as f:
+            meta = f.metadata()
+    except (SafetensorError, OSError, ValueError, TypeError):
         return None
-    meta = header.get("__metadata__") if isinstance(header, dict) else None
-    if not isinstance(meta, dict):
-        return None
-    return {str(k): str(v) for k, v in meta.items()}
+    return {str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else None
 
 
 def _ints(text: str | None) -> tuple[int, ...] | None:
@@ -376,7 +370,10 @@ def flags_hint(layers: Sequence[int] | None, storage: str = DEFAULT_STORAGE) -> 
     ids = list(layers) if layers else [2, 30, 58]
     args = format_server_args(vllm_server_args(ids, storage=storage))
     example = "" if layers else " (ids are an example: give yours with --layers)"
-    return f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args --layers ...` prints them"
+    return (
+        f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args "
+        "--layers ... --layer-convention vllm` prints them"
+    )
 
 
 def _wait_for_file(path: Path, timeout: float, local_server: bool, url: str) -> None:

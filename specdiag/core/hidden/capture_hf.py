@@ -4,7 +4,7 @@
 sample's tokens and writes the stack ``hidden_states`` ``[L+1, T, H]`` (index 0 = the embedding
 output, index ``i`` = the output of decoder layer ``i-1``, index ``L`` = the final, normed
 output) with ``input_ids`` ``[T]``: the file ``compare-hidden --reference`` and
-``inspect-dump --reference`` take. ``inspect-dump --model`` calls :func:`hf_hidden_states`
+``inspect-dump --reference`` take. ``inspect-dump --target`` calls :func:`hf_hidden_states`
 directly.
 
 transformers is optional (``pip install 'specdiag[hf]'``). Only the base model is loaded
@@ -43,7 +43,7 @@ def require_transformers() -> Any:
         import transformers
     except ImportError:
         raise InputError(
-            "--from hf / --model need transformers, which is not installed", hint=HF_HINT
+            "--from hf / --target need transformers, which is not installed", hint=HF_HINT
         ) from None
     return transformers
 

@@ -2,6 +2,8 @@
 
 Entry points:
 
+* :func:`compare_files`: the compare-hidden command as one function, on paths (loads each dump
+  once, reads the served layer ids a capture-hidden dump records, picks the comparison);
 * :func:`compare` ``(served, training, options, reference=None) -> CompareResult`` on two
   :class:`~specdiag.core.hidden.loading.Dump` objects (``load_dump`` or ``dump_from_tensors``);
 * :func:`compare_values` for served numbers given as text (``--values``);
@@ -11,13 +13,13 @@ The work is split along its stages, one module each: ``compare_align`` (tokens, 
 ``compare_stats`` (one streamed pass in blocks of tokens, so peak memory is a few blocks however
 long the dumps are), ``compare_identify`` (which layer each chunk is), ``compare_diagnosis``
 (every sentence, finding and suggestion), ``compare_values`` (``--values``) and
-``compare_results`` (the frozen results and their enums). Every name that used to live here is
-still importable from here.
+``compare_results`` (the frozen results and their enums); import each name from its module.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from specdiag.core.hidden.compare_align import (
@@ -27,34 +29,23 @@ from specdiag.core.hidden.compare_align import (
     reference_start,
 )
 from specdiag.core.hidden.compare_diagnosis import (
-    MIN_VALUES_HIGH,
     Facts,
     blocks_match,
     diagnose,
     wrong_hidden_size,
 )
 from specdiag.core.hidden.compare_identify import (
-    EMBEDDING_COSINE,
-    NEAR_FACTOR,
-    NEAR_MIN_REL,
     Identification,
     any_close,
     identify,
 )
 from specdiag.core.hidden.compare_results import (
     AlignmentStatus,
-    ChunkResult,
     CompareMode,
     CompareOptions,
     CompareResult,
-    Confidence,
-    FinalState,
-    Finding,
-    IdentifiedBy,
-    Overall,
     TokenAlignment,
     Tolerances,
-    TrainingChunk,
 )
 from specdiag.core.hidden.compare_stats import (
     Inputs,
@@ -65,47 +56,12 @@ from specdiag.core.hidden.compare_stats import (
     summarise,
 )
 from specdiag.core.hidden.compare_tolerance import (
-    ATOL_FACTOR,
-    RTOL_FACTOR,
-    UNIT_ROUNDOFF,
     default_tolerances,
     effective_dtype,
 )
-from specdiag.core.hidden.compare_values import compare_values
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.core.hidden.loading import Dump, require_torch
 from specdiag.errors import InputError, UsageError
-
-__all__ = [
-    "ATOL_FACTOR",
-    "EMBEDDING_COSINE",
-    "MIN_VALUES_HIGH",
-    "NEAR_FACTOR",
-    "NEAR_MIN_REL",
-    "RTOL_FACTOR",
-    "UNIT_ROUNDOFF",
-    "AlignmentStatus",
-    "ChunkResult",
-    "CompareMode",
-    "CompareOptions",
-    "CompareResult",
-    "Confidence",
-    "FinalState",
-    "Finding",
-    "IdentifiedBy",
-    "Overall",
-    "TokenAlignment",
-    "Tolerances",
-    "TrainingChunk",
-    "align_tokens",
-    "compare",
-    "compare_values",
-    "default_tolerances",
-    "effective_dtype",
-    "findings_block",
-]
-
-findings_block = blocks_match  # the old name
 
 
 @dataclass(frozen=True)
@@ -118,6 +74,73 @@ class _Common:
     tol: Tolerances
     alignment: TokenAlignment
     notes: tuple[str, ...]
+
+
+def compare_files(
+    training: Path,
+    options: CompareOptions,
+    *,
+    served: Path | None = None,
+    values: str | None = None,
+    reference: Path | None = None,
+    key: str | None = None,
+    served_key: str | None = None,
+    pad_id: int | None = 0,
+) -> CompareResult:
+    """Compare the ``served`` dump (or the served numbers ``values`` as text) with the
+    ``training`` dump, each file read once. A served dump written by capture-hidden records its
+    engine and layer ids: they are used when ``options`` gives neither (a note says so)."""
+    from specdiag.core.hidden.compare_values import compare_values
+    from specdiag.core.hidden.loading import Layout, load_dump
+    from specdiag.core.hidden.values import parse_values
+
+    if (served is None) == (values is None):
+        raise UsageError(
+            "give a SERVED dump or --values, one of them",
+            hint="specdiag compare-hidden SERVED TRAINING (or TRAINING --values '...')",
+        )
+    ref = load_dump(reference, layout=Layout.LAYERS, pad_id=None) if reference else None
+    if values is not None:
+        if served_key is not None or options.served_layers is not None:
+            raise UsageError(
+                "--served-layers/--served-key need a SERVED dump, not --values",
+                hint="drop them, or pass SERVED TRAINING instead of --values",
+            )
+        snippets = parse_values(values)
+        return compare_values(
+            snippets, load_dump(training, key=key, pad_id=pad_id), options, reference=ref
+        )
+    assert served is not None
+    options, note = _recorded_served_layers(served, options)
+    served_dump = load_dump(
+        served,
+        key=served_key or key,
+        pad_id=pad_id,
+        key_flag="--served-key" if served_key else "--key",
+    )
+    result = compare(
+        served_dump, load_dump(training, key=key, pad_id=pad_id), options, reference=ref
+    )
+    return replace(result, notes=(note, *result.notes)) if note else result
+
+
+def _recorded_served_layers(path: Path, opts: CompareOptions) -> tuple[CompareOptions, str | None]:
+    """The options with the engine and served ids a capture-hidden dump records, where the
+    options give neither; and the note that says so."""
+    from specdiag.core.hidden.capture import SERVED_FORMAT, read_capture_meta
+
+    if opts.served_layers is not None or opts.engine is not None:
+        return opts, None
+    meta = read_capture_meta(path)
+    if meta is None or meta.format != SERVED_FORMAT or meta.engine not in ("vllm", "sglang"):
+        return opts, None
+    if not meta.layer_ids:
+        return replace(opts, engine=CaptureEngine(meta.engine)), None
+    note = (
+        f"{path}: served layer ids {','.join(map(str, meta.layer_ids))} ({meta.engine}) "
+        "read from the capture's metadata"
+    )
+    return replace(opts, served_layers=meta.layer_ids, engine=CaptureEngine(meta.engine)), note
 
 
 def compare(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.hidden.conventions import CaptureEngine
 
 
@@ -105,13 +106,17 @@ class CompareOptions:
     training_layers: tuple[int, ...] | None = None  # SpecForge convention: output of layer k
     served_layers: tuple[int, ...] | None = None  # as written in the served engine's config
     engine: CaptureEngine | None = None  # reads --served-layers; None: sglang, suggest both
-    hidden_size: int | None = None
-    offset: int | None = None  # training position of served token 0
-    rtol: float | None = None
-    atol: float | None = None
-    min_cosine: float | None = None
+    hidden_size: int | None = bounded(flag="--hidden-size", lo=1)
+    offset: int | None = bounded(flag="--offset", lo=0)  # training position of served token 0
+    rtol: float | None = bounded(flag="--rtol", lo=0)
+    atol: float | None = bounded(flag="--atol", lo=0)
+    min_cosine: float | None = bounded(flag="--min-cosine", lo=-1, hi=1)
     device: str = "cpu"
-    block_tokens: int | None = None  # tokens per block; default from the row width
+    # tokens per block; default from the row width
+    block_tokens: int | None = bounded(flag="--block-tokens", lo=1)
+
+    def __post_init__(self) -> None:
+        check_bounds(self)
 
 
 @dataclass(frozen=True)

@@ -45,11 +45,6 @@ def default_tolerances(
                 f"{name} must be a finite number >= 0, got {v:g}",
                 hint=f"e.g. {name} 0.05 (leave it out for the dtype's default)",
             )
-    if min_cosine is not None and not -1.0 <= min_cosine <= 1.0:
-        raise UsageError(
-            f"--min-cosine must lie in [-1, 1], got {min_cosine:g}",
-            hint="e.g. --min-cosine 0.995 (leave it out for the dtype's default)",
-        )
     mc = min_cosine if min_cosine is not None else max(0.0, 1.0 - 2.0 * r * r)
     return Tolerances(dtype=dt, rtol=r, min_cosine=mc, atol=atol, atol_scale=ATOL_FACTOR * u)
 

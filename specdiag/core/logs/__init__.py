@@ -3,8 +3,8 @@
 The entry point is :func:`specdiag.core.logs.run.run_logs` (options validated once in
 :class:`~specdiag.core.logs.run.LogsOptions`, every input opened once, one frozen result).
 
-Reading a line is three stages with one seam between finding and parsing (the compiled path of
-issue 13 reproduces stage 1 byte for byte and hands the same candidates to stage 2):
+Reading a line is three stages with one seam between finding and parsing (the compiled path,
+csrc/fastlogs.c, reproduces stage 1 byte for byte and hands the same candidates to stage 2):
 
 1. find candidate lines -- :mod:`.scan` (:class:`~.scan.LineFinder`, bytes in, candidates
    out: the anchor ``cc`` plus a keyword of :mod:`.patterns`; context lines after a block

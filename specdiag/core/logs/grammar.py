@@ -1,7 +1,7 @@
 """The tolerant field grammar: statistics fields found by name, in any order, behind any prefix.
 
-Reading a line is three steps, and this module is the third (the seam the compiled path of
-issue 13 mirrors):
+Reading a line is three steps, and this module is the third (the seam the compiled path,
+csrc/fastlogs.c, mirrors):
 
 1. **find candidate lines** (:class:`~specdiag.core.logs.scan.LineFinder`, bytes): a line holds
    the anchor ``cc`` and a keyword (:mod:`.patterns`), or it is a context line (the line after a

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.accept import AccKind, expand_acc
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.logs.records import LogEngine
 from specdiag.core.logs.window import TimeWindow, window_and_year
 from specdiag.errors import InputError, UsageError
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import LogAnalyzer, LogsReport
     from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.paste.model import PasteReading
     from specdiag.core.profile import ResolvedProfile
 
 STDIN = "-"
@@ -54,21 +56,22 @@ class LogsOptions:
     engine_version: str | None = None
     since: str | None = None
     until: str | None = None
-    year: int | None = None
+    year: int | None = bounded(flag="--year", lo=1, hi=MAX_YEAR)
     acc: tuple[float, ...] | None = None
     steps: int | None = None
     acc_kind: AccKind = AccKind.CONDITIONAL
-    topk: int = 1
-    min_accept_len: float | None = None
+    topk: int = bounded(flag="--eagle-topk", lo=1, default=1)
+    min_accept_len: float | None = bounded(flag="--min-accept-len", lo=1, hi=1e9)
     records: str | None = None
     follow: bool = False
     idle_timeout: float | None = None
-    workers: int = 1
+    workers: int = bounded(flag="--workers", lo=1, hi=2, default=1)
     # derived in __post_init__
     window: TimeWindow = field(init=False, repr=False, compare=False)
     resolved_year: int = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
+        check_bounds(self)
         if self.engine is not None and not isinstance(self.engine, LogEngine):
             try:
                 object.__setattr__(self, "engine", LogEngine(str(self.engine)))
@@ -90,40 +93,21 @@ class LogsOptions:
                 f"--idle-timeout must be positive, got {self.idle_timeout:g}",
                 hint="seconds without new data before --follow stops, e.g. 30",
             )
-        if self.workers not in (1, 2):
-            raise UsageError(
-                f"--workers must be 1 or 2, got {self.workers}",
-                hint="the parsing runs in one process; --workers 2 adds one reader process",
-            )
         if self.workers == 2 and self.follow:
             raise UsageError(
                 "--workers 2 does not apply to --follow", hint="drop --workers with --follow"
-            )
-        if self.min_accept_len is not None and not self.min_accept_len >= 1.0:
-            raise UsageError(
-                f"--min-accept-len must be at least 1, got {self.min_accept_len:g}",
-                hint="accept length includes the bonus token: 1 means no draft accepted",
             )
         if self.acc is None and (
             self.steps is not None or self.acc_kind is not AccKind.CONDITIONAL or self.topk != 1
         ):
             raise UsageError(
-                "--steps, --acc-kind and --topk only make sense with --acc",
+                "--steps, --acc-kind and --eagle-topk only make sense with --acc",
                 hint="e.g. --acc 0.75 --steps 3",
-            )
-        if self.topk < 1:
-            raise UsageError(
-                f"--topk must be at least 1, got {self.topk}", hint="1 is a chain of drafts"
             )
         if self.acc is not None and len(self.acc) > 1:
             expand_acc(self.acc, self.steps)  # validates early, before reading any file
         elif self.acc is not None:
             expand_acc(self.acc, self.steps or 1)
-        if self.year is not None and not 1 <= self.year <= MAX_YEAR:
-            raise UsageError(
-                f"--year must be between 1 and {MAX_YEAR}, got {self.year}",
-                hint="the year of vLLM's year-less timestamps, e.g. --year 2026",
-            )
         window, year = window_and_year(self.since, self.until, self.year)
         object.__setattr__(self, "window", window)
         object.__setattr__(self, "resolved_year", year)
@@ -156,6 +140,9 @@ class LogsResult:
     warnings: tuple[str, ...]
     interrupted: bool  # Ctrl-C / SIGTERM stopped the reading: the report is partial
     notes: tuple[str, ...] = ()  # how --acc was resolved (e.g. "--steps 3 taken from the logs")
+    # what the structure readers found in small inputs (tables, key-value runs, prose, JSON of
+    # any tool), per input label; empty when they found nothing
+    pastes: tuple[tuple[str, PasteReading], ...] = ()
 
 
 def _stat_error(path: str, exc: OSError) -> InputError:
@@ -273,6 +260,7 @@ def _scan_all(
     stdin: BinaryIO | None,
     on_tick: Callable[[], None],
     should_stop: Callable[[], bool],
+    held: dict[str, bytes],
 ) -> None:
     from specdiag.core.logs.scan import open_path
 
@@ -290,9 +278,24 @@ def _scan_all(
         )
         return
     from specdiag.core.logs import fast
+    from specdiag.core.logs.paste.hook import PASTE_MAX, hold
 
     fast.plan_files(analyzer, [i.path for i in inputs if i.regular])  # files read ahead
     for inp in inputs:
+        small = not inp.regular or _size(inp.path) <= PASTE_MAX
+        if small:
+            # a paste-sized input is held for the structure readers (read once, as always)
+            stream = open_path(inp.path, stdin=stdin)
+            try:
+                scanned, tee = hold(stream)
+                analyzer.scan(inp.label, scanned)
+                data = tee.held()
+                if data is not None:
+                    held[inp.label] = data
+            finally:
+                if inp.path != STDIN:
+                    stream.close()
+            continue
         if options.workers == 2 and inp.path != STDIN:
             from specdiag.core.logs.parallel import scan_path_pipelined
 
@@ -306,6 +309,31 @@ def _scan_all(
         finally:
             if inp.path != STDIN:
                 stream.close()
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
+
+
+def read_pastes(
+    held: Mapping[str, bytes], options: LogsOptions
+) -> tuple[tuple[str, PasteReading], ...]:
+    """The structure readers over every held input (what they found, per input). Their records
+    carry no timestamp: with --since/--until they are left out, as untimed log records are;
+    with --engine only that tool's records are kept."""
+    from specdiag.core.logs.paste.hook import read_held
+
+    if options.window.active:
+        return ()
+    out = []
+    for label, data in held.items():
+        reading = read_held(data, options.engine)
+        if reading.records or reading.unread or reading.ignored:
+            out.append((label, reading))
+    return tuple(out)
 
 
 def run_logs(
@@ -358,14 +386,16 @@ def run_logs(
             on_tick(analyzer.report())
 
     interrupted = False
+    held: dict[str, bytes] = {}
     try:
-        _scan_all(analyzer, inputs, options, stdin, tick, should_stop)
+        _scan_all(analyzer, inputs, options, stdin, tick, should_stop, held)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if writer is not None:
             writer.close()
     report = analyzer.report()
+    pastes = read_pastes(held, options) if not interrupted else ()
 
     prediction = None
     notes: list[str] = []
@@ -400,6 +430,7 @@ def run_logs(
         warnings=tuple(warnings),
         interrupted=interrupted,
         notes=tuple(notes),
+        pastes=pastes,
     )
 
 

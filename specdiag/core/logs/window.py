@@ -14,14 +14,14 @@ _ABS = re.compile(
     r"^(?:(?P<year>\d{4})-)?(?P<month>\d\d)-(?P<day>\d\d)[ T](?P<h>\d\d):(?P<m>\d\d)(?::(?P<s>\d\d(?:\.\d+)?))?$"
 )
 _TOD = re.compile(r"^(?P<h>\d\d?):(?P<m>\d\d)(?::(?P<s>\d\d(?:\.\d+)?))?$")
-_DUR = re.compile(r"^\+(?P<body>(?:\d+(?:\.\d+)?[smhd])+)$")
+_DUR = re.compile(r"^(?P<plus>\+?)(?P<body>(?:\d+(?:\.\d+)?[smhd])+)$")
 _DUR_PART = re.compile(r"(\d+(?:\.\d+)?)([smhd])")
 _UNIT = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
 
 HELP = (
     "'2026-11-29 08:40[:SS]' or '11-29 08:40' (clock time, UTC as printed), '08:40[:SS]' "
-    "(time of day, any date), or '+10m' / '+1h30m' (after the first record of each file and engine; "
-    "since server start for llama.cpp)"
+    "(time of day, any date), '+10m' / '+1h30m' (after the first record of each file and engine; "
+    "since server start for llama.cpp), or '10m' / '6h' (that long before now)"
 )
 
 
@@ -33,7 +33,9 @@ class Bound:
     text: str
 
 
-def parse_bound(text: str, flag: str, year: int) -> Bound:
+def parse_bound(text: str, flag: str, year: int, now: float | None = None) -> Bound:
+    """One --since/--until value: a clock time, a time of day, an offset from each file's first
+    record (``+10m``) or a duration back from ``now`` (``10m``; default: the current time)."""
     t = text.strip()
     m = _ABS.match(t)
     if m:
@@ -69,7 +71,10 @@ def parse_bound(text: str, flag: str, year: int) -> Bound:
     m = _DUR.match(t)
     if m:
         total = sum(float(v) * _UNIT[u] for v, u in _DUR_PART.findall(m.group("body")))
-        return Bound("offset", total, False, t)
+        if m.group("plus"):
+            return Bound("offset", total, False, t)
+        clock = _dt.datetime.now(_dt.timezone.utc).timestamp() if now is None else now
+        return Bound("absolute", clock - total, False, t)
     raise UsageError(f"cannot read {flag} {text!r}", hint=HELP)
 
 

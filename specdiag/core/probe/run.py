@@ -21,6 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from specdiag.core import accept
 from specdiag.core.accept import AccKind
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.probe import analysis, engines, metrics
 from specdiag.core.probe.client import RequestJob, RequestResult, execute, scrub
 from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
@@ -53,11 +54,6 @@ MAX_REQUESTS = 10_000_000  # --num-requests and --warmup (each request is held i
 MAX_CONCURRENCY = 4096
 MAX_TOKENS = 1_000_000
 MAX_TIMEOUT_S = 86_400.0
-
-
-def _in_range(flag: str, value: int, lo: int, hi: int, hint: str) -> None:
-    if not lo <= value <= hi:
-        raise UsageError(f"{flag} must be in {lo}..{hi}, got {value}", hint=hint)
 
 
 # RFC 9110 field names are tokens; values visible ASCII plus space and tab (h11 refuses the
@@ -111,56 +107,46 @@ class ProbeConfig:
     prompts: tuple[Prompt, ...]
     engine: EngineKind = EngineKind.AUTO
     api: Api = Api.CHAT
-    num_requests: int | None = None  # None: each prompt once
-    concurrency: int = 1
+    num_requests: int | None = bounded(flag="--num-requests", lo=1, hi=MAX_REQUESTS)  # None: once
+    concurrency: int = bounded(flag="--concurrency", lo=1, hi=MAX_CONCURRENCY, default=1)
     request_rate: float | None = None  # Poisson arrivals per second; None: all at once
-    max_tokens: int = 128
-    temperature: float = 0.0
+    max_tokens: int = bounded(flag="--max-tokens", lo=1, hi=MAX_TOKENS, default=128)
+    temperature: float = bounded(flag="--temperature", lo=0, hi=5, default=0.0)
     model: str | None = None
     headers: tuple[tuple[str, str], ...] = ()
     api_key: str | None = None
     timeout_s: float = 60.0
-    warmup: int = 0
+    warmup: int = bounded(flag="--warmup", lo=0, hi=MAX_REQUESTS, default=0)
     stream: bool = True
     ignore_eos: bool = False
     seed: int = 0
-    retries: int = 3
+    retries: int = bounded(flag="--retries", lo=0, hi=100, default=3)
     acc: tuple[float, ...] | None = None
     acc_kind: AccKind = AccKind.CONDITIONAL
-    steps: int | None = None
+    steps: int | None = bounded(flag="--steps", lo=1, hi=accept.MAX_STEPS)
     baseline_url: str | None = None
     counters_per_request: bool = False  # scrape /metrics after every request (concurrency 1)
 
+    def __post_init__(self) -> None:
+        check_bounds(self)
+
     def validate(self) -> None:
-        if self.num_requests is not None:
-            _in_range("--num-requests", self.num_requests, 1, MAX_REQUESTS, "e.g. -n 100")
-        _in_range("--concurrency", self.concurrency, 1, MAX_CONCURRENCY, "e.g. -c 8")
         if self.request_rate is not None and not 0 < self.request_rate < math.inf:
             raise UsageError(
                 f"--request-rate must be > 0 requests/s, got {self.request_rate:g}",
                 hint="leave it out to send all requests at once (bounded by --concurrency)",
-            )
-        _in_range("--max-tokens", self.max_tokens, 1, MAX_TOKENS, "e.g. --max-tokens 128")
-        if not 0.0 <= self.temperature <= 5.0:
-            raise UsageError(
-                f"--temperature must be in 0..5, got {self.temperature:g}",
-                hint="0 is greedy decoding, the setting that compares with training accuracy",
             )
         if not 0 < self.timeout_s <= MAX_TIMEOUT_S:
             raise UsageError(
                 f"--timeout must be in (0, {MAX_TIMEOUT_S:g}] seconds, got {self.timeout_s:g}",
                 hint="the time one request may take in all, e.g. --timeout 60",
             )
-        _in_range("--warmup", self.warmup, 0, MAX_REQUESTS, "e.g. --warmup 4")
-        _in_range("--retries", self.retries, 0, 100, "0 sends each request once")
         check_credentials(self.api_key, self.headers)
         if self.counters_per_request and self.concurrency != 1:
             raise UsageError(
                 "--counters-per-request needs --concurrency 1",
                 hint="the counters are server-wide: only one request in flight can own a delta",
             )
-        if self.steps is not None:
-            _in_range("--steps", self.steps, 1, accept.MAX_STEPS, "draft tokens per verify step")
         if self.acc is not None and self.steps is not None:
             # the same checks the judgement makes after the run, made before it
             resolve_profile(self.acc, self.steps, None, kind=self.acc_kind)

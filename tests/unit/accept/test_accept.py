@@ -12,6 +12,7 @@ from specdiag.core import accept
 from specdiag.core.accept import AccKind, Engine, ObservedKind, Verdict
 from specdiag.core.simulate import simulate
 from specdiag.errors import UsageError
+from tests.support.examples import examples
 
 probs = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 acc_lists = st.lists(probs, min_size=1, max_size=12)
@@ -80,7 +81,7 @@ def test_speedup_formula() -> None:
 # ---------------------------------------------------------------- properties
 
 
-@settings(deadline=None, max_examples=200)
+@settings(deadline=None, max_examples=examples(200))
 @given(acc_lists)
 def test_length_within_bounds_and_distribution_sums_to_one(acc: list[float]) -> None:
     p = accept.profile(acc)
@@ -91,7 +92,7 @@ def test_length_within_bounds_and_distribution_sums_to_one(acc: list[float]) -> 
     assert mean == pytest.approx(p.expected_accepted_drafts, abs=1e-9)
 
 
-@settings(deadline=None, max_examples=200)
+@settings(deadline=None, max_examples=examples(200))
 @given(acc_lists, st.integers(min_value=0, max_value=11), probs)
 def test_monotone_in_acc(acc: list[float], idx: int, bump: float) -> None:
     i = idx % len(acc)
@@ -103,7 +104,7 @@ def test_monotone_in_acc(acc: list[float], idx: int, bump: float) -> None:
     )
 
 
-@settings(deadline=None, max_examples=200)
+@settings(deadline=None, max_examples=examples(200))
 @given(st.lists(st.floats(min_value=0.01, max_value=1.0), min_size=1, max_size=12))
 def test_conditional_unconditional_round_trip(acc: list[float]) -> None:
     unc = accept.to_unconditional(acc)
@@ -115,7 +116,7 @@ def test_conditional_unconditional_round_trip(acc: list[float]) -> None:
     assert a.expected_accept_length == pytest.approx(b.expected_accept_length)
 
 
-@settings(deadline=None, max_examples=200)
+@settings(deadline=None, max_examples=examples(200))
 @given(probs, st.integers(min_value=1, max_value=16))
 def test_inversion_round_trip(a: float, k: int) -> None:
     drafts = accept.geometric_drafts(a, k)
@@ -290,7 +291,7 @@ def test_monte_carlo_is_seeded() -> None:
     assert a == b
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=examples(100))
 @given(acc_lists, st.floats(min_value=0.0, max_value=2.0, allow_nan=False))
 def test_sweep_rows_equal_profiles_of_prefixes(acc: list[float], c: float) -> None:
     rows = accept.sweep(acc, c)

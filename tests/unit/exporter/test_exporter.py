@@ -203,6 +203,7 @@ def test_print_assets() -> None:
     assert json.loads(r.stdout)["uid"] == "specdiag-spec-decode"
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
 def test_signal_stops_cleanly(sig: int, code: int) -> None:
     proc = spawn_exporter("--acc", "0.8", "--steps", "3")
@@ -253,6 +254,7 @@ def test_doctor_flags_through_the_cli(tmp_path: Path) -> None:
     assert r.exit_code == 2 and "--doctor-interval" in r.stderr
 
 
+@pytest.mark.integration  # end to end: a real process and a real signal
 def test_a_signal_during_the_first_log_read_stops_the_exporter(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

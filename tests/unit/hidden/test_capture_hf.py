@@ -1,4 +1,4 @@
-"""capture-hidden --from hf, --print-server-args, and inspect-dump --model/--reference.
+"""capture-hidden --from hf, --print-server-args, and inspect-dump --target/--reference.
 
 A random 6-layer Llama (transformers, float32, no tokenizer needed) stands in for the target;
 the SpecForge-style dumps are made from the same weights at several aux id sets.
@@ -73,7 +73,7 @@ def test_hf_reference_is_every_layer_embedding_first(
 def test_inspect_dump_model_names_the_layers(
     model: Path, dumps: dict[str, Path], name: str, hf: list[int], vllm: list[int]
 ) -> None:
-    res = run_cli(["inspect-dump", str(dumps[name]), "--model", str(model), "--json"])
+    res = run_cli(["inspect-dump", str(dumps[name]), "--target", str(model), "--json"])
     assert res.exit_code == 0, res.stderr
     lr = res.json()["layers"][0]
     assert [c["hf_index"] for c in lr["chunks"]] == hf
@@ -90,7 +90,7 @@ def test_inspect_dump_model_human_view_and_several_files(
     model: Path, dumps: dict[str, Path]
 ) -> None:
     res = run_cli(
-        ["inspect-dump", str(dumps["124"]), str(dumps["second"]), "--model", str(model),
+        ["inspect-dump", str(dumps["124"]), str(dumps["second"]), "--target", str(model),
          "--identify", "0"]
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr
@@ -153,7 +153,11 @@ def test_hf_bad_input(model: Path, dumps: dict[str, Path], tmp_path: Path) -> No
 
 
 def test_print_server_args_exact_flags() -> None:
-    res = run_cli(["capture-hidden", "--print-server-args", "--layers", "2,30,58"])
+    # the training ids 1,29,57 name the layers vLLM is launched with as 2,30,58
+    res = run_cli(
+        ["capture-hidden", "--print-server-args", "--layers", "1,29,57",
+         "--layer-convention", "specforge"]
+    )  # fmt: skip
     assert res.exit_code == 0, res.stderr
     argv = shlex.split(res.stdout)
     assert argv[0] == "--speculative-config" and argv[2] == "--kv-transfer-config"
@@ -168,14 +172,19 @@ def test_print_server_args_exact_flags() -> None:
     assert kv["kv_connector_module_path"] == "specdiag.vllm_connector"
     assert kv["kv_role"] == "kv_producer"
     gpu = run_cli(
-        ["capture-hidden", "--print-server-args", "--layers", "2,30,58", "--connector", "vllm",
+        ["capture-hidden", "--print-server-args", "--layers", "2,30,58", "--layer-convention", "vllm",
+         "--connector", "vllm",
          "--storage", "/data/hs"]
     )  # fmt: skip
     kv = json.loads(shlex.split(gpu.stdout)[3])
     assert kv["kv_connector"] == "ExampleHiddenStatesConnector"
     assert "kv_connector_module_path" not in kv
     assert kv["kv_connector_extra_config"] == {"shared_storage_path": "/data/hs"}
-    bad = run_cli(["capture-hidden", "--print-server-args", "--layers", "-1,2"])
+    unsaid = run_cli(["capture-hidden", "--print-server-args", "--layers", "2,30,58"])
+    assert unsaid.exit_code == 2 and "--layer-convention" in unsaid.stderr  # never guessed
+    bad = run_cli(
+        ["capture-hidden", "--print-server-args", "--layers", "-1,2", "--layer-convention", "vllm"]
+    )
     assert bad.exit_code == 2 and "vLLM" in bad.stderr
     none = run_cli(["capture-hidden", "--print-server-args"])
     assert none.exit_code == 2 and "--layers" in none.stderr
@@ -186,7 +195,7 @@ def test_inspect_dump_usage_hints(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "hint:" in res.stderr
     res = run_cli(["inspect-dump", str(tmp_path / "missing")])
     assert res.exit_code == 3 and "hint:" in res.stderr
-    res = run_cli(["inspect-dump", str(tmp_path), "--model", "a", "--reference", "b"])
+    res = run_cli(["inspect-dump", str(tmp_path), "--target", "a", "--reference", "b"])
     assert res.exit_code == 2
 
 

@@ -10,15 +10,15 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specdiag.core.hidden.compare import (
-    CompareOptions,
-    compare,
-    compare_values,
-    default_tolerances,
-)
+from specdiag.core.hidden.compare import compare
+from specdiag.core.hidden.compare_results import CompareOptions
+from specdiag.core.hidden.compare_tolerance import default_tolerances
+from specdiag.core.hidden.compare_values import compare_values
 from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
-from specdiag.core.hidden.loading import Layout, dump_from_tensors, parse_values
-from specdiag.core.hidden.synthetic import (
+from specdiag.core.hidden.loading import Layout, dump_from_tensors
+from specdiag.core.hidden.values import parse_values
+from specdiag.errors import InputError, UsageError
+from specdiag.workflows.synthetic import (
     SyntheticCase,
     capture,
     hidden_states,
@@ -27,7 +27,7 @@ from specdiag.core.hidden.synthetic import (
     served_capture,
     specforge_record,
 )
-from specdiag.errors import InputError, UsageError
+from tests.support.examples import examples
 
 TRAIN_IDS = (1, 3, 5)  # SpecForge convention on an 8-layer model: HF indices 2, 4, 6
 
@@ -314,7 +314,7 @@ def test_cuda_device_refused_without_cuda(cases: dict[str, SyntheticCase]) -> No
         compare(case.served_dump(), case.training_dump(), CompareOptions(device="cuda"))
 
 
-@settings(deadline=None, max_examples=15)
+@settings(deadline=None, max_examples=examples(15))
 @given(block=st.integers(min_value=1, max_value=64))
 def test_block_size_does_not_change_results(block: int) -> None:
     case = _CASE
@@ -334,7 +334,7 @@ _CASE = make_case(
 )
 
 
-@settings(deadline=None, max_examples=25)
+@settings(deadline=None, max_examples=examples(25))
 @given(
     t=st.integers(min_value=2, max_value=24),
     h=st.integers(min_value=2, max_value=16),
@@ -495,7 +495,7 @@ def test_overall_statistics_over_the_whole_row(cases: dict[str, SyntheticCase]) 
     assert r.overall.cosine_min == pytest.approx(float(cos.min()), abs=1e-6)
 
 
-# --- acceptance audit (issue 6) -------------------------------------------------------------
+# --- acceptance audit -------------------------------------------------------------------
 
 
 def test_huge_finite_values_are_named_as_such(cases: dict[str, SyntheticCase]) -> None:

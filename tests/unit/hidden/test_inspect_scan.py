@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import torch
@@ -17,21 +18,26 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.hidden import inspect as I
+from tests.support import compiled
+from tests.support.examples import examples
 
 DTYPES = [torch.bfloat16, torch.float16, torch.float32, torch.float64]
-ENGINES = ["compiled", "torch"] if I._fast is not None else ["torch"]
-needs_compiled = pytest.mark.skipif(
-    I._fast is None, reason="the compiled scan is not built (pip install . builds it)"
-)
+ENGINES = ["compiled", "torch"] if I._FAST_MODULE is not None else ["torch"]
+needs_compiled = pytest.mark.usefixtures("compiled_scan")
 
 
-_COMPILED = I._fast
+@pytest.fixture
+def compiled_scan() -> None:
+    compiled.need(I._FAST_MODULE is not None, "scan of inspect-dump")
+
+
+_COMPILED = I._FAST_MODULE
 
 
 def _engine(monkeypatch: pytest.MonkeyPatch, engine: str) -> None:
     """Select the engine for one hypothesis example (each example sets it afresh)."""
-    if engine == "compiled" and _COMPILED is None:
-        pytest.skip("the compiled scan is not built (pip install . builds it)")
+    if engine == "compiled":
+        compiled.need(_COMPILED is not None, "scan of inspect-dump")
     monkeypatch.setattr(I, "_fast", _COMPILED if engine == "compiled" else None)
     assert I.scan_engine() == engine
 
@@ -45,7 +51,9 @@ def _naive(aux: torch.Tensor, valid: int, c: int) -> tuple[int, list[float], lis
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     t=st.integers(2, 40),
@@ -108,7 +116,7 @@ def _naive_view(x: torch.Tensor, valid: int) -> tuple[int, list[float], list[flo
 
 
 @needs_compiled
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     n=st.integers(1, 12),
     c=st.integers(1, 4),
@@ -194,91 +202,46 @@ def _tiny_dumps(d: Path, n: int) -> Path:
     return d
 
 
-def test_pool_is_reused_and_equals_serial(tmp_path: Path) -> None:
-    """Workers come from one pool kept for the process: a second call reuses it, and every
-    call reports the same files as the serial scan, in scan order."""
+def test_threads_report_what_the_serial_scan_reports(tmp_path: Path) -> None:
+    """Files scanned in threads: the same report as one after another, in scan order, with a
+    damaged file reported in place and more threads than files as good as enough."""
     d = _tiny_dumps(tmp_path, 7)
+    (d / "data_7.ckpt").write_bytes(b"not a checkpoint")
     serial = I.inspect_paths([d], workers=1)
-    I.prestart_pool(3)
-    assert I._POOL is not None and I._POOL.wait_ready(60)  # so the pool takes files too
-    first = I.inspect_paths([d], workers=3)
-    pool = I._POOL
-    assert pool is not None and pool.size == 2
-    second = I.inspect_paths([d], workers=3)
-    assert I._POOL is pool
-    assert serial == first == second
-    assert all(f.ok for f in serial.files) and len(serial.files) == 7
+    assert [f.ok for f in serial.files].count(False) == 1 and len(serial.files) == 8
+    assert I.inspect_paths([d], workers=3) == serial
+    assert I.inspect_paths([d], workers=32) == serial
 
 
-def test_a_killed_pool_is_replaced(tmp_path: Path) -> None:
-    """Workers killed between calls: the next call still reports every file once (scanned
-    here, or 'worker failed' for one in flight), and the call after it gets a fresh pool."""
-    import os
-    import signal
-    import time
+def test_an_interrupt_stops_the_scan_and_its_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a threaded scan (here: raised by the progress callback after the first
+    file) reaches the caller, no file is started after it, and no scan thread outlives it."""
+    import threading
 
-    d = _tiny_dumps(tmp_path, 40)  # enough that the pool takes some
-    I.prestart_pool(3)
-    pool = I._POOL
-    assert pool is not None and pool.wait_ready(60)
-    I.inspect_paths([d], workers=3)
-    assert I._POOL is pool
-    for proc in list(pool.executor._processes.values()):
-        os.kill(proc.pid, signal.SIGKILL)
-    time.sleep(0.3)
-    names = sorted(str(p) for p in d.glob("*.ckpt"))
-    # the broken pool is found at its first submit (this process may have scanned every file
-    # before that): then dropped, and the next call starts a fresh one
-    for _ in range(3):
-        rep = I.inspect_paths([d], workers=3)
-        assert sorted(f.path for f in rep.files) == names
-        assert all(f.ok or (f.error or "").startswith("worker failed") for f in rep.files)
-        if I._POOL is not pool:
-            break
-    assert I._POOL is not pool
-    again = I.inspect_paths([d], workers=3)
-    assert all(f.ok for f in again.files) and sorted(f.path for f in again.files) == names
-    I.shutdown_pool()
-    assert I._POOL is None
+    d = _tiny_dumps(tmp_path, 40)
+    started: list[str] = []
+    real = I.inspect_file
 
+    def counted(path: str, *args: Any) -> Any:
+        started.append(path)
+        return real(path, *args)
 
-def test_cli_with_workers_exits_cleanly(tmp_path: Path) -> None:
-    """A fresh command whose files are all scanned here before its pool is up (tiny files):
-    the same report as one worker, exit 0, and nothing on stderr from workers that were still
-    starting when it finished (they are let start, then stopped)."""
-    import json
-    import subprocess
-    import sys
+    def stop(done: int, total: int, path: str) -> None:
+        raise KeyboardInterrupt
 
-    d = _tiny_dumps(tmp_path, 3)
-    # the pool is forced (POOL_MIN_BYTES = 0): these few kB would otherwise be scanned here alone
-    forced = (
-        "import sys; from specdiag.core.hidden import inspect as I; I.POOL_MIN_BYTES = 0; "
-        "from specdiag.cli.app import main; sys.argv[0] = 'specdiag'; sys.exit(main())"
-    )
-    args = ["inspect-dump", str(d), "--json", "--workers"]
-    # (a worker left running after the command would hold its pipes open: a timeout here)
-    runs = [
-        subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
-        for cmd in (
-            [sys.executable, "-m", "specdiag", *args, "1"],
-            [sys.executable, "-c", forced, *args, "4"],
-            [sys.executable, "-c", forced, *args, "3"],
-            [sys.executable, "-m", "specdiag", *args, "4"],
-        )
-    ]
-    for r in runs:
-        assert r.returncode == 0, r.stderr
-        assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr
-    docs = [json.loads(r.stdout) for r in runs]
-    assert all(d == docs[0] for d in docs)
-    assert "note:" not in runs[1].stderr + runs[2].stderr
-    # unforced: a note says why one process scans them (below POOL_MIN_BYTES)
-    assert "scanned in this process alone" in " ".join(runs[3].stderr.split())
+    monkeypatch.setattr(I, "inspect_file", counted)
+    with pytest.raises(KeyboardInterrupt):
+        I.inspect_paths([d], workers=4, progress=stop)
+    assert 1 <= len(started) < 40
+    assert not [t for t in threading.enumerate() if t.name.startswith("specdiag-inspect")]
 
 
 @settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(80),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     ids=st.lists(
@@ -331,7 +294,9 @@ def _naive_min_cosines(x: torch.Tensor, pairs: list[tuple[int, int]]) -> list[fl
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     t=st.integers(4, 24),
@@ -379,8 +344,7 @@ def test_min_cosines_equal_float64(
     place) equals a float64 computation, and the torch fallback agrees with it to float32
     precision: copied rows (cosine 1), zero, NaN, Inf, huge, tiny and subnormal values, every
     dtype, the SpecForge layout [T, C*H] and the stacked one [C, T, H]."""
-    if _COMPILED is None:
-        pytest.skip("the compiled scan is not built (pip install . builds it)")
+    compiled.need(_COMPILED is not None, "scan of inspect-dump")
     g = torch.Generator().manual_seed(seed)
     x = torch.randn(t, c, h, generator=g, dtype=torch.float64)
     if tiny:  # rows whose squares underflow float32
@@ -416,35 +380,6 @@ def test_min_cosines_equal_float64(
         fallback = I._torch_min_cosines(dump, h, c, pairs)  # type: ignore[arg-type]
         for f_, w_ in zip(fallback, want, strict=True):
             assert f_ == pytest.approx(w_, abs=1e-3)
-
-
-def test_a_scan_stopped_while_its_pool_starts_exits_cleanly(tmp_path: Path) -> None:
-    """Ctrl-C right after the pool was asked for (its server still importing torch): exit 130,
-    and no traceback from a worker that was starting when the command went away."""
-    import subprocess
-    import sys
-
-    d = _tiny_dumps(tmp_path, 3)
-    code = "\n".join(
-        [
-            "import sys",
-            "from specdiag.core.hidden import inspect as I",
-            "I.POOL_MIN_BYTES = 0",
-            "def stopped(jobs, workers):",
-            "    raise KeyboardInterrupt",
-            "    yield",
-            "I._run = stopped",
-            "from specdiag.cli.app import main",
-            "sys.argv[0] = 'specdiag'",
-            "sys.exit(main())",
-        ]
-    )
-    r = subprocess.run(
-        [sys.executable, "-c", code, "inspect-dump", str(d), "--workers", "4", "--json"],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert r.returncode == 130, r.stderr
-    assert "Traceback" not in r.stderr and "Error" not in r.stderr, r.stderr
 
 
 def test_a_file_reached_twice_is_scanned_once(tmp_path: Path) -> None:

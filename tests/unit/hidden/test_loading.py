@@ -16,17 +16,17 @@ from specdiag.core.hidden.loading import (
     Layout,
     load_dump,
     load_raw,
-    parse_values,
     require_torch,
 )
-from specdiag.core.hidden.synthetic import (
+from specdiag.core.hidden.values import parse_values
+from specdiag.errors import InputError, UsageError
+from specdiag.workflows.synthetic import (
     hidden_states,
     make_tiny_transformer,
     random_ids,
     save_record,
     specforge_record,
 )
-from specdiag.errors import InputError, UsageError
 
 H = 32
 

@@ -1,4 +1,4 @@
-"""Reliability of compare-hidden and the shared dump loader under hostile input (issue 10).
+"""Reliability of compare-hidden and the shared dump loader under hostile input (docs/reliability.md).
 
 The property is the documented contract, checked through the CLI in-process: the exit code is
 0, 1, 2 or 3; there is never an "internal error"; every error line comes with a hint; under
@@ -27,16 +27,17 @@ from hypothesis import strategies as st
 
 from specdiag.core.hidden.conventions import parse_id_list
 from specdiag.core.hidden.loading import load_dump
-from specdiag.core.hidden.synthetic import save_record
 from specdiag.core.hidden.values import parse_values
 from specdiag.errors import InputError, UsageError
+from specdiag.workflows.synthetic import save_record
 from tests.support.cli import CliResult, run_cli
+from tests.support.examples import examples
 
 H = 8
 T = 6
 FAST = settings(
     deadline=None,
-    max_examples=40,
+    max_examples=examples(40),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 

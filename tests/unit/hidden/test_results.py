@@ -9,10 +9,11 @@ from dataclasses import fields
 import pytest
 
 import specdiag.core.hidden.compare as compare_mod
+from specdiag.cli._hidden_view import document
 from specdiag.cli._output import to_jsonable
-from specdiag.cli.compare_hidden import document
 from specdiag.core.hidden import compare_stats
-from specdiag.core.hidden.compare import (
+from specdiag.core.hidden.compare import compare
+from specdiag.core.hidden.compare_results import (
     AlignmentStatus,
     ChunkResult,
     CompareMode,
@@ -21,10 +22,9 @@ from specdiag.core.hidden.compare import (
     Confidence,
     Finding,
     IdentifiedBy,
-    compare,
 )
 from specdiag.core.hidden.loading import dump_from_tensors
-from specdiag.core.hidden.synthetic import make_case
+from specdiag.workflows.synthetic import make_case
 from tests.support import paths
 
 DOCS = paths.DOCS / "compare-hidden.md"

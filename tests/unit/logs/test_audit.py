@@ -1,4 +1,4 @@
-"""Regression tests from the acceptance audit of ``specdiag logs`` (issue 3): each test pins a
+"""Regression tests from the acceptance audit of ``specdiag logs``: each test pins a
 gap found by running the command on the fact sheet's formats and on nasty input."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from specdiag.core.logs.parse import LineParser, parse_line
 from specdiag.core.logs.window import TimeWindow, parse_bound
 from tests.support import paths
 from tests.support.cli import run_cli
+from tests.support.examples import examples
 
 DATA = paths.TEST_DATA / "logs"
 
@@ -127,7 +128,7 @@ def _compare_paths(lines: list[str], **kw: str) -> None:
         assert fast.parse(line, i) == general.parse(line, i), line
 
 
-@settings(deadline=None, max_examples=200)
+@settings(deadline=None, max_examples=examples(200))
 @given(
     st.lists(
         st.tuples(
@@ -155,7 +156,7 @@ def test_sglang_fast_path_equals_general_path(rows: list[tuple[str, ...]]) -> No
     _compare_paths(lines, engine="sglang", engine_version="0.5.10")
 
 
-@settings(deadline=None, max_examples=200)
+@settings(deadline=None, max_examples=examples(200))
 @given(
     st.lists(
         st.tuples(

@@ -1,4 +1,4 @@
-"""The compiled logs path (issue 13) gives exactly what the Python path gives: the same JSON
+"""The compiled logs path (csrc/fastlogs.c) gives exactly what the Python path gives: the same JSON
 document and the same records, on every test file, on generated files and on fuzz cases."""
 
 from __future__ import annotations
@@ -20,12 +20,15 @@ from specdiag.core.logs import fast
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.records import LogRecord
 from specdiag.core.logs.scan import open_path
-from tests.support import loggen, paths
+from tests.support import compiled, loggen, paths
 from tests.support.cli import run_cli
+from tests.support.examples import examples
 
-pytestmark = pytest.mark.skipif(
-    fast._native is None, reason="the compiled logs path is not built (pip install . builds it)"
-)
+
+@pytest.fixture(autouse=True)
+def _compiled_logs_path() -> None:
+    compiled.need(fast._native is not None, "logs path")
+
 
 DATA = paths.TEST_DATA / "logs"
 
@@ -233,7 +236,7 @@ _OTHER = st.sampled_from(
 )
 
 
-@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.one_of(sglang_line(), vllm_line(), _OTHER, st.text(max_size=40)), min_size=1, max_size=40
@@ -355,7 +358,7 @@ _FIXTURE_LINES = [
 ]
 
 
-@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.one_of(
@@ -594,7 +597,7 @@ def test_number_texts() -> None:
     assert assert_same(_number_lines(nums)) >= len(nums)
 
 
-@settings(deadline=None, max_examples=80, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=examples(80), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(_DIGITS, _DIGITS, _DIGITS, _DIGITS), min_size=1, max_size=12))
 def test_fuzz_number_texts(nums: list[tuple[str, str, str, str]]) -> None:
     """Any [0-9.]+ text in the fields the compiled part converts (two dots, a lone dot, out of

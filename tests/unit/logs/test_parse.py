@@ -13,6 +13,7 @@ from specdiag.core.logs.parse import LineParser, conditional_rates, parse_line
 from specdiag.core.logs.records import LogRecord, Skipped, Unrecognised
 from specdiag.errors import UsageError
 from tests.support import paths
+from tests.support.examples import examples
 
 DATA = paths.TEST_DATA / "logs"
 SAMPLES = DATA / "engine_log_samples.txt"
@@ -402,7 +403,7 @@ def test_every_sample_line_is_read() -> None:
             assert P.ANCHOR in raw and any(kw in raw for kw in P.ALL_KEYWORDS), line
     p.finish()
     n += sum(1 for _, _, item in p.ready if isinstance(item, LogRecord))
-    # 20 server lines; since issue 12 also the bench lines (bench_serving, bench_one_batch_server,
+    # 20 server lines; also the bench lines (bench_serving, bench_one_batch_server,
     # vllm bench serve's section) and the llama.cpp response timings
     assert n == 24
 
@@ -462,7 +463,7 @@ FRAGMENTS = st.sampled_from(
 )
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(st.lists(st.one_of(FRAGMENTS, st.text(max_size=8), st.floats().map(str)), max_size=14))
 def test_fuzz_parser_never_raises(parts: list[str]) -> None:
     p = LineParser()
@@ -476,14 +477,14 @@ def test_fuzz_parser_never_raises(parts: list[str]) -> None:
                 assert 0.0 <= r.accept_rate <= 1.0
 
 
-@settings(deadline=None, max_examples=150)
+@settings(deadline=None, max_examples=examples(150))
 @given(st.binary(max_size=400))
 def test_fuzz_arbitrary_bytes(data: bytes) -> None:
     out = LineParser().parse(data.decode("utf-8", "replace"))
     assert out is None or isinstance(out, (Skipped, Unrecognised, tuple))
 
 
-@settings(deadline=None, max_examples=120)
+@settings(deadline=None, max_examples=examples(120))
 @given(
     length=st.integers(100, 600),
     ndt=st.integers(2, 9),
@@ -505,7 +506,7 @@ def test_roundtrip_generated_sglang(length: int, ndt: int, rank: str, graph: boo
     assert (NEW, ndt) in sglang_candidates(f"{accept_len:.2f}", f"{rate:.2f}")
 
 
-@settings(deadline=None, max_examples=120)
+@settings(deadline=None, max_examples=examples(120))
 @given(
     steps=st.integers(1, 2000),
     k=st.integers(1, 6),
@@ -531,7 +532,7 @@ def test_roundtrip_generated_vllm(
     assert r.accepted_tokens == accepted and r.drafted_tokens == k * steps
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=examples(100))
 @given(acc=st.integers(0, 500), extra=st.integers(0, 500), steps=st.integers(1, 300))
 def test_roundtrip_generated_llamacpp(acc: int, extra: int, steps: int) -> None:
     gen = acc + extra

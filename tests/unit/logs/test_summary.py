@@ -22,6 +22,7 @@ from specdiag.core.logs.summary import SPARK_WIDTH, SeriesAccumulator, _Hist
 from specdiag.core.logs.window import TimeWindow, parse_bound
 from specdiag.errors import UsageError
 from tests.support import paths
+from tests.support.examples import examples
 
 DATA = paths.TEST_DATA / "logs"
 
@@ -47,7 +48,7 @@ def analyze(text: str | bytes, label: str = "x.log", **kw: object) -> LogAnalyze
 # --------------------------------------------------------------------------- histogram
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=examples(60))
 @given(st.lists(st.integers(100, 600), min_size=1, max_size=300))
 def test_quantiles_match_numpy_for_two_decimal_values(values: list[int]) -> None:
     xs = [v / 100 for v in values]

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.accept import profile
 from specdiag.refserver.model import TinyLM, Tokenizer
+from tests.support.examples import examples
 from tests.support.refserver import fast_config, run_engine
 
 Z_MAX = 4.5  # agreement band in standard errors (the runs are seeded, so this is deterministic)
@@ -99,7 +100,7 @@ def test_served_accept_length_matches_the_expected_accept_core() -> None:
     _check_agreement((0.75,) * 5, seed=0, n_prompts=16, tokens=300)
 
 
-@settings(deadline=None, max_examples=12)
+@settings(deadline=None, max_examples=examples(12))
 @given(
     acc=st.lists(
         st.one_of(st.just(0.0), st.just(1.0), st.floats(0.05, 0.95)), min_size=1, max_size=6
@@ -153,7 +154,7 @@ def test_counts_are_taken_before_cutting_at_max_tokens() -> None:
     assert engine.totals.verified_tokens == 10
 
 
-@settings(deadline=None, max_examples=60)
+@settings(deadline=None, max_examples=examples(60))
 @given(text=st.text(max_size=80))
 def test_tokenizer_round_trips_any_text(text: str) -> None:
     tok = Tokenizer()

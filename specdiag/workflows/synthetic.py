@@ -17,7 +17,7 @@ Conventions (see :mod:`specdiag.core.hidden.conventions`):
 
 Example::
 
-    from specdiag.core.hidden.synthetic import make_case
+    from specdiag.workflows.synthetic import make_case
     case = make_case("collapsed")          # or "matching", "off-by-one", "permuted"
     result = compare(case.served_dump(), case.training_dump(), CompareOptions(
         training_layers=case.training_layer_ids, served_layers=case.served_layer_ids,

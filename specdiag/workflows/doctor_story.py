@@ -26,6 +26,7 @@ class StoryFiles:
     draft: Path
     target: Path
     server_args: str
+    training_log: Path  # SpecForge's output: the ids trained (GOOD_IDS) and the eval accuracy
 
 
 def write_story(
@@ -97,4 +98,11 @@ def write_story(
         f"--speculative-draft-model-path {draft} --speculative-num-steps {steps} "
         f"--speculative-eagle-topk 1 --speculative-num-draft-tokens {ndt} --context-length 8192"
     )
-    return StoryFiles(draft, target, args)
+    train_log = root / "train.log"
+    train_log.write_text(
+        f"draft config: eagle_aux_hidden_state_layer_ids: {list(GOOD_IDS)}\n"
+        + "{"
+        + ", ".join(f"'eval/acc_{i}': 0.75" for i in range(steps))
+        + "}\n"
+    )
+    return StoryFiles(draft, target, args, train_log)

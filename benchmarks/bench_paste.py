@@ -1,0 +1,99 @@
+"""What the structure readers cost ``specdiag logs``: run_logs on small inputs, with the
+structure readers' own share measured apart.
+
+Inputs (written to a temporary directory): a server log just under the 256 KiB held-input
+limit (every block the line scanner's: the claim check stops in its first chunk), the same
+log just over the limit (not held: no structure reading), a paste of tables, key-value runs
+and prose (about 20 KiB) and a worst case of about 250 KiB of tables.
+
+    python benchmarks/bench_paste.py [--repeat 5]
+
+Run it under this tree and under a baseline tree (PYTHONPATH) to compare run_logs side by
+side; ``structure`` is then absent for the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+DECODE = (
+    "[2026-11-29 08:40:12 TP0] Decode batch, #running-req: 4, #token: 2048, token usage: 0.02, "
+    "accept len: 2.41, accept rate: 0.47, cuda graph: True, gen throughput (token/s): 160.21, "
+    "#queue-req: 0\n"
+)
+PREFILL = "[2026-11-29 08:40:12 TP0] Prefill batch, #new-seq: 1, #new-token: 12, #cached-token: 0\n"
+PASTE = """Sweep with sglang bench_speculative
+
+| steps | topk | num_draft_tokens | acc_length | speed (token/s) |
+|---|---|---|---|---|
+| 3 | 1 | 4 | 3.18 | 318.20 |
+| 5 | 4 | 8 | 3.93 | 352.77 |
+
+config        accepted/steps   avg_tok/step   tok/s
+k=3 greedy    1.84             2.84           201.4
+k=5 greedy    2.31             3.31           233.0
+
+Mean acceptance length: 3.1
+Number of draft proposals: 12,345
+Number of accepted tokens: 25,935
+
+"""
+
+
+def _write(root: Path) -> dict[str, Path]:
+    lines = (DECODE + PREFILL) * 2000
+    limit = 256 * 1024
+    files = {
+        "log under the limit": lines[: limit - 4096],
+        "log over the limit": lines[: limit + 4096],
+        "paste (20 KiB)": PASTE * 40,
+        "tables (250 KiB)": PASTE * 520,
+    }
+    out = {}
+    for i, (name, text) in enumerate(files.items()):
+        text = text[: text.rindex("\n") + 1]
+        p = root / f"input{i}.txt"
+        p.write_text(text)
+        out[name] = p
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=5)
+    args = ap.parse_args()
+    from specdiag.core.logs.run import LogsOptions, run_logs
+
+    try:
+        from specdiag.core.logs.paste.hook import read_held
+    except ImportError:  # a baseline tree without the structure readers
+        read_held = None  # type: ignore[assignment]
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, path in _write(Path(tmp)).items():
+            best = float("inf")
+            for _ in range(args.repeat):
+                t = time.perf_counter()
+                run_logs([str(path)], LogsOptions())
+                best = min(best, time.perf_counter() - t)
+            row = {"bytes": path.stat().st_size, "run_logs_s": round(best, 4)}
+            if read_held is not None and path.stat().st_size <= 256 * 1024:
+                data = path.read_bytes()
+                sbest = float("inf")
+                for _ in range(args.repeat):
+                    t = time.perf_counter()
+                    reading = read_held(data, None)
+                    sbest = min(sbest, time.perf_counter() - t)
+                row["structure_s"] = round(sbest, 4)
+                row["structure_records"] = len(reading.records)
+            results[name] = row
+            print(f"{name:22s} {json.dumps(row)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,116 @@
+"""Score specdiag logs on a corpus of pastes with their truth (held-out style evaluation).
+
+A corpus is a directory of pastes, each ``NAME`` with ``NAME.truth.json``:
+``{"records": [{"accept_length": 2.5 | null, "printed_length": 2.6}], "negative": false}``.
+A paste is right when specdiag finds exactly the records listed (line-scanner records and
+structure records, in line order) and each normalised accept length (bonus included) matches
+within 0.005, ``null`` meaning none may be claimed (the convention is unknown), and
+``printed_length`` and ``tool``, where given, match what was printed and who printed it. A negative paste is right when no
+record is found.
+
+    python benchmarks/eval_pastes.py tests/data/pastes [--verbose]
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def found(path: Path) -> list[dict[str, Any]]:
+    """Every record specdiag logs reads in one paste: (line, accept length, printed length)."""
+    from specdiag.core.logs.analyze import LogAnalyzer
+    from specdiag.core.logs.paste.hook import read_held
+
+    data = path.read_bytes()
+    out: list[dict[str, Any]] = []
+
+    def on_record(rec: Any) -> None:
+        if rec.kind != "per_position":
+            out.append(
+                {
+                    "line": rec.line_no,
+                    "accept_length": rec.accept_length,
+                    "printed_length": rec.accept_length,
+                    "tool": str(rec.engine),
+                }
+            )
+
+    analyzer = LogAnalyzer(on_record=on_record)
+    analyzer.scan(path.name, io.BytesIO(data))
+    analyzer.report()
+    out.extend(
+        {
+            "line": r.first_line,
+            "accept_length": r.accept_length,
+            "printed_length": r.printed_length,
+            "tool": r.tool,
+        }
+        for r in read_held(data, None).records
+    )
+    return sorted(out, key=lambda d: d["line"])
+
+
+def score(corpus: Path, verbose: bool = False) -> dict[str, Any]:
+    rows = []
+    for truth_path in sorted(corpus.glob("*.truth.json")):
+        paste = truth_path.with_name(truth_path.name[: -len(".truth.json")])
+        truth = json.loads(truth_path.read_text())
+        got = found(paste)
+        want = truth["records"]
+        ok = len(got) == len(want)
+        if ok:
+            for g, w in zip(got, want, strict=True):
+                wl = w.get("accept_length")
+                if (wl is None) != (g["accept_length"] is None) or (
+                    wl is not None and abs(wl - g["accept_length"]) > 0.005
+                ):
+                    ok = False
+                if "tool" in w and w["tool"] != g["tool"]:
+                    ok = False
+                pl = w.get("printed_length")
+                if pl is not None and (
+                    g["printed_length"] is None or abs(pl - g["printed_length"]) > 0.005
+                ):
+                    ok = False
+        rows.append(
+            {
+                "paste": paste.name,
+                "negative": bool(truth.get("negative")),
+                "right": ok,
+                "found": len(got),
+                "expected": len(want),
+            }
+        )
+        if verbose and not ok:
+            print(f"WRONG {paste.name}: found {got}, expected {want}", file=sys.stderr)
+    pos = [r for r in rows if not r["negative"]]
+    neg = [r for r in rows if r["negative"]]
+    return {
+        "pastes": len(rows),
+        "positives_right": sum(r["right"] for r in pos),
+        "positives": len(pos),
+        "negatives_right": sum(r["right"] for r in neg),
+        "negatives": len(neg),
+        "rows": rows,
+    }
+
+
+def main(argv: list[str]) -> int:
+    paths = [a for a in argv if not a.startswith("--")]
+    corpus = Path(paths[0]) if paths else Path(__file__).parent.parent / "tests/data/pastes"
+    res = score(corpus, verbose="--verbose" in argv)
+    for r in res["rows"]:
+        print(f"{'ok   ' if r['right'] else 'WRONG'} {r['paste']} ({r['found']}/{r['expected']})")
+    print(
+        f"positives right: {res['positives_right']}/{res['positives']}, "
+        f"negatives right: {res['negatives_right']}/{res['negatives']}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,46 @@
+"""The range of a numeric option, declared once on its options dataclass.
+
+``bounded(flag=..., lo=..., hi=...)`` is a dataclass field that records the flag and its range;
+``check_bounds(self)`` in ``__post_init__`` raises the project's :class:`UsageError` for a value
+outside it (or NaN), so an API caller meets the same rule a user meets through the CLI's typer
+``min``/``max`` (``tests/cli/test_flags.py`` checks that the two ranges agree).
+"""
+
+from __future__ import annotations
+
+from dataclasses import field, fields
+from typing import Any
+
+from specdiag.errors import UsageError
+
+
+def bounded(
+    *, flag: str, lo: float | None = None, hi: float | None = None, default: Any = None
+) -> Any:
+    """A dataclass field whose value, when not None, lies in ``lo..hi`` (inclusive)."""
+    return field(default=default, metadata={"flag": flag, "min": lo, "max": hi})
+
+
+def field_bounds(cls: Any) -> dict[str, tuple[float | None, float | None]]:
+    """flag -> (min, max) of every bounded field of the dataclass ``cls``."""
+    return {
+        f.metadata["flag"]: (f.metadata["min"], f.metadata["max"])
+        for f in fields(cls)
+        if "flag" in f.metadata
+    }
+
+
+def check_bounds(obj: Any) -> None:
+    """Raise :class:`UsageError` for the first bounded field of ``obj`` outside its range."""
+    for f in fields(obj):
+        flag = f.metadata.get("flag")
+        value = None if flag is None else getattr(obj, f.name)
+        if value is None:
+            continue
+        lo, hi = f.metadata["min"], f.metadata["max"]
+        if value != value or (lo is not None and value < lo) or (hi is not None and value > hi):
+            span = f"{'' if lo is None else f'{lo:g}'}..{'' if hi is None else f'{hi:g}'}"
+            raise UsageError(
+                f"{flag} must be in {span}, got {value}",
+                hint=f"give {flag} a value in {span}, or leave it out for the default",
+            )

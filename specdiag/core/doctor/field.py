@@ -1,0 +1,525 @@
+"""Causes users reported in 2026 public threads, each checkable from the evidence the doctor
+already reads: forced acceptance left on, the target's quantization leaking into the draft or MTP
+head, a sliding-window draft served with full attention, greedy drafting at temperature > 0,
+prefix-cache-restored tokens without draft context, a hybrid (GDN/Mamba) target whose acceptance
+steps to 0 and stays, outputs too short for a fair accept length."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from specdiag.core.doctor.checkpoint import ModelDir
+from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, skip
+
+# ---------------------------------------------------------------------- forced acceptance
+
+# (engine, pattern, unit): knobs that make the engine accept a configured number of drafts
+FORCED_KNOBS = (
+    ("sglang", re.compile(r"\b(?:SGLANG_)?SIMULATE_ACC_LEN\s*[=:]\s*['\"]?([0-9.]+)"), "AL"),
+    (
+        "trtllm",
+        re.compile(r"\bTLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS\s*[=:]\s*['\"]?([0-9.]+)"),
+        "AL-1",
+    ),
+    (
+        "vllm",
+        re.compile(r"rejection_sample_method['\"]?\s*[:=]\s*['\"]?(synthetic)"),
+        "synthetic",
+    ),
+    ("vllm", re.compile(r"synthetic_acceptance_(?:length|rates)['\"]?\s*[:=]\s*([\[0-9.]+)"), "AL"),
+    ("atom", re.compile(r"--spec-decode-acceptance-(?:length|rate)[= ]+([0-9.]+)"), "AL"),
+    (
+        "llamacpp",
+        re.compile(
+            r"--spec-synth(?:etic-acceptance-length|etic-acceptance-rates|-rates)[= ]+(\S+)"
+        ),
+        "AL",
+    ),
+)
+
+
+def forced_settings(ctx: Context) -> list[Evidence]:
+    """Every forced-acceptance knob in the launch command, its environment, or the logs."""
+    found: list[Evidence] = []
+    texts: list[tuple[str, str, str]] = []
+    if ctx.args is not None:
+        texts.append(("server-args", "launch command / environment", ctx.args.text))
+        if ctx.args.spec_config is not None:
+            texts.append(("server-args", "--speculative-config", repr(ctx.args.spec_config)))
+    hits = ctx.logs.hits if ctx.logs else ()
+    texts.extend(
+        ("logs", f"{h.path}:{h.line_no}", h.text) for h in hits if h.kind in ("forced", "synthetic")
+    )
+    for source, where, text in texts:
+        for engine, pat, unit in FORCED_KNOBS:
+            m = pat.search(text)
+            if m:
+                found.append(ev(source, f"{where} ({engine}, unit {unit})", m.group(0)[:120]))
+        if source == "logs" and not any(e.location.startswith(where) for e in found):
+            found.append(ev(source, where, text[:160]))
+    return found
+
+
+# ---------------------------------------------------------------------- quantization leak
+
+_HEAD = re.compile(r"(?:^|\.)(?:eh_proj|enorm|hnorm|fc|mtp)(?:\.|$)")
+
+
+def _quant(cfg: dict[str, Any] | None) -> dict[str, Any] | None:
+    if cfg is None:
+        return None
+    q = cfg.get("quantization_config")
+    if not isinstance(q, dict):
+        tc = cfg.get("text_config")
+        q = tc.get("quantization_config") if isinstance(tc, dict) else None
+    return q if isinstance(q, dict) else None
+
+
+def _excluded(q: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for k in ("modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules", "exclude"):
+        v = q.get(k)
+        if isinstance(v, list):
+            out += [str(x) for x in v]
+    return out
+
+
+def _covered(name: str, excluded: list[str]) -> bool:
+    for pat in excluded:
+        p = pat.removeprefix("re:")
+        if p and (p in name or name.startswith(p.rstrip("*")) or _glob(p, name)):
+            return True
+    return False
+
+
+def _glob(pat: str, name: str) -> bool:
+    try:
+        return re.fullmatch(pat.replace(".", r"\.").replace("*", ".*"), name) is not None
+    except re.error:
+        return False
+
+
+def _head_tensors(m: ModelDir) -> list[str]:
+    """The entry projections of a draft or MTP head (bf16 by design in FP8 checkpoints): a
+    draft's fc, an MTP layer's eh_proj, mtp.*.fc."""
+    names = sorted((m.tensors or {}).keys())
+    if m.role == "target":
+        return [
+            n
+            for n in names
+            if n.endswith(".weight") and ("eh_proj" in n or re.search(r"(?:^|\.)mtp\..*fc\.", n))
+        ]
+    return [n for n in names if _HEAD.search(n) and n.endswith(".weight") and "norm" not in n]
+
+
+# ---------------------------------------------------------------------- the checks
+
+
+@check(
+    "draft-quantization",
+    "mtp",
+    "the target's quantization leaking into the draft / MTP head",
+    reads="quantization_config (quant_method, modules_to_not_convert / ignore / exclude) of the "
+    "target and of the draft; the dtypes of the draft's fc and the MTP eh_proj / mtp.* tensors "
+    "and whether a matching weight_scale exists; log lines 'NOT loaded' / 'silently dropped'",
+    decides="a head stored in bf16 is not excluded from the target's FP8/NVFP4 quantization "
+    "(built as FP8 with uninitialised scales: 0% acceptance); a head stored in FP8 has its "
+    "weight_scale; the loader dropped no draft weight",
+    refs=("ROCm/ATOM mtp_entry_projection_quant_bf16_mismatch", "vllm#43455", "vllm#43472"),
+)
+def draft_quantization(ctx: Context) -> Outcome:
+    models = [m for m in (ctx.draft, ctx.target) if m is not None and m.config is not None]
+    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "not-loaded"]
+    if not models and not hits:
+        return skip("no --draft or --target config, and no loader lines in the logs")
+    evs: list[Evidence] = [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2]]
+    problems: list[str] = []
+    checked = 0
+    for m in models:
+        q = _quant(m.config)
+        heads = _head_tensors(m)
+        if m.role == "draft" and q is None and ctx.target is not None:
+            continue  # an unquantized draft beside a quantized target is the right build
+        if q is None:
+            continue
+        method = str(q.get("quant_method") or q.get("quant_algo") or "quantized")
+        excluded = _excluded(q)
+        evs.append(ev(m.role, f"{m.path}/config.json: quantization_config", method))
+        tensors = m.tensors or {}
+        for name in heads:
+            meta = tensors[name]
+            checked += 1
+            scale = name.removesuffix(".weight") + ".weight_scale"
+            dtype = (meta.dtype or "").upper()
+            if dtype.startswith(("F8", "FP8", "E4M3", "U8", "I8")):
+                if scale not in tensors and name.removesuffix(".weight") + ".scale" not in tensors:
+                    problems.append(
+                        f"{name} is stored as {meta.dtype} without a {scale}: the head runs on "
+                        "unscaled weights"
+                    )
+                    evs.append(ev(m.role, f"{meta.file}: {name}", f"{meta.dtype}, no scale"))
+            elif dtype in ("BF16", "F16", "F32") and not _covered(name, excluded):
+                problems.append(
+                    f"{m.role} {name} is stored as {meta.dtype} but quantization_config "
+                    f"({method}) does not exclude it (modules_to_not_convert / ignore): the "
+                    "engine builds it as a quantized layer and casts the bf16 weight, scales "
+                    "uninitialised (ATOM: 0% acceptance until excluded)"
+                )
+                evs.append(ev(m.role, f"{meta.file}: {name}", f"{meta.dtype}, not excluded"))
+        if m.role == "draft" and ctx.target is not None:
+            tq = _quant(ctx.target.config)
+            if tq is not None and tq == q:
+                problems.append(
+                    f"the draft's config.json carries the target's quantization_config "
+                    f"({method}), copied at export: the draft head is built quantized"
+                )
+    if hits:
+        problems.append(
+            f"the loader says a weight was not loaded or dropped ({hits[0].text[:120]})"
+        )
+    if problems:
+        return Outcome(
+            Status.FAIL,
+            "; ".join(dict.fromkeys(problems)),
+            tuple(evs),
+            fix="add the head's modules (e.g. eh_proj, mtp.*, fc) to quantization_config."
+            "modules_to_not_convert (or ignore), or remove quantization_config from the draft's "
+            "config.json; then check the load log shows no 'NOT loaded'",
+            impact=Impact(ImpactKind.COLLAPSE, None, "a head with garbage weights drafts noise"),
+        )
+    if not any(_quant(m.config) for m in models):
+        return Outcome(Status.PASS, "no quantization_config in the draft or the target", tuple(evs))
+    return Outcome(
+        Status.PASS,
+        f"{checked} head tensor(s) consistent with the quantization config "
+        "(excluded in bf16, or quantized with their scales)",
+        tuple(evs),
+    )
+
+
+@check(
+    "sliding-window-draft",
+    "rope",
+    "sliding-window draft served with full attention",
+    reads="the draft config.json layer_types (sliding_attention), sliding_window, "
+    "use_sliding_window; the served maximum length (--context-length / --max-model-len, server)",
+    decides="a draft trained with a sliding window is served past that window by engines whose "
+    "loaders ignore the window keys (full attention: acceptance falls at long context)",
+    refs=("ik_llama.cpp#2021", "vllm#40898", "vllm#46104", "sglang#27469", "z-lab/dflash#126"),
+    versions="loaders without the window keys: vLLM before #40898/#46104, SGLang before #27469, ik_llama.cpp before PR #2021",
+)
+def sliding_window_draft(ctx: Context) -> Outcome:
+    d = ctx.draft
+    if d is None or d.config is None:
+        return skip("no readable --draft config.json")
+    lt = d.cfg("layer_types")
+    win = d.cfg("sliding_window")
+    use = d.cfg("use_sliding_window")
+    sliding = isinstance(lt, list) and any("sliding" in str(x) for x in lt)
+    evs: list[Evidence] = []
+    if lt is not None:
+        evs.append(ev("draft", f"{d.path}/config.json: layer_types", lt))
+    if win is not None:
+        evs.append(ev("draft", f"{d.path}/config.json: sliding_window", win))
+    if use is False:
+        sliding = False
+    elif isinstance(win, int) and win > 0 and lt is None and use is True:
+        sliding = True
+    if not sliding or not isinstance(win, int) or win <= 0:
+        return Outcome(Status.PASS, "the draft uses full attention (no sliding window)", tuple(evs))
+    served = ctx.args.max_len if ctx.args is not None else None
+    if served is None and ctx.server is not None and ctx.server.max_model_len:
+        served = ctx.server.max_model_len
+    if served is not None:
+        evs.append(ev("server-args", "served maximum length", served))
+    if served is not None and served <= win:
+        return Outcome(
+            Status.PASS,
+            f"the draft's window ({win}) covers the served length ({served}): full attention "
+            "and the window see the same tokens",
+            tuple(evs),
+        )
+    return Outcome(
+        Status.WARN,
+        f"the draft was trained with a sliding window of {win} tokens "
+        f"({sum('sliding' in str(x) for x in lt) if isinstance(lt, list) else '?'} sliding "
+        f"layers) and is served {'up to ' + str(served) if served else 'at an unknown length'}: "
+        "a loader that ignores layer_types / sliding_window runs it with full attention, and "
+        "acceptance falls past the window (+17.4 pp once fixed in ik_llama.cpp#2021)",
+        tuple(evs),
+        fix="serve on an engine release that honours the draft's window (vLLM with #40898/"
+        "#46104, SGLang with #27469), or cap the served length at the window",
+        confirm=(
+            "specdiag probe URL --prompts long.jsonl --acc ... --steps ... (long prompts vs short)",
+        ),
+        impact=Impact(ImpactKind.PARTIAL, None, "only tokens past the window"),
+    )
+
+
+@check(
+    "draft-sampling",
+    "sampling",
+    "drafting at temperature > 0",
+    reads="--temperature (or the server's default sampling), the speculative config's "
+    "draft_sample_method and rejection_sample_method, --top-k / top_p, the boot log's "
+    "draft_logits=True|False",
+    decides="at temperature > 0 the drafter samples with its probabilities (probabilistic "
+    "drafting); greedy drafting under probabilistic rejection, or a drafter that ignores the "
+    "request's top-k / top-p, lowers acceptance",
+    refs=("syv-ai/qwen38-27b-rtx3090#73", "vllm#56724", "vllm#40149", "colibri#163"),
+    versions="vLLM releases where draft_sample_method defaults to greedy (0.28 per syv-ai#73); top-k / top-p ignored by the drafter until vllm#56724 (open in 2026-09)",
+)
+def draft_sampling(ctx: Context) -> Outcome:
+    t = ctx.inputs.temperature
+    if t is None and ctx.args is not None:
+        t = ctx.args.temperature
+    if t is None:
+        return skip("the sampling temperature is unknown (pass --temperature)")
+    evs: list[Evidence] = [ev("flags", "temperature", t)]
+    if t <= 0:
+        return Outcome(
+            Status.PASS, "greedy decoding: the drafter's sampling does not matter", tuple(evs)
+        )
+    sc = ctx.args.spec_config if ctx.args is not None else None
+    method = sc.get("draft_sample_method") if isinstance(sc, dict) else None
+    logits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "draft-logits"]
+    evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in logits[:1]]
+    if method is not None:
+        evs.append(ev("server-args", "speculative_config.draft_sample_method", method))
+    greedy_log = any("draft_logits=False" in h.text for h in logits)
+    k = ctx.inputs.top_k if ctx.inputs.top_k is not None else (ctx.args.top_k if ctx.args else None)
+    engine = ctx.engine or (ctx.args.engine if ctx.args else None)
+    if method == "greedy" or greedy_log or (engine == "vllm" and method is None and sc is not None):
+        why = (
+            "draft_sample_method is greedy"
+            if method == "greedy"
+            else "the boot log says draft_logits=False"
+            if greedy_log
+            else "draft_sample_method is not set (greedy by default in recent vLLM)"
+        )
+        return Outcome(
+            Status.WARN,
+            f"temperature {t:g} with greedy drafting ({why}): rejection sampling compares the "
+            "target's distribution with a one-hot draft, so acceptance is lower than with "
+            "probabilistic drafting (DFlash2: 3.19 -> 2.66 on a vLLM upgrade)",
+            tuple(evs),
+            fix='set speculative_config.draft_sample_method to "probabilistic"',
+            snippet='--speculative-config \'{..., "draft_sample_method": "probabilistic"}\'',
+            confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
+            impact=Impact(ImpactKind.PARTIAL, None, "depends on the target's entropy"),
+        )
+    if k is not None and k > 1 and engine == "vllm":
+        evs.append(ev("flags", "top_k", k))
+        return Outcome(
+            Status.WARN,
+            f"temperature {t:g} with top_k {k}: the probabilistic drafter samples its whole "
+            "vocabulary while the target samples inside top-k / top-p, so some drafts are "
+            "rejected for lying outside the request's set (vllm#56724: AL 3-16% lower)",
+            tuple(evs),
+            fix="compare with top-k / top-p off; use an engine release that applies them to "
+            "drafting",
+            impact=Impact(ImpactKind.PARTIAL, None, "the drafts outside top-k / top-p"),
+        )
+    return Outcome(
+        Status.PASS,
+        f"temperature {t:g}: "
+        + (
+            f"draft_sample_method {method}" if method else "no greedy-drafting sign in the evidence"
+        ),
+        tuple(evs),
+    )
+
+
+_CONTEXT_KV = ("dflash", "dspark")
+
+
+@check(
+    "prefix-cache-draft-context",
+    "deployment",
+    "prefix-cache-restored tokens without draft context",
+    reads="the speculative method (server, --server-args, the draft's architectures); prefix "
+    "caching on or off (--no-enable-prefix-caching, --disable-radix-cache, --enable-prefix-"
+    "caching), KV connectors (LMCache, Mooncake); the boot log",
+    decides="a drafter that keeps its own context KV (DFlash, DSpark) gets none for tokens "
+    "restored from the prefix cache or a KV connector: acceptance falls toward 1 as cache hits "
+    "grow",
+    refs=("vllm#47926", "vllm#41838"),
+    versions="vLLM DFlash / DSpark until vllm#47926 (open in 2026-07); SGLang's radix cache assumed alike",
+)
+def prefix_cache_context(ctx: Context) -> Outcome:
+    methods: list[str] = []
+    if ctx.args is not None and ctx.args.method:
+        methods.append(ctx.args.method.lower())
+    if ctx.server and ctx.server.report and ctx.server.report.main.server.spec.method:
+        methods.append(str(ctx.server.report.main.server.spec.method).lower())
+    if ctx.draft is not None:
+        arch = str(ctx.draft.arch() or "").lower()
+        methods += [m for m in _CONTEXT_KV if m in arch]
+    if not methods:
+        return skip("the speculative method is unknown (no --server-args, --server or draft)")
+    evs: list[Evidence] = [
+        ev("server-args", "speculative method", ", ".join(dict.fromkeys(methods)))
+    ]
+    if not any(any(k in m for k in _CONTEXT_KV) for m in methods):
+        return Outcome(
+            Status.PASS,
+            f"{methods[0]} recomputes its context from the target's states: prefix-cache hits do "
+            "not starve it",
+            tuple(evs),
+        )
+    text = ctx.args.text if ctx.args is not None else ""
+    off = re.search(r"--no-enable-prefix-caching|--disable-radix-cache\b|--no-prefix-cach", text)
+    connector = re.search(r"(?i)kv[-_]transfer[-_]config|lmcache|mooncake", text)
+    if off and not connector:
+        evs.append(ev("server-args", "prefix caching", off.group(0)))
+        return Outcome(
+            Status.PASS,
+            "prefix caching is off and no KV connector restores tokens: every token has draft "
+            "context",
+            tuple(evs),
+        )
+    why = (
+        f"a KV connector ({connector.group(0)})"
+        if connector
+        else "prefix caching (on by default in vLLM and SGLang)"
+        if ctx.args is not None
+        else "prefix caching (the launch command was not given: assumed on, the engines' default)"
+    )
+    return Outcome(
+        Status.WARN,
+        f"a {methods[0]} drafter with {why}: tokens restored from the cache never get draft "
+        "context KV, so acceptance falls toward 1 as cache hits grow (vllm#47926)",
+        tuple(evs),
+        fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache); "
+        "compare accept length against the cache hit rate",
+        snippet="--no-enable-prefix-caching",
+        impact=Impact(ImpactKind.PARTIAL, None, "the share of cache-restored tokens"),
+    )
+
+
+_HYBRID_ARCH = re.compile(
+    r"(?i)qwen3[_-]?next|qwen3[_.]?[5-9]|mamba|nemotronh|jamba|falcon.?h1|gdn"
+)
+
+
+def _hybrid(ctx: Context) -> tuple[bool | None, list[Evidence]]:
+    t = ctx.target
+    if t is None or t.config is None:
+        return None, []
+    lt = t.cfg("layer_types")
+    arch = t.arch() or ""
+    evs = [ev("target", f"{t.path}/config.json: architectures", arch)]
+    kinds = {str(x) for x in lt} if isinstance(lt, list) else set()
+    if kinds:
+        evs.append(ev("target", f"{t.path}/config.json: layer_types", sorted(kinds)))
+    rec = any(("linear" in k or "mamba" in k or "gdn" in k) for k in kinds)
+    return bool(rec or _HYBRID_ARCH.search(arch)), evs
+
+
+@check(
+    "hybrid-collapse",
+    "logs",
+    "hybrid (GDN/Mamba) target: acceptance steps to 0 and stays",
+    reads="the target config.json layer_types (linear_attention, mamba) and architectures; the "
+    "logs' accept length in time order (each segment); VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH and "
+    "async scheduling in the launch command; the boot log's 'prefix-cache reuse ... disabled'",
+    decides="a step to ~0 accepted drafts that persists to the end of the segment (engine-wide "
+    "state corruption of the recurrent layers under speculation), as distinct from a slow drift",
+    refs=("vllm#52873", "vllm-ascend#10495", "vllm#55357", "vLLM-2080Ti-Definitive#152"),
+    versions="vLLM and vllm-ascend 2026 releases with GDN / Mamba targets under MTP (#52873, #10495, #55357)",
+)
+def hybrid_collapse(ctx: Context) -> Outcome:
+    hybrid, evs = _hybrid(ctx)
+    segs = ctx.segments()
+    step = next((s for s in segs if s.collapse_from is not None), None)
+    text = ctx.args.text if ctx.args is not None else ""
+    unsafe = re.search(r"VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH\s*=\s*1", text)
+    if hybrid is None and not segs:
+        return skip("no --target config and no accept-length timeline in the logs")
+    if step is not None:
+        evs.append(
+            ev(
+                "logs",
+                f"segment {step.index + 1}",
+                f"accept length ~1 from {step.collapse_from} to the end ({step.end})",
+            )
+        )
+        return Outcome(
+            Status.FAIL if hybrid else Status.WARN,
+            f"acceptance steps to ~0 accepted drafts at {step.collapse_from} and stays there to "
+            "the end of the segment"
+            + (
+                ": a hybrid recurrent target under speculation (state rollback, async races, "
+                "full-CUDA-graph replay), not a drift"
+                if hybrid
+                else " (a step, not a drift); the target's architecture was not given"
+            ),
+            tuple(evs),
+            fix="restart to confirm it recovers; A/B with --enforce-eager and with async "
+            "scheduling off; never set VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1",
+            impact=Impact(ImpactKind.COLLAPSE, None, "acceptance is 0 after the step"),
+        )
+    if unsafe and hybrid:
+        evs.append(ev("server-args", "environment", unsafe.group(0)))
+        return Outcome(
+            Status.WARN,
+            "VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1 on a hybrid target bypasses the guard against "
+            "full-CUDA-graph replay of recurrent state under varying acceptance",
+            tuple(evs),
+            fix="remove VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH",
+            impact=Impact(ImpactKind.COLLAPSE, None, "scrambled state"),
+        )
+    if not segs:
+        if hybrid:
+            return skip("a hybrid target, but no accept-length timeline in the logs to look at")
+        return Outcome(Status.PASS, "not a hybrid recurrent target", tuple(evs))
+    return Outcome(
+        Status.PASS,
+        "no step to 0 that stays in the logs' timeline" + (" (hybrid target)" if hybrid else ""),
+        tuple(evs),
+    )
+
+
+SHORT_OUTPUT = 256  # tokens: below this median, accept length is biased low
+
+
+@check(
+    "short-outputs",
+    "expected",
+    "outputs too short for a fair accept length",
+    reads="the probe's output tokens and finish reasons per request (--server)",
+    decides="the median output is at least 256 tokens and few requests stop at max_tokens: "
+    "short outputs weigh the first, cold steps and the cut last step, biasing accept length low",
+    refs=("vllm-ascend#12968",),
+)
+def short_outputs(ctx: Context) -> Outcome:
+    rep = ctx.server.report if ctx.server else None
+    if rep is None:
+        return skip("no --server probe: the output lengths are unknown")
+    toks = sorted(r.output_tokens for r in rep.main.results if r.ok and r.output_tokens)
+    if not toks:
+        return skip("the probe measured no output lengths")
+    median = toks[len(toks) // 2]
+    cut = sum(1 for r in rep.main.results if r.ok and r.finish_reason == "length")
+    evs = (
+        ev("server", "probe output tokens", f"median {median} over {len(toks)} requests"),
+        ev("server", "probe finish_reason=length", f"{cut} of {len(toks)}"),
+    )
+    if median < SHORT_OUTPUT:
+        return Outcome(
+            Status.WARN,
+            f"the probe's outputs are short (median {median} tokens, {cut} of {len(toks)} cut "
+            f"at max_tokens): below ~{SHORT_OUTPUT} tokens the accept length is biased low "
+            "(a DSpark CI read 3.23 against 4.3 for this reason)",
+            evs,
+            fix="measure with longer outputs before judging the draft",
+            snippet="--max-tokens 512",
+            confirm=(
+                f"specdiag doctor --server {ctx.server.url if ctx.server else 'URL'} --max-tokens 512 ...",
+            ),
+            impact=Impact(ImpactKind.MEASUREMENT, None, "short outputs bias the figure low"),
+        )
+    return Outcome(Status.PASS, f"median output {median} tokens: long enough", evs)

@@ -1,0 +1,427 @@
+"""Cells and keys: what a table header or a printed key means, and what a printed value is.
+
+A header goes through this module's vocabulary first (the meanings the line grammar has no
+field for: tokens per step, accepted drafts per step, output tokens, per-position rates by
+position) and then through the line grammar's synonym table (:mod:`..grammar`), so a spelling
+added there is read here too. A value is read with its thousands separators, percent sign,
+unit, markup, ``x / max`` and statistic word; anything else left in the cell makes it unread.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from specdiag.core.logs import grammar as G
+
+# Metrics of a paste (the values of :func:`metric`).
+LENGTH = "accept_length"  # accept length, convention to be decided
+TOK_PER_STEP = "tokens_per_step"  # tokens per verify step: bonus included by its name
+ACC_PER_STEP = "accepted_per_step"  # accepted drafts per verify step: bonus excluded by name
+RATE = "accept_rate"
+ACCEPT_RATIO = "accept_ratio"  # a 'ratio' whose denominator the name does not give
+ACCEPTED = "accepted"
+DRAFTED = "drafted"
+STEPS = "steps"  # verify steps: drafts, proposals
+OUTPUT = "output_tokens"
+K = "k"  # draft tokens per step
+POSITION = "position"  # a per-position rate (the position in ``Cell.position``)
+PER_POSITION = "per_position"  # a list of per-position rates
+HISTOGRAM = "histogram"
+LABEL = "label"  # a configuration column (steps, topk, batch size, dataset, ...)
+
+ACCEPTANCE = (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE, ACCEPT_RATIO, POSITION, PER_POSITION)
+
+_OWN: dict[str, str] = {}
+for _m, _keys in {
+    LENGTH: (
+        "acc len",
+        "a len",
+        "al",
+        "tau",
+        "τ",
+        "mat",
+        "avg acc len",
+        "acc length",
+        "accept len",
+        "accept length",
+        "accept lengths",
+        "acceptance length",
+        "acceptance len",
+        "mean accepted length",
+        "spec accept length",
+        "avg spec accept length",
+        "average acceptance length",
+        "mean acceptance length",
+        "avg accept length",
+        "avg accept len",
+        "accept length avg",
+        "acceptance length mean",
+    ),
+    TOK_PER_STEP: (
+        "avg tok/step",
+        "tok/step",
+        "tokens/step",
+        "tok per step",
+        "tokens per step",
+        "avg tokens per step",
+        "mean tokens per step",
+        "tokens per verify step",
+        "avg decoded tokens per iter",
+        "decoded tokens per iter",
+        "tokens per iteration",
+        "avg tokens/step",
+    ),
+    ACC_PER_STEP: (
+        "accepted/steps",
+        "accepted/step",
+        "acc/step",
+        "accepted per step",
+        "accepted drafts per step",
+        "accepted tokens per step",
+        "avg accepted drafts",
+        "avg accepted per step",
+        "mean accepted drafts",
+    ),
+    RATE: (
+        "acc rate",
+        "acc %",
+        "acc%",
+        "acceptance",
+        "acceptance %",
+        "acceptance rate",
+        "accept rate",
+        "draft acceptance rate",
+        "draft acceptance",
+        "avg draft acceptance rate",
+        "token acceptance rate",
+        "acceptance probability",
+    ),
+    ACCEPT_RATIO: ("accept ratio", "acceptance ratio", "global accept ratio"),
+    ACCEPTED: (
+        "accepted",
+        "accepted tokens",
+        "accepted draft tokens",
+        "accepted drafts",
+        "num accepted",
+        "num accepted tokens",
+        "num accepted draft tokens",
+        "number of accepted tokens",
+        "number of accepted draft tokens",
+        "total accepted",
+        "total accepted tokens",
+        "n accept",
+        "n accepted",
+        "accept num",
+        "accepted token num",
+    ),
+    DRAFTED: (
+        "drafted",
+        "draft tokens",
+        "drafted tokens",
+        "num draft tokens",
+        "num drafted tokens",
+        "number of draft tokens",
+        "number of drafted tokens",
+        "total draft tokens",
+        "proposed tokens",
+        "proposed draft tokens",
+        "n drafted",
+        "speculated tokens",
+    ),
+    STEPS: (
+        "drafts",
+        "num drafts",
+        "number of drafts",
+        "draft proposals",
+        "number of draft proposals",
+        "num draft proposals",
+        "proposals",
+        "verify steps",
+        "num verify steps",
+        "spec steps",
+        "num spec steps",
+        "speculation steps",
+        "verify ct",
+        "spec verify ct",
+        "decoding steps",
+        "target forward passes",
+        "target passes",
+    ),
+    OUTPUT: (
+        "output tokens",
+        "total output tokens",
+        "num output tokens",
+        "completion tokens",
+        "generated tokens",
+        "total generated tokens",
+        "num generated tokens",
+        "emitted tokens",
+        "decode tokens",
+    ),
+    K: (
+        "num speculative tokens",
+        "num spec tokens",
+        "speculative tokens",
+        "max draft tokens",
+        "draft length",
+        "gamma",
+    ),
+    HISTOGRAM: ("acceptance histogram", "accepted histogram", "correct drafts histogram"),
+    PER_POSITION: (
+        "per position acceptance",
+        "per position acceptance rate",
+        "per position acceptance rates",
+        "acceptance per position",
+        "acceptance rate per position",
+        "acc per pos",
+        "acc rate per pos",
+    ),
+}.items():
+    for _k in _keys:
+        _OWN[_k] = _m
+
+# Configuration columns: kept as the record's labels, never read as figures.
+_LABELS = frozenset(
+    (
+        "dataset",
+        "data",
+        "task",
+        "tasks",
+        "category",
+        "benchmark",
+        "bench",
+        "model",
+        "target",
+        "target model",
+        "draft",
+        "draft model",
+        "method",
+        "config",
+        "configuration",
+        "setting",
+        "settings",
+        "name",
+        "run",
+        "engine",
+        "framework",
+        "backend",
+        "tool",
+        "steps",
+        "num steps",
+        "speculative num steps",
+        "topk",
+        "top k",
+        "eagle topk",
+        "speculative eagle topk",
+        "batch size",
+        "batch",
+        "bs",
+        "concurrency",
+        "max concurrency",
+        "num draft tokens",
+        "speculative num draft tokens",
+        "k",
+        "n",
+        "temperature",
+        "temp",
+        "prompt",
+        "prompts",
+        "scenario",
+        "hardware",
+        "gpu",
+        "precision",
+        "tp",
+        "spec",
+        "speculative",
+        "mode",
+        "variant",
+        "checkpoint",
+        "request rate",
+        "rate",
+        "qps",
+        "isl",
+        "osl",
+        "input len",
+        "output len",
+    )
+)
+# Labels that tell apart items of one configuration (several datasets of one draft), not
+# configurations: records differing only in these are comparable.
+ITEM_LABELS = frozenset(
+    (
+        "dataset",
+        "data",
+        "task",
+        "tasks",
+        "category",
+        "benchmark",
+        "bench",
+        "prompt",
+        "prompts",
+        "scenario",
+    )
+)
+
+_MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>")
+_UNIT_PAREN = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
+_POS = re.compile(
+    r"^(?:acceptance|accept|acc|draft acceptance)?\s*(?:rate|prob(?:ability)?)?\s*"
+    r"(?:at|@|for)?\s*(?:token|position|pos|draft token|draft position)\s*#?\s*(\d{1,4})$"
+)
+_POS_SUFFIX = re.compile(
+    r"^(?:acceptance|accept|acc)\s*(?:rate)?\s*(?:pos|position|token)?\s*#?(\d{1,2})$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """What a header or key means."""
+
+    metric: str | None  # one of the metrics above, LABEL, or None (another figure: ignored)
+    text: str  # the normalised key
+    percent: bool  # the key says '%'
+    position: int | None = None  # POSITION: the 0-based draft position
+
+
+def norm(key: str) -> tuple[str, bool]:
+    """A key in lower case without markup, units and punctuation noise, and whether it says
+    '%': 'Acc. Len' -> 'acc len'; '**Accept Length (tokens)**' -> 'accept length'."""
+    k = _MARKUP.sub("", key).strip()
+    pct = "%" in k
+    k = k.replace("%", " %") if pct else k
+    k = _UNIT_PAREN.sub(lambda m: " % " if "%" in m.group(0) else " ", k)
+    k = k.lower().replace("_", " ").replace("-", " ").replace("#", " ")
+    k = re.sub(r"(?<=[a-zτ])\.\s*(?=[a-z])", " ", k)  # 'acc. len', 'a.len'
+    k = k.strip(" .:=|\t")
+    k = re.sub(r"\s*/\s*", "/", k)
+    k = re.sub(r"\s+", " ", k)
+    return k, pct
+
+
+@functools.lru_cache(maxsize=4096)
+def key(text: str) -> Key:
+    """The meaning of a printed key or header."""
+    k, pct = norm(text)
+    bare = k.replace(" %", "").strip()
+    for cand in (k, bare):
+        m = _OWN.get(cand)
+        if m is not None:
+            return Key(m, bare, pct)
+    pm = _POS.match(bare) or _POS_SUFFIX.match(bare)
+    if pm and ("acc" in bare or "rate" in bare or "prob" in bare):
+        return Key(POSITION, bare, pct, int(pm.group(1)))
+    if bare in _LABELS:
+        return Key(LABEL, bare, pct)
+    stripped = bare
+    for filler in ("avg ", "average ", "mean ", "overall ", "total ", "median ", "p50 "):
+        if stripped.startswith(filler):
+            stripped = stripped[len(filler) :]
+    if stripped != bare:
+        m = _OWN.get(stripped)
+        if m is not None:
+            return Key(m, bare, pct)
+    f = G.canonical(bare) if bare else None
+    mapped = (
+        {
+            G.F.LENGTH: LENGTH,
+            G.F.RATE: RATE,
+            G.F.ACCEPTED: ACCEPTED,
+            G.F.DRAFTED: DRAFTED,
+            G.F.STEPS: STEPS,
+            G.F.EMITTED: OUTPUT,
+            G.F.K: K,
+            G.F.PER_POSITION: PER_POSITION,
+        }.get(f)
+        if f is not None
+        else None
+    )
+    return Key(mapped, bare, pct)
+
+
+# --------------------------------------------------------------------------- values
+
+_STATS = ("median", "p50", "p90", "p95", "p99", "avg", "average", "mean", "min", "max", "std")
+_STAT_RE = re.compile(
+    r"^(?:(" + "|".join(_STATS) + r")\b[\s:=]*)?(.*?)(?:[\s(]+(" + "|".join(_STATS) + r")\)?)?$",
+    re.I,
+)
+_NUMBER = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
+_THOUSANDS = re.compile(r"^[-+]?\d{1,3}(?:([,' _\u202f\u00a0])\d{3})(?:\1\d{3})*(?:\.\d+)?$")
+_UNITS = re.compile(
+    r"\s*(?:tokens?/s(?:ec)?|tok/s|t/s|tokens?|toks?|tok|steps?|ms|s|x|×|it/s|req/s)$", re.I
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A printed value: the number, what the cell said about it, and its printed decimals."""
+
+    number: float
+    percent: bool
+    decimals: int
+    max: float | None = None  # '2.6 / 5'
+    statistic: str | None = None  # 'median', 'p50', ... when the cell names one
+    spread: float | None = None  # '2.61 ± 0.12'
+
+
+def _plain(t: str) -> tuple[float, int] | None:
+    t = t.strip()
+    if _THOUSANDS.match(t):
+        sep = _THOUSANDS.match(t).group(1)  # type: ignore[union-attr]
+        t = t.replace(sep, "")
+    elif re.match(r"^[-+]?\d+,\d{1,2}$|^[-+]?\d+,\d{4,}$", t):
+        t = t.replace(",", ".")  # a decimal comma: '3,12' cannot be a thousands separator
+    if not _NUMBER.match(t):
+        return None
+    try:
+        v = float(t)
+    except ValueError:
+        return None
+    if v != v or v in (float("inf"), float("-inf")):
+        return None
+    dec = len(t.split(".", 1)[1]) if "." in t and "e" not in t.lower() else 0
+    return v, dec
+
+
+@functools.lru_cache(maxsize=16384)
+def value(text: str) -> Value | None:
+    """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
+    t = _MARKUP.sub("", text).strip().strip(",;").strip()
+    if not t or len(t) > 60:
+        return None
+    spread = None
+    if "±" in t or "+-" in t or "+/-" in t:
+        parts = re.split(r"±|\+/-|\+-", t, maxsplit=1)
+        sp = _plain(parts[1]) if len(parts) == 2 else None
+        if sp is None:
+            return None
+        spread, t = sp[0], parts[0].strip()
+    m = _STAT_RE.match(t)
+    stat = None
+    if m is not None:
+        stat = (m.group(1) or m.group(3) or "").lower() or None
+        t = m.group(2).strip()
+    pct = False
+    if t.endswith("%"):
+        pct, t = True, t[:-1].strip()
+    t = _UNITS.sub("", t).strip()
+    mx = None
+    if "/" in t:
+        a, _, b = t.partition("/")
+        pb = _plain(b)
+        if pb is None:
+            return None
+        mx, t = pb[0], a.strip()
+        if t.endswith("%"):
+            pct, t = True, t[:-1].strip()
+    p = _plain(t)
+    if p is None:
+        return None
+    return Value(p[0], pct, p[1], mx, stat, spread)
+
+
+def half_unit(decimals: int) -> float:
+    """Half a unit of the last printed decimal: the rounding a printed figure carries."""
+    return 0.5 * 10.0**-decimals + 1e-9

@@ -1,0 +1,377 @@
+"""Conventions decided by evidence, and the record built from what a block printed.
+
+Rules, in order (the first that decides wins, and is named in the decision):
+
+- **identities** where the paste prints counts: 1 + accepted / steps against the printed
+  length (bonus included) or accepted / steps (excluded); output tokens / steps; 1 + the sum
+  of the per-position rates; the histogram's mean; tokens per step = 1 + accepted per step;
+  accepted / drafted or accepted / output tokens against the printed rate;
+- **names**: 'tokens per step' includes the bonus token, 'accepted per step' does not; a
+  length below 1 cannot include it;
+- **the tool**, when the paste tells it and the tool's convention is documented;
+- otherwise ``unknown``, and no normalised figure is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.model import (
+    EXCLUDED,
+    INCLUDED,
+    MEAN_OVER_REQUESTS,
+    MEDIAN,
+    PER_DRAFT,
+    PER_OUTPUT_TOKEN,
+    POOLED,
+    UNDECIDED,
+    UNKNOWN,
+    Decision,
+    PasteRecord,
+)
+
+# Tools whose printed accept length is documented as bonus-included.
+_BONUS_BY_TOOL = {
+    "sglang": "SGLang prints the accept length with the bonus token (1 + accepted drafts)",
+    "vllm": "vLLM >= 0.9 prints the mean acceptance length with the bonus token (0.8.5 did not)",
+    "llamacpp": "llama.cpp's mean length counts the bonus token",
+    "trtllm": "TensorRT-LLM's acceptance length counts the bonus token",
+    "specforge": "SpecForge reports SGLang's per-request accept length (bonus included)",
+}
+# Tools whose printed acceptance rate is documented as accepted / proposed draft tokens.
+_RATE_BY_TOOL = {
+    "vllm": "vLLM's acceptance rate is accepted / drafted tokens",
+    "llamacpp": "llama.cpp's draft acceptance is accepted / generated draft tokens",
+    "trtllm": "TensorRT-LLM's draft acceptance rate is accepted / draft tokens",
+}
+# Tools whose 'accept ratio' is documented as accepted drafts over all output tokens: none
+# verified here yet (the identity with the printed counts decides instead).
+_RATIO_BY_TOOL: dict[str, str] = {}
+_POOLING_BY_TOOL = {
+    "vllm": "vllm bench serve and the offline example pool the counters of the whole run",
+    "trtllm": "trtllm-bench averages each request's figure",
+    "specforge": "SpecForge's benchmark averages each request's accept length",
+}
+
+
+# the tool rules (reader.py, interpret.py) under which a tool's conventions may decide
+CONVENTION_RULES = frozenset(
+    (
+        "named in the block or its heading",
+        "the row's engine column",
+        "the row's framework column",
+        "the row's backend column",
+        "the row's tool column",
+    )
+)
+
+
+@dataclass
+class Figures:
+    """What one candidate record printed (values as numbers, with their printed decimals)."""
+
+    length: C.Value | None = None
+    tok_per_step: C.Value | None = None
+    acc_per_step: C.Value | None = None
+    rate: C.Value | None = None
+    rate_percent: bool = False
+    ratio: C.Value | None = None
+    accepted: C.Value | None = None
+    drafted: C.Value | None = None
+    steps: C.Value | None = None
+    output: C.Value | None = None
+    k: C.Value | None = None
+    positions: dict[int, float] = field(default_factory=dict)
+    histogram: tuple[int, ...] = ()
+    fields: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def has_acceptance(self) -> bool:
+        return (
+            any(
+                v is not None
+                for v in (self.length, self.tok_per_step, self.acc_per_step, self.rate, self.ratio)
+            )
+            or bool(self.positions)
+            or (self.accepted is not None and (self.steps is not None or self.drafted is not None))
+        )
+
+    def put(self, metric: str, v: C.Value, key: C.Key, text: str, label: str) -> bool:
+        """Take one figure; False when this metric is already set (a second column of it)."""
+        attr = {
+            C.LENGTH: "length",
+            C.TOK_PER_STEP: "tok_per_step",
+            C.ACC_PER_STEP: "acc_per_step",
+            C.RATE: "rate",
+            C.ACCEPT_RATIO: "ratio",
+            C.ACCEPTED: "accepted",
+            C.DRAFTED: "drafted",
+            C.STEPS: "steps",
+            C.OUTPUT: "output",
+            C.K: "k",
+        }.get(metric)
+        if metric == C.POSITION and key.position is not None:
+            frac = v.number / 100.0 if (v.percent or key.percent) else v.number
+            self.positions[key.position] = frac
+            self.fields.append((label, text))
+            return True
+        if attr is None:
+            return False
+        if getattr(self, attr) is not None:
+            return False
+        if metric in (C.RATE, C.ACCEPT_RATIO) and key.percent:
+            v = C.Value(v.number, True, v.decimals, v.max, v.statistic, v.spread)
+        setattr(self, attr, v)
+        self.fields.append((label, text))
+        return True
+
+
+def _close(a: float, b: float, tol: float) -> bool:
+    return abs(a - b) <= tol
+
+
+def _count(v: C.Value | None) -> int | None:
+    if v is None or v.number < 0 or v.number != int(v.number) or v.percent:
+        return None
+    return int(v.number)
+
+
+def _fraction(v: C.Value, notes: list[str]) -> float | None:
+    if v.percent:
+        return v.number / 100.0
+    if v.max is not None and v.max > 0:
+        return v.number / v.max
+    if 1.0 < v.number <= 100.0:
+        notes.append(f"rate {v.number:g} printed without '%', read as a percentage")
+        return v.number / 100.0
+    return v.number
+
+
+def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision, Decision]:
+    """The record's figures and its three decisions (bonus, rate basis, pooling)."""
+    notes = f.notes
+    acc, dra, steps, out = _count(f.accepted), _count(f.drafted), _count(f.steps), _count(f.output)
+    printed_len = f.length.number if f.length is not None else None
+    max_len = f.length.max if f.length is not None else None
+    statistic = next(
+        (v.statistic for v in (f.length, f.tok_per_step, f.rate) if v is not None and v.statistic),
+        None,
+    )
+    positions = tuple(f.positions[i] for i in sorted(f.positions))
+    if positions and sorted(f.positions) != list(
+        range(min(f.positions), min(f.positions) + len(positions))
+    ):
+        notes.append("per-position rates with gaps: not used in identities")
+        positions_ok = False
+    else:
+        positions_ok = bool(positions)
+    bonus = UNDECIDED
+    length: float | None = None
+    # --- bonus token
+    if f.tok_per_step is not None:
+        length = f.tok_per_step.number
+        bonus = Decision(INCLUDED, "name: tokens per step count the target's own token")
+        if f.acc_per_step is not None:
+            tol = C.half_unit(f.tok_per_step.decimals) + C.half_unit(f.acc_per_step.decimals)
+            if not _close(f.tok_per_step.number, 1 + f.acc_per_step.number, tol):
+                notes.append(
+                    f"identity failed: tokens per step {f.tok_per_step.number:g} != 1 + "
+                    f"accepted per step {f.acc_per_step.number:g}"
+                )
+            else:
+                bonus = Decision(INCLUDED, "identity: tokens per step = 1 + accepted per step")
+        if printed_len is None:
+            printed_len = length
+    elif f.acc_per_step is not None and printed_len is None:
+        printed_len = f.acc_per_step.number
+        length = 1 + printed_len
+        bonus = Decision(EXCLUDED, "name: accepted drafts per step leave out the bonus token")
+    if (
+        printed_len is not None
+        and f.tok_per_step is None
+        and not (f.acc_per_step is not None and f.length is None)
+    ):
+        tol = C.half_unit(f.length.decimals if f.length is not None else 2)
+        if f.acc_per_step is not None:
+            t2 = tol + C.half_unit(f.acc_per_step.decimals)
+            if _close(printed_len, 1 + f.acc_per_step.number, t2):
+                bonus = Decision(INCLUDED, "identity: printed length = 1 + accepted per step")
+            elif _close(printed_len, f.acc_per_step.number, t2):
+                bonus = Decision(EXCLUDED, "identity: printed length = accepted per step")
+        if bonus is UNDECIDED and steps and acc is not None:
+            per = acc / steps
+            if _close(printed_len, 1 + per, tol):
+                bonus = Decision(INCLUDED, "identity: printed length = 1 + accepted / steps")
+            elif _close(printed_len, per, tol):
+                bonus = Decision(EXCLUDED, "identity: printed length = accepted / steps")
+            else:
+                notes.append(
+                    f"identity failed: printed length {printed_len:g} is neither 1 + accepted / "
+                    f"steps nor accepted / steps ({acc} / {steps} = {per:.4g})"
+                )
+        if bonus is UNDECIDED and steps and out is not None:
+            if _close(printed_len, out / steps, tol):
+                bonus = Decision(INCLUDED, "identity: printed length = output tokens / steps")
+            elif _close(printed_len, out / steps - 1, tol):
+                bonus = Decision(EXCLUDED, "identity: printed length = output tokens / steps - 1")
+        if bonus is UNDECIDED and positions_ok and min(f.positions) in (0, 1):
+            s = sum(positions)
+            ptol = tol + len(positions) * 0.5e-2
+            if _close(printed_len, 1 + s, ptol) and not _close(printed_len, s, ptol):
+                bonus = Decision(
+                    INCLUDED, "identity: printed length = 1 + sum of per-position rates"
+                )
+            elif _close(printed_len, s, ptol) and not _close(printed_len, 1 + s, ptol):
+                bonus = Decision(EXCLUDED, "identity: printed length = sum of per-position rates")
+        if bonus is UNDECIDED and f.histogram and sum(f.histogram) > 0:
+            h = f.histogram
+            mean_acc = sum(i * n for i, n in enumerate(h)) / sum(h)
+            if _close(printed_len, 1 + mean_acc, tol):
+                bonus = Decision(INCLUDED, "identity: printed length = 1 + the histogram's mean")
+            elif _close(printed_len, mean_acc, tol):
+                bonus = Decision(EXCLUDED, "identity: printed length = the histogram's mean")
+        if bonus is UNDECIDED and printed_len < 1.0 - tol:
+            bonus = Decision(EXCLUDED, "value: a length below 1 cannot count the bonus token")
+        if (
+            bonus is UNDECIDED
+            and max_len is not None
+            and f.k is not None
+            and _close(max_len, f.k.number + 1, 0)
+        ):
+            bonus = Decision(INCLUDED, "the printed maximum is draft tokens + 1")
+        if bonus is UNDECIDED and tool in _BONUS_BY_TOOL:
+            bonus = Decision(INCLUDED, "tool: " + _BONUS_BY_TOOL[tool])
+        if bonus.value == INCLUDED:
+            length = printed_len
+        elif bonus.value == EXCLUDED:
+            length = printed_len + 1
+    if printed_len is None and steps and acc is not None:
+        length = 1 + acc / steps
+        bonus = Decision(INCLUDED, "computed: 1 + accepted / steps (no length printed)")
+    # --- rate basis
+    basis = UNDECIDED
+    printed_rate: float | None = None
+    rate: float | None = None
+    rv = f.rate if f.rate is not None else f.ratio
+    if rv is not None:
+        printed_rate = _fraction(rv, notes)
+    if printed_rate is not None and rv is not None:
+        tol = C.half_unit(rv.decimals) / (100.0 if rv.percent else 1.0) + 1e-9
+        if acc is not None and dra and _close(printed_rate, acc / dra, tol):
+            basis = Decision(PER_DRAFT, "identity: rate = accepted / drafted tokens")
+        elif acc is not None and out and _close(printed_rate, acc / out, tol):
+            basis = Decision(PER_OUTPUT_TOKEN, "identity: rate = accepted / output tokens")
+        elif acc is not None and (dra or out):
+            notes.append(
+                f"identity failed: rate {printed_rate:g} is not accepted / drafted "
+                "nor accepted / output tokens"
+            )
+        elif f.ratio is not None and f.rate is None and tool in _RATIO_BY_TOOL:
+            basis = Decision(PER_OUTPUT_TOKEN, "tool: " + _RATIO_BY_TOOL[tool])
+        elif f.rate is not None and tool in _RATE_BY_TOOL:
+            basis = Decision(PER_DRAFT, "tool: " + _RATE_BY_TOOL[tool])
+        if basis.value == PER_DRAFT:
+            rate = printed_rate
+        elif basis.value == PER_OUTPUT_TOKEN:
+            if acc is not None and dra:
+                rate = acc / dra
+            if length is None and printed_rate < 1:
+                length = 1 / (1 - printed_rate)
+                bonus = Decision(
+                    INCLUDED,
+                    "computed: 1 / (1 - accepted per output token), each verify step emitting "
+                    "the target's own token",
+                )
+    elif acc is not None and dra:
+        rate = acc / dra
+        basis = Decision(PER_DRAFT, "computed: accepted / drafted tokens (no rate printed)")
+    # --- pooling
+    pooling = UNDECIDED
+    if statistic in ("median", "p50"):
+        pooling = Decision(MEDIAN, f"the paste says '{statistic}'")
+    elif bonus.rule.startswith(
+        (
+            "identity: printed length = 1 + accepted",
+            "identity: printed length = accepted",
+            "computed: 1 + accepted",
+        )
+    ) or (bonus.rule.startswith("identity: printed length = output")):
+        pooling = Decision(POOLED, "identity: the length is the run's totals' ratio")
+    elif tool in _POOLING_BY_TOOL:
+        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "specforge") else POOLED
+        pooling = Decision(value, "tool: " + _POOLING_BY_TOOL[tool])
+    figures: dict[str, object] = {
+        "printed_length": printed_len,
+        "accept_length": length,
+        "printed_rate": printed_rate,
+        "accept_rate": rate,
+        "accepted_tokens": acc,
+        "drafted_tokens": dra,
+        "steps": steps,
+        "output_tokens": out,
+        "per_position": positions,
+        "max_length": max_len,
+        "statistic": statistic,
+    }
+    return figures, bonus, basis, pooling
+
+
+def record(
+    f: Figures,
+    *,
+    kind: str,
+    tool: str,
+    tool_rule: str,
+    structure: str,
+    lines: tuple[int, int],
+    labels: tuple[tuple[str, str], ...],
+    summary_row: bool = False,
+) -> PasteRecord | None:
+    """A record from a block's figures, or None when they hold no acceptance figure or one
+    outside its possible range (a note is not enough: such a figure is not stated)."""
+    if not f.has_acceptance():
+        return None
+    # a tool's documented conventions decide only when the block itself (or its heading, or
+    # the row's engine column) tells the tool; one named elsewhere in the paste may be a
+    # comparison ('unlike vLLM, our fork ...')
+    figs, bonus, basis, pooling = decide(f, tool if tool_rule in CONVENTION_RULES else "")
+    length = figs["accept_length"]
+    if isinstance(length, float) and not 1.0 - 1e-9 <= length <= 1025:
+        return None
+    pr = figs["printed_rate"]
+    if isinstance(pr, float) and not 0.0 <= pr <= 1.0:
+        return None
+    rate = figs["accept_rate"]
+    if isinstance(rate, float) and not 0.0 <= rate <= 1.0:
+        return None
+    if any(not 0.0 <= p <= 1.0 for p in f.positions.values()):
+        return None
+    if bonus.value == UNKNOWN and figs["printed_length"] is not None:
+        f.notes.append("bonus convention unknown: no normalised accept length is given")
+    return PasteRecord(
+        kind=kind,
+        tool=tool,
+        tool_rule=tool_rule,
+        structure=structure,
+        first_line=lines[0],
+        last_line=lines[1],
+        labels=labels,
+        printed_length=figs["printed_length"],  # type: ignore[arg-type]
+        accept_length=round(length, 6) if isinstance(length, float) else None,
+        printed_rate=pr,  # type: ignore[arg-type]
+        accept_rate=round(rate, 6) if isinstance(rate, float) else None,
+        accepted_tokens=figs["accepted_tokens"],  # type: ignore[arg-type]
+        drafted_tokens=figs["drafted_tokens"],  # type: ignore[arg-type]
+        steps=figs["steps"],  # type: ignore[arg-type]
+        output_tokens=figs["output_tokens"],  # type: ignore[arg-type]
+        per_position=figs["per_position"],  # type: ignore[arg-type]
+        max_length=figs["max_length"],  # type: ignore[arg-type]
+        statistic=figs["statistic"],  # type: ignore[arg-type]
+        bonus=bonus,
+        rate_basis=basis,
+        pooling=pooling,
+        fields=tuple(f.fields),
+        notes=tuple(dict.fromkeys(f.notes)),
+        summary_row=summary_row,
+    )

@@ -1,0 +1,494 @@
+"""Grids, key-value runs, prose and JSON bodies turned into records.
+
+A table is read one of two ways: configurations as rows (a header names an acceptance metric:
+each row, and each group of columns under a spanning header, is one record) or transposed
+(the first column names the metrics: each other column is one record). Cells and keys go
+through :func:`cells.key`; configuration cells become the record's labels.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import evidence as E
+from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.tables import Grid
+from specdiag.core.logs.paste.text import Line
+
+_SUMMARY_ROW = re.compile(r"^(?:avg|average|mean|overall|total|all|combined)\b", re.I)
+_STAT_COL = re.compile(r"^(avg|average|mean|median|p\d{1,2}|min|max|std|stddev)$", re.I)
+_STAT_PREF = {"avg": 0, "average": 0, "mean": 0, "median": 1, "p50": 1}
+_TOOL_COLS = frozenset(("engine", "framework", "backend", "tool"))
+
+Ctx = tuple[str, str, str]  # (tool, tool rule, kind)
+
+
+def _columns(header: list[list[str]], width: int) -> list[tuple[str, str]]:
+    """(group, name) per column: the last header row names it; rows above are spanning group
+    titles, carried right over empty cells."""
+    cols: list[tuple[str, str]] = []
+    groups: list[str] = [""] * width
+    for row in header[:-1]:
+        carry = ""
+        for i in range(width):
+            c = row[i] if i < len(row) else ""
+            if c:
+                carry = c
+            groups[i] = f"{groups[i]} {carry}".strip() if carry else groups[i]
+    last = header[-1] if header else []
+    cols.extend((groups[i], last[i] if i < len(last) else "") for i in range(width))
+    return cols
+
+
+def _label_value(cell: str) -> str:
+    return C._MARKUP.sub("", cell).strip()
+
+
+def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
+    for k, v in labels:
+        if k in _TOOL_COLS:
+            t = T.engine_of(v)
+            if t is not None:
+                return t, f"the row's {k} column"
+            return "unknown", f"the row's {k} column names no known tool"
+    return ctx[0], ctx[1]
+
+
+def _records(
+    slots: dict[str, E.Figures],
+    labels: list[tuple[str, str]],
+    ctx: Ctx,
+    structure: str,
+    lines: tuple[int, int],
+    slot_key: str,
+) -> list[PasteRecord]:
+    out: list[PasteRecord] = []
+    tool, rule = _row_tool(labels, ctx)
+    summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
+    for slot, fig in slots.items():
+        lab = list(labels)
+        if slot:
+            lab.append((slot_key, slot))
+        rec = E.record(
+            fig,
+            kind="table_row",
+            tool=tool,
+            tool_rule=rule,
+            structure=structure,
+            lines=lines,
+            labels=tuple(lab),
+            summary_row=summary,
+        )
+        if rec is not None:
+            out.append(rec)
+    return out
+
+
+def grid(g: Grid, ctx: Ctx) -> tuple[list[PasteRecord], bool]:
+    """Records of a table, and whether it names acceptance figures at all."""
+    width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
+    cols = _columns(g.header, width)
+    keys = []
+    for group, name in cols:
+        kn, kg = C.key(name), C.key(group) if group else None
+        if kn.metric in C.ACCEPTANCE or kn.metric not in (None, C.LABEL):
+            keys.append((kn, group))
+        elif kg is not None and kg.metric in C.ACCEPTANCE:
+            keys.append((kg, name))
+        else:
+            keys.append((kn, group))
+    if any(k.metric in C.ACCEPTANCE for k, _ in keys):
+        return _by_rows(g, cols, keys, ctx), True
+    first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
+    if any(k.metric in C.ACCEPTANCE for k in first):
+        return _by_columns(g, cols, ctx), True
+    return [], False
+
+
+def _by_rows(
+    g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
+) -> list[PasteRecord]:
+    out: list[PasteRecord] = []
+    section: str | None = None
+    # one acceptance metric in several columns without a spanning title to tell them apart
+    # ('AL (greedy)', 'AL (T=1)'): each column is its own record, named by its header
+    seen: dict[tuple[str | None, str], int] = {}
+    for k, slot in keys:
+        if k.metric in C.ACCEPTANCE and k.metric != C.POSITION:
+            seen[(k.metric, slot)] = seen.get((k.metric, slot), 0) + 1
+    keys = [
+        (k, " ".join(x for x in col if x))
+        if k.metric in C.ACCEPTANCE and seen.get((k.metric, slot), 0) > 1
+        else (k, slot)
+        for (k, slot), col in zip(keys, cols, strict=True)
+    ]
+    # a 'draft tokens' column of small whole numbers, without accepted counts beside it, is
+    # the configuration (draft tokens per step, SGLang's num_draft_tokens), not a count
+    metrics = {k.metric for k, _ in keys}
+    drafted_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]
+    per_step_drafts = (
+        C.ACCEPTED not in metrics
+        and bool(drafted_cols)
+        and all(
+            (v := C.value(cells[i] if i < len(cells) else "")) is None
+            or (v.number == int(v.number) and 0 < v.number <= 64)
+            for _, cells in g.rows
+            for i in drafted_cols
+        )
+    )
+    for ln, cells in g.rows:
+        filled = [c for c in cells if c]
+        if len(filled) == 1 and cells[0] and C.value(cells[0]) is None:
+            section = _label_value(cells[0])  # a section title row
+            continue
+        labels: list[tuple[str, str]] = []
+        if section:
+            labels.append(("section", section))
+        slots: dict[str, E.Figures] = {}
+        for i, ((k, slot), (group, name)) in enumerate(zip(keys, cols, strict=False)):
+            cell = cells[i] if i < len(cells) else ""
+            if not cell:
+                continue
+            header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
+            m = k.metric
+            v = C.value(cell)
+            if m == C.K and v is not None and ctx[2] != "response":
+                labels.append((k.text or header, cell))
+                continue
+            if m == C.DRAFTED and v is not None and per_step_drafts:
+                labels.append((k.text or header, cell))  # a configuration: drafts per step
+                continue
+            if m in (C.LABEL, None) or v is None:
+                if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
+                    labels.append((k.text or name.lower() or header, _label_value(cell)))
+                continue
+            fig = slots.setdefault(slot if m in C.ACCEPTANCE or slot in slots else "", E.Figures())
+            fig.put(m, v, k, cell, header)
+        # counts and other figures without a group go to every slot
+        if "" in slots and len(slots) > 1:
+            shared = slots.pop("")
+            for fig in slots.values():
+                for attr in ("accepted", "drafted", "steps", "output", "k"):
+                    if getattr(fig, attr) is None:
+                        setattr(fig, attr, getattr(shared, attr))
+        out.extend(_records(slots, labels, ctx, g.structure, (ln, ln), "column"))
+    return out
+
+
+def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
+    out: list[PasteRecord] = []
+    width = len(cols)
+    stat_cols = {
+        j: _STAT_COL.match(" ".join(x for x in cols[j] if x).strip()) for j in range(1, width)
+    }
+    chosen: list[int] = list(range(1, width))
+    if width > 1 and all(stat_cols.values()):
+        # columns of statistics of one run (avg, p50, min, ...): one record, the mean first
+        order = sorted(chosen, key=lambda j: _STAT_PREF.get(stat_cols[j].group(1).lower(), 9))  # type: ignore[union-attr]
+        chosen = order[:1]
+    for j in chosen:
+        fig = E.Figures()
+        labels: list[tuple[str, str]] = []
+        name = " ".join(x for x in cols[j] if x)
+        if name:
+            labels.append(("column", _label_value(name)))
+        for _ln, cells in g.rows:
+            k = C.key(cells[0])
+            cell = cells[j] if j < len(cells) else ""
+            if not cell:
+                continue
+            v = C.value(cell)
+            if k.metric == C.LABEL or (k.metric == C.K and v is not None):
+                labels.append((k.text, _label_value(cell)))
+            elif k.metric is not None and v is not None:
+                fig.put(k.metric, v, k, cell, cells[0])
+        if all(stat_cols.values()) and width > 1:
+            st = stat_cols[j].group(1).lower()  # type: ignore[union-attr]
+            labels = [lab for lab in labels if lab[0] != "column"]
+            fig.notes.append(f"the '{cols[j][1] or cols[j][0]}' column of a table of statistics")
+            if fig.length is not None and fig.length.statistic is None:
+                fig.length = C.Value(
+                    fig.length.number,
+                    fig.length.percent,
+                    fig.length.decimals,
+                    fig.length.max,
+                    "median" if st in ("p50", "median") else "mean",
+                )
+        out.extend(
+            _records(
+                {"": fig},
+                labels,
+                ctx,
+                g.structure + " (transposed)",
+                (g.first_line, g.last_line),
+                "column",
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- key-value, prose
+
+# a number: digit groups with thousands separators, or plain digits, with decimals
+_DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\.\d+)"
+# a statistic word after the value ('3.4 median'), not the first word of the next key
+_STAT_AFTER = (
+    r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
+)
+_PAIR = re.compile(
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|≈|~)\s*"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
+    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")",
+    re.I,
+)
+_PAIR_BARE = re.compile(
+    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
+    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?![\w.])",
+    re.I,
+)
+_QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per"))
+_CONNECT = {
+    "is",
+    "was",
+    "of",
+    "at",
+    "about",
+    "around",
+    "roughly",
+    "approx",
+    "approximately",
+    "the",
+    "a",
+    "an",
+    "with",
+    "to",
+    "reached",
+    "got",
+    "gets",
+    "=",
+    ":",
+    "~",
+    "≈",
+    "were",
+}
+
+
+def _key_of(words: str) -> C.Key:
+    """The longest suffix (at most 7 words) of a phrase that names a metric or a label."""
+    ws = C._MARKUP.sub("", words).replace(",", " ").split()
+    while ws and ws[-1].lower().strip(":=") in _CONNECT:
+        ws.pop()
+    for n in range(min(7, len(ws)), 0, -1):
+        k = C.key(" ".join(ws[-n:]))
+        if k.metric is not None:
+            return k
+    # a qualifier after the name ('average acc_length over runs', 'accept length on gsm8k')
+    for i in range(len(ws) - 1, 0, -1):
+        if ws[i].lower() in _QUALIFIERS:
+            head = ws[:i]
+            for n in range(min(7, len(head)), 0, -1):
+                k = C.key(" ".join(head[-n:]))
+                if k.metric in C.ACCEPTANCE:
+                    return k
+    return C.Key(None, "", False)
+
+
+def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
+    """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
+    pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
+    ('average acceptance length **2.6 / 5**') in what is left."""
+    found: list[tuple[int, C.Key, C.Value, str, str]] = []
+    rest = list(text)
+    for pat in (_PAIR, _PAIR_BARE):
+        for m in pat.finditer("".join(rest)):
+            k = _key_of(m.group("key"))
+            v = C.value(m.group("val"))
+            if k.metric is None or v is None:
+                continue
+            found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
+            for i in range(m.start("val"), m.end("val")):
+                rest[i] = " "
+            for i in range(m.start("key"), m.end("key")):
+                rest[i] = " "
+    for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
+        yield k, v, kt, vt
+
+
+_FIGURE_WORD = re.compile(
+    r"acc|accept|draft|τ|token|length|rate|proposal|\bal\b|a\.len", re.IGNORECASE
+)
+
+
+def _open_key(text: str) -> bool:
+    """Whether a line ends naming a figure whose value is not on it (the key came after the
+    line's last number)."""
+    last_key = max((m.end() for m in _FIGURE_WORD.finditer(text)), default=-1)
+    if last_key < 0:
+        return False
+    last_num = max((m.start() for m in re.finditer(r"\d", text)), default=-1)
+    return last_key > last_num and not re.search(r"[:=]\s*\S*\d", text[last_key:])
+
+
+def join_wrapped(lines: list[Line]) -> list[Line]:
+    """A line naming a figure without its value, followed by the value (or the rest of the
+    key and the value), is read as one line; at most three lines."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        ln, t = lines[i]
+        j = i
+        while j + 1 < len(lines) and j - i < 2 and _open_key(t):
+            j += 1
+            t = f"{t} {lines[j][1].strip()}"
+        out.append((ln, t))
+        i = j + 1
+    return out
+
+
+def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
+    """Records of a run of key-value lines or prose: one record per run, a new one when a
+    metric comes a second time (the next configuration)."""
+    out: list[PasteRecord] = []
+    fig = E.Figures()
+    labels: list[tuple[str, str]] = []
+    first = last = 0
+
+    def flush() -> None:
+        nonlocal fig, labels, first
+        if fig.has_acceptance():
+            rec = E.record(
+                fig,
+                kind=ctx[2],
+                tool=ctx[0],
+                tool_rule=ctx[1],
+                structure=structure,
+                lines=(first, last),
+                labels=tuple(labels),
+            )
+            if rec is not None:
+                out.append(rec)
+        fig, labels, first = E.Figures(), [], 0
+
+    for ln, t in join_wrapped(lines):
+        if re.search(r"\bhistogram\b", t, re.I):
+            m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
+            if m:
+                fig.histogram = tuple(int(x) for x in re.split(r"[,\s]+", m.group(1).strip()) if x)
+        for k, v, kt, vt in pairs(t):
+            if k.metric == C.LABEL:
+                if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
+                    flush()
+                labels.append((k.text, vt))
+                continue
+            if k.metric in (C.HISTOGRAM, C.PER_POSITION):
+                continue
+            if not fig.put(k.metric or "", v, k, vt, kt):
+                if k.metric in C.ACCEPTANCE and fig.has_acceptance():
+                    flush()
+                    fig.put(k.metric or "", v, k, vt, kt)
+                else:
+                    continue
+            if not first:
+                first = ln
+            last = ln
+    flush()
+    return out
+
+
+# --------------------------------------------------------------------------- JSON
+
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…)")
+
+
+def _repair(text: str) -> str:
+    """JSON as people paste it: '...' placeholders, trailing commas, comments."""
+    t = re.sub(r"(?m)//[^\n\"]*$", "", text)
+    t = re.sub(r":\s*(?:\.\.\.|…)", ": null", t)
+    t = re.sub(r"(?m)^\s*(?:\.\.\.|…)\s*,?\s*$", "", t)
+    t = re.sub(r",\s*(?:\.\.\.|…)\s*(?=[}\]])", "", t)
+    t = re.sub(r"(?<=[\[{,])\s*(?:\.\.\.|…)\s*,", " ", t)
+    t = _ELLIPSIS.sub("", t) if re.search(r"[\[{,]\s*(?:\.\.\.|…)\s*[}\]]", t) else t
+    return re.sub(r",\s*([}\]])", r"\1", t)
+
+
+def load_json(text: str) -> tuple[object | None, bool]:
+    """The JSON value of a block and whether it needed repair; (None, False) when it is not
+    JSON even after repair."""
+    try:
+        return json.loads(text), False
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return json.loads(_repair(text)), True
+    except (ValueError, RecursionError):
+        return None, False
+
+
+def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
+    if depth > 40:
+        return
+    if isinstance(doc, dict):
+        yield doc
+        for v in doc.values():
+            yield from _objects(v, depth + 1)
+    elif isinstance(doc, list):
+        for v in doc:
+            yield from _objects(v, depth + 1)
+
+
+def json_records(
+    doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
+) -> list[PasteRecord]:
+    out: list[PasteRecord] = []
+    for obj in _objects(doc):
+        fig = E.Figures()
+        labels: list[tuple[str, str]] = []
+        for name, v in obj.items():
+            k = C.key(str(name))
+            if k.metric is None:
+                continue
+            if k.metric == C.LABEL and isinstance(v, (str, int)) and not isinstance(v, bool):
+                labels.append((k.text, str(v)))
+            elif k.metric in (C.HISTOGRAM, C.PER_POSITION) and isinstance(v, list):
+                nums = [x for x in v if isinstance(x, (int, float)) and not isinstance(x, bool)]
+                if len(nums) == len(v) and nums:
+                    if k.metric == C.HISTOGRAM and all(
+                        float(x).is_integer() and x >= 0 for x in nums
+                    ):
+                        fig.histogram = tuple(int(x) for x in nums)
+                    elif k.metric == C.PER_POSITION:
+                        for i, x in enumerate(nums):
+                            fig.positions[i] = float(x)
+                    fig.fields.append((name, json.dumps(v)[:80]))
+            elif isinstance(v, (int, float)) and not isinstance(v, bool):
+                text = repr(v) if isinstance(v, float) else str(v)
+                val = C.value(text)
+                if val is not None:
+                    if k.metric == C.K:
+                        labels.append((k.text, text))
+                    fig.put(k.metric, val, k, text, name)
+        if repaired:
+            fig.notes.append(
+                "JSON with '...' placeholders or trailing commas, read after removing them"
+            )
+        kind = (
+            "response" if any(x in obj for x in ("choices", "usage", "meta_info", "id")) else ctx[2]
+        )
+        rec = E.record(
+            fig,
+            kind=kind,
+            tool=ctx[0],
+            tool_rule=ctx[1],
+            structure="json",
+            lines=lines,
+            labels=tuple(labels),
+        )
+        if rec is not None:
+            out.append(rec)
+    return out

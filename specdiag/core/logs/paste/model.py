@@ -1,0 +1,107 @@
+"""What the structure readers return: records from any tool, the decisions behind their
+conventions, and the blocks that were not understood.
+
+Every figure here was read from the paste or computed from figures read from it; a convention
+that no evidence decides is ``unknown`` and then no normalised figure is given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Record kinds of a paste (server and response records come from the line scanner; a table row
+# and a summary of unknown origin are the structure readers' own).
+TABLE_ROW = "table_row"
+BENCH = "bench"
+EXAMPLE = "example"
+RESPONSE = "response"
+SUMMARY = "summary"  # a key-value run or prose of a tool that cannot be told
+
+UNKNOWN = "unknown"
+
+# Bonus token (the target's own token at every verify step) in a printed accept length.
+INCLUDED, EXCLUDED = "included", "excluded"
+# What a printed acceptance rate is a fraction of.
+PER_DRAFT, PER_OUTPUT_TOKEN = "per_draft_token", "per_output_token"
+# How a figure aggregates requests.
+POOLED, MEAN_OVER_REQUESTS, MEDIAN = "pooled", "mean_over_requests", "median"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One convention and the rule that decided it (``unknown`` when none did)."""
+
+    value: str
+    rule: str
+
+
+UNDECIDED = Decision(UNKNOWN, "no identity, name or tool decides it")
+
+
+@dataclass(frozen=True, slots=True)
+class PasteRecord:
+    """One acceptance figure read from a table row or column, a key-value run, prose or a
+    JSON body."""
+
+    kind: str  # TABLE_ROW | BENCH | EXAMPLE | RESPONSE | SUMMARY
+    tool: str  # sglang | vllm | llamacpp | trtllm | aiperf | mlx | fastdeploy | ... | unknown
+    tool_rule: str  # how the tool was told
+    structure: str  # markdown table, box table, aligned columns, csv, tsv, key-value, prose, json
+    first_line: int  # 1-based lines of the input the record was read from
+    last_line: int
+    labels: tuple[tuple[str, str], ...]  # the configuration: (column or row name, value)
+    printed_length: float | None  # the accept length as printed (its convention: ``bonus``)
+    accept_length: float | None  # bonus INCLUDED; only when ``bonus`` is decided
+    printed_rate: float | None  # the rate as printed, as a fraction (its basis: ``rate_basis``)
+    accept_rate: float | None  # accepted / proposed draft tokens; only when decided
+    accepted_tokens: int | None
+    drafted_tokens: int | None
+    steps: int | None  # verify steps (drafts, proposals)
+    output_tokens: int | None
+    per_position: tuple[float, ...]  # P(draft position i accepted), as printed
+    max_length: float | None  # the ``/ 5`` of ``2.6 / 5``: the most a step can emit
+    statistic: str | None  # mean, median, p50, ... when the paste names it
+    bonus: Decision
+    rate_basis: Decision
+    pooling: Decision
+    fields: tuple[tuple[str, str], ...]  # every acceptance cell or field, verbatim
+    notes: tuple[str, ...]
+    summary_row: bool = False  # an 'average' / 'overall' row of a table: not a configuration
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A candidate block that was not read: its lines as given, and why."""
+
+    first_line: int
+    last_line: int
+    reason: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Records of one tool, kind and configuration (datasets and categories apart): the only
+    records ever averaged together."""
+
+    tool: str
+    kind: str
+    config: tuple[tuple[str, str], ...]
+    records: int
+    accept_length_n: int  # records with a normalised (bonus-included) length
+    accept_length_mean: float | None  # over those; None unless every record has one
+    accept_length_min: float | None
+    accept_length_max: float | None
+    accept_rate_mean: float | None
+    note: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PasteReading:
+    """Everything the structure readers found in one input."""
+
+    records: tuple[PasteRecord, ...]
+    groups: tuple[Group, ...]
+    unread: tuple[Block, ...]  # blocks naming acceptance figures that could not be read
+    ignored: tuple[Block, ...]  # blocks where 'acceptance' has another meaning (e.g. MCMC)
+    blocks: int  # candidate blocks looked at

@@ -1,0 +1,237 @@
+"""Read a paste: candidate blocks -> tables, JSON bodies, key-value runs and prose -> records,
+groups of comparable records, and the blocks that were not understood."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+
+from specdiag.core.logs.paste import interpret as I
+from specdiag.core.logs.paste import tables as TB
+from specdiag.core.logs.paste import text as TX
+from specdiag.core.logs.paste import tools as T
+from specdiag.core.logs.paste.cells import ITEM_LABELS
+from specdiag.core.logs.paste.model import (
+    SUMMARY,
+    Block,
+    Group,
+    PasteReading,
+    PasteRecord,
+)
+
+# A block is a candidate when it names an acceptance figure in some spelling.
+_CANDIDATE = re.compile(
+    r"acc(?:ept|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft",
+    re.IGNORECASE,
+)
+_STRONG = re.compile(r"accept|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step", re.I)
+# 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
+_OTHER_MEANING = re.compile(
+    r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
+    r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
+    r"user acceptance|acceptance test",
+    re.IGNORECASE,
+)
+_SPEC_CONTEXT = re.compile(
+    r"speculat|draft|eagle|medusa|\bmtp\b|n-?gram|spec[_ ]?dec|accept(?:ance)?[ _]?len|τ|"
+    r"tok(?:ens)?/step|verify|bonus|target model",
+    re.IGNORECASE,
+)
+# Prometheus text exposition ('name{labels} value'): /metrics is read by `specdiag probe` and
+# `specdiag fleet` through prometheus-client's parser, not here.
+_EXPOSITION = re.compile(
+    r"^\s*(?:#.*|[A-Za-z_:][\w:]*(?:\{.*\})?[ \t]+(?:[-+]?[\d.]+(?:[eE][-+]?\d+)?|[-+]?Inf|NaN)"
+    r"(?:[ \t]+\d+)?)\s*$"
+)
+# what only exposition has: labels in braces, a HELP/TYPE comment, a 'namespace:name'
+_EXPOSITION_MARK = re.compile(
+    r"^\s*(?:# (?:HELP|TYPE) |[A-Za-z_][\w]*:[\w:]+[{ \t]|[\w:]+\{)", re.M
+)
+# a heading that names a tool to compare with ('unlike vLLM, our fork ...') does not tell the
+# tool's conventions
+_COMPARISON = re.compile(
+    r"\b(?:unlike|versus|vs\.?|compared (?:to|with)|than|instead of|rather than|not)\b", re.I
+)
+MAX_BLOCK_LINES = 4000
+MAX_SHOWN = 12
+
+
+def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tuple[str, str]:
+    own = T.tools_named(block_text + "\n" + heading)
+    if len(own) == 1:
+        if _COMPARISON.search(heading) and not T.tools_named(block_text):
+            return own[0], "named in the heading beside a comparison"
+        return own[0], "named in the block or its heading"
+    if len(own) > 1:
+        return "unknown", "several tools named in the block: " + ", ".join(own)
+    named = whole()
+    if len(named) == 1:
+        return named[0], "the only tool named in the paste"
+    return "unknown", "no tool named" if not named else "several tools named in the paste"
+
+
+def read_paste(
+    text: str,
+    claimed: Collection[int] = (),
+    is_claimed: Callable[[int, int], bool] | None = None,
+    only_tool: str | None = None,
+) -> PasteReading:
+    """Every record the structure readers find in ``text``. Blocks holding a line in
+    ``claimed`` (lines the line scanner already read), or for which ``is_claimed(first line,
+    last line)`` says so, are left to the line scanner. ``only_tool``: keep only records of
+    that tool (``--engine``)."""
+    lines = TX.prepare(text)
+    cache: list[list[str]] = []
+
+    def whole_tools() -> list[str]:  # the tools the whole paste names, looked up once if needed
+        if not cache:
+            cache.append(T.tools_named(text))
+        return cache[0]
+
+    claimed_set = set(claimed)
+    records: list[PasteRecord] = []
+    block_of: list[int] = []
+    unread: list[Block] = []
+    ignored: list[Block] = []
+    n_blocks = 0
+    prev_lines: list[str] = []
+    for blk in TX.blocks(lines):
+        heading = "\n".join(prev_lines[-3:])
+        prev_lines.extend(t for _, t in blk[-3:])
+        body = "\n".join(t for _, t in blk)
+        if not _CANDIDATE.search(body) or len(blk) > MAX_BLOCK_LINES:
+            continue
+        if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
+            continue
+        if claimed_set and any(ln in claimed_set for ln, _ in blk):
+            continue
+        if is_claimed is not None and is_claimed(blk[0][0], blk[-1][0]):
+            continue
+        n_blocks += 1
+        shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
+        if _OTHER_MEANING.search(body + "\n" + heading) and not _SPEC_CONTEXT.search(
+            body + heading
+        ):
+            ignored.append(
+                Block(
+                    shown.first_line,
+                    shown.last_line,
+                    "'acceptance' in another meaning (no speculative-decoding word)",
+                    shown.lines,
+                )
+            )
+            continue
+        tool, rule = _tool(body, heading, whole_tools)
+        kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
+        ctx: I.Ctx = (tool, rule, kind)
+        found: list[PasteRecord] = []
+        named = False
+        stripped = body.lstrip()
+        if stripped[:1] in "{[":
+            doc, repaired = I.load_json(body)
+            if doc is not None:
+                found = I.json_records(doc, ctx, (blk[0][0], blk[-1][0]), repaired)
+                records.extend(found)
+                block_of.extend([n_blocks] * len(found))
+                if not found and _STRONG.search(body):
+                    unread.append(
+                        Block(
+                            shown.first_line,
+                            shown.last_line,
+                            "a JSON body without a field read here",
+                            shown.lines,
+                        )
+                    )
+                continue
+        grids, used = TB.find(blk)
+        for g in grids:
+            recs, names = I.grid(g, ctx)
+            named = named or names
+            if recs:
+                found.extend(recs)
+            elif names:
+                unread.append(
+                    Block(
+                        g.first_line,
+                        g.last_line,
+                        "a table naming acceptance figures, no cell read",
+                        tuple(t for ln, t in blk if g.first_line <= ln <= g.last_line)[:MAX_SHOWN],
+                    )
+                )
+            else:
+                used -= set(range(g.first_line, g.last_line + 1))
+        rest = [(ln, t) for ln, t in blk if ln not in used]
+        structure = (
+            "key-value"
+            if sum(1 for _, t in rest if re.match(r"^\s*[^:=]{1,80}[:=]\s*\S", t)) * 2 >= len(rest)
+            else "prose"
+        )
+        kv = I.keyvalue(rest, ctx, structure) if rest else []
+        found.extend(kv)
+        records.extend(found)
+        block_of.extend([n_blocks] * len(found))
+        if (
+            not found
+            and not named
+            and _STRONG.search(body)
+            and _SPEC_CONTEXT.search(body + heading)
+        ):
+            unread.append(
+                Block(
+                    shown.first_line,
+                    shown.last_line,
+                    "names acceptance figures in no structure read here",
+                    shown.lines,
+                )
+            )
+    if only_tool is not None:
+        kept = [(r, b) for r, b in zip(records, block_of, strict=True) if r.tool == only_tool]
+        records, block_of = [r for r, _ in kept], [b for _, b in kept]
+    return PasteReading(
+        tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
+    )
+
+
+def groups(records: list[PasteRecord], block_of: list[int]) -> tuple[Group, ...]:
+    """Records of one block, tool, kind and configuration that differ only by an item label
+    (dataset, category, task): the only records averaged together. Summary rows ('average')
+    are never part of a group; records with no item label are each their own group."""
+    keyed: dict[tuple[str, str, tuple[tuple[str, str], ...], int, int], list[PasteRecord]] = {}
+    for i, (r, b) in enumerate(zip(records, block_of, strict=False)):
+        if r.summary_row:
+            continue
+        config = tuple((k, v) for k, v in r.labels if k not in ITEM_LABELS)
+        # only records told apart by an item (a dataset, a category) are one configuration's;
+        # records with nothing to tell them apart (two runs in one sentence) stay alone
+        alone = -1 if len(config) < len(r.labels) else i
+        keyed.setdefault((r.tool, r.kind, config, b, alone), []).append(r)
+    out: list[Group] = []
+    for (tool, kind, config, _b, _alone), recs in keyed.items():
+        lengths = [r.accept_length for r in recs if r.accept_length is not None]
+        rates = [r.accept_rate for r in recs if r.accept_rate is not None]
+        complete = len(lengths) == len(recs)
+        note = None
+        if not complete:
+            note = (
+                f"{len(recs) - len(lengths)} of {len(recs)} records have no normalised accept "
+                "length (bonus convention unknown): no mean is given"
+            )
+        out.append(
+            Group(
+                tool=str(tool),
+                kind=str(kind),
+                config=config,
+                records=len(recs),
+                accept_length_n=len(lengths),
+                accept_length_mean=round(sum(lengths) / len(lengths), 6)
+                if complete and lengths
+                else None,
+                accept_length_min=min(lengths) if complete and lengths else None,
+                accept_length_max=max(lengths) if complete and lengths else None,
+                accept_rate_mean=round(sum(rates) / len(rates), 6)
+                if rates and len(rates) == len(recs)
+                else None,
+                note=note,
+            )
+        )
+    return tuple(out)

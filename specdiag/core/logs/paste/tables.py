@@ -1,0 +1,299 @@
+"""Tables found in a block of lines, as grids of cells: markdown pipe tables, box-drawing and
+ASCII tables, tab- and comma-separated rows, and columns aligned by spaces. Header rows are the
+leading rows above a rule (pipe and box tables) or the leading rows without a number."""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste.text import Line
+
+_BARS = "|│┃║┆┊"
+_RULE = re.compile(r"^[\s|│┃║+:\-=─━┼┬┴├┤┌┐└┘╞╡╪═╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋┡┩╇┠┨┯┷┿╀╁╂┝┥]+$")
+_SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
+# a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
+_KV = re.compile(r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$")
+_GAP = re.compile(r"\s{2,}")
+_DASH_RULE = re.compile(r"^\s*[-=]{3,}(?:\s+[-=]{3,})*\s*$")
+
+
+@dataclass
+class Grid:
+    """One table: its header rows and its body rows (line number, cells)."""
+
+    structure: str
+    header: list[list[str]]
+    rows: list[tuple[int, list[str]]]
+    first_line: int
+    last_line: int
+
+
+def _is_number(cell: str) -> bool:
+    return C.value(cell) is not None
+
+
+def _bar_cells(text: str) -> list[str]:
+    t = text.strip()
+    if t[:1] in _BARS:
+        t = t[1:]
+    if t[-1:] in _BARS:
+        t = t[:-1]
+    return [c.strip() for c in _SPLIT_BARS.split(t)]
+
+
+def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
+    """A row without any number whose cells continue the row above (a wrapped cell of a box
+    table) is merged into it."""
+    out: list[tuple[int, list[str]]] = []
+    for ln, cells in rows:
+        if (
+            out
+            and len(cells) == len(out[-1][1])
+            and not any(_is_number(c) for c in cells)
+            and sum(1 for c in cells if c) < sum(1 for c in out[-1][1] if c)
+            and any(_is_number(c) for c in out[-1][1])
+        ):
+            prev = out[-1][1]
+            out[-1] = (
+                out[-1][0],
+                [f"{p} {c}".strip() if c else p for p, c in zip(prev, cells, strict=False)],
+            )
+            continue
+        out.append((ln, cells))
+    return out
+
+
+def _bar_table(run: list[Line]) -> Grid | None:
+    rows: list[tuple[int, list[str]]] = []
+    rule_after: list[int] = []  # number of rows seen when a rule line came
+    text = "\n".join(t for _, t in run)
+    for ln, t in run:
+        if _RULE.match(t):
+            rule_after.append(len(rows))
+            continue
+        rows.append((ln, _bar_cells(t)))
+    if len(rows) < 2:
+        return None
+    width = max(len(c) for _, c in rows)
+    rows = [(ln, c + [""] * (width - len(c))) for ln, c in rows]
+    inner = [r for r in rule_after if 0 < r < len(rows)]
+    n_head = inner[0] if inner and inner[0] <= 3 else 1
+    body = _merge_wrapped(rows[n_head:])
+    head_rows = [c for _, c in rows[:n_head]]
+    if any(ch in text for ch in "─━═│┃║"):
+        structure = "box table"
+    elif re.search(r"^\s*\+[-=+]+\+\s*$", text, re.M):
+        structure = "ascii table"
+    else:
+        structure = "markdown table"
+    return Grid(structure, head_rows, body, run[0][0], run[-1][0])
+
+
+def _split_header(
+    rows: list[tuple[int, list[str]]],
+) -> tuple[list[list[str]], list[tuple[int, list[str]]]]:
+    """Leading rows without a number (at most 3) are the header."""
+    n = 0
+    while n < min(3, len(rows) - 1) and not any(_is_number(c) for c in rows[n][1]):
+        n += 1
+    if n == 0:
+        n = 1 if not all(_is_number(c) for c in rows[0][1] if c) else 0
+    return [c for _, c in rows[:n]], rows[n:]
+
+
+def _sep_table(run: list[Line], sep: str, structure: str) -> Grid | None:
+    try:
+        parsed = list(csv.reader([t for _, t in run], delimiter=sep))
+    except csv.Error:
+        return None
+    rows = [(ln, [c.strip() for c in cells]) for (ln, _), cells in zip(run, parsed, strict=False)]
+    width = {len(c) for _, c in rows}
+    if len(width) != 1 or min(width) < 2:
+        return None
+    head, body = _split_header(rows)
+    if not head or not body:
+        return None
+    return Grid(structure, head, body, run[0][0], run[-1][0])
+
+
+def _texty(body: list[tuple[int, list[str]]], i: int) -> bool:
+    """No body row holds a number in column i."""
+    return not any(i < len(c) and _is_number(c[i]) for _, c in body)
+
+
+def _aligned_table(run: list[Line]) -> Grid | None:
+    """Columns aligned by spaces: the column boundaries are the character positions that are
+    blank on every line; columns empty on every body row join their left neighbour. A rule of
+    dashes or '=' (tabulate's 'simple' format, pandas' to_markdown) ends the header."""
+    rules = [i for i, (_, t) in enumerate(run) if _DASH_RULE.match(t)]
+    if rules and rules[0] > 0:
+        cut = rules[0]
+        run = [x for i, x in enumerate(run) if i not in rules]
+        grid = _aligned_rows(run)
+        if grid is None:
+            return None
+        rows = [(grid.header[k] if k < len(grid.header) else []) for k in range(len(grid.header))]
+        all_rows = [*zip([ln for ln, _ in run[: len(rows)]], rows, strict=False), *grid.rows]
+        head = [c for _, c in all_rows[:cut]]
+        body = list(all_rows[cut:])
+        if not head or not body:
+            return None
+        return Grid(grid.structure, head, body, grid.first_line, grid.last_line)
+    return _aligned_rows(run)
+
+
+def _aligned_rows(run: list[Line]) -> Grid | None:
+    texts = [t.expandtabs() for _, t in run]
+    width = max(len(t) for t in texts)
+    padded = [t.ljust(width) for t in texts]
+    blank = [all(p[i] == " " for p in padded) for i in range(width)]
+    spans: list[tuple[int, int]] = []
+    start = None
+    for i, b in enumerate(blank + [True]):
+        if not b and start is None:
+            start = i
+        elif b and start is not None:
+            spans.append((start, i))
+            start = None
+    if len(spans) < 2:
+        return None
+    rows = [
+        (ln, [p[a:b].strip() for a, b in spans]) for (ln, _), p in zip(run, padded, strict=False)
+    ]
+    head, body = _split_header(rows)
+    if not body or not head:
+        return None
+    # a header word over no data ('acc len' split at its space) joins the column on its left
+    keep = [i for i in range(len(spans)) if any(r[i] for _, r in body)]
+    if not keep:
+        return None
+    if keep[0] != 0:
+        keep[0] = 0
+
+    def fold(cells: list[str]) -> list[str]:
+        out: list[str] = []
+        for i, c in enumerate(cells):
+            if i in keep or not out:
+                out.append(c)
+            else:
+                out[-1] = f"{out[-1]} {c}".strip()
+        return out
+
+    head = [fold(h) for h in head]
+    body = [(ln, fold(c)) for ln, c in body]
+    # a text cell split at an inner space ('τ (acc.' | 'len)'): columns without a number and
+    # without a header of their own join the text column on their left
+    j = 1
+    while j < len(head[0]):
+        if _texty(body, j) and _texty(body, j - 1) and not any(j < len(h) and h[j] for h in head):
+            head = [h[:j] + h[j + 1 :] if j < len(h) else h for h in head]
+            body = [
+                (ln, c[: j - 1] + [f"{c[j - 1]} {c[j]}".strip()] + c[j + 1 :]) for ln, c in body
+            ]
+            continue
+        j += 1
+    if len(head[0]) < 2:
+        return None
+    return Grid("aligned columns", head, body, run[0][0], run[-1][0])
+
+
+_LATEX_ROW = re.compile(r"&.*\\\\\s*(?:\\hline)?\s*$")
+_LATEX_RULE = re.compile(
+    r"^\s*\\(?:toprule|midrule|bottomrule|hline|cline\{[^}]*\}|cmidrule\S*)\s*$"
+)
+_LATEX_MACROS = (
+    (re.compile(r"\\(?:textbf|textit|mathbf|mathrm|underline|emph)\{([^{}]*)\}"), r"\1"),
+    (re.compile(r"\\tau\b"), "τ"),
+    (re.compile(r"\\times\b"), "x"),
+    (re.compile(r"\\%"), "%"),
+    (re.compile(r"[$]"), ""),
+)
+
+
+def _latex_cell(cell: str) -> str:
+    for pat, rep in _LATEX_MACROS:
+        cell = pat.sub(rep, cell)
+    return cell.strip()
+
+
+def _latex_table(run: list[Line]) -> Grid | None:
+    rows = []
+    for ln, t in run:
+        if _LATEX_RULE.match(t):
+            continue
+        body = re.sub(r"\\\\\s*(?:\\hline)?\s*$", "", t)
+        rows.append((ln, [_latex_cell(c) for c in body.split("&")]))
+    if len(rows) < 2 or len({len(c) for _, c in rows}) != 1:
+        return None
+    head, body_rows = _split_header(rows)
+    if not head or not body_rows:
+        return None
+    return Grid("latex table", head, body_rows, run[0][0], run[-1][0])
+
+
+def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
+    """The tables of a block and the line numbers they use."""
+    grids: list[Grid] = []
+    used: set[int] = set()
+    i = 0
+    n = len(block)
+    while i < n:
+        t = block[i][1]
+        if _LATEX_ROW.search(t):
+            j = i
+            while j < n and (_LATEX_ROW.search(block[j][1]) or _LATEX_RULE.match(block[j][1])):
+                j += 1
+            g = _latex_table(block[i:j])
+            if g is not None:
+                grids.append(g)
+                used.update(ln for ln, _ in block[i:j])
+                i = j
+                continue
+        bars = sum(t.count(b) for b in _BARS)
+        if bars >= 2 or (_RULE.match(t) and ("+" in t or any(ch in t for ch in "─━═┌╭"))):
+            j = i
+            while j < n and (
+                sum(block[j][1].count(b) for b in _BARS) >= 2 or _RULE.match(block[j][1])
+            ):
+                j += 1
+            g = _bar_table(block[i:j])
+            if g is not None:
+                grids.append(g)
+                used.update(ln for ln, _ in block[i:j])
+            i = max(j, i + 1)
+            continue
+        for sep, structure in (("\t", "tsv"), (",", "csv"), (";", "csv")):
+            if sep in t and not _KV.match(t):
+                count = len(next(csv.reader([t], delimiter=sep), []))
+                j = i
+                while (
+                    j < n
+                    and sep in block[j][1]
+                    and len(next(csv.reader([block[j][1]], delimiter=sep), [])) == count
+                ):
+                    j += 1
+                if j - i >= 2 and count >= 2:
+                    g = _sep_table(block[i:j], sep, structure)
+                    if g is not None:
+                        grids.append(g)
+                        used.update(ln for ln, _ in block[i:j])
+                        i = j
+                        break
+        else:
+            if _GAP.search(t.strip()) and not _KV.match(t):
+                j = i
+                while j < n and _GAP.search(block[j][1].strip()) and not _KV.match(block[j][1]):
+                    j += 1
+                if j - i >= 2:
+                    g = _aligned_table(block[i:j])
+                    if g is not None:
+                        grids.append(g)
+                        used.update(ln for ln, _ in block[i:j])
+                        i = j
+                        continue
+            i += 1
+            continue
+    return grids, used

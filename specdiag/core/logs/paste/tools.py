@@ -1,0 +1,73 @@
+"""Which tool printed a block: its own marks (names, banners, labels only one tool prints)."""
+
+from __future__ import annotations
+
+import re
+
+# (tool, pattern of its marks). A name alone ('sglang') counts: users title their pastes.
+_MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (tool, re.compile(pat, re.IGNORECASE))
+    for tool, pat in (
+        ("aiperf", r"\baiperf\b"),
+        ("genai-perf", r"\bgenai[-_ ]perf\b"),
+        ("specforge", r"\bspecforge\b"),
+        ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b"),
+        ("mlx", r"\bmlx(?:[-_]lm)?\b"),
+        ("trtllm", r"\btrtllm|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
+        ("llamacpp", r"llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b"),
+        ("sglang", r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b"),
+        ("vllm", r"\bvllm\b|SpecDecoding metrics"),
+        ("lmdeploy", r"\blmdeploy\b"),
+        ("tgi", r"\btext[-_ ]generation[-_ ]inference\b|\btgi\b"),
+        ("exllama", r"\bexllama(?:v2|v3)?\b|\btabbyapi\b"),
+        ("ollama", r"\bollama\b"),
+        ("transformers", r"\bassisted[_ ]generation\b|\bassistant_model\b"),
+    )
+)
+BENCH_TOOLS = frozenset(("aiperf", "genai-perf", "specforge"))
+_BENCH_WORDS = re.compile(
+    r"bench(?:mark)?|serving benchmark|trtllm-bench|throughput|request rate|concurrency", re.I
+)
+_EXAMPLE_WORDS = re.compile(r"\bexamples?/|spec_decode\.py|\bspeculative\.cpp\b", re.I)
+
+
+# per tool, words its marks hold: a tool's pattern runs only on a text holding one of them
+_QUICK: dict[str, tuple[str, ...]] = {
+    "aiperf": ("aiperf",),
+    "genai-perf": ("genai",),
+    "specforge": ("specforge",),
+    "fastdeploy": ("fastdeploy", "fd_serving", "fdserving"),
+    "mlx": ("mlx",),
+    "trtllm": ("trtllm", "tensorrt", "decoding statistics"),
+    "llamacpp": ("llama", "n_drafted"),
+    "sglang": ("sglang", "bench_one_batch", "bench_speculative", "spec_accept_length"),
+    "vllm": ("vllm", "specdecoding metrics"),
+    "lmdeploy": ("lmdeploy",),
+    "tgi": ("generation", "tgi"),
+    "exllama": ("exllama", "tabbyapi"),
+    "ollama": ("ollama",),
+    "transformers": ("assisted", "assistant_model"),
+}
+
+
+def tools_named(text: str) -> list[str]:
+    """Every tool the text names, in the order of the table above."""
+    low = text.lower()
+    return [
+        tool for tool, pat in _MARKS if any(w in low for w in _QUICK[tool]) and pat.search(text)
+    ]
+
+
+def kind_of(text: str, tool: str) -> str | None:
+    """'bench' or 'example' when the text says so, else None."""
+    if _EXAMPLE_WORDS.search(text):
+        return "example"
+    if tool in BENCH_TOOLS or _BENCH_WORDS.search(text):
+        return "bench"
+    return None
+
+
+def engine_of(cell: str) -> str | None:
+    """The one tool a label cell names ('SGLang 0.5.3', 'vLLM'), else None."""
+    named = tools_named(cell)
+    return named[0] if len(named) == 1 else None

@@ -1,0 +1,374 @@
+"""One name, one meaning: every flag of every command, what it means, and one declaration.
+
+``MEANINGS`` lists every flag name the app takes with its one meaning; a flag a command adds
+must be listed here (say what it means), and a flag two commands take must be declared the
+same way in both (names, value kind, repeatable or not, environment variables) unless
+``DECLARED_APART`` says why. Renamed flags keep their old name hidden for a while
+(``DEPRECATED``): it warns on stderr and never shows in --help.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import pytest
+import typer
+import typer.main
+
+from tests.support.cli import run_cli
+
+MEANINGS: dict[str, str] = {
+    "--acc": "training accuracy per draft position, the prediction's input",
+    "--acc-kind": "how to read --acc: conditional or unconditional rates",
+    "--accept-length": "reference-server: the accept length to serve (sets the acceptance)",
+    "--acceptance": "reference-server: the true acceptance the simulated server serves",
+    "--allow-missing": "doctor: judge on the readable evidence when an input cannot be read",
+    "--api": "probe: which OpenAI endpoint to call",
+    "--api-key": "the server's bearer key (sent by a client; required by reference-server)",
+    "--atol": "compare-hidden: the bound on a chunk's max |diff|",
+    "--baseline": "probe: a saved probe run to compare with",
+    "--block-tokens": "compare-hidden: tokens per comparison block",
+    "--by": "fleet: the labels replicas are grouped by",
+    "--check": "expected-accept: exit 1 when the observation is out of line",
+    "--compare": "capture-hidden: a training dump to compare the capture with",
+    "--concurrency": "probe: requests in flight",
+    "--connector": "capture-hidden: the vLLM KV connector to launch with",
+    "--cost-ratio": "expected-accept: draft cost per target forward",
+    "--counters-per-request": "probe: read the counters around each request",
+    "--decode-log-interval": "reference-server: steps between SGLang decode log lines",
+    "--device": "the torch device computations run on",
+    "--device-map": "capture-hidden: transformers' device_map",
+    "--doctor": "exporter: run doctor and export its status",
+    "--doctor-interval": "exporter: seconds between doctor runs",
+    "--draft": "the draft checkpoint directory",
+    "--draft-step-ms": "reference-server: modelled draft time per token",
+    "--dtype": "the torch dtype a checkpoint is run in",
+    "--duration": "seconds a server of ours runs",
+    "--eagle-topk": "draft tree branching (SGLang's --speculative-eagle-topk)",
+    "--end": "fleet: the window's end",
+    "--engine": "the serving engine (each command takes the engines it knows)",
+    "--engine-version": "the engine's version, where it changes a meaning",
+    "--fail-on-outlier": "fleet: exit 1 on an outlier replica",
+    "--faults": "reference-server: the faults to inject",
+    "--flavor": "reference-server: which engine to imitate",
+    "--follow": "keep reading the logs as they grow",
+    "--force": "replace an existing output file",
+    "--from": "capture-hidden: the source to capture from",
+    "--header": "an extra HTTP header sent to the server",
+    "--hidden-size": "the target's hidden size H",
+    "--host": "the address a server of ours listens on",
+    "--identify": "inspect-dump: how many files to identify",
+    "--idle-timeout": "logs: stop following after this many idle seconds",
+    "--ignore-eos": "probe: ask the server to ignore end of sequence",
+    "--interval": "exporter: seconds between two probes",
+    "--json": "one JSON document on stdout",
+    "--keep-server": "demo: leave the reference server running",
+    "--keep-server-file": "capture-hidden: keep the server's own dump file",
+    "--key": "compare-hidden: the name of the hidden-state tensor",
+    "--layer-convention": "how --layers is read: specforge, sglang or vllm ids",
+    "--layers": "aux hidden-state layer ids, read with --layer-convention",
+    "--like": "capture-hidden: a training sample whose tokens are sent",
+    "--log": "reference-server: where its engine log lines go",
+    "--log-interval": "reference-server: seconds between vLLM stats lines",
+    "--logs": "server log files to read",
+    "--max-model-len": "reference-server: context length",
+    "--max-running-requests": "reference-server: batch capacity",
+    "--max-tokens": "tokens per (probe) request",
+    "--min-accept-len": "exit 1 below this accept length (bonus included)",
+    "--min-cosine": "compare-hidden: the worst-token cosine a match needs",
+    "--min-steps": "fleet: verify steps a replica needs to be judged",
+    "--model": "the served model name",
+    "--model-name": "reference-server: the model name it serves",
+    "--no-stream": "probe: plain (not streamed) responses",
+    "--num-draft-tokens": "SGLang's verify width including the root token",
+    "--num-requests": "probe: requests to send",
+    "--observed": "expected-accept: the observed accept length or rate",
+    "--observed-kind": "expected-accept: what --observed is",
+    "--offload-dir": "capture-hidden: where transformers spills weights",
+    "--offset": "compare-hidden: the training position of served token 0",
+    "--outlier-threshold": "fleet: the share below the median that is an outlier",
+    "--output": "the file a command writes",
+    "--pad-id": "the token id of trailing padding",
+    "--per-request-spec-decode-metrics": "reference-server: vLLM's per-request metrics",
+    "--port": "the port a server of ours listens on",
+    "--print-asset": "exporter: print one deployment asset",
+    "--print-assets": "exporter: list the deployment assets",
+    "--print-server-args": "capture-hidden: print the vLLM launch flags",
+    "--probe": "exporter: a server URL to probe",
+    "--probe-max-tokens": "exporter: max_tokens of each probe request",
+    "--probe-requests": "requests of a short probe run",
+    "--prompt": "capture-hidden: a text prompt to send",
+    "--prompt-ids": "capture-hidden: token ids to send",
+    "--prompts": "probe: a prompts file",
+    "--records": "logs: write every record to this file",
+    "--reference": "the target's full hidden_states stack on the same tokens",
+    "--replica": "exporter: the replica label of log figures",
+    "--request-rate": "probe: Poisson arrivals per second",
+    "--retries": "probe: retries of a failed request",
+    "--rtol": "compare-hidden: the bound on a chunk's relative error",
+    "--run-target": "doctor: run the target checkpoint",
+    "--no-run-target": "doctor: do not run the target checkpoint",
+    "--save": "probe: write the per-request lines to this file",
+    "--scenario": "demo: which story to run",
+    "--seed": "the random seed",
+    "--selector": "fleet: the PromQL selector of the replicas",
+    "--served-dump": "doctor: a served hidden-state dump",
+    "--served-key": "compare-hidden: --key for the served dump only",
+    "--served-layers": "layer ids in the served engine's config, read with --engine's convention",
+    "--server": "doctor: the server URL",
+    "--server-args": "the server's launch command line",
+    "--simulate": "expected-accept: Monte-Carlo draws",
+    "--since": "the window's start: a time, or a duration back from its end",
+    "--start": "fleet: the window's start time",
+    "--step": "fleet: the bucket width over time",
+    "--steps": "draft tokens per verify step",
+    "--storage": "capture-hidden: where the connector writes",
+    "--stream": "probe: streamed responses",
+    "--sweep": "expected-accept: the table over draft lengths",
+    "--target": "the target checkpoint directory",
+    "--target-step-ms": "reference-server: modelled target time per step",
+    "--temperature": "the sampling temperature",
+    "--timeout": "seconds to wait (the command says for what)",
+    "--top-k": "the sampling top_k",
+    "--training-dump": "doctor: a training hidden-state dump",
+    "--training-layers": "capture-hidden: the training ids to compare with",
+    "--training-log": "doctor: the training log",
+    "--unordered-layers": "compare-hidden: --layers in capture order, not ascending",
+    "--until": "logs: the window's end",
+    "--values": "compare-hidden: served numbers as text",
+    "--verbose": "show every check, not only the findings",
+    "--warmup": "probe: requests sent first and left out",
+    "--workers": "worker processes",
+    "--year": "logs: the year of year-less timestamps",
+}
+
+# old name -> (the commands that still take it, hidden, and the new name)
+DEPRECATED: dict[str, tuple[frozenset[str], str]] = {
+    "--topk": (frozenset({"expected-accept", "logs", "reference-server"}), "--eagle-topk"),
+    "--acc": (frozenset({"reference-server"}), "--acceptance"),
+    "--model": (frozenset({"inspect-dump"}), "--target"),
+}
+
+# (flag, command) -> why its declaration differs from the other commands' (same meaning)
+DECLARED_APART: dict[tuple[str, str], str] = {
+    ("--api-key", "reference-server"): "it requires the key: it reads no client's environment",
+}
+
+
+def _kind(annotation: Any) -> tuple[str, bool]:
+    """The value kind of a parameter's type (None stripped) and whether it repeats."""
+    import enum
+    import types
+    import typing
+    from pathlib import Path
+
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]
+    if typing.get_origin(annotation) in (list, tuple):
+        return _kind(typing.get_args(annotation)[0])[0], True
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return "choice", False
+    if annotation in (str, Path):
+        return "text", False
+    return getattr(annotation, "__name__", str(annotation)), False
+
+
+def declarations(app: typer.Typer) -> dict[str, list[tuple[str, tuple[Any, ...], bool]]]:
+    """Every long flag -> [(command, its declaration, hidden)], read from the commands'
+    signatures: the ``typer.Option`` each parameter is declared with (typer's public API)."""
+    import inspect
+    import typing
+
+    from typer.models import OptionInfo
+
+    out: dict[str, list[tuple[str, tuple[Any, ...], bool]]] = {}
+    for info in app.registered_commands:
+        assert info.callback is not None and info.name is not None
+        func = inspect.unwrap(info.callback)
+        hints = typing.get_type_hints(func, include_extras=True)
+        for name, param in inspect.signature(func).parameters.items():
+            hint = hints.get(name)
+            meta = getattr(hint, "__metadata__", ())
+            options = [m for m in (*meta, param.default) if isinstance(m, OptionInfo)]
+            if not options:
+                continue
+            opt = options[0]
+            decls = tuple(opt.param_decls)
+            if isinstance(opt.default, str) and opt.default.startswith("-"):
+                decls = (opt.default, *decls)  # Annotated form: the first name sits in default
+            split = [n for d in decls for n in d.split("/")]  # "--stream/--no-stream"
+            names = tuple(sorted(split or (f"--{name.replace('_', '-')}",)))
+            envvar = opt.envvar if isinstance(opt.envvar, (list, tuple)) else (opt.envvar,)
+            base = typing.get_args(hint)[0] if meta else hint
+            decl = (names, *_kind(base), tuple(envvar))
+            for flag in names:
+                if flag.startswith("--"):
+                    out.setdefault(flag, []).append((info.name, decl, bool(opt.hidden)))
+    return out
+
+
+def problems(
+    decls: dict[str, list[tuple[str, tuple[Any, ...], bool]]],
+    meanings: dict[str, str],
+    deprecated: dict[str, tuple[frozenset[str], str]],
+    apart: dict[tuple[str, str], str],
+) -> list[str]:
+    found = []
+    for flag, uses in sorted(decls.items()):
+        old = deprecated.get(flag)
+        live = [(cmd, d) for cmd, d, hidden in uses if not (old and cmd in old[0] and hidden)]
+        if old:
+            for cmd, _, hidden in uses:
+                if cmd in old[0] and not hidden:
+                    found.append(f"{cmd} shows the deprecated {flag} in --help")
+        if live and flag not in meanings:
+            found.append(f"{flag} ({', '.join(c for c, _ in live)}) has no meaning listed")
+        shared = [(cmd, d) for cmd, d in live if (flag, cmd) not in apart]
+        if len({d for _, d in shared}) > 1:
+            by = {f"{cmd}: {d}" for cmd, d in shared}
+            found.append(f"{flag} is declared {len({d for _, d in shared})} ways: {sorted(by)}")
+    found.extend(
+        f"{flag} is listed but no command takes it"
+        for flag in meanings
+        if not any(not h for _, _, h in decls.get(flag, []))
+    )
+    return found
+
+
+def test_every_flag_has_one_meaning_and_one_declaration() -> None:
+    from specdiag.cli.app import build_app
+
+    assert problems(declarations(build_app()), MEANINGS, DEPRECATED, DECLARED_APART) == []
+
+
+def test_the_check_finds_a_second_declaration_and_an_unlisted_flag() -> None:
+    app = typer.Typer()
+
+    @app.command("one")
+    def one(timeout: Annotated[float, typer.Option("--timeout")] = 1.0) -> None: ...
+
+    @app.command("two")
+    def two(timeout: Annotated[float, typer.Option("--timeout", "-t")] = 2.0) -> None: ...
+
+    @app.command("three")
+    def three(w: Annotated[int, typer.Option("--wait")] = 2) -> None: ...
+
+    found = problems(declarations(app), {"--timeout": "s"}, {}, {})
+    assert len(found) == 2
+    assert found[0].startswith("--timeout is declared 2 ways")
+    assert found[1] == "--wait (three) has no meaning listed"
+    assert problems(declarations(app), {"--timeout": "s", "--wait": "w"}, {}, {})[0].startswith(
+        "--timeout is declared 2 ways"
+    )
+    assert (
+        problems(
+            declarations(app), {"--timeout": "s", "--wait": "w"}, {}, {("--timeout", "two"): "why"}
+        )
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "old", "new"),
+    [
+        (
+            ["expected-accept", "--acc", "0.7", "--steps", "3", "--topk", "2"],
+            "--topk",
+            "--eagle-topk",
+        ),
+        (
+            ["reference-server", "--acc", "0.7", "--duration", "0", "--port", "0"],
+            "--acc",
+            "--acceptance",
+        ),
+    ],
+)
+def test_a_deprecated_name_still_works_and_warns(argv: list[str], old: str, new: str) -> None:
+    r = run_cli(argv)
+    assert r.exit_code == 0, r.stderr
+    assert f"warning: {old} is deprecated and will be removed; use {new}" in r.stderr
+
+
+def test_deprecated_names_stay_out_of_help() -> None:
+    for cmd in ("expected-accept", "reference-server", "logs", "inspect-dump"):
+        r = run_cli([cmd, "--help"])
+        assert r.exit_code == 0
+        assert "--topk" not in r.stdout and "--model " not in r.stdout
+
+
+def test_old_and_new_name_together_is_a_usage_error() -> None:
+    r = run_cli(["expected-accept", "--acc", "0.7", "-k", "3", "--topk", "2", "--eagle-topk", "3"])
+    assert r.exit_code == 2
+    assert "--topk and --eagle-topk are the same flag" in r.stderr
+
+
+def test_since_takes_a_time_and_a_duration_in_logs_and_fleet() -> None:
+    from specdiag.core.fleet.timespec import parse_since
+    from specdiag.core.logs.window import parse_bound
+
+    assert parse_since("6h", "--since") == (21600.0, None)
+    assert parse_since("2026-12-01T08:00:00Z", "--since") == (None, 1796112000.0)
+    now = 1796112000.0
+    assert parse_bound("10m", "--since", 2026, now=now).value == now - 600  # back from now
+    assert parse_bound("+10m", "--since", 2026).kind == "offset"  # from each file's start
+    assert parse_bound("2026-12-01 08:00", "--since", 2026).value == now
+
+
+def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
+    import inspect
+    import typing
+
+    from typer.models import OptionInfo
+
+    (info,) = [c for c in app.registered_commands if c.name == command]
+    assert info.callback is not None
+    func = inspect.unwrap(info.callback)
+    out = {}
+    for hint in typing.get_type_hints(func, include_extras=True).values():
+        for m in getattr(hint, "__metadata__", ()):
+            if isinstance(m, OptionInfo) and isinstance(m.default, str):
+                out[m.default] = (m.min, m.max)
+    return out
+
+
+def _options_classes() -> list[tuple[str, Any]]:
+    from specdiag.core.hidden.compare import CompareOptions
+    from specdiag.core.logs.run import LogsOptions
+    from specdiag.core.probe.run import ProbeConfig
+    from specdiag.exporter.config import ExporterConfig
+    from specdiag.refserver.config import ReferenceServerConfig
+
+    return [
+        ("compare-hidden", CompareOptions),
+        ("logs", LogsOptions),
+        ("exporter", ExporterConfig),
+        ("probe", ProbeConfig),
+        ("reference-server", ReferenceServerConfig),
+    ]
+
+
+@pytest.mark.parametrize(("command", "cls"), _options_classes())
+def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls: Any) -> None:
+    """The CLI's typer min/max and the options dataclass's __post_init__ agree, so an API
+    caller meets the rule a user meets."""
+    from specdiag.cli.app import build_app
+    from specdiag.core.bounds import field_bounds
+
+    ranges = _typer_ranges(build_app([command]), command)
+    bounds = field_bounds(cls)
+    assert bounds
+    assert {flag: ranges.get(flag) for flag in bounds} == bounds
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"block_tokens": -5}, {"block_tokens": 0}, {"hidden_size": 0}, {"offset": -1},
+     {"min_cosine": 1.5}, {"rtol": float("nan")}],
+)  # fmt: skip
+def test_compare_options_refuse_what_the_cli_refuses(kwargs: dict[str, Any]) -> None:
+    from specdiag.core.hidden.compare import CompareOptions
+    from specdiag.errors import UsageError
+
+    with pytest.raises(UsageError, match="must be in"):
+        CompareOptions(**kwargs)

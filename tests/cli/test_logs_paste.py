@@ -1,0 +1,44 @@
+"""specdiag logs on pastes: records read by structure reach --json and the human view."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.support.cli import run_cli
+
+
+def test_an_unknown_tools_line_is_read_by_structure() -> None:
+    r = run_cli(["logs", "-", "--json"], input="myengine: acceptance_rate=0.5 accept_len=2.1\n")
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    (paste,) = doc["pastes"]
+    (rec,) = paste["records"]
+    assert rec["printed_length"] == 2.1 and rec["accept_length"] is None
+    assert rec["bonus"]["value"] == "unknown" and rec["tool"] == "unknown"
+
+
+def test_a_sweep_table_in_the_human_view() -> None:
+    table = "sglang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n| 5 | 3.71 |\n"
+    r = run_cli(["logs", "-"], input=table)
+    assert r.exit_code == 0, r.stderr
+    assert "steps=3" in r.stdout and "accept length 3.180 (bonus incl.)" in r.stdout
+    assert "[sglang]" in r.stdout
+
+
+def test_the_log_fixtures_give_no_paste_section() -> None:
+    """Every block of the engines' fixtures is the line scanner's: their documents are today's."""
+    from pathlib import Path
+
+    for f in sorted((Path(__file__).parents[1] / "data" / "logs").iterdir()):
+        r = run_cli(["logs", "--json", str(f)])
+        assert "pastes" not in json.loads(r.stdout), f.name
+
+
+def test_engine_and_window_apply_to_records_read_by_structure(tmp_path: Path) -> None:
+    paste = tmp_path / "sweep.md"
+    paste.write_text("sglang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n")
+    assert run_cli(["logs", "--json", "--engine", "sglang", str(paste)]).exit_code == 0
+    for flags in (["--engine", "vllm"], ["--since", "08:00"]):
+        r = run_cli(["logs", "--json", *flags, str(paste)])
+        assert r.exit_code == 1 and "pastes" not in json.loads(r.stdout), flags
