@@ -38,7 +38,7 @@ settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 )
 
-pytest_plugins = ["tests.support.realservers"]  # real llama.cpp / vLLM server fixtures
+pytest_plugins = ["tests.support.realservers"]  # real llama.cpp / vLLM / SGLang fixtures
 
 INTEGRATION = Path(__file__).resolve().parent / "integration"
 

@@ -1,4 +1,6 @@
-"""``specdiag capture-hidden``: get the hidden states a draft is fed, from vLLM or the checkpoint."""
+"""``specdiag capture-hidden``: get the hidden states a draft is fed, from vLLM, SGLang or the
+checkpoint: ``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``capture-hidden hf DIR``
+(one core entry point each; ``--from SOURCE WHERE`` is the older spelling, still accepted)."""
 
 from __future__ import annotations
 
@@ -19,9 +21,11 @@ if TYPE_CHECKING:
 
     from specdiag.core.hidden.capture import CaptureResult
 
-HELP = """Capture hidden states: from a running vLLM server, or every layer from an HF checkpoint.
+HELP = """Capture hidden states: from a running vLLM or SGLang server, or every layer from an HF
+checkpoint. The source comes first: capture-hidden vllm URL | sglang URL | hf MODEL_DIR
+(--from SOURCE WHERE is the older spelling).
 
---from vllm URL sends the sample's token ids to a vLLM server launched with the speculative
+vllm URL sends the sample's token ids to a vLLM server launched with the speculative
 method extract_hidden_states and a hidden-states KV connector, reads the file the response
 names (kv_transfer_params.hidden_states_path) and writes a served dump that compare-hidden
 reads, with the engine and the layer ids the server was launched with (--layers, read with
@@ -55,16 +59,43 @@ def register(app: typer.Typer) -> None:
     command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
 
 
+SOURCES = ("vllm", "sglang", "hf")
+
+
 def capture_hidden_cmd(
+    source_kind: Annotated[
+        str | None,
+        typer.Argument(
+            help="Where from: vllm (a running server), sglang (a running server) or hf (a "
+            "checkpoint directory).",
+            metavar="SOURCE",
+            show_default=False,
+        ),
+    ] = None,
+    where_arg: Annotated[
+        str | None,
+        typer.Argument(
+            help="The server URL (vllm, sglang) or the model directory (hf).",
+            metavar="URL|DIR",
+            show_default=False,
+        ),
+    ] = None,
     source: Annotated[
         tuple[str, str] | None,
         typer.Option(
             "--from",
-            help="Where from: 'vllm URL' (a running server) or 'hf MODEL_DIR' (a checkpoint).",
-            metavar="vllm URL | hf DIR",
+            help="Older spelling of SOURCE URL|DIR: --from vllm URL, --from sglang URL, --from hf "
+            "DIR.",
+            metavar="SOURCE URL|DIR",
             show_default=False,
         ),
     ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine", help="For --print-server-args: vllm or sglang (whose launch flags)."
+        ),
+    ] = "vllm",
     like: Annotated[
         Path | None,
         typer.Option(
@@ -181,14 +212,53 @@ def capture_hidden_cmd(
     from specdiag.core.hidden.capture import (
         CONNECTORS,
         format_server_args,
-        sample_from_dump,
-        sample_from_ids,
         vllm_server_args,
     )
     from specdiag.core.hidden.conventions import parse_id_list, vllm_ids
     from specdiag.errors import UsageError
 
     out = Output(json_output)
+    if engine not in ("vllm", "sglang"):
+        raise UsageError(f"--engine {engine}: expected vllm or sglang", hint="--engine sglang")
+    if source is not None and source_kind is not None:
+        raise UsageError(
+            "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o x.safetensors",
+        )
+    if source_kind is not None and where_arg is None:
+        raise UsageError(
+            f"{source_kind}: say where: a server URL (vllm, sglang) or a model directory (hf)",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 ...",
+        )
+    kind_where = (
+        source
+        if source is not None
+        else (
+            (source_kind, where_arg) if source_kind is not None and where_arg is not None else None
+        )
+    )
+    if kind_where is not None and kind_where[0] not in SOURCES:
+        raise UsageError(
+            f"{kind_where[0]}: expected vllm, sglang or hf",
+            hint="capture-hidden vllm URL | sglang URL | hf MODEL_DIR",
+        )
+    if (kind_where is not None and kind_where[0] == "sglang") or (
+        print_server_args and engine == "sglang"
+    ):
+        # SGLang ids: the training (SpecForge) convention, which SGLang reads with +1
+        sgl = None
+        if layers is not None:
+            raw = parse_id_list(layers, "--layers", ascending=False)
+            conv = layer_convention.value if layer_convention is not None else "sglang"
+            sgl = tuple(i - 1 for i in raw) if conv == "vllm" else raw
+        if print_server_args:
+            _print_sglang_args(out, sgl, json_output)
+            return
+        assert kind_where is not None
+        _run(out, "sglang", kind_where[1], sgl, like, prompt_ids, prompt, output, compare_with,
+             training_layers, model, api_key, timeout, keep_server_file, device, dtype,
+             device_map, offload_dir, pad_id, force)  # fmt: skip
+        return
     ids = None
     if layers is not None:
         if layer_convention is None:  # --layers used to be vLLM ids here: never guess which
@@ -225,17 +295,61 @@ def capture_hidden_cmd(
                     "vLLM's environment (or put specdiag on its PYTHONPATH)"
                 )
         return
-    if source is None:
+    if kind_where is None:
         raise UsageError(
-            "say where to capture from: --from vllm URL or --from hf MODEL_DIR",
-            hint="or --print-server-args --layers 1,29,57 --layer-convention specforge for the "
-            "vLLM launch flags",
+            "say where to capture from: vllm URL, sglang URL or hf MODEL_DIR",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o "
+            "served.safetensors; or --print-server-args --layers 1,29,57 --layer-convention "
+            "specforge for the vLLM launch flags",
         )
-    kind, where = source
-    if kind not in ("vllm", "hf"):
-        raise UsageError(
-            f"--from {kind}: expected vllm or hf", hint="--from vllm URL | --from hf MODEL_DIR"
-        )
+    _run(out, kind_where[0], kind_where[1], ids, like, prompt_ids, prompt, output, compare_with,
+         training_layers, model, api_key, timeout, keep_server_file, device, dtype, device_map,
+         offload_dir, pad_id, force)  # fmt: skip
+
+
+def _print_sglang_args(out: Any, ids: tuple[int, ...] | None, json_output: bool) -> None:
+    from specdiag.core.hidden.capture_sglang import format_sglang_args, sglang_server_args
+
+    sargs = sglang_server_args(ids)
+    if json_output:
+        doc = {"args": list(sargs), "layers": list(ids) if ids is not None else None}
+        out.emit({**doc, "connector": None}, lambda c: None)
+        return
+    import sys
+
+    sys.stdout.write(format_sglang_args(sargs) + "\n")
+    out.note(
+        "capture-only mode serves no draft (SGLang refuses the flag next to "
+        "--speculative-draft-model-path): start it beside the serving one, same target"
+        + ("" if ids is not None else "; without --layers it captures SGLang's default")
+    )
+
+
+def _run(
+    out: Any,
+    kind: str,
+    where: str,
+    ids: tuple[int, ...] | None,
+    like: Path | None,
+    prompt_ids: str | None,
+    prompt: str | None,
+    output: Path | None,
+    compare_with: Path | None,
+    training_layers: str | None,
+    model: str | None,
+    api_key: str | None,
+    timeout: float,
+    keep_server_file: bool,
+    device: str,
+    dtype: str,
+    device_map: str | None,
+    offload_dir: Path | None,
+    pad_id: int,
+    force: bool,
+) -> None:
+    from specdiag.core.hidden.capture import sample_from_dump, sample_from_ids
+    from specdiag.errors import UsageError
+
     given = [
         n
         for n, v in (("--like", like), ("--prompt-ids", prompt_ids), ("--prompt", prompt))
@@ -269,7 +383,20 @@ def capture_hidden_cmd(
             raise UsageError("--prompt is empty", hint='e.g. --prompt "hello"')
         sample = Sample("--prompt", None, prompt=prompt)
     inputs: list[str | Path | None] = [compare_with]
-    if kind == "vllm":
+    if kind == "sglang":
+        from specdiag.core.hidden.capture_sglang import capture_sglang
+
+        result = capture_sglang(
+            where,
+            sample,
+            output,
+            layers=ids,
+            api_key=api_key or None,
+            timeout=timeout,
+            inputs=inputs,
+            force=force,
+        )
+    elif kind == "vllm":
         from specdiag.core.hidden.capture import capture_vllm
 
         result = capture_vllm(
@@ -353,7 +480,7 @@ def _compare(
         if training_layers
         else None,
         served_layers=result.layer_ids,
-        engine=CaptureEngine.VLLM,
+        engine=CaptureEngine(result.source),
     )
     return compare(served, train, opts)
 
@@ -367,7 +494,18 @@ def document(r: CaptureResult) -> dict[str, Any]:
 
 
 def render(console: Console, r: CaptureResult, comparison: Any, training: str) -> None:
-    if r.source == "vllm":
+    if r.source == "sglang":
+        ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "SGLang's default"
+        hf = ",".join(map(str, r.hf_indices)) if r.hf_indices is not None else "2, N//2, N-3"
+        console.print(
+            f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "
+            f"({r.dtype}) from SGLang {r.engine_version or '?'} {r.server} (model {r.model}) in "
+            f"{r.seconds:.1f} s",
+            highlight=False,
+        )
+        console.print(f"  sample: {r.sample}", markup=False)
+        console.print(f"  SGLang layer ids: {ids} (HF hidden_states indices {hf})", markup=False)
+    elif r.source == "vllm":
         ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "not given"
         console.print(
             f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "

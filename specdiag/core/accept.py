@@ -70,8 +70,9 @@ COLLAPSE_CAUSES: tuple[str, ...] = (
     "differ from the ones training captured",
     "layer ids read in another convention: SGLang adds +1 to explicit "
     "eagle_aux_hidden_state_layer_ids, vLLM does not (off by one layer)",
-    "an id naming the last layer or the embedding, which the engine cannot capture "
-    "(fewer aux states than training)",
+    "an id naming the last layer (never captured by SGLang: fewer aux states than training, "
+    "or a crash) or the embedding (SGLang 0.5.23's -1, vLLM's 0: captured, but training "
+    "never fed it)",
     "d2t/t2d vocab mapping missing from the draft checkpoint, so draft ids are misread",
     "chat template or system prompt at serving differs from the one used to make training data",
     "draft max_position_embeddings / rope_scaling differ from the target (collapse on long prompts)",

@@ -261,6 +261,7 @@ class BodyKind(TextEnum):
     ANSWER = "answer"  # a generation answer read whole (non-streamed)
     STREAM = "stream"  # a streamed generation answer, in all
     QUERY = "query"  # a Prometheus HTTP API answer (fleet)
+    CAPTURE = "capture"  # hidden states as JSON numbers (capture-hidden sglang)
     ERROR = "error"  # an error answer: only its start is kept, to show
 
 
@@ -270,6 +271,7 @@ _DEFAULT_CAPS = {
     BodyKind.ANSWER: 64 << 20,
     BodyKind.STREAM: 256 << 20,
     BodyKind.QUERY: 512 << 20,
+    BodyKind.CAPTURE: 1 << 30,
     BodyKind.ERROR: 64 << 10,
 }
 STREAM_LINE_CAP = 4 << 20  # one server-sent-events line

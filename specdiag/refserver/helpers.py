@@ -395,11 +395,15 @@ def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, Any]
     """SGLang 0.5.23 ``meta_info`` speculation fields (only when verify steps happened)."""
     if not state.config.speculative or req.verify_ct == 0:
         return {}
+    # the real server (0.5.23, measured) ends the histogram at the largest count seen
+    hist = list(req.histogram)
+    while len(hist) > 1 and hist[-1] == 0:
+        hist.pop()
     return {
         "spec_accept_rate": req.accepted / req.proposed if req.proposed else 0.0,
         "spec_accept_length": len(req.out_ids) / req.verify_ct,
         "spec_num_correct_drafts": req.accepted,
         "spec_num_proposed_drafts": req.proposed,
         "spec_verify_ct": req.verify_ct,
-        "spec_correct_drafts_histogram": list(req.histogram),
+        "spec_correct_drafts_histogram": hist,
     }

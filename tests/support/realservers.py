@@ -1,4 +1,5 @@
-"""Real third-party servers for integration tests: llama.cpp ``llama-server`` and vLLM (CPU).
+"""Real third-party servers for integration tests: llama.cpp ``llama-server``, vLLM (CPU) and
+SGLang (CPU, through the test-harness shims of scripts/realservers/sglang_shims/).
 
 The servers and their tiny models are built once by ``make realservers``
 (``scripts/realservers/setup_*.sh``) into ``$SPECDIAG_CACHE_DIR/realservers`` (default
@@ -52,6 +53,7 @@ SCRIPTS = REPO / "scripts" / "realservers"
 
 LLAMACPP_START_TIMEOUT = 60.0
 VLLM_START_TIMEOUT = 240.0  # below pytest-timeout's 300 s, so our report wins
+SGLANG_START_TIMEOUT = 420.0  # 15-30 s idle; up to 4 min seen on a busy 2-core machine
 STOP_GRACE = 15.0
 SERVED_MODEL = "tiny"  # the model name both kinds of server answer to
 
@@ -96,7 +98,7 @@ def _missing(what: str, path: Path, script: str) -> SetupMissing:
     return SetupMissing(
         f"real-server setup missing: {what} not found at {path}. Run `make realservers` "
         f"(or scripts/realservers/{script}); it builds into the cache once (~5 min for llama.cpp, "
-        f"~2.5 min for vLLM). To skip the real-server tests for a quick local run, set "
+        f"~2.5 min for vLLM, 1-4 min for SGLang). To skip the real-server tests for a quick local run, set "
         f"{SKIP_ENV}=1 (CI must not)."
     )
 
@@ -137,13 +139,45 @@ class VllmSetup:
         return cls(venv / "bin" / "python", models)
 
 
-def require(kind: str) -> LlamaCppSetup | VllmSetup:
-    """The setup of `kind` ("llamacpp" or "vllm"); skips under SPECDIAG_SKIP_REAL_SERVERS=1 and
-    fails the test with instructions when it is missing."""
+@dataclass(frozen=True)
+class SglangSetup:
+    """PyPI SGLang in its own virtualenv with the shims, and its tiny models (make_tiny_sglang.py):
+    ``models / "t4"`` and ``models / "t10"``, each with ``target`` and ``eagle3-<ids>`` drafts."""
+
+    python: Path
+    models: Path
+    version: str
+
+    @classmethod
+    def find(cls) -> SglangSetup:
+        v = versions()
+        root = cache_dir()
+        base = root / f"sglang-{v['SGLANG_VERSION']}"
+        models = root / (
+            "sglang-models-"
+            + _content_hash("make_tiny_sglang.py", "make_tiny_hf_llama.py", "versions.env")
+        )
+        if not (base / "venv" / ".done").is_file() or not (base / "shims").is_dir():
+            raise _missing("the SGLang virtualenv", base / "venv", "setup_sglang.sh")
+        if not (models / ".done").is_file():
+            raise _missing("the tiny SGLang models", models, "setup_sglang.sh")
+        return cls(base / "venv" / "bin" / "python", models, v["SGLANG_VERSION"])
+
+
+_SETUPS: dict[str, Callable[[], Any]] = {
+    "llamacpp": LlamaCppSetup.find,
+    "vllm": VllmSetup.find,
+    "sglang": SglangSetup.find,
+}
+
+
+def require(kind: str) -> Any:
+    """The setup of `kind` ("llamacpp", "vllm" or "sglang"); skips under
+    SPECDIAG_SKIP_REAL_SERVERS=1 and fails the test with instructions when it is missing."""
     if os.environ.get(SKIP_ENV, "") not in ("", "0"):
         pytest.skip(f"real-server tests skipped ({SKIP_ENV} is set)")
     try:
-        return LlamaCppSetup.find() if kind == "llamacpp" else VllmSetup.find()
+        return _SETUPS[kind]()
     except SetupMissing as exc:
         message = str(exc)
     pytest.fail(message, pytrace=False)  # outside the except: no chained traceback
@@ -204,7 +238,7 @@ _LIVE_LOCK = threading.Lock()
 _KEY_LINES = re.compile(
     r"died unexpectedly|EngineDeadError|exit code|Error:|SIGILL|Segmentation fault|"
     r"terminate called|GGML_ASSERT|error while handling argument|Address already in use|"
-    r"^\d+\.\d+\.\d+\.\d+ E ",
+    r"^\d+\.\d+\.\d+\.\d+ E |Scheduler hit an exception|NOT IMPLEMENTED",
     re.IGNORECASE,
 )
 
@@ -213,7 +247,7 @@ _KEY_LINES = re.compile(
 class RealServer:
     """A running third-party server. ``url`` has no trailing slash."""
 
-    kind: str  # "llamacpp" or "vllm"
+    kind: str  # "llamacpp", "vllm" or "sglang"
     name: str  # the configuration, e.g. "llamacpp draft=noisy n_max=5"
     url: str
     log_path: Path
@@ -432,11 +466,17 @@ def _launch(
     return srv
 
 
+# SGLang lines that mean the server will never become healthy (its processes then linger a minute)
+_SGLANG_DEAD = re.compile(r"Scheduler hit an exception|SIGQUIT received")
+
+
 def _wait_healthy(srv: RealServer, timeout: float) -> None:
     deadline = time.monotonic() + timeout
     while True:
         if not srv.alive():
             raise RealServerError(f"{srv.name}: exited during start-up\n" + srv.crash_report())
+        if srv.kind == "sglang" and _SGLANG_DEAD.search(srv.log_text()):
+            raise RealServerError(f"{srv.name}: died during start-up\n" + srv.crash_report())
         with contextlib.suppress(httpx.HTTPError):
             if httpx.get(srv.url + "/health", timeout=2.0).status_code == 200:
                 return
@@ -661,14 +701,133 @@ def start_vllm(
 
 
 # ---------------------------------------------------------------------------------------------
+# SGLang
+
+
+def sglang_env() -> dict[str, str]:
+    """The environment a shimmed SGLang server runs in."""
+    env = _base_env()
+    env.update(
+        SPECDIAG_SGLANG_SHIMS="1",  # load the test-harness shims (sglang_shims/)
+        SGLANG_USE_CPU_ENGINE="1",  # SGLang's CPU path (without it --device cpu imports vllm)
+        SGLANG_CPU_OMP_THREADS_BIND=env.get("SGLANG_CPU_OMP_THREADS_BIND", "0"),
+        HF_HUB_OFFLINE="1",
+        TRANSFORMERS_OFFLINE="1",
+        TOKENIZERS_PARALLELISM="false",
+        SGLANG_DISABLE_REQUEST_LOGGING="1",
+    )
+    return env
+
+
+def start_sglang(
+    log_dir: Path,
+    *,
+    target: str = "t10",
+    draft: str | None = "1_4_7",
+    capture_ids: Sequence[int] | None = None,
+    capture: bool = False,
+    steps: int = 3,
+    topk: int = 1,
+    num_draft_tokens: int = 4,
+    decode_log_interval: int = 5,
+    extra_args: Sequence[str] = (),
+    timeout: float = SGLANG_START_TIMEOUT,
+) -> RealServer:
+    """Start SGLang's server (CPU, float32, no CUDA graphs, shims on) on a free loopback port.
+
+    target: "t4" or "t10" (make_tiny_sglang.py). draft: the suffix of an ``eagle3-<draft>``
+      directory of that target ("1_4_7", "m1_1_4", "1_4_9", "noids" for t10; "0_1_2" for t4),
+      served with EAGLE-3 (--speculative-num-steps/-eagle-topk/-num-draft-tokens).
+    capture: capture-only mode instead of a draft: EAGLE-3 with --enable-return-aux-hidden-states
+      and no draft model; `capture_ids` go to --return-aux-hidden-state-layer-ids (None: SGLang's
+      default). A /generate request with "return_hidden_states": true then returns the aux
+      hidden states in meta_info.hidden_states.
+    The served model name is "tiny"; metrics are on; a "Decode batch" line is logged every
+    `decode_log_interval` decode steps. Start-up takes 15-30 s on an idle 2-core machine, and the
+    first request another 10-30 s (SGLang's warm-up is skipped, so it happens then).
+    """
+    setup = require("sglang")
+    assert isinstance(setup, SglangSetup)
+    model_dir = setup.models / target
+    args = [
+        "-m", "sglang.launch_server",
+        "--model-path", str(model_dir / "target"),
+        "--served-model-name", SERVED_MODEL,
+        "--device", "cpu",
+        "--dtype", "float32",
+        "--disable-cuda-graph",
+        "--sampling-backend", "pytorch",
+        "--mem-fraction-static", "0.1",
+        "--max-total-tokens", "4096",
+        "--context-length", "1024",
+        "--max-running-requests", "4",
+        "--enable-metrics",
+        "--log-level", "info",
+        "--skip-server-warmup",
+        "--decode-log-interval", str(decode_log_interval),
+        "--random-seed", "0",
+    ]  # fmt: skip
+    if capture:
+        if draft not in (None, "1_4_7"):
+            raise ValueError("capture-only mode serves no draft")
+        args += [
+            "--speculative-algorithm", "EAGLE3",
+            "--enable-return-aux-hidden-states",
+            "--disable-radix-cache",  # else a repeated prompt returns only its uncached tokens
+            "--attention-backend", "torch_native",
+        ]  # fmt: skip
+        if capture_ids is not None:
+            args += ["--return-aux-hidden-state-layer-ids", *(str(i) for i in capture_ids)]
+        name = (
+            f"sglang {target} capture {list(capture_ids) if capture_ids is not None else 'default'}"
+        )
+        config: dict[str, Any] = {"target": target, "capture": True, "capture_ids": capture_ids}
+    elif draft is not None:
+        draft_dir = model_dir / f"eagle3-{draft}"
+        if not draft_dir.is_dir():
+            raise ValueError(f"no draft {draft!r} for {target} ({draft_dir})")
+        args += [
+            "--speculative-algorithm", "EAGLE3",
+            "--speculative-draft-model-path", str(draft_dir),
+            "--speculative-num-steps", str(steps),
+            "--speculative-eagle-topk", str(topk),
+            "--speculative-num-draft-tokens", str(num_draft_tokens),
+            "--attention-backend", "intel_amx",
+        ]  # fmt: skip
+        name = f"sglang {target} eagle3-{draft} steps={steps} topk={topk} ndt={num_draft_tokens}"
+        config = {
+            "target": target,
+            "draft": draft,
+            "steps": steps,
+            "topk": topk,
+            "num_draft_tokens": num_draft_tokens,
+        }
+    else:
+        args += ["--attention-backend", "torch_native"]
+        name = f"sglang {target} no speculation"
+        config = {"target": target, "draft": None}
+    config["decode_log_interval"] = decode_log_interval
+    config["version"] = setup.version
+    args += list(extra_args)
+    env = sglang_env()
+
+    def start(port: int) -> RealServer:
+        argv = [str(setup.python), *args, "--host", "127.0.0.1", "--port", str(port)]
+        log = log_dir / f"sglang-{target}-{draft if not capture else 'capture'}-{port}.log"
+        return _launch("sglang", name, argv, port, log, env, timeout, config)
+
+    return _start_with_retries(start)
+
+
+# ---------------------------------------------------------------------------------------------
 # session-wide sharing
 
 
 class RealServers:
     """Starts each distinct configuration once and keeps it for the session.
 
-    ``llamacpp(**kw)`` / ``vllm(**kw)`` take the keyword arguments of `start_llamacpp` /
-    `start_vllm` and return the shared server of that configuration. A shared server must not be
+    ``llamacpp(**kw)`` / ``vllm(**kw)`` / ``sglang(**kw)`` take the keyword arguments of
+    `start_llamacpp` / `start_vllm` / `start_sglang` and return the shared server of that configuration. A shared server must not be
     stopped or reconfigured by a test; its counters are cumulative, so compare deltas (or pass
     ``fresh=True`` for a private server that the test may stop, and that is stopped at the end of
     the session anyway). A shared server that died fails every later test that asks for it, with
@@ -686,7 +845,12 @@ class RealServers:
             srv = self._shared[key]
             srv.check_alive()
             return srv
-        starter = start_llamacpp if kind == "llamacpp" else start_vllm
+        starters: dict[str, Callable[..., RealServer]] = {
+            "llamacpp": start_llamacpp,
+            "vllm": start_vllm,
+            "sglang": start_sglang,
+        }
+        starter = starters[kind]
         srv = starter(self.log_dir, **kw)
         self._all.append(srv)
         if not fresh:
@@ -698,6 +862,9 @@ class RealServers:
 
     def vllm(self, *, fresh: bool = False, **kw: Any) -> RealServer:
         return self._get("vllm", fresh, kw)
+
+    def sglang(self, *, fresh: bool = False, **kw: Any) -> RealServer:
+        return self._get("sglang", fresh, kw)
 
     def close(self) -> None:
         for srv in self._all:
@@ -736,3 +903,10 @@ def vllm_ngram(real_servers: RealServers) -> RealServer:
 def vllm_eagle3_perm(real_servers: RealServers) -> RealServer:
     """vLLM EAGLE-3, permutation pair: per-position acceptance exactly (1, 0, 0)."""
     return real_servers.vllm(method="eagle3-perm")
+
+
+@pytest.fixture(scope="session")
+def sglang_eagle3(real_servers: RealServers) -> RealServer:
+    """SGLang EAGLE-3 on the 10-layer target with the draft trained for ids [1, 4, 7], chain of
+    3 steps / 4 draft tokens: every verify step accepts exactly one draft token (+ the bonus)."""
+    return real_servers.sglang(target="t10", draft="1_4_7")

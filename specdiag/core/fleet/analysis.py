@@ -742,9 +742,13 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
             )
         if figs.source == "counters" and fam == "sglang":
             w.append(
-                f"{shown} (sglang): spec_verify_calls_total is added per finished request, so "
-                "requests in flight at the window's edges blur the figure; bracket windows with "
-                "idle periods"
+                f"{shown} (sglang): accept length = generation_tokens_total / "
+                "spec_verify_calls_total (SGLang has no accepted-token counter); it counts each "
+                "request's first token, which came from prefill, so it reads above the Decode "
+                "batch log's accept len by about requests / verify steps "
+                "(num_requests_total gives the requests); spec_verify_calls_total is added per "
+                "finished request, so requests in flight at the window's edges blur the figure; "
+                "bracket windows with idle periods"
             )
         if figs.source == "counters" and fam == "trtllm":
             notes.append(

@@ -296,7 +296,7 @@ def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[
 class CaptureResult:
     """One capture: where it came from, what it holds, where it went."""
 
-    source: str  # "vllm" or "hf"
+    source: str  # "vllm", "sglang" or "hf"
     server: str | None  # URL without credentials / query (vllm)
     model: str | None
     sample: str
@@ -304,20 +304,22 @@ class CaptureResult:
     hidden_size: int
     chunks: int  # layers captured
     dtype: str
-    layer_ids: tuple[int, ...] | None  # vLLM ids as the server was launched (vllm)
+    layer_ids: tuple[int, ...] | None  # the engine's ids as the server was launched
     hf_indices: tuple[int, ...] | None
     output: str
     server_file: str | None = None
     server_file_removed: bool = False
     seconds: float = 0.0
     notes: tuple[str, ...] = ()
+    engine_version: str | None = None  # the server's own version (sglang)
 
 
-def _base(url: str) -> BaseUrl:
+def _base(url: str, source: str = "vllm") -> BaseUrl:
+    port = 30000 if source == "sglang" else 8000
     return parse_base_url(
         url,
-        what="--from vllm's URL",
-        example="--from vllm http://127.0.0.1:8000",
+        what=f"{source}'s URL",
+        example=f"capture-hidden {source} http://127.0.0.1:{port}",
         strip=("/v1",),
         default_scheme="http",
     )

@@ -27,6 +27,7 @@ from specdiag.core.hidden.compare_results import (
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
     describe_hf,
+    sglang_embedding_note,
     suggest_ids,
     trainer_id_to_hf,
 )
@@ -448,8 +449,8 @@ def _served_config_notes(f: Facts, out: _Out) -> None:
     num_layers = f.ident.num_layers
     if eng_read is CaptureEngine.SGLANG and -1 in sl:
         out.notes.append(
-            "the served config has -1 (the embedding): SGLang's Llama-style models cannot "
-            "capture it (there is no residual before layer 0)"
+            "the served config has -1 (the embedding), which EAGLE-3 training never feeds: "
+            + sglang_embedding_note()
         )
     if sl != sorted(sl):
         out.notes.append(
@@ -509,9 +510,7 @@ def _suggestion_notes(
     notes: list[str] = []
     hfs = list(hfs)
     if 0 in hfs and CaptureEngine.SGLANG.value in suggestions:
-        notes.append(
-            "training used the embedding output, which SGLang's Llama-style models cannot capture"
-        )
+        notes.append("training used the embedding output: " + sglang_embedding_note())
     if num_layers is not None and hfs == [2, num_layers // 2, num_layers - 3]:
         notes.append(
             f"training used the default layers (SpecForge's [1, N//2-1, N-4] with N = "

@@ -1,19 +1,22 @@
-"""Layer ids vs ``hidden_states`` indices, per engine and trainer.
+"""Layer ids vs ``hidden_states`` indices, per engine, engine version and trainer.
 
 Everything inside specdiag is expressed as an **HF index**: the position in Hugging Face's
 ``output_hidden_states=True`` stack ``[L+1, T, H]``, where index 0 is the embedding output,
 index ``i`` (1 <= i < L) the output of decoder layer ``i-1`` and index ``L`` the final, normed
 output. Layer *ids* are what users write in configs; each tool reads them its own way:
 
-=============================  =========================  ===============
-who                            id ``k`` means              HF index
-=============================  =========================  ===============
-SpecForge / EAGLE-3 / ModelOpt output of decoder layer k   ``k + 1``
-SGLang (adds +1 when capturing) output of decoder layer k   ``k + 1``
-vLLM / speculators             input of decoder layer k    ``k``
-=============================  =========================  ===============
+==================================  =========================  ===============
+who                                 id ``k`` means              HF index
+==================================  =========================  ===============
+SpecForge / EAGLE-3 / ModelOpt      output of decoder layer k   ``k + 1``
+SGLang 0.5.5+ (adds +1 to every id) output of decoder layer k   ``k + 1``
+vLLM / speculators                  input of decoder layer k    ``k``
+==================================  =========================  ===============
 
-(``-1`` in the trainer/SGLang convention and ``0`` in vLLM's both name the embedding output.)
+What an engine can capture and what its default is depend on the engine and its version:
+:func:`aux_id_rules` is the one place that says so (the doctor, compare-hidden, capture-hidden
+and inspect-dump all ask it). The SGLang rules were read off the real server (0.5.23, through
+specdiag's test harness) and off the source of older wheels; each :class:`AuxIdRules` says which.
 """
 
 from __future__ import annotations
@@ -66,14 +69,202 @@ def hf_to_trainer_id(hf_index: int) -> int:
     return hf_index - 1
 
 
-def engine_id_to_hf(layer_id: int, engine: CaptureEngine) -> int:
+def engine_id_to_hf(layer_id: int, engine: CaptureEngine, version: str | None = None) -> int:
     """What HF index an engine captures for a configured id."""
-    return layer_id + 1 if engine is CaptureEngine.SGLANG else layer_id
+    return aux_id_rules(engine, version).to_hf(layer_id)
 
 
-def hf_to_engine_id(hf_index: int, engine: CaptureEngine) -> int:
+def hf_to_engine_id(hf_index: int, engine: CaptureEngine, version: str | None = None) -> int:
     """The id to configure so that ``engine`` captures ``hf_index``."""
-    return hf_index - 1 if engine is CaptureEngine.SGLANG else hf_index
+    return aux_id_rules(engine, version).from_hf(hf_index)
+
+
+# --------------------------------------------------------------------------------------------
+# Per engine and version
+
+
+Version = tuple[int, ...]
+
+
+def parse_version(text: str | None) -> Version | None:
+    """'0.5.23' -> (0, 5, 23); '0.4.6.post5' -> (0, 4, 6); 'v0.5.10rc1' -> (0, 5, 10); None when
+    no leading number can be read."""
+    if not text:
+        return None
+    m = re.match(r"\s*v?(\d+(?:\.\d+)*)", str(text))
+    if not m:
+        return None
+    return tuple(int(p) for p in m.group(1).split("."))
+
+
+@dataclass(frozen=True)
+class AuxIdRules:
+    """How one engine (in a range of versions) reads the draft's aux-layer ids.
+
+    ``offset``: HF index = id + offset for an explicit id. ``embedding_id``: the id that captures
+    the embedding output (HF 0), None when that version cannot (``embedding_failure`` then says
+    what the user sees). ``last_hf``: the highest HF index it can capture, as ``num_layers +
+    last_hf`` (SGLang: -1, it captures layer inputs only, so the last layer's output never; vLLM:
+    0, the last layer's output before the final norm). ``reads_ids``: whether explicit ids are read
+    at all (else the default is always used). ``evidence``: "measured" (a real server run),
+    "source" (read in the released wheel) or "documented".
+    """
+
+    engine: CaptureEngine
+    versions: str  # the versions these rules hold for, in words
+    evidence: str
+    reads_ids: bool
+    id_keys: tuple[str, ...]  # where in the draft config.json the ids are read, in order
+    offset: int
+    embedding_id: int | None
+    embedding_failure: str | None
+    last_hf: int
+    last_layer_failure: str
+    default_note: str
+
+    def to_hf(self, layer_id: int) -> int:
+        return layer_id + self.offset
+
+    def from_hf(self, hf_index: int) -> int:
+        return hf_index - self.offset
+
+    def default_hf(self, num_layers: int) -> tuple[int, ...]:
+        """HF indices of the default capture (no ids configured): ``[2, N//2, N-3]`` used as
+        layer-input positions by both engines, i.e. the outputs of layers 1, N//2-1 and N-4."""
+        return (2, num_layers // 2, num_layers - 3)
+
+    def default_ids(self, num_layers: int) -> tuple[int, ...]:
+        """The explicit ids that capture what the default captures (to write into a config)."""
+        return tuple(self.from_hf(h) for h in self.default_hf(num_layers))
+
+    def max_id(self, num_layers: int) -> int:
+        return self.from_hf(num_layers + self.last_hf)
+
+    def check(self, ids: Sequence[int], num_layers: int | None) -> tuple[str, ...]:
+        """Why each id (if any) cannot be captured by this engine version; empty when all can."""
+        out: list[str] = []
+        name = f"{self.engine.value} {self.versions}"
+        if not self.reads_ids:
+            out.append(
+                f"{name} does not read explicit aux-layer ids: it always captures its default "
+                "[2, N//2, N-3] (layer inputs)"
+            )
+            return tuple(out)
+        for i in ids:
+            hf = self.to_hf(i)
+            if hf == 0 and self.embedding_id is None:
+                out.append(f"id {i} (the embedding output): {self.embedding_failure}")
+            elif hf < 0:
+                out.append(
+                    f"id {i} is below the embedding ({self.engine.value} ids start at "
+                    f"{self.embedding_id if self.embedding_id is not None else self.from_hf(1)})"
+                )
+            elif num_layers is not None and hf > num_layers + self.last_hf:
+                out.append(
+                    f"id {i} is past what {name} can capture on a {num_layers}-layer target "
+                    f"(highest: {self.max_id(num_layers)}): {self.last_layer_failure}"
+                )
+        return tuple(out)
+
+
+_SGLANG_KEYS = ("eagle_config.eagle_aux_hidden_state_layer_ids",)
+_SGLANG_LAST = (
+    "SGLang captures the input of each decoder layer, so the last layer's output is never "
+    "captured; the draft gets one state fewer than its fc expects, and the first request (SGLang's "
+    "own /health check sends one) kills the scheduler (`mat1 and mat2 shapes cannot be "
+    "multiplied`), so the server never turns healthy; a capture-only server dies at "
+    "start-up (`The model captured 2 aux hidden states, but --return-aux-hidden-state-layer-ids "
+    "names 3 layers`)"
+)
+_SGLANG_DEFAULT = (
+    "no ids in the draft's eagle_config: [2, N//2, N-3] used as layer-input positions, no +1 "
+    "(the outputs of layers 1, N//2-1, N-4)"
+)
+
+SGLANG_RULES: tuple[tuple[Version, AuxIdRules], ...] = (
+    # (first version the rules hold for, rules), newest first
+    (
+        (0, 5, 23),
+        AuxIdRules(
+            engine=CaptureEngine.SGLANG,
+            versions="0.5.23",
+            evidence="measured",
+            reads_ids=True,
+            id_keys=_SGLANG_KEYS,
+            offset=1,
+            embedding_id=-1,
+            embedding_failure=None,
+            last_hf=-1,
+            last_layer_failure=_SGLANG_LAST,
+            default_note=_SGLANG_DEFAULT,
+        ),
+    ),
+    (
+        (0, 5, 5),
+        AuxIdRules(
+            engine=CaptureEngine.SGLANG,
+            versions="0.5.5-0.5.22 (read in 0.5.5, 0.5.10, 0.5.13, 0.5.19; 0.5.20-0.5.22 not read)",
+            evidence="source",
+            reads_ids=True,
+            id_keys=_SGLANG_KEYS,
+            offset=1,
+            embedding_id=None,
+            embedding_failure=(
+                "SGLang before the capture rewrite adds the residual to the layer input, and "
+                "the residual does not exist yet before layer 0: the first request fails "
+                "(read in the 0.5.5 to 0.5.19 wheels' llama.py)"
+            ),
+            last_hf=-1,
+            last_layer_failure=_SGLANG_LAST,
+            default_note=_SGLANG_DEFAULT,
+        ),
+    ),
+    (
+        (0,),
+        AuxIdRules(
+            engine=CaptureEngine.SGLANG,
+            versions="before 0.5.5",
+            evidence="source",
+            reads_ids=False,
+            id_keys=(),
+            offset=1,
+            embedding_id=None,
+            embedding_failure="this SGLang does not read explicit ids (0.4.6.post5's llama.py)",
+            last_hf=-1,
+            last_layer_failure=_SGLANG_LAST,
+            default_note="explicit ids are ignored: [2, N//2, N-3] (layer inputs) always",
+        ),
+    ),
+)
+
+VLLM_RULES = AuxIdRules(
+    engine=CaptureEngine.VLLM,
+    versions="0.32",
+    evidence="measured",
+    reads_ids=True,
+    id_keys=("eagle_aux_hidden_state_layer_ids", "eagle_config.eagle_aux_hidden_state_layer_ids"),
+    offset=0,
+    embedding_id=0,
+    embedding_failure=None,
+    last_hf=0,
+    last_layer_failure="vLLM captures at most the last layer's output (id N)",
+    default_note="no ids: (2, N//2, N-3), the outputs of layers 1, N//2-1, N-4",
+)
+
+NEWEST_SGLANG = "0.5.23"
+
+
+def aux_id_rules(engine: CaptureEngine, version: str | None = None) -> AuxIdRules:
+    """The id rules of ``engine`` at ``version`` (None or unreadable: the newest known release).
+    A version newer than the newest measured one gets the newest rules."""
+    if engine is CaptureEngine.VLLM:
+        return VLLM_RULES
+    v = parse_version(version) or parse_version(NEWEST_SGLANG)
+    assert v is not None
+    for first, rules in SGLANG_RULES:
+        if v >= first:
+            return rules
+    return SGLANG_RULES[-1][1]
 
 
 def describe_hf(hf_index: int, num_layers: int | None = None) -> str:
@@ -147,6 +338,36 @@ def parse_id_list(
 def suggest_ids(hf_indices: Sequence[int], engine: CaptureEngine) -> tuple[int, ...]:
     """Ids for ``engine``'s config that make it capture ``hf_indices``."""
     return tuple(hf_to_engine_id(h, engine) for h in hf_indices)
+
+
+# Model files of SGLang 0.5.23 that add the +1 only when the first id is 1 (read in the wheel's
+# deepseek_v2.py and glm4_moe_lite.py, not run): any other first id is used as a layer-input
+# position, as vLLM does. Llama (measured), Qwen3 and the other generic files add +1 always.
+SGLANG_FIRST_ID_RULE_ARCHITECTURES = frozenset(
+    {"DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "Glm4MoeLiteForCausalLM"}
+)
+
+
+def sglang_hf_indices(
+    ids: Sequence[int], architecture: str | None = None, version: str | None = None
+) -> tuple[int, ...]:
+    """HF indices SGLang captures for the explicit ``ids`` on a target of ``architecture``."""
+    rules = aux_id_rules(CaptureEngine.SGLANG, version)
+    if architecture in SGLANG_FIRST_ID_RULE_ARCHITECTURES and ids and ids[0] != 1:
+        return tuple(ids)
+    return tuple(rules.to_hf(i) for i in ids)
+
+
+def sglang_embedding_note() -> str:
+    """What SGLang does with an id naming the embedding output, per version (one wording for
+    every command that has to say it)."""
+    new = aux_id_rules(CaptureEngine.SGLANG)
+    return (
+        f"SGLang {new.versions} captures id -1 as the embedding output (HF hidden_states[0], "
+        "measured on the real server) and feeds it to the draft; SGLang 0.5.5-0.5.19 fail the "
+        "first request instead (no residual before layer 0: read in their source); its "
+        "capture-only mode refuses negative ids"
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -735,7 +735,12 @@ def identify_layers(
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
     from specdiag.core.hidden.compare_tolerance import default_tolerances
-    from specdiag.core.hidden.conventions import CaptureEngine, describe_hf, hf_to_engine_id
+    from specdiag.core.hidden.conventions import (
+        CaptureEngine,
+        describe_hf,
+        hf_to_engine_id,
+        sglang_embedding_note,
+    )
 
     torch = require_torch()
     if reference.layout != "layers" or reference.native_chunks is None:
@@ -845,8 +850,8 @@ def identify_layers(
         )
     if 0 in hf:
         notes.append(
-            "an embedding chunk (HF index 0): SGLang's Llama cannot capture it (id -1); vLLM "
-            "captures it with id 0; SpecForge refuses negative ids"
+            "an embedding chunk (HF index 0): vLLM captures it with id 0; SpecForge refuses "
+            "negative ids; " + sglang_embedding_note()
         )
     if L in hf:
         notes.append(

@@ -211,6 +211,10 @@ def _sglang_spec(d: dict[str, Any], source: str) -> RequestSpec | None:
     hist = _ints(d.get("spec_correct_drafts_histogram", d.get("spec_accept_histogram")))
     if accepted is None and hist:
         accepted = sum(j * n for j, n in enumerate(hist))
+    if hist and proposed and steps and proposed % steps == 0 and len(hist) < proposed // steps + 1:
+        # SGLang (0.5.23, measured) ends the histogram at the largest count seen: pad it to one
+        # bucket per possible count, so every draft position is reported (at 0 when never reached)
+        hist = hist + (0,) * (proposed // steps + 1 - len(hist))
     return RequestSpec(
         source=source,
         accepted_drafts=accepted,

@@ -885,6 +885,39 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
     return w
 
 
+def _sglang_notes(m: RunMeasure) -> list[str]:
+    """Say which SGLang accept length this is: SGLang prints two that differ by the prefill
+    token (checked on the real server, 0.5.23)."""
+    if m.server.engine is not EngineKind.SGLANG or m.accept.pooled is None:
+        return []
+    if m.accept.source is analysis.FigureSource.COUNTERS:
+        return [
+            "accept length from /metrics counters: generation_tokens_total / "
+            "spec_verify_calls_total counts each request's first token, which came from "
+            "prefill, so it reads above the Decode batch log's accept len (SGLang has no "
+            "accepted-token counter)"
+        ]
+    specs = [r.spec for r in m.results if r.ok and r.spec is not None]
+    pairs = [
+        (s.reported_accept_length * s.verify_steps, s.verify_steps)
+        for s in specs
+        if s.reported_accept_length is not None and s.verify_steps
+    ]
+    where = specs[0].source if specs else "sglang meta_info"
+    note = (
+        f"accept length from {where}: 1 + spec_num_correct_drafts / spec_verify_ct, the bonus "
+        "token included and the prefill token NOT counted (the definition of the Decode batch "
+        "log line's accept len)"
+    )
+    if pairs:
+        reported = sum(a for a, _ in pairs) / sum(b for _, b in pairs)
+        note += (
+            f"; SGLang's own spec_accept_length (completion_tokens / spec_verify_ct) counts the "
+            f"prefill token: {reported:.3f} pooled over the same requests"
+        )
+    return [note]
+
+
 def _no_accept_hint(info: ServerInfo) -> str:
     e = info.engine
     if e is EngineKind.VLLM:
@@ -989,7 +1022,7 @@ def run_probe(
             )
         if cfg.temperature > 0:
             warnings.append("losslessness is only checked at --temperature 0")
-    notes = list(m.server.notes)
+    notes = list(m.server.notes) + _sglang_notes(m)
     secrets = _secrets(cfg)
     return ProbeReport(
         config=cfg,

@@ -71,7 +71,8 @@ def _check_sglang_spec(meta: dict[str, Any], steps: int, ndt: int) -> None:
         meta["spec_num_correct_drafts"] / meta["spec_num_proposed_drafts"]
     )
     hist = meta["spec_correct_drafts_histogram"]
-    assert len(hist) == steps + 1
+    # like SGLang 0.5.23 (measured): it ends at the largest count seen
+    assert len(hist) <= steps + 1 and hist[-1] > 0
     assert sum(hist) == v
     assert sum(j * c for j, c in enumerate(hist)) == meta["spec_num_correct_drafts"]
 
@@ -97,11 +98,12 @@ def test_sglang_generate_meta_info_and_truth() -> None:
         assert truth["counts"]["accepted_drafts"] == sum(
             m["spec_num_correct_drafts"] for m in metas
         )
-        hist = [
-            sum(col)
-            for col in zip(*(m["spec_correct_drafts_histogram"] for m in metas), strict=False)
-        ]
-        assert truth["counts"]["accept_histogram"] == hist
+        want = truth["counts"]["accept_histogram"]
+        hist = [0] * len(want)
+        for m in metas:
+            for j, n in enumerate(m["spec_correct_drafts_histogram"]):
+                hist[j] += n
+        assert want == hist
 
 
 def test_sglang_generate_stream_is_cumulative_with_spec_fields_at_the_end() -> None:
