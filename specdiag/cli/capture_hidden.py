@@ -15,6 +15,7 @@ from specdiag.cli._framework import (
     LayerConventionOpt,
     command,
 )
+from specdiag.core.hidden.conventions import CaptureEngine
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -91,11 +92,11 @@ def capture_hidden_cmd(
         ),
     ] = None,
     engine: Annotated[
-        str,
+        CaptureEngine,
         typer.Option(
             "--engine", help="For --print-server-args: vllm or sglang (whose launch flags)."
         ),
-    ] = "vllm",
+    ] = CaptureEngine.VLLM,
     like: Annotated[
         Path | None,
         typer.Option(
@@ -218,8 +219,6 @@ def capture_hidden_cmd(
     from specdiag.errors import UsageError
 
     out = Output(json_output)
-    if engine not in ("vllm", "sglang"):
-        raise UsageError(f"--engine {engine}: expected vllm or sglang", hint="--engine sglang")
     if source is not None and source_kind is not None:
         raise UsageError(
             "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
@@ -243,7 +242,7 @@ def capture_hidden_cmd(
             hint="capture-hidden vllm URL | sglang URL | hf MODEL_DIR",
         )
     if (kind_where is not None and kind_where[0] == "sglang") or (
-        print_server_args and engine == "sglang"
+        print_server_args and engine is CaptureEngine.SGLANG
     ):
         # SGLang ids: the training (SpecForge) convention, which SGLang reads with +1
         sgl = None
