@@ -447,25 +447,42 @@ def aux_id_rule(engine: str, version: str | None = None, method: str = "eagle3")
     eng = engine.lower()
     if method not in ("eagle3", "dflash"):
         raise UsageError(f"unknown draft method {method!r}", hint="eagle3 or dflash")
-    if eng == "sglang":
-        basis = _version_basis("SGLang", version, SGLANG_MEASURED)
-        keys = (
-            ("dflash_config.target_layer_ids", "target_layer_ids")
-            if method == "dflash"
-            else ("eagle_config.eagle_aux_hidden_state_layer_ids",)
-        )
+    if eng == "sglang" and method == "eagle3":
+        # one source of truth: the per-release rules (measured on 0.5.23, read in older wheels)
+        rules = aux_id_rules(CaptureEngine.SGLANG, version)
+        if version is None or rules.evidence == "measured":
+            basis = _version_basis("SGLang", version, SGLANG_MEASURED)
+        else:
+            basis = (
+                f"SGLang {version}: not measured; the rules of {rules.versions}, read in the "
+                "released source"
+            )
+        if not rules.reads_ids:
+            basis += f"; {rules.default_note}"
         return AuxIdRule(
             "sglang",
             method,
             version,
             basis,
-            keys,
+            rules.id_keys or _SGLANG_KEYS,
+            offset=rules.offset,
+            embedding_capturable=rules.embedding_id is not None,
+            last_layer_capturable=rules.last_hf == 0,
+            source="SGLang srt/models/llama.py (layers_to_capture = id + 1), measured on 0.5.23"
+            if rules.evidence == "measured"
+            else f"SGLang {rules.versions} srt/models/llama.py",
+        )
+    if eng == "sglang":
+        return AuxIdRule(
+            "sglang",
+            method,
+            version,
+            _version_basis("SGLang", version, SGLANG_MEASURED),
+            ("dflash_config.target_layer_ids", "target_layer_ids"),
             offset=1,
-            embedding_capturable=method == "eagle3",
+            embedding_capturable=False,
             last_layer_capturable=False,
-            source="SGLang 0.5.23 srt/models/llama.py (layers_to_capture = id + 1), measured"
-            if method == "eagle3"
-            else "SGLang #32204 (an id at the last layer fails)",
+            source="SGLang PR #32204 (an id at the last layer fails)",
         )
     if eng == "vllm":
         basis = _version_basis("vLLM", version, VLLM_MEASURED)

@@ -28,6 +28,10 @@ def test_vllm_rule_and_unknown_versions() -> None:
     assert [r.to_id(h) for h in (3, 31, 59)] == [3, 31, 59]
     other = aux_id_rule("sglang", "0.4.9")
     assert "not measured" in other.basis and "0.4.9" in other.basis
+    # the release's own rules, not 0.5.23's: before 0.5.5 the embedding cannot be captured
+    assert not other.embedding_capturable and "ignored" in other.basis
+    assert not aux_id_rule("sglang", "0.5.10").embedding_capturable
+    assert aux_id_rule("sglang", "0.5.23").embedding_capturable
 
 
 def test_dflash_ids_are_decoder_indices() -> None:
