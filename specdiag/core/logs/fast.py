@@ -450,11 +450,7 @@ def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, 
     if width <= 7:  # each text and its length in one uint64; fields combined by their codes
         combined = np.zeros(m, np.int64)
         for off, n in fields:
-            idx = np.minimum(off[:, None] + np.arange(8), len(arr) - 1)
-            mat = arr[idx]
-            mat[np.arange(8)[None, :] >= n[:, None]] = 0
-            mat[:, 7] = n
-            key = np.ascontiguousarray(mat).view(np.uint64).ravel()
+            key = _key8(arr, off, n)
             uniq, inv = np.unique(key, return_inverse=True)
             combined = combined * len(uniq) + inv.ravel()
         _, first, inverse = np.unique(combined, return_index=True, return_inverse=True)
@@ -471,6 +467,31 @@ def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, 
     keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     return _first_order(data, fields, first, inverse.ravel())
+
+
+_LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)], np.uint64)
+
+
+def _key8(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> npt.NDArray[np.uint64]:
+    """Each text of at most 7 bytes at (off, n) and its length as one uint64: the text's bytes
+    in the low bytes (little-endian), zeros after them, the length in the top byte."""
+    last = len(arr) - 8
+    words = np.zeros(len(off), np.uint64)
+    near = off > last  # too near the end of the block for an 8-byte read
+    if len(arr) >= 8:
+        windows = np.lib.stride_tricks.as_strided(
+            arr, shape=(last + 1, 8), strides=(1, 1), writeable=False
+        )
+        far = ~near
+        words[far] = np.ascontiguousarray(windows[off[far]]).view("<u8").ravel()
+    for j in range(8):  # the few texts near the end, byte by byte
+        if not near.any():
+            break
+        at = off[near] + j
+        byte = arr[np.minimum(at, len(arr) - 1)].astype(np.uint64)
+        words[near] |= np.where(at < len(arr), byte, 0) << np.uint64(8 * j)
+    nn = n.astype(np.uint64)
+    return (words & _LOW_BYTES[n]) | (nn << np.uint64(56))
 
 
 def _first_order(
