@@ -490,8 +490,8 @@ def _key8(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> npt.NDArray[np.uint64
         at = off[near] + j
         byte = arr[np.minimum(at, len(arr) - 1)].astype(np.uint64)
         words[near] |= np.where(at < len(arr), byte, 0) << np.uint64(8 * j)
-    nn = n.astype(np.uint64)
-    return (words & _LOW_BYTES[n]) | (nn << np.uint64(56))
+    keys: npt.NDArray[np.uint64] = (words & _LOW_BYTES[n]) | (n.astype(np.uint64) << np.uint64(56))
+    return keys
 
 
 def _first_order(
