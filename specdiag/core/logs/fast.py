@@ -422,6 +422,8 @@ def _epoch_days(y: I64, m: I64, d: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
 
 def _frac(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> F64:
     """'123' after a dot -> 0.123, as int(text) / 10.0 ** len(text)."""
+    if len(n) and int(n.min()) == int(n.max()):  # one length (the common case): no masks
+        return _num(arr, off, 0, int(n[0])) / 10.0**n
     v = np.zeros(len(off), np.int64)
     for j in range(int(n.max()) if len(n) else 0):
         more = j < n
@@ -448,11 +450,7 @@ def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, 
     if width <= 7:  # each text and its length in one uint64; fields combined by their codes
         combined = np.zeros(m, np.int64)
         for off, n in fields:
-            idx = np.minimum(off[:, None] + np.arange(8), len(arr) - 1)
-            mat = arr[idx]
-            mat[np.arange(8)[None, :] >= n[:, None]] = 0
-            mat[:, 7] = n
-            key = np.ascontiguousarray(mat).view(np.uint64).ravel()
+            key = _key8(arr, off, n)
             uniq, inv = np.unique(key, return_inverse=True)
             combined = combined * len(uniq) + inv.ravel()
         _, first, inverse = np.unique(combined, return_index=True, return_inverse=True)
@@ -469,6 +467,31 @@ def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, 
     keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     return _first_order(data, fields, first, inverse.ravel())
+
+
+_LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)], np.uint64)
+
+
+def _key8(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> npt.NDArray[np.uint64]:
+    """Each text of at most 7 bytes at (off, n) and its length as one uint64: the text's bytes
+    in the low bytes (little-endian), zeros after them, the length in the top byte."""
+    last = len(arr) - 8
+    words = np.zeros(len(off), np.uint64)
+    near = off > last  # too near the end of the block for an 8-byte read
+    if len(arr) >= 8:
+        windows = np.lib.stride_tricks.as_strided(
+            arr, shape=(last + 1, 8), strides=(1, 1), writeable=False
+        )
+        far = ~near
+        words[far] = np.ascontiguousarray(windows[off[far]]).view("<u8").ravel()
+    for j in range(8):  # the few texts near the end, byte by byte
+        if not near.any():
+            break
+        at = off[near] + j
+        byte = arr[np.minimum(at, len(arr) - 1)].astype(np.uint64)
+        words[near] |= np.where(at < len(arr), byte, 0) << np.uint64(8 * j)
+    keys: npt.NDArray[np.uint64] = (words & _LOW_BYTES[n]) | (n.astype(np.uint64) << np.uint64(56))
+    return keys
 
 
 def _first_order(
@@ -643,11 +666,9 @@ class _SGLangRows:
         pairs, ranks = f.pair[items], f.rank[items]
         dyn = self.dynamic[pairs]
         if dyn.any():
-            outcomes = self._walk(pairs, ranks, np.flatnonzero(dyn))
+            which, outcomes = self._walk(pairs, ranks, np.flatnonzero(dyn))
             dyn_items = items[dyn]
-            codes = {o: i for i, o in enumerate(dict.fromkeys(outcomes))}
-            which = np.array([codes[o] for o in outcomes], np.int64)
-            for o, i in codes.items():
+            for i, o in enumerate(outcomes):
                 self._decide(dyn_items[which == i], o)
         else:
             for r in np.unique(ranks).tolist():
@@ -667,58 +688,70 @@ class _SGLangRows:
 
     def _walk(
         self, pairs: I64, ranks: I64, dyn_at: I64
-    ) -> list[tuple[str | None, int | None, int]]:
-        """The outcome of each line that needs its rank's best pair (positions ``dyn_at``)."""
+    ) -> tuple[I64, list[tuple[str | None, int | None, int]]]:
+        """The outcome of each line that needs its rank's best pair (positions ``dyn_at``): a
+        code per line into the distinct outcomes. Each rank has its own inference, so the ranks
+        are walked one after the other; within a rank, the lines between two points where best()
+        recomputes share its best pair and are decided together."""
         order = np.argsort(ranks, kind="stable")
         sorted_ranks = ranks[order]
         cut = np.flatnonzero(np.r_[True, sorted_ranks[1:] != sorted_ranks[:-1]])
         ends = np.r_[cut[1:], len(order)]
         local = np.empty(len(order), np.int64)
         local[order] = np.arange(len(order)) - np.repeat(cut, ends - cut)
-        per_rank: dict[int, list[int]] = {}  # a rank's lines' candidate sets, in order
-        events: dict[int, list[int]] = {}  # where a rank meets a set it has not counted
-        stale: dict[int, int] = {}  # the local index from which best() recomputes
-        for a, z in zip(cut.tolist(), ends.tolist(), strict=True):
+        dyn_ranks = ranks[dyn_at]
+        dyn_order = np.argsort(dyn_ranks, kind="stable")  # each rank's dynamic lines, in order
+        dyn_cut = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut])
+        dyn_end = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut], side="right")
+        which = np.empty(len(dyn_at), np.int64)
+        outcomes: dict[tuple[str | None, int | None, int], int] = {}
+        # (pair, best formula, best num_draft_tokens) -> outcome code: _dynamic reads no more
+        # of the best pair than these two
+        cache: dict[tuple[int, str | None, int | None], int] = {}
+        for a, z, da, dz in zip(
+            cut.tolist(), ends.tolist(), dyn_cut.tolist(), dyn_end.tolist(), strict=True
+        ):
             r = int(sorted_ranks[a])
             rs = self.set_id[pairs[order[a:z]]]
-            per_rank[r] = rs.tolist()
+            lines = rs.tolist()  # the rank's lines' candidate sets, in order
             inf = self._inference(self.f.ranks[r])
             sids, firsts = np.unique(rs, return_index=True)
+            # where the rank meets a set it has not counted
             ev = sorted(
                 i
                 for sid, i in zip(sids.tolist(), firsts.tolist(), strict=True)
                 if self.sets[sid] not in inf.counts
             )
-            events[r] = ev
-            first = ev[0] if ev else len(rs)
-            stale[r] = min(first, max(inf.refresh_in() - 1, 0))
-        added = dict.fromkeys(per_rank, 0)  # a rank's lines tallied so far
-        # each rank's best pair as it stands (an id per distinct value), and outcomes by it
-        bests: dict[RateInference, int] = {}
-        best_of: dict[int, tuple[RateInference, int] | None] = dict.fromkeys(per_rank)
-        cache: dict[tuple[int, int], tuple[str | None, int | None, int]] = {}
-        out = []
-        pl, rl, ll = pairs.tolist(), ranks.tolist(), local.tolist()
-        for x in dyn_at.tolist():
-            pr, r, j = pl[x], rl[x], ll[x]
-            cur = best_of[r]
-            recompute = j >= stale[r]  # best() recomputes here: every line before it counts
-            if cur is None or recompute:
-                self._tally(r, per_rank[r][added[r] : j + 1])
-                added[r] = j + 1
-                best = self._inference(self.f.ranks[r]).best()
-                cur = best_of[r] = (best, bests.setdefault(best, len(bests)))
-                if recompute:
-                    ev = events[r]
+            first = ev[0] if ev else len(lines)
+            stale = min(first, max(inf.refresh_in() - 1, 0))  # best() recomputes from here
+            added = 0  # the rank's lines tallied so far
+            pos = dyn_at[dyn_order[da:dz]]  # the rank's dynamic lines (positions), in order
+            js = local[pos]
+            prs = pairs[pos]
+            i, n = 0, len(js)
+            while i < n:
+                j = int(js[i])
+                # every line up to this one counts, then the best pair as it stands
+                self._tally(r, lines[added : j + 1])
+                added = j + 1
+                best = inf.best()
+                bf, bn = best.formula, best.num_draft_tokens
+                if j >= stale:
                     k = bisect.bisect_right(ev, j)
-                    stale[r] = min(ev[k] if k < len(ev) else len(per_rank[r]), j + REFRESH)
-            o = cache.get((pr, cur[1]))
-            if o is None:
-                o = cache[(pr, cur[1])] = self._dynamic(pr, cur[0])
-            out.append(o)
-        for r, lines in per_rank.items():
-            self._tally(r, lines[added[r] :])
-        return out
+                    stale = min(ev[k] if k < len(ev) else len(lines), j + REFRESH)
+                nxt = max(int(np.searchsorted(js, stale)), i + 1)
+                seg_pairs, inv = np.unique(prs[i:nxt], return_inverse=True)
+                codes = np.empty(len(seg_pairs), np.int64)
+                for q, pr in enumerate(seg_pairs.tolist()):
+                    c = cache.get((pr, bf, bn))
+                    if c is None:
+                        o = self._dynamic(pr, best)
+                        c = cache[(pr, bf, bn)] = outcomes.setdefault(o, len(outcomes))
+                    codes[q] = c
+                which[dyn_order[da + i : da + nxt]] = codes[inv.ravel()]
+                i = nxt
+            self._tally(r, lines[added:])
+        return which, list(outcomes)
 
     def _dynamic(self, pair: int, best: RateInference) -> tuple[str | None, int | None, int]:
         """A line's outcome given its rank's best pair at that line."""

@@ -172,11 +172,14 @@ def int_sum(a: I64) -> int:
 
 
 class _Hist:
-    __slots__ = ("counts", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
+    __slots__ = ("_counts", "_pending", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
 
     def __init__(self, scale: float) -> None:
         self.scale = scale
-        self.counts: dict[int, int] = {}
+        self._counts: dict[int, int] = {}
+        # bins added since the dict was last read: (keys, counts) arrays, folded into one
+        # array pair now and then (bounded by the distinct bins), into the dict when read
+        self._pending: list[tuple[I64, I64]] = []
         self.n = 0
         self.total = Fraction(0)
         self.lo = math.inf
@@ -193,13 +196,9 @@ class _Hist:
         if hi - lo <= 4 * len(bins) + 4096:  # a dense range: count by offset
             cnt = np.bincount(bins - lo)
             keys = np.flatnonzero(cnt)
-            pairs = zip((keys + lo).tolist(), cnt[keys].tolist(), strict=True)
+            self._add_bins(keys + lo, cnt[keys])
         else:
-            uk, uc = np.unique(bins, return_counts=True)
-            pairs = zip(uk.tolist(), uc.tolist(), strict=True)
-        c = self.counts
-        for k, v in pairs:
-            c[k] = c.get(k, 0) + v
+            self._add_bins(*np.unique(bins, return_counts=True))
         self.n += len(x)
         self.total += exact_sums(x)[0]
         self.lo = min(self.lo, float(x.min()))
@@ -210,10 +209,46 @@ class _Hist:
                 self.wsum += exact_sums(x[on], w[on])[0]
                 self.wtotal += int_sum(w[on])
 
+    def _add_bins(self, keys: I64, counts: I64) -> None:
+        self._pending.append((keys.astype(np.int64), counts.astype(np.int64)))
+        if len(self._pending) >= 32:
+            self._fold()
+
+    def _fold(self) -> None:
+        """The pending bins as one (keys, counts) pair, keys distinct."""
+        keys = np.concatenate([k for k, _ in self._pending])
+        counts = np.concatenate([c for _, c in self._pending])
+        if not len(keys):
+            self._pending = []
+            return
+        order = np.argsort(keys, kind="stable")
+        keys, counts = keys[order], counts[order]
+        cut = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        self._pending = [(keys[cut], np.add.reduceat(counts, cut))]
+
+    @property
+    def counts(self) -> dict[int, int]:
+        """Records per bin (bin key: round(x * scale))."""
+        if self._pending:
+            self._fold()
+            keys, counts = self._pending[0]
+            self._pending = []
+            c = self._counts
+            for k, v in zip(keys.tolist(), counts.tolist(), strict=True):
+                c[k] = c.get(k, 0) + v
+        return self._counts
+
     def merge(self, o: _Hist) -> None:
-        c = self.counts
-        for k, v in o.counts.items():
-            c[k] = c.get(k, 0) + v
+        self._pending.extend(o._pending)
+        if o._counts:
+            self._pending.append(
+                (
+                    np.fromiter(o._counts, np.int64, len(o._counts)),
+                    np.fromiter(o._counts.values(), np.int64, len(o._counts)),
+                )
+            )
+        if len(self._pending) >= 32:
+            self._fold()
         self.n += o.n
         self.total += o.total
         self.lo = min(self.lo, o.lo)
@@ -398,7 +433,15 @@ def _code_of(values: tuple[object, ...], value: object) -> int | None:
 
 def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
     """(value, rows) in the order the values first come (ties keep that order)."""
-    codes, first, counts = np.unique(col.codes[rows], return_index=True, return_counts=True)
+    c = col.codes[rows]
+    if len(col.values) <= 8:  # few values (the common case): counted without a sort
+        counts = np.bincount(c, minlength=len(col.values))
+        present = np.flatnonzero(counts).tolist()
+        firsts = [int(np.argmax(c == v)) for v in present]
+        return [
+            (col.values[v], int(counts[v])) for _, v in sorted(zip(firsts, present, strict=True))
+        ]
+    codes, first, counts = np.unique(c, return_index=True, return_counts=True)
     return [(col.values[int(codes[j])], int(counts[j])) for j in np.argsort(first, kind="stable")]
 
 
@@ -544,10 +587,12 @@ class SeriesAccumulator:
         prior = -np.inf if self.last_ts is None else self.last_ts
         tsl = np.where(timed, ts, -np.inf)
         running = np.maximum.accumulate(np.concatenate(([prior], tsl)))[:-1]
-        event = timed & (ts >= running)
-        for j in range(len(rows) - 1, -1, -1):
+        event = np.flatnonzero(timed & (ts >= running))
+        after = event[-1] + 1 if len(event) else 0
+        # the untimed lines after the last event, latest first, then that event
+        for j in [*np.flatnonzero(~timed[after:])[::-1] + after, *event[-1:]]:
             r = int(rows[j])
-            if event[j] or (not timed[j] and texts[r] is not None):
+            if timed[j] or texts[r] is not None:
                 self.last_text = texts[r]
                 break
         if timed.any():
