@@ -254,8 +254,12 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
         add={
             "combined": derive(
                 report,
-                only=("combined_records", "combined_accept_length"),
-                rename={"combined_records": "records", "combined_accept_length": "accept_length"},
+                only=("combined_records", "combined_accept_length", "combined_omitted"),
+                rename={
+                    "combined_records": "records",
+                    "combined_accept_length": "accept_length",
+                    "combined_omitted": "omitted",
+                },
             ),
             "unrecognised_examples": [
                 {"file": f.path, "line": ln, "text": text}
@@ -662,9 +666,8 @@ def render_result(console: Console, result: LogsResult) -> None:
         )
     if result.records_file is not None:
         console.print(f"wrote {result.records_written} records to {escape(result.records_file)}")
-    combined = report.combined_accept_length
-    if combined is not None and len(report.engines) > 1:
-        console.print(f"combined mean accept length: {combined.mean:.3f} over {combined.n} records")
+    if report.combined_omitted is not None:
+        console.print(f"no combined mean accept length: {escape(report.combined_omitted)}")
     render_pastes(console, result)
 
 

@@ -222,6 +222,11 @@ def logs_cmd(
         raise typer.Exit(exit_code)
     combined = report.combined_accept_length
     if min_accept_len is not None:
+        if combined is None and report.combined_omitted is not None:
+            raise CheckFailed(
+                f"--min-accept-len: no combined mean accept length ({report.combined_omitted})",
+                hint="check one engine's records: --engine NAME",
+            )
         if combined is None:
             raise CheckFailed(
                 "--min-accept-len: the logs carry accept rates but no accept length",

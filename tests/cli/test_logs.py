@@ -291,3 +291,31 @@ def test_startup_stays_light() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
     assert shutil.which("true") is not None
+
+
+def test_combined_is_never_a_mean_across_engines(tmp_path: Path) -> None:
+    sgl = tmp_path / "sglang.log"
+    sgl.write_text(sgl_lines([3.0, 3.2]))
+    r = run_cli(["logs", "--json", str(sgl), NGRAM])  # SGLang 3.0, 3.2 and vLLM 1.59
+    assert r.exit_code == 0, r.stderr
+    combined = r.json()["combined"]
+    assert combined["records"] == 3 and combined["accept_length"] is None
+    assert "2 engines (sglang, vllm)" in combined["omitted"]
+    human = run_cli(["logs", str(sgl), NGRAM])
+    assert "no combined mean accept length: records of 2 engines" in " ".join(human.stdout.split())
+    r = run_cli(["logs", "--min-accept-len", "1.5", str(sgl), NGRAM])
+    assert r.exit_code == 1 and "no combined mean accept length" in r.stderr
+    assert "--engine" in r.stderr
+    one = run_cli(["logs", "--min-accept-len", "1.5", "--engine", "sglang", str(sgl), NGRAM])
+    assert one.exit_code == 0, one.stderr
+
+
+def test_combined_over_one_engines_ranks(tmp_path: Path) -> None:
+    f = tmp_path / "ranks.log"
+    f.write_text(sgl_lines([2.0, 2.2], " DP0 TP0") + sgl_lines([3.0], " DP1 TP0", start=5))
+    doc = run_cli(["logs", "--json", str(f)]).json()
+    combined = doc["combined"]
+    assert set(doc["summary"]["sglang"]["ranks"]) == {"DP0 TP0", "DP1 TP0"}
+    assert combined["omitted"] is None and combined["accept_length"]["n"] == 3
+    assert combined["accept_length"]["mean"] == pytest.approx((2.0 + 2.2 + 3.0) / 3)
+    assert combined["accept_length"] == doc["summary"]["sglang"]["accept_length"]

@@ -42,3 +42,28 @@ def test_engine_and_window_apply_to_records_read_by_structure(tmp_path: Path) ->
     for flags in (["--engine", "vllm"], ["--since", "08:00"]):
         r = run_cli(["logs", "--json", *flags, str(paste)])
         assert r.exit_code == 1 and "pastes" not in json.loads(r.stdout), flags
+
+
+BARE_TABLE = "| Dataset | Accept Length | Throughput |\n|---|---|---|\n| mtbench | 3.12 | 150.2 |\n"
+
+
+def test_a_bare_table_names_no_engine() -> None:
+    """Nothing in the paste names SGLang: the tool is unknown and no convention is claimed."""
+    r = run_cli(["logs", "-", "--json"], input=BARE_TABLE)
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["engines"] == [] and doc["summary"] == {}
+    (rec,) = doc["pastes"][0]["records"]
+    assert rec["tool"] == "unknown" and rec["printed_length"] == 3.12
+    assert rec["bonus"]["value"] == "unknown" and rec["accept_length"] is None
+
+
+def test_a_table_under_an_engines_heading_is_that_engines() -> None:
+    r = run_cli(["logs", "-", "--json"], input="## SGLang, EAGLE-3\n" + BARE_TABLE)
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["engines"] == ["sglang"] and "pastes" not in doc
+    assert doc["summary"]["sglang"]["accept_length"]["mean"] == 3.12
+    # with --engine vllm, a table its heading gives to SGLang is not vLLM's
+    r = run_cli(["logs", "-", "--json", "--engine", "vllm"], input="## SGLang\n" + BARE_TABLE)
+    assert r.exit_code == 1 and json.loads(r.stdout)["summary"] == {}

@@ -96,13 +96,31 @@ class LogsReport:
     files: tuple[FileReport, ...]
     engines: tuple[str, ...]
     summary: dict[str, EngineSummary]
-    combined_records: int
+    combined_records: int  # every engine's headline records (a count, never a mean)
+    # the mean over comparable records only: one engine's headline series (every record in the
+    # one convention, bonus included); None when there is none, or when several engines'
+    # figures would be averaged together (``combined_omitted`` then says why)
     combined_accept_length: Dist | None
     skipped_lines: int
     untimed_records: int  # excluded by --since/--until: no usable timestamp
     outside_window: int  # excluded by --since/--until
     window: tuple[str | None, str | None]
     unrecognised_lines: int = 0
+    combined_omitted: str | None = None  # why there is no combined figure, when records exist
+
+
+def _combined(
+    summary: dict[str, EngineSummary], parts: list[SeriesAccumulator]
+) -> tuple[SeriesAccumulator | None, str | None]:
+    """The combined accumulator over comparable records, or why there is none. Comparable:
+    one engine's headline series (its files and ranks); the figures of different engines are
+    never averaged together (different servers, drafts, versions and workloads)."""
+    if len(summary) > 1:
+        return None, (
+            f"records of {len(summary)} engines ({', '.join(summary)}): their figures are not "
+            "comparable and are never averaged together; see each engine's summary"
+        )
+    return (merge_all("all", parts) if parts else None), None
 
 
 class _Source:
@@ -318,7 +336,7 @@ class LogAnalyzer:
                     unrecognised_examples=tuple(c.unrecognised_examples),
                 )
             )
-        combined = merge_all("all", combined_parts) if combined_parts else None
+        combined, omitted = _combined(summary, combined_parts)
         return LogsReport(
             files=tuple(files),
             engines=tuple(summary),
@@ -333,6 +351,7 @@ class LogAnalyzer:
                 self.window.until.text if self.window.until else None,
             ),
             unrecognised_lines=sum(f.unrecognised_lines for f in files),
+            combined_omitted=omitted,
         )
 
     @staticmethod

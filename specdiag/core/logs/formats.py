@@ -9,7 +9,7 @@ notes. The layouts, from each tool's format strings:
 * SGLang ``bench_serving``: ``Accept length:  3.18`` (the server's lifetime mean from
   /server_info), ``bench_one_batch_server``: ``acc_length: 3.18``, ``bench_speculative`` JSONL
   (``"acc_length"``); SpecForge's benchmark ``Average Accept length: 3.180`` and markdown tables
-  with an accept-length column;
+  with an accept-length column under a heading naming SGLang or SpecForge;
 * ``vllm bench serve``'s ``Speculative Decoding`` section (rate %, length, drafts, draft
   tokens, accepted tokens, per position); vLLM's ``spec_decode.py`` (``num_drafts:``,
   ``num_draft_tokens:``, ``num_accepted_tokens:``, ``mean acceptance length:``, ``acceptance at
@@ -54,6 +54,7 @@ class LineParser(Protocol):
     """What these readers need of :class:`specdiag.core.logs.parse.LineParser` (no import of
     it: parse.py imports this module)."""
 
+    engine: str | None  # --engine, when given
     block: Block | None
     table: tuple[int, list[str], int] | None
 
@@ -231,7 +232,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
             N_VLLM_SPEC_DECODE,
             "mean acceptance length",
         )
-    return _table_row(p, text, line_no)
+    return _table_row(p, text, line_no, prev)
 
 
 def _length_record(
@@ -267,12 +268,25 @@ def _length_record(
 # --------------------------------------------------------------------------- markdown tables
 
 _TABLE_HEADER = re.compile(r"accept(?:ance)?[ _]?len(?:gth)?", re.IGNORECASE)
+# the heading above a table names its engine (the names as paste/tools.py reads them; that
+# package reads the tables no heading names, so it is not imported here)
+_SGLANG_NAMED = re.compile(r"\bsglang\b|\bspecforge\b", re.IGNORECASE)
+_OTHER_ENGINE_NAMED = re.compile(
+    r"\bvllm\b|llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\btrtllm|"
+    r"\btensorrt[-_ ]?llm\b",
+    re.IGNORECASE,
+)
 
 
-def _table_row(p: LineParser, text: str, line_no: int) -> ParseOutcome:
-    """A markdown table: the header row names an accept-length column; each row below gives a
-    bench record."""
-    if text.count("|") < 1 or "|" not in text:
+def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
+    """A markdown table under a heading that names SGLang (or SpecForge, whose benchmark
+    prints SGLang's accept length): the header row names an accept-length column; each row
+    below gives a bench record. A table whose engine the lines above it do not name is left
+    to the structure readers (:mod:`specdiag.core.logs.paste`): its tool is then told by its
+    columns or stays ``unknown``, and no convention is claimed for it."""
+    if "|" not in text or not prev or p.engine not in (None, SGLANG):
+        return None
+    if not _SGLANG_NAMED.search(prev) or _OTHER_ENGINE_NAMED.search(prev):
         return None
     cells = [c.strip() for c in text.strip().strip("|").split("|")]
     if len(cells) < 2:

@@ -191,7 +191,7 @@ class LineFinder:
                 if ANCHOR_RE.search(raw) is not None and self._has_keyword(raw):
                     self.candidate_lines += 1  # a candidate in its own right
                     prev = None
-                    if any(kw in raw for kw in PREV_KEYWORDS):
+                    if any(kw in raw for kw in PREV_KEYWORDS) or raw.lstrip(b" \t>")[:1] == b"|":
                         prev = self._prev_of(buf, start if lo is None else lo, pos)
                     self._out.append((self.lines, raw, prev))
                     if any(kw in raw for kw in FOLLOW_KEYWORDS):
@@ -265,6 +265,8 @@ class LineFinder:
                     if kw_s in text:
                         prev = self._prev_of(buf, start, s)
                         break
+            elif "|" in text and text.lstrip(" \t>")[:1] == "|":
+                prev = self._prev_of(buf, start, s)  # a table's header: the heading above it
             append((line_no + 1, raw, prev))
             follow = 0
             if text[-1:] in _CUT_LAST_S and text.rstrip(" \r\t").endswith(_CUT_ENDS_S):
