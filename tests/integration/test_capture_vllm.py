@@ -323,7 +323,7 @@ def test_output_never_overwrites_the_sample(training: dict[str, Path], tmp_path:
         ["capture-hidden", "--from", "vllm", "http://127.0.0.1:9", "--like", str(train),
          "-o", str(link), "--force"]
     )  # fmt: skip
-    assert res.exit_code == 2 and "never overwritten" in res.stderr
+    assert res.exit_code == 2 and "would destroy the input" in res.stderr
     assert train.read_bytes() == before
 
 
