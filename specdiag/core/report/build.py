@@ -385,33 +385,14 @@ class _Builder:
         if cats:
             read = [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats]
             vals = [(n, v) for n, v in read if v is not None]
-            if vals:
-                e_al = _num(exp.get("expected_accept_length"))
-                self.charts.append(
-                    Chart(
-                        id=self.chart_id(ChartKind.CATEGORY),
-                        kind=ChartKind.CATEGORY,
-                        title=f"Accept length by prompt category ({src})",
-                        description="Accept length (bonus included) per category: "
-                        + ", ".join(f"{n} {v:.2f}" for n, v in vals)
-                        + (f"; expected {e_al:.2f}" if e_al else "")
-                        + ".",
-                        x_label="category",
-                        y_label="accept length (bonus included)",
-                        source=src,
-                        series=(
-                            Series(
-                                "observed",
-                                Role.OBSERVED,
-                                tuple(float(i) for i in range(len(vals))),
-                                tuple(v for _, v in vals),
-                                "bar",
-                            ),
-                        ),
-                        x_ticks=tuple(n for n, _ in vals),
-                        hline=e_al,
-                    )
-                )
+            self._bars(
+                ChartKind.CATEGORY,
+                f"Accept length by prompt category ({src})",
+                src,
+                "category",
+                vals,
+                _num(exp.get("expected_accept_length")),
+            )
             self.tables.append(
                 Table(
                     f"By category ({src})",
