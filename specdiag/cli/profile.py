@@ -67,7 +67,7 @@ def profile_cmd(
 
     out = Output(json_output)
     try:
-        text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()  # noqa: SIM115
+        text = sys.stdin.read() if file == "-" else _read_file(file)
         doc = json.loads(text)
     except OSError as exc:
         raise InputError(
@@ -130,3 +130,11 @@ def render(console: Console, p: AcceptanceProfile, r: Replay) -> None:
     console.print(f"  {r.command}", markup=False, soft_wrap=True)
     for n in (*p.notes, *r.notes):
         console.print(f"note: {n}", markup=False, soft_wrap=True)
+
+
+def _read_file(path: str) -> str:
+    """A document named on the command line, read within the text cap (a FIFO nobody writes to
+    or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
+    from specdiag.core.files import FileKind, read_bounded
+
+    return read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")

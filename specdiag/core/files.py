@@ -20,6 +20,7 @@ The caps can be changed with ``SPECDIAG_FILE_MAX_<KIND>_BYTES`` and
 from __future__ import annotations
 
 import errno
+import io
 import json
 import os
 import select
@@ -28,7 +29,7 @@ import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import InputError
@@ -186,6 +187,55 @@ def read_bounded(
         return b"".join(parts)
     finally:
         os.close(fd)
+
+
+class _Head(io.RawIOBase):
+    """A raw stream with its first bytes (already read) put back in front."""
+
+    def __init__(self, head: bytes, raw: IO[bytes]) -> None:
+        self._head = head
+        self._raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            n = min(len(b), len(self._head))
+            b[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        return self._raw.readinto(b)  # type: ignore[attr-defined,no-any-return]
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+def open_stream_input(path: str | os.PathLike[str], *, what: str) -> BinaryIO:
+    """A file read as a stream of any length (a log): a regular file is opened as it is; a FIFO
+    or pipe is waited for without blocking (one nobody writes to ends after the FIFO wait with an
+    :class:`InputError`, like :func:`read_bounded`), then read as it is written; a device
+    (``/dev/zero``, a disk) is refused: it is not a file and may never end."""
+    p = Path(path)
+    fd, st = _open(p, what)
+    if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode):
+        os.close(fd)
+        raise InputError(
+            f"{what} {p} is a device, not a file: not read",
+            hint="give a log file, or '-' to read standard input",
+        )
+    if stat.S_ISREG(st.st_mode):
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    try:
+        first = next(_chunks(fd, st, p, what), b"")
+    except BaseException:
+        os.close(fd)
+        raise
+    os.set_blocking(fd, True)
+    raw = os.fdopen(fd, "rb", buffering=0)
+    return io.BufferedReader(_Head(first, raw))
 
 
 _GZ_HINT = "the file was cut short or damaged: compress it again, or give it uncompressed"

@@ -182,7 +182,9 @@ class HostileServer:
 
 # --------------------------------------------------------------------------- files
 
-FILE_KINDS = ("endless", "huge-line", "truncated-gzip", "fifo", "dev-zero")
+FILE_KINDS = (
+    "endless", "huge-line", "truncated-gzip", "fifo", "dev-zero", "binary", "wrong-types",
+)  # fmt: skip
 
 
 @contextmanager
@@ -195,6 +197,21 @@ def hostile_file(kind: str, tmp: Path, *, line: bytes = b"x") -> Iterator[Path]:
     if kind == "huge-line":
         p = tmp / "huge-line.txt"
         p.write_bytes(b"a" * (8 << 20))  # 8 MiB without a line break
+        yield p
+        return
+    if kind == "binary":
+        p = tmp / "junk.bin"
+        p.write_bytes(bytes(range(256)) * 4096 + b"\xff\xfe\x00\x1b[2J" * 1000)
+        yield p
+        return
+    if kind == "wrong-types":  # JSON of the right shape with every value of the wrong type
+        p = tmp / "wrong.json"
+        doc = {
+            "hidden_size": "4096", "num_hidden_layers": True, "vocab_size": float("nan"),
+            "metrics": [1e308, -1, None], "report": {"kind": ["not", "a", "kind"]},
+            "records": "none", "accept_length": {"x": 1},
+        }  # fmt: skip
+        p.write_text(json.dumps(doc))
         yield p
         return
     if kind == "truncated-gzip":

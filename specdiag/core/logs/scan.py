@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from specdiag.core.files import JsonError, loads_json
+from specdiag.core.files import JsonError, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.patterns import (
@@ -569,16 +569,10 @@ def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
         return open_stream(stdin if stdin is not None else sys.stdin.buffer)
     if os.path.isdir(path):
         raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
-    try:
-        f = open(path, "rb")  # noqa: SIM115 - closed by the caller
-    except FileNotFoundError:
-        raise InputError(
-            f"{path}: no such file", hint="check the path (globs are expanded)"
-        ) from None
-    except OSError as exc:
-        raise InputError(
-            f"cannot read {path}: {exc.strerror or exc}", hint="check the file's permissions"
-        ) from None
+    if not os.path.exists(path):
+        raise InputError(f"{path}: no such file", hint="check the path (globs are expanded)")
+    # a FIFO nobody writes to ends after a bounded wait; a device (/dev/zero) is refused
+    f = open_stream_input(path, what="log")
     try:
         return open_stream(f)
     except OSError as exc:
