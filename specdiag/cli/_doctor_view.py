@@ -26,7 +26,13 @@ def document(report: DoctorReport) -> dict[str, Any]:
     return {"command": "doctor", "status": status, **doc}
 
 
-_STYLE = {"fail": "bold red", "warn": "yellow", "pass": "green", "skipped": "dim"}
+_STYLE = {
+    "fail": "bold red",
+    "warn": "yellow",
+    "pass": "green",
+    "skipped": "dim",
+    "unreadable": "magenta",
+}
 
 
 _TOKEN = re.compile(r"\[[^\[\]]{0,80}\]\S*|\S+")
@@ -145,7 +151,8 @@ def render(console: Console, report: DoctorReport, verbose: bool = False) -> Non
             )
     if report.incomplete:
         para(
-            "incomplete: an input given could not be read, so this is not a pass (exit 3); "
+            "incomplete: an input given (or a config value a check needs) could not be read, so "
+            "this is not a pass (exit 3); "
             "--allow-missing judges on the rest",
             style="bold red",
         )

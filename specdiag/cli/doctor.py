@@ -230,10 +230,11 @@ def doctor_cmd(
             "reachable --server, or --acc with --steps",
         )
     if report.incomplete:
-        bad = [e for e in report.evidence if e.status == "unreadable"]
+        bad = [f"{e.source} {e.path}: {e.why}" for e in report.evidence if e.status == "unreadable"]
+        bad += [f"{c.check}: {c.message}" for c in report.checks if c.status.value == "unreadable"]
         raise InputError(
             "incomplete: "
-            + "; ".join(f"{e.source} {e.path}: {e.why}" for e in bad[:3])
+            + "; ".join(bad[:3])
             + (f" (and {len(bad) - 3} more)" if len(bad) > 3 else ""),
             hint="fix or drop the inputs named, or pass --allow-missing to judge on the rest",
         )

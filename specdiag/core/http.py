@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import contextvars
 import functools
 import os
 import re
@@ -34,7 +35,7 @@ import socket
 import threading
 import time
 import zlib
-from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
@@ -328,6 +329,12 @@ def map_error(exc: BaseException, shown: str, timeout_s: float) -> HttpFailure:
 
     if isinstance(exc, HttpFailure):
         return exc
+    if isinstance(exc, httpx.ConnectTimeout) and str(exc).startswith(_SLOW_DNS):
+        return HttpFailure(
+            f"cannot reach {shown}: {exc}",
+            kind="connect",
+            hint=_DNS_HINT,
+        )
     if isinstance(exc, (httpx.TimeoutException, TimeoutError, asyncio.TimeoutError)):
         return failure("timeout", f"{shown} did not answer in full within {timeout_s:g} s")
     if isinstance(exc, httpx.ConnectError):
@@ -414,6 +421,167 @@ def ssl_context() -> ssl.SSLContext:
         return ssl.create_default_context()
 
 
+# --------------------------------------------------------------------------- name resolution
+
+_SLOW_DNS = "the name "
+# the names being resolved by the request running in this context: a request whose deadline
+# passes while its name still resolves says so (not "the server did not answer")
+_resolving: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
+    "specdiag_resolving", default=None
+)
+
+
+@contextlib.contextmanager
+def _resolving_name(host: str) -> Iterator[None]:
+    pending = _resolving.get()
+    if pending is not None:
+        pending.append(host)
+    yield  # (a cancelled resolution stays listed: the deadline passed during it)
+    if pending is not None:
+        pending.remove(host)
+
+
+def _deadline_failure(shown: str, timeout_s: float, pending: list[str]) -> HttpFailure:
+    """The failure of a request whose deadline passed: in name resolution, or later."""
+    if pending:
+        return HttpFailure(
+            f"cannot reach {shown}: {_SLOW_DNS}{pending[0]} did not resolve within {timeout_s:g} s",
+            kind="connect",
+            hint=_DNS_HINT,
+        )
+    return map_error(TimeoutError(), shown, timeout_s)
+
+
+_DNS_HINT = "check the host name and this machine's DNS (resolv.conf), or give an IP address"
+
+
+def _numeric(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host.strip("[]").split("%")[0])
+    except ValueError:
+        return False
+    return True
+
+
+def _resolve_in_thread(host: str, port: int, done: Callable[[Any], None]) -> None:
+    """getaddrinfo in a daemon thread (a resolver that hangs holds only that thread, which the
+    interpreter does not wait for at exit); ``done`` gets the addresses or the exception."""
+
+    def work() -> None:
+        try:
+            out: Any = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except Exception as exc:  # noqa: BLE001 - handed to the waiting request
+            out = exc
+        with contextlib.suppress(Exception):
+            done(out)
+
+    threading.Thread(target=work, name=f"resolve {host}", daemon=True).start()
+
+
+def _addresses(host: str, got: Any, timeout: float | None) -> list[str]:
+    import httpcore
+
+    if got is None:
+        raise httpcore.ConnectTimeout(f"{_SLOW_DNS}{host} did not resolve within {timeout:g} s")
+    if isinstance(got, BaseException):
+        raise httpcore.ConnectError(str(got) or type(got).__name__)
+    ips = list(dict.fromkeys(str(sa[0]) for *_, sa in got))
+    if not ips:
+        raise httpcore.ConnectError(f"{host}: no address")
+    return ips
+
+
+def resolve(host: str, port: int, timeout: float | None) -> list[str]:
+    """The addresses of ``host`` within ``timeout`` seconds: a resolver that hangs is a
+    ``ConnectTimeout`` when the time is up, never a hang (``socket.create_connection`` resolves
+    without any time limit)."""
+    if _numeric(host):
+        return [host]
+    box: list[Any] = []
+    ready = threading.Event()
+
+    def done(out: Any) -> None:
+        box.append(out)
+        ready.set()
+
+    with _resolving_name(host):
+        _resolve_in_thread(host, port, done)
+        ready.wait(timeout)
+    return _addresses(host, box[0] if box else None, timeout)
+
+
+async def aresolve(host: str, port: int, timeout: float | None) -> list[str]:
+    """:func:`resolve` for asyncio: asyncio's own resolver runs in the loop's executor, whose
+    threads ``asyncio.run`` waits for at exit, so a hung resolver would hang the command there."""
+    if _numeric(host):
+        return [host]
+    loop = asyncio.get_running_loop()
+    fut: asyncio.Future[Any] = loop.create_future()
+
+    def settle(out: Any) -> None:
+        if not fut.done():
+            fut.set_result(out)
+
+    def done(out: Any) -> None:
+        loop.call_soon_threadsafe(settle, out)
+
+    with _resolving_name(host):
+        _resolve_in_thread(host, port, done)
+        try:
+            got = await asyncio.wait_for(asyncio.shield(fut), timeout)
+        except asyncio.TimeoutError:
+            got = None
+    return _addresses(host, got, timeout)
+
+
+def _bounded_backends() -> tuple[Any, Any]:
+    """httpcore network backends that resolve names within the connect timeout, then connect to
+    the addresses in turn (TLS still checks the host name: httpcore sends it as SNI)."""
+    import httpcore
+
+    class Sync(httpcore.SyncBackend):
+        def connect_tcp(
+            self, host: str, port: int, timeout: float | None = None, *a: Any, **k: Any
+        ) -> Any:
+            end = None if timeout is None else time.monotonic() + timeout
+            last: BaseException | None = None
+            for ip in resolve(host, port, timeout):
+                left = None if end is None else max(end - time.monotonic(), 0.001)
+                try:
+                    return super().connect_tcp(ip, port, left, *a, **k)
+                except httpcore.ConnectError as exc:
+                    last = exc
+            raise last if last is not None else httpcore.ConnectError(host)
+
+    class Async(httpcore.AnyIOBackend):
+        async def connect_tcp(
+            self, host: str, port: int, timeout: float | None = None, *a: Any, **k: Any
+        ) -> Any:
+            end = None if timeout is None else time.monotonic() + timeout
+            last: BaseException | None = None
+            for ip in await aresolve(host, port, timeout):
+                left = None if end is None else max(end - time.monotonic(), 0.001)
+                try:
+                    return await super().connect_tcp(ip, port, left, *a, **k)
+                except httpcore.ConnectError as exc:
+                    last = exc
+            raise last if last is not None else httpcore.ConnectError(host)
+
+    return Sync(), Async()
+
+
+def _with_bounded_dns(transport: Any, backend: Any) -> Any:
+    """``transport`` (an httpx transport built here) with its pool's network backend replaced
+    by one that bounds name resolution (httpx has no public option for it)."""
+    pool = getattr(transport, "_pool", None)
+    if pool is None or not hasattr(pool, "_network_backend"):  # pragma: no cover - httpx changed
+        raise RuntimeError("httpx's transport has no connection pool to bound name resolution in")
+    pool._network_backend = backend
+    return transport
+
+
 def _client_kwargs(
     base: BaseUrl, timeout_s: float, headers: Mapping[str, str], user_agent: str
 ) -> dict[str, Any]:
@@ -450,9 +618,16 @@ def sync_client(
     own, which :func:`fetch` can cut when the request's deadline passes."""
     import httpx
 
+    kw = _client_kwargs(base, timeout_s, headers or {}, user_agent)
+    limits = httpx.Limits(max_keepalive_connections=0)
+    if transport is None:
+        transport = _with_bounded_dns(
+            httpx.HTTPTransport(verify=kw["verify"], limits=limits, trust_env=False),
+            _bounded_backends()[0],
+        )
     return httpx.Client(
-        **_client_kwargs(base, timeout_s, headers or {}, user_agent),
-        limits=httpx.Limits(max_keepalive_connections=0),
+        **kw,
+        limits=limits,
         transport=transport,
         follow_redirects=follow_redirects,
     )
@@ -470,9 +645,16 @@ def async_client(
     """An asyncio client of ``base`` keeping up to ``connections`` connections alive."""
     import httpx
 
+    kw = _client_kwargs(base, timeout_s, headers or {}, user_agent)
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+    if transport is None:
+        transport = _with_bounded_dns(
+            httpx.AsyncHTTPTransport(verify=kw["verify"], limits=limits, trust_env=False),
+            _bounded_backends()[1],
+        )
     return httpx.AsyncClient(
-        **_client_kwargs(base, timeout_s, headers or {}, user_agent),
-        limits=httpx.Limits(max_connections=connections, max_keepalive_connections=connections),
+        **kw,
+        limits=limits,
         transport=transport,
         follow_redirects=True,
     )
@@ -637,6 +819,25 @@ def fetch(
     an :class:`HttpFailure` naming ``shown``. An error answer (HTTP >= 400) is read up to the
     error cap and returned, not raised."""
     deadline = time.monotonic() + timeout_s
+    pending: list[str] = []
+    token = _resolving.set(pending)
+    try:
+        return _fetch(client, method, path, kind, timeout_s, shown, deadline, pending, kwargs)
+    finally:
+        _resolving.reset(token)
+
+
+def _fetch(
+    client: httpx.Client,
+    method: str,
+    path: str,
+    kind: BodyKind,
+    timeout_s: float,
+    shown: str,
+    deadline: float,
+    pending: list[str],
+    kwargs: dict[str, Any],
+) -> Answer:
     with _Watchdog(timeout_s) as dog:
         ext = dict(kwargs.pop("extensions", None) or {})
         ext["trace"] = dog.trace
@@ -656,8 +857,10 @@ def fetch(
         except Exception as exc:
             import httpx
 
+            if isinstance(exc, httpx.ConnectTimeout) and str(exc).startswith(_SLOW_DNS):
+                raise map_error(exc, shown, timeout_s) from None
             if dog.fired or isinstance(exc, TimeoutError):
-                raise map_error(TimeoutError(), shown, timeout_s) from None
+                raise _deadline_failure(shown, timeout_s, pending) from None
             if isinstance(exc, (httpx.HTTPError, OSError)):
                 raise map_error(exc, shown, timeout_s) from None
             raise
@@ -685,12 +888,18 @@ async def afetch(
 
     import httpx
 
+    pending: list[str] = []
+    token = _resolving.set(pending)
     try:
         return await asyncio.wait_for(go(), timeout_s)
     except HttpFailure:
         raise
-    except (httpx.HTTPError, OSError, asyncio.TimeoutError) as exc:
+    except asyncio.TimeoutError:
+        raise _deadline_failure(shown, timeout_s, pending) from None
+    except (httpx.HTTPError, OSError) as exc:
         raise map_error(exc, shown, timeout_s) from None
+    finally:
+        _resolving.reset(token)
 
 
 async def aread(resp: httpx.Response, shown: str, kind: BodyKind) -> Answer:

@@ -218,3 +218,31 @@ def _rss(pid: int) -> int:
         if row.startswith("VmRSS:"):
             return int(row.split()[1]) << 10
     return 0
+
+
+@pytest.mark.parametrize("command", sorted(SERVER_COMMANDS))
+def test_a_resolver_that_hangs_is_bounded_by_the_timeout(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Name resolution counts against --timeout: a resolver that hangs (a dead DNS server) ends
+    the command with a clear error naming the host, never a hang (socket.create_connection and
+    asyncio's resolver wait for it without limit)."""
+    import socket
+
+    real = socket.getaddrinfo
+
+    def slow(host: object, *a: object, **k: object) -> object:
+        if host == "slow-dns.example":
+            time.sleep(8)
+            raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+        return real(host, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket, "getaddrinfo", slow)
+    args = SERVER_COMMANDS[command]("http://slow-dns.example:8000", tmp_path)
+    res, took, _ = _run(args)
+    # --timeout 0.5; the exporter runs 1 s, then waits up to 5 s for its probe source to end
+    assert took < (12 if command == "exporter" else 6), took
+    _clean(res)
+    if command != "exporter":  # the exporter serves on, its probe source reported down
+        assert res.exit_code == 3, (res.exit_code, res.stderr)
+        assert "slow-dns.example" in res.stderr and "resolve" in res.stderr, res.stderr

@@ -17,7 +17,8 @@ from typing import Any
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import MAX_IDS, MAX_LAYERS, Reads
 from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
 
 TOP = "eagle_aux_hidden_state_layer_ids"
@@ -32,13 +33,18 @@ SGLANG_GPT_OSS = ("GptOssForCausalLM",)
 
 
 def _ids(v: Any) -> tuple[int, ...] | None | str:
+    """A list of layer ids (integers in -1..4096, -1 = the embedding output, 1..64 of them),
+    or why it is not one."""
     if v is None:
         return None
-    if isinstance(v, (list, tuple)) and all(
-        isinstance(x, int) and not isinstance(x, bool) for x in v
+    if (
+        isinstance(v, (list, tuple))
+        and 1 <= len(v) <= MAX_IDS
+        and all(type(x) is int and -1 <= x <= MAX_LAYERS for x in v)
     ):
         return tuple(v)
-    return f"not a list of integers: {v!r}"
+    shown = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
+    return f"not a list of 1..{MAX_IDS} integer layer ids in -1..{MAX_LAYERS}: {shown}"
 
 
 def read_ids(ctx: Context) -> dict[str, Any]:
@@ -50,6 +56,9 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     cfg = d.config
     ec = cfg.get("eagle_config")
     dc = cfg.get("dflash_config")
+    for name, obj in (("eagle_config", ec), ("dflash_config", dc)):
+        if obj is not None and not isinstance(obj, dict):
+            out[name] = f"not an object: {type(obj).__name__}"
     for key, src, name in (
         (TOP, cfg, TOP),
         (NESTED, ec, TOP),
@@ -311,14 +320,20 @@ def aux_layer_ids(ctx: Context) -> Outcome:
         )
     bad = {k: v for k, v in found.items() if isinstance(v, str)}
     if bad:
-        k, v = next(iter(bad.items()))
         return Outcome(
-            Status.FAIL,
-            f"{k} is {v}",
+            Status.UNREADABLE,
+            "unreadable: draft config.json "
+            + "; ".join(f"{k} is {v}" for k, v in bad.items())
+            + ": the layers the engine captures cannot be decided",
             tuple(evs),
-            fix=f"write {k} as a list of integer layer ids",
+            fix=f"write {next(iter(bad))} as a list of integer layer ids",
+            details={"unreadable": [f"{k} is {v}" for k, v in bad.items()]},
         )
-    n = ctx.target_layers()
+    r = Reads()
+    n = ctx.target_layers(r)
+    ctx.target_hidden(r)
+    if (unread := unreadable(r, "the aux layer ids")) is not None:
+        return unread
     tarch = ctx.target.arch() if ctx.target is not None else None
     if ctx.target is not None and n is not None:
         evs.append(ev("target", f"{ctx.target.path}/config.json: num_hidden_layers", n))

@@ -14,6 +14,7 @@ from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
+    from specdiag.core.doctor.typed import Reads
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.probe.run import ProbeReport
@@ -137,24 +138,28 @@ class Context:
             return self.args.steps, self.args.topk, self.args.num_draft_tokens, "--server-args"
         return None, None, None, None
 
-    def target_layers(self) -> int | None:
-        if self.target is not None:
-            n, _bad = self.target.cfg_int("num_hidden_layers", "n_layer", "num_layers", hi=4096)
-            return n
-        return None
+    def target_layers(self, r: Reads | None = None) -> int | None:
+        """The target's decoder layers; a value of the wrong type is recorded in ``r`` (the
+        calling check's reads) and read as unknown."""
+        from specdiag.core.doctor.typed import MAX_LAYERS, Reads
 
-    def target_hidden(self) -> tuple[int | None, str | None]:
-        if self.target is not None:
-            h, _bad = self.target.cfg_int("hidden_size", "n_embd", "d_model")
-            if h is not None:
-                return h, "target config.json: hidden_size"
-        if self.draft is not None:
-            h, _bad = self.draft.cfg_int("target_hidden_size")
-            if h is not None:
-                return h, "draft config.json: target_hidden_size"
-            h, _bad = self.draft.cfg_int("hidden_size")
-            if h is not None:
-                return h, "draft config.json: hidden_size (no target_hidden_size; assumed equal)"
+        r = r if r is not None else Reads()
+        return r.integer(self.target, "num_hidden_layers", "n_layer", "num_layers", hi=MAX_LAYERS)
+
+    def target_hidden(self, r: Reads | None = None) -> tuple[int | None, str | None]:
+        """The target's hidden size and where it was read (as :meth:`target_layers`)."""
+        from specdiag.core.doctor.typed import Reads
+
+        r = r if r is not None else Reads()
+        h = r.integer(self.target, "hidden_size", "n_embd", "d_model")
+        if h is not None:
+            return h, "target config.json: hidden_size"
+        h = r.integer(self.draft, "target_hidden_size")
+        if h is not None:
+            return h, "draft config.json: target_hidden_size"
+        h = r.integer(self.draft, "hidden_size")
+        if h is not None:
+            return h, "draft config.json: hidden_size (no target_hidden_size; assumed equal)"
         return None, None
 
 
@@ -308,8 +313,12 @@ def gather(inputs: DoctorInputs) -> Context:
         run = inputs.run_target is True or (auto and target is not None and _has_weights(target))
         if run and auto and target is not None and training_report is not None:
             sizes = {f.hidden_size for f in training_report.files if f.hidden_size}
-            h = target.cfg("hidden_size", "n_embd", "d_model")
-            if isinstance(h, int) and sizes and h not in sizes:
+            from specdiag.core.doctor.typed import Reads
+
+            h = Reads().integer(
+                target, "hidden_size", "n_embd", "d_model"
+            )  # (checks report a bad one)
+            if h is not None and sizes and h not in sizes:
                 run = False  # another model's dump: running the target cannot name its layers
                 problems.append(
                     InputProblem(
@@ -407,7 +416,7 @@ def _served_compare(
             obj: object = cfg
             for part in key.split("."):
                 obj = obj.get(part) if isinstance(obj, dict) else None
-            if isinstance(obj, list) and all(isinstance(i, int) for i in obj):
+            if isinstance(obj, list) and all(type(i) is int and -1 <= i <= 4096 for i in obj):
                 served_ids = tuple(obj)
                 break
     assert inputs.served_dump is not None

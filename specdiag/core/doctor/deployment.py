@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import Reads
 
 _FP8_KV = ("fp8", "fp8_e4m3", "fp8_e5m2", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl")
 
 
-def _quant_config(cfg: Any) -> str | None:
-    q = cfg("quantization_config") if callable(cfg) else None
-    if isinstance(q, dict):
-        return str(q.get("quant_method") or q.get("quant_algo") or q)
-    return None
+def _quant_config(r: Reads, m: ModelDir) -> str | None:
+    q = r.mapping(m, "quantization_config")
+    if q is None:
+        return None
+    method = q.get("quant_method") or q.get("quant_algo")
+    if method is not None and not isinstance(method, str):
+        r.wrong(m, "quantization_config.quant_method", method, "a string")
+        return None
+    return method or str(q)
 
 
 @check(
@@ -33,7 +37,10 @@ def quantization(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
     found: list[str] = []
     if ctx.target is not None and ctx.target.config is not None:
-        q = _quant_config(ctx.target.cfg)
+        r = Reads()
+        q = _quant_config(r, ctx.target)
+        if (bad := unreadable(r, "the target's precision")) is not None:
+            return bad
         evs.append(ev("target", f"{ctx.target.path}/config.json: quantization_config", q or "none"))
         if q:
             found.append(f"the target checkpoint is quantized ({q})")

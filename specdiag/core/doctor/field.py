@@ -12,7 +12,8 @@ from typing import Any
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import Reads
 
 # ---------------------------------------------------------------------- forced acceptance
 
@@ -135,6 +136,14 @@ def draft_quantization(ctx: Context) -> Outcome:
     hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "not-loaded"]
     if not models and not hits:
         return skip("no --draft or --target config, and no loader lines in the logs")
+    r = Reads()
+    for m in models:
+        q = r.mapping(m, "quantization_config")
+        method = None if q is None else q.get("quant_method", q.get("quant_algo"))
+        if method is not None and not isinstance(method, str):
+            r.wrong(m, "quantization_config.quant_method", method, "a string")
+    if (bad := unreadable(r, "the quantization check")) is not None:
+        return bad
     evs: list[Evidence] = [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2]]
     problems: list[str] = []
     checked = 0
@@ -215,13 +224,16 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None or d.config is None:
         return skip("no readable --draft config.json")
-    lt = d.cfg("layer_types")
-    win = d.cfg("sliding_window")
-    use = d.cfg("use_sliding_window")
-    sliding = isinstance(lt, list) and any("sliding" in str(x) for x in lt)
+    r = Reads()
+    lt = r.texts(d, "layer_types")
+    win = r.integer(d, "sliding_window", lo=0)
+    use = r.flag(d, "use_sliding_window")
+    if (bad := unreadable(r, "the draft's attention window")) is not None:
+        return bad
+    sliding = lt is not None and any("sliding" in x for x in lt)
     evs: list[Evidence] = []
     if lt is not None:
-        evs.append(ev("draft", f"{d.path}/config.json: layer_types", lt))
+        evs.append(ev("draft", f"{d.path}/config.json: layer_types", list(lt)))
     if win is not None:
         evs.append(ev("draft", f"{d.path}/config.json: sliding_window", win))
     if use is False:
@@ -245,7 +257,7 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     return Outcome(
         Status.WARN,
         f"the draft was trained with a sliding window of {win} tokens "
-        f"({sum('sliding' in str(x) for x in lt) if isinstance(lt, list) else '?'} sliding "
+        f"({sum('sliding' in x for x in lt) if lt is not None else '?'} sliding "
         f"layers) and is served {'up to ' + str(served) if served else 'at an unknown length'}: "
         "a loader that ignores layer_types / sliding_window runs it with full attention, and "
         "acceptance falls past the window (+17.4 pp once fixed in ik_llama.cpp#2021)",
@@ -405,14 +417,14 @@ _HYBRID_ARCH = re.compile(
 )
 
 
-def _hybrid(ctx: Context) -> tuple[bool | None, list[Evidence]]:
+def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
     t = ctx.target
     if t is None or t.config is None:
         return None, []
-    lt = t.cfg("layer_types")
+    lt = r.texts(t, "layer_types")
     arch = t.arch() or ""
     evs = [ev("target", f"{t.path}/config.json: architectures", arch)]
-    kinds = {str(x) for x in lt} if isinstance(lt, list) else set()
+    kinds = set(lt) if lt is not None else set()
     if kinds:
         evs.append(ev("target", f"{t.path}/config.json: layer_types", sorted(kinds)))
     rec = any(("linear" in k or "mamba" in k or "gdn" in k) for k in kinds)
@@ -432,7 +444,10 @@ def _hybrid(ctx: Context) -> tuple[bool | None, list[Evidence]]:
     versions="vLLM and vllm-ascend 2026 releases with GDN / Mamba targets under MTP (#52873, #10495, #55357)",
 )
 def hybrid_collapse(ctx: Context) -> Outcome:
-    hybrid, evs = _hybrid(ctx)
+    r = Reads()
+    hybrid, evs = _hybrid(ctx, r)
+    if (bad := unreadable(r, "whether the target is hybrid")) is not None:
+        return bad
     segs = ctx.segments()
     step = next((s for s in segs if s.collapse_from is not None), None)
     text = ctx.args.text if ctx.args is not None else ""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import Reads
 
 
 @check(
@@ -39,7 +40,8 @@ def training_dump(ctx: Context) -> Outcome:
     for v in rep.vocab:
         problems += [f"{v.path}: {p}" for p in v.problems]
     warns = sorted({w for f in files for w in f.warnings})
-    h, hsrc = ctx.target_hidden()
+    r = Reads()
+    h, hsrc = ctx.target_hidden(r)
     sizes = {f.hidden_size for f in files if f.hidden_size}
     if h is not None and sizes and sizes != {h}:
         problems.append(f"the dump's hidden size {sorted(sizes)} is not the target's {h} ({hsrc})")
@@ -53,6 +55,8 @@ def training_dump(ctx: Context) -> Outcome:
             )
         )
     confirm = (f"specdiag inspect-dump {ctx.inputs.training_dump}",)
+    if not problems and (bad := unreadable(r, "the dump's hidden size against the target's")):
+        return bad
     if problems:
         return Outcome(
             Status.FAIL,

@@ -12,6 +12,9 @@ class Status(str, Enum):
     WARN = "warn"
     FAIL = "fail"
     SKIPPED = "skipped"
+    # a value the check needs is present but of the wrong type or out of range (a string, NaN,
+    # 1e308, a bool where a size belongs): neither a pass nor a fault found, and never a pass
+    UNREADABLE = "unreadable"
 
 
 class ImpactKind(str, Enum):

@@ -6,7 +6,8 @@ import re
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import MAX_LAYERS, Reads
 
 MTP_METHODS = (
     "mtp",
@@ -57,8 +58,14 @@ def mtp_weights(ctx: Context) -> Outcome:
     uses = _uses_mtp(ctx)
     if t is None or t.config is None:
         return skip("no readable --target config.json")
-    k = t.cfg("num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_layers")
-    if not isinstance(k, int) or k <= 0:
+    r = Reads()
+    k = r.integer(
+        t, "num_nextn_predict_layers", "mtp_num_hidden_layers", "num_mtp_layers", lo=0, hi=64
+    )
+    n = r.integer(t, "num_hidden_layers", hi=MAX_LAYERS)
+    if (bad := unreadable(r, "the MTP layers")) is not None:
+        return bad
+    if k is None or k <= 0:
         if uses:
             return Outcome(
                 Status.FAIL,
@@ -69,7 +76,6 @@ def mtp_weights(ctx: Context) -> Outcome:
                 impact=Impact(ImpactKind.COLLAPSE, None, "no MTP head to draft with"),
             )
         return skip("the target declares no MTP layers and nothing says MTP is used")
-    n = t.cfg("num_hidden_layers")
     if t.tensors is None:
         return skip("the target's weight names could not be listed (no index, no safetensors)")
     names = list(t.tensors)

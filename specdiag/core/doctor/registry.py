@@ -12,6 +12,7 @@ from typing import Any
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import CheckResult, Evidence, Impact, Status
+from specdiag.core.doctor.typed import Reads
 from specdiag.errors import SpecdiagError
 
 
@@ -126,4 +127,20 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         impact=out.impact,
         details=out.details,
         snippet=out.snippet,
+    )
+
+
+def unreadable(r: Reads, what: str = "this check") -> Outcome | None:
+    """The ``unreadable`` finding for every config value ``r`` could not read (of the wrong
+    type or out of range), or None when all were readable: a check returns it, never a pass."""
+    if not r.bad:
+        return None
+    whys = [f"{m.role} config.json: {why}" for m, _, why in r.bad]
+    return Outcome(
+        Status.UNREADABLE,
+        "unreadable: " + "; ".join(whys) + f": {what} cannot be decided on it",
+        tuple(ev(m.role, f"{m.path}/config.json: {key}", why) for m, key, why in r.bad),
+        fix="write the config.json value with the type the model's loader expects (as the "
+        "training or conversion script writes it)",
+        details={"unreadable": [why for _, _, why in r.bad]},
     )

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import Reads
 
 
-def _rope(cfg_get: Any) -> tuple[float | None, Any]:
-    params = cfg_get("rope_parameters")
-    theta = cfg_get("rope_theta")
-    scaling = cfg_get("rope_scaling")
-    if isinstance(params, dict):  # transformers 5.x
-        theta = theta if theta is not None else params.get("rope_theta")
+def _rope(r: Reads, m: ModelDir) -> tuple[float | None, Any]:
+    params = r.mapping(m, "rope_parameters")
+    theta = r.number(m, "rope_theta", lo=1e-6, hi=1e15)
+    scaling = r.mapping(m, "rope_scaling")
+    if params is not None:  # transformers 5.x
+        if theta is None and params.get("rope_theta") is not None:
+            theta = r.number(m, "rope_theta", lo=1e-6, hi=1e15, source=params)
         typ = params.get("rope_type")
         if scaling is None and typ not in (None, "default"):
             scaling = {k: v for k, v in params.items() if k != "rope_theta"}
@@ -24,7 +27,7 @@ def _rope(cfg_get: Any) -> tuple[float | None, Any]:
         and len(scaling) <= 1
     ):
         scaling = None
-    return (float(theta) if isinstance(theta, (int, float)) else None), scaling
+    return theta, scaling
 
 
 def served_max_len(ctx: Context) -> tuple[int | None, str | None]:
@@ -61,8 +64,9 @@ def rope_positions(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or d.config is None:
         return skip("no readable draft config.json")
-    dmax = d.cfg("max_position_embeddings")
-    dtheta, dscale = _rope(d.cfg)
+    r = Reads()
+    dmax = r.integer(d, "max_position_embeddings")
+    dtheta, dscale = _rope(r, d)
     evs: list[Evidence] = [ev("draft", f"{d.path}/config.json: max_position_embeddings", dmax)]
     problems: list[str] = []
     warns: list[str] = []
@@ -70,8 +74,13 @@ def rope_positions(ctx: Context) -> Outcome:
     if served is not None and ssrc:
         evs.append(ev("server" if ssrc.startswith("http") else "server-args", ssrc, served))
     if t is not None and t.config is not None:
-        tmax = t.cfg("max_position_embeddings")
-        ttheta, tscale = _rope(t.cfg)
+        tmax = r.integer(t, "max_position_embeddings")
+        ttheta, tscale = _rope(r, t)
+    else:
+        tmax, ttheta, tscale = None, None, None
+    if (bad := unreadable(r, "the positions and RoPE check")) is not None:
+        return bad
+    if t is not None and t.config is not None:
         evs.append(ev("target", f"{t.path}/config.json: max_position_embeddings", tmax))
         evs.append(ev("draft", "rope_theta / scaling", f"{dtheta} / {dscale}"))
         evs.append(ev("target", "rope_theta / scaling", f"{ttheta} / {tscale}"))

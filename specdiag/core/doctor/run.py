@@ -61,16 +61,21 @@ def _explains(c: CheckResult, gap: Gap | None) -> float | None:
     return max(0.0, min(1.0, c.impact.drafts / gap.gap_drafts))
 
 
+# the statuses that are findings, in rank order (an unreadable value comes after the faults
+# found: it hides a check's answer, it is not a fault of its own)
+_FINDING = {Status.FAIL: 0, Status.WARN: 1, Status.UNREADABLE: 2}
+
+
 def rank(checks: tuple[CheckResult, ...], gap: Gap | None) -> tuple[Finding, ...]:
     order = {c.check: i for i, c in enumerate(checks)}
     rows = []
     for c in checks:
-        if c.status not in (Status.FAIL, Status.WARN) or c.check == "expected-vs-observed":
+        if c.status not in _FINDING or c.check == "expected-vs-observed":
             continue
         share = _explains(c, gap)
         kind = c.impact.kind if c.impact else ImpactKind.NONE
         key = (
-            0 if c.status is Status.FAIL else 1,
+            _FINDING[c.status],
             -(share if share is not None else -1.0),
             _KIND_ORDER[kind],
             order[c.check],
@@ -93,7 +98,8 @@ def _summary(
     parts = [
         f"{ran} of {len(checks)} checks could decide on the evidence given "
         f"({', '.join(ctx.inputs.given())}): {n[Status.FAIL]} fail, {n[Status.WARN]} warn, "
-        f"{n[Status.PASS]} pass."
+        f"{n[Status.PASS]} pass"
+        + (f", {n[Status.UNREADABLE]} unreadable." if n[Status.UNREADABLE] else ".")
     ]
     if gap is not None:
         ratio = f"{gap.ratio:.0%}" if gap.ratio is not None else "n/a"
@@ -145,7 +151,7 @@ def _summary(
             "cache, or a draft under-trained for this traffic (compare per-category accept "
             "length with --server, and served hidden states with --served-dump)."
         )
-    elif ran and not any(p.kind == "unreadable" for p in ctx.problems):
+    elif ran and not any(p.kind == "unreadable" for p in ctx.problems) and not n[Status.UNREADABLE]:
         parts.append(
             "No check found a fault"
             + (
@@ -257,7 +263,9 @@ def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> Doctor
     findings = rank(checks, gap)
     counts = {s.value: sum(1 for c in checks if c.status is s) for s in Status}
     evidence = account(ctx, checks)
-    incomplete = not inputs.allow_missing and any(e.status == "unreadable" for e in evidence)
+    incomplete = not inputs.allow_missing and (
+        any(e.status == "unreadable" for e in evidence) or counts[Status.UNREADABLE.value] > 0
+    )
     could_not = None
     if counts["skipped"] == len(checks):
         could_not = "no check could decide anything: " + (

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import Reads
 from specdiag.core.files import loads_json
 
 
@@ -29,7 +30,10 @@ def vocab_size(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or t is None or d.config is None or t.config is None:
         return skip("needs both --draft and --target config.json")
-    dv, tv = d.cfg("vocab_size"), t.cfg("vocab_size")
+    r = Reads()
+    dv, tv = r.integer(d, "vocab_size"), r.integer(t, "vocab_size")
+    if (bad := unreadable(r, "the vocabulary sizes")) is not None:
+        return bad
     evs: list[Evidence] = [
         ev("draft", f"{d.path}/config.json: vocab_size", dv),
         ev("target", f"{t.path}/config.json: vocab_size", tv),

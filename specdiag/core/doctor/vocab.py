@@ -7,19 +7,20 @@ from pathlib import Path
 from specdiag.core.doctor.checkpoint import load_small_tensor
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import Reads
 
 COLLAPSE = Impact(ImpactKind.COLLAPSE, None, "draft ids are misread as target ids")
 
 
-def _target_vocab(ctx: Context) -> tuple[int | None, str | None]:
+def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
     if ctx.target is not None:
-        v = ctx.target.cfg("vocab_size")
-        if isinstance(v, int):
+        v = r.integer(ctx.target, "vocab_size")
+        if v is not None:
             return v, f"{ctx.target.path}/config.json: vocab_size"
     if ctx.draft is not None:
-        v = ctx.draft.cfg("vocab_size")
-        if isinstance(v, int):
+        v = r.integer(ctx.draft, "vocab_size")
+        if v is not None:
             return (
                 v,
                 f"{ctx.draft.path}/config.json: vocab_size (the target's, by EAGLE-3 convention)",
@@ -44,8 +45,11 @@ def d2t_t2d(ctx: Context) -> Outcome:
         return skip("no --draft to read")
     if d.config is None:
         return skip("the draft's config.json could not be read")
-    dv = d.cfg("draft_vocab_size")
-    v, vsrc = _target_vocab(ctx)
+    r = Reads()
+    dv = r.integer(d, "draft_vocab_size")
+    v, vsrc = _target_vocab(ctx, r)
+    if (bad := unreadable(r, "the vocabulary map")) is not None:
+        return bad
     evs: list[Evidence] = []
     if isinstance(dv, int):
         evs.append(ev("draft", f"{d.path}/config.json: draft_vocab_size", dv))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from specdiag.core.doctor.checkpoint import TensorMeta
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.typed import Reads
 
 
 @check(
@@ -27,21 +28,11 @@ def draft_shapes(ctx: Context) -> Outcome:
     if d.config is None:
         return skip("the draft's config.json could not be read")
     t = d.tensors
-    hd, hd_bad = d.cfg_int("hidden_size")
-    dv, dv_bad = d.cfg_int("draft_vocab_size")
-    if dv is None and dv_bad is None:
-        dv, dv_bad = d.cfg_int("vocab_size")
-    unreadable = [b for b in (hd_bad, dv_bad) if b]
-    if unreadable:
-        return Outcome(
-            Status.WARN,
-            "unreadable: draft config.json "
-            + "; ".join(unreadable)
-            + ": the weights' shapes cannot be checked against it",
-            (ev("draft", f"{d.path}/config.json", "; ".join(unreadable)),),
-            fix="write the draft's config.json with integer sizes (as the training script does)",
-            details={"unreadable": True},
-        )
+    r = Reads()
+    hd = r.integer(d, "hidden_size")
+    dv = r.integer(d, "draft_vocab_size", "vocab_size")
+    if (bad := unreadable(r, "the weights' shapes")) is not None:
+        return bad
     problems: list[str] = []
     evs: list[Evidence] = []
     unknown = [n for n, m in t.items() if m.shape is None]
@@ -122,8 +113,11 @@ def norm_before_fc(ctx: Context) -> Outcome:
         return skip("the draft's config.json or weights could not be read")
     fc = d.tensors.get("fc.weight")
     width = fc.shape[1] if fc is not None and fc.shape and len(fc.shape) == 2 else None
-    nbf = d.cfg("norm_before_fc")
-    fcn = d.cfg("fc_norm")
+    r = Reads()
+    nbf = r.flag(d, "norm_before_fc")
+    fcn = r.flag(d, "fc_norm")
+    if (bad := unreadable(r, "the norm-before-fc check")) is not None:
+        return bad
     evs = [
         ev("draft", f"{d.path}/config.json: {k}", v)
         for k, v in (("norm_before_fc", nbf), ("fc_norm", fcn))
@@ -132,7 +126,9 @@ def norm_before_fc(ctx: Context) -> Outcome:
     wide = _norm_tensors(d.tensors, width) if width else []
     if width is None:
         return skip("no fc.weight shape to size the norm against")
-    h, _ = ctx.target_hidden()
+    h, _ = ctx.target_hidden(r)
+    if (bad := unreadable(r, "the norm-before-fc check")) is not None:
+        return bad
     if nbf is True:
         if not wide:
             return Outcome(

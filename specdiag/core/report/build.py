@@ -35,7 +35,7 @@ from specdiag.core.report.redact import redact
 
 MAX_FINDINGS = 6
 MAX_TIMELINES = 6
-_STATUS_ORDER = {"fail": 0, "warn": 1, "info": 2, "pass": 3, "skipped": 4}
+_STATUS_ORDER = {"fail": 0, "warn": 1, "unreadable": 2, "info": 3, "pass": 4, "skipped": 5}
 
 DEFINITIONS: tuple[tuple[str, str], ...] = (
     (

@@ -1,0 +1,182 @@
+"""Typed reads of a model's config.json: every value a check decides on goes through here.
+
+A config value of the wrong type or out of range (``true`` where a size belongs -- a bool *is*
+an int in Python --, a string, NaN, 1e308, a float for a count, a layer id of -7, a list of the
+wrong length) is never used and never passes: :class:`Reads` records why, and the check returns
+``registry.unreadable(reads)``, a finding with status ``unreadable`` that names the file, the key and the
+value. An absent key (or ``null``) is simply absent: the check decides what that means.
+
+Usage in a check::
+
+    r = Reads()
+    n = r.integer(t, "num_hidden_layers", hi=MAX_LAYERS)
+    ids = r.ints(d, "eagle_aux_hidden_state_layer_ids", lo=-1, hi=MAX_LAYERS, length=(1, 64))
+    if (bad := unreadable(r)) is not None:
+        return bad
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from specdiag.core.doctor.checkpoint import ModelDir
+
+MAX_SIZE = 1 << 31  # a hidden size, a vocabulary, a position count
+MAX_LAYERS = 4096  # decoder layers of any model
+MAX_IDS = 64  # aux layer ids of a draft
+
+
+def _shown(v: Any) -> str:
+    if isinstance(v, dict):
+        return f"an object of {len(v)} key(s)"
+    if isinstance(v, list):
+        return f"a list of {len(v)}"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(v: Any) -> bool:
+    return type(v) is int  # not bool, not float (4096.0 is not a count a config writes)
+
+
+class Reads:
+    """Typed reads from one or more model directories; the failures are collected."""
+
+    def __init__(self) -> None:
+        self.bad: list[tuple[ModelDir, str, str]] = []  # (model, key, why)
+
+    # ------------------------------------------------------------------ the raw value
+
+    def _raw(self, m: ModelDir | None, keys: tuple[str, ...]) -> tuple[str, Any]:
+        if m is None or m.config is None:
+            return keys[0], None
+        for source in (m.config, m.config.get("text_config")):
+            if isinstance(source, dict):
+                for k in keys:
+                    if k in source and source[k] is not None:
+                        return k, source[k]
+        return keys[0], None
+
+    def wrong(self, m: ModelDir, key: str, v: Any, want: str) -> None:
+        """Record ``key`` (read by the check itself, e.g. inside a nested object) as ``v``, not
+        ``want``."""
+        self._fail(m, key, v, want)
+
+    def _fail(self, m: ModelDir, key: str, v: Any, want: str) -> None:
+        self.bad.append((m, key, f"{key} is {_shown(v)} ({type(v).__name__}), not {want}"))
+
+    # ------------------------------------------------------------------ typed reads
+
+    def value(self, m: ModelDir | None, *keys: str) -> Any:
+        """A value read as it is (any type): for evidence shown verbatim, never decided on."""
+        return self._raw(m, keys)[1]
+
+    def integer(
+        self, m: ModelDir | None, *keys: str, lo: int = 1, hi: int = MAX_SIZE
+    ) -> int | None:
+        """An integer in ``lo..hi`` (a bool, a float, a string, NaN: unreadable)."""
+        key, v = self._raw(m, keys)
+        if v is None or m is None:
+            return None
+        if _is_int(v) and lo <= v <= hi:
+            return int(v)
+        self._fail(m, key, v, f"an integer in {lo}..{hi}")
+        return None
+
+    def number(
+        self,
+        m: ModelDir | None,
+        *keys: str,
+        lo: float = 0.0,
+        hi: float = 1e12,
+        source: dict[str, Any] | None = None,
+    ) -> float | None:
+        """A finite number in ``lo..hi`` (an int or a float; a bool or NaN: unreadable); with
+        ``source`` read from that object (a nested config)."""
+        if source is not None:
+            key, v = keys[0], next((source[k] for k in keys if source.get(k) is not None), None)
+        else:
+            key, v = self._raw(m, keys)
+        if v is None or m is None:
+            return None
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            f = float(v) if not _is_int(v) or abs(v) < 1 << 63 else math.inf
+            if math.isfinite(f) and lo <= f <= hi:
+                return f
+        self._fail(m, key, v, f"a finite number in {lo:g}..{hi:g}")
+        return None
+
+    def flag(self, m: ModelDir | None, *keys: str) -> bool | None:
+        """A JSON boolean (0/1 and "true" are not)."""
+        key, v = self._raw(m, keys)
+        if v is None or m is None:
+            return None
+        if isinstance(v, bool):
+            return v
+        self._fail(m, key, v, "true or false")
+        return None
+
+    def text(self, m: ModelDir | None, *keys: str, max_len: int = 256) -> str | None:
+        """A string of at most ``max_len`` characters."""
+        key, v = self._raw(m, keys)
+        if v is None or m is None:
+            return None
+        if isinstance(v, str) and len(v) <= max_len:
+            return v
+        self._fail(m, key, v, f"a string of at most {max_len} characters")
+        return None
+
+    def mapping(self, m: ModelDir | None, *keys: str) -> dict[str, Any] | None:
+        """A JSON object."""
+        key, v = self._raw(m, keys)
+        if v is None or m is None:
+            return None
+        if isinstance(v, dict):
+            return v
+        self._fail(m, key, v, "an object")
+        return None
+
+    def ints(
+        self,
+        m: ModelDir | None,
+        *keys: str,
+        lo: int,
+        hi: int,
+        length: tuple[int, int] = (1, MAX_IDS),
+        source: dict[str, Any] | None = None,
+        label: str | None = None,
+    ) -> tuple[int, ...] | None:
+        """A list of integers each in ``lo..hi``, ``length[0]..length[1]`` long; with ``source``
+        the value is read from that object (a nested config) and named ``label``."""
+        if source is not None:
+            key = label or keys[0]
+            v = next((source[k] for k in keys if source.get(k) is not None), None)
+        else:
+            key, v = self._raw(m, keys)
+        if v is None or m is None:
+            return None
+        want = f"a list of {length[0]}..{length[1]} integers in {lo}..{hi}"
+        if (
+            isinstance(v, list)
+            and length[0] <= len(v) <= length[1]
+            and all(_is_int(x) and lo <= x <= hi for x in v)
+        ):
+            return tuple(v)
+        self._fail(m, key, v, want)
+        return None
+
+    def texts(
+        self, m: ModelDir | None, *keys: str, max_items: int = MAX_LAYERS
+    ) -> tuple[str, ...] | None:
+        """A list of strings (``layer_types``, ``architectures``)."""
+        key, v = self._raw(m, keys)
+        if v is None or m is None:
+            return None
+        if isinstance(v, list) and len(v) <= max_items and all(isinstance(x, str) for x in v):
+            return tuple(v)
+        self._fail(m, key, v, f"a list of at most {max_items} strings")
+        return None
+
+    def __bool__(self) -> bool:
+        return bool(self.bad)
