@@ -98,3 +98,11 @@ def test_records_file_holds_the_structure_records(tmp_path: Path) -> None:
         crows = list(csv.DictReader(f))
     assert len(crows) == 3 and crows[2]["kind"] == "table_row"
     assert json.loads(crows[2]["raw"])["labels"] == {"steps": "5"}
+
+
+def test_follow_reads_lines_only_and_says_so(tmp_path: Path) -> None:
+    paste = tmp_path / "sweep.md"
+    paste.write_text("sglang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n")
+    r = run_cli(["logs", "--follow", "--idle-timeout", "0.2", str(paste)])
+    assert r.exit_code == 1 and "read by structure only without --follow" in r.stderr
+    assert run_cli(["logs", str(paste)]).exit_code == 0
