@@ -98,3 +98,18 @@ def test_vllm_bench_serve_section() -> None:
     src.close()
     recs = [r for b in batches for r in b.records()]
     assert len(recs) == 1 and recs[0].accept_length == 2.21
+
+
+def test_sglang_offline_throughput_summary_has_no_acceptance_figure() -> None:
+    # bench_offline_throughput.py: '{:<40} {:<10}' lines, no speculative field
+    text = (
+        "====== Offline Throughput Benchmark Result =======\n"
+        "Backend:                                 engine    \n"
+        "Successful requests:                     1000      \n"
+        "Total generated tokens:                  388685    \n"
+        "Last generation throughput (tok/s):      33.36     \n"
+        "Output token throughput (tok/s):         1109.45   \n"
+        "==================================================\n"
+    )
+    reading = read_paste(text)
+    assert not reading.records and not reading.unread
