@@ -5,6 +5,9 @@ tool's name before the metric's)."""
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from specdiag.core.logs.paste import read_paste
 
 # AIPerf spec_decode_metrics.py / console_metrics_exporter.py: 'header (unit)', stat columns
@@ -113,3 +116,28 @@ def test_sglang_offline_throughput_summary_has_no_acceptance_figure() -> None:
     )
     reading = read_paste(text)
     assert not reading.records and not reading.unread
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    acc=st.integers(1, 5000),
+    extra=st.integers(0, 5000),
+    steps=st.integers(1, 5000),
+    noun=st.sampled_from(["", ".", " tokens", " draft tokens", " testers", " users", " files"]),
+    first=st.booleans(),
+)
+def test_accepted_over_drafted_counts(
+    acc: int, extra: int, steps: int, noun: str, first: bool
+) -> None:
+    """'Accepted A / B' is accepted of drafted when nothing but the count's noun follows; with
+    another noun ('38 / 40 testers') it is no count of ours."""
+    drafted = acc + extra
+    lines = [f"Accepted {acc} / {drafted}{noun}", f"Decoding steps {steps}."]
+    text = "\n".join(lines if first else lines[::-1]) + "\n"
+    recs = read_paste(text).records
+    if noun.strip(" .") in ("", "tokens", "draft tokens"):
+        (r,) = recs
+        assert (r.accepted_tokens, r.drafted_tokens, r.steps) == (acc, drafted, steps)
+        assert r.accept_length is not None and abs(r.accept_length - (1 + acc / steps)) < 1e-6
+    else:
+        assert not recs
