@@ -122,7 +122,7 @@ def test_sglang_offline_throughput_summary_has_no_acceptance_figure() -> None:
 @given(
     acc=st.integers(1, 5000),
     extra=st.integers(0, 5000),
-    steps=st.integers(1, 5000),
+    steps=st.integers(10, 5000),  # lengths within the range guard (at most 1025)
     noun=st.sampled_from(["", ".", " tokens", " draft tokens", " testers", " users", " files"]),
     first=st.booleans(),
 )
@@ -141,3 +141,35 @@ def test_accepted_over_drafted_counts(
         assert r.accept_length is not None and abs(r.accept_length - (1 + acc / steps)) < 1e-6
     else:
         assert not recs
+
+
+def test_the_metric_in_brackets_after_a_symbol() -> None:
+    text = "k\tα (acceptance rate)\tE[tokens/step]\n2\t0.71\t2.21\n4\t0.66\t2.89\n"
+    recs = read_paste(text).records
+    assert [r.accept_length for r in recs] == [2.21, 2.89]
+    assert recs[0].printed_rate == 0.71 and recs[0].bonus.value == "included"
+
+
+def test_json_metric_objects_under_their_name_or_header() -> None:
+    """A metric's statistics object (AIPerf's JSON export keeps one per metric tag) is one
+    figure of the object holding it, its mean first; a list of such objects names each by its
+    header."""
+    by_name = (
+        '{"spec_decode_acceptance_length": {"unit": "ratio", "avg": 2.41, "p50": 2.38},\n'
+        ' "spec_decode_draft_acceptance_rate": {"unit": "%", "avg": 47.0}}\n'
+    )
+    (r,) = read_paste(by_name).records
+    assert r.printed_length == 2.41 and r.statistic == "mean" and r.printed_rate == 0.47
+    assert r.accept_length is None  # no tool named: no convention claimed
+    by_header = '[{"header": "Acceptance Length", "unit": "ratio", "p50": 2.38}]\n'
+    (r,) = read_paste(by_header).records
+    assert r.printed_length == 2.38 and r.pooling.value == "median"
+
+
+def test_acceptance_rates_of_papers_are_no_record() -> None:
+    text = (
+        "| Venue | Submissions | Accepted | Acceptance rate |\n|---|---|---|---|\n"
+        "| ICLR 2025 | 11,565 | 3,704 | 32.0% |\n"
+    )
+    reading = read_paste(text)
+    assert not reading.records and reading.ignored

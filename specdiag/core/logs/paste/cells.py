@@ -362,6 +362,9 @@ def key(text: str) -> Key:
     for filler in ("avg ", "average ", "mean ", "overall ", "total ", "median ", "p50 "):
         if stripped.startswith(filler):
             stripped = stripped[len(filler) :]
+    for scope in ("speculative decoding ", "spec decoding ", "spec decode ", "speculative "):
+        if stripped.startswith(scope) and _OWN.get(stripped[len(scope) :]) is not None:
+            stripped = stripped[len(scope) :]
     if stripped != bare:
         m = _OWN.get(stripped)
         if m is not None:
@@ -381,6 +384,14 @@ def key(text: str) -> Key:
         if f is not None
         else None
     )
+    if mapped is None:
+        # a symbol or name with the metric in brackets ('α (acceptance rate)', 'E[tokens/step]')
+        for a, b in _UNIT_PAREN.findall(_MARKUP.sub("", text)):
+            cand = (a or b).strip()
+            if cand and cand != "%" and not re.search(r"\d", cand):
+                ik = key(cand)
+                if ik.metric is not None and ik.metric != LABEL:
+                    return Key(ik.metric, ik.text, pct or ik.percent, ik.position, ik.tool)
     return Key(mapped, bare, pct)
 
 

@@ -486,11 +486,21 @@ def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
             yield from _objects(v, depth + 1)
 
 
+_JSON_STATS = ("avg", "mean", "value", "p50", "median")
+
+
+def _is_num(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
     out: list[PasteRecord] = []
+    consumed: set[int] = set()  # metric objects read as a figure of the object holding them
     for obj in _objects(doc):
+        if id(obj) in consumed:
+            continue
         fig = E.Figures()
         labels: list[tuple[str, str]] = []
         for name, v in obj.items():
@@ -510,6 +520,19 @@ def json_records(
                         for i, x in enumerate(nums):
                             fig.positions[i] = float(x)
                     fig.fields.append((name, json.dumps(v)[:80]))
+            elif isinstance(v, dict) and k.metric not in (C.LABEL, C.K):
+                # a metric's statistics under its name ('{"..._acceptance_length": {"unit":
+                # "ratio", "avg": 2.41, "p50": 2.38}}'): its mean (else median) is the figure
+                stat = next((s for s in _JSON_STATS if _is_num(v.get(s))), None)
+                if stat is not None:
+                    unit = str(v.get("unit", "")).strip().lower()
+                    text = repr(v[stat]) + ("%" if unit in ("%", "percent") else "")
+                    val = C.value(text)
+                    if val is not None:
+                        word = "median" if stat in ("p50", "median") else "mean"
+                        val = C.Value(val.number, val.percent, val.decimals, None, word)
+                        fig.put(k.metric, val, k, f"{stat} {text}", name)
+                        consumed.add(id(v))
             elif isinstance(v, (int, float)) and not isinstance(v, bool):
                 text = repr(v) if isinstance(v, float) else str(v)
                 val = C.value(text)
@@ -517,6 +540,22 @@ def json_records(
                     if k.metric == C.K:
                         labels.append((k.text, text))
                     fig.put(k.metric, val, k, text, name)
+        # a metric object named by a field ('{"header": "Acceptance Length", "avg": 2.41}')
+        named = next(
+            (obj[f] for f in ("header", "name", "metric", "tag") if isinstance(obj.get(f), str)),
+            None,
+        )
+        if named is not None and not fig.has_acceptance():
+            nk = C.key(named)
+            stat = next((s for s in _JSON_STATS if _is_num(obj.get(s))), None)
+            if nk.metric in C.ACCEPTANCE and stat is not None:
+                unit = str(obj.get("unit", "")).strip().lower()
+                text = repr(obj[stat]) + ("%" if unit in ("%", "percent") else "")
+                val = C.value(text)
+                if val is not None:
+                    word = "median" if stat in ("p50", "median") else "mean"
+                    val = C.Value(val.number, val.percent, val.decimals, None, word)
+                    fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
         if repaired:
             fig.notes.append(
                 "JSON with '...' placeholders or trailing commas, read after removing them"

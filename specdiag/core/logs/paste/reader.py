@@ -29,7 +29,8 @@ _STRONG = re.compile(r"accept|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per 
 _OTHER_MEANING = re.compile(
     r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
     r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
-    r"user acceptance|acceptance test",
+    r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
+    r"\badmitted\b|enrol",
     re.IGNORECASE,
 )
 _SPEC_CONTEXT = re.compile(
