@@ -51,7 +51,7 @@ def test_fastdeploy_spec_log_ratio_is_over_output_tokens() -> None:
         " total output token num: 2900 average accept len: 2.230769230769231\n"
     )
     (r,) = read_paste(text).records
-    assert r.steps == 1300 and r.output_tokens == 2900
+    assert r.steps == 1300 and r.output_tokens == 2900 and r.tool == "fastdeploy"
     assert r.bonus.rule == "identity: printed length = output tokens / steps"
     assert r.accept_length is not None and abs(r.accept_length - 2900 / 1300) < 1e-6
     assert r.rate_basis.value == "per_output_token" and r.accept_rate is None
