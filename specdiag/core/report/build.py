@@ -105,6 +105,18 @@ def _nums(x: Any) -> tuple[float, ...] | None:
     return tuple(v for v in out if v is not None)
 
 
+def _str(x: Any) -> str | None:
+    return x if isinstance(x, str) else None
+
+
+def _int(x: Any) -> int | None:
+    return x if isinstance(x, int) else None
+
+
+def _minus_one(x: float | None) -> float | None:
+    return None if x is None else x - 1
+
+
 def _map(x: Any) -> Mapping[str, Any]:
     return x if isinstance(x, Mapping) else {}
 
@@ -153,6 +165,43 @@ class _Builder:
             return
         self.facts.append(Fact(label, redact(str(value)), source))
 
+    def card(
+        self,
+        priority: int,
+        source: str,
+        m: Mapping[str, Any],
+        expected: float | None,
+        observed: float | None,
+        **given: Any,
+    ) -> None:
+        """A verdict card from a comparison block ``m`` (verdict, steps, ratio, naive_ratio,
+        explanation) and the two accept lengths; ``given`` sets a field another way."""
+        fields: dict[str, Any] = {
+            "verdict": _str(m.get("verdict")),
+            "source": source,
+            "steps": _int(m.get("steps")),
+            "expected_accept_length": expected,
+            "expected_drafts": _minus_one(expected),
+            "observed_accept_length": observed,
+            "observed_drafts": _minus_one(observed),
+            "ratio": _num(m.get("ratio")),
+            "naive_ratio": _num(m.get("naive_ratio")),
+            "explanation": m.get("explanation"),
+        }
+        self.cards.append((priority, VerdictCard(**(fields | given))))
+
+    def finding(
+        self,
+        rank: int,
+        title: str,
+        status: str,
+        message: str,
+        source: str,
+        fix: str | None = None,
+        confirm: tuple[str, ...] = (),
+    ) -> None:
+        self.findings.append((rank, Finding(title, status, message, fix, confirm, source)))
+
     def chart_id(self, kind: ChartKind) -> str:
         n = sum(1 for c in self.charts if c.kind is kind)
         return f"chart-{kind.value}-{n + 1}"
@@ -182,40 +231,22 @@ class _Builder:
                 u_ci, c_ci = accprofile._intervals(unc, verify_steps)
                 u_lo, u_hi = tuple(a for a, _ in u_ci), tuple(b for _, b in u_ci)
                 c_lo, c_hi = tuple(a for a, _ in c_ci), tuple(b for _, b in c_ci)
-            series.append(Series(label, Role.OBSERVED, x, cond, "points", c_lo, c_hi, 0))
-            series.append(Series(label, Role.OBSERVED, x, unc, "points", u_lo, u_hi, 1))
+            for panel, (ys, lo, hi) in enumerate(((cond, c_lo, c_hi), (unc, u_lo, u_hi))):
+                series.append(Series(label, Role.OBSERVED, x, ys, "points", lo, hi, panel))
         if expected_acc:
             acc = tuple(expected_acc)
             k = max(k, len(acc))
             x = _positions(len(acc))
-            series.append(Series("expected (training)", Role.EXPECTED, x, acc, "line", panel=0))
-            series.append(
-                Series(
-                    "expected (training)",
-                    Role.EXPECTED,
-                    x,
-                    accept.to_unconditional(acc),
-                    "line",
-                    panel=1,
+            for panel, ys in enumerate((acc, accept.to_unconditional(acc))):
+                series.append(
+                    Series("expected (training)", Role.EXPECTED, x, ys, "line", panel=panel)
                 )
-            )
         if implied is not None and k:
             x = _positions(k)
-            series.append(
-                Series(
-                    f"geometric a={implied:.3f}", Role.GEOMETRIC, x, (implied,) * k, "line", panel=0
-                )
-            )
-            series.append(
-                Series(
-                    f"geometric a={implied:.3f}",
-                    Role.GEOMETRIC,
-                    x,
-                    tuple(implied**i for i in range(1, k + 1)),
-                    "line",
-                    panel=1,
-                )
-            )
+            geo = ((implied,) * k, tuple(implied**i for i in range(1, k + 1)))
+            for panel, ys in enumerate(geo):
+                name = f"geometric a={implied:.3f}"
+                series.append(Series(name, Role.GEOMETRIC, x, ys, "line", panel=panel))
         if not series:
             return
         parts = []
@@ -347,25 +378,15 @@ class _Builder:
             )
         pooled = _num(al.get("pooled"))
         if exp or pooled is not None:
-            e_al = _num(exp.get("expected_accept_length"))
             steps = exp.get("steps") if isinstance(exp.get("steps"), int) else spec.get("steps")
-            self.cards.append(
-                (
-                    1,
-                    VerdictCard(
-                        verdict=d.get("verdict") if isinstance(d.get("verdict"), str) else None,
-                        source=src,
-                        steps=steps if isinstance(steps, int) else None,
-                        expected_accept_length=e_al,
-                        expected_drafts=None if e_al is None else e_al - 1,
-                        observed_accept_length=pooled,
-                        observed_drafts=None if pooled is None else pooled - 1,
-                        ratio=_num(exp.get("ratio")),
-                        naive_ratio=_num(exp.get("naive_ratio")),
-                        explanation=exp.get("explanation"),
-                        findings=(),
-                    ),
-                )
+            self.card(
+                1,
+                src,
+                exp,
+                _num(exp.get("expected_accept_length")),
+                pooled,
+                verdict=_str(d.get("verdict")),
+                steps=_int(steps),
             )
         acc = _nums(exp.get("acc"))
         self.per_position(
@@ -518,24 +539,16 @@ class _Builder:
             al = _map(s.get("accept_length"))
             obs = _num(comp.get("observed_accept_length")) or _num(al.get("mean"))
             if comp and comp.get("verdict"):
-                e_al = _num(pred.get("expected_accept_length"))
-                self.cards.append(
-                    (
-                        2,
-                        VerdictCard(
-                            verdict=str(comp.get("verdict")),
-                            source=f"{src} ({engine})",
-                            steps=pred.get("steps") if isinstance(pred.get("steps"), int) else None,
-                            expected_accept_length=e_al,
-                            expected_drafts=_num(pred.get("expected_accepted_drafts")),
-                            observed_accept_length=obs,
-                            observed_drafts=_num(comp.get("observed_accepted_drafts")),
-                            ratio=_num(comp.get("ratio")),
-                            naive_ratio=_num(comp.get("naive_ratio")),
-                            explanation=comp.get("explanation"),
-                            findings=(),
-                        ),
-                    )
+                self.card(
+                    2,
+                    f"{src} ({engine})",
+                    comp,
+                    _num(pred.get("expected_accept_length")),
+                    obs,
+                    verdict=str(comp.get("verdict")),
+                    steps=_int(pred.get("steps")),
+                    expected_drafts=_num(pred.get("expected_accepted_drafts")),
+                    observed_drafts=_num(comp.get("observed_accepted_drafts")),
                 )
             pp = [p for p in _list(s.get("per_position")) if isinstance(p, Mapping)]
             unc = _nums([p.get("unconditional") for p in pp]) if pp else None
@@ -674,63 +687,41 @@ class _Builder:
         reps = [r for r in _list(d.get("replicas")) if isinstance(r, Mapping)]
         pooled = _num(fl.get("pooled_accept_length"))
         if pooled is not None:
-            ratio = (pooled - 1) / (e_al - 1) if e_al is not None and e_al > 1 else None
-            self.cards.append(
-                (
-                    4,
-                    VerdictCard(
-                        verdict=None,
-                        source=f"{src} (pooled over {fl.get('replicas_with_data')} replicas)",
-                        steps=None,
-                        expected_accept_length=e_al,
-                        expected_drafts=None if e_al is None else e_al - 1,
-                        observed_accept_length=pooled,
-                        observed_drafts=pooled - 1,
-                        ratio=ratio,
-                        naive_ratio=None,
-                        explanation=f"fleet median {_f(_num(fl.get('median_accept_length')), 2)}, "
-                        f"min {_f(_num(fl.get('min_accept_length')), 2)}, max "
-                        f"{_f(_num(fl.get('max_accept_length')), 2)}; {fl.get('outliers')} "
-                        f"outlier(s), {fl.get('declining')} declining, {fl.get('collapsed')} "
-                        "collapsed",
-                        findings=(),
-                    ),
-                )
+            self.card(
+                4,
+                f"{src} (pooled over {fl.get('replicas_with_data')} replicas)",
+                {},
+                e_al,
+                pooled,
+                ratio=(pooled - 1) / (e_al - 1) if e_al is not None and e_al > 1 else None,
+                explanation=f"fleet median {_f(_num(fl.get('median_accept_length')), 2)}, "
+                f"min {_f(_num(fl.get('min_accept_length')), 2)}, max "
+                f"{_f(_num(fl.get('max_accept_length')), 2)}; {fl.get('outliers')} "
+                f"outlier(s), {fl.get('declining')} declining, {fl.get('collapsed')} "
+                "collapsed",
             )
         for o in _list(d.get("outliers")):
             o = _map(o)
-            self.findings.append(
-                (
-                    30,
-                    Finding(
-                        f"replica {o.get('replica')} is an outlier",
-                        "warn",
-                        f"accept length {_f(_num(o.get('accept_length')), 2)} vs the fleet median "
-                        f"{_f(_num(o.get('fleet_median')), 2)} ({_f(_num(o.get('deficit')), 2)} of "
-                        f"the median's accepted drafts missing) since {o.get('since')}",
-                        None,
-                        (),
-                        src,
-                    ),
-                )
+            self.finding(
+                30,
+                f"replica {o.get('replica')} is an outlier",
+                "warn",
+                f"accept length {_f(_num(o.get('accept_length')), 2)} vs the fleet median "
+                f"{_f(_num(o.get('fleet_median')), 2)} ({_f(_num(o.get('deficit')), 2)} of "
+                f"the median's accepted drafts missing) since {o.get('since')}",
+                src,
             )
         for r in reps:
             tr = _map(r.get("trend"))
             if tr.get("declining"):
-                self.findings.append(
-                    (
-                        31,
-                        Finding(
-                            f"replica {r.get('replica')} is declining",
-                            "warn",
-                            f"accept length from {_f(_num(tr.get('first_third')), 2)} (first third "
-                            f"of the window) to {_f(_num(tr.get('last_third')), 2)} (last third), "
-                            f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
-                            None,
-                            (),
-                            src,
-                        ),
-                    )
+                self.finding(
+                    31,
+                    f"replica {r.get('replica')} is declining",
+                    "warn",
+                    f"accept length from {_f(_num(tr.get('first_third')), 2)} (first third "
+                    f"of the window) to {_f(_num(tr.get('last_third')), 2)} (last third), "
+                    f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
+                    src,
                 )
         vals = [(str(r.get("replica")), _num(r.get("accept_length"))) for r in reps]
         self._bars(
@@ -842,23 +833,14 @@ class _Builder:
         obs = _map(d.get("observed"))
         o_al = _num(d.get("observed_accept_length"))
         if d.get("verdict") or e_al is not None:
-            self.cards.append(
-                (
-                    3,
-                    VerdictCard(
-                        verdict=d.get("verdict") if isinstance(d.get("verdict"), str) else None,
-                        source=src,
-                        steps=d.get("steps") if isinstance(d.get("steps"), int) else None,
-                        expected_accept_length=e_al,
-                        expected_drafts=_num(d.get("expected_accepted_drafts")),
-                        observed_accept_length=o_al,
-                        observed_drafts=_num(d.get("observed_accepted_drafts")),
-                        ratio=_num(d.get("ratio")),
-                        naive_ratio=_num(d.get("naive_ratio")),
-                        explanation=d.get("explanation"),
-                        findings=(),
-                    ),
-                )
+            self.card(
+                3,
+                src,
+                d,
+                e_al,
+                o_al,
+                expected_drafts=_num(d.get("expected_accepted_drafts")),
+                observed_drafts=_num(d.get("observed_accepted_drafts")),
             )
         if obs:
             self.fact(
@@ -932,62 +914,29 @@ class _Builder:
                     w in (loc + str(e.get("value"))).lower() for w in ("sha256", "digest", "hash")
                 ):
                     self.fact(f"fingerprint: {loc}", e.get("value"), src)
-        ranked = [f for f in _list(d.get("findings")) if isinstance(f, Mapping)]
-        for f in ranked:
-            self.findings.append(
-                (
-                    int(f.get("rank") or 99),
-                    Finding(
-                        str(f.get("title")),
-                        str(f.get("status")),
-                        str(f.get("message")),
-                        f.get("fix") if isinstance(f.get("fix"), str) else None,
-                        tuple(map(str, _list(f.get("confirm")))),
-                        src,
-                    ),
-                )
-            )
+
+        def doctor_finding(rank: int, f: Mapping[str, Any]) -> None:
+            confirm = tuple(map(str, _list(f.get("confirm"))))
+            title, status, message = (str(f.get(k)) for k in ("title", "status", "message"))
+            self.finding(rank, title, status, message, src, _str(f.get("fix")), confirm)
+
+        for f in _list(d.get("findings")):
+            if isinstance(f, Mapping):
+                doctor_finding(int(f.get("rank") or 99), f)
         for c in checks:
             if c.get("status") in ("fail", "warn") and not any(
                 c.get("title") == f.title for _, f in self.findings
             ):
-                self.findings.append(
-                    (
-                        100 + _STATUS_ORDER.get(str(c.get("status")), 5),
-                        Finding(
-                            str(c.get("title")),
-                            str(c.get("status")),
-                            str(c.get("message")),
-                            c.get("fix") if isinstance(c.get("fix"), str) else None,
-                            tuple(map(str, _list(c.get("confirm")))),
-                            src,
-                        ),
-                    )
-                )
+                doctor_finding(100 + _STATUS_ORDER.get(str(c.get("status")), 5), c)
         if gap:
-            e_al, o_al = (
+            self.card(
+                0,
+                f"{src} ({gap.get('observed_from')})" if gap.get("observed_from") else src,
+                gap,
                 _num(gap.get("expected_accept_length")),
                 _num(gap.get("observed_accept_length")),
-            )
-            self.cards.append(
-                (
-                    0,
-                    VerdictCard(
-                        verdict=gap.get("verdict") if isinstance(gap.get("verdict"), str) else None,
-                        source=f"{src} ({gap.get('observed_from')})"
-                        if gap.get("observed_from")
-                        else src,
-                        steps=gap.get("steps") if isinstance(gap.get("steps"), int) else None,
-                        expected_accept_length=e_al,
-                        expected_drafts=_num(gap.get("expected_drafts")),
-                        observed_accept_length=o_al,
-                        observed_drafts=_num(gap.get("observed_drafts")),
-                        ratio=_num(gap.get("ratio")),
-                        naive_ratio=_num(gap.get("naive_ratio")),
-                        explanation=gap.get("explanation"),
-                        findings=(),
-                    ),
-                )
+                expected_drafts=_num(gap.get("expected_drafts")),
+                observed_drafts=_num(gap.get("observed_drafts")),
             )
         self.fact(
             "engine version (doctor)",
@@ -1137,19 +1086,14 @@ class _Builder:
         kinds = [str(f) for f in _list(d.get("findings")) if isinstance(f, str)]
         if d.get("match") is False:
             fix = "; ".join(f"{e}: {ids}" for e, ids in sugg.items())
-            self.findings.append(
-                (
-                    40,
-                    Finding(
-                        "served hidden states are not the trained ones"
-                        + (f" ({', '.join(kinds)})" if kinds else ""),
-                        "fail",
-                        "; ".join(map(str, _list(d.get("diagnosis")))),
-                        f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
-                        (),
-                        src,
-                    ),
-                )
+            self.finding(
+                40,
+                "served hidden states are not the trained ones"
+                + (f" ({', '.join(kinds)})" if kinds else ""),
+                "fail",
+                "; ".join(map(str, _list(d.get("diagnosis")))),
+                src,
+                f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
             )
 
     def inspect_dump(self, name: str, d: Mapping[str, Any]) -> None:
@@ -1182,9 +1126,7 @@ class _Builder:
                 )
             )
         for p in _list(d.get("problems")):
-            self.findings.append(
-                (60, Finding("training dump problem", "warn", str(p), None, (), src))
-            )
+            self.finding(60, "training dump problem", "warn", str(p), src)
 
     def capture_hidden(self, name: str, d: Mapping[str, Any]) -> None:
         src = name
@@ -1321,15 +1263,7 @@ def build_report(
         card = VerdictCard(
             None,
             "findings",
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS],
+            findings=tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS],
         )
     embedded = []
     for name, doc in documents:
