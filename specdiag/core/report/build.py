@@ -404,14 +404,12 @@ class _Builder:
             self.histogram(src, hist, acc)
         cats = [c for c in _list(d.get("by_category")) if isinstance(c, Mapping)]
         if cats:
-            read = [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats]
-            vals = [(n, v) for n, v in read if v is not None]
             self._bars(
                 ChartKind.CATEGORY,
                 f"Accept length by prompt category ({src})",
                 src,
                 "category",
-                vals,
+                [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats],
                 _num(exp.get("expected_accept_length")),
             )
             self.tables.append(
@@ -622,16 +620,12 @@ class _Builder:
                     )
             ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
             if len(ranks) > 1:
-                means = [
-                    (r, _num(_map(v.get("accept_length")).get("mean"))) for r, v in ranks.items()
-                ]
-                vals = [(r, v) for r, v in means if v is not None]
                 self._bars(
                     ChartKind.RANKS,
                     f"Accept length by rank ({src}, {engine})",
                     src,
                     "rank",
-                    vals,
+                    [(r, _num(_map(v.get("accept_length")).get("mean"))) for r, v in ranks.items()],
                     _num(pred.get("expected_accept_length")),
                 )
 
@@ -641,9 +635,11 @@ class _Builder:
         title: str,
         src: str,
         x_label: str,
-        vals: Sequence[tuple[str, float]],
+        read: Sequence[tuple[str, float | None]],
         expected: float | None,
     ) -> None:
+        """A bar per name with a value (names without one are left out)."""
+        vals = [(n, v) for n, v in read if v is not None]
         if not vals:
             return
         self.charts.append(
@@ -723,13 +719,12 @@ class _Builder:
                     f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
                     src,
                 )
-        vals = [(str(r.get("replica")), _num(r.get("accept_length"))) for r in reps]
         self._bars(
             ChartKind.REPLICAS,
             f"Accept length by replica ({src})",
             src,
             "replica",
-            [(n, v) for n, v in vals if v is not None],
+            [(str(r.get("replica")), _num(r.get("accept_length"))) for r in reps],
             e_al,
         )
         # timelines: the replicas in trouble first, then healthy ones as reference, at most
@@ -796,19 +791,18 @@ class _Builder:
                 )
             ranks = [x for x in _list(r.get("ranks")) if isinstance(x, Mapping)]
             if len(ranks) > 1:
-                rv = [
-                    (
-                        ",".join(f"{k}={v}" for k, v in _map(x.get("rank")).items()) or "?",
-                        _num(x.get("accept_length")),
-                    )
-                    for x in ranks
-                ]
                 self._bars(
                     ChartKind.RANKS,
                     f"Accept length by rank, replica {r.get('replica')} ({src})",
                     src,
                     "rank",
-                    [(n, v) for n, v in rv if v is not None],
+                    [
+                        (
+                            ",".join(f"{k}={v}" for k, v in _map(x.get("rank")).items()) or "?",
+                            _num(x.get("accept_length")),
+                        )
+                        for x in ranks
+                    ],
                     e_al,
                 )
         try:
@@ -966,15 +960,16 @@ class _Builder:
 
     def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
         """Doctor's log timeline split at restarts: accept length per segment, why each began."""
-        vals = [(f"{x.get('index')}: {x.get('start')}", _num(x.get("accept_length"))) for x in segs]
-        drawn = [(n, v) for n, v in vals if v is not None]
-        if len(segs) > 1 and drawn:
+        if len(segs) > 1:
             self._bars(
                 ChartKind.TIMELINE,
                 f"Accept length by log segment, split at restarts ({src})",
                 src,
                 "segment: start",
-                drawn,
+                [
+                    (f"{x.get('index')}: {x.get('start')}", _num(x.get("accept_length")))
+                    for x in segs
+                ],
                 expected,
             )
         self.tables.append(
