@@ -221,9 +221,10 @@ class _Builder:
     ) -> None:
         series: list[Series] = []
         k = 0
+        cond_o = unc_e = None
         if observed_unc:
             unc = tuple(observed_unc)
-            cond = tuple(observed_cond) if observed_cond else accept.to_conditional(unc)
+            cond = cond_o = tuple(observed_cond) if observed_cond else accept.to_conditional(unc)
             k = len(unc)
             x = _positions(k)
             c_lo = c_hi = u_lo = u_hi = None
@@ -237,7 +238,8 @@ class _Builder:
             acc = tuple(expected_acc)
             k = max(k, len(acc))
             x = _positions(len(acc))
-            for panel, ys in enumerate((acc, accept.to_unconditional(acc))):
+            unc_e = accept.to_unconditional(acc)
+            for panel, ys in enumerate((acc, unc_e)):
                 series.append(
                     Series("expected (training)", Role.EXPECTED, x, ys, "line", panel=panel)
                 )
@@ -250,12 +252,10 @@ class _Builder:
         if not series:
             return
         parts = []
-        if observed_unc:
+        if observed_unc and cond_o:
             parts.append(
                 "observed conditional "
-                + ", ".join(
-                    f"{v:.2f}" for v in (observed_cond or accept.to_conditional(observed_unc))
-                )
+                + ", ".join(f"{v:.2f}" for v in cond_o)
                 + "; unconditional "
                 + ", ".join(f"{v:.2f}" for v in observed_unc)
             )
@@ -281,17 +281,9 @@ class _Builder:
                 ),
             )
         )
-        cond_o = (observed_cond or accept.to_conditional(observed_unc)) if observed_unc else None
-        unc_e = accept.to_unconditional(expected_acc) if expected_acc else None
+        columns = (cond_o, observed_unc, expected_acc, unc_e)
         rows = [
-            (
-                str(i + 1),
-                _f(cond_o[i]) if cond_o and i < len(cond_o) else "",
-                _f(observed_unc[i]) if observed_unc and i < len(observed_unc) else "",
-                _f(expected_acc[i]) if expected_acc and i < len(expected_acc) else "",
-                _f(unc_e[i]) if unc_e and i < len(unc_e) else "",
-            )
-            for i in range(k)
+            (str(i + 1), *(_f(c[i]) if c and i < len(c) else "" for c in columns)) for i in range(k)
         ]
         self.tables.append(
             Table(
