@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -202,9 +202,15 @@ class _Builder:
     ) -> None:
         self.findings.append((rank, Finding(title, status, message, fix, confirm, source)))
 
-    def chart_id(self, kind: ChartKind) -> str:
+    def chart(self, kind: ChartKind, **fields: Any) -> None:
+        """Add a chart of ``kind``, numbered after the charts of that kind so far."""
         n = sum(1 for c in self.charts if c.kind is kind)
-        return f"chart-{kind.value}-{n + 1}"
+        self.charts.append(Chart(id=f"chart-{kind.value}-{n + 1}", kind=kind, **fields))
+
+    def table(
+        self, title: str, columns: tuple[str, ...], rows: Iterable[tuple[str, ...]], source: str
+    ) -> None:
+        self.tables.append(Table(title, columns, tuple(rows), source))
 
     # ----------------------------------------------------------------- per-position
 
@@ -263,41 +269,34 @@ class _Builder:
             parts.append("training profile " + ", ".join(f"{v:.2f}" for v in expected_acc))
         if implied is not None:
             parts.append(f"geometric model at a = {implied:.3f}")
-        self.charts.append(
-            Chart(
-                id=self.chart_id(ChartKind.PER_POSITION),
-                kind=ChartKind.PER_POSITION,
-                title=f"Per-position acceptance ({src})",
-                description=f"Acceptance by draft position, {k} positions: "
-                + "; ".join(parts)
-                + ".",
-                x_label="draft position",
-                y_label="acceptance",
-                source=src,
-                series=tuple(series),
-                panels=(
-                    "conditional: P(pos i | 1..i-1 accepted)",
-                    "unconditional: P(pos i accepted)",
-                ),
-            )
+        self.chart(
+            ChartKind.PER_POSITION,
+            title=f"Per-position acceptance ({src})",
+            description=f"Acceptance by draft position, {k} positions: " + "; ".join(parts) + ".",
+            x_label="draft position",
+            y_label="acceptance",
+            source=src,
+            series=tuple(series),
+            panels=(
+                "conditional: P(pos i | 1..i-1 accepted)",
+                "unconditional: P(pos i accepted)",
+            ),
         )
         columns = (cond_o, observed_unc, expected_acc, unc_e)
         rows = [
             (str(i + 1), *(_f(c[i]) if c and i < len(c) else "" for c in columns)) for i in range(k)
         ]
-        self.tables.append(
-            Table(
-                f"Per-position acceptance ({src})",
-                (
-                    "position",
-                    "observed conditional",
-                    "observed unconditional",
-                    "expected conditional",
-                    "expected unconditional",
-                ),
-                tuple(rows),
-                src,
-            )
+        self.table(
+            f"Per-position acceptance ({src})",
+            (
+                "position",
+                "observed conditional",
+                "observed unconditional",
+                "expected conditional",
+                "expected unconditional",
+            ),
+            tuple(rows),
+            src,
         )
 
     def histogram(
@@ -316,17 +315,14 @@ class _Builder:
             dist = accept.profile(expected_acc).distribution
             series.append(Series("expected (training)", Role.EXPECTED, x, dist, "points"))
             desc += "; expected " + ", ".join(f"{j}: {s:.1%}" for j, s in enumerate(dist))
-        self.charts.append(
-            Chart(
-                id=self.chart_id(ChartKind.HISTOGRAM),
-                kind=ChartKind.HISTOGRAM,
-                title=f"Accepted drafts per verify step ({src})",
-                description=desc + f" ({int(total)} verify steps).",
-                x_label="drafts accepted in the step (j)",
-                y_label="share of verify steps",
-                source=src,
-                series=tuple(series),
-            )
+        self.chart(
+            ChartKind.HISTOGRAM,
+            title=f"Accepted drafts per verify step ({src})",
+            description=desc + f" ({int(total)} verify steps).",
+            x_label="drafts accepted in the step (j)",
+            y_label="share of verify steps",
+            source=src,
+            series=tuple(series),
         )
 
     # ----------------------------------------------------------------- documents
@@ -404,30 +400,28 @@ class _Builder:
                 [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats],
                 _num(exp.get("expected_accept_length")),
             )
-            self.tables.append(
-                Table(
-                    f"By category ({src})",
+            self.table(
+                f"By category ({src})",
+                (
+                    "category",
+                    "requests",
+                    "accept length",
+                    "per-request mean",
+                    "TTFT ms",
+                    "TPOT ms",
+                ),
+                tuple(
                     (
-                        "category",
-                        "requests",
-                        "accept length",
-                        "per-request mean",
-                        "TTFT ms",
-                        "TPOT ms",
-                    ),
-                    tuple(
-                        (
-                            str(c.get("category")),
-                            str(c.get("requests")),
-                            _f(_num(c.get("accept_length"))),
-                            _f(_num(c.get("per_request_mean"))),
-                            _f(_num(c.get("ttft_ms")), 1),
-                            _f(_num(c.get("tpot_ms")), 2),
-                        )
-                        for c in cats
-                    ),
-                    src,
-                )
+                        str(c.get("category")),
+                        str(c.get("requests")),
+                        _f(_num(c.get("accept_length"))),
+                        _f(_num(c.get("per_request_mean"))),
+                        _f(_num(c.get("ttft_ms")), 1),
+                        _f(_num(c.get("tpot_ms")), 2),
+                    )
+                    for c in cats
+                ),
+                src,
             )
         self.latency(src, _map(d.get("latency")), _map(_map(d.get("baseline")).get("latency")))
         base = _map(d.get("baseline"))
@@ -436,22 +430,19 @@ class _Builder:
         if tput is not None and pooled is not None:
             series = [Series("observed (vs baseline)", Role.OBSERVED, (pooled,), (tput,), "points")]
             k = spec.get("steps") if isinstance(spec.get("steps"), int) else None
-            self.charts.append(
-                Chart(
-                    id=self.chart_id(ChartKind.SPEEDUP),
-                    kind=ChartKind.SPEEDUP,
-                    title=f"Accept length vs speedup over the baseline ({src})",
-                    description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
-                    f"baseline's output tokens per second"
-                    + (f" with {k} draft tokens" if k else "")
-                    + ".",
-                    x_label="accept length (bonus included)",
-                    y_label="speedup (output tokens/s vs baseline)",
-                    source=src,
-                    series=tuple(series),
-                    hline=1.0,
-                    hline_label="no speedup",
-                )
+            self.chart(
+                ChartKind.SPEEDUP,
+                title=f"Accept length vs speedup over the baseline ({src})",
+                description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
+                f"baseline's output tokens per second"
+                + (f" with {k} draft tokens" if k else "")
+                + ".",
+                x_label="accept length (bonus included)",
+                y_label="speedup (output tokens/s vs baseline)",
+                source=src,
+                series=tuple(series),
+                hline=1.0,
+                hline_label="no speedup",
             )
 
     def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
@@ -486,21 +477,16 @@ class _Builder:
             desc.append(
                 f"{m[:-3].upper()} p50 {_f(_num(st.get('p50')), 1)} ms, p99 {_f(_num(st.get('p99')), 1)} ms"
             )
-        self.charts.append(
-            Chart(
-                id=self.chart_id(ChartKind.LATENCY),
-                kind=ChartKind.LATENCY,
-                title=f"Latency distributions ({src})",
-                description="Latency percentiles (min, p50, p90, p99, max): "
-                + "; ".join(desc)
-                + ".",
-                x_label="percentile",
-                y_label="milliseconds",
-                source=src,
-                series=tuple(series),
-                panels=tuple(m[:-3].upper() for m in metrics),
-                x_ticks=stats,
-            )
+        self.chart(
+            ChartKind.LATENCY,
+            title=f"Latency distributions ({src})",
+            description="Latency percentiles (min, p50, p90, p99, max): " + "; ".join(desc) + ".",
+            x_label="percentile",
+            y_label="milliseconds",
+            source=src,
+            series=tuple(series),
+            panels=tuple(m[:-3].upper() for m in metrics),
+            x_ticks=stats,
         )
 
     def logs(self, name: str, d: Mapping[str, Any]) -> None:
@@ -560,55 +546,50 @@ class _Builder:
                 x = tuple((i + 0.5) * width for i in range(len(values)))
                 coll = _map(s.get("collapse"))
                 n_str = coll.get("stretches") or 0
-                self.charts.append(
-                    Chart(
-                        id=self.chart_id(ChartKind.TIMELINE),
-                        kind=ChartKind.TIMELINE,
-                        title=f"Accept length over the log ({src}, {engine})",
-                        description=f"Accept length (bonus included) over {records} log records "
-                        f"in {len(values)} buckets, from {values[0]:.2f} to {values[-1]:.2f} "
-                        f"(min {min(values):.2f}, max {max(values):.2f}); {n_str} collapse "
-                        f"stretch(es) at or below {accept.COLLAPSED_MAX_LENGTH}.",
-                        x_label="log record",
-                        y_label="accept length (bonus included)",
-                        source=src,
-                        series=(Series("observed (bucket mean)", Role.OBSERVED, x, values, "step"),)
-                        + (
-                            (
-                                Series(
-                                    "expected (training)",
-                                    Role.EXPECTED,
-                                    (x[0], x[-1]),
-                                    (float(pred["expected_accept_length"]),) * 2,
-                                    "line",
-                                ),
-                            )
-                            if _num(pred.get("expected_accept_length"))
-                            else ()
-                        ),
-                        hline=accept.COLLAPSED_MAX_LENGTH,
-                        hline_label="collapse threshold",
-                    )
+                self.chart(
+                    ChartKind.TIMELINE,
+                    title=f"Accept length over the log ({src}, {engine})",
+                    description=f"Accept length (bonus included) over {records} log records "
+                    f"in {len(values)} buckets, from {values[0]:.2f} to {values[-1]:.2f} "
+                    f"(min {min(values):.2f}, max {max(values):.2f}); {n_str} collapse "
+                    f"stretch(es) at or below {accept.COLLAPSED_MAX_LENGTH}.",
+                    x_label="log record",
+                    y_label="accept length (bonus included)",
+                    source=src,
+                    series=(Series("observed (bucket mean)", Role.OBSERVED, x, values, "step"),)
+                    + (
+                        (
+                            Series(
+                                "expected (training)",
+                                Role.EXPECTED,
+                                (x[0], x[-1]),
+                                (float(pred["expected_accept_length"]),) * 2,
+                                "line",
+                            ),
+                        )
+                        if _num(pred.get("expected_accept_length"))
+                        else ()
+                    ),
+                    hline=accept.COLLAPSED_MAX_LENGTH,
+                    hline_label="collapse threshold",
                 )
                 longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
                 if longest:
-                    self.tables.append(
-                        Table(
-                            f"Collapse stretches ({src}, {engine})",
-                            ("rank", "records", "lines", "from", "to", "mean accept length"),
-                            tuple(
-                                (
-                                    str(c.get("rank") or ""),
-                                    str(c.get("records")),
-                                    f"{c.get('first_line')}-{c.get('last_line')}",
-                                    str(c.get("first_time") or ""),
-                                    str(c.get("last_time") or ""),
-                                    _f(_num(c.get("mean_accept_length"))),
-                                )
-                                for c in longest
-                            ),
-                            src,
-                        )
+                    self.table(
+                        f"Collapse stretches ({src}, {engine})",
+                        ("rank", "records", "lines", "from", "to", "mean accept length"),
+                        tuple(
+                            (
+                                str(c.get("rank") or ""),
+                                str(c.get("records")),
+                                f"{c.get('first_line')}-{c.get('last_line')}",
+                                str(c.get("first_time") or ""),
+                                str(c.get("last_time") or ""),
+                                _f(_num(c.get("mean_accept_length"))),
+                            )
+                            for c in longest
+                        ),
+                        src,
                     )
             ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
             if len(ranks) > 1:
@@ -634,30 +615,27 @@ class _Builder:
         vals = [(n, v) for n, v in read if v is not None]
         if not vals:
             return
-        self.charts.append(
-            Chart(
-                id=self.chart_id(kind),
-                kind=kind,
-                title=title,
-                description="Accept length (bonus included): "
-                + ", ".join(f"{n} {v:.2f}" for n, v in vals)
-                + (f"; expected {expected:.2f}" if expected else "")
-                + ".",
-                x_label=x_label,
-                y_label="accept length (bonus included)",
-                source=src,
-                series=(
-                    Series(
-                        "observed",
-                        Role.OBSERVED,
-                        tuple(float(i) for i in range(len(vals))),
-                        tuple(v for _, v in vals),
-                        "bar",
-                    ),
+        self.chart(
+            kind,
+            title=title,
+            description="Accept length (bonus included): "
+            + ", ".join(f"{n} {v:.2f}" for n, v in vals)
+            + (f"; expected {expected:.2f}" if expected else "")
+            + ".",
+            x_label=x_label,
+            y_label="accept length (bonus included)",
+            source=src,
+            series=(
+                Series(
+                    "observed",
+                    Role.OBSERVED,
+                    tuple(float(i) for i in range(len(vals))),
+                    tuple(v for _, v in vals),
+                    "bar",
                 ),
-                x_ticks=tuple(n for n, _ in vals),
-                hline=expected,
-            )
+            ),
+            x_ticks=tuple(n for n, _ in vals),
+            hline=expected,
         )
 
     def fleet(self, name: str, d: Mapping[str, Any]) -> None:
@@ -755,31 +733,28 @@ class _Builder:
                         )
                 resets = r.get("counter_resets")
                 n_resets = resets if isinstance(resets, int) else len(_list(resets))
-                self.charts.append(
-                    Chart(
-                        id=self.chart_id(ChartKind.TIMELINE),
-                        kind=ChartKind.TIMELINE,
-                        title=f"Accept length over time, replica {r.get('replica')} ({src})",
-                        description=f"Accept length (bonus included) per bucket over "
-                        f"{(pts[-1][0] - t0) / 60:.0f} min: from {pts[0][1]:.2f} to {pts[-1][1]:.2f}"
-                        f"; {len(bands)} collapse stretch(es); {n_resets} counter reset(s) "
-                        "(restarts).",
-                        x_label="minutes from the window start",
-                        y_label="accept length (bonus included)",
-                        source=src,
-                        series=(
-                            Series(
-                                "observed",
-                                Role.OBSERVED,
-                                tuple((t - t0) / 60 for t, _ in pts),
-                                tuple(a for _, a in pts),
-                                "step",
-                            ),
+                self.chart(
+                    ChartKind.TIMELINE,
+                    title=f"Accept length over time, replica {r.get('replica')} ({src})",
+                    description=f"Accept length (bonus included) per bucket over "
+                    f"{(pts[-1][0] - t0) / 60:.0f} min: from {pts[0][1]:.2f} to {pts[-1][1]:.2f}"
+                    f"; {len(bands)} collapse stretch(es); {n_resets} counter reset(s) "
+                    "(restarts).",
+                    x_label="minutes from the window start",
+                    y_label="accept length (bonus included)",
+                    source=src,
+                    series=(
+                        Series(
+                            "observed",
+                            Role.OBSERVED,
+                            tuple((t - t0) / 60 for t, _ in pts),
+                            tuple(a for _, a in pts),
+                            "step",
                         ),
-                        bands=tuple(bands),
-                        hline=accept.COLLAPSED_MAX_LENGTH,
-                        hline_label="collapse threshold",
-                    )
+                    ),
+                    bands=tuple(bands),
+                    hline=accept.COLLAPSED_MAX_LENGTH,
+                    hline_label="collapse threshold",
                 )
             ranks = [x for x in _list(r.get("ranks")) if isinstance(x, Mapping)]
             if len(ranks) > 1:
@@ -863,21 +838,18 @@ class _Builder:
                 series.append(
                     Series("observed acceptance", Role.OBSERVED, (o_al,), (o_sp,), "points")
                 )
-            self.charts.append(
-                Chart(
-                    id=self.chart_id(ChartKind.SPEEDUP),
-                    kind=ChartKind.SPEEDUP,
-                    title=f"Accept length vs modelled speedup ({src})",
-                    description="Modelled speedup by draft length: "
-                    + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
-                    + ".",
-                    x_label="accept length (bonus included)",
-                    y_label="speedup over plain decoding",
-                    source=src,
-                    series=tuple(series),
-                    hline=1.0,
-                    hline_label="no speedup",
-                )
+            self.chart(
+                ChartKind.SPEEDUP,
+                title=f"Accept length vs modelled speedup ({src})",
+                description="Modelled speedup by draft length: "
+                + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
+                + ".",
+                x_label="accept length (bonus included)",
+                y_label="speedup over plain decoding",
+                source=src,
+                series=tuple(series),
+                hline=1.0,
+                hline_label="no speedup",
             )
 
     def doctor(self, name: str, d: Mapping[str, Any]) -> None:
@@ -938,16 +910,14 @@ class _Builder:
             self.notes.append(f"doctor: {d.get('summary')}")
         if checks:
             checks_sorted = sorted(checks, key=lambda c: _STATUS_ORDER.get(str(c.get("status")), 5))
-            self.tables.append(
-                Table(
-                    f"Doctor checks ({src})",
-                    ("status", "check", "message"),
-                    tuple(
-                        (str(c.get("status")), str(c.get("title")), str(c.get("message")))
-                        for c in checks_sorted
-                    ),
-                    src,
-                )
+            self.table(
+                f"Doctor checks ({src})",
+                ("status", "check", "message"),
+                tuple(
+                    (str(c.get("status")), str(c.get("title")), str(c.get("message")))
+                    for c in checks_sorted
+                ),
+                src,
             )
 
     def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
@@ -964,34 +934,32 @@ class _Builder:
                 ],
                 expected,
             )
-        self.tables.append(
-            Table(
-                f"Log segments split at restarts ({src})",
+        self.table(
+            f"Log segments split at restarts ({src})",
+            (
+                "segment",
+                "start",
+                "end",
+                "lines",
+                "accept length",
+                "version",
+                "starts because",
+                "collapse from",
+            ),
+            tuple(
                 (
-                    "segment",
-                    "start",
-                    "end",
-                    "lines",
-                    "accept length",
-                    "version",
-                    "starts because",
-                    "collapse from",
-                ),
-                tuple(
-                    (
-                        str(x.get("index")),
-                        str(x.get("start") or ""),
-                        str(x.get("end") or ""),
-                        str(x.get("lines")),
-                        _f(_num(x.get("accept_length"))),
-                        str(x.get("version") or ""),
-                        str(x.get("starts_because") or ""),
-                        str(x.get("collapse_from") or ""),
-                    )
-                    for x in segs
-                ),
-                src,
-            )
+                    str(x.get("index")),
+                    str(x.get("start") or ""),
+                    str(x.get("end") or ""),
+                    str(x.get("lines")),
+                    _f(_num(x.get("accept_length"))),
+                    str(x.get("version") or ""),
+                    str(x.get("starts_because") or ""),
+                    str(x.get("collapse_from") or ""),
+                )
+                for x in segs
+            ),
+            src,
         )
 
     def compare_hidden(self, name: str, d: Mapping[str, Any]) -> None:
@@ -1035,37 +1003,32 @@ class _Builder:
             values = tuple(tuple(_num(v) for v in r) + (None,) * (width - len(r)) for r in sim)
             rows = tuple(f"served {i}" for i in range(len(values)))
             chosen = ", ".join(f"chunk {r} -> {cols[c]}" for r, c in marked)
-            self.charts.append(
-                Chart(
-                    id=self.chart_id(ChartKind.IDENTIFICATION),
-                    kind=ChartKind.IDENTIFICATION,
-                    title=f"Hidden-state identification ({src})",
-                    description=f"Cosine similarity of each served chunk with each {title}; "
-                    f"the chosen one is outlined: {chosen or 'none identified'}.",
-                    x_label=title,
-                    y_label="served chunk",
-                    source=src,
-                    heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
-                )
+            self.chart(
+                ChartKind.IDENTIFICATION,
+                title=f"Hidden-state identification ({src})",
+                description=f"Cosine similarity of each served chunk with each {title}; "
+                f"the chosen one is outlined: {chosen or 'none identified'}.",
+                x_label=title,
+                y_label="served chunk",
+                source=src,
+                heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
             )
         if chunks:
-            self.tables.append(
-                Table(
-                    f"Served chunks ({src})",
-                    ("chunk", "match", "identified layer", "cosine mean", "rel L2", "what it is"),
-                    tuple(
-                        (
-                            str(c.get("index")),
-                            str(c.get("match")),
-                            str(c.get("identified_layer")),
-                            _f(_num(c.get("cosine_mean")), 4),
-                            _f(_num(c.get("rel_l2")), 4),
-                            str(c.get("description") or ""),
-                        )
-                        for c in chunks
-                    ),
-                    src,
-                )
+            self.table(
+                f"Served chunks ({src})",
+                ("chunk", "match", "identified layer", "cosine mean", "rel L2", "what it is"),
+                tuple(
+                    (
+                        str(c.get("index")),
+                        str(c.get("match")),
+                        str(c.get("identified_layer")),
+                        _f(_num(c.get("cosine_mean")), 4),
+                        _f(_num(c.get("rel_l2")), 4),
+                        str(c.get("description") or ""),
+                    )
+                    for c in chunks
+                ),
+                src,
             )
         for text in _list(d.get("diagnosis")):
             self.notes.append(f"compare-hidden: {text}")
@@ -1104,13 +1067,11 @@ class _Builder:
             if fps:
                 self.fact(f"dump fingerprint (rms per chunk): {f.get('path')}", fps, src)
         if rows:
-            self.tables.append(
-                Table(
-                    f"Training dumps ({src})",
-                    ("file", "ok", "tokens", "hidden size", "dtype", "rms per chunk", "problems"),
-                    tuple(rows),
-                    src,
-                )
+            self.table(
+                f"Training dumps ({src})",
+                ("file", "ok", "tokens", "hidden size", "dtype", "rms per chunk", "problems"),
+                tuple(rows),
+                src,
             )
         for p in _list(d.get("problems")):
             self.finding(60, "training dump problem", "warn", str(p), src)
