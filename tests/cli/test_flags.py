@@ -296,6 +296,7 @@ def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
 
 
 def _options_classes() -> list[tuple[str, Any]]:
+    from specdiag.core.hidden.capture_run import CaptureOptions
     from specdiag.core.hidden.compare import CompareOptions
     from specdiag.core.logs.run import LogsOptions
     from specdiag.core.probe.run import ProbeConfig
@@ -303,6 +304,7 @@ def _options_classes() -> list[tuple[str, Any]]:
     from specdiag.refserver.config import ReferenceServerConfig
 
     return [
+        ("capture-hidden", CaptureOptions),
         ("compare-hidden", CompareOptions),
         ("logs", LogsOptions),
         ("exporter", ExporterConfig),
