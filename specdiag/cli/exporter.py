@@ -146,7 +146,6 @@ def exporter_cmd(
     import sys
 
     from specdiag.cli._output import Output
-    from specdiag.errors import UsageError
 
     out = Output(json_output)
     if print_assets or print_asset is not None:
@@ -182,8 +181,6 @@ def exporter_cmd(
         server_args=read_server_args(server_args),
         doctor_interval_s=doctor_interval,
     )
-    if cfg.acc is None and steps is not None:
-        raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
     handle = start_exporter(cfg, warn=out.warn)
 
     def ready(start: ExporterStart) -> None:
