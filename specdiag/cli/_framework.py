@@ -25,6 +25,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from types import FrameType
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -224,7 +225,7 @@ def interrupt_exit_code() -> int:
     return EXIT_TERMINATED if _state.terminated else EXIT_INTERRUPTED
 
 
-def _on_sigterm(signum: int, frame: Any) -> None:
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     """SIGTERM does what Ctrl-C does: the current SIGINT handler runs (``asyncio.run``'s
     cancels the main task; Python's default raises ``KeyboardInterrupt``)."""
     _state.terminated = True
@@ -332,7 +333,7 @@ def guarded(func: F) -> F:
     """Wrap a command in the error boundary (keeps its signature for typer)."""
 
     @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: object, **kwargs: object) -> object:
         with sigterm_as_interrupt():
             try:
                 return func(*args, **kwargs)
@@ -399,11 +400,11 @@ def _parse_error_hint(app: typer.Typer, exc: typer.TyperException, prog_name: st
     return f"see `{path} --help` for the flags and the values they take"
 
 
-def command(app: typer.Typer, name: str, **kwargs: Any) -> Callable[[F], F]:
+def command(app: typer.Typer, name: str, *, help: str) -> Callable[[F], F]:
     """Register ``func`` as ``specdiag <name>`` behind the error boundary."""
 
     def decorator(func: F) -> F:
-        app.command(name, **kwargs)(guarded(func))
+        app.command(name, help=help)(guarded(func))
         return func
 
     return decorator

@@ -10,9 +10,12 @@ from specdiag.core.accept import COLLAPSE_CAUSES
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
+    from rich.table import Table
 
+    from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.export import RecordWriter
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.logs.summary import Dist, SeriesStats
 
@@ -191,8 +194,8 @@ def _summary_doc(s: Any, comparison: Comparison | None) -> dict[str, Any]:
 def document(
     report: LogsReport,
     comparisons: Mapping[str, Comparison],
-    prof: Any,
-    writer: Any,
+    prof: AcceptProfile | None,
+    writer: RecordWriter | None,
     min_accept_len: float | None,
 ) -> dict[str, Any]:
     """The logs document of a report made without :func:`run_logs` (the demo's step)."""
@@ -200,7 +203,10 @@ def document(
 
 
 def _as_result(
-    report: LogsReport, comparisons: Mapping[str, Comparison], prof: Any, writer: Any
+    report: LogsReport,
+    comparisons: Mapping[str, Comparison],
+    prof: AcceptProfile | None,
+    writer: RecordWriter | None,
 ) -> LogsResult:
     from specdiag.core.logs.run import LogsResult
 
@@ -415,7 +421,7 @@ def _duration(s: float | None) -> str:
     return f"{h}h{m:02d}m{sec:02d}s" if h else (f"{m}m{sec:02d}s" if m else f"{sec}s")
 
 
-def _stats_table(s: SeriesStats) -> Any:
+def _stats_table(s: SeriesStats) -> Table:
     from rich.table import Table
 
     t = Table(title_justify="left")
@@ -466,7 +472,10 @@ def _header(eng: str, s: SeriesStats, series: str) -> str:
 
 
 def render(
-    console: Console, report: LogsReport, comparisons: Mapping[str, Comparison], writer: Any
+    console: Console,
+    report: LogsReport,
+    comparisons: Mapping[str, Comparison],
+    writer: RecordWriter | None,
 ) -> None:
     """The human view of a report made without :func:`run_logs` (the demo's step)."""
     render_result(console, _as_result(report, comparisons, None, writer))

@@ -104,7 +104,7 @@ class SafeStream(io.TextIOBase):
     """A text stream whose writes are scrubbed of secrets and of what a terminal would act on
     (server, file and Prometheus text reaches the human view; colour is kept on a terminal)."""
 
-    def __init__(self, stream: Any, keep_colour: bool) -> None:
+    def __init__(self, stream: IO[str], keep_colour: bool) -> None:
         self._stream = stream
         self._keep = keep_colour
 
