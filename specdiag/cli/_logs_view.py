@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.accept import COLLAPSE_CAUSES
@@ -13,9 +13,12 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from specdiag.core.accept import AcceptProfile
-    from specdiag.core.logs.analyze import LogsReport
+    from specdiag.core.logs.analyze import EngineSummary, FileReport, LogsReport
     from specdiag.core.logs.compare import Comparison
     from specdiag.core.logs.export import RecordWriter
+    from specdiag.core.logs.infer import RateInference
+    from specdiag.core.logs.paste.model import Decision, PasteReading, PasteRecord
+    from specdiag.core.logs.records import LogRecord
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.logs.summary import Dist, SeriesStats
 
@@ -94,7 +97,7 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
     )
 
 
-def _rate_inference_doc(inf: Any) -> dict[str, Any] | None:
+def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
     from specdiag.cli._output import derive
 
     if inf is None:
@@ -111,7 +114,7 @@ def _rate_inference_doc(inf: Any) -> dict[str, Any] | None:
     )
 
 
-def _lifetime_doc(rec: Any) -> dict[str, Any] | None:
+def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
     from specdiag.cli._output import derive
 
     if rec is None:
@@ -145,7 +148,7 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
     return doc
 
 
-def _file_doc(f: Any) -> dict[str, Any]:
+def _file_doc(f: FileReport) -> dict[str, Any]:
     """One file (docs/logs.md ``files``): FileReport's fields, its (line, reason, text) and
     (line, text) tuples named."""
     from specdiag.cli._output import derive
@@ -163,7 +166,7 @@ def _file_doc(f: Any) -> dict[str, Any]:
     )
 
 
-def _summary_doc(s: Any, comparison: Comparison | None) -> dict[str, Any]:
+def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, Any]:
     """One engine's summary: its headline series' stats, then EngineSummary's other fields
     (``lifetime`` as ``lifetime_lines``) and, with ``--acc``, the ``comparison``."""
     from specdiag.cli._output import derive
@@ -299,14 +302,14 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
     return doc
 
 
-def pastes_doc(pastes: Any) -> list[dict[str, Any]]:
+def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, Any]]:
     """``pastes`` (docs/logs.md): per input, what the structure readers found."""
     from specdiag.cli._output import derive
 
-    def decision(d: Any) -> dict[str, Any]:
+    def decision(d: Decision) -> dict[str, Any]:
         return {"value": d.value, "rule": d.rule}
 
-    def record(r: Any) -> dict[str, Any]:
+    def record(r: PasteRecord) -> dict[str, Any]:
         return derive(
             r,
             convert={
