@@ -25,6 +25,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from types import FrameType
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -70,7 +71,8 @@ EAGLE_TOPK_HELP = (
 
 
 def a_number(value: float | None) -> float | None:
-    """Callback of a float option with a range: click lets NaN through every range check."""
+    """Callback of a float option with a range: typer before 0.29 lets NaN through every range
+    check (0.29 refuses it in the range check itself, before this callback)."""
     if value is not None and value != value:
         raise typer.BadParameter("nan is not a number")
     return value
@@ -223,7 +225,7 @@ def interrupt_exit_code() -> int:
     return EXIT_TERMINATED if _state.terminated else EXIT_INTERRUPTED
 
 
-def _on_sigterm(signum: int, frame: Any) -> None:
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     """SIGTERM does what Ctrl-C does: the current SIGINT handler runs (``asyncio.run``'s
     cancels the main task; Python's default raises ``KeyboardInterrupt``)."""
     _state.terminated = True
@@ -331,7 +333,7 @@ def guarded(func: F) -> F:
     """Wrap a command in the error boundary (keeps its signature for typer)."""
 
     @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: object, **kwargs: object) -> object:
         with sigterm_as_interrupt():
             try:
                 return func(*args, **kwargs)
@@ -356,7 +358,7 @@ def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:
     except typer.Abort:
         return exit_code_for(KeyboardInterrupt())
     except typer.TyperException as exc:
-        report_error(" ".join(exc.format_message().split()), _parse_error_hint(exc, prog_name))
+        report_error(_parse_error_message(exc), _parse_error_hint(app, exc, prog_name))
         return int(exc.exit_code)
     except SystemExit as exc:  # typer exits by itself on a closed pipe while writing help
         return exc.code if isinstance(exc.code, int) else EXIT_COULD_NOT_RUN
@@ -365,23 +367,44 @@ def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:
     return rv if isinstance(rv, int) else 0
 
 
-def _parse_error_hint(exc: typer.TyperException, prog_name: str) -> str:
-    """Where to look: the values a choice flag takes, else the command's --help."""
-    param = exc.param if isinstance(exc, typer.BadParameter) else None
-    choices = getattr(getattr(param, "type", None), "choices", None)
-    if param is not None and choices:
-        flag = param.opts[0] if param.opts else param.name
-        return f"{flag} takes one of: " + ", ".join(str(getattr(c, "value", c)) for c in choices)
+def _parse_error_message(exc: typer.TyperException) -> str:
+    """typer's message on one line (0.29's pydantic-based parsing prefixes "Value error, ")."""
+    return " ".join(exc.format_message().replace(": Value error, ", ": ").split())
+
+
+def _parse_error_hint(app: typer.Typer, exc: typer.TyperException, prog_name: str) -> str:
+    """Where to look: the values a choice flag takes or the range of a bounded one (read from
+    the command's declarations, the same in every typer release), else the command's --help."""
+    from specdiag.cli._declared import commands
+
     ctx = getattr(exc, "ctx", None)  # a usage error's context: the command it happened in
+    param = exc.param if isinstance(exc, typer.BadParameter) else None
+    command_name = getattr(getattr(ctx, "command", None), "name", None)
+    name = getattr(param, "name", None)
+    declared = [
+        p
+        for c in commands(app)
+        if c.name == command_name
+        for p in c.params
+        if p.name == name and p.kind == "option"
+    ]
+    if declared:
+        p = declared[0]
+        if p.choices:
+            return f"{p.flags[0]} takes one of: " + ", ".join(p.choices)
+        if p.minimum is not None or p.maximum is not None:
+            lo = "" if p.minimum is None else f"from {p.minimum} "
+            hi = "" if p.maximum is None else f"to {p.maximum}"
+            return f"{p.flags[0]} takes {'an integer' if p.value_kind == 'int' else 'a number'} {lo}{hi}".rstrip()
     path = getattr(ctx, "command_path", None) or prog_name
     return f"see `{path} --help` for the flags and the values they take"
 
 
-def command(app: typer.Typer, name: str, **kwargs: Any) -> Callable[[F], F]:
+def command(app: typer.Typer, name: str, *, help: str) -> Callable[[F], F]:
     """Register ``func`` as ``specdiag <name>`` behind the error boundary."""
 
     def decorator(func: F) -> F:
-        app.command(name, **kwargs)(guarded(func))
+        app.command(name, help=help)(guarded(func))
         return func
 
     return decorator

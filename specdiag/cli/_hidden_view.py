@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from specdiag.core.hidden.compare_results import ChunkResult, CompareResult, Overall
 
@@ -71,7 +72,7 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
     _render_rest(console, r)
 
 
-def _chunk_table(r: CompareResult) -> Any:
+def _chunk_table(r: CompareResult) -> Table:
     from rich.table import Table
 
     title = (
@@ -116,7 +117,7 @@ def _chunk_table(r: CompareResult) -> Any:
     return tab
 
 
-def _similarity_table(r: CompareResult) -> Any:
+def _similarity_table(r: CompareResult) -> Table:
     from rich.table import Table
 
     ncols = len(r.similarity[0])

@@ -3,16 +3,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.accept import COLLAPSE_CAUSES
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
+    from rich.table import Table
 
-    from specdiag.core.logs.analyze import LogsReport
+    from specdiag.core.accept import AcceptProfile
+    from specdiag.core.logs.analyze import EngineSummary, FileReport, LogsReport
     from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.export import RecordWriter
+    from specdiag.core.logs.infer import RateInference
+    from specdiag.core.logs.paste.model import Decision, PasteReading, PasteRecord
+    from specdiag.core.logs.records import LogRecord
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.logs.summary import Dist, SeriesStats
 
@@ -91,7 +97,7 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
     )
 
 
-def _rate_inference_doc(inf: Any) -> dict[str, Any] | None:
+def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
     from specdiag.cli._output import derive
 
     if inf is None:
@@ -108,7 +114,7 @@ def _rate_inference_doc(inf: Any) -> dict[str, Any] | None:
     )
 
 
-def _lifetime_doc(rec: Any) -> dict[str, Any] | None:
+def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
     from specdiag.cli._output import derive
 
     if rec is None:
@@ -142,7 +148,7 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
     return doc
 
 
-def _file_doc(f: Any) -> dict[str, Any]:
+def _file_doc(f: FileReport) -> dict[str, Any]:
     """One file (docs/logs.md ``files``): FileReport's fields, its (line, reason, text) and
     (line, text) tuples named."""
     from specdiag.cli._output import derive
@@ -160,7 +166,7 @@ def _file_doc(f: Any) -> dict[str, Any]:
     )
 
 
-def _summary_doc(s: Any, comparison: Comparison | None) -> dict[str, Any]:
+def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, Any]:
     """One engine's summary: its headline series' stats, then EngineSummary's other fields
     (``lifetime`` as ``lifetime_lines``) and, with ``--acc``, the ``comparison``."""
     from specdiag.cli._output import derive
@@ -191,8 +197,8 @@ def _summary_doc(s: Any, comparison: Comparison | None) -> dict[str, Any]:
 def document(
     report: LogsReport,
     comparisons: Mapping[str, Comparison],
-    prof: Any,
-    writer: Any,
+    prof: AcceptProfile | None,
+    writer: RecordWriter | None,
     min_accept_len: float | None,
 ) -> dict[str, Any]:
     """The logs document of a report made without :func:`run_logs` (the demo's step)."""
@@ -200,7 +206,10 @@ def document(
 
 
 def _as_result(
-    report: LogsReport, comparisons: Mapping[str, Comparison], prof: Any, writer: Any
+    report: LogsReport,
+    comparisons: Mapping[str, Comparison],
+    prof: AcceptProfile | None,
+    writer: RecordWriter | None,
 ) -> LogsResult:
     from specdiag.core.logs.run import LogsResult
 
@@ -293,14 +302,14 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
     return doc
 
 
-def pastes_doc(pastes: Any) -> list[dict[str, Any]]:
+def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, Any]]:
     """``pastes`` (docs/logs.md): per input, what the structure readers found."""
     from specdiag.cli._output import derive
 
-    def decision(d: Any) -> dict[str, Any]:
+    def decision(d: Decision) -> dict[str, Any]:
         return {"value": d.value, "rule": d.rule}
 
-    def record(r: Any) -> dict[str, Any]:
+    def record(r: PasteRecord) -> dict[str, Any]:
         return derive(
             r,
             convert={
@@ -415,7 +424,7 @@ def _duration(s: float | None) -> str:
     return f"{h}h{m:02d}m{sec:02d}s" if h else (f"{m}m{sec:02d}s" if m else f"{sec}s")
 
 
-def _stats_table(s: SeriesStats) -> Any:
+def _stats_table(s: SeriesStats) -> Table:
     from rich.table import Table
 
     t = Table(title_justify="left")
@@ -466,7 +475,10 @@ def _header(eng: str, s: SeriesStats, series: str) -> str:
 
 
 def render(
-    console: Console, report: LogsReport, comparisons: Mapping[str, Comparison], writer: Any
+    console: Console,
+    report: LogsReport,
+    comparisons: Mapping[str, Comparison],
+    writer: RecordWriter | None,
 ) -> None:
     """The human view of a report made without :func:`run_logs` (the demo's step)."""
     render_result(console, _as_result(report, comparisons, None, writer))

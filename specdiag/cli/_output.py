@@ -20,10 +20,13 @@ from collections.abc import Callable, Mapping
 from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
     from rich.console import Console
 
+    from specdiag.core.accept import AcceptProfile, Judgement
 
-def to_jsonable(value: Any) -> Any:
+
+def to_jsonable(value: object) -> Any:
     """Dataclasses, enums, tuples and floats -> plain JSON values (non-finite floats -> None)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
@@ -39,7 +42,7 @@ def to_jsonable(value: Any) -> Any:
 
 
 def derive(
-    obj: Any,
+    obj: DataclassInstance,
     *,
     only: tuple[str, ...] | None = None,
     omit: tuple[str, ...] = (),
@@ -81,14 +84,14 @@ def derive(
 # One JSON shape per entity, for every command that shows it.
 
 
-def prediction_fields(profile: Any) -> dict[str, Any]:
+def prediction_fields(profile: AcceptProfile) -> dict[str, Any]:
     """An :class:`~specdiag.core.accept.AcceptProfile` (the prediction from training accuracy):
     ``steps``, ``acc``, ``acc_unconditional``, ``expected_accepted_drafts``,
     ``expected_accept_length``, ``distribution``."""
     return derive(profile, rename={"unconditional": "acc_unconditional"})
 
 
-def judgement_fields(judgement: Any, *, with_verdict: bool = True) -> dict[str, Any]:
+def judgement_fields(judgement: Judgement, *, with_verdict: bool = True) -> dict[str, Any]:
     """A :class:`~specdiag.core.accept.Judgement`: ``ratio``, ``naive_ratio``,
     ``implied_acceptance``, ``verdict`` (unless the document carries it elsewhere),
     ``explanation``, ``causes``."""
@@ -104,7 +107,7 @@ class SafeStream(io.TextIOBase):
     """A text stream whose writes are scrubbed of secrets and of what a terminal would act on
     (server, file and Prometheus text reaches the human view; colour is kept on a terminal)."""
 
-    def __init__(self, stream: Any, keep_colour: bool) -> None:
+    def __init__(self, stream: IO[str], keep_colour: bool) -> None:
         self._stream = stream
         self._keep = keep_colour
 

@@ -12,10 +12,11 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from specdiag.core.probe.client import RequestResult
+    from specdiag.core.probe.engines import ServerInfo
     from specdiag.core.probe.run import ProbeReport, RunMeasure
 
 
-def detected_line(info: Any) -> str:
+def detected_line(info: ServerInfo) -> str:
     spec = info.spec
     ver = f" {info.version}" if info.version else ""
     if spec.enabled is None:

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.report.model import Chart, ChartKind, Role, Series
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 FG = "#123457"  # stands for the text colour; replaced by currentColor in the SVG
 COLORS = {
@@ -57,7 +61,7 @@ def series_gid(chart: Chart, index: int, s: Series) -> str:
     return f"{chart.id}-s{index}-{s.role.value}-p{s.panel}"
 
 
-def _draw_series(ax: Any, chart: Chart, index: int, s: Series) -> None:
+def _draw_series(ax: Axes, chart: Chart, index: int, s: Series) -> None:
     color = COLORS[s.role]
     marker = MARKERS[s.role]
     gid = series_gid(chart, index, s)
@@ -87,7 +91,7 @@ def _draw_series(ax: Any, chart: Chart, index: int, s: Series) -> None:
     line.set_gid(gid)
 
 
-def _heatmap(fig: Any, ax: Any, chart: Chart) -> None:
+def _heatmap(fig: Figure, ax: Axes, chart: Chart) -> None:
     import numpy as np
     from matplotlib.patches import Rectangle
 
@@ -121,7 +125,7 @@ def _heatmap(fig: Any, ax: Any, chart: Chart) -> None:
     cb.set_label(h.value_label)
 
 
-def _figure(chart: Chart) -> tuple[Any, list[Any]]:
+def _figure(chart: Chart) -> tuple[Figure, list[Axes]]:
     from matplotlib.figure import Figure
 
     n = len(chart.panels)
@@ -136,7 +140,7 @@ def _figure(chart: Chart) -> tuple[Any, list[Any]]:
     return fig, axes
 
 
-def _draw(chart: Chart) -> tuple[Any, list[Any]]:
+def _draw(chart: Chart) -> tuple[Figure, list[Axes]]:
     fig, axes = _figure(chart)
     if chart.heatmap is not None:
         _heatmap(fig, axes[0], chart)
@@ -197,7 +201,7 @@ def _draw(chart: Chart) -> tuple[Any, list[Any]]:
     return fig, axes
 
 
-def _svg_text(fig: Any) -> str:
+def _svg_text(fig: Figure) -> str:
     from matplotlib.backends.backend_svg import FigureCanvasSVG
 
     buf = io.StringIO()

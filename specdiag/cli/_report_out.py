@@ -14,7 +14,11 @@ import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from specdiag.cli._output import Output
+    from specdiag.core.accprofile import AcceptanceProfile
 
 from specdiag.errors import InputError
 
@@ -49,7 +53,7 @@ def now_utc() -> str:
 
 
 def render_report(
-    documents: Sequence[tuple[str, Any]],
+    documents: Sequence[tuple[str, object]],
     fmt: str,
     *,
     extra_provenance: Sequence[tuple[str, str]] = (),
@@ -89,17 +93,19 @@ def write_report(
     return write_text(path, text, "--report")
 
 
-def export_profile(path: str, document: Mapping[str, Any], **kwargs: Any) -> Any:
+def export_profile(
+    path: str, document: Mapping[str, Any], *, engine: str | None = None, replica: str | None = None
+) -> AcceptanceProfile:
     """The --export-profile flag: the acceptance profile of a command's document, written."""
     from specdiag.core.accprofile import profile_document, read_profile
 
-    prof = read_profile(document, **kwargs)
+    prof = read_profile(document, engine=engine, replica=replica)
     write_text(path, json.dumps(profile_document(prof), indent=1) + "\n", "--export-profile")
     return prof
 
 
 def write_extras(
-    out: Any,
+    out: Output,
     document: Mapping[str, Any],
     *,
     name: str,

@@ -1,6 +1,8 @@
 """``specdiag capture-hidden``: get the hidden states a draft is fed, from vLLM, SGLang or the
 checkpoint: ``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``capture-hidden hf DIR``
-(one core entry point each; ``--from SOURCE WHERE`` is the older spelling, still accepted)."""
+(``--from SOURCE WHERE`` is the older spelling, still accepted). The flags map onto
+:class:`~specdiag.core.hidden.capture_run.CaptureOptions` (or ``ServerArgsOptions`` for
+``--print-server-args``), which refuse what does not go together; one core entry runs it."""
 
 from __future__ import annotations
 
@@ -16,11 +18,15 @@ from specdiag.cli._framework import (
     command,
 )
 from specdiag.core.hidden.conventions import CaptureEngine
+from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from specdiag.cli._output import Output
     from specdiag.core.hidden.capture import CaptureResult
+    from specdiag.core.hidden.capture_run import CaptureSource, ServerArgs
+    from specdiag.core.hidden.compare_results import CompareResult
 
 HELP = """Capture hidden states: from a running vLLM or SGLang server, or every layer from an HF
 checkpoint. The source comes first: capture-hidden vllm URL | sglang URL | hf MODEL_DIR
@@ -58,9 +64,6 @@ Examples:
 
 def register(app: typer.Typer) -> None:
     command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
-
-
-SOURCES = ("vllm", "sglang", "hf")
 
 
 def capture_hidden_cmd(
@@ -210,89 +213,26 @@ def capture_hidden_cmd(
     json_output: JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
-    from specdiag.core.hidden.capture import (
-        CONNECTORS,
-        format_server_args,
-        vllm_server_args,
-    )
-    from specdiag.core.hidden.conventions import parse_id_list, vllm_ids
-    from specdiag.errors import UsageError
+    from specdiag.core.hidden import capture_run as core
+    from specdiag.core.hidden.conventions import parse_id_list
 
     out = Output(json_output)
-    if source is not None and source_kind is not None:
-        raise UsageError(
-            "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
-            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o x.safetensors",
-        )
-    if source_kind is not None and where_arg is None:
-        raise UsageError(
-            f"{source_kind}: say where: a server URL (vllm, sglang) or a model directory (hf)",
-            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 ...",
-        )
-    kind_where = (
-        source
-        if source is not None
-        else (
-            (source_kind, where_arg) if source_kind is not None and where_arg is not None else None
-        )
-    )
-    if kind_where is not None and kind_where[0] not in SOURCES:
-        raise UsageError(
-            f"{kind_where[0]}: expected vllm, sglang or hf",
-            hint="capture-hidden vllm URL | sglang URL | hf MODEL_DIR",
-        )
-    if (kind_where is not None and kind_where[0] == "sglang") or (
-        print_server_args and engine is CaptureEngine.SGLANG
-    ):
-        # SGLang ids: the training (SpecForge) convention, which SGLang reads with +1
-        sgl = None
-        if layers is not None:
-            raw = parse_id_list(layers, "--layers", ascending=False)
-            conv = layer_convention.value if layer_convention is not None else "sglang"
-            sgl = tuple(i - 1 for i in raw) if conv == "vllm" else raw
-        if print_server_args:
-            _print_sglang_args(out, sgl, json_output)
-            return
-        assert kind_where is not None
-        _run(out, "sglang", kind_where[1], sgl, like, prompt_ids, prompt, output, compare_with,
-             training_layers, model, api_key, timeout, keep_server_file, device, dtype,
-             device_map, offload_dir, pad_id, force)  # fmt: skip
-        return
-    ids = None
-    if layers is not None:
-        if layer_convention is None:  # --layers used to be vLLM ids here: never guess which
-            raise UsageError(
-                "--layers needs --layer-convention: say whether the ids are the training ids "
-                "(specforge) or the ids vLLM is launched with (vllm)",
-                hint=f"e.g. --layers {layers} --layer-convention vllm (what --layers meant here "
-                "before), or the training ids with --layer-convention specforge",
-            )
-        ids = vllm_ids(parse_id_list(layers, "--layers", ascending=False), layer_convention)
+    kind_where = _source(source_kind, where_arg, source)
+    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
     if print_server_args:
-        if ids is None:
-            raise UsageError(
-                "--print-server-args needs --layers",
-                hint="e.g. --print-server-args --layers 1,29,57 --layer-convention specforge",
+        sglang = engine is CaptureEngine.SGLANG or (
+            kind_where is not None and kind_where[0] is core.CaptureSource.SGLANG
+        )
+        sa = core.server_args(
+            core.ServerArgsOptions(
+                engine=CaptureEngine.SGLANG if sglang else CaptureEngine.VLLM,
+                layers=ids,
+                layer_convention=layer_convention,
+                connector=connector,
+                storage=storage,
             )
-        if connector not in CONNECTORS:
-            raise UsageError(
-                f"--connector must be one of {', '.join(CONNECTORS)}",
-                hint="specdiag (CPU and GPU) or vllm (vLLM's own, GPU only)",
-            )
-        args = vllm_server_args(ids, connector=connector, storage=storage)
-        if json_output:
-            out.emit(
-                {"args": list(args), "layers": list(ids), "connector": connector}, lambda c: None
-            )
-        else:
-            import sys
-
-            sys.stdout.write(format_server_args(args) + "\n")
-            if connector == "specdiag":
-                out.note(
-                    "the connector is the module specdiag.vllm_connector: install specdiag into "
-                    "vLLM's environment (or put specdiag on its PYTHONPATH)"
-                )
+        )
+        _print_server_args(out, sa)
         return
     if kind_where is None:
         raise UsageError(
@@ -301,149 +241,34 @@ def capture_hidden_cmd(
             "served.safetensors; or --print-server-args --layers 1,29,57 --layer-convention "
             "specforge for the vLLM launch flags",
         )
-    _run(out, kind_where[0], kind_where[1], ids, like, prompt_ids, prompt, output, compare_with,
-         training_layers, model, api_key, timeout, keep_server_file, device, dtype, device_map,
-         offload_dir, pad_id, force)  # fmt: skip
-
-
-def _print_sglang_args(out: Any, ids: tuple[int, ...] | None, json_output: bool) -> None:
-    from specdiag.core.hidden.capture_sglang import format_sglang_args, sglang_server_args
-
-    sargs = sglang_server_args(ids)
-    if json_output:
-        doc = {"args": list(sargs), "layers": list(ids) if ids is not None else None}
-        out.emit({**doc, "connector": None}, lambda c: None)
-        return
-    import sys
-
-    sys.stdout.write(format_sglang_args(sargs) + "\n")
-    out.note(
-        "capture-only mode serves no draft (SGLang refuses the flag next to "
-        "--speculative-draft-model-path): start it beside the serving one, same target"
-        + ("" if ids is not None else "; without --layers it captures SGLang's default")
-    )
-
-
-def _run(
-    out: Any,
-    kind: str,
-    where: str,
-    ids: tuple[int, ...] | None,
-    like: Path | None,
-    prompt_ids: str | None,
-    prompt: str | None,
-    output: Path | None,
-    compare_with: Path | None,
-    training_layers: str | None,
-    model: str | None,
-    api_key: str | None,
-    timeout: float,
-    keep_server_file: bool,
-    device: str,
-    dtype: str,
-    device_map: str | None,
-    offload_dir: Path | None,
-    pad_id: int,
-    force: bool,
-) -> None:
-    from specdiag.core.hidden.capture import sample_from_dump, sample_from_ids
-    from specdiag.errors import UsageError
-
-    given = [
-        n
-        for n, v in (("--like", like), ("--prompt-ids", prompt_ids), ("--prompt", prompt))
-        if v is not None
-    ]
-    if len(given) != 1:
-        raise UsageError(
-            "give the sample once: --like SAMPLE, --prompt-ids IDS or --prompt TEXT"
-            + (f" (got {', '.join(given)})" if given else ""),
-            hint="e.g. --like rows_0-2000/data_0.ckpt",
-        )
     if output is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
-    from specdiag.core.http import check_timeout
-
-    check_timeout(timeout)
-    if training_layers is not None and compare_with is None:
-        raise UsageError(
-            "--training-layers goes with --compare TRAINING", hint="add --compare TRAINING"
-        )
-    pid = None if pad_id < 0 else pad_id
-    if like is not None:
-        sample = sample_from_dump(like, pad_id=pid)
-    elif prompt_ids is not None:
-        sample = sample_from_ids(prompt_ids)
-    else:
-        from specdiag.core.hidden.capture import Sample
-
-        assert prompt is not None
-        if not prompt:
-            raise UsageError("--prompt is empty", hint='e.g. --prompt "hello"')
-        sample = Sample("--prompt", None, prompt=prompt)
-    inputs: list[str | Path | None] = [compare_with]
-    if kind == "sglang":
-        from specdiag.core.hidden.capture_sglang import capture_sglang
-
-        result = capture_sglang(
-            where,
-            sample,
-            output,
-            layers=ids,
-            api_key=api_key or None,
-            timeout=timeout,
-            inputs=inputs,
-            force=force,
-        )
-    elif kind == "vllm":
-        from specdiag.core.hidden.capture import capture_vllm
-
-        result = capture_vllm(
-            where,
-            sample,
-            output,
-            layers=ids,
-            model=model,
-            api_key=api_key or None,
-            timeout=timeout,
-            keep_server_file=keep_server_file,
-            inputs=inputs,
-            force=force,
-        )
-    else:
-        from specdiag.core.hidden.capture_hf import capture_hf
-
-        if ids is not None:
-            raise UsageError(
-                "--layers is for --from vllm: --from hf writes every layer",
-                hint="drop --layers",
-            )
-        if compare_with is not None:
-            raise UsageError(
-                "--compare is for --from vllm: the HF stack is a reference, not a served capture",
-                hint=f"then: specdiag inspect-dump {compare_with} --reference {output} (which "
-                "layers training used), or compare-hidden SERVED TRAINING --reference "
-                f"{output}",
-            )
-        if prompt is not None:
-            raise UsageError(
-                "--from hf needs token ids: --like SAMPLE or --prompt-ids",
-                hint="a text prompt would need the server's tokenizer and chat template",
-            )
-        result = capture_hf(
-            where,
-            sample,
-            output,
-            device=device,
-            dtype=dtype,
-            device_map=device_map,
-            offload_dir=offload_dir,
-            inputs=inputs,
-            force=force,
-        )
-    comparison = None
-    if compare_with is not None:
-        comparison = _compare(result, compare_with, training_layers, pid)
+    opts = core.CaptureOptions(
+        source=kind_where[0],
+        where=kind_where[1],
+        output=output,
+        like=like,
+        prompt_ids=prompt_ids,
+        prompt=prompt,
+        layers=ids,
+        layer_convention=layer_convention,
+        compare_with=compare_with,
+        training_layers=parse_id_list(training_layers, "--training-layers")
+        if training_layers
+        else None,
+        model=model,
+        api_key=api_key,
+        timeout=timeout,
+        keep_server_file=keep_server_file,
+        device=device,
+        dtype=dtype,
+        device_map=device_map,
+        offload_dir=offload_dir,
+        pad_id=pad_id,
+        force=force,
+    )
+    run = core.capture(opts)
+    result, comparison = run.capture, run.comparison
     doc = document(result)
     if comparison is not None:
         from specdiag.cli._hidden_view import document as compare_document
@@ -464,24 +289,39 @@ def _run(
             )
 
 
-def _compare(
-    result: CaptureResult, training: Path, training_layers: str | None, pad_id: int | None
-) -> Any:
-    from specdiag.core.hidden.compare import compare
-    from specdiag.core.hidden.compare_results import CompareOptions
-    from specdiag.core.hidden.conventions import CaptureEngine, parse_id_list
-    from specdiag.core.hidden.loading import load_dump
+def _source(
+    source_kind: str | None, where_arg: str | None, source: tuple[str, str] | None
+) -> tuple[CaptureSource, str] | None:
+    """SOURCE URL|DIR, or the older --from SOURCE URL|DIR: one spelling, said once."""
+    from specdiag.core.hidden.capture_run import SOURCE_HINT, capture_source
 
-    served = load_dump(result.output, pad_id=pad_id)
-    train = load_dump(training, pad_id=pad_id)
-    opts = CompareOptions(
-        training_layers=parse_id_list(training_layers, "--training-layers")
-        if training_layers
-        else None,
-        served_layers=result.layer_ids,
-        engine=CaptureEngine(result.source),
-    )
-    return compare(served, train, opts)
+    if source is not None and source_kind is not None:
+        raise UsageError(
+            "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
+            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o x.safetensors",
+        )
+    if source_kind is not None and where_arg is None:
+        raise UsageError(
+            f"{source_kind}: say where: a server URL (vllm, sglang) or a model directory (hf)",
+            hint=f"e.g. capture-hidden sglang http://127.0.0.1:30000 ...; {SOURCE_HINT}",
+        )
+    if source is not None:
+        return capture_source(source[0]), source[1]
+    if source_kind is not None and where_arg is not None:
+        return capture_source(source_kind), where_arg
+    return None
+
+
+def _print_server_args(out: Output, sa: ServerArgs) -> None:
+    if out.json_mode:
+        doc = {"args": list(sa.args), "layers": list(sa.layers) if sa.layers is not None else None}
+        out.emit({**doc, "connector": sa.connector}, lambda c: None)
+        return
+    import sys
+
+    sys.stdout.write(sa.text + "\n")
+    for n in sa.notes:
+        out.note(n)
 
 
 def document(r: CaptureResult) -> dict[str, Any]:
@@ -492,7 +332,9 @@ def document(r: CaptureResult) -> dict[str, Any]:
     return doc
 
 
-def render(console: Console, r: CaptureResult, comparison: Any, training: str) -> None:
+def render(
+    console: Console, r: CaptureResult, comparison: CompareResult | None, training: str
+) -> None:
     if r.source == "sglang":
         ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "SGLang's default"
         hf = ",".join(map(str, r.hf_indices)) if r.hf_indices is not None else "2, N//2, N-3"

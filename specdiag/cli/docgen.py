@@ -5,14 +5,17 @@
 
 Every command registered in :data:`specdiag.cli.app.COMMANDS` is listed in that order with its
 help text and every option: its flags, type or choices, default, environment variables and
-help. ``tests/contract/test_cli_docs.py`` runs the check, so the page cannot drift from the code.
+help, read from the commands' declarations (:mod:`specdiag.cli._declared`, typer's public API). ``tests/contract/test_cli_docs.py`` runs the check, so the page cannot drift from the code.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from specdiag.cli._declared import Param
 
 HEADER = """# CLI reference
 
@@ -37,79 +40,76 @@ def _cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def _type(param: Any) -> str:
-    choices = getattr(param.type, "choices", None)
-    if choices:
-        return " \\| ".join(f"`{getattr(c, 'value', c)}`" for c in choices)
-    if getattr(param, "is_flag", False):
+def _type(p: Param) -> str:
+    if p.choices:
+        return " \\| ".join(f"`{c}`" for c in p.choices)
+    if p.is_flag:
         return "flag"
-    name = (getattr(param.type, "name", "") or "").removesuffix(" range")
-    lo, hi = getattr(param.type, "min", None), getattr(param.type, "max", None)
-    if lo is not None or hi is not None:
-        name += f" ({lo if lo is not None else ''}..{hi if hi is not None else ''})"
-    if getattr(param, "multiple", False):
+    name = p.value_kind
+    if p.arity > 1:
+        name = "<" + " ".join([name] * p.arity) + ">"
+    if p.minimum is not None or p.maximum is not None:
+        lo = "" if p.minimum is None else p.minimum
+        hi = "" if p.maximum is None else p.maximum
+        name += f" ({lo}..{hi})"
+    if p.repeatable:
         name += ", repeatable"
     return name
 
 
-def _default(param: Any) -> str:
-    if getattr(param, "required", False):
+def _default(p: Param) -> str:
+    if p.required:
         return "required"
-    if getattr(param, "show_default", True) is False:
+    if p.show_default is False:
         return ""
-    d = param.default
-    if d is None or d == () or (getattr(param, "is_flag", False) and d is False):
+    d = p.default
+    if d is None or d == () or d == [] or (p.is_flag and d is False and not p.secondary):
         return ""
     if isinstance(d, bool):
         return "on" if d else "off"
     return f"`{getattr(d, 'value', d)}`"
 
 
-def _flags(param: Any) -> str:
-    opts = list(param.opts)
-    if param.secondary_opts:
-        opts = [f"{a}/{b}" for a, b in zip(param.opts, param.secondary_opts, strict=False)]
+def _flags(p: Param) -> str:
+    opts = list(p.flags)
+    if p.secondary:
+        opts = [f"{a}/{b}" for a, b in zip(p.flags, p.secondary, strict=False)]
     return ", ".join(f"`{o}`" for o in opts)
 
 
 def render_reference() -> str:
-    import typer
-
+    from specdiag.cli._declared import commands
     from specdiag.cli.app import COMMANDS, HELP, build_app
 
-    group: Any = typer.main.get_command(build_app())
+    by_name = {c.name: c for c in commands(build_app())}
     out = [HEADER, "", "## specdiag", "", _cell(HELP.split("\n\n")[0]), ""]
     out.append("| command | what it does |")
     out.append("|---|---|")
+    out += [f"| [`{n}`](#{n}) | {_cell(by_name[n].short_help)} |" for n in COMMANDS]
     for name in COMMANDS:
-        cmd = group.commands[name]
-        out.append(f"| [`{name}`](#{name}) | {_cell(cmd.get_short_help_str(limit=200))} |")
-    for name in COMMANDS:
-        cmd = group.commands[name]
+        cmd = by_name[name]
         out += ["", f"## {name}", ""]
-        args = [p for p in cmd.params if p.param_type_name == "argument"]
+        args = [p for p in cmd.params if p.kind == "argument"]
         usage = " ".join(
-            f"{p.name.upper()}{'...' if p.nargs == -1 else ''}"
+            f"{p.name.upper()}{'...' if p.repeatable else ''}"
             if p.required
-            else f"[{p.name.upper()}{'...' if p.nargs == -1 else ''}]"
+            else f"[{p.name.upper()}{'...' if p.repeatable else ''}]"
             for p in args
         )
         out += ["```", f"specdiag {name} [OPTIONS] {usage}".rstrip(), "```", ""]
-        out += [line.rstrip() for line in (cmd.help or "").strip().splitlines()]
+        out += [line.rstrip() for line in cmd.help.strip().splitlines()]
         out.append("")
         if args:
             out += ["| argument | help |", "|---|---|"]
-            for p in args:
-                out.append(f"| `{p.name.upper()}` | {_cell(getattr(p, 'help', '') or '')} |")
+            out += [f"| `{p.name.upper()}` | {_cell(p.help)} |" for p in args]
             out.append("")
-        opts = [p for p in cmd.params if p.param_type_name == "option" and not p.hidden]
         out += ["| option | type | default | help |", "|---|---|---|---|"]
-        for p in opts:
-            help_text = _cell(p.help or "")
-            envs = p.envvar if isinstance(p.envvar, (list, tuple)) else [p.envvar]
-            envs = [e for e in envs if e]
-            if envs:
-                help_text += " Environment: " + ", ".join(f"`{e}`" for e in envs) + "."
+        for p in cmd.params:
+            if p.kind != "option" or p.hidden:
+                continue
+            help_text = _cell(p.help)
+            if p.envvar:
+                help_text += " Environment: " + ", ".join(f"`{e}`" for e in p.envvar) + "."
             out.append(f"| {_flags(p)} | {_type(p)} | {_default(p)} | {help_text} |")
     return "\n".join(out).rstrip() + "\n"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +17,11 @@ from specdiag.cli._framework import (
     interrupt_exit_code,
 )
 from specdiag.core.accept import AccKind, Engine
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from specdiag.cli._output import Output
 
 HELP = """Serve normalised speculative-decoding figures on a Prometheus /metrics endpoint.
 
@@ -146,7 +151,6 @@ def exporter_cmd(
     import sys
 
     from specdiag.cli._output import Output
-    from specdiag.errors import UsageError
 
     out = Output(json_output)
     if print_assets or print_asset is not None:
@@ -182,8 +186,6 @@ def exporter_cmd(
         server_args=read_server_args(server_args),
         doctor_interval_s=doctor_interval,
     )
-    if cfg.acc is None and steps is not None:
-        raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
     handle = start_exporter(cfg, warn=out.warn)
 
     def ready(start: ExporterStart) -> None:
@@ -198,7 +200,7 @@ def exporter_cmd(
         raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
 
 
-def _assets(out: Any, name: str | None) -> None:
+def _assets(out: Output, name: str | None) -> None:
     import sys
     from importlib import resources
 
@@ -216,8 +218,10 @@ def _assets(out: Any, name: str | None) -> None:
                 hint="the installation is incomplete: reinstall specdiag",
             ) from None
         return
-    doc = {"assets": {a: str(base.joinpath(a)) for a in ASSETS}}
-    out.emit(
-        doc,
-        lambda c: [c.print(f"{a}: {p}", markup=False) for a, p in doc["assets"].items()],
-    )
+    paths = {a: str(base.joinpath(a)) for a in ASSETS}
+
+    def human(c: Console) -> None:
+        for a, p in paths.items():
+            c.print(f"{a}: {p}", markup=False)
+
+    out.emit({"assets": paths}, human)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -31,6 +31,7 @@ from specdiag.cli._logs_view import (
 from specdiag.core.accept import AccKind, Engine
 
 if TYPE_CHECKING:
+    from specdiag.cli._output import Output
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.logs.run import LogsOptions, LogsResult
 
@@ -286,7 +287,7 @@ def _nothing_found(result: LogsResult) -> str:
     return msg
 
 
-def _follow(paths: list[str], options: LogsOptions, out: Any) -> LogsResult:
+def _follow(paths: list[str], options: LogsOptions, out: Output) -> LogsResult:
     from rich.live import Live
 
     from specdiag.core.logs.run import run_logs

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,8 +27,12 @@ from specdiag.core.accept import AccKind
 from specdiag.core.probe.engines import Api, EngineKind
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from specdiag.cli._output import Output
     from specdiag.core.probe.client import RequestResult
-    from specdiag.core.probe.run import ProbeReport
+    from specdiag.core.probe.engines import ServerInfo
+    from specdiag.core.probe.run import ProbeConfig, ProbeReport, RunLabel
 
 
 def register(app: typer.Typer) -> None:
@@ -245,7 +249,11 @@ def probe(
             )
 
 
-def _run_with_progress(cfg: Any, out: Any, on_result: Any = None) -> ProbeReport:
+def _run_with_progress(
+    cfg: ProbeConfig,
+    out: Output,
+    on_result: Callable[[RunLabel, RequestResult], None] | None = None,
+) -> ProbeReport:
     from specdiag.core.probe.run import run_probe
 
     console = out.stderr
@@ -274,7 +282,7 @@ def _run_with_progress(cfg: Any, out: Any, on_result: Any = None) -> ProbeReport
             last[0] = done
             bar.update(task, completed=done, total=total)
 
-        def on_info(info: Any) -> None:
+        def on_info(info: ServerInfo) -> None:
             bar.console.print(f"note: {detected_line(info)}", markup=False, highlight=False)
 
         return run_probe(cfg, progress=progress, on_info=on_info, on_result=on_result)

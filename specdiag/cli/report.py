@@ -39,7 +39,7 @@ def register(app: typer.Typer) -> None:
     command(app, "report", help=HELP)(report_cmd)
 
 
-def _read(path: str) -> Any:
+def _read(path: str) -> object:
     import json
     import sys
 

@@ -226,11 +226,11 @@ def from_rates(
 # --------------------------------------------------------------------------- reading
 
 
-def _num(x: Any) -> float | None:
+def _num(x: object) -> float | None:
     return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else None
 
 
-def _floats(x: Any) -> tuple[float, ...] | None:
+def _floats(x: object) -> tuple[float, ...] | None:
     if not isinstance(x, list) or not x:
         return None
     vals = [_num(v) for v in x]
@@ -242,7 +242,7 @@ def _floats(x: Any) -> tuple[float, ...] | None:
     return tuple(v for v in vals if v is not None)
 
 
-def _int(x: Any) -> int | None:
+def _int(x: object) -> int | None:
     v = _num(x)
     return int(v) if v is not None and v == int(v) else None
 

@@ -9,19 +9,30 @@ outside it (or NaN), so an API caller meets the same rule a user meets through t
 from __future__ import annotations
 
 from dataclasses import field, fields
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, overload
 
 from specdiag.errors import UsageError
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
+T = TypeVar("T")
+
+
+@overload
+def bounded(*, flag: str, lo: float | None = None, hi: float | None = None) -> None: ...
+@overload
+def bounded(*, flag: str, lo: float | None = None, hi: float | None = None, default: T) -> T: ...
 def bounded(
-    *, flag: str, lo: float | None = None, hi: float | None = None, default: Any = None
-) -> Any:
+    *, flag: str, lo: float | None = None, hi: float | None = None, default: object = None
+) -> object:
     """A dataclass field whose value, when not None, lies in ``lo..hi`` (inclusive)."""
     return field(default=default, metadata={"flag": flag, "min": lo, "max": hi})
 
 
-def field_bounds(cls: Any) -> dict[str, tuple[float | None, float | None]]:
+def field_bounds(
+    cls: type[DataclassInstance],
+) -> dict[str, tuple[float | None, float | None]]:
     """flag -> (min, max) of every bounded field of the dataclass ``cls``."""
     return {
         f.metadata["flag"]: (f.metadata["min"], f.metadata["max"])
@@ -30,7 +41,7 @@ def field_bounds(cls: Any) -> dict[str, tuple[float | None, float | None]]:
     }
 
 
-def check_bounds(obj: Any) -> None:
+def check_bounds(obj: DataclassInstance) -> None:
     """Raise :class:`UsageError` for the first bounded field of ``obj`` outside its range."""
     for f in fields(obj):
         flag = f.metadata.get("flag")

@@ -57,5 +57,7 @@ class ExporterConfig:
         check_bounds(self)
         if self.acc is not None:  # the rule every command reads --acc with, checked up front
             resolve_profile(self.acc, self.steps, None, kind=self.acc_kind)
+        elif self.steps is not None:
+            raise UsageError("--steps only matters with --acc", hint="e.g. --acc 0.8 --steps 3")
         if self.follow and not self.logs:
             raise UsageError("--follow needs --logs FILE", hint="e.g. --logs server.log --follow")

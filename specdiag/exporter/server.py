@@ -6,13 +6,18 @@ import errno
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
 from specdiag.exporter.config import ExporterConfig
 from specdiag.exporter.sources import DoctorSource, LogsSource, ProbeSource
 from specdiag.exporter.store import Store, StoreCollector
+
+if TYPE_CHECKING:
+    from wsgiref.simple_server import WSGIServer
+
+Source = ProbeSource | LogsSource | DoctorSource  # each runs loop() until the exporter stops
 
 
 @dataclass(frozen=True)
@@ -35,7 +40,7 @@ class ExporterHandle(ServerLifecycle):
         self.store = Store()
         self.stop_event = threading.Event()
         self.threads: list[threading.Thread] = []
-        self._httpd: Any = None
+        self._httpd: WSGIServer | None = None
 
     def _start(self) -> None:
         from prometheus_client import CollectorRegistry, start_http_server
@@ -67,7 +72,7 @@ class ExporterHandle(ServerLifecycle):
         self._httpd = httpd
         self.threads.append(thread)
         self.port = int(httpd.server_port)
-        workers: list[Any] = []
+        workers: list[Source] = []
         if logs is not None and cfg.follow:
             workers.append(logs)
         workers += [ProbeSource(u, cfg, self.store, self.stop_event) for u in cfg.probes]
@@ -80,7 +85,7 @@ class ExporterHandle(ServerLifecycle):
             t.start()
             self.threads.append(t)
 
-    def _supervise(self, source: Any) -> None:
+    def _supervise(self, source: Source) -> None:
         """Run a source's loop until the exporter stops. A loop that dies (an exception) or ends
         on its own (a followed path that became a pipe) is reported down on /metrics and on
         stderr, and started again after a pause that doubles up to a minute."""

@@ -15,6 +15,7 @@ from specdiag.exporter.store import Reading, Store
 
 if TYPE_CHECKING:
     from specdiag.core.logs.analyze import LogsReport
+    from specdiag.core.logs.summary import SeriesStats
 
 
 def _target(url: str) -> str:
@@ -213,17 +214,17 @@ class LogsSource:
 MAX_RANK_SERIES = 64  # rank label values served per engine; the rest in one overflow series
 
 
-def _overflow_reading(engine: str, replica: str, stats: list[Any]) -> Reading:
+def _overflow_reading(engine: str, replica: str, stats: list[SeriesStats]) -> Reading:
     """The ranks past the cap as one series: records summed, means weighted by records."""
     total = sum(st.records for st in stats)
 
-    def mean(pick: Any) -> float | None:
-        pairs = [(pick(st), st.records) for st in stats]
-        pairs = [(v, n) for v, n in pairs if v is not None and n]
+    def mean(pick: Callable[[SeriesStats], float | None]) -> float | None:
+        picked = [(pick(st), st.records) for st in stats]
+        pairs = [(v, n) for v, n in picked if v is not None and n]
         weight = sum(n for _, n in pairs)
         return float(sum(v * n for v, n in pairs) / weight) if weight else None
 
-    def length(st: Any) -> float | None:
+    def length(st: SeriesStats) -> float | None:
         al = st.accept_length
         if al is None:
             return None

@@ -122,7 +122,7 @@ class StoreCollector:
         snap = self.store.snapshot()
         base = ["engine", "replica", "source", "rank"]
 
-        def fam(name: str, doc: str, extra: tuple[str, ...] = ()) -> Any:
+        def fam(name: str, doc: str, extra: tuple[str, ...] = ()) -> GaugeMetricFamily:
             return GaugeMetricFamily(name, doc, labels=[*base, *extra])
 
         al = fam(

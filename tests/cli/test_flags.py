@@ -13,7 +13,6 @@ from typing import Annotated, Any
 
 import pytest
 import typer
-import typer.main
 
 from tests.support.cli import run_cli
 
@@ -163,56 +162,22 @@ DECLARED_APART: dict[tuple[str, str], str] = {
 }
 
 
-def _kind(annotation: Any) -> tuple[str, bool]:
-    """The value kind of a parameter's type (None stripped) and whether it repeats."""
-    import enum
-    import types
-    import typing
-    from pathlib import Path
-
-    args = [a for a in typing.get_args(annotation) if a is not type(None)]
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
-        annotation = args[0]
-    if typing.get_origin(annotation) in (list, tuple):
-        return _kind(typing.get_args(annotation)[0])[0], True
-    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
-        return "choice", False
-    if annotation in (str, Path):
-        return "text", False
-    return getattr(annotation, "__name__", str(annotation)), False
-
-
 def declarations(app: typer.Typer) -> dict[str, list[tuple[str, tuple[Any, ...], bool]]]:
     """Every long flag -> [(command, its declaration, hidden)], read from the commands'
     signatures: the ``typer.Option`` each parameter is declared with (typer's public API)."""
-    import inspect
-    import typing
-
-    from typer.models import OptionInfo
+    from specdiag.cli._declared import commands
 
     out: dict[str, list[tuple[str, tuple[Any, ...], bool]]] = {}
-    for info in app.registered_commands:
-        assert info.callback is not None and info.name is not None
-        func = inspect.unwrap(info.callback)
-        hints = typing.get_type_hints(func, include_extras=True)
-        for name, param in inspect.signature(func).parameters.items():
-            hint = hints.get(name)
-            meta = getattr(hint, "__metadata__", ())
-            options = [m for m in (*meta, param.default) if isinstance(m, OptionInfo)]
-            if not options:
+    for cmd in commands(app):
+        for p in cmd.params:
+            if p.kind != "option":
                 continue
-            opt = options[0]
-            decls = tuple(opt.param_decls)
-            if isinstance(opt.default, str) and opt.default.startswith("-"):
-                decls = (opt.default, *decls)  # Annotated form: the first name sits in default
-            split = [n for d in decls for n in d.split("/")]  # "--stream/--no-stream"
-            names = tuple(sorted(split or (f"--{name.replace('_', '-')}",)))
-            envvar = opt.envvar if isinstance(opt.envvar, (list, tuple)) else (opt.envvar,)
-            base = typing.get_args(hint)[0] if meta else hint
-            decl = (names, *_kind(base), tuple(envvar))
+            names = tuple(sorted((*p.flags, *p.secondary)))
+            kind = "text" if p.value_kind in ("str", "path") else p.value_kind
+            decl = (names, kind, p.repeatable or p.arity > 1, p.envvar)
             for flag in names:
                 if flag.startswith("--"):
-                    out.setdefault(flag, []).append((info.name, decl, bool(opt.hidden)))
+                    out.setdefault(flag, []).append((cmd.name, decl, p.hidden))
     return out
 
 
@@ -324,23 +289,14 @@ def test_since_takes_a_time_and_a_duration_in_logs_and_fleet() -> None:
 
 
 def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
-    import inspect
-    import typing
+    from specdiag.cli._declared import commands
 
-    from typer.models import OptionInfo
-
-    (info,) = [c for c in app.registered_commands if c.name == command]
-    assert info.callback is not None
-    func = inspect.unwrap(info.callback)
-    out = {}
-    for hint in typing.get_type_hints(func, include_extras=True).values():
-        for m in getattr(hint, "__metadata__", ()):
-            if isinstance(m, OptionInfo) and isinstance(m.default, str):
-                out[m.default] = (m.min, m.max)
-    return out
+    (cmd,) = [c for c in commands(app) if c.name == command]
+    return {p.flags[0]: (p.minimum, p.maximum) for p in cmd.params if p.kind == "option"}
 
 
 def _options_classes() -> list[tuple[str, Any]]:
+    from specdiag.core.hidden.capture_run import CaptureOptions
     from specdiag.core.hidden.compare import CompareOptions
     from specdiag.core.logs.run import LogsOptions
     from specdiag.core.probe.run import ProbeConfig
@@ -348,6 +304,7 @@ def _options_classes() -> list[tuple[str, Any]]:
     from specdiag.refserver.config import ReferenceServerConfig
 
     return [
+        ("capture-hidden", CaptureOptions),
         ("compare-hidden", CompareOptions),
         ("logs", LogsOptions),
         ("exporter", ExporterConfig),

@@ -31,12 +31,17 @@ ROOT = paths.REPO
     ("argv", "hint_part"),
     [
         (["probe", "http://127.0.0.1:9", "--engine", "foo"], "--engine takes one of: auto"),
-        (["logs", "x.log", "--year", "abc"], "specdiag logs --help"),
+        (["logs", "x.log", "--year", "abc"], "--year takes an integer from 1 to 9999"),
+        (["logs", "x.log", "--bogus"], "see `specdiag logs --help`"),
         (["expected-accept", "--acc", "0.7", "--bogus"], "specdiag expected-accept --help"),
         (["demo", "--scenario", "bogus"], "--scenario takes one of: seed"),
         (["expected-accept"], "--help"),
         (["no-such-command"], "specdiag --help"),
-        (["expected-accept", "--acc", "0.7", "--steps", "3", "--seed", "-1"], "--help"),
+        (
+            ["expected-accept", "--acc", "0.7", "--steps", "3", "--seed", "-1"],
+            "--seed takes an integer from 0 to 9223372036854775807",
+        ),
+        (["expected-accept", "--acc", "0.7", "--steps", "abc"], "--steps takes an integer from 1"),
     ],
 )
 def test_parse_errors_are_one_error_line_and_a_hint(argv: list[str], hint_part: str) -> None:

@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from specdiag.core.files import FileKind, loads_json, read_bounded
@@ -39,7 +40,7 @@ HF_HINT = "install the hf extra: pip install 'specdiag[hf]' (transformers)"
 DTYPES = ("auto", "float32", "bfloat16", "float16")
 
 
-def require_transformers() -> Any:
+def require_transformers() -> ModuleType:
     try:
         import transformers
     except ImportError:
@@ -53,8 +54,8 @@ def require_transformers() -> Any:
 class HfStack:
     """``hidden_states`` of one forward: ``stack`` [L+1, T, H] on the CPU."""
 
-    stack: Any
-    input_ids: Any
+    stack: Any  # a torch.Tensor: torch, an optional extra, is not analysed by mypy here
+    input_ids: Any  # a torch.Tensor
     num_layers: int
     hidden_size: int
     dtype: str

@@ -38,6 +38,7 @@ from specdiag.core.hidden.capture import (
 )
 from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rules
 from specdiag.core.http import (
+    Answer,
     BodyKind,
     HttpFailure,
     credential_secrets,
@@ -87,7 +88,7 @@ def _server_ids(info: Mapping[str, Any]) -> tuple[int, ...] | None:
     return None
 
 
-def _rows(value: Any) -> list[list[float]]:
+def _rows(value: object) -> list[list[float]]:
     """meta_info.hidden_states as rows of floats: [T][W] or [1][T][W] (one list per request)."""
     rows = value
     while (
@@ -153,7 +154,7 @@ def capture_sglang(
         base, timeout_s=timeout, headers=headers, user_agent="specdiag-capture-hidden"
     ) as client:
 
-        def get(path: str) -> Any:
+        def get(path: str) -> Answer:
             try:
                 return fetch(
                     client, "GET", path, kind=BodyKind.INFO, timeout_s=timeout, shown=shown

@@ -134,6 +134,8 @@ def test_config_validation() -> None:
         ExporterConfig(logs=("x",), interval_s=0.1)
     with pytest.raises(UsageError):
         ExporterConfig(probes=("http://x",), follow=True)
+    with pytest.raises(UsageError, match="--steps only matters with --acc"):
+        ExporterConfig(logs=("x",), steps=3)  # the API meets the CLI's rule
 
 
 @pytest.mark.parametrize(
