@@ -19,8 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import pytest
 
+from tests.support import paths
 from tests.support.cli import run_cli
 from tests.support.exporter_process import read_document, spawn_exporter
 from tests.support.prometheus_harness import Prometheus, PrometheusMissing, Target, binaries
@@ -38,6 +40,7 @@ PROMPTS = [
     "a replica of a fleet scraped by prometheus",
 ]
 MAX_NEW = 16
+RULES = paths.REPO / "specdiag" / "deploy" / "recording-rules.yml"
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -85,7 +88,9 @@ def window(real_servers: RealServers, tmp_path_factory: pytest.TempPathFactory) 
             Target("sglang", f"127.0.0.1:{srv.port}"),
             Target("exporter", exporter_url.split("//", 1)[1].split("/", 1)[0]),
         ]
-        prom = Prometheus.start(work / "prom", targets, interval=1.0)
+        rules = work / "recording-rules.yml"
+        rules.write_text(RULES.read_text().replace("interval: 30s", "interval: 1s"))
+        prom = Prometheus.start(work / "prom", targets, interval=1.0, rule_files=[rules])
         offset = srv.wait_quiet()
         prom.wait_scraped(["sglang", "exporter"], after=time.time())
         before = srv.metrics()
@@ -148,6 +153,17 @@ def test_fleet_window_is_the_counters_ratio_checked_against_the_log(w: Window) -
     warned = " ".join(doc["warnings"])
     assert "generation_tokens_total / spec_verify_calls_total" in warned
     assert "prefill" in warned and "requests / verify steps" in warned
+
+
+def test_names_are_stored_escaped_and_the_recording_rules_read_them(w: Window) -> None:
+    """Prometheus negotiates OpenMetrics, and SGLang's prometheus_client escapes the colon of
+    every sample name: the series are stored as sglang_...; the shipped recording rules (and
+    fleet, above) read both spellings."""
+    names = httpx.get(w.prom.url + "/api/v1/label/__name__/values", timeout=10).json()["data"]
+    assert "sglang_spec_verify_calls_total" in names, [n for n in names if "sglang" in n]
+    res = w.prom.query('specdiag:spec_verify_steps:rate5m{job="sglang"}', w.end)
+    assert res and res[0]["metric"]["engine"] == "sglang"
+    assert float(res[0]["value"][1]) > 0
 
 
 def test_fleet_never_presents_the_gauge_as_the_window(w: Window) -> None:
