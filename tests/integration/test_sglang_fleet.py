@@ -211,3 +211,41 @@ def test_exporter_follows_the_real_log(w: Window) -> None:
     (rep,) = json.loads(r.stdout)["replicas"]
     assert rep["source"] == "exporter" and rep["engine"] == "specdiag"
     assert rep["accept_length"] == pytest.approx(float(sample["value"][1]), abs=0.1)
+
+
+def test_exporter_probe_of_the_real_server_is_its_log(real_servers: RealServers) -> None:
+    """``exporter --probe``: the published accept length is the probe's run-scoped figure
+    (per-request meta_info, the prefill token NOT counted), which equals the server's own
+    Decode batch lines over the probe's requests, weighted by batch size."""
+    srv = real_servers.sglang(target="t10", draft="1_4_7", decode_log_interval=1)
+    offset = srv.wait_quiet()
+    exporter = spawn_exporter(
+        "--probe", srv.url, "--interval", "3600", "--probe-requests", "2",
+        "--probe-max-tokens", "12",
+    )  # fmt: skip
+    try:
+        url = read_document(exporter)["url"]
+        deadline = time.monotonic() + 600
+        value = None
+        while value is None and time.monotonic() < deadline:
+            text = httpx.get(url, timeout=10).text
+            m = Metrics.parse(text)
+            try:
+                value = m.value("specdiag_accept_length", source="probe", rank="")
+            except (KeyError, AssertionError, ValueError):
+                time.sleep(1.0)
+        assert value is not None, text
+        steps = m.value("specdiag_verify_steps", source="probe", rank="")
+    finally:
+        exporter.send_signal(signal.SIGTERM)
+        try:
+            exporter.wait(15)
+        except subprocess.TimeoutExpired:
+            exporter.kill()
+    end = srv.wait_quiet()
+    lines = [
+        (float(x["len"]), int(x["run"]))
+        for x in DECODE.finditer(srv.log_text(offset)[: end - offset])
+    ]
+    assert sum(run for _, run in lines) == steps
+    assert value == pytest.approx(sum(al * run for al, run in lines) / steps, abs=1e-9)
