@@ -79,6 +79,19 @@ def expected_accept(
                 hint="for tree drafting set --eagle-topk > 1",
             )
     ndt = num_draft_tokens if num_draft_tokens is not None else (k + 1 if topk == 1 else None)
+    if (
+        observed is not None
+        and observed_kind is ObservedKind.RATE
+        and engine is Engine.SGLANG
+        and ndt is None
+    ):
+        # measured on the real 0.5.23 (steps 3, topk 2, 6 draft tokens: one accepted draft per
+        # step prints rate 0.20 = 1/5): the rate divides by the verified tree nodes
+        raise UsageError(
+            f"SGLang's accept rate of a tree (topk {topk}) is accepted drafts / (verify steps x "
+            "(num_draft_tokens - 1)), over the verified tree nodes, not the draft steps",
+            hint="give --num-draft-tokens (the server's --speculative-num-draft-tokens)",
+        )
     if topk > 1:
         notes.append(
             f"tree drafting (topk {topk}): the chain formula is only a lower bound; each depth "

@@ -223,3 +223,25 @@ def test_version_and_help() -> None:
     assert r.exit_code == 0 and r.stdout.strip() == f"specdiag {__version__}"
     h = run_cli(["expected-accept", "--help"])
     assert h.exit_code == 0 and "--observed-kind" in h.stdout
+
+
+def test_sglang_tree_rate_needs_num_draft_tokens() -> None:
+    """SGLang's accept rate of a tree divides by the verified tree nodes (num_draft_tokens - 1;
+    measured on the real 0.5.23: steps 3, topk 2, 6 draft tokens, one accepted draft per step
+    prints 0.20): without --num-draft-tokens it cannot be read; with it, 0.20 is one draft."""
+    tree = [
+        "expected-accept",
+        "--acc",
+        "0.6",
+        "--steps",
+        "3",
+        "--eagle-topk",
+        "2",
+        "--observed",
+        "0.2",
+    ]
+    tree += ["--observed-kind", "rate", "--engine", "sglang", "--engine-version", "0.5.23"]
+    bad = run_cli(tree)
+    assert bad.exit_code == 2 and "tree nodes" in bad.stderr and "--num-draft-tokens" in bad.stderr
+    ok = run_cli([*tree, "--num-draft-tokens", "6", "--json"]).json()
+    assert ok["observed_accepted_drafts"] == pytest.approx(1.0)

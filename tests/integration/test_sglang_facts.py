@@ -222,3 +222,99 @@ def test_last_layer_id_kills_the_scheduler_as_the_rules_say(real_servers: RealSe
     assert "id 9" in why and "mat1 and mat2 shapes cannot be multiplied" in why
     assert rules.check([1, 4, 8], num_layers=10) == ()
     assert rules.to_hf(-1) == 0 and rules.embedding_id == -1
+
+
+# ------------------------------------------------------------------ a tree draft (topk > 1)
+
+TREE = {"steps": 3, "topk": 2, "num_draft_tokens": 6}  # 5 tree nodes verified per step, depth 3
+LONG = "the quick brown fox jumps over the lazy dog " * 12  # ~109 tokens, repeated: cache hits
+
+
+@pytest.fixture(scope="module")
+def tree(real_servers: RealServers) -> dict[str, Any]:
+    """The same pair served as a tree (its own server, stopped after these requests): a short
+    prompt, then the long prompt three times (the radix cache restores it the 2nd and 3rd time),
+    one at a time, with the log over them."""
+    srv = real_servers.sglang(
+        target="t10", draft="1_4_7", decode_log_interval=1, fresh=True, **TREE
+    )
+    try:
+        srv.post_json(
+            "/generate", {"text": "warm", "sampling_params": {"max_new_tokens": 2}}, timeout=300
+        )
+        offset = srv.wait_quiet()
+        metas = []
+        for p in (PROMPTS[0], LONG, LONG, LONG):
+            body = {
+                "text": p,
+                "sampling_params": {"max_new_tokens": 16, "temperature": 0, "ignore_eos": True},
+            }
+            metas.append(srv.post_json("/generate", body, timeout=300)["meta_info"])
+        end = srv.wait_quiet()
+        return {"metas": metas, "log": srv.log_text(offset)[: end - offset], "srv": srv}
+    finally:
+        srv.stop()
+
+
+def test_tree_accept_rate_is_over_tree_nodes(tree: dict[str, Any]) -> None:
+    """topk 2, 6 draft tokens, 3 steps: the log's accept rate divides by the 5 verified tree
+    nodes (num_draft_tokens - 1), not by the 3 draft steps; accept len stays accepted tokens per
+    verify step (bonus included), at most steps + 1."""
+    lines = list(DECODE.finditer(tree["log"]))
+    steps = sum(m["spec_verify_ct"] for m in tree["metas"])
+    correct = sum(m["spec_num_correct_drafts"] for m in tree["metas"])
+    assert len(lines) == steps
+    assert sum(float(m["len"]) for m in lines) == pytest.approx(correct + steps)
+    nodes = TREE["num_draft_tokens"] - 1
+    for m in lines:
+        length, rate = float(m["len"]), float(m["rate"])
+        assert 1.0 <= length <= TREE["steps"] + 1
+        assert rate == pytest.approx((length - 1) / nodes, abs=0.006)
+        if length > 1:
+            assert rate != pytest.approx((length - 1) / TREE["steps"], abs=0.006)
+    for meta in tree["metas"]:
+        assert meta["spec_num_proposed_drafts"] == meta["spec_verify_ct"] * nodes
+        assert meta["spec_accept_rate"] == pytest.approx(
+            meta["spec_num_correct_drafts"] / meta["spec_num_proposed_drafts"]
+        )
+        # the histogram counts accepted drafts per step: a path of the tree, at most its depth
+        assert len(meta["spec_correct_drafts_histogram"]) <= TREE["steps"] + 1
+
+
+def test_logs_on_a_tree_log(tree: dict[str, Any], tmp_path: Path) -> None:
+    """specdiag logs reads the tree's lines: the rate formula (>= 0.5.11: over num_draft_tokens
+    - 1) and num_draft_tokens 6 are inferred; with --eagle-topk 2 the 5 nodes are not taken for
+    draft positions, so a single --acc needs --steps, and with it the prediction is for depth 3."""
+    log = tmp_path / "tree.log"
+    log.write_text(tree["log"])
+    doc = run_cli(["logs", str(log), "--json"]).json()
+    sgl = doc["files"][0]["engines"]["sglang"]
+    assert sgl["rate_inference"]["formula"] == ">= 0.5.11"
+    assert sgl["rate_inference"]["num_draft_tokens"] == TREE["num_draft_tokens"]
+    no_steps = run_cli(["logs", str(log), "--json", "--acc", "0.6", "--eagle-topk", "2"])
+    assert no_steps.exit_code == 2 and "--steps" in no_steps.stderr
+    ok = run_cli(
+        ["logs", str(log), "--json", "--acc", "0.6", "--eagle-topk", "2", "--steps", "3"]
+    ).json()
+    assert ok["prediction"]["steps"] == TREE["steps"]
+
+
+def test_doctor_prefix_cache_on_a_real_log_with_cache_hits(
+    tree: dict[str, Any], tmp_path: Path
+) -> None:
+    """The real server's Prefill batch lines (#new-token / #cached-token): the repeated long
+    prompt comes from the radix cache, and acceptance does not change with it (the draft's KV
+    is cached with the target's), so the check passes on the log's evidence."""
+    assert re.search(
+        r"Prefill batch, #new-seq: 1, #new-token: \d+, #cached-token: [1-9]\d*,", tree["log"]
+    )
+    assert tree["metas"][2]["cached_tokens"] > 0.9 * tree["metas"][2]["prompt_tokens"]
+    log = tmp_path / "cache.log"
+    log.write_text(tree["log"])
+    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
+
+    rep = run_doctor(DoctorInputs(logs=(str(log),)))
+    (c,) = [c for c in rep.checks if c.check == "prefix-cache-draft-context"]
+    assert c.status.value == "pass" and "does not drop" in c.message, c.message
+    assert any("#cached-token: 107" in str(e.value) for e in c.evidence)

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
+from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
 from specdiag.core.doctor.model import InputProblem, Segment
 from specdiag.errors import InputError, SpecdiagError
 
@@ -88,6 +90,7 @@ _KEYWORDS = (
     b"dropped",
     b"sliding",
     b"prefix",
+    *CACHE_KEYWORDS,
 )
 
 
@@ -108,6 +111,8 @@ class LogsEvidence:
     segments: dict[str, tuple[Segment, ...]] = field(default_factory=dict)
     # the launch arguments and environment the log prints (forced acceptance knobs, ...)
     settings: tuple[LogHit, ...] = ()
+    # accept length per prefix-cache hit share, per file that logs both (core.doctor.cache_hits)
+    cache: tuple[CacheEvidence, ...] = ()
 
 
 def analyze_logs(
@@ -142,6 +147,7 @@ def analyze_logs(
 
     hits: list[LogHit] = []
     segments: dict[str, tuple[Segment, ...]] = {}
+    cache: list[CacheEvidence] = []
     for p in good:
         if p == "-":  # stdin was read once, by the logs core
             continue
@@ -159,11 +165,16 @@ def analyze_logs(
             continue
         with contextlib.suppress(SpecdiagError, OSError):
             damaged: list[str] = []
-            segs = _scan_hits(p, open_path(p), hits, engine, engine_version, damaged)
+            scanner = CacheHitScanner(p)
+            segs = _scan_hits(p, open_path(p), hits, engine, engine_version, damaged, scanner)
             if segs:
                 segments[p] = segs
+            found = scanner.evidence()
+            if found is not None:
+                cache.append(found)
             problems.extend(InputProblem("logs", p, note) for note in damaged)
-    return LogsEvidence(result.report, tuple(hits), tuple(good), segments), problems
+    evidence = LogsEvidence(result.report, tuple(hits), tuple(good), segments, cache=tuple(cache))
+    return evidence, problems
 
 
 def _scan_hits(
@@ -173,6 +184,7 @@ def _scan_hits(
     engine: str | None = None,
     engine_version: str | None = None,
     damaged: list[str] | None = None,
+    cache: CacheHitScanner | None = None,
 ) -> tuple[Segment, ...]:
     """One pass over a file: the doctor's line patterns, and the spec-decode records and server
     starts that make its timeline (split at restarts). At most 64 KiB of a line is held (longer
@@ -196,6 +208,8 @@ def _scan_hits(
                 timeline.record(
                     r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life
                 )
+                if cache is not None and r.accept_length is not None and r.kind != "lifetime":
+                    cache.record(r.accept_length, weight)
 
     n = 0
     try:
@@ -212,6 +226,8 @@ def _scan_hits(
                     for _, _, item in parser.ready:
                         take(item)
                     parser.ready.clear()
+            if cache is not None and not spec:
+                cache.line(line, n)
             if STARTUP.search(line):
                 timeline.startup(line)
             for kind, pat in LOG_PATTERNS.items():

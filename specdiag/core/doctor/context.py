@@ -123,8 +123,13 @@ class Context:
         if self.args and self.args.steps:
             return self.args.steps, "--server-args"
         if self.logs and self.logs.report:
-            seen = {s.stats.draft_positions for s in self.logs.report.summary.values()} - {None}
+            summary = self.logs.report.summary
+            seen = {s.stats.draft_positions for s in summary.values()} - {None}
             if len(seen) == 1:
+                if "sglang" in summary:
+                    # num_draft_tokens - 1 from the accept rate: the depth of a chain only; a
+                    # tree (topk > 1) verifies that many nodes over fewer positions
+                    return seen.pop(), "logs: SGLang num_draft_tokens - 1, a chain (topk 1) assumed"
                 return seen.pop(), "logs"
         return None, None
 

@@ -352,16 +352,26 @@ _CONTEXT_KV = ("dflash", "dspark")
     "prefix-cache-draft-context",
     "deployment",
     "prefix-cache-restored tokens without draft context",
-    reads="the speculative method (server, --server-args, the draft's architectures); prefix "
-    "caching on or off (--no-enable-prefix-caching, --disable-radix-cache, --enable-prefix-"
-    "caching), KV connectors (LMCache, Mooncake); the boot log",
-    decides="a drafter that keeps its own context KV (DFlash, DSpark) gets none for tokens "
-    "restored from the prefix cache or a KV connector: acceptance falls toward 1 as cache hits "
-    "grow",
+    reads="the logs' accept length against their prefix-cache hits (SGLang's Prefill batch "
+    "#new-token / #cached-token, vLLM's Prefix cache hit rate); without them: the speculative "
+    "method (server, --server-args, the draft's architectures), prefix caching on or off "
+    "(--no-enable-prefix-caching, --disable-radix-cache, --enable-prefix-caching), KV "
+    "connectors (LMCache, Mooncake)",
+    decides="with a log that shows both: a finding only when the accept length of intervals "
+    "with >= 50% of the prompt from the cache is below that of intervals with < 10% (at most 75% "
+    "of the accepted drafts and 0.1 fewer per step, 3 records a side), whatever the method; "
+    "without: a drafter that keeps its own context KV (DFlash, DSpark) gets none for tokens "
+    "restored from the prefix cache or a KV connector, so acceptance falls toward 1 as cache "
+    "hits grow",
     refs=("vllm#47926", "vllm#41838"),
-    versions="vLLM DFlash / DSpark until vllm#47926 (open in 2026-07); SGLang's radix cache assumed alike",
+    versions="the log evidence: SGLang 0.5.23's Prefill batch line (checked on the real server), "
+    "vLLM's stats line; the configuration rule: vLLM DFlash / DSpark until vllm#47926 (open in "
+    "2026-07), SGLang's radix cache assumed alike",
 )
 def prefix_cache_context(ctx: Context) -> Outcome:
+    measured = _cache_evidence(ctx)
+    if measured is not None:
+        return measured
     methods: list[str] = []
     if ctx.args is not None and ctx.args.method:
         methods.append(ctx.args.method.lower())
@@ -409,6 +419,55 @@ def prefix_cache_context(ctx: Context) -> Outcome:
         "compare accept length against the cache hit rate",
         snippet="--no-enable-prefix-caching",
         impact=Impact(ImpactKind.PARTIAL, None, "the share of cache-restored tokens"),
+    )
+
+
+def _cache_evidence(ctx: Context) -> Outcome | None:
+    """The logs' accept length at high vs low prefix-cache hits, when a log shows both; None
+    when no log does, or none has records on both sides (the configuration decides then)."""
+    from specdiag.core.doctor.cache_hits import HIGH, LOW, judge
+
+    found = ctx.logs.cache if ctx.logs is not None else ()
+    judged = [(e, judge(e)) for e in found]
+    usable = [(e, j) for e, j in judged if j.drops is not None]
+    if not usable:
+        return None
+    evs: list[Evidence] = []
+    for e, j in usable:
+        evs.append(ev("logs", f"{e.path}:{e.example_line} ({e.source})", e.example))
+        evs.append(
+            ev(
+                "logs",
+                f"{e.path}: accept length by prefix-cache hit share",
+                f"{j.high_accept_length:.2f} over {j.high_records} records at >= {HIGH:.0%} "
+                f"cached, {j.low_accept_length:.2f} over {j.low_records} at < {LOW:.0%}",
+            )
+        )
+    dropping = [(e, j) for e, j in usable if j.drops]
+    if dropping:
+        e, j = dropping[0]
+        return Outcome(
+            Status.WARN,
+            f"acceptance drops with prefix-cache hits in {e.path}: accept length "
+            f"{j.high_accept_length:.2f} where >= {HIGH:.0%} of the prompt came from the cache vs "
+            f"{j.low_accept_length:.2f} where < {LOW:.0%} did: the draft lacks context for "
+            "cache-restored tokens (vllm#47926)",
+            tuple(evs),
+            fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache) "
+            "to confirm; then an engine release that gives the drafter context for restored "
+            "tokens",
+            snippet="--no-enable-prefix-caching",
+            impact=Impact(ImpactKind.PARTIAL, None, "the share of cache-restored tokens"),
+        )
+    return Outcome(
+        Status.PASS,
+        "accept length does not drop with prefix-cache hits in the logs "
+        + "; ".join(
+            f"({e.path}: {j.high_accept_length:.2f} at >= {HIGH:.0%} cached vs "
+            f"{j.low_accept_length:.2f} at < {LOW:.0%})"
+            for e, j in usable
+        ),
+        tuple(evs),
     )
 
 

@@ -329,7 +329,11 @@ def _figures(
             per_position_unconditional=uncond,
             per_position_conditional=cond,
         )
-    if gauge is not None and gauge[1] > 0:
+    # a step counter scraped in the window that did not move: no verify step was counted there;
+    # the gauge then holds an interval from before (or, for SGLang, of requests still running),
+    # never the window's figure
+    stale = steps is not None and steps <= 0 and family != "specdiag"
+    if gauge is not None and gauge[1] > 0 and not stale:
         g = gauge[0]
         return Figures(
             source="exporter" if family == "specdiag" else "gauge",
@@ -345,7 +349,9 @@ def _figures(
             per_position_conditional=(),
             gauge_samples=gauge[1],
         )
-    return Figures("none", None, None, None, None, steps, acc, dt, gen, (), ())
+    return Figures(
+        "none", None, None, None, None, steps, acc, dt, gen, (), (), gauge[1] if gauge else 0
+    )
 
 
 class _Acc:
@@ -424,7 +430,7 @@ class _Acc:
                 al = np.where(ok, gen_b / safe, np.nan)
             elif acc_b is not None:
                 al = np.where(ok, 1.0 + acc_b / safe, np.nan)
-        elif self.gauge_sum:
+        elif self.gauge_sum and self.figures(family).source != "none":
             al = np.where(self.g_cnt > 0, self.g_sum / np.maximum(self.g_cnt, 1.0), np.nan)
         run = np.where(self.run_cnt > 0, self.run_sum, np.nan)
         st = steps_b if steps_b is not None else nan
@@ -727,6 +733,20 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                     else "a gauge holds the last iteration's or interval's value; its mean over "
                     "scrapes can be off"
                 )
+            )
+        if figs.source == "none" and figs.gauge_samples and total.gauge_sum:
+            held = math.fsum(total.gauge_sum) / len(total.gauge_sum)
+            w.append(
+                f"{shown} ({fam}): no verify step counted in the window (the step counter did "
+                "not move"
+                + (
+                    "; SGLang adds spec_verify_calls_total when a request finishes"
+                    if fam == "sglang"
+                    else ""
+                )
+                + f"); the accept-length gauge reads {held:.2f} there, but it holds the last "
+                "logged interval (from before the window, or of requests still running), so it "
+                "is not given as the window's accept length"
             )
         if (
             figs.source == "counters"

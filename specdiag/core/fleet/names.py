@@ -67,6 +67,25 @@ NAMES: tuple[MetricName, ...] = (
     MetricName("specdiag_accept_length", "specdiag", AL_GAUGE, "specdiag exporter"),
 )
 
+
+def _escaped(names: tuple[MetricName, ...]) -> tuple[MetricName, ...]:
+    """Every colon name again with ``_`` for ``:``: prometheus_client's OpenMetrics exposition
+    (0.26.0, as SGLang 0.5.23 ships it) escapes a sample's name with the label-name characters
+    when a scraper negotiates OpenMetrics, as Prometheus does by default, so
+    ``sglang:spec_verify_calls_total`` is stored as ``sglang_spec_verify_calls_total`` (its
+    ``# TYPE`` line keeps the colon; checked with the real server and Prometheus 2.42)."""
+    have = {m.name for m in names}
+    out = list(names)
+    for m in names:
+        alias = m.name.replace(":", "_")
+        if alias not in have:
+            have.add(alias)
+            out.append(MetricName(alias, m.family, m.role, "the colon name, escaped by the scrape"))
+    return tuple(out)
+
+
+NAMES = _escaped(NAMES)
+
 BY_NAME: dict[str, MetricName] = {m.name: m for m in NAMES}
 
 POSITION_LABELS = ("position", "token_position")

@@ -423,7 +423,14 @@ def run_logs(
         resolved = resolve_logs_profile(
             options.acc,
             options.steps,
-            {s.stats.draft_positions for s in report.summary.values()},
+            {
+                s.stats.draft_positions
+                for e, s in report.summary.items()
+                # SGLang's lines give num_draft_tokens - 1 (from the accept rate): the draft
+                # positions of a chain, but the verified nodes of a tree (topk > 1, checked on
+                # the real 0.5.23), whose depth is --speculative-num-steps
+                if not (options.topk > 1 and e == "sglang")
+            },
             options.acc_kind,
         )
         prediction = resolved.profile

@@ -150,6 +150,80 @@ def test_prefix_cache_starves_a_dflash_drafter() -> None:
     assert doctor(server_args=eagle)["prefix-cache-draft-context"].status is Status.PASS
 
 
+def _cache_log(path: Path, drop: bool) -> Path:
+    """An SGLang 0.5.23 log (the real server's line formats): requests one at a time, each a
+    Prefill batch line then its Decode batch lines; every other request repeats a long prompt
+    (107 of 109 tokens from the cache). With `drop`, the repeated ones accept fewer drafts."""
+    lines = []
+    t = 0
+    for i in range(12):
+        hit = i % 2 == 1
+        new, cached = (2, 107) if hit else (109, 0)
+        lines.append(
+            f"[2026-12-01 22:{t // 60:02d}:{t % 60:02d}] Prefill batch, #new-seq: 1, #new-token: "
+            f"{new}, #cached-token: {cached}, token usage: 0.03, #running-req: 0, #queue-req: 0, "
+            "#pending-token: 0, cpu graph: False, input throughput (token/s): 7.94"
+        )
+        al = 1.2 if hit and drop else 2.6
+        for _ in range(4):
+            t += 1
+            lines.append(
+                f"[2026-12-01 22:{t // 60:02d}:{t % 60:02d}] Decode batch, #running-req: 1, "
+                f"#token: 121, token usage: 0.03, accept len: {al:.2f}, accept rate: "
+                f"{(al - 1) / 3:.2f}, cpu graph: False, gen throughput (token/s): 0.48, "
+                "#queue-req: 0"
+            )
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_prefix_cache_from_the_log_fails_when_acceptance_drops_with_hits(tmp_path: Path) -> None:
+    log = _cache_log(tmp_path / "drop.log", drop=True)
+    # the method alone (EAGLE-3) would pass: the log's evidence decides
+    c = doctor(logs=(str(log),), server_args=sglang_args("d"))["prefix-cache-draft-context"]
+    assert c.status is Status.WARN, c.message
+    assert "1.20" in c.message and "2.60" in c.message and "drops" in c.message
+    assert any("#cached-token: 107" in str(e.value) for e in c.evidence)
+
+
+def test_prefix_cache_from_the_log_passes_when_acceptance_holds(tmp_path: Path) -> None:
+    log = _cache_log(tmp_path / "hold.log", drop=False)
+    dflash = _vllm_args("d", {"method": "dflash"})
+    # a DFlash launch would warn from the configuration; the log shows no drop
+    c = doctor(logs=(str(log),), server_args=dflash)["prefix-cache-draft-context"]
+    assert c.status is Status.PASS and "does not drop" in c.message, c.message
+
+
+def test_prefix_cache_vllm_hit_rate_lines(tmp_path: Path) -> None:
+    lines = []
+    for i in range(10):
+        hit = 80.0 if i >= 5 else 0.0
+        al = 1.3 if i >= 5 else 2.9
+        lines.append(
+            f"INFO 12-01 10:00:{i:02d} [loggers.py:123] Engine 000: Avg prompt throughput: 10.0 "
+            "tokens/s, Avg generation throughput: 50.0 tokens/s, Running: 2 reqs, Waiting: 0 reqs, "
+            f"GPU KV cache usage: 1.0%, Prefix cache hit rate: {hit:.1f}%"
+        )
+        lines.append(
+            f"INFO 12-01 10:00:{i:02d} [metrics.py:96] SpecDecoding metrics: Mean acceptance "
+            f"length: {al:.2f}, Accepted throughput: 1.00 tokens/s, Drafted throughput: 3.00 "
+            "tokens/s, Accepted: 100 tokens, Drafted: 300 tokens, Per-position acceptance rate: "
+            "0.500, 0.300, 0.100, Avg Draft acceptance rate: 30.0%"
+        )
+    log = tmp_path / "vllm.log"
+    log.write_text("\n".join(lines) + "\n")
+    c = doctor(logs=(str(log),))["prefix-cache-draft-context"]
+    assert c.status is Status.WARN and "vllm prefix cache hit rate" in str(c.evidence), c.message
+
+
+def test_prefix_cache_log_without_hits_falls_back_to_the_configuration(tmp_path: Path) -> None:
+    log = tmp_path / "cold.log"
+    log.write_text(_cache_log(tmp_path / "x.log", drop=True).read_text().replace("107", "0"))
+    eagle = _vllm_args("d", {})
+    c = doctor(logs=(str(log),), server_args=eagle)["prefix-cache-draft-context"]
+    assert c.status is Status.PASS and "recomputes" in c.message
+
+
 # ----------------------------------------------------------------------------- hybrid target
 
 

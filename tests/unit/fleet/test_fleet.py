@@ -231,6 +231,24 @@ def test_sglang_gauge_only_gives_a_warning_and_is_averaged_over_ranks() -> None:
     assert any("engine_type" in n for n in a.notes)
 
 
+def test_sglang_idle_window_never_shows_the_held_gauge() -> None:
+    """The verify counter is scraped but does not move (an idle window, or requests still
+    running): SGLang's gauge still holds the last logged interval, which is not the window's."""
+    lab = {"job": "sg", "instance": "s:3"}
+    raw = [
+        counter("sglang:spec_verify_calls_total", lab, [500.0] * 20),
+        counter("sglang:generation_tokens_total", lab, [1200.0] * 20),
+        counter("sglang:spec_accept_length", {**lab, "tp_rank": "0"}, [2.0] * 20),
+    ]
+    a = analyse(raw, params(20, 60))
+    (r,) = a.replicas
+    assert r.figures.source == "none" and r.figures.accept_length is None
+    assert r.figures.verify_steps == 0 and r.figures.gauge_samples == 20
+    assert all(x is None for x in r.timeline.accept_length)
+    (w,) = [w for w in r.warnings if "no verify step" in w]
+    assert "2.00" in w and "last logged interval" in w and "finishes" in w
+
+
 def test_trtllm_adp_duplicates_are_dropped_and_steps_come_from_position_zero() -> None:
     raw = []
     for rank in ("0", "1"):  # rank 1 repeats rank 0's spec stats
@@ -732,3 +750,25 @@ def test_by_a_label_no_series_carries_is_a_usage_error_naming_the_labels() -> No
     assert e.value.hint and e.value.exit_code == 2
     rep = _run(handler, group_by=("instance",))  # a label they carry groups as before
     assert len(rep.analysis.replicas) == 2  # type: ignore[attr-defined]
+
+
+def test_colon_names_escaped_by_the_scrape_are_read_alike() -> None:
+    """prometheus_client's OpenMetrics exposition (as SGLang 0.5.23 ships it) turns
+    ``sglang:spec_verify_calls_total`` into ``sglang_spec_verify_calls_total`` when Prometheus
+    negotiates OpenMetrics: the same figures either way."""
+    lab = {"job": "sg", "instance": "s:4"}
+    colon = [
+        counter("sglang:spec_verify_calls_total", lab, [10.0 * i for i in range(20)]),
+        counter("sglang:generation_tokens_total", lab, [25.0 * i for i in range(20)]),
+    ]
+    escaped = [
+        RawSeries(
+            {**s.labels, "__name__": s.labels["__name__"].replace(":", "_")}, s.timestamps, s.values
+        )
+        for s in colon
+    ]
+    a, b = analyse(colon, params(20, 60)), analyse(escaped, params(20, 60))
+    assert a.replicas[0].figures == b.replicas[0].figures
+    assert b.replicas[0].engine == "sglang"
+    assert "sglang_spec_verify_calls_total" in N.name_regex().split("|")
+    assert "vllm_spec_decode_num_drafts_total" in N.name_regex().split("|")
