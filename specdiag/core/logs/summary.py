@@ -273,12 +273,11 @@ class _Hist:
         return h
 
     def quantiles(self, qs: Sequence[float]) -> list[float]:
-        keys = sorted(self.counts)
-        cum: list[int] = []
-        run = 0
-        for k in keys:
-            run += self.counts[k]
-            cum.append(run)
+        c = self.counts
+        keys = np.fromiter(c, np.int64, len(c))
+        order = np.argsort(keys)
+        keys = keys[order]
+        cum = np.cumsum(np.fromiter(c.values(), np.int64, len(c))[order])
         out = []
         for q in qs:
             pos = q * (self.n - 1)
@@ -289,16 +288,9 @@ class _Hist:
             out.append(a + (b - a) * frac)
         return out
 
-    def _order(self, keys: list[int], cum: list[int], i: int) -> float:
-        # value of the i-th (0-based) order statistic
-        lo, hi = 0, len(cum) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if cum[mid] > i:
-                hi = mid
-            else:
-                lo = mid + 1
-        v = keys[lo] / self.scale
+    def _order(self, keys: I64, cum: I64, i: int) -> float:
+        """The value of the i-th (0-based) order statistic."""
+        v = int(keys[int(np.searchsorted(cum, i, side="right"))]) / self.scale
         return min(max(v, self.lo), self.hi)
 
     def dist(self, transform: tuple[float, float] | None = None) -> Dist | None:
