@@ -54,7 +54,27 @@ typedef struct {
     int64_t vtime;        /* offset of MM-DD HH:MM:SS or -1 */
     int64_t vfrac, vfrac_len;
     int64_t pfx; /* fast lines: where the fixed layout starts (the free prefix ends) */
+    /* the time's digits as numbers (SGL and VLLM): YYYYMMDD (VLLM: MMDD), HHMMSS, and the
+     * fraction's digits (frac_len / vfrac_len of them) */
+    int64_t ymd, hms, fnum;
+    /* SGL: the rank, accept-len and accept-rate texts of at most 7 bytes as one number each
+     * (the bytes little-endian, the length in the top byte; 0 for a longer text) */
+    uint64_t rank_key, len_key, rate_key;
 } Item;
+
+static inline uint64_t key8(const char *p, int64_t n) {
+    if (n > 7) return 0;
+    uint64_t k = 0;
+    for (int64_t i = 0; i < n; i++) k |= (uint64_t)(unsigned char)p[i] << (8 * i);
+    return k | ((uint64_t)n << 56);
+}
+
+/* the number of n decimal digits at p (checked by the caller) */
+static inline int64_t dnum(const char *p, int n) {
+    int64_t v = 0;
+    for (int i = 0; i < n; i++) v = v * 10 + (p[i] - '0');
+    return v;
+}
 
 typedef struct {
     PyObject_HEAD
@@ -350,9 +370,12 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
         return 0;
     it->date = p - base;
     it->pfx = q - base;
+    it->ymd = dnum(p, 4) * 10000 + dnum(p + 5, 2) * 100 + dnum(p + 8, 2);
+    it->hms = dnum(p + 11, 2) * 10000 + dnum(p + 14, 2) * 100 + dnum(p + 17, 2);
     p += 19;
     it->frac = -1;
     it->frac_len = 0;
+    it->fnum = 0;
     if (p < end && (*p == '.' || *p == ',') && p + 1 < end && isdig(p[1])) {
         const char *f = p + 1;
         const char *g = f;
@@ -360,6 +383,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
         if (nd > 6) return 0;
         it->frac = f - base;
         it->frac_len = nd;
+        it->fnum = dnum(f, (int)nd);
         p = g;
     }
     const char *r0 = p;
@@ -411,6 +435,9 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
     if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
+    it->rank_key = key8(base + it->rank, it->rank_len);
+    it->len_key = key8(base + it->len_t, it->len_len);
+    it->rate_key = key8(base + it->rate_t, it->rate_len);
     return 1;
 }
 
@@ -549,12 +576,16 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
             it->vtime = c - base;
             it->vfrac = -1;
             it->vfrac_len = 0;
+            it->ymd = dnum(c, 2) * 100 + dnum(c + 3, 2);
+            it->hms = dnum(c + 6, 2) * 10000 + dnum(c + 9, 2) * 100 + dnum(c + 12, 2);
+            it->fnum = 0;
             const char *f = c + 14;
             if (f < m && *f == '.' && f + 1 < m && isdig(f[1])) {
                 const char *g = f + 1;
                 while (g < m && isdig(*g) && g - (f + 1) < 6) g++;
                 it->vfrac = (f + 1) - base;
                 it->vfrac_len = g - (f + 1);
+                it->fnum = dnum(f + 1, (int)it->vfrac_len);
             }
             break;
         }
@@ -1113,7 +1144,7 @@ PyMODINIT_FUNC PyInit__fastlogs(void) {
     if (!m) return NULL;
     Py_INCREF(&BlockType);
     if (PyModule_AddObject(m, "Block", (PyObject *)&BlockType) < 0 ||
-        PyModule_AddIntConstant(m, "ABI", 2) < 0) {
+        PyModule_AddIntConstant(m, "ABI", 3) < 0) {
         Py_DECREF(m);
         return NULL;
     }

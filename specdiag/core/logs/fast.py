@@ -75,7 +75,7 @@ try:
 except ImportError as exc:  # not built: the Python path, with a note
     _native = None
     _why_not = f"the compiled part is not built ({exc})"
-ABI = 2  # the interface of the C part this module reads (its ABI constant)
+ABI = 3  # the interface of the C part this module reads (its ABI constant)
 if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
     _native = None
     _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
@@ -279,7 +279,9 @@ ITEM = np.dtype(
     + [
         (name, np.int64)
         for name in ["accepted", "drafted", "pp_off", "pp_n", "vtime", "vfrac", "vfrac_len", "pfx"]
+        + ["ymd", "hms", "fnum"]  # the time's digits as numbers
     ]
+    + [(name, np.uint64) for name in ("rank_key", "len_key", "rate_key")]
 )
 
 
@@ -398,14 +400,6 @@ class FastScanner(Scanner):
 _MDAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], np.int64)
 
 
-def _num(arr: npt.NDArray[np.uint8], off: I64, k: int, width: int) -> I64:
-    """The decimal number of ``width`` digits at ``off + k`` (the C part checked the digits)."""
-    v = np.zeros(len(off), np.int64)
-    for j in range(width):
-        v = v * 10 + (arr[off + k + j].astype(np.int64) - 48)
-    return v
-
-
 def _epoch_days(y: I64, m: I64, d: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
     """Seconds since the epoch at 00:00 UTC of each date, and which dates exist."""
     mc = np.clip(m, 1, 12)
@@ -420,20 +414,20 @@ def _epoch_days(y: I64, m: I64, d: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
     return (era * 146097 + doe - 719468).astype(np.float64) * 86400.0, ok
 
 
-def _frac(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> F64:
-    """'123' after a dot -> 0.123, as int(text) / 10.0 ** len(text)."""
-    if len(n) and int(n.min()) == int(n.max()):  # one length (the common case): no masks
-        return _num(arr, off, 0, int(n[0])) / 10.0**n
-    v = np.zeros(len(off), np.int64)
-    for j in range(int(n.max()) if len(n) else 0):
-        more = j < n
-        v = np.where(more, v * 10 + (arr[np.where(more, off + j, 0)].astype(np.int64) - 48), v)
-    return v / 10.0**n
+def _time(y: I64, m: I64, d: I64, hms: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
+    """Seconds since the epoch of each date and HHMMSS time, and which of them exist."""
+    days, ok = _epoch_days(y, m, d)
+    h, mi, sec = hms // 10000, hms // 100 % 100, hms % 100
+    ok &= (h <= 23) & (mi <= 59) & (sec <= 60)
+    return days + (h * 3600.0 + mi * 60.0 + sec), ok
 
 
-def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, ...]]]:
+def _texts(
+    data: bytes, keys: Sequence[npt.NDArray[np.uint64]], *fields: tuple[I64, I64]
+) -> tuple[I64, list[tuple[str, ...]]]:
     """Codes of the short texts at (offset, length) of each row (one text per field), and the
-    distinct rows of texts, in the order they first come."""
+    distinct rows of texts, in the order they first come. ``keys``: each field's texts of at
+    most 7 bytes as one number (the C part's ``key8``)."""
     m = len(fields[0][0])
     if not m:
         return np.zeros(0, np.int64), []
@@ -449,12 +443,13 @@ def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, 
         return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
     if width <= 7:  # each text and its length in one uint64; fields combined by their codes
         combined = np.zeros(m, np.int64)
-        for off, n in fields:
-            key = _key8(arr, off, n)
-            uniq, inv = np.unique(key, return_inverse=True)
-            combined = combined * len(uniq) + inv.ravel()
-        _, first, inverse = np.unique(combined, return_index=True, return_inverse=True)
-        return _first_order(data, fields, first, inverse.ravel())
+        for key in keys:
+            uniq, inv = _inverse(key)
+            combined = combined * len(uniq) + inv
+        uniq, inverse = _inverse(combined)
+        first = np.full(len(uniq), m, np.int64)
+        np.minimum.at(first, inverse, np.arange(m))
+        return _first_order(data, fields, first, inverse)
     at = np.arange(width)
     mats = []
     for off, n in fields:
@@ -464,34 +459,16 @@ def _texts(data: bytes, *fields: tuple[I64, I64]) -> tuple[I64, list[tuple[str, 
         mats.append(mat)
         mats.append(n.astype(np.uint8)[:, None])
     rows = np.ascontiguousarray(np.concatenate(mats, axis=1))
-    keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    long_keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(long_keys, return_index=True, return_inverse=True)
     return _first_order(data, fields, first, inverse.ravel())
 
 
-_LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(8)], np.uint64)
-
-
-def _key8(arr: npt.NDArray[np.uint8], off: I64, n: I64) -> npt.NDArray[np.uint64]:
-    """Each text of at most 7 bytes at (off, n) and its length as one uint64: the text's bytes
-    in the low bytes (little-endian), zeros after them, the length in the top byte."""
-    last = len(arr) - 8
-    words = np.zeros(len(off), np.uint64)
-    near = off > last  # too near the end of the block for an 8-byte read
-    if len(arr) >= 8:
-        windows = np.lib.stride_tricks.as_strided(
-            arr, shape=(last + 1, 8), strides=(1, 1), writeable=False
-        )
-        far = ~near
-        words[far] = np.ascontiguousarray(windows[off[far]]).view("<u8").ravel()
-    for j in range(8):  # the few texts near the end, byte by byte
-        if not near.any():
-            break
-        at = off[near] + j
-        byte = arr[np.minimum(at, len(arr) - 1)].astype(np.uint64)
-        words[near] |= np.where(at < len(arr), byte, 0) << np.uint64(8 * j)
-    keys: npt.NDArray[np.uint64] = (words & _LOW_BYTES[n]) | (n.astype(np.uint64) << np.uint64(56))
-    return keys
+def _inverse(keys: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], I64]:
+    """The distinct keys (sorted) and each key's index among them: ``np.unique(keys,
+    return_inverse=True)`` without sorting the keys (few distinct ones: hashed, then searched)."""
+    uniq = np.unique(keys)
+    return uniq, np.searchsorted(uniq, keys).astype(np.int64)
 
 
 def _first_order(
@@ -528,38 +505,33 @@ def _fast_columns(
 ) -> _Fast:
     """Timestamps, ranks, texts and per-position rates of the fast lines, vectorised. A line
     whose numbers fail the range guard goes back to the Python parser (it says why)."""
-    arr = np.frombuffer(data, np.uint8)
     f = _Fast(len(tab))
     sg = np.flatnonzero(types == IT_SGL)
     if len(sg):
-        d = tab["date"][sg]
-        days, ok = _epoch_days(_num(arr, d, 0, 4), _num(arr, d, 5, 2), _num(arr, d, 8, 2))
-        h, mi, sec = _num(arr, d, 11, 2), _num(arr, d, 14, 2), _num(arr, d, 17, 2)
-        ok &= (h <= 23) & (mi <= 59) & (sec <= 60)
+        ymd, hms = tab["ymd"][sg], tab["hms"][sg]
+        ts, ok = _time(ymd // 10000, ymd // 100 % 100, ymd % 100, hms)
         fl = tab["frac_len"][sg]
-        fr = np.where(fl > 0, _frac(arr, np.maximum(tab["frac"][sg], 0), fl), 0.0)
-        f.ts[sg] = np.where(ok, days + (h * 3600.0 + mi * 60.0 + sec) + fr, np.nan)
-        codes, ranks = _texts(data, (tab["rank"][sg], tab["rank_len"][sg]))
+        fr = np.where(fl > 0, tab["fnum"][sg] / 10.0**fl, 0.0)
+        f.ts[sg] = np.where(ok, ts + fr, np.nan)
+        codes, ranks = _texts(data, [tab["rank_key"][sg]], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
         f.ranks = [r[0] for r in ranks]
         codes, pairs = _texts(
-            data, (tab["len_t"][sg], tab["len_len"][sg]), (tab["rate_t"][sg], tab["rate_len"][sg])
+            data,
+            [tab["len_key"][sg], tab["rate_key"][sg]],
+            (tab["len_t"][sg], tab["len_len"][sg]),
+            (tab["rate_t"][sg], tab["rate_len"][sg]),
         )
         f.pair[sg] = codes
         f.pairs = [(a, b) for a, b in pairs]
     vl = np.flatnonzero(types == IT_VLLM)
     if len(vl):
-        t = tab["vtime"][vl]
-        timed = t >= 0
-        t0 = np.maximum(t, 0)
-        days, ok = _epoch_days(
-            np.full(len(vl), year, np.int64), _num(arr, t0, 0, 2), _num(arr, t0, 3, 2)
-        )
-        h, mi, sec = _num(arr, t0, 6, 2), _num(arr, t0, 9, 2), _num(arr, t0, 12, 2)
-        ok &= timed & (h <= 23) & (mi <= 59) & (sec <= 60)
+        md, hms = tab["ymd"][vl], tab["hms"][vl]
+        ts, ok = _time(np.full(len(vl), year, np.int64), md // 100, md % 100, hms)
+        ok &= tab["vtime"][vl] >= 0
         fl = tab["vfrac_len"][vl]
-        fr = np.where(fl > 0, _frac(arr, np.maximum(tab["vfrac"][vl], 0), fl), 0.0)
-        f.ts[vl] = np.where(ok, days + (h * 3600.0 + mi * 60.0 + sec) + fr, np.nan)
+        fr = np.where(fl > 0, tab["fnum"][vl] / 10.0**fl, 0.0)
+        f.ts[vl] = np.where(ok, ts + fr, np.nan)
         big = (tab["accepted"][vl] > MAX_TOKEN_COUNT) | (tab["drafted"][vl] > MAX_TOKEN_COUNT)
         types[vl[big]] = IT_PY
     fast = np.flatnonzero(types >= IT_SGL)

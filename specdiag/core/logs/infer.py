@@ -89,6 +89,9 @@ class SGLangRateInference:
         self.forced_formula = forced_formula
         self.counts: dict[frozenset[tuple[str, int]], int] = {}
         self.total = 0
+        # lines that fit each formula, and each (formula, num_draft_tokens), kept as they come
+        self._formula_support = {NEW: 0, OLD: 0}
+        self._pair_support: dict[str, dict[int, int]] = {NEW: {}, OLD: {}}
         self._best: RateInference | None = None
         self._dirty = 0
 
@@ -96,6 +99,11 @@ class SGLangRateInference:
         self.total += n
         before = len(self.counts)
         self.counts[cands] = self.counts.get(cands, 0) + n
+        for f in {c[0] for c in cands}:
+            self._formula_support[f] += n
+        for f, ndt in cands:
+            by_ndt = self._pair_support[f]
+            by_ndt[ndt] = by_ndt.get(ndt, 0) + n
         if len(self.counts) != before or self._best is None:
             self._best = None
         else:
@@ -119,13 +127,7 @@ class SGLangRateInference:
         return self._best
 
     def _compute(self) -> RateInference:
-        formula_support = {NEW: 0, OLD: 0}
-        pair_support: dict[tuple[str, int], int] = {}
-        for cands, n in self.counts.items():
-            for f in {c[0] for c in cands}:
-                formula_support[f] += n
-            for c in cands:
-                pair_support[c] = pair_support.get(c, 0) + n
+        formula_support = self._formula_support
         notes: list[str] = []
         if self.forced_formula is not None:
             formula: str | None = self.forced_formula
@@ -145,7 +147,7 @@ class SGLangRateInference:
             return RateInference(
                 None, None, 0, self.total, False, ("accept rate fits no known SGLang formula",)
             )
-        pairs = {n: s for (f, n), s in pair_support.items() if f == formula}
+        pairs = self._pair_support[formula]
         ndt: int | None = None
         consistent = formula_support[formula]
         if pairs:

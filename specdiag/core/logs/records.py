@@ -114,6 +114,9 @@ MAX_DRAFT_TOKENS = 1024  # draft tokens per verify step (as expected-accept's MA
 MAX_ACCEPT_LENGTH = 1.0 + MAX_DRAFT_TOKENS
 MAX_TOKEN_COUNT = 10**15  # accepted / drafted tokens on one line
 MAX_THROUGHPUT = 1e9  # tokens/s
+# inputs of at most this many bytes are held for the structure readers (logs.paste): a paste,
+# a bench output, a JSON body; a larger server log is read by the line scanner alone
+PASTE_MAX = 256 * 1024
 MAX_TIMESTAMP = 1e11  # seconds (epoch seconds to the year 5138; llama.cpp time since start)
 
 

@@ -279,7 +279,7 @@ def _scan_all(
         )
         return
     from specdiag.core.logs import fast
-    from specdiag.core.logs.paste.hook import PASTE_MAX, hold
+    from specdiag.core.logs.records import PASTE_MAX
 
     # plain files: blocks read and scanned in threads, the next file's first block ahead
     with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
@@ -287,6 +287,9 @@ def _scan_all(
             small = not inp.regular or _size(inp.path) <= PASTE_MAX
             if small:
                 # a paste-sized input is held for the structure readers (read once, as always)
+                # imported here: a server log alone never loads the structure readers
+                from specdiag.core.logs.paste.hook import hold
+
                 stream = open_path(inp.path, stdin=stdin)
                 try:
                     scanned, tee = hold(stream)
@@ -337,10 +340,10 @@ def read_pastes(
     """The structure readers over every held input (what they found, per input). Their records
     carry no timestamp: with --since/--until they are left out, as untimed log records are;
     with --engine only that tool's records are kept."""
+    if options.window.active or not held:
+        return ()
     from specdiag.core.logs.paste.hook import read_held
 
-    if options.window.active:
-        return ()
     out = []
     for label, data in held.items():
         reading = read_held(data, options.engine)

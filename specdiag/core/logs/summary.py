@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -111,8 +110,9 @@ class SeriesStats:
 # --------------------------------------------------------------------------- exact sums
 
 # Sums are exact: a float64 is m * 2**e with an integer m < 2**53, so a sum of them (or of their
-# products with integer token counts) is an integer in units of 2**-UNIT_BITS, kept as a
-# Fraction. Addition order does not matter; ratios are taken at report time.
+# products with integer token counts) is an integer in units of 2**-UNIT_BITS, kept as a Python
+# int. Addition order does not matter; ratios are taken at report time (int / int: correctly
+# rounded, as ``float(Fraction(...))``).
 UNIT_BITS = 1200
 _M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
@@ -122,10 +122,11 @@ _CHUNK = 1 << 17  # rows per bincount: every partial sum stays below 2**53 (exac
 
 def exact_sums(
     x: F64, w: I64 | None = None, groups: I64 | None = None, ngroups: int = 1
-) -> list[Fraction]:
-    """Per group, the exact sum of ``x`` (or of ``x * w``); x >= 0 finite, 0 <= w < 2**51."""
+) -> list[int]:
+    """Per group, the exact sum of ``x`` (or of ``x * w``) in units of 2**-UNIT_BITS; x >= 0
+    finite, 0 <= w < 2**51."""
     if len(x) > _CHUNK:
-        out = [Fraction(0)] * ngroups
+        out = [0] * ngroups
         for a in range(0, len(x), _CHUNK):
             chunk = exact_sums(
                 x[a : a + _CHUNK],
@@ -143,13 +144,27 @@ def exact_sums(
         emin = int(e.min())
         span = int(e.max()) - emin + 1
         base = emin - 53 + UNIT_BITS
-        if groups is None and w is None and span <= 8:
-            # few binary exponents (the common case): every mantissa shifted to the lowest one,
-            # in two 26-bit halves summed in int64 (no partial sum reaches 2**52)
+        if span <= 8 and (w is None or int(w.max()) < 1 << 20):
+            # few binary exponents, small weights (the common case): every mantissa shifted to
+            # the lowest exponent, in pieces summed exactly in int64 (n <= 2**17 rows: no sum
+            # reaches 2**63; the float sums of bincount stay below 2**53)
             sh = e - emin
-            hi = int(((m >> 26) << sh).sum())
-            lo = int(((m & _M26) << sh).sum())
-            return [Fraction(((hi << 26) + lo) << base, 1 << UNIT_BITS)]
+            if w is None:
+                pieces = [(26, (m >> 26) << sh), (0, (m & _M26) << sh)]  # < 2**34 each
+            else:  # < 2**45 each
+                pieces = [(k, ((m >> k) & _M18) * w << sh) for k in (36, 18, 0)]
+            for shift, piece in pieces:
+                if groups is None:
+                    units[0] += int(piece.sum()) << (base + shift)
+                    continue
+                if w is None:
+                    sums = np.bincount(groups, weights=piece, minlength=ngroups).astype(np.int64)
+                else:
+                    sums = np.zeros(ngroups, np.int64)
+                    np.add.at(sums, groups, piece)
+                for g, v in enumerate(sums.tolist()):
+                    units[g] += v << (base + shift)
+            return units
         idx = e - emin if groups is None else e - emin + groups * span
         parts = [(0, m & _M18), (18, (m >> 18) & _M18), (36, m >> 36)]
         if w is not None:
@@ -160,7 +175,12 @@ def exact_sums(
             for j in np.flatnonzero(sums).tolist():
                 g, k = divmod(j, span)
                 units[g] += int(sums[j]) << (base + k + shift)
-    return [Fraction(u, 1 << UNIT_BITS) for u in units]
+    return units
+
+
+def ratio(units: int, n: int) -> float:
+    """An exact sum (units of 2**-UNIT_BITS) over n, correctly rounded."""
+    return units / (n << UNIT_BITS)
 
 
 def int_sum(a: I64) -> int:
@@ -172,7 +192,7 @@ def int_sum(a: I64) -> int:
 
 
 class _Hist:
-    __slots__ = ("_counts", "_pending", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
+    __slots__ = ("_counts", "_pending", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
 
     def __init__(self, scale: float) -> None:
         self.scale = scale
@@ -181,10 +201,13 @@ class _Hist:
         # array pair now and then (bounded by the distinct bins), into the dict when read
         self._pending: list[tuple[I64, I64]] = []
         self.n = 0
-        self.total = Fraction(0)
+        # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
+        # 1, or num_draft_tokens - 1 of a shifted histogram)
+        self.total = 0
+        self.wsum = 0
+        self.div = 1
         self.lo = math.inf
         self.hi = -math.inf
-        self.wsum = Fraction(0)
         self.wtotal = 0
 
     def add(self, x: F64, w: I64 | None = None) -> None:
@@ -250,10 +273,16 @@ class _Hist:
         if len(self._pending) >= 32:
             self._fold()
         self.n += o.n
-        self.total += o.total
+        if o.div != self.div:  # a common denominator
+            self.total, self.wsum = self.total * o.div, self.wsum * o.div
+            o_total, o_wsum = o.total * self.div, o.wsum * self.div
+            self.div *= o.div
+        else:
+            o_total, o_wsum = o.total, o.wsum
+        self.total += o_total
+        self.wsum += o_wsum
         self.lo = min(self.lo, o.lo)
         self.hi = max(self.hi, o.hi)
-        self.wsum += o.wsum
         self.wtotal += o.wtotal
 
     def shifted(self, d: int, scale: float) -> _Hist:
@@ -265,20 +294,20 @@ class _Hist:
             kk = round((a * (k / self.scale) + b) * scale)
             c[kk] = c.get(kk, 0) + v
         h.n = self.n
-        h.total = (self.total - self.n) / d
+        h.div = self.div * d
+        h.total = self.total - ((self.n * self.div) << UNIT_BITS)
         if self.n:
             h.lo, h.hi = a * self.lo + b, a * self.hi + b
-        h.wsum = (self.wsum - self.wtotal) / d
+        h.wsum = self.wsum - ((self.wtotal * self.div) << UNIT_BITS)
         h.wtotal = self.wtotal
         return h
 
     def quantiles(self, qs: Sequence[float]) -> list[float]:
-        keys = sorted(self.counts)
-        cum: list[int] = []
-        run = 0
-        for k in keys:
-            run += self.counts[k]
-            cum.append(run)
+        c = self.counts
+        keys = np.fromiter(c, np.int64, len(c))
+        order = np.argsort(keys)
+        keys = keys[order]
+        cum = np.cumsum(np.fromiter(c.values(), np.int64, len(c))[order])
         out = []
         for q in qs:
             pos = q * (self.n - 1)
@@ -289,16 +318,9 @@ class _Hist:
             out.append(a + (b - a) * frac)
         return out
 
-    def _order(self, keys: list[int], cum: list[int], i: int) -> float:
-        # value of the i-th (0-based) order statistic
-        lo, hi = 0, len(cum) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if cum[mid] > i:
-                hi = mid
-            else:
-                lo = mid + 1
-        v = keys[lo] / self.scale
+    def _order(self, keys: I64, cum: I64, i: int) -> float:
+        """The value of the i-th (0-based) order statistic."""
+        v = int(keys[int(np.searchsorted(cum, i, side="right"))]) / self.scale
         return min(max(v, self.lo), self.hi)
 
     def dist(self, transform: tuple[float, float] | None = None) -> Dist | None:
@@ -306,8 +328,8 @@ class _Hist:
         if self.n == 0:
             return None
         p5, p50, p95 = self.quantiles((0.05, 0.5, 0.95))
-        vals = [float(self.total / self.n), p5, p50, p95, self.lo, self.hi]
-        wm = float(self.wsum / self.wtotal) if self.wtotal > 0 else None
+        vals = [ratio(self.total, self.n * self.div), p5, p50, p95, self.lo, self.hi]
+        wm = ratio(self.wsum, self.wtotal * self.div) if self.wtotal > 0 else None
         if transform is not None:
             a, b = transform
             vals = [a * v + b for v in vals]
@@ -316,11 +338,12 @@ class _Hist:
 
 
 class _Bucket:
-    """Sparkline bucket: records, their exact sum, the first one's timestamp (NaN: none)."""
+    """Sparkline bucket: records, their exact sum (units), the first one's timestamp (NaN:
+    none)."""
 
     __slots__ = ("n", "segs", "sum", "t")
 
-    def __init__(self, n: int, total: Fraction, t: float, segs: list[int] | None = None) -> None:
+    def __init__(self, n: int, total: int, t: float, segs: list[int] | None = None) -> None:
         self.n = n
         self.sum = total
         self.t = t
@@ -346,7 +369,7 @@ class _Spark:
                 last = b[-1]
                 k = min(self.per - last.n, n - i)
             else:
-                last = _Bucket(0, Fraction(0), float(t[i]))
+                last = _Bucket(0, 0, float(t[i]))
                 b.append(last)
                 k = 1
             last.n += k
@@ -368,7 +391,7 @@ class _Spark:
         sums = exact_sums(x, groups=groups, ngroups=len(starts))
         for bucket in b:
             if bucket.segs:
-                bucket.sum += sum((sums[j] for j in bucket.segs), Fraction(0))
+                bucket.sum += sum(sums[j] for j in bucket.segs)
                 bucket.segs = []
 
 
@@ -381,8 +404,8 @@ def _render_spark(buckets: list[_Bucket], lo: float, hi: float) -> tuple[str, tu
         a = g * len(buckets) // groups
         z = (g + 1) * len(buckets) // groups
         n = sum(b.n for b in buckets[a:z])
-        s = sum((b.sum for b in buckets[a:z]), Fraction(0))
-        values.append(float(s / n) if n else lo)
+        s = sum(b.sum for b in buckets[a:z])
+        values.append(ratio(s, n) if n else lo)
     span = hi - lo
     chars = []
     for v in values:
@@ -404,7 +427,7 @@ class _Run:
         records: int,
         first_line: int,
         first_text: str | None,
-        total: Fraction,
+        total: int,
         last_line: int,
         last_text: str | None,
     ) -> None:
@@ -469,7 +492,7 @@ class SeriesAccumulator:
         self.counted = 0
         self.graph_true = 0
         self.graph_false = 0
-        self.pp_sum: list[Fraction] = []  # exact sums of rate x weight per position
+        self.pp_sum: list[int] = []  # exact sums (units) of rate x weight per position
         self.pp_w: list[int] = []
         self.positions: dict[int, int] = {}
         self.first_ts: float | None = None
@@ -659,7 +682,7 @@ class SeriesAccumulator:
         wv = np.repeat(w, lens)
         npos = int(lens.max())
         while len(self.pp_sum) < npos:
-            self.pp_sum.append(Fraction(0))
+            self.pp_sum.append(0)
             self.pp_w.append(0)
         sums = exact_sums(vals, wv, groups=pos, ngroups=npos)
         for i in range(npos):
@@ -678,7 +701,7 @@ class SeriesAccumulator:
             run.last_line,
             run.first_text,
             run.last_text,
-            float(run.total / run.records),
+            ratio(run.total, run.records),
         )
         self.stretch_count += 1
         self.stretches.append(st)
@@ -708,7 +731,7 @@ class SeriesAccumulator:
         self.graph_true += o.graph_true
         self.graph_false += o.graph_false
         while len(self.pp_sum) < len(o.pp_sum):
-            self.pp_sum.append(Fraction(0))
+            self.pp_sum.append(0)
             self.pp_w.append(0)
         for i, (s, w) in enumerate(zip(o.pp_sum, o.pp_w, strict=True)):
             self.pp_sum[i] += s
@@ -811,7 +834,7 @@ class SeriesAccumulator:
         per_pos: list[PositionStat] = []
         if self.pp_sum:
             unc = [
-                float(s / w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)
+                ratio(s, w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)
             ]
             cond, _ = conditional_rates(unc)
             per_pos = [

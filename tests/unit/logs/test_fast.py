@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -605,27 +604,3 @@ def test_fuzz_number_texts(nums: list[tuple[str, str, str, str]]) -> None:
     """Any [0-9.]+ text in the fields the compiled part converts (two dots, a lone dot, out of
     range): the same records and report as the Python path."""
     assert_same(_number_lines(nums))
-
-
-@settings(deadline=None, max_examples=examples(60))
-@given(st.binary(min_size=1, max_size=40), st.data())
-def test_short_text_keys_are_the_bytes_and_length_even_at_the_block_end(
-    block: bytes, data: st.DataObject
-) -> None:
-    # texts of at most 7 bytes anywhere in the block, the last bytes included
-    spans = data.draw(
-        st.lists(
-            st.integers(0, len(block) - 1).flatmap(
-                lambda o: st.tuples(st.just(o), st.integers(0, min(7, len(block) - o)))
-            ),
-            min_size=1,
-            max_size=20,
-        )
-    )
-    off = np.array([o for o, _ in spans], np.int64)
-    n = np.array([k for _, k in spans], np.int64)
-    keys = fast._key8(np.frombuffer(block, np.uint8), off, n).tolist()
-    want = [
-        int.from_bytes(block[o : o + k].ljust(7, b"\0") + bytes([k]), "little") for o, k in spans
-    ]
-    assert keys == want
