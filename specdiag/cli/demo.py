@@ -28,7 +28,14 @@ hidden states.
 
 Scenarios: seed (accept len 2.40: below), collapsed (1.12: wrong aux layers), healthy. The last
 step runs doctor on the deployment's draft checkpoint, log and launch command.
+
+--real sglang replays the collapsed case on a REAL SGLang server of the test harness (built by
+`make realservers`; tiny random models): minutes, not seconds.
 """
+
+
+class RealEngine(str, Enum):
+    SGLANG = "sglang"
 
 
 class DemoScenario(str, Enum):
@@ -54,6 +61,14 @@ def demo_cmd(
             "try the other commands against it.",
         ),
     ] = False,
+    real: Annotated[
+        RealEngine | None,
+        typer.Option(
+            "--real",
+            help="Replay the founding case on a real engine server of the test harness "
+            "(make realservers) instead of the simulated deployment.",
+        ),
+    ] = None,
     json_output: JsonOpt = False,
 ) -> None:
     import threading
@@ -66,6 +81,10 @@ def demo_cmd(
 
     def on_step(name: str, cmd: str) -> None:
         err.print(f"running {name}: $ {cmd}", markup=False, highlight=False)
+
+    if real is not None:
+        _real(real.value, scenario, keep_server, out, on_step)
+        return
 
     def emit(result: DemoResult) -> None:
         out.emit(document(result), lambda console: render(console, result))
@@ -92,6 +111,34 @@ def demo_cmd(
         )
     if not keep_server:
         emit(result)
+
+
+def _real(
+    engine: str,
+    scenario: DemoScenario,
+    keep_server: bool,
+    out: Any,
+    on_step: Any,
+) -> None:
+    from specdiag.cli._demo_real_view import document as real_document
+    from specdiag.cli._demo_real_view import render as real_render
+    from specdiag.errors import UsageError
+    from specdiag.workflows.demo_real import run_real_demo
+
+    if scenario is not DemoScenario.SEED:
+        raise UsageError(
+            "--real replays the collapsed case on a real server; --scenario is for the "
+            "simulated demo",
+            hint="drop --scenario",
+        )
+    if keep_server:
+        raise UsageError(
+            "--keep-server is for the simulated demo's reference server",
+            hint="start the harness's server yourself to keep one (docs/testing.md)",
+        )
+    with _interrupts_not_lost():
+        result = run_real_demo(engine, on_step=on_step)
+    out.emit(real_document(result), lambda console: real_render(console, result))
 
 
 def _unsafe_for_interrupt(frame: FrameType | None) -> bool:

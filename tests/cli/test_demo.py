@@ -213,3 +213,22 @@ def test_a_ctrl_c_where_python_would_drop_it_is_raised_just_after() -> None:
         time.sleep(5)
     assert time.monotonic() - t0 < 2
     assert signal.getsignal(signal.SIGINT) is before  # restored
+
+
+def test_real_without_the_harness_says_how_to_build_it(tmp_path: Path) -> None:
+    """--real needs the test harness's SGLang: where it is not built, exit 3 with the make target."""
+    res = run_cli(["demo", "--real", "sglang"], env={"SPECDIAG_CACHE_DIR": str(tmp_path)})
+    assert res.exit_code == 3
+    assert res.stdout == ""
+    assert "error: the real SGLang test harness is not built" in res.stderr
+    assert "hint:" in res.stderr and "make realservers" in res.stderr
+
+
+def test_real_refuses_the_simulated_demos_flags(tmp_path: Path) -> None:
+    env = {"SPECDIAG_CACHE_DIR": str(tmp_path)}
+    res = run_cli(["demo", "--real", "sglang", "--scenario", "healthy"], env=env)
+    assert res.exit_code == 2 and "--scenario" in res.stderr
+    res = run_cli(["demo", "--real", "sglang", "--keep-server"], env=env)
+    assert res.exit_code == 2 and "--keep-server" in res.stderr
+    res = run_cli(["demo", "--real", "vllm"], env=env)
+    assert res.exit_code == 2

@@ -172,7 +172,7 @@ def test_a_served_dump_alone_says_what_is_unknown(tmp_path: Path, founding: Foun
     aux = _aux(doc)
     assert "suggested_ids" not in aux["details"] and aux["fix"] is None
     assert aux["details"]["decide"] == (
-        f"specdiag inspect-dump {founding.train_file} --model {founding.target}"
+        f"specdiag inspect-dump {founding.train_file} --target {founding.target}"
     )
     assert all(f["snippet"] is None for f in doc["findings"])
 

@@ -107,6 +107,7 @@ MEANINGS: dict[str, str] = {
     "--prompt-ids": "capture-hidden: token ids to send",
     "--prompts": "probe: a prompts file",
     "--records": "logs: write every record to this file",
+    "--real": "demo: replay the founding case on a real engine server of the test harness",
     "--reference": "the target's full hidden_states stack on the same tokens",
     "--replica": "exporter: the replica label of log figures",
     "--report": "also write the run's report page to a file (as `specdiag report` would)",

@@ -45,6 +45,7 @@ from typing import Any
 import httpx
 import pytest
 
+from specdiag.workflows import realsglang
 from tests.support import paths
 
 SKIP_ENV = "SPECDIAG_SKIP_REAL_SERVERS"
@@ -705,18 +706,8 @@ def start_vllm(
 
 
 def sglang_env() -> dict[str, str]:
-    """The environment a shimmed SGLang server runs in."""
-    env = _base_env()
-    env.update(
-        SPECDIAG_SGLANG_SHIMS="1",  # load the test-harness shims (sglang_shims/)
-        SGLANG_USE_CPU_ENGINE="1",  # SGLang's CPU path (without it --device cpu imports vllm)
-        SGLANG_CPU_OMP_THREADS_BIND=env.get("SGLANG_CPU_OMP_THREADS_BIND", "0"),
-        HF_HUB_OFFLINE="1",
-        TRANSFORMERS_OFFLINE="1",
-        TOKENIZERS_PARALLELISM="false",
-        SGLANG_DISABLE_REQUEST_LOGGING="1",
-    )
-    return env
+    """The environment a shimmed SGLang server runs in (the product's one recipe)."""
+    return realsglang.sglang_env()
 
 
 def start_sglang(
@@ -749,35 +740,10 @@ def start_sglang(
     setup = require("sglang")
     assert isinstance(setup, SglangSetup)
     model_dir = setup.models / target
-    args = [
-        "-m", "sglang.launch_server",
-        "--model-path", str(model_dir / "target"),
-        "--served-model-name", SERVED_MODEL,
-        "--device", "cpu",
-        "--dtype", "float32",
-        "--disable-cuda-graph",
-        "--sampling-backend", "pytorch",
-        "--mem-fraction-static", "0.1",
-        "--max-total-tokens", "4096",
-        "--context-length", "1024",
-        "--max-running-requests", "4",
-        "--enable-metrics",
-        "--log-level", "info",
-        "--skip-server-warmup",
-        "--decode-log-interval", str(decode_log_interval),
-        "--random-seed", "0",
-    ]  # fmt: skip
+    draft_dir: Path | None = None
     if capture:
         if draft not in (None, "1_4_7"):
             raise ValueError("capture-only mode serves no draft")
-        args += [
-            "--speculative-algorithm", "EAGLE3",
-            "--enable-return-aux-hidden-states",
-            "--disable-radix-cache",  # else a repeated prompt returns only its uncached tokens
-            "--attention-backend", "torch_native",
-        ]  # fmt: skip
-        if capture_ids is not None:
-            args += ["--return-aux-hidden-state-layer-ids", *(str(i) for i in capture_ids)]
         name = (
             f"sglang {target} capture {list(capture_ids) if capture_ids is not None else 'default'}"
         )
@@ -786,14 +752,6 @@ def start_sglang(
         draft_dir = model_dir / f"eagle3-{draft}"
         if not draft_dir.is_dir():
             raise ValueError(f"no draft {draft!r} for {target} ({draft_dir})")
-        args += [
-            "--speculative-algorithm", "EAGLE3",
-            "--speculative-draft-model-path", str(draft_dir),
-            "--speculative-num-steps", str(steps),
-            "--speculative-eagle-topk", str(topk),
-            "--speculative-num-draft-tokens", str(num_draft_tokens),
-            "--attention-backend", "intel_amx",
-        ]  # fmt: skip
         name = f"sglang {target} eagle3-{draft} steps={steps} topk={topk} ndt={num_draft_tokens}"
         config = {
             "target": target,
@@ -803,9 +761,18 @@ def start_sglang(
             "num_draft_tokens": num_draft_tokens,
         }
     else:
-        args += ["--attention-backend", "torch_native"]
         name = f"sglang {target} no speculation"
         config = {"target": target, "draft": None}
+    args = realsglang.sglang_args(
+        model_dir / "target",
+        draft=draft_dir,
+        capture=capture,
+        capture_ids=capture_ids,
+        steps=steps,
+        topk=topk,
+        num_draft_tokens=num_draft_tokens,
+        decode_log_interval=decode_log_interval,
+    )
     config["decode_log_interval"] = decode_log_interval
     config["version"] = setup.version
     args += list(extra_args)

@@ -422,6 +422,66 @@ def compare_dumps(
         return None, InputProblem("served-dump", served, f"needs torch ({exc.name})")
 
 
+@dataclass(frozen=True)
+class LiveCapture:
+    """``capture-hidden sglang URL --like TRAINING --compare TRAINING`` run by doctor on a live
+    capture-only SGLang server: the aux states SGLang captures at its ids, against training."""
+
+    url: str
+    engine_version: str | None
+    layer_ids: tuple[int, ...] | None  # the server's --return-aux-hidden-state-layer-ids
+    hf_indices: tuple[int, ...] | None  # what SGLang captures for them (its rule)
+    tokens: int
+    compare: CompareResult | None
+
+
+def capture_live_sglang(
+    url: str,
+    training_file: str,
+    *,
+    reference: str | None,
+    api_key: str | None,
+    timeout_s: float,
+) -> tuple[LiveCapture | None, InputProblem | None]:
+    """The same core as ``capture-hidden sglang`` (the training dump's tokens sent, the served
+    dump written to a temporary file), then compare-hidden against the training dump."""
+    import tempfile
+    from pathlib import Path
+
+    from specdiag.core.http import redact_url
+
+    shown = redact_url(url)
+    try:
+        from specdiag.core.hidden.capture import sample_from_dump
+        from specdiag.core.hidden.capture_sglang import capture_sglang
+
+        with tempfile.TemporaryDirectory(prefix="specdiag-doctor-") as tmp:
+            out = Path(tmp) / "served.safetensors"
+            res = capture_sglang(
+                url, sample_from_dump(training_file), out, api_key=api_key, timeout=timeout_s
+            )
+            cmp, prob = compare_dumps(
+                str(out),
+                training_file,
+                served_layers=res.layer_ids,
+                training_layers=None,
+                engine="sglang",
+                reference=reference,
+            )
+    except SpecdiagError as exc:
+        return None, InputProblem(
+            "server", shown, f"the live SGLang capture failed: {exc.message}", "partial"
+        )
+    except ImportError as exc:
+        return None, InputProblem(
+            "server", shown, f"the live SGLang capture needs torch ({exc.name})", "partial"
+        )
+    if prob is not None:
+        prob = InputProblem("server", shown, f"the live capture: {prob.message}", "partial")
+    live = LiveCapture(shown, res.engine_version, res.layer_ids, res.hf_indices, res.tokens, cmp)
+    return live, prob
+
+
 def identify_training_layers(
     report: InspectReport, *, reference: str | None, model: str | None, auto: bool = False
 ) -> tuple[tuple[int | None, ...] | None, InputProblem | None]:

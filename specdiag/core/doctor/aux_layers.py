@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
 from specdiag.core.doctor.typed import MAX_IDS, MAX_LAYERS, Reads
 from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
+
+if TYPE_CHECKING:
+    from specdiag.core.hidden.compare_results import CompareResult
 
 TOP = "eagle_aux_hidden_state_layer_ids"
 NESTED = "eagle_config.eagle_aux_hidden_state_layer_ids"
@@ -204,9 +207,9 @@ def fixes_for(
 # ------------------------------------------------------------------ what training captured
 
 
-def served_suggestion(ctx: Context) -> tuple[int, ...] | None:
+def served_suggestion(ctx: Context, res: CompareResult | None = None) -> tuple[int, ...] | None:
     """The HF indices compare-hidden says the served chunks should have been (when it can)."""
-    res = ctx.served_compare
+    res = res if res is not None else ctx.served_compare
     if res is None or res.match or not res.suggested_layer_ids:
         return None
     sug = res.suggested_layer_ids
@@ -239,6 +242,29 @@ def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[
     if tl is not None and tl.layer_ids:
         evs.append(ev("training-log", tl.path, tl.layer_line or str(list(tl.layer_ids))))
         return tuple(sorted(i + 1 for i in tl.layer_ids)), "the training log, SpecForge ids", evs
+    live = ctx.live_capture
+    if live is not None and live.compare is not None:
+        where = f"{live.url} (capture-only SGLang {live.engine_version or ''}, ids {list(live.layer_ids or ())})"
+        if live.compare.match and live.hf_indices:
+            hf = tuple(sorted(live.hf_indices))
+            evs.append(
+                ev(
+                    "server",
+                    f"{where} vs {ctx.training_file} (capture-hidden sglang --compare)",
+                    f"equal tensor for tensor: training chunks are HF indices {list(hf)}",
+                )
+            )
+            return hf, "a live SGLang capture equal to the training dump", evs
+        sug = served_suggestion(ctx, live.compare)
+        if sug is not None:
+            evs.append(
+                ev(
+                    "server",
+                    f"{where} vs {ctx.training_file} (capture-hidden sglang --compare)",
+                    f"training chunks are HF indices {list(sug)}",
+                )
+            )
+            return sug, "compare-hidden of a live SGLang capture with the training dump", evs
     sug = served_suggestion(ctx)
     if sug is not None:
         evs.append(
@@ -256,7 +282,7 @@ def decide_command(ctx: Context) -> str:
     """The one command that would tell which layers the draft was trained on."""
     dump = ctx.training_file or ctx.inputs.training_dump or "<training hidden-state dump>"
     target = ctx.target.path if ctx.target is not None else "<target checkpoint dir>"
-    return f"specdiag inspect-dump {dump} --model {target}"
+    return f"specdiag inspect-dump {dump} --target {target}"
 
 
 # ------------------------------------------------------------------ the check
@@ -554,7 +580,7 @@ def _finish(
         by = (
             f"--reference {ctx.inputs.reference}"
             if ctx.inputs.reference
-            else f"--model {ctx.target.path if ctx.target else '<target>'}"
+            else f"--target {ctx.target.path if ctx.target else '<target>'}"
         )
         confirm.append(
             f"specdiag inspect-dump {ctx.training_file or ctx.inputs.training_dump} {by}"
@@ -567,6 +593,12 @@ def _finish(
         confirm.append(
             f"specdiag compare-hidden {ctx.inputs.served_dump} "
             f"{ctx.training_file or ctx.inputs.training_dump}{ref}{eng}"
+        )
+    lc = ctx.live_capture
+    if lc is not None and ctx.training_file:
+        confirm.append(
+            f"specdiag capture-hidden sglang {lc.url} --like {ctx.training_file} "
+            f"-o served.safetensors --compare {ctx.training_file}"
         )
     if ctx.inputs.server:
         confirm.append(

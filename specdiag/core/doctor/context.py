@@ -105,6 +105,8 @@ class Context:
     problems: tuple[InputProblem, ...] = field(default_factory=tuple)
     served_compare: CompareResult | None = None  # compare-hidden of --served-dump and training
     engine_version_from: str | None = None  # where the version was read
+    # capture-hidden sglang on a live capture-only --server, compared with the training dump
+    live_capture: adapters.LiveCapture | None = None
 
     # ------------------------------------------------------------------ derived facts
 
@@ -347,7 +349,26 @@ def gather(inputs: DoctorInputs) -> Context:
         served_compare, prob = _served_compare(inputs, training_file, draft, engine)
         if prob:
             problems.append(prob)
+    live = None
+    info = server.server_info if server is not None else None
+    if (
+        info is not None
+        and info.get("enable_return_aux_hidden_states") is True
+        and training_file
+        and not inputs.served_dump
+        and inputs.server
+    ):  # a capture-only SGLang server: it can say which layers the training dump holds
+        live, prob = adapters.capture_live_sglang(
+            inputs.server,
+            training_file,
+            reference=inputs.reference,
+            api_key=inputs.api_key,
+            timeout_s=max(inputs.probe_timeout_s, 120.0),
+        )
+        if prob:
+            problems.append(prob)
     return Context(
+        live_capture=live,
         inputs=inputs,
         draft=draft,
         target=target,

@@ -52,7 +52,8 @@ def test_aux_ids_broken_story_without_training_evidence_guesses_nothing(tmp_path
     assert "-1" in c.message and "embedding" in c.message and "unknown" in c.message
     assert "suggested_ids" not in c.details and c.fix is None and c.snippet is None
     assert (
-        c.details["decide"].startswith("specdiag inspect-dump") and "--model" in c.details["decide"]
+        c.details["decide"].startswith("specdiag inspect-dump")
+        and "--target" in c.details["decide"]
     )
     assert c.confirm[0] == c.details["decide"]
 

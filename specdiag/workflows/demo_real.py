@@ -1,0 +1,383 @@
+"""``specdiag demo --real sglang``: the founding deployment's case replayed on a REAL SGLang server.
+
+The story, on the test harness's SGLang (``make realservers``; :mod:`specdiag.workflows.realsglang`):
+an EAGLE-3 draft trained SpecForge's way on aux layer ids [1, 4, 7] of the 10-layer tiny target
+is served with ``eagle_config.eagle_aux_hidden_state_layer_ids`` = [-1, 1, 4] (the embedding
+prepended, the last id dropped). specdiag's real commands, each through its own core entry point:
+
+1. the training dump, made as SpecForge's HF backend makes it (the target run with transformers,
+   aux id k -> ``hidden_states[k+1]``);
+2. ``inspect-dump --target`` names the layers the training dump holds and the ids per engine;
+3. the server started with the broken config; ``probe`` and ``logs`` see the accept length at ~1;
+4. ``doctor`` on the draft, the target, the dump, the server's log and the live server: the aux
+   ids first, with the fix as a snippet;
+5. the snippet pasted into the draft's config.json and the server restarted; ``probe``, ``logs``
+   and ``doctor`` again: the aux ids pass and the verdict is computed from expected vs observed.
+
+What is real: SGLang 0.5.23's own Python (launch_server, scheduler, EAGLE worker, its logs,
+/server_info, meta_info), the hidden states (computed by the models' forward passes). What is
+tiny: the models (random, hidden 128, built by the harness with a designed acceptance), and
+SGLang's C++ kernels are replaced by the harness's plain-torch shims.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from specdiag.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from specdiag.core.doctor.model import DoctorReport
+    from specdiag.core.hidden.inspect import InspectReport
+    from specdiag.core.logs.run import LogsResult
+    from specdiag.core.probe.run import ProbeReport
+    from specdiag.workflows.realsglang import SglangHarness
+
+ENGINES = ("sglang",)
+TRAINED_IDS = (1, 4, 7)  # SpecForge's convention (output of layer k), 10-layer target
+SERVED_IDS = (-1, 1, 4)  # the embedding prepended, the last id dropped
+STEPS = 3  # --speculative-num-steps (chain: topk 1, 4 draft tokens)
+# The tiny draft's per-position accuracy BY CONSTRUCTION (scripts/realservers/make_tiny_sglang.py):
+# fed the right first aux state it names the target's next-next token except for every third
+# token id (1 in 3 wrong), and its later positions are never right. The demo gives it as --acc,
+# as a user gives the trainer's eval/acc_i.
+DRAFT_ACC = (2 / 3, 0.0, 0.0)
+SAMPLE_TOKENS = 48  # the training sample's length
+PROBE_REQUESTS = 4
+PROBE_MAX_TOKENS = 24
+
+
+@dataclass(frozen=True)
+class RealStep:
+    name: str
+    command: str
+    result: Any  # the command's own result dataclass (or a small dict for the server steps)
+
+
+@dataclass(frozen=True)
+class Served:
+    """One served configuration: what probe, logs and doctor saw."""
+
+    ids: tuple[int, ...]  # eagle_config ids the server read
+    url: str
+    probe: ProbeReport
+    logs: LogsResult
+    doctor: DoctorReport
+    start_seconds: float
+
+    @property
+    def probe_accept_length(self) -> float | None:
+        return self.probe.main.accept.pooled
+
+    @property
+    def logs_accept_length(self) -> float | None:
+        s = self.logs.report.summary.get("sglang")
+        d = s.stats.accept_length if s is not None else None
+        if d is None:
+            return None
+        return d.weighted_mean if d.weighted_mean is not None else d.mean
+
+    def aux_check(self) -> Any:
+        return next((c for c in self.doctor.checks if c.check == "aux-layer-ids"), None)
+
+
+@dataclass(frozen=True)
+class RealDemoResult:
+    engine: str
+    engine_version: str
+    story: str
+    real: tuple[str, ...]
+    tiny: tuple[str, ...]
+    steps: tuple[RealStep, ...]
+    training_ids: tuple[int, ...]
+    inspect: InspectReport
+    broken: Served
+    fix_ids: tuple[int, ...] | None  # doctor's fix for the served engine
+    fix_snippet: str | None
+    repaired: Served | None  # None when doctor offered no fix
+    fixed: bool  # the fix came from doctor and the repaired server's aux ids pass
+    seconds: float
+
+
+STORY = (
+    "An EAGLE-3 draft trained (SpecForge's way) on aux layers [1, 4, 7] of a 10-layer target is "
+    "served by a real SGLang {version} with eagle_config ids [-1, 1, 4]: the embedding slot "
+    "prepended and the last id dropped, the edit of the deployment specdiag was made for. The "
+    "accept length collapses. What does specdiag find, and does its fix work?"
+)
+REAL = (
+    "the server: PyPI SGLang {version} (launch_server, scheduler, EAGLE-3 worker), started twice "
+    "from the test harness's recipe; its logs, /server_info and meta_info are SGLang's own",
+    "the hidden states: the target's forward pass (transformers) for the training dump, and "
+    "SGLang's own capture feeding the draft",
+    "every specdiag step: the core of the command it prints",
+)
+TINY = (
+    "the models: a random 10-layer Llama target (hidden 128) and a 1-layer EAGLE-3 draft built "
+    "by the harness, whose accuracy is designed: 2/3, 0, 0 per draft position (given as --acc)",
+    "SGLang's C++ kernels: replaced by the harness's plain-torch shims (a shimmed run says "
+    "nothing about kernel speed or numerics)",
+)
+
+
+def run_real_demo(
+    engine: str,
+    *,
+    on_step: Callable[[str, str], None] | None = None,
+    harness: SglangHarness | None = None,
+) -> RealDemoResult:
+    """Replay the founding case on the harness's real server; every server is stopped and the
+    temporary directory removed when this returns or raises."""
+    if engine not in ENGINES:
+        raise UsageError(f"--real {engine}: not available", hint=f"one of {', '.join(ENGINES)}")
+    from specdiag.workflows.realsglang import find_harness
+
+    h = harness or find_harness()
+    _require_extras()
+    step = on_step or (lambda name, cmd: None)
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="specdiag-demo-real-") as tmp_s:
+        tmp = Path(tmp_s)
+        steps: list[RealStep] = []
+        target = h.target()
+        train = _training_dump(h, tmp, step, steps)
+        draft = _deployment_draft(h, tmp / "draft", SERVED_IDS)
+        inspect = _inspect(train, target, step, steps)
+        broken = _serve(h, tmp, "broken", draft, train, step, steps)
+        aux = broken.aux_check()
+        fix_ids = (
+            tuple(aux.details["suggested_ids"])
+            if aux and aux.details.get("suggested_ids")
+            else None
+        )
+        snippet = aux.snippet if aux is not None else None
+        repaired = None
+        if fix_ids is not None and snippet is not None:
+            fixed_draft = tmp / "draft-fixed"
+            shutil.copytree(draft, fixed_draft)
+            _paste(fixed_draft / "config.json", snippet)
+            step("fix", f"paste into draft-fixed/config.json: {snippet}")
+            steps.append(RealStep("fix", f"edit draft-fixed/config.json: {snippet}", {
+                "snippet": snippet, "ids": list(fix_ids)}))  # fmt: skip
+            repaired = _serve(h, tmp, "repaired", fixed_draft, train, step, steps)
+        rep_aux = repaired.aux_check() if repaired is not None else None
+        return RealDemoResult(
+            engine=engine,
+            engine_version=h.version,
+            story=STORY.format(version=h.version),
+            real=tuple(s.format(version=h.version) for s in REAL),
+            tiny=TINY,
+            steps=tuple(steps),
+            training_ids=TRAINED_IDS,
+            inspect=inspect,
+            broken=broken,
+            fix_ids=fix_ids,
+            fix_snippet=snippet,
+            repaired=repaired,
+            fixed=rep_aux is not None and rep_aux.status.value == "pass",
+            seconds=time.monotonic() - t0,
+        )
+
+
+def _require_extras() -> None:
+    import importlib.util
+
+    missing = [
+        m for m in ("torch", "transformers", "safetensors") if importlib.util.find_spec(m) is None
+    ]
+    if missing:
+        raise InputError(
+            f"demo --real needs {', '.join(missing)}, not installed",
+            hint="pip install 'specdiag[tensors,hf]'",
+        )
+
+
+def _training_dump(
+    h: SglangHarness, tmp: Path, step: Callable[[str, str], None], steps: list[RealStep]
+) -> Path:
+    """data_0.ckpt as SpecForge's HF backend writes it: the target's forward pass on a sample,
+    aux = concat of hidden_states[k+1] for k in TRAINED_IDS (float32, as the tiny target)."""
+    import torch
+
+    from specdiag.core.hidden.capture_hf import hf_hidden_states
+    from specdiag.workflows.synthetic import random_ids, save_record, specforge_record
+
+    cfg = json.loads((h.target() / "config.json").read_text())
+    ids = random_ids(SAMPLE_TOKENS, int(cfg["vocab_size"]), seed=3, start=3)
+    cmd = (
+        "training dump, SpecForge's way: the target (transformers) on 48 tokens, aux ids "
+        f"{list(TRAINED_IDS)} -> hs/data_0.ckpt"
+    )
+    step("training-dump", cmd)
+    stack = hf_hidden_states(h.target(), ids.tolist()).stack
+    record = specforge_record(stack, TRAINED_IDS, ids, dtype=torch.float32)
+    path = save_record(record, tmp / "hs" / "data_0.ckpt")
+    steps.append(
+        RealStep(
+            "training-dump",
+            cmd,
+            {"path": "hs/data_0.ckpt", "tokens": SAMPLE_TOKENS, "aux_ids": list(TRAINED_IDS)},
+        )
+    )
+    return path
+
+
+def _deployment_draft(h: SglangHarness, out: Path, ids: tuple[int, ...]) -> Path:
+    """The harness's trained draft with its config as the deployment wrote it: only SGLang's
+    ``eagle_config`` key, holding ``ids``."""
+    shutil.copytree(h.draft("1_4_7"), out)
+    cfg_path = out / "config.json"
+    cfg = json.loads(cfg_path.read_text())
+    cfg.pop("eagle_aux_hidden_state_layer_ids", None)  # vLLM's key; SGLang reads eagle_config
+    ec = cfg.get("eagle_config") if isinstance(cfg.get("eagle_config"), dict) else {}
+    cfg["eagle_config"] = {**ec, "eagle_aux_hidden_state_layer_ids": list(ids)}
+    cfg_path.write_text(json.dumps(cfg, indent=2) + "\n")
+    return out
+
+
+def _paste(cfg_path: Path, snippet: str) -> None:
+    """Apply doctor's snippet (a ``"key": value`` fragment of config.json) as a user would."""
+    fragment = json.loads("{" + snippet + "}")
+    cfg = json.loads(cfg_path.read_text())
+    cfg.update(fragment)
+    cfg_path.write_text(json.dumps(cfg, indent=2) + "\n")
+
+
+def _serve(
+    h: SglangHarness,
+    tmp: Path,
+    label: str,
+    draft: Path,
+    train: Path,
+    step: Callable[[str, str], None],
+    steps: list[RealStep],
+) -> Served:
+    from specdiag.workflows.realsglang import launch, sglang_args
+
+    ids = tuple(json.loads((draft / "config.json").read_text())["eagle_config"][
+        "eagle_aux_hidden_state_layer_ids"])  # fmt: skip
+    args = sglang_args(h.target(), draft=draft, steps=STEPS, decode_log_interval=1)
+    log = tmp / f"{label}.log"
+    cmd = (
+        f"python -m sglang.launch_server --model-path t10/target --speculative-algorithm EAGLE3 "
+        f"--speculative-draft-model-path {draft.name} --speculative-num-steps {STEPS} "
+        f"--speculative-eagle-topk 1 --speculative-num-draft-tokens {STEPS + 1} ... "
+        f"> {log.name}  (eagle_config ids {list(ids)})"
+    )
+    step(f"sglang ({label})", cmd)
+    t0 = time.monotonic()
+    srv = launch(h, args, log)
+    started = time.monotonic() - t0
+    try:
+        steps.append(
+            RealStep(
+                f"sglang-{label}",
+                cmd,
+                {"url": srv.url, "ids": list(ids), "start_seconds": round(started, 1)},
+            )
+        )
+        acc = ",".join(f"{a:.4g}" for a in DRAFT_ACC)
+        pcmd = (
+            f"specdiag probe {srv.url} --api native --num-requests {PROBE_REQUESTS} "
+            f"--max-tokens {PROBE_MAX_TOKENS} --ignore-eos --no-stream --acc {acc} "
+            f"--steps {STEPS}"
+        )
+        step("probe", pcmd)
+        probe = _probe(srv.url)
+        steps.append(RealStep(f"probe-{label}", pcmd, probe))
+        _wait_quiet(log)
+        lcmd = f"specdiag logs {log.name} --acc {acc} --steps {STEPS}"
+        step("logs", lcmd)
+        logs = _logs(log)
+        steps.append(RealStep(f"logs-{label}", lcmd, logs))
+        dcmd = (
+            f"specdiag doctor --server {srv.url} --draft {draft.name} --target t10/target "
+            f"--training-dump hs/data_0.ckpt --logs {log.name} --acc {acc} --steps {STEPS}"
+        )
+        step("doctor", dcmd)
+        doctor = _doctor(srv.url, probe, draft, h.target(), train, log)
+        steps.append(RealStep(f"doctor-{label}", dcmd, doctor))
+    finally:
+        srv.stop()
+    return Served(ids, srv.url, probe, logs, doctor, started)
+
+
+def _wait_quiet(log: Path, quiet: float = 1.5, timeout: float = 10.0) -> None:
+    """Until the log stops growing: the last interval's Decode batch line is written."""
+    deadline = time.monotonic() + timeout
+    size, since = log.stat().st_size, time.monotonic()
+    while time.monotonic() - since < quiet and time.monotonic() < deadline:
+        time.sleep(0.1)
+        now = log.stat().st_size
+        if now != size:
+            size, since = now, time.monotonic()
+
+
+def _probe(url: str) -> ProbeReport:
+    from specdiag.core.probe.engines import Api
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+    from specdiag.core.probe.workload import builtin_prompts
+
+    cfg = ProbeConfig(
+        url=url,
+        prompts=builtin_prompts(),
+        api=Api.NATIVE,
+        num_requests=PROBE_REQUESTS,
+        max_tokens=PROBE_MAX_TOKENS,
+        ignore_eos=True,
+        stream=False,
+        timeout_s=300.0,  # the first request pays SGLang's skipped warm-up
+        acc=DRAFT_ACC,
+        steps=STEPS,
+    )
+    report = run_probe(cfg)
+    if report.main.interrupted:
+        raise KeyboardInterrupt
+    return report
+
+
+def _logs(log: Path) -> LogsResult:
+    from specdiag.core.logs.run import LogsOptions, run_logs
+
+    return run_logs(
+        [str(log)], LogsOptions(acc=DRAFT_ACC, steps=STEPS), labels={str(log): log.name}
+    )
+
+
+def _inspect(
+    train: Path, target: Path, step: Callable[[str, str], None], steps: list[RealStep]
+) -> InspectReport:
+    from specdiag.core.hidden.inspect import inspect_dumps
+
+    cmd = "specdiag inspect-dump hs/data_0.ckpt --target t10/target"
+    step("inspect-dump", cmd)
+    report = inspect_dumps([train], target=target)
+    steps.append(RealStep("inspect-dump", cmd, report))
+    return report
+
+
+def _doctor(
+    url: str, probe: ProbeReport, draft: Path, target: Path, train: Path, log: Path
+) -> DoctorReport:
+    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
+
+    return run_doctor(
+        DoctorInputs(
+            server=url,
+            probe_report=probe,  # the probe step's run, not run again
+            draft=str(draft),
+            target=str(target),
+            training_dump=str(train),
+            logs=(str(log),),
+            acc=DRAFT_ACC,
+            steps=STEPS,
+        )
+    )
