@@ -77,31 +77,12 @@ def _evidence(root: Path) -> dict[str, str]:
 
 def _founding(root: Path, exe: str) -> dict[str, list[str]]:
     sys.path.insert(0, str(REPO))
-    from tests.support.doctor import sglang_args, write_draft, write_sglang_log
-    from tests.support.founding import BROKEN, make_founding, make_target
+    from tests.support.founding import BROKEN, doctor_argv, make_founding, make_target
 
     f = make_founding(root, make_target(root / "target61"))
-    draft = write_draft(root / "draft61", ids=BROKEN)
-    log = write_sglang_log(root / "sglang61.log", [1.12] * 2000)
-    doctor = [
-        exe,
-        "doctor",
-        "--draft",
-        str(draft),
-        "--target",
-        str(f.target),
-        "--training-dump",
-        str(f.train_dir),
-        "--logs",
-        str(log),
-        "--server-args",
-        sglang_args(draft, f.target),
-        "--acc",
-        "0.75",
-        "--steps",
-        "5",
-        "--json",
-    ]
+    (root / "f61").mkdir()
+    evidence = ("--target", str(f.target), "--training-dump", str(f.train_dir), "--json")
+    doctor = [exe, *doctor_argv(root / "f61", f, BROKEN, 1.12, *evidence, lines=2000)]
     inspect = [exe, "inspect-dump", str(f.train_dir), "--model", str(f.target), "--json"]
     return {"founding: doctor": doctor, "founding: inspect-dump --model": inspect}
 

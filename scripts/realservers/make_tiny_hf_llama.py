@@ -49,6 +49,7 @@ CHATML = (
 
 HIDDEN, INTER, LAYERS, HEADS, HEAD_DIM = 128, 256, 2, 2, 64
 LOGIT_SCALE = 4.0
+AUX_IDS = [0, 1, 2]  # 0 = the embeddings, 1 and 2 = the outputs of the target's two layers
 
 
 def build_tokenizer() -> PreTrainedTokenizerFast:
@@ -68,12 +69,12 @@ def build_tokenizer() -> PreTrainedTokenizerFast:
     return fast
 
 
-def target_config(tok: PreTrainedTokenizerFast) -> LlamaConfig:
+def target_config(tok: PreTrainedTokenizerFast, layers: int = LAYERS) -> LlamaConfig:
     return LlamaConfig(
         vocab_size=len(tok),
         hidden_size=HIDDEN,
         intermediate_size=INTER,
-        num_hidden_layers=LAYERS,
+        num_hidden_layers=layers,
         num_attention_heads=HEADS,
         num_key_value_heads=HEADS,
         head_dim=HEAD_DIM,
@@ -86,8 +87,12 @@ def target_config(tok: PreTrainedTokenizerFast) -> LlamaConfig:
     )
 
 
-def eagle3_config(tok: PreTrainedTokenizerFast) -> dict[str, object]:
-    return {
+def eagle3_config(
+    tok: PreTrainedTokenizerFast, aux_ids: list[int] | None = AUX_IDS, nested: bool = False
+) -> dict[str, object]:
+    """The draft's config.json; ``aux_ids`` at the top level (vLLM's key), and with ``nested``
+    also under ``eagle_config`` (the only place SGLang reads them); None: no ids at all."""
+    cfg: dict[str, object] = {
         "architectures": ["LlamaForCausalLMEagle3"],
         "model_type": "llama",
         "hidden_size": HIDDEN,
@@ -107,9 +112,15 @@ def eagle3_config(tok: PreTrainedTokenizerFast) -> dict[str, object]:
         "bos_token_id": tok.bos_token_id,
         "eos_token_id": tok.eos_token_id,
         "torch_dtype": "float32",
-        # 0 = the embeddings, 1 and 2 = the outputs of the target's two layers
-        "eagle_aux_hidden_state_layer_ids": [0, 1, 2],
     }
+    if aux_ids is not None:
+        if nested:
+            cfg["eagle_config"] = {
+                "eagle_aux_hidden_state_layer_ids": aux_ids,
+                "use_aux_hidden_state": True,
+            }
+        cfg["eagle_aux_hidden_state_layer_ids"] = aux_ids
+    return cfg
 
 
 def random_target(cfg: LlamaConfig, seed: int) -> LlamaForCausalLM:

@@ -42,35 +42,25 @@ import sys
 from pathlib import Path
 
 import torch
-from safetensors.torch import save_file
-from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+from transformers import LlamaConfig, LlamaForCausalLM
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_tiny_hf_llama import build_tokenizer  # noqa: E402  (same tokenizer as vLLM's models)
+# the same tokenizer, shapes, target and draft configs and draft writer as vLLM's models
+from make_tiny_hf_llama import (  # noqa: E402
+    HEAD_DIM,
+    HEADS,
+    HIDDEN,
+    INTER,
+    LOGIT_SCALE,
+    build_tokenizer,
+    eagle3_config,
+    save_draft,
+    target_config,
+)
 
-HIDDEN, INTER, HEADS, HEAD_DIM = 128, 256, 2, 64
 TOKEN, CONST, COPY, NOISE = slice(0, 48), 48, slice(49, 97), slice(97, 128)
 WIDTH = 48
-LOGIT_SCALE = 4.0
 GATE_GAIN = 8.0  # silu(z) ~ z for z >= ~6: the copy units are linear in the token dims
-
-
-def target_config(tok: PreTrainedTokenizerFast, layers: int) -> LlamaConfig:
-    return LlamaConfig(
-        vocab_size=len(tok),
-        hidden_size=HIDDEN,
-        intermediate_size=INTER,
-        num_hidden_layers=layers,
-        num_attention_heads=HEADS,
-        num_key_value_heads=HEADS,
-        head_dim=HEAD_DIM,
-        max_position_embeddings=2048,
-        rms_norm_eps=1e-5,
-        bos_token_id=tok.bos_token_id,
-        eos_token_id=tok.eos_token_id,
-        tie_word_embeddings=False,
-        torch_dtype="float32",
-    )
 
 
 def token_embeddings(vocab: int) -> torch.Tensor:
@@ -113,34 +103,6 @@ def make_target(cfg: LlamaConfig, perm: torch.Tensor, copy_layer: int, seed: int
     return model
 
 
-def eagle3_config(tok: PreTrainedTokenizerFast, aux_ids: list[int] | None) -> dict[str, object]:
-    cfg: dict[str, object] = {
-        "architectures": ["LlamaForCausalLMEagle3"],
-        "model_type": "llama",
-        "hidden_size": HIDDEN,
-        "target_hidden_size": HIDDEN,
-        "intermediate_size": INTER,
-        "num_hidden_layers": 1,
-        "num_attention_heads": HEADS,
-        "num_key_value_heads": HEADS,
-        "head_dim": HEAD_DIM,
-        "hidden_act": "silu",
-        "max_position_embeddings": 2048,
-        "rms_norm_eps": 1e-5,
-        "rope_theta": 10000.0,
-        "vocab_size": len(tok),
-        "draft_vocab_size": len(tok),
-        "tie_word_embeddings": False,
-        "bos_token_id": tok.bos_token_id,
-        "eos_token_id": tok.eos_token_id,
-        "torch_dtype": "float32",
-    }
-    if aux_ids is not None:
-        cfg["eagle_config"] = {"eagle_aux_hidden_state_layer_ids": aux_ids, "use_aux_hidden_state": True}
-        cfg["eagle_aux_hidden_state_layer_ids"] = aux_ids
-    return cfg
-
-
 def make_draft(vocab: int, perm: torch.Tensor) -> dict[str, torch.Tensor]:
     """`midlayer.*` names (SGLang maps them to layers.0); the midlayer is a no-op on the state."""
     gen = torch.Generator().manual_seed(4)
@@ -177,13 +139,6 @@ def make_draft(vocab: int, perm: torch.Tensor) -> dict[str, torch.Tensor]:
     }
 
 
-def save_draft(path: Path, cfg: dict[str, object], weights: dict[str, torch.Tensor], tok) -> None:
-    path.mkdir(parents=True)
-    (path / "config.json").write_text(json.dumps(cfg, indent=2) + "\n")
-    save_file({k: v.float().contiguous() for k, v in weights.items()}, str(path / "model.safetensors"))
-    tok.save_pretrained(str(path))
-
-
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print("usage: make_tiny_sglang.py OUTDIR", file=sys.stderr)
@@ -202,7 +157,7 @@ def main(argv: list[str]) -> int:
         target.save_pretrained(str(out / name / "target"))
         tok.save_pretrained(str(out / name / "target"))
         for suffix, ids in drafts.items():
-            save_draft(out / name / f"eagle3-{suffix}", eagle3_config(tok, ids), draft, tok)
+            save_draft(out / name / f"eagle3-{suffix}", eagle3_config(tok, ids, nested=True), draft, tok)
         # check the design with transformers before anything is served
         ids = torch.tensor([tok("the quick brown fox").input_ids])
         with torch.no_grad():

@@ -212,7 +212,7 @@ def logs_cmd(
             out.emit({}, lambda console: render_pastes(console, result))
         if stopped_early:
             raise typer.Exit(exit_code)
-        raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result))
+        raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
     out.emit(doc, lambda console: render_result(console, result))
     if export_profile is not None and not stopped_early:
         from specdiag.cli._report_out import write_extras
@@ -249,7 +249,12 @@ _NOTHING_HINT = (
 )
 
 
-def _nothing_hint(result: LogsResult) -> str:
+def _nothing_hint(result: LogsResult, follow: bool = False) -> str:
+    if follow:
+        return (
+            "--follow reads log lines as they grow; tables, summaries, prose and JSON bodies "
+            "are read by structure only without --follow (once the input is whole)"
+        )
     if result.report.unrecognised_lines:
         return (
             "the lines above name acceptance figures in a layout specdiag logs does not know; "

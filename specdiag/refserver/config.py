@@ -252,12 +252,6 @@ class ReferenceServerConfig:
         """The configured acceptance profile (the expected-accept core's view), or None."""
         return accept.profile(self.acceptance) if self.steps > 0 else None
 
-    def redacted(self) -> ReferenceServerConfig:
-        """The same configuration with the API key masked, for printing."""
-        from dataclasses import replace
-
-        return replace(self, api_key="***" if self.api_key else None)
-
 
 def _check_steps(steps: int) -> None:
     if not 0 <= steps <= MAX_STEPS:

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from tests.support.cli import run_cli
-from tests.support.doctor import sglang_args, write_draft, write_sglang_log
 from tests.support.founding import (
     BROKEN,
     TRAINED,
     Founding,
+    doctor_argv,
     make_founding,
     make_target,
     training_log,
@@ -30,25 +30,6 @@ SNIPPET = '"eagle_config": {"eagle_aux_hidden_state_layer_ids": [2, 30, 58], "us
 def founding(tmp_path_factory: pytest.TempPathFactory) -> Founding:
     root = tmp_path_factory.mktemp("founding")
     return make_founding(root, make_target(root / "target"))
-
-
-def _argv(tmp: Path, f: Founding, ids: tuple[int, ...], al: float, *evidence: str) -> list[str]:
-    draft = write_draft(tmp / "draft", ids=ids)
-    log = write_sglang_log(tmp / "sglang.log", [al] * 40)
-    return [
-        "doctor",
-        "--draft",
-        str(draft),
-        "--logs",
-        str(log),
-        "--server-args",
-        sglang_args(draft, f.target),
-        "--acc",
-        "0.75",
-        "--steps",
-        "5",
-        *evidence,
-    ]
 
 
 def _aux(doc: dict[str, Any]) -> dict[str, Any]:
@@ -72,7 +53,7 @@ def _one_fix(doc: dict[str, Any]) -> None:
 
 
 def test_training_dump_with_target_gives_the_fix(tmp_path: Path, founding: Founding) -> None:
-    argv = _argv(
+    argv = doctor_argv(
         tmp_path, founding, BROKEN, 1.12, "--training-dump", str(founding.train_dir), "--json"
     )
     r = run_cli(argv)
@@ -87,7 +68,7 @@ def test_training_dump_with_target_gives_the_fix(tmp_path: Path, founding: Found
 
 
 def test_the_human_view_fits_one_screen(tmp_path: Path, founding: Founding) -> None:
-    argv = _argv(
+    argv = doctor_argv(
         tmp_path,
         founding,
         BROKEN,
@@ -124,7 +105,7 @@ def test_the_target_is_loaded_once(
         return real(model_dir, *a, **kw)
 
     monkeypatch.setattr(capture_hf, "hf_hidden_states", counted)
-    argv = _argv(tmp_path, founding, BROKEN, 1.12, "--training-dump", str(founding.train_dir))
+    argv = doctor_argv(tmp_path, founding, BROKEN, 1.12, "--training-dump", str(founding.train_dir))
     r = run_cli([*argv, "--json"])
     assert r.json()["findings"][0]["check"] == "aux-layer-ids"
     assert calls == [str(founding.target)]
@@ -133,7 +114,7 @@ def test_the_target_is_loaded_once(
 
 
 def test_repaired_is_below_not_healthy(tmp_path: Path, founding: Founding) -> None:
-    argv = _argv(
+    argv = doctor_argv(
         tmp_path, founding, TRAINED, 2.40, "--training-dump", str(founding.train_dir), "--json"
     )
     r = run_cli(argv)
@@ -146,10 +127,12 @@ def test_repaired_is_below_not_healthy(tmp_path: Path, founding: Founding) -> No
 
 def test_only_a_training_log_naming_the_ids(tmp_path: Path, founding: Founding) -> None:
     log = training_log(tmp_path / "train.log")
-    r = run_cli(_argv(tmp_path, founding, BROKEN, 1.12, "--training-log", str(log), "--json"))
+    r = run_cli(doctor_argv(tmp_path, founding, BROKEN, 1.12, "--training-log", str(log), "--json"))
     _one_fix(r.json())
     # the config already at the trained ids: a pass, and no fix equal to the current value
-    r = run_cli(_argv(tmp_path, founding, TRAINED, 2.40, "--training-log", str(log), "--json"))
+    r = run_cli(
+        doctor_argv(tmp_path, founding, TRAINED, 2.40, "--training-log", str(log), "--json")
+    )
     aux = _aux(r.json())
     assert aux["status"] == "pass" and aux["fix"] is None
 
@@ -160,7 +143,7 @@ def test_a_specforge_config_naming_the_ids(tmp_path: Path, founding: Founding) -
         '{"architectures": ["LlamaForCausalLMEagle3"], "eagle_config": '
         '{"eagle_aux_hidden_state_layer_ids": [2, 30, 58]}}'
     )
-    r = run_cli(_argv(tmp_path, founding, BROKEN, 1.12, "--training-log", str(cfg), "--json"))
+    r = run_cli(doctor_argv(tmp_path, founding, BROKEN, 1.12, "--training-log", str(cfg), "--json"))
     _one_fix(r.json())
 
 
@@ -173,7 +156,9 @@ def test_a_served_dump_with_the_reference(tmp_path: Path, founding: Founding) ->
     st = hf_hidden_states(founding.target, list(founding.tokens)).stack
     torch.save({"hidden_states": st, "input_ids": torch.tensor(founding.tokens)}, ref)
     common = ["--served-dump", str(founding.served), "--training-dump", str(founding.train_file)]
-    r = run_cli(_argv(tmp_path, founding, BROKEN, 1.12, *common, "--reference", str(ref), "--json"))
+    r = run_cli(
+        doctor_argv(tmp_path, founding, BROKEN, 1.12, *common, "--reference", str(ref), "--json")
+    )
     doc = r.json()
     _one_fix(doc)
     served = next(c for c in doc["checks"] if c["check"] == "served-vs-training")
@@ -182,7 +167,7 @@ def test_a_served_dump_with_the_reference(tmp_path: Path, founding: Founding) ->
 
 def test_a_served_dump_alone_says_what_is_unknown(tmp_path: Path, founding: Founding) -> None:
     common = ["--served-dump", str(founding.served), "--training-dump", str(founding.train_file)]
-    r = run_cli(_argv(tmp_path, founding, BROKEN, 1.12, *common, "--no-run-target", "--json"))
+    r = run_cli(doctor_argv(tmp_path, founding, BROKEN, 1.12, *common, "--no-run-target", "--json"))
     doc = r.json()
     aux = _aux(doc)
     assert "suggested_ids" not in aux["details"] and aux["fix"] is None
@@ -222,7 +207,7 @@ def test_restart_log_is_two_segments(tmp_path: Path) -> None:
 def test_missing_or_unreadable_evidence_exits_3(tmp_path: Path, founding: Founding) -> None:
     bad = tmp_path / "train.log"
     bad.mkdir()  # a directory where a log is expected
-    argv = _argv(tmp_path, founding, TRAINED, 3.2, "--training-log", str(bad), "--json")
+    argv = doctor_argv(tmp_path, founding, TRAINED, 3.2, "--training-log", str(bad), "--json")
     r = run_cli(argv)
     assert r.exit_code == 3 and r.json()["status"] == "incomplete", r.stderr
     r = run_cli([*argv[:-1], "--logs", str(tmp_path / "absent.log"), "--json"])

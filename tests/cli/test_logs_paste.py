@@ -67,3 +67,42 @@ def test_a_table_under_an_engines_heading_is_that_engines() -> None:
     # with --engine vllm, a table its heading gives to SGLang is not vLLM's
     r = run_cli(["logs", "-", "--json", "--engine", "vllm"], input="## SGLang\n" + BARE_TABLE)
     assert r.exit_code == 1 and json.loads(r.stdout)["summary"] == {}
+
+
+def test_records_file_holds_the_structure_records(tmp_path: Path) -> None:
+    """--records writes records read by structure after the line records, with their kind,
+    tool, rule, labels and decisions (JSON Lines: keys of their own; CSV: in raw)."""
+    paste = tmp_path / "mixed.md"
+    paste.write_text(
+        "SpecDecoding metrics: Mean acceptance length: 2.10, Accepted throughput: 1.00 tokens/s,"
+        " Drafted throughput: 3.00 tokens/s, Accepted: 11 tokens, Drafted: 30 tokens,"
+        " Per-position acceptance rate: 0.500, 0.400, 0.200, Avg Draft acceptance rate: 36.7%\n"
+        "\nsglang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n| 5 | 3.71 |\n"
+    )
+    out = tmp_path / "rec.jsonl"
+    r = run_cli(["logs", "--json", "--records", str(out), str(paste)])
+    assert r.exit_code == 0, r.stderr
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert json.loads(r.stdout)["records_written"] == len(rows) == 3
+    assert rows[0]["engine"] == "vllm" and "record_source" not in rows[0]
+    first = rows[1]
+    assert first["record_source"] == "structure" and first["kind"] == "table_row"
+    assert first["engine"] == "sglang" and first["labels"] == {"steps": "3"}
+    assert first["accept_length"] == 3.18 and first["bonus"]["value"] == "included"
+    assert first["tool_rule"] == "named in the block or its heading"
+    csv_out = tmp_path / "rec.csv"
+    assert run_cli(["logs", "--records", str(csv_out), str(paste)]).exit_code == 0
+    import csv
+
+    with csv_out.open() as f:
+        crows = list(csv.DictReader(f))
+    assert len(crows) == 3 and crows[2]["kind"] == "table_row"
+    assert json.loads(crows[2]["raw"])["labels"] == {"steps": "5"}
+
+
+def test_follow_reads_lines_only_and_says_so(tmp_path: Path) -> None:
+    paste = tmp_path / "sweep.md"
+    paste.write_text("sglang sweep\n| steps | acc_len |\n|---|---|\n| 3 | 3.18 |\n")
+    r = run_cli(["logs", "--follow", "--idle-timeout", "0.2", str(paste)])
+    assert r.exit_code == 1 and "read by structure only without --follow" in r.stderr
+    assert run_cli(["logs", str(paste)]).exit_code == 0

@@ -21,35 +21,49 @@ HIDDEN = 64
 VOCAB = 424  # the realservers tokenizer's size
 
 
-def make_deep_llama(
-    out: Path, *, tokenizer_from: Path | None = None, vocab: int = VOCAB, seed: int = 0
-) -> Path:
+def random_llama(out: Path, *, std: float, seed: int = 0, **config: object) -> Path:
+    """A random float32 Llama saved at ``out`` (kept when already there), its 2-D weights drawn
+    from N(0, std): wider than HF's init, so that each layer moves the residual stream visibly."""
     from transformers import LlamaConfig, LlamaForCausalLM
 
     if (out / "config.json").is_file():
         return out
     out.mkdir(parents=True, exist_ok=True)
     cfg = LlamaConfig(
-        vocab_size=vocab,
-        hidden_size=HIDDEN,
-        intermediate_size=128,
-        num_hidden_layers=LAYERS,
         num_attention_heads=2,
         num_key_value_heads=2,
-        head_dim=32,
-        max_position_embeddings=1024,
         rms_norm_eps=1e-5,
         bos_token_id=1,
         eos_token_id=2,
         tie_word_embeddings=False,
+        **config,
     )
     torch.manual_seed(seed)
     model = LlamaForCausalLM(cfg).to(torch.float32)
-    with torch.no_grad():  # wider than HF's init: layers that change the stream visibly
+    with torch.no_grad():
         for p in model.parameters():
             if p.dim() == 2:
-                p.normal_(0.0, 0.08)
+                p.normal_(0.0, std)
     model.save_pretrained(out, safe_serialization=True)
+    return out
+
+
+def make_deep_llama(
+    out: Path, *, tokenizer_from: Path | None = None, vocab: int = VOCAB, seed: int = 0
+) -> Path:
+    if (out / "config.json").is_file():
+        return out
+    random_llama(
+        out,
+        std=0.08,
+        seed=seed,
+        vocab_size=vocab,
+        hidden_size=HIDDEN,
+        intermediate_size=128,
+        num_hidden_layers=LAYERS,
+        head_dim=32,
+        max_position_embeddings=1024,
+    )
     if tokenizer_from is not None:
         for name in ("tokenizer.json", "tokenizer_config.json", "chat_template.jinja"):
             src = tokenizer_from / name

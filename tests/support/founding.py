@@ -6,7 +6,6 @@ Everything is made by the test, in a temporary directory; the target is built on
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,35 +26,20 @@ class Founding:
 
 
 def make_target(out: Path, *, seed: int = 0) -> Path:
-    import torch
-    from transformers import LlamaConfig, LlamaForCausalLM
+    from tests.support.capture_models import random_llama
 
-    if (out / "config.json").is_file():
-        return out
-    out.mkdir(parents=True, exist_ok=True)
-    cfg = LlamaConfig(
+    return random_llama(
+        out,
+        std=0.3,
+        seed=seed,
         vocab_size=VOCAB,
         hidden_size=HIDDEN,
         intermediate_size=32,
         num_hidden_layers=LAYERS,
-        num_attention_heads=2,
-        num_key_value_heads=2,
         head_dim=8,
         max_position_embeddings=8192,
         rope_theta=500000.0,
-        rms_norm_eps=1e-5,
-        bos_token_id=1,
-        eos_token_id=2,
-        tie_word_embeddings=False,
     )
-    torch.manual_seed(seed)
-    model = LlamaForCausalLM(cfg).to(torch.float32)
-    with torch.no_grad():  # wide enough that each layer moves the residual stream visibly
-        for p in model.parameters():
-            if p.dim() == 2:
-                p.normal_(0.0, 0.3)
-    model.save_pretrained(out, safe_serialization=True)
-    return out
 
 
 def make_founding(root: Path, target: Path) -> Founding:
@@ -95,6 +79,26 @@ def training_log(path: Path, ids: tuple[int, ...] = TRAINED) -> Path:
     return path
 
 
-def write_json(path: Path, doc: object) -> Path:
-    path.write_text(json.dumps(doc))
-    return path
+def doctor_argv(
+    tmp: Path, f: Founding, ids: tuple[int, ...], al: float, *evidence: str, lines: int = 40
+) -> list[str]:
+    """doctor's argv for a draft configured with ``ids`` on the founding target, an SGLang log of
+    ``lines`` steps at accept length ``al``, 0.75 x 5 steps, then ``evidence``."""
+    from tests.support.doctor import sglang_args, write_draft, write_sglang_log
+
+    draft = write_draft(tmp / "draft", ids=ids)
+    log = write_sglang_log(tmp / "sglang.log", [al] * lines)
+    return [
+        "doctor",
+        "--draft",
+        str(draft),
+        "--logs",
+        str(log),
+        "--server-args",
+        sglang_args(draft, f.target),
+        "--acc",
+        "0.75",
+        "--steps",
+        "5",
+        *evidence,
+    ]

@@ -22,9 +22,6 @@ AL_GAUGE = "al_gauge"  # an accept-length gauge (interval or last-iteration valu
 RUNNING = "running"  # running requests (gauge)
 
 COUNTER_ROLES = frozenset({STEPS, DRAFT_TOKENS, ACCEPTED, ACCEPTED_POS, DRAFTED_POS, GEN_TOKENS})
-GAUGE_ROLES = frozenset({AL_GAUGE, RUNNING})
-
-FAMILIES = ("vllm", "ray_vllm", "llamacpp", "sglang", "trtllm", "specdiag")
 
 
 @dataclass(frozen=True)
@@ -98,8 +95,3 @@ SPECDIAG_KEEP = ("engine", "source")
 def name_regex() -> str:
     """An anchored alternation of every known name (Prometheus regex matchers are anchored)."""
     return "|".join(m.name for m in NAMES)
-
-
-def family_of_name(name: str) -> str | None:
-    m = BY_NAME.get(name)
-    return m.family if m else None

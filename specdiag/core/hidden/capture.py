@@ -26,7 +26,6 @@ import contextlib
 import errno
 import fcntl
 import json
-import math
 import os
 import shlex
 import tempfile
@@ -630,7 +629,3 @@ def capture_vllm(
         seconds=time.monotonic() - t0,
         notes=tuple(notes),
     )
-
-
-def fmt_seconds(s: float) -> str:
-    return f"{s:.1f} s" if math.isfinite(s) else "-"

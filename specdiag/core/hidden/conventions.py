@@ -133,10 +133,6 @@ class AuxIdRules:
         layer-input positions by both engines, i.e. the outputs of layers 1, N//2-1 and N-4."""
         return (2, num_layers // 2, num_layers - 3)
 
-    def default_ids(self, num_layers: int) -> tuple[int, ...]:
-        """The explicit ids that capture what the default captures (to write into a config)."""
-        return tuple(self.from_hf(h) for h in self.default_hf(num_layers))
-
     def max_id(self, num_layers: int) -> int:
         return self.from_hf(num_layers + self.last_hf)
 
@@ -338,24 +334,6 @@ def parse_id_list(
 def suggest_ids(hf_indices: Sequence[int], engine: CaptureEngine) -> tuple[int, ...]:
     """Ids for ``engine``'s config that make it capture ``hf_indices``."""
     return tuple(hf_to_engine_id(h, engine) for h in hf_indices)
-
-
-# Model files of SGLang 0.5.23 that add the +1 only when the first id is 1 (read in the wheel's
-# deepseek_v2.py and glm4_moe_lite.py, not run): any other first id is used as a layer-input
-# position, as vLLM does. Llama (measured), Qwen3 and the other generic files add +1 always.
-SGLANG_FIRST_ID_RULE_ARCHITECTURES = frozenset(
-    {"DeepseekV2ForCausalLM", "DeepseekV3ForCausalLM", "Glm4MoeLiteForCausalLM"}
-)
-
-
-def sglang_hf_indices(
-    ids: Sequence[int], architecture: str | None = None, version: str | None = None
-) -> tuple[int, ...]:
-    """HF indices SGLang captures for the explicit ``ids`` on a target of ``architecture``."""
-    rules = aux_id_rules(CaptureEngine.SGLANG, version)
-    if architecture in SGLANG_FIRST_ID_RULE_ARCHITECTURES and ids and ids[0] != 1:
-        return tuple(ids)
-    return tuple(rules.to_hf(i) for i in ids)
 
 
 def sglang_embedding_note() -> str:

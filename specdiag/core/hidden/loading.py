@@ -190,7 +190,7 @@ class Dump:
         page = mmap.PAGESIZE
         lo, hi = -(-addr // page) * page, end // page * page
         if hi > lo:
-            _madvise_dontneed(lo, hi - lo)
+            madvise(lo, hi - lo, MADV_DONTNEED)
 
     def ids_list(self) -> list[int] | None:
         if self.input_ids is None:
@@ -202,16 +202,19 @@ class Dump:
 # Raw loading
 
 _LIBC: Any = None
+MADV_DONTNEED = 4
 
 
-def _madvise_dontneed(addr: int, length: int) -> None:
+def madvise(addr: int, length: int, advice: int) -> bool:
+    """``madvise(2)`` on a range this process maps (Linux): False when the call failed or
+    there is no libc symbol (not Linux)."""
     global _LIBC
     try:
         if _LIBC is None:
             _LIBC = ctypes.CDLL(None, use_errno=True)
-        _LIBC.madvise(ctypes.c_void_p(addr), ctypes.c_size_t(length), 4)  # MADV_DONTNEED
+        return bool(_LIBC.madvise(ctypes.c_void_p(addr), ctypes.c_size_t(length), advice) == 0)
     except (OSError, AttributeError):  # pragma: no cover - not Linux / no libc symbol
-        pass
+        return False
 
 
 def _corrupt(path: Path, what: str) -> InputError:

@@ -94,8 +94,15 @@ class RecordWriter:
             self._csv.writerow(COLUMNS)
 
     def write(self, rec: LogRecord) -> None:
-        d = record_dict(rec)
+        self.write_row(record_dict(rec))
+
+    def write_row(self, d: dict[str, Any]) -> None:
+        """One row with at least the keys of COLUMNS (a structure record adds its own keys,
+        kept in JSON Lines; the CSV keeps COLUMNS)."""
         if self._csv is not None:
+            more = {k: v for k, v in d.items() if k not in COLUMNS}
+            if more:  # a structure record's own keys ride in the raw column
+                d = {**d, "raw": {**d["raw"], **more}}
             row = []
             for k in COLUMNS:
                 v = d[k]

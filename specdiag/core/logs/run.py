@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import LogAnalyzer, LogsReport
     from specdiag.core.logs.compare import Comparison
+    from specdiag.core.logs.export import RecordWriter
     from specdiag.core.logs.paste.model import PasteReading
     from specdiag.core.profile import ResolvedProfile
 
@@ -322,6 +323,17 @@ def _size(path: str) -> int:
         return 0
 
 
+def _write_pastes(writer: RecordWriter, pastes: tuple[tuple[str, PasteReading], ...]) -> None:
+    """The structure records to --records, after the input's line records (they are read once
+    the input is whole)."""
+    from specdiag.core.logs.paste.rows import row
+
+    for source, reading in pastes:
+        for rec in reading.records:
+            writer.write_row(row(source, rec))
+    writer.flush()
+
+
 def read_pastes(
     held: Mapping[str, bytes], options: LogsOptions
 ) -> tuple[tuple[str, PasteReading], ...]:
@@ -391,15 +403,18 @@ def run_logs(
 
     interrupted = False
     held: dict[str, bytes] = {}
+    pastes: tuple[tuple[str, PasteReading], ...] = ()
     try:
         _scan_all(analyzer, inputs, options, stdin, tick, should_stop, held)
+        pastes = read_pastes(held, options)
+        if writer is not None:
+            _write_pastes(writer, pastes)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if writer is not None:
             writer.close()
     report = analyzer.report()
-    pastes = read_pastes(held, options) if not interrupted else ()
 
     prediction = None
     notes: list[str] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -105,6 +105,18 @@ def _nums(x: Any) -> tuple[float, ...] | None:
     return tuple(v for v in out if v is not None)
 
 
+def _str(x: Any) -> str | None:
+    return x if isinstance(x, str) else None
+
+
+def _int(x: Any) -> int | None:
+    return x if isinstance(x, int) else None
+
+
+def _minus_one(x: float | None) -> float | None:
+    return None if x is None else x - 1
+
+
 def _map(x: Any) -> Mapping[str, Any]:
     return x if isinstance(x, Mapping) else {}
 
@@ -153,9 +165,52 @@ class _Builder:
             return
         self.facts.append(Fact(label, redact(str(value)), source))
 
-    def chart_id(self, kind: ChartKind) -> str:
+    def card(
+        self,
+        priority: int,
+        source: str,
+        m: Mapping[str, Any],
+        expected: float | None,
+        observed: float | None,
+        **given: Any,
+    ) -> None:
+        """A verdict card from a comparison block ``m`` (verdict, steps, ratio, naive_ratio,
+        explanation) and the two accept lengths; ``given`` sets a field another way."""
+        fields: dict[str, Any] = {
+            "verdict": _str(m.get("verdict")),
+            "source": source,
+            "steps": _int(m.get("steps")),
+            "expected_accept_length": expected,
+            "expected_drafts": _minus_one(expected),
+            "observed_accept_length": observed,
+            "observed_drafts": _minus_one(observed),
+            "ratio": _num(m.get("ratio")),
+            "naive_ratio": _num(m.get("naive_ratio")),
+            "explanation": m.get("explanation"),
+        }
+        self.cards.append((priority, VerdictCard(**(fields | given))))
+
+    def finding(
+        self,
+        rank: int,
+        title: str,
+        status: str,
+        message: str,
+        source: str,
+        fix: str | None = None,
+        confirm: tuple[str, ...] = (),
+    ) -> None:
+        self.findings.append((rank, Finding(title, status, message, fix, confirm, source)))
+
+    def chart(self, kind: ChartKind, **fields: Any) -> None:
+        """Add a chart of ``kind``, numbered after the charts of that kind so far."""
         n = sum(1 for c in self.charts if c.kind is kind)
-        return f"chart-{kind.value}-{n + 1}"
+        self.charts.append(Chart(id=f"chart-{kind.value}-{n + 1}", kind=kind, **fields))
+
+    def table(
+        self, title: str, columns: tuple[str, ...], rows: Iterable[tuple[str, ...]], source: str
+    ) -> None:
+        self.tables.append(Table(title, columns, tuple(rows), source))
 
     # ----------------------------------------------------------------- per-position
 
@@ -172,9 +227,10 @@ class _Builder:
     ) -> None:
         series: list[Series] = []
         k = 0
+        cond_o = unc_e = None
         if observed_unc:
             unc = tuple(observed_unc)
-            cond = tuple(observed_cond) if observed_cond else accept.to_conditional(unc)
+            cond = cond_o = tuple(observed_cond) if observed_cond else accept.to_conditional(unc)
             k = len(unc)
             x = _positions(k)
             c_lo = c_hi = u_lo = u_hi = None
@@ -182,49 +238,30 @@ class _Builder:
                 u_ci, c_ci = accprofile._intervals(unc, verify_steps)
                 u_lo, u_hi = tuple(a for a, _ in u_ci), tuple(b for _, b in u_ci)
                 c_lo, c_hi = tuple(a for a, _ in c_ci), tuple(b for _, b in c_ci)
-            series.append(Series(label, Role.OBSERVED, x, cond, "points", c_lo, c_hi, 0))
-            series.append(Series(label, Role.OBSERVED, x, unc, "points", u_lo, u_hi, 1))
+            for panel, (ys, lo, hi) in enumerate(((cond, c_lo, c_hi), (unc, u_lo, u_hi))):
+                series.append(Series(label, Role.OBSERVED, x, ys, "points", lo, hi, panel))
         if expected_acc:
             acc = tuple(expected_acc)
             k = max(k, len(acc))
             x = _positions(len(acc))
-            series.append(Series("expected (training)", Role.EXPECTED, x, acc, "line", panel=0))
-            series.append(
-                Series(
-                    "expected (training)",
-                    Role.EXPECTED,
-                    x,
-                    accept.to_unconditional(acc),
-                    "line",
-                    panel=1,
+            unc_e = accept.to_unconditional(acc)
+            for panel, ys in enumerate((acc, unc_e)):
+                series.append(
+                    Series("expected (training)", Role.EXPECTED, x, ys, "line", panel=panel)
                 )
-            )
         if implied is not None and k:
             x = _positions(k)
-            series.append(
-                Series(
-                    f"geometric a={implied:.3f}", Role.GEOMETRIC, x, (implied,) * k, "line", panel=0
-                )
-            )
-            series.append(
-                Series(
-                    f"geometric a={implied:.3f}",
-                    Role.GEOMETRIC,
-                    x,
-                    tuple(implied**i for i in range(1, k + 1)),
-                    "line",
-                    panel=1,
-                )
-            )
+            geo = ((implied,) * k, tuple(implied**i for i in range(1, k + 1)))
+            for panel, ys in enumerate(geo):
+                name = f"geometric a={implied:.3f}"
+                series.append(Series(name, Role.GEOMETRIC, x, ys, "line", panel=panel))
         if not series:
             return
         parts = []
-        if observed_unc:
+        if observed_unc and cond_o:
             parts.append(
                 "observed conditional "
-                + ", ".join(
-                    f"{v:.2f}" for v in (observed_cond or accept.to_conditional(observed_unc))
-                )
+                + ", ".join(f"{v:.2f}" for v in cond_o)
                 + "; unconditional "
                 + ", ".join(f"{v:.2f}" for v in observed_unc)
             )
@@ -232,49 +269,34 @@ class _Builder:
             parts.append("training profile " + ", ".join(f"{v:.2f}" for v in expected_acc))
         if implied is not None:
             parts.append(f"geometric model at a = {implied:.3f}")
-        self.charts.append(
-            Chart(
-                id=self.chart_id(ChartKind.PER_POSITION),
-                kind=ChartKind.PER_POSITION,
-                title=f"Per-position acceptance ({src})",
-                description=f"Acceptance by draft position, {k} positions: "
-                + "; ".join(parts)
-                + ".",
-                x_label="draft position",
-                y_label="acceptance",
-                source=src,
-                series=tuple(series),
-                panels=(
-                    "conditional: P(pos i | 1..i-1 accepted)",
-                    "unconditional: P(pos i accepted)",
-                ),
-            )
+        self.chart(
+            ChartKind.PER_POSITION,
+            title=f"Per-position acceptance ({src})",
+            description=f"Acceptance by draft position, {k} positions: " + "; ".join(parts) + ".",
+            x_label="draft position",
+            y_label="acceptance",
+            source=src,
+            series=tuple(series),
+            panels=(
+                "conditional: P(pos i | 1..i-1 accepted)",
+                "unconditional: P(pos i accepted)",
+            ),
         )
-        cond_o = (observed_cond or accept.to_conditional(observed_unc)) if observed_unc else None
-        unc_e = accept.to_unconditional(expected_acc) if expected_acc else None
+        columns = (cond_o, observed_unc, expected_acc, unc_e)
         rows = [
-            (
-                str(i + 1),
-                _f(cond_o[i]) if cond_o and i < len(cond_o) else "",
-                _f(observed_unc[i]) if observed_unc and i < len(observed_unc) else "",
-                _f(expected_acc[i]) if expected_acc and i < len(expected_acc) else "",
-                _f(unc_e[i]) if unc_e and i < len(unc_e) else "",
-            )
-            for i in range(k)
+            (str(i + 1), *(_f(c[i]) if c and i < len(c) else "" for c in columns)) for i in range(k)
         ]
-        self.tables.append(
-            Table(
-                f"Per-position acceptance ({src})",
-                (
-                    "position",
-                    "observed conditional",
-                    "observed unconditional",
-                    "expected conditional",
-                    "expected unconditional",
-                ),
-                tuple(rows),
-                src,
-            )
+        self.table(
+            f"Per-position acceptance ({src})",
+            (
+                "position",
+                "observed conditional",
+                "observed unconditional",
+                "expected conditional",
+                "expected unconditional",
+            ),
+            tuple(rows),
+            src,
         )
 
     def histogram(
@@ -293,17 +315,14 @@ class _Builder:
             dist = accept.profile(expected_acc).distribution
             series.append(Series("expected (training)", Role.EXPECTED, x, dist, "points"))
             desc += "; expected " + ", ".join(f"{j}: {s:.1%}" for j, s in enumerate(dist))
-        self.charts.append(
-            Chart(
-                id=self.chart_id(ChartKind.HISTOGRAM),
-                kind=ChartKind.HISTOGRAM,
-                title=f"Accepted drafts per verify step ({src})",
-                description=desc + f" ({int(total)} verify steps).",
-                x_label="drafts accepted in the step (j)",
-                y_label="share of verify steps",
-                source=src,
-                series=tuple(series),
-            )
+        self.chart(
+            ChartKind.HISTOGRAM,
+            title=f"Accepted drafts per verify step ({src})",
+            description=desc + f" ({int(total)} verify steps).",
+            x_label="drafts accepted in the step (j)",
+            y_label="share of verify steps",
+            source=src,
+            series=tuple(series),
         )
 
     # ----------------------------------------------------------------- documents
@@ -347,25 +366,15 @@ class _Builder:
             )
         pooled = _num(al.get("pooled"))
         if exp or pooled is not None:
-            e_al = _num(exp.get("expected_accept_length"))
             steps = exp.get("steps") if isinstance(exp.get("steps"), int) else spec.get("steps")
-            self.cards.append(
-                (
-                    1,
-                    VerdictCard(
-                        verdict=d.get("verdict") if isinstance(d.get("verdict"), str) else None,
-                        source=src,
-                        steps=steps if isinstance(steps, int) else None,
-                        expected_accept_length=e_al,
-                        expected_drafts=None if e_al is None else e_al - 1,
-                        observed_accept_length=pooled,
-                        observed_drafts=None if pooled is None else pooled - 1,
-                        ratio=_num(exp.get("ratio")),
-                        naive_ratio=_num(exp.get("naive_ratio")),
-                        explanation=exp.get("explanation"),
-                        findings=(),
-                    ),
-                )
+            self.card(
+                1,
+                src,
+                exp,
+                _num(exp.get("expected_accept_length")),
+                pooled,
+                verdict=_str(d.get("verdict")),
+                steps=_int(steps),
             )
         acc = _nums(exp.get("acc"))
         self.per_position(
@@ -383,40 +392,36 @@ class _Builder:
             self.histogram(src, hist, acc)
         cats = [c for c in _list(d.get("by_category")) if isinstance(c, Mapping)]
         if cats:
-            read = [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats]
-            vals = [(n, v) for n, v in read if v is not None]
             self._bars(
                 ChartKind.CATEGORY,
                 f"Accept length by prompt category ({src})",
                 src,
                 "category",
-                vals,
+                [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats],
                 _num(exp.get("expected_accept_length")),
             )
-            self.tables.append(
-                Table(
-                    f"By category ({src})",
+            self.table(
+                f"By category ({src})",
+                (
+                    "category",
+                    "requests",
+                    "accept length",
+                    "per-request mean",
+                    "TTFT ms",
+                    "TPOT ms",
+                ),
+                tuple(
                     (
-                        "category",
-                        "requests",
-                        "accept length",
-                        "per-request mean",
-                        "TTFT ms",
-                        "TPOT ms",
-                    ),
-                    tuple(
-                        (
-                            str(c.get("category")),
-                            str(c.get("requests")),
-                            _f(_num(c.get("accept_length"))),
-                            _f(_num(c.get("per_request_mean"))),
-                            _f(_num(c.get("ttft_ms")), 1),
-                            _f(_num(c.get("tpot_ms")), 2),
-                        )
-                        for c in cats
-                    ),
-                    src,
-                )
+                        str(c.get("category")),
+                        str(c.get("requests")),
+                        _f(_num(c.get("accept_length"))),
+                        _f(_num(c.get("per_request_mean"))),
+                        _f(_num(c.get("ttft_ms")), 1),
+                        _f(_num(c.get("tpot_ms")), 2),
+                    )
+                    for c in cats
+                ),
+                src,
             )
         self.latency(src, _map(d.get("latency")), _map(_map(d.get("baseline")).get("latency")))
         base = _map(d.get("baseline"))
@@ -425,22 +430,19 @@ class _Builder:
         if tput is not None and pooled is not None:
             series = [Series("observed (vs baseline)", Role.OBSERVED, (pooled,), (tput,), "points")]
             k = spec.get("steps") if isinstance(spec.get("steps"), int) else None
-            self.charts.append(
-                Chart(
-                    id=self.chart_id(ChartKind.SPEEDUP),
-                    kind=ChartKind.SPEEDUP,
-                    title=f"Accept length vs speedup over the baseline ({src})",
-                    description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
-                    f"baseline's output tokens per second"
-                    + (f" with {k} draft tokens" if k else "")
-                    + ".",
-                    x_label="accept length (bonus included)",
-                    y_label="speedup (output tokens/s vs baseline)",
-                    source=src,
-                    series=tuple(series),
-                    hline=1.0,
-                    hline_label="no speedup",
-                )
+            self.chart(
+                ChartKind.SPEEDUP,
+                title=f"Accept length vs speedup over the baseline ({src})",
+                description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
+                f"baseline's output tokens per second"
+                + (f" with {k} draft tokens" if k else "")
+                + ".",
+                x_label="accept length (bonus included)",
+                y_label="speedup (output tokens/s vs baseline)",
+                source=src,
+                series=tuple(series),
+                hline=1.0,
+                hline_label="no speedup",
             )
 
     def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
@@ -475,21 +477,16 @@ class _Builder:
             desc.append(
                 f"{m[:-3].upper()} p50 {_f(_num(st.get('p50')), 1)} ms, p99 {_f(_num(st.get('p99')), 1)} ms"
             )
-        self.charts.append(
-            Chart(
-                id=self.chart_id(ChartKind.LATENCY),
-                kind=ChartKind.LATENCY,
-                title=f"Latency distributions ({src})",
-                description="Latency percentiles (min, p50, p90, p99, max): "
-                + "; ".join(desc)
-                + ".",
-                x_label="percentile",
-                y_label="milliseconds",
-                source=src,
-                series=tuple(series),
-                panels=tuple(m[:-3].upper() for m in metrics),
-                x_ticks=stats,
-            )
+        self.chart(
+            ChartKind.LATENCY,
+            title=f"Latency distributions ({src})",
+            description="Latency percentiles (min, p50, p90, p99, max): " + "; ".join(desc) + ".",
+            x_label="percentile",
+            y_label="milliseconds",
+            source=src,
+            series=tuple(series),
+            panels=tuple(m[:-3].upper() for m in metrics),
+            x_ticks=stats,
         )
 
     def logs(self, name: str, d: Mapping[str, Any]) -> None:
@@ -518,24 +515,16 @@ class _Builder:
             al = _map(s.get("accept_length"))
             obs = _num(comp.get("observed_accept_length")) or _num(al.get("mean"))
             if comp and comp.get("verdict"):
-                e_al = _num(pred.get("expected_accept_length"))
-                self.cards.append(
-                    (
-                        2,
-                        VerdictCard(
-                            verdict=str(comp.get("verdict")),
-                            source=f"{src} ({engine})",
-                            steps=pred.get("steps") if isinstance(pred.get("steps"), int) else None,
-                            expected_accept_length=e_al,
-                            expected_drafts=_num(pred.get("expected_accepted_drafts")),
-                            observed_accept_length=obs,
-                            observed_drafts=_num(comp.get("observed_accepted_drafts")),
-                            ratio=_num(comp.get("ratio")),
-                            naive_ratio=_num(comp.get("naive_ratio")),
-                            explanation=comp.get("explanation"),
-                            findings=(),
-                        ),
-                    )
+                self.card(
+                    2,
+                    f"{src} ({engine})",
+                    comp,
+                    _num(pred.get("expected_accept_length")),
+                    obs,
+                    verdict=str(comp.get("verdict")),
+                    steps=_int(pred.get("steps")),
+                    expected_drafts=_num(pred.get("expected_accepted_drafts")),
+                    observed_drafts=_num(comp.get("observed_accepted_drafts")),
                 )
             pp = [p for p in _list(s.get("per_position")) if isinstance(p, Mapping)]
             unc = _nums([p.get("unconditional") for p in pp]) if pp else None
@@ -557,68 +546,59 @@ class _Builder:
                 x = tuple((i + 0.5) * width for i in range(len(values)))
                 coll = _map(s.get("collapse"))
                 n_str = coll.get("stretches") or 0
-                self.charts.append(
-                    Chart(
-                        id=self.chart_id(ChartKind.TIMELINE),
-                        kind=ChartKind.TIMELINE,
-                        title=f"Accept length over the log ({src}, {engine})",
-                        description=f"Accept length (bonus included) over {records} log records "
-                        f"in {len(values)} buckets, from {values[0]:.2f} to {values[-1]:.2f} "
-                        f"(min {min(values):.2f}, max {max(values):.2f}); {n_str} collapse "
-                        f"stretch(es) at or below {accept.COLLAPSED_MAX_LENGTH}.",
-                        x_label="log record",
-                        y_label="accept length (bonus included)",
-                        source=src,
-                        series=(Series("observed (bucket mean)", Role.OBSERVED, x, values, "step"),)
-                        + (
-                            (
-                                Series(
-                                    "expected (training)",
-                                    Role.EXPECTED,
-                                    (x[0], x[-1]),
-                                    (float(pred["expected_accept_length"]),) * 2,
-                                    "line",
-                                ),
-                            )
-                            if _num(pred.get("expected_accept_length"))
-                            else ()
-                        ),
-                        hline=accept.COLLAPSED_MAX_LENGTH,
-                        hline_label="collapse threshold",
-                    )
+                self.chart(
+                    ChartKind.TIMELINE,
+                    title=f"Accept length over the log ({src}, {engine})",
+                    description=f"Accept length (bonus included) over {records} log records "
+                    f"in {len(values)} buckets, from {values[0]:.2f} to {values[-1]:.2f} "
+                    f"(min {min(values):.2f}, max {max(values):.2f}); {n_str} collapse "
+                    f"stretch(es) at or below {accept.COLLAPSED_MAX_LENGTH}.",
+                    x_label="log record",
+                    y_label="accept length (bonus included)",
+                    source=src,
+                    series=(Series("observed (bucket mean)", Role.OBSERVED, x, values, "step"),)
+                    + (
+                        (
+                            Series(
+                                "expected (training)",
+                                Role.EXPECTED,
+                                (x[0], x[-1]),
+                                (float(pred["expected_accept_length"]),) * 2,
+                                "line",
+                            ),
+                        )
+                        if _num(pred.get("expected_accept_length"))
+                        else ()
+                    ),
+                    hline=accept.COLLAPSED_MAX_LENGTH,
+                    hline_label="collapse threshold",
                 )
                 longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
                 if longest:
-                    self.tables.append(
-                        Table(
-                            f"Collapse stretches ({src}, {engine})",
-                            ("rank", "records", "lines", "from", "to", "mean accept length"),
-                            tuple(
-                                (
-                                    str(c.get("rank") or ""),
-                                    str(c.get("records")),
-                                    f"{c.get('first_line')}-{c.get('last_line')}",
-                                    str(c.get("first_time") or ""),
-                                    str(c.get("last_time") or ""),
-                                    _f(_num(c.get("mean_accept_length"))),
-                                )
-                                for c in longest
-                            ),
-                            src,
-                        )
+                    self.table(
+                        f"Collapse stretches ({src}, {engine})",
+                        ("rank", "records", "lines", "from", "to", "mean accept length"),
+                        tuple(
+                            (
+                                str(c.get("rank") or ""),
+                                str(c.get("records")),
+                                f"{c.get('first_line')}-{c.get('last_line')}",
+                                str(c.get("first_time") or ""),
+                                str(c.get("last_time") or ""),
+                                _f(_num(c.get("mean_accept_length"))),
+                            )
+                            for c in longest
+                        ),
+                        src,
                     )
             ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
             if len(ranks) > 1:
-                means = [
-                    (r, _num(_map(v.get("accept_length")).get("mean"))) for r, v in ranks.items()
-                ]
-                vals = [(r, v) for r, v in means if v is not None]
                 self._bars(
                     ChartKind.RANKS,
                     f"Accept length by rank ({src}, {engine})",
                     src,
                     "rank",
-                    vals,
+                    [(r, _num(_map(v.get("accept_length")).get("mean"))) for r, v in ranks.items()],
                     _num(pred.get("expected_accept_length")),
                 )
 
@@ -628,35 +608,34 @@ class _Builder:
         title: str,
         src: str,
         x_label: str,
-        vals: Sequence[tuple[str, float]],
+        read: Sequence[tuple[str, float | None]],
         expected: float | None,
     ) -> None:
+        """A bar per name with a value (names without one are left out)."""
+        vals = [(n, v) for n, v in read if v is not None]
         if not vals:
             return
-        self.charts.append(
-            Chart(
-                id=self.chart_id(kind),
-                kind=kind,
-                title=title,
-                description="Accept length (bonus included): "
-                + ", ".join(f"{n} {v:.2f}" for n, v in vals)
-                + (f"; expected {expected:.2f}" if expected else "")
-                + ".",
-                x_label=x_label,
-                y_label="accept length (bonus included)",
-                source=src,
-                series=(
-                    Series(
-                        "observed",
-                        Role.OBSERVED,
-                        tuple(float(i) for i in range(len(vals))),
-                        tuple(v for _, v in vals),
-                        "bar",
-                    ),
+        self.chart(
+            kind,
+            title=title,
+            description="Accept length (bonus included): "
+            + ", ".join(f"{n} {v:.2f}" for n, v in vals)
+            + (f"; expected {expected:.2f}" if expected else "")
+            + ".",
+            x_label=x_label,
+            y_label="accept length (bonus included)",
+            source=src,
+            series=(
+                Series(
+                    "observed",
+                    Role.OBSERVED,
+                    tuple(float(i) for i in range(len(vals))),
+                    tuple(v for _, v in vals),
+                    "bar",
                 ),
-                x_ticks=tuple(n for n, _ in vals),
-                hline=expected,
-            )
+            ),
+            x_ticks=tuple(n for n, _ in vals),
+            hline=expected,
         )
 
     def fleet(self, name: str, d: Mapping[str, Any]) -> None:
@@ -674,71 +653,48 @@ class _Builder:
         reps = [r for r in _list(d.get("replicas")) if isinstance(r, Mapping)]
         pooled = _num(fl.get("pooled_accept_length"))
         if pooled is not None:
-            ratio = (pooled - 1) / (e_al - 1) if e_al is not None and e_al > 1 else None
-            self.cards.append(
-                (
-                    4,
-                    VerdictCard(
-                        verdict=None,
-                        source=f"{src} (pooled over {fl.get('replicas_with_data')} replicas)",
-                        steps=None,
-                        expected_accept_length=e_al,
-                        expected_drafts=None if e_al is None else e_al - 1,
-                        observed_accept_length=pooled,
-                        observed_drafts=pooled - 1,
-                        ratio=ratio,
-                        naive_ratio=None,
-                        explanation=f"fleet median {_f(_num(fl.get('median_accept_length')), 2)}, "
-                        f"min {_f(_num(fl.get('min_accept_length')), 2)}, max "
-                        f"{_f(_num(fl.get('max_accept_length')), 2)}; {fl.get('outliers')} "
-                        f"outlier(s), {fl.get('declining')} declining, {fl.get('collapsed')} "
-                        "collapsed",
-                        findings=(),
-                    ),
-                )
+            self.card(
+                4,
+                f"{src} (pooled over {fl.get('replicas_with_data')} replicas)",
+                {},
+                e_al,
+                pooled,
+                ratio=(pooled - 1) / (e_al - 1) if e_al is not None and e_al > 1 else None,
+                explanation=f"fleet median {_f(_num(fl.get('median_accept_length')), 2)}, "
+                f"min {_f(_num(fl.get('min_accept_length')), 2)}, max "
+                f"{_f(_num(fl.get('max_accept_length')), 2)}; {fl.get('outliers')} "
+                f"outlier(s), {fl.get('declining')} declining, {fl.get('collapsed')} "
+                "collapsed",
             )
         for o in _list(d.get("outliers")):
             o = _map(o)
-            self.findings.append(
-                (
-                    30,
-                    Finding(
-                        f"replica {o.get('replica')} is an outlier",
-                        "warn",
-                        f"accept length {_f(_num(o.get('accept_length')), 2)} vs the fleet median "
-                        f"{_f(_num(o.get('fleet_median')), 2)} ({_f(_num(o.get('deficit')), 2)} of "
-                        f"the median's accepted drafts missing) since {o.get('since')}",
-                        None,
-                        (),
-                        src,
-                    ),
-                )
+            self.finding(
+                30,
+                f"replica {o.get('replica')} is an outlier",
+                "warn",
+                f"accept length {_f(_num(o.get('accept_length')), 2)} vs the fleet median "
+                f"{_f(_num(o.get('fleet_median')), 2)} ({_f(_num(o.get('deficit')), 2)} of "
+                f"the median's accepted drafts missing) since {o.get('since')}",
+                src,
             )
         for r in reps:
             tr = _map(r.get("trend"))
             if tr.get("declining"):
-                self.findings.append(
-                    (
-                        31,
-                        Finding(
-                            f"replica {r.get('replica')} is declining",
-                            "warn",
-                            f"accept length from {_f(_num(tr.get('first_third')), 2)} (first third "
-                            f"of the window) to {_f(_num(tr.get('last_third')), 2)} (last third), "
-                            f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
-                            None,
-                            (),
-                            src,
-                        ),
-                    )
+                self.finding(
+                    31,
+                    f"replica {r.get('replica')} is declining",
+                    "warn",
+                    f"accept length from {_f(_num(tr.get('first_third')), 2)} (first third "
+                    f"of the window) to {_f(_num(tr.get('last_third')), 2)} (last third), "
+                    f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
+                    src,
                 )
-        vals = [(str(r.get("replica")), _num(r.get("accept_length"))) for r in reps]
         self._bars(
             ChartKind.REPLICAS,
             f"Accept length by replica ({src})",
             src,
             "replica",
-            [(n, v) for n, v in vals if v is not None],
+            [(str(r.get("replica")), _num(r.get("accept_length"))) for r in reps],
             e_al,
         )
         # timelines: the replicas in trouble first, then healthy ones as reference, at most
@@ -777,47 +733,43 @@ class _Builder:
                         )
                 resets = r.get("counter_resets")
                 n_resets = resets if isinstance(resets, int) else len(_list(resets))
-                self.charts.append(
-                    Chart(
-                        id=self.chart_id(ChartKind.TIMELINE),
-                        kind=ChartKind.TIMELINE,
-                        title=f"Accept length over time, replica {r.get('replica')} ({src})",
-                        description=f"Accept length (bonus included) per bucket over "
-                        f"{(pts[-1][0] - t0) / 60:.0f} min: from {pts[0][1]:.2f} to {pts[-1][1]:.2f}"
-                        f"; {len(bands)} collapse stretch(es); {n_resets} counter reset(s) "
-                        "(restarts).",
-                        x_label="minutes from the window start",
-                        y_label="accept length (bonus included)",
-                        source=src,
-                        series=(
-                            Series(
-                                "observed",
-                                Role.OBSERVED,
-                                tuple((t - t0) / 60 for t, _ in pts),
-                                tuple(a for _, a in pts),
-                                "step",
-                            ),
+                self.chart(
+                    ChartKind.TIMELINE,
+                    title=f"Accept length over time, replica {r.get('replica')} ({src})",
+                    description=f"Accept length (bonus included) per bucket over "
+                    f"{(pts[-1][0] - t0) / 60:.0f} min: from {pts[0][1]:.2f} to {pts[-1][1]:.2f}"
+                    f"; {len(bands)} collapse stretch(es); {n_resets} counter reset(s) "
+                    "(restarts).",
+                    x_label="minutes from the window start",
+                    y_label="accept length (bonus included)",
+                    source=src,
+                    series=(
+                        Series(
+                            "observed",
+                            Role.OBSERVED,
+                            tuple((t - t0) / 60 for t, _ in pts),
+                            tuple(a for _, a in pts),
+                            "step",
                         ),
-                        bands=tuple(bands),
-                        hline=accept.COLLAPSED_MAX_LENGTH,
-                        hline_label="collapse threshold",
-                    )
+                    ),
+                    bands=tuple(bands),
+                    hline=accept.COLLAPSED_MAX_LENGTH,
+                    hline_label="collapse threshold",
                 )
             ranks = [x for x in _list(r.get("ranks")) if isinstance(x, Mapping)]
             if len(ranks) > 1:
-                rv = [
-                    (
-                        ",".join(f"{k}={v}" for k, v in _map(x.get("rank")).items()) or "?",
-                        _num(x.get("accept_length")),
-                    )
-                    for x in ranks
-                ]
                 self._bars(
                     ChartKind.RANKS,
                     f"Accept length by rank, replica {r.get('replica')} ({src})",
                     src,
                     "rank",
-                    [(n, v) for n, v in rv if v is not None],
+                    [
+                        (
+                            ",".join(f"{k}={v}" for k, v in _map(x.get("rank")).items()) or "?",
+                            _num(x.get("accept_length")),
+                        )
+                        for x in ranks
+                    ],
                     e_al,
                 )
         try:
@@ -842,23 +794,14 @@ class _Builder:
         obs = _map(d.get("observed"))
         o_al = _num(d.get("observed_accept_length"))
         if d.get("verdict") or e_al is not None:
-            self.cards.append(
-                (
-                    3,
-                    VerdictCard(
-                        verdict=d.get("verdict") if isinstance(d.get("verdict"), str) else None,
-                        source=src,
-                        steps=d.get("steps") if isinstance(d.get("steps"), int) else None,
-                        expected_accept_length=e_al,
-                        expected_drafts=_num(d.get("expected_accepted_drafts")),
-                        observed_accept_length=o_al,
-                        observed_drafts=_num(d.get("observed_accepted_drafts")),
-                        ratio=_num(d.get("ratio")),
-                        naive_ratio=_num(d.get("naive_ratio")),
-                        explanation=d.get("explanation"),
-                        findings=(),
-                    ),
-                )
+            self.card(
+                3,
+                src,
+                d,
+                e_al,
+                o_al,
+                expected_drafts=_num(d.get("expected_accepted_drafts")),
+                observed_drafts=_num(d.get("observed_accepted_drafts")),
             )
         if obs:
             self.fact(
@@ -895,21 +838,18 @@ class _Builder:
                 series.append(
                     Series("observed acceptance", Role.OBSERVED, (o_al,), (o_sp,), "points")
                 )
-            self.charts.append(
-                Chart(
-                    id=self.chart_id(ChartKind.SPEEDUP),
-                    kind=ChartKind.SPEEDUP,
-                    title=f"Accept length vs modelled speedup ({src})",
-                    description="Modelled speedup by draft length: "
-                    + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
-                    + ".",
-                    x_label="accept length (bonus included)",
-                    y_label="speedup over plain decoding",
-                    source=src,
-                    series=tuple(series),
-                    hline=1.0,
-                    hline_label="no speedup",
-                )
+            self.chart(
+                ChartKind.SPEEDUP,
+                title=f"Accept length vs modelled speedup ({src})",
+                description="Modelled speedup by draft length: "
+                + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
+                + ".",
+                x_label="accept length (bonus included)",
+                y_label="speedup over plain decoding",
+                source=src,
+                series=tuple(series),
+                hline=1.0,
+                hline_label="no speedup",
             )
 
     def doctor(self, name: str, d: Mapping[str, Any]) -> None:
@@ -932,62 +872,29 @@ class _Builder:
                     w in (loc + str(e.get("value"))).lower() for w in ("sha256", "digest", "hash")
                 ):
                     self.fact(f"fingerprint: {loc}", e.get("value"), src)
-        ranked = [f for f in _list(d.get("findings")) if isinstance(f, Mapping)]
-        for f in ranked:
-            self.findings.append(
-                (
-                    int(f.get("rank") or 99),
-                    Finding(
-                        str(f.get("title")),
-                        str(f.get("status")),
-                        str(f.get("message")),
-                        f.get("fix") if isinstance(f.get("fix"), str) else None,
-                        tuple(map(str, _list(f.get("confirm")))),
-                        src,
-                    ),
-                )
-            )
+
+        def doctor_finding(rank: int, f: Mapping[str, Any]) -> None:
+            confirm = tuple(map(str, _list(f.get("confirm"))))
+            title, status, message = (str(f.get(k)) for k in ("title", "status", "message"))
+            self.finding(rank, title, status, message, src, _str(f.get("fix")), confirm)
+
+        for f in _list(d.get("findings")):
+            if isinstance(f, Mapping):
+                doctor_finding(int(f.get("rank") or 99), f)
         for c in checks:
             if c.get("status") in ("fail", "warn") and not any(
                 c.get("title") == f.title for _, f in self.findings
             ):
-                self.findings.append(
-                    (
-                        100 + _STATUS_ORDER.get(str(c.get("status")), 5),
-                        Finding(
-                            str(c.get("title")),
-                            str(c.get("status")),
-                            str(c.get("message")),
-                            c.get("fix") if isinstance(c.get("fix"), str) else None,
-                            tuple(map(str, _list(c.get("confirm")))),
-                            src,
-                        ),
-                    )
-                )
+                doctor_finding(100 + _STATUS_ORDER.get(str(c.get("status")), 5), c)
         if gap:
-            e_al, o_al = (
+            self.card(
+                0,
+                f"{src} ({gap.get('observed_from')})" if gap.get("observed_from") else src,
+                gap,
                 _num(gap.get("expected_accept_length")),
                 _num(gap.get("observed_accept_length")),
-            )
-            self.cards.append(
-                (
-                    0,
-                    VerdictCard(
-                        verdict=gap.get("verdict") if isinstance(gap.get("verdict"), str) else None,
-                        source=f"{src} ({gap.get('observed_from')})"
-                        if gap.get("observed_from")
-                        else src,
-                        steps=gap.get("steps") if isinstance(gap.get("steps"), int) else None,
-                        expected_accept_length=e_al,
-                        expected_drafts=_num(gap.get("expected_drafts")),
-                        observed_accept_length=o_al,
-                        observed_drafts=_num(gap.get("observed_drafts")),
-                        ratio=_num(gap.get("ratio")),
-                        naive_ratio=_num(gap.get("naive_ratio")),
-                        explanation=gap.get("explanation"),
-                        findings=(),
-                    ),
-                )
+                expected_drafts=_num(gap.get("expected_drafts")),
+                observed_drafts=_num(gap.get("observed_drafts")),
             )
         self.fact(
             "engine version (doctor)",
@@ -1003,59 +910,56 @@ class _Builder:
             self.notes.append(f"doctor: {d.get('summary')}")
         if checks:
             checks_sorted = sorted(checks, key=lambda c: _STATUS_ORDER.get(str(c.get("status")), 5))
-            self.tables.append(
-                Table(
-                    f"Doctor checks ({src})",
-                    ("status", "check", "message"),
-                    tuple(
-                        (str(c.get("status")), str(c.get("title")), str(c.get("message")))
-                        for c in checks_sorted
-                    ),
-                    src,
-                )
+            self.table(
+                f"Doctor checks ({src})",
+                ("status", "check", "message"),
+                tuple(
+                    (str(c.get("status")), str(c.get("title")), str(c.get("message")))
+                    for c in checks_sorted
+                ),
+                src,
             )
 
     def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
         """Doctor's log timeline split at restarts: accept length per segment, why each began."""
-        vals = [(f"{x.get('index')}: {x.get('start')}", _num(x.get("accept_length"))) for x in segs]
-        drawn = [(n, v) for n, v in vals if v is not None]
-        if len(segs) > 1 and drawn:
+        if len(segs) > 1:
             self._bars(
                 ChartKind.TIMELINE,
                 f"Accept length by log segment, split at restarts ({src})",
                 src,
                 "segment: start",
-                drawn,
+                [
+                    (f"{x.get('index')}: {x.get('start')}", _num(x.get("accept_length")))
+                    for x in segs
+                ],
                 expected,
             )
-        self.tables.append(
-            Table(
-                f"Log segments split at restarts ({src})",
+        self.table(
+            f"Log segments split at restarts ({src})",
+            (
+                "segment",
+                "start",
+                "end",
+                "lines",
+                "accept length",
+                "version",
+                "starts because",
+                "collapse from",
+            ),
+            tuple(
                 (
-                    "segment",
-                    "start",
-                    "end",
-                    "lines",
-                    "accept length",
-                    "version",
-                    "starts because",
-                    "collapse from",
-                ),
-                tuple(
-                    (
-                        str(x.get("index")),
-                        str(x.get("start") or ""),
-                        str(x.get("end") or ""),
-                        str(x.get("lines")),
-                        _f(_num(x.get("accept_length"))),
-                        str(x.get("version") or ""),
-                        str(x.get("starts_because") or ""),
-                        str(x.get("collapse_from") or ""),
-                    )
-                    for x in segs
-                ),
-                src,
-            )
+                    str(x.get("index")),
+                    str(x.get("start") or ""),
+                    str(x.get("end") or ""),
+                    str(x.get("lines")),
+                    _f(_num(x.get("accept_length"))),
+                    str(x.get("version") or ""),
+                    str(x.get("starts_because") or ""),
+                    str(x.get("collapse_from") or ""),
+                )
+                for x in segs
+            ),
+            src,
         )
 
     def compare_hidden(self, name: str, d: Mapping[str, Any]) -> None:
@@ -1099,37 +1003,32 @@ class _Builder:
             values = tuple(tuple(_num(v) for v in r) + (None,) * (width - len(r)) for r in sim)
             rows = tuple(f"served {i}" for i in range(len(values)))
             chosen = ", ".join(f"chunk {r} -> {cols[c]}" for r, c in marked)
-            self.charts.append(
-                Chart(
-                    id=self.chart_id(ChartKind.IDENTIFICATION),
-                    kind=ChartKind.IDENTIFICATION,
-                    title=f"Hidden-state identification ({src})",
-                    description=f"Cosine similarity of each served chunk with each {title}; "
-                    f"the chosen one is outlined: {chosen or 'none identified'}.",
-                    x_label=title,
-                    y_label="served chunk",
-                    source=src,
-                    heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
-                )
+            self.chart(
+                ChartKind.IDENTIFICATION,
+                title=f"Hidden-state identification ({src})",
+                description=f"Cosine similarity of each served chunk with each {title}; "
+                f"the chosen one is outlined: {chosen or 'none identified'}.",
+                x_label=title,
+                y_label="served chunk",
+                source=src,
+                heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
             )
         if chunks:
-            self.tables.append(
-                Table(
-                    f"Served chunks ({src})",
-                    ("chunk", "match", "identified layer", "cosine mean", "rel L2", "what it is"),
-                    tuple(
-                        (
-                            str(c.get("index")),
-                            str(c.get("match")),
-                            str(c.get("identified_layer")),
-                            _f(_num(c.get("cosine_mean")), 4),
-                            _f(_num(c.get("rel_l2")), 4),
-                            str(c.get("description") or ""),
-                        )
-                        for c in chunks
-                    ),
-                    src,
-                )
+            self.table(
+                f"Served chunks ({src})",
+                ("chunk", "match", "identified layer", "cosine mean", "rel L2", "what it is"),
+                tuple(
+                    (
+                        str(c.get("index")),
+                        str(c.get("match")),
+                        str(c.get("identified_layer")),
+                        _f(_num(c.get("cosine_mean")), 4),
+                        _f(_num(c.get("rel_l2")), 4),
+                        str(c.get("description") or ""),
+                    )
+                    for c in chunks
+                ),
+                src,
             )
         for text in _list(d.get("diagnosis")):
             self.notes.append(f"compare-hidden: {text}")
@@ -1137,19 +1036,14 @@ class _Builder:
         kinds = [str(f) for f in _list(d.get("findings")) if isinstance(f, str)]
         if d.get("match") is False:
             fix = "; ".join(f"{e}: {ids}" for e, ids in sugg.items())
-            self.findings.append(
-                (
-                    40,
-                    Finding(
-                        "served hidden states are not the trained ones"
-                        + (f" ({', '.join(kinds)})" if kinds else ""),
-                        "fail",
-                        "; ".join(map(str, _list(d.get("diagnosis")))),
-                        f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
-                        (),
-                        src,
-                    ),
-                )
+            self.finding(
+                40,
+                "served hidden states are not the trained ones"
+                + (f" ({', '.join(kinds)})" if kinds else ""),
+                "fail",
+                "; ".join(map(str, _list(d.get("diagnosis")))),
+                src,
+                f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
             )
 
     def inspect_dump(self, name: str, d: Mapping[str, Any]) -> None:
@@ -1173,18 +1067,14 @@ class _Builder:
             if fps:
                 self.fact(f"dump fingerprint (rms per chunk): {f.get('path')}", fps, src)
         if rows:
-            self.tables.append(
-                Table(
-                    f"Training dumps ({src})",
-                    ("file", "ok", "tokens", "hidden size", "dtype", "rms per chunk", "problems"),
-                    tuple(rows),
-                    src,
-                )
+            self.table(
+                f"Training dumps ({src})",
+                ("file", "ok", "tokens", "hidden size", "dtype", "rms per chunk", "problems"),
+                tuple(rows),
+                src,
             )
         for p in _list(d.get("problems")):
-            self.findings.append(
-                (60, Finding("training dump problem", "warn", str(p), None, (), src))
-            )
+            self.finding(60, "training dump problem", "warn", str(p), src)
 
     def capture_hidden(self, name: str, d: Mapping[str, Any]) -> None:
         src = name
@@ -1321,15 +1211,7 @@ def build_report(
         card = VerdictCard(
             None,
             "findings",
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-            tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS],
+            findings=tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS],
         )
     embedded = []
     for name, doc in documents:

@@ -96,15 +96,15 @@ class Finding:
 class VerdictCard:
     verdict: str | None
     source: str
-    steps: int | None
-    expected_accept_length: float | None  # bonus included
-    expected_drafts: float | None  # bonus excluded
-    observed_accept_length: float | None
-    observed_drafts: float | None
-    ratio: float | None  # observed / expected accepted drafts
-    naive_ratio: float | None
-    explanation: str | None
-    findings: tuple[Finding, ...]
+    steps: int | None = None
+    expected_accept_length: float | None = None  # bonus included
+    expected_drafts: float | None = None  # bonus excluded
+    observed_accept_length: float | None = None
+    observed_drafts: float | None = None
+    ratio: float | None = None  # observed / expected accepted drafts
+    naive_ratio: float | None = None
+    explanation: str | None = None
+    findings: tuple[Finding, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -224,6 +224,10 @@ def test_corpus_score() -> None:
     assert fresh["negatives_right"] == fresh["negatives"]
     # acc_percent_column.md: 'Acc. (%)' may be accuracy, left unread
     assert fresh["positives_right"] >= fresh["positives"] - 1
+    external = eval_pastes.score(ROOT / "tests/data/pastes_external")
+    assert external["negatives_right"] == external["negatives"]
+    # quoted_reply_prose_vllm.md: 'printed 1.9' names no figure
+    assert external["positives_right"] >= external["positives"] - 1
     for p in (ROOT / "tests/data").glob("pastes*/*.truth.json"):
         json.loads(p.read_text())
 

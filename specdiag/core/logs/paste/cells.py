@@ -98,7 +98,17 @@ for _m, _keys in {
         "token acceptance rate",
         "acceptance probability",
     ),
-    ACCEPT_RATIO: ("accept ratio", "acceptance ratio", "global accept ratio"),
+    # 'global accept ratio': FastDeploy's accepted drafts / generated tokens; 'from draft %':
+    # the share of output tokens that came from the draft (mlx-lm's per-token from_draft)
+    ACCEPT_RATIO: (
+        "accept ratio",
+        "acceptance ratio",
+        "global accept ratio",
+        "from draft %",
+        "tokens from draft %",
+        "share from draft",
+        "draft share",
+    ),
     ACCEPTED: (
         "accepted",
         "accepted tokens",
@@ -115,6 +125,9 @@ for _m, _keys in {
         "n accepted",
         "accept num",
         "accepted token num",
+        "tokens from draft",
+        "from draft tokens",
+        "num from draft",
     ),
     DRAFTED: (
         "drafted",
@@ -148,6 +161,10 @@ for _m, _keys in {
         "decoding steps",
         "target forward passes",
         "target passes",
+        "total step",
+        "total steps",
+        "spec decode steps",
+        "total spec decode steps",
     ),
     OUTPUT: (
         "output tokens",
@@ -159,6 +176,8 @@ for _m, _keys in {
         "num generated tokens",
         "emitted tokens",
         "decode tokens",
+        "total output token num",
+        "output token num",
     ),
     K: (
         "num speculative tokens",
@@ -283,6 +302,9 @@ class Key:
     text: str  # the normalised key
     percent: bool  # the key says '%'
     position: int | None = None  # POSITION: the 0-based draft position
+    tool: str | None = (
+        None  # the tool the key names before the metric ('SGLang Spec Accept Length')
+    )
 
 
 def norm(key: str) -> tuple[str, bool]:
@@ -300,10 +322,32 @@ def norm(key: str) -> tuple[str, bool]:
     return k, pct
 
 
+# a tool's name before the metric's ('SGLang Spec Accept Length', 'vLLM acceptance rate'): the
+# metric is read without it and the tool kept
+_TOOL_PREFIX = re.compile(
+    r"^(sglang|vllm|llama\.?cpp|trt ?llm|tensorrt llm|fastdeploy|mlx(?: lm)?|aiperf|specforge)\s+"
+)
+_TOOL_NAME = {
+    "llama.cpp": "llamacpp",
+    "trt llm": "trtllm",
+    "tensorrt llm": "trtllm",
+    "mlx lm": "mlx",
+}
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     k, pct = norm(text)
+    tp = _TOOL_PREFIX.match(k)
+    if tp is not None and len(k) > tp.end():
+        rest = k[tp.end() :]
+        inner = key(rest + (" %" if pct and "%" not in rest else ""))
+        if inner.metric is not None and inner.metric != LABEL:
+            name = tp.group(1)
+            return Key(
+                inner.metric, inner.text, inner.percent, inner.position, _TOOL_NAME.get(name, name)
+            )
     bare = k.replace(" %", "").strip()
     for cand in (k, bare):
         m = _OWN.get(cand)
@@ -318,6 +362,9 @@ def key(text: str) -> Key:
     for filler in ("avg ", "average ", "mean ", "overall ", "total ", "median ", "p50 "):
         if stripped.startswith(filler):
             stripped = stripped[len(filler) :]
+    for scope in ("speculative decoding ", "spec decoding ", "spec decode ", "speculative "):
+        if stripped.startswith(scope) and _OWN.get(stripped[len(scope) :]) is not None:
+            stripped = stripped[len(scope) :]
     if stripped != bare:
         m = _OWN.get(stripped)
         if m is not None:
@@ -337,6 +384,14 @@ def key(text: str) -> Key:
         if f is not None
         else None
     )
+    if mapped is None:
+        # a symbol or name with the metric in brackets ('α (acceptance rate)', 'E[tokens/step]')
+        for a, b in _UNIT_PAREN.findall(_MARKUP.sub("", text)):
+            cand = (a or b).strip()
+            if cand and cand != "%" and not re.search(r"\d", cand):
+                ik = key(cand)
+                if ik.metric is not None and ik.metric != LABEL:
+                    return Key(ik.metric, ik.text, pct or ik.percent, ik.position, ik.tool)
     return Key(mapped, bare, pct)
 
 

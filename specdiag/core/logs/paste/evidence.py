@@ -38,20 +38,29 @@ _BONUS_BY_TOOL = {
     "llamacpp": "llama.cpp's mean length counts the bonus token",
     "trtllm": "TensorRT-LLM's acceptance length counts the bonus token",
     "specforge": "SpecForge reports SGLang's per-request accept length (bonus included)",
+    "aiperf": "AIPerf's Acceptance Length is 1 + accepted / verify steps per request "
+    "(spec_decode_metrics.py)",
+    "fastdeploy": "FastDeploy's average accept len is output tokens / verify steps "
+    "(token_processor.py)",
 }
 # Tools whose printed acceptance rate is documented as accepted / proposed draft tokens.
 _RATE_BY_TOOL = {
     "vllm": "vLLM's acceptance rate is accepted / drafted tokens",
     "llamacpp": "llama.cpp's draft acceptance is accepted / generated draft tokens",
     "trtllm": "TensorRT-LLM's draft acceptance rate is accepted / draft tokens",
+    "aiperf": "AIPerf's Draft Acceptance Rate is accepted / proposed draft tokens",
 }
-# Tools whose 'accept ratio' is documented as accepted drafts over all output tokens: none
-# verified here yet (the identity with the printed counts decides instead).
-_RATIO_BY_TOOL: dict[str, str] = {}
+# Tools whose 'accept ratio' is documented as accepted drafts over all output tokens.
+_RATIO_BY_TOOL: dict[str, str] = {
+    "fastdeploy": "FastDeploy's global accept ratio is 1 - verify steps / output tokens "
+    "(accepted drafts over generated tokens, token_processor.py)",
+}
 _POOLING_BY_TOOL = {
     "vllm": "vllm bench serve and the offline example pool the counters of the whole run",
     "trtllm": "trtllm-bench averages each request's figure",
     "specforge": "SpecForge's benchmark averages each request's accept length",
+    "aiperf": "AIPerf's Acceptance Length row averages each request's length",
+    "fastdeploy": "FastDeploy's spec log divides the run's totals",
 }
 
 
@@ -63,6 +72,7 @@ CONVENTION_RULES = frozenset(
         "the row's framework column",
         "the row's backend column",
         "the row's tool column",
+        "the metric's name",
     )
 )
 
@@ -86,6 +96,8 @@ class Figures:
     histogram: tuple[int, ...] = ()
     fields: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
+    ratio_name: str = ""  # the key of the ratio
 
     def has_acceptance(self) -> bool:
         return (
@@ -120,6 +132,10 @@ class Figures:
             return False
         if getattr(self, attr) is not None:
             return False
+        if key.tool is not None and metric in C.ACCEPTANCE:
+            self.named_tools.add(key.tool)
+        if attr == "ratio":
+            self.ratio_name = key.text
         if metric in (C.RATE, C.ACCEPT_RATIO) and key.percent:
             v = C.Value(v.number, True, v.decimals, v.max, v.statistic, v.spread)
         setattr(self, attr, v)
@@ -262,10 +278,26 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
             basis = Decision(PER_DRAFT, "identity: rate = accepted / drafted tokens")
         elif acc is not None and out and _close(printed_rate, acc / out, tol):
             basis = Decision(PER_OUTPUT_TOKEN, "identity: rate = accepted / output tokens")
+        elif (
+            acc is None
+            and out
+            and steps
+            and out > steps
+            and _close(printed_rate, (out - steps) / out, tol)
+        ):
+            basis = Decision(
+                PER_OUTPUT_TOKEN,
+                "identity: ratio = (output tokens - steps) / output tokens, accepted drafts over "
+                "output tokens (each step emitting the target's own token)",
+            )
         elif acc is not None and (dra or out):
             notes.append(
                 f"identity failed: rate {printed_rate:g} is not accepted / drafted "
                 "nor accepted / output tokens"
+            )
+        elif f.ratio is not None and f.rate is None and "from draft" in f.ratio_name:
+            basis = Decision(
+                PER_OUTPUT_TOKEN, "name: the share of output tokens that came from the draft"
             )
         elif f.ratio is not None and f.rate is None and tool in _RATIO_BY_TOOL:
             basis = Decision(PER_OUTPUT_TOKEN, "tool: " + _RATIO_BY_TOOL[tool])
@@ -299,7 +331,7 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
     ) or (bonus.rule.startswith("identity: printed length = output")):
         pooling = Decision(POOLED, "identity: the length is the run's totals' ratio")
     elif tool in _POOLING_BY_TOOL:
-        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "specforge") else POOLED
+        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "specforge", "aiperf") else POOLED
         pooling = Decision(value, "tool: " + _POOLING_BY_TOOL[tool])
     figures: dict[str, object] = {
         "printed_length": printed_len,
@@ -332,6 +364,8 @@ def record(
     outside its possible range (a note is not enough: such a figure is not stated)."""
     if not f.has_acceptance():
         return None
+    if len(f.named_tools) == 1 and tool_rule not in CONVENTION_RULES - {"the metric's name"}:
+        tool, tool_rule = next(iter(f.named_tools)), "the metric's name"
     # a tool's documented conventions decide only when the block itself (or its heading, or
     # the row's engine column) tells the tool; one named elsewhere in the paste may be a
     # comparison ('unlike vLLM, our fork ...')

@@ -21,7 +21,9 @@ from specdiag.core.logs.paste.tables import Grid
 from specdiag.core.logs.paste.text import Line
 
 _SUMMARY_ROW = re.compile(r"^(?:avg|average|mean|overall|total|all|combined)\b", re.I)
-_STAT_COL = re.compile(r"^(avg|average|mean|median|p\d{1,2}|min|max|std|stddev)$", re.I)
+_STAT_COL = re.compile(
+    r"^(avg|average|mean|median|(?:adj_?)?p\d{1,2}(?:\.\d)?|min|max|std|stddev)$", re.I
+)
 _STAT_PREF = {"avg": 0, "average": 0, "mean": 0, "median": 1, "p50": 1}
 _TOOL_COLS = frozenset(("engine", "framework", "backend", "tool"))
 
@@ -127,18 +129,28 @@ def _by_rows(
         else (k, slot)
         for (k, slot), col in zip(keys, cols, strict=True)
     ]
-    # a 'draft tokens' column of small whole numbers, without accepted counts beside it, is
-    # the configuration (draft tokens per step, SGLang's num_draft_tokens), not a count
-    metrics = {k.metric for k, _ in keys}
+    # a 'draft tokens' column of small whole numbers is the configuration (draft tokens per
+    # step, SGLang's num_draft_tokens), not a count
     drafted_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.DRAFTED]
+    # (beside an accepted count, only when it is smaller than that count on every row)
+    accepted_cols = [i for i, (k, _) in enumerate(keys) if k.metric == C.ACCEPTED]
+
+    def _num(cells: list[str], i: int) -> float | None:
+        v = C.value(cells[i] if i < len(cells) else "")
+        return v.number if v is not None else None
+
     per_step_drafts = (
-        C.ACCEPTED not in metrics
-        and bool(drafted_cols)
+        bool(drafted_cols)
         and all(
-            (v := C.value(cells[i] if i < len(cells) else "")) is None
-            or (v.number == int(v.number) and 0 < v.number <= 64)
+            (n := _num(cells, i)) is None or (n == int(n) and 0 < n <= 64)
             for _, cells in g.rows
             for i in drafted_cols
+        )
+        and all(
+            (d := _num(cells, i)) is None or (a := _num(cells, j)) is None or d < a
+            for _, cells in g.rows
+            for i in drafted_cols
+            for j in accepted_cols
         )
     )
     for ln, cells in g.rows:
@@ -249,9 +261,17 @@ _PAIR = re.compile(
 _PAIR_BARE = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
-    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?![\w.])",
+    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)",
     re.I,
 )
+# a count before its noun, in prose ('and 182 decoding steps', '1,208 accepted tokens'): counts
+# only (whole numbers read as accepted, drafted, steps or output tokens)
+_PAIR_COUNT_FIRST = re.compile(
+    r"(?<![\w.%/])(?P<val>" + _DIGITS + r")\s+(?P<key>[A-Za-z][A-Za-z _-]{2,40}?)"
+    r"(?=\s*(?:[,.;:)]|$|\band\b|\bout of\b|\bin\b|\bwith\b|\bover\b))",
+    re.I,
+)
+_COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
 _QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per"))
 _CONNECT = {
     "is",
@@ -316,6 +336,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 rest[i] = " "
             for i in range(m.start("key"), m.end("key")):
                 rest[i] = " "
+    for m in _PAIR_COUNT_FIRST.finditer("".join(rest)):
+        k = C.key(m.group("key"))
+        v = C.value(m.group("val"))
+        if k.metric not in _COUNT_METRICS or v is None or v.number != int(v.number):
+            continue
+        found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
 
@@ -351,6 +377,14 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
     return out
 
 
+# words that may follow 'accepted A / B' when B is the drafted count: the count's noun, or a
+# word that ends the phrase ('... 301 / 364 and 182 decoding steps')
+_COUNT_NOUNS = frozenset(
+    ("tokens", "token", "drafted", "draft", "drafts", "generated", "proposed", "tok")
+    + ("and", "with", "in", "over", "after", "for", "at", "on", "by", "but", "or", "while")
+)
+
+
 def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
     metric comes a second time (the next configuration)."""
@@ -381,6 +415,16 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             if m:
                 fig.histogram = tuple(int(x) for x in re.split(r"[,\s]+", m.group(1).strip()) if x)
         for k, v, kt, vt in pairs(t):
+            if k.metric == C.ACCEPTED and v.max is not None:
+                # 'Accepted 412 / 600': accepted of drafted tokens, unless another noun follows
+                # ('38 / 40 testers')
+                after = re.search(re.escape(vt) + r"\s*([A-Za-z]+)", t)
+                if after is not None and after.group(1).lower() not in _COUNT_NOUNS:
+                    continue
+                drafted = C.Value(v.max, False, 0)
+                if fig.drafted is None and v.max == int(v.max):
+                    fig.put(C.DRAFTED, drafted, C.key("drafted"), f"{v.max:g}", kt)
+                v = C.Value(v.number, False, v.decimals)
             if k.metric == C.LABEL:
                 if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
                     flush()
@@ -442,11 +486,21 @@ def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
             yield from _objects(v, depth + 1)
 
 
+_JSON_STATS = ("avg", "mean", "value", "p50", "median")
+
+
+def _is_num(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
     out: list[PasteRecord] = []
+    consumed: set[int] = set()  # metric objects read as a figure of the object holding them
     for obj in _objects(doc):
+        if id(obj) in consumed:
+            continue
         fig = E.Figures()
         labels: list[tuple[str, str]] = []
         for name, v in obj.items():
@@ -466,6 +520,19 @@ def json_records(
                         for i, x in enumerate(nums):
                             fig.positions[i] = float(x)
                     fig.fields.append((name, json.dumps(v)[:80]))
+            elif isinstance(v, dict) and k.metric not in (C.LABEL, C.K):
+                # a metric's statistics under its name ('{"..._acceptance_length": {"unit":
+                # "ratio", "avg": 2.41, "p50": 2.38}}'): its mean (else median) is the figure
+                stat = next((s for s in _JSON_STATS if _is_num(v.get(s))), None)
+                if stat is not None:
+                    unit = str(v.get("unit", "")).strip().lower()
+                    text = repr(v[stat]) + ("%" if unit in ("%", "percent") else "")
+                    val = C.value(text)
+                    if val is not None:
+                        word = "median" if stat in ("p50", "median") else "mean"
+                        val = C.Value(val.number, val.percent, val.decimals, None, word)
+                        fig.put(k.metric, val, k, f"{stat} {text}", name)
+                        consumed.add(id(v))
             elif isinstance(v, (int, float)) and not isinstance(v, bool):
                 text = repr(v) if isinstance(v, float) else str(v)
                 val = C.value(text)
@@ -473,6 +540,22 @@ def json_records(
                     if k.metric == C.K:
                         labels.append((k.text, text))
                     fig.put(k.metric, val, k, text, name)
+        # a metric object named by a field ('{"header": "Acceptance Length", "avg": 2.41}')
+        named = next(
+            (obj[f] for f in ("header", "name", "metric", "tag") if isinstance(obj.get(f), str)),
+            None,
+        )
+        if named is not None and not fig.has_acceptance():
+            nk = C.key(named)
+            stat = next((s for s in _JSON_STATS if _is_num(obj.get(s))), None)
+            if nk.metric in C.ACCEPTANCE and stat is not None:
+                unit = str(obj.get("unit", "")).strip().lower()
+                text = repr(obj[stat]) + ("%" if unit in ("%", "percent") else "")
+                val = C.value(text)
+                if val is not None:
+                    word = "median" if stat in ("p50", "median") else "mean"
+                    val = C.Value(val.number, val.percent, val.decimals, None, word)
+                    fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
         if repaired:
             fig.notes.append(
                 "JSON with '...' placeholders or trailing commas, read after removing them"

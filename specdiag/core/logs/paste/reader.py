@@ -29,11 +29,12 @@ _STRONG = re.compile(r"accept|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per 
 _OTHER_MEANING = re.compile(
     r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
     r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
-    r"user acceptance|acceptance test",
+    r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
+    r"\badmitted\b|enrol",
     re.IGNORECASE,
 )
 _SPEC_CONTEXT = re.compile(
-    r"speculat|draft|eagle|medusa|\bmtp\b|n-?gram|spec[_ ]?dec|accept(?:ance)?[ _]?len|τ|"
+    r"speculat|draft(?:ed|s)?\b(?! (?:release|notes?|pr|document|version|email|copy|plan)\b)|eagle|medusa|\bmtp\b|n-?gram|spec[_ ]?dec|accept(?:ance)?[ _]?len|τ|"
     r"tok(?:ens)?/step|verify|bonus|target model",
     re.IGNORECASE,
 )
@@ -58,6 +59,8 @@ MAX_SHOWN = 12
 
 def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
+    if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
+        own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     if len(own) == 1:
         if _COMPARISON.search(heading) and not T.tools_named(block_text):
             return own[0], "named in the heading beside a comparison"

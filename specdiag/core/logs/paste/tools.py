@@ -11,7 +11,8 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("aiperf", r"\baiperf\b"),
         ("genai-perf", r"\bgenai[-_ ]perf\b"),
         ("specforge", r"\bspecforge\b"),
-        ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b"),
+        # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
+        ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
         ("trtllm", r"\btrtllm|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
         ("llamacpp", r"llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b"),
@@ -36,7 +37,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "aiperf": ("aiperf",),
     "genai-perf": ("genai",),
     "specforge": ("specforge",),
-    "fastdeploy": ("fastdeploy", "fd_serving", "fdserving"),
+    "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
     "mlx": ("mlx",),
     "trtllm": ("trtllm", "tensorrt", "decoding statistics"),
     "llamacpp": ("llama", "n_drafted"),
