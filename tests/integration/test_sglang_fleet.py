@@ -218,6 +218,11 @@ def test_exporter_probe_of_the_real_server_is_its_log(real_servers: RealServers)
     (per-request meta_info, the prefill token NOT counted), which equals the server's own
     Decode batch lines over the probe's requests, weighted by batch size."""
     srv = real_servers.sglang(target="t10", draft="1_4_7", decode_log_interval=1)
+    # the first request after start is SGLang's warm-up (tens of seconds on a busy machine):
+    # out of the probe, whose requests time out after 60 s
+    srv.post_json(
+        "/generate", {"text": "warm", "sampling_params": {"max_new_tokens": 2}}, timeout=300
+    )
     offset = srv.wait_quiet()
     exporter = spawn_exporter(
         "--probe", srv.url, "--interval", "3600", "--probe-requests", "2",
@@ -236,6 +241,7 @@ def test_exporter_probe_of_the_real_server_is_its_log(real_servers: RealServers)
                 time.sleep(1.0)
         assert value is not None, text
         steps = m.value("specdiag_verify_steps", source="probe", rank="")
+        assert m.value("specdiag_samples", source="probe", rank="") == 2  # no request lost
     finally:
         exporter.send_signal(signal.SIGTERM)
         try:

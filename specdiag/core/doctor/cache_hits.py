@@ -122,8 +122,8 @@ class CacheHitScanner:
         if self._new + self._cached > 0:
             self.share = self._cached / (self._new + self._cached)
             self._new = self._cached = 0
-        if self.share is None or not math.isfinite(accept_length) or weight <= 0:
-            return
+        if self.share is None or not 1.0 <= accept_length <= 1e4 or not 0 < weight < 1e12:
+            return  # no hit figure yet, or a value no engine logs
         i = min(BINS - 1, int(self.share * BINS))
         self._n[i] += 1
         self._w[i] += weight
