@@ -273,11 +273,12 @@ class LogAnalyzer:
         if not n:
             return None
         tags = len(self._overflow_names)
-        shown = f"at least {tags:,}" if tags >= _OVERFLOW_NAMES else f"{tags:,}"
+        more = "at least " if tags >= _OVERFLOW_NAMES else ""
         return (
-            f"{shown} rank tags past the first {MAX_RANK_SERIES} ({n:,} records) are pooled as "
-            f"one rank '{OVERFLOW_RANK}' series to keep memory bounded; the engine's figures "
-            "count every record"
+            f"{more}{len(self._ranks) + tags:,} rank tags: the first {MAX_RANK_SERIES} have a "
+            f"series each, the other {more}{tags:,} ({n:,} records) are pooled as one rank "
+            f"'{OVERFLOW_RANK}' series to keep memory bounded; the engine's figures count "
+            "every record"
         )
 
     def _add_impls(self, batch: RecordBatch, rows: npt.NDArray[np.int64]) -> None:
