@@ -120,6 +120,8 @@ class LogsSource:
         store.register(self.kind, self.ident)
 
     def publish(self, rep: LogsReport) -> None:
+        from specdiag.core.logs.analyze import OVERFLOW_RANK
+
         if self.cfg.follow:
             missing = self._missing()
             if missing is not None:  # the path is gone or became a pipe: down until it is back
@@ -132,16 +134,23 @@ class LogsSource:
             if len(summ.ranks) > 1:
                 # the engine's total has rank ""; lines without a rank tag are "untagged"; past
                 # MAX_RANK_SERIES ranks the least sampled are served as one "overflow" series
-                ranks = sorted(summ.ranks.items(), key=lambda kv: -kv[1].records)
-                kept = ranks if len(ranks) <= MAX_RANK_SERIES else ranks[: MAX_RANK_SERIES - 1]
-                overflow = [st for _, st in ranks[len(kept) :]]
+                # (the logs core pools the tags past its own cap as rank "overflow" already)
+                pooled = summ.ranks.get(OVERFLOW_RANK)
+                ranks = sorted(
+                    ((r, st) for r, st in summ.ranks.items() if r != OVERFLOW_RANK),
+                    key=lambda kv: -kv[1].records,
+                )
+                fits = len(ranks) <= MAX_RANK_SERIES and pooled is None
+                kept = ranks if fits else ranks[: MAX_RANK_SERIES - 1]
+                overflow = [st for _, st in ranks[len(kept) :]] + ([pooled] if pooled else [])
                 parts += [(r or "untagged", st) for r, st in kept]
                 if overflow and not self.warned_overflow:
                     self.warned_overflow = True
+                    core = next((w for w in summ.stats.warnings if OVERFLOW_RANK in w), None)
                     self.warn(
-                        f"logs: {len(ranks)} rank tags in {eng} logs; the {len(kept)} with the "
-                        f"most records are served per rank, the other {len(overflow)} together "
-                        'as rank="overflow"'
+                        f"logs: {core or f'{len(ranks)} rank tags'} in {eng} logs; the "
+                        f"{len(kept)} with the most records are served per rank, the others "
+                        'together as rank="overflow"'
                     )
             if overflow:
                 out.append(_overflow_reading(str(eng), self.replica, overflow))

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-STATUS_CODES = {"pass": 0.0, "warn": 1.0, "fail": 2.0}
+# an unreadable check (a config value of the wrong type) is not a pass: it has its own code
+STATUS_CODES = {"pass": 0.0, "warn": 1.0, "fail": 2.0, "unreadable": 3.0}
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,8 @@ class StoreCollector:
         yield exp
         status = GaugeMetricFamily(
             "specdiag_check_status",
-            "specdiag doctor check: 0 pass, 1 warn, 2 fail (skipped checks are left out).",
+            "specdiag doctor check: 0 pass, 1 warn, 2 fail, 3 unreadable (skipped checks are left "
+            "out).",
             labels=["check", "family"],
         )
         for check, family, st in snap["checks"]:
@@ -190,7 +192,8 @@ class StoreCollector:
         yield status
         if snap["findings"] is not None:
             fnd = GaugeMetricFamily(
-                "specdiag_doctor_findings", "specdiag doctor: checks that warn or fail."
+                "specdiag_doctor_findings",
+                "specdiag doctor: checks that warn, fail or could not read a config value.",
             )
             fnd.add_metric([], float(snap["findings"]))
             yield fnd

@@ -6,6 +6,7 @@ from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Gap, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.typed import server_accept_lengths
 
 FAIL_BELOW_RATIO = 0.75  # below this share of the prediction a "below" verdict is a fail
 
@@ -61,19 +62,13 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
             )
             return v, f"the {eng} logs ({how} of {recs})", evs
     if ctx.server and ctx.server.server_info:
-        states = ctx.server.server_info.get("internal_states")
-        if isinstance(states, list):
-            vals = [
-                float(x["avg_spec_accept_length"])
-                for x in states
-                if isinstance(x, dict) and isinstance(x.get("avg_spec_accept_length"), (int, float))
-            ]
-            if vals:
-                v = sum(vals) / len(vals)
-                evs.append(
-                    ev("server", f"{ctx.server.url}/server_info avg_spec_accept_length", f"{v:.3f}")
-                )
-                return v, "the server's lifetime average (/server_info)", evs
+        vals = server_accept_lengths(ctx.server.server_info)
+        if vals:
+            v = sum(vals) / len(vals)
+            evs.append(
+                ev("server", f"{ctx.server.url}/server_info avg_spec_accept_length", f"{v:.3f}")
+            )
+            return v, "the server's lifetime average (/server_info)", evs
     return None, None, evs
 
 

@@ -11,6 +11,7 @@ from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.typed import server_accept_lengths
 
 GRAPH_WARN_SHARE = 0.10
 TREND_MIN_BUCKETS = 8
@@ -275,13 +276,7 @@ def _rel(a: float, b: float) -> float:
 def lifetime_vs_run(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, str, float]] = []
     if ctx.server and ctx.server.report and ctx.server.server_info:
-        states = ctx.server.server_info.get("internal_states")
-        raw = (
-            [s.get("avg_spec_accept_length") for s in states if isinstance(s, dict)]
-            if isinstance(states, list)
-            else []
-        )
-        vals = [float(v) for v in raw if isinstance(v, (int, float))]
+        vals = server_accept_lengths(ctx.server.server_info)
         run = ctx.server.report.main.accept.pooled
         if vals and run is not None:
             pairs.append(

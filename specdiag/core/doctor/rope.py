@@ -8,7 +8,7 @@ from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
-from specdiag.core.doctor.typed import Reads
+from specdiag.core.doctor.typed import Reads, server_length
 
 
 def _rope(r: Reads, m: ModelDir) -> tuple[float | None, Any]:
@@ -33,8 +33,9 @@ def _rope(r: Reads, m: ModelDir) -> tuple[float | None, Any]:
 def served_max_len(ctx: Context) -> tuple[int | None, str | None]:
     if ctx.server is not None:
         info = ctx.server.server_info
-        if isinstance(info, dict) and isinstance(info.get("context_length"), int):
-            return info["context_length"], f"{ctx.server.url}/server_info: context_length"
+        length = server_length(info, "context_length")
+        if length is not None:
+            return length, f"{ctx.server.url}/server_info: context_length"
         if ctx.server.max_model_len:
             return ctx.server.max_model_len, f"{ctx.server.url}/v1/models: max_model_len"
     if ctx.args is not None and ctx.args.max_len:

@@ -27,6 +27,32 @@ MAX_LAYERS = 4096  # decoder layers of any model
 MAX_IDS = 64  # aux layer ids of a draft
 
 
+def server_accept_lengths(info: Any) -> list[float]:
+    """SGLang ``/server_info`` ``internal_states[].avg_spec_accept_length`` values a server can
+    truly hold: finite numbers in 1..1025 (an accept length counts the bonus token, so it is at
+    least 1; 0 before the first request). A server that lies (NaN, 1e308, ``true``, a string, a
+    negative) has its value left out, never averaged into a gap."""
+    states = info.get("internal_states") if isinstance(info, dict) else None
+    if not isinstance(states, list):
+        return []
+    out = []
+    for s in states[:4096]:
+        v = s.get("avg_spec_accept_length") if isinstance(s, dict) else None
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            f = float(v) if abs(v) < 1e300 else math.inf
+            if math.isfinite(f) and 1.0 <= f <= 1025.0:
+                out.append(f)
+    return out
+
+
+def server_length(info: Any, key: str) -> int | None:
+    """A length a server states (``context_length``): an integer in 1..2^40, else None."""
+    v = info.get(key) if isinstance(info, dict) else None
+    if type(v) is int and 0 < v < 1 << 40:
+        return v
+    return None
+
+
 def _shown(v: Any) -> str:
     if isinstance(v, dict):
         return f"an object of {len(v)} key(s)"

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from specdiag.core.logs import fast
-from specdiag.core.logs.batch import RecordBatch
+from specdiag.core.logs.batch import Codes, RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import (
     BENCH,
@@ -130,8 +130,16 @@ class _Source:
         self.scanner = scanner
 
 
+MAX_RANK_SERIES = 64  # rank tags kept as series of their own (the exporter's cap too)
+OVERFLOW_RANK = "overflow"  # the series of every rank tag past the cap
+_OVERFLOW_NAMES = 100_000  # distinct overflowed tags counted at most (then "at least")
+
+
 class LogAnalyzer:
-    """Streaming analysis of any number of sources."""
+    """Streaming analysis of any number of sources. At most :data:`MAX_RANK_SERIES` rank tags
+    get a series of their own (the first seen); the records of any other tag go to one
+    ``overflow`` series, so a log with 10^5 rank tags keeps memory bounded; the engine's pooled
+    figures still count every record, and a warning says how many were pooled."""
 
     def __init__(
         self,
@@ -154,6 +162,9 @@ class LogAnalyzer:
         self.leaves: dict[tuple[str, str, str, str], SeriesAccumulator] = {}
         # (engine, implementation) -> totals-since-start lines of that implementation
         self.impls: dict[tuple[str, str], SeriesAccumulator] = {}
+        self._ranks: set[str] = set()  # the rank tags with a series of their own
+        self._overflow_names: set[str] = set()
+        self._overflow_records: dict[str, int] = {}  # engine -> records pooled as overflow
 
     def add_source(self, label: str) -> Scanner:
         parser = LineParser(self.engine, self.engine_version, source=label, year=self.year)
@@ -196,6 +207,7 @@ class LogAnalyzer:
                 return
         else:
             rows = np.arange(len(batch), dtype=np.int64)
+        batch = self._cap_ranks(batch, rows)
         # a row's series: (engine, rank, class); a per-position row belongs to the main series
         # of its engine and rank (the request line before it)
         kinds = batch.kind.values
@@ -226,6 +238,48 @@ class LogAnalyzer:
             leaf.add_rows(batch, rows[where])
             if cls == LIFETIME:
                 self._add_impls(batch, rows[where])
+
+    def _cap_ranks(self, batch: RecordBatch, rows: npt.NDArray[np.int64]) -> RecordBatch:
+        """``batch`` with every rank tag past the cap renamed :data:`OVERFLOW_RANK` (the
+        records seen by ``on_record`` keep their own tag)."""
+        values = batch.rank.values
+        names: list[str] = []
+        for v in values:
+            if v == "" or v in self._ranks:
+                names.append(v)
+            elif len(self._ranks) < MAX_RANK_SERIES:
+                self._ranks.add(v)
+                names.append(v)
+            else:
+                names.append(OVERFLOW_RANK)
+                if len(self._overflow_names) < _OVERFLOW_NAMES:
+                    self._overflow_names.add(v)
+        if names == list(values):
+            return batch
+        table: dict[str, int] = {}
+        remap = np.array([table.setdefault(n, len(table)) for n in names], np.int32)
+        over = np.array(
+            [n == OVERFLOW_RANK and v != OVERFLOW_RANK for n, v in zip(names, values, strict=True)]
+        )
+        moved = rows[over[batch.rank.codes[rows]]]
+        codes, counts = np.unique(batch.engine.codes[moved], return_counts=True)
+        for c, k in zip(codes.tolist(), counts.tolist(), strict=True):
+            eng = batch.engine.values[c]
+            self._overflow_records[eng] = self._overflow_records.get(eng, 0) + k
+        return replace(batch, rank=Codes(remap[batch.rank.codes], tuple(table)))
+
+    def _overflow_warning(self, eng: str) -> str | None:
+        n = self._overflow_records.get(eng)
+        if not n:
+            return None
+        tags = len(self._overflow_names)
+        more = "at least " if tags >= _OVERFLOW_NAMES else ""
+        return (
+            f"{more}{len(self._ranks) + tags:,} rank tags: the first {MAX_RANK_SERIES} have a "
+            f"series each, the other {more}{tags:,} ({n:,} records) are pooled as one rank "
+            f"'{OVERFLOW_RANK}' series to keep memory bounded; the engine's figures count "
+            "every record"
+        )
 
     def _add_impls(self, batch: RecordBatch, rows: npt.NDArray[np.int64]) -> None:
         """Totals-since-start lines, also per speculative implementation (llama.cpp)."""
@@ -284,6 +338,8 @@ class LogAnalyzer:
                 else None
             )
             impls = {i: a.finish(True) for (e, i), a in sorted(self.impls.items()) if e == eng}
+            if (over := self._overflow_warning(eng)) is not None:
+                stats = replace(stats, warnings=(*stats.warnings, over))
             if series == LIFETIME and len(impls) > 1:
                 stats = replace(
                     stats,
