@@ -368,8 +368,18 @@ def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:
 
 
 def _parse_error_message(exc: typer.TyperException) -> str:
-    """typer's message on one line (0.29's pydantic-based parsing prefixes "Value error, ")."""
-    return " ".join(exc.format_message().replace(": Value error, ", ": ").split())
+    """typer's message on one line. typer 0.29 parses with pydantic: its words drop the value
+    given (``Input should be greater than or equal to 1``), so the value is added back from
+    the validation error it chains (``errors()[0]["input"]``), and its "Value error, " prefix
+    is dropped."""
+    text = " ".join(exc.format_message().replace(": Value error, ", ": ").split())
+    errors = getattr(exc.__cause__, "errors", None)
+    if callable(errors):
+        with suppress(Exception):
+            given = errors()[0]["input"]
+            if isinstance(given, str) and given not in text:
+                text += f" (got {given})"
+    return text
 
 
 def _parse_error_hint(app: typer.Typer, exc: typer.TyperException, prog_name: str) -> str:

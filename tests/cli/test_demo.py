@@ -16,7 +16,7 @@ from typing import IO
 import pytest
 
 from specdiag.workflows import demo
-from tests.support.cli import run_cli
+from tests.support.cli import demo_run, run_cli
 
 
 def test_scenario_profiles_are_derived_from_the_story() -> None:
@@ -32,7 +32,7 @@ def test_scenario_profiles_are_derived_from_the_story() -> None:
     [("seed", "below", True), ("collapsed", "collapsed", False), ("healthy", "healthy", True)],
 )
 def test_scenario_verdicts(scenario: str, verdict: str, hidden_match: bool) -> None:
-    r = run_cli(["demo", "--scenario", scenario, "--json"])
+    r = demo_run("--scenario", scenario, "--json")
     assert r.exit_code == 0, r.stderr
     doc = r.json()
     assert doc["verdict"] == verdict

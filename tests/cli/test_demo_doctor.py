@@ -1,30 +1,28 @@
-"""The demo's doctor step: the deployment story, broken and repaired (issue item 4)."""
+"""The demo's doctor step: the deployment story, broken and repaired."""
 
 from __future__ import annotations
 
 import pytest
 
 from specdiag.core.doctor.model import Status
-from tests.support.cli import run_cli
+from tests.support.cli import demo_run
 
 pytest.importorskip("starlette")
 pytest.importorskip("torch")
 
 
 def test_demo_collapsed_doctor_names_the_aux_ids_first() -> None:
-    from specdiag.workflows.demo import run_demo
-
-    r = run_demo("collapsed")
-    assert r.doctor is not None and r.doctor_command is not None
-    first = r.doctor.findings[0]
-    assert first.check == "aux-layer-ids" and first.status is Status.FAIL
-    assert "[2, 30, 58]" in (first.fix or "")
-    assert r.doctor.gap is not None and r.doctor.gap.verdict == "collapsed"
-    assert "--server" in r.doctor_command and "--server-args" in r.doctor_command
+    r = demo_run("--scenario", "collapsed", "--json")
+    step = next(s for s in r.json()["steps"] if s["name"] == "doctor")
+    first = step["result"]["findings"][0]
+    assert first["check"] == "aux-layer-ids" and first["status"] == Status.FAIL.value
+    assert "[2, 30, 58]" in (first["fix"] or "")
+    assert step["result"]["gap"]["verdict"] == "collapsed"
+    assert "--server " in step["command"] and "--server-args" in step["command"]
 
 
 def test_demo_seed_doctor_says_below_not_healthy() -> None:
-    r = run_cli(["demo", "--json"])
+    r = demo_run("--scenario", "seed", "--json")
     assert r.exit_code == 0, r.stderr
     step = next(s for s in r.json()["steps"] if s["name"] == "doctor")
     doc = step["result"]

@@ -5,6 +5,7 @@ log, 0.75 x 5 steps. doctor must name the aux ids first and give [2, 30, 58] for
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +28,30 @@ SNIPPET = '"eagle_config": {"eagle_aux_hidden_state_layer_ids": [2, 30, 58], "us
 
 
 @pytest.fixture(scope="module")
-def founding(tmp_path_factory: pytest.TempPathFactory) -> Founding:
+def founding(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Founding]:
     root = tmp_path_factory.mktemp("founding")
-    return make_founding(root, make_target(root / "target"))
+    with pytest.MonkeyPatch.context() as mp:
+        _run_the_target_once_per_sample(mp)
+        yield make_founding(root, make_target(root / "target"))
+
+
+def _run_the_target_once_per_sample(mp: pytest.MonkeyPatch) -> None:
+    """Every doctor run here runs the same random-weight target over the same sample (its
+    forward is deterministic on the CPU): the first run computes the hidden states, the later
+    ones of this module reuse them. Each run still goes through doctor's own call of
+    ``hf_hidden_states`` (test_the_target_is_loaded_once counts those calls)."""
+    from specdiag.core.hidden import capture_hf
+
+    real = capture_hf.hf_hidden_states
+    seen: dict[str, Any] = {}
+
+    def once(model_dir: Any, token_ids: Any, **kw: Any) -> Any:
+        key = repr((str(model_dir), list(token_ids), sorted(kw.items())))
+        if key not in seen:
+            seen[key] = real(model_dir, token_ids, **kw)
+        return seen[key]
+
+    mp.setattr(capture_hf, "hf_hidden_states", once)
 
 
 def _aux(doc: dict[str, Any]) -> dict[str, Any]:

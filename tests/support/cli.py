@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Sequence
@@ -34,3 +35,10 @@ def run_cli(
         sys.stderr.flush()
         out, err = stdout.getvalue(), stderr.getvalue()
     return CliResult(code, out.decode(), err.decode())
+
+
+@functools.cache
+def demo_run(*args: str) -> CliResult:
+    """``specdiag demo ARGS``, run once per test session: a demo takes seconds, and several
+    tests read the same scenario's document (the result is shared: do not mutate it)."""
+    return run_cli(["demo", *args])

@@ -136,6 +136,7 @@ def _asan_runtime() -> str | None:
     return out if out and os.path.isabs(out) and os.path.exists(out) else None
 
 
+@pytest.mark.integration  # a sanitizer build of the C scanner, this file's tests run again on it
 def test_sanitized_scanner(tmp_path: Path) -> None:
     """csrc/fastlogs.c built with -fsanitize=address,undefined (every error fatal), then the
     differential tests above run against that build."""
