@@ -70,4 +70,5 @@ def test_demo_real_sglang_finds_and_fixes_the_founding_case() -> None:
     assert repaired["verdict"] in ("healthy", "below")
     dr = steps["doctor-repaired"]
     assert all(f["check"] != "aux-layer-ids" for f in dr["findings"])
+    assert all(f["check"] not in ("parallelism", "training-dump") for f in dr["findings"])
     assert "error:" not in proc.stderr

@@ -91,7 +91,8 @@ def quantization(ctx: Context) -> Outcome:
     reads="--server-args: SGLang --enable-dp-attention with --dp-size, --disaggregation-mode; "
     "vLLM --pipeline-parallel-size; TRT-LLM enable_attention_dp; the logs' per-rank figures "
     "(rank-outlier)",
-    decides="a layout with a known acceptance loss or hidden-state bug in speculative decoding",
+    decides="a layout with a known acceptance loss or hidden-state bug in speculative decoding "
+    '(SGLang\'s disaggregation mode "null", its default and what /server_info reports, is off)',
     refs=("sglang#16274", "sglang#10059", "sglang#7242", "vllm#36731", "TensorRT-LLM#7939"),
 )
 def parallelism(ctx: Context) -> Outcome:
@@ -109,7 +110,8 @@ def parallelism(ctx: Context) -> Outcome:
             "1.48 with it on"
         )
     mode = a.flag("--disaggregation-mode")
-    if isinstance(mode, str) and a.method:
+    # SGLang's own "off" is the string "null" (its default, in every /server_info; 0.5.23 read)
+    if isinstance(mode, str) and mode.strip().lower() not in ("null", "none", "") and a.method:
         evs.append(ev("server-args", "--disaggregation-mode", mode))
         warns.append(
             f"PD disaggregation ({mode}) with {a.method}: the prefill->decode transfer must carry "

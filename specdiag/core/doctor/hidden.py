@@ -15,7 +15,8 @@ from specdiag.core.doctor.typed import Reads
     reads="--training-dump (file or SpecForge directory) through inspect-dump: keys, shapes, "
     "NaN/Inf, padding, chunk norms, embedding-like chunks, d2t/t2d files; the target hidden size",
     decides="the dump is consistent; its chunks are in ascending depth; no chunk is the "
-    "embedding; its hidden size is the target's",
+    "embedding (layers identified against the target or --reference decide over the "
+    "repeated-token heuristic); its hidden size is the target's",
     refs=("SpecForge#885", "NVIDIA/Model-Optimizer#2410", "speculators#313"),
 )
 def training_dump(ctx: Context) -> Outcome:
@@ -54,6 +55,21 @@ def training_dump(ctx: Context) -> Outcome:
                 f"{f0.feature_key} {f0.chunks} chunks of H={f0.hidden_size}, {f0.dtype}",
             )
         )
+    ident = ctx.training_hf
+    if ident and all(x is not None for x in ident) and 0 not in ident:
+        # the layers were identified against the target (or --reference): that decides, not
+        # the repeated-token heuristic (a model whose layers barely mix context fools it)
+        kept = [w for w in warns if "like the embedding output" not in w]
+        if len(kept) != len(warns):
+            evs.append(
+                ev(
+                    "training-dump",
+                    ctx.training_file or ctx.inputs.training_dump,
+                    f"chunks identified as HF indices {list(ident)}, none the embedding "
+                    "(the repeated-token heuristic's warning set aside)",
+                )
+            )
+            warns = kept
     confirm = (f"specdiag inspect-dump {ctx.inputs.training_dump}",)
     if not problems and (bad := unreadable(r, "the dump's hidden size against the target's")):
         return bad

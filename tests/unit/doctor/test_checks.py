@@ -703,3 +703,50 @@ def test_tokenizer_overlap(tmp_path: Path) -> None:
     tok(d, shifted)
     c = doctor(draft=str(d), target=str(t))["special-tokens"]
     assert c.status is Status.FAIL and "80.0% of the draft's tokens" in c.message
+
+
+# ----------------------------------------------------------------------------- read on real SGLang
+
+
+def test_disaggregation_mode_null_is_off() -> None:
+    """SGLang's /server_info (and its default) says disaggregation_mode "null" for "off"
+    (measured on 0.5.23): no PD-disaggregation warning then; a real mode still warns."""
+    off = doctor(server_args=sglang_args("d", extra="--disaggregation-mode null"))["parallelism"]
+    assert off.status is Status.PASS, off.message
+    on = doctor(server_args=sglang_args("d", extra="--disaggregation-mode decode"))["parallelism"]
+    assert on.status is Status.WARN and "PD disaggregation (decode)" in on.message
+
+
+def _token_only_stack(ids: Any, layers: int = 6, hidden: int = 16) -> Any:
+    """hidden_states [L+1, T, H] of a model whose layers do not mix context: every layer's output
+    is a function of the token alone (the harness's tiny SGLang targets are built so)."""
+    import torch
+
+    g = torch.Generator().manual_seed(0)
+    tables = torch.randn(layers + 1, 64, hidden, generator=g)
+    return torch.stack([tables[k][ids] for k in range(layers + 1)])
+
+
+def test_identified_layers_override_the_embedding_heuristic(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch")
+    from specdiag.workflows.synthetic import random_ids, save_record, specforge_record
+
+    ids = random_ids(40, 64, seed=1)  # 40 draws of 63 ids: repeated tokens
+    stack = _token_only_stack(ids)
+    ref = tmp_path / "ref.pt"
+    torch.save({"hidden_states": stack, "input_ids": ids}, ref)
+
+    def check(trained: tuple[int, ...], with_ref: bool) -> Any:
+        rec = specforge_record(stack, trained, ids, dtype=torch.float32)
+        train = save_record(rec, tmp_path / f"t{trained}{with_ref}" / "data_0.ckpt")
+        kw = {"reference": str(ref)} if with_ref else {}
+        return doctor(training_dump=str(train), **kw)["training-dump"]
+
+    # the heuristic alone: repeated-token rows identical -> looks like the embedding
+    assert check((1, 3, 4), False).status is Status.WARN
+    # identified against the reference as layer outputs: the identification decides
+    c = check((1, 3, 4), True)
+    assert c.status is Status.PASS, c.message
+    assert any("set aside" in str(e.value) for e in c.evidence)
+    # a chunk identified AS the embedding keeps the warning
+    assert check((-1, 1, 3), True).status is Status.WARN
