@@ -1,6 +1,7 @@
-"""Hostile evidence under doctor. A server whose /server_info lies (NaN, 1e308, true, a string, a negative accept length; a
-context length of true or 10^30): its values are left out, never averaged into the observed
-accept length or taken as the served length."""
+"""Hostile evidence under doctor. A server whose /server_info lies (NaN, 1e308, true, a
+string, a negative accept length; a context length of true or 10^30): its values are left out,
+never averaged into the observed accept length or taken as the served length. A config file
+that changes type under the reader never blocks the run."""
 
 from __future__ import annotations
 
