@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
@@ -24,9 +25,27 @@ from specdiag.errors import InputError
 
 
 def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
-    """Write ``text`` to ``path`` atomically; the number of bytes written."""
+    """Write ``text`` to ``path`` atomically; the number of bytes written. A path that is a
+    device, FIFO or socket (``/dev/stdout``, ``/dev/null``) is written in place: renaming a
+    temporary file over it would replace the device itself with a regular file."""
     p = Path(path)
     data = text.encode("utf-8")
+    try:
+        mode = os.stat(p).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise InputError(f"cannot write {what} {p}: it is a directory", hint="name a file")
+    if mode is not None and not stat.S_ISREG(mode):
+        try:
+            with open(p, "wb") as fh:
+                fh.write(data)
+        except OSError as exc:
+            raise InputError(
+                f"cannot write {what} {p}: {exc.strerror or exc}",
+                hint=f"give {what} a path in a writable directory",
+            ) from None
+        return len(data)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent if str(p.parent) else ".")
     except OSError as exc:

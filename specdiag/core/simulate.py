@@ -10,7 +10,6 @@ from specdiag.errors import UsageError
 
 # Agreement band, in standard errors of the simulated mean.
 AGREEMENT_Z = 4.0
-_BLOCK = 1 << 18  # verify steps simulated per block: bounds memory at ~2 MB x steps
 
 
 @dataclass(frozen=True)
@@ -30,7 +29,12 @@ class Simulation:
 
 def simulate(acc: Sequence[float], n: int, seed: int, analytic_drafts: float) -> Simulation:
     """Simulate ``n`` verify steps: position i is accepted with probability acc[i] given that
-    all earlier ones were; the step ends at the first rejection (greedy chain verification)."""
+    all earlier ones were; the step ends at the first rejection (greedy chain verification).
+
+    The steps still drafting at position i are thinned by one binomial draw (how many of them
+    accept it): the same process as one Bernoulli draw per step and position, in O(steps)
+    time and memory whatever ``n`` (10^9 steps of a 1024-long chain drew 10^12 numbers and
+    held gigabytes that way)."""
     if n < 1:
         raise UsageError(
             f"--simulate needs at least 1 step, got {n}", hint="e.g. --simulate 1000000"
@@ -45,13 +49,14 @@ def simulate(acc: Sequence[float], n: int, seed: int, analytic_drafts: float) ->
     rng = np.random.default_rng(seed)
     probs = np.asarray(acc, dtype=np.float64)
     counts = np.zeros(k + 1, dtype=np.int64)
-    done = 0
-    while done < n:
-        m = min(_BLOCK, n - done)
-        accepted = rng.random((m, k)) < probs  # independent draws per position
-        run = np.cumprod(accepted, axis=1).sum(axis=1)  # length of the accepted prefix
-        counts += np.bincount(run, minlength=k + 1)
-        done += m
+    alive = n  # steps whose drafts were all accepted so far
+    for i in range(k):
+        if alive == 0:
+            break
+        kept = int(rng.binomial(alive, probs[i]))
+        counts[i] = alive - kept  # rejected at position i: i drafts accepted
+        alive = kept
+    counts[k] += alive
     share = counts / n
     js = np.arange(k + 1)
     mean = float((share * js).sum())

@@ -115,11 +115,18 @@ def not_a_regular_file(path: Path) -> str | None:
 
 
 def read_regular_bytes(path: Path, limit: int) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes (OSError otherwise)."""
+    """The bytes of a regular file of at most ``limit`` bytes (OSError otherwise). The file is
+    opened without blocking and checked on the open handle, so a path swapped for a FIFO
+    between a look and the read cannot block the run."""
     why = not_a_regular_file(path)
     if why is not None:
         raise OSError(0, why)
-    with path.open("rb") as f:
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(0, "is not a regular file (it changed while being read): not read")
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
         raise OSError(0, f"more than {limit} bytes: too large")

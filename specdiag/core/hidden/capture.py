@@ -256,6 +256,11 @@ def check_output(output: str | Path, inputs: Sequence[str | Path | None], force:
 
     # every input, a checkpoint directory's files included, is never written (--force or not)
     check_outputs([("-o", out)], [("", p) for p in inputs])
+    if out.exists() and not out.is_file():  # a device or FIFO: renaming over it replaces it
+        raise UsageError(
+            f"-o {out}: not a regular file (a device, FIFO or socket)",
+            hint="name a file, e.g. -o served.safetensors",
+        )
     if out.exists() and not force:
         raise UsageError(f"-o {out} exists", hint="choose another name, or pass --force")
     if not out.parent.exists():

@@ -301,3 +301,21 @@ def test_sweep_rows_equal_profiles_of_prefixes(acc: list[float], c: float) -> No
         assert r.expected_accept_length == pytest.approx(length)
         assert r.speedup == pytest.approx(accept.speedup(length, r.steps, c))
     assert sum(r.best for r in rows) == 1
+
+
+def test_simulate_at_its_flag_bound_is_quick_and_small() -> None:
+    """--simulate 10^9 with --steps 1024 (both at their bounds): once 10^12 draws and gigabytes
+    of memory; the binomial thinning draws 1024 numbers."""
+    import time
+    import tracemalloc
+
+    p = accept.profile([0.7] * 1024)
+    tracemalloc.start()
+    t0 = time.monotonic()
+    try:
+        sim = simulate(p.acc, 10**9, 1, p.expected_accepted_drafts)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert time.monotonic() - t0 < 5 and peak < 16 << 20
+    assert sim.agrees and sum(sim.distribution) == pytest.approx(1.0)

@@ -1,6 +1,7 @@
-"""A server whose /server_info lies (NaN, 1e308, true, a string, a negative accept length; a
-context length of true or 10^30): its values are left out, never averaged into the observed
-accept length or taken as the served length."""
+"""Hostile evidence under doctor. A server whose /server_info lies (NaN, 1e308, true, a
+string, a negative accept length; a context length of true or 10^30): its values are left out,
+never averaged into the observed accept length or taken as the served length. A config file
+that changes type under the reader never blocks the run."""
 
 from __future__ import annotations
 
@@ -76,3 +77,19 @@ def test_doctor_never_builds_a_gap_on_a_lying_server(liar: str, tmp_path: Path) 
         assert "/server_info" not in rep.gap.observed_from
     rope = by_id(rep)["rope-positions"]
     assert "True" not in rope.message and "accepts 1 tokens" not in rope.message
+
+
+def test_a_config_swapped_for_a_fifo_under_the_reader_never_blocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The look (not a FIFO) and the read race: a path that becomes a FIFO in between is
+    refused on the open handle instead of blocking the run for a writer."""
+    import os
+
+    from specdiag.core.doctor import checkpoint
+
+    p = tmp_path / "config.json"
+    os.mkfifo(p)
+    monkeypatch.setattr(checkpoint, "not_a_regular_file", lambda _p: None)  # the look said "file"
+    with pytest.raises(OSError, match="not a regular file"):
+        checkpoint.read_regular_bytes(p, 1 << 20)
