@@ -46,7 +46,8 @@ def _imported_modules(code: str) -> set[str]:
     return set(json.loads(out.stdout.rsplit("@@", 1)[1]))
 
 
-HEAVY = {"torch", "numpy", "httpx", "safetensors", "starlette", "uvicorn"}
+# pydantic: typer 0.29 validates every parse with it (0.4-0.9 s at each start)
+HEAVY = {"torch", "numpy", "httpx", "safetensors", "starlette", "uvicorn", "pydantic"}
 
 
 @pytest.mark.parametrize(
