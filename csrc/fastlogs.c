@@ -57,6 +57,9 @@ typedef struct {
     /* the time's digits as numbers (SGL and VLLM): YYYYMMDD (VLLM: MMDD), HHMMSS, and the
      * fraction's digits (frac_len / vfrac_len of them) */
     int64_t ymd, hms, fnum;
+    /* SGL: #running-req (the batch size: the line's weight when lines are pooled), -1 when
+     * longer than 16 digits (Python reads the value; fast.py applies the range) */
+    int64_t running;
     /* SGL: the rank, accept-len and accept-rate texts of at most 7 bytes as one number each
      * (the bytes little-endian, the length in the top byte; 0 for a longer text) */
     uint64_t rank_key, len_key, rate_key;
@@ -409,7 +412,11 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
         if (digits(&p, end) == 0) return 0;
         if (!lit(&p, end, "]")) return 0;
     }
-    if (!lit(&p, end, ", #running-req: ") || !digits(&p, end)) return 0;
+    if (!lit(&p, end, ", #running-req: ")) return 0;
+    const char *rq = p;
+    int64_t rq_n = digits(&p, end);
+    if (!rq_n) return 0;
+    it->running = rq_n <= 16 ? dnum(rq, (int)rq_n) : -1;
     if (!lit(&p, end, ", #token: ") || !digits(&p, end)) return 0;
     if (!lit(&p, end, ", token usage: ") || !numchars(&p, end)) return 0;
     if (!lit(&p, end, ", accept len: ")) return 0;
@@ -1144,7 +1151,7 @@ PyMODINIT_FUNC PyInit__fastlogs(void) {
     if (!m) return NULL;
     Py_INCREF(&BlockType);
     if (PyModule_AddObject(m, "Block", (PyObject *)&BlockType) < 0 ||
-        PyModule_AddIntConstant(m, "ABI", 3) < 0) {
+        PyModule_AddIntConstant(m, "ABI", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }

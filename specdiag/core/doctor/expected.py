@@ -51,7 +51,13 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
         d = s.stats.accept_length
         if d is not None:
             v = d.weighted_mean if d.weighted_mean is not None else d.mean
-            how = "count-weighted mean" if d.weighted_mean is not None else "mean of lines"
+            how = (
+                "mean of lines"
+                if d.weighted_mean is None
+                else "batch-size-weighted mean"
+                if eng == "sglang"
+                else "count-weighted mean"
+            )
             recs = f"{s.stats.records} record" + ("" if s.stats.records == 1 else "s")
             evs.append(
                 ev(

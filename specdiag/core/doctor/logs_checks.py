@@ -337,7 +337,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
     "logs",
     "pooled vs mean of requests",
     reads="the probe's pooled accept length (Σ accepted / Σ steps) and its per-request mean; "
-    "the logs' count-weighted mean and plain mean of lines",
+    "the logs' weighted mean (by drafted tokens, SGLang by batch size) and plain mean of lines",
     decides="whether the two usual ways to average one run agree (they differ when short and "
     "long requests accept differently)",
     refs=("ai-dynamo/aiperf#1191", "vllm#42508", "sglang#34743"),

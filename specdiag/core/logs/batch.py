@@ -69,6 +69,7 @@ class RecordBatch:
     accept_rate: F64  # NaN: none
     accepted_tokens: I64  # -1: not printed
     drafted_tokens: I64  # -1: not printed
+    batch_size: I64  # requests in the batch (SGLang #running-req); -1: not printed
     cuda_graph: I8  # 1 True, 0 False, -1 not printed
     throughput: F64  # NaN: none
     # per-position rates, ragged: row i's are values[offsets[i]:offsets[i + 1]]
@@ -105,6 +106,7 @@ class RecordBatch:
             accept_rate=_floats([r.accept_rate for r in records], nan),
             accepted_tokens=_ints([r.accepted_tokens for r in records]),
             drafted_tokens=_ints([r.drafted_tokens for r in records]),
+            batch_size=_ints([r.batch_size for r in records]),
             cuda_graph=np.fromiter(
                 (-1 if r.cuda_graph is None else int(r.cuda_graph) for r in records), np.int8, n
             ),
@@ -134,10 +136,11 @@ class RecordBatch:
         length = float(self.accept_length[i])
         rate = float(self.accept_rate[i])
         tp = float(self.throughput[i])
-        acc, dra, graph = (
+        acc, dra, graph, bs = (
             int(self.accepted_tokens[i]),
             int(self.drafted_tokens[i]),
             int(self.cuda_graph[i]),
+            int(self.batch_size[i]),
         )
         a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
         return LogRecord(
@@ -163,6 +166,7 @@ class RecordBatch:
             throughput=None if tp != tp else tp,
             raw=self.raw[i],
             notes=self.notes[i],
+            batch_size=None if bs < 0 else bs,
         )
 
     def records(self) -> list[LogRecord]:
@@ -243,6 +247,7 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
         accept_rate=cat("accept_rate"),
         accepted_tokens=cat("accepted_tokens"),
         drafted_tokens=cat("drafted_tokens"),
+        batch_size=cat("batch_size"),
         cuda_graph=cat("cuda_graph"),
         throughput=cat("throughput"),
         pp_offsets=offsets,

@@ -78,7 +78,7 @@ try:
 except ImportError as exc:  # not built: the Python path, with a note
     _native = None
     _why_not = f"the compiled part is not built ({exc})"
-ABI = 3  # the interface of the C part this module reads (its ABI constant)
+ABI = 4  # the interface of the C part this module reads (its ABI constant)
 if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
     _native = None
     _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
@@ -283,6 +283,7 @@ ITEM = np.dtype(
         (name, np.int64)
         for name in ["accepted", "drafted", "pp_off", "pp_n", "vtime", "vfrac", "vfrac_len", "pfx"]
         + ["ymd", "hms", "fnum"]  # the time's digits as numbers
+        + ["running"]  # SGLang #running-req (-1: too long)
     ]
     + [(name, np.uint64) for name in ("rank_key", "len_key", "rate_key")]
 )
@@ -842,6 +843,7 @@ def _fast_batch(
     ts = f.ts[rows]
     timed = ~np.isnan(ts)
     graph = tab["graph"][rows].astype(np.int8)
+    running = tab["running"][rows]
     return RecordBatch(
         source=p.source,
         line_no=base + tab["line"][rows],
@@ -852,6 +854,7 @@ def _fast_batch(
         ),
         accepted_tokens=np.where(is_sgl, -1, tab["accepted"][rows]),
         drafted_tokens=np.where(is_sgl, -1, tab["drafted"][rows]),
+        batch_size=np.where(is_sgl & (running <= MAX_TOKEN_COUNT), running, -1),
         cuda_graph=np.where(is_sgl, graph, np.int8(-1)).astype(np.int8),
         throughput=tab["throughput"][rows].copy(),
         pp_offsets=offsets,

@@ -48,6 +48,7 @@ from specdiag.core.logs.records import (
     INTERVAL,
     ITERATION,
     LLAMACPP,
+    MAX_TOKEN_COUNT,
     PER_POSITION,
     REQUEST,
     SGLANG,
@@ -170,6 +171,18 @@ def _float(text: str) -> float | None:
     except ValueError:
         return None
     return None if v != v else v
+
+
+def _batch_size(raw: tuple[tuple[str, str], ...]) -> int | None:
+    """SGLang's ``#running-req`` (ASCII digits, at most MAX_TOKEN_COUNT), else None: the line
+    then weighs nothing when lines are pooled."""
+    for key, text in raw:
+        if key == "#running-req":
+            t = text.strip()
+            if t.isascii() and t.isdigit() and len(t) <= 16 and int(t) <= MAX_TOKEN_COUNT:
+                return int(t)
+            return None
+    return None
 
 
 def _int(text: str) -> int | None:
@@ -660,6 +673,7 @@ class LineParser:
             throughput,
             raw,
             notes,
+            _batch_size(raw),
         )
 
     def _sglang_rate(

@@ -86,6 +86,9 @@ class LogRecord:
     throughput: float | None  # SGLang gen throughput; vLLM accepted throughput (token/s)
     raw: tuple[tuple[str, str], ...]  # the engine's own fields, verbatim
     notes: tuple[str, ...]  # what was inferred, and why
+    # requests in the batch (SGLang Decode batch "#running-req"): the line's weight when lines
+    # are pooled, since its accept len is over the request-steps of its interval
+    batch_size: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,8 @@ class Dist:
 
     n: int
     mean: float
-    weighted_mean: float | None  # weighted by drafted tokens, where the lines print counts
+    # weighted by drafted tokens where the lines print counts, else by batch size (SGLang)
+    weighted_mean: float | None
     p5: float
     p50: float
     p95: float
@@ -211,7 +212,7 @@ class _Hist:
         self.wtotal = 0
 
     def add(self, x: F64, w: I64 | None = None) -> None:
-        """Values (and their weights, drafted tokens: 0 for none)."""
+        """Values (and their weights: drafted tokens or batch sizes, 0 for none)."""
         if not len(x):
             return
         bins = np.rint(x * self.scale).astype(np.int64)
@@ -556,18 +557,22 @@ class SeriesAccumulator:
             for note in notes:
                 self.notes[note] = self.notes.get(note, 0) + k
         self._add_times(batch, rows)
+        # a line's weight in the weighted means: its drafted tokens where it prints counts, else
+        # its batch size (SGLang's accept len is over the request-steps of its interval); a line
+        # with neither weighs nothing (0)
+        weight = np.where(drafted > 0, drafted, np.maximum(batch.batch_size[rows], 0))
         length = batch.accept_length[rows]
         has = ~np.isnan(length)
         if has.any():
             lrows = rows[has]
             x = length[has]
-            self.length.add(x, drafted[has])
+            self.length.add(x, weight[has])
             self.spark.add(x, batch.timestamp[lrows])
             self._add_runs(batch, lrows, x)
         rate = batch.accept_rate[rows]
         has = ~np.isnan(rate)
         if has.any():
-            self.rate.add(rate[has], drafted[has])
+            self.rate.add(rate[has], weight[has])
         tp = batch.throughput[rows]
         has = ~np.isnan(tp)
         if has.any():

@@ -174,8 +174,13 @@ def sglang_line(draw: st.DrawFn) -> str:
     head = draw(st.sampled_from(["", "x ", "[junk] ", "\x1b[32m", "é "]))
     tail = draw(st.sampled_from(["", " ", ",", "\r"]))
     graph = draw(st.sampled_from(["True", "False", "None"]))
+    # the batch size (the line's weight): 0, leading zeros, 16 to 20 digits (beyond the range)
+    running = draw(
+        st.sampled_from(["64", "1", "0", "007", "1" + "0" * 15, "2" + "0" * 15, "9" * 17, "9" * 20])
+    )
     return (
-        f"{head}[{date}{sep}{hms}{frac}{rank}] Decode batch{it}, #running-req: 64, #token: 88032, "
+        f"{head}[{date}{sep}{hms}{frac}{rank}] Decode batch{it}, #running-req: {running}, "
+        "#token: 88032, "
         f"token usage: 0.41, accept len: {draw(_NUM)}, accept rate: {draw(_RATE)}, cuda graph: "
         f"{graph}, gen throughput (token/s): {draw(_NUM)}, #queue-req: 3{tail}"
     )
