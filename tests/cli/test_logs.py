@@ -240,6 +240,27 @@ def test_follow_with_idle_timeout(tmp_path: Path) -> None:
 
 
 @pytest.mark.integration  # a real subprocess and a real SIGINT
+def _wait_read(pid: int, path: Path, timeout: float = 60.0) -> None:
+    """Until process ``pid`` has the file open and its offset is at the file's end (Linux
+    /proc), then a moment for the lines to be parsed: a loaded machine gets no fixed sleep."""
+    deadline = time.monotonic() + timeout
+    size = path.stat().st_size
+    while time.monotonic() < deadline:
+        for fd in Path(f"/proc/{pid}/fd").glob("*"):
+            try:
+                if os.readlink(fd) != str(path):
+                    continue
+                info = Path(f"/proc/{pid}/fdinfo/{fd.name}").read_text()
+            except OSError:
+                continue
+            pos = next((int(x.split()[1]) for x in info.splitlines() if x.startswith("pos:")), 0)
+            if pos >= size:
+                time.sleep(0.5)
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"the follower did not read {path} to its end in {timeout} s")
+
+
 def test_follow_subprocess_ctrl_c_prints_summary(tmp_path: Path) -> None:
     """The real thing: a growing file, a live process, SIGINT, the summary so far."""
     f = tmp_path / "live.log"
@@ -251,10 +272,10 @@ def test_follow_subprocess_ctrl_c_prints_summary(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         env=env,
     )
-    time.sleep(1.5)
+    _wait_read(p.pid, f)
     with open(f, "a") as fh:
         fh.write(sgl_lines([4.0], start=1))
-    time.sleep(1.5)
+    _wait_read(p.pid, f)
     p.send_signal(2)
     out, err = p.communicate(timeout=30)
     assert p.returncode == 0, err
