@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
 from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
-from specdiag.core.doctor.model import InputProblem, Segment
+from specdiag.core.doctor.model import Evidence, InputProblem, Segment
 from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
@@ -101,6 +101,9 @@ class LogHit:
     line_no: int
     text: str
 
+    def evidence(self) -> Evidence:
+        return Evidence("logs", f"{self.path}:{self.line_no}", self.text)
+
 
 @dataclass(frozen=True)
 class LogsEvidence:
@@ -109,8 +112,6 @@ class LogsEvidence:
     paths: tuple[str, ...]
     # each regular file's timeline split at restarts (files with no spec-decode line left out)
     segments: dict[str, tuple[Segment, ...]] = field(default_factory=dict)
-    # the launch arguments and environment the log prints (forced acceptance knobs, ...)
-    settings: tuple[LogHit, ...] = ()
     # accept length per prefix-cache hit share, per file that logs both (core.doctor.cache_hits)
     cache: tuple[CacheEvidence, ...] = ()
 

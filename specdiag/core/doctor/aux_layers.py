@@ -16,8 +16,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence, Status
+from specdiag.core.doctor.registry import (
+    COLLAPSE,
+    Outcome,
+    check,
+    ev,
+    fail,
+    passed,
+    skip,
+    unreadable,
+    warn,
+)
 from specdiag.core.doctor.typed import MAX_IDS, MAX_LAYERS, Reads
 from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
 
@@ -605,36 +615,31 @@ def _finish(
             f"specdiag probe {ctx.server.url if ctx.server else ctx.inputs.server} --acc ... --steps ..."
         )
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems),
-            tuple(evs),
+            evs,
             fix="; ".join(fixes) if fixes else None,
             confirm=tuple(confirm),
-            impact=Impact(ImpactKind.COLLAPSE, None, "wrong aux states make every draft a guess"),
+            impact=(COLLAPSE, "wrong aux states make every draft a guess"),
             details=details,
             snippet=snippet,
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns),
-            tuple(evs),
+            evs,
             fix="; ".join(fixes) if fixes else None,
             confirm=tuple(confirm),
-            impact=Impact(
-                ImpactKind.COLLAPSE, None, "if the engine reads other layers than training"
-            ),
+            impact=(COLLAPSE, "if the engine reads other layers than training"),
             details=details,
             snippet=snippet,
         )
     ids = details.get("ids")
-    return Outcome(
-        Status.PASS,
+    return passed(
         f"{details.get('read_by_engine')} = {ids}: capturable by {engine or 'the engine'}"
         + (f" ({details['rule']})" if "rule" in details else "")
         + (", and the layers training captured" if "training_hf" in details else ""),
-        tuple(evs),
+        evs,
         confirm=tuple(confirm),
         details=details,
     )

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from specdiag.core.doctor.typed import Reads
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
+    from specdiag.core.logs.analyze import EngineSummary
     from specdiag.core.probe.run import ProbeReport
 
 
@@ -109,6 +110,20 @@ class Context:
     live_capture: adapters.LiveCapture | None = None
 
     # ------------------------------------------------------------------ derived facts
+
+    @property
+    def probe(self) -> ProbeReport | None:
+        return self.server.report if self.server else None
+
+    def hits(self, *kinds: str) -> list[adapters.LogHit]:
+        """The doctor's log lines of these kinds (:data:`adapters.LOG_PATTERNS`)."""
+        return [h for h in (self.logs.hits if self.logs else ()) if h.kind in kinds]
+
+    def headline(self) -> tuple[str, EngineSummary] | None:
+        """(engine, summary) of the engine with the most records in the logs."""
+        if self.logs is None or self.logs.report is None or not self.logs.report.summary:
+            return None
+        return max(self.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
 
     def segments(self) -> tuple[Segment, ...]:
         """The logs' timeline split at restarts (the file with the most segments)."""

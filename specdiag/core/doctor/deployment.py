@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import (
+    PARTIAL,
+    Outcome,
+    check,
+    ev,
+    passed,
+    skip,
+    unreadable,
+    warn,
+)
 from specdiag.core.doctor.typed import Reads
 
 _FP8_KV = ("fp8", "fp8_e4m3", "fp8_e5m2", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl")
@@ -70,18 +79,17 @@ def quantization(ctx: Context) -> Outcome:
     if not evs:
         return skip("no target config.json and no --server-args to read the precision from")
     if found:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(found) + ": its hidden states differ from the bf16 ones the draft was "
             "trained on, which lowers acceptance (how much depends on the model)",
-            tuple(evs),
+            evs,
             fix="measure it: capture served hidden states and compare them with the training "
             "dump (compare-hidden), or A/B against an unquantized target / bf16 KV cache; "
             "retrain the draft on features of the quantized target if the loss is large",
             confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP",),
-            impact=Impact(ImpactKind.PARTIAL, None, "model-dependent"),
+            impact=(PARTIAL, "model-dependent"),
         )
-    return Outcome(Status.PASS, "no quantization of the target or its KV cache found", tuple(evs))
+    return passed("no quantization of the target or its KV cache found", evs)
 
 
 @check(
@@ -131,17 +139,15 @@ def parallelism(ctx: Context) -> Outcome:
             "ADP had acceptance bugs (TensorRT-LLM#7939)"
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns),
-            tuple(evs),
+            evs,
             fix="A/B the same traffic with that option off; compare accept length per rank "
             "(specdiag logs shows the ranks)",
             confirm=("specdiag logs DECODE.log (per-rank table)",),
-            impact=Impact(ImpactKind.PARTIAL, None, "measured only by an A/B run"),
+            impact=(PARTIAL, "measured only by an A/B run"),
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         "no DP attention, disaggregation or pipeline parallelism on the command line",
-        tuple(evs),
+        evs,
     )

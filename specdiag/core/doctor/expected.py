@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Gap, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.model import Evidence, Gap, ImpactKind, Status
+from specdiag.core.doctor.registry import (
+    Outcome,
+    check,
+    ev,
+    found,
+    passed,
+    skip,
+    warn,
+)
 from specdiag.core.doctor.typed import server_accept_lengths
 
 FAIL_BELOW_RATIO = 0.75  # below this share of the prediction a "below" verdict is a fail
@@ -14,7 +22,7 @@ FAIL_BELOW_RATIO = 0.75  # below this share of the prediction a "below" verdict 
 def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
     """The observed accept length (bonus included) and where it came from, best source first."""
     evs: list[Evidence] = []
-    rep = ctx.server.report if ctx.server else None
+    rep = ctx.probe
     if rep is not None and rep.main.accept.pooled is not None:
         a = rep.main.accept
         evs.append(
@@ -46,8 +54,8 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
             f"{last.lines} lines from {last.start or '?'})",
             evs,
         )
-    if ctx.logs and ctx.logs.report and ctx.logs.report.summary:
-        eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
+    if (head := ctx.headline()) is not None and ctx.logs is not None:
+        eng, s = head
         d = s.stats.accept_length
         if d is not None:
             v = d.weighted_mean if d.weighted_mean is not None else d.mean
@@ -172,12 +180,11 @@ def expected_vs_observed(ctx: Context) -> Outcome:
     )
     msg = f"{gap.verdict}: {gap.explanation}"
     if gap.verdict == "healthy":
-        return Outcome(Status.PASS, msg, tuple(evs), confirm=confirm, details=details)
+        return passed(msg, tuple(evs), confirm=confirm, details=details)
     if gap.verdict == "above":
-        return Outcome(
-            Status.WARN,
+        return warn(
             msg,
-            tuple(evs),
+            evs,
             confirm=confirm,
             details=details,
             fix="check that --acc is this checkpoint's and the observation's convention",
@@ -187,24 +194,24 @@ def expected_vs_observed(ctx: Context) -> Outcome:
         if gap.verdict == "collapsed" or (gap.ratio is not None and gap.ratio < FAIL_BELOW_RATIO)
         else Status.WARN
     )
-    return Outcome(
+    return found(
         status,
         msg,
-        tuple(evs),
+        evs,
         fix="work through the ranked findings above; re-measure after each fix",
         confirm=confirm,
-        impact=Impact(ImpactKind.NONE, None, "the gap itself"),
+        impact=(ImpactKind.NONE, "the gap itself"),
         details=details,
     )
 
 
 def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
-    rep = ctx.server.report if ctx.server else None
+    rep = ctx.probe
     if rep is not None and rep.main.accept.per_position_unconditional:
         a = rep.main.accept
         return a.per_position_unconditional, f"probe ({a.per_position_source})"
-    if ctx.logs and ctx.logs.report and ctx.logs.report.summary:
-        eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
+    if (head := ctx.headline()) is not None:
+        eng, s = head
         if s.stats.per_position:
             return tuple(p.unconditional for p in s.stats.per_position), f"{eng} logs"
     return None
@@ -247,7 +254,7 @@ def per_position(ctx: Context) -> Outcome:
         return skip("no position to compare")
     r1, p1 = values[0], prof.unconditional[0]
     if p1 >= 0.3 and r1 < 0.5 * p1:
-        return Outcome(
+        return found(
             Status.FAIL if r1 < 0.25 * p1 else Status.WARN,
             f"position 1 is accepted {r1:.0%} of the time against {p1:.0%} predicted: at the first "
             "position the draft sees only the target's own features, so this is a feature or "
@@ -256,11 +263,10 @@ def per_position(ctx: Context) -> Outcome:
             fix="look at the configuration findings first; compare served hidden states with the "
             "training dump",
             confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP --reference REF.pt",),
-            impact=Impact(ImpactKind.NONE, None, "a symptom: the cause is another finding"),
+            impact=(ImpactKind.NONE, "a symptom: the cause is another finding"),
         )
     worst = min(range(n), key=lambda i: values[i] - prof.unconditional[i])
-    return Outcome(
-        Status.PASS,
+    return passed(
         f"position 1 at {r1:.0%} vs {p1:.0%} predicted; largest shortfall at position {worst + 1} "
         f"({values[worst]:.0%} vs {prof.unconditional[worst]:.0%})",
         evs,

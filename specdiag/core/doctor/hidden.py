@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import (
+    COLLAPSE,
+    PARTIAL,
+    Outcome,
+    check,
+    ev,
+    fail,
+    passed,
+    skip,
+    unreadable,
+    warn,
+)
 from specdiag.core.doctor.typed import Reads
 
 
@@ -74,24 +85,22 @@ def training_dump(ctx: Context) -> Outcome:
     if not problems and (bad := unreadable(r, "the dump's hidden size against the target's")):
         return bad
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems[:5]),
-            tuple(evs),
+            evs,
             fix="regenerate the dump files named",
             confirm=confirm,
-            impact=Impact(ImpactKind.PARTIAL, None, "training on broken samples"),
+            impact=(PARTIAL, "training on broken samples"),
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns[:4]),
-            tuple(evs),
+            evs,
             fix="check the capture layer list used at training (ascending, no embedding)",
             confirm=confirm,
-            impact=Impact(ImpactKind.COLLAPSE, None, "if the served layers differ"),
+            impact=(COLLAPSE, "if the served layers differ"),
         )
-    return Outcome(Status.PASS, f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
+    return passed(f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
 
 
 @check(
@@ -136,10 +145,9 @@ def served_vs_training(ctx: Context) -> Outcome:
     )
     details = {"suggested_layer_ids": res.suggested_layer_ids, "findings": list(res.findings)}
     if res.match:
-        return Outcome(
-            Status.PASS,
+        return passed(
             "served hidden states match the training capture",
-            tuple(evs),
+            evs,
             confirm=confirm,
             details=details,
         )
@@ -151,14 +159,11 @@ def served_vs_training(ctx: Context) -> Outcome:
         fix = f"set the aux layer ids to {sug[eng]} ({eng}'s convention)"
     else:
         fix = "see compare-hidden's diagnosis"
-    return Outcome(
-        Status.FAIL,
+    return fail(
         "; ".join(res.diagnosis[:3]) or "served hidden states differ from training",
-        tuple(evs),
+        evs,
         fix=fix,
         confirm=confirm,
-        impact=Impact(
-            ImpactKind.COLLAPSE, None, "the draft sees other features than it was trained on"
-        ),
+        impact=(COLLAPSE, "the draft sees other features than it was trained on"),
         details=details,
     )

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import (
+    COLLAPSE,
+    MEASUREMENT,
+    SPEED,
+    Outcome,
+    check,
+    ev,
+    fail,
+    found,
+    passed,
+    skip,
+    warn,
+)
 from specdiag.core.doctor.typed import server_accept_lengths
 
 GRAPH_WARN_SHARE = 0.10
@@ -19,14 +30,6 @@ TREND_MIN_DROP = 0.15  # of the early accepted drafts
 TREND_MAX_RHO = -0.5
 OUTLIER_RATIO = 0.7  # a rank/category below this fraction of the others' accepted drafts
 MEASURE_TOLERANCE = 0.05  # relative difference between two readings of one run
-
-
-def _headline(ctx: Context) -> tuple[str, Any] | None:
-    """(engine, EngineSummary) of the engine with the most records in the logs."""
-    if ctx.logs is None or ctx.logs.report is None or not ctx.logs.report.summary:
-        return None
-    eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
-    return eng, s
 
 
 def _loc(ctx: Context) -> str:
@@ -52,7 +55,7 @@ def _loc(ctx: Context) -> str:
 def cuda_graph(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
     msgs: list[str] = []
-    head = _headline(ctx)
+    head = ctx.headline()
     share = None
     if head is not None and head[1].stats.cuda_graph_records:
         st = head[1].stats
@@ -68,8 +71,8 @@ def cuda_graph(ctx: Context) -> Outcome:
             msgs.append(
                 f"{share:.0%} of {st.cuda_graph_records} decode batches ran without CUDA graphs"
             )
-    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "cudagraph-override"]
-    evs.extend(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2])
+    hits = ctx.hits("cudagraph-override")
+    evs.extend(h.evidence() for h in hits[:2])
     if hits:
         msgs.append("vLLM downgraded CUDA graphs to PIECEWISE (dynamic speculative decoding)")
     off = ctx.args.cuda_graph_off if ctx.args else None
@@ -79,19 +82,16 @@ def cuda_graph(ctx: Context) -> Outcome:
     if not evs:
         return skip("no CUDA-graph evidence (SGLang decode lines, vLLM warnings, --server-args)")
     if msgs:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(msgs) + ": each speculative step pays kernel-launch overhead, "
             "which eats the speedup (accept length itself is unaffected)",
-            tuple(evs),
+            evs,
             fix="enable CUDA graphs and make the capture sizes cover max_running_requests x "
             "(num_draft_tokens) (SGLang --cuda-graph-max-bs; vLLM: drop --enforce-eager)",
-            impact=Impact(ImpactKind.SPEED, 0.0, "throughput only"),
+            impact=(SPEED, "throughput only"),
             details={"share_without": share},
         )
-    return Outcome(
-        Status.PASS, f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", tuple(evs)
-    )
+    return passed(f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", tuple(evs))
 
 
 def _spearman(values: Sequence[float]) -> float:
@@ -118,7 +118,7 @@ def _spearman(values: Sequence[float]) -> float:
     refs=("vllm#41838", "vllm#47602", "arXiv 2605.09329"),
 )
 def accept_trend(ctx: Context) -> Outcome:
-    head = _headline(ctx)
+    head = ctx.headline()
     if head is None:
         return skip("no accept-length records in the logs")
     if len(ctx.segments()) > 1:
@@ -144,8 +144,7 @@ def accept_trend(ctx: Context) -> Outcome:
     st = head[1].stats
     overall = st.accept_length.mean if st.accept_length else None
     if drop >= TREND_MIN_DROP and rho <= TREND_MAX_RHO:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"accept length falls from {early:.2f} to {late:.2f} over the run ({drop:.0%} of the "
             "accepted drafts lost): runtime drift, e.g. prefix caching (vllm#41838) or growing "
             "context",
@@ -161,8 +160,7 @@ def accept_trend(ctx: Context) -> Outcome:
                 "the early level minus the run's mean",
             ),
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         f"no downward trend ({early:.2f} -> {late:.2f}, rank correlation {rho:.2f})",
         evs,
     )
@@ -189,7 +187,7 @@ def _outliers(rows: dict[str, float]) -> list[tuple[str, float, float]]:
     refs=("sglang#16274", "sglang#7242", "TensorRT-LLM#7939", "sglang#34743"),
 )
 def rank_outlier(ctx: Context) -> Outcome:
-    head = _headline(ctx)
+    head = ctx.headline()
     if head is None:
         return skip("no accept-length records in the logs")
     ranks = {
@@ -204,8 +202,7 @@ def rank_outlier(ctx: Context) -> Outcome:
     if bad:
         name, v, ref = bad[0]
         n = len(ranks)
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"rank {name} accepts {v:.2f} drafts per step vs {ref:.2f} on the others: a "
             "parallelism fault (DP attention, PD transfer of hidden states) on that rank",
             evs,
@@ -214,7 +211,7 @@ def rank_outlier(ctx: Context) -> Outcome:
                 ImpactKind.PARTIAL, (ref - v) / n, "the rank's deficit over the number of ranks"
             ),
         )
-    return Outcome(Status.PASS, f"{len(ranks)} ranks agree", evs)
+    return passed(f"{len(ranks)} ranks agree", evs)
 
 
 @check(
@@ -227,7 +224,7 @@ def rank_outlier(ctx: Context) -> Outcome:
     refs=("SpecForge#128", "EAGLE#276", "speculators#453", "tokenspeed#1132"),
 )
 def category_outlier(ctx: Context) -> Outcome:
-    rep = ctx.server.report if ctx.server else None
+    rep = ctx.probe
     if rep is None:
         return skip("no probe run (--server)")
     rows = {
@@ -243,8 +240,7 @@ def category_outlier(ctx: Context) -> Outcome:
     bad = _outliers(rows)
     if bad:
         name, v, ref = bad[0]
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"category {name!r} accepts {v:.2f} drafts per step vs {ref:.2f} on the others: the "
             "draft's training data covers it poorly",
             evs,
@@ -255,7 +251,7 @@ def category_outlier(ctx: Context) -> Outcome:
                 "the category's deficit over the number of categories",
             ),
         )
-    return Outcome(Status.PASS, f"{len(rows)} categories within 70% of each other", evs)
+    return passed(f"{len(rows)} categories within 70% of each other", evs)
 
 
 def _rel(a: float, b: float) -> float:
@@ -287,7 +283,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
                     run,
                 )
             )
-    head = _headline(ctx)
+    head = ctx.headline()
     if (
         head is not None
         and head[1].lifetime is not None
@@ -318,8 +314,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
     )
     a, va, b, vb = max(pairs, key=lambda p: _rel(p[1], p[3]))
     if _rel(va, vb) > MEASURE_TOLERANCE:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"{a} says {va:.2f}, {b} {vb:.2f}: the lifetime figure includes warm-up and earlier "
             "traffic, so a benchmark that prints it does not describe this run",
             evs,
@@ -329,7 +324,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
                 ImpactKind.MEASUREMENT, abs(va - vb), "the difference between the two readings"
             ),
         )
-    return Outcome(Status.PASS, f"{a} {va:.2f} and {b} {vb:.2f} agree", evs)
+    return passed(f"{a} {va:.2f} and {b} {vb:.2f} agree", evs)
 
 
 @check(
@@ -344,20 +339,16 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
 )
 def pooled_vs_mean(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, float]] = []
-    rep = ctx.server.report if ctx.server else None
+    rep = ctx.probe
     if (
         rep is not None
         and rep.main.accept.pooled is not None
         and rep.main.accept.per_request_mean is not None
     ):
         pairs.append(("probe", rep.main.accept.pooled, rep.main.accept.per_request_mean))
-    head = _headline(ctx)
-    if (
-        head is not None
-        and head[1].stats.accept_length
-        and head[1].stats.accept_length.weighted_mean is not None
-    ):
-        d = head[1].stats.accept_length
+    head = ctx.headline()
+    d = head[1].stats.accept_length if head is not None else None
+    if d is not None and d.weighted_mean is not None:
         pairs.append(("logs", d.weighted_mean, d.mean))
     if not pairs:
         return skip("no run with both a pooled and a per-request (per-line) figure")
@@ -367,8 +358,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
     )
     w, p, m = max(pairs, key=lambda x: _rel(x[1], x[2]))
     if _rel(p, m) > MEASURE_TOLERANCE:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"{w}: pooled {p:.2f} vs mean of requests {m:.2f}: tools disagree by which one they "
             "print (SGLang/vLLM counters pool; SpecForge's benchmark and AIPerf's per-request "
             "metric average requests)",
@@ -378,7 +368,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
                 ImpactKind.MEASUREMENT, abs(p - m), "the difference between the averages"
             ),
         )
-    return Outcome(Status.PASS, f"{w}: pooled {p:.2f} and mean of requests {m:.2f} agree", evs)
+    return passed(f"{w}: pooled {p:.2f} and mean of requests {m:.2f} agree", evs)
 
 
 @check(
@@ -420,19 +410,17 @@ def bonus_convention(ctx: Context) -> Outcome:
     if not evs and ctx.acc is None:
         return skip("no engine version or training figure that has a convention to check")
     if msgs:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(msgs),
-            tuple(evs),
+            evs,
             fix="compare accepted drafts with accepted drafts (or accept length with 1 + the trainer's sum)",
             confirm=("specdiag expected-accept --acc ... --steps ... --observed ...",),
-            impact=Impact(ImpactKind.MEASUREMENT, None, "a 1.0 offset between conventions"),
+            impact=(MEASUREMENT, "a 1.0 offset between conventions"),
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         "every figure is compared in one convention: accept length counts the bonus token "
         "(1 + accepted drafts per verify step)",
-        tuple(evs),
+        evs,
     )
 
 
@@ -452,35 +440,32 @@ def log_errors(ctx: Context) -> Outcome:
             if ctx.inputs.logs
             else "no --logs"
         )
-    hits = [h for h in ctx.logs.hits if h.kind in ("concat-width", "aux-default")]
-    dead = [h for h in ctx.logs.hits if h.kind == "engine-dead"]
+    hits = ctx.hits("concat-width", "aux-default")
+    dead = ctx.hits("engine-dead")
     if not hits and dead:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"the engine died ({dead[0].text[:160]}); its root cause is logged above that line",
-            tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:2]),
+            (h.evidence() for h in dead[:2]),
             fix="read the first traceback in the log; with an EAGLE-3 draft, a wrong aux id "
             "count kills the engine at the first request",
-            impact=Impact(ImpactKind.COLLAPSE, None, "nothing is served"),
+            impact=(COLLAPSE, "nothing is served"),
         )
     if not hits:
-        return Outcome(
-            Status.PASS, "no aux-state shape error or silent-default warning in the logs"
-        )
-    evs = tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:4])
-    fail = any(h.kind == "concat-width" for h in hits)
-    return Outcome(
-        Status.FAIL if fail else Status.WARN,
+        return passed("no aux-state shape error or silent-default warning in the logs")
+    evs = [h.evidence() for h in hits[:4]]
+    shape = any(h.kind == "concat-width" for h in hits)
+    return found(
+        Status.FAIL if shape else Status.WARN,
         (
             "the engine failed on a shape mismatch ("
-            if fail
+            if shape
             else "the engine fell back to default aux layers ("
         )
         + hits[0].text[:160]
         + "): the aux layer ids do not give fc the states it expects",
         evs,
         fix="see the aux-layer-ids check: ids, count and the engine's convention",
-        impact=Impact(ImpactKind.COLLAPSE, None, "the draft gets the wrong hidden states"),
+        impact=(COLLAPSE, "the draft gets the wrong hidden states"),
     )
 
 
@@ -512,7 +497,7 @@ def restarts(ctx: Context) -> Outcome:
         for s in segs
     )
     if len(segs) == 1:
-        return Outcome(Status.PASS, "one segment: no restart in the logs", evs)
+        return passed("one segment: no restart in the logs", evs)
     parts = []
     for s in segs:
         al = f"{s.accept_length:.2f}" if s.accept_length is not None else "n/a"
@@ -532,8 +517,7 @@ def restarts(ctx: Context) -> Outcome:
                     ratio = f"{j.ratio:.0%}" if j.ratio is not None else "n/a"
                     verdict = f" = {j.verdict.value} ({ratio})"
         parts.append(f"{al}{verdict} from {s.start or '?'} ({s.starts_because})")
-    return Outcome(
-        Status.WARN,
+    return warn(
         f"the logs hold {len(segs)} deployments split at restarts, judged separately: "
         + ", then ".join(parts)
         + ". The last one is the observation; a change across a restart is a change of the "
@@ -546,7 +530,7 @@ def restarts(ctx: Context) -> Outcome:
             if segs[-1].start
             else f"specdiag logs {where}",
         ),
-        impact=Impact(ImpactKind.MEASUREMENT, None, "each segment is its own deployment"),
+        impact=(MEASUREMENT, "each segment is its own deployment"),
         details={
             "segments": [
                 {

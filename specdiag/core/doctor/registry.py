@@ -6,12 +6,13 @@ public issues it comes from. Registry order is the order of the report and of do
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import CheckResult, Evidence, Impact, Status
+from specdiag.core.doctor.model import CheckResult, Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.typed import Reads
 from specdiag.errors import SpecdiagError
 
@@ -68,6 +69,38 @@ def check(
 
 def skip(why: str, **details: Any) -> Outcome:
     return Outcome(Status.SKIPPED, why, details=details)
+
+
+COLLAPSE, PARTIAL, MEASUREMENT, SPEED = (
+    ImpactKind.COLLAPSE,
+    ImpactKind.PARTIAL,
+    ImpactKind.MEASUREMENT,
+    ImpactKind.SPEED,
+)
+
+
+def found(
+    status: Status,
+    message: str,
+    evidence: Iterable[Evidence] = (),
+    fix: str | None = None,
+    impact: Impact | tuple[ImpactKind, str] | None = None,
+    *,
+    confirm: tuple[str, ...] = (),
+    details: dict[str, Any] | None = None,
+    snippet: str | None = None,
+) -> Outcome:
+    """A check's answer; ``impact`` as ``(kind, how)`` when the drafts it costs are not computed
+    (a speed finding costs none)."""
+    if isinstance(impact, tuple):
+        kind, how = impact
+        impact = Impact(kind, 0.0 if kind is SPEED else None, how)
+    return Outcome(status, message, tuple(evidence), fix, confirm, impact, details or {}, snippet)
+
+
+passed = partial(found, Status.PASS)
+warn = partial(found, Status.WARN)
+fail = partial(found, Status.FAIL)
 
 
 def ev(source: str, location: str, value: object) -> Evidence:

@@ -6,8 +6,18 @@ from typing import Any
 
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import (
+    PARTIAL,
+    Outcome,
+    check,
+    ev,
+    fail,
+    passed,
+    skip,
+    unreadable,
+    warn,
+)
 from specdiag.core.doctor.typed import Reads, server_length
 
 
@@ -126,32 +136,28 @@ def rope_positions(ctx: Context) -> Outcome:
             "no max_position_embeddings in the draft and nothing to compare with",
         )
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems + warns),
-            tuple(evs),
+            evs,
             fix="copy the target's rope_theta / rope_scaling (rope_parameters) and "
             "max_position_embeddings into the draft config.json, or cap the served length at the "
             "draft's limit",
             confirm=(
                 "specdiag probe URL --acc ... (with prompts longer than the draft's limit vs shorter)",
             ),
-            impact=Impact(
-                ImpactKind.PARTIAL,
-                None,
+            impact=(
+                PARTIAL,
                 "collapse on long contexts only: the share of long requests is unknown",
             ),
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns),
-            tuple(evs),
+            evs,
             fix="align the draft's position settings with the target's",
-            impact=Impact(ImpactKind.PARTIAL, None, "long contexts only"),
+            impact=(PARTIAL, "long contexts only"),
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         "draft positions and RoPE agree with the target and the served length",
-        tuple(evs),
+        evs,
     )

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import (
+    COLLAPSE,
+    PARTIAL,
+    Outcome,
+    check,
+    ev,
+    fail,
+    passed,
+    skip,
+    unreadable,
+    warn,
+)
 from specdiag.core.doctor.typed import Reads
 from specdiag.core.files import loads_json
 
@@ -49,16 +60,14 @@ def vocab_size(ctx: Context) -> Outcome:
                 f"shape {list(emb.shape)}",
             )
         )
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"the target's embedding has {emb.shape[0]} rows but config.json says vocab_size {tv}",
-            tuple(evs),
+            evs,
             fix="fix the target config.json vocab_size",
         )
     if dv != tv:
         head = _is_head(ctx)
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"draft vocab_size {dv} vs target {tv}: "
             + (
                 "an EAGLE-3 head's vocab_size is the target's vocabulary (the reduced one is "
@@ -67,13 +76,13 @@ def vocab_size(ctx: Context) -> Outcome:
                 else "draft and target tokenise differently, so draft token ids mean other tokens "
                 "(acceptance falls with vocabulary overlap: 99.8% -> ~61%, 80% -> ~25%, vllm#38174)"
             ),
-            tuple(evs),
+            evs,
             fix="use a draft trained for this target (same tokenizer)"
             if not head
             else f"set the draft's vocab_size to {tv} and keep draft_vocab_size for the reduced vocabulary",
-            impact=Impact(ImpactKind.COLLAPSE, None, "token ids mean different tokens"),
+            impact=(COLLAPSE, "token ids mean different tokens"),
         )
-    return Outcome(Status.PASS, f"both vocabularies have {tv} tokens", tuple(evs))
+    return passed(f"both vocabularies have {tv} tokens", evs)
 
 
 @check(
@@ -142,24 +151,22 @@ def special_tokens(ctx: Context) -> Outcome:
                     f"{tt.vocab_size}){share}"
                 )
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems + warns),
-            tuple(evs),
+            evs,
             fix="serve the draft with the target's tokenizer and special tokens",
-            impact=Impact(ImpactKind.COLLAPSE, None, "token ids mean different tokens"),
+            impact=(COLLAPSE, "token ids mean different tokens"),
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns),
-            tuple(evs),
+            evs,
             fix="align the draft's special tokens with the target's",
-            impact=Impact(ImpactKind.PARTIAL, None, "affects the tokens concerned only"),
+            impact=(PARTIAL, "affects the tokens concerned only"),
         )
     if not evs:
         return skip("the draft and target tokenizer files name no common special token")
-    return Outcome(Status.PASS, "special tokens and tokenizer files agree", tuple(evs))
+    return passed("special tokens and tokenizer files agree", evs)
 
 
 @check(
@@ -185,29 +192,27 @@ def chat_template(ctx: Context) -> Outcome:
     if tt is not None:
         evs.append(ev("target", tt[0], f"{len(tt[1])} characters"))
     if isinstance(override, str):
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"the server renders prompts with --chat-template {override}, not the target's own "
             "template: unless the training data was rendered with it, the draft sees another "
             "format (thinking on/off flips DFlash from 9.5 to ~3 accepted per round)",
-            tuple(evs),
+            evs,
             fix="serve with the template the training data was generated with",
-            impact=Impact(ImpactKind.PARTIAL, None, "depends on how far the formats differ"),
+            impact=(PARTIAL, "depends on how far the formats differ"),
         )
     if dt is None or tt is None:
         return skip(
             "needs the chat template of both draft and target (EAGLE heads rarely ship one)"
         )
     if dt[1].strip() != tt[1].strip():
-        return Outcome(
-            Status.WARN,
+        return warn(
             "the draft's chat template differs from the target's: training data rendered with "
             "one and served with the other puts the draft off distribution",
-            tuple(evs),
+            evs,
             fix="render training data and serve with the same template (check <think> handling)",
-            impact=Impact(ImpactKind.PARTIAL, None, "depends on how far the formats differ"),
+            impact=(PARTIAL, "depends on how far the formats differ"),
         )
-    return Outcome(Status.PASS, "draft and target carry the same chat template", tuple(evs))
+    return passed("draft and target carry the same chat template", evs)
 
 
 def _template(path: str) -> tuple[str, str] | None:
