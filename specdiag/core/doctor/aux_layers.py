@@ -17,17 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
-from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    Outcome,
-    check,
-    ev,
-    fail,
-    passed,
-    skip,
-    unreadable,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import MAX_IDS, MAX_LAYERS, Reads
 from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
 
@@ -313,20 +303,9 @@ def decide_command(ctx: Context) -> str:
     "0..N, no negatives; DFlash ids are decoder indices); count == fc input width / H; the "
     "layers the engine captures == the layers training captured; the fix per engine and version "
     "only when the evidence says which layers training captured",
-    refs=(
-        "sglang#25454",
-        "sglang#32334",
-        "sglang#32204",
-        "vllm#50170",
-        "vllm#43671",
-        "vllm#46788",
-        "vllm#40727",
-        "tokenspeed#526",
-        "llama.cpp#27040",
-        "verl-SpeCo#6",
-        "speculators#626",
-        "speculators#705",
-    ),
+    refs="sglang#25454, sglang#32334, sglang#32204, vllm#50170, vllm#43671, vllm#46788, "
+    "vllm#40727, tokenspeed#526, llama.cpp#27040, verl-SpeCo#6, speculators#626, "
+    "speculators#705",
     versions="SGLang: the rules of 0.5.23, measured on the real server (+1 on every id, -1 = the embedding is captured, the last layer never, ids only from eagle_config); another or an unknown release is judged by them and the report says assumed. SGLang DeepSeek-V2/V3 and GLM-4-MoE-Lite model files: +1 only when the first id is 1 (sglang#25454; the first release with it is not pinned). vLLM: 0.32.0 measured (id j = the residual entering layer j, top-level key first). DFlash target_layer_ids on vLLM: +1 since vllm#40727 (merged 2026-04)",
 )
 def aux_layer_ids(ctx: Context) -> Outcome:
@@ -620,7 +599,7 @@ def _finish(
             evs,
             fix="; ".join(fixes) if fixes else None,
             confirm=tuple(confirm),
-            impact=(COLLAPSE, "wrong aux states make every draft a guess"),
+            impact=("collapse", "wrong aux states make every draft a guess"),
             details=details,
             snippet=snippet,
         )
@@ -630,7 +609,7 @@ def _finish(
             evs,
             fix="; ".join(fixes) if fixes else None,
             confirm=tuple(confirm),
-            impact=(COLLAPSE, "if the engine reads other layers than training"),
+            impact=("collapse", "if the engine reads other layers than training"),
             details=details,
             snippet=snippet,
         )

@@ -57,29 +57,18 @@ class ModelDir:
     tokenizer: TokenizerInfo | None
     problems: tuple[InputProblem, ...] = field(default_factory=tuple)
 
-    def cfg(self, *keys: str) -> Any:
-        """The first of ``keys`` present in config.json (or its ``text_config``), else None."""
-        if self.config is None:
-            return None
-        for source in (self.config, self.config.get("text_config")):
+    def cfg_item(self, *keys: str) -> tuple[str, Any]:
+        """The first of ``keys`` present (not null) in config.json or its ``text_config``, and
+        its value; else ``(keys[0], None)``."""
+        for source in (self.config or {}, (self.config or {}).get("text_config")):
             if isinstance(source, dict):
                 for k in keys:
-                    if k in source and source[k] is not None:
-                        return source[k]
-        return None
+                    if source.get(k) is not None:
+                        return k, source[k]
+        return keys[0], None
 
-    def cfg_int(self, *keys: str, lo: int = 1, hi: int = 1 << 31) -> tuple[int | None, str | None]:
-        """The first of ``keys`` as an integer in ``lo..hi``: ``(value, None)``; absent:
-        ``(None, None)``; present but of another type or out of range (a string, a float, NaN,
-        1e308, a bool): ``(None, why)`` -- evidence that cannot be read, never a pass."""
-        v = self.cfg(*keys)
-        if v is None:
-            return None, None
-        if type(v) is int and lo <= v <= hi:
-            return v, None
-        key = next(k for k in keys if self.cfg(k) is not None)
-        shown = repr(v) if not isinstance(v, (dict, list)) else type(v).__name__
-        return None, f"{key} is {shown[:40]} ({type(v).__name__}), not an integer in {lo}..{hi}"
+    def cfg(self, *keys: str) -> Any:
+        return self.cfg_item(*keys)[1]
 
     def arch(self) -> str | None:
         """The first entry of config.json ``architectures`` when it is a list of strings."""
@@ -87,9 +76,6 @@ class ModelDir:
         if isinstance(a, list) and a and isinstance(a[0], str):
             return a[0]
         return a if isinstance(a, str) else None
-
-    def where(self, name: str) -> str:
-        return f"{self.role} {self.path}/{name}"
 
 
 def not_a_regular_file(path: Path) -> str | None:

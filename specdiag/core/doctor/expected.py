@@ -4,16 +4,8 @@ from __future__ import annotations
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Gap, ImpactKind, Status
-from specdiag.core.doctor.registry import (
-    Outcome,
-    check,
-    ev,
-    found,
-    passed,
-    skip,
-    warn,
-)
+from specdiag.core.doctor.model import Evidence, Gap, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, warn
 from specdiag.core.doctor.typed import server_accept_lengths
 
 FAIL_BELOW_RATIO = 0.75  # below this share of the prediction a "below" verdict is a fail
@@ -166,7 +158,7 @@ def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
     "below, collapsed <= 1.2, above), in one convention: collapsed or below 75% fails, below "
     "from 75% and above warn; names the trap of comparing the engine's length with the "
     "trainer's sum",
-    refs=("EAGLE#132", "EAGLE#195", "vllm#43671", "SpecForge#128"),
+    refs="EAGLE#132, EAGLE#195, vllm#43671, SpecForge#128",
 )
 def expected_vs_observed(ctx: Context) -> Outcome:
     gap, notes, evs = compute_gap(ctx)
@@ -200,7 +192,7 @@ def expected_vs_observed(ctx: Context) -> Outcome:
         evs,
         fix="work through the ranked findings above; re-measure after each fix",
         confirm=confirm,
-        impact=(ImpactKind.NONE, "the gap itself"),
+        impact=("none", "the gap itself"),
         details=details,
     )
 
@@ -226,7 +218,7 @@ def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
     decides="whether the first position already falls short: at position 1 the draft sees "
     "only target features, so a large shortfall there is a feature or configuration mismatch, "
     "not under-training",
-    refs=("vllm#43671", "EAGLE#132", "speculators#610"),
+    refs="vllm#43671, EAGLE#132, speculators#610",
 )
 def per_position(ctx: Context) -> Outcome:
     if not ctx.acc:
@@ -263,7 +255,7 @@ def per_position(ctx: Context) -> Outcome:
             fix="look at the configuration findings first; compare served hidden states with the "
             "training dump",
             confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP --reference REF.pt",),
-            impact=(ImpactKind.NONE, "a symptom: the cause is another finding"),
+            impact=("none", "a symptom: the cause is another finding"),
         )
     worst = min(range(n), key=lambda i: values[i] - prof.unconditional[i])
     return passed(

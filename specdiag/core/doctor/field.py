@@ -13,9 +13,6 @@ from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    MEASUREMENT,
-    PARTIAL,
     Outcome,
     check,
     ev,
@@ -142,7 +139,7 @@ def _head_tensors(m: ModelDir) -> list[str]:
     decides="a head stored in bf16 is not excluded from the target's FP8/NVFP4 quantization "
     "(built as FP8 with uninitialised scales: 0% acceptance); a head stored in FP8 has its "
     "weight_scale; the loader dropped no draft weight",
-    refs=("ROCm/ATOM mtp_entry_projection_quant_bf16_mismatch", "vllm#43455", "vllm#43472"),
+    refs="ROCm/ATOM mtp_entry_projection_quant_bf16_mismatch, vllm#43455, vllm#43472",
 )
 def draft_quantization(ctx: Context) -> Outcome:
     models = [m for m in (ctx.draft, ctx.target) if m is not None and m.config is not None]
@@ -209,7 +206,7 @@ def draft_quantization(ctx: Context) -> Outcome:
             fix="add the head's modules (e.g. eh_proj, mtp.*, fc) to quantization_config."
             "modules_to_not_convert (or ignore), or remove quantization_config from the draft's "
             "config.json; then check the load log shows no 'NOT loaded'",
-            impact=(COLLAPSE, "a head with garbage weights drafts noise"),
+            impact=("collapse", "a head with garbage weights drafts noise"),
         )
     if not any(_quant(m.config) for m in models):
         return passed("no quantization_config in the draft or the target", evs)
@@ -228,7 +225,7 @@ def draft_quantization(ctx: Context) -> Outcome:
     "use_sliding_window; the served maximum length (--context-length / --max-model-len, server)",
     decides="a draft trained with a sliding window is served past that window by engines whose "
     "loaders ignore the window keys (full attention: acceptance falls at long context)",
-    refs=("ik_llama.cpp#2021", "vllm#40898", "vllm#46104", "sglang#27469", "z-lab/dflash#126"),
+    refs="ik_llama.cpp#2021, vllm#40898, vllm#46104, sglang#27469, z-lab/dflash#126",
     versions="loaders without the window keys: vLLM before #40898/#46104, SGLang before #27469, ik_llama.cpp before PR #2021",
 )
 def sliding_window_draft(ctx: Context) -> Outcome:
@@ -276,7 +273,7 @@ def sliding_window_draft(ctx: Context) -> Outcome:
         confirm=(
             "specdiag probe URL --prompts long.jsonl --acc ... --steps ... (long prompts vs short)",
         ),
-        impact=(PARTIAL, "only tokens past the window"),
+        impact=("partial", "only tokens past the window"),
     )
 
 
@@ -290,7 +287,7 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     decides="at temperature > 0 the drafter samples with its probabilities (probabilistic "
     "drafting); greedy drafting under probabilistic rejection, or a drafter that ignores the "
     "request's top-k / top-p, lowers acceptance",
-    refs=("syv-ai/qwen38-27b-rtx3090#73", "vllm#56724", "vllm#40149", "colibri#163"),
+    refs="syv-ai/qwen38-27b-rtx3090#73, vllm#56724, vllm#40149, colibri#163",
     versions="vLLM releases where draft_sample_method defaults to greedy (0.28 per syv-ai#73); top-k / top-p ignored by the drafter until vllm#56724 (open in 2026-09)",
 )
 def draft_sampling(ctx: Context) -> Outcome:
@@ -327,7 +324,7 @@ def draft_sampling(ctx: Context) -> Outcome:
             fix='set speculative_config.draft_sample_method to "probabilistic"',
             snippet='--speculative-config \'{..., "draft_sample_method": "probabilistic"}\'',
             confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
-            impact=(PARTIAL, "depends on the target's entropy"),
+            impact=("partial", "depends on the target's entropy"),
         )
     if k is not None and k > 1 and engine == "vllm":
         evs.append(ev("flags", "top_k", k))
@@ -338,7 +335,7 @@ def draft_sampling(ctx: Context) -> Outcome:
             evs,
             fix="compare with top-k / top-p off; use an engine release that applies them to "
             "drafting",
-            impact=(PARTIAL, "the drafts outside top-k / top-p"),
+            impact=("partial", "the drafts outside top-k / top-p"),
         )
     return passed(
         f"temperature {t:g}: "
@@ -367,7 +364,7 @@ _CONTEXT_KV = ("dflash", "dspark")
     "without: a drafter that keeps its own context KV (DFlash, DSpark) gets none for tokens "
     "restored from the prefix cache or a KV connector, so acceptance falls toward 1 as cache "
     "hits grow",
-    refs=("vllm#47926", "vllm#41838"),
+    refs="vllm#47926, vllm#41838",
     versions="the log evidence: SGLang 0.5.23's Prefill batch line (checked on the real server), "
     "vLLM's stats line; the configuration rule: vLLM DFlash / DSpark until vllm#47926 (open in "
     "2026-07), SGLang's radix cache assumed alike",
@@ -419,7 +416,7 @@ def prefix_cache_context(ctx: Context) -> Outcome:
         fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache); "
         "compare accept length against the cache hit rate",
         snippet="--no-enable-prefix-caching",
-        impact=(PARTIAL, "the share of cache-restored tokens"),
+        impact=("partial", "the share of cache-restored tokens"),
     )
 
 
@@ -457,7 +454,7 @@ def _cache_evidence(ctx: Context) -> Outcome | None:
             "to confirm; then an engine release that gives the drafter context for restored "
             "tokens",
             snippet="--no-enable-prefix-caching",
-            impact=(PARTIAL, "the share of cache-restored tokens"),
+            impact=("partial", "the share of cache-restored tokens"),
         )
     return passed(
         "accept length does not drop with prefix-cache hits in the logs "
@@ -498,7 +495,7 @@ def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
     "async scheduling in the launch command; the boot log's 'prefix-cache reuse ... disabled'",
     decides="a step to ~0 accepted drafts that persists to the end of the segment (engine-wide "
     "state corruption of the recurrent layers under speculation), as distinct from a slow drift",
-    refs=("vllm#52873", "vllm-ascend#10495", "vllm#55357", "vLLM-2080Ti-Definitive#152"),
+    refs="vllm#52873, vllm-ascend#10495, vllm#55357, vLLM-2080Ti-Definitive#152",
     versions="vLLM and vllm-ascend 2026 releases with GDN / Mamba targets under MTP (#52873, #10495, #55357)",
 )
 def hybrid_collapse(ctx: Context) -> Outcome:
@@ -533,7 +530,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
             evs,
             fix="restart to confirm it recovers; A/B with --enforce-eager and with async "
             "scheduling off; never set VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1",
-            impact=(COLLAPSE, "acceptance is 0 after the step"),
+            impact=("collapse", "acceptance is 0 after the step"),
         )
     if unsafe and hybrid:
         evs.append(ev("server-args", "environment", unsafe.group(0)))
@@ -542,7 +539,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
             "full-CUDA-graph replay of recurrent state under varying acceptance",
             evs,
             fix="remove VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH",
-            impact=(COLLAPSE, "scrambled state"),
+            impact=("collapse", "scrambled state"),
         )
     if not segs:
         if hybrid:
@@ -564,7 +561,7 @@ SHORT_OUTPUT = 256  # tokens: below this median, accept length is biased low
     reads="the probe's output tokens and finish reasons per request (--server)",
     decides="the median output is at least 256 tokens and few requests stop at max_tokens: "
     "short outputs weigh the first, cold steps and the cut last step, biasing accept length low",
-    refs=("vllm-ascend#12968",),
+    refs="vllm-ascend#12968",
 )
 def short_outputs(ctx: Context) -> Outcome:
     rep = ctx.probe
@@ -590,6 +587,6 @@ def short_outputs(ctx: Context) -> Outcome:
             confirm=(
                 f"specdiag doctor --server {ctx.server.url if ctx.server else 'URL'} --max-tokens 512 ...",
             ),
-            impact=(MEASUREMENT, "short outputs bias the figure low"),
+            impact=("measurement", "short outputs bias the figure low"),
         )
     return passed(f"median output {median} tokens: long enough", evs)

@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence
-from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    PARTIAL,
-    Outcome,
-    check,
-    ev,
-    fail,
-    passed,
-    skip,
-    unreadable,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 
 
@@ -28,7 +17,7 @@ from specdiag.core.doctor.typed import Reads
     decides="the dump is consistent; its chunks are in ascending depth; no chunk is the "
     "embedding (layers identified against the target or --reference decide over the "
     "repeated-token heuristic); its hidden size is the target's",
-    refs=("SpecForge#885", "NVIDIA/Model-Optimizer#2410", "speculators#313"),
+    refs="SpecForge#885, NVIDIA/Model-Optimizer#2410, speculators#313",
 )
 def training_dump(ctx: Context) -> Outcome:
     if not ctx.inputs.training_dump:
@@ -90,7 +79,7 @@ def training_dump(ctx: Context) -> Outcome:
             evs,
             fix="regenerate the dump files named",
             confirm=confirm,
-            impact=(PARTIAL, "training on broken samples"),
+            impact=("partial", "training on broken samples"),
         )
     if warns:
         return warn(
@@ -98,7 +87,7 @@ def training_dump(ctx: Context) -> Outcome:
             evs,
             fix="check the capture layer list used at training (ascending, no embedding)",
             confirm=confirm,
-            impact=(COLLAPSE, "if the served layers differ"),
+            impact=("collapse", "if the served layers differ"),
         )
     return passed(f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
 
@@ -111,7 +100,7 @@ def training_dump(ctx: Context) -> Outcome:
     "stack) through compare-hidden; the draft's aux layer ids in the engine's convention",
     decides="the server feeds the draft the hidden states it was trained on (per chunk, within "
     "the dtype's tolerance); which layer each served chunk is; the ids that fix it",
-    refs=("sglang#25454", "vllm#43671", "speculators#313", "vllm#9534"),
+    refs="sglang#25454, vllm#43671, speculators#313, vllm#9534",
 )
 def served_vs_training(ctx: Context) -> Outcome:
     if not ctx.inputs.served_dump:
@@ -164,6 +153,6 @@ def served_vs_training(ctx: Context) -> Outcome:
         evs,
         fix=fix,
         confirm=confirm,
-        impact=(COLLAPSE, "the draft sees other features than it was trained on"),
+        impact=("collapse", "the draft sees other features than it was trained on"),
         details=details,
     )

@@ -9,19 +9,7 @@ from collections.abc import Sequence
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    MEASUREMENT,
-    SPEED,
-    Outcome,
-    check,
-    ev,
-    fail,
-    found,
-    passed,
-    skip,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, warn
 from specdiag.core.doctor.typed import server_accept_lengths
 
 GRAPH_WARN_SHARE = 0.10
@@ -43,14 +31,7 @@ def _loc(ctx: Context) -> str:
     reads="SGLang decode lines' 'cuda graph: True/False' (share over the run), vLLM's "
     "'Overriding cudagraph_mode ... PIECEWISE' warning, --disable-cuda-graph / --enforce-eager",
     decides="the share of decode batches run without CUDA graphs (speed, not accept length)",
-    refs=(
-        "vllm#27325",
-        "vllm#47460",
-        "vllm#48494",
-        "sglang#3430",
-        "sglang#4247",
-        "mit-han-lab/fastrl#4",
-    ),
+    refs="vllm#27325, vllm#47460, vllm#48494, sglang#3430, sglang#4247, mit-han-lab/fastrl#4",
 )
 def cuda_graph(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
@@ -88,7 +69,7 @@ def cuda_graph(ctx: Context) -> Outcome:
             evs,
             fix="enable CUDA graphs and make the capture sizes cover max_running_requests x "
             "(num_draft_tokens) (SGLang --cuda-graph-max-bs; vLLM: drop --enforce-eager)",
-            impact=(SPEED, "throughput only"),
+            impact=("speed", "throughput only"),
             details={"share_without": share},
         )
     return passed(f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", tuple(evs))
@@ -115,7 +96,7 @@ def _spearman(values: Sequence[float]) -> float:
     reads="the logs' accept length over the run, in time order (bucket means)",
     decides="a sustained decline: the last quarter's accepted drafts at least 15% below the "
     "first quarter's, with rank correlation <= -0.5",
-    refs=("vllm#41838", "vllm#47602", "arXiv 2605.09329"),
+    refs="vllm#41838, vllm#47602, arXiv 2605.09329",
 )
 def accept_trend(ctx: Context) -> Outcome:
     head = ctx.headline()
@@ -184,7 +165,7 @@ def _outliers(rows: dict[str, float]) -> list[tuple[str, float, float]]:
     "one rank far below the others",
     reads="the logs' accept length per rank prefix (SGLang DPx/TPy)",
     decides="a rank whose accepted drafts are below 70% of the median of the other ranks",
-    refs=("sglang#16274", "sglang#7242", "TensorRT-LLM#7939", "sglang#34743"),
+    refs="sglang#16274, sglang#7242, TensorRT-LLM#7939, sglang#34743",
 )
 def rank_outlier(ctx: Context) -> Outcome:
     head = ctx.headline()
@@ -221,7 +202,7 @@ def rank_outlier(ctx: Context) -> Outcome:
     reads="the probe's accept length per prompt category (--server)",
     decides="a category whose accepted drafts are below 70% of the median of the others "
     "(data coverage of the draft's training set)",
-    refs=("SpecForge#128", "EAGLE#276", "speculators#453", "tokenspeed#1132"),
+    refs="SpecForge#128, EAGLE#276, speculators#453, tokenspeed#1132",
 )
 def category_outlier(ctx: Context) -> Outcome:
     rep = ctx.probe
@@ -267,7 +248,7 @@ def _rel(a: float, b: float) -> float:
     "against the per-request lines",
     decides="whether the figure a benchmark prints (bench_serving's 'Accept length' is the "
     "lifetime one) describes this run",
-    refs=("sglang#29329", "sglang#34743", "sglang#11572"),
+    refs="sglang#29329, sglang#34743, sglang#11572",
 )
 def lifetime_vs_run(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, str, float]] = []
@@ -335,7 +316,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
     "the logs' weighted mean (by drafted tokens, SGLang by batch size) and plain mean of lines",
     decides="whether the two usual ways to average one run agree (they differ when short and "
     "long requests accept differently)",
-    refs=("ai-dynamo/aiperf#1191", "vllm#42508", "sglang#34743"),
+    refs="ai-dynamo/aiperf#1191, vllm#42508, sglang#34743",
 )
 def pooled_vs_mean(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, float]] = []
@@ -379,7 +360,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
     "the training log's simulated_acc_len (bonus excluded), --acc",
     decides="whether every figure compared is in one convention; names the trap of comparing an "
     "engine's accept length (bonus included) with a trainer's sum (bonus excluded)",
-    refs=("vllm#17908", "EAGLE#132", "EAGLE#195", "NeMo-Automodel#2959"),
+    refs="vllm#17908, EAGLE#132, EAGLE#195, NeMo-Automodel#2959",
     versions="vLLM 0.8.x printed a bonus-less 'Mean acceptance length'; later releases count the bonus",
 )
 def bonus_convention(ctx: Context) -> Outcome:
@@ -415,7 +396,7 @@ def bonus_convention(ctx: Context) -> Outcome:
             evs,
             fix="compare accepted drafts with accepted drafts (or accept length with 1 + the trainer's sum)",
             confirm=("specdiag expected-accept --acc ... --steps ... --observed ...",),
-            impact=(MEASUREMENT, "a 1.0 offset between conventions"),
+            impact=("measurement", "a 1.0 offset between conventions"),
         )
     return passed(
         "every figure is compared in one convention: accept length counts the bonus token "
@@ -431,7 +412,7 @@ def bonus_convention(ctx: Context) -> Outcome:
     reads="the log text: aux-state width mismatches (mat1/mat2 shapes, 'N vs M'), vLLM's silent "
     "aux-layer default warning",
     decides="the engine reported a symptom of wrong aux layers",
-    refs=("sglang#32334", "vllm#50170"),
+    refs="sglang#32334, vllm#50170",
 )
 def log_errors(ctx: Context) -> Outcome:
     if ctx.logs is None:
@@ -448,7 +429,7 @@ def log_errors(ctx: Context) -> Outcome:
             (h.evidence() for h in dead[:2]),
             fix="read the first traceback in the log; with an EAGLE-3 draft, a wrong aux id "
             "count kills the engine at the first request",
-            impact=(COLLAPSE, "nothing is served"),
+            impact=("collapse", "nothing is served"),
         )
     if not hits:
         return passed("no aux-state shape error or silent-default warning in the logs")
@@ -465,7 +446,7 @@ def log_errors(ctx: Context) -> Outcome:
         + "): the aux layer ids do not give fc the states it expects",
         evs,
         fix="see the aux-layer-ids check: ids, count and the engine's convention",
-        impact=(COLLAPSE, "the draft gets the wrong hidden states"),
+        impact=("collapse", "the draft gets the wrong hidden states"),
     )
 
 
@@ -478,7 +459,7 @@ def log_errors(ctx: Context) -> Outcome:
     decides="where the server restarted (a silence of at least 30 min and 20 median intervals, "
     "lifetime counters that go back down, a new engine version, a start line after spec "
     "lines); each segment's accept length judged on its own; the last one is the observation",
-    refs=("vllm#41838",),
+    refs="vllm#41838",
 )
 def restarts(ctx: Context) -> Outcome:
     segs = ctx.segments()
@@ -530,7 +511,7 @@ def restarts(ctx: Context) -> Outcome:
             if segs[-1].start
             else f"specdiag logs {where}",
         ),
-        impact=(MEASUREMENT, "each segment is its own deployment"),
+        impact=("measurement", "each segment is its own deployment"),
         details={
             "segments": [
                 {

@@ -6,17 +6,7 @@ import re
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Status
-from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    Outcome,
-    check,
-    ev,
-    fail,
-    found,
-    passed,
-    skip,
-    unreadable,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, unreadable
 from specdiag.core.doctor.typed import MAX_LAYERS, Reads
 
 MTP_METHODS = (
@@ -50,7 +40,7 @@ def _uses_mtp(ctx: Context) -> bool | None:
     "num_hidden_layers; the weight names in model.safetensors.index.json or the safetensors "
     "headers; the speculative method (server, --server-args); log lines saying weights are missing",
     decides="every MTP layer (model.layers.{N+i}.* or mtp.*) has tensors in the checkpoint",
-    refs=("vllm#35548", "vllm#43456", "vllm#43459", "TensorRT-LLM#17378", "llama.cpp#27151"),
+    refs="vllm#35548, vllm#43456, vllm#43459, TensorRT-LLM#17378, llama.cpp#27151",
 )
 def mtp_weights(ctx: Context) -> Outcome:
     hits = ctx.hits("mtp-missing")
@@ -59,7 +49,7 @@ def mtp_weights(ctx: Context) -> Outcome:
             f"the server log says draft/MTP weights are missing: {hits[0].text}",
             (h.evidence() for h in hits[:3]),
             fix="use a checkpoint that includes the MTP layers (quantized exports often drop them)",
-            impact=(COLLAPSE, "a missing MTP layer drafts garbage: 0% acceptance"),
+            impact=("collapse", "a missing MTP layer drafts garbage: 0% acceptance"),
         )
     t = ctx.target
     uses = _uses_mtp(ctx)
@@ -79,7 +69,7 @@ def mtp_weights(ctx: Context) -> Outcome:
                 "(num_nextn_predict_layers / mtp_num_hidden_layers)",
                 (ev("target", f"{t.path}/config.json", "no num_nextn_predict_layers"),),
                 fix="serve a checkpoint with MTP layers, or use an external draft",
-                impact=(COLLAPSE, "no MTP head to draft with"),
+                impact=("collapse", "no MTP head to draft with"),
             )
         return skip("the target declares no MTP layers and nothing says MTP is used")
     if t.tensors is None:
@@ -104,6 +94,6 @@ def mtp_weights(ctx: Context) -> Outcome:
             "(vLLM >= PR #35548 refuses to start; older engines draft with random weights: 0% acceptance)",
             evs,
             fix="use a checkpoint exported with its MTP layers",
-            impact=(COLLAPSE, "a missing MTP layer drafts garbage"),
+            impact=("collapse", "a missing MTP layer drafts garbage"),
         )
     return passed(f"{k} MTP layer(s) present in the checkpoint", evs)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import CheckResult, Evidence, Impact, ImpactKind, Status
@@ -55,13 +55,16 @@ def check(
     *,
     reads: str,
     decides: str,
-    refs: tuple[str, ...] = (),
+    refs: str = "",
     versions: str = ALL_VERSIONS,
 ) -> Callable[[CheckFn], CheckFn]:
+    """Register a check; ``refs``: the public issues it comes from, separated by ", "."""
+
     def deco(fn: CheckFn) -> CheckFn:
         if any(s.id == id for s in REGISTRY):
             raise ValueError(f"check {id!r} registered twice")
-        REGISTRY.append(CheckSpec(id, family, title, reads, decides, refs, fn, versions))
+        ids = tuple(refs.split(", ")) if refs else ()
+        REGISTRY.append(CheckSpec(id, family, title, reads, decides, ids, fn, versions))
         return fn
 
     return deco
@@ -71,12 +74,7 @@ def skip(why: str, **details: Any) -> Outcome:
     return Outcome(Status.SKIPPED, why, details=details)
 
 
-COLLAPSE, PARTIAL, MEASUREMENT, SPEED = (
-    ImpactKind.COLLAPSE,
-    ImpactKind.PARTIAL,
-    ImpactKind.MEASUREMENT,
-    ImpactKind.SPEED,
-)
+ImpactName = Literal["collapse", "partial", "measurement", "speed", "none"]
 
 
 def found(
@@ -84,7 +82,7 @@ def found(
     message: str,
     evidence: Iterable[Evidence] = (),
     fix: str | None = None,
-    impact: Impact | tuple[ImpactKind, str] | None = None,
+    impact: Impact | tuple[ImpactName, str] | None = None,
     *,
     confirm: tuple[str, ...] = (),
     details: dict[str, Any] | None = None,
@@ -93,8 +91,8 @@ def found(
     """A check's answer; ``impact`` as ``(kind, how)`` when the drafts it costs are not computed
     (a speed finding costs none)."""
     if isinstance(impact, tuple):
-        kind, how = impact
-        impact = Impact(kind, 0.0 if kind is SPEED else None, how)
+        kind = ImpactKind(impact[0])
+        impact = Impact(kind, 0.0 if kind is ImpactKind.SPEED else None, impact[1])
     return Outcome(status, message, tuple(evidence), fix, confirm, impact, details or {}, snippet)
 
 

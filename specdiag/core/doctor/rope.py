@@ -7,17 +7,7 @@ from typing import Any
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence
-from specdiag.core.doctor.registry import (
-    PARTIAL,
-    Outcome,
-    check,
-    ev,
-    fail,
-    passed,
-    skip,
-    unreadable,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads, server_length
 
 
@@ -62,14 +52,8 @@ def served_max_len(ctx: Context) -> tuple[int | None, str | None]:
     "max_model_len, --context-length / --max-model-len / -c); --hf-overrides with an MTP draft",
     decides="the draft's position limit covers the served length; rope_theta and rope scaling "
     "agree between draft and target",
-    refs=(
-        "SpecForge#271",
-        "sglang#6783",
-        "speculators#574",
-        "NeMo-Automodel#2399",
-        "vllm#58080",
-        "speculators#684",
-    ),
+    refs="SpecForge#271, sglang#6783, speculators#574, NeMo-Automodel#2399, vllm#58080, "
+    "speculators#684",
 )
 def rope_positions(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -146,7 +130,7 @@ def rope_positions(ctx: Context) -> Outcome:
                 "specdiag probe URL --acc ... (with prompts longer than the draft's limit vs shorter)",
             ),
             impact=(
-                PARTIAL,
+                "partial",
                 "collapse on long contexts only: the share of long requests is unknown",
             ),
         )
@@ -155,7 +139,7 @@ def rope_positions(ctx: Context) -> Outcome:
             "; ".join(warns),
             evs,
             fix="align the draft's position settings with the target's",
-            impact=(PARTIAL, "long contexts only"),
+            impact=("partial", "long contexts only"),
         )
     return passed(
         "draft positions and RoPE agree with the target and the served length",

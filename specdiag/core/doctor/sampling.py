@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence
-from specdiag.core.doctor.registry import (
-    MEASUREMENT,
-    PARTIAL,
-    Outcome,
-    check,
-    ev,
-    passed,
-    skip,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, passed, skip, warn
 
 
 def _settings(ctx: Context) -> tuple[float | None, int | None, list[Evidence]]:
@@ -43,7 +34,7 @@ def _settings(ctx: Context) -> tuple[float | None, int | None, list[Evidence]]:
     "rejection-sampling settings",
     decides="top_k = 1 with temperature > 0 silently makes the run greedy; temperature > 0 "
     "with argmax drafting lowers acceptance below the greedy (training-accuracy) prediction",
-    refs=("SpecForge#741", "vllm#16899", "vllm#35461", "sglang#26312", "mlx-lm#1709"),
+    refs="SpecForge#741, vllm#16899, vllm#35461, sglang#26312, mlx-lm#1709",
 )
 def sampling(ctx: Context) -> Outcome:
     t, k, evs = _settings(ctx)
@@ -57,7 +48,7 @@ def sampling(ctx: Context) -> Outcome:
             "its acceptance is the T=0 one, not the sampled one asked for",
             evs,
             fix="use top_k = -1 (or unset) when measuring at temperature > 0",
-            impact=(MEASUREMENT, "the run measures greedy decoding"),
+            impact=("measurement", "the run measures greedy decoding"),
         )
     if t is not None and t > 0:
         rej = ctx.args.rejection_sampling if ctx.args else None
@@ -69,7 +60,7 @@ def sampling(ctx: Context) -> Outcome:
             fix="judge the draft at temperature 0 (same prompts), or compare with SpecForge's "
             "acceptance_rate_i instead of acc_i",
             confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
-            impact=(PARTIAL, "depends on the target's entropy"),
+            impact=("partial", "depends on the target's entropy"),
         )
     return passed(
         "greedy (temperature 0): acceptance is comparable with training accuracy",

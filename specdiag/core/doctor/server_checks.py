@@ -3,17 +3,7 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    MEASUREMENT,
-    Outcome,
-    check,
-    ev,
-    fail,
-    passed,
-    skip,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
 @check(
@@ -24,7 +14,7 @@ from specdiag.core.doctor.registry import (
     "such as --speculative-config parsed; TRT-LLM's --extra_llm_api_options YAML read)",
     decides="speculation is really on; JSON flags parse; llama.cpp -md without --spec-type "
     "(does not speculate) and removed --draft-* flags; what the engine will use",
-    refs=("llama.cpp common/arg.cpp @0c1e57098", "llama.cpp#27711"),
+    refs="llama.cpp common/arg.cpp @0c1e57098, llama.cpp#27711",
 )
 def server_args(ctx: Context) -> Outcome:
     a = ctx.args
@@ -47,7 +37,7 @@ def server_args(ctx: Context) -> Outcome:
             "; ".join(a.problems),
             evs,
             fix="fix the launch command (see the message)",
-            impact=(COLLAPSE, "speculation is off or misconfigured"),
+            impact=("collapse", "speculation is off or misconfigured"),
             details={"notes": list(a.notes)},
         )
     if a.engine is None:
@@ -97,7 +87,7 @@ def server_args(ctx: Context) -> Outcome:
     "is not valid' warning",
     decides="the measured acceptance is the draft's, not the number the server was told to "
     "accept (then nothing measured judges the draft)",
-    refs=("llama.cpp#27711", "InferenceX golden_al_distribution", "vllm#40662", "sglang-jax#1485"),
+    refs="llama.cpp#27711, InferenceX golden_al_distribution, vllm#40662, sglang-jax#1485",
     versions="vLLM with rejection_sample_method (unified in #40662); SGLang with SGLANG_SIMULATE_ACC_LEN; TensorRT-LLM (TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, in AL - 1); ATOM (PR #1948); llama.cpp (#27711)",
 )
 def synthetic(ctx: Context) -> Outcome:
@@ -115,7 +105,7 @@ def synthetic(ctx: Context) -> Outcome:
             evs,
             fix="remove the forced-acceptance setting (environment variable or config key) and "
             "measure again",
-            impact=(MEASUREMENT, "the observed number is not the draft's"),
+            impact=("measurement", "the observed number is not the draft's"),
         )
     if ctx.args is None and ctx.logs is None:
         return skip("no --server-args and no --logs")
@@ -134,7 +124,7 @@ _NOT_AN_API = frozenset({"invalid_json", "http_401", "http_403", "http_404", "ht
     reads="--server: the engine, version and speculative config its endpoints show, and the "
     "outcome of a short probe run (requests, failures, where acceptance was read)",
     decides="the server answers generation requests and reports speculation; what it serves",
-    refs=("sglang#29329",),
+    refs="sglang#29329",
 )
 def server_probe(ctx: Context) -> Outcome:
     if ctx.server is None:
@@ -183,7 +173,7 @@ def server_probe(ctx: Context) -> Outcome:
             evs,
             fix="read the server log for the first error; the configuration checks above name "
             "the likely cause",
-            impact=(COLLAPSE, "nothing is served"),
+            impact=("collapse", "nothing is served"),
         )
     if spec.enabled is False:
         return warn(

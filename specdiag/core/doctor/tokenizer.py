@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence
-from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    PARTIAL,
-    Outcome,
-    check,
-    ev,
-    fail,
-    passed,
-    skip,
-    unreadable,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 from specdiag.core.files import loads_json
 
@@ -35,7 +24,7 @@ def _is_head(ctx: Context) -> bool:
     "lm_head shapes, tokenizer.json vocabulary size",
     decides="the draft's vocab_size (the target vocabulary it maps into) equals the target's; "
     "for a separate draft model (draft-model method) both vocabularies are the same",
-    refs=("vllm#7252", "vllm#13849", "vllm#42775", "vllm#38174", "sglang#22883"),
+    refs="vllm#7252, vllm#13849, vllm#42775, vllm#38174, sglang#22883",
 )
 def vocab_size(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -80,7 +69,7 @@ def vocab_size(ctx: Context) -> Outcome:
             fix="use a draft trained for this target (same tokenizer)"
             if not head
             else f"set the draft's vocab_size to {tv} and keep draft_vocab_size for the reduced vocabulary",
-            impact=(COLLAPSE, "token ids mean different tokens"),
+            impact=("collapse", "token ids mean different tokens"),
         )
     return passed(f"both vocabularies have {tv} tokens", evs)
 
@@ -93,7 +82,7 @@ def vocab_size(ctx: Context) -> Outcome:
     "tokenizer_config.json / special_tokens_map.json, the sha256 of tokenizer.json, chat templates",
     decides="draft and target agree on special token ids and text and on the tokenizer file "
     "(when the draft ships one)",
-    refs=("vllm#42775", "koboldcpp#2325", "llama.cpp#3812", "SpecForge#296"),
+    refs="vllm#42775, koboldcpp#2325, llama.cpp#3812, SpecForge#296",
 )
 def special_tokens(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -155,14 +144,14 @@ def special_tokens(ctx: Context) -> Outcome:
             "; ".join(problems + warns),
             evs,
             fix="serve the draft with the target's tokenizer and special tokens",
-            impact=(COLLAPSE, "token ids mean different tokens"),
+            impact=("collapse", "token ids mean different tokens"),
         )
     if warns:
         return warn(
             "; ".join(warns),
             evs,
             fix="align the draft's special tokens with the target's",
-            impact=(PARTIAL, "affects the tokens concerned only"),
+            impact=("partial", "affects the tokens concerned only"),
         )
     if not evs:
         return skip("the draft and target tokenizer files name no common special token")
@@ -177,7 +166,7 @@ def special_tokens(ctx: Context) -> Outcome:
     "--server-args --chat-template",
     decides="the served template is the one the draft's training data was rendered with (when "
     "the draft ships its own); a server-side override of the template",
-    refs=("SpecForge#296", "SpecForge#533", "z-lab/dflash#60", "ROCm/ATOM#609"),
+    refs="SpecForge#296, SpecForge#533, z-lab/dflash#60, ROCm/ATOM#609",
 )
 def chat_template(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -198,7 +187,7 @@ def chat_template(ctx: Context) -> Outcome:
             "format (thinking on/off flips DFlash from 9.5 to ~3 accepted per round)",
             evs,
             fix="serve with the template the training data was generated with",
-            impact=(PARTIAL, "depends on how far the formats differ"),
+            impact=("partial", "depends on how far the formats differ"),
         )
     if dt is None or tt is None:
         return skip(
@@ -210,7 +199,7 @@ def chat_template(ctx: Context) -> Outcome:
             "one and served with the other puts the draft off distribution",
             evs,
             fix="render training data and serve with the same template (check <think> handling)",
-            impact=(PARTIAL, "depends on how far the formats differ"),
+            impact=("partial", "depends on how far the formats differ"),
         )
     return passed("draft and target carry the same chat template", evs)
 

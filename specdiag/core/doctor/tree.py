@@ -3,17 +3,7 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.registry import (
-    PARTIAL,
-    SPEED,
-    Outcome,
-    check,
-    ev,
-    fail,
-    passed,
-    skip,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
 @check(
@@ -26,7 +16,7 @@ from specdiag.core.doctor.registry import (
     "topk + (steps-1)*topk^2 + 1 (SGLang picks num_draft_tokens-1 of the topk first-level and "
     "topk*topk candidates of each later level, plus the root) and at least steps+1 (else the "
     "deepest drafts are never verified)",
-    refs=("sglang#3883", "sglang#24054", "THUDM/slime#1017", "sglang#4247"),
+    refs="sglang#3883, sglang#24054, THUDM/slime#1017, sglang#4247",
 )
 def tree_settings(ctx: Context) -> Outcome:
     steps, topk, ndt, src = ctx.spec_settings()
@@ -49,7 +39,7 @@ def tree_settings(ctx: Context) -> Outcome:
                 f"{ndt - 1} are thrown away, accept length is capped at {ndt}",
                 evs,
                 fix=f"--speculative-num-draft-tokens {steps + 1} (or --speculative-num-steps {ndt - 1})",
-                impact=(PARTIAL, "caps the accepted drafts"),
+                impact=("partial", "caps the accepted drafts"),
                 details={"cap": ndt},
             )
         if ndt > steps + 1:
@@ -58,7 +48,7 @@ def tree_settings(ctx: Context) -> Outcome:
                 "can be verified; the rest of the verify width is idle work",
                 evs,
                 fix=f"--speculative-num-draft-tokens {steps + 1}",
-                impact=(SPEED, "verify width wasted; accept length unchanged"),
+                impact=("speed", "verify width wasted; accept length unchanged"),
             )
         return passed(f"chain: {steps} drafts, {ndt} verified tokens", evs)
     # SGLang's organize_draft_results takes the top num_draft_tokens-1 scores among the topk
@@ -70,7 +60,7 @@ def tree_settings(ctx: Context) -> Outcome:
             f"depth-{steps}, topk-{topk} tree has",
             evs,
             fix=f"--speculative-num-draft-tokens <= {nodes}",
-            impact=(SPEED, "an infeasible tree"),
+            impact=("speed", "an infeasible tree"),
         )
     if ndt < steps + 1:
         return warn(
@@ -78,7 +68,7 @@ def tree_settings(ctx: Context) -> Outcome:
             f"verified (accept length <= {ndt})",
             evs,
             fix=f"--speculative-num-draft-tokens >= {steps + 1}",
-            impact=(PARTIAL, "caps the accepted drafts"),
+            impact=("partial", "caps the accepted drafts"),
             details={"cap": ndt},
         )
     return passed(

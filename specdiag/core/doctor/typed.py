@@ -10,7 +10,7 @@ Usage in a check::
 
     r = Reads()
     n = r.integer(t, "num_hidden_layers", hi=MAX_LAYERS)
-    ids = r.ints(d, "eagle_aux_hidden_state_layer_ids", lo=-1, hi=MAX_LAYERS, length=(1, 64))
+    theta = r.number(d, "rope_theta", lo=1e-6, hi=1e15)
     if (bad := unreadable(r)) is not None:
         return bad
 """
@@ -73,31 +73,12 @@ class Reads:
     def __init__(self) -> None:
         self.bad: list[tuple[ModelDir, str, str]] = []  # (model, key, why)
 
-    # ------------------------------------------------------------------ the raw value
-
     def _raw(self, m: ModelDir | None, keys: tuple[str, ...]) -> tuple[str, Any]:
-        if m is None or m.config is None:
-            return keys[0], None
-        for source in (m.config, m.config.get("text_config")):
-            if isinstance(source, dict):
-                for k in keys:
-                    if k in source and source[k] is not None:
-                        return k, source[k]
-        return keys[0], None
+        return m.cfg_item(*keys) if m is not None else (keys[0], None)
 
-    def wrong(self, m: ModelDir, key: str, v: Any, want: str) -> None:
-        """Record ``key`` (read by the check itself, e.g. inside a nested object) as ``v``, not
-        ``want``."""
-        self._fail(m, key, v, want)
-
-    def _fail(self, m: ModelDir, key: str, v: Any, want: str) -> None:
+    def wrong(self, m: ModelDir, key: str, v: object, want: str) -> None:
+        """Record ``key`` as unreadable: ``v``, not ``want``."""
         self.bad.append((m, key, f"{key} is {_shown(v)} ({type(v).__name__}), not {want}"))
-
-    # ------------------------------------------------------------------ typed reads
-
-    def value(self, m: ModelDir | None, *keys: str) -> Any:
-        """A value read as it is (any type): for evidence shown verbatim, never decided on."""
-        return self._raw(m, keys)[1]
 
     def integer(
         self, m: ModelDir | None, *keys: str, lo: int = 1, hi: int = MAX_SIZE
@@ -108,7 +89,7 @@ class Reads:
             return None
         if _is_int(v) and lo <= v <= hi:
             return int(v)
-        self._fail(m, key, v, f"an integer in {lo}..{hi}")
+        self.wrong(m, key, v, f"an integer in {lo}..{hi}")
         return None
 
     def number(
@@ -131,7 +112,7 @@ class Reads:
             f = float(v) if not _is_int(v) or abs(v) < 1 << 63 else math.inf
             if math.isfinite(f) and lo <= f <= hi:
                 return f
-        self._fail(m, key, v, f"a finite number in {lo:g}..{hi:g}")
+        self.wrong(m, key, v, f"a finite number in {lo:g}..{hi:g}")
         return None
 
     def flag(self, m: ModelDir | None, *keys: str) -> bool | None:
@@ -164,36 +145,7 @@ class Reads:
             return None
         if ok(v):
             return v
-        self._fail(m, key, v, want)
-        return None
-
-    def ints(
-        self,
-        m: ModelDir | None,
-        *keys: str,
-        lo: int,
-        hi: int,
-        length: tuple[int, int] = (1, MAX_IDS),
-        source: dict[str, Any] | None = None,
-        label: str | None = None,
-    ) -> tuple[int, ...] | None:
-        """A list of integers each in ``lo..hi``, ``length[0]..length[1]`` long; with ``source``
-        the value is read from that object (a nested config) and named ``label``."""
-        if source is not None:
-            key = label or keys[0]
-            v = next((source[k] for k in keys if source.get(k) is not None), None)
-        else:
-            key, v = self._raw(m, keys)
-        if v is None or m is None:
-            return None
-        want = f"a list of {length[0]}..{length[1]} integers in {lo}..{hi}"
-        if (
-            isinstance(v, list)
-            and length[0] <= len(v) <= length[1]
-            and all(_is_int(x) and lo <= x <= hi for x in v)
-        ):
-            return tuple(v)
-        self._fail(m, key, v, want)
+        self.wrong(m, key, v, want)
         return None
 
     def texts(
@@ -205,8 +157,5 @@ class Reads:
             return None
         if isinstance(v, list) and len(v) <= max_items and all(isinstance(x, str) for x in v):
             return tuple(v)
-        self._fail(m, key, v, f"a list of at most {max_items} strings")
+        self.wrong(m, key, v, f"a list of at most {max_items} strings")
         return None
-
-    def __bool__(self) -> bool:
-        return bool(self.bad)

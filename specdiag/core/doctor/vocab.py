@@ -8,7 +8,7 @@ from specdiag.core.doctor.checkpoint import load_small_tensor
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import (
-    COLLAPSE,
+    ImpactName,
     Outcome,
     check,
     ev,
@@ -20,7 +20,7 @@ from specdiag.core.doctor.registry import (
 )
 from specdiag.core.doctor.typed import Reads
 
-_MISREAD = (COLLAPSE, "draft ids are misread as target ids")
+_MISREAD: tuple[ImpactName, str] = ("collapse", "draft ids are misread as target ids")
 
 
 def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
@@ -47,7 +47,7 @@ def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
     decides="d2t [Dv] and t2d [V] present when Dv < V; i + d2t[i] inside [0, V); d2t not "
     "arange (ids where offsets belong); d2t not all zero; t2d marks exactly Dv ids and the "
     "mapped ones",
-    refs=("NeMo-Automodel#2447", "verl-SpeCo#66", "verl-SpeCo#67", "EAGLE#222", "SpecForge#18"),
+    refs="NeMo-Automodel#2447, verl-SpeCo#66, verl-SpeCo#67, EAGLE#222, SpecForge#18",
 )
 def d2t_t2d(ctx: Context) -> Outcome:
     d = ctx.draft

@@ -5,17 +5,7 @@ from __future__ import annotations
 from specdiag.core.doctor.checkpoint import TensorMeta
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence
-from specdiag.core.doctor.registry import (
-    COLLAPSE,
-    Outcome,
-    check,
-    ev,
-    fail,
-    passed,
-    skip,
-    unreadable,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 
 
@@ -27,7 +17,7 @@ from specdiag.core.doctor.typed import Reads
     "norm.weight, midlayer.*; config.json hidden_size, draft_vocab_size, target_hidden_size",
     decides="fc is [hidden_size, C*H]; lm_head rows == draft_vocab_size and columns == "
     "hidden_size; the decoder layer and final norm are present",
-    refs=("sglang#32334", "vllm#43456"),
+    refs="sglang#32334, vllm#43456",
 )
 def draft_shapes(ctx: Context) -> Outcome:
     d = ctx.draft
@@ -78,7 +68,7 @@ def draft_shapes(ctx: Context) -> Outcome:
             evs,
             fix="re-export the draft checkpoint (every tensor the engine's draft model loads, with "
             "config.json matching their shapes)",
-            impact=(COLLAPSE, "a missing or misshapen tensor is loaded as random or zero"),
+            impact=("collapse", "a missing or misshapen tensor is loaded as random or zero"),
         )
     note = f" ({len(unknown)} tensors known by name only)" if unknown else ""
     if hd is None and dv is None:
@@ -106,7 +96,7 @@ def _norm_tensors(t: dict[str, TensorMeta], width: int | None) -> list[str]:
     "decoder layer and their shapes",
     decides="norm_before_fc: true needs a [C*H] norm weight (e.g. input_norm.weight); fc_norm "
     "needs per-chunk [H] norms; a [C*H] norm weight without the flag is ignored by engines",
-    refs=("sglang#32334", "speculators#313", "SpecForge#879", "vllm#11672"),
+    refs="sglang#32334, speculators#313, SpecForge#879, vllm#11672",
 )
 def norm_before_fc(ctx: Context) -> Outcome:
     d = ctx.draft
@@ -139,7 +129,7 @@ def norm_before_fc(ctx: Context) -> Outcome:
                 "engine normalises with a default (ones) weight or fails to load",
                 evs,
                 fix="export the pre-fc norm (input_norm.weight / hidden_norm.weight) with the draft",
-                impact=(COLLAPSE, "fc sees unnormalised aux states"),
+                impact=("collapse", "fc sees unnormalised aux states"),
             )
         evs.append(ev("draft", "weights", ", ".join(wide)))
         return passed(
@@ -154,7 +144,7 @@ def norm_before_fc(ctx: Context) -> Outcome:
                 f"fc_norm is true but no per-chunk [{h}] norm weights are in the checkpoint",
                 evs,
                 fix="export the fc_norm weights with the draft",
-                impact=(COLLAPSE, "fc sees unnormalised aux states"),
+                impact=("collapse", "fc sees unnormalised aux states"),
             )
         return passed(f"fc_norm with {len(per)} per-chunk norms", evs)
     if wide:
@@ -164,6 +154,6 @@ def norm_before_fc(ctx: Context) -> Outcome:
             "set norm_before_fc: engines that follow the flag skip this norm",
             evs,
             fix='set "norm_before_fc": true in the draft config.json',
-            impact=(COLLAPSE, "fc sees unnormalised aux states"),
+            impact=("collapse", "fc sees unnormalised aux states"),
         )
     return passed("no pre-fc norm in config or weights (plain EAGLE-3)", evs)
