@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
+from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, warn
 from specdiag.core.doctor.typed import server_accept_lengths
 
@@ -18,6 +18,7 @@ TREND_MIN_DROP = 0.15  # of the early accepted drafts
 TREND_MAX_RHO = -0.5
 OUTLIER_RATIO = 0.7  # a rank/category below this fraction of the others' accepted drafts
 MEASURE_TOLERANCE = 0.05  # relative difference between two readings of one run
+_SHOWN = ("start", "end", "lines", "accept_length", "version", "starts_because")  # per segment
 
 
 def _loc(ctx: Context) -> str:
@@ -41,13 +42,8 @@ def cuda_graph(ctx: Context) -> Outcome:
     if head is not None and head[1].stats.cuda_graph_records:
         st = head[1].stats
         share = st.cuda_graph_false_share
-        evs.append(
-            ev(
-                "logs",
-                f"{_loc(ctx)}: 'cuda graph:' in {st.cuda_graph_records} decode lines",
-                f"{share:.0%} False",
-            )
-        )
+        where = f"{_loc(ctx)}: 'cuda graph:' in {st.cuda_graph_records} decode lines"
+        evs.append(ev("logs", where, f"{share:.0%} False"))
         if share is not None and share > GRAPH_WARN_SHARE:
             msgs.append(
                 f"{share:.0%} of {st.cuda_graph_records} decode batches ran without CUDA graphs"
@@ -72,21 +68,17 @@ def cuda_graph(ctx: Context) -> Outcome:
             impact=("speed", "throughput only"),
             details={"share_without": share},
         )
-    return passed(f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", tuple(evs))
+    return passed(f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", evs)
 
 
 def _spearman(values: Sequence[float]) -> float:
-    n = len(values)
-    if n < 2 or max(values) - min(values) < 1e-12:
+    """Rank correlation of the values with time (ties ranked in time order)."""
+    import numpy as np
+
+    if len(values) < 2 or max(values) - min(values) < 1e-12:
         return 0.0
-    order = sorted(range(n), key=lambda i: values[i])
-    ranks = [0.0] * n
-    for r, i in enumerate(order):
-        ranks[i] = float(r)
-    mx = (n - 1) / 2.0
-    num = sum((i - mx) * (ranks[i] - mx) for i in range(n))
-    den = sum((i - mx) ** 2 for i in range(n))
-    return num / den if den else 0.0
+    ranks = np.argsort(np.argsort(values, kind="stable"))
+    return float(np.corrcoef(np.arange(len(values)), ranks)[0, 1])
 
 
 @check(
@@ -115,15 +107,10 @@ def accept_trend(ctx: Context) -> Outcome:
     late = sum(vals[-q:]) / q
     rho = _spearman(vals)
     drop = (early - late) / (early - 1.0) if early > 1.0 else 0.0
-    evs = (
-        ev(
-            "logs",
-            f"{_loc(ctx)}: accept length, {len(vals)} time buckets",
-            f"first quarter {early:.2f}, last quarter {late:.2f}, rank correlation {rho:.2f}",
-        ),
-    )
-    st = head[1].stats
-    overall = st.accept_length.mean if st.accept_length else None
+    shown = f"first quarter {early:.2f}, last quarter {late:.2f}, rank correlation {rho:.2f}"
+    evs = (ev("logs", f"{_loc(ctx)}: accept length, {len(vals)} time buckets", shown),)
+    overall = head[1].stats.accept_length
+    gained = max(0.0, early - overall.mean) if overall else None
     if drop >= TREND_MIN_DROP and rho <= TREND_MAX_RHO:
         return warn(
             f"accept length falls from {early:.2f} to {late:.2f} over the run ({drop:.0%} of the "
@@ -132,28 +119,18 @@ def accept_trend(ctx: Context) -> Outcome:
             evs,
             fix="compare with a freshly restarted server; split the logs by --since/--until; "
             "check the prefix-cache hit rate and context length over time",
-            confirm=(
-                f"specdiag logs {' '.join(ctx.logs.paths) if ctx.logs else ''} --since +0m --until +10m",
-            ),
-            impact=Impact(
-                ImpactKind.PARTIAL,
-                max(0.0, early - overall) if overall is not None else None,
-                "the early level minus the run's mean",
-            ),
+            confirm=(f"specdiag logs {_loc(ctx).replace(', ', ' ')} --since +0m --until +10m",),
+            impact=("partial", "the early level minus the run's mean", gained),
         )
-    return passed(
-        f"no downward trend ({early:.2f} -> {late:.2f}, rank correlation {rho:.2f})",
-        evs,
-    )
+    return passed(f"no downward trend ({early:.2f} -> {late:.2f}, rank correlation {rho:.2f})", evs)
 
 
 def _outliers(rows: dict[str, float]) -> list[tuple[str, float, float]]:
+    """(name, value, the others' median) of each row below OUTLIER_RATIO of that median."""
     out = []
     for name, v in rows.items():
-        others = [x for k, x in rows.items() if k != name]
-        if not others:
-            continue
-        ref = sorted(others)[len(others) // 2]
+        others = sorted(x for k, x in rows.items() if k != name)
+        ref = others[len(others) // 2] if others else 0.0
         if ref > 0 and v < OUTLIER_RATIO * ref:
             out.append((name, v, ref))
     return out
@@ -172,7 +149,7 @@ def rank_outlier(ctx: Context) -> Outcome:
     if head is None:
         return skip("no accept-length records in the logs")
     ranks = {
-        r or "(single)": s.accept_length.mean - 1.0
+        r or "(single)": s.accept_length.mean - 1
         for r, s in head[1].ranks.items()
         if s.accept_length
     }
@@ -188,9 +165,7 @@ def rank_outlier(ctx: Context) -> Outcome:
             "parallelism fault (DP attention, PD transfer of hidden states) on that rank",
             evs,
             fix="A/B the deployment with DP attention off; check the rank's hidden-state buffers (3H for EAGLE-3)",
-            impact=Impact(
-                ImpactKind.PARTIAL, (ref - v) / n, "the rank's deficit over the number of ranks"
-            ),
+            impact=("partial", "the rank's deficit over the number of ranks", (ref - v) / n),
         )
     return passed(f"{len(ranks)} ranks agree", evs)
 
@@ -209,9 +184,7 @@ def category_outlier(ctx: Context) -> Outcome:
     if rep is None:
         return skip("no probe run (--server)")
     rows = {
-        c.category: c.accept_length - 1.0
-        for c in rep.main.by_category
-        if c.accept_length is not None
+        c.category: c.accept_length - 1 for c in rep.main.by_category if c.accept_length is not None
     }
     if len(rows) < 2:
         return skip("the probe has accept lengths for fewer than two categories")
@@ -221,16 +194,13 @@ def category_outlier(ctx: Context) -> Outcome:
     bad = _outliers(rows)
     if bad:
         name, v, ref = bad[0]
+        deficit = (ref - v) / len(rows)
         return warn(
             f"category {name!r} accepts {v:.2f} drafts per step vs {ref:.2f} on the others: the "
             "draft's training data covers it poorly",
             evs,
             fix=f"add {name} conversations (regenerated by the target) to the draft's training data",
-            impact=Impact(
-                ImpactKind.PARTIAL,
-                (ref - v) / len(rows),
-                "the category's deficit over the number of categories",
-            ),
+            impact=("partial", "the category's deficit over the number of categories", deficit),
         )
     return passed(f"{len(rows)} categories within 70% of each other", evs)
 
@@ -251,35 +221,19 @@ def _rel(a: float, b: float) -> float:
     refs="sglang#29329, sglang#34743, sglang#11572",
 )
 def lifetime_vs_run(ctx: Context) -> Outcome:
-    pairs: list[tuple[str, float, str, float]] = []
-    if ctx.server and ctx.server.report and ctx.server.server_info:
-        vals = server_accept_lengths(ctx.server.server_info)
-        run = ctx.server.report.main.accept.pooled
-        if vals and run is not None:
-            pairs.append(
-                (
-                    f"{ctx.server.url}/server_info avg_spec_accept_length",
-                    sum(vals) / len(vals),
-                    "probe run",
-                    run,
-                )
-            )
+    pairs: list[tuple[str, float, str, float]] = []  # (lifetime, its value, run, its value)
+    rep = ctx.probe
+    vals = server_accept_lengths(ctx.server.server_info if ctx.server else None)
+    if ctx.server and rep and vals and rep.main.accept.pooled is not None:
+        lifetime = f"{ctx.server.url}/server_info avg_spec_accept_length"
+        pairs.append((lifetime, sum(vals) / len(vals), "probe run", rep.main.accept.pooled))
     head = ctx.headline()
-    if (
-        head is not None
-        and head[1].lifetime is not None
-        and head[1].lifetime.accept_length
-        and head[1].stats.accept_length
-    ):
-        life = head[1].lifetime.accept_length
-        run_d = head[1].stats.accept_length
+    life = head[1].lifetime if head is not None else None
+    run_d = head[1].stats.accept_length if head is not None else None
+    if life is not None and life.accept_length and run_d:
+        run = run_d.weighted_mean or run_d.mean
         pairs.append(
-            (
-                "logs lifetime totals",
-                life.mean,
-                "logs per-request lines",
-                run_d.weighted_mean or run_d.mean,
-            )
+            ("logs lifetime totals", life.accept_length.mean, "logs per-request lines", run)
         )
     if not pairs:
         return skip(
@@ -301,9 +255,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
             evs,
             fix="judge the run-scoped figure (specdiag probe's counters); flush (/flush_cache) or "
             "restart before a benchmark that reads /server_info",
-            impact=Impact(
-                ImpactKind.MEASUREMENT, abs(va - vb), "the difference between the two readings"
-            ),
+            impact=("measurement", "the difference between the two readings", abs(va - vb)),
         )
     return passed(f"{a} {va:.2f} and {b} {vb:.2f} agree", evs)
 
@@ -320,13 +272,9 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
 )
 def pooled_vs_mean(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, float]] = []
-    rep = ctx.probe
-    if (
-        rep is not None
-        and rep.main.accept.pooled is not None
-        and rep.main.accept.per_request_mean is not None
-    ):
-        pairs.append(("probe", rep.main.accept.pooled, rep.main.accept.per_request_mean))
+    acc = ctx.probe.main.accept if ctx.probe else None
+    if acc is not None and acc.pooled is not None and acc.per_request_mean is not None:
+        pairs.append(("probe", acc.pooled, acc.per_request_mean))
     head = ctx.headline()
     d = head[1].stats.accept_length if head is not None else None
     if d is not None and d.weighted_mean is not None:
@@ -345,9 +293,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
             "metric average requests)",
             evs,
             fix="compare like with like: state which average a figure is; specdiag judges the pooled one",
-            impact=Impact(
-                ImpactKind.MEASUREMENT, abs(p - m), "the difference between the averages"
-            ),
+            impact=("measurement", "the difference between the averages", abs(p - m)),
         )
     return passed(f"{w}: pooled {p:.2f} and mean of requests {m:.2f} agree", evs)
 
@@ -462,6 +408,8 @@ def log_errors(ctx: Context) -> Outcome:
     refs="vllm#41838",
 )
 def restarts(ctx: Context) -> Outcome:
+    from dataclasses import asdict
+
     segs = ctx.segments()
     if not segs:
         return skip("no spec-decode lines with a timeline in the logs")
@@ -512,17 +460,5 @@ def restarts(ctx: Context) -> Outcome:
             else f"specdiag logs {where}",
         ),
         impact=("measurement", "each segment is its own deployment"),
-        details={
-            "segments": [
-                {
-                    "start": s.start,
-                    "end": s.end,
-                    "lines": s.lines,
-                    "accept_length": s.accept_length,
-                    "version": s.version,
-                    "starts_because": s.starts_because,
-                }
-                for s in segs
-            ]
-        },
+        details={"segments": [{k: v for k, v in asdict(s).items() if k in _SHOWN} for s in segs]},
     )

@@ -82,18 +82,20 @@ def found(
     message: str,
     evidence: Iterable[Evidence] = (),
     fix: str | None = None,
-    impact: Impact | tuple[ImpactName, str] | None = None,
+    impact: tuple[ImpactName, str] | tuple[ImpactName, str, float | None] | None = None,
     *,
     confirm: tuple[str, ...] = (),
     details: dict[str, Any] | None = None,
     snippet: str | None = None,
 ) -> Outcome:
-    """A check's answer; ``impact`` as ``(kind, how)`` when the drafts it costs are not computed
-    (a speed finding costs none)."""
-    if isinstance(impact, tuple):
+    """A check's answer; ``impact`` is ``(kind, how[, accepted drafts it costs])``, the drafts
+    unknown when not given (a speed finding costs none)."""
+    made = None
+    if impact is not None:
         kind = ImpactKind(impact[0])
-        impact = Impact(kind, 0.0 if kind is ImpactKind.SPEED else None, impact[1])
-    return Outcome(status, message, tuple(evidence), fix, confirm, impact, details or {}, snippet)
+        drafts = impact[2] if len(impact) == 3 else 0.0 if kind is ImpactKind.SPEED else None
+        made = Impact(kind, drafts, impact[1])
+    return Outcome(status, message, tuple(evidence), fix, confirm, made, details or {}, snippet)
 
 
 passed = partial(found, Status.PASS)
