@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -74,6 +75,19 @@ class DoctorInputs:
             if v:
                 out.append(name)
         return tuple(out)
+
+
+def expand_logs(patterns: Sequence[str]) -> tuple[str, ...]:
+    """``--logs`` as given: a glob pattern (``*``, ``?``, ``[``) becomes the files it matches,
+    sorted; a plain path, and a pattern that matches nothing, stay as given, so reading them
+    reports them with the other inputs that could not be read."""
+    import glob
+
+    paths: list[str] = []
+    for item in patterns:
+        hits = sorted(glob.glob(item)) if any(c in item for c in "*?[") else []
+        paths.extend(hits or [item])
+    return tuple(paths)
 
 
 @dataclass(frozen=True)

@@ -737,3 +737,17 @@ def test_identified_layers_override_the_embedding_heuristic(tmp_path: Path) -> N
     assert any("set aside" in str(e.value) for e in c.evidence)
     # a chunk identified AS the embedding keeps the warning
     assert check((-1, 1, 3), True).status is Status.WARN
+
+
+def test_expand_logs_keeps_what_matches_nothing(tmp_path: Path) -> None:
+    from specdiag.core.doctor.context import expand_logs
+
+    for name in ("b.log", "a.log"):
+        (tmp_path / name).write_text("")
+    got = expand_logs([str(tmp_path / "*.log"), str(tmp_path / "none*.log"), "plain.log"])
+    assert got == (
+        str(tmp_path / "a.log"),
+        str(tmp_path / "b.log"),
+        str(tmp_path / "none*.log"),  # reported unreadable when read, as a plain path is
+        "plain.log",
+    )
