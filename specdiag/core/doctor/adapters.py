@@ -11,7 +11,7 @@ import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
 from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
@@ -19,6 +19,8 @@ from specdiag.core.doctor.model import Evidence, InputProblem, Segment
 from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
+    import httpx
+
     from specdiag.core.accept import AcceptProfile, Judgement, Observation
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
@@ -180,7 +182,7 @@ def analyze_logs(
 
 def _scan_hits(
     path: str,
-    stream: Any,
+    stream: BinaryIO,
     hits: list[LogHit],
     engine: str | None = None,
     engine_version: str | None = None,
@@ -200,7 +202,7 @@ def _scan_hits(
     parser = LineParser(engine, engine_version if engine else None, source=path)
     timeline = TimelineBuilder()
 
-    def take(out: Any) -> None:
+    def take(out: object) -> None:
         recs = out if isinstance(out, tuple) else (out,)
         for r in recs:
             if isinstance(r, LogRecord) and (r.accept_length is not None or r.kind == "lifetime"):
@@ -324,7 +326,7 @@ def _settings_pages(
     info = None
     max_len = None
 
-    def page(c: Any, path: str) -> Any:
+    def page(c: httpx.Client, path: str) -> object:
         got = fetch(c, "GET", path, kind=BodyKind.INFO, timeout_s=wait, shown=base.shown)
         return json_answer(got, base.shown, path) if got.status == 200 else None
 

@@ -35,7 +35,7 @@ SGLANG_CONDITIONAL_PLUS1 = (
 SGLANG_GPT_OSS = ("GptOssForCausalLM",)
 
 
-def _ids(v: Any) -> tuple[int, ...] | None | str:
+def _ids(v: object) -> tuple[int, ...] | None | str:
     """A list of layer ids (integers in -1..4096, -1 = the embedding output, 1..64 of them),
     or why it is not one."""
     if v is None:

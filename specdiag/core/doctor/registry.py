@@ -70,7 +70,7 @@ def check(
     return deco
 
 
-def skip(why: str, **details: Any) -> Outcome:
+def skip(why: str, **details: object) -> Outcome:
     return Outcome(Status.SKIPPED, why, details=details)
 
 

@@ -237,14 +237,14 @@ def _detect(tokens: list[str], flags: dict[str, str | bool]) -> tuple[str | None
     return None, "unknown"
 
 
-def _int(v: Any) -> int | None:
+def _int(v: object) -> int | None:
     try:
         return int(str(v).strip())
     except (TypeError, ValueError):
         return None
 
 
-def _float(v: Any) -> float | None:
+def _float(v: object) -> float | None:
     try:
         return float(str(v).strip())
     except (TypeError, ValueError):

@@ -28,7 +28,7 @@ MAX_LAYERS = 4096  # decoder layers of any model
 MAX_IDS = 64  # aux layer ids of a draft
 
 
-def server_accept_lengths(info: Any) -> list[float]:
+def server_accept_lengths(info: object) -> list[float]:
     """SGLang ``/server_info`` ``internal_states[].avg_spec_accept_length`` values a server can
     truly hold: finite numbers in 1..1025 (an accept length counts the bonus token, so it is at
     least 1; 0 before the first request). A server that lies (NaN, 1e308, ``true``, a string, a
@@ -46,7 +46,7 @@ def server_accept_lengths(info: Any) -> list[float]:
     return out
 
 
-def server_length(info: Any, key: str) -> int | None:
+def server_length(info: object, key: str) -> int | None:
     """A length a server states (``context_length``): an integer in 1..2^40, else None."""
     v = info.get(key) if isinstance(info, dict) else None
     if type(v) is int and 0 < v < 1 << 40:
@@ -54,7 +54,7 @@ def server_length(info: Any, key: str) -> int | None:
     return None
 
 
-def _shown(v: Any) -> str:
+def _shown(v: object) -> str:
     if isinstance(v, dict):
         return f"an object of {len(v)} key(s)"
     if isinstance(v, list):
@@ -63,7 +63,7 @@ def _shown(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> bool:
     return type(v) is int  # not bool, not float (4096.0 is not a count a config writes)
 
 
