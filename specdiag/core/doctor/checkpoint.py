@@ -182,10 +182,6 @@ def _safetensors_headers(
             )
         )
         return None
-    why = not_a_regular_file(path)
-    if why is not None:
-        problems.append(InputProblem(role, str(path), why))
-        return None
     out: dict[str, TensorMeta] = {}
     try:
         with safe_open(str(path), framework="numpy") as f:
@@ -212,10 +208,6 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
             InputProblem(role, str(path), "torch is not installed: .bin weights not read")
         )
         return None
-    why = not_a_regular_file(path)
-    if why is not None:
-        problems.append(InputProblem(role, str(path), why))
-        return None
     try:
         obj = torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
     except Exception as exc:  # noqa: BLE001 - torch raises many types for bad files
@@ -236,17 +228,28 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     return out
 
 
+Reader = Callable[[Path, str, list[InputProblem]], dict[str, TensorMeta] | None]
+
+
 def _read_shards(
     paths: Sequence[Path],
-    reader: Callable[[Path, str, list[InputProblem]], dict[str, TensorMeta] | None],
+    reader: Reader,
     role: str,
     problems: list[InputProblem],
+    index: str | None = None,
 ) -> dict[str, TensorMeta] | None:
-    """The tensors of every shard that could be read, merged; None when none could."""
+    """The tensors of every shard that could be read, merged; None when none could. A shard
+    that is not a regular file (a FIFO would block) is reported, not opened; so is one the
+    ``index`` names that does not exist."""
     tensors: dict[str, TensorMeta] = {}
     ok = False
     for path in paths:
-        got = reader(path, role, problems)
+        why = not_a_regular_file(path)
+        if index is not None and not path.exists():
+            why = f"named by {index} but missing"
+        got = reader(path, role, problems) if why is None else None
+        if why is not None:
+            problems.append(InputProblem(role, str(path), why))
         if got is not None:
             ok = True
             tensors.update(got)
@@ -256,9 +259,9 @@ def _read_shards(
 def _weights(
     root: Path, role: str, problems: list[InputProblem]
 ) -> tuple[dict[str, TensorMeta] | None, str | None]:
-    for index_name, kind in (
-        ("model.safetensors.index.json", "safetensors"),
-        ("pytorch_model.bin.index.json", "bin"),
+    for index_name, reader in (
+        ("model.safetensors.index.json", _safetensors_headers),
+        ("pytorch_model.bin.index.json", _torch_bin),
     ):
         ip = root / index_name
         if not ip.exists():
@@ -269,26 +272,17 @@ def _weights(
             if index is not None:
                 problems.append(InputProblem(role, str(ip), "no weight_map in the index"))
             continue  # fall back to the shard files themselves
-        tensors: dict[str, TensorMeta] = {
-            str(k): TensorMeta(str(k), None, None, str(v)) for k, v in wm.items()
-        }
-        for shard in sorted({str(v) for v in wm.values()}):
-            sp = root / shard
-            if not sp.exists():
-                problems.append(InputProblem(role, str(sp), f"named by {index_name} but missing"))
-                continue
-            got = (
-                _safetensors_headers(sp, role, problems)
-                if kind == "safetensors"
-                else _torch_bin(sp, role, problems)
-            )
-            if got:
-                tensors.update(got)
+        tensors = {str(k): TensorMeta(str(k), None, None, str(v)) for k, v in wm.items()}
+        shards = [root / shard for shard in sorted({str(v) for v in wm.values()})]
+        tensors.update(_read_shards(shards, reader, role, problems, index_name) or {})
         return tensors, index_name
     shards = sorted(root.glob("*.safetensors"))
-    if shards:
-        read = _read_shards(shards, _safetensors_headers, role, problems)
-        if len(shards) > 1:
+    bins = sorted(root.glob("*.bin"))
+    for files, reader in ((shards, _safetensors_headers), (bins, _torch_bin)):
+        if not files:
+            continue
+        read = _read_shards(files, reader, role, problems)
+        if len(files) > 1 and files is shards:
             problems.append(
                 InputProblem(
                     role,
@@ -297,10 +291,7 @@ def _weights(
                     "(an engine may refuse a sharded checkpoint without its index)",
                 )
             )
-        return read, ", ".join(p.name for p in shards)
-    bins = sorted(root.glob("*.bin"))
-    if bins:
-        return _read_shards(bins, _torch_bin, role, problems), ", ".join(p.name for p in bins)
+        return read, ", ".join(p.name for p in files)
     problems.append(
         InputProblem(
             role,

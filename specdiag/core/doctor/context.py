@@ -129,6 +129,12 @@ class Context:
     def probe(self) -> ProbeReport | None:
         return self.server.report if self.server else None
 
+    def methods(self) -> list[str]:
+        """The speculative methods the launch command and the server name, lower case."""
+        spec = self.probe.main.server.spec.method if self.probe else None
+        named = (self.args.method if self.args else None, spec)
+        return [str(m).lower() for m in named if m]
+
     def hits(self, *kinds: str) -> list[adapters.LogHit]:
         """The doctor's log lines of these kinds (:data:`adapters.LOG_PATTERNS`)."""
         return [h for h in (self.logs.hits if self.logs else ()) if h.kind in kinds]
@@ -262,17 +268,8 @@ def gather(inputs: DoctorInputs) -> Context:
         )
     problems: list[InputProblem] = []
     args = parse_server_args(inputs.server_args) if inputs.server_args else None
-    draft_path = inputs.draft
-    target_path = inputs.target
-    draft = read_model_dir(draft_path, "draft") if draft_path else None
-    target = read_model_dir(target_path, "target") if target_path else None
-    if target is None and args is not None and args.target_path and Path(args.target_path).is_dir():
-        target = read_model_dir(args.target_path, "target")
-    if draft is None and args is not None and args.draft_path and Path(args.draft_path).is_dir():
-        draft = read_model_dir(args.draft_path, "draft")
-    for m in (draft, target):
-        if m is not None:
-            problems.extend(m.problems)
+    draft = _model_dir(inputs.draft, args.draft_path if args else None, "draft", problems)
+    target = _model_dir(inputs.target, args.target_path if args else None, "target", problems)
     tlog = None
     if inputs.training_log:
         tlog, prob = parse_training_log(inputs.training_log)
@@ -312,15 +309,8 @@ def gather(inputs: DoctorInputs) -> Context:
 
         args = args_from_server_info(server.server_info)
         if args is not None:
-            for role in ("draft", "target"):
-                path = args.draft_path if role == "draft" else args.target_path
-                if (draft if role == "draft" else target) is None and path and Path(path).is_dir():
-                    m = read_model_dir(path, role)
-                    problems.extend(m.problems)
-                    if role == "draft":
-                        draft = m
-                    else:
-                        target = m
+            draft = draft or _model_dir(None, args.draft_path, "draft", problems)
+            target = target or _model_dir(None, args.target_path, "target", problems)
     if engine is None and args is not None and args.engine:
         engine, engine_from = args.engine, f"--server-args ({args.engine_from})"
     logs = None
@@ -451,6 +441,18 @@ def _version(
                 if num and not re.search(r"[<>]", v):
                     return num.group(1), f"logs ({v})"
     return None, None
+
+
+def _model_dir(
+    given: str | None, launched: str | None, role: str, problems: list[InputProblem]
+) -> ModelDir | None:
+    """The checkpoint given for ``role``, else the directory the launch command names for it."""
+    path = given or (launched if launched and Path(launched).is_dir() else None)
+    if path is None:
+        return None
+    m = read_model_dir(path, role)
+    problems.extend(m.problems)
+    return m
 
 
 def _has_weights(target: ModelDir) -> bool:

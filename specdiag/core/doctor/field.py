@@ -373,11 +373,7 @@ def prefix_cache_context(ctx: Context) -> Outcome:
     measured = _cache_evidence(ctx)
     if measured is not None:
         return measured
-    methods: list[str] = []
-    if ctx.args is not None and ctx.args.method:
-        methods.append(ctx.args.method.lower())
-    if ctx.server and ctx.server.report and ctx.server.report.main.server.spec.method:
-        methods.append(str(ctx.server.report.main.server.spec.method).lower())
+    methods = ctx.methods()
     if ctx.draft is not None:
         arch = str(ctx.draft.arch() or "").lower()
         methods += [m for m in _CONTEXT_KV if m in arch]

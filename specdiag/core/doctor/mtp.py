@@ -22,11 +22,7 @@ MTP_METHODS = (
 
 
 def _uses_mtp(ctx: Context) -> bool | None:
-    methods = []
-    if ctx.args is not None and ctx.args.method:
-        methods.append(ctx.args.method.lower())
-    if ctx.server and ctx.server.report and ctx.server.report.main.server.spec.method:
-        methods.append(str(ctx.server.report.main.server.spec.method).lower())
+    methods = ctx.methods()
     if not methods:
         return None
     return any(any(m.startswith(x) or x in m for x in MTP_METHODS) for m in methods)
