@@ -274,14 +274,12 @@ def probe_server(
     from specdiag.core.probe.run import ProbeConfig, run_probe
     from specdiag.core.probe.workload import builtin_prompts
 
+    shown = redact_url(url)
     if report is not None:
-        info, max_len = _settings_pages(url, api_key, timeout_s)
-        return ServerEvidence(redact_url(url), report, info, max_len, None)
-
-    prompts = builtin_prompts()
+        return ServerEvidence(shown, report, *_settings_pages(url, api_key, timeout_s), None)
     cfg = ProbeConfig(
         url=url,
-        prompts=prompts,
+        prompts=builtin_prompts(),
         num_requests=num_requests,
         max_tokens=max_tokens,
         temperature=temperature,
@@ -298,18 +296,15 @@ def probe_server(
         report = None
         error = exc.message
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM turned into one: keep the other evidence
-        return ServerEvidence(
-            redact_url(url), None, None, None, "interrupted (Ctrl-C / SIGTERM)", interrupted=True
-        )
-    if (
-        report is not None and report.interrupted
-    ):  # stopped while measuring: the requests measured so far are kept
-        return ServerEvidence(redact_url(url), report, None, None, None, interrupted=True)
+        return ServerEvidence(shown, None, None, None, "interrupted (Ctrl-C / SIGTERM)", True)
+    # stopped while measuring (in the probe or after it): the requests measured so far are kept
+    stopped = ServerEvidence(shown, report, None, None, None, interrupted=True)
+    if report is not None and report.interrupted:
+        return stopped
     try:
-        info, max_len = _settings_pages(url, api_key, timeout_s)
+        return ServerEvidence(shown, report, *_settings_pages(url, api_key, timeout_s), error)
     except KeyboardInterrupt:
-        return ServerEvidence(redact_url(url), report, None, None, None, interrupted=True)
-    return ServerEvidence(redact_url(url), report, info, max_len, error)
+        return stopped
 
 
 def _settings_pages(

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
@@ -204,12 +208,15 @@ def chat_template(ctx: Context) -> Outcome:
     return passed("draft and target carry the same chat template", evs)
 
 
+def _json_file(path: Path) -> object:
+    """A small JSON file's document; None when it cannot be read or parsed."""
+    try:
+        return loads_json(read_regular_bytes(path, MAX_JSON_BYTES))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+
 def _template(path: str) -> tuple[str, str] | None:
-    import json
-    from pathlib import Path
-
-    from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
-
     p = Path(path)
     j = p / "chat_template.jinja"
     if j.is_file():
@@ -218,32 +225,20 @@ def _template(path: str) -> tuple[str, str] | None:
         except OSError:
             return None
     tc = p / "tokenizer_config.json"
-    if tc.is_file():
-        try:
-            doc = loads_json(read_regular_bytes(tc, MAX_JSON_BYTES))
-        except (OSError, ValueError, RecursionError):
-            return None
-        v = doc.get("chat_template") if isinstance(doc, dict) else None
-        if isinstance(v, str):
-            return f"{tc}: chat_template", v
-        if isinstance(v, list):
-            return f"{tc}: chat_template", json.dumps(v, sort_keys=True)
+    doc = _json_file(tc) if tc.is_file() else None
+    v = doc.get("chat_template") if isinstance(doc, dict) else None
+    if isinstance(v, str):
+        return f"{tc}: chat_template", v
+    if isinstance(v, list):
+        return f"{tc}: chat_template", json.dumps(v, sort_keys=True)
     return None
 
 
 def _same_id_share(draft_dir: str, target_dir: str) -> float | None:
     """Share of the draft's vocabulary entries (token -> id) that the target maps to the same id."""
-    from pathlib import Path
-
-    from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
-
     vocabs = []
     for d in (draft_dir, target_dir):
-        try:
-            raw = read_regular_bytes(Path(d) / "tokenizer.json", MAX_JSON_BYTES)
-            doc = loads_json(raw)
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            return None
+        doc = _json_file(Path(d) / "tokenizer.json")
         model = doc.get("model") if isinstance(doc, dict) else None
         v = model.get("vocab") if isinstance(model, dict) else None
         if not isinstance(v, dict) or not v:
