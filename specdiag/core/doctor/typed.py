@@ -18,7 +18,8 @@ Usage in a check::
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from specdiag.core.doctor.checkpoint import ModelDir
 
@@ -135,32 +136,35 @@ class Reads:
 
     def flag(self, m: ModelDir | None, *keys: str) -> bool | None:
         """A JSON boolean (0/1 and "true" are not)."""
-        key, v = self._raw(m, keys)
-        if v is None or m is None:
-            return None
-        if isinstance(v, bool):
-            return v
-        self._fail(m, key, v, "true or false")
-        return None
+        v = self._typed(m, keys, lambda v: isinstance(v, bool), "true or false")
+        return cast(bool | None, v)
 
     def text(self, m: ModelDir | None, *keys: str, max_len: int = 256) -> str | None:
         """A string of at most ``max_len`` characters."""
-        key, v = self._raw(m, keys)
-        if v is None or m is None:
-            return None
-        if isinstance(v, str) and len(v) <= max_len:
-            return v
-        self._fail(m, key, v, f"a string of at most {max_len} characters")
-        return None
+        v = self._typed(
+            m,
+            keys,
+            lambda v: isinstance(v, str) and len(v) <= max_len,
+            f"a string of at most {max_len} characters",
+        )
+        return cast(str | None, v)
 
     def mapping(self, m: ModelDir | None, *keys: str) -> dict[str, Any] | None:
         """A JSON object."""
+        v = self._typed(m, keys, lambda v: isinstance(v, dict), "an object")
+        return cast(dict[str, Any] | None, v)
+
+    def _typed(
+        self, m: ModelDir | None, keys: tuple[str, ...], ok: Callable[[Any], bool], want: str
+    ) -> Any:
+        """The value at the first of ``keys`` when ``ok`` accepts it; None when absent, and
+        when ``ok`` refuses it (recorded as unreadable, ``want`` saying what was expected)."""
         key, v = self._raw(m, keys)
         if v is None or m is None:
             return None
-        if isinstance(v, dict):
+        if ok(v):
             return v
-        self._fail(m, key, v, "an object")
+        self._fail(m, key, v, want)
         return None
 
     def ints(
