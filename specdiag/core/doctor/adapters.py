@@ -393,7 +393,6 @@ def compare_dumps(
     training: str,
     *,
     served_layers: tuple[int, ...] | None,
-    training_layers: tuple[int, ...] | None,
     engine: str | None,
     reference: str | None,
 ) -> tuple[CompareResult | None, InputProblem | None]:
@@ -410,9 +409,7 @@ def compare_dumps(
         ref = load_dump(reference, layout=Layout.LAYERS) if reference else None
         if served_layers is not None and cap is None:
             served_layers = None
-        opts = CompareOptions(
-            training_layers=training_layers, served_layers=served_layers, engine=cap
-        )
+        opts = CompareOptions(training_layers=None, served_layers=served_layers, engine=cap)
         return compare(s, t, opts, reference=ref), None
     except SpecdiagError as exc:
         return None, InputProblem("served-dump", served, exc.message)
@@ -462,7 +459,6 @@ def capture_live_sglang(
                 str(out),
                 training_file,
                 served_layers=res.layer_ids,
-                training_layers=None,
                 engine="sglang",
                 reference=reference,
             )

@@ -477,21 +477,14 @@ def _served_compare(
                 served_ids = tuple(obj)
                 break
     assert inputs.served_dump is not None
-    res, prob = adapters.compare_dumps(
-        inputs.served_dump,
-        training_file,
-        served_layers=served_ids,
-        training_layers=None,
-        engine=engine,
-        reference=inputs.reference,
-    )
-    if res is None and served_ids is not None:  # the ids may not fit the served rows
+    for layers in dict.fromkeys((served_ids, None)):  # the ids may not fit the served rows
         res, prob = adapters.compare_dumps(
             inputs.served_dump,
             training_file,
-            served_layers=None,
-            training_layers=None,
+            served_layers=layers,
             engine=engine,
             reference=inputs.reference,
         )
+        if res is not None:
+            break
     return res, prob
