@@ -431,12 +431,7 @@ class LiveCapture:
 
 
 def capture_live_sglang(
-    url: str,
-    training_file: str,
-    *,
-    reference: str | None,
-    api_key: str | None,
-    timeout_s: float,
+    url: str, training_file: str, *, reference: str | None, api_key: str | None, timeout_s: float
 ) -> tuple[LiveCapture | None, InputProblem | None]:
     """The same core as ``capture-hidden sglang`` (the training dump's tokens sent, the served
     dump written to a temporary file), then compare-hidden against the training dump."""

@@ -139,6 +139,5 @@ def parallelism(ctx: Context) -> Outcome:
             impact=("partial", "measured only by an A/B run"),
         )
     return passed(
-        "no DP attention, disaggregation or pipeline parallelism on the command line",
-        evs,
+        "no DP attention, disaggregation or pipeline parallelism on the command line", evs
     )

@@ -35,11 +35,7 @@ FORCED_KNOBS = (
         re.compile(r"\bTLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS\s*[=:]\s*['\"]?([0-9.]+)"),
         "AL-1",
     ),
-    (
-        "vllm",
-        re.compile(r"rejection_sample_method['\"]?\s*[:=]\s*['\"]?(synthetic)"),
-        "synthetic",
-    ),
+    ("vllm", re.compile(r"rejection_sample_method['\"]?\s*[:=]\s*['\"]?(synthetic)"), "synthetic"),
     ("vllm", re.compile(r"synthetic_acceptance_(?:length|rates)['\"]?\s*[:=]\s*([\[0-9.]+)"), "AL"),
     ("atom", re.compile(r"--spec-decode-acceptance-(?:length|rate)[= ]+([0-9.]+)"), "AL"),
     (

@@ -135,10 +135,7 @@ def served_vs_training(ctx: Context) -> Outcome:
     details = {"suggested_layer_ids": res.suggested_layer_ids, "findings": list(res.findings)}
     if res.match:
         return passed(
-            "served hidden states match the training capture",
-            evs,
-            confirm=confirm,
-            details=details,
+            "served hidden states match the training capture", evs, confirm=confirm, details=details
         )
     sug = res.suggested_layer_ids
     eng = ctx.engine if ctx.engine in sug else next(iter(sug), None)

@@ -116,9 +116,7 @@ def rope_positions(ctx: Context) -> Outcome:
             "--hf-overrides (vllm#58080) and proposes dummy token 0 past its max_model_len"
         )
     if dmax is None and t is None and served is None:
-        return skip(
-            "no max_position_embeddings in the draft and nothing to compare with",
-        )
+        return skip("no max_position_embeddings in the draft and nothing to compare with")
     if problems:
         return fail(
             "; ".join(problems + warns),
@@ -141,7 +139,4 @@ def rope_positions(ctx: Context) -> Outcome:
             fix="align the draft's position settings with the target's",
             impact=("partial", "long contexts only"),
         )
-    return passed(
-        "draft positions and RoPE agree with the target and the served length",
-        evs,
-    )
+    return passed("draft positions and RoPE agree with the target and the served length", evs)

@@ -62,7 +62,4 @@ def sampling(ctx: Context) -> Outcome:
             confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
             impact=("partial", "depends on the target's entropy"),
         )
-    return passed(
-        "greedy (temperature 0): acceptance is comparable with training accuracy",
-        evs,
-    )
+    return passed("greedy (temperature 0): acceptance is comparable with training accuracy", evs)

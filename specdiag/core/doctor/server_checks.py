@@ -134,40 +134,32 @@ def server_probe(ctx: Context) -> Outcome:
     rep = ctx.server.report
     info = rep.main.server
     spec = info.spec
+    settings = f"steps {spec.steps}, topk {spec.topk}, num_draft_tokens {spec.num_draft_tokens}"
     evs = [
         ev(
             "server",
             f"{info.url} ({info.detected_by})",
             f"{info.engine.value} {info.version or ''}".strip(),
         ),
-        ev(
-            "server",
-            f"speculative config ({spec.source})",
-            f"method {spec.method}, steps {spec.steps}, topk {spec.topk}, num_draft_tokens {spec.num_draft_tokens}",
-        ),
+        ev("server", f"speculative config ({spec.source})", f"method {spec.method}, {settings}"),
     ]
     results = rep.main.results
     failed = [r for r in results if not r.ok]
+    why = (failed[0].detail or failed[0].error) if failed else ""
     if failed:
-        evs.append(
-            ev(
-                "server",
-                "probe requests",
-                f"{len(failed)} of {len(results)} failed: {failed[0].detail or failed[0].error}",
-            )
-        )
+        evs.append(ev("server", "probe requests", f"{len(failed)} of {len(results)} failed: {why}"))
     dead = ctx.hits("engine-dead")
     evs += [h.evidence() for h in dead[:1]]
     if results and len(failed) == len(results) and all(r.error in _NOT_AN_API for r in failed):
         # a login page, a proxy's 404, a missing key: nothing about the speculative config
         return skip(
             f"the server could not be probed: every request was answered with "
-            f"{failed[0].detail or failed[0].error} (not an OpenAI-compatible endpoint, the "
+            f"{why} (not an OpenAI-compatible endpoint, the "
             "wrong URL or path prefix, or it needs --api-key)"
         )
     if results and len(failed) == len(results):
         return fail(
-            f"every probe request failed ({failed[0].detail or failed[0].error})"
+            f"every probe request failed ({why})"
             + ("; the server log says its engine died" if dead else "")
             + ": the server cannot serve with this speculative configuration",
             evs,
@@ -176,17 +168,11 @@ def server_probe(ctx: Context) -> Outcome:
             impact=("collapse", "nothing is served"),
         )
     if spec.enabled is False:
-        return warn(
-            f"{info.engine.value} answers but does not speculate",
-            evs,
-            fix="start the server with its speculative flags",
-        )
+        fix = "start the server with its speculative flags"
+        return warn(f"{info.engine.value} answers but does not speculate", evs, fix)
     if failed:
-        return warn(
-            f"{len(failed)} of {len(results)} probe requests failed",
-            evs,
-            fix="check the server's health and logs",
-        )
+        fix = "check the server's health and logs"
+        return warn(f"{len(failed)} of {len(results)} probe requests failed", evs, fix)
     return passed(
         f"{info.engine.value} served {len(results)} probe requests"
         + (f" ({rep.main.accept.source} acceptance)" if rep.main.accept.source != "none" else ""),

@@ -74,9 +74,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
                 ev("draft", f"{d.path}/{lm.file}: lm_head.weight", f"shape {list(lm.shape)}")
             )
     if not isinstance(dv, int) or v is None:
-        return skip(
-            "draft_vocab_size or the target vocab size is unknown",
-        )
+        return skip("draft_vocab_size or the target vocab size is unknown")
     if d.tensors is None:
         return skip("the draft weights could not be listed")
     names = d.tensors
@@ -84,10 +82,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
     t2d = names.get("t2d")
     vm = sorted(Path(d.path).glob("vocab_mapping*.pt"))
     if dv >= v and d2t is None and t2d is None:
-        return passed(
-            f"draft vocabulary = target vocabulary ({dv}): no map needed",
-            evs,
-        )
+        return passed(f"draft vocabulary = target vocabulary ({dv}): no map needed", evs)
     if d2t is None or t2d is None:
         if vm:
             from specdiag.core.hidden.inspect import inspect_vocab
@@ -173,6 +168,5 @@ def d2t_t2d(ctx: Context) -> Outcome:
             impact=_MISREAD,
         )
     return passed(
-        f"d2t/t2d map {dv} draft ids into the {v}-token target vocabulary as offsets",
-        evs,
+        f"d2t/t2d map {dv} draft ids into the {v}-token target vocabulary as offsets", evs
     )
