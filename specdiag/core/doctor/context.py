@@ -58,23 +58,28 @@ class DoctorInputs:
 
         check_timeout(self.probe_timeout_s)  # a usage error, never evidence read as unreadable
 
-    def given(self) -> tuple[str, ...]:
-        out = []
-        for name, v in (
+    def shown(self) -> tuple[tuple[str, str], ...]:
+        """Each input given but the logs, with what was given (in short for the command line
+        and the accuracies)."""
+        acc = ", ".join(f"{a:g}" for a in self.acc) if self.acc else None
+        every = (
             ("server", self.server),
-            ("logs", self.logs),
             ("draft", self.draft),
             ("target", self.target),
-            ("server-args", self.server_args),
+            ("server-args", "(command line)" if self.server_args else None),
             ("training-dump", self.training_dump),
             ("served-dump", self.served_dump),
             ("reference", self.reference),
-            ("acc", self.acc),
+            ("acc", acc),
             ("training-log", self.training_log),
-        ):
-            if v:
-                out.append(name)
-        return tuple(out)
+        )
+        return tuple((name, v) for name, v in every if v)
+
+    def given(self) -> tuple[str, ...]:
+        names = [name for name, _ in self.shown()]
+        if self.logs:
+            names.insert(1 if self.server else 0, "logs")
+        return tuple(names)
 
 
 def expand_logs(patterns: Sequence[str]) -> tuple[str, ...]:

@@ -181,21 +181,7 @@ def account(ctx: Context, checks: tuple[CheckResult, ...]) -> tuple[EvidenceUse,
     """Every input given, reported as used (by which checks), unreadable (why), partly read, or
     irrelevant (read, but no check that ran needed it)."""
     inputs = ctx.inputs
-    given = [
-        (name, v)
-        for name, v in (
-            ("server", inputs.server),
-            ("draft", inputs.draft),
-            ("target", inputs.target),
-            ("server-args", "(command line)" if inputs.server_args else None),
-            ("training-dump", inputs.training_dump),
-            ("served-dump", inputs.served_dump),
-            ("reference", inputs.reference),
-            ("acc", ", ".join(f"{a:g}" for a in inputs.acc) if inputs.acc else None),
-            ("training-log", inputs.training_log),
-        )
-        if v
-    ] + [("logs", p) for p in inputs.logs]
+    given = [*inputs.shown(), *(("logs", p) for p in inputs.logs)]
     out = []
     for source, path in given:
         probs = [

@@ -5,14 +5,6 @@ an int in Python --, a string, NaN, 1e308, a float for a count, a layer id of -7
 wrong length) is never used and never passes: :class:`Reads` records why, and the check returns
 ``registry.unreadable(reads)``, a finding with status ``unreadable`` that names the file, the key and the
 value. An absent key (or ``null``) is simply absent: the check decides what that means.
-
-Usage in a check::
-
-    r = Reads()
-    n = r.integer(t, "num_hidden_layers", hi=MAX_LAYERS)
-    theta = r.number(d, "rope_theta", lo=1e-6, hi=1e15)
-    if (bad := unreadable(r)) is not None:
-        return bad
 """
 
 from __future__ import annotations
