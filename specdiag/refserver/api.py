@@ -15,7 +15,6 @@ from specdiag.refserver.helpers import (
     _stop,
     chat_ids,
     check_length,
-    error_response,
     fault_response,
     finish_body,
     json_response,
@@ -27,7 +26,6 @@ from specdiag.refserver.helpers import (
     stream_faults,
     token_updates,
     vllm_metrics,
-    wait_done,
 )
 from specdiag.refserver.logfmt import timings
 from specdiag.refserver.state import BadRequest, ServerState
@@ -371,11 +369,8 @@ async def _openai_stream(
         # llama.cpp streams one token per chunk; vLLM and SGLang one chunk per step
         groups = pieces if flavor is Flavor.LLAMACPP else ["".join(pieces)]
         for piece in groups:
-            special = stream_faults(state, fault, index)
-            if special is not None:
-                yield special
-                if not isinstance(special, bytes):
-                    return
+            if (special := stream_faults(state, fault, index)) is not None:
+                yield special  # DROP_CLOSE ends the stream there
             index += 1
             text = req.text[sent : sent + len(piece)]
             sent += len(text)
@@ -442,10 +437,9 @@ def _openai_handler(state: ServerState, chat: bool) -> Callable[[Request], Await
         )
         if o.stream:
             return EventStream(state, _openai_stream(state, o, req, rid, fault), req)  # type: ignore[return-value]
-        await wait_done(request, state, req)
-        if req.finish_reason == "abort":
-            return error_response(state, 503, "The request was aborted (server shutting down)")
-        return finish_body(state, _openai_full(state, o, req, rid), fault)
+        return await finish_body(
+            request, state, req, fault, lambda: _openai_full(state, o, req, rid)
+        )
 
     return handler
 
@@ -561,39 +555,27 @@ def _sglang_routes(state: ServerState) -> list[Route]:
             return early
         req = state.engine.submit(ids, max_new, stop)
         rid = str(body.get("rid") or new_id("", Flavor.SGLANG))
+
+        def _generate_body(finished: bool) -> dict[str, Any]:
+            meta = _sglang_meta(state, req, rid, finished)
+            return {"text": req.text, "output_ids": list(req.out_ids), "meta_info": meta}
+
         if body.get("stream"):
 
             async def chunks() -> AsyncIterator[Any]:
                 index = 0
                 async for _ in token_updates(req):
-                    special = stream_faults(state, fault, index)
-                    if special is not None:
-                        yield special
-                        if not isinstance(special, bytes):
-                            return
+                    if (special := stream_faults(state, fault, index)) is not None:
+                        yield special  # DROP_CLOSE ends the stream there
                     index += 1
                     if req.finish_reason == "abort":
                         return
-                    yield sse(
-                        {
-                            "text": req.text,
-                            "output_ids": list(req.out_ids),
-                            "meta_info": _sglang_meta(state, req, rid, req.finished),
-                        }
-                    )
+                    yield sse(_generate_body(req.finished))
                 if req.finish_reason != "abort":
                     yield SSE_DONE
 
             return EventStream(state, chunks(), req)  # type: ignore[return-value]
-        await wait_done(request, state, req)
-        if req.finish_reason == "abort":
-            return error_response(state, 503, "The request was aborted (server shutting down)")
-        out = {
-            "text": req.text,
-            "output_ids": list(req.out_ids),
-            "meta_info": _sglang_meta(state, req, rid, True),
-        }
-        return finish_body(state, out, fault)
+        return await finish_body(request, state, req, fault, lambda: _generate_body(True))
 
     async def server_info(request: Request) -> Response:
         return json_response(_sglang_server_info(state))
@@ -810,11 +792,8 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                 index = 0
                 async for new in token_updates(req):
                     for tid in new:
-                        special = stream_faults(state, fault, index)
-                        if special is not None:
-                            yield special
-                            if not isinstance(special, bytes):
-                                return
+                        if (special := stream_faults(state, fault, index)) is not None:
+                            yield special  # DROP_CLOSE ends the stream there
                         index += 1
                         yield sse(
                             {
@@ -831,10 +810,13 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                     yield sse(final_completion(req, prompt_text, n_predict, True, stop))
 
             return EventStream(state, chunks(), req)  # type: ignore[return-value]
-        await wait_done(request, state, req)
-        if req.finish_reason == "abort":
-            return error_response(state, 503, "The request was aborted (server shutting down)")
-        return finish_body(state, final_completion(req, prompt_text, n_predict, False, stop), fault)
+        return await finish_body(
+            request,
+            state,
+            req,
+            fault,
+            lambda: final_completion(req, prompt_text, n_predict, False, stop),
+        )
 
     async def props(request: Request) -> Response:
         return json_response(

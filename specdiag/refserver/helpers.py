@@ -318,8 +318,18 @@ async def wait_done(request: Request, state: ServerState, req: EngineRequest) ->
         watcher.cancel()
 
 
-def finish_body(state: ServerState, body: Any, fault: str | None) -> Response:
-    """A complete JSON answer, or its faulted form."""
+async def finish_body(
+    request: Request,
+    state: ServerState,
+    req: EngineRequest,
+    fault: str | None,
+    answer: Callable[[], Any],
+) -> Response:
+    """Wait for ``req`` to end; then its complete JSON ``answer()``, or its faulted form."""
+    await wait_done(request, state, req)
+    if req.finish_reason == "abort":
+        return error_response(state, 503, "The request was aborted (server shutting down)")
+    body = answer()
     if fault == "invalid-json":
         from starlette.responses import Response
 
