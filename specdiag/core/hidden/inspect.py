@@ -22,8 +22,7 @@ from specdiag.core.hidden.loading import (
     Dump,
     TensorInfo,
     interpret,
-    is_mapped,
-    load_raw,
+    load_file,
     madvise,
     require_torch,
 )
@@ -180,11 +179,11 @@ def inspect_file(path: str, pad_id: int | None = 0, hidden_size: int | None = No
 
 def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> FileReport:
     torch = require_torch()
-    obj, fmt = load_raw(path)
+    raw = load_file(path)
+    obj = raw.obj
     if isinstance(obj, dict) and ("d2t" in obj or "t2d" in obj):
         raise InputError(VOCAB_NOT_DUMP, hint="checked as a vocab map instead")
-    dump = interpret(obj, path, fmt, pad_id=pad_id)
-    dump = replace(dump, mapped=is_mapped(Path(path), fmt))
+    dump = replace(interpret(obj, path, raw.fmt, pad_id=pad_id), mapped=raw.mapped)
     problems: list[str] = []
     warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
     # hidden size and chunks
@@ -568,7 +567,7 @@ def inspect_vocab(path: str) -> VocabMap:
     """Check a SpecForge ``vocab_mapping.pt``: target_id = draft_id + d2t[draft_id]; t2d marks them."""
     torch = require_torch()
     try:
-        obj, _ = load_raw(path)
+        obj = load_file(path).obj
     except SpecdiagError as exc:
         return VocabMap(path, False, error=exc.message)
     if not isinstance(obj, dict) or "d2t" not in obj or "t2d" not in obj:

@@ -56,10 +56,8 @@ __all__ = [
     "check_tensor",
     "dump_from_tensors",
     "interpret",
-    "is_mapped",
     "load_dump",
     "load_file",
-    "load_raw",
     "load_safetensors",
     "require_torch",
 ]
@@ -621,12 +619,6 @@ def load_file(path: str | Path) -> RawFile:
         raise InputError(f"{p} is a directory", hint="pass one dump file") from None
 
 
-def load_raw(path: str | Path) -> tuple[Any, str]:
-    """Load a file into tensors / dicts of tensors. Returns ``(object, format tag)``."""
-    raw = load_file(path)
-    return raw.obj, raw.fmt
-
-
 def _load_numpy(p: Path, kind: str, display: Path) -> Any:
     import numpy as np
 
@@ -1071,18 +1063,6 @@ def load_dump(
     return replace(dump, mapped=raw.mapped)
 
 
-def is_mapped(p: Path, fmt: str) -> bool:
-    """Whether ``load_raw`` memory-mapped the file (so pages can be released after use)."""
-    if fmt in ("safetensors", "torch+gzip"):
-        return True
-    if fmt == "numpy":
-        return p.name.lower().endswith(".npy")
-    if fmt == "torch":
-        with p.open("rb") as f:
-            return f.read(4) == b"PK\x03\x04"
-    return False
-
-
 def dump_from_tensors(
     features: Any,
     *,
@@ -1102,13 +1082,7 @@ def dump_from_tensors(
     if last_hidden is not None:
         d["hidden_state"] = last_hidden
     dump = interpret(d, source, "memory", key="features", layout=layout, pad_id=pad_id)
-    if last_hidden is not None:
-        last = _squeeze_lead(last_hidden, 2)
-        dump = Dump(
-            **{
-                **{f: getattr(dump, f) for f in dump.__dataclass_fields__},
-                "last_hidden": last,
-                "hidden_size": dump.hidden_size or int(last.shape[-1]),
-            }
-        )
-    return dump
+    if last_hidden is None:
+        return dump
+    last = _squeeze_lead(last_hidden, 2)
+    return replace(dump, last_hidden=last, hidden_size=dump.hidden_size or int(last.shape[-1]))
