@@ -33,7 +33,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from specdiag.core.files import FileKind, JsonError, loads_json, read_text_bounded
@@ -48,6 +48,9 @@ from specdiag.core.http import (
     sync_client,
 )
 from specdiag.errors import InputError, ServerError, UsageError, register_secrets
+
+if TYPE_CHECKING:
+    from httpx import Client
 
 SERVED_FORMAT = "specdiag-served-capture/1"
 REFERENCE_FORMAT = "specdiag-hf-reference/1"
@@ -329,6 +332,20 @@ def _base(url: str, source: str = "vllm") -> BaseUrl:
     )
 
 
+def _connect(url: str, source: str, api_key: str | None, timeout: float) -> tuple[BaseUrl, Client]:
+    """The server's URL and a client for it (the key is scrubbed from every message)."""
+    base = _base(url, source)
+    register_secrets(credential_secrets(api_key, (), (url,)))
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    ua = "specdiag-capture-hidden"
+    return base, sync_client(base, timeout_s=timeout, headers=headers, user_agent=ua)
+
+
+def _check_auth(shown: str, answer: Answer, hint: str) -> None:
+    if answer.status in (401, 403):
+        raise ServerError(f"{shown} refused the request (HTTP {answer.status})", hint=hint)
+
+
 def _is_local(url: str) -> bool:
     host = (urlsplit(url).hostname or "").lower()
     return host in LOCAL_HOSTS or host == os.uname().nodename.lower()
@@ -467,22 +484,14 @@ def capture_vllm(
     t0 = time.monotonic()
     ids_checked = check_layer_ids(layers) if layers is not None else None
     out = check_output(output, [sample.source, *inputs], force)
-    base = _base(url)
-    shown = base.shown
-    register_secrets(credential_secrets(api_key, (), (url,)))  # scrubbed from every message
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     notes: list[str] = []
-    with sync_client(
-        base, timeout_s=timeout, headers=headers, user_agent="specdiag-capture-hidden"
-    ) as client:
+    base, http = _connect(url, "vllm", api_key, timeout)
+    shown = base.shown
+    with http as client:
         resp = fetch(
             client, "GET", "/v1/models", kind=BodyKind.INFO, timeout_s=timeout, shown=shown
         )
-        if resp.status in (401, 403):
-            raise ServerError(
-                f"{shown} refused the request (HTTP {resp.status})",
-                hint="pass the server's key with --api-key (or OPENAI_API_KEY)",
-            )
+        _check_auth(shown, resp, "pass the server's key with --api-key (or OPENAI_API_KEY)")
         if resp.status != 200:
             raise ServerError(
                 f"{shown}/v1/models answered HTTP {resp.status}: {_server_message(resp)}",

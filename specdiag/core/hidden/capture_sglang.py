@@ -31,7 +31,8 @@ from specdiag.core.hidden.capture import (
     SERVED_FORMAT,
     CaptureResult,
     Sample,
-    _base,
+    _check_auth,
+    _connect,
     _server_message,
     check_output,
     write_safetensors,
@@ -41,12 +42,10 @@ from specdiag.core.http import (
     Answer,
     BodyKind,
     HttpFailure,
-    credential_secrets,
     fetch,
     json_answer,
-    sync_client,
 )
-from specdiag.errors import InputError, ServerError, UsageError, register_secrets
+from specdiag.errors import InputError, ServerError, UsageError
 
 CAPTURE_FLAG = "--enable-return-aux-hidden-states"
 IDS_FLAG = "--return-aux-hidden-state-layer-ids"
@@ -137,10 +136,6 @@ def capture_sglang(
     torch = require_torch()
     t0 = time.monotonic()
     out = check_output(output, [sample.source, *inputs], force)
-    base = _base(url, source="sglang")
-    shown = base.shown
-    register_secrets(credential_secrets(api_key, (), (url,)))  # scrubbed from every message
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     notes: list[str] = []
 
     def failed(what: str, exc: HttpFailure) -> ServerError:
@@ -150,9 +145,9 @@ def capture_sglang(
             "request says why in its log",
         )
 
-    with sync_client(
-        base, timeout_s=timeout, headers=headers, user_agent="specdiag-capture-hidden"
-    ) as client:
+    base, http = _connect(url, "sglang", api_key, timeout)
+    shown = base.shown
+    with http as client:
 
         def get(path: str) -> Answer:
             try:
@@ -165,11 +160,7 @@ def capture_sglang(
         resp = get("/server_info")
         if resp.status == 404:
             resp = get("/get_server_info")
-        if resp.status in (401, 403):
-            raise ServerError(
-                f"{shown} refused the request (HTTP {resp.status})",
-                hint="pass the server's key with --api-key",
-            )
+        _check_auth(shown, resp, "pass the server's key with --api-key")
         info = json_answer(resp, shown, "/server_info") if resp.status == 200 else None
         if not isinstance(info, dict) or "version" not in info:
             raise ServerError(
