@@ -29,7 +29,6 @@ from specdiag.core.hidden.loading import (
 from specdiag.errors import InputError, SpecdiagError, UsageError
 
 if TYPE_CHECKING:
-    import torch
     from torch import Tensor
 
 VOCAB_NOT_DUMP = "a vocab mapping (d2t/t2d), not a hidden-state dump"
@@ -437,9 +436,15 @@ def scan_engine() -> str:
     return "compiled" if _fast is not None else "torch"
 
 
-def _fast_dtype(dtype: torch.dtype) -> int | None:
+def _fast_args(x: Tensor) -> tuple[int, ...] | None:
+    """What the compiled kernels take for an ``[n, c, h]`` view: its address, dtype code, shape
+    and strides; None for a dtype they do not read."""
     torch = require_torch()
-    return {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2, torch.float64: 3}.get(dtype)
+    codes = {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2, torch.float64: 3}
+    code = codes.get(x.dtype)
+    if code is None or x.ndim != 3:
+        return None
+    return (x.data_ptr(), code, *(int(d) for d in x.shape), *(int(d) for d in x.stride()))
 
 
 def _as_view(v: Tensor, shape: tuple[int, ...]) -> Tensor | None:
@@ -464,16 +469,11 @@ def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan
     """The compiled one-pass scan of an ``[n, c, h]`` view; None for a dtype it does not read.
     ``release`` drops each block's pages after it is read: a private file mapping only."""
     torch = require_torch()
-    code = _fast_dtype(x.dtype)
-    if code is None or x.ndim != 3:
+    args = _fast_args(x)
+    if args is None or 0 in args[2:5]:
         return None
-    n, c, h = (int(d) for d in x.shape)
-    if n == 0 or c == 0 or h == 0:
-        return None
-    sn, sc, sh = (int(d) for d in x.stride())
-    nf, sums, sq, amax = _fast.scan(
-        x.data_ptr(), code, n, c, h, sn, sc, sh, min(valid, n), populate and _POPULATE, release
-    )
+    n = args[2]
+    nf, sums, sq, amax = _fast.scan(*args, min(valid, n), populate and _POPULATE, release)
     f64 = torch.float64
     return _Scan(
         int(nf), torch.tensor(sums, dtype=f64), torch.tensor(sq, dtype=f64),
@@ -505,19 +505,11 @@ def _fast_min_cosines(
     """Per chunk, the lowest cosine over the pairs' rows, in float64, read in place by the
     compiled scan (no gather, no float32 copies: a few kB of Python objects per file); None
     where it does not apply (not built, another dtype, a view it cannot take)."""
-    if _fast is None:
+    x = _full_view(dump, chunks, h) if _fast is not None else None
+    args = None if x is None else _fast_args(x)
+    if args is None:
         return None
-    x = _full_view(dump, chunks, h)
-    code = None if x is None else _fast_dtype(x.dtype)
-    if x is None or code is None or x.ndim != 3:
-        return None
-    n, c, hh = (int(d) for d in x.shape)
-    sn, sc, sh = (int(d) for d in x.stride())
-    return list(
-        _fast.min_cosines(
-            x.data_ptr(), code, n, c, hh, sn, sc, sh, [p for p, _ in pairs], [q for _, q in pairs]
-        )
-    )
+    return list(_fast.min_cosines(*args, [p for p, _ in pairs], [q for _, q in pairs]))
 
 
 def _torch_min_cosines(
@@ -724,6 +716,7 @@ def identify_layers(
 ) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
+    from specdiag.core.hidden.compare_align import find_tokens
     from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
@@ -758,12 +751,7 @@ def identify_layers(
     start = 0
     notes: list[str] = []
     if ids is not None and rids is not None:
-        seg = ids[:valid]
-        start_found = None
-        for i in range(len(rids) - len(seg) + 1):
-            if rids[i : i + len(seg)] == seg:
-                start_found = i
-                break
+        start_found = find_tokens(rids, ids[:valid]) if valid else 0
         if start_found is None:
             raise InputError(
                 f"{reference_name}: its input_ids do not contain {dump.source}'s {valid} tokens",
