@@ -197,63 +197,36 @@ def _openai_full(
     if o.chat:
         message: dict[str, Any] = {"role": "assistant", "content": req.text}
         if flavor is Flavor.VLLM:
-            message.update(
-                {
-                    "refusal": None,
-                    "annotations": None,
-                    "audio": None,
-                    "function_call": None,
-                    "reasoning": None,
-                }
-            )
+            message.update(dict.fromkeys(("refusal", "annotations", "audio", "function_call")))
+            message["reasoning"] = None
         elif flavor is Flavor.SGLANG:
             message.update({"reasoning_content": None, "tool_calls": None})
-        choice: dict[str, Any] = {
-            "index": 0,
-            "message": message,
-            "logprobs": None,
-            "finish_reason": fr,
-        }
+        choice: dict[str, Any] = {"index": 0, "message": message}
+        choice.update({"logprobs": None, "finish_reason": fr})
     else:
         choice = {"index": 0, "text": req.text, "logprobs": None, "finish_reason": fr}
+    head = {
+        "id": rid,
+        "object": "chat.completion" if o.chat else "text_completion",
+        "created": created,
+        "model": o.model,
+        "choices": [choice],
+    }
     if flavor is Flavor.VLLM:
-        choice["stop_reason"] = req.matched_stop
-        choice["token_ids"] = None
+        choice.update({"stop_reason": req.matched_stop, "token_ids": None})
         if not o.chat:
-            choice["prompt_logprobs"] = None
-            choice["prompt_token_ids"] = None
+            choice.update({"prompt_logprobs": None, "prompt_token_ids": None})
         choice["routed_experts"] = None
-        body: dict[str, Any] = {
-            "id": rid,
-            "object": "chat.completion" if o.chat else "text_completion",
-            "created": created,
-            "model": o.model,
-            "choices": [choice],
-            "service_tier": None,
-            "system_fingerprint": state.fingerprint,
-            "usage": _usage(state, req),
-        }
+        body: dict[str, Any] = {**head, "service_tier": None}
+        body.update({"system_fingerprint": state.fingerprint, "usage": _usage(state, req)})
         if o.chat:
             body.update({"prompt_logprobs": None, "prompt_token_ids": None, "prompt_text": None})
-        body.update(
-            {
-                "kv_transfer_params": None,
-                "ec_transfer_params": None,
-                "metrics": vllm_metrics(state, req),
-            }
-        )
+        body.update({"kv_transfer_params": None, "ec_transfer_params": None})
+        body["metrics"] = vllm_metrics(state, req)
         return body
     if flavor is Flavor.SGLANG:
         choice["matched_stop"] = req.matched_stop
-        body = {
-            "id": rid,
-            "object": "chat.completion" if o.chat else "text_completion",
-            "created": created,
-            "model": o.model,
-            "choices": [choice],
-            "usage": _usage(state, req),
-            "metadata": None,
-        }
+        body = {**head, "usage": _usage(state, req), "metadata": None}
         if o.spec_details:
             body["sglext"] = _sglext(state, req)
         return body
@@ -311,37 +284,23 @@ def _chunk(
             "system_fingerprint": state.fingerprint,
             "object": obj,
         }
+    body = {"id": rid, "object": obj, "created": created, "model": o.model, "choices": [choice]}
     if flavor is Flavor.VLLM:
         # vLLM dumps its stream choices with exclude_unset: chat chunks carry stop_reason only
         # when finishing and token_ids (null) after the role chunk; completion chunks set every
         # field. No chunk has a usage key (the usage chunk at the end is separate).
         if not o.chat:
             choice["stop_reason"] = req.matched_stop if (req is not None and fr) else None
-            choice["prompt_token_ids"] = None
-            choice["token_ids"] = None
+            choice.update({"prompt_token_ids": None, "token_ids": None})
         elif not first:
             if fr:
                 choice["stop_reason"] = req.matched_stop if req is not None else None
             choice["token_ids"] = None
-        body: dict[str, Any] = {
-            "id": rid,
-            "object": obj,
-            "created": created,
-            "model": o.model,
-            "choices": [choice],
-        }
         if fr and not o.include_usage:
             body["system_fingerprint"] = state.fingerprint  # the terminal chunk's stamp
         return body
     choice["matched_stop"] = req.matched_stop if (req is not None and fr) else None
-    return {
-        "id": rid,
-        "object": obj,
-        "created": created,
-        "model": o.model,
-        "choices": [choice],
-        "usage": None,
-    }
+    return {**body, "usage": None}
 
 
 def _drop_nones(obj: Any) -> Any:
