@@ -51,6 +51,7 @@ from specdiag.errors import InputError, ServerError, UsageError, register_secret
 
 if TYPE_CHECKING:
     from httpx import Client
+    from torch import Tensor
 
 SERVED_FORMAT = "specdiag-served-capture/1"
 REFERENCE_FORMAT = "specdiag-hf-reference/1"
@@ -295,6 +296,45 @@ def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[
         raise
 
 
+def write_served(
+    out: Path,
+    aux: Tensor,
+    input_ids: Sequence[int],
+    notes: list[str],
+    *,
+    engine: str,
+    convention: str,
+    model: str | None,
+    server: str,
+    sample: Sample,
+    hidden_size: int,
+    layer_ids: tuple[int, ...] | None,
+    hf_indices: tuple[int, ...] | None,
+    version: str | None = None,
+) -> None:
+    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds."""
+    import torch
+
+    if not bool(torch.isfinite(aux).all()):
+        notes.append("the captured hidden states hold NaN/Inf values")
+    meta = {"format": SERVED_FORMAT, "engine": engine}
+    if version is not None:
+        meta["engine_version"] = version
+    meta.update(
+        convention=convention,
+        model=model or "",
+        server=server,
+        sample=sample.source,
+        hidden_size=str(hidden_size),
+        layer_ids=json.dumps(list(layer_ids)) if layer_ids is not None else "",
+        hf_indices=json.dumps(list(hf_indices)) if hf_indices is not None else "",
+    )
+    tensors = {"aux_hidden_state": aux}
+    if input_ids:
+        tensors["input_ids"] = torch.tensor(list(input_ids), dtype=torch.int64)
+    write_safetensors(out, tensors, meta)
+
+
 # --------------------------------------------------------------------------------------------
 # vLLM
 
@@ -480,7 +520,7 @@ def capture_vllm(
     """Send ``sample`` to a vLLM server started with ``extract_hidden_states``; write the dump."""
     from specdiag.core.hidden.loading import load_safetensors, require_torch
 
-    torch = require_torch()
+    require_torch()
     t0 = time.monotonic()
     ids_checked = check_layer_ids(layers) if layers is not None else None
     out = check_output(output, [sample.source, *inputs], force)
@@ -600,23 +640,22 @@ def capture_vllm(
             f"{n} layer(s) captured, ids not given: pass --layers (the server's "
             "eagle_aux_hidden_state_layer_ids) to record them in the dump"
         )
-    if not bool(torch.isfinite(hs).all()):
-        notes.append("the captured hidden states hold NaN/Inf values")
     flat = hs.reshape(1, t, n * h).clone()
-    meta = {
-        "format": SERVED_FORMAT,
-        "engine": "vllm",
-        "convention": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
-        "model": name,
-        "server": shown,
-        "sample": sample.source,
-        "hidden_size": str(h),
-        "layer_ids": json.dumps(list(recorded)) if recorded is not None else "",
-        "hf_indices": json.dumps(list(recorded)) if recorded is not None else "",
-    }
-    tensors = {"input_ids": torch.tensor(got_ids, dtype=torch.int64), "aux_hidden_state": flat}
     del data, hs
-    write_safetensors(out, tensors, meta)
+    write_served(
+        out,
+        flat,
+        got_ids,
+        notes,
+        engine="vllm",
+        convention="vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
+        model=name,
+        server=shown,
+        sample=sample,
+        hidden_size=h,
+        layer_ids=recorded,
+        hf_indices=recorded,
+    )
     removed = False
     if not keep_server_file:
         for p in (server_file, Path(str(server_file) + ".lock")):
