@@ -679,14 +679,13 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
     # mark the odd files out as inconsistent, naming what differs
     out: list[FileReport] = []
     for f in files:
-        extra: list[str] = []
-        if f.error is None:
-            if "hidden size" in majority and str(f.hidden_size) != majority["hidden size"]:
-                extra.append(f"hidden size {f.hidden_size}, most files {majority['hidden size']}")
-            if "dtype" in majority and f.dtype != majority["dtype"]:
-                extra.append(f"dtype {f.dtype}, most files {majority['dtype']}")
-            if "key set" in majority and ",".join(f.key_set) != majority["key set"]:
-                extra.append(f"keys {','.join(f.key_set)}, most files {majority['key set']}")
+        mine = {"hidden size": str(f.hidden_size), "dtype": f.dtype, "key set": ",".join(f.key_set)}
+        shown = {"hidden size": "hidden size", "dtype": "dtype", "key set": "keys"}
+        extra = [
+            f"{shown[k]} {mine[k]}, most files {common}"
+            for k, common in majority.items()
+            if f.error is None and mine[k] != common
+        ]
         if extra:
             f = replace(f, ok=False, problems=(*f.problems, *extra))
         out.append(f)
