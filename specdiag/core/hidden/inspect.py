@@ -767,7 +767,6 @@ def identify_layers(
         notes.append(
             "no input_ids to align on: token i of the dump taken as token i of the reference"
         )
-    dots = torch.zeros(c, n_ref, dtype=torch.float64)
     cos_sum = torch.zeros(c, n_ref, dtype=torch.float64)
     d2 = torch.zeros(c, n_ref, dtype=torch.float64)
     r2 = torch.zeros(n_ref, dtype=torch.float64)
@@ -782,7 +781,6 @@ def identify_layers(
         nr = r.pow(2).sum(-1)  # [n, L+1]
         denom = (nx[:, :, None] * nr[:, None, :]).sqrt().clamp_min(1e-300)
         cos_sum += (dot / denom).sum(0)
-        dots += dot.sum(0)
         d2 += (nx[:, :, None] + nr[:, None, :] - 2 * dot).clamp_min(0).sum(0)
         r2 += nr.sum(0)
         dump.release(a, b)
