@@ -188,7 +188,10 @@ class _Builder:
             "naive_ratio": _num(m.get("naive_ratio")),
             "explanation": m.get("explanation"),
         }
-        self.cards.append((priority, VerdictCard(**(fields | given))))
+        card = VerdictCard(**(fields | given))
+        if card.explanation is not None:
+            card = replace(card, explanation=redact(card.explanation))
+        self.cards.append((priority, card))
 
     def finding(
         self,
@@ -200,7 +203,11 @@ class _Builder:
         fix: str | None = None,
         confirm: tuple[str, ...] = (),
     ) -> None:
-        self.findings.append((rank, Finding(title, status, message, fix, confirm, source)))
+        fix = None if fix is None else redact(fix)
+        confirm = tuple(map(redact, confirm))
+        self.findings.append(
+            (rank, Finding(redact(title), status, redact(message), fix, confirm, source))
+        )
 
     def chart(self, kind: ChartKind, **fields: Any) -> None:
         """Add a chart of ``kind``, numbered after the charts of that kind so far."""
@@ -210,7 +217,9 @@ class _Builder:
     def table(
         self, title: str, columns: tuple[str, ...], rows: Iterable[tuple[str, ...]], source: str
     ) -> None:
-        self.tables.append(Table(title, columns, tuple(rows), source))
+        self.tables.append(
+            Table(title, columns, tuple(tuple(map(redact, r)) for r in rows), source)
+        )
 
     # ----------------------------------------------------------------- per-position
 
@@ -430,20 +439,29 @@ class _Builder:
         if tput is not None and pooled is not None:
             series = [Series("observed (vs baseline)", Role.OBSERVED, (pooled,), (tput,), "points")]
             k = spec.get("steps") if isinstance(spec.get("steps"), int) else None
-            self.chart(
-                ChartKind.SPEEDUP,
-                title=f"Accept length vs speedup over the baseline ({src})",
-                description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
-                f"baseline's output tokens per second"
-                + (f" with {k} draft tokens" if k else "")
-                + ".",
-                x_label="accept length (bonus included)",
-                y_label="speedup (output tokens/s vs baseline)",
-                source=src,
-                series=tuple(series),
-                hline=1.0,
-                hline_label="no speedup",
+            self.speedup(
+                f"Accept length vs speedup over the baseline ({src})",
+                f"Observed accept length {pooled:.2f} gives {tput:.2f}x the baseline's output "
+                "tokens per second" + (f" with {k} draft tokens" if k else "") + ".",
+                "speedup (output tokens/s vs baseline)",
+                src,
+                series,
             )
+
+    def speedup(
+        self, title: str, description: str, y_label: str, src: str, series: Sequence[Series]
+    ) -> None:
+        self.chart(
+            ChartKind.SPEEDUP,
+            title=title,
+            description=description,
+            x_label="accept length (bonus included)",
+            y_label=y_label,
+            source=src,
+            series=tuple(series),
+            hline=1.0,
+            hline_label="no speedup",
+        )
 
     def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
         metrics = [
@@ -838,18 +856,14 @@ class _Builder:
                 series.append(
                     Series("observed acceptance", Role.OBSERVED, (o_al,), (o_sp,), "points")
                 )
-            self.chart(
-                ChartKind.SPEEDUP,
-                title=f"Accept length vs modelled speedup ({src})",
-                description="Modelled speedup by draft length: "
+            self.speedup(
+                f"Accept length vs modelled speedup ({src})",
+                "Modelled speedup by draft length: "
                 + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
                 + ".",
-                x_label="accept length (bonus included)",
-                y_label="speedup over plain decoding",
-                source=src,
-                series=tuple(series),
-                hline=1.0,
-                hline_label="no speedup",
+                "speedup over plain decoding",
+                src,
+                series,
             )
 
     def doctor(self, name: str, d: Mapping[str, Any]) -> None:
@@ -883,7 +897,8 @@ class _Builder:
                 doctor_finding(int(f.get("rank") or 99), f)
         for c in checks:
             if c.get("status") in ("fail", "warn") and not any(
-                c.get("title") == f.title for _, f in self.findings
+                isinstance(c.get("title"), str) and redact(c["title"]) == f.title
+                for _, f in self.findings
             ):
                 doctor_finding(100 + _STATUS_ORDER.get(str(c.get("status")), 5), c)
         if gap:
@@ -1153,13 +1168,6 @@ def embed(name: str, doc: Any) -> EmbeddedDocument:
     )
 
 
-def _embed_or_skip(name: str, doc: Any) -> EmbeddedDocument | Skipped:
-    try:
-        return embed(name, doc)
-    except (TypeError, ValueError) as exc:
-        return Skipped(name, f"could not be embedded: {exc}")
-
-
 def build_report(
     documents: Sequence[tuple[str, Any]],
     *,
@@ -1180,46 +1188,18 @@ def build_report(
         Fact(label, redact(value), "command line") for label, value in extra_provenance if value
     ]
     facts += b.facts
-    b.findings = [
-        (
-            rank,
-            Finding(
-                redact(f.title),
-                f.status,
-                redact(f.message),
-                None if f.fix is None else redact(f.fix),
-                tuple(redact(c) for c in f.confirm),
-                f.source,
-            ),
-        )
-        for rank, f in b.findings
-    ]
-    b.tables = [
-        Table(t.title, t.columns, tuple(tuple(redact(v) for v in row) for row in t.rows), t.source)
-        for t in b.tables
-    ]
-    b.cards = [
-        (pri, replace(c, explanation=None if c.explanation is None else redact(c.explanation)))
-        for pri, c in b.cards
-    ]
+    findings = tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS]
     card = None
     if b.cards:
-        _, card = min(b.cards, key=lambda pc: pc[0])
-        findings = tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS]
-        card = replace(card, findings=findings)
-    elif b.findings:
-        card = VerdictCard(
-            None,
-            "findings",
-            findings=tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS],
-        )
+        card = replace(min(b.cards, key=lambda pc: pc[0])[1], findings=findings)
+    elif findings:
+        card = VerdictCard(None, "findings", findings=findings)
     embedded = []
     for name, doc in documents:
-        item = _embed_or_skip(name, doc)
-        if isinstance(item, Skipped):
-            b.skipped.append(item)
-        else:
-            embedded.append(item)
+        try:
+            embedded.append(embed(name, doc))
+        except (TypeError, ValueError) as exc:  # noqa: PERF203 - one per document
+            b.skipped.append(Skipped(name, f"could not be embedded: {exc}"))
     kinds = sorted(b.kinds)
     return Report(
         title=title
