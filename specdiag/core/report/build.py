@@ -148,6 +148,8 @@ def _positions(n: int) -> tuple[float, ...]:
 
 # --------------------------------------------------------------------------- the builder
 
+_Column = tuple[str, str] | tuple[str, str, int | str]  # header, key[, how] (see table_of)
+
 
 class _Builder:
     def __init__(self) -> None:
@@ -220,6 +222,22 @@ class _Builder:
         self.tables.append(
             Table(title, columns, tuple(tuple(map(redact, r)) for r in rows), source)
         )
+
+    def table_of(
+        self, title: str, src: str, items: Iterable[Mapping[str, Any]], *columns: _Column
+    ) -> None:
+        """A table of ``items``, a column per (header, key[, how]): ``how`` an int is the digits
+        of a number, ``""`` shows a missing value blank; without it, the value as it is."""
+
+        def cell(m: Mapping[str, Any], col: _Column) -> str:
+            v = m.get(col[1])
+            how = col[2] if len(col) > 2 else None
+            if isinstance(how, int):
+                return _f(_num(v), how)
+            return str(v or "") if how == "" else str(v)
+
+        cells = (tuple(cell(m, c) for c in columns) for m in items)
+        self.table(title, tuple(c[0] for c in columns), cells, src)
 
     # ----------------------------------------------------------------- per-position
 
@@ -409,28 +427,16 @@ class _Builder:
                 [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats],
                 _num(exp.get("expected_accept_length")),
             )
-            self.table(
+            self.table_of(
                 f"By category ({src})",
-                (
-                    "category",
-                    "requests",
-                    "accept length",
-                    "per-request mean",
-                    "TTFT ms",
-                    "TPOT ms",
-                ),
-                tuple(
-                    (
-                        str(c.get("category")),
-                        str(c.get("requests")),
-                        _f(_num(c.get("accept_length"))),
-                        _f(_num(c.get("per_request_mean"))),
-                        _f(_num(c.get("ttft_ms")), 1),
-                        _f(_num(c.get("tpot_ms")), 2),
-                    )
-                    for c in cats
-                ),
                 src,
+                cats,
+                ("category", "category"),
+                ("requests", "requests"),
+                ("accept length", "accept_length", 3),
+                ("per-request mean", "per_request_mean", 3),
+                ("TTFT ms", "ttft_ms", 1),
+                ("TPOT ms", "tpot_ms", 2),
             )
         self.latency(src, _map(d.get("latency")), _map(_map(d.get("baseline")).get("latency")))
         base = _map(d.get("baseline"))
@@ -593,21 +599,19 @@ class _Builder:
                 )
                 longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
                 if longest:
-                    self.table(
+                    self.table_of(
                         f"Collapse stretches ({src}, {engine})",
-                        ("rank", "records", "lines", "from", "to", "mean accept length"),
-                        tuple(
-                            (
-                                str(c.get("rank") or ""),
-                                str(c.get("records")),
-                                f"{c.get('first_line')}-{c.get('last_line')}",
-                                str(c.get("first_time") or ""),
-                                str(c.get("last_time") or ""),
-                                _f(_num(c.get("mean_accept_length"))),
-                            )
+                        src,
+                        (
+                            {**c, "lines": f"{c.get('first_line')}-{c.get('last_line')}"}
                             for c in longest
                         ),
-                        src,
+                        ("rank", "rank", ""),
+                        ("records", "records"),
+                        ("lines", "lines"),
+                        ("from", "first_time", ""),
+                        ("to", "last_time", ""),
+                        ("mean accept length", "mean_accept_length", 3),
                     )
             ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
             if len(ranks) > 1:
@@ -925,14 +929,13 @@ class _Builder:
             self.notes.append(f"doctor: {d.get('summary')}")
         if checks:
             checks_sorted = sorted(checks, key=lambda c: _STATUS_ORDER.get(str(c.get("status")), 5))
-            self.table(
+            self.table_of(
                 f"Doctor checks ({src})",
-                ("status", "check", "message"),
-                tuple(
-                    (str(c.get("status")), str(c.get("title")), str(c.get("message")))
-                    for c in checks_sorted
-                ),
                 src,
+                checks_sorted,
+                ("status", "status"),
+                ("check", "title"),
+                ("message", "message"),
             )
 
     def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
@@ -949,32 +952,18 @@ class _Builder:
                 ],
                 expected,
             )
-        self.table(
+        self.table_of(
             f"Log segments split at restarts ({src})",
-            (
-                "segment",
-                "start",
-                "end",
-                "lines",
-                "accept length",
-                "version",
-                "starts because",
-                "collapse from",
-            ),
-            tuple(
-                (
-                    str(x.get("index")),
-                    str(x.get("start") or ""),
-                    str(x.get("end") or ""),
-                    str(x.get("lines")),
-                    _f(_num(x.get("accept_length"))),
-                    str(x.get("version") or ""),
-                    str(x.get("starts_because") or ""),
-                    str(x.get("collapse_from") or ""),
-                )
-                for x in segs
-            ),
             src,
+            segs,
+            ("segment", "index"),
+            ("start", "start", ""),
+            ("end", "end", ""),
+            ("lines", "lines"),
+            ("accept length", "accept_length", 3),
+            ("version", "version", ""),
+            ("starts because", "starts_because", ""),
+            ("collapse from", "collapse_from", ""),
         )
 
     def compare_hidden(self, name: str, d: Mapping[str, Any]) -> None:
@@ -1029,21 +1018,16 @@ class _Builder:
                 heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
             )
         if chunks:
-            self.table(
+            self.table_of(
                 f"Served chunks ({src})",
-                ("chunk", "match", "identified layer", "cosine mean", "rel L2", "what it is"),
-                tuple(
-                    (
-                        str(c.get("index")),
-                        str(c.get("match")),
-                        str(c.get("identified_layer")),
-                        _f(_num(c.get("cosine_mean")), 4),
-                        _f(_num(c.get("rel_l2")), 4),
-                        str(c.get("description") or ""),
-                    )
-                    for c in chunks
-                ),
                 src,
+                chunks,
+                ("chunk", "index"),
+                ("match", "match"),
+                ("identified layer", "identified_layer"),
+                ("cosine mean", "cosine_mean", 4),
+                ("rel L2", "rel_l2", 4),
+                ("what it is", "description", ""),
             )
         for text in _list(d.get("diagnosis")):
             self.notes.append(f"compare-hidden: {text}")
