@@ -32,6 +32,8 @@ from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
 from specdiag.core.textenum import TextEnum
 
 if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
     import httpx
 
 MAX_RETRY_WAIT_S = 60.0
@@ -299,7 +301,7 @@ async def _attempt(
         await resp.aclose()
 
 
-async def _drain(lines: Any) -> None:
+async def _drain(lines: AsyncIterator[str]) -> None:
     """Read past the end marker to the end of the body (normally already received) so the
     connection is kept alive for the next request: a new connection per request would add a
     TCP handshake to every TTFT. A server that keeps the body open is given a moment only."""
@@ -314,7 +316,7 @@ async def _drain(lines: Any) -> None:
         pass
 
 
-async def _consume(lines: Any) -> None:
+async def _consume(lines: AsyncIterator[str]) -> None:
     async for _ in lines:
         pass
 

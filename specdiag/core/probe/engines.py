@@ -15,13 +15,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from specdiag.core.files import JsonError, loads_json
-from specdiag.core.probe.metrics import MetricsFamily
+from specdiag.core.probe.metrics import CounterSnapshot, MetricsFamily, family_of, parse_counters
 from specdiag.core.probe.workload import Prompt
+from specdiag.errors import ServerError
 
 
 class EngineKind(str, Enum):
@@ -166,7 +168,7 @@ class BadNumber(ValueError):
     """A number in a server's answer that cannot be a count (non-finite, negative, huge)."""
 
 
-def _int(v: Any) -> int | None:
+def _int(v: object) -> int | None:
     """A count from a server's JSON: None when absent or not a number; :class:`BadNumber`
     when it is a number no count can be (so it never overflows a later sum or division)."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
@@ -176,14 +178,14 @@ def _int(v: Any) -> int | None:
     return int(v)
 
 
-def _ints(v: Any) -> tuple[int, ...]:
+def _ints(v: object) -> tuple[int, ...]:
     if not isinstance(v, list):
         return ()
     out = [_int(x) for x in v]
     return tuple(x for x in out if x is not None) if all(x is not None for x in out) else ()
 
 
-def _float(v: Any) -> float | None:
+def _float(v: object) -> float | None:
     """A measurement (ms, a reported length): None when absent, not a number or not finite."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return None
@@ -404,8 +406,6 @@ def detect_engine(pages: dict[str, tuple[int, str | None]]) -> tuple[EngineKind,
                 return kind, "/v1/models owned_by"
         if "llama" in owner and "cpp" in owner:
             return EngineKind.LLAMACPP, "/v1/models owned_by"
-    from specdiag.core.probe.metrics import family_of
-
     for path in ("/metrics", "/prometheus/metrics"):
         text = _ok(pages, path)
         if text is not None:
@@ -492,13 +492,7 @@ def discover_spec(
         version = version_doc.get("version") if isinstance(version_doc, dict) else None
         method = None
         enabled: bool | None = None  # type: ignore[no-redef]
-        for path in ("/metrics", "/prometheus/metrics"):
-            text = _ok(pages, path)
-            if text is None or _json(text) is not None:
-                continue
-            snap = _counters(text)
-            if snap is None:
-                continue
+        for text, snap in _metric_pages(pages):
             if snap.family in ("vllm", "trtllm"):
                 enabled = snap.has_spec
                 if engine is EngineKind.TRTLLM:
@@ -517,26 +511,24 @@ def discover_spec(
     return SpecConfig(enabled=None), None
 
 
-def _counters(text: str) -> Any:
-    """The page's speculation counters, or None when it is not valid Prometheus text (probe
-    then runs without counter figures and says so)."""
-    from specdiag.core.probe.metrics import parse_counters
-    from specdiag.errors import ServerError
-
-    try:
-        return parse_counters(text)
-    except ServerError:
-        return None
-
-
-def _pos_count(pages: dict[str, tuple[int, str | None]]) -> int | None:
+def _metric_pages(
+    pages: dict[str, tuple[int, str | None]],
+) -> Iterator[tuple[str, CounterSnapshot]]:
+    """Each Prometheus page's text and speculation counters; a JSON page or one that is not
+    valid Prometheus text is left out (probe then runs without counter figures and says so)."""
     for path in ("/metrics", "/prometheus/metrics"):
         text = _ok(pages, path)
         if text is None or _json(text) is not None:
             continue
-        snap = _counters(text)
-        if snap is None:
+        try:
+            snap = parse_counters(text)
+        except ServerError:
             continue
+        yield text, snap
+
+
+def _pos_count(pages: dict[str, tuple[int, str | None]]) -> int | None:
+    for _, snap in _metric_pages(pages):
         n = len(snap.drafted_per_pos) or len(snap.accepted_per_pos)
         if n:
             return n

@@ -89,14 +89,14 @@ DEFINITIONS: tuple[tuple[str, str], ...] = (
 # --------------------------------------------------------------------------- small readers
 
 
-def _num(x: Any) -> float | None:
+def _num(x: object) -> float | None:
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         return None
     v = float(x)
     return v if math.isfinite(v) else None
 
 
-def _nums(x: Any) -> tuple[float, ...] | None:
+def _nums(x: object) -> tuple[float, ...] | None:
     if not isinstance(x, list) or not x:
         return None
     out = [_num(v) for v in x]
@@ -105,11 +105,11 @@ def _nums(x: Any) -> tuple[float, ...] | None:
     return tuple(v for v in out if v is not None)
 
 
-def _str(x: Any) -> str | None:
+def _str(x: object) -> str | None:
     return x if isinstance(x, str) else None
 
 
-def _int(x: Any) -> int | None:
+def _int(x: object) -> int | None:
     return x if isinstance(x, int) else None
 
 
@@ -117,15 +117,15 @@ def _minus_one(x: float | None) -> float | None:
     return None if x is None else x - 1
 
 
-def _map(x: Any) -> Mapping[str, Any]:
+def _map(x: object) -> Mapping[str, Any]:
     return x if isinstance(x, Mapping) else {}
 
 
-def _list(x: Any) -> list[Any]:
+def _list(x: object) -> list[Any]:
     return x if isinstance(x, list) else []
 
 
-def _unix(x: Any) -> float | None:
+def _unix(x: object) -> float | None:
     """Seconds since the epoch from a number or an RFC 3339 time (fleet writes both)."""
     v = _num(x)
     if v is not None or not isinstance(x, str):
@@ -162,7 +162,7 @@ class _Builder:
         self.notes: list[str] = []
         self.kinds: set[str] = set()
 
-    def fact(self, label: str, value: Any, source: str) -> None:
+    def fact(self, label: str, value: object, source: str) -> None:
         if value is None or value == "" or value == []:
             return
         self.facts.append(Fact(label, redact(str(value)), source))
@@ -1084,7 +1084,7 @@ class _Builder:
         )
         self.fact("capture output", d.get("output"), src)
 
-    def add(self, name: str, doc: Any) -> None:
+    def add(self, name: str, doc: object) -> None:
         if not isinstance(doc, Mapping):
             self.skipped.append(Skipped(name, "not a JSON object"))
             return
@@ -1131,7 +1131,7 @@ class _Builder:
             )
 
 
-def _finite(x: Any) -> Any:
+def _finite(x: object) -> Any:
     """JSON as the commands write it: a non-finite number becomes null."""
     if isinstance(x, float) and not math.isfinite(x):
         return None
@@ -1142,7 +1142,7 @@ def _finite(x: Any) -> Any:
     return x
 
 
-def embed(name: str, doc: Any) -> EmbeddedDocument:
+def embed(name: str, doc: object) -> EmbeddedDocument:
     """A document as the page embeds it: indented JSON, secrets redacted."""
     kind = accprofile.document_kind(doc) if isinstance(doc, Mapping) else None
     return EmbeddedDocument(
