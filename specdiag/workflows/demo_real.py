@@ -318,20 +318,19 @@ def _probe(url: str) -> ProbeReport:
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts
 
-    return probe_or_interrupt(
-        ProbeConfig(
-            url=url,
-            prompts=builtin_prompts(),
-            api=Api.NATIVE,
-            num_requests=PROBE_REQUESTS,
-            max_tokens=PROBE_MAX_TOKENS,
-            ignore_eos=True,
-            stream=False,
-            timeout_s=300.0,  # the first request pays SGLang's skipped warm-up
-            acc=DRAFT_ACC,
-            steps=STEPS,
-        )
+    cfg = ProbeConfig(
+        url=url,
+        prompts=builtin_prompts(),
+        api=Api.NATIVE,
+        num_requests=PROBE_REQUESTS,
+        max_tokens=PROBE_MAX_TOKENS,
+        ignore_eos=True,
+        stream=False,
+        timeout_s=300.0,  # the first request pays SGLang's skipped warm-up
+        acc=DRAFT_ACC,
+        steps=STEPS,
     )
+    return probe_or_interrupt(cfg)
 
 
 def _inspect(

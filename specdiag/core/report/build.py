@@ -446,28 +446,20 @@ class _Builder:
             series = [Series("observed (vs baseline)", Role.OBSERVED, (pooled,), (tput,), "points")]
             k = spec.get("steps") if isinstance(spec.get("steps"), int) else None
             self.speedup(
-                f"Accept length vs speedup over the baseline ({src})",
-                f"Observed accept length {pooled:.2f} gives {tput:.2f}x the baseline's output "
-                "tokens per second" + (f" with {k} draft tokens" if k else "") + ".",
-                "speedup (output tokens/s vs baseline)",
                 src,
                 series,
+                title=f"Accept length vs speedup over the baseline ({src})",
+                description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
+                "baseline's output tokens per second"
+                + (f" with {k} draft tokens" if k else "")
+                + ".",
+                y_label="speedup (output tokens/s vs baseline)",
             )
 
-    def speedup(
-        self, title: str, description: str, y_label: str, src: str, series: Sequence[Series]
-    ) -> None:
-        self.chart(
-            ChartKind.SPEEDUP,
-            title=title,
-            description=description,
-            x_label="accept length (bonus included)",
-            y_label=y_label,
-            source=src,
-            series=tuple(series),
-            hline=1.0,
-            hline_label="no speedup",
-        )
+    def speedup(self, src: str, series: Sequence[Series], **text: str) -> None:
+        """A chart of speedup against accept length; ``text``: title, description, y_label."""
+        axes = {"x_label": "accept length (bonus included)", "hline_label": "no speedup"}
+        self.chart(ChartKind.SPEEDUP, source=src, series=tuple(series), hline=1.0, **axes, **text)
 
     def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
         metrics = [
@@ -861,13 +853,13 @@ class _Builder:
                     Series("observed acceptance", Role.OBSERVED, (o_al,), (o_sp,), "points")
                 )
             self.speedup(
-                f"Accept length vs modelled speedup ({src})",
-                "Modelled speedup by draft length: "
-                + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
-                + ".",
-                "speedup over plain decoding",
                 src,
                 series,
+                title=f"Accept length vs modelled speedup ({src})",
+                description="Modelled speedup by draft length: "
+                + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
+                + ".",
+                y_label="speedup over plain decoding",
             )
 
     def doctor(self, name: str, d: Mapping[str, Any]) -> None:
