@@ -354,15 +354,10 @@ class _Builder:
 
     # ----------------------------------------------------------------- documents
 
-    def probe(self, name: str, d: Mapping[str, Any]) -> None:
-        server, al, exp = (
-            _map(d.get("server")),
-            _map(d.get("accept_length")),
-            _map(d.get("expected")),
-        )
+    def probe(self, src: str, d: Mapping[str, Any]) -> None:
+        server, al, exp = (_map(d.get(k)) for k in ("server", "accept_length", "expected"))
         spec = _map(server.get("speculative"))
         pp, wl = _map(d.get("per_position")), _map(d.get("workload"))
-        src = name
         self.fact(
             "engine",
             f"{server.get('engine') or d.get('engine')} {server.get('version') or ''}".strip(),
@@ -505,8 +500,7 @@ class _Builder:
             x_ticks=stats,
         )
 
-    def logs(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def logs(self, src: str, d: Mapping[str, Any]) -> None:
         pred = _map(d.get("prediction"))
         acc = _nums(pred.get("acc"))
         for f in _list(d.get("files")):
@@ -652,8 +646,7 @@ class _Builder:
             hline=expected,
         )
 
-    def fleet(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def fleet(self, src: str, d: Mapping[str, Any]) -> None:
         win = _map(d.get("window"))
         self.fact(
             "fleet window",
@@ -801,8 +794,7 @@ class _Builder:
                 label="observed (pooled replicas)",
             )
 
-    def expected(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def expected(self, src: str, d: Mapping[str, Any]) -> None:
         acc = _nums(d.get("acc"))
         e_al = _num(d.get("expected_accept_length"))
         obs = _map(d.get("observed"))
@@ -862,8 +854,7 @@ class _Builder:
                 y_label="speedup over plain decoding",
             )
 
-    def doctor(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def doctor(self, src: str, d: Mapping[str, Any]) -> None:
         gap = _map(d.get("gap"))
         self.fact("doctor evidence", ", ".join(map(str, _list(d.get("evidence_given")))), src)
         self.fact(
@@ -958,8 +949,7 @@ class _Builder:
             ("collapse from", "collapse_from", ""),
         )
 
-    def compare_hidden(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def compare_hidden(self, src: str, d: Mapping[str, Any]) -> None:
         self.fact(
             "hidden-state dumps",
             f"served {d.get('served')} ({d.get('served_dtype')}), training {d.get('training')} ({d.get('training_dtype')})",
@@ -1037,8 +1027,7 @@ class _Builder:
                 f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
             )
 
-    def inspect_dump(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def inspect_dump(self, src: str, d: Mapping[str, Any]) -> None:
         files = [f for f in _list(d.get("files")) if isinstance(f, Mapping)]
         rows = []
         for f in files:
@@ -1067,8 +1056,7 @@ class _Builder:
         for p in _list(d.get("problems")):
             self.finding(60, "training dump problem", "warn", str(p), src)
 
-    def capture_hidden(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def capture_hidden(self, src: str, d: Mapping[str, Any]) -> None:
         self.fact(
             "capture",
             f"{d.get('source')}: model {d.get('model')}, layer ids {d.get('layer_ids')} (HF indices {d.get('hf_indices')}), {d.get('tokens')} tokens, {d.get('dtype')}",
