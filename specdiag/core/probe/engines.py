@@ -128,32 +128,29 @@ def build_body(
             sp["ignore_eos"] = True
         body: dict[str, Any] = {"text": prompt.as_text(), "sampling_params": sp, "stream": stream}
         return body
-    if api is Api.NATIVE and engine is EngineKind.LLAMACPP:
+    openai = not (api is Api.NATIVE and engine is EngineKind.LLAMACPP)
+    if not openai:
         body = {
             "prompt": prompt.as_text(),
             "n_predict": max_tokens,
             "temperature": temperature,
             "stream": stream,
         }
-        if ignore_eos:
-            body["ignore_eos"] = True
-        if seed is not None:
-            body["seed"] = seed
-        return body
-    body = {"max_tokens": max_tokens, "temperature": temperature, "stream": stream}
-    if model is not None:
-        body["model"] = model
-    if api is Api.CHAT:
-        body["messages"] = prompt.as_messages()
     else:
-        body["prompt"] = prompt.as_text()
-    if stream:
-        body["stream_options"] = {"include_usage": True}
+        body = {"max_tokens": max_tokens, "temperature": temperature, "stream": stream}
+        if model is not None:
+            body["model"] = model
+        if api is Api.CHAT:
+            body["messages"] = prompt.as_messages()
+        else:
+            body["prompt"] = prompt.as_text()
+        if stream:
+            body["stream_options"] = {"include_usage": True}
     if ignore_eos:
         body["ignore_eos"] = True
     if seed is not None:
         body["seed"] = seed
-    if engine is EngineKind.SGLANG:
+    if openai and engine is EngineKind.SGLANG:
         body["return_spec_tokens_details"] = True
     return body
 
@@ -272,30 +269,21 @@ def extract_spec(engine: EngineKind, body: dict[str, Any]) -> RequestSpec | None
 def server_timings(body: dict[str, Any]) -> dict[str, float]:
     """Server-side timings a response carries (llama.cpp ``timings``, vLLM ``metrics``)."""
     out: dict[str, float] = {}
-    t = body.get("timings")
-    if isinstance(t, dict):
-        for k in ("prompt_ms", "predicted_ms"):
-            v = _float(t.get(k))
-            if v is not None:
-                out[k] = v
-    m = body.get("metrics")
-    if isinstance(m, dict):
-        for k in ("time_to_first_token_ms", "generation_time_ms", "queue_time_ms"):
-            v = _float(m.get(k))
-            if v is not None:
-                out[k] = v
+    for part, keys in (
+        (body.get("timings"), ("prompt_ms", "predicted_ms")),
+        (body.get("metrics"), ("time_to_first_token_ms", "generation_time_ms", "queue_time_ms")),
+    ):
+        if isinstance(part, dict):
+            for k in keys:
+                v = _float(part.get(k))
+                if v is not None:
+                    out[k] = v
     return out
 
 
 def completion_tokens(body: dict[str, Any]) -> int | None:
-    usage = body.get("usage")
-    if isinstance(usage, dict):
-        n = _int(usage.get("completion_tokens"))
-        if n is not None:
-            return n
-    meta = body.get("meta_info")
-    if isinstance(meta, dict):
-        n = _int(meta.get("completion_tokens"))
+    for part in (body.get("usage"), body.get("meta_info")):
+        n = _int(part.get("completion_tokens")) if isinstance(part, dict) else None
         if n is not None:
             return n
     n = _int(body.get("tokens_predicted"))
