@@ -46,15 +46,15 @@ class Figures:
 
     source: str  # "counters", "gauge", "exporter" or "none"
     accept_length: float | None  # bonus included
-    accepted_per_step: float | None  # bonus excluded
-    accept_rate: float | None  # accepted / drafted tokens
-    draft_length: float | None  # draft tokens per verify step
-    verify_steps: float | None
-    accepted_drafts: float | None
-    draft_tokens: float | None
-    generated_tokens: float | None
-    per_position_unconditional: tuple[float, ...]
-    per_position_conditional: tuple[float, ...]
+    accepted_per_step: float | None = None  # bonus excluded
+    accept_rate: float | None = None  # accepted / drafted tokens
+    draft_length: float | None = None  # draft tokens per verify step
+    verify_steps: float | None = None
+    accepted_drafts: float | None = None
+    draft_tokens: float | None = None
+    generated_tokens: float | None = None
+    per_position_unconditional: tuple[float, ...] = ()
+    per_position_conditional: tuple[float, ...] = ()
     gauge_samples: int = 0
 
 
@@ -339,14 +339,9 @@ def _figures(
             source="exporter" if family == "specdiag" else "gauge",
             accept_length=g,
             accepted_per_step=g - 1.0,
-            accept_rate=None,
-            draft_length=None,
             verify_steps=steps,
-            accepted_drafts=None,
             draft_tokens=dt,
             generated_tokens=gen,
-            per_position_unconditional=(),
-            per_position_conditional=(),
             gauge_samples=gauge[1],
         )
     return Figures(
