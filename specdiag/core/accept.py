@@ -221,6 +221,20 @@ def to_unconditional(acc: Sequence[float]) -> tuple[float, ...]:
     return tuple(out)
 
 
+def non_increasing(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
+    """Rates clamped to [0, the rate before]: rounding in a source, or mixed draft lengths, can
+    make P(pos i) read above P(pos i-1). True when something was clamped."""
+    out: list[float] = []
+    prev = 1.0
+    changed = False
+    for u in unconditional:
+        v = min(max(0.0, u), prev)
+        changed |= abs(v - u) > 1e-9
+        out.append(v)
+        prev = v
+    return tuple(out), changed
+
+
 def to_conditional(unconditional: Sequence[float]) -> tuple[float, ...]:
     """P(position i accepted) -> conditional rates. Rates must not increase with position.
 

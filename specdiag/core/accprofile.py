@@ -133,19 +133,6 @@ def _intervals(
     return u_ci, tuple(c_ci)
 
 
-def _monotone(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
-    """Clamp rounding that makes P(pos i) exceed P(pos i-1); True when something was clamped."""
-    out: list[float] = []
-    prev = 1.0
-    changed = False
-    for u in unconditional:
-        v = min(max(0.0, u), prev)
-        changed |= abs(v - u) > 1e-9
-        out.append(v)
-        prev = v
-    return tuple(out), changed
-
-
 def from_rates(
     *,
     measured: bool,
@@ -164,7 +151,7 @@ def from_rates(
         total = sum(histogram)
         unconditional = tuple(sum(histogram[j:]) / total for j in range(1, len(histogram)))
     if unconditional is not None:
-        unc, clamped = _monotone(unconditional)
+        unc, clamped = accept.non_increasing(unconditional)
         if clamped:
             extra.append("a rate above the one before it was clamped (rounding in the source)")
         cond = accept.to_conditional(unc)
@@ -455,6 +442,10 @@ def _r(x: float) -> float:
     return round(x, 6)
 
 
+def _rs(xs: Sequence[float] | None) -> list[float] | None:
+    return None if xs is None else [_r(x) for x in xs]
+
+
 def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
     """The profile file (docs/profile.md): ModelOpt's key names where the fields are shared."""
     c = p.conditions
@@ -463,12 +454,8 @@ def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "measured": p.measured,
         "num_speculative_tokens": p.steps,
-        "conditional_accept_rates": None
-        if p.conditional is None
-        else [_r(x) for x in p.conditional],
-        "marginal_accept_rates": None
-        if p.unconditional is None
-        else [_r(x) for x in p.unconditional],
+        "conditional_accept_rates": _rs(p.conditional),
+        "marginal_accept_rates": _rs(p.unconditional),
         "mean_accept_length": _r(p.accept_length),
         "accepted_drafts_per_step": _r(p.accepted_drafts),
         "accepted_count_histogram": None if p.histogram is None else list(p.histogram),
