@@ -245,11 +245,11 @@ class _Builder:
         self,
         src: str,
         *,
-        observed_cond: Sequence[float] | None,
-        observed_unc: Sequence[float] | None,
-        expected_acc: Sequence[float] | None,
-        implied: float | None,
-        verify_steps: int | None,
+        observed_cond: Sequence[float] | None = None,
+        observed_unc: Sequence[float] | None = None,
+        expected_acc: Sequence[float] | None = None,
+        implied: float | None = None,
+        verify_steps: int | None = None,
         label: str = "observed",
     ) -> None:
         series: list[Series] = []
@@ -405,9 +405,7 @@ class _Builder:
             observed_unc=_nums(pp.get("unconditional")),
             expected_acc=acc,
             implied=_num(exp.get("implied_acceptance")),
-            verify_steps=al.get("verify_steps")
-            if isinstance(al.get("verify_steps"), int)
-            else None,
+            verify_steps=_int(al.get("verify_steps")),
         )
         hist = _nums(al.get("histogram"))
         if hist:
@@ -439,7 +437,7 @@ class _Builder:
         tput = _num(sp.get("output_tokens_per_s"))
         if tput is not None and pooled is not None:
             series = [Series("observed (vs baseline)", Role.OBSERVED, (pooled,), (tput,), "points")]
-            k = spec.get("steps") if isinstance(spec.get("steps"), int) else None
+            k = _int(spec.get("steps"))
             self.speedup(
                 src,
                 series,
@@ -546,7 +544,6 @@ class _Builder:
                     observed_unc=unc,
                     expected_acc=acc if unc else None,
                     implied=_num(comp.get("implied_acceptance")) if unc else None,
-                    verify_steps=None,
                 )
             values = _nums(s.get("sparkline_values"))
             if values:
@@ -788,8 +785,6 @@ class _Builder:
                 src,
                 observed_cond=prof.conditional,
                 observed_unc=prof.unconditional,
-                expected_acc=None,
-                implied=None,
                 verify_steps=prof.conditions.verify_steps,
                 label="observed (pooled replicas)",
             )
@@ -815,14 +810,7 @@ class _Builder:
                 f"{obs.get('value')} ({obs.get('kind')}) from {obs.get('engine')} {obs.get('engine_version') or ''}".strip(),
                 src,
             )
-        self.per_position(
-            src,
-            observed_cond=None,
-            observed_unc=None,
-            expected_acc=acc,
-            implied=_num(d.get("implied_acceptance")),
-            verify_steps=None,
-        )
+        self.per_position(src, expected_acc=acc, implied=_num(d.get("implied_acceptance")))
         sweep = [r for r in _list(d.get("sweep")) if isinstance(r, Mapping)]
         if sweep and acc:
             pts = [
