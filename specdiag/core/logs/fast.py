@@ -445,14 +445,20 @@ def _texts(
             for i in range(m)
         ]
         return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
-    if width <= 7:  # each text and its length in one uint64; fields combined by their codes
-        combined = np.zeros(m, np.int64)
-        for key in keys:
-            uniq, inv = _inverse(key)
-            combined = combined * len(uniq) + inv
+    if width <= 7:  # each text and its length in one uint64 (the C part's key8)
+        combined: npt.NDArray[Any]
+        if len(keys) == 1:
+            combined = keys[0]
+        elif len(keys) == 2 and width <= 4:  # two number texts (no NUL byte): 32 bits each
+            combined = (keys[0] << np.uint64(32)) | (keys[1] & np.uint64(0xFFFFFFFF))
+        else:  # fields combined by their codes
+            combined = np.zeros(m, np.int64)
+            for key in keys:
+                uniq, inv = _inverse(key)
+                combined = combined * len(uniq) + inv
         uniq, inverse = _inverse(combined)
         first = np.full(len(uniq), m, np.int64)
-        np.minimum.at(first, inverse, np.arange(m))
+        first[inverse[::-1]] = np.arange(m - 1, -1, -1)  # the last write wins: the first row
         return _first_order(data, fields, first, inverse)
     at = np.arange(width)
     mats = []
