@@ -375,6 +375,7 @@ class FastScanner(Scanner):
                 python(p)
                 i = p + 1
         sgl.flush()
+        sgl.resolve()
         rows = np.flatnonzero(taken)
         bad = rows[sgl.skip[rows]]
         for j in bad.tolist():  # a normalised rate above 1: the range guard's skip
@@ -586,13 +587,20 @@ class _SGLangRows:
 
     def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int) -> None:
         self.f, self.tab = f, tab
-        self.rate = np.full(n, np.nan)
-        self.version = np.zeros(n, np.int64)
-        self.note = np.zeros(n, np.int64)  # 0 none, 1 no fit, 2 ambiguous
-        self.skip = np.zeros(n, bool)
+        self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
+        self.outcomes: dict[tuple[str | None, int | None, int], int] = {}
         self.analyses = [sglang_line_analysis(a, b) for a, b in f.pairs]
-        self.static = [self._static(a) for a in self.analyses]
-        self.dynamic = np.array([st is None for st in self.static] or [False], bool)
+        # per pair: the outcome's code when the line alone decides it, else -1 (dynamic)
+        self.static = np.array(
+            [
+                -1
+                if (o := self._static(a)) is None
+                else self.outcomes.setdefault(o, len(self.outcomes))
+                for a in self.analyses
+            ]
+            or [0],
+            np.int64,
+        )
         ids: dict[frozenset[tuple[str, int]], int] = {}
         self.set_id = np.array(
             [ids.setdefault(a[0], len(ids)) for a in self.analyses] or [0], np.int64
@@ -646,21 +654,14 @@ class _SGLangRows:
         self.pending = []
         f = self.f
         pairs, ranks = f.pair[items], f.rank[items]
-        dyn = self.dynamic[pairs]
+        codes = self.static[pairs]
+        dyn = codes < 0
         if dyn.any():
-            which, outcomes = self._walk(pairs, ranks, np.flatnonzero(dyn))
-            dyn_items = items[dyn]
-            for i, o in enumerate(outcomes):
-                self._decide(dyn_items[which == i], o)
+            codes[dyn] = self._walk(pairs, ranks, np.flatnonzero(dyn))
         else:
             for r in np.unique(ranks).tolist():
                 self._tally(r, self.set_id[pairs[ranks == r]].tolist())
-        static = items[~dyn]
-        spairs = pairs[~dyn]
-        for pr in np.unique(spairs).tolist():
-            outcome = self.static[pr]
-            assert outcome is not None  # a static pair: the line alone decides
-            self._decide(static[spairs == pr], outcome)
+        self.code[items] = codes
 
     def _tally(self, rank: int, sets: list[int]) -> None:
         """Add lines (their candidate sets) to their rank's inference."""
@@ -668,13 +669,11 @@ class _SGLangRows:
         for sid, c in Counter(sets).items():
             inf.add(self.sets[sid], c)
 
-    def _walk(
-        self, pairs: I64, ranks: I64, dyn_at: I64
-    ) -> tuple[I64, list[tuple[str | None, int | None, int]]]:
-        """The outcome of each line that needs its rank's best pair (positions ``dyn_at``): a
-        code per line into the distinct outcomes. Each rank has its own inference, so the ranks
-        are walked one after the other; within a rank, the lines between two points where best()
-        recomputes share its best pair and are decided together."""
+    def _walk(self, pairs: I64, ranks: I64, dyn_at: I64) -> I64:
+        """The outcome code of each line that needs its rank's best pair (positions
+        ``dyn_at``). Each rank has its own inference, so the ranks are walked one after the
+        other; within a rank, the lines between two points where best() recomputes share its
+        best pair: the walk visits those points only, and the lines are decided together."""
         order = np.argsort(ranks, kind="stable")
         sorted_ranks = ranks[order]
         cut = np.flatnonzero(np.r_[True, sorted_ranks[1:] != sorted_ranks[:-1]])
@@ -685,11 +684,10 @@ class _SGLangRows:
         dyn_order = np.argsort(dyn_ranks, kind="stable")  # each rank's dynamic lines, in order
         dyn_cut = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut])
         dyn_end = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut], side="right")
-        which = np.empty(len(dyn_at), np.int64)
-        outcomes: dict[tuple[str | None, int | None, int], int] = {}
-        # (pair, best formula, best num_draft_tokens) -> outcome code: _dynamic reads no more
-        # of the best pair than these two
-        cache: dict[tuple[int, str | None, int | None], int] = {}
+        bests: dict[tuple[str | None, int | None], int] = {}  # the best pairs met, coded
+        best_of: list[RateInference] = []
+        seg_best: list[int] = []  # per segment (in dyn_order), its best pair's code
+        seg_len: list[int] = []
         for a, z, da, dz in zip(
             cut.tolist(), ends.tolist(), dyn_cut.tolist(), dyn_end.tolist(), strict=True
         ):
@@ -707,9 +705,7 @@ class _SGLangRows:
             first = ev[0] if ev else len(lines)
             stale = min(first, max(inf.refresh_in() - 1, 0))  # best() recomputes from here
             added = 0  # the rank's lines tallied so far
-            pos = dyn_at[dyn_order[da:dz]]  # the rank's dynamic lines (positions), in order
-            js = local[pos]
-            prs = pairs[pos]
+            js = local[dyn_at[dyn_order[da:dz]]]  # the rank's dynamic lines, in order
             i, n = 0, len(js)
             while i < n:
                 j = int(js[i])
@@ -717,23 +713,36 @@ class _SGLangRows:
                 self._tally(r, lines[added : j + 1])
                 added = j + 1
                 best = inf.best()
-                bf, bn = best.formula, best.num_draft_tokens
+                key = (best.formula, best.num_draft_tokens)
+                code = bests.get(key)
+                if code is None:
+                    code = bests[key] = len(best_of)
+                    best_of.append(best)
                 if j >= stale:
                     k = bisect.bisect_right(ev, j)
                     stale = min(ev[k] if k < len(ev) else len(lines), j + REFRESH)
                 nxt = max(int(np.searchsorted(js, stale)), i + 1)
-                seg_pairs, inv = np.unique(prs[i:nxt], return_inverse=True)
-                codes = np.empty(len(seg_pairs), np.int64)
-                for q, pr in enumerate(seg_pairs.tolist()):
-                    c = cache.get((pr, bf, bn))
-                    if c is None:
-                        o = self._dynamic(pr, best)
-                        c = cache[(pr, bf, bn)] = outcomes.setdefault(o, len(outcomes))
-                    codes[q] = c
-                which[dyn_order[da + i : da + nxt]] = codes[inv.ravel()]
+                seg_best.append(code)
+                seg_len.append(nxt - i)
                 i = nxt
             self._tally(r, lines[added:])
-        return which, list(outcomes)
+        # (pair, best pair) per line, in dyn_order; _dynamic reads no more of the best pair
+        # than its formula and num_draft_tokens (the key of ``bests``)
+        key = pairs[dyn_at[dyn_order]] * len(best_of) + np.repeat(seg_best, seg_len)
+        uniq, inv = _inverse(key)
+        outcomes = self.outcomes
+        codes = np.array(
+            [
+                outcomes.setdefault(
+                    self._dynamic(k // len(best_of), best_of[k % len(best_of)]), len(outcomes)
+                )
+                for k in uniq.tolist()
+            ],
+            np.int64,
+        )
+        out = np.empty(len(dyn_at), np.int64)
+        out[dyn_order] = codes[inv]
+        return out
 
     def _dynamic(self, pair: int, best: RateInference) -> tuple[str | None, int | None, int]:
         """A line's outcome given its rank's best pair at that line."""
@@ -762,19 +771,24 @@ class _SGLangRows:
             ndt = best.num_draft_tokens
         return formula, ndt, note
 
-    def _decide(self, items: I64 | int, outcome: tuple[str | None, int | None, int]) -> None:
-        formula, ndt, note = outcome
-        length = self.tab["length"][items]
-        if formula == NEW:
-            rate = self.tab["raw_rate"][items]
-        elif formula == OLD and ndt is not None and ndt > 1:
-            rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
-        else:
-            rate = np.full_like(length, np.nan)
-        self.rate[items] = rate
-        self.skip[items] = rate > 1.0
-        self.version[items] = 1 if formula == NEW else 2 if formula == OLD else 3
-        self.note[items] = note
+    def resolve(self) -> None:
+        """Each decided line's normalised rate (``rate``), whether the range guard skips it
+        (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome."""
+        table = list(self.outcomes) or [(None, None, 0)]
+        formula = np.array([1 if o[0] == NEW else 2 if o[0] == OLD else 0 for o in table])
+        ndt = np.array([o[1] if o[1] is not None else 0 for o in table], np.int64)
+        note = np.array([o[2] for o in table], np.int64)
+        code = np.maximum(self.code, 0)
+        length = self.tab["length"]
+        form, ndt = formula[code], ndt[code]
+        old = (form == 2) & (ndt > 1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            old_rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
+        self.rate = np.where(form == 1, self.tab["raw_rate"], np.where(old, old_rate, np.nan))
+        decided = self.code >= 0
+        self.skip = decided & (self.rate > 1.0)
+        self.version = np.where(form == 0, 3, form)
+        self.note = note[code]
 
 
 def _sglang_versions(parser: LineParser) -> tuple[str, ...]:
