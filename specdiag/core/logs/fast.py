@@ -346,7 +346,7 @@ class FastScanner(Scanner):
         types = tab["type"].copy()
         f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, self.parser.year)
         sgl = self._sgl
-        sgl.begin(f, tab, n)
+        sgl.begin(f, tab, n, data)
         taken = np.zeros(n, bool)
         records = self._records
         start = len(records)
@@ -503,8 +503,7 @@ class _Fast:
         self.ts = np.full(n, np.nan)
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
-        self.pair = np.zeros(n, np.int64)  # code into pairs: (accept len, accept rate) texts
-        self.pairs: list[tuple[str, str]] = []
+        self.pair = np.zeros(n, np.int64)  # SGLang: the (accept len, accept rate) texts' code
         self.pp_lens = np.zeros(n, np.int64)
         self.pp: F64 = np.zeros(0)
         self.cond: F64 = np.zeros(0)
@@ -527,14 +526,6 @@ def _fast_columns(
         codes, ranks = _texts(data, [tab["rank_key"][sg]], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
         f.ranks = [r[0] for r in ranks]
-        codes, pairs = _texts(
-            data,
-            [tab["len_key"][sg], tab["rate_key"][sg]],
-            (tab["len_t"][sg], tab["len_len"][sg]),
-            (tab["rate_t"][sg], tab["rate_len"][sg]),
-        )
-        f.pair[sg] = codes
-        f.pairs = [(a, b) for a, b in pairs]
     vl = np.flatnonzero(types == IT_VLLM)
     if len(vl):
         md, hms = tab["ymd"][vl], tab["hms"][vl]
@@ -584,28 +575,60 @@ class _SGLangRows:
     def __init__(self, parser: LineParser) -> None:
         self.parser = parser
         self.pending: list[I64] = []
+        # every (accept len, accept rate) text pair of this input, coded as it first comes:
+        # its key (the texts, or their key8s) -> code; per code its candidate set (a code into
+        # sets) and its outcome's code when the line alone decides it (else -1)
+        self.pair_code: dict[object, int] = {}
+        self.outcomes: dict[tuple[str | None, int | None, int], int] = {}
+        self.sets: list[frozenset[tuple[str, int]]] = []
+        self._set_code: dict[frozenset[tuple[str, int]], int] = {}
+        self.analyses: list[
+            tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+        ] = []
+        self._static_codes: list[int] = []
+        self._set_ids: list[int] = []
 
-    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int) -> None:
+    def _pair(self, key: object, length_text: str, rate_text: str) -> int:
+        code = self.pair_code.get(key)
+        if code is None:
+            code = self.pair_code[key] = len(self._set_ids)
+            analysis = sglang_line_analysis(length_text, rate_text)
+            self.analyses.append(analysis)
+            o = self._static(analysis)
+            outcomes = self.outcomes
+            self._static_codes.append(-1 if o is None else outcomes.setdefault(o, len(outcomes)))
+            cands = analysis[0]
+            self._set_ids.append(self._set_code.setdefault(cands, len(self._set_code)))
+            if len(self.sets) < len(self._set_code):
+                self.sets.append(cands)
+        return code
+
+    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int, data: bytes) -> None:
+        """A new block: its SGLang lines' text pairs coded (``f.pair``)."""
         self.f, self.tab = f, tab
         self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
-        self.outcomes: dict[tuple[str | None, int | None, int], int] = {}
-        self.analyses = [sglang_line_analysis(a, b) for a, b in f.pairs]
-        # per pair: the outcome's code when the line alone decides it, else -1 (dynamic)
-        self.static = np.array(
-            [
-                -1
-                if (o := self._static(a)) is None
-                else self.outcomes.setdefault(o, len(self.outcomes))
-                for a in self.analyses
+        sg = np.flatnonzero(tab["type"] == IT_SGL)
+        if len(sg):
+            lk, rk = tab["len_key"][sg], tab["rate_key"][sg]
+            ln, rn = tab["len_len"][sg], tab["rate_len"][sg]
+            if max(int(ln.max()), int(rn.max())) <= 4:  # [0-9.] texts (no NUL): 32 bits each
+                uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
+                texts = [
+                    ((k >> 32).to_bytes(4, "little"), (k & 0xFFFFFFFF).to_bytes(4, "little"))
+                    for k in uniq.tolist()
+                ]
+                keys: list[object] = uniq.tolist()
+            else:
+                inv, pairs = _texts(data, [lk, rk], (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
+                texts = [(a.encode("latin-1"), b.encode("latin-1")) for a, b in pairs]
+                keys = list(pairs)
+            codes = [
+                self._pair(k, a.rstrip(b"\0").decode("latin-1"), b.rstrip(b"\0").decode("latin-1"))
+                for k, (a, b) in zip(keys, texts, strict=True)
             ]
-            or [0],
-            np.int64,
-        )
-        ids: dict[frozenset[tuple[str, int]], int] = {}
-        self.set_id = np.array(
-            [ids.setdefault(a[0], len(ids)) for a in self.analyses] or [0], np.int64
-        )
-        self.sets = list(ids)
+            f.pair[sg] = np.array(codes, np.int64)[inv]
+        self.static = np.array(self._static_codes or [0], np.int64)
+        self.set_id = np.array(self._set_ids or [0], np.int64)
 
     def queue(self, items: npt.NDArray[np.int32], i: int, p: int) -> None:
         sel = np.flatnonzero(items[i:p] == IT_SGL)
