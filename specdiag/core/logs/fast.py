@@ -428,11 +428,11 @@ def _time(y: I64, m: I64, d: I64, hms: I64) -> tuple[F64, npt.NDArray[np.bool_]]
 
 
 def _texts(
-    data: bytes, keys: Sequence[npt.NDArray[np.uint64]], *fields: tuple[I64, I64]
+    data: bytes, key: npt.NDArray[np.uint64] | None, *fields: tuple[I64, I64]
 ) -> tuple[I64, list[tuple[str, ...]]]:
     """Codes of the short texts at (offset, length) of each row (one text per field), and the
-    distinct rows of texts, in the order they first come. ``keys``: each field's texts of at
-    most 7 bytes as one number (the C part's ``key8``)."""
+    distinct rows of texts, in the order they first come. ``key``: the texts of a single field
+    of at most 7 bytes as one number each (the C part's ``key8``), hashed."""
     m = len(fields[0][0])
     if not m:
         return np.zeros(0, np.int64), []
@@ -446,18 +446,8 @@ def _texts(
             for i in range(m)
         ]
         return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
-    if width <= 7:  # each text and its length in one uint64 (the C part's key8)
-        combined: npt.NDArray[Any]
-        if len(keys) == 1:
-            combined = keys[0]
-        elif len(keys) == 2 and width <= 4:  # two number texts (no NUL byte): 32 bits each
-            combined = (keys[0] << np.uint64(32)) | (keys[1] & np.uint64(0xFFFFFFFF))
-        else:  # fields combined by their codes
-            combined = np.zeros(m, np.int64)
-            for key in keys:
-                uniq, inv = _inverse(key)
-                combined = combined * len(uniq) + inv
-        uniq, inverse = _inverse(combined)
+    if width <= 7 and key is not None:
+        uniq, inverse = _inverse(key)
         first = np.full(len(uniq), m, np.int64)
         first[inverse[::-1]] = np.arange(m - 1, -1, -1)  # the last write wins: the first row
         return _first_order(data, fields, first, inverse)
@@ -523,7 +513,7 @@ def _fast_columns(
         fl = tab["frac_len"][sg]
         fr = np.where(fl > 0, tab["fnum"][sg] / 10.0**fl, 0.0)
         f.ts[sg] = np.where(ok, ts + fr, np.nan)
-        codes, ranks = _texts(data, [tab["rank_key"][sg]], (tab["rank"][sg], tab["rank_len"][sg]))
+        codes, ranks = _texts(data, tab["rank_key"][sg], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
         f.ranks = [r[0] for r in ranks]
     vl = np.flatnonzero(types == IT_VLLM)
@@ -567,6 +557,11 @@ def _fast_columns(
     return f
 
 
+# sglang_line_analysis of a text pair, and a line's (formula, num_draft_tokens, note)
+Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+Outcome = tuple[str | None, int | None, int]
+
+
 class _SGLangRows:
     """Each fast SGLang line's accept-rate formula, normalised rate, version and note, as
     ``LineParser._sglang_rate`` gives them: the rank's inference is tallied in line order, in
@@ -579,12 +574,10 @@ class _SGLangRows:
         # its key (the texts, or their key8s) -> code; per code its candidate set (a code into
         # sets) and its outcome's code when the line alone decides it (else -1)
         self.pair_code: dict[object, int] = {}
-        self.outcomes: dict[tuple[str | None, int | None, int], int] = {}
+        self.outcomes: dict[Outcome, int] = {}
         self.sets: list[frozenset[tuple[str, int]]] = []
         self._set_code: dict[frozenset[tuple[str, int]], int] = {}
-        self.analyses: list[
-            tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
-        ] = []
+        self.analyses: list[Analysis] = []
         self._static_codes: list[int] = []
         self._set_ids: list[int] = []
 
@@ -594,9 +587,8 @@ class _SGLangRows:
             code = self.pair_code[key] = len(self._set_ids)
             analysis = sglang_line_analysis(length_text, rate_text)
             self.analyses.append(analysis)
-            o = self._static(analysis)
-            outcomes = self.outcomes
-            self._static_codes.append(-1 if o is None else outcomes.setdefault(o, len(outcomes)))
+            o = self._outcome(analysis, None)
+            self._static_codes.append(-1 if o is None else self._code(o))
             cands = analysis[0]
             self._set_ids.append(self._set_code.setdefault(cands, len(self._set_code)))
             if len(self.sets) < len(self._set_code):
@@ -619,7 +611,7 @@ class _SGLangRows:
                 ]
                 keys: list[object] = uniq.tolist()
             else:
-                inv, pairs = _texts(data, [lk, rk], (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
+                inv, pairs = _texts(data, None, (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
                 texts = [(a.encode("latin-1"), b.encode("latin-1")) for a, b in pairs]
                 keys = list(pairs)
             codes = [
@@ -635,10 +627,13 @@ class _SGLangRows:
         if len(sel):
             self.pending.append(sel + i)
 
-    def _static(
-        self, analysis: tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
-    ) -> tuple[str | None, int | None, int] | None:
-        """(formula, ndt, note) when the line alone decides them, else None."""
+    def _code(self, outcome: Outcome | None) -> int:
+        assert outcome is not None  # given the best pair, every line is decided
+        return self.outcomes.setdefault(outcome, len(self.outcomes))
+
+    def _outcome(self, analysis: Analysis, best: RateInference | None) -> Outcome | None:
+        """A line's (formula, num_draft_tokens, note) given its rank's best pair at that line;
+        None when the line needs the best pair and ``best`` is None."""
         cands, only, ndts_by = analysis
         forced = self.parser.sglang_forced
         note = 0
@@ -650,14 +645,19 @@ class _SGLangRows:
             formula = only
         elif not cands:
             formula, note = None, 1
-        else:
+        elif best is None:
             return None
+        else:
+            formula, note = best.formula, 2
         ndts = ndts_by.get(formula, ()) if formula is not None else ()
         if len(ndts) == 1:
             return formula, ndts[0], note
-        if formula is not None and formula != NEW:
+        if formula is None or formula == NEW:
+            return formula, None, note
+        if best is None:
             return None
-        return formula, None, note
+        fits = best.formula == formula and best.num_draft_tokens in ndts
+        return formula, best.num_draft_tokens if fits else None, note
 
     def _inference(self, rank: str) -> SGLangRateInference:
         infs = self.parser.sglang_inference
@@ -749,16 +749,14 @@ class _SGLangRows:
                 seg_len.append(nxt - i)
                 i = nxt
             self._tally(r, lines[added:])
-        # (pair, best pair) per line, in dyn_order; _dynamic reads no more of the best pair
+        # (pair, best pair) per line, in dyn_order; _outcome reads no more of the best pair
         # than its formula and num_draft_tokens (the key of ``bests``)
         key = pairs[dyn_at[dyn_order]] * len(best_of) + np.repeat(seg_best, seg_len)
         uniq, inv = _inverse(key)
-        outcomes = self.outcomes
+        nb = len(best_of)
         codes = np.array(
             [
-                outcomes.setdefault(
-                    self._dynamic(k // len(best_of), best_of[k % len(best_of)]), len(outcomes)
-                )
+                self._code(self._outcome(self.analyses[k // nb], best_of[k % nb]))
                 for k in uniq.tolist()
             ],
             np.int64,
@@ -766,33 +764,6 @@ class _SGLangRows:
         out = np.empty(len(dyn_at), np.int64)
         out[dyn_order] = codes[inv]
         return out
-
-    def _dynamic(self, pair: int, best: RateInference) -> tuple[str | None, int | None, int]:
-        """A line's outcome given its rank's best pair at that line."""
-        cands, only, ndts_by = self.analyses[pair]
-        note = 0
-        formula: str | None
-        forced = self.parser.sglang_forced
-        if forced is not None:
-            formula = forced if forced in ndts_by else None
-            note = 0 if forced in ndts_by else 1
-        elif only is not None:
-            formula = only
-        elif not cands:
-            formula, note = None, 1
-        else:
-            formula, note = best.formula, 2
-        ndts = ndts_by.get(formula, ()) if formula is not None else ()
-        ndt: int | None = ndts[0] if len(ndts) == 1 else None
-        if (
-            ndt is None
-            and formula is not None
-            and formula != NEW
-            and best.formula == formula
-            and best.num_draft_tokens in ndts
-        ):
-            ndt = best.num_draft_tokens
-        return formula, ndt, note
 
     def resolve(self) -> None:
         """Each decided line's normalised rate (``rate``), whether the range guard skips it
