@@ -870,7 +870,7 @@ def _fast_batch(
         drafted_tokens=np.where(is_sgl, -1, tab["drafted"][rows]),
         batch_size=np.where(is_sgl & (running <= MAX_TOKEN_COUNT), running, -1),
         cuda_graph=np.where(is_sgl, graph, np.int8(-1)).astype(np.int8),
-        throughput=tab["throughput"][rows].copy(),
+        throughput=tab["throughput"][rows],
         pp_offsets=offsets,
         per_position=f.pp[flat] if len(flat) else np.zeros(0),
         per_position_conditional=f.cond[flat] if len(flat) else np.zeros(0),
