@@ -12,17 +12,7 @@ from typing import Any
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
-from specdiag.core.doctor.registry import (
-    Outcome,
-    check,
-    ev,
-    fail,
-    found,
-    passed,
-    skip,
-    unreadable,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 
 # ---------------------------------------------------------------------- forced acceptance
@@ -196,7 +186,8 @@ def draft_quantization(ctx: Context) -> Outcome:
             f"the loader says a weight was not loaded or dropped ({hits[0].text[:120]})"
         )
     if problems:
-        return fail(
+        return found(
+            Status.FAIL,
             "; ".join(dict.fromkeys(problems)),
             evs,
             fix="add the head's modules (e.g. eh_proj, mtp.*, fc) to quantization_config."
