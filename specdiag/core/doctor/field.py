@@ -493,13 +493,8 @@ def hybrid_collapse(ctx: Context) -> Outcome:
     if hybrid is None and not segs:
         return skip("no --target config and no accept-length timeline in the logs")
     if step is not None:
-        evs.append(
-            ev(
-                "logs",
-                f"segment {step.index + 1}",
-                f"accept length ~1 from {step.collapse_from} to the end ({step.end})",
-            )
-        )
+        said = f"accept length ~1 from {step.collapse_from} to the end ({step.end})"
+        evs.append(ev("logs", f"segment {step.index + 1}", said))
         return found(
             Status.FAIL if hybrid else Status.WARN,
             f"acceptance steps to ~0 accepted drafts at {step.collapse_from} and stays there to "
