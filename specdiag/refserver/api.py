@@ -403,6 +403,15 @@ def _openai_handler(state: ServerState, chat: bool) -> Callable[[Request], Await
     return handler
 
 
+def _json(build: Callable[[], object]) -> Callable[[Request], Awaitable[Response]]:
+    """A GET handler answering ``build()`` as JSON."""
+
+    async def handler(request: Request) -> Response:
+        return json_response(build())
+
+    return handler
+
+
 async def _empty_ok(request: Request) -> Response:
     from starlette.responses import Response
 
@@ -536,19 +545,16 @@ def _sglang_routes(state: ServerState) -> list[Route]:
             return EventStream(state, chunks(), req)  # type: ignore[return-value]
         return await finish_body(request, state, req, fault, lambda: _generate_body(True))
 
-    async def server_info(request: Request) -> Response:
-        return json_response(_sglang_server_info(state))
-
-    async def model_info(request: Request) -> Response:
-        return json_response(
-            {
-                "model_path": state.config.model_name,
-                "tokenizer_path": state.config.model_name,
-                "is_generation": True,
-                "preferred_sampling_params": None,
-                "weight_version": "default",
-            }
-        )
+    server_info = _json(lambda: _sglang_server_info(state))
+    model_info = _json(
+        lambda: {
+            "model_path": state.config.model_name,
+            "tokenizer_path": state.config.model_name,
+            "is_generation": True,
+            "preferred_sampling_params": None,
+            "weight_version": "default",
+        }
+    )
 
     async def flush_cache(request: Request) -> Response:
         from starlette.responses import PlainTextResponse
@@ -566,9 +572,6 @@ def _sglang_routes(state: ServerState) -> list[Route]:
             "or waiting requests, the operation will not be performed.)\n"
         )
 
-    async def models(request: Request) -> Response:
-        return json_response(_models(state))
-
     return [
         ("/generate", generate, ["POST"], False),
         ("/v1/completions", _openai_handler(state, chat=False), ["POST"], False),
@@ -581,7 +584,7 @@ def _sglang_routes(state: ServerState) -> list[Route]:
         ("/metrics", _metrics_handler(state), ["GET"], False),
         ("/health", _empty_ok, ["GET"], True),
         ("/health_generate", _empty_ok, ["GET"], True),
-        ("/v1/models", models, ["GET"], False),
+        ("/v1/models", _json(lambda: _models(state)), ["GET"], False),
     ]
 
 
@@ -589,18 +592,12 @@ def _sglang_routes(state: ServerState) -> list[Route]:
 
 
 def _vllm_routes(state: ServerState) -> list[Route]:
-    async def version(request: Request) -> Response:
-        return json_response({"version": ENGINE_VERSIONS[Flavor.VLLM]})
-
-    async def models(request: Request) -> Response:
-        return json_response(_models(state))
-
     return [
         ("/v1/completions", _openai_handler(state, chat=False), ["POST"], False),
         ("/v1/chat/completions", _openai_handler(state, chat=True), ["POST"], False),
-        ("/v1/models", models, ["GET"], False),
+        ("/v1/models", _json(lambda: _models(state)), ["GET"], False),
         ("/metrics", _metrics_handler(state), ["GET"], False),
-        ("/version", version, ["GET"], False),
+        ("/version", _json(lambda: {"version": ENGINE_VERSIONS[Flavor.VLLM]}), ["GET"], False),
         ("/health", _empty_ok, ["GET"], True),
     ]
 
@@ -832,12 +829,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
             )
         return json_response(out)
 
-    async def health(request: Request) -> Response:
-        return json_response({"status": "ok"})
-
-    async def models(request: Request) -> Response:
-        return json_response(_models(state))
-
+    health = _json(lambda: {"status": "ok"})
     return [
         ("/completion", completion, ["POST"], False),
         ("/completions", completion, ["POST"], False),
@@ -849,6 +841,6 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
         ("/slots", slots, ["GET"], False),
         ("/health", health, ["GET"], True),
         ("/v1/health", health, ["GET"], True),
-        ("/models", models, ["GET"], False),
-        ("/v1/models", models, ["GET"], False),
+        ("/models", _json(lambda: _models(state)), ["GET"], False),
+        ("/v1/models", _json(lambda: _models(state)), ["GET"], False),
     ]
