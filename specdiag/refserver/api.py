@@ -73,12 +73,6 @@ def _usage(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     return usage
 
 
-def _finish_reason(req: EngineRequest) -> str | None:
-    if req.finish_reason == "abort":
-        return "abort"
-    return req.finish_reason
-
-
 def _llama_timings(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     t: dict[str, Any] = timings(req)
     if req.drafted > 0:
@@ -193,7 +187,7 @@ def _openai_full(
 ) -> dict[str, Any]:
     flavor = state.config.flavor
     created = int(time.time())
-    fr = _finish_reason(req)
+    fr = req.finish_reason
     if o.chat:
         message: dict[str, Any] = {"role": "assistant", "content": req.text}
         if flavor is Flavor.VLLM:
@@ -335,13 +329,13 @@ async def _openai_stream(
             sent += len(text)
             if flavor is Flavor.VLLM and req.finished and req.finish_reason != "abort":
                 # vLLM sends the last step's text on the chunk that carries finish_reason
-                yield sse(_chunk(state, o, rid, created, text, _finish_reason(req), req=req))
+                yield sse(_chunk(state, o, rid, created, text, req.finish_reason, req=req))
                 finished_sent = True
             elif text:
                 yield sse(_chunk(state, o, rid, created, text, None))
     if req.finish_reason == "abort":
         return
-    fr = _finish_reason(req)
+    fr = req.finish_reason
     if not finished_sent:
         final = _chunk(state, o, rid, created, "" if not o.chat else None, fr, req=req)
         if o.chat and flavor is not Flavor.LLAMACPP:
@@ -700,9 +694,6 @@ _SLOT_HIDDEN_PARAMS = frozenset(
 def _llamacpp_routes(state: ServerState) -> list[Route]:
     cfg = state.config
 
-    def stop_type(req: EngineRequest) -> str:
-        return "word" if req.finish_reason == "stop" else "limit"
-
     def final_completion(
         req: EngineRequest, prompt_text: str, n_predict: int, stream: bool, stop: tuple[str, ...]
     ) -> dict[str, Any]:
@@ -719,7 +710,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
             "prompt": prompt_text,
             "has_new_line": "\n" in req.text,
             "truncated": False,
-            "stop_type": stop_type(req),
+            "stop_type": "word" if req.finish_reason == "stop" else "limit",
             "stopping_word": req.matched_stop or "",
             "tokens_cached": len(req.prompt_ids) + len(req.out_ids),
             "timings": _llama_timings(state, req),
