@@ -82,10 +82,6 @@ class Request:
     def finished(self) -> bool:
         return self.finish_reason is not None
 
-    @property
-    def completion_tokens(self) -> int:
-        return len(self.out_ids)
-
     def record(self) -> dict[str, Any]:
         """Per-request ground truth."""
         return {
