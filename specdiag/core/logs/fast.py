@@ -562,6 +562,9 @@ Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ..
 Outcome = tuple[str | None, int | None, int]
 
 
+PAIRS_KEPT = 65536  # as many as sglang_line_analysis caches
+
+
 class _SGLangRows:
     """Each fast SGLang line's accept-rate formula, normalised rate, version and note, as
     ``LineParser._sglang_rate`` gives them: the rank's inference is tallied in line order, in
@@ -570,11 +573,15 @@ class _SGLangRows:
     def __init__(self, parser: LineParser) -> None:
         self.parser = parser
         self.pending: list[I64] = []
-        # every (accept len, accept rate) text pair of this input, coded as it first comes:
-        # its key (the texts, or their key8s) -> code; per code its candidate set (a code into
-        # sets) and its outcome's code when the line alone decides it (else -1)
-        self.pair_code: dict[int | tuple[str, ...], int] = {}
         self.outcomes: dict[Outcome, int] = {}
+        self._forget_pairs()
+
+    def _forget_pairs(self) -> None:
+        """The (accept len, accept rate) text pairs met, coded as they first come (kept across
+        blocks; forgotten between two blocks past PAIRS_KEPT, so memory stays bounded): the
+        pair's key (its two texts, or their key8s) -> code; per code its analysis, candidate set
+        (a code into sets) and outcome's code when the line alone decides it (else -1)."""
+        self.pair_code: dict[int | tuple[str, ...], int] = {}
         self.sets: list[frozenset[tuple[str, int]]] = []
         self._set_code: dict[frozenset[tuple[str, int]], int] = {}
         self.analyses: list[Analysis] = []
@@ -606,6 +613,8 @@ class _SGLangRows:
         """A new block: its SGLang lines' text pairs coded (``f.pair``)."""
         self.f, self.tab = f, tab
         self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
+        if len(self.pair_code) > PAIRS_KEPT:
+            self._forget_pairs()
         sg = np.flatnonzero(tab["type"] == IT_SGL)
         if len(sg):
             lk, rk = tab["len_key"][sg], tab["rate_key"][sg]
