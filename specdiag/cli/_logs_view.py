@@ -517,11 +517,11 @@ def render_result(console: Console, result: LogsResult) -> None:
             hi = s.accept_length.max if s.accept_length is not None else 1.0
             console.print(f"  accept length over time: {s.sparkline}  (1.00 .. {hi:.2f})")
         if s.per_position:
-            rows = [
+            rows: list[tuple[str, ...]] = [
                 (str(p.position), f"{p.unconditional:.3f}", f"{p.conditional:.3f}")
                 for p in s.per_position
             ]
-            cols = ("pos>", "P(accepted) unconditional>", "conditional>")
+            cols: tuple[str, ...] = ("pos>", "P(accepted) unconditional>", "conditional>")
             console.print(table("Per position", cols, rows))
         if s.collapse_stretch_count:
             rows = [

@@ -227,7 +227,9 @@ def render(console: Console, r: ProbeReport) -> None:
         for x in m.results:
             if not x.ok:
                 kinds.setdefault(x.error or "?", []).append(x)
-        rows = [(k, str(len(xs)), (xs[0].detail or "")[:90]) for k, xs in sorted(kinds.items())]
+        rows: list[tuple[str, ...]] = [
+            (k, str(len(xs)), (xs[0].detail or "")[:90]) for k, xs in sorted(kinds.items())
+        ]
         console.print(table("Failed requests", ("error", "count>", "example"), rows))
 
     polluted = ", POLLUTED by other traffic (see the warnings)" if a.polluted else ""
@@ -276,7 +278,11 @@ def render(console: Console, r: ProbeReport) -> None:
             (str(i + 1), f"{u:.4f}", _f(cond[i] if i < len(cond) else None, ".4f"))
             for i, u in enumerate(a.per_position_unconditional)
         ]
-        cols = ("position>", "P(accepted) (vLLM per-position)>", "conditional acc_i>")
+        cols: tuple[str, ...] = (
+            "position>",
+            "P(accepted) (vLLM per-position)>",
+            "conditional acc_i>",
+        )
         console.print(table(f"Per draft position (source: {a.per_position_source})", cols, rows))
     lat = m.latency
     rows = [

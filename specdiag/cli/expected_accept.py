@@ -205,13 +205,17 @@ def render(console: Console, r: ExpectedAcceptReport) -> None:
     shape = "chain" if r.topk == 1 else f"tree, topk {r.topk}"
     console.print(f"[bold]Expected acceptance[/bold]: {p.steps} draft tokens ({shape}), {acc_desc}")
     bound = " (lower bound)" if r.topk > 1 else ""
-    rows = [
+    rows: list[tuple[str, ...]] = [
         ("expected" + bound, f"{p.expected_accepted_drafts:.3f}", f"{p.expected_accept_length:.3f}")
     ]
     if r.observation is not None:
         o = r.observation
         rows.append(("observed", f"{o.accepted_drafts:.3f}", f"{o.accept_length:.3f}"))
-    cols = ("", "accepted drafts (bonus excluded)>", "accept length (bonus included)>")
+    cols: tuple[str, ...] = (
+        "",
+        "accepted drafts (bonus excluded)>",
+        "accept length (bonus included)>",
+    )
     console.print(table("Both conventions, per verify step", cols, rows))
     console.print(
         "  bonus excluded: SpecForge simulated_acc_len, vLLM 0.8.5 'Mean acceptance length'\n"
@@ -226,10 +230,10 @@ def render(console: Console, r: ExpectedAcceptReport) -> None:
     cols += ("P(exactly j accepted)>", *(["simulated>"] if sim is not None else []), "")
     peak = max(p.distribution) or 1.0
     rows = []
-    for n, prob in enumerate(p.distribution):
-        rates = ["", ""] if n == 0 else [f"{p.acc[n - 1]:.4f}", f"{p.unconditional[n - 1]:.4f}"]
-        simulated = [f"{sim.distribution[n]:.4f}"] if sim is not None else []
-        rows.append((str(n), *rates, f"{prob:.4f}", *simulated, "#" * round(24 * prob / peak)))
+    for k, prob in enumerate(p.distribution):
+        rates = ["", ""] if k == 0 else [f"{p.acc[k - 1]:.4f}", f"{p.unconditional[k - 1]:.4f}"]
+        simulated = [f"{sim.distribution[k]:.4f}"] if sim is not None else []
+        rows.append((str(k), *rates, f"{prob:.4f}", *simulated, "#" * round(24 * prob / peak)))
     console.print(table("Per position and distribution", cols, rows))
 
     footnotes: list[str] = []
