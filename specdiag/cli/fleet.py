@@ -21,7 +21,7 @@ from specdiag.core.accept import AccKind
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.core.fleet.analysis import RankReport, ReplicaReport, Timeline
+    from specdiag.core.fleet.analysis import Figures, RankReport, ReplicaReport, Timeline
     from specdiag.core.fleet.run import FleetReport
 
 HELP = """Accept length across a fleet: every replica and rank, read from an existing Prometheus.
@@ -316,17 +316,39 @@ def document(
 # ----------------------------------------------------------------------------- human view
 
 
-def _f(v: float | None, fmt: str = ".2f") -> str:
-    return "-" if v is None else format(v, fmt)
+def _figures(fig: Figures) -> tuple[str, ...]:
+    from specdiag.cli._output import fmt
+
+    return (
+        fig.source,
+        *(fmt(v, ".2f") for v in (fig.accept_length, fig.accepted_per_step, fig.accept_rate)),
+        fmt(fig.verify_steps, ".0f"),
+        " ".join(f"{v:.2f}" for v in fig.per_position_unconditional[:6])
+        + (" ..." if len(fig.per_position_unconditional) > 6 else ""),
+    )
 
 
-def _pos(values: tuple[float, ...]) -> str:
-    return " ".join(f"{v:.2f}" for v in values[:6]) + (" ..." if len(values) > 6 else "")
+def _flags(r: ReplicaReport) -> str:
+    from specdiag.core.fleet.timespec import iso
+
+    flags = []
+    if r.outlier is not None:
+        o = r.outlier
+        since = f" since {iso(o.since)}" if o.since is not None else ""
+        flags.append(f"OUTLIER -{o.gap:.2f} ({o.deficit:.0%}){since}")
+    if r.trend is not None and r.trend.declining:
+        flags.append(f"declining {r.trend.slope_per_hour:+.2f}/h")
+    if r.collapsed or r.collapses:
+        flags.append(f"collapse x{len(r.collapses)}" if r.collapses else "collapsed")
+    if r.expected is not None:
+        flags.append(f"vs expected {r.expected.expected_accept_length:.2f}: {r.expected.verdict}")
+    if r.resets:
+        flags.append(f"{r.resets} reset(s)")
+    return "; ".join(flags)
 
 
 def render(console: Console, report: FleetReport) -> None:
-    from rich.table import Table
-
+    from specdiag.cli._output import fmt, table
     from specdiag.core.fleet.timespec import iso
 
     a = report.analysis
@@ -335,66 +357,22 @@ def render(console: Console, report: FleetReport) -> None:
         f"fleet: {f.replicas} replica(s) from {report.prometheus}, {iso(report.start)} .. "
         f"{iso(report.end)} (step {report.step:g}s)"
     )
-    t = Table(title=title, title_justify="left")
-    for col, just in (
-        ("replica", "left"),
-        ("engine", "left"),
-        ("source", "left"),
-        ("accept len", "right"),
-        ("drafts/step", "right"),
-        ("rate", "right"),
-        ("steps", "right"),
-        ("per position (uncond.)", "left"),
-        ("over time", "left"),
-        ("flags", "left"),
-    ):
-        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    cols = ("replica", "engine", "source", "accept len>", "drafts/step>", "rate>", "steps>")
+    t = table(title, (*cols, "per position (uncond.)", "over time", "flags"))
     for r in a.replicas:
-        fig = r.figures
-        flags = []
-        if r.outlier is not None:
-            o = r.outlier
-            since = f" since {iso(o.since)}" if o.since is not None else ""
-            flags.append(f"OUTLIER -{o.gap:.2f} ({o.deficit:.0%}){since}")
-        if r.trend is not None and r.trend.declining:
-            flags.append(f"declining {r.trend.slope_per_hour:+.2f}/h")
-        if r.collapsed or r.collapses:
-            flags.append(f"collapse x{len(r.collapses)}" if r.collapses else "collapsed")
-        if r.expected is not None:
-            flags.append(
-                f"vs expected {r.expected.expected_accept_length:.2f}: {r.expected.verdict}"
-            )
-        if r.resets:
-            flags.append(f"{r.resets} reset(s)")
-        t.add_row(
-            r.replica,
-            r.engine,
-            fig.source,
-            _f(fig.accept_length),
-            _f(fig.accepted_per_step),
-            _f(fig.accept_rate),
-            _f(fig.verify_steps, ".0f"),
-            _pos(fig.per_position_unconditional),
-            r.sparkline,
-            "; ".join(flags),
-        )
+        t.add_row(r.replica, r.engine, *_figures(r.figures), r.sparkline, _flags(r))
         for k in r.ranks:
-            kf = k.figures
             t.add_row(
                 "  " + ",".join(f"{n}={v}" for n, v in k.rank.items()),
                 "",
-                kf.source,
-                _f(kf.accept_length),
-                _f(kf.accepted_per_step),
-                _f(kf.accept_rate),
-                _f(kf.verify_steps, ".0f"),
-                _pos(kf.per_position_unconditional),
+                *_figures(k.figures),
                 k.sparkline,
                 f"RANK OUTLIER ({k.deficit:.0%} below the other ranks)" if k.outlier else "",
             )
     console.print(t)
     line = (
-        f"fleet median accept length {_f(f.median_accept_length)}, pooled {_f(f.pooled_accept_length)}"
+        f"fleet median accept length {fmt(f.median_accept_length, '.2f')}, pooled "
+        f"{fmt(f.pooled_accept_length, '.2f')}"
         f" (bonus included); {f.replicas_with_data} of {f.replicas} replicas drafted; "
         f"{f.outliers} outlier(s), {f.declining} declining, {f.collapsed} collapsed"
     )
