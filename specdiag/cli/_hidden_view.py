@@ -163,3 +163,14 @@ def _render_rest(console: Console, r: CompareResult) -> None:
         console.print(f"Layer ids that reproduce training: {s}", markup=False)
     verdict = "[green]MATCH[/green]" if r.match else "[bold red]MISMATCH[/bold red]"
     console.print(f"[bold]Verdict[/bold]: {verdict}")
+
+
+def check_match(r: CompareResult) -> None:
+    """A mismatch is a failed check (exit 1), after the report is printed."""
+    if not r.match:
+        from specdiag.errors import CheckFailed
+
+        raise CheckFailed(
+            "the served hidden states do not match the training tensors",
+            hint=r.diagnosis[0] if r.diagnosis else None,
+        )

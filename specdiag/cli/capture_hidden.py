@@ -278,15 +278,11 @@ def capture_hidden_cmd(
     for n in result.notes:
         out.note(n)
     if comparison is not None:
+        from specdiag.cli._hidden_view import check_match
+
         for n in comparison.notes:
             out.note(n)
-        if not comparison.match:
-            from specdiag.errors import CheckFailed
-
-            raise CheckFailed(
-                "the served hidden states do not match the training tensors",
-                hint=comparison.diagnosis[0] if comparison.diagnosis else None,
-            )
+        check_match(comparison)
 
 
 def _source(
@@ -335,37 +331,26 @@ def document(r: CaptureResult) -> dict[str, Any]:
 def render(
     console: Console, r: CaptureResult, comparison: CompareResult | None, training: str
 ) -> None:
-    if r.source == "sglang":
-        ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "SGLang's default"
-        hf = ",".join(map(str, r.hf_indices)) if r.hf_indices is not None else "2, N//2, N-3"
-        console.print(
-            f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "
-            f"({r.dtype}) from SGLang {r.engine_version or '?'} {r.server} (model {r.model}) in "
-            f"{r.seconds:.1f} s",
-            highlight=False,
-        )
-        console.print(f"  sample: {r.sample}", markup=False)
-        console.print(f"  SGLang layer ids: {ids} (HF hidden_states indices {hf})", markup=False)
-    elif r.source == "vllm":
-        ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "not given"
-        console.print(
-            f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "
-            f"({r.dtype}) from vLLM {r.server} (model {r.model}) in {r.seconds:.1f} s",
-            highlight=False,
-        )
-        console.print(f"  sample: {r.sample}", markup=False)
-        console.print(f"  vLLM layer ids: {ids} (HF hidden_states indices {ids})", markup=False)
-        gone = "removed" if r.server_file_removed else "kept"
-        console.print(f"  server file: {r.server_file} ({gone})", markup=False)
+    default = "SGLang's default" if r.source == "sglang" else "not given"
+    ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else default
+    if r.source == "hf":
+        head = f"[bold]Reference[/bold]: {r.chunks} hidden states (embedding + {r.chunks - 1} "
+        head += f"layers) x {r.tokens} tokens of H = {r.hidden_size} ({r.dtype}) from {r.model}"
     else:
-        console.print(
-            f"[bold]Reference[/bold]: {r.chunks} hidden states (embedding + {r.chunks - 1} layers) "
-            f"x {r.tokens} tokens of H = {r.hidden_size} ({r.dtype}) from {r.model} in "
-            f"{r.seconds:.1f} s",
-            highlight=False,
-        )
-        console.print(f"  sample: {r.sample}", markup=False)
-    console.print(f"  written: {r.output}", markup=False)
+        engine = f"SGLang {r.engine_version or '?'}" if r.source == "sglang" else "vLLM"
+        head = f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = "
+        head += f"{r.hidden_size} ({r.dtype}) from {engine} {r.server} (model {r.model})"
+    lines = [f"  sample: {r.sample}"]
+    if r.source == "sglang":
+        hf = ",".join(map(str, r.hf_indices)) if r.hf_indices is not None else "2, N//2, N-3"
+        lines.append(f"  SGLang layer ids: {ids} (HF hidden_states indices {hf})")
+    elif r.source == "vllm":
+        lines.append(f"  vLLM layer ids: {ids} (HF hidden_states indices {ids})")
+        gone = "removed" if r.server_file_removed else "kept"
+        lines.append(f"  server file: {r.server_file} ({gone})")
+    console.print(f"{head} in {r.seconds:.1f} s", highlight=False)
+    for line in (*lines, f"  written: {r.output}"):
+        console.print(line, markup=False)
     if comparison is not None:
         from specdiag.cli._hidden_view import render as compare_render
 

@@ -178,12 +178,12 @@ def compare_hidden_cmd(
     json_output: JsonOpt = False,
 ) -> None:
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
-    from specdiag.cli._hidden_view import document, render
+    from specdiag.cli._hidden_view import check_match, document, render
     from specdiag.cli._output import Output
     from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import parse_id_list, training_ids
-    from specdiag.errors import CheckFailed, UsageError
+    from specdiag.errors import UsageError
 
     out = Output(json_output)
     if len(paths) != (1 if values is not None else 2):
@@ -235,8 +235,4 @@ def compare_hidden_cmd(
     out.emit(doc, lambda console: render(console, result, served_name, training_name))
     for n in result.notes:
         out.note(n)
-    if not result.match:
-        raise CheckFailed(
-            "the served hidden states do not match the training tensors",
-            hint=result.diagnosis[0] if result.diagnosis else None,
-        )
+    check_match(result)
