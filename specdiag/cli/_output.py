@@ -16,7 +16,8 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
@@ -126,6 +127,25 @@ def table(
     for row in rows:
         t.add_row(*row)
     return t
+
+
+@contextmanager
+def progress_bar(
+    console: Console, label: str, total: int | None, elapsed: bool = False
+) -> Iterator[Callable[..., None]]:
+    """A transient bar on ``console`` (stderr); yields its update(completed=, total=,
+    description=)."""
+    from rich import progress as rp
+
+    columns: list[rp.ProgressColumn] = [
+        rp.TextColumn("[progress.description]{task.description}"),
+        rp.BarColumn(),
+        rp.MofNCompleteColumn(),
+    ]
+    if elapsed:
+        columns.append(rp.TimeElapsedColumn())
+    with rp.Progress(*columns, console=console, transient=True) as bar:
+        yield functools.partial(bar.update, bar.add_task(label, total=total))
 
 
 def _width() -> int | None:

@@ -135,19 +135,12 @@ def inspect_dump_cmd(
     )
     console = out.stderr
     if console.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+        from specdiag.cli._output import progress_bar
 
-        with Progress(
-            TextColumn("inspecting"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("files", total=None)
+        with progress_bar(console, "inspecting", None) as update:
 
             def progress(done: int, total: int, path: str) -> None:
-                bar.update(task, completed=done, total=total)
+                update(completed=done, total=total)
 
             report = run(progress=progress)
     else:

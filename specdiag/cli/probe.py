@@ -261,29 +261,20 @@ def _run_with_progress(
         return run_probe(
             cfg, on_info=lambda info: out.note(detected_line(info)), on_result=on_result
         )
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from specdiag.cli._output import progress_bar
 
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
-        task = bar.add_task("probing", total=n)
-
+    n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
+    with progress_bar(console, "probing", n, elapsed=True) as update:
         last = [0]
 
         def progress(done: int, total: int) -> None:
             if done < last[0]:  # the same workload again, against --baseline
-                bar.update(task, description="baseline")
+                update(description="baseline")
             last[0] = done
-            bar.update(task, completed=done, total=total)
+            update(completed=done, total=total)
 
         def on_info(info: ServerInfo) -> None:
-            bar.console.print(f"note: {detected_line(info)}", markup=False, highlight=False)
+            console.print(f"note: {detected_line(info)}", markup=False, highlight=False)
 
         return run_probe(cfg, progress=progress, on_info=on_info, on_result=on_result)
 
