@@ -274,17 +274,13 @@ def render(console: Console, r: InspectReport) -> None:
 
 
 def render_layers(console: Console, lr: LayerReport) -> None:
-    from rich.table import Table
+    from specdiag.cli._output import table
 
-    tab = Table(
-        title=f"Layers of {lr.path} (against {lr.reference}: {lr.num_layers} layers, "
-        f"{lr.tokens} tokens)",
-        title_justify="left",
+    title = (
+        f"Layers of {lr.path} (against {lr.reference}: {lr.num_layers} layers, {lr.tokens} tokens)"
     )
-    for col in ("chunk", "HF index", "is", "cosine", "rel L2", "next best", "SpecForge id"):
-        tab.add_column(col, justify="right" if col != "is" else "left")
-    tab.add_column("sglang id", justify="right")
-    tab.add_column("vllm id", justify="right")
+    cols = ("chunk>", "HF index>", "is", "cosine>", "rel L2>", "next best>", "SpecForge id>")
+    tab = table(title, (*cols, "sglang id>", "vllm id>"))
     for ch in lr.chunks:
         nxt = (
             f"[{ch.runner_up}] {ch.runner_up_cosine:.4f}"
