@@ -114,16 +114,14 @@ def fmt(value: float | None, spec: str = ".3f", none: str = "-") -> str:
     return none if value is None else format(value, spec)
 
 
-def table(
-    title: str | None, columns: Iterable[str], rows: Iterable[Sequence[str]] = (), **opts: Any
-) -> Table:
+def table(title: str | None, columns: Iterable[str], rows: Iterable[Sequence[str]] = ()) -> Table:
     """A rich table titled on the left: a column name ending in ``>`` is right-justified (the
-    ``>`` is not shown); ``opts`` go to every column (``no_wrap=True``)."""
+    ``>`` is not shown)."""
     from rich.table import Table
 
     t = Table(title=title, title_justify="left")
     for c in columns:
-        t.add_column(c.removesuffix(">"), justify="right" if c.endswith(">") else "left", **opts)
+        t.add_column(c.removesuffix(">"), justify="right" if c.endswith(">") else "left")
     for row in rows:
         t.add_row(*row)
     return t

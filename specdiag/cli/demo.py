@@ -12,10 +12,12 @@ import typer
 from specdiag.cli._framework import JsonOpt, command
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from types import FrameType
 
     from rich.console import Console
 
+    from specdiag.cli._output import Output
     from specdiag.workflows.demo import DemoResult
 
 HELP = """Run the whole diagnosis on a simulated deployment, in a few seconds.
@@ -117,8 +119,8 @@ def _real(
     engine: str,
     scenario: DemoScenario,
     keep_server: bool,
-    out: Any,
-    on_step: Any,
+    out: Output,
+    on_step: Callable[[str, str], None],
 ) -> None:
     from specdiag.cli._demo_real_view import document as real_document
     from specdiag.cli._demo_real_view import render as real_render
