@@ -457,16 +457,6 @@ def _header(eng: str, s: SeriesStats, series: str) -> str:
     return ", ".join(parts)
 
 
-def render(
-    console: Console,
-    report: LogsReport,
-    comparisons: Mapping[str, Comparison],
-    writer: RecordWriter | None,
-) -> None:
-    """The human view of a report made without :func:`run_logs` (the demo's step)."""
-    render_result(console, _as_result(report, comparisons, None, writer))
-
-
 def render_result(console: Console, result: LogsResult) -> None:
     from rich.markup import escape
 
