@@ -41,12 +41,12 @@ def register(app: typer.Typer) -> None:
 
 def _read(path: str) -> object:
     import json
-    import sys
 
+    from specdiag.cli._report_out import read_document_text
     from specdiag.errors import InputError
 
     try:
-        text = sys.stdin.read() if path == "-" else _read_file(path)
+        text = read_document_text(path)
     except OSError as exc:
         raise InputError(
             f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
@@ -141,11 +141,3 @@ def render(console: Console, doc: dict[str, Any]) -> None:
     )
     if doc["verdict"]:
         console.print(f"verdict: {doc['verdict']}")
-
-
-def _read_file(path: str) -> str:
-    """A document named on the command line, read within the text cap (a FIFO nobody writes to
-    or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
-    from specdiag.core.files import FileKind, read_bounded
-
-    return read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")
