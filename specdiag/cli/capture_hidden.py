@@ -11,12 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    ApiKeyOpt,
-    JsonOpt,
-    LayerConventionOpt,
-    command,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.errors import UsageError
 
@@ -63,7 +58,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
+    cli.command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
 
 
 def capture_hidden_cmd(
@@ -127,7 +122,7 @@ def capture_hidden_cmd(
             "takes them) name the same layers.",
         ),
     ] = None,
-    layer_convention: LayerConventionOpt = None,
+    layer_convention: cli.LayerConventionOpt = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
     ] = None,
@@ -171,7 +166,7 @@ def capture_hidden_cmd(
         str | None,
         typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
     ] = None,
-    api_key: ApiKeyOpt = None,
+    api_key: cli.ApiKeyOpt = None,
     timeout: Annotated[
         float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
     ] = 120.0,
@@ -210,7 +205,7 @@ def capture_hidden_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output file (never an input).")
     ] = False,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
     from specdiag.core.hidden import capture_run as core

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli import _framework as cli
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -47,7 +47,7 @@ class DemoScenario(str, Enum):
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "demo", help=HELP)(demo_cmd)
+    cli.command(app, "demo", help=HELP)(demo_cmd)
 
 
 def demo_cmd(
@@ -71,7 +71,7 @@ def demo_cmd(
             "(make realservers) instead of the simulated deployment.",
         ),
     ] = None,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import threading
 

@@ -6,20 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    EagleTopkOpt,
-    EngineVersionOpt,
-    ExportProfileOpt,
-    JsonOpt,
-    NumDraftTokensOpt,
-    SeedOpt,
-    StepsOpt,
-    TopkDeprecatedOpt,
-    command,
-    deprecated_flag,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import AccKind, Engine, ObservedKind
 
 MAX_SIMULATE = 10**9  # verify steps --simulate may run (memory stays bounded: blocks of 2^18)
@@ -46,16 +33,16 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "expected-accept", help=HELP)(expected_accept_cmd)
+    cli.command(app, "expected-accept", help=HELP)(expected_accept_cmd)
 
 
 def expected_accept_cmd(
-    acc: AccOpt,
-    steps: StepsOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    topk: EagleTopkOpt = 1,
-    old_topk: TopkDeprecatedOpt = None,
-    num_draft_tokens: NumDraftTokensOpt = None,
+    acc: cli.AccOpt,
+    steps: cli.StepsOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
+    topk: cli.EagleTopkOpt = 1,
+    old_topk: cli.TopkDeprecatedOpt = None,
+    num_draft_tokens: cli.NumDraftTokensOpt = None,
     observed: Annotated[
         str | None,
         typer.Option(
@@ -75,7 +62,7 @@ def expected_accept_cmd(
         Engine | None,
         typer.Option("--engine", help="Engine the observation comes from."),
     ] = None,
-    engine_version: EngineVersionOpt = None,
+    engine_version: cli.EngineVersionOpt = None,
     cost_ratio: Annotated[
         float | None,
         typer.Option(
@@ -97,15 +84,15 @@ def expected_accept_cmd(
             help="Monte-Carlo check with N simulated verify steps (seeded by --seed).",
         ),
     ] = None,
-    seed: SeedOpt = 0,
+    seed: cli.SeedOpt = 0,
     check: Annotated[
         bool,
         typer.Option("--check", help="Exit 1 unless the --observed verdict is healthy (for CI)."),
     ] = False,
-    export_profile: ExportProfileOpt = None,
-    json_output: JsonOpt = False,
+    export_profile: cli.ExportProfileOpt = None,
+    json_output: cli.JsonOpt = False,
 ) -> None:
-    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
+    topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     from specdiag.cli._output import Output
     from specdiag.core.accept import parse_float_list
     from specdiag.core.expected import expected_accept

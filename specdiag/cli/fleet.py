@@ -6,16 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    ExportProfileOpt,
-    JsonOpt,
-    MinAcceptLenOpt,
-    StepsOpt,
-    command,
-    parse_headers,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import AccKind
 
 if TYPE_CHECKING:
@@ -47,7 +38,7 @@ Exit codes: 0 ok; 1 a replica under --min-accept-len, or an outlier with --fail-
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "fleet", help=HELP)(fleet_cmd)
+    cli.command(app, "fleet", help=HELP)(fleet_cmd)
 
 
 def fleet_cmd(
@@ -96,10 +87,10 @@ def fleet_cmd(
             "namespace, pod, job, instance, ReplicaId, replica where present).",
         ),
     ] = None,
-    acc: AccOpt = None,
-    steps: StepsOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    min_accept_len: MinAcceptLenOpt = None,
+    acc: cli.AccOpt = None,
+    steps: cli.StepsOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
+    min_accept_len: cli.MinAcceptLenOpt = None,
     fail_on_outlier: Annotated[
         bool, typer.Option("--fail-on-outlier", help="Exit 1 when a replica is an outlier.")
     ] = False,
@@ -124,8 +115,8 @@ def fleet_cmd(
             "--header", "-H", help="Extra HTTP header 'Name: value' (repeatable; never printed)."
         ),
     ] = None,
-    export_profile: ExportProfileOpt = None,
-    json_output: JsonOpt = False,
+    export_profile: cli.ExportProfileOpt = None,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
     from specdiag.core import accept
@@ -138,7 +129,7 @@ def fleet_cmd(
     start_at = parse_instant(start, "--start") if start is not None else None
     if since_at is not None and start_at is not None:
         raise UsageError("--since and --start are exclusive", hint="give one of them")
-    headers = parse_headers(
+    headers = cli.parse_headers(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
     from specdiag.core.http import check_credentials, credential_secrets

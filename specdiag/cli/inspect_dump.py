@@ -7,11 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    JsonOpt,
-    command,
-    deprecated_flag,
-)
+from specdiag.cli import _framework as cli
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,7 +43,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "inspect-dump", help=HELP)(inspect_dump_cmd)
+    cli.command(app, "inspect-dump", help=HELP)(inspect_dump_cmd)
 
 
 def inspect_dump_cmd(
@@ -110,9 +106,9 @@ def inspect_dump_cmd(
         str,
         typer.Option("--dtype", help="With --target: auto (the checkpoint's), float32, bfloat16."),
     ] = "auto",
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
-    model = deprecated_flag("--model", "--target", old_model, model, None)
+    model = cli.deprecated_flag("--model", "--target", old_model, model, None)
     import functools
 
     from specdiag.cli._output import Output

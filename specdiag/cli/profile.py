@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
 
@@ -34,7 +34,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "profile", help=HELP)(profile_cmd)
+    cli.command(app, "profile", help=HELP)(profile_cmd)
 
 
 def profile_cmd(
@@ -56,7 +56,7 @@ def profile_cmd(
             "--fleet-replica", help="A fleet document: one replica (default: all, pooled)."
         ),
     ] = None,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import json
 

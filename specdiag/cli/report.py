@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli import _framework as cli
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -36,7 +36,7 @@ class ReportFormat(str, Enum):
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "report", help=HELP)(report_cmd)
+    cli.command(app, "report", help=HELP)(report_cmd)
 
 
 def _read(path: str) -> object:
@@ -90,7 +90,7 @@ def report_cmd(
             help="markdown: most characters to write (GitHub's comment limit by default).",
         ),
     ] = 65536,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import sys
 
