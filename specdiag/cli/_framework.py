@@ -329,11 +329,8 @@ def guarded(func: F) -> F:
 
 
 def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:
-    """Run ``app`` on ``args`` and return the exit code: the boundary for typer's own errors (an
-    unknown flag, ``--engine foo``, ``--year abc``) beside :func:`guarded`, the commands' one.
-    Typer runs with ``standalone_mode=False``, so its parse errors come back as its public
-    :class:`typer.TyperException` (a usage error carries exit code 2) and are reported as one
-    ``error:`` line and a ``hint:``, not as typer's box."""
+    """Run ``app`` on ``args`` and return the exit code; typer's own parse errors (its public
+    :class:`typer.TyperException`, exit 2) are reported as one ``error:`` line and a ``hint:``."""
     try:
         rv = app(args=args, prog_name=prog_name, standalone_mode=False)
     except typer.Abort:

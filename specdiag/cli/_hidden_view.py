@@ -18,12 +18,7 @@ if TYPE_CHECKING:
 
 
 def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/compare-hidden.md).
-
-    The result's fields in order, with the input names added after ``mode``; each chunk's
-    ``identified_by`` carries its training chunk number (``training chunk 2``) in place of
-    the separate ``identified_chunk``.
-    """
+    """The stable ``--json`` document (keys documented in docs/compare-hidden.md)."""
     from specdiag.cli._output import derive
 
     chunks = [

@@ -97,9 +97,7 @@ def _server_doc(m: RunMeasure) -> dict[str, Any]:
 
 def document(r: ProbeReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/probe.md), derived from the
-    report's dataclasses; added: ``requests`` (counted from the results), ``counters``'
-    ``own_tokens`` / ``foreign_traffic`` (from the traffic check), ``baseline.speedup`` and
-    ``differing`` (named fields of the baseline's tuples)."""
+    report's dataclasses."""
     from specdiag.cli._output import derive, judgement_fields, to_jsonable
     from specdiag.core.probe.run import jsonable_config
 
@@ -199,14 +197,11 @@ def save_record(label: str, res: RequestResult) -> dict[str, Any]:
 # --------------------------------------------------------------------------- human view
 
 
-def _f(v: float | None, spec: str = ".2f") -> str:
-    from specdiag.cli._output import fmt
-
-    return fmt(v, spec, "n/a")
-
-
 def render(console: Console, r: ProbeReport) -> None:
-    from specdiag.cli._output import table, verdict_markup
+    from specdiag.cli._output import fmt, table, verdict_markup
+
+    def _f(v: float | None, spec: str = ".2f") -> str:
+        return fmt(v, spec, "n/a")
 
     m = r.main
     a = m.accept

@@ -144,10 +144,7 @@ def expected_accept_cmd(
 
 def document(r: ExpectedAcceptReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/expected-accept.md), derived from
-    the report's dataclasses: the prediction (the profile, ``unconditional`` named
-    ``acc_unconditional``, plus ``topk`` and ``lower_bound``), the engine reports, the
-    observation (``raw_value`` named ``value``) with its judgement, the speedup, the sweep and the
-    simulation (``*_mean`` named without the suffix)."""
+    the report's dataclasses."""
     from specdiag.cli._output import derive, judgement_fields, prediction_fields, to_jsonable
 
     prediction = prediction_fields(r.profile)
