@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from specdiag.cli._output import Output
+    from specdiag.core.doctor.model import DoctorReport
     from specdiag.workflows.demo import DemoResult
 
 HELP = """Run the whole diagnosis on a simulated deployment, in a few seconds.
@@ -194,7 +195,6 @@ def document(r: DemoResult) -> dict[str, Any]:
     from specdiag.cli import _hidden_view as compare_hidden
     from specdiag.cli import _logs_view as logs
     from specdiag.cli import _probe_view as probe
-    from specdiag.cli._doctor_view import document as doctor_document
     from specdiag.cli._output import derive
 
     served, training, reference = r.hidden_paths
@@ -224,22 +224,18 @@ def document(r: DemoResult) -> dict[str, Any]:
                 "command": r.compare_command,
                 "result": compare_hidden.document(r.hidden, served, training, reference),
             },
-            *(
-                [
-                    {
-                        "name": "doctor",
-                        "command": r.doctor_command,
-                        "result": doctor_document(r.doctor),
-                    }
-                ]
-                if r.doctor is not None
-                else []
-            ),
+            *([_doctor_step(r.doctor_command, r.doctor)] if r.doctor is not None else []),
         ],
         "agreement": derive(a),
         **derive(r.conclusion),
         "next_commands": list(r.next_commands),
     }
+
+
+def _doctor_step(command: str | None, report: DoctorReport) -> dict[str, Any]:
+    from specdiag.cli._doctor_view import document
+
+    return {"name": "doctor", "command": command, "result": document(report)}
 
 
 def render(console: Console, r: DemoResult) -> None:
