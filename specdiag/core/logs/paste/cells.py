@@ -72,6 +72,15 @@ for _m, _keys in {
         "decoded tokens per iter",
         "tokens per iteration",
         "avg tokens/step",
+        # tokens a verify step emits: the accepted drafts and the target's own token
+        "emitted per verify",
+        "emitted per verify step",
+        "emitted per step",
+        "tokens emitted per step",
+        "emitted tokens per step",
+        "tokens per verify",
+        "tokens per forward",
+        "tokens per target forward",
     ),
     ACC_PER_STEP: (
         "accepted/steps",
@@ -196,6 +205,10 @@ for _m, _keys in {
         "acceptance rate per position",
         "acc per pos",
         "acc rate per pos",
+        "per position al",
+        "per position acc",
+        "per position rate",
+        "per position rates",
     ),
 }.items():
     for _k in _keys:
@@ -316,6 +329,7 @@ def norm(key: str) -> tuple[str, bool]:
     k = _UNIT_PAREN.sub(lambda m: " % " if "%" in m.group(0) else " ", k)
     k = k.lower().replace("_", " ").replace("-", " ").replace("#", " ")
     k = re.sub(r"(?<=[a-zτ])\.\s*(?=[a-z])", " ", k)  # 'acc. len', 'a.len'
+    k = re.sub(r"\baccpt\b", "accept", k)  # a common shorthand ('Accpt Len')
     k = k.strip(" .:=|\t")
     k = re.sub(r"\s*/\s*", "/", k)
     k = re.sub(r"\s+", " ", k)
@@ -409,6 +423,20 @@ _UNITS = re.compile(
 )
 
 
+_APPROX = re.compile(r"^(?:~|≈|about\s+|approx\.?\s+|approximately\s+)\s*(?=[\d.])", re.I)
+# a list of rates in one cell ('[0.73, 0.52, 0.35]', '(0.8, 0.6)', '0.73 / 0.52 / 0.35')
+_RATE_LIST = re.compile(r"^[\[(]?\s*(\d*\.?\d+\s*(?:[,;/]\s*\d*\.?\d+\s*)+)[\])]?$")
+
+
+def rate_list(text: str) -> tuple[float, ...] | None:
+    """The rates of a cell listing one per draft position, or None."""
+    m = _RATE_LIST.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    nums = tuple(float(x) for x in re.split(r"\s*[,;/]\s*", m.group(1).strip()) if x)
+    return nums if all(0.0 <= x <= 1.0 for x in nums) else None
+
+
 @dataclass(frozen=True, slots=True)
 class Value:
     """A printed value: the number, what the cell said about it, and its printed decimals."""
@@ -444,6 +472,7 @@ def _plain(t: str) -> tuple[float, int] | None:
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
     t = _MARKUP.sub("", text).strip().strip(",;").strip()
+    t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
     spread = None

@@ -175,6 +175,12 @@ def _by_rows(
             if m == C.DRAFTED and v is not None and per_step_drafts:
                 labels.append((k.text or header, cell))  # a configuration: drafts per step
                 continue
+            if m == C.PER_POSITION and v is None and (rl := C.rate_list(cell)) is not None:
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                for pos, r in enumerate(rl):
+                    fig.positions[pos] = r
+                fig.fields.append((header, cell))
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
@@ -319,12 +325,66 @@ def _key_of(words: str) -> C.Key:
     return C.Key(None, "", False)
 
 
+# a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
+# a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's
+_FROM_TO = re.compile(
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
+    r"\s+to\s+(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    re.I,
+)
+_CHANGE_WORDS = re.compile(
+    r"\b(?:improved|increased|decreased|dropped|fell|rose|went|went up|went down|changed|grew|"
+    r"jumped|moved|climbed|declined|goes|drops|improves|increases)\s*$",
+    re.I,
+)
+# a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
+_PCT_FIRST = re.compile(
+    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
+    r"acceptance(?:\s+rate)?)\b(?!\s+(?:length|len|test|criteria))",
+    re.I,
+)
+
+
+def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
+    """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key)."""
+    out: list[tuple[int, int, int, C.Key, str]] = []
+    last: tuple[C.Key, str] | None = None
+    for m in _FROM_TO.finditer(text):
+        words = m.group("key")
+        k = _key_of(_CHANGE_WORDS.sub("", words))
+        if k.metric not in C.ACCEPTANCE:
+            if last is None or not _CHANGE_WORDS.search(words):
+                continue
+            k, kt = last
+        else:
+            kt = words.strip()
+            last = (k, kt)
+        out.append((m.start(), m.end(), m.end("key"), k, kt))
+    return out
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
     ('average acceptance length **2.6 / 5**') in what is left."""
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
+    for start, end, _kend, k, kt in _changes(text):
+        m = _FROM_TO.match(text, start)
+        if m is None:
+            continue
+        for g in ("a", "b"):
+            v = C.value(m.group(g))
+            if v is not None:
+                found.append((m.start(g), k, v, kt, m.group(g).strip()))
+        for i in range(start, end):
+            rest[i] = " "
+    for m in _PCT_FIRST.finditer(text):
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if k.metric == C.RATE and v is not None:
+            found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
+            for i in range(m.start(), m.end()):
+                rest[i] = " "
     for pat in (_PAIR, _PAIR_BARE):
         for m in pat.finditer("".join(rest)):
             k = _key_of(m.group("key"))
@@ -458,7 +518,11 @@ def _repair(text: str) -> str:
     t = re.sub(r",\s*(?:\.\.\.|…)\s*(?=[}\]])", "", t)
     t = re.sub(r"(?<=[\[{,])\s*(?:\.\.\.|…)\s*,", " ", t)
     t = _ELLIPSIS.sub("", t) if re.search(r"[\[{,]\s*(?:\.\.\.|…)\s*[}\]]", t) else t
-    return re.sub(r",\s*([}\]])", r"\1", t)
+    t = re.sub(r",\s*([}\]])", r"\1", t)
+    # a comma lost between two members, one per line ('  ]' then '  "next": ...')
+    return re.sub(
+        r'(?m)([\]}"\d]|\btrue|\bfalse|\bnull)[ \t]*\n(?=[ \t]*"[^"\n]*"\s*:)', r"\1,\n", t
+    )
 
 
 def load_json(text: str) -> tuple[object | None, bool]:

@@ -21,10 +21,10 @@ from specdiag.core.logs.paste.model import (
 
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
-    r"acc(?:ept|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft",
+    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft",
     re.IGNORECASE,
 )
-_STRONG = re.compile(r"accept|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step", re.I)
+_STRONG = re.compile(r"accept|accpt|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step", re.I)
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
 _OTHER_MEANING = re.compile(
     r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
@@ -129,23 +129,25 @@ def read_paste(
         ctx: I.Ctx = (tool, rule, kind)
         found: list[PasteRecord] = []
         named = False
-        stripped = body.lstrip()
-        if stripped[:1] in "{[":
-            doc, repaired = I.load_json(body)
-            if doc is not None:
-                found = I.json_records(doc, ctx, (blk[0][0], blk[-1][0]), repaired)
-                records.extend(found)
-                block_of.extend([n_blocks] * len(found))
-                if not found and _STRONG.search(body):
-                    unread.append(
-                        Block(
-                            shown.first_line,
-                            shown.last_line,
-                            "a JSON body without a field read here",
-                            shown.lines,
-                        )
+        # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
+        start = next((i for i, (_, t) in enumerate(blk[:3]) if t.lstrip()[:1] in "{["), None)
+        doc, repaired = (None, False)
+        if start is not None:
+            doc, repaired = I.load_json("\n".join(t for _, t in blk[start:]))
+        if start is not None and doc is not None:
+            found = I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired)
+            records.extend(found)
+            block_of.extend([n_blocks] * len(found))
+            if not found and _STRONG.search(body):
+                unread.append(
+                    Block(
+                        shown.first_line,
+                        shown.last_line,
+                        "a JSON body without a field read here",
+                        shown.lines,
                     )
-                continue
+                )
+            continue
         grids, used = TB.find(blk)
         for g in grids:
             recs, names = I.grid(g, ctx)

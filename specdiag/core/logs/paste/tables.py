@@ -17,6 +17,8 @@ _SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
 # a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
 _KV = re.compile(r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$")
 _GAP = re.compile(r"\s{2,}")
+# the delimiter row of a pipe table without outer bars ('-- | --', ':---|---:')
+_PIPE_RULE = re.compile(r"^\s*:?-{2,}:?\s*\|\s*:?-{2,}:?\s*$")
 _DASH_RULE = re.compile(r"^\s*[-=]{3,}(?:\s+[-=]{3,})*\s*$")
 
 
@@ -253,6 +255,21 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
                 i = j
                 continue
         bars = sum(t.count(b) for b in _BARS)
+        if bars == 1 and i + 1 < n and _PIPE_RULE.match(block[i + 1][1]):
+            # a pipe table without its outer bars ('name | AL', '-- | --', 'base | 2.39')
+            j = i + 2
+            while (
+                j < n
+                and sum(block[j][1].count(b) for b in _BARS) == 1
+                and (not _RULE.match(block[j][1]))
+            ):
+                j += 1
+            g = _bar_table(block[i:j])
+            if g is not None and g.rows:
+                grids.append(g)
+                used.update(ln for ln, _ in block[i:j])
+                i = j
+                continue
         if bars >= 2 or (_RULE.match(t) and ("+" in t or any(ch in t for ch in "─━═┌╭"))):
             j = i
             while j < n and (

@@ -1,0 +1,114 @@
+"""Structures found missing by a held-out corpus of real pastes, each with a paste written here
+in the same structure (never the third-party text): approximate values, shorthand names,
+per-position lists in a cell, pipe tables without outer bars, 'emitted per verify', figures
+that changed ('from X to Y'), a rate before its noun, and JSON with a lost comma."""
+
+from __future__ import annotations
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import read_paste
+
+
+def test_approximate_values_are_read_as_printed() -> None:
+    v = C.value("~7%")
+    assert v is not None and v.number == 7 and v.percent
+    w = C.value("≈ 2.4")
+    assert w is not None and w.number == 2.4
+    assert C.value("~") is None and C.value("~ n/a") is None
+
+
+def test_transposed_rates_with_an_approximate_cell() -> None:
+    text = (
+        "| Metric | greedy verify | sampled verify |\n"
+        "|---|---|---|\n"
+        "| Draft acceptance rate | ~7% | 81.4% |\n"
+    )
+    got = read_paste(text)
+    assert [round(r.printed_rate or 0, 6) for r in got.records] == [0.07, 0.814]
+    assert all(r.accept_length is None for r in got.records)
+
+
+def test_shorthand_accpt_is_accept() -> None:
+    assert C.key("Accpt Len").metric == C.LENGTH
+    got = read_paste("* draft k=3: 40 s, 120 toks/s **Accpt Len: 2.31**\n")
+    (r,) = got.records
+    assert r.printed_length == 2.31 and r.accept_length is None
+
+
+def test_per_position_list_in_a_cell_decides_the_bonus() -> None:
+    text = (
+        "| target | mean AL | per-position AL |\n"
+        "|---|---|---|\n"
+        "| model-a | 2.45 | [0.70, 0.48, 0.27] |\n"
+        "| model-b | 1.90 | [0.55, 0.25, 0.10] |\n"
+    )
+    got = read_paste(text)
+    assert [r.printed_length for r in got.records] == [2.45, 1.90]
+    for r in got.records:
+        assert r.accept_length == r.printed_length, r.bonus
+        assert r.bonus.rule.startswith("identity"), r.bonus
+        assert len(r.per_position) == 3
+    assert C.rate_list("(0.8, 0.6)") == (0.8, 0.6)
+    assert C.rate_list("[1.5, 0.2]") is None  # not rates
+    assert C.rate_list("0.8") is None
+
+
+def test_pipe_table_without_outer_bars() -> None:
+    text = (
+        "draft checkpoint | mean acceptance length\n"
+        "-- | --\n"
+        "epoch-1 | 2.05\n"
+        "epoch-4 | 2.61\n"
+        "\n"
+        "the later one is better\n"
+    )
+    got = read_paste(text)
+    assert [r.printed_length for r in got.records] == [2.05, 2.61]
+    assert got.records[0].structure == "markdown table"
+
+
+def test_emitted_per_verify_is_tokens_per_step() -> None:
+    assert C.key("emitted per verify").metric == C.TOK_PER_STEP
+    text = (
+        "| setting | draft acceptance | emitted per verify |\n"
+        "|---|---:|---:|\n"
+        "| chat, ngram | 14.0 % | — |\n"
+        "| chat, MTP k=3 | 61 % | 2.7 |\n"
+    )
+    got = read_paste(text)
+    assert [r.accept_length for r in got.records] == [None, 2.7]
+    assert got.records[0].printed_rate == 0.14
+
+
+def test_a_figure_that_changed_gives_two_records() -> None:
+    text = (
+        "After retraining, model A's mean acceptance length went from 1.92 to 2.64, "
+        "while model B's improved from 1.40 to 2.31.\n"
+    )
+    got = read_paste(text)
+    assert [r.printed_length for r in got.records] == [1.92, 2.64, 1.40, 2.31]
+    # a 'from .. to' without an acceptance figure is not read
+    assert not read_paste("Latency went from 120 to 80 ms after the upgrade.\n").records
+
+
+def test_a_rate_before_its_noun() -> None:
+    text = "- counters after the run: `drafts=900`, `hits=720` -> **80.0% acceptance**\n"
+    (r,) = read_paste("MTP k=2 on our fork\n" + text).records
+    assert r.printed_rate == 0.8 and r.accept_length is None
+    assert not read_paste("The plan got 80% acceptance from reviewers.\n").records
+
+
+def test_json_with_a_lost_comma_between_members() -> None:
+    text = (
+        "FastDeploy response:\n"
+        "{\n"
+        '  "speculate_metrics": {\n'
+        '    "accepted_tokens": 90,\n'
+        '    "average_accept_length": 1.8,\n'
+        '    "accepted_tokens_per_head": [50, 30, 10]\n'
+        '    "accept_ratio_per_head": [0.6, 0.3333]\n'
+        "  }\n"
+        "}\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_length == 1.8 and r.tool == "fastdeploy"
