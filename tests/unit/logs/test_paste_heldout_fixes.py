@@ -112,3 +112,23 @@ def test_json_with_a_lost_comma_between_members() -> None:
     )
     (r,) = read_paste(text).records
     assert r.printed_length == 1.8 and r.tool == "fastdeploy"
+
+
+def test_a_token_weighted_row_is_its_own_pooled_record() -> None:
+    """AIPerf prints the per-request mean ('Acceptance Length') and the run's totals' ratio
+    ('Token-Weighted Acceptance Length', 1 + sum accepted / sum steps) in one table."""
+    text = (
+        "NVIDIA AIPerf | LLM Metrics: Spec Decode\n"
+        "| Metric | avg | min | max | p50 |\n"
+        "|---|---|---|---|---|\n"
+        "| Acceptance Length (ratio) | 2.80 | 1.40 | 3.90 | 2.75 |\n"
+        "| Token-Weighted Acceptance Length (ratio) | 2.71 | N/A | N/A | N/A |\n"
+        "| Draft Acceptance Rate (%) | 60.00 | 13.33 | 96.67 | 58.33 |\n"
+        "| Overall Draft Acceptance Rate (%) | 57.00 | N/A | N/A | N/A |\n"
+    )
+    mean, pooled = read_paste(text).records
+    assert (mean.printed_length, mean.pooling.value) == (2.80, "mean_over_requests")
+    assert (pooled.printed_length, pooled.pooling.value) == (2.71, "pooled")
+    assert pooled.accept_length == 2.71 and pooled.printed_rate == 0.57
+    assert C.key("Token-Weighted Acceptance Length (ratio)").pooled
+    assert not C.key("Acceptance Length (ratio)").pooled

@@ -318,6 +318,7 @@ class Key:
     tool: str | None = (
         None  # the tool the key names before the metric ('SGLang Spec Accept Length')
     )
+    pooled: bool = False  # the name says the run's totals ('Token-Weighted Acceptance Length')
 
 
 def norm(key: str) -> tuple[str, bool]:
@@ -341,6 +342,9 @@ def norm(key: str) -> tuple[str, bool]:
 _TOOL_PREFIX = re.compile(
     r"^(sglang|vllm|llama\.?cpp|trt ?llm|tensorrt llm|fastdeploy|mlx(?: lm)?|aiperf|specforge)\s+"
 )
+# a figure of the run's totals named as such, beside the mean over requests ('Token-Weighted
+# Acceptance Length' next to 'Acceptance Length', AIPerf; 'pooled acceptance rate')
+_POOLED_PREFIX = re.compile(r"^(?:token weighted|step weighted|pooled|run level|overall)\s+")
 _TOOL_NAME = {
     "llama.cpp": "llamacpp",
     "trt llm": "trtllm",
@@ -362,6 +366,11 @@ def key(text: str) -> Key:
             return Key(
                 inner.metric, inner.text, inner.percent, inner.position, _TOOL_NAME.get(name, name)
             )
+    pq = _POOLED_PREFIX.match(k)
+    if pq is not None and len(k) > pq.end():
+        inner = key(k[pq.end() :] + (" %" if pct and "%" not in k[pq.end() :] else ""))
+        if inner.metric in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE):
+            return Key(inner.metric, k.replace(" %", "").strip(), pct, None, inner.tool, True)
     bare = k.replace(" %", "").strip()
     for cand in (k, bare):
         m = _OWN.get(cand)

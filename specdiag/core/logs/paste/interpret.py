@@ -211,6 +211,9 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         chosen = order[:1]
     for j in chosen:
         fig = E.Figures()
+        # rows named as the run's totals ('Token-Weighted Acceptance Length') beside the
+        # per-request means: their own record
+        pooled = E.Figures()
         labels: list[tuple[str, str]] = []
         name = " ".join(x for x in cols[j] if x)
         if name:
@@ -224,7 +227,12 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
             elif k.metric is not None and v is not None:
+                if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
+                    pooled.pooled_by_name = pooled.pooled_by_name or k.text
+                    continue
                 fig.put(k.metric, v, k, cell, cells[0])
+        if pooled.has_acceptance() and not fig.has_acceptance():
+            fig, pooled = pooled, E.Figures()
         if all(stat_cols.values()) and width > 1:
             st = stat_cols[j].group(1).lower()  # type: ignore[union-attr]
             labels = [lab for lab in labels if lab[0] != "column"]
@@ -247,6 +255,18 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 "column",
             )
         )
+        if pooled.has_acceptance():
+            pooled.notes.append(f"the '{pooled.pooled_by_name}' row: the run's totals' ratio")
+            out.extend(
+                _records(
+                    {"": pooled},
+                    [*labels, ("figure", pooled.pooled_by_name)],
+                    ctx,
+                    g.structure + " (transposed)",
+                    (g.first_line, g.last_line),
+                    "column",
+                )
+            )
     return out
 
 
