@@ -132,3 +132,69 @@ def test_a_token_weighted_row_is_its_own_pooled_record() -> None:
     assert pooled.accept_length == 2.71 and pooled.printed_rate == 0.57
     assert C.key("Token-Weighted Acceptance Length (ratio)").pooled
     assert not C.key("Acceptance Length (ratio)").pooled
+
+
+def test_a_length_before_its_name_and_a_bracket_inside_a_key() -> None:
+    text = (
+        "Our retrained head reaches 3.42 Accept Length (AL) when speculative-num-steps=4 "
+        "and topk=2.\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_length == 3.42  # never the 4 of 'num-steps=4'
+    assert ("speculative num steps", "4") in r.labels
+
+
+def test_one_key_several_values_each_with_its_qualifier() -> None:
+    (a, b, c) = read_paste(
+        "Mean acceptance length is 2.9 on chat, 2.5 on code and 2.1 on math.\n"
+    ).records
+    assert [a.printed_length, b.printed_length, c.printed_length] == [2.9, 2.5, 2.1]
+
+
+def test_accepted_token_length_and_a_key_with_of() -> None:
+    assert C.key("average accepted token length").metric == C.LENGTH
+    (r,) = read_paste(
+        "After 3 epochs the average accepted token length of 2.05 on gsm8k.\n"
+    ).records
+    assert r.printed_length == 2.05
+    (s,) = read_paste(
+        "In that setting the AL of `org/my-draft-v2` is 2.66, lower than before.\n"
+    ).records
+    assert s.printed_length == 2.66
+
+
+def test_a_table_whose_figure_is_named_by_its_title() -> None:
+    text = (
+        "### Acceptance Lengths\n"
+        "\n"
+        "| Category | draft v1 | draft v2 | Delta |\n"
+        "|---|---|---|---|\n"
+        "| coding | 2.40 | 2.55 | +6.3% |\n"
+        "| math | 2.10 | 2.31 | +10.0% |\n"
+        "\n"
+        "### Per-Position Acceptance Rates\n"
+        "\n"
+        "| Position | draft v1 | draft v2 |\n"
+        "|---|---|---|\n"
+        "| 0 | 0.61 | 0.66 |\n"
+        "| 1 | 0.33 | 0.37 |\n"
+    )
+    got = read_paste(text).records
+    lengths = [r.printed_length for r in got if r.printed_length is not None]
+    assert lengths == [2.40, 2.55, 2.10, 2.31]
+    pos = [r.per_position for r in got if r.per_position]
+    assert pos == [(0.61, 0.33), (0.66, 0.37)]
+    # a table under a title naming no figure stays unread
+    assert not read_paste(
+        "### Latency\n\n| run | a | b |\n|---|---|---|\n| x | 2.4 | 2.5 |\n"
+    ).records
+
+
+def test_a_model_id_does_not_name_the_tool() -> None:
+    from specdiag.core.logs.paste import tools as T
+
+    assert T.tools_named("the AL of `lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B` is 3.1") == []
+    assert T.tools_named("served by SGLang 0.5") == ["sglang"]
+    assert T.tools_named("see https://github.com/sgl-project/sglang/pull/1") == ["sglang"]
+    (r,) = read_paste("the AL of `lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B` is 3.115\n").records
+    assert r.printed_length == 3.115 and r.accept_length is None

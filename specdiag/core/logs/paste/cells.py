@@ -47,6 +47,7 @@ for _m, _keys in {
         "accept len",
         "accept length",
         "accept lengths",
+        "acceptance lengths",
         "acceptance length",
         "acceptance len",
         "mean accepted length",
@@ -58,6 +59,10 @@ for _m, _keys in {
         "avg accept len",
         "accept length avg",
         "acceptance length mean",
+        "accepted token length",
+        "accepted tokens length",
+        "accepted length",
+        "accept token length",
     ),
     TOK_PER_STEP: (
         "avg tok/step",
@@ -407,8 +412,9 @@ def key(text: str) -> Key:
         if f is not None
         else None
     )
-    if mapped is None:
-        # a symbol or name with the metric in brackets ('α (acceptance rate)', 'E[tokens/step]')
+    if mapped is None and re.search(r"[)\]]\W*$", _MARKUP.sub("", text)):
+        # a symbol or name with the metric in brackets ('α (acceptance rate)', 'E[tokens/step]'),
+        # the brackets ending the key (not '... (AL) when speculative-num-steps')
         for a, b in _UNIT_PAREN.findall(_MARKUP.sub("", text)):
             cand = (a or b).strip()
             if cand and cand != "%" and not re.search(r"\d", cand):

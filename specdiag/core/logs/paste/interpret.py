@@ -91,8 +91,58 @@ def _records(
     return out
 
 
-def grid(g: Grid, ctx: Ctx) -> tuple[list[PasteRecord], bool]:
-    """Records of a table, and whether it names acceptance figures at all."""
+# columns that compare figures rather than hold one ('Delta', 'Speedup', 'Δ')
+_COMPARE_COLUMN = re.compile(
+    r"^(?:delta|diff|difference|change|gain|improvement|speedup|Δ)\b", re.I
+)
+_POSITION_COLUMN = frozenset(("position", "pos", "token", "draft position", "depth", "draft token"))
+
+
+def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> list[PasteRecord]:
+    """Records of a table whose one figure is named by its title, not its header ('### Acceptance
+    Lengths' over columns of configurations; 'Per-Position Acceptance Rates' over a column of
+    positions)."""
+    first = " ".join(x for x in cols[0] if x).strip().lower() if cols else ""
+    if title.metric == C.PER_POSITION:
+        if first not in _POSITION_COLUMN or len(cols) < 2:
+            return []
+        out: list[PasteRecord] = []
+        for j in range(1, len(cols)):
+            fig = E.Figures()
+            for _, cells in g.rows:
+                pos, v = C.value(cells[0]), C.value(cells[j] if j < len(cells) else "")
+                if pos is None or pos.number != int(pos.number) or v is None:
+                    continue
+                fig.positions[int(pos.number)] = v.number / 100.0 if v.percent else v.number
+            if fig.positions:
+                name = " ".join(x for x in cols[j] if x)
+                fig.fields.append((name, "per-position rates of the column"))
+                lab = [("column", _label_value(name))] if name else []
+                out.extend(
+                    _records({"": fig}, lab, ctx, g.structure, (g.first_line, g.last_line), "")
+                )
+        return out
+    keys: list[tuple[C.Key, str]] = []
+    for j, (group, name) in enumerate(cols):
+        header = " ".join(x for x in (group, name) if x)
+        kn = C.key(name)
+        vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j]]
+        numeric = bool(vals) and all(v is not None for v in vals)
+        signed = any(c[j].strip()[:1] in "+-−" for _, c in g.rows if j < len(c) and c[j])
+        if j > 0 and numeric and not signed and not _COMPARE_COLUMN.match(header.strip()):
+            keys.append((C.Key(title.metric, title.text, title.percent), ""))
+        elif kn.metric == C.LABEL or j == 0:
+            keys.append((C.Key(C.LABEL, kn.text or header.lower(), False), group))
+        else:
+            keys.append((C.Key(None, kn.text, False), group))
+    if not any(k.metric == title.metric for k, _ in keys):
+        return []
+    return _by_rows(g, cols, keys, ctx)
+
+
+def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
+    """Records of a table, and whether it names acceptance figures at all. ``title`` is the
+    heading above the table: it names the table's one figure when no header does."""
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     keys = []
@@ -109,6 +159,10 @@ def grid(g: Grid, ctx: Ctx) -> tuple[list[PasteRecord], bool]:
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
         return _by_columns(g, cols, ctx), True
+    tk = C.key(title) if title else None
+    if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
+        recs = _titled(g, cols, tk, ctx)
+        return recs, bool(recs)
     return [], False
 
 
@@ -298,7 +352,7 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
-_QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per"))
+_QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
     "is",
     "was",
@@ -365,6 +419,21 @@ _PCT_FIRST = re.compile(
 )
 
 
+# an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only
+_LENGTH_FIRST = re.compile(
+    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
+    r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ)\b(?:\s*\((?:AL|τ)\))?)",
+    re.I,
+)
+# more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
+_MORE_ON = re.compile(
+    r"\s+(?:on|for|with|at|in)\s+[^,;:.\n]{1,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>"
+    + _DIGITS
+    + r")(?=\s+(?:on|for|with|at|in)\b)",
+    re.I,
+)
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key)."""
     out: list[tuple[int, int, int, C.Key, str]] = []
@@ -405,17 +474,32 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+    for m in _LENGTH_FIRST.finditer(text):
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if k.metric == C.LENGTH and v is not None:
+            found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
+            for i in range(m.start(), m.end()):
+                rest[i] = " "
     for pat in (_PAIR, _PAIR_BARE):
         for m in pat.finditer("".join(rest)):
             k = _key_of(m.group("key"))
             v = C.value(m.group("val"))
             if k.metric is None or v is None:
                 continue
+            end = m.start("val") + len(m.group("val").rstrip())
             found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
             for i in range(m.start("val"), m.end("val")):
                 rest[i] = " "
             for i in range(m.start("key"), m.end("key")):
                 rest[i] = " "
+            while k.metric in C.ACCEPTANCE and (more := _MORE_ON.match(text, end)) is not None:
+                mv = C.value(more.group("val"))
+                if mv is None:
+                    break
+                found.append((more.start("val"), k, mv, m.group("key").strip(), more.group("val")))
+                for i in range(end, more.end("val")):
+                    rest[i] = " "
+                end = more.end("val")
     for m in _PAIR_COUNT_FIRST.finditer("".join(rest)):
         k = C.key(m.group("key"))
         v = C.value(m.group("val"))

@@ -102,7 +102,12 @@ def read_paste(
         heading = "\n".join(prev_lines[-3:])
         prev_lines.extend(t for _, t in blk[-3:])
         body = "\n".join(t for _, t in blk)
-        if not _CANDIDATE.search(body) or len(blk) > MAX_BLOCK_LINES:
+        if len(blk) > MAX_BLOCK_LINES:
+            continue
+        if not _CANDIDATE.search(body) and not (
+            # a table under a title naming its figure ('### Acceptance Lengths')
+            "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
+        ):
             continue
         if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
             continue
@@ -150,7 +155,7 @@ def read_paste(
             continue
         grids, used = TB.find(blk)
         for g in grids:
-            recs, names = I.grid(g, ctx)
+            recs, names = I.grid(g, ctx, _title(blk, g.first_line, heading))
             named = named or names
             if recs:
                 found.extend(recs)
@@ -195,6 +200,22 @@ def read_paste(
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
+
+
+_TITLE = re.compile(
+    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,80}):)\s*$"
+)
+
+
+def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
+    """The title just above a table: a markdown heading, a bold line or a line ending with ':',
+    in its block or the heading lines before it; '' when there is none."""
+    above = [t for ln, t in blk if ln < first_line] or heading.splitlines()
+    for t in reversed(above[-3:]):
+        m = _TITLE.match(t)
+        if m is not None:
+            return (m.group("h") or m.group("b") or m.group("c") or "").strip()
+    return ""
 
 
 def groups(records: list[PasteRecord], block_of: list[int]) -> tuple[Group, ...]:
