@@ -198,3 +198,26 @@ def test_a_model_id_does_not_name_the_tool() -> None:
     assert T.tools_named("see https://github.com/sgl-project/sglang/pull/1") == ["sglang"]
     (r,) = read_paste("the AL of `lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B` is 3.115\n").records
     assert r.printed_length == 3.115 and r.accept_length is None
+
+
+def test_two_values_in_one_cell_are_two_records() -> None:
+    """'a / b' whose b is no whole maximum is two measurements (two rounds), not value / max."""
+    text = (
+        "| k | tok/s (run 1 / 2) | emitted/verify | draft acceptance |\n"
+        "|---|---|---|---|\n"
+        "| 3 | 70.1 / 69.5 | 2.31 / 2.36 | 44.0 / 45.5 % |\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.31, 2.36]
+    assert [r.accept_length for r in got] == [2.31, 2.36]  # emitted per verify step: bonus in
+    assert [round(r.printed_rate or 0, 4) for r in got] == [0.44, 0.455]
+    # a whole maximum stays a maximum
+    (r,) = read_paste("| run | AL |\n|---|---|\n| a | 2.6 / 5 |\n").records
+    assert r.printed_length == 2.6 and r.max_length == 5
+
+
+def test_reported_as() -> None:
+    (r,) = read_paste(
+        "In their table the average acceptance length is reported as 3.05 for the chat set.\n"
+    ).records
+    assert r.printed_length == 3.05

@@ -86,6 +86,10 @@ for _m, _keys in {
         "tokens per verify",
         "tokens per forward",
         "tokens per target forward",
+        "emitted/verify",
+        "emitted/step",
+        "tokens/verify",
+        "tok/verify",
     ),
     ACC_PER_STEP: (
         "accepted/steps",

@@ -239,6 +239,14 @@ def _by_rows(
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
                 continue
+            if m in C.ACCEPTANCE and v.max is not None and v.max != int(v.max):
+                # 'a / b' whose b is no whole maximum ('2.22 / 2.25', two rounds): two values,
+                # each its own record
+                one = slots.setdefault(f"{slot} #1".strip(), E.Figures())
+                one.put(m, C.Value(v.number, v.percent, v.decimals), k, cell, header)
+                two = slots.setdefault(f"{slot} #2".strip(), E.Figures())
+                two.put(m, C.Value(v.max, v.percent, v.decimals), k, cell, header)
+                continue
             fig = slots.setdefault(slot if m in C.ACCEPTANCE or slot in slots else "", E.Figures())
             fig.put(m, v, k, cell, header)
         # counts and other figures without a group go to every slot
@@ -333,7 +341,7 @@ _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
 )
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|≈|~)\s*"
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")",
     re.I,
@@ -376,6 +384,11 @@ _CONNECT = {
     "~",
     "≈",
     "were",
+    "reported",
+    "measured",
+    "computed",
+    "shown",
+    "given",
 }
 
 

@@ -21,10 +21,14 @@ from specdiag.core.logs.paste.model import (
 
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
-    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft",
+    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft|"
+    r"emitted(?:/| per )verify",
     re.IGNORECASE,
 )
-_STRONG = re.compile(r"accept|accpt|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step", re.I)
+_STRONG = re.compile(
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step|emitted(?:/| per )verify",
+    re.I,
+)
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
 _OTHER_MEANING = re.compile(
     r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
