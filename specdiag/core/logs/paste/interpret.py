@@ -242,9 +242,9 @@ def _by_rows(
             if m in C.ACCEPTANCE and v.max is not None and v.max != int(v.max):
                 # 'a / b' whose b is no whole maximum ('2.22 / 2.25', two rounds): two values,
                 # each its own record
-                one = slots.setdefault(f"{slot} #1".strip(), E.Figures())
+                one = slots.setdefault(f"{slot} (1)".strip(), E.Figures())
                 one.put(m, C.Value(v.number, v.percent, v.decimals), k, cell, header)
-                two = slots.setdefault(f"{slot} #2".strip(), E.Figures())
+                two = slots.setdefault(f"{slot} (2)".strip(), E.Figures())
                 two.put(m, C.Value(v.max, v.percent, v.decimals), k, cell, header)
                 continue
             fig = slots.setdefault(slot if m in C.ACCEPTANCE or slot in slots else "", E.Figures())
