@@ -221,3 +221,29 @@ def test_reported_as() -> None:
         "In their table the average acceptance length is reported as 3.05 for the chat set.\n"
     ).records
     assert r.printed_length == 3.05
+
+
+def test_several_values_in_a_cell_named_by_the_header() -> None:
+    text = (
+        "| k | accept length: baseline / old head / new head | tok/s |\n"
+        "|---|---|---|\n"
+        "| 3 | 2.10 / 2.35 / 2.61 | 140.2 |\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.10, 2.35, 2.61]
+    names = [dict(r.labels).get("column") for r in got]
+    assert names == ["baseline", "old head", "new head"]
+
+
+def test_a_python_dict_printed_with_repr() -> None:
+    text = (
+        "ret = {'text': 'hi', 'meta_info': {'completion_tokens': 30, 'spec_verify_ct': 12, "
+        "'spec_accept_length': 2.5, 'spec_accept_rate': 0.5, 'e2e_latency': 0.4}}\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_length == 2.5 and r.accept_length == 2.5  # 30 tokens / 12 verify steps
+    assert r.bonus.rule.startswith("identity")
+    assert not read_paste("config = {'draft': 'x', 'steps': 3}\n").records
+    from specdiag.core.logs.paste import interpret as I
+
+    assert I.load_python_literal("x = {'a': __import__('os')}") is None  # never evaluated

@@ -8,6 +8,7 @@ through :func:`cells.key`; configuration cells become the record's labels.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Iterator
@@ -148,6 +149,12 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
     keys = []
     for group, name in cols:
         kn, kg = C.key(name), C.key(group) if group else None
+        if kn.metric is None and re.match(r"^[^:]{2,40}:[^:]*/[^:]*$", name):
+            # 'acceptance length: greedy / main / this PR': the metric, then what each of the
+            # cell's values is
+            head = C.key(name.split(":", 1)[0])
+            if head.metric in C.ACCEPTANCE:
+                kn = head
         if kn.metric in C.ACCEPTANCE or kn.metric not in (None, C.LABEL):
             keys.append((kn, group))
         elif kg is not None and kg.metric in C.ACCEPTANCE:
@@ -164,6 +171,18 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
         recs = _titled(g, cols, tk, ctx)
         return recs, bool(recs)
     return [], False
+
+
+_SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
+
+
+def _several(cell: str) -> list[C.Value] | None:
+    """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92')."""
+    text = C._MARKUP.sub("", cell)
+    if not _SEVERAL.match(text):
+        return None
+    vals = [C.value(x) for x in text.split("/")]
+    return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
 def _by_rows(
@@ -234,6 +253,16 @@ def _by_rows(
                 for pos, r in enumerate(rl):
                     fig.positions[pos] = r
                 fig.fields.append((header, cell))
+                continue
+            if m in C.ACCEPTANCE and v is None and (vals := _several(cell)) is not None:
+                # 'a / b / c' under 'metric: x / y / z': one record per value, named as the header
+                # names them
+                parts = name.split(":", 1)[1].split("/") if ":" in name else []
+                names = [_label_value(x) for x in parts] if len(parts) == len(vals) else []
+                for i, one_v in enumerate(vals):
+                    sub = names[i] if names else f"({i + 1})"
+                    one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
+                    one.put(m, one_v, k, cell, header)
                 continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
@@ -653,6 +682,24 @@ def load_json(text: str) -> tuple[object | None, bool]:
         return json.loads(_repair(text)), True
     except (ValueError, RecursionError):
         return None, False
+
+
+_PY_DICT = re.compile(r"\{\s*'[^'\n]{1,80}'\s*:")
+
+
+def load_python_literal(text: str) -> object | None:
+    """A Python dict printed with repr ('result {'text': ..., 'meta_info': {...}}', what
+    ``print(ret)`` shows) inside a line or block: its first '{' to its last '}', read as a
+    literal (never evaluated); None when there is none."""
+    m = _PY_DICT.search(text)
+    end = text.rfind("}")
+    if m is None or end <= m.start() or end - m.start() > 200_000:
+        return None
+    try:
+        doc = ast.literal_eval(text[m.start() : end + 1])
+    except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
+        return None
+    return doc if isinstance(doc, dict) else None
 
 
 def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:

@@ -143,6 +143,9 @@ def read_paste(
         doc, repaired = (None, False)
         if start is not None:
             doc, repaired = I.load_json("\n".join(t for _, t in blk[start:]))
+        if doc is None and "{'" in body:
+            doc = I.load_python_literal(body)
+            start = 0 if doc is not None else start
         if start is not None and doc is not None:
             found = I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired)
             records.extend(found)
