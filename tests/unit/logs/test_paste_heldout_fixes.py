@@ -247,3 +247,23 @@ def test_a_python_dict_printed_with_repr() -> None:
     from specdiag.core.logs.paste import interpret as I
 
     assert I.load_python_literal("x = {'a': __import__('os')}") is None  # never evaluated
+
+
+def test_sheet_copy_with_a_spanning_title_and_no_outer_bars() -> None:
+    """A spreadsheet pasted as a pipe table without outer bars: a title row with empty cells,
+    the delimiter row, then the column names as the first row."""
+    text = (
+        "  | acc len |   |  \n"
+        "-- | -- | -- | --\n"
+        "steps | draft A | draft B | Gain %\n"
+        "3 | 2.05 | 2.30 | 1.122\n"
+        "5 | 2.20 | 2.61 | 1.186\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.05, 2.30, 2.20, 2.61]
+    assert dict(got[0].labels).get("steps") == "3"
+
+
+def test_full_width_punctuation() -> None:
+    got = read_paste("tree-draft\ntemperature=0：accept length：2.19\n").records
+    assert [r.printed_length for r in got] == [2.19]

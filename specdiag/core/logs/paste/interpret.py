@@ -157,7 +157,7 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
                 kn = head
         if kn.metric in C.ACCEPTANCE or kn.metric not in (None, C.LABEL):
             keys.append((kn, group))
-        elif kg is not None and kg.metric in C.ACCEPTANCE:
+        elif kg is not None and kg.metric in C.ACCEPTANCE and not _COMPARE_COLUMN.match(name):
             keys.append((kg, name))
         else:
             keys.append((kn, group))
