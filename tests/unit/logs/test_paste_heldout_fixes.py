@@ -5,6 +5,9 @@ that changed ('from X to Y'), a rate before its noun, and JSON with a lost comma
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
 
@@ -267,3 +270,35 @@ def test_sheet_copy_with_a_spanning_title_and_no_outer_bars() -> None:
 def test_full_width_punctuation() -> None:
     got = read_paste("tree-draft\ntemperature=0：accept length：2.19\n").records
     assert [r.printed_length for r in got] == [2.19]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["acc len", "AL", "mean acceptance length", "Accpt Len", "τ"]),
+    st.lists(st.integers(100, 600), min_size=2, max_size=3),
+    st.integers(1, 4),
+    st.booleans(),
+    st.sampled_from(["", "> ", "+"]),
+)
+def test_generated_outerless_tables_with_several_values(
+    head: str, lengths: list[int], rows: int, spanning: bool, quoting: str
+) -> None:
+    """Pipe tables without outer bars (as sheets and web pages paste them), a value per run in
+    one cell ('2.10 / 2.35 / 2.61') under 'metric: run 1 / run 2 / ...', or one column per run
+    under a spanning title row: one record per value, in order."""
+    n = len(lengths)
+    runs = [f"run {i + 1}" for i in range(n)]
+    vals = [[(v + 7 * r) / 100 for v in lengths] for r in range(rows)]
+    if spanning:
+        lines = ["  | " + head + " |" + "   |" * (n - 1), " | ".join(["--"] * (n + 1))]
+        lines.append(" | ".join(["k", *runs]))
+        lines += [
+            " | ".join([str(r + 1), *(f"{x:.2f}" for x in row)]) for r, row in enumerate(vals)
+        ]
+    else:
+        lines = [f"k | {head}: " + " / ".join(runs), "-- | --"]
+        lines += [f"{r + 1} | " + " / ".join(f"{x:.2f}" for x in row) for r, row in enumerate(vals)]
+    text = "".join(quoting + ln + "\n" for ln in lines)
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [x for row in vals for x in row], text
+    assert all(r.accept_length is None for r in got)  # nothing decides the convention

@@ -149,7 +149,7 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
     keys = []
     for group, name in cols:
         kn, kg = C.key(name), C.key(group) if group else None
-        if kn.metric is None and re.match(r"^[^:]{2,40}:[^:]*/[^:]*$", name):
+        if kn.metric is None and re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name):
             # 'acceptance length: greedy / main / this PR': the metric, then what each of the
             # cell's values is
             head = C.key(name.split(":", 1)[0])
@@ -268,9 +268,13 @@ def _by_rows(
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
                 continue
-            if m in C.ACCEPTANCE and v.max is not None and v.max != int(v.max):
-                # 'a / b' whose b is no whole maximum ('2.22 / 2.25', two rounds): two values,
-                # each its own record
+            if (
+                m in C.ACCEPTANCE
+                and v.max is not None
+                and (v.max != int(v.max) or "." in cell.rsplit("/", 1)[-1])
+            ):
+                # 'a / b' whose b is no whole maximum ('2.22 / 2.25', '1.00 / 1.00': two rounds):
+                # two values, each its own record
                 one = slots.setdefault(f"{slot} (1)".strip(), E.Figures())
                 one.put(m, C.Value(v.number, v.percent, v.decimals), k, cell, header)
                 two = slots.setdefault(f"{slot} (2)".strip(), E.Figures())
