@@ -504,7 +504,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     ('average acceptance length **2.6 / 5**') in what is left."""
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
-    for start, end, _kend, k, kt in _changes(text):
+    low = text.lower()
+    for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None:
             continue
@@ -514,13 +515,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
         for i in range(start, end):
             rest[i] = " "
-    for m in _PCT_FIRST.finditer(text):
+    for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
-    for m in _LENGTH_FIRST.finditer(text):
+    for m in _LENGTH_FIRST.finditer(text) if ("len" in low or "al" in low or "τ" in low) else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if k.metric == C.LENGTH and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
