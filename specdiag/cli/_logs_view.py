@@ -438,6 +438,15 @@ def _stats_table(s: SeriesStats) -> Table:
     return t
 
 
+def _totals(rec: LogRecord) -> str:
+    """A totals-since-start line's figures, after its opening parenthesis."""
+    return (
+        f"{rec.time_text or 'line ' + str(rec.line_no)}): accept length "
+        f"{_f(rec.accept_length)}, rate {_f(rec.accept_rate)} "
+        f"({rec.accepted_tokens} / {rec.drafted_tokens} tokens)"
+    )
+
+
 def _header(eng: str, s: SeriesStats, series: str) -> str:
     what = {
         "main": "records",
@@ -545,12 +554,8 @@ def render_result(console: Console, result: LogsResult) -> None:
                 f", p50 {_f(d.p50 if d else None)}"
             )
         if es.lifetime is not None and es.lifetime.lifetime is not None:
-            life = es.lifetime.lifetime
             console.print(
-                "  totals since start (last statistics line, "
-                f"{life.time_text or 'line ' + str(life.line_no)}): "
-                f"accept length {_f(life.accept_length)}, rate {_f(life.accept_rate)} "
-                f"({life.accepted_tokens} / {life.drafted_tokens} tokens)"
+                "  totals since start (last statistics line, " + _totals(es.lifetime.lifetime)
             )
         for label, extra in (("response bodies", es.responses), ("bench / example", es.bench)):
             if extra is not None:
@@ -563,15 +568,9 @@ def render_result(console: Console, result: LogsResult) -> None:
                 )
         if es.implementations:
             for impl, ist in es.implementations.items():
-                last = ist.lifetime
-                if last is None:
-                    continue
-                console.print(
-                    f"  statistics {escape(impl)} (totals since start, "
-                    f"{last.time_text or 'line ' + str(last.line_no)}): accept length "
-                    f"{_f(last.accept_length)}, rate {_f(last.accept_rate)} "
-                    f"({last.accepted_tokens} / {last.drafted_tokens} tokens)"
-                )
+                if ist.lifetime is not None:
+                    head = f"  statistics {escape(impl)} (totals since start, "
+                    console.print(head + _totals(ist.lifetime))
         c = comparisons.get(eng)
         if c is not None:
             _render_comparison(console, c)
