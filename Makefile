@@ -5,6 +5,10 @@ PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
 STAMP  := $(VENV)/.installed
 TORCH_VERSION ?= 2.13.0
+# pytest-xdist workers for the tests without real servers (one per core of a 2-core CI machine;
+# each worker holds ~0.6 GB); the integration tests start real servers and always run serially
+TEST_WORKERS ?= 2
+XDIST  := -n $(TEST_WORKERS) --dist loadscope
 
 .PHONY: install lint fmt typecheck test test-fast demo bench clean realservers prometheus chromium
 
@@ -66,11 +70,13 @@ chromium:
 # SPECDIAG_REQUIRE_COMPILED=1: a compiled part that did not build fails its tests instead of
 # skipping them; hypothesis runs its thorough profile where CI is set (docs/testing.md)
 test: install lint realservers prometheus chromium
-	SPECDIAG_REQUIRE_COMPILED=1 $(PY) -m pytest -q
+	SPECDIAG_REQUIRE_COMPILED=1 $(PY) -m pytest -q -m "not integration" $(XDIST)
+	SPECDIAG_REQUIRE_COMPILED=1 $(PY) -m pytest -q -m integration
 
-# the suite without real servers, Prometheus or end-to-end subprocesses (docs/testing.md)
+# the suite without real servers, Prometheus or end-to-end subprocesses, in $(TEST_WORKERS)
+# processes (docs/testing.md)
 test-fast: install
-	$(PY) -m pytest -q -m "not integration"
+	$(PY) -m pytest -q -m "not integration" $(XDIST)
 
 demo: install
 	$(VENV)/bin/specdiag demo

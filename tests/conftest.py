@@ -5,7 +5,7 @@ Where a test goes is in docs/testing.md. Everything under tests/integration/ is 
 ``integration`` here (real servers, a real Prometheus, end-to-end subprocesses), so
 ``pytest -m "not integration"`` is the fast suite.
 
-Hypothesis runs the ``dev`` profile locally (a quarter of the examples) and ``ci`` where ``CI``
+Hypothesis runs the ``dev`` profile locally (a tenth of the examples) and ``ci`` where ``CI``
 is set; ``HYPOTHESIS_PROFILE=ci`` (or ``dev``) picks one explicitly. tests/support/examples.py
 scales a property's own ``max_examples`` by the profile.
 """
@@ -30,7 +30,7 @@ settings.register_profile(
 )
 settings.register_profile(
     "dev",
-    max_examples=CI_EXAMPLES // 4,
+    max_examples=CI_EXAMPLES // 10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

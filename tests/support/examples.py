@@ -1,9 +1,9 @@
 """How many examples a hypothesis property runs, scaled by the active profile.
 
 ``tests/conftest.py`` registers two profiles: ``ci`` (thorough; the default when ``CI`` is set)
-and ``dev`` (a quarter of the examples, for a quick local run). ``HYPOTHESIS_PROFILE`` picks one
+and ``dev`` (a tenth of the examples, for a quick local run). ``HYPOTHESIS_PROFILE`` picks one
 explicitly. A property written with ``@settings(max_examples=examples(200))`` runs 200 examples
-under ``ci`` and 50 under ``dev``; a property without ``max_examples`` takes the profile's own.
+under ``ci`` and 20 under ``dev``; a property without ``max_examples`` takes the profile's own.
 """
 
 from __future__ import annotations
