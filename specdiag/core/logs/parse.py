@@ -630,6 +630,25 @@ class LineParser:
         raw = tuple(f.items())
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
+        return self._sglang_out(
+            line_no, rank, ts, time_text, version, length, rate, graph, throughput, raw, notes
+        )
+
+    def _sglang_out(
+        self,
+        line_no: int,
+        rank: str,
+        ts: float | None,
+        time_text: str | None,
+        version: str | None,
+        length: float,
+        rate: float | None,
+        graph: bool | None,
+        throughput: float | None,
+        raw: tuple[tuple[str, str], ...],
+        notes: tuple[str, ...],
+    ) -> ParseOutcome:
+        """One SGLang decode-interval record (the general and the fast path)."""
         return (
             self.make_record(
                 SGLANG,
@@ -736,21 +755,9 @@ class LineParser:
         )
         if it:
             raw = (("iter", it), *raw)
-        return (
-            self.make_record(
-                SGLANG,
-                INTERVAL,
-                line_no,
-                rank=rank,
-                when=(ts, time_text),
-                version=version,
-                length=length,
-                rate=rate,
-                cuda_graph=graph == "True",
-                throughput=throughput,
-                raw=raw,
-                notes=notes,
-            ),
+        is_graph = graph == "True"
+        return self._sglang_out(
+            line_no, rank, ts, time_text, version, length, rate, is_graph, throughput, raw, notes
         )
 
     # ------------------------------------------------------------------ vLLM

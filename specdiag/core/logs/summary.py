@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -338,17 +338,15 @@ class _Hist:
         return Dist(self.n, vals[0], wm, vals[1], vals[2], vals[3], vals[4], vals[5])
 
 
+@dataclass(slots=True)
 class _Bucket:
     """Sparkline bucket: records, their exact sum (units), the first one's timestamp (NaN:
-    none)."""
+    none), and the segments of the batch being added (not summed yet)."""
 
-    __slots__ = ("n", "segs", "sum", "t")
-
-    def __init__(self, n: int, total: int, t: float, segs: list[int] | None = None) -> None:
-        self.n = n
-        self.sum = total
-        self.t = t
-        self.segs = segs or []  # segments of the batch being added, not summed yet
+    n: int
+    sum: int
+    t: float
+    segs: list[int] = field(default_factory=list)
 
 
 class _Spark:
