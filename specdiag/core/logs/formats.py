@@ -598,12 +598,9 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], di
     sg = doc.get("sglext")
     if isinstance(sg, dict):
         d = sg.get("spec_tokens_details")
-        if isinstance(d, dict):
-            yield "sglang", d, doc
-        elif isinstance(d, list):
-            for item in d:
-                if isinstance(item, dict):
-                    yield "sglang", item, doc
+        for item in d if isinstance(d, list) else [d]:
+            if isinstance(item, dict):
+                yield "sglang", item, doc
     for key in ("speculative_decoding", "speculative_decoding_stats"):
         v = doc.get(key)
         if isinstance(v, dict):
@@ -624,11 +621,10 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], di
         yield "llamacpp", doc, doc
     if "acc_length" in doc and ("steps" in doc or "topk" in doc or "speed" in doc):
         yield "sglang-bench", doc, doc
-    for key in ("choices",):
-        v = doc.get(key)
-        if isinstance(v, list):
-            for item in v[:1000]:
-                yield from _walk(item, depth + 1)
+    v = doc.get("choices")
+    if isinstance(v, list):
+        for item in v[:1000]:
+            yield from _walk(item, depth + 1)
 
 
 def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:

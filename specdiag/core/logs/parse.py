@@ -1235,13 +1235,10 @@ class LineParser:
     def _trt_item(
         self, item: dict[str, object], st: dict[str, object], line_no: int
     ) -> LogRecord | Skipped | None:
-        def num(*keys: str) -> float | None:
-            for k in keys:
-                v = st.get(k)
-                if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    fv = float(v)
-                    return fv if math.isfinite(fv) else None
-            return None
+        def num(*keys: str) -> float | None:  # the first key whose value is a JSON number
+            ns = [v for k in keys if type(v := st.get(k)) is int or type(v) is float]
+            fv = float(ns[0]) if ns else math.nan
+            return fv if math.isfinite(fv) else None
 
         drafted = num("numDraftTokens", "num_draft_tokens")
         accepted = num("numAcceptedTokens", "num_accepted_tokens")
