@@ -142,13 +142,12 @@ def doctor_cmd(
     report_file: ReportOpt = None,
     json_output: JsonOpt = False,
 ) -> None:
-    import glob
     import os
 
     from specdiag.cli._doctor_view import document, read_server_args, render
     from specdiag.cli._output import Output
     from specdiag.core import accept
-    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.context import DoctorInputs, expand_logs
     from specdiag.core.doctor.run import run_doctor
     from specdiag.core.profile import resolve_profile
     from specdiag.errors import CheckFailed, InputError
@@ -174,13 +173,9 @@ def doctor_cmd(
             )
         ],
     )
-    paths: list[str] = []
-    for item in logs or []:
-        hits = sorted(glob.glob(item)) if any(c in item for c in "*?[") else []
-        paths.extend(hits or [item])
     inputs = DoctorInputs(
         server=server,
-        logs=tuple(paths),
+        logs=expand_logs(logs or []),
         draft=draft,
         target=target,
         server_args=args_text,

@@ -221,6 +221,20 @@ def to_unconditional(acc: Sequence[float]) -> tuple[float, ...]:
     return tuple(out)
 
 
+def non_increasing(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
+    """Rates clamped to [0, the rate before]: rounding in a source, or mixed draft lengths, can
+    make P(pos i) read above P(pos i-1). True when something was clamped."""
+    out: list[float] = []
+    prev = 1.0
+    changed = False
+    for u in unconditional:
+        v = min(max(0.0, u), prev)
+        changed |= abs(v - u) > 1e-9
+        out.append(v)
+        prev = v
+    return tuple(out), changed
+
+
 def to_conditional(unconditional: Sequence[float]) -> tuple[float, ...]:
     """P(position i accepted) -> conditional rates. Rates must not increase with position.
 
@@ -361,6 +375,18 @@ def vllm_length_is_bonus_less(version: tuple[int, ...] | None) -> bool:
     return version is not None and version[:2] == (0, 8)
 
 
+def _shown(
+    source: str,
+    label: str,
+    value: float,
+    includes_bonus: bool | None,
+    formula: str,
+    note: str | None = None,
+) -> EngineReport:
+    """A report whose number is printed with two decimals."""
+    return EngineReport(source, label, value, f"{value:.2f}", includes_bonus, formula, note)
+
+
 def engine_reports(
     p: AcceptProfile, num_draft_tokens: int | None = None
 ) -> tuple[EngineReport, ...]:
@@ -370,130 +396,47 @@ def engine_reports(
     drafts = p.expected_accepted_drafts
     ndt = num_draft_tokens
     rate = drafts / k
+    sglang_rates = (
+        ("SGLang >= 0.5.11", "accepted drafts / (verify steps x (num_draft_tokens - 1))"),
+        ("SGLang 0.5.10", "accept len / num_draft_tokens"),
+    )
     reports = [
-        EngineReport(
-            "SGLang (all versions)",
-            "accept len",
-            length,
-            f"{length:.2f}",
-            True,
-            "1 + accepted drafts / (requests x verify steps)",
-        ),
-    ]
+        _shown("SGLang (all versions)", "accept len", length, True, "1 + accepted drafts / "
+               "(requests x verify steps)"),
+    ]  # fmt: skip
     if ndt is None:
-        for src, formula in (
-            ("SGLang >= 0.5.11", "accepted drafts / (verify steps x (num_draft_tokens - 1))"),
-            ("SGLang 0.5.10", "accept len / num_draft_tokens"),
-        ):
-            reports.append(
-                EngineReport(
-                    src,
-                    "accept rate",
-                    None,
-                    "n/a",
-                    None,
-                    formula,
-                    "needs --num-draft-tokens for tree drafting (topk > 1)",
-                )
-            )
+        reports += [
+            EngineReport(src, "accept rate", None, "n/a", None, formula,
+                         "needs --num-draft-tokens for tree drafting (topk > 1)")
+            for src, formula in sglang_rates
+        ]  # fmt: skip
     else:
-        r11 = drafts / (ndt - 1)
-        r10 = length / ndt
-        reports.append(
-            EngineReport(
-                "SGLang >= 0.5.11",
-                "accept rate",
-                r11,
-                f"{r11:.2f}",
-                None,
-                "accepted drafts / (verify steps x (num_draft_tokens - 1))",
-            )
-        )
-        reports.append(
-            EngineReport(
-                "SGLang 0.5.10",
-                "accept rate",
-                r10,
-                f"{r10:.2f}",
-                None,
-                "accept len / num_draft_tokens",
-            )
-        )
-    r5 = length / (k + 1)
+        rates = (drafts / (ndt - 1), length / ndt)
+        reports += [
+            _shown(src, "accept rate", r, None, formula)
+            for (src, formula), r in zip(sglang_rates, rates, strict=True)
+        ]
     reports += [
-        EngineReport(
-            "SGLang 0.5.5", "accept rate", r5, f"{r5:.2f}", None, "accept len / (num_steps + 1)"
-        ),
-        EngineReport(
-            "vLLM >= 0.9",
-            "Mean acceptance length",
-            length,
-            f"{length:.2f}",
-            True,
-            "1 + accepted / drafts",
-        ),
-        EngineReport(
-            "vLLM 0.8.5",
-            "Mean acceptance length",
-            drafts,
-            f"{drafts:.2f}",
-            False,
-            "accepted / drafts",
-            "mislabelled: this version left out the bonus token",
-        ),
-        EngineReport(
-            "vLLM",
-            "Avg Draft acceptance rate",
-            rate,
-            f"{rate * 100:.1f}%",
-            None,
-            "accepted / drafted tokens",
-        ),
-        EngineReport(
-            "vLLM",
-            "Per-position acceptance rate",
-            None,
-            ", ".join(f"{r:.3f}" for r in p.unconditional),
-            None,
-            "P(position i accepted), unconditional",
-        ),
-        EngineReport(
-            "llama.cpp",
-            "draft acceptance",
-            rate,
-            f"{rate:.5f}",
-            None,
-            "accepted / drafted",
-            "lower when llama.cpp drafts fewer than --spec-draft-n-max tokens",
-        ),
-        EngineReport(
-            "llama.cpp", "mean len", length, f"{length:.2f}", True, "1 + accepted / verify steps"
-        ),
-        EngineReport(
-            "TensorRT-LLM",
-            "acceptanceLength",
-            length,
-            f"{length:.2f}",
-            True,
-            "(accepted + requests with drafts) / requests with drafts",
-        ),
-        EngineReport(
-            "SpecForge (trainer)",
-            "simulated_acc_len",
-            drafts,
-            f"{drafts:.2f}",
-            False,
-            "sum_i prod_{j<=i} acc_j",
-        ),
-        EngineReport(
-            "EAGLE paper / NeMo tau_sim",
-            "tau",
-            length,
-            f"{length:.2f}",
-            True,
-            "1 + sum_i prod_{j<=i} acc_j",
-        ),
-    ]
+        _shown("SGLang 0.5.5", "accept rate", length / (k + 1), None,
+               "accept len / (num_steps + 1)"),
+        _shown("vLLM >= 0.9", "Mean acceptance length", length, True, "1 + accepted / drafts"),
+        _shown("vLLM 0.8.5", "Mean acceptance length", drafts, False, "accepted / drafts",
+               "mislabelled: this version left out the bonus token"),
+        EngineReport("vLLM", "Avg Draft acceptance rate", rate, f"{rate * 100:.1f}%", None,
+                     "accepted / drafted tokens"),
+        EngineReport("vLLM", "Per-position acceptance rate", None,
+                     ", ".join(f"{r:.3f}" for r in p.unconditional), None,
+                     "P(position i accepted), unconditional"),
+        EngineReport("llama.cpp", "draft acceptance", rate, f"{rate:.5f}", None,
+                     "accepted / drafted",
+                     "lower when llama.cpp drafts fewer than --spec-draft-n-max tokens"),
+        _shown("llama.cpp", "mean len", length, True, "1 + accepted / verify steps"),
+        _shown("TensorRT-LLM", "acceptanceLength", length, True,
+               "(accepted + requests with drafts) / requests with drafts"),
+        _shown("SpecForge (trainer)", "simulated_acc_len", drafts, False,
+               "sum_i prod_{j<=i} acc_j"),
+        _shown("EAGLE paper / NeMo tau_sim", "tau", length, True, "1 + sum_i prod_{j<=i} acc_j"),
+    ]  # fmt: skip
     return tuple(reports)
 
 

@@ -133,19 +133,6 @@ def _intervals(
     return u_ci, tuple(c_ci)
 
 
-def _monotone(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
-    """Clamp rounding that makes P(pos i) exceed P(pos i-1); True when something was clamped."""
-    out: list[float] = []
-    prev = 1.0
-    changed = False
-    for u in unconditional:
-        v = min(max(0.0, u), prev)
-        changed |= abs(v - u) > 1e-9
-        out.append(v)
-        prev = v
-    return tuple(out), changed
-
-
 def from_rates(
     *,
     measured: bool,
@@ -164,7 +151,7 @@ def from_rates(
         total = sum(histogram)
         unconditional = tuple(sum(histogram[j:]) / total for j in range(1, len(histogram)))
     if unconditional is not None:
-        unc, clamped = _monotone(unconditional)
+        unc, clamped = accept.non_increasing(unconditional)
         if clamped:
             extra.append("a rate above the one before it was clamped (rounding in the source)")
         cond = accept.to_conditional(unc)
@@ -455,6 +442,10 @@ def _r(x: float) -> float:
     return round(x, 6)
 
 
+def _rs(xs: Sequence[float] | None) -> list[float] | None:
+    return None if xs is None else [_r(x) for x in xs]
+
+
 def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
     """The profile file (docs/profile.md): ModelOpt's key names where the fields are shared."""
     c = p.conditions
@@ -463,12 +454,8 @@ def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "measured": p.measured,
         "num_speculative_tokens": p.steps,
-        "conditional_accept_rates": None
-        if p.conditional is None
-        else [_r(x) for x in p.conditional],
-        "marginal_accept_rates": None
-        if p.unconditional is None
-        else [_r(x) for x in p.unconditional],
+        "conditional_accept_rates": _rs(p.conditional),
+        "marginal_accept_rates": _rs(p.unconditional),
         "mean_accept_length": _r(p.accept_length),
         "accepted_drafts_per_step": _r(p.accepted_drafts),
         "accepted_count_histogram": None if p.histogram is None else list(p.histogram),
@@ -524,15 +511,6 @@ def replay(
 ) -> Replay:
     """The flags, environment and config fragment that make ``target`` replay ``p``."""
     notes: list[str] = []
-    env: tuple[tuple[str, str], ...]
-    flags: tuple[str, ...]
-    if p.conditional is None:
-        shape_note = (
-            "the profile has no per-position shape (mean only): the rates below assume the "
-            "same conditional acceptance at every position"
-        )
-    else:
-        shape_note = ""
     cond, unc = geometric_fill(p)
     k = p.steps
     al = p.accept_length
@@ -541,14 +519,31 @@ def replay(
             f"measured with tree drafting (topk {p.conditions.topk}); the knobs below replay "
             "a chain of the same accept length"
         )
+    if target is Target.DYNAMO and k > DYNAMO_MAX_NEXTN:
+        raise UsageError(
+            f"Dynamo's mocker samples 1-{DYNAMO_MAX_NEXTN} MTP draft tokens; the profile has {k}",
+            hint="replay it on vLLM or the reference server, or re-measure with fewer steps",
+        )
+    # SGLang and TensorRT-LLM take one number; the others take a rate per position
+    shaped = target not in (Target.SGLANG, Target.TRTLLM)
+    if shaped and p.conditional is None:
+        notes.append(
+            "the profile has no per-position shape (mean only): the rates below assume the "
+            "same conditional acceptance at every position"
+        )
+    env: tuple[tuple[str, str], ...] = ()
+    cfg: dict[str, Any] | None = None
+    where: str | None = None
     if target is Target.VLLM:
-        cfg: dict[str, Any] = {
+        cfg = {
             "num_speculative_tokens": k,
             "rejection_sample_method": "synthetic",
             "synthetic_acceptance_rates": [round(u, 4) for u in unc],
         }
-        if shape_note:
-            notes.append(shape_note)
+        where = "--speculative-config"
+        text = json.dumps(cfg, separators=(", ", ": "))
+        flags: tuple[str, ...] = ("--speculative-config", text)
+        command = f"vllm serve MODEL --speculative-config '{text}'"
         notes += [
             "synthetic_acceptance_rates are UNCONDITIONAL: entry i = P(drafts 1..i+1 all "
             "accepted), length num_speculative_tokens, non-increasing",
@@ -557,23 +552,15 @@ def replay(
             f"synthetic_acceptance_length {_fmt(al)} would give the same mean but a "
             "min-variance schedule (1, ..., fraction, 0), not this shape",
         ]
-        text = json.dumps(cfg, separators=(", ", ": "))
-        return Replay(
-            target,
-            ("--speculative-config", text),
-            (),
-            cfg,
-            "--speculative-config",
-            f"vllm serve MODEL --speculative-config '{text}'",
-            "mean only" if shape_note else "per-position",
-            tuple(notes),
-        )
-    if target is Target.SGLANG:
+    elif target is Target.SGLANG:
         env = (
             ("SGLANG_SIMULATE_ACC_LEN", _fmt(al)),
             ("SGLANG_SIMULATE_ACC_METHOD", "match-expected"),
             ("SGLANG_SIMULATE_ACC_TOKEN_MODE", "real-draft-token"),
         )
+        flags = ("--speculative-num-steps", str(k))
+        envs = " ".join(f"{a}={b}" for a, b in env)
+        command = f"{envs} python -m sglang.launch_server ... --speculative-num-steps {k}"
         notes += [
             f"SGLANG_SIMULATE_ACC_LEN is the accept length WITH the bonus token ({_fmt(al)}), "
             f"not the accepted drafts ({_fmt(al - 1)})",
@@ -584,66 +571,33 @@ def replay(
             "SGLANG_SIMULATE_ACC_TOKEN_MODE=real-draft-token: the default, fixed, emits token id "
             "100, which some tokenizers decode to U+FFFD (streaming latency breaks)",
         ]
-        flags = ("--speculative-num-steps", str(k))
-        envs = " ".join(f"{a}={b}" for a, b in env)
-        return Replay(
-            target,
-            flags,
-            env,
-            None,
-            None,
-            f"{envs} python -m sglang.launch_server ... --speculative-num-steps {k}",
-            "mean only",
-            tuple(notes),
-        )
-    if target is Target.TRTLLM:
+    elif target is Target.TRTLLM:
         env = (("TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS", _fmt(al - 1)),)
+        flags = ()
+        cfg = {"speculative_config": {"max_draft_len": k}}
+        where = "extra LLM API options (YAML)"
+        command = (
+            f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS={_fmt(al - 1)} trtllm-serve MODEL ..."
+        )
         notes += [
             f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS counts accepted DRAFT tokens only: "
             f"accept length {_fmt(al)} minus the bonus token = {_fmt(al - 1)}",
             "fractional values: the integer part is accepted every step, the fraction is the "
             "probability of one more; the per-position shape is not replayed",
         ]
-        cfg = {"speculative_config": {"max_draft_len": k}}
-        return Replay(
-            target,
-            (),
-            env,
-            cfg,
-            "extra LLM API options (YAML)",
-            f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS={_fmt(al - 1)} trtllm-serve MODEL ...",
-            "mean only",
-            tuple(notes),
-        )
-    if target is Target.DYNAMO:
-        if k > DYNAMO_MAX_NEXTN:
-            raise UsageError(
-                f"Dynamo's mocker samples 1-{DYNAMO_MAX_NEXTN} MTP draft tokens; the profile "
-                f"has {k}",
-                hint="replay it on vLLM or the reference server, or re-measure with fewer steps",
-            )
-        if shape_note:
-            notes.append(shape_note)
+    elif target is Target.DYNAMO:
+        flags = ("--aic-nextn", str(k), "--aic-nextn-accept-rates", _csv(cond))
+        command = "python -m dynamo.mocker ... " + " ".join(flags)
         notes += [
             "--aic-nextn-accept-rates are CONDITIONAL: entry i = P(draft i accepted | all "
             "earlier drafts accepted)",
             "dynamo.replay ignored both --aic-nextn flags when last reported (dynamo#13517): "
             "use the mocker",
         ]
-        flags = ("--aic-nextn", str(k), "--aic-nextn-accept-rates", _csv(cond))
-        return Replay(
-            target,
-            flags,
-            (),
-            None,
-            None,
-            "python -m dynamo.mocker ... " + " ".join(flags),
-            "mean only" if shape_note else "per-position",
-            tuple(notes),
-        )
-    if target is Target.LLAMACPP:
-        if shape_note:
-            notes.append(shape_note)
+    elif target is Target.LLAMACPP:
+        flags = ("--spec-draft-n-max", str(k), "--spec-draft-n-min", str(k))
+        flags += ("--spec-synth-rates", _csv(unc))
+        command = "llama-server ... " + " ".join(flags)
         notes += [
             "--spec-synth-rates are UNCONDITIONAL per-position probabilities (env "
             "LLAMA_ARG_SPEC_SYNTH_RATES); --spec-draft-n-max must equal their number, and "
@@ -653,38 +607,12 @@ def replay(
             "the same mean, not this shape",
             "benchmark-only: logs of such a run are not a measurement of the draft",
         ]
-        flags = (
-            "--spec-draft-n-max",
-            str(k),
-            "--spec-draft-n-min",
-            str(k),
-            "--spec-synth-rates",
-            _csv(unc),
-        )
-        return Replay(
-            target,
-            flags,
-            (),
-            None,
-            None,
-            "llama-server ... " + " ".join(flags),
-            "mean only" if shape_note else "per-position",
-            tuple(notes),
-        )
-    # the reference server: conditional rates per position
-    if shape_note:
-        notes.append(shape_note)
-    flags = ("--flavor", flavor, "--steps", str(k), "--acceptance", _csv(cond))
-    if port is not None:
-        flags = (*flags, "--port", str(port))
-    notes.append("--acceptance is conditional (the server's default --acc-kind)")
-    return Replay(
-        Target.REFERENCE,
-        flags,
-        (),
-        None,
-        None,
-        "specdiag reference-server " + " ".join(flags),
-        "mean only" if shape_note else "per-position",
-        tuple(notes),
-    )
+    else:  # the reference server: conditional rates per position
+        target = Target.REFERENCE
+        flags = ("--flavor", flavor, "--steps", str(k), "--acceptance", _csv(cond))
+        if port is not None:
+            flags = (*flags, "--port", str(port))
+        command = "specdiag reference-server " + " ".join(flags)
+        notes.append("--acceptance is conditional (the server's default --acc-kind)")
+    replays = "per-position" if shaped and p.conditional is not None else "mean only"
+    return Replay(target, flags, env, cfg, where, command, replays, tuple(notes))

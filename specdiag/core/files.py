@@ -189,12 +189,16 @@ def read_bounded(
         os.close(fd)
 
 
-class _Head(io.RawIOBase):
-    """A raw stream with its first bytes (already read) put back in front."""
+class Prepended(io.RawIOBase):
+    """A stream with its first bytes (already read, e.g. to sniff a pipe) put back in front.
 
-    def __init__(self, head: bytes, raw: IO[bytes]) -> None:
+    A read returns what the stream has now (``read1`` where it has one), not a full block, so a
+    pipe's records flow as they arrive. ``owns``: closing this closes the stream too."""
+
+    def __init__(self, head: bytes, stream: IO[bytes], *, owns: bool = True) -> None:
         self._head = head
-        self._raw = raw
+        self._stream = stream
+        self._owns = owns
 
     def readable(self) -> bool:
         return True
@@ -205,10 +209,15 @@ class _Head(io.RawIOBase):
             b[:n] = self._head[:n]
             self._head = self._head[n:]
             return n
-        return self._raw.readinto(b)  # type: ignore[attr-defined,no-any-return]
+        read1 = getattr(self._stream, "read1", None)
+        data = read1(len(b)) if read1 is not None else self._stream.read(len(b))
+        n = len(data)
+        b[:n] = data
+        return n
 
     def close(self) -> None:
-        self._raw.close()
+        if self._owns:
+            self._stream.close()
         super().close()
 
 
@@ -235,7 +244,7 @@ def open_stream_input(path: str | os.PathLike[str], *, what: str) -> BinaryIO:
         raise
     os.set_blocking(fd, True)
     raw = os.fdopen(fd, "rb", buffering=0)
-    return io.BufferedReader(_Head(first, raw))
+    return io.BufferedReader(Prepended(first, raw))
 
 
 _GZ_HINT = "the file was cut short or damaged: compress it again, or give it uncompressed"

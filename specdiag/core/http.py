@@ -353,13 +353,12 @@ def _first(exc: BaseException) -> str:
 
 def connect_reason(exc: BaseException) -> str:
     """A connect error in a few words: connection refused, unknown host, or its first line."""
-    text = str(exc) or type(exc).__name__
-    low = text.lower()
+    low = str(exc).lower()
     if "refused" in low:
         return "connection refused"
     if "name or service not known" in low or "nodename nor servname" in low or "getaddrinfo" in low:
         return "unknown host"
-    return text.splitlines()[0][:200]
+    return _first(exc)
 
 
 # --------------------------------------------------------------------------- decoding
@@ -455,6 +454,10 @@ def _deadline_failure(shown: str, timeout_s: float, pending: list[str]) -> HttpF
 _DNS_HINT = "check the host name and this machine's DNS (resolv.conf), or give an IP address"
 
 
+# getaddrinfo's answer, or the exception it raised
+_Resolved = Sequence[tuple[object, object, object, object, tuple[object, ...]]] | BaseException
+
+
 def _numeric(host: str) -> bool:
     import ipaddress
 
@@ -465,13 +468,13 @@ def _numeric(host: str) -> bool:
     return True
 
 
-def _resolve_in_thread(host: str, port: int, done: Callable[[Any], None]) -> None:
+def _resolve_in_thread(host: str, port: int, done: Callable[[_Resolved], None]) -> None:
     """getaddrinfo in a daemon thread (a resolver that hangs holds only that thread, which the
     interpreter does not wait for at exit); ``done`` gets the addresses or the exception."""
 
     def work() -> None:
         try:
-            out: Any = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            out: _Resolved = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         except Exception as exc:  # noqa: BLE001 - handed to the waiting request
             out = exc
         with contextlib.suppress(Exception):
@@ -480,7 +483,7 @@ def _resolve_in_thread(host: str, port: int, done: Callable[[Any], None]) -> Non
     threading.Thread(target=work, name=f"resolve {host}", daemon=True).start()
 
 
-def _addresses(host: str, got: Any, timeout: float | None) -> list[str]:
+def _addresses(host: str, got: _Resolved | None, timeout: float | None) -> list[str]:
     import httpcore
 
     if got is None:
@@ -499,10 +502,10 @@ def resolve(host: str, port: int, timeout: float | None) -> list[str]:
     without any time limit)."""
     if _numeric(host):
         return [host]
-    box: list[Any] = []
+    box: list[_Resolved] = []
     ready = threading.Event()
 
-    def done(out: Any) -> None:
+    def done(out: _Resolved) -> None:
         box.append(out)
         ready.set()
 
@@ -518,13 +521,13 @@ async def aresolve(host: str, port: int, timeout: float | None) -> list[str]:
     if _numeric(host):
         return [host]
     loop = asyncio.get_running_loop()
-    fut: asyncio.Future[Any] = loop.create_future()
+    fut: asyncio.Future[_Resolved] = loop.create_future()
 
-    def settle(out: Any) -> None:
+    def settle(out: _Resolved) -> None:
         if not fut.done():
             fut.set_result(out)
 
-    def done(out: Any) -> None:
+    def done(out: _Resolved) -> None:
         loop.call_soon_threadsafe(settle, out)
 
     with _resolving_name(host):
@@ -821,49 +824,34 @@ def fetch(
     deadline = time.monotonic() + timeout_s
     pending: list[str] = []
     token = _resolving.set(pending)
+    dog = _Watchdog(timeout_s)
+    ext = dict(kwargs.pop("extensions", None) or {})
+    ext["trace"] = dog.trace
     try:
-        return _fetch(client, method, path, kind, timeout_s, shown, deadline, pending, kwargs)
+        with dog, client.stream(method, path, extensions=ext, **kwargs) as resp:
+            reader = _reader(resp, shown, path, kind)
+            for raw in _raw(resp):
+                if not reader.add(raw):
+                    break
+                if time.monotonic() > deadline:
+                    raise TimeoutError
+            if dog.fired:  # the cut socket reads as the end of a close-delimited body
+                raise TimeoutError
+            return Answer(resp.status_code, resp.headers, reader.body(), reader.truncated)
+    except HttpFailure:
+        raise
+    except Exception as exc:
+        import httpx
+
+        if isinstance(exc, httpx.ConnectTimeout) and str(exc).startswith(_SLOW_DNS):
+            raise map_error(exc, shown, timeout_s) from None
+        if dog.fired or isinstance(exc, TimeoutError):
+            raise _deadline_failure(shown, timeout_s, pending) from None
+        if isinstance(exc, (httpx.HTTPError, OSError)):
+            raise map_error(exc, shown, timeout_s) from None
+        raise
     finally:
         _resolving.reset(token)
-
-
-def _fetch(
-    client: httpx.Client,
-    method: str,
-    path: str,
-    kind: BodyKind,
-    timeout_s: float,
-    shown: str,
-    deadline: float,
-    pending: list[str],
-    kwargs: dict[str, Any],
-) -> Answer:
-    with _Watchdog(timeout_s) as dog:
-        ext = dict(kwargs.pop("extensions", None) or {})
-        ext["trace"] = dog.trace
-        try:
-            with client.stream(method, path, extensions=ext, **kwargs) as resp:
-                reader = _reader(resp, shown, path, kind)
-                for raw in _raw(resp):
-                    if not reader.add(raw):
-                        break
-                    if time.monotonic() > deadline:
-                        raise TimeoutError
-                if dog.fired:  # the cut socket reads as the end of a close-delimited body
-                    raise TimeoutError
-                return Answer(resp.status_code, resp.headers, reader.body(), reader.truncated)
-        except HttpFailure:
-            raise
-        except Exception as exc:
-            import httpx
-
-            if isinstance(exc, httpx.ConnectTimeout) and str(exc).startswith(_SLOW_DNS):
-                raise map_error(exc, shown, timeout_s) from None
-            if dog.fired or isinstance(exc, TimeoutError):
-                raise _deadline_failure(shown, timeout_s, pending) from None
-            if isinstance(exc, (httpx.HTTPError, OSError)):
-                raise map_error(exc, shown, timeout_s) from None
-            raise
 
 
 async def afetch(
@@ -880,11 +868,7 @@ async def afetch(
 
     async def go() -> Answer:
         async with client.stream(method, path, **kwargs) as resp:
-            reader = _reader(resp, shown, path, kind)
-            async for raw in _araw(resp):
-                if not reader.add(raw):
-                    break
-            return Answer(resp.status_code, resp.headers, reader.body(), reader.truncated)
+            return await aread(resp, shown, kind, path)
 
     import httpx
 
@@ -902,10 +886,10 @@ async def afetch(
         _resolving.reset(token)
 
 
-async def aread(resp: httpx.Response, shown: str, kind: BodyKind) -> Answer:
+async def aread(resp: httpx.Response, shown: str, kind: BodyKind, path: str = "") -> Answer:
     """The rest of an answer already opened with ``stream=True``, within the cap of ``kind``
     (the caller bounds the time)."""
-    reader = _reader(resp, shown, "", kind)
+    reader = _reader(resp, shown, path, kind)
     async for raw in _araw(resp):
         if not reader.add(raw):
             break

@@ -155,10 +155,7 @@ class LogsSource:
             if overflow:
                 out.append(_overflow_reading(str(eng), self.replica, overflow))
             for rank, st in parts:
-                al = st.accept_length
-                mean = None
-                if al is not None:
-                    mean = al.weighted_mean if al.weighted_mean is not None else al.mean
+                mean = _length(st)
                 out.append(
                     Reading(
                         engine=str(eng),
@@ -223,6 +220,13 @@ class LogsSource:
 MAX_RANK_SERIES = 64  # rank label values served per engine; the rest in one overflow series
 
 
+def _length(st: SeriesStats) -> float | None:
+    """A series' accept length: weighted by verify steps where the lines allow it."""
+    al = st.accept_length
+    v = None if al is None else al.weighted_mean if al.weighted_mean is not None else al.mean
+    return None if v is None else float(v)
+
+
 def _overflow_reading(engine: str, replica: str, stats: list[SeriesStats]) -> Reading:
     """The ranks past the cap as one series: records summed, means weighted by records."""
     total = sum(st.records for st in stats)
@@ -233,14 +237,7 @@ def _overflow_reading(engine: str, replica: str, stats: list[SeriesStats]) -> Re
         weight = sum(n for _, n in pairs)
         return float(sum(v * n for v, n in pairs) / weight) if weight else None
 
-    def length(st: SeriesStats) -> float | None:
-        al = st.accept_length
-        if al is None:
-            return None
-        v = al.weighted_mean if al.weighted_mean is not None else al.mean
-        return float(v) if v is not None else None
-
-    al = mean(length)
+    al = mean(_length)
     return Reading(
         engine=engine,
         replica=replica,

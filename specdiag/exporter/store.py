@@ -47,18 +47,18 @@ class Store:
     def put(self, kind: str, ident: str, readings: list[Reading]) -> None:
         with self._lock:
             self._readings[(kind, ident)] = readings
-            self.up[(kind, ident)] = True
-            self.runs[(kind, ident)] = self.runs.get((kind, ident), 0) + 1
-            self.last_success[(kind, ident)] = time.time()
+            self._succeeded((kind, ident))
 
     def put_checks(self, checks: list[tuple[str, str, str]], findings: int) -> None:
         with self._lock:
             self.checks = checks
             self.findings = findings
-            key = ("doctor", "checks")
-            self.up[key] = True
-            self.runs[key] = self.runs.get(key, 0) + 1
-            self.last_success[key] = time.time()
+            self._succeeded(("doctor", "checks"))
+
+    def _succeeded(self, key: tuple[str, str]) -> None:
+        self.up[key] = True
+        self.runs[key] = self.runs.get(key, 0) + 1
+        self.last_success[key] = time.time()
 
     def fail(self, kind: str, ident: str, message: str) -> None:
         """A failed run: its figures are withdrawn (never served stale), the error counted."""

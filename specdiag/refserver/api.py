@@ -15,7 +15,6 @@ from specdiag.refserver.helpers import (
     _stop,
     chat_ids,
     check_length,
-    error_response,
     fault_response,
     finish_body,
     json_response,
@@ -27,7 +26,6 @@ from specdiag.refserver.helpers import (
     stream_faults,
     token_updates,
     vllm_metrics,
-    wait_done,
 )
 from specdiag.refserver.logfmt import timings
 from specdiag.refserver.state import BadRequest, ServerState
@@ -199,63 +197,36 @@ def _openai_full(
     if o.chat:
         message: dict[str, Any] = {"role": "assistant", "content": req.text}
         if flavor is Flavor.VLLM:
-            message.update(
-                {
-                    "refusal": None,
-                    "annotations": None,
-                    "audio": None,
-                    "function_call": None,
-                    "reasoning": None,
-                }
-            )
+            message.update(dict.fromkeys(("refusal", "annotations", "audio", "function_call")))
+            message["reasoning"] = None
         elif flavor is Flavor.SGLANG:
             message.update({"reasoning_content": None, "tool_calls": None})
-        choice: dict[str, Any] = {
-            "index": 0,
-            "message": message,
-            "logprobs": None,
-            "finish_reason": fr,
-        }
+        choice: dict[str, Any] = {"index": 0, "message": message}
+        choice.update({"logprobs": None, "finish_reason": fr})
     else:
         choice = {"index": 0, "text": req.text, "logprobs": None, "finish_reason": fr}
+    head = {
+        "id": rid,
+        "object": "chat.completion" if o.chat else "text_completion",
+        "created": created,
+        "model": o.model,
+        "choices": [choice],
+    }
     if flavor is Flavor.VLLM:
-        choice["stop_reason"] = req.matched_stop
-        choice["token_ids"] = None
+        choice.update({"stop_reason": req.matched_stop, "token_ids": None})
         if not o.chat:
-            choice["prompt_logprobs"] = None
-            choice["prompt_token_ids"] = None
+            choice.update({"prompt_logprobs": None, "prompt_token_ids": None})
         choice["routed_experts"] = None
-        body: dict[str, Any] = {
-            "id": rid,
-            "object": "chat.completion" if o.chat else "text_completion",
-            "created": created,
-            "model": o.model,
-            "choices": [choice],
-            "service_tier": None,
-            "system_fingerprint": state.fingerprint,
-            "usage": _usage(state, req),
-        }
+        body: dict[str, Any] = {**head, "service_tier": None}
+        body.update({"system_fingerprint": state.fingerprint, "usage": _usage(state, req)})
         if o.chat:
             body.update({"prompt_logprobs": None, "prompt_token_ids": None, "prompt_text": None})
-        body.update(
-            {
-                "kv_transfer_params": None,
-                "ec_transfer_params": None,
-                "metrics": vllm_metrics(state, req),
-            }
-        )
+        body.update({"kv_transfer_params": None, "ec_transfer_params": None})
+        body["metrics"] = vllm_metrics(state, req)
         return body
     if flavor is Flavor.SGLANG:
         choice["matched_stop"] = req.matched_stop
-        body = {
-            "id": rid,
-            "object": "chat.completion" if o.chat else "text_completion",
-            "created": created,
-            "model": o.model,
-            "choices": [choice],
-            "usage": _usage(state, req),
-            "metadata": None,
-        }
+        body = {**head, "usage": _usage(state, req), "metadata": None}
         if o.spec_details:
             body["sglext"] = _sglext(state, req)
         return body
@@ -313,37 +284,23 @@ def _chunk(
             "system_fingerprint": state.fingerprint,
             "object": obj,
         }
+    body = {"id": rid, "object": obj, "created": created, "model": o.model, "choices": [choice]}
     if flavor is Flavor.VLLM:
         # vLLM dumps its stream choices with exclude_unset: chat chunks carry stop_reason only
         # when finishing and token_ids (null) after the role chunk; completion chunks set every
         # field. No chunk has a usage key (the usage chunk at the end is separate).
         if not o.chat:
             choice["stop_reason"] = req.matched_stop if (req is not None and fr) else None
-            choice["prompt_token_ids"] = None
-            choice["token_ids"] = None
+            choice.update({"prompt_token_ids": None, "token_ids": None})
         elif not first:
             if fr:
                 choice["stop_reason"] = req.matched_stop if req is not None else None
             choice["token_ids"] = None
-        body: dict[str, Any] = {
-            "id": rid,
-            "object": obj,
-            "created": created,
-            "model": o.model,
-            "choices": [choice],
-        }
         if fr and not o.include_usage:
             body["system_fingerprint"] = state.fingerprint  # the terminal chunk's stamp
         return body
     choice["matched_stop"] = req.matched_stop if (req is not None and fr) else None
-    return {
-        "id": rid,
-        "object": obj,
-        "created": created,
-        "model": o.model,
-        "choices": [choice],
-        "usage": None,
-    }
+    return {**body, "usage": None}
 
 
 def _drop_nones(obj: Any) -> Any:
@@ -371,11 +328,8 @@ async def _openai_stream(
         # llama.cpp streams one token per chunk; vLLM and SGLang one chunk per step
         groups = pieces if flavor is Flavor.LLAMACPP else ["".join(pieces)]
         for piece in groups:
-            special = stream_faults(state, fault, index)
-            if special is not None:
-                yield special
-                if not isinstance(special, bytes):
-                    return
+            if (special := stream_faults(state, fault, index)) is not None:
+                yield special  # DROP_CLOSE ends the stream there
             index += 1
             text = req.text[sent : sent + len(piece)]
             sent += len(text)
@@ -442,10 +396,9 @@ def _openai_handler(state: ServerState, chat: bool) -> Callable[[Request], Await
         )
         if o.stream:
             return EventStream(state, _openai_stream(state, o, req, rid, fault), req)  # type: ignore[return-value]
-        await wait_done(request, state, req)
-        if req.finish_reason == "abort":
-            return error_response(state, 503, "The request was aborted (server shutting down)")
-        return finish_body(state, _openai_full(state, o, req, rid), fault)
+        return await finish_body(
+            request, state, req, fault, lambda: _openai_full(state, o, req, rid)
+        )
 
     return handler
 
@@ -561,39 +514,27 @@ def _sglang_routes(state: ServerState) -> list[Route]:
             return early
         req = state.engine.submit(ids, max_new, stop)
         rid = str(body.get("rid") or new_id("", Flavor.SGLANG))
+
+        def _generate_body(finished: bool) -> dict[str, Any]:
+            meta = _sglang_meta(state, req, rid, finished)
+            return {"text": req.text, "output_ids": list(req.out_ids), "meta_info": meta}
+
         if body.get("stream"):
 
             async def chunks() -> AsyncIterator[Any]:
                 index = 0
                 async for _ in token_updates(req):
-                    special = stream_faults(state, fault, index)
-                    if special is not None:
-                        yield special
-                        if not isinstance(special, bytes):
-                            return
+                    if (special := stream_faults(state, fault, index)) is not None:
+                        yield special  # DROP_CLOSE ends the stream there
                     index += 1
                     if req.finish_reason == "abort":
                         return
-                    yield sse(
-                        {
-                            "text": req.text,
-                            "output_ids": list(req.out_ids),
-                            "meta_info": _sglang_meta(state, req, rid, req.finished),
-                        }
-                    )
+                    yield sse(_generate_body(req.finished))
                 if req.finish_reason != "abort":
                     yield SSE_DONE
 
             return EventStream(state, chunks(), req)  # type: ignore[return-value]
-        await wait_done(request, state, req)
-        if req.finish_reason == "abort":
-            return error_response(state, 503, "The request was aborted (server shutting down)")
-        out = {
-            "text": req.text,
-            "output_ids": list(req.out_ids),
-            "meta_info": _sglang_meta(state, req, rid, True),
-        }
-        return finish_body(state, out, fault)
+        return await finish_body(request, state, req, fault, lambda: _generate_body(True))
 
     async def server_info(request: Request) -> Response:
         return json_response(_sglang_server_info(state))
@@ -810,11 +751,8 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                 index = 0
                 async for new in token_updates(req):
                     for tid in new:
-                        special = stream_faults(state, fault, index)
-                        if special is not None:
-                            yield special
-                            if not isinstance(special, bytes):
-                                return
+                        if (special := stream_faults(state, fault, index)) is not None:
+                            yield special  # DROP_CLOSE ends the stream there
                         index += 1
                         yield sse(
                             {
@@ -831,10 +769,13 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                     yield sse(final_completion(req, prompt_text, n_predict, True, stop))
 
             return EventStream(state, chunks(), req)  # type: ignore[return-value]
-        await wait_done(request, state, req)
-        if req.finish_reason == "abort":
-            return error_response(state, 503, "The request was aborted (server shutting down)")
-        return finish_body(state, final_completion(req, prompt_text, n_predict, False, stop), fault)
+        return await finish_body(
+            request,
+            state,
+            req,
+            fault,
+            lambda: final_completion(req, prompt_text, n_predict, False, stop),
+        )
 
     async def props(request: Request) -> Response:
         return json_response(

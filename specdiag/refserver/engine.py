@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -500,6 +501,10 @@ class Engine:
             "accept_histogram_share": [c / steps for c in t.accept_histogram] if steps else [],
             "standard_error": _standard_error(t.accept_histogram),
         }
+        totals = dataclasses.asdict(t)
+        counts = dict(list(totals.items())[:3])  # the request counts, then the queues
+        counts.update(requests_running=len(self.running), requests_waiting=len(self.waiting))
+        counts.update(list(totals.items())[3:])
         doc: dict[str, Any] = {
             "server": "specdiag reference-server",
             "flavor": cfg.flavor.value,
@@ -524,26 +529,7 @@ class Engine:
                 if cfg.target_step_ms > 0
                 else None,
             },
-            "counts": {
-                "requests_received": t.requests_received,
-                "requests_finished": t.requests_finished,
-                "requests_aborted": t.requests_aborted,
-                "requests_running": len(self.running),
-                "requests_waiting": len(self.waiting),
-                "prompt_tokens": t.prompt_tokens,
-                "completion_tokens": t.completion_tokens,
-                "prefill_steps": t.prefill_steps,
-                "decode_steps": t.decode_steps,
-                "verify_steps": t.verify_steps,
-                "drafted_tokens": t.drafted_tokens,
-                "proposed_drafts": t.proposed_drafts,
-                "accepted_drafts": t.accepted_drafts,
-                "verified_tokens": t.verified_tokens,
-                "accepted_per_position": list(t.accepted_per_position),
-                "accept_histogram": list(t.accept_histogram),
-                "busy_seconds": t.busy_seconds,
-                "peak_running": t.peak_running,
-            },
+            "counts": counts,
             "measured": measured,
         }
         if include_requests:

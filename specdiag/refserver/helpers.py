@@ -22,6 +22,7 @@ from specdiag.refserver.state import BadRequest, ServerState
 if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
+    from starlette.types import Receive, Scope, Send
 
 Handler = Callable[["Request"], Awaitable["Response"]]
 
@@ -29,7 +30,9 @@ DROP_CLOSE = object()  # stream sentinel: close the connection mid-response (tru
 DROP_RESET = object()  # stream sentinel: reset the connection (TCP RST)
 
 
-def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+def json_response(
+    body: object, status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
     from starlette.responses import Response
 
     return Response(
@@ -86,7 +89,7 @@ class EventStream:
         self.req = req
         self.status = status
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         watcher = asyncio.create_task(_watch_disconnect(receive, self.state, self.req))
         try:
             await send(
@@ -121,7 +124,7 @@ class PartialBody:
         self.state = state
         self.body = body
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await send(
             {
                 "type": "http.response.start",
@@ -148,11 +151,13 @@ class Dropped:
     def __init__(self, state: ServerState) -> None:
         self.state = state
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.state.drop_and_settle(scope, reset=True)
 
 
-async def _watch_disconnect(receive: Any, state: ServerState, req: EngineRequest | None) -> None:
+async def _watch_disconnect(
+    receive: Receive, state: ServerState, req: EngineRequest | None
+) -> None:
     try:
         while True:
             message = await receive()
@@ -164,7 +169,7 @@ async def _watch_disconnect(receive: Any, state: ServerState, req: EngineRequest
         return
 
 
-def sse(obj: Any) -> bytes:
+def sse(obj: object) -> bytes:
     return b"data: " + json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode() + b"\n\n"
 
 
@@ -195,7 +200,7 @@ def _int(body: dict[str, Any], *names: str, default: int | None = None) -> int |
     return default
 
 
-def _stop(value: Any) -> tuple[str, ...]:
+def _stop(value: object) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
@@ -205,7 +210,7 @@ def _stop(value: Any) -> tuple[str, ...]:
     raise BadRequest("stop must be a string or a list of strings")
 
 
-def prompt_ids(state: ServerState, prompt: Any) -> list[int]:
+def prompt_ids(state: ServerState, prompt: object) -> list[int]:
     tok = state.tok
     if isinstance(prompt, list) and len(prompt) == 1 and isinstance(prompt[0], (str, list)):
         prompt = prompt[0]
@@ -220,7 +225,7 @@ def prompt_ids(state: ServerState, prompt: Any) -> list[int]:
     raise BadRequest("prompt must be a string or a list of token ids (one prompt per request)")
 
 
-def chat_ids(state: ServerState, messages: Any) -> list[int]:
+def chat_ids(state: ServerState, messages: object) -> list[int]:
     if not isinstance(messages, list) or not messages:
         raise BadRequest("messages must be a non-empty list")
     pairs: list[tuple[str, str]] = []
@@ -318,8 +323,18 @@ async def wait_done(request: Request, state: ServerState, req: EngineRequest) ->
         watcher.cancel()
 
 
-def finish_body(state: ServerState, body: Any, fault: str | None) -> Response:
-    """A complete JSON answer, or its faulted form."""
+async def finish_body(
+    request: Request,
+    state: ServerState,
+    req: EngineRequest,
+    fault: str | None,
+    answer: Callable[[], Any],
+) -> Response:
+    """Wait for ``req`` to end; then its complete JSON ``answer()``, or its faulted form."""
+    await wait_done(request, state, req)
+    if req.finish_reason == "abort":
+        return error_response(state, 503, "The request was aborted (server shutting down)")
+    body = answer()
     if fault == "invalid-json":
         from starlette.responses import Response
 
@@ -344,7 +359,7 @@ async def token_updates(req: EngineRequest) -> AsyncIterator[list[int]]:
             return
 
 
-def stream_faults(state: ServerState, fault: str | None, index: int) -> Any:
+def stream_faults(state: ServerState, fault: str | None, index: int) -> object:
     """What a faulted stream does at chunk ``index`` (after the first two chunks)."""
     if fault == "truncate" and index == 2:
         return DROP_CLOSE

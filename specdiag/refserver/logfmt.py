@@ -200,30 +200,25 @@ class LlamaCppLog(BaseLog):
         t = timings(req)
         n_prompt, n_pred = len(req.prompt_ids), len(req.out_ids)
         pm, dm = t["prompt_ms"], t["predicted_ms"]
-        self.w.line(
-            self._slot("print_timing", req)
-            + f"prompt eval time = {pm:10.2f} ms / {n_prompt:5d} tokens ("
+        timing = self._slot("print_timing", req)
+        lines = [
+            f"prompt eval time = {pm:10.2f} ms / {n_prompt:5d} tokens ("
             f"{t['prompt_per_token_ms']:8.2f} ms per token, {t['prompt_per_second']:8.2f} "
-            "tokens per second)"
-        )
-        self.w.line(
-            self._slot("print_timing", req)
-            + f"       eval time = {dm:10.2f} ms / {n_pred:5d} tokens ("
+            "tokens per second)",
+            f"       eval time = {dm:10.2f} ms / {n_pred:5d} tokens ("
             f"{t['predicted_per_token_ms']:8.2f} ms per token, "
-            f"{t['predicted_per_second']:8.2f} tokens per second)"
-        )
-        self.w.line(
-            self._slot("print_timing", req)
-            + f"      total time = {pm + dm:10.2f} ms / {n_prompt + n_pred:5d} tokens"
-        )
-        self.w.line(self._slot("print_timing", req) + f"   graphs reused = {req.decode_steps:10d}")
+            f"{t['predicted_per_second']:8.2f} tokens per second)",
+            f"      total time = {pm + dm:10.2f} ms / {n_prompt + n_pred:5d} tokens",
+            f"   graphs reused = {req.decode_steps:10d}",
+        ]
         if req.drafted > 0:
             mean_len = 1.0 + req.accepted / req.verify_ct if req.verify_ct else 1.0
-            self.w.line(
-                self._slot("print_timing", req)
-                + f"draft acceptance = {req.accepted / req.drafted:0.5f} ({req.accepted:5d} "
+            lines.append(
+                f"draft acceptance = {req.accepted / req.drafted:0.5f} ({req.accepted:5d} "
                 f"accepted / {req.drafted:5d} generated), mean len = {mean_len:5.2f}"
             )
+        for line in lines:
+            self.w.line(timing + line)
         self.w.line(
             self._slot("release", req)
             + f"stop processing: n_tokens = {n_prompt + n_pred - 1}, truncated = 0"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.refserver.config import Flavor
 
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
+    from prometheus_client.core import Metric
 
     from specdiag.refserver.engine import Engine
 
@@ -20,14 +21,14 @@ class _Collector:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def describe(self) -> list[Any]:
+    def describe(self) -> list[Metric]:
         return []  # values are read at scrape time; no registration-time describe
 
 
 class SGLangCollector(_Collector):
     """SGLang 0.5.23 (``--enable-metrics``): gauges set at each decode log, a few counters."""
 
-    def collect(self) -> Iterator[Any]:
+    def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
         e = self.engine
@@ -35,12 +36,12 @@ class SGLangCollector(_Collector):
         names = ["model_name", "engine_type", "tp_rank", "pp_rank", "moe_ep_rank"]
         values = [cfg.model_name, "unified", "0", "0", "0"]
 
-        def gauge(name: str, doc: str, value: float) -> Any:
+        def gauge(name: str, doc: str, value: float) -> Metric:
             g = GaugeMetricFamily(name, doc, labels=names)
             g.add_metric(values, value)
             return g
 
-        def counter(name: str, doc: str, value: float) -> Any:
+        def counter(name: str, doc: str, value: float) -> Metric:
             c = CounterMetricFamily(name, doc, labels=names)
             c.add_metric(values, value)
             return c
@@ -85,7 +86,7 @@ class SGLangCollector(_Collector):
 class VLLMCollector(_Collector):
     """vLLM 0.33.0 ``SpecDecodingProm`` and a few scheduler metrics (single-process mode)."""
 
-    def collect(self) -> Iterator[Any]:
+    def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
         e = self.engine
@@ -95,7 +96,7 @@ class VLLMCollector(_Collector):
         names = ["engine", "model_name"]
         values = ["0", cfg.model_name]
 
-        def counter(name: str, doc: str, value: float) -> Any:
+        def counter(name: str, doc: str, value: float) -> Metric:
             c = CounterMetricFamily(name, doc, labels=names)
             c.add_metric(values, float(value), created=created)
             return c
@@ -161,18 +162,18 @@ class VLLMCollector(_Collector):
 class LlamaCppCollector(_Collector):
     """llama.cpp 0c1e57098 ``/metrics`` (``--metrics``): no labels, integer counters."""
 
-    def collect(self) -> Iterator[Any]:
+    def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
         e = self.engine
         f = e.finished_agg
 
-        def counter(name: str, doc: str, value: float) -> Any:
+        def counter(name: str, doc: str, value: float) -> Metric:
             c = CounterMetricFamily("llamacpp:" + name, doc)
             c.add_metric([], value)
             return c
 
-        def gauge(name: str, doc: str, value: float) -> Any:
+        def gauge(name: str, doc: str, value: float) -> Metric:
             g = GaugeMetricFamily("llamacpp:" + name, doc)
             g.add_metric([], value)
             return g
@@ -251,7 +252,7 @@ class LlamaCppCollector(_Collector):
             yield pp
 
 
-def make_registry(engine: Engine) -> Any:
+def make_registry(engine: Engine) -> CollectorRegistry:
     from prometheus_client import CollectorRegistry
 
     registry = CollectorRegistry(auto_describe=False)

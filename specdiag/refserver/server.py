@@ -103,9 +103,11 @@ class ServerStart:
     faults: Faults
 
     @classmethod
-    def of(cls, cfg: ReferenceServerConfig, url: str, port: int) -> ServerStart:
+    def of(
+        cls, cfg: ReferenceServerConfig, url: str, port: int, endpoints: tuple[str, ...]
+    ) -> ServerStart:
         from specdiag.core import accept
-        from specdiag.refserver.config import ENDPOINTS, ENGINE_VERSIONS
+        from specdiag.refserver.config import ENGINE_VERSIONS
 
         prof = cfg.profile()
         cost = cfg.draft_step_ms / cfg.target_step_ms if cfg.target_step_ms > 0 else None
@@ -135,7 +137,7 @@ class ServerStart:
                 if cost is not None
                 else None,
             ),
-            endpoints=ENDPOINTS[cfg.flavor],
+            endpoints=endpoints,
             truth_url=url + "/_specdiag/truth",
             log="stderr" if cfg.log == "-" else str(cfg.log),
             api_key_required=cfg.api_key is not None,
@@ -324,7 +326,11 @@ class ServerHandle(ServerLifecycle):
             self.stop()
 
     def start_document(self) -> ServerStart:
-        return ServerStart.of(self.config, self.url, self.port)
+        from specdiag.refserver.api import routes
+
+        # each route's first method (besides GET /_specdiag/truth)
+        endpoints = tuple(f"{methods[0]} {path}" for path, _, methods, _ in routes(self._state))
+        return ServerStart.of(self.config, self.url, self.port, endpoints)
 
 
 def start_server(config: ReferenceServerConfig | None = None) -> ServerHandle:

@@ -19,6 +19,8 @@ from specdiag.refserver.config import (
 from specdiag.refserver.engine import Engine
 
 if TYPE_CHECKING:
+    from starlette.types import Scope
+
     from specdiag.refserver.logfmt import BaseLog, LogWriter
     from specdiag.refserver.model import Tokenizer
 
@@ -122,7 +124,7 @@ class ServerState:
                 return mode
         return None
 
-    def drop(self, scope: dict[str, Any], reset: bool) -> None:
+    def drop(self, scope: Scope, reset: bool) -> None:
         client = scope.get("client")
         transport = self.transports.get(tuple(client)) if client else None
         if transport is None:
@@ -136,7 +138,7 @@ class ServerState:
         else:
             transport.close()
 
-    async def drop_and_settle(self, scope: dict[str, Any], reset: bool) -> None:
+    async def drop_and_settle(self, scope: Scope, reset: bool) -> None:
         """Drop the connection and let the server notice before the handler returns (so
         uvicorn sees a disconnect, not an unfinished response)."""
         self.drop(scope, reset)

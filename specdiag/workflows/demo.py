@@ -22,7 +22,7 @@ also on Ctrl-C.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.logs.run import LogsResult
-    from specdiag.core.probe.run import ProbeReport
+    from specdiag.core.probe.run import ProbeConfig, ProbeReport
 
 TRAINING_ACC = 0.75
 STEPS = 5
@@ -177,10 +177,16 @@ def run_demo(
     """
     if scenario not in SCENARIOS:
         raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
-    _require_extras()
+    require_extras(
+        ("starlette", "uvicorn", "torch"),
+        "the demo",
+        "pip install 'specdiag[server,tensors]' (make demo installs everything)",
+    )
     sc = SCENARIOS[scenario]
     step = on_step or (lambda name, cmd: None)
     a = served_acceptance(scenario)
+    from specdiag.core.probe.run import ProbeConfig
+    from specdiag.core.probe.workload import builtin_prompts
     from specdiag.refserver import make_config, start_server
 
     with _workdir() as tmp:
@@ -208,11 +214,21 @@ def run_demo(
                 "--num-requests 24 --concurrency 8 --max-tokens 96"
             )
             step("probe", probe_cmd)
-            probe = _probe(srv.url)
+            probe = probe_or_interrupt(
+                ProbeConfig(
+                    url=srv.url,
+                    prompts=builtin_prompts(),
+                    num_requests=24,
+                    concurrency=8,
+                    max_tokens=96,
+                    acc=(TRAINING_ACC,),
+                    steps=STEPS,
+                )
+            )
             truth = srv.truth()
             logs_cmd = f"specdiag logs server.log --acc {TRAINING_ACC} --steps {STEPS}"
             step("logs", logs_cmd)
-            logs = _logs(log_path)
+            logs = run_logs_step(log_path, (TRAINING_ACC,), STEPS)
             hidden, paths, compare_cmd = _hidden(tmp, sc.hidden_case, step)
             doctor, doctor_cmd = _doctor(tmp, scenario, log_path, srv.url, probe, step)
             result = DemoResult(
@@ -238,44 +254,43 @@ def run_demo(
     return result
 
 
-def _require_extras() -> None:
-    """The demo runs the reference server (server extra) and compare-hidden (tensors extra)."""
+def require_extras(modules: Sequence[str], needs: str, hint: str) -> None:
+    """An :class:`InputError` naming the ``modules`` that ``needs`` (a demo) lacks."""
     import importlib.util
 
-    missing = [m for m in ("starlette", "uvicorn", "torch") if importlib.util.find_spec(m) is None]
+    missing = [m for m in modules if importlib.util.find_spec(m) is None]
     if missing:
         raise InputError(
-            f"the demo needs {', '.join(missing)}, which {'is' if len(missing) == 1 else 'are'} "
+            f"{needs} needs {', '.join(missing)}, which {'is' if len(missing) == 1 else 'are'} "
             "not installed",
-            hint="pip install 'specdiag[server,tensors]' (make demo installs everything)",
+            hint=hint,
         )
 
 
-def _probe(url: str) -> ProbeReport:
-    from specdiag.core.probe.run import ProbeConfig, run_probe
-    from specdiag.core.probe.workload import builtin_prompts
+def probe_or_interrupt(cfg: ProbeConfig) -> ProbeReport:
+    """The probe command's core entry point; a run cut short by Ctrl-C ends the demo."""
+    from specdiag.core.probe.run import run_probe
 
-    cfg = ProbeConfig(
-        url=url,
-        prompts=builtin_prompts(),
-        num_requests=24,
-        concurrency=8,
-        max_tokens=96,
-        acc=(TRAINING_ACC,),
-        steps=STEPS,
-    )
     report = run_probe(cfg)
     if report.main.interrupted:
         raise KeyboardInterrupt
     return report
 
 
-def _logs(log_path: Path) -> LogsResult:
-    """``specdiag logs server.log --acc 0.75 --steps 5``: the logs command's core entry point."""
+def run_logs_step(log: Path, acc: tuple[float, ...], steps: int) -> LogsResult:
+    """``specdiag logs LOG --acc ... --steps ...``: the logs command's core entry point."""
     from specdiag.core.logs.run import LogsOptions, run_logs
 
-    options = LogsOptions(acc=(TRAINING_ACC,), steps=STEPS)
-    return run_logs([str(log_path)], options, labels={str(log_path): "server.log"})
+    return run_logs([str(log)], LogsOptions(acc=acc, steps=steps), labels={str(log): log.name})
+
+
+def logs_accept_length(logs: LogsResult) -> float | None:
+    """The accept length SGLang's log lines give (weighted by steps where they can be)."""
+    s = logs.report.summary.get("sglang")
+    d = s.stats.accept_length if s is not None else None
+    if d is None:
+        return None
+    return d.weighted_mean if d.weighted_mean is not None else d.mean
 
 
 def _hidden(
@@ -350,11 +365,7 @@ def _doctor(
 
 def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> Agreement:
     probe_len = probe.main.accept.pooled
-    logs_len = None
-    summary = logs.report.summary.get("sglang")
-    if summary is not None and summary.stats.accept_length is not None:
-        d = summary.stats.accept_length
-        logs_len = d.weighted_mean if d.weighted_mean is not None else d.mean
+    logs_len = logs_accept_length(logs)
     counts = truth.get("counts", {})
     truth_len = None
     if counts.get("verify_steps"):

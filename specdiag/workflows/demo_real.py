@@ -31,7 +31,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from specdiag.errors import InputError, UsageError
+from specdiag.errors import UsageError
+from specdiag.workflows.demo import (
+    logs_accept_length,
+    probe_or_interrupt,
+    require_extras,
+    run_logs_step,
+)
 
 if TYPE_CHECKING:
     from specdiag.core.doctor.model import DoctorReport
@@ -78,11 +84,7 @@ class Served:
 
     @property
     def logs_accept_length(self) -> float | None:
-        s = self.logs.report.summary.get("sglang")
-        d = s.stats.accept_length if s is not None else None
-        if d is None:
-            return None
-        return d.weighted_mean if d.weighted_mean is not None else d.mean
+        return logs_accept_length(self.logs)
 
     def aux_check(self) -> Any:
         return next((c for c in self.doctor.checks if c.check == "aux-layer-ids"), None)
@@ -140,7 +142,11 @@ def run_real_demo(
     from specdiag.workflows.realsglang import find_harness
 
     h = harness or find_harness()
-    _require_extras()
+    require_extras(
+        ("torch", "transformers", "safetensors"),
+        "demo --real",
+        "pip install 'specdiag[tensors,hf]'",
+    )
     step = on_step or (lambda name, cmd: None)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="specdiag-demo-real-") as tmp_s:
@@ -183,19 +189,6 @@ def run_real_demo(
             repaired=repaired,
             fixed=rep_aux is not None and rep_aux.status.value == "pass",
             seconds=time.monotonic() - t0,
-        )
-
-
-def _require_extras() -> None:
-    import importlib.util
-
-    missing = [
-        m for m in ("torch", "transformers", "safetensors") if importlib.util.find_spec(m) is None
-    ]
-    if missing:
-        raise InputError(
-            f"demo --real needs {', '.join(missing)}, not installed",
-            hint="pip install 'specdiag[tensors,hf]'",
         )
 
 
@@ -295,7 +288,7 @@ def _serve(
         _wait_quiet(log)
         lcmd = f"specdiag logs {log.name} --acc {acc} --steps {STEPS}"
         step("logs", lcmd)
-        logs = _logs(log)
+        logs = run_logs_step(log, DRAFT_ACC, STEPS)
         steps.append(RealStep(f"logs-{label}", lcmd, logs))
         dcmd = (
             f"specdiag doctor --server {srv.url} --draft {draft.name} --target t10/target "
@@ -322,7 +315,7 @@ def _wait_quiet(log: Path, quiet: float = 1.5, timeout: float = 10.0) -> None:
 
 def _probe(url: str) -> ProbeReport:
     from specdiag.core.probe.engines import Api
-    from specdiag.core.probe.run import ProbeConfig, run_probe
+    from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts
 
     cfg = ProbeConfig(
@@ -337,18 +330,7 @@ def _probe(url: str) -> ProbeReport:
         acc=DRAFT_ACC,
         steps=STEPS,
     )
-    report = run_probe(cfg)
-    if report.main.interrupted:
-        raise KeyboardInterrupt
-    return report
-
-
-def _logs(log: Path) -> LogsResult:
-    from specdiag.core.logs.run import LogsOptions, run_logs
-
-    return run_logs(
-        [str(log)], LogsOptions(acc=DRAFT_ACC, steps=STEPS), labels={str(log): log.name}
-    )
+    return probe_or_interrupt(cfg)
 
 
 def _inspect(

@@ -145,6 +145,8 @@ def sglang_args(
         "--enable-metrics",
         "--log-level", "info",
         "--skip-server-warmup",
+        # an idle scheduler otherwise polls at 50-100% of a core: the tests keep several alive
+        "--sleep-on-idle",
         "--decode-log-interval", str(decode_log_interval),
         "--random-seed", "0",
     ]  # fmt: skip

@@ -75,10 +75,8 @@ def make_tiny_transformer(
     w: dict[str, Tensor] = {"embed": rnd(vocab_size, h, std=embed_std)}
     for i in range(num_layers):
         w[f"{i}.ln1"] = 1.0 + rnd(h, std=0.1)
-        w[f"{i}.wq"] = rnd(h, h, std=h**-0.5)
-        w[f"{i}.wk"] = rnd(h, h, std=h**-0.5)
-        w[f"{i}.wv"] = rnd(h, h, std=h**-0.5)
-        w[f"{i}.wo"] = rnd(h, h, std=h**-0.5)
+        for name in ("wq", "wk", "wv", "wo"):
+            w[f"{i}.{name}"] = rnd(h, h, std=h**-0.5)
         w[f"{i}.ln2"] = 1.0 + rnd(h, std=0.1)
         w[f"{i}.w1"] = rnd(h, f, std=h**-0.5)
         w[f"{i}.w3"] = rnd(h, f, std=h**-0.5)
@@ -312,21 +310,13 @@ def make_case(
     served_stack = hidden_states(model, ids, dtype=served_dtype)
     train_ids = tuple(training_layer_ids)
     record = specforge_record(ref, train_ids, ids)
-    engine = CaptureEngine.SGLANG
-    if scenario == "matching":
-        served_ids = train_ids
-        aux = served_capture(served_stack, served_ids, engine)
-    elif scenario == "collapsed":
-        served_ids = (-1, *train_ids[:-1])
-        aux = served_capture(served_stack, served_ids, engine)
-    elif scenario == "off-by-one":
-        engine = CaptureEngine.VLLM
-        served_ids = train_ids
-        aux = served_capture(served_stack, served_ids, engine)
-    else:  # permuted
-        served_ids = train_ids
+    engine = CaptureEngine.VLLM if scenario == "off-by-one" else CaptureEngine.SGLANG
+    served_ids = (-1, *train_ids[:-1]) if scenario == "collapsed" else train_ids
+    if scenario == "permuted":
         order = [trainer_id_to_hf(i) for i in train_ids]
         aux = capture(served_stack, order[1:] + order[:1])
+    else:
+        aux = served_capture(served_stack, served_ids, engine)
     return SyntheticCase(
         scenario=scenario,
         model=model,

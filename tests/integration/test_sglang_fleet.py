@@ -92,9 +92,12 @@ def window(real_servers: RealServers, tmp_path_factory: pytest.TempPathFactory) 
         rules.write_text(RULES.read_text().replace("interval: 30s", "interval: 1s"))
         prom = Prometheus.start(work / "prom", targets, interval=1.0, rule_files=[rules])
         offset = srv.wait_quiet()
-        prom.wait_scraped(["sglang", "exporter"], after=time.time())
-        before = srv.metrics()
+        # the window starts before a scrape of the quiet server: its first sample holds the
+        # counters' values before the traffic (a start taken after that scrape would leave the
+        # steps run before the next scrape outside the window)
         start = time.time()
+        prom.wait_scraped(["sglang", "exporter"], after=start)
+        before = srv.metrics()
         # two at a time: batches of two requests, and requests finishing while others run
         with cf.ThreadPoolExecutor(2) as ex:
             list(ex.map(lambda p: _generate(srv, p), PROMPTS))

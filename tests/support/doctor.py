@@ -204,3 +204,15 @@ def sglang_args(
 
 def by_id(report: Any) -> dict[str, Any]:
     return {c.check: c for c in report.checks}
+
+
+def fake_context(**kw: Any) -> Any:
+    """A doctor Context with no evidence but ``kw`` (stand-ins for the probe or the logs)."""
+    from specdiag.core.doctor.context import Context, DoctorInputs
+
+    base: dict[str, Any] = dict.fromkeys(
+        ("draft", "target", "args", "server", "logs", "training_log", "acc", "acc_from"), None
+    )
+    base.update(engine=None, engine_from=None, engine_version=None)
+    base.update(kw)
+    return Context(inputs=DoctorInputs(), **base)

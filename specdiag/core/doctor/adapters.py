@@ -11,14 +11,16 @@ import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
 from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
-from specdiag.core.doctor.model import InputProblem, Segment
+from specdiag.core.doctor.model import Evidence, InputProblem, Segment
 from specdiag.errors import InputError, SpecdiagError
 
 if TYPE_CHECKING:
+    import httpx
+
     from specdiag.core.accept import AcceptProfile, Judgement, Observation
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
@@ -101,6 +103,9 @@ class LogHit:
     line_no: int
     text: str
 
+    def evidence(self) -> Evidence:
+        return Evidence("logs", f"{self.path}:{self.line_no}", self.text)
+
 
 @dataclass(frozen=True)
 class LogsEvidence:
@@ -109,8 +114,6 @@ class LogsEvidence:
     paths: tuple[str, ...]
     # each regular file's timeline split at restarts (files with no spec-decode line left out)
     segments: dict[str, tuple[Segment, ...]] = field(default_factory=dict)
-    # the launch arguments and environment the log prints (forced acceptance knobs, ...)
-    settings: tuple[LogHit, ...] = ()
     # accept length per prefix-cache hit share, per file that logs both (core.doctor.cache_hits)
     cache: tuple[CacheEvidence, ...] = ()
 
@@ -179,7 +182,7 @@ def analyze_logs(
 
 def _scan_hits(
     path: str,
-    stream: Any,
+    stream: BinaryIO,
     hits: list[LogHit],
     engine: str | None = None,
     engine_version: str | None = None,
@@ -199,7 +202,7 @@ def _scan_hits(
     parser = LineParser(engine, engine_version if engine else None, source=path)
     timeline = TimelineBuilder()
 
-    def take(out: Any) -> None:
+    def take(out: object) -> None:
         recs = out if isinstance(out, tuple) else (out,)
         for r in recs:
             if isinstance(r, LogRecord) and (r.accept_length is not None or r.kind == "lifetime"):
@@ -271,14 +274,12 @@ def probe_server(
     from specdiag.core.probe.run import ProbeConfig, run_probe
     from specdiag.core.probe.workload import builtin_prompts
 
+    shown = redact_url(url)
     if report is not None:
-        info, max_len = _settings_pages(url, api_key, timeout_s)
-        return ServerEvidence(redact_url(url), report, info, max_len, None)
-
-    prompts = builtin_prompts()
+        return ServerEvidence(shown, report, *_settings_pages(url, api_key, timeout_s), None)
     cfg = ProbeConfig(
         url=url,
-        prompts=prompts,
+        prompts=builtin_prompts(),
         num_requests=num_requests,
         max_tokens=max_tokens,
         temperature=temperature,
@@ -295,18 +296,15 @@ def probe_server(
         report = None
         error = exc.message
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM turned into one: keep the other evidence
-        return ServerEvidence(
-            redact_url(url), None, None, None, "interrupted (Ctrl-C / SIGTERM)", interrupted=True
-        )
-    if (
-        report is not None and report.interrupted
-    ):  # stopped while measuring: the requests measured so far are kept
-        return ServerEvidence(redact_url(url), report, None, None, None, interrupted=True)
+        return ServerEvidence(shown, None, None, None, "interrupted (Ctrl-C / SIGTERM)", True)
+    # stopped while measuring (in the probe or after it): the requests measured so far are kept
+    stopped = ServerEvidence(shown, report, None, None, None, interrupted=True)
+    if report is not None and report.interrupted:
+        return stopped
     try:
-        info, max_len = _settings_pages(url, api_key, timeout_s)
+        return ServerEvidence(shown, report, *_settings_pages(url, api_key, timeout_s), error)
     except KeyboardInterrupt:
-        return ServerEvidence(redact_url(url), report, None, None, None, interrupted=True)
-    return ServerEvidence(redact_url(url), report, info, max_len, error)
+        return stopped
 
 
 def _settings_pages(
@@ -323,7 +321,7 @@ def _settings_pages(
     info = None
     max_len = None
 
-    def page(c: Any, path: str) -> Any:
+    def page(c: httpx.Client, path: str) -> object:
         got = fetch(c, "GET", path, kind=BodyKind.INFO, timeout_s=wait, shown=base.shown)
         return json_answer(got, base.shown, path) if got.status == 200 else None
 
@@ -395,7 +393,6 @@ def compare_dumps(
     training: str,
     *,
     served_layers: tuple[int, ...] | None,
-    training_layers: tuple[int, ...] | None,
     engine: str | None,
     reference: str | None,
 ) -> tuple[CompareResult | None, InputProblem | None]:
@@ -412,9 +409,7 @@ def compare_dumps(
         ref = load_dump(reference, layout=Layout.LAYERS) if reference else None
         if served_layers is not None and cap is None:
             served_layers = None
-        opts = CompareOptions(
-            training_layers=training_layers, served_layers=served_layers, engine=cap
-        )
+        opts = CompareOptions(training_layers=None, served_layers=served_layers, engine=cap)
         return compare(s, t, opts, reference=ref), None
     except SpecdiagError as exc:
         return None, InputProblem("served-dump", served, exc.message)
@@ -436,12 +431,7 @@ class LiveCapture:
 
 
 def capture_live_sglang(
-    url: str,
-    training_file: str,
-    *,
-    reference: str | None,
-    api_key: str | None,
-    timeout_s: float,
+    url: str, training_file: str, *, reference: str | None, api_key: str | None, timeout_s: float
 ) -> tuple[LiveCapture | None, InputProblem | None]:
     """The same core as ``capture-hidden sglang`` (the training dump's tokens sent, the served
     dump written to a temporary file), then compare-hidden against the training dump."""
@@ -464,7 +454,6 @@ def capture_live_sglang(
                 str(out),
                 training_file,
                 served_layers=res.layer_ids,
-                training_layers=None,
                 engine="sglang",
                 reference=reference,
             )

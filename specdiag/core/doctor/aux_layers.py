@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable
 from specdiag.core.doctor.typed import MAX_IDS, MAX_LAYERS, Reads
 from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
 
@@ -35,7 +35,7 @@ SGLANG_CONDITIONAL_PLUS1 = (
 SGLANG_GPT_OSS = ("GptOssForCausalLM",)
 
 
-def _ids(v: Any) -> tuple[int, ...] | None | str:
+def _ids(v: object) -> tuple[int, ...] | None | str:
     """A list of layer ids (integers in -1..4096, -1 = the embedding output, 1..64 of them),
     or why it is not one."""
     if v is None:
@@ -73,15 +73,15 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     return out
 
 
-def engine_reads(engine: str | None, found: dict[str, Any]) -> tuple[str | None, str]:
+def engine_reads(engine: str | None, present: dict[str, Any]) -> tuple[str | None, str]:
     """Which key the engine takes its ids from (None: none of them: the engine default)."""
     if engine == "sglang":
         return (
-            NESTED if NESTED in found else None
+            NESTED if NESTED in present else None
         ), "SGLang reads only the nested eagle_config key"
     if engine in ("vllm", "llamacpp", None, "trtllm"):
         for k in (TOP, NESTED, "target_layer_ids"):
-            if k in found:
+            if k in present:
                 return k, (
                     "vLLM reads the top-level key first, then eagle_config"
                     if engine == "vllm"
@@ -117,7 +117,7 @@ def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
 # ------------------------------------------------------------------ what an engine captures
 
 
-def method_of(ctx: Context, found: dict[str, Any]) -> str:
+def method_of(ctx: Context, present: dict[str, Any]) -> str:
     """``dflash`` when the draft is a DFlash/DSpark head (its ids are decoder indices), else
     ``eagle3``."""
     d = ctx.draft
@@ -125,8 +125,8 @@ def method_of(ctx: Context, found: dict[str, Any]) -> str:
     m = (ctx.args.method or "").lower() if ctx.args is not None else ""
     if "dflash" in arch or "dspark" in arch or m in ("dflash", "dspark"):
         return "dflash"
-    if any(k.endswith("target_layer_ids") for k in found) and not any(
-        k.endswith(TOP) for k in found
+    if any(k.endswith("target_layer_ids") for k in present) and not any(
+        k.endswith(TOP) for k in present
     ):
         return "dflash"
     return "eagle3"
@@ -303,20 +303,9 @@ def decide_command(ctx: Context) -> str:
     "0..N, no negatives; DFlash ids are decoder indices); count == fc input width / H; the "
     "layers the engine captures == the layers training captured; the fix per engine and version "
     "only when the evidence says which layers training captured",
-    refs=(
-        "sglang#25454",
-        "sglang#32334",
-        "sglang#32204",
-        "vllm#50170",
-        "vllm#43671",
-        "vllm#46788",
-        "vllm#40727",
-        "tokenspeed#526",
-        "llama.cpp#27040",
-        "verl-SpeCo#6",
-        "speculators#626",
-        "speculators#705",
-    ),
+    refs="sglang#25454, sglang#32334, sglang#32204, vllm#50170, vllm#43671, vllm#46788, "
+    "vllm#40727, tokenspeed#526, llama.cpp#27040, verl-SpeCo#6, speculators#626, "
+    "speculators#705",
     versions="SGLang: the rules of 0.5.23, measured on the real server (+1 on every id, -1 = the embedding is captured, the last layer never, ids only from eagle_config); another or an unknown release is judged by them and the report says assumed. SGLang DeepSeek-V2/V3 and GLM-4-MoE-Lite model files: +1 only when the first id is 1 (sglang#25454; the first release with it is not pinned). vLLM: 0.32.0 measured (id j = the residual entering layer j, top-level key first). DFlash target_layer_ids on vLLM: +1 since vllm#40727 (merged 2026-04)",
 )
 def aux_layer_ids(ctx: Context) -> Outcome:
@@ -326,11 +315,11 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     if d.config is None:
         return skip(f"the draft's config.json could not be read ({d.path})")
     arch = d.arch()
-    found = read_ids(ctx)
-    method = method_of(ctx, found)
+    present = read_ids(ctx)
+    method = method_of(ctx, present)
     is_head = isinstance(arch, str) and any(w in arch.lower() for w in ("eagle3", "dflash"))
     engine = ctx.engine
-    evs: list[Evidence] = [ev("draft", f"{d.path}/config.json: {k}", v) for k, v in found.items()]
+    evs: list[Evidence] = [ev("draft", f"{d.path}/config.json: {k}", v) for k, v in present.items()]
     if ctx.args is not None and ctx.args.aux_layers is not None:
         evs.append(
             ev(
@@ -339,12 +328,12 @@ def aux_layer_ids(ctx: Context) -> Outcome:
                 list(ctx.args.aux_layers),
             )
         )
-    if not found and not is_head and not (ctx.args and ctx.args.aux_layers):
+    if not present and not is_head and not (ctx.args and ctx.args.aux_layers):
         return skip(
             "the draft is not an EAGLE-3 or DFlash head (no layer ids, architectures "
             f"{d.cfg('architectures')})"
         )
-    bad = {k: v for k, v in found.items() if isinstance(v, str)}
+    bad = {k: v for k, v in present.items() if isinstance(v, str)}
     if bad:
         return Outcome(
             Status.UNREADABLE,
@@ -367,12 +356,12 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     warns: list[str] = []
     fixes: list[str] = []
     details: dict[str, Any] = {
-        "found": {k: list(v) if isinstance(v, tuple) else v for k, v in found.items()},
+        "found": {k: list(v) if isinstance(v, tuple) else v for k, v in present.items()},
         "engine": engine,
         "engine_version": ctx.engine_version,
         "method": method,
     }
-    top, nested = found.get(TOP), found.get(NESTED)
+    top, nested = present.get(TOP), present.get(NESTED)
     if top is not None and nested is not None and top != nested:
         warns.append(
             f"the top-level key {list(top)} and eagle_config's {list(nested)} differ: SGLang "
@@ -380,7 +369,7 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             "different layers (right for at most one of them unless each is in its engine's "
             "convention)"
         )
-    eng = engine or ("vllm" if (TOP in found and NESTED not in found) else "sglang")
+    eng = engine or ("vllm" if (TOP in present and NESTED not in present) else "sglang")
     rule = rule_for(eng, ctx.engine_version if engine else None, method)
     if rule is not None:
         details["rule"] = rule.basis
@@ -391,14 +380,14 @@ def aux_layer_ids(ctx: Context) -> Outcome:
         ids = ctx.args.aux_layers
         why = "TensorRT-LLM reads eagle3_layers_to_capture"
     elif rule is not None:
-        key = next((k for k in rule.config_keys if isinstance(found.get(k), tuple)), "(none)")
+        key = next((k for k in rule.config_keys if isinstance(present.get(k), tuple)), "(none)")
         why = f"{eng} reads {' then '.join(rule.config_keys)}"
-        got = found.get(key)
+        got = present.get(key)
         ids = got if isinstance(got, tuple) else None
     else:
-        read_key, why = engine_reads(eng, found)
+        read_key, why = engine_reads(eng, present)
         key = read_key or "(none)"
-        got = found.get(read_key) if read_key else None
+        got = present.get(read_key) if read_key else None
         ids = got if isinstance(got, tuple) else None
     details["read_by_engine"] = key if ids is not None else None
     chunks, fc_ev, fc_note = _fc_chunks(ctx)
@@ -439,13 +428,13 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     got_hf: tuple[int, ...] | None = None
     if ids is None:
         msg = f"{eng} reads no ids from this config ({why}"
-        other = [k for k in found if isinstance(found[k], tuple)]
+        other = [k for k in present if isinstance(present[k], tuple)]
         msg += f"; present: {', '.join(other)})" if other else ")"
         if rule is not None and n is not None:
             got_hf = rule.default_hf(n)
             msg += f": it captures its default, HF indices {list(got_hf)}"
-        meant = {tuple(sorted(i + 1 for i in found[k])) for k in other} | {
-            tuple(sorted(found[k])) for k in other
+        meant = {tuple(sorted(i + 1 for i in present[k])) for k in other} | {
+            tuple(sorted(present[k])) for k in other
         }  # the ids in either convention
         if want_hf is not None:
             if got_hf is not None and got_hf != want_hf:
@@ -502,7 +491,7 @@ def aux_layer_ids(ctx: Context) -> Outcome:
         if n is not None and any(i >= n for i in ids):
             problems.append(f"an id at or above {n}: the target has layers 0..{n - 1}")
         got_hf = tuple(sorted(i + 1 for i in ids))
-        cfg_ids = next((v for k, v in found.items() if isinstance(v, tuple)), None)
+        cfg_ids = next((v for k, v in present.items() if isinstance(v, tuple)), None)
         if eng == "trtllm" and cfg_ids is not None and tuple(sorted(cfg_ids)) != tuple(sorted(ids)):
             warns.append(
                 f"the draft config names {list(cfg_ids)}, eagle3_layers_to_capture {list(ids)}: "
@@ -518,7 +507,7 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             )
         if problems:
             plan = fixes_for(ctx, want_hf, method, tarch, n) if rule is not None else []
-            plan = [f for f in plan if found.get(f.key) != f.ids]  # never the current value
+            plan = [f for f in plan if present.get(f.key) != f.ids]  # never the current value
             if rule is None and eng in ("trtllm", "llamacpp"):
                 want_ids = tuple(h - 1 for h in want_hf)
                 if ids != want_ids:
@@ -601,40 +590,29 @@ def _finish(
             f"-o served.safetensors --compare {ctx.training_file}"
         )
     if ctx.inputs.server:
-        confirm.append(
-            f"specdiag probe {ctx.server.url if ctx.server else ctx.inputs.server} --acc ... --steps ..."
-        )
-    if problems:
-        return Outcome(
-            Status.FAIL,
-            "; ".join(problems),
-            tuple(evs),
+        url = ctx.server.url if ctx.server else ctx.inputs.server
+        confirm.append(f"specdiag probe {url} --acc ... --steps ...")
+    if problems or warns:
+        return found(
+            Status.FAIL if problems else Status.WARN,
+            "; ".join(problems or warns),
+            evs,
             fix="; ".join(fixes) if fixes else None,
             confirm=tuple(confirm),
-            impact=Impact(ImpactKind.COLLAPSE, None, "wrong aux states make every draft a guess"),
-            details=details,
-            snippet=snippet,
-        )
-    if warns:
-        return Outcome(
-            Status.WARN,
-            "; ".join(warns),
-            tuple(evs),
-            fix="; ".join(fixes) if fixes else None,
-            confirm=tuple(confirm),
-            impact=Impact(
-                ImpactKind.COLLAPSE, None, "if the engine reads other layers than training"
+            impact=(
+                "collapse",
+                "wrong aux states make every draft a guess"
+                if problems
+                else "if the engine reads other layers than training",
             ),
             details=details,
             snippet=snippet,
         )
-    ids = details.get("ids")
-    return Outcome(
-        Status.PASS,
-        f"{details.get('read_by_engine')} = {ids}: capturable by {engine or 'the engine'}"
+    return passed(
+        f"{details.get('read_by_engine')} = {details.get('ids')}: capturable by {engine or 'the engine'}"
         + (f" ({details['rule']})" if "rule" in details else "")
         + (", and the layers training captured" if "training_hf" in details else ""),
-        tuple(evs),
+        evs,
         confirm=tuple(confirm),
         details=details,
     )

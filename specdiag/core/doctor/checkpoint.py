@@ -57,29 +57,18 @@ class ModelDir:
     tokenizer: TokenizerInfo | None
     problems: tuple[InputProblem, ...] = field(default_factory=tuple)
 
-    def cfg(self, *keys: str) -> Any:
-        """The first of ``keys`` present in config.json (or its ``text_config``), else None."""
-        if self.config is None:
-            return None
-        for source in (self.config, self.config.get("text_config")):
+    def cfg_item(self, *keys: str) -> tuple[str, Any]:
+        """The first of ``keys`` present (not null) in config.json or its ``text_config``, and
+        its value; else ``(keys[0], None)``."""
+        for source in (self.config or {}, (self.config or {}).get("text_config")):
             if isinstance(source, dict):
                 for k in keys:
-                    if k in source and source[k] is not None:
-                        return source[k]
-        return None
+                    if source.get(k) is not None:
+                        return k, source[k]
+        return keys[0], None
 
-    def cfg_int(self, *keys: str, lo: int = 1, hi: int = 1 << 31) -> tuple[int | None, str | None]:
-        """The first of ``keys`` as an integer in ``lo..hi``: ``(value, None)``; absent:
-        ``(None, None)``; present but of another type or out of range (a string, a float, NaN,
-        1e308, a bool): ``(None, why)`` -- evidence that cannot be read, never a pass."""
-        v = self.cfg(*keys)
-        if v is None:
-            return None, None
-        if type(v) is int and lo <= v <= hi:
-            return v, None
-        key = next(k for k in keys if self.cfg(k) is not None)
-        shown = repr(v) if not isinstance(v, (dict, list)) else type(v).__name__
-        return None, f"{key} is {shown[:40]} ({type(v).__name__}), not an integer in {lo}..{hi}"
+    def cfg(self, *keys: str) -> Any:
+        return self.cfg_item(*keys)[1]
 
     def arch(self) -> str | None:
         """The first entry of config.json ``architectures`` when it is a list of strings."""
@@ -87,9 +76,6 @@ class ModelDir:
         if isinstance(a, list) and a and isinstance(a[0], str):
             return a[0]
         return a if isinstance(a, str) else None
-
-    def where(self, name: str) -> str:
-        return f"{self.role} {self.path}/{name}"
 
 
 def not_a_regular_file(path: Path) -> str | None:
@@ -196,10 +182,6 @@ def _safetensors_headers(
             )
         )
         return None
-    why = not_a_regular_file(path)
-    if why is not None:
-        problems.append(InputProblem(role, str(path), why))
-        return None
     out: dict[str, TensorMeta] = {}
     try:
         with safe_open(str(path), framework="numpy") as f:
@@ -226,10 +208,6 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
             InputProblem(role, str(path), "torch is not installed: .bin weights not read")
         )
         return None
-    why = not_a_regular_file(path)
-    if why is not None:
-        problems.append(InputProblem(role, str(path), why))
-        return None
     try:
         obj = torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
     except Exception as exc:  # noqa: BLE001 - torch raises many types for bad files
@@ -250,17 +228,28 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     return out
 
 
+Reader = Callable[[Path, str, list[InputProblem]], dict[str, TensorMeta] | None]
+
+
 def _read_shards(
     paths: Sequence[Path],
-    reader: Callable[[Path, str, list[InputProblem]], dict[str, TensorMeta] | None],
+    reader: Reader,
     role: str,
     problems: list[InputProblem],
+    index: str | None = None,
 ) -> dict[str, TensorMeta] | None:
-    """The tensors of every shard that could be read, merged; None when none could."""
+    """The tensors of every shard that could be read, merged; None when none could. A shard
+    that is not a regular file (a FIFO would block) is reported, not opened; so is one the
+    ``index`` names that does not exist."""
     tensors: dict[str, TensorMeta] = {}
     ok = False
     for path in paths:
-        got = reader(path, role, problems)
+        why = not_a_regular_file(path)
+        if index is not None and not path.exists():
+            why = f"named by {index} but missing"
+        got = reader(path, role, problems) if why is None else None
+        if why is not None:
+            problems.append(InputProblem(role, str(path), why))
         if got is not None:
             ok = True
             tensors.update(got)
@@ -270,9 +259,9 @@ def _read_shards(
 def _weights(
     root: Path, role: str, problems: list[InputProblem]
 ) -> tuple[dict[str, TensorMeta] | None, str | None]:
-    for index_name, kind in (
-        ("model.safetensors.index.json", "safetensors"),
-        ("pytorch_model.bin.index.json", "bin"),
+    for index_name, reader in (
+        ("model.safetensors.index.json", _safetensors_headers),
+        ("pytorch_model.bin.index.json", _torch_bin),
     ):
         ip = root / index_name
         if not ip.exists():
@@ -283,26 +272,17 @@ def _weights(
             if index is not None:
                 problems.append(InputProblem(role, str(ip), "no weight_map in the index"))
             continue  # fall back to the shard files themselves
-        tensors: dict[str, TensorMeta] = {
-            str(k): TensorMeta(str(k), None, None, str(v)) for k, v in wm.items()
-        }
-        for shard in sorted({str(v) for v in wm.values()}):
-            sp = root / shard
-            if not sp.exists():
-                problems.append(InputProblem(role, str(sp), f"named by {index_name} but missing"))
-                continue
-            got = (
-                _safetensors_headers(sp, role, problems)
-                if kind == "safetensors"
-                else _torch_bin(sp, role, problems)
-            )
-            if got:
-                tensors.update(got)
+        tensors = {str(k): TensorMeta(str(k), None, None, str(v)) for k, v in wm.items()}
+        shards = [root / shard for shard in sorted({str(v) for v in wm.values()})]
+        tensors.update(_read_shards(shards, reader, role, problems, index_name) or {})
         return tensors, index_name
     shards = sorted(root.glob("*.safetensors"))
-    if shards:
-        read = _read_shards(shards, _safetensors_headers, role, problems)
-        if len(shards) > 1:
+    bins = sorted(root.glob("*.bin"))
+    for files, reader in ((shards, _safetensors_headers), (bins, _torch_bin)):
+        if not files:
+            continue
+        read = _read_shards(files, reader, role, problems)
+        if len(files) > 1 and files is shards:
             problems.append(
                 InputProblem(
                     role,
@@ -311,10 +291,7 @@ def _weights(
                     "(an engine may refuse a sharded checkpoint without its index)",
                 )
             )
-        return read, ", ".join(p.name for p in shards)
-    bins = sorted(root.glob("*.bin"))
-    if bins:
-        return _read_shards(bins, _torch_bin, role, problems), ", ".join(p.name for p in bins)
+        return read, ", ".join(p.name for p in files)
     problems.append(
         InputProblem(
             role,

@@ -11,9 +11,7 @@ from collections.abc import Callable
 
 from specdiag.core.doctor.context import Context
 
-
-def _q(s: str) -> str:
-    return shlex.quote(s)
+_q = shlex.quote
 
 
 def _tensor_file(ctx: Context, name: str) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from specdiag.core.doctor.typed import Reads
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
+    from specdiag.core.logs.analyze import EngineSummary
     from specdiag.core.probe.run import ProbeReport
 
 
@@ -56,23 +58,41 @@ class DoctorInputs:
 
         check_timeout(self.probe_timeout_s)  # a usage error, never evidence read as unreadable
 
-    def given(self) -> tuple[str, ...]:
-        out = []
-        for name, v in (
+    def shown(self) -> tuple[tuple[str, str], ...]:
+        """Each input given but the logs, with what was given (in short for the command line
+        and the accuracies)."""
+        acc = ", ".join(f"{a:g}" for a in self.acc) if self.acc else None
+        every = (
             ("server", self.server),
-            ("logs", self.logs),
             ("draft", self.draft),
             ("target", self.target),
-            ("server-args", self.server_args),
+            ("server-args", "(command line)" if self.server_args else None),
             ("training-dump", self.training_dump),
             ("served-dump", self.served_dump),
             ("reference", self.reference),
-            ("acc", self.acc),
+            ("acc", acc),
             ("training-log", self.training_log),
-        ):
-            if v:
-                out.append(name)
-        return tuple(out)
+        )
+        return tuple((name, v) for name, v in every if v)
+
+    def given(self) -> tuple[str, ...]:
+        names = [name for name, _ in self.shown()]
+        if self.logs:
+            names.insert(1 if self.server else 0, "logs")
+        return tuple(names)
+
+
+def expand_logs(patterns: Sequence[str]) -> tuple[str, ...]:
+    """``--logs`` as given: a glob pattern (``*``, ``?``, ``[``) becomes the files it matches,
+    sorted; a plain path, and a pattern that matches nothing, stay as given, so reading them
+    reports them with the other inputs that could not be read."""
+    import glob
+
+    paths: list[str] = []
+    for item in patterns:
+        hits = sorted(glob.glob(item)) if any(c in item for c in "*?[") else []
+        paths.extend(hits or [item])
+    return tuple(paths)
 
 
 @dataclass(frozen=True)
@@ -109,6 +129,26 @@ class Context:
     live_capture: adapters.LiveCapture | None = None
 
     # ------------------------------------------------------------------ derived facts
+
+    @property
+    def probe(self) -> ProbeReport | None:
+        return self.server.report if self.server else None
+
+    def methods(self) -> list[str]:
+        """The speculative methods the launch command and the server name, lower case."""
+        spec = self.probe.main.server.spec.method if self.probe else None
+        named = (self.args.method if self.args else None, spec)
+        return [str(m).lower() for m in named if m]
+
+    def hits(self, *kinds: str) -> list[adapters.LogHit]:
+        """The doctor's log lines of these kinds (:data:`adapters.LOG_PATTERNS`)."""
+        return [h for h in (self.logs.hits if self.logs else ()) if h.kind in kinds]
+
+    def headline(self) -> tuple[str, EngineSummary] | None:
+        """(engine, summary) of the engine with the most records in the logs."""
+        if self.logs is None or self.logs.report is None or not self.logs.report.summary:
+            return None
+        return max(self.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
 
     def segments(self) -> tuple[Segment, ...]:
         """The logs' timeline split at restarts (the file with the most segments)."""
@@ -233,17 +273,8 @@ def gather(inputs: DoctorInputs) -> Context:
         )
     problems: list[InputProblem] = []
     args = parse_server_args(inputs.server_args) if inputs.server_args else None
-    draft_path = inputs.draft
-    target_path = inputs.target
-    draft = read_model_dir(draft_path, "draft") if draft_path else None
-    target = read_model_dir(target_path, "target") if target_path else None
-    if target is None and args is not None and args.target_path and Path(args.target_path).is_dir():
-        target = read_model_dir(args.target_path, "target")
-    if draft is None and args is not None and args.draft_path and Path(args.draft_path).is_dir():
-        draft = read_model_dir(args.draft_path, "draft")
-    for m in (draft, target):
-        if m is not None:
-            problems.extend(m.problems)
+    draft = _model_dir(inputs.draft, args.draft_path if args else None, "draft", problems)
+    target = _model_dir(inputs.target, args.target_path if args else None, "target", problems)
     tlog = None
     if inputs.training_log:
         tlog, prob = parse_training_log(inputs.training_log)
@@ -283,15 +314,8 @@ def gather(inputs: DoctorInputs) -> Context:
 
         args = args_from_server_info(server.server_info)
         if args is not None:
-            for role in ("draft", "target"):
-                path = args.draft_path if role == "draft" else args.target_path
-                if (draft if role == "draft" else target) is None and path and Path(path).is_dir():
-                    m = read_model_dir(path, role)
-                    problems.extend(m.problems)
-                    if role == "draft":
-                        draft = m
-                    else:
-                        target = m
+            draft = draft or _model_dir(None, args.draft_path, "draft", problems)
+            target = target or _model_dir(None, args.target_path, "target", problems)
     if engine is None and args is not None and args.engine:
         engine, engine_from = args.engine, f"--server-args ({args.engine_from})"
     logs = None
@@ -424,6 +448,18 @@ def _version(
     return None, None
 
 
+def _model_dir(
+    given: str | None, launched: str | None, role: str, problems: list[InputProblem]
+) -> ModelDir | None:
+    """The checkpoint given for ``role``, else the directory the launch command names for it."""
+    path = given or (launched if launched and Path(launched).is_dir() else None)
+    if path is None:
+        return None
+    m = read_model_dir(path, role)
+    problems.extend(m.problems)
+    return m
+
+
 def _has_weights(target: ModelDir) -> bool:
     """The target has weights to run (a loadable checkpoint, not only its config)."""
     return bool(target.tensors) and isinstance(target.cfg("model_type"), str)
@@ -446,21 +482,14 @@ def _served_compare(
                 served_ids = tuple(obj)
                 break
     assert inputs.served_dump is not None
-    res, prob = adapters.compare_dumps(
-        inputs.served_dump,
-        training_file,
-        served_layers=served_ids,
-        training_layers=None,
-        engine=engine,
-        reference=inputs.reference,
-    )
-    if res is None and served_ids is not None:  # the ids may not fit the served rows
+    for layers in dict.fromkeys((served_ids, None)):  # the ids may not fit the served rows
         res, prob = adapters.compare_dumps(
             inputs.served_dump,
             training_file,
-            served_layers=None,
-            training_layers=None,
+            served_layers=layers,
             engine=engine,
             reference=inputs.reference,
         )
+        if res is not None:
+            break
     return res, prob

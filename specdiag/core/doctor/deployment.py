@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import Outcome, check, ev, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 
 _FP8_KV = ("fp8", "fp8_e4m3", "fp8_e5m2", "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl")
@@ -31,7 +31,7 @@ def _quant_config(r: Reads, m: ModelDir) -> str | None:
     "dump's dtype",
     decides="the served target or its KV cache runs at another precision than the bf16 "
     "features the draft was trained on (expect lower acceptance; a served capture measures it)",
-    refs=("vllm#9534", "vllm#24505", "TensorRT-LLM#7842", "sglang#14466", "sglang#23146"),
+    refs="vllm#9534, vllm#24505, TensorRT-LLM#7842, sglang#14466, sglang#23146",
 )
 def quantization(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
@@ -70,18 +70,17 @@ def quantization(ctx: Context) -> Outcome:
     if not evs:
         return skip("no target config.json and no --server-args to read the precision from")
     if found:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(found) + ": its hidden states differ from the bf16 ones the draft was "
             "trained on, which lowers acceptance (how much depends on the model)",
-            tuple(evs),
+            evs,
             fix="measure it: capture served hidden states and compare them with the training "
             "dump (compare-hidden), or A/B against an unquantized target / bf16 KV cache; "
             "retrain the draft on features of the quantized target if the loss is large",
             confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP",),
-            impact=Impact(ImpactKind.PARTIAL, None, "model-dependent"),
+            impact=("partial", "model-dependent"),
         )
-    return Outcome(Status.PASS, "no quantization of the target or its KV cache found", tuple(evs))
+    return passed("no quantization of the target or its KV cache found", evs)
 
 
 @check(
@@ -93,7 +92,7 @@ def quantization(ctx: Context) -> Outcome:
     "(rank-outlier)",
     decides="a layout with a known acceptance loss or hidden-state bug in speculative decoding "
     '(SGLang\'s disaggregation mode "null", its default and what /server_info reports, is off)',
-    refs=("sglang#16274", "sglang#10059", "sglang#7242", "vllm#36731", "TensorRT-LLM#7939"),
+    refs="sglang#16274, sglang#10059, sglang#7242, vllm#36731, TensorRT-LLM#7939",
 )
 def parallelism(ctx: Context) -> Outcome:
     a = ctx.args
@@ -131,17 +130,14 @@ def parallelism(ctx: Context) -> Outcome:
             "ADP had acceptance bugs (TensorRT-LLM#7939)"
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns),
-            tuple(evs),
+            evs,
             fix="A/B the same traffic with that option off; compare accept length per rank "
             "(specdiag logs shows the ranks)",
             confirm=("specdiag logs DECODE.log (per-rank table)",),
-            impact=Impact(ImpactKind.PARTIAL, None, "measured only by an A/B run"),
+            impact=("partial", "measured only by an A/B run"),
         )
-    return Outcome(
-        Status.PASS,
-        "no DP attention, disaggregation or pipeline parallelism on the command line",
-        tuple(evs),
+    return passed(
+        "no DP attention, disaggregation or pipeline parallelism on the command line", evs
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Gap, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.model import Evidence, Gap, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, warn
 from specdiag.core.doctor.typed import server_accept_lengths
 
 FAIL_BELOW_RATIO = 0.75  # below this share of the prediction a "below" verdict is a fail
@@ -13,69 +13,45 @@ FAIL_BELOW_RATIO = 0.75  # below this share of the prediction a "below" verdict 
 
 def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
     """The observed accept length (bonus included) and where it came from, best source first."""
-    evs: list[Evidence] = []
-    rep = ctx.server.report if ctx.server else None
-    if rep is not None and rep.main.accept.pooled is not None:
-        a = rep.main.accept
-        evs.append(
-            ev(
-                "server",
-                f"{ctx.server.url if ctx.server else ''} probe ({a.source}, pooled)",
-                f"{a.pooled:.3f}",
-            )
-        )
-        return (
-            a.pooled,
-            f"the probe of {ctx.server.url if ctx.server else ''} ({a.source}, pooled over the run)",
-            evs,
-        )
+    url = ctx.server.url if ctx.server else ""
+    logs = ", ".join(ctx.logs.paths) if ctx.logs else ""
+
+    def seen(v: float, source: str, where: str, said: str) -> tuple[float, str, list[Evidence]]:
+        return v, said, [ev(source, where, f"{v:.3f}")]
+
+    a = ctx.probe.main.accept if ctx.probe else None
+    if a is not None and a.pooled is not None:
+        said = f"the probe of {url} ({a.source}, pooled over the run)"
+        return seen(a.pooled, "server", f"{url} probe ({a.source}, pooled)", said)
     segs = ctx.segments()
-    if len(segs) > 1 and segs[-1].accept_length is not None:
-        last = segs[-1]
-        evs.append(
-            ev(
-                "logs",
-                f"{', '.join(ctx.logs.paths) if ctx.logs else ''}: the last of {len(segs)} "
-                f"segments ({last.start or '?'} .. {last.end or '?'}, {last.lines} lines)",
-                f"{last.accept_length:.3f}",
-            )
+    if len(segs) > 1 and (last := segs[-1]).accept_length is not None:
+        where = (
+            f"{logs}: the last of {len(segs)} segments ({last.start or '?'} .. "
+            f"{last.end or '?'}, {last.lines} lines)"
         )
-        return (
-            last.accept_length,
+        said = (
             f"the logs' last segment after a restart ({last.starts_because}; "
-            f"{last.lines} lines from {last.start or '?'})",
-            evs,
+            f"{last.lines} lines from {last.start or '?'})"
         )
-    if ctx.logs and ctx.logs.report and ctx.logs.report.summary:
-        eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
-        d = s.stats.accept_length
-        if d is not None:
-            v = d.weighted_mean if d.weighted_mean is not None else d.mean
-            how = (
-                "mean of lines"
-                if d.weighted_mean is None
-                else "batch-size-weighted mean"
-                if eng == "sglang"
-                else "count-weighted mean"
-            )
-            recs = f"{s.stats.records} record" + ("" if s.stats.records == 1 else "s")
-            evs.append(
-                ev(
-                    "logs",
-                    f"{', '.join(ctx.logs.paths)}: {eng} accept length ({how}, {recs})",
-                    f"{v:.3f}",
-                )
-            )
-            return v, f"the {eng} logs ({how} of {recs})", evs
-    if ctx.server and ctx.server.server_info:
-        vals = server_accept_lengths(ctx.server.server_info)
-        if vals:
-            v = sum(vals) / len(vals)
-            evs.append(
-                ev("server", f"{ctx.server.url}/server_info avg_spec_accept_length", f"{v:.3f}")
-            )
-            return v, "the server's lifetime average (/server_info)", evs
-    return None, None, evs
+        return seen(last.accept_length, "logs", where, said)
+    head = ctx.headline()
+    if head is not None and (d := head[1].stats.accept_length) is not None:
+        eng, n = head[0], head[1].stats.records
+        if d.weighted_mean is None:
+            how = "mean of lines"
+        else:
+            how = "batch-size-weighted mean" if eng == "sglang" else "count-weighted mean"
+        recs = f"{n} record" + ("" if n == 1 else "s")
+        v = d.weighted_mean if d.weighted_mean is not None else d.mean
+        said = f"the {eng} logs ({how} of {recs})"
+        return seen(v, "logs", f"{logs}: {eng} accept length ({how}, {recs})", said)
+    vals = server_accept_lengths(ctx.server.server_info if ctx.server else None)
+    if vals:
+        where = f"{url}/server_info avg_spec_accept_length"
+        return seen(
+            sum(vals) / len(vals), "server", where, "the server's lifetime average (/server_info)"
+        )
+    return None, None, []
 
 
 def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
@@ -87,13 +63,8 @@ def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
     acc = ctx.acc
     if k is None:
         if len(acc) == 1:
-            return (
-                None,
-                [
-                    "a single --acc value needs --steps (or a server / logs / --server-args that show it)"
-                ],
-                [],
-            )
+            why = "a single --acc value needs --steps (or a server / logs / --server-args that show it)"
+            return None, [why], []
         k = len(acc)
         ksrc = "len(--acc)"
     if len(acc) > 1 and len(acc) != k:
@@ -108,14 +79,8 @@ def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
             )
             k = len(acc)
     obs, obs_from, evs = observed(ctx)
-    evs.insert(
-        0,
-        ev(
-            "acc",
-            ctx.acc_from or "--acc",
-            ", ".join(f"{a:g}" for a in ctx.acc) + f" with {k} steps ({ksrc})",
-        ),
-    )
+    given = ", ".join(f"{a:g}" for a in ctx.acc) + f" with {k} steps ({ksrc})"
+    evs.insert(0, ev("acc", ctx.acc_from or "--acc", given))
     if obs is None:
         prof = adapters.profile_of(acc, k if len(acc) == 1 else None, ctx.inputs.acc_kind)
         notes.append(
@@ -158,7 +123,7 @@ def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
     "below, collapsed <= 1.2, above), in one convention: collapsed or below 75% fails, below "
     "from 75% and above warn; names the trap of comparing the engine's length with the "
     "trainer's sum",
-    refs=("EAGLE#132", "EAGLE#195", "vllm#43671", "SpecForge#128"),
+    refs="EAGLE#132, EAGLE#195, vllm#43671, SpecForge#128",
 )
 def expected_vs_observed(ctx: Context) -> Outcome:
     gap, notes, evs = compute_gap(ctx)
@@ -172,12 +137,11 @@ def expected_vs_observed(ctx: Context) -> Outcome:
     )
     msg = f"{gap.verdict}: {gap.explanation}"
     if gap.verdict == "healthy":
-        return Outcome(Status.PASS, msg, tuple(evs), confirm=confirm, details=details)
+        return passed(msg, tuple(evs), confirm=confirm, details=details)
     if gap.verdict == "above":
-        return Outcome(
-            Status.WARN,
+        return warn(
             msg,
-            tuple(evs),
+            evs,
             confirm=confirm,
             details=details,
             fix="check that --acc is this checkpoint's and the observation's convention",
@@ -187,26 +151,24 @@ def expected_vs_observed(ctx: Context) -> Outcome:
         if gap.verdict == "collapsed" or (gap.ratio is not None and gap.ratio < FAIL_BELOW_RATIO)
         else Status.WARN
     )
-    return Outcome(
+    return found(
         status,
         msg,
-        tuple(evs),
+        evs,
         fix="work through the ranked findings above; re-measure after each fix",
         confirm=confirm,
-        impact=Impact(ImpactKind.NONE, None, "the gap itself"),
+        impact=("none", "the gap itself"),
         details=details,
     )
 
 
 def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
-    rep = ctx.server.report if ctx.server else None
-    if rep is not None and rep.main.accept.per_position_unconditional:
-        a = rep.main.accept
+    a = ctx.probe.main.accept if ctx.probe else None
+    if a is not None and a.per_position_unconditional:
         return a.per_position_unconditional, f"probe ({a.per_position_source})"
-    if ctx.logs and ctx.logs.report and ctx.logs.report.summary:
-        eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
-        if s.stats.per_position:
-            return tuple(p.unconditional for p in s.stats.per_position), f"{eng} logs"
+    head = ctx.headline()
+    if head is not None and head[1].stats.per_position:
+        return tuple(p.unconditional for p in head[1].stats.per_position), f"{head[0]} logs"
     return None
 
 
@@ -219,7 +181,7 @@ def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
     decides="whether the first position already falls short: at position 1 the draft sees "
     "only target features, so a large shortfall there is a feature or configuration mismatch, "
     "not under-training",
-    refs=("vllm#43671", "EAGLE#132", "speculators#610"),
+    refs="vllm#43671, EAGLE#132, speculators#610",
 )
 def per_position(ctx: Context) -> Outcome:
     if not ctx.acc:
@@ -229,25 +191,17 @@ def per_position(ctx: Context) -> Outcome:
         return skip("no per-position acceptance observed (probe, vLLM or llama.cpp logs)")
     values, src = obs
     k = len(ctx.acc) if len(ctx.acc) > 1 else (ctx.served_steps()[0] or len(values))
-    prof = adapters.profile_of(
-        ctx.acc,
-        k if len(ctx.acc) == 1 else None,
-        ctx.inputs.acc_kind,
-    )
+    prof = adapters.profile_of(ctx.acc, k if len(ctx.acc) == 1 else None, ctx.inputs.acc_kind)
     n = min(len(values), prof.steps)
-    evs = tuple(
-        ev(
-            "server" if src.startswith("probe") else "logs",
-            f"{src}: position {i + 1}",
-            f"observed {values[i]:.3f}, predicted {prof.unconditional[i]:.3f}",
-        )
-        for i in range(n)
-    )
+    pred = prof.unconditional
+    source = "server" if src.startswith("probe") else "logs"
+    said = [f"observed {values[i]:.3f}, predicted {pred[i]:.3f}" for i in range(n)]
+    evs = tuple(ev(source, f"{src}: position {i + 1}", said[i]) for i in range(n))
     if n == 0:
         return skip("no position to compare")
     r1, p1 = values[0], prof.unconditional[0]
     if p1 >= 0.3 and r1 < 0.5 * p1:
-        return Outcome(
+        return found(
             Status.FAIL if r1 < 0.25 * p1 else Status.WARN,
             f"position 1 is accepted {r1:.0%} of the time against {p1:.0%} predicted: at the first "
             "position the draft sees only the target's own features, so this is a feature or "
@@ -256,11 +210,10 @@ def per_position(ctx: Context) -> Outcome:
             fix="look at the configuration findings first; compare served hidden states with the "
             "training dump",
             confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP --reference REF.pt",),
-            impact=Impact(ImpactKind.NONE, None, "a symptom: the cause is another finding"),
+            impact=("none", "a symptom: the cause is another finding"),
         )
     worst = min(range(n), key=lambda i: values[i] - prof.unconditional[i])
-    return Outcome(
-        Status.PASS,
+    return passed(
         f"position 1 at {r1:.0%} vs {p1:.0%} predicted; largest shortfall at position {worst + 1} "
         f"({values[worst]:.0%} vs {prof.unconditional[worst]:.0%})",
         evs,

@@ -11,8 +11,18 @@ from typing import Any
 
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence, Status
+from specdiag.core.doctor.registry import (
+    Outcome,
+    check,
+    ev,
+    fail,
+    found,
+    passed,
+    skip,
+    unreadable,
+    warn,
+)
 from specdiag.core.doctor.typed import Reads
 
 # ---------------------------------------------------------------------- forced acceptance
@@ -25,11 +35,7 @@ FORCED_KNOBS = (
         re.compile(r"\bTLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS\s*[=:]\s*['\"]?([0-9.]+)"),
         "AL-1",
     ),
-    (
-        "vllm",
-        re.compile(r"rejection_sample_method['\"]?\s*[:=]\s*['\"]?(synthetic)"),
-        "synthetic",
-    ),
+    ("vllm", re.compile(r"rejection_sample_method['\"]?\s*[:=]\s*['\"]?(synthetic)"), "synthetic"),
     ("vllm", re.compile(r"synthetic_acceptance_(?:length|rates)['\"]?\s*[:=]\s*([\[0-9.]+)"), "AL"),
     ("atom", re.compile(r"--spec-decode-acceptance-(?:length|rate)[= ]+([0-9.]+)"), "AL"),
     (
@@ -129,11 +135,11 @@ def _head_tensors(m: ModelDir) -> list[str]:
     decides="a head stored in bf16 is not excluded from the target's FP8/NVFP4 quantization "
     "(built as FP8 with uninitialised scales: 0% acceptance); a head stored in FP8 has its "
     "weight_scale; the loader dropped no draft weight",
-    refs=("ROCm/ATOM mtp_entry_projection_quant_bf16_mismatch", "vllm#43455", "vllm#43472"),
+    refs="ROCm/ATOM mtp_entry_projection_quant_bf16_mismatch, vllm#43455, vllm#43472",
 )
 def draft_quantization(ctx: Context) -> Outcome:
     models = [m for m in (ctx.draft, ctx.target) if m is not None and m.config is not None]
-    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "not-loaded"]
+    hits = ctx.hits("not-loaded")
     if not models and not hits:
         return skip("no --draft or --target config, and no loader lines in the logs")
     r = Reads()
@@ -144,7 +150,7 @@ def draft_quantization(ctx: Context) -> Outcome:
             r.wrong(m, "quantization_config.quant_method", method, "a string")
     if (bad := unreadable(r, "the quantization check")) is not None:
         return bad
-    evs: list[Evidence] = [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2]]
+    evs: list[Evidence] = [h.evidence() for h in hits[:2]]
     problems: list[str] = []
     checked = 0
     for m in models:
@@ -190,22 +196,20 @@ def draft_quantization(ctx: Context) -> Outcome:
             f"the loader says a weight was not loaded or dropped ({hits[0].text[:120]})"
         )
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(dict.fromkeys(problems)),
-            tuple(evs),
+            evs,
             fix="add the head's modules (e.g. eh_proj, mtp.*, fc) to quantization_config."
             "modules_to_not_convert (or ignore), or remove quantization_config from the draft's "
             "config.json; then check the load log shows no 'NOT loaded'",
-            impact=Impact(ImpactKind.COLLAPSE, None, "a head with garbage weights drafts noise"),
+            impact=("collapse", "a head with garbage weights drafts noise"),
         )
     if not any(_quant(m.config) for m in models):
-        return Outcome(Status.PASS, "no quantization_config in the draft or the target", tuple(evs))
-    return Outcome(
-        Status.PASS,
+        return passed("no quantization_config in the draft or the target", evs)
+    return passed(
         f"{checked} head tensor(s) consistent with the quantization config "
         "(excluded in bf16, or quantized with their scales)",
-        tuple(evs),
+        evs,
     )
 
 
@@ -217,7 +221,7 @@ def draft_quantization(ctx: Context) -> Outcome:
     "use_sliding_window; the served maximum length (--context-length / --max-model-len, server)",
     decides="a draft trained with a sliding window is served past that window by engines whose "
     "loaders ignore the window keys (full attention: acceptance falls at long context)",
-    refs=("ik_llama.cpp#2021", "vllm#40898", "vllm#46104", "sglang#27469", "z-lab/dflash#126"),
+    refs="ik_llama.cpp#2021, vllm#40898, vllm#46104, sglang#27469, z-lab/dflash#126",
     versions="loaders without the window keys: vLLM before #40898/#46104, SGLang before #27469, ik_llama.cpp before PR #2021",
 )
 def sliding_window_draft(ctx: Context) -> Outcome:
@@ -241,33 +245,31 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     elif isinstance(win, int) and win > 0 and lt is None and use is True:
         sliding = True
     if not sliding or not isinstance(win, int) or win <= 0:
-        return Outcome(Status.PASS, "the draft uses full attention (no sliding window)", tuple(evs))
+        return passed("the draft uses full attention (no sliding window)", evs)
     served = ctx.args.max_len if ctx.args is not None else None
     if served is None and ctx.server is not None and ctx.server.max_model_len:
         served = ctx.server.max_model_len
     if served is not None:
         evs.append(ev("server-args", "served maximum length", served))
     if served is not None and served <= win:
-        return Outcome(
-            Status.PASS,
+        return passed(
             f"the draft's window ({win}) covers the served length ({served}): full attention "
             "and the window see the same tokens",
-            tuple(evs),
+            evs,
         )
-    return Outcome(
-        Status.WARN,
+    return warn(
         f"the draft was trained with a sliding window of {win} tokens "
         f"({sum('sliding' in x for x in lt) if lt is not None else '?'} sliding "
         f"layers) and is served {'up to ' + str(served) if served else 'at an unknown length'}: "
         "a loader that ignores layer_types / sliding_window runs it with full attention, and "
         "acceptance falls past the window (+17.4 pp once fixed in ik_llama.cpp#2021)",
-        tuple(evs),
+        evs,
         fix="serve on an engine release that honours the draft's window (vLLM with #40898/"
         "#46104, SGLang with #27469), or cap the served length at the window",
         confirm=(
             "specdiag probe URL --prompts long.jsonl --acc ... --steps ... (long prompts vs short)",
         ),
-        impact=Impact(ImpactKind.PARTIAL, None, "only tokens past the window"),
+        impact=("partial", "only tokens past the window"),
     )
 
 
@@ -281,7 +283,7 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     decides="at temperature > 0 the drafter samples with its probabilities (probabilistic "
     "drafting); greedy drafting under probabilistic rejection, or a drafter that ignores the "
     "request's top-k / top-p, lowers acceptance",
-    refs=("syv-ai/qwen38-27b-rtx3090#73", "vllm#56724", "vllm#40149", "colibri#163"),
+    refs="syv-ai/qwen38-27b-rtx3090#73, vllm#56724, vllm#40149, colibri#163",
     versions="vLLM releases where draft_sample_method defaults to greedy (0.28 per syv-ai#73); top-k / top-p ignored by the drafter until vllm#56724 (open in 2026-09)",
 )
 def draft_sampling(ctx: Context) -> Outcome:
@@ -292,13 +294,11 @@ def draft_sampling(ctx: Context) -> Outcome:
         return skip("the sampling temperature is unknown (pass --temperature)")
     evs: list[Evidence] = [ev("flags", "temperature", t)]
     if t <= 0:
-        return Outcome(
-            Status.PASS, "greedy decoding: the drafter's sampling does not matter", tuple(evs)
-        )
+        return passed("greedy decoding: the drafter's sampling does not matter", tuple(evs))
     sc = ctx.args.spec_config if ctx.args is not None else None
     method = sc.get("draft_sample_method") if isinstance(sc, dict) else None
-    logits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "draft-logits"]
-    evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in logits[:1]]
+    logits = ctx.hits("draft-logits")
+    evs += [h.evidence() for h in logits[:1]]
     if method is not None:
         evs.append(ev("server-args", "speculative_config.draft_sample_method", method))
     greedy_log = any("draft_logits=False" in h.text for h in logits)
@@ -312,36 +312,33 @@ def draft_sampling(ctx: Context) -> Outcome:
             if greedy_log
             else "draft_sample_method is not set (greedy by default in recent vLLM)"
         )
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"temperature {t:g} with greedy drafting ({why}): rejection sampling compares the "
             "target's distribution with a one-hot draft, so acceptance is lower than with "
             "probabilistic drafting (DFlash2: 3.19 -> 2.66 on a vLLM upgrade)",
-            tuple(evs),
+            evs,
             fix='set speculative_config.draft_sample_method to "probabilistic"',
             snippet='--speculative-config \'{..., "draft_sample_method": "probabilistic"}\'',
             confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
-            impact=Impact(ImpactKind.PARTIAL, None, "depends on the target's entropy"),
+            impact=("partial", "depends on the target's entropy"),
         )
     if k is not None and k > 1 and engine == "vllm":
         evs.append(ev("flags", "top_k", k))
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"temperature {t:g} with top_k {k}: the probabilistic drafter samples its whole "
             "vocabulary while the target samples inside top-k / top-p, so some drafts are "
             "rejected for lying outside the request's set (vllm#56724: AL 3-16% lower)",
-            tuple(evs),
+            evs,
             fix="compare with top-k / top-p off; use an engine release that applies them to "
             "drafting",
-            impact=Impact(ImpactKind.PARTIAL, None, "the drafts outside top-k / top-p"),
+            impact=("partial", "the drafts outside top-k / top-p"),
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         f"temperature {t:g}: "
         + (
             f"draft_sample_method {method}" if method else "no greedy-drafting sign in the evidence"
         ),
-        tuple(evs),
+        evs,
     )
 
 
@@ -363,7 +360,7 @@ _CONTEXT_KV = ("dflash", "dspark")
     "without: a drafter that keeps its own context KV (DFlash, DSpark) gets none for tokens "
     "restored from the prefix cache or a KV connector, so acceptance falls toward 1 as cache "
     "hits grow",
-    refs=("vllm#47926", "vllm#41838"),
+    refs="vllm#47926, vllm#41838",
     versions="the log evidence: SGLang 0.5.23's Prefill batch line (checked on the real server), "
     "vLLM's stats line; the configuration rule: vLLM DFlash / DSpark until vllm#47926 (open in "
     "2026-07), SGLang's radix cache assumed alike",
@@ -372,11 +369,7 @@ def prefix_cache_context(ctx: Context) -> Outcome:
     measured = _cache_evidence(ctx)
     if measured is not None:
         return measured
-    methods: list[str] = []
-    if ctx.args is not None and ctx.args.method:
-        methods.append(ctx.args.method.lower())
-    if ctx.server and ctx.server.report and ctx.server.report.main.server.spec.method:
-        methods.append(str(ctx.server.report.main.server.spec.method).lower())
+    methods = ctx.methods()
     if ctx.draft is not None:
         arch = str(ctx.draft.arch() or "").lower()
         methods += [m for m in _CONTEXT_KV if m in arch]
@@ -386,22 +379,20 @@ def prefix_cache_context(ctx: Context) -> Outcome:
         ev("server-args", "speculative method", ", ".join(dict.fromkeys(methods)))
     ]
     if not any(any(k in m for k in _CONTEXT_KV) for m in methods):
-        return Outcome(
-            Status.PASS,
+        return passed(
             f"{methods[0]} recomputes its context from the target's states: prefix-cache hits do "
             "not starve it",
-            tuple(evs),
+            evs,
         )
     text = ctx.args.text if ctx.args is not None else ""
     off = re.search(r"--no-enable-prefix-caching|--disable-radix-cache\b|--no-prefix-cach", text)
     connector = re.search(r"(?i)kv[-_]transfer[-_]config|lmcache|mooncake", text)
     if off and not connector:
         evs.append(ev("server-args", "prefix caching", off.group(0)))
-        return Outcome(
-            Status.PASS,
+        return passed(
             "prefix caching is off and no KV connector restores tokens: every token has draft "
             "context",
-            tuple(evs),
+            evs,
         )
     why = (
         f"a KV connector ({connector.group(0)})"
@@ -410,15 +401,14 @@ def prefix_cache_context(ctx: Context) -> Outcome:
         if ctx.args is not None
         else "prefix caching (the launch command was not given: assumed on, the engines' default)"
     )
-    return Outcome(
-        Status.WARN,
+    return warn(
         f"a {methods[0]} drafter with {why}: tokens restored from the cache never get draft "
         "context KV, so acceptance falls toward 1 as cache hits grow (vllm#47926)",
-        tuple(evs),
+        evs,
         fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache); "
         "compare accept length against the cache hit rate",
         snippet="--no-enable-prefix-caching",
-        impact=Impact(ImpactKind.PARTIAL, None, "the share of cache-restored tokens"),
+        impact=("partial", "the share of cache-restored tokens"),
     )
 
 
@@ -446,28 +436,26 @@ def _cache_evidence(ctx: Context) -> Outcome | None:
     dropping = [(e, j) for e, j in usable if j.drops]
     if dropping:
         e, j = dropping[0]
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"acceptance drops with prefix-cache hits in {e.path}: accept length "
             f"{j.high_accept_length:.2f} where >= {HIGH:.0%} of the prompt came from the cache vs "
             f"{j.low_accept_length:.2f} where < {LOW:.0%} did: the draft lacks context for "
             "cache-restored tokens (vllm#47926)",
-            tuple(evs),
+            evs,
             fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache) "
             "to confirm; then an engine release that gives the drafter context for restored "
             "tokens",
             snippet="--no-enable-prefix-caching",
-            impact=Impact(ImpactKind.PARTIAL, None, "the share of cache-restored tokens"),
+            impact=("partial", "the share of cache-restored tokens"),
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         "accept length does not drop with prefix-cache hits in the logs "
         + "; ".join(
             f"({e.path}: {j.high_accept_length:.2f} at >= {HIGH:.0%} cached vs "
             f"{j.low_accept_length:.2f} at < {LOW:.0%})"
             for e, j in usable
         ),
-        tuple(evs),
+        evs,
     )
 
 
@@ -499,7 +487,7 @@ def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
     "async scheduling in the launch command; the boot log's 'prefix-cache reuse ... disabled'",
     decides="a step to ~0 accepted drafts that persists to the end of the segment (engine-wide "
     "state corruption of the recurrent layers under speculation), as distinct from a slow drift",
-    refs=("vllm#52873", "vllm-ascend#10495", "vllm#55357", "vLLM-2080Ti-Definitive#152"),
+    refs="vllm#52873, vllm-ascend#10495, vllm#55357, vLLM-2080Ti-Definitive#152",
     versions="vLLM and vllm-ascend 2026 releases with GDN / Mamba targets under MTP (#52873, #10495, #55357)",
 )
 def hybrid_collapse(ctx: Context) -> Outcome:
@@ -521,7 +509,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
                 f"accept length ~1 from {step.collapse_from} to the end ({step.end})",
             )
         )
-        return Outcome(
+        return found(
             Status.FAIL if hybrid else Status.WARN,
             f"acceptance steps to ~0 accepted drafts at {step.collapse_from} and stays there to "
             "the end of the segment"
@@ -531,29 +519,27 @@ def hybrid_collapse(ctx: Context) -> Outcome:
                 if hybrid
                 else " (a step, not a drift); the target's architecture was not given"
             ),
-            tuple(evs),
+            evs,
             fix="restart to confirm it recovers; A/B with --enforce-eager and with async "
             "scheduling off; never set VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1",
-            impact=Impact(ImpactKind.COLLAPSE, None, "acceptance is 0 after the step"),
+            impact=("collapse", "acceptance is 0 after the step"),
         )
     if unsafe and hybrid:
         evs.append(ev("server-args", "environment", unsafe.group(0)))
-        return Outcome(
-            Status.WARN,
+        return warn(
             "VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1 on a hybrid target bypasses the guard against "
             "full-CUDA-graph replay of recurrent state under varying acceptance",
-            tuple(evs),
+            evs,
             fix="remove VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH",
-            impact=Impact(ImpactKind.COLLAPSE, None, "scrambled state"),
+            impact=("collapse", "scrambled state"),
         )
     if not segs:
         if hybrid:
             return skip("a hybrid target, but no accept-length timeline in the logs to look at")
-        return Outcome(Status.PASS, "not a hybrid recurrent target", tuple(evs))
-    return Outcome(
-        Status.PASS,
+        return passed("not a hybrid recurrent target", evs)
+    return passed(
         "no step to 0 that stays in the logs' timeline" + (" (hybrid target)" if hybrid else ""),
-        tuple(evs),
+        evs,
     )
 
 
@@ -567,10 +553,10 @@ SHORT_OUTPUT = 256  # tokens: below this median, accept length is biased low
     reads="the probe's output tokens and finish reasons per request (--server)",
     decides="the median output is at least 256 tokens and few requests stop at max_tokens: "
     "short outputs weigh the first, cold steps and the cut last step, biasing accept length low",
-    refs=("vllm-ascend#12968",),
+    refs="vllm-ascend#12968",
 )
 def short_outputs(ctx: Context) -> Outcome:
-    rep = ctx.server.report if ctx.server else None
+    rep = ctx.probe
     if rep is None:
         return skip("no --server probe: the output lengths are unknown")
     toks = sorted(r.output_tokens for r in rep.main.results if r.ok and r.output_tokens)
@@ -583,8 +569,7 @@ def short_outputs(ctx: Context) -> Outcome:
         ev("server", "probe finish_reason=length", f"{cut} of {len(toks)}"),
     )
     if median < SHORT_OUTPUT:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"the probe's outputs are short (median {median} tokens, {cut} of {len(toks)} cut "
             f"at max_tokens): below ~{SHORT_OUTPUT} tokens the accept length is biased low "
             "(a DSpark CI read 3.23 against 4.3 for this reason)",
@@ -594,6 +579,6 @@ def short_outputs(ctx: Context) -> Outcome:
             confirm=(
                 f"specdiag doctor --server {ctx.server.url if ctx.server else 'URL'} --max-tokens 512 ...",
             ),
-            impact=Impact(ImpactKind.MEASUREMENT, None, "short outputs bias the figure low"),
+            impact=("measurement", "short outputs bias the figure low"),
         )
-    return Outcome(Status.PASS, f"median output {median} tokens: long enough", evs)
+    return passed(f"median output {median} tokens: long enough", evs)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 
 
@@ -17,7 +17,7 @@ from specdiag.core.doctor.typed import Reads
     decides="the dump is consistent; its chunks are in ascending depth; no chunk is the "
     "embedding (layers identified against the target or --reference decide over the "
     "repeated-token heuristic); its hidden size is the target's",
-    refs=("SpecForge#885", "NVIDIA/Model-Optimizer#2410", "speculators#313"),
+    refs="SpecForge#885, NVIDIA/Model-Optimizer#2410, speculators#313",
 )
 def training_dump(ctx: Context) -> Outcome:
     if not ctx.inputs.training_dump:
@@ -74,24 +74,22 @@ def training_dump(ctx: Context) -> Outcome:
     if not problems and (bad := unreadable(r, "the dump's hidden size against the target's")):
         return bad
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems[:5]),
-            tuple(evs),
+            evs,
             fix="regenerate the dump files named",
             confirm=confirm,
-            impact=Impact(ImpactKind.PARTIAL, None, "training on broken samples"),
+            impact=("partial", "training on broken samples"),
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns[:4]),
-            tuple(evs),
+            evs,
             fix="check the capture layer list used at training (ascending, no embedding)",
             confirm=confirm,
-            impact=Impact(ImpactKind.COLLAPSE, None, "if the served layers differ"),
+            impact=("collapse", "if the served layers differ"),
         )
-    return Outcome(Status.PASS, f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
+    return passed(f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
 
 
 @check(
@@ -102,7 +100,7 @@ def training_dump(ctx: Context) -> Outcome:
     "stack) through compare-hidden; the draft's aux layer ids in the engine's convention",
     decides="the server feeds the draft the hidden states it was trained on (per chunk, within "
     "the dtype's tolerance); which layer each served chunk is; the ids that fix it",
-    refs=("sglang#25454", "vllm#43671", "speculators#313", "vllm#9534"),
+    refs="sglang#25454, vllm#43671, speculators#313, vllm#9534",
 )
 def served_vs_training(ctx: Context) -> Outcome:
     if not ctx.inputs.served_dump:
@@ -136,12 +134,8 @@ def served_vs_training(ctx: Context) -> Outcome:
     )
     details = {"suggested_layer_ids": res.suggested_layer_ids, "findings": list(res.findings)}
     if res.match:
-        return Outcome(
-            Status.PASS,
-            "served hidden states match the training capture",
-            tuple(evs),
-            confirm=confirm,
-            details=details,
+        return passed(
+            "served hidden states match the training capture", evs, confirm=confirm, details=details
         )
     sug = res.suggested_layer_ids
     eng = ctx.engine if ctx.engine in sug else next(iter(sug), None)
@@ -151,14 +145,11 @@ def served_vs_training(ctx: Context) -> Outcome:
         fix = f"set the aux layer ids to {sug[eng]} ({eng}'s convention)"
     else:
         fix = "see compare-hidden's diagnosis"
-    return Outcome(
-        Status.FAIL,
+    return fail(
         "; ".join(res.diagnosis[:3]) or "served hidden states differ from training",
-        tuple(evs),
+        evs,
         fix=fix,
         confirm=confirm,
-        impact=Impact(
-            ImpactKind.COLLAPSE, None, "the draft sees other features than it was trained on"
-        ),
+        impact=("collapse", "the draft sees other features than it was trained on"),
         details=details,
     )

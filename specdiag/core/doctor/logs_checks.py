@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.model import Evidence, Status
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, warn
 from specdiag.core.doctor.typed import server_accept_lengths
 
 GRAPH_WARN_SHARE = 0.10
@@ -19,14 +18,7 @@ TREND_MIN_DROP = 0.15  # of the early accepted drafts
 TREND_MAX_RHO = -0.5
 OUTLIER_RATIO = 0.7  # a rank/category below this fraction of the others' accepted drafts
 MEASURE_TOLERANCE = 0.05  # relative difference between two readings of one run
-
-
-def _headline(ctx: Context) -> tuple[str, Any] | None:
-    """(engine, EngineSummary) of the engine with the most records in the logs."""
-    if ctx.logs is None or ctx.logs.report is None or not ctx.logs.report.summary:
-        return None
-    eng, s = max(ctx.logs.report.summary.items(), key=lambda kv: kv[1].stats.records)
-    return eng, s
+_SHOWN = ("start", "end", "lines", "accept_length", "version", "starts_because")  # per segment
 
 
 def _loc(ctx: Context) -> str:
@@ -40,36 +32,24 @@ def _loc(ctx: Context) -> str:
     reads="SGLang decode lines' 'cuda graph: True/False' (share over the run), vLLM's "
     "'Overriding cudagraph_mode ... PIECEWISE' warning, --disable-cuda-graph / --enforce-eager",
     decides="the share of decode batches run without CUDA graphs (speed, not accept length)",
-    refs=(
-        "vllm#27325",
-        "vllm#47460",
-        "vllm#48494",
-        "sglang#3430",
-        "sglang#4247",
-        "mit-han-lab/fastrl#4",
-    ),
+    refs="vllm#27325, vllm#47460, vllm#48494, sglang#3430, sglang#4247, mit-han-lab/fastrl#4",
 )
 def cuda_graph(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
     msgs: list[str] = []
-    head = _headline(ctx)
+    head = ctx.headline()
     share = None
     if head is not None and head[1].stats.cuda_graph_records:
         st = head[1].stats
         share = st.cuda_graph_false_share
-        evs.append(
-            ev(
-                "logs",
-                f"{_loc(ctx)}: 'cuda graph:' in {st.cuda_graph_records} decode lines",
-                f"{share:.0%} False",
-            )
-        )
+        where = f"{_loc(ctx)}: 'cuda graph:' in {st.cuda_graph_records} decode lines"
+        evs.append(ev("logs", where, f"{share:.0%} False"))
         if share is not None and share > GRAPH_WARN_SHARE:
             msgs.append(
                 f"{share:.0%} of {st.cuda_graph_records} decode batches ran without CUDA graphs"
             )
-    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "cudagraph-override"]
-    evs.extend(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:2])
+    hits = ctx.hits("cudagraph-override")
+    evs.extend(h.evidence() for h in hits[:2])
     if hits:
         msgs.append("vLLM downgraded CUDA graphs to PIECEWISE (dynamic speculative decoding)")
     off = ctx.args.cuda_graph_off if ctx.args else None
@@ -79,33 +59,26 @@ def cuda_graph(ctx: Context) -> Outcome:
     if not evs:
         return skip("no CUDA-graph evidence (SGLang decode lines, vLLM warnings, --server-args)")
     if msgs:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(msgs) + ": each speculative step pays kernel-launch overhead, "
             "which eats the speedup (accept length itself is unaffected)",
-            tuple(evs),
+            evs,
             fix="enable CUDA graphs and make the capture sizes cover max_running_requests x "
             "(num_draft_tokens) (SGLang --cuda-graph-max-bs; vLLM: drop --enforce-eager)",
-            impact=Impact(ImpactKind.SPEED, 0.0, "throughput only"),
+            impact=("speed", "throughput only"),
             details={"share_without": share},
         )
-    return Outcome(
-        Status.PASS, f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", tuple(evs)
-    )
+    return passed(f"CUDA graphs on in {1 - (share or 0):.0%} of decode batches", evs)
 
 
 def _spearman(values: Sequence[float]) -> float:
-    n = len(values)
-    if n < 2 or max(values) - min(values) < 1e-12:
+    """Rank correlation of the values with time (ties ranked in time order)."""
+    import numpy as np
+
+    if len(values) < 2 or max(values) - min(values) < 1e-12:
         return 0.0
-    order = sorted(range(n), key=lambda i: values[i])
-    ranks = [0.0] * n
-    for r, i in enumerate(order):
-        ranks[i] = float(r)
-    mx = (n - 1) / 2.0
-    num = sum((i - mx) * (ranks[i] - mx) for i in range(n))
-    den = sum((i - mx) ** 2 for i in range(n))
-    return num / den if den else 0.0
+    ranks = np.argsort(np.argsort(values, kind="stable"))
+    return float(np.corrcoef(np.arange(len(values)), ranks)[0, 1])
 
 
 @check(
@@ -115,10 +88,10 @@ def _spearman(values: Sequence[float]) -> float:
     reads="the logs' accept length over the run, in time order (bucket means)",
     decides="a sustained decline: the last quarter's accepted drafts at least 15% below the "
     "first quarter's, with rank correlation <= -0.5",
-    refs=("vllm#41838", "vllm#47602", "arXiv 2605.09329"),
+    refs="vllm#41838, vllm#47602, arXiv 2605.09329",
 )
 def accept_trend(ctx: Context) -> Outcome:
-    head = _headline(ctx)
+    head = ctx.headline()
     if head is None:
         return skip("no accept-length records in the logs")
     if len(ctx.segments()) > 1:
@@ -134,47 +107,30 @@ def accept_trend(ctx: Context) -> Outcome:
     late = sum(vals[-q:]) / q
     rho = _spearman(vals)
     drop = (early - late) / (early - 1.0) if early > 1.0 else 0.0
-    evs = (
-        ev(
-            "logs",
-            f"{_loc(ctx)}: accept length, {len(vals)} time buckets",
-            f"first quarter {early:.2f}, last quarter {late:.2f}, rank correlation {rho:.2f}",
-        ),
-    )
-    st = head[1].stats
-    overall = st.accept_length.mean if st.accept_length else None
+    shown = f"first quarter {early:.2f}, last quarter {late:.2f}, rank correlation {rho:.2f}"
+    evs = (ev("logs", f"{_loc(ctx)}: accept length, {len(vals)} time buckets", shown),)
+    overall = head[1].stats.accept_length
+    gained = max(0.0, early - overall.mean) if overall else None
     if drop >= TREND_MIN_DROP and rho <= TREND_MAX_RHO:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"accept length falls from {early:.2f} to {late:.2f} over the run ({drop:.0%} of the "
             "accepted drafts lost): runtime drift, e.g. prefix caching (vllm#41838) or growing "
             "context",
             evs,
             fix="compare with a freshly restarted server; split the logs by --since/--until; "
             "check the prefix-cache hit rate and context length over time",
-            confirm=(
-                f"specdiag logs {' '.join(ctx.logs.paths) if ctx.logs else ''} --since +0m --until +10m",
-            ),
-            impact=Impact(
-                ImpactKind.PARTIAL,
-                max(0.0, early - overall) if overall is not None else None,
-                "the early level minus the run's mean",
-            ),
+            confirm=(f"specdiag logs {_loc(ctx).replace(', ', ' ')} --since +0m --until +10m",),
+            impact=("partial", "the early level minus the run's mean", gained),
         )
-    return Outcome(
-        Status.PASS,
-        f"no downward trend ({early:.2f} -> {late:.2f}, rank correlation {rho:.2f})",
-        evs,
-    )
+    return passed(f"no downward trend ({early:.2f} -> {late:.2f}, rank correlation {rho:.2f})", evs)
 
 
 def _outliers(rows: dict[str, float]) -> list[tuple[str, float, float]]:
+    """(name, value, the others' median) of each row below OUTLIER_RATIO of that median."""
     out = []
     for name, v in rows.items():
-        others = [x for k, x in rows.items() if k != name]
-        if not others:
-            continue
-        ref = sorted(others)[len(others) // 2]
+        others = sorted(x for k, x in rows.items() if k != name)
+        ref = others[len(others) // 2] if others else 0.0
         if ref > 0 and v < OUTLIER_RATIO * ref:
             out.append((name, v, ref))
     return out
@@ -186,14 +142,14 @@ def _outliers(rows: dict[str, float]) -> list[tuple[str, float, float]]:
     "one rank far below the others",
     reads="the logs' accept length per rank prefix (SGLang DPx/TPy)",
     decides="a rank whose accepted drafts are below 70% of the median of the other ranks",
-    refs=("sglang#16274", "sglang#7242", "TensorRT-LLM#7939", "sglang#34743"),
+    refs="sglang#16274, sglang#7242, TensorRT-LLM#7939, sglang#34743",
 )
 def rank_outlier(ctx: Context) -> Outcome:
-    head = _headline(ctx)
+    head = ctx.headline()
     if head is None:
         return skip("no accept-length records in the logs")
     ranks = {
-        r or "(single)": s.accept_length.mean - 1.0
+        r or "(single)": s.accept_length.mean - 1
         for r, s in head[1].ranks.items()
         if s.accept_length
     }
@@ -204,17 +160,14 @@ def rank_outlier(ctx: Context) -> Outcome:
     if bad:
         name, v, ref = bad[0]
         n = len(ranks)
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"rank {name} accepts {v:.2f} drafts per step vs {ref:.2f} on the others: a "
             "parallelism fault (DP attention, PD transfer of hidden states) on that rank",
             evs,
             fix="A/B the deployment with DP attention off; check the rank's hidden-state buffers (3H for EAGLE-3)",
-            impact=Impact(
-                ImpactKind.PARTIAL, (ref - v) / n, "the rank's deficit over the number of ranks"
-            ),
+            impact=("partial", "the rank's deficit over the number of ranks", (ref - v) / n),
         )
-    return Outcome(Status.PASS, f"{len(ranks)} ranks agree", evs)
+    return passed(f"{len(ranks)} ranks agree", evs)
 
 
 @check(
@@ -224,16 +177,14 @@ def rank_outlier(ctx: Context) -> Outcome:
     reads="the probe's accept length per prompt category (--server)",
     decides="a category whose accepted drafts are below 70% of the median of the others "
     "(data coverage of the draft's training set)",
-    refs=("SpecForge#128", "EAGLE#276", "speculators#453", "tokenspeed#1132"),
+    refs="SpecForge#128, EAGLE#276, speculators#453, tokenspeed#1132",
 )
 def category_outlier(ctx: Context) -> Outcome:
-    rep = ctx.server.report if ctx.server else None
+    rep = ctx.probe
     if rep is None:
         return skip("no probe run (--server)")
     rows = {
-        c.category: c.accept_length - 1.0
-        for c in rep.main.by_category
-        if c.accept_length is not None
+        c.category: c.accept_length - 1 for c in rep.main.by_category if c.accept_length is not None
     }
     if len(rows) < 2:
         return skip("the probe has accept lengths for fewer than two categories")
@@ -243,19 +194,15 @@ def category_outlier(ctx: Context) -> Outcome:
     bad = _outliers(rows)
     if bad:
         name, v, ref = bad[0]
-        return Outcome(
-            Status.WARN,
+        deficit = (ref - v) / len(rows)
+        return warn(
             f"category {name!r} accepts {v:.2f} drafts per step vs {ref:.2f} on the others: the "
             "draft's training data covers it poorly",
             evs,
             fix=f"add {name} conversations (regenerated by the target) to the draft's training data",
-            impact=Impact(
-                ImpactKind.PARTIAL,
-                (ref - v) / len(rows),
-                "the category's deficit over the number of categories",
-            ),
+            impact=("partial", "the category's deficit over the number of categories", deficit),
         )
-    return Outcome(Status.PASS, f"{len(rows)} categories within 70% of each other", evs)
+    return passed(f"{len(rows)} categories within 70% of each other", evs)
 
 
 def _rel(a: float, b: float) -> float:
@@ -271,38 +218,22 @@ def _rel(a: float, b: float) -> float:
     "against the per-request lines",
     decides="whether the figure a benchmark prints (bench_serving's 'Accept length' is the "
     "lifetime one) describes this run",
-    refs=("sglang#29329", "sglang#34743", "sglang#11572"),
+    refs="sglang#29329, sglang#34743, sglang#11572",
 )
 def lifetime_vs_run(ctx: Context) -> Outcome:
-    pairs: list[tuple[str, float, str, float]] = []
-    if ctx.server and ctx.server.report and ctx.server.server_info:
-        vals = server_accept_lengths(ctx.server.server_info)
-        run = ctx.server.report.main.accept.pooled
-        if vals and run is not None:
-            pairs.append(
-                (
-                    f"{ctx.server.url}/server_info avg_spec_accept_length",
-                    sum(vals) / len(vals),
-                    "probe run",
-                    run,
-                )
-            )
-    head = _headline(ctx)
-    if (
-        head is not None
-        and head[1].lifetime is not None
-        and head[1].lifetime.accept_length
-        and head[1].stats.accept_length
-    ):
-        life = head[1].lifetime.accept_length
-        run_d = head[1].stats.accept_length
+    pairs: list[tuple[str, float, str, float]] = []  # (lifetime, its value, run, its value)
+    rep = ctx.probe
+    vals = server_accept_lengths(ctx.server.server_info if ctx.server else None)
+    if ctx.server and rep and vals and rep.main.accept.pooled is not None:
+        lifetime = f"{ctx.server.url}/server_info avg_spec_accept_length"
+        pairs.append((lifetime, sum(vals) / len(vals), "probe run", rep.main.accept.pooled))
+    head = ctx.headline()
+    life = head[1].lifetime if head is not None else None
+    run_d = head[1].stats.accept_length if head is not None else None
+    if life is not None and life.accept_length and run_d:
+        run = run_d.weighted_mean or run_d.mean
         pairs.append(
-            (
-                "logs lifetime totals",
-                life.mean,
-                "logs per-request lines",
-                run_d.weighted_mean or run_d.mean,
-            )
+            ("logs lifetime totals", life.accept_length.mean, "logs per-request lines", run)
         )
     if not pairs:
         return skip(
@@ -318,18 +249,15 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
     )
     a, va, b, vb = max(pairs, key=lambda p: _rel(p[1], p[3]))
     if _rel(va, vb) > MEASURE_TOLERANCE:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"{a} says {va:.2f}, {b} {vb:.2f}: the lifetime figure includes warm-up and earlier "
             "traffic, so a benchmark that prints it does not describe this run",
             evs,
             fix="judge the run-scoped figure (specdiag probe's counters); flush (/flush_cache) or "
             "restart before a benchmark that reads /server_info",
-            impact=Impact(
-                ImpactKind.MEASUREMENT, abs(va - vb), "the difference between the two readings"
-            ),
+            impact=("measurement", "the difference between the two readings", abs(va - vb)),
         )
-    return Outcome(Status.PASS, f"{a} {va:.2f} and {b} {vb:.2f} agree", evs)
+    return passed(f"{a} {va:.2f} and {b} {vb:.2f} agree", evs)
 
 
 @check(
@@ -340,24 +268,16 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
     "the logs' weighted mean (by drafted tokens, SGLang by batch size) and plain mean of lines",
     decides="whether the two usual ways to average one run agree (they differ when short and "
     "long requests accept differently)",
-    refs=("ai-dynamo/aiperf#1191", "vllm#42508", "sglang#34743"),
+    refs="ai-dynamo/aiperf#1191, vllm#42508, sglang#34743",
 )
 def pooled_vs_mean(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, float]] = []
-    rep = ctx.server.report if ctx.server else None
-    if (
-        rep is not None
-        and rep.main.accept.pooled is not None
-        and rep.main.accept.per_request_mean is not None
-    ):
-        pairs.append(("probe", rep.main.accept.pooled, rep.main.accept.per_request_mean))
-    head = _headline(ctx)
-    if (
-        head is not None
-        and head[1].stats.accept_length
-        and head[1].stats.accept_length.weighted_mean is not None
-    ):
-        d = head[1].stats.accept_length
+    acc = ctx.probe.main.accept if ctx.probe else None
+    if acc is not None and acc.pooled is not None and acc.per_request_mean is not None:
+        pairs.append(("probe", acc.pooled, acc.per_request_mean))
+    head = ctx.headline()
+    d = head[1].stats.accept_length if head is not None else None
+    if d is not None and d.weighted_mean is not None:
         pairs.append(("logs", d.weighted_mean, d.mean))
     if not pairs:
         return skip("no run with both a pooled and a per-request (per-line) figure")
@@ -367,18 +287,15 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
     )
     w, p, m = max(pairs, key=lambda x: _rel(x[1], x[2]))
     if _rel(p, m) > MEASURE_TOLERANCE:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"{w}: pooled {p:.2f} vs mean of requests {m:.2f}: tools disagree by which one they "
             "print (SGLang/vLLM counters pool; SpecForge's benchmark and AIPerf's per-request "
             "metric average requests)",
             evs,
             fix="compare like with like: state which average a figure is; specdiag judges the pooled one",
-            impact=Impact(
-                ImpactKind.MEASUREMENT, abs(p - m), "the difference between the averages"
-            ),
+            impact=("measurement", "the difference between the averages", abs(p - m)),
         )
-    return Outcome(Status.PASS, f"{w}: pooled {p:.2f} and mean of requests {m:.2f} agree", evs)
+    return passed(f"{w}: pooled {p:.2f} and mean of requests {m:.2f} agree", evs)
 
 
 @check(
@@ -389,7 +306,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
     "the training log's simulated_acc_len (bonus excluded), --acc",
     decides="whether every figure compared is in one convention; names the trap of comparing an "
     "engine's accept length (bonus included) with a trainer's sum (bonus excluded)",
-    refs=("vllm#17908", "EAGLE#132", "EAGLE#195", "NeMo-Automodel#2959"),
+    refs="vllm#17908, EAGLE#132, EAGLE#195, NeMo-Automodel#2959",
     versions="vLLM 0.8.x printed a bonus-less 'Mean acceptance length'; later releases count the bonus",
 )
 def bonus_convention(ctx: Context) -> Outcome:
@@ -420,19 +337,17 @@ def bonus_convention(ctx: Context) -> Outcome:
     if not evs and ctx.acc is None:
         return skip("no engine version or training figure that has a convention to check")
     if msgs:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(msgs),
-            tuple(evs),
+            evs,
             fix="compare accepted drafts with accepted drafts (or accept length with 1 + the trainer's sum)",
             confirm=("specdiag expected-accept --acc ... --steps ... --observed ...",),
-            impact=Impact(ImpactKind.MEASUREMENT, None, "a 1.0 offset between conventions"),
+            impact=("measurement", "a 1.0 offset between conventions"),
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         "every figure is compared in one convention: accept length counts the bonus token "
         "(1 + accepted drafts per verify step)",
-        tuple(evs),
+        evs,
     )
 
 
@@ -443,7 +358,7 @@ def bonus_convention(ctx: Context) -> Outcome:
     reads="the log text: aux-state width mismatches (mat1/mat2 shapes, 'N vs M'), vLLM's silent "
     "aux-layer default warning",
     decides="the engine reported a symptom of wrong aux layers",
-    refs=("sglang#32334", "vllm#50170"),
+    refs="sglang#32334, vllm#50170",
 )
 def log_errors(ctx: Context) -> Outcome:
     if ctx.logs is None:
@@ -452,35 +367,32 @@ def log_errors(ctx: Context) -> Outcome:
             if ctx.inputs.logs
             else "no --logs"
         )
-    hits = [h for h in ctx.logs.hits if h.kind in ("concat-width", "aux-default")]
-    dead = [h for h in ctx.logs.hits if h.kind == "engine-dead"]
+    hits = ctx.hits("concat-width", "aux-default")
+    dead = ctx.hits("engine-dead")
     if not hits and dead:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"the engine died ({dead[0].text[:160]}); its root cause is logged above that line",
-            tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:2]),
+            (h.evidence() for h in dead[:2]),
             fix="read the first traceback in the log; with an EAGLE-3 draft, a wrong aux id "
             "count kills the engine at the first request",
-            impact=Impact(ImpactKind.COLLAPSE, None, "nothing is served"),
+            impact=("collapse", "nothing is served"),
         )
     if not hits:
-        return Outcome(
-            Status.PASS, "no aux-state shape error or silent-default warning in the logs"
-        )
-    evs = tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:4])
-    fail = any(h.kind == "concat-width" for h in hits)
-    return Outcome(
-        Status.FAIL if fail else Status.WARN,
+        return passed("no aux-state shape error or silent-default warning in the logs")
+    evs = [h.evidence() for h in hits[:4]]
+    shape = any(h.kind == "concat-width" for h in hits)
+    return found(
+        Status.FAIL if shape else Status.WARN,
         (
             "the engine failed on a shape mismatch ("
-            if fail
+            if shape
             else "the engine fell back to default aux layers ("
         )
         + hits[0].text[:160]
         + "): the aux layer ids do not give fc the states it expects",
         evs,
         fix="see the aux-layer-ids check: ids, count and the engine's convention",
-        impact=Impact(ImpactKind.COLLAPSE, None, "the draft gets the wrong hidden states"),
+        impact=("collapse", "the draft gets the wrong hidden states"),
     )
 
 
@@ -493,9 +405,11 @@ def log_errors(ctx: Context) -> Outcome:
     decides="where the server restarted (a silence of at least 30 min and 20 median intervals, "
     "lifetime counters that go back down, a new engine version, a start line after spec "
     "lines); each segment's accept length judged on its own; the last one is the observation",
-    refs=("vllm#41838",),
+    refs="vllm#41838",
 )
 def restarts(ctx: Context) -> Outcome:
+    from dataclasses import asdict
+
     segs = ctx.segments()
     if not segs:
         return skip("no spec-decode lines with a timeline in the logs")
@@ -512,7 +426,7 @@ def restarts(ctx: Context) -> Outcome:
         for s in segs
     )
     if len(segs) == 1:
-        return Outcome(Status.PASS, "one segment: no restart in the logs", evs)
+        return passed("one segment: no restart in the logs", evs)
     parts = []
     for s in segs:
         al = f"{s.accept_length:.2f}" if s.accept_length is not None else "n/a"
@@ -532,8 +446,7 @@ def restarts(ctx: Context) -> Outcome:
                     ratio = f"{j.ratio:.0%}" if j.ratio is not None else "n/a"
                     verdict = f" = {j.verdict.value} ({ratio})"
         parts.append(f"{al}{verdict} from {s.start or '?'} ({s.starts_because})")
-    return Outcome(
-        Status.WARN,
+    return warn(
         f"the logs hold {len(segs)} deployments split at restarts, judged separately: "
         + ", then ".join(parts)
         + ". The last one is the observation; a change across a restart is a change of the "
@@ -546,18 +459,6 @@ def restarts(ctx: Context) -> Outcome:
             if segs[-1].start
             else f"specdiag logs {where}",
         ),
-        impact=Impact(ImpactKind.MEASUREMENT, None, "each segment is its own deployment"),
-        details={
-            "segments": [
-                {
-                    "start": s.start,
-                    "end": s.end,
-                    "lines": s.lines,
-                    "accept_length": s.accept_length,
-                    "version": s.version,
-                    "starts_because": s.starts_because,
-                }
-                for s in segs
-            ]
-        },
+        impact=("measurement", "each segment is its own deployment"),
+        details={"segments": [{k: v for k, v in asdict(s).items() if k in _SHOWN} for s in segs]},
     )

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Status
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, unreadable
 from specdiag.core.doctor.typed import MAX_LAYERS, Reads
 
 MTP_METHODS = (
@@ -22,11 +22,7 @@ MTP_METHODS = (
 
 
 def _uses_mtp(ctx: Context) -> bool | None:
-    methods = []
-    if ctx.args is not None and ctx.args.method:
-        methods.append(ctx.args.method.lower())
-    if ctx.server and ctx.server.report and ctx.server.report.main.server.spec.method:
-        methods.append(str(ctx.server.report.main.server.spec.method).lower())
+    methods = ctx.methods()
     if not methods:
         return None
     return any(any(m.startswith(x) or x in m for x in MTP_METHODS) for m in methods)
@@ -40,19 +36,16 @@ def _uses_mtp(ctx: Context) -> bool | None:
     "num_hidden_layers; the weight names in model.safetensors.index.json or the safetensors "
     "headers; the speculative method (server, --server-args); log lines saying weights are missing",
     decides="every MTP layer (model.layers.{N+i}.* or mtp.*) has tensors in the checkpoint",
-    refs=("vllm#35548", "vllm#43456", "vllm#43459", "TensorRT-LLM#17378", "llama.cpp#27151"),
+    refs="vllm#35548, vllm#43456, vllm#43459, TensorRT-LLM#17378, llama.cpp#27151",
 )
 def mtp_weights(ctx: Context) -> Outcome:
-    hits = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "mtp-missing"]
+    hits = ctx.hits("mtp-missing")
     if hits:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"the server log says draft/MTP weights are missing: {hits[0].text}",
-            tuple(ev("logs", f"{h.path}:{h.line_no}", h.text) for h in hits[:3]),
+            (h.evidence() for h in hits[:3]),
             fix="use a checkpoint that includes the MTP layers (quantized exports often drop them)",
-            impact=Impact(
-                ImpactKind.COLLAPSE, None, "a missing MTP layer drafts garbage: 0% acceptance"
-            ),
+            impact=("collapse", "a missing MTP layer drafts garbage: 0% acceptance"),
         )
     t = ctx.target
     uses = _uses_mtp(ctx)
@@ -67,13 +60,12 @@ def mtp_weights(ctx: Context) -> Outcome:
         return bad
     if k is None or k <= 0:
         if uses:
-            return Outcome(
-                Status.FAIL,
+            return fail(
                 "the server speculates with MTP but the target config declares no MTP layers "
                 "(num_nextn_predict_layers / mtp_num_hidden_layers)",
                 (ev("target", f"{t.path}/config.json", "no num_nextn_predict_layers"),),
                 fix="serve a checkpoint with MTP layers, or use an external draft",
-                impact=Impact(ImpactKind.COLLAPSE, None, "no MTP head to draft with"),
+                impact=("collapse", "no MTP head to draft with"),
             )
         return skip("the target declares no MTP layers and nothing says MTP is used")
     if t.tensors is None:
@@ -92,12 +84,12 @@ def mtp_weights(ctx: Context) -> Outcome:
         ev("target", t.weights_source or "weights", f"{len(names)} tensor names"),
     )
     if missing:
-        return Outcome(
+        return found(
             Status.FAIL if uses is not False else Status.WARN,
             f"MTP layer(s) {missing} declared but no tensor of them in the checkpoint "
             "(vLLM >= PR #35548 refuses to start; older engines draft with random weights: 0% acceptance)",
             evs,
             fix="use a checkpoint exported with its MTP layers",
-            impact=Impact(ImpactKind.COLLAPSE, None, "a missing MTP layer drafts garbage"),
+            impact=("collapse", "a missing MTP layer drafts garbage"),
         )
-    return Outcome(Status.PASS, f"{k} MTP layer(s) present in the checkpoint", evs)
+    return passed(f"{k} MTP layer(s) present in the checkpoint", evs)

@@ -6,12 +6,13 @@ public issues it comes from. Registry order is the order of the report and of do
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, Literal
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import CheckResult, Evidence, Impact, Status
+from specdiag.core.doctor.model import CheckResult, Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.typed import Reads
 from specdiag.errors import SpecdiagError
 
@@ -54,20 +55,52 @@ def check(
     *,
     reads: str,
     decides: str,
-    refs: tuple[str, ...] = (),
+    refs: str = "",
     versions: str = ALL_VERSIONS,
 ) -> Callable[[CheckFn], CheckFn]:
+    """Register a check; ``refs``: the public issues it comes from, separated by ", "."""
+
     def deco(fn: CheckFn) -> CheckFn:
         if any(s.id == id for s in REGISTRY):
             raise ValueError(f"check {id!r} registered twice")
-        REGISTRY.append(CheckSpec(id, family, title, reads, decides, refs, fn, versions))
+        ids = tuple(refs.split(", ")) if refs else ()
+        REGISTRY.append(CheckSpec(id, family, title, reads, decides, ids, fn, versions))
         return fn
 
     return deco
 
 
-def skip(why: str, **details: Any) -> Outcome:
+def skip(why: str, **details: object) -> Outcome:
     return Outcome(Status.SKIPPED, why, details=details)
+
+
+ImpactName = Literal["collapse", "partial", "measurement", "speed", "none"]
+
+
+def found(
+    status: Status,
+    message: str,
+    evidence: Iterable[Evidence] = (),
+    fix: str | None = None,
+    impact: tuple[ImpactName, str] | tuple[ImpactName, str, float | None] | None = None,
+    *,
+    confirm: tuple[str, ...] = (),
+    details: dict[str, Any] | None = None,
+    snippet: str | None = None,
+) -> Outcome:
+    """A check's answer; ``impact`` is ``(kind, how[, accepted drafts it costs])``, the drafts
+    unknown when not given (a speed finding costs none)."""
+    made = None
+    if impact is not None:
+        kind = ImpactKind(impact[0])
+        drafts = impact[2] if len(impact) == 3 else 0.0 if kind is ImpactKind.SPEED else None
+        made = Impact(kind, drafts, impact[1])
+    return Outcome(status, message, tuple(evidence), fix, confirm, made, details or {}, snippet)
+
+
+passed = partial(found, Status.PASS)
+warn = partial(found, Status.WARN)
+fail = partial(found, Status.FAIL)
 
 
 def ev(source: str, location: str, value: object) -> Evidence:

@@ -6,8 +6,8 @@ from typing import Any
 
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads, server_length
 
 
@@ -52,14 +52,8 @@ def served_max_len(ctx: Context) -> tuple[int | None, str | None]:
     "max_model_len, --context-length / --max-model-len / -c); --hf-overrides with an MTP draft",
     decides="the draft's position limit covers the served length; rope_theta and rope scaling "
     "agree between draft and target",
-    refs=(
-        "SpecForge#271",
-        "sglang#6783",
-        "speculators#574",
-        "NeMo-Automodel#2399",
-        "vllm#58080",
-        "speculators#684",
-    ),
+    refs="SpecForge#271, sglang#6783, speculators#574, NeMo-Automodel#2399, vllm#58080, "
+    "speculators#684",
 )
 def rope_positions(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -122,36 +116,27 @@ def rope_positions(ctx: Context) -> Outcome:
             "--hf-overrides (vllm#58080) and proposes dummy token 0 past its max_model_len"
         )
     if dmax is None and t is None and served is None:
-        return skip(
-            "no max_position_embeddings in the draft and nothing to compare with",
-        )
+        return skip("no max_position_embeddings in the draft and nothing to compare with")
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems + warns),
-            tuple(evs),
+            evs,
             fix="copy the target's rope_theta / rope_scaling (rope_parameters) and "
             "max_position_embeddings into the draft config.json, or cap the served length at the "
             "draft's limit",
             confirm=(
                 "specdiag probe URL --acc ... (with prompts longer than the draft's limit vs shorter)",
             ),
-            impact=Impact(
-                ImpactKind.PARTIAL,
-                None,
+            impact=(
+                "partial",
                 "collapse on long contexts only: the share of long requests is unknown",
             ),
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns),
-            tuple(evs),
+            evs,
             fix="align the draft's position settings with the target's",
-            impact=Impact(ImpactKind.PARTIAL, None, "long contexts only"),
+            impact=("partial", "long contexts only"),
         )
-    return Outcome(
-        Status.PASS,
-        "draft positions and RoPE agree with the target and the served length",
-        tuple(evs),
-    )
+    return passed("draft positions and RoPE agree with the target and the served length", evs)

@@ -14,7 +14,6 @@ from specdiag.core.doctor.model import (
     Finding,
     Gap,
     ImpactKind,
-    Segment,
     Status,
 )
 from specdiag.core.doctor.registry import run_check
@@ -174,38 +173,15 @@ def _summary(
     return " ".join(parts)
 
 
-_SOURCES = {
-    "server": ("server",),
-    "draft": ("draft",),
-    "target": ("target",),
-    "server-args": ("server-args",),
-    "training-dump": ("training-dump",),
-    "served-dump": ("served-dump",),
-    "acc": ("acc",),
-    "training-log": ("training-log",),
-    "reference": ("reference", "training-dump", "served-dump"),
-}
+# the evidence sources an input shows up as (the reference is used through the dumps)
+_SOURCES = {"reference": ("reference", "training-dump", "served-dump")}
 
 
 def account(ctx: Context, checks: tuple[CheckResult, ...]) -> tuple[EvidenceUse, ...]:
     """Every input given, reported as used (by which checks), unreadable (why), partly read, or
     irrelevant (read, but no check that ran needed it)."""
     inputs = ctx.inputs
-    given: list[tuple[str, str]] = []
-    for name, v in (
-        ("server", inputs.server),
-        ("draft", inputs.draft),
-        ("target", inputs.target),
-        ("server-args", "(command line)" if inputs.server_args else None),
-        ("training-dump", inputs.training_dump),
-        ("served-dump", inputs.served_dump),
-        ("reference", inputs.reference),
-        ("acc", ", ".join(f"{a:g}" for a in inputs.acc) if inputs.acc else None),
-        ("training-log", inputs.training_log),
-    ):
-        if v:
-            given.append((name, v))
-    given += [("logs", p) for p in inputs.logs]
+    given = [*inputs.shown(), *(("logs", p) for p in inputs.logs)]
     out = []
     for source, path in given:
         probs = [
@@ -246,10 +222,6 @@ def account(ctx: Context, checks: tuple[CheckResult, ...]) -> tuple[EvidenceUse,
     return tuple(out)
 
 
-def _segments(ctx: Context) -> tuple[Segment, ...]:
-    return ctx.segments()
-
-
 def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> DoctorReport:
     """Run every check the evidence allows; never raises for bad evidence (only for bad flags)."""
     if progress:
@@ -288,7 +260,7 @@ def run_doctor(inputs: DoctorInputs, progress: Progress | None = None) -> Doctor
         interrupted=ctx.server is not None and ctx.server.interrupted,
         evidence=evidence,
         incomplete=incomplete,
-        segments=_segments(ctx),
+        segments=ctx.segments(),
         engine_version=ctx.engine_version,
         engine_version_from=ctx.engine_version_from,
     )

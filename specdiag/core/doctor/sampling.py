@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import Outcome, check, ev, passed, skip, warn
 
 
 def _settings(ctx: Context) -> tuple[float | None, int | None, list[Evidence]]:
@@ -34,7 +34,7 @@ def _settings(ctx: Context) -> tuple[float | None, int | None, list[Evidence]]:
     "rejection-sampling settings",
     decides="top_k = 1 with temperature > 0 silently makes the run greedy; temperature > 0 "
     "with argmax drafting lowers acceptance below the greedy (training-accuracy) prediction",
-    refs=("SpecForge#741", "vllm#16899", "vllm#35461", "sglang#26312", "mlx-lm#1709"),
+    refs="SpecForge#741, vllm#16899, vllm#35461, sglang#26312, mlx-lm#1709",
 )
 def sampling(ctx: Context) -> Outcome:
     t, k, evs = _settings(ctx)
@@ -43,29 +43,23 @@ def sampling(ctx: Context) -> Outcome:
             "the sampling settings are unknown (pass --temperature / --top-k, or --server-args)"
         )
     if t is not None and t > 0 and k == 1:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"top_k = 1 with temperature {t:g}: the run is greedy whatever the temperature, so "
             "its acceptance is the T=0 one, not the sampled one asked for",
-            tuple(evs),
+            evs,
             fix="use top_k = -1 (or unset) when measuring at temperature > 0",
-            impact=Impact(ImpactKind.MEASUREMENT, None, "the run measures greedy decoding"),
+            impact=("measurement", "the run measures greedy decoding"),
         )
     if t is not None and t > 0:
         rej = ctx.args.rejection_sampling if ctx.args else None
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"temperature {t:g}: training accuracy predicts greedy acceptance; with argmax "
             "drafting and rejection sampling at T > 0 acceptance is Σ min(p, q) per token, lower "
             "than the greedy figure" + (f" ({rej})" if rej else ""),
-            tuple(evs),
+            evs,
             fix="judge the draft at temperature 0 (same prompts), or compare with SpecForge's "
             "acceptance_rate_i instead of acc_i",
             confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
-            impact=Impact(ImpactKind.PARTIAL, None, "depends on the target's entropy"),
+            impact=("partial", "depends on the target's entropy"),
         )
-    return Outcome(
-        Status.PASS,
-        "greedy (temperature 0): acceptance is comparable with training accuracy",
-        tuple(evs),
-    )
+    return passed("greedy (temperature 0): acceptance is comparable with training accuracy", evs)

@@ -237,14 +237,14 @@ def _detect(tokens: list[str], flags: dict[str, str | bool]) -> tuple[str | None
     return None, "unknown"
 
 
-def _int(v: Any) -> int | None:
+def _int(v: object) -> int | None:
     try:
         return int(str(v).strip())
     except (TypeError, ValueError):
         return None
 
 
-def _float(v: Any) -> float | None:
+def _float(v: object) -> float | None:
     try:
         return float(str(v).strip())
     except (TypeError, ValueError):
@@ -357,7 +357,6 @@ def _get(flags: dict[str, str | bool], *names: str) -> str | None:
 
 def _sglang(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]) -> ServerArgs:
     problems: list[str] = []
-    warnings: list[str] = []
     method = _get(flags, "--speculative-algorithm")
     steps = _int(_get(flags, "--speculative-num-steps"))
     topk = _int(_get(flags, "--speculative-eagle-topk"))
@@ -400,7 +399,6 @@ def _sglang(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]
             else None
         ),
         problems=tuple(problems),
-        warnings=tuple(warnings),
         notes=tuple(notes),
     )
 
@@ -409,7 +407,6 @@ def _vllm(
     base: dict[str, Any], flags: dict[str, str | bool], positional: list[str], notes: list[str]
 ) -> ServerArgs:
     problems: list[str] = []
-    warnings: list[str] = []
     raw = flags.get("--speculative-config", flags.get("-sc"))
     spec = _json_flag(raw, "--speculative-config", problems)
     target = _get(flags, "--model")
@@ -458,7 +455,6 @@ def _vllm(
         hf_overrides=hf,
         spec_config=spec if spec is not None else None,
         problems=tuple(problems),
-        warnings=tuple(warnings),
         notes=tuple(notes + ([f"draft max_model_len {spec_max}"] if spec_max else [])),
     )
 

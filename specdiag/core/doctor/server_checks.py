@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
 @check(
@@ -15,7 +14,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, skip
     "such as --speculative-config parsed; TRT-LLM's --extra_llm_api_options YAML read)",
     decides="speculation is really on; JSON flags parse; llama.cpp -md without --spec-type "
     "(does not speculate) and removed --draft-* flags; what the engine will use",
-    refs=("llama.cpp common/arg.cpp @0c1e57098", "llama.cpp#27711"),
+    refs="llama.cpp common/arg.cpp @0c1e57098, llama.cpp#27711",
 )
 def server_args(ctx: Context) -> Outcome:
     a = ctx.args
@@ -34,51 +33,45 @@ def server_args(ctx: Context) -> Outcome:
         if val is not None:
             evs.append(ev("server-args", name, val))
     if a.problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(a.problems),
-            tuple(evs),
+            evs,
             fix="fix the launch command (see the message)",
-            impact=Impact(ImpactKind.COLLAPSE, None, "speculation is off or misconfigured"),
+            impact=("collapse", "speculation is off or misconfigured"),
             details={"notes": list(a.notes)},
         )
     if a.engine is None:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(a.notes) or "engine unknown",
-            tuple(evs),
+            evs,
             fix="pass --engine, or the full command line",
         )
     unread = [
         n for n in a.notes if "unknown" in n or "not read" in n or n.startswith("not understood")
     ]
     if not a.method and unread:  # e.g. TRT-LLM's options file: where the method would be
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"{a.engine}: the speculative settings could not be read: " + "; ".join(unread),
-            tuple(evs),
+            evs,
             fix="give a readable options file (a path valid where specdiag runs), or paste its "
             "speculative_config into the command line",
         )
     if not a.method:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"{a.engine}: no speculative method on the command line: the server does not speculate",
-            tuple(evs),
+            evs,
             fix="add the speculative flags (e.g. --speculative-algorithm EAGLE3)",
         )
     if a.warnings:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(a.warnings),
-            tuple(evs),
+            evs,
             fix="use the current flag names",
             details={"notes": list(a.notes)},
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         f"{a.engine} speculates with {a.method}" + (f"; {'; '.join(a.notes)}" if a.notes else ""),
-        tuple(evs),
+        evs,
         details={"notes": list(a.notes)},
     )
 
@@ -94,7 +87,7 @@ def server_args(ctx: Context) -> Outcome:
     "is not valid' warning",
     decides="the measured acceptance is the draft's, not the number the server was told to "
     "accept (then nothing measured judges the draft)",
-    refs=("llama.cpp#27711", "InferenceX golden_al_distribution", "vllm#40662", "sglang-jax#1485"),
+    refs="llama.cpp#27711, InferenceX golden_al_distribution, vllm#40662, sglang-jax#1485",
     versions="vLLM with rejection_sample_method (unified in #40662); SGLang with SGLANG_SIMULATE_ACC_LEN; TensorRT-LLM (TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, in AL - 1); ATOM (PR #1948); llama.cpp (#27711)",
 )
 def synthetic(ctx: Context) -> Outcome:
@@ -104,20 +97,19 @@ def synthetic(ctx: Context) -> Outcome:
     evs = [ev("server-args", flag, "set")] if flag else []
     evs += forced_settings(ctx)
     if evs:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "the server runs with forced or synthetic acceptance ("
             + "; ".join(e.value for e in evs[:2])
             + "): its accept length is the configured one, not the draft's, so nothing measured "
             "here judges the draft (TRT-LLM's knob counts drafts only: AL - 1)",
-            tuple(evs),
+            evs,
             fix="remove the forced-acceptance setting (environment variable or config key) and "
             "measure again",
-            impact=Impact(ImpactKind.MEASUREMENT, None, "the observed number is not the draft's"),
+            impact=("measurement", "the observed number is not the draft's"),
         )
     if ctx.args is None and ctx.logs is None:
         return skip("no --server-args and no --logs")
-    return Outcome(Status.PASS, "no forced or synthetic acceptance in the launch command or logs")
+    return passed("no forced or synthetic acceptance in the launch command or logs")
 
 
 # probe error kinds that say the URL is not a generation API we may use (wrong endpoint, an
@@ -132,7 +124,7 @@ _NOT_AN_API = frozenset({"invalid_json", "http_401", "http_403", "http_404", "ht
     reads="--server: the engine, version and speculative config its endpoints show, and the "
     "outcome of a short probe run (requests, failures, where acceptance was read)",
     decides="the server answers generation requests and reports speculation; what it serves",
-    refs=("sglang#29329",),
+    refs="sglang#29329",
 )
 def server_probe(ctx: Context) -> Outcome:
     if ctx.server is None:
@@ -142,65 +134,47 @@ def server_probe(ctx: Context) -> Outcome:
     rep = ctx.server.report
     info = rep.main.server
     spec = info.spec
+    settings = f"steps {spec.steps}, topk {spec.topk}, num_draft_tokens {spec.num_draft_tokens}"
     evs = [
         ev(
             "server",
             f"{info.url} ({info.detected_by})",
             f"{info.engine.value} {info.version or ''}".strip(),
         ),
-        ev(
-            "server",
-            f"speculative config ({spec.source})",
-            f"method {spec.method}, steps {spec.steps}, topk {spec.topk}, num_draft_tokens {spec.num_draft_tokens}",
-        ),
+        ev("server", f"speculative config ({spec.source})", f"method {spec.method}, {settings}"),
     ]
     results = rep.main.results
     failed = [r for r in results if not r.ok]
+    why = (failed[0].detail or failed[0].error) if failed else ""
     if failed:
-        evs.append(
-            ev(
-                "server",
-                "probe requests",
-                f"{len(failed)} of {len(results)} failed: {failed[0].detail or failed[0].error}",
-            )
-        )
-    dead = [h for h in (ctx.logs.hits if ctx.logs else ()) if h.kind == "engine-dead"]
-    evs += [ev("logs", f"{h.path}:{h.line_no}", h.text) for h in dead[:1]]
+        evs.append(ev("server", "probe requests", f"{len(failed)} of {len(results)} failed: {why}"))
+    dead = ctx.hits("engine-dead")
+    evs += [h.evidence() for h in dead[:1]]
     if results and len(failed) == len(results) and all(r.error in _NOT_AN_API for r in failed):
         # a login page, a proxy's 404, a missing key: nothing about the speculative config
         return skip(
             f"the server could not be probed: every request was answered with "
-            f"{failed[0].detail or failed[0].error} (not an OpenAI-compatible endpoint, the "
+            f"{why} (not an OpenAI-compatible endpoint, the "
             "wrong URL or path prefix, or it needs --api-key)"
         )
     if results and len(failed) == len(results):
-        return Outcome(
-            Status.FAIL,
-            f"every probe request failed ({failed[0].detail or failed[0].error})"
+        return fail(
+            f"every probe request failed ({why})"
             + ("; the server log says its engine died" if dead else "")
             + ": the server cannot serve with this speculative configuration",
-            tuple(evs),
+            evs,
             fix="read the server log for the first error; the configuration checks above name "
             "the likely cause",
-            impact=Impact(ImpactKind.COLLAPSE, None, "nothing is served"),
+            impact=("collapse", "nothing is served"),
         )
     if spec.enabled is False:
-        return Outcome(
-            Status.WARN,
-            f"{info.engine.value} answers but does not speculate",
-            tuple(evs),
-            fix="start the server with its speculative flags",
-        )
+        fix = "start the server with its speculative flags"
+        return warn(f"{info.engine.value} answers but does not speculate", evs, fix)
     if failed:
-        return Outcome(
-            Status.WARN,
-            f"{len(failed)} of {len(results)} probe requests failed",
-            tuple(evs),
-            fix="check the server's health and logs",
-        )
-    return Outcome(
-        Status.PASS,
+        fix = "check the server's health and logs"
+        return warn(f"{len(failed)} of {len(results)} probe requests failed", evs, fix)
+    return passed(
         f"{info.engine.value} served {len(results)} probe requests"
         + (f" ({rep.main.accept.source} acceptance)" if rep.main.accept.source != "none" else ""),
-        tuple(evs),
+        evs,
     )

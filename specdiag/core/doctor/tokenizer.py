@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 from specdiag.core.files import loads_json
 
@@ -24,7 +28,7 @@ def _is_head(ctx: Context) -> bool:
     "lm_head shapes, tokenizer.json vocabulary size",
     decides="the draft's vocab_size (the target vocabulary it maps into) equals the target's; "
     "for a separate draft model (draft-model method) both vocabularies are the same",
-    refs=("vllm#7252", "vllm#13849", "vllm#42775", "vllm#38174", "sglang#22883"),
+    refs="vllm#7252, vllm#13849, vllm#42775, vllm#38174, sglang#22883",
 )
 def vocab_size(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -49,16 +53,14 @@ def vocab_size(ctx: Context) -> Outcome:
                 f"shape {list(emb.shape)}",
             )
         )
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"the target's embedding has {emb.shape[0]} rows but config.json says vocab_size {tv}",
-            tuple(evs),
+            evs,
             fix="fix the target config.json vocab_size",
         )
     if dv != tv:
         head = _is_head(ctx)
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"draft vocab_size {dv} vs target {tv}: "
             + (
                 "an EAGLE-3 head's vocab_size is the target's vocabulary (the reduced one is "
@@ -67,13 +69,13 @@ def vocab_size(ctx: Context) -> Outcome:
                 else "draft and target tokenise differently, so draft token ids mean other tokens "
                 "(acceptance falls with vocabulary overlap: 99.8% -> ~61%, 80% -> ~25%, vllm#38174)"
             ),
-            tuple(evs),
+            evs,
             fix="use a draft trained for this target (same tokenizer)"
             if not head
             else f"set the draft's vocab_size to {tv} and keep draft_vocab_size for the reduced vocabulary",
-            impact=Impact(ImpactKind.COLLAPSE, None, "token ids mean different tokens"),
+            impact=("collapse", "token ids mean different tokens"),
         )
-    return Outcome(Status.PASS, f"both vocabularies have {tv} tokens", tuple(evs))
+    return passed(f"both vocabularies have {tv} tokens", evs)
 
 
 @check(
@@ -84,7 +86,7 @@ def vocab_size(ctx: Context) -> Outcome:
     "tokenizer_config.json / special_tokens_map.json, the sha256 of tokenizer.json, chat templates",
     decides="draft and target agree on special token ids and text and on the tokenizer file "
     "(when the draft ships one)",
-    refs=("vllm#42775", "koboldcpp#2325", "llama.cpp#3812", "SpecForge#296"),
+    refs="vllm#42775, koboldcpp#2325, llama.cpp#3812, SpecForge#296",
 )
 def special_tokens(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -142,24 +144,22 @@ def special_tokens(ctx: Context) -> Outcome:
                     f"{tt.vocab_size}){share}"
                 )
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems + warns),
-            tuple(evs),
+            evs,
             fix="serve the draft with the target's tokenizer and special tokens",
-            impact=Impact(ImpactKind.COLLAPSE, None, "token ids mean different tokens"),
+            impact=("collapse", "token ids mean different tokens"),
         )
     if warns:
-        return Outcome(
-            Status.WARN,
+        return warn(
             "; ".join(warns),
-            tuple(evs),
+            evs,
             fix="align the draft's special tokens with the target's",
-            impact=Impact(ImpactKind.PARTIAL, None, "affects the tokens concerned only"),
+            impact=("partial", "affects the tokens concerned only"),
         )
     if not evs:
         return skip("the draft and target tokenizer files name no common special token")
-    return Outcome(Status.PASS, "special tokens and tokenizer files agree", tuple(evs))
+    return passed("special tokens and tokenizer files agree", evs)
 
 
 @check(
@@ -170,7 +170,7 @@ def special_tokens(ctx: Context) -> Outcome:
     "--server-args --chat-template",
     decides="the served template is the one the draft's training data was rendered with (when "
     "the draft ships its own); a server-side override of the template",
-    refs=("SpecForge#296", "SpecForge#533", "z-lab/dflash#60", "ROCm/ATOM#609"),
+    refs="SpecForge#296, SpecForge#533, z-lab/dflash#60, ROCm/ATOM#609",
 )
 def chat_template(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
@@ -185,37 +185,38 @@ def chat_template(ctx: Context) -> Outcome:
     if tt is not None:
         evs.append(ev("target", tt[0], f"{len(tt[1])} characters"))
     if isinstance(override, str):
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"the server renders prompts with --chat-template {override}, not the target's own "
             "template: unless the training data was rendered with it, the draft sees another "
             "format (thinking on/off flips DFlash from 9.5 to ~3 accepted per round)",
-            tuple(evs),
+            evs,
             fix="serve with the template the training data was generated with",
-            impact=Impact(ImpactKind.PARTIAL, None, "depends on how far the formats differ"),
+            impact=("partial", "depends on how far the formats differ"),
         )
     if dt is None or tt is None:
         return skip(
             "needs the chat template of both draft and target (EAGLE heads rarely ship one)"
         )
     if dt[1].strip() != tt[1].strip():
-        return Outcome(
-            Status.WARN,
+        return warn(
             "the draft's chat template differs from the target's: training data rendered with "
             "one and served with the other puts the draft off distribution",
-            tuple(evs),
+            evs,
             fix="render training data and serve with the same template (check <think> handling)",
-            impact=Impact(ImpactKind.PARTIAL, None, "depends on how far the formats differ"),
+            impact=("partial", "depends on how far the formats differ"),
         )
-    return Outcome(Status.PASS, "draft and target carry the same chat template", tuple(evs))
+    return passed("draft and target carry the same chat template", evs)
+
+
+def _json_file(path: Path) -> object:
+    """A small JSON file's document; None when it cannot be read or parsed."""
+    try:
+        return loads_json(read_regular_bytes(path, MAX_JSON_BYTES))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
 
 
 def _template(path: str) -> tuple[str, str] | None:
-    import json
-    from pathlib import Path
-
-    from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
-
     p = Path(path)
     j = p / "chat_template.jinja"
     if j.is_file():
@@ -224,32 +225,20 @@ def _template(path: str) -> tuple[str, str] | None:
         except OSError:
             return None
     tc = p / "tokenizer_config.json"
-    if tc.is_file():
-        try:
-            doc = loads_json(read_regular_bytes(tc, MAX_JSON_BYTES))
-        except (OSError, ValueError, RecursionError):
-            return None
-        v = doc.get("chat_template") if isinstance(doc, dict) else None
-        if isinstance(v, str):
-            return f"{tc}: chat_template", v
-        if isinstance(v, list):
-            return f"{tc}: chat_template", json.dumps(v, sort_keys=True)
+    doc = _json_file(tc) if tc.is_file() else None
+    v = doc.get("chat_template") if isinstance(doc, dict) else None
+    if isinstance(v, str):
+        return f"{tc}: chat_template", v
+    if isinstance(v, list):
+        return f"{tc}: chat_template", json.dumps(v, sort_keys=True)
     return None
 
 
 def _same_id_share(draft_dir: str, target_dir: str) -> float | None:
     """Share of the draft's vocabulary entries (token -> id) that the target maps to the same id."""
-    from pathlib import Path
-
-    from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
-
     vocabs = []
     for d in (draft_dir, target_dir):
-        try:
-            raw = read_regular_bytes(Path(d) / "tokenizer.json", MAX_JSON_BYTES)
-            doc = loads_json(raw)
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            return None
+        doc = _json_file(Path(d) / "tokenizer.json")
         model = doc.get("model") if isinstance(doc, dict) else None
         v = model.get("vocab") if isinstance(model, dict) else None
         if not isinstance(v, dict) or not v:

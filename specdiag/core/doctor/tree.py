@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
 @check(
@@ -17,7 +16,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, skip
     "topk + (steps-1)*topk^2 + 1 (SGLang picks num_draft_tokens-1 of the topk first-level and "
     "topk*topk candidates of each later level, plus the root) and at least steps+1 (else the "
     "deepest drafts are never verified)",
-    refs=("sglang#3883", "sglang#24054", "THUDM/slime#1017", "sglang#4247"),
+    refs="sglang#3883, sglang#24054, THUDM/slime#1017, sglang#4247",
 )
 def tree_settings(ctx: Context) -> Outcome:
     steps, topk, ndt, src = ctx.spec_settings()
@@ -35,51 +34,44 @@ def tree_settings(ctx: Context) -> Outcome:
     )
     if topk == 1:
         if ndt < steps + 1:
-            return Outcome(
-                Status.FAIL,
+            return fail(
                 f"chain of {steps} drafts but only {ndt} tokens verified: drafts beyond "
                 f"{ndt - 1} are thrown away, accept length is capped at {ndt}",
                 evs,
                 fix=f"--speculative-num-draft-tokens {steps + 1} (or --speculative-num-steps {ndt - 1})",
-                impact=Impact(ImpactKind.PARTIAL, None, "caps the accepted drafts"),
+                impact=("partial", "caps the accepted drafts"),
                 details={"cap": ndt},
             )
         if ndt > steps + 1:
-            return Outcome(
-                Status.WARN,
+            return warn(
                 f"chain (topk 1) of {steps} drafts with num_draft_tokens {ndt}: only {steps + 1} "
                 "can be verified; the rest of the verify width is idle work",
                 evs,
                 fix=f"--speculative-num-draft-tokens {steps + 1}",
-                impact=Impact(
-                    ImpactKind.SPEED, 0.0, "verify width wasted; accept length unchanged"
-                ),
+                impact=("speed", "verify width wasted; accept length unchanged"),
             )
-        return Outcome(Status.PASS, f"chain: {steps} drafts, {ndt} verified tokens", evs)
+        return passed(f"chain: {steps} drafts, {ndt} verified tokens", evs)
     # SGLang's organize_draft_results takes the top num_draft_tokens-1 scores among the topk
     # first-level candidates and the topk*topk expanded candidates of every later level.
     nodes = topk + (steps - 1) * topk * topk + 1
     if ndt > nodes:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"num_draft_tokens {ndt} exceeds the {nodes} candidates (root included) a "
             f"depth-{steps}, topk-{topk} tree has",
             evs,
             fix=f"--speculative-num-draft-tokens <= {nodes}",
-            impact=Impact(ImpactKind.SPEED, 0.0, "an infeasible tree"),
+            impact=("speed", "an infeasible tree"),
         )
     if ndt < steps + 1:
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"tree of depth {steps} but only {ndt} verified tokens: the deepest levels are never "
             f"verified (accept length <= {ndt})",
             evs,
             fix=f"--speculative-num-draft-tokens >= {steps + 1}",
-            impact=Impact(ImpactKind.PARTIAL, None, "caps the accepted drafts"),
+            impact=("partial", "caps the accepted drafts"),
             details={"cap": ndt},
         )
-    return Outcome(
-        Status.PASS,
+    return passed(
         f"tree: depth {steps}, topk {topk}, {ndt} of {nodes} nodes verified (the chain prediction "
         "is a lower bound; SpecBundle shows trees often below chains at equal num_draft_tokens)",
         evs,

@@ -5,14 +5,6 @@ an int in Python --, a string, NaN, 1e308, a float for a count, a layer id of -7
 wrong length) is never used and never passes: :class:`Reads` records why, and the check returns
 ``registry.unreadable(reads)``, a finding with status ``unreadable`` that names the file, the key and the
 value. An absent key (or ``null``) is simply absent: the check decides what that means.
-
-Usage in a check::
-
-    r = Reads()
-    n = r.integer(t, "num_hidden_layers", hi=MAX_LAYERS)
-    ids = r.ints(d, "eagle_aux_hidden_state_layer_ids", lo=-1, hi=MAX_LAYERS, length=(1, 64))
-    if (bad := unreadable(r)) is not None:
-        return bad
 """
 
 from __future__ import annotations
@@ -28,7 +20,7 @@ MAX_LAYERS = 4096  # decoder layers of any model
 MAX_IDS = 64  # aux layer ids of a draft
 
 
-def server_accept_lengths(info: Any) -> list[float]:
+def server_accept_lengths(info: object) -> list[float]:
     """SGLang ``/server_info`` ``internal_states[].avg_spec_accept_length`` values a server can
     truly hold: finite numbers in 1..1025 (an accept length counts the bonus token, so it is at
     least 1; 0 before the first request). A server that lies (NaN, 1e308, ``true``, a string, a
@@ -46,7 +38,7 @@ def server_accept_lengths(info: Any) -> list[float]:
     return out
 
 
-def server_length(info: Any, key: str) -> int | None:
+def server_length(info: object, key: str) -> int | None:
     """A length a server states (``context_length``): an integer in 1..2^40, else None."""
     v = info.get(key) if isinstance(info, dict) else None
     if type(v) is int and 0 < v < 1 << 40:
@@ -54,7 +46,7 @@ def server_length(info: Any, key: str) -> int | None:
     return None
 
 
-def _shown(v: Any) -> str:
+def _shown(v: object) -> str:
     if isinstance(v, dict):
         return f"an object of {len(v)} key(s)"
     if isinstance(v, list):
@@ -63,7 +55,7 @@ def _shown(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> bool:
     return type(v) is int  # not bool, not float (4096.0 is not a count a config writes)
 
 
@@ -73,31 +65,12 @@ class Reads:
     def __init__(self) -> None:
         self.bad: list[tuple[ModelDir, str, str]] = []  # (model, key, why)
 
-    # ------------------------------------------------------------------ the raw value
-
     def _raw(self, m: ModelDir | None, keys: tuple[str, ...]) -> tuple[str, Any]:
-        if m is None or m.config is None:
-            return keys[0], None
-        for source in (m.config, m.config.get("text_config")):
-            if isinstance(source, dict):
-                for k in keys:
-                    if k in source and source[k] is not None:
-                        return k, source[k]
-        return keys[0], None
+        return m.cfg_item(*keys) if m is not None else (keys[0], None)
 
-    def wrong(self, m: ModelDir, key: str, v: Any, want: str) -> None:
-        """Record ``key`` (read by the check itself, e.g. inside a nested object) as ``v``, not
-        ``want``."""
-        self._fail(m, key, v, want)
-
-    def _fail(self, m: ModelDir, key: str, v: Any, want: str) -> None:
+    def wrong(self, m: ModelDir, key: str, v: object, want: str) -> None:
+        """Record ``key`` as unreadable: ``v``, not ``want``."""
         self.bad.append((m, key, f"{key} is {_shown(v)} ({type(v).__name__}), not {want}"))
-
-    # ------------------------------------------------------------------ typed reads
-
-    def value(self, m: ModelDir | None, *keys: str) -> Any:
-        """A value read as it is (any type): for evidence shown verbatim, never decided on."""
-        return self._raw(m, keys)[1]
 
     def integer(
         self, m: ModelDir | None, *keys: str, lo: int = 1, hi: int = MAX_SIZE
@@ -108,7 +81,7 @@ class Reads:
             return None
         if _is_int(v) and lo <= v <= hi:
             return int(v)
-        self._fail(m, key, v, f"an integer in {lo}..{hi}")
+        self.wrong(m, key, v, f"an integer in {lo}..{hi}")
         return None
 
     def number(
@@ -131,7 +104,7 @@ class Reads:
             f = float(v) if not _is_int(v) or abs(v) < 1 << 63 else math.inf
             if math.isfinite(f) and lo <= f <= hi:
                 return f
-        self._fail(m, key, v, f"a finite number in {lo:g}..{hi:g}")
+        self.wrong(m, key, v, f"a finite number in {lo:g}..{hi:g}")
         return None
 
     def flag(self, m: ModelDir | None, *keys: str) -> bool | None:
@@ -164,36 +137,7 @@ class Reads:
             return None
         if ok(v):
             return v
-        self._fail(m, key, v, want)
-        return None
-
-    def ints(
-        self,
-        m: ModelDir | None,
-        *keys: str,
-        lo: int,
-        hi: int,
-        length: tuple[int, int] = (1, MAX_IDS),
-        source: dict[str, Any] | None = None,
-        label: str | None = None,
-    ) -> tuple[int, ...] | None:
-        """A list of integers each in ``lo..hi``, ``length[0]..length[1]`` long; with ``source``
-        the value is read from that object (a nested config) and named ``label``."""
-        if source is not None:
-            key = label or keys[0]
-            v = next((source[k] for k in keys if source.get(k) is not None), None)
-        else:
-            key, v = self._raw(m, keys)
-        if v is None or m is None:
-            return None
-        want = f"a list of {length[0]}..{length[1]} integers in {lo}..{hi}"
-        if (
-            isinstance(v, list)
-            and length[0] <= len(v) <= length[1]
-            and all(_is_int(x) and lo <= x <= hi for x in v)
-        ):
-            return tuple(v)
-        self._fail(m, key, v, want)
+        self.wrong(m, key, v, want)
         return None
 
     def texts(
@@ -205,8 +149,5 @@ class Reads:
             return None
         if isinstance(v, list) and len(v) <= max_items and all(isinstance(x, str) for x in v):
             return tuple(v)
-        self._fail(m, key, v, f"a list of at most {max_items} strings")
+        self.wrong(m, key, v, f"a list of at most {max_items} strings")
         return None
-
-    def __bool__(self) -> bool:
-        return bool(self.bad)

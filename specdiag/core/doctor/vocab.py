@@ -6,11 +6,21 @@ from pathlib import Path
 
 from specdiag.core.doctor.checkpoint import load_small_tensor
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence, Status
+from specdiag.core.doctor.registry import (
+    ImpactName,
+    Outcome,
+    check,
+    ev,
+    fail,
+    found,
+    passed,
+    skip,
+    unreadable,
+)
 from specdiag.core.doctor.typed import Reads
 
-COLLAPSE = Impact(ImpactKind.COLLAPSE, None, "draft ids are misread as target ids")
+_MISREAD: tuple[ImpactName, str] = ("collapse", "draft ids are misread as target ids")
 
 
 def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
@@ -37,7 +47,7 @@ def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
     decides="d2t [Dv] and t2d [V] present when Dv < V; i + d2t[i] inside [0, V); d2t not "
     "arange (ids where offsets belong); d2t not all zero; t2d marks exactly Dv ids and the "
     "mapped ones",
-    refs=("NeMo-Automodel#2447", "verl-SpeCo#66", "verl-SpeCo#67", "EAGLE#222", "SpecForge#18"),
+    refs="NeMo-Automodel#2447, verl-SpeCo#66, verl-SpeCo#67, EAGLE#222, SpecForge#18",
 )
 def d2t_t2d(ctx: Context) -> Outcome:
     d = ctx.draft
@@ -64,9 +74,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
                 ev("draft", f"{d.path}/{lm.file}: lm_head.weight", f"shape {list(lm.shape)}")
             )
     if not isinstance(dv, int) or v is None:
-        return skip(
-            "draft_vocab_size or the target vocab size is unknown",
-        )
+        return skip("draft_vocab_size or the target vocab size is unknown")
     if d.tensors is None:
         return skip("the draft weights could not be listed")
     names = d.tensors
@@ -74,11 +82,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
     t2d = names.get("t2d")
     vm = sorted(Path(d.path).glob("vocab_mapping*.pt"))
     if dv >= v and d2t is None and t2d is None:
-        return Outcome(
-            Status.PASS,
-            f"draft vocabulary = target vocabulary ({dv}): no map needed",
-            tuple(evs),
-        )
+        return passed(f"draft vocabulary = target vocabulary ({dv}): no map needed", evs)
     if d2t is None or t2d is None:
         if vm:
             from specdiag.core.hidden.inspect import inspect_vocab
@@ -91,25 +95,23 @@ def d2t_t2d(ctx: Context) -> Outcome:
                     "ok" if rep.ok else "; ".join(rep.problems) or str(rep.error),
                 )
             )
-            return Outcome(
-                Status.FAIL,
+            return fail(
                 f"draft vocabulary {dv} < target {v} and the weights carry no "
                 f"{'d2t' if d2t is None else 't2d'}; a separate {vm[0].name} exists, which engines "
                 "do not read from the checkpoint",
-                tuple(evs),
+                evs,
                 fix="export d2t and t2d into the draft's safetensors (SpecForge to_sglang export)",
-                impact=COLLAPSE,
+                impact=_MISREAD,
             )
-        return Outcome(
-            Status.FAIL,
+        return fail(
             f"draft vocabulary {dv} < target {v} but the weights have no "
             f"{' and no '.join(x for x, t in (('d2t', d2t), ('t2d', t2d)) if t is None)}: engines then "
             "treat draft id i as target id i (the first Dv ids), so most drafts are wrong",
-            tuple(evs),
+            evs,
             fix="add d2t (int64 offsets, [draft_vocab_size]) and t2d (bool, [vocab_size]) from "
             "training's vocab_mapping.pt to the draft checkpoint",
             confirm=(f"specdiag inspect-dump {vm[0]}",) if vm else (),
-            impact=COLLAPSE,
+            impact=_MISREAD,
         )
     evs.append(
         ev("draft", f"{d.path}/{d2t.file}: d2t", f"shape {list(d2t.shape or ())} {d2t.dtype}")
@@ -151,23 +153,20 @@ def d2t_t2d(ctx: Context) -> Outcome:
                 problems.append("d2t and t2d disagree: mapped target ids are not all marked in t2d")
         evs.append(ev("draft", "d2t values", f"target ids {int(tgt.min())}..{int(tgt.max())}"))
     elif a is None:
-        return Outcome(
+        return found(
             Status.WARN if not problems else Status.FAIL,
             "; ".join(problems)
             or "d2t and t2d present with the right shapes; their values could not be read",
-            tuple(evs),
+            evs,
         )
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems),
-            tuple(evs),
+            evs,
             fix="rebuild d2t as offsets (target_id - draft_id) and t2d as the mask of mapped "
             "target ids, from training's vocab_mapping.pt",
-            impact=COLLAPSE,
+            impact=_MISREAD,
         )
-    return Outcome(
-        Status.PASS,
-        f"d2t/t2d map {dv} draft ids into the {v}-token target vocabulary as offsets",
-        tuple(evs),
+    return passed(
+        f"d2t/t2d map {dv} draft ids into the {v}-token target vocabulary as offsets", evs
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from specdiag.core.doctor.checkpoint import TensorMeta
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.model import Evidence, Impact, ImpactKind, Status
-from specdiag.core.doctor.registry import Outcome, check, ev, skip, unreadable
+from specdiag.core.doctor.model import Evidence
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 
 
@@ -17,7 +17,7 @@ from specdiag.core.doctor.typed import Reads
     "norm.weight, midlayer.*; config.json hidden_size, draft_vocab_size, target_hidden_size",
     decides="fc is [hidden_size, C*H]; lm_head rows == draft_vocab_size and columns == "
     "hidden_size; the decoder layer and final norm are present",
-    refs=("sglang#32334", "vllm#43456"),
+    refs="sglang#32334, vllm#43456",
 )
 def draft_shapes(ctx: Context) -> Outcome:
     d = ctx.draft
@@ -63,24 +63,17 @@ def draft_shapes(ctx: Context) -> Outcome:
     if not any(n in t for n in ("norm.weight", "model.norm.weight")):
         problems.append("no final norm (norm.weight)")
     if problems:
-        return Outcome(
-            Status.FAIL,
+        return fail(
             "; ".join(problems),
-            tuple(evs),
+            evs,
             fix="re-export the draft checkpoint (every tensor the engine's draft model loads, with "
             "config.json matching their shapes)",
-            impact=Impact(
-                ImpactKind.COLLAPSE,
-                None,
-                "a missing or misshapen tensor is loaded as random or zero",
-            ),
+            impact=("collapse", "a missing or misshapen tensor is loaded as random or zero"),
         )
     note = f" ({len(unknown)} tensors known by name only)" if unknown else ""
     if hd is None and dv is None:
         note += " (config.json names no hidden_size or vocab size: widths not compared)"
-    return Outcome(
-        Status.PASS, f"{len(t)} tensors; fc, lm_head and norms match config.json{note}", tuple(evs)
-    )
+    return passed(f"{len(t)} tensors; fc, lm_head and norms match config.json{note}", tuple(evs))
 
 
 def _norm_tensors(t: dict[str, TensorMeta], width: int | None) -> list[str]:
@@ -103,7 +96,7 @@ def _norm_tensors(t: dict[str, TensorMeta], width: int | None) -> list[str]:
     "decoder layer and their shapes",
     decides="norm_before_fc: true needs a [C*H] norm weight (e.g. input_norm.weight); fc_norm "
     "needs per-chunk [H] norms; a [C*H] norm weight without the flag is ignored by engines",
-    refs=("sglang#32334", "speculators#313", "SpecForge#879", "vllm#11672"),
+    refs="sglang#32334, speculators#313, SpecForge#879, vllm#11672",
 )
 def norm_before_fc(ctx: Context) -> Outcome:
     d = ctx.draft
@@ -131,40 +124,36 @@ def norm_before_fc(ctx: Context) -> Outcome:
         return bad
     if nbf is True:
         if not wide:
-            return Outcome(
-                Status.FAIL,
+            return fail(
                 f"norm_before_fc is true but no [{width}] norm weight is in the checkpoint: the "
                 "engine normalises with a default (ones) weight or fails to load",
-                tuple(evs),
+                evs,
                 fix="export the pre-fc norm (input_norm.weight / hidden_norm.weight) with the draft",
-                impact=Impact(ImpactKind.COLLAPSE, None, "fc sees unnormalised aux states"),
+                impact=("collapse", "fc sees unnormalised aux states"),
             )
         evs.append(ev("draft", "weights", ", ".join(wide)))
-        return Outcome(
-            Status.PASS,
+        return passed(
             f"norm_before_fc with {wide[0]} [{width}]; check that the engine version honours it "
             "(SGLang ignored it before sglang#32334)",
-            tuple(evs),
+            evs,
         )
     if fcn is True:
         per = _norm_tensors(d.tensors, h) if h else []
         if not per:
-            return Outcome(
-                Status.FAIL,
+            return fail(
                 f"fc_norm is true but no per-chunk [{h}] norm weights are in the checkpoint",
-                tuple(evs),
+                evs,
                 fix="export the fc_norm weights with the draft",
-                impact=Impact(ImpactKind.COLLAPSE, None, "fc sees unnormalised aux states"),
+                impact=("collapse", "fc sees unnormalised aux states"),
             )
-        return Outcome(Status.PASS, f"fc_norm with {len(per)} per-chunk norms", tuple(evs))
+        return passed(f"fc_norm with {len(per)} per-chunk norms", evs)
     if wide:
         evs.append(ev("draft", "weights", ", ".join(wide)))
-        return Outcome(
-            Status.WARN,
+        return warn(
             f"the checkpoint has a [{width}] norm before fc ({wide[0]}) but config.json does not "
             "set norm_before_fc: engines that follow the flag skip this norm",
-            tuple(evs),
+            evs,
             fix='set "norm_before_fc": true in the draft config.json',
-            impact=Impact(ImpactKind.COLLAPSE, None, "fc sees unnormalised aux states"),
+            impact=("collapse", "fc sees unnormalised aux states"),
         )
-    return Outcome(Status.PASS, "no pre-fc norm in config or weights (plain EAGLE-3)", tuple(evs))
+    return passed("no pre-fc norm in config or weights (plain EAGLE-3)", evs)

@@ -19,7 +19,7 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.core import accept
 from specdiag.core.fleet import names as N
@@ -46,15 +46,15 @@ class Figures:
 
     source: str  # "counters", "gauge", "exporter" or "none"
     accept_length: float | None  # bonus included
-    accepted_per_step: float | None  # bonus excluded
-    accept_rate: float | None  # accepted / drafted tokens
-    draft_length: float | None  # draft tokens per verify step
-    verify_steps: float | None
-    accepted_drafts: float | None
-    draft_tokens: float | None
-    generated_tokens: float | None
-    per_position_unconditional: tuple[float, ...]
-    per_position_conditional: tuple[float, ...]
+    accepted_per_step: float | None = None  # bonus excluded
+    accept_rate: float | None = None  # accepted / drafted tokens
+    draft_length: float | None = None  # draft tokens per verify step
+    verify_steps: float | None = None
+    accepted_drafts: float | None = None
+    draft_tokens: float | None = None
+    generated_tokens: float | None = None
+    per_position_unconditional: tuple[float, ...] = ()
+    per_position_conditional: tuple[float, ...] = ()
     gauge_samples: int = 0
 
 
@@ -189,8 +189,8 @@ class _S:
     position: int | None
     rank: tuple[tuple[str, str], ...]
     dup: tuple[tuple[str, str], ...]  # duplicating labels (tp_rank ...)
-    ts: Any  # numpy arrays
-    values: Any
+    ts: Floats
+    values: Floats
 
 
 @dataclass
@@ -339,14 +339,9 @@ def _figures(
             source="exporter" if family == "specdiag" else "gauge",
             accept_length=g,
             accepted_per_step=g - 1.0,
-            accept_rate=None,
-            draft_length=None,
             verify_steps=steps,
-            accepted_drafts=None,
             draft_tokens=dt,
             generated_tokens=gen,
-            per_position_unconditional=(),
-            per_position_conditional=(),
             gauge_samples=gauge[1],
         )
     return Figures(
@@ -366,13 +361,13 @@ class _Acc:
         self.pos_drafted: dict[int, float] = defaultdict(float)
         self.gauge_sum: list[float] = []  # per-series means of the AL gauge
         self.gauge_n = 0
-        self.b: dict[str, Any] = {}  # role -> per-bucket deltas (numpy)
-        self.b_pos0: Any = None
+        self.b: dict[str, Floats] = {}  # role -> per-bucket deltas
+        self.b_pos0: Floats | None = None
         self.nb = nb
-        self.g_sum: Any = np.zeros(nb)  # AL gauge: sum over series of per-bucket means
-        self.g_cnt: Any = np.zeros(nb)  # ... and how many series had a sample there
-        self.run_sum: Any = np.zeros(nb)
-        self.run_cnt: Any = np.zeros(nb)
+        self.g_sum: Floats = np.zeros(nb)  # AL gauge: sum over series of per-bucket means
+        self.g_cnt: Floats = np.zeros(nb)  # ... and how many series had a sample there
+        self.run_sum: Floats = np.zeros(nb)
+        self.run_cnt: Floats = np.zeros(nb)
 
     def add_counter(self, s: _S, delta: float, deltas: Floats) -> None:
         role = s.meta.role
@@ -412,7 +407,7 @@ class _Acc:
             gauge = (math.fsum(self.gauge_sum) / len(self.gauge_sum), self.gauge_n)
         return _figures(family, self.d, self.pos_acc, self.pos_drafted, gauge)
 
-    def timeline(self, family: str) -> tuple[Any, Any, Any]:
+    def timeline(self, family: str) -> tuple[Floats, Floats, Floats]:
         """(accept length, verify steps, running requests) per bucket, NaN where none."""
         np = self.np
         nb = self.nb
@@ -446,7 +441,7 @@ def _cells(t: Timeline) -> list[float | None]:
     """The sparkline cells of a timeline (the same downsampling as a replica's)."""
     import numpy as np
 
-    def arr(v: tuple[float | None, ...]) -> Any:
+    def arr(v: tuple[float | None, ...]) -> Floats:
         return np.array([np.nan if x is None else x for x in v], dtype=np.float64)
 
     return downsample(arr(t.accept_length), arr(t.verify_steps))
@@ -659,7 +654,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         )
 
     ends = bounds_arr[1:]
-    arrays: list[tuple[Any, Any]] = []  # per report: (accept length, verify steps) per bucket
+    arrays: list[tuple[Floats, Floats]] = []  # per report: (accept length, verify steps) per bucket
     reports: list[ReplicaReport] = []
     for (key, fam), unit in sorted(units.items(), key=lambda kv: (_display(kv[0][0]), kv[0][1])):
         shown = _display(key)
@@ -921,8 +916,8 @@ def _expected(
 
 def _outliers(
     reports: Sequence[ReplicaReport],
-    arrays: Sequence[tuple[Any, Any]],
-    ends: Any,
+    arrays: Sequence[tuple[Floats, Floats]],
+    ends: Floats,
     p: AnalysisParams,
     notes: list[str],
 ) -> list[Outlier]:

@@ -17,6 +17,8 @@ from specdiag.errors import ServerError, UsageError
 
 if TYPE_CHECKING:
     import httpx
+    import numpy as np
+    from numpy.typing import NDArray
 
 # Paths a user may paste after the base URL (the UI, an API endpoint): stripped.
 _TRAILERS = ("/api/v1/query_range", "/api/v1/query", "/api/v1", "/api", "/graph", "/query")
@@ -28,8 +30,8 @@ class RawSeries:
     (float sequences: numpy arrays from the client, tuples or lists in tests)."""
 
     labels: Mapping[str, str]
-    timestamps: Any
-    values: Any
+    timestamps: Sequence[float] | NDArray[np.float64]
+    values: Sequence[float] | NDArray[np.float64]
 
 
 def base_url(url: str) -> BaseUrl:

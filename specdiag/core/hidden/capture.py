@@ -33,7 +33,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from specdiag.core.files import FileKind, JsonError, loads_json, read_text_bounded
@@ -48,6 +48,10 @@ from specdiag.core.http import (
     sync_client,
 )
 from specdiag.errors import InputError, ServerError, UsageError, register_secrets
+
+if TYPE_CHECKING:
+    from httpx import Client
+    from torch import Tensor
 
 SERVED_FORMAT = "specdiag-served-capture/1"
 REFERENCE_FORMAT = "specdiag-hf-reference/1"
@@ -292,6 +296,45 @@ def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[
         raise
 
 
+def write_served(
+    out: Path,
+    aux: Tensor,
+    input_ids: Sequence[int],
+    notes: list[str],
+    *,
+    engine: str,
+    convention: str,
+    model: str | None,
+    server: str,
+    sample: Sample,
+    hidden_size: int,
+    layer_ids: tuple[int, ...] | None,
+    hf_indices: tuple[int, ...] | None,
+    version: str | None = None,
+) -> None:
+    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds."""
+    import torch
+
+    if not bool(torch.isfinite(aux).all()):
+        notes.append("the captured hidden states hold NaN/Inf values")
+    meta = {"format": SERVED_FORMAT, "engine": engine}
+    if version is not None:
+        meta["engine_version"] = version
+    meta.update(
+        convention=convention,
+        model=model or "",
+        server=server,
+        sample=sample.source,
+        hidden_size=str(hidden_size),
+        layer_ids=json.dumps(list(layer_ids)) if layer_ids is not None else "",
+        hf_indices=json.dumps(list(hf_indices)) if hf_indices is not None else "",
+    )
+    tensors = {"aux_hidden_state": aux}
+    if input_ids:
+        tensors["input_ids"] = torch.tensor(list(input_ids), dtype=torch.int64)
+    write_safetensors(out, tensors, meta)
+
+
 # --------------------------------------------------------------------------------------------
 # vLLM
 
@@ -327,6 +370,20 @@ def _base(url: str, source: str = "vllm") -> BaseUrl:
         strip=("/v1",),
         default_scheme="http",
     )
+
+
+def _connect(url: str, source: str, api_key: str | None, timeout: float) -> tuple[BaseUrl, Client]:
+    """The server's URL and a client for it (the key is scrubbed from every message)."""
+    base = _base(url, source)
+    register_secrets(credential_secrets(api_key, (), (url,)))
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+    ua = "specdiag-capture-hidden"
+    return base, sync_client(base, timeout_s=timeout, headers=headers, user_agent=ua)
+
+
+def _check_auth(shown: str, answer: Answer, hint: str) -> None:
+    if answer.status in (401, 403):
+        raise ServerError(f"{shown} refused the request (HTTP {answer.status})", hint=hint)
 
 
 def _is_local(url: str) -> bool:
@@ -463,26 +520,18 @@ def capture_vllm(
     """Send ``sample`` to a vLLM server started with ``extract_hidden_states``; write the dump."""
     from specdiag.core.hidden.loading import load_safetensors, require_torch
 
-    torch = require_torch()
+    require_torch()
     t0 = time.monotonic()
     ids_checked = check_layer_ids(layers) if layers is not None else None
     out = check_output(output, [sample.source, *inputs], force)
-    base = _base(url)
-    shown = base.shown
-    register_secrets(credential_secrets(api_key, (), (url,)))  # scrubbed from every message
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     notes: list[str] = []
-    with sync_client(
-        base, timeout_s=timeout, headers=headers, user_agent="specdiag-capture-hidden"
-    ) as client:
+    base, http = _connect(url, "vllm", api_key, timeout)
+    shown = base.shown
+    with http as client:
         resp = fetch(
             client, "GET", "/v1/models", kind=BodyKind.INFO, timeout_s=timeout, shown=shown
         )
-        if resp.status in (401, 403):
-            raise ServerError(
-                f"{shown} refused the request (HTTP {resp.status})",
-                hint="pass the server's key with --api-key (or OPENAI_API_KEY)",
-            )
+        _check_auth(shown, resp, "pass the server's key with --api-key (or OPENAI_API_KEY)")
         if resp.status != 200:
             raise ServerError(
                 f"{shown}/v1/models answered HTTP {resp.status}: {_server_message(resp)}",
@@ -591,23 +640,22 @@ def capture_vllm(
             f"{n} layer(s) captured, ids not given: pass --layers (the server's "
             "eagle_aux_hidden_state_layer_ids) to record them in the dump"
         )
-    if not bool(torch.isfinite(hs).all()):
-        notes.append("the captured hidden states hold NaN/Inf values")
     flat = hs.reshape(1, t, n * h).clone()
-    meta = {
-        "format": SERVED_FORMAT,
-        "engine": "vllm",
-        "convention": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
-        "model": name,
-        "server": shown,
-        "sample": sample.source,
-        "hidden_size": str(h),
-        "layer_ids": json.dumps(list(recorded)) if recorded is not None else "",
-        "hf_indices": json.dumps(list(recorded)) if recorded is not None else "",
-    }
-    tensors = {"input_ids": torch.tensor(got_ids, dtype=torch.int64), "aux_hidden_state": flat}
     del data, hs
-    write_safetensors(out, tensors, meta)
+    write_served(
+        out,
+        flat,
+        got_ids,
+        notes,
+        engine="vllm",
+        convention="vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
+        model=name,
+        server=shown,
+        sample=sample,
+        hidden_size=h,
+        layer_ids=recorded,
+        hf_indices=recorded,
+    )
     removed = False
     if not keep_server_file:
         for p in (server_file, Path(str(server_file) + ".lock")):

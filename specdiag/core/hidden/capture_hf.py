@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.files import FileKind, loads_json, read_bounded
 from specdiag.core.hidden.capture import (
@@ -35,6 +35,9 @@ from specdiag.core.hidden.capture import (
     write_safetensors,
 )
 from specdiag.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from torch import Tensor
 
 HF_HINT = "install the hf extra: pip install 'specdiag[hf]' (transformers)"
 DTYPES = ("auto", "float32", "bfloat16", "float16")
@@ -54,8 +57,8 @@ def require_transformers() -> ModuleType:
 class HfStack:
     """``hidden_states`` of one forward: ``stack`` [L+1, T, H] on the CPU."""
 
-    stack: Any  # a torch.Tensor: torch, an optional extra, is not analysed by mypy here
-    input_ids: Any  # a torch.Tensor
+    stack: Tensor
+    input_ids: Tensor
     num_layers: int
     hidden_size: int
     dtype: str
@@ -129,10 +132,7 @@ def hf_hidden_states(
     if device_map is None and device.startswith("cuda") and not torch.cuda.is_available():
         raise UsageError(f"--device {device}: CUDA is not available here", hint="use --device cpu")
     kwargs: dict[str, Any] = {"local_files_only": True}
-    if dtype != "auto":
-        kwargs["dtype"] = getattr(torch, dtype)
-    else:
-        kwargs["dtype"] = "auto"
+    kwargs["dtype"] = getattr(torch, dtype) if dtype != "auto" else "auto"
     if device_map is not None:
         kwargs["device_map"] = device_map
         if offload_dir is not None:

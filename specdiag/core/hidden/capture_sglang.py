@@ -20,7 +20,6 @@ the server really captured.
 
 from __future__ import annotations
 
-import json
 import shlex
 import time
 from collections.abc import Mapping, Sequence
@@ -28,25 +27,23 @@ from pathlib import Path
 from typing import Any
 
 from specdiag.core.hidden.capture import (
-    SERVED_FORMAT,
     CaptureResult,
     Sample,
-    _base,
+    _check_auth,
+    _connect,
     _server_message,
     check_output,
-    write_safetensors,
+    write_served,
 )
 from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rules
 from specdiag.core.http import (
     Answer,
     BodyKind,
     HttpFailure,
-    credential_secrets,
     fetch,
     json_answer,
-    sync_client,
 )
-from specdiag.errors import InputError, ServerError, UsageError, register_secrets
+from specdiag.errors import InputError, ServerError, UsageError
 
 CAPTURE_FLAG = "--enable-return-aux-hidden-states"
 IDS_FLAG = "--return-aux-hidden-state-layer-ids"
@@ -137,10 +134,6 @@ def capture_sglang(
     torch = require_torch()
     t0 = time.monotonic()
     out = check_output(output, [sample.source, *inputs], force)
-    base = _base(url, source="sglang")
-    shown = base.shown
-    register_secrets(credential_secrets(api_key, (), (url,)))  # scrubbed from every message
-    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     notes: list[str] = []
 
     def failed(what: str, exc: HttpFailure) -> ServerError:
@@ -150,9 +143,9 @@ def capture_sglang(
             "request says why in its log",
         )
 
-    with sync_client(
-        base, timeout_s=timeout, headers=headers, user_agent="specdiag-capture-hidden"
-    ) as client:
+    base, http = _connect(url, "sglang", api_key, timeout)
+    shown = base.shown
+    with http as client:
 
         def get(path: str) -> Answer:
             try:
@@ -165,11 +158,7 @@ def capture_sglang(
         resp = get("/server_info")
         if resp.status == 404:
             resp = get("/get_server_info")
-        if resp.status in (401, 403):
-            raise ServerError(
-                f"{shown} refused the request (HTTP {resp.status})",
-                hint="pass the server's key with --api-key",
-            )
+        _check_auth(shown, resp, "pass the server's key with --api-key")
         info = json_answer(resp, shown, "/server_info") if resp.status == 200 else None
         if not isinstance(info, dict) or "version" not in info:
             raise ServerError(
@@ -297,32 +286,28 @@ def capture_sglang(
         )
     hidden = width // chunks
     tensor = torch.tensor(rows, dtype=torch.float32)
-    if not bool(torch.isfinite(tensor).all()):
-        notes.append("the captured hidden states hold NaN/Inf values")
-    got_ids: list[int] = list(sample.token_ids) if sample.token_ids is not None else []
+    model = info.get("served_model_name") or info.get("model_path")
+    write_served(
+        out,
+        tensor.reshape(1, len(rows), width),
+        sample.token_ids or (),
+        notes,
+        engine="sglang",
+        version=version or "",
+        convention="sglang: id k = output of decoder layer k = HF hidden_states[k+1] "
+        "(every id +1; -1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
+        model=str(model or ""),
+        server=shown,
+        sample=sample,
+        hidden_size=hidden,
+        layer_ids=ids,
+        hf_indices=hf,
+    )
     if sample.token_ids is None:
         notes.append(
             "a text prompt: the dump holds no input_ids (the server tokenized it); pass "
             "--prompt-ids or --like to record them"
         )
-    model = info.get("served_model_name") or info.get("model_path")
-    meta_out = {
-        "format": SERVED_FORMAT,
-        "engine": "sglang",
-        "engine_version": version or "",
-        "convention": "sglang: id k = output of decoder layer k = HF hidden_states[k+1] "
-        "(every id +1; -1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
-        "model": str(model or ""),
-        "server": shown,
-        "sample": sample.source,
-        "hidden_size": str(hidden),
-        "layer_ids": json.dumps(list(ids)) if ids is not None else "",
-        "hf_indices": json.dumps(list(hf)) if hf is not None else "",
-    }
-    tensors: dict[str, Any] = {"aux_hidden_state": tensor.reshape(1, len(rows), width)}
-    if got_ids:
-        tensors["input_ids"] = torch.tensor(got_ids, dtype=torch.int64)
-    write_safetensors(out, tensors, meta_out)
     return CaptureResult(
         source="sglang",
         server=shown,

@@ -9,7 +9,7 @@ from specdiag.core.hidden.loading import Dump
 from specdiag.errors import InputError, UsageError
 
 
-def _find(hay: list[int], needle: list[int]) -> int | None:
+def find_tokens(hay: list[int], needle: list[int]) -> int | None:
     """First start where ``needle`` occurs inside ``hay``."""
     if not needle or len(needle) > len(hay):
         return None
@@ -34,7 +34,7 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
         return _without_ids(sids is None, tids is None, ns, nt, offset)
     sids, tids = sids[:ns], tids[:nt]
     if offset is None:
-        found = _find(tids, sids)
+        found = find_tokens(tids, sids)
         if found is not None:
             o = found
             status = (
@@ -46,7 +46,7 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
                 else f"served tokens (all {ns}) found at training position {o}"
             )
             return TokenAlignment(status, 0, o, ns, ns, nt, description=desc)
-        o2 = _find(sids, tids)
+        o2 = find_tokens(sids, tids)
         if o2 is not None:  # training sample inside the served tokens
             return TokenAlignment(
                 AlignmentStatus.TRAINING_INSIDE_SERVED,
@@ -138,12 +138,12 @@ def reference_start(reference: Dump, training: Dump, served: Dump, al: TokenAlig
         sids = served.ids_list()
         if sids is not None:
             seg = sids[al.served_start : al.served_start + need]
-            o = _find(rids, seg)
+            o = find_tokens(rids, seg)
             if o is not None:
                 return o
         if tids is not None:
             seg = tids[al.training_start : al.training_start + need]
-            o = _find(rids, seg)
+            o = find_tokens(rids, seg)
             if o is not None:
                 return o
         raise InputError(

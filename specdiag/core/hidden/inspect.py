@@ -22,15 +22,13 @@ from specdiag.core.hidden.loading import (
     Dump,
     TensorInfo,
     interpret,
-    is_mapped,
-    load_raw,
+    load_file,
     madvise,
     require_torch,
 )
 from specdiag.errors import InputError, SpecdiagError, UsageError
 
 if TYPE_CHECKING:
-    import torch
     from torch import Tensor
 
 VOCAB_NOT_DUMP = "a vocab mapping (d2t/t2d), not a hidden-state dump"
@@ -180,11 +178,11 @@ def inspect_file(path: str, pad_id: int | None = 0, hidden_size: int | None = No
 
 def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> FileReport:
     torch = require_torch()
-    obj, fmt = load_raw(path)
+    raw = load_file(path)
+    obj = raw.obj
     if isinstance(obj, dict) and ("d2t" in obj or "t2d" in obj):
         raise InputError(VOCAB_NOT_DUMP, hint="checked as a vocab map instead")
-    dump = interpret(obj, path, fmt, pad_id=pad_id)
-    dump = replace(dump, mapped=is_mapped(Path(path), fmt))
+    dump = replace(interpret(obj, path, raw.fmt, pad_id=pad_id), mapped=raw.mapped)
     problems: list[str] = []
     warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
     # hidden size and chunks
@@ -438,9 +436,15 @@ def scan_engine() -> str:
     return "compiled" if _fast is not None else "torch"
 
 
-def _fast_dtype(dtype: torch.dtype) -> int | None:
+def _fast_args(x: Tensor) -> tuple[int, ...] | None:
+    """What the compiled kernels take for an ``[n, c, h]`` view: its address, dtype code, shape
+    and strides; None for a dtype they do not read."""
     torch = require_torch()
-    return {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2, torch.float64: 3}.get(dtype)
+    codes = {torch.bfloat16: 0, torch.float16: 1, torch.float32: 2, torch.float64: 3}
+    code = codes.get(x.dtype)
+    if code is None or x.ndim != 3:
+        return None
+    return (x.data_ptr(), code, *(int(d) for d in x.shape), *(int(d) for d in x.stride()))
 
 
 def _as_view(v: Tensor, shape: tuple[int, ...]) -> Tensor | None:
@@ -465,16 +469,11 @@ def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan
     """The compiled one-pass scan of an ``[n, c, h]`` view; None for a dtype it does not read.
     ``release`` drops each block's pages after it is read: a private file mapping only."""
     torch = require_torch()
-    code = _fast_dtype(x.dtype)
-    if code is None or x.ndim != 3:
+    args = _fast_args(x)
+    if args is None or 0 in args[2:5]:
         return None
-    n, c, h = (int(d) for d in x.shape)
-    if n == 0 or c == 0 or h == 0:
-        return None
-    sn, sc, sh = (int(d) for d in x.stride())
-    nf, sums, sq, amax = _fast.scan(
-        x.data_ptr(), code, n, c, h, sn, sc, sh, min(valid, n), populate and _POPULATE, release
-    )
+    n = args[2]
+    nf, sums, sq, amax = _fast.scan(*args, min(valid, n), populate and _POPULATE, release)
     f64 = torch.float64
     return _Scan(
         int(nf), torch.tensor(sums, dtype=f64), torch.tensor(sq, dtype=f64),
@@ -506,19 +505,11 @@ def _fast_min_cosines(
     """Per chunk, the lowest cosine over the pairs' rows, in float64, read in place by the
     compiled scan (no gather, no float32 copies: a few kB of Python objects per file); None
     where it does not apply (not built, another dtype, a view it cannot take)."""
-    if _fast is None:
+    x = _full_view(dump, chunks, h) if _fast is not None else None
+    args = None if x is None else _fast_args(x)
+    if args is None:
         return None
-    x = _full_view(dump, chunks, h)
-    code = None if x is None else _fast_dtype(x.dtype)
-    if x is None or code is None or x.ndim != 3:
-        return None
-    n, c, hh = (int(d) for d in x.shape)
-    sn, sc, sh = (int(d) for d in x.stride())
-    return list(
-        _fast.min_cosines(
-            x.data_ptr(), code, n, c, hh, sn, sc, sh, [p for p, _ in pairs], [q for _, q in pairs]
-        )
-    )
+    return list(_fast.min_cosines(*args, [p for p, _ in pairs], [q for _, q in pairs]))
 
 
 def _torch_min_cosines(
@@ -568,7 +559,7 @@ def inspect_vocab(path: str) -> VocabMap:
     """Check a SpecForge ``vocab_mapping.pt``: target_id = draft_id + d2t[draft_id]; t2d marks them."""
     torch = require_torch()
     try:
-        obj, _ = load_raw(path)
+        obj = load_file(path).obj
     except SpecdiagError as exc:
         return VocabMap(path, False, error=exc.message)
     if not isinstance(obj, dict) or "d2t" not in obj or "t2d" not in obj:
@@ -688,14 +679,13 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
     # mark the odd files out as inconsistent, naming what differs
     out: list[FileReport] = []
     for f in files:
-        extra: list[str] = []
-        if f.error is None:
-            if "hidden size" in majority and str(f.hidden_size) != majority["hidden size"]:
-                extra.append(f"hidden size {f.hidden_size}, most files {majority['hidden size']}")
-            if "dtype" in majority and f.dtype != majority["dtype"]:
-                extra.append(f"dtype {f.dtype}, most files {majority['dtype']}")
-            if "key set" in majority and ",".join(f.key_set) != majority["key set"]:
-                extra.append(f"keys {','.join(f.key_set)}, most files {majority['key set']}")
+        mine = {"hidden size": str(f.hidden_size), "dtype": f.dtype, "key set": ",".join(f.key_set)}
+        shown = {"hidden size": "hidden size", "dtype": "dtype", "key set": "keys"}
+        extra = [
+            f"{shown[k]} {mine[k]}, most files {common}"
+            for k, common in majority.items()
+            if f.error is None and mine[k] != common
+        ]
         if extra:
             f = replace(f, ok=False, problems=(*f.problems, *extra))
         out.append(f)
@@ -725,6 +715,7 @@ def identify_layers(
 ) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
+    from specdiag.core.hidden.compare_align import find_tokens
     from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
@@ -759,12 +750,7 @@ def identify_layers(
     start = 0
     notes: list[str] = []
     if ids is not None and rids is not None:
-        seg = ids[:valid]
-        start_found = None
-        for i in range(len(rids) - len(seg) + 1):
-            if rids[i : i + len(seg)] == seg:
-                start_found = i
-                break
+        start_found = find_tokens(rids, ids[:valid]) if valid else 0
         if start_found is None:
             raise InputError(
                 f"{reference_name}: its input_ids do not contain {dump.source}'s {valid} tokens",
@@ -781,7 +767,6 @@ def identify_layers(
         notes.append(
             "no input_ids to align on: token i of the dump taken as token i of the reference"
         )
-    dots = torch.zeros(c, n_ref, dtype=torch.float64)
     cos_sum = torch.zeros(c, n_ref, dtype=torch.float64)
     d2 = torch.zeros(c, n_ref, dtype=torch.float64)
     r2 = torch.zeros(n_ref, dtype=torch.float64)
@@ -796,7 +781,6 @@ def identify_layers(
         nr = r.pow(2).sum(-1)  # [n, L+1]
         denom = (nx[:, :, None] * nr[:, None, :]).sqrt().clamp_min(1e-300)
         cos_sum += (dot / denom).sum(0)
-        dots += dot.sum(0)
         d2 += (nx[:, :, None] + nr[:, None, :] - 2 * dot).clamp_min(0).sum(0)
         r2 += nr.sum(0)
         dump.release(a, b)

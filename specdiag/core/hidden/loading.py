@@ -43,9 +43,13 @@ import zlib
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from specdiag.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+    from torch import Tensor
 
 __all__ = [
     "Dump",
@@ -56,10 +60,8 @@ __all__ = [
     "check_tensor",
     "dump_from_tensors",
     "interpret",
-    "is_mapped",
     "load_dump",
     "load_file",
-    "load_raw",
     "load_safetensors",
     "require_torch",
 ]
@@ -119,12 +121,12 @@ class Dump:
 
     source: str
     fmt: str
-    features: Any  # torch.Tensor: [T, W] ("flat"), [T, C, H] ("tokens") or [C, T, H] ("layers")
+    features: Tensor  # [T, W] ("flat"), [T, C, H] ("tokens") or [C, T, H] ("layers")
     layout: str  # "flat", "tokens" or "layers"
     feature_key: str | None
-    input_ids: Any | None = None  # 1-D int64 tensor of length T
-    loss_mask: Any | None = None  # 1-D tensor of length T
-    last_hidden: Any | None = None  # [T, H]
+    input_ids: Tensor | None = None  # 1-D int64 tensor of length T
+    loss_mask: Tensor | None = None  # 1-D tensor of length T
+    last_hidden: Tensor | None = None  # [T, H]
     entries: tuple[TensorInfo, ...] = ()
     padding: int = 0
     hidden_size: int | None = None  # H when the layout or a last-hidden tensor says so
@@ -160,7 +162,7 @@ class Dump:
             return int(self.features.shape[1])
         return None
 
-    def block(self, start: int, stop: int, device: str = "cpu") -> Any:
+    def block(self, start: int, stop: int, device: str = "cpu") -> Tensor:
         """Tokens ``[start, stop)`` as a float32 ``[n, W]`` tensor on ``device``."""
         torch = require_torch()
         f = self.features
@@ -234,13 +236,13 @@ def _not_a_dump(path: Path, what: str) -> InputError:
     return InputError(f"{path}: {what}", hint=NOT_A_DUMP_HINT)
 
 
-def load_safetensors(path: Path) -> dict[str, Any]:
+def load_safetensors(path: Path) -> dict[str, Tensor]:
     """A ``.safetensors`` file through the safetensors library: each tensor is a private
     (copy-on-write) memory map of its bytes, read from disk only where it is used."""
     require_torch()
     from safetensors import SafetensorError, safe_open
 
-    out: dict[str, Any] = {}
+    out: dict[str, Tensor] = {}
     try:
         with safe_open(str(path), framework="pt") as f:
             for key in f.keys():  # noqa: SIM118 - safe_open is no mapping
@@ -307,22 +309,19 @@ def _scan_pickle(path: Path) -> _PickleScan:
 
 
 _PICKLE_KINDS = {
-    "EMPTY_DICT": "dict",
-    "DICT": "dict",
-    "EMPTY_LIST": "list",
-    "LIST": "list",
-    "EMPTY_TUPLE": "tuple",
-    "TUPLE": "tuple",
-    "MARK": "container",
-    "EMPTY_SET": "set",
-    "BININT": "int",
-    "BININT1": "int",
-    "BININT2": "int",
-    "LONG1": "int",
-    "BINFLOAT": "float",
-    "SHORT_BINUNICODE": "str",
-    "BINUNICODE": "str",
-    "NONE": "None",
+    op: kind
+    for kind, ops in (
+        ("dict", "EMPTY_DICT DICT"),
+        ("list", "EMPTY_LIST LIST"),
+        ("tuple", "EMPTY_TUPLE TUPLE"),
+        ("container", "MARK"),
+        ("set", "EMPTY_SET"),
+        ("int", "BININT BININT1 BININT2 LONG1"),
+        ("float", "BINFLOAT"),
+        ("str", "SHORT_BINUNICODE BINUNICODE"),
+        ("None", "NONE"),
+    )
+    for op in ops.split()
 }
 
 
@@ -561,15 +560,12 @@ def check_path(path: str | Path) -> Path:
                 f"{p}: a symbolic link to {os.readlink(p)}, which does not exist",
                 hint="fix the link or pass the dump file itself",
             ) from None
-        if exc.errno == errno.ENOENT:
-            raise InputError(f"{p}: no such file", hint="check the path") from None
-        if exc.errno == errno.EACCES:
-            raise InputError(f"{p}: permission denied", hint="check the permissions") from None
-        if exc.errno == errno.ENOTDIR:
-            raise InputError(
-                f"{p}: a part of the path is a file, not a directory", hint="check the path"
-            ) from None
-        raise InputError(f"{p}: cannot read ({exc.strerror})", hint="check the path") from None
+        what, hint = {
+            errno.ENOENT: ("no such file", "check the path"),
+            errno.EACCES: ("permission denied", "check the permissions"),
+            errno.ENOTDIR: ("a part of the path is a file, not a directory", "check the path"),
+        }.get(exc.errno or 0, (f"cannot read ({exc.strerror})", "check the path"))
+        raise InputError(f"{p}: {what}", hint=hint) from None
     except ValueError:  # e.g. an embedded NUL byte
         raise InputError(f"{str(p)!r}: not a valid path", hint="check the path") from None
     if stat.S_ISDIR(st.st_mode):
@@ -621,12 +617,6 @@ def load_file(path: str | Path) -> RawFile:
         raise InputError(f"{p} is a directory", hint="pass one dump file") from None
 
 
-def load_raw(path: str | Path) -> tuple[Any, str]:
-    """Load a file into tensors / dicts of tensors. Returns ``(object, format tag)``."""
-    raw = load_file(path)
-    return raw.obj, raw.fmt
-
-
 def _load_numpy(p: Path, kind: str, display: Path) -> Any:
     import numpy as np
 
@@ -657,16 +647,17 @@ class _UnsupportedDtype(ValueError):
     pass
 
 
-def _from_numpy(torch: Any, arr: Any) -> Any:
+def _from_numpy(torch: Any, arr: npt.NDArray[Any]) -> Tensor:
     try:
-        return torch.from_numpy(_native(arr))
+        t: Tensor = torch.from_numpy(_native(arr))
     except TypeError:  # a dtype torch has no tensor type for
         raise _UnsupportedDtype(
             f"an array of dtype {arr.dtype}, which specdiag cannot read"
         ) from None
+    return t
 
 
-def _native(arr: Any) -> Any:
+def _native(arr: npt.NDArray[Any]) -> npt.NDArray[Any]:
     import numpy as np
 
     if arr.dtype.byteorder not in ("=", "|", "<" if np.little_endian else ">"):
@@ -680,7 +671,7 @@ def _native(arr: Any) -> Any:
 # Interpretation
 
 
-def check_tensor(t: Any, source: str, what: str) -> None:
+def check_tensor(t: Tensor, source: str, what: str) -> None:
     """The one guard where tensors enter: dense, on the host, with data, not a broadcast view.
 
     Raises an :class:`InputError` with a hint for a sparse, quantized, meta, 0-d or empty
@@ -723,12 +714,12 @@ def check_tensor(t: Any, source: str, what: str) -> None:
         )
 
 
-def _is_tensor(v: Any) -> bool:
+def _is_tensor(v: object) -> TypeGuard[Tensor]:
     torch = require_torch()
     return isinstance(v, torch.Tensor)
 
 
-def _squeeze_lead(t: Any, keep: int) -> Any:
+def _squeeze_lead(t: Tensor, keep: int) -> Tensor:
     while t.ndim > keep and t.shape[0] == 1:
         t = t[0]
     return t
@@ -745,11 +736,11 @@ def _pick(d: dict[str, Any], names: tuple[str, ...], exclude: set[str]) -> str |
 class _Parts:
     """The tensors of a dump as :func:`interpret` picks them, before they are shaped."""
 
-    features: Any = None
+    features: Any = None  # a Tensor once picked
     feature_key: str | None = None
-    ids: Any | None = None
-    mask: Any | None = None
-    last: Any | None = None
+    ids: Tensor | None = None
+    mask: Tensor | None = None
+    last: Tensor | None = None
     last_key: str | None = None
     kind: str = ""
     entries: list[TensorInfo] = field(default_factory=list)
@@ -803,7 +794,7 @@ def interpret(
     return _assemble(parts, source, lay, hidden_size, pad_id)
 
 
-def _stack_list(obj: list[Any] | tuple[Any, ...], source: str) -> Any:
+def _stack_list(obj: list[Any] | tuple[Any, ...], source: str) -> Tensor:
     """A list of per-layer tensors (HF ``hidden_states``) as one ``[L+1, T, H]`` stack."""
     torch = require_torch()
     if not obj or not all(_is_tensor(t) for t in obj):
@@ -819,7 +810,8 @@ def _stack_list(obj: list[Any] | tuple[Any, ...], source: str) -> Any:
             f"{source}: a list of tensors with different shapes {sorted(shapes)[:4]}",
             hint="a reference is a list of [T, H] tensors, one per layer (HF hidden_states)",
         )
-    return torch.stack([_squeeze_lead(t, 2) for t in obj])
+    stack: Tensor = torch.stack([_squeeze_lead(t, 2) for t in obj])
+    return stack
 
 
 def _from_dict(
@@ -978,11 +970,11 @@ def _assemble(
     return replace(dump, loss_mask=mask, padding=padding, notes=tuple(notes))
 
 
-def _dt(t: Any) -> str:
+def _dt(t: Tensor) -> str:
     return str(t.dtype).replace("torch.", "")
 
 
-def _token_ids(t: Any, source: str, key: str) -> Any:
+def _token_ids(t: Tensor, source: str, key: str) -> Tensor:
     """Token ids as a 1-D int64 tensor: integers, or floats holding whole numbers."""
     torch = require_torch()
     check_tensor(t, source, f"the {key} tensor")
@@ -1003,8 +995,14 @@ def _token_ids(t: Any, source: str, key: str) -> Any:
 
 
 def _optional(
-    t: Any, source: str, key: str, notes: list[str], *, finite: bool = False, floating: bool = False
-) -> Any | None:
+    t: Tensor,
+    source: str,
+    key: str,
+    notes: list[str],
+    *,
+    finite: bool = False,
+    floating: bool = False,
+) -> Tensor | None:
     """A side tensor (loss mask, last hidden state): ignored with a note when unusable."""
     torch = require_torch()
     try:
@@ -1071,30 +1069,18 @@ def load_dump(
     return replace(dump, mapped=raw.mapped)
 
 
-def is_mapped(p: Path, fmt: str) -> bool:
-    """Whether ``load_raw`` memory-mapped the file (so pages can be released after use)."""
-    if fmt in ("safetensors", "torch+gzip"):
-        return True
-    if fmt == "numpy":
-        return p.name.lower().endswith(".npy")
-    if fmt == "torch":
-        with p.open("rb") as f:
-            return f.read(4) == b"PK\x03\x04"
-    return False
-
-
 def dump_from_tensors(
-    features: Any,
+    features: Tensor,
     *,
-    input_ids: Any | None = None,
-    loss_mask: Any | None = None,
-    last_hidden: Any | None = None,
+    input_ids: Tensor | None = None,
+    loss_mask: Tensor | None = None,
+    last_hidden: Tensor | None = None,
     layout: Layout = Layout.AUTO,
     source: str = "<tensor>",
     pad_id: int | None = 0,
 ) -> Dump:
     """Build a :class:`Dump` from in-memory tensors (what ``specdiag demo`` uses)."""
-    d: dict[str, Any] = {"features": features}
+    d: dict[str, Tensor] = {"features": features}
     if input_ids is not None:
         d["input_ids"] = input_ids
     if loss_mask is not None:
@@ -1102,13 +1088,7 @@ def dump_from_tensors(
     if last_hidden is not None:
         d["hidden_state"] = last_hidden
     dump = interpret(d, source, "memory", key="features", layout=layout, pad_id=pad_id)
-    if last_hidden is not None:
-        last = _squeeze_lead(last_hidden, 2)
-        dump = Dump(
-            **{
-                **{f: getattr(dump, f) for f in dump.__dataclass_fields__},
-                "last_hidden": last,
-                "hidden_size": dump.hidden_size or int(last.shape[-1]),
-            }
-        )
-    return dump
+    if last_hidden is None:
+        return dump
+    last = _squeeze_lead(last_hidden, 2)
+    return replace(dump, last_hidden=last, hidden_size=dump.hidden_size or int(last.shape[-1]))

@@ -346,7 +346,7 @@ class FastScanner(Scanner):
         types = tab["type"].copy()
         f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, self.parser.year)
         sgl = self._sgl
-        sgl.begin(f, tab, n)
+        sgl.begin(f, tab, n, data)
         taken = np.zeros(n, bool)
         records = self._records
         start = len(records)
@@ -375,6 +375,7 @@ class FastScanner(Scanner):
                 python(p)
                 i = p + 1
         sgl.flush()
+        sgl.resolve()
         rows = np.flatnonzero(taken)
         bad = rows[sgl.skip[rows]]
         for j in bad.tolist():  # a normalised rate above 1: the range guard's skip
@@ -427,11 +428,11 @@ def _time(y: I64, m: I64, d: I64, hms: I64) -> tuple[F64, npt.NDArray[np.bool_]]
 
 
 def _texts(
-    data: bytes, keys: Sequence[npt.NDArray[np.uint64]], *fields: tuple[I64, I64]
+    data: bytes, key: npt.NDArray[np.uint64] | None, *fields: tuple[I64, I64]
 ) -> tuple[I64, list[tuple[str, ...]]]:
     """Codes of the short texts at (offset, length) of each row (one text per field), and the
-    distinct rows of texts, in the order they first come. ``keys``: each field's texts of at
-    most 7 bytes as one number (the C part's ``key8``)."""
+    distinct rows of texts, in the order they first come. ``key``: the texts of a single field
+    of at most 7 bytes as one number each (the C part's ``key8``), hashed."""
     m = len(fields[0][0])
     if not m:
         return np.zeros(0, np.int64), []
@@ -445,14 +446,10 @@ def _texts(
             for i in range(m)
         ]
         return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
-    if width <= 7:  # each text and its length in one uint64; fields combined by their codes
-        combined = np.zeros(m, np.int64)
-        for key in keys:
-            uniq, inv = _inverse(key)
-            combined = combined * len(uniq) + inv
-        uniq, inverse = _inverse(combined)
+    if width <= 7 and key is not None:
+        uniq, inverse = _inverse(key)
         first = np.full(len(uniq), m, np.int64)
-        np.minimum.at(first, inverse, np.arange(m))
+        first[inverse[::-1]] = np.arange(m - 1, -1, -1)  # the last write wins: the first row
         return _first_order(data, fields, first, inverse)
     at = np.arange(width)
     mats = []
@@ -496,8 +493,7 @@ class _Fast:
         self.ts = np.full(n, np.nan)
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
-        self.pair = np.zeros(n, np.int64)  # code into pairs: (accept len, accept rate) texts
-        self.pairs: list[tuple[str, str]] = []
+        self.pair = np.zeros(n, np.int64)  # SGLang: the (accept len, accept rate) texts' code
         self.pp_lens = np.zeros(n, np.int64)
         self.pp: F64 = np.zeros(0)
         self.cond: F64 = np.zeros(0)
@@ -517,17 +513,9 @@ def _fast_columns(
         fl = tab["frac_len"][sg]
         fr = np.where(fl > 0, tab["fnum"][sg] / 10.0**fl, 0.0)
         f.ts[sg] = np.where(ok, ts + fr, np.nan)
-        codes, ranks = _texts(data, [tab["rank_key"][sg]], (tab["rank"][sg], tab["rank_len"][sg]))
+        codes, ranks = _texts(data, tab["rank_key"][sg], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
         f.ranks = [r[0] for r in ranks]
-        codes, pairs = _texts(
-            data,
-            [tab["len_key"][sg], tab["rate_key"][sg]],
-            (tab["len_t"][sg], tab["len_len"][sg]),
-            (tab["rate_t"][sg], tab["rate_len"][sg]),
-        )
-        f.pair[sg] = codes
-        f.pairs = [(a, b) for a, b in pairs]
     vl = np.flatnonzero(types == IT_VLLM)
     if len(vl):
         md, hms = tab["ymd"][vl], tab["hms"][vl]
@@ -569,6 +557,11 @@ def _fast_columns(
     return f
 
 
+# sglang_line_analysis of a text pair, and a line's (formula, num_draft_tokens, note)
+Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+Outcome = tuple[str | None, int | None, int]
+
+
 class _SGLangRows:
     """Each fast SGLang line's accept-rate formula, normalised rate, version and note, as
     ``LineParser._sglang_rate`` gives them: the rank's inference is tallied in line order, in
@@ -577,31 +570,70 @@ class _SGLangRows:
     def __init__(self, parser: LineParser) -> None:
         self.parser = parser
         self.pending: list[I64] = []
+        # every (accept len, accept rate) text pair of this input, coded as it first comes:
+        # its key (the texts, or their key8s) -> code; per code its candidate set (a code into
+        # sets) and its outcome's code when the line alone decides it (else -1)
+        self.pair_code: dict[object, int] = {}
+        self.outcomes: dict[Outcome, int] = {}
+        self.sets: list[frozenset[tuple[str, int]]] = []
+        self._set_code: dict[frozenset[tuple[str, int]], int] = {}
+        self.analyses: list[Analysis] = []
+        self._static_codes: list[int] = []
+        self._set_ids: list[int] = []
 
-    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int) -> None:
+    def _pair(self, key: object, length_text: str, rate_text: str) -> int:
+        code = self.pair_code.get(key)
+        if code is None:
+            code = self.pair_code[key] = len(self._set_ids)
+            analysis = sglang_line_analysis(length_text, rate_text)
+            self.analyses.append(analysis)
+            o = self._outcome(analysis, None)
+            self._static_codes.append(-1 if o is None else self._code(o))
+            cands = analysis[0]
+            self._set_ids.append(self._set_code.setdefault(cands, len(self._set_code)))
+            if len(self.sets) < len(self._set_code):
+                self.sets.append(cands)
+        return code
+
+    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int, data: bytes) -> None:
+        """A new block: its SGLang lines' text pairs coded (``f.pair``)."""
         self.f, self.tab = f, tab
-        self.rate = np.full(n, np.nan)
-        self.version = np.zeros(n, np.int64)
-        self.note = np.zeros(n, np.int64)  # 0 none, 1 no fit, 2 ambiguous
-        self.skip = np.zeros(n, bool)
-        self.analyses = [sglang_line_analysis(a, b) for a, b in f.pairs]
-        self.static = [self._static(a) for a in self.analyses]
-        self.dynamic = np.array([st is None for st in self.static] or [False], bool)
-        ids: dict[frozenset[tuple[str, int]], int] = {}
-        self.set_id = np.array(
-            [ids.setdefault(a[0], len(ids)) for a in self.analyses] or [0], np.int64
-        )
-        self.sets = list(ids)
+        self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
+        sg = np.flatnonzero(tab["type"] == IT_SGL)
+        if len(sg):
+            lk, rk = tab["len_key"][sg], tab["rate_key"][sg]
+            ln, rn = tab["len_len"][sg], tab["rate_len"][sg]
+            if max(int(ln.max()), int(rn.max())) <= 4:  # [0-9.] texts (no NUL): 32 bits each
+                uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
+                texts = [
+                    ((k >> 32).to_bytes(4, "little"), (k & 0xFFFFFFFF).to_bytes(4, "little"))
+                    for k in uniq.tolist()
+                ]
+                keys: list[object] = uniq.tolist()
+            else:
+                inv, pairs = _texts(data, None, (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
+                texts = [(a.encode("latin-1"), b.encode("latin-1")) for a, b in pairs]
+                keys = list(pairs)
+            codes = [
+                self._pair(k, a.rstrip(b"\0").decode("latin-1"), b.rstrip(b"\0").decode("latin-1"))
+                for k, (a, b) in zip(keys, texts, strict=True)
+            ]
+            f.pair[sg] = np.array(codes, np.int64)[inv]
+        self.static = np.array(self._static_codes or [0], np.int64)
+        self.set_id = np.array(self._set_ids or [0], np.int64)
 
     def queue(self, items: npt.NDArray[np.int32], i: int, p: int) -> None:
         sel = np.flatnonzero(items[i:p] == IT_SGL)
         if len(sel):
             self.pending.append(sel + i)
 
-    def _static(
-        self, analysis: tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
-    ) -> tuple[str | None, int | None, int] | None:
-        """(formula, ndt, note) when the line alone decides them, else None."""
+    def _code(self, outcome: Outcome | None) -> int:
+        assert outcome is not None  # given the best pair, every line is decided
+        return self.outcomes.setdefault(outcome, len(self.outcomes))
+
+    def _outcome(self, analysis: Analysis, best: RateInference | None) -> Outcome | None:
+        """A line's (formula, num_draft_tokens, note) given its rank's best pair at that line;
+        None when the line needs the best pair and ``best`` is None."""
         cands, only, ndts_by = analysis
         forced = self.parser.sglang_forced
         note = 0
@@ -613,14 +645,19 @@ class _SGLangRows:
             formula = only
         elif not cands:
             formula, note = None, 1
-        else:
+        elif best is None:
             return None
+        else:
+            formula, note = best.formula, 2
         ndts = ndts_by.get(formula, ()) if formula is not None else ()
         if len(ndts) == 1:
             return formula, ndts[0], note
-        if formula is not None and formula != NEW:
+        if formula is None or formula == NEW:
+            return formula, None, note
+        if best is None:
             return None
-        return formula, None, note
+        fits = best.formula == formula and best.num_draft_tokens in ndts
+        return formula, best.num_draft_tokens if fits else None, note
 
     def _inference(self, rank: str) -> SGLangRateInference:
         infs = self.parser.sglang_inference
@@ -640,21 +677,14 @@ class _SGLangRows:
         self.pending = []
         f = self.f
         pairs, ranks = f.pair[items], f.rank[items]
-        dyn = self.dynamic[pairs]
+        codes = self.static[pairs]
+        dyn = codes < 0
         if dyn.any():
-            which, outcomes = self._walk(pairs, ranks, np.flatnonzero(dyn))
-            dyn_items = items[dyn]
-            for i, o in enumerate(outcomes):
-                self._decide(dyn_items[which == i], o)
+            codes[dyn] = self._walk(pairs, ranks, np.flatnonzero(dyn))
         else:
             for r in np.unique(ranks).tolist():
                 self._tally(r, self.set_id[pairs[ranks == r]].tolist())
-        static = items[~dyn]
-        spairs = pairs[~dyn]
-        for pr in np.unique(spairs).tolist():
-            outcome = self.static[pr]
-            assert outcome is not None  # a static pair: the line alone decides
-            self._decide(static[spairs == pr], outcome)
+        self.code[items] = codes
 
     def _tally(self, rank: int, sets: list[int]) -> None:
         """Add lines (their candidate sets) to their rank's inference."""
@@ -662,13 +692,11 @@ class _SGLangRows:
         for sid, c in Counter(sets).items():
             inf.add(self.sets[sid], c)
 
-    def _walk(
-        self, pairs: I64, ranks: I64, dyn_at: I64
-    ) -> tuple[I64, list[tuple[str | None, int | None, int]]]:
-        """The outcome of each line that needs its rank's best pair (positions ``dyn_at``): a
-        code per line into the distinct outcomes. Each rank has its own inference, so the ranks
-        are walked one after the other; within a rank, the lines between two points where best()
-        recomputes share its best pair and are decided together."""
+    def _walk(self, pairs: I64, ranks: I64, dyn_at: I64) -> I64:
+        """The outcome code of each line that needs its rank's best pair (positions
+        ``dyn_at``). Each rank has its own inference, so the ranks are walked one after the
+        other; within a rank, the lines between two points where best() recomputes share its
+        best pair: the walk visits those points only, and the lines are decided together."""
         order = np.argsort(ranks, kind="stable")
         sorted_ranks = ranks[order]
         cut = np.flatnonzero(np.r_[True, sorted_ranks[1:] != sorted_ranks[:-1]])
@@ -679,11 +707,10 @@ class _SGLangRows:
         dyn_order = np.argsort(dyn_ranks, kind="stable")  # each rank's dynamic lines, in order
         dyn_cut = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut])
         dyn_end = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut], side="right")
-        which = np.empty(len(dyn_at), np.int64)
-        outcomes: dict[tuple[str | None, int | None, int], int] = {}
-        # (pair, best formula, best num_draft_tokens) -> outcome code: _dynamic reads no more
-        # of the best pair than these two
-        cache: dict[tuple[int, str | None, int | None], int] = {}
+        bests: dict[tuple[str | None, int | None], int] = {}  # the best pairs met, coded
+        best_of: list[RateInference] = []
+        seg_best: list[int] = []  # per segment (in dyn_order), its best pair's code
+        seg_len: list[int] = []
         for a, z, da, dz in zip(
             cut.tolist(), ends.tolist(), dyn_cut.tolist(), dyn_end.tolist(), strict=True
         ):
@@ -701,9 +728,7 @@ class _SGLangRows:
             first = ev[0] if ev else len(lines)
             stale = min(first, max(inf.refresh_in() - 1, 0))  # best() recomputes from here
             added = 0  # the rank's lines tallied so far
-            pos = dyn_at[dyn_order[da:dz]]  # the rank's dynamic lines (positions), in order
-            js = local[pos]
-            prs = pairs[pos]
+            js = local[dyn_at[dyn_order[da:dz]]]  # the rank's dynamic lines, in order
             i, n = 0, len(js)
             while i < n:
                 j = int(js[i])
@@ -711,64 +736,53 @@ class _SGLangRows:
                 self._tally(r, lines[added : j + 1])
                 added = j + 1
                 best = inf.best()
-                bf, bn = best.formula, best.num_draft_tokens
+                key = (best.formula, best.num_draft_tokens)
+                code = bests.get(key)
+                if code is None:
+                    code = bests[key] = len(best_of)
+                    best_of.append(best)
                 if j >= stale:
                     k = bisect.bisect_right(ev, j)
                     stale = min(ev[k] if k < len(ev) else len(lines), j + REFRESH)
                 nxt = max(int(np.searchsorted(js, stale)), i + 1)
-                seg_pairs, inv = np.unique(prs[i:nxt], return_inverse=True)
-                codes = np.empty(len(seg_pairs), np.int64)
-                for q, pr in enumerate(seg_pairs.tolist()):
-                    c = cache.get((pr, bf, bn))
-                    if c is None:
-                        o = self._dynamic(pr, best)
-                        c = cache[(pr, bf, bn)] = outcomes.setdefault(o, len(outcomes))
-                    codes[q] = c
-                which[dyn_order[da + i : da + nxt]] = codes[inv.ravel()]
+                seg_best.append(code)
+                seg_len.append(nxt - i)
                 i = nxt
             self._tally(r, lines[added:])
-        return which, list(outcomes)
+        # (pair, best pair) per line, in dyn_order; _outcome reads no more of the best pair
+        # than its formula and num_draft_tokens (the key of ``bests``)
+        key = pairs[dyn_at[dyn_order]] * len(best_of) + np.repeat(seg_best, seg_len)
+        uniq, inv = _inverse(key)
+        nb = len(best_of)
+        codes = np.array(
+            [
+                self._code(self._outcome(self.analyses[k // nb], best_of[k % nb]))
+                for k in uniq.tolist()
+            ],
+            np.int64,
+        )
+        out = np.empty(len(dyn_at), np.int64)
+        out[dyn_order] = codes[inv]
+        return out
 
-    def _dynamic(self, pair: int, best: RateInference) -> tuple[str | None, int | None, int]:
-        """A line's outcome given its rank's best pair at that line."""
-        cands, only, ndts_by = self.analyses[pair]
-        note = 0
-        formula: str | None
-        forced = self.parser.sglang_forced
-        if forced is not None:
-            formula = forced if forced in ndts_by else None
-            note = 0 if forced in ndts_by else 1
-        elif only is not None:
-            formula = only
-        elif not cands:
-            formula, note = None, 1
-        else:
-            formula, note = best.formula, 2
-        ndts = ndts_by.get(formula, ()) if formula is not None else ()
-        ndt: int | None = ndts[0] if len(ndts) == 1 else None
-        if (
-            ndt is None
-            and formula is not None
-            and formula != NEW
-            and best.formula == formula
-            and best.num_draft_tokens in ndts
-        ):
-            ndt = best.num_draft_tokens
-        return formula, ndt, note
-
-    def _decide(self, items: I64 | int, outcome: tuple[str | None, int | None, int]) -> None:
-        formula, ndt, note = outcome
-        length = self.tab["length"][items]
-        if formula == NEW:
-            rate = self.tab["raw_rate"][items]
-        elif formula == OLD and ndt is not None and ndt > 1:
-            rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
-        else:
-            rate = np.full_like(length, np.nan)
-        self.rate[items] = rate
-        self.skip[items] = rate > 1.0
-        self.version[items] = 1 if formula == NEW else 2 if formula == OLD else 3
-        self.note[items] = note
+    def resolve(self) -> None:
+        """Each decided line's normalised rate (``rate``), whether the range guard skips it
+        (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome."""
+        table = list(self.outcomes) or [(None, None, 0)]
+        formula = np.array([1 if o[0] == NEW else 2 if o[0] == OLD else 0 for o in table])
+        ndt = np.array([o[1] if o[1] is not None else 0 for o in table], np.int64)
+        note = np.array([o[2] for o in table], np.int64)
+        code = np.maximum(self.code, 0)
+        length = self.tab["length"]
+        form, ndt = formula[code], ndt[code]
+        old = (form == 2) & (ndt > 1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            old_rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
+        self.rate = np.where(form == 1, self.tab["raw_rate"], np.where(old, old_rate, np.nan))
+        decided = self.code >= 0
+        self.skip = decided & (self.rate > 1.0)
+        self.version = np.where(form == 0, 3, form)
+        self.note = note[code]
 
 
 def _sglang_versions(parser: LineParser) -> tuple[str, ...]:
@@ -856,7 +870,7 @@ def _fast_batch(
         drafted_tokens=np.where(is_sgl, -1, tab["drafted"][rows]),
         batch_size=np.where(is_sgl & (running <= MAX_TOKEN_COUNT), running, -1),
         cuda_graph=np.where(is_sgl, graph, np.int8(-1)).astype(np.int8),
-        throughput=tab["throughput"][rows].copy(),
+        throughput=tab["throughput"][rows],
         pp_offsets=offsets,
         per_position=f.pp[flat] if len(flat) else np.zeros(0),
         per_position_conditional=f.cond[flat] if len(flat) else np.zeros(0),

@@ -16,7 +16,6 @@ from specdiag.core import accept
 from specdiag.core.probe.client import RequestResult
 from specdiag.core.probe.metrics import CounterDelta
 from specdiag.core.textenum import TextEnum
-from specdiag.errors import SpecdiagError
 
 
 class FigureSource(TextEnum):
@@ -176,16 +175,7 @@ def _request_hist(r: RequestResult) -> tuple[int, ...]:
 def _conditional(uncond: Sequence[float]) -> tuple[float, ...]:
     # Counting noise cannot make a chain's rates rise, but mixed draft lengths (llama.cpp drafts
     # fewer tokens near the end) can; clamp instead of failing.
-    clamped: list[float] = []
-    prev = 1.0
-    for u in uncond:
-        u = min(max(u, 0.0), prev)
-        clamped.append(u)
-        prev = u
-    try:
-        return accept.to_conditional(clamped)
-    except SpecdiagError:
-        return ()
+    return accept.to_conditional(accept.non_increasing(uncond)[0])
 
 
 def accept_stats(

@@ -32,6 +32,8 @@ from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
 from specdiag.core.textenum import TextEnum
 
 if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
     import httpx
 
 MAX_RETRY_WAIT_S = 60.0
@@ -156,6 +158,23 @@ async def execute(
     waited = 0.0
     stale_retried = False
     start_s = time.perf_counter() - run_start
+
+    def failed(kind: str, detail: str, status: int | None = None) -> RequestResult:
+        return RequestResult(
+            index=job.index,
+            prompt_id=job.prompt_id,
+            category=job.category,
+            ok=False,
+            error=kind,
+            detail=scrub(detail, secrets),
+            status=status,
+            attempts=attempts,
+            retry_wait_s=waited,
+            start_s=start_s,
+        )
+
+    # a body or stream cut short after the response header arrived
+    cut = "truncated_stream" if job.stream else "truncated_response"
     while True:
         attempts += 1
         try:
@@ -167,9 +186,7 @@ async def execute(
                 res = await asyncio.wait_for(coro, timeout=timeout_s)
         except _RetryLater as later:
             if attempts > retries:
-                return _failed(
-                    job, "http_429", later.detail, 429, attempts, waited, start_s, secrets
-                )
+                return failed("http_429", later.detail, 429)
             await asyncio.sleep(later.wait_s)
             waited += later.wait_s
             continue
@@ -179,78 +196,25 @@ async def execute(
             if nr.reused and not stale_retried:
                 stale_retried = True
                 continue
-            return _failed(
-                job, "connection_reset", nr.detail, None, attempts, waited, start_s, secrets
-            )
+            return failed("connection_reset", nr.detail)
         except _Failure as f:
-            return _failed(job, f.kind, f.detail, f.status, attempts, waited, start_s, secrets)
+            return failed(f.kind, f.detail, f.status)
         except HttpFailure as f:  # a body beyond its bounds, or one that cannot be decoded
             kinds = {"too_large": "too_large", "timeout": "timeout", "encoding": "bad_response"}
-            cut = "truncated_stream" if job.stream else "truncated_response"
-            return _failed(
-                job, kinds.get(f.kind, cut), f.message, None, attempts, waited, start_s, secrets
-            )
+            return failed(kinds.get(f.kind, cut), f.message)
         except (asyncio.TimeoutError, httpx.TimeoutException):
-            detail = f"no complete answer within --timeout {timeout_s:g} s"
-            return _failed(job, "timeout", detail, None, attempts, waited, start_s, secrets)
+            return failed("timeout", f"no complete answer within --timeout {timeout_s:g} s")
         except httpx.ConnectError as exc:
-            return _failed(
-                job,
-                "connect",
-                str(exc) or "connection refused",
-                None,
-                attempts,
-                waited,
-                start_s,
-                secrets,
-            )
+            return failed("connect", str(exc) or "connection refused")
         except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-            # the response header arrived (a failure before it is a _NoResponse): the
-            # body or stream was cut short
-            kind = "truncated_stream" if job.stream else "truncated_response"
-            return _failed(
-                job, kind, str(exc) or type(exc).__name__, None, attempts, waited, start_s, secrets
-            )
+            return failed(cut, str(exc) or type(exc).__name__)  # (before the header: _NoResponse)
         except httpx.HTTPError as exc:
-            return _failed(
-                job,
-                "http_error",
-                f"{type(exc).__name__}: {exc}",
-                None,
-                attempts,
-                waited,
-                start_s,
-                secrets,
-            )
+            return failed("http_error", f"{type(exc).__name__}: {exc}")
         if attempts > 1 or start_s:
             object.__setattr__(res, "attempts", attempts)  # res is new and not shared yet
             object.__setattr__(res, "retry_wait_s", waited)
             object.__setattr__(res, "start_s", start_s)
         return res
-
-
-def _failed(
-    job: RequestJob,
-    kind: str,
-    detail: str,
-    status: int | None,
-    attempts: int,
-    waited: float,
-    start_s: float,
-    secrets: tuple[str, ...],
-) -> RequestResult:
-    return RequestResult(
-        index=job.index,
-        prompt_id=job.prompt_id,
-        category=job.category,
-        ok=False,
-        error=kind,
-        detail=scrub(detail, secrets),
-        status=status,
-        attempts=attempts,
-        retry_wait_s=waited,
-        start_s=start_s,
-    )
 
 
 async def _attempt(
@@ -299,7 +263,7 @@ async def _attempt(
         await resp.aclose()
 
 
-async def _drain(lines: Any) -> None:
+async def _drain(lines: AsyncIterator[str]) -> None:
     """Read past the end marker to the end of the body (normally already received) so the
     connection is kept alive for the next request: a new connection per request would add a
     TCP handshake to every TTFT. A server that keeps the body open is given a moment only."""
@@ -314,7 +278,7 @@ async def _drain(lines: Any) -> None:
         pass
 
 
-async def _consume(lines: Any) -> None:
+async def _consume(lines: AsyncIterator[str]) -> None:
     async for _ in lines:
         pass
 

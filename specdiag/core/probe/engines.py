@@ -15,13 +15,15 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from specdiag.core.files import JsonError, loads_json
-from specdiag.core.probe.metrics import MetricsFamily
+from specdiag.core.probe.metrics import CounterSnapshot, MetricsFamily, family_of, parse_counters
 from specdiag.core.probe.workload import Prompt
+from specdiag.errors import ServerError
 
 
 class EngineKind(str, Enum):
@@ -126,32 +128,29 @@ def build_body(
             sp["ignore_eos"] = True
         body: dict[str, Any] = {"text": prompt.as_text(), "sampling_params": sp, "stream": stream}
         return body
-    if api is Api.NATIVE and engine is EngineKind.LLAMACPP:
+    openai = not (api is Api.NATIVE and engine is EngineKind.LLAMACPP)
+    if not openai:
         body = {
             "prompt": prompt.as_text(),
             "n_predict": max_tokens,
             "temperature": temperature,
             "stream": stream,
         }
-        if ignore_eos:
-            body["ignore_eos"] = True
-        if seed is not None:
-            body["seed"] = seed
-        return body
-    body = {"max_tokens": max_tokens, "temperature": temperature, "stream": stream}
-    if model is not None:
-        body["model"] = model
-    if api is Api.CHAT:
-        body["messages"] = prompt.as_messages()
     else:
-        body["prompt"] = prompt.as_text()
-    if stream:
-        body["stream_options"] = {"include_usage": True}
+        body = {"max_tokens": max_tokens, "temperature": temperature, "stream": stream}
+        if model is not None:
+            body["model"] = model
+        if api is Api.CHAT:
+            body["messages"] = prompt.as_messages()
+        else:
+            body["prompt"] = prompt.as_text()
+        if stream:
+            body["stream_options"] = {"include_usage": True}
     if ignore_eos:
         body["ignore_eos"] = True
     if seed is not None:
         body["seed"] = seed
-    if engine is EngineKind.SGLANG:
+    if openai and engine is EngineKind.SGLANG:
         body["return_spec_tokens_details"] = True
     return body
 
@@ -166,7 +165,7 @@ class BadNumber(ValueError):
     """A number in a server's answer that cannot be a count (non-finite, negative, huge)."""
 
 
-def _int(v: Any) -> int | None:
+def _int(v: object) -> int | None:
     """A count from a server's JSON: None when absent or not a number; :class:`BadNumber`
     when it is a number no count can be (so it never overflows a later sum or division)."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
@@ -176,14 +175,14 @@ def _int(v: Any) -> int | None:
     return int(v)
 
 
-def _ints(v: Any) -> tuple[int, ...]:
+def _ints(v: object) -> tuple[int, ...]:
     if not isinstance(v, list):
         return ()
     out = [_int(x) for x in v]
     return tuple(x for x in out if x is not None) if all(x is not None for x in out) else ()
 
 
-def _float(v: Any) -> float | None:
+def _float(v: object) -> float | None:
     """A measurement (ms, a reported length): None when absent, not a number or not finite."""
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return None
@@ -270,30 +269,21 @@ def extract_spec(engine: EngineKind, body: dict[str, Any]) -> RequestSpec | None
 def server_timings(body: dict[str, Any]) -> dict[str, float]:
     """Server-side timings a response carries (llama.cpp ``timings``, vLLM ``metrics``)."""
     out: dict[str, float] = {}
-    t = body.get("timings")
-    if isinstance(t, dict):
-        for k in ("prompt_ms", "predicted_ms"):
-            v = _float(t.get(k))
-            if v is not None:
-                out[k] = v
-    m = body.get("metrics")
-    if isinstance(m, dict):
-        for k in ("time_to_first_token_ms", "generation_time_ms", "queue_time_ms"):
-            v = _float(m.get(k))
-            if v is not None:
-                out[k] = v
+    for part, keys in (
+        (body.get("timings"), ("prompt_ms", "predicted_ms")),
+        (body.get("metrics"), ("time_to_first_token_ms", "generation_time_ms", "queue_time_ms")),
+    ):
+        if isinstance(part, dict):
+            for k in keys:
+                v = _float(part.get(k))
+                if v is not None:
+                    out[k] = v
     return out
 
 
 def completion_tokens(body: dict[str, Any]) -> int | None:
-    usage = body.get("usage")
-    if isinstance(usage, dict):
-        n = _int(usage.get("completion_tokens"))
-        if n is not None:
-            return n
-    meta = body.get("meta_info")
-    if isinstance(meta, dict):
-        n = _int(meta.get("completion_tokens"))
+    for part in (body.get("usage"), body.get("meta_info")):
+        n = _int(part.get("completion_tokens")) if isinstance(part, dict) else None
         if n is not None:
             return n
     n = _int(body.get("tokens_predicted"))
@@ -404,8 +394,6 @@ def detect_engine(pages: dict[str, tuple[int, str | None]]) -> tuple[EngineKind,
                 return kind, "/v1/models owned_by"
         if "llama" in owner and "cpp" in owner:
             return EngineKind.LLAMACPP, "/v1/models owned_by"
-    from specdiag.core.probe.metrics import family_of
-
     for path in ("/metrics", "/prometheus/metrics"):
         text = _ok(pages, path)
         if text is not None:
@@ -492,13 +480,7 @@ def discover_spec(
         version = version_doc.get("version") if isinstance(version_doc, dict) else None
         method = None
         enabled: bool | None = None  # type: ignore[no-redef]
-        for path in ("/metrics", "/prometheus/metrics"):
-            text = _ok(pages, path)
-            if text is None or _json(text) is not None:
-                continue
-            snap = _counters(text)
-            if snap is None:
-                continue
+        for text, snap in _metric_pages(pages):
             if snap.family in ("vllm", "trtllm"):
                 enabled = snap.has_spec
                 if engine is EngineKind.TRTLLM:
@@ -517,26 +499,24 @@ def discover_spec(
     return SpecConfig(enabled=None), None
 
 
-def _counters(text: str) -> Any:
-    """The page's speculation counters, or None when it is not valid Prometheus text (probe
-    then runs without counter figures and says so)."""
-    from specdiag.core.probe.metrics import parse_counters
-    from specdiag.errors import ServerError
-
-    try:
-        return parse_counters(text)
-    except ServerError:
-        return None
-
-
-def _pos_count(pages: dict[str, tuple[int, str | None]]) -> int | None:
+def _metric_pages(
+    pages: dict[str, tuple[int, str | None]],
+) -> Iterator[tuple[str, CounterSnapshot]]:
+    """Each Prometheus page's text and speculation counters; a JSON page or one that is not
+    valid Prometheus text is left out (probe then runs without counter figures and says so)."""
     for path in ("/metrics", "/prometheus/metrics"):
         text = _ok(pages, path)
         if text is None or _json(text) is not None:
             continue
-        snap = _counters(text)
-        if snap is None:
+        try:
+            snap = parse_counters(text)
+        except ServerError:
             continue
+        yield text, snap
+
+
+def _pos_count(pages: dict[str, tuple[int, str | None]]) -> int | None:
+    for _, snap in _metric_pages(pages):
         n = len(snap.drafted_per_pos) or len(snap.accepted_per_pos)
         if n:
             return n

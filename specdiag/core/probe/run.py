@@ -733,18 +733,9 @@ def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[st
             "clamped (the engine counts the prefill token, or --steps is wrong)"
         )
         observed = float(k + 1)
-    engine = {
-        EngineKind.SGLANG: accept.Engine.SGLANG,
-        EngineKind.VLLM: accept.Engine.VLLM,
-        EngineKind.LLAMACPP: accept.Engine.LLAMACPP,
-        EngineKind.TRTLLM: accept.Engine.TRTLLM,
-    }.get(m.server.engine)
-    obs = accept.convert_observed(
-        observed,
-        accept.ObservedKind.LENGTH,
-        k,
-        engine=engine,
-    )
+    # the engines whose conventions accept knows share their names with probe's
+    engine = {e.value: e for e in accept.Engine}.get(m.server.engine.value)
+    obs = accept.convert_observed(observed, accept.ObservedKind.LENGTH, k, engine=engine)
     j = accept.judge(prof, obs, topk=topk)
     if topk > 1:
         notes.append(f"tree drafting (topk {topk}): the chain prediction is a lower bound")
@@ -853,7 +844,7 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
         and answered
         and not m.server.warnings
     ):
-        w.append(_no_accept_hint(m.server))
+        w.append(_NO_ACCEPT.get(m.server.engine, _NO_ACCEPT_OTHER))
     if a.source != "none" and a.verify_steps is not None and a.verify_steps < SMALL_SAMPLE_STEPS:
         w.append(
             f"accept length from only {a.verify_steps} verify steps: the figure is noisy; "
@@ -918,33 +909,21 @@ def _sglang_notes(m: RunMeasure) -> list[str]:
     return [note]
 
 
-def _no_accept_hint(info: ServerInfo) -> str:
-    e = info.engine
-    if e is EngineKind.VLLM:
-        return (
-            "no acceptance numbers: vLLM exported no spec_decode counters on /metrics (is "
-            "speculation on? is --disable-log-stats set?); per-request numbers need "
-            "--per-request-spec-decode-metrics summary"
-        )
-    if e is EngineKind.LLAMACPP:
-        return (
-            "no accept length: llama.cpp's responses carry only the draft rate (no verify "
-            "steps) and its /metrics counters were not readable; start llama-server with --metrics"
-        )
-    if e is EngineKind.SGLANG:
-        return (
-            "no acceptance numbers: SGLang returned no spec_verify_ct (speculation off, or a "
-            "version without return_spec_tokens_details: try --api native)"
-        )
-    if e is EngineKind.TRTLLM:
-        return (
-            "no acceptance numbers: start trtllm-serve with return_perf_metrics: true so "
-            "/prometheus/metrics carries trtllm_spec_decode_* counters"
-        )
-    return (
-        "no acceptance numbers: a generic OpenAI server does not report speculation; pass "
-        "--engine if this is SGLang, vLLM, llama.cpp or TensorRT-LLM"
-    )
+_NO_ACCEPT = {
+    EngineKind.VLLM: "no acceptance numbers: vLLM exported no spec_decode counters on /metrics (is "
+    "speculation on? is --disable-log-stats set?); per-request numbers need "
+    "--per-request-spec-decode-metrics summary",
+    EngineKind.LLAMACPP: "no accept length: llama.cpp's responses carry only the draft rate (no "
+    "verify steps) and its /metrics counters were not readable; start llama-server with --metrics",
+    EngineKind.SGLANG: "no acceptance numbers: SGLang returned no spec_verify_ct (speculation off, "
+    "or a version without return_spec_tokens_details: try --api native)",
+    EngineKind.TRTLLM: "no acceptance numbers: start trtllm-serve with return_perf_metrics: true "
+    "so /prometheus/metrics carries trtllm_spec_decode_* counters",
+}
+_NO_ACCEPT_OTHER = (
+    "no acceptance numbers: a generic OpenAI server does not report speculation; pass "
+    "--engine if this is SGLang, vLLM, llama.cpp or TensorRT-LLM"
+)
 
 
 def run_probe(

@@ -89,14 +89,14 @@ DEFINITIONS: tuple[tuple[str, str], ...] = (
 # --------------------------------------------------------------------------- small readers
 
 
-def _num(x: Any) -> float | None:
+def _num(x: object) -> float | None:
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         return None
     v = float(x)
     return v if math.isfinite(v) else None
 
 
-def _nums(x: Any) -> tuple[float, ...] | None:
+def _nums(x: object) -> tuple[float, ...] | None:
     if not isinstance(x, list) or not x:
         return None
     out = [_num(v) for v in x]
@@ -105,11 +105,11 @@ def _nums(x: Any) -> tuple[float, ...] | None:
     return tuple(v for v in out if v is not None)
 
 
-def _str(x: Any) -> str | None:
+def _str(x: object) -> str | None:
     return x if isinstance(x, str) else None
 
 
-def _int(x: Any) -> int | None:
+def _int(x: object) -> int | None:
     return x if isinstance(x, int) else None
 
 
@@ -117,15 +117,15 @@ def _minus_one(x: float | None) -> float | None:
     return None if x is None else x - 1
 
 
-def _map(x: Any) -> Mapping[str, Any]:
+def _map(x: object) -> Mapping[str, Any]:
     return x if isinstance(x, Mapping) else {}
 
 
-def _list(x: Any) -> list[Any]:
+def _list(x: object) -> list[Any]:
     return x if isinstance(x, list) else []
 
 
-def _unix(x: Any) -> float | None:
+def _unix(x: object) -> float | None:
     """Seconds since the epoch from a number or an RFC 3339 time (fleet writes both)."""
     v = _num(x)
     if v is not None or not isinstance(x, str):
@@ -148,6 +148,8 @@ def _positions(n: int) -> tuple[float, ...]:
 
 # --------------------------------------------------------------------------- the builder
 
+_Column = tuple[str, str] | tuple[str, str, int | str]  # header, key[, how] (see table_of)
+
 
 class _Builder:
     def __init__(self) -> None:
@@ -160,7 +162,7 @@ class _Builder:
         self.notes: list[str] = []
         self.kinds: set[str] = set()
 
-    def fact(self, label: str, value: Any, source: str) -> None:
+    def fact(self, label: str, value: object, source: str) -> None:
         if value is None or value == "" or value == []:
             return
         self.facts.append(Fact(label, redact(str(value)), source))
@@ -188,7 +190,10 @@ class _Builder:
             "naive_ratio": _num(m.get("naive_ratio")),
             "explanation": m.get("explanation"),
         }
-        self.cards.append((priority, VerdictCard(**(fields | given))))
+        card = VerdictCard(**(fields | given))
+        if card.explanation is not None:
+            card = replace(card, explanation=redact(card.explanation))
+        self.cards.append((priority, card))
 
     def finding(
         self,
@@ -200,7 +205,11 @@ class _Builder:
         fix: str | None = None,
         confirm: tuple[str, ...] = (),
     ) -> None:
-        self.findings.append((rank, Finding(title, status, message, fix, confirm, source)))
+        fix = None if fix is None else redact(fix)
+        confirm = tuple(map(redact, confirm))
+        self.findings.append(
+            (rank, Finding(redact(title), status, redact(message), fix, confirm, source))
+        )
 
     def chart(self, kind: ChartKind, **fields: Any) -> None:
         """Add a chart of ``kind``, numbered after the charts of that kind so far."""
@@ -210,7 +219,25 @@ class _Builder:
     def table(
         self, title: str, columns: tuple[str, ...], rows: Iterable[tuple[str, ...]], source: str
     ) -> None:
-        self.tables.append(Table(title, columns, tuple(rows), source))
+        self.tables.append(
+            Table(title, columns, tuple(tuple(map(redact, r)) for r in rows), source)
+        )
+
+    def table_of(
+        self, title: str, src: str, items: Iterable[Mapping[str, Any]], *columns: _Column
+    ) -> None:
+        """A table of ``items``, a column per (header, key[, how]): ``how`` an int is the digits
+        of a number, ``""`` shows a missing value blank; without it, the value as it is."""
+
+        def cell(m: Mapping[str, Any], col: _Column) -> str:
+            v = m.get(col[1])
+            how = col[2] if len(col) > 2 else None
+            if isinstance(how, int):
+                return _f(_num(v), how)
+            return str(v or "") if how == "" else str(v)
+
+        cells = (tuple(cell(m, c) for c in columns) for m in items)
+        self.table(title, tuple(c[0] for c in columns), cells, src)
 
     # ----------------------------------------------------------------- per-position
 
@@ -218,11 +245,11 @@ class _Builder:
         self,
         src: str,
         *,
-        observed_cond: Sequence[float] | None,
-        observed_unc: Sequence[float] | None,
-        expected_acc: Sequence[float] | None,
-        implied: float | None,
-        verify_steps: int | None,
+        observed_cond: Sequence[float] | None = None,
+        observed_unc: Sequence[float] | None = None,
+        expected_acc: Sequence[float] | None = None,
+        implied: float | None = None,
+        verify_steps: int | None = None,
         label: str = "observed",
     ) -> None:
         series: list[Series] = []
@@ -327,15 +354,10 @@ class _Builder:
 
     # ----------------------------------------------------------------- documents
 
-    def probe(self, name: str, d: Mapping[str, Any]) -> None:
-        server, al, exp = (
-            _map(d.get("server")),
-            _map(d.get("accept_length")),
-            _map(d.get("expected")),
-        )
+    def probe(self, src: str, d: Mapping[str, Any]) -> None:
+        server, al, exp = (_map(d.get(k)) for k in ("server", "accept_length", "expected"))
         spec = _map(server.get("speculative"))
         pp, wl = _map(d.get("per_position")), _map(d.get("workload"))
-        src = name
         self.fact(
             "engine",
             f"{server.get('engine') or d.get('engine')} {server.get('version') or ''}".strip(),
@@ -383,9 +405,7 @@ class _Builder:
             observed_unc=_nums(pp.get("unconditional")),
             expected_acc=acc,
             implied=_num(exp.get("implied_acceptance")),
-            verify_steps=al.get("verify_steps")
-            if isinstance(al.get("verify_steps"), int)
-            else None,
+            verify_steps=_int(al.get("verify_steps")),
         )
         hist = _nums(al.get("histogram"))
         if hist:
@@ -400,28 +420,16 @@ class _Builder:
                 [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats],
                 _num(exp.get("expected_accept_length")),
             )
-            self.table(
+            self.table_of(
                 f"By category ({src})",
-                (
-                    "category",
-                    "requests",
-                    "accept length",
-                    "per-request mean",
-                    "TTFT ms",
-                    "TPOT ms",
-                ),
-                tuple(
-                    (
-                        str(c.get("category")),
-                        str(c.get("requests")),
-                        _f(_num(c.get("accept_length"))),
-                        _f(_num(c.get("per_request_mean"))),
-                        _f(_num(c.get("ttft_ms")), 1),
-                        _f(_num(c.get("tpot_ms")), 2),
-                    )
-                    for c in cats
-                ),
                 src,
+                cats,
+                ("category", "category"),
+                ("requests", "requests"),
+                ("accept length", "accept_length", 3),
+                ("per-request mean", "per_request_mean", 3),
+                ("TTFT ms", "ttft_ms", 1),
+                ("TPOT ms", "tpot_ms", 2),
             )
         self.latency(src, _map(d.get("latency")), _map(_map(d.get("baseline")).get("latency")))
         base = _map(d.get("baseline"))
@@ -429,21 +437,22 @@ class _Builder:
         tput = _num(sp.get("output_tokens_per_s"))
         if tput is not None and pooled is not None:
             series = [Series("observed (vs baseline)", Role.OBSERVED, (pooled,), (tput,), "points")]
-            k = spec.get("steps") if isinstance(spec.get("steps"), int) else None
-            self.chart(
-                ChartKind.SPEEDUP,
+            k = _int(spec.get("steps"))
+            self.speedup(
+                src,
+                series,
                 title=f"Accept length vs speedup over the baseline ({src})",
                 description=f"Observed accept length {pooled:.2f} gives {tput:.2f}x the "
-                f"baseline's output tokens per second"
+                "baseline's output tokens per second"
                 + (f" with {k} draft tokens" if k else "")
                 + ".",
-                x_label="accept length (bonus included)",
                 y_label="speedup (output tokens/s vs baseline)",
-                source=src,
-                series=tuple(series),
-                hline=1.0,
-                hline_label="no speedup",
             )
+
+    def speedup(self, src: str, series: Sequence[Series], **text: str) -> None:
+        """A chart of speedup against accept length; ``text``: title, description, y_label."""
+        axes = {"x_label": "accept length (bonus included)", "hline_label": "no speedup"}
+        self.chart(ChartKind.SPEEDUP, source=src, series=tuple(series), hline=1.0, **axes, **text)
 
     def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
         metrics = [
@@ -489,8 +498,7 @@ class _Builder:
             x_ticks=stats,
         )
 
-    def logs(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def logs(self, src: str, d: Mapping[str, Any]) -> None:
         pred = _map(d.get("prediction"))
         acc = _nums(pred.get("acc"))
         for f in _list(d.get("files")):
@@ -536,7 +544,6 @@ class _Builder:
                     observed_unc=unc,
                     expected_acc=acc if unc else None,
                     implied=_num(comp.get("implied_acceptance")) if unc else None,
-                    verify_steps=None,
                 )
             values = _nums(s.get("sparkline_values"))
             if values:
@@ -575,21 +582,19 @@ class _Builder:
                 )
                 longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
                 if longest:
-                    self.table(
+                    self.table_of(
                         f"Collapse stretches ({src}, {engine})",
-                        ("rank", "records", "lines", "from", "to", "mean accept length"),
-                        tuple(
-                            (
-                                str(c.get("rank") or ""),
-                                str(c.get("records")),
-                                f"{c.get('first_line')}-{c.get('last_line')}",
-                                str(c.get("first_time") or ""),
-                                str(c.get("last_time") or ""),
-                                _f(_num(c.get("mean_accept_length"))),
-                            )
+                        src,
+                        (
+                            {**c, "lines": f"{c.get('first_line')}-{c.get('last_line')}"}
                             for c in longest
                         ),
-                        src,
+                        ("rank", "rank", ""),
+                        ("records", "records"),
+                        ("lines", "lines"),
+                        ("from", "first_time", ""),
+                        ("to", "last_time", ""),
+                        ("mean accept length", "mean_accept_length", 3),
                     )
             ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
             if len(ranks) > 1:
@@ -638,8 +643,7 @@ class _Builder:
             hline=expected,
         )
 
-    def fleet(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def fleet(self, src: str, d: Mapping[str, Any]) -> None:
         win = _map(d.get("window"))
         self.fact(
             "fleet window",
@@ -781,14 +785,11 @@ class _Builder:
                 src,
                 observed_cond=prof.conditional,
                 observed_unc=prof.unconditional,
-                expected_acc=None,
-                implied=None,
                 verify_steps=prof.conditions.verify_steps,
                 label="observed (pooled replicas)",
             )
 
-    def expected(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def expected(self, src: str, d: Mapping[str, Any]) -> None:
         acc = _nums(d.get("acc"))
         e_al = _num(d.get("expected_accept_length"))
         obs = _map(d.get("observed"))
@@ -809,14 +810,7 @@ class _Builder:
                 f"{obs.get('value')} ({obs.get('kind')}) from {obs.get('engine')} {obs.get('engine_version') or ''}".strip(),
                 src,
             )
-        self.per_position(
-            src,
-            observed_cond=None,
-            observed_unc=None,
-            expected_acc=acc,
-            implied=_num(d.get("implied_acceptance")),
-            verify_steps=None,
-        )
+        self.per_position(src, expected_acc=acc, implied=_num(d.get("implied_acceptance")))
         sweep = [r for r in _list(d.get("sweep")) if isinstance(r, Mapping)]
         if sweep and acc:
             pts = [
@@ -838,22 +832,17 @@ class _Builder:
                 series.append(
                     Series("observed acceptance", Role.OBSERVED, (o_al,), (o_sp,), "points")
                 )
-            self.chart(
-                ChartKind.SPEEDUP,
+            self.speedup(
+                src,
+                series,
                 title=f"Accept length vs modelled speedup ({src})",
                 description="Modelled speedup by draft length: "
                 + ", ".join(f"k={k}: AL {a:.2f} -> {s:.2f}x" for a, s, k in pts2)
                 + ".",
-                x_label="accept length (bonus included)",
                 y_label="speedup over plain decoding",
-                source=src,
-                series=tuple(series),
-                hline=1.0,
-                hline_label="no speedup",
             )
 
-    def doctor(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def doctor(self, src: str, d: Mapping[str, Any]) -> None:
         gap = _map(d.get("gap"))
         self.fact("doctor evidence", ", ".join(map(str, _list(d.get("evidence_given")))), src)
         self.fact(
@@ -883,7 +872,8 @@ class _Builder:
                 doctor_finding(int(f.get("rank") or 99), f)
         for c in checks:
             if c.get("status") in ("fail", "warn") and not any(
-                c.get("title") == f.title for _, f in self.findings
+                isinstance(c.get("title"), str) and redact(c["title"]) == f.title
+                for _, f in self.findings
             ):
                 doctor_finding(100 + _STATUS_ORDER.get(str(c.get("status")), 5), c)
         if gap:
@@ -910,14 +900,13 @@ class _Builder:
             self.notes.append(f"doctor: {d.get('summary')}")
         if checks:
             checks_sorted = sorted(checks, key=lambda c: _STATUS_ORDER.get(str(c.get("status")), 5))
-            self.table(
+            self.table_of(
                 f"Doctor checks ({src})",
-                ("status", "check", "message"),
-                tuple(
-                    (str(c.get("status")), str(c.get("title")), str(c.get("message")))
-                    for c in checks_sorted
-                ),
                 src,
+                checks_sorted,
+                ("status", "status"),
+                ("check", "title"),
+                ("message", "message"),
             )
 
     def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
@@ -934,36 +923,21 @@ class _Builder:
                 ],
                 expected,
             )
-        self.table(
+        self.table_of(
             f"Log segments split at restarts ({src})",
-            (
-                "segment",
-                "start",
-                "end",
-                "lines",
-                "accept length",
-                "version",
-                "starts because",
-                "collapse from",
-            ),
-            tuple(
-                (
-                    str(x.get("index")),
-                    str(x.get("start") or ""),
-                    str(x.get("end") or ""),
-                    str(x.get("lines")),
-                    _f(_num(x.get("accept_length"))),
-                    str(x.get("version") or ""),
-                    str(x.get("starts_because") or ""),
-                    str(x.get("collapse_from") or ""),
-                )
-                for x in segs
-            ),
             src,
+            segs,
+            ("segment", "index"),
+            ("start", "start", ""),
+            ("end", "end", ""),
+            ("lines", "lines"),
+            ("accept length", "accept_length", 3),
+            ("version", "version", ""),
+            ("starts because", "starts_because", ""),
+            ("collapse from", "collapse_from", ""),
         )
 
-    def compare_hidden(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def compare_hidden(self, src: str, d: Mapping[str, Any]) -> None:
         self.fact(
             "hidden-state dumps",
             f"served {d.get('served')} ({d.get('served_dtype')}), training {d.get('training')} ({d.get('training_dtype')})",
@@ -1014,21 +988,16 @@ class _Builder:
                 heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
             )
         if chunks:
-            self.table(
+            self.table_of(
                 f"Served chunks ({src})",
-                ("chunk", "match", "identified layer", "cosine mean", "rel L2", "what it is"),
-                tuple(
-                    (
-                        str(c.get("index")),
-                        str(c.get("match")),
-                        str(c.get("identified_layer")),
-                        _f(_num(c.get("cosine_mean")), 4),
-                        _f(_num(c.get("rel_l2")), 4),
-                        str(c.get("description") or ""),
-                    )
-                    for c in chunks
-                ),
                 src,
+                chunks,
+                ("chunk", "index"),
+                ("match", "match"),
+                ("identified layer", "identified_layer"),
+                ("cosine mean", "cosine_mean", 4),
+                ("rel L2", "rel_l2", 4),
+                ("what it is", "description", ""),
             )
         for text in _list(d.get("diagnosis")):
             self.notes.append(f"compare-hidden: {text}")
@@ -1046,8 +1015,7 @@ class _Builder:
                 f"set the aux layer ids the draft was trained on ({fix})" if fix else None,
             )
 
-    def inspect_dump(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def inspect_dump(self, src: str, d: Mapping[str, Any]) -> None:
         files = [f for f in _list(d.get("files")) if isinstance(f, Mapping)]
         rows = []
         for f in files:
@@ -1076,8 +1044,7 @@ class _Builder:
         for p in _list(d.get("problems")):
             self.finding(60, "training dump problem", "warn", str(p), src)
 
-    def capture_hidden(self, name: str, d: Mapping[str, Any]) -> None:
-        src = name
+    def capture_hidden(self, src: str, d: Mapping[str, Any]) -> None:
         self.fact(
             "capture",
             f"{d.get('source')}: model {d.get('model')}, layer ids {d.get('layer_ids')} (HF indices {d.get('hf_indices')}), {d.get('tokens')} tokens, {d.get('dtype')}",
@@ -1085,7 +1052,7 @@ class _Builder:
         )
         self.fact("capture output", d.get("output"), src)
 
-    def add(self, name: str, doc: Any) -> None:
+    def add(self, name: str, doc: object) -> None:
         if not isinstance(doc, Mapping):
             self.skipped.append(Skipped(name, "not a JSON object"))
             return
@@ -1132,7 +1099,7 @@ class _Builder:
             )
 
 
-def _finite(x: Any) -> Any:
+def _finite(x: object) -> Any:
     """JSON as the commands write it: a non-finite number becomes null."""
     if isinstance(x, float) and not math.isfinite(x):
         return None
@@ -1143,7 +1110,7 @@ def _finite(x: Any) -> Any:
     return x
 
 
-def embed(name: str, doc: Any) -> EmbeddedDocument:
+def embed(name: str, doc: object) -> EmbeddedDocument:
     """A document as the page embeds it: indented JSON, secrets redacted."""
     kind = accprofile.document_kind(doc) if isinstance(doc, Mapping) else None
     return EmbeddedDocument(
@@ -1151,13 +1118,6 @@ def embed(name: str, doc: Any) -> EmbeddedDocument:
         kind or "unknown",
         redact(json.dumps(_finite(doc), indent=1, allow_nan=False, default=str)),
     )
-
-
-def _embed_or_skip(name: str, doc: Any) -> EmbeddedDocument | Skipped:
-    try:
-        return embed(name, doc)
-    except (TypeError, ValueError) as exc:
-        return Skipped(name, f"could not be embedded: {exc}")
 
 
 def build_report(
@@ -1180,46 +1140,18 @@ def build_report(
         Fact(label, redact(value), "command line") for label, value in extra_provenance if value
     ]
     facts += b.facts
-    b.findings = [
-        (
-            rank,
-            Finding(
-                redact(f.title),
-                f.status,
-                redact(f.message),
-                None if f.fix is None else redact(f.fix),
-                tuple(redact(c) for c in f.confirm),
-                f.source,
-            ),
-        )
-        for rank, f in b.findings
-    ]
-    b.tables = [
-        Table(t.title, t.columns, tuple(tuple(redact(v) for v in row) for row in t.rows), t.source)
-        for t in b.tables
-    ]
-    b.cards = [
-        (pri, replace(c, explanation=None if c.explanation is None else redact(c.explanation)))
-        for pri, c in b.cards
-    ]
+    findings = tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS]
     card = None
     if b.cards:
-        _, card = min(b.cards, key=lambda pc: pc[0])
-        findings = tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS]
-        card = replace(card, findings=findings)
-    elif b.findings:
-        card = VerdictCard(
-            None,
-            "findings",
-            findings=tuple(f for _, f in sorted(b.findings, key=lambda rf: rf[0]))[:MAX_FINDINGS],
-        )
+        card = replace(min(b.cards, key=lambda pc: pc[0])[1], findings=findings)
+    elif findings:
+        card = VerdictCard(None, "findings", findings=findings)
     embedded = []
     for name, doc in documents:
-        item = _embed_or_skip(name, doc)
-        if isinstance(item, Skipped):
-            b.skipped.append(item)
-        else:
-            embedded.append(item)
+        try:
+            embedded.append(embed(name, doc))
+        except (TypeError, ValueError) as exc:  # noqa: PERF203 - one per document
+            b.skipped.append(Skipped(name, f"could not be embedded: {exc}"))
     kinds = sorted(b.kinds)
     return Report(
         title=title

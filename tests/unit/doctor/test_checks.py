@@ -18,6 +18,7 @@ from specdiag.core.doctor.run import run_doctor
 from tests.support import paths
 from tests.support.doctor import (
     by_id,
+    fake_context,
     sglang_args,
     write_draft,
     write_sglang_log,
@@ -347,20 +348,6 @@ def test_rank_outlier(tmp_path: Path) -> None:
     assert doctor(logs=(str(good),))["rank-outlier"].status is Status.PASS
 
 
-def _fake_ctx(**kw: Any) -> Any:
-    base: dict[str, Any] = {
-        "server": None,
-        "logs": None,
-        "training_log": None,
-        "acc": None,
-        "engine": None,
-        "engine_version": None,
-        "args": None,
-    }
-    base.update(kw)
-    return SimpleNamespace(**base)
-
-
 def _spec(check_id: str) -> Any:
     return next(s for s in load_all() if s.id == check_id)
 
@@ -377,23 +364,23 @@ def _probe(by_category: list[tuple[str, float]], pooled: float = 2.5, mean: floa
 
 def test_category_outlier() -> None:
     fn = _spec("category-outlier").fn
-    bad = fn(_fake_ctx(server=_probe([("chat", 2.8), ("code", 2.9), ("math", 1.3)])))
+    bad = fn(fake_context(server=_probe([("chat", 2.8), ("code", 2.9), ("math", 1.3)])))
     assert bad.status is Status.WARN and "math" in bad.message
-    good = fn(_fake_ctx(server=_probe([("chat", 2.8), ("code", 2.9), ("math", 2.6)])))
+    good = fn(fake_context(server=_probe([("chat", 2.8), ("code", 2.9), ("math", 2.6)])))
     assert good.status is Status.PASS
 
 
 def test_lifetime_vs_run_and_pooled_vs_mean_with_a_fake_probe() -> None:
     srv = _probe([("chat", 2.5)], pooled=2.5, mean=2.0)
     srv.server_info = {"internal_states": [{"avg_spec_accept_length": 3.4}]}
-    c = _spec("lifetime-vs-run").fn(_fake_ctx(server=srv))
+    c = _spec("lifetime-vs-run").fn(fake_context(server=srv))
     assert c.status is Status.WARN and "3.40" in c.message
-    c = _spec("pooled-vs-mean").fn(_fake_ctx(server=srv))
+    c = _spec("pooled-vs-mean").fn(fake_context(server=srv))
     assert c.status is Status.WARN
     srv2 = _probe([("chat", 2.5)], pooled=2.5, mean=2.48)
     srv2.server_info = {"internal_states": [{"avg_spec_accept_length": 2.51}]}
-    assert _spec("lifetime-vs-run").fn(_fake_ctx(server=srv2)).status is Status.PASS
-    assert _spec("pooled-vs-mean").fn(_fake_ctx(server=srv2)).status is Status.PASS
+    assert _spec("lifetime-vs-run").fn(fake_context(server=srv2)).status is Status.PASS
+    assert _spec("pooled-vs-mean").fn(fake_context(server=srv2)).status is Status.PASS
 
 
 def test_lifetime_and_pooled_from_real_llamacpp_logs() -> None:
@@ -750,3 +737,17 @@ def test_identified_layers_override_the_embedding_heuristic(tmp_path: Path) -> N
     assert any("set aside" in str(e.value) for e in c.evidence)
     # a chunk identified AS the embedding keeps the warning
     assert check((-1, 1, 3), True).status is Status.WARN
+
+
+def test_expand_logs_keeps_what_matches_nothing(tmp_path: Path) -> None:
+    from specdiag.core.doctor.context import expand_logs
+
+    for name in ("b.log", "a.log"):
+        (tmp_path / name).write_text("")
+    got = expand_logs([str(tmp_path / "*.log"), str(tmp_path / "none*.log"), "plain.log"])
+    assert got == (
+        str(tmp_path / "a.log"),
+        str(tmp_path / "b.log"),
+        str(tmp_path / "none*.log"),  # reported unreadable when read, as a plain path is
+        "plain.log",
+    )

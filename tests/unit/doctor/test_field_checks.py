@@ -18,7 +18,7 @@ from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.field import short_outputs
 from specdiag.core.doctor.model import Status
 from specdiag.core.doctor.run import run_doctor
-from tests.support.doctor import by_id, sglang_args, write_draft, write_target
+from tests.support.doctor import by_id, fake_context, sglang_args, write_draft, write_target
 
 
 def doctor(**kw: Any) -> dict[str, Any]:
@@ -259,7 +259,7 @@ def test_hybrid_target_steps_to_zero_and_stays(tmp_path: Path) -> None:
 def _probe_ctx(tokens: list[int], finish: str = "stop") -> Any:
     results = [SimpleNamespace(ok=True, output_tokens=n, finish_reason=finish) for n in tokens]
     report = SimpleNamespace(main=SimpleNamespace(results=results))
-    return SimpleNamespace(server=SimpleNamespace(report=report, url="http://h:1"))
+    return fake_context(server=SimpleNamespace(report=report, url="http://h:1"))
 
 
 def test_short_outputs() -> None:
@@ -269,7 +269,7 @@ def test_short_outputs() -> None:
     c = short_outputs(_probe_ctx([64] * 8, "length"))
     assert c.status is Status.WARN and "median 64" in c.message and "8 of 8" in c.message
     assert short_outputs(_probe_ctx([400, 512, 380, 600])).status is Status.PASS
-    assert short_outputs(SimpleNamespace(server=None)).status is Status.SKIPPED
+    assert short_outputs(fake_context()).status is Status.SKIPPED
 
 
 # ----------------------------------------------------------------------------- DFlash ids

@@ -15,7 +15,7 @@ import torch
 from specdiag.core.hidden.loading import (
     Layout,
     load_dump,
-    load_raw,
+    load_file,
     require_torch,
 )
 from specdiag.core.hidden.values import parse_values
@@ -119,7 +119,8 @@ def test_safetensors_is_memory_mapped(tmp_path: Path) -> None:
     save_file(
         {"x": torch.arange(12, dtype=torch.float32).reshape(3, 4)}, str(tmp_path / "m.safetensors")
     )
-    obj, fmt = load_raw(tmp_path / "m.safetensors")
+    raw = load_file(tmp_path / "m.safetensors")
+    obj, fmt = raw.obj, raw.fmt
     assert fmt == "safetensors"
     t = obj["x"]
     assert torch.equal(t, torch.arange(12, dtype=torch.float32).reshape(3, 4))
