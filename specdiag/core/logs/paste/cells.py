@@ -104,6 +104,7 @@ for _m, _keys in {
     ),
     RATE: (
         "acc rate",
+        "ar",
         "acc %",
         "acc%",
         "acceptance",
@@ -115,6 +116,10 @@ for _m, _keys in {
         "avg draft acceptance rate",
         "token acceptance rate",
         "acceptance probability",
+        # a bare 'accept' or 'accepted' column that says '%' ('Accept %', 'accepted (%)')
+        "accept %",
+        "accepted %",
+        "draft accept %",
     ),
     # 'global accept ratio': FastDeploy's accepted drafts / generated tokens; 'from draft %':
     # the share of output tokens that came from the draft (mlx-lm's per-token from_draft)
@@ -183,6 +188,11 @@ for _m, _keys in {
         "total steps",
         "spec decode steps",
         "total spec decode steps",
+        # draft-verify rounds (llama.cpp forks' spec bench tables)
+        "rounds",
+        "draft rounds",
+        "verify rounds",
+        "spec rounds",
     ),
     OUTPUT: (
         "output tokens",
@@ -362,6 +372,15 @@ _TOOL_NAME = {
 }
 
 
+# Abbreviations read only as a table's column header, never in prose ('AR' is also
+# 'autoregressive'), and only for values a rate can take: NVIDIA's tools call tokens per
+# iteration 'AR' too (2.62), which no rate is.
+TABLE_ONLY_RATE_KEYS = frozenset(("ar",))
+# a configuration after a metric's name ('AR off', 'acceptance rate (before)', 'AL new'): the
+# column holds that metric for one configuration
+_CONFIG_SUFFIX = re.compile(r"^(?P<m>.+?)\s+(?:on|off|before|after|old|new|base|baseline)$")
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
@@ -425,6 +444,10 @@ def key(text: str) -> Key:
                 ik = key(cand)
                 if ik.metric is not None and ik.metric != LABEL:
                     return Key(ik.metric, ik.text, pct or ik.percent, ik.position, ik.tool)
+    if mapped is None and (cs := _CONFIG_SUFFIX.match(bare)) is not None:
+        inner = key(cs.group("m") + (" %" if pct else ""))
+        if inner.metric in ACCEPTANCE:
+            return Key(inner.metric, bare, pct or inner.percent, inner.position, inner.tool)
     return Key(mapped, bare, pct)
 
 

@@ -257,6 +257,12 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
             and _close(max_len, f.k.number + 1, 0)
         ):
             bonus = Decision(INCLUDED, "the printed maximum is draft tokens + 1")
+        if bonus is UNDECIDED and f.k is not None and printed_len > f.k.number + tol:
+            bonus = Decision(
+                INCLUDED,
+                f"value: a length above the draft tokens per step ({f.k.number:g}) must count "
+                "the bonus token",
+            )
         if bonus is UNDECIDED and tool in _BONUS_BY_TOOL:
             bonus = Decision(INCLUDED, "tool: " + _BONUS_BY_TOOL[tool])
         if bonus.value == INCLUDED:

@@ -9,6 +9,7 @@ through :func:`cells.key`; configuration cells become the record's labels.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -17,7 +18,7 @@ from typing import Any
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import tools as T
-from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
 from specdiag.core.logs.paste.text import Line
 
@@ -62,6 +63,56 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
     return ctx[0], ctx[1]
 
 
+# draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
+_K_IN_LABEL = re.compile(
+    r"(?<![\w-])(?:k|num[_ ]spec(?:ulative)?[_ ]tokens|(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
+    re.I,
+)
+
+
+def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
+    """The draft tokens per step a row's labels state: a column named so ('K', 'num spec
+    tokens') or 'k=N' inside a label; None when none or several disagree."""
+    found: set[int] = set()
+    for name, val in labels:
+        v = C.value(val)
+        if C.key(name).metric == C.K and v is not None and v.number == int(v.number):
+            found.add(int(v.number))
+        found.update(int(m.group(1)) for m in _K_IN_LABEL.finditer(val))
+    return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
+
+
+def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
+    """One column of one table (one row, transposed) is one metric printed one way: where a
+    value or an identity decides the bonus for some of its records, those it left undecided
+    follow. ``by``: the label telling the table's metrics apart."""
+    by_col: dict[str, list[int]] = {}
+    for i, r in enumerate(recs):
+        by_col.setdefault(dict(r.labels).get(by, ""), []).append(i)
+    out = list(recs)
+    for idx in by_col.values():
+        decided = {
+            recs[i].bonus.value
+            for i in idx
+            if recs[i].bonus.rule.startswith(("identity:", "value:", "the printed maximum"))
+        }
+        if len(decided) != 1:
+            continue
+        value = decided.pop()
+        for i in idx:
+            r = recs[i]
+            if r.bonus != UNDECIDED or r.printed_length is None:
+                continue
+            length = r.printed_length if value == INCLUDED else r.printed_length + 1
+            out[i] = dataclasses.replace(
+                r,
+                accept_length=round(length, 6),
+                bonus=Decision(value, "the column's other rows decide it (one column, one way)"),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+    return out
+
+
 def _records(
     slots: dict[str, E.Figures],
     labels: list[tuple[str, str]],
@@ -73,7 +124,10 @@ def _records(
     out: list[PasteRecord] = []
     tool, rule = _row_tool(labels, ctx)
     summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
+    k = _k_of_labels(labels)
     for slot, fig in slots.items():
+        if fig.k is None and k is not None:
+            fig.k = k
         lab = list(labels)
         if slot:
             lab.append((slot_key, slot))
@@ -162,10 +216,10 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
         else:
             keys.append((kn, group))
     if any(k.metric in C.ACCEPTANCE for k, _ in keys):
-        return _by_rows(g, cols, keys, ctx), True
+        return _one_convention(_by_rows(g, cols, keys, ctx)), True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
-        return _by_columns(g, cols, ctx), True
+        return _one_convention(_by_columns(g, cols, ctx), "figure"), True
     tk = C.key(title) if title else None
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
         recs = _titled(g, cols, tk, ctx)
@@ -174,6 +228,11 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
 
 
 _SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
+
+
+def _short_rate_key(k: C.Key) -> bool:
+    """Whether a rate's key is an abbreviation read only in a table header ('AR', 'AR off')."""
+    return k.text.split(" ")[0] in C.TABLE_ONLY_RATE_KEYS
 
 
 def _several(cell: str) -> list[C.Value] | None:
@@ -242,6 +301,14 @@ def _by_rows(
             header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
             m = k.metric
             v = C.value(cell)
+            if (
+                m == C.RATE
+                and v is not None
+                and _short_rate_key(k)
+                and not v.percent
+                and v.number > 1
+            ):
+                continue  # 'AR 2.62': tokens per iteration, not a rate; not read
             if m == C.K and v is not None and ctx[2] != "response":
                 labels.append((k.text or header, cell))
                 continue
@@ -281,6 +348,10 @@ def _by_rows(
                 two.put(m, C.Value(v.max, v.percent, v.decimals), k, cell, header)
                 continue
             fig = slots.setdefault(slot if m in C.ACCEPTANCE or slot in slots else "", E.Figures())
+            if m == C.ACCEPTED and v.max is not None and v.max == int(v.max) >= v.number:
+                # '538/660' under 'accepted': accepted of drafted tokens
+                fig.put(C.DRAFTED, C.Value(v.max, False, 0), C.key("drafted"), cell, header)
+                v = C.Value(v.number, False, v.decimals)
             fig.put(m, v, k, cell, header)
         # counts and other figures without a group go to every slot
         if "" in slots and len(slots) > 1:
@@ -375,6 +446,9 @@ _STAT_AFTER = (
 )
 _PAIR = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
+    # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
+    r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
+    r"consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")",
     re.I,
@@ -425,6 +499,13 @@ _CONNECT = {
 }
 
 
+# nouns of measures other than acceptance, after a qualifier
+_OTHER_MEASURE = re.compile(
+    r"^(?:deviation|std|stddev|variance|error|spread|throughput|speed|speedup|latency|time|"
+    r"ttft|tpot|itl|memory|temperature|accuracy|score)$"
+)
+
+
 def _key_of(words: str) -> C.Key:
     """The longest suffix (at most 7 words) of a phrase that names a metric or a label."""
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
@@ -434,9 +515,13 @@ def _key_of(words: str) -> C.Key:
         k = C.key(" ".join(ws[-n:]))
         if k.metric is not None:
             return k
-    # a qualifier after the name ('average acc_length over runs', 'accept length on gsm8k')
+    # a qualifier after the name ('average acc_length over runs', 'accept length on gsm8k'),
+    # unless what follows it names another measure ('acceptance length with a standard
+    # deviation of 1.0': the value is the deviation's)
     for i in range(len(ws) - 1, 0, -1):
         if ws[i].lower() in _QUALIFIERS:
+            if any(_OTHER_MEASURE.match(w.lower()) for w in ws[i + 1 :]):
+                break
             head = ws[:i]
             for n in range(min(7, len(head)), 0, -1):
                 k = C.key(" ".join(head[-n:]))
@@ -531,7 +616,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for m in pat.finditer("".join(rest)):
             k = _key_of(m.group("key"))
             v = C.value(m.group("val"))
-            if k.metric is None or v is None:
+            if k.metric is None or v is None or _short_rate_key(k):
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
             found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))

@@ -21,7 +21,7 @@ from specdiag.core.logs.paste.model import (
 
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
-    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft|"
+    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft|"
     r"emitted(?:/| per )verify",
     re.IGNORECASE,
 )
@@ -102,6 +102,8 @@ def read_paste(
     ignored: list[Block] = []
     n_blocks = 0
     prev_lines: list[str] = []
+    # the figures tables of the paste printed, for prose that quotes them
+    table_figures: set[tuple[float | None, float | None]] = set()
     for blk in TX.blocks(lines):
         heading = "\n".join(prev_lines[-3:])
         prev_lines.extend(t for _, t in blk[-3:])
@@ -166,6 +168,7 @@ def read_paste(
             named = named or names
             if recs:
                 found.extend(recs)
+                table_figures.update(_figure(r) for r in recs)
             elif names:
                 unread.append(
                     Block(
@@ -179,11 +182,11 @@ def read_paste(
                 used -= set(range(g.first_line, g.last_line + 1))
         rest = [(ln, t) for ln, t in blk if ln not in used]
         structure = (
-            "key-value"
-            if sum(1 for _, t in rest if re.match(r"^\s*[^:=]{1,80}[:=]\s*\S", t)) * 2 >= len(rest)
-            else "prose"
+            "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
         kv = I.keyvalue(rest, ctx, structure) if rest else []
+        if structure == "prose":
+            kv = [r for r in kv if not _quotes_table(r, table_figures)]
         found.extend(kv)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))
@@ -207,6 +210,31 @@ def read_paste(
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
+
+
+# a key-value line: a key of a few words, then ':' or '=' and a value; a sentence holding
+# 'k=1' is prose (its 'key' is long, or ends a sentence: 'Worth noting.** At `k')
+_KEY_VALUE = re.compile(r"^\s*(?P<key>(?:[^:=\s]+\s+){0,7}[^:=\s]+)\s*[:=]\s*\S")
+_SENTENCE_END = re.compile(r"[a-z]{4,}[.!?][*_]{0,2}\s", re.I)
+
+
+def _is_key_value(t: str) -> bool:
+    m = _KEY_VALUE.match(t)
+    return m is not None and not _SENTENCE_END.search(m.group("key"))
+
+
+def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
+    return (r.printed_length, r.printed_rate)
+
+
+def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:
+    """Whether a prose record only repeats a figure a table above printed ('accept-len 1.75
+    is 87.5% of the maximum' under a table holding 1.75): a mention, not another run."""
+    if r.accepted_tokens is not None or r.drafted_tokens is not None or r.steps is not None:
+        return False
+    if r.printed_length is not None:
+        return any(r.printed_length == pl for pl, _ in table_figures)
+    return r.printed_rate is not None and any(r.printed_rate == pr for _, pr in table_figures)
 
 
 _TITLE = re.compile(

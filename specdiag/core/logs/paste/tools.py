@@ -16,7 +16,12 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
         ("trtllm", r"\btrtllm|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
         ("llamacpp", r"llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b"),
-        ("sglang", r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b"),
+        # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
+        (
+            "sglang",
+            r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b|"
+            r"generated tokens \(retokenized\)",
+        ),
         ("vllm", r"\bvllm\b|SpecDecoding metrics"),
         ("lmdeploy", r"\blmdeploy\b"),
         ("tgi", r"\btext[-_ ]generation[-_ ]inference\b|\btgi\b"),
@@ -41,7 +46,13 @@ _QUICK: dict[str, tuple[str, ...]] = {
     "mlx": ("mlx",),
     "trtllm": ("trtllm", "tensorrt", "decoding statistics"),
     "llamacpp": ("llama", "n_drafted"),
-    "sglang": ("sglang", "bench_one_batch", "bench_speculative", "spec_accept_length"),
+    "sglang": (
+        "sglang",
+        "bench_one_batch",
+        "bench_speculative",
+        "spec_accept_length",
+        "retokenized",
+    ),
     "vllm": ("vllm", "specdecoding metrics"),
     "lmdeploy": ("lmdeploy",),
     "tgi": ("generation", "tgi"),
