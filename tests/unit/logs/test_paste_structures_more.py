@@ -119,3 +119,24 @@ def test_prose_quoting_a_table_figure_is_no_second_record() -> None:
     # a prose figure the table did not print is its own record
     other = text.replace("accept-len 2.40 is", "the old draft's accept-len was 1.90, ")
     assert [r.printed_length for r in read_paste(other).records] == [2.4, 1.9]
+
+
+def test_an_ar_column_of_times_is_not_read() -> None:
+    text = "| method | AR | EAGLE |\n|---|---|---|\n| llama-8b | 0.82 s | 0.41 s |\n"
+    assert not read_paste(text).records
+
+
+@given(
+    k=st.integers(min_value=1, max_value=8),
+    length=st.floats(min_value=1.0, max_value=9.0).map(lambda x: round(x, 2)),
+)
+@settings(max_examples=60, deadline=None)
+def test_the_k_rule_claims_only_a_length_above_k(k: int, length: float) -> None:
+    text = f"| setup | accept-len |\n|---|---|\n| draft `k={k}` | {length:.2f} |\n"
+    (r,) = read_paste(text).records
+    if length > k + 0.005:
+        assert r.accept_length == length and r.bonus.value == "included"
+    elif length >= k:
+        assert r.accept_length in (None, length)
+    else:
+        assert r.accept_length is None and r.bonus.value == "unknown"

@@ -230,6 +230,10 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
 _SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
 
 
+# a rate as a cell prints it: a bare number or a percentage, perhaps in markup
+_BARE_RATE = re.compile(r"^[\s*`_]*\d*\.?\d+\s*%?[\s*`_]*$")
+
+
 def _short_rate_key(k: C.Key) -> bool:
     """Whether a rate's key is an abbreviation read only in a table header ('AR', 'AR off')."""
     return k.text.split(" ")[0] in C.TABLE_ONLY_RATE_KEYS
@@ -305,10 +309,11 @@ def _by_rows(
                 m == C.RATE
                 and v is not None
                 and _short_rate_key(k)
-                and not v.percent
-                and v.number > 1
+                and ((not v.percent and v.number > 1) or not _BARE_RATE.match(cell))
             ):
-                continue  # 'AR 2.62': tokens per iteration, not a rate; not read
+                # 'AR 2.62': tokens per iteration, not a rate; 'AR 0.8 s': a time (AR is also
+                # 'autoregressive'); neither is read
+                continue
             if m == C.K and v is not None and ctx[2] != "response":
                 labels.append((k.text or header, cell))
                 continue
