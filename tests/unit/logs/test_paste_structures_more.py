@@ -140,3 +140,17 @@ def test_the_k_rule_claims_only_a_length_above_k(k: int, length: float) -> None:
         assert r.accept_length in (None, length)
     else:
         assert r.accept_length is None and r.bonus.value == "unknown"
+
+
+def test_a_heading_rounding_the_figures_below_is_a_title() -> None:
+    text = (
+        "## Regression found (draft acceptance 0.81 → 0.42)\n"
+        "\n"
+        "- **v1.2: acceptance 0.812 (good)**\n"
+        "- **v1.3: acceptance 0.418 (40 accepted / 96 generated) (bad)**\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == [0.812, 0.418]
+    # a heading with its own figure stays a record
+    own = text.replace("0.81 → 0.42", "0.77 on the old build")
+    assert [r.printed_rate for r in read_paste(own).records] == [0.77, 0.812, 0.418]

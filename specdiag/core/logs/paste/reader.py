@@ -204,6 +204,14 @@ def read_paste(
                     shown.lines,
                 )
             )
+    headings = {ln for ln, t in lines if _HEADING.match(t)}
+    if headings:
+        kept = [
+            (r, b)
+            for r, b in zip(records, block_of, strict=True)
+            if not (r.first_line in headings and _summarises(r, records))
+        ]
+        records, block_of = [r for r, _ in kept], [b for _, b in kept]
     if only_tool is not None:
         kept = [(r, b) for r, b in zip(records, block_of, strict=True) if r.tool == only_tool]
         records, block_of = [r for r, _ in kept], [b for _, b in kept]
@@ -221,6 +229,26 @@ _SENTENCE_END = re.compile(r"[a-z]{4,}[.!?][*_]{0,2}\s", re.I)
 def _is_key_value(t: str) -> bool:
     m = _KEY_VALUE.match(t)
     return m is not None and not _SENTENCE_END.search(m.group("key"))
+
+
+_HEADING = re.compile(r"^\s*#{1,6}\s")
+
+
+def _near(a: float, b: float) -> bool:
+    """Whether ``b`` rounds to ``a`` at ``a``'s printed decimals."""
+    decimals = len(repr(a).split(".")[1]) if "." in repr(a) else 0
+    return abs(a - b) <= 0.5 * 10.0**-decimals + 1e-12
+
+
+def _summarises(r: PasteRecord, records: list[PasteRecord]) -> bool:
+    """Whether a heading's record only rounds figures that records below it print
+    ('## Bisect (acceptance 0.94 -> 0.30)' over bullets holding 0.944 and 0.298): a title."""
+    below = [o for o in records if o.first_line > r.last_line]
+    figures = [(x, attr) for attr in ("printed_length", "printed_rate") if (x := getattr(r, attr))]
+    return bool(figures) and all(
+        any((y := getattr(o, attr)) is not None and _near(x, y) for o in below)
+        for x, attr in figures
+    )
 
 
 def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
