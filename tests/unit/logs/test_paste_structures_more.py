@@ -154,3 +154,24 @@ def test_a_heading_rounding_the_figures_below_is_a_title() -> None:
     # a heading with its own figure stays a record
     own = text.replace("0.81 → 0.42", "0.77 on the old build")
     assert [r.printed_rate for r in read_paste(own).records] == [0.77, 0.812, 0.418]
+
+
+def test_a_length_stated_again_without_its_name() -> None:
+    text = (
+        "The released draft reaches 3.10 accept length (AL) on MT-Bench with 4 steps. "
+        "My own draft could only achieve 2.64. Odd.\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [3.1, 2.64]
+    stat = "Our speculative draft gets an average acceptance length 2.2 on chat, and on math it is 2.9 median.\n"
+    got = read_paste(stat).records
+    assert [(r.printed_length, r.statistic) for r in got] == [(2.2, None), (2.9, "median")]
+
+
+def test_a_bare_value_of_another_measure_is_not_a_length() -> None:
+    text = (
+        "The speculative draft reaches 3.10 accept length (AL). The speedup was 1.8. "
+        "Its version is 2.1, and it took 4.5 s.\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [3.1]
+    # nothing named a length before: a bare 'is 2.4' is not read
+    assert not read_paste("With speculative decoding the draft is 2.4.\n").records

@@ -686,6 +686,50 @@ _COUNT_NOUNS = frozenset(
 )
 
 
+# a length stated again without its name, in the sentence after the one naming it ('my draft
+# could only achieve 2.695.', 'and on code it is 3.4 median'): a reporting verb, a decimal,
+# then the clause's end or a statistic word
+_CONTINUATION = re.compile(
+    r"\b(?:is|was|gets|got|reached|reaches|achieves?|achieved|printed|prints|gives|gave)\s+"
+    r"(?:only\s+|just\s+|about\s+|around\s+)?(?P<val>\d{1,2}\.\d{1,4})"
+    r"(?P<stat>\s+(?:median|mean|avg|p50))?(?=\s*(?:[.,;)]\s|[.,;)]?$))",
+    re.I,
+)
+# words in the clause before the verb that make the value another measure's
+_CLAUSE_OTHER = re.compile(
+    r"\b(?:speed\w*|throughput|latency|time|ttft|tpot|itl|memory|temperature|accuracy|score|"
+    r"version|ratio|factor|loss|size|seed|rate|%|tok/s|ms|gb|x)\b",
+    re.I,
+)
+
+
+def _with_continuations(
+    t: str, items: list[tuple[C.Key, C.Value, str, str]], named: C.Key | None
+) -> list[tuple[C.Key, C.Value, str, str]]:
+    """The line's pairs with the accept lengths it states again without naming them, after a
+    length was named (earlier in the block, or earlier on this line), in line order."""
+    taken = [(t.find(vt), k, v, kt, vt) for k, v, kt, vt in items]
+    first_len = min((pos for pos, k, *_ in taken if k.metric == C.LENGTH), default=-1)
+    extra = []
+    for m in _CONTINUATION.finditer(t):
+        pos = m.start("val")
+        key = named if named is not None and (first_len < 0 or pos < first_len) else None
+        if key is None:
+            key = next((k for p, k, *_ in taken if k.metric == C.LENGTH and p < pos), None)
+        if key is None or any(p <= pos < p + len(vt) for p, _, _, _, vt in taken if p >= 0):
+            continue
+        clause = re.split(r"[.;!?]\s|,\s*(?:and|but|while)\s", t[:pos])[-1]
+        if _CLAUSE_OTHER.search(clause):
+            continue
+        v = C.value(m.group("val") + (m.group("stat") or ""))
+        if v is None or not 1.0 <= v.number <= 16.0:
+            continue
+        extra.append((pos, key, v, key.text, m.group(0)[m.start("val") - m.start() :].strip()))
+    if not extra:
+        return items
+    return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]
+
+
 def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
     metric comes a second time (the next configuration)."""
@@ -693,6 +737,7 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
     fig = E.Figures()
     labels: list[tuple[str, str]] = []
     first = last = 0
+    length_key: C.Key | None = None  # the accept length the block named last
 
     def flush() -> None:
         nonlocal fig, labels, first
@@ -715,7 +760,12 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
             if m:
                 fig.histogram = tuple(int(x) for x in re.split(r"[,\s]+", m.group(1).strip()) if x)
-        for k, v, kt, vt in pairs(t):
+        items = list(pairs(t))
+        if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
+            items = _with_continuations(t, items, length_key)
+        for k, v, kt, vt in items:
+            if k.metric == C.LENGTH:
+                length_key = k
             if k.metric == C.ACCEPTED and v.max is not None:
                 # 'Accepted 412 / 600': accepted of drafted tokens, unless another noun follows
                 # ('38 / 40 testers')
