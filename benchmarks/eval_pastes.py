@@ -9,6 +9,13 @@ within 0.005, ``null`` meaning none may be claimed (the convention is unknown), 
 record is found.
 
     python benchmarks/eval_pastes.py tests/data/pastes [--verbose]
+    python benchmarks/eval_pastes.py CORPUS_DIR --truth TRUTH.json [--verbose]
+
+With ``--truth``, the truths of an external corpus (one kept outside this tree, e.g. third-party
+pastes collected from public threads) come from one JSON file mapping each paste's file name
+to its truth, instead of the ``NAME.truth.json`` files beside the pastes. Besides the pastes
+right, the score counts false conventions: records whose normalised accept length was claimed
+where the truth says none can be, or differs from the truth.
 """
 
 from __future__ import annotations
@@ -54,17 +61,31 @@ def found(path: Path) -> list[dict[str, Any]]:
     return sorted(out, key=lambda d: d["line"])
 
 
-def score(corpus: Path, verbose: bool = False) -> dict[str, Any]:
+def truths(corpus: Path, truth_file: Path | None = None) -> list[tuple[Path, dict[str, Any]]]:
+    """(paste, truth) of every paste of a corpus, from its truth files or one truth file."""
+    if truth_file is not None:
+        table = json.loads(truth_file.read_text())
+        return [(corpus / name, table[name]) for name in sorted(table)]
+    return [
+        (p.with_name(p.name[: -len(".truth.json")]), json.loads(p.read_text()))
+        for p in sorted(corpus.glob("*.truth.json"))
+    ]
+
+
+def score(corpus: Path, verbose: bool = False, truth_file: Path | None = None) -> dict[str, Any]:
     rows = []
-    for truth_path in sorted(corpus.glob("*.truth.json")):
-        paste = truth_path.with_name(truth_path.name[: -len(".truth.json")])
-        truth = json.loads(truth_path.read_text())
+    false_conventions = 0
+    for paste, truth in truths(corpus, truth_file):
         got = found(paste)
         want = truth["records"]
         ok = len(got) == len(want)
         if ok:
             for g, w in zip(got, want, strict=True):
                 wl = w.get("accept_length")
+                if g["accept_length"] is not None and (
+                    wl is None or abs(wl - g["accept_length"]) > 0.005
+                ):
+                    false_conventions += 1
                 if (wl is None) != (g["accept_length"] is None) or (
                     wl is not None and abs(wl - g["accept_length"]) > 0.005
                 ):
@@ -95,19 +116,26 @@ def score(corpus: Path, verbose: bool = False) -> dict[str, Any]:
         "positives": len(pos),
         "negatives_right": sum(r["right"] for r in neg),
         "negatives": len(neg),
+        "false_conventions": false_conventions,
         "rows": rows,
     }
 
 
 def main(argv: list[str]) -> int:
+    truth_file = None
+    if "--truth" in argv:
+        i = argv.index("--truth")
+        truth_file = Path(argv[i + 1])
+        argv = argv[:i] + argv[i + 2 :]
     paths = [a for a in argv if not a.startswith("--")]
     corpus = Path(paths[0]) if paths else Path(__file__).parent.parent / "tests/data/pastes"
-    res = score(corpus, verbose="--verbose" in argv)
+    res = score(corpus, verbose="--verbose" in argv, truth_file=truth_file)
     for r in res["rows"]:
         print(f"{'ok   ' if r['right'] else 'WRONG'} {r['paste']} ({r['found']}/{r['expected']})")
     print(
         f"positives right: {res['positives_right']}/{res['positives']}, "
-        f"negatives right: {res['negatives_right']}/{res['negatives']}"
+        f"negatives right: {res['negatives_right']}/{res['negatives']}, "
+        f"false conventions: {res['false_conventions']}"
     )
     return 0
 

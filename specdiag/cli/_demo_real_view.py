@@ -22,7 +22,7 @@ def _step_document(s: RealStep) -> dict[str, Any]:
 
     r = s.result
     if isinstance(r, ProbeReport):
-        doc: Any = probe.document(r)
+        doc: object = probe.document(r)
     elif isinstance(r, LogsResult):
         doc = logs.result_document(r, None)
     elif isinstance(r, DoctorReport):

@@ -1,20 +1,6 @@
-"""CLI plumbing shared by every command: the error boundary, signals and the shared options.
-
-Every command is registered through :func:`command`, which wraps it in the one error boundary:
-
-* a :class:`~specdiag.errors.SpecdiagError` becomes ``error: <message>`` plus ``hint: <hint>``
-  on stderr and its exit code; anything unexpected a one-line internal error (exit 3);
-* typer's own parse errors (an unknown flag, ``--engine foo``, ``--year abc``) are rendered the
-  same way by :func:`run_app` (exit 2), not as typer's multi-line box;
-* Ctrl-C exits 130 and SIGTERM 143; a command that catches ``KeyboardInterrupt`` (or, inside
-  ``asyncio.run``, the cancellation Ctrl-C causes) sees SIGTERM the same way, so it can print
-  its partial report, flush its files and remove its temporary files first;
-  :func:`interrupt_exit_code` tells it which of the two codes to exit with;
-* a closed stdout (``specdiag ... | head``) ends the command quietly with exit 3;
-* every text printed goes through :func:`specdiag.errors.scrub` (secrets masked).
-
-``SPECDIAG_DEBUG=1`` prints the traceback too; the exit code stays the documented one.
-"""
+"""CLI plumbing shared by every command: the error boundary (:func:`command` registers a
+command behind it, :func:`run_app` reports typer's own parse errors the same way), SIGTERM as
+Ctrl-C, and the shared options. docs/architecture.md "One error boundary" describes it."""
 
 from __future__ import annotations
 
@@ -47,13 +33,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 # --------------------------------------------------------------------------- shared options
-# A flag whose help is the same in every command that takes it is an ``Annotated`` alias here
-# (``JsonOpt``, ``AccOpt``, ...). A flag whose help is the command's own (``--timeout``: seconds
-# of what) is declared by the command with ``typer.Option``. Either way one flag name has one
-# declaration (names, environment variables, type) and one meaning in every command:
-# ``tests/cli/test_flags.py`` compares the declarations across the app and lists every flag with
-# its meaning. A renamed flag keeps its old name as a hidden alias for a while
-# (:func:`deprecated_flag`).
+# A flag whose help is the same in every command that takes it is an ``Annotated`` alias here;
+# tests/cli/test_flags.py checks that one flag name has one declaration and one meaning.
 
 ACC_HELP = (
     "Training accuracy: one value for every draft position (with --steps), or one "
@@ -261,7 +242,7 @@ def sigterm_as_interrupt() -> Iterator[None]:
 # --------------------------------------------------------------------------- the boundary
 
 
-def debug_enabled() -> bool:
+def _debug() -> bool:
     return os.environ.get("SPECDIAG_DEBUG", "").strip() not in ("", "0", "false", "no")
 
 
@@ -300,7 +281,7 @@ def _print_traceback(exc: BaseException) -> None:
 
 def exit_code_for(exc: BaseException) -> int:
     """Map an exception to an exit code, reporting it on stderr (and its traceback in debug)."""
-    if debug_enabled() and not isinstance(exc, KeyboardInterrupt):
+    if _debug() and not isinstance(exc, KeyboardInterrupt):
         _print_traceback(exc)
     if isinstance(exc, SpecdiagError):
         report_error(exc.message, exc.hint)
@@ -348,11 +329,8 @@ def guarded(func: F) -> F:
 
 
 def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:
-    """Run ``app`` on ``args`` and return the exit code: the boundary for typer's own errors (an
-    unknown flag, ``--engine foo``, ``--year abc``) beside :func:`guarded`, the commands' one.
-    Typer runs with ``standalone_mode=False``, so its parse errors come back as its public
-    :class:`typer.TyperException` (a usage error carries exit code 2) and are reported as one
-    ``error:`` line and a ``hint:``, not as typer's box."""
+    """Run ``app`` on ``args`` and return the exit code; typer's own parse errors (its public
+    :class:`typer.TyperException`, exit 2) are reported as one ``error:`` line and a ``hint:``."""
     try:
         rv = app(args=args, prog_name=prog_name, standalone_mode=False)
     except typer.Abort:

@@ -18,12 +18,7 @@ if TYPE_CHECKING:
 
 
 def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/compare-hidden.md).
-
-    The result's fields in order, with the input names added after ``mode``; each chunk's
-    ``identified_by`` carries its training chunk number (``training chunk 2``) in place of
-    the separate ``identified_chunk``.
-    """
+    """The stable ``--json`` document (keys documented in docs/compare-hidden.md)."""
     from specdiag.cli._output import derive
 
     chunks = [
@@ -39,18 +34,12 @@ def document(r: CompareResult, served: str, training: str, reference: str | None
     }
 
 
-def _g(v: float | None, fmt: str = ".4g") -> str:
-    return "-" if v is None else format(v, fmt)
-
-
 def _stat_cells(s: ChunkResult | Overall) -> tuple[str, ...]:
     """The five statistics columns (max/mean |diff|, rel L2, cosine mean/min) of a table row."""
-    return (
-        _g(s.max_abs_diff),
-        _g(s.mean_abs_diff),
-        _g(s.rel_l2),
-        _g(s.cosine_mean, ".4f"),
-        _g(s.cosine_min, ".4f"),
+    from specdiag.cli._output import fmt
+
+    return tuple(fmt(v, ".4g") for v in (s.max_abs_diff, s.mean_abs_diff, s.rel_l2)) + tuple(
+        fmt(v, ".4f") for v in (s.cosine_mean, s.cosine_min)
     )
 
 
@@ -73,19 +62,17 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
 
 
 def _chunk_table(r: CompareResult) -> Table:
-    from rich.table import Table
+    from specdiag.cli._output import table
 
     title = (
         "Served value snippets"
         if r.mode == "values"
         else "Served chunks (chunk i vs training chunk i)"
     )
-    tab = Table(title=title, title_justify="left")
-    for col in ("#", "max|d|", "mean|d|", "rel L2", "cos mean", "cos min"):
-        tab.add_column(col, justify="right", no_wrap=True)
-    tab.add_column("match", no_wrap=True)
-    tab.add_column("best train (cos)", justify="right", no_wrap=True)
-    tab.add_column("identified as [HF index], how sure")
+    cols = ("#>", "max|d|>", "mean|d|>", "rel L2>", "cos mean>", "cos min>", "match")
+    tab = table(title, (*cols, "best train (cos)>", "identified as [HF index], how sure"))
+    for col in tab.columns[:-1]:
+        col.no_wrap = True
     for c in r.chunks:
         ident = "-"
         if c.identified_hf_index is not None:
@@ -98,42 +85,23 @@ def _chunk_table(r: CompareResult) -> Table:
                 if c.best_cosine is not None and r.mode == "tensors"
                 else ""
             )
-        tab.add_row(
-            str(c.index),
-            *_stat_cells(c),
-            "yes" if c.match else "NO",
-            best,
-            ident,
-        )
+        tab.add_row(str(c.index), *_stat_cells(c), "yes" if c.match else "NO", best, ident)
     if r.overall is not None:
-        o = r.overall
-        tab.add_row(
-            "all",
-            *_stat_cells(o),
-            "yes" if r.match else "NO",
-            "",
-            "(whole row)",
-        )
+        tab.add_row("all", *_stat_cells(r.overall), "yes" if r.match else "NO", "", "(whole row)")
     return tab
 
 
 def _similarity_table(r: CompareResult) -> Table:
-    from rich.table import Table
+    from specdiag.cli._output import table
 
-    ncols = len(r.similarity[0])
-    sim = Table(title="Mean cosine: served chunk x training chunk", title_justify="left")
-    sim.add_column("served \\ training")
-    tlabels = []
-    for tc in r.training_chunks:
-        lab = f"{tc.index}"
-        if tc.layer is not None:
-            lab += f" (layer {tc.layer})" if tc.layer >= 0 else " (embedding)"
-        tlabels.append(lab)
-    for lab in tlabels or [str(j) for j in range(ncols)]:
-        sim.add_column(lab, justify="right")
-    for i, row in enumerate(r.similarity):
-        sim.add_row(str(i), *(f"{v:.4f}" for v in row))
-    return sim
+    labels = [
+        f"{tc.index}"
+        + ("" if tc.layer is None else f" (layer {tc.layer})" if tc.layer >= 0 else " (embedding)")
+        for tc in r.training_chunks
+    ] or [str(j) for j in range(len(r.similarity[0]))]
+    rows = [(str(i), *(f"{v:.4f}" for v in row)) for i, row in enumerate(r.similarity)]
+    title = "Mean cosine: served chunk x training chunk"
+    return table(title, ("served \\ training", *(f"{lab}>" for lab in labels)), rows)
 
 
 def _render_rest(console: Console, r: CompareResult) -> None:
@@ -163,3 +131,14 @@ def _render_rest(console: Console, r: CompareResult) -> None:
         console.print(f"Layer ids that reproduce training: {s}", markup=False)
     verdict = "[green]MATCH[/green]" if r.match else "[bold red]MISMATCH[/bold red]"
     console.print(f"[bold]Verdict[/bold]: {verdict}")
+
+
+def check_match(r: CompareResult) -> None:
+    """A mismatch is a failed check (exit 1), after the report is printed."""
+    if not r.match:
+        from specdiag.errors import CheckFailed
+
+        raise CheckFailed(
+            "the served hidden states do not match the training tensors",
+            hint=r.diagnosis[0] if r.diagnosis else None,
+        )

@@ -31,12 +31,6 @@ if TYPE_CHECKING:
 # LogsResult's inputs, warnings, notes and interrupted (stderr, and the exit code, carry them).
 
 
-def _dist(d: Dist | None) -> dict[str, Any] | None:
-    from specdiag.cli._output import derive
-
-    return None if d is None else derive(d)
-
-
 def _series_or_none(s: SeriesStats | None) -> dict[str, Any] | None:
     return None if s is None else series_doc(s)
 
@@ -409,8 +403,10 @@ def render_pastes(console: Console, result: LogsResult) -> None:
 # --------------------------------------------------------------------------- human
 
 
-def _f(v: float | None, fmt: str = ".3f") -> str:
-    return "-" if v is None else format(v, fmt)
+def _f(v: float | None, spec: str = ".3f") -> str:
+    from specdiag.cli._output import fmt
+
+    return fmt(v, spec)
 
 
 def _duration(s: float | None) -> str:
@@ -425,12 +421,8 @@ def _duration(s: float | None) -> str:
 
 
 def _stats_table(s: SeriesStats) -> Table:
-    from rich.table import Table
+    from specdiag.cli._output import table
 
-    t = Table(title_justify="left")
-    t.add_column("metric", no_wrap=True)
-    for c in ("mean", "weighted", "p5", "p50", "p95", "min", "max"):
-        t.add_column(c, justify="right")
     rows: list[tuple[str, Dist | None, str]] = [
         ("accept length (bonus incl.)", s.accept_length, ".3f"),
         ("accepted drafts / step", s.accepted_drafts, ".3f"),
@@ -438,21 +430,21 @@ def _stats_table(s: SeriesStats) -> Table:
     ]
     if s.throughput is not None:
         rows.append((s.throughput_label or "throughput", s.throughput, ".1f"))
-    for name, d, fmt in rows:
-        if d is None:
-            t.add_row(name, "-", "-", "-", "-", "-", "-", "-")
-            continue
-        t.add_row(
-            name,
-            _f(d.mean, fmt),
-            _f(d.weighted_mean, fmt),
-            _f(d.p5, fmt),
-            _f(d.p50, fmt),
-            _f(d.p95, fmt),
-            _f(d.min, fmt),
-            _f(d.max, fmt),
-        )
+    stats = ("mean", "weighted_mean", "p5", "p50", "p95", "min", "max")
+    t = table(None, ("metric", "mean>", "weighted>", "p5>", "p50>", "p95>", "min>", "max>"))
+    t.columns[0].no_wrap = True
+    for name, d, spec in rows:
+        t.add_row(name, *(_f(getattr(d, k), spec) if d else "-" for k in stats))
     return t
+
+
+def _totals(rec: LogRecord) -> str:
+    """A totals-since-start line's figures, after its opening parenthesis."""
+    return (
+        f"{rec.time_text or 'line ' + str(rec.line_no)}): accept length "
+        f"{_f(rec.accept_length)}, rate {_f(rec.accept_rate)} "
+        f"({rec.accepted_tokens} / {rec.drafted_tokens} tokens)"
+    )
 
 
 def _header(eng: str, s: SeriesStats, series: str) -> str:
@@ -474,19 +466,10 @@ def _header(eng: str, s: SeriesStats, series: str) -> str:
     return ", ".join(parts)
 
 
-def render(
-    console: Console,
-    report: LogsReport,
-    comparisons: Mapping[str, Comparison],
-    writer: RecordWriter | None,
-) -> None:
-    """The human view of a report made without :func:`run_logs` (the demo's step)."""
-    render_result(console, _as_result(report, comparisons, None, writer))
-
-
 def render_result(console: Console, result: LogsResult) -> None:
     from rich.markup import escape
-    from rich.table import Table
+
+    from specdiag.cli._output import table
 
     report = result.report
     comparisons = result.comparisons
@@ -533,50 +516,36 @@ def render_result(console: Console, result: LogsResult) -> None:
             hi = s.accept_length.max if s.accept_length is not None else 1.0
             console.print(f"  accept length over time: {s.sparkline}  (1.00 .. {hi:.2f})")
         if s.per_position:
-            pt = Table(title="Per position", title_justify="left")
-            pt.add_column("pos", justify="right")
-            pt.add_column("P(accepted) unconditional", justify="right")
-            pt.add_column("conditional", justify="right")
-            for p in s.per_position:
-                pt.add_row(str(p.position), f"{p.unconditional:.3f}", f"{p.conditional:.3f}")
-            console.print(pt)
+            rows: list[tuple[str, ...]] = [
+                (str(p.position), f"{p.unconditional:.3f}", f"{p.conditional:.3f}")
+                for p in s.per_position
+            ]
+            cols: tuple[str, ...] = ("pos>", "P(accepted) unconditional>", "conditional>")
+            console.print(table("Per position", cols, rows))
         if s.collapse_stretch_count:
-            ct = Table(title="Collapse stretches (accept length <= 1.2)", title_justify="left")
-            for col in ("file", "rank", "records", "lines", "from", "to", "mean"):
-                ct.add_column(col, justify="right" if col in ("records", "mean") else "left")
-            for st in s.collapse_stretches[:10]:
-                ct.add_row(
-                    escape(st.source),
-                    st.rank or "-",
-                    str(st.records),
-                    f"{st.first_line}-{st.last_line}",
-                    st.first_time or "",
-                    st.last_time or "",
-                    f"{st.mean_accept_length:.2f}",
-                )
-            console.print(ct)
+            rows = [
+                (escape(st.source), st.rank or "-", str(st.records))
+                + (f"{st.first_line}-{st.last_line}", st.first_time or "", st.last_time or "")
+                + (f"{st.mean_accept_length:.2f}",)
+                for st in s.collapse_stretches[:10]
+            ]
+            cols = ("file", "rank", "records>", "lines", "from", "to", "mean>")
+            console.print(table("Collapse stretches (accept length <= 1.2)", cols, rows))
             if comparisons.get(eng) is None:  # with --acc the verdict lists them
                 console.print("  usual causes of a collapse (check these first):")
                 for cause in COLLAPSE_CAUSES:
                     console.print(f"    - {cause}")
         if len(es.ranks) > 1:
-            rt = Table(title="Per rank", title_justify="left")
-            for col in ("rank", "records", "mean", "p5", "p50", "p95", "cuda graph False"):
-                rt.add_column(col, justify="left" if col == "rank" else "right")
-            for rank_name, rst in es.ranks.items():
-                d = rst.accept_length
-                rt.add_row(
-                    rank_name or "(none)",
-                    str(rst.records),
-                    _f(d.mean if d else None),
-                    _f(d.p5 if d else None),
-                    _f(d.p50 if d else None),
-                    _f(d.p95 if d else None),
-                    f"{rst.cuda_graph_false_share:.1%}"
-                    if rst.cuda_graph_false_share is not None
-                    else "-",
+            rows = [
+                (rank_name or "(none)", str(rst.records))
+                + tuple(
+                    _f(getattr(rst.accept_length, k, None)) for k in ("mean", "p5", "p50", "p95")
                 )
-            console.print(rt)
+                + (_f(rst.cuda_graph_false_share, ".1%"),)
+                for rank_name, rst in es.ranks.items()
+            ]
+            cols = ("rank", "records>", "mean>", "p5>", "p50>", "p95>", "cuda graph False>")
+            console.print(table("Per rank", cols, rows))
         if es.verify_steps is not None:
             v = es.verify_steps
             d = v.accept_length
@@ -585,12 +554,8 @@ def render_result(console: Console, result: LogsResult) -> None:
                 f", p50 {_f(d.p50 if d else None)}"
             )
         if es.lifetime is not None and es.lifetime.lifetime is not None:
-            life = es.lifetime.lifetime
             console.print(
-                "  totals since start (last statistics line, "
-                f"{life.time_text or 'line ' + str(life.line_no)}): "
-                f"accept length {_f(life.accept_length)}, rate {_f(life.accept_rate)} "
-                f"({life.accepted_tokens} / {life.drafted_tokens} tokens)"
+                "  totals since start (last statistics line, " + _totals(es.lifetime.lifetime)
             )
         for label, extra in (("response bodies", es.responses), ("bench / example", es.bench)):
             if extra is not None:
@@ -603,23 +568,16 @@ def render_result(console: Console, result: LogsResult) -> None:
                 )
         if es.implementations:
             for impl, ist in es.implementations.items():
-                last = ist.lifetime
-                if last is None:
-                    continue
-                console.print(
-                    f"  statistics {escape(impl)} (totals since start, "
-                    f"{last.time_text or 'line ' + str(last.line_no)}): accept length "
-                    f"{_f(last.accept_length)}, rate {_f(last.accept_rate)} "
-                    f"({last.accepted_tokens} / {last.drafted_tokens} tokens)"
-                )
+                if ist.lifetime is not None:
+                    head = f"  statistics {escape(impl)} (totals since start, "
+                    console.print(head + _totals(ist.lifetime))
         c = comparisons.get(eng)
         if c is not None:
             _render_comparison(console, c)
     if len(report.files) > 1:
         console.print()
-        ft = Table(title="Per file", title_justify="left")
-        for col in ("file", "lines", "records", "skipped", "engines", "mean accept length"):
-            ft.add_column(col, justify="left" if col in ("file", "engines") else "right")
+        cols = ("file", "lines>", "records>", "skipped>", "engines", "mean accept length>")
+        ft = table("Per file", cols)
         for f in report.files:
             means = [
                 f"{e} {st.accept_length.mean:.3f}"
@@ -684,54 +642,34 @@ def render_result(console: Console, result: LogsResult) -> None:
 
 
 def _render_comparison(console: Console, c: Comparison) -> None:
-    from rich.table import Table
+    from specdiag.cli._output import table, verdict_markup
 
     if c.judgement is None or c.observation is None:
         console.print(f"  vs prediction: no verdict ({c.problem})")
         return
     j = c.judgement
-    style = {"healthy": "green", "below": "yellow", "collapsed": "bold red", "above": "magenta"}[
-        j.verdict.value
-    ]
     src = "weighted mean" if c.observed_from == "weighted_mean" else "mean"
-    console.print(
-        f"  vs prediction ({src}): [bold][{style}]{j.verdict.value}[/{style}][/bold]: {j.explanation}"
-    )
+    verdict = verdict_markup(j.verdict.value)
+    console.print(f"  vs prediction ({src}): [bold]{verdict}[/bold]: {j.explanation}")
     if c.per_position:
-        t = Table(title="Per position vs prediction (unconditional)", title_justify="left")
-        t.add_column("pos", justify="right")
-        t.add_column("predicted", justify="right")
-        t.add_column("observed", justify="right")
-        for p in c.per_position:
-            t.add_row(str(p.position), f"{p.predicted:.3f}", f"{p.observed:.3f}")
-        console.print(t)
+        rows = [
+            (str(p.position), f"{p.predicted:.3f}", f"{p.observed:.3f}") for p in c.per_position
+        ]
+        title = "Per position vs prediction (unconditional)"
+        console.print(table(title, ("pos>", "predicted>", "observed>"), rows))
     for cause in j.causes:
         console.print(f"    - {cause}")
 
 
 def render_live(report: LogsReport, paths: list[str]) -> RenderableType:
-    from rich.table import Table
+    from specdiag.cli._output import table
 
-    t = Table(
-        title=f"specdiag logs --follow: {', '.join(paths)} (Ctrl-C for the summary)",
-        title_justify="left",
-    )
-    for col in ("engine", "records", "last", "mean", "p50", "p5", "accept rate", "over time"):
-        t.add_column(col, justify="left" if col in ("engine", "last", "over time") else "right")
-    for eng, es in report.summary.items():
-        s = es.stats
-        d = s.accept_length
-        r = s.accept_rate
-        t.add_row(
-            eng,
-            str(s.records),
-            s.last_time or "",
-            _f(d.mean if d else None),
-            _f(d.p50 if d else None),
-            _f(d.p5 if d else None),
-            _f(r.mean if r else None),
-            s.sparkline,
-        )
-    if not report.summary:
-        t.add_row("(waiting for statistics lines)", "", "", "", "", "", "", "")
-    return t
+    rows = [
+        (eng, str(es.stats.records), es.stats.last_time or "")
+        + tuple(_f(getattr(es.stats.accept_length, k, None)) for k in ("mean", "p50", "p5"))
+        + (_f(getattr(es.stats.accept_rate, "mean", None)), es.stats.sparkline)
+        for eng, es in report.summary.items()
+    ] or [("(waiting for statistics lines)", "", "", "", "", "", "", "")]
+    title = f"specdiag logs --follow: {', '.join(paths)} (Ctrl-C for the summary)"
+    cols = ("engine", "records>", "last", "mean>", "p50>", "p5>", "accept rate>", "over time")
+    return table(title, cols, rows)

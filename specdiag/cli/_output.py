@@ -16,12 +16,14 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
     from rich.console import Console
+    from rich.table import Table
 
     from specdiag.core.accept import AcceptProfile, Judgement
 
@@ -96,6 +98,52 @@ def judgement_fields(judgement: Judgement, *, with_verdict: bool = True) -> dict
     ``implied_acceptance``, ``verdict`` (unless the document carries it elsewhere),
     ``explanation``, ``causes``."""
     return derive(judgement, omit=() if with_verdict else ("verdict",))
+
+
+# --------------------------------------------------------------------------- human views
+
+VERDICT_STYLE = {"healthy": "green", "below": "yellow", "collapsed": "bold red", "above": "magenta"}
+
+
+def verdict_markup(verdict: str) -> str:
+    style = VERDICT_STYLE.get(verdict, "magenta")
+    return f"[{style}]{verdict}[/{style}]"
+
+
+def fmt(value: float | None, spec: str = ".3f", none: str = "-") -> str:
+    return none if value is None else format(value, spec)
+
+
+def table(title: str | None, columns: Iterable[str], rows: Iterable[Sequence[str]] = ()) -> Table:
+    """A rich table titled on the left: a column name ending in ``>`` is right-justified (the
+    ``>`` is not shown)."""
+    from rich.table import Table
+
+    t = Table(title=title, title_justify="left")
+    for c in columns:
+        t.add_column(c.removesuffix(">"), justify="right" if c.endswith(">") else "left")
+    for row in rows:
+        t.add_row(*row)
+    return t
+
+
+@contextmanager
+def progress_bar(
+    console: Console, label: str, total: int | None, elapsed: bool = False
+) -> Iterator[Callable[..., None]]:
+    """A transient bar on ``console`` (stderr); yields its update(completed=, total=,
+    description=)."""
+    from rich import progress as rp
+
+    columns: list[rp.ProgressColumn] = [
+        rp.TextColumn("[progress.description]{task.description}"),
+        rp.BarColumn(),
+        rp.MofNCompleteColumn(),
+    ]
+    if elapsed:
+        columns.append(rp.TimeElapsedColumn())
+    with rp.Progress(*columns, console=console, transient=True) as bar:
+        yield functools.partial(bar.update, bar.add_task(label, total=total))
 
 
 def _width() -> int | None:

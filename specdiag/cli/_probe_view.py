@@ -97,9 +97,7 @@ def _server_doc(m: RunMeasure) -> dict[str, Any]:
 
 def document(r: ProbeReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/probe.md), derived from the
-    report's dataclasses; added: ``requests`` (counted from the results), ``counters``'
-    ``own_tokens`` / ``foreign_traffic`` (from the traffic check), ``baseline.speedup`` and
-    ``differing`` (named fields of the baseline's tuples)."""
+    report's dataclasses."""
     from specdiag.cli._output import derive, judgement_fields, to_jsonable
     from specdiag.core.probe.run import jsonable_config
 
@@ -182,56 +180,28 @@ def document(r: ProbeReport) -> dict[str, Any]:
 
 def save_record(label: str, res: RequestResult) -> dict[str, Any]:
     """One ``--save`` line (keys documented in docs/probe.md)."""
+    from specdiag.cli._output import derive
+
     s = res.spec
+    spec = ("accept_length", "accept_rate", "accepted_drafts", "drafted", "verify_steps")
     return {
         "server": label,
-        "index": res.index,
-        "prompt_id": res.prompt_id,
-        "category": res.category,
-        "ok": res.ok,
-        "error": res.error,
-        "detail": res.detail,
-        "status": res.status,
-        "attempts": res.attempts,
-        "retry_wait_s": res.retry_wait_s,
-        "start_s": res.start_s,
-        "ttft_ms": res.ttft_ms,
-        "tpot_ms": res.tpot_ms,
-        "e2e_ms": res.e2e_ms,
-        "itl_ms": list(res.itl_ms),
-        "chunks": res.chunks,
-        "output_tokens": res.output_tokens,
-        "tokens_from": res.tokens_from,
-        "finish_reason": res.finish_reason,
-        "accept_length": s.accept_length if s else None,
-        "accept_rate": s.accept_rate if s else None,
-        "accepted_drafts": s.accepted_drafts if s else None,
-        "drafted": s.drafted if s else None,
-        "verify_steps": s.verify_steps if s else None,
+        **derive(res, omit=("text", "spec", "server_timings")),
+        **{k: getattr(s, k) if s else None for k in spec},
         "histogram": list(s.histogram) if s else [],
         "spec_source": s.source if s else None,
-        "server_timings": res.server_timings,
-        "text": res.text,
+        **derive(res, only=("server_timings", "text")),
     }
 
 
 # --------------------------------------------------------------------------- human view
 
 
-def _f(v: float | None, fmt: str = ".2f") -> str:
-    return "n/a" if v is None else format(v, fmt)
-
-
-_VERDICT_STYLE = {
-    "healthy": "green",
-    "below": "yellow",
-    "collapsed": "bold red",
-    "above": "magenta",
-}
-
-
 def render(console: Console, r: ProbeReport) -> None:
-    from rich.table import Table
+    from specdiag.cli._output import fmt, table, verdict_markup
+
+    def _f(v: float | None, spec: str = ".2f") -> str:
+        return fmt(v, spec, "n/a")
 
     m = r.main
     a = m.accept
@@ -248,25 +218,17 @@ def render(console: Console, r: ProbeReport) -> None:
         highlight=False,
     )
     if n_fail:
-        errs = Table(title="Failed requests", title_justify="left")
-        errs.add_column("error")
-        errs.add_column("count", justify="right")
-        errs.add_column("example")
         kinds: dict[str, list[Any]] = {}
         for x in m.results:
             if not x.ok:
                 kinds.setdefault(x.error or "?", []).append(x)
-        for k, xs in sorted(kinds.items()):
-            errs.add_row(k, str(len(xs)), (xs[0].detail or "")[:90])
-        console.print(errs)
+        rows: list[tuple[str, ...]] = [
+            (k, str(len(xs)), (xs[0].detail or "")[:90]) for k, xs in sorted(kinds.items())
+        ]
+        console.print(table("Failed requests", ("error", "count>", "example"), rows))
 
     polluted = ", POLLUTED by other traffic (see the warnings)" if a.polluted else ""
-    acc = Table(
-        title=f"Acceptance (this run only; source: {a.source}{polluted})", title_justify="left"
-    )
-    acc.add_column("")
-    acc.add_column("value", justify="right")
-    acc.add_column("")
+    acc = table(f"Acceptance (this run only; source: {a.source}{polluted})", ("", "value>", ""))
     se = f"+/- {a.pooled_stderr:.3f}" if a.pooled_stderr is not None else ""
     acc.add_row("accept length, pooled (bonus included)", _f(a.pooled, ".3f"), se)
     acc.add_row(
@@ -298,37 +260,36 @@ def render(console: Console, r: ProbeReport) -> None:
     if a.histogram and sum(a.histogram):
         total = sum(a.histogram)
         peak = max(a.histogram) or 1
-        h = Table(title="Accepted drafts per verify step", title_justify="left")
-        h.add_column("j", justify="right")
-        h.add_column("steps", justify="right")
-        h.add_column("share", justify="right")
-        h.add_column("")
-        for jj, cnt in enumerate(a.histogram):
-            h.add_row(str(jj), str(cnt), f"{cnt / total:.1%}", "#" * round(30 * cnt / peak))
-        console.print(h)
-    if a.per_position_unconditional:
-        pp = Table(
-            title=f"Per draft position (source: {a.per_position_source})", title_justify="left"
+        rows = [
+            (str(j), str(n), f"{n / total:.1%}", "#" * round(30 * n / peak))
+            for j, n in enumerate(a.histogram)
+        ]
+        console.print(
+            table("Accepted drafts per verify step", ("j>", "steps>", "share>", ""), rows)
         )
-        pp.add_column("position", justify="right")
-        pp.add_column("P(accepted) (vLLM per-position)", justify="right")
-        pp.add_column("conditional acc_i", justify="right")
-        for i, u in enumerate(a.per_position_unconditional):
-            c = a.per_position_conditional[i] if i < len(a.per_position_conditional) else None
-            pp.add_row(str(i + 1), f"{u:.4f}", _f(c, ".4f"))
-        console.print(pp)
-
-    lat = Table(title="Latency (ms)", title_justify="left")
-    for col in ("", "mean", "p50", "p90", "p99", "n"):
-        lat.add_column(col, justify="right" if col else "left")
-    for label, d in (
-        ("TTFT", m.latency.ttft_ms),
-        ("TPOT (per token)", m.latency.tpot_ms),
-        ("ITL (per chunk)", m.latency.itl_ms),
-        ("end-to-end", m.latency.e2e_ms),
-    ):
-        lat.add_row(label, _f(d.mean), _f(d.p50), _f(d.p90), _f(d.p99), str(d.n))
-    console.print(lat)
+    if a.per_position_unconditional:
+        cond = a.per_position_conditional
+        rows = [
+            (str(i + 1), f"{u:.4f}", _f(cond[i] if i < len(cond) else None, ".4f"))
+            for i, u in enumerate(a.per_position_unconditional)
+        ]
+        cols: tuple[str, ...] = (
+            "position>",
+            "P(accepted) (vLLM per-position)>",
+            "conditional acc_i>",
+        )
+        console.print(table(f"Per draft position (source: {a.per_position_source})", cols, rows))
+    lat = m.latency
+    rows = [
+        (label, _f(d.mean), _f(d.p50), _f(d.p90), _f(d.p99), str(d.n))
+        for label, d in (
+            ("TTFT", lat.ttft_ms),
+            ("TPOT (per token)", lat.tpot_ms),
+            ("ITL (per chunk)", lat.itl_ms),
+            ("end-to-end", lat.e2e_ms),
+        )
+    ]
+    console.print(table("Latency (ms)", ("", "mean>", "p50>", "p90>", "p99>", "n>"), rows))
     if m.latency.mean_tokens_per_chunk is not None and m.latency.mean_tokens_per_chunk > 1.05:
         console.print(
             f"  the server streamed {m.latency.mean_tokens_per_chunk:.2f} tokens per chunk: "
@@ -350,30 +311,14 @@ def render(console: Console, r: ProbeReport) -> None:
     )
 
     if len(m.by_category) > 1 or (m.by_category and m.by_category[0].category != "custom"):
-        cat = Table(title="By category", title_justify="left")
-        for col in (
-            "category",
-            "ok",
-            "accept length",
-            "mean of requests",
-            "accept rate",
-            "TTFT ms",
-            "TPOT ms",
-            "tokens",
-        ):
-            cat.add_column(col, justify="left" if col == "category" else "right")
-        for row in m.by_category:
-            cat.add_row(
-                row.category,
-                f"{row.ok}/{row.requests}",
-                _f(row.accept_length, ".3f"),
-                _f(row.per_request_mean, ".3f"),
-                _f(row.accept_rate, ".3f"),
-                _f(row.ttft_ms),
-                _f(row.tpot_ms),
-                str(row.output_tokens),
-            )
-        console.print(cat)
+        cols = ("category", "ok>", "accept length>", "mean of requests>", "accept rate>")
+        rows = [
+            (c.category, f"{c.ok}/{c.requests}", _f(c.accept_length, ".3f"))
+            + (_f(c.per_request_mean, ".3f"), _f(c.accept_rate, ".3f"), _f(c.ttft_ms))
+            + (_f(c.tpot_ms), str(c.output_tokens))
+            for c in m.by_category
+        ]
+        console.print(table("By category", (*cols, "TTFT ms>", "TPOT ms>", "tokens>"), rows))
 
     e = r.expected
     if e is not None:
@@ -384,9 +329,8 @@ def render(console: Console, r: ProbeReport) -> None:
             + (f" ({j.ratio:.0%} of the predicted accepted drafts)" if j.ratio is not None else ""),
             highlight=False,
         )
-        style = _VERDICT_STYLE[j.verdict.value]
         console.print(
-            f"[bold]Verdict: [{style}]{j.verdict.value}[/{style}][/bold]: {j.explanation}",
+            f"[bold]Verdict: {verdict_markup(j.verdict.value)}[/bold]: {j.explanation}",
             highlight=False,
         )
         for cause in j.causes:

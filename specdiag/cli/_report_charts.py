@@ -20,19 +20,12 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 FG = "#123457"  # stands for the text colour; replaced by currentColor in the SVG
-COLORS = {
-    Role.OBSERVED: "#0072B2",
-    Role.EXPECTED: "#D55E00",
-    Role.GEOMETRIC: "#009E73",
-    Role.BASELINE: "#8C8C8C",
-    Role.OTHER: "#CC79A7",
-}
-MARKERS = {
-    Role.OBSERVED: "o",
-    Role.EXPECTED: "s",
-    Role.GEOMETRIC: "^",
-    Role.BASELINE: "D",
-    Role.OTHER: "v",
+_ROLE_STYLE = {  # colour, marker
+    Role.OBSERVED: ("#0072B2", "o"),
+    Role.EXPECTED: ("#D55E00", "s"),
+    Role.GEOMETRIC: ("#009E73", "^"),
+    Role.BASELINE: ("#8C8C8C", "D"),
+    Role.OTHER: ("#CC79A7", "v"),
 }
 _RC: dict[str, Any] = {
     "svg.fonttype": "none",
@@ -62,8 +55,7 @@ def series_gid(chart: Chart, index: int, s: Series) -> str:
 
 
 def _draw_series(ax: Axes, chart: Chart, index: int, s: Series) -> None:
-    color = COLORS[s.role]
-    marker = MARKERS[s.role]
+    color, marker = _ROLE_STYLE[s.role]
     gid = series_gid(chart, index, s)
     if s.style == "bar":
         width = 0.6 if len(s.x) > 1 else 0.4
@@ -169,7 +161,7 @@ def _draw(chart: Chart) -> tuple[Figure, list[Axes]]:
                 ax.tick_params(axis="x", labelrotation=30)
         if chart.hline is not None:
             label = chart.hline_label
-            color = COLORS[Role.EXPECTED] if label.startswith("expected") else "#888888"
+            color = _ROLE_STYLE[Role.EXPECTED][0] if label.startswith("expected") else "#888888"
             ax.axhline(chart.hline, color=color, linestyle=":", linewidth=1.3, label=label)
         for b in chart.bands:
             if b.kind == "collapse":

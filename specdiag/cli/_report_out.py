@@ -41,18 +41,12 @@ def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
             with open(p, "wb") as fh:
                 fh.write(data)
         except OSError as exc:
-            raise InputError(
-                f"cannot write {what} {p}: {exc.strerror or exc}",
-                hint=f"give {what} a path in a writable directory",
-            ) from None
+            raise _cannot_write(what, p, exc) from None
         return len(data)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent if str(p.parent) else ".")
     except OSError as exc:
-        raise InputError(
-            f"cannot write {what} {p}: {exc.strerror or exc}",
-            hint=f"give {what} a path in a writable directory",
-        ) from None
+        raise _cannot_write(what, p, exc) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -60,11 +54,27 @@ def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
         os.replace(tmp, p)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise InputError(
-            f"cannot write {what} {p}: {exc.strerror or exc}",
-            hint=f"give {what} a path in a writable directory",
-        ) from None
+        raise _cannot_write(what, p, exc) from None
     return len(data)
+
+
+def _cannot_write(what: str, path: Path, exc: OSError) -> InputError:
+    return InputError(
+        f"cannot write {what} {path}: {exc.strerror or exc}",
+        hint=f"give {what} a path in a writable directory",
+    )
+
+
+def read_document_text(path: str) -> str:
+    """A document named on the command line (``-``: stdin), read within the text cap (a FIFO
+    nobody writes to or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
+    import sys
+
+    from specdiag.core.files import FileKind, read_bounded
+
+    if path == "-":
+        return sys.stdin.read()
+    return read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")
 
 
 def now_utc() -> str:

@@ -11,12 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    ApiKeyOpt,
-    JsonOpt,
-    LayerConventionOpt,
-    command,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.errors import UsageError
 
@@ -63,7 +58,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
+    cli.command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
 
 
 def capture_hidden_cmd(
@@ -127,7 +122,7 @@ def capture_hidden_cmd(
             "takes them) name the same layers.",
         ),
     ] = None,
-    layer_convention: LayerConventionOpt = None,
+    layer_convention: cli.LayerConventionOpt = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
     ] = None,
@@ -171,7 +166,7 @@ def capture_hidden_cmd(
         str | None,
         typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
     ] = None,
-    api_key: ApiKeyOpt = None,
+    api_key: cli.ApiKeyOpt = None,
     timeout: Annotated[
         float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
     ] = 120.0,
@@ -210,7 +205,7 @@ def capture_hidden_cmd(
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing output file (never an input).")
     ] = False,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
     from specdiag.core.hidden import capture_run as core
@@ -278,15 +273,11 @@ def capture_hidden_cmd(
     for n in result.notes:
         out.note(n)
     if comparison is not None:
+        from specdiag.cli._hidden_view import check_match
+
         for n in comparison.notes:
             out.note(n)
-        if not comparison.match:
-            from specdiag.errors import CheckFailed
-
-            raise CheckFailed(
-                "the served hidden states do not match the training tensors",
-                hint=comparison.diagnosis[0] if comparison.diagnosis else None,
-            )
+        check_match(comparison)
 
 
 def _source(
@@ -335,37 +326,26 @@ def document(r: CaptureResult) -> dict[str, Any]:
 def render(
     console: Console, r: CaptureResult, comparison: CompareResult | None, training: str
 ) -> None:
-    if r.source == "sglang":
-        ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "SGLang's default"
-        hf = ",".join(map(str, r.hf_indices)) if r.hf_indices is not None else "2, N//2, N-3"
-        console.print(
-            f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "
-            f"({r.dtype}) from SGLang {r.engine_version or '?'} {r.server} (model {r.model}) in "
-            f"{r.seconds:.1f} s",
-            highlight=False,
-        )
-        console.print(f"  sample: {r.sample}", markup=False)
-        console.print(f"  SGLang layer ids: {ids} (HF hidden_states indices {hf})", markup=False)
-    elif r.source == "vllm":
-        ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else "not given"
-        console.print(
-            f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = {r.hidden_size} "
-            f"({r.dtype}) from vLLM {r.server} (model {r.model}) in {r.seconds:.1f} s",
-            highlight=False,
-        )
-        console.print(f"  sample: {r.sample}", markup=False)
-        console.print(f"  vLLM layer ids: {ids} (HF hidden_states indices {ids})", markup=False)
-        gone = "removed" if r.server_file_removed else "kept"
-        console.print(f"  server file: {r.server_file} ({gone})", markup=False)
+    default = "SGLang's default" if r.source == "sglang" else "not given"
+    ids = ",".join(map(str, r.layer_ids)) if r.layer_ids is not None else default
+    if r.source == "hf":
+        head = f"[bold]Reference[/bold]: {r.chunks} hidden states (embedding + {r.chunks - 1} "
+        head += f"layers) x {r.tokens} tokens of H = {r.hidden_size} ({r.dtype}) from {r.model}"
     else:
-        console.print(
-            f"[bold]Reference[/bold]: {r.chunks} hidden states (embedding + {r.chunks - 1} layers) "
-            f"x {r.tokens} tokens of H = {r.hidden_size} ({r.dtype}) from {r.model} in "
-            f"{r.seconds:.1f} s",
-            highlight=False,
-        )
-        console.print(f"  sample: {r.sample}", markup=False)
-    console.print(f"  written: {r.output}", markup=False)
+        engine = f"SGLang {r.engine_version or '?'}" if r.source == "sglang" else "vLLM"
+        head = f"[bold]Captured[/bold] {r.tokens} tokens x {r.chunks} layer(s) of H = "
+        head += f"{r.hidden_size} ({r.dtype}) from {engine} {r.server} (model {r.model})"
+    lines = [f"  sample: {r.sample}"]
+    if r.source == "sglang":
+        hf = ",".join(map(str, r.hf_indices)) if r.hf_indices is not None else "2, N//2, N-3"
+        lines.append(f"  SGLang layer ids: {ids} (HF hidden_states indices {hf})")
+    elif r.source == "vllm":
+        lines.append(f"  vLLM layer ids: {ids} (HF hidden_states indices {ids})")
+        gone = "removed" if r.server_file_removed else "kept"
+        lines.append(f"  server file: {r.server_file} ({gone})")
+    console.print(f"{head} in {r.seconds:.1f} s", highlight=False)
+    for line in (*lines, f"  written: {r.output}"):
+        console.print(line, markup=False)
     if comparison is not None:
         from specdiag.cli._hidden_view import render as compare_render
 

@@ -7,12 +7,7 @@ from typing import Annotated
 
 import typer
 
-from specdiag.cli._framework import (
-    JsonOpt,
-    LayerConventionOpt,
-    a_number,
-    command,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.hidden.conventions import CaptureEngine, LayerConvention
 
 HELP = """Compare a served hidden-state capture with the training tensors; name the layer of each chunk.
@@ -41,7 +36,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "compare-hidden", help=HELP)(compare_hidden_cmd)
+    cli.command(app, "compare-hidden", help=HELP)(compare_hidden_cmd)
 
 
 def compare_hidden_cmd(
@@ -61,7 +56,7 @@ def compare_hidden_cmd(
             "--layer-convention, default specforge).",
         ),
     ] = None,
-    layer_convention: LayerConventionOpt = None,
+    layer_convention: cli.LayerConventionOpt = None,
     served_layers: Annotated[
         str | None,
         typer.Option(
@@ -122,7 +117,7 @@ def compare_hidden_cmd(
         typer.Option(
             "--atol",
             min=0.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Bound on a chunk's max |diff| (default: 16u x max|training chunk|, u = unit "
             "roundoff of the coarser dtype: 6.25% of the max for bf16).",
         ),
@@ -132,7 +127,7 @@ def compare_hidden_cmd(
         typer.Option(
             "--rtol",
             min=0.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Bound on a chunk's relative L2 error |s-t|/|t| (default: 12.8u: 0.05 for bf16, "
             "0.00625 for fp16/fp32).",
         ),
@@ -143,7 +138,7 @@ def compare_hidden_cmd(
             "--min-cosine",
             min=-1.0,
             max=1.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Worst-token cosine a match needs (default: 1 - 2 rtol^2; 0.995 for bf16).",
         ),
     ] = None,
@@ -175,15 +170,15 @@ def compare_hidden_cmd(
             help="Tokens per block (bounds memory; default from the row width and device).",
         ),
     ] = None,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
-    from specdiag.cli._hidden_view import document, render
+    from specdiag.cli._hidden_view import check_match, document, render
     from specdiag.cli._output import Output
     from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import parse_id_list, training_ids
-    from specdiag.errors import CheckFailed, UsageError
+    from specdiag.errors import UsageError
 
     out = Output(json_output)
     if len(paths) != (1 if values is not None else 2):
@@ -235,8 +230,4 @@ def compare_hidden_cmd(
     out.emit(doc, lambda console: render(console, result, served_name, training_name))
     for n in result.notes:
         out.note(n)
-    if not result.match:
-        raise CheckFailed(
-            "the served hidden states do not match the training tensors",
-            hint=result.diagnosis[0] if result.diagnosis else None,
-        )
+    check_match(result)

@@ -9,13 +9,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli import _framework as cli
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from types import FrameType
 
     from rich.console import Console
 
+    from specdiag.cli._output import Output
+    from specdiag.core.doctor.model import DoctorReport
     from specdiag.workflows.demo import DemoResult
 
 HELP = """Run the whole diagnosis on a simulated deployment, in a few seconds.
@@ -45,7 +48,7 @@ class DemoScenario(str, Enum):
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "demo", help=HELP)(demo_cmd)
+    cli.command(app, "demo", help=HELP)(demo_cmd)
 
 
 def demo_cmd(
@@ -69,7 +72,7 @@ def demo_cmd(
             "(make realservers) instead of the simulated deployment.",
         ),
     ] = None,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import threading
 
@@ -117,8 +120,8 @@ def _real(
     engine: str,
     scenario: DemoScenario,
     keep_server: bool,
-    out: Any,
-    on_step: Any,
+    out: Output,
+    on_step: Callable[[str, str], None],
 ) -> None:
     from specdiag.cli._demo_real_view import document as real_document
     from specdiag.cli._demo_real_view import render as real_render
@@ -192,7 +195,6 @@ def document(r: DemoResult) -> dict[str, Any]:
     from specdiag.cli import _hidden_view as compare_hidden
     from specdiag.cli import _logs_view as logs
     from specdiag.cli import _probe_view as probe
-    from specdiag.cli._doctor_view import document as doctor_document
     from specdiag.cli._output import derive
 
     served, training, reference = r.hidden_paths
@@ -222,22 +224,18 @@ def document(r: DemoResult) -> dict[str, Any]:
                 "command": r.compare_command,
                 "result": compare_hidden.document(r.hidden, served, training, reference),
             },
-            *(
-                [
-                    {
-                        "name": "doctor",
-                        "command": r.doctor_command,
-                        "result": doctor_document(r.doctor),
-                    }
-                ]
-                if r.doctor is not None
-                else []
-            ),
+            *([_doctor_step(r.doctor_command, r.doctor)] if r.doctor is not None else []),
         ],
         "agreement": derive(a),
         **derive(r.conclusion),
         "next_commands": list(r.next_commands),
     }
+
+
+def _doctor_step(command: str | None, report: DoctorReport) -> dict[str, Any]:
+    from specdiag.cli._doctor_view import document
+
+    return {"name": "doctor", "command": command, "result": document(report)}
 
 
 def render(console: Console, r: DemoResult) -> None:

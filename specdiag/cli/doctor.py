@@ -6,17 +6,7 @@ from typing import Annotated
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    ApiKeyOpt,
-    EngineVersionOpt,
-    JsonOpt,
-    ReportOpt,
-    StepsOpt,
-    a_number,
-    command,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import AccKind, Engine
 
 HELP = """Diagnose a speculative-decoding deployment from whatever evidence you have.
@@ -41,7 +31,7 @@ on the rest).
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "doctor", help=HELP)(doctor_cmd)
+    cli.command(app, "doctor", help=HELP)(doctor_cmd)
 
 
 def doctor_cmd(
@@ -106,9 +96,9 @@ def doctor_cmd(
         bool,
         typer.Option("--verbose", "-v", help="Every check, its evidence, the inputs, the ranking."),
     ] = False,
-    acc: AccOpt = None,
-    steps: StepsOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    acc: cli.AccOpt = None,
+    steps: cli.StepsOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     training_log: Annotated[
         str | None,
         typer.Option("--training-log", help="SpecForge training output (acc_i, aux layers)."),
@@ -117,14 +107,14 @@ def doctor_cmd(
         Engine | None,
         typer.Option("--engine", help="The serving engine (default: from the evidence)."),
     ] = None,
-    engine_version: EngineVersionOpt = None,
+    engine_version: cli.EngineVersionOpt = None,
     temperature: Annotated[
         float | None,
         typer.Option(
             "--temperature",
             min=0.0,
             max=5.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="The clients' sampling temperature (also the probe's).",
         ),
     ] = None,
@@ -138,9 +128,9 @@ def doctor_cmd(
         int, typer.Option("--max-tokens", min=1, help="Tokens per probe request.")
     ] = 64,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds per probe request.")] = 60.0,
-    api_key: ApiKeyOpt = None,
-    report_file: ReportOpt = None,
-    json_output: JsonOpt = False,
+    api_key: cli.ApiKeyOpt = None,
+    report_file: cli.ReportOpt = None,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import os
 
@@ -214,10 +204,8 @@ def doctor_cmd(
             extra_provenance=[("launch command (--server-args)", args_text or "")],
         )
     if report.interrupted:  # the report of what ran is out; then the signal's exit code
-        from specdiag.cli._framework import interrupt_exit_code
-
         out.warn("the server probe was interrupted: its checks are partial or skipped")
-        raise typer.Exit(interrupt_exit_code())
+        raise typer.Exit(cli.interrupt_exit_code())
     if report.could_not_run:
         raise InputError(
             report.could_not_run,

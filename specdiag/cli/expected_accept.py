@@ -6,20 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    EagleTopkOpt,
-    EngineVersionOpt,
-    ExportProfileOpt,
-    JsonOpt,
-    NumDraftTokensOpt,
-    SeedOpt,
-    StepsOpt,
-    TopkDeprecatedOpt,
-    command,
-    deprecated_flag,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import AccKind, Engine, ObservedKind
 
 MAX_SIMULATE = 10**9  # verify steps --simulate may run (memory stays bounded: blocks of 2^18)
@@ -46,16 +33,16 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "expected-accept", help=HELP)(expected_accept_cmd)
+    cli.command(app, "expected-accept", help=HELP)(expected_accept_cmd)
 
 
 def expected_accept_cmd(
-    acc: AccOpt,
-    steps: StepsOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    topk: EagleTopkOpt = 1,
-    old_topk: TopkDeprecatedOpt = None,
-    num_draft_tokens: NumDraftTokensOpt = None,
+    acc: cli.AccOpt,
+    steps: cli.StepsOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
+    topk: cli.EagleTopkOpt = 1,
+    old_topk: cli.TopkDeprecatedOpt = None,
+    num_draft_tokens: cli.NumDraftTokensOpt = None,
     observed: Annotated[
         str | None,
         typer.Option(
@@ -75,7 +62,7 @@ def expected_accept_cmd(
         Engine | None,
         typer.Option("--engine", help="Engine the observation comes from."),
     ] = None,
-    engine_version: EngineVersionOpt = None,
+    engine_version: cli.EngineVersionOpt = None,
     cost_ratio: Annotated[
         float | None,
         typer.Option(
@@ -97,15 +84,15 @@ def expected_accept_cmd(
             help="Monte-Carlo check with N simulated verify steps (seeded by --seed).",
         ),
     ] = None,
-    seed: SeedOpt = 0,
+    seed: cli.SeedOpt = 0,
     check: Annotated[
         bool,
         typer.Option("--check", help="Exit 1 unless the --observed verdict is healthy (for CI)."),
     ] = False,
-    export_profile: ExportProfileOpt = None,
-    json_output: JsonOpt = False,
+    export_profile: cli.ExportProfileOpt = None,
+    json_output: cli.JsonOpt = False,
 ) -> None:
-    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
+    topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     from specdiag.cli._output import Output
     from specdiag.core.accept import parse_float_list
     from specdiag.core.expected import expected_accept
@@ -157,10 +144,7 @@ def expected_accept_cmd(
 
 def document(r: ExpectedAcceptReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/expected-accept.md), derived from
-    the report's dataclasses: the prediction (the profile, ``unconditional`` named
-    ``acc_unconditional``, plus ``topk`` and ``lower_bound``), the engine reports, the
-    observation (``raw_value`` named ``value``) with its judgement, the speedup, the sweep and the
-    simulation (``*_mean`` named without the suffix)."""
+    the report's dataclasses."""
     from specdiag.cli._output import derive, judgement_fields, prediction_fields, to_jsonable
 
     prediction = prediction_fields(r.profile)
@@ -196,41 +180,27 @@ def document(r: ExpectedAcceptReport) -> dict[str, Any]:
     return doc
 
 
-_VERDICT_STYLE = {
-    "healthy": "green",
-    "below": "yellow",
-    "collapsed": "bold red",
-    "above": "magenta",
-}
-
-
 def render(console: Console, r: ExpectedAcceptReport) -> None:
-    """The human view."""
-    from rich.table import Table
+    from specdiag.cli._output import table, verdict_markup
 
     p = r.profile
     same = len(set(p.acc)) == 1
     acc_desc = f"acc {p.acc[0]:g} at every position" if same else "per-position acc"
     shape = "chain" if r.topk == 1 else f"tree, topk {r.topk}"
     console.print(f"[bold]Expected acceptance[/bold]: {p.steps} draft tokens ({shape}), {acc_desc}")
-
-    conv = Table(title="Both conventions, per verify step", title_justify="left")
-    conv.add_column("")
-    conv.add_column("accepted drafts (bonus excluded)", justify="right")
-    conv.add_column("accept length (bonus included)", justify="right")
     bound = " (lower bound)" if r.topk > 1 else ""
-    conv.add_row(
-        "expected" + bound,
-        f"{p.expected_accepted_drafts:.3f}",
-        f"{p.expected_accept_length:.3f}",
-    )
+    rows: list[tuple[str, ...]] = [
+        ("expected" + bound, f"{p.expected_accepted_drafts:.3f}", f"{p.expected_accept_length:.3f}")
+    ]
     if r.observation is not None:
-        conv.add_row(
-            "observed",
-            f"{r.observation.accepted_drafts:.3f}",
-            f"{r.observation.accept_length:.3f}",
-        )
-    console.print(conv)
+        o = r.observation
+        rows.append(("observed", f"{o.accepted_drafts:.3f}", f"{o.accept_length:.3f}"))
+    cols: tuple[str, ...] = (
+        "",
+        "accepted drafts (bonus excluded)>",
+        "accept length (bonus included)>",
+    )
+    console.print(table("Both conventions, per verify step", cols, rows))
     console.print(
         "  bonus excluded: SpecForge simulated_acc_len, vLLM 0.8.5 'Mean acceptance length'\n"
         "  bonus included: SGLang accept len, vLLM >= 0.9 'Mean acceptance length', "
@@ -239,44 +209,30 @@ def render(console: Console, r: ExpectedAcceptReport) -> None:
 
     # Per position i (conditional and unconditional acceptance) beside the distribution of the
     # number j of accepted drafts: row j carries position j's rates and P(exactly j accepted).
-    dist = Table(title="Per position and distribution", title_justify="left")
-    dist.add_column("j", justify="right")
-    dist.add_column("acc_j (conditional)", justify="right")
-    dist.add_column("P(pos j accepted) (vLLM per-position)", justify="right")
-    dist.add_column("P(exactly j accepted)", justify="right")
-    if r.simulation is not None:
-        dist.add_column("simulated", justify="right")
-    dist.add_column("")
+    sim = r.simulation
+    cols = ("j>", "acc_j (conditional)>", "P(pos j accepted) (vLLM per-position)>")
+    cols += ("P(exactly j accepted)>", *(["simulated>"] if sim is not None else []), "")
     peak = max(p.distribution) or 1.0
-    for n_acc, prob in enumerate(p.distribution):
-        rates = (
-            ["", ""]
-            if n_acc == 0
-            else [f"{p.acc[n_acc - 1]:.4f}", f"{p.unconditional[n_acc - 1]:.4f}"]
-        )
-        cells = [str(n_acc), *rates, f"{prob:.4f}"]
-        if r.simulation is not None:
-            cells.append(f"{r.simulation.distribution[n_acc]:.4f}")
-        cells.append("#" * round(24 * prob / peak))
-        dist.add_row(*cells)
-    console.print(dist)
+    rows = []
+    for k, prob in enumerate(p.distribution):
+        rates = ["", ""] if k == 0 else [f"{p.acc[k - 1]:.4f}", f"{p.unconditional[k - 1]:.4f}"]
+        simulated = [f"{sim.distribution[k]:.4f}"] if sim is not None else []
+        rows.append((str(k), *rates, f"{prob:.4f}", *simulated, "#" * round(24 * prob / peak)))
+    console.print(table("Per position and distribution", cols, rows))
 
-    eng = Table(title="What each engine would print", title_justify="left")
-    eng.add_column("source")
-    eng.add_column("label")
-    eng.add_column("prints", justify="right")
-    eng.add_column("bonus")
     footnotes: list[str] = []
+    rows = []
     for e in r.reports:
         if e.label == "Per-position acceptance rate":
             continue  # shown in the per-position table
-        mark = ""
         if e.note:
             footnotes.append(e.note)
-            mark = f" [{len(footnotes)}]"
         bonus = {True: "included", False: "excluded", None: ""}[e.includes_bonus]
-        eng.add_row(e.source, e.label + mark, e.printed, bonus)
-    console.print(eng)
+        mark = f" [{len(footnotes)}]" if e.note else ""
+        rows.append((e.source, e.label + mark, e.printed, bonus))
+    console.print(
+        table("What each engine would print", ("source", "label", "prints>", "bonus"), rows)
+    )
     for i, note in enumerate(footnotes, start=1):
         console.print(f"  [{i}] {note}", markup=False)
 
@@ -295,10 +251,7 @@ def render(console: Console, r: ExpectedAcceptReport) -> None:
                 f"  (naive ratio, engine length / trainer sum, which mixes conventions: "
                 f"{j.naive_ratio:.1%})"
             )
-        style = _VERDICT_STYLE[j.verdict.value]
-        console.print(
-            f"[bold]Verdict: [{style}]{j.verdict.value}[/{style}][/bold]: {j.explanation}"
-        )
+        console.print(f"[bold]Verdict: {verdict_markup(j.verdict.value)}[/bold]: {j.explanation}")
         if j.causes:
             console.print(
                 "Usual causes (check these first; `specdiag compare-hidden` tests the first three):"
@@ -312,23 +265,15 @@ def render(console: Console, r: ExpectedAcceptReport) -> None:
             line += f" (observed acceptance gives {r.observed_speedup:.2f}x)"
         console.print(line)
     if r.sweep is not None:
-        sw = Table(
-            title=f"Sweep over draft length (cost ratio {r.cost_ratio:g})", title_justify="left"
-        )
-        sw.add_column("steps", justify="right")
-        sw.add_column("accept length", justify="right")
-        sw.add_column("speedup", justify="right")
-        sw.add_column("")
-        for row in r.sweep:
-            sw.add_row(
-                str(row.steps),
-                f"{row.expected_accept_length:.3f}",
-                f"{row.speedup:.3f}x",
-                "<- best" if row.best else "",
-            )
-        console.print(sw)
-    if r.simulation is not None:
-        s = r.simulation
+        rows = [
+            (str(w.steps), f"{w.expected_accept_length:.3f}", f"{w.speedup:.3f}x")
+            + ("<- best" if w.best else "",)
+            for w in r.sweep
+        ]
+        title = f"Sweep over draft length (cost ratio {r.cost_ratio:g})"
+        console.print(table(title, ("steps>", "accept length>", "speedup>", ""), rows))
+    if sim is not None:
+        s = sim
         status = "agrees" if s.agrees else "DISAGREES"
         console.print(
             f"Monte-Carlo ({s.n} steps, seed {s.seed}): accept length {s.accept_length_mean:.4f} "

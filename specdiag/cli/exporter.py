@@ -6,16 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    ApiKeyOpt,
-    JsonOpt,
-    StepsOpt,
-    a_number,
-    command,
-    interrupt_exit_code,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import AccKind, Engine
 
 if TYPE_CHECKING:
@@ -48,7 +39,7 @@ ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "exporter", help=HELP)(exporter_cmd)
+    cli.command(app, "exporter", help=HELP)(exporter_cmd)
 
 
 def exporter_cmd(
@@ -62,7 +53,7 @@ def exporter_cmd(
             "--interval",
             min=1.0,
             max=604_800.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Seconds between two probes of a server.",
         ),
     ] = 60.0,
@@ -72,7 +63,7 @@ def exporter_cmd(
     probe_max_tokens: Annotated[
         int, typer.Option("--probe-max-tokens", min=1, help="max_tokens of each probe request.")
     ] = 64,
-    api_key: ApiKeyOpt = None,
+    api_key: cli.ApiKeyOpt = None,
     logs: Annotated[
         list[str] | None,
         typer.Option("--logs", help="Engine log file to read (repeatable; - for stdin)."),
@@ -88,9 +79,9 @@ def exporter_cmd(
         str | None,
         typer.Option("--replica", help="The replica label of log figures (default: host name)."),
     ] = None,
-    acc: AccOpt = None,
-    steps: StepsOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    acc: cli.AccOpt = None,
+    steps: cli.StepsOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     doctor: Annotated[
         bool,
         typer.Option(
@@ -117,7 +108,7 @@ def exporter_cmd(
             "--doctor-interval",
             min=10.0,
             max=604_800.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Seconds between two doctor runs.",
         ),
     ] = 600.0,
@@ -132,7 +123,7 @@ def exporter_cmd(
         typer.Option(
             "--duration",
             min=0.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Stop after this many seconds (default: until stopped).",
         ),
     ] = None,
@@ -146,7 +137,7 @@ def exporter_cmd(
             "--print-asset", help=f"Print one asset's content and exit: {', '.join(ASSETS)}."
         ),
     ] = None,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import sys
 
@@ -197,7 +188,7 @@ def exporter_cmd(
         out.warn(line)
     out.note("exporter stopped")
     if stopped_by_signal:
-        raise typer.Exit(interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
+        raise typer.Exit(cli.interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM
 
 
 def _assets(out: Output, name: str | None) -> None:

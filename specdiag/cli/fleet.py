@@ -6,22 +6,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    ExportProfileOpt,
-    JsonOpt,
-    MinAcceptLenOpt,
-    StepsOpt,
-    command,
-    parse_headers,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import AccKind
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.core.fleet.analysis import RankReport, ReplicaReport, Timeline
+    from specdiag.core.fleet.analysis import Figures, RankReport, ReplicaReport, Timeline
     from specdiag.core.fleet.run import FleetReport
 
 HELP = """Accept length across a fleet: every replica and rank, read from an existing Prometheus.
@@ -47,7 +38,7 @@ Exit codes: 0 ok; 1 a replica under --min-accept-len, or an outlier with --fail-
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "fleet", help=HELP)(fleet_cmd)
+    cli.command(app, "fleet", help=HELP)(fleet_cmd)
 
 
 def fleet_cmd(
@@ -96,10 +87,10 @@ def fleet_cmd(
             "namespace, pod, job, instance, ReplicaId, replica where present).",
         ),
     ] = None,
-    acc: AccOpt = None,
-    steps: StepsOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    min_accept_len: MinAcceptLenOpt = None,
+    acc: cli.AccOpt = None,
+    steps: cli.StepsOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
+    min_accept_len: cli.MinAcceptLenOpt = None,
     fail_on_outlier: Annotated[
         bool, typer.Option("--fail-on-outlier", help="Exit 1 when a replica is an outlier.")
     ] = False,
@@ -124,8 +115,8 @@ def fleet_cmd(
             "--header", "-H", help="Extra HTTP header 'Name: value' (repeatable; never printed)."
         ),
     ] = None,
-    export_profile: ExportProfileOpt = None,
-    json_output: JsonOpt = False,
+    export_profile: cli.ExportProfileOpt = None,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
     from specdiag.core import accept
@@ -138,7 +129,7 @@ def fleet_cmd(
     start_at = parse_instant(start, "--start") if start is not None else None
     if since_at is not None and start_at is not None:
         raise UsageError("--since and --start are exclusive", hint="give one of them")
-    headers = parse_headers(
+    headers = cli.parse_headers(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
     from specdiag.core.http import check_credentials, credential_secrets
@@ -316,17 +307,39 @@ def document(
 # ----------------------------------------------------------------------------- human view
 
 
-def _f(v: float | None, fmt: str = ".2f") -> str:
-    return "-" if v is None else format(v, fmt)
+def _figures(fig: Figures) -> tuple[str, ...]:
+    from specdiag.cli._output import fmt
+
+    return (
+        fig.source,
+        *(fmt(v, ".2f") for v in (fig.accept_length, fig.accepted_per_step, fig.accept_rate)),
+        fmt(fig.verify_steps, ".0f"),
+        " ".join(f"{v:.2f}" for v in fig.per_position_unconditional[:6])
+        + (" ..." if len(fig.per_position_unconditional) > 6 else ""),
+    )
 
 
-def _pos(values: tuple[float, ...]) -> str:
-    return " ".join(f"{v:.2f}" for v in values[:6]) + (" ..." if len(values) > 6 else "")
+def _flags(r: ReplicaReport) -> str:
+    from specdiag.core.fleet.timespec import iso
+
+    flags = []
+    if r.outlier is not None:
+        o = r.outlier
+        since = f" since {iso(o.since)}" if o.since is not None else ""
+        flags.append(f"OUTLIER -{o.gap:.2f} ({o.deficit:.0%}){since}")
+    if r.trend is not None and r.trend.declining:
+        flags.append(f"declining {r.trend.slope_per_hour:+.2f}/h")
+    if r.collapsed or r.collapses:
+        flags.append(f"collapse x{len(r.collapses)}" if r.collapses else "collapsed")
+    if r.expected is not None:
+        flags.append(f"vs expected {r.expected.expected_accept_length:.2f}: {r.expected.verdict}")
+    if r.resets:
+        flags.append(f"{r.resets} reset(s)")
+    return "; ".join(flags)
 
 
 def render(console: Console, report: FleetReport) -> None:
-    from rich.table import Table
-
+    from specdiag.cli._output import fmt, table
     from specdiag.core.fleet.timespec import iso
 
     a = report.analysis
@@ -335,66 +348,22 @@ def render(console: Console, report: FleetReport) -> None:
         f"fleet: {f.replicas} replica(s) from {report.prometheus}, {iso(report.start)} .. "
         f"{iso(report.end)} (step {report.step:g}s)"
     )
-    t = Table(title=title, title_justify="left")
-    for col, just in (
-        ("replica", "left"),
-        ("engine", "left"),
-        ("source", "left"),
-        ("accept len", "right"),
-        ("drafts/step", "right"),
-        ("rate", "right"),
-        ("steps", "right"),
-        ("per position (uncond.)", "left"),
-        ("over time", "left"),
-        ("flags", "left"),
-    ):
-        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    cols = ("replica", "engine", "source", "accept len>", "drafts/step>", "rate>", "steps>")
+    t = table(title, (*cols, "per position (uncond.)", "over time", "flags"))
     for r in a.replicas:
-        fig = r.figures
-        flags = []
-        if r.outlier is not None:
-            o = r.outlier
-            since = f" since {iso(o.since)}" if o.since is not None else ""
-            flags.append(f"OUTLIER -{o.gap:.2f} ({o.deficit:.0%}){since}")
-        if r.trend is not None and r.trend.declining:
-            flags.append(f"declining {r.trend.slope_per_hour:+.2f}/h")
-        if r.collapsed or r.collapses:
-            flags.append(f"collapse x{len(r.collapses)}" if r.collapses else "collapsed")
-        if r.expected is not None:
-            flags.append(
-                f"vs expected {r.expected.expected_accept_length:.2f}: {r.expected.verdict}"
-            )
-        if r.resets:
-            flags.append(f"{r.resets} reset(s)")
-        t.add_row(
-            r.replica,
-            r.engine,
-            fig.source,
-            _f(fig.accept_length),
-            _f(fig.accepted_per_step),
-            _f(fig.accept_rate),
-            _f(fig.verify_steps, ".0f"),
-            _pos(fig.per_position_unconditional),
-            r.sparkline,
-            "; ".join(flags),
-        )
+        t.add_row(r.replica, r.engine, *_figures(r.figures), r.sparkline, _flags(r))
         for k in r.ranks:
-            kf = k.figures
             t.add_row(
                 "  " + ",".join(f"{n}={v}" for n, v in k.rank.items()),
                 "",
-                kf.source,
-                _f(kf.accept_length),
-                _f(kf.accepted_per_step),
-                _f(kf.accept_rate),
-                _f(kf.verify_steps, ".0f"),
-                _pos(kf.per_position_unconditional),
+                *_figures(k.figures),
                 k.sparkline,
                 f"RANK OUTLIER ({k.deficit:.0%} below the other ranks)" if k.outlier else "",
             )
     console.print(t)
     line = (
-        f"fleet median accept length {_f(f.median_accept_length)}, pooled {_f(f.pooled_accept_length)}"
+        f"fleet median accept length {fmt(f.median_accept_length, '.2f')}, pooled "
+        f"{fmt(f.pooled_accept_length, '.2f')}"
         f" (bonus included); {f.replicas_with_data} of {f.replicas} replicas drafted; "
         f"{f.outliers} outlier(s), {f.declining} declining, {f.collapsed} collapsed"
     )

@@ -7,11 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    JsonOpt,
-    command,
-    deprecated_flag,
-)
+from specdiag.cli import _framework as cli
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,7 +43,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "inspect-dump", help=HELP)(inspect_dump_cmd)
+    cli.command(app, "inspect-dump", help=HELP)(inspect_dump_cmd)
 
 
 def inspect_dump_cmd(
@@ -110,9 +106,9 @@ def inspect_dump_cmd(
         str,
         typer.Option("--dtype", help="With --target: auto (the checkpoint's), float32, bfloat16."),
     ] = "auto",
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
-    model = deprecated_flag("--model", "--target", old_model, model, None)
+    model = cli.deprecated_flag("--model", "--target", old_model, model, None)
     import functools
 
     from specdiag.cli._output import Output
@@ -135,19 +131,12 @@ def inspect_dump_cmd(
     )
     console = out.stderr
     if console.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+        from specdiag.cli._output import progress_bar
 
-        with Progress(
-            TextColumn("inspecting"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("files", total=None)
+        with progress_bar(console, "inspecting", None) as update:
 
             def progress(done: int, total: int, path: str) -> None:
-                bar.update(task, completed=done, total=total)
+                update(completed=done, total=total)
 
             report = run(progress=progress)
     else:
@@ -281,17 +270,13 @@ def render(console: Console, r: InspectReport) -> None:
 
 
 def render_layers(console: Console, lr: LayerReport) -> None:
-    from rich.table import Table
+    from specdiag.cli._output import table
 
-    tab = Table(
-        title=f"Layers of {lr.path} (against {lr.reference}: {lr.num_layers} layers, "
-        f"{lr.tokens} tokens)",
-        title_justify="left",
+    title = (
+        f"Layers of {lr.path} (against {lr.reference}: {lr.num_layers} layers, {lr.tokens} tokens)"
     )
-    for col in ("chunk", "HF index", "is", "cosine", "rel L2", "next best", "SpecForge id"):
-        tab.add_column(col, justify="right" if col != "is" else "left")
-    tab.add_column("sglang id", justify="right")
-    tab.add_column("vllm id", justify="right")
+    cols = ("chunk>", "HF index>", "is", "cosine>", "rel L2>", "next best>", "SpecForge id>")
+    tab = table(title, (*cols, "sglang id>", "vllm id>"))
     for ch in lr.chunks:
         nxt = (
             f"[{ch.runner_up}] {ch.runner_up_cosine:.4f}"

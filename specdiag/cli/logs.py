@@ -6,21 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    EagleTopkOpt,
-    EngineVersionOpt,
-    ExportProfileOpt,
-    JsonOpt,
-    MinAcceptLenOpt,
-    StepsOpt,
-    TopkDeprecatedOpt,
-    command,
-    deprecated_flag,
-    interrupt_exit_code,
-    terminated,
-)
+from specdiag.cli import _framework as cli
 from specdiag.cli._logs_view import (
     paste_records,
     render_live,
@@ -59,7 +45,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "logs", help=HELP)(logs_cmd)
+    cli.command(app, "logs", help=HELP)(logs_cmd)
 
 
 def logs_cmd(
@@ -74,7 +60,7 @@ def logs_cmd(
         Engine | None,
         typer.Option("--engine", help="Read only this engine's lines (default: detect per line)."),
     ] = None,
-    engine_version: EngineVersionOpt = None,
+    engine_version: cli.EngineVersionOpt = None,
     since: Annotated[
         str | None,
         typer.Option(
@@ -100,12 +86,12 @@ def logs_cmd(
             "else the current year).",
         ),
     ] = None,
-    acc: AccOpt = None,
-    steps: StepsOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    topk: EagleTopkOpt = 1,
-    old_topk: TopkDeprecatedOpt = None,
-    min_accept_len: MinAcceptLenOpt = None,
+    acc: cli.AccOpt = None,
+    steps: cli.StepsOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
+    topk: cli.EagleTopkOpt = 1,
+    old_topk: cli.TopkDeprecatedOpt = None,
+    min_accept_len: cli.MinAcceptLenOpt = None,
     records: Annotated[
         str | None,
         typer.Option(
@@ -141,10 +127,10 @@ def logs_cmd(
             "results. 1 (the default): one process.",
         ),
     ] = 1,
-    export_profile: ExportProfileOpt = None,
-    json_output: JsonOpt = False,
+    export_profile: cli.ExportProfileOpt = None,
+    json_output: cli.JsonOpt = False,
 ) -> None:
-    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
+    topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     import sys
 
     from specdiag.cli._output import Output
@@ -184,7 +170,7 @@ def logs_cmd(
         )
     result = _follow(paths, options, out) if follow else run_logs(paths, options)
     # the error boundary turns SIGTERM into a KeyboardInterrupt; run_logs keeps what was read
-    stopped_early = result.interrupted and (terminated() or not follow)
+    stopped_early = result.interrupted and (cli.terminated() or not follow)
     if result.interrupted:
         out.note("interrupted: summary so far")
     if not json_output:
@@ -194,7 +180,7 @@ def logs_cmd(
         out.warn(w)
     report = result.report
     doc = result_document(result, min_accept_len)
-    exit_code = interrupt_exit_code()
+    exit_code = cli.interrupt_exit_code()
     if report.combined_records == 0 and paste_records(result):
         out.emit(doc, lambda console: render_pastes(console, result))
         if stopped_early:

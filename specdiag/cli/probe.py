@@ -7,21 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    AccOpt,
-    ApiKeyOpt,
-    ExportProfileOpt,
-    JsonOpt,
-    MinAcceptLenOpt,
-    ReportOpt,
-    SeedOpt,
-    StepsOpt,
-    a_number,
-    command,
-    interrupt_exit_code,
-    parse_headers,
-)
+from specdiag.cli import _framework as cli
 from specdiag.cli._probe_view import detected_line, document, render, save_record
 from specdiag.core.accept import AccKind
 from specdiag.core.probe.engines import Api, EngineKind
@@ -36,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def register(app: typer.Typer) -> None:
-    command(
+    cli.command(
         app,
         "probe",
         help=(
@@ -92,7 +78,7 @@ def probe(
             "--temperature",
             min=0.0,
             max=5.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Sampling temperature (0: greedy).",
         ),
     ] = 0.0,
@@ -109,7 +95,7 @@ def probe(
         list[str] | None,
         typer.Option("--header", "-H", help="Extra HTTP header K:V (repeatable; never printed)."),
     ] = None,
-    api_key: ApiKeyOpt = None,
+    api_key: cli.ApiKeyOpt = None,
     timeout: Annotated[
         float, typer.Option("--timeout", help="Seconds one request may take in all.")
     ] = 60.0,
@@ -130,9 +116,9 @@ def probe(
         bool,
         typer.Option("--ignore-eos", help="Ask the server to ignore EOS (distorts acceptance)."),
     ] = False,
-    acc: AccOpt = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
-    steps: StepsOpt = None,
+    acc: cli.AccOpt = None,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
+    steps: cli.StepsOpt = None,
     baseline: Annotated[
         str | None,
         typer.Option(
@@ -141,7 +127,7 @@ def probe(
             "a losslessness check.",
         ),
     ] = None,
-    seed: SeedOpt = 0,
+    seed: cli.SeedOpt = 0,
     retries: Annotated[
         int,
         typer.Option(
@@ -163,10 +149,10 @@ def probe(
             help="Write per-request details to FILE.jsonl, one line as each request finishes.",
         ),
     ] = None,
-    min_accept_len: MinAcceptLenOpt = None,
-    report_file: ReportOpt = None,
-    export_profile: ExportProfileOpt = None,
-    json_output: JsonOpt = False,
+    min_accept_len: cli.MinAcceptLenOpt = None,
+    report_file: cli.ReportOpt = None,
+    export_profile: cli.ExportProfileOpt = None,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.cli._output import Output
     from specdiag.core.accept import parse_float_list
@@ -176,7 +162,7 @@ def probe(
     from specdiag.errors import CheckFailed, ServerError
 
     out = Output(json_output)
-    headers = parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
+    headers = cli.parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
     key = api_key.strip() if api_key else None
     cfg = ProbeConfig(
         url=url,
@@ -226,7 +212,7 @@ def probe(
 
         write_extras(out, doc, name="probe", report=report_file, profile=export_profile)
     if report.interrupted:
-        raise typer.Exit(interrupt_exit_code())
+        raise typer.Exit(cli.interrupt_exit_code())
     results = report.main.results
     if results and not any(r.ok for r in results):
         kinds = sorted({r.error or "?" for r in results})
@@ -261,29 +247,20 @@ def _run_with_progress(
         return run_probe(
             cfg, on_info=lambda info: out.note(detected_line(info)), on_result=on_result
         )
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from specdiag.cli._output import progress_bar
 
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
-        n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
-        task = bar.add_task("probing", total=n)
-
+    n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
+    with progress_bar(console, "probing", n, elapsed=True) as update:
         last = [0]
 
         def progress(done: int, total: int) -> None:
             if done < last[0]:  # the same workload again, against --baseline
-                bar.update(task, description="baseline")
+                update(description="baseline")
             last[0] = done
-            bar.update(task, completed=done, total=total)
+            update(completed=done, total=total)
 
         def on_info(info: ServerInfo) -> None:
-            bar.console.print(f"note: {detected_line(info)}", markup=False, highlight=False)
+            console.print(f"note: {detected_line(info)}", markup=False, highlight=False)
 
         return run_probe(cfg, progress=progress, on_info=on_info, on_result=on_result)
 

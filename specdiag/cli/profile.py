@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
 
@@ -34,7 +34,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "profile", help=HELP)(profile_cmd)
+    cli.command(app, "profile", help=HELP)(profile_cmd)
 
 
 def profile_cmd(
@@ -56,19 +56,18 @@ def profile_cmd(
             "--fleet-replica", help="A fleet document: one replica (default: all, pooled)."
         ),
     ] = None,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import json
-    import sys
 
     from specdiag.cli._output import Output
+    from specdiag.cli._report_out import read_document_text
     from specdiag.core.accprofile import profile_document, read_profile, replay
     from specdiag.errors import InputError
 
     out = Output(json_output)
     try:
-        text = sys.stdin.read() if file == "-" else _read_file(file)
-        doc = json.loads(text)
+        doc = json.loads(read_document_text(file))
     except OSError as exc:
         raise InputError(
             f"cannot read {file}: {exc.strerror or exc}", hint="check the path"
@@ -130,11 +129,3 @@ def render(console: Console, p: AcceptanceProfile, r: Replay) -> None:
     console.print(f"  {r.command}", markup=False, soft_wrap=True)
     for n in (*p.notes, *r.notes):
         console.print(f"note: {n}", markup=False, soft_wrap=True)
-
-
-def _read_file(path: str) -> str:
-    """A document named on the command line, read within the text cap (a FIFO nobody writes to
-    or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
-    from specdiag.core.files import FileKind, read_bounded
-
-    return read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")

@@ -6,17 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import (
-    AccKindOpt,
-    EagleTopkOpt,
-    JsonOpt,
-    NumDraftTokensOpt,
-    SeedOpt,
-    TopkDeprecatedOpt,
-    a_number,
-    command,
-    deprecated_flag,
-)
+from specdiag.cli import _framework as cli
 from specdiag.core.accept import AccKind
 from specdiag.refserver.config import Flavor, PerRequestMetrics
 
@@ -47,7 +37,7 @@ Examples:
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "reference-server", help=HELP)(reference_server_cmd)
+    cli.command(app, "reference-server", help=HELP)(reference_server_cmd)
 
 
 def reference_server_cmd(
@@ -77,9 +67,9 @@ def reference_server_cmd(
             "--acceptance value, else 3.",
         ),
     ] = None,
-    topk: EagleTopkOpt = 1,
-    old_topk: TopkDeprecatedOpt = None,
-    num_draft_tokens: NumDraftTokensOpt = None,
+    topk: cli.EagleTopkOpt = 1,
+    old_topk: cli.TopkDeprecatedOpt = None,
+    num_draft_tokens: cli.NumDraftTokensOpt = None,
     acceptance: Annotated[
         str | None,
         typer.Option(
@@ -99,14 +89,14 @@ def reference_server_cmd(
             show_default=False,
         ),
     ] = None,
-    acc_kind: AccKindOpt = AccKind.CONDITIONAL,
+    acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     target_step_ms: Annotated[
         float,
         typer.Option(
             "--target-step-ms",
             min=0.0,
             max=60000.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Modelled target forward time per step.",
         ),
     ] = 10.0,
@@ -116,11 +106,11 @@ def reference_server_cmd(
             "--draft-step-ms",
             min=0.0,
             max=60000.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Modelled draft forward time per draft token.",
         ),
     ] = 1.0,
-    seed: SeedOpt = 0,
+    seed: cli.SeedOpt = 0,
     log: Annotated[
         str | None,
         typer.Option("--log", help="Append engine log lines to FILE (default: stderr)."),
@@ -172,14 +162,14 @@ def reference_server_cmd(
         typer.Option(
             "--duration",
             min=0.0,
-            callback=a_number,
+            callback=cli.a_number,
             help="Stop after this many seconds (default: until Ctrl-C).",
         ),
     ] = None,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
-    topk = deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
-    acceptance = deprecated_flag("--acc", "--acceptance", old_acc, acceptance, None)
+    topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
+    acceptance = cli.deprecated_flag("--acc", "--acceptance", old_acc, acceptance, None)
     import sys
 
     from specdiag.cli._output import Output

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from specdiag.cli._framework import JsonOpt, command
+from specdiag.cli import _framework as cli
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -36,17 +36,17 @@ class ReportFormat(str, Enum):
 
 
 def register(app: typer.Typer) -> None:
-    command(app, "report", help=HELP)(report_cmd)
+    cli.command(app, "report", help=HELP)(report_cmd)
 
 
 def _read(path: str) -> object:
     import json
-    import sys
 
+    from specdiag.cli._report_out import read_document_text
     from specdiag.errors import InputError
 
     try:
-        text = sys.stdin.read() if path == "-" else _read_file(path)
+        text = read_document_text(path)
     except OSError as exc:
         raise InputError(
             f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
@@ -90,7 +90,7 @@ def report_cmd(
             help="markdown: most characters to write (GitHub's comment limit by default).",
         ),
     ] = 65536,
-    json_output: JsonOpt = False,
+    json_output: cli.JsonOpt = False,
 ) -> None:
     import sys
 
@@ -141,11 +141,3 @@ def render(console: Console, doc: dict[str, Any]) -> None:
     )
     if doc["verdict"]:
         console.print(f"verdict: {doc['verdict']}")
-
-
-def _read_file(path: str) -> str:
-    """A document named on the command line, read within the text cap (a FIFO nobody writes to
-    or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
-    from specdiag.core.files import FileKind, read_bounded
-
-    return read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")

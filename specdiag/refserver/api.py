@@ -73,12 +73,6 @@ def _usage(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     return usage
 
 
-def _finish_reason(req: EngineRequest) -> str | None:
-    if req.finish_reason == "abort":
-        return "abort"
-    return req.finish_reason
-
-
 def _llama_timings(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     t: dict[str, Any] = timings(req)
     if req.drafted > 0:
@@ -193,7 +187,7 @@ def _openai_full(
 ) -> dict[str, Any]:
     flavor = state.config.flavor
     created = int(time.time())
-    fr = _finish_reason(req)
+    fr = req.finish_reason
     if o.chat:
         message: dict[str, Any] = {"role": "assistant", "content": req.text}
         if flavor is Flavor.VLLM:
@@ -335,13 +329,13 @@ async def _openai_stream(
             sent += len(text)
             if flavor is Flavor.VLLM and req.finished and req.finish_reason != "abort":
                 # vLLM sends the last step's text on the chunk that carries finish_reason
-                yield sse(_chunk(state, o, rid, created, text, _finish_reason(req), req=req))
+                yield sse(_chunk(state, o, rid, created, text, req.finish_reason, req=req))
                 finished_sent = True
             elif text:
                 yield sse(_chunk(state, o, rid, created, text, None))
     if req.finish_reason == "abort":
         return
-    fr = _finish_reason(req)
+    fr = req.finish_reason
     if not finished_sent:
         final = _chunk(state, o, rid, created, "" if not o.chat else None, fr, req=req)
         if o.chat and flavor is not Flavor.LLAMACPP:
@@ -399,6 +393,15 @@ def _openai_handler(state: ServerState, chat: bool) -> Callable[[Request], Await
         return await finish_body(
             request, state, req, fault, lambda: _openai_full(state, o, req, rid)
         )
+
+    return handler
+
+
+def _json(build: Callable[[], object]) -> Callable[[Request], Awaitable[Response]]:
+    """A GET handler answering ``build()`` as JSON."""
+
+    async def handler(request: Request) -> Response:
+        return json_response(build())
 
     return handler
 
@@ -536,19 +539,16 @@ def _sglang_routes(state: ServerState) -> list[Route]:
             return EventStream(state, chunks(), req)  # type: ignore[return-value]
         return await finish_body(request, state, req, fault, lambda: _generate_body(True))
 
-    async def server_info(request: Request) -> Response:
-        return json_response(_sglang_server_info(state))
-
-    async def model_info(request: Request) -> Response:
-        return json_response(
-            {
-                "model_path": state.config.model_name,
-                "tokenizer_path": state.config.model_name,
-                "is_generation": True,
-                "preferred_sampling_params": None,
-                "weight_version": "default",
-            }
-        )
+    server_info = _json(lambda: _sglang_server_info(state))
+    model_info = _json(
+        lambda: {
+            "model_path": state.config.model_name,
+            "tokenizer_path": state.config.model_name,
+            "is_generation": True,
+            "preferred_sampling_params": None,
+            "weight_version": "default",
+        }
+    )
 
     async def flush_cache(request: Request) -> Response:
         from starlette.responses import PlainTextResponse
@@ -566,9 +566,6 @@ def _sglang_routes(state: ServerState) -> list[Route]:
             "or waiting requests, the operation will not be performed.)\n"
         )
 
-    async def models(request: Request) -> Response:
-        return json_response(_models(state))
-
     return [
         ("/generate", generate, ["POST"], False),
         ("/v1/completions", _openai_handler(state, chat=False), ["POST"], False),
@@ -581,7 +578,7 @@ def _sglang_routes(state: ServerState) -> list[Route]:
         ("/metrics", _metrics_handler(state), ["GET"], False),
         ("/health", _empty_ok, ["GET"], True),
         ("/health_generate", _empty_ok, ["GET"], True),
-        ("/v1/models", models, ["GET"], False),
+        ("/v1/models", _json(lambda: _models(state)), ["GET"], False),
     ]
 
 
@@ -589,18 +586,12 @@ def _sglang_routes(state: ServerState) -> list[Route]:
 
 
 def _vllm_routes(state: ServerState) -> list[Route]:
-    async def version(request: Request) -> Response:
-        return json_response({"version": ENGINE_VERSIONS[Flavor.VLLM]})
-
-    async def models(request: Request) -> Response:
-        return json_response(_models(state))
-
     return [
         ("/v1/completions", _openai_handler(state, chat=False), ["POST"], False),
         ("/v1/chat/completions", _openai_handler(state, chat=True), ["POST"], False),
-        ("/v1/models", models, ["GET"], False),
+        ("/v1/models", _json(lambda: _models(state)), ["GET"], False),
         ("/metrics", _metrics_handler(state), ["GET"], False),
-        ("/version", version, ["GET"], False),
+        ("/version", _json(lambda: {"version": ENGINE_VERSIONS[Flavor.VLLM]}), ["GET"], False),
         ("/health", _empty_ok, ["GET"], True),
     ]
 
@@ -703,9 +694,6 @@ _SLOT_HIDDEN_PARAMS = frozenset(
 def _llamacpp_routes(state: ServerState) -> list[Route]:
     cfg = state.config
 
-    def stop_type(req: EngineRequest) -> str:
-        return "word" if req.finish_reason == "stop" else "limit"
-
     def final_completion(
         req: EngineRequest, prompt_text: str, n_predict: int, stream: bool, stop: tuple[str, ...]
     ) -> dict[str, Any]:
@@ -722,7 +710,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
             "prompt": prompt_text,
             "has_new_line": "\n" in req.text,
             "truncated": False,
-            "stop_type": stop_type(req),
+            "stop_type": "word" if req.finish_reason == "stop" else "limit",
             "stopping_word": req.matched_stop or "",
             "tokens_cached": len(req.prompt_ids) + len(req.out_ids),
             "timings": _llama_timings(state, req),
@@ -832,12 +820,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
             )
         return json_response(out)
 
-    async def health(request: Request) -> Response:
-        return json_response({"status": "ok"})
-
-    async def models(request: Request) -> Response:
-        return json_response(_models(state))
-
+    health = _json(lambda: {"status": "ok"})
     return [
         ("/completion", completion, ["POST"], False),
         ("/completions", completion, ["POST"], False),
@@ -849,6 +832,6 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
         ("/slots", slots, ["GET"], False),
         ("/health", health, ["GET"], True),
         ("/v1/health", health, ["GET"], True),
-        ("/models", models, ["GET"], False),
-        ("/v1/models", models, ["GET"], False),
+        ("/models", _json(lambda: _models(state)), ["GET"], False),
+        ("/v1/models", _json(lambda: _models(state)), ["GET"], False),
     ]

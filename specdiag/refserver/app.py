@@ -4,7 +4,7 @@ the truth endpoint."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.refserver.config import Flavor
 from specdiag.refserver.helpers import error_response, guarded, json_response
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
 
 
-def build_app(state: ServerState) -> Any:
+def build_app(state: ServerState) -> Starlette:
     from contextlib import asynccontextmanager
 
     from starlette.applications import Starlette

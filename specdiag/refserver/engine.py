@@ -54,12 +54,12 @@ class Request:
     max_tokens: int
     stop: tuple[str, ...]
     arrival: float
-    rng: Any  # numpy Generator for the drafter's draws
+    rng: np.random.Generator  # the drafter's draws
     out_ids: list[int] = field(default_factory=list)
     text: str = ""
     finish_reason: str | None = None  # "length", "stop" or "abort"
     matched_stop: str | None = None
-    state: Any = None  # the target's hidden state after the emitted tokens
+    state: Any = None  # the target's hidden state after the emitted tokens (set at prefill)
     slot: int = -1
     decode_steps: int = 0
     # speculation counters (this request)
@@ -81,10 +81,6 @@ class Request:
     @property
     def finished(self) -> bool:
         return self.finish_reason is not None
-
-    @property
-    def completion_tokens(self) -> int:
-        return len(self.out_ids)
 
     def record(self) -> dict[str, Any]:
         """Per-request ground truth."""
@@ -375,7 +371,7 @@ class Engine:
         h_new = model.advance(states[n_acc, rows], bonus)
         return n_acc, drafts, bonus, h_new
 
-    def _count(self, batch: list[Request], n_acc: Any) -> None:
+    def _count(self, batch: list[Request], n_acc: npt.NDArray[np.int64]) -> None:
         t = self.totals
         k = self.k
         per_step_proposed = self.config.proposed_per_step

@@ -222,7 +222,6 @@ def served_suggestion(ctx: Context, res: CompareResult | None = None) -> tuple[i
 
 def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[Evidence]]:
     """The HF indices training captured, with where that was read (the most direct first)."""
-    evs: list[Evidence] = []
     if ctx.training_hf and all(x is not None for x in ctx.training_hf):
         hf = tuple(int(x) for x in ctx.training_hf if x is not None)
         by = (
@@ -230,52 +229,37 @@ def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[
             if ctx.inputs.reference
             else f"the target {ctx.target.path if ctx.target else ''} run on its tokens"
         )
-        evs.append(
-            ev(
-                "training-dump",
-                f"{ctx.training_file} identified against {by}",
-                f"HF indices {list(hf)} = SpecForge ids {[h - 1 for h in hf]}",
-            )
-        )
-        return hf, "the training dump, layers identified by inspect-dump", evs
+        said = f"HF indices {list(hf)} = SpecForge ids {[h - 1 for h in hf]}"
+        e = ev("training-dump", f"{ctx.training_file} identified against {by}", said)
+        return hf, "the training dump, layers identified by inspect-dump", [e]
     tl = ctx.training_log
     if tl is not None and tl.layer_ids:
-        evs.append(ev("training-log", tl.path, tl.layer_line or str(list(tl.layer_ids))))
-        return tuple(sorted(i + 1 for i in tl.layer_ids)), "the training log, SpecForge ids", evs
+        e = ev("training-log", tl.path, tl.layer_line or str(list(tl.layer_ids)))
+        return tuple(sorted(i + 1 for i in tl.layer_ids)), "the training log, SpecForge ids", [e]
     live = ctx.live_capture
     if live is not None and live.compare is not None:
-        where = f"{live.url} (capture-only SGLang {live.engine_version or ''}, ids {list(live.layer_ids or ())})"
+        where = (
+            f"{live.url} (capture-only SGLang {live.engine_version or ''}, ids "
+            f"{list(live.layer_ids or ())}) vs {ctx.training_file} (capture-hidden sglang --compare)"
+        )
         if live.compare.match and live.hf_indices:
             hf = tuple(sorted(live.hf_indices))
-            evs.append(
-                ev(
-                    "server",
-                    f"{where} vs {ctx.training_file} (capture-hidden sglang --compare)",
-                    f"equal tensor for tensor: training chunks are HF indices {list(hf)}",
-                )
+            said = f"equal tensor for tensor: training chunks are HF indices {list(hf)}"
+            return (
+                hf,
+                "a live SGLang capture equal to the training dump",
+                [ev("server", where, said)],
             )
-            return hf, "a live SGLang capture equal to the training dump", evs
         sug = served_suggestion(ctx, live.compare)
         if sug is not None:
-            evs.append(
-                ev(
-                    "server",
-                    f"{where} vs {ctx.training_file} (capture-hidden sglang --compare)",
-                    f"training chunks are HF indices {list(sug)}",
-                )
-            )
-            return sug, "compare-hidden of a live SGLang capture with the training dump", evs
+            e = ev("server", where, f"training chunks are HF indices {list(sug)}")
+            return sug, "compare-hidden of a live SGLang capture with the training dump", [e]
     sug = served_suggestion(ctx)
     if sug is not None:
-        evs.append(
-            ev(
-                "served-dump",
-                f"{ctx.inputs.served_dump} vs {ctx.training_file} (compare-hidden)",
-                f"training chunks are HF indices {list(sug)}",
-            )
-        )
-        return sug, "compare-hidden of the served dump with the training dump", evs
-    return None, None, evs
+        where = f"{ctx.inputs.served_dump} vs {ctx.training_file} (compare-hidden)"
+        e = ev("served-dump", where, f"training chunks are HF indices {list(sug)}")
+        return sug, "compare-hidden of the served dump with the training dump", [e]
+    return None, None, []
 
 
 def decide_command(ctx: Context) -> str:

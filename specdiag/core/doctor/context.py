@@ -198,15 +198,17 @@ class Context:
         from specdiag.core.doctor.typed import Reads
 
         r = r if r is not None else Reads()
-        h = r.integer(self.target, "hidden_size", "n_embd", "d_model")
-        if h is not None:
-            return h, "target config.json: hidden_size"
-        h = r.integer(self.draft, "target_hidden_size")
-        if h is not None:
-            return h, "draft config.json: target_hidden_size"
-        h = r.integer(self.draft, "hidden_size")
-        if h is not None:
-            return h, "draft config.json: hidden_size (no target_hidden_size; assumed equal)"
+        for m, keys, said in (
+            (self.target, ("hidden_size", "n_embd", "d_model"), "target config.json: hidden_size"),
+            (self.draft, ("target_hidden_size",), "draft config.json: target_hidden_size"),
+            (
+                self.draft,
+                ("hidden_size",),
+                "draft config.json: hidden_size (no target_hidden_size; assumed equal)",
+            ),
+        ):
+            if (h := r.integer(m, *keys)) is not None:
+                return h, said
         return None, None
 
 

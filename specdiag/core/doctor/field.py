@@ -12,17 +12,7 @@ from typing import Any
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
-from specdiag.core.doctor.registry import (
-    Outcome,
-    check,
-    ev,
-    fail,
-    found,
-    passed,
-    skip,
-    unreadable,
-    warn,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
 
 # ---------------------------------------------------------------------- forced acceptance
@@ -196,7 +186,8 @@ def draft_quantization(ctx: Context) -> Outcome:
             f"the loader says a weight was not loaded or dropped ({hits[0].text[:120]})"
         )
     if problems:
-        return fail(
+        return found(
+            Status.FAIL,
             "; ".join(dict.fromkeys(problems)),
             evs,
             fix="add the head's modules (e.g. eh_proj, mtp.*, fc) to quantization_config."
@@ -502,13 +493,8 @@ def hybrid_collapse(ctx: Context) -> Outcome:
     if hybrid is None and not segs:
         return skip("no --target config and no accept-length timeline in the logs")
     if step is not None:
-        evs.append(
-            ev(
-                "logs",
-                f"segment {step.index + 1}",
-                f"accept length ~1 from {step.collapse_from} to the end ({step.end})",
-            )
-        )
+        said = f"accept length ~1 from {step.collapse_from} to the end ({step.end})"
+        evs.append(ev("logs", f"segment {step.index + 1}", said))
         return found(
             Status.FAIL if hybrid else Status.WARN,
             f"acceptance steps to ~0 accepted drafts at {step.collapse_from} and stays there to "

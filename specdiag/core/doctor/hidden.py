@@ -26,13 +26,8 @@ def training_dump(ctx: Context) -> Outcome:
     if rep is None:
         return skip("the training dump could not be read (see input problems)")
     files = [f for f in rep.files if f.error is None]
-    evs: list[Evidence] = [
-        ev(
-            "training-dump",
-            ctx.inputs.training_dump,
-            f"{len(rep.files)} dump files, {len(rep.vocab)} vocab maps",
-        )
-    ]
+    said = f"{len(rep.files)} dump files, {len(rep.vocab)} vocab maps"
+    evs: list[Evidence] = [ev("training-dump", ctx.inputs.training_dump, said)]
     problems = list(rep.problems)
     for f in rep.files:
         problems += [f"{f.path}: {p}" for p in f.problems]
@@ -112,26 +107,16 @@ def served_vs_training(ctx: Context) -> Outcome:
     confirm = (f"specdiag compare-hidden {ctx.inputs.served_dump} {ctx.training_file}{ref}",)
     if res is None:
         return skip("compare-hidden could not run (see the inputs that could not be read)")
-    evs = [
-        ev(
-            "served-dump",
-            ctx.inputs.served_dump,
-            f"{len(res.chunks)} chunks, {res.tokens_compared} tokens compared ({res.alignment.status})",
+    said = f"{len(res.chunks)} chunks, {res.tokens_compared} tokens compared"
+    evs = [ev("served-dump", ctx.inputs.served_dump, f"{said} ({res.alignment.status})")]
+    for c in res.chunks:
+        cos = c.cosine_mean if c.cosine_mean is not None else float("nan")
+        layer = (
+            f"identified layer {c.identified_layer} ({c.identified_by})"
+            if c.identified_layer is not None
+            else "not identified"
         )
-    ]
-    evs.extend(
-        ev(
-            "served-dump",
-            f"chunk {c.index}",
-            f"cosine {c.cosine_mean if c.cosine_mean is not None else float('nan'):.4f}, "
-            + (
-                f"identified layer {c.identified_layer} ({c.identified_by})"
-                if c.identified_layer is not None
-                else "not identified"
-            ),
-        )
-        for c in res.chunks
-    )
+        evs.append(ev("served-dump", f"chunk {c.index}", f"cosine {cos:.4f}, {layer}"))
     details = {"suggested_layer_ids": res.suggested_layer_ids, "findings": list(res.findings)}
     if res.match:
         return passed(

@@ -102,15 +102,10 @@ def rope_positions(ctx: Context) -> Outcome:
             f"the server accepts {served} tokens but the draft knows positions up to {dmax} "
             "(no rope scaling): acceptance collapses on longer contexts"
         )
-    if (
-        ctx.args is not None
-        and ctx.args.hf_overrides
-        and ctx.args.method
-        and "mtp" in ctx.args.method.lower()
-    ) and (
-        "rope_scaling" in str(ctx.args.hf_overrides)
-        or "rope_parameters" in str(ctx.args.hf_overrides)
-    ):
+    a = ctx.args
+    overrides = str(a.hf_overrides) if a is not None and a.hf_overrides else ""
+    mtp = a is not None and "mtp" in (a.method or "").lower()
+    if mtp and ("rope_scaling" in overrides or "rope_parameters" in overrides):
         warns.append(
             "--hf-overrides sets rope scaling and the draft is MTP: vLLM's MTP draft ignored "
             "--hf-overrides (vllm#58080) and proposes dummy token 0 past its max_model_len"

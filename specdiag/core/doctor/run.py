@@ -212,13 +212,12 @@ def account(ctx: Context, checks: tuple[CheckResult, ...]) -> tuple[EvidenceUse,
                 c.check for c in checks if c.family == "logs" and c.status is not Status.SKIPPED
             ]
         if probs:
-            out.append(EvidenceUse(source, path, "partial", "; ".join(p.message for p in probs)))
+            status, why = "partial", "; ".join(p.message for p in probs)
         elif users:
-            out.append(EvidenceUse(source, path, "used", "by " + ", ".join(dict.fromkeys(users))))
+            status, why = "used", "by " + ", ".join(dict.fromkeys(users))
         else:
-            out.append(
-                EvidenceUse(source, path, "irrelevant", "read, but no check that ran needed it")
-            )
+            status, why = "irrelevant", "read, but no check that ran needed it"
+        out.append(EvidenceUse(source, path, status, why))
     return tuple(out)
 
 

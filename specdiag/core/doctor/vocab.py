@@ -7,20 +7,8 @@ from pathlib import Path
 from specdiag.core.doctor.checkpoint import load_small_tensor
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
-from specdiag.core.doctor.registry import (
-    ImpactName,
-    Outcome,
-    check,
-    ev,
-    fail,
-    found,
-    passed,
-    skip,
-    unreadable,
-)
+from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, unreadable
 from specdiag.core.doctor.typed import Reads
-
-_MISREAD: tuple[ImpactName, str] = ("collapse", "draft ids are misread as target ids")
 
 
 def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
@@ -101,7 +89,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
                 "do not read from the checkpoint",
                 evs,
                 fix="export d2t and t2d into the draft's safetensors (SpecForge to_sglang export)",
-                impact=_MISREAD,
+                impact=("collapse", "draft ids are misread as target ids"),
             )
         return fail(
             f"draft vocabulary {dv} < target {v} but the weights have no "
@@ -111,7 +99,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
             fix="add d2t (int64 offsets, [draft_vocab_size]) and t2d (bool, [vocab_size]) from "
             "training's vocab_mapping.pt to the draft checkpoint",
             confirm=(f"specdiag inspect-dump {vm[0]}",) if vm else (),
-            impact=_MISREAD,
+            impact=("collapse", "draft ids are misread as target ids"),
         )
     evs.append(
         ev("draft", f"{d.path}/{d2t.file}: d2t", f"shape {list(d2t.shape or ())} {d2t.dtype}")
@@ -165,7 +153,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
             evs,
             fix="rebuild d2t as offsets (target_id - draft_id) and t2d as the mask of mapped "
             "target ids, from training's vocab_mapping.pt",
-            impact=_MISREAD,
+            impact=("collapse", "draft ids are misread as target ids"),
         )
     return passed(
         f"d2t/t2d map {dv} draft ids into the {v}-token target vocabulary as offsets", evs

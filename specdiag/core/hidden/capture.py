@@ -296,23 +296,30 @@ def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[
         raise
 
 
+_CONVENTIONS = {
+    "vllm": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
+    "sglang": "sglang: id k = output of decoder layer k = HF hidden_states[k+1] (every id +1; "
+    "-1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
+}
+
+
 def write_served(
     out: Path,
     aux: Tensor,
     input_ids: Sequence[int],
     notes: list[str],
-    *,
+    sample: Sample,
     engine: str,
-    convention: str,
+    *,
     model: str | None,
     server: str,
-    sample: Sample,
     hidden_size: int,
     layer_ids: tuple[int, ...] | None,
-    hf_indices: tuple[int, ...] | None,
+    hf_indices: tuple[int, ...] | None = None,
     version: str | None = None,
 ) -> None:
-    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds."""
+    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds:
+    the engine's ``layer_ids`` as it was launched with them and their HF indices."""
     import torch
 
     if not bool(torch.isfinite(aux).all()):
@@ -321,7 +328,7 @@ def write_served(
     if version is not None:
         meta["engine_version"] = version
     meta.update(
-        convention=convention,
+        convention=_CONVENTIONS[engine],
         model=model or "",
         server=server,
         sample=sample.source,
@@ -642,20 +649,8 @@ def capture_vllm(
         )
     flat = hs.reshape(1, t, n * h).clone()
     del data, hs
-    write_served(
-        out,
-        flat,
-        got_ids,
-        notes,
-        engine="vllm",
-        convention="vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
-        model=name,
-        server=shown,
-        sample=sample,
-        hidden_size=h,
-        layer_ids=recorded,
-        hf_indices=recorded,
-    )
+    write_served(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
+                 hidden_size=h, layer_ids=recorded, hf_indices=recorded)  # fmt: skip
     removed = False
     if not keep_server_file:
         for p in (server_file, Path(str(server_file) + ".lock")):

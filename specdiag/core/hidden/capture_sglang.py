@@ -287,22 +287,9 @@ def capture_sglang(
     hidden = width // chunks
     tensor = torch.tensor(rows, dtype=torch.float32)
     model = info.get("served_model_name") or info.get("model_path")
-    write_served(
-        out,
-        tensor.reshape(1, len(rows), width),
-        sample.token_ids or (),
-        notes,
-        engine="sglang",
-        version=version or "",
-        convention="sglang: id k = output of decoder layer k = HF hidden_states[k+1] "
-        "(every id +1; -1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
-        model=str(model or ""),
-        server=shown,
-        sample=sample,
-        hidden_size=hidden,
-        layer_ids=ids,
-        hf_indices=hf,
-    )
+    write_served(out, tensor.reshape(1, len(rows), width), sample.token_ids or (), notes,
+                 sample, "sglang", model=str(model or ""), server=shown, hidden_size=hidden,
+                 layer_ids=ids, hf_indices=hf, version=version or "")  # fmt: skip
     if sample.token_ids is None:
         notes.append(
             "a text prompt: the dump holds no input_ids (the server tokenized it); pass "

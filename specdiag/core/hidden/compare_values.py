@@ -201,13 +201,10 @@ def _search(snip: ValueSnippet, setup: _Setup) -> _Search:
             idx = int(flat.argmin())
             val = float(flat[idx])
             width = x.shape[1]
-            emin = dmax.amin(0).tolist()
-            for c in range(len(emin)):
-                cbest[c] = min(cbest[c], emin[c])
-            hit_chunks = (excess <= 0).any(0).tolist()
-            for c in range(len(hit_chunks)):
-                if hit_chunks[c]:
-                    out.chunk_hits.setdefault(name, set()).add(c)
+            emin = dmax.amin(0).tolist()  # one entry per chunk, or one for a whole-row snippet
+            cbest[: len(emin)] = map(min, cbest, emin)
+            hit_chunks = [c for c, hit in enumerate((excess <= 0).any(0).tolist()) if hit]
+            out.chunk_hits.setdefault(name, set()).update(hit_chunks)
             if name not in out.best or val < out.best[name][0]:
                 out.best[name] = (
                     val,

@@ -291,7 +291,7 @@ class _Scan:
     amax: Tensor  # max |value| over valid tokens (NaN/Inf read as 0)
 
 
-def _rows(dump: Dump, a: int, b: int, c: int, h: int) -> Any:
+def _rows(dump: Dump, a: int, b: int, c: int, h: int) -> Tensor:
     """Tokens ``[a, b)`` in the stored dtype as ``[n, c, h]`` (a view where the layout allows)."""
     f = dump.features
     if dump.layout == "layers":
@@ -455,7 +455,7 @@ def _as_view(v: Tensor, shape: tuple[int, ...]) -> Tensor | None:
         return None
 
 
-def _full_view(dump: Dump, c: int, h: int) -> Any:
+def _full_view(dump: Dump, c: int, h: int) -> Tensor | None:
     """Every token as an ``[n, c, h]`` view of the stored tensor (no copy), or None."""
     f = dump.features
     t = dump.num_tokens

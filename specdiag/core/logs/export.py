@@ -38,30 +38,19 @@ def _num(v: float | None) -> float | None:
     return v if v is None or math.isfinite(v) else None
 
 
+_ATTRS = {"line": "line_no", "time": "time_text"}  # columns named other than the field
+_FLOATS = ("timestamp", "accept_length", "accepted_drafts", "accept_rate", "throughput")
+
+
 def record_dict(rec: LogRecord) -> dict[str, Any]:
     """One record as a flat JSON-able dict (the JSONL row; keys = COLUMNS)."""
-    return {
-        "source": rec.source,
-        "line": rec.line_no,
-        "engine": rec.engine,
-        "kind": rec.kind,
-        "rank": rec.rank,
-        "time": rec.time_text,
-        "timestamp": _num(rec.timestamp),
-        "clock": rec.clock,
-        "version_guess": rec.version_guess,
-        "accept_length": _num(rec.accept_length),
-        "accepted_drafts": _num(rec.accepted_drafts),
-        "accept_rate": _num(rec.accept_rate),
-        "accepted_tokens": rec.accepted_tokens,
-        "drafted_tokens": rec.drafted_tokens,
-        "per_position": list(rec.per_position),
-        "per_position_conditional": list(rec.per_position_conditional),
-        "cuda_graph": rec.cuda_graph,
-        "throughput": _num(rec.throughput),
-        "notes": list(rec.notes),
-        "raw": dict(rec.raw),
-    }
+    d = {c: getattr(rec, _ATTRS.get(c, c)) for c in COLUMNS}
+    for c in _FLOATS:
+        d[c] = _num(d[c])
+    for c in ("per_position", "per_position_conditional", "notes"):
+        d[c] = list(d[c])
+    d["raw"] = dict(rec.raw)
+    return d
 
 
 def records_format(path: str) -> str:

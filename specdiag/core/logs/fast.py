@@ -562,6 +562,9 @@ Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ..
 Outcome = tuple[str | None, int | None, int]
 
 
+PAIRS_KEPT = 65536  # as many as sglang_line_analysis caches
+
+
 class _SGLangRows:
     """Each fast SGLang line's accept-rate formula, normalised rate, version and note, as
     ``LineParser._sglang_rate`` gives them: the rank's inference is tallied in line order, in
@@ -570,54 +573,65 @@ class _SGLangRows:
     def __init__(self, parser: LineParser) -> None:
         self.parser = parser
         self.pending: list[I64] = []
-        # every (accept len, accept rate) text pair of this input, coded as it first comes:
-        # its key (the texts, or their key8s) -> code; per code its candidate set (a code into
-        # sets) and its outcome's code when the line alone decides it (else -1)
-        self.pair_code: dict[object, int] = {}
         self.outcomes: dict[Outcome, int] = {}
+        self._forget_pairs()
+
+    def _forget_pairs(self) -> None:
+        """The (accept len, accept rate) text pairs met, coded as they first come (kept across
+        blocks; forgotten between two blocks past PAIRS_KEPT, so memory stays bounded): the
+        pair's key (its two texts, or their key8s) -> code; per code its analysis, candidate set
+        (a code into sets) and outcome's code when the line alone decides it (else -1)."""
+        self.pair_code: dict[int | tuple[str, ...], int] = {}
         self.sets: list[frozenset[tuple[str, int]]] = []
         self._set_code: dict[frozenset[tuple[str, int]], int] = {}
         self.analyses: list[Analysis] = []
         self._static_codes: list[int] = []
         self._set_ids: list[int] = []
 
-    def _pair(self, key: object, length_text: str, rate_text: str) -> int:
-        code = self.pair_code.get(key)
-        if code is None:
-            code = self.pair_code[key] = len(self._set_ids)
-            analysis = sglang_line_analysis(length_text, rate_text)
-            self.analyses.append(analysis)
-            o = self._outcome(analysis, None)
-            self._static_codes.append(-1 if o is None else self._code(o))
-            cands = analysis[0]
-            self._set_ids.append(self._set_code.setdefault(cands, len(self._set_code)))
-            if len(self.sets) < len(self._set_code):
-                self.sets.append(cands)
+    def _pair(self, key: int | tuple[str, ...]) -> int:
+        """A new text pair's code; ``key``: its two key8s in one int (texts of at most 4
+        [0-9.] bytes, no NUL) or its two texts."""
+        if isinstance(key, int):
+            key_texts = [
+                k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1")
+                for k in (key >> 32, key & 0xFFFFFFFF)
+            ]
+        else:
+            key_texts = list(key)
+        code = self.pair_code[key] = len(self._set_ids)
+        analysis = sglang_line_analysis(*key_texts)
+        self.analyses.append(analysis)
+        o = self._outcome(analysis, None)
+        self._static_codes.append(-1 if o is None else self._code(o))
+        cands = analysis[0]
+        self._set_ids.append(self._set_code.setdefault(cands, len(self._set_code)))
+        if len(self.sets) < len(self._set_code):
+            self.sets.append(cands)
         return code
 
     def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int, data: bytes) -> None:
         """A new block: its SGLang lines' text pairs coded (``f.pair``)."""
         self.f, self.tab = f, tab
         self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
+        if len(self.pair_code) > PAIRS_KEPT:
+            self._forget_pairs()
         sg = np.flatnonzero(tab["type"] == IT_SGL)
         if len(sg):
             lk, rk = tab["len_key"][sg], tab["rate_key"][sg]
             ln, rn = tab["len_len"][sg], tab["rate_len"][sg]
-            if max(int(ln.max()), int(rn.max())) <= 4:  # [0-9.] texts (no NUL): 32 bits each
+            keys: list[int | tuple[str, ...]]
+            if max(int(ln.max()), int(rn.max())) <= 4:
                 uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
-                texts = [
-                    ((k >> 32).to_bytes(4, "little"), (k & 0xFFFFFFFF).to_bytes(4, "little"))
-                    for k in uniq.tolist()
-                ]
-                keys: list[object] = uniq.tolist()
+                keys = list(uniq.tolist())
             else:
-                inv, pairs = _texts(data, None, (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
-                texts = [(a.encode("latin-1"), b.encode("latin-1")) for a, b in pairs]
-                keys = list(pairs)
-            codes = [
-                self._pair(k, a.rstrip(b"\0").decode("latin-1"), b.rstrip(b"\0").decode("latin-1"))
-                for k, (a, b) in zip(keys, texts, strict=True)
-            ]
+                inv, texts = _texts(data, None, (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
+                keys = list(texts)
+            get = self.pair_code.get
+            codes = [get(k) for k in keys]
+            if None in codes:
+                codes = [
+                    self._pair(k) if c is None else c for k, c in zip(keys, codes, strict=True)
+                ]
             f.pair[sg] = np.array(codes, np.int64)[inv]
         self.static = np.array(self._static_codes or [0], np.int64)
         self.set_id = np.array(self._set_ids or [0], np.int64)

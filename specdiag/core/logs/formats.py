@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -58,26 +58,8 @@ class LineParser(Protocol):
     block: Block | None
     table: tuple[int, list[str], int] | None
 
-    def make_record(
-        self,
-        engine: str,
-        kind: str,
-        line_no: int,
-        *,
-        rank: str = "",
-        timestamp: float | None = None,
-        time_text: str | None = None,
-        version: str | None = None,
-        length: float | None = None,
-        rate: float | None = None,
-        accepted: int | None = None,
-        drafted: int | None = None,
-        per_position: tuple[float, ...] = (),
-        cuda_graph: bool | None = None,
-        throughput: float | None = None,
-        raw: tuple[tuple[str, str], ...] = (),
-        notes: tuple[str, ...] = (),
-    ) -> LogRecord: ...
+    @property
+    def make_record(self) -> Callable[..., LogRecord]: ...  # parse.LineParser.make_record
 
 
 N_SGL_BENCH_LIFETIME = (
@@ -183,12 +165,25 @@ _ONE_LINE_LENGTHS = (
     (_SGL_BENCH, "sglang bench_serving", N_SGL_BENCH_LIFETIME, "Accept length"),
     (_SGL_ONE_BATCH, "sglang bench_one_batch_server", N_SGL_BENCH_LIFETIME, "acc_length"),
     (_SPECFORGE, "specforge benchmark", N_SPECFORGE, "Average Accept length"),
+    # spec_decode.py's length without the counts before it
+    (_SPEC_DECODE_LEN, "vllm spec_decode.py", N_VLLM_SPEC_DECODE, "mean acceptance length"),
 )
+
+
+def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False) -> None:
+    """The summary's counts printed on the lines before its first (``prev``: them, joined)."""
+    for ln in prev.split("\n"):
+        ln = G.clean(ln)
+        if llama:
+            ln = _LLAMA_PREFIX.sub("", ln).removeprefix("spec: ")
+        km = _KV.match(ln)
+        if km is not None and km.group("k") in keys:
+            b.values[km.group("k")] = km.group("v")
 
 
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
     """The one-line bench / example layouts, and the first line of a multi-line one."""
-    for pattern, source, notes, label in _ONE_LINE_LENGTHS:
+    for pattern, source, notes, label in _ONE_LINE_LENGTHS[:3]:
         m = pattern.match(text)
         if m is not None:
             return _length_record(p, SGLANG, BENCH, line_no, m.group("v"), source, notes, label)
@@ -202,10 +197,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
         return None
     if text.startswith("num_accepted_tokens:") and prev is not None:
         b = Block("spec-decode", line_no, line_no)
-        for ln in prev.split("\n"):
-            km = _KV.match(G.clean(ln))
-            if km is not None and km.group("k") in ("num_drafts", "num_draft_tokens"):
-                b.values[km.group("k")] = km.group("v")
+        _prev_values(b, prev, ("num_drafts", "num_draft_tokens"))
         b.values["num_accepted_tokens"] = text.split(":", 1)[1].strip()
         if "num_drafts" in b.values:
             p.block = b
@@ -213,25 +205,14 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
     m = _LLAMA_EX_ACCEPT.match(text)
     if m is not None and prev is not None:
         b = Block("llama-example", line_no, line_no, {"n_accept": m.group("v")})
-        for ln in prev.split("\n"):
-            km = _KV.match(_LLAMA_PREFIX.sub("", G.clean(ln)).removeprefix("spec: "))
-            if km is not None and km.group("k") in ("n_draft", "n_predict", "n_drafted"):
-                b.values[km.group("k")] = km.group("v")
+        _prev_values(b, prev, ("n_draft", "n_predict", "n_drafted"), llama=True)
         if "n_drafted" in b.values:
             p.block = b
             return None
-    m = _SPEC_DECODE_LEN.match(text)
-    if m is not None:  # spec_decode.py's length without the counts before it
-        return _length_record(
-            p,
-            VLLM,
-            EXAMPLE,
-            line_no,
-            m.group("v"),
-            "vllm spec_decode.py",
-            N_VLLM_SPEC_DECODE,
-            "mean acceptance length",
-        )
+    pattern, source, notes, label = _ONE_LINE_LENGTHS[3]
+    m = pattern.match(text)
+    if m is not None:
+        return _length_record(p, VLLM, EXAMPLE, line_no, m.group("v"), source, notes, label)
     return _table_row(p, text, line_no, prev)
 
 
@@ -472,21 +453,12 @@ def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
 
 def _trtllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
     v = b.values
-    if "AL AVERAGE" in v:
-        length = _f(v["AL AVERAGE"])
-        rate = _f(v.get("DAR AVERAGE"))
-        notes = (N_TRT_BENCH_NEW,)
-        version = "trtllm-bench (AL/DAR labels)"
-    elif "AR AVERAGE" in v:
-        length = _f(v["AR AVERAGE"])
-        rate = None
-        notes = (N_TRT_BENCH_OLD,)
-        version = "trtllm-bench (AR label)"
-    elif "DAR AVERAGE" in v:
-        length = None
-        rate = _f(v["DAR AVERAGE"])
-        notes = (N_TRT_BENCH_NEW,)
-        version = "trtllm-bench (AL/DAR labels)"
+    if "AR AVERAGE" in v and "AL AVERAGE" not in v:
+        length, rate = _f(v["AR AVERAGE"]), None
+        notes, version = (N_TRT_BENCH_OLD,), "trtllm-bench (AR label)"
+    elif "AL AVERAGE" in v or "DAR AVERAGE" in v:
+        length, rate = _f(v.get("AL AVERAGE")), _f(v.get("DAR AVERAGE"))
+        notes, version = (N_TRT_BENCH_NEW,), "trtllm-bench (AL/DAR labels)"
     else:
         return None
     if rate is not None and rate > 1.0:
@@ -560,9 +532,7 @@ def _llama_example(p: LineParser, b: Block) -> LogRecord | Skipped | None:
         EXAMPLE,
         b.start,
         version="llama.cpp speculative example",
-        rate=accepted / drafted,
-        accepted=accepted,
-        drafted=drafted,
+        counts=(accepted, drafted),
         raw=tuple(b.values.items()),
         notes=tuple(notes),
     )
@@ -628,12 +598,9 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], di
     sg = doc.get("sglext")
     if isinstance(sg, dict):
         d = sg.get("spec_tokens_details")
-        if isinstance(d, dict):
-            yield "sglang", d, doc
-        elif isinstance(d, list):
-            for item in d:
-                if isinstance(item, dict):
-                    yield "sglang", item, doc
+        for item in d if isinstance(d, list) else [d]:
+            if isinstance(item, dict):
+                yield "sglang", item, doc
     for key in ("speculative_decoding", "speculative_decoding_stats"):
         v = doc.get(key)
         if isinstance(v, dict):
@@ -654,11 +621,10 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], di
         yield "llamacpp", doc, doc
     if "acc_length" in doc and ("steps" in doc or "topk" in doc or "speed" in doc):
         yield "sglang-bench", doc, doc
-    for key in ("choices",):
-        v = doc.get(key)
-        if isinstance(v, list):
-            for item in v[:1000]:
-                yield from _walk(item, depth + 1)
+    v = doc.get("choices")
+    if isinstance(v, list):
+        for item in v[:1000]:
+            yield from _walk(item, depth + 1)
 
 
 def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
@@ -681,6 +647,11 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     return Unrecognised() if seen else None
 
 
+def _first(o: dict[str, Any], *keys: str) -> object:
+    """The value of the first of ``keys`` the object has (None when it has none)."""
+    return next((o[k] for k in keys if k in o), None)
+
+
 def _hist(v: object) -> list[int] | None:
     """A histogram as a dense list: a list of counts, or a string-keyed map {"0": n, ...}."""
     if isinstance(v, list):
@@ -700,6 +671,28 @@ def _hist(v: object) -> list[int] | None:
     return None
 
 
+def _hist_checks(
+    hist: list[int] | None,
+    name: str,
+    steps: tuple[str, int | None],
+    accepted: tuple[str, int | None],
+    k: int | None = None,
+) -> list[tuple[str, bool]]:
+    """The identities a histogram of accepted drafts per step carries: it sums to the steps,
+    its first moment is the accepted drafts, it has one bucket per draft token and one for 0."""
+    if hist is None:
+        return []
+    out = []
+    if steps[1] is not None:
+        out.append((f"sum({name}) == {steps[0]}", sum(hist) == steps[1]))
+    if accepted[1] is not None:
+        first_moment = sum(i * h for i, h in enumerate(hist)) == accepted[1]
+        out.append((f"sum(i * histogram[i]) == {accepted[0]}", first_moment))
+    if k is not None:
+        out.append((f"{name} has num_spec_tokens + 1 buckets", len(hist) == k + 1))
+    return out
+
+
 def _sglang_json(
     p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
 ) -> LogRecord | Skipped | None:
@@ -707,14 +700,10 @@ def _sglang_json(
     rate = _num(o.get("spec_accept_rate"))
     verify = _int(o.get("spec_verify_ct"))
     correct = _int(
-        o.get(
-            "spec_num_correct_drafts", o.get("spec_accepted_drafts", o.get("spec_accept_token_num"))
-        )
+        _first(o, "spec_num_correct_drafts", "spec_accepted_drafts", "spec_accept_token_num")
     )
     proposed = _int(
-        o.get(
-            "spec_num_proposed_drafts", o.get("spec_proposed_drafts", o.get("spec_draft_token_num"))
-        )
+        _first(o, "spec_num_proposed_drafts", "spec_proposed_drafts", "spec_draft_token_num")
     )
     hist = _hist(o.get("spec_correct_drafts_histogram", o.get("spec_accept_histogram")))
     completion = _int(o.get("completion_tokens", parent.get("completion_tokens")))
@@ -741,15 +730,9 @@ def _sglang_json(
         checks.append(
             ("spec_accept_rate == correct / proposed", abs(rate - correct / proposed) <= 1e-3)
         )
-    if hist is not None and verify is not None:
-        checks.append(("sum(histogram) == spec_verify_ct", sum(hist) == verify))
-    if hist is not None and correct is not None:
-        checks.append(
-            (
-                "sum(i * histogram[i]) == correct drafts",
-                sum(i * h for i, h in enumerate(hist)) == correct,
-            )
-        )
+    checks += _hist_checks(
+        hist, "histogram", ("spec_verify_ct", verify), ("correct drafts", correct)
+    )
     if hist is not None and proposed is not None and verify:
         per = proposed / verify
         # SGLang 0.5.23 ends the histogram at the largest count seen (measured: [10, 7] with 3
@@ -757,9 +740,7 @@ def _sglang_json(
         checks.append(("histogram has at most drafts-per-round + 1 buckets", len(hist) <= per + 1))
     if proposed is not None and verify and proposed % verify:
         checks.append(("spec_num_proposed_drafts == verify_ct x drafts per round", False))
-    for name, ok in checks:
-        if not ok:
-            notes.append(f"identity failed: {name}")
+    notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     if length is not None and length < 1.0 - 0.005:
         return Skipped("SGLang spec_accept_length below 1 is impossible")
     per_pos: tuple[float, ...] = ()
@@ -795,21 +776,13 @@ def _vllm_json(
     notes = [N_VLLM_RESPONSE]
     if steps == 0 or drafted == 0:
         return None
-    checks: list[tuple[str, bool]] = []
-    if hist is not None:
-        if steps is not None:
-            checks.append(("sum(acceptance_histogram) == num_spec_steps", sum(hist) == steps))
-        if accepted is not None:
-            checks.append(
-                (
-                    "sum(i * histogram[i]) == num_accepted_draft_tokens",
-                    sum(i * h for i, h in enumerate(hist)) == accepted,
-                )
-            )
-        if k is not None:
-            checks.append(
-                ("acceptance_histogram has num_spec_tokens + 1 buckets", len(hist) == k + 1)
-            )
+    checks = _hist_checks(
+        hist,
+        "acceptance_histogram",
+        ("num_spec_steps", steps),
+        ("num_accepted_draft_tokens", accepted),
+        k,
+    )
     if length is not None and steps and accepted is not None:
         checks.append(
             (
@@ -821,9 +794,7 @@ def _vllm_json(
         checks.append(
             ("draft_acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
         )
-    for name, ok in checks:
-        if not ok:
-            notes.append(f"identity failed: {name}")
+    notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     if length is None and steps and accepted is not None:
         length = 1.0 + accepted / steps
     if drafted and accepted is not None:
@@ -865,9 +836,7 @@ def _llama_json(
         RESPONSE,
         line_no,
         version="llama.cpp response timings",
-        rate=accepted / drafted,
-        accepted=accepted,
-        drafted=drafted,
+        counts=(accepted, drafted),
         raw=_raw(o),
         notes=(N_LLAMA_TIMINGS,),
     )
@@ -890,20 +859,14 @@ def _trtllm_json(
         checks.append(
             ("acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
         )
-    if hist is not None and steps is not None:
-        checks.append(("sum(acceptance_histogram) == num_spec_steps", sum(hist) == steps))
-    if hist is not None and accepted is not None:
-        checks.append(
-            (
-                "sum(i * histogram[i]) == total_accepted_draft_tokens",
-                sum(i * h for i, h in enumerate(hist)) == accepted,
-            )
-        )
-    if hist is not None and k is not None:
-        checks.append(("acceptance_histogram has num_spec_tokens + 1 buckets", len(hist) == k + 1))
-    for name, ok in checks:
-        if not ok:
-            notes.append(f"identity failed: {name}")
+    checks += _hist_checks(
+        hist,
+        "acceptance_histogram",
+        ("num_spec_steps", steps),
+        ("total_accepted_draft_tokens", accepted),
+        k,
+    )
+    notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     length = 1.0 + accepted / steps if steps and accepted is not None else None
     return p.make_record(
         TRTLLM,

@@ -1,21 +1,11 @@
 """The tolerant field grammar: statistics fields found by name, in any order, behind any prefix.
 
-Reading a line is three steps, and this module is the third (the seam the compiled path,
-csrc/fastlogs.c, mirrors):
-
-1. **find candidate lines** (:class:`~specdiag.core.logs.scan.LineFinder`, bytes): a line holds
-   the anchor ``cc`` and a keyword (:mod:`.patterns`), or it is a context line (the line after a
-   block header or after a line that stops mid-field);
-2. **classify the layout** (:meth:`~specdiag.core.logs.parse.LineParser.parse`): an engine's
-   marks (``Decode batch``, ``SpecDecoding metrics``, ``draft acceptance``, a JSON key, a bench
-   tool's label) pick the parser; the known default layouts take one-regex fast paths;
-3. **parse fields** (here): :func:`clean` removes quoting (markdown ``>``, backticks, HTML tags
-   and entities, table bars) and :func:`fields` finds every ``key: value`` / ``key = value`` pair
-   in any order, ignores what it does not know, and maps each key through :data:`SYNONYMS` to a
-   canonical field (:class:`F`). Values keep their text, so a field that is present but cannot be
-   read is reported as unread, with its line, never guessed.
-
-Everything here is pure and never raises on any input.
+The third step of reading a line (after finding candidate lines and classifying the layout:
+docs/logs.md, Code): :func:`clean` removes quoting (markdown ``>``, backticks, HTML tags and
+entities, table bars) and :func:`fields` finds every ``key: value`` / ``key = value`` pair, maps
+each key through :data:`SYNONYMS` to a canonical field (:class:`F`) and ignores what it does not
+know. Values keep their text, so a field present but unreadable is reported as unread, with its
+line, never guessed. Pure; never raises on any input.
 """
 
 from __future__ import annotations
@@ -239,25 +229,6 @@ class Field:
             return int(t)
         except ValueError:
             return None
-
-    def numbers(self) -> tuple[float, ...] | None:
-        """A list value ('0.72, 0.48' or '(0.72, 0.48)' or '[..]'), as numbers; None if an item
-        is not a number."""
-        t = self.text.strip().strip("()[]")
-        if not t.strip():
-            return ()
-        out = []
-        for part in re.split(r"[,\s]+", t.strip()):
-            if not part:
-                continue
-            try:
-                v = float(part.rstrip("%"))
-            except ValueError:
-                return None
-            if v != v:
-                return None
-            out.append(v / 100.0 if self.percent or part.endswith("%") else v)
-        return tuple(out)
 
 
 def fields(text: str) -> list[Field]:

@@ -82,6 +82,7 @@ def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
 
 
 _NOT_MINE = object()
+_MALFORMED = (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError)
 _CUT_LAST = frozenset(",:=( \r\t")
 _STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
 _VLLM_CORE = ("Accepted", "Drafted", "Mean acceptance length")
@@ -244,24 +245,15 @@ def _fields(body: str) -> dict[str, str]:
     return out
 
 
-_DAY_CACHE: dict[str, float | None] = {}
-
-
+@lru_cache(maxsize=4096)
 def _day_epoch(date: str) -> float | None:
-    """'2026-11-29' -> seconds since the epoch at 00:00 UTC (cached; None if invalid)."""
-    v = _DAY_CACHE.get(date, -1.0)
-    if v != -1.0:
-        return v
+    """'2026-11-29' -> seconds since the epoch at 00:00 UTC (None if invalid)."""
     try:
         y, m, d = int(date[0:4]), int(date[5:7]), int(date[8:10])
         _dt.date(y, m, d)
-        v = float(calendar.timegm((y, m, d, 0, 0, 0, 0, 0, 0)))
     except ValueError:
-        v = None
-    if len(_DAY_CACHE) > 4096:
-        _DAY_CACHE.clear()
-    _DAY_CACHE[date] = v
-    return v
+        return None
+    return float(calendar.timegm((y, m, d, 0, 0, 0, 0, 0, 0)))
 
 
 def _seconds_of_day(hms: str) -> float | None:
@@ -273,6 +265,13 @@ def _seconds_of_day(hms: str) -> float | None:
 
 def _frac(text: str | None) -> float:
     return int(text) / 10.0 ** len(text) if text else 0.0
+
+
+def _stamp(date: str, hms: str, frac: str | None) -> tuple[float | None, str]:
+    """('2026-11-29', '08:40:12', '123') -> (seconds since the epoch or None, the text)."""
+    day, sod = _day_epoch(date), _seconds_of_day(hms)
+    ts = day + sod + _frac(frac) if day is not None and sod is not None else None
+    return ts, date + " " + hms + ("." + frac if frac else "")
 
 
 @lru_cache(maxsize=4096)
@@ -330,6 +329,11 @@ class LineParser:
         """The SGLang rate formula ``--engine-version`` forces, else None."""
         return self._sgl_forced
 
+    def _named(self, guess: str) -> str:
+        """The version ``--engine-version`` names (it needs ``--engine``, so a parser of another
+        engine never runs), else the guess."""
+        return guess if self.version_text is None else f"{self.engine} {self.version_text}"
+
     def idle(self) -> bool:
         """No open summary block, table or cut line: the next line is read on its own."""
         return self.block is None and self.table is None and self._cut is None
@@ -351,7 +355,7 @@ class LineParser:
                 self._cut = (line_no, strip_ansi(text))
                 return None
             out = self._parse(text, line_no, prev_line)
-        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+        except _MALFORMED:
             return Skipped("malformed statistics line")
         if type(out) is tuple:  # the one numeric-range guard (as _guard, inlined: hot path)
             for rec in out:
@@ -368,7 +372,7 @@ class LineParser:
         try:
             out = self._pending(text, line_no)
             return None if out is _NOT_MINE else _guard(out)  # type: ignore[arg-type]
-        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+        except _MALFORMED:
             return Skipped("malformed statistics line")
 
     def finish(self) -> None:
@@ -387,7 +391,7 @@ class LineParser:
     def _safe_parse(self, text: str, line_no: int) -> ParseOutcome:
         try:
             return self._parse(text, line_no, None)
-        except (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError):
+        except _MALFORMED:
             return Skipped("malformed statistics line")
 
     def _ready(self, line_no: int, text: str, out: ParseOutcome | LogRecord) -> None:
@@ -496,19 +500,23 @@ class LineParser:
         line_no: int,
         *,
         rank: str = "",
-        timestamp: float | None = None,
-        time_text: str | None = None,
+        when: tuple[float | None, str | None] = (None, None),  # timestamp, time as printed
         version: str | None = None,
         length: float | None = None,
         rate: float | None = None,
         accepted: int | None = None,
         drafted: int | None = None,
+        counts: tuple[int, int] | None = None,  # (accepted, drafted): the rate is their ratio
         per_position: tuple[float, ...] = _NO_FLOATS,
         cuda_graph: bool | None = None,
         throughput: float | None = None,
         raw: tuple[tuple[str, str], ...] = (),
         notes: tuple[str, ...] = _EMPTY,
     ) -> LogRecord:
+        timestamp, time_text = when
+        if counts is not None:
+            accepted, drafted = counts
+            rate = accepted / drafted
         # each engine's log prints one kind of time: the clock follows from the engine
         clock = _CLOCK_OF.get(engine) if timestamp is not None else None
         cond: tuple[float, ...] = _NO_FLOATS
@@ -537,6 +545,7 @@ class LineParser:
             throughput,
             raw,
             notes,
+            _batch_size(raw) if kind == INTERVAL and engine == SGLANG else None,
         )
 
     # ------------------------------------------------------------------ SGLang
@@ -586,22 +595,12 @@ class LineParser:
         if idx > 0 and text[idx - 2] == "]":
             pm = P.SGLANG_PREFIX.search(text, 0, idx)
             if pm is not None:
-                date, hms, frac, rank = pm.group("date", "time", "frac", "rank")
-                rank = rank.strip() if rank else ""
-                day = _day_epoch(date)
-                sod = _seconds_of_day(hms)
-                if day is not None and sod is not None:
-                    ts = day + sod + (_frac(frac) if frac else 0.0)
-                time_text = date + " " + hms + ("." + frac if frac else "")
+                rank = (pm.group("rank") or "").strip()
+                ts, time_text = _stamp(*pm.group("date", "time", "frac"))
         if ts is None and idx > 0:
             tm = P.ANY_TIME.search(text, 0, idx)  # another logger's prefix (a fork's)
             if tm is not None:
-                date, hms, frac = tm.group("date", "time", "frac")
-                day = _day_epoch(date)
-                sod = _seconds_of_day(hms)
-                if day is not None and sod is not None:
-                    ts = day + sod + (_frac(frac) if frac else 0.0)
-                time_text = date + " " + hms + ("." + frac if frac else "")
+                ts, time_text = _stamp(*tm.group("date", "time", "frac"))
         graph = None
         for key in P.SGLANG_GRAPH_KEYS:
             g = f.get(key)
@@ -631,13 +630,11 @@ class LineParser:
         raw = tuple(f.items())
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
-        return (
-            self._sglang_record(
-                line_no, rank, ts, time_text, version, length, rate, graph, throughput, raw, notes
-            ),
+        return self._sglang_out(
+            line_no, rank, ts, time_text, version, length, rate, graph, throughput, raw, notes
         )
 
-    def _sglang_record(
+    def _sglang_out(
         self,
         line_no: int,
         rank: str,
@@ -650,30 +647,23 @@ class LineParser:
         throughput: float | None,
         raw: tuple[tuple[str, str], ...],
         notes: tuple[str, ...],
-    ) -> LogRecord:
-        """One SGLang decode-interval record (shared by the general and the fast path)."""
-        return LogRecord(
-            SGLANG,
-            INTERVAL,
-            line_no,
-            self.source,
-            rank,
-            ts,
-            CLOCK_ABSOLUTE if ts is not None else None,
-            time_text,
-            version,
-            length,
-            length - 1.0,
-            rate,
-            None,
-            None,
-            _NO_FLOATS,
-            _NO_FLOATS,
-            graph,
-            throughput,
-            raw,
-            notes,
-            _batch_size(raw),
+    ) -> ParseOutcome:
+        """One SGLang decode-interval record (the general and the fast path)."""
+        return (
+            self.make_record(
+                SGLANG,
+                INTERVAL,
+                line_no,
+                rank=rank,
+                when=(ts, time_text),
+                version=version,
+                length=length,
+                rate=rate,
+                cuda_graph=graph,
+                throughput=throughput,
+                raw=raw,
+                notes=notes,
+            ),
         )
 
     def _sglang_rate(
@@ -718,8 +708,8 @@ class LineParser:
         rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
         if trailing:
             version = SGL_VERSION_055
-        elif self.version_text is not None and self.engine == SGLANG:
-            version = "sglang " + self.version_text
+        elif self.version_text is not None:
+            version = self._named("")
         elif formula == NEW:
             version = SGL_VERSION_0511
         elif formula == OLD:
@@ -731,23 +721,9 @@ class LineParser:
     def _sglang_fast(self, m: re.Match[str], line_no: int) -> ParseOutcome:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
         record as the general path (tests/unit/logs/test_audit.py compares the two)."""
-        (
-            date,
-            hh,
-            mm,
-            ss,
-            frac,
-            rank,
-            it,
-            running,
-            tokens,
-            usage,
-            length_text,
-            rate_text,
-            graph,
-            tp_text,
-            queue,
-        ) = m.groups()
+        # (the fields one by one, the time without helpers: the hot path of the Python source)
+        (date, hh, mm, ss, frac, rank, it, running, tokens, usage, length_text, rate_text, graph,
+         tp_text, queue) = m.groups()  # fmt: skip
         try:
             length = float(length_text)
             raw_rate = float(rate_text)
@@ -779,20 +755,9 @@ class LineParser:
         )
         if it:
             raw = (("iter", it), *raw)
-        return (
-            self._sglang_record(
-                line_no,
-                rank,
-                ts,
-                time_text,
-                version,
-                length,
-                rate,
-                graph == "True",
-                throughput,
-                raw,
-                notes,
-            ),
+        is_graph = graph == "True"
+        return self._sglang_out(
+            line_no, rank, ts, time_text, version, length, rate, is_graph, throughput, raw, notes
         )
 
     # ------------------------------------------------------------------ vLLM
@@ -803,14 +768,13 @@ class LineParser:
             return None, None
         month, dd, hms, frac = tm.group("month", "day", "time", "frac")
         md = month + "-" + dd
-        text = md + " " + hms
         day = self._md_cache.get(md, -1.0)
         if day == -1.0:
             day = self._md_cache[md] = _day_epoch(f"{self.year:04d}-{md}")
         sod = _seconds_of_day(hms)
         if day is None or sod is None:
-            return None, text
-        return day + sod + (_frac(frac) if frac else 0.0), text
+            return None, md + " " + hms
+        return day + sod + (_frac(frac) if frac else 0.0), md + " " + hms
 
     def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> ParseOutcome:
         """The >= 0.10 layout (VLLM_FAST's groups): the same record as the general path, or None
@@ -826,9 +790,7 @@ class LineParser:
         per_pos = _float_list(pp_text)
         if per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
             return None
-        version = "vllm >= 0.10"
-        if self.version_text is not None and self.engine == VLLM:
-            version = "vllm " + self.version_text
+        version = self._named("vllm >= 0.10")
         ts, time_text = self._vllm_time(prefix)
         raw = tuple(zip(P.VLLM_FAST_KEYS, groups, strict=True))
         pid = P.VLLM_PID.search(prefix)
@@ -839,13 +801,10 @@ class LineParser:
                 VLLM,
                 INTERVAL,
                 line_no,
-                timestamp=ts,
-                time_text=time_text,
+                when=(ts, time_text),
                 version=version,
                 length=mean,
-                rate=accepted / drafted,
-                accepted=accepted,
-                drafted=drafted,
+                counts=(accepted, drafted),
                 per_position=per_pos,
                 throughput=throughput,
                 raw=raw,
@@ -923,8 +882,7 @@ class LineParser:
         else:
             version = "vllm early V1 (<= 0.8.4)"
             notes = (N_VLLM_EARLY,)
-        if self.version_text is not None and self.engine == VLLM:
-            version = "vllm " + self.version_text
+        version = self._named(version)
         if length is not None and length < 1.0 - 0.005:
             return Skipped("vLLM mean acceptance length below 1 is impossible")
         if length is not None:
@@ -947,8 +905,7 @@ class LineParser:
                 VLLM,
                 INTERVAL,
                 line_no,
-                timestamp=ts,
-                time_text=time_text,
+                when=(ts, time_text),
                 version=version,
                 length=length,
                 rate=rate,
@@ -1013,15 +970,10 @@ class LineParser:
                 VLLM,
                 INTERVAL,
                 line_no,
-                timestamp=ts,
-                time_text=time_text,
-                version="vllm V0 (<= 0.7)"
-                if not self.version_text
-                else "vllm " + self.version_text,
+                when=(ts, time_text),
+                version=self._named("vllm V0 (<= 0.7)"),
                 length=length,
-                rate=acc / dra,
-                accepted=acc,
-                drafted=dra,
+                counts=(acc, dra),
                 raw=tuple(f.items()),
                 notes=notes,
             ),
@@ -1123,13 +1075,10 @@ class LineParser:
                 LLAMACPP,
                 REQUEST,
                 line_no,
-                timestamp=ts,
-                time_text=time_text,
+                when=(ts, time_text),
                 version=version,
                 length=length,
-                rate=acc / gen,
-                accepted=acc,
-                drafted=gen,
+                counts=(acc, gen),
                 per_position=per_pos,
                 raw=raw,
                 notes=notes,
@@ -1151,8 +1100,7 @@ class LineParser:
                 LLAMACPP,
                 PER_POSITION,
                 line_no,
-                timestamp=ts,
-                time_text=time_text,
+                when=(ts, time_text),
                 version="llama.cpp >= 0c1e570 (mean len)",
                 per_position=pp,
                 raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
@@ -1193,17 +1141,14 @@ class LineParser:
                 LLAMACPP,
                 CUMULATIVE,
                 line_no,
-                timestamp=ts,
-                time_text=time_text,
+                when=(ts, time_text),
                 version=(
                     "llama.cpp >= 0c1e570 (mean len)"
                     if "mlen" in groups
                     else "llama.cpp 7c158fb (no mean len)"
                 ),
                 length=1.0 + at / gd,
-                rate=at / gt,
-                accepted=at,
-                drafted=gt,
+                counts=(at, gt),
                 per_position=pp,
                 raw=raw,
                 notes=(N_LLAMA_CUMUL,),
@@ -1225,13 +1170,10 @@ class LineParser:
                 LLAMACPP,
                 STEP,
                 line_no,
-                timestamp=ts,
-                time_text=time_text,
+                when=(ts, time_text),
                 version="llama.cpp LLAMA_TRACE",
                 length=1.0 + n,
-                rate=n / mm,
-                accepted=n,
-                drafted=mm,
+                counts=(n, mm),
                 raw=self._llama_raw(slot, task, ("accepted", str(n)), ("drafted", str(mm))),
             ),
         )
@@ -1293,13 +1235,10 @@ class LineParser:
     def _trt_item(
         self, item: dict[str, object], st: dict[str, object], line_no: int
     ) -> LogRecord | Skipped | None:
-        def num(*keys: str) -> float | None:
-            for k in keys:
-                v = st.get(k)
-                if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    fv = float(v)
-                    return fv if math.isfinite(fv) else None
-            return None
+        def num(*keys: str) -> float | None:  # the first key whose value is a JSON number
+            ns = [v for k in keys if type(v := st.get(k)) is int or type(v) is float]
+            fv = float(ns[0]) if ns else math.nan
+            return fv if math.isfinite(fv) else None
 
         drafted = num("numDraftTokens", "num_draft_tokens")
         accepted = num("numAcceptedTokens", "num_accepted_tokens")
@@ -1335,19 +1274,3 @@ class LineParser:
             raw=raw,
             notes=notes,
         )
-
-
-def parse_line(
-    text: str, engine: str | None = None, engine_version: str | None = None
-) -> ParseOutcome:
-    """Parse one line on its own (no memory of earlier lines; a line cut mid-field or the
-    first line of a summary is read as all there is)."""
-    p = LineParser(engine, engine_version)
-    out = p.parse(text)
-    p.finish()
-    if not p.ready:
-        return out
-    recs = tuple(item for _, _, item in p.ready if isinstance(item, LogRecord))
-    if recs:
-        return recs
-    return p.ready[0][2]  # type: ignore[return-value]

@@ -146,6 +146,15 @@ def out_of_range(rec: LogRecord) -> str | None:
     return _range_reason(rec)
 
 
+# (field, lowest, highest, its name in the skip reason), checked in this order after the counts
+_RANGES = (
+    ("accept_length", 1.0, MAX_ACCEPT_LENGTH, "accept length"),
+    ("accept_rate", 0.0, 1.0, "accept rate"),
+    ("throughput", 0.0, MAX_THROUGHPUT, "throughput"),
+    ("timestamp", -MAX_TIMESTAMP, MAX_TIMESTAMP, "timestamp"),
+)
+
+
 def _range_reason(rec: LogRecord) -> str | None:
     for n in (rec.accepted_tokens, rec.drafted_tokens):
         if n is not None:
@@ -153,21 +162,12 @@ def _range_reason(rec: LogRecord) -> str | None:
                 return "negative token count"
             if n > MAX_TOKEN_COUNT:
                 return "number out of range (token count)"
-    v = rec.accept_length
-    if v is not None and not 1.0 <= v <= MAX_ACCEPT_LENGTH:
-        return "number out of range (accept length)"
-    v = rec.accept_rate
-    if v is not None and not 0.0 <= v <= 1.0:
-        return "number out of range (accept rate)"
-    v = rec.throughput
-    if v is not None and not 0.0 <= v <= MAX_THROUGHPUT:
-        return "number out of range (throughput)"
-    v = rec.timestamp
-    if v is not None and not -MAX_TIMESTAMP <= v <= MAX_TIMESTAMP:
-        return "number out of range (timestamp)"
-    for x in rec.per_position:
-        if not 0.0 <= x <= 1.0:
-            return "number out of range (per-position rate)"
+    for name, lo, hi, what in _RANGES:
+        v = getattr(rec, name)
+        if v is not None and not lo <= v <= hi:
+            return f"number out of range ({what})"
+    if any(not 0.0 <= x <= 1.0 for x in rec.per_position):
+        return "number out of range (per-position rate)"
     return None
 
 

@@ -1,26 +1,9 @@
-"""The one entry point of ``specdiag logs``: options validated once, every input opened once.
+"""The one entry point of ``specdiag logs``: :func:`run_logs` (the pipeline: docs/logs.md, Code).
 
-:func:`run_logs` is what the CLI (and the demo) call::
-
-    options = LogsOptions(acc=(0.75,), steps=5)      # every flag value checked here, once
-    result = run_logs(["server.log"], options)       # -> LogsResult (frozen)
-
-The pipeline, layer by layer (each module below is pure and knows nothing of the others above it):
-
-1. :func:`inspect_inputs` looks at every path with ``stat`` (no open, so a FIFO or a
-   ``<(process substitution)`` is not consumed): missing files, directories and unreadable files
-   fail here, before any output, with one set of messages. ``--records`` is checked against every
-   input (same device and inode, symlinks resolved) before anything is written.
-2. Each input is then opened exactly once (:func:`~specdiag.core.logs.scan.open_path`, or the
-   ``--workers 2`` reader process, or the ``--follow`` tail) and fed to a
-   :class:`~specdiag.core.logs.scan.Scanner` (candidate lines, then the field grammar).
-3. :class:`~specdiag.core.logs.analyze.LogAnalyzer` aggregates the records into a
-   :class:`~specdiag.core.logs.analyze.LogsReport`; ``--acc`` is resolved against the draft length
-   the logs show and compared (:mod:`.compare`).
-
-Ctrl-C or SIGTERM (the CLI turns SIGTERM into a ``KeyboardInterrupt``) during the reading stops
-it: what was read is kept and the result says ``interrupted``; the records file keeps every
-record written so far.
+Every input is checked with ``stat`` first (no open: a FIFO or a ``<(process substitution)`` is
+not consumed), then opened exactly once. Ctrl-C or SIGTERM (the CLI turns SIGTERM into a
+``KeyboardInterrupt``) stops the reading: what was read is kept, the result says
+``interrupted``, and the records file keeps every record written so far.
 """
 
 from __future__ import annotations

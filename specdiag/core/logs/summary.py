@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -338,17 +338,15 @@ class _Hist:
         return Dist(self.n, vals[0], wm, vals[1], vals[2], vals[3], vals[4], vals[5])
 
 
+@dataclass(slots=True)
 class _Bucket:
     """Sparkline bucket: records, their exact sum (units), the first one's timestamp (NaN:
-    none)."""
+    none), and the segments of the batch being added (not summed yet)."""
 
-    __slots__ = ("n", "segs", "sum", "t")
-
-    def __init__(self, n: int, total: int, t: float, segs: list[int] | None = None) -> None:
-        self.n = n
-        self.sum = total
-        self.t = t
-        self.segs = segs or []  # segments of the batch being added, not summed yet
+    n: int
+    sum: int
+    t: float
+    segs: list[int] = field(default_factory=list)
 
 
 class _Spark:
@@ -418,34 +416,16 @@ def _render_spark(buckets: list[_Bucket], lo: float, hi: float) -> tuple[str, tu
 # --------------------------------------------------------------------------- accumulator
 
 
+@dataclass(slots=True)
 class _Run:
     """A run of consecutive collapsed records (accept length <= COLLAPSED_MAX_LENGTH)."""
 
-    __slots__ = ("first_line", "first_text", "last_line", "last_text", "records", "total")
-
-    def __init__(
-        self,
-        records: int,
-        first_line: int,
-        first_text: str | None,
-        total: int,
-        last_line: int,
-        last_text: str | None,
-    ) -> None:
-        self.records = records
-        self.first_line, self.first_text = first_line, first_text
-        self.total = total
-        self.last_line, self.last_text = last_line, last_text
-
-    def copy(self) -> _Run:
-        return _Run(
-            self.records,
-            self.first_line,
-            self.first_text,
-            self.total,
-            self.last_line,
-            self.last_text,
-        )
+    records: int
+    first_line: int
+    first_text: str | None
+    total: int  # exact sum of their accept lengths (units)
+    last_line: int
+    last_text: str | None
 
 
 def _code_of(values: tuple[object, ...], value: object) -> int | None:
@@ -470,9 +450,12 @@ def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
 
 
 def _count_codes(into: dict[str, int], col: Codes[Any], rows: I64) -> None:
-    for v, k in _code_counts(col, rows):
-        if v is not None:
-            into[v] = into.get(v, 0) + k
+    _add_counts(into, ((v, k) for v, k in _code_counts(col, rows) if v is not None))
+
+
+def _add_counts(into: dict[Any, int], items: Iterable[tuple[Any, int]]) -> None:
+    for v, k in items:
+        into[v] = into.get(v, 0) + k
 
 
 class SeriesAccumulator:
@@ -553,9 +536,7 @@ class SeriesAccumulator:
         self.n += len(rows)
         _count_codes(self.kinds, batch.kind, rows)
         _count_codes(self.versions, batch.version_guess, rows)
-        for notes, k in _code_counts(batch.notes, rows):
-            for note in notes:
-                self.notes[note] = self.notes.get(note, 0) + k
+        _add_counts(self.notes, ((n, k) for ns, k in _code_counts(batch.notes, rows) for n in ns))
         self._add_times(batch, rows)
         # a line's weight in the weighted means: its drafted tokens where it prints counts, else
         # its batch size (SGLang's accept len is over the request-steps of its interval); a line
@@ -678,21 +659,25 @@ class SeriesAccumulator:
             return
         lens, starts, w = lens[some], off[rows[some]], weight[some]
         ks, cnt = np.unique(lens, return_counts=True)
-        for k, v in zip(ks.tolist(), cnt.tolist(), strict=True):
-            self.positions[k] = self.positions.get(k, 0) + v
+        _add_counts(self.positions, zip(ks.tolist(), cnt.tolist(), strict=True))
         total = int(lens.sum())
         before = np.repeat(np.cumsum(lens) - lens, lens)
         pos = np.arange(total) - before
         vals = batch.per_position[np.repeat(starts, lens) + pos]
         wv = np.repeat(w, lens)
         npos = int(lens.max())
-        while len(self.pp_sum) < npos:
-            self.pp_sum.append(0)
-            self.pp_w.append(0)
         sums = exact_sums(vals, wv, groups=pos, ngroups=npos)
-        for i in range(npos):
-            self.pp_sum[i] += sums[i]
-            self.pp_w[i] += int_sum(wv[pos == i])
+        self._add_pp(sums, [int_sum(wv[pos == i]) for i in range(npos)])
+
+    def _add_pp(self, sums: list[int], weights: list[int]) -> None:
+        """Per-position exact sums (units) and weights, position by position."""
+        grow = len(sums) - len(self.pp_sum)
+        if grow > 0:
+            self.pp_sum += [0] * grow
+            self.pp_w += [0] * grow
+        for i, (s, w) in enumerate(zip(sums, weights, strict=True)):
+            self.pp_sum[i] += s
+            self.pp_w[i] += w
 
     def _close_run(self, run: _Run, final: bool, owner: SeriesAccumulator | None = None) -> None:
         o = owner or self
@@ -725,8 +710,7 @@ class SeriesAccumulator:
     def merge(self, o: SeriesAccumulator) -> None:
         empty = self.n == 0 and self.clock is None
         self.n += o.n
-        for k, v in o.kinds.items():
-            self.kinds[k] = self.kinds.get(k, 0) + v
+        _add_counts(self.kinds, o.kinds.items())
         self.length.merge(o.length)
         self.rate.merge(o.rate)
         self.throughput.merge(o.throughput)
@@ -735,14 +719,8 @@ class SeriesAccumulator:
         self.counted += o.counted
         self.graph_true += o.graph_true
         self.graph_false += o.graph_false
-        while len(self.pp_sum) < len(o.pp_sum):
-            self.pp_sum.append(0)
-            self.pp_w.append(0)
-        for i, (s, w) in enumerate(zip(o.pp_sum, o.pp_w, strict=True)):
-            self.pp_sum[i] += s
-            self.pp_w[i] += w
-        for npos, v in o.positions.items():
-            self.positions[npos] = self.positions.get(npos, 0) + v
+        self._add_pp(o.pp_sum, o.pp_w)
+        _add_counts(self.positions, o.positions.items())
         if o.first_text is not None and (
             self.first_text is None
             or (o.first_ts is not None and self.first_ts is not None and o.first_ts < self.first_ts)
@@ -761,15 +739,13 @@ class SeriesAccumulator:
         ):
             self.clock = "mixed"  # relative clocks of different servers do not compare
         self.sources |= o.sources
-        for k, v in o.versions.items():
-            self.versions[k] = self.versions.get(k, 0) + v
-        for k, v in o.notes.items():
-            self.notes[k] = self.notes.get(k, 0) + v
+        _add_counts(self.versions, o.versions.items())
+        _add_counts(self.notes, o.notes.items())
         self.stretches.extend(o.stretches)
         self.stretch_count += o.stretch_count
         if o._run is not None:
             # close the other's open run as if it ended here (snapshot semantics)
-            self._close_run(o._run.copy(), final=True, owner=o)
+            self._close_run(replace(o._run), final=True, owner=o)
         self.collapsed += o.collapsed
         self.spark.buckets.extend(_Bucket(b.n, b.sum, b.t) for b in o.spark.buckets)
         if o.lifetime is not None:

@@ -44,23 +44,8 @@ def parse_bound(text: str, flag: str, year: int, now: float | None = None) -> Bo
             _dt.date(y, int(m.group("month")), int(m.group("day")))
         except ValueError:
             raise UsageError(f"{flag} {text!r}: no such date", hint=HELP) from None
-        sec = float(m.group("s") or 0)
-        epoch = (
-            calendar.timegm(
-                (
-                    y,
-                    int(m.group("month")),
-                    int(m.group("day")),
-                    int(m.group("h")),
-                    int(m.group("m")),
-                    0,
-                    0,
-                    0,
-                    0,
-                )
-            )
-            + sec
-        )
+        ymdhm = (y, *(int(m.group(k)) for k in ("month", "day", "h", "m")))
+        epoch = calendar.timegm((*ymdhm, 0, 0, 0, 0)) + float(m.group("s") or 0)
         return Bound("absolute", float(epoch), m.group("year") is not None, t)
     m = _TOD.match(t)
     if m:
@@ -123,22 +108,17 @@ class TimeWindow:
         if ts is None:
             self.untimed += 1
             return False
-        ok = True
-        if self.since is not None:
-            v = self._value(rec, ts, self.since)
+        for bound, is_since in ((self.since, True), (self.until, False)):
+            if bound is None:
+                continue
+            v = self._value(rec, ts, bound)
             if v is None:
                 self.untimed += 1
                 return False
-            ok = v >= self.since.value
-        if ok and self.until is not None:
-            v = self._value(rec, ts, self.until)
-            if v is None:
-                self.untimed += 1
+            if v < bound.value if is_since else v > bound.value:
+                self.outside += 1
                 return False
-            ok = v <= self.until.value
-        if not ok:
-            self.outside += 1
-        return ok
+        return True
 
     def _value(self, rec: LogRecord, ts: float, b: Bound) -> float | None:
         clock = rec.clock

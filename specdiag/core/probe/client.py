@@ -83,6 +83,11 @@ class RequestJob:
     body: dict[str, Any]
     stream: bool
 
+    @property
+    def ident(self) -> tuple[int, str, str]:
+        """Index, prompt id and category: the first fields of the job's :class:`RequestResult`."""
+        return self.index, self.prompt_id, self.category
+
 
 class _Failure(Exception):
     def __init__(self, kind: str, detail: str, status: int | None = None) -> None:
@@ -161,9 +166,7 @@ async def execute(
 
     def failed(kind: str, detail: str, status: int | None = None) -> RequestResult:
         return RequestResult(
-            index=job.index,
-            prompt_id=job.prompt_id,
-            category=job.category,
+            *job.ident,
             ok=False,
             error=kind,
             detail=scrub(detail, secrets),
@@ -312,9 +315,7 @@ def _from_body(
         raise _Failure("bad_response", f"unusable number in the response: {exc}", status) from None
     e2e = (t_end - t0) * 1000.0
     return RequestResult(
-        index=job.index,
-        prompt_id=job.prompt_id,
-        category=job.category,
+        *job.ident,
         ok=True,
         status=status,
         e2e_ms=e2e,
@@ -426,9 +427,7 @@ async def _read_stream(
     if ttft is not None and ntok is not None and ntok > 1 and last is not None:
         tpot = ((last - first) * 1000.0) / (ntok - 1) if first is not None else None
     return RequestResult(
-        index=job.index,
-        prompt_id=job.prompt_id,
-        category=job.category,
+        *job.ident,
         ok=True,
         status=resp.status_code,
         ttft_ms=ttft,

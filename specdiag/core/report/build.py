@@ -950,29 +950,23 @@ class _Builder:
         )
         chunks = [c for c in _list(d.get("chunks")) if isinstance(c, Mapping)]
         sim = _list(d.get("reference_similarity"))
-        title = "reference layer (HF hidden_states index)"
-        cols: tuple[str, ...]
-        if sim and all(isinstance(r, list) for r in sim):
-            width = max(len(r) for r in sim)
-            cols = tuple(("emb" if j == 0 else f"{j}") for j in range(width))
-            marked = tuple(
-                (i, int(c["identified_hf_index"]))
-                for i, c in enumerate(chunks)
-                if isinstance(c.get("identified_hf_index"), int)
-                and int(c["identified_hf_index"]) < width
-            )
+        reference = bool(sim) and all(isinstance(r, list) for r in sim)
+        if reference:
+            title, key = "reference layer (HF hidden_states index)", "identified_hf_index"
         else:
+            title, key = "training chunk", "best_train_chunk"
             sim = _list(d.get("similarity"))
-            if not sim or not all(isinstance(r, list) for r in sim):
+            if not all(isinstance(r, list) for r in sim):
                 sim = []
-            width = max((len(r) for r in sim), default=0)
-            cols = tuple(f"train {j}" for j in range(width))
-            title = "training chunk"
-            marked = tuple(
-                (i, int(c["best_train_chunk"]))
-                for i, c in enumerate(chunks)
-                if isinstance(c.get("best_train_chunk"), int) and int(c["best_train_chunk"]) < width
-            )
+        width = max((len(r) for r in sim), default=0)
+        cols = tuple(
+            ("emb" if j == 0 else f"{j}") if reference else f"train {j}" for j in range(width)
+        )
+        marked = tuple(
+            (i, int(c[key]))
+            for i, c in enumerate(chunks)
+            if isinstance(c.get(key), int) and 0 <= int(c[key]) < width
+        )
         if sim:
             values = tuple(tuple(_num(v) for v in r) + (None,) * (width - len(r)) for r in sim)
             rows = tuple(f"served {i}" for i in range(len(values)))

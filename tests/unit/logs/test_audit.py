@@ -11,11 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.analyze import LogAnalyzer
-from specdiag.core.logs.parse import LineParser, parse_line
+from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.window import TimeWindow, parse_bound
 from tests.support import paths
 from tests.support.cli import run_cli
 from tests.support.examples import examples
+from tests.support.parseline import parse_line
 
 DATA = paths.TEST_DATA / "logs"
 

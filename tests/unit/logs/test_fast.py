@@ -264,6 +264,12 @@ def test_fuzz_compiled_path_equals_python_path(
 def test_many_similar_lines_cross_the_inference_refresh() -> None:
     """More than 512 lines per rank (SGLangRateInference recomputes its best guess every 512
     tallies), with ambiguous lines, lines of the Python path in between and two ranks."""
+    data = _refresh_lines()
+    assert assert_same(data, chunk=20000) > 1080
+    assert_same(data, chunk=20000, engine="sglang", engine_version="0.5.11")
+
+
+def _refresh_lines() -> bytes:
     import random
 
     rng = random.Random(3)
@@ -278,9 +284,16 @@ def test_many_similar_lines_cross_the_inference_refresh() -> None:
             f"cuda graph: True, gen throughput (token/s): 1.00, #queue-req: 0"
             + ("," if i % 97 == 0 else "")
         )
-    data = ("\n".join(out) + "\n").encode()
-    assert assert_same(data, chunk=20000) > 1080
-    assert_same(data, chunk=20000, engine="sglang", engine_version="0.5.11")
+    return ("\n".join(out) + "\n").encode()
+
+
+def test_text_pairs_forgotten_between_blocks_give_the_same_records(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The SGLang text pairs coded across blocks are forgotten past a bound (memory): with
+    the bound at 0, every block codes its pairs afresh, and the records stay the same."""
+    monkeypatch.setattr(fast, "PAIRS_KEPT", 0)
+    assert assert_same(_refresh_lines(), chunk=20000) > 1080
 
 
 # --------------------------------------------------------------------------- fallback

@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs import patterns as P
 from specdiag.core.logs.infer import NEW, OLD, SGLangRateInference, sglang_candidates
-from specdiag.core.logs.parse import LineParser, conditional_rates, parse_line
+from specdiag.core.logs.parse import LineParser, conditional_rates
 from specdiag.core.logs.records import LogRecord, Skipped, Unrecognised
 from specdiag.errors import UsageError
 from tests.support import paths
 from tests.support.examples import examples
+from tests.support.parseline import parse_line
 
 DATA = paths.TEST_DATA / "logs"
 SAMPLES = DATA / "engine_log_samples.txt"

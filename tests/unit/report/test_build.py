@@ -214,3 +214,14 @@ def test_doctor_segments_split_at_restarts() -> None:
     assert chart.hline == pytest.approx(doctor["gap"]["expected_accept_length"])
     table = next(t for t in r.tables if t.title.startswith("Log segments"))
     assert [row[6] for row in table.rows] == ["first", "silence"]
+
+
+def test_identification_ignores_a_chosen_index_outside_the_matrix() -> None:
+    doc = {
+        "similarity": [[0.1, 0.9]],
+        "alignment": {},
+        "chunks": [{"index": 0, "best_train_chunk": -5}, {"index": 1, "best_train_chunk": 1}],
+    }
+    r = _build([("compare.json", doc)])
+    heatmap = next(c for c in r.charts if c.kind is ChartKind.IDENTIFICATION).heatmap
+    assert heatmap is not None and heatmap.marked == ((1, 1),)

@@ -47,6 +47,7 @@ for _m, _keys in {
         "accept len",
         "accept length",
         "accept lengths",
+        "acceptance lengths",
         "acceptance length",
         "acceptance len",
         "mean accepted length",
@@ -58,6 +59,10 @@ for _m, _keys in {
         "avg accept len",
         "accept length avg",
         "acceptance length mean",
+        "accepted token length",
+        "accepted tokens length",
+        "accepted length",
+        "accept token length",
     ),
     TOK_PER_STEP: (
         "avg tok/step",
@@ -72,6 +77,19 @@ for _m, _keys in {
         "decoded tokens per iter",
         "tokens per iteration",
         "avg tokens/step",
+        # tokens a verify step emits: the accepted drafts and the target's own token
+        "emitted per verify",
+        "emitted per verify step",
+        "emitted per step",
+        "tokens emitted per step",
+        "emitted tokens per step",
+        "tokens per verify",
+        "tokens per forward",
+        "tokens per target forward",
+        "emitted/verify",
+        "emitted/step",
+        "tokens/verify",
+        "tok/verify",
     ),
     ACC_PER_STEP: (
         "accepted/steps",
@@ -196,6 +214,10 @@ for _m, _keys in {
         "acceptance rate per position",
         "acc per pos",
         "acc rate per pos",
+        "per position al",
+        "per position acc",
+        "per position rate",
+        "per position rates",
     ),
 }.items():
     for _k in _keys:
@@ -305,6 +327,7 @@ class Key:
     tool: str | None = (
         None  # the tool the key names before the metric ('SGLang Spec Accept Length')
     )
+    pooled: bool = False  # the name says the run's totals ('Token-Weighted Acceptance Length')
 
 
 def norm(key: str) -> tuple[str, bool]:
@@ -316,6 +339,7 @@ def norm(key: str) -> tuple[str, bool]:
     k = _UNIT_PAREN.sub(lambda m: " % " if "%" in m.group(0) else " ", k)
     k = k.lower().replace("_", " ").replace("-", " ").replace("#", " ")
     k = re.sub(r"(?<=[a-zτ])\.\s*(?=[a-z])", " ", k)  # 'acc. len', 'a.len'
+    k = re.sub(r"\baccpt\b", "accept", k)  # a common shorthand ('Accpt Len')
     k = k.strip(" .:=|\t")
     k = re.sub(r"\s*/\s*", "/", k)
     k = re.sub(r"\s+", " ", k)
@@ -327,6 +351,9 @@ def norm(key: str) -> tuple[str, bool]:
 _TOOL_PREFIX = re.compile(
     r"^(sglang|vllm|llama\.?cpp|trt ?llm|tensorrt llm|fastdeploy|mlx(?: lm)?|aiperf|specforge)\s+"
 )
+# a figure of the run's totals named as such, beside the mean over requests ('Token-Weighted
+# Acceptance Length' next to 'Acceptance Length', AIPerf; 'pooled acceptance rate')
+_POOLED_PREFIX = re.compile(r"^(?:token weighted|step weighted|pooled|run level|overall)\s+")
 _TOOL_NAME = {
     "llama.cpp": "llamacpp",
     "trt llm": "trtllm",
@@ -348,6 +375,11 @@ def key(text: str) -> Key:
             return Key(
                 inner.metric, inner.text, inner.percent, inner.position, _TOOL_NAME.get(name, name)
             )
+    pq = _POOLED_PREFIX.match(k)
+    if pq is not None and len(k) > pq.end():
+        inner = key(k[pq.end() :] + (" %" if pct and "%" not in k[pq.end() :] else ""))
+        if inner.metric in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE):
+            return Key(inner.metric, k.replace(" %", "").strip(), pct, None, inner.tool, True)
     bare = k.replace(" %", "").strip()
     for cand in (k, bare):
         m = _OWN.get(cand)
@@ -384,8 +416,9 @@ def key(text: str) -> Key:
         if f is not None
         else None
     )
-    if mapped is None:
-        # a symbol or name with the metric in brackets ('α (acceptance rate)', 'E[tokens/step]')
+    if mapped is None and re.search(r"[)\]]\W*$", _MARKUP.sub("", text)):
+        # a symbol or name with the metric in brackets ('α (acceptance rate)', 'E[tokens/step]'),
+        # the brackets ending the key (not '... (AL) when speculative-num-steps')
         for a, b in _UNIT_PAREN.findall(_MARKUP.sub("", text)):
             cand = (a or b).strip()
             if cand and cand != "%" and not re.search(r"\d", cand):
@@ -407,6 +440,20 @@ _THOUSANDS = re.compile(r"^[-+]?\d{1,3}(?:([,' _\u202f\u00a0])\d{3})(?:\1\d{3})*
 _UNITS = re.compile(
     r"\s*(?:tokens?/s(?:ec)?|tok/s|t/s|tokens?|toks?|tok|steps?|ms|s|x|×|it/s|req/s)$", re.I
 )
+
+
+_APPROX = re.compile(r"^(?:~|≈|about\s+|approx\.?\s+|approximately\s+)\s*(?=[\d.])", re.I)
+# a list of rates in one cell ('[0.73, 0.52, 0.35]', '(0.8, 0.6)', '0.73 / 0.52 / 0.35')
+_RATE_LIST = re.compile(r"^[\[(]?\s*(\d*\.?\d+\s*(?:[,;/]\s*\d*\.?\d+\s*)+)[\])]?$")
+
+
+def rate_list(text: str) -> tuple[float, ...] | None:
+    """The rates of a cell listing one per draft position, or None."""
+    m = _RATE_LIST.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    nums = tuple(float(x) for x in re.split(r"\s*[,;/]\s*", m.group(1).strip()) if x)
+    return nums if all(0.0 <= x <= 1.0 for x in nums) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,6 +491,7 @@ def _plain(t: str) -> tuple[float, int] | None:
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
     t = _MARKUP.sub("", text).strip().strip(",;").strip()
+    t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
     spread = None

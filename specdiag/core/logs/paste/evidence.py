@@ -98,6 +98,7 @@ class Figures:
     notes: list[str] = field(default_factory=list)
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
+    pooled_by_name: str = ""  # the key that says the figure divides the run's totals
 
     def has_acceptance(self) -> bool:
         return (
@@ -322,6 +323,8 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
     pooling = UNDECIDED
     if statistic in ("median", "p50"):
         pooling = Decision(MEDIAN, f"the paste says '{statistic}'")
+    elif f.pooled_by_name:
+        pooling = Decision(POOLED, f"name: '{f.pooled_by_name}' divides the run's totals")
     elif bonus.rule.startswith(
         (
             "identity: printed length = 1 + accepted",

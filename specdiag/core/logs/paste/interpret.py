@@ -8,6 +8,7 @@ through :func:`cells.key`; configuration cells become the record's labels.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Iterator
@@ -91,16 +92,72 @@ def _records(
     return out
 
 
-def grid(g: Grid, ctx: Ctx) -> tuple[list[PasteRecord], bool]:
-    """Records of a table, and whether it names acceptance figures at all."""
+# columns that compare figures rather than hold one ('Delta', 'Speedup', 'Δ')
+_COMPARE_COLUMN = re.compile(
+    r"^(?:delta|diff|difference|change|gain|improvement|speedup|Δ)\b", re.I
+)
+_POSITION_COLUMN = frozenset(("position", "pos", "token", "draft position", "depth", "draft token"))
+
+
+def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> list[PasteRecord]:
+    """Records of a table whose one figure is named by its title, not its header ('### Acceptance
+    Lengths' over columns of configurations; 'Per-Position Acceptance Rates' over a column of
+    positions)."""
+    first = " ".join(x for x in cols[0] if x).strip().lower() if cols else ""
+    if title.metric == C.PER_POSITION:
+        if first not in _POSITION_COLUMN or len(cols) < 2:
+            return []
+        out: list[PasteRecord] = []
+        for j in range(1, len(cols)):
+            fig = E.Figures()
+            for _, cells in g.rows:
+                pos, v = C.value(cells[0]), C.value(cells[j] if j < len(cells) else "")
+                if pos is None or pos.number != int(pos.number) or v is None:
+                    continue
+                fig.positions[int(pos.number)] = v.number / 100.0 if v.percent else v.number
+            if fig.positions:
+                name = " ".join(x for x in cols[j] if x)
+                fig.fields.append((name, "per-position rates of the column"))
+                lab = [("column", _label_value(name))] if name else []
+                out.extend(
+                    _records({"": fig}, lab, ctx, g.structure, (g.first_line, g.last_line), "")
+                )
+        return out
+    keys: list[tuple[C.Key, str]] = []
+    for j, (group, name) in enumerate(cols):
+        header = " ".join(x for x in (group, name) if x)
+        kn = C.key(name)
+        vals = [C.value(c[j]) for _, c in g.rows if j < len(c) and c[j]]
+        numeric = bool(vals) and all(v is not None for v in vals)
+        signed = any(c[j].strip()[:1] in "+-−" for _, c in g.rows if j < len(c) and c[j])
+        if j > 0 and numeric and not signed and not _COMPARE_COLUMN.match(header.strip()):
+            keys.append((C.Key(title.metric, title.text, title.percent), ""))
+        elif kn.metric == C.LABEL or j == 0:
+            keys.append((C.Key(C.LABEL, kn.text or header.lower(), False), group))
+        else:
+            keys.append((C.Key(None, kn.text, False), group))
+    if not any(k.metric == title.metric for k, _ in keys):
+        return []
+    return _by_rows(g, cols, keys, ctx)
+
+
+def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
+    """Records of a table, and whether it names acceptance figures at all. ``title`` is the
+    heading above the table: it names the table's one figure when no header does."""
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     keys = []
     for group, name in cols:
         kn, kg = C.key(name), C.key(group) if group else None
+        if kn.metric is None and re.match(r"^[^:]{1,40}:[^:]*/[^:]*$", name):
+            # 'acceptance length: greedy / main / this PR': the metric, then what each of the
+            # cell's values is
+            head = C.key(name.split(":", 1)[0])
+            if head.metric in C.ACCEPTANCE:
+                kn = head
         if kn.metric in C.ACCEPTANCE or kn.metric not in (None, C.LABEL):
             keys.append((kn, group))
-        elif kg is not None and kg.metric in C.ACCEPTANCE:
+        elif kg is not None and kg.metric in C.ACCEPTANCE and not _COMPARE_COLUMN.match(name):
             keys.append((kg, name))
         else:
             keys.append((kn, group))
@@ -109,7 +166,23 @@ def grid(g: Grid, ctx: Ctx) -> tuple[list[PasteRecord], bool]:
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
         return _by_columns(g, cols, ctx), True
+    tk = C.key(title) if title else None
+    if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
+        recs = _titled(g, cols, tk, ctx)
+        return recs, bool(recs)
     return [], False
+
+
+_SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
+
+
+def _several(cell: str) -> list[C.Value] | None:
+    """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92')."""
+    text = C._MARKUP.sub("", cell)
+    if not _SEVERAL.match(text):
+        return None
+    vals = [C.value(x) for x in text.split("/")]
+    return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
 def _by_rows(
@@ -175,9 +248,37 @@ def _by_rows(
             if m == C.DRAFTED and v is not None and per_step_drafts:
                 labels.append((k.text or header, cell))  # a configuration: drafts per step
                 continue
+            if m == C.PER_POSITION and v is None and (rl := C.rate_list(cell)) is not None:
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                for pos, r in enumerate(rl):
+                    fig.positions[pos] = r
+                fig.fields.append((header, cell))
+                continue
+            if m in C.ACCEPTANCE and v is None and (vals := _several(cell)) is not None:
+                # 'a / b / c' under 'metric: x / y / z': one record per value, named as the header
+                # names them
+                parts = name.split(":", 1)[1].split("/") if ":" in name else []
+                names = [_label_value(x) for x in parts] if len(parts) == len(vals) else []
+                for i, one_v in enumerate(vals):
+                    sub = names[i] if names else f"({i + 1})"
+                    one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
+                    one.put(m, one_v, k, cell, header)
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
+                continue
+            if (
+                m in C.ACCEPTANCE
+                and v.max is not None
+                and (v.max != int(v.max) or "." in cell.rsplit("/", 1)[-1])
+            ):
+                # 'a / b' whose b is no whole maximum ('2.22 / 2.25', '1.00 / 1.00': two rounds):
+                # two values, each its own record
+                one = slots.setdefault(f"{slot} (1)".strip(), E.Figures())
+                one.put(m, C.Value(v.number, v.percent, v.decimals), k, cell, header)
+                two = slots.setdefault(f"{slot} (2)".strip(), E.Figures())
+                two.put(m, C.Value(v.max, v.percent, v.decimals), k, cell, header)
                 continue
             fig = slots.setdefault(slot if m in C.ACCEPTANCE or slot in slots else "", E.Figures())
             fig.put(m, v, k, cell, header)
@@ -205,6 +306,9 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
         chosen = order[:1]
     for j in chosen:
         fig = E.Figures()
+        # rows named as the run's totals ('Token-Weighted Acceptance Length') beside the
+        # per-request means: their own record
+        pooled = E.Figures()
         labels: list[tuple[str, str]] = []
         name = " ".join(x for x in cols[j] if x)
         if name:
@@ -218,7 +322,12 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
             elif k.metric is not None and v is not None:
+                if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
+                    pooled.pooled_by_name = pooled.pooled_by_name or k.text
+                    continue
                 fig.put(k.metric, v, k, cell, cells[0])
+        if pooled.has_acceptance() and not fig.has_acceptance():
+            fig, pooled = pooled, E.Figures()
         if all(stat_cols.values()) and width > 1:
             st = stat_cols[j].group(1).lower()  # type: ignore[union-attr]
             labels = [lab for lab in labels if lab[0] != "column"]
@@ -241,6 +350,18 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 "column",
             )
         )
+        if pooled.has_acceptance():
+            pooled.notes.append(f"the '{pooled.pooled_by_name}' row: the run's totals' ratio")
+            out.extend(
+                _records(
+                    {"": pooled},
+                    [*labels, ("figure", pooled.pooled_by_name)],
+                    ctx,
+                    g.structure + " (transposed)",
+                    (g.first_line, g.last_line),
+                    "column",
+                )
+            )
     return out
 
 
@@ -253,7 +374,7 @@ _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
 )
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|≈|~)\s*"
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")",
     re.I,
@@ -272,7 +393,7 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
-_QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per"))
+_QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
     "is",
     "was",
@@ -296,6 +417,11 @@ _CONNECT = {
     "~",
     "≈",
     "were",
+    "reported",
+    "measured",
+    "computed",
+    "shown",
+    "given",
 }
 
 
@@ -319,23 +445,108 @@ def _key_of(words: str) -> C.Key:
     return C.Key(None, "", False)
 
 
+# a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
+# a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's
+_FROM_TO = re.compile(
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
+    r"\s+to\s+(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    re.I,
+)
+_CHANGE_WORDS = re.compile(
+    r"\b(?:improved|increased|decreased|dropped|fell|rose|went|went up|went down|changed|grew|"
+    r"jumped|moved|climbed|declined|goes|drops|improves|increases)\s*$",
+    re.I,
+)
+# a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
+_PCT_FIRST = re.compile(
+    r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
+    r"acceptance(?:\s+rate)?)\b(?!\s+(?:length|len|test|criteria))",
+    re.I,
+)
+
+
+# an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only
+_LENGTH_FIRST = re.compile(
+    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
+    r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ)\b(?:\s*\((?:AL|τ)\))?)",
+    re.I,
+)
+# more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
+_MORE_ON = re.compile(
+    r"\s+(?:on|for|with|at|in)\s+[^,;:.\n]{1,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>"
+    + _DIGITS
+    + r")(?=\s+(?:on|for|with|at|in)\b)",
+    re.I,
+)
+
+
+def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
+    """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key)."""
+    out: list[tuple[int, int, int, C.Key, str]] = []
+    last: tuple[C.Key, str] | None = None
+    for m in _FROM_TO.finditer(text):
+        words = m.group("key")
+        k = _key_of(_CHANGE_WORDS.sub("", words))
+        if k.metric not in C.ACCEPTANCE:
+            if last is None or not _CHANGE_WORDS.search(words):
+                continue
+            k, kt = last
+        else:
+            kt = words.strip()
+            last = (k, kt)
+        out.append((m.start(), m.end(), m.end("key"), k, kt))
+    return out
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
     ('average acceptance length **2.6 / 5**') in what is left."""
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
+    low = text.lower()
+    for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
+        m = _FROM_TO.match(text, start)
+        if m is None:
+            continue
+        for g in ("a", "b"):
+            v = C.value(m.group(g))
+            if v is not None:
+                found.append((m.start(g), k, v, kt, m.group(g).strip()))
+        for i in range(start, end):
+            rest[i] = " "
+    for m in _PCT_FIRST.finditer(text) if "%" in text else ():
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if k.metric == C.RATE and v is not None:
+            found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
+            for i in range(m.start(), m.end()):
+                rest[i] = " "
+    for m in _LENGTH_FIRST.finditer(text) if ("len" in low or "al" in low or "τ" in low) else ():
+        k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if k.metric == C.LENGTH and v is not None:
+            found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
+            for i in range(m.start(), m.end()):
+                rest[i] = " "
     for pat in (_PAIR, _PAIR_BARE):
         for m in pat.finditer("".join(rest)):
             k = _key_of(m.group("key"))
             v = C.value(m.group("val"))
             if k.metric is None or v is None:
                 continue
+            end = m.start("val") + len(m.group("val").rstrip())
             found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
             for i in range(m.start("val"), m.end("val")):
                 rest[i] = " "
             for i in range(m.start("key"), m.end("key")):
                 rest[i] = " "
+            while k.metric in C.ACCEPTANCE and (more := _MORE_ON.match(text, end)) is not None:
+                mv = C.value(more.group("val"))
+                if mv is None:
+                    break
+                found.append((more.start("val"), k, mv, m.group("key").strip(), more.group("val")))
+                for i in range(end, more.end("val")):
+                    rest[i] = " "
+                end = more.end("val")
     for m in _PAIR_COUNT_FIRST.finditer("".join(rest)):
         k = C.key(m.group("key"))
         v = C.value(m.group("val"))
@@ -458,7 +669,11 @@ def _repair(text: str) -> str:
     t = re.sub(r",\s*(?:\.\.\.|…)\s*(?=[}\]])", "", t)
     t = re.sub(r"(?<=[\[{,])\s*(?:\.\.\.|…)\s*,", " ", t)
     t = _ELLIPSIS.sub("", t) if re.search(r"[\[{,]\s*(?:\.\.\.|…)\s*[}\]]", t) else t
-    return re.sub(r",\s*([}\]])", r"\1", t)
+    t = re.sub(r",\s*([}\]])", r"\1", t)
+    # a comma lost between two members, one per line ('  ]' then '  "next": ...')
+    return re.sub(
+        r'(?m)([\]}"\d]|\btrue|\bfalse|\bnull)[ \t]*\n(?=[ \t]*"[^"\n]*"\s*:)', r"\1,\n", t
+    )
 
 
 def load_json(text: str) -> tuple[object | None, bool]:
@@ -472,6 +687,24 @@ def load_json(text: str) -> tuple[object | None, bool]:
         return json.loads(_repair(text)), True
     except (ValueError, RecursionError):
         return None, False
+
+
+_PY_DICT = re.compile(r"\{\s*'[^'\n]{1,80}'\s*:")
+
+
+def load_python_literal(text: str) -> object | None:
+    """A Python dict printed with repr ('result {'text': ..., 'meta_info': {...}}', what
+    ``print(ret)`` shows) inside a line or block: its first '{' to its last '}', read as a
+    literal (never evaluated); None when there is none."""
+    m = _PY_DICT.search(text)
+    end = text.rfind("}")
+    if m is None or end <= m.start() or end - m.start() > 200_000:
+        return None
+    try:
+        doc = ast.literal_eval(text[m.start() : end + 1])
+    except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
+        return None
+    return doc if isinstance(doc, dict) else None
 
 
 def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:

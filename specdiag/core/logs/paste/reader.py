@@ -21,10 +21,14 @@ from specdiag.core.logs.paste.model import (
 
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
-    r"acc(?:ept|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft",
+    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft|"
+    r"emitted(?:/| per )verify",
     re.IGNORECASE,
 )
-_STRONG = re.compile(r"accept|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step", re.I)
+_STRONG = re.compile(
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step|emitted(?:/| per )verify",
+    re.I,
+)
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
 _OTHER_MEANING = re.compile(
     r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
@@ -102,7 +106,12 @@ def read_paste(
         heading = "\n".join(prev_lines[-3:])
         prev_lines.extend(t for _, t in blk[-3:])
         body = "\n".join(t for _, t in blk)
-        if not _CANDIDATE.search(body) or len(blk) > MAX_BLOCK_LINES:
+        if len(blk) > MAX_BLOCK_LINES:
+            continue
+        if not _CANDIDATE.search(body) and not (
+            # a table under a title naming its figure ('### Acceptance Lengths')
+            "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
+        ):
             continue
         if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
             continue
@@ -129,26 +138,31 @@ def read_paste(
         ctx: I.Ctx = (tool, rule, kind)
         found: list[PasteRecord] = []
         named = False
-        stripped = body.lstrip()
-        if stripped[:1] in "{[":
-            doc, repaired = I.load_json(body)
-            if doc is not None:
-                found = I.json_records(doc, ctx, (blk[0][0], blk[-1][0]), repaired)
-                records.extend(found)
-                block_of.extend([n_blocks] * len(found))
-                if not found and _STRONG.search(body):
-                    unread.append(
-                        Block(
-                            shown.first_line,
-                            shown.last_line,
-                            "a JSON body without a field read here",
-                            shown.lines,
-                        )
+        # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
+        start = next((i for i, (_, t) in enumerate(blk[:3]) if t.lstrip()[:1] in "{["), None)
+        doc, repaired = (None, False)
+        if start is not None:
+            doc, repaired = I.load_json("\n".join(t for _, t in blk[start:]))
+        if doc is None and "{'" in body:
+            doc = I.load_python_literal(body)
+            start = 0 if doc is not None else start
+        if start is not None and doc is not None:
+            found = I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired)
+            records.extend(found)
+            block_of.extend([n_blocks] * len(found))
+            if not found and _STRONG.search(body):
+                unread.append(
+                    Block(
+                        shown.first_line,
+                        shown.last_line,
+                        "a JSON body without a field read here",
+                        shown.lines,
                     )
-                continue
+                )
+            continue
         grids, used = TB.find(blk)
         for g in grids:
-            recs, names = I.grid(g, ctx)
+            recs, names = I.grid(g, ctx, _title(blk, g.first_line, heading))
             named = named or names
             if recs:
                 found.extend(recs)
@@ -193,6 +207,22 @@ def read_paste(
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
+
+
+_TITLE = re.compile(
+    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,80}):)\s*$"
+)
+
+
+def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
+    """The title just above a table: a markdown heading, a bold line or a line ending with ':',
+    in its block or the heading lines before it; '' when there is none."""
+    above = [t for ln, t in blk if ln < first_line] or heading.splitlines()
+    for t in reversed(above[-3:]):
+        m = _TITLE.match(t)
+        if m is not None:
+            return (m.group("h") or m.group("b") or m.group("c") or "").strip()
+    return ""
 
 
 def groups(records: list[PasteRecord], block_of: list[int]) -> tuple[Group, ...]:

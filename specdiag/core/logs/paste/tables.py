@@ -17,6 +17,8 @@ _SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
 # a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
 _KV = re.compile(r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$")
 _GAP = re.compile(r"\s{2,}")
+# the delimiter row of a pipe table without outer bars ('-- | --', ':---|---:')
+_PIPE_RULE = re.compile(r"^\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+$")
 _DASH_RULE = re.compile(r"^\s*[-=]{3,}(?:\s+[-=]{3,})*\s*$")
 
 
@@ -66,7 +68,9 @@ def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[st
     return out
 
 
-def _bar_table(run: list[Line]) -> Grid | None:
+def _bar_table(run: list[Line], outer: bool = True) -> Grid | None:
+    """A pipe or box table; ``outer=False`` for one without outer bars, where a row's first and
+    last cells may be empty ('  | AL |   |  ')."""
     rows: list[tuple[int, list[str]]] = []
     rule_after: list[int] = []  # number of rows seen when a rule line came
     text = "\n".join(t for _, t in run)
@@ -74,13 +78,22 @@ def _bar_table(run: list[Line]) -> Grid | None:
         if _RULE.match(t):
             rule_after.append(len(rows))
             continue
-        rows.append((ln, _bar_cells(t)))
+        rows.append((ln, _bar_cells(t) if outer else [c.strip() for c in _SPLIT_BARS.split(t)]))
     if len(rows) < 2:
         return None
     width = max(len(c) for _, c in rows)
     rows = [(ln, c + [""] * (width - len(c))) for ln, c in rows]
     inner = [r for r in rule_after if 0 < r < len(rows)]
     n_head = inner[0] if inner and inner[0] <= 3 else 1
+    # a spanning title row (with empty cells) above the rule, the column names below it ('  | AL
+    # |   |' then 'K | Eagle 1 | Eagle 3'): the names are a header row too
+    while (
+        n_head < min(3, len(rows) - 1)
+        and any(not c for c in rows[n_head - 1][1])
+        and sum(1 for c in rows[n_head][1] if c) >= 2
+        and not any(_is_number(c) for c in rows[n_head][1])
+    ):
+        n_head += 1
     body = _merge_wrapped(rows[n_head:])
     head_rows = [c for _, c in rows[:n_head]]
     if any(ch in text for ch in "─━═│┃║"):
@@ -253,13 +266,30 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
                 i = j
                 continue
         bars = sum(t.count(b) for b in _BARS)
+        if bars == 1 and i + 1 < n and _PIPE_RULE.match(block[i + 1][1]):
+            # a pipe table without its outer bars ('name | AL', '-- | --', 'base | 2.39')
+            j = i + 2
+            while (
+                j < n
+                and sum(block[j][1].count(b) for b in _BARS) == 1
+                and (not _RULE.match(block[j][1]))
+            ):
+                j += 1
+            g = _bar_table(block[i:j], outer=False)
+            if g is not None and g.rows:
+                grids.append(g)
+                used.update(ln for ln, _ in block[i:j])
+                i = j
+                continue
         if bars >= 2 or (_RULE.match(t) and ("+" in t or any(ch in t for ch in "─━═┌╭"))):
             j = i
             while j < n and (
                 sum(block[j][1].count(b) for b in _BARS) >= 2 or _RULE.match(block[j][1])
             ):
                 j += 1
-            g = _bar_table(block[i:j])
+            # a delimiter row without outer bars ('-- | -- | --'): so are the other rows
+            outer = not any(_PIPE_RULE.match(t2) for _, t2 in block[i:j])
+            g = _bar_table(block[i:j], outer=outer)
             if g is not None:
                 grids.append(g)
                 used.update(ln for ln, _ in block[i:j])

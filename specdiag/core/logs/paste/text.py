@@ -14,6 +14,8 @@ _DIFF_META = re.compile(
 )
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 _FENCE = re.compile(r"^\s*(?:```|~~~)")
+# full-width ASCII forms ('accept length：1.70', '２.４'), as CJK input methods type them
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 
 def prepare(text: str) -> list[Line]:
@@ -22,6 +24,8 @@ def prepare(text: str) -> list[Line]:
     raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if "\x1b" in text:
         raw = [_ANSI.sub("", ln) for ln in raw]
+    if re.search("[\uff01-\uff5e\u3000]", text):
+        raw = [ln.translate(_FULLWIDTH) for ln in raw]
     nonblank = [ln for ln in raw if ln.strip()]
     diffish = sum(1 for ln in nonblank if _DIFF_ADD.match(ln) or _DIFF_META.match(ln))
     diff = (

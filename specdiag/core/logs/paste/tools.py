@@ -51,11 +51,24 @@ _QUICK: dict[str, tuple[str, ...]] = {
 }
 
 
+_MODEL_ID_TAIL = re.compile(r"[-_][A-Za-z0-9]")
+
+
+def _names(pat: re.Pattern[str], text: str) -> bool:
+    """Whether the pattern names its tool in the text: not as the start of a longer name after
+    a '/' (a model id such as 'lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B' names a model, not the
+    tool that printed the figures)."""
+    return any(
+        m.start() == 0 or text[m.start() - 1] != "/" or not _MODEL_ID_TAIL.match(text, m.end())
+        for m in pat.finditer(text)
+    )
+
+
 def tools_named(text: str) -> list[str]:
     """Every tool the text names, in the order of the table above."""
     low = text.lower()
     return [
-        tool for tool, pat in _MARKS if any(w in low for w in _QUICK[tool]) and pat.search(text)
+        tool for tool, pat in _MARKS if any(w in low for w in _QUICK[tool]) and _names(pat, text)
     ]
 
 
