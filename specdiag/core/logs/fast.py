@@ -66,9 +66,9 @@ from specdiag.errors import InputError
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 THREADS = 2  # the next block of this file and the first of the next file (the GIL is released)
-# blocks read ahead of the one being consumed: one, since reading and scanning a block takes a
-# fraction of the time the main thread spends on it (two kept ~19 MiB more of the dense log
-# resident for no gain in wall time); memory stays flat
+# blocks read and scanned by a thread while the main thread consumes one: one, since reading and
+# scanning a block takes a fraction of the time the main thread spends on it (two kept ~19 MiB
+# more of the dense log resident for no gain in wall time); memory stays flat
 LOOKAHEAD = 1
 
 _native: Any = None
@@ -1066,7 +1066,7 @@ class FileReader:
         pre: Any = None
         try:
             while True:
-                while not eof and len(pending) < LOOKAHEAD:
+                while not eof and len(pending) <= LOOKAHEAD:  # the one to consume, and ahead
                     pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
                     k += 1
                 if not pending:
@@ -1088,6 +1088,7 @@ class FileReader:
                 finder.pre = (data, *pre) if pre is not None else None
                 scanner.feed(data)
                 finder.pre = None
+                data, pre = b"", None  # this block's buffers: free to read the one after next into
                 if after_block is not None:
                     after_block()
         finally:
