@@ -343,7 +343,7 @@ class FastScanner(Scanner):
             return
         data: bytes = blk.data
         sgl = self._sgl
-        sgl.begin(f, tab, n)
+        sgl.begin(f, tab, n, data)
         taken = np.zeros(n, bool)
         records = self._records
         start = len(records)
@@ -491,8 +491,6 @@ class _Fast:
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
         self.pair = np.zeros(n, np.int64)  # SGLang: the (accept len, accept rate) texts' code
-        self.pair_keys: list[int | tuple[str, ...]] = []  # the distinct pairs' keys
-        self.pair_inv: I64 = np.zeros(0, np.int64)  # each SGLang line's, an index into them
         self.pp_lens = np.zeros(n, np.int64)
         self.pp: F64 = np.zeros(0)
         self.cond: F64 = np.zeros(0)
@@ -524,16 +522,6 @@ def _fast_columns(
         codes, ranks = _texts(data, tab["rank_key"][sg], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
         f.ranks = [r[0] for r in ranks]
-        # the (accept len, accept rate) text pairs: their two key8s in one int (texts of at most
-        # 4 bytes), else their texts
-        lk, rk = tab["len_key"][sg], tab["rate_key"][sg]
-        ln, rn = tab["len_len"][sg], tab["rate_len"][sg]
-        if max(int(ln.max()), int(rn.max())) <= 4:
-            uniq, f.pair_inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
-            f.pair_keys = list(uniq.tolist())
-        else:
-            f.pair_inv, texts = _texts(data, None, (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
-            f.pair_keys = list(texts)
     vl = np.flatnonzero(types == IT_VLLM)
     if len(vl):
         md, hms = tab["ymd"][vl], tab["hms"][vl]
@@ -627,7 +615,7 @@ class _SGLangRows:
             self.sets.append(cands)
         return code
 
-    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int) -> None:
+    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int, data: bytes) -> None:
         """A new block: its SGLang lines' text pairs coded (``f.pair``)."""
         self.f, self.tab = f, tab
         self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
@@ -635,7 +623,15 @@ class _SGLangRows:
             self._forget_pairs()
         sg = np.flatnonzero(tab["type"] == IT_SGL)
         if len(sg):
-            keys, inv = f.pair_keys, f.pair_inv
+            lk, rk = tab["len_key"][sg], tab["rate_key"][sg]
+            ln, rn = tab["len_len"][sg], tab["rate_len"][sg]
+            keys: list[int | tuple[str, ...]]
+            if max(int(ln.max()), int(rn.max())) <= 4:
+                uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
+                keys = list(uniq.tolist())
+            else:
+                inv, texts = _texts(data, None, (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
+                keys = list(texts)
             get = self.pair_code.get
             codes = [get(k) for k in keys]
             if None in codes:
