@@ -173,8 +173,8 @@ class FastLineFinder(LineFinder):
         self.anchor = ANCHOR
         self.engine_code = _ENGINE_CODE.get(engine, 3)
         self.fast_mask = fast_mask
-        # a block scanned ahead by a thread: (data, start, end, Block, its _columns)
-        self.pre: tuple[bytes, int, int, Any, Any] | None = None
+        # a block scanned ahead by a thread: (data, start, end, Block)
+        self.pre: tuple[bytes, int, int, Any] | None = None
 
     def scan(self, buf: bytes, start: int, end: int) -> Any:
         return _native.scan(
@@ -209,14 +209,14 @@ class FastLineFinder(LineFinder):
                     break
             pre = self.pre
             if pre is not None and pre[0] is buf and pre[1] == pos and pre[2] == end:
-                blk, cols = pre[3], pre[4]
+                blk = pre[3]
                 self.pre = None
             else:
-                blk, cols = self.scan(buf, pos, end), None
+                blk = self.scan(buf, pos, end)
             if blk.items:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
                 ptail = orig_tail if pos == lo else buf[buf.rfind(b"\n", lo, pos - 1) + 1 : pos - 1]
-                self._out.append((blk, self.lines, ptail, cols))  # type: ignore[arg-type]
+                self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
             self.lines += blk.lines
             self.candidate_lines += blk.candidate_lines
             stop = blk.stop
@@ -327,21 +327,24 @@ class FastScanner(Scanner):
                 self.parse_candidate(*cand)
             else:
                 self._emit()
-                self._block(*cand)  # type: ignore[arg-type,call-arg]
+                self._block(head, cand[1], cand[2])  # type: ignore[arg-type]
         counts = self.counts
         counts.lines = lines
         counts.candidate_lines = candidate_lines
         counts.binary = binary
         self._emit()
 
-    def _block(self, blk: Any, base: int, prev_tail: bytes, cols: Columns | None) -> None:
-        """A scanned Block (and its columns, when a thread made them): its fast lines as batch
-        rows, the others through the parser; one batch, in the order the Python source gives."""
-        tab, types, f = cols or _columns(blk, self.parser.year)
+    def _block(self, blk: Any, base: int, prev_tail: bytes) -> None:
+        """A scanned Block: its fast lines as batch rows, the others through the parser; one
+        batch, in the order the Python source gives."""
+        items, ppvals = blk.table()  # a view of the Block's items (it keeps the Block alive)
+        tab = np.frombuffer(items, ITEM)
         n = len(tab)
         if not n:
             return
         data: bytes = blk.data
+        types = tab["type"].copy()
+        f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, self.parser.year)
         sgl = self._sgl
         sgl.begin(f, tab, n, data)
         taken = np.zeros(n, bool)
@@ -495,15 +498,6 @@ class _Fast:
         self.pp: F64 = np.zeros(0)
         self.cond: F64 = np.zeros(0)
         self.clamped = np.zeros(n, bool)
-
-
-def _columns(blk: Any, year: int) -> Columns:
-    """A Block's items, their types (the range guard's rejects set to IT_PY) and columns."""
-    items, ppvals = blk.table()  # a view of the Block's items (it keeps the Block alive)
-    tab = np.frombuffer(items, ITEM)
-    types = tab["type"].copy()
-    f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), blk.data, types, year)
-    return tab, types, f
 
 
 def _fast_columns(
@@ -939,16 +933,15 @@ def _regular_fd(stream: BinaryIO) -> int | None:
 
 
 ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
-Columns = tuple[npt.NDArray[Any], npt.NDArray[np.int32], "_Fast"]  # _columns: items, types, fields
-BlockResult = tuple[bytes, "tuple[int, int, Any, Columns] | None"]
+BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
 
 
-def _block_task(fd: int, k: int, pos: int, chunk_size: int, cfg: ScanCfg, year: int) -> BlockResult:
+def _block_task(fd: int, k: int, pos: int, chunk_size: int, cfg: ScanCfg) -> BlockResult:
     """Read block k of a file and scan LineFinder's range of whole lines in it (when the block
     before did not end with a newline, the first line finishes a carried one): both in C,
-    without the GIL; then the fast lines' columns (numpy), while the main thread is busy."""
-    data, pre = _native.read_scan(fd, pos + k * chunk_size, chunk_size, k > 0, *cfg)
-    return data, None if pre is None else (*pre, _columns(pre[2], year))
+    without the GIL."""
+    result: BlockResult = _native.read_scan(fd, pos + k * chunk_size, chunk_size, k > 0, *cfg)
+    return result
 
 
 class _Plan:
@@ -976,7 +969,7 @@ class _Plan:
         return None
 
 
-def _first_block(path: str, chunk_size: int, cfg: ScanCfg, year: int) -> tuple[Any, ...] | None:
+def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | None:
     """A planned file's first block, read and scanned ahead (None: not a plain file)."""
     from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS
 
@@ -988,8 +981,8 @@ def _first_block(path: str, chunk_size: int, cfg: ScanCfg, year: int) -> tuple[A
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or os.pread(fd, 2, 0) in (GZIP_MAGIC, *UTF16_BOMS):
             return None
-        data, pre = _block_task(fd, 0, 0, chunk_size, cfg, year)
-        return (st.st_size, st.st_mtime_ns, cfg, year, data, pre)
+        data, pre = _block_task(fd, 0, 0, chunk_size, cfg)
+        return (st.st_size, st.st_mtime_ns, cfg, data, pre)
     except OSError:
         return None
     finally:
@@ -1051,7 +1044,6 @@ class FileReader:
             finder.engine_code,
             finder.fast_mask,
         )
-        year = scanner.parser.year
         ex = self._executor()
         pending: deque[Future[Any]] = deque()
         plan = self._plan
@@ -1060,18 +1052,14 @@ class FileReader:
             ahead = plan.ahead.pop(ident, None)
             if ahead is not None:
                 got = ahead.result()
-                if (
-                    got is not None
-                    and pos == 0
-                    and got[:4] == (st.st_size, st.st_mtime_ns, cfg, year)
-                ):
+                if got is not None and pos == 0 and got[:3] == (st.st_size, st.st_mtime_ns, cfg):
                     done: Future[Any] = Future()
-                    done.set_result((got[4], got[5]))
+                    done.set_result((got[3], got[4]))
                     pending.append(done)
             nxt = plan.after(ident)
             nid = plan.ident(nxt) if nxt is not None else None
             if nxt is not None and nid is not None and nid not in plan.ahead:
-                plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg, year)
+                plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg)
         k = len(pending)
         eof = False
         data: bytes = b""
@@ -1079,7 +1067,7 @@ class FileReader:
         try:
             while True:
                 while not eof and len(pending) <= LOOKAHEAD:  # the one to consume, and ahead
-                    pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg, year))
+                    pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
                     k += 1
                 if not pending:
                     break
