@@ -68,10 +68,10 @@ chromium:
 	fi
 
 # SPECDIAG_REQUIRE_COMPILED=1: a compiled part that did not build fails its tests instead of
-# skipping them; hypothesis runs its thorough profile where CI is set (docs/testing.md)
+# skipping them; hypothesis runs its thorough `ci` profile whether or not CI is set (docs/testing.md)
 test: install lint realservers prometheus chromium
-	SPECDIAG_REQUIRE_COMPILED=1 $(PY) -m pytest -q -m "not integration" $(XDIST)
-	SPECDIAG_REQUIRE_COMPILED=1 $(PY) -m pytest -q -m integration
+	SPECDIAG_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q -m "not integration" $(XDIST)
+	SPECDIAG_REQUIRE_COMPILED=1 HYPOTHESIS_PROFILE=ci $(PY) -m pytest -q -m integration
 
 # the suite without real servers, Prometheus or end-to-end subprocesses, in $(TEST_WORKERS)
 # processes (docs/testing.md)

@@ -131,8 +131,14 @@ def logs_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
+    import os
     import sys
 
+    # logs uses numpy for element-wise passes, never its BLAS: on a many-core host OpenBLAS would
+    # start a thread per core while numpy loads (seconds of CPU for nothing). One thread unless
+    # the user chose; only before numpy is loaded (afterwards it has no effect)
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from specdiag.cli._output import Output
     from specdiag.core.accept import parse_float_list
     from specdiag.core.logs.records import LogEngine

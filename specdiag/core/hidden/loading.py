@@ -280,11 +280,31 @@ def _scan_pickle(path: Path) -> _PickleScan:
     values: list[Any] = []
     top: str | None = None
     seen_first = complete = False
+    depth = 0  # the stack's depth and its marks' positions, as pickletools.dis keeps them
+    marks: list[int] = []
     with path.open("rb") as f:
         try:
             for i, (op, arg, _pos) in enumerate(pickletools.genops(f)):
                 if i >= _PICKLE_SCAN_OPS:
                     break
+                # an opcode that takes more than the stack holds: no pickle (text, junk) ends
+                # here, at its first opcodes, not after millions of them
+                before = op.stack_before
+                if pickletools.markobject in before or (
+                    op.name == "POP" and marks and marks[-1] == depth - 1
+                ):
+                    if not marks:
+                        break
+                    depth = marks.pop()
+                    pops = before.index(pickletools.markobject) if op.name != "POP" else 0
+                else:
+                    pops = len(before)
+                if pops > depth:
+                    break
+                depth -= pops
+                if pickletools.markobject in op.stack_after:
+                    marks.append(depth)
+                depth += len(op.stack_after)
                 if op.name == "STOP":
                     complete = True
                     break
