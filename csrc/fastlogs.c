@@ -952,8 +952,14 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
         return NULL;
     }
     const char *buf = PyBytes_AS_STRING(data);
-    Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
-    Py_END_ALLOW_THREADS free(cfg.kw);
+    if (end - start < (1 << 16)) /* a few lines (one carried across blocks): taking the GIL back
+                                   * would wait for the reading thread longer than the scan */
+        scan_range(b, buf, start, end, &cfg);
+    else {
+        Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
+        Py_END_ALLOW_THREADS
+    }
+    free(cfg.kw);
     free(cfg.kwlen);
     if (b->oom) {
         Py_DECREF(b);

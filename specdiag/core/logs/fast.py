@@ -66,9 +66,9 @@ from specdiag.errors import InputError
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 THREADS = 2  # the next block of this file and the first of the next file (the GIL is released)
-# blocks read ahead of the one being consumed: one, since reading and scanning a block takes a
-# fraction of the time the main thread spends on it (two kept ~19 MiB more of the dense log
-# resident for no gain in wall time); memory stays flat
+# blocks read and scanned by a thread while the main thread consumes one: one, since reading and
+# scanning a block takes a fraction of the time the main thread spends on it (each one ahead
+# keeps ~19 MiB more of the dense log resident); memory stays flat
 LOOKAHEAD = 1
 
 _native: Any = None
@@ -375,7 +375,7 @@ class FastScanner(Scanner):
                 python(p)
                 i = p + 1
         sgl.flush()
-        sgl.resolve()
+        sgl.resolve(tab)
         rows = np.flatnonzero(taken)
         bad = rows[sgl.skip[rows]]
         for j in bad.tolist():  # a normalised rate above 1: the range guard's skip
@@ -611,7 +611,7 @@ class _SGLangRows:
 
     def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int, data: bytes) -> None:
         """A new block: its SGLang lines' text pairs coded (``f.pair``)."""
-        self.f, self.tab = f, tab
+        self.f = f
         self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
         if len(self.pair_code) > PAIRS_KEPT:
             self._forget_pairs()
@@ -779,7 +779,7 @@ class _SGLangRows:
         out[dyn_order] = codes[inv]
         return out
 
-    def resolve(self) -> None:
+    def resolve(self, tab: npt.NDArray[Any]) -> None:
         """Each decided line's normalised rate (``rate``), whether the range guard skips it
         (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome."""
         table = list(self.outcomes) or [(None, None, 0)]
@@ -787,12 +787,12 @@ class _SGLangRows:
         ndt = np.array([o[1] if o[1] is not None else 0 for o in table], np.int64)
         note = np.array([o[2] for o in table], np.int64)
         code = np.maximum(self.code, 0)
-        length = self.tab["length"]
+        length = tab["length"]
         form, ndt = formula[code], ndt[code]
         old = (form == 2) & (ndt > 1)
         with np.errstate(divide="ignore", invalid="ignore"):
             old_rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
-        self.rate = np.where(form == 1, self.tab["raw_rate"], np.where(old, old_rate, np.nan))
+        self.rate = np.where(form == 1, tab["raw_rate"], np.where(old, old_rate, np.nan))
         decided = self.code >= 0
         self.skip = decided & (self.rate > 1.0)
         self.version = np.where(form == 0, 3, form)
@@ -1066,7 +1066,7 @@ class FileReader:
         pre: Any = None
         try:
             while True:
-                while not eof and len(pending) < LOOKAHEAD:
+                while not eof and len(pending) <= LOOKAHEAD:  # the one to consume, and ahead
                     pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
                     k += 1
                 if not pending:
@@ -1088,6 +1088,7 @@ class FileReader:
                 finder.pre = (data, *pre) if pre is not None else None
                 scanner.feed(data)
                 finder.pre = None
+                data, pre = b"", None  # this block's buffers: free to read the one after next into
                 if after_block is not None:
                     after_block()
         finally:

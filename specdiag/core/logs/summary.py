@@ -227,11 +227,9 @@ class _Hist:
         self.total += exact_sums(x)[0]
         self.lo = min(self.lo, float(x.min()))
         self.hi = max(self.hi, float(x.max()))
-        if w is not None:
-            on = w > 0
-            if on.any():
-                self.wsum += exact_sums(x[on], w[on])[0]
-                self.wtotal += int_sum(w[on])
+        if w is not None:  # weights >= 0 (0: none)
+            self.wsum += exact_sums(x, w)[0]
+            self.wtotal += int_sum(w)
 
     def _add_bins(self, keys: I64, counts: I64) -> None:
         self._pending.append((keys.astype(np.int64), counts.astype(np.int64)))
