@@ -8,7 +8,7 @@ TORCH_VERSION ?= 2.13.0
 # pytest-xdist workers for the tests without real servers (one per core of a 2-core CI machine;
 # each worker holds ~0.6 GB); the integration tests start real servers and always run serially
 TEST_WORKERS ?= 2
-XDIST  := -n $(TEST_WORKERS) --dist loadscope
+XDIST  := -n $(TEST_WORKERS) --dist worksteal
 
 .PHONY: install lint fmt typecheck test test-fast demo bench clean realservers prometheus chromium
 
