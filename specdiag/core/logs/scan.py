@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import BinaryIO
 
-from specdiag.core.files import JsonError, loads_json, open_stream_input
+from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.patterns import (
@@ -488,30 +488,6 @@ class Scanner:
 # --------------------------------------------------------------------------- sources
 
 
-class _Prepend(io.RawIOBase):
-    """A stream with some already-read bytes put back in front (for sniffing pipes)."""
-
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
-        self._head = head
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, b: bytearray | memoryview) -> int:  # type: ignore[override]
-        if self._head:
-            n = min(len(b), len(self._head))
-            b[:n] = self._head[:n]
-            self._head = self._head[n:]
-            return n
-        read1 = getattr(self._stream, "read1", None)
-        # a pipe: what is there now (read1), not a full block, so records flow as they arrive
-        data = read1(len(b)) if read1 is not None else self._stream.read(len(b))
-        n = len(data)
-        b[:n] = data
-        return n
-
-
 class _Utf16ToUtf8(io.RawIOBase):
     """UTF-16 text (a Windows PowerShell redirect) re-encoded as UTF-8 bytes."""
 
@@ -557,8 +533,8 @@ def open_stream(stream: BinaryIO) -> BinaryIO:
         return _wrap(head, stream)
     head = stream.read(2)
     if head[:2] in (GZIP_MAGIC, *UTF16_BOMS):
-        return _wrap(head, io.BufferedReader(_Prepend(head, stream)))
-    return io.BufferedReader(_Prepend(head, stream), buffer_size=CHUNK_SIZE)
+        return _wrap(head, io.BufferedReader(Prepended(head, stream, owns=False)))
+    return io.BufferedReader(Prepended(head, stream, owns=False), buffer_size=CHUNK_SIZE)
 
 
 def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
@@ -595,7 +571,7 @@ def pump(
     gz: object = stream
     if isinstance(gz, gzip.GzipFile):
         read = gz.read1  # what decompressed so far, so a damaged tail loses little
-    elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, _Prepend):
+    elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, Prepended):
         read = gz.read1  # a pipe: each block as it arrives (an interrupted run keeps it)
     got = 0
     try:
