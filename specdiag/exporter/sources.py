@@ -223,8 +223,7 @@ MAX_RANK_SERIES = 64  # rank label values served per engine; the rest in one ove
 def _length(st: SeriesStats) -> float | None:
     """A series' accept length: weighted by verify steps where the lines allow it."""
     al = st.accept_length
-    v = None if al is None else al.weighted_mean if al.weighted_mean is not None else al.mean
-    return None if v is None else float(v)
+    return None if al is None else float(al.central)
 
 
 def _overflow_reading(engine: str, replica: str, stats: list[SeriesStats]) -> Reading:

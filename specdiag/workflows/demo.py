@@ -290,7 +290,7 @@ def logs_accept_length(logs: LogsResult) -> float | None:
     d = s.stats.accept_length if s is not None else None
     if d is None:
         return None
-    return d.weighted_mean if d.weighted_mean is not None else d.mean
+    return d.central
 
 
 def _hidden(

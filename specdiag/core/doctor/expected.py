@@ -42,7 +42,7 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
         else:
             how = "batch-size-weighted mean" if eng == "sglang" else "count-weighted mean"
         recs = f"{n} record" + ("" if n == 1 else "s")
-        v = d.weighted_mean if d.weighted_mean is not None else d.mean
+        v = d.central
         said = f"the {eng} logs ({how} of {recs})"
         return seen(v, "logs", f"{logs}: {eng} accept length ({how}, {recs})", said)
     vals = server_accept_lengths(ctx.server.server_info if ctx.server else None)

@@ -43,7 +43,7 @@ def compare(stats: SeriesStats, prof: AcceptProfile, *, topk: int = 1) -> Compar
     if length is None:
         return Comparison(stats.engine, "mean", None, None, (), "no accept length in the logs")
     observed_from = "weighted_mean" if length.weighted_mean is not None else "mean"
-    value = length.weighted_mean if length.weighted_mean is not None else length.mean
+    value = length.central
     per_pos = tuple(
         PositionComparison(p.position, prof.unconditional[p.position - 1], p.unconditional)
         for p in stats.per_position

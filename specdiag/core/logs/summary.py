@@ -51,6 +51,12 @@ class Dist:
     min: float
     max: float
 
+    @property
+    def central(self) -> float:
+        """The figure a summary quotes: the weighted mean where the lines give weights, else the
+        plain mean of the lines."""
+        return self.weighted_mean if self.weighted_mean is not None else self.mean
+
 
 @dataclass(frozen=True)
 class PositionStat:
