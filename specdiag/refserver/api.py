@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import ENGINE_VERSIONS, Flavor
@@ -599,6 +602,14 @@ def _vllm_routes(state: ServerState) -> list[Route]:
 # ---------------------------------------------------------------------------- llama.cpp
 
 
+@functools.lru_cache(maxsize=1)
+def _llama_defaults() -> dict[str, Any]:
+    """llama.cpp's default sampling settings, key for key (llamacpp_settings.json)."""
+    text = (Path(__file__).parent / "llamacpp_settings.json").read_text(encoding="utf-8")
+    settings: dict[str, Any] = json.loads(text)["generation_settings"]
+    return settings
+
+
 def _llama_settings(
     state: ServerState,
     n_predict: int,
@@ -611,70 +622,11 @@ def _llama_settings(
     ``active=False`` for /props' default request settings, which say ``speculative.types``
     "none" even on a speculating server (as llama.cpp 0c1e570 does).
     """
-    cfg = state.config
-    return {
-        "seed": 4294967295,
-        "temperature": 0.0,
-        "dynatemp_range": 0.0,
-        "dynatemp_exponent": 1.0,
-        "top_k": 40,
-        "top_p": 0.949999988079071,
-        "min_p": 0.05000000074505806,
-        "top_n_sigma": -1.0,
-        "xtc_probability": 0.0,
-        "xtc_threshold": 0.10000000149011612,
-        "typical_p": 1.0,
-        "repeat_last_n": 64,
-        "repeat_penalty": 1.0,
-        "presence_penalty": 0.0,
-        "frequency_penalty": 0.0,
-        "dry_multiplier": 0.0,
-        "dry_base": 1.75,
-        "dry_allowed_length": 2,
-        "dry_penalty_last_n": 64,
-        "dry_sequence_breakers": ["\n", ":", '"', "*"],
-        "mirostat": 0,
-        "mirostat_tau": 5.0,
-        "mirostat_eta": 0.10000000149011612,
-        "adaptive_target": -1.0,
-        "adaptive_decay": 0.8999999761581421,
-        "stop": list(stop),
-        "max_tokens": n_predict,
-        "n_predict": n_predict,
-        "n_keep": 0,
-        "n_discard": 0,
-        "ignore_eos": False,
-        "stream": stream,
-        "logit_bias": [],
-        "n_probs": 0,
-        "min_keep": 0,
-        "grammar": "",
-        "grammar_lazy": False,
-        "grammar_triggers": [],
-        "preserved_tokens": [],
-        "chat_format": "Content-only",
-        "reasoning_format": "deepseek",
-        "reasoning_in_content": False,
-        "generation_prompt": "",
-        "samplers": [
-            "penalties",
-            "dry",
-            "top_n_sigma",
-            "top_k",
-            "typ_p",
-            "top_p",
-            "min_p",
-            "xtc",
-            "temperature",
-        ],
-        # 0c1e570 prints no n_max/n_min/p_min here; the draft length shows in the log
-        # ("n_max=K") and in /metrics' per-position family
-        "speculative.types": "none,draft-simple" if cfg.speculative and active else "none",
-        "timings_per_token": False,
-        "post_sampling_probs": False,
-        "backend_sampling": False,
-        "lora": [],
-    }
+    per_request = {"stop": list(stop), "max_tokens": n_predict, "n_predict": n_predict}
+    # 0c1e570 prints no n_max/n_min/p_min here; the draft length shows in the log
+    # ("n_max=K") and in /metrics' per-position family
+    spec = "none,draft-simple" if state.config.speculative and active else "none"
+    return {**_llama_defaults(), **per_request, "stream": stream, "speculative.types": spec}
 
 
 # /slots shows each slot's params with only_metrics=true: these are left out (see the capture)
