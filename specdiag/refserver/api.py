@@ -185,6 +185,26 @@ class OpenAIRequest:
         )
 
 
+def _head(o: OpenAIRequest, rid: str, created: int, chunk: bool) -> dict[str, Any]:
+    """The first keys of a vLLM or SGLang answer (choices follow)."""
+    obj = ("chat.completion.chunk" if chunk else "chat.completion") if o.chat else "text_completion"
+    return {"id": rid, "object": obj, "created": created, "model": o.model}
+
+
+def _llama_chunk(
+    state: ServerState, o: OpenAIRequest, rid: str, created: int, choices: list[Any]
+) -> dict[str, Any]:
+    """A llama.cpp stream chunk's keys, in its order (usage and timings may follow)."""
+    return {
+        "choices": choices,
+        "created": created,
+        "id": rid,
+        "model": o.model,
+        "system_fingerprint": state.fingerprint,
+        "object": "chat.completion.chunk" if o.chat else "text_completion",
+    }
+
+
 def _openai_full(
     state: ServerState, o: OpenAIRequest, req: EngineRequest, rid: str
 ) -> dict[str, Any]:
@@ -202,13 +222,7 @@ def _openai_full(
         choice.update({"logprobs": None, "finish_reason": fr})
     else:
         choice = {"index": 0, "text": req.text, "logprobs": None, "finish_reason": fr}
-    head = {
-        "id": rid,
-        "object": "chat.completion" if o.chat else "text_completion",
-        "created": created,
-        "model": o.model,
-        "choices": [choice],
-    }
+    head = {**_head(o, rid, created, chunk=False), "choices": [choice]}
     if flavor is Flavor.VLLM:
         choice.update({"stop_reason": req.matched_stop, "token_ids": None})
         if not o.chat:
@@ -269,19 +283,11 @@ def _chunk(
         choice: dict[str, Any] = {"index": 0, "delta": d, "logprobs": None, "finish_reason": fr}
     else:
         choice = {"index": 0, "text": delta or "", "logprobs": None, "finish_reason": fr}
-    obj = "chat.completion.chunk" if o.chat else "text_completion"
     if flavor is Flavor.LLAMACPP:
         if o.chat:
             del choice["logprobs"]  # llama.cpp's chat chunks carry none (see the capture)
-        return {
-            "choices": [choice],
-            "created": created,
-            "id": rid,
-            "model": o.model,
-            "system_fingerprint": state.fingerprint,
-            "object": obj,
-        }
-    body = {"id": rid, "object": obj, "created": created, "model": o.model, "choices": [choice]}
+        return _llama_chunk(state, o, rid, created, [choice])
+    body = {**_head(o, rid, created, chunk=True), "choices": [choice]}
     if flavor is Flavor.VLLM:
         # vLLM dumps its stream choices with exclude_unset: chat chunks carry stop_reason only
         # when finishing and token_ids (null) after the role chunk; completion chunks set every
@@ -347,27 +353,10 @@ async def _openai_stream(
             final["sglext"] = _sglext(state, req)
         yield sse(final)
     if flavor is Flavor.LLAMACPP:
-        yield sse(
-            {
-                "choices": [],
-                "created": created,
-                "id": rid,
-                "model": o.model,
-                "system_fingerprint": state.fingerprint,
-                "object": "chat.completion.chunk" if o.chat else "text_completion",
-                "usage": _usage(state, req),
-                "timings": _llama_timings(state, req),
-            }
-        )
+        usage = {"usage": _usage(state, req), "timings": _llama_timings(state, req)}
+        yield sse(_llama_chunk(state, o, rid, created, []) | usage)
     elif o.include_usage:
-        last: dict[str, Any] = {
-            "id": rid,
-            "object": "chat.completion.chunk" if o.chat else "text_completion",
-            "created": created,
-            "model": o.model,
-            "choices": [],
-            "usage": _usage(state, req),
-        }
+        last = {**_head(o, rid, created, chunk=True), "choices": [], "usage": _usage(state, req)}
         if flavor is Flavor.VLLM:
             # vLLM: exclude_none; per-request metrics ride on this chunk (only with
             # include_usage), with just the fields that are set
