@@ -43,12 +43,8 @@ CHAT_DEFAULT_MAX_TOKENS = 256
 
 
 def routes(state: ServerState) -> list[Route]:
-    flavor = state.config.flavor
-    if flavor is Flavor.SGLANG:
-        return _sglang_routes(state)
-    if flavor is Flavor.VLLM:
-        return _vllm_routes(state)
-    return _llamacpp_routes(state)
+    by_flavor = {Flavor.SGLANG: _sglang_routes, Flavor.VLLM: _vllm_routes}
+    return by_flavor.get(state.config.flavor, _llamacpp_routes)(state)
 
 
 # ---------------------------------------------------------------------------- shared pieces
