@@ -23,6 +23,7 @@ from specdiag.core.accept import AccKind
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.analysis import Analysis, AnalysisParams, analyse
 from specdiag.core.fleet.client import PrometheusClient
+from specdiag.core.fleet.timespec import iso
 from specdiag.core.http import check_timeout
 from specdiag.core.profile import resolve_profile
 from specdiag.errors import InputError, UsageError
@@ -182,7 +183,7 @@ def run_fleet(
             raise InputError(
                 f"no speculative-decoding series in {client.shown} for "
                 + (f"selector {cfg.selector}" if matchers else "any target")
-                + f" in the window ({end - start:.0f} s up to {_iso(end)})",
+                + f" in the window ({end - start:.0f} s up to {iso(end)})",
                 hint=hint,
             )
         queries = tuple(client.queries)
@@ -227,12 +228,6 @@ def _check_group_by(group_by: tuple[str, ...], raw: list[RawSeries]) -> None:
             + ")",
             hint="group by labels the series carry, e.g. --by " + ",".join(shown[:2] or ["pod"]),
         )
-
-
-def _iso(ts: float) -> str:
-    from specdiag.core.fleet.timespec import iso
-
-    return iso(ts)
 
 
 def _count(result: object) -> int | None:
