@@ -501,6 +501,7 @@ class _Builder:
     def logs(self, src: str, d: Mapping[str, Any]) -> None:
         pred = _map(d.get("prediction"))
         acc = _nums(pred.get("acc"))
+        e_al = _num(pred.get("expected_accept_length"))
         for f in _list(d.get("files")):
             if isinstance(f, Mapping):
                 self.fact(
@@ -527,7 +528,7 @@ class _Builder:
                     2,
                     f"{src} ({engine})",
                     comp,
-                    _num(pred.get("expected_accept_length")),
+                    e_al,
                     obs,
                     verdict=str(comp.get("verdict")),
                     steps=_int(pred.get("steps")),
@@ -553,6 +554,10 @@ class _Builder:
                 x = tuple((i + 0.5) * width for i in range(len(values)))
                 coll = _map(s.get("collapse"))
                 n_str = coll.get("stretches") or 0
+                series = [Series("observed (bucket mean)", Role.OBSERVED, x, values, "step")]
+                if e_al:
+                    ends = (x[0], x[-1])
+                    series.append(Series("expected (training)", Role.EXPECTED, ends, (e_al,) * 2))
                 self.chart(
                     ChartKind.TIMELINE,
                     title=f"Accept length over the log ({src}, {engine})",
@@ -563,20 +568,7 @@ class _Builder:
                     x_label="log record",
                     y_label="accept length (bonus included)",
                     source=src,
-                    series=(Series("observed (bucket mean)", Role.OBSERVED, x, values, "step"),)
-                    + (
-                        (
-                            Series(
-                                "expected (training)",
-                                Role.EXPECTED,
-                                (x[0], x[-1]),
-                                (float(pred["expected_accept_length"]),) * 2,
-                                "line",
-                            ),
-                        )
-                        if _num(pred.get("expected_accept_length"))
-                        else ()
-                    ),
+                    series=tuple(series),
                     hline=accept.COLLAPSED_MAX_LENGTH,
                     hline_label="collapse threshold",
                 )
@@ -604,7 +596,7 @@ class _Builder:
                     src,
                     "rank",
                     [(r, _num(_map(v.get("accept_length")).get("mean"))) for r, v in ranks.items()],
-                    _num(pred.get("expected_accept_length")),
+                    e_al,
                 )
 
     def _bars(
