@@ -461,6 +461,7 @@ class _Builder:
         if not metrics:
             return
         stats = ("min", "p50", "p90", "p99", "max")
+        x = tuple(float(j) for j in range(len(stats)))
         series: list[Series] = []
         desc = []
         for i, m in enumerate(metrics):
@@ -472,16 +473,8 @@ class _Builder:
                 ys = [_num(st.get(s)) for s in stats]
                 if any(y is None for y in ys):
                     continue
-                series.append(
-                    Series(
-                        label,
-                        role,
-                        tuple(float(j) for j in range(len(stats))),
-                        tuple(y for y in ys if y is not None),
-                        "line",
-                        panel=i,
-                    )
-                )
+                ys_known = tuple(y for y in ys if y is not None)
+                series.append(Series(label, role, x, ys_known, "line", panel=i))
             st = _map(lat.get(m))
             desc.append(
                 f"{m[:-3].upper()} p50 {_f(_num(st.get('p50')), 1)} ms, p99 {_f(_num(st.get('p99')), 1)} ms"
@@ -612,6 +605,7 @@ class _Builder:
         vals = [(n, v) for n, v in read if v is not None]
         if not vals:
             return
+        x = tuple(float(i) for i in range(len(vals)))
         self.chart(
             kind,
             title=title,
@@ -622,15 +616,7 @@ class _Builder:
             x_label=x_label,
             y_label="accept length (bonus included)",
             source=src,
-            series=(
-                Series(
-                    "observed",
-                    Role.OBSERVED,
-                    tuple(float(i) for i in range(len(vals))),
-                    tuple(v for _, v in vals),
-                    "bar",
-                ),
-            ),
+            series=(Series("observed", Role.OBSERVED, x, tuple(v for _, v in vals), "bar"),),
             x_ticks=tuple(n for n, _ in vals),
             hline=expected,
         )
@@ -721,12 +707,9 @@ class _Builder:
                     c = _map(c)
                     c0, c1 = _unix(c.get("start")), _unix(c.get("end"))
                     if c0 is not None and c1 is not None:
-                        mean = _f(_num(c.get("mean_accept_length")), 2)
-                        bands.append(
-                            Band(
-                                (c0 - t0) / 60, (c1 - t0) / 60, f"collapse, mean {mean}", "collapse"
-                            )
-                        )
+                        label = f"collapse, mean {_f(_num(c.get('mean_accept_length')), 2)}"
+                        bands.append(Band((c0 - t0) / 60, (c1 - t0) / 60, label, "collapse"))
+                minutes, values = tuple((t - t0) / 60 for t, _ in pts), tuple(a for _, a in pts)
                 resets = r.get("counter_resets")
                 n_resets = resets if isinstance(resets, int) else len(_list(resets))
                 self.chart(
@@ -739,15 +722,7 @@ class _Builder:
                     x_label="minutes from the window start",
                     y_label="accept length (bonus included)",
                     source=src,
-                    series=(
-                        Series(
-                            "observed",
-                            Role.OBSERVED,
-                            tuple((t - t0) / 60 for t, _ in pts),
-                            tuple(a for _, a in pts),
-                            "step",
-                        ),
-                    ),
+                    series=(Series("observed", Role.OBSERVED, minutes, values, "step"),),
                     bands=tuple(bands),
                     hline=accept.COLLAPSED_MAX_LENGTH,
                     hline_label="collapse threshold",
