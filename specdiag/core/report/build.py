@@ -785,15 +785,9 @@ class _Builder:
                 for r in sweep
             ]
             pts2 = [(a, s, k) for a, s, k in pts if a is not None and s is not None]
-            series = [
-                Series(
-                    f"model, cost ratio {d.get('cost_ratio')} (k = 1..{len(pts2)})",
-                    Role.EXPECTED,
-                    tuple(a for a, _, _ in pts2),
-                    tuple(s for _, s, _ in pts2),
-                    "line",
-                )
-            ]
+            name = f"model, cost ratio {d.get('cost_ratio')} (k = 1..{len(pts2)})"
+            xs, ys = tuple(a for a, _, _ in pts2), tuple(s for _, s, _ in pts2)
+            series = [Series(name, Role.EXPECTED, xs, ys, "line")]
             o_sp = _num(d.get("observed_speedup"))
             if o_sp is not None and o_al is not None:
                 series.append(
