@@ -976,17 +976,8 @@ class _Builder:
         for f in files:
             fp = [x for x in _list(f.get("fingerprint")) if isinstance(x, Mapping)]
             fps = " ".join(f"{_f(_num(x.get('rms_mean')), 3)}" for x in fp)
-            rows.append(
-                (
-                    str(f.get("path")),
-                    str(f.get("ok")),
-                    str(f.get("tokens")),
-                    str(f.get("hidden_size")),
-                    str(f.get("dtype")),
-                    fps,
-                    "; ".join(map(str, _list(f.get("problems")))),
-                )
-            )
+            shown = (str(f.get(k)) for k in ("path", "ok", "tokens", "hidden_size", "dtype"))
+            rows.append((*shown, fps, "; ".join(map(str, _list(f.get("problems"))))))
             if fps:
                 self.fact(f"dump fingerprint (rms per chunk): {f.get('path')}", fps, src)
         if rows:
