@@ -97,7 +97,6 @@ class FleetReport:
     expected_accept_length: float | None
     analysis: Analysis
     queries: tuple[str, ...]
-    query_seconds: float
 
 
 def parse_selector(text: str | None) -> list[str]:
@@ -172,12 +171,10 @@ def run_fleet(
     start, end, step = _window(cfg, _time.time() if now is None else now)
     name_re = N.name_regex()
     selector = "{" + ",".join([f'__name__=~"{name_re}"', *matchers]) + "}"
-    t0 = _time.perf_counter()
     with PrometheusClient(
         cfg.url, timeout_s=cfg.timeout_s, headers=cfg.headers, transport=transport
     ) as client:
         raw = client.raw_samples(selector, start, end)
-        query_s = _time.perf_counter() - t0
         if not raw:
             hint = _empty_hint(client, matchers, end)
             raise InputError(
@@ -210,7 +207,6 @@ def run_fleet(
         expected_accept_length=prof.expected_accept_length if prof else None,
         analysis=analysis,
         queries=queries,
-        query_seconds=query_s,
     )
 
 
