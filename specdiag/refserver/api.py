@@ -97,39 +97,25 @@ def _sglext(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1)
+def _shapes() -> dict[str, Any]:
+    """The fixed parts of the engines' answers (engine_shapes.json), read once."""
+    shapes: dict[str, Any] = json.loads((Path(__file__).parent / "engine_shapes.json").read_text())
+    return shapes
+
+
 def _models(state: ServerState) -> dict[str, Any]:
     cfg = state.config
     created = int(state.engine.started_wall)
     entry: dict[str, Any] = {"id": cfg.model_name, "object": "model", "created": created}
     if cfg.flavor is Flavor.VLLM:
-        entry.update(
-            {
-                "owned_by": "vllm",
-                "root": cfg.model_name,
-                "parent": None,
-                "max_model_len": cfg.max_model_len,
-                "permission": [
-                    {
-                        "id": "modelperm-" + new_id("", Flavor.VLLM),
-                        "object": "model_permission",
-                        "created": created,
-                        "allow_create_engine": False,
-                        "allow_sampling": True,
-                        "allow_logprobs": True,
-                        "allow_search_indices": False,
-                        "allow_view": True,
-                        "allow_fine_tuning": False,
-                        "organization": "*",
-                        "group": None,
-                        "is_blocking": False,
-                    }
-                ],
-            }
-        )
+        perm: dict[str, Any] = {"id": "modelperm-" + new_id("", Flavor.VLLM)}
+        perm |= {"object": "model_permission", "created": created}
+        perm |= _shapes()["vllm_model_permission"]
+        entry |= {"owned_by": "vllm", "root": cfg.model_name, "parent": None}
+        entry |= {"max_model_len": cfg.max_model_len, "permission": [perm]}
     elif cfg.flavor is Flavor.SGLANG:
-        entry.update(
-            {"owned_by": "sglang", "root": cfg.model_name, "max_model_len": cfg.max_model_len}
-        )
+        entry |= {"owned_by": "sglang", "root": cfg.model_name, "max_model_len": cfg.max_model_len}
     else:
         entry.update(
             {
@@ -587,14 +573,6 @@ def _vllm_routes(state: ServerState) -> list[Route]:
 # ---------------------------------------------------------------------------- llama.cpp
 
 
-@functools.lru_cache(maxsize=1)
-def _llama_defaults() -> dict[str, Any]:
-    """llama.cpp's default sampling settings, key for key (llamacpp_settings.json)."""
-    text = (Path(__file__).parent / "llamacpp_settings.json").read_text(encoding="utf-8")
-    settings: dict[str, Any] = json.loads(text)["generation_settings"]
-    return settings
-
-
 def _llama_settings(
     state: ServerState,
     n_predict: int,
@@ -611,7 +589,8 @@ def _llama_settings(
     # 0c1e570 prints no n_max/n_min/p_min here; the draft length shows in the log
     # ("n_max=K") and in /metrics' per-position family
     spec = "none,draft-simple" if state.config.speculative and active else "none"
-    return {**_llama_defaults(), **per_request, "stream": stream, "speculative.types": spec}
+    defaults = _shapes()["llamacpp_generation_settings"]
+    return {**defaults, **per_request, "stream": stream, "speculative.types": spec}
 
 
 # /slots shows each slot's params with only_metrics=true: these are left out (see the capture)
