@@ -73,23 +73,6 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     return out
 
 
-def engine_reads(engine: str | None, present: dict[str, Any]) -> tuple[str | None, str]:
-    """Which key the engine takes its ids from (None: none of them: the engine default)."""
-    if engine == "sglang":
-        return (
-            NESTED if NESTED in present else None
-        ), "SGLang reads only the nested eagle_config key"
-    if engine in ("vllm", "llamacpp", None, "trtllm"):
-        for k in (TOP, NESTED, "target_layer_ids"):
-            if k in present:
-                return k, (
-                    "vLLM reads the top-level key first, then eagle_config"
-                    if engine == "vllm"
-                    else "read the top-level key first, then eagle_config"
-                )
-    return None, "no ids"
-
-
 def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
     """How many H-wide states the draft's fc takes (fc.weight is [hidden, C*H])."""
     d = ctx.draft
@@ -130,12 +113,6 @@ def method_of(ctx: Context, present: dict[str, Any]) -> str:
     ):
         return "dflash"
     return "eagle3"
-
-
-def rule_for(engine: str | None, version: str | None, method: str) -> AuxIdRule | None:
-    if engine in ("sglang", "vllm"):
-        return aux_id_rule(engine, version, method)
-    return None
 
 
 def capture_hf(
@@ -354,7 +331,11 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             "convention)"
         )
     eng = engine or ("vllm" if (TOP in present and NESTED not in present) else "sglang")
-    rule = rule_for(eng, ctx.engine_version if engine else None, method)
+    rule = (
+        aux_id_rule(eng, ctx.engine_version if engine else None, method)
+        if eng in ("sglang", "vllm")
+        else None
+    )
     if rule is not None:
         details["rule"] = rule.basis
         evs.append(ev("engine", f"{eng} id rule ({rule.source})", rule.basis))
@@ -368,10 +349,11 @@ def aux_layer_ids(ctx: Context) -> Outcome:
         why = f"{eng} reads {' then '.join(rule.config_keys)}"
         got = present.get(key)
         ids = got if isinstance(got, tuple) else None
-    else:
-        read_key, why = engine_reads(eng, present)
-        key = read_key or "(none)"
-        got = present.get(read_key) if read_key else None
+    else:  # llama.cpp, TensorRT-LLM: the top-level key first, then eagle_config
+        keys = (TOP, NESTED, "target_layer_ids") if eng in ("llamacpp", "trtllm") else ()
+        key = next((k for k in keys if k in present), "(none)")
+        why = "read the top-level key first, then eagle_config" if key in present else "no ids"
+        got = present.get(key)
         ids = got if isinstance(got, tuple) else None
     details["read_by_engine"] = key if ids is not None else None
     chunks, fc_ev, fc_note = _fc_chunks(ctx)

@@ -551,9 +551,3 @@ def model_ids(pages: dict[str, tuple[int, str | None]]) -> list[str]:
     if isinstance(models, dict) and isinstance(models.get("data"), list):
         return [str(m["id"]) for m in models["data"] if isinstance(m, dict) and m.get("id")]
     return []
-
-
-def model_from(pages: dict[str, tuple[int, str | None]]) -> tuple[str | None, int]:
-    """The first served model id from /v1/models and how many there are."""
-    ids = model_ids(pages)
-    return (ids[0], len(ids)) if ids else (None, 0)

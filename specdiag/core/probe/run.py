@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import random
 import time
 from collections.abc import Callable
@@ -61,6 +62,7 @@ SETTLE_S = 3.0  # how long to wait for the server's counters to catch up after t
 MAX_REQUESTS = 10_000_000  # --num-requests and --warmup (each request is held in memory)
 MAX_CONCURRENCY = 4096
 MAX_TOKENS = 1_000_000
+_KEY_HINT = "pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY"
 
 
 class RunLabel(TextEnum):
@@ -291,7 +293,7 @@ async def discover(
     if statuses and statuses <= {401, 403}:
         raise ServerError(
             f"{redact_url(url)} refused every request (HTTP {min(statuses)})",
-            hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+            hint=_KEY_HINT,
         )
     if statuses and statuses <= {404, 405} and urlsplit(url).path.strip("/"):
         # (at a server's root, a minimal OpenAI server without /v1/models is still probed)
@@ -316,7 +318,7 @@ async def discover(
                 if client.headers.get("authorization")
                 else "it needs an API key"
             ),
-            hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+            hint=_KEY_HINT,
         )
     notes: list[str] = []
     if hint is EngineKind.AUTO:
@@ -332,15 +334,15 @@ async def discover(
             f"the server's speculative configuration has an unusable number ({exc}): its "
             "draft length is unknown"
         )
-    served, n_models = engines.model_from(pages)
+    served = engines.model_ids(pages)
     if model is None:
-        model = served
-        if n_models > 1:
-            notes.append(f"the server serves {n_models} models; probing {served} (use --model)")
-    elif served is not None and model not in engines.model_ids(pages):
+        model = served[0] if served else None
+        if len(served) > 1:
+            notes.append(f"the server serves {len(served)} models; probing {model} (use --model)")
+    elif served and model not in served:
         notes.append(
             f"--model {model} is not among the models /v1/models lists "
-            f"({', '.join(engines.model_ids(pages)[:5])}); requests may be refused"
+            f"({', '.join(served[:5])}); requests may be refused"
         )
     metrics_path = None
     family = metrics.MetricsFamily.NONE
@@ -754,13 +756,6 @@ def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[st
     )
 
 
-def _first_diff(a: str, b: str) -> int:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return i
-    return min(len(a), len(b))
-
-
 def _baseline(cfg: ProbeConfig, main: RunMeasure, base: RunMeasure) -> Baseline:
     def ratio(a: float | None, b: float | None) -> float | None:
         return a / b if a is not None and b else None
@@ -776,7 +771,9 @@ def _baseline(cfg: ProbeConfig, main: RunMeasure, base: RunMeasure) -> Baseline:
                 continue
             compared += 1
             if r.text != other.text:
-                differing.append((r.index, r.prompt_id, _first_diff(r.text, other.text)))
+                differing.append(
+                    (r.index, r.prompt_id, len(os.path.commonprefix((r.text, other.text))))
+                )
         lossless = (not differing) if compared else None
     return Baseline(
         measure=base,
@@ -984,7 +981,7 @@ def run_probe(
         if all(not r.ok for r in run.results) and codes and codes <= {401, 403}:
             raise ServerError(
                 f"{run.server.url} refused every generation request (HTTP {min(codes)})",  # type: ignore[type-var]
-                hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+                hint=_KEY_HINT,
             )
     expected, w_exp = _expected(cfg, m)
     warnings = _warnings(cfg, m) + w_exp
