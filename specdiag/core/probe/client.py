@@ -30,6 +30,7 @@ from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, redact
 from specdiag.core.probe import engines
 from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
 from specdiag.core.textenum import TextEnum
+from specdiag.errors import scrub
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -129,14 +130,6 @@ def retry_after_seconds(value: str | None, attempt: int) -> float:
         except (TypeError, ValueError, IndexError, OverflowError):
             pass
     return float(min(0.5 * 2.0**attempt, MAX_RETRY_WAIT_S))
-
-
-def scrub(text: str, secrets: tuple[str, ...]) -> str:
-    """``text`` with ``secrets`` (and everything :func:`specdiag.errors.scrub` masks) as ``***``:
-    the one scrubber, also for the error details of failed requests."""
-    from specdiag.errors import scrub as scrub_all
-
-    return scrub_all(text, secrets)
 
 
 def _snippet(raw: bytes | str, n: int = 160) -> str:

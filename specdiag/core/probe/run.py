@@ -34,12 +34,12 @@ from specdiag.core.http import (
     redact_url,
 )
 from specdiag.core.probe import analysis, engines, metrics
-from specdiag.core.probe.client import RequestJob, RequestResult, execute, scrub
+from specdiag.core.probe.client import RequestJob, RequestResult, execute
 from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
 from specdiag.core.probe.workload import Prompt, looks_random
 from specdiag.core.profile import resolve_profile
 from specdiag.core.textenum import TextEnum
-from specdiag.errors import ServerError, UsageError
+from specdiag.errors import ServerError, UsageError, scrub
 
 if TYPE_CHECKING:
     import httpx
