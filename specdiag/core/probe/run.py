@@ -346,18 +346,12 @@ async def discover(
         )
     metrics_path = None
     family = metrics.MetricsFamily.NONE
-    for path in ("/metrics", "/prometheus/metrics"):
-        st, text = pages.get(path, (0, None))
-        if st == 200 and text is not None:
-            fam = metrics.family_of(text)
-            if fam != "none":
-                try:
-                    metrics.parse_counters(text, fam)
-                except ServerError as exc:
-                    warnings.append(f"{exc}: no run-scoped counter figures")
-                    continue
-                metrics_path, family = path, fam
-                break
+    unusable_pages: list[str] = []
+    for path, _, snap in engines.metric_pages(pages, unusable_pages):
+        if snap.family != "none":
+            metrics_path, family = path, snap.family
+            break
+    warnings += [f"{why}: no run-scoped counter figures" for why in unusable_pages]
     return (
         ServerInfo(
             url=redact_url(url),
