@@ -262,7 +262,7 @@ async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] |
 
 async def discover(
     client: httpx.AsyncClient, url: str, hint: EngineKind, model: str | None
-) -> tuple[ServerInfo, dict[str, tuple[int, str | None]]]:
+) -> ServerInfo:
     """Read the server's own endpoints (GET only) and decide what it is."""
 
     got = await asyncio.gather(*(_get(client, p) for p in _DISCOVERY_PATHS))
@@ -352,20 +352,17 @@ async def discover(
             metrics_path, family = path, snap.family
             break
     warnings += [f"{why}: no run-scoped counter figures" for why in unusable_pages]
-    return (
-        ServerInfo(
-            url=redact_url(url),
-            engine=engine,
-            detected_by=why,
-            version=version,
-            model=model,
-            spec=spec,
-            metrics_path=metrics_path,
-            metrics_family=family,
-            notes=tuple(notes),
-            warnings=tuple(warnings),
-        ),
-        pages,
+    return ServerInfo(
+        url=redact_url(url),
+        engine=engine,
+        detected_by=why,
+        version=version,
+        model=model,
+        spec=spec,
+        metrics_path=metrics_path,
+        metrics_family=family,
+        notes=tuple(notes),
+        warnings=tuple(warnings),
     )
 
 
@@ -571,7 +568,7 @@ async def _preflight(
     before the main run rather than after it."""
     base, _note = server_base(url)
     async with _client(base, cfg, transport, 1) as client:
-        info, _pages = await discover(client, base.url, EngineKind.AUTO, cfg.model)
+        info = await discover(client, base.url, EngineKind.AUTO, cfg.model)
     _check_api(cfg, info, " (the --baseline server)")
 
 
@@ -598,7 +595,7 @@ async def _measure(
             for _ in range(n_clients)
         ]
         client = clients[0]
-        info, _pages = await discover(client, base.url, engine_hint, cfg.model)
+        info = await discover(client, base.url, engine_hint, cfg.model)
         if root_note is not None:
             info = replace(info, notes=(root_note, *info.notes))
         _check_api(cfg, info)
