@@ -232,7 +232,7 @@ def _scan_hits(
             if cache is not None and not spec:
                 cache.line(line, n)
             if STARTUP.search(line):
-                timeline.startup(line)
+                timeline.startup()
             for kind, pat in LOG_PATTERNS.items():
                 if counts.get(kind, 0) < MAX_HITS and pat.search(line):
                     counts[kind] = counts.get(kind, 0) + 1

@@ -97,7 +97,6 @@ class Latency:
 @dataclass(frozen=True)
 class Traffic:
     own_tokens: int
-    counter_tokens: float | None
     foreign: bool
     detail: str | None
 
@@ -303,20 +302,19 @@ def traffic(
     """
     own = sum(r.output_tokens or 0 for r in results if r.ok)
     if counters is None or counters.generation_tokens is None or counters.went_backwards:
-        return Traffic(own, None, False, None)
+        return Traffic(own, False, None)
     unseen = (sum(1 for r in results if not r.ok) + unseen_requests) * max_tokens
     slack = max(2.0, 0.01 * own)
     extra = counters.generation_tokens - own
     if extra > unseen + slack:
         return Traffic(
             own,
-            counters.generation_tokens,
             True,
             f"the server generated {counters.generation_tokens:.0f} tokens during the run but "
             f"this run received {own}: other traffic reached the server, so the run-scoped "
             "counter numbers are polluted",
         )
-    return Traffic(own, counters.generation_tokens, False, None)
+    return Traffic(own, False, None)
 
 
 def by_category(results: Sequence[RequestResult]) -> tuple[CategoryRow, ...]:
