@@ -279,13 +279,11 @@ async def _consume(lines: AsyncIterator[str]) -> None:
         pass
 
 
-def _counts(
-    engine: EngineKind, body: dict[str, Any], status: int, where: str
-) -> tuple[int | None, RequestSpec | None]:
+def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, RequestSpec | None]:
     """The output tokens and speculation numbers an answer reports; a number that cannot be a
     count makes the answer a bad response."""
     try:
-        return engines.completion_tokens(body), engines.extract_spec(engine, body)
+        return engines.completion_tokens(body), engines.extract_spec(body)
     except engines.BadNumber as exc:
         raise _Failure("bad_response", f"unusable number in {where}: {exc}", status) from None
 
@@ -312,7 +310,7 @@ def _from_body(
         raise _Failure(
             "bad_response", f"no generated text in the response: {_snippet(raw)}", status
         )
-    ntok, spec = _counts(engine, body, status, "the response")
+    ntok, spec = _counts(body, status, "the response")
     e2e = (t_end - t0) * 1000.0
     return RequestResult(
         *job.ident,
@@ -411,7 +409,7 @@ async def _read_stream(
             f"the stream ended after {len(pieces)} chunks without its end marker",
             resp.status_code,
         )
-    ntok, spec = _counts(engine, merged, resp.status_code, "the stream")
+    ntok, spec = _counts(merged, resp.status_code, "the stream")
     tokens_from = TokensFrom.USAGE
     if ntok is None:
         ntok, tokens_from = len(pieces), TokensFrom.CHUNKS

@@ -224,7 +224,7 @@ def _sglang_spec(d: dict[str, Any], source: str) -> RequestSpec | None:
     )
 
 
-def extract_spec(engine: EngineKind, body: dict[str, Any]) -> RequestSpec | None:
+def extract_spec(body: dict[str, Any]) -> RequestSpec | None:
     """One request's speculation numbers from its (merged) response body, if it has any."""
     meta = body.get("meta_info")
     if isinstance(meta, dict):
