@@ -62,15 +62,20 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     for name, obj in (("eagle_config", ec), ("dflash_config", dc)):
         if obj is not None and not isinstance(obj, dict):
             out[name] = f"not an object: {type(obj).__name__}"
-    for key, src, name in (
-        (TOP, cfg, TOP),
-        (NESTED, ec, TOP),
-        ("target_layer_ids", cfg, "target_layer_ids"),
-        ("dflash_config.target_layer_ids", dc, "target_layer_ids"),
-    ):
-        if isinstance(src, dict) and src.get(name) is not None:  # null = not set
-            out[key] = _ids(src[name])
+    for key in (TOP, NESTED, "target_layer_ids", "dflash_config.target_layer_ids"):
+        got = config_ids(cfg, key)
+        if got is not None:  # null = not set
+            out[key] = got
     return out
+
+
+def config_ids(cfg: dict[str, Any], key: str) -> tuple[int, ...] | None | str:
+    """The layer ids at the dotted ``key`` of a draft config (None: not set), or why they are
+    not layer ids."""
+    obj: object = cfg
+    for part in key.split("."):
+        obj = obj.get(part) if isinstance(obj, dict) else None
+    return _ids(obj)
 
 
 def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
