@@ -13,6 +13,7 @@ import math
 import os
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -807,9 +808,7 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
         )
     failed = [r for r in m.results if not r.ok]
     if failed:
-        kinds: dict[str, int] = {}
-        for r in failed:
-            kinds[r.error or "?"] = kinds.get(r.error or "?", 0) + 1
+        kinds = Counter(r.error or "?" for r in failed)
         desc = ", ".join(f"{k} x{v}" for k, v in sorted(kinds.items()))
         w.append(f"{len(failed)} of {len(m.results)} requests failed ({desc})")
     w.extend(m.server.warnings)
