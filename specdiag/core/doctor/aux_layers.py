@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable
-from specdiag.core.doctor.typed import MAX_IDS, MAX_LAYERS, Reads
+from specdiag.core.doctor.typed import Reads, config_ids
 from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
 
 if TYPE_CHECKING:
@@ -33,21 +33,6 @@ SGLANG_CONDITIONAL_PLUS1 = (
     "Glm4MoeLiteForCausalLM",
 )
 SGLANG_GPT_OSS = ("GptOssForCausalLM",)
-
-
-def _ids(v: object) -> tuple[int, ...] | None | str:
-    """A list of layer ids (integers in -1..4096, -1 = the embedding output, 1..64 of them),
-    or why it is not one."""
-    if v is None:
-        return None
-    if (
-        isinstance(v, (list, tuple))
-        and 1 <= len(v) <= MAX_IDS
-        and all(type(x) is int and -1 <= x <= MAX_LAYERS for x in v)
-    ):
-        return tuple(v)
-    shown = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
-    return f"not a list of 1..{MAX_IDS} integer layer ids in -1..{MAX_LAYERS}: {shown}"
 
 
 def read_ids(ctx: Context) -> dict[str, Any]:
@@ -67,15 +52,6 @@ def read_ids(ctx: Context) -> dict[str, Any]:
         if got is not None:  # null = not set
             out[key] = got
     return out
-
-
-def config_ids(cfg: dict[str, Any], key: str) -> tuple[int, ...] | None | str:
-    """The layer ids at the dotted ``key`` of a draft config (None: not set), or why they are
-    not layer ids."""
-    obj: object = cfg
-    for part in key.split("."):
-        obj = obj.get(part) if isinstance(obj, dict) else None
-    return _ids(obj)
 
 
 def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:

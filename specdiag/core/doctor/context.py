@@ -473,7 +473,7 @@ def _served_compare(
     """compare-hidden of the served dump with the training dump, once, for every check."""
     served_ids = None
     if draft is not None and draft.config is not None and engine in ("sglang", "vllm"):
-        from specdiag.core.doctor.aux_layers import config_ids
+        from specdiag.core.doctor.typed import config_ids
         from specdiag.core.hidden.conventions import aux_id_rule
 
         for key in aux_id_rule(engine).config_keys:
