@@ -263,13 +263,8 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     engine = ctx.engine
     evs: list[Evidence] = [ev("draft", f"{d.path}/config.json: {k}", v) for k, v in present.items()]
     if ctx.args is not None and ctx.args.aux_layers is not None:
-        evs.append(
-            ev(
-                "server-args",
-                "speculative_config.eagle3_layers_to_capture",
-                list(ctx.args.aux_layers),
-            )
-        )
+        where = "speculative_config.eagle3_layers_to_capture"
+        evs.append(ev("server-args", where, ctx.args.aux_layers))  # (ev shows it as a list)
     if not present and not is_head and not (ctx.args and ctx.args.aux_layers):
         return skip(
             "the draft is not an EAGLE-3 or DFlash head (no layer ids, architectures "
