@@ -31,7 +31,7 @@ import shlex
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -296,6 +296,28 @@ def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[
         raise
 
 
+@dataclass(frozen=True)
+class CaptureResult:
+    """One capture: where it came from, what it holds, where it went."""
+
+    source: str  # "vllm", "sglang" or "hf"
+    server: str | None  # URL without credentials / query (vllm)
+    model: str | None
+    sample: str
+    tokens: int
+    hidden_size: int
+    chunks: int  # layers captured
+    dtype: str
+    layer_ids: tuple[int, ...] | None  # the engine's ids as the server was launched
+    hf_indices: tuple[int, ...] | None
+    output: str
+    server_file: str | None = None
+    server_file_removed: bool = False
+    seconds: float = 0.0
+    notes: tuple[str, ...] = ()
+    engine_version: str | None = None  # the server's own version (sglang)
+
+
 _CONVENTIONS = {
     "vllm": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
     "sglang": "sglang: id k = output of decoder layer k = HF hidden_states[k+1] (every id +1; "
@@ -317,9 +339,11 @@ def write_served(
     layer_ids: tuple[int, ...] | None,
     hf_indices: tuple[int, ...] | None = None,
     version: str | None = None,
-) -> None:
+    started: float,
+) -> CaptureResult:
     """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds:
-    the engine's ``layer_ids`` as it was launched with them and their HF indices."""
+    the engine's ``layer_ids`` as it was launched with them and their HF indices; return what
+    was captured (``started``: the capture's ``time.monotonic()`` at its start)."""
     import torch
 
     if not bool(torch.isfinite(aux).all()):
@@ -340,32 +364,26 @@ def write_served(
     if input_ids:
         tensors["input_ids"] = torch.tensor(list(input_ids), dtype=torch.int64)
     write_safetensors(out, tensors, meta)
+    return CaptureResult(
+        source=engine,
+        server=server,
+        model=model or None,
+        sample=sample.description,
+        tokens=int(aux.shape[1]),
+        hidden_size=hidden_size,
+        chunks=int(aux.shape[2]) // hidden_size,
+        dtype=str(aux.dtype).replace("torch.", ""),
+        layer_ids=layer_ids,
+        hf_indices=hf_indices,
+        output=str(out),
+        seconds=time.monotonic() - started,
+        notes=tuple(notes),
+        engine_version=version or None,
+    )
 
 
 # --------------------------------------------------------------------------------------------
 # vLLM
-
-
-@dataclass(frozen=True)
-class CaptureResult:
-    """One capture: where it came from, what it holds, where it went."""
-
-    source: str  # "vllm", "sglang" or "hf"
-    server: str | None  # URL without credentials / query (vllm)
-    model: str | None
-    sample: str
-    tokens: int
-    hidden_size: int
-    chunks: int  # layers captured
-    dtype: str
-    layer_ids: tuple[int, ...] | None  # the engine's ids as the server was launched
-    hf_indices: tuple[int, ...] | None
-    output: str
-    server_file: str | None = None
-    server_file_removed: bool = False
-    seconds: float = 0.0
-    notes: tuple[str, ...] = ()
-    engine_version: str | None = None  # the server's own version (sglang)
 
 
 def _base(url: str, source: str = "vllm") -> BaseUrl:
@@ -649,8 +667,9 @@ def capture_vllm(
         )
     flat = hs.reshape(1, t, n * h).clone()
     del data, hs
-    write_served(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
-                 hidden_size=h, layer_ids=recorded, hf_indices=recorded)  # fmt: skip
+    result = write_served(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
+                          hidden_size=h, layer_ids=recorded, hf_indices=recorded,
+                          started=t0)  # fmt: skip
     removed = False
     if not keep_server_file:
         for p in (server_file, Path(str(server_file) + ".lock")):
@@ -660,18 +679,8 @@ def capture_vllm(
                     removed = removed or p == server_file
                 except PermissionError:
                     notes.append(f"could not remove the server's file {p} (permission denied)")
-    return CaptureResult(
-        source="vllm",
-        server=shown,
-        model=name,
-        sample=sample.description,
-        tokens=t,
-        hidden_size=h,
-        chunks=n,
-        dtype=str(flat.dtype).replace("torch.", ""),
-        layer_ids=recorded,
-        hf_indices=recorded,
-        output=str(out),
+    return replace(
+        result,
         server_file=str(server_file),
         server_file_removed=removed,
         seconds=time.monotonic() - t0,
