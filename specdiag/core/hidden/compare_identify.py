@@ -21,15 +21,15 @@ from specdiag.core.hidden.compare_results import (
     Tolerances,
     TrainingChunk,
 )
-from specdiag.core.hidden.compare_stats import Inputs, Summary, embedding_test
+from specdiag.core.hidden.compare_stats import Inputs, Summary
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
     describe_hf,
     engine_id_to_hf,
     trainer_id_to_hf,
 )
+from specdiag.core.hidden.inspect import EMBEDDING_COSINE, repeat_min_cosines
 
-EMBEDDING_COSINE = 1.0 - 1e-4  # repeated tokens give identical embedding rows
 # an unmatched chunk within max(2 rtol, 0.1) relative L2 of a training chunk is called a near
 # match (the same layer, noisier than the tolerance), not another layer: adjacent layers of
 # the tests' model sit at 0.4-0.8, and a real model's (cosine 0.8-0.98) at about 0.2 or more
@@ -72,7 +72,7 @@ class _Context:
     near: Sequence[int | None]
     t_hf: Sequence[int | None]
     served_cfg_hf: Sequence[int] | None
-    emb_min: Sequence[float | None]
+    emb_min: Sequence[float]  # per served chunk; empty without repeated token ids
     emb_pairs: int
     num_layers: int | None
     served_start: int
@@ -107,7 +107,9 @@ def identify(
         for i, jm in enumerate(matched):
             if jm is not None and t_hf[jm] is None:
                 t_hf[jm], t_src[jm] = served_cfg_hf[i], "served match + --served-layers"
-    emb_min, emb_pairs = embedding_test(inputs) if summary.tokens else ([None] * cs, 0)
+    al = inputs.alignment
+    served_tokens = range(al.served_start, al.served_start + al.tokens)
+    emb_min, emb_pairs = repeat_min_cosines(inputs.served, h, cs, served_tokens, 64)
     ctx = _Context(
         summary,
         tol,
@@ -118,7 +120,7 @@ def identify(
         emb_min,
         emb_pairs,
         num_layers,
-        inputs.alignment.served_start,
+        al.served_start,
         h,
     )
     chunks = tuple(_chunk(i, ctx) for i in range(cs))
@@ -307,8 +309,7 @@ def _name(i: int, ctx: _Context) -> _Named:
         hf = ctx.t_hf[jm]
         desc = f"equals training chunk {jm}" + (f" ({describe_hf(hf)})" if hf is not None else "")
         return _Named(hf, IdentifiedBy.TRAINING_CHUNK, jm, Confidence.HIGH, desc)
-    emb_i = ctx.emb_min[i]
-    if emb_i is not None and emb_i >= EMBEDDING_COSINE:
+    if ctx.emb_min and ctx.emb_min[i] >= EMBEDDING_COSINE:
         return _Named(
             0,
             IdentifiedBy.FINGERPRINT,

@@ -363,42 +363,6 @@ def overall(acc: Acc, h: int) -> Overall | None:
     )
 
 
-def embedding_test(inputs: Inputs) -> tuple[list[float | None], int]:
-    """Min cosine between served rows of repeated token ids, per chunk (None: no repeats).
-
-    Embedding outputs depend on the token id only, so repeated ids give identical rows; layer
-    outputs depend on the context and differ.
-    """
-    torch = require_torch()
-    served, al, cs, h = inputs.served, inputs.alignment, inputs.served_chunks, inputs.hidden_size
-    ids = served.ids_list()
-    if ids is None:
-        return [None] * cs, 0
-    first: dict[int, int] = {}
-    pairs: list[tuple[int, int]] = []
-    for p in range(al.served_start, al.served_start + al.tokens):
-        tok = ids[p]
-        if tok in first:
-            pairs.append((first[tok], p))
-            if len(pairs) >= 64:
-                break
-        else:
-            first[tok] = p
-    if not pairs:
-        return [None] * cs, 0
-    rows = sorted({p for pr in pairs for p in pr})
-    vec = {p: served.block(p, p + 1).view(cs, h) for p in rows}
-    out: list[float | None] = []
-    for c in range(cs):
-        cos = [
-            float(torch.nn.functional.cosine_similarity(vec[p][c], vec[q][c], dim=0))
-            for p, q in pairs
-        ]
-        finite = [x for x in cos if math.isfinite(x)]
-        out.append(min(finite) if finite else None)
-    return out, len(pairs)
-
-
 def final_state(inputs: Inputs, tol: Tolerances) -> FinalState | None:
     """Compare the last hidden states when both dumps have them (streamed like the chunks)."""
     torch = require_torch()

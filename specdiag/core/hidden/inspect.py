@@ -488,15 +488,28 @@ EMBEDDING_MIN_PAIRS = 3
 def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
     """Chunks whose rows at repeated token ids are identical (embedding outputs depend on the
     token only); needs input_ids and at least 3 repeated pairs among the valid tokens."""
-    if dump.input_ids is None:
+    low, pairs = repeat_min_cosines(dump, h, chunks, range(dump.valid_tokens), 32)
+    if pairs < EMBEDDING_MIN_PAIRS:
         return ()
-    pairs = _repeat_pairs(dump.input_ids[: dump.valid_tokens], 32)
-    if len(pairs) < EMBEDDING_MIN_PAIRS:
-        return ()
-    low = _fast_min_cosines(dump, h, chunks, pairs)
-    if low is None:
-        low = _torch_min_cosines(dump, h, chunks, pairs)
     return tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
+
+
+def repeat_min_cosines(
+    dump: Dump, h: int, chunks: int, tokens: range, limit: int
+) -> tuple[list[float], int]:
+    """Per chunk, the lowest cosine between the rows of repeated token ids among ``tokens`` (at
+    most ``limit`` pairs; a zero, NaN or Inf row counts as -1), and the number of pairs; no
+    cosines when the dump has no input_ids or no id repeats."""
+    if dump.input_ids is None:
+        return [], 0
+    pairs = [
+        (p + tokens.start, q + tokens.start)
+        for p, q in _repeat_pairs(dump.input_ids[tokens.start : tokens.stop], limit)
+    ]
+    if not pairs:
+        return [], 0
+    low = _fast_min_cosines(dump, h, chunks, pairs)
+    return (low if low is not None else _torch_min_cosines(dump, h, chunks, pairs)), len(pairs)
 
 
 def _fast_min_cosines(
