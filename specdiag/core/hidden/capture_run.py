@@ -13,7 +13,6 @@ of a vLLM or SGLang server that captures the given layers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,23 +47,16 @@ def capture_source(name: str) -> CaptureSource:
         raise UsageError(f"{name}: expected vllm, sglang or hf", hint=SOURCE_HINT) from None
 
 
-def sglang_ids(layers: Sequence[int], convention: LayerConvention | None) -> tuple[int, ...]:
-    """``layers`` read in ``convention`` as SGLang's ids (the training convention, which SGLang
-    reads with +1): vLLM's ids are one more than those; unsaid means SGLang's own."""
-    if convention is LayerConvention.VLLM:
-        return tuple(i - 1 for i in layers)
-    return tuple(layers)
-
-
 def _engine_ids(
     engine: CaptureEngine, layers: tuple[int, ...] | None, convention: LayerConvention | None
 ) -> tuple[int, ...] | None:
     """The ids the engine is launched with. vLLM's ``--layers`` used to mean vLLM ids: the
-    convention must be said there (never guessed); SGLang's ids default to SGLang's own."""
+    convention must be said there (never guessed). SGLang's ids default to SGLang's own, the
+    training convention (which SGLang reads with +1): vLLM's ids are one more than those."""
     if layers is None:
         return None
     if engine is CaptureEngine.SGLANG:
-        return sglang_ids(layers, convention)
+        return tuple(i - 1 for i in layers) if convention is LayerConvention.VLLM else layers
     if convention is None:
         shown = ",".join(map(str, layers))
         raise UsageError(
