@@ -386,20 +386,16 @@ def write_served(
 # vLLM
 
 
-def _base(url: str, source: str = "vllm") -> BaseUrl:
+def _connect(url: str, source: str, api_key: str | None, timeout: float) -> tuple[BaseUrl, Client]:
+    """The server's URL and a client for it (the key is scrubbed from every message)."""
     port = 30000 if source == "sglang" else 8000
-    return parse_base_url(
+    base = parse_base_url(
         url,
         what=f"{source}'s URL",
         example=f"capture-hidden {source} http://127.0.0.1:{port}",
         strip=("/v1",),
         default_scheme="http",
     )
-
-
-def _connect(url: str, source: str, api_key: str | None, timeout: float) -> tuple[BaseUrl, Client]:
-    """The server's URL and a client for it (the key is scrubbed from every message)."""
-    base = _base(url, source)
     register_secrets(credential_secrets(api_key, (), (url,)))
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     ua = "specdiag-capture-hidden"

@@ -267,29 +267,25 @@ def _wrong_hidden_size(c: _Common, hs: int, ht: int) -> CompareResult:
 
 
 def _check_flags(opts: CompareOptions) -> None:
-    _check_device(opts.device)
+    """The flags a comparison cannot run with: --device, vLLM ids below 0."""
+    torch = require_torch()
+    device = opts.device
+    if device.startswith("cuda") and not torch.cuda.is_available():
+        raise UsageError(
+            f"--device {device}: no CUDA device is available to torch here",
+            hint="use --device cpu (the default), or a CUDA build of torch on a GPU machine",
+        )
+    if device != "cpu" and not device.startswith("cuda"):
+        raise UsageError(
+            f"--device {device}: use cpu or cuda (cuda:N)",
+            hint="e.g. --device cpu or --device cuda:0",
+        )
     if opts.engine is CaptureEngine.VLLM and any(i < 0 for i in opts.served_layers or ()):
         raise UsageError(
             "--served-layers: vLLM ids are >= 0 (0 = the embedding output); -1 is the "
             "SGLang/SpecForge name of the embedding",
             hint="write the ids as they are in the vLLM config, or pass --engine sglang",
         )
-
-
-def _check_device(device: str) -> None:
-    torch = require_torch()
-    if device == "cpu":
-        return
-    if device.startswith("cuda"):
-        if not torch.cuda.is_available():
-            raise UsageError(
-                f"--device {device}: no CUDA device is available to torch here",
-                hint="use --device cpu (the default), or a CUDA build of torch on a GPU machine",
-            )
-        return
-    raise UsageError(
-        f"--device {device}: use cpu or cuda (cuda:N)", hint="e.g. --device cpu or --device cuda:0"
-    )
 
 
 def _reference_stack(reference: Dump, h: int) -> Dump:

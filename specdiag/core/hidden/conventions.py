@@ -52,7 +52,7 @@ def convention_to_hf(layer_id: int, convention: LayerConvention) -> int:
 
 def training_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
     """``ids`` read in ``convention`` as SpecForge (training) ids."""
-    return tuple(hf_to_trainer_id(convention_to_hf(i, convention)) for i in ids)
+    return tuple(convention_to_hf(i, convention) - 1 for i in ids)
 
 
 def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
@@ -63,10 +63,6 @@ def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]
 def trainer_id_to_hf(layer_id: int) -> int:
     """SpecForge/EAGLE-3 id (output of layer ``k``, -1 = embedding) -> HF index."""
     return layer_id + 1
-
-
-def hf_to_trainer_id(hf_index: int) -> int:
-    return hf_index - 1
 
 
 def engine_id_to_hf(layer_id: int, engine: CaptureEngine, version: str | None = None) -> int:
