@@ -31,7 +31,7 @@ import shlex
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -197,9 +197,6 @@ class CaptureMeta:
     format: str
     engine: str | None
     layer_ids: tuple[int, ...] | None  # as configured on the engine (its convention)
-    hf_indices: tuple[int, ...] | None
-    model: str | None
-    raw: Mapping[str, str] = field(default_factory=dict)
 
 
 def _safetensors_metadata(path: Path) -> dict[str, str] | None:
@@ -235,14 +232,7 @@ def read_capture_meta(path: str | Path) -> CaptureMeta | None:
     meta = _safetensors_metadata(p)
     if not meta or meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
         return None
-    return CaptureMeta(
-        format=meta["format"],
-        engine=meta.get("engine") or None,
-        layer_ids=_ints(meta.get("layer_ids")),
-        hf_indices=_ints(meta.get("hf_indices")),
-        model=meta.get("model") or None,
-        raw=meta,
-    )
+    return CaptureMeta(meta["format"], meta.get("engine") or None, _ints(meta.get("layer_ids")))
 
 
 def check_output(output: str | Path, inputs: Sequence[str | Path | None], force: bool) -> Path:
