@@ -824,13 +824,10 @@ def identify_layers(
             )
         )
     hf = [ch.hf_index for ch in out]
-    layer_ids = {
-        "specforge": [j - 1 for j in hf],
-        "sglang": [hf_to_engine_id(j, CaptureEngine.SGLANG) for j in hf],
-        "vllm": [hf_to_engine_id(j, CaptureEngine.VLLM) for j in hf],
-    }
-    if any(not ch.exact for ch in out):
-        bad = [str(ch.index) for ch in out if not ch.exact]
+    layer_ids = {"specforge": [ch.trainer_id for ch in out]}
+    layer_ids.update({e: [ch.engine_ids[e] for ch in out] for e in ("sglang", "vllm")})
+    bad = [str(ch.index) for ch in out if not ch.exact]
+    if bad:
         notes.append(
             f"chunk(s) {', '.join(bad)} equal no reference layer within rel L2 {rtol:.3g}: the "
             "closest is named; a different model revision, dtype or kernel, or a chunk that is "
