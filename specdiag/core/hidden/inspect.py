@@ -738,7 +738,7 @@ def identify_layers(
     )
 
     torch = require_torch()
-    if reference.layout != "layers" or reference.native_chunks is None:
+    if reference.layout != "layers":
         raise InputError(
             f"{reference_name}: not a hidden_states stack [L+1, T, H]",
             hint="make one with `specdiag capture-hidden --from hf MODEL_DIR --like SAMPLE`",

@@ -153,15 +153,6 @@ class Dump:
     def dtype(self) -> str:
         return str(self.features.dtype).replace("torch.", "")
 
-    @property
-    def native_chunks(self) -> int | None:
-        """Number of chunks when the layout itself is chunked (3-D)."""
-        if self.layout == "layers":
-            return int(self.features.shape[0])
-        if self.layout == "tokens":
-            return int(self.features.shape[1])
-        return None
-
     def block(self, start: int, stop: int, device: str = "cpu") -> Tensor:
         """Tokens ``[start, stop)`` as a float32 ``[n, W]`` tensor on ``device``."""
         torch = require_torch()
