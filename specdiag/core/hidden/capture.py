@@ -181,11 +181,6 @@ def vllm_server_args(
     )
 
 
-def format_server_args(args: Sequence[str]) -> str:
-    """Shell-quoted, ready to append to ``vllm serve MODEL``."""
-    return shlex.join(args)
-
-
 # --------------------------------------------------------------------------------------------
 # Files
 
@@ -420,7 +415,7 @@ def _server_message(answer: Answer) -> str:
 
 def flags_hint(layers: Sequence[int] | None, storage: str = DEFAULT_STORAGE) -> str:
     ids = list(layers) if layers else [2, 30, 58]
-    args = format_server_args(vllm_server_args(ids, storage=storage))
+    args = shlex.join(vllm_server_args(ids, storage=storage))
     example = "" if layers else " (ids are an example: give yours with --layers)"
     return (
         f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args "

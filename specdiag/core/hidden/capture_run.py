@@ -13,6 +13,7 @@ of a vLLM or SGLang server that captures the given layers.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -282,7 +283,7 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
             + ("" if ids is not None else "; without --layers it captures SGLang's default")
         )
         return ServerArgs(opts.engine, sargs, format_sglang_args(sargs), ids, None, (note,))
-    from specdiag.core.hidden.capture import format_server_args, vllm_server_args
+    from specdiag.core.hidden.capture import vllm_server_args
 
     assert ids is not None  # __post_init__: vLLM needs --layers
     vargs = vllm_server_args(ids, connector=opts.connector, storage=opts.storage)
@@ -294,4 +295,5 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
         if opts.connector == "specdiag"
         else ()
     )
-    return ServerArgs(opts.engine, vargs, format_server_args(vargs), ids, opts.connector, notes)
+    # shell-quoted, ready to append to `vllm serve MODEL`
+    return ServerArgs(opts.engine, vargs, shlex.join(vargs), ids, opts.connector, notes)

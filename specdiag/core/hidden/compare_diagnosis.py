@@ -27,8 +27,8 @@ from specdiag.core.hidden.compare_results import (
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
     describe_hf,
+    hf_to_engine_id,
     sglang_embedding_note,
-    suggest_ids,
     trainer_id_to_hf,
 )
 
@@ -506,7 +506,7 @@ def _suggest(
 ) -> tuple[list[CaptureEngine], dict[str, list[int]]]:
     """The engines to suggest ids for (the one --engine names, else both) and their ids."""
     engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
-    return engines, {e.value: list(suggest_ids(hfs, e)) for e in engines}
+    return engines, {e.value: [hf_to_engine_id(h, e) for h in hfs] for e in engines}
 
 
 def _suggestion_notes(

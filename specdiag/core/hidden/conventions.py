@@ -337,11 +337,6 @@ def parse_id_list(
     return tuple(out)
 
 
-def suggest_ids(hf_indices: Sequence[int], engine: CaptureEngine) -> tuple[int, ...]:
-    """Ids for ``engine``'s config that make it capture ``hf_indices``."""
-    return tuple(hf_to_engine_id(h, engine) for h in hf_indices)
-
-
 def sglang_embedding_note() -> str:
     """What SGLang does with an id naming the embedding output, per version (one wording for
     every command that has to say it)."""
