@@ -200,60 +200,37 @@ def _pairings(
     return matched, near
 
 
-@dataclass(frozen=True)
-class _Stats:
-    max_abs_diff: float | None = None
-    mean_abs_diff: float | None = None
-    rel_l2: float | None = None
-    cosine_mean: float | None = None
-    cosine_min: float | None = None
-    worst_token: int | None = None
-
-
-def _statistics(i: int, ctx: _Context) -> tuple[_Stats, float]:
-    """Served chunk i against training chunk i (and the tokens they share)."""
-    acc, h = ctx.summary.acc, ctx.h
-    tokens_i = acc.tokens[i] if i < acc.m else 0
-    if i >= acc.m or tokens_i <= 0:
-        return _Stats(), tokens_i
-    return (
-        _Stats(
-            max_abs_diff=float(acc.max_abs[i]),
-            mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * h)),
-            rel_l2=float(math.sqrt(acc.sum_d2[i] / max(acc.sum_t2[i], 1e-300))),
-            cosine_mean=float(acc.cos_sum[i] / tokens_i),
-            cosine_min=float(acc.cos_min[i]),
-            worst_token=int(acc.worst[i]) + ctx.served_start,
-        ),
-        tokens_i,
-    )
-
-
 def _chunk(i: int, ctx: _Context) -> ChunkResult:
+    """Served chunk i against training chunk i (on the tokens they share), and its layer."""
     import numpy as np
 
     acc, tol, sim, x_rel = ctx.summary.acc, ctx.tol, ctx.summary.sim, ctx.summary.x_rel
     aligned = i < acc.m
-    st, tokens_i = _statistics(i, ctx)
+    tokens_i = acc.tokens[i] if aligned else 0
+    measured = aligned and tokens_i > 0
+    max_abs = float(acc.max_abs[i]) if measured else None
+    rel = float(math.sqrt(acc.sum_d2[i] / max(acc.sum_t2[i], 1e-300))) if measured else None
+    cos_min = float(acc.cos_min[i]) if measured else None
     nf_s = int(acc.nf_s[i])
     nf_t = int(acc.nf_t[i]) if aligned else 0
     limit = tol.atol_for(float(acc.max_t[i])) if aligned else math.inf
     ok = bool(
-        aligned
-        and tokens_i > 0
+        measured
         and nf_s == 0
         and nf_t == 0
-        and st.rel_l2 is not None
-        and st.rel_l2 <= tol.rtol
-        and st.cosine_min is not None
-        and st.cosine_min >= tol.min_cosine
-        and st.max_abs_diff is not None
-        and st.max_abs_diff <= limit
+        and rel is not None
+        and rel <= tol.rtol
+        and cos_min is not None
+        and cos_min >= tol.min_cosine
+        and max_abs is not None
+        and max_abs <= limit
     )
     ct = int(sim.shape[1]) if sim.ndim == 2 else 0
     best_j = int(np.argmax(sim[i])) if ct and acc.n else None
     named = _name(i, ctx)
-    fails = _failures(st, nf_s or nf_t, tol, limit) if not ok and aligned and tokens_i > 0 else ()
+    fails = (
+        _failures(rel, cos_min, max_abs, nf_s or nf_t, tol, limit) if measured and not ok else ()
+    )
     desc = named.description
     if nf_s:
         desc += f"; {nf_s} NaN/Inf value(s) in the served chunk"
@@ -261,12 +238,12 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
         desc += f"; {nf_t} NaN/Inf value(s) in training chunk {i}"
     return ChunkResult(
         index=i,
-        max_abs_diff=st.max_abs_diff,
-        mean_abs_diff=st.mean_abs_diff,
-        rel_l2=st.rel_l2,
-        cosine_mean=st.cosine_mean,
-        cosine_min=st.cosine_min,
-        worst_token=st.worst_token,
+        max_abs_diff=max_abs,
+        mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * ctx.h)) if measured else None,
+        rel_l2=rel,
+        cosine_mean=float(acc.cos_sum[i] / tokens_i) if measured else None,
+        cosine_min=cos_min,
+        worst_token=int(acc.worst[i]) + ctx.served_start if measured else None,
         match=ok,
         best_train_chunk=best_j,
         best_cosine=float(sim[i, best_j]) if best_j is not None else None,
@@ -285,17 +262,24 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     )
 
 
-def _failures(st: _Stats, nonfinite: int, tol: Tolerances, limit: float) -> tuple[str, ...]:
+def _failures(
+    rel: float | None,
+    cos_min: float | None,
+    max_abs: float | None,
+    nonfinite: int,
+    tol: Tolerances,
+    limit: float,
+) -> tuple[str, ...]:
     """The bounds a non-matching chunk misses, in words."""
     fails: list[str] = []
     if nonfinite:
         fails.append("NaN/Inf")
-    if st.rel_l2 is not None and st.rel_l2 > tol.rtol:
-        fails.append(f"relative L2 {st.rel_l2:.3g} > {tol.rtol:.3g}")
-    if st.cosine_min is not None and st.cosine_min < tol.min_cosine:
-        fails.append(f"worst-token cosine {st.cosine_min:.6g} < {tol.min_cosine:.6g}")
-    if st.max_abs_diff is not None and st.max_abs_diff > limit:
-        fails.append(f"max |diff| {st.max_abs_diff:.3g} > {limit:.3g}")
+    if rel is not None and rel > tol.rtol:
+        fails.append(f"relative L2 {rel:.3g} > {tol.rtol:.3g}")
+    if cos_min is not None and cos_min < tol.min_cosine:
+        fails.append(f"worst-token cosine {cos_min:.6g} < {tol.min_cosine:.6g}")
+    if max_abs is not None and max_abs > limit:
+        fails.append(f"max |diff| {max_abs:.3g} > {limit:.3g}")
     return tuple(fails)
 
 
