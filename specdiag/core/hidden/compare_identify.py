@@ -182,21 +182,15 @@ def _pairings(
         )
 
     matched: list[int | None] = []
-    for i in range(cs):
-        cands = [j for j in range(ct) if pair_match(i, j)]
-        matched.append(max(cands, key=lambda j: sim[i, j]) if cands else None)
     near: list[int | None] = []
     limit = near_limit(tol)
     for i in range(cs):
+        cands = [j for j in range(ct) if pair_match(i, j)]
+        jm = max(cands, key=lambda j: sim[i, j]) if cands else None
         jn = int(np.argmax(sim[i])) if ct and acc.n else None
-        near.append(
-            jn
-            if matched[i] is None
-            and jn is not None
-            and acc.x_n[i, jn] > 0
-            and x_rel[i, jn] <= limit
-            else None
-        )
+        close = jm is None and jn is not None and acc.x_n[i, jn] > 0 and x_rel[i, jn] <= limit
+        matched.append(jm)
+        near.append(jn if close else None)
     return matched, near
 
 
