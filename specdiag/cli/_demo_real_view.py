@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli import _logs_view as logs
+from specdiag.cli import _probe_view as probe
+from specdiag.cli._doctor_view import document as doctor_document
+from specdiag.cli._doctor_view import render as doctor_render
+from specdiag.cli._output import to_jsonable
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -11,10 +17,6 @@ if TYPE_CHECKING:
 
 
 def _step_document(s: RealStep) -> dict[str, Any]:
-    from specdiag.cli import _logs_view as logs
-    from specdiag.cli import _probe_view as probe
-    from specdiag.cli._doctor_view import document as doctor_document
-    from specdiag.cli._output import to_jsonable
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.run import LogsResult
@@ -83,8 +85,6 @@ def _fmt(v: float | None) -> str:
 
 def render(console: Console, r: RealDemoResult) -> None:
     from rich.rule import Rule
-
-    from specdiag.cli._doctor_view import render as doctor_render
 
     console.print(f"[bold]specdiag demo --real {r.engine}[/bold] (SGLang {r.engine_version})")
     console.print(r.story, markup=False, highlight=False)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli._output import to_jsonable
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -13,8 +15,6 @@ if TYPE_CHECKING:
 
 
 def document(report: DoctorReport) -> dict[str, Any]:
-    from specdiag.cli._output import to_jsonable
-
     status = (
         "could-not-run"
         if report.could_not_run

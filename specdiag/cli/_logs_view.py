@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli._output import derive, fmt, judgement_fields, table, verdict_markup
 from specdiag.core.accept import COLLAPSE_CAUSES
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
     """One series' stats (docs/logs.md "Stats"): SeriesStats' fields, with ``versions`` moved up,
     the cuda-graph and collapse fields grouped, and the rate inference and lifetime line under
     their documented keys."""
-    from specdiag.cli._output import derive
-
     return derive(
         s,
         only=(
@@ -92,8 +91,6 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
 
 
 def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
-    from specdiag.cli._output import derive
-
     if inf is None:
         return None
     return derive(
@@ -109,8 +106,6 @@ def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
 
 
 def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
-    from specdiag.cli._output import derive
-
     if rec is None:
         return None
     return derive(
@@ -131,8 +126,6 @@ def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
 def _comparison_doc(c: Comparison) -> dict[str, Any]:
     """``--acc``'s comparison of one engine: Comparison's fields, with the observation's two
     lengths and the judgement (cli/_output.judgement_fields) in place of the objects."""
-    from specdiag.cli._output import derive, judgement_fields
-
     doc = derive(c, only=("observed_from", "problem"))
     if c.observation is not None and c.judgement is not None:
         doc["observed_accept_length"] = c.observation.accept_length
@@ -145,8 +138,6 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
 def _file_doc(f: FileReport) -> dict[str, Any]:
     """One file (docs/logs.md ``files``): FileReport's fields, its (line, reason, text) and
     (line, text) tuples named."""
-    from specdiag.cli._output import derive
-
     return derive(
         f,
         convert={
@@ -163,8 +154,6 @@ def _file_doc(f: FileReport) -> dict[str, Any]:
 def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, Any]:
     """One engine's summary: its headline series' stats, then EngineSummary's other fields
     (``lifetime`` as ``lifetime_lines``) and, with ``--acc``, the ``comparison``."""
-    from specdiag.cli._output import derive
-
     doc = {
         **series_doc(s.stats),
         **derive(
@@ -224,8 +213,6 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
     report's fields and its records fields under their own names, plus what docs/logs.md lists:
     the ``combined`` and ``window`` groupings, ``unrecognised_examples`` over every file, the
     ``prediction`` (with ``--acc``) and the ``min_accept_len`` check."""
-    from specdiag.cli._output import derive
-
     report = result.report
     doc = derive(
         report,
@@ -298,7 +285,6 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
 
 def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, Any]]:
     """``pastes`` (docs/logs.md): per input, what the structure readers found."""
-    from specdiag.cli._output import derive
 
     def decision(d: Decision) -> dict[str, Any]:
         return {"value": d.value, "rule": d.rule}
@@ -404,8 +390,6 @@ def render_pastes(console: Console, result: LogsResult) -> None:
 
 
 def _f(v: float | None, spec: str = ".3f") -> str:
-    from specdiag.cli._output import fmt
-
     return fmt(v, spec)
 
 
@@ -421,8 +405,6 @@ def _duration(s: float | None) -> str:
 
 
 def _stats_table(s: SeriesStats) -> Table:
-    from specdiag.cli._output import table
-
     rows: list[tuple[str, Dist | None, str]] = [
         ("accept length (bonus incl.)", s.accept_length, ".3f"),
         ("accepted drafts / step", s.accepted_drafts, ".3f"),
@@ -468,8 +450,6 @@ def _header(eng: str, s: SeriesStats, series: str) -> str:
 
 def render_result(console: Console, result: LogsResult) -> None:
     from rich.markup import escape
-
-    from specdiag.cli._output import table
 
     report = result.report
     comparisons = result.comparisons
@@ -642,8 +622,6 @@ def render_result(console: Console, result: LogsResult) -> None:
 
 
 def _render_comparison(console: Console, c: Comparison) -> None:
-    from specdiag.cli._output import table, verdict_markup
-
     if c.judgement is None or c.observation is None:
         console.print(f"  vs prediction: no verdict ({c.problem})")
         return
@@ -662,8 +640,6 @@ def _render_comparison(console: Console, c: Comparison) -> None:
 
 
 def render_live(report: LogsReport, paths: list[str]) -> RenderableType:
-    from specdiag.cli._output import table
-
     rows = [
         (eng, str(es.stats.records), es.stats.last_time or "")
         + tuple(_f(getattr(es.stats.accept_length, k, None)) for k in ("mean", "p50", "p5"))

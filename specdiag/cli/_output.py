@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, cast
 
+from specdiag.errors import scrub, terminal_safe
+
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
     from rich.console import Console
@@ -160,8 +162,6 @@ class SafeStream(io.TextIOBase):
         self._keep = keep_colour
 
     def write(self, text: str) -> int:
-        from specdiag.errors import scrub, terminal_safe
-
         self._stream.write(terminal_safe(scrub(text), keep_colour=self._keep))
         return len(text)
 
@@ -189,8 +189,6 @@ def _console_class() -> type[Console]:
         is left alone there)."""
 
         def print(self, *objects: Any, **kwargs: Any) -> None:
-            from specdiag.errors import scrub, terminal_safe
-
             safe = [terminal_safe(scrub(o)) if isinstance(o, str) else o for o in objects]
             super().print(*safe, **kwargs)
 
@@ -228,8 +226,6 @@ class Output:
     def emit(self, document: Mapping[str, Any], human: Callable[[Console], None]) -> None:
         """Print the result: the JSON document, or the human view."""
         if self.json_mode:
-            from specdiag.errors import scrub
-
             text = json.dumps(to_jsonable(document), indent=2, allow_nan=False)
             sys.stdout.write(scrub(text) + "\n")
             sys.stdout.flush()
@@ -238,8 +234,6 @@ class Output:
 
     def warn(self, message: str) -> None:
         from rich.markup import escape
-
-        from specdiag.errors import terminal_safe
 
         text = escape(terminal_safe(message))
         self.stderr.print(f"[yellow]warning:[/yellow] {text}", markup=True, highlight=False)

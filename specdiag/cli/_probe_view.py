@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli._output import derive, fmt, judgement_fields, table, to_jsonable, verdict_markup
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -86,8 +88,6 @@ def _requests(m: RunMeasure) -> dict[str, Any]:
 
 
 def _server_doc(m: RunMeasure) -> dict[str, Any]:
-    from specdiag.cli._output import derive
-
     return derive(
         m.server,
         only=("url", "engine", "detected_by", "version", "model", "spec", "metrics_path"),
@@ -98,7 +98,6 @@ def _server_doc(m: RunMeasure) -> dict[str, Any]:
 def document(r: ProbeReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/probe.md), derived from the
     report's dataclasses."""
-    from specdiag.cli._output import derive, judgement_fields, to_jsonable
     from specdiag.core.probe.run import jsonable_config
 
     m = r.main
@@ -180,8 +179,6 @@ def document(r: ProbeReport) -> dict[str, Any]:
 
 def save_record(label: str, res: RequestResult) -> dict[str, Any]:
     """One ``--save`` line (keys documented in docs/probe.md)."""
-    from specdiag.cli._output import derive
-
     s = res.spec
     spec = ("accept_length", "accept_rate", "accepted_drafts", "drafted", "verify_steps")
     return {
@@ -198,8 +195,6 @@ def save_record(label: str, res: RequestResult) -> dict[str, Any]:
 
 
 def render(console: Console, r: ProbeReport) -> None:
-    from specdiag.cli._output import fmt, table, verdict_markup
-
     def _f(v: float | None, spec: str = ".2f") -> str:
         return fmt(v, spec, "n/a")
 

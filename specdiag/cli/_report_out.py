@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from specdiag.cli._output import Output
     from specdiag.core.accprofile import AcceptanceProfile
 
+import sys
+
 from specdiag.errors import InputError
 
 
@@ -68,8 +70,6 @@ def _cannot_write(what: str, path: Path, exc: OSError) -> InputError:
 def read_document_text(path: str) -> str:
     """A document named on the command line (``-``: stdin), read within the text cap (a FIFO
     nobody writes to or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
-    import sys
-
     from specdiag.core.files import FileKind, read_bounded
 
     if path == "-":

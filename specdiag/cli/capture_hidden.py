@@ -6,19 +6,23 @@ checkpoint: ``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``captur
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._hidden_view import check_match
+from specdiag.cli._hidden_view import document as compare_document
+from specdiag.cli._hidden_view import render as compare_render
+from specdiag.cli._output import Output, to_jsonable
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.cli._output import Output
     from specdiag.core.hidden.capture import CaptureResult
     from specdiag.core.hidden.capture_run import CaptureSource, ServerArgs
     from specdiag.core.hidden.compare_results import CompareResult
@@ -207,7 +211,6 @@ def capture_hidden_cmd(
     ] = False,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._output import Output
     from specdiag.core.hidden import capture_run as core
     from specdiag.core.hidden.conventions import parse_id_list
 
@@ -266,15 +269,11 @@ def capture_hidden_cmd(
     result, comparison = run.capture, run.comparison
     doc = document(result)
     if comparison is not None:
-        from specdiag.cli._hidden_view import document as compare_document
-
         doc["comparison"] = compare_document(comparison, result.output, str(compare_with), None)
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
     for n in result.notes:
         out.note(n)
     if comparison is not None:
-        from specdiag.cli._hidden_view import check_match
-
         for n in comparison.notes:
             out.note(n)
         check_match(comparison)
@@ -308,8 +307,6 @@ def _print_server_args(out: Output, sa: ServerArgs) -> None:
         doc = {"args": list(sa.args), "layers": list(sa.layers) if sa.layers is not None else None}
         out.emit({**doc, "connector": sa.connector}, lambda c: None)
         return
-    import sys
-
     sys.stdout.write(sa.text + "\n")
     for n in sa.notes:
         out.note(n)
@@ -317,8 +314,6 @@ def _print_server_args(out: Output, sa: ServerArgs) -> None:
 
 def document(r: CaptureResult) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/capture-hidden.md)."""
-    from specdiag.cli._output import to_jsonable
-
     doc: dict[str, Any] = to_jsonable(r)
     return doc
 
@@ -347,7 +342,5 @@ def render(
     for line in (*lines, f"  written: {r.output}"):
         console.print(line, markup=False)
     if comparison is not None:
-        from specdiag.cli._hidden_view import render as compare_render
-
         console.print("")
         compare_render(console, comparison, r.output, training)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
@@ -10,6 +11,12 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli import _hidden_view as compare_hidden
+from specdiag.cli import _logs_view as logs
+from specdiag.cli import _probe_view as probe
+from specdiag.cli._doctor_view import render as doctor_render
+from specdiag.cli._output import Output, derive
+from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -17,7 +24,6 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from specdiag.cli._output import Output
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.workflows.demo import DemoResult
 
@@ -74,9 +80,6 @@ def demo_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import threading
-
-    from specdiag.cli._output import Output
     from specdiag.workflows.demo import run_demo
 
     out = Output(json_output)
@@ -125,7 +128,6 @@ def _real(
 ) -> None:
     from specdiag.cli._demo_real_view import document as real_document
     from specdiag.cli._demo_real_view import render as real_render
-    from specdiag.errors import UsageError
     from specdiag.workflows.demo_real import run_real_demo
 
     if scenario is not DemoScenario.SEED:
@@ -165,7 +167,6 @@ def _interrupts_not_lost() -> Iterator[None]:
     The demo runs many imports and event loops, so a Ctrl-C could land in such a place and
     be lost, the demo running on to the end. Main thread, POSIX only; elsewhere a no-op."""
     import signal
-    import threading
 
     if threading.current_thread() is not threading.main_thread() or not hasattr(
         signal, "setitimer"
@@ -192,11 +193,6 @@ def _interrupts_not_lost() -> Iterator[None]:
 def document(r: DemoResult) -> dict[str, Any]:
     """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
     agreement and the conclusion, derived from their dataclasses."""
-    from specdiag.cli import _hidden_view as compare_hidden
-    from specdiag.cli import _logs_view as logs
-    from specdiag.cli import _probe_view as probe
-    from specdiag.cli._output import derive
-
     served, training, reference = r.hidden_paths
     a = r.agreement
     return {
@@ -242,10 +238,6 @@ def render(console: Console, r: DemoResult) -> None:
     """The human view: each step's command and its own report, then the conclusion."""
     from rich.rule import Rule
 
-    from specdiag.cli import _hidden_view as compare_hidden
-    from specdiag.cli import _logs_view as logs
-    from specdiag.cli import _probe_view as probe
-
     console.print(f"[bold]specdiag demo: {r.scenario.name}[/bold] ({r.scenario.title})")
     console.print(r.scenario.story)
     console.print(
@@ -268,8 +260,6 @@ def render(console: Console, r: DemoResult) -> None:
         ),
     ]
     if r.doctor is not None:
-        from specdiag.cli._doctor_view import render as doctor_render
-
         report = r.doctor
         sections.append(
             (

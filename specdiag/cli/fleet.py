@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, derive, fmt, table
 from specdiag.core.accept import AccKind
+from specdiag.core.fleet.timespec import iso, parse_duration, parse_instant, parse_since
+from specdiag.errors import CheckFailed, UsageError, register_secrets
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -118,11 +121,8 @@ def fleet_cmd(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._output import Output
     from specdiag.core import accept
     from specdiag.core.fleet.run import FleetConfig, run_fleet
-    from specdiag.core.fleet.timespec import parse_duration, parse_instant, parse_since
-    from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
     since_s, since_at = parse_since(since, "--since") if since is not None else (None, None)
@@ -133,7 +133,6 @@ def fleet_cmd(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
     from specdiag.core.http import check_credentials, credential_secrets
-    from specdiag.errors import register_secrets
 
     check_credentials(None, headers)  # a value HTTP cannot carry: usage error, not echoed
     register_secrets(credential_secrets(None, headers, (url,)))  # never printed from here on
@@ -203,20 +202,14 @@ def fleet_cmd(
 
 
 def _iso(ts: float | None) -> str | None:
-    from specdiag.core.fleet.timespec import iso
-
     return iso(ts) if ts is not None else None
 
 
 def _timeline(t: Timeline | None) -> dict[str, Any] | None:
-    from specdiag.cli._output import derive
-
     return None if t is None else derive(t, rename={"ends": "ends_unix"})
 
 
 def _rank(k: RankReport) -> dict[str, Any]:
-    from specdiag.cli._output import derive
-
     return {
         **derive(k, only=("rank",)),
         **derive(k.figures),
@@ -227,8 +220,6 @@ def _rank(k: RankReport) -> dict[str, Any]:
 
 
 def _replica(r: ReplicaReport) -> dict[str, Any]:
-    from specdiag.cli._output import derive
-
     return {
         **derive(r, only=("replica", "labels", "engine")),
         **derive(r.figures),
@@ -275,8 +266,6 @@ def document(
 ) -> dict[str, Any]:
     """The stable ``--json`` document (docs/fleet.md), derived from the FleetReport and its
     Analysis; ``check`` is the ``--min-accept-len`` check of this command."""
-    from specdiag.cli._output import derive
-
     a = report.analysis
     return {
         **derive(
@@ -308,8 +297,6 @@ def document(
 
 
 def _figures(fig: Figures) -> tuple[str, ...]:
-    from specdiag.cli._output import fmt
-
     return (
         fig.source,
         *(fmt(v, ".2f") for v in (fig.accept_length, fig.accepted_per_step, fig.accept_rate)),
@@ -320,8 +307,6 @@ def _figures(fig: Figures) -> tuple[str, ...]:
 
 
 def _flags(r: ReplicaReport) -> str:
-    from specdiag.core.fleet.timespec import iso
-
     flags = []
     if r.outlier is not None:
         o = r.outlier
@@ -339,9 +324,6 @@ def _flags(r: ReplicaReport) -> str:
 
 
 def render(console: Console, report: FleetReport) -> None:
-    from specdiag.cli._output import fmt, table
-    from specdiag.core.fleet.timespec import iso
-
     a = report.analysis
     f = a.fleet
     title = (

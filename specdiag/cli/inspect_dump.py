@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, progress_bar, table, to_jsonable
+from specdiag.errors import CheckFailed
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -109,11 +113,7 @@ def inspect_dump_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     model = cli.deprecated_flag("--model", "--target", old_model, model, None)
-    import functools
-
-    from specdiag.cli._output import Output
     from specdiag.core.hidden.inspect import inspect_dumps
-    from specdiag.errors import CheckFailed
 
     out = Output(json_output)
 
@@ -131,8 +131,6 @@ def inspect_dump_cmd(
     )
     console = out.stderr
     if console.is_terminal:
-        from specdiag.cli._output import progress_bar
-
         with progress_bar(console, "inspecting", None) as update:
 
             def progress(done: int, total: int, path: str) -> None:
@@ -160,8 +158,6 @@ def inspect_dump_cmd(
 def document(r: InspectReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/inspect-dump.md), derived from the
     result dataclasses: every field of FileReport / VocabMap / LayerReport under its own name."""
-    from specdiag.cli._output import to_jsonable
-
     doc: dict[str, Any] = {
         "ok": r.ok,
         "files_scanned": len(r.files),
@@ -184,8 +180,6 @@ def _pct(v: float | None) -> str:
 
 def _short(paths: list[str]) -> dict[str, str]:
     """Paths relative to their common directory (the scanned folder), for a narrower table."""
-    import os
-
     if len(paths) < 2:
         return {p: p for p in paths}
     try:
@@ -270,8 +264,6 @@ def render(console: Console, r: InspectReport) -> None:
 
 
 def render_layers(console: Console, lr: LayerReport) -> None:
-    from specdiag.cli._output import table
-
     title = (
         f"Layers of {lr.path} (against {lr.reference}: {lr.num_layers} layers, {lr.tokens} tokens)"
     )

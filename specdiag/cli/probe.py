@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, progress_bar, to_jsonable
 from specdiag.cli._probe_view import detected_line, document, render, save_record
-from specdiag.core.accept import AccKind
+from specdiag.core.accept import AccKind, parse_float_list
+from specdiag.core.paths import check_outputs
 from specdiag.core.probe.engines import Api, EngineKind
+from specdiag.errors import CheckFailed, InputError, ServerError, scrub
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from specdiag.cli._output import Output
     from specdiag.core.probe.client import RequestResult
     from specdiag.core.probe.engines import ServerInfo
     from specdiag.core.probe.run import ProbeConfig, ProbeReport, RunLabel
@@ -154,12 +157,8 @@ def probe(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._output import Output
-    from specdiag.core.accept import parse_float_list
-    from specdiag.core.paths import check_outputs
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts, load_prompts
-    from specdiag.errors import CheckFailed, ServerError
 
     out = Output(json_output)
     headers = cli.parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
@@ -247,8 +246,6 @@ def _run_with_progress(
         return run_probe(
             cfg, on_info=lambda info: out.note(detected_line(info)), on_result=on_result
         )
-    from specdiag.cli._output import progress_bar
-
     n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
     with progress_bar(console, "probing", n, elapsed=True) as update:
         last = [0]
@@ -270,8 +267,6 @@ class _Saver:
     an interrupted or terminated run keeps every request it measured."""
 
     def __init__(self, path: Path) -> None:
-        from specdiag.errors import InputError
-
         self.path = path
         self.lines = 0
         try:
@@ -283,11 +278,6 @@ class _Saver:
             ) from None
 
     def write(self, label: str, res: RequestResult) -> None:
-        import json
-
-        from specdiag.cli._output import to_jsonable
-        from specdiag.errors import scrub
-
         line = json.dumps(to_jsonable(save_record(label, res)), ensure_ascii=False, allow_nan=False)
         self.fh.write(scrub(line) + "\n")  # (a server may echo a key in its text)
         self.fh.flush()

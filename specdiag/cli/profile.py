@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
+from specdiag.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -58,12 +61,8 @@ def profile_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import json
-
-    from specdiag.cli._output import Output
     from specdiag.cli._report_out import read_document_text
     from specdiag.core.accprofile import profile_document, read_profile, replay
-    from specdiag.errors import InputError
 
     out = Output(json_output)
     try:
@@ -95,8 +94,6 @@ def profile_cmd(
 
 
 def render(console: Console, p: AcceptanceProfile, r: Replay) -> None:
-    import json
-
     c = p.conditions
     kind = "measured" if p.measured else "predicted"
     where = ", ".join(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, to_jsonable
 from specdiag.core.accept import AccKind
 from specdiag.refserver.config import Flavor, PerRequestMetrics
 
@@ -170,9 +172,6 @@ def reference_server_cmd(
 ) -> None:
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     acceptance = cli.deprecated_flag("--acc", "--acceptance", old_acc, acceptance, None)
-    import sys
-
-    from specdiag.cli._output import Output
     from specdiag.refserver.config import DEFAULT_PORTS, make_config
     from specdiag.refserver.server import start_server
 
@@ -216,8 +215,6 @@ def reference_server_cmd(
 def document(start: ServerStart) -> dict[str, Any]:
     """The ``--json`` document printed once the server accepts connections (docs/reference-server.md):
     the :class:`~specdiag.refserver.server.ServerStart`, as it is."""
-    from specdiag.cli._output import to_jsonable
-
     doc: dict[str, Any] = to_jsonable(start)
     return doc
 

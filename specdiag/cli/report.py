@@ -3,12 +3,17 @@ GitHub-ready markdown summary."""
 
 from __future__ import annotations
 
+import json
+import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output
+from specdiag.core.paths import check_outputs
+from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,10 +45,7 @@ def register(app: typer.Typer) -> None:
 
 
 def _read(path: str) -> object:
-    import json
-
     from specdiag.cli._report_out import read_document_text
-    from specdiag.errors import InputError
 
     try:
         text = read_document_text(path)
@@ -92,12 +94,7 @@ def report_cmd(
     ] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import sys
-
-    from specdiag.cli._output import Output
     from specdiag.cli._report_out import render_report, write_text
-    from specdiag.core.paths import check_outputs
-    from specdiag.errors import UsageError
 
     out = Output(json_output)
     if documents.count("-") > 1:
