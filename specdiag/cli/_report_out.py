@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
@@ -20,8 +21,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from specdiag.cli._output import Output
     from specdiag.core.accprofile import AcceptanceProfile
-
-import sys
 
 from specdiag.errors import InputError
 
@@ -67,14 +66,27 @@ def _cannot_write(what: str, path: Path, exc: OSError) -> InputError:
     )
 
 
-def read_document_text(path: str) -> str:
-    """A document named on the command line (``-``: stdin), read within the text cap (a FIFO
-    nobody writes to or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
+def read_json_document(path: str, hint: str) -> object:
+    """A JSON document named on the command line (``-``: stdin), read within the text cap (a FIFO
+    nobody writes to or ``/dev/zero`` ends with a clear error; see docs/reliability.md). A path
+    that cannot be read, or text that is not UTF-8 or not JSON, is an error naming it."""
     from specdiag.core.files import FileKind, read_bounded
 
-    if path == "-":
-        return sys.stdin.read()
-    return read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            text = read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")
+    except OSError as exc:
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
+        ) from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not UTF-8 text", hint=hint) from None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise InputError(f"{path} is not JSON: {exc}", hint=hint) from None
 
 
 def now_utc() -> str:

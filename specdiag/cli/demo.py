@@ -15,7 +15,7 @@ from specdiag.cli import _hidden_view as compare_hidden
 from specdiag.cli import _logs_view as logs
 from specdiag.cli import _probe_view as probe
 from specdiag.cli._doctor_view import render as doctor_render
-from specdiag.cli._output import Output, derive
+from specdiag.cli._output import Output, derive, fmt, verdict_markup
 from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
@@ -277,25 +277,22 @@ def render(console: Console, r: DemoResult) -> None:
     console.print(Rule(f"{len(sections) + 1}. do they agree?", align="left"))
     a = r.agreement
 
-    def fmt(v: float | None) -> str:
-        return "n/a" if v is None else f"{v:.3f}"
-
+    probe_len, log_len, truth_len = (
+        fmt(v, ".3f", "n/a")
+        for v in (a.probe_accept_length, a.logs_accept_length, a.truth_accept_length)
+    )
     console.print(
-        f"accept length: probe {fmt(a.probe_accept_length)}, server log "
-        f"{fmt(a.logs_accept_length)}, reference-server ground truth "
-        f"{fmt(a.truth_accept_length)}"
+        f"accept length: probe {probe_len}, server log {log_len}, reference-server ground "
+        f"truth {truth_len}"
     )
     if a.relative_difference is not None:
         state = "agree" if a.agree else "DISAGREE"
         console.print(f"probe and log {state} (difference {a.relative_difference:.1%})")
     console.print()
     console.print(Rule("verdict", align="left"))
-    style = {"healthy": "green", "below": "yellow", "collapsed": "bold red"}.get(
-        r.conclusion.verdict, "magenta"
-    )
     hidden = "match" if r.conclusion.hidden_match else "MISMATCH"
     console.print(
-        f"[bold]accept length: [{style}]{r.conclusion.verdict}[/{style}]; "
+        f"[bold]accept length: {verdict_markup(r.conclusion.verdict)}; "
         f"hidden states: {hidden}[/bold]"
     )
     console.print(r.conclusion.summary, markup=False, highlight=False)

@@ -61,20 +61,11 @@ def profile_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._report_out import read_document_text
+    from specdiag.cli._report_out import read_json_document
     from specdiag.core.accprofile import profile_document, read_profile, replay
 
     out = Output(json_output)
-    try:
-        doc = json.loads(read_document_text(file))
-    except OSError as exc:
-        raise InputError(
-            f"cannot read {file}: {exc.strerror or exc}", hint="check the path"
-        ) from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise InputError(
-            f"{file} is not JSON: {exc}", hint="give a profile or a --json document"
-        ) from None
+    doc = read_json_document(file, "give a profile or a --json document")
     if not isinstance(doc, dict):
         raise InputError(f"{file} is not a JSON object", hint="give a profile or a --json document")
     prof = read_profile(doc, engine=engine.value if engine else None, replica=replica)

@@ -3,7 +3,6 @@ GitHub-ready markdown summary."""
 
 from __future__ import annotations
 
-import json
 import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
@@ -13,7 +12,7 @@ import typer
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output
 from specdiag.core.paths import check_outputs
-from specdiag.errors import InputError, UsageError
+from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -42,27 +41,6 @@ class ReportFormat(str, Enum):
 
 def register(app: typer.Typer) -> None:
     cli.command(app, "report", help=HELP)(report_cmd)
-
-
-def _read(path: str) -> object:
-    from specdiag.cli._report_out import read_document_text
-
-    try:
-        text = read_document_text(path)
-    except OSError as exc:
-        raise InputError(
-            f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
-        ) from None
-    except UnicodeDecodeError:
-        raise InputError(
-            f"{path} is not UTF-8 text", hint="give the --json output of a command"
-        ) from None
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise InputError(
-            f"{path} is not JSON: {exc}", hint="give the --json output of a specdiag command"
-        ) from None
 
 
 def report_cmd(
@@ -94,7 +72,7 @@ def report_cmd(
     ] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._report_out import render_report, write_text
+    from specdiag.cli._report_out import read_json_document, render_report, write_text
 
     out = Output(json_output)
     if documents.count("-") > 1:
@@ -108,7 +86,11 @@ def report_cmd(
         [("--output", output)], [(f"document {i + 1}", p) for i, p in enumerate(documents)]
     )
     kind = ReportFormat.MARKDOWN if markdown else fmt
-    docs = [(("stdin" if p == "-" else p.rsplit("/", 1)[-1]), _read(p)) for p in documents]
+    hint = "give the --json output of a specdiag command"
+    docs = [
+        ("stdin" if p == "-" else p.rsplit("/", 1)[-1], read_json_document(p, hint))
+        for p in documents
+    ]
     text, report, seconds = render_report(docs, kind.value, title=title, limit=limit)
     if output is None:
         sys.stdout.write(text)
