@@ -11,7 +11,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
@@ -44,6 +43,8 @@ def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
         except OSError as exc:
             raise _cannot_write(what, p, exc) from None
         return len(data)
+    import tempfile  # (loads random and hashlib: only when a file is written)
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent if str(p.parent) else ".")
     except OSError as exc:

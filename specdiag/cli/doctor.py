@@ -10,6 +10,7 @@ import typer
 from specdiag.cli import _framework as cli
 from specdiag.cli._doctor_view import document, read_server_args, render
 from specdiag.cli._output import Output
+from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, Engine
 from specdiag.core.paths import check_outputs
 from specdiag.errors import CheckFailed, InputError
@@ -192,8 +193,6 @@ def doctor_cmd(
     doc = document(report)
     out.emit(doc, lambda c: render(c, report, verbose=verbose))
     if report_file is not None and not report.interrupted:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(
             out,
             doc,

@@ -16,6 +16,7 @@ from specdiag.cli._output import (
     to_jsonable,
     verdict_markup,
 )
+from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, Engine, ObservedKind, parse_float_list
 from specdiag.errors import CheckFailed, UsageError
 
@@ -139,8 +140,6 @@ def expected_accept_cmd(
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))
     if export_profile is not None:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="expected-accept", profile=export_profile)
     if check and report.judgement is not None and report.judgement.verdict.value != "healthy":
         raise CheckFailed(

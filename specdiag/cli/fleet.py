@@ -8,6 +8,7 @@ import typer
 
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output, derive, fmt, table
+from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind
 from specdiag.core.fleet.timespec import iso, parse_duration, parse_instant, parse_since
 from specdiag.errors import CheckFailed, UsageError, register_secrets
@@ -164,8 +165,6 @@ def fleet_cmd(
     doc = document(report, min_accept_len, below)
     out.emit(doc, lambda c: render(c, report))
     if export_profile is not None:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="fleet", profile=export_profile)
     for w in a.warnings:
         out.warn(w)

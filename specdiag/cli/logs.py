@@ -17,6 +17,7 @@ from specdiag.cli._logs_view import (
     result_document,
 )
 from specdiag.cli._output import Output
+from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, Engine, parse_float_list
 from specdiag.core.paths import check_outputs
 from specdiag.errors import CheckFailed
@@ -204,8 +205,6 @@ def logs_cmd(
         raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
     out.emit(doc, lambda console: render_result(console, result))
     if export_profile is not None and not stopped_early:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="logs", profile=export_profile)
     if stopped_early:
         raise typer.Exit(exit_code)

@@ -11,6 +11,7 @@ import typer
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output, progress_bar, to_jsonable
 from specdiag.cli._probe_view import detected_line, document, render, save_record
+from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, parse_float_list
 from specdiag.core.paths import check_outputs
 from specdiag.core.probe.engines import Api, EngineKind
@@ -207,8 +208,6 @@ def probe(
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))
     if not report.interrupted:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="probe", report=report_file, profile=export_profile)
     if report.interrupted:
         raise typer.Exit(cli.interrupt_exit_code())

@@ -10,6 +10,7 @@ import typer
 
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output
+from specdiag.cli._report_out import read_json_document
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
 from specdiag.errors import InputError
@@ -61,7 +62,6 @@ def profile_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._report_out import read_json_document
     from specdiag.core.accprofile import profile_document, read_profile, replay
 
     out = Output(json_output)

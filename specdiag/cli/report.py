@@ -11,6 +11,7 @@ import typer
 
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output
+from specdiag.cli._report_out import read_json_document, render_report, write_text
 from specdiag.core.paths import check_outputs
 from specdiag.errors import UsageError
 
@@ -72,8 +73,6 @@ def report_cmd(
     ] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._report_out import read_json_document, render_report, write_text
-
     out = Output(json_output)
     if documents.count("-") > 1:
         raise UsageError("stdin (-) can be read once", hint="give the other documents as files")
