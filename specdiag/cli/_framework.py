@@ -1,6 +1,6 @@
-"""CLI plumbing shared by every command: the error boundary (:func:`command` registers a
-command behind it, :func:`run_app` reports typer's own parse errors the same way), SIGTERM as
-Ctrl-C, and the shared options. docs/architecture.md "One error boundary" describes it."""
+"""CLI plumbing shared by every command: the error boundary (:func:`guarded` wraps a command
+in it, :func:`run_app` reports typer's own parse errors the same way), SIGTERM as Ctrl-C, and
+the shared options. docs/architecture.md "One error boundary" describes it."""
 
 from __future__ import annotations
 
@@ -386,13 +386,3 @@ def _parse_error_hint(app: typer.Typer, exc: typer.TyperException, prog_name: st
             return f"{p.flags[0]} takes {'an integer' if p.value_kind == 'int' else 'a number'} {lo}{hi}".rstrip()
     path = getattr(ctx, "command_path", None) or prog_name
     return f"see `{path} --help` for the flags and the values they take"
-
-
-def command(app: typer.Typer, name: str, *, help: str) -> Callable[[F], F]:
-    """Register ``func`` as ``specdiag <name>`` behind the error boundary."""
-
-    def decorator(func: F) -> F:
-        app.command(name, help=help)(guarded(func))
-        return func
-
-    return decorator

@@ -61,10 +61,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
-
-
 def capture_hidden_cmd(
     source_kind: Annotated[
         str | None,

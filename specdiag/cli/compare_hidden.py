@@ -38,10 +38,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "compare-hidden", help=HELP)(compare_hidden_cmd)
-
-
 def compare_hidden_cmd(
     paths: Annotated[
         list[Path],

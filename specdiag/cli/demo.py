@@ -53,10 +53,6 @@ class DemoScenario(str, Enum):
     HEALTHY = "healthy"
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "demo", help=HELP)(demo_cmd)
-
-
 def demo_cmd(
     scenario: Annotated[
         DemoScenario,

@@ -36,10 +36,6 @@ on the rest).
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "doctor", help=HELP)(doctor_cmd)
-
-
 def doctor_cmd(
     server: Annotated[
         str | None,

@@ -43,10 +43,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "expected-accept", help=HELP)(expected_accept_cmd)
-
-
 def expected_accept_cmd(
     acc: cli.AccOpt,
     steps: cli.StepsOpt = None,

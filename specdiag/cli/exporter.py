@@ -41,10 +41,6 @@ flags, 3 when it cannot listen or read a --logs file.
 ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "exporter", help=HELP)(exporter_cmd)
-
-
 def exporter_cmd(
     probe: Annotated[
         list[str] | None,

@@ -41,10 +41,6 @@ Exit codes: 0 ok; 1 a replica under --min-accept-len, or an outlier with --fail-
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "fleet", help=HELP)(fleet_cmd)
-
-
 def fleet_cmd(
     url: Annotated[
         str,

@@ -46,10 +46,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "inspect-dump", help=HELP)(inspect_dump_cmd)
-
-
 def inspect_dump_cmd(
     paths: Annotated[
         list[Path],

@@ -49,10 +49,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "logs", help=HELP)(logs_cmd)
-
-
 def logs_cmd(
     files: Annotated[
         list[str] | None,

@@ -25,22 +25,17 @@ if TYPE_CHECKING:
     from specdiag.core.probe.run import ProbeConfig, ProbeReport, RunLabel
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(
-        app,
-        "probe",
-        help=(
-            "Measure a live server's speculative decoding on a probe workload: accept length "
-            "(pooled, per request, per position, per category) scoped to this run, latency and "
-            "throughput; judge it against training accuracy (--acc) and a non-speculative "
-            "--baseline.\n\nExit codes: 0 ok, 1 below --min-accept-len, 2 usage, "
-            "3 server unreachable or every request failed. Ctrl-C (exit 130) and SIGTERM "
-            "(exit 143) print what was gathered."
-        ),
-    )(probe)
+HELP = (
+    "Measure a live server's speculative decoding on a probe workload: accept length "
+    "(pooled, per request, per position, per category) scoped to this run, latency and "
+    "throughput; judge it against training accuracy (--acc) and a non-speculative "
+    "--baseline.\n\nExit codes: 0 ok, 1 below --min-accept-len, 2 usage, "
+    "3 server unreachable or every request failed. Ctrl-C (exit 130) and SIGTERM "
+    "(exit 143) print what was gathered."
+)
 
 
-def probe(
+def probe_cmd(
     url: Annotated[str, typer.Argument(help="Server base URL, e.g. http://127.0.0.1:30000.")],
     engine: Annotated[
         EngineKind,

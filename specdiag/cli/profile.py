@@ -37,10 +37,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "profile", help=HELP)(profile_cmd)
-
-
 def profile_cmd(
     file: Annotated[
         str,

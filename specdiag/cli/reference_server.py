@@ -38,10 +38,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "reference-server", help=HELP)(reference_server_cmd)
-
-
 def reference_server_cmd(
     flavor: Annotated[
         Flavor, typer.Option("--flavor", help="Which engine's API, metrics and logs to imitate.")

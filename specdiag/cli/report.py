@@ -40,10 +40,6 @@ class ReportFormat(str, Enum):
     MARKDOWN = "markdown"
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "report", help=HELP)(report_cmd)
-
-
 def report_cmd(
     documents: Annotated[
         list[str],
