@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from specdiag.cli._output import derive, fmt, judgement_fields, table, verdict_markup
@@ -13,10 +13,8 @@ if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.table import Table
 
-    from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import EngineSummary, FileReport, LogsReport
     from specdiag.core.logs.compare import Comparison
-    from specdiag.core.logs.export import RecordWriter
     from specdiag.core.logs.infer import RateInference
     from specdiag.core.logs.paste.model import Decision, PasteReading, PasteRecord
     from specdiag.core.logs.records import LogRecord
@@ -175,37 +173,6 @@ def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, A
     if comparison is not None:
         doc["comparison"] = _comparison_doc(comparison)
     return doc
-
-
-def document(
-    report: LogsReport,
-    comparisons: Mapping[str, Comparison],
-    prof: AcceptProfile | None,
-    writer: RecordWriter | None,
-    min_accept_len: float | None,
-) -> dict[str, Any]:
-    """The logs document of a report made without :func:`run_logs` (the demo's step)."""
-    return result_document(_as_result(report, comparisons, prof, writer), min_accept_len)
-
-
-def _as_result(
-    report: LogsReport,
-    comparisons: Mapping[str, Comparison],
-    prof: AcceptProfile | None,
-    writer: RecordWriter | None,
-) -> LogsResult:
-    from specdiag.core.logs.run import LogsResult
-
-    return LogsResult(
-        inputs=(),
-        report=report,
-        prediction=prof,
-        comparisons=comparisons,
-        records_file=writer.path if writer is not None else None,
-        records_written=writer.count if writer is not None else 0,
-        warnings=(),
-        interrupted=False,
-    )
 
 
 def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
