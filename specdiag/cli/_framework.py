@@ -272,17 +272,12 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
-def _print_traceback(exc: BaseException) -> None:
-    import traceback
-
-    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    sys.stderr.write(scrub(text))
-
-
 def exit_code_for(exc: BaseException) -> int:
     """Map an exception to an exit code, reporting it on stderr (and its traceback in debug)."""
     if _debug() and not isinstance(exc, KeyboardInterrupt):
-        _print_traceback(exc)
+        import traceback
+
+        sys.stderr.write(scrub("".join(traceback.format_exception(exc))))
     if isinstance(exc, SpecdiagError):
         report_error(exc.message, exc.hint)
         return exc.exit_code

@@ -17,11 +17,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from specdiag.errors import InputError
+
 if TYPE_CHECKING:
     from specdiag.cli._output import Output
-    from specdiag.core.accprofile import AcceptanceProfile
-
-from specdiag.errors import InputError
 
 
 def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
@@ -90,10 +89,6 @@ def read_json_document(path: str, hint: str) -> object:
         raise InputError(f"{path} is not JSON: {exc}", hint=hint) from None
 
 
-def now_utc() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
-
-
 def render_report(
     documents: Sequence[tuple[str, object]],
     fmt: str,
@@ -110,7 +105,7 @@ def render_report(
     t0 = time.perf_counter()
     report = build_report(
         documents,
-        generated_at=now_utc(),
+        generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         specdiag_version=__version__,
         extra_provenance=extra_provenance,
         title=title,
@@ -120,30 +115,6 @@ def render_report(
     else:
         text = render_html(report)
     return text, report, time.perf_counter() - t0
-
-
-def write_report(
-    path: str,
-    documents: Sequence[tuple[str, Any]],
-    *,
-    extra_provenance: Sequence[tuple[str, str]] = (),
-) -> int:
-    """The --report shortcut: the page (``.md``: the markdown summary) of one command's
-    document; bytes written."""
-    fmt = "markdown" if path.lower().endswith((".md", ".markdown")) else "html"
-    text, _, _ = render_report(documents, fmt, extra_provenance=extra_provenance)
-    return write_text(path, text, "--report")
-
-
-def export_profile(
-    path: str, document: Mapping[str, Any], *, engine: str | None = None, replica: str | None = None
-) -> AcceptanceProfile:
-    """The --export-profile flag: the acceptance profile of a command's document, written."""
-    from specdiag.core.accprofile import profile_document, read_profile
-
-    prof = read_profile(document, engine=engine, replica=replica)
-    write_text(path, json.dumps(profile_document(prof), indent=1) + "\n", "--export-profile")
-    return prof
 
 
 def write_extras(
@@ -157,11 +128,16 @@ def write_extras(
 ) -> None:
     """After a command printed its document: the --report page and the --export-profile file
     it asked for, each said on stderr."""
-    if report is not None:
-        size = write_report(report, [(name, document)], extra_provenance=extra_provenance)
+    if report is not None:  # the page; a .md name: the markdown summary
+        fmt = "markdown" if report.lower().endswith((".md", ".markdown")) else "html"
+        text, _, _ = render_report([(name, document)], fmt, extra_provenance=extra_provenance)
+        size = write_text(report, text, "--report")
         out.note(f"report written to {report} ({size / 1024:.0f} KiB)")
     if profile is not None:
-        prof = export_profile(profile, document)
+        from specdiag.core.accprofile import profile_document, read_profile
+
+        prof = read_profile(document)
+        write_text(profile, json.dumps(profile_document(prof), indent=1) + "\n", "--export-profile")
         out.note(
             f"acceptance profile written to {profile} ({prof.steps} positions, accept length "
             f"{prof.accept_length:.3f}); replay it with `specdiag profile {profile} --for ENGINE`"

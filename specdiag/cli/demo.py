@@ -14,6 +14,7 @@ from specdiag.cli import _framework as cli
 from specdiag.cli import _hidden_view as compare_hidden
 from specdiag.cli import _logs_view as logs
 from specdiag.cli import _probe_view as probe
+from specdiag.cli._doctor_view import document as doctor_doc
 from specdiag.cli._doctor_view import render as doctor_render
 from specdiag.cli._output import Output, derive, fmt, verdict_markup
 from specdiag.errors import UsageError
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from specdiag.core.doctor.model import DoctorReport
     from specdiag.workflows.demo import DemoResult
 
 HELP = """Run the whole diagnosis on a simulated deployment, in a few seconds.
@@ -216,18 +216,16 @@ def document(r: DemoResult) -> dict[str, Any]:
                 "command": r.compare_command,
                 "result": compare_hidden.document(r.hidden, served, training, reference),
             },
-            *([_doctor_step(r.doctor_command, r.doctor)] if r.doctor is not None else []),
+            *(
+                [{"name": "doctor", "command": r.doctor_command, "result": doctor_doc(r.doctor)}]
+                if r.doctor is not None
+                else []
+            ),
         ],
         "agreement": derive(a),
         **derive(r.conclusion),
         "next_commands": list(r.next_commands),
     }
-
-
-def _doctor_step(command: str | None, report: DoctorReport) -> dict[str, Any]:
-    from specdiag.cli._doctor_view import document
-
-    return {"name": "doctor", "command": command, "result": document(report)}
 
 
 def render(console: Console, r: DemoResult) -> None:
