@@ -73,7 +73,7 @@ def render(console: Console, report: DoctorReport, verbose: bool = False) -> Non
     width = max(60, min(console.width, 100))
 
     def say(text: str, style: str | None = None) -> None:
-        console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+        console.print(text, style=style, markup=False, soft_wrap=True)
 
     def para(text: str, indent: str = "", style: str | None = None) -> None:
         for line in wrap(text, width, indent):

@@ -204,7 +204,7 @@ def make_console(stderr: bool = False) -> Console:
         file=stream if stderr else cast("IO[str]", SafeStream(stream, keep_colour=tty)),
         width=None if tty else _width(),
         no_color=bool(os.environ.get("NO_COLOR")) or not tty,
-        highlight=False,
+        highlight=False,  # (so no print call needs to say it)
         soft_wrap=False,
         emoji=False,
     )
@@ -236,7 +236,7 @@ class Output:
         from rich.markup import escape
 
         text = escape(terminal_safe(message))
-        self.stderr.print(f"[yellow]warning:[/yellow] {text}", markup=True, highlight=False)
+        self.stderr.print(f"[yellow]warning:[/yellow] {text}", markup=True)
 
     def note(self, message: str) -> None:
-        self.stderr.print(f"note: {message}", markup=False, highlight=False)
+        self.stderr.print(f"note: {message}", markup=False)

@@ -200,7 +200,7 @@ def render(console: Console, r: ProbeReport) -> None:
 
     m = r.main
     a = m.accept
-    console.print(f"[bold]Probe[/bold] {detected_line(m.server)}", highlight=False)
+    console.print(f"[bold]Probe[/bold] {detected_line(m.server)}")
     wl = r.config
     n_ok = sum(1 for x in m.results if x.ok)
     n_fail = len(m.results) - n_ok
@@ -210,7 +210,6 @@ def render(console: Console, r: ProbeReport) -> None:
         + f"max_tokens {wl.max_tokens}, temperature {wl.temperature:g}: "
         f"{n_ok} ok, {n_fail} failed"
         + (" [bold red](interrupted)[/bold red]" if m.interrupted else ""),
-        highlight=False,
     )
     if n_fail:
         kinds: dict[str, list[Any]] = {}
@@ -249,7 +248,6 @@ def render(console: Console, r: ProbeReport) -> None:
         console.print(
             "  pooled = 1 + all accepted / all verify steps (what engines log); the mean of "
             "requests weights short requests as much as long ones",
-            highlight=False,
         )
 
     if a.histogram and sum(a.histogram):
@@ -289,20 +287,17 @@ def render(console: Console, r: ProbeReport) -> None:
         console.print(
             f"  the server streamed {m.latency.mean_tokens_per_chunk:.2f} tokens per chunk: "
             "ITL is per chunk, TPOT per token",
-            highlight=False,
         )
     itl = m.latency.itl_ms
     if itl.p50 is not None and itl.p50 < 0.1:
         console.print(
             "  half the chunks arrived within 0.1 ms of the previous one: the server sends a "
             "verify step's tokens as separate events in one burst",
-            highlight=False,
         )
     t = m.throughput
     console.print(
         f"Throughput: {_f(t.output_tokens_per_s, '.1f')} output tokens/s, "
         f"{_f(t.requests_per_s, '.2f')} requests/s ({t.output_tokens} tokens in {t.duration_s:.2f} s)",
-        highlight=False,
     )
 
     if len(m.by_category) > 1 or (m.by_category and m.by_category[0].category != "custom"):
@@ -322,11 +317,9 @@ def render(console: Console, r: ProbeReport) -> None:
             f"[bold]Expected[/bold] from training accuracy ({e.steps} draft tokens): accept length "
             f"{e.expected_accept_length:.3f}; observed {e.observed_accept_length:.3f}"
             + (f" ({j.ratio:.0%} of the predicted accepted drafts)" if j.ratio is not None else ""),
-            highlight=False,
         )
         console.print(
             f"[bold]Verdict: {verdict_markup(j.verdict.value)}[/bold]: {j.explanation}",
-            highlight=False,
         )
         for cause in j.causes:
             console.print(f"  - {cause}", markup=False)
@@ -341,7 +334,6 @@ def render(console: Console, r: ProbeReport) -> None:
             f"[bold]Baseline[/bold] {bm.server.url} ({bm.server.engine.value}): "
             f"{_f(bm.throughput.output_tokens_per_s, '.1f')} tokens/s"
             + (f", TPOT {tpot:.2f} ms" if tpot is not None else ""),
-            highlight=False,
         )
         parts = [
             f"{v:.2f}x {label}"
@@ -352,14 +344,13 @@ def render(console: Console, r: ProbeReport) -> None:
             )
             if v is not None
         ]
-        console.print(f"  speedup: {', '.join(parts) or 'n/a'}", highlight=False)
+        console.print(f"  speedup: {', '.join(parts) or 'n/a'}")
         if b.lossless is True:
-            console.print(f"  lossless: all {b.compared} greedy outputs identical", highlight=False)
+            console.print(f"  lossless: all {b.compared} greedy outputs identical")
         elif b.lossless is False:
             console.print(
                 f"  [bold red]NOT lossless[/bold red]: {len(b.differing)} of {b.compared} greedy "
                 "outputs differ from the baseline",
-                highlight=False,
             )
             for i, pid, pos in b.differing[:20]:
                 console.print(
@@ -368,7 +359,6 @@ def render(console: Console, r: ProbeReport) -> None:
         else:
             console.print(
                 "  losslessness not checked (needs temperature 0 and outputs from both)",
-                highlight=False,
             )
     for n in r.notes:
         console.print(f"note: {n}", markup=False)

@@ -334,7 +334,7 @@ def render(
         lines.append(f"  vLLM layer ids: {ids} (HF hidden_states indices {ids})")
         gone = "removed" if r.server_file_removed else "kept"
         lines.append(f"  server file: {r.server_file} ({gone})")
-    console.print(f"{head} in {r.seconds:.1f} s", highlight=False)
+    console.print(f"{head} in {r.seconds:.1f} s")
     for line in (*lines, f"  written: {r.output}"):
         console.print(line, markup=False)
     if comparison is not None:

@@ -82,7 +82,7 @@ def demo_cmd(
     err = out.stderr
 
     def on_step(name: str, cmd: str) -> None:
-        err.print(f"running {name}: $ {cmd}", markup=False, highlight=False)
+        err.print(f"running {name}: $ {cmd}", markup=False)
 
     if real is not None:
         _real(real.value, scenario, keep_server, out, on_step)
@@ -98,7 +98,6 @@ def demo_cmd(
                 f"reference server still running at {result.server_url} (Ctrl-C stops it), "
                 f"e.g.:\n  specdiag probe {result.server_url} --acc 0.75 --steps 5",
                 markup=False,
-                highlight=False,
             )
             threading.Event().wait()
         except KeyboardInterrupt:
@@ -264,7 +263,7 @@ def render(console: Console, r: DemoResult) -> None:
         )
     for title, cmd, show in sections:
         console.print(Rule(title, align="left"))
-        console.print(f"$ {cmd}", markup=False, highlight=False)
+        console.print(f"$ {cmd}", markup=False)
         show()
         console.print()
 
@@ -289,10 +288,10 @@ def render(console: Console, r: DemoResult) -> None:
         f"[bold]accept length: {verdict_markup(r.conclusion.verdict)}; "
         f"hidden states: {hidden}[/bold]"
     )
-    console.print(r.conclusion.summary, markup=False, highlight=False)
+    console.print(r.conclusion.summary, markup=False)
     if r.conclusion.fix:
-        console.print(f"fix: {r.conclusion.fix}", markup=False, highlight=False)
+        console.print(f"fix: {r.conclusion.fix}", markup=False)
     console.print()
     console.print("Against your own deployment:")
     for c in r.next_commands:
-        console.print(f"  $ {c}", markup=False, highlight=False)
+        console.print(f"  $ {c}", markup=False)

@@ -346,4 +346,4 @@ def render(console: Console, report: FleetReport) -> None:
     )
     if report.expected_accept_length is not None:
         line += f"; expected {report.expected_accept_length:.2f}"
-    console.print(line, markup=False, highlight=False)
+    console.print(line, markup=False)

@@ -251,7 +251,7 @@ def _run_with_progress(
             update(completed=done, total=total)
 
         def on_info(info: ServerInfo) -> None:
-            console.print(f"note: {detected_line(info)}", markup=False, highlight=False)
+            console.print(f"note: {detected_line(info)}", markup=False)
 
         return run_probe(cfg, progress=progress, on_info=on_info, on_result=on_result)
 
