@@ -62,10 +62,10 @@ def a_number(value: float | None) -> float | None:
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")
 ]
-AccOpt = Annotated[str | None, typer.Option("--acc", help=ACC_HELP, show_default=False)]
+AccOpt = Annotated[str | None, typer.Option("--acc", help=ACC_HELP)]
 StepsOpt = Annotated[
     int | None,
-    typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=STEPS_HELP, show_default=False),
+    typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=STEPS_HELP),
 ]
 AccKindOpt = Annotated[
     AccKind,
@@ -85,7 +85,6 @@ LayerConventionOpt = Annotated[
         help="How to read --layers: specforge (id k = output of decoder layer k, -1 = "
         "embedding; the training ids), sglang (the same ids; SGLang adds +1 when capturing) or "
         "vllm (id k = input of decoder layer k, 0 = embedding).",
-        show_default=False,
     ),
 ]
 NumDraftTokensOpt = Annotated[
@@ -95,7 +94,6 @@ NumDraftTokensOpt = Annotated[
         min=1,
         help="SGLang's verify width incl. the root token (chain: steps+1; default "
         "steps*eagle-topk+1 where a server is configured).",
-        show_default=False,
     ),
 ]
 EngineVersionOpt = Annotated[
@@ -123,7 +121,6 @@ MinAcceptLenOpt = Annotated[
         max=1e9,
         callback=a_number,
         help="Exit 1 when the accept length (bonus included) is below X.",
-        show_default=False,
     ),
 ]
 ReportOpt = Annotated[
@@ -132,7 +129,6 @@ ReportOpt = Annotated[
         "--report",
         help="Also write the report page of this run to FILE (.md: the GitHub markdown "
         "summary); the same as `specdiag report` on the --json document.",
-        show_default=False,
     ),
 ]
 ExportProfileOpt = Annotated[
@@ -141,7 +137,6 @@ ExportProfileOpt = Annotated[
         "--export-profile",
         help="Also write the per-position acceptance profile (with its conditions and 95% "
         "intervals) to FILE; `specdiag profile FILE --for ENGINE` replays it.",
-        show_default=False,
     ),
 ]
 ApiKeyOpt = Annotated[

@@ -68,7 +68,6 @@ def capture_hidden_cmd(
             help="Where from: vllm (a running server), sglang (a running server) or hf (a "
             "checkpoint directory).",
             metavar="SOURCE",
-            show_default=False,
         ),
     ] = None,
     where_arg: Annotated[
@@ -76,7 +75,6 @@ def capture_hidden_cmd(
         typer.Argument(
             help="The server URL (vllm, sglang) or the model directory (hf).",
             metavar="URL|DIR",
-            show_default=False,
         ),
     ] = None,
     source: Annotated[
@@ -86,7 +84,6 @@ def capture_hidden_cmd(
             help="Older spelling of SOURCE URL|DIR: --from vllm URL, --from sglang URL, --from hf "
             "DIR.",
             metavar="SOURCE URL|DIR",
-            show_default=False,
         ),
     ] = None,
     engine: Annotated[

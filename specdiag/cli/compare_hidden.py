@@ -44,7 +44,6 @@ def compare_hidden_cmd(
         typer.Argument(
             help="SERVED TRAINING (two dumps), or TRAINING alone with --values.",
             metavar="[SERVED] TRAINING",
-            show_default=False,
         ),
     ],
     layers: Annotated[

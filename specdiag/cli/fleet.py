@@ -47,7 +47,6 @@ def fleet_cmd(
         typer.Argument(
             help="Prometheus base URL, e.g. http://prometheus:9090",
             metavar="PROMETHEUS_URL",
-            show_default=False,
         ),
     ],
     selector: Annotated[

@@ -49,7 +49,7 @@ Examples:
 def inspect_dump_cmd(
     paths: Annotated[
         list[Path],
-        typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
+        typer.Argument(help="Dump files or directories.", metavar="PATH..."),
     ],
     workers: Annotated[
         int,

@@ -54,7 +54,6 @@ def logs_cmd(
         list[str] | None,
         typer.Argument(
             help="Log files (plain or .gz), globs, or - for stdin (the default when piped).",
-            show_default=False,
         ),
     ] = None,
     engine: Annotated[

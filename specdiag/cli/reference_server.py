@@ -51,7 +51,6 @@ def reference_server_cmd(
             max=65535,
             help="Port (0: a free one, reported at start). Default: the engine's own "
             "(sglang 30000, vllm 8000, llamacpp 8080).",
-            show_default=False,
         ),
     ] = None,
     steps: Annotated[
@@ -74,7 +73,6 @@ def reference_server_cmd(
             "--acceptance",
             help="True acceptance: one value for every draft position or one per position "
             "(0.8,0.7,0.6); fractions or percentages. Default 0.75.",
-            show_default=False,
         ),
     ] = None,
     old_acc: Annotated[str | None, typer.Option("--acc", hidden=True)] = None,
@@ -84,7 +82,6 @@ def reference_server_cmd(
             "--accept-length",
             help="Instead of --acceptance: serve the same acceptance at every position, chosen "
             "so the expected accept length (bonus included) is this value, e.g. 2.4.",
-            show_default=False,
         ),
     ] = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
