@@ -134,7 +134,10 @@ def progress_bar(
     console: Console, label: str, total: int | None, elapsed: bool = False
 ) -> Iterator[Callable[..., None]]:
     """A transient bar on ``console`` (stderr); yields its update(completed=, total=,
-    description=)."""
+    description=). Not on a terminal: no bar, and update does nothing."""
+    if not console.is_terminal:
+        yield lambda **_: None
+        return
     from rich import progress as rp
 
     columns: list[rp.ProgressColumn] = [

@@ -125,16 +125,8 @@ def inspect_dump_cmd(
         device=device,
         dtype=dtype,
     )
-    console = out.stderr
-    if console.is_terminal:
-        with progress_bar(console, "inspecting", None) as update:
-
-            def progress(done: int, total: int, path: str) -> None:
-                update(completed=done, total=total)
-
-            report = run(progress=progress)
-    else:
-        report = run()
+    with progress_bar(out.stderr, "inspecting", None) as update:
+        report = run(progress=lambda done, total, path: update(completed=done, total=total))
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:
         bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]

@@ -235,13 +235,8 @@ def _run_with_progress(
 ) -> ProbeReport:
     from specdiag.core.probe.run import run_probe
 
-    console = out.stderr
-    if not console.is_terminal:
-        return run_probe(
-            cfg, on_info=lambda info: out.note(detected_line(info)), on_result=on_result
-        )
     n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
-    with progress_bar(console, "probing", n, elapsed=True) as update:
+    with progress_bar(out.stderr, "probing", n, elapsed=True) as update:
         last = [0]
 
         def progress(done: int, total: int) -> None:
@@ -251,7 +246,7 @@ def _run_with_progress(
             update(completed=done, total=total)
 
         def on_info(info: ServerInfo) -> None:
-            console.print(f"note: {detected_line(info)}", markup=False)
+            out.note(detected_line(info))
 
         return run_probe(cfg, progress=progress, on_info=on_info, on_result=on_result)
 
