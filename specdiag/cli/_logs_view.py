@@ -356,10 +356,6 @@ def render_pastes(console: Console, result: LogsResult) -> None:
 # --------------------------------------------------------------------------- human
 
 
-def _f(v: float | None, spec: str = ".3f") -> str:
-    return fmt(v, spec)
-
-
 def _duration(s: float | None) -> str:
     if s is None:
         return ""
@@ -383,7 +379,7 @@ def _stats_table(s: SeriesStats) -> Table:
     t = table(None, ("metric", "mean>", "weighted>", "p5>", "p50>", "p95>", "min>", "max>"))
     t.columns[0].no_wrap = True
     for name, d, spec in rows:
-        t.add_row(name, *(_f(getattr(d, k), spec) if d else "-" for k in stats))
+        t.add_row(name, *(fmt(getattr(d, k), spec) if d else "-" for k in stats))
     return t
 
 
@@ -391,7 +387,7 @@ def _totals(rec: LogRecord) -> str:
     """A totals-since-start line's figures, after its opening parenthesis."""
     return (
         f"{rec.time_text or 'line ' + str(rec.line_no)}): accept length "
-        f"{_f(rec.accept_length)}, rate {_f(rec.accept_rate)} "
+        f"{fmt(rec.accept_length)}, rate {fmt(rec.accept_rate)} "
         f"({rec.accepted_tokens} / {rec.drafted_tokens} tokens)"
     )
 
@@ -486,9 +482,9 @@ def render_result(console: Console, result: LogsResult) -> None:
             rows = [
                 (rank_name or "(none)", str(rst.records))
                 + tuple(
-                    _f(getattr(rst.accept_length, k, None)) for k in ("mean", "p5", "p50", "p95")
+                    fmt(getattr(rst.accept_length, k, None)) for k in ("mean", "p5", "p50", "p95")
                 )
-                + (_f(rst.cuda_graph_false_share, ".1%"),)
+                + (fmt(rst.cuda_graph_false_share, ".1%"),)
                 for rank_name, rst in es.ranks.items()
             ]
             cols = ("rank", "records>", "mean>", "p5>", "p50>", "p95>", "cuda graph False>")
@@ -497,8 +493,8 @@ def render_result(console: Console, result: LogsResult) -> None:
             v = es.verify_steps
             d = v.accept_length
             console.print(
-                f"  LLAMA_TRACE verify steps: {v.records}, accept length mean {_f(d.mean if d else None)}"
-                f", p50 {_f(d.p50 if d else None)}"
+                f"  LLAMA_TRACE verify steps: {v.records}, accept length mean {fmt(d.mean if d else None)}"
+                f", p50 {fmt(d.p50 if d else None)}"
             )
         if es.lifetime is not None and es.lifetime.lifetime is not None:
             console.print(
@@ -510,7 +506,7 @@ def render_result(console: Console, result: LogsResult) -> None:
                 r = extra.accept_rate
                 console.print(
                     f"  {label}: {extra.records} records, accept length mean "
-                    f"{_f(d.mean if d else None)}, rate mean {_f(r.mean if r else None)} "
+                    f"{fmt(d.mean if d else None)}, rate mean {fmt(r.mean if r else None)} "
                     "(kept apart from the server lines)"
                 )
         if es.implementations:
@@ -609,8 +605,8 @@ def _render_comparison(console: Console, c: Comparison) -> None:
 def render_live(report: LogsReport, paths: list[str]) -> RenderableType:
     rows = [
         (eng, str(es.stats.records), es.stats.last_time or "")
-        + tuple(_f(getattr(es.stats.accept_length, k, None)) for k in ("mean", "p50", "p5"))
-        + (_f(getattr(es.stats.accept_rate, "mean", None)), es.stats.sparkline)
+        + tuple(fmt(getattr(es.stats.accept_length, k, None)) for k in ("mean", "p50", "p5"))
+        + (fmt(getattr(es.stats.accept_rate, "mean", None)), es.stats.sparkline)
         for eng, es in report.summary.items()
     ] or [("(waiting for statistics lines)", "", "", "", "", "", "", "")]
     title = f"specdiag logs --follow: {', '.join(paths)} (Ctrl-C for the summary)"
