@@ -227,13 +227,14 @@ class Output:
         return self._stderr
 
     def emit(self, document: Mapping[str, Any], human: Callable[[Console], None]) -> None:
-        """Print the result: the JSON document, or the human view."""
+        """Print the result: the JSON document, or the human view; flushed, so that a reader
+        waiting on stdout (a script reading a server's URL) has it now."""
         if self.json_mode:
             text = json.dumps(to_jsonable(document), indent=2, allow_nan=False)
             sys.stdout.write(scrub(text) + "\n")
-            sys.stdout.flush()
         else:
             human(make_console())
+        sys.stdout.flush()
 
     def warn(self, message: str) -> None:
         from rich.markup import escape

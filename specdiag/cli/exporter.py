@@ -173,7 +173,6 @@ def exporter_cmd(
 
     def ready(start: ExporterStart) -> None:
         out.emit(derive(start), lambda c: c.print(f"serving on {start.url}", markup=False))
-        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
 
     stopped_by_signal = handle.serve(duration, on_ready=ready)
     for line in handle.store.down():  # a failing source is served as up=0: say so here too

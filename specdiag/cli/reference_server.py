@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -198,7 +197,6 @@ def reference_server_cmd(
 
     def ready(start: ServerStart) -> None:
         out.emit(document(start), lambda console: render(console, start))
-        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
 
     truth = handle.serve(duration, on_ready=ready)
     if truth is not None:
