@@ -119,7 +119,7 @@ def render(console: Console, report: DoctorReport, verbose: bool = False) -> Non
         for f in report.findings[: len(report.findings) if verbose else SHOWN]:
             share = f", explains {f.explains:.0%} of the gap" if f.explains is not None else ""
             say(f"{f.rank}. {f.status.value}  {f.title} [{f.check}]{share}", _STYLE[f.status.value])
-            msg = f.message if verbose else f.message.split("; ")[0]
+            msg = f.message if verbose else first_clause(f.message)
             para(msg, "   ")
             if f.fix:
                 para("fix: " + f.fix, "   ")
@@ -211,3 +211,17 @@ def read_server_args(text: str | None) -> str | None:
     from specdiag.core.files import FileKind, read_text_bounded
 
     return read_text_bounded(text[1:], what="--server-args", kind=FileKind.ARGUMENT)
+
+
+def first_clause(message: str) -> str:
+    """The message up to its first "; " outside brackets: the short form of a finding (a "; "
+    inside "(...)" or "[...]" belongs to that aside, and cutting there would leave it open)."""
+    depth = 0
+    for i, ch in enumerate(message):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch == ";" and depth == 0 and message.startswith("; ", i):
+            return message[:i]
+    return message
