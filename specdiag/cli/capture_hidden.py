@@ -38,7 +38,7 @@ reads, with the engine and the layer ids the server was launched with (--layers,
 --layer-convention; recorded in vLLM's convention) in it. --compare TRAINING compares
 it at once.
 
---from hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
+hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
 and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
 file compare-hidden --reference and inspect-dump --reference take.
 
@@ -53,11 +53,11 @@ Examples:
 
   specdiag capture-hidden --print-server-args --layers 1,29,57 --layer-convention specforge
 
-  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors
+  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors
 
-  specdiag capture-hidden --from vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
+  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
 
-  specdiag capture-hidden --from hf /models/target --like data_0.ckpt -o reference.safetensors
+  specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
 """
 
 
