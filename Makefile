@@ -38,7 +38,7 @@ fmt: install
 	$(VENV)/bin/ruff check --fix specdiag tests benchmarks
 	$(VENV)/bin/ruff format specdiag tests benchmarks
 
-# Real llama.cpp and vLLM servers for the integration tests, built once into the cache
+# Real llama.cpp, vLLM and SGLang servers for the integration tests, built once into the cache
 # (SPECDIAG_CACHE_DIR, default ~/.cache/specdiag): first run ~7 min, then < 1 s. docs/testing.md.
 realservers:
 	bash scripts/realservers/setup_all.sh
