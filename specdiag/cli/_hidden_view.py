@@ -67,7 +67,10 @@ def _chunk_table(r: CompareResult) -> Table:
         else "Served chunks (chunk i vs training chunk i)"
     )
     cols = ("#>", "max|d|>", "mean|d|>", "rel L2>", "cos mean>", "cos min>", "match")
-    tab = table(title, (*cols, "best train (cos)>", "identified as [HF index], how sure"))
+    # the cosine of the best training chunk is shown for whole tensors only (a snippet's
+    # cosine over a few values says little), and the header says what the cell holds
+    best_col = "best train (cos)>" if r.mode == "tensors" else "best train>"
+    tab = table(title, (*cols, best_col, "identified as [HF index], how sure"))
     for col in tab.columns[:-1]:
         col.no_wrap = True
     for c in r.chunks:

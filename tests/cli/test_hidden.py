@@ -104,6 +104,7 @@ def test_seed_case_exit_1_with_report_first(files: dict[str, Path]) -> None:
     assert "served chunk 0 is the embedding output" in human.stdout
     assert "MISMATCH" in human.stdout
     assert "[1, 3, 5] for sglang" in human.stdout
+    assert "(cos)" in human.stdout  # whole tensors: the best training chunk with its cosine
 
 
 def test_off_by_one_with_reference_cli(files: dict[str, Path]) -> None:
@@ -146,6 +147,8 @@ def test_values_cli(files: dict[str, Path]) -> None:
     bad = run_cli(["compare-hidden", str(files["matching-train"]), "--values", "9.5, 9.5, 9.5"])
     assert bad.exit_code == 1
     assert "matches no training slice" in bad.stdout
+    # a snippet's row shows the best training chunk without a cosine: the header says so
+    assert "best train" in bad.stdout and "(cos)" not in bad.stdout
 
 
 @pytest.mark.parametrize(
