@@ -80,13 +80,23 @@ def profile_cmd(
     out.emit(document, lambda console: render(console, prof, rep))
 
 
+def engine_label(engine: str, version: str | None) -> str:
+    """The engine and its version, the name said once: a logs document's versions are labels
+    that already name the engine (``vllm >= 0.10``, ``llama.cpp >= 0c1e570 (mean len)``)."""
+    if not version:
+        return engine
+    if version.lower().replace(".", "").startswith(engine.lower().replace(".", "")):
+        return version
+    return f"{engine} {version}"
+
+
 def render(console: Console, p: AcceptanceProfile, r: Replay) -> None:
     c = p.conditions
     kind = "measured" if p.measured else "predicted"
     where = ", ".join(
         x
         for x in (
-            c.engine and f"{c.engine} {c.engine_version or ''}".strip(),
+            c.engine and engine_label(c.engine, c.engine_version),
             c.verify_steps and f"{c.verify_steps} verify steps",
             c.temperature is not None and f"temperature {c.temperature:g}",
         )

@@ -204,6 +204,9 @@ def test_report_and_export_profile_flags_of_the_commands(tmp_path: Path) -> None
     doc = json.loads(prof.read_text())
     assert doc["measured"] and doc["num_speculative_tokens"] == 3
     assert doc["measurement_conditions"]["source"] == "logs"
+    # the logs' version label already names the engine: said once, not "vllm vllm >= 0.10"
+    shown = run_cli(["profile", str(prof), "--for", "vllm"])
+    assert "from logs (vllm >= 0.10," in shown.stdout.replace("\n", " ")
 
     pred = tmp_path / "pred.json"
     res = run_cli(["expected-accept", "--acc", "0.8,0.7", "--export-profile", str(pred)])
