@@ -288,12 +288,13 @@ def render_markdown(report: Report, limit: int = GITHUB_LIMIT) -> str:
             parts.append("\n#### Top findings\n\n")
             for i, f in enumerate(c.findings, start=1):
                 parts.append(f"{i}. **{_t(f.status)}** {_t(f.title)}: {_t(f.message)}\n")
+                # a fix is a sentence (fenced to copy, no shell highlighting); a confirm is a command
                 parts.extend(
                     f"\n   {label}:\n\n"
-                    + "\n".join("   " + line for line in _fence(s, "sh").splitlines())
+                    + "\n".join("   " + line for line in _fence(s, lang).splitlines())
                     + "\n"
-                    for label, s in ([("fix", f.fix)] if f.fix else [])
-                    + [("confirm", x) for x in f.confirm]
+                    for label, s, lang in ([("fix", f.fix, "")] if f.fix else [])
+                    + [("confirm", x, "sh") for x in f.confirm]
                 )
     table_at = len(parts)
     for t in report.tables:

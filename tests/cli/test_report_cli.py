@@ -107,6 +107,9 @@ def test_markdown_renders_on_github(tmp_path: Path) -> None:
     assert any(t.type == "html_block" and "<details>" in t.content for t in tokens)
     fences = [t for t in tokens if t.type == "fence"]
     assert any(t.info == "json" for t in fences)
+    # confirm commands are shell; a fix is a sentence, fenced to copy but not as shell
+    assert any(t.info == "sh" for t in fences) and any(t.info == "" for t in fences)
+    assert all(t.content.startswith("specdiag ") for t in fences if t.info == "sh")
     headings = [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
     assert "Verdict" in headings and "Provenance" in headings
 
