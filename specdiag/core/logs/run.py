@@ -49,7 +49,7 @@ class LogsOptions:
     records: str | None = None
     follow: bool = False
     idle_timeout: float | None = None
-    workers: int = bounded(flag="--workers", lo=1, hi=2, default=1)
+    workers: int = bounded(flag="--workers", lo=0, hi=1024, default=0)  # 0: one per CPU
     # derived in __post_init__
     window: TimeWindow = field(init=False, repr=False, compare=False)
     resolved_year: int = field(init=False, compare=False)
@@ -77,9 +77,9 @@ class LogsOptions:
                 f"--idle-timeout must be positive, got {self.idle_timeout:g}",
                 hint="seconds without new data before --follow stops, e.g. 30",
             )
-        if self.workers == 2 and self.follow:
+        if self.workers >= 2 and self.follow:
             raise UsageError(
-                "--workers 2 does not apply to --follow", hint="drop --workers with --follow"
+                "--workers does not apply to --follow", hint="drop --workers with --follow"
             )
         if self.acc is None and (
             self.steps is not None or self.acc_kind is not AccKind.CONDITIONAL or self.topk != 1
@@ -284,7 +284,12 @@ def _scan_all(
                     if inp.path != STDIN:
                         stream.close()
                 continue
-            if options.workers == 2 and inp.path != STDIN:
+            if options.workers != 1 and inp.regular:
+                from specdiag.core.logs.parallel import scan_ranges
+
+                if scan_ranges(analyzer, inp.label, inp.path, options.workers):
+                    continue
+            if options.workers >= 2 and inp.path != STDIN:
                 from specdiag.core.logs.parallel import scan_path_pipelined
 
                 scan_path_pipelined(
