@@ -30,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -129,14 +130,31 @@ def _previous_lines(fd: int, start: int) -> list[bytes] | None:
 
 
 def _range_worker(
-    analyzer: LogAnalyzer, label: str, path: str, start: int, end: int, conn: Connection
+    analyzer: LogAnalyzer,
+    label: str,
+    path: str,
+    span: tuple[int, int],
+    conn: Connection,
+    inherited: list[Connection],
 ) -> None:
     """One worker: its range read by a ``keep`` analyzer; the part sent; then, asked for
-    (offset, records per bucket) per series, its sparkline parts."""
+    (offset, records per bucket) per series, its sparkline parts. ``inherited``: the main
+    process's pipe ends this fork holds copies of (closed, so that each pipe ends with the main
+    process's end)."""
+    for other in inherited:
+        other.close()
+    start, end = span
     from specdiag.core.logs.analyze import LogAnalyzer
     from specdiag.core.logs.fast import FastScanner
     from specdiag.core.logs.summary import spark_parts
 
+    stop = [False]
+
+    def on_signal(*_: object) -> None:
+        stop[0] = True  # Ctrl-C, SIGTERM: the part read so far goes to the main process
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
     try:
         mine = LogAnalyzer(
             engine=analyzer.engine,
@@ -163,7 +181,7 @@ def _range_worker(
                 else:
                     scanner.finder.start_after(prev)
             pos = start
-            while pos < end:
+            while pos < end and not stop[0]:
                 data = os.pread(fd, min(CHUNK_SIZE, end - pos), pos)
                 if not data:
                     break
@@ -337,18 +355,30 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
         for a, z in zip(cuts, cuts[1:], strict=False):
             mine, theirs = ctx.Pipe()
             proc = ctx.Process(
-                target=_range_worker, args=(analyzer, label, path, a, z, theirs), daemon=True
+                target=_range_worker,
+                args=(analyzer, label, path, (a, z), theirs, [*conns, mine]),
+                daemon=True,
             )
             proc.start()
             theirs.close()
             conns.append(mine)
             procs.append(proc)
-        parts = []
-        for conn in conns:
-            part = conn.recv()
-            if not isinstance(part, _Part):
-                return False
-            parts.append(part)
+        parts: list[_Part] = []
+        try:
+            for conn in conns:
+                part = conn.recv()
+                if not isinstance(part, _Part):
+                    return False
+                parts.append(part)
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM: what was read of the file's start
+            with contextlib.suppress(EOFError, OSError):
+                k = len(parts)
+                procs[k].terminate()  # it sends what it has read
+                if conns[k].poll(10) and isinstance(part := conns[k].recv(), _Part):
+                    parts.append(part)
+                if parts and _exact(parts):
+                    _join(analyzer, label, parts, conns[: len(parts)])
+            raise
         if not _exact(parts):
             return False
         _join(analyzer, label, parts, conns)
@@ -357,14 +387,12 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
         return False
     finally:
         for conn in conns:
-            with contextlib.suppress(OSError):
-                conn.send(None)  # done (a worker still waiting ends)
-            conn.close()
+            conn.close()  # a worker waiting for the second round ends
         for proc in procs:
-            proc.join(timeout=5)
             if proc.is_alive():
-                proc.terminate()
-                proc.join()
+                proc.terminate()  # one still reading (an error, Ctrl-C): its part is not wanted
+        for proc in procs:
+            proc.join()
 
 
 def _sparks(
