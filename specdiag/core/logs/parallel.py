@@ -333,8 +333,10 @@ def scan_ranges(
     try:
         size = os.fstat(fd).st_size
         n = range_count(size, workers, min_range)
-        head = os.pread(fd, 4096, 0)
-        if n < 2 or head[:2] in (GZIP_MAGIC, *UTF16_BOMS) or _opens_document(head):
+        head = os.pread(fd, LOOK_BACK, 0)
+        if n < 2 or head[:2] in (GZIP_MAGIC, *UTF16_BOMS) or not head.strip():
+            return False  # (blank: the sniffing of a JSON document may look further)
+        if _opens_document(head):
             return False
         cuts = _cuts(fd, size, n)
     except OSError:

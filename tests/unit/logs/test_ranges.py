@@ -168,3 +168,31 @@ def test_not_joined_when_lines_depend_on_the_range_before(tmp_path: Path) -> Non
     )
     data = path.read_bytes()
     assert _ranged(path, _line_starts(data, [len(data) // 2])) is None
+
+
+def test_scan_ranges_cuts_at_line_starts_and_refuses_what_one_process_reads(
+    static_log: Path, static_doc: str, tmp_path: Path
+) -> None:
+    import gzip
+
+    from specdiag.core.logs.window import TimeWindow, parse_bound
+
+    assert parallel.range_count(100 << 20, 0, 32 << 20) >= 1
+    assert parallel.range_count(100 << 20, 8, 32 << 20) == 3
+    assert parallel.range_count(10, 8, 32 << 20) == 1
+    analyzer = LogAnalyzer(year=2026)
+    assert parallel.scan_ranges(analyzer, str(static_log), str(static_log), 3, min_range=1)
+    assert _doc(analyzer) == static_doc
+    # a label read before, a time window, a gzip file, one JSON document: one process reads
+    assert not parallel.scan_ranges(analyzer, str(static_log), str(static_log), 3, min_range=1)
+    since = TimeWindow(parse_bound("2026-11-29 08:10:00", "--since", 2026), None)
+    windowed = LogAnalyzer(year=2026, window=since)
+    assert not parallel.scan_ranges(windowed, "x", str(static_log), 3, min_range=1)
+    gz = tmp_path / "log.gz"
+    gz.write_bytes(gzip.compress(static_log.read_bytes()))
+    doc = tmp_path / "doc.json"
+    doc.write_text('{\n  "metrics": {\n' + '    "x": 1,\n' * 5000 + '    "y": 2\n  }\n}\n')
+    for path in (gz, doc):
+        fresh = LogAnalyzer(year=2026)
+        assert not parallel.scan_ranges(fresh, str(path), str(path), 3, min_range=1)
+        assert not fresh.sources
