@@ -146,6 +146,9 @@ def _range_worker(
     start, end = span
     from specdiag.core.logs.analyze import LogAnalyzer
     from specdiag.core.logs.fast import FastScanner
+    from specdiag.core.logs.infer import NEW
+    from specdiag.core.logs.parse import N_SGL_AMBIG, SGL_VERSION_0511
+    from specdiag.core.logs.records import SGLANG
     from specdiag.core.logs.summary import spark_parts
 
     stop = [False]
@@ -166,13 +169,20 @@ def _range_worker(
         scanner = mine.add_source(label)
         scanner.whole_documents = False
         free = [True]
+        # per rank, the pairs that decided the SGLang lines the Python grammar read
+        parsed: dict[str, set[tuple[str | None, int | None]]] = {}
         fd = os.open(path, os.O_RDONLY)
         try:
             prev = _previous_lines(fd, start)
             if start > 0:
 
                 def watch(rec: LogRecord) -> None:
-                    if free[0] and not _history_free(rec):
+                    if rec.engine == SGLANG and N_SGL_AMBIG in rec.notes:
+                        if rec.version_guess == SGL_VERSION_0511:  # the new formula decided it
+                            parsed.setdefault(rec.rank, set()).add((NEW, None))
+                            return
+                        free[0] = False
+                    elif free[0] and not _history_free(rec):
                         free[0] = False
 
                 scanner.watch = watch
@@ -197,6 +207,8 @@ def _range_worker(
         for acc in series.values():
             acc.spark.kept = None
         pairs = scanner.best_pairs if isinstance(scanner, FastScanner) else {}
+        for rank, used in parsed.items():
+            pairs.setdefault(rank, set()).update(used)
         conn.send(
             _Part(
                 mine.leaves,

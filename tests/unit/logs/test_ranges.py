@@ -109,9 +109,15 @@ def test_cut_anywhere_joins_to_one_process(
     assert _ranged(static_log, cuts) == static_doc  # always joined here, and equal
 
 
-def test_generated_dense_log_joins(tmp_path: Path) -> None:
+@pytest.mark.parametrize("python", [False, True], ids=["compiled", "python"])
+def test_generated_dense_log_joins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, python: bool
+) -> None:
     """The benchmark's own lines (SGLang lines decided by their rank's inference among them)
-    join when the ranges are large enough for the tallies before a cut to decide."""
+    join when the ranges are large enough for the tallies before a cut to decide, from either
+    record source."""
+    if python:
+        monkeypatch.setenv("SPECDIAG_LOGS_PYTHON", "1")
     path = tmp_path / "dense.log"
     rng = random.Random(1)
     chunk, _, _ = lines(rng, 0, 40000, 0.45, 0.0)
