@@ -123,7 +123,7 @@ def logs_cmd(
             min=0,
             max=1024,
             help="Processes reading each file. 0 (the default): one per CPU for a plain file "
-            "of 64 MiB or more, cut into byte ranges (32 MiB at least) read in parallel; 1: one "
+            "of 64 MiB or more, cut into byte ranges (32 to 256 MiB) read in parallel; 1: one "
             "process; N: up to N ranges, and a gzip file read in a second process while this "
             "one parses. The same results whatever the number.",
         ),

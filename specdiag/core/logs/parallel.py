@@ -56,6 +56,9 @@ if TYPE_CHECKING:
     from specdiag.core.logs.summary import SeriesAccumulator
 
 RANGE_MIN = 32 << 20  # bytes per worker at least (below, the start-up costs more than it saves)
+# bytes per worker at most: a worker keeps 16 bytes per record of its range until the join, so
+# a larger file gets more ranges than CPUs and every process's memory stays flat
+RANGE_MAX = 256 << 20
 LOOK_BACK = 64 << 10  # bytes before a range searched for its previous lines
 
 
@@ -69,13 +72,15 @@ def _context() -> Any:
 
 def range_count(size: int, workers: int = 0, min_range: int = RANGE_MIN) -> int:
     """How many byte ranges a file of ``size`` bytes is read in: ``workers`` (0: one per CPU
-    this process may run on), at most one per ``min_range`` bytes."""
+    this process may run on), at most one per ``min_range`` bytes, and at least one per
+    RANGE_MAX bytes when it is read in ranges at all."""
     if workers == 0:
         try:
             workers = len(os.sched_getaffinity(0))
         except (AttributeError, OSError):
             workers = os.cpu_count() or 1
-    return max(1, min(workers, size // max(min_range, 1)))
+    n = max(1, min(workers, size // max(min_range, 1)))
+    return max(n, -(-size // RANGE_MAX)) if n > 1 else 1
 
 
 @dataclass

@@ -186,6 +186,8 @@ def test_scan_ranges_cuts_at_line_starts_and_refuses_what_one_process_reads(
     assert parallel.range_count(100 << 20, 0, 32 << 20) >= 1
     assert parallel.range_count(100 << 20, 8, 32 << 20) == 3
     assert parallel.range_count(10, 8, 32 << 20) == 1
+    assert parallel.range_count(2 << 30, 2, 32 << 20) == 8  # 256 MiB per range at most
+    assert parallel.range_count(2 << 30, 1, 32 << 20) == 1
     analyzer = LogAnalyzer(year=2026)
     assert parallel.scan_ranges(analyzer, str(static_log), str(static_log), 3, min_range=1)
     assert _doc(analyzer) == static_doc
