@@ -52,7 +52,7 @@ from specdiag.errors import InputError
 if TYPE_CHECKING:
     from specdiag.core.logs.analyze import LogAnalyzer
     from specdiag.core.logs.infer import SGLangRateInference
-    from specdiag.core.logs.records import LogRecord
+    from specdiag.core.logs.records import LogRecord, Skipped
     from specdiag.core.logs.summary import SeriesAccumulator
 
 RANGE_MIN = 32 << 20  # bytes per worker at least (below, the start-up costs more than it saves)
@@ -153,7 +153,7 @@ def _range_worker(
     from specdiag.core.logs.fast import FastScanner
     from specdiag.core.logs.infer import NEW
     from specdiag.core.logs.parse import N_SGL_AMBIG, SGL_VERSION_0511
-    from specdiag.core.logs.records import SGLANG
+    from specdiag.core.logs.records import SGLANG, Skipped
     from specdiag.core.logs.summary import spark_parts
 
     stop = [False]
@@ -181,7 +181,10 @@ def _range_worker(
             prev = _previous_lines(fd, start)
             if start > 0:
 
-                def watch(rec: LogRecord) -> None:
+                def watch(rec: LogRecord | Skipped) -> None:
+                    if isinstance(rec, Skipped):  # a rate out of range may follow a decision
+                        free[0] = free[0] and "accept rate" not in rec.reason
+                        return
                     if rec.engine == SGLANG and N_SGL_AMBIG in rec.notes:
                         if rec.version_guess == SGL_VERSION_0511:  # the new formula decided it
                             parsed.setdefault(rec.rank, set()).add((NEW, None))

@@ -362,7 +362,8 @@ class Scanner:
         self._doc: list[bytes] | None = None
         self._doc_size = 0
         self._started = False
-        self.watch: Callable[[LogRecord], None] | None = None  # sees each parsed record
+        # sees each record and skip the parser gives (not the compiled part's rows)
+        self.watch: Callable[[LogRecord | Skipped], None] | None = None
 
     def feed(self, data: bytes) -> None:
         if not self._started and data:
@@ -451,6 +452,8 @@ class Scanner:
         for line_no, text, item in items:
             if isinstance(item, Skipped):
                 self._skip(line_no, item.reason, text)
+                if self.watch is not None:
+                    self.watch(item)
             elif isinstance(item, Unrecognised):
                 self._unrecognised(line_no, text)
             else:
@@ -493,6 +496,8 @@ class Scanner:
                 self.on_record(rec)
         elif isinstance(out, Skipped):
             self._skip(line_no, out.reason, text)
+            if self.watch is not None:
+                self.watch(out)
         elif isinstance(out, Unrecognised):
             self._unrecognised(line_no, text)
 
