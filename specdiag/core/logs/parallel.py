@@ -33,7 +33,7 @@ import os
 import signal
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.logs.scan import (
@@ -199,7 +199,7 @@ def _range_worker(
                 else:
                     scanner.finder.start_after(prev)
             pos = start
-            while pos < end and not stop[0]:
+            while pos < end and not stop[0] and free[0]:
                 data = os.pread(fd, min(CHUNK_SIZE, end - pos), pos)
                 if not data:
                     break
@@ -207,6 +207,9 @@ def _range_worker(
                 pos += len(data)
         finally:
             os.close(fd)
+        if not free[0]:  # the range cannot be joined: said at once, the file is read again
+            conn.send(None)
+            return
         parser = scanner.parser
         quiet = parser.idle() and not parser.ready and scanner.finder.quiet()
         scanner.close()
@@ -385,22 +388,29 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
             theirs.close()
             conns.append(mine)
             procs.append(proc)
-        parts: list[_Part] = []
+        got: dict[int, _Part] = {}  # parts as they come: the first refusal ends the read
         try:
-            for conn in conns:
-                part = conn.recv()
-                if not isinstance(part, _Part):
-                    return False
-                parts.append(part)
+            while len(got) < len(conns):
+                for ready in wait([c for k, c in enumerate(conns) if k not in got]):
+                    k = next(k for k, c in enumerate(conns) if c is ready)
+                    part = conns[k].recv()
+                    if not isinstance(part, _Part) or (k and not part.free):
+                        return False
+                    got[k] = part
         except KeyboardInterrupt:  # Ctrl-C, SIGTERM: what was read of the file's start
             with contextlib.suppress(EOFError, OSError):
+                parts: list[_Part] = []
+                while len(parts) in got:
+                    parts.append(got[len(parts)])
                 k = len(parts)
-                procs[k].terminate()  # it sends what it has read
-                if conns[k].poll(10) and isinstance(part := conns[k].recv(), _Part):
-                    parts.append(part)
+                if k < len(procs):
+                    procs[k].terminate()  # it sends what it has read
+                    if conns[k].poll(10) and isinstance(part := conns[k].recv(), _Part):
+                        parts.append(part)
                 if parts and _exact(parts):
                     _join(analyzer, label, parts, conns[: len(parts)])
             raise
+        parts = [got[k] for k in range(len(conns))]  # (in range order)
         if not _exact(parts):
             return False
         _join(analyzer, label, parts, conns)

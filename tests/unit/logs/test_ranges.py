@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specdiag.cli._logs_view import document
+from specdiag.cli._logs_view import result_document
 from specdiag.core.logs import parallel
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.infer import NEW, OLD, SGLangRateInference, sglang_line_analysis
+from specdiag.core.logs.run import LogsResult
 from specdiag.core.logs.scan import open_path
 from specdiag.core.logs.summary import SPARK_WIDTH, _Spark, spark_per
 from tests.support import paths
@@ -32,7 +33,17 @@ FIXTURES = sorted(
 
 
 def _doc(analyzer: LogAnalyzer) -> str:
-    return json.dumps(document(analyzer.report(), {}, None, None, None), default=str)
+    result = LogsResult(
+        inputs=(),
+        report=analyzer.report(),
+        prediction=None,
+        comparisons={},
+        records_file=None,
+        records_written=0,
+        warnings=(),
+        interrupted=False,
+    )
+    return json.dumps(result_document(result, None), default=str)
 
 
 def _sequential(path: Path) -> str:
