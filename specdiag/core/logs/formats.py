@@ -560,13 +560,15 @@ JSON_HINTS = (
 )
 
 
-def json_values(text: str) -> Iterator[object]:
-    """Every JSON value that starts at a '{' or '[' of the line and decodes (the line may have
-    a prefix); at most a few attempts."""
+def json_values(
+    text: str, stop: int | None = None, tries: int = 16
+) -> Iterator[tuple[object, int]]:
+    """(value, its end) for every JSON value that starts at a '{' or '[' of the line (before
+    ``stop``, when given) and decodes (the line may have a prefix); at most ``tries`` attempts."""
     decoder = json.JSONDecoder()
     pos = 0
-    for _ in range(16):
-        starts = [i for i in (text.find("{", pos), text.find("[", pos)) if i >= 0]
+    for _ in range(tries):
+        starts = [i for i in (text.find("{", pos, stop), text.find("[", pos, stop)) if i >= 0]
         if not starts:
             return
         start = min(starts)
@@ -575,7 +577,7 @@ def json_values(text: str) -> Iterator[object]:
         except ValueError:
             pos = start + 1
             continue
-        yield doc
+        yield doc, end
         pos = end
 
 
@@ -632,7 +634,7 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     out: list[LogRecord] = []
     bad: list[str] = []
     seen = False
-    for doc in json_values(text):
+    for doc, _ in json_values(text):
         for what, obj, parent in _walk(doc):
             seen = True
             rec = _JSON_READERS[what](p, obj, parent, line_no)

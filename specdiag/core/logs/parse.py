@@ -44,7 +44,6 @@ from specdiag.core.logs.records import (
     CLOCK_NO_YEAR,
     CLOCK_RELATIVE,
     CUMULATIVE,
-    ENGINES,
     INTERVAL,
     ITERATION,
     LLAMACPP,
@@ -59,6 +58,7 @@ from specdiag.core.logs.records import (
     ParseOutcome,
     Skipped,
     Unrecognised,
+    log_engine,
     out_of_range,
 )
 from specdiag.errors import UsageError
@@ -293,13 +293,7 @@ class LineParser:
         source: str = "",
         year: int | None = None,
     ) -> None:
-        if engine is not None and engine not in ENGINES:
-            raise UsageError(f"unknown engine {engine!r}", hint="one of " + ", ".join(ENGINES))
-        if engine_version is not None and engine is None:
-            raise UsageError(
-                "--engine-version needs --engine",
-                hint="e.g. --engine sglang --engine-version 0.5.10",
-            )
+        log_engine(engine, engine_version)  # UsageError for a bad pair
         self.engine = engine
         self.source = source
         self.version = parse_version(engine_version)
@@ -1187,29 +1181,11 @@ class LineParser:
         mark = text.find(P.TRTLLM_MARKS[0])
         if mark < 0:
             mark = text.find(P.TRTLLM_MARKS[1])
-        decoder = json.JSONDecoder()
-        doc: object = None
-        found = False
-        opened = False
-        pos = 0
-        for _ in range(64):
-            starts = [i for i in (text.find("{", pos, mark), text.find("[", pos, mark)) if i >= 0]
-            if not starts:
-                break
-            start = min(starts)
-            opened = True
-            try:
-                doc, end = decoder.raw_decode(text, start)
-            except ValueError:
-                pos = start + 1
-                continue
-            if end > mark:
-                found = True
-                break
-            pos = start + 1
-        if not opened:
+        if "{" not in text[:mark] and "[" not in text[:mark]:
             return Skipped("TensorRT-LLM specDecodingStats without JSON")
-        if not found:
+        spans = (doc for doc, end in F.json_values(text, mark, 64) if end > mark)
+        doc = next(spans, _NOT_MINE)
+        if doc is _NOT_MINE:
             return Skipped("TensorRT-LLM iteration stats are not valid JSON")
         items = doc if isinstance(doc, list) else [doc]
         out: list[LogRecord] = []

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from specdiag.errors import UsageError
+
 
 class LogEngine(str, Enum):
     """The engines whose logs are read (the values of specdiag.core.accept.Engine).
@@ -36,6 +38,21 @@ VLLM = LogEngine.VLLM
 LLAMACPP = LogEngine.LLAMACPP
 TRTLLM = LogEngine.TRTLLM
 ENGINES: tuple[str, ...] = tuple(LogEngine)
+
+
+def log_engine(engine: str | None, engine_version: str | None) -> LogEngine | None:
+    """``--engine`` as a LogEngine (UsageError for another name; ``--engine-version`` needs it)."""
+    if engine_version is not None and engine is None:
+        raise UsageError(
+            "--engine-version needs --engine", hint="e.g. --engine sglang --engine-version 0.5.10"
+        )
+    try:
+        return None if engine is None else LogEngine(str(engine))
+    except ValueError:
+        raise UsageError(
+            f"unknown engine {engine!r}", hint="one of " + ", ".join(ENGINES)
+        ) from None
+
 
 # Record kinds.
 INTERVAL = "interval"  # a log interval: SGLang decode batch, vLLM SpecDecoding line

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.accept import AccKind, expand_acc
 from specdiag.core.bounds import bounded, check_bounds
-from specdiag.core.logs.records import LogEngine
+from specdiag.core.logs.records import log_engine
 from specdiag.core.logs.window import TimeWindow, window_and_year
 from specdiag.errors import InputError, UsageError
 
@@ -56,18 +56,7 @@ class LogsOptions:
 
     def __post_init__(self) -> None:
         check_bounds(self)
-        if self.engine is not None and not isinstance(self.engine, LogEngine):
-            try:
-                object.__setattr__(self, "engine", LogEngine(str(self.engine)))
-            except ValueError:
-                raise UsageError(
-                    f"unknown engine {self.engine!r}", hint="one of " + ", ".join(LogEngine)
-                ) from None
-        if self.engine_version is not None and self.engine is None:
-            raise UsageError(
-                "--engine-version needs --engine",
-                hint="e.g. --engine sglang --engine-version 0.5.10",
-            )
+        object.__setattr__(self, "engine", log_engine(self.engine, self.engine_version))
         if self.idle_timeout is not None and not self.follow:
             raise UsageError(
                 "--idle-timeout needs --follow", hint="e.g. --follow --idle-timeout 30"
