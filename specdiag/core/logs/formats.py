@@ -113,6 +113,10 @@ N_TRT_RESPONSE = (
 N_UNREAD = "printed but unread: {}"
 
 
+_Obj = dict[str, Any]  # a JSON object
+_Read = LogRecord | Skipped | None  # what a block or JSON object reader gives
+
+
 def _num(v: object) -> float | None:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return None
@@ -159,13 +163,13 @@ class Block:
         return line_no <= self.last + 3
 
 
-# the one-line accept-length layouts of SGLang's bench tools and SpecForge, tried in this order:
+# the one-line accept-length layouts of SGLang's bench tools and SpecForge, tried in this order,
+# then spec_decode.py's length without the counts before it (tried after the blocks):
 # (pattern, what printed it, the record's notes, the field's label)
 _ONE_LINE_LENGTHS = (
     (_SGL_BENCH, "sglang bench_serving", N_SGL_BENCH_LIFETIME, "Accept length"),
     (_SGL_ONE_BATCH, "sglang bench_one_batch_server", N_SGL_BENCH_LIFETIME, "acc_length"),
     (_SPECFORGE, "specforge benchmark", N_SPECFORGE, "Average Accept length"),
-    # spec_decode.py's length without the counts before it
     (_SPEC_DECODE_LEN, "vllm spec_decode.py", N_VLLM_SPEC_DECODE, "mean acceptance length"),
 )
 
@@ -183,10 +187,10 @@ def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False
 
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
     """The one-line bench / example layouts, and the first line of a multi-line one."""
-    for pattern, source, notes, label in _ONE_LINE_LENGTHS[:3]:
-        m = pattern.match(text)
+    for layout in _ONE_LINE_LENGTHS[:3]:
+        m = layout[0].match(text)
         if m is not None:
-            return _length_record(p, SGLANG, BENCH, line_no, m.group("v"), source, notes, label)
+            return _length_record(p, line_no, m.group("v"), *layout[1:])
     m = _VLLM_BENCH_RATE.match(text)
     if m is not None:
         p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
@@ -209,23 +213,16 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
         if "n_drafted" in b.values:
             p.block = b
             return None
-    pattern, source, notes, label = _ONE_LINE_LENGTHS[3]
-    m = pattern.match(text)
+    m = _SPEC_DECODE_LEN.match(text)
     if m is not None:
-        return _length_record(p, VLLM, EXAMPLE, line_no, m.group("v"), source, notes, label)
+        return _length_record(p, line_no, m.group("v"), *_ONE_LINE_LENGTHS[3][1:])
     return _table_row(p, text, line_no, prev)
 
 
-def _length_record(
-    p: LineParser,
-    engine: str,
-    kind: str,
-    line_no: int,
-    value: str,
-    version: str,
-    note: str,
-    key: str,
-) -> ParseOutcome:
+def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> ParseOutcome:
+    """A one-line layout's record (``layout``: its row of _ONE_LINE_LENGTHS, less the pattern):
+    an SGLang bench record, or vLLM spec_decode.py's example record."""
+    version, note, key = layout
     v = G.Field(key, value, G.F.LENGTH, False).number()
     if v is None:
         return Skipped(f"{version}: {key} is not a number")
@@ -233,15 +230,11 @@ def _length_record(
         return ()  # understood: the tool prints -1 / 0 when the server gave none
     if v < 1.0 - 0.005:
         return Skipped(f"{version}: {key} below 1 is impossible")
+    engine, kind = (VLLM, EXAMPLE) if version.startswith("vllm") else (SGLANG, BENCH)
+    raw, notes = ((key, value),), (note,)
     return (
         p.make_record(
-            engine,
-            kind,
-            line_no,
-            version=version,
-            length=max(v, 1.0),
-            raw=((key, value),),
-            notes=(note,),
+            engine, kind, line_no, version=version, length=max(v, 1.0), raw=raw, notes=notes
         ),
     )
 
@@ -384,15 +377,11 @@ def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
 
 
 def _f(text: str | None) -> float | None:
-    if text is None:
-        return None
-    return G.Field("", text, None, False).number()
+    return None if text is None else G.Field("", text, None, False).number()
 
 
 def _i(text: str | None) -> int | None:
-    if text is None:
-        return None
-    return G.Field("", text, None, False).integer()
+    return None if text is None else G.Field("", text, None, False).integer()
 
 
 def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
@@ -410,7 +399,7 @@ def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
     return tuple(out)
 
 
-def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _vllm_bench(p: LineParser, b: Block) -> _Read:
     rate_pct = _f(b.values.get("rate_pct"))
     length = _f(b.values.get("Acceptance length"))
     drafts = _i(b.values.get("Drafts"))
@@ -435,7 +424,6 @@ def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
     )
     if length is None and rate is None:
         return Skipped("vllm bench serve section without readable figures")
-    raw = tuple((k, v) for k, v in b.values.items())
     return p.make_record(
         VLLM,
         BENCH,
@@ -446,12 +434,12 @@ def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
         accepted=accepted,
         drafted=drafted,
         per_position=pp,
-        raw=raw,
+        raw=tuple(b.values.items()),
         notes=tuple(notes),
     )
 
 
-def _trtllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _trtllm_bench(p: LineParser, b: Block) -> _Read:
     v = b.values
     if "AR AVERAGE" in v and "AL AVERAGE" not in v:
         length, rate = _f(v["AR AVERAGE"]), None
@@ -479,7 +467,7 @@ def _trtllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
     )
 
 
-def _spec_decode(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _spec_decode(p: LineParser, b: Block) -> _Read:
     drafts = _i(b.values.get("num_drafts"))
     drafted = _i(b.values.get("num_draft_tokens"))
     accepted = _i(b.values.get("num_accepted_tokens"))
@@ -513,7 +501,7 @@ def _spec_decode(p: LineParser, b: Block) -> LogRecord | Skipped | None:
     )
 
 
-def _llama_example(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _llama_example(p: LineParser, b: Block) -> _Read:
     drafted = _i(b.values.get("n_drafted"))
     accepted = _i(b.values.get("n_accept"))
     if drafted is None or accepted is None:
@@ -695,9 +683,7 @@ def _hist_checks(
     return out
 
 
-def _sglang_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _sglang_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     length = _num(o.get("spec_accept_length"))
     rate = _num(o.get("spec_accept_rate"))
     verify = _int(o.get("spec_verify_ct"))
@@ -722,16 +708,11 @@ def _sglang_json(
         return None
     checks: list[tuple[str, bool]] = []
     if length is not None and completion is not None and verify:
-        checks.append(
-            (
-                "spec_accept_length == completion_tokens / spec_verify_ct",
-                abs(length - completion / verify) <= 0.01 * max(1.0, length),
-            )
-        )
+        ok = abs(length - completion / verify) <= 0.01 * max(1.0, length)
+        checks.append(("spec_accept_length == completion_tokens / spec_verify_ct", ok))
     if rate is not None and correct is not None and proposed:
-        checks.append(
-            ("spec_accept_rate == correct / proposed", abs(rate - correct / proposed) <= 1e-3)
-        )
+        ok = abs(rate - correct / proposed) <= 1e-3
+        checks.append(("spec_accept_rate == correct / proposed", ok))
     checks += _hist_checks(
         hist, "histogram", ("spec_verify_ct", verify), ("correct drafts", correct)
     )
@@ -765,9 +746,7 @@ def _sglang_json(
     )
 
 
-def _vllm_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _vllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     length = _num(o.get("mean_acceptance_length", o.get("mean_accepted_length_per_step")))
     rate = _num(o.get("draft_acceptance_rate", o.get("acceptance_rate")))
     steps = _int(o.get("num_spec_steps", o.get("num_drafts")))
@@ -778,24 +757,14 @@ def _vllm_json(
     notes = [N_VLLM_RESPONSE]
     if steps == 0 or drafted == 0:
         return None
-    checks = _hist_checks(
-        hist,
-        "acceptance_histogram",
-        ("num_spec_steps", steps),
-        ("num_accepted_draft_tokens", accepted),
-        k,
-    )
+    hist_of = ("num_spec_steps", steps), ("num_accepted_draft_tokens", accepted)
+    checks = _hist_checks(hist, "acceptance_histogram", *hist_of, k)
     if length is not None and steps and accepted is not None:
-        checks.append(
-            (
-                "mean_acceptance_length == 1 + accepted / steps",
-                abs(length - (1 + accepted / steps)) <= 1e-3 * max(1.0, length),
-            )
-        )
+        ok = abs(length - (1 + accepted / steps)) <= 1e-3 * max(1.0, length)
+        checks.append(("mean_acceptance_length == 1 + accepted / steps", ok))
     if rate is not None and drafted and accepted is not None:
-        checks.append(
-            ("draft_acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
-        )
+        ok = abs(rate - accepted / drafted) <= 1e-3
+        checks.append(("draft_acceptance_rate == accepted / drafted", ok))
     notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     if length is None and steps and accepted is not None:
         length = 1.0 + accepted / steps
@@ -824,9 +793,7 @@ def _vllm_json(
     )
 
 
-def _llama_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _llama_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     drafted = _int(o.get("draft_n"))
     accepted = _int(o.get("draft_n_accepted"))
     if not drafted or accepted is None:
@@ -844,9 +811,7 @@ def _llama_json(
     )
 
 
-def _trtllm_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _trtllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     accepted = _int(o.get("total_accepted_draft_tokens"))
     drafted = _int(o.get("total_draft_tokens"))
     steps = _int(o.get("num_spec_steps"))
@@ -858,16 +823,10 @@ def _trtllm_json(
     notes = [N_TRT_RESPONSE]
     checks: list[tuple[str, bool]] = []
     if accepted is not None and rate is not None:
-        checks.append(
-            ("acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
-        )
-    checks += _hist_checks(
-        hist,
-        "acceptance_histogram",
-        ("num_spec_steps", steps),
-        ("total_accepted_draft_tokens", accepted),
-        k,
-    )
+        ok = abs(rate - accepted / drafted) <= 1e-3
+        checks.append(("acceptance_rate == accepted / drafted", ok))
+    hist_of = ("num_spec_steps", steps), ("total_accepted_draft_tokens", accepted)
+    checks += _hist_checks(hist, "acceptance_histogram", *hist_of, k)
     notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     length = 1.0 + accepted / steps if steps and accepted is not None else None
     return p.make_record(
@@ -884,9 +843,7 @@ def _trtllm_json(
     )
 
 
-def _sglang_bench_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _sglang_bench_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     v = _num(o.get("acc_length"))
     if v is None:
         return Skipped("bench_speculative record: acc_length is not a number")
