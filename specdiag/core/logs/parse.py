@@ -64,6 +64,7 @@ from specdiag.core.logs.records import (
 from specdiag.errors import UsageError
 
 _QUOTED = frozenset(">|`*+-")
+_Line = ParseOutcome | LogRecord  # a server line's reader: one record is given bare
 
 
 def _guard(out: ParseOutcome) -> ParseOutcome:
@@ -434,7 +435,7 @@ class LineParser:
             text = G.clean(text)  # markdown quote, list bullet, backticks, HTML
         out = self._server(text, line_no, prev_line)
         if out is not None:
-            return out
+            return (out,) if isinstance(out, LogRecord) else out
         return self._other(text, line_no, prev_line)
 
     def _other(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
@@ -454,7 +455,7 @@ class LineParser:
             return Unrecognised()  # (a known server mark of an engine not asked for: ignored)
         return None
 
-    def _server(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+    def _server(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         """Server log lines, by their engine's marks (fast paths for the default layouts)."""
         eng = self.engine
         if (eng is None or eng == SGLANG) and (
@@ -544,7 +545,7 @@ class LineParser:
 
     # ------------------------------------------------------------------ SGLang
 
-    def _sglang(self, text: str, line_no: int) -> ParseOutcome:
+    def _sglang(self, text: str, line_no: int) -> _Line:
         fm = P.SGLANG_LINE_FAST.search(text) if self.fast_paths else None
         if fm is not None:
             out = self._sglang_fast(fm, line_no)
@@ -624,40 +625,19 @@ class LineParser:
         raw = tuple(f.items())
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
-        return self._sglang_out(
-            line_no, rank, ts, time_text, version, length, rate, graph, throughput, raw, notes
-        )
-
-    def _sglang_out(
-        self,
-        line_no: int,
-        rank: str,
-        ts: float | None,
-        time_text: str | None,
-        version: str | None,
-        length: float,
-        rate: float | None,
-        graph: bool | None,
-        throughput: float | None,
-        raw: tuple[tuple[str, str], ...],
-        notes: tuple[str, ...],
-    ) -> ParseOutcome:
-        """One SGLang decode-interval record (the general and the fast path)."""
-        return (
-            self.make_record(
-                SGLANG,
-                INTERVAL,
-                line_no,
-                rank=rank,
-                when=(ts, time_text),
-                version=version,
-                length=length,
-                rate=rate,
-                cuda_graph=graph,
-                throughput=throughput,
-                raw=raw,
-                notes=notes,
-            ),
+        return self.make_record(
+            SGLANG,
+            INTERVAL,
+            line_no,
+            rank=rank,
+            when=(ts, time_text),
+            version=version,
+            length=length,
+            rate=rate,
+            cuda_graph=graph,
+            throughput=throughput,
+            raw=raw,
+            notes=notes,
         )
 
     def _sglang_rate(
@@ -712,7 +692,7 @@ class LineParser:
             version = SGL_VERSION_NEWISH
         return rate, version, notes
 
-    def _sglang_fast(self, m: re.Match[str], line_no: int) -> ParseOutcome:
+    def _sglang_fast(self, m: re.Match[str], line_no: int) -> _Line:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
         record as the general path (tests/unit/logs/test_audit.py compares the two)."""
         # (the fields one by one, the time without helpers: the hot path of the Python source)
@@ -749,9 +729,19 @@ class LineParser:
         )
         if it:
             raw = (("iter", it), *raw)
-        is_graph = graph == "True"
-        return self._sglang_out(
-            line_no, rank, ts, time_text, version, length, rate, is_graph, throughput, raw, notes
+        return self.make_record(
+            SGLANG,
+            INTERVAL,
+            line_no,
+            rank=rank,
+            when=(ts, time_text),
+            version=version,
+            length=length,
+            rate=rate,
+            cuda_graph=graph == "True",
+            throughput=throughput,
+            raw=raw,
+            notes=notes,
         )
 
     # ------------------------------------------------------------------ vLLM
@@ -770,7 +760,7 @@ class LineParser:
             return None, md + " " + hms
         return day + sod + (_frac(frac) if frac else 0.0), md + " " + hms
 
-    def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> ParseOutcome:
+    def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> _Line:
         """The >= 0.10 layout (VLLM_FAST's groups): the same record as the general path, or None
         to let the general path decide (and say why a line is skipped)."""
         mean_t, acc_tp_t, dra_tp_t, acc_t, dra_t, pp_text, pct_t = groups
@@ -790,22 +780,20 @@ class LineParser:
         pid = P.VLLM_PID.search(prefix)
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
-        return (
-            self.make_record(
-                VLLM,
-                INTERVAL,
-                line_no,
-                when=(ts, time_text),
-                version=version,
-                length=mean,
-                counts=(accepted, drafted),
-                per_position=per_pos,
-                throughput=throughput,
-                raw=raw,
-            ),
+        return self.make_record(
+            VLLM,
+            INTERVAL,
+            line_no,
+            when=(ts, time_text),
+            version=version,
+            length=mean,
+            counts=(accepted, drafted),
+            per_position=per_pos,
+            throughput=throughput,
+            raw=raw,
         )
 
-    def _vllm(self, text: str, line_no: int) -> ParseOutcome:
+    def _vllm(self, text: str, line_no: int) -> _Line:
         idx = text.find(P.VLLM_SPEC_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :].rstrip()
         fast = P.VLLM_FAST.match(body)
@@ -894,25 +882,23 @@ class LineParser:
         raw = tuple(f.items())
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
-        return (
-            self.make_record(
-                VLLM,
-                INTERVAL,
-                line_no,
-                when=(ts, time_text),
-                version=version,
-                length=length,
-                rate=rate,
-                accepted=accepted,
-                drafted=drafted,
-                per_position=per_pos,
-                throughput=throughput,
-                raw=raw,
-                notes=notes,
-            ),
+        return self.make_record(
+            VLLM,
+            INTERVAL,
+            line_no,
+            when=(ts, time_text),
+            version=version,
+            length=length,
+            rate=rate,
+            accepted=accepted,
+            drafted=drafted,
+            per_position=per_pos,
+            throughput=throughput,
+            raw=raw,
+            notes=notes,
         )
 
-    def _vllm_v0(self, text: str, line_no: int) -> ParseOutcome:
+    def _vllm_v0(self, text: str, line_no: int) -> _Line:
         idx = text.find(P.VLLM_V0_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_V0_MARK) :]
         f = _fields(body.rstrip().rstrip("."))
@@ -959,18 +945,16 @@ class LineParser:
         else:
             notes = (*notes, N_VLLM_V0_NOLEN)
         ts, time_text = self._vllm_time(prefix)
-        return (
-            self.make_record(
-                VLLM,
-                INTERVAL,
-                line_no,
-                when=(ts, time_text),
-                version=self._named("vllm V0 (<= 0.7)"),
-                length=length,
-                counts=(acc, dra),
-                raw=tuple(f.items()),
-                notes=notes,
-            ),
+        return self.make_record(
+            VLLM,
+            INTERVAL,
+            line_no,
+            when=(ts, time_text),
+            version=self._named("vllm V0 (<= 0.7)"),
+            length=length,
+            counts=(acc, dra),
+            raw=tuple(f.items()),
+            notes=notes,
         )
 
     # ------------------------------------------------------------------ llama.cpp
@@ -1002,7 +986,7 @@ class LineParser:
             raw.insert(0, ("slot", slot))
         return tuple(raw)
 
-    def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+    def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         m = P.LLAMACPP_DRAFT.search(text)
         if m is None:
             return Skipped("'draft acceptance' without a readable llama.cpp acceptance line")
@@ -1064,22 +1048,20 @@ class LineParser:
             raw = (*raw, (f"mean {m.group('mword')}", m.group("mlen")))
         if m.group("pp") is not None:
             raw = (*raw, ("acceptance rate per position", m.group("pp")))
-        return (
-            self.make_record(
-                LLAMACPP,
-                REQUEST,
-                line_no,
-                when=(ts, time_text),
-                version=version,
-                length=length,
-                counts=(acc, gen),
-                per_position=per_pos,
-                raw=raw,
-                notes=notes,
-            ),
+        return self.make_record(
+            LLAMACPP,
+            REQUEST,
+            line_no,
+            when=(ts, time_text),
+            version=version,
+            length=length,
+            counts=(acc, gen),
+            per_position=per_pos,
+            raw=raw,
+            notes=notes,
         )
 
-    def _llama_per_pos(self, text: str, line_no: int) -> ParseOutcome:
+    def _llama_per_pos(self, text: str, line_no: int) -> _Line:
         m = P.LLAMACPP_ACC_PER_POS.search(text)
         if m is None:
             return Skipped("'acc per pos' without a readable list")
@@ -1089,19 +1071,17 @@ class LineParser:
         if not pp:
             return None
         ts, time_text, slot, task = self._llama_prefix(text)
-        return (
-            self.make_record(
-                LLAMACPP,
-                PER_POSITION,
-                line_no,
-                when=(ts, time_text),
-                version="llama.cpp >= 0c1e570 (mean len)",
-                per_position=pp,
-                raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
-            ),
+        return self.make_record(
+            LLAMACPP,
+            PER_POSITION,
+            line_no,
+            when=(ts, time_text),
+            version="llama.cpp >= 0c1e570 (mean len)",
+            per_position=pp,
+            raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
         )
 
-    def _llama_stats(self, text: str, line_no: int) -> ParseOutcome:
+    def _llama_stats(self, text: str, line_no: int) -> _Line:
         m = P.LLAMACPP_STATS.search(text)
         if m is not None:
             groups = {k: v for k, v in m.groupdict().items() if v is not None}
@@ -1130,26 +1110,24 @@ class LineParser:
             pp = parsed
         ts, time_text, _, _ = self._llama_prefix(text)
         raw = tuple(groups.items())
-        return (
-            self.make_record(
-                LLAMACPP,
-                CUMULATIVE,
-                line_no,
-                when=(ts, time_text),
-                version=(
-                    "llama.cpp >= 0c1e570 (mean len)"
-                    if "mlen" in groups
-                    else "llama.cpp 7c158fb (no mean len)"
-                ),
-                length=1.0 + at / gd,
-                counts=(at, gt),
-                per_position=pp,
-                raw=raw,
-                notes=(N_LLAMA_CUMUL,),
+        return self.make_record(
+            LLAMACPP,
+            CUMULATIVE,
+            line_no,
+            when=(ts, time_text),
+            version=(
+                "llama.cpp >= 0c1e570 (mean len)"
+                if "mlen" in groups
+                else "llama.cpp 7c158fb (no mean len)"
             ),
+            length=1.0 + at / gd,
+            counts=(at, gt),
+            per_position=pp,
+            raw=raw,
+            notes=(N_LLAMA_CUMUL,),
         )
 
-    def _llama_step(self, text: str, line_no: int) -> ParseOutcome:
+    def _llama_step(self, text: str, line_no: int) -> _Line:
         m = P.LLAMACPP_STEP.search(text)
         if m is None:
             return None  # "draft tokens" is a common phrase; not every such line is a trace line
@@ -1159,17 +1137,15 @@ class LineParser:
         if n > mm:
             return Skipped("llama.cpp trace line accepts more drafts than drafted")
         ts, time_text, slot, task = self._llama_prefix(text)
-        return (
-            self.make_record(
-                LLAMACPP,
-                STEP,
-                line_no,
-                when=(ts, time_text),
-                version="llama.cpp LLAMA_TRACE",
-                length=1.0 + n,
-                counts=(n, mm),
-                raw=self._llama_raw(slot, task, ("accepted", str(n)), ("drafted", str(mm))),
-            ),
+        return self.make_record(
+            LLAMACPP,
+            STEP,
+            line_no,
+            when=(ts, time_text),
+            version="llama.cpp LLAMA_TRACE",
+            length=1.0 + n,
+            counts=(n, mm),
+            raw=self._llama_raw(slot, task, ("accepted", str(n)), ("drafted", str(mm))),
         )
 
     # ------------------------------------------------------------------ TensorRT-LLM
