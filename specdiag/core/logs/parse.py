@@ -64,6 +64,7 @@ from specdiag.core.logs.records import (
 from specdiag.errors import UsageError
 
 _QUOTED = frozenset(">|`*+-")
+_Raw = tuple[tuple[str, str], ...]  # a record's fields as printed
 _Line = ParseOutcome | LogRecord  # a server line's reader: one record is given bare
 
 
@@ -505,7 +506,7 @@ class LineParser:
         per_position: tuple[float, ...] = _NO_FLOATS,
         cuda_graph: bool | None = None,
         throughput: float | None = None,
-        raw: tuple[tuple[str, str], ...] = (),
+        raw: _Raw = (),
         notes: tuple[str, ...] = _EMPTY,
     ) -> LogRecord:
         timestamp, time_text = when
@@ -717,7 +718,7 @@ class LineParser:
         rate, version, notes = self._sglang_rate(
             rank, length, length_text, rate_text, raw_rate, False
         )
-        raw: tuple[tuple[str, str], ...] = (
+        raw: _Raw = (
             ("#running-req", running),
             ("#token", tokens),
             ("token usage", usage),
@@ -964,27 +965,17 @@ class LineParser:
         tm = P.LLAMACPP_TIME.match(text)
         ts = time_text = None
         if tm is not None:
-            ts = (
-                int(tm.group("min")) * 60.0
-                + int(tm.group("sec"))
-                + int(tm.group("ms")) / 1e3
-                + int(tm.group("us")) / 1e6
-            )
+            minutes, sec, ms, us = map(int, tm.groups())
+            ts = minutes * 60.0 + sec + ms / 1e3 + us / 1e6
             time_text = text[: tm.end() - 3]
         sm = P.LLAMACPP_SLOT.search(text)
-        slot = sm.group("slot") if sm else None
-        task = sm.group("task") if sm else None
+        slot, task = sm.group("slot", "task") if sm else (None, None)
         return ts, time_text, slot, task
 
-    def _llama_raw(
-        self, slot: str | None, task: str | None, *items: tuple[str, str]
-    ) -> tuple[tuple[str, str], ...]:
-        raw = list(items)
-        if task is not None:
-            raw.insert(0, ("task", task))
-        if slot is not None:
-            raw.insert(0, ("slot", slot))
-        return tuple(raw)
+    @staticmethod
+    def _llama_raw(slot: str | None, task: str | None, *items: tuple[str, str | None]) -> _Raw:
+        """The printed fields, slot and task first; those not printed (None) left out."""
+        return tuple((k, v) for k, v in (("slot", slot), ("task", task), *items) if v is not None)
 
     def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         m = P.LLAMACPP_DRAFT.search(text)
@@ -1043,11 +1034,9 @@ class LineParser:
             ("draft acceptance", m.group("ratio")),
             ("accepted", m.group("acc")),
             ("generated", m.group("gen")),
+            (f"mean {m.group('mword')}", m.group("mlen")),
+            ("acceptance rate per position", m.group("pp")),
         )
-        if m.group("mlen") is not None:
-            raw = (*raw, (f"mean {m.group('mword')}", m.group("mlen")))
-        if m.group("pp") is not None:
-            raw = (*raw, ("acceptance rate per position", m.group("pp")))
         return self.make_record(
             LLAMACPP,
             REQUEST,

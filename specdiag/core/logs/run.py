@@ -182,14 +182,11 @@ def check_output_path(path: str, inputs: Sequence[InputInfo], flag: str = "--rec
         ) from None
     if stat.S_ISDIR(st.st_mode):
         raise UsageError(f"{flag} {path} is a directory", hint="name a file, e.g. records.jsonl")
-    ident = (st.st_dev, st.st_ino)
-    for inp in inputs:
-        if inp.identity == ident:
-            same = "" if inp.path == path else f" ({inp.path})"
-            raise UsageError(
-                f"{flag} {path} is one of the input files{same}: it would be overwritten",
-                hint="write the records to a new file, e.g. --records records.jsonl",
-            )
+    if any(i.path == STDIN and i.identity == (st.st_dev, st.st_ino) for i in inputs):
+        raise UsageError(  # (a named input is check_outputs' case)
+            f"{flag} {path} is the file redirected to stdin: it would be overwritten",
+            hint="write the records to a new file, e.g. --records records.jsonl",
+        )
 
 
 def _sys_stdin() -> BinaryIO:
