@@ -154,6 +154,8 @@ _EMPTY: tuple[str, ...] = ()
 _NO_FLOATS: tuple[float, ...] = ()
 _CLOCK_OF: dict[str, str] = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMACPP: CLOCK_RELATIVE}
 
+LLAMA_MEAN_LEN = "llama.cpp >= 0c1e570 (mean len)"
+LLAMA_NO_MEAN_LEN = "llama.cpp 7c158fb (no mean len)"
 SGL_VERSION_04 = "sglang 0.4.x"
 SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
 SGL_VERSION_0510 = "sglang 0.5.10"
@@ -559,19 +561,14 @@ class LineParser:
         body = text[am.end() :]
         alt_rate: str | None = None
         fast = P.SGLANG_FAST.match(body)
-        if fast is not None:
-            groups = fast.groups()
-            f = dict(zip(P.SGLANG_FAST_KEYS, groups, strict=True))
-            length_text = groups[3]
-        else:
-            f = _fields(body)
-            length_text = f.get("accept len")
-            if length_text is None or "accept rate" not in f:  # a fork's spelling or order
-                gf = G.by_field(G.fields(body))
-                if length_text is None and G.F.LENGTH in gf:
-                    length_text = gf[G.F.LENGTH].text
-                if "accept rate" not in f and G.F.RATE in gf:
-                    alt_rate = gf[G.F.RATE].text
+        f = dict(zip(P.SGLANG_FAST_KEYS, fast.groups(), strict=True)) if fast else _fields(body)
+        length_text = f.get("accept len")
+        if length_text is None or "accept rate" not in f:  # a fork's spelling or order
+            gf = G.by_field(G.fields(body))
+            if length_text is None and G.F.LENGTH in gf:
+                length_text = gf[G.F.LENGTH].text
+            if "accept rate" not in f and G.F.RATE in gf:
+                alt_rate = gf[G.F.RATE].text
         if length_text is None:
             return Skipped("SGLang Decode batch line without a readable accept len")
         length = _float(length_text)
@@ -583,8 +580,7 @@ class LineParser:
                 if length == 0.0
                 else "SGLang accept len below 1 is impossible"
             )
-        if length < 1.0:
-            length = 1.0
+        length = max(length, 1.0)
         rank = ""
         ts: float | None = None
         time_text = None
@@ -597,12 +593,8 @@ class LineParser:
             tm = P.ANY_TIME.search(text, 0, idx)  # another logger's prefix (a fork's)
             if tm is not None:
                 ts, time_text = _stamp(*tm.group("date", "time", "frac"))
-        graph = None
-        for key in P.SGLANG_GRAPH_KEYS:
-            g = f.get(key)
-            if g is not None:
-                graph = True if g == "True" else False if g == "False" else None
-                break
+        graph_text = next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
+        graph = {"True": True, "False": False}.get(graph_text)
         tp_text = f.get("gen throughput (token/s)")
         throughput = _float(tp_text) if tp_text is not None else None
         rate_text = f.get("accept rate", alt_rate)
@@ -817,7 +809,7 @@ class LineParser:
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
         drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None
         pp_text = alt("Per-position acceptance rate", G.F.PER_POSITION)
-        per_pos = _float_list(pp_text) if pp_text is not None else _NO_FLOATS
+        per_pos = _float_list(pp_text or "")
         if per_pos is None:
             return Skipped("vLLM per-position acceptance rates unreadable")
         mean_t = alt("Mean acceptance length", G.F.LENGTH)
@@ -1003,11 +995,11 @@ class LineParser:
         elif m.group("mword") == "acceptance length":
             version = "llama.cpp PR #24536 (long form)"
         elif m.group("mlen") is not None:
-            version = "llama.cpp >= 0c1e570 (mean len)"
+            version = LLAMA_MEAN_LEN
         elif m.group("rateword"):
             version = "llama.cpp <= 4227c9b"
         else:
-            version = "llama.cpp 7c158fb (no mean len)"
+            version = LLAMA_NO_MEAN_LEN
         length = None
         notes: tuple[str, ...] = _EMPTY
         if m.group("mlen") is not None:
@@ -1022,12 +1014,9 @@ class LineParser:
                 if printed is None  # never "prints no mean len" when the line prints one
                 else (F.N_UNREAD.format(f"{printed.key} = {printed.text}"),)
             )
-        per_pos: tuple[float, ...] = _NO_FLOATS
-        if m.group("pp") is not None:
-            parsed = _float_list(m.group("pp"))
-            if parsed is None:
-                return Skipped("llama.cpp acceptance rate per position unreadable")
-            per_pos = parsed
+        per_pos = _float_list(m.group("pp") or "")
+        if per_pos is None:
+            return Skipped("llama.cpp acceptance rate per position unreadable")
         raw = self._llama_raw(
             slot,
             task,
@@ -1065,7 +1054,7 @@ class LineParser:
             PER_POSITION,
             line_no,
             when=(ts, time_text),
-            version="llama.cpp >= 0c1e570 (mean len)",
+            version=LLAMA_MEAN_LEN,
             per_position=pp,
             raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
         )
@@ -1091,28 +1080,20 @@ class LineParser:
             return None
         if at > gt:
             return Skipped("llama.cpp statistics accept more tokens than generated")
-        pp: tuple[float, ...] = _NO_FLOATS
-        if "pp" in groups:
-            parsed = _float_list(groups["pp"])
-            if parsed is None:
-                return Skipped("llama.cpp statistics acc rate/pos unreadable")
-            pp = parsed
+        pp = _float_list(groups.get("pp", ""))
+        if pp is None:
+            return Skipped("llama.cpp statistics acc rate/pos unreadable")
         ts, time_text, _, _ = self._llama_prefix(text)
-        raw = tuple(groups.items())
         return self.make_record(
             LLAMACPP,
             CUMULATIVE,
             line_no,
             when=(ts, time_text),
-            version=(
-                "llama.cpp >= 0c1e570 (mean len)"
-                if "mlen" in groups
-                else "llama.cpp 7c158fb (no mean len)"
-            ),
+            version=LLAMA_MEAN_LEN if "mlen" in groups else LLAMA_NO_MEAN_LEN,
             length=1.0 + at / gd,
             counts=(at, gt),
             per_position=pp,
-            raw=raw,
+            raw=tuple(groups.items()),
             notes=(N_LLAMA_CUMUL,),
         )
 
