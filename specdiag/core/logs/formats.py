@@ -156,8 +156,6 @@ class Block:
     last: int  # line number of its last line so far
     values: dict[str, str] = field(default_factory=dict)
     per_position: dict[int, str] = field(default_factory=dict)
-    section: str = ""  # trtllm-bench: the current "-- X Details" section
-    in_positions: bool = False
 
     def near(self, line_no: int) -> bool:
         return line_no <= self.last + 3
@@ -197,7 +195,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
         return None
     m = _TRT_SECTION.match(text)
     if m is not None:
-        p.block = Block("trtllm-bench", line_no, line_no, section=m.group("name"))
+        p.block = Block("trtllm-bench", line_no, line_no)
         return None
     if text.startswith("num_accepted_tokens:") and prev is not None:
         b = Block("spec-decode", line_no, line_no)
@@ -318,7 +316,7 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
     if b.kind == "vllm-bench":
         m = _KV.match(t)
         if t.startswith("Per-position acceptance"):
-            b.in_positions = True
+            pass  # the heading of the Position rows
         elif m is not None and m.group("k").startswith("Position "):
             try:
                 b.per_position[int(m.group("k")[9:])] = m.group("v")
@@ -334,15 +332,12 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
         else:
             return False
     elif b.kind == "trtllm-bench":
-        sm = _TRT_SECTION.match(t)
         rm = _TRT_ROW.match(t)
-        if sm is not None:
-            b.section = sm.group("name")
-        elif rm is not None:
+        if rm is not None:
             b.values[f"{rm.group('tag')} {rm.group('stat')}"] = rm.group("v")
         elif t.startswith("====") or _TRT_MODE.search(t):
             return t.startswith("====") and not b.values  # the closing rule ends the block
-        else:
+        elif _TRT_SECTION.match(t) is None:  # (a "-- X Details --" heading: the block goes on)
             return False
     elif b.kind == "spec-decode":
         m = _SPEC_DECODE_POS.match(t)
