@@ -4,25 +4,9 @@ Each reader takes the (cleaned) line and the :class:`~specdiag.core.logs.parse.L
 (for its record builder and its multi-line block) and returns a parse outcome, like the server
 parsers in :mod:`.parse`. Every value is normalised to the one convention and labelled with
 what it means (pooled or mean of requests, lifetime of a server or this run), in the record's
-notes. The layouts, from each tool's format strings:
-
-* SGLang ``bench_serving``: ``Accept length:  3.18`` (the server's lifetime mean from
-  /server_info), ``bench_one_batch_server``: ``acc_length: 3.18``, ``bench_speculative`` JSONL
-  (``"acc_length"``); SpecForge's benchmark ``Average Accept length: 3.180`` and markdown tables
-  with an accept-length column under a heading naming SGLang or SpecForge;
-* ``vllm bench serve``'s ``Speculative Decoding`` section (rate %, length, drafts, draft
-  tokens, accepted tokens, per position); vLLM's ``spec_decode.py`` (``num_drafts:``,
-  ``num_draft_tokens:``, ``num_accepted_tokens:``, ``mean acceptance length:``, ``acceptance at
-  token i:``);
-* ``trtllm-bench``'s ``DECODING STATISTICS`` blocks: ``[AL]``/``[DAR]``/``[ADT]`` (newer) and
-  ``[AR]`` under ``Acceptance Rate Details`` (older, tokens per iteration);
-* llama.cpp's ``speculative`` example: ``n_draft``, ``n_predict``, ``n_drafted``, ``n_accept``,
-  ``accept = 77.778%``;
-* JSON bodies: SGLang ``meta_info`` / ``sglext.spec_tokens_details``, vLLM
-  ``metrics.speculative_decoding`` (root or per choice; dense list or string-keyed histogram) and
-  the older ``speculative_decoding_stats``, llama.cpp ``timings`` (``draft_n``,
-  ``draft_n_accepted``), TensorRT-LLM's per-request ``speculative_decoding``. The identities each
-  carries are checked; a failed one is a note on the record.
+notes; the identities a JSON body carries are checked, and a failed one is a note on the record.
+The layouts, one row per tool with its format strings: docs/logs.md, "Bench tools, examples and
+JSON bodies".
 """
 
 from __future__ import annotations
@@ -115,6 +99,7 @@ N_UNREAD = "printed but unread: {}"
 
 _Obj = dict[str, Any]  # a JSON object
 _Read = LogRecord | Skipped | None  # what a block or JSON object reader gives
+_Reader = Callable[[LineParser, _Obj, _Obj, int], _Read]  # a JSON object's (object, its parent)
 
 
 def _num(v: object) -> float | None:
@@ -564,8 +549,8 @@ def json_values(
         pos = end
 
 
-def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """(what, the statistics object, its parent) for every known statistics object."""
+def _walk(doc: object, depth: int = 0) -> Iterator[tuple[_Reader, _Obj, _Obj]]:
+    """(its reader, the statistics object, its parent) for every known statistics object."""
     if depth > 12:
         return
     if isinstance(doc, list):
@@ -579,33 +564,33 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], di
         if isinstance(v, dict) and (
             "spec_accept_length" in v or "spec_verify_ct" in v or "spec_accept_rate" in v
         ):
-            yield "sglang", v, doc
+            yield _sglang_json, v, doc
     sg = doc.get("sglext")
     if isinstance(sg, dict):
         d = sg.get("spec_tokens_details")
         for item in d if isinstance(d, list) else [d]:
             if isinstance(item, dict):
-                yield "sglang", item, doc
+                yield _sglang_json, item, doc
     for key in ("speculative_decoding", "speculative_decoding_stats"):
         v = doc.get(key)
         if isinstance(v, dict):
             if "total_draft_tokens" in v or "total_accepted_draft_tokens" in v:
-                yield "trtllm", v, doc
+                yield _trtllm_json, v, doc
             else:
-                yield "vllm", v, doc
+                yield _vllm_json, v, doc
     m = doc.get("metrics")
     if isinstance(m, dict):
         for key in ("speculative_decoding", "speculative_decoding_stats"):
             v = m.get(key)
             if isinstance(v, dict):
-                yield "vllm", v, doc
+                yield _vllm_json, v, doc
     t = doc.get("timings")
     if isinstance(t, dict) and ("draft_n" in t or "draft_n_accepted" in t):
-        yield "llamacpp", t, doc
+        yield _llama_json, t, doc
     if "draft_n" in doc and "draft_n_accepted" in doc and "predicted_n" in doc:
-        yield "llamacpp", doc, doc
+        yield _llama_json, doc, doc
     if "acc_length" in doc and ("steps" in doc or "topk" in doc or "speed" in doc):
-        yield "sglang-bench", doc, doc
+        yield _sglang_bench_json, doc, doc
     v = doc.get("choices")
     if isinstance(v, list):
         for item in v[:1000]:
@@ -618,9 +603,9 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     bad: list[str] = []
     seen = False
     for doc, _ in json_values(text):
-        for what, obj, parent in _walk(doc):
+        for reader, obj, parent in _walk(doc):
             seen = True
-            rec = _JSON_READERS[what](p, obj, parent, line_no)
+            rec = reader(p, obj, parent, line_no)
             if isinstance(rec, Skipped):
                 bad.append(rec.reason)
             elif rec is not None:
@@ -861,12 +846,3 @@ def _raw(o: dict[str, Any]) -> tuple[tuple[str, str], ...]:
         text = json.dumps(v)
         out.append((str(k), text if len(text) <= 200 else text[:200] + "..."))
     return tuple(out)
-
-
-_JSON_READERS = {
-    "sglang": _sglang_json,
-    "vllm": _vllm_json,
-    "llamacpp": _llama_json,
-    "trtllm": _trtllm_json,
-    "sglang-bench": _sglang_bench_json,
-}
