@@ -77,10 +77,8 @@ class LogsOptions:
                 "--steps, --acc-kind and --eagle-topk only make sense with --acc",
                 hint="e.g. --acc 0.75 --steps 3",
             )
-        if self.acc is not None and len(self.acc) > 1:
-            expand_acc(self.acc, self.steps)  # validates early, before reading any file
-        elif self.acc is not None:
-            expand_acc(self.acc, self.steps or 1)
+        if self.acc is not None:  # validated early, before reading any file
+            expand_acc(self.acc, self.steps if len(self.acc) > 1 else self.steps or 1)
         window, year = window_and_year(self.since, self.until, self.year)
         object.__setattr__(self, "window", window)
         object.__setattr__(self, "resolved_year", year)
