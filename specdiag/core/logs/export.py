@@ -10,12 +10,27 @@ from typing import IO, Any
 from specdiag.core.logs.records import LogRecord
 from specdiag.errors import InputError, UsageError
 
-COLUMNS: tuple[str, ...] = tuple(
-    (
-        "source line engine kind rank time timestamp clock version_guess accept_length "
-        "accepted_drafts accept_rate accepted_tokens drafted_tokens per_position "
-        "per_position_conditional cuda_graph throughput notes raw"
-    ).split()
+COLUMNS: tuple[str, ...] = (
+    "source",
+    "line",
+    "engine",
+    "kind",
+    "rank",
+    "time",
+    "timestamp",
+    "clock",
+    "version_guess",
+    "accept_length",
+    "accepted_drafts",
+    "accept_rate",
+    "accepted_tokens",
+    "drafted_tokens",
+    "per_position",
+    "per_position_conditional",
+    "cuda_graph",
+    "throughput",
+    "notes",
+    "raw",
 )
 
 

@@ -21,6 +21,7 @@ import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import accumulate
 
 from specdiag.core.accept import (
     parse_version,
@@ -220,15 +221,9 @@ def conditional_rates(unconditional: Sequence[float]) -> tuple[tuple[float, ...]
     Printed rates are rounded, so a later position can read a hair above an earlier one; they
     are made non-increasing first (the second value says whether that was needed).
     """
-    clamped: list[float] = []
-    prev = 1.0
-    changed = False
-    for r in unconditional:
-        if r > prev:
-            changed = True
-            r = prev
-        clamped.append(r)
-        prev = r
+    clamped = list(accumulate(unconditional, lambda p, r: p if r > p else r, initial=1.0))
+    changed = any(r > p for p, r in zip(clamped[:-1], unconditional, strict=True))
+    clamped = clamped[1:]
     try:
         return to_conditional(clamped), changed
     except UsageError:  # pragma: no cover - clamped input cannot rise

@@ -99,11 +99,15 @@ SGLANG_LINE_FAST = re.compile(
     r"\[(\d{4}-\d\d-\d\d)[ T](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,6}))?((?: [A-Z][A-Z_]*\d+)*)\] "
     r"Decode batch(?: \[(\d+)\])?, " + SGLANG_FAST.pattern
 )
-SGLANG_FAST_KEYS: tuple[str, ...] = tuple(
-    (
-        "#running-req|#token|token usage|accept len|accept rate|cuda graph|"
-        "gen throughput (token/s)|#queue-req"
-    ).split("|")
+SGLANG_FAST_KEYS: tuple[str, ...] = (
+    "#running-req",
+    "#token",
+    "token usage",
+    "accept len",
+    "accept rate",
+    "cuda graph",
+    "gen throughput (token/s)",
+    "#queue-req",
 )
 SGLANG_GRAPH_KEYS: tuple[str, ...] = ("cuda graph", "cpu graph", "npu graph", "musa graph")
 
@@ -121,11 +125,14 @@ VLLM_FAST = re.compile(
     r"Drafted throughput: ([0-9.]+ tokens/s), Accepted: (\d+ tokens), Drafted: (\d+ tokens), "
     r"Per-position acceptance rate: ([0-9., ]*), Avg Draft acceptance rate: ([0-9.]+%)$"
 )
-VLLM_FAST_KEYS: tuple[str, ...] = tuple(
-    (
-        "Mean acceptance length|Accepted throughput|Drafted throughput|Accepted|Drafted|"
-        "Per-position acceptance rate|Avg Draft acceptance rate"
-    ).split("|")
+VLLM_FAST_KEYS: tuple[str, ...] = (
+    "Mean acceptance length",
+    "Accepted throughput",
+    "Drafted throughput",
+    "Accepted",
+    "Drafted",
+    "Per-position acceptance rate",
+    "Avg Draft acceptance rate",
 )
 ANY_TIME = re.compile(
     r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
