@@ -163,6 +163,7 @@ SGL_VERSION_0510 = "sglang 0.5.10"
 SGL_VERSION_0511 = "sglang >= 0.5.11"
 SGL_VERSION_NEWISH = "sglang >= 0.5.10"
 SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
+_SGL_VERSION_OF = {NEW: SGL_VERSION_0511, OLD: SGL_VERSION_0510}  # by the rate's formula
 
 
 def strip_ansi(text: str) -> str:
@@ -661,31 +662,23 @@ class LineParser:
         else:
             formula = inf.best().formula
             notes = (N_SGL_AMBIG,)
-        ndts = ndts_by.get(formula, ()) if formula is not None else ()
+        ndts = ndts_by.get(formula or "", ())
         ndt: int | None = ndts[0] if len(ndts) == 1 else None
         if ndt is None and formula is not None and formula != NEW:
             best = inf.best()
             if best.formula == formula and best.num_draft_tokens in ndts:
                 ndt = best.num_draft_tokens
         rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
-        if trailing:
-            version = SGL_VERSION_055
-        elif self.version_text is not None:
-            version = self._named("")
-        elif formula == NEW:
-            version = SGL_VERSION_0511
-        elif formula == OLD:
-            version = SGL_VERSION_0510
-        else:
-            version = SGL_VERSION_NEWISH
-        return rate, version, notes
+        if trailing or self.version_text is not None:
+            return rate, SGL_VERSION_055 if trailing else self._named(""), notes
+        return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), notes
 
     def _sglang_fast(self, m: re.Match[str], line_no: int) -> _Line:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
         record as the general path (tests/unit/logs/test_audit.py compares the two)."""
         # (the fields one by one, the time without helpers: the hot path of the Python source)
-        (date, hh, mm, ss, frac, rank, it, running, tokens, usage, length_text, rate_text, graph,
-         tp_text, queue) = m.groups()  # fmt: skip
+        (date, hh, mm, ss, frac, rank, it, _, _, _, length_text, rate_text, graph, tp_text,
+         _) = m.groups()  # fmt: skip
         try:
             length = float(length_text)
             raw_rate = float(rate_text)
@@ -705,16 +698,7 @@ class LineParser:
         rate, version, notes = self._sglang_rate(
             rank, length, length_text, rate_text, raw_rate, False
         )
-        raw: _Raw = (
-            ("#running-req", running),
-            ("#token", tokens),
-            ("token usage", usage),
-            ("accept len", length_text),
-            ("accept rate", rate_text),
-            ("cuda graph", graph),
-            ("gen throughput (token/s)", tp_text),
-            ("#queue-req", queue),
-        )
+        raw = tuple(zip(P.SGLANG_FAST_KEYS, m.groups()[7:], strict=True))  # running-req on
         if it:
             raw = (("iter", it), *raw)
         return self.make_record(
