@@ -129,6 +129,7 @@ _TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
 _TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
 _TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
 _LLAMA_PREFIX = re.compile(r"^\d+\.\d\d\.\d{3}\.\d{3} [A-Z] ")
+_VLLM_BENCH_KEYS = ("Acceptance length", "Drafts", "Draft tokens", "Accepted tokens")
 _KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
 
 
@@ -178,8 +179,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
     if m is not None:
         p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
         return None
-    m = _TRT_SECTION.match(text)
-    if m is not None:
+    if _TRT_SECTION.match(text):
         p.block = Block("trtllm-bench", line_no, line_no)
         return None
     if text.startswith("num_accepted_tokens:") and prev is not None:
@@ -307,12 +307,7 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
                 b.per_position[int(m.group("k")[9:])] = m.group("v")
             except ValueError:
                 return False
-        elif m is not None and m.group("k") in (
-            "Acceptance length",
-            "Drafts",
-            "Draft tokens",
-            "Accepted tokens",
-        ):
+        elif m is not None and m.group("k") in _VLLM_BENCH_KEYS:
             b.values[m.group("k")] = m.group("v")
         else:
             return False
@@ -330,16 +325,13 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
             b.values["mean"] = t.split(":", 1)[1].strip()
         elif m is not None:
             b.per_position[int(m.group("i"))] = m.group("v")
-        elif set(t) <= {"-"}:
-            pass
-        else:
+        elif not set(t) <= {"-"}:  # (a rule of dashes: the block goes on)
             return False
     elif b.kind == "llama-example":
         m = _KV.match(t)
-        if m is not None and m.group("k") == "accept":
-            b.values["accept"] = m.group("v")
-        else:
+        if m is None or m.group("k") != "accept":
             return False
+        b.values["accept"] = m.group("v")
     b.last = line_no
     return True
 
