@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
@@ -140,8 +141,7 @@ def inspect_inputs(
         if p == STDIN:
             ident: tuple[int, int] | None = None
             try:
-                fd = (stdin if stdin is not None else _sys_stdin()).fileno()
-                st = os.fstat(fd)
+                st = os.fstat((stdin if stdin is not None else sys.stdin.buffer).fileno())
                 if stat.S_ISREG(st.st_mode):
                     ident = (st.st_dev, st.st_ino)
             except (AttributeError, OSError, ValueError):
@@ -185,12 +185,6 @@ def check_output_path(path: str, inputs: Sequence[InputInfo], flag: str = "--rec
             f"{flag} {path} is the file redirected to stdin: it would be overwritten",
             hint="write the records to a new file, e.g. --records records.jsonl",
         )
-
-
-def _sys_stdin() -> BinaryIO:
-    import sys
-
-    return sys.stdin.buffer
 
 
 def _warnings(report: LogsReport, window: TimeWindow, follow: bool) -> list[str]:
@@ -252,23 +246,7 @@ def _scan_all(
     with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
         for inp in inputs:
             small = not inp.regular or _size(inp.path) <= PASTE_MAX
-            if small:
-                # a paste-sized input is held for the structure readers (read once, as always)
-                # imported here: a server log alone never loads the structure readers
-                from specdiag.core.logs.paste.hook import hold
-
-                stream = open_path(inp.path, stdin=stdin)
-                try:
-                    scanned, tee = hold(stream)
-                    analyzer.scan(inp.label, scanned)
-                    data = tee.held()
-                    if data is not None:
-                        held[inp.label] = data
-                finally:
-                    if inp.path != STDIN:
-                        stream.close()
-                continue
-            if options.workers == 2 and inp.path != STDIN:
+            if not small and options.workers == 2:
                 from specdiag.core.logs.parallel import scan_path_pipelined
 
                 scan_path_pipelined(
@@ -277,7 +255,18 @@ def _scan_all(
                 continue
             stream = open_path(inp.path, stdin=stdin)
             try:
-                analyzer.scan(inp.label, stream, reader=reader)
+                if small:
+                    # a paste-sized input is held for the structure readers (read once, as
+                    # always); imported here: a server log alone never loads them
+                    from specdiag.core.logs.paste.hook import hold
+
+                    scanned, tee = hold(stream)
+                    analyzer.scan(inp.label, scanned)
+                    data = tee.held()
+                    if data is not None:
+                        held[inp.label] = data
+                else:
+                    analyzer.scan(inp.label, stream, reader=reader)
             finally:
                 if inp.path != STDIN:
                     stream.close()
