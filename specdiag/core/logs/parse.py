@@ -21,7 +21,6 @@ import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import accumulate
 
 from specdiag.core.accept import (
     parse_version,
@@ -222,9 +221,15 @@ def conditional_rates(unconditional: Sequence[float]) -> tuple[tuple[float, ...]
     Printed rates are rounded, so a later position can read a hair above an earlier one; they
     are made non-increasing first (the second value says whether that was needed).
     """
-    clamped = list(accumulate(unconditional, lambda p, r: p if r > p else r, initial=1.0))
-    changed = any(r > p for p, r in zip(clamped[:-1], unconditional, strict=True))
-    clamped = clamped[1:]
+    clamped: list[float] = []
+    prev = 1.0
+    changed = False
+    for r in unconditional:
+        if r > prev:
+            changed = True
+            r = prev
+        clamped.append(r)
+        prev = r
     try:
         return to_conditional(clamped), changed
     except UsageError:  # pragma: no cover - clamped input cannot rise
@@ -677,8 +682,8 @@ class LineParser:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
         record as the general path (tests/unit/logs/test_audit.py compares the two)."""
         # (the fields one by one, the time without helpers: the hot path of the Python source)
-        (date, hh, mm, ss, frac, rank, it, _, _, _, length_text, rate_text, graph, tp_text,
-         _) = m.groups()  # fmt: skip
+        (date, hh, mm, ss, frac, rank, it, running, tokens, usage, length_text, rate_text, graph,
+         tp_text, queue) = m.groups()  # fmt: skip
         try:
             length = float(length_text)
             raw_rate = float(rate_text)
@@ -698,7 +703,16 @@ class LineParser:
         rate, version, notes = self._sglang_rate(
             rank, length, length_text, rate_text, raw_rate, False
         )
-        raw = tuple(zip(P.SGLANG_FAST_KEYS, m.groups()[7:], strict=True))  # running-req on
+        raw: _Raw = (
+            ("#running-req", running),
+            ("#token", tokens),
+            ("token usage", usage),
+            ("accept len", length_text),
+            ("accept rate", rate_text),
+            ("cuda graph", graph),
+            ("gen throughput (token/s)", tp_text),
+            ("#queue-req", queue),
+        )
         if it:
             raw = (("iter", it), *raw)
         return self.make_record(
