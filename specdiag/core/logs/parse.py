@@ -1122,8 +1122,7 @@ class LineParser:
             mark = text.find(P.TRTLLM_MARKS[1])
         if "{" not in text[:mark] and "[" not in text[:mark]:
             return Skipped("TensorRT-LLM specDecodingStats without JSON")
-        spans = (doc for doc, end in F.json_values(text, mark, 64) if end > mark)
-        doc = next(spans, _NOT_MINE)
+        doc = next((d for d, end in F.json_values(text, mark, 64) if end > mark), _NOT_MINE)
         if doc is _NOT_MINE:
             return Skipped("TensorRT-LLM iteration stats are not valid JSON")
         items = doc if isinstance(doc, list) else [doc]
@@ -1159,9 +1158,7 @@ class LineParser:
         accepted = num("numAcceptedTokens", "num_accepted_tokens")
         reqs = num("numRequestsWithDraftTokens", "num_requests_with_draft_tokens")
         alen = num("acceptanceLength", "acceptance_length")
-        if reqs is not None and reqs <= 0:
-            return None
-        if drafted is not None and drafted <= 0:
+        if (reqs is not None and reqs <= 0) or (drafted is not None and drafted <= 0):
             return None
         notes: tuple[str, ...] = _EMPTY
         if alen is None and accepted is not None and reqs:

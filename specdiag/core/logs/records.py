@@ -142,14 +142,8 @@ MAX_TIMESTAMP = 1e11  # seconds (epoch seconds to the year 5138; llama.cpp time 
 
 def out_of_range(rec: LogRecord) -> str | None:
     """The skip reason when a record holds a value outside its possible range, else None."""
-    length, rate, acc, dra, tp, ts = (
-        rec.accept_length,
-        rec.accept_rate,
-        rec.accepted_tokens,
-        rec.drafted_tokens,
-        rec.throughput,
-        rec.timestamp,
-    )
+    length, rate, tp, ts = rec.accept_length, rec.accept_rate, rec.throughput, rec.timestamp
+    acc, dra = rec.accepted_tokens, rec.drafted_tokens
     if (
         (length is None or 1.0 <= length <= MAX_ACCEPT_LENGTH)
         and (rate is None or 0.0 <= rate <= 1.0)
