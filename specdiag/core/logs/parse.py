@@ -950,17 +950,25 @@ class LineParser:
         tm = P.LLAMACPP_TIME.match(text)
         ts = time_text = None
         if tm is not None:
-            minutes, sec, ms, us = map(int, tm.groups())
-            ts = minutes * 60.0 + sec + ms / 1e3 + us / 1e6
+            ts = (
+                int(tm.group("min")) * 60.0
+                + int(tm.group("sec"))
+                + int(tm.group("ms")) / 1e3
+                + int(tm.group("us")) / 1e6
+            )
             time_text = text[: tm.end() - 3]
         sm = P.LLAMACPP_SLOT.search(text)
         slot, task = sm.group("slot", "task") if sm else (None, None)
         return ts, time_text, slot, task
 
     @staticmethod
-    def _llama_raw(slot: str | None, task: str | None, *items: tuple[str, str | None]) -> _Raw:
-        """The printed fields, slot and task first; those not printed (None) left out."""
-        return tuple((k, v) for k, v in (("slot", slot), ("task", task), *items) if v is not None)
+    def _llama_raw(slot: str | None, task: str | None, *items: tuple[str, str]) -> _Raw:
+        raw = list(items)
+        if task is not None:
+            raw.insert(0, ("task", task))
+        if slot is not None:
+            raw.insert(0, ("slot", slot))
+        return tuple(raw)
 
     def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         m = P.LLAMACPP_DRAFT.search(text)
@@ -1016,9 +1024,11 @@ class LineParser:
             ("draft acceptance", m.group("ratio")),
             ("accepted", m.group("acc")),
             ("generated", m.group("gen")),
-            (f"mean {m.group('mword')}", m.group("mlen")),
-            ("acceptance rate per position", m.group("pp")),
         )
+        if m.group("mlen") is not None:
+            raw = (*raw, (f"mean {m.group('mword')}", m.group("mlen")))
+        if m.group("pp") is not None:
+            raw = (*raw, ("acceptance rate per position", m.group("pp")))
         return self.make_record(
             LLAMACPP,
             REQUEST,
