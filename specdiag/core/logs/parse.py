@@ -761,7 +761,6 @@ class LineParser:
         if per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
             return None
         version = self._named("vllm >= 0.10")
-        ts, time_text = self._vllm_time(prefix)
         raw = tuple(zip(P.VLLM_FAST_KEYS, groups, strict=True))
         pid = P.VLLM_PID.search(prefix)
         if pid is not None:
@@ -770,7 +769,7 @@ class LineParser:
             VLLM,
             INTERVAL,
             line_no,
-            when=(ts, time_text),
+            when=self._vllm_time(prefix),
             version=version,
             length=mean,
             counts=(accepted, drafted),
@@ -855,13 +854,9 @@ class LineParser:
             return Skipped("vLLM mean acceptance length below 1 is impossible")
         if length is not None:
             length = max(length, 1.0)
-        if drafted:
-            rate: float | None = (accepted or 0) / drafted
-        else:
-            rate = pct / 100.0 if pct is not None else None
         if drafted == 0:
             return None  # an interval without drafts: nothing to count
-        ts, time_text = self._vllm_time(prefix)
+        rate = (accepted or 0) / drafted if drafted else pct / 100.0 if pct is not None else None
         tp_t = f.get("Accepted throughput")
         throughput = _float(tp_t.split(" ", 1)[0]) if tp_t else None
         pid = P.VLLM_PID.search(prefix)
@@ -872,7 +867,7 @@ class LineParser:
             VLLM,
             INTERVAL,
             line_no,
-            when=(ts, time_text),
+            when=self._vllm_time(prefix),
             version=version,
             length=length,
             rate=rate,
@@ -930,12 +925,11 @@ class LineParser:
             length = max(length, 1.0)
         else:
             notes = (*notes, N_VLLM_V0_NOLEN)
-        ts, time_text = self._vllm_time(prefix)
         return self.make_record(
             VLLM,
             INTERVAL,
             line_no,
-            when=(ts, time_text),
+            when=self._vllm_time(prefix),
             version=self._named("vllm V0 (<= 0.7)"),
             length=length,
             counts=(acc, dra),
