@@ -90,15 +90,19 @@ def main() -> int:
     args = ap.parse_args()
     trees = {"this tree": ROOT} | ({"baseline": args.baseline.resolve()} if args.baseline else {})
     got: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
-    for _ in range(args.rounds):
-        for name, root in trees.items():
+    for i in range(args.rounds):  # the order alternates: neither tree always runs first
+        for name, root in list(trees.items())[:: 1 if i % 2 == 0 else -1]:
             got[name].append(run_in(root, args.repeat))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"Python {sys.version.split()[0]}, load {load:.2f}; us per line, median of {args.rounds}")
     print(f"{'layout':>10} " + " ".join(f"{n:>10}" for n in trees))
     for layout in (*GROUPS, "other"):
         cells = [statistics.median(r[layout] for r in got[n]) for n in trees]
-        ratio = f"  ratio {cells[0] / cells[1]:.2f}" if len(cells) == 2 else ""
+        ratio = ""
+        if len(cells) == 2:  # and the median of each round's own ratio
+            mine, base = got.values()
+            own = statistics.median(a[layout] / b[layout] for a, b in zip(mine, base, strict=True))
+            ratio = f"  ratio {cells[0] / cells[1]:.2f} (per round {own:.2f})"
         print(f"{layout:>10} " + " ".join(f"{c:>10.2f}" for c in cells) + ratio)
     return 0
 
