@@ -381,6 +381,12 @@ TABLE_ONLY_RATE_KEYS = frozenset(("ar",))
 _CONFIG_SUFFIX = re.compile(r"^(?P<m>.+?)\s+(?:on|off|before|after|old|new|base|baseline)$")
 
 
+_AGGREGATE = re.compile(
+    r"^(?:avg|average|mean|overall|total|median|p50|aggregate|aggregated|cumulative|combined|"
+    r"global|net|final|end to end|e2e)\s+"
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
@@ -409,10 +415,11 @@ def key(text: str) -> Key:
         return Key(POSITION, bare, pct, int(pm.group(1)))
     if bare in _LABELS:
         return Key(LABEL, bare, pct)
+    # aggregation words before the metric's name, in any number and order ('aggregate accept
+    # rate', 'overall mean acceptance length', snake_case 'avg_overall_accept_len')
     stripped = bare
-    for filler in ("avg ", "average ", "mean ", "overall ", "total ", "median ", "p50 "):
-        if stripped.startswith(filler):
-            stripped = stripped[len(filler) :]
+    while (agg := _AGGREGATE.match(stripped)) is not None and len(stripped) > agg.end():
+        stripped = stripped[agg.end() :]
     for scope in ("speculative decoding ", "spec decoding ", "spec decode ", "speculative "):
         if stripped.startswith(scope) and _OWN.get(stripped[len(scope) :]) is not None:
             stripped = stripped[len(scope) :]

@@ -511,8 +511,10 @@ _OTHER_MEASURE = re.compile(
 )
 
 
-def _key_of(words: str) -> C.Key:
-    """The longest suffix (at most 7 words) of a phrase that names a metric or a label."""
+def _key_of(words: str, sep: str | None = None) -> C.Key:
+    """The longest suffix (at most 7 words) of a phrase that names a metric or a label.
+    ``sep``: what stands between the phrase and its value ('=' binds the value to the words
+    just before it; '' is none: the value follows the words)."""
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     while ws and ws[-1].lower().strip(":=") in _CONNECT:
         ws.pop()
@@ -526,6 +528,19 @@ def _key_of(words: str) -> C.Key:
     for i in range(len(ws) - 1, 0, -1):
         if ws[i].lower() in _QUALIFIERS:
             if any(_OTHER_MEASURE.match(w.lower()) for w in ws[i + 1 :]):
+                break
+            # the value bound to a setting named after the qualifier ('acceptance length at
+            # `BS per DP = 32`', 'accept length at batch size 32'): the setting's, not the
+            # acceptance's
+            tail = ws[i + 1 :]
+            if sep == "=" or (
+                sep == ""
+                and any(
+                    C.key(" ".join(tail[a:b])).metric == C.LABEL
+                    for a in range(len(tail))
+                    for b in range(a + 1, min(len(tail), a + 4) + 1)
+                )
+            ):
                 break
             head = ws[:i]
             for n in range(min(7, len(head)), 0, -1):
@@ -570,12 +585,39 @@ _MORE_ON = re.compile(
 )
 
 
+# a 'from X to Y' that spans a setting's range, not a change that was measured ('slide the
+# acceptance rate from 10% to 95%', 'acceptance ranges from 60% to 80%')
+_SETTING = re.compile(
+    r"\b(?:slide|slider|set|sets|setting|vary|varies|varying|adjust|adjusts|drag|sweep|sweeps|"
+    r"sweeping|ranges?|ranging|choose|select|configure|configurable|tune|anywhere|between|"
+    r"can be|could be|may be)\b",
+    re.I,
+)
+# a key whose value is no measurement: a typical, expected or assumed figure ('Typical
+# acceptance: 60%', 'expected accept length = 2.3')
+_NOT_MEASURED = re.compile(
+    r"\b(?:typical(?:ly)?|usually|expected|theoretical|ideal|assumed|hypothetical|simulated|"
+    r"target(?:ed)?|desired|hoped|aim(?:ed)?|goal)(?:\W+\w+){0,4}\W*$",
+    re.I,
+)
+# a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
+_RANGE_AFTER = re.compile(r"\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d")
+_RANGE_BEFORE = re.compile(
+    r"(?:\d\s*%?\s*(?:[-–—~]|to)|\bbetween\s+[*`]{0,2}[\d.]+\s*%?[*`]{0,2}\s+and)\s*[*`]{0,2}$",
+    re.I,
+)
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
-    """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key)."""
+    """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key). A range
+    of a setting has no key (``metric`` None): its values are skipped."""
     out: list[tuple[int, int, int, C.Key, str]] = []
     last: tuple[C.Key, str] | None = None
     for m in _FROM_TO.finditer(text):
         words = m.group("key")
+        if _SETTING.search(words):
+            out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
+            continue
         k = _key_of(_CHANGE_WORDS.sub("", words))
         if k.metric not in C.ACCEPTANCE:
             if last is None or not _CHANGE_WORDS.search(words):
@@ -599,29 +641,41 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         m = _FROM_TO.match(text, start)
         if m is None:
             continue
+        for i in range(start, end):
+            rest[i] = " "
+        if k.metric is None:
+            continue
         for g in ("a", "b"):
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
-        for i in range(start, end):
-            rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if _RANGE_BEFORE.search(text, 0, m.start()):
+            continue
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
     for m in _LENGTH_FIRST.finditer(text) if ("len" in low or "al" in low or "τ" in low) else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if _RANGE_BEFORE.search(text, 0, m.start()):
+            continue
         if k.metric == C.LENGTH and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
     for pat in (_PAIR, _PAIR_BARE):
         for m in pat.finditer("".join(rest)):
-            k = _key_of(m.group("key"))
+            k = _key_of(m.group("key"), text[m.end("key") : m.start("val")].strip())
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
+                continue
+            if k.metric in C.ACCEPTANCE and (
+                _NOT_MEASURED.search(m.group("key")[-60:]) or _RANGE_AFTER.match(text, m.end("val"))
+            ):
+                for i in range(m.start("key"), m.end("val")):
+                    rest[i] = " "
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
             found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))

