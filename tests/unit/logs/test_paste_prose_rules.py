@@ -96,3 +96,29 @@ def test_a_value_bound_to_a_setting_is_not_the_acceptance(
     if sep == ": ":
         return  # 'length at X: n' is ambiguous; not asserted either way
     assert [r.printed_length for r in read_paste(text).records] == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(["接受长度", "接收长度", "accept length", "平均接受长度"]),
+    st.sampled_from(["提升到", "提高到", "降低到", "到", "至", "增加至"]),
+    st.sampled_from(["", "`", "**"]),
+    st.integers(min_value=110, max_value=480),
+    st.integers(min_value=110, max_value=480),
+)
+def test_chinese_prose_from_to(name: str, to: str, mark: str, a: int, b: int) -> None:
+    """'accept length 从 1.62 提升到 2.40': the CJK words for the figure and for from/to."""
+    x, y = a / 100, b / 100
+    text = (
+        "验证：单卡，MTP 草稿模型，`num_steps=3`，固定 16 个请求。\n"
+        f"按同一口径统计的 {name} 从 {mark}{x:.2f}{mark} {to} {mark}{y:.2f}{mark}（变化明显）。\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [x, y], text
+    assert all(r.accept_length is None for r in got)
+
+
+def test_chinese_average_and_rate() -> None:
+    text = "EAGLE 草稿：平均接受长度为 2.63，接受率：71.5%。\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == 2.63 and r.printed_rate == 0.715
