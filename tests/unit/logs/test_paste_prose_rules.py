@@ -122,3 +122,30 @@ def test_chinese_average_and_rate() -> None:
     text = "EAGLE 草稿：平均接受长度为 2.63，接受率：71.5%。\n"
     (r,) = read_paste(text).records
     assert r.printed_length == 2.63 and r.printed_rate == 0.715
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.booleans(),
+    st.sampled_from(["Accept Rate (%)", "acceptance rate", "draft acceptance"]),
+    st.sampled_from(["Accept Length", "acc len", "mean acceptance length"]),
+    st.sampled_from([" (e.g. mean {} / {})", ": {} / {}", " were {} / {}", " (median {} / {})"]),
+    st.integers(min_value=2, max_value=95),
+    st.integers(min_value=101, max_value=520),
+)
+def test_keys_and_values_paired_by_slash(
+    rate_first: bool, rate_key: str, len_key: str, shape: str, pct: int, length: int
+) -> None:
+    """'Accept Rate (%) / Accept Length (e.g. mean 3.7% / 1.26)': as many values as keys,
+    paired in order."""
+    keys = [rate_key, len_key] if rate_first else [len_key, rate_key]
+    vals = [f"{pct}%", f"{length / 100:.2f}"]
+    vals = vals if rate_first else vals[::-1]
+    text = "- with the n-gram drafter on: " + " / ".join(keys) + shape.format(*vals) + "\n"
+    (r,) = read_paste(text).records
+    assert r.printed_rate == pct / 100 and r.printed_length == length / 100, text
+
+
+def test_a_length_over_its_maximum_is_not_a_slash_pair() -> None:
+    (r,) = read_paste("average acceptance length **2.6 / 5** on chat\n").records
+    assert r.printed_length == 2.6 and r.max_length == 5

@@ -630,6 +630,53 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     return out
 
 
+# values paired with keys by '/' ('Accept Rate (%) / Accept Length (e.g. mean 3.7% / 1.26)',
+# 'acc rate / acc len: 71% / 2.9'): as many values as keys, in the same order
+_VALUE_1 = r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}"
+_SLASHED_VALUES = re.compile(
+    r"(?<![\w./])(?P<stat>(?:median|mean|avg|p50)\s+)?(?P<vals>"
+    + _VALUE_1
+    + r"(?:\s*/\s*"
+    + _VALUE_1
+    + r"){1,3})(?![\w/]|\.\d)",
+    re.I,
+)
+_OPEN_ASIDE = re.compile(r"\s*(?:[(\[][^()\[\]]*|[:=]|\bwere\b|\bare\b|\bof\b)?\s*$", re.I)
+
+
+def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """Keys listed with '/' and then their values listed with '/': (start, end, pairs) of each
+    such value list."""
+    out = []
+    for m in _SLASHED_VALUES.finditer(text):
+        vals = [x.strip() for x in m.group("vals").split("/")]
+        before = text[: m.start()]
+        # the clause before the values: its '/'-separated keys, the last one cut where an aside
+        # opens ('Accept Length (e.g. mean')
+        aside = before.rfind("(")
+        if aside >= 0 and ")" not in before[aside:]:
+            before = before[:aside]
+        clause = re.split(r"[.;!?]\s|\n", before)[-1]
+        segs = clause.split("/")
+        if len(segs) < len(vals):
+            continue
+        segs = segs[-len(vals) :]
+        segs[-1] = _OPEN_ASIDE.sub("", segs[-1])
+        keys = [_key_of(segs[0])] + [C.key(x) for x in segs[1:]]
+        if not all(k.metric in C.ACCEPTANCE for k in keys) or len({k.metric for k in keys}) < 2:
+            continue
+        stat = (m.group("stat") or "").strip()
+        got = []
+        for k, vt, kt in zip(keys, vals, segs, strict=True):
+            v = C.value(f"{stat} {vt}".strip())
+            if v is None:
+                break
+            got.append((k, v, kt.strip(), vt))
+        if len(got) == len(vals):
+            out.append((m.start("vals"), m.end("vals"), got))
+    return out
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
@@ -637,6 +684,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
+    for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
+        for i, (k, v, kt, vt) in enumerate(got):
+            found.append((start + i, k, v, kt, vt))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None:
