@@ -647,7 +647,7 @@ _OPEN_ASIDE = re.compile(r"\s*(?:[(\[][^()\[\]]*|[:=]|\bwere\b|\bare\b|\bof\b)?\
 def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """Keys listed with '/' and then their values listed with '/': (start, end, pairs) of each
     such value list."""
-    out = []
+    out: list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]] = []
     for m in _SLASHED_VALUES.finditer(text):
         vals = [x.strip() for x in m.group("vals").split("/")]
         before = text[: m.start()]
@@ -666,7 +666,7 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
         if not all(k.metric in C.ACCEPTANCE for k in keys) or len({k.metric for k in keys}) < 2:
             continue
         stat = (m.group("stat") or "").strip()
-        got = []
+        got: list[tuple[C.Key, C.Value, str, str]] = []
         for k, vt, kt in zip(keys, vals, segs, strict=True):
             v = C.value(f"{stat} {vt}".strip())
             if v is None:
@@ -685,8 +685,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     rest = list(text)
     low = text.lower()
     for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
-        for i, (k, v, kt, vt) in enumerate(got):
-            found.append((start + i, k, v, kt, vt))
+        found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
