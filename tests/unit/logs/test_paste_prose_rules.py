@@ -149,3 +149,54 @@ def test_keys_and_values_paired_by_slash(
 def test_a_length_over_its_maximum_is_not_a_slash_pair() -> None:
     (r,) = read_paste("average acceptance length **2.6 / 5** on chat\n").records
     assert r.printed_length == 2.6 and r.max_length == 5
+
+
+_NAMES = st.sampled_from(["acceptance length", "accept length", "acc len", "accept_len"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    _NAMES,
+    st.lists(
+        st.sampled_from(["`kernel A`", "kernel B", "**fused**", "`ref + ref`"]),
+        unique=True,
+        min_size=0,
+        max_size=3,
+    ),
+    st.lists(st.integers(min_value=105, max_value=560), min_size=2, max_size=4),
+    st.sampled_from(["-", "*", "1."]),
+    st.sampled_from(["`", "", "**"]),
+)
+def test_values_in_bullets_under_prose_naming_the_figure(
+    name: str, parents: list[str], vals: list[int], mark: str, q: str
+) -> None:
+    """A list of 'label: value' bullets (nested under configuration bullets or not) after prose
+    that names one figure: each leaf is a record of that figure."""
+    # the list is a block of its own: only the prose above it names the figure
+    lines = [f"We saw a lower {name} with the new kernel at large batch.", "Measured:", ""]
+    want = []
+    groups = parents or [""]
+    for g in groups:
+        if g:
+            lines.append(f"{mark} {g}")
+        for i, v in enumerate(vals):
+            pad = "  " if g else ""
+            lines.append(f"{pad}{mark} {q}batch = {2 ** (i + 1)}{q}: {q}{v / 100:.2f}{q}")
+            want.append(v / 100)
+    text = "\n".join(lines) + "\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == want, text
+    assert all(r.accept_length is None for r in got)
+    if parents:
+        assert got[0].labels[0] == ("group", C._MARKUP.sub("", parents[0]).strip())
+
+
+def test_a_bullet_list_of_settings_or_of_two_figures_is_not_read() -> None:
+    settings_list = (
+        "The acceptance length depends on these:\n\n- steps: 3\n- topk: 1.5\n- draft: 4.0\n"
+    )
+    assert read_paste(settings_list).records == ()
+    whole = "The acceptance length at these batch sizes:\n\n- batch 4: 2\n- batch 8: 3\n"
+    assert read_paste(whole).records == ()
+    two = "Acceptance length and accept rate went down:\n\n- run A: 2.31\n- run B: 2.12\n"
+    assert read_paste(two).records == ()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 
+from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
@@ -110,10 +111,17 @@ def read_paste(
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
-        if not _CANDIDATE.search(body) and not (
+        candidate = _CANDIDATE.search(body) or (
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
-        ):
+        )
+        # a bullet list of values under prose naming their figure
+        listed = (
+            not candidate
+            and B.BULLET.match(blk[0][1]) is not None
+            and B.metric_named(heading) is not None
+        )
+        if not candidate and not listed:
             continue
         if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
             continue
@@ -138,6 +146,11 @@ def read_paste(
         tool, rule = _tool(body, heading, whole_tools)
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
+        if listed:
+            leaves = B.read(blk, heading, ctx)
+            records.extend(leaves)
+            block_of.extend([n_blocks] * len(leaves))
+            continue
         found: list[PasteRecord] = []
         named = False
         # a JSON body, possibly after a title of a line or two ('FastDeploy response:')

@@ -14,7 +14,8 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
-        ("trtllm", r"\btrtllm|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
+        # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
+        ("trtllm", r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
         ("llamacpp", r"llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b"),
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
