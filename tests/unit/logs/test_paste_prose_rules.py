@@ -200,3 +200,37 @@ def test_a_bullet_list_of_settings_or_of_two_figures_is_not_read() -> None:
     assert read_paste(whole).records == ()
     two = "Acceptance length and accept rate went down:\n\n- run A: 2.31\n- run B: 2.12\n"
     assert read_paste(two).records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=-900, max_value=1500), min_size=2, max_size=6),
+    st.sampled_from(["accepted length", "acceptance rate", "accept len"]),
+    st.sampled_from(["%", ""]),
+)
+def test_a_column_of_signed_changes_is_no_figure(deltas: list[int], header: str, pct: str) -> None:
+    """'+2.00%', '-0.25%' under 'accepted length': changes against a baseline, not lengths."""
+    if all(d < 0 for d in deltas):
+        deltas[0] = abs(deltas[0])
+    rows = [
+        f"| {i / 10:.1f} | {'+' if d >= 0 else '-'}{abs(d) / 100:.2f}{pct} |"
+        for i, d in enumerate(deltas)
+    ]
+    text = f"| temp | {header} |\n|---|---|\n" + "\n".join(rows) + "\n"
+    assert read_paste(text).records == (), text
+    assert read_paste("the speculative accept length: +0.31 over main\n").records == ()
+
+
+def test_the_measured_value_beside_a_range_is_read() -> None:
+    text = "- winner: N=3, MTP draft acceptance 0.61–0.97 (0.84 aggregate) on mixed prompts\n"
+    (r,) = read_paste(text).records
+    assert r.printed_rate == 0.84
+    (m,) = read_paste("- EAGLE draft acceptance rate 55%-90% (mean 71%) across prompts\n").records
+    assert m.printed_rate == 0.71
+
+
+def test_a_sampler_tuning_constant_is_another_meaning() -> None:
+    text = (
+        "Replaced the fixed Robbins-Monro acceptance rate of 0.25 with a `tune_mcmc()` argument.\n"
+    )
+    assert read_paste(text).records == ()

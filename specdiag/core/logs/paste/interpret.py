@@ -248,6 +248,9 @@ def _several(cell: str) -> list[C.Value] | None:
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
+_SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
+
+
 def _by_rows(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
 ) -> list[PasteRecord]:
@@ -275,6 +278,18 @@ def _by_rows(
         v = C.value(cells[i] if i < len(cells) else "")
         return v.number if v is not None else None
 
+    # a column of signed figures ('+2.00%', '-0.25%') holds changes against a baseline, never
+    # a length or a rate, whatever its header says
+    delta_cols = {
+        i
+        for i, (k, _) in enumerate(keys)
+        if k.metric in C.ACCEPTANCE
+        and any(
+            _SIGNED.match(C._MARKUP.sub("", cells[i]))
+            for _, cells in g.rows
+            if i < len(cells) and cells[i]
+        )
+    }
     per_step_drafts = (
         bool(drafted_cols)
         and all(
@@ -305,6 +320,8 @@ def _by_rows(
             header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
             m = k.metric
             v = C.value(cell)
+            if i in delta_cols:
+                continue
             if (
                 m == C.RATE
                 and v is not None
@@ -601,7 +618,14 @@ _NOT_MEASURED = re.compile(
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
-_RANGE_AFTER = re.compile(r"\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d")
+_RANGE_AFTER = re.compile(r"\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}")
+# the one measured value printed beside a range ('0.56–0.94 (0.80 aggregate)')
+_RANGE_CENTRAL = re.compile(
+    r"\s*[(\[,;]\s*(?:(?P<w1>mean|avg|average|overall|aggregate|pooled|median|weighted)\s*:?\s*)?"
+    r"(?P<val>[*`]{0,2}\d*\.?\d+\s*%?[*`]{0,2})"
+    r"(?:\s*(?P<w2>mean|avg|average|overall|aggregate|aggregated|pooled|median|weighted))?\s*[)\]]?",
+    re.I,
+)
 _RANGE_BEFORE = re.compile(
     r"(?:\d\s*%?\s*(?:[-–—~]|to)|\bbetween\s+[*`]{0,2}[\d.]+\s*%?[*`]{0,2}\s+and)\s*[*`]{0,2}$",
     re.I,
@@ -722,11 +746,23 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
-            if k.metric in C.ACCEPTANCE and (
-                _NOT_MEASURED.search(m.group("key")[-60:]) or _RANGE_AFTER.match(text, m.end("val"))
-            ):
+            if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
+                continue  # '+0.3': a change, not the figure
+            rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None
+            if k.metric in C.ACCEPTANCE and (_NOT_MEASURED.search(m.group("key")[-60:]) or rng):
                 for i in range(m.start("key"), m.end("val")):
                     rest[i] = " "
+                central = _RANGE_CENTRAL.match(text, rng.end()) if rng is not None else None
+                if central is not None and (central.group("w1") or central.group("w2")):
+                    word = (central.group("w1") or central.group("w2")).lower()
+                    stat = "median" if word == "median" else "mean" if word != "aggregate" else ""
+                    cv = C.value(f"{stat} {central.group('val')}".strip())
+                    if cv is not None:
+                        found.append(
+                            (central.start("val"), k, cv, m.group("key").strip(), central.group(0))
+                        )
+                        for i in range(central.start(), central.end()):
+                            rest[i] = " "
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
             found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))

@@ -32,7 +32,7 @@ _STRONG = re.compile(
 )
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
 _OTHER_MEANING = re.compile(
-    r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
+    r"(?<![a-z])mcmc(?![a-z])|robbins|monro\b|munro\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
     r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
     r"\badmitted\b|enrol",
