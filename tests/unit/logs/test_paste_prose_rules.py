@@ -234,3 +234,36 @@ def test_a_sampler_tuning_constant_is_another_meaning() -> None:
         "Replaced the fixed Robbins-Monro acceptance rate of 0.25 with a `tune_mcmc()` argument.\n"
     )
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(
+        ["toks/fwd", "tokens/forward", "tok/cycle", "Average toks/fwd", "tokens per cycle"]
+    ),
+    st.integers(min_value=101, max_value=700),
+)
+def test_tokens_per_forward_or_cycle_count_the_bonus(name: str, x: int) -> None:
+    """Tokens per target forward or per draft-verify cycle: the target's own token included."""
+    assert C.key(name).metric == C.TOK_PER_STEP
+    (r,) = read_paste(f"[spec stats] {name}: {x / 100:.2f}, draft tokens: 4\n").records
+    assert r.accept_length == r.printed_length == x / 100
+    (u,) = read_paste(
+        f"MTP on: {x / 100:.2f} {name.removeprefix('Average ')} over the run\n"
+    ).records
+    assert u.accept_length == x / 100
+
+
+def test_a_batch_sum_per_cycle_is_no_length_and_a_unit_after_a_named_length() -> None:
+    assert C.key("tok/cycle (batch)").metric is None
+    (r,) = read_paste("the average accept length is 2.9 tokens per step on chat\n").records
+    assert r.printed_length == 2.9 and r.accept_length is None
+
+
+def test_prose_restating_a_table_cell_with_a_drafted_setting() -> None:
+    text = (
+        "| n | acceptance (old) | acceptance (new) |\n| --: | --: | --: |\n"
+        "| 1 | 81.5% | 100% |\n| 2 | 62.0% | 88.4% |\n\n"
+        "After the change the acceptance rate for one drafted token is 100%, even for 3 drafted tokens.\n"
+    )
+    assert len(read_paste(text).records) == 4

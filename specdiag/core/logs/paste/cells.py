@@ -90,6 +90,20 @@ for _m, _keys in {
         "emitted/step",
         "tokens/verify",
         "tok/verify",
+        # per target forward pass or per draft-verify cycle (ROCm ATOM 'toks/fwd', oMLX
+        # 'tok/cycle'): the same count, the target's own token included
+        "toks/fwd",
+        "tok/fwd",
+        "tokens/fwd",
+        "tokens/forward",
+        "tok/forward",
+        "toks/forward",
+        "tokens per forward pass",
+        "tok/cycle",
+        "toks/cycle",
+        "tokens/cycle",
+        "tokens per cycle",
+        "tok per cycle",
     ),
     ACC_PER_STEP: (
         "accepted/steps",
@@ -387,9 +401,20 @@ _AGGREGATE = re.compile(
 )
 
 
+# tokens per step summed over a batch ('tok/cycle (batch)'): no one sequence's count per step
+_BATCH_SUM = re.compile(r"[(\[]\s*(?:batch|agg\w*|sum|total)\s*[)\]]|\bper batch\b", re.I)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
+    got = _key(text)
+    if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
+        return Key(None, got.text, got.percent)
+    return got
+
+
+def _key(text: str) -> Key:
     k, pct = norm(text)
     tp = _TOOL_PREFIX.match(k)
     if tp is not None and len(k) > tp.end():

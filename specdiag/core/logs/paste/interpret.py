@@ -590,7 +590,10 @@ _PCT_FIRST = re.compile(
 # an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only
 _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
-    r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ)\b(?:\s*\((?:AL|τ)\))?)",
+    r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ|"
+    # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
+    r"toks?/(?:step|fwd|forward|cycle|verify)|tokens/(?:step|fwd|forward|cycle|verify)|"
+    r"tokens per (?:step|forward|cycle|verify step))\b(?:\s*\((?:AL|τ)\))?)",
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
@@ -732,11 +735,17 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
-    for m in _LENGTH_FIRST.finditer(text) if ("len" in low or "al" in low or "τ" in low) else ():
+    for m in (
+        _LENGTH_FIRST.finditer(text)
+        if ("len" in low or "al" in low or "τ" in low or "tok" in low)
+        else ()
+    ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if _RANGE_BEFORE.search(text, 0, m.start()):
             continue
-        if k.metric == C.LENGTH and v is not None:
+        if k.metric == C.TOK_PER_STEP and _key_of(text[: m.start()]).metric in C.ACCEPTANCE:
+            continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
+        if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "

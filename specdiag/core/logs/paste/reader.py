@@ -22,12 +22,14 @@ from specdiag.core.logs.paste.model import (
 
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
-    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft|"
+    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
+    r"toks?/(?:step|fwd|forward|cycle)|tokens/(?:step|fwd|forward|cycle)|tokens per (?:step|cycle)|"
     r"emitted(?:/| per )verify",
     re.IGNORECASE,
 )
 _STRONG = re.compile(
-    r"accept|accpt|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step|emitted(?:/| per )verify",
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|toks?/(?:step|fwd|forward|cycle)|tokens/(?:step|fwd|forward|cycle)|"
+    r"tokens per (?:step|cycle)|emitted(?:/| per )verify",
     re.I,
 )
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
@@ -271,7 +273,9 @@ def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:
     """Whether a prose record only repeats a figure a table above printed ('accept-len 1.75
     is 87.5% of the maximum' under a table holding 1.75): a mention, not another run."""
-    if r.accepted_tokens is not None or r.drafted_tokens is not None or r.steps is not None:
+    # counts of a run make it another figure; a few drafted tokens ('for 4 drafted tokens') are
+    # the configuration, not a count
+    if r.accepted_tokens is not None or r.steps is not None or (r.drafted_tokens or 0) > 64:
         return False
     if r.printed_length is not None:
         return any(r.printed_length == pl for pl, _ in table_figures)
