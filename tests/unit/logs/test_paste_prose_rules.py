@@ -267,3 +267,54 @@ def test_prose_restating_a_table_cell_with_a_drafted_setting() -> None:
         "After the change the acceptance rate for one drafted token is 100%, even for 3 drafted tokens.\n"
     )
     assert len(read_paste(text).records) == 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=5, max_value=400), st.integers(min_value=0, max_value=100)),
+        min_size=1,
+        max_size=6,
+    ),
+    st.sampled_from(["acc", "accepted", "n_acc"]),
+    st.sampled_from(["draft", "drafted", "n_draft"]),
+)
+def test_count_lines_read_when_the_rate_is_their_ratio(
+    rows: list[tuple[int, int]], acc: str, drf: str
+) -> None:
+    """'task  draft= 139 acc= 138 rate=0.993': names that alone say little, read because the
+    rate printed is accepted / drafted."""
+    lines = []
+    for i, (d, pct) in enumerate(rows):
+        a = d * pct // 100
+        lines.append(f"  prompt_{i}    out= 200 {drf}= {d} {acc}= {a} rate={a / d:.3f} tok/s=15.1")
+    got = read_paste("MTP bench:\n\n" + "\n".join(lines) + "\n").records
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == [
+        (d * p // 100, d) for d, p in rows
+    ]
+    assert all(r.accept_length is None for r in got)
+    bad = "  x    draft= 100 acc= 50 rate=0.900\n  y    draft= 100 acc= 40 rate=0.700\n"
+    assert all(r.accepted_tokens is None for r in read_paste("MTP bench:\n\n" + bad).records)
+
+
+def test_accept_and_reject_counts() -> None:
+    text = (
+        "**MTP acceptance**\n\n```\n91 accept / 9 reject (91%)\n77 accept / 23 reject (77%)\n```\n"
+    )
+    got = read_paste(text).records
+    assert [(r.accepted_tokens, r.drafted_tokens, r.accept_rate) for r in got] == [
+        (91, 100, 0.91),
+        (77, 100, 0.77),
+    ]
+
+
+def test_a_terminal_table_under_a_centred_title() -> None:
+    text = (
+        "                 Acceptance Length Report\n"
+        "┏━━━━━━━━━┳━━━━━━━┳━━━━━━━┓\n"
+        "┃ Model   ┃ chat  ┃ code  ┃\n"
+        "┡━━━━━━━━━╇━━━━━━━╇━━━━━━━┩\n"
+        "│ tiny-8b │  2.18 │  2.74 │\n"
+        "└─────────┴───────┴───────┘\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [2.18, 2.74]

@@ -220,13 +220,18 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
-    tk = C.key(title) if title else None
+    # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
+    tk = C.key(_TITLE_NOUNS.sub("", title)) if title else None
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
         recs = _titled(g, cols, tk, ctx)
         return recs, bool(recs)
     return [], False
 
 
+_TITLE_NOUNS = re.compile(
+    r"(?:\s+(?:report|summary|results?|details|stats|statistics|table|breakdown|by \w+|per \w+))+\s*$",
+    re.I,
+)
 _SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
 
 
@@ -880,6 +885,58 @@ def _with_continuations(
     return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]
 
 
+_EQ_PAIR = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w]*)\s*=\s*(?P<v>\d+(?:\.\d+)?)(?![\w.])")
+_ACCEPT_REJECT = re.compile(
+    r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b", re.I
+)
+_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
+
+
+def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
+    """A line of bare counts whose names alone say little ('code  draft= 139 acc= 138
+    rate=0.993'; '97 accept / 3 reject (97%)'), read when the counts prove what they are: the
+    rate printed is accepted / drafted at its printed decimals, or accepted and rejected
+    add up to the drafts. None when the line is no such line."""
+    out: list[tuple[C.Key, C.Value, str, str]] = []
+    ar = _ACCEPT_REJECT.search(t)
+    if ar is not None:
+        a, r = int(ar.group("a")), int(ar.group("r"))
+        if a + r == 0:
+            return None
+        out += [
+            (C.key("accepted"), C.Value(float(a), False, 0), "accept", ar.group("a")),
+            (C.key("drafted"), C.Value(float(a + r), False, 0), "accept + reject", f"{a + r}"),
+        ]
+    else:
+        found = {m.group("k").lower(): m.group("v") for m in _EQ_PAIR.finditer(t)}
+        acc = next((k for k in found if re.match(r"(?:n_?)?acc(?!ur)", k)), None)
+        drf = next((k for k in found if re.match(r"(?:n_?)?draft", k)), None)
+        rate = next((k for k in found if k.endswith("rate")), None)
+        if acc is None or drf is None or rate is None:
+            return None
+        va, vd, vr = C.value(found[acc]), C.value(found[drf]), C.value(found[rate])
+        if va is None or vd is None or vr is None or vd.number <= 0 or va.number > vd.number:
+            return None
+        # within one unit of the rate's last printed decimal (tools round and truncate)
+        if (
+            va.decimals
+            or vd.decimals
+            or abs(va.number / vd.number - vr.number) > 2 * C.half_unit(vr.decimals)
+        ):
+            return None
+        out += [
+            (C.key("acceptance rate"), vr, rate, found[rate]),
+            (C.key("accepted"), va, acc, found[acc]),
+            (C.key("drafted"), vd, drf, found[drf]),
+        ]
+    lead = _LEAD_NAME.match(t)
+    if lead is not None and C.key(lead.group("name")).metric is None:
+        out.insert(
+            0, (C.Key(C.LABEL, "item", False), C.Value(0.0, False, 0), "item", lead.group("name"))
+        )
+    return out
+
+
 def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
     metric comes a second time (the next configuration)."""
@@ -910,7 +967,10 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
             if m:
                 fig.histogram = tuple(int(x) for x in re.split(r"[,\s]+", m.group(1).strip()) if x)
-        items = list(pairs(t))
+        counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
+        items = counted if counted is not None else list(pairs(t))
+        if counted is not None and fig.has_acceptance():
+            flush()  # each such line is one record
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:

@@ -284,6 +284,8 @@ def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float |
 
 _TITLE = re.compile(
     r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,80}):)\s*$"
+    # a title centred above a terminal table (rich prints them so)
+    r"|^\s{4,}(?P<d>[A-Za-z][^|:┃│\d]{2,60}?)\s*$"
 )
 
 
@@ -294,7 +296,7 @@ def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
     for t in reversed(above[-3:]):
         m = _TITLE.match(t)
         if m is not None:
-            return (m.group("h") or m.group("b") or m.group("c") or "").strip()
+            return (m.group("h") or m.group("b") or m.group("c") or m.group("d") or "").strip()
     return ""
 
 
