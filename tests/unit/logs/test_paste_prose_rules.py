@@ -318,3 +318,36 @@ def test_a_terminal_table_under_a_centred_title() -> None:
         "└─────────┴───────┴───────┘\n"
     )
     assert [r.printed_length for r in read_paste(text).records] == [2.18, 2.74]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=9000), min_size=2, max_size=5),
+    st.booleans(),
+)
+def test_a_printed_distribution_of_accepted_drafts_gives_the_length(
+    weights: list[int], with_rate: bool
+) -> None:
+    """'Accepted tokens distribution: {0: '14.36%', ...}': 1 + its mean is the length."""
+    if sum(weights) == 0:
+        weights[-1] = 1
+    total = sum(weights)
+    pct = [round(100 * w / total, 2) for w in weights]
+    body = ", ".join(f"{i}: '{p:.2f}%'" for i, p in enumerate(pct))
+    rate = "Acceptance rate: 61.00%, " if with_rate else ""
+    (r,) = read_paste(f"[MTP] {rate}Accepted tokens distribution: {{{body}}}\n").records
+    scaled = [round(p * 100) for p in pct]
+    want = 1 + sum(i * n for i, n in enumerate(scaled)) / sum(scaled)
+    assert r.accept_length is not None and abs(r.accept_length - want) < 1e-6
+
+
+def test_position_columns_beside_an_overall_rate() -> None:
+    text = (
+        "| conc | Overall acceptance | Position 0 | Position 1 | Position 2 |\n|---:|---:|---:|---:|---:|\n"
+        "| 1 | 50.00% | 80.00% | 45.00% | 25.00% |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.per_position == (0.8, 0.45, 0.25) and r.accept_length == 2.5
+    # without the overall rate that proves them unconditional, no length is computed
+    bare = "| conc | acceptance (pos) | Position 0 | Position 1 |\n|---:|---:|---:|---:|\n| 1 | x | 0.8 | 0.4 |\n"
+    assert all(r.accept_length is None for r in read_paste(bare).records)

@@ -216,6 +216,14 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
         else:
             keys.append((kn, group))
     if any(k.metric in C.ACCEPTANCE for k, _ in keys):
+        # bare position columns ('Position 0', 'pos 1') beside an acceptance column: the
+        # acceptance rate at that draft position
+        keys = [
+            (C.Key(C.POSITION, C.norm(name)[0], k.percent, int(pm.group(1))), grp)
+            if k.metric is None and (pm := _BARE_POSITION.match(C.norm(name)[0])) is not None
+            else (k, grp)
+            for (k, grp), (_, name) in zip(keys, cols, strict=True)
+        ]
         return _one_convention(_by_rows(g, cols, keys, ctx)), True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
@@ -228,6 +236,7 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
     return [], False
 
 
+_BARE_POSITION = re.compile(r"^(?:position|pos|draft position|draft token|depth)\s*#?\s*(\d{1,2})$")
 _TITLE_NOUNS = re.compile(
     r"(?:\s+(?:report|summary|results?|details|stats|statistics|table|breakdown|by \w+|per \w+))+\s*$",
     re.I,
@@ -937,6 +946,26 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
     return out
 
 
+_DISTRIBUTION = re.compile(
+    r"accept\w*[\w ]{0,30}?(?:distribution|histogram)\W{0,3}\{(?P<body>[^{}]{3,600})\}", re.I
+)
+_DIST_ITEM = re.compile(r"""(\d{1,2})\s*:\s*['"]?(\d+(?:\.\d+)?)\s*(%?)['"]?""")
+
+
+def _distribution(t: str) -> tuple[int, ...] | None:
+    """The steps per number of accepted drafts of a printed distribution ('Accepted tokens
+    distribution: {0: '14.36%', 1: '12.10%', ...}'), as whole numbers in proportion (the
+    percentages scaled by their decimals); None unless its keys run 0, 1, 2, ..."""
+    m = _DISTRIBUTION.search(t)
+    if m is None:
+        return None
+    items = _DIST_ITEM.findall(m.group("body"))
+    if len(items) < 2 or [int(k) for k, _, _ in items] != list(range(len(items))):
+        return None
+    dec = max(len(v.split(".")[1]) if "." in v else 0 for _, v, _ in items)
+    return tuple(round(float(v) * 10**dec) for _, v, _ in items)
+
+
 def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
     metric comes a second time (the next configuration)."""
@@ -967,6 +996,8 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
             if m:
                 fig.histogram = tuple(int(x) for x in re.split(r"[,\s]+", m.group(1).strip()) if x)
+        if "{" in t and (h := _distribution(t)) is not None:
+            fig.histogram = h
         counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
         items = counted if counted is not None else list(pairs(t))
         if counted is not None and fig.has_acceptance():
