@@ -351,3 +351,12 @@ def test_position_columns_beside_an_overall_rate() -> None:
     # without the overall rate that proves them unconditional, no length is computed
     bare = "| conc | acceptance (pos) | Position 0 | Position 1 |\n|---:|---:|---:|---:|\n| 1 | x | 0.8 | 0.4 |\n"
     assert all(r.accept_length is None for r in read_paste(bare).records)
+
+
+def test_a_comparison_of_configurations_still_names_the_tool() -> None:
+    head = "With SGLang and PD on, the accept length dropped compared to when only MTP is on.\n\n"
+    table = "|  | MTP only | PD+MTP |\n| --- | --- | --- |\n| Accept length | 3.05 | 2.11 |\n"
+    got = read_paste(head + table).records
+    assert [(r.tool, r.accept_length) for r in got] == [("sglang", 3.05), ("sglang", 2.11)]
+    other = "Our fork prints the accept length compared to vLLM:\n\n" + table
+    assert all(r.accept_length is None for r in read_paste(other).records)

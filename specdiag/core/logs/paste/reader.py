@@ -64,12 +64,20 @@ MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
 
 
+def _compares_tool(heading: str) -> bool:
+    """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
+    configurations of one ('compared to when only MTP is enabled')."""
+    return any(
+        T.tools_named(heading[m.end() : m.end() + 40]) for m in _COMPARISON.finditer(heading)
+    )
+
+
 def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     if len(own) == 1:
-        if _COMPARISON.search(heading) and not T.tools_named(block_text):
+        if _compares_tool(heading) and not T.tools_named(block_text):
             return own[0], "named in the heading beside a comparison"
         return own[0], "named in the block or its heading"
     if len(own) > 1:
