@@ -360,3 +360,32 @@ def test_a_comparison_of_configurations_still_names_the_tool() -> None:
     assert [(r.tool, r.accept_length) for r in got] == [("sglang", 3.05), ("sglang", 2.11)]
     other = "Our fork prints the accept length compared to vLLM:\n\n" + table
     assert all(r.accept_length is None for r in read_paste(other).records)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(min_value=110, max_value=500),
+    st.integers(min_value=110, max_value=500),
+    st.sampled_from(
+        ["accept lengths ({} vs {})", "accept length: {} vs. {}", "acc len {} versus {}"]
+    ),
+)
+def test_values_compared_with_vs(a: int, b: int, shape: str) -> None:
+    x, y = a / 100, b / 100
+    text = (
+        "Sending requests directly I see lower EAGLE "
+        + shape.format(f"{x:.2f}", f"{y:.2f}")
+        + ".\n"
+    )
+    assert [r.printed_length for r in read_paste(text).records] == [x, y]
+
+
+def test_a_link_to_the_tools_source_decides_its_conventions() -> None:
+    text = (
+        "I see lower EAGLE accept lengths (3.10 vs 2.95) over plain requests.\n\n"
+        "I changed [the benchmark](https://github.com/sgl-project/sglang/blob/main/bench.py).\n"
+    )
+    got = read_paste(text).records
+    assert [(r.tool, r.accept_length) for r in got] == [("sglang", 3.1), ("sglang", 2.95)]
+    named = text.replace("https://github.com/sgl-project/sglang/blob/main/bench.py", "sglang")
+    assert all(r.accept_length is None for r in read_paste(named).records)

@@ -65,9 +65,12 @@ _POOLING_BY_TOOL = {
 
 
 # the tool rules (reader.py, interpret.py) under which a tool's conventions may decide
+# the one tool a paste names, linked to its own source (the script that printed the figures)
+LINKED_RULE = "the only tool named in the paste, linked to its source repository"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
+        LINKED_RULE,
         "the row's engine column",
         "the row's framework column",
         "the row's backend column",

@@ -649,6 +649,19 @@ _RANGE_BEFORE = re.compile(
 )
 
 
+# the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
+_VERSUS = re.compile(
+    r"\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)", re.I
+)
+# a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
+_KEY_BRACKETED = re.compile(
+    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*(?P<val>[*`]{0,2}"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})(?=\s*(?:vs\.?|versus)\s)",
+    re.I,
+)
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key). A range
     of a setting has no key (``metric`` None): its values are skipped."""
@@ -763,7 +776,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
-    for pat in (_PAIR, _PAIR_BARE):
+    for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
         for m in pat.finditer("".join(rest)):
             k = _key_of(m.group("key"), text[m.end("key") : m.start("val")].strip())
             v = C.value(m.group("val"))
@@ -793,7 +806,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 rest[i] = " "
             for i in range(m.start("key"), m.end("key")):
                 rest[i] = " "
-            while k.metric in C.ACCEPTANCE and (more := _MORE_ON.match(text, end)) is not None:
+            while k.metric in C.ACCEPTANCE and (
+                (more := _MORE_ON.match(text, end)) is not None
+                or (more := _VERSUS.match(text, end)) is not None
+            ):
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break

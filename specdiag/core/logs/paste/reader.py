@@ -12,6 +12,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
+from specdiag.core.logs.paste.evidence import LINKED_RULE
 from specdiag.core.logs.paste.model import (
     SUMMARY,
     Block,
@@ -72,7 +73,12 @@ def _compares_tool(heading: str) -> bool:
     )
 
 
-def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tuple[str, str]:
+def _tool(
+    block_text: str,
+    heading: str,
+    whole: Callable[[], list[str]],
+    linked: Callable[[], set[str]] = set,
+) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
@@ -84,6 +90,8 @@ def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tupl
         return "unknown", "several tools named in the block: " + ", ".join(own)
     named = whole()
     if len(named) == 1:
+        if named[0] in linked():
+            return named[0], LINKED_RULE
         return named[0], "the only tool named in the paste"
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
@@ -153,7 +161,7 @@ def read_paste(
                 )
             )
             continue
-        tool, rule = _tool(body, heading, whole_tools)
+        tool, rule = _tool(body, heading, whole_tools, lambda: T.linked(text))
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if listed:

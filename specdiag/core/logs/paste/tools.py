@@ -97,3 +97,29 @@ def engine_of(cell: str) -> str | None:
     """The one tool a label cell names ('SGLang 0.5.3', 'vLLM'), else None."""
     named = tools_named(cell)
     return named[0] if len(named) == 1 else None
+
+
+# a link into a tool's own source repository ('github.com/sgl-project/sglang/blob/...')
+_REPOS = re.compile(
+    r"github\.com/(?P<repo>sgl-project/sglang|vllm-project/vllm|ggml-org/llama\.cpp|"
+    r"ggerganov/llama\.cpp|NVIDIA/TensorRT-LLM|PaddlePaddle/FastDeploy|ml-explore/mlx-lm|"
+    r"ai-dynamo/aiperf)(?=[/#?)\s]|$)",
+    re.IGNORECASE,
+)
+_REPO_TOOL = {
+    "sgl-project/sglang": "sglang",
+    "vllm-project/vllm": "vllm",
+    "ggml-org/llama.cpp": "llamacpp",
+    "ggerganov/llama.cpp": "llamacpp",
+    "nvidia/tensorrt-llm": "trtllm",
+    "paddlepaddle/fastdeploy": "fastdeploy",
+    "ml-explore/mlx-lm": "mlx",
+    "ai-dynamo/aiperf": "aiperf",
+}
+
+
+def linked(text: str) -> set[str]:
+    """The tools whose own source repository the text links to."""
+    if "github.com/" not in text.lower():
+        return set()
+    return {_REPO_TOOL[m.group("repo").lower()] for m in _REPOS.finditer(text)}
