@@ -389,3 +389,18 @@ def test_a_link_to_the_tools_source_decides_its_conventions() -> None:
     assert [(r.tool, r.accept_length) for r in got] == [("sglang", 3.1), ("sglang", 2.95)]
     named = text.replace("https://github.com/sgl-project/sglang/blob/main/bench.py", "sglang")
     assert all(r.accept_length is None for r in read_paste(named).records)
+
+
+def test_a_prose_length_follows_the_identity_of_the_pastes_table() -> None:
+    text = (
+        "The draft's mean acceptance length is **2.95** over all subsets.\n\n"
+        "| subset | acceptance_length | pos_0 | pos_1 | pos_2 |\n| --- | --- | --- | --- | --- |\n"
+        "| code | 3.100 | 90.0% | 70.0% | 50.0% |\n| chat | 2.800 | 80.0% | 60.0% | 40.0% |\n"
+    )
+    got = read_paste(text).records
+    assert [(r.printed_length, r.accept_length) for r in got] == [
+        (2.95, 2.95),
+        (3.1, 3.1),
+        (2.8, 2.8),
+    ]
+    assert got[0].bonus.rule.startswith("the paste's other records")

@@ -3,10 +3,12 @@ groups of comparable records, and the blocks that were not understood."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Collection
 
 from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
@@ -14,8 +16,11 @@ from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
 from specdiag.core.logs.paste.evidence import LINKED_RULE
 from specdiag.core.logs.paste.model import (
+    INCLUDED,
     SUMMARY,
+    UNDECIDED,
     Block,
+    Decision,
     Group,
     PasteReading,
     PasteRecord,
@@ -235,6 +240,7 @@ def read_paste(
                     shown.lines,
                 )
             )
+    records = _one_name_one_way(records)
     headings = {ln for ln, t in lines if _HEADING.match(t)}
     if headings:
         kept = [
@@ -263,6 +269,50 @@ def _is_key_value(t: str) -> bool:
 
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")
+
+
+def _length_name(r: PasteRecord) -> str | None:
+    """The name the record's printed accept length was read under, when it names a length."""
+    for name, _ in r.fields:
+        k = I._key_of(name)
+        if k.metric == C.LENGTH:
+            return k.metric
+    return None
+
+
+def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
+    """One paste prints one tool's accept length one way: where identities decide the bonus
+    of some records named 'accept length' (a table's rows: 1 + sum of the positions), the
+    records of the same tool under that name that nothing decided follow them."""
+    decided = {
+        (r.tool, r.bonus.value)
+        for r in records
+        if r.bonus.rule.startswith("identity:") and _length_name(r) is not None
+    }
+    tools = {t for t, _ in decided}
+    if len(decided) != len(tools):
+        return records  # one tool's records decided both ways: nothing follows
+    way = dict(decided)
+    out = []
+    for r in records:
+        if (
+            r.bonus == UNDECIDED
+            and r.printed_length is not None
+            and r.tool in way
+            and _length_name(r) is not None
+        ):
+            value = way[r.tool]
+            length = r.printed_length if value == INCLUDED else r.printed_length + 1
+            r = dataclasses.replace(
+                r,
+                accept_length=round(length, 6),
+                bonus=Decision(
+                    value, "the paste's other records of this name decide it by identity"
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        out.append(r)
+    return out
 
 
 def _near(a: float, b: float) -> bool:
