@@ -404,3 +404,15 @@ def test_a_prose_length_follows_the_identity_of_the_pastes_table() -> None:
         (2.8, 2.8),
     ]
     assert got[0].bonus.rule.startswith("the paste's other records")
+
+
+def test_members_of_a_json_body_that_does_not_parse() -> None:
+    text = (
+        '{"text": "...", "output_ids": [12, 55, 907, 31, 4\n'
+        '4, 88], "meta_info": {"id": "a1", "finish_reason": {"t\n'
+        'ype": "length"}, "completion_tokens": 120, "spec_accept_length": 1.6, '
+        '"spec_verify_ct": 75, "spec_accept_token_num": 45, "e2e_lat\n'
+    )
+    (r,) = read_paste(text).records
+    assert r.structure == "json" and r.printed_length == 1.6 and r.accept_length == 1.6
+    assert any("does not parse" in n for n in r.notes)

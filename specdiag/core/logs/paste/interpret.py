@@ -1104,6 +1104,24 @@ def load_python_literal(text: str) -> object | None:
     return doc if isinstance(doc, dict) else None
 
 
+_MEMBER = re.compile(
+    r'"(?P<k>[A-Za-z_][\w.-]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
+)
+
+
+def json_members(text: str) -> dict[str, float | int] | None:
+    """The '"name": number' members of a JSON body that does not parse (cut off, a key wrapped
+    over two lines), as one object; None unless one of them is an acceptance figure. A name
+    printed twice keeps its first value."""
+    out: dict[str, float | int] = {}
+    for m in _MEMBER.finditer(text):
+        v = m.group("v")
+        out.setdefault(m.group("k"), float(v) if any(c in v for c in ".eE") else int(v))
+    if not any(C.key(k).metric in C.ACCEPTANCE for k in out):
+        return None
+    return out
+
+
 def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:
     if depth > 40:
         return

@@ -66,6 +66,9 @@ _EXPOSITION_MARK = re.compile(
 _COMPARISON = re.compile(
     r"\b(?:unlike|versus|vs\.?|compared (?:to|with)|than|instead of|rather than|not)\b", re.I
 )
+_MEMBERS_NOTE = (
+    "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
+)
 MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
 
@@ -178,14 +181,20 @@ def read_paste(
         named = False
         # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
         start = next((i for i, (_, t) in enumerate(blk[:3]) if t.lstrip()[:1] in "{["), None)
-        doc, repaired = (None, False)
+        doc, repaired, members = (None, False, False)
         if start is not None:
             doc, repaired = I.load_json("\n".join(t for _, t in blk[start:]))
         if doc is None and "{'" in body:
             doc = I.load_python_literal(body)
             start = 0 if doc is not None else start
+        if doc is None and body.count('":') >= 2:
+            # a JSON body cut or wrapped so that it does not parse: its members with numbers
+            doc = I.json_members(body)
+            start, members = (0, True) if doc is not None else (start, False)
         if start is not None and doc is not None:
             found = I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired)
+            if members:
+                found = [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found]
             records.extend(found)
             block_of.extend([n_blocks] * len(found))
             if not found and _STRONG.search(body):
