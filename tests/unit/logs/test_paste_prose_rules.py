@@ -317,7 +317,18 @@ def test_a_terminal_table_under_a_centred_title() -> None:
         "│ tiny-8b │  2.18 │  2.74 │\n"
         "└─────────┴───────┴───────┘\n"
     )
-    assert [r.printed_length for r in read_paste(text).records] == [2.18, 2.74]
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.18, 2.74]
+    # the title is AIPerf's speed-bench-report's: 1 + accepted / steps over each run
+    assert [(r.tool, r.accept_length, r.pooling.value) for r in got] == [
+        ("aiperf", 2.18, "pooled"),
+        ("aiperf", 2.74, "pooled"),
+    ]
+    other = text.replace("Acceptance Length Report", "Acceptance Lengths by task")
+    assert [(r.printed_length, r.accept_length) for r in read_paste(other).records] == [
+        (2.18, None),
+        (2.74, None),
+    ]
 
 
 @settings(max_examples=40, deadline=None)

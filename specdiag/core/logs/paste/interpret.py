@@ -232,6 +232,20 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
     tk = C.key(_TITLE_NOUNS.sub("", title)) if title else None
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
         recs = _titled(g, cols, tk, ctx)
+        if T.AIPERF_REPORT.match(title.strip()):
+            # speed-bench-report sums accepted drafts and steps over each run (1 + Σaccepted /
+            # Σsteps; Σaccepted / Σdrafted), not a mean over requests
+            recs = [
+                dataclasses.replace(
+                    r,
+                    pooling=Decision(
+                        "pooled", "tool: AIPerf's speed-bench report divides the run's totals"
+                    ),
+                )
+                if r.tool == "aiperf"
+                else r
+                for r in recs
+            ]
         return recs, bool(recs)
     return [], False
 

@@ -8,7 +8,8 @@ import re
 _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (tool, re.compile(pat, re.IGNORECASE))
     for tool, pat in (
-        ("aiperf", r"\baiperf\b"),
+        # the rich titles of AIPerf's speed-bench-report matrix
+        ("aiperf", r"(?m)\baiperf\b|^\s*(?:SPEED-Bench )?Acceptance (?:Length|Rate) Report\s*$"),
         ("genai-perf", r"\bgenai[-_ ]perf\b"),
         ("specforge", r"\bspecforge\b"),
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
@@ -31,6 +32,8 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("transformers", r"\bassisted[_ ]generation\b|\bassistant_model\b"),
     )
 )
+# AIPerf's speed-bench-report titles: its figures are the run's totals' ratios
+AIPERF_REPORT = re.compile(r"^(?:SPEED-Bench )?Acceptance (?:Length|Rate) Report$", re.I)
 BENCH_TOOLS = frozenset(("aiperf", "genai-perf", "specforge"))
 _BENCH_WORDS = re.compile(
     r"bench(?:mark)?|serving benchmark|trtllm-bench|throughput|request rate|concurrency", re.I
@@ -40,7 +43,7 @@ _EXAMPLE_WORDS = re.compile(r"\bexamples?/|spec_decode\.py|\bspeculative\.cpp\b"
 
 # per tool, words its marks hold: a tool's pattern runs only on a text holding one of them
 _QUICK: dict[str, tuple[str, ...]] = {
-    "aiperf": ("aiperf",),
+    "aiperf": ("aiperf", "acceptance length report", "acceptance rate report"),
     "genai-perf": ("genai",),
     "specforge": ("specforge",),
     "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
