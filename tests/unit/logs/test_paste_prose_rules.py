@@ -427,3 +427,12 @@ def test_members_of_a_json_body_that_does_not_parse() -> None:
     (r,) = read_paste(text).records
     assert r.structure == "json" and r.printed_length == 1.6 and r.accept_length == 1.6
     assert any("does not parse" in n for n in r.notes)
+
+
+def test_sglangs_line_shape_quoted_in_prose_names_it() -> None:
+    text = (
+        "- **MTP profile**: `accept_length=2.91 / max 4` averaged over 120 server "
+        "`Decode batch ... accept len: Y` lines\n"
+    )
+    (r,) = read_paste(text).records
+    assert (r.tool, r.printed_length, r.accept_length) == ("sglang", 2.91, 2.91)

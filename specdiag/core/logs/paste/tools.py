@@ -22,7 +22,9 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (
             "sglang",
             r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b|"
-            r"generated tokens \(retokenized\)",
+            r"generated tokens \(retokenized\)|"
+            # the shape of SGLang's scheduler line, quoted in prose
+            r"\bDecode batch\b[^\n]{0,80}?\baccept len\b",
         ),
         ("vllm", r"\bvllm\b|SpecDecoding metrics"),
         ("lmdeploy", r"\blmdeploy\b"),
@@ -56,6 +58,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "bench_speculative",
         "spec_accept_length",
         "retokenized",
+        "decode batch",
     ),
     "vllm": ("vllm", "specdecoding metrics"),
     "lmdeploy": ("lmdeploy",),
