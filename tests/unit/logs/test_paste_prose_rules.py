@@ -436,3 +436,15 @@ def test_sglangs_line_shape_quoted_in_prose_names_it() -> None:
     )
     (r,) = read_paste(text).records
     assert (r.tool, r.printed_length, r.accept_length) == ("sglang", 2.91, 2.91)
+
+
+def test_the_sections_heading_names_the_tool_of_its_blocks() -> None:
+    text = (
+        "## Results (MT-Bench, one GPU, SGLang + FlashInfer)\n\n"
+        "| Batch | Metric | Baseline | EAGLE-3 |\n|---|---|---|---|\n"
+        "| 1 | TPOT (ms) | 8.0 | 5.9 |\n| 1 | Throughput | 120.3 | 160.2 |\n"
+        "| 32 | Throughput | 250.1 | 430.9 |\n| 64 | Throughput | 300.5 | 480.0 |\n\n"
+        "Acceptance rate: 41.0% | Acceptance length: 2.5\n"
+    )
+    (r,) = read_paste(text).records
+    assert (r.tool, r.accept_length) == ("sglang", 2.5)

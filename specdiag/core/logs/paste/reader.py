@@ -129,11 +129,16 @@ def read_paste(
     ignored: list[Block] = []
     n_blocks = 0
     prev_lines: list[str] = []
+    section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     for blk in TX.blocks(lines):
         heading = "\n".join(prev_lines[-3:])
+        if section and section not in prev_lines[-3:]:
+            # the markdown heading of the section the block sits in titles it too
+            heading = section + "\n" + heading
         prev_lines.extend(t for _, t in blk[-3:])
+        section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
