@@ -448,3 +448,14 @@ def test_the_sections_heading_names_the_tool_of_its_blocks() -> None:
     )
     (r,) = read_paste(text).records
     assert (r.tool, r.accept_length) == ("sglang", 2.5)
+
+
+def test_sub_keys_under_a_line_opening_metric_with_vs_runs() -> None:
+    text = "Acceptance rates: unchanged — pos0: 70.5% vs 70.1%, pos1: 41.0% vs 40.2%, overall: 55.8% vs 55.2%\n"
+    got = read_paste(text).records
+    assert [(round(r.printed_rate or 0, 6), r.per_position) for r in got] == [
+        (0.558, (0.705, 0.41)),
+        (0.552, (0.701, 0.402)),
+    ]
+    # the positions' mean is the overall rate: 1 + their sum is the length
+    assert [r.accept_length for r in got] == [2.115, 2.103]

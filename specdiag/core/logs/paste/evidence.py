@@ -129,6 +129,8 @@ class Figures:
             C.K: "k",
         }.get(metric)
         if metric == C.POSITION and key.position is not None:
+            if key.position in self.positions:
+                return False  # a second value of one position: another run's
             frac = v.number / 100.0 if (v.percent or key.percent) else v.number
             self.positions[key.position] = frac
             self.fields.append((label, text))

@@ -676,6 +676,38 @@ _KEY_BRACKETED = re.compile(
 )
 
 
+_LEAD = re.compile(r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-z][\w ./-]{2,40}?)[*`]{0,2}\s*:\s*\D")
+_SUB_POSITION = re.compile(r"(?:^|\s)(?:pos(?:ition)?|token|draft)\s*[_#]?\s*(\d{1,2})$", re.I)
+_SUB_WHOLE = re.compile(r"(?:^|\s)(?:overall|mean|avg|average|aggregate|all|total)$", re.I)
+
+
+def _lead_metric(text: str) -> C.Key | None:
+    """The acceptance metric a line opens with, before sub-keys ('Acceptance rates: pos0:
+    62.0%, overall: 18.4%'); None when it opens with none."""
+    m = _LEAD.match(text)
+    if m is None:
+        return None
+    name = m.group("lead").strip()
+    for cand in (name, name[:-1] if name.lower().endswith("s") else ""):
+        k = C.key(cand) if cand else C.Key(None, "", False)
+        if k.metric in (C.RATE, C.LENGTH, C.TOK_PER_STEP):
+            return k
+    return None
+
+
+def _sub_key(words: str, lead: C.Key) -> C.Key:
+    """A sub-key under the line's metric: a position ('pos0', 'position 2') is that position's
+    rate (for a rate), 'overall' / 'mean' the metric itself."""
+    w = C._MARKUP.sub("", words).strip().rstrip(":")
+    if lead.metric == C.RATE and (pm := _SUB_POSITION.search(w)) is not None:
+        return C.Key(
+            C.POSITION, f"{lead.text} {pm.group(0).strip()}", lead.percent, int(pm.group(1))
+        )
+    if _SUB_WHOLE.search(w):
+        return lead
+    return C.Key(None, "", False)
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key). A range
     of a setting has no key (``metric`` None): its values are skipped."""
@@ -790,9 +822,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+    lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
         for m in pat.finditer("".join(rest)):
             k = _key_of(m.group("key"), text[m.end("key") : m.start("val")].strip())
+            if k.metric is None and pat is _PAIR:
+                if lead is None:
+                    lead = _lead_metric(text)
+                if lead is not None:
+                    k = _sub_key(m.group("key"), lead)
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
@@ -827,7 +865,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break
-                found.append((more.start("val"), k, mv, m.group("key").strip(), more.group("val")))
+                # a 'vs' value is another run's: after every first value of the line
+                at = more.start("val") + (len(text) if more.re is _VERSUS else 0)
+                found.append((at, k, mv, m.group("key").strip(), more.group("val")))
                 for i in range(end, more.end("val")):
                     rest[i] = " "
                 end = more.end("val")
