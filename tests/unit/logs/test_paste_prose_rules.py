@@ -459,3 +459,9 @@ def test_sub_keys_under_a_line_opening_metric_with_vs_runs() -> None:
     ]
     # the positions' mean is the overall rate: 1 + their sum is the length
     assert [r.accept_length for r in got] == [2.115, 2.103]
+
+
+def test_a_csv_field_over_the_csv_modules_limit_is_no_crash() -> None:
+    text = 'accept length, note, "' + "x" * 140_000 + '", 2.5\nacc len, a, b, 2.6\n'
+    got = read_paste(text)
+    assert got.blocks == 1 and all(r.printed_length != 2.5 for r in got.records)

@@ -750,7 +750,7 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
     out: list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]] = []
     for m in _SLASHED_VALUES.finditer(text):
         vals = [x.strip() for x in m.group("vals").split("/")]
-        before = text[: m.start()]
+        before = text[max(0, m.start() - 400) : m.start()]
         # the clause before the values: its '/'-separated keys, the last one cut where an aside
         # opens ('Accept Length (e.g. mean')
         aside = before.rfind("(")
@@ -802,7 +802,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        if _RANGE_BEFORE.search(text, 0, m.start()):
+        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
@@ -814,9 +814,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         else ()
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        if _RANGE_BEFORE.search(text, 0, m.start()):
+        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue
-        if k.metric == C.TOK_PER_STEP and _key_of(text[: m.start()]).metric in C.ACCEPTANCE:
+        if (
+            k.metric == C.TOK_PER_STEP
+            and _key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
+        ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
         if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
