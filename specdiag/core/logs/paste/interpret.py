@@ -556,7 +556,7 @@ _OTHER_MEASURE = re.compile(
 )
 
 
-def _key_of(words: str, sep: str | None = None) -> C.Key:
+def key_of(words: str, sep: str | None = None) -> C.Key:
     """The longest suffix (at most 7 words) of a phrase that names a metric or a label.
     ``sep``: what stands between the phrase and its value ('=' binds the value to the words
     just before it; '' is none: the value follows the words)."""
@@ -718,7 +718,7 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
         if _SETTING.search(words):
             out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
             continue
-        k = _key_of(_CHANGE_WORDS.sub("", words))
+        k = key_of(_CHANGE_WORDS.sub("", words))
         if k.metric not in C.ACCEPTANCE:
             if last is None or not _CHANGE_WORDS.search(words):
                 continue
@@ -762,7 +762,7 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
             continue
         segs = segs[-len(vals) :]
         segs[-1] = _OPEN_ASIDE.sub("", segs[-1])
-        keys = [_key_of(segs[0])] + [C.key(x) for x in segs[1:]]
+        keys = [key_of(segs[0])] + [C.key(x) for x in segs[1:]]
         if not all(k.metric in C.ACCEPTANCE for k in keys) or len({k.metric for k in keys}) < 2:
             continue
         stat = (m.group("stat") or "").strip()
@@ -818,7 +818,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         if (
             k.metric == C.TOK_PER_STEP
-            and _key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
+            and key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
         if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None:
@@ -828,7 +828,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
         for m in pat.finditer("".join(rest)):
-            k = _key_of(m.group("key"), text[m.end("key") : m.start("val")].strip())
+            k = key_of(m.group("key"), text[m.end("key") : m.start("val")].strip())
             if k.metric is None and pat is _PAIR:
                 if lead is None:
                     lead = _lead_metric(text)

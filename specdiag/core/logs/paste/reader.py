@@ -288,7 +288,7 @@ _HEADING = re.compile(r"^\s*#{1,6}\s")
 def _length_name(r: PasteRecord) -> str | None:
     """The name the record's printed accept length was read under, when it names a length."""
     for name, _ in r.fields:
-        k = I._key_of(name)
+        k = I.key_of(name)
         if k.metric == C.LENGTH:
             return k.metric
     return None
