@@ -465,3 +465,10 @@ def test_a_csv_field_over_the_csv_modules_limit_is_no_crash() -> None:
     text = 'accept length, note, "' + "x" * 140_000 + '", 2.5\nacc len, a, b, 2.6\n'
     got = read_paste(text)
     assert got.blocks == 1 and all(r.printed_length != 2.5 for r in got.records)
+
+
+def test_target_model_and_as_expected_are_still_measurements() -> None:
+    (r,) = read_paste("EAGLE-3 run: target model acceptance rate: 0.64\n").records
+    assert r.printed_rate == 0.64
+    (s,) = read_paste("As expected, the speculative accept length was 2.7 on code.\n").records
+    assert s.printed_length == 2.7

@@ -645,7 +645,7 @@ _SETTING = re.compile(
 # acceptance: 60%', 'expected accept length = 2.3')
 _NOT_MEASURED = re.compile(
     r"\b(?:typical(?:ly)?|usually|expected|theoretical|ideal|assumed|hypothetical|simulated|"
-    r"target(?:ed)?|desired|hoped|aim(?:ed)?|goal)(?:\W+\w+){0,4}\W*$",
+    r"desired|hoped|aim(?:ed)?|goal)(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
