@@ -472,3 +472,8 @@ def test_target_model_and_as_expected_are_still_measurements() -> None:
     assert r.printed_rate == 0.64
     (s,) = read_paste("As expected, the speculative accept length was 2.7 on code.\n").records
     assert s.printed_length == 2.7
+
+
+def test_a_setting_word_in_another_clause_keeps_a_measured_change() -> None:
+    text = "After setting topk=1 and a sweep, the accept length went from 1.90 to 2.55.\n"
+    assert [r.printed_length for r in read_paste(text).records] == [1.9, 2.55]

@@ -636,9 +636,8 @@ _MORE_ON = re.compile(
 # a 'from X to Y' that spans a setting's range, not a change that was measured ('slide the
 # acceptance rate from 10% to 95%', 'acceptance ranges from 60% to 80%')
 _SETTING = re.compile(
-    r"\b(?:slide|slider|set|sets|setting|vary|varies|varying|adjust|adjusts|drag|sweep|sweeps|"
-    r"sweeping|ranges?|ranging|choose|select|configure|configurable|tune|anywhere|between|"
-    r"can be|could be|may be)\b",
+    r"\b(?:slide|slider|drag|vary|varies|varying|adjust|adjusts|ranges?|ranging|anywhere|"
+    r"between)\b",
     re.I,
 )
 # a key whose value is no measurement: a typical, expected or assumed figure ('Typical
@@ -715,7 +714,7 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     last: tuple[C.Key, str] | None = None
     for m in _FROM_TO.finditer(text):
         words = m.group("key")
-        if _SETTING.search(words):
+        if _SETTING.search(re.split(r"[,;:.!?—]", words)[-1]):  # in the phrase's own clause
             out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
             continue
         k = key_of(_CHANGE_WORDS.sub("", words))
