@@ -200,6 +200,8 @@ def test_a_bullet_list_of_settings_or_of_two_figures_is_not_read() -> None:
     assert read_paste(whole).records == ()
     two = "Acceptance length and accept rate went down:\n\n- run A: 2.31\n- run B: 2.12\n"
     assert read_paste(two).records == ()
+    sampling = "The acceptance rate depends on sampling:\n\n- top_p: 0.95\n- min_p: 0.05\n"
+    assert read_paste(sampling).records == ()
 
 
 @settings(max_examples=40, deadline=None)

@@ -36,6 +36,14 @@ _NAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
 )
 
 
+# settings a list of values may hold instead of figures (sampling and training parameters)
+_SETTING_NAME = re.compile(
+    r"\b(?:top[_ -]?[pk]|min[_ -]?p|temp(?:erature)?|seed|lr|learning[_ ]rate|dropout|"
+    r"weight[_ ]decay|epochs?|warmup|max[_ ]tokens)\b",
+    re.I,
+)
+
+
 def metric_named(text: str) -> tuple[str, str] | None:
     """(metric, name as printed) of the one acceptance metric a text names; None when it names
     none or several."""
@@ -86,7 +94,12 @@ def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[Paste
             continue
         label = _label(leaf.group("label"))
         v = C.value(leaf.group("val"))
-        if v is None or not _plausible(metric, v) or C.key(label).metric is not None:
+        if (
+            v is None
+            or not _plausible(metric, v)
+            or C.key(label).metric is not None
+            or _SETTING_NAME.search(label)
+        ):
             return []
         fig = E.Figures()
         fig.put(metric, v, key, leaf.group("val").strip(), label)
