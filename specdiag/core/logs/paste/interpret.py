@@ -495,7 +495,8 @@ _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
 )
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
+    # (a separator ahead first: a stretch with none fails at once)
+    r"(?=[^\n]{0,82}?(?:[:=≈~]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
     # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
@@ -504,7 +505,8 @@ _PAIR = re.compile(
     re.I,
 )
 _PAIR_BARE = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
+    # (a digit ahead first: a line with none fails at once instead of trying every key length)
+    r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)",
     re.I,
