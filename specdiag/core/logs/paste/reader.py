@@ -122,6 +122,13 @@ def read_paste(
             cache.append(T.tools_named(text))
         return cache[0]
 
+    links: list[set[str]] = []
+
+    def linked_tools() -> set[str]:  # the tools the paste links to, looked up once if needed
+        if not links:
+            links.append(T.linked(text))
+        return links[0]
+
     claimed_set = set(claimed)
     records: list[PasteRecord] = []
     block_of: list[int] = []
@@ -174,7 +181,7 @@ def read_paste(
                 )
             )
             continue
-        tool, rule = _tool(body, heading, whole_tools, lambda: T.linked(text))
+        tool, rule = _tool(body, heading, whole_tools, linked_tools)
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if listed:
