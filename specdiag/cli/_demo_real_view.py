@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli import _logs_view as logs
+from specdiag.cli import _probe_view as probe
+from specdiag.cli._doctor_view import document as doctor_document
+from specdiag.cli._doctor_view import render as doctor_render
+from specdiag.cli._output import to_jsonable
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -11,10 +17,6 @@ if TYPE_CHECKING:
 
 
 def _step_document(s: RealStep) -> dict[str, Any]:
-    from specdiag.cli import _logs_view as logs
-    from specdiag.cli import _probe_view as probe
-    from specdiag.cli._doctor_view import document as doctor_document
-    from specdiag.cli._output import to_jsonable
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.run import LogsResult
@@ -84,12 +86,10 @@ def _fmt(v: float | None) -> str:
 def render(console: Console, r: RealDemoResult) -> None:
     from rich.rule import Rule
 
-    from specdiag.cli._doctor_view import render as doctor_render
-
     console.print(f"[bold]specdiag demo --real {r.engine}[/bold] (SGLang {r.engine_version})")
-    console.print(r.story, markup=False, highlight=False)
-    console.print("Real: " + "; ".join(r.real) + ".", markup=False, highlight=False)
-    console.print("Tiny: " + "; ".join(r.tiny) + ".\n", markup=False, highlight=False)
+    console.print(r.story, markup=False)
+    console.print("Real: " + "; ".join(r.real) + ".", markup=False)
+    console.print("Tiny: " + "; ".join(r.tiny) + ".\n", markup=False)
     layers = r.inspect.layers[0] if r.inspect.layers else None
     console.print(Rule("1. which layers did training capture?", align="left"))
     console.print("$ specdiag inspect-dump hs/data_0.ckpt --target t10/target", markup=False)
@@ -99,10 +99,9 @@ def render(console: Console, r: RealDemoResult) -> None:
                 f"  chunk {c.index}: {c.description} (cosine {c.cosine:.4f}"
                 f"{', exact' if c.exact else ''})",
                 markup=False,
-                highlight=False,
             )
         ids = ", ".join(f"{k} {v}" for k, v in layers.layer_ids.items())
-        console.print(f"  ids that capture them: {ids}", markup=False, highlight=False)
+        console.print(f"  ids that capture them: {ids}", markup=False)
     console.print()
     for n, (title, served) in enumerate(
         (("served with eagle_config ids", r.broken), ("repaired: served with", r.repaired)),
@@ -116,7 +115,6 @@ def render(console: Console, r: RealDemoResult) -> None:
             f"SGLang's own log {_fmt(served.logs_accept_length)}; server start "
             f"{served.start_seconds:.0f} s",
             markup=False,
-            highlight=False,
         )
         doctor_render(console, served.doctor)
         console.print()
@@ -124,7 +122,7 @@ def render(console: Console, r: RealDemoResult) -> None:
     if r.fix_ids is None:
         console.print("doctor offered no fix: see its report above", markup=False)
         return
-    console.print(f"doctor's fix: {r.fix_snippet}", markup=False, highlight=False)
+    console.print(f"doctor's fix: {r.fix_snippet}", markup=False)
     rep = r.repaired
     if rep is not None:
         gap = rep.doctor.gap
@@ -134,6 +132,5 @@ def render(console: Console, r: RealDemoResult) -> None:
             f"{'pass' if r.fixed else 'still wrong'}; verdict "
             f"{gap.verdict if gap is not None else 'unknown'}",
             markup=False,
-            highlight=False,
         )
     console.print(f"({r.seconds:.0f} s)", markup=False)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli._output import to_jsonable
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -13,8 +15,6 @@ if TYPE_CHECKING:
 
 
 def document(report: DoctorReport) -> dict[str, Any]:
-    from specdiag.cli._output import to_jsonable
-
     status = (
         "could-not-run"
         if report.could_not_run
@@ -73,7 +73,7 @@ def render(console: Console, report: DoctorReport, verbose: bool = False) -> Non
     width = max(60, min(console.width, 100))
 
     def say(text: str, style: str | None = None) -> None:
-        console.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+        console.print(text, style=style, markup=False, soft_wrap=True)
 
     def para(text: str, indent: str = "", style: str | None = None) -> None:
         for line in wrap(text, width, indent):

@@ -1,6 +1,6 @@
-"""CLI plumbing shared by every command: the error boundary (:func:`command` registers a
-command behind it, :func:`run_app` reports typer's own parse errors the same way), SIGTERM as
-Ctrl-C, and the shared options. docs/architecture.md "One error boundary" describes it."""
+"""CLI plumbing shared by every command: the error boundary (:func:`guarded` wraps a command
+in it, :func:`run_app` reports typer's own parse errors the same way), SIGTERM as Ctrl-C, and
+the shared options. docs/architecture.md "One error boundary" describes it."""
 
 from __future__ import annotations
 
@@ -62,10 +62,10 @@ def a_number(value: float | None) -> float | None:
 JsonOpt = Annotated[
     bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")
 ]
-AccOpt = Annotated[str | None, typer.Option("--acc", help=ACC_HELP, show_default=False)]
+AccOpt = Annotated[str | None, typer.Option("--acc", help=ACC_HELP)]
 StepsOpt = Annotated[
     int | None,
-    typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=STEPS_HELP, show_default=False),
+    typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=STEPS_HELP),
 ]
 AccKindOpt = Annotated[
     AccKind,
@@ -85,7 +85,6 @@ LayerConventionOpt = Annotated[
         help="How to read --layers: specforge (id k = output of decoder layer k, -1 = "
         "embedding; the training ids), sglang (the same ids; SGLang adds +1 when capturing) or "
         "vllm (id k = input of decoder layer k, 0 = embedding).",
-        show_default=False,
     ),
 ]
 NumDraftTokensOpt = Annotated[
@@ -95,7 +94,6 @@ NumDraftTokensOpt = Annotated[
         min=1,
         help="SGLang's verify width incl. the root token (chain: steps+1; default "
         "steps*eagle-topk+1 where a server is configured).",
-        show_default=False,
     ),
 ]
 EngineVersionOpt = Annotated[
@@ -123,7 +121,6 @@ MinAcceptLenOpt = Annotated[
         max=1e9,
         callback=a_number,
         help="Exit 1 when the accept length (bonus included) is below X.",
-        show_default=False,
     ),
 ]
 ReportOpt = Annotated[
@@ -132,7 +129,6 @@ ReportOpt = Annotated[
         "--report",
         help="Also write the report page of this run to FILE (.md: the GitHub markdown "
         "summary); the same as `specdiag report` on the --json document.",
-        show_default=False,
     ),
 ]
 ExportProfileOpt = Annotated[
@@ -141,7 +137,6 @@ ExportProfileOpt = Annotated[
         "--export-profile",
         help="Also write the per-position acceptance profile (with its conditions and 95% "
         "intervals) to FILE; `specdiag profile FILE --for ENGINE` replays it.",
-        show_default=False,
     ),
 ]
 ApiKeyOpt = Annotated[
@@ -272,17 +267,12 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
-def _print_traceback(exc: BaseException) -> None:
-    import traceback
-
-    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-    sys.stderr.write(scrub(text))
-
-
 def exit_code_for(exc: BaseException) -> int:
     """Map an exception to an exit code, reporting it on stderr (and its traceback in debug)."""
     if _debug() and not isinstance(exc, KeyboardInterrupt):
-        _print_traceback(exc)
+        import traceback
+
+        sys.stderr.write(scrub("".join(traceback.format_exception(exc))))
     if isinstance(exc, SpecdiagError):
         report_error(exc.message, exc.hint)
         return exc.exit_code
@@ -386,13 +376,3 @@ def _parse_error_hint(app: typer.Typer, exc: typer.TyperException, prog_name: st
             return f"{p.flags[0]} takes {'an integer' if p.value_kind == 'int' else 'a number'} {lo}{hi}".rstrip()
     path = getattr(ctx, "command_path", None) or prog_name
     return f"see `{path} --help` for the flags and the values they take"
-
-
-def command(app: typer.Typer, name: str, *, help: str) -> Callable[[F], F]:
-    """Register ``func`` as ``specdiag <name>`` behind the error boundary."""
-
-    def decorator(func: F) -> F:
-        app.command(name, help=help)(guarded(func))
-        return func
-
-    return decorator

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli._output import derive, fmt, table
+from specdiag.errors import CheckFailed
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
@@ -19,8 +22,6 @@ if TYPE_CHECKING:
 
 def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/compare-hidden.md)."""
-    from specdiag.cli._output import derive
-
     chunks = [
         {**derive(c, omit=("identified_chunk",)), "identified_by": c.evidence} for c in r.chunks
     ]
@@ -36,8 +37,6 @@ def document(r: CompareResult, served: str, training: str, reference: str | None
 
 def _stat_cells(s: ChunkResult | Overall) -> tuple[str, ...]:
     """The five statistics columns (max/mean |diff|, rel L2, cosine mean/min) of a table row."""
-    from specdiag.cli._output import fmt
-
     return tuple(fmt(v, ".4g") for v in (s.max_abs_diff, s.mean_abs_diff, s.rel_l2)) + tuple(
         fmt(v, ".4f") for v in (s.cosine_mean, s.cosine_min)
     )
@@ -62,8 +61,6 @@ def render(console: Console, r: CompareResult, served: str, training: str) -> No
 
 
 def _chunk_table(r: CompareResult) -> Table:
-    from specdiag.cli._output import table
-
     title = (
         "Served value snippets"
         if r.mode == "values"
@@ -92,8 +89,6 @@ def _chunk_table(r: CompareResult) -> Table:
 
 
 def _similarity_table(r: CompareResult) -> Table:
-    from specdiag.cli._output import table
-
     labels = [
         f"{tc.index}"
         + ("" if tc.layer is None else f" (layer {tc.layer})" if tc.layer >= 0 else " (embedding)")
@@ -136,8 +131,6 @@ def _render_rest(console: Console, r: CompareResult) -> None:
 def check_match(r: CompareResult) -> None:
     """A mismatch is a failed check (exit 1), after the report is printed."""
     if not r.match:
-        from specdiag.errors import CheckFailed
-
         raise CheckFailed(
             "the served hidden states do not match the training tensors",
             hint=r.diagnosis[0] if r.diagnosis else None,

@@ -3,19 +3,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli._output import derive, fmt, judgement_fields, table, verdict_markup
 from specdiag.core.accept import COLLAPSE_CAUSES
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.table import Table
 
-    from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import EngineSummary, FileReport, LogsReport
     from specdiag.core.logs.compare import Comparison
-    from specdiag.core.logs.export import RecordWriter
     from specdiag.core.logs.infer import RateInference
     from specdiag.core.logs.paste.model import Decision, PasteReading, PasteRecord
     from specdiag.core.logs.records import LogRecord
@@ -39,8 +38,6 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
     """One series' stats (docs/logs.md "Stats"): SeriesStats' fields, with ``versions`` moved up,
     the cuda-graph and collapse fields grouped, and the rate inference and lifetime line under
     their documented keys."""
-    from specdiag.cli._output import derive
-
     return derive(
         s,
         only=(
@@ -92,8 +89,6 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
 
 
 def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
-    from specdiag.cli._output import derive
-
     if inf is None:
         return None
     return derive(
@@ -109,8 +104,6 @@ def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
 
 
 def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
-    from specdiag.cli._output import derive
-
     if rec is None:
         return None
     return derive(
@@ -131,8 +124,6 @@ def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
 def _comparison_doc(c: Comparison) -> dict[str, Any]:
     """``--acc``'s comparison of one engine: Comparison's fields, with the observation's two
     lengths and the judgement (cli/_output.judgement_fields) in place of the objects."""
-    from specdiag.cli._output import derive, judgement_fields
-
     doc = derive(c, only=("observed_from", "problem"))
     if c.observation is not None and c.judgement is not None:
         doc["observed_accept_length"] = c.observation.accept_length
@@ -145,8 +136,6 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
 def _file_doc(f: FileReport) -> dict[str, Any]:
     """One file (docs/logs.md ``files``): FileReport's fields, its (line, reason, text) and
     (line, text) tuples named."""
-    from specdiag.cli._output import derive
-
     return derive(
         f,
         convert={
@@ -163,8 +152,6 @@ def _file_doc(f: FileReport) -> dict[str, Any]:
 def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, Any]:
     """One engine's summary: its headline series' stats, then EngineSummary's other fields
     (``lifetime`` as ``lifetime_lines``) and, with ``--acc``, the ``comparison``."""
-    from specdiag.cli._output import derive
-
     doc = {
         **series_doc(s.stats),
         **derive(
@@ -188,44 +175,11 @@ def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, A
     return doc
 
 
-def document(
-    report: LogsReport,
-    comparisons: Mapping[str, Comparison],
-    prof: AcceptProfile | None,
-    writer: RecordWriter | None,
-    min_accept_len: float | None,
-) -> dict[str, Any]:
-    """The logs document of a report made without :func:`run_logs` (the demo's step)."""
-    return result_document(_as_result(report, comparisons, prof, writer), min_accept_len)
-
-
-def _as_result(
-    report: LogsReport,
-    comparisons: Mapping[str, Comparison],
-    prof: AcceptProfile | None,
-    writer: RecordWriter | None,
-) -> LogsResult:
-    from specdiag.core.logs.run import LogsResult
-
-    return LogsResult(
-        inputs=(),
-        report=report,
-        prediction=prof,
-        comparisons=comparisons,
-        records_file=writer.path if writer is not None else None,
-        records_written=writer.count if writer is not None else 0,
-        warnings=(),
-        interrupted=False,
-    )
-
-
 def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
     """The stable ``--json`` document (docs/logs.md "Output"), derived from the LogsResult: its
     report's fields and its records fields under their own names, plus what docs/logs.md lists:
     the ``combined`` and ``window`` groupings, ``unrecognised_examples`` over every file, the
     ``prediction`` (with ``--acc``) and the ``min_accept_len`` check."""
-    from specdiag.cli._output import derive
-
     report = result.report
     doc = derive(
         report,
@@ -298,7 +252,6 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
 
 def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, Any]]:
     """``pastes`` (docs/logs.md): per input, what the structure readers found."""
-    from specdiag.cli._output import derive
 
     def decision(d: Decision) -> dict[str, Any]:
         return {"value": d.value, "rule": d.rule}
@@ -403,12 +356,6 @@ def render_pastes(console: Console, result: LogsResult) -> None:
 # --------------------------------------------------------------------------- human
 
 
-def _f(v: float | None, spec: str = ".3f") -> str:
-    from specdiag.cli._output import fmt
-
-    return fmt(v, spec)
-
-
 def _duration(s: float | None) -> str:
     if s is None:
         return ""
@@ -421,8 +368,6 @@ def _duration(s: float | None) -> str:
 
 
 def _stats_table(s: SeriesStats) -> Table:
-    from specdiag.cli._output import table
-
     rows: list[tuple[str, Dist | None, str]] = [
         ("accept length (bonus incl.)", s.accept_length, ".3f"),
         ("accepted drafts / step", s.accepted_drafts, ".3f"),
@@ -434,7 +379,7 @@ def _stats_table(s: SeriesStats) -> Table:
     t = table(None, ("metric", "mean>", "weighted>", "p5>", "p50>", "p95>", "min>", "max>"))
     t.columns[0].no_wrap = True
     for name, d, spec in rows:
-        t.add_row(name, *(_f(getattr(d, k), spec) if d else "-" for k in stats))
+        t.add_row(name, *(fmt(getattr(d, k), spec) if d else "-" for k in stats))
     return t
 
 
@@ -442,7 +387,7 @@ def _totals(rec: LogRecord) -> str:
     """A totals-since-start line's figures, after its opening parenthesis."""
     return (
         f"{rec.time_text or 'line ' + str(rec.line_no)}): accept length "
-        f"{_f(rec.accept_length)}, rate {_f(rec.accept_rate)} "
+        f"{fmt(rec.accept_length)}, rate {fmt(rec.accept_rate)} "
         f"({rec.accepted_tokens} / {rec.drafted_tokens} tokens)"
     )
 
@@ -468,8 +413,6 @@ def _header(eng: str, s: SeriesStats, series: str) -> str:
 
 def render_result(console: Console, result: LogsResult) -> None:
     from rich.markup import escape
-
-    from specdiag.cli._output import table
 
     report = result.report
     comparisons = result.comparisons
@@ -539,9 +482,9 @@ def render_result(console: Console, result: LogsResult) -> None:
             rows = [
                 (rank_name or "(none)", str(rst.records))
                 + tuple(
-                    _f(getattr(rst.accept_length, k, None)) for k in ("mean", "p5", "p50", "p95")
+                    fmt(getattr(rst.accept_length, k, None)) for k in ("mean", "p5", "p50", "p95")
                 )
-                + (_f(rst.cuda_graph_false_share, ".1%"),)
+                + (fmt(rst.cuda_graph_false_share, ".1%"),)
                 for rank_name, rst in es.ranks.items()
             ]
             cols = ("rank", "records>", "mean>", "p5>", "p50>", "p95>", "cuda graph False>")
@@ -550,8 +493,8 @@ def render_result(console: Console, result: LogsResult) -> None:
             v = es.verify_steps
             d = v.accept_length
             console.print(
-                f"  LLAMA_TRACE verify steps: {v.records}, accept length mean {_f(d.mean if d else None)}"
-                f", p50 {_f(d.p50 if d else None)}"
+                f"  LLAMA_TRACE verify steps: {v.records}, accept length mean {fmt(d.mean if d else None)}"
+                f", p50 {fmt(d.p50 if d else None)}"
             )
         if es.lifetime is not None and es.lifetime.lifetime is not None:
             console.print(
@@ -563,7 +506,7 @@ def render_result(console: Console, result: LogsResult) -> None:
                 r = extra.accept_rate
                 console.print(
                     f"  {label}: {extra.records} records, accept length mean "
-                    f"{_f(d.mean if d else None)}, rate mean {_f(r.mean if r else None)} "
+                    f"{fmt(d.mean if d else None)}, rate mean {fmt(r.mean if r else None)} "
                     "(kept apart from the server lines)"
                 )
         if es.implementations:
@@ -642,8 +585,6 @@ def render_result(console: Console, result: LogsResult) -> None:
 
 
 def _render_comparison(console: Console, c: Comparison) -> None:
-    from specdiag.cli._output import table, verdict_markup
-
     if c.judgement is None or c.observation is None:
         console.print(f"  vs prediction: no verdict ({c.problem})")
         return
@@ -662,12 +603,10 @@ def _render_comparison(console: Console, c: Comparison) -> None:
 
 
 def render_live(report: LogsReport, paths: list[str]) -> RenderableType:
-    from specdiag.cli._output import table
-
     rows = [
         (eng, str(es.stats.records), es.stats.last_time or "")
-        + tuple(_f(getattr(es.stats.accept_length, k, None)) for k in ("mean", "p50", "p5"))
-        + (_f(getattr(es.stats.accept_rate, "mean", None)), es.stats.sparkline)
+        + tuple(fmt(getattr(es.stats.accept_length, k, None)) for k in ("mean", "p50", "p5"))
+        + (fmt(getattr(es.stats.accept_rate, "mean", None)), es.stats.sparkline)
         for eng, es in report.summary.items()
     ] or [("(waiting for statistics lines)", "", "", "", "", "", "", "")]
     title = f"specdiag logs --follow: {', '.join(paths)} (Ctrl-C for the summary)"

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any, cast
 
+from specdiag.errors import scrub, terminal_safe
+
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
     from rich.console import Console
@@ -132,7 +134,10 @@ def progress_bar(
     console: Console, label: str, total: int | None, elapsed: bool = False
 ) -> Iterator[Callable[..., None]]:
     """A transient bar on ``console`` (stderr); yields its update(completed=, total=,
-    description=)."""
+    description=). Not on a terminal: no bar, and update does nothing."""
+    if not console.is_terminal:
+        yield lambda **_: None
+        return
     from rich import progress as rp
 
     columns: list[rp.ProgressColumn] = [
@@ -160,8 +165,6 @@ class SafeStream(io.TextIOBase):
         self._keep = keep_colour
 
     def write(self, text: str) -> int:
-        from specdiag.errors import scrub, terminal_safe
-
         self._stream.write(terminal_safe(scrub(text), keep_colour=self._keep))
         return len(text)
 
@@ -189,8 +192,6 @@ def _console_class() -> type[Console]:
         is left alone there)."""
 
         def print(self, *objects: Any, **kwargs: Any) -> None:
-            from specdiag.errors import scrub, terminal_safe
-
             safe = [terminal_safe(scrub(o)) if isinstance(o, str) else o for o in objects]
             super().print(*safe, **kwargs)
 
@@ -206,7 +207,7 @@ def make_console(stderr: bool = False) -> Console:
         file=stream if stderr else cast("IO[str]", SafeStream(stream, keep_colour=tty)),
         width=None if tty else _width(),
         no_color=bool(os.environ.get("NO_COLOR")) or not tty,
-        highlight=False,
+        highlight=False,  # (so no print call needs to say it)
         soft_wrap=False,
         emoji=False,
     )
@@ -226,23 +227,20 @@ class Output:
         return self._stderr
 
     def emit(self, document: Mapping[str, Any], human: Callable[[Console], None]) -> None:
-        """Print the result: the JSON document, or the human view."""
+        """Print the result: the JSON document, or the human view; flushed, so that a reader
+        waiting on stdout (a script reading a server's URL) has it now."""
         if self.json_mode:
-            from specdiag.errors import scrub
-
             text = json.dumps(to_jsonable(document), indent=2, allow_nan=False)
             sys.stdout.write(scrub(text) + "\n")
-            sys.stdout.flush()
         else:
             human(make_console())
+        sys.stdout.flush()
 
     def warn(self, message: str) -> None:
         from rich.markup import escape
 
-        from specdiag.errors import terminal_safe
-
         text = escape(terminal_safe(message))
-        self.stderr.print(f"[yellow]warning:[/yellow] {text}", markup=True, highlight=False)
+        self.stderr.print(f"[yellow]warning:[/yellow] {text}", markup=True)
 
     def note(self, message: str) -> None:
-        self.stderr.print(f"note: {message}", markup=False, highlight=False)
+        self.stderr.print(f"note: {message}", markup=False)

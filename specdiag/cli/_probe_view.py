@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli._output import derive, fmt, judgement_fields, table, to_jsonable, verdict_markup
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -86,8 +88,6 @@ def _requests(m: RunMeasure) -> dict[str, Any]:
 
 
 def _server_doc(m: RunMeasure) -> dict[str, Any]:
-    from specdiag.cli._output import derive
-
     return derive(
         m.server,
         only=("url", "engine", "detected_by", "version", "model", "spec", "metrics_path"),
@@ -98,7 +98,6 @@ def _server_doc(m: RunMeasure) -> dict[str, Any]:
 def document(r: ProbeReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/probe.md), derived from the
     report's dataclasses."""
-    from specdiag.cli._output import derive, judgement_fields, to_jsonable
     from specdiag.core.probe.run import jsonable_config
 
     m = r.main
@@ -180,8 +179,6 @@ def document(r: ProbeReport) -> dict[str, Any]:
 
 def save_record(label: str, res: RequestResult) -> dict[str, Any]:
     """One ``--save`` line (keys documented in docs/probe.md)."""
-    from specdiag.cli._output import derive
-
     s = res.spec
     spec = ("accept_length", "accept_rate", "accepted_drafts", "drafted", "verify_steps")
     return {
@@ -198,14 +195,12 @@ def save_record(label: str, res: RequestResult) -> dict[str, Any]:
 
 
 def render(console: Console, r: ProbeReport) -> None:
-    from specdiag.cli._output import fmt, table, verdict_markup
-
     def _f(v: float | None, spec: str = ".2f") -> str:
         return fmt(v, spec, "n/a")
 
     m = r.main
     a = m.accept
-    console.print(f"[bold]Probe[/bold] {detected_line(m.server)}", highlight=False)
+    console.print(f"[bold]Probe[/bold] {detected_line(m.server)}")
     wl = r.config
     n_ok = sum(1 for x in m.results if x.ok)
     n_fail = len(m.results) - n_ok
@@ -215,7 +210,6 @@ def render(console: Console, r: ProbeReport) -> None:
         + f"max_tokens {wl.max_tokens}, temperature {wl.temperature:g}: "
         f"{n_ok} ok, {n_fail} failed"
         + (" [bold red](interrupted)[/bold red]" if m.interrupted else ""),
-        highlight=False,
     )
     if n_fail:
         kinds: dict[str, list[Any]] = {}
@@ -254,7 +248,6 @@ def render(console: Console, r: ProbeReport) -> None:
         console.print(
             "  pooled = 1 + all accepted / all verify steps (what engines log); the mean of "
             "requests weights short requests as much as long ones",
-            highlight=False,
         )
 
     if a.histogram and sum(a.histogram):
@@ -294,20 +287,17 @@ def render(console: Console, r: ProbeReport) -> None:
         console.print(
             f"  the server streamed {m.latency.mean_tokens_per_chunk:.2f} tokens per chunk: "
             "ITL is per chunk, TPOT per token",
-            highlight=False,
         )
     itl = m.latency.itl_ms
     if itl.p50 is not None and itl.p50 < 0.1:
         console.print(
             "  half the chunks arrived within 0.1 ms of the previous one: the server sends a "
             "verify step's tokens as separate events in one burst",
-            highlight=False,
         )
     t = m.throughput
     console.print(
         f"Throughput: {_f(t.output_tokens_per_s, '.1f')} output tokens/s, "
         f"{_f(t.requests_per_s, '.2f')} requests/s ({t.output_tokens} tokens in {t.duration_s:.2f} s)",
-        highlight=False,
     )
 
     if len(m.by_category) > 1 or (m.by_category and m.by_category[0].category != "custom"):
@@ -327,11 +317,9 @@ def render(console: Console, r: ProbeReport) -> None:
             f"[bold]Expected[/bold] from training accuracy ({e.steps} draft tokens): accept length "
             f"{e.expected_accept_length:.3f}; observed {e.observed_accept_length:.3f}"
             + (f" ({j.ratio:.0%} of the predicted accepted drafts)" if j.ratio is not None else ""),
-            highlight=False,
         )
         console.print(
             f"[bold]Verdict: {verdict_markup(j.verdict.value)}[/bold]: {j.explanation}",
-            highlight=False,
         )
         for cause in j.causes:
             console.print(f"  - {cause}", markup=False)
@@ -346,7 +334,6 @@ def render(console: Console, r: ProbeReport) -> None:
             f"[bold]Baseline[/bold] {bm.server.url} ({bm.server.engine.value}): "
             f"{_f(bm.throughput.output_tokens_per_s, '.1f')} tokens/s"
             + (f", TPOT {tpot:.2f} ms" if tpot is not None else ""),
-            highlight=False,
         )
         parts = [
             f"{v:.2f}x {label}"
@@ -357,14 +344,13 @@ def render(console: Console, r: ProbeReport) -> None:
             )
             if v is not None
         ]
-        console.print(f"  speedup: {', '.join(parts) or 'n/a'}", highlight=False)
+        console.print(f"  speedup: {', '.join(parts) or 'n/a'}")
         if b.lossless is True:
-            console.print(f"  lossless: all {b.compared} greedy outputs identical", highlight=False)
+            console.print(f"  lossless: all {b.compared} greedy outputs identical")
         elif b.lossless is False:
             console.print(
                 f"  [bold red]NOT lossless[/bold red]: {len(b.differing)} of {b.compared} greedy "
                 "outputs differ from the baseline",
-                highlight=False,
             )
             for i, pid, pos in b.differing[:20]:
                 console.print(
@@ -373,7 +359,6 @@ def render(console: Console, r: ProbeReport) -> None:
         else:
             console.print(
                 "  losslessness not checked (needs temperature 0 and outputs from both)",
-                highlight=False,
             )
     for n in r.notes:
         console.print(f"note: {n}", markup=False)

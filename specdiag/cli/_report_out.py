@@ -10,18 +10,17 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
+import sys
 import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from specdiag.errors import InputError
+
 if TYPE_CHECKING:
     from specdiag.cli._output import Output
-    from specdiag.core.accprofile import AcceptanceProfile
-
-from specdiag.errors import InputError
 
 
 def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
@@ -43,6 +42,8 @@ def write_text(path: str | os.PathLike[str], text: str, what: str) -> int:
         except OSError as exc:
             raise _cannot_write(what, p, exc) from None
         return len(data)
+    import tempfile  # (loads random and hashlib: only when a file is written)
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", dir=p.parent if str(p.parent) else ".")
     except OSError as exc:
@@ -65,20 +66,27 @@ def _cannot_write(what: str, path: Path, exc: OSError) -> InputError:
     )
 
 
-def read_document_text(path: str) -> str:
-    """A document named on the command line (``-``: stdin), read within the text cap (a FIFO
-    nobody writes to or ``/dev/zero`` ends with a clear error; see docs/reliability.md)."""
-    import sys
-
+def read_json_document(path: str, hint: str) -> object:
+    """A JSON document named on the command line (``-``: stdin), read within the text cap (a FIFO
+    nobody writes to or ``/dev/zero`` ends with a clear error; see docs/reliability.md). A path
+    that cannot be read, or text that is not UTF-8 or not JSON, is an error naming it."""
     from specdiag.core.files import FileKind, read_bounded
 
-    if path == "-":
-        return sys.stdin.read()
-    return read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")
-
-
-def now_utc() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            text = read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")
+    except OSError as exc:
+        raise InputError(
+            f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
+        ) from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not UTF-8 text", hint=hint) from None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise InputError(f"{path} is not JSON: {exc}", hint=hint) from None
 
 
 def render_report(
@@ -97,7 +105,7 @@ def render_report(
     t0 = time.perf_counter()
     report = build_report(
         documents,
-        generated_at=now_utc(),
+        generated_at=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         specdiag_version=__version__,
         extra_provenance=extra_provenance,
         title=title,
@@ -107,30 +115,6 @@ def render_report(
     else:
         text = render_html(report)
     return text, report, time.perf_counter() - t0
-
-
-def write_report(
-    path: str,
-    documents: Sequence[tuple[str, Any]],
-    *,
-    extra_provenance: Sequence[tuple[str, str]] = (),
-) -> int:
-    """The --report shortcut: the page (``.md``: the markdown summary) of one command's
-    document; bytes written."""
-    fmt = "markdown" if path.lower().endswith((".md", ".markdown")) else "html"
-    text, _, _ = render_report(documents, fmt, extra_provenance=extra_provenance)
-    return write_text(path, text, "--report")
-
-
-def export_profile(
-    path: str, document: Mapping[str, Any], *, engine: str | None = None, replica: str | None = None
-) -> AcceptanceProfile:
-    """The --export-profile flag: the acceptance profile of a command's document, written."""
-    from specdiag.core.accprofile import profile_document, read_profile
-
-    prof = read_profile(document, engine=engine, replica=replica)
-    write_text(path, json.dumps(profile_document(prof), indent=1) + "\n", "--export-profile")
-    return prof
 
 
 def write_extras(
@@ -144,11 +128,16 @@ def write_extras(
 ) -> None:
     """After a command printed its document: the --report page and the --export-profile file
     it asked for, each said on stderr."""
-    if report is not None:
-        size = write_report(report, [(name, document)], extra_provenance=extra_provenance)
+    if report is not None:  # the page; a .md name: the markdown summary
+        fmt = "markdown" if report.lower().endswith((".md", ".markdown")) else "html"
+        text, _, _ = render_report([(name, document)], fmt, extra_provenance=extra_provenance)
+        size = write_text(report, text, "--report")
         out.note(f"report written to {report} ({size / 1024:.0f} KiB)")
     if profile is not None:
-        prof = export_profile(profile, document)
+        from specdiag.core.accprofile import profile_document, read_profile
+
+        prof = read_profile(document)
+        write_text(profile, json.dumps(profile_document(prof), indent=1) + "\n", "--export-profile")
         out.note(
             f"acceptance profile written to {profile} ({prof.steps} positions, accept length "
             f"{prof.accept_length:.3f}); replay it with `specdiag profile {profile} --for ENGINE`"

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from html import escape
 
 from specdiag.core.report.model import Chart, Report, Table, VerdictCard
+from specdiag.errors import InputError
 
 GITHUB_LIMIT = 65536  # characters in a GitHub issue comment or body
 
@@ -161,8 +162,6 @@ def render_html(report: Report) -> str:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            from specdiag.errors import InputError
-
             raise InputError(
                 "the HTML report draws its charts with matplotlib, which is not installed",
                 hint="pip install 'specdiag[report]', or write --format markdown",

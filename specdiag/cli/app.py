@@ -17,10 +17,11 @@ from typing import Annotated
 import typer
 
 from specdiag import __version__
-from specdiag.cli._framework import exit_code_for, run_app
+from specdiag.cli._framework import exit_code_for, guarded, run_app
 from specdiag.errors import EXIT_USAGE
 
-# command name -> module under specdiag.cli that defines register(app); help lists them in order
+# command name -> module under specdiag.cli that defines its HELP and the command function
+# <module>_cmd (one parameter per flag); help lists them in this order
 COMMANDS: dict[str, str] = {
     "demo": "demo",
     "expected-accept": "expected_accept",
@@ -81,7 +82,9 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
     )
     app.callback()(_root)
     for name in COMMANDS if names is None else names:
-        importlib.import_module(f"specdiag.cli.{COMMANDS[name]}").register(app)
+        module = importlib.import_module(f"specdiag.cli.{COMMANDS[name]}")
+        func = getattr(module, f"{COMMANDS[name]}_cmd")
+        app.command(name, help=module.HELP)(guarded(func))  # behind the error boundary
     return app
 
 

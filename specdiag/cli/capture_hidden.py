@@ -6,19 +6,23 @@ checkpoint: ``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``captur
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._hidden_view import check_match
+from specdiag.cli._hidden_view import document as compare_document
+from specdiag.cli._hidden_view import render as compare_render
+from specdiag.cli._output import Output, to_jsonable
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.cli._output import Output
     from specdiag.core.hidden.capture import CaptureResult
     from specdiag.core.hidden.capture_run import CaptureSource, ServerArgs
     from specdiag.core.hidden.compare_results import CompareResult
@@ -57,10 +61,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "capture-hidden", help=HELP)(capture_hidden_cmd)
-
-
 def capture_hidden_cmd(
     source_kind: Annotated[
         str | None,
@@ -68,7 +68,6 @@ def capture_hidden_cmd(
             help="Where from: vllm (a running server), sglang (a running server) or hf (a "
             "checkpoint directory).",
             metavar="SOURCE",
-            show_default=False,
         ),
     ] = None,
     where_arg: Annotated[
@@ -76,7 +75,6 @@ def capture_hidden_cmd(
         typer.Argument(
             help="The server URL (vllm, sglang) or the model directory (hf).",
             metavar="URL|DIR",
-            show_default=False,
         ),
     ] = None,
     source: Annotated[
@@ -86,7 +84,6 @@ def capture_hidden_cmd(
             help="Older spelling of SOURCE URL|DIR: --from vllm URL, --from sglang URL, --from hf "
             "DIR.",
             metavar="SOURCE URL|DIR",
-            show_default=False,
         ),
     ] = None,
     engine: Annotated[
@@ -207,7 +204,6 @@ def capture_hidden_cmd(
     ] = False,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._output import Output
     from specdiag.core.hidden import capture_run as core
     from specdiag.core.hidden.conventions import parse_id_list
 
@@ -266,15 +262,11 @@ def capture_hidden_cmd(
     result, comparison = run.capture, run.comparison
     doc = document(result)
     if comparison is not None:
-        from specdiag.cli._hidden_view import document as compare_document
-
         doc["comparison"] = compare_document(comparison, result.output, str(compare_with), None)
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
     for n in result.notes:
         out.note(n)
     if comparison is not None:
-        from specdiag.cli._hidden_view import check_match
-
         for n in comparison.notes:
             out.note(n)
         check_match(comparison)
@@ -308,8 +300,6 @@ def _print_server_args(out: Output, sa: ServerArgs) -> None:
         doc = {"args": list(sa.args), "layers": list(sa.layers) if sa.layers is not None else None}
         out.emit({**doc, "connector": sa.connector}, lambda c: None)
         return
-    import sys
-
     sys.stdout.write(sa.text + "\n")
     for n in sa.notes:
         out.note(n)
@@ -317,8 +307,6 @@ def _print_server_args(out: Output, sa: ServerArgs) -> None:
 
 def document(r: CaptureResult) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/capture-hidden.md)."""
-    from specdiag.cli._output import to_jsonable
-
     doc: dict[str, Any] = to_jsonable(r)
     return doc
 
@@ -343,11 +331,9 @@ def render(
         lines.append(f"  vLLM layer ids: {ids} (HF hidden_states indices {ids})")
         gone = "removed" if r.server_file_removed else "kept"
         lines.append(f"  server file: {r.server_file} ({gone})")
-    console.print(f"{head} in {r.seconds:.1f} s", highlight=False)
+    console.print(f"{head} in {r.seconds:.1f} s")
     for line in (*lines, f"  written: {r.output}"):
         console.print(line, markup=False)
     if comparison is not None:
-        from specdiag.cli._hidden_view import render as compare_render
-
         console.print("")
         compare_render(console, comparison, r.output, training)

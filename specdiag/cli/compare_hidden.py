@@ -8,7 +8,10 @@ from typing import Annotated
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._hidden_view import check_match, document, render
+from specdiag.cli._output import Output
 from specdiag.core.hidden.conventions import CaptureEngine, LayerConvention
+from specdiag.errors import UsageError
 
 HELP = """Compare a served hidden-state capture with the training tensors; name the layer of each chunk.
 
@@ -35,17 +38,12 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "compare-hidden", help=HELP)(compare_hidden_cmd)
-
-
 def compare_hidden_cmd(
     paths: Annotated[
         list[Path],
         typer.Argument(
             help="SERVED TRAINING (two dumps), or TRAINING alone with --values.",
             metavar="[SERVED] TRAINING",
-            show_default=False,
         ),
     ],
     layers: Annotated[
@@ -173,12 +171,9 @@ def compare_hidden_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
-    from specdiag.cli._hidden_view import check_match, document, render
-    from specdiag.cli._output import Output
     from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import parse_id_list, training_ids
-    from specdiag.errors import UsageError
 
     out = Output(json_output)
     if len(paths) != (1 if values is not None else 2):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
@@ -10,6 +11,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli import _hidden_view as compare_hidden
+from specdiag.cli import _logs_view as logs
+from specdiag.cli import _probe_view as probe
+from specdiag.cli._doctor_view import document as doctor_doc
+from specdiag.cli._doctor_view import render as doctor_render
+from specdiag.cli._output import Output, derive, fmt, verdict_markup
+from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -17,8 +25,6 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from specdiag.cli._output import Output
-    from specdiag.core.doctor.model import DoctorReport
     from specdiag.workflows.demo import DemoResult
 
 HELP = """Run the whole diagnosis on a simulated deployment, in a few seconds.
@@ -47,10 +53,6 @@ class DemoScenario(str, Enum):
     HEALTHY = "healthy"
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "demo", help=HELP)(demo_cmd)
-
-
 def demo_cmd(
     scenario: Annotated[
         DemoScenario,
@@ -74,16 +76,13 @@ def demo_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import threading
-
-    from specdiag.cli._output import Output
     from specdiag.workflows.demo import run_demo
 
     out = Output(json_output)
     err = out.stderr
 
     def on_step(name: str, cmd: str) -> None:
-        err.print(f"running {name}: $ {cmd}", markup=False, highlight=False)
+        err.print(f"running {name}: $ {cmd}", markup=False)
 
     if real is not None:
         _real(real.value, scenario, keep_server, out, on_step)
@@ -99,7 +98,6 @@ def demo_cmd(
                 f"reference server still running at {result.server_url} (Ctrl-C stops it), "
                 f"e.g.:\n  specdiag probe {result.server_url} --acc 0.75 --steps 5",
                 markup=False,
-                highlight=False,
             )
             threading.Event().wait()
         except KeyboardInterrupt:
@@ -125,7 +123,6 @@ def _real(
 ) -> None:
     from specdiag.cli._demo_real_view import document as real_document
     from specdiag.cli._demo_real_view import render as real_render
-    from specdiag.errors import UsageError
     from specdiag.workflows.demo_real import run_real_demo
 
     if scenario is not DemoScenario.SEED:
@@ -165,7 +162,6 @@ def _interrupts_not_lost() -> Iterator[None]:
     The demo runs many imports and event loops, so a Ctrl-C could land in such a place and
     be lost, the demo running on to the end. Main thread, POSIX only; elsewhere a no-op."""
     import signal
-    import threading
 
     if threading.current_thread() is not threading.main_thread() or not hasattr(
         signal, "setitimer"
@@ -192,11 +188,6 @@ def _interrupts_not_lost() -> Iterator[None]:
 def document(r: DemoResult) -> dict[str, Any]:
     """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
     agreement and the conclusion, derived from their dataclasses."""
-    from specdiag.cli import _hidden_view as compare_hidden
-    from specdiag.cli import _logs_view as logs
-    from specdiag.cli import _probe_view as probe
-    from specdiag.cli._output import derive
-
     served, training, reference = r.hidden_paths
     a = r.agreement
     return {
@@ -224,7 +215,11 @@ def document(r: DemoResult) -> dict[str, Any]:
                 "command": r.compare_command,
                 "result": compare_hidden.document(r.hidden, served, training, reference),
             },
-            *([_doctor_step(r.doctor_command, r.doctor)] if r.doctor is not None else []),
+            *(
+                [{"name": "doctor", "command": r.doctor_command, "result": doctor_doc(r.doctor)}]
+                if r.doctor is not None
+                else []
+            ),
         ],
         "agreement": derive(a),
         **derive(r.conclusion),
@@ -232,19 +227,9 @@ def document(r: DemoResult) -> dict[str, Any]:
     }
 
 
-def _doctor_step(command: str | None, report: DoctorReport) -> dict[str, Any]:
-    from specdiag.cli._doctor_view import document
-
-    return {"name": "doctor", "command": command, "result": document(report)}
-
-
 def render(console: Console, r: DemoResult) -> None:
     """The human view: each step's command and its own report, then the conclusion."""
     from rich.rule import Rule
-
-    from specdiag.cli import _hidden_view as compare_hidden
-    from specdiag.cli import _logs_view as logs
-    from specdiag.cli import _probe_view as probe
 
     console.print(f"[bold]specdiag demo: {r.scenario.name}[/bold] ({r.scenario.title})")
     console.print(r.scenario.story)
@@ -268,8 +253,6 @@ def render(console: Console, r: DemoResult) -> None:
         ),
     ]
     if r.doctor is not None:
-        from specdiag.cli._doctor_view import render as doctor_render
-
         report = r.doctor
         sections.append(
             (
@@ -280,38 +263,35 @@ def render(console: Console, r: DemoResult) -> None:
         )
     for title, cmd, show in sections:
         console.print(Rule(title, align="left"))
-        console.print(f"$ {cmd}", markup=False, highlight=False)
+        console.print(f"$ {cmd}", markup=False)
         show()
         console.print()
 
     console.print(Rule(f"{len(sections) + 1}. do they agree?", align="left"))
     a = r.agreement
 
-    def fmt(v: float | None) -> str:
-        return "n/a" if v is None else f"{v:.3f}"
-
+    probe_len, log_len, truth_len = (
+        fmt(v, ".3f", "n/a")
+        for v in (a.probe_accept_length, a.logs_accept_length, a.truth_accept_length)
+    )
     console.print(
-        f"accept length: probe {fmt(a.probe_accept_length)}, server log "
-        f"{fmt(a.logs_accept_length)}, reference-server ground truth "
-        f"{fmt(a.truth_accept_length)}"
+        f"accept length: probe {probe_len}, server log {log_len}, reference-server ground "
+        f"truth {truth_len}"
     )
     if a.relative_difference is not None:
         state = "agree" if a.agree else "DISAGREE"
         console.print(f"probe and log {state} (difference {a.relative_difference:.1%})")
     console.print()
     console.print(Rule("verdict", align="left"))
-    style = {"healthy": "green", "below": "yellow", "collapsed": "bold red"}.get(
-        r.conclusion.verdict, "magenta"
-    )
     hidden = "match" if r.conclusion.hidden_match else "MISMATCH"
     console.print(
-        f"[bold]accept length: [{style}]{r.conclusion.verdict}[/{style}]; "
+        f"[bold]accept length: {verdict_markup(r.conclusion.verdict)}; "
         f"hidden states: {hidden}[/bold]"
     )
-    console.print(r.conclusion.summary, markup=False, highlight=False)
+    console.print(r.conclusion.summary, markup=False)
     if r.conclusion.fix:
-        console.print(f"fix: {r.conclusion.fix}", markup=False, highlight=False)
+        console.print(f"fix: {r.conclusion.fix}", markup=False)
     console.print()
     console.print("Against your own deployment:")
     for c in r.next_commands:
-        console.print(f"  $ {c}", markup=False, highlight=False)
+        console.print(f"  $ {c}", markup=False)

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._doctor_view import document, read_server_args, render
+from specdiag.cli._output import Output
+from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, Engine
+from specdiag.core.paths import check_outputs
+from specdiag.errors import CheckFailed, InputError
 
 HELP = """Diagnose a speculative-decoding deployment from whatever evidence you have.
 
@@ -28,10 +34,6 @@ Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 could not run 
 could decide anything) or incomplete (an input given could not be read; --allow-missing judges
 on the rest).
 """
-
-
-def register(app: typer.Typer) -> None:
-    cli.command(app, "doctor", help=HELP)(doctor_cmd)
 
 
 def doctor_cmd(
@@ -132,15 +134,10 @@ def doctor_cmd(
     report_file: cli.ReportOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import os
-
-    from specdiag.cli._doctor_view import document, read_server_args, render
-    from specdiag.cli._output import Output
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs, expand_logs
     from specdiag.core.doctor.run import run_doctor
     from specdiag.core.profile import resolve_profile
-    from specdiag.errors import CheckFailed, InputError
 
     out = Output(json_output)
     acc_values = None
@@ -151,8 +148,6 @@ def doctor_cmd(
         else:
             accept.profile(acc_values, acc_kind)  # the value itself
     args_text = read_server_args(server_args)
-    from specdiag.core.paths import check_outputs
-
     check_outputs(
         [("--report", report_file)],
         [("--logs", p) for p in logs or []]
@@ -194,8 +189,6 @@ def doctor_cmd(
     doc = document(report)
     out.emit(doc, lambda c: render(c, report, verbose=verbose))
     if report_file is not None and not report.interrupted:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(
             out,
             doc,

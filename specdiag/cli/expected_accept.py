@@ -7,7 +7,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
-from specdiag.core.accept import AccKind, Engine, ObservedKind
+from specdiag.cli._output import (
+    Output,
+    derive,
+    judgement_fields,
+    prediction_fields,
+    table,
+    to_jsonable,
+    verdict_markup,
+)
+from specdiag.cli._report_out import write_extras
+from specdiag.core.accept import AccKind, Engine, ObservedKind, parse_float_list
+from specdiag.errors import CheckFailed, UsageError
 
 MAX_SIMULATE = 10**9  # verify steps --simulate may run (memory stays bounded: blocks of 2^18)
 
@@ -30,10 +41,6 @@ Examples:
 
   specdiag expected-accept --acc 0.82,0.74,0.68 --cost-ratio 0.05 --sweep
 """
-
-
-def register(app: typer.Typer) -> None:
-    cli.command(app, "expected-accept", help=HELP)(expected_accept_cmd)
 
 
 def expected_accept_cmd(
@@ -93,10 +100,7 @@ def expected_accept_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
-    from specdiag.cli._output import Output
-    from specdiag.core.accept import parse_float_list
     from specdiag.core.expected import expected_accept
-    from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
     observed_value = None
@@ -132,8 +136,6 @@ def expected_accept_cmd(
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))
     if export_profile is not None:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="expected-accept", profile=export_profile)
     if check and report.judgement is not None and report.judgement.verdict.value != "healthy":
         raise CheckFailed(
@@ -145,8 +147,6 @@ def expected_accept_cmd(
 def document(r: ExpectedAcceptReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/expected-accept.md), derived from
     the report's dataclasses."""
-    from specdiag.cli._output import derive, judgement_fields, prediction_fields, to_jsonable
-
     prediction = prediction_fields(r.profile)
     doc: dict[str, Any] = {"steps": prediction.pop("steps"), "topk": r.topk, **prediction}
     doc["lower_bound"] = r.topk > 1
@@ -181,8 +181,6 @@ def document(r: ExpectedAcceptReport) -> dict[str, Any]:
 
 
 def render(console: Console, r: ExpectedAcceptReport) -> None:
-    from specdiag.cli._output import table, verdict_markup
-
     p = r.profile
     same = len(set(p.acc)) == 1
     acc_desc = f"acc {p.acc[0]:g} at every position" if same else "per-position acc"

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._doctor_view import read_server_args
+from specdiag.cli._output import Output, derive
 from specdiag.core.accept import AccKind, Engine
+from specdiag.errors import InputError, UsageError, register_secrets
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from specdiag.cli._output import Output
 
 HELP = """Serve normalised speculative-decoding figures on a Prometheus /metrics endpoint.
 
@@ -36,10 +39,6 @@ flags, 3 when it cannot listen or read a --logs file.
 """
 
 ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
-
-
-def register(app: typer.Typer) -> None:
-    cli.command(app, "exporter", help=HELP)(exporter_cmd)
 
 
 def exporter_cmd(
@@ -139,18 +138,11 @@ def exporter_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import sys
-
-    from specdiag.cli._output import Output
-
     out = Output(json_output)
     if print_assets or print_asset is not None:
         _assets(out, print_asset)
         return
-    from specdiag.cli._doctor_view import read_server_args
-    from specdiag.cli._output import derive
     from specdiag.core import accept
-    from specdiag.errors import register_secrets
     from specdiag.exporter import ExporterConfig, start_exporter
     from specdiag.exporter.server import ExporterStart
 
@@ -181,7 +173,6 @@ def exporter_cmd(
 
     def ready(start: ExporterStart) -> None:
         out.emit(derive(start), lambda c: c.print(f"serving on {start.url}", markup=False))
-        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
 
     stopped_by_signal = handle.serve(duration, on_ready=ready)
     for line in handle.store.down():  # a failing source is served as up=0: say so here too
@@ -192,10 +183,7 @@ def exporter_cmd(
 
 
 def _assets(out: Output, name: str | None) -> None:
-    import sys
     from importlib import resources
-
-    from specdiag.errors import InputError, UsageError
 
     base = resources.files("specdiag") / "deploy"
     if name is not None:

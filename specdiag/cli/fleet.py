@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, derive, fmt, table
+from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind
+from specdiag.core.fleet.timespec import iso, parse_duration, parse_instant, parse_since
+from specdiag.errors import CheckFailed, UsageError, register_secrets
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -37,17 +41,12 @@ Exit codes: 0 ok; 1 a replica under --min-accept-len, or an outlier with --fail-
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "fleet", help=HELP)(fleet_cmd)
-
-
 def fleet_cmd(
     url: Annotated[
         str,
         typer.Argument(
             help="Prometheus base URL, e.g. http://prometheus:9090",
             metavar="PROMETHEUS_URL",
-            show_default=False,
         ),
     ],
     selector: Annotated[
@@ -118,11 +117,8 @@ def fleet_cmd(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._output import Output
     from specdiag.core import accept
     from specdiag.core.fleet.run import FleetConfig, run_fleet
-    from specdiag.core.fleet.timespec import parse_duration, parse_instant, parse_since
-    from specdiag.errors import CheckFailed, UsageError
 
     out = Output(json_output)
     since_s, since_at = parse_since(since, "--since") if since is not None else (None, None)
@@ -133,7 +129,6 @@ def fleet_cmd(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
     from specdiag.core.http import check_credentials, credential_secrets
-    from specdiag.errors import register_secrets
 
     check_credentials(None, headers)  # a value HTTP cannot carry: usage error, not echoed
     register_secrets(credential_secrets(None, headers, (url,)))  # never printed from here on
@@ -165,8 +160,6 @@ def fleet_cmd(
     doc = document(report, min_accept_len, below)
     out.emit(doc, lambda c: render(c, report))
     if export_profile is not None:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="fleet", profile=export_profile)
     for w in a.warnings:
         out.warn(w)
@@ -203,20 +196,14 @@ def fleet_cmd(
 
 
 def _iso(ts: float | None) -> str | None:
-    from specdiag.core.fleet.timespec import iso
-
     return iso(ts) if ts is not None else None
 
 
 def _timeline(t: Timeline | None) -> dict[str, Any] | None:
-    from specdiag.cli._output import derive
-
     return None if t is None else derive(t, rename={"ends": "ends_unix"})
 
 
 def _rank(k: RankReport) -> dict[str, Any]:
-    from specdiag.cli._output import derive
-
     return {
         **derive(k, only=("rank",)),
         **derive(k.figures),
@@ -227,8 +214,6 @@ def _rank(k: RankReport) -> dict[str, Any]:
 
 
 def _replica(r: ReplicaReport) -> dict[str, Any]:
-    from specdiag.cli._output import derive
-
     return {
         **derive(r, only=("replica", "labels", "engine")),
         **derive(r.figures),
@@ -275,8 +260,6 @@ def document(
 ) -> dict[str, Any]:
     """The stable ``--json`` document (docs/fleet.md), derived from the FleetReport and its
     Analysis; ``check`` is the ``--min-accept-len`` check of this command."""
-    from specdiag.cli._output import derive
-
     a = report.analysis
     return {
         **derive(
@@ -308,8 +291,6 @@ def document(
 
 
 def _figures(fig: Figures) -> tuple[str, ...]:
-    from specdiag.cli._output import fmt
-
     return (
         fig.source,
         *(fmt(v, ".2f") for v in (fig.accept_length, fig.accepted_per_step, fig.accept_rate)),
@@ -320,8 +301,6 @@ def _figures(fig: Figures) -> tuple[str, ...]:
 
 
 def _flags(r: ReplicaReport) -> str:
-    from specdiag.core.fleet.timespec import iso
-
     flags = []
     if r.outlier is not None:
         o = r.outlier
@@ -339,9 +318,6 @@ def _flags(r: ReplicaReport) -> str:
 
 
 def render(console: Console, report: FleetReport) -> None:
-    from specdiag.cli._output import fmt, table
-    from specdiag.core.fleet.timespec import iso
-
     a = report.analysis
     f = a.fleet
     title = (
@@ -369,4 +345,4 @@ def render(console: Console, report: FleetReport) -> None:
     )
     if report.expected_accept_length is not None:
         line += f"; expected {report.expected_accept_length:.2f}"
-    console.print(line, markup=False, highlight=False)
+    console.print(line, markup=False)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, progress_bar, table, to_jsonable
+from specdiag.errors import CheckFailed
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -42,14 +46,10 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "inspect-dump", help=HELP)(inspect_dump_cmd)
-
-
 def inspect_dump_cmd(
     paths: Annotated[
         list[Path],
-        typer.Argument(help="Dump files or directories.", metavar="PATH...", show_default=False),
+        typer.Argument(help="Dump files or directories.", metavar="PATH..."),
     ],
     workers: Annotated[
         int,
@@ -109,11 +109,7 @@ def inspect_dump_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     model = cli.deprecated_flag("--model", "--target", old_model, model, None)
-    import functools
-
-    from specdiag.cli._output import Output
     from specdiag.core.hidden.inspect import inspect_dumps
-    from specdiag.errors import CheckFailed
 
     out = Output(json_output)
 
@@ -129,18 +125,8 @@ def inspect_dump_cmd(
         device=device,
         dtype=dtype,
     )
-    console = out.stderr
-    if console.is_terminal:
-        from specdiag.cli._output import progress_bar
-
-        with progress_bar(console, "inspecting", None) as update:
-
-            def progress(done: int, total: int, path: str) -> None:
-                update(completed=done, total=total)
-
-            report = run(progress=progress)
-    else:
-        report = run()
+    with progress_bar(out.stderr, "inspecting", None) as update:
+        report = run(progress=lambda done, total, path: update(completed=done, total=total))
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:
         bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]
@@ -160,8 +146,6 @@ def inspect_dump_cmd(
 def document(r: InspectReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/inspect-dump.md), derived from the
     result dataclasses: every field of FileReport / VocabMap / LayerReport under its own name."""
-    from specdiag.cli._output import to_jsonable
-
     doc: dict[str, Any] = {
         "ok": r.ok,
         "files_scanned": len(r.files),
@@ -184,8 +168,6 @@ def _pct(v: float | None) -> str:
 
 def _short(paths: list[str]) -> dict[str, str]:
     """Paths relative to their common directory (the scanned folder), for a narrower table."""
-    import os
-
     if len(paths) < 2:
         return {p: p for p in paths}
     try:
@@ -270,8 +252,6 @@ def render(console: Console, r: InspectReport) -> None:
 
 
 def render_layers(console: Console, lr: LayerReport) -> None:
-    from specdiag.cli._output import table
-
     title = (
         f"Layers of {lr.path} (against {lr.reference}: {lr.num_layers} layers, {lr.tokens} tokens)"
     )

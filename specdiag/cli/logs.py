@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -14,10 +16,13 @@ from specdiag.cli._logs_view import (
     render_result,
     result_document,
 )
-from specdiag.core.accept import AccKind, Engine
+from specdiag.cli._output import Output
+from specdiag.cli._report_out import write_extras
+from specdiag.core.accept import AccKind, Engine, parse_float_list
+from specdiag.core.paths import check_outputs
+from specdiag.errors import CheckFailed
 
 if TYPE_CHECKING:
-    from specdiag.cli._output import Output
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.logs.run import LogsOptions, LogsResult
 
@@ -44,16 +49,11 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "logs", help=HELP)(logs_cmd)
-
-
 def logs_cmd(
     files: Annotated[
         list[str] | None,
         typer.Argument(
             help="Log files (plain or .gz), globs, or - for stdin (the default when piped).",
-            show_default=False,
         ),
     ] = None,
     engine: Annotated[
@@ -131,19 +131,13 @@ def logs_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
-    import os
-    import sys
-
     # logs uses numpy for element-wise passes, never its BLAS: on a many-core host OpenBLAS would
     # start a thread per core while numpy loads (seconds of CPU for nothing). One thread unless
     # the user chose; only before numpy is loaded (afterwards it has no effect)
     if "numpy" not in sys.modules:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    from specdiag.cli._output import Output
-    from specdiag.core.accept import parse_float_list
     from specdiag.core.logs.records import LogEngine
     from specdiag.core.logs.run import LogsOptions, expand_paths, run_logs
-    from specdiag.errors import CheckFailed
 
     out = Output(json_output)
     from specdiag.core.logs.fast import status as fast_status
@@ -168,8 +162,6 @@ def logs_cmd(
     )
     paths = expand_paths(files, sys.stdin.isatty())
     if export_profile is not None:
-        from specdiag.core.paths import check_outputs
-
         check_outputs(
             [("--export-profile", export_profile), ("--records", records)],
             [("log file", str(p)) for p in paths],
@@ -208,8 +200,6 @@ def logs_cmd(
         raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
     out.emit(doc, lambda console: render_result(console, result))
     if export_profile is not None and not stopped_early:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="logs", profile=export_profile)
     if stopped_early:
         raise typer.Exit(exit_code)

@@ -2,41 +2,40 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, progress_bar, to_jsonable
 from specdiag.cli._probe_view import detected_line, document, render, save_record
-from specdiag.core.accept import AccKind
+from specdiag.cli._report_out import write_extras
+from specdiag.core.accept import AccKind, parse_float_list
+from specdiag.core.paths import check_outputs
 from specdiag.core.probe.engines import Api, EngineKind
+from specdiag.errors import CheckFailed, InputError, ServerError, scrub
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from specdiag.cli._output import Output
     from specdiag.core.probe.client import RequestResult
     from specdiag.core.probe.engines import ServerInfo
     from specdiag.core.probe.run import ProbeConfig, ProbeReport, RunLabel
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(
-        app,
-        "probe",
-        help=(
-            "Measure a live server's speculative decoding on a probe workload: accept length "
-            "(pooled, per request, per position, per category) scoped to this run, latency and "
-            "throughput; judge it against training accuracy (--acc) and a non-speculative "
-            "--baseline.\n\nExit codes: 0 ok, 1 below --min-accept-len, 2 usage, "
-            "3 server unreachable or every request failed. Ctrl-C (exit 130) and SIGTERM "
-            "(exit 143) print what was gathered."
-        ),
-    )(probe)
+HELP = (
+    "Measure a live server's speculative decoding on a probe workload: accept length "
+    "(pooled, per request, per position, per category) scoped to this run, latency and "
+    "throughput; judge it against training accuracy (--acc) and a non-speculative "
+    "--baseline.\n\nExit codes: 0 ok, 1 below --min-accept-len, 2 usage, "
+    "3 server unreachable or every request failed. Ctrl-C (exit 130) and SIGTERM "
+    "(exit 143) print what was gathered."
+)
 
 
-def probe(
+def probe_cmd(
     url: Annotated[str, typer.Argument(help="Server base URL, e.g. http://127.0.0.1:30000.")],
     engine: Annotated[
         EngineKind,
@@ -154,12 +153,8 @@ def probe(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.cli._output import Output
-    from specdiag.core.accept import parse_float_list
-    from specdiag.core.paths import check_outputs
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts, load_prompts
-    from specdiag.errors import CheckFailed, ServerError
 
     out = Output(json_output)
     headers = cli.parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
@@ -208,8 +203,6 @@ def probe(
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))
     if not report.interrupted:
-        from specdiag.cli._report_out import write_extras
-
         write_extras(out, doc, name="probe", report=report_file, profile=export_profile)
     if report.interrupted:
         raise typer.Exit(cli.interrupt_exit_code())
@@ -242,15 +235,8 @@ def _run_with_progress(
 ) -> ProbeReport:
     from specdiag.core.probe.run import run_probe
 
-    console = out.stderr
-    if not console.is_terminal:
-        return run_probe(
-            cfg, on_info=lambda info: out.note(detected_line(info)), on_result=on_result
-        )
-    from specdiag.cli._output import progress_bar
-
     n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
-    with progress_bar(console, "probing", n, elapsed=True) as update:
+    with progress_bar(out.stderr, "probing", n, elapsed=True) as update:
         last = [0]
 
         def progress(done: int, total: int) -> None:
@@ -260,7 +246,7 @@ def _run_with_progress(
             update(completed=done, total=total)
 
         def on_info(info: ServerInfo) -> None:
-            console.print(f"note: {detected_line(info)}", markup=False, highlight=False)
+            out.note(detected_line(info))
 
         return run_probe(cfg, progress=progress, on_info=on_info, on_result=on_result)
 
@@ -270,8 +256,6 @@ class _Saver:
     an interrupted or terminated run keeps every request it measured."""
 
     def __init__(self, path: Path) -> None:
-        from specdiag.errors import InputError
-
         self.path = path
         self.lines = 0
         try:
@@ -283,11 +267,6 @@ class _Saver:
             ) from None
 
     def write(self, label: str, res: RequestResult) -> None:
-        import json
-
-        from specdiag.cli._output import to_jsonable
-        from specdiag.errors import scrub
-
         line = json.dumps(to_jsonable(save_record(label, res)), ensure_ascii=False, allow_nan=False)
         self.fh.write(scrub(line) + "\n")  # (a server may echo a key in its text)
         self.fh.flush()

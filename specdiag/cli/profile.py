@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output
+from specdiag.cli._report_out import read_json_document
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
+from specdiag.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,10 +37,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "profile", help=HELP)(profile_cmd)
-
-
 def profile_cmd(
     file: Annotated[
         str,
@@ -58,24 +58,10 @@ def profile_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import json
-
-    from specdiag.cli._output import Output
-    from specdiag.cli._report_out import read_document_text
     from specdiag.core.accprofile import profile_document, read_profile, replay
-    from specdiag.errors import InputError
 
     out = Output(json_output)
-    try:
-        doc = json.loads(read_document_text(file))
-    except OSError as exc:
-        raise InputError(
-            f"cannot read {file}: {exc.strerror or exc}", hint="check the path"
-        ) from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise InputError(
-            f"{file} is not JSON: {exc}", hint="give a profile or a --json document"
-        ) from None
+    doc = read_json_document(file, "give a profile or a --json document")
     if not isinstance(doc, dict):
         raise InputError(f"{file} is not a JSON object", hint="give a profile or a --json document")
     prof = read_profile(doc, engine=engine.value if engine else None, replica=replica)
@@ -95,8 +81,6 @@ def profile_cmd(
 
 
 def render(console: Console, p: AcceptanceProfile, r: Replay) -> None:
-    import json
-
     c = p.conditions
     kind = "measured" if p.measured else "predicted"
     where = ", ".join(

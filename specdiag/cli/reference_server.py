@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output, to_jsonable
 from specdiag.core.accept import AccKind
 from specdiag.refserver.config import Flavor, PerRequestMetrics
 
@@ -36,10 +37,6 @@ Examples:
 """
 
 
-def register(app: typer.Typer) -> None:
-    cli.command(app, "reference-server", help=HELP)(reference_server_cmd)
-
-
 def reference_server_cmd(
     flavor: Annotated[
         Flavor, typer.Option("--flavor", help="Which engine's API, metrics and logs to imitate.")
@@ -53,7 +50,6 @@ def reference_server_cmd(
             max=65535,
             help="Port (0: a free one, reported at start). Default: the engine's own "
             "(sglang 30000, vllm 8000, llamacpp 8080).",
-            show_default=False,
         ),
     ] = None,
     steps: Annotated[
@@ -76,7 +72,6 @@ def reference_server_cmd(
             "--acceptance",
             help="True acceptance: one value for every draft position or one per position "
             "(0.8,0.7,0.6); fractions or percentages. Default 0.75.",
-            show_default=False,
         ),
     ] = None,
     old_acc: Annotated[str | None, typer.Option("--acc", hidden=True)] = None,
@@ -86,7 +81,6 @@ def reference_server_cmd(
             "--accept-length",
             help="Instead of --acceptance: serve the same acceptance at every position, chosen "
             "so the expected accept length (bonus included) is this value, e.g. 2.4.",
-            show_default=False,
         ),
     ] = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
@@ -170,9 +164,6 @@ def reference_server_cmd(
 ) -> None:
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     acceptance = cli.deprecated_flag("--acc", "--acceptance", old_acc, acceptance, None)
-    import sys
-
-    from specdiag.cli._output import Output
     from specdiag.refserver.config import DEFAULT_PORTS, make_config
     from specdiag.refserver.server import start_server
 
@@ -206,7 +197,6 @@ def reference_server_cmd(
 
     def ready(start: ServerStart) -> None:
         out.emit(document(start), lambda console: render(console, start))
-        sys.stdout.flush()  # a script reading the URL (or the JSON) gets it now
 
     truth = handle.serve(duration, on_ready=ready)
     if truth is not None:
@@ -216,8 +206,6 @@ def reference_server_cmd(
 def document(start: ServerStart) -> dict[str, Any]:
     """The ``--json`` document printed once the server accepts connections (docs/reference-server.md):
     the :class:`~specdiag.refserver.server.ServerStart`, as it is."""
-    from specdiag.cli._output import to_jsonable
-
     doc: dict[str, Any] = to_jsonable(start)
     return doc
 

@@ -3,12 +3,17 @@ GitHub-ready markdown summary."""
 
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from specdiag.cli import _framework as cli
+from specdiag.cli._output import Output
+from specdiag.cli._report_out import read_json_document, render_report, write_text
+from specdiag.core.paths import check_outputs
+from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -33,34 +38,6 @@ Examples:
 class ReportFormat(str, Enum):
     HTML = "html"
     MARKDOWN = "markdown"
-
-
-def register(app: typer.Typer) -> None:
-    cli.command(app, "report", help=HELP)(report_cmd)
-
-
-def _read(path: str) -> object:
-    import json
-
-    from specdiag.cli._report_out import read_document_text
-    from specdiag.errors import InputError
-
-    try:
-        text = read_document_text(path)
-    except OSError as exc:
-        raise InputError(
-            f"cannot read {path}: {exc.strerror or exc}", hint="check the path and permissions"
-        ) from None
-    except UnicodeDecodeError:
-        raise InputError(
-            f"{path} is not UTF-8 text", hint="give the --json output of a command"
-        ) from None
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise InputError(
-            f"{path} is not JSON: {exc}", hint="give the --json output of a specdiag command"
-        ) from None
 
 
 def report_cmd(
@@ -92,13 +69,6 @@ def report_cmd(
     ] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    import sys
-
-    from specdiag.cli._output import Output
-    from specdiag.cli._report_out import render_report, write_text
-    from specdiag.core.paths import check_outputs
-    from specdiag.errors import UsageError
-
     out = Output(json_output)
     if documents.count("-") > 1:
         raise UsageError("stdin (-) can be read once", hint="give the other documents as files")
@@ -111,7 +81,11 @@ def report_cmd(
         [("--output", output)], [(f"document {i + 1}", p) for i, p in enumerate(documents)]
     )
     kind = ReportFormat.MARKDOWN if markdown else fmt
-    docs = [(("stdin" if p == "-" else p.rsplit("/", 1)[-1]), _read(p)) for p in documents]
+    hint = "give the --json output of a specdiag command"
+    docs = [
+        ("stdin" if p == "-" else p.rsplit("/", 1)[-1], read_json_document(p, hint))
+        for p in documents
+    ]
     text, report, seconds = render_report(docs, kind.value, title=title, limit=limit)
     if output is None:
         sys.stdout.write(text)

@@ -27,9 +27,9 @@ def start_exporter(
 ) -> ExporterHandle:
     """Start the sources and the HTTP server in background threads; returns once listening.
     ``warn`` gets a line whenever a source dies or ends and is restarted (the CLI: stderr)."""
-    from specdiag.exporter.server import start
+    from specdiag.exporter.server import ExporterHandle
 
-    return start(config, warn)
+    return ExporterHandle.launch(config, warn)
 
 
 __all__ = ["ExporterConfig", "start_exporter"]

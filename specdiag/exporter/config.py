@@ -46,10 +46,7 @@ class ExporterConfig:
         )
 
     def __post_init__(self) -> None:
-        doctor = self.doctor or any(
-            x is not None for x in (self.draft, self.target, self.server_args)
-        )
-        if not self.probes and not self.logs and self.acc is None and not doctor:
+        if not self.probes and not self.logs and self.acc is None and not self.doctor_enabled:
             raise UsageError(
                 "nothing to export: give --probe URL, --logs FILE or --acc",
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",

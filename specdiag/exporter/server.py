@@ -139,7 +139,3 @@ class ExporterHandle(ServerLifecycle):
 
 RESTART_FIRST_S = 1.0
 RESTART_MAX_S = 60.0
-
-
-def start(config: ExporterConfig, warn: Callable[[str], None] | None = None) -> ExporterHandle:
-    return ExporterHandle.launch(config, warn)

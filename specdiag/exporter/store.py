@@ -108,6 +108,22 @@ class Store:
             }
 
 
+# a Reading's field -> its gauge (no sample where the field is None); the per-position gauge
+# comes after the first three
+_READING_GAUGES = (
+    ("accept_length", "specdiag_accept_length",
+     "Accept length, bonus token included (1 + accepted drafts per verify step)."),
+    ("accepted_per_step", "specdiag_accepted_drafts_per_step",
+     "Accepted draft tokens per verify step (bonus excluded)."),
+    ("accept_rate", "specdiag_accept_rate", "Accepted draft tokens / drafted tokens."),
+    ("cuda_graph_false_share", "specdiag_cuda_graph_false_share",
+     "Share of SGLang decode log lines with cuda graph: False."),
+    ("samples", "specdiag_samples", "Log records or probe requests behind the figures."),
+    ("verify_steps", "specdiag_verify_steps", "Verify steps behind the figures, where known."),
+    ("updated", "specdiag_last_update_timestamp_seconds", "When the figures were computed."),
+)  # fmt: skip
+
+
 class StoreCollector:
     """A prometheus_client collector reading the store at every scrape."""
 
@@ -122,55 +138,29 @@ class StoreCollector:
 
         snap = self.store.snapshot()
         base = ["engine", "replica", "source", "rank"]
-
-        def fam(name: str, doc: str, extra: tuple[str, ...] = ()) -> GaugeMetricFamily:
-            return GaugeMetricFamily(name, doc, labels=[*base, *extra])
-
-        al = fam(
-            "specdiag_accept_length",
-            "Accept length, bonus token included (1 + accepted drafts per verify step).",
-        )
-        per_step = fam(
-            "specdiag_accepted_drafts_per_step",
-            "Accepted draft tokens per verify step (bonus excluded).",
-        )
-        rate = fam("specdiag_accept_rate", "Accepted draft tokens / drafted tokens.")
-        pos = fam(
+        fams = {f: GaugeMetricFamily(n, doc, labels=base) for f, n, doc in _READING_GAUGES}
+        pos = GaugeMetricFamily(
             "specdiag_position_acceptance",
             "Acceptance per draft position: unconditional P(position accepted) or conditional "
             "P(accepted | previous accepted).",
-            ("position", "kind"),
+            labels=[*base, "position", "kind"],
         )
-        cg = fam(
-            "specdiag_cuda_graph_false_share",
-            "Share of SGLang decode log lines with cuda graph: False.",
-        )
-        samples = fam("specdiag_samples", "Log records or probe requests behind the figures.")
-        steps = fam("specdiag_verify_steps", "Verify steps behind the figures, where known.")
-        updated = fam("specdiag_last_update_timestamp_seconds", "When the figures were computed.")
         seen: set[tuple[str, ...]] = set()
         for r in snap["readings"]:
             v = [r.engine, r.replica, r.source, r.rank]
             if tuple(v) in seen:  # two sources naming the same series: the first one wins
                 continue
             seen.add(tuple(v))
-            if r.accept_length is not None:
-                al.add_metric(v, r.accept_length)
-            if r.accepted_per_step is not None:
-                per_step.add_metric(v, r.accepted_per_step)
-            if r.accept_rate is not None:
-                rate.add_metric(v, r.accept_rate)
+            for name, fam in fams.items():
+                value = getattr(r, name)
+                if value is not None:
+                    fam.add_metric(v, float(value))
             for i, u in enumerate(r.per_position_unconditional):
                 pos.add_metric([*v, str(i + 1), "unconditional"], u)
             for i, c in enumerate(r.per_position_conditional):
                 pos.add_metric([*v, str(i + 1), "conditional"], c)
-            if r.cuda_graph_false_share is not None:
-                cg.add_metric(v, r.cuda_graph_false_share)
-            samples.add_metric(v, float(r.samples))
-            if r.verify_steps is not None:
-                steps.add_metric(v, r.verify_steps)
-            updated.add_metric(v, r.updated)
-        yield from (al, per_step, rate, pos, cg, samples, steps, updated)
+        gauges = list(fams.values())
+        yield from (*gauges[:3], pos, *gauges[3:])
         exp = GaugeMetricFamily(
             "specdiag_expected_accept_length",
             "Accept length expected from training accuracy (--acc), bonus included.",

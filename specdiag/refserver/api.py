@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import ENGINE_VERSIONS, Flavor
@@ -40,12 +43,8 @@ CHAT_DEFAULT_MAX_TOKENS = 256
 
 
 def routes(state: ServerState) -> list[Route]:
-    flavor = state.config.flavor
-    if flavor is Flavor.SGLANG:
-        return _sglang_routes(state)
-    if flavor is Flavor.VLLM:
-        return _vllm_routes(state)
-    return _llamacpp_routes(state)
+    by_flavor = {Flavor.SGLANG: _sglang_routes, Flavor.VLLM: _vllm_routes}
+    return by_flavor.get(state.config.flavor, _llamacpp_routes)(state)
 
 
 # ---------------------------------------------------------------------------- shared pieces
@@ -98,39 +97,25 @@ def _sglext(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1)
+def _shapes() -> dict[str, Any]:
+    """The fixed parts of the engines' answers (engine_shapes.json), read once."""
+    shapes: dict[str, Any] = json.loads((Path(__file__).parent / "engine_shapes.json").read_text())
+    return shapes
+
+
 def _models(state: ServerState) -> dict[str, Any]:
     cfg = state.config
     created = int(state.engine.started_wall)
     entry: dict[str, Any] = {"id": cfg.model_name, "object": "model", "created": created}
     if cfg.flavor is Flavor.VLLM:
-        entry.update(
-            {
-                "owned_by": "vllm",
-                "root": cfg.model_name,
-                "parent": None,
-                "max_model_len": cfg.max_model_len,
-                "permission": [
-                    {
-                        "id": "modelperm-" + new_id("", Flavor.VLLM),
-                        "object": "model_permission",
-                        "created": created,
-                        "allow_create_engine": False,
-                        "allow_sampling": True,
-                        "allow_logprobs": True,
-                        "allow_search_indices": False,
-                        "allow_view": True,
-                        "allow_fine_tuning": False,
-                        "organization": "*",
-                        "group": None,
-                        "is_blocking": False,
-                    }
-                ],
-            }
-        )
+        perm: dict[str, Any] = {"id": "modelperm-" + new_id("", Flavor.VLLM)}
+        perm |= {"object": "model_permission", "created": created}
+        perm |= _shapes()["vllm_model_permission"]
+        entry |= {"owned_by": "vllm", "root": cfg.model_name, "parent": None}
+        entry |= {"max_model_len": cfg.max_model_len, "permission": [perm]}
     elif cfg.flavor is Flavor.SGLANG:
-        entry.update(
-            {"owned_by": "sglang", "root": cfg.model_name, "max_model_len": cfg.max_model_len}
-        )
+        entry |= {"owned_by": "sglang", "root": cfg.model_name, "max_model_len": cfg.max_model_len}
     else:
         entry.update(
             {
@@ -182,6 +167,26 @@ class OpenAIRequest:
         )
 
 
+def _head(o: OpenAIRequest, rid: str, created: int, chunk: bool) -> dict[str, Any]:
+    """The first keys of a vLLM or SGLang answer (choices follow)."""
+    obj = ("chat.completion.chunk" if chunk else "chat.completion") if o.chat else "text_completion"
+    return {"id": rid, "object": obj, "created": created, "model": o.model}
+
+
+def _llama_chunk(
+    state: ServerState, o: OpenAIRequest, rid: str, created: int, choices: list[Any]
+) -> dict[str, Any]:
+    """A llama.cpp stream chunk's keys, in its order (usage and timings may follow)."""
+    return {
+        "choices": choices,
+        "created": created,
+        "id": rid,
+        "model": o.model,
+        "system_fingerprint": state.fingerprint,
+        "object": "chat.completion.chunk" if o.chat else "text_completion",
+    }
+
+
 def _openai_full(
     state: ServerState, o: OpenAIRequest, req: EngineRequest, rid: str
 ) -> dict[str, Any]:
@@ -199,13 +204,7 @@ def _openai_full(
         choice.update({"logprobs": None, "finish_reason": fr})
     else:
         choice = {"index": 0, "text": req.text, "logprobs": None, "finish_reason": fr}
-    head = {
-        "id": rid,
-        "object": "chat.completion" if o.chat else "text_completion",
-        "created": created,
-        "model": o.model,
-        "choices": [choice],
-    }
+    head = {**_head(o, rid, created, chunk=False), "choices": [choice]}
     if flavor is Flavor.VLLM:
         choice.update({"stop_reason": req.matched_stop, "token_ids": None})
         if not o.chat:
@@ -266,19 +265,11 @@ def _chunk(
         choice: dict[str, Any] = {"index": 0, "delta": d, "logprobs": None, "finish_reason": fr}
     else:
         choice = {"index": 0, "text": delta or "", "logprobs": None, "finish_reason": fr}
-    obj = "chat.completion.chunk" if o.chat else "text_completion"
     if flavor is Flavor.LLAMACPP:
         if o.chat:
             del choice["logprobs"]  # llama.cpp's chat chunks carry none (see the capture)
-        return {
-            "choices": [choice],
-            "created": created,
-            "id": rid,
-            "model": o.model,
-            "system_fingerprint": state.fingerprint,
-            "object": obj,
-        }
-    body = {"id": rid, "object": obj, "created": created, "model": o.model, "choices": [choice]}
+        return _llama_chunk(state, o, rid, created, [choice])
+    body = {**_head(o, rid, created, chunk=True), "choices": [choice]}
     if flavor is Flavor.VLLM:
         # vLLM dumps its stream choices with exclude_unset: chat chunks carry stop_reason only
         # when finishing and token_ids (null) after the role chunk; completion chunks set every
@@ -344,27 +335,10 @@ async def _openai_stream(
             final["sglext"] = _sglext(state, req)
         yield sse(final)
     if flavor is Flavor.LLAMACPP:
-        yield sse(
-            {
-                "choices": [],
-                "created": created,
-                "id": rid,
-                "model": o.model,
-                "system_fingerprint": state.fingerprint,
-                "object": "chat.completion.chunk" if o.chat else "text_completion",
-                "usage": _usage(state, req),
-                "timings": _llama_timings(state, req),
-            }
-        )
+        usage = {"usage": _usage(state, req), "timings": _llama_timings(state, req)}
+        yield sse(_llama_chunk(state, o, rid, created, []) | usage)
     elif o.include_usage:
-        last: dict[str, Any] = {
-            "id": rid,
-            "object": "chat.completion.chunk" if o.chat else "text_completion",
-            "created": created,
-            "model": o.model,
-            "choices": [],
-            "usage": _usage(state, req),
-        }
+        last = {**_head(o, rid, created, chunk=True), "choices": [], "usage": _usage(state, req)}
         if flavor is Flavor.VLLM:
             # vLLM: exclude_none; per-request metrics ride on this chunk (only with
             # include_usage), with just the fields that are set
@@ -611,70 +585,12 @@ def _llama_settings(
     ``active=False`` for /props' default request settings, which say ``speculative.types``
     "none" even on a speculating server (as llama.cpp 0c1e570 does).
     """
-    cfg = state.config
-    return {
-        "seed": 4294967295,
-        "temperature": 0.0,
-        "dynatemp_range": 0.0,
-        "dynatemp_exponent": 1.0,
-        "top_k": 40,
-        "top_p": 0.949999988079071,
-        "min_p": 0.05000000074505806,
-        "top_n_sigma": -1.0,
-        "xtc_probability": 0.0,
-        "xtc_threshold": 0.10000000149011612,
-        "typical_p": 1.0,
-        "repeat_last_n": 64,
-        "repeat_penalty": 1.0,
-        "presence_penalty": 0.0,
-        "frequency_penalty": 0.0,
-        "dry_multiplier": 0.0,
-        "dry_base": 1.75,
-        "dry_allowed_length": 2,
-        "dry_penalty_last_n": 64,
-        "dry_sequence_breakers": ["\n", ":", '"', "*"],
-        "mirostat": 0,
-        "mirostat_tau": 5.0,
-        "mirostat_eta": 0.10000000149011612,
-        "adaptive_target": -1.0,
-        "adaptive_decay": 0.8999999761581421,
-        "stop": list(stop),
-        "max_tokens": n_predict,
-        "n_predict": n_predict,
-        "n_keep": 0,
-        "n_discard": 0,
-        "ignore_eos": False,
-        "stream": stream,
-        "logit_bias": [],
-        "n_probs": 0,
-        "min_keep": 0,
-        "grammar": "",
-        "grammar_lazy": False,
-        "grammar_triggers": [],
-        "preserved_tokens": [],
-        "chat_format": "Content-only",
-        "reasoning_format": "deepseek",
-        "reasoning_in_content": False,
-        "generation_prompt": "",
-        "samplers": [
-            "penalties",
-            "dry",
-            "top_n_sigma",
-            "top_k",
-            "typ_p",
-            "top_p",
-            "min_p",
-            "xtc",
-            "temperature",
-        ],
-        # 0c1e570 prints no n_max/n_min/p_min here; the draft length shows in the log
-        # ("n_max=K") and in /metrics' per-position family
-        "speculative.types": "none,draft-simple" if cfg.speculative and active else "none",
-        "timings_per_token": False,
-        "post_sampling_probs": False,
-        "backend_sampling": False,
-        "lora": [],
-    }
+    per_request = {"stop": list(stop), "max_tokens": n_predict, "n_predict": n_predict}
+    # 0c1e570 prints no n_max/n_min/p_min here; the draft length shows in the log
+    # ("n_max=K") and in /metrics' per-position family
+    spec = "none,draft-simple" if state.config.speculative and active else "none"
+    defaults = _shapes()["llamacpp_generation_settings"]
+    return {**defaults, **per_request, "stream": stream, "speculative.types": spec}
 
 
 # /slots shows each slot's params with only_metrics=true: these are left out (see the capture)

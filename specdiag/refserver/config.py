@@ -52,7 +52,12 @@ class FaultMode(TextEnum):
 
 
 FAULT_MODES: tuple[FaultMode, ...] = tuple(FaultMode)
-FAULT_PARAMS: tuple[str, ...] = ("retry-after", "stall-seconds", "slow-start")
+# --faults parameter -> the FaultConfig field it sets
+FAULT_PARAMS = {
+    "retry-after": "retry_after_s",
+    "stall-seconds": "stall_s",
+    "slow-start": "slow_start_s",
+}
 MAX_FAULT_S = 86_400.0  # a fault parameter longer than a day is a typo
 MAX_STEPS = 64  # draft tokens per verify step the reference server drafts at most
 DEFAULT_STEPS = 3
@@ -92,11 +97,8 @@ class FaultConfig:
                 f"fault shares add up to {total:g} > 1",
                 hint="each share is the fraction of requests answered with that fault",
             )
-        for name, value in (
-            ("retry-after", self.retry_after_s),
-            ("stall-seconds", self.stall_s),
-            ("slow-start", self.slow_start_s),
-        ):
+        for name, attr in FAULT_PARAMS.items():
+            value = getattr(self, attr)
             if not 0 <= value <= MAX_FAULT_S:
                 raise UsageError(
                     f"fault parameter {name} must be >= 0 and at most {MAX_FAULT_S:g} seconds, "
@@ -152,9 +154,7 @@ def parse_faults(text: str | None) -> FaultConfig:
             )
     return FaultConfig(
         shares=tuple((FaultMode(m), shares[m]) for m in FAULT_MODES if m in shares),
-        retry_after_s=params.get("retry-after", 1.0),
-        stall_s=params.get("stall-seconds", 30.0),
-        slow_start_s=params.get("slow-start", 0.0),
+        **{FAULT_PARAMS[name]: value for name, value in params.items()},
     )
 
 

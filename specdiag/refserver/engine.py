@@ -321,23 +321,18 @@ class Engine:
         k = self.k
         self.totals.decode_steps += 1
         self.iv_decode_steps += 1
-        out: list[tuple[Request, list[int]]] = []
         if k == 0:
             g = self.model.greedy(h)
             h = self.model.advance(h, g)
-            for i, req in enumerate(batch):
-                req.state = h[i]
-                req.decode_steps += 1
-                out.append((req, [int(g[i])]))
+            tokens = [[int(t)] for t in g]
         else:
             n_acc, drafts, bonus, h = self._speculate(batch, h)
             self._count(batch, n_acc)
-            for i, req in enumerate(batch):
-                req.state = h[i]
-                req.decode_steps += 1
-                n = int(n_acc[i])
-                out.append((req, [int(t) for t in drafts[i, :n]] + [int(bonus[i])]))
-        return out
+            tokens = [[*map(int, drafts[i, :n]), int(bonus[i])] for i, n in enumerate(n_acc)]
+        for i, req in enumerate(batch):
+            req.state = h[i]
+            req.decode_steps += 1
+        return list(zip(batch, tokens, strict=True))
 
     def _speculate(
         self, batch: list[Request], h: npt.NDArray[np.float32]

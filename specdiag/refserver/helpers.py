@@ -30,17 +30,33 @@ DROP_CLOSE = object()  # stream sentinel: close the connection mid-response (tru
 DROP_RESET = object()  # stream sentinel: reset the connection (TCP RST)
 
 
+def compact(body: object) -> str:
+    """JSON as the engines send it: no spaces, non-ASCII as is."""
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+
+
 def json_response(
     body: object, status: int = 200, headers: dict[str, str] | None = None
 ) -> Response:
     from starlette.responses import Response
 
     return Response(
-        json.dumps(body, separators=(",", ":"), ensure_ascii=False),
+        compact(body),
         status_code=status,
         media_type="application/json",
         headers=headers,
     )
+
+
+# status -> (the error type vLLM and SGLang name, llama.cpp's)
+_ERROR_TYPES = {
+    400: ("BadRequestError", "invalid_request_error"),
+    401: ("AuthenticationError", "authentication_error"),
+    404: ("NotFoundError", "not_found_error"),
+    429: ("RateLimitError", "rate_limit_error"),
+    500: ("InternalServerError", "server_error"),
+    503: ("ServiceUnavailableError", "unavailable_error"),
+}
 
 
 def error_response(
@@ -48,23 +64,8 @@ def error_response(
 ) -> Response:
     """An error in the flavor's own shape."""
     flavor = state.config.flavor
-    kind = {
-        400: "BadRequestError",
-        401: "AuthenticationError",
-        404: "NotFoundError",
-        429: "RateLimitError",
-        500: "InternalServerError",
-        503: "ServiceUnavailableError",
-    }.get(status, "Error")
+    kind, ltype = _ERROR_TYPES.get(status, ("Error", "server_error"))
     if flavor is Flavor.LLAMACPP:
-        ltype = {
-            400: "invalid_request_error",
-            401: "authentication_error",
-            404: "not_found_error",
-            429: "rate_limit_error",
-            500: "server_error",
-            503: "unavailable_error",
-        }.get(status, "server_error")
         body: Any = {"error": {"code": status, "message": message, "type": ltype}}
     elif flavor is Flavor.VLLM:
         body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
@@ -170,7 +171,7 @@ async def _watch_disconnect(
 
 
 def sse(obj: object) -> bytes:
-    return b"data: " + json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode() + b"\n\n"
+    return b"data: " + compact(obj).encode() + b"\n\n"
 
 
 SSE_DONE = b"data: [DONE]\n\n"
@@ -338,11 +339,10 @@ async def finish_body(
     if fault == "invalid-json":
         from starlette.responses import Response
 
-        text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+        text = compact(body)
         return Response(text[: max(1, len(text) // 2)], media_type="application/json")
     if fault == "truncate":
-        data = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
-        return PartialBody(state, data)  # type: ignore[return-value]
+        return PartialBody(state, compact(body).encode())  # type: ignore[return-value]
     return json_response(body)
 
 

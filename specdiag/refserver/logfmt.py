@@ -247,8 +247,5 @@ def timings(req: Request) -> dict[str, float]:
 
 
 def make_log(config: ReferenceServerConfig, writer: LogWriter) -> BaseLog:
-    if config.flavor is Flavor.SGLANG:
-        return SGLangLog(config, writer)
-    if config.flavor is Flavor.VLLM:
-        return VLLMLog(config, writer)
-    return LlamaCppLog(config, writer)
+    by_flavor = {Flavor.SGLANG: SGLangLog, Flavor.VLLM: VLLMLog, Flavor.LLAMACPP: LlamaCppLog}
+    return by_flavor[config.flavor](config, writer)

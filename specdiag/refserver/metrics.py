@@ -17,6 +17,43 @@ if TYPE_CHECKING:
 _INT_SAMPLE = re.compile(r"^(llamacpp:\S+) (-?\d+)\.0$", re.MULTILINE)
 
 
+def _family(
+    kind: str,
+    name: str,
+    doc: str,
+    value: float,
+    labels: tuple[tuple[str, str], ...] = (),
+    created: float | None = None,
+) -> Metric:
+    """One metric family of one sample; ``kind`` "counter" or "gauge"."""
+    from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+
+    names, values = [k for k, _ in labels], [v for _, v in labels]
+    if kind == "gauge":
+        g = GaugeMetricFamily(name, doc, labels=names)
+        g.add_metric(values, value)
+        return g
+    c = CounterMetricFamily(name, doc, labels=names)
+    c.add_metric(values, value, created=created)
+    return c
+
+
+def _per_position(
+    name: str,
+    doc: str,
+    counts: list[int],
+    labels: tuple[tuple[str, str], ...] = (),
+    created: float | None = None,
+) -> Metric:
+    """A counter family with one sample per draft position (label ``position``)."""
+    from prometheus_client.core import CounterMetricFamily
+
+    pp = CounterMetricFamily(name, doc, labels=[*(k for k, _ in labels), "position"])
+    for i, c in enumerate(counts):
+        pp.add_metric([*(v for _, v in labels), str(i)], float(c), created=created)
+    return pp
+
+
 class _Collector:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -29,122 +66,83 @@ class SGLangCollector(_Collector):
     """SGLang 0.5.23 (``--enable-metrics``): gauges set at each decode log, a few counters."""
 
     def collect(self) -> Iterator[Metric]:
-        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
-
         e = self.engine
         cfg = e.config
-        names = ["model_name", "engine_type", "tp_rank", "pp_rank", "moe_ep_rank"]
-        values = [cfg.model_name, "unified", "0", "0", "0"]
-
-        def gauge(name: str, doc: str, value: float) -> Metric:
-            g = GaugeMetricFamily(name, doc, labels=names)
-            g.add_metric(values, value)
-            return g
-
-        def counter(name: str, doc: str, value: float) -> Metric:
-            c = CounterMetricFamily(name, doc, labels=names)
-            c.add_metric(values, value)
-            return c
-
-        yield gauge("sglang:num_running_reqs", "The number of running requests.", e.num_running)
-        yield gauge(
-            "sglang:num_queue_reqs", "The number of requests in the waiting queue.", e.num_waiting
-        )
-        yield gauge("sglang:num_used_tokens", "The number of used tokens.", e.kv_tokens)
-        yield gauge("sglang:token_usage", "The token usage.", e.kv_tokens / e.kv_capacity)
-        yield gauge(
-            "sglang:gen_throughput", "The generation throughput (token/s).", e.last_gen_throughput
-        )
-        if cfg.speculative:
-            yield gauge(
-                "sglang:spec_accept_length",
-                "Mean acceptance length of speculative decoding "
-                "(accepted drafts + bonus token per forward).",
-                e.last_accept_len,
-            )
-            yield gauge(
-                "sglang:spec_accept_rate",
-                "Speculative acceptance rate (`accepted drafts / proposed drafts` in batch).",
-                e.last_accept_rate,
-            )
         f = e.finished_agg
-        yield counter(
-            "sglang:prompt_tokens", "Number of prefill tokens processed.", f.prompt_tokens
-        )
-        yield counter(
-            "sglang:generation_tokens", "Number of generation tokens processed.", f.predicted_tokens
-        )
-        yield counter("sglang:num_requests", "The number of processed requests.", f.requests)
+        rows: list[tuple[str, str, str, float]] = [
+            ("gauge", "num_running_reqs", "The number of running requests.", e.num_running),
+            ("gauge", "num_queue_reqs", "The number of requests in the waiting queue.",
+             e.num_waiting),
+            ("gauge", "num_used_tokens", "The number of used tokens.", e.kv_tokens),
+            ("gauge", "token_usage", "The token usage.", e.kv_tokens / e.kv_capacity),
+            ("gauge", "gen_throughput", "The generation throughput (token/s).",
+             e.last_gen_throughput),
+        ]  # fmt: skip
         if cfg.speculative:
-            yield counter(
-                "sglang:spec_verify_calls",
-                "The number of speculative verify calls (added per finished request).",
-                f.verify_ct,
-            )
+            rows += [
+                ("gauge", "spec_accept_length", "Mean acceptance length of speculative decoding "
+                 "(accepted drafts + bonus token per forward).", e.last_accept_len),
+                ("gauge", "spec_accept_rate", "Speculative acceptance rate (`accepted drafts / "
+                 "proposed drafts` in batch).", e.last_accept_rate),
+            ]  # fmt: skip
+        rows += [
+            ("counter", "prompt_tokens", "Number of prefill tokens processed.", f.prompt_tokens),
+            ("counter", "generation_tokens", "Number of generation tokens processed.",
+             f.predicted_tokens),
+            ("counter", "num_requests", "The number of processed requests.", f.requests),
+        ]  # fmt: skip
+        if cfg.speculative:
+            rows.append(("counter", "spec_verify_calls", "The number of speculative verify calls "
+                         "(added per finished request).", f.verify_ct))  # fmt: skip
+        ranks = tuple((k, "0") for k in ("tp_rank", "pp_rank", "moe_ep_rank"))
+        labels = (("model_name", cfg.model_name), ("engine_type", "unified"), *ranks)
+        for kind, name, doc, value in rows:
+            yield _family(kind, "sglang:" + name, doc, value, labels)
 
 
 class VLLMCollector(_Collector):
     """vLLM 0.33.0 ``SpecDecodingProm`` and a few scheduler metrics (single-process mode)."""
 
     def collect(self) -> Iterator[Metric]:
-        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
-
         e = self.engine
         cfg = e.config
         t = e.totals
         created = e.started_wall
-        names = ["engine", "model_name"]
-        values = ["0", cfg.model_name]
-
-        def counter(name: str, doc: str, value: float) -> Metric:
-            c = CounterMetricFamily(name, doc, labels=names)
-            c.add_metric(values, float(value), created=created)
-            return c
-
-        for name, doc, value in (
-            (
-                "vllm:num_requests_running",
-                "Number of requests in model execution batches.",
-                e.num_running,
-            ),
-            (
-                "vllm:num_requests_waiting",
-                "Number of requests waiting to be processed.",
-                e.num_waiting,
-            ),
-            (
-                "vllm:kv_cache_usage_perc",
-                "KV-cache usage. 1 means 100 percent usage.",
-                e.kv_tokens / e.kv_capacity,
-            ),
-        ):
-            g = GaugeMetricFamily(name, doc, labels=names)
-            g.add_metric(values, float(value))
-            yield g
+        labels = (("engine", "0"), ("model_name", cfg.model_name))
+        rows: list[tuple[str, str, str, float]] = [
+            ("gauge", "num_requests_running", "Number of requests in model execution batches.",
+             e.num_running),
+            ("gauge", "num_requests_waiting", "Number of requests waiting to be processed.",
+             e.num_waiting),
+            ("gauge", "kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.",
+             e.kv_tokens / e.kv_capacity),
+        ]  # fmt: skip
         if cfg.speculative:
-            yield counter(
-                "vllm:spec_decode_num_drafts", "Number of spec decoding drafts.", t.verify_steps
-            )
-            yield counter(
-                "vllm:spec_decode_num_draft_tokens", "Number of draft tokens.", t.drafted_tokens
-            )
-            yield counter(
-                "vllm:spec_decode_num_accepted_tokens",
-                "Number of accepted tokens.",
-                t.accepted_drafts,
-            )
-            pp = CounterMetricFamily(
+            rows += [
+                ("counter", "spec_decode_num_drafts", "Number of spec decoding drafts.",
+                 t.verify_steps),
+                ("counter", "spec_decode_num_draft_tokens", "Number of draft tokens.",
+                 t.drafted_tokens),
+                ("counter", "spec_decode_num_accepted_tokens", "Number of accepted tokens.",
+                 t.accepted_drafts),
+            ]  # fmt: skip
+        for kind, name, doc, value in rows:
+            yield _family(kind, "vllm:" + name, doc, float(value), labels, created)
+        if cfg.speculative:
+            yield _per_position(
                 "vllm:spec_decode_num_accepted_tokens_per_pos",
                 "Accepted tokens per draft position.",
-                labels=[*names, "position"],
+                t.accepted_per_position,
+                labels,
+                created=created,
             )
-            for i, c in enumerate(t.accepted_per_position):
-                pp.add_metric([*values, str(i)], float(c), created=created)
-            yield pp
-        yield counter("vllm:prompt_tokens", "Number of prefill tokens processed.", t.prompt_tokens)
-        yield counter(
-            "vllm:generation_tokens", "Number of generation tokens processed.", t.completion_tokens
-        )
+        for name, doc, value in (
+            ("prompt_tokens", "Number of prefill tokens processed.", t.prompt_tokens),
+            ("generation_tokens", "Number of generation tokens processed.", t.completion_tokens),
+        ):
+            yield _family("counter", "vllm:" + name, doc, float(value), labels, created)
+        from prometheus_client.core import CounterMetricFamily
+
         rs = CounterMetricFamily(
             "vllm:request_success",
             "Count of successfully processed requests.",
@@ -163,48 +161,44 @@ class LlamaCppCollector(_Collector):
     """llama.cpp 0c1e57098 ``/metrics`` (``--metrics``): no labels, integer counters."""
 
     def collect(self) -> Iterator[Metric]:
-        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+        from prometheus_client.core import Metric
 
         e = self.engine
         f = e.finished_agg
-
-        def counter(name: str, doc: str, value: float) -> Metric:
-            c = CounterMetricFamily("llamacpp:" + name, doc)
-            c.add_metric([], value)
-            return c
-
-        def gauge(name: str, doc: str, value: float) -> Metric:
-            g = GaugeMetricFamily("llamacpp:" + name, doc)
-            g.add_metric([], value)
-            return g
-
-        yield counter(
-            "prompt_tokens_total",
-            "Number of prompt tokens processed, excluding cached tokens",
-            f.prompt_tokens,
-        )
-        yield counter(
-            "prompt_tokens_cached_total", "Number of prompt tokens reused from the cache", 0
-        )
-        yield counter(
-            "prompt_seconds_total",
-            "Total time spent processing prompts",
-            round(f.prompt_seconds, 6),
-        )
-        yield counter(
-            "tokens_predicted_total", "Number of generation tokens processed", f.predicted_tokens
-        )
-        yield counter(
-            "tokens_predicted_seconds_total",
-            "Total time spent generating tokens",
-            round(f.predicted_seconds, 6),
-        )
-        yield counter(
-            "n_decode_total",
-            "Total number of llama_decode() calls, excluding speculative decoding and "
-            "multimodal decoding",
-            f.decode_calls,
-        )
+        pt = 1000.0 * f.prompt_tokens / (f.prompt_seconds * 1000.0) if f.prompt_seconds else 0.0
+        gt = f.predicted_tokens / f.predicted_seconds if f.predicted_seconds else 0.0
+        counters: list[tuple[str, str, float]] = [
+            ("prompt_tokens_total", "Number of prompt tokens processed, excluding cached tokens",
+             f.prompt_tokens),
+            ("prompt_tokens_cached_total", "Number of prompt tokens reused from the cache", 0),
+            ("prompt_seconds_total", "Total time spent processing prompts",
+             round(f.prompt_seconds, 6)),
+            ("tokens_predicted_total", "Number of generation tokens processed",
+             f.predicted_tokens),
+            ("tokens_predicted_seconds_total", "Total time spent generating tokens",
+             round(f.predicted_seconds, 6)),
+            ("n_decode_total", "Total number of llama_decode() calls, excluding speculative "
+             "decoding and multimodal decoding", f.decode_calls),
+        ]  # fmt: skip
+        spec: list[tuple[str, str, float]] = [
+            ("spec_decode_num_draft_tokens_total", "Speculative: Total draft tokens generated",
+             f.drafted),
+            ("spec_decode_num_accepted_tokens_total",
+             "Speculative: Total draft tokens accepted by the target model", f.accepted),
+            ("spec_decode_num_drafts_total",
+             "Speculative: Total speculative decoding verification steps", f.verify_ct),
+        ]  # fmt: skip
+        gauges: list[tuple[str, str, float]] = [
+            ("prompt_tokens_seconds", "Average prompt throughput in tokens/s", round(pt, 2)),
+            ("predicted_tokens_seconds", "Average generation throughput in tokens/s",
+             round(gt, 2)),
+            ("requests_processing", "Number of requests processing", e.num_running),
+            ("requests_deferred", "Number of requests deferred", e.num_waiting),
+            ("n_busy_slots_per_decode", "Average number of busy slots per llama_decode() call",
+             max(1, e.num_running)),
+        ]  # fmt: skip
+        for name, doc, value in counters:
+            yield _family("counter", "llamacpp:" + name, doc, value)
         # A counter without the _total suffix, as llama.cpp writes it (fixed up in render()).
         m = Metric(
             "llamacpp:n_tokens_max",
@@ -213,43 +207,16 @@ class LlamaCppCollector(_Collector):
         )
         m.add_sample("llamacpp:n_tokens_max", {}, f.max_tokens)
         yield m
-        yield counter(
-            "spec_decode_num_draft_tokens_total",
-            "Speculative: Total draft tokens generated",
-            f.drafted,
-        )
-        yield counter(
-            "spec_decode_num_accepted_tokens_total",
-            "Speculative: Total draft tokens accepted by the target model",
-            f.accepted,
-        )
-        yield counter(
-            "spec_decode_num_drafts_total",
-            "Speculative: Total speculative decoding verification steps",
-            f.verify_ct,
-        )
-        pt = 1000.0 * f.prompt_tokens / (f.prompt_seconds * 1000.0) if f.prompt_seconds else 0.0
-        gt = f.predicted_tokens / f.predicted_seconds if f.predicted_seconds else 0.0
-        yield gauge("prompt_tokens_seconds", "Average prompt throughput in tokens/s", round(pt, 2))
-        yield gauge(
-            "predicted_tokens_seconds", "Average generation throughput in tokens/s", round(gt, 2)
-        )
-        yield gauge("requests_processing", "Number of requests processing", e.num_running)
-        yield gauge("requests_deferred", "Number of requests deferred", e.num_waiting)
-        yield gauge(
-            "n_busy_slots_per_decode",
-            "Average number of busy slots per llama_decode() call",
-            max(1, e.num_running),
-        )
+        for name, doc, value in spec:
+            yield _family("counter", "llamacpp:" + name, doc, value)
+        for name, doc, value in gauges:
+            yield _family("gauge", "llamacpp:" + name, doc, value)
         if e.config.speculative:
-            pp = CounterMetricFamily(
+            yield _per_position(
                 "llamacpp:spec_decode_num_accepted_tokens_per_pos_total",
                 "Accepted tokens per draft position",
-                labels=["position"],
+                f.per_position,
             )
-            for i, c in enumerate(f.per_position):
-                pp.add_metric([str(i)], c)
-            yield pp
 
 
 def make_registry(engine: Engine) -> CollectorRegistry:

@@ -22,8 +22,7 @@ also on Ctrl-C.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -155,12 +154,6 @@ NEXT_COMMANDS = (
 )
 
 
-@contextmanager
-def _workdir() -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix="specdiag-demo-") as tmp:
-        yield Path(tmp)
-
-
 def run_demo(
     scenario: str,
     *,
@@ -189,7 +182,8 @@ def run_demo(
     from specdiag.core.probe.workload import builtin_prompts
     from specdiag.refserver import make_config, start_server
 
-    with _workdir() as tmp:
+    with tempfile.TemporaryDirectory(prefix="specdiag-demo-") as tmp_s:
+        tmp = Path(tmp_s)
         log_path = tmp / "server.log"
         cfg = make_config(
             flavor="sglang",

@@ -251,12 +251,20 @@ def test_the_small_modules_stay_small() -> None:
 
 
 def test_each_command_module_registers_through_the_boundary() -> None:
-    from specdiag.cli.app import COMMANDS
+    import importlib
+    import inspect
 
+    from specdiag.cli._framework import guarded
+    from specdiag.cli.app import COMMANDS, build_app
+
+    registered = {c.name: c.callback for c in build_app().registered_commands}
+    assert set(registered) == set(COMMANDS)
+    wrapper = guarded(lambda: None).__code__
     for name, module in COMMANDS.items():
-        src = (PKG / "cli" / f"{module}.py").read_text(encoding="utf-8")
-        assert "def register(app" in src, module
-        assert re.search(rf'command\(\s*app,\s*"{name}"', src), module
+        callback = registered[name]
+        assert callback is not None and callback.__code__ is wrapper, name  # behind guarded
+        func = getattr(importlib.import_module(f"specdiag.cli.{module}"), f"{module}_cmd")
+        assert inspect.unwrap(callback) is func, name
 
 
 def test_the_commands_independent_contract_lists_every_command_module() -> None:

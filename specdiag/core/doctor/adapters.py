@@ -232,7 +232,7 @@ def _scan_hits(
             if cache is not None and not spec:
                 cache.line(line, n)
             if STARTUP.search(line):
-                timeline.startup(line)
+                timeline.startup()
             for kind, pat in LOG_PATTERNS.items():
                 if counts.get(kind, 0) < MAX_HITS and pat.search(line):
                     counts[kind] = counts.get(kind, 0) + 1
@@ -377,15 +377,20 @@ def profile_of(acc: Sequence[float], steps: int | None, acc_kind: str) -> Accept
     return resolve_profile(acc, steps, None, kind=accept.AccKind(acc_kind)).profile
 
 
+def _why(exc: SpecdiagError | ImportError, what: str = "") -> str:
+    """Why a hidden-state core could not run: its error, or the package it needs."""
+    if isinstance(exc, SpecdiagError):
+        return f"{what} failed: {exc.message}" if what else exc.message
+    return f"{what} needs torch ({exc.name})".lstrip()
+
+
 def inspect_dump(path: str) -> tuple[InspectReport | None, InputProblem | None]:
     try:
         from specdiag.core.hidden.inspect import inspect_paths
 
         return inspect_paths([path]), None
-    except SpecdiagError as exc:
-        return None, InputProblem("training-dump", path, exc.message)
-    except ImportError as exc:
-        return None, InputProblem("training-dump", path, f"needs torch ({exc.name})")
+    except (SpecdiagError, ImportError) as exc:
+        return None, InputProblem("training-dump", path, _why(exc))
 
 
 def compare_dumps(
@@ -411,10 +416,8 @@ def compare_dumps(
             served_layers = None
         opts = CompareOptions(training_layers=None, served_layers=served_layers, engine=cap)
         return compare(s, t, opts, reference=ref), None
-    except SpecdiagError as exc:
-        return None, InputProblem("served-dump", served, exc.message)
-    except ImportError as exc:
-        return None, InputProblem("served-dump", served, f"needs torch ({exc.name})")
+    except (SpecdiagError, ImportError) as exc:
+        return None, InputProblem("served-dump", served, _why(exc))
 
 
 @dataclass(frozen=True)
@@ -457,14 +460,9 @@ def capture_live_sglang(
                 engine="sglang",
                 reference=reference,
             )
-    except SpecdiagError as exc:
-        return None, InputProblem(
-            "server", shown, f"the live SGLang capture failed: {exc.message}", "partial"
-        )
-    except ImportError as exc:
-        return None, InputProblem(
-            "server", shown, f"the live SGLang capture needs torch ({exc.name})", "partial"
-        )
+    except (SpecdiagError, ImportError) as exc:
+        why = _why(exc, "the live SGLang capture")
+        return None, InputProblem("server", shown, why, "partial")
     if prob is not None:
         prob = InputProblem("server", shown, f"the live capture: {prob.message}", "partial")
     live = LiveCapture(shown, res.engine_version, res.layer_ids, res.hf_indices, res.tokens, cmp)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable
-from specdiag.core.doctor.typed import MAX_IDS, MAX_LAYERS, Reads
+from specdiag.core.doctor.typed import Reads, config_ids
 from specdiag.core.hidden.conventions import AuxIdRule, aux_id_rule
 
 if TYPE_CHECKING:
@@ -35,21 +35,6 @@ SGLANG_CONDITIONAL_PLUS1 = (
 SGLANG_GPT_OSS = ("GptOssForCausalLM",)
 
 
-def _ids(v: object) -> tuple[int, ...] | None | str:
-    """A list of layer ids (integers in -1..4096, -1 = the embedding output, 1..64 of them),
-    or why it is not one."""
-    if v is None:
-        return None
-    if (
-        isinstance(v, (list, tuple))
-        and 1 <= len(v) <= MAX_IDS
-        and all(type(x) is int and -1 <= x <= MAX_LAYERS for x in v)
-    ):
-        return tuple(v)
-    shown = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
-    return f"not a list of 1..{MAX_IDS} integer layer ids in -1..{MAX_LAYERS}: {shown}"
-
-
 def read_ids(ctx: Context) -> dict[str, Any]:
     """Every place a draft config can carry aux layer ids (value or an error text)."""
     d = ctx.draft
@@ -62,32 +47,11 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     for name, obj in (("eagle_config", ec), ("dflash_config", dc)):
         if obj is not None and not isinstance(obj, dict):
             out[name] = f"not an object: {type(obj).__name__}"
-    for key, src, name in (
-        (TOP, cfg, TOP),
-        (NESTED, ec, TOP),
-        ("target_layer_ids", cfg, "target_layer_ids"),
-        ("dflash_config.target_layer_ids", dc, "target_layer_ids"),
-    ):
-        if isinstance(src, dict) and src.get(name) is not None:  # null = not set
-            out[key] = _ids(src[name])
+    for key in (TOP, NESTED, "target_layer_ids", "dflash_config.target_layer_ids"):
+        got = config_ids(cfg, key)
+        if got is not None:  # null = not set
+            out[key] = got
     return out
-
-
-def engine_reads(engine: str | None, present: dict[str, Any]) -> tuple[str | None, str]:
-    """Which key the engine takes its ids from (None: none of them: the engine default)."""
-    if engine == "sglang":
-        return (
-            NESTED if NESTED in present else None
-        ), "SGLang reads only the nested eagle_config key"
-    if engine in ("vllm", "llamacpp", None, "trtllm"):
-        for k in (TOP, NESTED, "target_layer_ids"):
-            if k in present:
-                return k, (
-                    "vLLM reads the top-level key first, then eagle_config"
-                    if engine == "vllm"
-                    else "read the top-level key first, then eagle_config"
-                )
-    return None, "no ids"
 
 
 def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
@@ -130,12 +94,6 @@ def method_of(ctx: Context, present: dict[str, Any]) -> str:
     ):
         return "dflash"
     return "eagle3"
-
-
-def rule_for(engine: str | None, version: str | None, method: str) -> AuxIdRule | None:
-    if engine in ("sglang", "vllm"):
-        return aux_id_rule(engine, version, method)
-    return None
 
 
 def capture_hf(
@@ -305,13 +263,8 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     engine = ctx.engine
     evs: list[Evidence] = [ev("draft", f"{d.path}/config.json: {k}", v) for k, v in present.items()]
     if ctx.args is not None and ctx.args.aux_layers is not None:
-        evs.append(
-            ev(
-                "server-args",
-                "speculative_config.eagle3_layers_to_capture",
-                list(ctx.args.aux_layers),
-            )
-        )
+        where = "speculative_config.eagle3_layers_to_capture"
+        evs.append(ev("server-args", where, ctx.args.aux_layers))  # (ev shows it as a list)
     if not present and not is_head and not (ctx.args and ctx.args.aux_layers):
         return skip(
             "the draft is not an EAGLE-3 or DFlash head (no layer ids, architectures "
@@ -354,7 +307,11 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             "convention)"
         )
     eng = engine or ("vllm" if (TOP in present and NESTED not in present) else "sglang")
-    rule = rule_for(eng, ctx.engine_version if engine else None, method)
+    rule = (
+        aux_id_rule(eng, ctx.engine_version if engine else None, method)
+        if eng in ("sglang", "vllm")
+        else None
+    )
     if rule is not None:
         details["rule"] = rule.basis
         evs.append(ev("engine", f"{eng} id rule ({rule.source})", rule.basis))
@@ -368,10 +325,11 @@ def aux_layer_ids(ctx: Context) -> Outcome:
         why = f"{eng} reads {' then '.join(rule.config_keys)}"
         got = present.get(key)
         ids = got if isinstance(got, tuple) else None
-    else:
-        read_key, why = engine_reads(eng, present)
-        key = read_key or "(none)"
-        got = present.get(read_key) if read_key else None
+    else:  # llama.cpp, TensorRT-LLM: the top-level key first, then eagle_config
+        keys = (TOP, NESTED, "target_layer_ids") if eng in ("llamacpp", "trtllm") else ()
+        key = next((k for k in keys if k in present), "(none)")
+        why = "read the top-level key first, then eagle_config" if key in present else "no ids"
+        got = present.get(key)
         ids = got if isinstance(got, tuple) else None
     details["read_by_engine"] = key if ids is not None else None
     chunks, fc_ev, fc_note = _fc_chunks(ctx)

@@ -44,7 +44,6 @@ class TokenizerInfo:
     special_ids: dict[str, int]  # bos/eos/pad token ids (config.json / generation_config.json)
     vocab_size: int | None  # tokenizer.json: model vocab + added tokens
     sha256: str | None  # of tokenizer.json
-    chat_template: bool
 
 
 @dataclass(frozen=True)
@@ -323,21 +322,16 @@ def _tokenizer(
                     v = v[0]
                 if isinstance(v, int) and not isinstance(v, bool):
                     ids.setdefault(k, v)
-    chat_template = False
     for fname in ("tokenizer_config.json", "special_tokens_map.json"):
         doc = _read_json(root / fname, role, problems)
         if not isinstance(doc, dict):
             continue
-        if doc.get("chat_template"):
-            chat_template = True
         for k in ("bos_token", "eos_token", "pad_token", "unk_token"):
             v = doc.get(k)
             if isinstance(v, dict):
                 v = v.get("content")
             if isinstance(v, str):
                 special.setdefault(k, v)
-    if (root / "chat_template.jinja").exists():
-        chat_template = True
     vocab = None
     digest = None
     tj = root / "tokenizer.json"
@@ -363,7 +357,7 @@ def _tokenizer(
             problems.append(InputProblem(role, str(tj), f"unreadable tokenizer.json: {why}"))
     if not present and not ids:
         return None
-    return TokenizerInfo(present, special, ids, vocab, digest, chat_template)
+    return TokenizerInfo(present, special, ids, vocab, digest)
 
 
 def read_model_dir(path: str, role: str) -> ModelDir:

@@ -473,15 +473,13 @@ def _served_compare(
     """compare-hidden of the served dump with the training dump, once, for every check."""
     served_ids = None
     if draft is not None and draft.config is not None and engine in ("sglang", "vllm"):
+        from specdiag.core.doctor.typed import config_ids
         from specdiag.core.hidden.conventions import aux_id_rule
 
-        cfg = draft.config
         for key in aux_id_rule(engine).config_keys:
-            obj: object = cfg
-            for part in key.split("."):
-                obj = obj.get(part) if isinstance(obj, dict) else None
-            if isinstance(obj, list) and all(type(i) is int and -1 <= i <= 4096 for i in obj):
-                served_ids = tuple(obj)
+            got = config_ids(draft.config, key)
+            if isinstance(got, tuple):
+                served_ids = got
                 break
     assert inputs.served_dump is not None
     for layers in dict.fromkeys((served_ids, None)):  # the ids may not fit the served rows

@@ -65,16 +65,6 @@ def forced_settings(ctx: Context) -> list[Evidence]:
 _HEAD = re.compile(r"(?:^|\.)(?:eh_proj|enorm|hnorm|fc|mtp)(?:\.|$)")
 
 
-def _quant(cfg: dict[str, Any] | None) -> dict[str, Any] | None:
-    if cfg is None:
-        return None
-    q = cfg.get("quantization_config")
-    if not isinstance(q, dict):
-        tc = cfg.get("text_config")
-        q = tc.get("quantization_config") if isinstance(tc, dict) else None
-    return q if isinstance(q, dict) else None
-
-
 def _excluded(q: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for k in ("modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules", "exclude"):
@@ -133,8 +123,9 @@ def draft_quantization(ctx: Context) -> Outcome:
     if not models and not hits:
         return skip("no --draft or --target config, and no loader lines in the logs")
     r = Reads()
+    quant = {m.role: r.mapping(m, "quantization_config") for m in models}
     for m in models:
-        q = r.mapping(m, "quantization_config")
+        q = quant[m.role]
         method = None if q is None else q.get("quant_method", q.get("quant_algo"))
         if method is not None and not isinstance(method, str):
             r.wrong(m, "quantization_config.quant_method", method, "a string")
@@ -144,7 +135,7 @@ def draft_quantization(ctx: Context) -> Outcome:
     problems: list[str] = []
     checked = 0
     for m in models:
-        q = _quant(m.config)
+        q = quant[m.role]
         heads = _head_tensors(m)
         if m.role == "draft" and q is None and ctx.target is not None:
             continue  # an unquantized draft beside a quantized target is the right build
@@ -175,7 +166,7 @@ def draft_quantization(ctx: Context) -> Outcome:
                 )
                 evs.append(ev(m.role, f"{meta.file}: {name}", f"{meta.dtype}, not excluded"))
         if m.role == "draft" and ctx.target is not None:
-            tq = _quant(ctx.target.config)
+            tq = quant.get("target")
             if tq is not None and tq == q:
                 problems.append(
                     f"the draft's config.json carries the target's quantization_config "
@@ -195,7 +186,7 @@ def draft_quantization(ctx: Context) -> Outcome:
             "config.json; then check the load log shows no 'NOT loaded'",
             impact=("collapse", "a head with garbage weights drafts noise"),
         )
-    if not any(_quant(m.config) for m in models):
+    if not any(quant.values()):
         return passed("no quantization_config in the draft or the target", evs)
     return passed(
         f"{checked} head tensor(s) consistent with the quantization config "

@@ -18,7 +18,8 @@ class Status(str, Enum):
 
 
 class ImpactKind(str, Enum):
-    """What a finding does to the accept length (see docs/doctor.md, "How findings are ranked")."""
+    """What a finding does to the accept length (see docs/doctor.md, "How findings are ranked");
+    listed in rank order."""
 
     COLLAPSE = "collapse"  # alone, it drives acceptance to ~0: can explain the whole gap
     PARTIAL = "partial"  # lowers acceptance by an amount computed from the evidence

@@ -30,13 +30,7 @@ RANKING_METHOD = (
     "order (configuration first). Without an observed gap, the share is not computed and the "
     "same order without it applies."
 )
-_KIND_ORDER = {
-    ImpactKind.COLLAPSE: 0,
-    ImpactKind.PARTIAL: 1,
-    ImpactKind.MEASUREMENT: 2,
-    ImpactKind.SPEED: 3,
-    ImpactKind.NONE: 4,
-}
+_KIND_ORDER = {k: i for i, k in enumerate(ImpactKind)}  # the enum lists them in rank order
 
 Progress = Callable[[str], None]
 

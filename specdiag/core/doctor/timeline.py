@@ -38,7 +38,6 @@ class TimelineBuilder:
 
     points: list[_Point] = field(default_factory=list)
     starts: list[int] = field(default_factory=list)  # index into points where a start was seen
-    start_texts: list[str] = field(default_factory=list)
 
     def record(
         self,
@@ -51,10 +50,10 @@ class TimelineBuilder:
     ) -> None:
         self.points.append(_Point(t, time_text, length, weight, version, lifetime_tokens))
 
-    def startup(self, text: str) -> None:
+    def startup(self) -> None:
+        """A server start seen after the records so far: the next record begins a segment."""
         if self.points and (not self.starts or self.starts[-1] != len(self.points)):
             self.starts.append(len(self.points))
-            self.start_texts.append(text.strip()[:120])
 
     def segments(self) -> tuple[Segment, ...]:
         pts = self.points

@@ -46,6 +46,30 @@ def server_length(info: object, key: str) -> int | None:
     return None
 
 
+def _layer_ids(v: object) -> tuple[int, ...] | None | str:
+    """A list of layer ids (integers in -1..4096, -1 = the embedding output, 1..64 of them),
+    or why it is not one."""
+    if v is None:
+        return None
+    if (
+        isinstance(v, (list, tuple))
+        and 1 <= len(v) <= MAX_IDS
+        and all(type(x) is int and -1 <= x <= MAX_LAYERS for x in v)
+    ):
+        return tuple(v)
+    shown = repr(v) if len(repr(v)) <= 60 else repr(v)[:57] + "..."
+    return f"not a list of 1..{MAX_IDS} integer layer ids in -1..{MAX_LAYERS}: {shown}"
+
+
+def config_ids(cfg: dict[str, Any], key: str) -> tuple[int, ...] | None | str:
+    """The layer ids at the dotted ``key`` of a draft config (None: not set), or why they are
+    not layer ids."""
+    obj: object = cfg
+    for part in key.split("."):
+        obj = obj.get(part) if isinstance(obj, dict) else None
+    return _layer_ids(obj)
+
+
 def _shown(v: object) -> str:
     if isinstance(v, dict):
         return f"an object of {len(v)} key(s)"

@@ -101,17 +101,12 @@ def d2t_t2d(ctx: Context) -> Outcome:
             confirm=(f"specdiag inspect-dump {vm[0]}",) if vm else (),
             impact=("collapse", "draft ids are misread as target ids"),
         )
-    evs.append(
-        ev("draft", f"{d.path}/{d2t.file}: d2t", f"shape {list(d2t.shape or ())} {d2t.dtype}")
-    )
-    evs.append(
-        ev("draft", f"{d.path}/{t2d.file}: t2d", f"shape {list(t2d.shape or ())} {t2d.dtype}")
-    )
     problems: list[str] = []
-    if d2t.shape is not None and tuple(d2t.shape) != (dv,):
-        problems.append(f"d2t has shape {list(d2t.shape)}, expected [{dv}]")
-    if t2d.shape is not None and tuple(t2d.shape) != (v,):
-        problems.append(f"t2d has shape {list(t2d.shape)}, expected [{v}]")
+    for name, meta, size in (("d2t", d2t, dv), ("t2d", t2d, v)):
+        shape = list(meta.shape or ())
+        evs.append(ev("draft", f"{d.path}/{meta.file}: {name}", f"shape {shape} {meta.dtype}"))
+        if meta.shape is not None and tuple(meta.shape) != (size,):
+            problems.append(f"{name} has shape {shape}, expected [{size}]")
     a = load_small_tensor(d, "d2t")
     b = load_small_tensor(d, "t2d")
     if a is not None and not problems:

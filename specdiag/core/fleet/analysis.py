@@ -16,6 +16,7 @@ Accept length is always bonus-included (1 + accepted drafts per verify step):
 from __future__ import annotations
 
 import math
+import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -583,12 +584,6 @@ def _correlation(x: Floats, y: Floats) -> float | None:
     return float(((a - a.mean()) * (b - b.mean())).mean() / (sa * sb))
 
 
-def _median(values: Sequence[float]) -> float:
-    s = sorted(values)
-    n = len(s)
-    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2.0
-
-
 def _deficit(al: float, median: float) -> float:
     return (median - al) / (median - 1.0) if median > 1.0 else 0.0
 
@@ -840,7 +835,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     fleet = FleetSummary(
         replicas=len(final),
         replicas_with_data=len(with_al),
-        median_accept_length=_median(with_al) if with_al else None,
+        median_accept_length=statistics.median(with_al) if with_al else None,
         pooled_accept_length=pooled,
         min_accept_length=min(with_al) if with_al else None,
         max_accept_length=max(with_al) if with_al else None,
@@ -875,10 +870,10 @@ def _rank_outliers(
             and (f.verify_steps or 0.0) >= p.min_steps
         )
 
-    pool = [r.figures.accept_length for r in ranks if judged(r)]
+    pool = [r.figures.accept_length or 0.0 for r in ranks if judged(r)]  # (judged: not None)
     if len(pool) < 2:
         return ranks
-    median = _median(pool)  # type: ignore[arg-type]
+    median = statistics.median(pool)
     out = []
     for r in ranks:
         al = r.figures.accept_length
@@ -939,7 +934,7 @@ def _outliers(
                 f">= {p.min_steps:g} verify steps)"
             )
         return []
-    median = _median([reports[i].figures.accept_length for i in pool])  # type: ignore[misc]
+    median = statistics.median([reports[i].figures.accept_length or 0.0 for i in pool])
     stack = np.vstack([arrays[i][0] for i in pool])
     have = ~np.isnan(stack)
     enough = have.sum(axis=0) >= 3

@@ -23,6 +23,7 @@ from specdiag.core.accept import AccKind
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.analysis import Analysis, AnalysisParams, analyse
 from specdiag.core.fleet.client import PrometheusClient
+from specdiag.core.fleet.timespec import iso
 from specdiag.core.http import check_timeout
 from specdiag.core.profile import resolve_profile
 from specdiag.errors import InputError, UsageError
@@ -96,7 +97,6 @@ class FleetReport:
     expected_accept_length: float | None
     analysis: Analysis
     queries: tuple[str, ...]
-    query_seconds: float
 
 
 def parse_selector(text: str | None) -> list[str]:
@@ -171,18 +171,16 @@ def run_fleet(
     start, end, step = _window(cfg, _time.time() if now is None else now)
     name_re = N.name_regex()
     selector = "{" + ",".join([f'__name__=~"{name_re}"', *matchers]) + "}"
-    t0 = _time.perf_counter()
     with PrometheusClient(
         cfg.url, timeout_s=cfg.timeout_s, headers=cfg.headers, transport=transport
     ) as client:
         raw = client.raw_samples(selector, start, end)
-        query_s = _time.perf_counter() - t0
         if not raw:
             hint = _empty_hint(client, matchers, end)
             raise InputError(
                 f"no speculative-decoding series in {client.shown} for "
                 + (f"selector {cfg.selector}" if matchers else "any target")
-                + f" in the window ({end - start:.0f} s up to {_iso(end)})",
+                + f" in the window ({end - start:.0f} s up to {iso(end)})",
                 hint=hint,
             )
         queries = tuple(client.queries)
@@ -209,7 +207,6 @@ def run_fleet(
         expected_accept_length=prof.expected_accept_length if prof else None,
         analysis=analysis,
         queries=queries,
-        query_seconds=query_s,
     )
 
 
@@ -227,12 +224,6 @@ def _check_group_by(group_by: tuple[str, ...], raw: list[RawSeries]) -> None:
             + ")",
             hint="group by labels the series carry, e.g. --by " + ",".join(shown[:2] or ["pod"]),
         )
-
-
-def _iso(ts: float) -> str:
-    from specdiag.core.fleet.timespec import iso
-
-    return iso(ts)
 
 
 def _count(result: object) -> int | None:

@@ -31,7 +31,7 @@ import shlex
 import tempfile
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -181,11 +181,6 @@ def vllm_server_args(
     )
 
 
-def format_server_args(args: Sequence[str]) -> str:
-    """Shell-quoted, ready to append to ``vllm serve MODEL``."""
-    return shlex.join(args)
-
-
 # --------------------------------------------------------------------------------------------
 # Files
 
@@ -197,9 +192,6 @@ class CaptureMeta:
     format: str
     engine: str | None
     layer_ids: tuple[int, ...] | None  # as configured on the engine (its convention)
-    hf_indices: tuple[int, ...] | None
-    model: str | None
-    raw: Mapping[str, str] = field(default_factory=dict)
 
 
 def _safetensors_metadata(path: Path) -> dict[str, str] | None:
@@ -235,14 +227,7 @@ def read_capture_meta(path: str | Path) -> CaptureMeta | None:
     meta = _safetensors_metadata(p)
     if not meta or meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
         return None
-    return CaptureMeta(
-        format=meta["format"],
-        engine=meta.get("engine") or None,
-        layer_ids=_ints(meta.get("layer_ids")),
-        hf_indices=_ints(meta.get("hf_indices")),
-        model=meta.get("model") or None,
-        raw=meta,
-    )
+    return CaptureMeta(meta["format"], meta.get("engine") or None, _ints(meta.get("layer_ids")))
 
 
 def check_output(output: str | Path, inputs: Sequence[str | Path | None], force: bool) -> Path:
@@ -296,56 +281,6 @@ def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[
         raise
 
 
-_CONVENTIONS = {
-    "vllm": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
-    "sglang": "sglang: id k = output of decoder layer k = HF hidden_states[k+1] (every id +1; "
-    "-1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
-}
-
-
-def write_served(
-    out: Path,
-    aux: Tensor,
-    input_ids: Sequence[int],
-    notes: list[str],
-    sample: Sample,
-    engine: str,
-    *,
-    model: str | None,
-    server: str,
-    hidden_size: int,
-    layer_ids: tuple[int, ...] | None,
-    hf_indices: tuple[int, ...] | None = None,
-    version: str | None = None,
-) -> None:
-    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds:
-    the engine's ``layer_ids`` as it was launched with them and their HF indices."""
-    import torch
-
-    if not bool(torch.isfinite(aux).all()):
-        notes.append("the captured hidden states hold NaN/Inf values")
-    meta = {"format": SERVED_FORMAT, "engine": engine}
-    if version is not None:
-        meta["engine_version"] = version
-    meta.update(
-        convention=_CONVENTIONS[engine],
-        model=model or "",
-        server=server,
-        sample=sample.source,
-        hidden_size=str(hidden_size),
-        layer_ids=json.dumps(list(layer_ids)) if layer_ids is not None else "",
-        hf_indices=json.dumps(list(hf_indices)) if hf_indices is not None else "",
-    )
-    tensors = {"aux_hidden_state": aux}
-    if input_ids:
-        tensors["input_ids"] = torch.tensor(list(input_ids), dtype=torch.int64)
-    write_safetensors(out, tensors, meta)
-
-
-# --------------------------------------------------------------------------------------------
-# vLLM
-
-
 @dataclass(frozen=True)
 class CaptureResult:
     """One capture: where it came from, what it holds, where it went."""
@@ -368,20 +303,84 @@ class CaptureResult:
     engine_version: str | None = None  # the server's own version (sglang)
 
 
-def _base(url: str, source: str = "vllm") -> BaseUrl:
+_CONVENTIONS = {
+    "vllm": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
+    "sglang": "sglang: id k = output of decoder layer k = HF hidden_states[k+1] (every id +1; "
+    "-1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
+}
+
+
+def write_served(
+    out: Path,
+    aux: Tensor,
+    input_ids: Sequence[int],
+    notes: list[str],
+    sample: Sample,
+    engine: str,
+    *,
+    model: str | None,
+    server: str,
+    hidden_size: int,
+    layer_ids: tuple[int, ...] | None,
+    hf_indices: tuple[int, ...] | None = None,
+    version: str | None = None,
+    started: float,
+) -> CaptureResult:
+    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds:
+    the engine's ``layer_ids`` as it was launched with them and their HF indices; return what
+    was captured (``started``: the capture's ``time.monotonic()`` at its start)."""
+    import torch
+
+    if not bool(torch.isfinite(aux).all()):
+        notes.append("the captured hidden states hold NaN/Inf values")
+    meta = {"format": SERVED_FORMAT, "engine": engine}
+    if version is not None:
+        meta["engine_version"] = version
+    meta.update(
+        convention=_CONVENTIONS[engine],
+        model=model or "",
+        server=server,
+        sample=sample.source,
+        hidden_size=str(hidden_size),
+        layer_ids=json.dumps(list(layer_ids)) if layer_ids is not None else "",
+        hf_indices=json.dumps(list(hf_indices)) if hf_indices is not None else "",
+    )
+    tensors = {"aux_hidden_state": aux}
+    if input_ids:
+        tensors["input_ids"] = torch.tensor(list(input_ids), dtype=torch.int64)
+    write_safetensors(out, tensors, meta)
+    return CaptureResult(
+        source=engine,
+        server=server,
+        model=model or None,
+        sample=sample.description,
+        tokens=int(aux.shape[1]),
+        hidden_size=hidden_size,
+        chunks=int(aux.shape[2]) // hidden_size,
+        dtype=str(aux.dtype).replace("torch.", ""),
+        layer_ids=layer_ids,
+        hf_indices=hf_indices,
+        output=str(out),
+        seconds=time.monotonic() - started,
+        notes=tuple(notes),
+        engine_version=version or None,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# vLLM
+
+
+def _connect(url: str, source: str, api_key: str | None, timeout: float) -> tuple[BaseUrl, Client]:
+    """The server's URL and a client for it (the key is scrubbed from every message)."""
     port = 30000 if source == "sglang" else 8000
-    return parse_base_url(
+    base = parse_base_url(
         url,
         what=f"{source}'s URL",
         example=f"capture-hidden {source} http://127.0.0.1:{port}",
         strip=("/v1",),
         default_scheme="http",
     )
-
-
-def _connect(url: str, source: str, api_key: str | None, timeout: float) -> tuple[BaseUrl, Client]:
-    """The server's URL and a client for it (the key is scrubbed from every message)."""
-    base = _base(url, source)
     register_secrets(credential_secrets(api_key, (), (url,)))
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     ua = "specdiag-capture-hidden"
@@ -416,7 +415,7 @@ def _server_message(answer: Answer) -> str:
 
 def flags_hint(layers: Sequence[int] | None, storage: str = DEFAULT_STORAGE) -> str:
     ids = list(layers) if layers else [2, 30, 58]
-    args = format_server_args(vllm_server_args(ids, storage=storage))
+    args = shlex.join(vllm_server_args(ids, storage=storage))
     example = "" if layers else " (ids are an example: give yours with --layers)"
     return (
         f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args "
@@ -649,8 +648,9 @@ def capture_vllm(
         )
     flat = hs.reshape(1, t, n * h).clone()
     del data, hs
-    write_served(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
-                 hidden_size=h, layer_ids=recorded, hf_indices=recorded)  # fmt: skip
+    result = write_served(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
+                          hidden_size=h, layer_ids=recorded, hf_indices=recorded,
+                          started=t0)  # fmt: skip
     removed = False
     if not keep_server_file:
         for p in (server_file, Path(str(server_file) + ".lock")):
@@ -660,18 +660,8 @@ def capture_vllm(
                     removed = removed or p == server_file
                 except PermissionError:
                     notes.append(f"could not remove the server's file {p} (permission denied)")
-    return CaptureResult(
-        source="vllm",
-        server=shown,
-        model=name,
-        sample=sample.description,
-        tokens=t,
-        hidden_size=h,
-        chunks=n,
-        dtype=str(flat.dtype).replace("torch.", ""),
-        layer_ids=recorded,
-        hf_indices=recorded,
-        output=str(out),
+    return replace(
+        result,
         server_file=str(server_file),
         server_file_removed=removed,
         seconds=time.monotonic() - t0,

@@ -88,11 +88,6 @@ def _model_config(model_dir: Path) -> dict[str, Any]:
     return data
 
 
-def _text_config(cfg: dict[str, Any]) -> dict[str, Any]:
-    tc = cfg.get("text_config")
-    return tc if isinstance(tc, dict) else cfg
-
-
 def hf_hidden_states(
     model_dir: str | Path,
     token_ids: Sequence[int],
@@ -109,7 +104,9 @@ def hf_hidden_states(
             hint="use the dtype the training capture ran in (bfloat16 for most SpecForge dumps)",
         )
     mdir = Path(model_dir)
-    cfg = _text_config(_model_config(mdir))
+    cfg = _model_config(mdir)
+    if isinstance(cfg.get("text_config"), dict):  # a multimodal model: its text part
+        cfg = cfg["text_config"]
     vocab = cfg.get("vocab_size")
     ids = [int(i) for i in token_ids]
     if not ids:

@@ -13,7 +13,7 @@ of a vLLM or SGLang server that captures the given layers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,23 +48,16 @@ def capture_source(name: str) -> CaptureSource:
         raise UsageError(f"{name}: expected vllm, sglang or hf", hint=SOURCE_HINT) from None
 
 
-def sglang_ids(layers: Sequence[int], convention: LayerConvention | None) -> tuple[int, ...]:
-    """``layers`` read in ``convention`` as SGLang's ids (the training convention, which SGLang
-    reads with +1): vLLM's ids are one more than those; unsaid means SGLang's own."""
-    if convention is LayerConvention.VLLM:
-        return tuple(i - 1 for i in layers)
-    return tuple(layers)
-
-
 def _engine_ids(
     engine: CaptureEngine, layers: tuple[int, ...] | None, convention: LayerConvention | None
 ) -> tuple[int, ...] | None:
     """The ids the engine is launched with. vLLM's ``--layers`` used to mean vLLM ids: the
-    convention must be said there (never guessed); SGLang's ids default to SGLang's own."""
+    convention must be said there (never guessed). SGLang's ids default to SGLang's own, the
+    training convention (which SGLang reads with +1): vLLM's ids are one more than those."""
     if layers is None:
         return None
     if engine is CaptureEngine.SGLANG:
-        return sglang_ids(layers, convention)
+        return tuple(i - 1 for i in layers) if convention is LayerConvention.VLLM else layers
     if convention is None:
         shown = ",".join(map(str, layers))
         raise UsageError(
@@ -290,7 +283,7 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
             + ("" if ids is not None else "; without --layers it captures SGLang's default")
         )
         return ServerArgs(opts.engine, sargs, format_sglang_args(sargs), ids, None, (note,))
-    from specdiag.core.hidden.capture import format_server_args, vllm_server_args
+    from specdiag.core.hidden.capture import vllm_server_args
 
     assert ids is not None  # __post_init__: vLLM needs --layers
     vargs = vllm_server_args(ids, connector=opts.connector, storage=opts.storage)
@@ -302,4 +295,5 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
         if opts.connector == "specdiag"
         else ()
     )
-    return ServerArgs(opts.engine, vargs, format_server_args(vargs), ids, opts.connector, notes)
+    # shell-quoted, ready to append to `vllm serve MODEL`
+    return ServerArgs(opts.engine, vargs, shlex.join(vargs), ids, opts.connector, notes)

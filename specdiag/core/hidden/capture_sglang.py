@@ -23,6 +23,7 @@ from __future__ import annotations
 import shlex
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -287,27 +288,13 @@ def capture_sglang(
     hidden = width // chunks
     tensor = torch.tensor(rows, dtype=torch.float32)
     model = info.get("served_model_name") or info.get("model_path")
-    write_served(out, tensor.reshape(1, len(rows), width), sample.token_ids or (), notes,
-                 sample, "sglang", model=str(model or ""), server=shown, hidden_size=hidden,
-                 layer_ids=ids, hf_indices=hf, version=version or "")  # fmt: skip
+    result = write_served(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
+                          notes, sample, "sglang", model=str(model or ""), server=shown,
+                          hidden_size=hidden, layer_ids=ids, hf_indices=hf,
+                          version=version or "", started=t0)  # fmt: skip
     if sample.token_ids is None:
         notes.append(
             "a text prompt: the dump holds no input_ids (the server tokenized it); pass "
             "--prompt-ids or --like to record them"
         )
-    return CaptureResult(
-        source="sglang",
-        server=shown,
-        model=str(model) if model else None,
-        sample=sample.description,
-        tokens=len(rows),
-        hidden_size=hidden,
-        chunks=chunks,
-        dtype="float32",
-        layer_ids=ids,
-        hf_indices=hf,
-        output=str(out),
-        seconds=time.monotonic() - t0,
-        notes=tuple(notes),
-        engine_version=version,
-    )
+    return replace(result, notes=tuple(notes))

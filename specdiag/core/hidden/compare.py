@@ -19,7 +19,7 @@ long the dumps are), ``compare_identify`` (which layer each chunk is), ``compare
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from specdiag.core.hidden.compare_align import (
@@ -44,8 +44,6 @@ from specdiag.core.hidden.compare_results import (
     CompareMode,
     CompareOptions,
     CompareResult,
-    TokenAlignment,
-    Tolerances,
 )
 from specdiag.core.hidden.compare_stats import (
     Inputs,
@@ -62,18 +60,6 @@ from specdiag.core.hidden.compare_tolerance import (
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.core.hidden.loading import Dump, require_torch
 from specdiag.errors import InputError, UsageError
-
-
-@dataclass(frozen=True)
-class _Common:
-    """What every result of one comparison shares."""
-
-    served: Dump
-    training: Dump
-    opts: CompareOptions
-    tol: Tolerances
-    alignment: TokenAlignment
-    notes: tuple[str, ...]
 
 
 def compare_files(
@@ -162,9 +148,24 @@ def compare(
     notes += [f"training: {n}" for n in training.notes]
     notes += [f"{who}: {n}" for who, n in (("served", snote), ("training", tnote)) if n]
     al = align_tokens(served, training, opts.offset)
-    common = _Common(served, training, opts, tol, al, tuple(notes))
+    # what every result of this comparison shares; the stages below add what they find
+    base = CompareResult(
+        match=False,
+        mode=CompareMode.TENSORS,
+        tokens_compared=0,
+        hidden_size=ht,
+        served_hidden_size=hs,
+        served_dtype=served.dtype,
+        training_dtype=training.dtype,
+        tolerances=tol,
+        alignment=al,
+        engine=opts.engine.value if opts.engine else None,
+        served_layers=opts.served_layers,
+        training_layers=opts.training_layers,
+        notes=tuple(notes),
+    )
     if hs != ht or served.width % ht:
-        return _wrong_hidden_size(common, hs, ht)
+        return _wrong_hidden_size(base, served.width, training.width)
     h = ht
     if reference is not None:
         reference = _reference_stack(reference, h)
@@ -182,7 +183,7 @@ def compare(
     ident = identify(inputs, summary, run, tol)
     ws = served.width
     if extra and not any_close(ident.chunks, tol) and ws % extra == 0 and ws // extra != h:
-        return _wrong_hidden_size(common, ws // extra, h)
+        return _wrong_hidden_size(replace(base, served_hidden_size=ws // extra), ws, training.width)
     facts = Facts(
         ident=ident,
         alignment=al,
@@ -195,33 +196,26 @@ def compare(
         final=final_state(inputs, tol),
         served_ids_given=extra,
     )
-    return _tensor_result(common, summary, ident, facts)
+    return _tensor_result(base, summary, ident, facts)
 
 
 def _tensor_result(
-    common: _Common, summary: Summary, ident: Identification, facts: Facts
+    base: CompareResult, summary: Summary, ident: Identification, facts: Facts
 ) -> CompareResult:
     """The verdict and the result of a tensor comparison, from what the stages established."""
     diag = diagnose(facts)
-    acc, al, h = summary.acc, common.alignment, facts.hidden_size
+    acc, h = summary.acc, facts.hidden_size
     match = bool(
         acc.n > 0
         and facts.cs == facts.ct
-        and al.status is not AlignmentStatus.DIFFER
+        and base.alignment.status is not AlignmentStatus.DIFFER
         and all(c.match for c in ident.chunks)
         and not blocks_match(diag.findings)
     )
-    opts = common.opts
-    return CompareResult(
+    return replace(
+        base,
         match=match,
-        mode=CompareMode.TENSORS,
         tokens_compared=acc.n,
-        hidden_size=h,
-        served_hidden_size=h,
-        served_dtype=common.served.dtype,
-        training_dtype=common.training.dtype,
-        tolerances=common.tol,
-        alignment=al,
         chunks=ident.chunks,
         training_chunks=ident.training,
         similarity=_matrix(summary.sim),
@@ -233,11 +227,8 @@ def _tensor_result(
         final_state=facts.final,
         findings=diag.findings,
         diagnosis=diag.lines,
-        engine=opts.engine.value if opts.engine else None,
-        served_layers=opts.served_layers,
-        training_layers=opts.training_layers,
         suggested_layer_ids=diag.suggestions,
-        notes=common.notes + diag.notes,
+        notes=base.notes + diag.notes,
     )
 
 
@@ -245,59 +236,34 @@ def _matrix(rows: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(float(v) for v in row) for row in rows)
 
 
-def _wrong_hidden_size(c: _Common, hs: int, ht: int) -> CompareResult:
-    diag = wrong_hidden_size(c.served.width, c.training.width, hs, ht)
-    return CompareResult(
-        match=False,
-        mode=CompareMode.TENSORS,
-        tokens_compared=0,
-        hidden_size=ht,
-        served_hidden_size=hs,
-        served_dtype=c.served.dtype,
-        training_dtype=c.training.dtype,
-        tolerances=c.tol,
-        alignment=c.alignment,
-        chunks=(),
-        training_chunks=(),
-        similarity=(),
-        reference_similarity=None,
-        training_reference_similarity=None,
-        overall=None,
-        final_state=None,
-        findings=diag.findings,
-        diagnosis=diag.lines,
-        engine=c.opts.engine.value if c.opts.engine else None,
-        served_layers=c.opts.served_layers,
-        training_layers=c.opts.training_layers,
-        suggested_layer_ids={},
-        notes=c.notes,
-    )
+def _wrong_hidden_size(base: CompareResult, ws: int, wt: int) -> CompareResult:
+    """Served rows of ``base.served_hidden_size``, training rows of ``base.hidden_size``."""
+    hs, ht = base.served_hidden_size, base.hidden_size
+    assert hs is not None and ht is not None
+    diag = wrong_hidden_size(ws, wt, hs, ht)
+    return replace(base, findings=diag.findings, diagnosis=diag.lines)
 
 
 def _check_flags(opts: CompareOptions) -> None:
-    _check_device(opts.device)
+    """The flags a comparison cannot run with: --device, vLLM ids below 0."""
+    torch = require_torch()
+    device = opts.device
+    if device.startswith("cuda") and not torch.cuda.is_available():
+        raise UsageError(
+            f"--device {device}: no CUDA device is available to torch here",
+            hint="use --device cpu (the default), or a CUDA build of torch on a GPU machine",
+        )
+    if device != "cpu" and not device.startswith("cuda"):
+        raise UsageError(
+            f"--device {device}: use cpu or cuda (cuda:N)",
+            hint="e.g. --device cpu or --device cuda:0",
+        )
     if opts.engine is CaptureEngine.VLLM and any(i < 0 for i in opts.served_layers or ()):
         raise UsageError(
             "--served-layers: vLLM ids are >= 0 (0 = the embedding output); -1 is the "
             "SGLang/SpecForge name of the embedding",
             hint="write the ids as they are in the vLLM config, or pass --engine sglang",
         )
-
-
-def _check_device(device: str) -> None:
-    torch = require_torch()
-    if device == "cpu":
-        return
-    if device.startswith("cuda"):
-        if not torch.cuda.is_available():
-            raise UsageError(
-                f"--device {device}: no CUDA device is available to torch here",
-                hint="use --device cpu (the default), or a CUDA build of torch on a GPU machine",
-            )
-        return
-    raise UsageError(
-        f"--device {device}: use cpu or cuda (cuda:N)", hint="e.g. --device cpu or --device cuda:0"
-    )
 
 
 def _reference_stack(reference: Dump, h: int) -> Dump:

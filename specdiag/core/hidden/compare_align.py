@@ -131,19 +131,16 @@ def _first_difference(sids: list[int], tids: list[int], o: int, training: Dump) 
 
 
 def reference_start(reference: Dump, training: Dump, served: Dump, al: TokenAlignment) -> int:
+    """Reference position of the first compared token: found by the served ids, else by the
+    training ids; without reference ids, the training position."""
     need = al.tokens
     rids = reference.ids_list()
     if rids is not None:
-        tids = training.ids_list()
-        sids = served.ids_list()
-        if sids is not None:
-            seg = sids[al.served_start : al.served_start + need]
-            o = find_tokens(rids, seg)
-            if o is not None:
-                return o
-        if tids is not None:
-            seg = tids[al.training_start : al.training_start + need]
-            o = find_tokens(rids, seg)
+        for ids, start in (
+            (served.ids_list(), al.served_start),
+            (training.ids_list(), al.training_start),
+        ):
+            o = find_tokens(rids, ids[start : start + need]) if ids is not None else None
             if o is not None:
                 return o
         raise InputError(

@@ -27,8 +27,8 @@ from specdiag.core.hidden.compare_results import (
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
     describe_hf,
+    hf_to_engine_id,
     sglang_embedding_note,
-    suggest_ids,
     trainer_id_to_hf,
 )
 
@@ -480,7 +480,6 @@ def _convention(f: Facts, out: _Out) -> None:
 def _suggestions(f: Facts, out: _Out, layers_ok: bool) -> dict[str, list[int]]:
     """The ids that make each engine capture the training layers, and the caveats."""
     t_hf = [t.hf_index for t in f.ident.training]
-    suggestions: dict[str, list[int]] = {}
     if not (t_hf and all(x is not None for x in t_hf)):
         if f.tokens:
             unknown = [t.index for t in f.ident.training if t.hf_index is None]
@@ -489,11 +488,9 @@ def _suggestions(f: Facts, out: _Out, layers_ok: bool) -> dict[str, list[int]]:
                 + ", ".join(map(str, unknown))
                 + " are unknown (pass --layers with the training ids, or --reference)"
             )
-        return suggestions
+        return {}
     hfs = [int(x) for x in t_hf if x is not None]
-    engines = [f.opts.engine] if f.opts.engine is not None else list(CaptureEngine)
-    for e in engines:
-        suggestions[e.value] = list(suggest_ids(hfs, e))
+    engines, suggestions = _suggest(hfs, f.opts)
     if not layers_ok:
         parts = []
         for e in engines:
@@ -502,6 +499,14 @@ def _suggestions(f: Facts, out: _Out, layers_ok: bool) -> dict[str, list[int]]:
         out.lines.append(ADVICE + " or ".join(parts))
     out.notes.extend(_suggestion_notes(hfs, suggestions, f.ident.num_layers))
     return suggestions
+
+
+def _suggest(
+    hfs: Sequence[int], opts: CompareOptions
+) -> tuple[list[CaptureEngine], dict[str, list[int]]]:
+    """The engines to suggest ids for (the one --engine names, else both) and their ids."""
+    engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
+    return engines, {e.value: [hf_to_engine_id(h, e) for h in hfs] for e in engines}
 
 
 def _suggestion_notes(
@@ -581,9 +586,7 @@ def diagnose_values(f: ValuesFacts) -> tuple[bool, Diagnosis]:
     lines.extend(_values_layer_lines(f, train_hf))
     suggestions: dict[str, list[int]] = {}
     if train_hf is not None:
-        engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
-        for e in engines:
-            suggestions[e.value] = list(suggest_ids(train_hf, e))
+        engines, suggestions = _suggest(train_hf, opts)
         wrong_layer = any(
             not x.match
             and x.identified_by is IdentifiedBy.REFERENCE

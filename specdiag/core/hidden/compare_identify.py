@@ -21,15 +21,15 @@ from specdiag.core.hidden.compare_results import (
     Tolerances,
     TrainingChunk,
 )
-from specdiag.core.hidden.compare_stats import Inputs, Summary, embedding_test
+from specdiag.core.hidden.compare_stats import Inputs, Summary
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
     describe_hf,
     engine_id_to_hf,
     trainer_id_to_hf,
 )
+from specdiag.core.hidden.inspect import EMBEDDING_COSINE, repeat_min_cosines
 
-EMBEDDING_COSINE = 1.0 - 1e-4  # repeated tokens give identical embedding rows
 # an unmatched chunk within max(2 rtol, 0.1) relative L2 of a training chunk is called a near
 # match (the same layer, noisier than the tolerance), not another layer: adjacent layers of
 # the tests' model sit at 0.4-0.8, and a real model's (cosine 0.8-0.98) at about 0.2 or more
@@ -72,7 +72,7 @@ class _Context:
     near: Sequence[int | None]
     t_hf: Sequence[int | None]
     served_cfg_hf: Sequence[int] | None
-    emb_min: Sequence[float | None]
+    emb_min: Sequence[float]  # per served chunk; empty without repeated token ids
     emb_pairs: int
     num_layers: int | None
     served_start: int
@@ -107,7 +107,9 @@ def identify(
         for i, jm in enumerate(matched):
             if jm is not None and t_hf[jm] is None:
                 t_hf[jm], t_src[jm] = served_cfg_hf[i], "served match + --served-layers"
-    emb_min, emb_pairs = embedding_test(inputs) if summary.tokens else ([None] * cs, 0)
+    al = inputs.alignment
+    served_tokens = range(al.served_start, al.served_start + al.tokens)
+    emb_min, emb_pairs = repeat_min_cosines(inputs.served, h, cs, served_tokens, 64)
     ctx = _Context(
         summary,
         tol,
@@ -118,7 +120,7 @@ def identify(
         emb_min,
         emb_pairs,
         num_layers,
-        inputs.alignment.served_start,
+        al.served_start,
         h,
     )
     chunks = tuple(_chunk(i, ctx) for i in range(cs))
@@ -180,78 +182,49 @@ def _pairings(
         )
 
     matched: list[int | None] = []
-    for i in range(cs):
-        cands = [j for j in range(ct) if pair_match(i, j)]
-        matched.append(max(cands, key=lambda j: sim[i, j]) if cands else None)
     near: list[int | None] = []
     limit = near_limit(tol)
     for i in range(cs):
+        cands = [j for j in range(ct) if pair_match(i, j)]
+        jm = max(cands, key=lambda j: sim[i, j]) if cands else None
         jn = int(np.argmax(sim[i])) if ct and acc.n else None
-        near.append(
-            jn
-            if matched[i] is None
-            and jn is not None
-            and acc.x_n[i, jn] > 0
-            and x_rel[i, jn] <= limit
-            else None
-        )
+        close = jm is None and jn is not None and acc.x_n[i, jn] > 0 and x_rel[i, jn] <= limit
+        matched.append(jm)
+        near.append(jn if close else None)
     return matched, near
 
 
-@dataclass(frozen=True)
-class _Stats:
-    max_abs_diff: float | None = None
-    mean_abs_diff: float | None = None
-    rel_l2: float | None = None
-    cosine_mean: float | None = None
-    cosine_min: float | None = None
-    worst_token: int | None = None
-
-
-def _statistics(i: int, ctx: _Context) -> tuple[_Stats, float]:
-    """Served chunk i against training chunk i (and the tokens they share)."""
-    acc, h = ctx.summary.acc, ctx.h
-    tokens_i = acc.tokens[i] if i < acc.m else 0
-    if i >= acc.m or tokens_i <= 0:
-        return _Stats(), tokens_i
-    return (
-        _Stats(
-            max_abs_diff=float(acc.max_abs[i]),
-            mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * h)),
-            rel_l2=float(math.sqrt(acc.sum_d2[i] / max(acc.sum_t2[i], 1e-300))),
-            cosine_mean=float(acc.cos_sum[i] / tokens_i),
-            cosine_min=float(acc.cos_min[i]),
-            worst_token=int(acc.worst[i]) + ctx.served_start,
-        ),
-        tokens_i,
-    )
-
-
 def _chunk(i: int, ctx: _Context) -> ChunkResult:
+    """Served chunk i against training chunk i (on the tokens they share), and its layer."""
     import numpy as np
 
     acc, tol, sim, x_rel = ctx.summary.acc, ctx.tol, ctx.summary.sim, ctx.summary.x_rel
     aligned = i < acc.m
-    st, tokens_i = _statistics(i, ctx)
+    tokens_i = acc.tokens[i] if aligned else 0
+    measured = aligned and tokens_i > 0
+    max_abs = float(acc.max_abs[i]) if measured else None
+    rel = float(math.sqrt(acc.sum_d2[i] / max(acc.sum_t2[i], 1e-300))) if measured else None
+    cos_min = float(acc.cos_min[i]) if measured else None
     nf_s = int(acc.nf_s[i])
     nf_t = int(acc.nf_t[i]) if aligned else 0
     limit = tol.atol_for(float(acc.max_t[i])) if aligned else math.inf
     ok = bool(
-        aligned
-        and tokens_i > 0
+        measured
         and nf_s == 0
         and nf_t == 0
-        and st.rel_l2 is not None
-        and st.rel_l2 <= tol.rtol
-        and st.cosine_min is not None
-        and st.cosine_min >= tol.min_cosine
-        and st.max_abs_diff is not None
-        and st.max_abs_diff <= limit
+        and rel is not None
+        and rel <= tol.rtol
+        and cos_min is not None
+        and cos_min >= tol.min_cosine
+        and max_abs is not None
+        and max_abs <= limit
     )
     ct = int(sim.shape[1]) if sim.ndim == 2 else 0
     best_j = int(np.argmax(sim[i])) if ct and acc.n else None
     named = _name(i, ctx)
-    fails = _failures(st, nf_s or nf_t, tol, limit) if not ok and aligned and tokens_i > 0 else ()
+    fails = (
+        _failures(rel, cos_min, max_abs, nf_s or nf_t, tol, limit) if measured and not ok else ()
+    )
     desc = named.description
     if nf_s:
         desc += f"; {nf_s} NaN/Inf value(s) in the served chunk"
@@ -259,12 +232,12 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
         desc += f"; {nf_t} NaN/Inf value(s) in training chunk {i}"
     return ChunkResult(
         index=i,
-        max_abs_diff=st.max_abs_diff,
-        mean_abs_diff=st.mean_abs_diff,
-        rel_l2=st.rel_l2,
-        cosine_mean=st.cosine_mean,
-        cosine_min=st.cosine_min,
-        worst_token=st.worst_token,
+        max_abs_diff=max_abs,
+        mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * ctx.h)) if measured else None,
+        rel_l2=rel,
+        cosine_mean=float(acc.cos_sum[i] / tokens_i) if measured else None,
+        cosine_min=cos_min,
+        worst_token=int(acc.worst[i]) + ctx.served_start if measured else None,
         match=ok,
         best_train_chunk=best_j,
         best_cosine=float(sim[i, best_j]) if best_j is not None else None,
@@ -283,17 +256,24 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     )
 
 
-def _failures(st: _Stats, nonfinite: int, tol: Tolerances, limit: float) -> tuple[str, ...]:
+def _failures(
+    rel: float | None,
+    cos_min: float | None,
+    max_abs: float | None,
+    nonfinite: int,
+    tol: Tolerances,
+    limit: float,
+) -> tuple[str, ...]:
     """The bounds a non-matching chunk misses, in words."""
     fails: list[str] = []
     if nonfinite:
         fails.append("NaN/Inf")
-    if st.rel_l2 is not None and st.rel_l2 > tol.rtol:
-        fails.append(f"relative L2 {st.rel_l2:.3g} > {tol.rtol:.3g}")
-    if st.cosine_min is not None and st.cosine_min < tol.min_cosine:
-        fails.append(f"worst-token cosine {st.cosine_min:.6g} < {tol.min_cosine:.6g}")
-    if st.max_abs_diff is not None and st.max_abs_diff > limit:
-        fails.append(f"max |diff| {st.max_abs_diff:.3g} > {limit:.3g}")
+    if rel is not None and rel > tol.rtol:
+        fails.append(f"relative L2 {rel:.3g} > {tol.rtol:.3g}")
+    if cos_min is not None and cos_min < tol.min_cosine:
+        fails.append(f"worst-token cosine {cos_min:.6g} < {tol.min_cosine:.6g}")
+    if max_abs is not None and max_abs > limit:
+        fails.append(f"max |diff| {max_abs:.3g} > {limit:.3g}")
     return tuple(fails)
 
 
@@ -307,8 +287,7 @@ def _name(i: int, ctx: _Context) -> _Named:
         hf = ctx.t_hf[jm]
         desc = f"equals training chunk {jm}" + (f" ({describe_hf(hf)})" if hf is not None else "")
         return _Named(hf, IdentifiedBy.TRAINING_CHUNK, jm, Confidence.HIGH, desc)
-    emb_i = ctx.emb_min[i]
-    if emb_i is not None and emb_i >= EMBEDDING_COSINE:
+    if ctx.emb_min and ctx.emb_min[i] >= EMBEDDING_COSINE:
         return _Named(
             0,
             IdentifiedBy.FINGERPRINT,

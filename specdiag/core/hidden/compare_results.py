@@ -7,24 +7,14 @@ whose value is the string the document always had.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import dataclass, field
 
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.hidden.conventions import CaptureEngine
+from specdiag.core.textenum import TextEnum
 
 
-class _Text(str, Enum):
-    """A closed set of strings: ``str()``, ``format()`` and JSON give the value."""
-
-    def __str__(self) -> str:
-        return str(self.value)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self.value), spec)
-
-
-class AlignmentStatus(_Text):
+class AlignmentStatus(TextEnum):
     """How the served tokens line up with the training sample."""
 
     IDENTICAL = "identical"
@@ -36,18 +26,18 @@ class AlignmentStatus(_Text):
     UNAVAILABLE = "unavailable"  # no input_ids: served token 0 = training position 0
 
 
-class CompareMode(_Text):
+class CompareMode(TextEnum):
     TENSORS = "tensors"
     VALUES = "values"  # --values: served numbers as text
 
 
-class Confidence(_Text):
+class Confidence(TextEnum):
     HIGH = "high"
     MEDIUM = "medium"
     LOW = "low"
 
 
-class IdentifiedBy(_Text):
+class IdentifiedBy(TextEnum):
     """What named a chunk's layer (``training chunk`` comes with the chunk's number)."""
 
     REFERENCE = "reference"
@@ -56,7 +46,7 @@ class IdentifiedBy(_Text):
     SERVED_CONFIG = "served config"
 
 
-class Finding(_Text):
+class Finding(TextEnum):
     """Machine-readable codes of what the comparison found."""
 
     EMBEDDING_SLOT = "embedding-slot"
@@ -212,17 +202,18 @@ class CompareResult:
     training_dtype: str
     tolerances: Tolerances
     alignment: TokenAlignment
-    chunks: tuple[ChunkResult, ...]
-    training_chunks: tuple[TrainingChunk, ...]
-    similarity: tuple[tuple[float, ...], ...]  # served chunk x training chunk, mean cosine
-    reference_similarity: tuple[tuple[float, ...], ...] | None  # served chunk x HF index
-    training_reference_similarity: tuple[tuple[float, ...], ...] | None
-    overall: Overall | None  # all aligned chunks together
-    final_state: FinalState | None
-    findings: tuple[Finding, ...]
-    diagnosis: tuple[str, ...]
-    engine: str | None
-    served_layers: tuple[int, ...] | None
-    training_layers: tuple[int, ...] | None
-    suggested_layer_ids: dict[str, list[int]]
-    notes: tuple[str, ...]
+    # the rest defaults to "nothing found": a result that stopped early leaves it out
+    chunks: tuple[ChunkResult, ...] = ()
+    training_chunks: tuple[TrainingChunk, ...] = ()
+    similarity: tuple[tuple[float, ...], ...] = ()  # served chunk x training chunk, mean cosine
+    reference_similarity: tuple[tuple[float, ...], ...] | None = None  # served chunk x HF index
+    training_reference_similarity: tuple[tuple[float, ...], ...] | None = None
+    overall: Overall | None = None  # all aligned chunks together
+    final_state: FinalState | None = None
+    findings: tuple[Finding, ...] = ()
+    diagnosis: tuple[str, ...] = ()
+    engine: str | None = None
+    served_layers: tuple[int, ...] | None = None
+    training_layers: tuple[int, ...] | None = None
+    suggested_layer_ids: dict[str, list[int]] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()

@@ -190,6 +190,8 @@ def stream(inputs: Inputs) -> Acc:
 
 def _cross(acc: Acc, blk: _Block, h: int) -> None:
     """Every served chunk against every training chunk: cosines, squared distances, RMS."""
+    import numpy as np
+
     torch = require_torch()
     s, t, ns, nt, n = blk.s, blk.t, blk.ns, blk.nt, blk.n
     cs, ct = int(s.shape[1]), int(t.shape[1])
@@ -213,7 +215,7 @@ def _cross(acc: Acc, blk: _Block, h: int) -> None:
         t2 = t2 * okx
         xc_for_min = torch.where(okx, xc, torch.full_like(xc, math.inf))
     acc.x_cos += host(xc.sum(0))
-    acc.x_cos_min = _np_min(acc.x_cos_min, host(xc_for_min.amin(0)))
+    acc.x_cos_min = np.fmin(acc.x_cos_min, host(xc_for_min.amin(0)))
     acc.x_d2 += host(d2.sum(0))
     acc.x_t2 += host(t2.sum(0))
     acc.rms_s += host((ns / math.sqrt(h)).sum(0))
@@ -223,6 +225,8 @@ def _cross(acc: Acc, blk: _Block, h: int) -> None:
 
 def _aligned(acc: Acc, blk: _Block) -> None:
     """Served chunk i against training chunk i, and the whole row (all chunks together)."""
+    import numpy as np
+
     torch = require_torch()
     m = acc.m
     s, t, nt, xc, a = blk.s, blk.t, blk.nt, blk.xc, blk.start
@@ -244,8 +248,8 @@ def _aligned(acc: Acc, blk: _Block) -> None:
     else:
         cos_for_min = cos_al
         acc.tokens += blk.n
-    acc.max_abs = _np_max(acc.max_abs, host(dmax.amax(0)))
-    acc.max_t = _np_max(acc.max_t, host(tmax.amax(0)))
+    acc.max_abs = np.fmax(acc.max_abs, host(dmax.amax(0)))
+    acc.max_t = np.fmax(acc.max_t, host(tmax.amax(0)))
     acc.sum_abs += host(dsum.sum(0))
     acc.sum_d2 += host(dn2.sum(0))
     acc.sum_t2 += host(nt2.sum(0))
@@ -254,7 +258,7 @@ def _aligned(acc: Acc, blk: _Block) -> None:
     bmin_np = host(bmin)
     better = bmin_np < acc.cos_min
     acc.worst[better] = barg.cpu().numpy()[better] + a
-    acc.cos_min = _np_min(acc.cos_min, bmin_np)
+    acc.cos_min = np.fmin(acc.cos_min, bmin_np)
     _row(acc, blk, ok)
 
 
@@ -297,18 +301,6 @@ def _against_reference(acc: Acc, blk: _Block, inputs: Inputs) -> None:
     acc.ref_r2 += host((nr**2).sum(0))
     dtr = torch.bmm(t, r.transpose(1, 2))
     acc.ref_cos_t += host(cosine(dtr, nt.unsqueeze(2), nr.unsqueeze(1)).sum(0))
-
-
-def _np_max(a: Floats, b: Floats) -> Floats:
-    import numpy as np
-
-    return np.fmax(a, b)
-
-
-def _np_min(a: Floats, b: Floats) -> Floats:
-    import numpy as np
-
-    return np.fmin(a, b)
 
 
 @dataclass(frozen=True)
@@ -361,42 +353,6 @@ def overall(acc: Acc, h: int) -> Overall | None:
         cosine_mean=acc.row_cos_sum / acc.row_n,
         cosine_min=acc.row_cos_min,
     )
-
-
-def embedding_test(inputs: Inputs) -> tuple[list[float | None], int]:
-    """Min cosine between served rows of repeated token ids, per chunk (None: no repeats).
-
-    Embedding outputs depend on the token id only, so repeated ids give identical rows; layer
-    outputs depend on the context and differ.
-    """
-    torch = require_torch()
-    served, al, cs, h = inputs.served, inputs.alignment, inputs.served_chunks, inputs.hidden_size
-    ids = served.ids_list()
-    if ids is None:
-        return [None] * cs, 0
-    first: dict[int, int] = {}
-    pairs: list[tuple[int, int]] = []
-    for p in range(al.served_start, al.served_start + al.tokens):
-        tok = ids[p]
-        if tok in first:
-            pairs.append((first[tok], p))
-            if len(pairs) >= 64:
-                break
-        else:
-            first[tok] = p
-    if not pairs:
-        return [None] * cs, 0
-    rows = sorted({p for pr in pairs for p in pr})
-    vec = {p: served.block(p, p + 1).view(cs, h) for p in rows}
-    out: list[float | None] = []
-    for c in range(cs):
-        cos = [
-            float(torch.nn.functional.cosine_similarity(vec[p][c], vec[q][c], dim=0))
-            for p, q in pairs
-        ]
-        finite = [x for x in cos if math.isfinite(x)]
-        out.append(min(finite) if finite else None)
-    return out, len(pairs)
 
 
 def final_state(inputs: Inputs, tol: Tolerances) -> FinalState | None:

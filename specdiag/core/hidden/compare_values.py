@@ -65,7 +65,6 @@ class _Setup:
     hidden_size: int
     tokens: range
     sources: tuple[_Source, ...]
-    atol: float | None
 
 
 def compare_values(
@@ -120,12 +119,8 @@ def compare_values(
         tolerances=tol,
         alignment=al,
         chunks=chunks,
-        training_chunks=(),
         similarity=tuple(f.training_row for f in found),
         reference_similarity=tuple(f.reference_row for f in found if f.reference_row) or None,
-        training_reference_similarity=None,
-        overall=None,
-        final_state=None,
         findings=diag.findings,
         diagnosis=diag.lines,
         engine=opts.engine.value if opts.engine else None,
@@ -156,7 +151,7 @@ def _setup(
                 hint="the reference must cover the training sample's tokens",
             )
         sources.append(_Source("reference", ref, ref.width // ht))
-    return _Setup(tol, ht, tokens, tuple(sources), opts.atol)
+    return _Setup(tol, ht, tokens, tuple(sources))
 
 
 def _search(snip: ValueSnippet, setup: _Setup) -> _Search:
@@ -192,7 +187,7 @@ def _search(snip: ValueSnippet, setup: _Setup) -> _Search:
             rms = torch.where(rms <= OVERFLOW, rms, torch.full_like(rms, math.nan))
             # kernel noise is relative to the value and to the row's scale (rounding
             # errors accumulate through the matmuls that produced the row)
-            allowed = ptol + (setup.atol if setup.atol is not None else tol.rtol * (x.abs() + rms))
+            allowed = ptol + (tol.atol if tol.atol is not None else tol.rtol * (x.abs() + rms))
             diff = (v - x).abs()
             excess = torch.nan_to_num((diff - allowed).amax(-1), nan=math.inf)  # [n, nch']
             dmax = torch.nan_to_num(diff.amax(-1), nan=math.inf)

@@ -52,7 +52,7 @@ def convention_to_hf(layer_id: int, convention: LayerConvention) -> int:
 
 def training_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
     """``ids`` read in ``convention`` as SpecForge (training) ids."""
-    return tuple(hf_to_trainer_id(convention_to_hf(i, convention)) for i in ids)
+    return tuple(convention_to_hf(i, convention) - 1 for i in ids)
 
 
 def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
@@ -63,10 +63,6 @@ def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]
 def trainer_id_to_hf(layer_id: int) -> int:
     """SpecForge/EAGLE-3 id (output of layer ``k``, -1 = embedding) -> HF index."""
     return layer_id + 1
-
-
-def hf_to_trainer_id(hf_index: int) -> int:
-    return hf_index - 1
 
 
 def engine_id_to_hf(layer_id: int, engine: CaptureEngine, version: str | None = None) -> int:
@@ -115,8 +111,7 @@ class AuxIdRule:
     embedding_capturable: bool  # HF index 0 (the embedding output)
     last_layer_capturable: bool  # HF index N (the last decoder layer's output)
     source: str  # where the rule was read (file, PR, measurement)
-    last_layer_failure: str = ""
-    embedding_failure: str | None = None
+    last_layer_failure: str = ""  # what happens when a config names the last layer
     reads_ids: bool = True
     default_note: str = ""
     version: str | None = None
@@ -155,32 +150,6 @@ class AuxIdRule:
     def key(self) -> str:
         return self.config_keys[0]
 
-    def check(self, ids: Sequence[int], num_layers: int | None) -> tuple[str, ...]:
-        """Why each id (if any) cannot be captured by this engine version; empty when all can."""
-        name = f"{self.engine} {self.versions}"
-        if not self.reads_ids:
-            return (
-                f"{name} does not read explicit aux-layer ids: it always captures its default "
-                "[2, N//2, N-3] (layer inputs)",
-            )
-        out: list[str] = []
-        for i in ids:
-            hf = self.to_hf(i)
-            if hf == 0 and not self.embedding_capturable:
-                out.append(f"id {i} (the embedding output): {self.embedding_failure}")
-            elif hf < 0:
-                out.append(
-                    f"id {i} is below the embedding ({self.engine} ids start at "
-                    f"{self.to_id(self.lowest_hf())})"
-                )
-            elif num_layers is not None and hf > self.highest_hf(num_layers):
-                out.append(
-                    f"id {i} is past what {name} can capture on a {num_layers}-layer target "
-                    f"(highest: {self.to_id(self.highest_hf(num_layers))}): "
-                    f"{self.last_layer_failure}"
-                )
-        return tuple(out)
-
 
 _SGLANG_KEYS = ("eagle_config.eagle_aux_hidden_state_layer_ids",)
 _DFLASH_KEYS = ("dflash_config.target_layer_ids", "target_layer_ids")
@@ -213,12 +182,9 @@ SGLANG_RULES: tuple[tuple[Version, AuxIdRule], ...] = (
             _SGLANG,
             versions="0.5.5-0.5.22 (read in 0.5.5, 0.5.10, 0.5.13, 0.5.19; 0.5.20-0.5.22 not read)",
             evidence="source",
+            # before the capture rewrite the residual is added to the layer input, and it
+            # does not exist yet before layer 0: the first request fails
             embedding_capturable=False,
-            embedding_failure=(
-                "SGLang before the capture rewrite adds the residual to the layer input, and "
-                "the residual does not exist yet before layer 0: the first request fails "
-                "(read in the 0.5.5 to 0.5.19 wheels' llama.py)"
-            ),
             source="SGLang 0.5.5-0.5.22 (read in 0.5.5, 0.5.10, 0.5.13, 0.5.19; 0.5.20-0.5.22 "
             "not read) srt/models/llama.py",
         ),
@@ -231,7 +197,6 @@ SGLANG_RULES: tuple[tuple[Version, AuxIdRule], ...] = (
             evidence="source",
             reads_ids=False,
             embedding_capturable=False,
-            embedding_failure="this SGLang does not read explicit ids (0.4.6.post5's llama.py)",
             default_note="explicit ids are ignored: [2, N//2, N-3] (layer inputs) always",
             source="SGLang before 0.5.5 srt/models/llama.py",
         ),
@@ -370,11 +335,6 @@ def parse_id_list(
             ),
         )
     return tuple(out)
-
-
-def suggest_ids(hf_indices: Sequence[int], engine: CaptureEngine) -> tuple[int, ...]:
-    """Ids for ``engine``'s config that make it capture ``hf_indices``."""
-    return tuple(hf_to_engine_id(h, engine) for h in hf_indices)
 
 
 def sglang_embedding_note() -> str:

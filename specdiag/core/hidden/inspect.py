@@ -488,15 +488,28 @@ EMBEDDING_MIN_PAIRS = 3
 def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
     """Chunks whose rows at repeated token ids are identical (embedding outputs depend on the
     token only); needs input_ids and at least 3 repeated pairs among the valid tokens."""
-    if dump.input_ids is None:
+    low, pairs = repeat_min_cosines(dump, h, chunks, range(dump.valid_tokens), 32)
+    if pairs < EMBEDDING_MIN_PAIRS:
         return ()
-    pairs = _repeat_pairs(dump.input_ids[: dump.valid_tokens], 32)
-    if len(pairs) < EMBEDDING_MIN_PAIRS:
-        return ()
-    low = _fast_min_cosines(dump, h, chunks, pairs)
-    if low is None:
-        low = _torch_min_cosines(dump, h, chunks, pairs)
     return tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
+
+
+def repeat_min_cosines(
+    dump: Dump, h: int, chunks: int, tokens: range, limit: int
+) -> tuple[list[float], int]:
+    """Per chunk, the lowest cosine between the rows of repeated token ids among ``tokens`` (at
+    most ``limit`` pairs; a zero, NaN or Inf row counts as -1), and the number of pairs; no
+    cosines when the dump has no input_ids or no id repeats."""
+    if dump.input_ids is None:
+        return [], 0
+    pairs = [
+        (p + tokens.start, q + tokens.start)
+        for p, q in _repeat_pairs(dump.input_ids[tokens.start : tokens.stop], limit)
+    ]
+    if not pairs:
+        return [], 0
+    low = _fast_min_cosines(dump, h, chunks, pairs)
+    return (low if low is not None else _torch_min_cosines(dump, h, chunks, pairs)), len(pairs)
 
 
 def _fast_min_cosines(
@@ -725,7 +738,7 @@ def identify_layers(
     )
 
     torch = require_torch()
-    if reference.layout != "layers" or reference.native_chunks is None:
+    if reference.layout != "layers":
         raise InputError(
             f"{reference_name}: not a hidden_states stack [L+1, T, H]",
             hint="make one with `specdiag capture-hidden --from hf MODEL_DIR --like SAMPLE`",
@@ -811,13 +824,10 @@ def identify_layers(
             )
         )
     hf = [ch.hf_index for ch in out]
-    layer_ids = {
-        "specforge": [j - 1 for j in hf],
-        "sglang": [hf_to_engine_id(j, CaptureEngine.SGLANG) for j in hf],
-        "vllm": [hf_to_engine_id(j, CaptureEngine.VLLM) for j in hf],
-    }
-    if any(not ch.exact for ch in out):
-        bad = [str(ch.index) for ch in out if not ch.exact]
+    layer_ids = {"specforge": [ch.trainer_id for ch in out]}
+    layer_ids.update({e: [ch.engine_ids[e] for ch in out] for e in ("sglang", "vllm")})
+    bad = [str(ch.index) for ch in out if not ch.exact]
+    if bad:
         notes.append(
             f"chunk(s) {', '.join(bad)} equal no reference layer within rel L2 {rtol:.3g}: the "
             "closest is named; a different model revision, dtype or kernel, or a chunk that is "

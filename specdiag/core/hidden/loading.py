@@ -153,15 +153,6 @@ class Dump:
     def dtype(self) -> str:
         return str(self.features.dtype).replace("torch.", "")
 
-    @property
-    def native_chunks(self) -> int | None:
-        """Number of chunks when the layout itself is chunked (3-D)."""
-        if self.layout == "layers":
-            return int(self.features.shape[0])
-        if self.layout == "tokens":
-            return int(self.features.shape[1])
-        return None
-
     def block(self, start: int, stop: int, device: str = "cpu") -> Tensor:
         """Tokens ``[start, stop)`` as a float32 ``[n, W]`` tensor on ``device``."""
         torch = require_torch()
@@ -535,18 +526,7 @@ def _load_gz(path: Path) -> Any:
     try:
         with os.fdopen(fd, "wb") as out, gzip.open(path, "rb") as src:
             shutil.copyfileobj(src, out, length=16 << 20)
-        with tmp.open("rb") as f:
-            head = f.read(_SNIFF_BYTES)
-        kind = _sniff(head)
-        if kind == "zip":
-            kind = _zip_kind(tmp, path)
-        if kind in ("torch", "pickle"):
-            return _torch_load(tmp, path, "zip" if kind == "torch" else "pickle")
-        if kind == "safetensors":
-            return load_safetensors(tmp)
-        if kind in ("npy", "npz"):
-            return _load_numpy(tmp, kind, path)
-        raise _unknown_format(Path(f"{path} (decompressed)"), kind, head, tmp)
+        return _by_content(tmp, path, Path(f"{path} (decompressed)"), gzipped=True).obj
     except (OSError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
         raise _corrupt(path, f"bad gzip stream ({_first_line(exc)})") from None
     finally:
@@ -615,26 +595,32 @@ def load_file(path: str | Path) -> RawFile:
             return RawFile(_load_numpy(p, kind, p), "numpy", kind == "npy")
         if name.endswith(".gz"):
             return RawFile(_load_gz(p), "torch+gzip", True)
-        with p.open("rb") as f:
-            head = f.read(_SNIFF_BYTES)
-        kind = _sniff(head)
-        if kind == "zip":
-            kind = _zip_kind(p, p)
-        if kind == "torch":
-            return RawFile(_torch_load(p, p, "zip"), "torch", True)
-        if kind == "pickle":
-            return RawFile(_torch_load(p, p, "pickle"), "torch", False)
-        if kind == "safetensors":
-            return RawFile(load_safetensors(p), "safetensors", True)
-        if kind in ("npy", "npz"):
-            return RawFile(_load_numpy(p, kind, p), "numpy", kind == "npy")
-        if kind == "gzip":
-            return RawFile(_load_gz(p), "torch+gzip", True)
-        raise _unknown_format(p, kind, head, p)
+        return _by_content(p, p, p, gzipped=False)
     except PermissionError:
         raise InputError(f"{p}: permission denied", hint="check the file's permissions") from None
     except IsADirectoryError:  # pragma: no cover - checked above, raced
         raise InputError(f"{p} is a directory", hint="pass one dump file") from None
+
+
+def _by_content(path: Path, display: Path, unknown: Path, *, gzipped: bool) -> RawFile:
+    """Read ``path`` with the reader its first bytes call for (``display`` names it in
+    messages, ``unknown`` when the format is not one; a gzip inside a gzip is not read)."""
+    with path.open("rb") as f:
+        head = f.read(_SNIFF_BYTES)
+    kind = _sniff(head)
+    if kind == "zip":
+        kind = _zip_kind(path, display)
+    if kind in ("torch", "pickle"):
+        zipped = kind == "torch"
+        obj = _torch_load(path, display, "zip" if zipped else "pickle")
+        return RawFile(obj, "torch", zipped)
+    if kind == "safetensors":
+        return RawFile(load_safetensors(path), "safetensors", True)
+    if kind in ("npy", "npz"):
+        return RawFile(_load_numpy(path, kind, display), "numpy", kind == "npy")
+    if kind == "gzip" and not gzipped:
+        return RawFile(_load_gz(path), "torch+gzip", True)
+    raise _unknown_format(unknown, kind, head, path)
 
 
 def _load_numpy(p: Path, kind: str, display: Path) -> Any:

@@ -97,7 +97,6 @@ class Latency:
 @dataclass(frozen=True)
 class Traffic:
     own_tokens: int
-    counter_tokens: float | None
     foreign: bool
     detail: str | None
 
@@ -303,50 +302,42 @@ def traffic(
     """
     own = sum(r.output_tokens or 0 for r in results if r.ok)
     if counters is None or counters.generation_tokens is None or counters.went_backwards:
-        return Traffic(own, None, False, None)
+        return Traffic(own, False, None)
     unseen = (sum(1 for r in results if not r.ok) + unseen_requests) * max_tokens
     slack = max(2.0, 0.01 * own)
     extra = counters.generation_tokens - own
     if extra > unseen + slack:
         return Traffic(
             own,
-            counters.generation_tokens,
             True,
             f"the server generated {counters.generation_tokens:.0f} tokens during the run but "
             f"this run received {own}: other traffic reached the server, so the run-scoped "
             "counter numbers are polluted",
         )
-    return Traffic(own, counters.generation_tokens, False, None)
+    return Traffic(own, False, None)
 
 
 def by_category(results: Sequence[RequestResult]) -> tuple[CategoryRow, ...]:
+    """The run's figures per prompt category, computed as the run's own (no counters)."""
     cats: dict[str, list[RequestResult]] = {}
     for r in results:
         cats.setdefault(r.category, []).append(r)
     rows = []
     for cat, rs in cats.items():
-        ok = [r for r in rs if r.ok]
-        full = [
-            r for r in ok if r.spec and r.spec.accepted_drafts is not None and r.spec.verify_steps
-        ]
-        a = sum(r.spec.accepted_drafts or 0 for r in full if r.spec)
-        s = sum(r.spec.verify_steps or 0 for r in full if r.spec)
-        lens = [x for r in full if r.spec and (x := r.spec.accept_length) is not None]
-        rate_reqs = [r for r in ok if r.spec and r.spec.drafted]
-        d = sum(r.spec.drafted or 0 for r in rate_reqs if r.spec)
-        ra = sum(r.spec.accepted_drafts or 0 for r in rate_reqs if r.spec)
+        acc = accept_stats(rs, None, False)
+        lat = latency(rs)
         rows.append(
             CategoryRow(
                 category=cat,
                 requests=len(rs),
-                ok=len(ok),
-                accept_length=1.0 + a / s if s else None,
-                per_request_mean=math.fsum(lens) / len(lens) if lens else None,
-                accept_rate=ra / d if d else None,
-                ttft_ms=dist([r.ttft_ms for r in ok if r.ttft_ms is not None]).mean,
-                tpot_ms=dist([r.tpot_ms for r in ok if r.tpot_ms is not None]).mean,
-                e2e_ms=dist([r.e2e_ms for r in ok if r.e2e_ms is not None]).mean,
-                output_tokens=sum(r.output_tokens or 0 for r in ok),
+                ok=sum(1 for r in rs if r.ok),
+                accept_length=acc.pooled,
+                per_request_mean=acc.per_request_mean,
+                accept_rate=acc.accept_rate,
+                ttft_ms=lat.ttft_ms.mean,
+                tpot_ms=lat.tpot_ms.mean,
+                e2e_ms=lat.e2e_ms.mean,
+                output_tokens=sum(r.output_tokens or 0 for r in rs if r.ok),
             )
         )
     return tuple(rows)

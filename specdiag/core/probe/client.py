@@ -30,6 +30,7 @@ from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, redact
 from specdiag.core.probe import engines
 from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
 from specdiag.core.textenum import TextEnum
+from specdiag.errors import scrub
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -129,14 +130,6 @@ def retry_after_seconds(value: str | None, attempt: int) -> float:
         except (TypeError, ValueError, IndexError, OverflowError):
             pass
     return float(min(0.5 * 2.0**attempt, MAX_RETRY_WAIT_S))
-
-
-def scrub(text: str, secrets: tuple[str, ...]) -> str:
-    """``text`` with ``secrets`` (and everything :func:`specdiag.errors.scrub` masks) as ``***``:
-    the one scrubber, also for the error details of failed requests."""
-    from specdiag.errors import scrub as scrub_all
-
-    return scrub_all(text, secrets)
 
 
 def _snippet(raw: bytes | str, n: int = 160) -> str:
@@ -286,6 +279,15 @@ async def _consume(lines: AsyncIterator[str]) -> None:
         pass
 
 
+def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, RequestSpec | None]:
+    """The output tokens and speculation numbers an answer reports; a number that cannot be a
+    count makes the answer a bad response."""
+    try:
+        return engines.completion_tokens(body), engines.extract_spec(body)
+    except engines.BadNumber as exc:
+        raise _Failure("bad_response", f"unusable number in {where}: {exc}", status) from None
+
+
 def _from_body(
     raw: bytes,
     job: RequestJob,
@@ -308,11 +310,7 @@ def _from_body(
         raise _Failure(
             "bad_response", f"no generated text in the response: {_snippet(raw)}", status
         )
-    try:
-        ntok = engines.completion_tokens(body)
-        spec = engines.extract_spec(engine, body)
-    except engines.BadNumber as exc:
-        raise _Failure("bad_response", f"unusable number in the response: {exc}", status) from None
+    ntok, spec = _counts(body, status, "the response")
     e2e = (t_end - t0) * 1000.0
     return RequestResult(
         *job.ident,
@@ -411,13 +409,7 @@ async def _read_stream(
             f"the stream ended after {len(pieces)} chunks without its end marker",
             resp.status_code,
         )
-    try:
-        ntok = engines.completion_tokens(merged)
-        spec = engines.extract_spec(engine, merged)
-    except engines.BadNumber as exc:
-        raise _Failure(
-            "bad_response", f"unusable number in the stream: {exc}", resp.status_code
-        ) from None
+    ntok, spec = _counts(merged, resp.status_code, "the stream")
     tokens_from = TokensFrom.USAGE
     if ntok is None:
         ntok, tokens_from = len(pieces), TokensFrom.CHUNKS

@@ -224,7 +224,7 @@ def _sglang_spec(d: dict[str, Any], source: str) -> RequestSpec | None:
     )
 
 
-def extract_spec(engine: EngineKind, body: dict[str, Any]) -> RequestSpec | None:
+def extract_spec(body: dict[str, Any]) -> RequestSpec | None:
     """One request's speculation numbers from its (merged) response body, if it has any."""
     meta = body.get("meta_info")
     if isinstance(meta, dict):
@@ -480,7 +480,7 @@ def discover_spec(
         version = version_doc.get("version") if isinstance(version_doc, dict) else None
         method = None
         enabled: bool | None = None  # type: ignore[no-redef]
-        for text, snap in _metric_pages(pages):
+        for _, text, snap in metric_pages(pages):
             if snap.family in ("vllm", "trtllm"):
                 enabled = snap.has_spec
                 if engine is EngineKind.TRTLLM:
@@ -499,24 +499,27 @@ def discover_spec(
     return SpecConfig(enabled=None), None
 
 
-def _metric_pages(
-    pages: dict[str, tuple[int, str | None]],
-) -> Iterator[tuple[str, CounterSnapshot]]:
-    """Each Prometheus page's text and speculation counters; a JSON page or one that is not
-    valid Prometheus text is left out (probe then runs without counter figures and says so)."""
+def metric_pages(
+    pages: dict[str, tuple[int, str | None]], unusable: list[str] | None = None
+) -> Iterator[tuple[str, str, CounterSnapshot]]:
+    """Each Prometheus page's path, text and speculation counters; a JSON page is left out, and
+    so is one that is not valid Prometheus text or holds a counter that is not a count (why in
+    ``unusable``): probe then runs without counter figures and says so."""
     for path in ("/metrics", "/prometheus/metrics"):
         text = _ok(pages, path)
         if text is None or _json(text) is not None:
             continue
         try:
             snap = parse_counters(text)
-        except ServerError:
+        except ServerError as exc:
+            if unusable is not None:
+                unusable.append(str(exc))
             continue
-        yield text, snap
+        yield path, text, snap
 
 
 def _pos_count(pages: dict[str, tuple[int, str | None]]) -> int | None:
-    for _, snap in _metric_pages(pages):
+    for _, _, snap in metric_pages(pages):
         n = len(snap.drafted_per_pos) or len(snap.accepted_per_pos)
         if n:
             return n
@@ -551,9 +554,3 @@ def model_ids(pages: dict[str, tuple[int, str | None]]) -> list[str]:
     if isinstance(models, dict) and isinstance(models.get("data"), list):
         return [str(m["id"]) for m in models["data"] if isinstance(m, dict) and m.get("id")]
     return []
-
-
-def model_from(pages: dict[str, tuple[int, str | None]]) -> tuple[str | None, int]:
-    """The first served model id from /v1/models and how many there are."""
-    ids = model_ids(pages)
-    return (ids[0], len(ids)) if ids else (None, 0)

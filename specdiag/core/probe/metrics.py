@@ -25,7 +25,7 @@ numbers are the difference of two snapshots taken before and after it.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import ServerError
@@ -109,6 +109,10 @@ _POS_LABELS = ("position", "token_position")
 
 
 _MAX_COUNTER = float(2**53)
+_WENT_BACKWARDS = (
+    "a counter went down during the run: the server restarted or its metrics were reset, so "
+    "run-scoped counter numbers are unusable"
+)
 _MAX_POSITIONS = 1024
 
 
@@ -215,7 +219,6 @@ def delta(before: CounterSnapshot, after: CounterSnapshot) -> CounterDelta:
             out.append(y - x)
         return tuple(out)
 
-    notes: list[str] = []
     res = CounterDelta(
         family=after.family,
         verify_steps=d(before.verify_steps, after.verify_steps),
@@ -226,9 +229,6 @@ def delta(before: CounterSnapshot, after: CounterSnapshot) -> CounterDelta:
         generation_tokens=d(before.generation_tokens, after.generation_tokens),
         requests_finished=d(before.requests_finished, after.requests_finished),
     )
-    if backwards:
-        notes.append(
-            "a counter went down during the run: the server restarted or its metrics were "
-            "reset, so run-scoped counter numbers are unusable"
-        )
-    return CounterDelta(**{**res.__dict__, "went_backwards": backwards, "notes": tuple(notes)})
+    if not backwards:
+        return res
+    return replace(res, went_backwards=True, notes=(_WENT_BACKWARDS,))

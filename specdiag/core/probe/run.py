@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -33,12 +35,12 @@ from specdiag.core.http import (
     redact_url,
 )
 from specdiag.core.probe import analysis, engines, metrics
-from specdiag.core.probe.client import RequestJob, RequestResult, execute, scrub
+from specdiag.core.probe.client import RequestJob, RequestResult, execute
 from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
 from specdiag.core.probe.workload import Prompt, looks_random
 from specdiag.core.profile import resolve_profile
 from specdiag.core.textenum import TextEnum
-from specdiag.errors import ServerError, UsageError
+from specdiag.errors import ServerError, UsageError, scrub
 
 if TYPE_CHECKING:
     import httpx
@@ -61,6 +63,7 @@ SETTLE_S = 3.0  # how long to wait for the server's counters to catch up after t
 MAX_REQUESTS = 10_000_000  # --num-requests and --warmup (each request is held in memory)
 MAX_CONCURRENCY = 4096
 MAX_TOKENS = 1_000_000
+_KEY_HINT = "pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY"
 
 
 class RunLabel(TextEnum):
@@ -260,7 +263,7 @@ async def _get(client: httpx.AsyncClient, path: str) -> tuple[int, str | None] |
 
 async def discover(
     client: httpx.AsyncClient, url: str, hint: EngineKind, model: str | None
-) -> tuple[ServerInfo, dict[str, tuple[int, str | None]]]:
+) -> ServerInfo:
     """Read the server's own endpoints (GET only) and decide what it is."""
 
     got = await asyncio.gather(*(_get(client, p) for p in _DISCOVERY_PATHS))
@@ -291,7 +294,7 @@ async def discover(
     if statuses and statuses <= {401, 403}:
         raise ServerError(
             f"{redact_url(url)} refused every request (HTTP {min(statuses)})",
-            hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+            hint=_KEY_HINT,
         )
     if statuses and statuses <= {404, 405} and urlsplit(url).path.strip("/"):
         # (at a server's root, a minimal OpenAI server without /v1/models is still probed)
@@ -316,7 +319,7 @@ async def discover(
                 if client.headers.get("authorization")
                 else "it needs an API key"
             ),
-            hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+            hint=_KEY_HINT,
         )
     notes: list[str] = []
     if hint is EngineKind.AUTO:
@@ -332,44 +335,35 @@ async def discover(
             f"the server's speculative configuration has an unusable number ({exc}): its "
             "draft length is unknown"
         )
-    served, n_models = engines.model_from(pages)
+    served = engines.model_ids(pages)
     if model is None:
-        model = served
-        if n_models > 1:
-            notes.append(f"the server serves {n_models} models; probing {served} (use --model)")
-    elif served is not None and model not in engines.model_ids(pages):
+        model = served[0] if served else None
+        if len(served) > 1:
+            notes.append(f"the server serves {len(served)} models; probing {model} (use --model)")
+    elif served and model not in served:
         notes.append(
             f"--model {model} is not among the models /v1/models lists "
-            f"({', '.join(engines.model_ids(pages)[:5])}); requests may be refused"
+            f"({', '.join(served[:5])}); requests may be refused"
         )
     metrics_path = None
     family = metrics.MetricsFamily.NONE
-    for path in ("/metrics", "/prometheus/metrics"):
-        st, text = pages.get(path, (0, None))
-        if st == 200 and text is not None:
-            fam = metrics.family_of(text)
-            if fam != "none":
-                try:
-                    metrics.parse_counters(text, fam)
-                except ServerError as exc:
-                    warnings.append(f"{exc}: no run-scoped counter figures")
-                    continue
-                metrics_path, family = path, fam
-                break
-    return (
-        ServerInfo(
-            url=redact_url(url),
-            engine=engine,
-            detected_by=why,
-            version=version,
-            model=model,
-            spec=spec,
-            metrics_path=metrics_path,
-            metrics_family=family,
-            notes=tuple(notes),
-            warnings=tuple(warnings),
-        ),
-        pages,
+    unusable_pages: list[str] = []
+    for path, _, snap in engines.metric_pages(pages, unusable_pages):
+        if snap.family != "none":
+            metrics_path, family = path, snap.family
+            break
+    warnings += [f"{why}: no run-scoped counter figures" for why in unusable_pages]
+    return ServerInfo(
+        url=redact_url(url),
+        engine=engine,
+        detected_by=why,
+        version=version,
+        model=model,
+        spec=spec,
+        metrics_path=metrics_path,
+        metrics_family=family,
+        notes=tuple(notes),
+        warnings=tuple(warnings),
     )
 
 
@@ -575,7 +569,7 @@ async def _preflight(
     before the main run rather than after it."""
     base, _note = server_base(url)
     async with _client(base, cfg, transport, 1) as client:
-        info, _pages = await discover(client, base.url, EngineKind.AUTO, cfg.model)
+        info = await discover(client, base.url, EngineKind.AUTO, cfg.model)
     _check_api(cfg, info, " (the --baseline server)")
 
 
@@ -602,7 +596,7 @@ async def _measure(
             for _ in range(n_clients)
         ]
         client = clients[0]
-        info, _pages = await discover(client, base.url, engine_hint, cfg.model)
+        info = await discover(client, base.url, engine_hint, cfg.model)
         if root_note is not None:
             info = replace(info, notes=(root_note, *info.notes))
         _check_api(cfg, info)
@@ -754,13 +748,6 @@ def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[st
     )
 
 
-def _first_diff(a: str, b: str) -> int:
-    for i, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x != y:
-            return i
-    return min(len(a), len(b))
-
-
 def _baseline(cfg: ProbeConfig, main: RunMeasure, base: RunMeasure) -> Baseline:
     def ratio(a: float | None, b: float | None) -> float | None:
         return a / b if a is not None and b else None
@@ -776,7 +763,9 @@ def _baseline(cfg: ProbeConfig, main: RunMeasure, base: RunMeasure) -> Baseline:
                 continue
             compared += 1
             if r.text != other.text:
-                differing.append((r.index, r.prompt_id, _first_diff(r.text, other.text)))
+                differing.append(
+                    (r.index, r.prompt_id, len(os.path.commonprefix((r.text, other.text))))
+                )
         lossless = (not differing) if compared else None
     return Baseline(
         measure=base,
@@ -819,9 +808,7 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
         )
     failed = [r for r in m.results if not r.ok]
     if failed:
-        kinds: dict[str, int] = {}
-        for r in failed:
-            kinds[r.error or "?"] = kinds.get(r.error or "?", 0) + 1
+        kinds = Counter(r.error or "?" for r in failed)
         desc = ", ".join(f"{k} x{v}" for k, v in sorted(kinds.items()))
         w.append(f"{len(failed)} of {len(m.results)} requests failed ({desc})")
     w.extend(m.server.warnings)
@@ -984,7 +971,7 @@ def run_probe(
         if all(not r.ok for r in run.results) and codes and codes <= {401, 403}:
             raise ServerError(
                 f"{run.server.url} refused every generation request (HTTP {min(codes)})",  # type: ignore[type-var]
-                hint="pass the server's key with --api-key or SPECDIAG_API_KEY / OPENAI_API_KEY",
+                hint=_KEY_HINT,
             )
     expected, w_exp = _expected(cfg, m)
     warnings = _warnings(cfg, m) + w_exp

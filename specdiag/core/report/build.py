@@ -461,6 +461,7 @@ class _Builder:
         if not metrics:
             return
         stats = ("min", "p50", "p90", "p99", "max")
+        x = tuple(float(j) for j in range(len(stats)))
         series: list[Series] = []
         desc = []
         for i, m in enumerate(metrics):
@@ -472,16 +473,8 @@ class _Builder:
                 ys = [_num(st.get(s)) for s in stats]
                 if any(y is None for y in ys):
                     continue
-                series.append(
-                    Series(
-                        label,
-                        role,
-                        tuple(float(j) for j in range(len(stats))),
-                        tuple(y for y in ys if y is not None),
-                        "line",
-                        panel=i,
-                    )
-                )
+                ys_known = tuple(y for y in ys if y is not None)
+                series.append(Series(label, role, x, ys_known, "line", panel=i))
             st = _map(lat.get(m))
             desc.append(
                 f"{m[:-3].upper()} p50 {_f(_num(st.get('p50')), 1)} ms, p99 {_f(_num(st.get('p99')), 1)} ms"
@@ -501,6 +494,7 @@ class _Builder:
     def logs(self, src: str, d: Mapping[str, Any]) -> None:
         pred = _map(d.get("prediction"))
         acc = _nums(pred.get("acc"))
+        e_al = _num(pred.get("expected_accept_length"))
         for f in _list(d.get("files")):
             if isinstance(f, Mapping):
                 self.fact(
@@ -527,7 +521,7 @@ class _Builder:
                     2,
                     f"{src} ({engine})",
                     comp,
-                    _num(pred.get("expected_accept_length")),
+                    e_al,
                     obs,
                     verdict=str(comp.get("verdict")),
                     steps=_int(pred.get("steps")),
@@ -553,6 +547,10 @@ class _Builder:
                 x = tuple((i + 0.5) * width for i in range(len(values)))
                 coll = _map(s.get("collapse"))
                 n_str = coll.get("stretches") or 0
+                series = [Series("observed (bucket mean)", Role.OBSERVED, x, values, "step")]
+                if e_al:
+                    ends = (x[0], x[-1])
+                    series.append(Series("expected (training)", Role.EXPECTED, ends, (e_al,) * 2))
                 self.chart(
                     ChartKind.TIMELINE,
                     title=f"Accept length over the log ({src}, {engine})",
@@ -563,20 +561,7 @@ class _Builder:
                     x_label="log record",
                     y_label="accept length (bonus included)",
                     source=src,
-                    series=(Series("observed (bucket mean)", Role.OBSERVED, x, values, "step"),)
-                    + (
-                        (
-                            Series(
-                                "expected (training)",
-                                Role.EXPECTED,
-                                (x[0], x[-1]),
-                                (float(pred["expected_accept_length"]),) * 2,
-                                "line",
-                            ),
-                        )
-                        if _num(pred.get("expected_accept_length"))
-                        else ()
-                    ),
+                    series=tuple(series),
                     hline=accept.COLLAPSED_MAX_LENGTH,
                     hline_label="collapse threshold",
                 )
@@ -604,7 +589,7 @@ class _Builder:
                     src,
                     "rank",
                     [(r, _num(_map(v.get("accept_length")).get("mean"))) for r, v in ranks.items()],
-                    _num(pred.get("expected_accept_length")),
+                    e_al,
                 )
 
     def _bars(
@@ -620,6 +605,7 @@ class _Builder:
         vals = [(n, v) for n, v in read if v is not None]
         if not vals:
             return
+        x = tuple(float(i) for i in range(len(vals)))
         self.chart(
             kind,
             title=title,
@@ -630,15 +616,7 @@ class _Builder:
             x_label=x_label,
             y_label="accept length (bonus included)",
             source=src,
-            series=(
-                Series(
-                    "observed",
-                    Role.OBSERVED,
-                    tuple(float(i) for i in range(len(vals))),
-                    tuple(v for _, v in vals),
-                    "bar",
-                ),
-            ),
+            series=(Series("observed", Role.OBSERVED, x, tuple(v for _, v in vals), "bar"),),
             x_ticks=tuple(n for n, _ in vals),
             hline=expected,
         )
@@ -729,12 +707,9 @@ class _Builder:
                     c = _map(c)
                     c0, c1 = _unix(c.get("start")), _unix(c.get("end"))
                     if c0 is not None and c1 is not None:
-                        mean = _f(_num(c.get("mean_accept_length")), 2)
-                        bands.append(
-                            Band(
-                                (c0 - t0) / 60, (c1 - t0) / 60, f"collapse, mean {mean}", "collapse"
-                            )
-                        )
+                        label = f"collapse, mean {_f(_num(c.get('mean_accept_length')), 2)}"
+                        bands.append(Band((c0 - t0) / 60, (c1 - t0) / 60, label, "collapse"))
+                minutes, values = tuple((t - t0) / 60 for t, _ in pts), tuple(a for _, a in pts)
                 resets = r.get("counter_resets")
                 n_resets = resets if isinstance(resets, int) else len(_list(resets))
                 self.chart(
@@ -747,15 +722,7 @@ class _Builder:
                     x_label="minutes from the window start",
                     y_label="accept length (bonus included)",
                     source=src,
-                    series=(
-                        Series(
-                            "observed",
-                            Role.OBSERVED,
-                            tuple((t - t0) / 60 for t, _ in pts),
-                            tuple(a for _, a in pts),
-                            "step",
-                        ),
-                    ),
+                    series=(Series("observed", Role.OBSERVED, minutes, values, "step"),),
                     bands=tuple(bands),
                     hline=accept.COLLAPSED_MAX_LENGTH,
                     hline_label="collapse threshold",
@@ -818,15 +785,9 @@ class _Builder:
                 for r in sweep
             ]
             pts2 = [(a, s, k) for a, s, k in pts if a is not None and s is not None]
-            series = [
-                Series(
-                    f"model, cost ratio {d.get('cost_ratio')} (k = 1..{len(pts2)})",
-                    Role.EXPECTED,
-                    tuple(a for a, _, _ in pts2),
-                    tuple(s for _, s, _ in pts2),
-                    "line",
-                )
-            ]
+            name = f"model, cost ratio {d.get('cost_ratio')} (k = 1..{len(pts2)})"
+            xs, ys = tuple(a for a, _, _ in pts2), tuple(s for _, s, _ in pts2)
+            series = [Series(name, Role.EXPECTED, xs, ys, "line")]
             o_sp = _num(d.get("observed_speedup"))
             if o_sp is not None and o_al is not None:
                 series.append(
@@ -1015,17 +976,8 @@ class _Builder:
         for f in files:
             fp = [x for x in _list(f.get("fingerprint")) if isinstance(x, Mapping)]
             fps = " ".join(f"{_f(_num(x.get('rms_mean')), 3)}" for x in fp)
-            rows.append(
-                (
-                    str(f.get("path")),
-                    str(f.get("ok")),
-                    str(f.get("tokens")),
-                    str(f.get("hidden_size")),
-                    str(f.get("dtype")),
-                    fps,
-                    "; ".join(map(str, _list(f.get("problems")))),
-                )
-            )
+            shown = (str(f.get(k)) for k in ("path", "ok", "tokens", "hidden_size", "dtype"))
+            rows.append((*shown, fps, "; ".join(map(str, _list(f.get("problems"))))))
             if fps:
                 self.fact(f"dump fingerprint (rms per chunk): {f.get('path')}", fps, src)
         if rows:

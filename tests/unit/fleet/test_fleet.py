@@ -599,7 +599,7 @@ def test_human_view_lists_ranks_and_flags(tmp_path: object) -> None:
     )
     raw += vllm_replica("b:1", 10, 19) + vllm_replica("c:1", 10, 21) + vllm_replica("d:1", 10, 1)
     a = analyse(raw, params())
-    rep = FleetReport("http://p:9090", None, T0, T0 + 600, 60, None, None, a, ("q",), 0.0)
+    rep = FleetReport("http://p:9090", None, T0, T0 + 600, 60, None, None, a, ("q",))
     import io
     import sys
 

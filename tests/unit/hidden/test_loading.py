@@ -105,12 +105,12 @@ def test_safetensors_speculators_layout(tmp_path: Path, stack: torch.Tensor) -> 
     )
     d = load_dump(tmp_path / "hs_0.safetensors")
     assert d.fmt == "speculators" and d.layout == "tokens"
-    assert (d.num_tokens, d.native_chunks, d.hidden_size) == (20, 3, H)
+    assert (d.num_tokens, d.width, d.hidden_size) == (20, 3 * H, H)
     assert torch.equal(d.block(0, 20).view(20, 3, H), token_major[:, :3].float())
     assert d.last_hidden is not None and torch.equal(d.last_hidden, token_major[:, 3])
     assert any("speculators layout" in n for n in d.notes)
     every = load_dump(tmp_path / "hs_0.safetensors", key="hidden_states")
-    assert every.native_chunks == 4
+    assert every.width == 4 * H
 
 
 def test_safetensors_is_memory_mapped(tmp_path: Path) -> None:
@@ -132,7 +132,7 @@ def test_hf_stack_list_and_layers_layout(tmp_path: Path, stack: torch.Tensor) ->
     torch.save([s.unsqueeze(0) for s in stack], tmp_path / "stack.pt")
     d = load_dump(tmp_path / "stack.pt")
     assert d.fmt == "hf-stack" and d.layout == "layers"
-    assert (d.num_tokens, d.native_chunks, d.hidden_size) == (20, 5, H)
+    assert (d.num_tokens, d.width, d.hidden_size) == (20, 5 * H, H)
     torch.save(stack, tmp_path / "stack2.pt")
     d2 = load_dump(tmp_path / "stack2.pt", layout=Layout.LAYERS)
     assert torch.equal(d2.block(4, 6).view(2, 5, H)[:, 3], stack[3, 4:6])
@@ -321,5 +321,5 @@ def test_stacked_hf_output_with_its_batch_dim(tmp_path: Path, stack: torch.Tenso
     """torch.stack(model(...).hidden_states) is [L+1, 1, T, H]: the batch of one is dropped."""
     torch.save(stack.unsqueeze(1).clone(), tmp_path / "ref.pt")
     d = load_dump(tmp_path / "ref.pt", layout=Layout.LAYERS)
-    assert (d.num_tokens, d.native_chunks, d.hidden_size) == (20, 5, H)
+    assert (d.num_tokens, d.width, d.hidden_size) == (20, 5 * H, H)
     assert torch.equal(d.block(4, 6).view(2, 5, H)[:, 3], stack[3, 4:6])

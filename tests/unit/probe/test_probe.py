@@ -126,7 +126,7 @@ def test_invalid_prometheus_text_is_a_server_error() -> None:
 
 def test_vllm_per_request_metrics_from_real_response() -> None:
     body = js("vllm_ngram_detailed.completion1.json")
-    spec = engines.extract_spec(EngineKind.VLLM, body)
+    spec = engines.extract_spec(body)
     assert spec is not None
     assert (spec.verify_steps, spec.accepted_drafts, spec.drafted) == (13, 6, 37)
     assert spec.histogram == (9, 2, 2, 0)
@@ -136,22 +136,19 @@ def test_vllm_per_request_metrics_from_real_response() -> None:
     assert engines.completion_tokens(body) == 64
     assert engines.full_text(EngineKind.VLLM, Api.COMPLETIONS, body).startswith("ulat")
     plain = js("vllm_ngram.completion1.json")
-    assert engines.extract_spec(EngineKind.VLLM, plain) is None  # "metrics": null
+    assert engines.extract_spec(plain) is None  # "metrics": null
 
 
 def test_llamacpp_timings_from_real_responses() -> None:
-    spec = engines.extract_spec(EngineKind.LLAMACPP, js("llamacpp_noisy.completion.json"))
+    spec = engines.extract_spec(js("llamacpp_noisy.completion.json"))
     assert spec is not None and (spec.drafted, spec.accepted_drafts) == (121, 38)
     assert spec.verify_steps is None and spec.accept_length is None  # llama.cpp gives no steps
     assert spec.accept_rate == pytest.approx(0.31405, abs=1e-5)  # its log: 0.31405
     chat = js("llamacpp_noisy.chat.json")
-    s2 = engines.extract_spec(EngineKind.LLAMACPP, chat)
+    s2 = engines.extract_spec(chat)
     assert s2 is not None and (s2.drafted, s2.accepted_drafts) == (62, 34)
     assert engines.completion_tokens(chat) == 48
-    assert (
-        engines.extract_spec(EngineKind.LLAMACPP, js("llamacpp_md_without_spectype.chat.json"))
-        is None
-    )
+    assert engines.extract_spec(js("llamacpp_md_without_spectype.chat.json")) is None
 
 
 def test_sglang_meta_info_and_sglext_forms() -> None:
@@ -165,14 +162,14 @@ def test_sglang_meta_info_and_sglext_forms() -> None:
             "spec_correct_drafts_histogram": [4, 2, 4, 6],
         }
     }
-    s = engines.extract_spec(EngineKind.SGLANG, meta)
+    s = engines.extract_spec(meta)
     assert s is not None and s.accept_length == pytest.approx(2.5) and s.accept_rate == 0.5
     ext = {
         "sglext": {
             "spec_tokens_details": [{"spec_verify_ct": 10, "spec_accept_histogram": [1, 2, 3, 4]}]
         }
     }
-    s2 = engines.extract_spec(EngineKind.SGLANG, ext)
+    s2 = engines.extract_spec(ext)
     assert s2 is not None and s2.accepted_drafts == 0 * 1 + 1 * 2 + 2 * 3 + 3 * 4
 
 
