@@ -23,7 +23,7 @@ Self-contained in a checkout: it imports and runs the specdiag next to it (no in
 and it builds nothing; build the compiled part first where it is missing:
 
     python setup.py build_ext --inplace
-    python benchmarks/bench_fastlogs.py [--mb 500] [--repeat 3] [--keep] [--no-python]
+    python benchmarks/bench_fastlogs.py [--mb 500] [--repeat 3] [--keep] [--no-python] [--workers 1,4]
         [--baseline ../other-checkout]
 """
 
@@ -100,6 +100,12 @@ def main() -> int:
         type=Path,
         help="another checkout (its compiled part built) timed side by side on the same files",
     )
+    ap.add_argument(
+        "--workers",
+        default="",
+        help="comma-separated --workers values also timed (e.g. 1,4), each checked to give "
+        "the same document",
+    )
     args = ap.parse_args()
     specdiag = [sys.executable, "-m", "specdiag", "logs", "--json"]
     base_env = dict(RUN_ENV, PYTHONPATH=str(args.baseline)) if args.baseline else None
@@ -150,6 +156,17 @@ def main() -> int:
                     f"({b_wall / g_wall:.2f}x grep); this tree / baseline: wall "
                     f"{s_wall / b_wall:.2f}, CPU {s_cpu / b_cpu:.2f}; same document (12 "
                     f"significant digits): {'yes' if agree else 'NO'}"
+                )
+            for w in [int(v) for v in args.workers.split(",") if v.strip()]:
+                w_out = str(out / f"fast_{name}_j{w}.json")
+                w_wall, w_cpu, w_rss = median_run(
+                    [*specdiag, "--workers", str(w), str(path)], RUN_ENV, w_out, args.repeat
+                )
+                w_same = Path(w_out).read_bytes() == Path(s_out).read_bytes()
+                summary.append(
+                    f"--workers {w}: {name}: {w_wall:.2f} s wall ({w_wall / g_wall:.2f}x grep), "
+                    f"{w_cpu:.2f} s CPU, {w_rss:.0f} MiB; the same document as the default "
+                    f"run: {'yes' if w_same else 'NO'}"
                 )
             p_txt, same = "-", "-"
             if not args.no_python:

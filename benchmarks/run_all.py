@@ -14,6 +14,7 @@ BENCHMARKS: list[list[str]] = [
     ["bench_hidden.py"],
     ["bench_logs.py", "--repeat", "2"],
     ["bench_fastlogs.py", "--repeat", "3"],
+    ["bench_logs_lines.py", "--rounds", "3"],
     ["bench_paste.py", "--repeat", "3"],
     ["bench_probe.py"],
     ["bench_refserver.py", "--stream"],

@@ -120,13 +120,14 @@ def logs_cmd(
         typer.Option(
             "--workers",
             "-j",
-            min=1,
-            max=2,
-            help="2: read each file (search, line counting, gzip) in a second process while "
-            "this one parses, for less wall time on a machine with a spare core; the same "
-            "results. 1 (the default): one process.",
+            min=0,
+            max=1024,
+            help="Processes reading each file. 0 (the default): one per CPU for a plain file "
+            "of 64 MiB or more, cut into byte ranges (32 to 256 MiB) read in parallel; 1: one "
+            "process; N: up to N ranges, and a gzip file read in a second process while this "
+            "one parses. The same results whatever the number.",
         ),
-    ] = 1,
+    ] = 0,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:

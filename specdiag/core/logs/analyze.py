@@ -150,7 +150,12 @@ class LogAnalyzer:
         year: int | None = None,
         on_record: Callable[[LogRecord], None] | None = None,
         max_line: int = MAX_LINE,
+        keep: bool = False,
     ) -> None:
+        """``keep``: reads one byte range of a file, to be joined to the ranges before it
+        (parallel.py): its series keep what :meth:`join_range` needs."""
+        self.keep = keep
+        self.per_position_rows = False  # keep: rows that weigh as a record before them
         self.engine = engine
         self.engine_version = engine_version
         self.window = window or TimeWindow(None, None)
@@ -218,6 +223,7 @@ class LogAnalyzer:
         ) + cls_code[batch.kind.codes[rows]]
         pp = _code_of(kinds, PER_POSITION)
         is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
+        self.per_position_rows = self.per_position_rows or pp is not None
         uniq, inverse = np.unique(key, return_inverse=True)
         firsts = []
         for g in range(len(uniq)):
@@ -234,7 +240,7 @@ class LogAnalyzer:
                 if first >= len(rows):
                     continue  # per-position rows of no request line: nothing to attach them to
                 where = where[where >= first]
-                leaf = self.leaves[lkey] = SeriesAccumulator(eng, batch.source, rank)
+                leaf = self.leaves[lkey] = SeriesAccumulator(eng, batch.source, rank, self.keep)
             leaf.add_rows(batch, rows[where])
             if cls == LIFETIME:
                 self._add_impls(batch, rows[where])
@@ -292,8 +298,36 @@ class LogAnalyzer:
             eng = batch.engine[rs[0]]
             acc = self.impls.get((eng, impl))
             if acc is None:
-                acc = self.impls[(eng, impl)] = SeriesAccumulator(eng, batch.source, impl)
+                acc = self.impls[(eng, impl)] = SeriesAccumulator(
+                    eng, batch.source, impl, self.keep
+                )
             acc.add_rows(batch, np.array(rs, np.int64))
+
+    def join_range(
+        self,
+        leaves: dict[tuple[str, str, str, str], SeriesAccumulator],
+        impls: dict[tuple[str, str], SeriesAccumulator],
+        ranks: set[str],
+        lines: int,
+    ) -> None:
+        """The series of one byte range of a file, read by a ``keep`` analyzer, after those of
+        the ranges before it (``lines``: their lines); then :meth:`join_sparks`."""
+        for key, part in leaves.items():
+            if key not in self.leaves:
+                self.leaves[key] = SeriesAccumulator(part.engine, part.source, part.rank)
+            self.leaves[key].extend(part, lines)
+        for ikey, part in impls.items():
+            if ikey not in self.impls:
+                self.impls[ikey] = SeriesAccumulator(part.engine, part.source, part.rank)
+            self.impls[ikey].extend(part, lines)
+        self._ranks |= ranks
+
+    def series(self) -> dict[tuple[str, ...], SeriesAccumulator]:
+        """Every accumulator, by a key that names it (``leaf``/``impl`` and its own key)."""
+        out: dict[tuple[str, ...], SeriesAccumulator] = {}
+        out.update({("leaf", *k): v for k, v in self.leaves.items()})
+        out.update({("impl", *k): v for k, v in self.impls.items()})
+        return out
 
     # ------------------------------------------------------------------ report
 

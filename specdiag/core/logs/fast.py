@@ -312,6 +312,11 @@ class FastScanner(Scanner):
         self.fast_records = 0  # records of lines the C part read
         self._sgl = _SGLangRows(parser)
 
+    @property
+    def best_pairs(self) -> dict[str, set[tuple[str | None, int | None]]]:
+        """Per rank, the best pairs of its inference that decided lines of the compiled part."""
+        return self._sgl.used
+
     def close(self) -> None:
         try:
             super().close()
@@ -574,6 +579,9 @@ class _SGLangRows:
         self.parser = parser
         self.pending: list[I64] = []
         self.outcomes: dict[Outcome, int] = {}
+        # per rank, the best pairs that decided lines ((formula, None) for the new formula,
+        # which needs no num_draft_tokens): parallel.py checks them
+        self.used: dict[str, set[tuple[str | None, int | None]]] = {}
         self._forget_pairs()
 
     def _forget_pairs(self) -> None:
@@ -751,6 +759,8 @@ class _SGLangRows:
                 added = j + 1
                 best = inf.best()
                 key = (best.formula, best.num_draft_tokens)
+                used = (best.formula, None if best.formula == NEW else best.num_draft_tokens)
+                self.used.setdefault(self.f.ranks[r], set()).add(used)
                 code = bests.get(key)
                 if code is None:
                     code = bests[key] = len(best_of)

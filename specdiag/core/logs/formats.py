@@ -4,25 +4,9 @@ Each reader takes the (cleaned) line and the :class:`~specdiag.core.logs.parse.L
 (for its record builder and its multi-line block) and returns a parse outcome, like the server
 parsers in :mod:`.parse`. Every value is normalised to the one convention and labelled with
 what it means (pooled or mean of requests, lifetime of a server or this run), in the record's
-notes. The layouts, from each tool's format strings:
-
-* SGLang ``bench_serving``: ``Accept length:  3.18`` (the server's lifetime mean from
-  /server_info), ``bench_one_batch_server``: ``acc_length: 3.18``, ``bench_speculative`` JSONL
-  (``"acc_length"``); SpecForge's benchmark ``Average Accept length: 3.180`` and markdown tables
-  with an accept-length column under a heading naming SGLang or SpecForge;
-* ``vllm bench serve``'s ``Speculative Decoding`` section (rate %, length, drafts, draft
-  tokens, accepted tokens, per position); vLLM's ``spec_decode.py`` (``num_drafts:``,
-  ``num_draft_tokens:``, ``num_accepted_tokens:``, ``mean acceptance length:``, ``acceptance at
-  token i:``);
-* ``trtllm-bench``'s ``DECODING STATISTICS`` blocks: ``[AL]``/``[DAR]``/``[ADT]`` (newer) and
-  ``[AR]`` under ``Acceptance Rate Details`` (older, tokens per iteration);
-* llama.cpp's ``speculative`` example: ``n_draft``, ``n_predict``, ``n_drafted``, ``n_accept``,
-  ``accept = 77.778%``;
-* JSON bodies: SGLang ``meta_info`` / ``sglext.spec_tokens_details``, vLLM
-  ``metrics.speculative_decoding`` (root or per choice; dense list or string-keyed histogram) and
-  the older ``speculative_decoding_stats``, llama.cpp ``timings`` (``draft_n``,
-  ``draft_n_accepted``), TensorRT-LLM's per-request ``speculative_decoding``. The identities each
-  carries are checked; a failed one is a note on the record.
+notes; the identities a JSON body carries are checked, and a failed one is a note on the record.
+The layouts, one row per tool with its format strings: docs/logs.md, "Bench tools, examples and
+JSON bodies".
 """
 
 from __future__ import annotations
@@ -113,6 +97,11 @@ N_TRT_RESPONSE = (
 N_UNREAD = "printed but unread: {}"
 
 
+_Obj = dict[str, Any]  # a JSON object
+_Read = LogRecord | Skipped | None  # what a block or JSON object reader gives
+_Reader = Callable[[LineParser, _Obj, _Obj, int], _Read]  # a JSON object's (object, its parent)
+
+
 def _num(v: object) -> float | None:
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         return None
@@ -140,6 +129,7 @@ _TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
 _TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
 _TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
 _LLAMA_PREFIX = re.compile(r"^\d+\.\d\d\.\d{3}\.\d{3} [A-Z] ")
+_VLLM_BENCH_KEYS = ("Acceptance length", "Drafts", "Draft tokens", "Accepted tokens")
 _KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
 
 
@@ -152,20 +142,18 @@ class Block:
     last: int  # line number of its last line so far
     values: dict[str, str] = field(default_factory=dict)
     per_position: dict[int, str] = field(default_factory=dict)
-    section: str = ""  # trtllm-bench: the current "-- X Details" section
-    in_positions: bool = False
 
     def near(self, line_no: int) -> bool:
         return line_no <= self.last + 3
 
 
-# the one-line accept-length layouts of SGLang's bench tools and SpecForge, tried in this order:
+# the one-line accept-length layouts of SGLang's bench tools and SpecForge, tried in this order,
+# then spec_decode.py's length without the counts before it (tried after the blocks):
 # (pattern, what printed it, the record's notes, the field's label)
 _ONE_LINE_LENGTHS = (
     (_SGL_BENCH, "sglang bench_serving", N_SGL_BENCH_LIFETIME, "Accept length"),
     (_SGL_ONE_BATCH, "sglang bench_one_batch_server", N_SGL_BENCH_LIFETIME, "acc_length"),
     (_SPECFORGE, "specforge benchmark", N_SPECFORGE, "Average Accept length"),
-    # spec_decode.py's length without the counts before it
     (_SPEC_DECODE_LEN, "vllm spec_decode.py", N_VLLM_SPEC_DECODE, "mean acceptance length"),
 )
 
@@ -183,17 +171,16 @@ def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False
 
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
     """The one-line bench / example layouts, and the first line of a multi-line one."""
-    for pattern, source, notes, label in _ONE_LINE_LENGTHS[:3]:
-        m = pattern.match(text)
+    for layout in _ONE_LINE_LENGTHS[:3]:
+        m = layout[0].match(text)
         if m is not None:
-            return _length_record(p, SGLANG, BENCH, line_no, m.group("v"), source, notes, label)
+            return _length_record(p, line_no, m.group("v"), *layout[1:])
     m = _VLLM_BENCH_RATE.match(text)
     if m is not None:
         p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
         return None
-    m = _TRT_SECTION.match(text)
-    if m is not None:
-        p.block = Block("trtllm-bench", line_no, line_no, section=m.group("name"))
+    if _TRT_SECTION.match(text):
+        p.block = Block("trtllm-bench", line_no, line_no)
         return None
     if text.startswith("num_accepted_tokens:") and prev is not None:
         b = Block("spec-decode", line_no, line_no)
@@ -209,23 +196,16 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
         if "n_drafted" in b.values:
             p.block = b
             return None
-    pattern, source, notes, label = _ONE_LINE_LENGTHS[3]
-    m = pattern.match(text)
+    m = _SPEC_DECODE_LEN.match(text)
     if m is not None:
-        return _length_record(p, VLLM, EXAMPLE, line_no, m.group("v"), source, notes, label)
+        return _length_record(p, line_no, m.group("v"), *_ONE_LINE_LENGTHS[3][1:])
     return _table_row(p, text, line_no, prev)
 
 
-def _length_record(
-    p: LineParser,
-    engine: str,
-    kind: str,
-    line_no: int,
-    value: str,
-    version: str,
-    note: str,
-    key: str,
-) -> ParseOutcome:
+def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> ParseOutcome:
+    """A one-line layout's record (``layout``: its row of _ONE_LINE_LENGTHS, less the pattern):
+    an SGLang bench record, or vLLM spec_decode.py's example record."""
+    version, note, key = layout
     v = G.Field(key, value, G.F.LENGTH, False).number()
     if v is None:
         return Skipped(f"{version}: {key} is not a number")
@@ -233,15 +213,11 @@ def _length_record(
         return ()  # understood: the tool prints -1 / 0 when the server gave none
     if v < 1.0 - 0.005:
         return Skipped(f"{version}: {key} below 1 is impossible")
+    engine, kind = (VLLM, EXAMPLE) if version.startswith("vllm") else (SGLANG, BENCH)
+    raw, notes = ((key, value),), (note,)
     return (
         p.make_record(
-            engine,
-            kind,
-            line_no,
-            version=version,
-            length=max(v, 1.0),
-            raw=((key, value),),
-            notes=(note,),
+            engine, kind, line_no, version=version, length=max(v, 1.0), raw=raw, notes=notes
         ),
     )
 
@@ -325,31 +301,23 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
     if b.kind == "vllm-bench":
         m = _KV.match(t)
         if t.startswith("Per-position acceptance"):
-            b.in_positions = True
+            pass  # the heading of the Position rows
         elif m is not None and m.group("k").startswith("Position "):
             try:
                 b.per_position[int(m.group("k")[9:])] = m.group("v")
             except ValueError:
                 return False
-        elif m is not None and m.group("k") in (
-            "Acceptance length",
-            "Drafts",
-            "Draft tokens",
-            "Accepted tokens",
-        ):
+        elif m is not None and m.group("k") in _VLLM_BENCH_KEYS:
             b.values[m.group("k")] = m.group("v")
         else:
             return False
     elif b.kind == "trtllm-bench":
-        sm = _TRT_SECTION.match(t)
         rm = _TRT_ROW.match(t)
-        if sm is not None:
-            b.section = sm.group("name")
-        elif rm is not None:
+        if rm is not None:
             b.values[f"{rm.group('tag')} {rm.group('stat')}"] = rm.group("v")
         elif t.startswith("====") or _TRT_MODE.search(t):
             return t.startswith("====") and not b.values  # the closing rule ends the block
-        else:
+        elif _TRT_SECTION.match(t) is None:  # (a "-- X Details --" heading: the block goes on)
             return False
     elif b.kind == "spec-decode":
         m = _SPEC_DECODE_POS.match(t)
@@ -357,16 +325,13 @@ def feed_block(p: LineParser, text: str, line_no: int) -> bool:
             b.values["mean"] = t.split(":", 1)[1].strip()
         elif m is not None:
             b.per_position[int(m.group("i"))] = m.group("v")
-        elif set(t) <= {"-"}:
-            pass
-        else:
+        elif not set(t) <= {"-"}:  # (a rule of dashes: the block goes on)
             return False
     elif b.kind == "llama-example":
         m = _KV.match(t)
-        if m is not None and m.group("k") == "accept":
-            b.values["accept"] = m.group("v")
-        else:
+        if m is None or m.group("k") != "accept":
             return False
+        b.values["accept"] = m.group("v")
     b.last = line_no
     return True
 
@@ -384,15 +349,11 @@ def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
 
 
 def _f(text: str | None) -> float | None:
-    if text is None:
-        return None
-    return G.Field("", text, None, False).number()
+    return None if text is None else G.Field("", text, None, False).number()
 
 
 def _i(text: str | None) -> int | None:
-    if text is None:
-        return None
-    return G.Field("", text, None, False).integer()
+    return None if text is None else G.Field("", text, None, False).integer()
 
 
 def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
@@ -410,7 +371,7 @@ def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
     return tuple(out)
 
 
-def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _vllm_bench(p: LineParser, b: Block) -> _Read:
     rate_pct = _f(b.values.get("rate_pct"))
     length = _f(b.values.get("Acceptance length"))
     drafts = _i(b.values.get("Drafts"))
@@ -435,7 +396,6 @@ def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
     )
     if length is None and rate is None:
         return Skipped("vllm bench serve section without readable figures")
-    raw = tuple((k, v) for k, v in b.values.items())
     return p.make_record(
         VLLM,
         BENCH,
@@ -446,12 +406,12 @@ def _vllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
         accepted=accepted,
         drafted=drafted,
         per_position=pp,
-        raw=raw,
+        raw=tuple(b.values.items()),
         notes=tuple(notes),
     )
 
 
-def _trtllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _trtllm_bench(p: LineParser, b: Block) -> _Read:
     v = b.values
     if "AR AVERAGE" in v and "AL AVERAGE" not in v:
         length, rate = _f(v["AR AVERAGE"]), None
@@ -479,7 +439,7 @@ def _trtllm_bench(p: LineParser, b: Block) -> LogRecord | Skipped | None:
     )
 
 
-def _spec_decode(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _spec_decode(p: LineParser, b: Block) -> _Read:
     drafts = _i(b.values.get("num_drafts"))
     drafted = _i(b.values.get("num_draft_tokens"))
     accepted = _i(b.values.get("num_accepted_tokens"))
@@ -513,7 +473,7 @@ def _spec_decode(p: LineParser, b: Block) -> LogRecord | Skipped | None:
     )
 
 
-def _llama_example(p: LineParser, b: Block) -> LogRecord | Skipped | None:
+def _llama_example(p: LineParser, b: Block) -> _Read:
     drafted = _i(b.values.get("n_drafted"))
     accepted = _i(b.values.get("n_accept"))
     if drafted is None or accepted is None:
@@ -560,13 +520,15 @@ JSON_HINTS = (
 )
 
 
-def json_values(text: str) -> Iterator[object]:
-    """Every JSON value that starts at a '{' or '[' of the line and decodes (the line may have
-    a prefix); at most a few attempts."""
+def json_values(
+    text: str, stop: int | None = None, tries: int = 16
+) -> Iterator[tuple[object, int]]:
+    """(value, its end) for every JSON value that starts at a '{' or '[' of the line (before
+    ``stop``, when given) and decodes (the line may have a prefix); at most ``tries`` attempts."""
     decoder = json.JSONDecoder()
     pos = 0
-    for _ in range(16):
-        starts = [i for i in (text.find("{", pos), text.find("[", pos)) if i >= 0]
+    for _ in range(tries):
+        starts = [i for i in (text.find("{", pos, stop), text.find("[", pos, stop)) if i >= 0]
         if not starts:
             return
         start = min(starts)
@@ -575,12 +537,12 @@ def json_values(text: str) -> Iterator[object]:
         except ValueError:
             pos = start + 1
             continue
-        yield doc
+        yield doc, end
         pos = end
 
 
-def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
-    """(what, the statistics object, its parent) for every known statistics object."""
+def _walk(doc: object, depth: int = 0) -> Iterator[tuple[_Reader, _Obj, _Obj]]:
+    """(its reader, the statistics object, its parent) for every known statistics object."""
     if depth > 12:
         return
     if isinstance(doc, list):
@@ -594,33 +556,33 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[str, dict[str, Any], di
         if isinstance(v, dict) and (
             "spec_accept_length" in v or "spec_verify_ct" in v or "spec_accept_rate" in v
         ):
-            yield "sglang", v, doc
+            yield _sglang_json, v, doc
     sg = doc.get("sglext")
     if isinstance(sg, dict):
         d = sg.get("spec_tokens_details")
         for item in d if isinstance(d, list) else [d]:
             if isinstance(item, dict):
-                yield "sglang", item, doc
+                yield _sglang_json, item, doc
     for key in ("speculative_decoding", "speculative_decoding_stats"):
         v = doc.get(key)
         if isinstance(v, dict):
             if "total_draft_tokens" in v or "total_accepted_draft_tokens" in v:
-                yield "trtllm", v, doc
+                yield _trtllm_json, v, doc
             else:
-                yield "vllm", v, doc
+                yield _vllm_json, v, doc
     m = doc.get("metrics")
     if isinstance(m, dict):
         for key in ("speculative_decoding", "speculative_decoding_stats"):
             v = m.get(key)
             if isinstance(v, dict):
-                yield "vllm", v, doc
+                yield _vllm_json, v, doc
     t = doc.get("timings")
     if isinstance(t, dict) and ("draft_n" in t or "draft_n_accepted" in t):
-        yield "llamacpp", t, doc
+        yield _llama_json, t, doc
     if "draft_n" in doc and "draft_n_accepted" in doc and "predicted_n" in doc:
-        yield "llamacpp", doc, doc
+        yield _llama_json, doc, doc
     if "acc_length" in doc and ("steps" in doc or "topk" in doc or "speed" in doc):
-        yield "sglang-bench", doc, doc
+        yield _sglang_bench_json, doc, doc
     v = doc.get("choices")
     if isinstance(v, list):
         for item in v[:1000]:
@@ -632,10 +594,10 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     out: list[LogRecord] = []
     bad: list[str] = []
     seen = False
-    for doc in json_values(text):
-        for what, obj, parent in _walk(doc):
+    for doc, _ in json_values(text):
+        for reader, obj, parent in _walk(doc):
             seen = True
-            rec = _JSON_READERS[what](p, obj, parent, line_no)
+            rec = reader(p, obj, parent, line_no)
             if isinstance(rec, Skipped):
                 bad.append(rec.reason)
             elif rec is not None:
@@ -693,9 +655,7 @@ def _hist_checks(
     return out
 
 
-def _sglang_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _sglang_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     length = _num(o.get("spec_accept_length"))
     rate = _num(o.get("spec_accept_rate"))
     verify = _int(o.get("spec_verify_ct"))
@@ -720,16 +680,11 @@ def _sglang_json(
         return None
     checks: list[tuple[str, bool]] = []
     if length is not None and completion is not None and verify:
-        checks.append(
-            (
-                "spec_accept_length == completion_tokens / spec_verify_ct",
-                abs(length - completion / verify) <= 0.01 * max(1.0, length),
-            )
-        )
+        ok = abs(length - completion / verify) <= 0.01 * max(1.0, length)
+        checks.append(("spec_accept_length == completion_tokens / spec_verify_ct", ok))
     if rate is not None and correct is not None and proposed:
-        checks.append(
-            ("spec_accept_rate == correct / proposed", abs(rate - correct / proposed) <= 1e-3)
-        )
+        ok = abs(rate - correct / proposed) <= 1e-3
+        checks.append(("spec_accept_rate == correct / proposed", ok))
     checks += _hist_checks(
         hist, "histogram", ("spec_verify_ct", verify), ("correct drafts", correct)
     )
@@ -763,9 +718,7 @@ def _sglang_json(
     )
 
 
-def _vllm_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _vllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     length = _num(o.get("mean_acceptance_length", o.get("mean_accepted_length_per_step")))
     rate = _num(o.get("draft_acceptance_rate", o.get("acceptance_rate")))
     steps = _int(o.get("num_spec_steps", o.get("num_drafts")))
@@ -776,24 +729,14 @@ def _vllm_json(
     notes = [N_VLLM_RESPONSE]
     if steps == 0 or drafted == 0:
         return None
-    checks = _hist_checks(
-        hist,
-        "acceptance_histogram",
-        ("num_spec_steps", steps),
-        ("num_accepted_draft_tokens", accepted),
-        k,
-    )
+    hist_of = ("num_spec_steps", steps), ("num_accepted_draft_tokens", accepted)
+    checks = _hist_checks(hist, "acceptance_histogram", *hist_of, k)
     if length is not None and steps and accepted is not None:
-        checks.append(
-            (
-                "mean_acceptance_length == 1 + accepted / steps",
-                abs(length - (1 + accepted / steps)) <= 1e-3 * max(1.0, length),
-            )
-        )
+        ok = abs(length - (1 + accepted / steps)) <= 1e-3 * max(1.0, length)
+        checks.append(("mean_acceptance_length == 1 + accepted / steps", ok))
     if rate is not None and drafted and accepted is not None:
-        checks.append(
-            ("draft_acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
-        )
+        ok = abs(rate - accepted / drafted) <= 1e-3
+        checks.append(("draft_acceptance_rate == accepted / drafted", ok))
     notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     if length is None and steps and accepted is not None:
         length = 1.0 + accepted / steps
@@ -822,9 +765,7 @@ def _vllm_json(
     )
 
 
-def _llama_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _llama_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     drafted = _int(o.get("draft_n"))
     accepted = _int(o.get("draft_n_accepted"))
     if not drafted or accepted is None:
@@ -842,9 +783,7 @@ def _llama_json(
     )
 
 
-def _trtllm_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _trtllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     accepted = _int(o.get("total_accepted_draft_tokens"))
     drafted = _int(o.get("total_draft_tokens"))
     steps = _int(o.get("num_spec_steps"))
@@ -856,16 +795,10 @@ def _trtllm_json(
     notes = [N_TRT_RESPONSE]
     checks: list[tuple[str, bool]] = []
     if accepted is not None and rate is not None:
-        checks.append(
-            ("acceptance_rate == accepted / drafted", abs(rate - accepted / drafted) <= 1e-3)
-        )
-    checks += _hist_checks(
-        hist,
-        "acceptance_histogram",
-        ("num_spec_steps", steps),
-        ("total_accepted_draft_tokens", accepted),
-        k,
-    )
+        ok = abs(rate - accepted / drafted) <= 1e-3
+        checks.append(("acceptance_rate == accepted / drafted", ok))
+    hist_of = ("num_spec_steps", steps), ("total_accepted_draft_tokens", accepted)
+    checks += _hist_checks(hist, "acceptance_histogram", *hist_of, k)
     notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     length = 1.0 + accepted / steps if steps and accepted is not None else None
     return p.make_record(
@@ -882,9 +815,7 @@ def _trtllm_json(
     )
 
 
-def _sglang_bench_json(
-    p: LineParser, o: dict[str, Any], parent: dict[str, Any], line_no: int
-) -> LogRecord | Skipped | None:
+def _sglang_bench_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     v = _num(o.get("acc_length"))
     if v is None:
         return Skipped("bench_speculative record: acc_length is not a number")
@@ -907,12 +838,3 @@ def _raw(o: dict[str, Any]) -> tuple[tuple[str, str], ...]:
         text = json.dumps(v)
         out.append((str(k), text if len(text) <= 200 else text[:200] + "..."))
     return tuple(out)
-
-
-_JSON_READERS = {
-    "sglang": _sglang_json,
-    "vllm": _vllm_json,
-    "llamacpp": _llama_json,
-    "trtllm": _trtllm_json,
-    "sglang-bench": _sglang_bench_json,
-}

@@ -35,106 +35,47 @@ class F(str, Enum):
 
 # Keys after :func:`norm_key` (lower case, '_' and '-' as spaces, '#' and units in parentheses
 # dropped). A key not here is looked up again without a leading avg/average/mean/overall/spec.
-SYNONYMS: dict[str, F] = {}
-_TABLE: dict[F, tuple[str, ...]] = {
+_TABLE = {  # the canonical field: its printed keys, "|"-separated
     F.LENGTH: (
-        "accept len",
-        "accept length",
-        "acceptance length",
-        "acceptance len",
-        "accepted length",
-        "acc len",
-        "acc length",
-        "mean len",
-        "mean acc len",
-        "al",
-        "accept length per step",
-        "acceptance length per step",
-        "tokens per step",
-        "accepted tokens per step",
+        "accept len|accept length|acceptance length|acceptance len|accepted length|"
+        "acc len|acc length|mean len|mean acc len|al|accept length per step|"
+        "acceptance length per step|tokens per step|accepted tokens per step"
     ),
     F.RATE: (
-        "accept rate",
-        "acceptance rate",
-        "draft acceptance rate",
-        "draft acceptance",
-        "draft accept rate",
-        "draft acceptance ratio",
-        "acc rate",
-        "accept ratio",
-        "acceptance ratio",
-        "dar",
+        "accept rate|acceptance rate|draft acceptance rate|draft acceptance|"
+        "draft accept rate|draft acceptance ratio|acc rate|accept ratio|"
+        "acceptance ratio|dar"
     ),
     F.PER_POSITION: (
-        "per position acceptance rate",
-        "per position acceptance rates",
-        "per position acceptance",
-        "per position accept rate",
-        "acceptance rate per position",
-        "acceptance rates per position",
-        "acceptance per position",
-        "acc per pos",
-        "acc rate/pos",
-        "acc rate per pos",
+        "per position acceptance rate|per position acceptance rates|"
+        "per position acceptance|per position accept rate|acceptance rate per position|"
+        "acceptance rates per position|acceptance per position|acc per pos|acc rate/pos|"
+        "acc rate per pos"
     ),
     F.ACCEPTED: (
-        "accepted",
-        "accepted tokens",
-        "accepted draft tokens",
-        "accepted drafts",
-        "num accepted tokens",
-        "num accepted draft tokens",
-        "number of accepted tokens",
-        "total accepted draft tokens",
-        "total accepted tokens",
-        "n accept",
-        "n accepted",
-        "n draft accepted",
-        "draft n accepted",
-        "acc tokens",
-        "correct drafts",
-        "num correct drafts",
-        "accept token num",
+        "accepted|accepted tokens|accepted draft tokens|accepted drafts|"
+        "num accepted tokens|num accepted draft tokens|number of accepted tokens|"
+        "total accepted draft tokens|total accepted tokens|n accept|n accepted|"
+        "n draft accepted|draft n accepted|acc tokens|correct drafts|num correct drafts|"
+        "accept token num"
     ),
     F.DRAFTED: (
-        "drafted",
-        "drafted tokens",
-        "draft tokens",
-        "num draft tokens",
-        "num drafted tokens",
-        "number of draft tokens",
-        "total draft tokens",
-        "n drafted",
-        "generated",
-        "gen tokens",
-        "proposed drafts",
-        "num proposed drafts",
-        "draft n",
-        "draft token num",
+        "drafted|drafted tokens|draft tokens|num draft tokens|num drafted tokens|"
+        "number of draft tokens|total draft tokens|n drafted|generated|gen tokens|"
+        "proposed drafts|num proposed drafts|draft n|draft token num"
     ),
     F.STEPS: (
-        "drafts",
-        "num drafts",
-        "number of drafts",
-        "verify steps",
-        "verify ct",
-        "num spec steps",
-        "spec steps",
-        "gen drafts",
+        "drafts|num drafts|number of drafts|verify steps|verify ct|num spec steps|"
+        "spec steps|gen drafts"
     ),
-    F.EMITTED: ("emitted tokens", "number of emitted tokens", "num emitted tokens", "emitted"),
+    F.EMITTED: "emitted tokens|number of emitted tokens|num emitted tokens|emitted",
     F.K: (
-        "number of speculative tokens",
-        "num speculative tokens",
-        "num spec tokens",
-        "speculative tokens",
-        "n draft",
+        "number of speculative tokens|num speculative tokens|num spec tokens|"
+        "speculative tokens|n draft"
     ),
-    F.THROUGHPUT: ("gen throughput", "accepted throughput"),
+    F.THROUGHPUT: "gen throughput|accepted throughput",
 }
-for _field, _keys in _TABLE.items():
-    for _k in _keys:
-        SYNONYMS[_k] = _field
+SYNONYMS: dict[str, F] = {k: f for f, keys in _TABLE.items() for k in keys.split("|")}
 _FILLERS = ("avg ", "average ", "mean ", "overall ", "spec ", "speculative ", "total ")
 
 _TAG = re.compile(r"<[^<>]{0,200}>")

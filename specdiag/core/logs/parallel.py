@@ -1,29 +1,485 @@
-"""``--workers 2``: a file's bytes stage in a second process, pipelined with the parsing.
+"""Reading one file with more than one process.
 
-The reader process opens the file (gzip and UTF-16 too), reads it block by block and runs a
-:class:`~specdiag.core.logs.scan.LineFinder` over it: the C-level candidate search, newline
-counting and, for gzip, the decompression. It sends each block's candidates (the statistics
-lines only, a few hundred bytes each) to the main process, which parses and aggregates them with
-the same :meth:`~specdiag.core.logs.scan.Scanner.consume` the sequential run uses, so the results
-are identical. The pipe's small capacity keeps the reader about one block ahead: memory stays
-flat.
+**Byte ranges** (a plain regular file, the default on a machine with spare cores): the file is
+cut at line starts into ranges, one per worker process (forked after the imports); each reads
+its range with its own analyzer, and the main process joins their series in range order
+(:meth:`~specdiag.core.logs.summary.SeriesAccumulator.extend`): counts and exact sums add up,
+first/last times, collapse stretches across a cut and the sparkline's buckets (a second round:
+each worker sums its records into the buckets once the records before its range are counted)
+are joined to what one process reading the whole file gives. What a line can owe to the lines
+before a cut is checked, not assumed: a worker starts after the lines before its range (the
+look-back of the llama.cpp and summary layouts); the range before must end with no block, table,
+cut line or context lines open; its Python-parsed records must not depend on the records before
+(SGLang's formula inferred from other lines, vLLM's bonus convention, per-position rows); each
+SGLang line decided by its rank's inference must be decided the same whatever the lines before
+(the tallies before the cut must favour the pair the worker used by more than the range's lines
+could change, :data:`~specdiag.core.logs.infer.REFRESH` included); at most MAX_RANK_SERIES rank
+tags. When any check fails, the file is read again by one process: the result is always the
+sequential one.
+
+**A reader process** (``--workers`` >= 2 on gzip or UTF-16 files): the file's bytes stage in a
+second process, pipelined with the parsing. The reader opens the file, reads it block by block
+and runs a :class:`~specdiag.core.logs.scan.LineFinder` over it (the candidate search, newline
+counting, the decompression) and sends each block's candidates to the main process, which
+parses them with the same :meth:`~specdiag.core.logs.scan.Scanner.consume` the sequential run
+uses. The pipe's small capacity keeps the reader about one block ahead: memory stays flat.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
+import signal
 from collections.abc import Callable
-from multiprocessing.connection import Connection
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.logs.scan import (
     CHUNK_SIZE,
+    GZIP_MAGIC,
+    UTF16_BOMS,
     LineFinder,
+    ScanCounts,
     Scanner,
     _opens_document,
     open_path,
     pump,
 )
 from specdiag.errors import InputError
+
+if TYPE_CHECKING:
+    from specdiag.core.logs.analyze import LogAnalyzer
+    from specdiag.core.logs.infer import SGLangRateInference
+    from specdiag.core.logs.records import LogRecord, Skipped
+    from specdiag.core.logs.summary import SeriesAccumulator
+
+RANGE_MIN = 32 << 20  # bytes per worker at least (below, the start-up costs more than it saves)
+# bytes per worker at most: a worker keeps 16 bytes per record of its range until the join, so
+# a larger file gets more ranges than CPUs and every process's memory stays flat
+RANGE_MAX = 256 << 20
+LOOK_BACK = 64 << 10  # bytes before a range searched for its previous lines
+
+
+def _context() -> Any:
+    return (
+        multiprocessing.get_context("fork")  # fast, and no re-import (Linux)
+        if "fork" in multiprocessing.get_all_start_methods()
+        else multiprocessing.get_context("spawn")
+    )
+
+
+def range_count(size: int, workers: int = 0, min_range: int = RANGE_MIN) -> int:
+    """How many byte ranges a file of ``size`` bytes is read in: ``workers`` (0: one per CPU
+    this process may run on), at most one per ``min_range`` bytes, and at least one per
+    RANGE_MAX bytes when it is read in ranges at all."""
+    if workers == 0:
+        try:
+            workers = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):
+            workers = os.cpu_count() or 1
+    n = max(1, min(workers, size // max(min_range, 1)))
+    return max(n, -(-size // RANGE_MAX)) if n > 1 else 1
+
+
+@dataclass
+class _Part:
+    """What one worker read in its range (sent to the main process)."""
+
+    leaves: dict[tuple[str, str, str, str], SeriesAccumulator]
+    impls: dict[tuple[str, str], SeriesAccumulator]
+    counts: ScanCounts
+    inference: dict[str, SGLangRateInference]
+    best_pairs: dict[str, set[tuple[str | None, int | None]]]
+    ranks: set[str]
+    overflow: bool  # rank tags past the cap
+    quiet_end: bool  # nothing open at the end of the range
+    free: bool  # nothing read depends on the lines before the range
+
+
+def _history_free(rec: LogRecord) -> bool:
+    """A record that the lines before it cannot change (read by the parser from its line)."""
+    from specdiag.core.logs.parse import (
+        N_SGL_AMBIG,
+        SGL_VERSION_04,
+        SGL_VERSION_0511,
+        SGL_VERSION_NEWISH,
+    )
+    from specdiag.core.logs.records import PER_POSITION, SGLANG, VLLM
+
+    if rec.kind == PER_POSITION:
+        return False
+    if rec.engine == SGLANG:
+        return N_SGL_AMBIG not in rec.notes and rec.version_guess in (
+            SGL_VERSION_0511,
+            SGL_VERSION_NEWISH,
+            SGL_VERSION_04,
+        )
+    return rec.engine == VLLM and rec.version_guess == "vllm >= 0.10"
+
+
+def _previous_lines(fd: int, start: int) -> list[bytes] | None:
+    """The last lines before ``start`` (a line start), None when they are too long to find."""
+    from specdiag.core.logs.patterns import PREV_LINES
+
+    if start == 0:
+        return []
+    lo = max(0, start - LOOK_BACK)
+    lines = os.pread(fd, start - lo, lo).split(b"\n")[:-1]
+    if lo > 0:
+        lines = lines[1:]  # the first may have begun before the window
+        if len(lines) < PREV_LINES:
+            return None
+    return lines
+
+
+def _range_worker(
+    analyzer: LogAnalyzer,
+    label: str,
+    path: str,
+    span: tuple[int, int],
+    conn: Connection,
+    inherited: list[Connection],
+) -> None:
+    """One worker: its range read by a ``keep`` analyzer; the part sent; then, asked for
+    (offset, records per bucket) per series, its sparkline parts. ``inherited``: the main
+    process's pipe ends this fork holds copies of (closed, so that each pipe ends with the main
+    process's end)."""
+    for other in inherited:
+        other.close()
+    start, end = span
+    from specdiag.core.logs.analyze import LogAnalyzer
+    from specdiag.core.logs.fast import FastScanner
+    from specdiag.core.logs.infer import NEW
+    from specdiag.core.logs.parse import N_SGL_AMBIG, SGL_VERSION_0511
+    from specdiag.core.logs.records import SGLANG, Skipped
+    from specdiag.core.logs.summary import spark_parts
+
+    stop = [False]
+
+    def on_signal(*_: object) -> None:
+        stop[0] = True  # Ctrl-C, SIGTERM: the part read so far goes to the main process
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        mine = LogAnalyzer(
+            engine=analyzer.engine,
+            engine_version=analyzer.engine_version,
+            year=analyzer.year,
+            max_line=analyzer.max_line,
+            keep=True,
+        )
+        scanner = mine.add_source(label)
+        scanner.whole_documents = False
+        free = [True]
+        # per rank, the pairs that decided the SGLang lines the Python grammar read
+        parsed: dict[str, set[tuple[str | None, int | None]]] = {}
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            prev = _previous_lines(fd, start)
+            if start > 0:
+
+                def watch(rec: LogRecord | Skipped) -> None:
+                    if isinstance(rec, Skipped):  # a rate out of range may follow a decision
+                        free[0] = free[0] and "accept rate" not in rec.reason
+                        return
+                    if rec.engine == SGLANG and N_SGL_AMBIG in rec.notes:
+                        if rec.version_guess == SGL_VERSION_0511:  # the new formula decided it
+                            parsed.setdefault(rec.rank, set()).add((NEW, None))
+                            return
+                        free[0] = False
+                    elif free[0] and not _history_free(rec):
+                        free[0] = False
+
+                scanner.watch = watch
+                if prev is None:
+                    free[0] = False
+                else:
+                    scanner.finder.start_after(prev)
+            pos = start
+            while pos < end and not stop[0] and free[0]:
+                data = os.pread(fd, min(CHUNK_SIZE, end - pos), pos)
+                if not data:
+                    break
+                scanner.feed(data)
+                pos += len(data)
+        finally:
+            os.close(fd)
+        if not free[0]:  # the range cannot be joined: said at once, the file is read again
+            conn.send(None)
+            return
+        parser = scanner.parser
+        quiet = parser.idle() and not parser.ready and scanner.finder.quiet()
+        scanner.close()
+        series = mine.series()
+        kept = {key: acc.spark.kept or [] for key, acc in series.items()}
+        for acc in series.values():
+            acc.spark.kept = None
+        pairs = scanner.best_pairs if isinstance(scanner, FastScanner) else {}
+        for rank, used in parsed.items():
+            pairs.setdefault(rank, set()).update(used)
+        conn.send(
+            _Part(
+                mine.leaves,
+                mine.impls,
+                scanner.counts,
+                parser.sglang_inference,
+                pairs,
+                mine._ranks,
+                bool(mine._overflow_records),
+                quiet,
+                free[0] and not mine.per_position_rows,
+            )
+        )
+        ask = conn.recv()
+        if ask is not None:
+            conn.send({key: spark_parts(kept[key], *at) for key, at in ask.items()})
+    except (KeyboardInterrupt, BrokenPipeError, EOFError):
+        pass
+    except Exception as exc:  # noqa: BLE001 - the main process reads the file itself
+        conn.send(exc)
+    finally:
+        conn.close()
+
+
+def _support(inf: SGLangRateInference | None, key: tuple[str, int | None]) -> int:
+    """Lines of a tally whose candidate set holds a formula (``(formula, None)``) or a pair."""
+    if inf is None:
+        return 0
+    f, ndt = key
+    return sum(
+        n
+        for cands, n in inf.counts.items()
+        if any(c[0] == f and ndt in (None, c[1]) for c in cands)
+    )
+
+
+def _decided_alike(
+    before: SGLangRateInference | None,
+    here: SGLangRateInference | None,
+    pairs: set[tuple[str | None, int | None]],
+) -> bool:
+    """Whether a rank's lines decided by its inference in a range (all with one pair, from the
+    range's own tallies ``here``) are decided alike after the tallies ``before`` the range: the
+    pair's lead over every rival stays positive whatever prefix of the range is added, from a
+    best pair computed up to REFRESH lines before the range."""
+    from specdiag.core.logs.infer import NEW, OLD, REFRESH
+
+    if not pairs:
+        return True
+    if len(pairs) != 1 or before is None or here is None:
+        return False
+    ((formula, ndt),) = pairs
+    if formula is None:
+        return False
+    ndts = {c[1] for cands in before.counts for c in cands} | {
+        c[1] for cands in here.counts for c in cands
+    }
+    rivals: list[tuple[str, int | None]] = []
+    if before.forced_formula is None:
+        rivals.append((OLD if formula == NEW else NEW, None))
+    elif before.forced_formula != formula:
+        return False
+    if formula == OLD:
+        if ndt is None:
+            return False
+        rivals += [(OLD, k) for k in ndts if k != ndt]
+    for rival in rivals:
+        mine = (formula, None if rival[1] is None else ndt)
+        lead = _support(before, mine) - _support(before, rival)
+        # lines of the range that count for the rival and not for the pair
+        against = sum(
+            n
+            for cands, n in here.counts.items()
+            if any(c[0] == rival[0] and rival[1] in (None, c[1]) for c in cands)
+            and not any(c[0] == mine[0] and mine[1] in (None, c[1]) for c in cands)
+        )
+        tie_ok = formula == NEW and rival[1] is None  # equal support: the new formula
+        if lead - REFRESH - against < (0 if tie_ok else 1):
+            return False
+    return True
+
+
+def _exact(parts: list[_Part]) -> bool:
+    """Whether joining the parts gives what one process reading the file gives."""
+    from specdiag.core.logs.analyze import MAX_RANK_SERIES
+    from specdiag.core.logs.infer import SGLangRateInference
+
+    tallies: dict[str, SGLangRateInference] = {}
+    for k, part in enumerate(parts):
+        if k and not (part.free and parts[k - 1].quiet_end):
+            return False
+        for rank, pairs in part.best_pairs.items():
+            if k and not _decided_alike(tallies.get(rank), part.inference.get(rank), pairs):
+                return False
+        for rank, inf in part.inference.items():
+            if rank not in tallies:
+                tallies[rank] = SGLangRateInference(inf.forced_formula)
+            tallies[rank].merge(inf)
+    ranks = set().union(*(p.ranks for p in parts))
+    return len(ranks) <= MAX_RANK_SERIES and not any(p.overflow for p in parts)
+
+
+def _cuts(fd: int, size: int, n: int) -> list[int]:
+    """Range bounds: 0, line starts near i * size / n, size."""
+    cuts = [0]
+    for i in range(1, n):
+        at = max(i * size // n, cuts[-1])
+        while at < size:
+            nl = os.pread(fd, 1 << 16, at).find(b"\n")
+            if nl >= 0:
+                break
+            at += 1 << 16
+        if at < size and at + nl + 1 < size:
+            cuts.append(at + nl + 1)
+    return [*dict.fromkeys(cuts), size]
+
+
+def scan_ranges(
+    analyzer: LogAnalyzer, label: str, path: str, workers: int = 0, min_range: int = RANGE_MIN
+) -> bool:
+    """Read a plain regular file in byte ranges, one worker process each, into ``analyzer``
+    (as ``label``). False, with nothing added, when the file is not read so (too small for
+    two ranges, compressed, one JSON document, a run that keeps every record or has a time
+    window, a label read before) or when joining the ranges would not give exactly what one
+    process gives: the caller reads it then."""
+    if analyzer.keep or analyzer.window.active or analyzer.on_record is not None:
+        return False
+    if any(src.label == label for src in analyzer.sources):
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        size = os.fstat(fd).st_size
+        n = range_count(size, workers, min_range)
+        head = os.pread(fd, LOOK_BACK, 0)
+        if n < 2 or head[:2] in (GZIP_MAGIC, *UTF16_BOMS) or not head.strip():
+            return False  # (blank: the sniffing of a JSON document may look further)
+        if _opens_document(head):
+            return False
+        cuts = _cuts(fd, size, n)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return read_ranges(analyzer, label, path, cuts)
+
+
+def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -> bool:
+    """Read ``path`` in the byte ranges between ``cuts`` (0, line starts, its size), one
+    worker process each, into ``analyzer``; False, with nothing added, when joining them would
+    not give exactly what one process gives."""
+    ctx = _context()
+    conns: list[Connection] = []
+    procs = []
+    try:
+        for a, z in zip(cuts, cuts[1:], strict=False):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(
+                target=_range_worker,
+                args=(analyzer, label, path, (a, z), theirs, [*conns, mine]),
+                daemon=True,
+            )
+            proc.start()
+            theirs.close()
+            conns.append(mine)
+            procs.append(proc)
+        got: dict[int, _Part] = {}  # parts as they come: the first refusal ends the read
+        try:
+            while len(got) < len(conns):
+                for ready in wait([c for k, c in enumerate(conns) if k not in got]):
+                    k = next(k for k, c in enumerate(conns) if c is ready)
+                    part = conns[k].recv()
+                    if not isinstance(part, _Part) or (k and not part.free):
+                        return False
+                    got[k] = part
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM: what was read of the file's start
+            with contextlib.suppress(EOFError, OSError):
+                parts: list[_Part] = []
+                while len(parts) in got:
+                    parts.append(got[len(parts)])
+                k = len(parts)
+                if k < len(procs):
+                    procs[k].terminate()  # it sends what it has read
+                    if conns[k].poll(10) and isinstance(part := conns[k].recv(), _Part):
+                        parts.append(part)
+                if parts and _exact(parts):
+                    _join(analyzer, label, parts, conns[: len(parts)])
+            raise
+        parts = [got[k] for k in range(len(conns))]  # (in range order)
+        if not _exact(parts):
+            return False
+        _join(analyzer, label, parts, conns)
+        return True
+    except (EOFError, OSError):
+        return False
+    finally:
+        for conn in conns:
+            conn.close()  # a worker waiting for the second round ends
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()  # one still reading (an error, Ctrl-C): its part is not wanted
+        for proc in procs:
+            proc.join()
+
+
+def _sparks(
+    parts: list[_Part], conns: list[Connection]
+) -> dict[tuple[str, ...], tuple[list[Any], int]]:
+    """Per series, its sparkline parts from every worker (in range order) and records per
+    bucket, once each worker is told how many records of the series come before its range."""
+    from specdiag.core.logs.summary import spark_per
+
+    records: dict[tuple[str, ...], list[int]] = {}  # per series, the records of each part
+    for k, part in enumerate(parts):
+        series: dict[tuple[str, ...], SeriesAccumulator] = {
+            ("leaf", *key): acc for key, acc in part.leaves.items()
+        }
+        series.update({("impl", *key): acc for key, acc in part.impls.items()})
+        for key, acc in series.items():
+            records.setdefault(key, [0] * len(parts))[k] = sum(b.n for b in acc.spark.buckets)
+    out: dict[tuple[str, ...], tuple[list[Any], int]] = {
+        key: ([], spark_per(sum(ns))) for key, ns in records.items()
+    }
+    for k, conn in enumerate(conns):
+        ask = {}
+        for key, ns in records.items():
+            if ns[k]:
+                ask[key] = (sum(ns[:k]), out[key][1])
+        conn.send(ask)
+        reply = conn.recv()
+        if not isinstance(reply, dict):
+            raise EOFError
+        for key, got in reply.items():
+            out[key][0].extend(got)
+    return out
+
+
+def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part], conns: list[Connection]) -> None:
+    """The parts into ``analyzer`` as one source, in range order."""
+    from specdiag.core.logs.summary import joined_spark
+
+    sparks = _sparks(parts, conns)
+    scanner = analyzer.add_source(label)
+    counts = scanner.counts
+    counts.binary = parts[0].counts.binary
+    own = scanner.parser.sglang_inference
+    lines = 0
+    for part in parts:
+        analyzer.join_range(part.leaves, part.impls, part.ranks, lines)
+        counts.extend(part.counts, lines)
+        lines += part.counts.lines
+        for rank, inf in part.inference.items():
+            if rank not in own:
+                own[rank] = type(inf)(inf.forced_formula)
+            own[rank].merge(inf)
+    series = analyzer.series()
+    for key, (got, per) in sparks.items():
+        series[key].spark = joined_spark(got, per)
 
 
 def _reader(
@@ -75,11 +531,7 @@ def scan_path_pipelined(
 ) -> None:
     """Scan one file (not stdin) into ``scanner`` with its bytes stage in a reader process (the
     only process that opens the file)."""
-    ctx = (
-        multiprocessing.get_context("fork")  # fast, and no re-import (Linux)
-        if "fork" in multiprocessing.get_all_start_methods()
-        else multiprocessing.get_context("spawn")
-    )
+    ctx = _context()
     recv_end, send_end = ctx.Pipe(duplex=False)
     proc = ctx.Process(
         target=_reader,

@@ -44,7 +44,6 @@ from specdiag.core.logs.records import (
     CLOCK_NO_YEAR,
     CLOCK_RELATIVE,
     CUMULATIVE,
-    ENGINES,
     INTERVAL,
     ITERATION,
     LLAMACPP,
@@ -59,11 +58,14 @@ from specdiag.core.logs.records import (
     ParseOutcome,
     Skipped,
     Unrecognised,
+    log_engine,
     out_of_range,
 )
 from specdiag.errors import UsageError
 
 _QUOTED = frozenset(">|`*+-")
+_Raw = tuple[tuple[str, str], ...]  # a record's fields as printed
+_Line = ParseOutcome | LogRecord  # a server line's reader: one record is given bare
 
 
 def _guard(out: ParseOutcome) -> ParseOutcome:
@@ -152,12 +154,15 @@ _EMPTY: tuple[str, ...] = ()
 _NO_FLOATS: tuple[float, ...] = ()
 _CLOCK_OF: dict[str, str] = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMACPP: CLOCK_RELATIVE}
 
+LLAMA_MEAN_LEN = "llama.cpp >= 0c1e570 (mean len)"
+LLAMA_NO_MEAN_LEN = "llama.cpp 7c158fb (no mean len)"
 SGL_VERSION_04 = "sglang 0.4.x"
 SGL_VERSION_055 = "sglang 0.5.5-0.5.9"
 SGL_VERSION_0510 = "sglang 0.5.10"
 SGL_VERSION_0511 = "sglang >= 0.5.11"
 SGL_VERSION_NEWISH = "sglang >= 0.5.10"
 SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
+_SGL_VERSION_OF = {NEW: SGL_VERSION_0511, OLD: SGL_VERSION_0510}  # by the rate's formula
 
 
 def strip_ansi(text: str) -> str:
@@ -293,13 +298,7 @@ class LineParser:
         source: str = "",
         year: int | None = None,
     ) -> None:
-        if engine is not None and engine not in ENGINES:
-            raise UsageError(f"unknown engine {engine!r}", hint="one of " + ", ".join(ENGINES))
-        if engine_version is not None and engine is None:
-            raise UsageError(
-                "--engine-version needs --engine",
-                hint="e.g. --engine sglang --engine-version 0.5.10",
-            )
+        log_engine(engine, engine_version)  # UsageError for a bad pair
         self.engine = engine
         self.source = source
         self.version = parse_version(engine_version)
@@ -440,7 +439,7 @@ class LineParser:
             text = G.clean(text)  # markdown quote, list bullet, backticks, HTML
         out = self._server(text, line_no, prev_line)
         if out is not None:
-            return out
+            return (out,) if isinstance(out, LogRecord) else out
         return self._other(text, line_no, prev_line)
 
     def _other(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
@@ -460,7 +459,7 @@ class LineParser:
             return Unrecognised()  # (a known server mark of an engine not asked for: ignored)
         return None
 
-    def _server(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+    def _server(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         """Server log lines, by their engine's marks (fast paths for the default layouts)."""
         eng = self.engine
         if (eng is None or eng == SGLANG) and (
@@ -510,7 +509,7 @@ class LineParser:
         per_position: tuple[float, ...] = _NO_FLOATS,
         cuda_graph: bool | None = None,
         throughput: float | None = None,
-        raw: tuple[tuple[str, str], ...] = (),
+        raw: _Raw = (),
         notes: tuple[str, ...] = _EMPTY,
     ) -> LogRecord:
         timestamp, time_text = when
@@ -550,7 +549,7 @@ class LineParser:
 
     # ------------------------------------------------------------------ SGLang
 
-    def _sglang(self, text: str, line_no: int) -> ParseOutcome:
+    def _sglang(self, text: str, line_no: int) -> _Line:
         fm = P.SGLANG_LINE_FAST.search(text) if self.fast_paths else None
         if fm is not None:
             out = self._sglang_fast(fm, line_no)
@@ -563,19 +562,14 @@ class LineParser:
         body = text[am.end() :]
         alt_rate: str | None = None
         fast = P.SGLANG_FAST.match(body)
-        if fast is not None:
-            groups = fast.groups()
-            f = dict(zip(P.SGLANG_FAST_KEYS, groups, strict=True))
-            length_text = groups[3]
-        else:
-            f = _fields(body)
-            length_text = f.get("accept len")
-            if length_text is None or "accept rate" not in f:  # a fork's spelling or order
-                gf = G.by_field(G.fields(body))
-                if length_text is None and G.F.LENGTH in gf:
-                    length_text = gf[G.F.LENGTH].text
-                if "accept rate" not in f and G.F.RATE in gf:
-                    alt_rate = gf[G.F.RATE].text
+        f = dict(zip(P.SGLANG_FAST_KEYS, fast.groups(), strict=True)) if fast else _fields(body)
+        length_text = f.get("accept len")
+        if length_text is None or "accept rate" not in f:  # a fork's spelling or order
+            gf = G.by_field(G.fields(body))
+            if length_text is None and G.F.LENGTH in gf:
+                length_text = gf[G.F.LENGTH].text
+            if "accept rate" not in f and G.F.RATE in gf:
+                alt_rate = gf[G.F.RATE].text
         if length_text is None:
             return Skipped("SGLang Decode batch line without a readable accept len")
         length = _float(length_text)
@@ -587,8 +581,7 @@ class LineParser:
                 if length == 0.0
                 else "SGLang accept len below 1 is impossible"
             )
-        if length < 1.0:
-            length = 1.0
+        length = max(length, 1.0)
         rank = ""
         ts: float | None = None
         time_text = None
@@ -601,12 +594,8 @@ class LineParser:
             tm = P.ANY_TIME.search(text, 0, idx)  # another logger's prefix (a fork's)
             if tm is not None:
                 ts, time_text = _stamp(*tm.group("date", "time", "frac"))
-        graph = None
-        for key in P.SGLANG_GRAPH_KEYS:
-            g = f.get(key)
-            if g is not None:
-                graph = True if g == "True" else False if g == "False" else None
-                break
+        graph_text = next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
+        graph = {"True": True, "False": False}.get(graph_text)
         tp_text = f.get("gen throughput (token/s)")
         throughput = _float(tp_text) if tp_text is not None else None
         rate_text = f.get("accept rate", alt_rate)
@@ -630,40 +619,19 @@ class LineParser:
         raw = tuple(f.items())
         if am.group("iter"):
             raw = (("iter", am.group("iter")), *raw)
-        return self._sglang_out(
-            line_no, rank, ts, time_text, version, length, rate, graph, throughput, raw, notes
-        )
-
-    def _sglang_out(
-        self,
-        line_no: int,
-        rank: str,
-        ts: float | None,
-        time_text: str | None,
-        version: str | None,
-        length: float,
-        rate: float | None,
-        graph: bool | None,
-        throughput: float | None,
-        raw: tuple[tuple[str, str], ...],
-        notes: tuple[str, ...],
-    ) -> ParseOutcome:
-        """One SGLang decode-interval record (the general and the fast path)."""
-        return (
-            self.make_record(
-                SGLANG,
-                INTERVAL,
-                line_no,
-                rank=rank,
-                when=(ts, time_text),
-                version=version,
-                length=length,
-                rate=rate,
-                cuda_graph=graph,
-                throughput=throughput,
-                raw=raw,
-                notes=notes,
-            ),
+        return self.make_record(
+            SGLANG,
+            INTERVAL,
+            line_no,
+            rank=rank,
+            when=(ts, time_text),
+            version=version,
+            length=length,
+            rate=rate,
+            cuda_graph=graph,
+            throughput=throughput,
+            raw=raw,
+            notes=notes,
         )
 
     def _sglang_rate(
@@ -699,26 +667,18 @@ class LineParser:
         else:
             formula = inf.best().formula
             notes = (N_SGL_AMBIG,)
-        ndts = ndts_by.get(formula, ()) if formula is not None else ()
+        ndts = ndts_by.get(formula or "", ())
         ndt: int | None = ndts[0] if len(ndts) == 1 else None
         if ndt is None and formula is not None and formula != NEW:
             best = inf.best()
             if best.formula == formula and best.num_draft_tokens in ndts:
                 ndt = best.num_draft_tokens
         rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
-        if trailing:
-            version = SGL_VERSION_055
-        elif self.version_text is not None:
-            version = self._named("")
-        elif formula == NEW:
-            version = SGL_VERSION_0511
-        elif formula == OLD:
-            version = SGL_VERSION_0510
-        else:
-            version = SGL_VERSION_NEWISH
-        return rate, version, notes
+        if trailing or self.version_text is not None:
+            return rate, SGL_VERSION_055 if trailing else self._named(""), notes
+        return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), notes
 
-    def _sglang_fast(self, m: re.Match[str], line_no: int) -> ParseOutcome:
+    def _sglang_fast(self, m: re.Match[str], line_no: int) -> _Line:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
         record as the general path (tests/unit/logs/test_audit.py compares the two)."""
         # (the fields one by one, the time without helpers: the hot path of the Python source)
@@ -743,7 +703,7 @@ class LineParser:
         rate, version, notes = self._sglang_rate(
             rank, length, length_text, rate_text, raw_rate, False
         )
-        raw: tuple[tuple[str, str], ...] = (
+        raw: _Raw = (
             ("#running-req", running),
             ("#token", tokens),
             ("token usage", usage),
@@ -755,9 +715,19 @@ class LineParser:
         )
         if it:
             raw = (("iter", it), *raw)
-        is_graph = graph == "True"
-        return self._sglang_out(
-            line_no, rank, ts, time_text, version, length, rate, is_graph, throughput, raw, notes
+        return self.make_record(
+            SGLANG,
+            INTERVAL,
+            line_no,
+            rank=rank,
+            when=(ts, time_text),
+            version=version,
+            length=length,
+            rate=rate,
+            cuda_graph=graph == "True",
+            throughput=throughput,
+            raw=raw,
+            notes=notes,
         )
 
     # ------------------------------------------------------------------ vLLM
@@ -776,7 +746,7 @@ class LineParser:
             return None, md + " " + hms
         return day + sod + (_frac(frac) if frac else 0.0), md + " " + hms
 
-    def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> ParseOutcome:
+    def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> _Line:
         """The >= 0.10 layout (VLLM_FAST's groups): the same record as the general path, or None
         to let the general path decide (and say why a line is skipped)."""
         mean_t, acc_tp_t, dra_tp_t, acc_t, dra_t, pp_text, pct_t = groups
@@ -791,27 +761,24 @@ class LineParser:
         if per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
             return None
         version = self._named("vllm >= 0.10")
-        ts, time_text = self._vllm_time(prefix)
         raw = tuple(zip(P.VLLM_FAST_KEYS, groups, strict=True))
         pid = P.VLLM_PID.search(prefix)
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
-        return (
-            self.make_record(
-                VLLM,
-                INTERVAL,
-                line_no,
-                when=(ts, time_text),
-                version=version,
-                length=mean,
-                counts=(accepted, drafted),
-                per_position=per_pos,
-                throughput=throughput,
-                raw=raw,
-            ),
+        return self.make_record(
+            VLLM,
+            INTERVAL,
+            line_no,
+            when=self._vllm_time(prefix),
+            version=version,
+            length=mean,
+            counts=(accepted, drafted),
+            per_position=per_pos,
+            throughput=throughput,
+            raw=raw,
         )
 
-    def _vllm(self, text: str, line_no: int) -> ParseOutcome:
+    def _vllm(self, text: str, line_no: int) -> _Line:
         idx = text.find(P.VLLM_SPEC_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :].rstrip()
         fast = P.VLLM_FAST.match(body)
@@ -834,7 +801,7 @@ class LineParser:
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
         drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None
         pp_text = alt("Per-position acceptance rate", G.F.PER_POSITION)
-        per_pos = _float_list(pp_text) if pp_text is not None else _NO_FLOATS
+        per_pos = _float_list(pp_text or "")
         if per_pos is None:
             return Skipped("vLLM per-position acceptance rates unreadable")
         mean_t = alt("Mean acceptance length", G.F.LENGTH)
@@ -887,38 +854,32 @@ class LineParser:
             return Skipped("vLLM mean acceptance length below 1 is impossible")
         if length is not None:
             length = max(length, 1.0)
-        if drafted:
-            rate: float | None = (accepted or 0) / drafted
-        else:
-            rate = pct / 100.0 if pct is not None else None
         if drafted == 0:
             return None  # an interval without drafts: nothing to count
-        ts, time_text = self._vllm_time(prefix)
+        rate = (accepted or 0) / drafted if drafted else pct / 100.0 if pct is not None else None
         tp_t = f.get("Accepted throughput")
         throughput = _float(tp_t.split(" ", 1)[0]) if tp_t else None
         pid = P.VLLM_PID.search(prefix)
         raw = tuple(f.items())
         if pid is not None:
             raw = (("pid", pid.group("pid")), *raw)
-        return (
-            self.make_record(
-                VLLM,
-                INTERVAL,
-                line_no,
-                when=(ts, time_text),
-                version=version,
-                length=length,
-                rate=rate,
-                accepted=accepted,
-                drafted=drafted,
-                per_position=per_pos,
-                throughput=throughput,
-                raw=raw,
-                notes=notes,
-            ),
+        return self.make_record(
+            VLLM,
+            INTERVAL,
+            line_no,
+            when=self._vllm_time(prefix),
+            version=version,
+            length=length,
+            rate=rate,
+            accepted=accepted,
+            drafted=drafted,
+            per_position=per_pos,
+            throughput=throughput,
+            raw=raw,
+            notes=notes,
         )
 
-    def _vllm_v0(self, text: str, line_no: int) -> ParseOutcome:
+    def _vllm_v0(self, text: str, line_no: int) -> _Line:
         idx = text.find(P.VLLM_V0_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_V0_MARK) :]
         f = _fields(body.rstrip().rstrip("."))
@@ -964,19 +925,16 @@ class LineParser:
             length = max(length, 1.0)
         else:
             notes = (*notes, N_VLLM_V0_NOLEN)
-        ts, time_text = self._vllm_time(prefix)
-        return (
-            self.make_record(
-                VLLM,
-                INTERVAL,
-                line_no,
-                when=(ts, time_text),
-                version=self._named("vllm V0 (<= 0.7)"),
-                length=length,
-                counts=(acc, dra),
-                raw=tuple(f.items()),
-                notes=notes,
-            ),
+        return self.make_record(
+            VLLM,
+            INTERVAL,
+            line_no,
+            when=self._vllm_time(prefix),
+            version=self._named("vllm V0 (<= 0.7)"),
+            length=length,
+            counts=(acc, dra),
+            raw=tuple(f.items()),
+            notes=notes,
         )
 
     # ------------------------------------------------------------------ llama.cpp
@@ -994,13 +952,11 @@ class LineParser:
             )
             time_text = text[: tm.end() - 3]
         sm = P.LLAMACPP_SLOT.search(text)
-        slot = sm.group("slot") if sm else None
-        task = sm.group("task") if sm else None
+        slot, task = sm.group("slot", "task") if sm else (None, None)
         return ts, time_text, slot, task
 
-    def _llama_raw(
-        self, slot: str | None, task: str | None, *items: tuple[str, str]
-    ) -> tuple[tuple[str, str], ...]:
+    @staticmethod
+    def _llama_raw(slot: str | None, task: str | None, *items: tuple[str, str]) -> _Raw:
         raw = list(items)
         if task is not None:
             raw.insert(0, ("task", task))
@@ -1008,7 +964,7 @@ class LineParser:
             raw.insert(0, ("slot", slot))
         return tuple(raw)
 
-    def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
+    def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         m = P.LLAMACPP_DRAFT.search(text)
         if m is None:
             return Skipped("'draft acceptance' without a readable llama.cpp acceptance line")
@@ -1034,11 +990,11 @@ class LineParser:
         elif m.group("mword") == "acceptance length":
             version = "llama.cpp PR #24536 (long form)"
         elif m.group("mlen") is not None:
-            version = "llama.cpp >= 0c1e570 (mean len)"
+            version = LLAMA_MEAN_LEN
         elif m.group("rateword"):
             version = "llama.cpp <= 4227c9b"
         else:
-            version = "llama.cpp 7c158fb (no mean len)"
+            version = LLAMA_NO_MEAN_LEN
         length = None
         notes: tuple[str, ...] = _EMPTY
         if m.group("mlen") is not None:
@@ -1053,12 +1009,9 @@ class LineParser:
                 if printed is None  # never "prints no mean len" when the line prints one
                 else (F.N_UNREAD.format(f"{printed.key} = {printed.text}"),)
             )
-        per_pos: tuple[float, ...] = _NO_FLOATS
-        if m.group("pp") is not None:
-            parsed = _float_list(m.group("pp"))
-            if parsed is None:
-                return Skipped("llama.cpp acceptance rate per position unreadable")
-            per_pos = parsed
+        per_pos = _float_list(m.group("pp") or "")
+        if per_pos is None:
+            return Skipped("llama.cpp acceptance rate per position unreadable")
         raw = self._llama_raw(
             slot,
             task,
@@ -1070,22 +1023,20 @@ class LineParser:
             raw = (*raw, (f"mean {m.group('mword')}", m.group("mlen")))
         if m.group("pp") is not None:
             raw = (*raw, ("acceptance rate per position", m.group("pp")))
-        return (
-            self.make_record(
-                LLAMACPP,
-                REQUEST,
-                line_no,
-                when=(ts, time_text),
-                version=version,
-                length=length,
-                counts=(acc, gen),
-                per_position=per_pos,
-                raw=raw,
-                notes=notes,
-            ),
+        return self.make_record(
+            LLAMACPP,
+            REQUEST,
+            line_no,
+            when=(ts, time_text),
+            version=version,
+            length=length,
+            counts=(acc, gen),
+            per_position=per_pos,
+            raw=raw,
+            notes=notes,
         )
 
-    def _llama_per_pos(self, text: str, line_no: int) -> ParseOutcome:
+    def _llama_per_pos(self, text: str, line_no: int) -> _Line:
         m = P.LLAMACPP_ACC_PER_POS.search(text)
         if m is None:
             return Skipped("'acc per pos' without a readable list")
@@ -1095,19 +1046,17 @@ class LineParser:
         if not pp:
             return None
         ts, time_text, slot, task = self._llama_prefix(text)
-        return (
-            self.make_record(
-                LLAMACPP,
-                PER_POSITION,
-                line_no,
-                when=(ts, time_text),
-                version="llama.cpp >= 0c1e570 (mean len)",
-                per_position=pp,
-                raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
-            ),
+        return self.make_record(
+            LLAMACPP,
+            PER_POSITION,
+            line_no,
+            when=(ts, time_text),
+            version=LLAMA_MEAN_LEN,
+            per_position=pp,
+            raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
         )
 
-    def _llama_stats(self, text: str, line_no: int) -> ParseOutcome:
+    def _llama_stats(self, text: str, line_no: int) -> _Line:
         m = P.LLAMACPP_STATS.search(text)
         if m is not None:
             groups = {k: v for k, v in m.groupdict().items() if v is not None}
@@ -1128,34 +1077,24 @@ class LineParser:
             return None
         if at > gt:
             return Skipped("llama.cpp statistics accept more tokens than generated")
-        pp: tuple[float, ...] = _NO_FLOATS
-        if "pp" in groups:
-            parsed = _float_list(groups["pp"])
-            if parsed is None:
-                return Skipped("llama.cpp statistics acc rate/pos unreadable")
-            pp = parsed
+        pp = _float_list(groups.get("pp", ""))
+        if pp is None:
+            return Skipped("llama.cpp statistics acc rate/pos unreadable")
         ts, time_text, _, _ = self._llama_prefix(text)
-        raw = tuple(groups.items())
-        return (
-            self.make_record(
-                LLAMACPP,
-                CUMULATIVE,
-                line_no,
-                when=(ts, time_text),
-                version=(
-                    "llama.cpp >= 0c1e570 (mean len)"
-                    if "mlen" in groups
-                    else "llama.cpp 7c158fb (no mean len)"
-                ),
-                length=1.0 + at / gd,
-                counts=(at, gt),
-                per_position=pp,
-                raw=raw,
-                notes=(N_LLAMA_CUMUL,),
-            ),
+        return self.make_record(
+            LLAMACPP,
+            CUMULATIVE,
+            line_no,
+            when=(ts, time_text),
+            version=LLAMA_MEAN_LEN if "mlen" in groups else LLAMA_NO_MEAN_LEN,
+            length=1.0 + at / gd,
+            counts=(at, gt),
+            per_position=pp,
+            raw=tuple(groups.items()),
+            notes=(N_LLAMA_CUMUL,),
         )
 
-    def _llama_step(self, text: str, line_no: int) -> ParseOutcome:
+    def _llama_step(self, text: str, line_no: int) -> _Line:
         m = P.LLAMACPP_STEP.search(text)
         if m is None:
             return None  # "draft tokens" is a common phrase; not every such line is a trace line
@@ -1165,17 +1104,15 @@ class LineParser:
         if n > mm:
             return Skipped("llama.cpp trace line accepts more drafts than drafted")
         ts, time_text, slot, task = self._llama_prefix(text)
-        return (
-            self.make_record(
-                LLAMACPP,
-                STEP,
-                line_no,
-                when=(ts, time_text),
-                version="llama.cpp LLAMA_TRACE",
-                length=1.0 + n,
-                counts=(n, mm),
-                raw=self._llama_raw(slot, task, ("accepted", str(n)), ("drafted", str(mm))),
-            ),
+        return self.make_record(
+            LLAMACPP,
+            STEP,
+            line_no,
+            when=(ts, time_text),
+            version="llama.cpp LLAMA_TRACE",
+            length=1.0 + n,
+            counts=(n, mm),
+            raw=self._llama_raw(slot, task, ("accepted", str(n)), ("drafted", str(mm))),
         )
 
     # ------------------------------------------------------------------ TensorRT-LLM
@@ -1187,29 +1124,10 @@ class LineParser:
         mark = text.find(P.TRTLLM_MARKS[0])
         if mark < 0:
             mark = text.find(P.TRTLLM_MARKS[1])
-        decoder = json.JSONDecoder()
-        doc: object = None
-        found = False
-        opened = False
-        pos = 0
-        for _ in range(64):
-            starts = [i for i in (text.find("{", pos, mark), text.find("[", pos, mark)) if i >= 0]
-            if not starts:
-                break
-            start = min(starts)
-            opened = True
-            try:
-                doc, end = decoder.raw_decode(text, start)
-            except ValueError:
-                pos = start + 1
-                continue
-            if end > mark:
-                found = True
-                break
-            pos = start + 1
-        if not opened:
+        if "{" not in text[:mark] and "[" not in text[:mark]:
             return Skipped("TensorRT-LLM specDecodingStats without JSON")
-        if not found:
+        doc = next((d for d, end in F.json_values(text, mark, 64) if end > mark), _NOT_MINE)
+        if doc is _NOT_MINE:
             return Skipped("TensorRT-LLM iteration stats are not valid JSON")
         items = doc if isinstance(doc, list) else [doc]
         out: list[LogRecord] = []
@@ -1244,9 +1162,7 @@ class LineParser:
         accepted = num("numAcceptedTokens", "num_accepted_tokens")
         reqs = num("numRequestsWithDraftTokens", "num_requests_with_draft_tokens")
         alen = num("acceptanceLength", "acceptance_length")
-        if reqs is not None and reqs <= 0:
-            return None
-        if drafted is not None and drafted <= 0:
+        if (reqs is not None and reqs <= 0) or (drafted is not None and drafted <= 0):
             return None
         notes: tuple[str, ...] = _EMPTY
         if alen is None and accepted is not None and reqs:

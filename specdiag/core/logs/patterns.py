@@ -81,11 +81,6 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # --------------------------------------------------------------------------- SGLang
 
 # [2026-11-29 08:40:12.123 DP0 TP0] Decode batch [17], #running-req: ... (prefix optional)
-SGLANG_DECODE = re.compile(
-    r"(?:\[(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
-    r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] )?"
-    r"Decode batch(?: \[(?P<iter>\d+)\])?(?P<sep>[.,]) (?P<body>.*)"
-)
 SGLANG_MARK = "Decode batch"
 # the logger prefix right before "Decode batch" (searched in the prefix only)
 SGLANG_PREFIX = re.compile(

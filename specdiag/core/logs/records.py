@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from specdiag.errors import UsageError
+
 
 class LogEngine(str, Enum):
     """The engines whose logs are read (the values of specdiag.core.accept.Engine).
@@ -36,6 +38,21 @@ VLLM = LogEngine.VLLM
 LLAMACPP = LogEngine.LLAMACPP
 TRTLLM = LogEngine.TRTLLM
 ENGINES: tuple[str, ...] = tuple(LogEngine)
+
+
+def log_engine(engine: str | None, engine_version: str | None) -> LogEngine | None:
+    """``--engine`` as a LogEngine (UsageError for another name; ``--engine-version`` needs it)."""
+    if engine_version is not None and engine is None:
+        raise UsageError(
+            "--engine-version needs --engine", hint="e.g. --engine sglang --engine-version 0.5.10"
+        )
+    try:
+        return None if engine is None else LogEngine(str(engine))
+    except ValueError:
+        raise UsageError(
+            f"unknown engine {engine!r}", hint="one of " + ", ".join(ENGINES)
+        ) from None
+
 
 # Record kinds.
 INTERVAL = "interval"  # a log interval: SGLang decode batch, vLLM SpecDecoding line
@@ -125,14 +142,8 @@ MAX_TIMESTAMP = 1e11  # seconds (epoch seconds to the year 5138; llama.cpp time 
 
 def out_of_range(rec: LogRecord) -> str | None:
     """The skip reason when a record holds a value outside its possible range, else None."""
-    length, rate, acc, dra, tp, ts = (
-        rec.accept_length,
-        rec.accept_rate,
-        rec.accepted_tokens,
-        rec.drafted_tokens,
-        rec.throughput,
-        rec.timestamp,
-    )
+    length, rate, tp, ts = rec.accept_length, rec.accept_rate, rec.throughput, rec.timestamp
+    acc, dra = rec.accepted_tokens, rec.drafted_tokens
     if (
         (length is None or 1.0 <= length <= MAX_ACCEPT_LENGTH)
         and (rate is None or 0.0 <= rate <= 1.0)

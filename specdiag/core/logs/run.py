@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.accept import AccKind, expand_acc
 from specdiag.core.bounds import bounded, check_bounds
-from specdiag.core.logs.records import LogEngine
+from specdiag.core.logs.records import log_engine
 from specdiag.core.logs.window import TimeWindow, window_and_year
 from specdiag.errors import InputError, UsageError
 
@@ -49,25 +50,14 @@ class LogsOptions:
     records: str | None = None
     follow: bool = False
     idle_timeout: float | None = None
-    workers: int = bounded(flag="--workers", lo=1, hi=2, default=1)
+    workers: int = bounded(flag="--workers", lo=0, hi=1024, default=0)  # 0: one per CPU
     # derived in __post_init__
     window: TimeWindow = field(init=False, repr=False, compare=False)
     resolved_year: int = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         check_bounds(self)
-        if self.engine is not None and not isinstance(self.engine, LogEngine):
-            try:
-                object.__setattr__(self, "engine", LogEngine(str(self.engine)))
-            except ValueError:
-                raise UsageError(
-                    f"unknown engine {self.engine!r}", hint="one of " + ", ".join(LogEngine)
-                ) from None
-        if self.engine_version is not None and self.engine is None:
-            raise UsageError(
-                "--engine-version needs --engine",
-                hint="e.g. --engine sglang --engine-version 0.5.10",
-            )
+        object.__setattr__(self, "engine", log_engine(self.engine, self.engine_version))
         if self.idle_timeout is not None and not self.follow:
             raise UsageError(
                 "--idle-timeout needs --follow", hint="e.g. --follow --idle-timeout 30"
@@ -77,9 +67,9 @@ class LogsOptions:
                 f"--idle-timeout must be positive, got {self.idle_timeout:g}",
                 hint="seconds without new data before --follow stops, e.g. 30",
             )
-        if self.workers == 2 and self.follow:
+        if self.workers >= 2 and self.follow:
             raise UsageError(
-                "--workers 2 does not apply to --follow", hint="drop --workers with --follow"
+                "--workers does not apply to --follow", hint="drop --workers with --follow"
             )
         if self.acc is None and (
             self.steps is not None or self.acc_kind is not AccKind.CONDITIONAL or self.topk != 1
@@ -88,10 +78,8 @@ class LogsOptions:
                 "--steps, --acc-kind and --eagle-topk only make sense with --acc",
                 hint="e.g. --acc 0.75 --steps 3",
             )
-        if self.acc is not None and len(self.acc) > 1:
-            expand_acc(self.acc, self.steps)  # validates early, before reading any file
-        elif self.acc is not None:
-            expand_acc(self.acc, self.steps or 1)
+        if self.acc is not None:  # validated early, before reading any file
+            expand_acc(self.acc, self.steps if len(self.acc) > 1 else self.steps or 1)
         window, year = window_and_year(self.since, self.until, self.year)
         object.__setattr__(self, "window", window)
         object.__setattr__(self, "resolved_year", year)
@@ -153,8 +141,7 @@ def inspect_inputs(
         if p == STDIN:
             ident: tuple[int, int] | None = None
             try:
-                fd = (stdin if stdin is not None else _sys_stdin()).fileno()
-                st = os.fstat(fd)
+                st = os.fstat((stdin if stdin is not None else sys.stdin.buffer).fileno())
                 if stat.S_ISREG(st.st_mode):
                     ident = (st.st_dev, st.st_ino)
             except (AttributeError, OSError, ValueError):
@@ -193,20 +180,11 @@ def check_output_path(path: str, inputs: Sequence[InputInfo], flag: str = "--rec
         ) from None
     if stat.S_ISDIR(st.st_mode):
         raise UsageError(f"{flag} {path} is a directory", hint="name a file, e.g. records.jsonl")
-    ident = (st.st_dev, st.st_ino)
-    for inp in inputs:
-        if inp.identity == ident:
-            same = "" if inp.path == path else f" ({inp.path})"
-            raise UsageError(
-                f"{flag} {path} is one of the input files{same}: it would be overwritten",
-                hint="write the records to a new file, e.g. --records records.jsonl",
-            )
-
-
-def _sys_stdin() -> BinaryIO:
-    import sys
-
-    return sys.stdin.buffer
+    if any(i.path == STDIN and i.identity == (st.st_dev, st.st_ino) for i in inputs):
+        raise UsageError(  # (a named input is check_outputs' case)
+            f"{flag} {path} is the file redirected to stdin: it would be overwritten",
+            hint="write the records to a new file, e.g. --records records.jsonl",
+        )
 
 
 def _warnings(report: LogsReport, window: TimeWindow, follow: bool) -> list[str]:
@@ -268,23 +246,12 @@ def _scan_all(
     with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
         for inp in inputs:
             small = not inp.regular or _size(inp.path) <= PASTE_MAX
-            if small:
-                # a paste-sized input is held for the structure readers (read once, as always)
-                # imported here: a server log alone never loads the structure readers
-                from specdiag.core.logs.paste.hook import hold
+            if not small and options.workers != 1:
+                from specdiag.core.logs.parallel import scan_ranges
 
-                stream = open_path(inp.path, stdin=stdin)
-                try:
-                    scanned, tee = hold(stream)
-                    analyzer.scan(inp.label, scanned)
-                    data = tee.held()
-                    if data is not None:
-                        held[inp.label] = data
-                finally:
-                    if inp.path != STDIN:
-                        stream.close()
-                continue
-            if options.workers == 2 and inp.path != STDIN:
+                if scan_ranges(analyzer, inp.label, inp.path, options.workers):
+                    continue
+            if not small and options.workers >= 2 and inp.path != STDIN:
                 from specdiag.core.logs.parallel import scan_path_pipelined
 
                 scan_path_pipelined(
@@ -293,7 +260,18 @@ def _scan_all(
                 continue
             stream = open_path(inp.path, stdin=stdin)
             try:
-                analyzer.scan(inp.label, stream, reader=reader)
+                if small:
+                    # a paste-sized input is held for the structure readers (read once, as
+                    # always); imported here: a server log alone never loads them
+                    from specdiag.core.logs.paste.hook import hold
+
+                    scanned, tee = hold(stream)
+                    analyzer.scan(inp.label, scanned)
+                    data = tee.held()
+                    if data is not None:
+                        held[inp.label] = data
+                else:
+                    analyzer.scan(inp.label, stream, reader=reader)
             finally:
                 if inp.path != STDIN:
                     stream.close()

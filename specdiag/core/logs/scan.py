@@ -61,6 +61,19 @@ class ScanCounts:
     def skipped_lines(self) -> int:
         return sum(self.skipped.values())
 
+    def extend(self, o: ScanCounts, lines: int) -> None:
+        """The counts of the next byte range of the same source (``lines``: those before it)."""
+        self.lines += o.lines
+        self.candidate_lines += o.candidate_lines
+        self.records += o.records
+        for reason, n in o.skipped.items():
+            self.skipped[reason] = self.skipped.get(reason, 0) + n
+        self.examples += [(n + lines, r, e) for n, r, e in o.examples]
+        del self.examples[MAX_EXAMPLES:]
+        self.unrecognised += o.unrecognised
+        self.unrecognised_examples += [(n + lines, e) for n, e in o.unrecognised_examples]
+        del self.unrecognised_examples[MAX_EXAMPLES:]
+
 
 # A candidate from the bytes stage: (1-based line number, the line's bytes, the line before it
 # when the llama.cpp two-line form may need it, or the PREV_LINES lines before it joined by
@@ -101,6 +114,16 @@ class LineFinder:
         self._follow = 0  # context lines still to hand on after a block header / a cut line
         self._prev_lines: list[bytes] = []  # the last PREV_LINES lines of the previous block
         self._out: list[Candidate] = []
+
+    def start_after(self, lines: list[bytes]) -> None:
+        """Start after these lines (the last ones before a byte range, complete), as if
+        they had been read."""
+        self._prev_lines = [line[:4096] for line in lines[-PREV_LINES:]]
+        self._prev_tail = self._prev_lines[-1] if lines else b""
+
+    def quiet(self) -> bool:
+        """Nothing of the input read so far waits for the lines after it."""
+        return not (self._follow or self._overlong or self._carry)
 
     def feed(self, data: bytes) -> list[Candidate]:
         """The candidates completed by this block, in order."""
@@ -339,6 +362,8 @@ class Scanner:
         self._doc: list[bytes] | None = None
         self._doc_size = 0
         self._started = False
+        # sees each record and skip the parser gives (not the compiled part's rows)
+        self.watch: Callable[[LogRecord | Skipped], None] | None = None
 
     def feed(self, data: bytes) -> None:
         if not self._started and data:
@@ -357,6 +382,8 @@ class Scanner:
     def on_record(self, rec: LogRecord) -> None:
         """A record found: it goes out with its block's batch."""
         self._records.append(rec)
+        if self.watch is not None:
+            self.watch(rec)
 
     def _emit(self) -> None:
         """The records found since the last batch, as one batch."""
@@ -425,6 +452,8 @@ class Scanner:
         for line_no, text, item in items:
             if isinstance(item, Skipped):
                 self._skip(line_no, item.reason, text)
+                if self.watch is not None:
+                    self.watch(item)
             elif isinstance(item, Unrecognised):
                 self._unrecognised(line_no, text)
             else:
@@ -467,6 +496,8 @@ class Scanner:
                 self.on_record(rec)
         elif isinstance(out, Skipped):
             self._skip(line_no, out.reason, text)
+            if self.watch is not None:
+                self.watch(out)
         elif isinstance(out, Unrecognised):
             self._unrecognised(line_no, text)
 

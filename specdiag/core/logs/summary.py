@@ -354,15 +354,20 @@ class _Bucket:
 
 
 class _Spark:
-    __slots__ = ("buckets", "per")
+    __slots__ = ("buckets", "kept", "per")
 
-    def __init__(self) -> None:
+    def __init__(self, keep: bool = False) -> None:
         self.buckets: list[_Bucket] = []
         self.per = 1
+        # a byte range's series (parallel.py): its values and times, kept for re-bucketing
+        # once the records before the range are counted
+        self.kept: list[tuple[F64, F64]] | None = [] if keep else None
 
     def add(self, x: F64, t: F64) -> None:
         """Values in order (and their timestamps, NaN for none): each bucket holds ``per``
         records; at 2 * SPARK_WIDTH buckets, neighbours merge and ``per`` doubles."""
+        if self.kept is not None:
+            self.kept.append((x, t))
         b = self.buckets
         n = len(x)
         i = 0
@@ -398,6 +403,50 @@ class _Spark:
                 bucket.segs = []
 
 
+SparkPart = tuple[int, int, int, float]
+
+
+def spark_per(n: int) -> int:
+    """Records per bucket once ``n`` records went through :meth:`_Spark.add`: the buckets are
+    then ``[i * per, (i + 1) * per)`` (a new bucket at 2 * SPARK_WIDTH doubles ``per``)."""
+    per = 1
+    while n > (2 * SPARK_WIDTH - 1) * per:
+        per *= 2
+    return per
+
+
+def spark_parts(kept: list[tuple[F64, F64]], offset: int, per: int) -> list[SparkPart]:
+    """(bucket, records, exact sum, first timestamp) of the buckets ``[i * per, (i + 1) * per)``
+    that kept values cover, the first being record ``offset`` of the series."""
+    if not kept:
+        return []
+    x = np.concatenate([k[0] for k in kept])
+    t = np.concatenate([k[1] for k in kept])
+    idx = (np.arange(len(x)) + offset) // per - offset // per
+    sums = exact_sums(x, groups=idx, ngroups=int(idx[-1]) + 1)
+    starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]]).tolist()
+    ends = [*starts[1:], len(x)]
+    return [
+        (offset // per + j, z - a, sums[j], float(t[a]))
+        for j, (a, z) in enumerate(zip(starts, ends, strict=True))
+    ]
+
+
+def joined_spark(parts: Iterable[SparkPart], per: int) -> _Spark:
+    """The sparkline of consecutive ranges' :func:`spark_parts`, in order."""
+    spark = _Spark()
+    spark.per = per
+    index = -1
+    for i, n, total, t in parts:
+        if i == index:
+            last = spark.buckets[-1]
+            last.n, last.sum = last.n + n, last.sum + total
+        else:
+            spark.buckets.append(_Bucket(n, total, t))
+            index = i
+    return spark
+
+
 def _render_spark(buckets: list[_Bucket], lo: float, hi: float) -> tuple[str, tuple[float, ...]]:
     if not buckets:
         return "", ()
@@ -430,6 +479,7 @@ class _Run:
     total: int  # exact sum of their accept lengths (units)
     last_line: int
     last_text: str | None
+    lead: bool = False  # opened by the series' first record
 
 
 def _code_of(values: tuple[object, ...], value: object) -> int | None:
@@ -465,7 +515,10 @@ def _add_counts(into: dict[Any, int], items: Iterable[tuple[Any, int]]) -> None:
 class SeriesAccumulator:
     """Running statistics of one (source, engine, rank, kind-class) series."""
 
-    def __init__(self, engine: str, source: str = "", rank: str = "") -> None:
+    def __init__(self, engine: str, source: str = "", rank: str = "", keep: bool = False) -> None:
+        """``keep``: the series of one byte range of a file (parallel.py), to be joined to the
+        ranges before it with :meth:`extend`."""
+        self.keep = keep
         self.engine = engine
         self.source = source
         self.rank = rank
@@ -493,7 +546,7 @@ class SeriesAccumulator:
         self.stretches: list[Stretch] = []
         self.stretch_count = 0
         self.collapsed = 0
-        self.spark = _Spark()
+        self.spark = _Spark(keep)
         self.lifetime: LogRecord | None = None
         self.inference: SGLangRateInference | None = None
         self._last_weight = 1  # drafted tokens of the last record (1: none printed)
@@ -502,6 +555,8 @@ class SeriesAccumulator:
         self._part_rates: _Hist | None = None
         self._part_keys: set[tuple[str | None, int | None]] = set()
         self._run: _Run | None = None  # the open collapse run
+        self.lead: _Run | None = None  # keep: the run opened by the first record, once closed
+        self.last_untimed: str | None = None  # keep: the last time text without a timestamp
 
     # ------------------------------------------------------------------ add
 
@@ -608,6 +663,11 @@ class SeriesAccumulator:
             if timed[j] or texts[r] is not None:
                 self.last_text = texts[r]
                 break
+        if self.keep:
+            for j in np.flatnonzero(~timed)[::-1].tolist():
+                if texts[int(rows[j])] is not None:
+                    self.last_untimed = texts[int(rows[j])]
+                    break
         if timed.any():
             top = float(tsl.max())
             if self.last_ts is None or top >= self.last_ts:
@@ -647,7 +707,10 @@ class SeriesAccumulator:
                 run.last_line, run.last_text = last_line, last_text
             else:
                 first = int(rows[a])
-                run = _Run(z - a, int(lines[first]), texts[first], sums[g], last_line, last_text)
+                lead = a == 0 and self.length.n == n  # the series' first record
+                run = _Run(
+                    z - a, int(lines[first]), texts[first], sums[g], last_line, last_text, lead
+                )
             if z == n:
                 self._run = run
             else:
@@ -685,6 +748,9 @@ class SeriesAccumulator:
 
     def _close_run(self, run: _Run, final: bool, owner: SeriesAccumulator | None = None) -> None:
         o = owner or self
+        if run.lead and self.keep:
+            self.lead = run  # joined to the run open at the end of the range before
+            return
         if run.records < MIN_COLLAPSE_RUN and not (final and run.records == o.length.n):
             return
         st = Stretch(
@@ -713,18 +779,7 @@ class SeriesAccumulator:
 
     def merge(self, o: SeriesAccumulator) -> None:
         empty = self.n == 0 and self.clock is None
-        self.n += o.n
-        _add_counts(self.kinds, o.kinds.items())
-        self.length.merge(o.length)
-        self.rate.merge(o.rate)
-        self.throughput.merge(o.throughput)
-        self.acc_sum += o.acc_sum
-        self.drafted_sum += o.drafted_sum
-        self.counted += o.counted
-        self.graph_true += o.graph_true
-        self.graph_false += o.graph_false
-        self._add_pp(o.pp_sum, o.pp_w)
-        _add_counts(self.positions, o.positions.items())
+        self._merge_sums(o)
         if o.first_text is not None and (
             self.first_text is None
             or (o.first_ts is not None and self.first_ts is not None and o.first_ts < self.first_ts)
@@ -743,14 +798,11 @@ class SeriesAccumulator:
         ):
             self.clock = "mixed"  # relative clocks of different servers do not compare
         self.sources |= o.sources
-        _add_counts(self.versions, o.versions.items())
-        _add_counts(self.notes, o.notes.items())
         self.stretches.extend(o.stretches)
         self.stretch_count += o.stretch_count
         if o._run is not None:
             # close the other's open run as if it ended here (snapshot semantics)
             self._close_run(replace(o._run), final=True, owner=o)
-        self.collapsed += o.collapsed
         self.spark.buckets.extend(_Bucket(b.n, b.sum, b.t) for b in o.spark.buckets)
         if o.lifetime is not None:
             self.lifetime = o.lifetime
@@ -765,6 +817,71 @@ class SeriesAccumulator:
                 self._part_rates = _Hist(10000.0)
             if part is not None:
                 self._part_rates.merge(part)
+
+    def extend(self, o: SeriesAccumulator, lines: int) -> None:
+        """Append the series of the byte range after this one's (``o``, kept; ``lines``: the
+        lines before its range): the state one accumulator reading both ranges would have,
+        the sparkline apart (:func:`spark_parts`)."""
+        self._merge_sums(o)
+        if o.first_ts is not None and (self.first_ts is None or o.first_ts < self.first_ts):
+            if self.first_ts is None:
+                self.clock = o.clock  # the first timed record's
+            self.first_ts, self.first_text = o.first_ts, o.first_text
+        elif self.first_ts is None and self.first_text is None:
+            self.first_text = o.first_text
+        if o.last_ts is not None and (self.last_ts is None or o.last_ts >= self.last_ts):
+            self.last_ts, self.last_text = o.last_ts, o.last_text  # its latest line is the last
+        elif o.last_untimed is not None:  # no line of o is later: its last line without one
+            self.last_text = o.last_untimed
+
+        def moved(run: _Run | None) -> _Run | None:
+            return run and replace(
+                run, first_line=run.first_line + lines, last_line=run.last_line + lines
+            )
+
+        lead, tail = moved(o.lead), moved(o._run)
+        if tail is not None and tail.lead:  # every record of o is low: one run goes on
+            lead, tail = tail, None
+        run = self._run
+        if run is not None and lead is not None:
+            run.records += lead.records
+            run.total += lead.total
+            run.last_line, run.last_text = lead.last_line, lead.last_text
+        elif lead is not None:
+            run = lead
+        if run is not None and (tail is not None or o.length.n > (lead.records if lead else 0)):
+            self._close_run(run, final=False)  # closed by o's first record above the bound
+            run = None
+        self._run = tail or run
+        for st in o.stretches:
+            self.stretches.append(
+                replace(st, first_line=st.first_line + lines, last_line=st.last_line + lines)
+            )
+            self.stretch_count += 1
+            if len(self.stretches) > 2 * MAX_STRETCHES:
+                self.stretches.sort(key=lambda s: -s.records)
+                del self.stretches[MAX_STRETCHES:]
+        self.stretch_count += o.stretch_count - len(o.stretches)
+        if o.lifetime is not None:
+            self.lifetime = replace(o.lifetime, line_no=o.lifetime.line_no + lines)
+
+    def _merge_sums(self, o: SeriesAccumulator) -> None:
+        """The parts whose merge does not depend on order."""
+        self.n += o.n
+        _add_counts(self.kinds, o.kinds.items())
+        self.length.merge(o.length)
+        self.rate.merge(o.rate)
+        self.throughput.merge(o.throughput)
+        self.acc_sum += o.acc_sum
+        self.drafted_sum += o.drafted_sum
+        self.counted += o.counted
+        self.graph_true += o.graph_true
+        self.graph_false += o.graph_false
+        self._add_pp(o.pp_sum, o.pp_w)
+        _add_counts(self.positions, o.positions.items())
+        _add_counts(self.versions, o.versions.items())
+        _add_counts(self.notes, o.notes.items())
+        self.collapsed += o.collapsed
 
     def _sglang_rate_part(self) -> tuple[set[tuple[str | None, int | None]], _Hist | None]:
         """This series' drafts-only rates, normalised with its own inference (a leaf) or its

@@ -83,13 +83,8 @@ class TimeWindow:
     """Decides whether a record is inside [since, until]; counts what it cannot place."""
 
     def __init__(self, since: Bound | None, until: Bound | None) -> None:
-        if (
-            since
-            and until
-            and since.kind == until.kind
-            and since.kind != "time-of-day"
-            and until.value < since.value
-        ):
+        comparable = since and until and since.kind == until.kind != "time-of-day"
+        if since and until and comparable and until.value < since.value:
             raise UsageError("--until is before --since", hint=HELP)
         self.since = since
         self.until = until

@@ -242,7 +242,7 @@ def test_year_out_of_range_is_a_usage_error(year: str) -> None:
         ["nomatch*.log"],
         [str(DATA)],
         [str(SAMPLES), "--records", "x.txt"],
-        [str(SAMPLES), "--workers", "3"],
+        [str(SAMPLES), "--workers", "-1"],
         [str(SAMPLES), "--idle-timeout", "1"],
         [str(SAMPLES), "--follow", "--idle-timeout", "0"],
         [str(SAMPLES), "--steps", "3"],
