@@ -15,7 +15,8 @@ With ``--truth``, the truths of an external corpus (one kept outside this tree, 
 pastes collected from public threads) come from one JSON file mapping each paste's file name
 to its truth, instead of the ``NAME.truth.json`` files beside the pastes. Besides the pastes
 right, the score counts false conventions: records whose normalised accept length was claimed
-where the truth says none can be, or differs from the truth.
+where the truth says none can be, or differs from the truth, and on a negative control every
+record that claims a normalised accept length at all.
 """
 
 from __future__ import annotations
@@ -79,6 +80,9 @@ def score(corpus: Path, verbose: bool = False, truth_file: Path | None = None) -
         got = found(paste)
         want = truth["records"]
         ok = len(got) == len(want)
+        if truth.get("negative"):
+            # a negative control's record that claims a normalised length states a false figure
+            false_conventions += sum(1 for g in got if g["accept_length"] is not None)
         if ok:
             for g, w in zip(got, want, strict=True):
                 wl = w.get("accept_length")

@@ -90,6 +90,20 @@ for _m, _keys in {
         "emitted/step",
         "tokens/verify",
         "tok/verify",
+        # per target forward pass or per draft-verify cycle (ROCm ATOM 'toks/fwd', oMLX
+        # 'tok/cycle'): the same count, the target's own token included
+        "toks/fwd",
+        "tok/fwd",
+        "tokens/fwd",
+        "tokens/forward",
+        "tok/forward",
+        "toks/forward",
+        "tokens per forward pass",
+        "tok/cycle",
+        "toks/cycle",
+        "tokens/cycle",
+        "tokens per cycle",
+        "tok per cycle",
     ),
     ACC_PER_STEP: (
         "accepted/steps",
@@ -381,9 +395,26 @@ TABLE_ONLY_RATE_KEYS = frozenset(("ar",))
 _CONFIG_SUFFIX = re.compile(r"^(?P<m>.+?)\s+(?:on|off|before|after|old|new|base|baseline)$")
 
 
+_AGGREGATE = re.compile(
+    r"^(?:avg|average|mean|overall|total|median|p50|aggregate|aggregated|cumulative|combined|"
+    r"global|net|final|end to end|e2e)\s+"
+)
+
+
+# tokens per step summed over a batch ('tok/cycle (batch)'): no one sequence's count per step
+_BATCH_SUM = re.compile(r"[(\[]\s*(?:batch|agg\w*|sum|total)\s*[)\]]|\bper batch\b", re.I)
+
+
 @functools.lru_cache(maxsize=4096)
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
+    got = _key(text)
+    if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
+        return Key(None, got.text, got.percent)
+    return got
+
+
+def _key(text: str) -> Key:
     k, pct = norm(text)
     tp = _TOOL_PREFIX.match(k)
     if tp is not None and len(k) > tp.end():
@@ -409,10 +440,11 @@ def key(text: str) -> Key:
         return Key(POSITION, bare, pct, int(pm.group(1)))
     if bare in _LABELS:
         return Key(LABEL, bare, pct)
+    # aggregation words before the metric's name, in any number and order ('aggregate accept
+    # rate', 'overall mean acceptance length', snake_case 'avg_overall_accept_len')
     stripped = bare
-    for filler in ("avg ", "average ", "mean ", "overall ", "total ", "median ", "p50 "):
-        if stripped.startswith(filler):
-            stripped = stripped[len(filler) :]
+    while (agg := _AGGREGATE.match(stripped)) is not None and len(stripped) > agg.end():
+        stripped = stripped[agg.end() :]
     for scope in ("speculative decoding ", "spec decoding ", "spec decode ", "speculative "):
         if stripped.startswith(scope) and _OWN.get(stripped[len(scope) :]) is not None:
             stripped = stripped[len(scope) :]

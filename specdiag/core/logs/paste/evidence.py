@@ -65,9 +65,12 @@ _POOLING_BY_TOOL = {
 
 
 # the tool rules (reader.py, interpret.py) under which a tool's conventions may decide
+# the one tool a paste names, linked to its own source (the script that printed the figures)
+LINKED_RULE = "the only tool named in the paste, linked to its source repository"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
+        LINKED_RULE,
         "the row's engine column",
         "the row's framework column",
         "the row's backend column",
@@ -107,6 +110,7 @@ class Figures:
                 for v in (self.length, self.tok_per_step, self.acc_per_step, self.rate, self.ratio)
             )
             or bool(self.positions)
+            or any(self.histogram)
             or (self.accepted is not None and (self.steps is not None or self.drafted is not None))
         )
 
@@ -125,6 +129,8 @@ class Figures:
             C.K: "k",
         }.get(metric)
         if metric == C.POSITION and key.position is not None:
+            if key.position in self.positions:
+                return False  # a second value of one position: another run's
             frac = v.number / 100.0 if (v.percent or key.percent) else v.number
             self.positions[key.position] = frac
             self.fields.append((label, text))
@@ -272,6 +278,30 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
     if printed_len is None and steps and acc is not None:
         length = 1 + acc / steps
         bonus = Decision(INCLUDED, "computed: 1 + accepted / steps (no length printed)")
+    elif (
+        printed_len is None
+        and length is None
+        and positions_ok
+        and min(f.positions) in (0, 1)
+        and f.rate is not None
+        and _close(
+            _fraction(f.rate, []) or -1.0,
+            sum(positions) / len(positions),
+            C.half_unit(f.rate.decimals) / (100.0 if f.rate.percent else 1.0) + 1e-6,
+        )
+    ):
+        # the overall rate is the positions' mean: they are P(position i accepted) of the same
+        # drafts (not conditional on the position before), so their sum is the accepted drafts
+        # per step
+        length = 1 + sum(positions)
+        bonus = Decision(
+            INCLUDED,
+            "computed: 1 + sum of per-position rates, whose mean is the printed overall rate",
+        )
+    elif printed_len is None and length is None and f.histogram and sum(f.histogram) > 0:
+        h = f.histogram
+        length = 1 + sum(i * n for i, n in enumerate(h)) / sum(h)
+        bonus = Decision(INCLUDED, "computed: 1 + the histogram's mean (no length printed)")
     # --- rate basis
     basis = UNDECIDED
     printed_rate: float | None = None

@@ -216,17 +216,45 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
         else:
             keys.append((kn, group))
     if any(k.metric in C.ACCEPTANCE for k, _ in keys):
+        # bare position columns ('Position 0', 'pos 1') beside an acceptance column: the
+        # acceptance rate at that draft position
+        keys = [
+            (C.Key(C.POSITION, C.norm(name)[0], k.percent, int(pm.group(1))), grp)
+            if k.metric is None and (pm := _BARE_POSITION.match(C.norm(name)[0])) is not None
+            else (k, grp)
+            for (k, grp), (_, name) in zip(keys, cols, strict=True)
+        ]
         return _one_convention(_by_rows(g, cols, keys, ctx)), True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
-    tk = C.key(title) if title else None
+    # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
+    tk = C.key(_TITLE_NOUNS.sub("", title)) if title else None
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
         recs = _titled(g, cols, tk, ctx)
+        if T.AIPERF_REPORT.match(title.strip()):
+            # speed-bench-report sums accepted drafts and steps over each run (1 + Σaccepted /
+            # Σsteps; Σaccepted / Σdrafted), not a mean over requests
+            recs = [
+                dataclasses.replace(
+                    r,
+                    pooling=Decision(
+                        "pooled", "tool: AIPerf's speed-bench report divides the run's totals"
+                    ),
+                )
+                if r.tool == "aiperf"
+                else r
+                for r in recs
+            ]
         return recs, bool(recs)
     return [], False
 
 
+_BARE_POSITION = re.compile(r"^(?:position|pos|draft position|draft token|depth)\s*#?\s*(\d{1,2})$")
+_TITLE_NOUNS = re.compile(
+    r"(?:\s+(?:report|summary|results?|details|stats|statistics|table|breakdown|by \w+|per \w+))+\s*$",
+    re.I,
+)
 _SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
 
 
@@ -246,6 +274,9 @@ def _several(cell: str) -> list[C.Value] | None:
         return None
     vals = [C.value(x) for x in text.split("/")]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
+
+
+_SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
 
 
 def _by_rows(
@@ -275,6 +306,18 @@ def _by_rows(
         v = C.value(cells[i] if i < len(cells) else "")
         return v.number if v is not None else None
 
+    # a column of signed figures ('+2.00%', '-0.25%') holds changes against a baseline, never
+    # a length or a rate, whatever its header says
+    delta_cols = {
+        i
+        for i, (k, _) in enumerate(keys)
+        if k.metric in C.ACCEPTANCE
+        and any(
+            _SIGNED.match(C._MARKUP.sub("", cells[i]))
+            for _, cells in g.rows
+            if i < len(cells) and cells[i]
+        )
+    }
     per_step_drafts = (
         bool(drafted_cols)
         and all(
@@ -305,6 +348,8 @@ def _by_rows(
             header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
             m = k.metric
             v = C.value(cell)
+            if i in delta_cols:
+                continue
             if (
                 m == C.RATE
                 and v is not None
@@ -450,7 +495,8 @@ _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
 )
 _PAIR = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
+    # (a separator ahead first: a stretch with none fails at once)
+    r"(?=[^\n]{0,82}?(?:[:=≈~]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
     # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
@@ -459,7 +505,8 @@ _PAIR = re.compile(
     re.I,
 )
 _PAIR_BARE = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
+    # (a digit ahead first: a line with none fails at once instead of trying every key length)
+    r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)",
     re.I,
@@ -511,8 +558,10 @@ _OTHER_MEASURE = re.compile(
 )
 
 
-def _key_of(words: str) -> C.Key:
-    """The longest suffix (at most 7 words) of a phrase that names a metric or a label."""
+def key_of(words: str, sep: str | None = None) -> C.Key:
+    """The longest suffix (at most 7 words) of a phrase that names a metric or a label.
+    ``sep``: what stands between the phrase and its value ('=' binds the value to the words
+    just before it; '' is none: the value follows the words)."""
     ws = C._MARKUP.sub("", words).replace(",", " ").split()
     while ws and ws[-1].lower().strip(":=") in _CONNECT:
         ws.pop()
@@ -526,6 +575,19 @@ def _key_of(words: str) -> C.Key:
     for i in range(len(ws) - 1, 0, -1):
         if ws[i].lower() in _QUALIFIERS:
             if any(_OTHER_MEASURE.match(w.lower()) for w in ws[i + 1 :]):
+                break
+            # the value bound to a setting named after the qualifier ('acceptance length at
+            # `BS per DP = 32`', 'accept length at batch size 32'): the setting's, not the
+            # acceptance's
+            tail = ws[i + 1 :]
+            if sep == "=" or (
+                sep == ""
+                and any(
+                    C.key(" ".join(tail[a:b])).metric == C.LABEL
+                    for a in range(len(tail))
+                    for b in range(a + 1, min(len(tail), a + 4) + 1)
+                )
+            ):
                 break
             head = ws[:i]
             for n in range(min(7, len(head)), 0, -1):
@@ -558,7 +620,10 @@ _PCT_FIRST = re.compile(
 # an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only
 _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
-    r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ)\b(?:\s*\((?:AL|τ)\))?)",
+    r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ|"
+    # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
+    r"toks?/(?:step|fwd|forward|cycle|verify)|tokens/(?:step|fwd|forward|cycle|verify)|"
+    r"tokens per (?:step|forward|cycle|verify step))\b(?:\s*\((?:AL|τ)\))?)",
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
@@ -570,13 +635,91 @@ _MORE_ON = re.compile(
 )
 
 
+# a 'from X to Y' that spans a setting's range, not a change that was measured ('slide the
+# acceptance rate from 10% to 95%', 'acceptance ranges from 60% to 80%')
+_SETTING = re.compile(
+    r"\b(?:slide|slider|drag|vary|varies|varying|adjust|adjusts|ranges?|ranging|anywhere|"
+    r"between)\b",
+    re.I,
+)
+# a key whose value is no measurement: a typical, expected or assumed figure ('Typical
+# acceptance: 60%', 'expected accept length = 2.3')
+_NOT_MEASURED = re.compile(
+    r"\b(?:typical(?:ly)?|usually|expected|theoretical|ideal|assumed|hypothetical|simulated|"
+    r"desired|hoped|aim(?:ed)?|goal)(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
+    re.I,
+)
+# a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
+_RANGE_AFTER = re.compile(r"\s*(?:[-–—~]|to\b)\s*[*`]{0,2}\d[\d.,]*\s*%?[*`]{0,2}")
+# the one measured value printed beside a range ('0.56–0.94 (0.80 aggregate)')
+_RANGE_CENTRAL = re.compile(
+    r"\s*[(\[,;]\s*(?:(?P<w1>mean|avg|average|overall|aggregate|pooled|median|weighted)\s*:?\s*)?"
+    r"(?P<val>[*`]{0,2}\d*\.?\d+\s*%?[*`]{0,2})"
+    r"(?:\s*(?P<w2>mean|avg|average|overall|aggregate|aggregated|pooled|median|weighted))?\s*[)\]]?",
+    re.I,
+)
+_RANGE_BEFORE = re.compile(
+    r"(?:\d\s*%?\s*(?:[-–—~]|to)|\bbetween\s+[*`]{0,2}[\d.]+\s*%?[*`]{0,2}\s+and)\s*[*`]{0,2}$",
+    re.I,
+)
+
+
+# the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
+_VERSUS = re.compile(
+    r"\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)", re.I
+)
+# a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
+_KEY_BRACKETED = re.compile(
+    r"(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*\(\s*(?P<val>[*`]{0,2}"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})(?=\s*(?:vs\.?|versus)\s)",
+    re.I,
+)
+
+
+_LEAD = re.compile(r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-z][\w ./-]{2,40}?)[*`]{0,2}\s*:\s*\D")
+_SUB_POSITION = re.compile(r"(?:^|\s)(?:pos(?:ition)?|token|draft)\s*[_#]?\s*(\d{1,2})$", re.I)
+_SUB_WHOLE = re.compile(r"(?:^|\s)(?:overall|mean|avg|average|aggregate|all|total)$", re.I)
+
+
+def _lead_metric(text: str) -> C.Key | None:
+    """The acceptance metric a line opens with, before sub-keys ('Acceptance rates: pos0:
+    62.0%, overall: 18.4%'); None when it opens with none."""
+    m = _LEAD.match(text)
+    if m is None:
+        return None
+    name = m.group("lead").strip()
+    for cand in (name, name[:-1] if name.lower().endswith("s") else ""):
+        k = C.key(cand) if cand else C.Key(None, "", False)
+        if k.metric in (C.RATE, C.LENGTH, C.TOK_PER_STEP):
+            return k
+    return None
+
+
+def _sub_key(words: str, lead: C.Key) -> C.Key:
+    """A sub-key under the line's metric: a position ('pos0', 'position 2') is that position's
+    rate (for a rate), 'overall' / 'mean' the metric itself."""
+    w = C._MARKUP.sub("", words).strip().rstrip(":")
+    if lead.metric == C.RATE and (pm := _SUB_POSITION.search(w)) is not None:
+        return C.Key(
+            C.POSITION, f"{lead.text} {pm.group(0).strip()}", lead.percent, int(pm.group(1))
+        )
+    if _SUB_WHOLE.search(w):
+        return lead
+    return C.Key(None, "", False)
+
+
 def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
-    """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key)."""
+    """The 'from X to Y' phrases of a line: (start, end, key end, key, printed key). A range
+    of a setting has no key (``metric`` None): its values are skipped."""
     out: list[tuple[int, int, int, C.Key, str]] = []
     last: tuple[C.Key, str] | None = None
     for m in _FROM_TO.finditer(text):
         words = m.group("key")
-        k = _key_of(_CHANGE_WORDS.sub("", words))
+        if _SETTING.search(re.split(r"[,;:.!?—]", words)[-1]):  # in the phrase's own clause
+            out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
+            continue
+        k = key_of(_CHANGE_WORDS.sub("", words))
         if k.metric not in C.ACCEPTANCE:
             if last is None or not _CHANGE_WORDS.search(words):
                 continue
@@ -588,6 +731,53 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     return out
 
 
+# values paired with keys by '/' ('Accept Rate (%) / Accept Length (e.g. mean 3.7% / 1.26)',
+# 'acc rate / acc len: 71% / 2.9'): as many values as keys, in the same order
+_VALUE_1 = r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}"
+_SLASHED_VALUES = re.compile(
+    r"(?<![\w./])(?P<stat>(?:median|mean|avg|p50)\s+)?(?P<vals>"
+    + _VALUE_1
+    + r"(?:\s*/\s*"
+    + _VALUE_1
+    + r"){1,3})(?![\w/]|\.\d)",
+    re.I,
+)
+_OPEN_ASIDE = re.compile(r"\s*(?:[(\[][^()\[\]]*|[:=]|\bwere\b|\bare\b|\bof\b)?\s*$", re.I)
+
+
+def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """Keys listed with '/' and then their values listed with '/': (start, end, pairs) of each
+    such value list."""
+    out: list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]] = []
+    for m in _SLASHED_VALUES.finditer(text):
+        vals = [x.strip() for x in m.group("vals").split("/")]
+        before = text[max(0, m.start() - 400) : m.start()]
+        # the clause before the values: its '/'-separated keys, the last one cut where an aside
+        # opens ('Accept Length (e.g. mean')
+        aside = before.rfind("(")
+        if aside >= 0 and ")" not in before[aside:]:
+            before = before[:aside]
+        clause = re.split(r"[.;!?]\s|\n", before)[-1]
+        segs = clause.split("/")
+        if len(segs) < len(vals):
+            continue
+        segs = segs[-len(vals) :]
+        segs[-1] = _OPEN_ASIDE.sub("", segs[-1])
+        keys = [key_of(segs[0])] + [C.key(x) for x in segs[1:]]
+        if not all(k.metric in C.ACCEPTANCE for k in keys) or len({k.metric for k in keys}) < 2:
+            continue
+        stat = (m.group("stat") or "").strip()
+        got: list[tuple[C.Key, C.Value, str, str]] = []
+        for k, vt, kt in zip(keys, vals, segs, strict=True):
+            v = C.value(f"{stat} {vt}".strip())
+            if v is None:
+                break
+            got.append((k, v, kt.strip(), vt))
+        if len(got) == len(vals):
+            out.append((m.start("vals"), m.end("vals"), got))
+    return out
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
@@ -595,33 +785,76 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
+    for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, _kend, k, kt in _changes(text) if " from " in low else []:
         m = _FROM_TO.match(text, start)
         if m is None:
+            continue
+        for i in range(start, end):
+            rest[i] = " "
+        if k.metric is None:
             continue
         for g in ("a", "b"):
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
-        for i in range(start, end):
-            rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
-    for m in _LENGTH_FIRST.finditer(text) if ("len" in low or "al" in low or "τ" in low) else ():
+    for m in (
+        _LENGTH_FIRST.finditer(text)
+        if ("len" in low or "al" in low or "τ" in low or "tok" in low)
+        else ()
+    ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        if k.metric == C.LENGTH and v is not None:
+        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if (
+            k.metric == C.TOK_PER_STEP
+            and key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
+        ):
+            continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
+        if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
-    for pat in (_PAIR, _PAIR_BARE):
+    lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
+    for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
         for m in pat.finditer("".join(rest)):
-            k = _key_of(m.group("key"))
+            k = key_of(m.group("key"), text[m.end("key") : m.start("val")].strip())
+            if k.metric is None and pat is _PAIR:
+                if lead is None:
+                    lead = _lead_metric(text)
+                if lead is not None:
+                    k = _sub_key(m.group("key"), lead)
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
+                continue
+            if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
+                continue  # '+0.3': a change, not the figure
+            rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None
+            if k.metric in C.ACCEPTANCE and (_NOT_MEASURED.search(m.group("key")[-60:]) or rng):
+                for i in range(m.start("key"), m.end("val")):
+                    rest[i] = " "
+                central = _RANGE_CENTRAL.match(text, rng.end()) if rng is not None else None
+                if central is not None and (central.group("w1") or central.group("w2")):
+                    word = (central.group("w1") or central.group("w2")).lower()
+                    stat = "median" if word == "median" else "mean" if word != "aggregate" else ""
+                    cv = C.value(f"{stat} {central.group('val')}".strip())
+                    if cv is not None:
+                        found.append(
+                            (central.start("val"), k, cv, m.group("key").strip(), central.group(0))
+                        )
+                        for i in range(central.start(), central.end()):
+                            rest[i] = " "
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
             found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
@@ -629,11 +862,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 rest[i] = " "
             for i in range(m.start("key"), m.end("key")):
                 rest[i] = " "
-            while k.metric in C.ACCEPTANCE and (more := _MORE_ON.match(text, end)) is not None:
+            while k.metric in C.ACCEPTANCE and (
+                (more := _MORE_ON.match(text, end)) is not None
+                or (more := _VERSUS.match(text, end)) is not None
+            ):
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break
-                found.append((more.start("val"), k, mv, m.group("key").strip(), more.group("val")))
+                # a 'vs' value is another run's: after every first value of the line
+                at = more.start("val") + (len(text) if more.re is _VERSUS else 0)
+                found.append((at, k, mv, m.group("key").strip(), more.group("val")))
                 for i in range(end, more.end("val")):
                     rest[i] = " "
                 end = more.end("val")
@@ -730,6 +968,78 @@ def _with_continuations(
     return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]
 
 
+_EQ_PAIR = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w]*)\s*=\s*(?P<v>\d+(?:\.\d+)?)(?![\w.])")
+_ACCEPT_REJECT = re.compile(
+    r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b", re.I
+)
+_LEAD_NAME = re.compile(r"^\s*(?P<name>[A-Za-z][\w.-]{1,40})\s{2,}")
+
+
+def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
+    """A line of bare counts whose names alone say little ('code  draft= 139 acc= 138
+    rate=0.993'; '97 accept / 3 reject (97%)'), read when the counts prove what they are: the
+    rate printed is accepted / drafted at its printed decimals, or accepted and rejected
+    add up to the drafts. None when the line is no such line."""
+    out: list[tuple[C.Key, C.Value, str, str]] = []
+    ar = _ACCEPT_REJECT.search(t)
+    if ar is not None:
+        a, r = int(ar.group("a")), int(ar.group("r"))
+        if a + r == 0:
+            return None
+        out += [
+            (C.key("accepted"), C.Value(float(a), False, 0), "accept", ar.group("a")),
+            (C.key("drafted"), C.Value(float(a + r), False, 0), "accept + reject", f"{a + r}"),
+        ]
+    else:
+        found = {m.group("k").lower(): m.group("v") for m in _EQ_PAIR.finditer(t)}
+        acc = next((k for k in found if re.match(r"(?:n_?)?acc(?!ur)", k)), None)
+        drf = next((k for k in found if re.match(r"(?:n_?)?draft", k)), None)
+        rate = next((k for k in found if k.endswith("rate")), None)
+        if acc is None or drf is None or rate is None:
+            return None
+        va, vd, vr = C.value(found[acc]), C.value(found[drf]), C.value(found[rate])
+        if va is None or vd is None or vr is None or vd.number <= 0 or va.number > vd.number:
+            return None
+        # within one unit of the rate's last printed decimal (tools round and truncate)
+        if (
+            va.decimals
+            or vd.decimals
+            or abs(va.number / vd.number - vr.number) > 2 * C.half_unit(vr.decimals)
+        ):
+            return None
+        out += [
+            (C.key("acceptance rate"), vr, rate, found[rate]),
+            (C.key("accepted"), va, acc, found[acc]),
+            (C.key("drafted"), vd, drf, found[drf]),
+        ]
+    lead = _LEAD_NAME.match(t)
+    if lead is not None and C.key(lead.group("name")).metric is None:
+        out.insert(
+            0, (C.Key(C.LABEL, "item", False), C.Value(0.0, False, 0), "item", lead.group("name"))
+        )
+    return out
+
+
+_DISTRIBUTION = re.compile(
+    r"accept\w*[\w ]{0,30}?(?:distribution|histogram)\W{0,3}\{(?P<body>[^{}]{3,600})\}", re.I
+)
+_DIST_ITEM = re.compile(r"""(\d{1,2})\s*:\s*['"]?(\d+(?:\.\d+)?)\s*(%?)['"]?""")
+
+
+def _distribution(t: str) -> tuple[int, ...] | None:
+    """The steps per number of accepted drafts of a printed distribution ('Accepted tokens
+    distribution: {0: '14.36%', 1: '12.10%', ...}'), as whole numbers in proportion (the
+    percentages scaled by their decimals); None unless its keys run 0, 1, 2, ..."""
+    m = _DISTRIBUTION.search(t)
+    if m is None:
+        return None
+    items = _DIST_ITEM.findall(m.group("body"))
+    if len(items) < 2 or [int(k) for k, _, _ in items] != list(range(len(items))):
+        return None
+    dec = max(len(v.split(".")[1]) if "." in v else 0 for _, v, _ in items)
+    return tuple(round(float(v) * 10**dec) for _, v, _ in items)
+
+
 def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
     metric comes a second time (the next configuration)."""
@@ -760,7 +1070,12 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
             if m:
                 fig.histogram = tuple(int(x) for x in re.split(r"[,\s]+", m.group(1).strip()) if x)
-        items = list(pairs(t))
+        if "{" in t and (h := _distribution(t)) is not None:
+            fig.histogram = h
+        counted = _count_items(t) if ("=" in t or "reject" in t.lower()) else None
+        items = counted if counted is not None else list(pairs(t))
+        if counted is not None and fig.has_acceptance():
+            flush()  # each such line is one record
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:
@@ -845,6 +1160,24 @@ def load_python_literal(text: str) -> object | None:
     except (ValueError, SyntaxError, RecursionError, MemoryError, TypeError):
         return None
     return doc if isinstance(doc, dict) else None
+
+
+_MEMBER = re.compile(
+    r'"(?P<k>[A-Za-z_][\w.-]{0,80})"\s*:\s*(?P<v>-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)(?=\s*[,}\]\n]|\s*$)'
+)
+
+
+def json_members(text: str) -> dict[str, float | int] | None:
+    """The '"name": number' members of a JSON body that does not parse (cut off, a key wrapped
+    over two lines), as one object; None unless one of them is an acceptance figure. A name
+    printed twice keeps its first value."""
+    out: dict[str, float | int] = {}
+    for m in _MEMBER.finditer(text):
+        v = m.group("v")
+        out.setdefault(m.group("k"), float(v) if any(c in v for c in ".eE") else int(v))
+    if not any(C.key(k).metric in C.ACCEPTANCE for k in out):
+        return None
+    return out
 
 
 def _objects(doc: object, depth: int = 0) -> Iterator[dict[str, Any]]:

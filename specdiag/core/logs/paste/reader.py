@@ -3,17 +3,24 @@ groups of comparable records, and the blocks that were not understood."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Collection
 
+from specdiag.core.logs.paste import bullets as B
+from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import interpret as I
 from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
+from specdiag.core.logs.paste.evidence import LINKED_RULE
 from specdiag.core.logs.paste.model import (
+    INCLUDED,
     SUMMARY,
+    UNDECIDED,
     Block,
+    Decision,
     Group,
     PasteReading,
     PasteRecord,
@@ -21,17 +28,19 @@ from specdiag.core.logs.paste.model import (
 
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
-    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|tok(?:ens)?/step|tokens per step|draft|"
+    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
+    r"toks?/(?:step|fwd|forward|cycle)|tokens/(?:step|fwd|forward|cycle)|tokens per (?:step|cycle)|"
     r"emitted(?:/| per )verify",
     re.IGNORECASE,
 )
 _STRONG = re.compile(
-    r"accept|accpt|acc(?:\.|_)?\s?len|τ|tok(?:ens)?/step|tokens per step|emitted(?:/| per )verify",
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|toks?/(?:step|fwd|forward|cycle)|tokens/(?:step|fwd|forward|cycle)|"
+    r"tokens per (?:step|cycle)|emitted(?:/| per )verify",
     re.I,
 )
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).
 _OTHER_MEANING = re.compile(
-    r"\bmcmc\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
+    r"(?<![a-z])mcmc(?![a-z])|robbins|monro\b|munro\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
     r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
     r"\badmitted\b|enrol",
@@ -57,22 +66,40 @@ _EXPOSITION_MARK = re.compile(
 _COMPARISON = re.compile(
     r"\b(?:unlike|versus|vs\.?|compared (?:to|with)|than|instead of|rather than|not)\b", re.I
 )
+_MEMBERS_NOTE = (
+    "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
+)
 MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
 
 
-def _tool(block_text: str, heading: str, whole: Callable[[], list[str]]) -> tuple[str, str]:
+def _compares_tool(heading: str) -> bool:
+    """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
+    configurations of one ('compared to when only MTP is enabled')."""
+    return any(
+        T.tools_named(heading[m.end() : m.end() + 40]) for m in _COMPARISON.finditer(heading)
+    )
+
+
+def _tool(
+    block_text: str,
+    heading: str,
+    whole: Callable[[], list[str]],
+    linked: Callable[[], set[str]] = set,
+) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
     if len(own) == 1:
-        if _COMPARISON.search(heading) and not T.tools_named(block_text):
+        if _compares_tool(heading) and not T.tools_named(block_text):
             return own[0], "named in the heading beside a comparison"
         return own[0], "named in the block or its heading"
     if len(own) > 1:
         return "unknown", "several tools named in the block: " + ", ".join(own)
     named = whole()
     if len(named) == 1:
+        if named[0] in linked():
+            return named[0], LINKED_RULE
         return named[0], "the only tool named in the paste"
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
@@ -95,6 +122,13 @@ def read_paste(
             cache.append(T.tools_named(text))
         return cache[0]
 
+    links: list[set[str]] = []
+
+    def linked_tools() -> set[str]:  # the tools the paste links to, looked up once if needed
+        if not links:
+            links.append(T.linked(text))
+        return links[0]
+
     claimed_set = set(claimed)
     records: list[PasteRecord] = []
     block_of: list[int] = []
@@ -102,18 +136,30 @@ def read_paste(
     ignored: list[Block] = []
     n_blocks = 0
     prev_lines: list[str] = []
+    section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
     for blk in TX.blocks(lines):
         heading = "\n".join(prev_lines[-3:])
+        if section and section not in prev_lines[-3:]:
+            # the markdown heading of the section the block sits in titles it too
+            heading = section + "\n" + heading
         prev_lines.extend(t for _, t in blk[-3:])
+        section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
-        if not _CANDIDATE.search(body) and not (
+        candidate = _CANDIDATE.search(body) or (
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
-        ):
+        )
+        # a bullet list of values under prose naming their figure
+        listed = (
+            not candidate
+            and B.BULLET.match(blk[0][1]) is not None
+            and B.metric_named(heading) is not None
+        )
+        if not candidate and not listed:
             continue
         if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
             continue
@@ -135,21 +181,32 @@ def read_paste(
                 )
             )
             continue
-        tool, rule = _tool(body, heading, whole_tools)
+        tool, rule = _tool(body, heading, whole_tools, linked_tools)
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
+        if listed:
+            leaves = B.read(blk, heading, ctx)
+            records.extend(leaves)
+            block_of.extend([n_blocks] * len(leaves))
+            continue
         found: list[PasteRecord] = []
         named = False
         # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
         start = next((i for i, (_, t) in enumerate(blk[:3]) if t.lstrip()[:1] in "{["), None)
-        doc, repaired = (None, False)
+        doc, repaired, members = (None, False, False)
         if start is not None:
             doc, repaired = I.load_json("\n".join(t for _, t in blk[start:]))
         if doc is None and "{'" in body:
             doc = I.load_python_literal(body)
             start = 0 if doc is not None else start
+        if doc is None and body.count('":') >= 2:
+            # a JSON body cut or wrapped so that it does not parse: its members with numbers
+            doc = I.json_members(body)
+            start, members = (0, True) if doc is not None else (start, False)
         if start is not None and doc is not None:
             found = I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired)
+            if members:
+                found = [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found]
             records.extend(found)
             block_of.extend([n_blocks] * len(found))
             if not found and _STRONG.search(body):
@@ -204,6 +261,7 @@ def read_paste(
                     shown.lines,
                 )
             )
+    records = _one_name_one_way(records)
     headings = {ln for ln, t in lines if _HEADING.match(t)}
     if headings:
         kept = [
@@ -234,6 +292,50 @@ def _is_key_value(t: str) -> bool:
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 
 
+def _length_name(r: PasteRecord) -> str | None:
+    """The name the record's printed accept length was read under, when it names a length."""
+    for name, _ in r.fields:
+        k = I.key_of(name)
+        if k.metric == C.LENGTH:
+            return k.metric
+    return None
+
+
+def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
+    """One paste prints one tool's accept length one way: where identities decide the bonus
+    of some records named 'accept length' (a table's rows: 1 + sum of the positions), the
+    records of the same tool under that name that nothing decided follow them."""
+    decided = {
+        (r.tool, r.bonus.value)
+        for r in records
+        if r.bonus.rule.startswith("identity:") and _length_name(r) is not None
+    }
+    tools = {t for t, _ in decided}
+    if len(decided) != len(tools):
+        return records  # one tool's records decided both ways: nothing follows
+    way = dict(decided)
+    out = []
+    for r in records:
+        if (
+            r.bonus == UNDECIDED
+            and r.printed_length is not None
+            and r.tool in way
+            and _length_name(r) is not None
+        ):
+            value = way[r.tool]
+            length = r.printed_length if value == INCLUDED else r.printed_length + 1
+            r = dataclasses.replace(
+                r,
+                accept_length=round(length, 6),
+                bonus=Decision(
+                    value, "the paste's other records of this name decide it by identity"
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        out.append(r)
+    return out
+
+
 def _near(a: float, b: float) -> bool:
     """Whether ``b`` rounds to ``a`` at ``a``'s printed decimals."""
     decimals = len(repr(a).split(".")[1]) if "." in repr(a) else 0
@@ -258,7 +360,9 @@ def _figure(r: PasteRecord) -> tuple[float | None, float | None]:
 def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float | None]]) -> bool:
     """Whether a prose record only repeats a figure a table above printed ('accept-len 1.75
     is 87.5% of the maximum' under a table holding 1.75): a mention, not another run."""
-    if r.accepted_tokens is not None or r.drafted_tokens is not None or r.steps is not None:
+    # counts of a run make it another figure; a few drafted tokens ('for 4 drafted tokens') are
+    # the configuration, not a count
+    if r.accepted_tokens is not None or r.steps is not None or (r.drafted_tokens or 0) > 64:
         return False
     if r.printed_length is not None:
         return any(r.printed_length == pl for pl, _ in table_figures)
@@ -267,6 +371,8 @@ def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float |
 
 _TITLE = re.compile(
     r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,80}):)\s*$"
+    # a title centred above a terminal table (rich prints them so)
+    r"|^\s{4,}(?P<d>[A-Za-z][^|:┃│\d]{2,60}?)\s*$"
 )
 
 
@@ -277,7 +383,7 @@ def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
     for t in reversed(above[-3:]):
         m = _TITLE.match(t)
         if m is not None:
-            return (m.group("h") or m.group("b") or m.group("c") or "").strip()
+            return (m.group("h") or m.group("b") or m.group("c") or m.group("d") or "").strip()
     return ""
 
 

@@ -117,6 +117,15 @@ def _split_header(
     return [c for _, c in rows[:n]], rows[n:]
 
 
+def _width(line: str, sep: str) -> int:
+    """The number of fields of a CSV/TSV line; 0 when it is no such line (a quoted field over
+    the csv module's limit, a stray quote)."""
+    try:
+        return len(next(csv.reader([line], delimiter=sep), []))
+    except csv.Error:
+        return 0
+
+
 def _sep_table(run: list[Line], sep: str, structure: str) -> Grid | None:
     try:
         parsed = list(csv.reader([t for _, t in run], delimiter=sep))
@@ -297,13 +306,9 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
             continue
         for sep, structure in (("\t", "tsv"), (",", "csv"), (";", "csv")):
             if sep in t and not _KV.match(t):
-                count = len(next(csv.reader([t], delimiter=sep), []))
+                count = _width(t, sep)
                 j = i
-                while (
-                    j < n
-                    and sep in block[j][1]
-                    and len(next(csv.reader([block[j][1]], delimiter=sep), [])) == count
-                ):
+                while j < n and sep in block[j][1] and _width(block[j][1], sep) == count:
                     j += 1
                 if j - i >= 2 and count >= 2:
                     g = _sep_table(block[i:j], sep, structure)

@@ -18,6 +18,42 @@ _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 
+# Chinese prose and headers ('平均接受长度 2.41', 'accept length 从 1.80 提升到 2.74'): the words
+# for the figures, for 'from ... to ...', 'is' and the statistics, read as the English ones
+_CJK = re.compile("[\u3000-\u303f\u4e00-\u9fff]")
+_ZH_WORDS = (
+    ("平均接受长度", " average accept length "),
+    ("平均接收长度", " average accept length "),
+    ("平均接受率", " average acceptance rate "),
+    ("接受长度", " accept length "),
+    ("接收长度", " accept length "),
+    ("接受率", " acceptance rate "),
+    ("接收率", " acceptance rate "),
+    ("投机解码", " speculative decoding "),
+    ("推测解码", " speculative decoding "),
+    ("草稿模型", " draft model "),
+    ("中位数", " median "),
+    ("平均值", " mean "),
+    ("均值", " mean "),
+    ("平均", " average "),
+    ("。", ". "),
+    ("、", ", "),
+)
+_ZH_FROM_TO = re.compile(
+    r"从\s*(?P<a>[*`]{0,2}[\d.,]+\s*%?[*`]{0,2})\s*"
+    r"(?:提升|提高|增加|增长|上升|降低|下降|减少|变化|变成|变为|变|降|升)?\s*(?:到|至)\s*"
+)
+_ZH_IS = re.compile(r"\b(length|rate)\s*(?:约为|约是|为|是|达到|达|约)\s*")
+
+
+def _from_chinese(line: str) -> str:
+    for zh, en in _ZH_WORDS:
+        if zh in line:
+            line = line.replace(zh, en)
+    line = _ZH_FROM_TO.sub(lambda m: f" from {m.group('a')} to ", line)
+    return _ZH_IS.sub(r"\1 is ", line)
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -26,6 +62,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_ANSI.sub("", ln) for ln in raw]
     if re.search("[\uff01-\uff5e\u3000]", text):
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
+    if _CJK.search(text):
+        raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     nonblank = [ln for ln in raw if ln.strip()]
     diffish = sum(1 for ln in nonblank if _DIFF_ADD.match(ln) or _DIFF_META.match(ln))
     diff = (

@@ -8,19 +8,23 @@ import re
 _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (tool, re.compile(pat, re.IGNORECASE))
     for tool, pat in (
-        ("aiperf", r"\baiperf\b"),
+        # the rich titles of AIPerf's speed-bench-report matrix
+        ("aiperf", r"(?m)\baiperf\b|^\s*(?:SPEED-Bench )?Acceptance (?:Length|Rate) Report\s*$"),
         ("genai-perf", r"\bgenai[-_ ]perf\b"),
         ("specforge", r"\bspecforge\b"),
         # FastDeploy's spec log line (token_processor.py) names no tool: its wording does
         ("fastdeploy", r"\bfastdeploy\b|\bfd_?serving\b|Speculate global accept ratio"),
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
-        ("trtllm", r"\btrtllm|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
+        # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
+        ("trtllm", r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
         ("llamacpp", r"llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b"),
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
             "sglang",
             r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b|"
-            r"generated tokens \(retokenized\)",
+            r"generated tokens \(retokenized\)|"
+            # the shape of SGLang's scheduler line, quoted in prose
+            r"\bDecode batch\b[^\n]{0,80}?\baccept len\b",
         ),
         ("vllm", r"\bvllm\b|SpecDecoding metrics"),
         ("lmdeploy", r"\blmdeploy\b"),
@@ -30,6 +34,8 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("transformers", r"\bassisted[_ ]generation\b|\bassistant_model\b"),
     )
 )
+# AIPerf's speed-bench-report titles: its figures are the run's totals' ratios
+AIPERF_REPORT = re.compile(r"^(?:SPEED-Bench )?Acceptance (?:Length|Rate) Report$", re.I)
 BENCH_TOOLS = frozenset(("aiperf", "genai-perf", "specforge"))
 _BENCH_WORDS = re.compile(
     r"bench(?:mark)?|serving benchmark|trtllm-bench|throughput|request rate|concurrency", re.I
@@ -39,7 +45,7 @@ _EXAMPLE_WORDS = re.compile(r"\bexamples?/|spec_decode\.py|\bspeculative\.cpp\b"
 
 # per tool, words its marks hold: a tool's pattern runs only on a text holding one of them
 _QUICK: dict[str, tuple[str, ...]] = {
-    "aiperf": ("aiperf",),
+    "aiperf": ("aiperf", "acceptance length report", "acceptance rate report"),
     "genai-perf": ("genai",),
     "specforge": ("specforge",),
     "fastdeploy": ("fastdeploy", "fd_serving", "fdserving", "speculate global accept ratio"),
@@ -52,6 +58,7 @@ _QUICK: dict[str, tuple[str, ...]] = {
         "bench_speculative",
         "spec_accept_length",
         "retokenized",
+        "decode batch",
     ),
     "vllm": ("vllm", "specdecoding metrics"),
     "lmdeploy": ("lmdeploy",),
@@ -96,3 +103,29 @@ def engine_of(cell: str) -> str | None:
     """The one tool a label cell names ('SGLang 0.5.3', 'vLLM'), else None."""
     named = tools_named(cell)
     return named[0] if len(named) == 1 else None
+
+
+# a link into a tool's own source repository ('github.com/sgl-project/sglang/blob/...')
+_REPOS = re.compile(
+    r"github\.com/(?P<repo>sgl-project/sglang|vllm-project/vllm|ggml-org/llama\.cpp|"
+    r"ggerganov/llama\.cpp|NVIDIA/TensorRT-LLM|PaddlePaddle/FastDeploy|ml-explore/mlx-lm|"
+    r"ai-dynamo/aiperf)(?=[/#?)\s]|$)",
+    re.IGNORECASE,
+)
+_REPO_TOOL = {
+    "sgl-project/sglang": "sglang",
+    "vllm-project/vllm": "vllm",
+    "ggml-org/llama.cpp": "llamacpp",
+    "ggerganov/llama.cpp": "llamacpp",
+    "nvidia/tensorrt-llm": "trtllm",
+    "paddlepaddle/fastdeploy": "fastdeploy",
+    "ml-explore/mlx-lm": "mlx",
+    "ai-dynamo/aiperf": "aiperf",
+}
+
+
+def linked(text: str) -> set[str]:
+    """The tools whose own source repository the text links to."""
+    if "github.com/" not in text.lower():
+        return set()
+    return {_REPO_TOOL[m.group("repo").lower()] for m in _REPOS.finditer(text)}

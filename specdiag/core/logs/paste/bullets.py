@@ -1,0 +1,119 @@
+"""Values in a bullet list whose figure is named only by the prose above it.
+
+    The acceptance length got worse at large batch size.
+    Before this PR:
+    - `backend A`
+      - `batch 32`: `2.27`
+      - `batch 2`: `2.41`
+
+Each leaf ('label: value') is one record of the one acceptance metric the lines above name;
+the bullets it sits under are its configuration. Read only when every leaf holds one bare
+value the metric can take, no leaf's label is itself a known key (a list of settings such as
+'steps: 3' is configuration, not figures), and the lines above name exactly one metric.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import evidence as E
+from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.paste.text import Line
+
+BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>\S.*)$")
+_LEAF = re.compile(
+    r"^(?P<label>.+?)\s*(?::|→|->)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+)
+# the metric names prose uses, and which metric each is
+_NAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        C.LENGTH,
+        re.compile(r"\baccept(?:ance|ed)?[ _-]?len(?:gths?)?\b|\bacc\.?[ _]?len\b|\bAL\b|τ", re.I),
+    ),
+    (C.RATE, re.compile(r"\b(?:draft |token )?accept(?:ance)?[ _-]?rates?\b", re.I)),
+    (C.TOK_PER_STEP, re.compile(r"\btok(?:ens)?(?:/| per )(?:step|verify|iteration)\b", re.I)),
+)
+
+
+# settings a list of values may hold instead of figures (sampling and training parameters)
+_SETTING_NAME = re.compile(
+    r"\b(?:top[_ -]?[pk]|min[_ -]?p|temp(?:erature)?|seed|lr|learning[_ ]rate|dropout|"
+    r"weight[_ ]decay|epochs?|warmup|max[_ ]tokens)\b",
+    re.I,
+)
+
+
+def metric_named(text: str) -> tuple[str, str] | None:
+    """(metric, name as printed) of the one acceptance metric a text names; None when it names
+    none or several."""
+    found = {(m, x.group(0)) for m, pat in _NAMES for x in pat.finditer(text)}
+    metrics = {m for m, _ in found}
+    if len(metrics) != 1:
+        return None
+    return next(iter(sorted(found)))
+
+
+def _plausible(metric: str, v: C.Value) -> bool:
+    if metric == C.RATE:
+        return (v.percent and 0 < v.number <= 100) or (not v.percent and 0 < v.number < 1)
+    # a length or tokens per step, printed with decimals (a whole number is a setting)
+    return not v.percent and v.decimals > 0 and 1.0 <= v.number <= 16.0
+
+
+def _label(text: str) -> str:
+    return C._MARKUP.sub("", text).strip().rstrip(":").strip()
+
+
+def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[PasteRecord]:
+    """The records of a bullet list of values under the metric the heading names; [] when the
+    block is no such list."""
+    named = metric_named(heading)
+    if named is None or len(blk) < 2:
+        return []
+    metric, name = named
+    key = C.key(name)
+    if key.metric != metric:
+        key = C.Key(metric, name.lower(), False)
+    items: list[tuple[int, int, str]] = []  # (line, indent, text)
+    for ln, t in blk:
+        m = BULLET.match(t.expandtabs(4))
+        if m is None:
+            return []
+        items.append((ln, len(m.group("indent")), m.group("text").strip()))
+    out: list[PasteRecord] = []
+    parents: list[tuple[int, str]] = []  # (indent, label) of the bullets above the current one
+    for ln, indent, text in items:
+        while parents and parents[-1][0] >= indent:
+            parents.pop()
+        leaf = _LEAF.match(text)
+        if leaf is None:
+            if re.search(r"\d", C._MARKUP.sub("", text)) and C.value(text) is not None:
+                return []  # a bare value: not a configuration's name
+            parents.append((indent, _label(text)))
+            continue
+        label = _label(leaf.group("label"))
+        v = C.value(leaf.group("val"))
+        if (
+            v is None
+            or not _plausible(metric, v)
+            or C.key(label).metric is not None
+            or _SETTING_NAME.search(label)
+        ):
+            return []
+        fig = E.Figures()
+        fig.put(metric, v, key, leaf.group("val").strip(), label)
+        labels = tuple(("group", p) for _, p in parents) + (("item", label),)
+        rec = E.record(
+            fig,
+            kind=ctx[2],
+            tool=ctx[0],
+            tool_rule=ctx[1],
+            structure="bullets",
+            lines=(ln, ln),
+            labels=labels,
+        )
+        if rec is None:
+            return []
+        out.append(rec)
+    return out if len(out) >= 2 else []
