@@ -215,7 +215,9 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
             keys.append((kg, name))
         else:
             keys.append((kn, group))
-    if any(k.metric in C.ACCEPTANCE for k, _ in keys):
+    keys = _by_cells(g, keys)
+    metrics = {k.metric for k, _ in keys}
+    if any(m in C.ACCEPTANCE for m in metrics) or {C.ACCEPTED, C.DRAFTED} <= metrics:
         # bare position columns ('Position 0', 'pos 1') beside an acceptance column: the
         # acceptance rate at that draft position
         keys = [
@@ -248,6 +250,30 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
             ]
         return recs, bool(recs)
     return [], False
+
+
+# a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
+_BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
+
+
+def _column_cells(g: Grid, i: int) -> list[str]:
+    return [cells[i] for _, cells in g.rows if i < len(cells) and cells[i]]
+
+
+def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]:
+    """Columns whose header alone does not say the metric, read from their cells: a bare
+    'Accept' column of percentages is an acceptance rate; a 'Rate' column of percentages beside
+    accepted and drafted counts is their ratio."""
+    metrics = {k.metric for k, _ in keys}
+    counts = {C.ACCEPTED, C.DRAFTED} <= metrics
+    out = []
+    for i, (k, grp) in enumerate(keys):
+        cells = _column_cells(g, i)
+        pct = bool(cells) and all((v := C.value(c)) is not None and v.percent for c in cells)
+        if pct and ((k.metric is None and k.text in _BARE_ACCEPT) or (counts and k.text == "rate")):
+            k = C.Key(C.RATE, k.text, True)
+        out.append((k, grp))
+    return out
 
 
 _BARE_POSITION = re.compile(r"^(?:position|pos|draft position|draft token|depth)\s*#?\s*(\d{1,2})$")
