@@ -232,6 +232,10 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
     # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
     tk = C.key(_TITLE_NOUNS.sub("", title)) if title else None
+    if tk is not None and tk.metric is None:
+        # a sentence naming the figure, then where or how it was measured ('Average acceptance
+        # length (τ) measured across MT-bench and GSM8K with K = 7:')
+        tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
         recs = _titled(g, cols, tk, ctx)
         if T.AIPERF_REPORT.match(title.strip()):
@@ -276,6 +280,10 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
     return out
 
 
+_TITLE_QUALIFIER = re.compile(
+    r"\s+(?:measured|reported|observed|obtained|on|across|for|with|at|over|in|from|using|"
+    r"under|by)\b|[,;]"
+)
 _BARE_POSITION = re.compile(r"^(?:position|pos|draft position|draft token|depth)\s*#?\s*(\d{1,2})$")
 _TITLE_NOUNS = re.compile(
     r"(?:\s+(?:report|summary|results?|details|stats|statistics|table|breakdown|by \w+|per \w+))+\s*$",

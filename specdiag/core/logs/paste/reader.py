@@ -104,6 +104,16 @@ def _tool(
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 
+def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
+    """Whether the paste names ``tool`` only in notes that speak of the tool's own behaviour
+    ('Note: the current vLLM implementation samples greedily'), not of the measured run."""
+    naming = [t for _, t in lines if tool in T.tools_named(t)]
+    return bool(naming) and all(_NOTE.match(t) for t in naming)
+
+
+_NOTE = re.compile(r"^\s*[*_>]*\s*(?:note|nb|caveat|warning|disclaimer)\b", re.I)
+
+
 def read_paste(
     text: str,
     claimed: Collection[int] = (),
@@ -182,6 +192,8 @@ def read_paste(
             )
             continue
         tool, rule = _tool(body, heading, whole_tools, linked_tools)
+        if tool != "unknown" and _only_in_notes(lines, tool):
+            tool, rule = "unknown", f"no tool named but in a note on {tool}'s own behaviour"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if listed:
@@ -370,7 +382,7 @@ def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float |
 
 
 _TITLE = re.compile(
-    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,80}):)\s*$"
+    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,160}):)\s*$"
     # a title centred above a terminal table (rich prints them so)
     r"|^\s{4,}(?P<d>[A-Za-z][^|:┃│\d]{2,60}?)\s*$"
 )

@@ -46,6 +46,27 @@ _ZH_FROM_TO = re.compile(
 _ZH_IS = re.compile(r"\b(length|rate)\s*(?:约为|约是|为|是|达到|达|约)\s*")
 
 
+# UTF-8 read as Windows-1252 or Latin-1 (a web page's 'τ' shown as 'Ï„', '±' as 'Â±', '≈' as
+# 'â‰ˆ'): a lead byte's letter and its continuation bytes' characters
+_MOJIBAKE = re.compile(
+    "[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192"
+    "\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a"
+    "\u20ac\u2122]{1,3}"
+)
+
+
+def _byte(ch: str) -> bytes:
+    return bytes([ord(ch)]) if ord(ch) < 256 else ch.encode("cp1252")
+
+
+def _unmangle(m: re.Match[str]) -> str:
+    """One character's UTF-8 bytes read back, or the text as it was when they are no UTF-8."""
+    try:
+        return b"".join(_byte(c) for c in m.group(0)).decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return m.group(0)
+
+
 def _from_chinese(line: str) -> str:
     for zh, en in _ZH_WORDS:
         if zh in line:
@@ -62,6 +83,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_ANSI.sub("", ln) for ln in raw]
     if re.search("[\uff01-\uff5e\u3000]", text):
         raw = [ln.translate(_FULLWIDTH) for ln in raw]
+    if _MOJIBAKE.search(text):
+        raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _CJK.search(text):
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
     nonblank = [ln for ln in raw if ln.strip()]
