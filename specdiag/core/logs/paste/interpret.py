@@ -628,6 +628,17 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
                 k = C.key(" ".join(head[-n:]))
                 if k.metric in C.ACCEPTANCE:
                     return k
+    # the metric's name, then after a comma the variant measured, perhaps with an aside ('mean
+    # draft acceptance rate, q raw (as on main)'): the metric, unless the variant names another
+    # measure
+    plain = C._MARKUP.sub("", words)
+    if "," in plain:
+        head, _, tail = plain.rpartition(",")
+        tail_ws = re.sub(r"\([^()]*\)", " ", tail).split()
+        if 0 < len(tail_ws) <= 4 and not any(_OTHER_MEASURE.match(w.lower()) for w in tail_ws):
+            k = key_of(head, sep)
+            if k.metric in C.ACCEPTANCE:
+                return k
     return C.Key(None, "", False)
 
 
@@ -646,7 +657,12 @@ _CHANGE_WORDS = re.compile(
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
 _PCT_FIRST = re.compile(
     r"(?<![\w.])(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%[*`]{0,2})\s+(?P<key>(?:draft\s+|token\s+)?"
-    r"acceptance(?:\s+rate)?)\b(?!\s+(?:length|len|test|criteria))",
+    r"acceptance(?:\s+rate)?|"
+    # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
+    # drafted tokens accepted')
+    r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
+    r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted)"
+    r"\b(?!\s+(?:length|len|test|criteria))",
     re.I,
 )
 
@@ -700,7 +716,11 @@ _RANGE_BEFORE = re.compile(
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
 _VERSUS = re.compile(
-    r"\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)", re.I
+    # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?)?\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    re.I,
 )
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
 _KEY_BRACKETED = re.compile(
@@ -837,12 +857,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
+        if "accepted" in m.group("key").lower():
+            k = C.Key(C.RATE, "accepted draft tokens", True)
         if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
             continue
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+            # the same figure of another run after 'versus', a rate like the first
+            more = _VERSUS.match(text, m.end())
+            mv = C.value(more.group("val")) if more is not None else None
+            if more is not None and mv is not None and mv.percent:
+                found.append((more.start("val"), k, mv, m.group("key"), more.group("val")))
+                for i in range(m.end(), more.end("val")):
+                    rest[i] = " "
     for m in (
         _LENGTH_FIRST.finditer(text)
         if ("len" in low or "al" in low or "τ" in low or "tok" in low)
