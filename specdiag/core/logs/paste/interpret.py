@@ -633,10 +633,10 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
     # measure
     plain = C._MARKUP.sub("", words)
     if "," in plain:
-        head, _, tail = plain.rpartition(",")
-        tail_ws = re.sub(r"\([^()]*\)", " ", tail).split()
+        named, _, variant = plain.rpartition(",")
+        tail_ws = re.sub(r"\([^()]*\)", " ", variant).split()
         if 0 < len(tail_ws) <= 4 and not any(_OTHER_MEASURE.match(w.lower()) for w in tail_ws):
-            k = key_of(head, sep)
+            k = key_of(named, sep)
             if k.metric in C.ACCEPTANCE:
                 return k
     return C.Key(None, "", False)
