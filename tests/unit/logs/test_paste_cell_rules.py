@@ -110,3 +110,85 @@ def test_a_tool_named_beside_the_figures_still_counts() -> None:
     )
     got = read_paste(text).records
     assert [r.tool for r in got] == ["vllm"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=100, max_value=990), min_size=1, max_size=4),
+    st.sampled_from(["accepted draft tokens", "of drafted tokens accepted", "accepted tokens"]),
+)
+def test_a_share_before_the_accepted_tokens_it_counts(tenths: list[int], words: str) -> None:
+    """'57.7% accepted draft tokens.': the share of drafts accepted, one per line."""
+    text = "\n".join(
+        f"Run {i}: {14 + i}.0 tok/s with draft. {t / 10:.1f}% {words}."
+        for i, t in enumerate(tenths)
+    )
+    got = read_paste(text).records
+    assert [round(r.printed_rate or -1, 6) for r in got] == [round(t / 1000, 6) for t in tenths]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=50, max_value=950),
+    st.integers(min_value=50, max_value=950),
+    st.sampled_from(["on the random set", "with greedy sampling", ""]),
+)
+def test_a_rate_versus_another_after_a_qualifier(a: int, b: int, qual: str) -> None:
+    text = (
+        f"Synthetic tokens hurt speculation: {a / 10:.2f} % draft acceptance {qual} versus "
+        f"{b / 10:.2f} % on chat prompts."
+    ).replace("  ", " ")
+    got = read_paste(text).records
+    assert [round(r.printed_rate or -1, 6) for r in got] == [
+        round(a / 1000, 6),
+        round(b / 1000, 6),
+    ]
+
+
+def test_a_key_with_a_variant_after_a_comma() -> None:
+    text = (
+        "mean draft acceptance rate, logits raw (before warping): 0.7412\n"
+        "mean draft acceptance rate, logits warped:               0.6905\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_rate for r in got] == [0.7412, 0.6905]
+
+
+def test_a_variant_naming_another_measure_is_not_the_rate() -> None:
+    text = "mean draft acceptance rate, std dev: 0.0412\n"
+    assert all(r.printed_rate != 0.0412 for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=100, max_value=950), st.integers(min_value=1, max_value=9)),
+        min_size=1,
+        max_size=3,
+    ),
+    st.sampled_from(["acc / mean", "acc/mean"]),
+)
+def test_paired_cells_under_a_paired_header(rows: list[tuple[int, int]], pair: str) -> None:
+    """'H100 acc / mean' over '52.7% / 0.53': the rate read per device; the second figure is
+    no acceptance measure of its own."""
+    body = "".join(
+        f"| {k} | {t / 10:.1f}% / {k * t / 1000:.2f} | {t / 10:.1f}% / {k * t / 1000:.2f} |\n"
+        for t, k in rows
+    )
+    text = f"| K | H100 {pair} | L40S {pair} |\n|---|---:|---:|\n{body}"
+    got = read_paste(text).records
+    assert len(got) == 2 * len(rows)
+    want = [round(t / 1000, 6) for t, _ in rows for _ in (0, 1)]
+    assert [round(r.printed_rate or -1, 6) for r in got] == want
+    assert all(r.accept_length is None for r in got)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=100, max_value=4999), st.integers(min_value=5, max_value=8))
+def test_a_mean_of_accepted_draft_tokens_out_of_the_drafted(milli: int, depth: int) -> None:
+    """'Mean accepted draft tokens | 3.479 / 5': drafts accepted per step, the bonus excluded."""
+    text = f"| Metric | Value |\n|---|---:|\n| Mean accepted draft tokens | {milli / 1000:.3f} / {depth} |\n"
+    got = read_paste(text).records
+    assert len(got) == 1
+    assert got[0].accept_length is not None
+    assert abs(got[0].accept_length - (1 + milli / 1000)) < 1e-6

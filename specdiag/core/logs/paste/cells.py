@@ -115,6 +115,13 @@ for _m, _keys in {
         "avg accepted drafts",
         "avg accepted per step",
         "mean accepted drafts",
+        # a mean of accepted draft tokens is per step, not a count ('Mean accepted draft tokens
+        # | 3.479 / 5': of 5 drafted per step)
+        "mean accepted draft tokens",
+        "avg accepted draft tokens",
+        "average accepted draft tokens",
+        "mean accepted draft tokens per step",
+        "average accepted drafts",
     ),
     RATE: (
         "acc rate",

@@ -200,6 +200,7 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
     heading above the table: it names the table's one figure when no header does."""
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
+    g, cols = _split_paired(g, cols)
     keys = []
     for group, name in cols:
         kn, kg = C.key(name), C.key(group) if group else None
@@ -254,6 +255,55 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
             ]
         return recs, bool(recs)
     return [], False
+
+
+def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
+    """A column whose header names two or three figures split by '/' and whose every cell holds
+    as many values split by '/' ('M5 Max acc / mean' over '52.7% / 0.53'): one column per
+    figure, the words before the first figure's name (a device, a configuration) their group.
+    A header naming one figure over its cells ('accepted/steps', 'acc / mean' read as one key)
+    is left whole."""
+    split: dict[int, list[tuple[str, str]]] = {}
+    for i, (group, name) in enumerate(cols):
+        parts = [p.strip() for p in C._MARKUP.sub("", name).split("/")]
+        if (
+            not 2 <= len(parts) <= 3
+            or not all(parts)
+            or ":" in name  # 'metric: a / b / c': one metric of several runs, read as such
+            or C.key(name).metric is not None
+        ):
+            continue
+        cells = _column_cells(g, i)
+        if not cells or not all(
+            len(vs := c.split("/")) == len(parts) and all(C.value(v) is not None for v in vs)
+            for c in cells
+        ):
+            continue
+        words = parts[0].split()
+        n_tail = max(len(p.split()) for p in parts[1:])
+        lead = " ".join(words[:-n_tail]) if len(words) > n_tail else ""
+        names = [" ".join(words[len(lead.split()) :]), *parts[1:]]
+        grp = " ".join(x for x in (group, lead) if x)
+        split[i] = [(grp, n) for n in names]
+    if not split:
+        return g, cols
+    new_cols: list[tuple[str, str]] = []
+    for i, col in enumerate(cols):
+        new_cols.extend(split.get(i, [col]))
+    rows = []
+    for ln, cells in g.rows:
+        out: list[str] = []
+        for i, c in enumerate(cells + [""] * (len(cols) - len(cells))):
+            if i in split:
+                vs = [v.strip() for v in c.split("/")] if c else []
+                out.extend(vs if len(vs) == len(split[i]) else [""] * len(split[i]))
+            else:
+                out.append(c)
+        rows.append((ln, out))
+    head = [[name for _, name in new_cols]]
+    if any(grp for grp, _ in new_cols):
+        head = [[grp for grp, _ in new_cols], *head]
+    return Grid(g.structure, head, rows, g.first_line, g.last_line), new_cols
 
 
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
