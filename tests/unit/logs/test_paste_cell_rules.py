@@ -192,3 +192,28 @@ def test_a_mean_of_accepted_draft_tokens_out_of_the_drafted(milli: int, depth: i
     assert len(got) == 1
     assert got[0].accept_length is not None
     assert abs(got[0].accept_length - (1 + milli / 1000)) < 1e-6
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=110, max_value=790), min_size=1, max_size=4),
+    st.sampled_from(["accept", "acc", "Accept"]),
+    st.sampled_from(["committed/round", "tokens per step", "accept length"]),
+)
+def test_a_bare_column_defined_in_the_prose_above(
+    hundredths: list[int], name: str, definition: str
+) -> None:
+    """'(..., accept = committed/round = ~draft + 1 bonus)' above a table with an 'accept'
+    column of plain numbers: the column is what the prose defined."""
+    body = "".join(f"| E{i} | 8 | {h / 100:.2f} | {20 + i}.5 |\n" for i, h in enumerate(hundredths))
+    text = (
+        f"Steady state on two GPUs ({name} = {definition} = ~draft + 1 bonus).\n\n"
+        f"| Env | budget | {name} | tok/s |\n|---|--:|--:|--:|\n{body}"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [round(h / 100, 2) for h in hundredths]
+
+
+def test_a_bare_column_without_a_definition_is_not_guessed() -> None:
+    text = "| Env | accept | tok/s |\n|---|--:|--:|\n| E1 | 4.32 | 19.0 |\n"
+    assert read_paste(text).records == ()

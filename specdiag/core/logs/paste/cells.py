@@ -104,6 +104,10 @@ for _m, _keys in {
         "tokens/cycle",
         "tokens per cycle",
         "tok per cycle",
+        # tokens a draft-verify round commits: the accepted drafts and the target's own token
+        "committed/round",
+        "committed per round",
+        "committed tokens per round",
     ),
     ACC_PER_STEP: (
         "accepted/steps",

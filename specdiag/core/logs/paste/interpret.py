@@ -306,6 +306,43 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     return Grid(g.structure, head, rows, g.first_line, g.last_line), new_cols
 
 
+# a name defined in prose ('accept = committed/round = ~draft + 1 bonus', 'AL = tokens per
+# step'): a short name, '=', then the definition up to the next '=' or clause end
+_DEFINITION = re.compile(
+    r"(?<![\w/=.-])(?P<name>[A-Za-z][\w.-]{0,20})\s*=\s*~?\s*"
+    r"(?P<def>[A-Za-z][\w ./-]{1,40}?)\s*(?=[=,;)\n]|\.\s|$)"
+)
+
+
+def definitions(text: str) -> dict[str, str]:
+    """Names the paste's prose defines as an acceptance figure, by their normalised name: the
+    definition's own words (a table's bare 'accept' column then reads as what it was defined)."""
+    out: dict[str, str] = {}
+    if "=" not in text:
+        return out
+    for m in _DEFINITION.finditer(text):
+        name = C.norm(m.group("name"))[0]
+        if C.key(name).metric is not None or name in out:
+            continue
+        if C.key(m.group("def")).metric in C.ACCEPTANCE:
+            out[name] = m.group("def").strip()
+    return out
+
+
+def defined_headers(g: Grid, defined: dict[str, str]) -> Grid:
+    """A grid whose header cells the prose defined named by their definition ('accept' ->
+    'accept (committed/round)')."""
+    if not defined or not g.header:
+        return g
+    head = [
+        [f"{c} ({defined[n]})" if (n := C.norm(c)[0]) in defined else c for c in row]
+        for row in g.header
+    ]
+    if head == g.header:
+        return g
+    return Grid(g.structure, head, g.rows, g.first_line, g.last_line)
+
+
 # a bare 'accept' or 'acc' header: what it holds is told by its cells or its neighbours
 _BARE_ACCEPT = frozenset(("accept", "acc", "acc."))
 

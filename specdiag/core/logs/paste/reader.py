@@ -140,6 +140,7 @@ def read_paste(
         return links[0]
 
     claimed_set = set(claimed)
+    defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     records: list[PasteRecord] = []
     block_of: list[int] = []
     unread: list[Block] = []
@@ -233,6 +234,9 @@ def read_paste(
             continue
         grids, used = TB.find(blk)
         for g in grids:
+            if defined is None:
+                defined = I.definitions(text)
+            g = I.defined_headers(g, defined)
             recs, names = I.grid(g, ctx, _title(blk, g.first_line, heading))
             named = named or names
             if recs:
