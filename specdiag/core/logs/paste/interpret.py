@@ -227,7 +227,10 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
             else (k, grp)
             for (k, grp), (_, name) in zip(keys, cols, strict=True)
         ]
-        return _one_convention(_by_rows(g, cols, keys, ctx)), True
+        recs = _one_convention(_by_rows(g, cols, keys, ctx))
+        if not recs and not any(m in C.ACCEPTANCE for m in metrics):
+            return [], False  # counts alone that gave nothing: left to the other readers
+        return recs, True
     first = [C.key(c[0]) if c else C.Key(None, "", False) for _, c in g.rows]
     if any(k.metric in C.ACCEPTANCE for k in first):
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
