@@ -217,3 +217,21 @@ def test_a_bare_column_defined_in_the_prose_above(
 def test_a_bare_column_without_a_definition_is_not_guessed() -> None:
     text = "| Env | accept | tok/s |\n|---|--:|--:|\n| E1 | 4.32 | 19.0 |\n"
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=100, max_value=400), min_size=1, max_size=4),
+    st.sampled_from(["tau", "acc_len", "accept_length"]),
+)
+def test_a_training_progress_bar_is_no_serving_measurement(
+    hundredths: list[int], name: str
+) -> None:
+    text = "\n".join(
+        f"Train: {10 + i}/50 [00:0{i}<00:20, 2.9it/s, acc=0.31, loss=6.{i}1, lr=8.1e-05, "
+        f"{name}={h / 100:.2f}]"
+        for i, h in enumerate(hundredths)
+    )
+    reading = read_paste(text)
+    assert reading.records == ()
+    assert any("training loop" in b.reason for b in reading.ignored)

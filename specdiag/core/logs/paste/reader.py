@@ -111,6 +111,12 @@ def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
     return bool(naming) and all(_NOTE.match(t) for t in naming)
 
 
+# a line of a training loop: a loss beside a learning rate or an epoch, in either order
+_TRAINING = re.compile(
+    r"\b(?:train_|training_)?loss\s*[=:]\s*[-\d.].*\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d|"
+    r"\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d.*\b(?:train_|training_)?loss\s*[=:]\s*[-\d.]",
+    re.I,
+)
 _NOTE = re.compile(r"^\s*[*_>]*\s*(?:note|nb|caveat|warning|disclaimer)\b", re.I)
 
 
@@ -150,6 +156,20 @@ def read_paste(
     section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
+    training = [i for i, (_, t) in enumerate(lines) if _TRAINING.search(t)]
+    if training:
+        # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04'): its figures are the
+        # draft's training estimates, no serving measurement; the lines are shown as skipped
+        ignored.append(
+            Block(
+                lines[training[0]][0],
+                lines[training[-1]][0],
+                "a training loop's progress (loss, learning rate): no serving measurement",
+                tuple(lines[i][1] for i in training[:MAX_SHOWN]),
+            )
+        )
+        for i in training:
+            lines[i] = (lines[i][0], "")
     for blk in TX.blocks(lines):
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
