@@ -235,3 +235,46 @@ def test_a_training_progress_bar_is_no_serving_measurement(
     reading = read_paste(text)
     assert reading.records == ()
     assert any("training loop" in b.reason for b in reading.ignored)
+
+
+def _offline_block(proposals: int, accepted: int, rates: list[int]) -> str:
+    drafted = proposals * len(rates)
+    length = 1 + accepted / proposals
+    head = (
+        f"Number of draft proposals: {proposals:,}\n"
+        f"Number of draft tokens generated: {drafted:,}\n"
+        f"Number of accepted tokens: {accepted:,}\n"
+        f"Mean acceptance length: {length:.2f}\n\n"
+    )
+    pos = "".join(f"Acceptance rate at token {i}: {r / 100:.2f}\n" for i, r in enumerate(rates))
+    return head + pos
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=1000, max_value=90000), st.integers(10, 150)),
+        min_size=1,
+        max_size=3,
+    ),
+    st.lists(st.integers(min_value=5, max_value=95), min_size=2, max_size=5),
+    st.booleans(),
+)
+def test_offline_blocks_with_their_per_position_rates(
+    runs: list[tuple[int, int]], rates: list[int], restate: bool
+) -> None:
+    """vLLM's offline example printed per run: the per-position lines a blank line below are
+    that run's; an 'Average acceptance length' restating the run is no other run."""
+    parts = []
+    for proposals, pct in runs:
+        accepted = proposals * pct // 100
+        block = _offline_block(proposals, accepted, rates)
+        if restate:
+            block += f"\nSpeedup: 1.5x\nAverage acceptance length: {1 + accepted / proposals:.2f}\n"
+        parts.append(block)
+    got = read_paste("\n".join(parts)).records
+    assert len(got) == len(runs)
+    for r, (proposals, pct) in zip(got, runs, strict=True):
+        assert r.per_position == tuple(x / 100 for x in rates)
+        assert r.accept_length is not None
+        assert abs(r.accept_length - (1 + (proposals * pct // 100) / proposals)) < 0.006

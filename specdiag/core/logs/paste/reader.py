@@ -298,6 +298,7 @@ def read_paste(
                 )
             )
     records = _one_name_one_way(records)
+    records, block_of = _per_block(records, block_of, lines)
     headings = {ln for ln, t in lines if _HEADING.match(t)}
     if headings:
         kept = [
@@ -312,6 +313,62 @@ def read_paste(
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
+
+
+def _figures_only(r: PasteRecord) -> bool:
+    return r.accepted_tokens is None and r.drafted_tokens is None and r.steps is None
+
+
+def _per_block(
+    records: list[PasteRecord], block_of: list[int], lines: list[tuple[int, str]]
+) -> tuple[list[PasteRecord], list[int]]:
+    """A run's figures printed as a few blocks of key-value lines, the way vLLM's offline
+    example prints them: per-position rates just below the run's totals (blank lines only
+    between) are that run's, not a record of their own; a lone figure restating the run just
+    read ('Average acceptance length: 2.44' under a block printing 2.44 with its counts) is
+    that run again, not another."""
+    text = dict(lines)
+    out: list[PasteRecord] = []
+    blocks: list[int] = []
+    for r, b in zip(records, block_of, strict=True):
+        prev = out[-1] if out else None
+        gap_blank = prev is not None and all(
+            not text.get(n, "").strip() for n in range(prev.last_line + 1, r.first_line)
+        )
+        if (
+            prev is not None
+            and gap_blank
+            and r.per_position
+            and not prev.per_position
+            and r.printed_length is None
+            and r.printed_rate is None
+            and _figures_only(r)
+            and prev.structure == r.structure
+            and not _figures_only(prev)
+        ):
+            out[-1] = dataclasses.replace(
+                prev,
+                per_position=r.per_position,
+                last_line=r.last_line,
+                fields=prev.fields + r.fields,
+                notes=(*prev.notes, "per-position rates from the lines just below"),
+            )
+            continue
+        if (
+            prev is not None
+            and b != blocks[-1]
+            and r.printed_length is not None
+            and r.printed_length == prev.printed_length
+            and _figures_only(r)
+            and not r.per_position
+            and len(r.fields) == 1
+            and not _figures_only(prev)
+            and r.structure == prev.structure
+        ):
+            continue  # a restatement of the run just read
+        out.append(r)
+        blocks.append(b)
+    return out, blocks
 
 
 # a key-value line: a key of a few words, then ':' or '=' and a value; a sentence holding
