@@ -278,3 +278,32 @@ def test_offline_blocks_with_their_per_position_rates(
         assert r.per_position == tuple(x / 100 for x in rates)
         assert r.accept_length is not None
         assert abs(r.accept_length - (1 + (proposals * pct // 100) / proposals)) < 0.006
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(min_value=20, max_value=400), st.integers(min_value=1, max_value=99)),
+        min_size=1,
+        max_size=2,
+    ),
+    st.sampled_from([" proposals", " steps", ""]),
+)
+def test_a_length_with_its_counts_decides_the_bonus(runs: list[tuple[int, int]], noun: str) -> None:
+    """'Mean accepted length 1.753 (55 of 73 proposals) ... measured 1.716 (53 of 74)': each
+    length with its counts, the identity 1 + accepted / steps deciding the bonus."""
+    shown = [(s * p // 100, s) for s, p in runs]
+    figs = [f"{1 + a / s:.3f} ({a} of {s}{noun})" for a, s in shown]
+    text = "- Mean accepted length " + figs[0] + ", stable over reruns."
+    if len(figs) > 1:
+        text += " The other tap measured " + figs[1] + "; both emit the same ids."
+    got = read_paste(text + "\n").records
+    assert len(got) == len(shown)
+    for r, (a, s) in zip(got, shown, strict=True):
+        assert r.accept_length is not None
+        assert abs(r.accept_length - (1 + a / s)) <= 0.0005 + 1e-9
+
+
+def test_counts_that_do_not_give_the_length_are_not_read_as_its_counts() -> None:
+    got = read_paste("- Mean accepted length 2.10 (55 of 73 prompts passed)\n").records
+    assert all(r.accepted_tokens != 55 for r in got)

@@ -757,6 +757,13 @@ _PCT_FIRST = re.compile(
 )
 
 
+# a length with the counts it divides ('1.753 (55 of 73 proposals)', 'measured 1.716 (53 of
+# 74)'): read only where the identity 1 + accepted / steps gives the printed length
+_COUNTED_LENGTH = re.compile(
+    r"(?<![\w.])(?P<val>\d+\.\d+)\s*\(\s*(?P<a>\d[\d,]*)\s+of\s+(?P<b>\d[\d,]*)"
+    r"(?:\s+(?:proposals?|steps?|drafts?|rounds?|verif\w*|iterations?|cycles?))?\s*\)",
+    re.I,
+)
 # an accept length before its name ('could achieve 2.751 Accept Length (AL)'): decimals only
 _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
@@ -945,6 +952,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+    for m in _COUNTED_LENGTH.finditer(text) if " of " in low else ():
+        v = C.value(m.group("val"))
+        acc = C.value(m.group("a"))
+        steps = C.value(m.group("b"))
+        if v is None or acc is None or steps is None or not steps.number:
+            continue
+        if abs(1 + acc.number / steps.number - v.number) > C.half_unit(v.decimals):
+            continue  # not the identity: the count means something else
+        found.append((m.start(), C.key("accept length"), v, "accept length", m.group("val")))
+        found.append((m.start() + 1, C.key("accepted"), acc, "accepted", m.group("a")))
+        found.append((m.start() + 2, C.key("proposals"), steps, "proposals", m.group("b")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if "accepted" in m.group("key").lower():
