@@ -307,3 +307,33 @@ def test_a_length_with_its_counts_decides_the_bonus(runs: list[tuple[int, int]],
 def test_counts_that_do_not_give_the_length_are_not_read_as_its_counts() -> None:
     got = read_paste("- Mean accepted length 2.10 (55 of 73 prompts passed)\n").records
     assert all(r.accepted_tokens != 55 for r in got)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=100, max_value=9000), st.integers(min_value=1, max_value=99)
+        ),
+        min_size=1,
+        max_size=3,
+    )
+)
+def test_bullets_of_worked_out_shares_under_an_accept_rate_sentence(
+    runs: list[tuple[int, int]],
+) -> None:
+    """'- Main: 81.71 t/s (3045 / 3744 = 81.33%)' under a sentence naming the accept rate."""
+    shown = [(d * p // 100, d) for d, p in runs]
+    bullets = "".join(
+        f"- build {i}: {50 + i}.25 t/s ({a} / {d} = {100 * a / d:.2f}%)\n"
+        for i, (a, d) in enumerate(shown)
+    )
+    text = "Both builds give about the same accept rate on one test:\n" + bullets
+    got = read_paste(text).records
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == shown
+    assert all(r.accept_length is None for r in got)
+
+
+def test_a_worked_out_share_without_an_acceptance_word_is_not_read() -> None:
+    text = "Cache hits on one test:\n- build 1: 50.25 t/s (3045 / 3744 = 81.33%)\n"
+    assert read_paste(text).records == ()

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import tools as T
@@ -1213,6 +1214,22 @@ def _distribution(t: str) -> tuple[int, ...] | None:
     return tuple(round(float(v) * 10**dec) for _, v, _ in items)
 
 
+# accepted of drafted tokens and their share, worked out ('3045 / 3744 = 81.33%')
+_RATIO_EQ = re.compile(
+    r"\(\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*=\s*(?P<val>\d+(?:\.\d+)?\s*%)\s*\)"
+)
+
+
+def _counted_share(m: re.Match[str]) -> tuple[C.Value, C.Value, C.Value] | None:
+    """(share, accepted, drafted) of a worked-out ratio whose arithmetic holds."""
+    v, a, b = C.value(m.group("val")), C.value(m.group("a")), C.value(m.group("b"))
+    if v is None or a is None or b is None or not b.number or a.number > b.number:
+        return None
+    if abs(100 * a.number / b.number - v.number) > C.half_unit(v.decimals):
+        return None
+    return v, C.Value(a.number, False, 0), C.Value(b.number, False, 0)
+
+
 def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
     metric comes a second time (the next configuration)."""
@@ -1238,7 +1255,25 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
                 out.append(rec)
         fig, labels, first = E.Figures(), [], 0
 
+    said: list[str] = []  # the block's lines so far
     for ln, t in join_wrapped(lines):
+        said.append(t)
+        ratio = _RATIO_EQ.search(t) if "=" in t and "/" in t else None
+        if ratio is not None and (shares := _counted_share(ratio)) is not None:
+            # read where the lines just above name the acceptance rate and nothing else
+            above = B.metric_named("\n".join(said[-4:]))
+            if above is not None and above[0] == C.RATE:
+                flush()
+                rate, acc, drf = shares
+                fig.put(C.RATE, rate, C.key("accept rate"), ratio.group("val"), "accept rate")
+                fig.put(C.ACCEPTED, acc, C.key("accepted"), ratio.group("a"), "accepted")
+                fig.put(C.DRAFTED, drf, C.key("drafted"), ratio.group("b"), "drafted")
+                lead = _LEAD.match(t)
+                if lead is not None:
+                    labels.append(("item", lead.group("lead").strip()))
+                first = last = ln
+                flush()
+                continue
         if re.search(r"\bhistogram\b", t, re.I):
             m = re.search(r"[\[(]([\d,\s]+)[\])]", t)
             if m:
