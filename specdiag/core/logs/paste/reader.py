@@ -147,6 +147,7 @@ def read_paste(
 
     claimed_set = set(claimed)
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
+    notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     records: list[PasteRecord] = []
     block_of: list[int] = []
     unread: list[Block] = []
@@ -213,7 +214,9 @@ def read_paste(
             )
             continue
         tool, rule = _tool(body, heading, whole_tools, linked_tools)
-        if tool != "unknown" and _only_in_notes(lines, tool):
+        if tool != "unknown" and tool not in notes_only:
+            notes_only[tool] = _only_in_notes(lines, tool)
+        if tool != "unknown" and notes_only[tool]:
             tool, rule = "unknown", f"no tool named but in a note on {tool}'s own behaviour"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
