@@ -157,7 +157,11 @@ def read_paste(
     section = ""  # the last markdown heading above the block
     # the figures tables of the paste printed, for prose that quotes them
     table_figures: set[tuple[float | None, float | None]] = set()
-    training = [i for i, (_, t) in enumerate(lines) if _TRAINING.search(t)]
+    training = (
+        [i for i, (_, t) in enumerate(lines) if "loss" in t.lower() and _TRAINING.search(t)]
+        if "loss" in text.lower()
+        else []
+    )
     if training:
         # a training loop's progress ('loss=9.1, lr=9e-05, tau=1.04'): its figures are the
         # draft's training estimates, no serving measurement; the lines are shown as skipped
