@@ -10,41 +10,24 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from specdiag.cli._logs_view import result_document
 from specdiag.core.logs import fast
-from specdiag.core.logs.analyze import LogAnalyzer, LogsReport
+from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.records import LogRecord
-from specdiag.core.logs.run import LogsResult
 from specdiag.core.logs.scan import open_path
 from tests.support import compiled, loggen, paths
 from tests.support.cli import run_cli
 from tests.support.examples import examples
+from tests.support.logsdoc import logs_document
 
 
 @pytest.fixture(autouse=True)
 def _compiled_logs_path() -> None:
     compiled.need(fast._native is not None, "logs path")
-
-
-def _document(report: LogsReport) -> dict[str, Any]:
-    """The logs --json document of a report read without run_logs."""
-    result = LogsResult(
-        inputs=(),
-        report=report,
-        prediction=None,
-        comparisons={},
-        records_file=None,
-        records_written=0,
-        warnings=(),
-        interrupted=False,
-    )
-    return result_document(result, None)
 
 
 DATA = paths.TEST_DATA / "logs"
@@ -83,7 +66,7 @@ def _analyze(
                 stream.close()
     else:
         a.scan("x.log", io.BytesIO(data), chunk_size=chunk)
-    doc = json.dumps(_document(a.report()))
+    doc = json.dumps(logs_document(a.report()))
     n_fast = sum(getattr(s.scanner, "fast_records", 0) for s in a.sources)
     return doc, recs, n_fast
 
@@ -491,10 +474,10 @@ def _docs_fed_in_turns(texts: list[bytes], chunk: int, every: int) -> list[str]:
                 s.feed(p.pop(0))
                 step += 1
                 if step % every == 0:
-                    docs.append(json.dumps(_document(a.report())))
+                    docs.append(json.dumps(logs_document(a.report())))
     for s in sources:
         s.close()
-    docs.append(json.dumps(_document(a.report())))
+    docs.append(json.dumps(logs_document(a.report())))
     return docs
 
 

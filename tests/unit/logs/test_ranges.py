@@ -13,16 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specdiag.cli._logs_view import result_document
 from specdiag.core.logs import parallel
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.infer import NEW, OLD, SGLangRateInference, sglang_line_analysis
-from specdiag.core.logs.run import LogsResult
 from specdiag.core.logs.scan import open_path
 from specdiag.core.logs.summary import SPARK_WIDTH, _Spark, spark_per
 from tests.support import paths
 from tests.support.examples import examples
 from tests.support.loggen import lines
+from tests.support.logsdoc import logs_document
 
 FIXTURES = sorted(
     p
@@ -33,17 +32,7 @@ FIXTURES = sorted(
 
 
 def _doc(analyzer: LogAnalyzer) -> str:
-    result = LogsResult(
-        inputs=(),
-        report=analyzer.report(),
-        prediction=None,
-        comparisons={},
-        records_file=None,
-        records_written=0,
-        warnings=(),
-        interrupted=False,
-    )
-    return json.dumps(result_document(result, None), default=str)
+    return json.dumps(logs_document(analyzer.report()), default=str)
 
 
 def _sequential(path: Path) -> str:
