@@ -337,3 +337,32 @@ def test_bullets_of_worked_out_shares_under_an_accept_rate_sentence(
 def test_a_worked_out_share_without_an_acceptance_word_is_not_read() -> None:
     text = "Cache hits on one test:\n- build 1: 50.25 t/s (3045 / 3744 = 81.33%)\n"
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(min_value=300, max_value=990),
+    st.integers(min_value=1, max_value=150),
+    st.sampled_from(["+/-", "±", "+-"]),
+)
+def test_a_speed_measured_at_a_rate_under_a_sentence_naming_it(
+    tenths: int, spread: int, pm: str
+) -> None:
+    """'10.0 +/- 0.4 t/s @ 88.2% +/- 9.7%' under '... now gives a sane accept rate:': the rate
+    after '@' is read with its spread; a speed cell without one is not a rate."""
+    text = (
+        "Tried on a second model, it now gives a sane accept rate:\n\n"
+        "| Mode | Value |\n|---|---:|\n"
+        f"| baseline smoke | `12.3 {pm} 0.2 t/s` |\n"
+        f"| fixed, `--draft-max 1` | `9.8 {pm} 0.3 t/s @ {tenths / 10:.1f}% {pm} {spread / 10:.1f}%` |\n"
+    )
+    got = read_paste(text).records
+    assert [round(r.printed_rate or -1, 6) for r in got] == [round(tenths / 1000, 6)]
+
+
+def test_speeds_under_a_title_naming_the_rate_are_not_rates() -> None:
+    text = (
+        "Throughput at the same accept rate:\n\n"
+        "| Mode | Value |\n|---|---:|\n| a | 12.3 t/s |\n| b | 14.1 t/s |\n"
+    )
+    assert read_paste(text).records == ()

@@ -563,7 +563,12 @@ def value(text: str) -> Value | None:
     spread = None
     if "±" in t or "+-" in t or "+/-" in t:
         parts = re.split(r"±|\+/-|\+-", t, maxsplit=1)
-        sp = _plain(parts[1]) if len(parts) == 2 else None
+        # the spread in the value's own unit ('88.2% +/- 9.7%', '10.0 +/- 0.4 t/s')
+        sp = (
+            _plain(_UNITS.sub("", parts[1].strip().rstrip("%")).strip())
+            if len(parts) == 2
+            else None
+        )
         if sp is None:
             return None
         spread, t = sp[0], parts[0].strip()

@@ -241,6 +241,12 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
         # a sentence naming the figure, then where or how it was measured ('Average acceptance
         # length (τ) measured across MT-bench and GSM8K with K = 7:')
         tk = C.key(_TITLE_QUALIFIER.split(title, maxsplit=1)[0])
+    if tk is not None and tk.metric is None and key_of(title).metric == C.RATE:
+        # a sentence ending with the rate's name over cells of speeds measured at a rate ('10.0
+        # t/s @ 88.2% +/- 9.7%'): the rates after '@' are the figure, the rest is not read
+        at = _at_rates(g)
+        if at is not None:
+            return _titled(at, cols, key_of(title), ctx), True
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
         recs = _titled(g, cols, tk, ctx)
         if T.AIPERF_REPORT.match(title.strip()):
@@ -369,6 +375,33 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             k = C.Key(C.RATE, k.text, True)
         out.append((k, grp))
     return out
+
+
+# a figure measured at a rate, the rate after '@' ('10.0 +/- 0.4 t/s @ 88.2% +/- 9.7%')
+_AT_RATE = re.compile(
+    r"@\s*(?P<val>\d+(?:\.\d+)?\s*%(?:\s*(?:±|\+/-|\+-)\s*\d+(?:\.\d+)?\s*%?)?)\s*$"
+)
+
+
+def _at_rates(g: Grid) -> Grid | None:
+    """The grid with each 'figure @ rate%' cell reduced to its rate and the other cells of
+    those columns emptied; None when no cell holds such a rate."""
+    cols = {
+        i
+        for _, cells in g.rows
+        for i, c in enumerate(cells)
+        if _AT_RATE.search(C._MARKUP.sub("", c))
+    }
+    if not cols:
+        return None
+    rows = []
+    for ln, cells in g.rows:
+        out = []
+        for i, c in enumerate(cells):
+            m = _AT_RATE.search(C._MARKUP.sub("", c)) if i in cols else None
+            out.append(m.group("val") if m is not None else ("" if i in cols else c))
+        rows.append((ln, out))
+    return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
 
 
 _TITLE_QUALIFIER = re.compile(
