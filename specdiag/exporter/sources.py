@@ -110,7 +110,9 @@ class LogsSource:
         self.stop = stop
         self.ident = ",".join(cfg.logs)
         self.replica = cfg.replica or socket.gethostname()
-        self.options = LogsOptions(engine=cfg.engine, follow=cfg.follow)
+        # one process: a daemon beside the server it watches does not take every CPU (nor fork
+        # its HTTP threads) at each re-read of a large log
+        self.options = LogsOptions(engine=cfg.engine, follow=cfg.follow, workers=1)
         self.warned_overflow = False
         # a missing or unreadable file: InputError now, not later; followed, a file that does
         # not exist yet is waited for (a pod's log may appear after the exporter starts)

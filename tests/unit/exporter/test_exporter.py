@@ -62,6 +62,19 @@ def test_logs_read_once_are_published_per_engine_and_rank() -> None:
     assert _get(s, "specdiag_source_up", kind="logs") == [1.0]
 
 
+def test_logs_are_read_in_one_process() -> None:
+    """A large log is not cut into byte ranges by the exporter: a daemon beside the server it
+    watches takes one CPU, not every one, at each re-read."""
+    import threading
+
+    from specdiag.exporter.sources import LogsSource
+    from specdiag.exporter.store import Store
+
+    cfg = ExporterConfig(logs=(str(SAMPLES),), port=0)
+    source = LogsSource(cfg, Store(), threading.Event())
+    assert source.options.workers == 1
+
+
 def test_logs_followed_as_they_grow(tmp_path: Path) -> None:
     log = tmp_path / "sglang.log"
     log.write_text("")
