@@ -66,6 +66,26 @@ def test_a_typical_value_or_a_range_is_no_measurement() -> None:
     assert read_paste(text).records == ()
 
 
+_BOUNDS = ["≥ ", ">= ", "> ", "at least ", "above ", "over ", "more than ", "up to ", "< "]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from(_BOUNDS),
+    st.integers(min_value=30, max_value=95),
+    st.sampled_from(["{b}{v}% acceptance", "acceptance rate {b}{v}%", "accept length {b}{l}"]),
+    st.sampled_from(["- [ ] 2x decode speedup at {x} on chat", "Goal: {x} for the new draft."]),
+)
+def test_a_bound_is_no_measurement(bound: str, v: int, shape: str, line: str) -> None:
+    """'2x speedup at >= 60% acceptance', 'accept length of at least 2.5': a threshold or a goal
+    names no figure that was read; the same sentence without the bound gives one."""
+    figure = shape.format(b=bound, v=v, l=f"{v / 20:.2f}")
+    assert read_paste(line.format(x=figure) + "\n").records == ()
+    plain = shape.format(b="", v=v, l=f"{v / 20:.2f}")
+    measured = f"- measured: {plain} on chat\n"
+    assert len(read_paste(measured).records) == 1, measured
+
+
 def test_a_measured_change_is_still_read_beside_a_range() -> None:
     text = (
         "The speculative accept length improved from 1.92 to 2.61 after the fix, and the\n"

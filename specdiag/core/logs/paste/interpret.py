@@ -839,10 +839,23 @@ _RANGE_CENTRAL = re.compile(
     r"(?:\s*(?P<w2>mean|avg|average|overall|aggregate|aggregated|pooled|median|weighted))?\s*[)\]]?",
     re.I,
 )
+# a bound, not a measurement: a value after a comparison ('at >= 60% acceptance', 'at least 2.5
+# accept length', 'acceptance above 70%'); an arrow ('-> 80% acceptance', '=>') is none
+_BOUND_BEFORE = re.compile(
+    r"(?:[≥≤]|(?<![-=])>=?|<(?!-)=?|\b(?:at\s+least|at\s+most|above|below|over|under|more\s+than|less\s+than|"
+    r"greater\s+than|up\s+to|exceeds?|exceeding|minimum(?:\s+of)?|maximum(?:\s+of)?))"
+    r"\s*[*`~]{0,2}\s*$",
+    re.I,
+)
 _RANGE_BEFORE = re.compile(
     r"(?:\d\s*%?\s*(?:[-–—~]|to)|\bbetween\s+[*`]{0,2}[\d.]+\s*%?[*`]{0,2}\s+and)\s*[*`]{0,2}$",
     re.I,
 )
+
+
+def _bound(text: str, at: int) -> bool:
+    """Whether the value at ``at`` follows a comparison: a threshold or a goal, not a figure read."""
+    return _BOUND_BEFORE.search(text, max(0, at - 24), at) is not None
 
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
@@ -1003,7 +1016,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if "accepted" in m.group("key").lower():
             k = C.Key(C.RATE, "accepted draft tokens", True)
-        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()) or _bound(text, m.start()):
             continue
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
@@ -1022,7 +1035,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         else ()
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()) or _bound(text, m.start()):
             continue
         if (
             k.metric == C.TOK_PER_STEP
@@ -1047,6 +1060,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 continue
             if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
                 continue  # '+0.3': a change, not the figure
+            if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
+                continue  # 'acceptance >= 60%': a bound, not the figure
             rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None
             if k.metric in C.ACCEPTANCE and (_NOT_MEASURED.search(m.group("key")[-60:]) or rng):
                 for i in range(m.start("key"), m.end("val")):
