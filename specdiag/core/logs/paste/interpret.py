@@ -858,6 +858,12 @@ def _bound(text: str, at: int) -> bool:
     return _BOUND_BEFORE.search(text, max(0, at - 24), at) is not None
 
 
+def _closes_range_or_bound(text: str, at: int) -> bool:
+    """Whether the value at ``at`` (printed before its name) ends a range ('60 - 80% acceptance')
+    or follows a comparison: no figure read either way."""
+    return _RANGE_BEFORE.search(text, max(0, at - 40), at) is not None or _bound(text, at)
+
+
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
@@ -1016,7 +1022,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if "accepted" in m.group("key").lower():
             k = C.Key(C.RATE, "accepted draft tokens", True)
-        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()) or _bound(text, m.start()):
+        if _closes_range_or_bound(text, m.start()):
             continue
         if k.metric == C.RATE and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
@@ -1035,7 +1041,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         else ()
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        if _RANGE_BEFORE.search(text, max(0, m.start() - 40), m.start()) or _bound(text, m.start()):
+        if _closes_range_or_bound(text, m.start()):
             continue
         if (
             k.metric == C.TOK_PER_STEP
