@@ -22,17 +22,7 @@ def _quant_config(r: Reads, m: ModelDir) -> str | None:
     return method or str(q)
 
 
-@check(
-    "quantization",
-    "deployment",
-    "quantized target or KV cache",
-    reads="target config.json quantization_config; --quantization and --kv-cache-dtype (SGLang, "
-    "vLLM, speculative_config), llama.cpp -ctk/-ctkd and a quantized GGUF name; the training "
-    "dump's dtype",
-    decides="the served target or its KV cache runs at another precision than the bf16 "
-    "features the draft was trained on (expect lower acceptance; a served capture measures it)",
-    refs="vllm#9534, vllm#24505, TensorRT-LLM#7842, sglang#14466, sglang#23146",
-)
+@check("quantization")
 def quantization(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
     found: list[str] = []
@@ -83,17 +73,7 @@ def quantization(ctx: Context) -> Outcome:
     return passed("no quantization of the target or its KV cache found", evs)
 
 
-@check(
-    "parallelism",
-    "deployment",
-    "parallelism and disaggregation",
-    reads="--server-args: SGLang --enable-dp-attention with --dp-size, --disaggregation-mode; "
-    "vLLM --pipeline-parallel-size; TRT-LLM enable_attention_dp; the logs' per-rank figures "
-    "(rank-outlier)",
-    decides="a layout with a known acceptance loss or hidden-state bug in speculative decoding "
-    '(SGLang\'s disaggregation mode "null", its default and what /server_info reports, is off)',
-    refs="sglang#16274, sglang#10059, sglang#7242, vllm#36731, TensorRT-LLM#7939",
-)
+@check("parallelism")
 def parallelism(ctx: Context) -> Outcome:
     a = ctx.args
     if a is None:

@@ -113,18 +113,7 @@ def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
     return gap, notes, evs
 
 
-@check(
-    "expected-vs-observed",
-    "expected",
-    "expected vs observed accept length",
-    reads="--acc/--steps or --training-log (SpecForge acc_i), the draft length (server, "
-    "--server-args, logs), the observed accept length (probe > logs > /server_info)",
-    decides="the verdict of expected-accept (healthy >= 90% of the predicted accepted drafts, "
-    "below, collapsed <= 1.2, above), in one convention: collapsed or below 75% fails, below "
-    "from 75% and above warn; names the trap of comparing the engine's length with the "
-    "trainer's sum",
-    refs="EAGLE#132, EAGLE#195, vllm#43671, SpecForge#128",
-)
+@check("expected-vs-observed")
 def expected_vs_observed(ctx: Context) -> Outcome:
     gap, notes, evs = compute_gap(ctx)
     if gap is None:
@@ -172,17 +161,7 @@ def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
     return None
 
 
-@check(
-    "per-position",
-    "expected",
-    "acceptance per draft position vs training",
-    reads="the observed P(position i accepted) (probe per request or counters, vLLM / llama.cpp "
-    "log lines) and the prediction from --acc / --training-log",
-    decides="whether the first position already falls short: at position 1 the draft sees "
-    "only target features, so a large shortfall there is a feature or configuration mismatch, "
-    "not under-training",
-    refs="vllm#43671, EAGLE#132, speculators#610",
-)
+@check("per-position")
 def per_position(ctx: Context) -> Outcome:
     if not ctx.acc:
         return skip("no training accuracy (--acc or --training-log)")

@@ -105,18 +105,7 @@ def _head_tensors(m: ModelDir) -> list[str]:
 # ---------------------------------------------------------------------- the checks
 
 
-@check(
-    "draft-quantization",
-    "mtp",
-    "the target's quantization leaking into the draft / MTP head",
-    reads="quantization_config (quant_method, modules_to_not_convert / ignore / exclude) of the "
-    "target and of the draft; the dtypes of the draft's fc and the MTP eh_proj / mtp.* tensors "
-    "and whether a matching weight_scale exists; log lines 'NOT loaded' / 'silently dropped'",
-    decides="a head stored in bf16 is not excluded from the target's FP8/NVFP4 quantization "
-    "(built as FP8 with uninitialised scales: 0% acceptance); a head stored in FP8 has its "
-    "weight_scale; the loader dropped no draft weight",
-    refs="ROCm/ATOM mtp_entry_projection_quant_bf16_mismatch, vllm#43455, vllm#43472",
-)
+@check("draft-quantization")
 def draft_quantization(ctx: Context) -> Outcome:
     models = [m for m in (ctx.draft, ctx.target) if m is not None and m.config is not None]
     hits = ctx.hits("not-loaded")
@@ -195,17 +184,7 @@ def draft_quantization(ctx: Context) -> Outcome:
     )
 
 
-@check(
-    "sliding-window-draft",
-    "rope",
-    "sliding-window draft served with full attention",
-    reads="the draft config.json layer_types (sliding_attention), sliding_window, "
-    "use_sliding_window; the served maximum length (--context-length / --max-model-len, server)",
-    decides="a draft trained with a sliding window is served past that window by engines whose "
-    "loaders ignore the window keys (full attention: acceptance falls at long context)",
-    refs="ik_llama.cpp#2021, vllm#40898, vllm#46104, sglang#27469, z-lab/dflash#126",
-    versions="loaders without the window keys: vLLM before #40898/#46104, SGLang before #27469, ik_llama.cpp before PR #2021",
-)
+@check("sliding-window-draft")
 def sliding_window_draft(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None or d.config is None:
@@ -255,19 +234,7 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     )
 
 
-@check(
-    "draft-sampling",
-    "sampling",
-    "drafting at temperature > 0",
-    reads="--temperature (or the server's default sampling), the speculative config's "
-    "draft_sample_method and rejection_sample_method, --top-k / top_p, the boot log's "
-    "draft_logits=True|False",
-    decides="at temperature > 0 the drafter samples with its probabilities (probabilistic "
-    "drafting); greedy drafting under probabilistic rejection, or a drafter that ignores the "
-    "request's top-k / top-p, lowers acceptance",
-    refs="syv-ai/qwen38-27b-rtx3090#73, vllm#56724, vllm#40149, colibri#163",
-    versions="vLLM releases where draft_sample_method defaults to greedy (0.28 per syv-ai#73); top-k / top-p ignored by the drafter until vllm#56724 (open in 2026-09)",
-)
+@check("draft-sampling")
 def draft_sampling(ctx: Context) -> Outcome:
     t = ctx.inputs.temperature
     if t is None and ctx.args is not None:
@@ -327,26 +294,7 @@ def draft_sampling(ctx: Context) -> Outcome:
 _CONTEXT_KV = ("dflash", "dspark")
 
 
-@check(
-    "prefix-cache-draft-context",
-    "deployment",
-    "prefix-cache-restored tokens without draft context",
-    reads="the logs' accept length against their prefix-cache hits (SGLang's Prefill batch "
-    "#new-token / #cached-token, vLLM's Prefix cache hit rate); without them: the speculative "
-    "method (server, --server-args, the draft's architectures), prefix caching on or off "
-    "(--no-enable-prefix-caching, --disable-radix-cache, --enable-prefix-caching), KV "
-    "connectors (LMCache, Mooncake)",
-    decides="with a log that shows both: a finding only when the accept length of intervals "
-    "with >= 50% of the prompt from the cache is below that of intervals with < 10% (at most 75% "
-    "of the accepted drafts and 0.1 fewer per step, 3 records a side), whatever the method; "
-    "without: a drafter that keeps its own context KV (DFlash, DSpark) gets none for tokens "
-    "restored from the prefix cache or a KV connector, so acceptance falls toward 1 as cache "
-    "hits grow",
-    refs="vllm#47926, vllm#41838",
-    versions="the log evidence: SGLang 0.5.23's Prefill batch line (checked on the real server), "
-    "vLLM's stats line; the configuration rule: vLLM DFlash / DSpark until vllm#47926 (open in "
-    "2026-07), SGLang's radix cache assumed alike",
-)
+@check("prefix-cache-draft-context")
 def prefix_cache_context(ctx: Context) -> Outcome:
     measured = _cache_evidence(ctx)
     if measured is not None:
@@ -460,18 +408,7 @@ def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
     return bool(rec or _HYBRID_ARCH.search(arch)), evs
 
 
-@check(
-    "hybrid-collapse",
-    "logs",
-    "hybrid (GDN/Mamba) target: acceptance steps to 0 and stays",
-    reads="the target config.json layer_types (linear_attention, mamba) and architectures; the "
-    "logs' accept length in time order (each segment); VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH and "
-    "async scheduling in the launch command; the boot log's 'prefix-cache reuse ... disabled'",
-    decides="a step to ~0 accepted drafts that persists to the end of the segment (engine-wide "
-    "state corruption of the recurrent layers under speculation), as distinct from a slow drift",
-    refs="vllm#52873, vllm-ascend#10495, vllm#55357, vLLM-2080Ti-Definitive#152",
-    versions="vLLM and vllm-ascend 2026 releases with GDN / Mamba targets under MTP (#52873, #10495, #55357)",
-)
+@check("hybrid-collapse")
 def hybrid_collapse(ctx: Context) -> Outcome:
     r = Reads()
     hybrid, evs = _hybrid(ctx, r)
@@ -523,15 +460,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
 SHORT_OUTPUT = 256  # tokens: below this median, accept length is biased low
 
 
-@check(
-    "short-outputs",
-    "expected",
-    "outputs too short for a fair accept length",
-    reads="the probe's output tokens and finish reasons per request (--server)",
-    decides="the median output is at least 256 tokens and few requests stop at max_tokens: "
-    "short outputs weigh the first, cold steps and the cut last step, biasing accept length low",
-    refs="vllm-ascend#12968",
-)
+@check("short-outputs")
 def short_outputs(ctx: Context) -> Outcome:
     rep = ctx.probe
     if rep is None:

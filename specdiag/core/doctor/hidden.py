@@ -8,17 +8,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip
 from specdiag.core.doctor.typed import Reads
 
 
-@check(
-    "training-dump",
-    "hidden",
-    "training dump consistency",
-    reads="--training-dump (file or SpecForge directory) through inspect-dump: keys, shapes, "
-    "NaN/Inf, padding, chunk norms, embedding-like chunks, d2t/t2d files; the target hidden size",
-    decides="the dump is consistent; its chunks are in ascending depth; no chunk is the "
-    "embedding (layers identified against the target or --reference decide over the "
-    "repeated-token heuristic); its hidden size is the target's",
-    refs="SpecForge#885, NVIDIA/Model-Optimizer#2410, speculators#313",
-)
+@check("training-dump")
 def training_dump(ctx: Context) -> Outcome:
     if not ctx.inputs.training_dump:
         return skip("no --training-dump")
@@ -87,16 +77,7 @@ def training_dump(ctx: Context) -> Outcome:
     return passed(f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
 
 
-@check(
-    "served-vs-training",
-    "hidden",
-    "served hidden states vs training",
-    reads="--served-dump and --training-dump (and --reference, the target's full hidden_states "
-    "stack) through compare-hidden; the draft's aux layer ids in the engine's convention",
-    decides="the server feeds the draft the hidden states it was trained on (per chunk, within "
-    "the dtype's tolerance); which layer each served chunk is; the ids that fix it",
-    refs="sglang#25454, vllm#43671, speculators#313, vllm#9534",
-)
+@check("served-vs-training")
 def served_vs_training(ctx: Context) -> Outcome:
     if not ctx.inputs.served_dump:
         return skip("no --served-dump")

@@ -25,15 +25,7 @@ def _loc(ctx: Context) -> str:
     return ", ".join(ctx.logs.paths) if ctx.logs else ""
 
 
-@check(
-    "cuda-graph",
-    "logs",
-    "decode batches without CUDA graphs",
-    reads="SGLang decode lines' 'cuda graph: True/False' (share over the run), vLLM's "
-    "'Overriding cudagraph_mode ... PIECEWISE' warning, --disable-cuda-graph / --enforce-eager",
-    decides="the share of decode batches run without CUDA graphs (speed, not accept length)",
-    refs="vllm#27325, vllm#47460, vllm#48494, sglang#3430, sglang#4247, mit-han-lab/fastrl#4",
-)
+@check("cuda-graph")
 def cuda_graph(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
     msgs: list[str] = []
@@ -81,15 +73,7 @@ def _spearman(values: Sequence[float]) -> float:
     return float(np.corrcoef(np.arange(len(values)), ranks)[0, 1])
 
 
-@check(
-    "accept-trend",
-    "logs",
-    "accept length trending down over time",
-    reads="the logs' accept length over the run, in time order (bucket means)",
-    decides="a sustained decline: the last quarter's accepted drafts at least 15% below the "
-    "first quarter's, with rank correlation <= -0.5",
-    refs="vllm#41838, vllm#47602, arXiv 2605.09329",
-)
+@check("accept-trend")
 def accept_trend(ctx: Context) -> Outcome:
     head = ctx.headline()
     if head is None:
@@ -136,14 +120,7 @@ def _outliers(rows: dict[str, float]) -> list[tuple[str, float, float]]:
     return out
 
 
-@check(
-    "rank-outlier",
-    "logs",
-    "one rank far below the others",
-    reads="the logs' accept length per rank prefix (SGLang DPx/TPy)",
-    decides="a rank whose accepted drafts are below 70% of the median of the other ranks",
-    refs="sglang#16274, sglang#7242, TensorRT-LLM#7939, sglang#34743",
-)
+@check("rank-outlier")
 def rank_outlier(ctx: Context) -> Outcome:
     head = ctx.headline()
     if head is None:
@@ -170,15 +147,7 @@ def rank_outlier(ctx: Context) -> Outcome:
     return passed(f"{len(ranks)} ranks agree", evs)
 
 
-@check(
-    "category-outlier",
-    "logs",
-    "one prompt category far below the others",
-    reads="the probe's accept length per prompt category (--server)",
-    decides="a category whose accepted drafts are below 70% of the median of the others "
-    "(data coverage of the draft's training set)",
-    refs="SpecForge#128, EAGLE#276, speculators#453, tokenspeed#1132",
-)
+@check("category-outlier")
 def category_outlier(ctx: Context) -> Outcome:
     rep = ctx.probe
     if rep is None:
@@ -209,17 +178,7 @@ def _rel(a: float, b: float) -> float:
     return abs(a - b) / max(abs(b), 1e-9)
 
 
-@check(
-    "lifetime-vs-run",
-    "logs",
-    "lifetime average vs this run",
-    reads="SGLang /server_info internal_states[].avg_spec_accept_length (since start or the last "
-    "/flush_cache) against the probe's run-scoped counters; llama.cpp 'statistics' totals "
-    "against the per-request lines",
-    decides="whether the figure a benchmark prints (bench_serving's 'Accept length' is the "
-    "lifetime one) describes this run",
-    refs="sglang#29329, sglang#34743, sglang#11572",
-)
+@check("lifetime-vs-run")
 def lifetime_vs_run(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, str, float]] = []  # (lifetime, its value, run, its value)
     rep = ctx.probe
@@ -260,16 +219,7 @@ def lifetime_vs_run(ctx: Context) -> Outcome:
     return passed(f"{a} {va:.2f} and {b} {vb:.2f} agree", evs)
 
 
-@check(
-    "pooled-vs-mean",
-    "logs",
-    "pooled vs mean of requests",
-    reads="the probe's pooled accept length (Σ accepted / Σ steps) and its per-request mean; "
-    "the logs' weighted mean (by drafted tokens, SGLang by batch size) and plain mean of lines",
-    decides="whether the two usual ways to average one run agree (they differ when short and "
-    "long requests accept differently)",
-    refs="ai-dynamo/aiperf#1191, vllm#42508, sglang#34743",
-)
+@check("pooled-vs-mean")
 def pooled_vs_mean(ctx: Context) -> Outcome:
     pairs: list[tuple[str, float, float]] = []
     acc = ctx.probe.main.accept if ctx.probe else None
@@ -298,17 +248,7 @@ def pooled_vs_mean(ctx: Context) -> Outcome:
     return passed(f"{w}: pooled {p:.2f} and mean of requests {m:.2f} agree", evs)
 
 
-@check(
-    "bonus-convention",
-    "logs",
-    "bonus token counted or not",
-    reads="the engine and version (vLLM 0.8.x printed 'Mean acceptance length' without the bonus), "
-    "the training log's simulated_acc_len (bonus excluded), --acc",
-    decides="whether every figure compared is in one convention; names the trap of comparing an "
-    "engine's accept length (bonus included) with a trainer's sum (bonus excluded)",
-    refs="vllm#17908, EAGLE#132, EAGLE#195, NeMo-Automodel#2959",
-    versions="vLLM 0.8.x printed a bonus-less 'Mean acceptance length'; later releases count the bonus",
-)
+@check("bonus-convention")
 def bonus_convention(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
     msgs: list[str] = []
@@ -351,15 +291,7 @@ def bonus_convention(ctx: Context) -> Outcome:
     )
 
 
-@check(
-    "log-errors",
-    "logs",
-    "errors and warnings in the server log",
-    reads="the log text: aux-state width mismatches (mat1/mat2 shapes, 'N vs M'), vLLM's silent "
-    "aux-layer default warning",
-    decides="the engine reported a symptom of wrong aux layers",
-    refs="sglang#32334, vllm#50170",
-)
+@check("log-errors")
 def log_errors(ctx: Context) -> Outcome:
     if ctx.logs is None:
         return skip(
@@ -396,17 +328,7 @@ def log_errors(ctx: Context) -> Outcome:
     )
 
 
-@check(
-    "restarts",
-    "logs",
-    "restarts split the timeline",
-    reads="every spec-decode line of each log file with its timestamp, engine version and "
-    "lifetime counters, and the lines a server prints when it starts",
-    decides="where the server restarted (a silence of at least 30 min and 20 median intervals, "
-    "lifetime counters that go back down, a new engine version, a start line after spec "
-    "lines); each segment's accept length judged on its own; the last one is the observation",
-    refs="vllm#41838",
-)
+@check("restarts")
 def restarts(ctx: Context) -> Outcome:
     from dataclasses import asdict
 

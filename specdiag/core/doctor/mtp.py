@@ -28,16 +28,7 @@ def _uses_mtp(ctx: Context) -> bool | None:
     return any(any(m.startswith(x) or x in m for x in MTP_METHODS) for m in methods)
 
 
-@check(
-    "mtp-weights",
-    "mtp",
-    "MTP weights in the checkpoint",
-    reads="target config.json num_nextn_predict_layers / mtp_num_hidden_layers and "
-    "num_hidden_layers; the weight names in model.safetensors.index.json or the safetensors "
-    "headers; the speculative method (server, --server-args); log lines saying weights are missing",
-    decides="every MTP layer (model.layers.{N+i}.* or mtp.*) has tensors in the checkpoint",
-    refs="vllm#35548, vllm#43456, vllm#43459, TensorRT-LLM#17378, llama.cpp#27151",
-)
+@check("mtp-weights")
 def mtp_weights(ctx: Context) -> Outcome:
     hits = ctx.hits("mtp-missing")
     if hits:

@@ -1,7 +1,7 @@
-"""The registry of checks: each family module registers its checks with :func:`check`.
+"""The registry of checks: each family module registers its check functions with :func:`check`.
 
-A check is a function ``Context -> Outcome``; the registry adds its id, family, title and the
-public issues it comes from. Registry order is the order of the report and of docs/doctor.md.
+A check is a function ``Context -> Outcome``; the catalogue (:mod:`.catalog`, checks.json) gives
+each its family, title, what it reads and decides, and the public issues it comes from.
 """
 
 from __future__ import annotations
@@ -35,36 +35,28 @@ ALL_VERSIONS = "all (no release-specific rule)"
 
 @dataclass(frozen=True)
 class CheckSpec:
+    """A check as the catalogue (checks.json) describes it, with its function."""
+
     id: str
     family: str
     title: str
     reads: str  # what evidence it reads (docs)
     decides: str  # what it decides (docs)
-    refs: tuple[str, ...]
+    refs: tuple[str, ...]  # the public issues it comes from
     fn: CheckFn
     versions: str = ALL_VERSIONS  # the engine releases the rule applies to (docs)
 
 
-REGISTRY: list[CheckSpec] = []
+FUNCTIONS: dict[str, CheckFn] = {}
 
 
-def check(
-    id: str,
-    family: str,
-    title: str,
-    *,
-    reads: str,
-    decides: str,
-    refs: str = "",
-    versions: str = ALL_VERSIONS,
-) -> Callable[[CheckFn], CheckFn]:
-    """Register a check; ``refs``: the public issues it comes from, separated by ", "."""
+def check(id: str) -> Callable[[CheckFn], CheckFn]:
+    """Register the function of the catalogue's check ``id``."""
 
     def deco(fn: CheckFn) -> CheckFn:
-        if any(s.id == id for s in REGISTRY):
+        if id in FUNCTIONS:
             raise ValueError(f"check {id!r} registered twice")
-        ids = tuple(refs.split(", ")) if refs else ()
-        REGISTRY.append(CheckSpec(id, family, title, reads, decides, ids, fn, versions))
+        FUNCTIONS[id] = fn
         return fn
 
     return deco
@@ -108,25 +100,6 @@ def ev(source: str, location: str, value: object) -> Evidence:
     if isinstance(value, tuple):
         value = list(value)
     return Evidence(source, location, value if isinstance(value, str) else repr(value))
-
-
-# Report (and docs) order: configuration first, then what the logs and the server show, then
-# the measurement itself. sort() is stable, so checks keep their order within a family.
-FAMILY_ORDER = (
-    "aux_layers",
-    "vocab",
-    "weights",
-    "mtp",
-    "rope",
-    "tokenizer",
-    "server_args",
-    "tree",
-    "sampling",
-    "deployment",
-    "logs",
-    "hidden",
-    "expected",
-)
 
 
 def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:

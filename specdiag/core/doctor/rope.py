@@ -43,18 +43,7 @@ def served_max_len(ctx: Context) -> tuple[int | None, str | None]:
     return None, None
 
 
-@check(
-    "rope-positions",
-    "rope",
-    "RoPE and max positions",
-    reads="draft and target config.json max_position_embeddings, rope_theta, rope_scaling / "
-    "rope_parameters; the served maximum length (/server_info context_length, /v1/models "
-    "max_model_len, --context-length / --max-model-len / -c); --hf-overrides with an MTP draft",
-    decides="the draft's position limit covers the served length; rope_theta and rope scaling "
-    "agree between draft and target",
-    refs="SpecForge#271, sglang#6783, speculators#574, NeMo-Automodel#2399, vllm#58080, "
-    "speculators#684",
-)
+@check("rope-positions")
 def rope_positions(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or d.config is None:

@@ -25,17 +25,7 @@ def _settings(ctx: Context) -> tuple[float | None, int | None, list[Evidence]]:
     return t, k, evs
 
 
-@check(
-    "sampling",
-    "sampling",
-    "sampling: temperature, top_k, argmax drafting",
-    reads="--temperature/--top-k (the clients' settings), the server's default sampling "
-    "(--preferred-sampling-params, --override-generation-config, llama.cpp --temp/--top-k), "
-    "rejection-sampling settings",
-    decides="top_k = 1 with temperature > 0 silently makes the run greedy; temperature > 0 "
-    "with argmax drafting lowers acceptance below the greedy (training-accuracy) prediction",
-    refs="SpecForge#741, vllm#16899, vllm#35461, sglang#26312, mlx-lm#1709",
-)
+@check("sampling")
 def sampling(ctx: Context) -> Outcome:
     t, k, evs = _settings(ctx)
     if t is None and k is None:

@@ -6,16 +6,7 @@ from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
-@check(
-    "server-args",
-    "server_args",
-    "launch command line",
-    reads="--server-args: the SGLang / vLLM / llama.cpp / TensorRT-LLM command line (JSON flags "
-    "such as --speculative-config parsed; TRT-LLM's --extra_llm_api_options YAML read)",
-    decides="speculation is really on; JSON flags parse; llama.cpp -md without --spec-type "
-    "(does not speculate) and removed --draft-* flags; what the engine will use",
-    refs="llama.cpp common/arg.cpp @0c1e57098, llama.cpp#27711",
-)
+@check("server-args")
 def server_args(ctx: Context) -> Outcome:
     a = ctx.args
     if a is None:
@@ -76,20 +67,7 @@ def server_args(ctx: Context) -> Outcome:
     )
 
 
-@check(
-    "synthetic-acceptance",
-    "server_args",
-    "forced or synthetic acceptance",
-    reads="--server-args and its environment (SGLANG_SIMULATE_ACC_LEN, TLLM_SPEC_DECODE_FORCE_"
-    'NUM_ACCEPTED_TOKENS, vLLM speculative_config rejection_sample_method "synthetic" / '
-    "synthetic_acceptance_length / _rates, ATOM --spec-decode-acceptance-length, llama.cpp "
-    "--spec-synthetic-acceptance-*), the same names in the logs, llama.cpp's 'generated output "
-    "is not valid' warning",
-    decides="the measured acceptance is the draft's, not the number the server was told to "
-    "accept (then nothing measured judges the draft)",
-    refs="llama.cpp#27711, InferenceX golden_al_distribution, vllm#40662, sglang-jax#1485",
-    versions="vLLM with rejection_sample_method (unified in #40662); SGLang with SGLANG_SIMULATE_ACC_LEN; TensorRT-LLM (TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, in AL - 1); ATOM (PR #1948); llama.cpp (#27711)",
-)
+@check("synthetic-acceptance")
 def synthetic(ctx: Context) -> Outcome:
     from specdiag.core.doctor.field import forced_settings
 
@@ -117,15 +95,7 @@ def synthetic(ctx: Context) -> Outcome:
 _NOT_AN_API = frozenset({"invalid_json", "http_401", "http_403", "http_404", "http_405"})
 
 
-@check(
-    "server-probe",
-    "server_args",
-    "live server: discovery and the short probe",
-    reads="--server: the engine, version and speculative config its endpoints show, and the "
-    "outcome of a short probe run (requests, failures, where acceptance was read)",
-    decides="the server answers generation requests and reports speculation; what it serves",
-    refs="sglang#29329",
-)
+@check("server-probe")
 def server_probe(ctx: Context) -> Outcome:
     if ctx.server is None:
         return skip("no --server")

@@ -20,16 +20,7 @@ def _is_head(ctx: Context) -> bool:
     return "eagle" in arch or "mtp" in arch or "medusa" in arch
 
 
-@check(
-    "vocab-size",
-    "tokenizer",
-    "vocabulary size, draft vs target",
-    reads="draft and target config.json vocab_size (and draft_vocab_size), embed_tokens / "
-    "lm_head shapes, tokenizer.json vocabulary size",
-    decides="the draft's vocab_size (the target vocabulary it maps into) equals the target's; "
-    "for a separate draft model (draft-model method) both vocabularies are the same",
-    refs="vllm#7252, vllm#13849, vllm#42775, vllm#38174, sglang#22883",
-)
+@check("vocab-size")
 def vocab_size(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or t is None or d.config is None or t.config is None:
@@ -78,16 +69,7 @@ def vocab_size(ctx: Context) -> Outcome:
     return passed(f"both vocabularies have {tv} tokens", evs)
 
 
-@check(
-    "special-tokens",
-    "tokenizer",
-    "special tokens and tokenizer files, draft vs target",
-    reads="bos/eos/pad ids in config.json and generation_config.json, bos/eos/pad/unk text in "
-    "tokenizer_config.json / special_tokens_map.json, the sha256 of tokenizer.json, chat templates",
-    decides="draft and target agree on special token ids and text and on the tokenizer file "
-    "(when the draft ships one)",
-    refs="vllm#42775, koboldcpp#2325, llama.cpp#3812, SpecForge#296",
-)
+@check("special-tokens")
 def special_tokens(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or t is None:
@@ -162,16 +144,7 @@ def special_tokens(ctx: Context) -> Outcome:
     return passed("special tokens and tokenizer files agree", evs)
 
 
-@check(
-    "chat-template",
-    "tokenizer",
-    "chat template, draft vs target",
-    reads="chat_template in tokenizer_config.json or chat_template.jinja of draft and target; "
-    "--server-args --chat-template",
-    decides="the served template is the one the draft's training data was rendered with (when "
-    "the draft ships its own); a server-side override of the template",
-    refs="SpecForge#296, SpecForge#533, z-lab/dflash#60, ROCm/ATOM#609",
-)
+@check("chat-template")
 def chat_template(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     override = ctx.args.flag("--chat-template") if ctx.args is not None else None

@@ -6,18 +6,7 @@ from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
-@check(
-    "tree-settings",
-    "tree",
-    "tree settings (num_draft_tokens vs steps x topk)",
-    reads="speculative_num_steps, speculative_eagle_topk, speculative_num_draft_tokens from the "
-    "server's /server_info or --server-args",
-    decides="a chain (topk 1) verifies steps+1 tokens; a tree verifies at most "
-    "topk + (steps-1)*topk^2 + 1 (SGLang picks num_draft_tokens-1 of the topk first-level and "
-    "topk*topk candidates of each later level, plus the root) and at least steps+1 (else the "
-    "deepest drafts are never verified)",
-    refs="sglang#3883, sglang#24054, THUDM/slime#1017, sglang#4247",
-)
+@check("tree-settings")
 def tree_settings(ctx: Context) -> Outcome:
     steps, topk, ndt, src = ctx.spec_settings()
     if steps is None or ndt is None:

@@ -26,17 +26,7 @@ def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
     return None, None
 
 
-@check(
-    "d2t-t2d",
-    "vocab",
-    "draft vocabulary map (d2t / t2d)",
-    reads="draft config.json draft_vocab_size and vocab_size, the target's vocab_size, the d2t "
-    "and t2d tensors in the draft weights (values read), a vocab_mapping*.pt beside them",
-    decides="d2t [Dv] and t2d [V] present when Dv < V; i + d2t[i] inside [0, V); d2t not "
-    "arange (ids where offsets belong); d2t not all zero; t2d marks exactly Dv ids and the "
-    "mapped ones",
-    refs="NeMo-Automodel#2447, verl-SpeCo#66, verl-SpeCo#67, EAGLE#222, SpecForge#18",
-)
+@check("d2t-t2d")
 def d2t_t2d(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None:

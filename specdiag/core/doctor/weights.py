@@ -9,16 +9,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip
 from specdiag.core.doctor.typed import Reads
 
 
-@check(
-    "draft-shapes",
-    "weights",
-    "draft weight shapes",
-    reads="the draft's safetensors headers (or .bin state dict): fc.weight, lm_head.weight, "
-    "norm.weight, midlayer.*; config.json hidden_size, draft_vocab_size, target_hidden_size",
-    decides="fc is [hidden_size, C*H]; lm_head rows == draft_vocab_size and columns == "
-    "hidden_size; the decoder layer and final norm are present",
-    refs="sglang#32334, vllm#43456",
-)
+@check("draft-shapes")
 def draft_shapes(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None:
@@ -88,16 +79,7 @@ def _norm_tensors(t: dict[str, TensorMeta], width: int | None) -> list[str]:
     return out
 
 
-@check(
-    "norm-before-fc",
-    "weights",
-    "norm before fc (norm_before_fc / fc_norm)",
-    reads="draft config.json norm_before_fc, fc_norm, norm_output; norm tensors outside the "
-    "decoder layer and their shapes",
-    decides="norm_before_fc: true needs a [C*H] norm weight (e.g. input_norm.weight); fc_norm "
-    "needs per-chunk [H] norms; a [C*H] norm weight without the flag is ignored by engines",
-    refs="sglang#32334, speculators#313, SpecForge#879, vllm#11672",
-)
+@check("norm-before-fc")
 def norm_before_fc(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None:

@@ -476,11 +476,29 @@ def test_every_registered_check_is_exercised() -> None:
         assert f'"{spec.id}"' in text, spec.id
 
 
+def test_catalogue_entries_are_well_formed() -> None:
+    """checks.json: every entry has exactly the catalogue's keys as non-empty text, families
+    contiguous (the report and docs/doctor.md group by family) and one entry per function."""
+    entries = json.loads((paths.REPO / "specdiag/core/doctor/checks.json").read_text())
+    keys = {"id", "family", "title", "reads", "decides", "refs"}
+    families: list[str] = []
+    for e in entries:
+        assert keys <= set(e) <= keys | {"versions"}, e["id"]
+        texts = [e[k] for k in set(e) - {"refs"}]
+        assert all(isinstance(t, str) and t.strip() == t and t for t in texts), e["id"]
+        assert all(isinstance(r, str) and r for r in e["refs"]), e["id"]
+        if not families or families[-1] != e["family"]:
+            assert e["family"] not in families, f"family {e['family']} split in the catalogue"
+            families.append(e["family"])
+    assert [s.id for s in load_all()] == [e["id"] for e in entries]
+
+
 def test_docs_describe_every_check() -> None:
     doc = (paths.DOCS / "doctor.md").read_text()
     for spec in load_all():
-        assert f"`{spec.id}`" in doc, spec.id
-        assert spec.decides in doc, f"docs/doctor.md is out of date for {spec.id}"
+        assert f"`{spec.id}`: {spec.title} |" in doc, spec.id
+        for text in (spec.reads, spec.decides, spec.versions):
+            assert text.replace("|", "\\|") in doc, f"docs/doctor.md is out of date for {spec.id}"
 
 
 # ----------------------------------------------------------------------------- deployment
