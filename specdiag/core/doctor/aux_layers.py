@@ -521,13 +521,8 @@ def _finish(
             "; ".join(problems or warns),
             evs,
             fix="; ".join(fixes) if fixes else None,
+            cause="aux-ids-wrong" if problems else "aux-ids-in-doubt",
             confirm=tuple(confirm),
-            impact=(
-                "collapse",
-                "wrong aux states make every draft a guess"
-                if problems
-                else "if the engine reads other layers than training",
-            ),
             details=details,
             snippet=snippet,
         )

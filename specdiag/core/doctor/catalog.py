@@ -1,17 +1,16 @@
 """The catalogue of doctor checks: ``checks.json`` (package data) describes each check -- its
 family, title, what it reads and decides, the engine releases its rule applies to, the public
-issues it comes from -- in report (and docs/doctor.md) order: configuration first, then what
-the logs and the server show, then the measurement itself. Each family module registers the
-functions in :mod:`specdiag.core.doctor.registry`; kept apart from the registry so the family
-modules can import the registry without a cycle."""
+issues it comes from, the causes it can name with their fixes and impact -- in report (and
+docs/doctor.md) order: configuration first, then what the logs and the server show, then the
+measurement itself. Each family module registers its functions in
+:mod:`specdiag.core.doctor.registry`; kept apart from the registry so the family modules can
+import the registry without a cycle."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
-from specdiag.core.doctor.registry import FUNCTIONS, CheckSpec
+from specdiag.core.doctor.registry import FUNCTIONS, CheckSpec, catalogue
 
 
 @cache
@@ -35,12 +34,14 @@ def load_all() -> list[CheckSpec]:
         weights,
     )
 
-    entries = json.loads(
-        resources.files("specdiag.core.doctor").joinpath("checks.json").read_text("utf-8")
-    )
+    entries = catalogue()
     ids = [e["id"] for e in entries]
     if sorted(ids) != sorted(FUNCTIONS) or len(set(ids)) != len(ids):
         raise ValueError(
             f"checks.json and the registered checks differ: {set(ids) ^ set(FUNCTIONS)}"
         )
-    return [CheckSpec(**{**e, "refs": tuple(e["refs"])}, fn=FUNCTIONS[e["id"]]) for e in entries]
+    specs = []
+    for e in entries:
+        described = {k: v for k, v in e.items() if k != "causes"} | {"refs": tuple(e["refs"])}
+        specs.append(CheckSpec(**described, fn=FUNCTIONS[e["id"]]))
+    return specs

@@ -64,11 +64,7 @@ def quantization(ctx: Context) -> Outcome:
             "; ".join(found) + ": its hidden states differ from the bf16 ones the draft was "
             "trained on, which lowers acceptance (how much depends on the model)",
             evs,
-            fix="measure it: capture served hidden states and compare them with the training "
-            "dump (compare-hidden), or A/B against an unquantized target / bf16 KV cache; "
-            "retrain the draft on features of the quantized target if the loss is large",
-            confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP",),
-            impact=("partial", "model-dependent"),
+            cause="quantized-target",
         )
     return passed("no quantization of the target or its KV cache found", evs)
 
@@ -110,14 +106,7 @@ def parallelism(ctx: Context) -> Outcome:
             "ADP had acceptance bugs (TensorRT-LLM#7939)"
         )
     if warns:
-        return warn(
-            "; ".join(warns),
-            evs,
-            fix="A/B the same traffic with that option off; compare accept length per rank "
-            "(specdiag logs shows the ranks)",
-            confirm=("specdiag logs DECODE.log (per-rank table)",),
-            impact=("partial", "measured only by an A/B run"),
-        )
+        return warn("; ".join(warns), evs, cause="parallel-layout")
     return passed(
         "no DP attention, disaggregation or pipeline parallelism on the command line", evs
     )

@@ -128,27 +128,13 @@ def expected_vs_observed(ctx: Context) -> Outcome:
     if gap.verdict == "healthy":
         return passed(msg, tuple(evs), confirm=confirm, details=details)
     if gap.verdict == "above":
-        return warn(
-            msg,
-            evs,
-            confirm=confirm,
-            details=details,
-            fix="check that --acc is this checkpoint's and the observation's convention",
-        )
+        return warn(msg, evs, cause="above-expected", confirm=confirm, details=details)
     status = (
         Status.FAIL
         if gap.verdict == "collapsed" or (gap.ratio is not None and gap.ratio < FAIL_BELOW_RATIO)
         else Status.WARN
     )
-    return found(
-        status,
-        msg,
-        evs,
-        fix="work through the ranked findings above; re-measure after each fix",
-        confirm=confirm,
-        impact=("none", "the gap itself"),
-        details=details,
-    )
+    return found(status, msg, evs, cause="below-expected", confirm=confirm, details=details)
 
 
 def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
@@ -186,10 +172,7 @@ def per_position(ctx: Context) -> Outcome:
             "position the draft sees only the target's own features, so this is a feature or "
             "configuration mismatch (aux layers, norms, vocabulary map), not under-training",
             evs,
-            fix="look at the configuration findings first; compare served hidden states with the "
-            "training dump",
-            confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP --reference REF.pt",),
-            impact=("none", "a symptom: the cause is another finding"),
+            cause="position-1-low",
         )
     worst = min(range(n), key=lambda i: values[i] - prof.unconditional[i])
     return passed(

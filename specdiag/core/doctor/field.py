@@ -166,15 +166,7 @@ def draft_quantization(ctx: Context) -> Outcome:
             f"the loader says a weight was not loaded or dropped ({hits[0].text[:120]})"
         )
     if problems:
-        return found(
-            Status.FAIL,
-            "; ".join(dict.fromkeys(problems)),
-            evs,
-            fix="add the head's modules (e.g. eh_proj, mtp.*, fc) to quantization_config."
-            "modules_to_not_convert (or ignore), or remove quantization_config from the draft's "
-            "config.json; then check the load log shows no 'NOT loaded'",
-            impact=("collapse", "a head with garbage weights drafts noise"),
-        )
+        return found(Status.FAIL, "; ".join(dict.fromkeys(problems)), evs, cause="quantized-head")
     if not any(quant.values()):
         return passed("no quantization_config in the draft or the target", evs)
     return passed(
@@ -225,12 +217,7 @@ def sliding_window_draft(ctx: Context) -> Outcome:
         "a loader that ignores layer_types / sliding_window runs it with full attention, and "
         "acceptance falls past the window (+17.4 pp once fixed in ik_llama.cpp#2021)",
         evs,
-        fix="serve on an engine release that honours the draft's window (vLLM with #40898/"
-        "#46104, SGLang with #27469), or cap the served length at the window",
-        confirm=(
-            "specdiag probe URL --prompts long.jsonl --acc ... --steps ... (long prompts vs short)",
-        ),
-        impact=("partial", "only tokens past the window"),
+        cause="sliding-window-ignored",
     )
 
 
@@ -266,10 +253,7 @@ def draft_sampling(ctx: Context) -> Outcome:
             "target's distribution with a one-hot draft, so acceptance is lower than with "
             "probabilistic drafting (DFlash2: 3.19 -> 2.66 on a vLLM upgrade)",
             evs,
-            fix='set speculative_config.draft_sample_method to "probabilistic"',
-            snippet='--speculative-config \'{..., "draft_sample_method": "probabilistic"}\'',
-            confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
-            impact=("partial", "depends on the target's entropy"),
+            cause="greedy-drafting",
         )
     if k is not None and k > 1 and engine == "vllm":
         evs.append(ev("flags", "top_k", k))
@@ -278,9 +262,7 @@ def draft_sampling(ctx: Context) -> Outcome:
             "vocabulary while the target samples inside top-k / top-p, so some drafts are "
             "rejected for lying outside the request's set (vllm#56724: AL 3-16% lower)",
             evs,
-            fix="compare with top-k / top-p off; use an engine release that applies them to "
-            "drafting",
-            impact=("partial", "the drafts outside top-k / top-p"),
+            cause="drafter-ignores-top-k",
         )
     return passed(
         f"temperature {t:g}: "
@@ -335,10 +317,7 @@ def prefix_cache_context(ctx: Context) -> Outcome:
         f"a {methods[0]} drafter with {why}: tokens restored from the cache never get draft "
         "context KV, so acceptance falls toward 1 as cache hits grow (vllm#47926)",
         evs,
-        fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache); "
-        "compare accept length against the cache hit rate",
-        snippet="--no-enable-prefix-caching",
-        impact=("partial", "the share of cache-restored tokens"),
+        cause="cache-restored-no-context",
     )
 
 
@@ -372,11 +351,7 @@ def _cache_evidence(ctx: Context) -> Outcome | None:
             f"{j.low_accept_length:.2f} where < {LOW:.0%} did: the draft lacks context for "
             "cache-restored tokens (vllm#47926)",
             evs,
-            fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache) "
-            "to confirm; then an engine release that gives the drafter context for restored "
-            "tokens",
-            snippet="--no-enable-prefix-caching",
-            impact=("partial", "the share of cache-restored tokens"),
+            cause="cache-hits-lower-acceptance",
         )
     return passed(
         "accept length does not drop with prefix-cache hits in the logs "
@@ -434,9 +409,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
                 else " (a step, not a drift); the target's architecture was not given"
             ),
             evs,
-            fix="restart to confirm it recovers; A/B with --enforce-eager and with async "
-            "scheduling off; never set VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1",
-            impact=("collapse", "acceptance is 0 after the step"),
+            cause="hybrid-step-to-zero",
         )
     if unsafe and hybrid:
         evs.append(ev("server-args", "environment", unsafe.group(0)))
@@ -444,8 +417,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
             "VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1 on a hybrid target bypasses the guard against "
             "full-CUDA-graph replay of recurrent state under varying acceptance",
             evs,
-            fix="remove VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH",
-            impact=("collapse", "scrambled state"),
+            cause="mamba-full-cudagraph",
         )
     if not segs:
         if hybrid:
@@ -480,11 +452,9 @@ def short_outputs(ctx: Context) -> Outcome:
             f"at max_tokens): below ~{SHORT_OUTPUT} tokens the accept length is biased low "
             "(a DSpark CI read 3.23 against 4.3 for this reason)",
             evs,
-            fix="measure with longer outputs before judging the draft",
-            snippet="--max-tokens 512",
+            cause="short-outputs",
             confirm=(
                 f"specdiag doctor --server {ctx.server.url if ctx.server else 'URL'} --max-tokens 512 ...",
             ),
-            impact=("measurement", "short outputs bias the figure low"),
         )
     return passed(f"median output {median} tokens: long enough", evs)

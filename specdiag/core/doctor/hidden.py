@@ -59,21 +59,9 @@ def training_dump(ctx: Context) -> Outcome:
     if not problems and (bad := unreadable(r, "the dump's hidden size against the target's")):
         return bad
     if problems:
-        return fail(
-            "; ".join(problems[:5]),
-            evs,
-            fix="regenerate the dump files named",
-            confirm=confirm,
-            impact=("partial", "training on broken samples"),
-        )
+        return fail("; ".join(problems[:5]), evs, cause="broken-dump-files", confirm=confirm)
     if warns:
-        return warn(
-            "; ".join(warns[:4]),
-            evs,
-            fix="check the capture layer list used at training (ascending, no embedding)",
-            confirm=confirm,
-            impact=("collapse", "if the served layers differ"),
-        )
+        return warn("; ".join(warns[:4]), evs, cause="dump-layer-doubt", confirm=confirm)
     return passed(f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
 
 
@@ -114,8 +102,8 @@ def served_vs_training(ctx: Context) -> Outcome:
     return fail(
         "; ".join(res.diagnosis[:3]) or "served hidden states differ from training",
         evs,
+        cause="served-states-differ",
         fix=fix,
         confirm=confirm,
-        impact=("collapse", "the draft sees other features than it was trained on"),
         details=details,
     )

@@ -35,8 +35,7 @@ def mtp_weights(ctx: Context) -> Outcome:
         return fail(
             f"the server log says draft/MTP weights are missing: {hits[0].text}",
             (h.evidence() for h in hits[:3]),
-            fix="use a checkpoint that includes the MTP layers (quantized exports often drop them)",
-            impact=("collapse", "a missing MTP layer drafts garbage: 0% acceptance"),
+            cause="mtp-weights-missing-log",
         )
     t = ctx.target
     uses = _uses_mtp(ctx)
@@ -55,8 +54,7 @@ def mtp_weights(ctx: Context) -> Outcome:
                 "the server speculates with MTP but the target config declares no MTP layers "
                 "(num_nextn_predict_layers / mtp_num_hidden_layers)",
                 (ev("target", f"{t.path}/config.json", "no num_nextn_predict_layers"),),
-                fix="serve a checkpoint with MTP layers, or use an external draft",
-                impact=("collapse", "no MTP head to draft with"),
+                cause="mtp-not-declared",
             )
         return skip("the target declares no MTP layers and nothing says MTP is used")
     if t.tensors is None:
@@ -80,7 +78,6 @@ def mtp_weights(ctx: Context) -> Outcome:
             f"MTP layer(s) {missing} declared but no tensor of them in the checkpoint "
             "(vLLM >= PR #35548 refuses to start; older engines draft with random weights: 0% acceptance)",
             evs,
-            fix="use a checkpoint exported with its MTP layers",
-            impact=("collapse", "a missing MTP layer drafts garbage"),
+            cause="mtp-layers-missing",
         )
     return passed(f"{k} MTP layer(s) present in the checkpoint", evs)

@@ -6,10 +6,12 @@ each its family, title, what it reads and decides, and the public issues it come
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Literal
+from functools import cache, partial
+from importlib import resources
+from typing import Any
 
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import CheckResult, Evidence, Impact, ImpactKind, Status
@@ -47,6 +49,20 @@ class CheckSpec:
     versions: str = ALL_VERSIONS  # the engine releases the rule applies to (docs)
 
 
+@cache
+def catalogue() -> list[dict[str, Any]]:
+    """checks.json: every check's entry, in report order."""
+    text = resources.files("specdiag.core.doctor").joinpath("checks.json").read_text("utf-8")
+    entries: list[dict[str, Any]] = json.loads(text)
+    return entries
+
+
+@cache
+def causes() -> dict[str, dict[str, Any]]:
+    """Every fault the checks name, by its id, from the catalogue."""
+    return {name: c for e in catalogue() for name, c in e.get("causes", {}).items()}
+
+
 FUNCTIONS: dict[str, CheckFn] = {}
 
 
@@ -66,28 +82,40 @@ def skip(why: str, **details: object) -> Outcome:
     return Outcome(Status.SKIPPED, why, details=details)
 
 
-ImpactName = Literal["collapse", "partial", "measurement", "speed", "none"]
-
-
 def found(
     status: Status,
     message: str,
     evidence: Iterable[Evidence] = (),
-    fix: str | None = None,
-    impact: tuple[ImpactName, str] | tuple[ImpactName, str, float | None] | None = None,
     *,
+    cause: str | None = None,
+    fix: str | None = None,
+    drafts: float | None = None,
     confirm: tuple[str, ...] = (),
     details: dict[str, Any] | None = None,
     snippet: str | None = None,
 ) -> Outcome:
-    """A check's answer; ``impact`` is ``(kind, how[, accepted drafts it costs])``, the drafts
-    unknown when not given (a speed finding costs none)."""
+    """A check's answer. ``cause`` names the fault in the catalogue (checks.json): its fix, its
+    impact on the accept length and, where it has them, the fix ready to paste and the commands
+    that confirm it; a ``fix``, ``confirm`` or ``snippet`` computed from the evidence replaces
+    the catalogue's. ``drafts``: the accepted drafts the fault costs (unknown when not given; a
+    speed fault costs none)."""
+    c = causes()[cause] if cause is not None else {}
     made = None
-    if impact is not None:
-        kind = ImpactKind(impact[0])
-        drafts = impact[2] if len(impact) == 3 else 0.0 if kind is ImpactKind.SPEED else None
-        made = Impact(kind, drafts, impact[1])
-    return Outcome(status, message, tuple(evidence), fix, confirm, made, details or {}, snippet)
+    if "impact" in c:
+        kind = ImpactKind(c["impact"])
+        if drafts is None and kind is ImpactKind.SPEED:
+            drafts = 0.0
+        made = Impact(kind, drafts, c["how"])
+    return Outcome(
+        status,
+        message,
+        tuple(evidence),
+        fix or c.get("fix"),
+        confirm or tuple(c.get("confirm", ())),
+        made,
+        details or {},
+        snippet or c.get("snippet"),
+    )
 
 
 passed = partial(found, Status.PASS)

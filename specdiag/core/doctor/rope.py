@@ -102,25 +102,7 @@ def rope_positions(ctx: Context) -> Outcome:
     if dmax is None and t is None and served is None:
         return skip("no max_position_embeddings in the draft and nothing to compare with")
     if problems:
-        return fail(
-            "; ".join(problems + warns),
-            evs,
-            fix="copy the target's rope_theta / rope_scaling (rope_parameters) and "
-            "max_position_embeddings into the draft config.json, or cap the served length at the "
-            "draft's limit",
-            confirm=(
-                "specdiag probe URL --acc ... (with prompts longer than the draft's limit vs shorter)",
-            ),
-            impact=(
-                "partial",
-                "collapse on long contexts only: the share of long requests is unknown",
-            ),
-        )
+        return fail("; ".join(problems + warns), evs, cause="rope-mismatch")
     if warns:
-        return warn(
-            "; ".join(warns),
-            evs,
-            fix="align the draft's position settings with the target's",
-            impact=("partial", "long contexts only"),
-        )
+        return warn("; ".join(warns), evs, cause="rope-doubt")
     return passed("draft positions and RoPE agree with the target and the served length", evs)

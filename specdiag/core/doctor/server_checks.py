@@ -27,16 +27,11 @@ def server_args(ctx: Context) -> Outcome:
         return fail(
             "; ".join(a.problems),
             evs,
-            fix="fix the launch command (see the message)",
-            impact=("collapse", "speculation is off or misconfigured"),
+            cause="launch-command-wrong",
             details={"notes": list(a.notes)},
         )
     if a.engine is None:
-        return warn(
-            "; ".join(a.notes) or "engine unknown",
-            evs,
-            fix="pass --engine, or the full command line",
-        )
+        return warn("; ".join(a.notes) or "engine unknown", evs, cause="engine-unknown")
     unread = [
         n for n in a.notes if "unknown" in n or "not read" in n or n.startswith("not understood")
     ]
@@ -44,21 +39,17 @@ def server_args(ctx: Context) -> Outcome:
         return warn(
             f"{a.engine}: the speculative settings could not be read: " + "; ".join(unread),
             evs,
-            fix="give a readable options file (a path valid where specdiag runs), or paste its "
-            "speculative_config into the command line",
+            cause="spec-settings-unread",
         )
     if not a.method:
         return warn(
             f"{a.engine}: no speculative method on the command line: the server does not speculate",
             evs,
-            fix="add the speculative flags (e.g. --speculative-algorithm EAGLE3)",
+            cause="no-speculation",
         )
     if a.warnings:
         return warn(
-            "; ".join(a.warnings),
-            evs,
-            fix="use the current flag names",
-            details={"notes": list(a.notes)},
+            "; ".join(a.warnings), evs, cause="removed-flags", details={"notes": list(a.notes)}
         )
     return passed(
         f"{a.engine} speculates with {a.method}" + (f"; {'; '.join(a.notes)}" if a.notes else ""),
@@ -81,9 +72,7 @@ def synthetic(ctx: Context) -> Outcome:
             + "): its accept length is the configured one, not the draft's, so nothing measured "
             "here judges the draft (TRT-LLM's knob counts drafts only: AL - 1)",
             evs,
-            fix="remove the forced-acceptance setting (environment variable or config key) and "
-            "measure again",
-            impact=("measurement", "the observed number is not the draft's"),
+            cause="forced-acceptance",
         )
     if ctx.args is None and ctx.logs is None:
         return skip("no --server-args and no --logs")
@@ -133,16 +122,16 @@ def server_probe(ctx: Context) -> Outcome:
             + ("; the server log says its engine died" if dead else "")
             + ": the server cannot serve with this speculative configuration",
             evs,
-            fix="read the server log for the first error; the configuration checks above name "
-            "the likely cause",
-            impact=("collapse", "nothing is served"),
+            cause="probe-all-failed",
         )
     if spec.enabled is False:
-        fix = "start the server with its speculative flags"
-        return warn(f"{info.engine.value} answers but does not speculate", evs, fix)
+        return warn(
+            f"{info.engine.value} answers but does not speculate", evs, cause="not-speculating"
+        )
     if failed:
-        fix = "check the server's health and logs"
-        return warn(f"{len(failed)} of {len(results)} probe requests failed", evs, fix)
+        return warn(
+            f"{len(failed)} of {len(results)} probe requests failed", evs, cause="probe-failures"
+        )
     return passed(
         f"{info.engine.value} served {len(results)} probe requests"
         + (f" ({rep.main.accept.source} acceptance)" if rep.main.accept.source != "none" else ""),

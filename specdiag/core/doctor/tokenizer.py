@@ -47,7 +47,7 @@ def vocab_size(ctx: Context) -> Outcome:
         return fail(
             f"the target's embedding has {emb.shape[0]} rows but config.json says vocab_size {tv}",
             evs,
-            fix="fix the target config.json vocab_size",
+            cause="embedding-rows",
         )
     if dv != tv:
         head = _is_head(ctx)
@@ -61,10 +61,10 @@ def vocab_size(ctx: Context) -> Outcome:
                 "(acceptance falls with vocabulary overlap: 99.8% -> ~61%, 80% -> ~25%, vllm#38174)"
             ),
             evs,
+            cause="vocab-differs",
             fix="use a draft trained for this target (same tokenizer)"
             if not head
             else f"set the draft's vocab_size to {tv} and keep draft_vocab_size for the reduced vocabulary",
-            impact=("collapse", "token ids mean different tokens"),
         )
     return passed(f"both vocabularies have {tv} tokens", evs)
 
@@ -126,19 +126,9 @@ def special_tokens(ctx: Context) -> Outcome:
                     f"{tt.vocab_size}){share}"
                 )
     if problems:
-        return fail(
-            "; ".join(problems + warns),
-            evs,
-            fix="serve the draft with the target's tokenizer and special tokens",
-            impact=("collapse", "token ids mean different tokens"),
-        )
+        return fail("; ".join(problems + warns), evs, cause="tokenizers-differ")
     if warns:
-        return warn(
-            "; ".join(warns),
-            evs,
-            fix="align the draft's special tokens with the target's",
-            impact=("partial", "affects the tokens concerned only"),
-        )
+        return warn("; ".join(warns), evs, cause="special-tokens-differ")
     if not evs:
         return skip("the draft and target tokenizer files name no common special token")
     return passed("special tokens and tokenizer files agree", evs)
@@ -163,8 +153,7 @@ def chat_template(ctx: Context) -> Outcome:
             "template: unless the training data was rendered with it, the draft sees another "
             "format (thinking on/off flips DFlash from 9.5 to ~3 accepted per round)",
             evs,
-            fix="serve with the template the training data was generated with",
-            impact=("partial", "depends on how far the formats differ"),
+            cause="template-override",
         )
     if dt is None or tt is None:
         return skip(
@@ -175,8 +164,7 @@ def chat_template(ctx: Context) -> Outcome:
             "the draft's chat template differs from the target's: training data rendered with "
             "one and served with the other puts the draft off distribution",
             evs,
-            fix="render training data and serve with the same template (check <think> handling)",
-            impact=("partial", "depends on how far the formats differ"),
+            cause="templates-differ",
         )
     return passed("draft and target carry the same chat template", evs)
 

@@ -27,8 +27,8 @@ def tree_settings(ctx: Context) -> Outcome:
                 f"chain of {steps} drafts but only {ndt} tokens verified: drafts beyond "
                 f"{ndt - 1} are thrown away, accept length is capped at {ndt}",
                 evs,
+                cause="chain-verify-short",
                 fix=f"--speculative-num-draft-tokens {steps + 1} (or --speculative-num-steps {ndt - 1})",
-                impact=("partial", "caps the accepted drafts"),
                 details={"cap": ndt},
             )
         if ndt > steps + 1:
@@ -36,8 +36,8 @@ def tree_settings(ctx: Context) -> Outcome:
                 f"chain (topk 1) of {steps} drafts with num_draft_tokens {ndt}: only {steps + 1} "
                 "can be verified; the rest of the verify width is idle work",
                 evs,
+                cause="chain-verify-idle",
                 fix=f"--speculative-num-draft-tokens {steps + 1}",
-                impact=("speed", "verify width wasted; accept length unchanged"),
             )
         return passed(f"chain: {steps} drafts, {ndt} verified tokens", evs)
     # SGLang's organize_draft_results takes the top num_draft_tokens-1 scores among the topk
@@ -48,16 +48,16 @@ def tree_settings(ctx: Context) -> Outcome:
             f"num_draft_tokens {ndt} exceeds the {nodes} candidates (root included) a "
             f"depth-{steps}, topk-{topk} tree has",
             evs,
+            cause="tree-infeasible",
             fix=f"--speculative-num-draft-tokens <= {nodes}",
-            impact=("speed", "an infeasible tree"),
         )
     if ndt < steps + 1:
         return warn(
             f"tree of depth {steps} but only {ndt} verified tokens: the deepest levels are never "
             f"verified (accept length <= {ndt})",
             evs,
+            cause="tree-verify-short",
             fix=f"--speculative-num-draft-tokens >= {steps + 1}",
-            impact=("partial", "caps the accepted drafts"),
             details={"cap": ndt},
         )
     return passed(

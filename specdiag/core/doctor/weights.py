@@ -54,13 +54,7 @@ def draft_shapes(ctx: Context) -> Outcome:
     if not any(n in t for n in ("norm.weight", "model.norm.weight")):
         problems.append("no final norm (norm.weight)")
     if problems:
-        return fail(
-            "; ".join(problems),
-            evs,
-            fix="re-export the draft checkpoint (every tensor the engine's draft model loads, with "
-            "config.json matching their shapes)",
-            impact=("collapse", "a missing or misshapen tensor is loaded as random or zero"),
-        )
+        return fail("; ".join(problems), evs, cause="draft-tensors-wrong")
     note = f" ({len(unknown)} tensors known by name only)" if unknown else ""
     if hd is None and dv is None:
         note += " (config.json names no hidden_size or vocab size: widths not compared)"
@@ -110,8 +104,7 @@ def norm_before_fc(ctx: Context) -> Outcome:
                 f"norm_before_fc is true but no [{width}] norm weight is in the checkpoint: the "
                 "engine normalises with a default (ones) weight or fails to load",
                 evs,
-                fix="export the pre-fc norm (input_norm.weight / hidden_norm.weight) with the draft",
-                impact=("collapse", "fc sees unnormalised aux states"),
+                cause="pre-fc-norm-missing",
             )
         evs.append(ev("draft", "weights", ", ".join(wide)))
         return passed(
@@ -125,8 +118,7 @@ def norm_before_fc(ctx: Context) -> Outcome:
             return fail(
                 f"fc_norm is true but no per-chunk [{h}] norm weights are in the checkpoint",
                 evs,
-                fix="export the fc_norm weights with the draft",
-                impact=("collapse", "fc sees unnormalised aux states"),
+                cause="fc-norm-missing",
             )
         return passed(f"fc_norm with {len(per)} per-chunk norms", evs)
     if wide:
@@ -135,7 +127,6 @@ def norm_before_fc(ctx: Context) -> Outcome:
             f"the checkpoint has a [{width}] norm before fc ({wide[0]}) but config.json does not "
             "set norm_before_fc: engines that follow the flag skip this norm",
             evs,
-            fix='set "norm_before_fc": true in the draft config.json',
-            impact=("collapse", "fc sees unnormalised aux states"),
+            cause="norm-flag-unset",
         )
     return passed("no pre-fc norm in config or weights (plain EAGLE-3)", evs)
