@@ -10,119 +10,25 @@ the flag.
 
 from __future__ import annotations
 
+import json
 import shlex
 from dataclasses import dataclass, field, replace
+from importlib import resources
 from typing import Any
 
-SGLANG, VLLM, LLAMACPP, TRTLLM = "sglang", "vllm", "llamacpp", "trtllm"
-
-# Flags that take no value, per engine (everything else starting with -- takes the next token
-# unless it is itself a flag).
-_BOOL_FLAGS = {
-    "--disable-cuda-graph",
-    "--enable-dp-attention",
-    "--enforce-eager",
-    "--trust-remote-code",
-    "--speculative-use-rejection-sampling",
-    "--disable-radix-cache",
-    "--enable-metrics",
-    "--metrics",
-    "--log-prefix",
-    "--log-timestamps",
-    "--no-enable-prefix-caching",
-    "--enable-prefix-caching",
-    "--disable-log-requests",
-    "--jinja",
-    "-fa",
-    "--flash-attn",
-    "--cont-batching",
-    "--no-mmap",
-}
-LLAMACPP_REMOVED = ("--draft", "--draft-n", "--draft-max", "--draft-min", "--draft-n-min")
-LLAMACPP_SYNTHETIC = (
-    "--spec-synthetic-acceptance-length",
-    "--spec-synthetic-acceptance-rates",
-    "--spec-synth-rates",
+# The engines' flags this parser knows, as data (engine_flags.json: what each table holds is
+# said in its "about"). Abbreviations: SGLang builds its parser as
+# argparse.ArgumentParser(prog="sglang serve") in python/sglang/srt/server_args.py::
+# prepare_server_args, and vLLM's FlexibleArgumentParser (vllm/utils/argparse_utils.py) is an
+# ArgumentParser subclass that leaves allow_abbrev at its default, True, for `vllm serve`'s
+# sub-parser too: both take an unambiguous prefix of a long flag for the flag, and refuse one
+# that starts several flags ("ambiguous option"). A prefix is read as a flag only inside a family
+# listed in full, so that one match here is one match in the engine; a prefix of two or more
+# listed flags is ambiguous whatever else the engine has.
+_FLAGS: dict[str, Any] = json.loads(
+    resources.files("specdiag.core.doctor").joinpath("engine_flags.json").read_text("utf-8")
 )
-
-
-# Abbreviations. SGLang builds its parser as argparse.ArgumentParser(prog="sglang serve") in
-# python/sglang/srt/server_args.py::prepare_server_args, and vLLM's FlexibleArgumentParser
-# (vllm/utils/argparse_utils.py) is an ArgumentParser subclass that leaves allow_abbrev at its
-# default, True, for `vllm serve`'s sub-parser too: both take an unambiguous prefix of a long flag
-# for the flag, and refuse one that starts several flags ("ambiguous option"). A prefix is read as
-# a flag only inside a family listed here in full, so that one match here is one match in the
-# engine; a prefix of two or more listed flags is ambiguous whatever else the engine has.
-_SGLANG_SPECULATIVE = (  # every --speculative-* flag of SGLang's ServerArgs (sglang 001067f)
-    "--speculative-algorithm",
-    "--speculative-draft-model-path",
-    "--speculative-draft-model",
-    "--speculative-draft-model-revision",
-    "--speculative-draft-load-format",
-    "--speculative-num-steps",
-    "--speculative-eagle-topk",
-    "--speculative-num-draft-tokens",
-    "--speculative-dflash-block-size",
-    "--speculative-dspark-block-size",
-    "--speculative-dspark-sps-table-path",
-    "--speculative-dspark-confidence-sts-path",
-    "--speculative-dspark-align-verify-tokens-to-graph-tier",
-    "--speculative-accept-threshold-single",
-    "--speculative-accept-threshold-acc",
-    "--speculative-use-rejection-sampling",
-    "--speculative-token-map",
-    "--speculative-attention-mode",
-    "--speculative-draft-attention-backend",
-    "--speculative-dsa-topk-backend",
-    "--speculative-draft-kv-cache-dtype",
-    "--speculative-draft-window-size",
-    "--speculative-moe-runner-backend",
-    "--speculative-moe-a2a-backend",
-    "--speculative-draft-model-quantization",
-    "--speculative-skip-dp-mlp-sync",
-    "--speculative-adaptive",
-    "--speculative-adaptive-config",
-    "--speculative-ngram-min-bfs-breadth",
-    "--speculative-ngram-max-bfs-breadth",
-    "--speculative-ngram-match-type",
-    "--speculative-ngram-max-trie-depth",
-    "--speculative-ngram-capacity",
-    "--speculative-ngram-external-corpus-path",
-    "--speculative-ngram-external-sam-budget",
-    "--speculative-ngram-external-corpus-max-tokens",
-)
-# engine -> (complete families: prefix -> every flag of the engine with that prefix,
-#            other flags of the engine this parser reads, for the ambiguity test)
-_ABBREVIATING: dict[str, tuple[dict[str, tuple[str, ...]], tuple[str, ...]]] = {
-    "sglang": (
-        {"--speculative-": _SGLANG_SPECULATIVE},
-        (
-            "--spec-trace-dir",
-            "--model-path",
-            "--model",
-            "--model-impl",
-            "--model-config-parser",
-            "--model-loader-extra-config",
-            "--context-length",
-            "--disable-cuda-graph",
-            "--enable-dp-attention",
-            "--dp-size",
-            "--dp",
-            "--preferred-sampling-params",
-        ),
-    ),
-    # vLLM >= 0.8: its one --speculative-* flag (the older ones went with 0.8)
-    "vllm": (
-        {"--speculative-": ("--speculative-config",)},
-        (
-            "--model",
-            "--max-model-len",
-            "--enforce-eager",
-            "--override-generation-config",
-            "--hf-overrides",
-        ),
-    ),
-}
+_ABBREVIATING: dict[str, dict[str, Any]] = _FLAGS["abbreviating"]
 
 
 def _unabbreviate(name: str, engine: str | None, notes: list[str]) -> str:
@@ -131,8 +37,8 @@ def _unabbreviate(name: str, engine: str | None, notes: list[str]) -> str:
     table = _ABBREVIATING.get(engine or "")
     if table is None or not name.startswith("--"):
         return name
-    families, others = table
-    known = {f for flags in families.values() for f in flags} | set(others)
+    families, others = table["families"], table["others"]
+    known: set[str] = {f for flags in families.values() for f in flags} | set(others)
     if name in known:
         return name
     matches = sorted(f for f in known if f.startswith(name))
@@ -211,27 +117,10 @@ def _split(text: str) -> tuple[list[str], str | None]:
 
 def _detect(tokens: list[str], flags: dict[str, str | bool]) -> tuple[str | None, str]:
     joined = " ".join(tokens[:4]).lower()
-    for word, eng in (
-        ("sglang", SGLANG),
-        ("trtllm-serve", TRTLLM),
-        ("tensorrt_llm", TRTLLM),
-        ("vllm", VLLM),
-        ("llama-server", LLAMACPP),
-        ("llama.cpp", LLAMACPP),
-    ):
+    for word, eng in _FLAGS["engine_by_word"].items():
         if word in joined:
             return eng, f"the command ({word})"
-    for fl, eng in (
-        ("--speculative-algorithm", SGLANG),
-        ("--speculative-num-draft-tokens", SGLANG),
-        ("--speculative-config", VLLM),
-        ("-sc", VLLM),
-        ("--spec-type", LLAMACPP),
-        ("-md", LLAMACPP),
-        ("--model-draft", LLAMACPP),
-        ("--spec-draft-n-max", LLAMACPP),
-        ("--extra-llm-api-options", TRTLLM),
-    ):
+    for fl, eng in _FLAGS["engine_by_flag"].items():
         if fl in flags:
             return eng, f"the flag {fl}"
     return None, "unknown"
@@ -282,7 +171,7 @@ def _scan(
             if eq:
                 flags[name] = val
             elif (
-                name in _BOOL_FLAGS
+                name in _FLAGS["takes_no_value"]
                 or i + 1 >= len(tokens)
                 or (tokens[i + 1].startswith("-") and not _is_number(tokens[i + 1]))
             ):
@@ -324,13 +213,13 @@ def parse_server_args(text: str) -> ServerArgs:
         "flags": flags,
         "positional": tuple(positional),
     }
-    if engine == SGLANG:
+    if engine == "sglang":
         return _sglang(base, flags, notes)
-    if engine == VLLM:
+    if engine == "vllm":
         return _vllm(base, flags, positional, notes)
-    if engine == LLAMACPP:
+    if engine == "llamacpp":
         return _llamacpp(base, flags, notes)
-    if engine == TRTLLM:
+    if engine == "trtllm":
         return _trtllm(base, flags, positional, notes)
     notes.append(
         "the engine could not be told from the command (no sglang / vllm / llama-server / "
@@ -468,7 +357,7 @@ def _llamacpp(base: dict[str, Any], flags: dict[str, str | bool], notes: list[st
         f"{fl} was removed from llama-server (builds since 7c158fbb4): such a build "
         "exits with 'the argument has been removed'; use --spec-draft-n-max / "
         "--spec-draft-n-min (older builds still take it)"
-        for fl in LLAMACPP_REMOVED
+        for fl in _FLAGS["llamacpp_removed"]
         if fl in flags
     )
     if draft and not spec_type:
@@ -477,7 +366,7 @@ def _llamacpp(base: dict[str, Any], flags: dict[str, str | bool], notes: list[st
             "speculate (speculative.types is 'none'; all draft counters stay 0) in builds with "
             "--spec-type; add --spec-type draft-simple (or draft-eagle3 / draft-mtp)"
         )
-    synthetic = next((fl for fl in LLAMACPP_SYNTHETIC if fl in flags), None)
+    synthetic = next((fl for fl in _FLAGS["llamacpp_synthetic"] if fl in flags), None)
     steps = _int(_get(flags, "--spec-draft-n-max", "--draft-max", "--draft", "--draft-n"))
     if steps is None and (draft or spec_type):
         notes.append("no --spec-draft-n-max: llama-server drafts at most 3 tokens (its default)")
