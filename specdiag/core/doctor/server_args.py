@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
@@ -213,14 +214,8 @@ def parse_server_args(text: str) -> ServerArgs:
         "flags": flags,
         "positional": tuple(positional),
     }
-    if engine == "sglang":
-        return _sglang(base, flags, notes)
-    if engine == "vllm":
-        return _vllm(base, flags, positional, notes)
-    if engine == "llamacpp":
-        return _llamacpp(base, flags, notes)
-    if engine == "trtllm":
-        return _trtllm(base, flags, positional, notes)
+    if engine is not None:
+        return _READERS[engine](base | _settings(engine, flags), flags, positional, notes)
     notes.append(
         "the engine could not be told from the command (no sglang / vllm / llama-server / "
         "trtllm-serve, no engine-specific flag)"
@@ -244,14 +239,35 @@ def _get(flags: dict[str, str | bool], *names: str) -> str | None:
     return None
 
 
-def _sglang(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]) -> ServerArgs:
+_NUMBERS: dict[str, Callable[[object], float | None]] = {
+    **dict.fromkeys(("steps", "topk", "num_draft_tokens", "max_len", "top_k"), _int),
+    "temperature": _float,
+}
+
+
+def _settings(engine: str, flags: dict[str, str | bool]) -> dict[str, Any]:
+    """The fields ``engine``'s flags set directly (engine_flags.json "settings"): each the value
+    of the first of its flags given (a number where the field is one), a switch the flag's
+    name when it is on."""
+    table = _FLAGS["settings"][engine]
+    out: dict[str, Any] = {}
+    for name, names in table["values"].items():
+        raw = _get(flags, *names)
+        out[name] = raw if raw is None or name not in _NUMBERS else _NUMBERS[name](raw)
+    for name, flag in table.get("switches", {}).items():
+        out[name] = flag if flags.get(flag) is True else None
+    if out["max_len"] is not None:
+        out["max_len_flag"] = table["max_len_flag"]
+    return out
+
+
+Args = dict[str, Any]
+
+
+def _sglang(base: Args, flags: dict[str, str | bool], _: list[str], notes: list[str]) -> ServerArgs:
     problems: list[str] = []
-    method = _get(flags, "--speculative-algorithm")
-    steps = _int(_get(flags, "--speculative-num-steps"))
-    topk = _int(_get(flags, "--speculative-eagle-topk"))
-    ndt = _int(_get(flags, "--speculative-num-draft-tokens"))
-    if method and steps is None:
-        if topk is not None or ndt is not None:
+    if base["method"] and base["steps"] is None:
+        if base["topk"] is not None or base["num_draft_tokens"] is not None:
             problems.append(
                 "--speculative-eagle-topk / --speculative-num-draft-tokens without "
                 "--speculative-num-steps: SGLang asserts at start"
@@ -263,46 +279,27 @@ def _sglang(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]
     prefs = _json_flag(
         flags.get("--preferred-sampling-params"), "--preferred-sampling-params", problems
     )
-    temp = _float(prefs.get("temperature")) if prefs else None
-    top_k = _int(prefs.get("top_k")) if prefs else None
     dp = _int(_get(flags, "--dp-size", "--dp"))
     return ServerArgs(
         **base,
-        method=method,
-        draft_path=_get(flags, "--speculative-draft-model-path", "--speculative-draft-model"),
-        target_path=_get(flags, "--model-path", "--model"),
-        steps=steps,
-        topk=topk,
-        num_draft_tokens=ndt,
-        max_len=_int(_get(flags, "--context-length")),
-        max_len_flag="--context-length" if _get(flags, "--context-length") else None,
-        cuda_graph_off="--disable-cuda-graph"
-        if flags.get("--disable-cuda-graph") is True
-        else None,
         dp_attention=flags.get("--enable-dp-attention") is True and (dp or 1) > 1,
-        temperature=temp,
-        top_k=top_k,
-        rejection_sampling=(
-            "--speculative-use-rejection-sampling"
-            if flags.get("--speculative-use-rejection-sampling") is True
-            else None
-        ),
+        temperature=_float(prefs.get("temperature")) if prefs else None,
+        top_k=_int(prefs.get("top_k")) if prefs else None,
         problems=tuple(problems),
         notes=tuple(notes),
     )
 
 
 def _vllm(
-    base: dict[str, Any], flags: dict[str, str | bool], positional: list[str], notes: list[str]
+    base: Args, flags: dict[str, str | bool], positional: list[str], notes: list[str]
 ) -> ServerArgs:
     problems: list[str] = []
     raw = flags.get("--speculative-config", flags.get("-sc"))
     spec = _json_flag(raw, "--speculative-config", problems)
-    target = _get(flags, "--model")
-    if target is None:
+    if base["target_path"] is None:
         rest = [p for p in positional if p not in ("serve", "vllm", "python", "python3", "-m")]
         rest = [p for p in rest if "vllm" not in p and "api_server" not in p]
-        target = rest[0] if rest else None
+        base["target_path"] = rest[0] if rest else None
     method = draft = None
     steps = None
     spec_max = None
@@ -327,61 +324,45 @@ def _vllm(
     gen = _json_flag(
         flags.get("--override-generation-config"), "--override-generation-config", problems
     )
-    hf = _json_flag(flags.get("--hf-overrides"), "--hf-overrides", problems)
-    max_len = _int(_get(flags, "--max-model-len"))
     return ServerArgs(
         **base,
         method=str(method) if method else None,
         draft_path=str(draft) if draft else None,
-        target_path=target,
         steps=steps,
-        max_len=max_len,
-        max_len_flag="--max-model-len" if max_len is not None else None,
-        cuda_graph_off="--enforce-eager" if flags.get("--enforce-eager") is True else None,
         temperature=_float(gen.get("temperature")) if gen else None,
         top_k=_int(gen.get("top_k")) if gen else None,
         rejection_sampling=rejection,
-        hf_overrides=hf,
-        spec_config=spec if spec is not None else None,
+        hf_overrides=_json_flag(flags.get("--hf-overrides"), "--hf-overrides", problems),
+        spec_config=spec,
         problems=tuple(problems),
         notes=tuple(notes + ([f"draft max_model_len {spec_max}"] if spec_max else [])),
     )
 
 
-def _llamacpp(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]) -> ServerArgs:
+def _llamacpp(
+    base: Args, flags: dict[str, str | bool], _: list[str], notes: list[str]
+) -> ServerArgs:
     problems: list[str] = []
-    warnings: list[str] = []
-    draft = _get(flags, "-md", "--model-draft", "--spec-draft-model")
-    spec_type = _get(flags, "--spec-type")
-    warnings.extend(
+    warnings = [
         f"{fl} was removed from llama-server (builds since 7c158fbb4): such a build "
         "exits with 'the argument has been removed'; use --spec-draft-n-max / "
         "--spec-draft-n-min (older builds still take it)"
         for fl in _FLAGS["llamacpp_removed"]
         if fl in flags
-    )
+    ]
+    draft, spec_type = base["draft_path"], base["method"]
     if draft and not spec_type:
         problems.append(
             "-md without --spec-type: the draft model loads but llama-server does not "
             "speculate (speculative.types is 'none'; all draft counters stay 0) in builds with "
             "--spec-type; add --spec-type draft-simple (or draft-eagle3 / draft-mtp)"
         )
-    synthetic = next((fl for fl in _FLAGS["llamacpp_synthetic"] if fl in flags), None)
-    steps = _int(_get(flags, "--spec-draft-n-max", "--draft-max", "--draft", "--draft-n"))
-    if steps is None and (draft or spec_type):
+    base["method"] = spec_type or ("draft (no --spec-type)" if draft else None)
+    if base["steps"] is None and (draft or spec_type):
         notes.append("no --spec-draft-n-max: llama-server drafts at most 3 tokens (its default)")
-    ctx = _get(flags, "-c", "--ctx-size")
     return ServerArgs(
         **base,
-        method=spec_type or ("draft (no --spec-type)" if draft else None),
-        draft_path=draft,
-        target_path=_get(flags, "-m", "--model"),
-        steps=steps,
-        max_len=_int(ctx),
-        max_len_flag="--ctx-size" if ctx else None,
-        temperature=_float(_get(flags, "--temp", "--temperature")),
-        top_k=_int(_get(flags, "--top-k")),
-        synthetic=synthetic,
+        synthetic=next((fl for fl in _FLAGS["llamacpp_synthetic"] if fl in flags), None),
         problems=tuple(problems),
         warnings=tuple(warnings),
         notes=tuple(notes),
@@ -389,7 +370,7 @@ def _llamacpp(base: dict[str, Any], flags: dict[str, str | bool], notes: list[st
 
 
 def _trtllm(
-    base: dict[str, Any], flags: dict[str, str | bool], positional: list[str], notes: list[str]
+    base: Args, flags: dict[str, str | bool], positional: list[str], notes: list[str]
 ) -> ServerArgs:
     problems: list[str] = []
     opts_path = _get(flags, "--extra-llm-api-options", "--config")
@@ -437,14 +418,15 @@ def _trtllm(
         ),
         target_path=rest[0] if rest else None,
         steps=_int(spec.get("max_draft_len")) if spec else None,
-        max_len=_int(_get(flags, "--max-seq-len")),
-        max_len_flag="--max_seq_len" if _get(flags, "--max-seq-len") else None,
         aux_layers=aux,
         spec_config=spec,
         options=options,
         problems=tuple(problems),
         notes=tuple(notes),
     )
+
+
+_READERS = {"sglang": _sglang, "vllm": _vllm, "llamacpp": _llamacpp, "trtllm": _trtllm}
 
 
 def args_from_server_info(info: dict[str, Any]) -> ServerArgs | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 
 from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.run import run_doctor
-from specdiag.core.doctor.server_args import parse_server_args
+from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
 from tests.support import paths
 from tests.support.doctor import by_id
 
@@ -107,5 +108,11 @@ def test_engine_flags_data_is_well_formed() -> None:
             assert all(fl.startswith(prefix) for fl in flags), prefix
             lists.append(flags)
         lists.append(table["others"])
+    fields = {f.name for f in dataclasses.fields(ServerArgs)}
+    assert set(doc["settings"]) == engines
+    for table in doc["settings"].values():
+        assert set(table["values"]) | set(table.get("switches", {})) <= fields
+        assert "max_len" in table["values"] and table["max_len_flag"].startswith("--")
+        lists += [*table["values"].values(), list(table.get("switches", {}).values())]
     for flags in lists:
         assert len(set(flags)) == len(flags) and all(fl.startswith("-") for fl in flags)
