@@ -193,7 +193,7 @@ def _scan_hits(
     starts that make its timeline (split at restarts). At most 64 KiB of a line is held (longer
     lines are skipped); a damaged .gz ends the pass with a note in ``damaged`` (the lines before
     it are kept), as in ``logs``."""
-    from specdiag.core.doctor.timeline import STARTUP, TimelineBuilder
+    from specdiag.core.doctor.timeline import STARTUP, Point, TimelineBuilder
     from specdiag.core.files import GZIP_ERRORS, bounded_lines
     from specdiag.core.logs.parse import LineParser
     from specdiag.core.logs.records import LogRecord
@@ -208,8 +208,8 @@ def _scan_hits(
             if isinstance(r, LogRecord) and (r.accept_length is not None or r.kind == "lifetime"):
                 weight = float(r.drafted_tokens) if r.drafted_tokens else 1.0
                 life = r.accepted_tokens if r.kind == "lifetime" else None
-                timeline.record(
-                    r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life
+                timeline.points.append(
+                    Point(r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life)
                 )
                 if cache is not None and r.accept_length is not None and r.kind != "lifetime":
                     cache.record(r.accept_length, weight)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache, partial
 from importlib import resources
 from typing import Any
@@ -148,20 +148,8 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
             confirm = default_confirm(spec.id, ctx)
         except Exception:  # noqa: BLE001 - a confirm command is a courtesy, never a crash
             confirm = ()
-    return CheckResult(
-        check=spec.id,
-        family=spec.family,
-        title=spec.title,
-        status=out.status,
-        message=out.message,
-        evidence=out.evidence,
-        fix=out.fix,
-        confirm=confirm,
-        refs=spec.refs,
-        impact=out.impact,
-        details=out.details,
-        snippet=out.snippet,
-    )
+    given = {f.name: getattr(out, f.name) for f in fields(Outcome)} | {"confirm": confirm}
+    return CheckResult(spec.id, spec.family, spec.title, refs=spec.refs, **given)
 
 
 def unreadable(r: Reads, what: str = "this check") -> Outcome | None:
