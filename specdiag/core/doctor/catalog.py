@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from specdiag.core.doctor.registry import FUNCTIONS, CheckSpec, catalogue
+from specdiag.core.doctor.data import load
+from specdiag.core.doctor.registry import FUNCTIONS, CheckSpec
 
 
 @cache
@@ -34,7 +35,7 @@ def load_all() -> list[CheckSpec]:
         weights,
     )
 
-    entries = catalogue()
+    entries = load("checks.json")
     ids = [e["id"] for e in entries]
     if sorted(ids) != sorted(FUNCTIONS) or len(set(ids)) != len(ids):
         raise ValueError(

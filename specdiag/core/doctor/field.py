@@ -11,6 +11,7 @@ from typing import Any
 
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
@@ -18,24 +19,9 @@ from specdiag.core.doctor.typed import Reads
 # ---------------------------------------------------------------------- forced acceptance
 
 # (engine, pattern, unit): knobs that make the engine accept a configured number of drafts
-FORCED_KNOBS = (
-    ("sglang", re.compile(r"\b(?:SGLANG_)?SIMULATE_ACC_LEN\s*[=:]\s*['\"]?([0-9.]+)"), "AL"),
-    (
-        "trtllm",
-        re.compile(r"\bTLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS\s*[=:]\s*['\"]?([0-9.]+)"),
-        "AL-1",
-    ),
-    ("vllm", re.compile(r"rejection_sample_method['\"]?\s*[:=]\s*['\"]?(synthetic)"), "synthetic"),
-    ("vllm", re.compile(r"synthetic_acceptance_(?:length|rates)['\"]?\s*[:=]\s*([\[0-9.]+)"), "AL"),
-    ("atom", re.compile(r"--spec-decode-acceptance-(?:length|rate)[= ]+([0-9.]+)"), "AL"),
-    (
-        "llamacpp",
-        re.compile(
-            r"--spec-synth(?:etic-acceptance-length|etic-acceptance-rates|-rates)[= ]+(\S+)"
-        ),
-        "AL",
-    ),
-)
+FORCED_KNOBS = [
+    (k["engine"], re.compile(k["regex"]), k["unit"]) for k in load("log_lines.json")["forced_knobs"]
+]
 
 
 def forced_settings(ctx: Context) -> list[Evidence]:
@@ -370,9 +356,12 @@ _HYBRID_ARCH = re.compile(
 
 
 def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
+    """Whether the target is hybrid (recurrent layers): its config, or vLLM's boot line that
+    turns prefix-cache reuse off for a hybrid target under speculation."""
+    said = [h.evidence() for h in ctx.hits("no-prefix-reuse")[:1]]
     t = ctx.target
     if t is None or t.config is None:
-        return None, []
+        return (True if said else None), said
     lt = r.texts(t, "layer_types")
     arch = t.arch() or ""
     evs = [ev("target", f"{t.path}/config.json: architectures", arch)]
@@ -380,7 +369,7 @@ def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
     if kinds:
         evs.append(ev("target", f"{t.path}/config.json: layer_types", sorted(kinds)))
     rec = any(("linear" in k or "mamba" in k or "gdn" in k) for k in kinds)
-    return bool(rec or _HYBRID_ARCH.search(arch)), evs
+    return bool(said or rec or _HYBRID_ARCH.search(arch)), evs + said
 
 
 @check("hybrid-collapse")

@@ -6,14 +6,13 @@ each its family, title, what it reads and decides, and the public issues it come
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from functools import cache, partial
-from importlib import resources
 from typing import Any
 
 from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import CheckResult, Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.typed import Reads
 from specdiag.errors import SpecdiagError
@@ -50,17 +49,9 @@ class CheckSpec:
 
 
 @cache
-def catalogue() -> list[dict[str, Any]]:
-    """checks.json: every check's entry, in report order."""
-    text = resources.files("specdiag.core.doctor").joinpath("checks.json").read_text("utf-8")
-    entries: list[dict[str, Any]] = json.loads(text)
-    return entries
-
-
-@cache
 def causes() -> dict[str, dict[str, Any]]:
-    """Every fault the checks name, by its id, from the catalogue."""
-    return {name: c for e in catalogue() for name, c in e.get("causes", {}).items()}
+    """Every fault the checks name, by its id, from the catalogue (checks.json)."""
+    return {name: c for e in load("checks.json") for name, c in e.get("causes", {}).items()}
 
 
 FUNCTIONS: dict[str, CheckFn] = {}

@@ -10,12 +10,12 @@ the flag.
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from typing import Any
+
+from specdiag.core.doctor.data import load
 
 # The engines' flags this parser knows, as data (engine_flags.json: what each table holds is
 # said in its "about"). Abbreviations: SGLang builds its parser as
@@ -26,9 +26,7 @@ from typing import Any
 # that starts several flags ("ambiguous option"). A prefix is read as a flag only inside a family
 # listed in full, so that one match here is one match in the engine; a prefix of two or more
 # listed flags is ambiguous whatever else the engine has.
-_FLAGS: dict[str, Any] = json.loads(
-    resources.files("specdiag.core.doctor").joinpath("engine_flags.json").read_text("utf-8")
-)
+_FLAGS: dict[str, Any] = load("engine_flags.json")
 _ABBREVIATING: dict[str, dict[str, Any]] = _FLAGS["abbreviating"]
 
 
