@@ -5,27 +5,18 @@ from __future__ import annotations
 import re
 
 from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Status
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, unreadable
 from specdiag.core.doctor.typed import MAX_LAYERS, Reads
-
-MTP_METHODS = (
-    "mtp",
-    "nextn",
-    "deepseek_mtp",
-    "qwen3_next_mtp",
-    "glm4_moe_mtp",
-    "ernie_mtp",
-    "mimo_mtp",
-    "draft-mtp",
-)
 
 
 def _uses_mtp(ctx: Context) -> bool | None:
     methods = ctx.methods()
     if not methods:
         return None
-    return any(any(m.startswith(x) or x in m for x in MTP_METHODS) for m in methods)
+    mtp = load("engine_flags.json")["mtp_methods"]
+    return any(any(m.startswith(x) or x in m for x in mtp) for m in methods)
 
 
 @check("mtp-weights")

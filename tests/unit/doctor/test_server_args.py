@@ -108,6 +108,7 @@ def test_engine_flags_data_is_well_formed() -> None:
             assert all(fl.startswith(prefix) for fl in flags), prefix
             lists.append(flags)
         lists.append(table["others"])
+    assert all(m and m == m.lower() for m in doc["mtp_methods"])  # compared lower case
     fields = {f.name for f in dataclasses.fields(ServerArgs)}
     assert set(doc["settings"]) == engines
     for table in doc["settings"].values():
