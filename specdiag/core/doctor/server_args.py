@@ -259,7 +259,7 @@ def _settings(engine: str, flags: dict[str, str | bool]) -> dict[str, Any]:
     return out
 
 
-Args = dict[str, Any]
+Args = dict[str, Any]  # the ServerArgs fields read so far, by name
 
 
 def _sglang(base: Args, flags: dict[str, str | bool], _: list[str], notes: list[str]) -> ServerArgs:
