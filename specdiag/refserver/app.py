@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
-from specdiag.refserver.config import Flavor
-from specdiag.refserver.helpers import error_response, guarded, json_response
+from specdiag.refserver.helpers import guarded, json_response, shape
 from specdiag.refserver.state import ServerState
 
 if TYPE_CHECKING:
@@ -42,13 +41,8 @@ def build_app(state: ServerState) -> Starlette:
 
     async def not_found(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 404)
-        if state.config.flavor is Flavor.LLAMACPP:
-            message = "File Not Found" if status == 404 else "Method Not Allowed"
-            return error_response(state, status, message)
-        # SGLang and vLLM serve through FastAPI
-        return json_response(
-            {"detail": "Not Found" if status == 404 else "Method Not Allowed"}, status
-        )
+        name = "not_found" if status == 404 else "method_not_allowed"
+        return json_response(shape(state, name), status)  # SGLang and vLLM: FastAPI's
 
     return Starlette(
         routes=routes,

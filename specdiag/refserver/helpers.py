@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import json
 import math
@@ -10,12 +11,10 @@ import secrets
 import string
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from specdiag.refserver.config import (
-    Flavor,
-    PerRequestMetrics,
-)
+from specdiag.refserver.config import Flavor, PerRequestMetrics
 from specdiag.refserver.engine import Request as EngineRequest
 from specdiag.refserver.state import BadRequest, ServerState
 
@@ -35,6 +34,35 @@ def compact(body: object) -> str:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
 
 
+OMIT = object()  # a slot value that leaves its key out (a key the engine sends only sometimes)
+
+
+@functools.lru_cache(maxsize=1)
+def _shapes() -> dict[str, Any]:
+    """The engines' answers, per flavor (engine_shapes.json), read once."""
+    text = resources.files("specdiag.refserver").joinpath("engine_shapes.json").read_text()
+    shapes: dict[str, Any] = json.loads(text)
+    return shapes
+
+
+def shape(state: ServerState, name: str, **slots: Any) -> Any:
+    """The flavor's answer ``name`` of engine_shapes.json, every ``"$slot"`` string in it
+    replaced by the server's or these ``slots``' value; a key whose value is :data:`OMIT` is
+    left out."""
+    return _fill(_shapes()[state.config.flavor.value][name], {**state.slots, **slots})
+
+
+def _fill(template: Any, slots: dict[str, Any]) -> Any:
+    if isinstance(template, str) and template.startswith("$"):
+        return slots[template[1:]]
+    if isinstance(template, list):
+        return [_fill(v, slots) for v in template]
+    if isinstance(template, dict):
+        filled = ((k, _fill(v, slots)) for k, v in template.items())
+        return {k: v for k, v in filled if v is not OMIT}
+    return template
+
+
 def json_response(
     body: object, status: int = 200, headers: dict[str, str] | None = None
 ) -> Response:
@@ -48,30 +76,15 @@ def json_response(
     )
 
 
-# status -> (the error type vLLM and SGLang name, llama.cpp's)
-_ERROR_TYPES = {
-    400: ("BadRequestError", "invalid_request_error"),
-    401: ("AuthenticationError", "authentication_error"),
-    404: ("NotFoundError", "not_found_error"),
-    429: ("RateLimitError", "rate_limit_error"),
-    500: ("InternalServerError", "server_error"),
-    503: ("ServiceUnavailableError", "unavailable_error"),
-}
-
-
 def error_response(
     state: ServerState, status: int, message: str, headers: dict[str, str] | None = None
 ) -> Response:
-    """An error in the flavor's own shape."""
-    flavor = state.config.flavor
-    kind, ltype = _ERROR_TYPES.get(status, ("Error", "server_error"))
-    if flavor is Flavor.LLAMACPP:
-        body: Any = {"error": {"code": status, "message": message, "type": ltype}}
-    elif flavor is Flavor.VLLM:
-        body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
-    else:
-        body = {"object": "error", "message": message, "type": kind, "param": None, "code": status}
-    return json_response(body, status, headers)
+    """An error in the flavor's own shape, with the type name the engine gives ``status``."""
+    types = shape(state, "error_types")
+    kind = types.get(str(status), types["other"])
+    return json_response(
+        shape(state, "error", code=status, message=message, type=kind), status, headers
+    )
 
 
 class EventStream:
@@ -264,36 +277,23 @@ def check_length(state: ServerState, n_prompt: int, max_tokens: int) -> None:
 
 
 def guarded(state: ServerState, handler: Handler, *, public: bool = False) -> Handler:
-    """Slow start (503), API key (401) and bad requests (400) for every flavor endpoint."""
+    """Slow start (503), API key (401) and bad requests (400) for every flavor endpoint; a
+    ``public`` endpoint needs no key (each engine's own list of them)."""
 
     async def endpoint(request: Request) -> Response:
         if state.loading():
-            if state.config.flavor is Flavor.LLAMACPP:
-                return error_response(state, 503, "Loading model")
-            return error_response(state, 503, "The server is starting up")
-        if state.config.api_key and not public and _needs_key(state, request.url.path):
+            return error_response(state, 503, shape(state, "loading"))
+        if state.config.api_key and not public:
             auth = request.headers.get("authorization", "")
             given = auth[7:] if auth.lower().startswith("bearer ") else ""
             if not hmac.compare_digest(given.encode(), state.config.api_key.encode()):
-                if state.config.flavor is Flavor.LLAMACPP:
-                    return error_response(state, 401, "Invalid API Key")
-                return json_response({"error": "Unauthorized"}, 401)
+                return json_response(shape(state, "unauthorized"), 401)
         try:
             return await handler(request)
         except BadRequest as exc:
             return error_response(state, exc.status, exc.message)
 
     return endpoint
-
-
-def _needs_key(state: ServerState, path: str) -> bool:
-    flavor = state.config.flavor
-    if flavor is Flavor.VLLM:
-        return path.startswith("/v1")
-    if flavor is Flavor.LLAMACPP:
-        return path not in ("/health", "/v1/health", "/models", "/v1/models")
-    # SGLang's middleware lets every /health* and /metrics* path through
-    return not path.startswith(("/health", "/metrics"))
 
 
 async def fault_response(state: ServerState) -> tuple[str | None, Response | None]:
@@ -380,7 +380,7 @@ def new_id(prefix: str, flavor: Flavor) -> str:
 def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | None:
     """vLLM's per-request ``metrics`` (``--per-request-spec-decode-metrics``)."""
     mode = state.config.per_request_metrics
-    if mode is PerRequestMetrics.NONE:
+    if mode is PerRequestMetrics.NONE or state.config.flavor is not Flavor.VLLM:
         return None
     spec: dict[str, Any] | None = None
     if req.verify_ct > 0:
@@ -396,14 +396,7 @@ def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | Non
         if mode is PerRequestMetrics.DETAILED:
             spec["per_step_accepted"] = list(req.per_step_accepted)
             spec["per_step_drafted"] = list(req.per_step_drafted)
-    return {
-        "time_to_first_token_ms": None,
-        "generation_time_ms": None,
-        "queue_time_ms": None,
-        "mean_itl_ms": None,
-        "tokens_per_second": None,
-        "speculative_decoding": spec,
-    }
+    return shape(state, "request_metrics", speculative_decoding=spec)  # type: ignore[no-any-return]
 
 
 def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, Any]:
