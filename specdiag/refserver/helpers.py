@@ -38,7 +38,7 @@ OMIT = object()  # a slot value that leaves its key out (a key the engine sends 
 
 
 @functools.lru_cache(maxsize=1)
-def _shapes() -> dict[str, Any]:
+def engine_shapes() -> dict[str, Any]:
     """The engines' answers, per flavor (engine_shapes.json), read once."""
     text = resources.files("specdiag.refserver").joinpath("engine_shapes.json").read_text()
     shapes: dict[str, Any] = json.loads(text)
@@ -49,16 +49,16 @@ def shape(state: ServerState, name: str, **slots: Any) -> Any:
     """The flavor's answer ``name`` of engine_shapes.json, every ``"$slot"`` string in it
     replaced by the server's or these ``slots``' value; a key whose value is :data:`OMIT` is
     left out."""
-    return _fill(_shapes()[state.config.flavor.value][name], {**state.slots, **slots})
+    return fill(engine_shapes()[state.config.flavor.value][name], {**state.slots, **slots})
 
 
-def _fill(template: Any, slots: dict[str, Any]) -> Any:
+def fill(template: Any, slots: dict[str, Any]) -> Any:
     if isinstance(template, str) and template.startswith("$"):
         return slots[template[1:]]
     if isinstance(template, list):
-        return [_fill(v, slots) for v in template]
+        return [fill(v, slots) for v in template]
     if isinstance(template, dict):
-        filled = ((k, _fill(v, slots)) for k, v in template.items())
+        filled = ((k, fill(v, slots)) for k, v in template.items())
         return {k: v for k, v in filled if v is not OMIT}
     return template
 

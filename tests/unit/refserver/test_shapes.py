@@ -68,3 +68,23 @@ def test_error_types_name_a_fallback() -> None:
     for flavor in ("sglang", "vllm", "llamacpp"):
         types = SHAPES[flavor]["error_types"]
         assert "other" in types and all(k == "other" or k.isdigit() for k in types)
+
+
+def test_every_metrics_family_shows_a_known_counter_and_every_counter_is_shown() -> None:
+    from specdiag.refserver import make_config
+    from specdiag.refserver.engine import Engine
+    from specdiag.refserver.metrics import _values
+    from specdiag.refserver.model import TinyLM, Tokenizer
+
+    tok = Tokenizer()
+    known = set(_values(Engine(make_config(), TinyLM(tok), tok)))
+    shown = set()
+    for flavor in ("sglang", "vllm", "llamacpp"):
+        page = SHAPES[flavor]["metrics"]
+        for fam in page["families"]:
+            assert fam["kind"] in ("gauge", "counter", "bare_counter"), fam
+            assert fam["help"] and fam["name"], fam
+            if isinstance(fam["value"], str):
+                assert fam["value"] in known, (flavor, fam["name"])
+                shown.add(fam["value"])
+    assert known == shown
