@@ -502,14 +502,7 @@ class Engine:
             "model": cfg.model_name,
             "uptime_s": time.perf_counter() - self.started,
             "speculative": {
-                "enabled": cfg.speculative,
-                "steps": cfg.steps,
-                "topk": cfg.topk,
-                "num_draft_tokens": cfg.resolved_num_draft_tokens,
-                "acceptance_conditional": list(cfg.acceptance),
-                "acceptance_unconditional": list(prof.unconditional) if prof else [],
-                "expected_accepted_drafts": prof.expected_accepted_drafts if prof else 0.0,
-                "expected_accept_length": prof.expected_accept_length if prof else 1.0,
+                **dataclasses.asdict(cfg.speculation()),
                 "expected_distribution": list(prof.distribution) if prof else [1.0],
             },
             "timing": {
