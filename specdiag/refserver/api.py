@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from specdiag.refserver.config import Flavor
 from specdiag.refserver.engine import Request as EngineRequest
 from specdiag.refserver.helpers import (
-    OMIT,
     SSE_DONE,
     EventStream,
     _int,
@@ -23,13 +22,13 @@ from specdiag.refserver.helpers import (
     prompt_ids,
     read_json,
     sglang_spec_fields,
-    shape,
     sse,
     stream_faults,
     token_updates,
     vllm_metrics,
 )
 from specdiag.refserver.logfmt import timings
+from specdiag.refserver.shapes import OMIT, shape
 from specdiag.refserver.state import BadRequest, ServerState
 
 if TYPE_CHECKING:

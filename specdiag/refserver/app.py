@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING
 
-from specdiag.refserver.helpers import guarded, json_response, shape
+from specdiag.refserver.helpers import guarded, json_response
+from specdiag.refserver.shapes import shape
 from specdiag.refserver.state import ServerState
 
 if TYPE_CHECKING:

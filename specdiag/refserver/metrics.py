@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import Flavor
-from specdiag.refserver.helpers import engine_shapes, fill
+from specdiag.refserver.shapes import engine_shapes, fill
 
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
