@@ -14,9 +14,10 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from specdiag.refserver.config import Flavor, ReferenceServerConfig
+from specdiag.refserver.shapes import engine_shapes
 
 if TYPE_CHECKING:
     from specdiag.refserver.engine import Engine, Request
@@ -51,12 +52,31 @@ class LogWriter:
 
 
 class BaseLog:
+    """A flavor's log: its lines are the ``log`` templates of engine_shapes.json, formatted with
+    the time stamp and the event's figures."""
+
     def __init__(self, config: ReferenceServerConfig, writer: LogWriter) -> None:
         self.config = config
         self.w = writer
         self.pid = os.getpid()
+        self.lines = engine_shapes()[config.flavor.value]["log"]
 
-    def startup(self, url: str) -> None: ...
+    def _ts(self) -> str:
+        """SGLang's time stamp (vLLM and llama.cpp write their own)."""
+        return time.strftime("[%Y-%m-%d %H:%M:%S]", time.localtime())
+
+    def emit(self, event: str, **values: object) -> None:
+        for template in self.lines[event]:
+            self.w.line(template.format(ts=self._ts(), pid=self.pid, **values))
+
+    def _now(self, engine: Engine) -> dict[str, Any]:
+        usage = engine.kv_tokens / engine.kv_capacity
+        running, queue = engine.num_running, engine.num_waiting
+        return {"running": running, "queue": queue, "tokens": engine.kv_tokens, "usage": usage}
+
+    def startup(self, url: str) -> None:
+        self.emit("startup", url=url)
+
     def admitted(self, engine: Engine, req: Request) -> None: ...
     def prefill(self, engine: Engine, batch: list[Request]) -> None: ...
     def decode(self, engine: Engine) -> None: ...
@@ -65,12 +85,6 @@ class BaseLog:
 
 
 class SGLangLog(BaseLog):
-    def _ts(self) -> str:
-        return time.strftime("[%Y-%m-%d %H:%M:%S]", time.localtime())
-
-    def startup(self, url: str) -> None:
-        self.w.line(f"{self._ts()} The server is fired up and ready to roll!")
-
     def prefill(self, engine: Engine, batch: list[Request]) -> None:
         now = time.perf_counter()
         elapsed = max(now - engine.pf_started, 1e-9)
@@ -78,12 +92,9 @@ class SGLangLog(BaseLog):
         engine.pf_tokens = 0
         engine.pf_started = now
         new_tokens = sum(len(r.prompt_ids) for r in batch)
-        usage = engine.kv_tokens / engine.kv_capacity
-        self.w.line(
-            f"{self._ts()} Prefill batch, #new-seq: {len(batch)}, #new-token: {new_tokens}, "
-            f"#cached-token: 0, token usage: {usage:.2f}, #running-req: "
-            f"{engine.num_running - len(batch)}, #queue-req: {engine.num_waiting}, "
-            f"#pending-token: 0, cuda graph: False, input throughput (token/s): {throughput:.2f}"
+        figures = self._now(engine) | {"running": engine.num_running - len(batch)}
+        self.emit(
+            "prefill", **figures, new_seq=len(batch), new_tokens=new_tokens, throughput=throughput
         )
 
     def decode(self, engine: Engine) -> None:
@@ -101,25 +112,16 @@ class SGLangLog(BaseLog):
             )
             engine.last_accept_len = accept_len
             engine.last_accept_rate = accept_rate
-            spec = f"accept len: {accept_len:.2f}, accept rate: {accept_rate:.2f}, "
-        usage = engine.kv_tokens / engine.kv_capacity
-        self.w.line(
-            f"{self._ts()} Decode batch, #running-req: {engine.num_running}, "
-            f"#token: {engine.kv_tokens}, token usage: {usage:.2f}, {spec}cuda graph: True, "
-            f"gen throughput (token/s): {gen_throughput:.2f}, #queue-req: {engine.num_waiting}"
-        )
+            spec = self.lines["decode_spec"].format(accept_len=accept_len, accept_rate=accept_rate)
+        self.emit("decode", **self._now(engine), spec=spec, throughput=gen_throughput)
         engine.iv_accept_tokens = engine.iv_correct_drafts = engine.iv_forward_ct = 0
         engine.iv_gen_tokens = engine.iv_decode_steps = 0
         engine.iv_started = now
 
 
 class VLLMLog(BaseLog):
-    def _prefix(self, where: str) -> str:
-        ts = time.strftime("%m-%d %H:%M:%S", time.localtime())
-        return f"(APIServer pid={self.pid}) INFO {ts} [{where}] "
-
-    def startup(self, url: str) -> None:
-        self.w.line(self._prefix("api_server.py:1942") + f"Starting vLLM API server 0 on {url}")
+    def _ts(self) -> str:
+        return time.strftime("%m-%d %H:%M:%S", time.localtime())
 
     def tick(self, engine: Engine) -> None:
         now = time.perf_counter()
@@ -131,27 +133,26 @@ class VLLMLog(BaseLog):
             or engine.num_waiting
         )
         if active:
-            usage = 100.0 * engine.kv_tokens / engine.kv_capacity
-            self.w.line(
-                self._prefix("loggers.py:336")
-                + f"Engine 000: Avg prompt throughput: {engine.vl_prompt_tokens / elapsed:.1f} "
-                f"tokens/s, Avg generation throughput: {engine.vl_gen_tokens / elapsed:.1f} "
-                f"tokens/s, Running: {engine.num_running} reqs, Waiting: {engine.num_waiting} "
-                f"reqs, GPU KV cache usage: {usage:.1f}%, Prefix cache hit rate: 0.0%"
+            figures = self._now(engine)
+            self.emit(
+                "stats",
+                **figures,
+                usage_pct=100.0 * figures["usage"],
+                prompt_rate=engine.vl_prompt_tokens / elapsed,
+                gen_rate=engine.vl_gen_tokens / elapsed,
             )
             if engine.vl_drafts > 0:
-                mean_len = 1.0 + engine.vl_accepted / engine.vl_drafts
-                per_pos = ", ".join(f"{c / engine.vl_drafts:.3f}" for c in engine.vl_per_pos)
-                rate = 100.0 * engine.vl_accepted / engine.vl_draft_tokens
-                self.w.line(
-                    self._prefix("metrics.py:120")
-                    + f"SpecDecoding metrics: Mean acceptance length: {mean_len:.2f}, "
-                    f"Accepted throughput: {engine.vl_accepted / elapsed:.2f} tokens/s, "
-                    f"Drafted throughput: {engine.vl_draft_tokens / elapsed:.2f} tokens/s, "
-                    f"Accepted: {engine.vl_accepted} tokens, "
-                    f"Drafted: {engine.vl_draft_tokens} tokens, "
-                    f"Per-position acceptance rate: {per_pos}, "
-                    f"Avg Draft acceptance rate: {rate:.1f}%"
+                self.emit(
+                    "spec",
+                    mean_len=1.0 + engine.vl_accepted / engine.vl_drafts,
+                    accepted_rate=engine.vl_accepted / elapsed,
+                    drafted_rate=engine.vl_draft_tokens / elapsed,
+                    accepted=engine.vl_accepted,
+                    drafted=engine.vl_draft_tokens,
+                    per_position=", ".join(
+                        f"{c / engine.vl_drafts:.3f}" for c in engine.vl_per_pos
+                    ),
+                    rate=100.0 * engine.vl_accepted / engine.vl_draft_tokens,
                 )
         engine.vl_drafts = engine.vl_draft_tokens = engine.vl_accepted = 0
         engine.vl_per_pos = [0] * engine.k
@@ -171,58 +172,35 @@ class LlamaCppLog(BaseLog):
         ms, micro = divmod(rest, 1000)
         return f"{minutes}.{seconds:02d}.{ms:03d}.{micro:03d}"
 
-    def _slot(self, func: str, req: Request) -> str:
-        return (
-            f"{self._ts()} I slot {func[:12]:>12}: id {max(req.slot, 0):2d} | task {req.serial} | "
-        )
-
     def startup(self, url: str) -> None:
         cfg = self.config
-        self.w.line(f"{self._ts()} I srv  {'llama_server':>12}: initializing ...")
-        self.w.line(
-            f"{self._ts()} I srv  {'load_model':>12}: initializing, n_slots = "
-            f"{cfg.max_running_requests}, n_ctx_slot = {cfg.max_model_len}, kv_unified = 'false'"
-        )
+        self.emit("startup", n_slots=cfg.max_running_requests, n_ctx=cfg.max_model_len)
         if cfg.speculative:
-            self.w.line(
-                f"{self._ts()} I spec common_specu: adding speculative implementation 'draft-simple'"
-            )
-            self.w.line(
-                f"{self._ts()} I spec common_specu: - n_max={cfg.steps}, n_min=0, p_min=0.000000"
-            )
-        self.w.line(f"{self._ts()} I srv  {'llama_server':>12}: model loaded")
-        self.w.line(f"{self._ts()} I srv  {'llama_server':>12}: listening on {url}")
+            self.emit("startup_speculative", steps=cfg.steps)
+        self.emit("ready", url=url)
 
     def admitted(self, engine: Engine, req: Request) -> None:
-        self.w.line(self._slot("launch_slot_", req) + "processing task, is_child = 0")
+        self.emit("admitted", slot=max(req.slot, 0), task=req.serial)
 
     def finish(self, engine: Engine, req: Request) -> None:
         t = timings(req)
-        n_prompt, n_pred = len(req.prompt_ids), len(req.out_ids)
-        pm, dm = t["prompt_ms"], t["predicted_ms"]
-        timing = self._slot("print_timing", req)
-        lines = [
-            f"prompt eval time = {pm:10.2f} ms / {n_prompt:5d} tokens ("
-            f"{t['prompt_per_token_ms']:8.2f} ms per token, {t['prompt_per_second']:8.2f} "
-            "tokens per second)",
-            f"       eval time = {dm:10.2f} ms / {n_pred:5d} tokens ("
-            f"{t['predicted_per_token_ms']:8.2f} ms per token, "
-            f"{t['predicted_per_second']:8.2f} tokens per second)",
-            f"      total time = {pm + dm:10.2f} ms / {n_prompt + n_pred:5d} tokens",
-            f"   graphs reused = {req.decode_steps:10d}",
-        ]
+        slot = {"slot": max(req.slot, 0), "task": req.serial}
+        total_ms, total_n = t["prompt_ms"] + t["predicted_ms"], t["prompt_n"] + t["predicted_n"]
+        self.emit(
+            "finish", **t, **slot, total_ms=total_ms, total_n=total_n, decode_steps=req.decode_steps
+        )
         if req.drafted > 0:
             mean_len = 1.0 + req.accepted / req.verify_ct if req.verify_ct else 1.0
-            lines.append(
-                f"draft acceptance = {req.accepted / req.drafted:0.5f} ({req.accepted:5d} "
-                f"accepted / {req.drafted:5d} generated), mean len = {mean_len:5.2f}"
+            acceptance = req.accepted / req.drafted
+            self.emit(
+                "finish_draft",
+                **slot,
+                acceptance=acceptance,
+                accepted=req.accepted,
+                drafted=req.drafted,
+                mean_len=mean_len,
             )
-        for line in lines:
-            self.w.line(timing + line)
-        self.w.line(
-            self._slot("release", req)
-            + f"stop processing: n_tokens = {n_prompt + n_pred - 1}, truncated = 0"
-        )
+        self.emit("release", **slot, n_tokens=total_n - 1)
 
 
 def timings(req: Request) -> dict[str, float]:
