@@ -257,6 +257,8 @@ def _metrics_handler(state: ServerState) -> Callable[[Request], Awaitable[Respon
 
 def _sglang_server_info(state: ServerState) -> Any:
     cfg, e = state.config, state.engine
+    # avg_spec_accept_length: over the verify steps since the last /flush_cache
+    tokens, steps = e.totals.verified_tokens - e.flushed[0], e.totals.verify_steps - e.flushed[1]
     spec = {
         "speculative_algorithm": "EAGLE3",
         "draft_model_path": "specdiag/reference-draft",
@@ -274,9 +276,7 @@ def _sglang_server_info(state: ServerState) -> Any:
         decode_log_interval=cfg.decode_log_interval,
         last_gen_throughput=e.last_gen_throughput,
         kv_capacity=e.kv_capacity,
-        avg_spec_accept_length=e.life_accept_tokens / e.life_forward_ct
-        if cfg.speculative and e.life_forward_ct > 0
-        else OMIT,
+        avg_spec_accept_length=tokens / steps if cfg.speculative and steps > 0 else OMIT,
     )
 
 

@@ -168,28 +168,11 @@ class Engine:
         self._free_slots: list[int] = list(range(config.max_running_requests - 1, -1, -1))
         self.started = time.perf_counter()
         self.started_wall = time.time()
-        # SGLang: per-log-interval accumulators and lifetime (since /flush_cache) totals
-        self.iv_accept_tokens = 0
-        self.iv_correct_drafts = 0
-        self.iv_forward_ct = 0
-        self.iv_gen_tokens = 0
-        self.iv_decode_steps = 0
-        self.iv_started = time.perf_counter()
-        self.pf_tokens = 0
-        self.pf_started = time.perf_counter()
-        self.life_accept_tokens = 0
-        self.life_forward_ct = 0
+        # set by SGLang's decode log lines (its /metrics gauges and /server_info show them)
         self.last_accept_len = 0.0
         self.last_accept_rate = 0.0
         self.last_gen_throughput = 0.0
-        # vLLM: per-log-interval accumulators
-        self.vl_drafts = 0
-        self.vl_draft_tokens = 0
-        self.vl_accepted = 0
-        self.vl_per_pos = [0] * self.k
-        self.vl_prompt_tokens = 0
-        self.vl_gen_tokens = 0
-        self.vl_started = time.perf_counter()
+        self.flushed = (0, 0)  # (verified tokens, verify steps) at the last /flush_cache
 
     # ------------------------------------------------------------------ requests
 
@@ -251,9 +234,8 @@ class Engine:
         return self.config.max_running_requests * self.config.max_model_len
 
     def flush_cache(self) -> None:
-        """SGLang /flush_cache: resets the lifetime totals behind avg_spec_accept_length."""
-        self.life_accept_tokens = 0
-        self.life_forward_ct = 0
+        """SGLang /flush_cache: restarts the lifetime totals behind avg_spec_accept_length."""
+        self.flushed = (self.totals.verified_tokens, self.totals.verify_steps)
 
     # ------------------------------------------------------------------ loop
 
@@ -298,8 +280,6 @@ class Engine:
             req.slot = self._free_slots.pop() if self._free_slots else -1
             states.append(self.model.prefill(req.prompt_ids))
             self.totals.prompt_tokens += len(req.prompt_ids)
-            self.vl_prompt_tokens += len(req.prompt_ids)
-            self.pf_tokens += len(req.prompt_ids)
         h = np.stack(states)
         first = self.model.greedy(h)
         h = self.model.advance(h, first)
@@ -320,7 +300,6 @@ class Engine:
         h = np.stack([r.state for r in batch])
         k = self.k
         self.totals.decode_steps += 1
-        self.iv_decode_steps += 1
         if k == 0:
             g = self.model.greedy(h)
             h = self.model.advance(h, g)
@@ -379,7 +358,6 @@ class Engine:
             for i in range(n):
                 req.per_position[i] += 1
                 t.accepted_per_position[i] += 1
-                self.vl_per_pos[i] += 1
             req.per_step_accepted.append(n)
             req.per_step_drafted.append(k)
             t.accept_histogram[n] += 1
@@ -390,14 +368,6 @@ class Engine:
         t.drafted_tokens += bs * k
         t.proposed_drafts += bs * per_step_proposed
         t.verified_tokens += total + bs
-        self.iv_accept_tokens += total + bs
-        self.iv_correct_drafts += total
-        self.iv_forward_ct += bs
-        self.life_accept_tokens += total + bs
-        self.life_forward_ct += bs
-        self.vl_drafts += bs
-        self.vl_draft_tokens += bs * k
-        self.vl_accepted += total
 
     def _emit(self, req: Request, ids: list[int]) -> None:
         now = time.perf_counter()
@@ -422,8 +392,6 @@ class Engine:
                     break
         added = len(req.out_ids) - before
         self.totals.completion_tokens += added
-        self.iv_gen_tokens += added
-        self.vl_gen_tokens += added
         if req.matched_stop is not None:
             self._finish(req, "stop")
         elif len(req.out_ids) >= req.max_tokens:

@@ -11,12 +11,15 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 import sys
 import time
 from typing import TYPE_CHECKING, Any, TextIO
 
-from specdiag.refserver.config import Flavor, ReferenceServerConfig
+from specdiag.refserver.config import Flavor
+from specdiag.refserver.engine import Totals
 from specdiag.refserver.shapes import engine_shapes
 
 if TYPE_CHECKING:
@@ -55,11 +58,25 @@ class BaseLog:
     """A flavor's log: its lines are the ``log`` templates of engine_shapes.json, formatted with
     the time stamp and the event's figures."""
 
-    def __init__(self, config: ReferenceServerConfig, writer: LogWriter) -> None:
-        self.config = config
+    def __init__(self, engine: Engine, writer: LogWriter) -> None:
+        self.config = config = engine.config
         self.w = writer
         self.pid = os.getpid()
         self.lines = engine_shapes()[config.flavor.value]["log"]
+        self.marks: dict[str, tuple[Totals, float]] = {}
+        self.start = (copy.deepcopy(engine.totals), time.perf_counter())
+
+    def interval(self, engine: Engine, name: str) -> tuple[Totals, float]:
+        """What the engine counted since this log's last ``name`` interval (or its start), and
+        the interval's seconds (at least 1 ns); the next ``name`` interval starts now."""
+        (then, t0), now = self.marks.get(name, self.start), time.perf_counter()
+        self.marks[name] = (copy.deepcopy(engine.totals), now)
+        delta: dict[str, Any] = {
+            f.name: [a - b for a, b in zip(x, y, strict=True)] if isinstance(x, list) else x - y
+            for f in dataclasses.fields(Totals)
+            for x, y in [(getattr(engine.totals, f.name), getattr(then, f.name))]
+        }
+        return Totals(**delta), max(now - t0, 1e-9)
 
     def _ts(self) -> str:
         """SGLang's time stamp (vLLM and llama.cpp write their own)."""
@@ -86,37 +103,29 @@ class BaseLog:
 
 class SGLangLog(BaseLog):
     def prefill(self, engine: Engine, batch: list[Request]) -> None:
-        now = time.perf_counter()
-        elapsed = max(now - engine.pf_started, 1e-9)
-        throughput = engine.pf_tokens / elapsed
-        engine.pf_tokens = 0
-        engine.pf_started = now
+        d, elapsed = self.interval(engine, "prefill")
         new_tokens = sum(len(r.prompt_ids) for r in batch)
         figures = self._now(engine) | {"running": engine.num_running - len(batch)}
+        throughput = d.prompt_tokens / elapsed
         self.emit(
             "prefill", **figures, new_seq=len(batch), new_tokens=new_tokens, throughput=throughput
         )
 
     def decode(self, engine: Engine) -> None:
-        if engine.iv_decode_steps < self.config.decode_log_interval:
+        decoded = engine.totals.decode_steps - self.marks.get("decode", self.start)[0].decode_steps
+        if decoded < self.config.decode_log_interval:
             return
-        now = time.perf_counter()
-        elapsed = max(now - engine.iv_started, 1e-9)
-        gen_throughput = engine.iv_gen_tokens / elapsed
-        engine.last_gen_throughput = gen_throughput
+        d, elapsed = self.interval(engine, "decode")
+        engine.last_gen_throughput = d.completion_tokens / elapsed
         spec = ""
-        if self.config.speculative and engine.iv_forward_ct > 0:
-            accept_len = engine.iv_accept_tokens / engine.iv_forward_ct
-            accept_rate = engine.iv_correct_drafts / (
-                engine.iv_forward_ct * self.config.proposed_per_step
+        if self.config.speculative and d.verify_steps > 0:
+            engine.last_accept_len = d.verified_tokens / d.verify_steps
+            proposed = d.verify_steps * self.config.proposed_per_step
+            engine.last_accept_rate = d.accepted_drafts / proposed
+            spec = self.lines["decode_spec"].format(
+                accept_len=engine.last_accept_len, accept_rate=engine.last_accept_rate
             )
-            engine.last_accept_len = accept_len
-            engine.last_accept_rate = accept_rate
-            spec = self.lines["decode_spec"].format(accept_len=accept_len, accept_rate=accept_rate)
-        self.emit("decode", **self._now(engine), spec=spec, throughput=gen_throughput)
-        engine.iv_accept_tokens = engine.iv_correct_drafts = engine.iv_forward_ct = 0
-        engine.iv_gen_tokens = engine.iv_decode_steps = 0
-        engine.iv_started = now
+        self.emit("decode", **self._now(engine), spec=spec, throughput=engine.last_gen_throughput)
 
 
 class VLLMLog(BaseLog):
@@ -124,45 +133,35 @@ class VLLMLog(BaseLog):
         return time.strftime("%m-%d %H:%M:%S", time.localtime())
 
     def tick(self, engine: Engine) -> None:
-        now = time.perf_counter()
-        elapsed = max(now - engine.vl_started, 1e-9)
-        active = (
-            engine.vl_prompt_tokens
-            or engine.vl_gen_tokens
-            or engine.num_running
-            or engine.num_waiting
+        d, elapsed = self.interval(engine, "tick")
+        if not (d.prompt_tokens or d.completion_tokens or engine.num_running or engine.num_waiting):
+            return
+        figures = self._now(engine)
+        self.emit(
+            "stats",
+            **figures,
+            usage_pct=100.0 * figures["usage"],
+            prompt_rate=d.prompt_tokens / elapsed,
+            gen_rate=d.completion_tokens / elapsed,
         )
-        if active:
-            figures = self._now(engine)
+        if d.verify_steps > 0:
             self.emit(
-                "stats",
-                **figures,
-                usage_pct=100.0 * figures["usage"],
-                prompt_rate=engine.vl_prompt_tokens / elapsed,
-                gen_rate=engine.vl_gen_tokens / elapsed,
+                "spec",
+                mean_len=1.0 + d.accepted_drafts / d.verify_steps,
+                accepted_rate=d.accepted_drafts / elapsed,
+                drafted_rate=d.drafted_tokens / elapsed,
+                accepted=d.accepted_drafts,
+                drafted=d.drafted_tokens,
+                per_position=", ".join(
+                    f"{c / d.verify_steps:.3f}" for c in d.accepted_per_position
+                ),
+                rate=100.0 * d.accepted_drafts / d.drafted_tokens,
             )
-            if engine.vl_drafts > 0:
-                self.emit(
-                    "spec",
-                    mean_len=1.0 + engine.vl_accepted / engine.vl_drafts,
-                    accepted_rate=engine.vl_accepted / elapsed,
-                    drafted_rate=engine.vl_draft_tokens / elapsed,
-                    accepted=engine.vl_accepted,
-                    drafted=engine.vl_draft_tokens,
-                    per_position=", ".join(
-                        f"{c / engine.vl_drafts:.3f}" for c in engine.vl_per_pos
-                    ),
-                    rate=100.0 * engine.vl_accepted / engine.vl_draft_tokens,
-                )
-        engine.vl_drafts = engine.vl_draft_tokens = engine.vl_accepted = 0
-        engine.vl_per_pos = [0] * engine.k
-        engine.vl_prompt_tokens = engine.vl_gen_tokens = 0
-        engine.vl_started = now
 
 
 class LlamaCppLog(BaseLog):
-    def __init__(self, config: ReferenceServerConfig, writer: LogWriter) -> None:
-        super().__init__(config, writer)
+    def __init__(self, engine: Engine, writer: LogWriter) -> None:
+        super().__init__(engine, writer)
         self.t0 = time.perf_counter()
 
     def _ts(self) -> str:
@@ -224,6 +223,9 @@ def timings(req: Request) -> dict[str, float]:
     }
 
 
-def make_log(config: ReferenceServerConfig, writer: LogWriter) -> BaseLog:
+def make_log(engine: Engine, writer: LogWriter) -> BaseLog:
+    """The flavor's log, hooked to ``engine``."""
     by_flavor = {Flavor.SGLANG: SGLangLog, Flavor.VLLM: VLLMLog, Flavor.LLAMACPP: LlamaCppLog}
-    return by_flavor[config.flavor](config, writer)
+    log = by_flavor[engine.config.flavor](engine, writer)
+    engine.hooks = log
+    return log

@@ -195,8 +195,7 @@ class ServerHandle(ServerLifecycle):
         tok = Tokenizer()
         model = TinyLM(tok)
         engine = Engine(cfg, model, tok)
-        log = make_log(cfg, writer)
-        engine.hooks = log
+        log = make_log(engine, writer)
         state = ServerState(cfg, engine, tok, log, writer)
         state.url = self.url
         self._state = state
