@@ -88,3 +88,12 @@ def test_every_metrics_family_shows_a_known_counter_and_every_counter_is_shown()
                 assert fam["value"] in known, (flavor, fam["name"])
                 shown.add(fam["value"])
     assert known == shown
+
+
+def test_the_vocabulary_file_holds_distinct_words() -> None:
+    from specdiag.refserver.model import _WORDS, Tokenizer
+
+    assert len(_WORDS) == len(set(_WORDS)) > 100
+    assert all(w.isascii() and w.isalpha() for w in _WORDS)
+    tok = Tokenizer()
+    assert tok.encode(" " + " ".join(_WORDS[:50])) == [tok.encode(" " + w)[0] for w in _WORDS[:50]]
