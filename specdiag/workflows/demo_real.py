@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.errors import UsageError
+from specdiag.workflows import demo
 from specdiag.workflows.demo import (
     logs_accept_length,
     probe_or_interrupt,
@@ -108,25 +109,7 @@ class RealDemoResult:
     seconds: float
 
 
-STORY = (
-    "An EAGLE-3 draft trained (SpecForge's way) on aux layers [1, 4, 7] of a 10-layer target is "
-    "served by a real SGLang {version} with eagle_config ids [-1, 1, 4]: the embedding slot "
-    "prepended and the last id dropped, the edit of the deployment specdiag was made for. The "
-    "accept length collapses. What does specdiag find, and does its fix work?"
-)
-REAL = (
-    "the server: PyPI SGLang {version} (launch_server, scheduler, EAGLE-3 worker), started twice "
-    "from the test harness's recipe; its logs, /server_info and meta_info are SGLang's own",
-    "the hidden states: the target's forward pass (transformers) for the training dump, and "
-    "SGLang's own capture feeding the draft",
-    "every specdiag step: the core of the command it prints",
-)
-TINY = (
-    "the models: a random 10-layer Llama target (hidden 128) and a 1-layer EAGLE-3 draft built "
-    "by the harness, whose accuracy is designed: 2/3, 0, 0 per draft position (given as --acc)",
-    "SGLang's C++ kernels: replaced by the harness's plain-torch shims (a shimmed run says "
-    "nothing about kernel speed or numerics)",
-)
+STORY = demo.STORY["real"]  # the story, what is real and what is tiny (demo_story.json)
 
 
 def run_real_demo(
@@ -177,9 +160,9 @@ def run_real_demo(
         return RealDemoResult(
             engine=engine,
             engine_version=h.version,
-            story=STORY.format(version=h.version),
-            real=tuple(s.format(version=h.version) for s in REAL),
-            tiny=TINY,
+            story=STORY["story"].format(version=h.version),
+            real=tuple(s.format(version=h.version) for s in STORY["real"]),
+            tiny=tuple(STORY["tiny"]),
             steps=tuple(steps),
             training_ids=TRAINED_IDS,
             inspect=inspect,
