@@ -57,35 +57,33 @@ def error_response(
     )
 
 
+SSE_HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-cache"),
+]
+
+
 class EventStream:
-    """An SSE response that aborts its engine request when the client goes away and honours
-    the DROP_CLOSE / DROP_RESET sentinels (for the truncate / reset faults)."""
+    """A streamed response (SSE unless ``headers`` say otherwise) that aborts its engine request
+    when the client goes away and honours the DROP_CLOSE / DROP_RESET sentinels (for the truncate
+    / reset faults)."""
 
     def __init__(
         self,
         state: ServerState,
         chunks: AsyncIterator[Any],
         req: EngineRequest | None,
-        status: int = 200,
+        headers: list[tuple[bytes, bytes]] = SSE_HEADERS,
     ) -> None:
         self.state = state
         self.chunks = chunks
         self.req = req
-        self.status = status
+        self.headers = headers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         watcher = asyncio.create_task(_watch_disconnect(receive, self.state, self.req))
         try:
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": self.status,
-                    "headers": [
-                        (b"content-type", b"text/event-stream; charset=utf-8"),
-                        (b"cache-control", b"no-cache"),
-                    ],
-                }
-            )
+            await send({"type": "http.response.start", "status": 200, "headers": self.headers})
             async for chunk in self.chunks:
                 if chunk is DROP_CLOSE or chunk is DROP_RESET:
                     await self.state.drop_and_settle(scope, reset=chunk is DROP_RESET)
@@ -101,32 +99,16 @@ class EventStream:
                 self.state.engine.abort(self.req)
 
 
-class PartialBody:
-    """Starts a JSON response, sends part of it and closes the connection (truncate fault)."""
+def partial_body(state: ServerState, body: bytes) -> EventStream:
+    """A JSON response that sends half of ``body`` and closes the connection (truncate fault)."""
 
-    def __init__(self, state: ServerState, body: bytes) -> None:
-        self.state = state
-        self.body = body
+    async def half() -> AsyncIterator[object]:
+        yield body[: len(body) // 2]
+        yield DROP_CLOSE
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 200,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(self.body)).encode()),
-                ],
-            }
-        )
-        await send(
-            {
-                "type": "http.response.body",
-                "body": self.body[: len(self.body) // 2],
-                "more_body": True,
-            }
-        )
-        await self.state.drop_and_settle(scope, reset=False)
+    length = str(len(body)).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", length)]
+    return EventStream(state, half(), None, headers)
 
 
 class Dropped:
@@ -312,7 +294,7 @@ async def finish_body(
         text = compact(body)
         return Response(text[: max(1, len(text) // 2)], media_type="application/json")
     if fault == "truncate":
-        return PartialBody(state, compact(body).encode())  # type: ignore[return-value]
+        return partial_body(state, compact(body).encode())  # type: ignore[return-value]
     return json_response(body)
 
 
