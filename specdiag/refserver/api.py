@@ -1,4 +1,5 @@
-"""Endpoints of each flavor, shaped like the engines' real responses (see the docs page)."""
+"""Endpoints of each flavor, shaped like the engines' real responses (see the docs page), and the
+starlette app that serves them."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from specdiag.refserver.helpers import (
     check_length,
     fault_response,
     finish_body,
+    guarded,
     json_response,
     new_id,
     prompt_ids,
@@ -32,12 +34,49 @@ from specdiag.refserver.shapes import OMIT, shape
 from specdiag.refserver.state import BadRequest, ServerState
 
 if TYPE_CHECKING:
+    from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response
 
 Route = tuple[str, Callable[["Request"], Awaitable["Response"]], list[str], bool]
 
 CHAT_DEFAULT_MAX_TOKENS = 256
+
+
+def build_app(state: ServerState) -> Starlette:
+    """The starlette app: the flavor's routes, behind the key check and faults, and the truth
+    endpoint."""
+    from contextlib import asynccontextmanager
+
+    from starlette.applications import Starlette
+    from starlette.routing import Route as Endpoint
+
+    async def truth(request: Request) -> Response:
+        include = request.query_params.get("requests", "") not in ("", "0", "false", "no")
+        return json_response(state.truth(include))
+
+    served = [Endpoint("/_specdiag/truth", truth, methods=["GET"])]
+    for path, handler, methods, public in routes(state):
+        served.append(Endpoint(path, guarded(state, handler, public=public), methods=methods))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await state.startup()
+        try:
+            yield
+        finally:
+            await state.finish()
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        name = "not_found" if status == 404 else "method_not_allowed"
+        return json_response(shape(state, name), status)  # SGLang and vLLM: FastAPI's
+
+    return Starlette(
+        routes=served,
+        lifespan=lifespan,
+        exception_handlers={404: not_found, 405: not_found},
+    )
 
 
 def routes(state: ServerState) -> list[Route]:

@@ -27,7 +27,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import ReferenceServerConfig
 
@@ -35,14 +35,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from specdiag.refserver.logfmt import BaseLog
     from specdiag.refserver.model import TinyLM, Tokenizer
-
-
-class LogHooks(Protocol):
-    def admitted(self, engine: Engine, req: Request) -> None: ...
-    def prefill(self, engine: Engine, batch: list[Request]) -> None: ...
-    def decode(self, engine: Engine) -> None: ...
-    def finish(self, engine: Engine, req: Request) -> None: ...
 
 
 @dataclass(eq=False)
@@ -161,7 +155,7 @@ class Engine:
         )
         self.finished_agg = FinishedTotals(per_position=[0] * self.k)
         self.records: collections.deque[dict[str, Any]] = collections.deque(maxlen=10_000)
-        self.hooks: LogHooks | None = None
+        self.hooks: BaseLog | None = None  # the log's hooks (set by logfmt.make_log)
         self._serial = 0
         self._wake = asyncio.Event()
         self._stopping = False

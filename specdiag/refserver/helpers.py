@@ -268,14 +268,6 @@ async def fault_response(state: ServerState) -> tuple[str | None, Response | Non
     return mode, None
 
 
-async def wait_done(request: Request, state: ServerState, req: EngineRequest) -> None:
-    watcher = asyncio.create_task(_watch_disconnect(request.receive, state, req))
-    try:
-        await req.done.wait()
-    finally:
-        watcher.cancel()
-
-
 async def finish_body(
     request: Request,
     state: ServerState,
@@ -284,7 +276,11 @@ async def finish_body(
     answer: Callable[[], Any],
 ) -> Response:
     """Wait for ``req`` to end; then its complete JSON ``answer()``, or its faulted form."""
-    await wait_done(request, state, req)
+    watcher = asyncio.create_task(_watch_disconnect(request.receive, state, req))
+    try:
+        await req.done.wait()
+    finally:
+        watcher.cancel()
     if req.finish_reason == "abort":
         return error_response(state, 503, "The request was aborted (server shutting down)")
     body = answer()

@@ -158,7 +158,7 @@ class ServerHandle(ServerLifecycle):
                 hint="install the server extra: pip install 'specdiag[server]'",
             ) from None
 
-        from specdiag.refserver.app import build_app
+        from specdiag.refserver.api import build_app
         from specdiag.refserver.engine import Engine
         from specdiag.refserver.logfmt import LogWriter, make_log
         from specdiag.refserver.model import TinyLM, Tokenizer
