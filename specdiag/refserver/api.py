@@ -189,8 +189,9 @@ async def _openai_stream(
 
     def chunk(text: str, fr: str | None = None, **more: Any) -> bytes:
         """A stream chunk. vLLM dumps its chunks with exclude_unset: chat chunks carry
-        stop_reason only when finishing and token_ids (null) after the role chunk, and the
-        terminal chunk has the fingerprint unless a usage chunk follows."""
+        stop_reason only when finishing and token_ids (null) after the role chunk, completion
+        chunks set every field, no chunk has a usage key (the usage chunk at the end is
+        separate), and the terminal chunk has the fingerprint unless a usage chunk follows."""
         stop = req.matched_stop if fr else None
         slots: dict[str, Any] = {"text": text, "delta": {"content": text}, "finish_reason": fr}
         slots |= {"stop_reason": stop, "final_stop_reason": stop if fr else OMIT}
@@ -226,7 +227,8 @@ async def _openai_stream(
         sglext = _sglext(state, req) if o.spec_details else OMIT
         yield chunk("", req.finish_reason, delta=shape(state, "final_delta"), sglext=sglext)
     if flavor is Flavor.LLAMACPP or o.include_usage:  # llama.cpp sends usage unasked
-        # vLLM: exclude_none; per-request metrics ride on this chunk, when set
+        # vLLM: exclude_none (its template lists the usage keys that are set); per-request
+        # metrics ride on this chunk, when set
         spec = (vllm_metrics(state, req) or {}).get("speculative_decoding")
         usage_metrics = {"speculative_decoding": spec} if spec else OMIT
         kind = "chat.completion.chunk" if o.chat else "text_completion"
