@@ -724,11 +724,11 @@ def identify_layers(
     *,
     reference_name: str,
     hidden_size: int | None = None,
-    block_tokens: int = 256,
 ) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
     from specdiag.core.hidden.compare_align import find_tokens
+    from specdiag.core.hidden.compare_stats import reference_sums
     from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
@@ -780,24 +780,21 @@ def identify_layers(
         notes.append(
             "no input_ids to align on: token i of the dump taken as token i of the reference"
         )
-    cos_sum = torch.zeros(c, n_ref, dtype=torch.float64)
+    cos = torch.zeros(c, n_ref, dtype=torch.float64)
     d2 = torch.zeros(c, n_ref, dtype=torch.float64)
     r2 = torch.zeros(n_ref, dtype=torch.float64)
-    for a in range(0, valid, block_tokens):
-        b = min(valid, a + block_tokens)
+    for a in range(0, valid, 256):
+        b = min(valid, a + 256)
         x = dump.block(a, b).view(b - a, c, h).double()  # [n, C, H]
         r = reference.block(start + a, start + b).view(b - a, n_ref, h).double()  # [n, L+1, H]
-        x = torch.nan_to_num(x, nan=0.0, posinf=0.0, neginf=0.0)
-        r = torch.nan_to_num(r, nan=0.0, posinf=0.0, neginf=0.0)
-        dot = torch.einsum("nch,nlh->ncl", x, r)
-        nx = x.pow(2).sum(-1)  # [n, C]
-        nr = r.pow(2).sum(-1)  # [n, L+1]
-        denom = (nx[:, :, None] * nr[:, None, :]).sqrt().clamp_min(1e-300)
-        cos_sum += (dot / denom).sum(0)
-        d2 += (nx[:, :, None] + nr[:, None, :] - 2 * dot).clamp_min(0).sum(0)
-        r2 += nr.sum(0)
+        x, r = (torch.nan_to_num(v, nan=0.0, posinf=0.0, neginf=0.0) for v in (x, r))
+        nr = torch.linalg.vector_norm(r, dim=-1)
+        block_cos, block_d2 = reference_sums(x, torch.linalg.vector_norm(x, dim=-1), r, nr)
+        cos += block_cos
+        d2 += block_d2
+        r2 += nr.pow(2).sum(0)
         dump.release(a, b)
-    cos = cos_sum / max(valid, 1)
+    cos /= max(valid, 1)
     rel = (d2 / r2.clamp_min(1e-300)[None, :]).sqrt()
     rtol = default_tolerances(dump.dtype, reference.dtype).rtol
     L = n_ref - 1
