@@ -13,7 +13,7 @@ a second server of the same target, launched with the draft's ids.
 Ids are SGLang's: every explicit id gets +1 (id k = the output of decoder layer k = HF
 ``hidden_states[k+1]``; -1 = the embedding output in 0.5.23); without ids the default
 ``[2, N//2, N-3]`` is used as layer-input positions (HF indices, no +1). The rules per version
-come from :func:`specdiag.core.hidden.conventions.aux_id_rules`. The ids are read from the
+come from :func:`specdiag.core.hidden.conventions.aux_id_rule`. The ids are read from the
 server's own ``/server_info`` (``return_aux_hidden_state_layer_ids``), so the dump records what
 the server really captured.
 """
@@ -36,7 +36,7 @@ from specdiag.core.hidden.capture import (
     check_output,
     write_served,
 )
-from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rules
+from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rule
 from specdiag.core.http import (
     Answer,
     BodyKind,
@@ -168,7 +168,7 @@ def capture_sglang(
                 hint="is this an SGLang server? (vLLM: capture-hidden vllm URL)",
             )
         version = str(info.get("version") or "") or None
-        rules = aux_id_rules(CaptureEngine.SGLANG, version)
+        rules = aux_id_rule(CaptureEngine.SGLANG, version)
         if not info.get("enable_return_aux_hidden_states"):
             draft = info.get("speculative_draft_model_path")
             raise ServerError(
