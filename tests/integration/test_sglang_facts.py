@@ -221,7 +221,7 @@ def test_last_layer_id_kills_the_scheduler_as_the_rules_say(real_servers: RealSe
     assert rules.uncapturable([1, 4, 9], num_layers=10) == (9,)
     assert "mat1 and mat2 shapes cannot be multiplied" in rules.last_layer_failure
     assert rules.uncapturable([1, 4, 8], num_layers=10) == ()
-    assert rules.to_hf(-1) == 0 and rules.embedding_id == -1
+    assert rules.to_hf(-1) == 0 and rules.embedding_capturable
 
 
 # ------------------------------------------------------------------ a tree draft (topk > 1)

@@ -430,6 +430,12 @@ ENV_FORCE_TORCH = "SPECDIAG_INSPECT_TORCH"
 _fast: Any = None if os.environ.get(ENV_FORCE_TORCH, "").strip() not in ("", "0") else _FAST_MODULE
 
 
+def scan_engine() -> str:
+    """Which scan runs: "compiled" (csrc/fastscan.c) or "torch" (not built, or switched off
+    with SPECDIAG_INSPECT_TORCH=1)."""
+    return "compiled" if _fast is not None else "torch"
+
+
 def _fast_args(x: Tensor) -> tuple[int, ...] | None:
     """What the compiled kernels take for an ``[n, c, h]`` view: its address, dtype code, shape
     and strides; None for a dtype they do not read."""
