@@ -413,9 +413,9 @@ def _server_message(answer: Answer) -> str:
     return str(body)[:300]
 
 
-def flags_hint(layers: Sequence[int] | None, storage: str = DEFAULT_STORAGE) -> str:
+def flags_hint(layers: Sequence[int] | None) -> str:
     ids = list(layers) if layers else [2, 30, 58]
-    args = shlex.join(vllm_server_args(ids, storage=storage))
+    args = shlex.join(vllm_server_args(ids))
     example = "" if layers else " (ids are an example: give yours with --layers)"
     return (
         f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args "
@@ -519,7 +519,6 @@ def capture_vllm(
     api_key: str | None = None,
     timeout: float = 120.0,
     keep_server_file: bool = False,
-    storage_hint: str = DEFAULT_STORAGE,
     inputs: Sequence[str | Path | None] = (),
     force: bool = False,
 ) -> CaptureResult:
@@ -607,7 +606,7 @@ def capture_vllm(
         raise ServerError(
             f"{shown} returned no kv_transfer_params.hidden_states_path: it was not started with "
             "speculative method extract_hidden_states and a hidden-states KV connector",
-            hint=flags_hint(ids_checked, storage_hint),
+            hint=flags_hint(ids_checked),
         )
     server_file = Path(path_text)
     _wait_for_file(server_file, timeout, _is_local(base.url), shown)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.hidden.loading import (
+    MADV_POPULATE_READ,
     Dump,
     TensorInfo,
     interpret,
@@ -312,7 +313,6 @@ def _norms(x: Tensor) -> Tensor:
 
 # Linux only; turned off for the process when the kernel refuses MADV_POPULATE_READ
 _POPULATE = sys.platform.startswith("linux")
-MADV_POPULATE_READ = 22  # Linux >= 5.14
 
 
 def _populate(x: Tensor) -> None:
@@ -320,14 +320,9 @@ def _populate(x: Tensor) -> None:
     one page fault per few pages as the reductions touch it: measured ~20 % less time per file.
     A no-op off Linux, on older kernels and for blocks that are not one contiguous range."""
     global _POPULATE
-    if not _POPULATE or not x.is_contiguous() or x.numel() == 0:
-        return
-    import mmap
-
-    start = x.data_ptr()
-    lo = start // mmap.PAGESIZE * mmap.PAGESIZE
-    end = start + x.numel() * x.element_size()
-    _POPULATE = madvise(lo, end - lo, MADV_POPULATE_READ)
+    if _POPULATE and x.is_contiguous():
+        start = x.data_ptr()
+        _POPULATE = madvise(start, start + x.numel() * x.element_size(), MADV_POPULATE_READ)
 
 
 def _abs_max(v: Tensor) -> Tensor:

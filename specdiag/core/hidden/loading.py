@@ -164,12 +164,7 @@ class Dump:
         if not f.is_contiguous() or stop <= start:
             return
         row = (f.numel() // max(1, int(f.shape[0]))) * f.element_size()
-        addr = f.data_ptr() + start * row
-        end = addr + (stop - start) * row
-        page = mmap.PAGESIZE
-        lo, hi = -(-addr // page) * page, end // page * page
-        if hi > lo:
-            madvise(lo, hi - lo, MADV_DONTNEED)
+        madvise(f.data_ptr() + start * row, f.data_ptr() + stop * row, MADV_DONTNEED)
 
     def ids_list(self) -> list[int] | None:
         if self.input_ids is None:
@@ -182,16 +177,23 @@ class Dump:
 
 _LIBC: Any = None
 MADV_DONTNEED = 4
+MADV_POPULATE_READ = 22  # Linux >= 5.14
 
 
-def madvise(addr: int, length: int, advice: int) -> bool:
-    """``madvise(2)`` on a range this process maps (Linux): False when the call failed or
-    there is no libc symbol (not Linux)."""
+def madvise(start: int, end: int, advice: int) -> bool:
+    """``madvise(2)`` on the pages of ``[start, end)``, addresses this process maps (Linux):
+    the whole pages inside it for MADV_DONTNEED, every page it touches otherwise. False when
+    the call failed or there is no libc symbol (not Linux); True for a range without pages."""
     global _LIBC
+    page = mmap.PAGESIZE
+    lo = -(-start // page) * page if advice == MADV_DONTNEED else start // page * page
+    hi = end // page * page if advice == MADV_DONTNEED else end
+    if hi <= lo:
+        return True
     try:
         if _LIBC is None:
             _LIBC = ctypes.CDLL(None, use_errno=True)
-        return bool(_LIBC.madvise(ctypes.c_void_p(addr), ctypes.c_size_t(length), advice) == 0)
+        return bool(_LIBC.madvise(ctypes.c_void_p(lo), ctypes.c_size_t(hi - lo), advice) == 0)
     except (OSError, AttributeError):  # pragma: no cover - not Linux / no libc symbol
         return False
 
