@@ -25,7 +25,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.hidden.capture import (
     CaptureResult,
@@ -45,6 +45,10 @@ from specdiag.core.http import (
     json_answer,
 )
 from specdiag.errors import InputError, ServerError, UsageError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 CAPTURE_FLAG = "--enable-return-aux-hidden-states"
 IDS_FLAG = "--return-aux-hidden-state-layer-ids"
@@ -86,32 +90,27 @@ def _server_ids(info: Mapping[str, Any]) -> tuple[int, ...] | None:
     return None
 
 
-def _rows(value: object) -> list[list[float]]:
-    """meta_info.hidden_states as rows of floats: [T][W] or [1][T][W] (one list per request)."""
-    rows = value
-    while (
-        isinstance(rows, list)
-        and len(rows) == 1
-        and isinstance(rows[0], list)
-        and rows[0]
-        and isinstance(rows[0][0], list)
-    ):
-        rows = rows[0]
-    if not isinstance(rows, list) or not rows:
+def _rows(value: object) -> npt.NDArray[np.float32]:
+    """meta_info.hidden_states as float32 ``[T, W]``: sent as [T][W], [1][T][W] (one list per
+    request) or [W] (one token)."""
+    import numpy as np
+
+    try:
+        rows = np.asarray(value, dtype=np.float32)
+    except (ValueError, TypeError):  # rows of different widths, or not numbers
         raise ServerError(
-            "meta_info.hidden_states is empty",
-            hint="the server captured nothing: check its log for the request",
+            "meta_info.hidden_states rows are not all the same width (or not numbers)",
+            hint="an SGLang version this reader does not know: report it",
+        ) from None
+    while rows.ndim > 2 and rows.shape[0] == 1:
+        rows = rows[0]
+    if rows.ndim == 0 or rows.size == 0 or rows.ndim > 2:
+        raise ServerError(
+            f"meta_info.hidden_states is empty or of shape {rows.shape}, not [T, W]",
+            hint="check the SGLang log for the request (a format this reader does not know: "
+            "report it)",
         )
-    if not isinstance(rows[0], list):
-        rows = [rows]  # one token
-    width = len(rows[0])
-    for r in rows:
-        if not isinstance(r, list) or len(r) != width:
-            raise ServerError(
-                "meta_info.hidden_states rows are not all the same width",
-                hint="an SGLang version this reader does not know: report it",
-            )
-    return rows
+    return np.atleast_2d(rows)
 
 
 def capture_sglang(
@@ -279,14 +278,14 @@ def capture_sglang(
             f"{IDS_FLAG}): [2, N//2, N-3] as layer-input positions = HF indices 2, N//2, N-3; "
             "compare-hidden identifies them"
         )
-    width = len(rows[0])
+    width = int(rows.shape[1])
     if width % chunks:
         raise ServerError(
             f"{shown}: rows of {width} values do not split into {chunks} captured layers",
             hint="report the SGLang version and its server arguments",
         )
     hidden = width // chunks
-    tensor = torch.tensor(rows, dtype=torch.float32)
+    tensor = torch.from_numpy(rows)
     model = info.get("served_model_name") or info.get("model_path")
     result = write_served(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
                           notes, sample, "sglang", model=str(model or ""), server=shown,
