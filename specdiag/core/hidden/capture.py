@@ -154,13 +154,9 @@ def vllm_server_args(
     connector: str = "specdiag",
     storage: str = DEFAULT_STORAGE,
 ) -> tuple[str, ...]:
-    """The vLLM flags (argv items) that make it capture ``layers`` for every request."""
+    """The vLLM flags (argv items) that make it capture ``layers`` for every request
+    (``connector``: one of :data:`CONNECTORS`, checked by ``ServerArgsOptions``)."""
     ids = check_layer_ids(layers)
-    if connector not in CONNECTORS:
-        raise UsageError(
-            f"--connector must be one of {', '.join(CONNECTORS)}, not {connector!r}",
-            hint="specdiag (CPU and GPU) or vllm (vLLM's own, GPU only)",
-        )
     spec = {
         "method": "extract_hidden_states",
         "num_speculative_tokens": 1,

@@ -253,7 +253,7 @@ class ServerArgsOptions:
         _engine_ids(self.engine, self.layers, self.layer_convention)
         if self.connector not in CONNECTORS:
             raise UsageError(
-                f"--connector must be one of {', '.join(CONNECTORS)}",
+                f"--connector must be one of {', '.join(CONNECTORS)}, not {self.connector!r}",
                 hint="specdiag (CPU and GPU) or vllm (vLLM's own, GPU only)",
             )
 
