@@ -292,21 +292,15 @@ def _against_reference(acc: Acc, blk: _Block, inputs: Inputs) -> None:
     r = inputs.reference.block(a, a + n, dev).view(n, lr, h)
     nr = torch.linalg.vector_norm(r, dim=-1)
     r, nr, _ = finite_rows(r, nr, torch.zeros(lr, dtype=torch.int64).numpy())
-    cos_s, d2_s = reference_sums(blk.s, blk.ns, r, nr)
-    acc.ref_cos_s += host(cos_s)
-    acc.ref_d2_s += host(d2_s)
+    s, t, ns, nt = blk.s, blk.t, blk.ns, blk.nt
+    dsr = torch.bmm(s, r.transpose(1, 2))
+    acc.ref_cos_s += host(cosine(dsr, ns.unsqueeze(2), nr.unsqueeze(1)).sum(0))
+    acc.ref_d2_s += host(
+        (ns.unsqueeze(2) ** 2 + nr.unsqueeze(1) ** 2 - 2 * dsr).clamp_min(0).sum(0)
+    )
     acc.ref_r2 += host((nr**2).sum(0))
-    acc.ref_cos_t += host(reference_sums(blk.t, blk.nt, r, nr)[0])
-
-
-def reference_sums(x: Tensor, nx: Tensor, r: Tensor, nr: Tensor) -> tuple[Tensor, Tensor]:
-    """Every chunk of ``x`` ``[n, C, H]`` against every layer of ``r`` ``[n, L+1, H]`` (their
-    norms ``nx``, ``nr``): the cosines and the squared distances, summed over the tokens
-    (``[C, L+1]`` each). compare-hidden and inspect-dump's layer identification share it."""
-    torch = require_torch()
-    dot = torch.bmm(x, r.transpose(1, 2))
-    cos = cosine(dot, nx.unsqueeze(2), nr.unsqueeze(1)).sum(0)
-    return cos, (nx.unsqueeze(2) ** 2 + nr.unsqueeze(1) ** 2 - 2 * dot).clamp_min(0).sum(0)
+    dtr = torch.bmm(t, r.transpose(1, 2))
+    acc.ref_cos_t += host(cosine(dtr, nt.unsqueeze(2), nr.unsqueeze(1)).sum(0))
 
 
 @dataclass(frozen=True)

@@ -723,7 +723,8 @@ def identify_layers(
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
     from specdiag.core.hidden.compare_align import find_tokens
-    from specdiag.core.hidden.compare_stats import reference_sums
+    from specdiag.core.hidden.compare_results import AlignmentStatus, TokenAlignment
+    from specdiag.core.hidden.compare_stats import Inputs, stream, summarise
     from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
@@ -732,7 +733,6 @@ def identify_layers(
         sglang_embedding_note,
     )
 
-    torch = require_torch()
     if reference.layout != "layers":
         raise InputError(
             f"{reference_name}: not a hidden_states stack [L+1, T, H]",
@@ -775,22 +775,11 @@ def identify_layers(
         notes.append(
             "no input_ids to align on: token i of the dump taken as token i of the reference"
         )
-    cos = torch.zeros(c, n_ref, dtype=torch.float64)
-    d2 = torch.zeros(c, n_ref, dtype=torch.float64)
-    r2 = torch.zeros(n_ref, dtype=torch.float64)
-    for a in range(0, valid, 256):
-        b = min(valid, a + 256)
-        x = dump.block(a, b).view(b - a, c, h).double()  # [n, C, H]
-        r = reference.block(start + a, start + b).view(b - a, n_ref, h).double()  # [n, L+1, H]
-        x, r = (torch.nan_to_num(v, nan=0.0, posinf=0.0, neginf=0.0) for v in (x, r))
-        nr = torch.linalg.vector_norm(r, dim=-1)
-        block_cos, block_d2 = reference_sums(x, torch.linalg.vector_norm(x, dim=-1), r, nr)
-        cos += block_cos
-        d2 += block_d2
-        r2 += nr.pow(2).sum(0)
-        dump.release(a, b)
-    cos /= max(valid, 1)
-    rel = (d2 / r2.clamp_min(1e-300)[None, :]).sqrt()
+    # every chunk against every layer: compare-hidden's streamed cross statistics, with the
+    # dump as the served side and the reference stack as the training side
+    al = TokenAlignment(AlignmentStatus.CONTAINED, 0, start, valid, valid, reference.num_tokens)
+    summary = summarise(stream(Inputs(dump, reference, None, al, h)), False)
+    cos, rel = summary.sim, summary.x_rel  # mean cosine, |chunk - layer| / |layer|
     rtol = default_tolerances(dump.dtype, reference.dtype).rtol
     L = n_ref - 1
     out: list[ChunkLayer] = []
