@@ -144,7 +144,7 @@ def _setup(
     tokens = range(opts.offset, opts.offset + 1) if opts.offset is not None else range(nt)
     sources = [_Source("training", training, training.width // ht)]
     if reference is not None:
-        ref = reference if reference.hidden_size is not None else as_stack(reference, ht)
+        ref = as_stack(reference, ht)
         if ref.num_tokens < tokens.stop:
             raise InputError(
                 f"{reference.source}: fewer tokens than the training sample",
