@@ -270,16 +270,11 @@ def _row(acc: Acc, blk: _Block, ok: Tensor | None) -> None:
     ns2r, nt2r = blk.ns[:, :m] ** 2, blk.nt[:, :m] ** 2
     if ok is not None:
         dd, ns2r, nt2r = dd * ok, ns2r * ok, nt2r * ok
-        row_ok = ok.any(-1)
-        rc = cosine(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
-        acc.row_n += int(row_ok.sum())
-        acc.row_cos_sum += float((rc * row_ok).sum())
-        rmin = torch.where(row_ok, rc, torch.full_like(rc, math.inf)).min()
-    else:
-        rc = cosine(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
-        acc.row_n += blk.n
-        acc.row_cos_sum += float(rc.sum())
-        rmin = rc.min()
+    rc = cosine(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
+    row_ok = ok.any(-1) if ok is not None else torch.ones_like(rc, dtype=torch.bool)
+    acc.row_n += int(row_ok.sum())
+    acc.row_cos_sum += float((rc * row_ok).sum())
+    rmin = torch.where(row_ok, rc, torch.full_like(rc, math.inf)).min()
     acc.row_cos_min = min(acc.row_cos_min, float(rmin))
 
 

@@ -176,12 +176,9 @@ def _search(snip: ValueSnippet, setup: _Setup) -> _Search:
             b = min(tokens.stop, a + bt)
             rows = src.block(a, b)  # [n, W]
             n = b - a
-            x = rows[:, :k].unsqueeze(1) if span else rows.view(n, nch, ht)[:, :, :k]
-            rms = (
-                rows.pow(2).mean(-1, keepdim=True).sqrt().unsqueeze(-1)
-                if span
-                else rows.view(n, nch, ht).pow(2).mean(-1, keepdim=True).sqrt()
-            )
+            grid = rows.unsqueeze(1) if span else rows.view(n, nch, ht)  # [n, slices, row]
+            x = grid[:, :, :k]
+            rms = grid.pow(2).mean(-1, keepdim=True).sqrt()
             # a row with NaN/Inf or overflowing values matches nothing (an infinite RMS
             # would allow any difference)
             rms = torch.where(rms <= OVERFLOW, rms, torch.full_like(rms, math.nan))
