@@ -717,7 +717,6 @@ def identify_layers(
     dump: Dump,
     reference: Dump,
     *,
-    reference_name: str,
     hidden_size: int | None = None,
 ) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
@@ -735,7 +734,7 @@ def identify_layers(
 
     if reference.layout != "layers":
         raise InputError(
-            f"{reference_name}: not a hidden_states stack [L+1, T, H]",
+            f"{reference.source}: not a hidden_states stack [L+1, T, H]",
             hint="make one with `specdiag capture-hidden --from hf MODEL_DIR --like SAMPLE`",
         )
     h = int(reference.features.shape[2])
@@ -761,14 +760,14 @@ def identify_layers(
         start_found = find_tokens(rids, ids[:valid]) if valid else 0
         if start_found is None:
             raise InputError(
-                f"{reference_name}: its input_ids do not contain {dump.source}'s {valid} tokens",
+                f"{reference.source}: its input_ids do not contain {dump.source}'s {valid} tokens",
                 hint="make the reference from this sample: capture-hidden --from hf MODEL "
                 f"--like {dump.source}",
             )
         start = start_found
     elif reference.num_tokens < valid:
         raise InputError(
-            f"{reference_name}: {reference.num_tokens} tokens, the dump has {valid}",
+            f"{reference.source}: {reference.num_tokens} tokens, the dump has {valid}",
             hint="the reference must cover the dump's tokens",
         )
     else:
@@ -831,7 +830,7 @@ def identify_layers(
         )
     return LayerReport(
         path=dump.source,
-        reference=reference_name,
+        reference=reference.source,
         num_layers=L,
         hidden_size=h,
         tokens=valid,
@@ -891,12 +890,10 @@ def identify_paths(
                 pad_id=None,
                 source=str(model),
             )
-            name = str(model)
         else:
             assert ref_dump is not None
             rd = ref_dump
-            name = str(reference)
-        done.append(identify_layers(dump, rd, reference_name=name, hidden_size=hidden_size))
+        done.append(identify_layers(dump, rd, hidden_size=hidden_size))
     if not done:
         why = (
             f"{len(skipped)} file(s) have no input_ids to run the model on"
