@@ -188,16 +188,12 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
     # hidden size and chunks
     h = hidden_size or dump.hidden_size
-    if h is None and dump.width % 3 == 0 and (dump.feature_key or "").startswith("aux"):
-        h = dump.width // 3
-    if h is None:
-        h = dump.width
-    chunks: int | None
-    if dump.width % h:
+    if h is None:  # EAGLE-3's three aux chunks, else one row
+        aux = dump.width % 3 == 0 and (dump.feature_key or "").startswith("aux")
+        h = dump.width // 3 if aux else dump.width
+    chunks = None if dump.width % h else dump.width // h
+    if chunks is None:
         problems.append(f"row width {dump.width} is not a multiple of the hidden size {h}")
-        chunks = None
-    else:
-        chunks = dump.width // h
     t = dump.num_tokens
     valid = dump.valid_tokens
     # one pass over the features: NaN/Inf count and the per-chunk fingerprint
