@@ -303,45 +303,51 @@ _CONVENTIONS = {
     "vllm": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
     "sglang": "sglang: id k = output of decoder layer k = HF hidden_states[k+1] (every id +1; "
     "-1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
+    "hf": "hf: index 0 = embedding output, i = output of decoder layer i-1, L = final normed output",
 }
 
 
-def write_served(
+def write_capture(
     out: Path,
-    aux: Tensor,
+    features: Tensor,
     input_ids: Sequence[int],
     notes: list[str],
     sample: Sample,
     engine: str,
     *,
     model: str | None,
-    server: str,
+    server: str | None = None,
     hidden_size: int,
     layer_ids: tuple[int, ...] | None,
     hf_indices: tuple[int, ...] | None = None,
     version: str | None = None,
     started: float,
 ) -> CaptureResult:
-    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds:
-    the engine's ``layer_ids`` as it was launched with them and their HF indices; return what
-    was captured (``started``: the capture's ``time.monotonic()`` at its start)."""
+    """Write a capture and the metadata that says what it holds: a served dump (``features``
+    ``[1, T, n*H]`` under SpecForge's key) or, for ``engine`` "hf", the reference stack
+    (``[L+1, T, H]``, ``hidden_states``); the engine's ``layer_ids`` as it was launched with
+    them and their HF indices. Return what was captured (``started``: the capture's
+    ``time.monotonic()`` at its start)."""
     import torch
 
-    if not bool(torch.isfinite(aux).all()):
+    if not bool(torch.isfinite(features).all()):
         notes.append("the captured hidden states hold NaN/Inf values")
-    meta = {"format": SERVED_FORMAT, "engine": engine}
+    stack = engine == "hf"
+    meta = {"format": REFERENCE_FORMAT if stack else SERVED_FORMAT, "engine": engine}
     if version is not None:
         meta["engine_version"] = version
     meta.update(
         convention=_CONVENTIONS[engine],
         model=model or "",
-        server=server,
+        server=server or "",
         sample=sample.source,
         hidden_size=str(hidden_size),
         layer_ids=json.dumps(list(layer_ids)) if layer_ids is not None else "",
         hf_indices=json.dumps(list(hf_indices)) if hf_indices is not None else "",
     )
-    tensors = {"aux_hidden_state": aux}
+    if stack:
+        meta["num_layers"] = str(int(features.shape[0]) - 1)
+    tensors = {"hidden_states" if stack else "aux_hidden_state": features}
     if input_ids:
         tensors["input_ids"] = torch.tensor(list(input_ids), dtype=torch.int64)
     write_safetensors(out, tensors, meta)
@@ -350,10 +356,10 @@ def write_served(
         server=server,
         model=model or None,
         sample=sample.description,
-        tokens=int(aux.shape[1]),
+        tokens=int(features.shape[1]),
         hidden_size=hidden_size,
-        chunks=int(aux.shape[2]) // hidden_size,
-        dtype=str(aux.dtype).replace("torch.", ""),
+        chunks=int(features.shape[0]) if stack else int(features.shape[2]) // hidden_size,
+        dtype=str(features.dtype).replace("torch.", ""),
         layer_ids=layer_ids,
         hf_indices=hf_indices,
         output=str(out),
@@ -643,7 +649,7 @@ def capture_vllm(
         )
     flat = hs.reshape(1, t, n * h).clone()
     del data, hs
-    result = write_served(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
+    result = write_capture(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
                           hidden_size=h, layer_ids=recorded, hf_indices=recorded,
                           started=t0)  # fmt: skip
     removed = False

@@ -34,7 +34,7 @@ from specdiag.core.hidden.capture import (
     _connect,
     _server_message,
     check_output,
-    write_served,
+    write_capture,
 )
 from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rule
 from specdiag.core.http import (
@@ -287,7 +287,7 @@ def capture_sglang(
     hidden = width // chunks
     tensor = torch.from_numpy(rows)
     model = info.get("served_model_name") or info.get("model_path")
-    result = write_served(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
+    result = write_capture(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
                           notes, sample, "sglang", model=str(model or ""), server=shown,
                           hidden_size=hidden, layer_ids=ids, hf_indices=hf,
                           version=version or "", started=t0)  # fmt: skip
