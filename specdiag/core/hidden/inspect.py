@@ -750,23 +750,22 @@ def identify_layers(
     valid = dump.valid_tokens
     ids = dump.ids_list()
     rids = reference.ids_list()
-    start = 0
     notes: list[str] = []
     if ids is not None and rids is not None:
-        start_found = find_tokens(rids, ids[:valid]) if valid else 0
-        if start_found is None:
+        start = find_tokens(rids, ids[:valid]) if valid else 0
+        if start is None:
             raise InputError(
                 f"{reference.source}: its input_ids do not contain {dump.source}'s {valid} tokens",
                 hint="make the reference from this sample: capture-hidden --from hf MODEL "
                 f"--like {dump.source}",
             )
-        start = start_found
     elif reference.num_tokens < valid:
         raise InputError(
             f"{reference.source}: {reference.num_tokens} tokens, the dump has {valid}",
             hint="the reference must cover the dump's tokens",
         )
     else:
+        start = 0
         notes.append(
             "no input_ids to align on: token i of the dump taken as token i of the reference"
         )

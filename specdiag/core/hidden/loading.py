@@ -999,14 +999,11 @@ def _trailing_padding(dump: Dump, pad_id: int | None) -> int:
     if dump.input_ids is not None:
         if pad_id is None:
             return 0
-        ids = dump.input_ids.tolist()
-        mask = dump.loss_mask.tolist() if dump.loss_mask is not None else None
-        n = 0
-        for i in range(t - 1, 0, -1):
-            if ids[i] != pad_id or (mask is not None and mask[i] != 0):
-                break
-            n += 1
-        return n
+        pad = dump.input_ids[1:] == pad_id  # position 0 is never padding
+        if dump.loss_mask is not None:
+            pad &= dump.loss_mask[1:] == 0
+        kept = pad.logical_not().nonzero()  # the last position that is not padding ends it
+        return t - 1 - (int(kept[-1]) + 1 if kept.numel() else 0)
     # no ids: count trailing rows that are exactly zero, reading backwards in blocks
     n = 0
     step = 256
