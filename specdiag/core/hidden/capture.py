@@ -190,19 +190,6 @@ class CaptureMeta:
     layer_ids: tuple[int, ...] | None  # as configured on the engine (its convention)
 
 
-def _safetensors_metadata(path: Path) -> dict[str, str] | None:
-    """The ``__metadata__`` of a .safetensors file (safetensors reads the header only); None
-    when it is not one or has none."""
-    from safetensors import SafetensorError, safe_open
-
-    try:
-        with safe_open(str(path), framework="numpy") as f:
-            meta = f.metadata()
-    except (SafetensorError, OSError, ValueError, TypeError):
-        return None
-    return {str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else None
-
-
 def _ints(text: str | None) -> tuple[int, ...] | None:
     if not text:
         return None
@@ -217,11 +204,16 @@ def _ints(text: str | None) -> tuple[int, ...] | None:
 
 def read_capture_meta(path: str | Path) -> CaptureMeta | None:
     """The metadata specdiag wrote into a served dump / HF reference; None for other files."""
-    p = Path(path)
-    if not p.name.lower().endswith(".safetensors"):
+    if not str(path).lower().endswith(".safetensors"):
         return None
-    meta = _safetensors_metadata(p)
-    if not meta or meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
+    from safetensors import SafetensorError, safe_open
+
+    try:  # safetensors reads the header only
+        with safe_open(str(path), framework="numpy") as f:
+            meta = f.metadata() or {}
+    except (SafetensorError, OSError, ValueError, TypeError):
+        return None
+    if meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
         return None
     return CaptureMeta(meta["format"], meta.get("engine") or None, _ints(meta.get("layer_ids")))
 
