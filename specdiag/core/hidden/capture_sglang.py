@@ -23,7 +23,6 @@ from __future__ import annotations
 import shlex
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -287,13 +286,12 @@ def capture_sglang(
     hidden = width // chunks
     tensor = torch.from_numpy(rows)
     model = info.get("served_model_name") or info.get("model_path")
-    result = write_capture(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
-                          notes, sample, "sglang", model=str(model or ""), server=shown,
-                          hidden_size=hidden, layer_ids=ids, hf_indices=hf,
-                          version=version or "", started=t0)  # fmt: skip
     if sample.token_ids is None:
         notes.append(
             "a text prompt: the dump holds no input_ids (the server tokenized it); pass "
             "--prompt-ids or --like to record them"
         )
-    return replace(result, notes=tuple(notes))
+    return write_capture(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
+                         notes, sample, "sglang", model=str(model or ""), server=shown,
+                         hidden_size=hidden, layer_ids=ids, hf_indices=hf,
+                         version=version or "", started=t0)  # fmt: skip
