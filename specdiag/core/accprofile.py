@@ -33,6 +33,7 @@ from enum import Enum
 from typing import Any
 
 from specdiag.core import accept
+from specdiag.core.datafiles import fill, load
 from specdiag.errors import InputError, UsageError
 
 FORMAT = "specdiag-acceptance-profile"
@@ -544,14 +545,6 @@ def replay(
         text = json.dumps(cfg, separators=(", ", ": "))
         flags: tuple[str, ...] = ("--speculative-config", text)
         command = f"vllm serve MODEL --speculative-config '{text}'"
-        notes += [
-            "synthetic_acceptance_rates are UNCONDITIONAL: entry i = P(drafts 1..i+1 all "
-            "accepted), length num_speculative_tokens, non-increasing",
-            "merge these keys into your --speculative-config JSON (keep its method and model); "
-            "vLLM with unified synthetic rejection sampling (PR #40662) takes them",
-            f"synthetic_acceptance_length {_fmt(al)} would give the same mean but a "
-            "min-variance schedule (1, ..., fraction, 0), not this shape",
-        ]
     elif target is Target.SGLANG:
         env = (
             ("SGLANG_SIMULATE_ACC_LEN", _fmt(al)),
@@ -561,16 +554,6 @@ def replay(
         flags = ("--speculative-num-steps", str(k))
         envs = " ".join(f"{a}={b}" for a, b in env)
         command = f"{envs} python -m sglang.launch_server ... --speculative-num-steps {k}"
-        notes += [
-            f"SGLANG_SIMULATE_ACC_LEN is the accept length WITH the bonus token ({_fmt(al)}), "
-            f"not the accepted drafts ({_fmt(al - 1)})",
-            "SGLang takes one number: the per-position shape is not replayed; with "
-            "match-expected each verify step accepts the floor or the ceiling of the length "
-            "(the fraction is the chance of the ceiling; one draw per batch step), multinomial "
-            "(a rounded normal of sd 1) does not keep the mean (SGLang 0.5.23 spec_utils.py)",
-            "SGLANG_SIMULATE_ACC_TOKEN_MODE=real-draft-token: the default, fixed, emits token id "
-            "100, which some tokenizers decode to U+FFFD (streaming latency breaks)",
-        ]
     elif target is Target.TRTLLM:
         env = (("TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS", _fmt(al - 1)),)
         flags = ()
@@ -579,40 +562,20 @@ def replay(
         command = (
             f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS={_fmt(al - 1)} trtllm-serve MODEL ..."
         )
-        notes += [
-            f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS counts accepted DRAFT tokens only: "
-            f"accept length {_fmt(al)} minus the bonus token = {_fmt(al - 1)}",
-            "fractional values: the integer part is accepted every step, the fraction is the "
-            "probability of one more; the per-position shape is not replayed",
-        ]
     elif target is Target.DYNAMO:
         flags = ("--aic-nextn", str(k), "--aic-nextn-accept-rates", _csv(cond))
         command = "python -m dynamo.mocker ... " + " ".join(flags)
-        notes += [
-            "--aic-nextn-accept-rates are CONDITIONAL: entry i = P(draft i accepted | all "
-            "earlier drafts accepted)",
-            "dynamo.replay ignored both --aic-nextn flags when last reported (dynamo#13517): "
-            "use the mocker",
-        ]
     elif target is Target.LLAMACPP:
         flags = ("--spec-draft-n-max", str(k), "--spec-draft-n-min", str(k))
         flags += ("--spec-synth-rates", _csv(unc))
         command = "llama-server ... " + " ".join(flags)
-        notes += [
-            "--spec-synth-rates are UNCONDITIONAL per-position probabilities (env "
-            "LLAMA_ARG_SPEC_SYNTH_RATES); --spec-draft-n-max must equal their number, and "
-            "--spec-draft-n-min keeps every draft that long (a shorter draft counts its missing "
-            "positions as not accepted)",
-            f"--spec-synth-len {_fmt(al)} (accept length including the target token) would give "
-            "the same mean, not this shape",
-            "benchmark-only: logs of such a run are not a measurement of the draft",
-        ]
     else:  # the reference server: conditional rates per position
         target = Target.REFERENCE
         flags = ("--flavor", flavor, "--steps", str(k), "--acceptance", _csv(cond))
         if port is not None:
             flags = (*flags, "--port", str(port))
         command = "specdiag reference-server " + " ".join(flags)
-        notes.append("--acceptance is conditional (the server's default --acc-kind)")
+    texts = load("specdiag.core", "conventions.json")["replay_notes"][target.value]
+    notes += [fill(t, length=_fmt(al), drafts=_fmt(al - 1)) for t in texts]
     replays = "per-position" if shaped and p.conditional is not None else "mean only"
     return Replay(target, flags, env, cfg, where, command, replays, tuple(notes))

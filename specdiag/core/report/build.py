@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from specdiag.core import accept, accprofile
+from specdiag.core.datafiles import fill, load
 from specdiag.core.report.model import (
     Band,
     Chart,
@@ -37,52 +38,10 @@ MAX_FINDINGS = 6
 MAX_TIMELINES = 6
 _STATUS_ORDER = {"fail": 0, "warn": 1, "unreadable": 2, "info": 3, "pass": 4, "skipped": 5}
 
-DEFINITIONS: tuple[tuple[str, str], ...] = (
-    (
-        "accept length (bonus included)",
-        "tokens emitted per verify step: 1 + accepted drafts. SGLang's accept len, vLLM >= 0.9's "
-        "'Mean acceptance length', llama.cpp, TensorRT-LLM and EAGLE's tau use this convention.",
-    ),
-    (
-        "accepted drafts (bonus excluded)",
-        "draft tokens accepted per verify step = accept length - 1. SpecForge's "
-        "simulated_acc_len and vLLM 0.8.5's length use this convention.",
-    ),
-    (
-        "conditional acceptance acc_i",
-        "P(draft i accepted | drafts 1..i-1 accepted). Training per-position accuracies "
-        "(SpecForge/EAGLE acc_i) are read this way; Dynamo's --aic-nextn-accept-rates too.",
-    ),
-    (
-        "unconditional acceptance",
-        "P(draft i accepted) = acc_1 x ... x acc_i (ModelOpt 'marginal', a survival curve). vLLM's "
-        "'Per-position acceptance rate' and its synthetic_acceptance_rates are this.",
-    ),
-    (
-        "expected (training profile)",
-        "1 + sum_i prod_{j<=i} acc_j with the training accuracies for the served draft length: "
-        "what the draft should reach if serving matches training.",
-    ),
-    (
-        "geometric model",
-        "the same acceptance a at every position, chosen so that a + a^2 + ... + a^k equals the "
-        "observed accepted drafts (the implied i.i.d. acceptance).",
-    ),
-    (
-        "ratio",
-        "observed accepted drafts / expected accepted drafts (both bonus excluded). Healthy at "
-        f">= {accept.HEALTHY_MIN_RATIO:.0%}; collapsed when the accept length is <= "
-        f"{accept.COLLAPSED_MAX_LENGTH}.",
-    ),
-    (
-        "accepted-count histogram",
-        "verify steps with exactly j drafts accepted, j = 0..k (as shares of all steps).",
-    ),
-    (
-        "pooled vs per-request",
-        "pooled: total tokens / total verify steps over the run; per-request mean: the mean of "
-        "each request's own accept length.",
-    ),
+_LIMITS = {"healthy": f"{accept.HEALTHY_MIN_RATIO:.0%}", "collapsed": accept.COLLAPSED_MAX_LENGTH}
+DEFINITIONS: tuple[tuple[str, str], ...] = tuple(
+    (term, fill(text, **_LIMITS))
+    for term, text in load("specdiag.core", "conventions.json")["definitions"]
 )
 
 

@@ -1,0 +1,28 @@
+"""The package's data files: facts kept as data (texts, tables) beside the code that uses them.
+
+Each is JSON, shipped as package data (pyproject's ``package-data``) and read once; a key
+starting with ``_`` is a comment. ``tests/contract/test_datafiles.py`` checks that every entry
+is well-formed and used.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import Any
+
+
+@functools.cache
+def load(package: str, name: str) -> dict[str, Any]:
+    """The JSON object of data file ``name`` in ``package``, its ``_`` comment keys left out."""
+    doc = json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
+    return {k: v for k, v in doc.items() if not k.startswith("_")}
+
+
+def fill(text: str, **values: object) -> str:
+    """``text`` with each ``{name}`` of ``values`` replaced (other braces, e.g. a formula's
+    ``prod_{j<=i}``, are left as they are)."""
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
