@@ -63,14 +63,6 @@ class BaseUrl:
     stripped: str | None = None  # the path suffix removed (e.g. "/v1"), if any
 
     @property
-    def secrets(self) -> tuple[str, ...]:
-        """Every form of this URL's credentials a server may echo back."""
-        out: list[str] = [v for _, v in self.params if len(v) >= 4]
-        if self.auth is not None:
-            out += list(basic_forms(*self.auth))
-        return tuple(out)
-
-    @property
     def https(self) -> bool:
         return self.url.startswith("https:")
 
