@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from importlib import resources
 from typing import Any
 
@@ -21,8 +22,9 @@ def load(package: str, name: str) -> dict[str, Any]:
 
 
 def fill(text: str, **values: object) -> str:
-    """``text`` with each ``{name}`` of ``values`` replaced (other braces, e.g. a formula's
-    ``prod_{j<=i}``, are left as they are)."""
-    for name, value in values.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    """``text`` with each ``{name}`` of ``values`` replaced, in one pass (other braces, e.g. a
+    formula's ``prod_{j<=i}``, are left as they are)."""
+    return _PLACEHOLDER.sub(lambda m: str(values.get(m[1], m[0])), text)
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")

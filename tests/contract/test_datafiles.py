@@ -15,8 +15,6 @@ from specdiag.core.report import build
 from tests.support import paths
 
 FILES = sorted((paths.REPO / "specdiag" / "core").rglob("*.json"))
-# the {placeholders} each section's code fills (datafiles.fill); any other {...} is left as is
-FILLED = {"definitions": {"healthy", "collapsed"}, "replay_notes": {"length", "drafts"}}
 
 
 def _package(path: Path) -> str:
@@ -44,8 +42,9 @@ def test_a_data_file_is_shipped_read_and_every_key_is_used(path: Path) -> None:
         assert f'"{key}"' in code or path.name == "prompts.json", f"{path.name}: {key} unused"
         for text in _strings(value):
             assert text.strip() == text and text, f"{path.name}: {key}: {text!r}"
-            left = set(re.findall(r"\{([a-z_]+)\}", text)) - FILLED.get(key, set())
-            assert not left, f"{path.name}: {key}: {left} is never filled"
+            for name in re.findall(r"\{([a-z_]+)\}", text):  # filled by datafiles.fill(name=...)
+                filled = re.search(rf"\b{name}=|\"{name}\":", code)
+                assert filled, f"{path.name}: {key}: {{{name}}} unfilled"
 
 
 def test_the_conventions_cover_every_replay_target_and_engine_report() -> None:
@@ -65,3 +64,10 @@ def test_the_builtin_prompts_are_six_categories_of_distinct_text() -> None:
     prompts = workload.builtin_prompts()
     assert len(workload.CATEGORIES) == 6
     assert len({p.text for p in prompts}) == len(prompts) >= 30
+
+
+def test_probe_says_why_no_acceptance_came_for_every_engine() -> None:
+    from specdiag.core.probe.engines import EngineKind
+
+    no_accept = datafiles.load("specdiag.core.probe", "messages.json")["no_accept"]
+    assert set(no_accept) == {e.value for e in EngineKind} - {"auto"}
