@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
@@ -21,10 +22,17 @@ def load(package: str, name: str) -> dict[str, Any]:
     return {k: v for k, v in doc.items() if not k.startswith("_")}
 
 
-def fill(text: str, **values: object) -> str:
-    """``text`` with each ``{name}`` of ``values`` replaced, in one pass (other braces, e.g. a
-    formula's ``prod_{j<=i}``, are left as they are)."""
-    return _PLACEHOLDER.sub(lambda m: str(values.get(m[1], m[0])), text)
+def fill(text: str, part: Mapping[str, object] | None = None, /, **values: object) -> str:
+    """``text`` with each ``{name}`` replaced, in one pass, by ``values[name]``, else (given a
+    document ``part``) by ``part.get(name)``, None where it lacks the key; other braces, e.g. a
+    formula's ``prod_{j<=i}``, are left as they are."""
+
+    def value(m: re.Match[str]) -> str:
+        if m[1] in values:
+            return str(values[m[1]])
+        return m[0] if part is None else str(part.get(m[1]))
+
+    return _PLACEHOLDER.sub(value, text)
 
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")

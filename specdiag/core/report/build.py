@@ -38,6 +38,7 @@ MAX_FINDINGS = 6
 MAX_TIMELINES = 6
 _STATUS_ORDER = {"fail": 0, "warn": 1, "unreadable": 2, "info": 3, "pass": 4, "skipped": 5}
 
+_LAYOUT = load("specdiag.core.report", "layout.json")
 _LIMITS = {"healthy": f"{accept.HEALTHY_MIN_RATIO:.0%}", "collapsed": accept.COLLAPSED_MAX_LENGTH}
 DEFINITIONS: tuple[tuple[str, str], ...] = tuple(
     (term, fill(text, **_LIMITS))
@@ -182,11 +183,16 @@ class _Builder:
             Table(title, columns, tuple(tuple(map(redact, r)) for r in rows), source)
         )
 
-    def table_of(
-        self, title: str, src: str, items: Iterable[Mapping[str, Any]], *columns: _Column
-    ) -> None:
-        """A table of ``items``, a column per (header, key[, how]): ``how`` an int is the digits
-        of a number, ``""`` shows a missing value blank; without it, the value as it is."""
+    def fact_of(self, label: str, m: Mapping[str, Any], source: str, **given: object) -> None:
+        """A fact whose text is layout.json's for ``label``, filled from the document part
+        ``m`` (a key it lacks reads None) and ``given``."""
+        self.fact(label, fill(_LAYOUT["facts"][label], m, **given), source)
+
+    def table_of(self, title: str, src: str, items: Iterable[Mapping[str, Any]], name: str) -> None:
+        """A table of ``items`` with the columns layout.json names ``name``, each (header,
+        key[, how]): ``how`` an int is the digits of a number, ``""`` shows a missing value
+        blank; without it, the value as it is."""
+        columns: list[_Column] = [tuple(c) for c in _LAYOUT["tables"][name]]
 
         def cell(m: Mapping[str, Any], col: _Column) -> str:
             v = m.get(col[1])
@@ -272,18 +278,8 @@ class _Builder:
         rows = [
             (str(i + 1), *(_f(c[i]) if c and i < len(c) else "" for c in columns)) for i in range(k)
         ]
-        self.table(
-            f"Per-position acceptance ({src})",
-            (
-                "position",
-                "observed conditional",
-                "observed unconditional",
-                "expected conditional",
-                "expected unconditional",
-            ),
-            tuple(rows),
-            src,
-        )
+        headers = tuple(_LAYOUT["tables"]["per_position"])
+        self.table(f"Per-position acceptance ({src})", headers, tuple(rows), src)
 
     def histogram(
         self, src: str, counts: Sequence[float], expected_acc: Sequence[float] | None
@@ -332,19 +328,9 @@ class _Builder:
                 src,
             )
         if wl:
-            self.fact(
-                "sampling",
-                f"temperature {wl.get('temperature')}, max_tokens {wl.get('max_tokens')}, "
-                f"api {wl.get('api')}, stream {wl.get('stream')}, ignore_eos {wl.get('ignore_eos')}",
-                src,
-            )
-            self.fact(
-                "workload",
-                f"{wl.get('num_requests')} requests at concurrency {wl.get('concurrency')}; "
-                f"{wl.get('prompts')} prompts in categories "
-                + ", ".join(map(str, _list(wl.get("categories")))),
-                src,
-            )
+            self.fact_of("sampling", wl, src)
+            categories = ", ".join(map(str, _list(wl.get("categories"))))
+            self.fact_of("workload", wl, src, categories=categories)
         pooled = _num(al.get("pooled"))
         if exp or pooled is not None:
             steps = exp.get("steps") if isinstance(exp.get("steps"), int) else spec.get("steps")
@@ -379,17 +365,7 @@ class _Builder:
                 [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats],
                 _num(exp.get("expected_accept_length")),
             )
-            self.table_of(
-                f"By category ({src})",
-                src,
-                cats,
-                ("category", "category"),
-                ("requests", "requests"),
-                ("accept length", "accept_length", 3),
-                ("per-request mean", "per_request_mean", 3),
-                ("TTFT ms", "ttft_ms", 1),
-                ("TPOT ms", "tpot_ms", 2),
-            )
+            self.table_of(f"By category ({src})", src, cats, "by_category")
         self.latency(src, _map(d.get("latency")), _map(_map(d.get("baseline")).get("latency")))
         base = _map(d.get("baseline"))
         sp = _map(base.get("speedup"))
@@ -456,12 +432,7 @@ class _Builder:
         e_al = _num(pred.get("expected_accept_length"))
         for f in _list(d.get("files")):
             if isinstance(f, Mapping):
-                self.fact(
-                    "log file",
-                    f"{f.get('path')}: {f.get('records')} records of {f.get('lines')} lines "
-                    f"({f.get('skipped_lines')} skipped)",
-                    src,
-                )
+                self.fact_of("log file", f, src)
         for engine, s in _map(d.get("summary")).items():
             s = _map(s)
             versions = _map(s.get("versions"))
@@ -533,12 +504,7 @@ class _Builder:
                             {**c, "lines": f"{c.get('first_line')}-{c.get('last_line')}"}
                             for c in longest
                         ),
-                        ("rank", "rank", ""),
-                        ("records", "records"),
-                        ("lines", "lines"),
-                        ("from", "first_time", ""),
-                        ("to", "last_time", ""),
-                        ("mean accept length", "mean_accept_length", 3),
+                        "collapse_stretches",
                     )
             ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
             if len(ranks) > 1:
@@ -582,11 +548,7 @@ class _Builder:
 
     def fleet(self, src: str, d: Mapping[str, Any]) -> None:
         win = _map(d.get("window"))
-        self.fact(
-            "fleet window",
-            f"{win.get('start')} .. {win.get('end')} (step {win.get('step_seconds')} s)",
-            src,
-        )
+        self.fact_of("fleet window", win, src)
         self.fact("Prometheus", d.get("prometheus"), src)
         self.fact("selector", d.get("selector"), src)
         fl = _map(d.get("fleet"))
@@ -820,14 +782,7 @@ class _Builder:
             self.notes.append(f"doctor: {d.get('summary')}")
         if checks:
             checks_sorted = sorted(checks, key=lambda c: _STATUS_ORDER.get(str(c.get("status")), 5))
-            self.table_of(
-                f"Doctor checks ({src})",
-                src,
-                checks_sorted,
-                ("status", "status"),
-                ("check", "title"),
-                ("message", "message"),
-            )
+            self.table_of(f"Doctor checks ({src})", src, checks_sorted, "doctor_checks")
 
     def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
         """Doctor's log timeline split at restarts: accept length per segment, why each began."""
@@ -843,31 +798,11 @@ class _Builder:
                 ],
                 expected,
             )
-        self.table_of(
-            f"Log segments split at restarts ({src})",
-            src,
-            segs,
-            ("segment", "index"),
-            ("start", "start", ""),
-            ("end", "end", ""),
-            ("lines", "lines"),
-            ("accept length", "accept_length", 3),
-            ("version", "version", ""),
-            ("starts because", "starts_because", ""),
-            ("collapse from", "collapse_from", ""),
-        )
+        self.table_of(f"Log segments split at restarts ({src})", src, segs, "log_segments")
 
     def compare_hidden(self, src: str, d: Mapping[str, Any]) -> None:
-        self.fact(
-            "hidden-state dumps",
-            f"served {d.get('served')} ({d.get('served_dtype')}), training {d.get('training')} ({d.get('training_dtype')})",
-            src,
-        )
-        self.fact(
-            "layer ids",
-            f"served {d.get('served_layers')}, training {d.get('training_layers')} ({d.get('engine')} convention)",
-            src,
-        )
+        self.fact_of("hidden-state dumps", d, src)
+        self.fact_of("layer ids", d, src)
         chunks = [c for c in _list(d.get("chunks")) if isinstance(c, Mapping)]
         sim = _list(d.get("reference_similarity"))
         reference = bool(sim) and all(isinstance(r, list) for r in sim)
@@ -902,17 +837,7 @@ class _Builder:
                 heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
             )
         if chunks:
-            self.table_of(
-                f"Served chunks ({src})",
-                src,
-                chunks,
-                ("chunk", "index"),
-                ("match", "match"),
-                ("identified layer", "identified_layer"),
-                ("cosine mean", "cosine_mean", 4),
-                ("rel L2", "rel_l2", 4),
-                ("what it is", "description", ""),
-            )
+            self.table_of(f"Served chunks ({src})", src, chunks, "served_chunks")
         for text in _list(d.get("diagnosis")):
             self.notes.append(f"compare-hidden: {text}")
         sugg = _map(d.get("suggested_layer_ids"))
@@ -940,21 +865,13 @@ class _Builder:
             if fps:
                 self.fact(f"dump fingerprint (rms per chunk): {f.get('path')}", fps, src)
         if rows:
-            self.table(
-                f"Training dumps ({src})",
-                ("file", "ok", "tokens", "hidden size", "dtype", "rms per chunk", "problems"),
-                tuple(rows),
-                src,
-            )
+            headers = tuple(_LAYOUT["tables"]["training_dumps"])
+            self.table(f"Training dumps ({src})", headers, tuple(rows), src)
         for p in _list(d.get("problems")):
             self.finding(60, "training dump problem", "warn", str(p), src)
 
     def capture_hidden(self, src: str, d: Mapping[str, Any]) -> None:
-        self.fact(
-            "capture",
-            f"{d.get('source')}: model {d.get('model')}, layer ids {d.get('layer_ids')} (HF indices {d.get('hf_indices')}), {d.get('tokens')} tokens, {d.get('dtype')}",
-            src,
-        )
+        self.fact_of("capture", d, src)
         self.fact("capture output", d.get("output"), src)
 
     def add(self, name: str, doc: object) -> None:
