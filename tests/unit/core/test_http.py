@@ -173,3 +173,23 @@ def test_loads_json_is_bounded(doc: bytes | str, ok: bool) -> None:
     else:
         with pytest.raises(files.JsonError):
             files.loads_json(doc)
+
+
+def test_both_resolvers_map_an_unknown_or_hanging_name_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    import httpcore
+
+    def fake(host: object, *a: object, **k: object) -> object:
+        if host == "hang.example":
+            time.sleep(2)
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", fake)
+    for resolve in (http.resolve, lambda *a: asyncio.run(http.aresolve(*a))):
+        with pytest.raises(httpcore.ConnectError, match="not known"):
+            resolve("nowhere.example", 80, 1.0)
+        with pytest.raises(httpcore.ConnectTimeout, match="did not resolve within 0.2 s"):
+            resolve("hang.example", 80, 0.2)
