@@ -39,6 +39,7 @@ MAX_TIMELINES = 6
 _STATUS_ORDER = {"fail": 0, "warn": 1, "unreadable": 2, "info": 3, "pass": 4, "skipped": 5}
 
 _LAYOUT = load("specdiag.core.report", "layout.json")
+_CHARTS: dict[str, dict[str, Any]] = _LAYOUT["charts"]
 _LIMITS = {"healthy": f"{accept.HEALTHY_MIN_RATIO:.0%}", "collapsed": accept.COLLAPSED_MAX_LENGTH}
 DEFINITIONS: tuple[tuple[str, str], ...] = tuple(
     (term, fill(text, **_LIMITS))
@@ -171,10 +172,15 @@ class _Builder:
             (rank, Finding(redact(title), status, redact(message), fix, confirm, source))
         )
 
-    def chart(self, kind: ChartKind, **fields: Any) -> None:
-        """Add a chart of ``kind``, numbered after the charts of that kind so far."""
+    def chart(self, kind: ChartKind, layout: str, src: str, **fields: Any) -> None:
+        """Add a chart of ``kind`` from ``src``, with the axes layout.json gives ``layout``,
+        numbered after the charts of that kind so far."""
         n = sum(1 for c in self.charts if c.kind is kind)
-        self.charts.append(Chart(id=f"chart-{kind.value}-{n + 1}", kind=kind, **fields))
+        axes: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in _CHARTS[layout].items()
+        }
+        chart_id = f"chart-{kind.value}-{n + 1}"
+        self.charts.append(Chart(id=chart_id, kind=kind, source=src, **axes, **fields))
 
     def table(
         self, title: str, columns: tuple[str, ...], rows: Iterable[tuple[str, ...]], source: str
@@ -263,16 +269,11 @@ class _Builder:
             parts.append(f"geometric model at a = {implied:.3f}")
         self.chart(
             ChartKind.PER_POSITION,
+            "per_position",
+            src,
             title=f"Per-position acceptance ({src})",
             description=f"Acceptance by draft position, {k} positions: " + "; ".join(parts) + ".",
-            x_label="draft position",
-            y_label="acceptance",
-            source=src,
             series=tuple(series),
-            panels=(
-                "conditional: P(pos i | 1..i-1 accepted)",
-                "unconditional: P(pos i accepted)",
-            ),
         )
         columns = (cond_o, observed_unc, expected_acc, unc_e)
         rows = [
@@ -299,11 +300,10 @@ class _Builder:
             desc += "; expected " + ", ".join(f"{j}: {s:.1%}" for j, s in enumerate(dist))
         self.chart(
             ChartKind.HISTOGRAM,
+            "histogram",
+            src,
             title=f"Accepted drafts per verify step ({src})",
             description=desc + f" ({int(total)} verify steps).",
-            x_label="drafts accepted in the step (j)",
-            y_label="share of verify steps",
-            source=src,
             series=tuple(series),
         )
 
@@ -386,8 +386,7 @@ class _Builder:
 
     def speedup(self, src: str, series: Sequence[Series], **text: str) -> None:
         """A chart of speedup against accept length; ``text``: title, description, y_label."""
-        axes = {"x_label": "accept length (bonus included)", "hline_label": "no speedup"}
-        self.chart(ChartKind.SPEEDUP, source=src, series=tuple(series), hline=1.0, **axes, **text)
+        self.chart(ChartKind.SPEEDUP, "speedup", src, series=tuple(series), hline=1.0, **text)
 
     def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
         metrics = [
@@ -416,11 +415,10 @@ class _Builder:
             )
         self.chart(
             ChartKind.LATENCY,
+            "latency",
+            src,
             title=f"Latency distributions ({src})",
             description="Latency percentiles (min, p50, p90, p99, max): " + "; ".join(desc) + ".",
-            x_label="percentile",
-            y_label="milliseconds",
-            source=src,
             series=tuple(series),
             panels=tuple(m[:-3].upper() for m in metrics),
             x_ticks=stats,
@@ -483,17 +481,15 @@ class _Builder:
                     series.append(Series("expected (training)", Role.EXPECTED, ends, (e_al,) * 2))
                 self.chart(
                     ChartKind.TIMELINE,
+                    "log_timeline",
+                    src,
                     title=f"Accept length over the log ({src}, {engine})",
                     description=f"Accept length (bonus included) over {records} log records "
                     f"in {len(values)} buckets, from {values[0]:.2f} to {values[-1]:.2f} "
                     f"(min {min(values):.2f}, max {max(values):.2f}); {n_str} collapse "
                     f"stretch(es) at or below {accept.COLLAPSED_MAX_LENGTH}.",
-                    x_label="log record",
-                    y_label="accept length (bonus included)",
-                    source=src,
                     series=tuple(series),
                     hline=accept.COLLAPSED_MAX_LENGTH,
-                    hline_label="collapse threshold",
                 )
                 longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
                 if longest:
@@ -533,14 +529,14 @@ class _Builder:
         x = tuple(float(i) for i in range(len(vals)))
         self.chart(
             kind,
+            "bars",
+            src,
             title=title,
             description="Accept length (bonus included): "
             + ", ".join(f"{n} {v:.2f}" for n, v in vals)
             + (f"; expected {expected:.2f}" if expected else "")
             + ".",
             x_label=x_label,
-            y_label="accept length (bonus included)",
-            source=src,
             series=(Series("observed", Role.OBSERVED, x, tuple(v for _, v in vals), "bar"),),
             x_ticks=tuple(n for n, _ in vals),
             hline=expected,
@@ -635,18 +631,16 @@ class _Builder:
                 n_resets = resets if isinstance(resets, int) else len(_list(resets))
                 self.chart(
                     ChartKind.TIMELINE,
+                    "fleet_timeline",
+                    src,
                     title=f"Accept length over time, replica {r.get('replica')} ({src})",
                     description=f"Accept length (bonus included) per bucket over "
                     f"{(pts[-1][0] - t0) / 60:.0f} min: from {pts[0][1]:.2f} to {pts[-1][1]:.2f}"
                     f"; {len(bands)} collapse stretch(es); {n_resets} counter reset(s) "
                     "(restarts).",
-                    x_label="minutes from the window start",
-                    y_label="accept length (bonus included)",
-                    source=src,
                     series=(Series("observed", Role.OBSERVED, minutes, values, "step"),),
                     bands=tuple(bands),
                     hline=accept.COLLAPSED_MAX_LENGTH,
-                    hline_label="collapse threshold",
                 )
             ranks = [x for x in _list(r.get("ranks")) if isinstance(x, Mapping)]
             if len(ranks) > 1:
@@ -828,12 +822,12 @@ class _Builder:
             chosen = ", ".join(f"chunk {r} -> {cols[c]}" for r, c in marked)
             self.chart(
                 ChartKind.IDENTIFICATION,
+                "identification",
+                src,
                 title=f"Hidden-state identification ({src})",
                 description=f"Cosine similarity of each served chunk with each {title}; "
                 f"the chosen one is outlined: {chosen or 'none identified'}.",
                 x_label=title,
-                y_label="served chunk",
-                source=src,
                 heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
             )
         if chunks:
