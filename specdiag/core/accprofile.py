@@ -532,50 +532,32 @@ def replay(
             "the profile has no per-position shape (mean only): the rates below assume the "
             "same conditional acceptance at every position"
         )
-    env: tuple[tuple[str, str], ...] = ()
-    cfg: dict[str, Any] | None = None
-    where: str | None = None
+    cfg: dict[str, Any] | None = None  # the config fragment: numbers, so not in the data file
     if target is Target.VLLM:
+        rates = [round(u, 4) for u in unc]
         cfg = {
             "num_speculative_tokens": k,
             "rejection_sample_method": "synthetic",
-            "synthetic_acceptance_rates": [round(u, 4) for u in unc],
+            "synthetic_acceptance_rates": rates,
         }
-        where = "--speculative-config"
-        text = json.dumps(cfg, separators=(", ", ": "))
-        flags: tuple[str, ...] = ("--speculative-config", text)
-        command = f"vllm serve MODEL --speculative-config '{text}'"
-    elif target is Target.SGLANG:
-        env = (
-            ("SGLANG_SIMULATE_ACC_LEN", _fmt(al)),
-            ("SGLANG_SIMULATE_ACC_METHOD", "match-expected"),
-            ("SGLANG_SIMULATE_ACC_TOKEN_MODE", "real-draft-token"),
-        )
-        flags = ("--speculative-num-steps", str(k))
-        envs = " ".join(f"{a}={b}" for a, b in env)
-        command = f"{envs} python -m sglang.launch_server ... --speculative-num-steps {k}"
     elif target is Target.TRTLLM:
-        env = (("TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS", _fmt(al - 1)),)
-        flags = ()
         cfg = {"speculative_config": {"max_draft_len": k}}
-        where = "extra LLM API options (YAML)"
-        command = (
-            f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS={_fmt(al - 1)} trtllm-serve MODEL ..."
-        )
-    elif target is Target.DYNAMO:
-        flags = ("--aic-nextn", str(k), "--aic-nextn-accept-rates", _csv(cond))
-        command = "python -m dynamo.mocker ... " + " ".join(flags)
-    elif target is Target.LLAMACPP:
-        flags = ("--spec-draft-n-max", str(k), "--spec-draft-n-min", str(k))
-        flags += ("--spec-synth-rates", _csv(unc))
-        command = "llama-server ... " + " ".join(flags)
-    else:  # the reference server: conditional rates per position
-        target = Target.REFERENCE
-        flags = ("--flavor", flavor, "--steps", str(k), "--acceptance", _csv(cond))
-        if port is not None:
-            flags = (*flags, "--port", str(port))
-        command = "specdiag reference-server " + " ".join(flags)
-    texts = load("specdiag.core", "conventions.json")["replay_notes"][target.value]
-    notes += [fill(t, length=_fmt(al), drafts=_fmt(al - 1)) for t in texts]
+    how = load("specdiag.core", "conventions.json")["replay"][target.value]
+    values: dict[str, object] = {
+        "k": k,
+        "length": _fmt(al),
+        "drafts": _fmt(al - 1),
+        "conditional": _csv(cond),
+        "unconditional": _csv(unc),
+        "flavor": flavor,
+        "config": json.dumps(cfg, separators=(", ", ": ")),
+    }
+    flags = tuple(fill(f, **values) for f in how["flags"])
+    if target is Target.REFERENCE and port is not None:
+        flags = (*flags, "--port", str(port))
+    env = tuple((name, fill(v, **values)) for name, v in how.get("env", ()))
+    shown = {"flags": " ".join(flags), "env": " ".join(f"{a}={b}" for a, b in env)}
+    command = fill(how["command"], **values, **shown)
+    notes += [fill(t, **values) for t in how["notes"]]
     replays = "per-position" if shaped and p.conditional is not None else "mean only"
-    return Replay(target, flags, env, cfg, where, command, replays, tuple(notes))
+    return Replay(target, flags, env, cfg, how.get("where"), command, replays, tuple(notes))

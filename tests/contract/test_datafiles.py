@@ -50,7 +50,7 @@ def test_a_data_file_is_shipped_read_and_every_key_is_used(path: Path) -> None:
 
 def test_the_conventions_cover_every_replay_target_and_engine_report() -> None:
     doc = datafiles.load("specdiag.core", "conventions.json")
-    assert set(doc["replay_notes"]) == {t.value for t in accprofile.Target}
+    assert set(doc["replay"]) == {t.value for t in accprofile.Target}
     rows = doc["engine_reports"]
     for ndt in (None, 4):
         reports = accept.engine_reports(accept.profile([0.8, 0.6, 0.5]), ndt)
