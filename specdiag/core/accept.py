@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from specdiag.core.datafiles import load
+from specdiag.core.datafiles import fill, load
 from specdiag.errors import UsageError
 
 # Verdict thresholds, as fractions of the predicted accepted drafts per verify step.
@@ -426,17 +426,11 @@ def convert_observed(
     if kind is ObservedKind.LENGTH:
         if engine is Engine.VLLM and vllm_length_is_bonus_less(version):
             drafts = value
-            notes.append(
-                f"vLLM {engine_version} printed 'Mean acceptance length' without the bonus token; "
-                "1 was added"
-            )
+            notes.append(_note("vllm_bonus_less", version=engine_version))
         else:
             drafts = value - 1.0
             if engine is None:
-                notes.append(
-                    "read as an engine accept length (bonus token included), "
-                    "as SGLang, vLLM >= 0.9, llama.cpp and TensorRT-LLM print it"
-                )
+                notes.append(_note("length_assumed"))
     elif kind is ObservedKind.DRAFTS:
         drafts = value
     else:
@@ -475,7 +469,7 @@ def _drafts_from_rate(
             hint="e.g. --observed 0.46 --observed-kind rate --engine sglang --engine-version 0.5.11",
         )
     if value > 1.0:
-        notes.append(f"rate {value:g} > 1 read as a percentage ({value / 100:g})")
+        notes.append(_note("percentage", value=f"{value:g}", fraction=f"{value / 100:g}"))
         value /= 100.0
     if value < 0:
         raise UsageError(
@@ -492,21 +486,20 @@ def _drafts_from_rate(
             )
         if formula == "0.5.11":
             if version is None:
-                notes.append(
-                    "SGLang version not given: assumed >= 0.5.11 "
-                    "(accept rate = accepted drafts / (num_draft_tokens - 1))"
-                )
+                notes.append(_note("sglang_version_assumed"))
             return value * (ndt - 1)
         if formula == "0.5.10":
-            notes.append("SGLang 0.5.10 accept rate = accept len / num_draft_tokens")
+            notes.append(_note("sglang_0.5.10"))
             return value * ndt - 1.0
-        notes.append("SGLang 0.5.5 accept rate = accept len / (num_steps + 1)")
+        notes.append(_note("sglang_0.5.5"))
         return value * (steps + 1) - 1.0
-    notes.append(
-        f"{engine.value} rate = accepted / drafted tokens; assumes {steps} drafts every step "
-        "(an upper bound when the engine drafts fewer)"
-    )
+    notes.append(_note("drafted_rate", engine=engine.value, steps=steps))
     return value * steps
+
+
+def _note(name: str, **values: object) -> str:
+    """How an observed number was read: conventions.json's ``observation_notes``, filled."""
+    return fill(load("specdiag.core", "conventions.json")["observation_notes"][name], **values)
 
 
 def judge(p: AcceptProfile, obs: Observation, *, topk: int = 1) -> Judgement:
@@ -516,44 +509,32 @@ def judge(p: AcceptProfile, obs: Observation, *, topk: int = 1) -> Judgement:
     ratio = observed / predicted if predicted > 0 else None
     naive = obs.accept_length / predicted if predicted > 0 else None
     implied = implied_acceptance(observed, p.steps)
-    pct = f"{ratio:.0%}" if ratio is not None else "n/a"
-    both = (
-        f"{observed:.2f} accepted drafts per verify step vs {predicted:.2f} predicted "
-        f"(accept length {obs.accept_length:.2f} vs {p.expected_accept_length:.2f}, bonus included)"
-    )
+    text = load("specdiag.core", "conventions.json")["verdicts"]
+    values: dict[str, object] = {
+        "observed": f"{observed:.2f}",
+        "predicted": f"{predicted:.2f}",
+        "length": f"{obs.accept_length:.2f}",
+        "expected_length": f"{p.expected_accept_length:.2f}",
+        "pct": f"{ratio:.0%}" if ratio is not None else "n/a",
+        "collapsed": COLLAPSED_MAX_LENGTH,
+    }
+    values["both"] = fill(text["both"], **values)
     causes: tuple[str, ...] = ()
     if obs.accept_length <= COLLAPSED_MAX_LENGTH and (ratio is None or ratio < HEALTHY_MIN_RATIO):
-        verdict = Verdict.COLLAPSED
-        explanation = (
-            f"accept length {obs.accept_length:.2f} <= {COLLAPSED_MAX_LENGTH}: drafts are almost "
-            f"never accepted ({pct} of the predicted {predicted:.2f}); a feature or configuration "
-            "mismatch, not under-training"
-        )
-        causes = COLLAPSE_CAUSES
+        verdict, why, causes = Verdict.COLLAPSED, "collapsed", COLLAPSE_CAUSES
     elif ratio is None:
-        verdict = Verdict.ABOVE
-        explanation = (
-            f"training predicts no accepted drafts, yet {observed:.2f} per step were observed: "
-            "the accuracy figure does not describe this draft"
-        )
+        verdict, why = Verdict.ABOVE, "nothing_predicted"
     elif ratio >= ABOVE_MIN_RATIO:
-        verdict = Verdict.ABOVE
-        explanation = (
-            f"{both}: {pct} of the prediction is suspicious; check the observation's convention "
-            f"(--observed-kind), that the accuracy is this checkpoint's"
-            + (", and note tree drafting beats the chain bound" if topk > 1 else "")
-        )
+        verdict, why = Verdict.ABOVE, "above"
     elif ratio >= HEALTHY_MIN_RATIO:
-        verdict = Verdict.HEALTHY
-        explanation = f"{both}: {pct} of the prediction, within the healthy band (>= 90%)"
+        verdict, why = Verdict.HEALTHY, "healthy"
     else:
-        verdict = Verdict.BELOW
-        explanation = f"{both}: only {pct} of what training predicts"
-        if naive is not None and naive >= HEALTHY_MIN_RATIO:
-            explanation += (
-                f"; comparing the engine's {obs.accept_length:.2f} with the trainer's "
-                f"{predicted:.2f} would look healthy but mixes conventions"
-            )
+        verdict, why = Verdict.BELOW, "below"
+    explanation = fill(text[why], **values)
+    if why == "above" and topk > 1:
+        explanation += text["above_tree"]
+    if why == "below" and naive is not None and naive >= HEALTHY_MIN_RATIO:
+        explanation += fill(text["below_naive"], **values)  # the naive comparison's trap
     return Judgement(
         ratio=ratio,
         naive_ratio=naive,
