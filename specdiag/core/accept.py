@@ -518,7 +518,7 @@ def judge(p: AcceptProfile, obs: Observation, *, topk: int = 1) -> Judgement:
         "pct": f"{ratio:.0%}" if ratio is not None else "n/a",
         "collapsed": COLLAPSED_MAX_LENGTH,
     }
-    values["both"] = fill(text["both"], **values)
+    values.update(both=fill(text["both"], **values))
     causes: tuple[str, ...] = ()
     if obs.accept_length <= COLLAPSED_MAX_LENGTH and (ratio is None or ratio < HEALTHY_MIN_RATIO):
         verdict, why, causes = Verdict.COLLAPSED, "collapsed", COLLAPSE_CAUSES
