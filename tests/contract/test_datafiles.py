@@ -72,3 +72,12 @@ def test_probe_says_why_no_acceptance_came_for_every_engine() -> None:
 
     no_accept = datafiles.load("specdiag.core.probe", "messages.json")["no_accept"]
     assert set(no_accept) == {e.value for e in EngineKind} - {"auto"}
+
+
+def test_every_fleet_metric_name_has_a_known_role_and_family() -> None:
+    from specdiag.core.fleet import names
+
+    roles = {v for k, v in vars(names).items() if k.isupper() and isinstance(v, str)}
+    assert {m.role for m in names.NAMES} <= roles
+    assert {m.family for m in names.NAMES} == set(names.RANK_LABELS)
+    assert len(names.BY_NAME) == len(names.NAMES)  # no name twice
