@@ -235,6 +235,17 @@ def _int(x: object) -> int | None:
     return int(v) if v is not None and v == int(v) else None
 
 
+# the kinds a document is told by the keys it has (each after the five document_kind reads first)
+_BY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("logs", ("summary", "files", "combined")),
+    ("expected-accept", ("engine_reports", "acc")),
+    ("compare-hidden", ("similarity", "alignment")),
+    ("inspect-dump", ("files_scanned",)),
+    ("capture-hidden", ("hf_indices", "layer_ids")),
+    ("fleet", ("replicas", "fleet", "window")),
+)
+
+
 def document_kind(doc: Mapping[str, Any]) -> str | None:
     """Which command (or file format) a JSON document is, read from its keys; None if unknown."""
     if doc.get("format") == FORMAT:
@@ -243,23 +254,11 @@ def document_kind(doc: Mapping[str, Any]) -> str | None:
         return "modelopt"
     if doc.get("command") == "doctor" or ("checks" in doc and "gap" in doc):
         return "doctor"
-    if "steps" in doc and isinstance(doc.get("steps"), list) and "scenario" in doc:
+    if isinstance(doc.get("steps"), list) and "scenario" in doc:
         return "demo"
     if isinstance(doc.get("accept_length"), Mapping) and "workload" in doc:
         return "probe"
-    if "summary" in doc and "files" in doc and "combined" in doc:
-        return "logs"
-    if "engine_reports" in doc and "acc" in doc:
-        return "expected-accept"
-    if "similarity" in doc and "alignment" in doc:
-        return "compare-hidden"
-    if "files_scanned" in doc:
-        return "inspect-dump"
-    if "hf_indices" in doc and "layer_ids" in doc:
-        return "capture-hidden"
-    if "replicas" in doc and "fleet" in doc and "window" in doc:
-        return "fleet"
-    return None
+    return next((kind for kind, keys in _BY_KEYS if all(k in doc for k in keys)), None)
 
 
 def _from_probe(doc: Mapping[str, Any]) -> AcceptanceProfile:
