@@ -17,7 +17,8 @@ from typing import Any
 
 @functools.cache
 def load(package: str, name: str) -> dict[str, Any]:
-    """The JSON object of data file ``name`` in ``package``, its ``_`` comment keys left out."""
+    """The JSON object of data file ``name`` in ``package``, its ``_`` comment keys left out
+    (read once and shared: callers never modify it)."""
     doc = json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
     return {k: v for k, v in doc.items() if not k.startswith("_")}
 
