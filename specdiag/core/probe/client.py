@@ -19,11 +19,12 @@ connection: httpcore's ``trace`` hook):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from specdiag.core.files import JsonError, loads_json
 from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, redact_url
@@ -33,10 +34,11 @@ from specdiag.core.textenum import TextEnum
 from specdiag.errors import scrub
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator
+    from collections.abc import AsyncIterator, Coroutine
 
     import httpx
 
+T = TypeVar("T")
 MAX_RETRY_WAIT_S = 60.0
 _timeout = getattr(asyncio, "timeout", None)
 DRAIN_S = 0.25  # how long to read past a stream's end marker for the connection's reuse
@@ -170,11 +172,7 @@ async def execute(
         attempts += 1
         try:
             coro = _attempt(client, job, engine=engine, api=api, attempt=attempts - 1)
-            if _timeout is not None:  # Python >= 3.11: no extra task per request
-                async with _timeout(timeout_s):
-                    res = await coro
-            else:
-                res = await asyncio.wait_for(coro, timeout=timeout_s)
+            res = await _within(coro, timeout_s)
         except _Failure as f:
             if f.wait_s is not None and attempts <= retries:
                 await asyncio.sleep(f.wait_s)
@@ -255,20 +253,21 @@ async def _drain(lines: AsyncIterator[str]) -> None:
     """Read past the end marker to the end of the body (normally already received) so the
     connection is kept alive for the next request: a new connection per request would add a
     TCP handshake to every TTFT. A server that keeps the body open is given a moment only."""
-    try:
-        if _timeout is not None:
-            async with _timeout(DRAIN_S):
-                async for _ in lines:
-                    pass
-        else:
-            await asyncio.wait_for(_consume(lines), DRAIN_S)
-    except Exception:  # noqa: BLE001 - the answer is complete; the connection is just closed
-        pass
+    with contextlib.suppress(Exception):  # the answer is complete; the connection just closes
+        await _within(_consume(lines), DRAIN_S)
 
 
 async def _consume(lines: AsyncIterator[str]) -> None:
     async for _ in lines:
         pass
+
+
+async def _within(coro: Coroutine[Any, Any, T], seconds: float) -> T:
+    """``await coro`` with a deadline (Python >= 3.11: ``asyncio.timeout``, no extra task)."""
+    if _timeout is None:
+        return await asyncio.wait_for(coro, seconds)
+    async with _timeout(seconds):
+        return await coro
 
 
 def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, RequestSpec | None]:
