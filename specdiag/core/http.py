@@ -105,10 +105,12 @@ def redact_url(url: str) -> str:
         return "<unparsable URL>"
     if not parts.scheme or not parts.netloc:
         return "<not a URL>"  # "user:pw@host" without a scheme would be all path: never shown
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = host + (f":{port}" if port is not None else "")
-    return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
+    return urlunsplit((parts.scheme, _netloc(host, port), parts.path.rstrip("/"), "", ""))
+
+
+def _netloc(host: str, port: int | None) -> str:
+    """``host[:port]`` without credentials, an IPv6 address in brackets."""
+    return (f"[{host}]" if ":" in host else host) + (f":{port}" if port is not None else "")
 
 
 def parse_base_url(
@@ -156,10 +158,7 @@ def parse_base_url(
         if path.endswith(suffix):
             path, stripped = path[: -len(suffix)], suffix
             break
-    hostport = f"[{host}]" if ":" in host else host
-    if port is not None:
-        hostport += f":{port}"
-    url = urlunsplit((parts.scheme.lower(), hostport, path, "", ""))
+    url = urlunsplit((parts.scheme.lower(), _netloc(host, port), path, "", ""))
     return BaseUrl(
         url=url,
         shown=url,
