@@ -103,6 +103,12 @@ def _f(x: float | None, digits: int = 3) -> str:
     return "n/a" if x is None else f"{x:.{digits}f}"
 
 
+def _said(label: str, m: Mapping[str, Any], *rounded: str) -> str:
+    """layout.json's text for ``label`` filled from ``m``, the values of the ``rounded`` keys
+    shown with two decimals ("n/a" where missing)."""
+    return fill(_LAYOUT["facts"][label], m, **{k: _f(_num(m.get(k)), 2) for k in rounded})
+
+
 def _positions(n: int) -> tuple[float, ...]:
     return tuple(float(i) for i in range(1, n + 1))
 
@@ -559,35 +565,21 @@ class _Builder:
                 e_al,
                 pooled,
                 ratio=(pooled - 1) / (e_al - 1) if e_al is not None and e_al > 1 else None,
-                explanation=f"fleet median {_f(_num(fl.get('median_accept_length')), 2)}, "
-                f"min {_f(_num(fl.get('min_accept_length')), 2)}, max "
-                f"{_f(_num(fl.get('max_accept_length')), 2)}; {fl.get('outliers')} "
-                f"outlier(s), {fl.get('declining')} declining, {fl.get('collapsed')} "
-                "collapsed",
+                explanation=_said(
+                    "fleet pooled", fl, *(f"{x}_accept_length" for x in ("median", "min", "max"))
+                ),
             )
         for o in _list(d.get("outliers")):
             o = _map(o)
-            self.finding(
-                30,
-                f"replica {o.get('replica')} is an outlier",
-                "warn",
-                f"accept length {_f(_num(o.get('accept_length')), 2)} vs the fleet median "
-                f"{_f(_num(o.get('fleet_median')), 2)} ({_f(_num(o.get('deficit')), 2)} of "
-                f"the median's accepted drafts missing) since {o.get('since')}",
-                src,
-            )
+            message = _said("replica outlier", o, "accept_length", "fleet_median", "deficit")
+            self.finding(30, f"replica {o.get('replica')} is an outlier", "warn", message, src)
         for r in reps:
             tr = _map(r.get("trend"))
             if tr.get("declining"):
-                self.finding(
-                    31,
-                    f"replica {r.get('replica')} is declining",
-                    "warn",
-                    f"accept length from {_f(_num(tr.get('first_third')), 2)} (first third "
-                    f"of the window) to {_f(_num(tr.get('last_third')), 2)} (last third), "
-                    f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
-                    src,
+                message = _said(
+                    "replica declining", tr, "first_third", "last_third", "slope_per_hour"
                 )
+                self.finding(31, f"replica {r.get('replica')} is declining", "warn", message, src)
         self._bars(
             ChartKind.REPLICAS,
             f"Accept length by replica ({src})",
