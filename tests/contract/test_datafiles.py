@@ -14,7 +14,12 @@ from specdiag.core.probe import workload
 from specdiag.core.report import build
 from tests.support import paths
 
-FILES = sorted((paths.REPO / "specdiag" / "core").rglob("*.json"))
+CODE = "\n".join(p.read_text() for p in (paths.REPO / "specdiag").rglob("*.py"))
+# every data file read through datafiles.load(package, name)
+FILES = sorted(
+    paths.REPO.joinpath(*package.split("."), name)
+    for package, name in set(re.findall(r'\bload\(\s*"(specdiag[\w.]*)",\s*"([\w.]+)"', CODE))
+)
 
 
 def _package(path: Path) -> str:
@@ -36,21 +41,21 @@ def test_a_data_file_is_shipped_read_and_every_key_is_used(path: Path) -> None:
     raw = json.loads(path.read_text(encoding="utf-8"))
     assert isinstance(raw, dict) and isinstance(raw.get("_comment"), str)
     doc = datafiles.load(_package(path), path.name)
-    code = "\n".join(p.read_text() for p in (paths.REPO / "specdiag").rglob("*.py"))
     for key, value in doc.items():
         assert value, f"{path.name}: {key} is empty"
-        assert f'"{key}"' in code or path.name == "prompts.json", f"{path.name}: {key} unused"
+        assert f'"{key}"' in CODE or path.name == "prompts.json", f"{path.name}: {key} unused"
         for text in _strings(value):
             # ("" only as a table column's marker: a missing value shown blank)
             assert text.strip() == text and (text or key == "tables"), f"{path.name}: {key}"
             # filled by name (datafiles.fill(name=...)), or a key of the document part a
             # report fact is filled from (a result dataclass's field, or a key written by hand)
             for name in re.findall(r"\{([a-z_]+)\}", text):
-                filled = re.search(rf'\b{name}=|"{name}"|^\s+{name}: ', code, re.MULTILINE)
+                filled = re.search(rf'\b{name}=|"{name}"|^\s+{name}: ', CODE, re.MULTILINE)
                 assert filled, f"{path.name}: {key}: {{{name}}} unfilled"
 
 
 def test_the_conventions_cover_every_replay_target_and_engine_report() -> None:
+    assert len(FILES) >= 7  # (the files above are found by their load() calls)
     doc = datafiles.load("specdiag.core", "conventions.json")
     assert set(doc["replay"]) == {t.value for t in accprofile.Target}
     rows = doc["engine_reports"]
