@@ -150,7 +150,6 @@ def _range_worker(
         other.close()
     start, end = span
     from specdiag.core.logs.analyze import LogAnalyzer
-    from specdiag.core.logs.fast import FastScanner
     from specdiag.core.logs.infer import NEW
     from specdiag.core.logs.parse import N_SGL_AMBIG, SGL_VERSION_0511
     from specdiag.core.logs.records import SGLANG, Skipped
@@ -170,6 +169,7 @@ def _range_worker(
             year=analyzer.year,
             max_line=analyzer.max_line,
             keep=True,
+            source=analyzer.source,
         )
         scanner = mine.add_source(label)
         scanner.whole_documents = False
@@ -217,7 +217,8 @@ def _range_worker(
         kept = {key: acc.spark.kept or [] for key, acc in series.items()}
         for acc in series.values():
             acc.spark.kept = None
-        pairs = scanner.best_pairs if isinstance(scanner, FastScanner) else {}
+        compiled = scanner.compiled
+        pairs = {r: set(p) for r, p in compiled.best_pairs.items()} if compiled else {}
         for rank, used in parsed.items():
             pairs.setdefault(rank, set()).update(used)
         conn.send(
@@ -227,8 +228,8 @@ def _range_worker(
                 scanner.counts,
                 parser.sglang_inference,
                 pairs,
-                mine._ranks,
-                bool(mine._overflow_records),
+                mine.rank_tags,
+                mine.overflowed,
                 quiet,
                 free[0] and not mine.per_position_rows,
             )
