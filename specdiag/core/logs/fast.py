@@ -37,7 +37,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, merge
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge
 from specdiag.core.logs.infer import (
     NEW,
     OLD,
@@ -710,42 +710,26 @@ def _sglang_versions(parser: LineParser) -> tuple[str, ...]:
     return ("", SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)
 
 
-class _LineRaw(Sequence[tuple[tuple[str, str], ...]]):
-    """``raw`` of fast rows, read from the line when asked (the parser's own reading)."""
+class _FromLine(Sequence[T]):
+    """A per-row text field of fast rows (``raw``, ``time_text``), read from the line when
+    asked, by the parser's own reading (the analyzer asks for a few rows: first and last
+    times, collapse stretches, llama.cpp's implementations)."""
 
-    def __init__(self, data: bytes, s: I64, e: I64, source: str) -> None:
-        self.data, self.s, self.e, self.source = data, s, e, source
+    def __init__(self, data: bytes, s: I64, e: I64, source: str, name: str) -> None:
+        self.data, self.s, self.e, self.source, self.name = data, s, e, source, name
 
     def __len__(self) -> int:
         return len(self.s)
 
-    def __getitem__(self, i: int) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+    def __getitem__(self, i: int) -> T:  # type: ignore[override]
         text = self.data[int(self.s[i]) : int(self.e[i])].decode("utf-8", "replace")
         out = LineParser(source=self.source).parse(text)
-        return out[0].raw if isinstance(out, tuple) and out else ()
+        rec = out[0] if isinstance(out, tuple) and out else None
+        value: T = getattr(rec, self.name) if rec is not None else _MISSING[self.name]
+        return value
 
 
-class _LineTime(Sequence["str | None"]):
-    """``time_text`` of fast rows, read from the line when asked."""
-
-    def __init__(self, data: bytes, tab: npt.NDArray[Any], items: I64) -> None:
-        self.data, self.tab, self.items = data, tab, items
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __getitem__(self, i: int) -> str | None:  # type: ignore[override]
-        it = self.tab[int(self.items[i])]
-        data = self.data
-        if it["type"] == IT_SGL:
-            d = int(it["date"])
-            text = data[d : d + 10] + b" " + data[d + 11 : d + 19]
-            if it["frac_len"]:
-                a = int(it["frac"])
-                text += b"." + data[a : a + int(it["frac_len"])]
-            return text.decode("latin-1")
-        t = int(it["vtime"])
-        return data[t : t + 14].decode("latin-1") if t >= 0 else None
+_MISSING: dict[str, Any] = {"raw": (), "time_text": None}
 
 
 def _fast_batch(
@@ -804,8 +788,8 @@ def _fast_batch(
         ),
         version_guess=Codes(ver.astype(np.int32), versions),
         notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
-        time_text=_LineTime(data, tab, rows),
-        raw=_LineRaw(data, tab["s"][rows], tab["e"][rows], p.source),
+        time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text"),
+        raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw"),
     )
 
 
