@@ -10,8 +10,7 @@
  * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts).
  *
  * read_scan(fd, offset, size, ...) does the same for one block of a regular file, read with
- * pread into a fresh bytes object in the same GIL-free call. The module keeps no blocks,
- * arrays or other state between calls (configure() sets the layout constants once).
+ * pread in the same GIL-free call, into a block reused once nothing else holds it.
  *
  * Block.table() hands the items (one packed Item per candidate line: the line's offsets, and
  * the fields of a fast line) and the vLLM per-position rates to Python as bytes, which
@@ -94,11 +93,38 @@ typedef struct {
     int oom;
 } BlockObject;
 
+/* The item and per-position arrays of blocks no longer used, kept for the next blocks (their
+ * pages stay mapped: no page faults per block). Touched with the GIL held only. */
+#define ARRAYS_POOL 3
+static struct {
+    Item *items;
+    Py_ssize_t cap;
+    double *pp;
+    Py_ssize_t cappp;
+} g_arrays[ARRAYS_POOL];
+static int g_narrays = 0;
+
 static void Block_dealloc(BlockObject *b) {
     Py_XDECREF(b->data);
-    free(b->items);
-    free(b->pp);
+    if (g_narrays < ARRAYS_POOL && (b->items || b->pp)) {
+        g_arrays[g_narrays].items = b->items;
+        g_arrays[g_narrays].cap = b->cap;
+        g_arrays[g_narrays].pp = b->pp;
+        g_arrays[g_narrays].cappp = b->cappp;
+        g_narrays++;
+    } else {
+        free(b->items);
+        free(b->pp);
+    }
     Py_TYPE(b)->tp_free((PyObject *)b);
+}
+
+static void drop_arrays(void) {
+    for (int i = 0; i < g_narrays; i++) {
+        free(g_arrays[i].items);
+        free(g_arrays[i].pp);
+    }
+    g_narrays = 0;
 }
 
 static PyObject *Block_get_lines(BlockObject *b, void *c) { return PyLong_FromLongLong(b->lines); }
@@ -888,6 +914,13 @@ static BlockObject *new_block(PyObject *data, int64_t end) {
     b->n = b->cap = 0;
     b->pp = NULL;
     b->npp = b->cappp = 0;
+    if (g_narrays) { /* the arrays of a block gone (n and npp start at 0 again) */
+        g_narrays--;
+        b->items = g_arrays[g_narrays].items;
+        b->cap = g_arrays[g_narrays].cap;
+        b->pp = g_arrays[g_narrays].pp;
+        b->cappp = g_arrays[g_narrays].cappp;
+    }
     b->lines = b->candidates = b->fast = 0;
     b->stop = end;
     b->oom = 0;
@@ -935,6 +968,68 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     return (PyObject *)b;
 }
 
+/* Blocks for read_scan, reused: a block whose only reference is this pool's (the Python code
+ * and the scanned items are done with it) is read into again, so the pages it holds are not
+ * faulted in and zeroed once per block. Touched with the GIL held only. The hash a bytes
+ * object caches is reset (no block is hashed in practice; CPython <= 3.13 layout). */
+#if PY_VERSION_HEX < 0x030E0000
+#define POOL_MAX 8
+static PyObject *g_pool[POOL_MAX];
+static int g_npool = 0;
+#endif
+
+static long long g_blocks_fresh = 0, g_blocks_reused = 0; /* counters() */
+
+static PyObject *block_bytes(Py_ssize_t size, int *fresh) {
+#if PY_VERSION_HEX < 0x030E0000
+    for (int i = 0; i < g_npool; i++) {
+        PyObject *o = g_pool[i];
+        if (Py_REFCNT(o) == 1 && PyBytes_GET_SIZE(o) == size) {
+            g_blocks_reused++;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+            ((PyBytesObject *)o)->ob_shash = -1;
+#pragma GCC diagnostic pop
+            Py_INCREF(o);
+            *fresh = 0;
+            return o;
+        }
+    }
+#endif
+    PyObject *o = PyBytes_FromStringAndSize(NULL, size);
+    *fresh = 1;
+    g_blocks_fresh++;
+#if PY_VERSION_HEX < 0x030E0000
+    if (o && g_npool < POOL_MAX) {
+        Py_INCREF(o);
+        g_pool[g_npool++] = o;
+    }
+#endif
+    return o;
+}
+
+/* counters(): what read_scan did so far (a debugging aid) */
+static PyObject *fl_counters(PyObject *self, PyObject *unused) {
+    return Py_BuildValue("{sLsL}", "blocks_fresh", g_blocks_fresh, "blocks_reused",
+                         g_blocks_reused);
+}
+
+/* drop_blocks(): the pool's blocks not in use are freed (the end of a file) */
+static PyObject *fl_drop_blocks(PyObject *self, PyObject *unused) {
+#if PY_VERSION_HEX < 0x030E0000
+    int m = 0;
+    for (int i = 0; i < g_npool; i++) {
+        if (Py_REFCNT(g_pool[i]) == 1)
+            Py_CLEAR(g_pool[i]);
+        else
+            g_pool[m++] = g_pool[i];
+    }
+    g_npool = m;
+#endif
+    drop_arrays();
+    Py_RETURN_NONE;
+}
+
 /* read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)
  *   -> (data, (start, end, Block)) or (data, None)
  * One block of a regular file read with pread and scanned, all without the GIL: the range of
@@ -957,7 +1052,8 @@ static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
     }
     ScanCfg cfg;
     if (!scan_cfg(&cfg, anchor, anchor_len, kws, max_line, engine, fast)) return NULL;
-    PyObject *data = PyBytes_FromStringAndSize(NULL, size);
+    int fresh = 1;
+    PyObject *data = block_bytes(size, &fresh);
     BlockObject *b = data ? new_block(NULL, 0) : NULL;
     if (!b) {
         Py_XDECREF(data);
@@ -967,11 +1063,11 @@ static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
     }
     char *p = PyBytes_AS_STRING(data);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    {   /* the block in 2 MiB pages where the system allows it: 512 times fewer page
+    {   /* a fresh block in 2 MiB pages where the system allows it: 512 times fewer page
          * faults as pread fills it (advice only) */
         uintptr_t lo = ((uintptr_t)p + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
         uintptr_t hi = ((uintptr_t)p + (uintptr_t)size) & ~(uintptr_t)((2u << 20) - 1);
-        if (hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+        if (fresh && hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
     }
 #endif
     Py_ssize_t got = 0;
@@ -1044,6 +1140,8 @@ static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
 
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
+    {"drop_blocks", fl_drop_blocks, METH_NOARGS, "free the unused blocks read_scan keeps"},
+    {"counters", fl_counters, METH_NOARGS, "blocks read_scan allocated and reused"},
     {"read_scan", fl_read_scan, METH_VARARGS,
      "read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)"},
     {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
@@ -1059,7 +1157,7 @@ PyMODINIT_FUNC PyInit__fastlogs(void) {
     if (!m) return NULL;
     Py_INCREF(&BlockType);
     if (PyModule_AddObject(m, "Block", (PyObject *)&BlockType) < 0 ||
-        PyModule_AddIntConstant(m, "ABI", 5) < 0) {
+        PyModule_AddIntConstant(m, "ABI", 4) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -82,7 +82,7 @@ try:
 except ImportError as exc:  # not built: the Python path, with a note
     _native = None
     _why_not = f"the compiled part is not built ({exc})"
-ABI = 5  # the interface of the C part this module reads (its ABI constant)
+ABI = 4  # the interface of the C part this module reads (its ABI constant)
 if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
     _native = None
     _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
@@ -231,6 +231,9 @@ class Compiled:
         GIL: (the bytes, (start, end, Block) or None)."""
         result: BlockResult = _native.read_scan(fd, pos, size, carried, *self.cfg)
         return result
+
+    def close(self) -> None:
+        _native.drop_blocks()  # the idle blocks and item arrays kept for reuse, freed
 
     def batch(
         self,
@@ -976,5 +979,6 @@ class FileReader:
                         f.result()
             pending.clear()
             data, pre = b"", None  # the last block: nothing holds it now
+            part.close()  # the blocks kept for reuse, freed (also on an error)
         scanner.close()
         return True

@@ -120,6 +120,9 @@ class CompiledPart(Protocol):
     ) -> tuple[RecordBatch | None, int]:
         """A Block's records as one batch, and how many of them it read itself."""
 
+    def close(self) -> None:
+        """End of input: the buffers it keeps, freed."""
+
 
 class BlockReader(Protocol):
     """Reads a plain file into a source with its blocks read and scanned ahead by threads
@@ -526,14 +529,18 @@ class Scanner:
 
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
-        if self._doc is not None:
-            data = b"".join(self._doc)
-            if self._whole_document(data):
-                return
-            self._lines_of_doc()
-        f = self.finder
-        self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
-        self.finish()
+        try:
+            if self._doc is not None:
+                data = b"".join(self._doc)
+                if self._whole_document(data):
+                    return
+                self._lines_of_doc()
+            f = self.finder
+            self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
+            self.finish()
+        finally:
+            if self.compiled is not None:
+                self.compiled.close()
 
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None

@@ -554,7 +554,17 @@ def test_read_scan_reads_the_same_blocks_as_the_python_reader(tmp_path: Path) ->
                 ref.candidate_lines,
                 ref.items,
             )
-        assert all(g == copy for g, copy in kept)  # blocks still held are never read into
+        assert all(g == copy for g, copy in kept)  # blocks still held were not reused
+        kept.clear()
+        got = pre = None
+        before = fast._native.counters()
+        for k in range(3):  # blocks no longer held are read into again
+            got, pre = fast._native.read_scan(fd, k * size, size, k > 0, *cfg)
+            assert got == data[k * size : (k + 1) * size]
+        after = fast._native.counters()
+        assert after["blocks_reused"] > before["blocks_reused"]
+        got = pre = None
+        fast._native.drop_blocks()
     finally:
         os.close(fd)
     with pytest.raises(OSError):
