@@ -441,7 +441,6 @@ def _fast_columns(
         f.cond = np.zeros(total)
         # conditional rates per length of list: clamped non-increasing, then ratios
         row_of = np.repeat(np.arange(len(vl)), lens)
-        at = np.arange(total) - np.repeat(np.cumsum(lens) - lens, lens)
         for k in np.unique(lens).tolist():
             if not k:
                 continue
@@ -451,10 +450,7 @@ def _fast_columns(
             prev = np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
             ratio = np.divide(c, prev, out=np.zeros_like(c), where=prev != 0.0)
             f.cond[sel] = np.minimum(1.0, ratio).ravel()
-            f.clamped[vl[lens == k]] = (
-                r > np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
-            ).any(axis=1)
-        del at
+            f.clamped[vl[lens == k]] = (r > prev).any(axis=1)
     return f
 
 

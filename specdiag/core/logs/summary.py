@@ -199,11 +199,14 @@ def int_sum(a: I64) -> int:
 
 
 class _Hist:
-    __slots__ = ("counts", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
+    __slots__ = ("_counts", "_pending", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
 
     def __init__(self, scale: float) -> None:
         self.scale = scale
-        self.counts: dict[int, int] = {}  # records per bin (bin key: round(x * scale))
+        self._counts: dict[int, int] = {}
+        # bins added since the dict was last read: (keys, counts) arrays, folded into one
+        # array pair now and then (bounded by the distinct bins), into the dict when read
+        self._pending: list[tuple[I64, I64]] = []
         self.n = 0
         # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
         # 1, or num_draft_tokens - 1 of a shifted histogram)
@@ -223,10 +226,9 @@ class _Hist:
         if hi - lo <= 4 * len(bins) + 4096:  # a dense range: count by offset
             cnt = np.bincount(bins - lo)
             keys = np.flatnonzero(cnt)
-            _add_counts(self.counts, zip((keys + lo).tolist(), cnt[keys].tolist(), strict=True))
+            self._add_bins(keys + lo, cnt[keys])
         else:
-            keys, cnt = np.unique(bins, return_counts=True)
-            _add_counts(self.counts, zip(keys.tolist(), cnt.tolist(), strict=True))
+            self._add_bins(*np.unique(bins, return_counts=True))
         self.n += len(x)
         self.total += exact_sums(x)[0]
         self.lo = min(self.lo, float(x.min()))
@@ -235,8 +237,46 @@ class _Hist:
             self.wsum += exact_sums(x, w)[0]
             self.wtotal += int_sum(w)
 
+    def _add_bins(self, keys: I64, counts: I64) -> None:
+        self._pending.append((keys.astype(np.int64), counts.astype(np.int64)))
+        if len(self._pending) >= 32:
+            self._fold()
+
+    def _fold(self) -> None:
+        """The pending bins as one (keys, counts) pair, keys distinct."""
+        keys = np.concatenate([k for k, _ in self._pending])
+        counts = np.concatenate([c for _, c in self._pending])
+        if not len(keys):
+            self._pending = []
+            return
+        order = np.argsort(keys, kind="stable")
+        keys, counts = keys[order], counts[order]
+        cut = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+        self._pending = [(keys[cut], np.add.reduceat(counts, cut))]
+
+    @property
+    def counts(self) -> dict[int, int]:
+        """Records per bin (bin key: round(x * scale))."""
+        if self._pending:
+            self._fold()
+            keys, counts = self._pending[0]
+            self._pending = []
+            c = self._counts
+            for k, v in zip(keys.tolist(), counts.tolist(), strict=True):
+                c[k] = c.get(k, 0) + v
+        return self._counts
+
     def merge(self, o: _Hist) -> None:
-        _add_counts(self.counts, o.counts.items())
+        self._pending.extend(o._pending)
+        if o._counts:
+            self._pending.append(
+                (
+                    np.fromiter(o._counts, np.int64, len(o._counts)),
+                    np.fromiter(o._counts.values(), np.int64, len(o._counts)),
+                )
+            )
+        if len(self._pending) >= 32:
+            self._fold()
         self.n += o.n
         if o.div != self.div:  # a common denominator
             self.total, self.wsum = self.total * o.div, self.wsum * o.div
