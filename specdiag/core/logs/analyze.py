@@ -384,16 +384,6 @@ class LogAnalyzer:
                 r: merge_all(eng, ps).finish(ordered_by_time=True)
                 for r, ps in sorted(ranks.items())
             }
-            steps = (
-                merge_all(eng, classes[STEPS]).finish(True)
-                if series != STEPS and classes.get(STEPS)
-                else None
-            )
-            life = (
-                merge_all(eng, classes[LIFETIME]).finish(True)
-                if series != LIFETIME and classes.get(LIFETIME)
-                else None
-            )
             impls = {i: a.finish(True) for (e, i), a in sorted(self.impls.items()) if e == eng}
             if (over := self._overflow_warning(eng)) is not None:
                 stats = replace(stats, warnings=(*stats.warnings, over))
@@ -412,8 +402,8 @@ class LogAnalyzer:
                 series,
                 stats,
                 rank_stats,
-                steps,
-                life,
+                self._secondary(eng, classes, series, STEPS),
+                self._secondary(eng, classes, series, LIFETIME),
                 self._secondary(eng, classes, series, RESPONSES),
                 self._secondary(eng, classes, series, BENCHES),
                 impls if len(impls) > 1 else None,

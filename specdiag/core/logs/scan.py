@@ -291,14 +291,8 @@ class LineFinder:
 
     def _prev_of(self, buf: bytes, start: int, s: int) -> bytes:
         """The PREV_LINES lines before position ``s`` (a line start), joined by newlines."""
-        lines: list[bytes] = []
-        pos = s
-        while len(lines) < PREV_LINES and pos > start:
-            ps = buf.rfind(b"\n", start, pos - 1)
-            ps = start if ps < 0 else ps + 1
-            lines.append(buf[ps : pos - 1][:4096])
-            pos = ps
-        if len(lines) < PREV_LINES and pos <= start:
+        lines = _lines_back(buf, start, s)
+        if len(lines) < PREV_LINES:  # the rest from the blocks before
             lines.extend(reversed(self._prev_lines[-(PREV_LINES - len(lines)) :]))
         return b"\n".join(reversed(lines))
 
@@ -359,18 +353,9 @@ class LineFinder:
     def _keep_tail(self, buf: bytes, start: int, end: int) -> None:
         """The last line and the last PREV_LINES lines up to ``end`` (a line start), for the
         lines after it."""
-        rfind = buf.rfind
-        ps = rfind(b"\n", start, end - 1)
-        ps = start if ps < 0 else ps + 1
-        self._prev_tail = buf[ps : end - 1][:4096]
-        tail: list[bytes] = []
-        pos = end
-        while len(tail) < PREV_LINES and pos > start:
-            ps = rfind(b"\n", start, pos - 1)
-            ps = start if ps < 0 else ps + 1
-            tail.append(buf[ps : pos - 1][:4096])
-            pos = ps
-        self._prev_lines = (self._prev_lines + list(reversed(tail)))[-PREV_LINES:]
+        tail = _lines_back(buf, start, end)
+        self._prev_tail = tail[0] if tail else b""
+        self._prev_lines = (self._prev_lines + tail[::-1])[-PREV_LINES:]
 
     def _find(self, buf: bytes, start: int, end: int) -> None:
         """The Python candidate search over buf[start:end] (whole lines)."""
@@ -445,6 +430,18 @@ class LineFinder:
                 m = search(buf, nxt_start, end) if nxt_start < end else None
         self.lines = line_no + count(b"\n", cur, end)
         self._keep_tail(buf, start, end)
+
+
+def _lines_back(buf: bytes, start: int, pos: int) -> list[bytes]:
+    """Up to PREV_LINES whole lines of buf[start:pos] (``pos``: a line start), the latest
+    first, each cut at 4096 bytes."""
+    out: list[bytes] = []
+    while len(out) < PREV_LINES and pos > start:
+        ps = buf.rfind(b"\n", start, pos - 1)
+        ps = start if ps < 0 else ps + 1
+        out.append(buf[ps : pos - 1][:4096])
+        pos = ps
+    return out
 
 
 def _opens_document(data: bytes) -> bool:
