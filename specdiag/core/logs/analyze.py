@@ -61,10 +61,6 @@ def _series_of(kind: str) -> str:
     return _CLASS_OF.get(kind, MAIN)
 
 
-def _code_of(values: tuple[str, ...], value: str) -> int | None:
-    return values.index(value) if value in values else None
-
-
 @dataclass(frozen=True)
 class FileReport:
     path: str
@@ -244,7 +240,7 @@ class LogAnalyzer:
         key = (batch.engine.codes[rows].astype(np.int64) * nrank + batch.rank.codes[rows]) * len(
             _CLASSES
         ) + cls_code[batch.kind.codes[rows]]
-        pp = _code_of(kinds, PER_POSITION)
+        pp = batch.kind.code(PER_POSITION)
         is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
         self.per_position_rows = self.per_position_rows or pp is not None
         uniq, inverse = np.unique(key, return_inverse=True)
