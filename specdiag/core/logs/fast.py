@@ -153,36 +153,22 @@ def status() -> str | None:
 
 IT_PY, IT_OVERLONG, IT_SGL, IT_VLLM = 0, 1, 2, 3
 PREV_NONE, PREV_TAIL = -1, -2
-# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.table())
+
+
+def _cols(kind: type, names: str) -> list[tuple[str, type]]:
+    return [(name, kind) for name in names.split()]
+
+
+# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.table()); ymd, hms and
+# fnum: the time's digits as numbers; running: SGLang #running-req (-1: too long)
 ITEM = np.dtype(
-    [("type", np.int32), ("graph", np.int32)]
-    + [
-        (name, np.int64)
-        for name in [
-            "line",
-            "s",
-            "e",
-            "ps",
-            "pe",
-            "date",
-            "frac",
-            "frac_len",
-            "rank",
-            "rank_len",
-            "len_t",
-            "len_len",
-            "rate_t",
-            "rate_len",
-        ]
-    ]
-    + [(name, np.float64) for name in ("length", "raw_rate", "throughput", "mean")]
-    + [
-        (name, np.int64)
-        for name in ["accepted", "drafted", "pp_off", "pp_n", "vtime", "vfrac", "vfrac_len", "pfx"]
-        + ["ymd", "hms", "fnum"]  # the time's digits as numbers
-        + ["running"]  # SGLang #running-req (-1: too long)
-    ]
-    + [(name, np.uint64) for name in ("rank_key", "len_key", "rate_key")]
+    _cols(np.int32, "type graph")
+    + _cols(np.int64, "line s e ps pe date frac frac_len rank rank_len len_t len_len rate_t")
+    + _cols(np.int64, "rate_len")
+    + _cols(np.float64, "length raw_rate throughput mean")
+    + _cols(np.int64, "accepted drafted pp_off pp_n vtime vfrac vfrac_len pfx ymd hms fnum")
+    + _cols(np.int64, "running")
+    + _cols(np.uint64, "rank_key len_key rate_key")
 )
 
 
