@@ -325,7 +325,8 @@ class LineFinder:
                 blk = self.compiled.scan(buf, pos, end)
             if blk.items:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
-                ptail = orig_tail if pos == lo else buf[buf.rfind(b"\n", lo, pos - 1) + 1 : pos - 1]
+                ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
+                ptail = orig_tail if pos == lo else buf[lo if ps < 0 else ps + 1 : pos - 1]
                 self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
             self.lines += blk.lines
             self.candidate_lines += blk.candidate_lines
@@ -346,7 +347,6 @@ class LineFinder:
         if pos <= lo:
             self._prev_tail, self._prev_lines = orig_tail, orig_lines
             return
-        self._prev_tail = b""
         self._prev_lines = orig_lines
         self._keep_tail(buf, lo, pos)
 
