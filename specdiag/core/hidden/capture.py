@@ -149,10 +149,7 @@ def check_layer_ids(layers: Sequence[int], flag: str = "--layers") -> tuple[int,
 
 
 def vllm_server_args(
-    layers: Sequence[int],
-    *,
-    connector: str = "specdiag",
-    storage: str = DEFAULT_STORAGE,
+    layers: Sequence[int], *, connector: str = "specdiag", storage: str = DEFAULT_STORAGE
 ) -> tuple[str, ...]:
     """The vLLM flags (argv items) that make it capture ``layers`` for every request
     (``connector``: one of :data:`CONNECTORS`, checked by ``ServerArgsOptions``)."""

@@ -36,13 +36,7 @@ from specdiag.core.hidden.capture import (
     write_capture,
 )
 from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rule
-from specdiag.core.http import (
-    Answer,
-    BodyKind,
-    HttpFailure,
-    fetch,
-    json_answer,
-)
+from specdiag.core.http import Answer, BodyKind, HttpFailure, fetch, json_answer
 from specdiag.errors import InputError, ServerError, UsageError
 
 if TYPE_CHECKING:

@@ -709,12 +709,7 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
 # Which layers are these chunks? (--target / --reference)
 
 
-def identify_layers(
-    dump: Dump,
-    reference: Dump,
-    *,
-    hidden_size: int | None = None,
-) -> LayerReport:
+def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = None) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
     from specdiag.core.hidden.compare_align import find_tokens
@@ -924,11 +919,7 @@ def inspect_dumps(
             hint="--target runs the checkpoint; --reference reads a stack made from it",
         )
     report = inspect_paths(
-        paths,
-        workers=workers,
-        pad_id=pad_id,
-        hidden_size=hidden_size,
-        progress=progress,
+        paths, workers=workers, pad_id=pad_id, hidden_size=hidden_size, progress=progress
     )
     if target is None and reference is None:
         return report
