@@ -339,24 +339,13 @@ def _abs_max(v: Tensor) -> Tensor:
 
 
 def _count_nonfinite(v: Tensor, mapped: bool = False) -> int:
-    """NaN/Inf elements of a float tensor: a row whose norm is finite holds none, so only the
-    rows flagged by one cheap reduction are counted element by element."""
-    torch = require_torch()
+    """NaN/Inf elements of a float side tensor: the dump scan of its rows, with no valid token
+    (so only the count), the pages handled as the scan does where the rows are the file's."""
     if v.numel() == 0:
         return 0
-    if _fast is not None and v.ndim >= 1:
-        rows = _as_view(v, (-1, int(v.shape[-1])) if v.ndim >= 2 else (1, -1))
-        if rows is not None:
-            res = _fast_scan(rows[:, None, :], 0, populate=mapped, release=False)
-            if res is not None:
-                return res.nonfinite
-    if mapped:
-        _populate(v)
-    x = v.reshape(-1, v.shape[-1]) if v.ndim >= 2 else v.reshape(1, -1)
-    flagged = ~torch.isfinite(_norms(x))
-    if not bool(flagged.any()):
-        return 0
-    return int((~torch.isfinite(x[flagged])).sum())
+    rows = v.reshape(-1, int(v.shape[-1]) if v.ndim >= 2 else v.numel())
+    side = Dump("", "", rows, "flat", None, mapped=mapped and rows.data_ptr() == v.data_ptr())
+    return _scan(side, 1, int(rows.shape[1]), 0).nonfinite
 
 
 def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
