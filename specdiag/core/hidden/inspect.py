@@ -244,13 +244,12 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
                 )
     embedding = _embedding_chunks(dump, h, chunks) if chunks is not None else ()
     if embedding and dump.fmt != "hf-stack":  # a full stack starts with the embedding anyway
+        which = ", ".join(map(str, embedding))
         warnings.append(
-            ("chunk " if len(embedding) == 1 else "chunks ")
-            + ", ".join(map(str, embedding))
-            + (" looks" if len(embedding) == 1 else " look")
-            + " like the embedding output: rows of "
-            "repeated tokens are identical, which no decoder layer output does (an embedding "
-            "slot in the id list: -1 for SGLang/SpecForge, 0 for vLLM)"
+            (f"chunk {which} looks" if len(embedding) == 1 else f"chunks {which} look")
+            + " like the embedding output: rows of repeated tokens are identical, which no "
+            "decoder layer output does (an embedding slot in the id list: -1 for SGLang/SpecForge, "
+            "0 for vLLM)"
         )
     return FileReport(
         path=path,
