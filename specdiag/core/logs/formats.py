@@ -391,6 +391,17 @@ def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
     return tuple(out)
 
 
+def _pooled(
+    label: str, printed: float | None, accepted: int, drafts: int, notes: list[str]
+) -> float:
+    """1 + accepted / drafts (vLLM's pooled accept length); a note when the printed length
+    differs."""
+    length = 1.0 + accepted / drafts
+    if printed is not None and abs(printed - length) > 0.006:
+        notes.append(f"identity failed: {label} {printed:.2f} != 1 + accepted/drafts {length:.3f}")
+    return length
+
+
 def _vllm_bench(b: Block) -> _Figures | Skipped | None:
     rate_pct = _f(b.values.get("rate_pct"))
     length = _f(b.values.get("Acceptance length"))
@@ -402,12 +413,7 @@ def _vllm_bench(b: Block) -> _Figures | Skipped | None:
     if pp is None:
         return Skipped("vllm bench serve per-position acceptance unreadable")
     if drafts and accepted is not None:
-        computed = 1.0 + accepted / drafts
-        if length is not None and abs(computed - length) > 0.006:
-            notes.append(
-                f"identity failed: Acceptance length {length:.2f} != 1 + accepted/drafts "
-                f"{computed:.3f}"
-            )
+        computed = _pooled("Acceptance length", length, accepted, drafts, notes)
         length = computed if length is None else length
     rate = (
         accepted / drafted
@@ -448,13 +454,8 @@ def _spec_decode(b: Block) -> _Figures | Skipped | None:
         return Skipped("vLLM spec_decode.py summary without readable counts")
     if drafts == 0:
         return None
-    length = 1.0 + accepted / drafts
     notes = [N_VLLM_SPEC_DECODE]
-    if mean is not None and abs(mean - length) > 0.006:
-        notes.append(
-            f"identity failed: mean acceptance length {mean:.2f} != 1 + accepted/drafts "
-            f"{length:.3f}"
-        )
+    length = _pooled("mean acceptance length", mean, accepted, drafts, notes)
     pp = _positions(b, percent=False)
     if pp is None:
         return Skipped("vLLM spec_decode.py per-position acceptance unreadable")

@@ -561,8 +561,7 @@ class LineParser:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
         alt_rate: str | None = None
-        fast = P.SGLANG_FAST.match(body)
-        f = dict(zip(P.SGLANG_FAST_KEYS, fast.groups(), strict=True)) if fast else _fields(body)
+        f = _fields(body)
         length_text = f.get("accept len")
         if length_text is None or "accept rate" not in f:  # a fork's spelling or order
             gf = G.by_field(G.fields(body))
@@ -740,15 +739,12 @@ class LineParser:
     def _vllm(self, text: str, line_no: int) -> _Line:
         idx = text.find(P.VLLM_SPEC_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :].rstrip()
-        fast = P.VLLM_FAST.match(body)
+        fast = P.VLLM_FAST.match(body) if self.fast_paths else None
         if fast is not None:
-            if self.fast_paths:
-                out = self._vllm_fast(prefix, fast.groups(), line_no)
-                if out is not None:
-                    return out
-            f = dict(zip(P.VLLM_FAST_KEYS, fast.groups(), strict=True))
-        else:
-            f = _fields(body)
+            out = self._vllm_fast(prefix, fast.groups(), line_no)
+            if out is not None:
+                return out
+        f = _fields(body)
         # the exact keys of every release; else the same fields by name (a fork's spelling)
         g = {} if all(k in f for k in _VLLM_CORE) else G.by_field(G.fields(body))
 
