@@ -163,6 +163,8 @@ SGL_VERSION_0511 = "sglang >= 0.5.11"
 SGL_VERSION_NEWISH = "sglang >= 0.5.10"
 SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
 _SGL_VERSION_OF = {NEW: SGL_VERSION_0511, OLD: SGL_VERSION_0510}  # by the rate's formula
+_SGL_TP = "gen throughput (token/s)"
+_BOOLS = {"True": True, "False": False}
 
 
 def strip_ansi(text: str) -> str:
@@ -593,8 +595,10 @@ class LineParser:
                 when = _stamp(*tm.group("date", "time", "frac"))
         trailing = body.endswith(",") or body.endswith(", ")  # 0.5.5's layout
         layout = (am.group("sep") == ".", trailing, am.group("iter"))
-        length = max(length, 1.0)
-        return self._sglang_record(line_no, rank, when, length, length_text, f, layout, alt_rate)
+        graph_text = next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
+        texts = (length_text, f.get("accept rate", alt_rate), graph_text, f.get(_SGL_TP))
+        raw = tuple(f.items())
+        return self._sglang_record(line_no, rank, when, max(length, 1.0), texts, raw, layout)
 
     def _sglang_fast(self, m: re.Match[str], line_no: int) -> _Line:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match (the
@@ -609,11 +613,11 @@ class LineParser:
             return None
         if length < 1.0 or raw_rate > 1.0:
             return None  # the general path says why (or clamps a rounded 0.995)
-        f = dict(zip(P.SGLANG_FAST_KEYS, values, strict=True))
+        texts = (length_text, rate_text, values[5], values[6])
+        raw = tuple(zip(P.SGLANG_FAST_KEYS, values, strict=True))
+        rank = rank.strip() if rank else ""
         when = _stamp(date, hms, frac)
-        return self._sglang_record(
-            line_no, rank.strip() if rank else "", when, length, length_text, f, (False, False, it)
-        )
+        return self._sglang_record(line_no, rank, when, length, texts, raw, (False, False, it))
 
     def _sglang_record(
         self,
@@ -621,16 +625,13 @@ class LineParser:
         rank: str,
         when: tuple[float | None, str | None],
         length: float,
-        length_text: str,
-        f: dict[str, str],
+        texts: tuple[str, str | None, str, str | None],  # length, rate, graph, throughput
+        raw: _Raw,  # every field, as printed
         layout: tuple[bool, bool, str | None],  # ('Decode batch.' form, 0.5.5's ', ', [iter])
-        alt_rate: str | None = None,  # the rate under a fork's key
     ) -> _Line:
         """The record of a Decode batch line, whichever path read its fields."""
         dotted, trailing, it = layout
-        graph_text = next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
-        tp_text = f.get("gen throughput (token/s)")
-        rate_text = f.get("accept rate", alt_rate)
+        length_text, rate_text, graph_text, tp_text = texts
         notes: tuple[str, ...] = _EMPTY
         rate: float | None = None
         if dotted and rate_text is None:
@@ -647,7 +648,6 @@ class LineParser:
             )
             if dotted:
                 version = SGL_VERSION_DERIVED
-        raw = tuple(f.items())
         return self.make_record(
             SGLANG,
             INTERVAL,
@@ -657,7 +657,7 @@ class LineParser:
             version=version,
             length=length,
             rate=rate,
-            cuda_graph={"True": True, "False": False}.get(graph_text),
+            cuda_graph=_BOOLS.get(graph_text),
             throughput=_float(tp_text) if tp_text is not None else None,
             raw=(("iter", it), *raw) if it else raw,
             notes=notes,
