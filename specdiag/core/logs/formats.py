@@ -102,8 +102,7 @@ _Raw = tuple[tuple[str, str], ...]
 
 
 class _Figures(NamedTuple):
-    """What a summary block's or a JSON statistics object's reader found (one function,
-    :func:`_record`, builds the record)."""
+    """What a reader found (one function, :func:`_record`, builds the record)."""
 
     length: float | None  # the accept length, bonus included
     rate: float | None
@@ -230,12 +229,8 @@ def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> Par
     if v < 1.0 - 0.005:
         return Skipped(f"{version}: {key} below 1 is impossible")
     engine, kind = (VLLM, EXAMPLE) if version.startswith("vllm") else (SGLANG, BENCH)
-    raw, notes = ((key, value),), (note,)
-    return (
-        p.make_record(
-            engine, kind, line_no, version=version, length=max(v, 1.0), raw=raw, notes=notes
-        ),
-    )
+    got = _Figures(max(v, 1.0), None, None, None, (), [note], version)
+    return (_record(p, engine, kind, got, line_no, ((key, value),)),)
 
 
 # --------------------------------------------------------------------------- markdown tables
@@ -291,17 +286,9 @@ def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     if v < 1.0 - 0.005:
         return Skipped("table row: accept length below 1 is impossible")
     label = " | ".join(c for i, c in enumerate(cells) if i != col)[:80]
-    return (
-        p.make_record(
-            SGLANG,
-            BENCH,
-            line_no,
-            version="markdown table (accept length column)",
-            length=max(v, 1.0),
-            raw=((header[col], cells[col]), ("row", label)),
-            notes=(N_SPECFORGE_TABLE,),
-        ),
-    )
+    version = "markdown table (accept length column)"
+    got = _Figures(max(v, 1.0), None, None, None, (), [N_SPECFORGE_TABLE], version)
+    return (_record(p, SGLANG, BENCH, got, line_no, ((header[col], cells[col]), ("row", label))),)
 
 
 # --------------------------------------------------------------------------- blocks
@@ -599,7 +586,8 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
 def _record(
     p: LineParser, engine: str, kind: str, got: _Figures, line_no: int, raw: _Raw
 ) -> LogRecord:
-    """The record of a summary block's or a JSON statistics object's figures."""
+    """The record of a reader's figures (a one-line layout, a table row, a summary block, a
+    JSON statistics object)."""
     return p.make_record(
         engine,
         kind,
