@@ -65,6 +65,7 @@ from specdiag.errors import UsageError
 
 _QUOTED = frozenset(">|`*+-")
 _Raw = tuple[tuple[str, str], ...]  # a record's fields as printed
+_Floats = tuple[float, ...]
 _Line = ParseOutcome | LogRecord  # a server line's reader: one record is given bare
 
 
@@ -563,7 +564,8 @@ class LineParser:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
         alt_rate: str | None = None
-        f = _fields(body)
+        fast = P.SGLANG_FAST.match(body)  # the default layout in one match (faster than a split)
+        f = dict(zip(P.SGLANG_FAST_KEYS, fast.groups(), strict=True)) if fast else _fields(body)
         length_text = f.get("accept len")
         if length_text is None or "accept rate" not in f:  # a fork's spelling or order
             gf = G.by_field(G.fields(body))
@@ -732,9 +734,10 @@ class LineParser:
         per_pos = _float_list(groups[5])
         if mean is None or per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
             return None
-        f = dict(zip(P.VLLM_FAST_KEYS, groups, strict=True))
         counts = (accepted, drafted, accepted / drafted)
-        return self._vllm_record(prefix, line_no, "vllm >= 0.10", mean, counts, per_pos, f)
+        raw = tuple(zip(P.VLLM_FAST_KEYS, groups, strict=True))
+        fig = (mean, counts, per_pos, groups[1])
+        return self._vllm_record(prefix, line_no, "vllm >= 0.10", fig, raw)
 
     def _vllm(self, text: str, line_no: int) -> _Line:
         idx = text.find(P.VLLM_SPEC_MARK)
@@ -810,24 +813,22 @@ class LineParser:
             return None  # an interval without drafts: nothing to count
         rate = (accepted or 0) / drafted if drafted else pct / 100.0 if pct is not None else None
         length = max(length, 1.0) if length is not None else None
-        counts = (accepted, drafted, rate)
-        return self._vllm_record(prefix, line_no, version, length, counts, per_pos, f, notes)
+        fig = (length, (accepted, drafted, rate), per_pos, f.get("Accepted throughput"))
+        return self._vllm_record(prefix, line_no, version, fig, tuple(f.items()), notes)
 
     def _vllm_record(
         self,
         prefix: str,
         line_no: int,
         version: str,
-        length: float | None,
-        counts: tuple[int | None, int | None, float | None],  # accepted, drafted, their rate
-        per_pos: tuple[float, ...],
-        f: dict[str, str],
+        # length, (accepted, drafted, their rate), per-position rates, throughput as printed
+        fig: tuple[float | None, tuple[int | None, int | None, float | None], _Floats, str | None],
+        raw: _Raw,  # every field, as printed
         notes: tuple[str, ...] = _EMPTY,
     ) -> LogRecord:
         """The record of a SpecDecoding metrics line, whichever path read its fields."""
-        tp_t = f.get("Accepted throughput")
+        length, counts, per_pos, tp_t = fig
         pid = P.VLLM_PID.search(prefix)
-        raw = tuple(f.items())
         return self.make_record(
             VLLM,
             INTERVAL,
