@@ -606,8 +606,9 @@ class LineParser:
         """The default >= 0.5.10 layout with its logger prefix, from one regex match (the
         compiled scanner makes these checks too); None lets the general path decide (and say
         why a line is skipped). tests/unit/logs/test_audit.py compares the two paths."""
-        date, hms, frac, rank, it, *values = m.groups()
-        length_text, rate_text = values[3], values[4]
+        # (the fields one by one and the pairs written out: the hot path of the Python source)
+        (date, hms, frac, rank, it, running, tokens, usage, length_text, rate_text, graph,
+         tp_text, queue) = m.groups()  # fmt: skip
         try:
             length = float(length_text)
             raw_rate = float(rate_text)
@@ -615,8 +616,17 @@ class LineParser:
             return None
         if length < 1.0 or raw_rate > 1.0:
             return None  # the general path says why (or clamps a rounded 0.995)
-        texts = (length_text, rate_text, values[5], values[6])
-        raw = tuple(zip(P.SGLANG_FAST_KEYS, values, strict=True))
+        texts = (length_text, rate_text, graph, tp_text)
+        raw: _Raw = (
+            ("#running-req", running),
+            ("#token", tokens),
+            ("token usage", usage),
+            ("accept len", length_text),
+            ("accept rate", rate_text),
+            ("cuda graph", graph),
+            (_SGL_TP, tp_text),
+            ("#queue-req", queue),
+        )
         rank = rank.strip() if rank else ""
         when = _stamp(date, hms, frac)
         return self._sglang_record(line_no, rank, when, length, texts, raw, (False, False, it))
