@@ -425,7 +425,31 @@ def key(text: str) -> Key:
     return got
 
 
+# a metric's name, then the configuration its column holds after a comma or a dash ('Accept
+# length, Run 1 (TP8)', 'AL - greedy'): the column holds that metric for one configuration
+_CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<c>\S.{0,60})$")
+
+
 def _key(text: str) -> Key:
+    got = _key_plain(text)
+    if got.metric == LENGTH:
+        # a length defined in brackets as tokens per verify step ('Average accept length
+        # (tokens per verify step)'): the definition decides what it counts
+        for a, b in _UNIT_PAREN.findall(_MARKUP.sub("", text)):
+            inner = (a or b).strip()
+            if inner and _OWN.get(norm(inner)[0]) == TOK_PER_STEP:
+                return Key(TOK_PER_STEP, got.text, got.percent, got.position, got.tool, got.pooled)
+    if got.metric is None:
+        k = norm(text)[0]
+        ca = _CONFIG_AFTER.match(k)
+        if ca is not None:
+            inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
+            if inner.metric in ACCEPTANCE and inner.metric != POSITION:
+                return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)
+    return got
+
+
+def _key_plain(text: str) -> Key:
     k, pct = norm(text)
     tp = _TOOL_PREFIX.match(k)
     if tp is not None and len(k) > tp.end():

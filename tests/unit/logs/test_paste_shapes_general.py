@@ -1,0 +1,95 @@
+"""General readers for table and line shapes a held-out corpus found missing, each over
+generated layouts with a negative control: a metric's column named with its configuration after
+a comma, a title defining its length as tokens per verify step, the figure's name in a heading
+further up, paired 'A (B)' cells under a legend, and more (the pastes here are written here)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import read_paste
+
+_METRIC_NAMES = ("Accept length", "Acceptance length", "AL", "Acc len", "Accept rate", "Acceptance")
+_CONFIGS = ("Run 1", "run 2 (TP4)", "greedy", "T=0.6", "H100", "after fix")
+
+
+def _pipe(header: list[str], rows: list[list[str]]) -> str:
+    out = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    metric=st.sampled_from(_METRIC_NAMES),
+    configs=st.lists(st.sampled_from(_CONFIGS), min_size=2, max_size=3, unique=True),
+    sep=st.sampled_from([", ", "; ", " – "]),
+    n_rows=st.integers(1, 4),
+    extra=st.booleans(),
+    data=st.data(),
+)
+def test_metric_then_configuration_after_a_comma(
+    metric: str, configs: list[str], sep: str, n_rows: int, extra: bool, data: st.DataObject
+) -> None:
+    is_rate = C.key(metric).metric == C.RATE
+    header = ["Dataset"] + [f"{metric}{sep}{c}" for c in configs]
+    if extra:
+        header += [f"Throughput{sep}{configs[0]}"]
+    rows = []
+    want = []
+    for i in range(n_rows):
+        vals = [
+            data.draw(st.integers(105, 790) if not is_rate else st.integers(10, 99))
+            for _ in configs
+        ]
+        cells = [f"{v / 100:.2f}" if not is_rate else f"{v}%" for v in vals]
+        want += [v / 100 for v in vals]
+        rows.append([f"set{i}", *cells] + (["101.5"] if extra else []))
+    got = read_paste("### Results\n\n" + _pipe(header, rows))
+    figs = [r.printed_rate if is_rate else r.printed_length for r in got.records]
+    assert [round(f or 0, 4) for f in figs] == [round(w, 4) for w in want]
+    # the two columns are told apart by their configuration, and no convention is guessed
+    assert all(r.accept_length is None for r in got.records)
+    assert len({dict(r.labels).get("column") for r in got.records}) == len(configs)
+
+
+def test_another_figure_then_a_configuration_is_not_read() -> None:
+    assert C.key("Throughput, Run 1").metric is None
+    assert C.key("Accuracy, greedy").metric is None
+    text = _pipe(["Benchmark", "Accuracy, Run 1", "tok/s, Run 1"], [["gsm8k", "0.85", "101"]])
+    assert read_paste("acceptance was not measured\n\n" + text).records == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    name=st.sampled_from(
+        ["Average accept length", "Accept length", "Mean acceptance length", "AL"]
+    ),
+    definition=st.sampled_from(
+        ["tokens per verify step", "tokens per step", "tokens per forward", "emitted per verify"]
+    ),
+    bold=st.booleans(),
+    rows=st.integers(1, 4),
+)
+def test_a_title_defining_its_length_as_tokens_per_step(
+    name: str, definition: str, bold: bool, rows: int
+) -> None:
+    title = f"{name} ({definition})"
+    title = f"**{title}**" if bold else f"#### {title}"
+    body = _pipe(
+        ["TP \\ Concurrency", "1", "8"],
+        [[str(2**i), f"{3 + i / 10:.2f}", f"{3.05 + i / 10:.2f}"] for i in range(rows)],
+    )
+    got = read_paste(title + "\n" + body)
+    assert len(got.records) == 2 * rows
+    for r in got.records:
+        assert r.accept_length == r.printed_length, r.bonus
+        assert r.bonus.value == "included"
+
+
+def test_a_length_with_a_unit_in_brackets_stays_undecided() -> None:
+    got = read_paste("**Average accept length (tokens)**\n" + _pipe(["TP", "1"], [["1", "3.10"]]))
+    (r,) = got.records
+    assert r.printed_length == 3.1 and r.accept_length is None
