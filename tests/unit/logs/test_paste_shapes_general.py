@@ -93,3 +93,35 @@ def test_a_length_with_a_unit_in_brackets_stays_undecided() -> None:
     got = read_paste("**Average accept length (tokens)**\n" + _pipe(["TP", "1"], [["1", "3.10"]]))
     (r,) = got.records
     assert r.printed_length == 3.1 and r.accept_length is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    field=st.sampled_from(["Backend", "**Backend:**", "Engine", "inference engine", "Server"]),
+    spelling=st.sampled_from(["llamacpp/vulkan", "llama.cpp (b6000)", "llamacpp", "`llama.cpp`"]),
+    sep=st.sampled_from([":", " ="]),
+    bullet=st.sampled_from(["", "- ", "* "]),
+)
+def test_a_backend_field_names_the_tool_whose_conventions_hold(
+    field: str, spelling: str, sep: str, bullet: str
+) -> None:
+    key = field if field.endswith(":**") else field + sep
+    text = (
+        f"{bullet}{key} {spelling}\n- Model: some-model-Q4\n\n## Summary\n\nIt dropped.\n\n"
+        "## Measurements\n\n"
+        + _pipe(["Request", "Acceptance", "Mean len"], [["task 1", "94.6%", "3.65"]])
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "llamacpp" and r.accept_length == 3.65, (r.tool_rule, r.bonus)
+    assert "backend or engine field" in r.tool_rule
+
+
+def test_without_a_backend_field_or_with_two_tools_nothing_is_decided() -> None:
+    table = _pipe(["Request", "Acceptance", "Mean len"], [["task 1", "94.6%", "3.65"]])
+    # a tool named in passing, in no field: no convention
+    (r,) = read_paste(table + "\nUnrelated: we moved off llamacpp last week.\n").records
+    assert r.accept_length is None
+    # the field names one tool, the paste another as well: no convention either
+    text = "- Backend: llamacpp\n- compared with vLLM\n\n" + table
+    (r,) = read_paste(text).records
+    assert r.accept_length is None

@@ -14,7 +14,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
-from specdiag.core.logs.paste.evidence import LINKED_RULE
+from specdiag.core.logs.paste.evidence import DECLARED_RULE, LINKED_RULE
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     SUMMARY,
@@ -86,6 +86,7 @@ def _tool(
     heading: str,
     whole: Callable[[], list[str]],
     linked: Callable[[], set[str]] = set,
+    declared: Callable[[], set[str]] = set,
 ) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
@@ -100,6 +101,8 @@ def _tool(
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
+        if named[0] in declared():
+            return named[0], DECLARED_RULE
         return named[0], "the only tool named in the paste"
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
@@ -144,6 +147,13 @@ def read_paste(
         if not links:
             links.append(T.linked(text))
         return links[0]
+
+    decl: list[set[str]] = []
+
+    def declared_tools() -> set[str]:  # the tools the paste's backend fields name, once
+        if not decl:
+            decl.append(T.declared(text))
+        return decl[0]
 
     claimed_set = set(claimed)
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
@@ -217,7 +227,7 @@ def read_paste(
                 )
             )
             continue
-        tool, rule = _tool(body, heading, whole_tools, linked_tools)
+        tool, rule = _tool(body, heading, whole_tools, linked_tools, declared_tools)
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:

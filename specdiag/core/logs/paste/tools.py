@@ -17,7 +17,10 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
         # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
         ("trtllm", r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
-        ("llamacpp", r"llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b"),
+        (
+            "llamacpp",
+            r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b",
+        ),
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
             "sglang",
@@ -129,3 +132,22 @@ def linked(text: str) -> set[str]:
     if "github.com/" not in text.lower():
         return set()
     return {_REPO_TOOL[m.group("repo").lower()] for m in _REPOS.finditer(text)}
+
+
+# a field of the paste that says what served the run ('- **Backend:** llamacpp/vulkan',
+# 'engine = vllm 0.11'): the tool whose conventions the paste's figures follow
+_DECLARED = re.compile(
+    r"^[\s>*_`-]*(?:inference |serving )?(?:backend|engine|server|framework|runtime)[*_`]*\s*"
+    r"[:=][*_`\s]*(?P<v>[^\n]{1,80})$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def declared(text: str) -> set[str]:
+    """The tools the paste's backend or engine fields name (one field naming one tool each)."""
+    out: set[str] = set()
+    for m in _DECLARED.finditer(text):
+        named = tools_named(m.group("v"))
+        if len(named) == 1:
+            out.add(named[0])
+    return out
