@@ -125,3 +125,67 @@ def test_without_a_backend_field_or_with_two_tools_nothing_is_decided() -> None:
     text = "- Backend: llamacpp\n- compared with vLLM\n\n" + table
     (r,) = read_paste(text).records
     assert r.accept_length is None
+
+
+_FIGURE_HEADINGS = (
+    ("## Acceptance Length vs Context Length", C.LENGTH),
+    ("# Accept length by prompt length", C.LENGTH),
+    ("## Mean acceptance length", C.LENGTH),
+    ("### Acceptance rate vs batch size", C.RATE),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    heading=st.sampled_from(_FIGURE_HEADINGS),
+    between=st.lists(
+        st.sampled_from(
+            [
+                "## Support notes\n\nThe draft's window is ignored by the loader.",
+                "Evaluated on 10 prompts per length, temperature 0.",
+                "### Drafter A vs Drafter B",
+                "**Implementation**: set the window per layer.",
+            ]
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    n_cols=st.integers(1, 3),
+    n_rows=st.integers(1, 5),
+    delta=st.booleans(),
+    data=st.data(),
+)
+def test_a_table_whose_figure_a_heading_further_up_names(
+    heading: tuple[str, str],
+    between: list[str],
+    n_cols: int,
+    n_rows: int,
+    delta: bool,
+    data: st.DataObject,
+) -> None:
+    title, metric = heading
+    header = ["Context"] + [f"drafter-{j}" for j in range(n_cols)] + (["Δ"] if delta else [])
+    rows, want = [], []
+    for i in range(n_rows):
+        lo, hi = (101, 790) if metric == C.LENGTH else (5, 95)
+        vals = [data.draw(st.integers(lo, hi)) for _ in range(n_cols)]
+        want += [v / 100 for v in vals]
+        cells = [f"{v / 100:.3f}" if metric == C.LENGTH else f"{v}%" for v in vals]
+        rows.append([f"{2 * (i + 1)}k", *cells] + (["**+10.1%**"] if delta else []))
+    text = title + "\n\n" + "\n\n".join(between) + "\n\n" + _pipe(header, rows)
+    got = read_paste(text).records
+    figs = [r.printed_length if metric == C.LENGTH else r.printed_rate for r in got]
+    assert [round(f or 0, 4) for f in figs] == [round(w, 4) for w in want]
+    assert all(r.accept_length is None for r in got)  # no tool, no identity
+
+
+def test_a_heading_further_up_does_not_name_a_table_under_another_measure() -> None:
+    table = _pipe(["Context", "drafter-a", "drafter-b"], [["2k", "1.50", "1.60"]])
+    # a nearer heading names another figure: the table holds that one
+    text = "## Acceptance Length\n\nSee below.\n\n## Throughput\n\nNotes.\n\n" + table
+    assert read_paste(text).records == ()
+    # numbers no acceptance length can be (tok/s) are not read under it
+    speeds = _pipe(["Context", "drafter-a"], [["2k", "101.5"], ["4k", "99.0"]])
+    assert read_paste("## Acceptance Length\n\nSee below.\n\n" + speeds).records == ()
+    # no heading names a figure: nothing
+    assert read_paste("## Results\n\nSee below.\n\n" + table).records == ()

@@ -196,9 +196,61 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
     return _by_rows(g, cols, keys, ctx)
 
 
-def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
+# a heading naming another measure than acceptance: the figure of the tables below it
+_OTHER_FIGURE = re.compile(
+    r"throughput|speed|latency|\btok(?:ens)?/s\b|t/s\b|accuracy|\bscores?\b|memory|\btime\b|"
+    r"ttft|tpot|itl\b|cost|perplexity|\bloss\b|wall|duration|\bvram\b|speedup",
+    re.I,
+)
+_HEADING_MARK = re.compile(r"^\s*#{1,6}\s+|\s*#*\s*$")
+_VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
+
+
+def heading_figure(h: str) -> C.Key | None:
+    """The acceptance figure a heading names ('## Acceptance Length vs Context Length'), None
+    when it names none."""
+    t = _HEADING_MARK.sub("", h).strip()
+    for cand in (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]):
+        k = C.key(cand) if cand else None
+        if k is not None and k.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE):
+            return k
+    return None
+
+
+def _plausible(recs: list[PasteRecord], metric: str) -> bool:
+    """Whether every figure can be the metric: a length of 1 to 16 tokens, a rate of 0 to 1."""
+    if metric == C.RATE:
+        return all(r.printed_rate is not None and 0 <= r.printed_rate <= 1 for r in recs)
+    low = 1 if metric == C.TOK_PER_STEP else 0
+    return all(r.printed_length is not None and low <= r.printed_length <= 16 for r in recs)
+
+
+def _under_heading(
+    g: Grid, cols: list[tuple[str, str]], ctx: Ctx, upper: tuple[str, ...]
+) -> list[PasteRecord]:
+    """Records of a table of bare numbers whose figure only a heading further up names ('##
+    Acceptance Length vs Context Length', then prose and a sub-heading naming the compared
+    drafts, then the table): the nearest heading that names a figure decides, and only when it
+    names an acceptance figure and every number can be one."""
+    for h in upper:
+        hk = heading_figure(h)
+        if hk is not None:
+            recs = _titled(g, cols, hk, ctx)
+            if recs and _plausible(recs, hk.metric or ""):
+                note = f"the figure is named by the heading further up: {h.strip()!r}"
+                return [dataclasses.replace(r, notes=(*r.notes, note)) for r in recs]
+            return []
+        if _OTHER_FIGURE.search(h):
+            return []
+    return []
+
+
+def grid(
+    g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = ()
+) -> tuple[list[PasteRecord], bool]:
     """Records of a table, and whether it names acceptance figures at all. ``title`` is the
-    heading above the table: it names the table's one figure when no header does."""
+    heading above the table: it names the table's one figure when no header does; ``upper``:
+    the markdown headings above the table, the nearest first, when ``title`` names none."""
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
@@ -249,6 +301,8 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
             return _titled(at, cols, key_of(title), ctx), True
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
         recs = _titled(g, cols, tk, ctx)
+        if tk.metric != C.PER_POSITION and not _plausible(recs, tk.metric):
+            recs = []  # numbers the title's figure cannot be (speeds under 'Accept length')
         if T.AIPERF_REPORT.match(title.strip()):
             # speed-bench-report sums accepted drafts and steps over each run (1 + Σaccepted /
             # Σsteps; Σaccepted / Σdrafted), not a mean over requests
@@ -263,6 +317,9 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
                 else r
                 for r in recs
             ]
+        return recs, bool(recs)
+    if upper and (tk is None or tk.metric is None) and not _OTHER_FIGURE.search(title):
+        recs = _under_heading(g, cols, ctx, upper)
         return recs, bool(recs)
     return [], False
 

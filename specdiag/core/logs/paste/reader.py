@@ -71,6 +71,7 @@ _MEMBERS_NOTE = (
 )
 MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
+MAX_UPPER = 4  # headings looked at above a table whose own title names no figure
 
 
 def _compares_tool(heading: str) -> bool:
@@ -185,6 +186,7 @@ def read_paste(
         )
         for i in training:
             lines[i] = (lines[i][0], "")
+    upper: list[str] = []  # the markdown headings above the block, the nearest first
     for blk in TX.blocks(lines):
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
@@ -192,6 +194,8 @@ def read_paste(
             heading = section + "\n" + heading
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
+        upper_here = upper
+        upper = ([t for _, t in reversed(blk) if _HEADING.match(t)] + upper)[:MAX_UPPER]
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
@@ -199,6 +203,10 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
+        if not candidate and "|" in body and upper_here:
+            # a table under a heading further up naming its figure ('## Acceptance Length vs
+            # Context Length', then prose, then '### Eagle3: ...' over the table)
+            candidate = any(I.heading_figure(h) for h in upper_here)
         # a bullet list of values under prose naming their figure
         listed = (
             not candidate
@@ -274,7 +282,10 @@ def read_paste(
             if defined is None:
                 defined = I.definitions(text)
             g = I.defined_headers(g, defined)
-            recs, names = I.grid(g, ctx, _title(blk, g.first_line, heading))
+            above = [t for ln, t in reversed(blk) if ln < g.first_line and _HEADING.match(t)]
+            recs, names = I.grid(
+                g, ctx, _title(blk, g.first_line, heading), tuple(above + upper_here)[:MAX_UPPER]
+            )
             named = named or names
             if recs:
                 found.extend(recs)
