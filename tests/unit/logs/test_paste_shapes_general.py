@@ -189,3 +189,50 @@ def test_a_heading_further_up_does_not_name_a_table_under_another_measure() -> N
     assert read_paste("## Acceptance Length\n\nSee below.\n\n" + speeds).records == ()
     # no heading names a figure: nothing
     assert read_paste("## Results\n\nSee below.\n\n" + table).records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    legend=st.sampled_from(["format", "title", "header"]),
+    names=st.sampled_from([("Qwen3", "Llama"), ("main", "PR"), ("greedy", "sampled")]),
+    bold=st.booleans(),
+    n_k=st.integers(1, 4),
+    n_rows=st.integers(1, 3),
+    data=st.data(),
+)
+def test_paired_cells_a_bracket_b_under_a_legend(
+    legend: str, names: tuple[str, str], bold: bool, n_k: int, n_rows: int, data: st.DataObject
+) -> None:
+    a, b = names
+    title = "### Acceptance lengths" + (f" ({a}-arch vs {b}-arch)" if legend == "title" else "")
+    prose = "Both drafters were trained the same way." + (
+        f" Format: **{a}** ({b})." if legend == "format" else ""
+    )
+    if legend == "header":
+        n_k = 1  # one column 'A (B)'
+    heads = [f"{a} ({b})" if legend == "header" else f"k={k}" for k in range(1, n_k + 1)]
+    rows, want = [], []
+    for i in range(n_rows):
+        cells = []
+        for k in range(1, n_k + 1):
+            x, y = (data.draw(st.integers(k * 100 + 1, k * 100 + 90)) / 100 for _ in "ab")
+            want += [x, y]
+            cells.append(f"**{x:.2f}** ({y:.2f})" if bold else f"{x:.2f} ({y:.2f})")
+        rows.append([f"case{i}", *cells])
+    got = read_paste(title + "\n\n" + prose + "\n\n" + _pipe(["Use Case", *heads], rows)).records
+    assert [r.printed_length for r in got] == want
+    # 'k=1' over 1.81 decides the bonus for that column; one titled figure, one way
+    if legend != "header":
+        assert all(r.accept_length == r.printed_length for r in got), got[0].bonus
+    if legend != "header":
+        seen = {dict(r.labels)["column"].split()[-1].removesuffix("-arch") for r in got}
+        assert seen == {a, b}
+
+
+def test_bracketed_spreads_or_unnamed_pairs_are_not_two_figures() -> None:
+    title = "### Acceptance lengths\n\n"
+    for cells in (["2.41 (0.12)", "2.10 (0.08)"], ["2.41 (20)", "2.10 (20)"]):
+        got = read_paste(title + _pipe(["Use Case", "k=3"], [["a", cells[0]], ["b", cells[1]]]))
+        assert got.records == ()  # no legend names the bracket: not read as a second figure
+    spread = "Format: mean (std).\n\n" + _pipe(["Use Case", "k=3"], [["a", "2.41 (0.12)"]])
+    assert read_paste(title + spread).records == ()

@@ -86,10 +86,10 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
-    follow. ``by``: the label telling the table's metrics apart."""
+    follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
-        by_col.setdefault(dict(r.labels).get(by, ""), []).append(i)
+        by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
     out = list(recs)
     for idx in by_col.values():
         decided = {
@@ -108,7 +108,12 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
             out[i] = dataclasses.replace(
                 r,
                 accept_length=round(length, 6),
-                bonus=Decision(value, "the column's other rows decide it (one column, one way)"),
+                bonus=Decision(
+                    value,
+                    "the column's other rows decide it (one column, one way)"
+                    if by
+                    else "the table's other cells decide it (one titled figure, one way)",
+                ),
                 notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
             )
     return out
@@ -127,11 +132,12 @@ def _records(
     summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
     k = _k_of_labels(labels)
     for slot, fig in slots.items():
-        if fig.k is None and k is not None:
-            fig.k = k
         lab = list(labels)
         if slot:
             lab.append((slot_key, slot))
+        if fig.k is None:
+            # the row's k, else the one its column states ('k=3' over a column of lengths)
+            fig.k = k if k is not None else _k_of_labels(lab) if slot else None
         rec = E.record(
             fig,
             kind="table_row",
@@ -235,7 +241,7 @@ def _under_heading(
     for h in upper:
         hk = heading_figure(h)
         if hk is not None:
-            recs = _titled(g, cols, hk, ctx)
+            recs = _one_convention(_titled(g, cols, hk, ctx), by="")
             if recs and _plausible(recs, hk.metric or ""):
                 note = f"the figure is named by the heading further up: {h.strip()!r}"
                 return [dataclasses.replace(r, notes=(*r.notes, note)) for r in recs]
@@ -246,14 +252,17 @@ def _under_heading(
 
 
 def grid(
-    g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = ()
+    g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = (), above: str = ""
 ) -> tuple[list[PasteRecord], bool]:
     """Records of a table, and whether it names acceptance figures at all. ``title`` is the
     heading above the table: it names the table's one figure when no header does; ``upper``:
-    the markdown headings above the table, the nearest first, when ``title`` names none."""
+    the markdown headings above the table, the nearest first, when ``title`` names none;
+    ``above``: the lines just above the table (a legend of its cells)."""
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
+    if "(" in "".join(c for _, cells in g.rows for c in cells):
+        g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     keys = []
     for group, name in cols:
         kn, kg = C.key(name), C.key(group) if group else None
@@ -300,7 +309,9 @@ def grid(
         if at is not None:
             return _titled(at, cols, key_of(title), ctx), True
     if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
-        recs = _titled(g, cols, tk, ctx)
+        # one title, one figure printed one way: a value deciding the bonus in some columns
+        # ('k=1' over 1.81) decides it for the table's other columns
+        recs = _one_convention(_titled(g, cols, tk, ctx), by="")
         if tk.metric != C.PER_POSITION and not _plausible(recs, tk.metric):
             recs = []  # numbers the title's figure cannot be (speeds under 'Accept length')
         if T.AIPERF_REPORT.match(title.strip()):
@@ -322,6 +333,77 @@ def grid(
         recs = _under_heading(g, cols, ctx, upper)
         return recs, bool(recs)
     return [], False
+
+
+# a cell of two figures, the second in brackets ('**1.81** (1.79)', '62% (58%)')
+_PAREN_PAIR = re.compile(
+    r"^[\s*_`~]*(?P<a>\d*\.?\d+\s*%?)[\s*_`~]*\(\s*[*_`]*(?P<b>\d*\.?\d+\s*%?)[*_`]*\s*\)\s*$"
+)
+# a legend saying what the two figures of such cells are ('Format: **Qwen3** (Llama)',
+# 'values are main (PR)'), or a title comparing two things ('(Qwen3-arch vs Llama-arch)')
+_PAIR_LEGEND = re.compile(
+    r"\b(?:format|legend|cells?(?: are| show)?|values?(?: are)?|shown as|read as|reads?)\s*[:=]?\s*"
+    r"[*_`]*(?P<a>[A-Za-z][\w.+-]{0,30}(?: [\w.+-]{1,20}){0,2}?)[*_`]*\s*"
+    r"\(\s*[*_`]*(?P<b>[A-Za-z][\w.+-]{0,30}(?: [\w.+-]{1,20}){0,2}?)[*_`]*\s*\)",
+    re.I,
+)
+_PAIR_VS = re.compile(
+    r"\(\s*(?P<a>[A-Za-z][\w.+-]{0,30})\s+(?:vs\.?|versus)\s+(?P<b>[A-Za-z][\w.+-]{0,30})\s*\)", re.I
+)
+# a bracket holding a spread or a count, not a second figure of the same kind
+_NOT_A_FIGURE = re.compile(r"^(?:std|sd|stddev|stderr|se|ci|n|count|±|spread|iqr|range)\b", re.I)
+_HEADER_PAIR = re.compile(r"^(?P<a>[^()]{1,40}?)\s*\((?P<b>[^()]{1,40})\)\s*$")
+
+
+def pair_legend(text: str) -> tuple[str, str] | None:
+    """The two names a paste gives the figures of 'A (B)' cells, None when it gives none."""
+    for pat in (_PAIR_LEGEND, _PAIR_VS):
+        m = pat.search(C._MARKUP.sub("", text) if pat is _PAIR_VS else text)
+        if m is not None:
+            a, b = m.group("a").strip(), m.group("b").strip()
+            if a.lower() != b.lower() and not _NOT_A_FIGURE.match(b):
+                return a, b
+    return None
+
+
+def _split_paren_pairs(
+    g: Grid, cols: list[tuple[str, str]], legend: tuple[str, str] | None
+) -> tuple[Grid, list[tuple[str, str]]]:
+    """Columns whose every cell holds two figures, the second in brackets ('**1.81** (1.79)'):
+    one column per figure, named by the column's header 'X (Y)' or the paste's legend
+    ('Format: **Qwen3** (Llama)'). Without either name, the column is left whole (unread): the
+    bracket may hold a spread or a count."""
+    split: dict[int, tuple[tuple[str, str], tuple[str, str]]] = {}
+    for i, (group, name) in enumerate(cols):
+        cells = _column_cells(g, i)
+        if i == 0 or not cells or not all(_PAREN_PAIR.match(c) for c in cells):
+            continue
+        hp = _HEADER_PAIR.match(C._MARKUP.sub("", name).strip())
+        if hp is not None and not _NOT_A_FIGURE.match(hp.group("b").strip()):
+            a, b = hp.group("a").strip(), hp.group("b").strip()
+            split[i] = ((group, a), (group, b))
+        elif legend is not None:
+            grp = " ".join(x for x in (group, name) if x)
+            split[i] = ((grp, legend[0]), (grp, legend[1]))
+    if not split:
+        return g, cols
+    new_cols: list[tuple[str, str]] = []
+    for i, col in enumerate(cols):
+        new_cols.extend(split[i] if i in split else [col])
+    rows = []
+    for ln, cells in g.rows:
+        out: list[str] = []
+        for i, c in enumerate(cells + [""] * (len(cols) - len(cells))):
+            if i in split:
+                m = _PAREN_PAIR.match(c) if c else None
+                out.extend([m.group("a"), m.group("b")] if m is not None else ["", ""])
+            else:
+                out.append(c)
+        rows.append((ln, out))
+    head = [[name for _, name in new_cols]]
+    if any(grp for grp, _ in new_cols):
+        head = [[grp for grp, _ in new_cols], *head]
+    return Grid(g.structure, head, rows, g.first_line, g.last_line), new_cols
 
 
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:

@@ -283,8 +283,13 @@ def read_paste(
                 defined = I.definitions(text)
             g = I.defined_headers(g, defined)
             above = [t for ln, t in reversed(blk) if ln < g.first_line and _HEADING.match(t)]
+            legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             recs, names = I.grid(
-                g, ctx, _title(blk, g.first_line, heading), tuple(above + upper_here)[:MAX_UPPER]
+                g,
+                ctx,
+                _title(blk, g.first_line, heading),
+                tuple(above + upper_here)[:MAX_UPPER],
+                legend,
             )
             named = named or names
             if recs:
