@@ -348,7 +348,8 @@ _PAIR_LEGEND = re.compile(
     re.I,
 )
 _PAIR_VS = re.compile(
-    r"\(\s*(?P<a>[A-Za-z][\w.+-]{0,30})\s+(?:vs\.?|versus)\s+(?P<b>[A-Za-z][\w.+-]{0,30})\s*\)", re.I
+    r"\(\s*(?P<a>[A-Za-z][\w.+-]{0,30})\s+(?:vs\.?|versus)\s+(?P<b>[A-Za-z][\w.+-]{0,30})\s*\)",
+    re.I,
 )
 # a bracket holding a spread or a count, not a second figure of the same kind
 _NOT_A_FIGURE = re.compile(r"^(?:std|sd|stddev|stderr|se|ci|n|count|±|spread|iqr|range)\b", re.I)
@@ -389,7 +390,10 @@ def _split_paren_pairs(
         return g, cols
     new_cols: list[tuple[str, str]] = []
     for i, col in enumerate(cols):
-        new_cols.extend(split[i] if i in split else [col])
+        if i in split:
+            new_cols.extend(split[i])
+        else:
+            new_cols.append(col)
     rows = []
     for ln, cells in g.rows:
         out: list[str] = []

@@ -203,10 +203,10 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
-        if not candidate and "|" in body and upper_here:
+        if not candidate and "|" in body and any(I.heading_figure(h) for h in upper_here):
             # a table under a heading further up naming its figure ('## Acceptance Length vs
             # Context Length', then prose, then '### Eagle3: ...' over the table)
-            candidate = any(I.heading_figure(h) for h in upper_here)
+            candidate = _TABLE_MARK.search(body)
         # a bullet list of values under prose naming their figure
         listed = (
             not candidate
@@ -416,6 +416,7 @@ def _is_key_value(t: str) -> bool:
 
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")
+_TABLE_MARK = re.compile(r"\|")
 
 
 def _length_name(r: PasteRecord) -> str | None:
