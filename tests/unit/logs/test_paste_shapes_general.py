@@ -236,3 +236,40 @@ def test_bracketed_spreads_or_unnamed_pairs_are_not_two_figures() -> None:
         assert got.records == ()  # no legend names the bracket: not read as a second figure
     spread = "Format: mean (std).\n\n" + _pipe(["Use Case", "k=3"], [["a", "2.41 (0.12)"]])
     assert read_paste(title + spread).records == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    doubled=st.sets(st.sampled_from(["draft", "emitted", "accepted", "spec"]), max_size=4),
+    k=st.integers(1, 16),
+    steps=st.integers(1, 5000),
+    accepted_share=st.floats(0, 1),
+)
+def test_a_vllm_v0_line_with_doubled_words_in_its_keys(
+    doubled: set[str], k: int, steps: int, accepted_share: float
+) -> None:
+    from specdiag.core.logs import grammar as G
+    from specdiag.core.logs.parse import LineParser
+
+    drafted = steps * k
+    accepted = int(drafted * accepted_share)
+    emitted = steps + accepted
+
+    def key(word: str, name: str) -> str:
+        return name + (" tokens" if word in doubled else "")
+
+    line = (
+        "INFO 07-24 04:00:31 metrics.py:316] Speculative metrics: Draft acceptance rate: "
+        f"{accepted / drafted:.3f}, System efficiency: 0.5, "
+        f"{key('spec', 'Number of speculative tokens')}: {k}, "
+        f"{key('accepted', 'Number of accepted tokens')}: {accepted}, "
+        f"{key('draft', 'Number of draft tokens')}: {drafted}, "
+        f"{key('emitted', 'Number of emitted tokens')}: {emitted}."
+    )
+    got = LineParser().parse(line)
+    assert isinstance(got, tuple), got
+    assert abs((got[0].accept_length or 0) - emitted / steps) < 1e-9
+    assert G.canonical("Number of draft tokens tokens") == G.F.DRAFTED
+    # a word said twice in a key is read once; different words are never merged
+    assert G.canonical("Number of draft draft tokens") == G.F.DRAFTED
+    assert G.norm_key("tokens per token") == "tokens per token"
