@@ -66,7 +66,7 @@ _TABLE = {  # the canonical field: its printed keys, "|"-separated
     ),
     F.STEPS: (
         "drafts|num drafts|number of drafts|verify steps|verify ct|num spec steps|"
-        "spec steps|gen drafts"
+        "spec steps|gen drafts|cycles|verify cycles|draft cycles|spec cycles"
     ),
     F.EMITTED: "emitted tokens|number of emitted tokens|num emitted tokens|emitted",
     F.K: (

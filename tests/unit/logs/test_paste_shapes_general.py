@@ -273,3 +273,36 @@ def test_a_vllm_v0_line_with_doubled_words_in_its_keys(
     # a word said twice in a key is read once; different words are never merged
     assert G.canonical("Number of draft draft tokens") == G.F.DRAFTED
     assert G.norm_key("tokens per token") == "tokens per token"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    steps=st.integers(1, 500),
+    share=st.floats(0, 1),
+    k=st.integers(1, 4),
+    order=st.permutations(["cycles", "drafted", "accepted_drafts", "emitted", "accept_rate"]),
+    sep=st.sampled_from(["=", ": "]),
+    bullet=st.sampled_from(["- ", "* ", ""]),
+)
+def test_telemetry_counts_by_cycles_give_the_length(
+    steps: int, share: float, k: int, order: list[str], sep: str, bullet: str
+) -> None:
+    drafted = steps * k
+    accepted = int(drafted * share)
+    vals = {
+        "cycles": str(steps),
+        "drafted": str(drafted),
+        "accepted_drafts": str(accepted),
+        "emitted": str(steps + accepted),
+        "accept_rate": f"{100 * accepted / drafted:.1f}%",
+    }
+    text = "Telemetry from a logged MTP run:\n" + "".join(
+        f"{bullet}{name}{sep}{vals[name]}\n" for name in order
+    )
+    (r,) = read_paste(text).records
+    assert r.accept_length is not None
+    assert abs(r.accept_length - (1 + accepted / steps)) < 1e-5, r.bonus
+
+
+def test_cycles_without_an_acceptance_figure_give_nothing() -> None:
+    assert read_paste("Profile run:\n- cycles=35\n- wall=2.1s\n- tok/s=36.4\n").records == ()
