@@ -306,3 +306,57 @@ def test_telemetry_counts_by_cycles_give_the_length(
 
 def test_cycles_without_an_acceptance_figure_give_nothing() -> None:
     assert read_paste("Profile run:\n- cycles=35\n- wall=2.1s\n- tok/s=36.4\n").records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    positions=st.lists(st.integers(5, 95), min_size=2, max_size=5),
+    steps=st.integers(50, 2000),
+    share=st.floats(0.05, 0.95),
+    head=st.sampled_from(["statistics draft-dflash", "statistics draft", "statistics ngram-mod"]),
+    prefix=st.sampled_from(["", "I ", "0.01.234.567 I ", "[dflash] "]),
+    fenced=st.booleans(),
+    stats_first=st.booleans(),
+)
+def test_a_summary_then_a_statistics_line_without_its_prefix(
+    positions: list[int],
+    steps: int,
+    share: float,
+    head: str,
+    prefix: str,
+    fenced: bool,
+    stats_first: bool,
+) -> None:
+    rates = [p / 100 for p in sorted(positions, reverse=True)]
+    length = round(1 + sum(rates), 2)
+    k = len(rates)
+    acc_tokens = int(steps * k * share)
+    summary = [
+        f"draft acceptance = {share:.5f}  (12 accepted / 40 generated)",
+        f"mean acceptance length = {length:.2f}",
+        "acceptance rate per position = (" + ", ".join(f"{r:.3f}" for r in rates) + ")",
+    ]
+    stats = (
+        f"{prefix}{head}: #gen drafts = {steps}, #acc drafts = {steps // 2}, "
+        f"#gen tokens = {steps * k}, #acc tokens = {acc_tokens}"
+    )
+    body = [stats, *summary] if stats_first else [*summary, stats]
+    text = "\n".join(["```", *body, "```"] if fenced else body) + "\n"
+    got = read_paste(text).records
+    by_printed = [r for r in got if r.printed_length is not None]
+    by_counts = [r for r in got if r.printed_length is None]
+    assert len(by_printed) == 1 and len(by_counts) == 1, got
+    assert by_printed[0].accept_length == length  # 1 + the per-position rates
+    assert by_printed[0].bonus.rule.startswith("identity")
+    assert by_counts[0].accept_length is not None
+    assert abs(by_counts[0].accept_length - (1 + acc_tokens / steps)) < 1e-5
+
+
+def test_generated_is_not_a_key_left_open() -> None:
+    from specdiag.core.logs.paste import interpret as I
+
+    lines = [(1, "draft acceptance = 0.3  (12 accepted / 40 generated)"), (2, "next = 1")]
+    assert I.join_wrapped(lines) == lines
+    assert I.join_wrapped([(1, "draft acceptance rate"), (2, "0.3")]) == [
+        (1, "draft acceptance rate 0.3")
+    ]

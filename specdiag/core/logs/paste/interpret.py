@@ -1257,7 +1257,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
 
 
 _FIGURE_WORD = re.compile(
-    r"acc|accept|draft|τ|token|length|rate|proposal|\bal\b|a\.len", re.IGNORECASE
+    r"acc|accept|draft|τ|token|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len", re.IGNORECASE
 )
 
 
@@ -1481,6 +1481,16 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
         items = counted if counted is not None else list(pairs(t))
         if counted is not None and fig.has_acceptance():
             flush()  # each such line is one record
+        own = _own_record(t, items)
+        if own and (fig.has_acceptance() or fig.accepted is not None):
+            flush()  # 'statistics draft: #gen drafts = ..., #acc tokens = ...': a record alone
+        if (pp := _POSITION_LIST.search(t)) is not None and (
+            key_of(pp.group("key")).metric == C.PER_POSITION
+        ):
+            rl = C.rate_list(pp.group("list"))
+            if rl is not None and not fig.positions:
+                fig.positions.update(enumerate(rl))
+                fig.fields.append((pp.group("key").strip(), pp.group("list")))
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:
@@ -1512,8 +1522,27 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             if not first:
                 first = ln
             last = ln
+        if own:
+            flush()
     flush()
     return out
+
+
+# a list of per-position rates after its key ('acceptance rate per position = (0.44, 0.25)')
+_POSITION_LIST = re.compile(
+    r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>[\[(][\d.,;\s]+[\])])"
+)
+# a line that is a record by itself: a head naming what it counts, then its fields
+# ('statistics draft-dflash: #gen drafts = 691, #acc drafts = 291, ...')
+_RECORD_HEAD = re.compile(r"^[^=]{0,100}:\s*#?[A-Za-z][\w #]{0,40}=\s*\d")
+
+
+def _own_record(t: str, items: list[tuple[C.Key, C.Value, str, str]]) -> bool:
+    """Whether a line is one run's record by itself: a head, then two or more counts."""
+    if _RECORD_HEAD.match(t) is None:
+        return False
+    counts = {k.metric for k, *_ in items if k.metric in _COUNT_METRICS}
+    return len(counts) >= 2
 
 
 # --------------------------------------------------------------------------- JSON
