@@ -360,3 +360,39 @@ def test_generated_is_not_a_key_left_open() -> None:
     assert I.join_wrapped([(1, "draft acceptance rate"), (2, "0.3")]) == [
         (1, "draft acceptance rate 0.3")
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rate_name=st.sampled_from(["接受率", "Accept rate", "acceptance", "平均接受率"]),
+    n_rows=st.integers(1, 6),
+    blanks=st.lists(st.integers(0, 2), min_size=7, max_size=7),
+    extra_header=st.booleans(),
+    data=st.data(),
+)
+def test_a_tab_table_with_blank_lines_and_a_header_cell_no_row_fills(
+    rate_name: str, n_rows: int, blanks: list[int], extra_header: bool, data: st.DataObject
+) -> None:
+    header = ["Tokens", "Baseline (tok/s)", "DFlash (tok/s)", "加速比", rate_name]
+    if extra_header:
+        header.append("改善 (baseline→dflash)")
+    lines = ["DFlash Benchmark — M3 Ultra", "\t".join(header)]
+    want = []
+    for i in range(n_rows):
+        rate = data.draw(st.integers(1000, 9999)) / 100
+        want.append(round(rate / 100, 6))
+        lines += [""] * blanks[i]
+        lines.append("\t".join([str(256 * 2**i), "74.72", "194.80", "2.61×", f"{rate:.2f}%"]))
+    got = read_paste("\n".join(lines) + "\n\nThanks, 84–89% is the band we hope for.\n")
+    assert [round(r.printed_rate or 0, 6) for r in got.records] == want
+    assert all(r.accept_length is None for r in got.records)
+
+
+def test_tab_tables_of_other_figures_stay_unread_and_apart() -> None:
+    speeds = "Tokens\tBaseline (tok/s)\tDFlash (tok/s)\n\n256\t74.72\t194.80\n512\t73.1\t200.2\n"
+    assert read_paste("DFlash speed\n" + speeds).records == ()
+    # a two-column tab line after a blank line is another block, not the table's row
+    from specdiag.core.logs.paste import text as TX
+
+    lines = [(1, "a\tb\tc\td"), (2, ""), (3, "x y")]
+    assert len(TX.blocks(lines)) == 2

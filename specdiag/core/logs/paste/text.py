@@ -109,14 +109,22 @@ def prepare(text: str) -> list[Line]:
     return out
 
 
+def _tabs(t: str) -> int:
+    return t.strip().count("\t")
+
+
 def blocks(lines: list[Line]) -> list[list[Line]]:
-    """Runs of non-blank lines."""
+    """Runs of non-blank lines. Blank lines between rows of one tab-separated table (a header,
+    a blank line, then the rows, as a spreadsheet copy gives them) do not end it."""
     out: list[list[Line]] = []
     cur: list[Line] = []
-    for item in lines:
+    for i, item in enumerate(lines):
         if item[1].strip():
             cur.append(item)
         elif cur:
+            nxt = next((t for _, t in lines[i + 1 :] if t.strip()), "")
+            if _tabs(cur[-1][1]) >= 2 and abs(_tabs(nxt) - _tabs(cur[-1][1])) <= 1:
+                continue  # the same tab table goes on after the blank line
             out.append(cur)
             cur = []
     if cur:
