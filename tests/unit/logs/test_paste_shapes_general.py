@@ -396,3 +396,76 @@ def test_tab_tables_of_other_figures_stay_unread_and_apart() -> None:
 
     lines = [(1, "a\tb\tc\td"), (2, ""), (3, "x y")]
     assert len(TX.blocks(lines)) == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    drafted=st.integers(20, 5000),
+    share=st.floats(0.01, 1.0),
+    form=st.sampled_from(["pct_first", "counts_first"]),
+    approx=st.sampled_from(["", "~", "≈"]),
+    header=st.sampled_from(["acceptance", "Accept rate", "draft acceptance"]),
+)
+def test_a_rate_cell_with_the_counts_it_divides(
+    drafted: int, share: float, form: str, approx: str, header: str
+) -> None:
+    accepted = max(0, min(drafted, round(drafted * share)))
+    pct = (
+        f"{100 * accepted / drafted:.1f}%" if not approx else f"{round(100 * accepted / drafted)}%"
+    )
+    cell = (
+        f"{approx}{pct} ({accepted}/{drafted})"
+        if form == "pct_first"
+        else f"{accepted} / {drafted} ({approx}{pct})"
+    )
+    text = _pipe(["", "base t/s", header], [["fork-a", "4.05", cell]])
+    (r,) = read_paste(text).records
+    assert r.accepted_tokens == accepted and r.drafted_tokens == drafted
+    assert r.printed_rate is not None and abs(r.printed_rate - accepted / drafted) < 0.006
+    assert r.accept_length is None
+
+
+def test_counts_that_do_not_give_the_share_are_not_read_as_its_counts() -> None:
+    assert C.share_with_counts("62% (100/436)") is None  # 23%, not 62%
+    assert C.share_with_counts("62% (436/273)") is None
+    assert C.share_with_counts("~62% (273/436)") is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    drafts=st.integers(2, 999),
+    share=st.floats(0.01, 1.0),
+    bold=st.booleans(),
+    space=st.booleans(),
+    form=st.sampled_from(["count_share", "share_after"]),
+)
+def test_a_verdict_cell_in_prose_gives_a_rate_per_row(
+    drafts: int, share: float, bold: bool, space: bool, form: str
+) -> None:
+    acc = max(1, min(drafts, round(drafts * share)))
+    pct = f"{100 * acc / drafts:.0f}{' ' if space else ''}%"
+    verdict = (
+        f"{drafts} drafts, {'**' if bold else ''}{acc} accepted ({pct}){'**' if bold else ''}"
+        " -- the mechanism is healthy"
+        if form == "count_share"
+        else f"{drafts} drafts, {pct} accepted, decode collapses to **21.06**"
+    )
+    rows = [
+        ["0.6B dense on CPU", "10.9 ms", "**dead.** At k=3 it costs more than it saves"],
+        ["`ngram-mod`, defaults", "--", "**0 drafts.** n_min is a MINIMUM LENGTH, not a start"],
+        ["`ngram-map-k`, `n 8 m 12`", "--", verdict],
+    ]
+    got = read_paste(_pipe(["candidate", "per draft token", "verdict"], rows)).records
+    assert len(got) == 1, got
+    (r,) = got
+    assert r.first_line == r.last_line == 5
+    assert r.printed_rate is not None and abs(r.printed_rate - acc / drafts) < 0.006
+    assert r.accept_length is None
+    if form == "count_share":
+        assert r.accepted_tokens == acc and r.steps is None  # a draft may be several tokens
+
+
+def test_a_speedup_is_never_an_acceptance_figure() -> None:
+    text = "With the draft on, at essentially identical acceptance, fork-a is about 2x faster.\n"
+    assert read_paste(text).records == ()
+    assert read_paste("acceptance is 0.62, about 2.5× faster\n").records[0].printed_rate == 0.62

@@ -623,3 +623,29 @@ def value(text: str) -> Value | None:
 def half_unit(decimals: int) -> float:
     """Half a unit of the last printed decimal: the rounding a printed figure carries."""
     return 0.5 * 10.0**-decimals + 1e-9
+
+
+# a share with the counts it divides, either way round ('~62% (273/436)', '273 / 436 (62.6%)')
+_SHARE_COUNTS = re.compile(
+    r"^(?:(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*\(\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\)"
+    r"|(?P<a2>\d[\d,]*)\s*/\s*(?P<b2>\d[\d,]*)\s*\(\s*(?P<p2>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*\))$"
+)
+
+
+def share_with_counts(text: str) -> tuple[Value, Value, Value] | None:
+    """(the share, the accepted count, the drafted count) of a cell printing a percentage with
+    the counts it divides; None when the cell is no such pair or the counts do not give the share
+    at its printed precision (then the counts mean something else)."""
+    m = _SHARE_COUNTS.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    p = value(m.group("p") or m.group("p2"))
+    a = value(m.group("a") or m.group("a2"))
+    b = value(m.group("b") or m.group("b2"))
+    if p is None or a is None or b is None or not b.number or a.number > b.number:
+        return None
+    approx = "~" in m.group(0) or "≈" in m.group(0)
+    tol = 0.5 * 10.0**-p.decimals + (0.5 if approx else 0)  # '~62%' is 62.6% rounded loosely
+    if abs(100 * a.number / b.number - p.number) > tol + 1e-9:
+        return None
+    return p, a, b

@@ -682,6 +682,13 @@ def _by_rows(
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
                 continue
+            if m == C.RATE and v is None and (sc := C.share_with_counts(cell)) is not None:
+                # '~62% (273/436)': the rate with the accepted and drafted counts it divides
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                fig.put(C.RATE, sc[0], k, cell, header)
+                fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
+                fig.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
@@ -802,7 +809,9 @@ _PAIR = re.compile(
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
-    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")",
+    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
+    # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure
+    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))",
     re.I,
 )
 _PAIR_BARE = re.compile(
@@ -928,8 +937,19 @@ _PCT_FIRST = re.compile(
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
     # drafted tokens accepted')
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
-    r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted)"
+    r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted|"
+    # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted')
+    r"accepted(?=\s*(?:[,.;)|]|--|—|$)))"
     r"\b(?!\s+(?:length|len|test|criteria))",
+    re.I,
+)
+# a count of accepted drafts with their share in brackets ('24 drafts, **23 accepted (96 %)**',
+# '23 accepted (96%)'): the share is the rate, the count the accepted drafts; the drafts before
+# it are not read as a count (a draft may be one token or several)
+_ACCEPTED_SHARE = re.compile(
+    r"(?:(?<![\w.])\d[\d,]*\s+(?:drafts?|draft tokens|drafted tokens|proposals)\s*,\s*)?"
+    r"[*`]{0,2}(?<![\w.])(?P<a>\d[\d,]*)\s+accepted\s*[*`]{0,2}\s*"
+    r"\(\s*[*`]{0,2}(?P<p>\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*\)[*`]{0,2}",
     re.I,
 )
 
@@ -1161,6 +1181,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start() + 2, C.key("proposals"), steps, "proposals", m.group("b")))
         for i in range(m.start(), m.end()):
             rest[i] = " "
+    for m in _ACCEPTED_SHARE.finditer(text) if "accepted (" in low or "accepted **(" in low else ():
+        acc, pct = C.value(m.group("a")), C.value(m.group("p"))
+        if acc is None or pct is None or _closes_range_or_bound(text, m.start("p")):
+            continue
+        found.append((m.start("p"), C.Key(C.RATE, "accepted", True), pct, "accepted", m.group("p")))
+        found.append((m.start("a"), C.key("accepted"), acc, "accepted", m.group("a")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
         k, v = C.key(m.group("key")), C.value(m.group("val"))
         if "accepted" in m.group("key").lower():
@@ -1279,7 +1307,8 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
     while i < len(lines):
         ln, t = lines[i]
         j = i
-        while j + 1 < len(lines) and j - i < 2 and _open_key(t):
+        # (a table's row ends at its last bar: it never runs on into the next row)
+        while j + 1 < len(lines) and j - i < 2 and _open_key(t) and not t.rstrip().endswith("|"):
             j += 1
             t = f"{t} {lines[j][1].strip()}"
         out.append((ln, t))
@@ -1481,9 +1510,15 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
         items = counted if counted is not None else list(pairs(t))
         if counted is not None and fig.has_acceptance():
             flush()  # each such line is one record
-        own = _own_record(t, items)
-        if own and (fig.has_acceptance() or fig.accepted is not None):
-            flush()  # 'statistics draft: #gen drafts = ..., #acc tokens = ...': a record alone
+        # 'statistics draft: #gen drafts = ..., #acc tokens = ...': a record alone; so is a row
+        # of a table read as prose (its verdict cell '24 drafts, 23 accepted (96 %)')
+        row = t.lstrip().startswith(("|", "│", "┃"))
+        own = row or _own_record(t, items)
+        if row:
+            flush()
+            fig, labels = E.Figures(), []
+        elif own and (fig.has_acceptance() or fig.accepted is not None):
+            flush()
         if (pp := _POSITION_LIST.search(t)) is not None and (
             key_of(pp.group("key")).metric == C.PER_POSITION
         ):
