@@ -469,3 +469,55 @@ def test_a_speedup_is_never_an_acceptance_figure() -> None:
     text = "With the draft on, at essentially identical acceptance, fork-a is about 2x faster.\n"
     assert read_paste(text).records == ()
     assert read_paste("acceptance is 0.62, about 2.5× faster\n").records[0].printed_rate == 0.62
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    before=st.integers(12, 79),
+    after=st.integers(10, 79),
+    arrow=st.sampled_from([" to ", " -> ", " → "]),
+    full=st.sampled_from(["acceptance length", "accept length", "accept_len"]),
+    launch=st.sampled_from(
+        [
+            "python3 -m sglang.launch_server \\\n  --model some/model \\\n  --port 30000",
+            "vllm serve some/model --speculative-config '{}'",
+            "",
+        ]
+    ),
+)
+def test_acc_x_to_y_under_the_full_name_of_the_figure(
+    before: int, after: int, arrow: str, full: str, launch: str
+) -> None:
+    a, b = before / 10, after / 10
+    text = (
+        f"Enabling the cache hurts {full}. In our real workloads the drop is roughly "
+        f"acc {a:.1f}{arrow}{b:.1f}, which degrades throughput.\n"
+    )
+    if launch:
+        text += "\n## server side\n\n```\n" + launch + "\n```\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [round(a, 1), round(b, 1)]
+    if launch:
+        # the user's prose about the server the paste launches follows that server's convention
+        assert all(r.accept_length == r.printed_length for r in got), got[0].tool_rule
+    else:
+        assert all(r.accept_length is None for r in got)
+
+
+def test_acc_x_to_y_is_not_read_as_acceptance_without_its_full_name_or_beside_accuracy() -> None:
+    assert read_paste("The drop is roughly acc 3.2 to 2.3 after the change.\n").records == ()
+    text = "acceptance length is fine, but gsm8k accuracy fell: acc 0.85 to 0.80\n"
+    assert [r.printed_length for r in read_paste(text).records] == []
+    both = "acceptance length and acceptance rate both fell, acc 3.2 to 2.3\n"
+    assert read_paste(both).records == ()
+
+
+def test_a_launch_command_does_not_decide_a_client_scripts_lines() -> None:
+    text = (
+        "```\npython3 -m sglang.launch_server --model m --speculative-algo EAGLE3 \\\n"
+        "    --speculative-num-steps 8 \\\n    --tp 8\n```\nw/o spec:\n```\n"
+        "#questions: 80, Throughput: 88.61 token/s\n```\n"
+        "EAGLE3:\n```\n#questions: 80, Throughput: 234.54 token/s, Acceptance length: 5.88\n```\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_length == 5.88 and r.accept_length is None

@@ -1098,6 +1098,45 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     return out
 
 
+# a change printed under the short name 'acc' ('the drop is roughly acc 3.2 to 2.3'): 'acc' is
+# accuracy as often as acceptance, so the line's own full name of the figure says which
+_ACC_CHANGE = re.compile(
+    r"(?<![\w.])acc\.?\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})\s*(?:to|->|→|=>)\s*"
+    r"(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d|\w)",
+    re.I,
+)
+_LENGTH_NAME = re.compile(r"\baccept(?:ance|ed)?[ _-]?(?:length|len)\b", re.I)
+_RATE_NAME = re.compile(r"\baccept(?:ance)?[ _-]?(?:rate|ratio)\b", re.I)
+_ACCURACY = re.compile(r"\baccura|\bscore\b|\beval\b|gsm8k|mmlu|humaneval", re.I)
+
+
+def _abbreviated_changes(
+    text: str,
+) -> list[tuple[int, int, C.Key, tuple[C.Value, str], tuple[C.Value, str]]]:
+    """The 'acc X to Y' changes of a line that names one acceptance figure in full and no
+    accuracy: (start, end, the figure's key, the two values with their text)."""
+    if _ACCURACY.search(text):
+        return []
+    named = {C.LENGTH for _ in _LENGTH_NAME.finditer(text)} | {
+        C.RATE for _ in _RATE_NAME.finditer(text)
+    }
+    if len(named) != 1:
+        return []
+    metric = named.pop()
+    out = []
+    for m in _ACC_CHANGE.finditer(text):
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None or a.percent != b.percent:
+            continue
+        if metric == C.LENGTH and not (a.percent or all(1 <= v.number <= 16 for v in (a, b))):
+            continue
+        if metric == C.LENGTH and a.percent:
+            continue
+        key = C.key("accept length" if metric == C.LENGTH else "acceptance rate")
+        out.append((m.start(), m.end(), key, (a, m.group("a")), (b, m.group("b"))))
+    return out
+
+
 # values paired with keys by '/' ('Accept Rate (%) / Accept Length (e.g. mean 3.7% / 1.26)',
 # 'acc rate / acc len: 71% / 2.9'): as many values as keys, in the same order
 _VALUE_1 = r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}"
@@ -1168,6 +1207,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+    for start, end, k, v_a, v_b in _abbreviated_changes(text) if "acc" in low else []:
+        for i in range(start, end):
+            rest[i] = " "
+        found.append((start, k, v_a[0], "acc", v_a[1]))
+        found.append((start + 1, k, v_b[0], "acc", v_b[1]))
     for m in _COUNTED_LENGTH.finditer(text) if " of " in low else ():
         v = C.value(m.group("val"))
         acc = C.value(m.group("a"))

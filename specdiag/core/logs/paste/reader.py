@@ -14,7 +14,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
-from specdiag.core.logs.paste.evidence import DECLARED_RULE, LINKED_RULE
+from specdiag.core.logs.paste.evidence import DECLARED_RULE, LAUNCHED_RULE, LINKED_RULE
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     SUMMARY,
@@ -88,6 +88,7 @@ def _tool(
     whole: Callable[[], list[str]],
     linked: Callable[[], set[str]] = set,
     declared: Callable[[], set[str]] = set,
+    named_text: Callable[[], str] = str,
 ) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
@@ -104,6 +105,8 @@ def _tool(
             return named[0], LINKED_RULE
         if named[0] in declared():
             return named[0], DECLARED_RULE
+        if named[0] in T.launched(named_text()):
+            return named[0], LAUNCHED_RULE
         return named[0], "the only tool named in the paste"
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
@@ -235,13 +238,18 @@ def read_paste(
                 )
             )
             continue
-        tool, rule = _tool(body, heading, whole_tools, linked_tools, declared_tools)
+        tool, rule = _tool(body, heading, whole_tools, linked_tools, declared_tools, lambda: text)
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:
             tool, rule = "unknown", f"no tool named but in a note on {tool}'s own behaviour"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
+        if rule == LAUNCHED_RULE:
+            # the launched server decides the user's prose only; tables, JSON and bullet lists
+            # may be a client script's output
+            ctx = (tool, "the only tool named in the paste", kind)
+        prose_ctx: I.Ctx = (tool, rule, kind)
         if listed:
             leaves = B.read(blk, heading, ctx)
             records.extend(leaves)
@@ -310,7 +318,7 @@ def read_paste(
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
-        kv = I.keyvalue(rest, ctx, structure) if rest else []
+        kv = I.keyvalue(rest, prose_ctx if structure == "prose" else ctx, structure) if rest else []
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
         found.extend(kv)

@@ -143,6 +143,32 @@ _DECLARED = re.compile(
 )
 
 
+# a command line that starts a tool's server ('python3 -m sglang.launch_server --model ...',
+# 'vllm serve Qwen/...', 'llama-server -m ...', 'trtllm-serve ...'): the server that ran
+_LAUNCH = re.compile(
+    r"^[\s$>`]*(?:[A-Z_]+=\S+\s+)*(?:"
+    r"python3?\s+-m\s+(?P<sglang>sglang)\.launch_server|"
+    r"python3?\s+-m\s+(?P<vllm1>vllm)\.entrypoints\.\S+|(?P<vllm2>vllm)\s+serve|"
+    r"\S*(?P<llamacpp>llama-server)|(?P<trtllm>trtllm-serve))\b(?:\s+\S|\s*\\?$)",
+    re.MULTILINE,
+)
+_LAUNCH_TOOL = {
+    "sglang": "sglang",
+    "vllm1": "vllm",
+    "vllm2": "vllm",
+    "llamacpp": "llamacpp",
+    "trtllm": "trtllm",
+}
+
+
+def launched(text: str) -> set[str]:
+    """The tools whose servers the paste's command lines start."""
+    out: set[str] = set()
+    for m in _LAUNCH.finditer(text):
+        out.update(_LAUNCH_TOOL[g] for g, v in m.groupdict().items() if v)
+    return out
+
+
 def declared(text: str) -> set[str]:
     """The tools the paste's backend or engine fields name (one field naming one tool each)."""
     out: set[str] = set()
