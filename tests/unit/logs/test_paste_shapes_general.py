@@ -521,3 +521,9 @@ def test_a_launch_command_does_not_decide_a_client_scripts_lines() -> None:
     )
     (r,) = read_paste(text).records
     assert r.printed_length == 5.88 and r.accept_length is None
+
+
+def test_a_metric_then_another_figure_after_a_comma_is_not_that_metric() -> None:
+    assert C.key("accept length, tok/s").metric is None
+    assert C.key("Acceptance rate, accepted tokens").metric != C.RATE
+    assert C.key("AL, greedy").metric == C.LENGTH

@@ -427,6 +427,10 @@ def key(text: str) -> Key:
 
 # a metric's name, then the configuration its column holds after a comma or a dash ('Accept
 # length, Run 1 (TP8)', 'AL - greedy'): the column holds that metric for one configuration
+# (not when the words after the comma name another figure: 'accept length, tok/s')
+_OTHER_TAIL = re.compile(
+    r"throughput|speed|latency|tok(?:ens)?/s|\bt/s|\btime\b|accura|score|\bms\b|speedup", re.I
+)
 _CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<c>\S.{0,60})$")
 
 
@@ -442,7 +446,11 @@ def _key(text: str) -> Key:
     if got.metric is None:
         k = norm(text)[0]
         ca = _CONFIG_AFTER.match(k)
-        if ca is not None:
+        if (
+            ca is not None
+            and not _OTHER_TAIL.search(ca.group("c"))
+            and key(ca.group("c")).metric in (None, LABEL)
+        ):
             inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
             if inner.metric in ACCEPTANCE and inner.metric != POSITION:
                 return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)
