@@ -153,6 +153,8 @@ _FIGURE_HEADINGS = (
     n_cols=st.integers(1, 3),
     n_rows=st.integers(1, 5),
     delta=st.booleans(),
+    bold=st.booleans(),
+    layout=st.sampled_from(["pipe", "tsv", "aligned"]),
     data=st.data(),
 )
 def test_a_table_whose_figure_a_heading_further_up_names(
@@ -161,9 +163,13 @@ def test_a_table_whose_figure_a_heading_further_up_names(
     n_cols: int,
     n_rows: int,
     delta: bool,
+    bold: bool,
+    layout: str,
     data: st.DataObject,
 ) -> None:
     title, metric = heading
+    if bold:
+        title = "**" + title.lstrip("# ") + "**"
     header = ["Context"] + [f"drafter-{j}" for j in range(n_cols)] + (["Δ"] if delta else [])
     rows, want = [], []
     for i in range(n_rows):
@@ -172,7 +178,14 @@ def test_a_table_whose_figure_a_heading_further_up_names(
         want += [v / 100 for v in vals]
         cells = [f"{v / 100:.3f}" if metric == C.LENGTH else f"{v}%" for v in vals]
         rows.append([f"{2 * (i + 1)}k", *cells] + (["**+10.1%**"] if delta else []))
-    text = title + "\n\n" + "\n\n".join(between) + "\n\n" + _pipe(header, rows)
+    if layout == "pipe":
+        table = _pipe(header, rows)
+    elif layout == "tsv":
+        table = "\n".join("\t".join(r) for r in [header, *rows]) + "\n"
+    else:
+        table = "```\n" + "\n".join("".join(c.ljust(14) for c in r) for r in [header, *rows])
+        table += "\n```\n"
+    text = title + "\n\n" + "\n\n".join(between) + "\n\n" + table
     got = read_paste(text).records
     figs = [r.printed_length if metric == C.LENGTH else r.printed_rate for r in got]
     assert [round(f or 0, 4) for f in figs] == [round(w, 4) for w in want]
@@ -527,3 +540,36 @@ def test_a_metric_then_another_figure_after_a_comma_is_not_that_metric() -> None
     assert C.key("accept length, tok/s").metric is None
     assert C.key("Acceptance rate, accepted tokens").metric != C.RATE
     assert C.key("AL, greedy").metric == C.LENGTH
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["AL", "Accept length", "acceptance length", "τ", "Mean acc len"]),
+    says=st.sampled_from(
+        [
+            ("(incl. bonus)", "included"),
+            ("(including the bonus token)", "included"),
+            ("(+1 bonus)", "included"),
+            ("(bonus included)", "included"),
+            ("w/o bonus", "excluded"),
+            ("(excl. bonus)", "excluded"),
+            ("(bonus token excluded)", "excluded"),
+        ]
+    ),
+    value=st.integers(101, 700),  # (a length counting the bonus is 1 or more)
+)
+def test_a_header_saying_whether_the_bonus_is_counted(
+    name: str, says: tuple[str, str], value: int
+) -> None:
+    words, way = says
+    v = value / 100
+    got = read_paste(_pipe(["config", f"{name} {words}"], [["eagle3", f"{v:.2f}"]])).records
+    (r,) = got
+    assert r.printed_length == v and r.bonus.value == way
+    assert r.accept_length == (round(v, 6) if way == "included" else round(v + 1, 6))
+
+
+def test_a_header_naming_both_ways_decides_nothing() -> None:
+    for words in ("(with and without bonus)", "(with/without bonus)"):
+        (r,) = read_paste(_pipe(["config", f"AL {words}"], [["eagle3", "2.50"]])).records
+        assert r.accept_length is None

@@ -434,8 +434,35 @@ _OTHER_TAIL = re.compile(
 _CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<c>\S.{0,60})$")
 
 
+# a length that says whether it counts the bonus token ('AL (incl. bonus)', 'accept length
+# w/o bonus', 'τ (bonus excluded)')
+_BONUS_IN = re.compile(
+    r"(?:\b(?:incl(?:uding|\.|udes)?|with|counting)|\+\s*1?)\s*(?:the\s+)?bonus(?:\s+token)?\b|"
+    r"\bbonus(?:\s+token)?\s+(?:included|counted)\b",
+    re.I,
+)
+_BONUS_OUT = re.compile(
+    r"(?:\b(?:excl(?:uding|\.|udes)?|without|no|minus)|\bw/o)\s*(?:the\s+)?bonus(?:\s+token)?\b|"
+    r"\bbonus(?:\s+token)?\s+(?:excluded|not (?:included|counted))\b",
+    re.I,
+)
+
+
 def _key(text: str) -> Key:
     got = _key_plain(text)
+    if "bonus" in text.lower():
+        out, inc = _BONUS_OUT.search(text), _BONUS_IN.search(text)
+        said = inc if out is None else out if inc is None else None
+        if said is not None and re.search(r"(?:\band|\bor|/|\bvs\.?)\s*$", text[: said.start()]):
+            said = None  # 'with and without bonus': both, neither decides
+        base = (
+            _key_plain(re.sub(r"[(\[]\s*[)\]]", "", text[: said.start()] + text[said.end() :]))
+            if said is not None
+            else got
+        )
+        if base.metric == LENGTH and said is not None:
+            m = TOK_PER_STEP if said is inc else ACC_PER_STEP
+            return Key(m, base.text, base.percent, base.position, base.tool, base.pooled)
     if got.metric == LENGTH:
         # a length defined in brackets as tokens per verify step ('Average accept length
         # (tokens per verify step)'): the definition decides what it counts

@@ -208,7 +208,7 @@ _OTHER_FIGURE = re.compile(
     r"ttft|tpot|itl\b|cost|perplexity|\bloss\b|wall|duration|\bvram\b|speedup",
     re.I,
 )
-_HEADING_MARK = re.compile(r"^\s*#{1,6}\s+|\s*#*\s*$")
+_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
 

@@ -198,7 +198,7 @@ def read_paste(
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
         upper_here = upper
-        upper = ([t for _, t in reversed(blk) if _HEADING.match(t)] + upper)[:MAX_UPPER]
+        upper = ([t for _, t in reversed(blk) if _titles(t)] + upper)[:MAX_UPPER]
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
@@ -206,10 +206,15 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
-        if not candidate and "|" in body and any(I.heading_figure(h) for h in upper_here):
+        if (
+            not candidate
+            and upper_here
+            and any(I.heading_figure(h) for h in upper_here)
+            and TB.find(blk)[0]
+        ):
             # a table under a heading further up naming its figure ('## Acceptance Length vs
             # Context Length', then prose, then '### Eagle3: ...' over the table)
-            candidate = _TABLE_MARK.search(body)
+            candidate = _TABLE_MARK.search("|")
         # a bullet list of values under prose naming their figure
         listed = (
             not candidate
@@ -290,7 +295,7 @@ def read_paste(
             if defined is None:
                 defined = I.definitions(text)
             g = I.defined_headers(g, defined)
-            above = [t for ln, t in reversed(blk) if ln < g.first_line and _HEADING.match(t)]
+            above = [t for ln, t in reversed(blk) if ln < g.first_line and _titles(t)]
             legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
             recs, names = I.grid(
                 g,
@@ -425,6 +430,12 @@ def _is_key_value(t: str) -> bool:
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 _TABLE_MARK = re.compile(r"\|")
+_BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__):?\s*$")
+
+
+def _titles(t: str) -> bool:
+    """Whether a line titles what follows: a markdown heading or a line in bold alone."""
+    return _HEADING.match(t) is not None or _BOLD_TITLE.match(t) is not None
 
 
 def _length_name(r: PasteRecord) -> str | None:
