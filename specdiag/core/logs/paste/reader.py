@@ -88,7 +88,7 @@ def _tool(
     whole: Callable[[], list[str]],
     linked: Callable[[], set[str]] = set,
     declared: Callable[[], set[str]] = set,
-    named_text: Callable[[], str] = str,
+    launched: Callable[[], set[str]] = set,
 ) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
@@ -105,7 +105,7 @@ def _tool(
             return named[0], LINKED_RULE
         if named[0] in declared():
             return named[0], DECLARED_RULE
-        if named[0] in T.launched(named_text()):
+        if named[0] in launched():
             return named[0], LAUNCHED_RULE
         return named[0], "the only tool named in the paste"
     return "unknown", "no tool named" if not named else "several tools named in the paste"
@@ -158,6 +158,13 @@ def read_paste(
         if not decl:
             decl.append(T.declared(text))
         return decl[0]
+
+    launch: list[set[str]] = []
+
+    def launched_tools() -> set[str]:  # the tools whose servers the paste starts, once
+        if not launch:
+            launch.append(T.launched(text))
+        return launch[0]
 
     claimed_set = set(claimed)
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
@@ -243,7 +250,7 @@ def read_paste(
                 )
             )
             continue
-        tool, rule = _tool(body, heading, whole_tools, linked_tools, declared_tools, lambda: text)
+        tool, rule = _tool(body, heading, whole_tools, linked_tools, declared_tools, launched_tools)
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:

@@ -164,6 +164,9 @@ _LAUNCH_TOOL = {
 def launched(text: str) -> set[str]:
     """The tools whose servers the paste's command lines start."""
     out: set[str] = set()
+    low = text.lower()
+    if not any(w in low for w in ("launch_server", "serve", "llama-server", "entrypoints")):
+        return out
     for m in _LAUNCH.finditer(text):
         out.update(_LAUNCH_TOOL[g] for g, v in m.groupdict().items() if v)
     return out
