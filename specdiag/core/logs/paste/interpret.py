@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -212,6 +213,7 @@ _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
 
+@functools.lru_cache(maxsize=1024)
 def heading_figure(h: str) -> C.Key | None:
     """The acceptance figure a heading names ('## Acceptance Length vs Context Length'), None
     when it names none."""

@@ -442,7 +442,9 @@ _BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__):?\s*$")
 
 def _titles(t: str) -> bool:
     """Whether a line titles what follows: a markdown heading or a line in bold alone."""
-    return _HEADING.match(t) is not None or _BOLD_TITLE.match(t) is not None
+    return t.lstrip()[:1] in ("#", "*", "_") and (
+        _HEADING.match(t) is not None or _BOLD_TITLE.match(t) is not None
+    )
 
 
 def _length_name(r: PasteRecord) -> str | None:
