@@ -573,3 +573,11 @@ def test_a_header_naming_both_ways_decides_nothing() -> None:
     for words in ("(with and without bonus)", "(with/without bonus)"):
         (r,) = read_paste(_pipe(["config", f"AL {words}"], [["eagle3", "2.50"]])).records
         assert r.accept_length is None
+
+
+def test_speedups_under_an_acceptance_heading_are_not_lengths() -> None:
+    table = _pipe(
+        ["Task", "draft-a", "draft-b"], [["chat", "1.8x", "2.1x"], ["code", "2.0×", "2.4×"]]
+    )
+    text = "## Acceptance length results\n\nSee the sweep below.\n\n" + table
+    assert read_paste(text).records == ()

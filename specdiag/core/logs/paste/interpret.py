@@ -209,6 +209,7 @@ _OTHER_FIGURE = re.compile(
     r"ttft|tpot|itl\b|cost|perplexity|\bloss\b|wall|duration|\bvram\b|speedup",
     re.I,
 )
+_MULTIPLIER = re.compile(r"\d\s*[x×]\W*$")
 _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
 
@@ -226,7 +227,10 @@ def heading_figure(h: str) -> C.Key | None:
 
 
 def _plausible(recs: list[PasteRecord], metric: str) -> bool:
-    """Whether every figure can be the metric: a length of 1 to 16 tokens, a rate of 0 to 1."""
+    """Whether every figure can be the metric: a length of 0 to 16 tokens (1 or more when it
+    counts the bonus), a rate of 0 to 1; never a multiplier ('1.8x': a speedup)."""
+    if any(_MULTIPLIER.search(v) for r in recs for _, v in r.fields):
+        return False
     if metric == C.RATE:
         return all(r.printed_rate is not None and 0 <= r.printed_rate <= 1 for r in recs)
     low = 1 if metric == C.TOK_PER_STEP else 0
