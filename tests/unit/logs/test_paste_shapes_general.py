@@ -581,3 +581,47 @@ def test_speedups_under_an_acceptance_heading_are_not_lengths() -> None:
     )
     text = "## Acceptance length results\n\nSee the sweep below.\n\n" + table
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    steps=st.integers(5, 900),
+    k=st.integers(1, 4),
+    share=st.floats(0.0, 1.0),
+    noun=st.sampled_from(["draft tokens", "drafted tokens", "speculative tokens", "tokens"]),
+    of=st.sampled_from(["of", "out of"]),
+    were=st.sampled_from(["", "were ", "got "]),
+    unit=st.sampled_from(["cycles", "verify steps", "steps", "forward passes", "rounds"]),
+    emitted_first=st.booleans(),
+    pct=st.booleans(),
+)
+def test_counts_in_prose_give_the_length_and_rate(
+    steps: int,
+    k: int,
+    share: float,
+    noun: str,
+    of: str,
+    were: str,
+    unit: str,
+    emitted_first: bool,
+    pct: bool,
+) -> None:
+    drafted = steps * k
+    accepted = round(drafted * share)
+    a = f"{accepted} {of} {drafted} {noun} {were}accepted"
+    if pct:
+        a += f" ({100 * accepted / drafted:.1f}%)"
+    e = f"{steps + accepted} tokens emitted over {steps} {unit}"
+    text = "MTP run: " + (f"{e}, {a}." if emitted_first else f"{a}, {e}.") + "\n"
+    (r,) = read_paste(text).records
+    assert r.accepted_tokens == accepted and r.drafted_tokens == drafted
+    assert r.accept_length is not None
+    assert abs(r.accept_length - (1 + accepted / steps)) < 1e-5
+
+
+def test_prose_counts_whose_share_disagrees_or_that_count_other_things_give_nothing() -> None:
+    assert read_paste("MTP run: 70 of 116 draft tokens accepted (65%).\n").records == ()
+    assert read_paste("We saw 7 of 10 reviewers accepted the paper.\n").records == ()
+    # 'drafts' may be several tokens each: only the share is read, no counts, no length
+    (r,) = read_paste("MTP run: 70 of 116 drafts accepted (60.3%).\n").records
+    assert r.printed_rate == 0.603 and r.accepted_tokens is None and r.accept_length is None

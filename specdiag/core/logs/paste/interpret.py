@@ -1104,6 +1104,43 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     return out
 
 
+# 'A of B draft tokens accepted (P%)': accepted of drafted tokens; with the noun 'drafts' or
+# 'proposals' (a draft may be several tokens) only the printed share is read, and only where
+# A / B gives it
+_OF_ACCEPTED = re.compile(
+    r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")\s+"
+    r"(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+"
+    r"(?:were\s+|got\s+)?accepted\b"
+    r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
+    re.I,
+)
+# 'N tokens emitted over M cycles': output tokens and verify steps
+_EMITTED_OVER = re.compile(
+    r"(?<![\w.])(?P<n>" + _DIGITS + r")\s+(?:output\s+|generated\s+)?tokens\s+(?:were\s+)?"
+    r"(?:emitted|generated|produced|committed)\s+(?:over|in|across)\s+(?P<m>" + _DIGITS + r")\s+"
+    r"(?P<unit>cycles|verify steps|verification steps|decode steps|steps|forwards|forward passes|"
+    r"target forwards|iterations|rounds)\b",
+    re.I,
+)
+
+
+def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
+    a, b = C.value(m.group("a")), C.value(m.group("b"))
+    if a is None or b is None or not b.number or a.number > b.number:
+        return []
+    p = C.value(m.group("p")) if m.group("p") else None
+    if p is not None and abs(100 * a.number / b.number - p.number) > C.half_unit(p.decimals):
+        return []  # the share is not A / B: the counts mean something else
+    tokens = "token" in m.group("noun").lower()
+    out: list[tuple[C.Key, C.Value, str, str]] = []
+    if p is not None:
+        out.append((C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p")))
+    if tokens:
+        out.append((C.key("accepted"), a, "accepted", m.group("a")))
+        out.append((C.key("drafted"), b, m.group("noun"), m.group("b")))
+    return out
+
+
 # a change printed under the short name 'acc' ('the drop is roughly acc 3.2 to 2.3'): 'acc' is
 # accuracy as often as acceptance, so the line's own full name of the figure says which
 _ACC_CHANGE = re.compile(
@@ -1237,6 +1274,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         found.append((m.start("p"), C.Key(C.RATE, "accepted", True), pct, "accepted", m.group("p")))
         found.append((m.start("a"), C.key("accepted"), acc, "accepted", m.group("a")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
+    for m in _OF_ACCEPTED.finditer(text) if " of " in low and "accepted" in low else ():
+        got = _of_accepted(m)
+        if not got or _closes_range_or_bound(text, m.start()):
+            continue
+        found.extend((m.start() + i, *one) for i, one in enumerate(got))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
+    for m in _EMITTED_OVER.finditer(text) if "over" in low or " in " in low else ():
+        n, steps = C.value(m.group("n")), C.value(m.group("m"))
+        if n is None or steps is None or not steps.number or n.number < steps.number:
+            continue  # (each step emits at least the target's own token)
+        found.append((m.start("n"), C.key("output tokens"), n, "tokens emitted", m.group("n")))
+        found.append((m.start("m"), C.key("verify steps"), steps, m.group("unit"), m.group("m")))
         for i in range(m.start(), m.end()):
             rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
