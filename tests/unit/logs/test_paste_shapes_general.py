@@ -625,3 +625,36 @@ def test_prose_counts_whose_share_disagrees_or_that_count_other_things_give_noth
     # 'drafts' may be several tokens each: only the share is read, no counts, no length
     (r,) = read_paste("MTP run: 70 of 116 drafts accepted (60.3%).\n").records
     assert r.printed_rate == 0.603 and r.accepted_tokens is None and r.accept_length is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    lead=st.sampled_from(["Acceptance length", "AL", "**Accept length**", "Accept rate", "τ"]),
+    sep=st.sampled_from([":", " —", " -", " –"]),
+    names=st.lists(
+        st.sampled_from(["greedy", "sampled", "main", "PR", "k=3", "chat", "before", "after"]),
+        min_size=2,
+        max_size=4,
+        unique=True,
+    ),
+    joiner=st.sampled_from([", ", "; "]),
+    bullet=st.sampled_from(["", "- "]),
+    data=st.data(),
+)
+def test_one_metric_then_its_value_per_configuration(
+    lead: str, sep: str, names: list[str], joiner: str, bullet: str, data: st.DataObject
+) -> None:
+    is_rate = "rate" in lead.lower()
+    vals = [data.draw(st.integers(101, 690)) / 100 for _ in names]
+    cells = [f"{int(v * 10)}%" if is_rate else f"{v:.2f}" for v in vals]
+    text = f"{bullet}{lead}{sep} " + joiner.join(f"{n}: {c}" for n, c in zip(names, cells)) + "\n"
+    got = read_paste(text).records
+    figs = [r.printed_rate if is_rate else r.printed_length for r in got]
+    want = [int(v * 10) / 100 if is_rate else round(v, 2) for v in vals]
+    assert [round(f or 0, 4) for f in figs] == [round(w, 4) for w in want]
+
+
+def test_a_configuration_named_as_another_measure_is_no_value_of_the_metric() -> None:
+    assert len(read_paste("Acceptance length: 2.91 — throughput: 120 tok/s\n").records) == 1
+    assert read_paste("Acceptance rate: draft: 120, accepted: 80\n").records == ()
+    assert read_paste("Acceptance length — latency: 12.0, speedup: 2.1\n").records == ()

@@ -1104,6 +1104,53 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
     return out
 
 
+# a metric, then its value per configuration ('Acceptance length — greedy: 2.91, sampled:
+# 2.55'): each configuration's value one record
+_LEAD_LIST = re.compile(
+    r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*(?::|—|–|\s-\s)\s*"
+    r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}\s*:\s*[*`]{0,2}"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2}\s*(?:[,;]\s*|(?=\.?\s*$))){2,8})\.?\s*$"
+)
+_LEAD_ITEM = re.compile(
+    r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}\s*:\s*(?P<v>[*`]{0,2}"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})"
+)
+_CONFIG_WORDS_OTHER = re.compile(
+    r"throughput|speed|latency|tok/s|t/s|time|ttft|tpot|memory|accuracy|score|speedup|"
+    r"\bms\b|\bs\b|cost|power",
+    re.I,
+)
+
+
+def _lead_list(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """A line naming one acceptance figure, then its value for each of a few configurations,
+    read only when no configuration's name is a figure or a measure of its own."""
+    m = _LEAD_LIST.match(text)
+    if m is None:
+        return []
+    lead = C.key(m.group("lead"))
+    if lead.metric not in (C.LENGTH, C.TOK_PER_STEP, C.RATE):
+        return []
+    got: list[tuple[C.Key, C.Value, str, str]] = []
+    for it in _LEAD_ITEM.finditer(m.group("items")):
+        name = it.group("k").strip()
+        if C.key(name).metric not in (None, C.LABEL, C.K) or _CONFIG_WORDS_OTHER.search(name):
+            return []
+        v = C.value(it.group("v"))
+        if v is None or _SIGNED.match(C._MARKUP.sub("", it.group("v"))):
+            return []
+        if lead.metric != C.RATE and (v.percent or not 0 < v.number <= 16):
+            return []
+        if lead.metric == C.RATE and not v.percent and not 0 <= v.number <= 1:
+            return []
+        got.append(
+            (C.Key(lead.metric, f"{lead.text} {name}", lead.percent), v, name, it.group("v"))
+        )
+    return [(m.start(), m.end(), got)] if len(got) >= 2 else []
+
+
 # 'A of B draft tokens accepted (P%)': accepted of drafted tokens; with the noun 'drafts' or
 # 'proposals' (a draft may be several tokens) only the printed share is read, and only where
 # A / B gives it
@@ -1250,6 +1297,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+    for start, end, got in _lead_list(text) if ":" in text else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, k, v_a, v_b in _abbreviated_changes(text) if "acc" in low else []:
         for i in range(start, end):
             rest[i] = " "
