@@ -647,7 +647,11 @@ def test_one_metric_then_its_value_per_configuration(
     is_rate = "rate" in lead.lower()
     vals = [data.draw(st.integers(101, 690)) / 100 for _ in names]
     cells = [f"{int(v * 10)}%" if is_rate else f"{v:.2f}" for v in vals]
-    text = f"{bullet}{lead}{sep} " + joiner.join(f"{n}: {c}" for n, c in zip(names, cells)) + "\n"
+    text = (
+        f"{bullet}{lead}{sep} "
+        + joiner.join(f"{n}: {c}" for n, c in zip(names, cells, strict=True))
+        + "\n"
+    )
     got = read_paste(text).records
     figs = [r.printed_rate if is_rate else r.printed_length for r in got]
     want = [int(v * 10) / 100 if is_rate else round(v, 2) for v in vals]
