@@ -662,3 +662,23 @@ def test_a_configuration_named_as_another_measure_is_no_value_of_the_metric() ->
     assert len(read_paste("Acceptance length: 2.91 — throughput: 120 tok/s\n").records) == 1
     assert read_paste("Acceptance rate: draft: 120, accepted: 80\n").records == ()
     assert read_paste("Acceptance length — latency: 12.0, speedup: 2.1\n").records == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    title=st.sampled_from(
+        [
+            ("**Mean accepted tokens per step** (excluding the bonus token)", 1.0),
+            ("**Accept length** (incl. bonus):", 0.0),
+            ("**Acceptance length** (tokens per verify step)", 0.0),
+            ("**Accepted drafts per step** (no bonus)", 1.0),
+        ]
+    ),
+    v1=st.integers(110, 590),
+)
+def test_a_bold_title_with_its_definition_in_brackets(title: tuple[str, float], v1: int) -> None:
+    text, add = title
+    v = v1 / 100
+    got = read_paste(text + "\n\n" + _pipe(["task", "v1"], [["chat", f"{v:.2f}"]])).records
+    (r,) = got
+    assert r.printed_length == v and r.accept_length == round(v + add, 6), r.bonus

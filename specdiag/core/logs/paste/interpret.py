@@ -221,7 +221,7 @@ def heading_figure(h: str) -> C.Key | None:
     t = _HEADING_MARK.sub("", h).strip()
     for cand in (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]):
         k = C.key(cand) if cand else None
-        if k is not None and k.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE):
+        if k is not None and k.metric in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
             return k
     return None
 
@@ -314,7 +314,13 @@ def grid(
         at = _at_rates(g)
         if at is not None:
             return _titled(at, cols, key_of(title), ctx), True
-    if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
+    if tk is not None and tk.metric in (
+        C.LENGTH,
+        C.TOK_PER_STEP,
+        C.ACC_PER_STEP,
+        C.RATE,
+        C.PER_POSITION,
+    ):
         # one title, one figure printed one way: a value deciding the bonus in some columns
         # ('k=1' over 1.81) decides it for the table's other columns
         recs = _one_convention(_titled(g, cols, tk, ctx), by="")

@@ -437,7 +437,7 @@ def _is_key_value(t: str) -> bool:
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 _TABLE_MARK = re.compile(r"\|")
-_BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__):?\s*$")
+_BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
 
 
 def _titles(t: str) -> bool:
@@ -525,7 +525,8 @@ def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float |
 
 
 _TITLE = re.compile(
-    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,160}):)\s*$"
+    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*(?P<bp>\s*\([^()]{1,80}\))?:?|"
+    r"(?P<c>[^|:]{3,160}):)\s*$"
     # a title centred above a terminal table (rich prints them so)
     r"|^\s{4,}(?P<d>[A-Za-z][^|:┃│\d]{2,60}?)\s*$"
 )
@@ -538,7 +539,8 @@ def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
     for t in reversed(above[-3:]):
         m = _TITLE.match(t)
         if m is not None:
-            return (m.group("h") or m.group("b") or m.group("c") or m.group("d") or "").strip()
+            bold = (m.group("b") or "") + (m.group("bp") or "") if m.group("b") else ""
+            return (m.group("h") or bold or m.group("c") or m.group("d") or "").strip()
     return ""
 
 
