@@ -682,3 +682,44 @@ def test_a_bold_title_with_its_definition_in_brackets(title: tuple[str, float], 
     got = read_paste(text + "\n\n" + _pipe(["task", "v1"], [["chat", f"{v:.2f}"]])).records
     (r,) = got
     assert r.printed_length == v and r.accept_length == round(v + add, 6), r.bonus
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rates=st.lists(st.integers(5, 95), min_size=2, max_size=6),
+    brackets=st.sampled_from(["()", "[]"]),
+    cut=st.integers(1, 5),
+    indent=st.sampled_from(["", "  ", "    "]),
+)
+def test_a_per_position_list_wrapped_over_lines(
+    rates: list[int], brackets: str, cut: int, indent: str
+) -> None:
+    rs = [r / 100 for r in sorted(rates, reverse=True)]
+    items = [f"{r:.2f}" for r in rs]
+    cut = min(cut, len(items) - 1)
+    head = ", ".join(items[:cut]) + ","
+    tail = ", ".join(items[cut:])
+    text = (
+        f"acceptance rate per position = {brackets[0]}{head}\n{indent}{tail}{brackets[1]}\n"
+        f"mean acceptance length = {1 + sum(rs):.2f}\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.per_position == tuple(rs)
+    assert r.bonus.rule.startswith("identity"), r.bonus
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    a=st.integers(11, 59),
+    b=st.integers(11, 59),
+    verb=st.sampled_from(["went", "dropped", "improved", "rose"]),
+    arrow=st.sampled_from(["to", "→", "->"]),
+)
+def test_a_change_wrapped_between_from_and_to(a: int, b: int, verb: str, arrow: str) -> None:
+    text = f"After the fix the acceptance length {verb} from {a / 10:.1f}\n{arrow} {b / 10:.1f} on chat.\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [a / 10, b / 10]
+
+
+def test_a_wrapped_span_of_years_is_no_change_of_a_figure() -> None:
+    assert read_paste("The acceptance tests ran from 2019\nto 2021 on the old rig.\n").records == ()

@@ -934,7 +934,7 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
 # a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's
 _FROM_TO = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"\s+to\s+(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
 _CHANGE_WORDS = re.compile(
@@ -1458,6 +1458,24 @@ def _open_key(text: str) -> bool:
     return last_key > last_num and not re.search(r"[:=]\s*\S*\d", text[last_key:])
 
 
+def _open_list(text: str) -> bool:
+    """Whether a line opens a bracketed list of numbers it does not close ('(0.61,')."""
+    for o, c in ("()", "[]"):
+        at = text.rfind(o)
+        if at >= 0 and c not in text[at:] and re.match(r"[\d.,\s%]*$", text[at + 1 :]):
+            return True
+    return False
+
+
+_FROM_END = re.compile(r"\bfrom\s+[*`]{0,2}[\d.,]+\s*%?[*`]{0,2}\s*$", re.I)
+_TO_START = re.compile(r"^\s*(?:to|→|->)\s+[*`]{0,2}\d", re.I)
+
+
+def _open_change(text: str, nxt: str) -> bool:
+    """Whether a line ends 'from X' and the next goes on 'to Y' (prose wrapped by hand)."""
+    return _FROM_END.search(text) is not None and _TO_START.match(nxt) is not None
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
     key and the value), is read as one line; at most three lines."""
@@ -1467,7 +1485,12 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
         ln, t = lines[i]
         j = i
         # (a table's row ends at its last bar: it never runs on into the next row)
-        while j + 1 < len(lines) and j - i < 2 and _open_key(t) and not t.rstrip().endswith("|"):
+        while (
+            j + 1 < len(lines)
+            and j - i < 2
+            and not t.rstrip().endswith("|")
+            and (_open_key(t) or _open_list(t) or _open_change(t, lines[j + 1][1]))
+        ):
             j += 1
             t = f"{t} {lines[j][1].strip()}"
         out.append((ln, t))
@@ -1685,6 +1708,8 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             if rl is not None and not fig.positions:
                 fig.positions.update(enumerate(rl))
                 fig.fields.append((pp.group("key").strip(), pp.group("list")))
+                first = first or ln
+                last = ln
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:
