@@ -72,11 +72,12 @@ def test_another_figure_then_a_configuration_is_not_read() -> None:
     ),
     bold=st.booleans(),
     rows=st.integers(1, 4),
+    form=st.sampled_from(["({})", ", {}", " — {}", " [{}]"]),
 )
 def test_a_title_defining_its_length_as_tokens_per_step(
-    name: str, definition: str, bold: bool, rows: int
+    name: str, definition: str, bold: bool, rows: int, form: str
 ) -> None:
-    title = f"{name} ({definition})"
+    title = name + form.format(definition)
     title = f"**{title}**" if bold else f"#### {title}"
     body = _pipe(
         ["TP \\ Concurrency", "1", "8"],

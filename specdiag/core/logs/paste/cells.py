@@ -470,6 +470,17 @@ def _key(text: str) -> Key:
             inner = (a or b).strip()
             if inner and _OWN.get(norm(inner)[0]) == TOK_PER_STEP:
                 return Key(TOK_PER_STEP, got.text, got.percent, got.position, got.tool, got.pooled)
+    if got.metric in (None, LENGTH):
+        k = norm(text)[0]
+        ca = _CONFIG_AFTER.match(k)
+        if (
+            ca is not None
+            and key(ca.group("m")).metric == LENGTH
+            and (defined := key(ca.group("c")).metric) in (TOK_PER_STEP, ACC_PER_STEP)
+        ):
+            # a length defined after a comma or a dash ('Average accept length, tokens per
+            # verify step'): the definition decides what it counts
+            return Key(defined, got.text, got.percent)
     if got.metric is None:
         k = norm(text)[0]
         ca = _CONFIG_AFTER.match(k)

@@ -209,6 +209,7 @@ _OTHER_FIGURE = re.compile(
     r"ttft|tpot|itl\b|cost|perplexity|\bloss\b|wall|duration|\bvram\b|speedup",
     re.I,
 )
+_TITLE_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.PER_POSITION)
 _MULTIPLIER = re.compile(r"\d\s*[x×]\W*$")
 _HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
 _VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
@@ -303,7 +304,14 @@ def grid(
     if any(k.metric in C.ACCEPTANCE for k in first):
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
     # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
-    tk = C.key(_TITLE_NOUNS.sub("", title)) if title else None
+    whole = C.key(title) if title else None
+    tk = (
+        whole  # the whole title when it names the figure ('..., emitted per verify')
+        if whole is not None and whole.metric in _TITLE_FIGURES
+        else C.key(_TITLE_NOUNS.sub("", title))
+        if title
+        else None
+    )
     if tk is not None and tk.metric is None:
         # a sentence naming the figure, then where or how it was measured ('Average acceptance
         # length (τ) measured across MT-bench and GSM8K with K = 7:')
