@@ -416,7 +416,7 @@ def test_tab_tables_of_other_figures_stay_unread_and_apart() -> None:
 @given(
     drafted=st.integers(20, 5000),
     share=st.floats(0.01, 1.0),
-    form=st.sampled_from(["pct_first", "counts_first"]),
+    form=st.sampled_from(["pct_first", "counts_first", "equals", "square"]),
     approx=st.sampled_from(["", "~", "≈"]),
     header=st.sampled_from(["acceptance", "Accept rate", "draft acceptance"]),
 )
@@ -427,11 +427,12 @@ def test_a_rate_cell_with_the_counts_it_divides(
     pct = (
         f"{100 * accepted / drafted:.1f}%" if not approx else f"{round(100 * accepted / drafted)}%"
     )
-    cell = (
-        f"{approx}{pct} ({accepted}/{drafted})"
-        if form == "pct_first"
-        else f"{accepted} / {drafted} ({approx}{pct})"
-    )
+    cell = {
+        "pct_first": f"{approx}{pct} ({accepted}/{drafted})",
+        "counts_first": f"{accepted} / {drafted} ({approx}{pct})",
+        "equals": f"{accepted}/{drafted} = {approx}{pct}",
+        "square": f"{approx}{pct} [{accepted}/{drafted}]",
+    }[form]
     text = _pipe(["", "base t/s", header], [["fork-a", "4.05", cell]])
     (r,) = read_paste(text).records
     assert r.accepted_tokens == accepted and r.drafted_tokens == drafted
@@ -724,3 +725,30 @@ def test_a_change_wrapped_between_from_and_to(a: int, b: int, verb: str, arrow: 
 
 def test_a_wrapped_span_of_years_is_no_change_of_a_figure() -> None:
     assert read_paste("The acceptance tests ran from 2019\nto 2021 on the old rig.\n").records == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    a=st.integers(11, 59),
+    b=st.integers(11, 59),
+    name=st.sampled_from(["acceptance length", "acc len", "AL", "accept length"]),
+    arrow=st.sampled_from(["->", "→", "=>"]),
+)
+def test_a_change_with_an_arrow_after_the_figure(a: int, b: int, name: str, arrow: str) -> None:
+    text = f"the drop in {name} is roughly {a / 10:.1f} {arrow} {b / 10:.1f} in production\n"
+    assert [r.printed_length for r in read_paste(text).records] == [a / 10, b / 10]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    drafted=st.integers(10, 900),
+    share=st.floats(0.0, 1.0),
+    noun=st.sampled_from(["", " draft tokens", " drafts"]),
+)
+def test_accepted_a_of_b_with_its_share(drafted: int, share: float, noun: str) -> None:
+    accepted = round(drafted * share)
+    text = f"| source | result |\n|---|---|\n| lookup | accepted {accepted} of {drafted}{noun} "
+    text += f"({100 * accepted / drafted:.1f}%) |\n"
+    (r,) = read_paste(text).records
+    assert r.printed_rate is not None and abs(r.printed_rate - accepted / drafted) < 0.0006
+    assert (r.accepted_tokens == accepted) == (noun == " draft tokens")

@@ -673,8 +673,9 @@ def half_unit(decimals: int) -> float:
 
 # a share with the counts it divides, either way round ('~62% (273/436)', '273 / 436 (62.6%)')
 _SHARE_COUNTS = re.compile(
-    r"^(?:(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*\(\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\)"
-    r"|(?P<a2>\d[\d,]*)\s*/\s*(?P<b2>\d[\d,]*)\s*\(\s*(?P<p2>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*\))$"
+    r"^(?:(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[(\[]\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*[)\]]"
+    r"|(?P<a2>\d[\d,]*)\s*/\s*(?P<b2>\d[\d,]*)\s*"
+    r"(?:[(\[]\s*(?P<p2>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[)\]]|=\s*(?P<p3>[~≈]?\s*\d+(?:\.\d+)?\s*%)))$"
 )
 
 
@@ -685,7 +686,7 @@ def share_with_counts(text: str) -> tuple[Value, Value, Value] | None:
     m = _SHARE_COUNTS.match(_MARKUP.sub("", text).strip())
     if m is None:
         return None
-    p = value(m.group("p") or m.group("p2"))
+    p = value(m.group("p") or m.group("p2") or m.group("p3"))
     a = value(m.group("a") or m.group("a2"))
     b = value(m.group("b") or m.group("b2"))
     if p is None or a is None or b is None or not b.number or a.number > b.number:

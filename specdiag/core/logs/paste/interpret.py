@@ -1048,6 +1048,10 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
 
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
+# the figure after a change's arrow ('acceptance length 3.2 -> 2.3'): another run's
+_ARROW_TO = re.compile(
+    r"\s*(?:->|→|=>|⟶)\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)"
+)
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?)?\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}"
@@ -1175,6 +1179,14 @@ _OF_ACCEPTED = re.compile(
     r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
     re.I,
 )
+# the same, the count after the word ('accepted 23 of 24 (96%)', 'accepted 70 out of 116 draft
+# tokens')
+_ACCEPTED_OF = re.compile(
+    r"\baccepted\s+(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")"
+    r"(?:\s+(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals))?"
+    r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
+    re.I,
+)
 # 'N tokens emitted over M cycles': output tokens and verify steps
 _EMITTED_OVER = re.compile(
     r"(?<![\w.])(?P<n>" + _DIGITS + r")\s+(?:output\s+|generated\s+)?tokens\s+(?:were\s+)?"
@@ -1192,13 +1204,13 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
     p = C.value(m.group("p")) if m.group("p") else None
     if p is not None and abs(100 * a.number / b.number - p.number) > C.half_unit(p.decimals):
         return []  # the share is not A / B: the counts mean something else
-    tokens = "token" in m.group("noun").lower()
+    tokens = "token" in (m.group("noun") or "").lower()
     out: list[tuple[C.Key, C.Value, str, str]] = []
     if p is not None:
         out.append((C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p")))
     if tokens:
         out.append((C.key("accepted"), a, "accepted", m.group("a")))
-        out.append((C.key("drafted"), b, m.group("noun"), m.group("b")))
+        out.append((C.key("drafted"), b, m.group("noun") or "drafted", m.group("b")))
     return out
 
 
@@ -1341,7 +1353,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start("a"), C.key("accepted"), acc, "accepted", m.group("a")))
         for i in range(m.start(), m.end()):
             rest[i] = " "
-    for m in _OF_ACCEPTED.finditer(text) if " of " in low and "accepted" in low else ():
+    for m in (
+        [*_OF_ACCEPTED.finditer(text), *_ACCEPTED_OF.finditer(text)]
+        if " of " in low and "accepted" in low
+        else ()
+    ):
         got = _of_accepted(m)
         if not got or _closes_range_or_bound(text, m.start()):
             continue
@@ -1431,12 +1447,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             while k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None
+                or (more := _ARROW_TO.match(text, end)) is not None
             ):
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break
                 # a 'vs' value is another run's: after every first value of the line
-                at = more.start("val") + (len(text) if more.re is _VERSUS else 0)
+                at = more.start("val") + (len(text) if more.re in (_VERSUS, _ARROW_TO) else 0)
                 found.append((at, k, mv, m.group("key").strip(), more.group("val")))
                 for i in range(end, more.end("val")):
                     rest[i] = " "
