@@ -752,3 +752,10 @@ def test_accepted_a_of_b_with_its_share(drafted: int, share: float, noun: str) -
     (r,) = read_paste(text).records
     assert r.printed_rate is not None and abs(r.printed_rate - accepted / drafted) < 0.0006
     assert (r.accepted_tokens == accepted) == (noun == " draft tokens")
+
+
+def test_goals_bounds_and_statistics_after_a_metric_are_no_configurations() -> None:
+    assert read_paste("Acceptance length — target: 3.0, minimum: 2.5\n").records == ()
+    # statistics of one run: not read as configurations (the median alone may be read)
+    assert len(read_paste("Acceptance rate — p50: 0.6, p90: 0.8\n").records) <= 1
+    assert read_paste("Accept length: expected: 3.1, threshold: 2.0\n").records == ()

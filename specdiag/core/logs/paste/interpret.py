@@ -1137,7 +1137,15 @@ _LEAD_ITEM = re.compile(
 )
 _CONFIG_WORDS_OTHER = re.compile(
     r"throughput|speed|latency|tok/s|t/s|time|ttft|tpot|memory|accuracy|score|speedup|"
-    r"\bms\b|\bs\b|cost|power",
+    r"\bms\b|\bs\b|cost|power|"
+    # a statistic of one run, not a configuration
+    r"\bmin(?:imum)?\b|\bmax(?:imum)?\b|\bp\d{1,2}\b|\bstd|\bstddev\b",
+    re.I,
+)
+# no configuration but a goal or a bound: the line holds no measurement at all
+_GOAL_NAME = re.compile(
+    r"target|goal|expected|threshold|budget|typical|theoretical|ideal|assumed|required|bound|"
+    r"limit|floor|ceiling|sla\b|slo\b",
     re.I,
 )
 
@@ -1152,7 +1160,10 @@ def _lead_list(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str
     if lead.metric not in (C.LENGTH, C.TOK_PER_STEP, C.RATE):
         return []
     got: list[tuple[C.Key, C.Value, str, str]] = []
-    for it in _LEAD_ITEM.finditer(m.group("items")):
+    items = list(_LEAD_ITEM.finditer(m.group("items")))
+    if any(_GOAL_NAME.search(it.group("k")) for it in items):
+        return [(m.start(), m.end(), [])]  # 'Acceptance length — target: 3.0': goals, no figure
+    for it in items:
         name = it.group("k").strip()
         if C.key(name).metric not in (None, C.LABEL, C.K) or _CONFIG_WORDS_OTHER.search(name):
             return []
