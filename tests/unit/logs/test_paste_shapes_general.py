@@ -759,3 +759,10 @@ def test_goals_bounds_and_statistics_after_a_metric_are_no_configurations() -> N
     # statistics of one run: not read as configurations (the median alone may be read)
     assert len(read_paste("Acceptance rate — p50: 0.6, p90: 0.8\n").records) <= 1
     assert read_paste("Accept length: expected: 3.1, threshold: 2.0\n").records == ()
+
+
+def test_a_heading_naming_two_measures_or_bare_acceptance_titles_nothing_far_below() -> None:
+    table = _pipe(["TP", "1", "2"], [["1", "0.852", "0.844"], ["2", "0.836", "0.859"]])
+    for heading in ("## Acceptance Length vs Accuracy", "## Acceptance"):
+        text = f"{heading}\n\nRuns below.\n\n### H200 results\n\n" + table
+        assert read_paste(text).records == (), heading

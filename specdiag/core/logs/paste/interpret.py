@@ -220,10 +220,14 @@ def heading_figure(h: str) -> C.Key | None:
     """The acceptance figure a heading names ('## Acceptance Length vs Context Length'), None
     when it names none."""
     t = _HEADING_MARK.sub("", h).strip()
-    for cand in (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0]):
+    if _OTHER_FIGURE.search(t):
+        return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
+    cands = (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0])
+    for cand in (c.split(":", 1)[-1].strip() for c in cands):
         k = C.key(cand) if cand else None
+        # (the bare word 'acceptance' is too loose a title for numbers far below it)
         if k is not None and k.metric in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
-            return k
+            return k if k.text != "acceptance" else None
     return None
 
 
