@@ -766,3 +766,18 @@ def test_a_heading_naming_two_measures_or_bare_acceptance_titles_nothing_far_bel
     for heading in ("## Acceptance Length vs Accuracy", "## Acceptance"):
         text = f"{heading}\n\nRuns below.\n\n### H200 results\n\n" + table
         assert read_paste(text).records == (), heading
+
+
+def test_two_tables_a_blank_line_apart_stay_two_tables() -> None:
+    tab = "Tokens\tBaseline tok/s\taccept rate\n256\t74.72\t85.16%\n\nTokens\tSpeedup\tDraft ms\n"
+    tab += "256\t2.61\t12.0\n"
+    (r,) = read_paste("Run A\n" + tab).records
+    assert round(r.printed_rate or 0, 6) == 0.8516 and r.last_line == 3
+    pipes = (
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\n| task | accept length |\n|---|---|\n| chat | 2.61 |\n"
+    )
+    (r,) = read_paste(pipes).records
+    assert r.printed_length == 2.61
+    # one pipe table a blank line split: still one
+    split = "| task | accept length |\n\n|---|---|\n| chat | 2.61 |\n\n| code | 3.02 |\n"
+    assert [r.printed_length for r in read_paste(split).records] == [2.61, 3.02]
