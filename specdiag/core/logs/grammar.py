@@ -66,7 +66,7 @@ _TABLE = {  # the canonical field: its printed keys, "|"-separated
     ),
     F.STEPS: (
         "drafts|num drafts|number of drafts|verify steps|verify ct|num spec steps|"
-        "spec steps|gen drafts"
+        "spec steps|gen drafts|cycles|verify cycles|draft cycles|spec cycles"
     ),
     F.EMITTED: "emitted tokens|number of emitted tokens|num emitted tokens|emitted",
     F.K: (
@@ -82,6 +82,7 @@ _TAG = re.compile(r"<[^<>]{0,200}>")
 _QUOTE = re.compile(r"^(?:\s*(?:>|[-*+]\s|\|)\s*)+")
 _UNIT = re.compile(r"\s*\([^()]*\)")
 _SPACES = re.compile(r"\s+")
+_DOUBLED = re.compile(r"\b([a-z]{3,})(?: \1\b)+")
 # key, separator, value (a number with an optional %, a parenthesised or bracketed list, or a
 # word value), then more comma-separated numbers (a list continues)
 _NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -115,6 +116,7 @@ def norm_key(key: str) -> str:
     k = k.lower().replace("_", " ").replace("-", " ").replace("#", " ")
     if "(" in k:
         k = _UNIT.sub("", k)
+    k = _DOUBLED.sub(r"\1", k)  # 'number of draft tokens tokens' (older vLLM V0 releases)
     return _SPACES.sub(" ", k).strip()
 
 

@@ -425,7 +425,77 @@ def key(text: str) -> Key:
     return got
 
 
+# a metric's name, then the configuration its column holds after a comma or a dash ('Accept
+# length, Run 1 (TP8)', 'AL - greedy'): the column holds that metric for one configuration
+# (not when the words after the comma name another figure: 'accept length, tok/s')
+_OTHER_TAIL = re.compile(
+    r"throughput|speed|latency|tok(?:ens)?/s|\bt/s|\btime\b|accura|score|\bms\b|speedup", re.I
+)
+_CONFIG_AFTER = re.compile(r"^(?P<m>[^,;]{2,40}?)\s*(?:,|;|\s[-–—]\s)\s*(?P<c>\S.{0,60})$")
+
+
+# a length that says whether it counts the bonus token ('AL (incl. bonus)', 'accept length
+# w/o bonus', 'τ (bonus excluded)')
+_BONUS_IN = re.compile(
+    r"(?:\b(?:incl(?:uding|\.|udes)?|with|counting)|\+\s*1?)\s*(?:the\s+)?bonus(?:\s+token)?\b|"
+    r"\bbonus(?:\s+token)?\s+(?:included|counted)\b",
+    re.I,
+)
+_BONUS_OUT = re.compile(
+    r"(?:\b(?:excl(?:uding|\.|udes)?|without|no|minus)|\bw/o)\s*(?:the\s+)?bonus(?:\s+token)?\b|"
+    r"\bbonus(?:\s+token)?\s+(?:excluded|not (?:included|counted))\b",
+    re.I,
+)
+
+
 def _key(text: str) -> Key:
+    got = _key_plain(text)
+    if "bonus" in text.lower():
+        out, inc = _BONUS_OUT.search(text), _BONUS_IN.search(text)
+        said = inc if out is None else out if inc is None else None
+        if said is not None and re.search(r"(?:\band|\bor|/|\bvs\.?)\s*$", text[: said.start()]):
+            said = None  # 'with and without bonus': both, neither decides
+        base = (
+            _key_plain(re.sub(r"[(\[]\s*[)\]]", "", text[: said.start()] + text[said.end() :]))
+            if said is not None
+            else got
+        )
+        if base.metric == LENGTH and said is not None:
+            m = TOK_PER_STEP if said is inc else ACC_PER_STEP
+            return Key(m, base.text, base.percent, base.position, base.tool, base.pooled)
+    if got.metric == LENGTH:
+        # a length defined in brackets as tokens per verify step ('Average accept length
+        # (tokens per verify step)'): the definition decides what it counts
+        for a, b in _UNIT_PAREN.findall(_MARKUP.sub("", text)):
+            inner = (a or b).strip()
+            if inner and _OWN.get(norm(inner)[0]) == TOK_PER_STEP:
+                return Key(TOK_PER_STEP, got.text, got.percent, got.position, got.tool, got.pooled)
+    if got.metric in (None, LENGTH):
+        k = norm(text)[0]
+        ca = _CONFIG_AFTER.match(k)
+        if (
+            ca is not None
+            and key(ca.group("m")).metric == LENGTH
+            and (defined := key(ca.group("c")).metric) in (TOK_PER_STEP, ACC_PER_STEP)
+        ):
+            # a length defined after a comma or a dash ('Average accept length, tokens per
+            # verify step'): the definition decides what it counts
+            return Key(defined, got.text, got.percent)
+    if got.metric is None:
+        k = norm(text)[0]
+        ca = _CONFIG_AFTER.match(k)
+        if (
+            ca is not None
+            and not _OTHER_TAIL.search(ca.group("c"))
+            and key(ca.group("c")).metric in (None, LABEL)
+        ):
+            inner = key(ca.group("m") + (" %" if got.percent and "%" not in ca.group("m") else ""))
+            if inner.metric in ACCEPTANCE and inner.metric != POSITION:
+                return Key(inner.metric, got.text, got.percent or inner.percent, None, inner.tool)
+    return got
+
+
+def _key_plain(text: str) -> Key:
     k, pct = norm(text)
     tp = _TOOL_PREFIX.match(k)
     if tp is not None and len(k) > tp.end():
@@ -599,3 +669,30 @@ def value(text: str) -> Value | None:
 def half_unit(decimals: int) -> float:
     """Half a unit of the last printed decimal: the rounding a printed figure carries."""
     return 0.5 * 10.0**-decimals + 1e-9
+
+
+# a share with the counts it divides, either way round ('~62% (273/436)', '273 / 436 (62.6%)')
+_SHARE_COUNTS = re.compile(
+    r"^(?:(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[(\[]\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*[)\]]"
+    r"|(?P<a2>\d[\d,]*)\s*/\s*(?P<b2>\d[\d,]*)\s*"
+    r"(?:[(\[]\s*(?P<p2>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[)\]]|=\s*(?P<p3>[~≈]?\s*\d+(?:\.\d+)?\s*%)))$"
+)
+
+
+def share_with_counts(text: str) -> tuple[Value, Value, Value] | None:
+    """(the share, the accepted count, the drafted count) of a cell printing a percentage with
+    the counts it divides; None when the cell is no such pair or the counts do not give the share
+    at its printed precision (then the counts mean something else)."""
+    m = _SHARE_COUNTS.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    p = value(m.group("p") or m.group("p2") or m.group("p3"))
+    a = value(m.group("a") or m.group("a2"))
+    b = value(m.group("b") or m.group("b2"))
+    if p is None or a is None or b is None or not b.number or a.number > b.number:
+        return None
+    approx = "~" in m.group(0) or "≈" in m.group(0)
+    tol = 0.5 * 10.0**-p.decimals + (0.5 if approx else 0)  # '~62%' is 62.6% rounded loosely
+    if abs(100 * a.number / b.number - p.number) > tol + 1e-9:
+        return None
+    return p, a, b

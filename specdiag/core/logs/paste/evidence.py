@@ -67,10 +67,17 @@ _POOLING_BY_TOOL = {
 # the tool rules (reader.py, interpret.py) under which a tool's conventions may decide
 # the one tool a paste names, linked to its own source (the script that printed the figures)
 LINKED_RULE = "the only tool named in the paste, linked to its source repository"
+# the one tool a paste names, in its own backend or engine field
+DECLARED_RULE = "the only tool named in the paste, in its backend or engine field"
+# the one tool a paste names, whose server its command line starts: the tool of the user's own
+# prose about the run (a client script's printed lines may follow that script's own convention)
+LAUNCHED_RULE = "the only tool named in the paste, whose server its command line starts"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
         LINKED_RULE,
+        DECLARED_RULE,
+        LAUNCHED_RULE,
         "the row's engine column",
         "the row's framework column",
         "the row's backend column",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -86,10 +87,10 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
-    follow. ``by``: the label telling the table's metrics apart."""
+    follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
-        by_col.setdefault(dict(r.labels).get(by, ""), []).append(i)
+        by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
     out = list(recs)
     for idx in by_col.values():
         decided = {
@@ -108,7 +109,12 @@ def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRe
             out[i] = dataclasses.replace(
                 r,
                 accept_length=round(length, 6),
-                bonus=Decision(value, "the column's other rows decide it (one column, one way)"),
+                bonus=Decision(
+                    value,
+                    "the column's other rows decide it (one column, one way)"
+                    if by
+                    else "the table's other cells decide it (one titled figure, one way)",
+                ),
                 notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
             )
     return out
@@ -127,11 +133,12 @@ def _records(
     summary = any(_SUMMARY_ROW.match(v) for _, v in labels)
     k = _k_of_labels(labels)
     for slot, fig in slots.items():
-        if fig.k is None and k is not None:
-            fig.k = k
         lab = list(labels)
         if slot:
             lab.append((slot_key, slot))
+        if fig.k is None:
+            # the row's k, else the one its column states ('k=3' over a column of lengths)
+            fig.k = k if k is not None else _k_of_labels(lab) if slot else None
         rec = E.record(
             fig,
             kind="table_row",
@@ -196,12 +203,77 @@ def _titled(g: Grid, cols: list[tuple[str, str]], title: C.Key, ctx: Ctx) -> lis
     return _by_rows(g, cols, keys, ctx)
 
 
-def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
+# a heading naming another measure than acceptance: the figure of the tables below it
+_OTHER_FIGURE = re.compile(
+    r"throughput|speed|latency|\btok(?:ens)?/s\b|t/s\b|accuracy|\bscores?\b|memory|\btime\b|"
+    r"ttft|tpot|itl\b|cost|perplexity|\bloss\b|wall|duration|\bvram\b|speedup",
+    re.I,
+)
+_TITLE_FIGURES = (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.PER_POSITION)
+_MULTIPLIER = re.compile(r"\d\s*[x×]\W*$")
+_HEADING_MARK = re.compile(r"^\s*(?:#{1,6}\s+|\*\*|__)|(?:\*\*|__)?:?\s*#*\s*$")
+_VS = re.compile(r"\s+(?:vs\.?|versus|against|by|over)\s+.*$", re.I)
+
+
+@functools.lru_cache(maxsize=1024)
+def heading_figure(h: str) -> C.Key | None:
+    """The acceptance figure a heading names ('## Acceptance Length vs Context Length'), None
+    when it names none."""
+    t = _HEADING_MARK.sub("", h).strip()
+    if _OTHER_FIGURE.search(t):
+        return None  # 'Acceptance Length vs Accuracy': the tables below may hold either
+    cands = (t, _TITLE_NOUNS.sub("", t), _VS.sub("", t), _TITLE_QUALIFIER.split(t, 1)[0])
+    for cand in (c.split(":", 1)[-1].strip() for c in cands):
+        k = C.key(cand) if cand else None
+        # (the bare word 'acceptance' is too loose a title for numbers far below it)
+        if k is not None and k.metric in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
+            return k if k.text != "acceptance" else None
+    return None
+
+
+def _plausible(recs: list[PasteRecord], metric: str) -> bool:
+    """Whether every figure can be the metric: a length of 0 to 16 tokens (1 or more when it
+    counts the bonus), a rate of 0 to 1; never a multiplier ('1.8x': a speedup)."""
+    if any(_MULTIPLIER.search(v) for r in recs for _, v in r.fields):
+        return False
+    if metric == C.RATE:
+        return all(r.printed_rate is not None and 0 <= r.printed_rate <= 1 for r in recs)
+    low = 1 if metric == C.TOK_PER_STEP else 0
+    return all(r.printed_length is not None and low <= r.printed_length <= 16 for r in recs)
+
+
+def _under_heading(
+    g: Grid, cols: list[tuple[str, str]], ctx: Ctx, upper: tuple[str, ...]
+) -> list[PasteRecord]:
+    """Records of a table of bare numbers whose figure only a heading further up names ('##
+    Acceptance Length vs Context Length', then prose and a sub-heading naming the compared
+    drafts, then the table): the nearest heading that names a figure decides, and only when it
+    names an acceptance figure and every number can be one."""
+    for h in upper:
+        hk = heading_figure(h)
+        if hk is not None:
+            recs = _one_convention(_titled(g, cols, hk, ctx), by="")
+            if recs and _plausible(recs, hk.metric or ""):
+                note = f"the figure is named by the heading further up: {h.strip()!r}"
+                return [dataclasses.replace(r, notes=(*r.notes, note)) for r in recs]
+            return []
+        if _OTHER_FIGURE.search(h):
+            return []
+    return []
+
+
+def grid(
+    g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = (), above: str = ""
+) -> tuple[list[PasteRecord], bool]:
     """Records of a table, and whether it names acceptance figures at all. ``title`` is the
-    heading above the table: it names the table's one figure when no header does."""
+    heading above the table: it names the table's one figure when no header does; ``upper``:
+    the markdown headings above the table, the nearest first, when ``title`` names none;
+    ``above``: the lines just above the table (a legend of its cells)."""
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
+    if "(" in "".join(c for _, cells in g.rows for c in cells):
+        g, cols = _split_paren_pairs(g, cols, pair_legend(above) if above else None)
     keys = []
     for group, name in cols:
         kn, kg = C.key(name), C.key(group) if group else None
@@ -236,7 +308,14 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
     if any(k.metric in C.ACCEPTANCE for k in first):
         return _one_convention(_by_columns(g, cols, ctx), "figure"), True
     # a title names the figure, then perhaps what the table is ('Acceptance Length Report')
-    tk = C.key(_TITLE_NOUNS.sub("", title)) if title else None
+    whole = C.key(title) if title else None
+    tk = (
+        whole  # the whole title when it names the figure ('..., emitted per verify')
+        if whole is not None and whole.metric in _TITLE_FIGURES
+        else C.key(_TITLE_NOUNS.sub("", title))
+        if title
+        else None
+    )
     if tk is not None and tk.metric is None:
         # a sentence naming the figure, then where or how it was measured ('Average acceptance
         # length (τ) measured across MT-bench and GSM8K with K = 7:')
@@ -247,8 +326,18 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
         at = _at_rates(g)
         if at is not None:
             return _titled(at, cols, key_of(title), ctx), True
-    if tk is not None and tk.metric in (C.LENGTH, C.TOK_PER_STEP, C.RATE, C.PER_POSITION):
-        recs = _titled(g, cols, tk, ctx)
+    if tk is not None and tk.metric in (
+        C.LENGTH,
+        C.TOK_PER_STEP,
+        C.ACC_PER_STEP,
+        C.RATE,
+        C.PER_POSITION,
+    ):
+        # one title, one figure printed one way: a value deciding the bonus in some columns
+        # ('k=1' over 1.81) decides it for the table's other columns
+        recs = _one_convention(_titled(g, cols, tk, ctx), by="")
+        if tk.metric != C.PER_POSITION and not _plausible(recs, tk.metric):
+            recs = []  # numbers the title's figure cannot be (speeds under 'Accept length')
         if T.AIPERF_REPORT.match(title.strip()):
             # speed-bench-report sums accepted drafts and steps over each run (1 + Σaccepted /
             # Σsteps; Σaccepted / Σdrafted), not a mean over requests
@@ -264,7 +353,85 @@ def grid(g: Grid, ctx: Ctx, title: str = "") -> tuple[list[PasteRecord], bool]:
                 for r in recs
             ]
         return recs, bool(recs)
+    if upper and (tk is None or tk.metric is None) and not _OTHER_FIGURE.search(title):
+        recs = _under_heading(g, cols, ctx, upper)
+        return recs, bool(recs)
     return [], False
+
+
+# a cell of two figures, the second in brackets ('**1.81** (1.79)', '62% (58%)')
+_PAREN_PAIR = re.compile(
+    r"^[\s*_`~]*(?P<a>\d*\.?\d+\s*%?)[\s*_`~]*\(\s*[*_`]*(?P<b>\d*\.?\d+\s*%?)[*_`]*\s*\)\s*$"
+)
+# a legend saying what the two figures of such cells are ('Format: **Qwen3** (Llama)',
+# 'values are main (PR)'), or a title comparing two things ('(Qwen3-arch vs Llama-arch)')
+_PAIR_LEGEND = re.compile(
+    r"\b(?:format|legend|cells?(?: are| show)?|values?(?: are)?|shown as|read as|reads?)\s*[:=]?\s*"
+    r"[*_`]*(?P<a>[A-Za-z][\w.+-]{0,30}(?: [\w.+-]{1,20}){0,2}?)[*_`]*\s*"
+    r"\(\s*[*_`]*(?P<b>[A-Za-z][\w.+-]{0,30}(?: [\w.+-]{1,20}){0,2}?)[*_`]*\s*\)",
+    re.I,
+)
+_PAIR_VS = re.compile(
+    r"\(\s*(?P<a>[A-Za-z][\w.+-]{0,30})\s+(?:vs\.?|versus)\s+(?P<b>[A-Za-z][\w.+-]{0,30})\s*\)",
+    re.I,
+)
+# a bracket holding a spread or a count, not a second figure of the same kind
+_NOT_A_FIGURE = re.compile(r"^(?:std|sd|stddev|stderr|se|ci|n|count|±|spread|iqr|range)\b", re.I)
+_HEADER_PAIR = re.compile(r"^(?P<a>[^()]{1,40}?)\s*\((?P<b>[^()]{1,40})\)\s*$")
+
+
+def pair_legend(text: str) -> tuple[str, str] | None:
+    """The two names a paste gives the figures of 'A (B)' cells, None when it gives none."""
+    for pat in (_PAIR_LEGEND, _PAIR_VS):
+        m = pat.search(C._MARKUP.sub("", text) if pat is _PAIR_VS else text)
+        if m is not None:
+            a, b = m.group("a").strip(), m.group("b").strip()
+            if a.lower() != b.lower() and not _NOT_A_FIGURE.match(b):
+                return a, b
+    return None
+
+
+def _split_paren_pairs(
+    g: Grid, cols: list[tuple[str, str]], legend: tuple[str, str] | None
+) -> tuple[Grid, list[tuple[str, str]]]:
+    """Columns whose every cell holds two figures, the second in brackets ('**1.81** (1.79)'):
+    one column per figure, named by the column's header 'X (Y)' or the paste's legend
+    ('Format: **Qwen3** (Llama)'). Without either name, the column is left whole (unread): the
+    bracket may hold a spread or a count."""
+    split: dict[int, tuple[tuple[str, str], tuple[str, str]]] = {}
+    for i, (group, name) in enumerate(cols):
+        cells = _column_cells(g, i)
+        if i == 0 or not cells or not all(_PAREN_PAIR.match(c) for c in cells):
+            continue
+        hp = _HEADER_PAIR.match(C._MARKUP.sub("", name).strip())
+        if hp is not None and not _NOT_A_FIGURE.match(hp.group("b").strip()):
+            a, b = hp.group("a").strip(), hp.group("b").strip()
+            split[i] = ((group, a), (group, b))
+        elif legend is not None:
+            grp = " ".join(x for x in (group, name) if x)
+            split[i] = ((grp, legend[0]), (grp, legend[1]))
+    if not split:
+        return g, cols
+    new_cols: list[tuple[str, str]] = []
+    for i, col in enumerate(cols):
+        if i in split:
+            new_cols.extend(split[i])
+        else:
+            new_cols.append(col)
+    rows = []
+    for ln, cells in g.rows:
+        out: list[str] = []
+        for i, c in enumerate(cells + [""] * (len(cols) - len(cells))):
+            if i in split:
+                m = _PAREN_PAIR.match(c) if c else None
+                out.extend([m.group("a"), m.group("b")] if m is not None else ["", ""])
+            else:
+                out.append(c)
+        rows.append((ln, out))
+    head = [[name for _, name in new_cols]]
+    if any(grp for grp, _ in new_cols):
+        head = [[grp for grp, _ in new_cols], *head]
+    return Grid(g.structure, head, rows, g.first_line, g.last_line), new_cols
 
 
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
@@ -539,6 +706,13 @@ def _by_rows(
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
                 continue
+            if m == C.RATE and v is None and (sc := C.share_with_counts(cell)) is not None:
+                # '~62% (273/436)': the rate with the accepted and drafted counts it divides
+                fig = slots.setdefault(slot if slot in slots else "", E.Figures())
+                fig.put(C.RATE, sc[0], k, cell, header)
+                fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
+                fig.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
+                continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
                     labels.append((k.text or name.lower() or header, _label_value(cell)))
@@ -659,7 +833,9 @@ _PAIR = re.compile(
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
-    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")",
+    r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
+    # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure
+    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))",
     re.I,
 )
 _PAIR_BARE = re.compile(
@@ -770,7 +946,7 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
 # a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's
 _FROM_TO = re.compile(
     r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"\s+to\s+(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
 _CHANGE_WORDS = re.compile(
@@ -785,8 +961,19 @@ _PCT_FIRST = re.compile(
     # the share of drafts accepted, named by the tokens ('55.1% accepted draft tokens', '62% of
     # drafted tokens accepted')
     r"accepted\s+(?:draft(?:ed)?\s+|speculative\s+)?tokens|"
-    r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted)"
+    r"of\s+(?:the\s+)?(?:draft(?:ed)?|speculative|proposed)\s+tokens\s+(?:were\s+|got\s+)?accepted|"
+    # a bare 'accepted' after the share ('378 drafts, 7.7 % accepted')
+    r"accepted(?=\s*(?:[,.;)|]|--|—|$)))"
     r"\b(?!\s+(?:length|len|test|criteria))",
+    re.I,
+)
+# a count of accepted drafts with their share in brackets ('24 drafts, **23 accepted (96 %)**',
+# '23 accepted (96%)'): the share is the rate, the count the accepted drafts; the drafts before
+# it are not read as a count (a draft may be one token or several)
+_ACCEPTED_SHARE = re.compile(
+    r"(?:(?<![\w.])\d[\d,]*\s+(?:drafts?|draft tokens|drafted tokens|proposals)\s*,\s*)?"
+    r"[*`]{0,2}(?<![\w.])(?P<a>\d[\d,]*)\s+accepted\s*[*`]{0,2}\s*"
+    r"\(\s*[*`]{0,2}(?P<p>\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*\)[*`]{0,2}",
     re.I,
 )
 
@@ -865,6 +1052,10 @@ def _closes_range_or_bound(text: str, at: int) -> bool:
 
 
 # the same figure of another run, after 'vs' ('3.43 vs 3.35', '62.0% vs 61.9%')
+# the figure after a change's arrow ('acceptance length 3.2 -> 2.3'): another run's
+_ARROW_TO = re.compile(
+    r"\s*(?:->|→|=>|⟶)\s*(?P<val>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)"
+)
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
     r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?)?\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}"
@@ -932,6 +1123,148 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
             kt = words.strip()
             last = (k, kt)
         out.append((m.start(), m.end(), m.end("key"), k, kt))
+    return out
+
+
+# a metric, then its value per configuration ('Acceptance length — greedy: 2.91, sampled:
+# 2.55'): each configuration's value one record
+_LEAD_LIST = re.compile(
+    r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*(?::|—|–|\s-\s)\s*"
+    r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}\s*:\s*[*`]{0,2}"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2}\s*(?:[,;]\s*|(?=\.?\s*$))){2,8})\.?\s*$"
+)
+_LEAD_ITEM = re.compile(
+    r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}\s*:\s*(?P<v>[*`]{0,2}"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})"
+)
+_CONFIG_WORDS_OTHER = re.compile(
+    r"throughput|speed|latency|tok/s|t/s|time|ttft|tpot|memory|accuracy|score|speedup|"
+    r"\bms\b|\bs\b|cost|power|"
+    # a statistic of one run, not a configuration
+    r"\bmin(?:imum)?\b|\bmax(?:imum)?\b|\bp\d{1,2}\b|\bstd|\bstddev\b",
+    re.I,
+)
+# no configuration but a goal or a bound: the line holds no measurement at all
+_GOAL_NAME = re.compile(
+    r"target|goal|expected|threshold|budget|typical|theoretical|ideal|assumed|required|bound|"
+    r"limit|floor|ceiling|sla\b|slo\b",
+    re.I,
+)
+
+
+def _lead_list(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """A line naming one acceptance figure, then its value for each of a few configurations,
+    read only when no configuration's name is a figure or a measure of its own."""
+    m = _LEAD_LIST.match(text)
+    if m is None:
+        return []
+    lead = C.key(m.group("lead"))
+    if lead.metric not in (C.LENGTH, C.TOK_PER_STEP, C.RATE):
+        return []
+    got: list[tuple[C.Key, C.Value, str, str]] = []
+    items = list(_LEAD_ITEM.finditer(m.group("items")))
+    if any(_GOAL_NAME.search(it.group("k")) for it in items):
+        return [(m.start(), m.end(), [])]  # 'Acceptance length — target: 3.0': goals, no figure
+    for it in items:
+        name = it.group("k").strip()
+        if C.key(name).metric not in (None, C.LABEL, C.K) or _CONFIG_WORDS_OTHER.search(name):
+            return []
+        v = C.value(it.group("v"))
+        if v is None or _SIGNED.match(C._MARKUP.sub("", it.group("v"))):
+            return []
+        if lead.metric != C.RATE and (v.percent or not 0 < v.number <= 16):
+            return []
+        if lead.metric == C.RATE and not v.percent and not 0 <= v.number <= 1:
+            return []
+        got.append(
+            (C.Key(lead.metric, f"{lead.text} {name}", lead.percent), v, name, it.group("v"))
+        )
+    return [(m.start(), m.end(), got)] if len(got) >= 2 else []
+
+
+# 'A of B draft tokens accepted (P%)': accepted of drafted tokens; with the noun 'drafts' or
+# 'proposals' (a draft may be several tokens) only the printed share is read, and only where
+# A / B gives it
+_OF_ACCEPTED = re.compile(
+    r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")\s+"
+    r"(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+"
+    r"(?:were\s+|got\s+)?accepted\b"
+    r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
+    re.I,
+)
+# the same, the count after the word ('accepted 23 of 24 (96%)', 'accepted 70 out of 116 draft
+# tokens')
+_ACCEPTED_OF = re.compile(
+    r"\baccepted\s+(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")"
+    r"(?:\s+(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals))?"
+    r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
+    re.I,
+)
+# 'N tokens emitted over M cycles': output tokens and verify steps
+_EMITTED_OVER = re.compile(
+    r"(?<![\w.])(?P<n>" + _DIGITS + r")\s+(?:output\s+|generated\s+)?tokens\s+(?:were\s+)?"
+    r"(?:emitted|generated|produced|committed)\s+(?:over|in|across)\s+(?P<m>" + _DIGITS + r")\s+"
+    r"(?P<unit>cycles|verify steps|verification steps|decode steps|steps|forwards|forward passes|"
+    r"target forwards|iterations|rounds)\b",
+    re.I,
+)
+
+
+def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
+    a, b = C.value(m.group("a")), C.value(m.group("b"))
+    if a is None or b is None or not b.number or a.number > b.number:
+        return []
+    p = C.value(m.group("p")) if m.group("p") else None
+    if p is not None and abs(100 * a.number / b.number - p.number) > C.half_unit(p.decimals):
+        return []  # the share is not A / B: the counts mean something else
+    tokens = "token" in (m.group("noun") or "").lower()
+    out: list[tuple[C.Key, C.Value, str, str]] = []
+    if p is not None:
+        out.append((C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p")))
+    if tokens:
+        out.append((C.key("accepted"), a, "accepted", m.group("a")))
+        out.append((C.key("drafted"), b, m.group("noun") or "drafted", m.group("b")))
+    return out
+
+
+# a change printed under the short name 'acc' ('the drop is roughly acc 3.2 to 2.3'): 'acc' is
+# accuracy as often as acceptance, so the line's own full name of the figure says which
+_ACC_CHANGE = re.compile(
+    r"(?<![\w.])acc\.?\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})\s*(?:to|->|→|=>)\s*"
+    r"(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d|\w)",
+    re.I,
+)
+_LENGTH_NAME = re.compile(r"\baccept(?:ance|ed)?[ _-]?(?:length|len)\b", re.I)
+_RATE_NAME = re.compile(r"\baccept(?:ance)?[ _-]?(?:rate|ratio)\b", re.I)
+_ACCURACY = re.compile(r"\baccura|\bscore\b|\beval\b|gsm8k|mmlu|humaneval", re.I)
+
+
+def _abbreviated_changes(
+    text: str,
+) -> list[tuple[int, int, C.Key, tuple[C.Value, str], tuple[C.Value, str]]]:
+    """The 'acc X to Y' changes of a line that names one acceptance figure in full and no
+    accuracy: (start, end, the figure's key, the two values with their text)."""
+    if _ACCURACY.search(text):
+        return []
+    named = {C.LENGTH for _ in _LENGTH_NAME.finditer(text)} | {
+        C.RATE for _ in _RATE_NAME.finditer(text)
+    }
+    if len(named) != 1:
+        return []
+    metric = named.pop()
+    out = []
+    for m in _ACC_CHANGE.finditer(text):
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None or a.percent != b.percent:
+            continue
+        if metric == C.LENGTH and not (a.percent or all(1 <= v.number <= 16 for v in (a, b))):
+            continue
+        if metric == C.LENGTH and a.percent:
+            continue
+        key = C.key("accept length" if metric == C.LENGTH else "acceptance rate")
+        out.append((m.start(), m.end(), key, (a, m.group("a")), (b, m.group("b"))))
     return out
 
 
@@ -1005,6 +1338,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+    for start, end, got in _lead_list(text) if ":" in text else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, k, v_a, v_b in _abbreviated_changes(text) if "acc" in low else []:
+        for i in range(start, end):
+            rest[i] = " "
+        found.append((start, k, v_a[0], "acc", v_a[1]))
+        found.append((start + 1, k, v_b[0], "acc", v_b[1]))
     for m in _COUNTED_LENGTH.finditer(text) if " of " in low else ():
         v = C.value(m.group("val"))
         acc = C.value(m.group("a"))
@@ -1016,6 +1358,33 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start(), C.key("accept length"), v, "accept length", m.group("val")))
         found.append((m.start() + 1, C.key("accepted"), acc, "accepted", m.group("a")))
         found.append((m.start() + 2, C.key("proposals"), steps, "proposals", m.group("b")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
+    for m in _ACCEPTED_SHARE.finditer(text) if "accepted (" in low or "accepted **(" in low else ():
+        acc, pct = C.value(m.group("a")), C.value(m.group("p"))
+        if acc is None or pct is None or _closes_range_or_bound(text, m.start("p")):
+            continue
+        found.append((m.start("p"), C.Key(C.RATE, "accepted", True), pct, "accepted", m.group("p")))
+        found.append((m.start("a"), C.key("accepted"), acc, "accepted", m.group("a")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
+    for m in (
+        [*_OF_ACCEPTED.finditer(text), *_ACCEPTED_OF.finditer(text)]
+        if " of " in low and "accepted" in low
+        else ()
+    ):
+        got = _of_accepted(m)
+        if not got or _closes_range_or_bound(text, m.start()):
+            continue
+        found.extend((m.start() + i, *one) for i, one in enumerate(got))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
+    for m in _EMITTED_OVER.finditer(text) if "over" in low or " in " in low else ():
+        n, steps = C.value(m.group("n")), C.value(m.group("m"))
+        if n is None or steps is None or not steps.number or n.number < steps.number:
+            continue  # (each step emits at least the target's own token)
+        found.append((m.start("n"), C.key("output tokens"), n, "tokens emitted", m.group("n")))
+        found.append((m.start("m"), C.key("verify steps"), steps, m.group("unit"), m.group("m")))
         for i in range(m.start(), m.end()):
             rest[i] = " "
     for m in _PCT_FIRST.finditer(text) if "%" in text else ():
@@ -1093,12 +1462,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             while k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None
+                or (more := _ARROW_TO.match(text, end)) is not None
             ):
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break
                 # a 'vs' value is another run's: after every first value of the line
-                at = more.start("val") + (len(text) if more.re is _VERSUS else 0)
+                at = more.start("val") + (len(text) if more.re in (_VERSUS, _ARROW_TO) else 0)
                 found.append((at, k, mv, m.group("key").strip(), more.group("val")))
                 for i in range(end, more.end("val")):
                     rest[i] = " "
@@ -1114,7 +1484,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
 
 
 _FIGURE_WORD = re.compile(
-    r"acc|accept|draft|τ|token|length|rate|proposal|\bal\b|a\.len", re.IGNORECASE
+    r"acc|accept|draft|τ|token|length|(?<![a-z])rates?\b|proposal|\bal\b|a\.len", re.IGNORECASE
 )
 
 
@@ -1128,6 +1498,24 @@ def _open_key(text: str) -> bool:
     return last_key > last_num and not re.search(r"[:=]\s*\S*\d", text[last_key:])
 
 
+def _open_list(text: str) -> bool:
+    """Whether a line opens a bracketed list of numbers it does not close ('(0.61,')."""
+    for o, c in ("()", "[]"):
+        at = text.rfind(o)
+        if at >= 0 and c not in text[at:] and re.match(r"[\d.,\s%]*$", text[at + 1 :]):
+            return True
+    return False
+
+
+_FROM_END = re.compile(r"\bfrom\s+[*`]{0,2}[\d.,]+\s*%?[*`]{0,2}\s*$", re.I)
+_TO_START = re.compile(r"^\s*(?:to|→|->)\s+[*`]{0,2}\d", re.I)
+
+
+def _open_change(text: str, nxt: str) -> bool:
+    """Whether a line ends 'from X' and the next goes on 'to Y' (prose wrapped by hand)."""
+    return _FROM_END.search(text) is not None and _TO_START.match(nxt) is not None
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
     key and the value), is read as one line; at most three lines."""
@@ -1136,7 +1524,13 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
     while i < len(lines):
         ln, t = lines[i]
         j = i
-        while j + 1 < len(lines) and j - i < 2 and _open_key(t):
+        # (a table's row ends at its last bar: it never runs on into the next row)
+        while (
+            j + 1 < len(lines)
+            and j - i < 2
+            and not t.rstrip().endswith("|")
+            and (_open_key(t) or _open_list(t) or _open_change(t, lines[j + 1][1]))
+        ):
             j += 1
             t = f"{t} {lines[j][1].strip()}"
         out.append((ln, t))
@@ -1338,6 +1732,24 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
         items = counted if counted is not None else list(pairs(t))
         if counted is not None and fig.has_acceptance():
             flush()  # each such line is one record
+        # 'statistics draft: #gen drafts = ..., #acc tokens = ...': a record alone; so is a row
+        # of a table read as prose (its verdict cell '24 drafts, 23 accepted (96 %)')
+        row = t.lstrip().startswith(("|", "│", "┃"))
+        own = row or _own_record(t, items)
+        if row:
+            flush()
+            fig, labels = E.Figures(), []
+        elif own and (fig.has_acceptance() or fig.accepted is not None):
+            flush()
+        if (pp := _POSITION_LIST.search(t)) is not None and (
+            key_of(pp.group("key")).metric == C.PER_POSITION
+        ):
+            rl = C.rate_list(pp.group("list"))
+            if rl is not None and not fig.positions:
+                fig.positions.update(enumerate(rl))
+                fig.fields.append((pp.group("key").strip(), pp.group("list")))
+                first = first or ln
+                last = ln
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:
@@ -1369,8 +1781,27 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
             if not first:
                 first = ln
             last = ln
+        if own:
+            flush()
     flush()
     return out
+
+
+# a list of per-position rates after its key ('acceptance rate per position = (0.44, 0.25)')
+_POSITION_LIST = re.compile(
+    r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>[\[(][\d.,;\s]+[\])])"
+)
+# a line that is a record by itself: a head naming what it counts, then its fields
+# ('statistics draft-dflash: #gen drafts = 691, #acc drafts = 291, ...')
+_RECORD_HEAD = re.compile(r"^[^=]{0,100}:\s*#?[A-Za-z][\w #]{0,40}=\s*\d")
+
+
+def _own_record(t: str, items: list[tuple[C.Key, C.Value, str, str]]) -> bool:
+    """Whether a line is one run's record by itself: a head, then two or more counts."""
+    if _RECORD_HEAD.match(t) is None:
+        return False
+    counts = {k.metric for k, *_ in items if k.metric in _COUNT_METRICS}
+    return len(counts) >= 2
 
 
 # --------------------------------------------------------------------------- JSON

@@ -14,7 +14,7 @@ from specdiag.core.logs.paste import tables as TB
 from specdiag.core.logs.paste import text as TX
 from specdiag.core.logs.paste import tools as T
 from specdiag.core.logs.paste.cells import ITEM_LABELS
-from specdiag.core.logs.paste.evidence import LINKED_RULE
+from specdiag.core.logs.paste.evidence import DECLARED_RULE, LAUNCHED_RULE, LINKED_RULE
 from specdiag.core.logs.paste.model import (
     INCLUDED,
     SUMMARY,
@@ -71,6 +71,7 @@ _MEMBERS_NOTE = (
 )
 MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
+MAX_UPPER = 4  # headings looked at above a table whose own title names no figure
 
 
 def _compares_tool(heading: str) -> bool:
@@ -86,6 +87,8 @@ def _tool(
     heading: str,
     whole: Callable[[], list[str]],
     linked: Callable[[], set[str]] = set,
+    declared: Callable[[], set[str]] = set,
+    launched: Callable[[], set[str]] = set,
 ) -> tuple[str, str]:
     own = T.tools_named(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
@@ -100,6 +103,10 @@ def _tool(
     if len(named) == 1:
         if named[0] in linked():
             return named[0], LINKED_RULE
+        if named[0] in declared():
+            return named[0], DECLARED_RULE
+        if named[0] in launched():
+            return named[0], LAUNCHED_RULE
         return named[0], "the only tool named in the paste"
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
@@ -145,6 +152,20 @@ def read_paste(
             links.append(T.linked(text))
         return links[0]
 
+    decl: list[set[str]] = []
+
+    def declared_tools() -> set[str]:  # the tools the paste's backend fields name, once
+        if not decl:
+            decl.append(T.declared(text))
+        return decl[0]
+
+    launch: list[set[str]] = []
+
+    def launched_tools() -> set[str]:  # the tools whose servers the paste starts, once
+        if not launch:
+            launch.append(T.launched(text))
+        return launch[0]
+
     claimed_set = set(claimed)
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
@@ -175,6 +196,7 @@ def read_paste(
         )
         for i in training:
             lines[i] = (lines[i][0], "")
+    upper: list[str] = []  # the markdown headings above the block, the nearest first
     for blk in TX.blocks(lines):
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
@@ -182,6 +204,8 @@ def read_paste(
             heading = section + "\n" + heading
         prev_lines.extend(t for _, t in blk[-3:])
         section = next((t for _, t in reversed(blk) if _HEADING.match(t)), section)
+        upper_here = upper
+        upper = ([t for _, t in reversed(blk) if _titles(t)] + upper)[:MAX_UPPER]
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
@@ -189,6 +213,15 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
+        if (
+            not candidate
+            and upper_here
+            and any(I.heading_figure(h) for h in upper_here)
+            and TB.find(blk)[0]
+        ):
+            # a table under a heading further up naming its figure ('## Acceptance Length vs
+            # Context Length', then prose, then '### Eagle3: ...' over the table)
+            candidate = _TABLE_MARK.search("|")
         # a bullet list of values under prose naming their figure
         listed = (
             not candidate
@@ -217,13 +250,18 @@ def read_paste(
                 )
             )
             continue
-        tool, rule = _tool(body, heading, whole_tools, linked_tools)
+        tool, rule = _tool(body, heading, whole_tools, linked_tools, declared_tools, launched_tools)
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:
             tool, rule = "unknown", f"no tool named but in a note on {tool}'s own behaviour"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
+        if rule == LAUNCHED_RULE:
+            # the launched server decides the user's prose only; tables, JSON and bullet lists
+            # may be a client script's output
+            ctx = (tool, "the only tool named in the paste", kind)
+        prose_ctx: I.Ctx = (tool, rule, kind)
         if listed:
             leaves = B.read(blk, heading, ctx)
             records.extend(leaves)
@@ -264,7 +302,15 @@ def read_paste(
             if defined is None:
                 defined = I.definitions(text)
             g = I.defined_headers(g, defined)
-            recs, names = I.grid(g, ctx, _title(blk, g.first_line, heading))
+            above = [t for ln, t in reversed(blk) if ln < g.first_line and _titles(t)]
+            legend = "\n".join([heading, *(t for ln, t in blk if ln < g.first_line)])
+            recs, names = I.grid(
+                g,
+                ctx,
+                _title(blk, g.first_line, heading),
+                tuple(above + upper_here)[:MAX_UPPER],
+                legend,
+            )
             named = named or names
             if recs:
                 found.extend(recs)
@@ -284,7 +330,7 @@ def read_paste(
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
-        kv = I.keyvalue(rest, ctx, structure) if rest else []
+        kv = I.keyvalue(rest, prose_ctx if structure == "prose" else ctx, structure) if rest else []
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
         found.extend(kv)
@@ -390,6 +436,15 @@ def _is_key_value(t: str) -> bool:
 
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")
+_TABLE_MARK = re.compile(r"\|")
+_BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
+
+
+def _titles(t: str) -> bool:
+    """Whether a line titles what follows: a markdown heading or a line in bold alone."""
+    return t.lstrip()[:1] in ("#", "*", "_") and (
+        _HEADING.match(t) is not None or _BOLD_TITLE.match(t) is not None
+    )
 
 
 def _length_name(r: PasteRecord) -> str | None:
@@ -470,7 +525,8 @@ def _quotes_table(r: PasteRecord, table_figures: set[tuple[float | None, float |
 
 
 _TITLE = re.compile(
-    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*:?|(?P<c>[^|:]{3,160}):)\s*$"
+    r"^\s*(?:#{1,6}\s+(?P<h>.+?)\s*#*|\*\*(?P<b>[^*]+)\*\*(?P<bp>\s*\([^()]{1,80}\))?:?|"
+    r"(?P<c>[^|:]{3,160}):)\s*$"
     # a title centred above a terminal table (rich prints them so)
     r"|^\s{4,}(?P<d>[A-Za-z][^|:┃│\d]{2,60}?)\s*$"
 )
@@ -483,7 +539,8 @@ def _title(blk: list[tuple[int, str]], first_line: int, heading: str) -> str:
     for t in reversed(above[-3:]):
         m = _TITLE.match(t)
         if m is not None:
-            return (m.group("h") or m.group("b") or m.group("c") or m.group("d") or "").strip()
+            bold = (m.group("b") or "") + (m.group("bp") or "") if m.group("b") else ""
+            return (m.group("h") or bold or m.group("c") or m.group("d") or "").strip()
     return ""
 
 

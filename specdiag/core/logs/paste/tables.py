@@ -132,9 +132,13 @@ def _sep_table(run: list[Line], sep: str, structure: str) -> Grid | None:
     except csv.Error:
         return None
     rows = [(ln, [c.strip() for c in cells]) for (ln, _), cells in zip(run, parsed, strict=False)]
-    width = {len(c) for _, c in rows}
-    if len(width) != 1 or min(width) < 2:
+    width = {len(c) for _, c in rows[1:]} if len(rows) >= 2 else {len(c) for _, c in rows}
+    if len(width) != 1 or min(width) < 2 or abs(len(rows[0][1]) - min(width)) > 1:
         return None
+    # a header of one cell more or fewer than its rows (a trailing column no row fills): the
+    # shorter rows padded with empty cells
+    full = max(len(rows[0][1]), min(width))
+    rows = [(ln, cells + [""] * (full - len(cells))) for ln, cells in rows]
     head, body = _split_header(rows)
     if not head or not body:
         return None
@@ -307,8 +311,11 @@ def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
         for sep, structure in (("\t", "tsv"), (",", "csv"), (";", "csv")):
             if sep in t and not _KV.match(t):
                 count = _width(t, sep)
-                j = i
-                while j < n and sep in block[j][1] and _width(block[j][1], sep) == count:
+                # the rows' width: the header's, or one more or fewer (a header cell no row fills)
+                below = _width(block[i + 1][1], sep) if i + 1 < n else count
+                body = below if abs(below - count) <= 1 and sep == "\t" else count
+                j = i + 1 if i + 1 < n and sep in block[i + 1][1] and body == below else i
+                while j < n and sep in block[j][1] and _width(block[j][1], sep) == body:
                     j += 1
                 if j - i >= 2 and count >= 2:
                     g = _sep_table(block[i:j], sep, structure)

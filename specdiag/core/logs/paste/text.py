@@ -109,14 +109,49 @@ def prepare(text: str) -> list[Line]:
     return out
 
 
+def _tabs(t: str) -> int:
+    return t.strip().count("\t")
+
+
+_DELIMITER = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*\|")
+
+
+def _wordy(t: str) -> bool:
+    """Whether no cell of a tab-separated line is a number: a header's line."""
+    return not any(re.match(r"^\s*[-+~]?\d[\d.,]*\s*[%x×]?\s*$", c) for c in t.split("\t"))
+
+
+def _bars(t: str) -> int:
+    """The bars of a pipe table's row ('| a | b |': 3); 0 for any other line."""
+    u = t.strip()
+    return u.count("|") if u.startswith("|") and u.endswith("|") else 0
+
+
 def blocks(lines: list[Line]) -> list[list[Line]]:
-    """Runs of non-blank lines."""
+    """Runs of non-blank lines. Blank lines between rows of one tab-separated table (a header,
+    a blank line, then the rows, as a spreadsheet copy gives them) or of one pipe table (rows of
+    as many bars) do not end it."""
     out: list[list[Line]] = []
     cur: list[Line] = []
-    for item in lines:
+    for i, item in enumerate(lines):
         if item[1].strip():
             cur.append(item)
         elif cur:
+            j = next((j for j in range(i + 1, len(lines)) if lines[j][1].strip()), len(lines))
+            nxt = lines[j][1] if j < len(lines) else ""
+            after = lines[j + 1][1] if j + 1 < len(lines) else ""
+            if (
+                _tabs(cur[-1][1]) >= 2
+                and abs(_tabs(nxt) - _tabs(cur[-1][1])) <= 1
+                and not (_wordy(nxt) and not _wordy(cur[-1][1]))  # (another table's header)
+            ):
+                continue  # the same tab table goes on after the blank line
+            if (
+                _bars(cur[-1][1]) >= 3
+                and _bars(nxt) == _bars(cur[-1][1])
+                and not _DELIMITER.match(after)  # (a header over its delimiter: a new table)
+            ):
+                continue  # so does a pipe table whose rows a blank line split
             out.append(cur)
             cur = []
     if cur:

@@ -17,7 +17,10 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("mlx", r"\bmlx(?:[-_]lm)?\b"),
         # SGLang's attention backends 'trtllm_mla' / 'trtllm_mha' name kernels, not the tool
         ("trtllm", r"\btrtllm(?![-_]m[lh]a\b)|\btensorrt[-_ ]?llm\b|DECODING STATISTICS"),
-        ("llamacpp", r"llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b"),
+        (
+            "llamacpp",
+            r"llama\.cpp|\bllamacpp\b|\bllama[-_](?:server|speculative|cli|bench)\b|\bn_drafted\b",
+        ),
         # 'Total generated tokens (retokenized)': a field only sglang.bench_serving prints
         (
             "sglang",
@@ -129,3 +132,51 @@ def linked(text: str) -> set[str]:
     if "github.com/" not in text.lower():
         return set()
     return {_REPO_TOOL[m.group("repo").lower()] for m in _REPOS.finditer(text)}
+
+
+# a field of the paste that says what served the run ('- **Backend:** llamacpp/vulkan',
+# 'engine = vllm 0.11'): the tool whose conventions the paste's figures follow
+_DECLARED = re.compile(
+    r"^[\s>*_`-]*(?:inference |serving )?(?:backend|engine|server|framework|runtime)[*_`]*\s*"
+    r"[:=][*_`\s]*(?P<v>[^\n]{1,80})$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+# a command line that starts a tool's server ('python3 -m sglang.launch_server --model ...',
+# 'vllm serve Qwen/...', 'llama-server -m ...', 'trtllm-serve ...'): the server that ran
+_LAUNCH = re.compile(
+    r"^[\s$>`]{0,8}(?:[A-Z_]{1,40}=[^\s=]{0,200}\s+){0,8}(?:"
+    r"python3?\s+-m\s+(?P<sglang>sglang)\.launch_server|"
+    r"python3?\s+-m\s+(?P<vllm1>vllm)\.entrypoints\.\S+|(?P<vllm2>vllm)\s+serve|"
+    r"\S*(?P<llamacpp>llama-server)|(?P<trtllm>trtllm-serve))\b(?:\s+\S|\s*\\?$)",
+    re.MULTILINE,
+)
+_LAUNCH_TOOL = {
+    "sglang": "sglang",
+    "vllm1": "vllm",
+    "vllm2": "vllm",
+    "llamacpp": "llamacpp",
+    "trtllm": "trtllm",
+}
+
+
+def launched(text: str) -> set[str]:
+    """The tools whose servers the paste's command lines start."""
+    out: set[str] = set()
+    low = text.lower()
+    if not any(w in low for w in ("launch_server", "serve", "llama-server", "entrypoints")):
+        return out
+    for m in _LAUNCH.finditer(text):
+        out.update(_LAUNCH_TOOL[g] for g, v in m.groupdict().items() if v)
+    return out
+
+
+def declared(text: str) -> set[str]:
+    """The tools the paste's backend or engine fields name (one field naming one tool each)."""
+    out: set[str] = set()
+    for m in _DECLARED.finditer(text):
+        named = tools_named(m.group("v"))
+        if len(named) == 1:
+            out.add(named[0])
+    return out
