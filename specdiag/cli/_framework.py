@@ -5,11 +5,12 @@ the shared options. docs/architecture.md "One error boundary" describes it."""
 from __future__ import annotations
 
 import functools
+import inspect
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Annotated, Any, TypeVar
@@ -163,6 +164,27 @@ def deprecated_flag(old: str, new: str, old_value: T | None, value: T, default: 
     with suppress(OSError, ValueError):
         sys.stderr.write(f"warning: {old} is deprecated and will be removed; use {new}\n")
     return old_value
+
+
+def from_flags(
+    make: Callable[..., T],
+    flags: Mapping[str, object],
+    /,
+    *,
+    unset: tuple[str, ...] = (),
+    **given: object,
+) -> T:
+    """``make(...)`` (a command's options dataclass or core entry) with each parameter taken
+    from the flag of the same name, or from ``given`` where the command converts a value or
+    names its flag otherwise. ``flags`` is ``dict(locals())`` taken first thing in the command,
+    when only its flags are bound. Every parameter must be set (a flag renamed on one side is an
+    error, never a silent default) unless ``unset`` names it."""
+    params = inspect.signature(make).parameters
+    values = {n: flags[n] for n in params if n in flags} | given
+    missing = [n for n in params if n not in values and n not in unset]
+    if missing:
+        raise TypeError(f"{getattr(make, '__name__', make)}: no flag or value for {missing}")
+    return make(**values)
 
 
 def parse_headers(values: list[str] | None, hint: str) -> tuple[tuple[str, str], ...]:

@@ -204,6 +204,7 @@ def capture_hidden_cmd(
     ] = False,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.hidden import capture_run as core
     from specdiag.core.hidden.conventions import parse_id_list
 
@@ -214,14 +215,9 @@ def capture_hidden_cmd(
         sglang = engine is CaptureEngine.SGLANG or (
             kind_where is not None and kind_where[0] is core.CaptureSource.SGLANG
         )
+        which = CaptureEngine.SGLANG if sglang else CaptureEngine.VLLM
         sa = core.server_args(
-            core.ServerArgsOptions(
-                engine=CaptureEngine.SGLANG if sglang else CaptureEngine.VLLM,
-                layers=ids,
-                layer_convention=layer_convention,
-                connector=connector,
-                storage=storage,
-            )
+            cli.from_flags(core.ServerArgsOptions, flags, engine=which, layers=ids)
         )
         _print_server_args(out, sa)
         return
@@ -234,29 +230,15 @@ def capture_hidden_cmd(
         )
     if output is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
-    opts = core.CaptureOptions(
+    opts = cli.from_flags(
+        core.CaptureOptions,
+        flags,
         source=kind_where[0],
         where=kind_where[1],
-        output=output,
-        like=like,
-        prompt_ids=prompt_ids,
-        prompt=prompt,
         layers=ids,
-        layer_convention=layer_convention,
-        compare_with=compare_with,
         training_layers=parse_id_list(training_layers, "--training-layers")
         if training_layers
         else None,
-        model=model,
-        api_key=api_key,
-        timeout=timeout,
-        keep_server_file=keep_server_file,
-        device=device,
-        dtype=dtype,
-        device_map=device_map,
-        offload_dir=offload_dir,
-        pad_id=pad_id,
-        force=force,
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison

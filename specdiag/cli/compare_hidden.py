@@ -171,6 +171,7 @@ def compare_hidden_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import parse_id_list, training_ids
@@ -183,7 +184,9 @@ def compare_hidden_cmd(
             else f"expected SERVED and TRAINING dumps, got {len(paths)} path(s)",
             hint='specdiag compare-hidden SERVED TRAINING (or TRAINING --values "0.0295, -0.0113")',
         )
-    opts = CompareOptions(
+    opts = cli.from_flags(
+        CompareOptions,
+        flags,
         training_layers=(
             training_ids(
                 parse_id_list(
@@ -200,23 +203,13 @@ def compare_hidden_cmd(
         served_layers=(
             parse_id_list(served_layers, "--served-layers") if served_layers is not None else None
         ),
-        engine=engine,
-        hidden_size=hidden_size,
-        offset=offset,
-        rtol=rtol,
-        atol=atol,
-        min_cosine=min_cosine,
-        device=device,
-        block_tokens=block_tokens,
     )
-    result = compare_files(
-        paths[-1],
-        opts,
+    result = cli.from_flags(
+        compare_files,
+        flags,
+        training=paths[-1],
+        options=opts,
         served=paths[0] if values is None else None,
-        values=values,
-        reference=reference,
-        key=key,
-        served_key=served_key,
         pad_id=None if pad_id < 0 else pad_id,
     )
     served_name = "--values" if values is not None else str(paths[0])

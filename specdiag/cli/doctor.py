@@ -134,6 +134,7 @@ def doctor_cmd(
     report_file: cli.ReportOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs, expand_logs
     from specdiag.core.doctor.run import run_doctor
@@ -158,26 +159,15 @@ def doctor_cmd(
             )
         ],
     )
-    inputs = DoctorInputs(
-        server=server,
+    inputs = cli.from_flags(
+        DoctorInputs,
+        flags,
+        unset=("probe_report",),
         logs=expand_logs(logs or []),
-        draft=draft,
-        target=target,
         server_args=args_text,
-        training_dump=training_dump,
-        served_dump=served_dump,
-        reference=reference,
-        run_target=run_target,
-        allow_missing=allow_missing,
         acc=acc_values,
-        steps=steps,
         acc_kind=acc_kind.value,
-        training_log=training_log,
         engine=engine.value if engine is not None else None,
-        engine_version=engine_version,
-        temperature=temperature,
-        top_k=top_k,
-        probe_requests=probe_requests,
         probe_max_tokens=max_tokens,
         probe_timeout_s=timeout,
         api_key=(api_key.strip() or None) if api_key else None,

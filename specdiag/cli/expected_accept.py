@@ -99,6 +99,7 @@ def expected_accept_cmd(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     from specdiag.core.expected import expected_accept
 
@@ -118,20 +119,13 @@ def expected_accept_cmd(
         raise UsageError("--check needs --observed", hint="e.g. --observed 2.4 --check")
     if acc is None:
         raise UsageError("--acc is required", hint="e.g. --acc 0.75 --steps 5")
-    report = expected_accept(
-        parse_float_list(acc, "--acc"),
-        steps=steps,
-        acc_kind=acc_kind,
+    report = cli.from_flags(
+        expected_accept,
+        flags,
+        acc_values=parse_float_list(acc, "--acc"),
         topk=topk,
-        num_draft_tokens=num_draft_tokens,
         observed=observed_value,
-        observed_kind=observed_kind,
-        engine=engine,
-        engine_version=engine_version,
-        cost_ratio=cost_ratio,
-        sweep=sweep,
         simulate_steps=simulate,
-        seed=seed,
     )
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))

@@ -138,6 +138,7 @@ def exporter_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     out = Output(json_output)
     if print_assets or print_asset is not None:
         _assets(out, print_asset)
@@ -148,24 +149,16 @@ def exporter_cmd(
 
     register_secrets([api_key])  # never printed from here on
 
-    cfg = ExporterConfig(
+    cfg = cli.from_flags(
+        ExporterConfig,
+        flags,
+        unset=("probe_timeout_s",),
         probes=tuple(probe or ()),
         interval_s=interval,
-        probe_requests=probe_requests,
-        probe_max_tokens=probe_max_tokens,
         api_key=api_key or None,
         logs=tuple(logs or ()),
-        follow=follow,
         engine=engine.value if engine is not None else None,
-        replica=replica,
         acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
-        acc_kind=acc_kind,
-        steps=steps,
-        host=host,
-        port=port,
-        doctor=doctor,
-        draft=draft,
-        target=target,
         server_args=read_server_args(server_args),
         doctor_interval_s=doctor_interval,
     )

@@ -117,6 +117,7 @@ def fleet_cmd(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core import accept
     from specdiag.core.fleet.run import FleetConfig, run_fleet
 
@@ -132,19 +133,15 @@ def fleet_cmd(
 
     check_credentials(None, headers)  # a value HTTP cannot carry: usage error, not echoed
     register_secrets(credential_secrets(None, headers, (url,)))  # never printed from here on
-    cfg = FleetConfig(
-        url=url,
-        selector=selector,
+    cfg = cli.from_flags(
+        FleetConfig,
+        flags,
         since_s=since_s,
         start=since_at if since_at is not None else start_at,
         end=parse_instant(end, "--end") if end is not None else None,
         step_s=parse_duration(step, "--step") if step is not None else None,
         group_by=tuple(x.strip() for x in by.split(",") if x.strip()) if by else None,
         acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
-        acc_kind=acc_kind,
-        steps=steps,
-        outlier_threshold=outlier_threshold,
-        min_steps=min_steps,
         timeout_s=timeout,
         headers=headers,
     )

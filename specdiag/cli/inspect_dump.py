@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -108,25 +107,20 @@ def inspect_dump_cmd(
     ] = "auto",
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     model = cli.deprecated_flag("--model", "--target", old_model, model, None)
     from specdiag.core.hidden.inspect import inspect_dumps
 
     out = Output(json_output)
 
-    run = functools.partial(
-        inspect_dumps,
-        paths,
-        workers=workers,
-        pad_id=None if pad_id < 0 else pad_id,
-        hidden_size=hidden_size,
-        target=model,
-        reference=reference,
-        identify=identify,
-        device=device,
-        dtype=dtype,
-    )
     with progress_bar(out.stderr, "inspecting", None) as update:
-        report = run(progress=lambda done, total, path: update(completed=done, total=total))
+        report = cli.from_flags(
+            inspect_dumps,
+            flags,
+            pad_id=None if pad_id < 0 else pad_id,
+            target=model,
+            progress=lambda done, total, path: update(completed=done, total=total),
+        )
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:
         bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]

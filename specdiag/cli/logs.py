@@ -131,6 +131,7 @@ def logs_cmd(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     # logs uses numpy for element-wise passes, never its BLAS: on a many-core host OpenBLAS would
     # start a thread per core while numpy loads (seconds of CPU for nothing). One thread unless
@@ -145,21 +146,12 @@ def logs_cmd(
 
     if fast_status():  # the compiled path is missing: say so, once (results are the same)
         out.note(str(fast_status()))
-    options = LogsOptions(
+    options = cli.from_flags(
+        LogsOptions,
+        flags,
         engine=LogEngine(engine.value) if engine is not None else None,
-        engine_version=engine_version,
-        since=since,
-        until=until,
-        year=year,
         acc=parse_float_list(acc, "--acc") if acc is not None else None,
-        steps=steps,
-        acc_kind=acc_kind,
         topk=topk,
-        min_accept_len=min_accept_len,
-        records=records,
-        follow=follow,
-        idle_timeout=idle_timeout,
-        workers=workers,
     )
     paths = expand_paths(files, sys.stdin.isatty())
     if export_profile is not None:

@@ -153,36 +153,22 @@ def probe_cmd(
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts, load_prompts
 
     out = Output(json_output)
     headers = cli.parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
     key = api_key.strip() if api_key else None
-    cfg = ProbeConfig(
-        url=url,
+    cfg = cli.from_flags(
+        ProbeConfig,
+        flags,
         prompts=load_prompts(prompts) if prompts is not None else builtin_prompts(),
-        engine=engine,
-        api=api,
-        num_requests=num_requests,
-        concurrency=concurrency,
-        request_rate=request_rate,
-        max_tokens=max_tokens,
-        temperature=temperature,
-        model=model,
         headers=headers,
         api_key=key or None,
         timeout_s=timeout,
-        warmup=warmup,
-        stream=stream,
-        ignore_eos=ignore_eos,
-        seed=seed,
-        retries=retries,
         acc=parse_float_list(acc, "--acc") if acc is not None else None,
-        acc_kind=acc_kind,
-        steps=steps,
         baseline_url=baseline,
-        counters_per_request=counters_per_request,
     )
     cfg.validate()
     check_outputs(
