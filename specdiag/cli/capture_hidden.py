@@ -59,6 +59,7 @@ Examples:
 
   specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
 """
+H = cli.flag_help("capture-hidden")  # each flag's help (flags.json)
 
 
 def capture_hidden_cmd(
@@ -78,130 +79,42 @@ def capture_hidden_cmd(
         ),
     ] = None,
     source: Annotated[
-        tuple[str, str] | None,
-        typer.Option(
-            "--from",
-            help="Older spelling of SOURCE URL|DIR: --from vllm URL, --from sglang URL, --from hf "
-            "DIR.",
-            metavar="SOURCE URL|DIR",
-        ),
+        tuple[str, str] | None, typer.Option("--from", help=H["--from"], metavar="SOURCE URL|DIR")
     ] = None,
     engine: Annotated[
-        CaptureEngine,
-        typer.Option(
-            "--engine", help="For --print-server-args: vllm or sglang (whose launch flags)."
-        ),
+        CaptureEngine, typer.Option("--engine", help=H["--engine"])
     ] = CaptureEngine.VLLM,
-    like: Annotated[
-        Path | None,
-        typer.Option(
-            "--like",
-            help="Take the token ids of this sample (a SpecForge dump, any dump with input_ids).",
-        ),
-    ] = None,
-    prompt_ids: Annotated[
-        str | None,
-        typer.Option("--prompt-ids", help="Token ids to send: '1,450,3', '[1, 450, 3]' or @FILE."),
-    ] = None,
-    prompt: Annotated[
-        str | None,
-        typer.Option(
-            "--prompt", help="Text to send (vLLM tokenizes it; the dump records the ids)."
-        ),
-    ] = None,
-    layers: Annotated[
-        str | None,
-        typer.Option(
-            "--layers",
-            help="The aux hidden-state layers the vLLM server was (or is to be) launched with, "
-            "read with --layer-convention: 1,29,57 --layer-convention specforge (the training "
-            "ids) or 2,30,58 --layer-convention vllm (eagle_aux_hidden_state_layer_ids as vLLM "
-            "takes them) name the same layers.",
-        ),
-    ] = None,
+    like: Annotated[Path | None, typer.Option("--like", help=H["--like"])] = None,
+    prompt_ids: Annotated[str | None, typer.Option("--prompt-ids", help=H["--prompt-ids"])] = None,
+    prompt: Annotated[str | None, typer.Option("--prompt", help=H["--prompt"])] = None,
+    layers: Annotated[str | None, typer.Option("--layers", help=H["--layers"])] = None,
     layer_convention: cli.LayerConventionOpt = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
-    ] = None,
-    compare_with: Annotated[
-        Path | None,
-        typer.Option(
-            "--compare",
-            help="Compare the capture with this training dump at once (compare-hidden).",
-        ),
-    ] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=H["--output"])] = None,
+    compare_with: Annotated[Path | None, typer.Option("--compare", help=H["--compare"])] = None,
     training_layers: Annotated[
-        str | None,
-        typer.Option(
-            "--training-layers",
-            help="With --compare: the training ids (SpecForge convention), e.g. 1,29,57.",
-        ),
+        str | None, typer.Option("--training-layers", help=H["--training-layers"])
     ] = None,
     print_server_args: Annotated[
-        bool,
-        typer.Option(
-            "--print-server-args", help="Print the vLLM launch flags for --layers and exit."
-        ),
+        bool, typer.Option("--print-server-args", help=H["--print-server-args"])
     ] = False,
-    connector: Annotated[
-        str,
-        typer.Option(
-            "--connector",
-            help="For --print-server-args: 'specdiag' (CPU and GPU; needs specdiag importable by "
-            "vLLM) or 'vllm' (vLLM's ExampleHiddenStatesConnector, GPU only).",
-        ),
-    ] = "specdiag",
+    connector: Annotated[str, typer.Option("--connector", help=H["--connector"])] = "specdiag",
     storage: Annotated[
-        str,
-        typer.Option(
-            "--storage",
-            help="For --print-server-args: the connector's shared_storage_path (where the server "
-            "writes one file per request; this command must be able to read it).",
-        ),
+        str, typer.Option("--storage", help=H["--storage"])
     ] = "/tmp/specdiag-hidden",
-    model: Annotated[
-        str | None,
-        typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
-    ] = None,
+    model: Annotated[str | None, typer.Option("--model", help=H["--model"])] = None,
     api_key: cli.ApiKeyOpt = None,
-    timeout: Annotated[
-        float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
-    ] = 120.0,
+    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 120.0,
     keep_server_file: Annotated[
-        bool,
-        typer.Option(
-            "--keep-server-file", help="vLLM: leave the server's per-request file in place."
-        ),
+        bool, typer.Option("--keep-server-file", help=H["--keep-server-file"])
     ] = False,
-    device: Annotated[
-        str, typer.Option("--device", help="hf: where to run the model (cpu, cuda, cuda:N).")
-    ] = "cpu",
-    dtype: Annotated[
-        str,
-        typer.Option("--dtype", help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
-    ] = "auto",
-    device_map: Annotated[
-        str | None,
-        typer.Option(
-            "--device-map",
-            help="hf: transformers device_map for models larger than one device, e.g. auto.",
-        ),
-    ] = None,
+    device: Annotated[str, typer.Option("--device", help=H["--device"])] = "cpu",
+    dtype: Annotated[str, typer.Option("--dtype", help=H["--dtype"])] = "auto",
+    device_map: Annotated[str | None, typer.Option("--device-map", help=H["--device-map"])] = None,
     offload_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--offload-dir", help="hf: with --device-map, spill weights to this directory."
-        ),
+        Path | None, typer.Option("--offload-dir", help=H["--offload-dir"])
     ] = None,
-    pad_id: Annotated[
-        int,
-        typer.Option(
-            "--pad-id", min=-1, help="Trailing padding id of the --like sample (-1: none)."
-        ),
-    ] = 0,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace an existing output file (never an input).")
-    ] = False,
+    pad_id: Annotated[int, typer.Option("--pad-id", min=-1, help=H["--pad-id"])] = 0,
+    force: Annotated[bool, typer.Option("--force", help=H["--force"])] = False,
     json_output: cli.JsonOpt = False,
 ) -> None:
     flags = dict(locals())  # the flags by name, for cli.from_flags

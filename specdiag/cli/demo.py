@@ -41,6 +41,7 @@ step runs doctor on the deployment's draft checkpoint, log and launch command.
 --real sglang replays the collapsed case on a REAL SGLang server of the test harness (built by
 `make realservers`; tiny random models): minutes, not seconds.
 """
+H = cli.flag_help("demo")  # each flag's help (flags.json)
 
 
 class RealEngine(str, Enum):
@@ -55,25 +56,10 @@ class DemoScenario(str, Enum):
 
 def demo_cmd(
     scenario: Annotated[
-        DemoScenario,
-        typer.Option("--scenario", help="Which deployment to diagnose."),
+        DemoScenario, typer.Option("--scenario", help=H["--scenario"])
     ] = DemoScenario.SEED,
-    keep_server: Annotated[
-        bool,
-        typer.Option(
-            "--keep-server",
-            help="Leave the reference server running after the report (Ctrl-C stops it), to "
-            "try the other commands against it.",
-        ),
-    ] = False,
-    real: Annotated[
-        RealEngine | None,
-        typer.Option(
-            "--real",
-            help="Replay the founding case on a real engine server of the test harness "
-            "(make realservers) instead of the simulated deployment.",
-        ),
-    ] = None,
+    keep_server: Annotated[bool, typer.Option("--keep-server", help=H["--keep-server"])] = False,
+    real: Annotated[RealEngine | None, typer.Option("--real", help=H["--real"])] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.workflows.demo import run_demo

@@ -39,67 +39,36 @@ flags, 3 when it cannot listen or read a --logs file.
 """
 
 ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
+H = cli.flag_help("exporter")  # each flag's help (flags.json)
 
 
 def exporter_cmd(
-    probe: Annotated[
-        list[str] | None,
-        typer.Option("--probe", help="Server URL to probe every --interval (repeatable)."),
-    ] = None,
+    probe: Annotated[list[str] | None, typer.Option("--probe", help=H["--probe"])] = None,
     interval: Annotated[
         float,
         typer.Option(
-            "--interval",
-            min=1.0,
-            max=604_800.0,
-            callback=cli.a_number,
-            help="Seconds between two probes of a server.",
+            "--interval", min=1.0, max=604_800.0, callback=cli.a_number, help=H["--interval"]
         ),
     ] = 60.0,
     probe_requests: Annotated[
-        int, typer.Option("--probe-requests", min=1, help="Requests per probe (built-in prompts).")
+        int, typer.Option("--probe-requests", min=1, help=H["--probe-requests"])
     ] = 4,
     probe_max_tokens: Annotated[
-        int, typer.Option("--probe-max-tokens", min=1, help="max_tokens of each probe request.")
+        int, typer.Option("--probe-max-tokens", min=1, help=H["--probe-max-tokens"])
     ] = 64,
     api_key: cli.ApiKeyOpt = None,
-    logs: Annotated[
-        list[str] | None,
-        typer.Option("--logs", help="Engine log file to read (repeatable; - for stdin)."),
-    ] = None,
-    follow: Annotated[
-        bool, typer.Option("--follow", "-f", help="Keep reading the logs as they grow.")
-    ] = False,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="Read only this engine's log lines (default: detect)."),
-    ] = None,
-    replica: Annotated[
-        str | None,
-        typer.Option("--replica", help="The replica label of log figures (default: host name)."),
-    ] = None,
+    logs: Annotated[list[str] | None, typer.Option("--logs", help=H["--logs"])] = None,
+    follow: Annotated[bool, typer.Option("--follow", "-f", help=H["--follow"])] = False,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
+    replica: Annotated[str | None, typer.Option("--replica", help=H["--replica"])] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
-    doctor: Annotated[
-        bool,
-        typer.Option(
-            "--doctor",
-            help="Also run specdiag doctor's checks on the evidence given (--logs, the one "
-            "--probe server, --draft/--target/--server-args) and export their status.",
-        ),
-    ] = False,
-    draft: Annotated[
-        str | None, typer.Option("--draft", help="doctor: the draft model directory.")
-    ] = None,
-    target: Annotated[
-        str | None, typer.Option("--target", help="doctor: the target model directory.")
-    ] = None,
+    doctor: Annotated[bool, typer.Option("--doctor", help=H["--doctor"])] = False,
+    draft: Annotated[str | None, typer.Option("--draft", help=H["--draft"])] = None,
+    target: Annotated[str | None, typer.Option("--target", help=H["--target"])] = None,
     server_args: Annotated[
-        str | None,
-        typer.Option(
-            "--server-args", help="doctor: the server's launch command line (@FILE reads a file)."
-        ),
+        str | None, typer.Option("--server-args", help=H["--server-args"])
     ] = None,
     doctor_interval: Annotated[
         float,
@@ -108,28 +77,16 @@ def exporter_cmd(
             min=10.0,
             max=604_800.0,
             callback=cli.a_number,
-            help="Seconds between two doctor runs.",
+            help=H["--doctor-interval"],
         ),
     ] = 600.0,
-    host: Annotated[
-        str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port (0: any free port).")
-    ] = 9465,
+    host: Annotated[str, typer.Option("--host", help=H["--host"])] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help=H["--port"])] = 9465,
     duration: Annotated[
         float | None,
-        typer.Option(
-            "--duration",
-            min=0.0,
-            callback=cli.a_number,
-            help="Stop after this many seconds (default: until stopped).",
-        ),
+        typer.Option("--duration", min=0.0, callback=cli.a_number, help=H["--duration"]),
     ] = None,
-    print_assets: Annotated[
-        bool,
-        typer.Option("--print-assets", help="Print where the dashboard and rule files are; exit."),
-    ] = False,
+    print_assets: Annotated[bool, typer.Option("--print-assets", help=H["--print-assets"])] = False,
     print_asset: Annotated[
         str | None,
         typer.Option(

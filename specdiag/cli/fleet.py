@@ -39,6 +39,7 @@ Examples:
 Exit codes: 0 ok; 1 a replica under --min-accept-len, or an outlier with --fail-on-outlier;
 2 usage; 3 Prometheus unreachable, not Prometheus, a timeout, or no series matched.
 """
+H = cli.flag_help("fleet")  # each flag's help (flags.json)
 
 
 def fleet_cmd(
@@ -49,71 +50,25 @@ def fleet_cmd(
             metavar="PROMETHEUS_URL",
         ),
     ],
-    selector: Annotated[
-        str | None,
-        typer.Option(
-            "--selector",
-            help="Label matchers in braces, added to every query: "
-            '\'{namespace="prod",pod=~"vllm-.*"}\'.',
-        ),
-    ] = None,
-    since: Annotated[
-        str | None,
-        typer.Option(
-            "--since",
-            help="Window start: a duration back from --end (default 1h: 30m, 6h, 1d), or a "
-            "time as --start takes.",
-        ),
-    ] = None,
-    start: Annotated[
-        str | None,
-        typer.Option("--start", help="Window start: RFC 3339 (2026-12-01T08:00:00Z) or Unix s."),
-    ] = None,
-    end: Annotated[
-        str | None, typer.Option("--end", help="Window end (default now); same forms as --start.")
-    ] = None,
-    step: Annotated[
-        str | None,
-        typer.Option(
-            "--step", help="Bucket width over time (default: window/60, at most 5m): 30s, 5m."
-        ),
-    ] = None,
-    by: Annotated[
-        str | None,
-        typer.Option(
-            "--by",
-            help="Labels that define a replica, comma-separated: pod,dp_rank (default: "
-            "namespace, pod, job, instance, ReplicaId, replica where present).",
-        ),
-    ] = None,
+    selector: Annotated[str | None, typer.Option("--selector", help=H["--selector"])] = None,
+    since: Annotated[str | None, typer.Option("--since", help=H["--since"])] = None,
+    start: Annotated[str | None, typer.Option("--start", help=H["--start"])] = None,
+    end: Annotated[str | None, typer.Option("--end", help=H["--end"])] = None,
+    step: Annotated[str | None, typer.Option("--step", help=H["--step"])] = None,
+    by: Annotated[str | None, typer.Option("--by", help=H["--by"])] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     min_accept_len: cli.MinAcceptLenOpt = None,
     fail_on_outlier: Annotated[
-        bool, typer.Option("--fail-on-outlier", help="Exit 1 when a replica is an outlier.")
+        bool, typer.Option("--fail-on-outlier", help=H["--fail-on-outlier"])
     ] = False,
     outlier_threshold: Annotated[
-        float,
-        typer.Option(
-            "--outlier-threshold",
-            help="An outlier lacks at least this share of the fleet median's accepted drafts "
-            "per step.",
-        ),
+        float, typer.Option("--outlier-threshold", help=H["--outlier-threshold"])
     ] = 0.25,
-    min_steps: Annotated[
-        float,
-        typer.Option(
-            "--min-steps", help="Replicas with fewer verify steps are not judged as outliers."
-        ),
-    ] = 10.0,
-    timeout: Annotated[float, typer.Option("--timeout", help="Query timeout in seconds.")] = 30.0,
-    header: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--header", "-H", help="Extra HTTP header 'Name: value' (repeatable; never printed)."
-        ),
-    ] = None,
+    min_steps: Annotated[float, typer.Option("--min-steps", help=H["--min-steps"])] = 10.0,
+    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 30.0,
+    header: Annotated[list[str] | None, typer.Option("--header", "-H", help=H["--header"])] = None,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:

@@ -47,6 +47,7 @@ Examples:
 
   specdiag logs server.log --follow
 """
+H = cli.flag_help("logs")  # each flag's help (flags.json)
 
 
 def logs_cmd(
@@ -56,77 +57,24 @@ def logs_cmd(
             help="Log files (plain or .gz), globs, or - for stdin (the default when piped).",
         ),
     ] = None,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="Read only this engine's lines (default: detect per line)."),
-    ] = None,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
     engine_version: cli.EngineVersionOpt = None,
-    since: Annotated[
-        str | None,
-        typer.Option(
-            "--since",
-            help="Only records at or after this time: '2026-11-29 08:40', '11-29 08:40', "
-            "'08:40' (time of day), '+10m' (after the first record of each file and engine), or "
-            "a duration back from now: '10m', '6h'.",
-        ),
-    ] = None,
-    until: Annotated[
-        str | None,
-        typer.Option(
-            "--until", help="Only records at or before this time (same forms as --since)."
-        ),
-    ] = None,
-    year: Annotated[
-        int | None,
-        typer.Option(
-            "--year",
-            min=1,
-            max=9999,
-            help="Year for vLLM's year-less timestamps (default: the year in --since/--until, "
-            "else the current year).",
-        ),
-    ] = None,
+    since: Annotated[str | None, typer.Option("--since", help=H["--since"])] = None,
+    until: Annotated[str | None, typer.Option("--until", help=H["--until"])] = None,
+    year: Annotated[int | None, typer.Option("--year", min=1, max=9999, help=H["--year"])] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     min_accept_len: cli.MinAcceptLenOpt = None,
-    records: Annotated[
-        str | None,
-        typer.Option(
-            "--records",
-            help="Also write every record to this file: out.csv or out.jsonl.",
-        ),
-    ] = None,
-    follow: Annotated[
-        bool,
-        typer.Option(
-            "--follow",
-            "-f",
-            help="Keep reading as the files grow (and across rotation), with a live view on "
-            "stderr; Ctrl-C prints the summary so far.",
-        ),
-    ] = False,
+    records: Annotated[str | None, typer.Option("--records", help=H["--records"])] = None,
+    follow: Annotated[bool, typer.Option("--follow", "-f", help=H["--follow"])] = False,
     idle_timeout: Annotated[
-        float | None,
-        typer.Option(
-            "--idle-timeout",
-            help="With --follow: stop after this many seconds without new data.",
-        ),
+        float | None, typer.Option("--idle-timeout", help=H["--idle-timeout"])
     ] = None,
     workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            "-j",
-            min=0,
-            max=1024,
-            help="Processes reading each file. 0 (the default): one per CPU for a plain file "
-            "of 64 MiB or more, cut into byte ranges (32 to 256 MiB) read in parallel; 1: one "
-            "process; N: up to N ranges, and a gzip file read in a second process while this "
-            "one parses. The same results whatever the number.",
-        ),
+        int, typer.Option("--workers", "-j", min=0, max=1024, help=H["--workers"])
     ] = 0,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,

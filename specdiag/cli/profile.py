@@ -35,6 +35,7 @@ Examples:
 
   specdiag profile speculation_profile.json --for dynamo --json
 """
+H = cli.flag_help("profile")  # each flag's help (flags.json)
 
 
 def profile_cmd(
@@ -42,19 +43,10 @@ def profile_cmd(
         str,
         typer.Argument(help="Profile or command document (JSON; - reads stdin).", metavar="FILE"),
     ],
-    target: Annotated[
-        Target,
-        typer.Option("--for", help="Where to replay it."),
-    ] = Target.VLLM,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="A logs document with several engines: the one to read."),
-    ] = None,
+    target: Annotated[Target, typer.Option("--for", help=H["--for"])] = Target.VLLM,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
     replica: Annotated[
-        str | None,
-        typer.Option(
-            "--fleet-replica", help="A fleet document: one replica (default: all, pooled)."
-        ),
+        str | None, typer.Option("--fleet-replica", help=H["--fleet-replica"])
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
