@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
-from specdiag.cli._hidden_view import check_match
-from specdiag.cli._hidden_view import document as compare_document
-from specdiag.cli._hidden_view import render as compare_render
+from specdiag.cli import _hidden_view as compare_hidden
 from specdiag.cli._output import Output, to_jsonable
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.errors import UsageError
@@ -155,16 +153,18 @@ def capture_hidden_cmd(
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison
-    doc = document(result)
+    doc: dict[str, Any] = to_jsonable(result)  # docs/capture-hidden.md
     if comparison is not None:
-        doc["comparison"] = compare_document(comparison, result.output, str(compare_with), None)
+        doc["comparison"] = compare_hidden.document(
+            comparison, result.output, str(compare_with), None
+        )
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
     for n in result.notes:
         out.note(n)
     if comparison is not None:
         for n in comparison.notes:
             out.note(n)
-        check_match(comparison)
+        compare_hidden.check_match(comparison)
 
 
 def _source(
@@ -200,12 +200,6 @@ def _print_server_args(out: Output, sa: ServerArgs) -> None:
         out.note(n)
 
 
-def document(r: CaptureResult) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/capture-hidden.md)."""
-    doc: dict[str, Any] = to_jsonable(r)
-    return doc
-
-
 def render(
     console: Console, r: CaptureResult, comparison: CompareResult | None, training: str
 ) -> None:
@@ -231,4 +225,4 @@ def render(
         console.print(line, markup=False)
     if comparison is not None:
         console.print("")
-        compare_render(console, comparison, r.output, training)
+        compare_hidden.render(console, comparison, r.output, training)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from specdiag.cli import _framework as cli
-from specdiag.cli._output import Output
+from specdiag.cli._output import Output, derive
 from specdiag.cli._report_out import read_json_document
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
@@ -58,17 +58,9 @@ def profile_cmd(
         raise InputError(f"{file} is not a JSON object", hint="give a profile or a --json document")
     prof = read_profile(doc, engine=engine.value if engine else None, replica=replica)
     rep = replay(prof, target)
-    document = {
-        "target": rep.target.value,
-        "replays": rep.replays,
-        "command": rep.command,
-        "flags": list(rep.flags),
-        "env": dict(rep.env),
-        "config": rep.config,
-        "config_name": rep.config_name,
-        "notes": list(rep.notes),
-        "profile": profile_document(prof),
-    }
+    fields = ("target", "replays", "command", "flags", "env", "config", "config_name", "notes")
+    add = {"profile": profile_document(prof)}
+    document = derive(rep, only=fields, convert={"env": dict}, add=add)
     out.emit(document, lambda console: render(console, prof, rep))
 
 

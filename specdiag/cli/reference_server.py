@@ -136,25 +136,18 @@ def reference_server_cmd(
         out.warn("--acceptance / --accept-length are ignored with --steps 0 (no speculation)")
     handle = start_server(cfg)
 
-    def ready(start: ServerStart) -> None:
-        out.emit(document(start), lambda console: render(console, start))
+    def ready(start: ServerStart) -> None:  # the document: docs/reference-server.md
+        out.emit(to_jsonable(start), lambda console: render(console, start))
 
     truth = handle.serve(duration, on_ready=ready)
     if truth is not None:
         out.note(summary(truth))
 
 
-def document(start: ServerStart) -> dict[str, Any]:
-    """The ``--json`` document printed once the server accepts connections (docs/reference-server.md):
-    the :class:`~specdiag.refserver.server.ServerStart`, as it is."""
-    doc: dict[str, Any] = to_jsonable(start)
-    return doc
-
-
 def render(console: Console, start: ServerStart) -> None:
     from rich.table import Table
 
-    doc = document(start)
+    doc: dict[str, Any] = to_jsonable(start)
     s, t = doc["speculative"], doc["timing"]
     console.print(
         f"[bold]specdiag reference-server[/bold] ({doc['flavor']} flavor, "
