@@ -93,7 +93,7 @@ def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
         return None
     return derive(
         inf,
-        only=("formula", "num_draft_tokens", "consistent", "total", "formula_ambiguous"),
+        omit=("notes",),
         rename={
             "consistent": "consistent_lines",
             "total": "lines",
@@ -229,13 +229,7 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
     if result.prediction is not None:
         doc["prediction"] = derive(
             result.prediction,
-            only=(
-                "steps",
-                "acc",
-                "unconditional",
-                "expected_accepted_drafts",
-                "expected_accept_length",
-            ),
+            omit=("distribution",),
             rename={"unconditional": "acc_unconditional"},
         )
     if result.pastes:

@@ -63,14 +63,6 @@ _COUNTER_KEYS = (
     "accepted_per_pos",
     "generation_tokens",
 )
-_PREDICTION_KEYS = (
-    "steps",
-    "topk",
-    "acc",
-    "expected_accept_length",
-    "expected_accepted_drafts",
-    "observed_accept_length",
-)
 
 
 def _requests(m: RunMeasure) -> dict[str, Any]:
@@ -140,7 +132,7 @@ def document(r: ProbeReport) -> dict[str, Any]:
         None
         if e is None
         else {
-            **derive(e, only=_PREDICTION_KEYS),
+            **derive(e, omit=("judgement", "notes")),
             **judgement_fields(e.judgement, with_verdict=False),
             "notes": list(e.notes),
         }
