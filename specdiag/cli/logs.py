@@ -120,10 +120,13 @@ def logs_cmd(
     report = result.report
     doc = result_document(result, min_accept_len)
     exit_code = cli.interrupt_exit_code()
-    if report.combined_records == 0 and paste_records(result):
-        out.emit(doc, lambda console: render_pastes(console, result))
+    if report.combined_records == 0:  # the human view: what was read by structure, if any
+        if json_output or result.pastes:
+            out.emit(doc, lambda console: render_pastes(console, result))
         if stopped_early:
             raise typer.Exit(exit_code)
+        if not paste_records(result):
+            raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
         if min_accept_len is not None:
             raise CheckFailed(
                 "--min-accept-len: only figures read by structure (tables, summaries) were "
@@ -131,14 +134,6 @@ def logs_cmd(
                 hint="check the per-record figures shown",
             )
         return
-    if report.combined_records == 0:
-        if json_output:
-            out.emit(doc, lambda console: render_pastes(console, result))
-        elif result.pastes:
-            out.emit({}, lambda console: render_pastes(console, result))
-        if stopped_early:
-            raise typer.Exit(exit_code)
-        raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
     out.emit(doc, lambda console: render_result(console, result))
     if export_profile is not None and not stopped_early:
         write_extras(out, doc, name="logs", profile=export_profile)
