@@ -10,7 +10,7 @@ import typer
 from specdiag.cli import _framework as cli
 from specdiag.cli._doctor_view import read_server_args
 from specdiag.cli._output import Output, derive
-from specdiag.core.accept import AccKind, Engine
+from specdiag.core.accept import AccKind, Engine, parse_float_list
 from specdiag.errors import InputError, UsageError, register_secrets
 
 if TYPE_CHECKING:
@@ -100,7 +100,6 @@ def exporter_cmd(
     if print_assets or print_asset is not None:
         _assets(out, print_asset)
         return
-    from specdiag.core import accept
     from specdiag.exporter import ExporterConfig, start_exporter
     from specdiag.exporter.server import ExporterStart
 
@@ -115,7 +114,7 @@ def exporter_cmd(
         api_key=api_key or None,
         logs=tuple(logs or ()),
         engine=engine.value if engine is not None else None,
-        acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
+        acc=parse_float_list(acc, "--acc") if acc is not None else None,
         server_args=read_server_args(server_args),
         doctor_interval_s=doctor_interval,
     )

@@ -9,7 +9,7 @@ import typer
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output, derive, fmt, table
 from specdiag.cli._report_out import write_extras
-from specdiag.core.accept import AccKind
+from specdiag.core.accept import AccKind, parse_float_list
 from specdiag.core.fleet.timespec import iso, parse_duration, parse_instant, parse_since
 from specdiag.errors import CheckFailed, UsageError, register_secrets
 
@@ -73,7 +73,6 @@ def fleet_cmd(
     json_output: cli.JsonOpt = False,
 ) -> None:
     flags = dict(locals())  # the flags by name, for cli.from_flags
-    from specdiag.core import accept
     from specdiag.core.fleet.run import FleetConfig, run_fleet
 
     out = Output(json_output)
@@ -96,7 +95,7 @@ def fleet_cmd(
         end=parse_instant(end, "--end") if end is not None else None,
         step_s=parse_duration(step, "--step") if step is not None else None,
         group_by=tuple(x.strip() for x in by.split(",") if x.strip()) if by else None,
-        acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
+        acc=parse_float_list(acc, "--acc") if acc is not None else None,
         timeout_s=timeout,
         headers=headers,
     )
