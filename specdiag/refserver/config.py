@@ -159,6 +159,21 @@ def parse_faults(text: str | None) -> FaultConfig:
 
 
 @dataclass(frozen=True)
+class Speculation:
+    """What the server drafts and what its acceptance profile predicts (``speculative`` in the
+    start document and in the truth)."""
+
+    enabled: bool
+    steps: int
+    topk: int
+    num_draft_tokens: int
+    acceptance_conditional: tuple[float, ...]
+    acceptance_unconditional: tuple[float, ...]
+    expected_accepted_drafts: float
+    expected_accept_length: float
+
+
+@dataclass(frozen=True)
 class ReferenceServerConfig:
     """Everything that defines a reference server. Invalid values raise :class:`UsageError`.
 
@@ -251,6 +266,19 @@ class ReferenceServerConfig:
     def profile(self) -> accept.AcceptProfile | None:
         """The configured acceptance profile (the expected-accept core's view), or None."""
         return accept.profile(self.acceptance) if self.steps > 0 else None
+
+    def speculation(self) -> Speculation:
+        prof = self.profile()
+        return Speculation(
+            enabled=self.speculative,
+            steps=self.steps,
+            topk=self.topk,
+            num_draft_tokens=self.resolved_num_draft_tokens,
+            acceptance_conditional=self.acceptance,
+            acceptance_unconditional=prof.unconditional if prof else (),
+            expected_accepted_drafts=prof.expected_accepted_drafts if prof else 0.0,
+            expected_accept_length=prof.expected_accept_length if prof else 1.0,
+        )
 
 
 def _check_steps(steps: int) -> None:

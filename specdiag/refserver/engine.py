@@ -27,7 +27,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import ReferenceServerConfig
 
@@ -35,14 +35,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from specdiag.refserver.logfmt import BaseLog
     from specdiag.refserver.model import TinyLM, Tokenizer
-
-
-class LogHooks(Protocol):
-    def admitted(self, engine: Engine, req: Request) -> None: ...
-    def prefill(self, engine: Engine, batch: list[Request]) -> None: ...
-    def decode(self, engine: Engine) -> None: ...
-    def finish(self, engine: Engine, req: Request) -> None: ...
 
 
 @dataclass(eq=False)
@@ -161,35 +155,18 @@ class Engine:
         )
         self.finished_agg = FinishedTotals(per_position=[0] * self.k)
         self.records: collections.deque[dict[str, Any]] = collections.deque(maxlen=10_000)
-        self.hooks: LogHooks | None = None
+        self.hooks: BaseLog | None = None  # the log's hooks (set by logfmt.make_log)
         self._serial = 0
         self._wake = asyncio.Event()
         self._stopping = False
         self._free_slots: list[int] = list(range(config.max_running_requests - 1, -1, -1))
         self.started = time.perf_counter()
         self.started_wall = time.time()
-        # SGLang: per-log-interval accumulators and lifetime (since /flush_cache) totals
-        self.iv_accept_tokens = 0
-        self.iv_correct_drafts = 0
-        self.iv_forward_ct = 0
-        self.iv_gen_tokens = 0
-        self.iv_decode_steps = 0
-        self.iv_started = time.perf_counter()
-        self.pf_tokens = 0
-        self.pf_started = time.perf_counter()
-        self.life_accept_tokens = 0
-        self.life_forward_ct = 0
+        # set by SGLang's decode log lines (its /metrics gauges and /server_info show them)
         self.last_accept_len = 0.0
         self.last_accept_rate = 0.0
         self.last_gen_throughput = 0.0
-        # vLLM: per-log-interval accumulators
-        self.vl_drafts = 0
-        self.vl_draft_tokens = 0
-        self.vl_accepted = 0
-        self.vl_per_pos = [0] * self.k
-        self.vl_prompt_tokens = 0
-        self.vl_gen_tokens = 0
-        self.vl_started = time.perf_counter()
+        self.flushed = (0, 0)  # (verified tokens, verify steps) at the last /flush_cache
 
     # ------------------------------------------------------------------ requests
 
@@ -251,9 +228,8 @@ class Engine:
         return self.config.max_running_requests * self.config.max_model_len
 
     def flush_cache(self) -> None:
-        """SGLang /flush_cache: resets the lifetime totals behind avg_spec_accept_length."""
-        self.life_accept_tokens = 0
-        self.life_forward_ct = 0
+        """SGLang /flush_cache: restarts the lifetime totals behind avg_spec_accept_length."""
+        self.flushed = (self.totals.verified_tokens, self.totals.verify_steps)
 
     # ------------------------------------------------------------------ loop
 
@@ -298,8 +274,6 @@ class Engine:
             req.slot = self._free_slots.pop() if self._free_slots else -1
             states.append(self.model.prefill(req.prompt_ids))
             self.totals.prompt_tokens += len(req.prompt_ids)
-            self.vl_prompt_tokens += len(req.prompt_ids)
-            self.pf_tokens += len(req.prompt_ids)
         h = np.stack(states)
         first = self.model.greedy(h)
         h = self.model.advance(h, first)
@@ -320,7 +294,6 @@ class Engine:
         h = np.stack([r.state for r in batch])
         k = self.k
         self.totals.decode_steps += 1
-        self.iv_decode_steps += 1
         if k == 0:
             g = self.model.greedy(h)
             h = self.model.advance(h, g)
@@ -379,7 +352,6 @@ class Engine:
             for i in range(n):
                 req.per_position[i] += 1
                 t.accepted_per_position[i] += 1
-                self.vl_per_pos[i] += 1
             req.per_step_accepted.append(n)
             req.per_step_drafted.append(k)
             t.accept_histogram[n] += 1
@@ -390,14 +362,6 @@ class Engine:
         t.drafted_tokens += bs * k
         t.proposed_drafts += bs * per_step_proposed
         t.verified_tokens += total + bs
-        self.iv_accept_tokens += total + bs
-        self.iv_correct_drafts += total
-        self.iv_forward_ct += bs
-        self.life_accept_tokens += total + bs
-        self.life_forward_ct += bs
-        self.vl_drafts += bs
-        self.vl_draft_tokens += bs * k
-        self.vl_accepted += total
 
     def _emit(self, req: Request, ids: list[int]) -> None:
         now = time.perf_counter()
@@ -422,8 +386,6 @@ class Engine:
                     break
         added = len(req.out_ids) - before
         self.totals.completion_tokens += added
-        self.iv_gen_tokens += added
-        self.vl_gen_tokens += added
         if req.matched_stop is not None:
             self._finish(req, "stop")
         elif len(req.out_ids) >= req.max_tokens:
@@ -502,14 +464,7 @@ class Engine:
             "model": cfg.model_name,
             "uptime_s": time.perf_counter() - self.started,
             "speculative": {
-                "enabled": cfg.speculative,
-                "steps": cfg.steps,
-                "topk": cfg.topk,
-                "num_draft_tokens": cfg.resolved_num_draft_tokens,
-                "acceptance_conditional": list(cfg.acceptance),
-                "acceptance_unconditional": list(prof.unconditional) if prof else [],
-                "expected_accepted_drafts": prof.expected_accepted_drafts if prof else 0.0,
-                "expected_accept_length": prof.expected_accept_length if prof else 1.0,
+                **dataclasses.asdict(cfg.speculation()),
                 "expected_distribution": list(prof.distribution) if prof else [1.0],
             },
             "timing": {

@@ -12,11 +12,9 @@ import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from specdiag.refserver.config import (
-    Flavor,
-    PerRequestMetrics,
-)
+from specdiag.refserver.config import Flavor, PerRequestMetrics
 from specdiag.refserver.engine import Request as EngineRequest
+from specdiag.refserver.shapes import shape
 from specdiag.refserver.state import BadRequest, ServerState
 
 if TYPE_CHECKING:
@@ -48,61 +46,44 @@ def json_response(
     )
 
 
-# status -> (the error type vLLM and SGLang name, llama.cpp's)
-_ERROR_TYPES = {
-    400: ("BadRequestError", "invalid_request_error"),
-    401: ("AuthenticationError", "authentication_error"),
-    404: ("NotFoundError", "not_found_error"),
-    429: ("RateLimitError", "rate_limit_error"),
-    500: ("InternalServerError", "server_error"),
-    503: ("ServiceUnavailableError", "unavailable_error"),
-}
-
-
 def error_response(
     state: ServerState, status: int, message: str, headers: dict[str, str] | None = None
 ) -> Response:
-    """An error in the flavor's own shape."""
-    flavor = state.config.flavor
-    kind, ltype = _ERROR_TYPES.get(status, ("Error", "server_error"))
-    if flavor is Flavor.LLAMACPP:
-        body: Any = {"error": {"code": status, "message": message, "type": ltype}}
-    elif flavor is Flavor.VLLM:
-        body = {"error": {"message": message, "type": kind, "param": None, "code": status}}
-    else:
-        body = {"object": "error", "message": message, "type": kind, "param": None, "code": status}
-    return json_response(body, status, headers)
+    """An error in the flavor's own shape, with the type name the engine gives ``status``."""
+    types = shape(state, "error_types")
+    kind = types.get(str(status), types["other"])
+    return json_response(
+        shape(state, "error", code=status, message=message, type=kind), status, headers
+    )
+
+
+SSE_HEADERS = [
+    (b"content-type", b"text/event-stream; charset=utf-8"),
+    (b"cache-control", b"no-cache"),
+]
 
 
 class EventStream:
-    """An SSE response that aborts its engine request when the client goes away and honours
-    the DROP_CLOSE / DROP_RESET sentinels (for the truncate / reset faults)."""
+    """A streamed response (SSE unless ``headers`` say otherwise) that aborts its engine request
+    when the client goes away and honours the DROP_CLOSE / DROP_RESET sentinels (for the truncate
+    / reset faults)."""
 
     def __init__(
         self,
         state: ServerState,
         chunks: AsyncIterator[Any],
         req: EngineRequest | None,
-        status: int = 200,
+        headers: list[tuple[bytes, bytes]] = SSE_HEADERS,
     ) -> None:
         self.state = state
         self.chunks = chunks
         self.req = req
-        self.status = status
+        self.headers = headers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         watcher = asyncio.create_task(_watch_disconnect(receive, self.state, self.req))
         try:
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": self.status,
-                    "headers": [
-                        (b"content-type", b"text/event-stream; charset=utf-8"),
-                        (b"cache-control", b"no-cache"),
-                    ],
-                }
-            )
+            await send({"type": "http.response.start", "status": 200, "headers": self.headers})
             async for chunk in self.chunks:
                 if chunk is DROP_CLOSE or chunk is DROP_RESET:
                     await self.state.drop_and_settle(scope, reset=chunk is DROP_RESET)
@@ -118,32 +99,16 @@ class EventStream:
                 self.state.engine.abort(self.req)
 
 
-class PartialBody:
-    """Starts a JSON response, sends part of it and closes the connection (truncate fault)."""
+def partial_body(state: ServerState, body: bytes) -> EventStream:
+    """A JSON response that sends half of ``body`` and closes the connection (truncate fault)."""
 
-    def __init__(self, state: ServerState, body: bytes) -> None:
-        self.state = state
-        self.body = body
+    async def half() -> AsyncIterator[object]:
+        yield body[: len(body) // 2]
+        yield DROP_CLOSE
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 200,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(self.body)).encode()),
-                ],
-            }
-        )
-        await send(
-            {
-                "type": "http.response.body",
-                "body": self.body[: len(self.body) // 2],
-                "more_body": True,
-            }
-        )
-        await self.state.drop_and_settle(scope, reset=False)
+    length = str(len(body)).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", length)]
+    return EventStream(state, half(), None, headers)
 
 
 class Dropped:
@@ -264,36 +229,23 @@ def check_length(state: ServerState, n_prompt: int, max_tokens: int) -> None:
 
 
 def guarded(state: ServerState, handler: Handler, *, public: bool = False) -> Handler:
-    """Slow start (503), API key (401) and bad requests (400) for every flavor endpoint."""
+    """Slow start (503), API key (401) and bad requests (400) for every flavor endpoint; a
+    ``public`` endpoint needs no key (each engine's own list of them)."""
 
     async def endpoint(request: Request) -> Response:
         if state.loading():
-            if state.config.flavor is Flavor.LLAMACPP:
-                return error_response(state, 503, "Loading model")
-            return error_response(state, 503, "The server is starting up")
-        if state.config.api_key and not public and _needs_key(state, request.url.path):
+            return error_response(state, 503, shape(state, "loading"))
+        if state.config.api_key and not public:
             auth = request.headers.get("authorization", "")
             given = auth[7:] if auth.lower().startswith("bearer ") else ""
             if not hmac.compare_digest(given.encode(), state.config.api_key.encode()):
-                if state.config.flavor is Flavor.LLAMACPP:
-                    return error_response(state, 401, "Invalid API Key")
-                return json_response({"error": "Unauthorized"}, 401)
+                return json_response(shape(state, "unauthorized"), 401)
         try:
             return await handler(request)
         except BadRequest as exc:
             return error_response(state, exc.status, exc.message)
 
     return endpoint
-
-
-def _needs_key(state: ServerState, path: str) -> bool:
-    flavor = state.config.flavor
-    if flavor is Flavor.VLLM:
-        return path.startswith("/v1")
-    if flavor is Flavor.LLAMACPP:
-        return path not in ("/health", "/v1/health", "/models", "/v1/models")
-    # SGLang's middleware lets every /health* and /metrics* path through
-    return not path.startswith(("/health", "/metrics"))
 
 
 async def fault_response(state: ServerState) -> tuple[str | None, Response | None]:
@@ -316,14 +268,6 @@ async def fault_response(state: ServerState) -> tuple[str | None, Response | Non
     return mode, None
 
 
-async def wait_done(request: Request, state: ServerState, req: EngineRequest) -> None:
-    watcher = asyncio.create_task(_watch_disconnect(request.receive, state, req))
-    try:
-        await req.done.wait()
-    finally:
-        watcher.cancel()
-
-
 async def finish_body(
     request: Request,
     state: ServerState,
@@ -332,7 +276,11 @@ async def finish_body(
     answer: Callable[[], Any],
 ) -> Response:
     """Wait for ``req`` to end; then its complete JSON ``answer()``, or its faulted form."""
-    await wait_done(request, state, req)
+    watcher = asyncio.create_task(_watch_disconnect(request.receive, state, req))
+    try:
+        await req.done.wait()
+    finally:
+        watcher.cancel()
     if req.finish_reason == "abort":
         return error_response(state, 503, "The request was aborted (server shutting down)")
     body = answer()
@@ -342,7 +290,7 @@ async def finish_body(
         text = compact(body)
         return Response(text[: max(1, len(text) // 2)], media_type="application/json")
     if fault == "truncate":
-        return PartialBody(state, compact(body).encode())  # type: ignore[return-value]
+        return partial_body(state, compact(body).encode())  # type: ignore[return-value]
     return json_response(body)
 
 
@@ -380,7 +328,7 @@ def new_id(prefix: str, flavor: Flavor) -> str:
 def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | None:
     """vLLM's per-request ``metrics`` (``--per-request-spec-decode-metrics``)."""
     mode = state.config.per_request_metrics
-    if mode is PerRequestMetrics.NONE:
+    if mode is PerRequestMetrics.NONE or state.config.flavor is not Flavor.VLLM:
         return None
     spec: dict[str, Any] | None = None
     if req.verify_ct > 0:
@@ -396,14 +344,7 @@ def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | Non
         if mode is PerRequestMetrics.DETAILED:
             spec["per_step_accepted"] = list(req.per_step_accepted)
             spec["per_step_drafted"] = list(req.per_step_drafted)
-    return {
-        "time_to_first_token_ms": None,
-        "generation_time_ms": None,
-        "queue_time_ms": None,
-        "mean_itl_ms": None,
-        "tokens_per_second": None,
-        "speculative_decoding": spec,
-    }
+    return shape(state, "request_metrics", speculative_decoding=spec)  # type: ignore[no-any-return]
 
 
 def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, Any]:

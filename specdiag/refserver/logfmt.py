@@ -11,12 +11,16 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from specdiag.refserver.config import Flavor, ReferenceServerConfig
+from specdiag.refserver.config import Flavor
+from specdiag.refserver.engine import Totals
+from specdiag.refserver.shapes import engine_shapes
 
 if TYPE_CHECKING:
     from specdiag.refserver.engine import Engine, Request
@@ -51,12 +55,45 @@ class LogWriter:
 
 
 class BaseLog:
-    def __init__(self, config: ReferenceServerConfig, writer: LogWriter) -> None:
-        self.config = config
+    """A flavor's log: its lines are the ``log`` templates of engine_shapes.json, formatted with
+    the time stamp and the event's figures."""
+
+    def __init__(self, engine: Engine, writer: LogWriter) -> None:
+        self.config = config = engine.config
         self.w = writer
         self.pid = os.getpid()
+        self.lines = engine_shapes()[config.flavor.value]["log"]
+        self.marks: dict[str, tuple[Totals, float]] = {}
+        self.start = (copy.deepcopy(engine.totals), time.perf_counter())
 
-    def startup(self, url: str) -> None: ...
+    def interval(self, engine: Engine, name: str) -> tuple[Totals, float]:
+        """What the engine counted since this log's last ``name`` interval (or its start), and
+        the interval's seconds (at least 1 ns); the next ``name`` interval starts now."""
+        (then, t0), now = self.marks.get(name, self.start), time.perf_counter()
+        self.marks[name] = (copy.deepcopy(engine.totals), now)
+        delta: dict[str, Any] = {
+            f.name: [a - b for a, b in zip(x, y, strict=True)] if isinstance(x, list) else x - y
+            for f in dataclasses.fields(Totals)
+            for x, y in [(getattr(engine.totals, f.name), getattr(then, f.name))]
+        }
+        return Totals(**delta), max(now - t0, 1e-9)
+
+    def _ts(self) -> str:
+        """SGLang's time stamp (vLLM and llama.cpp write their own)."""
+        return time.strftime("[%Y-%m-%d %H:%M:%S]", time.localtime())
+
+    def emit(self, event: str, **values: object) -> None:
+        for template in self.lines[event]:
+            self.w.line(template.format(ts=self._ts(), pid=self.pid, **values))
+
+    def _now(self, engine: Engine) -> dict[str, Any]:
+        usage = engine.kv_tokens / engine.kv_capacity
+        running, queue = engine.num_running, engine.num_waiting
+        return {"running": running, "queue": queue, "tokens": engine.kv_tokens, "usage": usage}
+
+    def startup(self, url: str) -> None:
+        self.emit("startup", url=url)
+
     def admitted(self, engine: Engine, req: Request) -> None: ...
     def prefill(self, engine: Engine, batch: list[Request]) -> None: ...
     def decode(self, engine: Engine) -> None: ...
@@ -65,103 +102,66 @@ class BaseLog:
 
 
 class SGLangLog(BaseLog):
-    def _ts(self) -> str:
-        return time.strftime("[%Y-%m-%d %H:%M:%S]", time.localtime())
-
-    def startup(self, url: str) -> None:
-        self.w.line(f"{self._ts()} The server is fired up and ready to roll!")
-
     def prefill(self, engine: Engine, batch: list[Request]) -> None:
-        now = time.perf_counter()
-        elapsed = max(now - engine.pf_started, 1e-9)
-        throughput = engine.pf_tokens / elapsed
-        engine.pf_tokens = 0
-        engine.pf_started = now
+        d, elapsed = self.interval(engine, "prefill")
         new_tokens = sum(len(r.prompt_ids) for r in batch)
-        usage = engine.kv_tokens / engine.kv_capacity
-        self.w.line(
-            f"{self._ts()} Prefill batch, #new-seq: {len(batch)}, #new-token: {new_tokens}, "
-            f"#cached-token: 0, token usage: {usage:.2f}, #running-req: "
-            f"{engine.num_running - len(batch)}, #queue-req: {engine.num_waiting}, "
-            f"#pending-token: 0, cuda graph: False, input throughput (token/s): {throughput:.2f}"
+        figures = self._now(engine) | {"running": engine.num_running - len(batch)}
+        throughput = d.prompt_tokens / elapsed
+        self.emit(
+            "prefill", **figures, new_seq=len(batch), new_tokens=new_tokens, throughput=throughput
         )
 
     def decode(self, engine: Engine) -> None:
-        if engine.iv_decode_steps < self.config.decode_log_interval:
+        decoded = engine.totals.decode_steps - self.marks.get("decode", self.start)[0].decode_steps
+        if decoded < self.config.decode_log_interval:
             return
-        now = time.perf_counter()
-        elapsed = max(now - engine.iv_started, 1e-9)
-        gen_throughput = engine.iv_gen_tokens / elapsed
-        engine.last_gen_throughput = gen_throughput
+        d, elapsed = self.interval(engine, "decode")
+        engine.last_gen_throughput = d.completion_tokens / elapsed
         spec = ""
-        if self.config.speculative and engine.iv_forward_ct > 0:
-            accept_len = engine.iv_accept_tokens / engine.iv_forward_ct
-            accept_rate = engine.iv_correct_drafts / (
-                engine.iv_forward_ct * self.config.proposed_per_step
+        if self.config.speculative and d.verify_steps > 0:
+            engine.last_accept_len = d.verified_tokens / d.verify_steps
+            proposed = d.verify_steps * self.config.proposed_per_step
+            engine.last_accept_rate = d.accepted_drafts / proposed
+            spec = self.lines["decode_spec"].format(
+                accept_len=engine.last_accept_len, accept_rate=engine.last_accept_rate
             )
-            engine.last_accept_len = accept_len
-            engine.last_accept_rate = accept_rate
-            spec = f"accept len: {accept_len:.2f}, accept rate: {accept_rate:.2f}, "
-        usage = engine.kv_tokens / engine.kv_capacity
-        self.w.line(
-            f"{self._ts()} Decode batch, #running-req: {engine.num_running}, "
-            f"#token: {engine.kv_tokens}, token usage: {usage:.2f}, {spec}cuda graph: True, "
-            f"gen throughput (token/s): {gen_throughput:.2f}, #queue-req: {engine.num_waiting}"
-        )
-        engine.iv_accept_tokens = engine.iv_correct_drafts = engine.iv_forward_ct = 0
-        engine.iv_gen_tokens = engine.iv_decode_steps = 0
-        engine.iv_started = now
+        self.emit("decode", **self._now(engine), spec=spec, throughput=engine.last_gen_throughput)
 
 
 class VLLMLog(BaseLog):
-    def _prefix(self, where: str) -> str:
-        ts = time.strftime("%m-%d %H:%M:%S", time.localtime())
-        return f"(APIServer pid={self.pid}) INFO {ts} [{where}] "
-
-    def startup(self, url: str) -> None:
-        self.w.line(self._prefix("api_server.py:1942") + f"Starting vLLM API server 0 on {url}")
+    def _ts(self) -> str:
+        return time.strftime("%m-%d %H:%M:%S", time.localtime())
 
     def tick(self, engine: Engine) -> None:
-        now = time.perf_counter()
-        elapsed = max(now - engine.vl_started, 1e-9)
-        active = (
-            engine.vl_prompt_tokens
-            or engine.vl_gen_tokens
-            or engine.num_running
-            or engine.num_waiting
+        d, elapsed = self.interval(engine, "tick")
+        if not (d.prompt_tokens or d.completion_tokens or engine.num_running or engine.num_waiting):
+            return
+        figures = self._now(engine)
+        self.emit(
+            "stats",
+            **figures,
+            usage_pct=100.0 * figures["usage"],
+            prompt_rate=d.prompt_tokens / elapsed,
+            gen_rate=d.completion_tokens / elapsed,
         )
-        if active:
-            usage = 100.0 * engine.kv_tokens / engine.kv_capacity
-            self.w.line(
-                self._prefix("loggers.py:336")
-                + f"Engine 000: Avg prompt throughput: {engine.vl_prompt_tokens / elapsed:.1f} "
-                f"tokens/s, Avg generation throughput: {engine.vl_gen_tokens / elapsed:.1f} "
-                f"tokens/s, Running: {engine.num_running} reqs, Waiting: {engine.num_waiting} "
-                f"reqs, GPU KV cache usage: {usage:.1f}%, Prefix cache hit rate: 0.0%"
+        if d.verify_steps > 0:
+            self.emit(
+                "spec",
+                mean_len=1.0 + d.accepted_drafts / d.verify_steps,
+                accepted_rate=d.accepted_drafts / elapsed,
+                drafted_rate=d.drafted_tokens / elapsed,
+                accepted=d.accepted_drafts,
+                drafted=d.drafted_tokens,
+                per_position=", ".join(
+                    f"{c / d.verify_steps:.3f}" for c in d.accepted_per_position
+                ),
+                rate=100.0 * d.accepted_drafts / d.drafted_tokens,
             )
-            if engine.vl_drafts > 0:
-                mean_len = 1.0 + engine.vl_accepted / engine.vl_drafts
-                per_pos = ", ".join(f"{c / engine.vl_drafts:.3f}" for c in engine.vl_per_pos)
-                rate = 100.0 * engine.vl_accepted / engine.vl_draft_tokens
-                self.w.line(
-                    self._prefix("metrics.py:120")
-                    + f"SpecDecoding metrics: Mean acceptance length: {mean_len:.2f}, "
-                    f"Accepted throughput: {engine.vl_accepted / elapsed:.2f} tokens/s, "
-                    f"Drafted throughput: {engine.vl_draft_tokens / elapsed:.2f} tokens/s, "
-                    f"Accepted: {engine.vl_accepted} tokens, "
-                    f"Drafted: {engine.vl_draft_tokens} tokens, "
-                    f"Per-position acceptance rate: {per_pos}, "
-                    f"Avg Draft acceptance rate: {rate:.1f}%"
-                )
-        engine.vl_drafts = engine.vl_draft_tokens = engine.vl_accepted = 0
-        engine.vl_per_pos = [0] * engine.k
-        engine.vl_prompt_tokens = engine.vl_gen_tokens = 0
-        engine.vl_started = now
 
 
 class LlamaCppLog(BaseLog):
-    def __init__(self, config: ReferenceServerConfig, writer: LogWriter) -> None:
-        super().__init__(config, writer)
+    def __init__(self, engine: Engine, writer: LogWriter) -> None:
+        super().__init__(engine, writer)
         self.t0 = time.perf_counter()
 
     def _ts(self) -> str:
@@ -171,58 +171,35 @@ class LlamaCppLog(BaseLog):
         ms, micro = divmod(rest, 1000)
         return f"{minutes}.{seconds:02d}.{ms:03d}.{micro:03d}"
 
-    def _slot(self, func: str, req: Request) -> str:
-        return (
-            f"{self._ts()} I slot {func[:12]:>12}: id {max(req.slot, 0):2d} | task {req.serial} | "
-        )
-
     def startup(self, url: str) -> None:
         cfg = self.config
-        self.w.line(f"{self._ts()} I srv  {'llama_server':>12}: initializing ...")
-        self.w.line(
-            f"{self._ts()} I srv  {'load_model':>12}: initializing, n_slots = "
-            f"{cfg.max_running_requests}, n_ctx_slot = {cfg.max_model_len}, kv_unified = 'false'"
-        )
+        self.emit("startup", n_slots=cfg.max_running_requests, n_ctx=cfg.max_model_len)
         if cfg.speculative:
-            self.w.line(
-                f"{self._ts()} I spec common_specu: adding speculative implementation 'draft-simple'"
-            )
-            self.w.line(
-                f"{self._ts()} I spec common_specu: - n_max={cfg.steps}, n_min=0, p_min=0.000000"
-            )
-        self.w.line(f"{self._ts()} I srv  {'llama_server':>12}: model loaded")
-        self.w.line(f"{self._ts()} I srv  {'llama_server':>12}: listening on {url}")
+            self.emit("startup_speculative", steps=cfg.steps)
+        self.emit("ready", url=url)
 
     def admitted(self, engine: Engine, req: Request) -> None:
-        self.w.line(self._slot("launch_slot_", req) + "processing task, is_child = 0")
+        self.emit("admitted", slot=max(req.slot, 0), task=req.serial)
 
     def finish(self, engine: Engine, req: Request) -> None:
         t = timings(req)
-        n_prompt, n_pred = len(req.prompt_ids), len(req.out_ids)
-        pm, dm = t["prompt_ms"], t["predicted_ms"]
-        timing = self._slot("print_timing", req)
-        lines = [
-            f"prompt eval time = {pm:10.2f} ms / {n_prompt:5d} tokens ("
-            f"{t['prompt_per_token_ms']:8.2f} ms per token, {t['prompt_per_second']:8.2f} "
-            "tokens per second)",
-            f"       eval time = {dm:10.2f} ms / {n_pred:5d} tokens ("
-            f"{t['predicted_per_token_ms']:8.2f} ms per token, "
-            f"{t['predicted_per_second']:8.2f} tokens per second)",
-            f"      total time = {pm + dm:10.2f} ms / {n_prompt + n_pred:5d} tokens",
-            f"   graphs reused = {req.decode_steps:10d}",
-        ]
+        slot = {"slot": max(req.slot, 0), "task": req.serial}
+        total_ms, total_n = t["prompt_ms"] + t["predicted_ms"], t["prompt_n"] + t["predicted_n"]
+        self.emit(
+            "finish", **t, **slot, total_ms=total_ms, total_n=total_n, decode_steps=req.decode_steps
+        )
         if req.drafted > 0:
             mean_len = 1.0 + req.accepted / req.verify_ct if req.verify_ct else 1.0
-            lines.append(
-                f"draft acceptance = {req.accepted / req.drafted:0.5f} ({req.accepted:5d} "
-                f"accepted / {req.drafted:5d} generated), mean len = {mean_len:5.2f}"
+            acceptance = req.accepted / req.drafted
+            self.emit(
+                "finish_draft",
+                **slot,
+                acceptance=acceptance,
+                accepted=req.accepted,
+                drafted=req.drafted,
+                mean_len=mean_len,
             )
-        for line in lines:
-            self.w.line(timing + line)
-        self.w.line(
-            self._slot("release", req)
-            + f"stop processing: n_tokens = {n_prompt + n_pred - 1}, truncated = 0"
-        )
+        self.emit("release", **slot, n_tokens=total_n - 1)
 
 
 def timings(req: Request) -> dict[str, float]:
@@ -246,6 +223,9 @@ def timings(req: Request) -> dict[str, float]:
     }
 
 
-def make_log(config: ReferenceServerConfig, writer: LogWriter) -> BaseLog:
+def make_log(engine: Engine, writer: LogWriter) -> BaseLog:
+    """The flavor's log, hooked to ``engine``."""
     by_flavor = {Flavor.SGLANG: SGLangLog, Flavor.VLLM: VLLMLog, Flavor.LLAMACPP: LlamaCppLog}
-    return by_flavor[config.flavor](config, writer)
+    log = by_flavor[engine.config.flavor](engine, writer)
+    engine.hooks = log
+    return log

@@ -1,12 +1,19 @@
-"""``/metrics`` pages in each engine's names, labels and types, rendered by prometheus_client."""
+"""``/metrics`` pages in each engine's names, labels and types, rendered by prometheus_client.
+
+Which families a flavor shows, their help texts, labels and types are data (``metrics`` in
+engine_shapes.json: SGLang 0.5.23 ``--enable-metrics``, vLLM 0.33.0 ``SpecDecodingProm`` and a few
+scheduler metrics, llama.cpp 0c1e57098 ``--metrics``); each family names the engine counter it
+shows, read here at scrape time.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import Flavor
+from specdiag.refserver.shapes import engine_shapes, fill
 
 if TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
@@ -17,224 +24,100 @@ if TYPE_CHECKING:
 _INT_SAMPLE = re.compile(r"^(llamacpp:\S+) (-?\d+)\.0$", re.MULTILINE)
 
 
-def _family(
-    kind: str,
-    name: str,
-    doc: str,
-    value: float,
-    labels: tuple[tuple[str, str], ...] = (),
-    created: float | None = None,
-) -> Metric:
-    """One metric family of one sample; ``kind`` "counter" or "gauge"."""
-    from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+def _values(e: Engine) -> dict[str, Any]:
+    """Every counter a family can show: the engine's now, its totals, its finished requests'."""
+    t, f = e.totals, e.finished_agg
+    prompt_rate = (
+        1000.0 * f.prompt_tokens / (f.prompt_seconds * 1000.0) if f.prompt_seconds else 0.0
+    )
+    gen_rate = f.predicted_tokens / f.predicted_seconds if f.predicted_seconds else 0.0
+    return {
+        "num_running": e.num_running,
+        "num_waiting": e.num_waiting,
+        "kv_tokens": e.kv_tokens,
+        "kv_usage": e.kv_tokens / e.kv_capacity,
+        "busy_slots": max(1, e.num_running),
+        "last_gen_throughput": e.last_gen_throughput,
+        "last_accept_len": e.last_accept_len,
+        "last_accept_rate": e.last_accept_rate,
+        "verify_steps": t.verify_steps,
+        "drafted_tokens": t.drafted_tokens,
+        "accepted_drafts": t.accepted_drafts,
+        "accepted_per_position": t.accepted_per_position,
+        "prompt_tokens": t.prompt_tokens,
+        "completion_tokens": t.completion_tokens,
+        "finished_requests": f.requests,
+        "finished_prompt_tokens": f.prompt_tokens,
+        "finished_predicted_tokens": f.predicted_tokens,
+        "finished_verify_ct": f.verify_ct,
+        "finished_drafted": f.drafted,
+        "finished_accepted": f.accepted,
+        "finished_per_position": f.per_position,
+        "finished_by_reason": f.by_reason,
+        "decode_calls": f.decode_calls,
+        "max_tokens": f.max_tokens,
+        "prompt_seconds": round(f.prompt_seconds, 6),
+        "predicted_seconds": round(f.predicted_seconds, 6),
+        "prompt_throughput": round(prompt_rate, 2),
+        "predicted_throughput": round(gen_rate, 2),
+    }
 
-    names, values = [k for k, _ in labels], [v for _, v in labels]
-    if kind == "gauge":
-        g = GaugeMetricFamily(name, doc, labels=names)
-        g.add_metric(values, value)
-        return g
-    c = CounterMetricFamily(name, doc, labels=names)
-    c.add_metric(values, value, created=created)
-    return c
 
+class EngineCollector:
+    """The flavor's families, one sample each, or one per draft position / finish reason (the
+    family's labels then name the ``$key``)."""
 
-def _per_position(
-    name: str,
-    doc: str,
-    counts: list[int],
-    labels: tuple[tuple[str, str], ...] = (),
-    created: float | None = None,
-) -> Metric:
-    """A counter family with one sample per draft position (label ``position``)."""
-    from prometheus_client.core import CounterMetricFamily
-
-    pp = CounterMetricFamily(name, doc, labels=[*(k for k, _ in labels), "position"])
-    for i, c in enumerate(counts):
-        pp.add_metric([*(v for _, v in labels), str(i)], float(c), created=created)
-    return pp
-
-
-class _Collector:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
     def describe(self) -> list[Metric]:
         return []  # values are read at scrape time; no registration-time describe
 
-
-class SGLangCollector(_Collector):
-    """SGLang 0.5.23 (``--enable-metrics``): gauges set at each decode log, a few counters."""
-
     def collect(self) -> Iterator[Metric]:
-        e = self.engine
-        cfg = e.config
-        f = e.finished_agg
-        rows: list[tuple[str, str, str, float]] = [
-            ("gauge", "num_running_reqs", "The number of running requests.", e.num_running),
-            ("gauge", "num_queue_reqs", "The number of requests in the waiting queue.",
-             e.num_waiting),
-            ("gauge", "num_used_tokens", "The number of used tokens.", e.kv_tokens),
-            ("gauge", "token_usage", "The token usage.", e.kv_tokens / e.kv_capacity),
-            ("gauge", "gen_throughput", "The generation throughput (token/s).",
-             e.last_gen_throughput),
-        ]  # fmt: skip
-        if cfg.speculative:
-            rows += [
-                ("gauge", "spec_accept_length", "Mean acceptance length of speculative decoding "
-                 "(accepted drafts + bonus token per forward).", e.last_accept_len),
-                ("gauge", "spec_accept_rate", "Speculative acceptance rate (`accepted drafts / "
-                 "proposed drafts` in batch).", e.last_accept_rate),
-            ]  # fmt: skip
-        rows += [
-            ("counter", "prompt_tokens", "Number of prefill tokens processed.", f.prompt_tokens),
-            ("counter", "generation_tokens", "Number of generation tokens processed.",
-             f.predicted_tokens),
-            ("counter", "num_requests", "The number of processed requests.", f.requests),
-        ]  # fmt: skip
-        if cfg.speculative:
-            rows.append(("counter", "spec_verify_calls", "The number of speculative verify calls "
-                         "(added per finished request).", f.verify_ct))  # fmt: skip
-        ranks = tuple((k, "0") for k in ("tp_rank", "pp_rank", "moe_ep_rank"))
-        labels = (("model_name", cfg.model_name), ("engine_type", "unified"), *ranks)
-        for kind, name, doc, value in rows:
-            yield _family(kind, "sglang:" + name, doc, value, labels)
+        from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
-
-class VLLMCollector(_Collector):
-    """vLLM 0.33.0 ``SpecDecodingProm`` and a few scheduler metrics (single-process mode)."""
-
-    def collect(self) -> Iterator[Metric]:
-        e = self.engine
-        cfg = e.config
-        t = e.totals
-        created = e.started_wall
-        labels = (("engine", "0"), ("model_name", cfg.model_name))
-        rows: list[tuple[str, str, str, float]] = [
-            ("gauge", "num_requests_running", "Number of requests in model execution batches.",
-             e.num_running),
-            ("gauge", "num_requests_waiting", "Number of requests waiting to be processed.",
-             e.num_waiting),
-            ("gauge", "kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.",
-             e.kv_tokens / e.kv_capacity),
-        ]  # fmt: skip
-        if cfg.speculative:
-            rows += [
-                ("counter", "spec_decode_num_drafts", "Number of spec decoding drafts.",
-                 t.verify_steps),
-                ("counter", "spec_decode_num_draft_tokens", "Number of draft tokens.",
-                 t.drafted_tokens),
-                ("counter", "spec_decode_num_accepted_tokens", "Number of accepted tokens.",
-                 t.accepted_drafts),
-            ]  # fmt: skip
-        for kind, name, doc, value in rows:
-            yield _family(kind, "vllm:" + name, doc, float(value), labels, created)
-        if cfg.speculative:
-            yield _per_position(
-                "vllm:spec_decode_num_accepted_tokens_per_pos",
-                "Accepted tokens per draft position.",
-                t.accepted_per_position,
-                labels,
-                created=created,
+        cfg = self.engine.config
+        page = engine_shapes()[cfg.flavor.value]["metrics"]
+        created = self.engine.started_wall if page.get("created") else None
+        values = _values(self.engine)
+        for fam in page["families"]:
+            if fam.get("speculative") and not cfg.speculative:
+                continue
+            name, value = page["prefix"] + fam["name"], fam["value"]
+            value = values[value] if isinstance(value, str) else value
+            if fam["kind"] == "bare_counter":  # no _total suffix, as llama.cpp writes it
+                m = Metric(name, fam["help"], "counter")  # (fixed up in render())
+                m.add_sample(name, {}, value)
+                yield m
+                continue
+            pairs = fam.get("labels", page["labels"])
+            family = (GaugeMetricFamily if fam["kind"] == "gauge" else CounterMetricFamily)(
+                name, fam["help"], labels=[k for k, _ in pairs]
             )
-        for name, doc, value in (
-            ("prompt_tokens", "Number of prefill tokens processed.", t.prompt_tokens),
-            ("generation_tokens", "Number of generation tokens processed.", t.completion_tokens),
-        ):
-            yield _family("counter", "vllm:" + name, doc, float(value), labels, created)
-        from prometheus_client.core import CounterMetricFamily
-
-        rs = CounterMetricFamily(
-            "vllm:request_success",
-            "Count of successfully processed requests.",
-            labels=["engine", "finished_reason", "model_name"],
-        )
-        for reason in ("stop", "length", "abort"):
-            rs.add_metric(
-                ["0", reason, cfg.model_name],
-                float(e.finished_agg.by_reason[reason]),
-                created=created,
-            )
-        yield rs
-
-
-class LlamaCppCollector(_Collector):
-    """llama.cpp 0c1e57098 ``/metrics`` (``--metrics``): no labels, integer counters."""
-
-    def collect(self) -> Iterator[Metric]:
-        from prometheus_client.core import Metric
-
-        e = self.engine
-        f = e.finished_agg
-        pt = 1000.0 * f.prompt_tokens / (f.prompt_seconds * 1000.0) if f.prompt_seconds else 0.0
-        gt = f.predicted_tokens / f.predicted_seconds if f.predicted_seconds else 0.0
-        counters: list[tuple[str, str, float]] = [
-            ("prompt_tokens_total", "Number of prompt tokens processed, excluding cached tokens",
-             f.prompt_tokens),
-            ("prompt_tokens_cached_total", "Number of prompt tokens reused from the cache", 0),
-            ("prompt_seconds_total", "Total time spent processing prompts",
-             round(f.prompt_seconds, 6)),
-            ("tokens_predicted_total", "Number of generation tokens processed",
-             f.predicted_tokens),
-            ("tokens_predicted_seconds_total", "Total time spent generating tokens",
-             round(f.predicted_seconds, 6)),
-            ("n_decode_total", "Total number of llama_decode() calls, excluding speculative "
-             "decoding and multimodal decoding", f.decode_calls),
-        ]  # fmt: skip
-        spec: list[tuple[str, str, float]] = [
-            ("spec_decode_num_draft_tokens_total", "Speculative: Total draft tokens generated",
-             f.drafted),
-            ("spec_decode_num_accepted_tokens_total",
-             "Speculative: Total draft tokens accepted by the target model", f.accepted),
-            ("spec_decode_num_drafts_total",
-             "Speculative: Total speculative decoding verification steps", f.verify_ct),
-        ]  # fmt: skip
-        gauges: list[tuple[str, str, float]] = [
-            ("prompt_tokens_seconds", "Average prompt throughput in tokens/s", round(pt, 2)),
-            ("predicted_tokens_seconds", "Average generation throughput in tokens/s",
-             round(gt, 2)),
-            ("requests_processing", "Number of requests processing", e.num_running),
-            ("requests_deferred", "Number of requests deferred", e.num_waiting),
-            ("n_busy_slots_per_decode", "Average number of busy slots per llama_decode() call",
-             max(1, e.num_running)),
-        ]  # fmt: skip
-        for name, doc, value in counters:
-            yield _family("counter", "llamacpp:" + name, doc, value)
-        # A counter without the _total suffix, as llama.cpp writes it (fixed up in render()).
-        m = Metric(
-            "llamacpp:n_tokens_max",
-            "Largest observed sequence length (prompt + generation)",
-            "counter",
-        )
-        m.add_sample("llamacpp:n_tokens_max", {}, f.max_tokens)
-        yield m
-        for name, doc, value in spec:
-            yield _family("counter", "llamacpp:" + name, doc, value)
-        for name, doc, value in gauges:
-            yield _family("gauge", "llamacpp:" + name, doc, value)
-        if e.config.speculative:
-            yield _per_position(
-                "llamacpp:spec_decode_num_accepted_tokens_per_pos_total",
-                "Accepted tokens per draft position",
-                f.per_position,
-            )
+            samples: Any = [(None, value)]  # one sample, or one per position / finish reason
+            if isinstance(value, (dict, list)):
+                samples = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, v in samples:
+                slots = {"served_model": cfg.model_name, "key": str(key)}
+                labels = [label for _, label in fill(pairs, slots)]
+                if isinstance(family, CounterMetricFamily):
+                    family.add_metric(labels, float(v), created=created)
+                else:
+                    family.add_metric(labels, v)
+            yield family
 
 
 def make_registry(engine: Engine) -> CollectorRegistry:
     from prometheus_client import CollectorRegistry
 
     registry = CollectorRegistry(auto_describe=False)
-    flavor = engine.config.flavor
-    if flavor is Flavor.SGLANG:
-        registry.register(SGLangCollector(engine))
-    elif flavor is Flavor.VLLM:
+    if engine.config.flavor is Flavor.VLLM:
         from prometheus_client import GCCollector, PlatformCollector, ProcessCollector
 
         GCCollector(registry=registry)
         PlatformCollector(registry=registry)
         ProcessCollector(registry=registry)
-        registry.register(VLLMCollector(engine))
-    else:
-        registry.register(LlamaCppCollector(engine))
+    registry.register(EngineCollector(engine))
     return registry
 
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
-from specdiag.refserver.config import Flavor, ReferenceServerConfig
+from specdiag.refserver.config import Flavor, ReferenceServerConfig, Speculation
 
 STOP_TIMEOUT_S = 10.0
 
@@ -54,18 +54,6 @@ def _protocol_class(transports: dict[tuple[str, int], Any]) -> type[asyncio.Prot
             super().connection_lost(exc)
 
     return TrackingH11Protocol
-
-
-@dataclass(frozen=True)
-class Speculation:
-    enabled: bool
-    steps: int
-    topk: int
-    num_draft_tokens: int
-    acceptance_conditional: tuple[float, ...]
-    acceptance_unconditional: tuple[float, ...]
-    expected_accepted_drafts: float
-    expected_accept_length: float
 
 
 @dataclass(frozen=True)
@@ -109,9 +97,8 @@ class ServerStart:
         from specdiag.core import accept
         from specdiag.refserver.config import ENGINE_VERSIONS
 
-        prof = cfg.profile()
+        spec = cfg.speculation()
         cost = cfg.draft_step_ms / cfg.target_step_ms if cfg.target_step_ms > 0 else None
-        expected_len = prof.expected_accept_length if prof else 1.0
         return cls(
             url=url,
             host=cfg.host,
@@ -119,21 +106,12 @@ class ServerStart:
             flavor=cfg.flavor,
             engine_version=ENGINE_VERSIONS[cfg.flavor],
             model=cfg.model_name,
-            speculative=Speculation(
-                enabled=cfg.speculative,
-                steps=cfg.steps,
-                topk=cfg.topk,
-                num_draft_tokens=cfg.resolved_num_draft_tokens,
-                acceptance_conditional=cfg.acceptance,
-                acceptance_unconditional=prof.unconditional if prof else (),
-                expected_accepted_drafts=prof.expected_accepted_drafts if prof else 0.0,
-                expected_accept_length=expected_len,
-            ),
+            speculative=spec,
             timing=Timing(
                 target_step_ms=cfg.target_step_ms,
                 draft_step_ms=cfg.draft_step_ms,
                 cost_ratio=cost,
-                expected_speedup=accept.speedup(expected_len, cfg.steps, cost)
+                expected_speedup=accept.speedup(spec.expected_accept_length, cfg.steps, cost)
                 if cost is not None
                 else None,
             ),
@@ -180,7 +158,7 @@ class ServerHandle(ServerLifecycle):
                 hint="install the server extra: pip install 'specdiag[server]'",
             ) from None
 
-        from specdiag.refserver.app import build_app
+        from specdiag.refserver.api import build_app
         from specdiag.refserver.engine import Engine
         from specdiag.refserver.logfmt import LogWriter, make_log
         from specdiag.refserver.model import TinyLM, Tokenizer
@@ -217,8 +195,7 @@ class ServerHandle(ServerLifecycle):
         tok = Tokenizer()
         model = TinyLM(tok)
         engine = Engine(cfg, model, tok)
-        log = make_log(cfg, writer)
-        engine.hooks = log
+        log = make_log(engine, writer)
         state = ServerState(cfg, engine, tok, log, writer)
         state.url = self.url
         self._state = state

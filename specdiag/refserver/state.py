@@ -63,6 +63,15 @@ class ServerState:
             Flavor.LLAMACPP: ENGINE_VERSIONS[Flavor.LLAMACPP],
             Flavor.SGLANG: None,
         }[config.flavor]
+        # the server's own values in the engines' answers (see helpers.shape)
+        self.slots = {
+            "served_model": config.model_name,
+            "max_model_len": config.max_model_len,
+            "max_running_requests": config.max_running_requests,
+            "speculative": config.speculative,
+            "fingerprint": self.fingerprint,
+            "version": ENGINE_VERSIONS[config.flavor],
+        }
 
     # ------------------------------------------------------------------ lifecycle
 

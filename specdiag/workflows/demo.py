@@ -21,9 +21,11 @@ also on Ctrl-C.
 
 from __future__ import annotations
 
+import json
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,28 +55,9 @@ class Scenario:
     hidden_case: str  # a specdiag.workflows.synthetic scenario
 
 
-SCENARIOS: dict[str, Scenario] = {
-    "seed": Scenario(
-        "seed",
-        "the server prints accept len 2.40",
-        "The draft trained at 75% per-token accuracy; SGLang logs 'accept len: 2.40' with 5 draft "
-        "steps. Next to the trainer's 2.29 that looks healthy. Is it?",
-        "matching",
-    ),
-    "collapsed": Scenario(
-        "collapsed",
-        "the server prints accept len 1.12",
-        "Same draft, another deployment: SGLang logs 'accept len: 1.12'. Drafts are almost never "
-        "accepted. Why?",
-        "collapsed",
-    ),
-    "healthy": Scenario(
-        "healthy",
-        "a deployment that delivers what training predicts",
-        "Same draft, deployed correctly: the accept length is close to the 3.29 training predicts.",
-        "matching",
-    ),
-}
+# the demos' prose (each scenario's story, the conclusions, the next commands) as data
+STORY = json.loads(resources.files("specdiag.workflows").joinpath("demo_story.json").read_text())
+SCENARIOS = {name: Scenario(name, **s) for name, s in STORY["scenarios"].items()}
 
 
 def served_accepted_drafts(scenario: str) -> float:
@@ -143,15 +126,7 @@ class DemoResult:
     doctor_command: str | None = None
 
 
-NEXT_COMMANDS = (
-    "specdiag expected-accept --acc 0.75 --steps 5 --observed 2.4 --engine sglang",
-    "specdiag probe http://YOUR-SERVER:30000 --acc 0.75 --steps 5",
-    "specdiag logs server.log --acc 0.75 --steps 5",
-    "specdiag compare-hidden served_dump.pt data_0.ckpt --layers 1,29,57 --engine sglang",
-    "specdiag inspect-dump ./specforge-output/",
-    'specdiag doctor --draft ./draft --logs server.log --server-args "$(cat launch.sh)" '
-    "--acc 0.75 --steps 5",
-)
+NEXT_COMMANDS = tuple(STORY["next_commands"])
 
 
 def run_demo(
@@ -378,34 +353,13 @@ def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> A
 
 def _conclude(probe: ProbeReport, hidden: CompareResult) -> Conclusion:
     verdict = DemoVerdict(probe.expected.judgement.verdict.value if probe.expected else "unknown")
+    text = STORY["conclusions"]
     fix = None
     if not hidden.match:
         ids = hidden.suggested_layer_ids.get("sglang")
-        diag = (
-            "; ".join(hidden.diagnosis[:3])
-            if hidden.diagnosis
-            else "the served hidden states differ from the training capture"
-        )
-        if ids:
-            fix = f'set "eagle_aux_hidden_state_layer_ids": {ids} in the draft\'s eagle_config'
-        summary = (
-            f"accept length is {verdict}: the server feeds the draft other hidden states than "
-            f"training captured. {diag}"
-        )
-    elif verdict == "healthy":
-        summary = (
-            "accept length matches what training predicts and the served hidden states match the "
-            "training capture: this deployment is healthy."
-        )
-    elif verdict == "below":
-        summary = (
-            "accept length is below what training predicts, but the served hidden states match "
-            "the training capture, so the draft sees the right features. Look at what else "
-            "differs from training: chat template or system prompt, sampling settings, prompts "
-            "unlike the training data, a quantized target, context longer than trained."
-        )
+        diag = "; ".join(hidden.diagnosis[:3]) if hidden.diagnosis else text["no_diagnosis"]
+        fix = text["fix"].format(ids=ids) if ids else None
+        summary = text["mismatch"].format(verdict=verdict, diagnosis=diag)
     else:
-        summary = (
-            f"accept length is {verdict}; the served hidden states match the training capture."
-        )
+        summary = text.get(verdict.value, text["other"]).format(verdict=verdict)
     return Conclusion(verdict=verdict, hidden_match=hidden.match, summary=summary, fix=fix)

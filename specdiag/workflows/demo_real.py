@@ -29,9 +29,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from specdiag.errors import UsageError
+from specdiag.workflows import demo
 from specdiag.workflows.demo import (
     logs_accept_length,
     probe_or_interrupt,
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from specdiag.core.probe.run import ProbeReport
     from specdiag.workflows.realsglang import SglangHarness
 
+_T = TypeVar("_T")
 ENGINES = ("sglang",)
 TRAINED_IDS = (1, 4, 7)  # SpecForge's convention (output of layer k), 10-layer target
 SERVED_IDS = (-1, 1, 4)  # the embedding prepended, the last id dropped
@@ -65,6 +67,21 @@ class RealStep:
     name: str
     command: str
     result: Any  # the command's own result dataclass (or a small dict for the server steps)
+
+
+class _Steps:
+    """The demo's steps: each announced (``on_step``) before it runs, then kept with its result."""
+
+    def __init__(self, on_step: Callable[[str, str], None] | None) -> None:
+        self.announce = on_step or (lambda name, cmd: None)
+        self.done: list[RealStep] = []
+
+    def run(self, name: str, command: str, work: Callable[[], _T], shown: str = "") -> _T:
+        """Announce step ``shown`` (default ``name``), run ``work``, keep its result as ``name``."""
+        self.announce(shown or name, command)
+        result = work()
+        self.done.append(RealStep(name, command, result))
+        return result
 
 
 @dataclass(frozen=True)
@@ -108,25 +125,7 @@ class RealDemoResult:
     seconds: float
 
 
-STORY = (
-    "An EAGLE-3 draft trained (SpecForge's way) on aux layers [1, 4, 7] of a 10-layer target is "
-    "served by a real SGLang {version} with eagle_config ids [-1, 1, 4]: the embedding slot "
-    "prepended and the last id dropped, the edit of the deployment specdiag was made for. The "
-    "accept length collapses. What does specdiag find, and does its fix work?"
-)
-REAL = (
-    "the server: PyPI SGLang {version} (launch_server, scheduler, EAGLE-3 worker), started twice "
-    "from the test harness's recipe; its logs, /server_info and meta_info are SGLang's own",
-    "the hidden states: the target's forward pass (transformers) for the training dump, and "
-    "SGLang's own capture feeding the draft",
-    "every specdiag step: the core of the command it prints",
-)
-TINY = (
-    "the models: a random 10-layer Llama target (hidden 128) and a 1-layer EAGLE-3 draft built "
-    "by the harness, whose accuracy is designed: 2/3, 0, 0 per draft position (given as --acc)",
-    "SGLang's C++ kernels: replaced by the harness's plain-torch shims (a shimmed run says "
-    "nothing about kernel speed or numerics)",
-)
+STORY = demo.STORY["real"]  # the story, what is real and what is tiny (demo_story.json)
 
 
 def run_real_demo(
@@ -147,16 +146,17 @@ def run_real_demo(
         "demo --real",
         "pip install 'specdiag[tensors,hf]'",
     )
-    step = on_step or (lambda name, cmd: None)
+    from specdiag.core.hidden.inspect import inspect_dumps
+
+    steps = _Steps(on_step)
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="specdiag-demo-real-") as tmp_s:
         tmp = Path(tmp_s)
-        steps: list[RealStep] = []
-        target = h.target()
-        train = _training_dump(h, tmp, step, steps)
+        train = _training_dump(h, tmp, steps)
         draft = _deployment_draft(h, tmp / "draft", SERVED_IDS)
-        inspect = _inspect(train, target, step, steps)
-        broken = _serve(h, tmp, "broken", draft, train, step, steps)
+        icmd = "specdiag inspect-dump hs/data_0.ckpt --target t10/target"
+        inspect = steps.run("inspect-dump", icmd, lambda: inspect_dumps([train], target=h.target()))
+        broken = _serve(h, tmp, "broken", draft, train, steps)
         aux = broken.aux_check()
         fix_ids = (
             tuple(aux.details["suggested_ids"])
@@ -169,18 +169,18 @@ def run_real_demo(
             fixed_draft = tmp / "draft-fixed"
             shutil.copytree(draft, fixed_draft)
             _paste(fixed_draft / "config.json", snippet)
-            step("fix", f"paste into draft-fixed/config.json: {snippet}")
-            steps.append(RealStep("fix", f"edit draft-fixed/config.json: {snippet}", {
+            steps.announce("fix", f"paste into draft-fixed/config.json: {snippet}")
+            steps.done.append(RealStep("fix", f"edit draft-fixed/config.json: {snippet}", {
                 "snippet": snippet, "ids": list(fix_ids)}))  # fmt: skip
-            repaired = _serve(h, tmp, "repaired", fixed_draft, train, step, steps)
+            repaired = _serve(h, tmp, "repaired", fixed_draft, train, steps)
         rep_aux = repaired.aux_check() if repaired is not None else None
         return RealDemoResult(
             engine=engine,
             engine_version=h.version,
-            story=STORY.format(version=h.version),
-            real=tuple(s.format(version=h.version) for s in REAL),
-            tiny=TINY,
-            steps=tuple(steps),
+            story=STORY["story"].format(version=h.version),
+            real=tuple(s.format(version=h.version) for s in STORY["real"]),
+            tiny=tuple(STORY["tiny"]),
+            steps=tuple(steps.done),
             training_ids=TRAINED_IDS,
             inspect=inspect,
             broken=broken,
@@ -192,9 +192,7 @@ def run_real_demo(
         )
 
 
-def _training_dump(
-    h: SglangHarness, tmp: Path, step: Callable[[str, str], None], steps: list[RealStep]
-) -> Path:
+def _training_dump(h: SglangHarness, tmp: Path, steps: _Steps) -> Path:
     """data_0.ckpt as SpecForge's HF backend writes it: the target's forward pass on a sample,
     aux = concat of hidden_states[k+1] for k in TRAINED_IDS (float32, as the tiny target)."""
     import torch
@@ -208,17 +206,12 @@ def _training_dump(
         "training dump, SpecForge's way: the target (transformers) on 48 tokens, aux ids "
         f"{list(TRAINED_IDS)} -> hs/data_0.ckpt"
     )
-    step("training-dump", cmd)
+    steps.announce("training-dump", cmd)
     stack = hf_hidden_states(h.target(), ids.tolist()).stack
     record = specforge_record(stack, TRAINED_IDS, ids, dtype=torch.float32)
     path = save_record(record, tmp / "hs" / "data_0.ckpt")
-    steps.append(
-        RealStep(
-            "training-dump",
-            cmd,
-            {"path": "hs/data_0.ckpt", "tokens": SAMPLE_TOKENS, "aux_ids": list(TRAINED_IDS)},
-        )
-    )
+    made = {"path": "hs/data_0.ckpt", "tokens": SAMPLE_TOKENS, "aux_ids": list(TRAINED_IDS)}
+    steps.done.append(RealStep("training-dump", cmd, made))
     return path
 
 
@@ -244,13 +237,7 @@ def _paste(cfg_path: Path, snippet: str) -> None:
 
 
 def _serve(
-    h: SglangHarness,
-    tmp: Path,
-    label: str,
-    draft: Path,
-    train: Path,
-    step: Callable[[str, str], None],
-    steps: list[RealStep],
+    h: SglangHarness, tmp: Path, label: str, draft: Path, train: Path, steps: _Steps
 ) -> Served:
     from specdiag.workflows.realsglang import launch, sglang_args
 
@@ -264,39 +251,35 @@ def _serve(
         f"--speculative-eagle-topk 1 --speculative-num-draft-tokens {STEPS + 1} ... "
         f"> {log.name}  (eagle_config ids {list(ids)})"
     )
-    step(f"sglang ({label})", cmd)
+    steps.announce(f"sglang ({label})", cmd)
     t0 = time.monotonic()
     srv = launch(h, args, log)
     started = time.monotonic() - t0
     try:
-        steps.append(
-            RealStep(
-                f"sglang-{label}",
-                cmd,
-                {"url": srv.url, "ids": list(ids), "start_seconds": round(started, 1)},
-            )
-        )
+        made = {"url": srv.url, "ids": list(ids), "start_seconds": round(started, 1)}
+        steps.done.append(RealStep(f"sglang-{label}", cmd, made))
         acc = ",".join(f"{a:.4g}" for a in DRAFT_ACC)
         pcmd = (
             f"specdiag probe {srv.url} --api native --num-requests {PROBE_REQUESTS} "
             f"--max-tokens {PROBE_MAX_TOKENS} --ignore-eos --no-stream --acc {acc} "
             f"--steps {STEPS}"
         )
-        step("probe", pcmd)
-        probe = _probe(srv.url)
-        steps.append(RealStep(f"probe-{label}", pcmd, probe))
+        probe = steps.run(f"probe-{label}", pcmd, lambda: _probe(srv.url), "probe")
         _wait_quiet(log)
         lcmd = f"specdiag logs {log.name} --acc {acc} --steps {STEPS}"
-        step("logs", lcmd)
-        logs = run_logs_step(log, DRAFT_ACC, STEPS)
-        steps.append(RealStep(f"logs-{label}", lcmd, logs))
+        logs = steps.run(
+            f"logs-{label}", lcmd, lambda: run_logs_step(log, DRAFT_ACC, STEPS), "logs"
+        )
         dcmd = (
             f"specdiag doctor --server {srv.url} --draft {draft.name} --target t10/target "
             f"--training-dump hs/data_0.ckpt --logs {log.name} --acc {acc} --steps {STEPS}"
         )
-        step("doctor", dcmd)
-        doctor = _doctor(srv.url, probe, draft, h.target(), train, log)
-        steps.append(RealStep(f"doctor-{label}", dcmd, doctor))
+        doctor = steps.run(
+            f"doctor-{label}",
+            dcmd,
+            lambda: _doctor(srv.url, probe, draft, h.target(), train, log),
+            "doctor",
+        )
     finally:
         srv.stop()
     return Served(ids, srv.url, probe, logs, doctor, started)
@@ -331,18 +314,6 @@ def _probe(url: str) -> ProbeReport:
         steps=STEPS,
     )
     return probe_or_interrupt(cfg)
-
-
-def _inspect(
-    train: Path, target: Path, step: Callable[[str, str], None], steps: list[RealStep]
-) -> InspectReport:
-    from specdiag.core.hidden.inspect import inspect_dumps
-
-    cmd = "specdiag inspect-dump hs/data_0.ckpt --target t10/target"
-    step("inspect-dump", cmd)
-    report = inspect_dumps([train], target=target)
-    steps.append(RealStep("inspect-dump", cmd, report))
-    return report
 
 
 def _doctor(

@@ -209,7 +209,7 @@ def test_last_layer_id_kills_the_scheduler_as_the_rules_say(real_servers: RealSe
     """Id 9 on a 10-layer target names the last layer's output, which SGLang never captures: the
     draft gets 2 states for an fc that takes 3, and the first request (SGLang's own /health
     check is one) kills the scheduler."""
-    from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rules
+    from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rule
 
     with pytest.raises(RealServerError) as died:
         real_servers.sglang(target="t10", draft="1_4_9", fresh=True)
@@ -217,11 +217,11 @@ def test_last_layer_id_kills_the_scheduler_as_the_rules_say(real_servers: RealSe
     version = real_servers.sglang(target="t10", draft="1_4_7", decode_log_interval=1).config[
         "version"
     ]
-    rules = aux_id_rules(CaptureEngine.SGLANG, version)
+    rules = aux_id_rule(CaptureEngine.SGLANG, version)
     assert rules.uncapturable([1, 4, 9], num_layers=10) == (9,)
     assert "mat1 and mat2 shapes cannot be multiplied" in rules.last_layer_failure
     assert rules.uncapturable([1, 4, 8], num_layers=10) == ()
-    assert rules.to_hf(-1) == 0 and rules.embedding_id == -1
+    assert rules.to_hf(-1) == 0 and rules.embedding_capturable
 
 
 # ------------------------------------------------------------------ a tree draft (topk > 1)

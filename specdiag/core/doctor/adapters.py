@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
 from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
+from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Evidence, InputProblem, Segment
 from specdiag.errors import InputError, SpecdiagError
 
@@ -27,73 +28,11 @@ if TYPE_CHECKING:
     from specdiag.core.logs.analyze import LogsReport
     from specdiag.core.probe.run import ProbeReport
 
-# Log lines the statistics parser does not read but the doctor looks for (verbatim engine text).
-LOG_PATTERNS: dict[str, re.Pattern[str]] = {
-    # vLLM PR #50170 (open): a warning when the aux-layer default is taken silently
-    "aux-default": re.compile(r"(?i)eagle_aux_hidden_state_layer_ids.*(default|not (?:set|found))"),
-    # vLLM PR #35548: missing MTP weights
-    "mtp-missing": re.compile(
-        r"(?i)(MTP speculative decoding layer \d+ weights missing|weights missing from checkpoint"
-        r"|were not initialized from the model checkpoint)"
-    ),
-    # sglang#32334: the aux concat is narrower than fc expects (e.g. 8640 vs 5760)
-    "concat-width": re.compile(
-        r"(?i)(mat1 and mat2 shapes cannot be multiplied|size mismatch|shapes? .*\b\d+ vs \d+"
-        r"|shape '\[-1, \d+\]' is invalid for input of size \d+)"
-    ),
-    # the engine process died (vLLM: EngineDeadError; the root cause is logged above it)
-    "engine-dead": re.compile(
-        r"EngineDeadError|EngineCore encountered an issue|Engine core .*died"
-    ),
-    # vllm#48494: dynamic SD downgrades CUDA graphs
-    "cudagraph-override": re.compile(r"Overriding cudagraph_mode from \S+ to PIECEWISE"),
-    # llama.cpp PR #27711: synthetic acceptance
-    "synthetic": re.compile(r"(?i)synthetic acceptance|generated output is not valid"),
-    # forced / simulated acceptance knobs echoed in a log (launch arguments, environment dumps):
-    # SGLang SGLANG_SIMULATE_ACC_LEN, TRT-LLM TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, vLLM
-    # rejection_sample_method "synthetic", ATOM --spec-decode-acceptance-length
-    "forced": re.compile(
-        r"(?:SGLANG_)?SIMULATE_ACC_LEN\b|TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS"
-        r"|rejection_sample_method['\"]?\s*[:=]\s*['\"]?synthetic|synthetic_acceptance_(?:length|rates)"
-        r"|spec[-_]decode[-_]acceptance[-_](?:length|rate)"
-    ),
-    # vLLM boot log: whether the drafter's probabilities reach rejection sampling
-    "draft-logits": re.compile(r"draft_logits=(?:True|False)|draft_sample_method"),
-    # ATOM / vLLM loaders: draft or MTP weights not loaded or dropped (quantization leaks)
-    "not-loaded": re.compile(r"NOT loaded|silently dropped"),
-    # vLLM: a hybrid (mamba) target under speculation turns prefix-cache reuse off
-    "no-prefix-reuse": re.compile(r"prefix-cache reuse across requests will be disabled"),
-}
+# Log lines the statistics parser does not read but the doctor looks for (log_lines.json)
+LOG_PATTERNS = {k: re.compile(p["regex"]) for k, p in load("log_lines.json")["patterns"].items()}
 MAX_HITS = 5
 # bytes every pattern above needs one of (a cheap test before the regular expressions)
-_KEYWORDS = (
-    b"rror",
-    b"shape",
-    b"mismatch",
-    b" vs ",
-    b"issing",
-    b"initialized",
-    b"cudagraph_mode",
-    b"ynthetic",
-    b"not valid",
-    b"eagle_aux",
-    b"EngineCore",
-    b"died",
-    b"server_args=",
-    b"server version",
-    b"non-default args",
-    b"is listening",
-    b"startup complete",
-    b"SIMULATE_ACC",
-    b"FORCE_NUM_ACCEPTED",
-    b"synthetic",
-    b"draft_logits",
-    b"NOT loaded",
-    b"dropped",
-    b"sliding",
-    b"prefix",
-    *CACHE_KEYWORDS,
-)
+_KEYWORDS = (*(k.encode() for k in load("log_lines.json")["keywords"]), *CACHE_KEYWORDS)
 
 
 @dataclass(frozen=True)
@@ -193,7 +132,7 @@ def _scan_hits(
     starts that make its timeline (split at restarts). At most 64 KiB of a line is held (longer
     lines are skipped); a damaged .gz ends the pass with a note in ``damaged`` (the lines before
     it are kept), as in ``logs``."""
-    from specdiag.core.doctor.timeline import STARTUP, TimelineBuilder
+    from specdiag.core.doctor.timeline import STARTUP, Point, TimelineBuilder
     from specdiag.core.files import GZIP_ERRORS, bounded_lines
     from specdiag.core.logs.parse import LineParser
     from specdiag.core.logs.records import LogRecord
@@ -208,8 +147,8 @@ def _scan_hits(
             if isinstance(r, LogRecord) and (r.accept_length is not None or r.kind == "lifetime"):
                 weight = float(r.drafted_tokens) if r.drafted_tokens else 1.0
                 life = r.accepted_tokens if r.kind == "lifetime" else None
-                timeline.record(
-                    r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life
+                timeline.points.append(
+                    Point(r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life)
                 )
                 if cache is not None and r.accept_length is not None and r.kind != "lifetime":
                     cache.record(r.accept_length, weight)

@@ -230,26 +230,7 @@ def decide_command(ctx: Context) -> str:
 # ------------------------------------------------------------------ the check
 
 
-@check(
-    "aux-layer-ids",
-    "aux_layers",
-    "EAGLE-3 / DFlash layer ids",
-    reads="draft config.json (top-level eagle_aux_hidden_state_layer_ids, nested "
-    "eagle_config.*, target_layer_ids, dflash_config.*), the draft's fc.weight shape, the "
-    "target's num_hidden_layers/hidden_size/architectures, the engine and its version (--engine, "
-    "--engine-version, server, --server-args, logs), TRT-LLM eagle3_layers_to_capture, and what "
-    "training captured (training dump identified with --target or --reference, served dump "
-    "through compare-hidden, SpecForge training log or config)",
-    decides="which key the engine reads; ids ascending and unique; each id capturable by that "
-    "engine release (SGLang 0.5.23: -1 = the embedding is captured, the last layer never; vLLM: "
-    "0..N, no negatives; DFlash ids are decoder indices); count == fc input width / H; the "
-    "layers the engine captures == the layers training captured; the fix per engine and version "
-    "only when the evidence says which layers training captured",
-    refs="sglang#25454, sglang#32334, sglang#32204, vllm#50170, vllm#43671, vllm#46788, "
-    "vllm#40727, tokenspeed#526, llama.cpp#27040, verl-SpeCo#6, speculators#626, "
-    "speculators#705",
-    versions="SGLang: the rules of 0.5.23, measured on the real server (+1 on every id, -1 = the embedding is captured, the last layer never, ids only from eagle_config); another or an unknown release is judged by them and the report says assumed. SGLang DeepSeek-V2/V3 and GLM-4-MoE-Lite model files: +1 only when the first id is 1 (sglang#25454; the first release with it is not pinned). vLLM: 0.32.0 measured (id j = the residual entering layer j, top-level key first). DFlash target_layer_ids on vLLM: +1 since vllm#40727 (merged 2026-04)",
-)
+@check("aux-layer-ids")
 def aux_layer_ids(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None:
@@ -540,13 +521,8 @@ def _finish(
             "; ".join(problems or warns),
             evs,
             fix="; ".join(fixes) if fixes else None,
+            cause="aux-ids-wrong" if problems else "aux-ids-in-doubt",
             confirm=tuple(confirm),
-            impact=(
-                "collapse",
-                "wrong aux states make every draft a guess"
-                if problems
-                else "if the engine reads other layers than training",
-            ),
             details=details,
             snippet=snippet,
         )

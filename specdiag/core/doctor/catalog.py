@@ -1,14 +1,23 @@
-"""The catalogue of doctor checks: imports every family module (each registers its checks in
-:mod:`specdiag.core.doctor.registry`) and returns them in report order. Kept apart from the
-registry so the family modules can import the registry without a cycle."""
+"""The catalogue of doctor checks: ``checks.json`` (package data) describes each check -- its
+family, title, what it reads and decides, the engine releases its rule applies to, the public
+issues it comes from, the causes it can name with their fixes and impact -- in report (and
+docs/doctor.md) order: configuration first, then what the logs and the server show, then the
+measurement itself. Each family module registers its functions in
+:mod:`specdiag.core.doctor.registry`; kept apart from the registry so the family modules can
+import the registry without a cycle."""
 
 from __future__ import annotations
 
-from specdiag.core.doctor.registry import FAMILY_ORDER, REGISTRY, CheckSpec
+from functools import cache
+
+from specdiag.core.doctor.data import load
+from specdiag.core.doctor.registry import FUNCTIONS, CheckSpec
 
 
+@cache
 def load_all() -> list[CheckSpec]:
-    """Import every family module (each registers its checks) and return the registry."""
+    """Import every family module (each registers its functions) and return the checks in
+    catalogue order; a check without a function, or a function without an entry, is a bug."""
     from specdiag.core.doctor import (  # noqa: F401 - imported for their registrations
         aux_layers,
         deployment,
@@ -26,5 +35,14 @@ def load_all() -> list[CheckSpec]:
         weights,
     )
 
-    REGISTRY.sort(key=lambda s: FAMILY_ORDER.index(s.family) if s.family in FAMILY_ORDER else 99)
-    return REGISTRY
+    entries = load("checks.json")
+    ids = [e["id"] for e in entries]
+    if sorted(ids) != sorted(FUNCTIONS) or len(set(ids)) != len(ids):
+        raise ValueError(
+            f"checks.json and the registered checks differ: {set(ids) ^ set(FUNCTIONS)}"
+        )
+    specs = []
+    for e in entries:
+        described = {k: v for k, v in e.items() if k != "causes"} | {"refs": tuple(e["refs"])}
+        specs.append(CheckSpec(**described, fn=FUNCTIONS[e["id"]]))
+    return specs

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import stat
@@ -392,12 +393,8 @@ def load_small_tensor(model: ModelDir, name: str, max_elements: int = 50_000_000
     meta = (model.tensors or {}).get(name)
     if meta is None:
         return None
-    if meta.shape is not None:
-        n = 1
-        for d in meta.shape:
-            n *= d
-        if n > max_elements:
-            return None
+    if meta.shape is not None and math.prod(meta.shape) > max_elements:
+        return None
     fp = Path(model.path) / meta.file
     if not_a_regular_file(fp) is not None:
         return None

@@ -22,17 +22,7 @@ def _quant_config(r: Reads, m: ModelDir) -> str | None:
     return method or str(q)
 
 
-@check(
-    "quantization",
-    "deployment",
-    "quantized target or KV cache",
-    reads="target config.json quantization_config; --quantization and --kv-cache-dtype (SGLang, "
-    "vLLM, speculative_config), llama.cpp -ctk/-ctkd and a quantized GGUF name; the training "
-    "dump's dtype",
-    decides="the served target or its KV cache runs at another precision than the bf16 "
-    "features the draft was trained on (expect lower acceptance; a served capture measures it)",
-    refs="vllm#9534, vllm#24505, TensorRT-LLM#7842, sglang#14466, sglang#23146",
-)
+@check("quantization")
 def quantization(ctx: Context) -> Outcome:
     evs: list[Evidence] = []
     found: list[str] = []
@@ -74,26 +64,12 @@ def quantization(ctx: Context) -> Outcome:
             "; ".join(found) + ": its hidden states differ from the bf16 ones the draft was "
             "trained on, which lowers acceptance (how much depends on the model)",
             evs,
-            fix="measure it: capture served hidden states and compare them with the training "
-            "dump (compare-hidden), or A/B against an unquantized target / bf16 KV cache; "
-            "retrain the draft on features of the quantized target if the loss is large",
-            confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP",),
-            impact=("partial", "model-dependent"),
+            cause="quantized-target",
         )
     return passed("no quantization of the target or its KV cache found", evs)
 
 
-@check(
-    "parallelism",
-    "deployment",
-    "parallelism and disaggregation",
-    reads="--server-args: SGLang --enable-dp-attention with --dp-size, --disaggregation-mode; "
-    "vLLM --pipeline-parallel-size; TRT-LLM enable_attention_dp; the logs' per-rank figures "
-    "(rank-outlier)",
-    decides="a layout with a known acceptance loss or hidden-state bug in speculative decoding "
-    '(SGLang\'s disaggregation mode "null", its default and what /server_info reports, is off)',
-    refs="sglang#16274, sglang#10059, sglang#7242, vllm#36731, TensorRT-LLM#7939",
-)
+@check("parallelism")
 def parallelism(ctx: Context) -> Outcome:
     a = ctx.args
     if a is None:
@@ -130,14 +106,7 @@ def parallelism(ctx: Context) -> Outcome:
             "ADP had acceptance bugs (TensorRT-LLM#7939)"
         )
     if warns:
-        return warn(
-            "; ".join(warns),
-            evs,
-            fix="A/B the same traffic with that option off; compare accept length per rank "
-            "(specdiag logs shows the ranks)",
-            confirm=("specdiag logs DECODE.log (per-rank table)",),
-            impact=("partial", "measured only by an A/B run"),
-        )
+        return warn("; ".join(warns), evs, cause="parallel-layout")
     return passed(
         "no DP attention, disaggregation or pipeline parallelism on the command line", evs
     )

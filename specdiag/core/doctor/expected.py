@@ -113,18 +113,7 @@ def compute_gap(ctx: Context) -> tuple[Gap | None, list[str], list[Evidence]]:
     return gap, notes, evs
 
 
-@check(
-    "expected-vs-observed",
-    "expected",
-    "expected vs observed accept length",
-    reads="--acc/--steps or --training-log (SpecForge acc_i), the draft length (server, "
-    "--server-args, logs), the observed accept length (probe > logs > /server_info)",
-    decides="the verdict of expected-accept (healthy >= 90% of the predicted accepted drafts, "
-    "below, collapsed <= 1.2, above), in one convention: collapsed or below 75% fails, below "
-    "from 75% and above warn; names the trap of comparing the engine's length with the "
-    "trainer's sum",
-    refs="EAGLE#132, EAGLE#195, vllm#43671, SpecForge#128",
-)
+@check("expected-vs-observed")
 def expected_vs_observed(ctx: Context) -> Outcome:
     gap, notes, evs = compute_gap(ctx)
     if gap is None:
@@ -139,27 +128,13 @@ def expected_vs_observed(ctx: Context) -> Outcome:
     if gap.verdict == "healthy":
         return passed(msg, tuple(evs), confirm=confirm, details=details)
     if gap.verdict == "above":
-        return warn(
-            msg,
-            evs,
-            confirm=confirm,
-            details=details,
-            fix="check that --acc is this checkpoint's and the observation's convention",
-        )
+        return warn(msg, evs, cause="above-expected", confirm=confirm, details=details)
     status = (
         Status.FAIL
         if gap.verdict == "collapsed" or (gap.ratio is not None and gap.ratio < FAIL_BELOW_RATIO)
         else Status.WARN
     )
-    return found(
-        status,
-        msg,
-        evs,
-        fix="work through the ranked findings above; re-measure after each fix",
-        confirm=confirm,
-        impact=("none", "the gap itself"),
-        details=details,
-    )
+    return found(status, msg, evs, cause="below-expected", confirm=confirm, details=details)
 
 
 def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
@@ -172,17 +147,7 @@ def _observed_positions(ctx: Context) -> tuple[tuple[float, ...], str] | None:
     return None
 
 
-@check(
-    "per-position",
-    "expected",
-    "acceptance per draft position vs training",
-    reads="the observed P(position i accepted) (probe per request or counters, vLLM / llama.cpp "
-    "log lines) and the prediction from --acc / --training-log",
-    decides="whether the first position already falls short: at position 1 the draft sees "
-    "only target features, so a large shortfall there is a feature or configuration mismatch, "
-    "not under-training",
-    refs="vllm#43671, EAGLE#132, speculators#610",
-)
+@check("per-position")
 def per_position(ctx: Context) -> Outcome:
     if not ctx.acc:
         return skip("no training accuracy (--acc or --training-log)")
@@ -207,10 +172,7 @@ def per_position(ctx: Context) -> Outcome:
             "position the draft sees only the target's own features, so this is a feature or "
             "configuration mismatch (aux layers, norms, vocabulary map), not under-training",
             evs,
-            fix="look at the configuration findings first; compare served hidden states with the "
-            "training dump",
-            confirm=("specdiag compare-hidden SERVED.pt TRAINING_DUMP --reference REF.pt",),
-            impact=("none", "a symptom: the cause is another finding"),
+            cause="position-1-low",
         )
     worst = min(range(n), key=lambda i: values[i] - prof.unconditional[i])
     return passed(

@@ -11,6 +11,7 @@ from typing import Any
 
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
@@ -18,24 +19,9 @@ from specdiag.core.doctor.typed import Reads
 # ---------------------------------------------------------------------- forced acceptance
 
 # (engine, pattern, unit): knobs that make the engine accept a configured number of drafts
-FORCED_KNOBS = (
-    ("sglang", re.compile(r"\b(?:SGLANG_)?SIMULATE_ACC_LEN\s*[=:]\s*['\"]?([0-9.]+)"), "AL"),
-    (
-        "trtllm",
-        re.compile(r"\bTLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS\s*[=:]\s*['\"]?([0-9.]+)"),
-        "AL-1",
-    ),
-    ("vllm", re.compile(r"rejection_sample_method['\"]?\s*[:=]\s*['\"]?(synthetic)"), "synthetic"),
-    ("vllm", re.compile(r"synthetic_acceptance_(?:length|rates)['\"]?\s*[:=]\s*([\[0-9.]+)"), "AL"),
-    ("atom", re.compile(r"--spec-decode-acceptance-(?:length|rate)[= ]+([0-9.]+)"), "AL"),
-    (
-        "llamacpp",
-        re.compile(
-            r"--spec-synth(?:etic-acceptance-length|etic-acceptance-rates|-rates)[= ]+(\S+)"
-        ),
-        "AL",
-    ),
-)
+FORCED_KNOBS = [
+    (k["engine"], re.compile(k["regex"]), k["unit"]) for k in load("log_lines.json")["forced_knobs"]
+]
 
 
 def forced_settings(ctx: Context) -> list[Evidence]:
@@ -105,18 +91,7 @@ def _head_tensors(m: ModelDir) -> list[str]:
 # ---------------------------------------------------------------------- the checks
 
 
-@check(
-    "draft-quantization",
-    "mtp",
-    "the target's quantization leaking into the draft / MTP head",
-    reads="quantization_config (quant_method, modules_to_not_convert / ignore / exclude) of the "
-    "target and of the draft; the dtypes of the draft's fc and the MTP eh_proj / mtp.* tensors "
-    "and whether a matching weight_scale exists; log lines 'NOT loaded' / 'silently dropped'",
-    decides="a head stored in bf16 is not excluded from the target's FP8/NVFP4 quantization "
-    "(built as FP8 with uninitialised scales: 0% acceptance); a head stored in FP8 has its "
-    "weight_scale; the loader dropped no draft weight",
-    refs="ROCm/ATOM mtp_entry_projection_quant_bf16_mismatch, vllm#43455, vllm#43472",
-)
+@check("draft-quantization")
 def draft_quantization(ctx: Context) -> Outcome:
     models = [m for m in (ctx.draft, ctx.target) if m is not None and m.config is not None]
     hits = ctx.hits("not-loaded")
@@ -177,15 +152,7 @@ def draft_quantization(ctx: Context) -> Outcome:
             f"the loader says a weight was not loaded or dropped ({hits[0].text[:120]})"
         )
     if problems:
-        return found(
-            Status.FAIL,
-            "; ".join(dict.fromkeys(problems)),
-            evs,
-            fix="add the head's modules (e.g. eh_proj, mtp.*, fc) to quantization_config."
-            "modules_to_not_convert (or ignore), or remove quantization_config from the draft's "
-            "config.json; then check the load log shows no 'NOT loaded'",
-            impact=("collapse", "a head with garbage weights drafts noise"),
-        )
+        return found(Status.FAIL, "; ".join(dict.fromkeys(problems)), evs, cause="quantized-head")
     if not any(quant.values()):
         return passed("no quantization_config in the draft or the target", evs)
     return passed(
@@ -195,17 +162,7 @@ def draft_quantization(ctx: Context) -> Outcome:
     )
 
 
-@check(
-    "sliding-window-draft",
-    "rope",
-    "sliding-window draft served with full attention",
-    reads="the draft config.json layer_types (sliding_attention), sliding_window, "
-    "use_sliding_window; the served maximum length (--context-length / --max-model-len, server)",
-    decides="a draft trained with a sliding window is served past that window by engines whose "
-    "loaders ignore the window keys (full attention: acceptance falls at long context)",
-    refs="ik_llama.cpp#2021, vllm#40898, vllm#46104, sglang#27469, z-lab/dflash#126",
-    versions="loaders without the window keys: vLLM before #40898/#46104, SGLang before #27469, ik_llama.cpp before PR #2021",
-)
+@check("sliding-window-draft")
 def sliding_window_draft(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None or d.config is None:
@@ -246,28 +203,11 @@ def sliding_window_draft(ctx: Context) -> Outcome:
         "a loader that ignores layer_types / sliding_window runs it with full attention, and "
         "acceptance falls past the window (+17.4 pp once fixed in ik_llama.cpp#2021)",
         evs,
-        fix="serve on an engine release that honours the draft's window (vLLM with #40898/"
-        "#46104, SGLang with #27469), or cap the served length at the window",
-        confirm=(
-            "specdiag probe URL --prompts long.jsonl --acc ... --steps ... (long prompts vs short)",
-        ),
-        impact=("partial", "only tokens past the window"),
+        cause="sliding-window-ignored",
     )
 
 
-@check(
-    "draft-sampling",
-    "sampling",
-    "drafting at temperature > 0",
-    reads="--temperature (or the server's default sampling), the speculative config's "
-    "draft_sample_method and rejection_sample_method, --top-k / top_p, the boot log's "
-    "draft_logits=True|False",
-    decides="at temperature > 0 the drafter samples with its probabilities (probabilistic "
-    "drafting); greedy drafting under probabilistic rejection, or a drafter that ignores the "
-    "request's top-k / top-p, lowers acceptance",
-    refs="syv-ai/qwen38-27b-rtx3090#73, vllm#56724, vllm#40149, colibri#163",
-    versions="vLLM releases where draft_sample_method defaults to greedy (0.28 per syv-ai#73); top-k / top-p ignored by the drafter until vllm#56724 (open in 2026-09)",
-)
+@check("draft-sampling")
 def draft_sampling(ctx: Context) -> Outcome:
     t = ctx.inputs.temperature
     if t is None and ctx.args is not None:
@@ -299,10 +239,7 @@ def draft_sampling(ctx: Context) -> Outcome:
             "target's distribution with a one-hot draft, so acceptance is lower than with "
             "probabilistic drafting (DFlash2: 3.19 -> 2.66 on a vLLM upgrade)",
             evs,
-            fix='set speculative_config.draft_sample_method to "probabilistic"',
-            snippet='--speculative-config \'{..., "draft_sample_method": "probabilistic"}\'',
-            confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
-            impact=("partial", "depends on the target's entropy"),
+            cause="greedy-drafting",
         )
     if k is not None and k > 1 and engine == "vllm":
         evs.append(ev("flags", "top_k", k))
@@ -311,9 +248,7 @@ def draft_sampling(ctx: Context) -> Outcome:
             "vocabulary while the target samples inside top-k / top-p, so some drafts are "
             "rejected for lying outside the request's set (vllm#56724: AL 3-16% lower)",
             evs,
-            fix="compare with top-k / top-p off; use an engine release that applies them to "
-            "drafting",
-            impact=("partial", "the drafts outside top-k / top-p"),
+            cause="drafter-ignores-top-k",
         )
     return passed(
         f"temperature {t:g}: "
@@ -327,26 +262,7 @@ def draft_sampling(ctx: Context) -> Outcome:
 _CONTEXT_KV = ("dflash", "dspark")
 
 
-@check(
-    "prefix-cache-draft-context",
-    "deployment",
-    "prefix-cache-restored tokens without draft context",
-    reads="the logs' accept length against their prefix-cache hits (SGLang's Prefill batch "
-    "#new-token / #cached-token, vLLM's Prefix cache hit rate); without them: the speculative "
-    "method (server, --server-args, the draft's architectures), prefix caching on or off "
-    "(--no-enable-prefix-caching, --disable-radix-cache, --enable-prefix-caching), KV "
-    "connectors (LMCache, Mooncake)",
-    decides="with a log that shows both: a finding only when the accept length of intervals "
-    "with >= 50% of the prompt from the cache is below that of intervals with < 10% (at most 75% "
-    "of the accepted drafts and 0.1 fewer per step, 3 records a side), whatever the method; "
-    "without: a drafter that keeps its own context KV (DFlash, DSpark) gets none for tokens "
-    "restored from the prefix cache or a KV connector, so acceptance falls toward 1 as cache "
-    "hits grow",
-    refs="vllm#47926, vllm#41838",
-    versions="the log evidence: SGLang 0.5.23's Prefill batch line (checked on the real server), "
-    "vLLM's stats line; the configuration rule: vLLM DFlash / DSpark until vllm#47926 (open in "
-    "2026-07), SGLang's radix cache assumed alike",
-)
+@check("prefix-cache-draft-context")
 def prefix_cache_context(ctx: Context) -> Outcome:
     measured = _cache_evidence(ctx)
     if measured is not None:
@@ -387,10 +303,7 @@ def prefix_cache_context(ctx: Context) -> Outcome:
         f"a {methods[0]} drafter with {why}: tokens restored from the cache never get draft "
         "context KV, so acceptance falls toward 1 as cache hits grow (vllm#47926)",
         evs,
-        fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache); "
-        "compare accept length against the cache hit rate",
-        snippet="--no-enable-prefix-caching",
-        impact=("partial", "the share of cache-restored tokens"),
+        cause="cache-restored-no-context",
     )
 
 
@@ -424,11 +337,7 @@ def _cache_evidence(ctx: Context) -> Outcome | None:
             f"{j.low_accept_length:.2f} where < {LOW:.0%} did: the draft lacks context for "
             "cache-restored tokens (vllm#47926)",
             evs,
-            fix="A/B with prefix caching off (--no-enable-prefix-caching / --disable-radix-cache) "
-            "to confirm; then an engine release that gives the drafter context for restored "
-            "tokens",
-            snippet="--no-enable-prefix-caching",
-            impact=("partial", "the share of cache-restored tokens"),
+            cause="cache-hits-lower-acceptance",
         )
     return passed(
         "accept length does not drop with prefix-cache hits in the logs "
@@ -447,9 +356,12 @@ _HYBRID_ARCH = re.compile(
 
 
 def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
+    """Whether the target is hybrid (recurrent layers): its config, or vLLM's boot line that
+    turns prefix-cache reuse off for a hybrid target under speculation."""
+    said = [h.evidence() for h in ctx.hits("no-prefix-reuse")[:1]]
     t = ctx.target
     if t is None or t.config is None:
-        return None, []
+        return (True if said else None), said
     lt = r.texts(t, "layer_types")
     arch = t.arch() or ""
     evs = [ev("target", f"{t.path}/config.json: architectures", arch)]
@@ -457,21 +369,10 @@ def _hybrid(ctx: Context, r: Reads) -> tuple[bool | None, list[Evidence]]:
     if kinds:
         evs.append(ev("target", f"{t.path}/config.json: layer_types", sorted(kinds)))
     rec = any(("linear" in k or "mamba" in k or "gdn" in k) for k in kinds)
-    return bool(rec or _HYBRID_ARCH.search(arch)), evs
+    return bool(said or rec or _HYBRID_ARCH.search(arch)), evs + said
 
 
-@check(
-    "hybrid-collapse",
-    "logs",
-    "hybrid (GDN/Mamba) target: acceptance steps to 0 and stays",
-    reads="the target config.json layer_types (linear_attention, mamba) and architectures; the "
-    "logs' accept length in time order (each segment); VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH and "
-    "async scheduling in the launch command; the boot log's 'prefix-cache reuse ... disabled'",
-    decides="a step to ~0 accepted drafts that persists to the end of the segment (engine-wide "
-    "state corruption of the recurrent layers under speculation), as distinct from a slow drift",
-    refs="vllm#52873, vllm-ascend#10495, vllm#55357, vLLM-2080Ti-Definitive#152",
-    versions="vLLM and vllm-ascend 2026 releases with GDN / Mamba targets under MTP (#52873, #10495, #55357)",
-)
+@check("hybrid-collapse")
 def hybrid_collapse(ctx: Context) -> Outcome:
     r = Reads()
     hybrid, evs = _hybrid(ctx, r)
@@ -497,9 +398,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
                 else " (a step, not a drift); the target's architecture was not given"
             ),
             evs,
-            fix="restart to confirm it recovers; A/B with --enforce-eager and with async "
-            "scheduling off; never set VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1",
-            impact=("collapse", "acceptance is 0 after the step"),
+            cause="hybrid-step-to-zero",
         )
     if unsafe and hybrid:
         evs.append(ev("server-args", "environment", unsafe.group(0)))
@@ -507,8 +406,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
             "VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH=1 on a hybrid target bypasses the guard against "
             "full-CUDA-graph replay of recurrent state under varying acceptance",
             evs,
-            fix="remove VLLM_ALLOW_MAMBA_SPEC_FULL_CUDAGRAPH",
-            impact=("collapse", "scrambled state"),
+            cause="mamba-full-cudagraph",
         )
     if not segs:
         if hybrid:
@@ -523,15 +421,7 @@ def hybrid_collapse(ctx: Context) -> Outcome:
 SHORT_OUTPUT = 256  # tokens: below this median, accept length is biased low
 
 
-@check(
-    "short-outputs",
-    "expected",
-    "outputs too short for a fair accept length",
-    reads="the probe's output tokens and finish reasons per request (--server)",
-    decides="the median output is at least 256 tokens and few requests stop at max_tokens: "
-    "short outputs weigh the first, cold steps and the cut last step, biasing accept length low",
-    refs="vllm-ascend#12968",
-)
+@check("short-outputs")
 def short_outputs(ctx: Context) -> Outcome:
     rep = ctx.probe
     if rep is None:
@@ -551,11 +441,9 @@ def short_outputs(ctx: Context) -> Outcome:
             f"at max_tokens): below ~{SHORT_OUTPUT} tokens the accept length is biased low "
             "(a DSpark CI read 3.23 against 4.3 for this reason)",
             evs,
-            fix="measure with longer outputs before judging the draft",
-            snippet="--max-tokens 512",
+            cause="short-outputs",
             confirm=(
                 f"specdiag doctor --server {ctx.server.url if ctx.server else 'URL'} --max-tokens 512 ...",
             ),
-            impact=("measurement", "short outputs bias the figure low"),
         )
     return passed(f"median output {median} tokens: long enough", evs)

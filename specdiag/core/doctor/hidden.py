@@ -8,17 +8,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip
 from specdiag.core.doctor.typed import Reads
 
 
-@check(
-    "training-dump",
-    "hidden",
-    "training dump consistency",
-    reads="--training-dump (file or SpecForge directory) through inspect-dump: keys, shapes, "
-    "NaN/Inf, padding, chunk norms, embedding-like chunks, d2t/t2d files; the target hidden size",
-    decides="the dump is consistent; its chunks are in ascending depth; no chunk is the "
-    "embedding (layers identified against the target or --reference decide over the "
-    "repeated-token heuristic); its hidden size is the target's",
-    refs="SpecForge#885, NVIDIA/Model-Optimizer#2410, speculators#313",
-)
+@check("training-dump")
 def training_dump(ctx: Context) -> Outcome:
     if not ctx.inputs.training_dump:
         return skip("no --training-dump")
@@ -69,34 +59,13 @@ def training_dump(ctx: Context) -> Outcome:
     if not problems and (bad := unreadable(r, "the dump's hidden size against the target's")):
         return bad
     if problems:
-        return fail(
-            "; ".join(problems[:5]),
-            evs,
-            fix="regenerate the dump files named",
-            confirm=confirm,
-            impact=("partial", "training on broken samples"),
-        )
+        return fail("; ".join(problems[:5]), evs, cause="broken-dump-files", confirm=confirm)
     if warns:
-        return warn(
-            "; ".join(warns[:4]),
-            evs,
-            fix="check the capture layer list used at training (ascending, no embedding)",
-            confirm=confirm,
-            impact=("collapse", "if the served layers differ"),
-        )
+        return warn("; ".join(warns[:4]), evs, cause="dump-layer-doubt", confirm=confirm)
     return passed(f"{len(files)} dump files consistent", tuple(evs), confirm=confirm)
 
 
-@check(
-    "served-vs-training",
-    "hidden",
-    "served hidden states vs training",
-    reads="--served-dump and --training-dump (and --reference, the target's full hidden_states "
-    "stack) through compare-hidden; the draft's aux layer ids in the engine's convention",
-    decides="the server feeds the draft the hidden states it was trained on (per chunk, within "
-    "the dtype's tolerance); which layer each served chunk is; the ids that fix it",
-    refs="sglang#25454, vllm#43671, speculators#313, vllm#9534",
-)
+@check("served-vs-training")
 def served_vs_training(ctx: Context) -> Outcome:
     if not ctx.inputs.served_dump:
         return skip("no --served-dump")
@@ -133,8 +102,8 @@ def served_vs_training(ctx: Context) -> Outcome:
     return fail(
         "; ".join(res.diagnosis[:3]) or "served hidden states differ from training",
         evs,
+        cause="served-states-differ",
         fix=fix,
         confirm=confirm,
-        impact=("collapse", "the draft sees other features than it was trained on"),
         details=details,
     )

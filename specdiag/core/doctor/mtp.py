@@ -5,47 +5,28 @@ from __future__ import annotations
 import re
 
 from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Status
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, unreadable
 from specdiag.core.doctor.typed import MAX_LAYERS, Reads
-
-MTP_METHODS = (
-    "mtp",
-    "nextn",
-    "deepseek_mtp",
-    "qwen3_next_mtp",
-    "glm4_moe_mtp",
-    "ernie_mtp",
-    "mimo_mtp",
-    "draft-mtp",
-)
 
 
 def _uses_mtp(ctx: Context) -> bool | None:
     methods = ctx.methods()
     if not methods:
         return None
-    return any(any(m.startswith(x) or x in m for x in MTP_METHODS) for m in methods)
+    mtp = load("engine_flags.json")["mtp_methods"]
+    return any(any(m.startswith(x) or x in m for x in mtp) for m in methods)
 
 
-@check(
-    "mtp-weights",
-    "mtp",
-    "MTP weights in the checkpoint",
-    reads="target config.json num_nextn_predict_layers / mtp_num_hidden_layers and "
-    "num_hidden_layers; the weight names in model.safetensors.index.json or the safetensors "
-    "headers; the speculative method (server, --server-args); log lines saying weights are missing",
-    decides="every MTP layer (model.layers.{N+i}.* or mtp.*) has tensors in the checkpoint",
-    refs="vllm#35548, vllm#43456, vllm#43459, TensorRT-LLM#17378, llama.cpp#27151",
-)
+@check("mtp-weights")
 def mtp_weights(ctx: Context) -> Outcome:
     hits = ctx.hits("mtp-missing")
     if hits:
         return fail(
             f"the server log says draft/MTP weights are missing: {hits[0].text}",
             (h.evidence() for h in hits[:3]),
-            fix="use a checkpoint that includes the MTP layers (quantized exports often drop them)",
-            impact=("collapse", "a missing MTP layer drafts garbage: 0% acceptance"),
+            cause="mtp-weights-missing-log",
         )
     t = ctx.target
     uses = _uses_mtp(ctx)
@@ -64,8 +45,7 @@ def mtp_weights(ctx: Context) -> Outcome:
                 "the server speculates with MTP but the target config declares no MTP layers "
                 "(num_nextn_predict_layers / mtp_num_hidden_layers)",
                 (ev("target", f"{t.path}/config.json", "no num_nextn_predict_layers"),),
-                fix="serve a checkpoint with MTP layers, or use an external draft",
-                impact=("collapse", "no MTP head to draft with"),
+                cause="mtp-not-declared",
             )
         return skip("the target declares no MTP layers and nothing says MTP is used")
     if t.tensors is None:
@@ -89,7 +69,6 @@ def mtp_weights(ctx: Context) -> Outcome:
             f"MTP layer(s) {missing} declared but no tensor of them in the checkpoint "
             "(vLLM >= PR #35548 refuses to start; older engines draft with random weights: 0% acceptance)",
             evs,
-            fix="use a checkpoint exported with its MTP layers",
-            impact=("collapse", "a missing MTP layer drafts garbage"),
+            cause="mtp-layers-missing",
         )
     return passed(f"{k} MTP layer(s) present in the checkpoint", evs)

@@ -1,17 +1,18 @@
-"""The registry of checks: each family module registers its checks with :func:`check`.
+"""The registry of checks: each family module registers its check functions with :func:`check`.
 
-A check is a function ``Context -> Outcome``; the registry adds its id, family, title and the
-public issues it comes from. Registry order is the order of the report and of docs/doctor.md.
+A check is a function ``Context -> Outcome``; the catalogue (:mod:`.catalog`, checks.json) gives
+each its family, title, what it reads and decides, and the public issues it comes from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from functools import partial
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from functools import cache, partial
+from typing import Any
 
 from specdiag.core.doctor.context import Context
+from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import CheckResult, Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.typed import Reads
 from specdiag.errors import SpecdiagError
@@ -35,36 +36,34 @@ ALL_VERSIONS = "all (no release-specific rule)"
 
 @dataclass(frozen=True)
 class CheckSpec:
+    """A check as the catalogue (checks.json) describes it, with its function."""
+
     id: str
     family: str
     title: str
     reads: str  # what evidence it reads (docs)
     decides: str  # what it decides (docs)
-    refs: tuple[str, ...]
+    refs: tuple[str, ...]  # the public issues it comes from
     fn: CheckFn
     versions: str = ALL_VERSIONS  # the engine releases the rule applies to (docs)
 
 
-REGISTRY: list[CheckSpec] = []
+@cache
+def causes() -> dict[str, dict[str, Any]]:
+    """Every fault the checks name, by its id, from the catalogue (checks.json)."""
+    return {name: c for e in load("checks.json") for name, c in e.get("causes", {}).items()}
 
 
-def check(
-    id: str,
-    family: str,
-    title: str,
-    *,
-    reads: str,
-    decides: str,
-    refs: str = "",
-    versions: str = ALL_VERSIONS,
-) -> Callable[[CheckFn], CheckFn]:
-    """Register a check; ``refs``: the public issues it comes from, separated by ", "."""
+FUNCTIONS: dict[str, CheckFn] = {}
+
+
+def check(id: str) -> Callable[[CheckFn], CheckFn]:
+    """Register the function of the catalogue's check ``id``."""
 
     def deco(fn: CheckFn) -> CheckFn:
-        if any(s.id == id for s in REGISTRY):
+        if id in FUNCTIONS:
             raise ValueError(f"check {id!r} registered twice")
-        ids = tuple(refs.split(", ")) if refs else ()
-        REGISTRY.append(CheckSpec(id, family, title, reads, decides, ids, fn, versions))
+        FUNCTIONS[id] = fn
         return fn
 
     return deco
@@ -74,28 +73,40 @@ def skip(why: str, **details: object) -> Outcome:
     return Outcome(Status.SKIPPED, why, details=details)
 
 
-ImpactName = Literal["collapse", "partial", "measurement", "speed", "none"]
-
-
 def found(
     status: Status,
     message: str,
     evidence: Iterable[Evidence] = (),
-    fix: str | None = None,
-    impact: tuple[ImpactName, str] | tuple[ImpactName, str, float | None] | None = None,
     *,
+    cause: str | None = None,
+    fix: str | None = None,
+    drafts: float | None = None,
     confirm: tuple[str, ...] = (),
     details: dict[str, Any] | None = None,
     snippet: str | None = None,
 ) -> Outcome:
-    """A check's answer; ``impact`` is ``(kind, how[, accepted drafts it costs])``, the drafts
-    unknown when not given (a speed finding costs none)."""
+    """A check's answer. ``cause`` names the fault in the catalogue (checks.json): its fix, its
+    impact on the accept length and, where it has them, the fix ready to paste and the commands
+    that confirm it; a ``fix``, ``confirm`` or ``snippet`` computed from the evidence replaces
+    the catalogue's. ``drafts``: the accepted drafts the fault costs (unknown when not given; a
+    speed fault costs none)."""
+    c = causes()[cause] if cause is not None else {}
     made = None
-    if impact is not None:
-        kind = ImpactKind(impact[0])
-        drafts = impact[2] if len(impact) == 3 else 0.0 if kind is ImpactKind.SPEED else None
-        made = Impact(kind, drafts, impact[1])
-    return Outcome(status, message, tuple(evidence), fix, confirm, made, details or {}, snippet)
+    if "impact" in c:
+        kind = ImpactKind(c["impact"])
+        if drafts is None and kind is ImpactKind.SPEED:
+            drafts = 0.0
+        made = Impact(kind, drafts, c["how"])
+    return Outcome(
+        status,
+        message,
+        tuple(evidence),
+        fix or c.get("fix"),
+        confirm or tuple(c.get("confirm", ())),
+        made,
+        details or {},
+        snippet or c.get("snippet"),
+    )
 
 
 passed = partial(found, Status.PASS)
@@ -108,25 +119,6 @@ def ev(source: str, location: str, value: object) -> Evidence:
     if isinstance(value, tuple):
         value = list(value)
     return Evidence(source, location, value if isinstance(value, str) else repr(value))
-
-
-# Report (and docs) order: configuration first, then what the logs and the server show, then
-# the measurement itself. sort() is stable, so checks keep their order within a family.
-FAMILY_ORDER = (
-    "aux_layers",
-    "vocab",
-    "weights",
-    "mtp",
-    "rope",
-    "tokenizer",
-    "server_args",
-    "tree",
-    "sampling",
-    "deployment",
-    "logs",
-    "hidden",
-    "expected",
-)
 
 
 def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
@@ -147,20 +139,8 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
             confirm = default_confirm(spec.id, ctx)
         except Exception:  # noqa: BLE001 - a confirm command is a courtesy, never a crash
             confirm = ()
-    return CheckResult(
-        check=spec.id,
-        family=spec.family,
-        title=spec.title,
-        status=out.status,
-        message=out.message,
-        evidence=out.evidence,
-        fix=out.fix,
-        confirm=confirm,
-        refs=spec.refs,
-        impact=out.impact,
-        details=out.details,
-        snippet=out.snippet,
-    )
+    given = {f.name: getattr(out, f.name) for f in fields(Outcome)} | {"confirm": confirm}
+    return CheckResult(spec.id, spec.family, spec.title, refs=spec.refs, **given)
 
 
 def unreadable(r: Reads, what: str = "this check") -> Outcome | None:

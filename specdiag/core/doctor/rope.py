@@ -43,18 +43,7 @@ def served_max_len(ctx: Context) -> tuple[int | None, str | None]:
     return None, None
 
 
-@check(
-    "rope-positions",
-    "rope",
-    "RoPE and max positions",
-    reads="draft and target config.json max_position_embeddings, rope_theta, rope_scaling / "
-    "rope_parameters; the served maximum length (/server_info context_length, /v1/models "
-    "max_model_len, --context-length / --max-model-len / -c); --hf-overrides with an MTP draft",
-    decides="the draft's position limit covers the served length; rope_theta and rope scaling "
-    "agree between draft and target",
-    refs="SpecForge#271, sglang#6783, speculators#574, NeMo-Automodel#2399, vllm#58080, "
-    "speculators#684",
-)
+@check("rope-positions")
 def rope_positions(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or d.config is None:
@@ -113,25 +102,7 @@ def rope_positions(ctx: Context) -> Outcome:
     if dmax is None and t is None and served is None:
         return skip("no max_position_embeddings in the draft and nothing to compare with")
     if problems:
-        return fail(
-            "; ".join(problems + warns),
-            evs,
-            fix="copy the target's rope_theta / rope_scaling (rope_parameters) and "
-            "max_position_embeddings into the draft config.json, or cap the served length at the "
-            "draft's limit",
-            confirm=(
-                "specdiag probe URL --acc ... (with prompts longer than the draft's limit vs shorter)",
-            ),
-            impact=(
-                "partial",
-                "collapse on long contexts only: the share of long requests is unknown",
-            ),
-        )
+        return fail("; ".join(problems + warns), evs, cause="rope-mismatch")
     if warns:
-        return warn(
-            "; ".join(warns),
-            evs,
-            fix="align the draft's position settings with the target's",
-            impact=("partial", "long contexts only"),
-        )
+        return warn("; ".join(warns), evs, cause="rope-doubt")
     return passed("draft positions and RoPE agree with the target and the served length", evs)

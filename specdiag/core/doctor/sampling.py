@@ -25,17 +25,7 @@ def _settings(ctx: Context) -> tuple[float | None, int | None, list[Evidence]]:
     return t, k, evs
 
 
-@check(
-    "sampling",
-    "sampling",
-    "sampling: temperature, top_k, argmax drafting",
-    reads="--temperature/--top-k (the clients' settings), the server's default sampling "
-    "(--preferred-sampling-params, --override-generation-config, llama.cpp --temp/--top-k), "
-    "rejection-sampling settings",
-    decides="top_k = 1 with temperature > 0 silently makes the run greedy; temperature > 0 "
-    "with argmax drafting lowers acceptance below the greedy (training-accuracy) prediction",
-    refs="SpecForge#741, vllm#16899, vllm#35461, sglang#26312, mlx-lm#1709",
-)
+@check("sampling")
 def sampling(ctx: Context) -> Outcome:
     t, k, evs = _settings(ctx)
     if t is None and k is None:
@@ -47,8 +37,7 @@ def sampling(ctx: Context) -> Outcome:
             f"top_k = 1 with temperature {t:g}: the run is greedy whatever the temperature, so "
             "its acceptance is the T=0 one, not the sampled one asked for",
             evs,
-            fix="use top_k = -1 (or unset) when measuring at temperature > 0",
-            impact=("measurement", "the run measures greedy decoding"),
+            cause="top-k-1",
         )
     if t is not None and t > 0:
         rej = ctx.args.rejection_sampling if ctx.args else None
@@ -57,9 +46,6 @@ def sampling(ctx: Context) -> Outcome:
             "drafting and rejection sampling at T > 0 acceptance is Σ min(p, q) per token, lower "
             "than the greedy figure" + (f" ({rej})" if rej else ""),
             evs,
-            fix="judge the draft at temperature 0 (same prompts), or compare with SpecForge's "
-            "acceptance_rate_i instead of acc_i",
-            confirm=("specdiag probe URL --temperature 0 --acc ... --steps ...",),
-            impact=("partial", "depends on the target's entropy"),
+            cause="sampled-vs-greedy",
         )
     return passed("greedy (temperature 0): acceptance is comparable with training accuracy", evs)

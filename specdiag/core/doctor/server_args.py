@@ -11,118 +11,23 @@ the flag.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-SGLANG, VLLM, LLAMACPP, TRTLLM = "sglang", "vllm", "llamacpp", "trtllm"
+from specdiag.core.doctor.data import load
 
-# Flags that take no value, per engine (everything else starting with -- takes the next token
-# unless it is itself a flag).
-_BOOL_FLAGS = {
-    "--disable-cuda-graph",
-    "--enable-dp-attention",
-    "--enforce-eager",
-    "--trust-remote-code",
-    "--speculative-use-rejection-sampling",
-    "--disable-radix-cache",
-    "--enable-metrics",
-    "--metrics",
-    "--log-prefix",
-    "--log-timestamps",
-    "--no-enable-prefix-caching",
-    "--enable-prefix-caching",
-    "--disable-log-requests",
-    "--jinja",
-    "-fa",
-    "--flash-attn",
-    "--cont-batching",
-    "--no-mmap",
-}
-LLAMACPP_REMOVED = ("--draft", "--draft-n", "--draft-max", "--draft-min", "--draft-n-min")
-LLAMACPP_SYNTHETIC = (
-    "--spec-synthetic-acceptance-length",
-    "--spec-synthetic-acceptance-rates",
-    "--spec-synth-rates",
-)
-
-
-# Abbreviations. SGLang builds its parser as argparse.ArgumentParser(prog="sglang serve") in
-# python/sglang/srt/server_args.py::prepare_server_args, and vLLM's FlexibleArgumentParser
-# (vllm/utils/argparse_utils.py) is an ArgumentParser subclass that leaves allow_abbrev at its
-# default, True, for `vllm serve`'s sub-parser too: both take an unambiguous prefix of a long flag
-# for the flag, and refuse one that starts several flags ("ambiguous option"). A prefix is read as
-# a flag only inside a family listed here in full, so that one match here is one match in the
-# engine; a prefix of two or more listed flags is ambiguous whatever else the engine has.
-_SGLANG_SPECULATIVE = (  # every --speculative-* flag of SGLang's ServerArgs (sglang 001067f)
-    "--speculative-algorithm",
-    "--speculative-draft-model-path",
-    "--speculative-draft-model",
-    "--speculative-draft-model-revision",
-    "--speculative-draft-load-format",
-    "--speculative-num-steps",
-    "--speculative-eagle-topk",
-    "--speculative-num-draft-tokens",
-    "--speculative-dflash-block-size",
-    "--speculative-dspark-block-size",
-    "--speculative-dspark-sps-table-path",
-    "--speculative-dspark-confidence-sts-path",
-    "--speculative-dspark-align-verify-tokens-to-graph-tier",
-    "--speculative-accept-threshold-single",
-    "--speculative-accept-threshold-acc",
-    "--speculative-use-rejection-sampling",
-    "--speculative-token-map",
-    "--speculative-attention-mode",
-    "--speculative-draft-attention-backend",
-    "--speculative-dsa-topk-backend",
-    "--speculative-draft-kv-cache-dtype",
-    "--speculative-draft-window-size",
-    "--speculative-moe-runner-backend",
-    "--speculative-moe-a2a-backend",
-    "--speculative-draft-model-quantization",
-    "--speculative-skip-dp-mlp-sync",
-    "--speculative-adaptive",
-    "--speculative-adaptive-config",
-    "--speculative-ngram-min-bfs-breadth",
-    "--speculative-ngram-max-bfs-breadth",
-    "--speculative-ngram-match-type",
-    "--speculative-ngram-max-trie-depth",
-    "--speculative-ngram-capacity",
-    "--speculative-ngram-external-corpus-path",
-    "--speculative-ngram-external-sam-budget",
-    "--speculative-ngram-external-corpus-max-tokens",
-)
-# engine -> (complete families: prefix -> every flag of the engine with that prefix,
-#            other flags of the engine this parser reads, for the ambiguity test)
-_ABBREVIATING: dict[str, tuple[dict[str, tuple[str, ...]], tuple[str, ...]]] = {
-    "sglang": (
-        {"--speculative-": _SGLANG_SPECULATIVE},
-        (
-            "--spec-trace-dir",
-            "--model-path",
-            "--model",
-            "--model-impl",
-            "--model-config-parser",
-            "--model-loader-extra-config",
-            "--context-length",
-            "--disable-cuda-graph",
-            "--enable-dp-attention",
-            "--dp-size",
-            "--dp",
-            "--preferred-sampling-params",
-        ),
-    ),
-    # vLLM >= 0.8: its one --speculative-* flag (the older ones went with 0.8)
-    "vllm": (
-        {"--speculative-": ("--speculative-config",)},
-        (
-            "--model",
-            "--max-model-len",
-            "--enforce-eager",
-            "--override-generation-config",
-            "--hf-overrides",
-        ),
-    ),
-}
+# The engines' flags this parser knows, as data (engine_flags.json: what each table holds is
+# said in its "about"). Abbreviations: SGLang builds its parser as
+# argparse.ArgumentParser(prog="sglang serve") in python/sglang/srt/server_args.py::
+# prepare_server_args, and vLLM's FlexibleArgumentParser (vllm/utils/argparse_utils.py) is an
+# ArgumentParser subclass that leaves allow_abbrev at its default, True, for `vllm serve`'s
+# sub-parser too: both take an unambiguous prefix of a long flag for the flag, and refuse one
+# that starts several flags ("ambiguous option"). A prefix is read as a flag only inside a family
+# listed in full, so that one match here is one match in the engine; a prefix of two or more
+# listed flags is ambiguous whatever else the engine has.
+_FLAGS: dict[str, Any] = load("engine_flags.json")
+_ABBREVIATING: dict[str, dict[str, Any]] = _FLAGS["abbreviating"]
 
 
 def _unabbreviate(name: str, engine: str | None, notes: list[str]) -> str:
@@ -131,8 +36,8 @@ def _unabbreviate(name: str, engine: str | None, notes: list[str]) -> str:
     table = _ABBREVIATING.get(engine or "")
     if table is None or not name.startswith("--"):
         return name
-    families, others = table
-    known = {f for flags in families.values() for f in flags} | set(others)
+    families, others = table["families"], table["others"]
+    known: set[str] = {f for flags in families.values() for f in flags} | set(others)
     if name in known:
         return name
     matches = sorted(f for f in known if f.startswith(name))
@@ -211,27 +116,10 @@ def _split(text: str) -> tuple[list[str], str | None]:
 
 def _detect(tokens: list[str], flags: dict[str, str | bool]) -> tuple[str | None, str]:
     joined = " ".join(tokens[:4]).lower()
-    for word, eng in (
-        ("sglang", SGLANG),
-        ("trtllm-serve", TRTLLM),
-        ("tensorrt_llm", TRTLLM),
-        ("vllm", VLLM),
-        ("llama-server", LLAMACPP),
-        ("llama.cpp", LLAMACPP),
-    ):
+    for word, eng in _FLAGS["engine_by_word"].items():
         if word in joined:
             return eng, f"the command ({word})"
-    for fl, eng in (
-        ("--speculative-algorithm", SGLANG),
-        ("--speculative-num-draft-tokens", SGLANG),
-        ("--speculative-config", VLLM),
-        ("-sc", VLLM),
-        ("--spec-type", LLAMACPP),
-        ("-md", LLAMACPP),
-        ("--model-draft", LLAMACPP),
-        ("--spec-draft-n-max", LLAMACPP),
-        ("--extra-llm-api-options", TRTLLM),
-    ):
+    for fl, eng in _FLAGS["engine_by_flag"].items():
         if fl in flags:
             return eng, f"the flag {fl}"
     return None, "unknown"
@@ -282,7 +170,7 @@ def _scan(
             if eq:
                 flags[name] = val
             elif (
-                name in _BOOL_FLAGS
+                name in _FLAGS["takes_no_value"]
                 or i + 1 >= len(tokens)
                 or (tokens[i + 1].startswith("-") and not _is_number(tokens[i + 1]))
             ):
@@ -324,14 +212,8 @@ def parse_server_args(text: str) -> ServerArgs:
         "flags": flags,
         "positional": tuple(positional),
     }
-    if engine == SGLANG:
-        return _sglang(base, flags, notes)
-    if engine == VLLM:
-        return _vllm(base, flags, positional, notes)
-    if engine == LLAMACPP:
-        return _llamacpp(base, flags, notes)
-    if engine == TRTLLM:
-        return _trtllm(base, flags, positional, notes)
+    if engine is not None:
+        return _READERS[engine](base | _settings(engine, flags), flags, positional, notes)
     notes.append(
         "the engine could not be told from the command (no sglang / vllm / llama-server / "
         "trtllm-serve, no engine-specific flag)"
@@ -355,14 +237,35 @@ def _get(flags: dict[str, str | bool], *names: str) -> str | None:
     return None
 
 
-def _sglang(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]) -> ServerArgs:
+_NUMBERS: dict[str, Callable[[object], float | None]] = {
+    **dict.fromkeys(("steps", "topk", "num_draft_tokens", "max_len", "top_k"), _int),
+    "temperature": _float,
+}
+
+
+def _settings(engine: str, flags: dict[str, str | bool]) -> dict[str, Any]:
+    """The fields ``engine``'s flags set directly (engine_flags.json "settings"): each the value
+    of the first of its flags given (a number where the field is one), a switch the flag's
+    name when it is on."""
+    table = _FLAGS["settings"][engine]
+    out: dict[str, Any] = {}
+    for name, names in table["values"].items():
+        raw = _get(flags, *names)
+        out[name] = raw if raw is None or name not in _NUMBERS else _NUMBERS[name](raw)
+    for name, flag in table.get("switches", {}).items():
+        out[name] = flag if flags.get(flag) is True else None
+    if out["max_len"] is not None:
+        out["max_len_flag"] = table["max_len_flag"]
+    return out
+
+
+Args = dict[str, Any]  # the ServerArgs fields read so far, by name
+
+
+def _sglang(base: Args, flags: dict[str, str | bool], _: list[str], notes: list[str]) -> ServerArgs:
     problems: list[str] = []
-    method = _get(flags, "--speculative-algorithm")
-    steps = _int(_get(flags, "--speculative-num-steps"))
-    topk = _int(_get(flags, "--speculative-eagle-topk"))
-    ndt = _int(_get(flags, "--speculative-num-draft-tokens"))
-    if method and steps is None:
-        if topk is not None or ndt is not None:
+    if base["method"] and base["steps"] is None:
+        if base["topk"] is not None or base["num_draft_tokens"] is not None:
             problems.append(
                 "--speculative-eagle-topk / --speculative-num-draft-tokens without "
                 "--speculative-num-steps: SGLang asserts at start"
@@ -374,46 +277,27 @@ def _sglang(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]
     prefs = _json_flag(
         flags.get("--preferred-sampling-params"), "--preferred-sampling-params", problems
     )
-    temp = _float(prefs.get("temperature")) if prefs else None
-    top_k = _int(prefs.get("top_k")) if prefs else None
     dp = _int(_get(flags, "--dp-size", "--dp"))
     return ServerArgs(
         **base,
-        method=method,
-        draft_path=_get(flags, "--speculative-draft-model-path", "--speculative-draft-model"),
-        target_path=_get(flags, "--model-path", "--model"),
-        steps=steps,
-        topk=topk,
-        num_draft_tokens=ndt,
-        max_len=_int(_get(flags, "--context-length")),
-        max_len_flag="--context-length" if _get(flags, "--context-length") else None,
-        cuda_graph_off="--disable-cuda-graph"
-        if flags.get("--disable-cuda-graph") is True
-        else None,
         dp_attention=flags.get("--enable-dp-attention") is True and (dp or 1) > 1,
-        temperature=temp,
-        top_k=top_k,
-        rejection_sampling=(
-            "--speculative-use-rejection-sampling"
-            if flags.get("--speculative-use-rejection-sampling") is True
-            else None
-        ),
+        temperature=_float(prefs.get("temperature")) if prefs else None,
+        top_k=_int(prefs.get("top_k")) if prefs else None,
         problems=tuple(problems),
         notes=tuple(notes),
     )
 
 
 def _vllm(
-    base: dict[str, Any], flags: dict[str, str | bool], positional: list[str], notes: list[str]
+    base: Args, flags: dict[str, str | bool], positional: list[str], notes: list[str]
 ) -> ServerArgs:
     problems: list[str] = []
     raw = flags.get("--speculative-config", flags.get("-sc"))
     spec = _json_flag(raw, "--speculative-config", problems)
-    target = _get(flags, "--model")
-    if target is None:
+    if base["target_path"] is None:
         rest = [p for p in positional if p not in ("serve", "vllm", "python", "python3", "-m")]
         rest = [p for p in rest if "vllm" not in p and "api_server" not in p]
-        target = rest[0] if rest else None
+        base["target_path"] = rest[0] if rest else None
     method = draft = None
     steps = None
     spec_max = None
@@ -438,61 +322,45 @@ def _vllm(
     gen = _json_flag(
         flags.get("--override-generation-config"), "--override-generation-config", problems
     )
-    hf = _json_flag(flags.get("--hf-overrides"), "--hf-overrides", problems)
-    max_len = _int(_get(flags, "--max-model-len"))
     return ServerArgs(
         **base,
         method=str(method) if method else None,
         draft_path=str(draft) if draft else None,
-        target_path=target,
         steps=steps,
-        max_len=max_len,
-        max_len_flag="--max-model-len" if max_len is not None else None,
-        cuda_graph_off="--enforce-eager" if flags.get("--enforce-eager") is True else None,
         temperature=_float(gen.get("temperature")) if gen else None,
         top_k=_int(gen.get("top_k")) if gen else None,
         rejection_sampling=rejection,
-        hf_overrides=hf,
-        spec_config=spec if spec is not None else None,
+        hf_overrides=_json_flag(flags.get("--hf-overrides"), "--hf-overrides", problems),
+        spec_config=spec,
         problems=tuple(problems),
         notes=tuple(notes + ([f"draft max_model_len {spec_max}"] if spec_max else [])),
     )
 
 
-def _llamacpp(base: dict[str, Any], flags: dict[str, str | bool], notes: list[str]) -> ServerArgs:
+def _llamacpp(
+    base: Args, flags: dict[str, str | bool], _: list[str], notes: list[str]
+) -> ServerArgs:
     problems: list[str] = []
-    warnings: list[str] = []
-    draft = _get(flags, "-md", "--model-draft", "--spec-draft-model")
-    spec_type = _get(flags, "--spec-type")
-    warnings.extend(
+    warnings = [
         f"{fl} was removed from llama-server (builds since 7c158fbb4): such a build "
         "exits with 'the argument has been removed'; use --spec-draft-n-max / "
         "--spec-draft-n-min (older builds still take it)"
-        for fl in LLAMACPP_REMOVED
+        for fl in _FLAGS["llamacpp_removed"]
         if fl in flags
-    )
+    ]
+    draft, spec_type = base["draft_path"], base["method"]
     if draft and not spec_type:
         problems.append(
             "-md without --spec-type: the draft model loads but llama-server does not "
             "speculate (speculative.types is 'none'; all draft counters stay 0) in builds with "
             "--spec-type; add --spec-type draft-simple (or draft-eagle3 / draft-mtp)"
         )
-    synthetic = next((fl for fl in LLAMACPP_SYNTHETIC if fl in flags), None)
-    steps = _int(_get(flags, "--spec-draft-n-max", "--draft-max", "--draft", "--draft-n"))
-    if steps is None and (draft or spec_type):
+    base["method"] = spec_type or ("draft (no --spec-type)" if draft else None)
+    if base["steps"] is None and (draft or spec_type):
         notes.append("no --spec-draft-n-max: llama-server drafts at most 3 tokens (its default)")
-    ctx = _get(flags, "-c", "--ctx-size")
     return ServerArgs(
         **base,
-        method=spec_type or ("draft (no --spec-type)" if draft else None),
-        draft_path=draft,
-        target_path=_get(flags, "-m", "--model"),
-        steps=steps,
-        max_len=_int(ctx),
-        max_len_flag="--ctx-size" if ctx else None,
-        temperature=_float(_get(flags, "--temp", "--temperature")),
-        top_k=_int(_get(flags, "--top-k")),
-        synthetic=synthetic,
+        synthetic=next((fl for fl in _FLAGS["llamacpp_synthetic"] if fl in flags), None),
         problems=tuple(problems),
         warnings=tuple(warnings),
         notes=tuple(notes),
@@ -500,7 +368,7 @@ def _llamacpp(base: dict[str, Any], flags: dict[str, str | bool], notes: list[st
 
 
 def _trtllm(
-    base: dict[str, Any], flags: dict[str, str | bool], positional: list[str], notes: list[str]
+    base: Args, flags: dict[str, str | bool], positional: list[str], notes: list[str]
 ) -> ServerArgs:
     problems: list[str] = []
     opts_path = _get(flags, "--extra-llm-api-options", "--config")
@@ -548,14 +416,15 @@ def _trtllm(
         ),
         target_path=rest[0] if rest else None,
         steps=_int(spec.get("max_draft_len")) if spec else None,
-        max_len=_int(_get(flags, "--max-seq-len")),
-        max_len_flag="--max_seq_len" if _get(flags, "--max-seq-len") else None,
         aux_layers=aux,
         spec_config=spec,
         options=options,
         problems=tuple(problems),
         notes=tuple(notes),
     )
+
+
+_READERS = {"sglang": _sglang, "vllm": _vllm, "llamacpp": _llamacpp, "trtllm": _trtllm}
 
 
 def args_from_server_info(info: dict[str, Any]) -> ServerArgs | None:

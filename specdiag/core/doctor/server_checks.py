@@ -6,16 +6,7 @@ from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
-@check(
-    "server-args",
-    "server_args",
-    "launch command line",
-    reads="--server-args: the SGLang / vLLM / llama.cpp / TensorRT-LLM command line (JSON flags "
-    "such as --speculative-config parsed; TRT-LLM's --extra_llm_api_options YAML read)",
-    decides="speculation is really on; JSON flags parse; llama.cpp -md without --spec-type "
-    "(does not speculate) and removed --draft-* flags; what the engine will use",
-    refs="llama.cpp common/arg.cpp @0c1e57098, llama.cpp#27711",
-)
+@check("server-args")
 def server_args(ctx: Context) -> Outcome:
     a = ctx.args
     if a is None:
@@ -36,16 +27,11 @@ def server_args(ctx: Context) -> Outcome:
         return fail(
             "; ".join(a.problems),
             evs,
-            fix="fix the launch command (see the message)",
-            impact=("collapse", "speculation is off or misconfigured"),
+            cause="launch-command-wrong",
             details={"notes": list(a.notes)},
         )
     if a.engine is None:
-        return warn(
-            "; ".join(a.notes) or "engine unknown",
-            evs,
-            fix="pass --engine, or the full command line",
-        )
+        return warn("; ".join(a.notes) or "engine unknown", evs, cause="engine-unknown")
     unread = [
         n for n in a.notes if "unknown" in n or "not read" in n or n.startswith("not understood")
     ]
@@ -53,21 +39,17 @@ def server_args(ctx: Context) -> Outcome:
         return warn(
             f"{a.engine}: the speculative settings could not be read: " + "; ".join(unread),
             evs,
-            fix="give a readable options file (a path valid where specdiag runs), or paste its "
-            "speculative_config into the command line",
+            cause="spec-settings-unread",
         )
     if not a.method:
         return warn(
             f"{a.engine}: no speculative method on the command line: the server does not speculate",
             evs,
-            fix="add the speculative flags (e.g. --speculative-algorithm EAGLE3)",
+            cause="no-speculation",
         )
     if a.warnings:
         return warn(
-            "; ".join(a.warnings),
-            evs,
-            fix="use the current flag names",
-            details={"notes": list(a.notes)},
+            "; ".join(a.warnings), evs, cause="removed-flags", details={"notes": list(a.notes)}
         )
     return passed(
         f"{a.engine} speculates with {a.method}" + (f"; {'; '.join(a.notes)}" if a.notes else ""),
@@ -76,20 +58,7 @@ def server_args(ctx: Context) -> Outcome:
     )
 
 
-@check(
-    "synthetic-acceptance",
-    "server_args",
-    "forced or synthetic acceptance",
-    reads="--server-args and its environment (SGLANG_SIMULATE_ACC_LEN, TLLM_SPEC_DECODE_FORCE_"
-    'NUM_ACCEPTED_TOKENS, vLLM speculative_config rejection_sample_method "synthetic" / '
-    "synthetic_acceptance_length / _rates, ATOM --spec-decode-acceptance-length, llama.cpp "
-    "--spec-synthetic-acceptance-*), the same names in the logs, llama.cpp's 'generated output "
-    "is not valid' warning",
-    decides="the measured acceptance is the draft's, not the number the server was told to "
-    "accept (then nothing measured judges the draft)",
-    refs="llama.cpp#27711, InferenceX golden_al_distribution, vllm#40662, sglang-jax#1485",
-    versions="vLLM with rejection_sample_method (unified in #40662); SGLang with SGLANG_SIMULATE_ACC_LEN; TensorRT-LLM (TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS, in AL - 1); ATOM (PR #1948); llama.cpp (#27711)",
-)
+@check("synthetic-acceptance")
 def synthetic(ctx: Context) -> Outcome:
     from specdiag.core.doctor.field import forced_settings
 
@@ -103,9 +72,7 @@ def synthetic(ctx: Context) -> Outcome:
             + "): its accept length is the configured one, not the draft's, so nothing measured "
             "here judges the draft (TRT-LLM's knob counts drafts only: AL - 1)",
             evs,
-            fix="remove the forced-acceptance setting (environment variable or config key) and "
-            "measure again",
-            impact=("measurement", "the observed number is not the draft's"),
+            cause="forced-acceptance",
         )
     if ctx.args is None and ctx.logs is None:
         return skip("no --server-args and no --logs")
@@ -117,15 +84,7 @@ def synthetic(ctx: Context) -> Outcome:
 _NOT_AN_API = frozenset({"invalid_json", "http_401", "http_403", "http_404", "http_405"})
 
 
-@check(
-    "server-probe",
-    "server_args",
-    "live server: discovery and the short probe",
-    reads="--server: the engine, version and speculative config its endpoints show, and the "
-    "outcome of a short probe run (requests, failures, where acceptance was read)",
-    decides="the server answers generation requests and reports speculation; what it serves",
-    refs="sglang#29329",
-)
+@check("server-probe")
 def server_probe(ctx: Context) -> Outcome:
     if ctx.server is None:
         return skip("no --server")
@@ -163,16 +122,16 @@ def server_probe(ctx: Context) -> Outcome:
             + ("; the server log says its engine died" if dead else "")
             + ": the server cannot serve with this speculative configuration",
             evs,
-            fix="read the server log for the first error; the configuration checks above name "
-            "the likely cause",
-            impact=("collapse", "nothing is served"),
+            cause="probe-all-failed",
         )
     if spec.enabled is False:
-        fix = "start the server with its speculative flags"
-        return warn(f"{info.engine.value} answers but does not speculate", evs, fix)
+        return warn(
+            f"{info.engine.value} answers but does not speculate", evs, cause="not-speculating"
+        )
     if failed:
-        fix = "check the server's health and logs"
-        return warn(f"{len(failed)} of {len(results)} probe requests failed", evs, fix)
+        return warn(
+            f"{len(failed)} of {len(results)} probe requests failed", evs, cause="probe-failures"
+        )
     return passed(
         f"{info.engine.value} served {len(results)} probe requests"
         + (f" ({rep.main.accept.source} acceptance)" if rep.main.accept.source != "none" else ""),

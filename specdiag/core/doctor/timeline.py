@@ -23,7 +23,9 @@ STARTUP = re.compile(
 
 
 @dataclass
-class _Point:
+class Point:
+    """One spec-decode record: its time, accept length (weighted), version, lifetime tokens."""
+
     t: float | None
     time_text: str | None
     length: float | None
@@ -34,21 +36,11 @@ class _Point:
 
 @dataclass
 class TimelineBuilder:
-    """Fed the spec-decode records and startup lines of one source, in line order."""
+    """Fed the spec-decode records (``points``) and startup lines of one source, in line
+    order."""
 
-    points: list[_Point] = field(default_factory=list)
+    points: list[Point] = field(default_factory=list)
     starts: list[int] = field(default_factory=list)  # index into points where a start was seen
-
-    def record(
-        self,
-        t: float | None,
-        time_text: str | None,
-        length: float | None,
-        weight: float,
-        version: str | None,
-        lifetime_tokens: int | None,
-    ) -> None:
-        self.points.append(_Point(t, time_text, length, weight, version, lifetime_tokens))
 
     def startup(self) -> None:
         """A server start seen after the records so far: the next record begins a segment."""
@@ -64,7 +56,7 @@ class TimelineBuilder:
         median = steps[len(steps) // 2] if steps else 0.0
         limit = max(GAP_MIN_S, GAP_FACTOR * median)
         cuts: dict[int, str] = dict.fromkeys(self.starts, "the server started again")
-        prev: _Point | None = None
+        prev: Point | None = None
         for i, p in enumerate(pts):
             if prev is not None and i not in cuts:
                 if p.t is not None and prev.t is not None and p.t - prev.t > limit:
@@ -103,7 +95,7 @@ class TimelineBuilder:
         return tuple(out)
 
 
-def _step_to_zero(part: list[_Point]) -> str | None:
+def _step_to_zero(part: list[Point]) -> str | None:
     """Where accept length fell to ~1 (no draft accepted) and stayed so to the end."""
     vals = [p for p in part if p.length is not None]
     i = len(vals)

@@ -20,16 +20,7 @@ def _is_head(ctx: Context) -> bool:
     return "eagle" in arch or "mtp" in arch or "medusa" in arch
 
 
-@check(
-    "vocab-size",
-    "tokenizer",
-    "vocabulary size, draft vs target",
-    reads="draft and target config.json vocab_size (and draft_vocab_size), embed_tokens / "
-    "lm_head shapes, tokenizer.json vocabulary size",
-    decides="the draft's vocab_size (the target vocabulary it maps into) equals the target's; "
-    "for a separate draft model (draft-model method) both vocabularies are the same",
-    refs="vllm#7252, vllm#13849, vllm#42775, vllm#38174, sglang#22883",
-)
+@check("vocab-size")
 def vocab_size(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or t is None or d.config is None or t.config is None:
@@ -56,7 +47,7 @@ def vocab_size(ctx: Context) -> Outcome:
         return fail(
             f"the target's embedding has {emb.shape[0]} rows but config.json says vocab_size {tv}",
             evs,
-            fix="fix the target config.json vocab_size",
+            cause="embedding-rows",
         )
     if dv != tv:
         head = _is_head(ctx)
@@ -70,24 +61,15 @@ def vocab_size(ctx: Context) -> Outcome:
                 "(acceptance falls with vocabulary overlap: 99.8% -> ~61%, 80% -> ~25%, vllm#38174)"
             ),
             evs,
+            cause="vocab-differs",
             fix="use a draft trained for this target (same tokenizer)"
             if not head
             else f"set the draft's vocab_size to {tv} and keep draft_vocab_size for the reduced vocabulary",
-            impact=("collapse", "token ids mean different tokens"),
         )
     return passed(f"both vocabularies have {tv} tokens", evs)
 
 
-@check(
-    "special-tokens",
-    "tokenizer",
-    "special tokens and tokenizer files, draft vs target",
-    reads="bos/eos/pad ids in config.json and generation_config.json, bos/eos/pad/unk text in "
-    "tokenizer_config.json / special_tokens_map.json, the sha256 of tokenizer.json, chat templates",
-    decides="draft and target agree on special token ids and text and on the tokenizer file "
-    "(when the draft ships one)",
-    refs="vllm#42775, koboldcpp#2325, llama.cpp#3812, SpecForge#296",
-)
+@check("special-tokens")
 def special_tokens(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     if d is None or t is None:
@@ -144,34 +126,15 @@ def special_tokens(ctx: Context) -> Outcome:
                     f"{tt.vocab_size}){share}"
                 )
     if problems:
-        return fail(
-            "; ".join(problems + warns),
-            evs,
-            fix="serve the draft with the target's tokenizer and special tokens",
-            impact=("collapse", "token ids mean different tokens"),
-        )
+        return fail("; ".join(problems + warns), evs, cause="tokenizers-differ")
     if warns:
-        return warn(
-            "; ".join(warns),
-            evs,
-            fix="align the draft's special tokens with the target's",
-            impact=("partial", "affects the tokens concerned only"),
-        )
+        return warn("; ".join(warns), evs, cause="special-tokens-differ")
     if not evs:
         return skip("the draft and target tokenizer files name no common special token")
     return passed("special tokens and tokenizer files agree", evs)
 
 
-@check(
-    "chat-template",
-    "tokenizer",
-    "chat template, draft vs target",
-    reads="chat_template in tokenizer_config.json or chat_template.jinja of draft and target; "
-    "--server-args --chat-template",
-    decides="the served template is the one the draft's training data was rendered with (when "
-    "the draft ships its own); a server-side override of the template",
-    refs="SpecForge#296, SpecForge#533, z-lab/dflash#60, ROCm/ATOM#609",
-)
+@check("chat-template")
 def chat_template(ctx: Context) -> Outcome:
     d, t = ctx.draft, ctx.target
     override = ctx.args.flag("--chat-template") if ctx.args is not None else None
@@ -190,8 +153,7 @@ def chat_template(ctx: Context) -> Outcome:
             "template: unless the training data was rendered with it, the draft sees another "
             "format (thinking on/off flips DFlash from 9.5 to ~3 accepted per round)",
             evs,
-            fix="serve with the template the training data was generated with",
-            impact=("partial", "depends on how far the formats differ"),
+            cause="template-override",
         )
     if dt is None or tt is None:
         return skip(
@@ -202,8 +164,7 @@ def chat_template(ctx: Context) -> Outcome:
             "the draft's chat template differs from the target's: training data rendered with "
             "one and served with the other puts the draft off distribution",
             evs,
-            fix="render training data and serve with the same template (check <think> handling)",
-            impact=("partial", "depends on how far the formats differ"),
+            cause="templates-differ",
         )
     return passed("draft and target carry the same chat template", evs)
 

@@ -6,18 +6,7 @@ from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, warn
 
 
-@check(
-    "tree-settings",
-    "tree",
-    "tree settings (num_draft_tokens vs steps x topk)",
-    reads="speculative_num_steps, speculative_eagle_topk, speculative_num_draft_tokens from the "
-    "server's /server_info or --server-args",
-    decides="a chain (topk 1) verifies steps+1 tokens; a tree verifies at most "
-    "topk + (steps-1)*topk^2 + 1 (SGLang picks num_draft_tokens-1 of the topk first-level and "
-    "topk*topk candidates of each later level, plus the root) and at least steps+1 (else the "
-    "deepest drafts are never verified)",
-    refs="sglang#3883, sglang#24054, THUDM/slime#1017, sglang#4247",
-)
+@check("tree-settings")
 def tree_settings(ctx: Context) -> Outcome:
     steps, topk, ndt, src = ctx.spec_settings()
     if steps is None or ndt is None:
@@ -38,8 +27,8 @@ def tree_settings(ctx: Context) -> Outcome:
                 f"chain of {steps} drafts but only {ndt} tokens verified: drafts beyond "
                 f"{ndt - 1} are thrown away, accept length is capped at {ndt}",
                 evs,
+                cause="chain-verify-short",
                 fix=f"--speculative-num-draft-tokens {steps + 1} (or --speculative-num-steps {ndt - 1})",
-                impact=("partial", "caps the accepted drafts"),
                 details={"cap": ndt},
             )
         if ndt > steps + 1:
@@ -47,8 +36,8 @@ def tree_settings(ctx: Context) -> Outcome:
                 f"chain (topk 1) of {steps} drafts with num_draft_tokens {ndt}: only {steps + 1} "
                 "can be verified; the rest of the verify width is idle work",
                 evs,
+                cause="chain-verify-idle",
                 fix=f"--speculative-num-draft-tokens {steps + 1}",
-                impact=("speed", "verify width wasted; accept length unchanged"),
             )
         return passed(f"chain: {steps} drafts, {ndt} verified tokens", evs)
     # SGLang's organize_draft_results takes the top num_draft_tokens-1 scores among the topk
@@ -59,16 +48,16 @@ def tree_settings(ctx: Context) -> Outcome:
             f"num_draft_tokens {ndt} exceeds the {nodes} candidates (root included) a "
             f"depth-{steps}, topk-{topk} tree has",
             evs,
+            cause="tree-infeasible",
             fix=f"--speculative-num-draft-tokens <= {nodes}",
-            impact=("speed", "an infeasible tree"),
         )
     if ndt < steps + 1:
         return warn(
             f"tree of depth {steps} but only {ndt} verified tokens: the deepest levels are never "
             f"verified (accept length <= {ndt})",
             evs,
+            cause="tree-verify-short",
             fix=f"--speculative-num-draft-tokens >= {steps + 1}",
-            impact=("partial", "caps the accepted drafts"),
             details={"cap": ndt},
         )
     return passed(

@@ -100,13 +100,9 @@ class Reads:
         self, m: ModelDir | None, *keys: str, lo: int = 1, hi: int = MAX_SIZE
     ) -> int | None:
         """An integer in ``lo..hi`` (a bool, a float, a string, NaN: unreadable)."""
-        key, v = self._raw(m, keys)
-        if v is None or m is None:
-            return None
-        if _is_int(v) and lo <= v <= hi:
-            return int(v)
-        self.wrong(m, key, v, f"an integer in {lo}..{hi}")
-        return None
+        want = f"an integer in {lo}..{hi}"
+        v = self._typed(m, keys, lambda v: _is_int(v) and lo <= v <= hi, want)
+        return cast(int | None, v)
 
     def number(
         self,
@@ -168,10 +164,12 @@ class Reads:
         self, m: ModelDir | None, *keys: str, max_items: int = MAX_LAYERS
     ) -> tuple[str, ...] | None:
         """A list of strings (``layer_types``, ``architectures``)."""
-        key, v = self._raw(m, keys)
-        if v is None or m is None:
-            return None
-        if isinstance(v, list) and len(v) <= max_items and all(isinstance(x, str) for x in v):
-            return tuple(v)
-        self.wrong(m, key, v, f"a list of at most {max_items} strings")
-        return None
+        v = self._typed(
+            m,
+            keys,
+            lambda v: (
+                isinstance(v, list) and len(v) <= max_items and all(isinstance(x, str) for x in v)
+            ),
+            f"a list of at most {max_items} strings",
+        )
+        return tuple(v) if v is not None else None

@@ -26,17 +26,7 @@ def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
     return None, None
 
 
-@check(
-    "d2t-t2d",
-    "vocab",
-    "draft vocabulary map (d2t / t2d)",
-    reads="draft config.json draft_vocab_size and vocab_size, the target's vocab_size, the d2t "
-    "and t2d tensors in the draft weights (values read), a vocab_mapping*.pt beside them",
-    decides="d2t [Dv] and t2d [V] present when Dv < V; i + d2t[i] inside [0, V); d2t not "
-    "arange (ids where offsets belong); d2t not all zero; t2d marks exactly Dv ids and the "
-    "mapped ones",
-    refs="NeMo-Automodel#2447, verl-SpeCo#66, verl-SpeCo#67, EAGLE#222, SpecForge#18",
-)
+@check("d2t-t2d")
 def d2t_t2d(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None:
@@ -88,18 +78,15 @@ def d2t_t2d(ctx: Context) -> Outcome:
                 f"{'d2t' if d2t is None else 't2d'}; a separate {vm[0].name} exists, which engines "
                 "do not read from the checkpoint",
                 evs,
-                fix="export d2t and t2d into the draft's safetensors (SpecForge to_sglang export)",
-                impact=("collapse", "draft ids are misread as target ids"),
+                cause="vocab-map-separate",
             )
         return fail(
             f"draft vocabulary {dv} < target {v} but the weights have no "
             f"{' and no '.join(x for x, t in (('d2t', d2t), ('t2d', t2d)) if t is None)}: engines then "
             "treat draft id i as target id i (the first Dv ids), so most drafts are wrong",
             evs,
-            fix="add d2t (int64 offsets, [draft_vocab_size]) and t2d (bool, [vocab_size]) from "
-            "training's vocab_mapping.pt to the draft checkpoint",
+            cause="no-vocab-map",
             confirm=(f"specdiag inspect-dump {vm[0]}",) if vm else (),
-            impact=("collapse", "draft ids are misread as target ids"),
         )
     problems: list[str] = []
     for name, meta, size in (("d2t", d2t, dv), ("t2d", t2d, v)):
@@ -143,13 +130,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
             evs,
         )
     if problems:
-        return fail(
-            "; ".join(problems),
-            evs,
-            fix="rebuild d2t as offsets (target_id - draft_id) and t2d as the mask of mapped "
-            "target ids, from training's vocab_mapping.pt",
-            impact=("collapse", "draft ids are misread as target ids"),
-        )
+        return fail("; ".join(problems), evs, cause="vocab-map-wrong")
     return passed(
         f"d2t/t2d map {dv} draft ids into the {v}-token target vocabulary as offsets", evs
     )

@@ -9,16 +9,7 @@ from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip
 from specdiag.core.doctor.typed import Reads
 
 
-@check(
-    "draft-shapes",
-    "weights",
-    "draft weight shapes",
-    reads="the draft's safetensors headers (or .bin state dict): fc.weight, lm_head.weight, "
-    "norm.weight, midlayer.*; config.json hidden_size, draft_vocab_size, target_hidden_size",
-    decides="fc is [hidden_size, C*H]; lm_head rows == draft_vocab_size and columns == "
-    "hidden_size; the decoder layer and final norm are present",
-    refs="sglang#32334, vllm#43456",
-)
+@check("draft-shapes")
 def draft_shapes(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None:
@@ -63,13 +54,7 @@ def draft_shapes(ctx: Context) -> Outcome:
     if not any(n in t for n in ("norm.weight", "model.norm.weight")):
         problems.append("no final norm (norm.weight)")
     if problems:
-        return fail(
-            "; ".join(problems),
-            evs,
-            fix="re-export the draft checkpoint (every tensor the engine's draft model loads, with "
-            "config.json matching their shapes)",
-            impact=("collapse", "a missing or misshapen tensor is loaded as random or zero"),
-        )
+        return fail("; ".join(problems), evs, cause="draft-tensors-wrong")
     note = f" ({len(unknown)} tensors known by name only)" if unknown else ""
     if hd is None and dv is None:
         note += " (config.json names no hidden_size or vocab size: widths not compared)"
@@ -88,16 +73,7 @@ def _norm_tensors(t: dict[str, TensorMeta], width: int | None) -> list[str]:
     return out
 
 
-@check(
-    "norm-before-fc",
-    "weights",
-    "norm before fc (norm_before_fc / fc_norm)",
-    reads="draft config.json norm_before_fc, fc_norm, norm_output; norm tensors outside the "
-    "decoder layer and their shapes",
-    decides="norm_before_fc: true needs a [C*H] norm weight (e.g. input_norm.weight); fc_norm "
-    "needs per-chunk [H] norms; a [C*H] norm weight without the flag is ignored by engines",
-    refs="sglang#32334, speculators#313, SpecForge#879, vllm#11672",
-)
+@check("norm-before-fc")
 def norm_before_fc(ctx: Context) -> Outcome:
     d = ctx.draft
     if d is None:
@@ -128,8 +104,7 @@ def norm_before_fc(ctx: Context) -> Outcome:
                 f"norm_before_fc is true but no [{width}] norm weight is in the checkpoint: the "
                 "engine normalises with a default (ones) weight or fails to load",
                 evs,
-                fix="export the pre-fc norm (input_norm.weight / hidden_norm.weight) with the draft",
-                impact=("collapse", "fc sees unnormalised aux states"),
+                cause="pre-fc-norm-missing",
             )
         evs.append(ev("draft", "weights", ", ".join(wide)))
         return passed(
@@ -143,8 +118,7 @@ def norm_before_fc(ctx: Context) -> Outcome:
             return fail(
                 f"fc_norm is true but no per-chunk [{h}] norm weights are in the checkpoint",
                 evs,
-                fix="export the fc_norm weights with the draft",
-                impact=("collapse", "fc sees unnormalised aux states"),
+                cause="fc-norm-missing",
             )
         return passed(f"fc_norm with {len(per)} per-chunk norms", evs)
     if wide:
@@ -153,7 +127,6 @@ def norm_before_fc(ctx: Context) -> Outcome:
             f"the checkpoint has a [{width}] norm before fc ({wide[0]}) but config.json does not "
             "set norm_before_fc: engines that follow the flag skip this norm",
             evs,
-            fix='set "norm_before_fc": true in the draft config.json',
-            impact=("collapse", "fc sees unnormalised aux states"),
+            cause="norm-flag-unset",
         )
     return passed("no pre-fc norm in config or weights (plain EAGLE-3)", evs)

@@ -154,13 +154,9 @@ def vllm_server_args(
     connector: str = "specdiag",
     storage: str = DEFAULT_STORAGE,
 ) -> tuple[str, ...]:
-    """The vLLM flags (argv items) that make it capture ``layers`` for every request."""
+    """The vLLM flags (argv items) that make it capture ``layers`` for every request
+    (``connector``: one of :data:`CONNECTORS`, checked by ``ServerArgsOptions``)."""
     ids = check_layer_ids(layers)
-    if connector not in CONNECTORS:
-        raise UsageError(
-            f"--connector must be one of {', '.join(CONNECTORS)}, not {connector!r}",
-            hint="specdiag (CPU and GPU) or vllm (vLLM's own, GPU only)",
-        )
     spec = {
         "method": "extract_hidden_states",
         "num_speculative_tokens": 1,
@@ -194,19 +190,6 @@ class CaptureMeta:
     layer_ids: tuple[int, ...] | None  # as configured on the engine (its convention)
 
 
-def _safetensors_metadata(path: Path) -> dict[str, str] | None:
-    """The ``__metadata__`` of a .safetensors file (safetensors reads the header only); None
-    when it is not one or has none."""
-    from safetensors import SafetensorError, safe_open
-
-    try:
-        with safe_open(str(path), framework="numpy") as f:
-            meta = f.metadata()
-    except (SafetensorError, OSError, ValueError, TypeError):
-        return None
-    return {str(k): str(v) for k, v in meta.items()} if isinstance(meta, dict) else None
-
-
 def _ints(text: str | None) -> tuple[int, ...] | None:
     if not text:
         return None
@@ -221,11 +204,16 @@ def _ints(text: str | None) -> tuple[int, ...] | None:
 
 def read_capture_meta(path: str | Path) -> CaptureMeta | None:
     """The metadata specdiag wrote into a served dump / HF reference; None for other files."""
-    p = Path(path)
-    if not p.name.lower().endswith(".safetensors"):
+    if not str(path).lower().endswith(".safetensors"):
         return None
-    meta = _safetensors_metadata(p)
-    if not meta or meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
+    from safetensors import SafetensorError, safe_open
+
+    try:  # safetensors reads the header only
+        with safe_open(str(path), framework="numpy") as f:
+            meta = f.metadata() or {}
+    except (SafetensorError, OSError, ValueError, TypeError):
+        return None
+    if meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
         return None
     return CaptureMeta(meta["format"], meta.get("engine") or None, _ints(meta.get("layer_ids")))
 
@@ -307,45 +295,51 @@ _CONVENTIONS = {
     "vllm": "vllm: id j = input of decoder layer j = HF hidden_states[j] (pre-norm)",
     "sglang": "sglang: id k = output of decoder layer k = HF hidden_states[k+1] (every id +1; "
     "-1 = embedding in 0.5.23); no ids = HF [2, N//2, N-3]",
+    "hf": "hf: index 0 = embedding output, i = output of decoder layer i-1, L = final normed output",
 }
 
 
-def write_served(
+def write_capture(
     out: Path,
-    aux: Tensor,
+    features: Tensor,
     input_ids: Sequence[int],
     notes: list[str],
     sample: Sample,
     engine: str,
     *,
     model: str | None,
-    server: str,
+    server: str | None = None,
     hidden_size: int,
     layer_ids: tuple[int, ...] | None,
     hf_indices: tuple[int, ...] | None = None,
     version: str | None = None,
     started: float,
 ) -> CaptureResult:
-    """Write a served dump (``aux`` ``[1, T, n*H]``) and the metadata that says what it holds:
-    the engine's ``layer_ids`` as it was launched with them and their HF indices; return what
-    was captured (``started``: the capture's ``time.monotonic()`` at its start)."""
+    """Write a capture and the metadata that says what it holds: a served dump (``features``
+    ``[1, T, n*H]`` under SpecForge's key) or, for ``engine`` "hf", the reference stack
+    (``[L+1, T, H]``, ``hidden_states``); the engine's ``layer_ids`` as it was launched with
+    them and their HF indices. Return what was captured (``started``: the capture's
+    ``time.monotonic()`` at its start)."""
     import torch
 
-    if not bool(torch.isfinite(aux).all()):
+    if not bool(torch.isfinite(features).all()):
         notes.append("the captured hidden states hold NaN/Inf values")
-    meta = {"format": SERVED_FORMAT, "engine": engine}
+    stack = engine == "hf"
+    meta = {"format": REFERENCE_FORMAT if stack else SERVED_FORMAT, "engine": engine}
     if version is not None:
         meta["engine_version"] = version
     meta.update(
         convention=_CONVENTIONS[engine],
         model=model or "",
-        server=server,
+        server=server or "",
         sample=sample.source,
         hidden_size=str(hidden_size),
         layer_ids=json.dumps(list(layer_ids)) if layer_ids is not None else "",
         hf_indices=json.dumps(list(hf_indices)) if hf_indices is not None else "",
     )
-    tensors = {"aux_hidden_state": aux}
+    if stack:
+        meta["num_layers"] = str(int(features.shape[0]) - 1)
+    tensors = {"hidden_states" if stack else "aux_hidden_state": features}
     if input_ids:
         tensors["input_ids"] = torch.tensor(list(input_ids), dtype=torch.int64)
     write_safetensors(out, tensors, meta)
@@ -354,10 +348,10 @@ def write_served(
         server=server,
         model=model or None,
         sample=sample.description,
-        tokens=int(aux.shape[1]),
+        tokens=int(features.shape[1]),
         hidden_size=hidden_size,
-        chunks=int(aux.shape[2]) // hidden_size,
-        dtype=str(aux.dtype).replace("torch.", ""),
+        chunks=int(features.shape[0]) if stack else int(features.shape[2]) // hidden_size,
+        dtype=str(features.dtype).replace("torch.", ""),
         layer_ids=layer_ids,
         hf_indices=hf_indices,
         output=str(out),
@@ -413,9 +407,9 @@ def _server_message(answer: Answer) -> str:
     return str(body)[:300]
 
 
-def flags_hint(layers: Sequence[int] | None, storage: str = DEFAULT_STORAGE) -> str:
+def flags_hint(layers: Sequence[int] | None) -> str:
     ids = list(layers) if layers else [2, 30, 58]
-    args = shlex.join(vllm_server_args(ids, storage=storage))
+    args = shlex.join(vllm_server_args(ids))
     example = "" if layers else " (ids are an example: give yours with --layers)"
     return (
         f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args "
@@ -519,7 +513,6 @@ def capture_vllm(
     api_key: str | None = None,
     timeout: float = 120.0,
     keep_server_file: bool = False,
-    storage_hint: str = DEFAULT_STORAGE,
     inputs: Sequence[str | Path | None] = (),
     force: bool = False,
 ) -> CaptureResult:
@@ -607,7 +600,7 @@ def capture_vllm(
         raise ServerError(
             f"{shown} returned no kv_transfer_params.hidden_states_path: it was not started with "
             "speculative method extract_hidden_states and a hidden-states KV connector",
-            hint=flags_hint(ids_checked, storage_hint),
+            hint=flags_hint(ids_checked),
         )
     server_file = Path(path_text)
     _wait_for_file(server_file, timeout, _is_local(base.url), shown)
@@ -648,7 +641,7 @@ def capture_vllm(
         )
     flat = hs.reshape(1, t, n * h).clone()
     del data, hs
-    result = write_served(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
+    result = write_capture(out, flat, got_ids, notes, sample, "vllm", model=name, server=shown,
                           hidden_size=h, layer_ids=recorded, hf_indices=recorded,
                           started=t0)  # fmt: skip
     removed = False

@@ -17,7 +17,6 @@ lets the rest spill to disk (transformers/accelerate); the stack itself needs
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 import time
 from collections.abc import Sequence
@@ -28,11 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from specdiag.core.files import FileKind, loads_json, read_bounded
 from specdiag.core.hidden.capture import (
-    REFERENCE_FORMAT,
     CaptureResult,
     Sample,
     check_output,
-    write_safetensors,
+    write_capture,
 )
 from specdiag.errors import InputError, UsageError
 
@@ -205,31 +203,7 @@ def capture_hf(
         device_map=device_map,
         offload_dir=offload_dir,
     )
-    meta = {
-        "format": REFERENCE_FORMAT,
-        "engine": "hf",
-        "convention": "hf: index 0 = embedding output, i = output of decoder layer i-1, "
-        "L = final normed output",
-        "model": res.model,
-        "num_layers": str(res.num_layers),
-        "hidden_size": str(res.hidden_size),
-        "sample": sample.source,
-        "layer_ids": "",
-        "hf_indices": json.dumps(list(range(res.num_layers + 1))),
-    }
-    write_safetensors(out, {"input_ids": res.input_ids, "hidden_states": res.stack}, meta)
-    return CaptureResult(
-        source="hf",
-        server=None,
-        model=res.model,
-        sample=sample.description,
-        tokens=int(res.stack.shape[1]),
-        hidden_size=res.hidden_size,
-        chunks=res.num_layers + 1,
-        dtype=res.dtype,
-        layer_ids=None,
-        hf_indices=tuple(range(res.num_layers + 1)),
-        output=str(out),
-        seconds=time.monotonic() - t0,
-        notes=res.notes,
-    )
+    hf = tuple(range(res.num_layers + 1))
+    return write_capture(out, res.stack, res.input_ids.tolist(), list(res.notes), sample, "hf",
+                         model=res.model, hidden_size=res.hidden_size, layer_ids=None,
+                         hf_indices=hf, started=t0)  # fmt: skip

@@ -213,19 +213,15 @@ def capture(opts: CaptureOptions) -> CaptureRun:
 
 
 def _compare(result: CaptureResult, opts: CaptureOptions) -> CompareResult:
-    from specdiag.core.hidden.compare import compare
+    """compare-hidden's own entry on the capture just written (which records its engine and
+    layer ids) and the training dump."""
+    from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
-    from specdiag.core.hidden.loading import load_dump
 
     assert opts.compare_with is not None
-    served = load_dump(result.output, pad_id=opts.sample_pad_id)
-    train = load_dump(opts.compare_with, pad_id=opts.sample_pad_id)
-    copts = CompareOptions(
-        training_layers=opts.training_layers,
-        served_layers=result.layer_ids,
-        engine=CaptureEngine(result.source),
-    )
-    return compare(served, train, copts)
+    copts = CompareOptions(training_layers=opts.training_layers)
+    served = Path(result.output)
+    return compare_files(opts.compare_with, copts, served=served, pad_id=opts.sample_pad_id)
 
 
 # --------------------------------------------------------------------------------------------
@@ -253,7 +249,7 @@ class ServerArgsOptions:
         _engine_ids(self.engine, self.layers, self.layer_convention)
         if self.connector not in CONNECTORS:
             raise UsageError(
-                f"--connector must be one of {', '.join(CONNECTORS)}",
+                f"--connector must be one of {', '.join(CONNECTORS)}, not {self.connector!r}",
                 hint="specdiag (CPU and GPU) or vllm (vLLM's own, GPU only)",
             )
 

@@ -13,7 +13,7 @@ a second server of the same target, launched with the draft's ids.
 Ids are SGLang's: every explicit id gets +1 (id k = the output of decoder layer k = HF
 ``hidden_states[k+1]``; -1 = the embedding output in 0.5.23); without ids the default
 ``[2, N//2, N-3]`` is used as layer-input positions (HF indices, no +1). The rules per version
-come from :func:`specdiag.core.hidden.conventions.aux_id_rules`. The ids are read from the
+come from :func:`specdiag.core.hidden.conventions.aux_id_rule`. The ids are read from the
 server's own ``/server_info`` (``return_aux_hidden_state_layer_ids``), so the dump records what
 the server really captured.
 """
@@ -23,9 +23,8 @@ from __future__ import annotations
 import shlex
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core.hidden.capture import (
     CaptureResult,
@@ -34,9 +33,9 @@ from specdiag.core.hidden.capture import (
     _connect,
     _server_message,
     check_output,
-    write_served,
+    write_capture,
 )
-from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rules
+from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rule
 from specdiag.core.http import (
     Answer,
     BodyKind,
@@ -45,6 +44,10 @@ from specdiag.core.http import (
     json_answer,
 )
 from specdiag.errors import InputError, ServerError, UsageError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 CAPTURE_FLAG = "--enable-return-aux-hidden-states"
 IDS_FLAG = "--return-aux-hidden-state-layer-ids"
@@ -86,32 +89,27 @@ def _server_ids(info: Mapping[str, Any]) -> tuple[int, ...] | None:
     return None
 
 
-def _rows(value: object) -> list[list[float]]:
-    """meta_info.hidden_states as rows of floats: [T][W] or [1][T][W] (one list per request)."""
-    rows = value
-    while (
-        isinstance(rows, list)
-        and len(rows) == 1
-        and isinstance(rows[0], list)
-        and rows[0]
-        and isinstance(rows[0][0], list)
-    ):
-        rows = rows[0]
-    if not isinstance(rows, list) or not rows:
+def _rows(value: object) -> npt.NDArray[np.float32]:
+    """meta_info.hidden_states as float32 ``[T, W]``: sent as [T][W], [1][T][W] (one list per
+    request) or [W] (one token)."""
+    import numpy as np
+
+    try:
+        rows = np.asarray(value, dtype=np.float32)
+    except (ValueError, TypeError):  # rows of different widths, or not numbers
         raise ServerError(
-            "meta_info.hidden_states is empty",
-            hint="the server captured nothing: check its log for the request",
+            "meta_info.hidden_states rows are not all the same width (or not numbers)",
+            hint="an SGLang version this reader does not know: report it",
+        ) from None
+    while rows.ndim > 2 and rows.shape[0] == 1:
+        rows = rows[0]
+    if rows.ndim == 0 or rows.size == 0 or rows.ndim > 2:
+        raise ServerError(
+            f"meta_info.hidden_states is empty or of shape {rows.shape}, not [T, W]",
+            hint="check the SGLang log for the request (a format this reader does not know: "
+            "report it)",
         )
-    if not isinstance(rows[0], list):
-        rows = [rows]  # one token
-    width = len(rows[0])
-    for r in rows:
-        if not isinstance(r, list) or len(r) != width:
-            raise ServerError(
-                "meta_info.hidden_states rows are not all the same width",
-                hint="an SGLang version this reader does not know: report it",
-            )
-    return rows
+    return np.atleast_2d(rows)
 
 
 def capture_sglang(
@@ -168,7 +166,7 @@ def capture_sglang(
                 hint="is this an SGLang server? (vLLM: capture-hidden vllm URL)",
             )
         version = str(info.get("version") or "") or None
-        rules = aux_id_rules(CaptureEngine.SGLANG, version)
+        rules = aux_id_rule(CaptureEngine.SGLANG, version)
         if not info.get("enable_return_aux_hidden_states"):
             draft = info.get("speculative_draft_model_path")
             raise ServerError(
@@ -279,22 +277,21 @@ def capture_sglang(
             f"{IDS_FLAG}): [2, N//2, N-3] as layer-input positions = HF indices 2, N//2, N-3; "
             "compare-hidden identifies them"
         )
-    width = len(rows[0])
+    width = int(rows.shape[1])
     if width % chunks:
         raise ServerError(
             f"{shown}: rows of {width} values do not split into {chunks} captured layers",
             hint="report the SGLang version and its server arguments",
         )
     hidden = width // chunks
-    tensor = torch.tensor(rows, dtype=torch.float32)
+    tensor = torch.from_numpy(rows)
     model = info.get("served_model_name") or info.get("model_path")
-    result = write_served(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
-                          notes, sample, "sglang", model=str(model or ""), server=shown,
-                          hidden_size=hidden, layer_ids=ids, hf_indices=hf,
-                          version=version or "", started=t0)  # fmt: skip
     if sample.token_ids is None:
         notes.append(
             "a text prompt: the dump holds no input_ids (the server tokenized it); pass "
             "--prompt-ids or --like to record them"
         )
-    return replace(result, notes=tuple(notes))
+    return write_capture(out, tensor.reshape(1, len(rows), width), sample.token_ids or (),
+                         notes, sample, "sglang", model=str(model or ""), server=shown,
+                         hidden_size=hidden, layer_ids=ids, hf_indices=hf,
+                         version=version or "", started=t0)  # fmt: skip

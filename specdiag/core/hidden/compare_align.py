@@ -209,7 +209,12 @@ def hidden_sizes(
 
 
 def as_stack(reference: Dump, h: int) -> Dump:
-    """A reference without a recorded hidden size: rows of L+1 layers of ``h``."""
+    """The reference as rows of L+1 layers of ``h`` (the dumps' hidden size), which it must be."""
+    if reference.hidden_size not in (None, h):
+        raise InputError(
+            f"{reference.source}: hidden size {reference.hidden_size}, the dumps have {h}",
+            hint="the reference must be the same target model's hidden_states",
+        )
     if reference.width % h:
         raise InputError(
             f"{reference.source}: rows of {reference.width} features are not layers of size {h}",

@@ -24,6 +24,7 @@ from specdiag.core.hidden.compare_results import (
     Tolerances,
     TrainingChunk,
 )
+from specdiag.core.hidden.compare_stats import OVERFLOW
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
     describe_hf,
@@ -169,17 +170,14 @@ def _input_problems(f: Facts, out: _Out) -> None:
     if f.tokens == 0:
         out.lines.append("no tokens to compare")
         out.findings.append(Finding.NO_TOKENS)
-    chunks, nf_t = f.chunks, f.nonfinite_training
-    if any(c.nonfinite or c.nonfinite_training for c in chunks) or any(nf_t):
-        bad = [c.index for c in chunks if c.nonfinite] or []
-        tbad = [j for j in range(f.ct) if nf_t[j]]
-        txt = []
-        if bad:
-            txt.append(f"served chunk(s) {', '.join(map(str, bad))}")
-        if tbad:
-            txt.append(f"training chunk(s) {', '.join(map(str, tbad))}")
-        from specdiag.core.hidden.compare_stats import OVERFLOW
-
+    bad = [c.index for c in f.chunks if c.nonfinite]
+    tbad = [j for j, n in enumerate(f.nonfinite_training) if n]
+    if bad or tbad:
+        txt = [
+            f"{who} chunk(s) {', '.join(map(str, ids))}"
+            for who, ids in (("served", bad), ("training", tbad))
+            if ids
+        ]
         out.lines.append(
             f"NaN/Inf (or |value| > {OVERFLOW:.0e}, whose square overflows float32) in "
             f"{' and '.join(txt)}: overflow in the capture (fp16?) or a broken kernel; "

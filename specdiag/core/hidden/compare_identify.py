@@ -208,23 +208,12 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     nf_s = int(acc.nf_s[i])
     nf_t = int(acc.nf_t[i]) if aligned else 0
     limit = tol.atol_for(float(acc.max_t[i])) if aligned else math.inf
-    ok = bool(
-        measured
-        and nf_s == 0
-        and nf_t == 0
-        and rel is not None
-        and rel <= tol.rtol
-        and cos_min is not None
-        and cos_min >= tol.min_cosine
-        and max_abs is not None
-        and max_abs <= limit
-    )
+    # a chunk matches when it was measured and misses none of the bounds
+    fails = _failures(rel, cos_min, max_abs, nf_s or nf_t, tol, limit) if measured else ()
+    ok = measured and not fails
     ct = int(sim.shape[1]) if sim.ndim == 2 else 0
     best_j = int(np.argmax(sim[i])) if ct and acc.n else None
     named = _name(i, ctx)
-    fails = (
-        _failures(rel, cos_min, max_abs, nf_s or nf_t, tol, limit) if measured and not ok else ()
-    )
     desc = named.description
     if nf_s:
         desc += f"; {nf_s} NaN/Inf value(s) in the served chunk"

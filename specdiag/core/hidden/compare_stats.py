@@ -10,7 +10,7 @@ memory is a few blocks however long the dumps are.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from specdiag.core.hidden.compare_results import FinalState, Overall, TokenAlignment, Tolerances
@@ -270,16 +270,11 @@ def _row(acc: Acc, blk: _Block, ok: Tensor | None) -> None:
     ns2r, nt2r = blk.ns[:, :m] ** 2, blk.nt[:, :m] ** 2
     if ok is not None:
         dd, ns2r, nt2r = dd * ok, ns2r * ok, nt2r * ok
-        row_ok = ok.any(-1)
-        rc = cosine(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
-        acc.row_n += int(row_ok.sum())
-        acc.row_cos_sum += float((rc * row_ok).sum())
-        rmin = torch.where(row_ok, rc, torch.full_like(rc, math.inf)).min()
-    else:
-        rc = cosine(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
-        acc.row_n += blk.n
-        acc.row_cos_sum += float(rc.sum())
-        rmin = rc.min()
+    rc = cosine(dd.sum(-1), ns2r.sum(-1).sqrt(), nt2r.sum(-1).sqrt())
+    row_ok = ok.any(-1) if ok is not None else torch.ones_like(rc, dtype=torch.bool)
+    acc.row_n += int(row_ok.sum())
+    acc.row_cos_sum += float((rc * row_ok).sum())
+    rmin = torch.where(row_ok, rc, torch.full_like(rc, math.inf)).min()
     acc.row_cos_min = min(acc.row_cos_min, float(rmin))
 
 
@@ -356,40 +351,23 @@ def overall(acc: Acc, h: int) -> Overall | None:
 
 
 def final_state(inputs: Inputs, tol: Tolerances) -> FinalState | None:
-    """Compare the last hidden states when both dumps have them (streamed like the chunks)."""
-    torch = require_torch()
+    """Compare the last hidden states when both dumps have them: streamed like the chunks, as
+    one more pair of chunks (the same statistics, the same NaN/Inf handling)."""
     a, b = inputs.served.last_hidden, inputs.training.last_hidden
-    al, h = inputs.alignment, inputs.hidden_size
-    if a is None or b is None or a.ndim != 2 or b.ndim != 2 or al.tokens == 0:
+    h = inputs.hidden_size
+    if a is None or b is None or a.ndim != 2 or b.ndim != 2 or inputs.alignment.tokens == 0:
         return None
     if int(a.shape[-1]) != h or int(b.shape[-1]) != h:
         return None
-    bt = inputs.block_tokens or default_block(h, inputs.device)
-    mx = d2 = t2 = cs = rs = rt = 0.0
-    cmin = math.inf
-    tmax = 0.0
-    n = 0
-    with torch.no_grad():
-        for i in range(0, al.tokens, bt):
-            j = min(al.tokens, i + bt)
-            x = a[al.served_start + i : al.served_start + j].to(inputs.device, torch.float32)
-            y = b[al.training_start + i : al.training_start + j].to(inputs.device, torch.float32)
-            ok = (x.abs() <= OVERFLOW).all(-1) & (y.abs() <= OVERFLOW).all(-1)
-            x, y = x[ok], y[ok]
-            d = x - y
-            mx = max(mx, float(torch.linalg.vector_norm(d, ord=math.inf))) if d.numel() else mx
-            d2 += float(torch.linalg.vector_norm(d) ** 2)
-            t2 += float(torch.linalg.vector_norm(y) ** 2)
-            tmax = max(tmax, float(y.abs().max())) if y.numel() else tmax
-            nx, ny = torch.linalg.vector_norm(x, dim=-1), torch.linalg.vector_norm(y, dim=-1)
-            c = cosine((x * y).sum(-1), nx, ny)
-            cs += float(c.sum())
-            cmin = min(cmin, float(c.min())) if c.numel() else cmin
-            rs += float((nx / math.sqrt(h)).sum())
-            rt += float((ny / math.sqrt(h)).sum())
-            n += int(ok.sum())
+    served, training = (
+        replace(d, features=x, layout="flat") for d, x in ((inputs.served, a), (inputs.training, b))
+    )
+    acc = stream(replace(inputs, served=served, training=training, reference=None))
+    n = float(acc.tokens[0])
     if n == 0:
         return None
-    rel = math.sqrt(d2 / max(t2, 1e-300))
-    ok_all = rel <= tol.rtol and cmin >= tol.min_cosine and mx <= tol.atol_for(tmax)
-    return FinalState(mx, rel, cs / n, cmin, ok_all, rs / n, rt / n)
+    rel = math.sqrt(acc.sum_d2[0] / max(acc.sum_t2[0], 1e-300))
+    mx, cmin = float(acc.max_abs[0]), float(acc.cos_min[0])
+    ok = rel <= tol.rtol and cmin >= tol.min_cosine and mx <= tol.atol_for(float(acc.max_t[0]))
+    rms = (float(acc.rms_s[0]) / acc.n, float(acc.rms_t[0]) / acc.n)
+    return FinalState(mx, rel, float(acc.cos_sum[0]) / n, cmin, ok, *rms)

@@ -20,11 +20,6 @@ RTOL_FACTOR = 12.8  # relative L2 bound = 12.8 u  (bf16: 0.05)
 ATOL_FACTOR = 16.0  # max |diff| bound = 16 u * max|training chunk|  (bf16: 6.25 % of the max)
 
 
-def _coarser(a: str, b: str) -> str:
-    ua, ub = UNIT_ROUNDOFF.get(a, 2.0**-8), UNIT_ROUNDOFF.get(b, 2.0**-8)
-    return a if ua >= ub else b
-
-
 def default_tolerances(
     served_dtype: str,
     training_dtype: str,
@@ -36,7 +31,8 @@ def default_tolerances(
     """Defaults from the coarser dtype's unit roundoff ``u``: ``rtol = 12.8u``,
     ``atol = 16u * max|t|``, ``min_cosine = 1 - 2 rtol^2`` (the worst token may carry twice the
     average relative error). bf16: rtol 0.05, min cosine 0.995, atol 6.25 % of the chunk max."""
-    dt = _coarser(served_dtype, training_dtype)
+    # the coarser dtype (the served one when both round alike)
+    dt = max((served_dtype, training_dtype), key=lambda d: UNIT_ROUNDOFF.get(d, 2.0**-8))
     u = UNIT_ROUNDOFF.get(dt, 2.0**-8)
     r = rtol if rtol is not None else RTOL_FACTOR * u
     for name, v in (("--rtol", rtol), ("--atol", atol)):

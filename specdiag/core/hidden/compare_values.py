@@ -144,7 +144,7 @@ def _setup(
     tokens = range(opts.offset, opts.offset + 1) if opts.offset is not None else range(nt)
     sources = [_Source("training", training, training.width // ht)]
     if reference is not None:
-        ref = reference if reference.hidden_size is not None else as_stack(reference, ht)
+        ref = as_stack(reference, ht)
         if ref.num_tokens < tokens.stop:
             raise InputError(
                 f"{reference.source}: fewer tokens than the training sample",
@@ -176,12 +176,9 @@ def _search(snip: ValueSnippet, setup: _Setup) -> _Search:
             b = min(tokens.stop, a + bt)
             rows = src.block(a, b)  # [n, W]
             n = b - a
-            x = rows[:, :k].unsqueeze(1) if span else rows.view(n, nch, ht)[:, :, :k]
-            rms = (
-                rows.pow(2).mean(-1, keepdim=True).sqrt().unsqueeze(-1)
-                if span
-                else rows.view(n, nch, ht).pow(2).mean(-1, keepdim=True).sqrt()
-            )
+            grid = rows.unsqueeze(1) if span else rows.view(n, nch, ht)  # [n, slices, row]
+            x = grid[:, :, :k]
+            rms = grid.pow(2).mean(-1, keepdim=True).sqrt()
             # a row with NaN/Inf or overflowing values matches nothing (an infinite RMS
             # would allow any difference)
             rms = torch.where(rms <= OVERFLOW, rms, torch.full_like(rms, math.nan))

@@ -14,7 +14,7 @@ vLLM / speculators                  input of decoder layer k    ``k``
 ==================================  =========================  ===============
 
 What an engine can capture and what its default is depend on the engine and its version:
-:func:`aux_id_rules` is the one place that says so (the doctor, compare-hidden, capture-hidden
+:func:`aux_id_rule` is the one place that says so (the doctor, compare-hidden, capture-hidden
 and inspect-dump all ask it). The SGLang rules were read off the real server (0.5.23, through
 specdiag's test harness) and off the source of older wheels; each :class:`AuxIdRule` says which.
 """
@@ -67,12 +67,12 @@ def trainer_id_to_hf(layer_id: int) -> int:
 
 def engine_id_to_hf(layer_id: int, engine: CaptureEngine, version: str | None = None) -> int:
     """What HF index an engine captures for a configured id."""
-    return aux_id_rules(engine, version).to_hf(layer_id)
+    return aux_id_rule(engine, version).to_hf(layer_id)
 
 
 def hf_to_engine_id(hf_index: int, engine: CaptureEngine, version: str | None = None) -> int:
     """The id to configure so that ``engine`` captures ``hf_index``."""
-    return aux_id_rules(engine, version).to_id(hf_index)
+    return aux_id_rule(engine, version).to_id(hf_index)
 
 
 # --------------------------------------------------------------------------------------------
@@ -122,10 +122,6 @@ class AuxIdRule:
 
     def to_id(self, hf_index: int) -> int:
         return hf_index - self.offset
-
-    @property
-    def embedding_id(self) -> int | None:
-        return self.to_id(0) if self.embedding_capturable else None
 
     def lowest_hf(self) -> int:
         return 0 if self.embedding_capturable else 1
@@ -264,11 +260,6 @@ def aux_id_rule(engine: str, version: str | None = None, method: str = "eagle3")
     return replace(rules, version=version, basis=basis)
 
 
-def aux_id_rules(engine: CaptureEngine, version: str | None = None) -> AuxIdRule:
-    """The EAGLE-3 id rules of ``engine`` at ``version``."""
-    return aux_id_rule(engine.value, version)
-
-
 def describe_hf(hf_index: int, num_layers: int | None = None) -> str:
     """Human name of an HF index: 'the embedding output', 'layer 5', 'the final normed output'."""
     if hf_index == 0:
@@ -340,7 +331,7 @@ def parse_id_list(
 def sglang_embedding_note() -> str:
     """What SGLang does with an id naming the embedding output, per version (one wording for
     every command that has to say it)."""
-    new = aux_id_rules(CaptureEngine.SGLANG)
+    new = aux_id_rule(CaptureEngine.SGLANG)
     return (
         f"SGLang {new.versions} captures id -1 as the embedding output (HF hidden_states[0], "
         "measured on the real server) and feeds it to the draft; SGLang 0.5.5-0.5.19 fail the "

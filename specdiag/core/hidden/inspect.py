@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.hidden.loading import (
+    MADV_POPULATE_READ,
     Dump,
     TensorInfo,
     interpret,
@@ -187,16 +188,12 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
     warnings: list[str] = [n for n in dump.notes if "padding" not in n]  # padding has a column
     # hidden size and chunks
     h = hidden_size or dump.hidden_size
-    if h is None and dump.width % 3 == 0 and (dump.feature_key or "").startswith("aux"):
-        h = dump.width // 3
-    if h is None:
-        h = dump.width
-    chunks: int | None
-    if dump.width % h:
+    if h is None:  # EAGLE-3's three aux chunks, else one row
+        aux = dump.width % 3 == 0 and (dump.feature_key or "").startswith("aux")
+        h = dump.width // 3 if aux else dump.width
+    chunks = None if dump.width % h else dump.width // h
+    if chunks is None:
         problems.append(f"row width {dump.width} is not a multiple of the hidden size {h}")
-        chunks = None
-    else:
-        chunks = dump.width // h
     t = dump.num_tokens
     valid = dump.valid_tokens
     # one pass over the features: NaN/Inf count and the per-chunk fingerprint
@@ -312,7 +309,6 @@ def _norms(x: Tensor) -> Tensor:
 
 # Linux only; turned off for the process when the kernel refuses MADV_POPULATE_READ
 _POPULATE = sys.platform.startswith("linux")
-MADV_POPULATE_READ = 22  # Linux >= 5.14
 
 
 def _populate(x: Tensor) -> None:
@@ -320,14 +316,9 @@ def _populate(x: Tensor) -> None:
     one page fault per few pages as the reductions touch it: measured ~20 % less time per file.
     A no-op off Linux, on older kernels and for blocks that are not one contiguous range."""
     global _POPULATE
-    if not _POPULATE or not x.is_contiguous() or x.numel() == 0:
-        return
-    import mmap
-
-    start = x.data_ptr()
-    lo = start // mmap.PAGESIZE * mmap.PAGESIZE
-    end = start + x.numel() * x.element_size()
-    _POPULATE = madvise(lo, end - lo, MADV_POPULATE_READ)
+    if _POPULATE and x.is_contiguous():
+        start = x.data_ptr()
+        _POPULATE = madvise(start, start + x.numel() * x.element_size(), MADV_POPULATE_READ)
 
 
 def _abs_max(v: Tensor) -> Tensor:
@@ -722,13 +713,13 @@ def identify_layers(
     dump: Dump,
     reference: Dump,
     *,
-    reference_name: str,
     hidden_size: int | None = None,
-    block_tokens: int = 256,
 ) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
     from specdiag.core.hidden.compare_align import find_tokens
+    from specdiag.core.hidden.compare_results import AlignmentStatus, TokenAlignment
+    from specdiag.core.hidden.compare_stats import Inputs, stream, summarise
     from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
@@ -737,10 +728,9 @@ def identify_layers(
         sglang_embedding_note,
     )
 
-    torch = require_torch()
     if reference.layout != "layers":
         raise InputError(
-            f"{reference_name}: not a hidden_states stack [L+1, T, H]",
+            f"{reference.source}: not a hidden_states stack [L+1, T, H]",
             hint="make one with `specdiag capture-hidden --from hf MODEL_DIR --like SAMPLE`",
         )
     h = int(reference.features.shape[2])
@@ -760,45 +750,30 @@ def identify_layers(
     valid = dump.valid_tokens
     ids = dump.ids_list()
     rids = reference.ids_list()
-    start = 0
     notes: list[str] = []
     if ids is not None and rids is not None:
-        start_found = find_tokens(rids, ids[:valid]) if valid else 0
-        if start_found is None:
+        start = find_tokens(rids, ids[:valid]) if valid else 0
+        if start is None:
             raise InputError(
-                f"{reference_name}: its input_ids do not contain {dump.source}'s {valid} tokens",
+                f"{reference.source}: its input_ids do not contain {dump.source}'s {valid} tokens",
                 hint="make the reference from this sample: capture-hidden --from hf MODEL "
                 f"--like {dump.source}",
             )
-        start = start_found
     elif reference.num_tokens < valid:
         raise InputError(
-            f"{reference_name}: {reference.num_tokens} tokens, the dump has {valid}",
+            f"{reference.source}: {reference.num_tokens} tokens, the dump has {valid}",
             hint="the reference must cover the dump's tokens",
         )
     else:
+        start = 0
         notes.append(
             "no input_ids to align on: token i of the dump taken as token i of the reference"
         )
-    cos_sum = torch.zeros(c, n_ref, dtype=torch.float64)
-    d2 = torch.zeros(c, n_ref, dtype=torch.float64)
-    r2 = torch.zeros(n_ref, dtype=torch.float64)
-    for a in range(0, valid, block_tokens):
-        b = min(valid, a + block_tokens)
-        x = dump.block(a, b).view(b - a, c, h).double()  # [n, C, H]
-        r = reference.block(start + a, start + b).view(b - a, n_ref, h).double()  # [n, L+1, H]
-        x = torch.nan_to_num(x, nan=0.0, posinf=0.0, neginf=0.0)
-        r = torch.nan_to_num(r, nan=0.0, posinf=0.0, neginf=0.0)
-        dot = torch.einsum("nch,nlh->ncl", x, r)
-        nx = x.pow(2).sum(-1)  # [n, C]
-        nr = r.pow(2).sum(-1)  # [n, L+1]
-        denom = (nx[:, :, None] * nr[:, None, :]).sqrt().clamp_min(1e-300)
-        cos_sum += (dot / denom).sum(0)
-        d2 += (nx[:, :, None] + nr[:, None, :] - 2 * dot).clamp_min(0).sum(0)
-        r2 += nr.sum(0)
-        dump.release(a, b)
-    cos = cos_sum / max(valid, 1)
-    rel = (d2 / r2.clamp_min(1e-300)[None, :]).sqrt()
+    # every chunk against every layer: compare-hidden's streamed cross statistics, with the
+    # dump as the served side and the reference stack as the training side
+    al = TokenAlignment(AlignmentStatus.CONTAINED, 0, start, valid, valid, reference.num_tokens)
+    summary = summarise(stream(Inputs(dump, reference, None, al, h)), False)
+    cos, rel = summary.sim, summary.x_rel  # mean cosine, |chunk - layer| / |layer|
     rtol = default_tolerances(dump.dtype, reference.dtype).rtol
     L = n_ref - 1
     out: list[ChunkLayer] = []
@@ -850,7 +825,7 @@ def identify_layers(
         )
     return LayerReport(
         path=dump.source,
-        reference=reference_name,
+        reference=reference.source,
         num_layers=L,
         hidden_size=h,
         tokens=valid,
@@ -910,12 +885,10 @@ def identify_paths(
                 pad_id=None,
                 source=str(model),
             )
-            name = str(model)
         else:
             assert ref_dump is not None
             rd = ref_dump
-            name = str(reference)
-        done.append(identify_layers(dump, rd, reference_name=name, hidden_size=hidden_size))
+        done.append(identify_layers(dump, rd, hidden_size=hidden_size))
     if not done:
         why = (
             f"{len(skipped)} file(s) have no input_ids to run the model on"

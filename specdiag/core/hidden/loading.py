@@ -1,10 +1,11 @@
 """Load hidden-state dumps safely and lazily; parse served values given as text.
 
-Formats: ``.pt``/``.pth``/``.bin``/``.ckpt`` (``torch.save``; loaded with ``weights_only=True``
-and memory-mapped when the file is in the zip format), ``.ckpt.gz``/``.pt.gz`` (gzip stream,
-decompressed to a temporary file in bounded memory, then memory-mapped), ``.safetensors``
-(memory-mapped by specdiag's own header reader: nothing is read until a token range is used),
-``.npy`` (memory-mapped) and ``.npz``.
+Formats, told apart by their first bytes whatever the file is named: ``.pt``/``.pth``/``.bin``/
+``.ckpt`` (``torch.save``; loaded with ``weights_only=True`` and memory-mapped when the file is
+in the zip format), ``.ckpt.gz``/``.pt.gz`` (gzip stream, decompressed to a temporary file in
+bounded memory, then memory-mapped), ``.safetensors`` (memory-mapped by safetensors'
+``safe_open``: nothing is read until a token range is used), ``.npy`` (memory-mapped) and
+``.npz``.
 
 A ``torch.save`` file is a pickle. specdiag never runs code from one: ``weights_only=True``
 refuses any object other than tensors and plain containers, and the refusal is reported as an
@@ -26,6 +27,7 @@ plain          one tensor / array                               ``[T, W]`` or ``
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import gzip
@@ -48,23 +50,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    import numpy.typing as npt
     from torch import Tensor
-
-__all__ = [
-    "Dump",
-    "Layout",
-    "RawFile",
-    "TensorInfo",
-    "check_path",
-    "check_tensor",
-    "dump_from_tensors",
-    "interpret",
-    "load_dump",
-    "load_file",
-    "load_safetensors",
-    "require_torch",
-]
 
 TENSORS_HINT = "install the tensor extra: pip install 'specdiag[tensors]'"
 
@@ -178,12 +164,7 @@ class Dump:
         if not f.is_contiguous() or stop <= start:
             return
         row = (f.numel() // max(1, int(f.shape[0]))) * f.element_size()
-        addr = f.data_ptr() + start * row
-        end = addr + (stop - start) * row
-        page = mmap.PAGESIZE
-        lo, hi = -(-addr // page) * page, end // page * page
-        if hi > lo:
-            madvise(lo, hi - lo, MADV_DONTNEED)
+        madvise(f.data_ptr() + start * row, f.data_ptr() + stop * row, MADV_DONTNEED)
 
     def ids_list(self) -> list[int] | None:
         if self.input_ids is None:
@@ -196,16 +177,23 @@ class Dump:
 
 _LIBC: Any = None
 MADV_DONTNEED = 4
+MADV_POPULATE_READ = 22  # Linux >= 5.14
 
 
-def madvise(addr: int, length: int, advice: int) -> bool:
-    """``madvise(2)`` on a range this process maps (Linux): False when the call failed or
-    there is no libc symbol (not Linux)."""
+def madvise(start: int, end: int, advice: int) -> bool:
+    """``madvise(2)`` on the pages of ``[start, end)``, addresses this process maps (Linux):
+    the whole pages inside it for MADV_DONTNEED, every page it touches otherwise. False when
+    the call failed or there is no libc symbol (not Linux); True for a range without pages."""
     global _LIBC
+    page = mmap.PAGESIZE
+    lo = -(-start // page) * page if advice == MADV_DONTNEED else start // page * page
+    hi = end // page * page if advice == MADV_DONTNEED else end
+    if hi <= lo:
+        return True
     try:
         if _LIBC is None:
             _LIBC = ctypes.CDLL(None, use_errno=True)
-        return bool(_LIBC.madvise(ctypes.c_void_p(addr), ctypes.c_size_t(length), advice) == 0)
+        return bool(_LIBC.madvise(ctypes.c_void_p(lo), ctypes.c_size_t(hi - lo), advice) == 0)
     except (OSError, AttributeError):  # pragma: no cover - not Linux / no libc symbol
         return False
 
@@ -586,15 +574,7 @@ def check_path(path: str | Path) -> Path:
 def load_file(path: str | Path) -> RawFile:
     """Load a file into tensors / dicts of tensors, choosing the reader from its first bytes."""
     p = check_path(path)
-    name = p.name.lower()
     try:
-        if name.endswith(".safetensors"):
-            return RawFile(load_safetensors(p), "safetensors", True)
-        if name.endswith(".npy") or name.endswith(".npz"):
-            kind = "npy" if name.endswith(".npy") else "npz"
-            return RawFile(_load_numpy(p, kind, p), "numpy", kind == "npy")
-        if name.endswith(".gz"):
-            return RawFile(_load_gz(p), "torch+gzip", True)
         return _by_content(p, p, p, gzipped=False)
     except PermissionError:
         raise InputError(f"{p}: permission denied", hint="check the file's permissions") from None
@@ -629,14 +609,10 @@ def _load_numpy(p: Path, kind: str, display: Path) -> Any:
     torch = require_torch()
     try:
         if kind == "npy":
-            arr = np.load(p, mmap_mode="c", allow_pickle=False)
-            return _from_numpy(torch, arr)
-        with np.load(p, allow_pickle=False) as z:
-            return {k: _from_numpy(torch, z[k]) for k in z.files}
-    except _UnsupportedDtype as exc:
-        raise InputError(
-            f"{display}: {exc}", hint="save numeric arrays (np.save(..., arr.astype(np.float32)))"
-        ) from None
+            arrays = {"": np.load(p, mmap_mode="c", allow_pickle=False)}
+        else:
+            with np.load(p, allow_pickle=False) as z:
+                arrays = {k: z[k] for k in z.files}
     except ValueError as exc:
         if "pickle" in str(exc).lower() or "python objects" in str(exc).lower():
             raise InputError(
@@ -647,30 +623,18 @@ def _load_numpy(p: Path, kind: str, display: Path) -> Any:
         raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
     except Exception as exc:  # noqa: BLE001 - numpy's header parser fails in many ways on garbage
         raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
-
-
-class _UnsupportedDtype(ValueError):
-    pass
-
-
-def _from_numpy(torch: Any, arr: npt.NDArray[Any]) -> Tensor:
-    try:
-        t: Tensor = torch.from_numpy(_native(arr))
-    except TypeError:  # a dtype torch has no tensor type for
-        raise _UnsupportedDtype(
-            f"an array of dtype {arr.dtype}, which specdiag cannot read"
-        ) from None
-    return t
-
-
-def _native(arr: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    import numpy as np
-
-    if arr.dtype.byteorder not in ("=", "|", "<" if np.little_endian else ">"):
-        arr = arr.astype(arr.dtype.newbyteorder("="))
-    if arr.dtype == np.float16 or (arr.dtype.kind in "fiub" and arr.dtype.itemsize <= 8):
-        return arr
-    raise _UnsupportedDtype(f"an array of dtype {arr.dtype}, which specdiag cannot read")
+    out: dict[str, Tensor] = {}
+    for k, arr in arrays.items():
+        if arr.dtype.kind in "fiub" and arr.dtype.itemsize <= 8:  # no complex, text, float128
+            # torch reads native byte order only; an older torch has no unsigned 16-64 bit
+            with contextlib.suppress(TypeError):
+                out[k] = torch.from_numpy(arr.astype(arr.dtype.newbyteorder("="), copy=False))
+        if k not in out:
+            raise InputError(
+                f"{display}: an array of dtype {arr.dtype}, which specdiag cannot read",
+                hint="save numeric arrays (np.save(..., arr.astype(np.float32)))",
+            )
+    return out[""] if kind == "npy" else out
 
 
 # --------------------------------------------------------------------------------------------
@@ -1035,14 +999,11 @@ def _trailing_padding(dump: Dump, pad_id: int | None) -> int:
     if dump.input_ids is not None:
         if pad_id is None:
             return 0
-        ids = dump.input_ids.tolist()
-        mask = dump.loss_mask.tolist() if dump.loss_mask is not None else None
-        n = 0
-        for i in range(t - 1, 0, -1):
-            if ids[i] != pad_id or (mask is not None and mask[i] != 0):
-                break
-            n += 1
-        return n
+        pad = dump.input_ids[1:] == pad_id  # position 0 is never padding
+        if dump.loss_mask is not None:
+            pad &= dump.loss_mask[1:] == 0
+        kept = pad.logical_not().nonzero()  # the last position that is not padding ends it
+        return t - 1 - (int(kept[-1]) + 1 if kept.numel() else 0)
     # no ids: count trailing rows that are exactly zero, reading backwards in blocks
     n = 0
     step = 256

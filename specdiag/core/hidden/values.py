@@ -18,11 +18,10 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-from specdiag.errors import InputError, UsageError
+from specdiag.core.files import FileKind, read_text_bounded
+from specdiag.errors import UsageError
 
-MAX_VALUES_FILE = 64 << 20  # bytes of --values @FILE
 MAX_SNIPPETS = 1000  # each snippet is searched through the whole training tensor
 FLOAT32_MAX = 3.4028234663852886e38
 EXAMPLE = 'e.g. --values "0.0295, -0.0113, 0.0841" or --values "hs_first5=[0.0295, -0.0113, ...]"'
@@ -150,33 +149,14 @@ def _arrays(text: str) -> tuple[list[tuple[str, str]], list[str]]:
     return named, plain
 
 
-def _read(text: str) -> str:
-    if not text.startswith("@"):
-        return text
-    p = Path(text[1:])
-    try:
-        with p.open("rb") as f:
-            data = f.read(MAX_VALUES_FILE + 1)
-    except OSError as exc:
-        raise InputError(
-            f"--values {text}: cannot read {p} ({exc.strerror})",
-            hint="check the path after @ (or pass the numbers themselves)",
-        ) from None
-    if len(data) > MAX_VALUES_FILE:
-        raise UsageError(
-            f"--values {text}: more than {MAX_VALUES_FILE >> 20} MiB of text",
-            hint="give the lines with the printed hidden states only",
-        )
-    return data.decode("utf-8", errors="replace")
-
-
 def parse_values(text: str) -> tuple[ValueSnippet, ...]:
     """Parse ``--values``: a plain list of numbers, or log text with ``name=[...]`` arrays.
 
     ``@FILE`` reads the text from a file. Each named (or bracketed) array becomes one snippet.
     Bracketed text without numbers (``[rank0]``) is log decoration and skipped.
     """
-    text = _read(text)
+    if text.startswith("@"):
+        text = read_text_bounded(text[1:], what="--values @FILE", kind=FileKind.TEXT)
     snippets: list[ValueSnippet] = []
     named, plain = _arrays(text)
     if named:

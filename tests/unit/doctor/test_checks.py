@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.doctor.catalog import load_all
 from specdiag.core.doctor.context import DoctorInputs
-from specdiag.core.doctor.model import Status
+from specdiag.core.doctor.model import ImpactKind, Status
 from specdiag.core.doctor.run import run_doctor
 from tests.support import paths
 from tests.support.doctor import (
@@ -476,11 +477,46 @@ def test_every_registered_check_is_exercised() -> None:
         assert f'"{spec.id}"' in text, spec.id
 
 
+def test_catalogue_entries_are_well_formed() -> None:
+    """checks.json: every entry has the catalogue's keys as text, families contiguous (the
+    report and docs/doctor.md group by family), one entry per function; every cause has a fix
+    or an impact of a known kind, and is named by exactly one finding in the code."""
+    entries = json.loads((paths.REPO / "specdiag/core/doctor/checks.json").read_text())
+    keys = {"id", "family", "title", "reads", "decides", "refs"}
+    families: list[str] = []
+    causes: dict[str, dict[str, Any]] = {}
+    for e in entries:
+        assert keys <= set(e) <= keys | {"versions", "causes"}, e["id"]
+        texts = [e[k] for k in set(e) - {"refs", "causes"}]
+        assert all(isinstance(t, str) and t.strip() == t and t for t in texts), e["id"]
+        assert all(isinstance(r, str) and r for r in e["refs"]), e["id"]
+        if not families or families[-1] != e["family"]:
+            assert e["family"] not in families, f"family {e['family']} split in the catalogue"
+            families.append(e["family"])
+        assert not set(e.get("causes", {})) & set(causes), e["id"]
+        causes |= e.get("causes", {})
+    assert [s.id for s in load_all()] == [e["id"] for e in entries]
+    kinds = {k.value for k in ImpactKind}
+    code = "".join(p.read_text() for p in (paths.REPO / "specdiag/core/doctor").glob("*.py"))
+    in_code = [
+        n
+        for arg in re.findall(r'\bcause=("[\w-]+"(?: if .+? else "[\w-]+")?)', code)
+        for n in re.findall(r'"(.+?)"', arg)
+    ]
+    assert sorted(in_code) == sorted(causes), "a cause named in the code is not in checks.json"
+    for name, c in causes.items():
+        assert set(c) <= {"fix", "impact", "how", "snippet", "confirm"} and c, name
+        assert ("impact" in c) == ("how" in c) and c.get("impact", "none") in kinds, name
+        texts = [c[k] for k in ("fix", "how", "snippet") if k in c] + c.get("confirm", [])
+        assert all(isinstance(t, str) and t.strip() == t and t for t in texts), name
+
+
 def test_docs_describe_every_check() -> None:
     doc = (paths.DOCS / "doctor.md").read_text()
     for spec in load_all():
-        assert f"`{spec.id}`" in doc, spec.id
-        assert spec.decides in doc, f"docs/doctor.md is out of date for {spec.id}"
+        assert f"`{spec.id}`: {spec.title} |" in doc, spec.id
+        for text in (spec.reads, spec.decides, spec.versions):
+            assert text.replace("|", "\\|") in doc, f"docs/doctor.md is out of date for {spec.id}"
 
 
 # ----------------------------------------------------------------------------- deployment

@@ -6,6 +6,7 @@ short outputs, DFlash layer ids."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -18,6 +19,7 @@ from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.field import short_outputs
 from specdiag.core.doctor.model import Status
 from specdiag.core.doctor.run import run_doctor
+from tests.support import paths
 from tests.support.doctor import by_id, fake_context, sglang_args, write_draft, write_target
 
 
@@ -253,6 +255,21 @@ def test_hybrid_target_steps_to_zero_and_stays(tmp_path: Path) -> None:
     assert doctor(target=str(t), logs=(str(dip),))["hybrid-collapse"].status is Status.PASS
 
 
+def test_hybrid_target_told_by_the_boot_log(tmp_path: Path) -> None:
+    """Without --target, vLLM's boot line that turns prefix-cache reuse off for a hybrid
+    target under speculation says the target is hybrid: the step is a fail, with the line."""
+    step = _sglang_log(tmp_path / "step.log", [3.0] * 30 + [1.0] * 15)
+    assert doctor(logs=(str(step),))["hybrid-collapse"].status is Status.WARN
+    said = (
+        "WARNING 11-29 08:00:00 [config.py:512] Mamba cache mode: prefix-cache reuse across "
+        "requests will be disabled"
+    )
+    step.write_text(said + "\n" + step.read_text())
+    c = doctor(logs=(str(step),))["hybrid-collapse"]
+    assert c.status is Status.FAIL and "hybrid recurrent target" in c.message
+    assert any(e.value == said for e in c.evidence)
+
+
 # ----------------------------------------------------------------------------- short outputs
 
 
@@ -356,3 +373,16 @@ def test_applying_the_fix_passes(
     d2 = write_draft(tmp / "d2", ids=fix, where=where)
     again = doctor(draft=str(d2), target=str(t), engine=engine, training_log=str(log))
     assert again["aux-layer-ids"].status is Status.PASS, again["aux-layer-ids"].message
+
+
+def test_log_lines_data_is_well_formed() -> None:
+    """log_lines.json: every pattern and forced knob compiles (a knob's first group is its
+    value), the keywords are text, and every kind of line is read by a check."""
+    doc = json.loads((paths.REPO / "specdiag/core/doctor/log_lines.json").read_text())
+    code = "".join(p.read_text() for p in (paths.REPO / "specdiag/core/doctor").glob("*.py"))
+    for kind, p in doc["patterns"].items():
+        re.compile(p["regex"])
+        assert p["from"] and f'"{kind}"' in code, kind
+    for k in doc["forced_knobs"]:
+        assert re.compile(k["regex"]).groups >= 1 and k["engine"] and k["unit"], k
+    assert all(isinstance(k, str) and k for k in doc["keywords"])

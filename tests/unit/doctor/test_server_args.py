@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from typing import Any
 
 import pytest
 
 from specdiag.core.doctor.context import DoctorInputs
 from specdiag.core.doctor.run import run_doctor
-from specdiag.core.doctor.server_args import parse_server_args
+from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
+from tests.support import paths
 from tests.support.doctor import by_id
 
 
@@ -89,3 +92,28 @@ def test_doctor_check_reports_the_ambiguous_token() -> None:
     assert "not understood: --speculative-draft" in c.message, c.message
     c = doctor(server_args=f"{SGLANG} --speculative-num 3")["server-args"]
     assert c.status.value == "warn" and "not understood: --speculative-num" in c.message, c.message
+
+
+def test_engine_flags_data_is_well_formed() -> None:
+    """engine_flags.json: flags are flags, engines are the four the parser reads, every flag of
+    a family starts with its prefix, no list repeats a flag."""
+    doc = json.loads((paths.REPO / "specdiag/core/doctor/engine_flags.json").read_text())
+    engines = {"sglang", "vllm", "llamacpp", "trtllm"}
+    assert set(doc["engine_by_word"].values()) == engines == set(doc["engine_by_flag"].values())
+    lists = [doc["takes_no_value"], doc["llamacpp_removed"], doc["llamacpp_synthetic"]]
+    assert all(fl.startswith("-") for fl in doc["engine_by_flag"])
+    for eng, table in doc["abbreviating"].items():
+        assert eng in engines
+        for prefix, flags in table["families"].items():
+            assert all(fl.startswith(prefix) for fl in flags), prefix
+            lists.append(flags)
+        lists.append(table["others"])
+    assert all(m and m == m.lower() for m in doc["mtp_methods"])  # compared lower case
+    fields = {f.name for f in dataclasses.fields(ServerArgs)}
+    assert set(doc["settings"]) == engines
+    for table in doc["settings"].values():
+        assert set(table["values"]) | set(table.get("switches", {})) <= fields
+        assert "max_len" in table["values"] and table["max_len_flag"].startswith("--")
+        lists += [*table["values"].values(), list(table.get("switches", {}).values())]
+    for flags in lists:
+        assert len(set(flags)) == len(flags) and all(fl.startswith("-") for fl in flags)

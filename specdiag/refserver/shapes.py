@@ -1,0 +1,40 @@
+"""The engines' answers, /metrics families and log lines as data (engine_shapes.json): templates
+whose ``"$slot"`` strings the server fills with its own values."""
+
+from __future__ import annotations
+
+import functools
+import json
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from specdiag.refserver.state import ServerState
+
+OMIT = object()  # a slot value that leaves its key out (a key the engine sends only sometimes)
+
+
+@functools.lru_cache(maxsize=1)
+def engine_shapes() -> dict[str, Any]:
+    """The engines' answers, per flavor (engine_shapes.json), read once."""
+    text = resources.files("specdiag.refserver").joinpath("engine_shapes.json").read_text()
+    shapes: dict[str, Any] = json.loads(text)
+    return shapes
+
+
+def shape(state: ServerState, name: str, **slots: Any) -> Any:
+    """The flavor's answer ``name`` of engine_shapes.json, every ``"$slot"`` string in it
+    replaced by the server's or these ``slots``' value; a key whose value is :data:`OMIT` is
+    left out."""
+    return fill(engine_shapes()[state.config.flavor.value][name], {**state.slots, **slots})
+
+
+def fill(template: Any, slots: dict[str, Any]) -> Any:
+    if isinstance(template, str) and template.startswith("$"):
+        return slots[template[1:]]
+    if isinstance(template, list):
+        return [fill(v, slots) for v in template]
+    if isinstance(template, dict):
+        filled = ((k, fill(v, slots)) for k, v in template.items())
+        return {k: v for k, v in filled if v is not OMIT}
+    return template

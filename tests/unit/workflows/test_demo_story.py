@@ -1,0 +1,36 @@
+"""demo_story.json: every entry is used by the demos and well-formed."""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+import specdiag.workflows
+from specdiag.workflows import synthetic
+from specdiag.workflows.demo import STORY, DemoVerdict
+
+SOURCE = "\n".join(p.read_text() for p in Path(specdiag.workflows.__file__).parent.glob("*.py"))
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_scenarios_name_a_synthetic_case_and_tell_a_story() -> None:
+    assert set(STORY["scenarios"]) == {"seed", "collapsed", "healthy"}
+    for s in STORY["scenarios"].values():
+        assert s["hidden_case"] in synthetic.SCENARIOS
+        assert s["title"] and s["story"] and not _fields(s["story"])
+
+
+def test_conclusions_are_used_and_fill_only_known_fields() -> None:
+    for name, text in STORY["conclusions"].items():
+        assert name in {v.value for v in DemoVerdict} or f'"{name}"' in SOURCE, name
+        assert _fields(text) <= {"verdict", "diagnosis", "ids"}, name
+
+
+def test_next_commands_and_the_real_story() -> None:
+    assert all(c.startswith("specdiag ") for c in STORY["next_commands"])
+    real = STORY["real"]
+    assert _fields(real["story"]) == {"version"}
+    assert real["real"] and real["tiny"]
