@@ -14,7 +14,7 @@ import typer
 
 from specdiag.cli import _framework as cli
 from specdiag.cli import _hidden_view as compare_hidden
-from specdiag.cli._output import Output, to_jsonable
+from specdiag.cli._output import Output, derive, to_jsonable
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.errors import UsageError
 
@@ -192,8 +192,7 @@ def _source(
 
 def _print_server_args(out: Output, sa: ServerArgs) -> None:
     if out.json_mode:
-        doc = {"args": list(sa.args), "layers": list(sa.layers) if sa.layers is not None else None}
-        out.emit({**doc, "connector": sa.connector}, lambda c: None)
+        out.emit(derive(sa, only=("args", "layers", "connector")), lambda c: None)
         return
     sys.stdout.write(sa.text + "\n")
     for n in sa.notes:
