@@ -98,16 +98,9 @@ def doctor_cmd(
         else:
             accept.profile(acc_values, acc_kind)  # the value itself
     args_text = read_server_args(server_args)
-    check_outputs(
-        [("--report", report_file)],
-        [("--logs", p) for p in logs or []]
-        + [
-            (
-                "--server-args",
-                server_args[1:] if server_args and server_args.startswith("@") else None,
-            )
-        ],
-    )
+    args_file = server_args[1:] if server_args and server_args.startswith("@") else None
+    inputs_named = [("--logs", p) for p in logs or []] + [("--server-args", args_file)]
+    check_outputs([("--report", report_file)], inputs_named)
     inputs = cli.from_flags(
         DoctorInputs,
         flags,

@@ -88,13 +88,12 @@ def probe_cmd(
 
     out = Output(json_output)
     headers = cli.parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
-    key = api_key.strip() if api_key else None
     cfg = cli.from_flags(
         ProbeConfig,
         flags,
         prompts=load_prompts(prompts) if prompts is not None else builtin_prompts(),
         headers=headers,
-        api_key=key or None,
+        api_key=(api_key.strip() or None) if api_key else None,
         timeout_s=timeout,
         acc=parse_float_list(acc, "--acc") if acc is not None else None,
         baseline_url=baseline,
