@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from specdiag.cli import _doctor_view as doctor
 from specdiag.cli import _logs_view as logs
 from specdiag.cli import _probe_view as probe
-from specdiag.cli._doctor_view import document as doctor_document
-from specdiag.cli._doctor_view import render as doctor_render
 from specdiag.cli._output import to_jsonable
 
 if TYPE_CHECKING:
@@ -28,7 +27,7 @@ def _step_document(s: RealStep) -> dict[str, Any]:
     elif isinstance(r, LogsResult):
         doc = logs.result_document(r, None)
     elif isinstance(r, DoctorReport):
-        doc = doctor_document(r)
+        doc = doctor.document(r)
     elif isinstance(r, InspectReport):
         doc = {
             "command": "inspect-dump",
@@ -116,7 +115,7 @@ def render(console: Console, r: RealDemoResult) -> None:
             f"{served.start_seconds:.0f} s",
             markup=False,
         )
-        doctor_render(console, served.doctor)
+        doctor.render(console, served.doctor)
         console.print()
     console.print(Rule("verdict", align="left"))
     if r.fix_ids is None:

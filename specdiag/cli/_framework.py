@@ -5,11 +5,13 @@ the shared options. docs/architecture.md "One error boundary" describes it."""
 from __future__ import annotations
 
 import functools
+import inspect
+import json
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Annotated, Any, TypeVar
@@ -33,22 +35,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 # --------------------------------------------------------------------------- shared options
-# A flag whose help is the same in every command that takes it is an ``Annotated`` alias here;
-# tests/cli/test_flags.py checks that one flag name has one declaration and one meaning.
+# Every flag's help is data: flags.json lists, per flag name, its help in each command that
+# takes it ("all": one help, for the shared flags declared here as ``Annotated`` aliases), so a
+# name's meanings stand side by side; tests/cli/test_flags.py checks that one flag name has one
+# declaration and one meaning, and that every entry of flags.json is declared.
 
-ACC_HELP = (
-    "Training accuracy: one value for every draft position (with --steps), or one "
-    "per position, comma-separated (0.82,0.74,0.68). Fractions, or percentages with %."
-)
-STEPS_HELP = (
-    "Draft tokens per verify step (default: one per --acc value, else the draft "
-    "length the server or the logs show)."
-)
-API_KEY_HELP = "Bearer key for the server (never printed or saved; '' sends none)."
-EAGLE_TOPK_HELP = (
-    "Draft tree branching, SGLang's --speculative-eagle-topk (1 = chain; > 1 = tree drafting, "
-    "SGLang only: the chain prediction is then a lower bound)."
-)
+
+@functools.cache
+def _flag_table() -> dict[str, dict[str, str]]:
+    # read beside this module: importlib.resources would add ~5 ms to every start
+    with open(os.path.join(os.path.dirname(__file__), "flags.json"), encoding="utf-8") as fh:
+        table: dict[str, dict[str, str]] = json.load(fh)
+    return table
+
+
+def flag_help(command: str) -> dict[str, str]:
+    """The help of each flag of ``command`` (``all``: the shared flags), by flag name."""
+    return {flag: helps[command] for flag, helps in _flag_table().items() if command in helps}
+
+
+_SHARED = flag_help("all")
 
 
 def a_number(value: float | None) -> float | None:
@@ -59,85 +65,34 @@ def a_number(value: float | None) -> float | None:
     return value
 
 
-JsonOpt = Annotated[
-    bool, typer.Option("--json", help="Print one JSON document on stdout instead of tables.")
-]
-AccOpt = Annotated[str | None, typer.Option("--acc", help=ACC_HELP)]
+JsonOpt = Annotated[bool, typer.Option("--json", help=_SHARED["--json"])]
+AccOpt = Annotated[str | None, typer.Option("--acc", help=_SHARED["--acc"])]
 StepsOpt = Annotated[
-    int | None,
-    typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=STEPS_HELP),
+    int | None, typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=_SHARED["--steps"])
 ]
-AccKindOpt = Annotated[
-    AccKind,
-    typer.Option(
-        "--acc-kind",
-        help="How to read --acc. conditional: P(pos i accepted | earlier accepted), e.g. "
-        "SpecForge/EAGLE acc_i; unconditional: P(pos i accepted), e.g. vLLM per-position rates.",
-    ),
-]
-EagleTopkOpt = Annotated[int, typer.Option("--eagle-topk", min=1, help=EAGLE_TOPK_HELP)]
+AccKindOpt = Annotated[AccKind, typer.Option("--acc-kind", help=_SHARED["--acc-kind"])]
+EagleTopkOpt = Annotated[int, typer.Option("--eagle-topk", min=1, help=_SHARED["--eagle-topk"])]
 # the name --eagle-topk had before: tree branching, beside sampling's --top-k
 TopkDeprecatedOpt = Annotated[int | None, typer.Option("--topk", min=1, hidden=True)]
 LayerConventionOpt = Annotated[
-    LayerConvention | None,
-    typer.Option(
-        "--layer-convention",
-        help="How to read --layers: specforge (id k = output of decoder layer k, -1 = "
-        "embedding; the training ids), sglang (the same ids; SGLang adds +1 when capturing) or "
-        "vllm (id k = input of decoder layer k, 0 = embedding).",
-    ),
+    LayerConvention | None, typer.Option("--layer-convention", help=_SHARED["--layer-convention"])
 ]
 NumDraftTokensOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--num-draft-tokens",
-        min=1,
-        help="SGLang's verify width incl. the root token (chain: steps+1; default "
-        "steps*eagle-topk+1 where a server is configured).",
-    ),
+    int | None, typer.Option("--num-draft-tokens", min=1, help=_SHARED["--num-draft-tokens"])
 ]
 EngineVersionOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--engine-version",
-        help="Engine version, where it changes the meaning (e.g. 0.8.5: vLLM's bonus-less "
-        "length; 0.5.10: SGLang's old accept-rate formula). Needs --engine.",
-    ),
+    str | None, typer.Option("--engine-version", help=_SHARED["--engine-version"])
 ]
-SeedOpt = Annotated[
-    int,
-    typer.Option(
-        "--seed",
-        min=0,
-        max=2**63 - 1,
-        help="Random seed (0 .. 2^63-1): the same seed gives the same draws.",
-    ),
-]
+SeedOpt = Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1, help=_SHARED["--seed"])]
 MinAcceptLenOpt = Annotated[
     float | None,
     typer.Option(
-        "--min-accept-len",
-        min=1.0,
-        max=1e9,
-        callback=a_number,
-        help="Exit 1 when the accept length (bonus included) is below X.",
+        "--min-accept-len", min=1.0, max=1e9, callback=a_number, help=_SHARED["--min-accept-len"]
     ),
 ]
-ReportOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--report",
-        help="Also write the report page of this run to FILE (.md: the GitHub markdown "
-        "summary); the same as `specdiag report` on the --json document.",
-    ),
-]
+ReportOpt = Annotated[str | None, typer.Option("--report", help=_SHARED["--report"])]
 ExportProfileOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--export-profile",
-        help="Also write the per-position acceptance profile (with its conditions and 95% "
-        "intervals) to FILE; `specdiag profile FILE --for ENGINE` replays it.",
-    ),
+    str | None, typer.Option("--export-profile", help=_SHARED["--export-profile"])
 ]
 ApiKeyOpt = Annotated[
     str | None,
@@ -145,7 +100,7 @@ ApiKeyOpt = Annotated[
         "--api-key",
         envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
         show_envvar=True,
-        help=API_KEY_HELP,
+        help=_SHARED["--api-key"],
     ),
 ]
 
@@ -163,6 +118,27 @@ def deprecated_flag(old: str, new: str, old_value: T | None, value: T, default: 
     with suppress(OSError, ValueError):
         sys.stderr.write(f"warning: {old} is deprecated and will be removed; use {new}\n")
     return old_value
+
+
+def from_flags(
+    make: Callable[..., T],
+    flags: Mapping[str, object],
+    /,
+    *,
+    unset: tuple[str, ...] = (),
+    **given: object,
+) -> T:
+    """``make(...)`` (a command's options dataclass or core entry) with each parameter taken
+    from the flag of the same name, or from ``given`` where the command converts a value or
+    names its flag otherwise. ``flags`` is ``dict(locals())`` taken first thing in the command,
+    when only its flags are bound. Every parameter must be set (a flag renamed on one side is an
+    error, never a silent default) unless ``unset`` names it."""
+    params = inspect.signature(make).parameters
+    values = {n: flags[n] for n in params if n in flags} | given
+    missing = [n for n in params if n not in values and n not in unset]
+    if missing:
+        raise TypeError(f"{getattr(make, '__name__', make)}: no flag or value for {missing}")
+    return make(**values)
 
 
 def parse_headers(values: list[str] | None, hint: str) -> tuple[tuple[str, str], ...]:

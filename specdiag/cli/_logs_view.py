@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,7 +94,7 @@ def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
         return None
     return derive(
         inf,
-        only=("formula", "num_draft_tokens", "consistent", "total", "formula_ambiguous"),
+        omit=("notes",),
         rename={
             "consistent": "consistent_lines",
             "total": "lines",
@@ -229,13 +230,7 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
     if result.prediction is not None:
         doc["prediction"] = derive(
             result.prediction,
-            only=(
-                "steps",
-                "acc",
-                "unconditional",
-                "expected_accepted_drafts",
-                "expected_accept_length",
-            ),
+            omit=("distribution",),
             rename={"unconditional": "acc_unconditional"},
         )
     if result.pastes:
@@ -537,16 +532,12 @@ def render_result(console: Console, result: LogsResult) -> None:
             )
         console.print(ft)
     if report.skipped_lines:
-        reasons: dict[str, int] = {}
+        reasons: Counter[str] = Counter()
         for f in report.files:
             for why, n in f.skipped_reasons:
-                reasons[why] = reasons.get(why, 0) + n
-        console.print(
-            "skipped: "
-            + "; ".join(
-                f"{n} x {escape(why)}" for why, n in sorted(reasons.items(), key=lambda kv: -kv[1])
-            )
-        )
+                reasons[why] += n
+        shown = (f"{n} x {escape(why)}" for why, n in reasons.most_common())  # ties: first seen
+        console.print("skipped: " + "; ".join(shown))
     read_by_structure = {
         (label, ln)
         for label, reading in result.pastes

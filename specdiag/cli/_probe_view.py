@@ -6,6 +6,7 @@ it adds and renames only what docs/probe.md lists.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from specdiag.cli._output import derive, fmt, judgement_fields, table, to_jsonable, verdict_markup
@@ -63,26 +64,14 @@ _COUNTER_KEYS = (
     "accepted_per_pos",
     "generation_tokens",
 )
-_PREDICTION_KEYS = (
-    "steps",
-    "topk",
-    "acc",
-    "expected_accept_length",
-    "expected_accepted_drafts",
-    "observed_accept_length",
-)
 
 
 def _requests(m: RunMeasure) -> dict[str, Any]:
-    errors: dict[str, int] = {}
-    for r in m.results:
-        if not r.ok:
-            errors[r.error or "?"] = errors.get(r.error or "?", 0) + 1
     return {
         "sent": len(m.results),
         "ok": sum(1 for r in m.results if r.ok),
         "failed": sum(1 for r in m.results if not r.ok),
-        "errors": errors,
+        "errors": dict(Counter(r.error or "?" for r in m.results if not r.ok)),
         "retried": sum(1 for r in m.results if r.attempts > 1),
     }
 
@@ -140,7 +129,7 @@ def document(r: ProbeReport) -> dict[str, Any]:
         None
         if e is None
         else {
-            **derive(e, only=_PREDICTION_KEYS),
+            **derive(e, omit=("judgement", "notes")),
             **judgement_fields(e.judgement, with_verdict=False),
             "notes": list(e.notes),
         }

@@ -12,56 +12,17 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 
 from specdiag.core.report.model import Chart, Report, Table, VerdictCard
 from specdiag.errors import InputError
 
 GITHUB_LIMIT = 65536  # characters in a GitHub issue comment or body
 
-_CSS = """
-:root{--bg:#fff;--fg:#1d1d1f;--muted:#5f6368;--card:#f5f6f8;--line:#d0d4da;--accent:#0072b2;
---fail:#b3261e;--warn:#8a5a00;--pass:#1e7d32;--code:#eef0f3}
-@media (prefers-color-scheme:dark){:root{--bg:#141518;--fg:#e8e8ea;--muted:#a0a4ab;--card:#1e2024;
---line:#3a3d44;--accent:#56b4e9;--fail:#ff8a80;--warn:#ffcc66;--pass:#81c784;--code:#25282d}}
-*{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",
-Roboto,"Helvetica Neue",Arial,sans-serif}
-main{max-width:1080px;margin:0 auto;padding:1.2rem 1.4rem 3rem}
-h1{font-size:1.55rem;margin:.2rem 0}h2{font-size:1.2rem;margin:2rem 0 .6rem;border-bottom:1px solid
-var(--line);padding-bottom:.2rem}h3{font-size:1rem;margin:1.2rem 0 .4rem}
-.meta,.muted{color:var(--muted);font-size:.9rem}
-nav{display:flex;flex-wrap:wrap;gap:.3rem .9rem;margin:.6rem 0 1rem;font-size:.9rem}
-a{color:var(--accent)}
-.card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:1rem 1.2rem}
-.verdict{display:inline-block;font-weight:700;padding:.1rem .6rem;border-radius:6px;border:2px solid
-currentColor;text-transform:uppercase;letter-spacing:.03em}
-.v-healthy,.s-pass{color:var(--pass)}.v-below,.v-above,.s-warn{color:var(--warn)}
-.v-collapsed,.s-fail{color:var(--fail)}
-table{border-collapse:collapse;margin:.5rem 0;font-size:.9rem;font-variant-numeric:tabular-nums}
-th,td{border:1px solid var(--line);padding:.25rem .55rem;text-align:left;vertical-align:top}
-th{background:var(--card)}td.num{text-align:right}
-figure{margin:1rem 0 1.6rem;break-inside:avoid}
-figure svg.chart{width:100%;height:auto;color:var(--fg);max-height:460px}
-figcaption{font-size:.88rem;color:var(--muted)}
-pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.84rem}
-pre{background:var(--code);padding:.6rem .8rem;border-radius:6px;overflow:auto;white-space:pre-wrap}
-.fix{position:relative;margin-top:.3rem}.fix>span{font-size:.78rem}.fix pre{margin:.1rem 0;
-padding-right:4.2rem}.fix button{position:absolute;top:1.5rem;right:.4rem;font-size:.75rem;cursor:pointer;
-background:var(--bg);color:var(--fg);border:1px solid var(--line);border-radius:4px}
-ol.findings li{margin-bottom:.8rem}
-dl.defs dt{font-weight:600;margin-top:.5rem}dl.defs dd{margin-left:1rem}
-details>summary{cursor:pointer}
-@media print{nav,.fix button,#data{display:none}body{font-size:11pt}main{max-width:none;padding:0}
-.card{border:1px solid #999999}a{color:inherit;text-decoration:none}h2{break-after:avoid}
-figure svg.chart{max-height:none}}
-"""
 
-_JS = """
-document.querySelectorAll('.fix button').forEach(function(b){b.addEventListener('click',function(){
-var t=b.parentElement.querySelector('code').textContent;
-if(navigator.clipboard){navigator.clipboard.writeText(t).then(function(){b.textContent='copied';},
-function(){b.textContent='select and copy';});}else{b.textContent='select and copy';}});});
-"""
+def _asset(kind: str) -> str:
+    """The page's style sheet (css) or script (js): report_page.css/.js beside this module."""
+    return Path(__file__).with_name(f"report_page.{kind}").read_text(encoding="utf-8")
 
 
 def _fmt(x: float | None, digits: int = 2) -> str:
@@ -229,12 +190,12 @@ def render_html(report: Report) -> str:
         '<meta name="color-scheme" content="light dark">'
         "<meta http-equiv=Content-Security-Policy content=\"default-src 'none'; "
         "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
-        f"<title>{escape(report.title)}</title><style>{_CSS}</style></head><body><main>"
+        f"<title>{escape(report.title)}</title><style>\n{_asset('css')}</style></head><body><main>"
         f"<header><h1>{escape(report.title)}</h1><p class=meta>specdiag "
         f"{escape(report.specdiag_version)} &middot; generated {escape(report.generated_at)} "
         f"&middot; {len(report.documents)} document(s)</p></header>"
         f'<nav aria-label="sections">{nav}</nav>{verdict}{body}'
-        f"</main><script>{_JS}</script></body></html>\n"
+        f"</main><script>\n{_asset('js')}</script></body></html>\n"
     )
 
 

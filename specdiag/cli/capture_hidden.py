@@ -13,10 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from specdiag.cli import _framework as cli
-from specdiag.cli._hidden_view import check_match
-from specdiag.cli._hidden_view import document as compare_document
-from specdiag.cli._hidden_view import render as compare_render
-from specdiag.cli._output import Output, to_jsonable
+from specdiag.cli import _hidden_view as compare_hidden
+from specdiag.cli._output import Output, derive, to_jsonable
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.errors import UsageError
 
@@ -59,6 +57,7 @@ Examples:
 
   specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
 """
+H = cli.flag_help("capture-hidden")  # each flag's help (flags.json)
 
 
 def capture_hidden_cmd(
@@ -78,132 +77,45 @@ def capture_hidden_cmd(
         ),
     ] = None,
     source: Annotated[
-        tuple[str, str] | None,
-        typer.Option(
-            "--from",
-            help="Older spelling of SOURCE URL|DIR: --from vllm URL, --from sglang URL, --from hf "
-            "DIR.",
-            metavar="SOURCE URL|DIR",
-        ),
+        tuple[str, str] | None, typer.Option("--from", help=H["--from"], metavar="SOURCE URL|DIR")
     ] = None,
     engine: Annotated[
-        CaptureEngine,
-        typer.Option(
-            "--engine", help="For --print-server-args: vllm or sglang (whose launch flags)."
-        ),
+        CaptureEngine, typer.Option("--engine", help=H["--engine"])
     ] = CaptureEngine.VLLM,
-    like: Annotated[
-        Path | None,
-        typer.Option(
-            "--like",
-            help="Take the token ids of this sample (a SpecForge dump, any dump with input_ids).",
-        ),
-    ] = None,
-    prompt_ids: Annotated[
-        str | None,
-        typer.Option("--prompt-ids", help="Token ids to send: '1,450,3', '[1, 450, 3]' or @FILE."),
-    ] = None,
-    prompt: Annotated[
-        str | None,
-        typer.Option(
-            "--prompt", help="Text to send (vLLM tokenizes it; the dump records the ids)."
-        ),
-    ] = None,
-    layers: Annotated[
-        str | None,
-        typer.Option(
-            "--layers",
-            help="The aux hidden-state layers the vLLM server was (or is to be) launched with, "
-            "read with --layer-convention: 1,29,57 --layer-convention specforge (the training "
-            "ids) or 2,30,58 --layer-convention vllm (eagle_aux_hidden_state_layer_ids as vLLM "
-            "takes them) name the same layers.",
-        ),
-    ] = None,
+    like: Annotated[Path | None, typer.Option("--like", help=H["--like"])] = None,
+    prompt_ids: Annotated[str | None, typer.Option("--prompt-ids", help=H["--prompt-ids"])] = None,
+    prompt: Annotated[str | None, typer.Option("--prompt", help=H["--prompt"])] = None,
+    layers: Annotated[str | None, typer.Option("--layers", help=H["--layers"])] = None,
     layer_convention: cli.LayerConventionOpt = None,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="The safetensors file to write.")
-    ] = None,
-    compare_with: Annotated[
-        Path | None,
-        typer.Option(
-            "--compare",
-            help="Compare the capture with this training dump at once (compare-hidden).",
-        ),
-    ] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=H["--output"])] = None,
+    compare_with: Annotated[Path | None, typer.Option("--compare", help=H["--compare"])] = None,
     training_layers: Annotated[
-        str | None,
-        typer.Option(
-            "--training-layers",
-            help="With --compare: the training ids (SpecForge convention), e.g. 1,29,57.",
-        ),
+        str | None, typer.Option("--training-layers", help=H["--training-layers"])
     ] = None,
     print_server_args: Annotated[
-        bool,
-        typer.Option(
-            "--print-server-args", help="Print the vLLM launch flags for --layers and exit."
-        ),
+        bool, typer.Option("--print-server-args", help=H["--print-server-args"])
     ] = False,
-    connector: Annotated[
-        str,
-        typer.Option(
-            "--connector",
-            help="For --print-server-args: 'specdiag' (CPU and GPU; needs specdiag importable by "
-            "vLLM) or 'vllm' (vLLM's ExampleHiddenStatesConnector, GPU only).",
-        ),
-    ] = "specdiag",
+    connector: Annotated[str, typer.Option("--connector", help=H["--connector"])] = "specdiag",
     storage: Annotated[
-        str,
-        typer.Option(
-            "--storage",
-            help="For --print-server-args: the connector's shared_storage_path (where the server "
-            "writes one file per request; this command must be able to read it).",
-        ),
+        str, typer.Option("--storage", help=H["--storage"])
     ] = "/tmp/specdiag-hidden",
-    model: Annotated[
-        str | None,
-        typer.Option("--model", help="vLLM: the served model name (default: the one it lists)."),
-    ] = None,
+    model: Annotated[str | None, typer.Option("--model", help=H["--model"])] = None,
     api_key: cli.ApiKeyOpt = None,
-    timeout: Annotated[
-        float, typer.Option("--timeout", help="Seconds to wait for the server and its file.")
-    ] = 120.0,
+    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 120.0,
     keep_server_file: Annotated[
-        bool,
-        typer.Option(
-            "--keep-server-file", help="vLLM: leave the server's per-request file in place."
-        ),
+        bool, typer.Option("--keep-server-file", help=H["--keep-server-file"])
     ] = False,
-    device: Annotated[
-        str, typer.Option("--device", help="hf: where to run the model (cpu, cuda, cuda:N).")
-    ] = "cpu",
-    dtype: Annotated[
-        str,
-        typer.Option("--dtype", help="hf: auto (the checkpoint's), float32, bfloat16 or float16."),
-    ] = "auto",
-    device_map: Annotated[
-        str | None,
-        typer.Option(
-            "--device-map",
-            help="hf: transformers device_map for models larger than one device, e.g. auto.",
-        ),
-    ] = None,
+    device: Annotated[str, typer.Option("--device", help=H["--device"])] = "cpu",
+    dtype: Annotated[str, typer.Option("--dtype", help=H["--dtype"])] = "auto",
+    device_map: Annotated[str | None, typer.Option("--device-map", help=H["--device-map"])] = None,
     offload_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--offload-dir", help="hf: with --device-map, spill weights to this directory."
-        ),
+        Path | None, typer.Option("--offload-dir", help=H["--offload-dir"])
     ] = None,
-    pad_id: Annotated[
-        int,
-        typer.Option(
-            "--pad-id", min=-1, help="Trailing padding id of the --like sample (-1: none)."
-        ),
-    ] = 0,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace an existing output file (never an input).")
-    ] = False,
+    pad_id: Annotated[int, typer.Option("--pad-id", min=-1, help=H["--pad-id"])] = 0,
+    force: Annotated[bool, typer.Option("--force", help=H["--force"])] = False,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.hidden import capture_run as core
     from specdiag.core.hidden.conventions import parse_id_list
 
@@ -214,14 +126,9 @@ def capture_hidden_cmd(
         sglang = engine is CaptureEngine.SGLANG or (
             kind_where is not None and kind_where[0] is core.CaptureSource.SGLANG
         )
+        which = CaptureEngine.SGLANG if sglang else CaptureEngine.VLLM
         sa = core.server_args(
-            core.ServerArgsOptions(
-                engine=CaptureEngine.SGLANG if sglang else CaptureEngine.VLLM,
-                layers=ids,
-                layer_convention=layer_convention,
-                connector=connector,
-                storage=storage,
-            )
+            cli.from_flags(core.ServerArgsOptions, flags, engine=which, layers=ids)
         )
         _print_server_args(out, sa)
         return
@@ -234,42 +141,30 @@ def capture_hidden_cmd(
         )
     if output is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
-    opts = core.CaptureOptions(
+    opts = cli.from_flags(
+        core.CaptureOptions,
+        flags,
         source=kind_where[0],
         where=kind_where[1],
-        output=output,
-        like=like,
-        prompt_ids=prompt_ids,
-        prompt=prompt,
         layers=ids,
-        layer_convention=layer_convention,
-        compare_with=compare_with,
         training_layers=parse_id_list(training_layers, "--training-layers")
         if training_layers
         else None,
-        model=model,
-        api_key=api_key,
-        timeout=timeout,
-        keep_server_file=keep_server_file,
-        device=device,
-        dtype=dtype,
-        device_map=device_map,
-        offload_dir=offload_dir,
-        pad_id=pad_id,
-        force=force,
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison
-    doc = document(result)
+    doc: dict[str, Any] = to_jsonable(result)  # docs/capture-hidden.md
     if comparison is not None:
-        doc["comparison"] = compare_document(comparison, result.output, str(compare_with), None)
+        doc["comparison"] = compare_hidden.document(
+            comparison, result.output, str(compare_with), None
+        )
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
     for n in result.notes:
         out.note(n)
     if comparison is not None:
         for n in comparison.notes:
             out.note(n)
-        check_match(comparison)
+        compare_hidden.check_match(comparison)
 
 
 def _source(
@@ -297,18 +192,11 @@ def _source(
 
 def _print_server_args(out: Output, sa: ServerArgs) -> None:
     if out.json_mode:
-        doc = {"args": list(sa.args), "layers": list(sa.layers) if sa.layers is not None else None}
-        out.emit({**doc, "connector": sa.connector}, lambda c: None)
+        out.emit(derive(sa, only=("args", "layers", "connector")), lambda c: None)
         return
     sys.stdout.write(sa.text + "\n")
     for n in sa.notes:
         out.note(n)
-
-
-def document(r: CaptureResult) -> dict[str, Any]:
-    """The stable ``--json`` document (keys documented in docs/capture-hidden.md)."""
-    doc: dict[str, Any] = to_jsonable(r)
-    return doc
 
 
 def render(
@@ -336,4 +224,4 @@ def render(
         console.print(line, markup=False)
     if comparison is not None:
         console.print("")
-        compare_render(console, comparison, r.output, training)
+        compare_hidden.render(console, comparison, r.output, training)

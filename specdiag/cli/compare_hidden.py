@@ -36,6 +36,7 @@ Examples:
 
   specdiag compare-hidden data_0.ckpt --values "hs_first5=[0.0295, -0.0113, 0.0841, 0.0017, -0.0522]"
 """
+H = cli.flag_help("compare-hidden")  # each flag's help (flags.json)
 
 
 def compare_hidden_cmd(
@@ -46,131 +47,44 @@ def compare_hidden_cmd(
             metavar="[SERVED] TRAINING",
         ),
     ],
-    layers: Annotated[
-        str | None,
-        typer.Option(
-            "--layers",
-            help="Training layer ids, one per training chunk, e.g. 1,29,57 (read with "
-            "--layer-convention, default specforge).",
-        ),
-    ] = None,
+    layers: Annotated[str | None, typer.Option("--layers", help=H["--layers"])] = None,
     layer_convention: cli.LayerConventionOpt = None,
     served_layers: Annotated[
-        str | None,
-        typer.Option(
-            "--served-layers",
-            help="Layer ids in the served engine's config (eagle_aux_hidden_state_layer_ids), "
-            "read with --engine's convention, e.g. -1,1,29.",
-        ),
+        str | None, typer.Option("--served-layers", help=H["--served-layers"])
     ] = None,
-    engine: Annotated[
-        CaptureEngine | None,
-        typer.Option(
-            "--engine",
-            help="Engine that serves the draft: reads --served-layers and picks the convention "
-            "of the suggested ids (default: read as sglang, suggest for both).",
-        ),
-    ] = None,
+    engine: Annotated[CaptureEngine | None, typer.Option("--engine", help=H["--engine"])] = None,
     hidden_size: Annotated[
-        int | None,
-        typer.Option(
-            "--hidden-size", min=1, help="Target hidden size H (default: from the dumps)."
-        ),
+        int | None, typer.Option("--hidden-size", min=1, help=H["--hidden-size"])
     ] = None,
-    reference: Annotated[
-        Path | None,
-        typer.Option(
-            "--reference",
-            help="The target's full hidden_states stack [L+1, T, H] (HF convention, index 0 = "
-            "embeddings) on the same tokens: identifies every chunk's layer exactly.",
-        ),
-    ] = None,
-    values: Annotated[
-        str | None,
-        typer.Option(
-            "--values",
-            help="Served numbers as text instead of a SERVED file: '0.0295, -0.0113, ...', a "
-            "log line 'hs_first5=[...]', or @FILE.",
-        ),
-    ] = None,
-    offset: Annotated[
-        int | None,
-        typer.Option(
-            "--offset",
-            min=0,
-            help="Training position of served token 0 (dumps without input_ids); with --values, "
-            "the token to compare (default: search every token).",
-        ),
-    ] = None,
-    key: Annotated[
-        str | None,
-        typer.Option("--key", help="Name of the hidden-state tensor in the dumps (default: auto)."),
-    ] = None,
-    served_key: Annotated[
-        str | None,
-        typer.Option("--served-key", help="Override --key for the served dump only."),
-    ] = None,
+    reference: Annotated[Path | None, typer.Option("--reference", help=H["--reference"])] = None,
+    values: Annotated[str | None, typer.Option("--values", help=H["--values"])] = None,
+    offset: Annotated[int | None, typer.Option("--offset", min=0, help=H["--offset"])] = None,
+    key: Annotated[str | None, typer.Option("--key", help=H["--key"])] = None,
+    served_key: Annotated[str | None, typer.Option("--served-key", help=H["--served-key"])] = None,
     atol: Annotated[
-        float | None,
-        typer.Option(
-            "--atol",
-            min=0.0,
-            callback=cli.a_number,
-            help="Bound on a chunk's max |diff| (default: 16u x max|training chunk|, u = unit "
-            "roundoff of the coarser dtype: 6.25% of the max for bf16).",
-        ),
+        float | None, typer.Option("--atol", min=0.0, callback=cli.a_number, help=H["--atol"])
     ] = None,
     rtol: Annotated[
-        float | None,
-        typer.Option(
-            "--rtol",
-            min=0.0,
-            callback=cli.a_number,
-            help="Bound on a chunk's relative L2 error |s-t|/|t| (default: 12.8u: 0.05 for bf16, "
-            "0.00625 for fp16/fp32).",
-        ),
+        float | None, typer.Option("--rtol", min=0.0, callback=cli.a_number, help=H["--rtol"])
     ] = None,
     min_cosine: Annotated[
         float | None,
         typer.Option(
-            "--min-cosine",
-            min=-1.0,
-            max=1.0,
-            callback=cli.a_number,
-            help="Worst-token cosine a match needs (default: 1 - 2 rtol^2; 0.995 for bf16).",
+            "--min-cosine", min=-1.0, max=1.0, callback=cli.a_number, help=H["--min-cosine"]
         ),
     ] = None,
     unordered_layers: Annotated[
-        bool,
-        typer.Option(
-            "--unordered-layers",
-            help="--layers lists the training chunks in the order training captured them, "
-            "which is not ascending (SpecForge's HF backend keeps the list order; ModelOpt's "
-            "set() can reorder it). Without it, --layers must be ascending.",
-        ),
+        bool, typer.Option("--unordered-layers", help=H["--unordered-layers"])
     ] = False,
-    pad_id: Annotated[
-        int,
-        typer.Option(
-            "--pad-id",
-            min=-1,
-            help="Token id of trailing padding (excluded); -1 turns padding detection off.",
-        ),
-    ] = 0,
-    device: Annotated[
-        str, typer.Option("--device", help="Where to compute: cpu or cuda (cuda:N).")
-    ] = "cpu",
+    pad_id: Annotated[int, typer.Option("--pad-id", min=-1, help=H["--pad-id"])] = 0,
+    device: Annotated[str, typer.Option("--device", help=H["--device"])] = "cpu",
     block_tokens: Annotated[
-        int | None,
-        typer.Option(
-            "--block-tokens",
-            min=1,
-            help="Tokens per block (bounds memory; default from the row width and device).",
-        ),
+        int | None, typer.Option("--block-tokens", min=1, help=H["--block-tokens"])
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
     from specdiag.core.hidden.conventions import parse_id_list, training_ids
@@ -183,7 +97,9 @@ def compare_hidden_cmd(
             else f"expected SERVED and TRAINING dumps, got {len(paths)} path(s)",
             hint='specdiag compare-hidden SERVED TRAINING (or TRAINING --values "0.0295, -0.0113")',
         )
-    opts = CompareOptions(
+    opts = cli.from_flags(
+        CompareOptions,
+        flags,
         training_layers=(
             training_ids(
                 parse_id_list(
@@ -200,23 +116,13 @@ def compare_hidden_cmd(
         served_layers=(
             parse_id_list(served_layers, "--served-layers") if served_layers is not None else None
         ),
-        engine=engine,
-        hidden_size=hidden_size,
-        offset=offset,
-        rtol=rtol,
-        atol=atol,
-        min_cosine=min_cosine,
-        device=device,
-        block_tokens=block_tokens,
     )
-    result = compare_files(
-        paths[-1],
-        opts,
+    result = cli.from_flags(
+        compare_files,
+        flags,
+        training=paths[-1],
+        options=opts,
         served=paths[0] if values is None else None,
-        values=values,
-        reference=reference,
-        key=key,
-        served_key=served_key,
         pad_id=None if pad_id < 0 else pad_id,
     )
     served_name = "--values" if values is not None else str(paths[0])

@@ -10,12 +10,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from specdiag.cli import _doctor_view as doctor
 from specdiag.cli import _framework as cli
 from specdiag.cli import _hidden_view as compare_hidden
 from specdiag.cli import _logs_view as logs
 from specdiag.cli import _probe_view as probe
-from specdiag.cli._doctor_view import document as doctor_doc
-from specdiag.cli._doctor_view import render as doctor_render
 from specdiag.cli._output import Output, derive, fmt, verdict_markup
 from specdiag.errors import UsageError
 
@@ -41,6 +40,7 @@ step runs doctor on the deployment's draft checkpoint, log and launch command.
 --real sglang replays the collapsed case on a REAL SGLang server of the test harness (built by
 `make realservers`; tiny random models): minutes, not seconds.
 """
+H = cli.flag_help("demo")  # each flag's help (flags.json)
 
 
 class RealEngine(str, Enum):
@@ -55,25 +55,10 @@ class DemoScenario(str, Enum):
 
 def demo_cmd(
     scenario: Annotated[
-        DemoScenario,
-        typer.Option("--scenario", help="Which deployment to diagnose."),
+        DemoScenario, typer.Option("--scenario", help=H["--scenario"])
     ] = DemoScenario.SEED,
-    keep_server: Annotated[
-        bool,
-        typer.Option(
-            "--keep-server",
-            help="Leave the reference server running after the report (Ctrl-C stops it), to "
-            "try the other commands against it.",
-        ),
-    ] = False,
-    real: Annotated[
-        RealEngine | None,
-        typer.Option(
-            "--real",
-            help="Replay the founding case on a real engine server of the test harness "
-            "(make realservers) instead of the simulated deployment.",
-        ),
-    ] = None,
+    keep_server: Annotated[bool, typer.Option("--keep-server", help=H["--keep-server"])] = False,
+    real: Annotated[RealEngine | None, typer.Option("--real", help=H["--real"])] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.workflows.demo import run_demo
@@ -121,8 +106,7 @@ def _real(
     out: Output,
     on_step: Callable[[str, str], None],
 ) -> None:
-    from specdiag.cli._demo_real_view import document as real_document
-    from specdiag.cli._demo_real_view import render as real_render
+    from specdiag.cli import _demo_real_view as real_view
     from specdiag.workflows.demo_real import run_real_demo
 
     if scenario is not DemoScenario.SEED:
@@ -138,7 +122,7 @@ def _real(
         )
     with _interrupts_not_lost():
         result = run_real_demo(engine, on_step=on_step)
-    out.emit(real_document(result), lambda console: real_render(console, result))
+    out.emit(real_view.document(result), lambda console: real_view.render(console, result))
 
 
 def _unsafe_for_interrupt(frame: FrameType | None) -> bool:
@@ -216,7 +200,13 @@ def document(r: DemoResult) -> dict[str, Any]:
                 "result": compare_hidden.document(r.hidden, served, training, reference),
             },
             *(
-                [{"name": "doctor", "command": r.doctor_command, "result": doctor_doc(r.doctor)}]
+                [
+                    {
+                        "name": "doctor",
+                        "command": r.doctor_command,
+                        "result": doctor.document(r.doctor),
+                    }
+                ]
                 if r.doctor is not None
                 else []
             ),
@@ -258,7 +248,7 @@ def render(console: Console, r: DemoResult) -> None:
             (
                 "4. doctor: the draft's files, the log and the launch command at once",
                 r.doctor_command or "specdiag doctor",
-                lambda: doctor_render(console, report),
+                lambda: doctor.render(console, report),
             )
         )
     for title, cmd, show in sections:

@@ -34,106 +34,56 @@ Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 could not run 
 could decide anything) or incomplete (an input given could not be read; --allow-missing judges
 on the rest).
 """
+H = cli.flag_help("doctor")  # each flag's help (flags.json)
 
 
 def doctor_cmd(
-    server: Annotated[
-        str | None,
-        typer.Option("--server", help="A live server: discovery and a short probe run."),
-    ] = None,
-    logs: Annotated[
-        list[str] | None,
-        typer.Option("--logs", help="Server log files (repeat the flag; globs; .gz)."),
-    ] = None,
-    draft: Annotated[
-        str | None,
-        typer.Option("--draft", help="Draft checkpoint directory (config.json, weights)."),
-    ] = None,
-    target: Annotated[
-        str | None,
-        typer.Option("--target", help="Target checkpoint directory (config.json, tokenizer)."),
-    ] = None,
+    server: Annotated[str | None, typer.Option("--server", help=H["--server"])] = None,
+    logs: Annotated[list[str] | None, typer.Option("--logs", help=H["--logs"])] = None,
+    draft: Annotated[str | None, typer.Option("--draft", help=H["--draft"])] = None,
+    target: Annotated[str | None, typer.Option("--target", help=H["--target"])] = None,
     server_args: Annotated[
-        str | None,
-        typer.Option(
-            "--server-args",
-            help="The server's launch command line (SGLang, vLLM, llama.cpp, TensorRT-LLM); "
-            "@FILE reads it from a file.",
-        ),
+        str | None, typer.Option("--server-args", help=H["--server-args"])
     ] = None,
     training_dump: Annotated[
-        str | None,
-        typer.Option("--training-dump", help="Training hidden-state dump (file or directory)."),
+        str | None, typer.Option("--training-dump", help=H["--training-dump"])
     ] = None,
     served_dump: Annotated[
-        str | None,
-        typer.Option("--served-dump", help="A hidden-state capture from the server."),
+        str | None, typer.Option("--served-dump", help=H["--served-dump"])
     ] = None,
-    reference: Annotated[
-        str | None,
-        typer.Option(
-            "--reference",
-            help="The target's full hidden_states stack on the same tokens: identifies the "
-            "layers the dumps hold.",
-        ),
-    ] = None,
+    reference: Annotated[str | None, typer.Option("--reference", help=H["--reference"])] = None,
     run_target: Annotated[
-        bool | None,
-        typer.Option(
-            "--run-target/--no-run-target",
-            help="Run the --target checkpoint (transformers) on the training dump's tokens to "
-            "identify the layers it holds (loads the model once). Default: whenever "
-            "--training-dump and a --target with weights are given.",
-        ),
+        bool | None, typer.Option("--run-target/--no-run-target", help=H["--run-target"])
     ] = None,
     allow_missing: Annotated[
-        bool,
-        typer.Option(
-            "--allow-missing",
-            help="Judge on the readable evidence when a given input cannot be read (default: "
-            "the result is incomplete, exit 3).",
-        ),
+        bool, typer.Option("--allow-missing", help=H["--allow-missing"])
     ] = False,
-    verbose: Annotated[
-        bool,
-        typer.Option("--verbose", "-v", help="Every check, its evidence, the inputs, the ranking."),
-    ] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=H["--verbose"])] = False,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     training_log: Annotated[
-        str | None,
-        typer.Option("--training-log", help="SpecForge training output (acc_i, aux layers)."),
+        str | None, typer.Option("--training-log", help=H["--training-log"])
     ] = None,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="The serving engine (default: from the evidence)."),
-    ] = None,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
     engine_version: cli.EngineVersionOpt = None,
     temperature: Annotated[
         float | None,
         typer.Option(
-            "--temperature",
-            min=0.0,
-            max=5.0,
-            callback=cli.a_number,
-            help="The clients' sampling temperature (also the probe's).",
+            "--temperature", min=0.0, max=5.0, callback=cli.a_number, help=H["--temperature"]
         ),
     ] = None,
-    top_k: Annotated[
-        int | None, typer.Option("--top-k", help="The clients' top_k, when they set one.")
-    ] = None,
+    top_k: Annotated[int | None, typer.Option("--top-k", help=H["--top-k"])] = None,
     probe_requests: Annotated[
-        int, typer.Option("--probe-requests", min=1, help="Requests of the short probe run.")
+        int, typer.Option("--probe-requests", min=1, help=H["--probe-requests"])
     ] = 8,
-    max_tokens: Annotated[
-        int, typer.Option("--max-tokens", min=1, help="Tokens per probe request.")
-    ] = 64,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds per probe request.")] = 60.0,
+    max_tokens: Annotated[int, typer.Option("--max-tokens", min=1, help=H["--max-tokens"])] = 64,
+    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 60.0,
     api_key: cli.ApiKeyOpt = None,
     report_file: cli.ReportOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs, expand_logs
     from specdiag.core.doctor.run import run_doctor
@@ -148,36 +98,18 @@ def doctor_cmd(
         else:
             accept.profile(acc_values, acc_kind)  # the value itself
     args_text = read_server_args(server_args)
-    check_outputs(
-        [("--report", report_file)],
-        [("--logs", p) for p in logs or []]
-        + [
-            (
-                "--server-args",
-                server_args[1:] if server_args and server_args.startswith("@") else None,
-            )
-        ],
-    )
-    inputs = DoctorInputs(
-        server=server,
+    args_file = server_args[1:] if server_args and server_args.startswith("@") else None
+    inputs_named = [("--logs", p) for p in logs or []] + [("--server-args", args_file)]
+    check_outputs([("--report", report_file)], inputs_named)
+    inputs = cli.from_flags(
+        DoctorInputs,
+        flags,
+        unset=("probe_report",),
         logs=expand_logs(logs or []),
-        draft=draft,
-        target=target,
         server_args=args_text,
-        training_dump=training_dump,
-        served_dump=served_dump,
-        reference=reference,
-        run_target=run_target,
-        allow_missing=allow_missing,
         acc=acc_values,
-        steps=steps,
         acc_kind=acc_kind.value,
-        training_log=training_log,
         engine=engine.value if engine is not None else None,
-        engine_version=engine_version,
-        temperature=temperature,
-        top_k=top_k,
-        probe_requests=probe_requests,
         probe_max_tokens=max_tokens,
         probe_timeout_s=timeout,
         api_key=(api_key.strip() or None) if api_key else None,

@@ -41,6 +41,7 @@ Examples:
 
   specdiag expected-accept --acc 0.82,0.74,0.68 --cost-ratio 0.05 --sweep
 """
+H = cli.flag_help("expected-accept")  # each flag's help (flags.json)
 
 
 def expected_accept_cmd(
@@ -50,55 +51,25 @@ def expected_accept_cmd(
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
-    observed: Annotated[
-        str | None,
-        typer.Option(
-            "--observed",
-            help="An observed number to judge (see --observed-kind), e.g. 2.4 or 45.7%.",
-        ),
-    ] = None,
+    observed: Annotated[str | None, typer.Option("--observed", help=H["--observed"])] = None,
     observed_kind: Annotated[
-        ObservedKind,
-        typer.Option(
-            "--observed-kind",
-            help="length: the engine's accept length (bonus included, except vLLM 0.8.5); "
-            "drafts: accepted drafts per step (no bonus); rate: the engine's accept rate.",
-        ),
+        ObservedKind, typer.Option("--observed-kind", help=H["--observed-kind"])
     ] = ObservedKind.LENGTH,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="Engine the observation comes from."),
-    ] = None,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
     engine_version: cli.EngineVersionOpt = None,
     cost_ratio: Annotated[
-        float | None,
-        typer.Option(
-            "--cost-ratio", help="Draft step time / target step time, for the speedup estimate."
-        ),
+        float | None, typer.Option("--cost-ratio", help=H["--cost-ratio"])
     ] = None,
-    sweep: Annotated[
-        bool,
-        typer.Option(
-            "--sweep", help="Tabulate k = 1..steps with length and speedup; mark the best."
-        ),
-    ] = False,
+    sweep: Annotated[bool, typer.Option("--sweep", help=H["--sweep"])] = False,
     simulate: Annotated[
-        int | None,
-        typer.Option(
-            "--simulate",
-            min=1,
-            max=MAX_SIMULATE,
-            help="Monte-Carlo check with N simulated verify steps (seeded by --seed).",
-        ),
+        int | None, typer.Option("--simulate", min=1, max=MAX_SIMULATE, help=H["--simulate"])
     ] = None,
     seed: cli.SeedOpt = 0,
-    check: Annotated[
-        bool,
-        typer.Option("--check", help="Exit 1 unless the --observed verdict is healthy (for CI)."),
-    ] = False,
+    check: Annotated[bool, typer.Option("--check", help=H["--check"])] = False,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     from specdiag.core.expected import expected_accept
 
@@ -118,20 +89,13 @@ def expected_accept_cmd(
         raise UsageError("--check needs --observed", hint="e.g. --observed 2.4 --check")
     if acc is None:
         raise UsageError("--acc is required", hint="e.g. --acc 0.75 --steps 5")
-    report = expected_accept(
-        parse_float_list(acc, "--acc"),
-        steps=steps,
-        acc_kind=acc_kind,
+    report = cli.from_flags(
+        expected_accept,
+        flags,
+        acc_values=parse_float_list(acc, "--acc"),
         topk=topk,
-        num_draft_tokens=num_draft_tokens,
         observed=observed_value,
-        observed_kind=observed_kind,
-        engine=engine,
-        engine_version=engine_version,
-        cost_ratio=cost_ratio,
-        sweep=sweep,
         simulate_steps=simulate,
-        seed=seed,
     )
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))

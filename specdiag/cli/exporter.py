@@ -10,7 +10,7 @@ import typer
 from specdiag.cli import _framework as cli
 from specdiag.cli._doctor_view import read_server_args
 from specdiag.cli._output import Output, derive
-from specdiag.core.accept import AccKind, Engine
+from specdiag.core.accept import AccKind, Engine, parse_float_list
 from specdiag.errors import InputError, UsageError, register_secrets
 
 if TYPE_CHECKING:
@@ -39,67 +39,36 @@ flags, 3 when it cannot listen or read a --logs file.
 """
 
 ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
+H = cli.flag_help("exporter")  # each flag's help (flags.json)
 
 
 def exporter_cmd(
-    probe: Annotated[
-        list[str] | None,
-        typer.Option("--probe", help="Server URL to probe every --interval (repeatable)."),
-    ] = None,
+    probe: Annotated[list[str] | None, typer.Option("--probe", help=H["--probe"])] = None,
     interval: Annotated[
         float,
         typer.Option(
-            "--interval",
-            min=1.0,
-            max=604_800.0,
-            callback=cli.a_number,
-            help="Seconds between two probes of a server.",
+            "--interval", min=1.0, max=604_800.0, callback=cli.a_number, help=H["--interval"]
         ),
     ] = 60.0,
     probe_requests: Annotated[
-        int, typer.Option("--probe-requests", min=1, help="Requests per probe (built-in prompts).")
+        int, typer.Option("--probe-requests", min=1, help=H["--probe-requests"])
     ] = 4,
     probe_max_tokens: Annotated[
-        int, typer.Option("--probe-max-tokens", min=1, help="max_tokens of each probe request.")
+        int, typer.Option("--probe-max-tokens", min=1, help=H["--probe-max-tokens"])
     ] = 64,
     api_key: cli.ApiKeyOpt = None,
-    logs: Annotated[
-        list[str] | None,
-        typer.Option("--logs", help="Engine log file to read (repeatable; - for stdin)."),
-    ] = None,
-    follow: Annotated[
-        bool, typer.Option("--follow", "-f", help="Keep reading the logs as they grow.")
-    ] = False,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="Read only this engine's log lines (default: detect)."),
-    ] = None,
-    replica: Annotated[
-        str | None,
-        typer.Option("--replica", help="The replica label of log figures (default: host name)."),
-    ] = None,
+    logs: Annotated[list[str] | None, typer.Option("--logs", help=H["--logs"])] = None,
+    follow: Annotated[bool, typer.Option("--follow", "-f", help=H["--follow"])] = False,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
+    replica: Annotated[str | None, typer.Option("--replica", help=H["--replica"])] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
-    doctor: Annotated[
-        bool,
-        typer.Option(
-            "--doctor",
-            help="Also run specdiag doctor's checks on the evidence given (--logs, the one "
-            "--probe server, --draft/--target/--server-args) and export their status.",
-        ),
-    ] = False,
-    draft: Annotated[
-        str | None, typer.Option("--draft", help="doctor: the draft model directory.")
-    ] = None,
-    target: Annotated[
-        str | None, typer.Option("--target", help="doctor: the target model directory.")
-    ] = None,
+    doctor: Annotated[bool, typer.Option("--doctor", help=H["--doctor"])] = False,
+    draft: Annotated[str | None, typer.Option("--draft", help=H["--draft"])] = None,
+    target: Annotated[str | None, typer.Option("--target", help=H["--target"])] = None,
     server_args: Annotated[
-        str | None,
-        typer.Option(
-            "--server-args", help="doctor: the server's launch command line (@FILE reads a file)."
-        ),
+        str | None, typer.Option("--server-args", help=H["--server-args"])
     ] = None,
     doctor_interval: Annotated[
         float,
@@ -108,28 +77,16 @@ def exporter_cmd(
             min=10.0,
             max=604_800.0,
             callback=cli.a_number,
-            help="Seconds between two doctor runs.",
+            help=H["--doctor-interval"],
         ),
     ] = 600.0,
-    host: Annotated[
-        str, typer.Option("--host", help="Address to listen on (0.0.0.0 in a pod).")
-    ] = "127.0.0.1",
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port (0: any free port).")
-    ] = 9465,
+    host: Annotated[str, typer.Option("--host", help=H["--host"])] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help=H["--port"])] = 9465,
     duration: Annotated[
         float | None,
-        typer.Option(
-            "--duration",
-            min=0.0,
-            callback=cli.a_number,
-            help="Stop after this many seconds (default: until stopped).",
-        ),
+        typer.Option("--duration", min=0.0, callback=cli.a_number, help=H["--duration"]),
     ] = None,
-    print_assets: Annotated[
-        bool,
-        typer.Option("--print-assets", help="Print where the dashboard and rule files are; exit."),
-    ] = False,
+    print_assets: Annotated[bool, typer.Option("--print-assets", help=H["--print-assets"])] = False,
     print_asset: Annotated[
         str | None,
         typer.Option(
@@ -138,34 +95,26 @@ def exporter_cmd(
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     out = Output(json_output)
     if print_assets or print_asset is not None:
         _assets(out, print_asset)
         return
-    from specdiag.core import accept
     from specdiag.exporter import ExporterConfig, start_exporter
     from specdiag.exporter.server import ExporterStart
 
     register_secrets([api_key])  # never printed from here on
 
-    cfg = ExporterConfig(
+    cfg = cli.from_flags(
+        ExporterConfig,
+        flags,
+        unset=("probe_timeout_s",),
         probes=tuple(probe or ()),
         interval_s=interval,
-        probe_requests=probe_requests,
-        probe_max_tokens=probe_max_tokens,
         api_key=api_key or None,
         logs=tuple(logs or ()),
-        follow=follow,
         engine=engine.value if engine is not None else None,
-        replica=replica,
-        acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
-        acc_kind=acc_kind,
-        steps=steps,
-        host=host,
-        port=port,
-        doctor=doctor,
-        draft=draft,
-        target=target,
+        acc=parse_float_list(acc, "--acc") if acc is not None else None,
         server_args=read_server_args(server_args),
         doctor_interval_s=doctor_interval,
     )

@@ -9,7 +9,7 @@ import typer
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output, derive, fmt, table
 from specdiag.cli._report_out import write_extras
-from specdiag.core.accept import AccKind
+from specdiag.core.accept import AccKind, parse_float_list
 from specdiag.core.fleet.timespec import iso, parse_duration, parse_instant, parse_since
 from specdiag.errors import CheckFailed, UsageError, register_secrets
 
@@ -39,6 +39,7 @@ Examples:
 Exit codes: 0 ok; 1 a replica under --min-accept-len, or an outlier with --fail-on-outlier;
 2 usage; 3 Prometheus unreachable, not Prometheus, a timeout, or no series matched.
 """
+H = cli.flag_help("fleet")  # each flag's help (flags.json)
 
 
 def fleet_cmd(
@@ -49,75 +50,29 @@ def fleet_cmd(
             metavar="PROMETHEUS_URL",
         ),
     ],
-    selector: Annotated[
-        str | None,
-        typer.Option(
-            "--selector",
-            help="Label matchers in braces, added to every query: "
-            '\'{namespace="prod",pod=~"vllm-.*"}\'.',
-        ),
-    ] = None,
-    since: Annotated[
-        str | None,
-        typer.Option(
-            "--since",
-            help="Window start: a duration back from --end (default 1h: 30m, 6h, 1d), or a "
-            "time as --start takes.",
-        ),
-    ] = None,
-    start: Annotated[
-        str | None,
-        typer.Option("--start", help="Window start: RFC 3339 (2026-12-01T08:00:00Z) or Unix s."),
-    ] = None,
-    end: Annotated[
-        str | None, typer.Option("--end", help="Window end (default now); same forms as --start.")
-    ] = None,
-    step: Annotated[
-        str | None,
-        typer.Option(
-            "--step", help="Bucket width over time (default: window/60, at most 5m): 30s, 5m."
-        ),
-    ] = None,
-    by: Annotated[
-        str | None,
-        typer.Option(
-            "--by",
-            help="Labels that define a replica, comma-separated: pod,dp_rank (default: "
-            "namespace, pod, job, instance, ReplicaId, replica where present).",
-        ),
-    ] = None,
+    selector: Annotated[str | None, typer.Option("--selector", help=H["--selector"])] = None,
+    since: Annotated[str | None, typer.Option("--since", help=H["--since"])] = None,
+    start: Annotated[str | None, typer.Option("--start", help=H["--start"])] = None,
+    end: Annotated[str | None, typer.Option("--end", help=H["--end"])] = None,
+    step: Annotated[str | None, typer.Option("--step", help=H["--step"])] = None,
+    by: Annotated[str | None, typer.Option("--by", help=H["--by"])] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     min_accept_len: cli.MinAcceptLenOpt = None,
     fail_on_outlier: Annotated[
-        bool, typer.Option("--fail-on-outlier", help="Exit 1 when a replica is an outlier.")
+        bool, typer.Option("--fail-on-outlier", help=H["--fail-on-outlier"])
     ] = False,
     outlier_threshold: Annotated[
-        float,
-        typer.Option(
-            "--outlier-threshold",
-            help="An outlier lacks at least this share of the fleet median's accepted drafts "
-            "per step.",
-        ),
+        float, typer.Option("--outlier-threshold", help=H["--outlier-threshold"])
     ] = 0.25,
-    min_steps: Annotated[
-        float,
-        typer.Option(
-            "--min-steps", help="Replicas with fewer verify steps are not judged as outliers."
-        ),
-    ] = 10.0,
-    timeout: Annotated[float, typer.Option("--timeout", help="Query timeout in seconds.")] = 30.0,
-    header: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--header", "-H", help="Extra HTTP header 'Name: value' (repeatable; never printed)."
-        ),
-    ] = None,
+    min_steps: Annotated[float, typer.Option("--min-steps", help=H["--min-steps"])] = 10.0,
+    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 30.0,
+    header: Annotated[list[str] | None, typer.Option("--header", "-H", help=H["--header"])] = None,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.core import accept
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.fleet.run import FleetConfig, run_fleet
 
     out = Output(json_output)
@@ -132,19 +87,15 @@ def fleet_cmd(
 
     check_credentials(None, headers)  # a value HTTP cannot carry: usage error, not echoed
     register_secrets(credential_secrets(None, headers, (url,)))  # never printed from here on
-    cfg = FleetConfig(
-        url=url,
-        selector=selector,
+    cfg = cli.from_flags(
+        FleetConfig,
+        flags,
         since_s=since_s,
         start=since_at if since_at is not None else start_at,
         end=parse_instant(end, "--end") if end is not None else None,
         step_s=parse_duration(step, "--step") if step is not None else None,
         group_by=tuple(x.strip() for x in by.split(",") if x.strip()) if by else None,
-        acc=accept.parse_float_list(acc, "--acc") if acc is not None else None,
-        acc_kind=acc_kind,
-        steps=steps,
-        outlier_threshold=outlier_threshold,
-        min_steps=min_steps,
+        acc=parse_float_list(acc, "--acc") if acc is not None else None,
         timeout_s=timeout,
         headers=headers,
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -44,6 +43,7 @@ Examples:
 
   specdiag inspect-dump rows_0-2000/data_0.ckpt --target /models/target
 """
+H = cli.flag_help("inspect-dump")  # each flag's help (flags.json)
 
 
 def inspect_dump_cmd(
@@ -51,82 +51,33 @@ def inspect_dump_cmd(
         list[Path],
         typer.Argument(help="Dump files or directories.", metavar="PATH..."),
     ],
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            "-j",
-            min=1,
-            help="Files inspected at once, in threads of this process.",
-        ),
-    ] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-j", min=1, help=H["--workers"])] = 1,
     hidden_size: Annotated[
-        int | None,
-        typer.Option(
-            "--hidden-size",
-            min=1,
-            help="Target hidden size H for the chunk fingerprint (default: auto).",
-        ),
+        int | None, typer.Option("--hidden-size", min=1, help=H["--hidden-size"])
     ] = None,
-    pad_id: Annotated[
-        int,
-        typer.Option(
-            "--pad-id", min=-1, help="Token id of trailing padding; -1 turns detection off."
-        ),
-    ] = 0,
-    model: Annotated[
-        Path | None,
-        typer.Option(
-            "--target",
-            help="The target's HF checkpoint directory: run it on the dump's tokens and name the "
-            "layer of every aux chunk (needs the hf extra).",
-        ),
-    ] = None,
+    pad_id: Annotated[int, typer.Option("--pad-id", min=-1, help=H["--pad-id"])] = 0,
+    model: Annotated[Path | None, typer.Option("--target", help=H["--target"])] = None,
     old_model: Annotated[Path | None, typer.Option("--model", hidden=True)] = None,
-    reference: Annotated[
-        Path | None,
-        typer.Option(
-            "--reference",
-            help="A hidden_states stack [L+1, T, H] on the same tokens (capture-hidden --from hf): "
-            "name the layer of every aux chunk.",
-        ),
-    ] = None,
-    identify: Annotated[
-        int,
-        typer.Option(
-            "--identify",
-            min=0,
-            help="With --target/--reference: how many files to identify (0 = all).",
-        ),
-    ] = 1,
-    device: Annotated[
-        str, typer.Option("--device", help="With --target: where to run it (cpu, cuda).")
-    ] = "cpu",
-    dtype: Annotated[
-        str,
-        typer.Option("--dtype", help="With --target: auto (the checkpoint's), float32, bfloat16."),
-    ] = "auto",
+    reference: Annotated[Path | None, typer.Option("--reference", help=H["--reference"])] = None,
+    identify: Annotated[int, typer.Option("--identify", min=0, help=H["--identify"])] = 1,
+    device: Annotated[str, typer.Option("--device", help=H["--device"])] = "cpu",
+    dtype: Annotated[str, typer.Option("--dtype", help=H["--dtype"])] = "auto",
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     model = cli.deprecated_flag("--model", "--target", old_model, model, None)
     from specdiag.core.hidden.inspect import inspect_dumps
 
     out = Output(json_output)
 
-    run = functools.partial(
-        inspect_dumps,
-        paths,
-        workers=workers,
-        pad_id=None if pad_id < 0 else pad_id,
-        hidden_size=hidden_size,
-        target=model,
-        reference=reference,
-        identify=identify,
-        device=device,
-        dtype=dtype,
-    )
     with progress_bar(out.stderr, "inspecting", None) as update:
-        report = run(progress=lambda done, total, path: update(completed=done, total=total))
+        report = cli.from_flags(
+            inspect_dumps,
+            flags,
+            pad_id=None if pad_id < 0 else pad_id,
+            target=model,
+            progress=lambda done, total, path: update(completed=done, total=total),
+        )
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:
         bad = [f.path for f in report.bad_files] + [v.path for v in report.vocab if not v.ok]

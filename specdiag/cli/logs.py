@@ -47,6 +47,7 @@ Examples:
 
   specdiag logs server.log --follow
 """
+H = cli.flag_help("logs")  # each flag's help (flags.json)
 
 
 def logs_cmd(
@@ -56,81 +57,29 @@ def logs_cmd(
             help="Log files (plain or .gz), globs, or - for stdin (the default when piped).",
         ),
     ] = None,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="Read only this engine's lines (default: detect per line)."),
-    ] = None,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
     engine_version: cli.EngineVersionOpt = None,
-    since: Annotated[
-        str | None,
-        typer.Option(
-            "--since",
-            help="Only records at or after this time: '2026-11-29 08:40', '11-29 08:40', "
-            "'08:40' (time of day), '+10m' (after the first record of each file and engine), or "
-            "a duration back from now: '10m', '6h'.",
-        ),
-    ] = None,
-    until: Annotated[
-        str | None,
-        typer.Option(
-            "--until", help="Only records at or before this time (same forms as --since)."
-        ),
-    ] = None,
-    year: Annotated[
-        int | None,
-        typer.Option(
-            "--year",
-            min=1,
-            max=9999,
-            help="Year for vLLM's year-less timestamps (default: the year in --since/--until, "
-            "else the current year).",
-        ),
-    ] = None,
+    since: Annotated[str | None, typer.Option("--since", help=H["--since"])] = None,
+    until: Annotated[str | None, typer.Option("--until", help=H["--until"])] = None,
+    year: Annotated[int | None, typer.Option("--year", min=1, max=9999, help=H["--year"])] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     min_accept_len: cli.MinAcceptLenOpt = None,
-    records: Annotated[
-        str | None,
-        typer.Option(
-            "--records",
-            help="Also write every record to this file: out.csv or out.jsonl.",
-        ),
-    ] = None,
-    follow: Annotated[
-        bool,
-        typer.Option(
-            "--follow",
-            "-f",
-            help="Keep reading as the files grow (and across rotation), with a live view on "
-            "stderr; Ctrl-C prints the summary so far.",
-        ),
-    ] = False,
+    records: Annotated[str | None, typer.Option("--records", help=H["--records"])] = None,
+    follow: Annotated[bool, typer.Option("--follow", "-f", help=H["--follow"])] = False,
     idle_timeout: Annotated[
-        float | None,
-        typer.Option(
-            "--idle-timeout",
-            help="With --follow: stop after this many seconds without new data.",
-        ),
+        float | None, typer.Option("--idle-timeout", help=H["--idle-timeout"])
     ] = None,
     workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            "-j",
-            min=0,
-            max=1024,
-            help="Processes reading each file. 0 (the default): one per CPU for a plain file "
-            "of 64 MiB or more, cut into byte ranges (32 to 256 MiB) read in parallel; 1: one "
-            "process; N: up to N ranges, and a gzip file read in a second process while this "
-            "one parses. The same results whatever the number.",
-        ),
+        int, typer.Option("--workers", "-j", min=0, max=1024, help=H["--workers"])
     ] = 0,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
     # logs uses numpy for element-wise passes, never its BLAS: on a many-core host OpenBLAS would
     # start a thread per core while numpy loads (seconds of CPU for nothing). One thread unless
@@ -145,21 +94,12 @@ def logs_cmd(
 
     if fast_status():  # the compiled path is missing: say so, once (results are the same)
         out.note(str(fast_status()))
-    options = LogsOptions(
+    options = cli.from_flags(
+        LogsOptions,
+        flags,
         engine=LogEngine(engine.value) if engine is not None else None,
-        engine_version=engine_version,
-        since=since,
-        until=until,
-        year=year,
         acc=parse_float_list(acc, "--acc") if acc is not None else None,
-        steps=steps,
-        acc_kind=acc_kind,
         topk=topk,
-        min_accept_len=min_accept_len,
-        records=records,
-        follow=follow,
-        idle_timeout=idle_timeout,
-        workers=workers,
     )
     paths = expand_paths(files, sys.stdin.isatty())
     if export_profile is not None:
@@ -180,10 +120,13 @@ def logs_cmd(
     report = result.report
     doc = result_document(result, min_accept_len)
     exit_code = cli.interrupt_exit_code()
-    if report.combined_records == 0 and paste_records(result):
-        out.emit(doc, lambda console: render_pastes(console, result))
+    if report.combined_records == 0:  # the human view: what was read by structure, if any
+        if json_output or result.pastes:
+            out.emit(doc, lambda console: render_pastes(console, result))
         if stopped_early:
             raise typer.Exit(exit_code)
+        if not paste_records(result):
+            raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
         if min_accept_len is not None:
             raise CheckFailed(
                 "--min-accept-len: only figures read by structure (tables, summaries) were "
@@ -191,14 +134,6 @@ def logs_cmd(
                 hint="check the per-record figures shown",
             )
         return
-    if report.combined_records == 0:
-        if json_output:
-            out.emit(doc, lambda console: render_pastes(console, result))
-        elif result.pastes:
-            out.emit({}, lambda console: render_pastes(console, result))
-        if stopped_early:
-            raise typer.Exit(exit_code)
-        raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
     out.emit(doc, lambda console: render_result(console, result))
     if export_profile is not None and not stopped_early:
         write_extras(out, doc, name="logs", profile=export_profile)

@@ -33,156 +33,70 @@ HELP = (
     "3 server unreachable or every request failed. Ctrl-C (exit 130) and SIGTERM "
     "(exit 143) print what was gathered."
 )
+H = cli.flag_help("probe")  # each flag's help (flags.json)
 
 
 def probe_cmd(
     url: Annotated[str, typer.Argument(help="Server base URL, e.g. http://127.0.0.1:30000.")],
-    engine: Annotated[
-        EngineKind,
-        typer.Option("--engine", help="Server kind; auto reads the server's own endpoints."),
-    ] = EngineKind.AUTO,
-    prompts: Annotated[
-        Path | None,
-        typer.Option(
-            "--prompts",
-            help="Prompt file: .txt (one per line) or .jsonl (prompt or messages, category, id). "
-            "Default: the built-in probe set (chat, code, math, summarization, translation, "
-            "extraction).",
-        ),
-    ] = None,
+    engine: Annotated[EngineKind, typer.Option("--engine", help=H["--engine"])] = EngineKind.AUTO,
+    prompts: Annotated[Path | None, typer.Option("--prompts", help=H["--prompts"])] = None,
     num_requests: Annotated[
         int | None,
-        typer.Option(
-            "--num-requests",
-            "-n",
-            min=1,
-            max=10_000_000,
-            help="Requests to send (default: each prompt once).",
-        ),
+        typer.Option("--num-requests", "-n", min=1, max=10_000_000, help=H["--num-requests"]),
     ] = None,
     concurrency: Annotated[
-        int,
-        typer.Option("--concurrency", "-c", min=1, max=4096, help="Requests in flight at most."),
+        int, typer.Option("--concurrency", "-c", min=1, max=4096, help=H["--concurrency"])
     ] = 1,
     request_rate: Annotated[
-        float | None,
-        typer.Option("--request-rate", help="Poisson arrivals per second (default: all at once)."),
+        float | None, typer.Option("--request-rate", help=H["--request-rate"])
     ] = None,
     max_tokens: Annotated[
-        int, typer.Option("--max-tokens", min=1, max=1_000_000, help="Tokens per request.")
+        int, typer.Option("--max-tokens", min=1, max=1_000_000, help=H["--max-tokens"])
     ] = 128,
     temperature: Annotated[
         float,
         typer.Option(
-            "--temperature",
-            min=0.0,
-            max=5.0,
-            callback=cli.a_number,
-            help="Sampling temperature (0: greedy).",
+            "--temperature", min=0.0, max=5.0, callback=cli.a_number, help=H["--temperature"]
         ),
     ] = 0.0,
-    api: Annotated[
-        Api,
-        typer.Option(
-            "--api", help="chat, completions, or the engine's native API (SGLang, llama.cpp)."
-        ),
-    ] = Api.CHAT,
-    model: Annotated[
-        str | None, typer.Option("--model", help="Model name (default: from /v1/models).")
-    ] = None,
-    header: Annotated[
-        list[str] | None,
-        typer.Option("--header", "-H", help="Extra HTTP header K:V (repeatable; never printed)."),
-    ] = None,
+    api: Annotated[Api, typer.Option("--api", help=H["--api"])] = Api.CHAT,
+    model: Annotated[str | None, typer.Option("--model", help=H["--model"])] = None,
+    header: Annotated[list[str] | None, typer.Option("--header", "-H", help=H["--header"])] = None,
     api_key: cli.ApiKeyOpt = None,
-    timeout: Annotated[
-        float, typer.Option("--timeout", help="Seconds one request may take in all.")
-    ] = 60.0,
-    warmup: Annotated[
-        int,
-        typer.Option(
-            "--warmup",
-            min=0,
-            max=10_000_000,
-            help="Requests sent first and left out of every figure.",
-        ),
-    ] = 0,
-    stream: Annotated[
-        bool,
-        typer.Option("--stream/--no-stream", help="Stream (needed for TTFT, TPOT and ITL)."),
-    ] = True,
-    ignore_eos: Annotated[
-        bool,
-        typer.Option("--ignore-eos", help="Ask the server to ignore EOS (distorts acceptance)."),
-    ] = False,
+    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 60.0,
+    warmup: Annotated[int, typer.Option("--warmup", min=0, max=10_000_000, help=H["--warmup"])] = 0,
+    stream: Annotated[bool, typer.Option("--stream/--no-stream", help=H["--stream"])] = True,
+    ignore_eos: Annotated[bool, typer.Option("--ignore-eos", help=H["--ignore-eos"])] = False,
     acc: cli.AccOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     steps: cli.StepsOpt = None,
-    baseline: Annotated[
-        str | None,
-        typer.Option(
-            "--baseline",
-            help="URL of the same model without speculation: speedup and, at temperature 0, "
-            "a losslessness check.",
-        ),
-    ] = None,
+    baseline: Annotated[str | None, typer.Option("--baseline", help=H["--baseline"])] = None,
     seed: cli.SeedOpt = 0,
-    retries: Annotated[
-        int,
-        typer.Option(
-            "--retries", min=0, max=100, help="Retries of a request answered 429 (Retry-After)."
-        ),
-    ] = 3,
+    retries: Annotated[int, typer.Option("--retries", min=0, max=100, help=H["--retries"])] = 3,
     counters_per_request: Annotated[
-        bool,
-        typer.Option(
-            "--counters-per-request",
-            help="At --concurrency 1, scrape /metrics after every request: per-request accept "
-            "lengths from engines that report none (llama.cpp, TensorRT-LLM, plain vLLM).",
-        ),
+        bool, typer.Option("--counters-per-request", help=H["--counters-per-request"])
     ] = False,
-    save: Annotated[
-        Path | None,
-        typer.Option(
-            "--save",
-            help="Write per-request details to FILE.jsonl, one line as each request finishes.",
-        ),
-    ] = None,
+    save: Annotated[Path | None, typer.Option("--save", help=H["--save"])] = None,
     min_accept_len: cli.MinAcceptLenOpt = None,
     report_file: cli.ReportOpt = None,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
+    flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts, load_prompts
 
     out = Output(json_output)
     headers = cli.parse_headers(header, "e.g. -H 'X-Team: infra'; a key goes in --api-key")
-    key = api_key.strip() if api_key else None
-    cfg = ProbeConfig(
-        url=url,
+    cfg = cli.from_flags(
+        ProbeConfig,
+        flags,
         prompts=load_prompts(prompts) if prompts is not None else builtin_prompts(),
-        engine=engine,
-        api=api,
-        num_requests=num_requests,
-        concurrency=concurrency,
-        request_rate=request_rate,
-        max_tokens=max_tokens,
-        temperature=temperature,
-        model=model,
         headers=headers,
-        api_key=key or None,
+        api_key=(api_key.strip() or None) if api_key else None,
         timeout_s=timeout,
-        warmup=warmup,
-        stream=stream,
-        ignore_eos=ignore_eos,
-        seed=seed,
-        retries=retries,
         acc=parse_float_list(acc, "--acc") if acc is not None else None,
-        acc_kind=acc_kind,
-        steps=steps,
         baseline_url=baseline,
-        counters_per_request=counters_per_request,
     )
     cfg.validate()
     check_outputs(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from specdiag.cli import _framework as cli
-from specdiag.cli._output import Output
+from specdiag.cli._output import Output, derive
 from specdiag.cli._report_out import read_json_document
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
@@ -35,6 +35,7 @@ Examples:
 
   specdiag profile speculation_profile.json --for dynamo --json
 """
+H = cli.flag_help("profile")  # each flag's help (flags.json)
 
 
 def profile_cmd(
@@ -42,19 +43,10 @@ def profile_cmd(
         str,
         typer.Argument(help="Profile or command document (JSON; - reads stdin).", metavar="FILE"),
     ],
-    target: Annotated[
-        Target,
-        typer.Option("--for", help="Where to replay it."),
-    ] = Target.VLLM,
-    engine: Annotated[
-        Engine | None,
-        typer.Option("--engine", help="A logs document with several engines: the one to read."),
-    ] = None,
+    target: Annotated[Target, typer.Option("--for", help=H["--for"])] = Target.VLLM,
+    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
     replica: Annotated[
-        str | None,
-        typer.Option(
-            "--fleet-replica", help="A fleet document: one replica (default: all, pooled)."
-        ),
+        str | None, typer.Option("--fleet-replica", help=H["--fleet-replica"])
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
@@ -66,17 +58,9 @@ def profile_cmd(
         raise InputError(f"{file} is not a JSON object", hint="give a profile or a --json document")
     prof = read_profile(doc, engine=engine.value if engine else None, replica=replica)
     rep = replay(prof, target)
-    document = {
-        "target": rep.target.value,
-        "replays": rep.replays,
-        "command": rep.command,
-        "flags": list(rep.flags),
-        "env": dict(rep.env),
-        "config": rep.config,
-        "config_name": rep.config_name,
-        "notes": list(rep.notes),
-        "profile": profile_document(prof),
-    }
+    fields = ("target", "replays", "command", "flags", "env", "config", "config_name", "notes")
+    add = {"profile": profile_document(prof)}
+    document = derive(rep, only=fields, convert={"env": dict}, add=add)
     out.emit(document, lambda console: render(console, prof, rep))
 
 

@@ -35,53 +35,23 @@ Examples:
 
   specdiag reference-server --flavor llamacpp --port 0 --json --faults 500=0.1,429=0.05
 """
+H = cli.flag_help("reference-server")  # each flag's help (flags.json)
 
 
 def reference_server_cmd(
-    flavor: Annotated[
-        Flavor, typer.Option("--flavor", help="Which engine's API, metrics and logs to imitate.")
-    ] = Flavor.SGLANG,
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[
-        int | None,
-        typer.Option(
-            "--port",
-            min=0,
-            max=65535,
-            help="Port (0: a free one, reported at start). Default: the engine's own "
-            "(sglang 30000, vllm 8000, llamacpp 8080).",
-        ),
-    ] = None,
+    flavor: Annotated[Flavor, typer.Option("--flavor", help=H["--flavor"])] = Flavor.SGLANG,
+    host: Annotated[str, typer.Option("--host", help=H["--host"])] = "127.0.0.1",
+    port: Annotated[int | None, typer.Option("--port", min=0, max=65535, help=H["--port"])] = None,
     steps: Annotated[
-        int | None,
-        typer.Option(
-            "--steps",
-            "-k",
-            min=0,
-            max=64,
-            help="Draft tokens per verify step, 0..64 (0: no speculation). Default: one per "
-            "--acceptance value, else 3.",
-        ),
+        int | None, typer.Option("--steps", "-k", min=0, max=64, help=H["--steps"])
     ] = None,
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
-    acceptance: Annotated[
-        str | None,
-        typer.Option(
-            "--acceptance",
-            help="True acceptance: one value for every draft position or one per position "
-            "(0.8,0.7,0.6); fractions or percentages. Default 0.75.",
-        ),
-    ] = None,
+    acceptance: Annotated[str | None, typer.Option("--acceptance", help=H["--acceptance"])] = None,
     old_acc: Annotated[str | None, typer.Option("--acc", hidden=True)] = None,
     accept_length: Annotated[
-        float | None,
-        typer.Option(
-            "--accept-length",
-            help="Instead of --acceptance: serve the same acceptance at every position, chosen "
-            "so the expected accept length (bonus included) is this value, e.g. 2.4.",
-        ),
+        float | None, typer.Option("--accept-length", help=H["--accept-length"])
     ] = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     target_step_ms: Annotated[
@@ -91,7 +61,7 @@ def reference_server_cmd(
             min=0.0,
             max=60000.0,
             callback=cli.a_number,
-            help="Modelled target forward time per step.",
+            help=H["--target-step-ms"],
         ),
     ] = 10.0,
     draft_step_ms: Annotated[
@@ -101,64 +71,35 @@ def reference_server_cmd(
             min=0.0,
             max=60000.0,
             callback=cli.a_number,
-            help="Modelled draft forward time per draft token.",
+            help=H["--draft-step-ms"],
         ),
     ] = 1.0,
     seed: cli.SeedOpt = 0,
-    log: Annotated[
-        str | None,
-        typer.Option("--log", help="Append engine log lines to FILE (default: stderr)."),
-    ] = None,
-    api_key: Annotated[
-        str | None,
-        typer.Option("--api-key", help="Require 'Authorization: Bearer KEY' (401 otherwise)."),
-    ] = None,
-    faults: Annotated[
-        str | None,
-        typer.Option(
-            "--faults",
-            help="Fault injection: MODE=SHARE items (500, 429, invalid-json, truncate, reset, "
-            "stall) and retry-after=S, stall-seconds=S, slow-start=S. E.g. "
-            "500=0.1,429=0.05,retry-after=2,slow-start=3",
-        ),
-    ] = None,
+    log: Annotated[str | None, typer.Option("--log", help=H["--log"])] = None,
+    api_key: Annotated[str | None, typer.Option("--api-key", help=H["--api-key"])] = None,
+    faults: Annotated[str | None, typer.Option("--faults", help=H["--faults"])] = None,
     model_name: Annotated[
-        str, typer.Option("--model-name", help="Served model name.")
+        str, typer.Option("--model-name", help=H["--model-name"])
     ] = "specdiag/reference-tiny",
     max_running_requests: Annotated[
-        int,
-        typer.Option(
-            "--max-running-requests", min=1, help="Batch capacity; more requests wait in queue."
-        ),
+        int, typer.Option("--max-running-requests", min=1, help=H["--max-running-requests"])
     ] = 256,
     max_model_len: Annotated[
-        int,
-        typer.Option("--max-model-len", min=16, help="Context length (prompt + output tokens)."),
+        int, typer.Option("--max-model-len", min=16, help=H["--max-model-len"])
     ] = 4096,
     decode_log_interval: Annotated[
-        int,
-        typer.Option(
-            "--decode-log-interval", min=1, help="sglang: a Decode batch line every N steps."
-        ),
+        int, typer.Option("--decode-log-interval", min=1, help=H["--decode-log-interval"])
     ] = 40,
-    log_interval: Annotated[
-        float, typer.Option("--log-interval", help="vllm: seconds between stats log lines.")
-    ] = 10.0,
+    log_interval: Annotated[float, typer.Option("--log-interval", help=H["--log-interval"])] = 10.0,
     per_request_metrics: Annotated[
         PerRequestMetrics,
         typer.Option(
-            "--per-request-spec-decode-metrics",
-            help="vllm: per-request metrics.speculative_decoding in responses.",
+            "--per-request-spec-decode-metrics", help=H["--per-request-spec-decode-metrics"]
         ),
     ] = PerRequestMetrics.NONE,
     duration: Annotated[
         float | None,
-        typer.Option(
-            "--duration",
-            min=0.0,
-            callback=cli.a_number,
-            help="Stop after this many seconds (default: until Ctrl-C).",
-        ),
+        typer.Option("--duration", min=0.0, callback=cli.a_number, help=H["--duration"]),
     ] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
@@ -195,25 +136,18 @@ def reference_server_cmd(
         out.warn("--acceptance / --accept-length are ignored with --steps 0 (no speculation)")
     handle = start_server(cfg)
 
-    def ready(start: ServerStart) -> None:
-        out.emit(document(start), lambda console: render(console, start))
+    def ready(start: ServerStart) -> None:  # the document: docs/reference-server.md
+        out.emit(to_jsonable(start), lambda console: render(console, start))
 
     truth = handle.serve(duration, on_ready=ready)
     if truth is not None:
         out.note(summary(truth))
 
 
-def document(start: ServerStart) -> dict[str, Any]:
-    """The ``--json`` document printed once the server accepts connections (docs/reference-server.md):
-    the :class:`~specdiag.refserver.server.ServerStart`, as it is."""
-    doc: dict[str, Any] = to_jsonable(start)
-    return doc
-
-
 def render(console: Console, start: ServerStart) -> None:
     from rich.table import Table
 
-    doc = document(start)
+    doc: dict[str, Any] = to_jsonable(start)
     s, t = doc["speculative"], doc["timing"]
     console.print(
         f"[bold]specdiag reference-server[/bold] ({doc['flavor']} flavor, "

@@ -33,6 +33,7 @@ Examples:
 
   specdiag report doctor.json --format markdown > comment.md
 """
+H = cli.flag_help("report")  # each flag's help (flags.json)
 
 
 class ReportFormat(str, Enum):
@@ -47,26 +48,11 @@ def report_cmd(
             help="JSON documents of specdiag commands (- reads stdin).", metavar="DOC.json..."
         ),
     ],
-    output: Annotated[
-        str | None,
-        typer.Option("--output", "-o", help="File to write (default: stdout)."),
-    ] = None,
-    fmt: Annotated[
-        ReportFormat,
-        typer.Option("--format", help="html: one self-contained page; markdown: a GitHub summary."),
-    ] = ReportFormat.HTML,
-    markdown: Annotated[
-        bool, typer.Option("--markdown", help="Same as --format markdown.")
-    ] = False,
-    title: Annotated[str | None, typer.Option("--title", help="Page title.")] = None,
-    limit: Annotated[
-        int,
-        typer.Option(
-            "--limit",
-            min=1000,
-            help="markdown: most characters to write (GitHub's comment limit by default).",
-        ),
-    ] = 65536,
+    output: Annotated[str | None, typer.Option("--output", "-o", help=H["--output"])] = None,
+    fmt: Annotated[ReportFormat, typer.Option("--format", help=H["--format"])] = ReportFormat.HTML,
+    markdown: Annotated[bool, typer.Option("--markdown", help=H["--markdown"])] = False,
+    title: Annotated[str | None, typer.Option("--title", help=H["--title"])] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1000, help=H["--limit"])] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
     out = Output(json_output)

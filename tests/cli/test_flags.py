@@ -243,6 +243,41 @@ def test_the_check_finds_a_second_declaration_and_an_unlisted_flag() -> None:
     )
 
 
+# (command, flag) whose help is computed in the code, not read from flags.json
+COMPUTED_HELP = {("exporter", "--print-asset")}  # it lists the asset names
+
+
+def test_every_help_comes_from_flags_json_and_every_entry_there_is_declared() -> None:
+    """specdiag/cli/flags.json: per flag name, its help in each command that takes it ("all":
+    the shared flags); every entry is a non-empty text that a command declares as it is."""
+    from specdiag.cli._declared import commands
+    from specdiag.cli._framework import _flag_table
+    from specdiag.cli.app import COMMANDS, build_app
+
+    table = _flag_table()
+    declared: dict[tuple[str, str], str] = {}
+    for cmd in commands(build_app()):
+        for p in cmd.params:
+            if p.kind == "option" and not p.hidden:
+                declared[(cmd.name, p.flags[0])] = p.help
+    unused = []
+    for flag, helps in table.items():
+        assert flag.startswith("--") and helps, flag
+        for cmd, text in helps.items():
+            assert cmd in COMMANDS or cmd == "all", (flag, cmd)
+            assert isinstance(text, str) and text.strip() == text and text, (flag, cmd)
+            if cmd == "all":
+                users = [c for (c, f), h in declared.items() if f == flag and h == text]
+                assert users, f"{flag}: the shared help is declared nowhere"
+            elif declared.get((cmd, flag)) != text:
+                unused.append(f"{cmd} {flag}")
+    assert unused == []
+    for (cmd, flag), text in declared.items():
+        if (cmd, flag) not in COMPUTED_HELP:
+            helps = table.get(flag, {})
+            assert text == helps.get(cmd, helps.get("all")), f"{cmd} {flag}: help not in flags.json"
+
+
 @pytest.mark.parametrize(
     ("argv", "old", "new"),
     [

@@ -254,6 +254,26 @@ def test_derive_keeps_declaration_order_and_renames_only_what_it_is_told() -> No
         derive(row, add={"b": 1})
 
 
+def test_from_flags_sets_every_parameter_by_flag_name_or_says_which_is_missing() -> None:
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Options:
+        url: str
+        timeout_s: float = 60.0
+        extra: int = 0
+
+    flags = {"url": "http://x", "timeout": 5.0, "json_output": True}
+    got = _framework.from_flags(Options, flags, timeout_s=5.0, extra=2)
+    assert got == Options("http://x", 5.0, 2)
+    # a flag named apart from its field is an error, never the field's default in silence
+    with pytest.raises(TypeError, match="timeout_s"):
+        _framework.from_flags(Options, flags, extra=2)
+    assert _framework.from_flags(Options, flags, unset=("timeout_s", "extra")) == Options(
+        "http://x"
+    )
+
+
 # ----------------------------------------------------------------------------- shared flags
 
 
