@@ -21,6 +21,9 @@ def test_scenarios_name_a_synthetic_case_and_tell_a_story() -> None:
     for s in STORY["scenarios"].values():
         assert s["hidden_case"] in synthetic.SCENARIOS
         assert s["title"] and s["story"] and not _fields(s["story"])
+        # what the server delivers: the accept length its log prints, or a share of training's
+        assert ("served_accept_length" in s) != ("share_of_predicted" in s)
+        assert s.get("served_accept_length", 1.0) >= 1.0 and 0 < s.get("share_of_predicted", 1) <= 1
 
 
 def test_conclusions_are_used_and_fill_only_known_fields() -> None:
