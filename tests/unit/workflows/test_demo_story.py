@@ -37,3 +37,18 @@ def test_next_commands_and_the_real_story() -> None:
     real = STORY["real"]
     assert _fields(real["story"]) == {"version"}
     assert real["real"] and real["tiny"]
+
+
+def test_the_founding_deployment_files_carry_every_config_entry(tmp_path: Path) -> None:
+    import json
+
+    from specdiag.workflows import doctor_story
+
+    files = doctor_story.write_story(tmp_path, doctor_story.BROKEN_IDS, steps=5)
+    data = json.loads((Path(doctor_story.__file__).parent / "doctor_story.json").read_text())
+    draft = json.loads((files.draft / "config.json").read_text())
+    assert json.loads((files.target / "config.json").read_text()) == data["target_config"]
+    assert draft["eagle_config"].pop("eagle_aux_hidden_state_layer_ids") == [-1, 2, 30]
+    assert data["draft_config"]["eagle_config"].pop("eagle_aux_hidden_state_layer_ids") == []
+    assert draft == data["draft_config"]
+    assert data["target_config"]["num_hidden_layers"] > max(doctor_story.GOOD_IDS)
