@@ -144,16 +144,14 @@ def run_demo(
     the end while the server still runs (it returns when the caller wants the server stopped).
     The server and the temporary directory are gone when this returns or raises.
     """
-    if scenario not in SCENARIOS:
-        raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
     require_extras(
         ("starlette", "uvicorn", "torch"),
         "the demo",
         "pip install 'specdiag[server,tensors]' (make demo installs everything)",
     )
+    a = served_acceptance(scenario)  # a UsageError for an unknown scenario
     sc = SCENARIOS[scenario]
     step = on_step or (lambda name, cmd: None)
-    a = served_acceptance(scenario)
     from specdiag.refserver import make_config, start_server
 
     with tempfile.TemporaryDirectory(prefix="specdiag-demo-") as tmp_s:

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from specdiag.errors import UsageError
 from specdiag.workflows import demo
 from specdiag.workflows.demo import (
     doctor_step,
@@ -49,7 +48,6 @@ if TYPE_CHECKING:
     from specdiag.workflows.realsglang import SglangHarness
 
 _T = TypeVar("_T")
-ENGINES = ("sglang",)
 TRAINED_IDS = (1, 4, 7)  # SpecForge's convention (output of layer k), 10-layer target
 SERVED_IDS = (-1, 1, 4)  # the embedding prepended, the last id dropped
 STEPS = 3  # --speculative-num-steps (chain: topk 1, 4 draft tokens)
@@ -135,10 +133,9 @@ def run_real_demo(
     on_step: Callable[[str, str], None] | None = None,
     harness: SglangHarness | None = None,
 ) -> RealDemoResult:
-    """Replay the founding case on the harness's real server; every server is stopped and the
-    temporary directory removed when this returns or raises."""
-    if engine not in ENGINES:
-        raise UsageError(f"--real {engine}: not available", hint=f"one of {', '.join(ENGINES)}")
+    """Replay the founding case on the harness's real server (``engine``: the CLI's ``--real``
+    choice); every server is stopped and the temporary directory removed when this returns or
+    raises."""
     from specdiag.workflows.realsglang import find_harness
 
     h = harness or find_harness()
