@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from specdiag.core.datafiles import fill, load
 from specdiag.errors import UsageError
 
 # Verdict thresholds, as fractions of the predicted accepted drafts per verify step.
@@ -65,18 +66,8 @@ class Verdict(str, Enum):
 
 
 # The usual causes of a collapse (accept length ~1), from the field (eagle3.md section 6).
-COLLAPSE_CAUSES: tuple[str, ...] = (
-    "aux hidden-state layer ids missing from the draft config, so the engine's default layers "
-    "differ from the ones training captured",
-    "layer ids read in another convention: SGLang adds +1 to explicit "
-    "eagle_aux_hidden_state_layer_ids, vLLM does not (off by one layer)",
-    "an id naming the last layer (never captured by SGLang: fewer aux states than training, "
-    "or a crash) or the embedding (SGLang 0.5.23's -1, vLLM's 0: captured, but training "
-    "never fed it)",
-    "d2t/t2d vocab mapping missing from the draft checkpoint, so draft ids are misread",
-    "chat template or system prompt at serving differs from the one used to make training data",
-    "draft max_position_embeddings / rope_scaling differ from the target (collapse on long prompts)",
-    "a quantized (FP8) target or KV cache whose hidden states differ from the bf16 training capture",
+COLLAPSE_CAUSES: tuple[str, ...] = tuple(
+    load("specdiag.core", "conventions.json")["collapse_causes"]
 )
 
 
@@ -375,69 +366,42 @@ def vllm_length_is_bonus_less(version: tuple[int, ...] | None) -> bool:
     return version is not None and version[:2] == (0, 8)
 
 
-def _shown(
-    source: str,
-    label: str,
-    value: float,
-    includes_bonus: bool | None,
-    formula: str,
-    note: str | None = None,
-) -> EngineReport:
-    """A report whose number is printed with two decimals."""
-    return EngineReport(source, label, value, f"{value:.2f}", includes_bonus, formula, note)
-
-
 def engine_reports(
     p: AcceptProfile, num_draft_tokens: int | None = None
 ) -> tuple[EngineReport, ...]:
-    """What every engine, bench tool and trainer would print for this profile."""
-    k = p.steps
-    length = p.expected_accept_length
-    drafts = p.expected_accepted_drafts
-    ndt = num_draft_tokens
-    rate = drafts / k
-    sglang_rates = (
-        ("SGLang >= 0.5.11", "accepted drafts / (verify steps x (num_draft_tokens - 1))"),
-        ("SGLang 0.5.10", "accept len / num_draft_tokens"),
+    """What every engine, bench tool and trainer would print for this profile (the table is
+    ``conventions.json``'s ``engine_reports``)."""
+    k, length, drafts, ndt = (
+        p.steps,
+        p.expected_accept_length,
+        p.expected_accepted_drafts,
+        num_draft_tokens,
     )
-    reports = [
-        _shown("SGLang (all versions)", "accept len", length, True, "1 + accepted drafts / "
-               "(requests x verify steps)"),
-    ]  # fmt: skip
-    if ndt is None:
-        reports += [
-            EngineReport(src, "accept rate", None, "n/a", None, formula,
-                         "needs --num-draft-tokens for tree drafting (topk > 1)")
-            for src, formula in sglang_rates
-        ]  # fmt: skip
-    else:
-        rates = (drafts / (ndt - 1), length / ndt)
-        reports += [
-            _shown(src, "accept rate", r, None, formula)
-            for (src, formula), r in zip(sglang_rates, rates, strict=True)
-        ]
-    reports += [
-        _shown("SGLang 0.5.5", "accept rate", length / (k + 1), None,
-               "accept len / (num_steps + 1)"),
-        _shown("vLLM >= 0.9", "Mean acceptance length", length, True, "1 + accepted / drafts"),
-        _shown("vLLM 0.8.5", "Mean acceptance length", drafts, False, "accepted / drafts",
-               "mislabelled: this version left out the bonus token"),
-        EngineReport("vLLM", "Avg Draft acceptance rate", rate, f"{rate * 100:.1f}%", None,
-                     "accepted / drafted tokens"),
-        EngineReport("vLLM", "Per-position acceptance rate", None,
-                     ", ".join(f"{r:.3f}" for r in p.unconditional), None,
-                     "P(position i accepted), unconditional"),
-        EngineReport("llama.cpp", "draft acceptance", rate, f"{rate:.5f}", None,
-                     "accepted / drafted",
-                     "lower when llama.cpp drafts fewer than --spec-draft-n-max tokens"),
-        _shown("llama.cpp", "mean len", length, True, "1 + accepted / verify steps"),
-        _shown("TensorRT-LLM", "acceptanceLength", length, True,
-               "(accepted + requests with drafts) / requests with drafts"),
-        _shown("SpecForge (trainer)", "simulated_acc_len", drafts, False,
-               "sum_i prod_{j<=i} acc_j"),
-        _shown("EAGLE paper / NeMo tau_sim", "tau", length, True, "1 + sum_i prod_{j<=i} acc_j"),
-    ]  # fmt: skip
-    return tuple(reports)
+    values = {
+        "length": length,
+        "drafts": drafts,
+        "rate": drafts / k,
+        "drafts_per_tree_node": None if ndt is None else drafts / (ndt - 1),
+        "length_per_draft_token": None if ndt is None else length / ndt,
+        "length_per_step_token": length / (k + 1),
+    }
+    out = []
+    for row in load("specdiag.core", "conventions.json")["engine_reports"]:
+        fixed = (row["source"], row["label"])
+        if row["value"] == "unconditional":
+            shown = ", ".join(f"{r:.3f}" for r in p.unconditional)
+            out.append(EngineReport(*fixed, None, shown, None, row["formula"]))
+            continue
+        v = values[row["value"]]
+        if v is None:  # an SGLang rate of a tree: its verify width is not known
+            note = "needs --num-draft-tokens for tree drafting (topk > 1)"
+            out.append(EngineReport(*fixed, None, "n/a", None, row["formula"], note))
+            continue
+        printed = row.get("printed", "{:.2f}").format(v)
+        out.append(
+            EngineReport(*fixed, v, printed, row.get("bonus"), row["formula"], row.get("note"))
+        )
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- observations
@@ -462,17 +426,11 @@ def convert_observed(
     if kind is ObservedKind.LENGTH:
         if engine is Engine.VLLM and vllm_length_is_bonus_less(version):
             drafts = value
-            notes.append(
-                f"vLLM {engine_version} printed 'Mean acceptance length' without the bonus token; "
-                "1 was added"
-            )
+            notes.append(_note("vllm_bonus_less", version=engine_version))
         else:
             drafts = value - 1.0
             if engine is None:
-                notes.append(
-                    "read as an engine accept length (bonus token included), "
-                    "as SGLang, vLLM >= 0.9, llama.cpp and TensorRT-LLM print it"
-                )
+                notes.append(_note("length_assumed"))
     elif kind is ObservedKind.DRAFTS:
         drafts = value
     else:
@@ -511,7 +469,7 @@ def _drafts_from_rate(
             hint="e.g. --observed 0.46 --observed-kind rate --engine sglang --engine-version 0.5.11",
         )
     if value > 1.0:
-        notes.append(f"rate {value:g} > 1 read as a percentage ({value / 100:g})")
+        notes.append(_note("percentage", value=f"{value:g}", fraction=f"{value / 100:g}"))
         value /= 100.0
     if value < 0:
         raise UsageError(
@@ -528,21 +486,20 @@ def _drafts_from_rate(
             )
         if formula == "0.5.11":
             if version is None:
-                notes.append(
-                    "SGLang version not given: assumed >= 0.5.11 "
-                    "(accept rate = accepted drafts / (num_draft_tokens - 1))"
-                )
+                notes.append(_note("sglang_version_assumed"))
             return value * (ndt - 1)
         if formula == "0.5.10":
-            notes.append("SGLang 0.5.10 accept rate = accept len / num_draft_tokens")
+            notes.append(_note("sglang_0.5.10"))
             return value * ndt - 1.0
-        notes.append("SGLang 0.5.5 accept rate = accept len / (num_steps + 1)")
+        notes.append(_note("sglang_0.5.5"))
         return value * (steps + 1) - 1.0
-    notes.append(
-        f"{engine.value} rate = accepted / drafted tokens; assumes {steps} drafts every step "
-        "(an upper bound when the engine drafts fewer)"
-    )
+    notes.append(_note("drafted_rate", engine=engine.value, steps=steps))
     return value * steps
+
+
+def _note(name: str, **values: object) -> str:
+    """How an observed number was read: conventions.json's ``observation_notes``, filled."""
+    return fill(load("specdiag.core", "conventions.json")["observation_notes"][name], **values)
 
 
 def judge(p: AcceptProfile, obs: Observation, *, topk: int = 1) -> Judgement:
@@ -552,44 +509,32 @@ def judge(p: AcceptProfile, obs: Observation, *, topk: int = 1) -> Judgement:
     ratio = observed / predicted if predicted > 0 else None
     naive = obs.accept_length / predicted if predicted > 0 else None
     implied = implied_acceptance(observed, p.steps)
-    pct = f"{ratio:.0%}" if ratio is not None else "n/a"
-    both = (
-        f"{observed:.2f} accepted drafts per verify step vs {predicted:.2f} predicted "
-        f"(accept length {obs.accept_length:.2f} vs {p.expected_accept_length:.2f}, bonus included)"
-    )
+    text = load("specdiag.core", "conventions.json")["verdicts"]
+    values: dict[str, object] = {
+        "observed": f"{observed:.2f}",
+        "predicted": f"{predicted:.2f}",
+        "length": f"{obs.accept_length:.2f}",
+        "expected_length": f"{p.expected_accept_length:.2f}",
+        "pct": f"{ratio:.0%}" if ratio is not None else "n/a",
+        "collapsed": COLLAPSED_MAX_LENGTH,
+    }
+    values.update(both=fill(text["both"], **values))
     causes: tuple[str, ...] = ()
     if obs.accept_length <= COLLAPSED_MAX_LENGTH and (ratio is None or ratio < HEALTHY_MIN_RATIO):
-        verdict = Verdict.COLLAPSED
-        explanation = (
-            f"accept length {obs.accept_length:.2f} <= {COLLAPSED_MAX_LENGTH}: drafts are almost "
-            f"never accepted ({pct} of the predicted {predicted:.2f}); a feature or configuration "
-            "mismatch, not under-training"
-        )
-        causes = COLLAPSE_CAUSES
+        verdict, why, causes = Verdict.COLLAPSED, "collapsed", COLLAPSE_CAUSES
     elif ratio is None:
-        verdict = Verdict.ABOVE
-        explanation = (
-            f"training predicts no accepted drafts, yet {observed:.2f} per step were observed: "
-            "the accuracy figure does not describe this draft"
-        )
+        verdict, why = Verdict.ABOVE, "nothing_predicted"
     elif ratio >= ABOVE_MIN_RATIO:
-        verdict = Verdict.ABOVE
-        explanation = (
-            f"{both}: {pct} of the prediction is suspicious; check the observation's convention "
-            f"(--observed-kind), that the accuracy is this checkpoint's"
-            + (", and note tree drafting beats the chain bound" if topk > 1 else "")
-        )
+        verdict, why = Verdict.ABOVE, "above"
     elif ratio >= HEALTHY_MIN_RATIO:
-        verdict = Verdict.HEALTHY
-        explanation = f"{both}: {pct} of the prediction, within the healthy band (>= 90%)"
+        verdict, why = Verdict.HEALTHY, "healthy"
     else:
-        verdict = Verdict.BELOW
-        explanation = f"{both}: only {pct} of what training predicts"
-        if naive is not None and naive >= HEALTHY_MIN_RATIO:
-            explanation += (
-                f"; comparing the engine's {obs.accept_length:.2f} with the trainer's "
-                f"{predicted:.2f} would look healthy but mixes conventions"
-            )
+        verdict, why = Verdict.BELOW, "below"
+    explanation = fill(text[why], **values)
+    if why == "above" and topk > 1:
+        explanation += text["above_tree"]
+    if why == "below" and naive is not None and naive >= HEALTHY_MIN_RATIO:
+        explanation += fill(text["below_naive"], **values)  # the naive comparison's trap
     return Judgement(
         ratio=ratio,
         naive_ratio=naive,

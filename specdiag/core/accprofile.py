@@ -33,6 +33,7 @@ from enum import Enum
 from typing import Any
 
 from specdiag.core import accept
+from specdiag.core.datafiles import fill, load
 from specdiag.errors import InputError, UsageError
 
 FORMAT = "specdiag-acceptance-profile"
@@ -234,6 +235,17 @@ def _int(x: object) -> int | None:
     return int(v) if v is not None and v == int(v) else None
 
 
+# the kinds a document is told by the keys it has (each after the five document_kind reads first)
+_BY_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("logs", ("summary", "files", "combined")),
+    ("expected-accept", ("engine_reports", "acc")),
+    ("compare-hidden", ("similarity", "alignment")),
+    ("inspect-dump", ("files_scanned",)),
+    ("capture-hidden", ("hf_indices", "layer_ids")),
+    ("fleet", ("replicas", "fleet", "window")),
+)
+
+
 def document_kind(doc: Mapping[str, Any]) -> str | None:
     """Which command (or file format) a JSON document is, read from its keys; None if unknown."""
     if doc.get("format") == FORMAT:
@@ -242,23 +254,11 @@ def document_kind(doc: Mapping[str, Any]) -> str | None:
         return "modelopt"
     if doc.get("command") == "doctor" or ("checks" in doc and "gap" in doc):
         return "doctor"
-    if "steps" in doc and isinstance(doc.get("steps"), list) and "scenario" in doc:
+    if isinstance(doc.get("steps"), list) and "scenario" in doc:
         return "demo"
     if isinstance(doc.get("accept_length"), Mapping) and "workload" in doc:
         return "probe"
-    if "summary" in doc and "files" in doc and "combined" in doc:
-        return "logs"
-    if "engine_reports" in doc and "acc" in doc:
-        return "expected-accept"
-    if "similarity" in doc and "alignment" in doc:
-        return "compare-hidden"
-    if "files_scanned" in doc:
-        return "inspect-dump"
-    if "hf_indices" in doc and "layer_ids" in doc:
-        return "capture-hidden"
-    if "replicas" in doc and "fleet" in doc and "window" in doc:
-        return "fleet"
-    return None
+    return next((kind for kind, keys in _BY_KEYS if all(k in doc for k in keys)), None)
 
 
 def _from_probe(doc: Mapping[str, Any]) -> AcceptanceProfile:
@@ -531,88 +531,32 @@ def replay(
             "the profile has no per-position shape (mean only): the rates below assume the "
             "same conditional acceptance at every position"
         )
-    env: tuple[tuple[str, str], ...] = ()
-    cfg: dict[str, Any] | None = None
-    where: str | None = None
+    cfg: dict[str, Any] | None = None  # the config fragment: numbers, so not in the data file
     if target is Target.VLLM:
+        rates = [round(u, 4) for u in unc]
         cfg = {
             "num_speculative_tokens": k,
             "rejection_sample_method": "synthetic",
-            "synthetic_acceptance_rates": [round(u, 4) for u in unc],
+            "synthetic_acceptance_rates": rates,
         }
-        where = "--speculative-config"
-        text = json.dumps(cfg, separators=(", ", ": "))
-        flags: tuple[str, ...] = ("--speculative-config", text)
-        command = f"vllm serve MODEL --speculative-config '{text}'"
-        notes += [
-            "synthetic_acceptance_rates are UNCONDITIONAL: entry i = P(drafts 1..i+1 all "
-            "accepted), length num_speculative_tokens, non-increasing",
-            "merge these keys into your --speculative-config JSON (keep its method and model); "
-            "vLLM with unified synthetic rejection sampling (PR #40662) takes them",
-            f"synthetic_acceptance_length {_fmt(al)} would give the same mean but a "
-            "min-variance schedule (1, ..., fraction, 0), not this shape",
-        ]
-    elif target is Target.SGLANG:
-        env = (
-            ("SGLANG_SIMULATE_ACC_LEN", _fmt(al)),
-            ("SGLANG_SIMULATE_ACC_METHOD", "match-expected"),
-            ("SGLANG_SIMULATE_ACC_TOKEN_MODE", "real-draft-token"),
-        )
-        flags = ("--speculative-num-steps", str(k))
-        envs = " ".join(f"{a}={b}" for a, b in env)
-        command = f"{envs} python -m sglang.launch_server ... --speculative-num-steps {k}"
-        notes += [
-            f"SGLANG_SIMULATE_ACC_LEN is the accept length WITH the bonus token ({_fmt(al)}), "
-            f"not the accepted drafts ({_fmt(al - 1)})",
-            "SGLang takes one number: the per-position shape is not replayed; with "
-            "match-expected each verify step accepts the floor or the ceiling of the length "
-            "(the fraction is the chance of the ceiling; one draw per batch step), multinomial "
-            "(a rounded normal of sd 1) does not keep the mean (SGLang 0.5.23 spec_utils.py)",
-            "SGLANG_SIMULATE_ACC_TOKEN_MODE=real-draft-token: the default, fixed, emits token id "
-            "100, which some tokenizers decode to U+FFFD (streaming latency breaks)",
-        ]
     elif target is Target.TRTLLM:
-        env = (("TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS", _fmt(al - 1)),)
-        flags = ()
         cfg = {"speculative_config": {"max_draft_len": k}}
-        where = "extra LLM API options (YAML)"
-        command = (
-            f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS={_fmt(al - 1)} trtllm-serve MODEL ..."
-        )
-        notes += [
-            f"TLLM_SPEC_DECODE_FORCE_NUM_ACCEPTED_TOKENS counts accepted DRAFT tokens only: "
-            f"accept length {_fmt(al)} minus the bonus token = {_fmt(al - 1)}",
-            "fractional values: the integer part is accepted every step, the fraction is the "
-            "probability of one more; the per-position shape is not replayed",
-        ]
-    elif target is Target.DYNAMO:
-        flags = ("--aic-nextn", str(k), "--aic-nextn-accept-rates", _csv(cond))
-        command = "python -m dynamo.mocker ... " + " ".join(flags)
-        notes += [
-            "--aic-nextn-accept-rates are CONDITIONAL: entry i = P(draft i accepted | all "
-            "earlier drafts accepted)",
-            "dynamo.replay ignored both --aic-nextn flags when last reported (dynamo#13517): "
-            "use the mocker",
-        ]
-    elif target is Target.LLAMACPP:
-        flags = ("--spec-draft-n-max", str(k), "--spec-draft-n-min", str(k))
-        flags += ("--spec-synth-rates", _csv(unc))
-        command = "llama-server ... " + " ".join(flags)
-        notes += [
-            "--spec-synth-rates are UNCONDITIONAL per-position probabilities (env "
-            "LLAMA_ARG_SPEC_SYNTH_RATES); --spec-draft-n-max must equal their number, and "
-            "--spec-draft-n-min keeps every draft that long (a shorter draft counts its missing "
-            "positions as not accepted)",
-            f"--spec-synth-len {_fmt(al)} (accept length including the target token) would give "
-            "the same mean, not this shape",
-            "benchmark-only: logs of such a run are not a measurement of the draft",
-        ]
-    else:  # the reference server: conditional rates per position
-        target = Target.REFERENCE
-        flags = ("--flavor", flavor, "--steps", str(k), "--acceptance", _csv(cond))
-        if port is not None:
-            flags = (*flags, "--port", str(port))
-        command = "specdiag reference-server " + " ".join(flags)
-        notes.append("--acceptance is conditional (the server's default --acc-kind)")
+    how = load("specdiag.core", "conventions.json")["replay"][target.value]
+    values: dict[str, object] = {
+        "k": k,
+        "length": _fmt(al),
+        "drafts": _fmt(al - 1),
+        "conditional": _csv(cond),
+        "unconditional": _csv(unc),
+        "flavor": flavor,
+        "config": json.dumps(cfg, separators=(", ", ": ")),
+    }
+    flags = tuple(fill(f, **values) for f in how["flags"])
+    if target is Target.REFERENCE and port is not None:
+        flags = (*flags, "--port", str(port))
+    env = tuple((name, fill(v, **values)) for name, v in how.get("env", ()))
+    shown = {"flags": " ".join(flags), "env": " ".join(f"{a}={b}" for a, b in env)}
+    command = fill(how["command"], **values, **shown)
+    notes += [fill(t, **values) for t in how["notes"]]
     replays = "per-position" if shaped and p.conditional is not None else "mean only"
-    return Replay(target, flags, env, cfg, where, command, replays, tuple(notes))
+    return Replay(target, flags, env, cfg, how.get("where"), command, replays, tuple(notes))

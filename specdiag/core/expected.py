@@ -16,6 +16,7 @@ from specdiag.core.accept import (
     ObservedKind,
     SweepRow,
 )
+from specdiag.core.datafiles import fill, load
 from specdiag.core.profile import resolve_profile
 from specdiag.core.simulate import Simulation
 from specdiag.errors import UsageError
@@ -57,6 +58,7 @@ def expected_accept(
     prof = resolve_profile(acc_values, steps, None, kind=acc_kind).profile
     k = prof.steps
     notes: list[str] = []
+    text = load("specdiag.core", "conventions.json")["expected_notes"]
     if engine_version is not None and engine is None:
         raise UsageError(
             "--engine-version needs --engine (a version means nothing without its engine)",
@@ -93,15 +95,9 @@ def expected_accept(
             hint="give --num-draft-tokens (the server's --speculative-num-draft-tokens)",
         )
     if topk > 1:
-        notes.append(
-            f"tree drafting (topk {topk}): the chain formula is only a lower bound; each depth "
-            "succeeds if the target's token is among the draft's top-k, which top-1 accuracy "
-            "underestimates"
-        )
+        notes.append(fill(text["tree"], topk=topk))
     if acc_kind is AccKind.UNCONDITIONAL:
-        notes.append(
-            "--acc read as unconditional P(position i accepted) and converted to conditional rates"
-        )
+        notes.append(text["unconditional"])
 
     observation = judgement = None
     observed_speedup = None
@@ -116,7 +112,7 @@ def expected_accept(
         )
         judgement = accept.judge(prof, observation, topk=topk)
     elif engine is not None or engine_version is not None:
-        notes.append("--engine/--engine-version only matter with --observed")
+        notes.append(text["engine_unused"])
 
     speed = None
     if cost_ratio is not None:
@@ -124,10 +120,7 @@ def expected_accept(
         if observation is not None:
             observed_speedup = accept.speedup(observation.accept_length, k, cost_ratio)
         if topk > 1:
-            notes.append(
-                "speedup assumes one draft forward per depth; tree verification of "
-                "more tokens also costs more"
-            )
+            notes.append(text["tree_speedup"])
     rows = None
     if sweep:
         if cost_ratio is None:

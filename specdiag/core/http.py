@@ -35,7 +35,9 @@ import socket
 import threading
 import time
 import zlib
-from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from concurrent.futures import Future, InvalidStateError
+from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
@@ -61,14 +63,6 @@ class BaseUrl:
     params: tuple[tuple[str, str], ...] = ()  # the query, sent with every request
     auth: tuple[str, str] | None = None  # user:password from the URL (Basic credentials)
     stripped: str | None = None  # the path suffix removed (e.g. "/v1"), if any
-
-    @property
-    def secrets(self) -> tuple[str, ...]:
-        """Every form of this URL's credentials a server may echo back."""
-        out: list[str] = [v for _, v in self.params if len(v) >= 4]
-        if self.auth is not None:
-            out += list(basic_forms(*self.auth))
-        return tuple(out)
 
     @property
     def https(self) -> bool:
@@ -111,10 +105,12 @@ def redact_url(url: str) -> str:
         return "<unparsable URL>"
     if not parts.scheme or not parts.netloc:
         return "<not a URL>"  # "user:pw@host" without a scheme would be all path: never shown
-    if ":" in host:
-        host = f"[{host}]"
-    netloc = host + (f":{port}" if port is not None else "")
-    return urlunsplit((parts.scheme, netloc, parts.path.rstrip("/"), "", ""))
+    return urlunsplit((parts.scheme, _netloc(host, port), parts.path.rstrip("/"), "", ""))
+
+
+def _netloc(host: str, port: int | None) -> str:
+    """``host[:port]`` without credentials, an IPv6 address in brackets."""
+    return (f"[{host}]" if ":" in host else host) + (f":{port}" if port is not None else "")
 
 
 def parse_base_url(
@@ -162,10 +158,7 @@ def parse_base_url(
         if path.endswith(suffix):
             path, stripped = path[: -len(suffix)], suffix
             break
-    hostport = f"[{host}]" if ":" in host else host
-    if port is not None:
-        hostport += f":{port}"
-    url = urlunsplit((parts.scheme.lower(), hostport, path, "", ""))
+    url = urlunsplit((parts.scheme.lower(), _netloc(host, port), path, "", ""))
     return BaseUrl(
         url=url,
         shown=url,
@@ -454,10 +447,6 @@ def _deadline_failure(shown: str, timeout_s: float, pending: list[str]) -> HttpF
 _DNS_HINT = "check the host name and this machine's DNS (resolv.conf), or give an IP address"
 
 
-# getaddrinfo's answer, or the exception it raised
-_Resolved = Sequence[tuple[object, object, object, object, tuple[object, ...]]] | BaseException
-
-
 def _numeric(host: str) -> bool:
     import ipaddress
 
@@ -468,32 +457,34 @@ def _numeric(host: str) -> bool:
     return True
 
 
-def _resolve_in_thread(host: str, port: int, done: Callable[[_Resolved], None]) -> None:
-    """getaddrinfo in a daemon thread (a resolver that hangs holds only that thread, which the
-    interpreter does not wait for at exit); ``done`` gets the addresses or the exception."""
+def _lookup(host: str, port: int) -> Future[list[str]]:
+    """The addresses of ``host`` from getaddrinfo in a daemon thread (a resolver that hangs
+    holds only that thread, which the interpreter does not wait for at exit)."""
+    fut: Future[list[str]] = Future()
 
     def work() -> None:
         try:
-            out: _Resolved = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            got = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+            fut.set_result(list(dict.fromkeys(str(sa[0]) for *_, sa in got)))
         except Exception as exc:  # noqa: BLE001 - handed to the waiting request
-            out = exc
-        with contextlib.suppress(Exception):
-            done(out)
+            with contextlib.suppress(InvalidStateError):  # (given up waiting: cancelled)
+                fut.set_exception(exc)
 
     threading.Thread(target=work, name=f"resolve {host}", daemon=True).start()
+    return fut
 
 
-def _addresses(host: str, got: _Resolved | None, timeout: float | None) -> list[str]:
+def _addresses(host: str, fut: Future[list[str]], timeout: float | None) -> list[str]:
     import httpcore
 
-    if got is None:
+    if fut.cancelled() or not fut.done():
         raise httpcore.ConnectTimeout(f"{_SLOW_DNS}{host} did not resolve within {timeout:g} s")
-    if isinstance(got, BaseException):
-        raise httpcore.ConnectError(str(got) or type(got).__name__)
-    ips = list(dict.fromkeys(str(sa[0]) for *_, sa in got))
-    if not ips:
+    exc = fut.exception()
+    if exc is not None:
+        raise httpcore.ConnectError(str(exc) or type(exc).__name__)
+    if not fut.result():
         raise httpcore.ConnectError(f"{host}: no address")
-    return ips
+    return fut.result()
 
 
 def resolve(host: str, port: int, timeout: float | None) -> list[str]:
@@ -502,41 +493,23 @@ def resolve(host: str, port: int, timeout: float | None) -> list[str]:
     without any time limit)."""
     if _numeric(host):
         return [host]
-    box: list[_Resolved] = []
-    ready = threading.Event()
-
-    def done(out: _Resolved) -> None:
-        box.append(out)
-        ready.set()
-
     with _resolving_name(host):
-        _resolve_in_thread(host, port, done)
-        ready.wait(timeout)
-    return _addresses(host, box[0] if box else None, timeout)
+        fut = _lookup(host, port)
+        futures_wait([fut], timeout)
+    return _addresses(host, fut, timeout)
 
 
 async def aresolve(host: str, port: int, timeout: float | None) -> list[str]:
     """:func:`resolve` for asyncio: asyncio's own resolver runs in the loop's executor, whose
-    threads ``asyncio.run`` waits for at exit, so a hung resolver would hang the command there."""
+    threads ``asyncio.run`` waits for at exit, so a hung resolver would hang the command there
+    (a wait that times out cancels the lookup's future: its thread's answer is dropped)."""
     if _numeric(host):
         return [host]
-    loop = asyncio.get_running_loop()
-    fut: asyncio.Future[_Resolved] = loop.create_future()
-
-    def settle(out: _Resolved) -> None:
-        if not fut.done():
-            fut.set_result(out)
-
-    def done(out: _Resolved) -> None:
-        loop.call_soon_threadsafe(settle, out)
-
     with _resolving_name(host):
-        _resolve_in_thread(host, port, done)
-        try:
-            got = await asyncio.wait_for(asyncio.shield(fut), timeout)
-        except asyncio.TimeoutError:
-            got = None
-    return _addresses(host, got, timeout)
+        fut = _lookup(host, port)
+        with contextlib.suppress(Exception):  # the timeout, or the lookup's error: read below
+            await asyncio.wait_for(asyncio.wrap_future(fut), timeout)
+    return _addresses(host, fut, timeout)
 
 
 def _bounded_backends() -> tuple[Any, Any]:

@@ -243,10 +243,13 @@ def _all_imports(path: Path) -> set[str]:
 
 def test_the_small_modules_stay_small() -> None:
     """``__init__.py`` imports nothing; ``core/accept.py`` is standard library only (and our
-    errors); the vLLM connector imports nothing of specdiag."""
+    errors and data-file reader, itself standard library only); the vLLM connector imports
+    nothing of specdiag."""
     assert _all_imports(PKG / "__init__.py") <= {"__future__"}
-    accept = _all_imports(PKG / "core" / "accept.py")
-    assert all(m.split(".")[0] in sys.stdlib_module_names or m == "specdiag.errors" for m in accept)
+    ours = {"specdiag.errors", "specdiag.core.datafiles"}
+    for module in ("accept.py", "datafiles.py"):
+        imported = _all_imports(PKG / "core" / module)
+        assert all(m.split(".")[0] in sys.stdlib_module_names or m in ours for m in imported)
     assert not [m for m in _all_imports(PKG / "vllm_connector.py") if m.startswith("specdiag")]
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from specdiag.core import accept
+from specdiag.core.datafiles import fill, load
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.client import RawSeries
 
@@ -36,6 +37,15 @@ from specdiag.core.fleet.series import adjust_resets, bucket_deltas, bucket_mean
 
 COLLAPSE_MAX = accept.COLLAPSED_MAX_LENGTH  # 1.2
 SPARK = "▁▂▃▄▅▆▇█"
+_TEXT = load("specdiag.core.fleet", "messages.json")
+
+
+def _say(name: str, **values: object) -> str:
+    """Message ``name`` of messages.json (by engine family ``fam`` where it has one), filled."""
+    text = _TEXT[name]
+    if isinstance(text, dict):
+        text = text.get(str(values["fam"]), text["other"])
+    return fill(text, **values)
 
 
 # ----------------------------------------------------------------------------- results
@@ -248,9 +258,7 @@ def _dedupe(series: list[_S], family: str, notes: list[str], shown: str) -> list
         out.append(members[0])
         dropped_dup += len(members) - 1
     if dropped_dup:
-        notes.append(
-            f"{shown}: {dropped_dup} series repeated per tp/pp rank were read once (not summed)"
-        )
+        notes.append(_say("tp_repeats", shown=shown, n=dropped_dup))
     if family == "trtllm":
         seen: dict[tuple[object, ...], _S] = {}
         kept: list[_S] = []
@@ -263,10 +271,7 @@ def _dedupe(series: list[_S], family: str, notes: list[str], shown: str) -> list
             seen[sig] = s
             kept.append(s)
         if dropped:
-            notes.append(
-                f"{shown}: dropped {dropped} TensorRT-LLM series duplicated across attention-DP "
-                "ranks (identical samples; TRT-LLM repeats rank 0's spec stats)"
-            )
+            notes.append(_say("adp_repeats", shown=shown, n=dropped))
         out = kept
     return out
 
@@ -639,14 +644,9 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
             ts, vs = ts[ok], vs[ok]
         unit.series.append(_S(meta, labels, _position(labels), rank, dup, ts, vs))
     if bad_samples:
-        warnings.append(
-            f"{bad_samples} sample(s) with NaN, infinite or negative counter values left out"
-        )
+        warnings.append(_say("bad_samples", n=bad_samples))
     if draft_engine_series:
-        notes.append(
-            f'{draft_engine_series} SGLang series with engine_type="draft" left out (they would '
-            "mix draft-model and target figures)"
-        )
+        notes.append(_say("draft_engine", n=draft_engine_series))
 
     ends = bounds_arr[1:]
     arrays: list[tuple[Floats, Floats]] = []  # per report: (accept length, verify steps) per bucket
@@ -697,74 +697,34 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 total.add_gauge(s, sums, counts)
                 racc.add_gauge(s, sums, counts)
         if resets:
-            w.append(f"{shown}: {resets} counter reset(s) in the window (a restart); handled")
+            w.append(_say("resets", shown=shown, n=resets))
         if late_born:
-            notes.append(
-                f"{shown}: {late_born} series first appeared inside the window and were counted "
-                "from 0"
-            )
+            notes.append(_say("late_born", shown=shown, n=late_born))
         nonzero_start = any(
             s.meta.role in N.COUNTER_ROLES and len(s.values) and s.values[0] > 0 for s in series
         )
         if first_seen is not None and first_seen > p.start + grace and nonzero_start:
-            notes.append(
-                f"{shown}: first sample {first_seen - p.start:.0f} s after the window's start; "
-                "counters already non-zero there count from that first sample"
-            )
+            after = f"{first_seen - p.start:.0f}"
+            notes.append(_say("late_first_sample", shown=shown, after=after))
         figs = total.figures(fam)
         if figs.source == "gauge":
             gname = next((s.meta.name for s in series if s.meta.role == N.AL_GAUGE), "gauge")
-            w.append(
-                f"{shown} ({fam}): accept length from the {gname} gauge, not from counters: "
-                + (
-                    "SGLang's gauge is the last decode interval's average, so the mean over "
-                    "scrapes weights intervals, not steps, and can be off"
-                    if fam == "sglang"
-                    else "a gauge holds the last iteration's or interval's value; its mean over "
-                    "scrapes can be off"
-                )
-            )
+            w.append(_say("gauge", shown=shown, fam=fam, gauge=gname))
         if figs.source == "none" and figs.gauge_samples and total.gauge_sum:
             held = math.fsum(total.gauge_sum) / len(total.gauge_sum)
-            w.append(
-                f"{shown} ({fam}): no verify step counted in the window (the step counter did "
-                "not move"
-                + (
-                    "; SGLang adds spec_verify_calls_total when a request finishes"
-                    if fam == "sglang"
-                    else ""
-                )
-                + f"); the accept-length gauge reads {held:.2f} there, but it holds the last "
-                "logged interval (from before the window, or of requests still running), so it "
-                "is not given as the window's accept length"
-            )
+            w.append(_say("no_steps", shown=shown, fam=fam, held=f"{held:.2f}"))
         if (
             figs.source == "counters"
             and figs.accepted_drafts is not None
             and figs.draft_tokens
             and figs.accepted_drafts > figs.draft_tokens * (1 + 1e-9)
         ):
-            w.append(
-                f"{shown} ({fam}): the counters disagree: {figs.accepted_drafts:.0f} accepted "
-                f"drafts but only {figs.draft_tokens:.0f} drafted in the window, which no engine "
-                "can produce; the figures of this replica are not trustworthy (series of several "
-                "processes merged under one replica? try --by with the label that separates them)"
-            )
+            acc, dt = f"{figs.accepted_drafts:.0f}", f"{figs.draft_tokens:.0f}"
+            w.append(_say("counters_disagree", shown=shown, fam=fam, accepted=acc, drafted=dt))
         if figs.source == "counters" and fam == "sglang":
-            w.append(
-                f"{shown} (sglang): accept length = generation_tokens_total / "
-                "spec_verify_calls_total (SGLang has no accepted-token counter); it counts each "
-                "request's first token, which came from prefill, so it reads above the Decode "
-                "batch log's accept len by about requests / verify steps "
-                "(num_requests_total gives the requests); spec_verify_calls_total is added per "
-                "finished request, so requests in flight at the window's edges blur the figure; "
-                "bracket windows with idle periods"
-            )
+            w.append(_say("sglang_counters", shown=shown))
         if figs.source == "counters" and fam == "trtllm":
-            notes.append(
-                f"{shown} (trtllm): verify steps read as drafted tokens at position 0 (steps "
-                "that carried at least one draft)"
-            )
+            notes.append(_say("trtllm_steps", shown=shown))
         rank_reports = tuple(
             RankReport(dict(rk), acc.figures(fam), timeline=_timeline(acc, fam, bounds))
             for rk, acc in sorted(ranks.items())
@@ -884,10 +844,8 @@ def _rank_outliers(
         bad = d >= p.outlier_threshold
         if bad:
             name = ",".join(f"{k}={v}" for k, v in r.rank.items())
-            w.append(
-                f"{shown}: rank {name} accepts {d:.0%} fewer drafts per step than the replica's "
-                f"other ranks (accept length {al:.2f} vs median {median:.2f})"
-            )
+            figures = {"deficit": f"{d:.0%}", "al": f"{al:.2f}", "median": f"{median:.2f}"}
+            w.append(_say("rank_outlier", shown=shown, rank=name, **figures))
         out.append(replace(r, deficit=d, outlier=bad))
     return tuple(out)
 
@@ -900,10 +858,7 @@ def _expected(
     try:
         obs = accept.convert_observed(al, accept.ObservedKind.LENGTH, prof.steps)
     except UsageError:
-        w.append(
-            f"{shown}: accept length {al:.2f} exceeds --steps {prof.steps} + 1: the --acc "
-            "profile does not describe this replica"
-        )
+        w.append(_say("beyond_steps", shown=shown, al=f"{al:.2f}", steps=prof.steps))
         return None
     j = accept.judge(prof, obs)
     return ExpectedFit(prof.expected_accept_length, j.verdict.value, j.ratio, j.explanation)
@@ -929,10 +884,7 @@ def _outliers(
     pool = [i for i, r in enumerate(reports) if judged(r)]
     if len(pool) < 3:
         if len(reports) >= 2:
-            notes.append(
-                f"outliers need at least 3 replicas with data ({len(pool)} here, each with "
-                f">= {p.min_steps:g} verify steps)"
-            )
+            notes.append(_say("too_few_for_outliers", n=len(pool), min_steps=f"{p.min_steps:g}"))
         return []
     median = statistics.median([reports[i].figures.accept_length or 0.0 for i in pool])
     stack = np.vstack([arrays[i][0] for i in pool])

@@ -5,11 +5,14 @@ samples and ``..._per_pos_total`` series and double-counts them. Sources: vLLM 0
 ``SpecDecodingProm``, llama.cpp ``/metrics`` (``--metrics``, per-position counter from PR #26389
 plus two fork names), SGLang 0.5.23 ``--enable-metrics``, TensorRT-LLM ``/prometheus/metrics``,
 Ray Serve LLM's ``ray_vllm_`` / ``ray_vllm:`` re-exports of vLLM, and specdiag's own exporter.
+The names and the labels are data (``names.json``); the roles they take are these constants.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from specdiag.core.datafiles import load
 
 # roles
 STEPS = "steps"  # verify steps (counter)
@@ -32,51 +35,24 @@ class MetricName:
     note: str = ""
 
 
-def _vllm_like(prefix: str, family: str) -> list[MetricName]:
-    return [
-        MetricName(f"{prefix}spec_decode_num_drafts_total", family, STEPS),
-        MetricName(f"{prefix}spec_decode_num_draft_tokens_total", family, DRAFT_TOKENS),
-        MetricName(f"{prefix}spec_decode_num_accepted_tokens_total", family, ACCEPTED),
-        MetricName(f"{prefix}spec_decode_num_accepted_tokens_per_pos_total", family, ACCEPTED_POS),
-        MetricName(f"{prefix}num_requests_running", family, RUNNING),
-        MetricName(f"{prefix}spec_accept_length", family, AL_GAUGE, "a fork's SGLang-style gauge"),
+_DATA = load("specdiag.core.fleet", "names.json")
+
+
+def _names() -> tuple[MetricName, ...]:
+    """names.json's names, vLLM's under each prefix that re-exports them, then every colon name
+    again with ``_`` for ``:``: prometheus_client's OpenMetrics exposition (0.26.0, as SGLang
+    0.5.23 ships it) escapes a sample's name with the label-name characters when a scraper
+    negotiates OpenMetrics, as Prometheus does by default, so ``sglang:spec_verify_calls_total``
+    is stored as ``sglang_spec_verify_calls_total`` (its ``# TYPE`` line keeps the colon;
+    checked with the real server and Prometheus 2.42)."""
+    out = [
+        MetricName(prefix + suffix, family, *rest)
+        for prefix, family in _DATA["vllm_like_prefixes"]
+        for suffix, *rest in _DATA["vllm_like"]
     ]
-
-
-NAMES: tuple[MetricName, ...] = (
-    *_vllm_like("vllm:", "vllm"),
-    *_vllm_like("ray_vllm_", "ray_vllm"),  # Ray >= 2.53
-    *_vllm_like("ray_vllm:", "ray_vllm"),  # older Ray
-    MetricName("llamacpp:spec_decode_num_drafts_total", "llamacpp", STEPS),
-    MetricName("llamacpp:spec_decode_num_draft_tokens_total", "llamacpp", DRAFT_TOKENS),
-    MetricName("llamacpp:spec_decode_num_accepted_tokens_total", "llamacpp", ACCEPTED),
-    MetricName("llamacpp:spec_decode_num_accepted_tokens_per_pos_total", "llamacpp", ACCEPTED_POS),
-    MetricName("llamacpp:spec_tokens_drafted_total", "llamacpp", DRAFT_TOKENS, "fork (PR #23328)"),
-    MetricName("llamacpp:draft_tokens_total", "llamacpp", DRAFT_TOKENS, "fork (PR #25327)"),
-    MetricName("llamacpp:draft_mean_accept_len", "llamacpp", AL_GAUGE, "fork (PR #25327)"),
-    MetricName("llamacpp:requests_processing", "llamacpp", RUNNING),
-    MetricName("sglang:spec_verify_calls_total", "sglang", STEPS),
-    MetricName("sglang:generation_tokens_total", "sglang", GEN_TOKENS),
-    MetricName("sglang:spec_accept_length", "sglang", AL_GAUGE),
-    MetricName("sglang:num_running_reqs", "sglang", RUNNING),
-    MetricName("trtllm_spec_decode_num_draft_tokens_total", "trtllm", DRAFT_TOKENS),
-    MetricName("trtllm_spec_decode_num_accepted_tokens_total", "trtllm", ACCEPTED),
-    MetricName("trtllm_spec_decode_drafted_tokens_total", "trtllm", DRAFTED_POS),
-    MetricName("trtllm_spec_decode_accepted_tokens_total", "trtllm", ACCEPTED_POS),
-    MetricName("trtllm_spec_decode_acceptance_length", "trtllm", AL_GAUGE),
-    MetricName("specdiag_accept_length", "specdiag", AL_GAUGE, "specdiag exporter"),
-)
-
-
-def _escaped(names: tuple[MetricName, ...]) -> tuple[MetricName, ...]:
-    """Every colon name again with ``_`` for ``:``: prometheus_client's OpenMetrics exposition
-    (0.26.0, as SGLang 0.5.23 ships it) escapes a sample's name with the label-name characters
-    when a scraper negotiates OpenMetrics, as Prometheus does by default, so
-    ``sglang:spec_verify_calls_total`` is stored as ``sglang_spec_verify_calls_total`` (its
-    ``# TYPE`` line keeps the colon; checked with the real server and Prometheus 2.42)."""
-    have = {m.name for m in names}
-    out = list(names)
-    for m in names:
+    out += [MetricName(*row) for row in _DATA["names"]]
+    have = {m.name for m in out}
+    for m in list(out):
         alias = m.name.replace(":", "_")
         if alias not in have:
             have.add(alias)
@@ -84,31 +60,18 @@ def _escaped(names: tuple[MetricName, ...]) -> tuple[MetricName, ...]:
     return tuple(out)
 
 
-NAMES = _escaped(NAMES)
-
+NAMES = _names()
 BY_NAME: dict[str, MetricName] = {m.name: m for m in NAMES}
-
-POSITION_LABELS = ("position", "token_position")
-
+POSITION_LABELS: tuple[str, ...] = tuple(_DATA["position_labels"])
 # Labels that tell ranks of one replica apart (per family: vLLM's `engine` is its DP rank,
 # the exporter's `engine` is an engine name).
-RANK_LABELS: dict[str, tuple[str, ...]] = {
-    "vllm": ("engine", "dp_rank"),
-    "ray_vllm": ("engine", "dp_rank", "WorkerId"),
-    "llamacpp": (),
-    "sglang": ("dp_rank", "tp_rank", "pp_rank", "moe_ep_rank", "attention_dp_rank"),
-    "trtllm": ("dp_rank", "attention_dp_rank", "ep_rank", "tp_rank"),
-    "specdiag": ("rank",),
-}
-
+RANK_LABELS: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DATA["rank_labels"].items()}
 # Labels that replicate one figure (TP ranks report the same gauge): never summed.
-DUPLICATING_LABELS = frozenset({"tp_rank", "pp_rank", "moe_ep_rank"})
-
+DUPLICATING_LABELS = frozenset(_DATA["duplicating_labels"])
 # Labels that define a replica when --by is not given (those present on a series are used).
-DEFAULT_REPLICA_LABELS = ("namespace", "pod", "job", "instance", "ReplicaId", "replica")
-
+DEFAULT_REPLICA_LABELS: tuple[str, ...] = tuple(_DATA["default_replica_labels"])
 # The exporter's own dimensions (kept apart from the scrape's job/instance).
-SPECDIAG_KEEP = ("engine", "source")
+SPECDIAG_KEEP: tuple[str, ...] = tuple(_DATA["specdiag_keep"])
 
 
 def name_regex() -> str:

@@ -13,7 +13,6 @@ from typing import BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from specdiag.core.logs import fast
 from specdiag.core.logs.batch import Codes, RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import (
@@ -30,14 +29,20 @@ from specdiag.core.logs.records import (
     STEPS,
     LogRecord,
 )
-from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Scanner, scan_stream
+from specdiag.core.logs.scan import (
+    CHUNK_SIZE,
+    MAX_LINE,
+    BlockReader,
+    Scanner,
+    SourceFactory,
+    scan_stream,
+)
 from specdiag.core.logs.summary import Dist, SeriesAccumulator, SeriesStats, merge_all
 from specdiag.core.logs.window import TimeWindow
 
 # Series classes, in order of preference for an engine's headline numbers: server logs first
 # (intervals / requests / iterations, then LLAMA_TRACE steps, then totals since start), then
 # response bodies, then bench and example summaries. Classes are never averaged together.
-# MAIN, STEPS and LIFETIME live in records.py (fast.py reads them there: no fast <-> analyze cycle)
 RESPONSES, BENCHES = "responses", "bench"
 _CLASS_ORDER = (MAIN, STEPS, LIFETIME, RESPONSES, BENCHES)
 _CLASS_OF = {
@@ -54,10 +59,6 @@ _CLASSES = (MAIN, STEPS, LIFETIME, RESPONSES, BENCHES)
 
 def _series_of(kind: str) -> str:
     return _CLASS_OF.get(kind, MAIN)
-
-
-def _code_of(values: tuple[str, ...], value: str) -> int | None:
-    return values.index(value) if value in values else None
 
 
 @dataclass(frozen=True)
@@ -151,9 +152,17 @@ class LogAnalyzer:
         on_record: Callable[[LogRecord], None] | None = None,
         max_line: int = MAX_LINE,
         keep: bool = False,
+        source: SourceFactory | None = None,
     ) -> None:
         """``keep``: reads one byte range of a file, to be joined to the ranges before it
-        (parallel.py): its series keep what :meth:`join_range` needs."""
+        (parallel.py): its series keep what :meth:`join_range` needs. ``source``: makes the
+        record source of each input (by default :func:`~.fast.record_source`: composed with
+        the compiled part when it is built); the analyzer reads batches, whatever made them."""
+        if source is None:
+            from specdiag.core.logs.fast import record_source
+
+            source = record_source
+        self.source = source
         self.keep = keep
         self.per_position_rows = False  # keep: rows that weigh as a record before them
         self.engine = engine
@@ -171,12 +180,22 @@ class LogAnalyzer:
         self._overflow_names: set[str] = set()
         self._overflow_records: dict[str, int] = {}  # engine -> records pooled as overflow
 
+    @property
+    def rank_tags(self) -> set[str]:
+        """The rank tags with a series of their own."""
+        return self._ranks
+
+    @property
+    def overflowed(self) -> bool:
+        """Whether records of rank tags past the cap were pooled as one series."""
+        return bool(self._overflow_records)
+
     def add_source(self, label: str) -> Scanner:
         parser = LineParser(self.engine, self.engine_version, source=label, year=self.year)
         # the compiled source reads the default layouts itself unless every record is wanted
         # as an object (a time window, --records): then it finds the candidate lines only
         extract = not self.window.active and self.on_record is None
-        scanner = fast.make_scanner(parser, self.add_batch, self.max_line, extract)
+        scanner = self.source(parser, self.add_batch, self.max_line, extract)
         src = _Source(label, parser, scanner)
         self.sources.append(src)
         return src.scanner
@@ -186,7 +205,7 @@ class LogAnalyzer:
         label: str,
         stream: BinaryIO,
         chunk_size: int = CHUNK_SIZE,
-        reader: fast.FileReader | None = None,
+        reader: BlockReader | None = None,
     ) -> None:
         """Read a whole input (a plain file's blocks in ``reader``'s threads, when given)."""
         scanner = self.add_source(label)
@@ -221,7 +240,7 @@ class LogAnalyzer:
         key = (batch.engine.codes[rows].astype(np.int64) * nrank + batch.rank.codes[rows]) * len(
             _CLASSES
         ) + cls_code[batch.kind.codes[rows]]
-        pp = _code_of(kinds, PER_POSITION)
+        pp = batch.kind.code(PER_POSITION)
         is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
         self.per_position_rows = self.per_position_rows or pp is not None
         uniq, inverse = np.unique(key, return_inverse=True)
@@ -361,16 +380,6 @@ class LogAnalyzer:
                 r: merge_all(eng, ps).finish(ordered_by_time=True)
                 for r, ps in sorted(ranks.items())
             }
-            steps = (
-                merge_all(eng, classes[STEPS]).finish(True)
-                if series != STEPS and classes.get(STEPS)
-                else None
-            )
-            life = (
-                merge_all(eng, classes[LIFETIME]).finish(True)
-                if series != LIFETIME and classes.get(LIFETIME)
-                else None
-            )
             impls = {i: a.finish(True) for (e, i), a in sorted(self.impls.items()) if e == eng}
             if (over := self._overflow_warning(eng)) is not None:
                 stats = replace(stats, warnings=(*stats.warnings, over))
@@ -389,8 +398,8 @@ class LogAnalyzer:
                 series,
                 stats,
                 rank_stats,
-                steps,
-                life,
+                self._secondary(eng, classes, series, STEPS),
+                self._secondary(eng, classes, series, LIFETIME),
                 self._secondary(eng, classes, series, RESPONSES),
                 self._secondary(eng, classes, series, BENCHES),
                 impls if len(impls) > 1 else None,

@@ -5,8 +5,9 @@
     bytes --(record source)--> RecordBatch, RecordBatch, ... --(accumulator)--> report()
 
 A **record source** (:class:`RecordSource`) turns the bytes of one input into batches of the
-records found in them, in line order; the Python source (:class:`~.scan.Scanner`: the
-LineFinder, then the LineParser) and the compiled one give the same records for the same bytes.
+records found in them, in line order (:class:`~.scan.Scanner`: the LineFinder, then the
+LineParser; composed with the compiled part where it is built, with the same records for the
+same bytes).
 The accumulator consumes batches and knows nothing of which source made them.
 
 A :class:`RecordBatch` holds the numeric fields as numpy arrays (one value per record; a missing
@@ -52,6 +53,10 @@ class Codes(Generic[T]):
 
     def __getitem__(self, i: int) -> T:
         return self.values[int(self.codes[i])]
+
+    def code(self, value: T) -> int | None:
+        """The code of ``value``; None when no row has it."""
+        return self.values.index(value) if value in self.values else None
 
     def __len__(self) -> int:
         return len(self.codes)
@@ -186,15 +191,16 @@ class RecordSource(Protocol):
 
     ``feed`` may be called any number of times (blocks of a file, what a pipe delivers, what a
     followed file appended); ``close`` ends the input (a last line without its newline, a
-    multi-line summary still open). Each returns the batches the bytes completed (often one,
-    possibly none). What is not a record is counted in the source's ``counts``
-    (:class:`~.scan.ScanCounts`: lines, candidate lines, skipped lines with reasons and
-    examples, lines not understood).
+    multi-line summary still open). Every batch the bytes complete (often one per block,
+    possibly none) goes to the sink the source was made with. What is not a record is counted
+    in the source's ``counts`` (:class:`~.scan.ScanCounts`: lines, candidate lines, skipped
+    lines with reasons and examples, lines not understood). The one implementation is
+    :class:`~.scan.Scanner`, with or without its compiled part.
     """
 
-    def feed(self, data: bytes) -> list[RecordBatch]: ...
+    def feed(self, data: bytes) -> None: ...
 
-    def close(self) -> list[RecordBatch]: ...
+    def close(self) -> None: ...
 
 
 class Picked(Sequence[T]):

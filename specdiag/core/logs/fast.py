@@ -7,11 +7,14 @@ GIL, so threads scan blocks of one file in parallel) and extracts every field of
 the two default layouts (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10
 ``SpecDecoding metrics``) with the checks of ``LineParser._sglang_fast`` / ``_vllm_fast``.
 
-:class:`FastScanner` turns each scanned Block into one :class:`~.batch.RecordBatch`: the fast
-lines' fields become columns with numpy (timestamps, SGLang's rate formula per rank as
-``LineParser._sglang_rate`` infers it, vLLM's conditional rates), every other line goes to the
-Python parser in order, and its records join the batch in their place. :class:`FileReader`
-reads plain files a block at a time in threads (pread and scan in one C call).
+:class:`Compiled` is that part for one source, composed into the one record source
+(:class:`~.scan.Scanner`, whose LineFinder hands it the ranges of whole lines): it turns each
+scanned Block into one :class:`~.batch.RecordBatch`: the fast lines' fields become columns with
+numpy (timestamps, SGLang's rate formula per rank as ``LineParser._sglang_rate`` infers it,
+vLLM's conditional rates), every other line goes to the Python parser in order, and its records
+join the batch in their place. :func:`record_source` makes a source with it when it runs.
+:class:`FileReader` reads plain files a block at a time in threads (pread and scan in one C
+call).
 
 Equivalence is a record-level property: the same bytes give the same records from both sources
 (tests/unit/logs/test_sources.py, with fuzzed lines of every engine). With ``--since/--until``
@@ -34,7 +37,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
-from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, merge
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge
 from specdiag.core.logs.infer import (
     NEW,
     OLD,
@@ -60,8 +63,9 @@ from specdiag.core.logs.records import (
     MAX_TOKEN_COUNT,
     SGLANG,
     VLLM,
+    LogRecord,
 )
-from specdiag.core.logs.scan import CHUNK_SIZE, MAX_LINE, Candidate, LineFinder, Scanner
+from specdiag.core.logs.scan import CHUNK_SIZE, CUT_ENDS, MAX_LINE, Scanner, keywords_for
 from specdiag.errors import InputError
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
@@ -87,19 +91,16 @@ _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
 
 
 def _configure() -> None:
-    """Tell the C part which lines the LineFinder treats specially (it stops its scan there
-    and this module hands them to the inherited Python logic) and the range guard's bounds."""
-    from specdiag.core.logs import patterns as PT
-    from specdiag.core.logs import records as R
-    from specdiag.core.logs import scan as SC
+    """Tell the C part which lines the LineFinder treats specially (its scan stops there and
+    the Python LineFinder reads them) and the range guard's bounds."""
+    from specdiag.core.logs.patterns import FOLLOW_KEYWORDS, PREV_KEYWORDS
+    from specdiag.core.logs.records import MAX_ACCEPT_LENGTH, MAX_THROUGHPUT
 
-    cut = b"".join(getattr(SC, "_CUT_ENDS", (b",", b":", b"=", b"(")))
-    special_all = (b"n_acc", b"num_acc", *getattr(PT, "PREV_KEYWORDS", ()))
+    special_all = (b"n_acc", b"num_acc", *PREV_KEYWORDS)
     # a keyword holding another is found by that one: searched once
     special = tuple(
         k for i, k in enumerate(special_all) if not any(o in k for o in special_all[:i])
     )
-    follow = tuple(getattr(PT, "FOLLOW_KEYWORDS", ()))
     # For a line in a known layout only its free prefix can make it special, when the fixed
     # part of the layout can hold no trigger: checked on samples of both layouts.
     fixed = (
@@ -111,13 +112,13 @@ def _configure() -> None:
         b"tokens, Per-position acceptance rate: 0.720, 0.480, 0.320, Avg Draft acceptance rate: "
         b"50.7%",
     )
-    prefix_ok = not any(k in f for f in fixed for k in (*special, *follow, b"|"))
+    prefix_ok = not any(k in f for f in fixed for k in (*special, *FOLLOW_KEYWORDS, b"|"))
     _native.configure(
-        cut,
+        b"".join(CUT_ENDS),
         special,
-        follow,
-        float(getattr(R, "MAX_ACCEPT_LENGTH", 1025.0)),
-        float(getattr(R, "MAX_THROUGHPUT", 1e9)),
+        tuple(FOLLOW_KEYWORDS),
+        float(MAX_ACCEPT_LENGTH),
+        float(MAX_THROUGHPUT),
         prefix_ok,
     )
 
@@ -148,167 +149,55 @@ def status() -> str | None:
     return None
 
 
-# --------------------------------------------------------------------------- bytes stage
-
-
-class FastLineFinder(LineFinder):
-    """:class:`LineFinder` whose candidate search is compiled.
-
-    The block logic (carried partial lines, overlong lines, binary sniffing) is inherited; each
-    range of whole lines goes to the C scanner, which returns one Block (fast records and the
-    lines for Python, in order). A Block is put in the candidate list as
-    ``(block, first line number - 1, previous line)``; FastScanner.consume tells them apart.
-    """
-
-    def __init__(
-        self,
-        keywords: tuple[bytes, ...],
-        max_line: int = MAX_LINE,
-        engine: str | None = None,
-        fast_mask: int = 0,
-    ) -> None:
-        super().__init__(keywords, max_line)
-        from specdiag.core.logs.patterns import ANCHOR
-
-        self.anchor = ANCHOR
-        self.engine_code = _ENGINE_CODE.get(engine, 3)
-        self.fast_mask = fast_mask
-        # a block scanned ahead by a thread: (data, start, end, Block)
-        self.pre: tuple[bytes, int, int, Any] | None = None
-
-    def scan(self, buf: bytes, start: int, end: int) -> Any:
-        return _native.scan(
-            buf,
-            start,
-            end,
-            self.anchor,
-            self.keywords,
-            self.max_line,
-            self.engine_code,
-            self.fast_mask,
-        )
-
-    def _block(self, buf: bytes, start: int, end: int) -> None:
-        """LineFinder._block, compiled: the C scan runs up to the next special line (a block
-        header, a line cut mid-field, a summary's counts line), which goes to the inherited
-        Python logic with the context lines it implies; then the C scan goes on."""
-        if type(buf) is not bytes:
-            buf = bytes(buf)
-        orig_tail, orig_lines = self._prev_tail, self._prev_lines
-        pos = start
-        if self._follow:  # context lines carried over from the previous block
-            pos = self._context(buf, pos, end)
-            if pos >= end:
-                return
-        lo = pos  # LineFinder._block computes its tails from here
-        while pos < end:
-            if self._follow:  # context lines after a special line (they look back from lo)
-                self._prev_lines = orig_lines
-                pos = self._context(buf, pos, end, lo)
-                if pos >= end:
-                    break
-            pre = self.pre
-            if pre is not None and pre[0] is buf and pre[1] == pos and pre[2] == end:
-                blk = pre[3]
-                self.pre = None
-            else:
-                blk = self.scan(buf, pos, end)
-            if blk.items:
-                # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
-                ptail = orig_tail if pos == lo else buf[buf.rfind(b"\n", lo, pos - 1) + 1 : pos - 1]
-                self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
-            self.lines += blk.lines
-            self.candidate_lines += blk.candidate_lines
-            stop = blk.stop
-            if stop >= end:
-                break
-            # the special line, by the Python LineFinder (its tails as it would see them)
-            e = buf.find(b"\n", stop, end) + 1
-            self._tails(buf, lo, stop, orig_tail, orig_lines)
-            LineFinder._block(self, buf, stop, e)
-            pos = e
-        self._tails(buf, lo, end, orig_tail, orig_lines)
-
-    def _tails(
-        self, buf: bytes, lo: int, pos: int, orig_tail: bytes, orig_lines: list[bytes]
-    ) -> None:
-        """_prev_tail and _prev_lines as LineFinder._block has them after buf[lo:pos]."""
-        if pos <= lo:
-            self._prev_tail, self._prev_lines = orig_tail, orig_lines
-            return
-        from specdiag.core.logs.patterns import PREV_LINES
-
-        rfind = buf.rfind
-        ps = rfind(b"\n", lo, pos - 1)
-        ps = lo if ps < 0 else ps + 1
-        self._prev_tail = buf[ps : pos - 1][:4096]
-        tail: list[bytes] = []
-        p = pos
-        while len(tail) < PREV_LINES and p > lo:
-            ps = rfind(b"\n", lo, p - 1)
-            ps = lo if ps < 0 else ps + 1
-            tail.append(buf[ps : p - 1][:4096])
-            p = ps
-        self._prev_lines = (orig_lines + list(reversed(tail)))[-PREV_LINES:]
-
-
-# --------------------------------------------------------------------------- parse stage
+# --------------------------------------------------------------------------- the compiled part
 
 IT_PY, IT_OVERLONG, IT_SGL, IT_VLLM = 0, 1, 2, 3
 PREV_NONE, PREV_TAIL = -1, -2
-# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.table())
+
+
+def _cols(kind: type, names: str) -> list[tuple[str, type]]:
+    return [(name, kind) for name in names.split()]
+
+
+# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.table()); ymd, hms and
+# fnum: the time's digits as numbers; running: SGLang #running-req (-1: too long)
 ITEM = np.dtype(
-    [("type", np.int32), ("graph", np.int32)]
-    + [
-        (name, np.int64)
-        for name in [
-            "line",
-            "s",
-            "e",
-            "ps",
-            "pe",
-            "date",
-            "frac",
-            "frac_len",
-            "rank",
-            "rank_len",
-            "len_t",
-            "len_len",
-            "rate_t",
-            "rate_len",
-        ]
-    ]
-    + [(name, np.float64) for name in ("length", "raw_rate", "throughput", "mean")]
-    + [
-        (name, np.int64)
-        for name in ["accepted", "drafted", "pp_off", "pp_n", "vtime", "vfrac", "vfrac_len", "pfx"]
-        + ["ymd", "hms", "fnum"]  # the time's digits as numbers
-        + ["running"]  # SGLang #running-req (-1: too long)
-    ]
-    + [(name, np.uint64) for name in ("rank_key", "len_key", "rate_key")]
+    _cols(np.int32, "type graph")
+    + _cols(np.int64, "line s e ps pe date frac frac_len rank rank_len len_t len_len rate_t")
+    + _cols(np.int64, "rate_len")
+    + _cols(np.float64, "length raw_rate throughput mean")
+    + _cols(np.int64, "accepted drafted pp_off pp_n vtime vfrac vfrac_len pfx ymd hms fnum")
+    + _cols(np.int64, "running")
+    + _cols(np.uint64, "rank_key len_key rate_key")
 )
 
 
-class FastScanner(Scanner):
-    """The compiled record source: a :class:`Scanner` whose bytes stage is a
-    :class:`FastLineFinder`. The lines of the two default layouts that the C part read become
-    rows of the block's batch here (numpy, a block at a time); every other line goes to the
-    Python parser, in order, and its records join the same batch."""
+# what the C scan is told about a source (anchor, keywords, max_line, engine, fast mask)
+ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
+BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
 
-    def __init__(
-        self,
-        parser: LineParser,
-        sink: Callable[[RecordBatch], None],
-        *,
-        max_line: int = MAX_LINE,
-        extract: bool = True,
-    ) -> None:
-        super().__init__(parser, sink, max_line=max_line)
+
+class Compiled:
+    """The compiled part of one source (a :class:`~.scan.CompiledPart`): scans a range of
+    whole lines into a Block (the candidate lines, and every field of the lines in the two
+    default layouts) and turns a Block into one batch: the fast lines' fields become columns
+    with numpy, every other line goes to the Python parser (``parse``), in order, and its
+    records join the same batch. It holds no accumulation state."""
+
+    def __init__(self, parser: LineParser, max_line: int = MAX_LINE, extract: bool = True) -> None:
+        from specdiag.core.logs.patterns import ANCHOR
+
         mask = 0
         if extract and parser.fast_paths:
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
-        self.fast_mask = mask
-        self.finder = FastLineFinder(self.keywords, max_line, parser.engine, mask)
+        self.parser = parser
+        self.cfg: ScanCfg = (
+            ANCHOR,
+            keywords_for(parser.engine),
+            max_line,
+            _ENGINE_CODE.get(parser.engine, 3),
+            mask,
+        )
         self.fast_records = 0  # records of lines the C part read
         self._sgl = _SGLangRows(parser)
 
@@ -317,44 +206,46 @@ class FastScanner(Scanner):
         """Per rank, the best pairs of its inference that decided lines of the compiled part."""
         return self._sgl.used
 
+    def scan(self, buf: bytes, start: int, end: int) -> Any:
+        """The Block of buf[start:end] (whole lines): up to the first special line (a block
+        header, a line cut mid-field, a summary's counts line), which the caller reads."""
+        return _native.scan(buf, start, end, *self.cfg)
+
+    def read_scan(self, fd: int, pos: int, size: int, carried: bool) -> BlockResult:
+        """Read ``size`` bytes at ``pos`` (pread) and scan the whole lines in them (after the
+        first line when ``carried``: it finishes one begun in the block before), without the
+        GIL: (the bytes, (start, end, Block) or None)."""
+        result: BlockResult = _native.read_scan(fd, pos, size, carried, *self.cfg)
+        return result
+
     def close(self) -> None:
-        try:
-            super().close()
-        finally:
-            _native.drop_blocks()  # the idle blocks and item arrays kept for reuse, freed
+        _native.drop_blocks()  # the idle blocks and item arrays kept for reuse, freed
 
-    def consume(
-        self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
-    ) -> None:
-        for cand in cands:
-            head: object = cand[0]
-            if isinstance(head, int):
-                self.parse_candidate(*cand)
-            else:
-                self._emit()
-                self._block(head, cand[1], cand[2])  # type: ignore[arg-type]
-        counts = self.counts
-        counts.lines = lines
-        counts.candidate_lines = candidate_lines
-        counts.binary = binary
-        self._emit()
-
-    def _block(self, blk: Any, base: int, prev_tail: bytes) -> None:
-        """A scanned Block: its fast lines as batch rows, the others through the parser; one
-        batch, in the order the Python source gives."""
+    def batch(
+        self,
+        blk: Any,
+        base: int,
+        prev_tail: bytes,
+        parse: Callable[[int, bytes | None, bytes | None], list[LogRecord]],
+        skip: Callable[[int, str, str], None],
+    ) -> tuple[RecordBatch | None, int]:
+        """A scanned Block as one batch, in the order the Python source gives, and how many of
+        its records the C part read. ``base``: the lines before the Block; ``prev_tail``: the
+        line before it; ``parse``: a candidate line's records by the Python parser; ``skip``:
+        a fast line the range guard skips (line, reason, text)."""
         items, ppvals = blk.table()  # a view of the Block's items (it keeps the Block alive)
         tab = np.frombuffer(items, ITEM)
         n = len(tab)
         if not n:
-            return
+            return None, 0
         data: bytes = blk.data
         types = tab["type"].copy()
-        f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, self.parser.year)
+        parser = self.parser
+        f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, parser.year)
         sgl = self._sgl
         sgl.begin(f, tab, n, data)
         taken = np.zeros(n, bool)
-        records = self._records
-        start = len(records)
+        py: list[LogRecord] = []
         keys: list[int] = []  # the item at which each Python record came
 
         def python(j: int) -> None:
@@ -362,13 +253,14 @@ class FastScanner(Scanner):
             raw = None if types[j] == IT_OVERLONG else data[tab["s"][j] : tab["e"][j]]
             prev = prev_tail if ps == PREV_TAIL else data[ps : tab["pe"][j]] if ps >= 0 else None
             sgl.flush()
-            self.parse_candidate(base + int(tab["line"][j]), raw, prev)
-            keys.extend([j] * (len(records) - start - len(keys)))
+            got = parse(base + int(tab["line"][j]), raw, prev)
+            py.extend(got)
+            keys.extend([j] * len(got))
 
         i = 0
         for p in [*np.flatnonzero(types < IT_SGL).tolist(), n]:
             while i < p:  # fast lines: rows while the parser is idle, else parsed
-                if self.parser.idle():
+                if parser.idle():
                     taken[i:p] = True
                     sgl.queue(types, i, p)
                     i = p
@@ -385,24 +277,14 @@ class FastScanner(Scanner):
         bad = rows[sgl.skip[rows]]
         for j in bad.tolist():  # a normalised rate above 1: the range guard's skip
             text = data[tab["s"][j] : tab["e"][j]].decode("utf-8", "replace")
-            self._skip(base + int(tab["line"][j]), "number out of range (accept rate)", text)
+            skip(base + int(tab["line"][j]), "number out of range (accept rate)", text)
         rows = rows[~sgl.skip[rows]]
         self.fast_records += len(rows)
-        self.counts.records += len(rows)
-        py = records[start:]
-        del records[start:]
-        parts = [_fast_batch(self, base, tab, data, rows, f)]
-        order_keys = [rows]
+        batch = _fast_batch(parser, sgl, base, tab, data, rows, f)
         if py:
-            parts.append(RecordBatch.of(self.parser.source, py))
-            order_keys.append(np.array(keys, np.int64))
-        if len(parts) == 1:
-            batch = parts[0]
-        else:
-            order = np.argsort(np.concatenate(order_keys), kind="stable")
-            batch = merge(self.parser.source, parts, order)
-        if len(batch):
-            self.sink(batch)
+            order = np.argsort(np.concatenate([rows, np.array(keys, np.int64)]), kind="stable")
+            batch = merge(parser.source, [batch, RecordBatch.of(parser.source, py)], order)
+        return batch, len(rows)
 
 
 # --------------------------------------------------------------------------- fast rows
@@ -545,7 +427,6 @@ def _fast_columns(
         f.cond = np.zeros(total)
         # conditional rates per length of list: clamped non-increasing, then ratios
         row_of = np.repeat(np.arange(len(vl)), lens)
-        at = np.arange(total) - np.repeat(np.cumsum(lens) - lens, lens)
         for k in np.unique(lens).tolist():
             if not k:
                 continue
@@ -555,10 +436,7 @@ def _fast_columns(
             prev = np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
             ratio = np.divide(c, prev, out=np.zeros_like(c), where=prev != 0.0)
             f.cond[sel] = np.minimum(1.0, ratio).ravel()
-            f.clamped[vl[lens == k]] = (
-                r > np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
-            ).any(axis=1)
-        del at
+            f.clamped[vl[lens == k]] = (r > prev).any(axis=1)
     return f
 
 
@@ -817,54 +695,42 @@ def _sglang_versions(parser: LineParser) -> tuple[str, ...]:
     return ("", SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)
 
 
-class _LineRaw(Sequence[tuple[tuple[str, str], ...]]):
-    """``raw`` of fast rows, read from the line when asked (the parser's own reading)."""
+class _FromLine(Sequence[T]):
+    """A per-row text field of fast rows (``raw``, ``time_text``), read from the line when
+    asked, by the parser's own reading (the analyzer asks for a few rows: first and last
+    times, collapse stretches, llama.cpp's implementations)."""
 
-    def __init__(self, data: bytes, s: I64, e: I64, source: str) -> None:
-        self.data, self.s, self.e, self.source = data, s, e, source
+    def __init__(self, data: bytes, s: I64, e: I64, source: str, name: str) -> None:
+        self.data, self.s, self.e, self.source, self.name = data, s, e, source, name
 
     def __len__(self) -> int:
         return len(self.s)
 
-    def __getitem__(self, i: int) -> tuple[tuple[str, str], ...]:  # type: ignore[override]
+    def __getitem__(self, i: int) -> T:  # type: ignore[override]
         text = self.data[int(self.s[i]) : int(self.e[i])].decode("utf-8", "replace")
         out = LineParser(source=self.source).parse(text)
-        return out[0].raw if isinstance(out, tuple) and out else ()
+        rec = out[0] if isinstance(out, tuple) and out else None
+        value: T = getattr(rec, self.name) if rec is not None else _MISSING[self.name]
+        return value
 
 
-class _LineTime(Sequence["str | None"]):
-    """``time_text`` of fast rows, read from the line when asked."""
-
-    def __init__(self, data: bytes, tab: npt.NDArray[Any], items: I64) -> None:
-        self.data, self.tab, self.items = data, tab, items
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __getitem__(self, i: int) -> str | None:  # type: ignore[override]
-        it = self.tab[int(self.items[i])]
-        data = self.data
-        if it["type"] == IT_SGL:
-            d = int(it["date"])
-            text = data[d : d + 10] + b" " + data[d + 11 : d + 19]
-            if it["frac_len"]:
-                a = int(it["frac"])
-                text += b"." + data[a : a + int(it["frac_len"])]
-            return text.decode("latin-1")
-        t = int(it["vtime"])
-        return data[t : t + 14].decode("latin-1") if t >= 0 else None
+_MISSING: dict[str, Any] = {"raw": (), "time_text": None}
 
 
 def _fast_batch(
-    scanner: FastScanner, base: int, tab: npt.NDArray[Any], data: bytes, rows: I64, f: _Fast
+    p: LineParser,
+    sgl: _SGLangRows,
+    base: int,
+    tab: npt.NDArray[Any],
+    data: bytes,
+    rows: I64,
+    f: _Fast,
 ) -> RecordBatch:
     """The batch of the fast lines ``rows`` (item indices, in order)."""
-    sgl = scanner._sgl
     types = tab["type"][rows]
     is_sgl = types == IT_SGL
     n = len(rows)
     vllm_version = "vllm >= 0.10"
-    p = scanner.parser
     if p.version_text is not None and p.engine == VLLM:
         vllm_version = "vllm " + p.version_text
     versions = (*_sglang_versions(p)[1:], vllm_version)
@@ -907,21 +773,22 @@ def _fast_batch(
         ),
         version_guess=Codes(ver.astype(np.int32), versions),
         notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
-        time_text=_LineTime(data, tab, rows),
-        raw=_LineRaw(data, tab["s"][rows], tab["e"][rows], p.source),
+        time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text"),
+        raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw"),
     )
 
 
-def make_scanner(
+def record_source(
     parser: LineParser,
     sink: Callable[[RecordBatch], None],
     max_line: int = MAX_LINE,
     extract: bool = True,
 ) -> Scanner:
-    """The record source for one input: the compiled one when available, else the Python one."""
-    if available():
-        return FastScanner(parser, sink, max_line=max_line, extract=extract)
-    return Scanner(parser, sink, max_line=max_line)
+    """The record source for one input: composed with the compiled part when it runs.
+    ``extract`` False: the compiled part only finds the candidate lines (every record is
+    wanted as an object: a time window, --records)."""
+    compiled = Compiled(parser, max_line, extract) if available() else None
+    return Scanner(parser, sink, max_line=max_line, compiled=compiled)
 
 
 # --------------------------------------------------------------------------- whole files
@@ -942,16 +809,9 @@ def _regular_fd(stream: BinaryIO) -> int | None:
     return fd
 
 
-ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
-BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
-
-
-def _block_task(fd: int, k: int, pos: int, chunk_size: int, cfg: ScanCfg) -> BlockResult:
-    """Read block k of a file and scan LineFinder's range of whole lines in it (when the block
-    before did not end with a newline, the first line finishes a carried one): both in C,
-    without the GIL."""
-    result: BlockResult = _native.read_scan(fd, pos + k * chunk_size, chunk_size, k > 0, *cfg)
-    return result
+def _block_task(fd: int, k: int, pos: int, chunk_size: int, part: Compiled) -> BlockResult:
+    """Read block k of a file and scan LineFinder's range of whole lines in it."""
+    return part.read_scan(fd, pos + k * chunk_size, chunk_size, k > 0)
 
 
 class _Plan:
@@ -979,7 +839,7 @@ class _Plan:
         return None
 
 
-def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | None:
+def _first_block(path: str, chunk_size: int, part: Compiled) -> tuple[Any, ...] | None:
     """A planned file's first block, read and scanned ahead (None: not a plain file)."""
     from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS
 
@@ -991,8 +851,8 @@ def _first_block(path: str, chunk_size: int, cfg: ScanCfg) -> tuple[Any, ...] | 
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or os.pread(fd, 2, 0) in (GZIP_MAGIC, *UTF16_BOMS):
             return None
-        data, pre = _block_task(fd, 0, 0, chunk_size, cfg)
-        return (st.st_size, st.st_mtime_ns, cfg, data, pre)
+        data, pre = _block_task(fd, 0, 0, chunk_size, part)
+        return (st.st_size, st.st_mtime_ns, part.cfg, data, pre)
     except OSError:
         return None
     finally:
@@ -1034,7 +894,8 @@ class FileReader:
         """Read a plain regular file through ``scanner`` (the compiled source) with its blocks
         read and scanned by threads, the same blocks the sequential read gives. False when the
         stream is not such a file or the scanner is not compiled (the caller reads it)."""
-        if not isinstance(scanner, FastScanner):
+        part = scanner.compiled
+        if not isinstance(part, Compiled):
             return False
         fd = _regular_fd(stream)
         if fd is None:
@@ -1045,15 +906,7 @@ class FileReader:
         except OSError:
             return False
         label = scanner.parser.source
-        finder = scanner.finder
-        assert isinstance(finder, FastLineFinder)
-        cfg: ScanCfg = (
-            finder.anchor,
-            finder.keywords,
-            finder.max_line,
-            finder.engine_code,
-            finder.fast_mask,
-        )
+        cfg = part.cfg
         ex = self._executor()
         pending: deque[Future[Any]] = deque()
         plan = self._plan
@@ -1069,7 +922,7 @@ class FileReader:
             nxt = plan.after(ident)
             nid = plan.ident(nxt) if nxt is not None else None
             if nxt is not None and nid is not None and nid not in plan.ahead:
-                plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, cfg)
+                plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, part)
         k = len(pending)
         eof = False
         data: bytes = b""
@@ -1077,7 +930,7 @@ class FileReader:
         try:
             while True:
                 while not eof and len(pending) <= LOOKAHEAD:  # the one to consume, and ahead
-                    pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, cfg))
+                    pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, part))
                     k += 1
                 if not pending:
                     break
@@ -1095,9 +948,7 @@ class FileReader:
                     pending.clear()
                 if not data:
                     break
-                finder.pre = (data, *pre) if pre is not None else None
-                scanner.feed(data)
-                finder.pre = None
+                scanner.feed(data, pre)
                 data, pre = b"", None  # this block's buffers: free to read the one after next into
                 if after_block is not None:
                     after_block()
@@ -1109,8 +960,7 @@ class FileReader:
                     with contextlib.suppress(OSError):
                         f.result()
             pending.clear()
-            finder.pre = None
             data, pre = b"", None  # the last block: nothing holds it now
-            _native.drop_blocks()  # the blocks kept for reuse, freed (also on an error)
+            part.close()  # the blocks kept for reuse, freed (also on an error)
         scanner.close()
         return True

@@ -34,8 +34,18 @@ import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from specdiag.core.logs.analyze import MAX_RANK_SERIES, LogAnalyzer
+from specdiag.core.logs.infer import NEW, OLD, REFRESH, SGLangRateInference
+from specdiag.core.logs.parse import (
+    N_SGL_AMBIG,
+    SGL_VERSION_04,
+    SGL_VERSION_0511,
+    SGL_VERSION_NEWISH,
+)
+from specdiag.core.logs.patterns import PREV_LINES
+from specdiag.core.logs.records import PER_POSITION, SGLANG, VLLM, LogRecord, Skipped
 from specdiag.core.logs.scan import (
     CHUNK_SIZE,
     GZIP_MAGIC,
@@ -47,13 +57,13 @@ from specdiag.core.logs.scan import (
     open_path,
     pump,
 )
+from specdiag.core.logs.summary import (
+    SeriesAccumulator,
+    joined_spark,
+    spark_parts,
+    spark_per,
+)
 from specdiag.errors import InputError
-
-if TYPE_CHECKING:
-    from specdiag.core.logs.analyze import LogAnalyzer
-    from specdiag.core.logs.infer import SGLangRateInference
-    from specdiag.core.logs.records import LogRecord, Skipped
-    from specdiag.core.logs.summary import SeriesAccumulator
 
 RANGE_MIN = 32 << 20  # bytes per worker at least (below, the start-up costs more than it saves)
 # bytes per worker at most: a worker keeps 16 bytes per record of its range until the join, so
@@ -100,14 +110,6 @@ class _Part:
 
 def _history_free(rec: LogRecord) -> bool:
     """A record that the lines before it cannot change (read by the parser from its line)."""
-    from specdiag.core.logs.parse import (
-        N_SGL_AMBIG,
-        SGL_VERSION_04,
-        SGL_VERSION_0511,
-        SGL_VERSION_NEWISH,
-    )
-    from specdiag.core.logs.records import PER_POSITION, SGLANG, VLLM
-
     if rec.kind == PER_POSITION:
         return False
     if rec.engine == SGLANG:
@@ -121,8 +123,6 @@ def _history_free(rec: LogRecord) -> bool:
 
 def _previous_lines(fd: int, start: int) -> list[bytes] | None:
     """The last lines before ``start`` (a line start), None when they are too long to find."""
-    from specdiag.core.logs.patterns import PREV_LINES
-
     if start == 0:
         return []
     lo = max(0, start - LOOK_BACK)
@@ -149,12 +149,6 @@ def _range_worker(
     for other in inherited:
         other.close()
     start, end = span
-    from specdiag.core.logs.analyze import LogAnalyzer
-    from specdiag.core.logs.fast import FastScanner
-    from specdiag.core.logs.infer import NEW
-    from specdiag.core.logs.parse import N_SGL_AMBIG, SGL_VERSION_0511
-    from specdiag.core.logs.records import SGLANG, Skipped
-    from specdiag.core.logs.summary import spark_parts
 
     stop = [False]
 
@@ -170,6 +164,7 @@ def _range_worker(
             year=analyzer.year,
             max_line=analyzer.max_line,
             keep=True,
+            source=analyzer.source,
         )
         scanner = mine.add_source(label)
         scanner.whole_documents = False
@@ -217,7 +212,8 @@ def _range_worker(
         kept = {key: acc.spark.kept or [] for key, acc in series.items()}
         for acc in series.values():
             acc.spark.kept = None
-        pairs = scanner.best_pairs if isinstance(scanner, FastScanner) else {}
+        compiled = scanner.compiled
+        pairs = {r: set(p) for r, p in compiled.best_pairs.items()} if compiled else {}
         for rank, used in parsed.items():
             pairs.setdefault(rank, set()).update(used)
         conn.send(
@@ -227,8 +223,8 @@ def _range_worker(
                 scanner.counts,
                 parser.sglang_inference,
                 pairs,
-                mine._ranks,
-                bool(mine._overflow_records),
+                mine.rank_tags,
+                mine.overflowed,
                 quiet,
                 free[0] and not mine.per_position_rows,
             )
@@ -265,8 +261,6 @@ def _decided_alike(
     range's own tallies ``here``) are decided alike after the tallies ``before`` the range: the
     pair's lead over every rival stays positive whatever prefix of the range is added, from a
     best pair computed up to REFRESH lines before the range."""
-    from specdiag.core.logs.infer import NEW, OLD, REFRESH
-
     if not pairs:
         return True
     if len(pairs) != 1 or before is None or here is None:
@@ -304,9 +298,6 @@ def _decided_alike(
 
 def _exact(parts: list[_Part]) -> bool:
     """Whether joining the parts gives what one process reading the file gives."""
-    from specdiag.core.logs.analyze import MAX_RANK_SERIES
-    from specdiag.core.logs.infer import SGLangRateInference
-
     tallies: dict[str, SGLangRateInference] = {}
     for k, part in enumerate(parts):
         if k and not (part.free and parts[k - 1].quiet_end):
@@ -432,8 +423,6 @@ def _sparks(
 ) -> dict[tuple[str, ...], tuple[list[Any], int]]:
     """Per series, its sparkline parts from every worker (in range order) and records per
     bucket, once each worker is told how many records of the series come before its range."""
-    from specdiag.core.logs.summary import spark_per
-
     records: dict[tuple[str, ...], list[int]] = {}  # per series, the records of each part
     for k, part in enumerate(parts):
         series: dict[tuple[str, ...], SeriesAccumulator] = {
@@ -461,8 +450,6 @@ def _sparks(
 
 def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part], conns: list[Connection]) -> None:
     """The parts into ``analyzer`` as one source, in range order."""
-    from specdiag.core.logs.summary import joined_spark
-
     sparks = _sparks(parts, conns)
     scanner = analyzer.add_source(label)
     counts = scanner.counts

@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import Any, BinaryIO, Protocol, cast
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -80,27 +80,89 @@ class ScanCounts:
 # newlines for a PREV_KEYWORDS line, or CONTEXT for a context line). ``raw`` None: an overlong
 # line with a keyword.
 Candidate = tuple[int, bytes | None, bytes | None]
-_CUT_ENDS = (b",", b":", b"=", b"(")
+CUT_ENDS = (b",", b":", b"=", b"(")  # a line ending so is cut mid-field: its next line follows
 _CUT_LAST = (b",", b":", b"=", b"(", b" ", b"\r", b"\t")
 # The per-candidate tests of LineFinder._block run on the line decoded as latin-1: one byte per
 # character, so every test of an ASCII substring, first or last byte gives what it gives on the
 # bytes, and ``in`` on a str costs a fraction of ``in`` on bytes (a dense log's candidates took
 # twice as long in the bytes stage with the tests on bytes).
-_CUT_ENDS_S = tuple(c.decode("latin-1") for c in _CUT_ENDS)
+_CUT_ENDS_S = tuple(c.decode("latin-1") for c in CUT_ENDS)
 _CUT_LAST_S = frozenset(c.decode("latin-1") for c in _CUT_LAST)
 _PREV_KEYWORDS_S = tuple(kw.decode("latin-1") for kw in PREV_KEYWORDS)
 _FOLLOW_KEYWORDS_S = tuple(kw.decode("latin-1") for kw in FOLLOW_KEYWORDS)
+
+
+def keywords_for(engine: str | None) -> tuple[bytes, ...]:
+    """The keywords that make a line with the anchor a candidate (one engine's, or all)."""
+    return KEYWORDS_BY_ENGINE[engine] if engine is not None else ALL_KEYWORDS
+
+
+class CompiledPart(Protocol):
+    """The compiled scanning and extraction a source may be composed with
+    (:class:`~specdiag.core.logs.fast.Compiled`): it scans and extracts only."""
+
+    fast_records: int  # records of lines it read
+
+    @property
+    def best_pairs(self) -> dict[str, set[tuple[str | None, int | None]]]:
+        """Per rank, the best pairs of its SGLang rate inference that decided its lines."""
+
+    def scan(self, buf: bytes, start: int, end: int) -> Any:
+        """The Block of buf[start:end] (whole lines), up to the first special line."""
+
+    def batch(
+        self,
+        blk: Any,
+        base: int,
+        prev_tail: bytes,
+        parse: Callable[[int, bytes | None, bytes | None], list[LogRecord]],
+        skip: Callable[[int, str, str], None],
+    ) -> tuple[RecordBatch | None, int]:
+        """A Block's records as one batch, and how many of them it read itself."""
+
+    def close(self) -> None:
+        """End of input: the buffers it keeps, freed."""
+
+
+class BlockReader(Protocol):
+    """Reads a plain file into a source with its blocks read and scanned ahead by threads
+    (:class:`~specdiag.core.logs.fast.FileReader`)."""
+
+    def scan(
+        self,
+        scanner: Scanner,
+        stream: BinaryIO,
+        chunk_size: int = CHUNK_SIZE,
+        after_block: Callable[[], None] | None = None,
+    ) -> bool:
+        """Whether it read the stream (False: the caller reads it)."""
+
+
+# makes the record source of one input: (parser, sink, max_line, extract) -> source
+SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool], "Scanner"]
 
 
 class LineFinder:
     """The bytes stage: blocks in, candidate lines out (everything that touches the big blocks).
 
     Kept apart from the parsing so that ``--workers`` can run it in another process; the
-    sequential :class:`Scanner` runs the very same code.
+    sequential :class:`Scanner` runs the very same code. With a ``compiled`` part, each range
+    of whole lines is scanned by it up to the next special line (a block header, a line cut
+    mid-field, a summary's counts line), which this class reads with the context lines it
+    implies; the candidate list then holds the Blocks, as ``(Block, lines before it, the line
+    before it)``.
     """
 
-    def __init__(self, keywords: tuple[bytes, ...], max_line: int = MAX_LINE) -> None:
+    def __init__(
+        self,
+        keywords: tuple[bytes, ...],
+        max_line: int = MAX_LINE,
+        compiled: CompiledPart | None = None,
+    ) -> None:
         self.keywords = keywords
+        self.compiled = compiled
+        # a block scanned ahead by a thread: (data, start, end, Block)
+        self._scanned: tuple[bytes, int, int, Any] | None = None
         self._keywords_s = tuple(kw.decode("latin-1") for kw in keywords)
         self.max_line = max_line
         self.lines = 0
@@ -125,12 +187,15 @@ class LineFinder:
         """Nothing of the input read so far waits for the lines after it."""
         return not (self._follow or self._overlong or self._carry)
 
-    def feed(self, data: bytes) -> list[Candidate]:
-        """The candidates completed by this block, in order."""
+    def feed(self, data: bytes, scanned: tuple[int, int, Any] | None = None) -> list[Candidate]:
+        """The candidates completed by this block, in order. ``scanned``: its range of whole
+        lines already scanned by the compiled part, (start, end, Block)."""
         out: list[Candidate] = []
         self._out = out
+        self._scanned = (data, *scanned) if scanned is not None else None
         if data:
             self._feed(data)
+        self._scanned = None
         return out
 
     def close(self) -> list[Candidate]:
@@ -226,20 +291,74 @@ class LineFinder:
 
     def _prev_of(self, buf: bytes, start: int, s: int) -> bytes:
         """The PREV_LINES lines before position ``s`` (a line start), joined by newlines."""
-        lines: list[bytes] = []
-        pos = s
-        while len(lines) < PREV_LINES and pos > start:
-            ps = buf.rfind(b"\n", start, pos - 1)
-            ps = start if ps < 0 else ps + 1
-            lines.append(buf[ps : pos - 1][:4096])
-            pos = ps
-        if len(lines) < PREV_LINES and pos <= start:
+        lines = _lines_back(buf, start, s)
+        if len(lines) < PREV_LINES:  # the rest from the blocks before
             lines.extend(reversed(self._prev_lines[-(PREV_LINES - len(lines)) :]))
         return b"\n".join(reversed(lines))
 
     def _block(self, buf: bytes, start: int, end: int) -> None:
         """Find the candidates in buf[start:end]: whole lines, the last one ending with a
         newline."""
+        if self.compiled is None:
+            self._find(buf, start, end)
+            return
+        if type(buf) is not bytes:
+            buf = bytes(buf)
+        orig_tail, orig_lines = self._prev_tail, self._prev_lines
+        pos = start
+        if self._follow:  # context lines carried over from the previous block
+            pos = self._context(buf, pos, end)
+            if pos >= end:
+                return
+        lo = pos  # the Python search computes its tails from here
+        while pos < end:
+            if self._follow:  # context lines after a special line (they look back from lo)
+                self._prev_lines = orig_lines
+                pos = self._context(buf, pos, end, lo)
+                if pos >= end:
+                    break
+            pre = self._scanned
+            if pre is not None and pre[0] is buf and pre[1] == pos and pre[2] == end:
+                blk = pre[3]
+                self._scanned = None
+            else:
+                blk = self.compiled.scan(buf, pos, end)
+            if blk.items:
+                # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
+                ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
+                ptail = orig_tail if pos == lo else buf[lo if ps < 0 else ps + 1 : pos - 1]
+                self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
+            self.lines += blk.lines
+            self.candidate_lines += blk.candidate_lines
+            stop = blk.stop
+            if stop >= end:
+                break
+            # the special line, by the Python search (its tails as it would see them)
+            e = buf.find(b"\n", stop, end) + 1
+            self._tails(buf, lo, stop, orig_tail, orig_lines)
+            self._find(buf, stop, e)
+            pos = e
+        self._tails(buf, lo, end, orig_tail, orig_lines)
+
+    def _tails(
+        self, buf: bytes, lo: int, pos: int, orig_tail: bytes, orig_lines: list[bytes]
+    ) -> None:
+        """_prev_tail and _prev_lines as the Python search has them after buf[lo:pos]."""
+        if pos <= lo:
+            self._prev_tail, self._prev_lines = orig_tail, orig_lines
+            return
+        self._prev_lines = orig_lines
+        self._keep_tail(buf, lo, pos)
+
+    def _keep_tail(self, buf: bytes, start: int, end: int) -> None:
+        """The last line and the last PREV_LINES lines up to ``end`` (a line start), for the
+        lines after it."""
+        tail = _lines_back(buf, start, end)
+        self._prev_tail = tail[0] if tail else b""
+        self._prev_lines = (self._prev_lines + tail[::-1])[-PREV_LINES:]
+
+    def _find(self, buf: bytes, start: int, end: int) -> None:
+        """The Python candidate search over buf[start:end] (whole lines)."""
         if self._follow:
             start = self._context(buf, start, end)
             if start >= end:
@@ -310,17 +429,19 @@ class LineFinder:
                 cur = nxt_start
                 m = search(buf, nxt_start, end) if nxt_start < end else None
         self.lines = line_no + count(b"\n", cur, end)
-        ps = rfind(b"\n", start, end - 1)
+        self._keep_tail(buf, start, end)
+
+
+def _lines_back(buf: bytes, start: int, pos: int) -> list[bytes]:
+    """Up to PREV_LINES whole lines of buf[start:pos] (``pos``: a line start), the latest
+    first, each cut at 4096 bytes."""
+    out: list[bytes] = []
+    while len(out) < PREV_LINES and pos > start:
+        ps = buf.rfind(b"\n", start, pos - 1)
         ps = start if ps < 0 else ps + 1
-        self._prev_tail = buf[ps : end - 1][:4096]
-        tail: list[bytes] = []
-        pos = end
-        while len(tail) < PREV_LINES and pos > start:
-            ps = rfind(b"\n", start, pos - 1)
-            ps = start if ps < 0 else ps + 1
-            tail.append(buf[ps : pos - 1][:4096])
-            pos = ps
-        self._prev_lines = (self._prev_lines + list(reversed(tail)))[-PREV_LINES:]
+        out.append(buf[ps : pos - 1][:4096])
+        pos = ps
+    return out
 
 
 def _opens_document(data: bytes) -> bool:
@@ -333,11 +454,15 @@ def _opens_document(data: bytes) -> bool:
 
 
 class Scanner:
-    """The Python record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
+    """The record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
     records found go to ``sink`` as one :class:`~.batch.RecordBatch` per block, in line order.
 
     The bytes stage is a :class:`LineFinder`; :meth:`consume` is the parse stage, which
-    ``--workers`` feeds with candidates found in another process.
+    ``--workers`` feeds with candidates found in another process. Composed with a
+    ``compiled`` part (:class:`CompiledPart`, made by :func:`~.fast.record_source` when it is
+    built), the LineFinder hands it each range of whole lines and it makes the batch of each
+    scanned Block, the lines it does not read going to this source's parser; without one,
+    every candidate line goes to the parser. The records are the same either way.
     """
 
     def __init__(
@@ -346,15 +471,16 @@ class Scanner:
         sink: Callable[[RecordBatch], None],
         *,
         max_line: int = MAX_LINE,
+        compiled: CompiledPart | None = None,
     ) -> None:
         self.parser = parser
         self.sink = sink
         self._records: list[LogRecord] = []  # the records of the block being read
         self.max_line = max_line
-        eng = parser.engine
-        self.keywords = KEYWORDS_BY_ENGINE[eng] if eng is not None else ALL_KEYWORDS
+        self.keywords = keywords_for(parser.engine)
         self.counts = ScanCounts()
-        self.finder = LineFinder(self.keywords, max_line)
+        self.compiled = compiled
+        self.finder = LineFinder(self.keywords, max_line, compiled)
         # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
         # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
         # it is not one (JSON Lines, a log), line by line as usual.
@@ -365,7 +491,14 @@ class Scanner:
         # sees each record and skip the parser gives (not the compiled part's rows)
         self.watch: Callable[[LogRecord | Skipped], None] | None = None
 
-    def feed(self, data: bytes) -> None:
+    @property
+    def fast_records(self) -> int:
+        """Records of lines the compiled part read (0 without one)."""
+        return self.compiled.fast_records if self.compiled is not None else 0
+
+    def feed(self, data: bytes, scanned: tuple[int, int, Any] | None = None) -> None:
+        """The next bytes of the input. ``scanned``: their range of whole lines already
+        scanned by the compiled part, (start, end, Block) (a file read in threads)."""
         if not self._started and data:
             self._started = True
             if self.whole_documents and _opens_document(data):
@@ -377,7 +510,7 @@ class Scanner:
                 self._lines_of_doc()
             return
         f = self.finder
-        self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
+        self.consume(f.feed(data, scanned), f.lines, f.candidate_lines, f.binary)
 
     def on_record(self, rec: LogRecord) -> None:
         """A record found: it goes out with its block's batch."""
@@ -393,14 +526,18 @@ class Scanner:
 
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
-        if self._doc is not None:
-            data = b"".join(self._doc)
-            if self._whole_document(data):
-                return
-            self._lines_of_doc()
-        f = self.finder
-        self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
-        self.finish()
+        try:
+            if self._doc is not None:
+                data = b"".join(self._doc)
+                if self._whole_document(data):
+                    return
+                self._lines_of_doc()
+            f = self.finder
+            self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
+            self.finish()
+        finally:
+            if self.compiled is not None:
+                self.compiled.close()
 
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
@@ -431,7 +568,7 @@ class Scanner:
             for rec in out:
                 self.on_record(rec)
         elif isinstance(out, Skipped):
-            self._skip(1, out.reason, compact)
+            self.skip(1, out.reason, compact)
         elif isinstance(out, Unrecognised):
             self._unrecognised(1, compact)
         self.finish()
@@ -451,7 +588,7 @@ class Scanner:
         ready.clear()  # the same list: consume holds it
         for line_no, text, item in items:
             if isinstance(item, Skipped):
-                self._skip(line_no, item.reason, text)
+                self.skip(line_no, item.reason, text)
                 if self.watch is not None:
                     self.watch(item)
             elif isinstance(item, Unrecognised):
@@ -464,8 +601,21 @@ class Scanner:
         self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
     ) -> None:
         """Parse candidates in order; then take the bytes stage's counts as they stand."""
-        for line_no, raw, prev in cands:
-            self.parse_candidate(line_no, raw, prev)
+        if self.compiled is None:
+            for line_no, raw, prev in cands:
+                self.parse_candidate(line_no, raw, prev)
+        else:
+            for cand in cands:
+                head: object = cand[0]
+                if isinstance(head, int):
+                    self.parse_candidate(*cand)
+                    continue
+                self._emit()  # a Block: one batch of its own
+                base, tail = cast(tuple[int, bytes], cand[1:])
+                batch, fast = self.compiled.batch(head, base, tail, self.parse_line, self.skip)
+                self.counts.records += fast
+                if batch is not None and len(batch):
+                    self.sink(batch)
         counts = self.counts
         counts.lines = lines
         counts.candidate_lines = candidate_lines
@@ -476,7 +626,7 @@ class Scanner:
         """One candidate line: its records (and those it completes) go to :meth:`on_record`,
         a skip or a line not understood is counted."""
         if raw is None:
-            self._skip(line_no, f"overlong line (> {self.max_line} bytes)", "")
+            self.skip(line_no, f"overlong line (> {self.max_line} bytes)", "")
             return
         text = raw.decode("utf-8", "replace")
         parser = self.parser
@@ -495,11 +645,19 @@ class Scanner:
             for rec in out:
                 self.on_record(rec)
         elif isinstance(out, Skipped):
-            self._skip(line_no, out.reason, text)
+            self.skip(line_no, out.reason, text)
             if self.watch is not None:
                 self.watch(out)
         elif isinstance(out, Unrecognised):
             self._unrecognised(line_no, text)
+
+    def parse_line(self, line_no: int, raw: bytes | None, prev: bytes | None) -> list[LogRecord]:
+        """:meth:`parse_candidate`, returning the records found (they are not batched here)."""
+        start = len(self._records)
+        self.parse_candidate(line_no, raw, prev)
+        out = self._records[start:]
+        del self._records[start:]
+        return out
 
     def _unrecognised(self, line_no: int, text: str) -> None:
         c = self.counts
@@ -508,7 +666,8 @@ class Scanner:
             excerpt = text[:160].encode("ascii", "backslashreplace").decode("ascii")
             c.unrecognised_examples.append((line_no, excerpt))
 
-    def _skip(self, line_no: int, reason: str, text: str) -> None:
+    def skip(self, line_no: int, reason: str, text: str) -> None:
+        """A line skipped for ``reason``: counted, the first few kept as examples."""
         c = self.counts
         c.skipped[reason] = c.skipped.get(reason, 0) + 1
         if len(c.examples) < MAX_EXAMPLES:

@@ -482,13 +482,6 @@ class _Run:
     lead: bool = False  # opened by the series' first record
 
 
-def _code_of(values: tuple[object, ...], value: object) -> int | None:
-    try:
-        return values.index(value)
-    except ValueError:
-        return None
-
-
 def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
     """(value, rows) in the order the values first come (ties keep that order)."""
     c = col.codes[rows]
@@ -567,7 +560,7 @@ class SeriesAccumulator:
     def add_rows(self, batch: RecordBatch, rows: I64) -> None:
         """Rows of a batch, in order (``per_position`` rows weigh as the record before them)."""
         kind = batch.kind
-        pp_code = _code_of(kind.values, PER_POSITION)
+        pp_code = kind.code(PER_POSITION)
         drafted = batch.drafted_tokens[rows]
         weight = np.where(drafted > 0, drafted, 1)  # a record's per-position weight
         if pp_code is not None:
@@ -626,7 +619,7 @@ class SeriesAccumulator:
         graph = batch.cuda_graph[rows]
         self.graph_true += int((graph == 1).sum())
         self.graph_false += int((graph == 0).sum())
-        cumulative = _code_of(batch.kind.values, CUMULATIVE)
+        cumulative = batch.kind.code(CUMULATIVE)
         if cumulative is not None:
             last = np.flatnonzero(batch.kind.codes[rows] == cumulative)
             if len(last):
@@ -763,6 +756,10 @@ class SeriesAccumulator:
             run.last_text,
             ratio(run.total, run.records),
         )
+        self._add_stretch(st)
+
+    def _add_stretch(self, st: Stretch) -> None:
+        """One more collapse stretch (the longest MAX_STRETCHES are kept)."""
         self.stretch_count += 1
         self.stretches.append(st)
         if len(self.stretches) > 2 * MAX_STRETCHES:
@@ -854,13 +851,9 @@ class SeriesAccumulator:
             run = None
         self._run = tail or run
         for st in o.stretches:
-            self.stretches.append(
+            self._add_stretch(
                 replace(st, first_line=st.first_line + lines, last_line=st.last_line + lines)
             )
-            self.stretch_count += 1
-            if len(self.stretches) > 2 * MAX_STRETCHES:
-                self.stretches.sort(key=lambda s: -s.records)
-                del self.stretches[MAX_STRETCHES:]
         self.stretch_count += o.stretch_count - len(o.stretches)
         if o.lifetime is not None:
             self.lifetime = replace(o.lifetime, line_no=o.lifetime.line_no + lines)

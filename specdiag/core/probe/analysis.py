@@ -9,8 +9,10 @@ length* includes the bonus token (1 + accepted drafts per verify step); per-posi
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 
 from specdiag.core import accept
 from specdiag.core.probe.client import RequestResult
@@ -148,13 +150,6 @@ def throughput(results: Sequence[RequestResult], duration_s: float) -> Throughpu
     return Throughput(duration_s, len(ok) / duration_s, tokens / duration_s, tokens)
 
 
-def _hist_add(total: list[int], h: Sequence[int]) -> None:
-    while len(total) < len(h):
-        total.append(0)
-    for j, n in enumerate(h):
-        total[j] += n
-
-
 def _request_hist(r: RequestResult) -> tuple[int, ...]:
     s = r.spec
     if s is None:
@@ -162,12 +157,8 @@ def _request_hist(r: RequestResult) -> tuple[int, ...]:
     if s.histogram:
         return s.histogram
     if s.per_step_accepted:
-        h: list[int] = []
-        for a in s.per_step_accepted:
-            while len(h) <= a:
-                h.append(0)
-            h[a] += 1
-        return tuple(h)
+        steps = Counter(s.per_step_accepted)  # (counts: never negative)
+        return tuple(steps[j] for j in range(max(steps) + 1))
     return ()
 
 
@@ -208,7 +199,7 @@ def accept_stats(
 
     hist: list[int] = []
     for r in full:
-        _hist_add(hist, _request_hist(r))
+        hist = [a + b for a, b in zip_longest(hist, _request_hist(r), fillvalue=0)]
 
     pooled = stderr = None
     source = FigureSource.NONE

@@ -19,11 +19,12 @@ connection: httpcore's ``trace`` hook):
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email.utils
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from specdiag.core.files import JsonError, loads_json
 from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, redact_url
@@ -33,10 +34,11 @@ from specdiag.core.textenum import TextEnum
 from specdiag.errors import scrub
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator
+    from collections.abc import AsyncIterator, Coroutine
 
     import httpx
 
+T = TypeVar("T")
 MAX_RETRY_WAIT_S = 60.0
 _timeout = getattr(asyncio, "timeout", None)
 DRAIN_S = 0.25  # how long to read past a stream's end marker for the connection's reuse
@@ -91,27 +93,22 @@ class RequestJob:
 
 
 class _Failure(Exception):
-    def __init__(self, kind: str, detail: str, status: int | None = None) -> None:
+    """One attempt that failed: its error kind and detail; ``wait_s``: an HTTP 429 to retry
+    after that long; ``reused``: no response at all on a kept-alive connection (the server may
+    have closed it while idle)."""
+
+    def __init__(
+        self,
+        kind: str,
+        detail: str,
+        status: int | None = None,
+        *,
+        wait_s: float | None = None,
+        reused: bool = False,
+    ) -> None:
         super().__init__(detail)
-        self.kind = kind
-        self.detail = detail
-        self.status = status
-
-
-class _NoResponse(Exception):
-    """The connection failed before any response header arrived."""
-
-    def __init__(self, detail: str, reused: bool) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        self.reused = reused  # on a kept-alive connection: the server may have closed it idle
-
-
-class _RetryLater(Exception):
-    def __init__(self, wait_s: float, detail: str) -> None:
-        super().__init__(detail)
-        self.wait_s = wait_s
-        self.detail = detail
+        self.kind, self.detail, self.status = kind, detail, status
+        self.wait_s, self.reused = wait_s, reused
 
 
 def retry_after_seconds(value: str | None, attempt: int) -> float:
@@ -175,25 +172,17 @@ async def execute(
         attempts += 1
         try:
             coro = _attempt(client, job, engine=engine, api=api, attempt=attempts - 1)
-            if _timeout is not None:  # Python >= 3.11: no extra task per request
-                async with _timeout(timeout_s):
-                    res = await coro
-            else:
-                res = await asyncio.wait_for(coro, timeout=timeout_s)
-        except _RetryLater as later:
-            if attempts > retries:
-                return failed("http_429", later.detail, 429)
-            await asyncio.sleep(later.wait_s)
-            waited += later.wait_s
-            continue
-        except _NoResponse as nr:
+            res = await _within(coro, timeout_s)
+        except _Failure as f:
+            if f.wait_s is not None and attempts <= retries:
+                await asyncio.sleep(f.wait_s)
+                waited += f.wait_s
+                continue
             # A kept-alive connection the server closed while idle (llama.cpp's HTTP server
             # closes one after 5 requests): the request never reached it; send it again, once.
-            if nr.reused and not stale_retried:
+            if f.reused and not stale_retried:
                 stale_retried = True
                 continue
-            return failed("connection_reset", nr.detail)
-        except _Failure as f:
             return failed(f.kind, f.detail, f.status)
         except HttpFailure as f:  # a body beyond its bounds, or one that cannot be decoded
             kinds = {"too_large": "too_large", "timeout": "timeout", "encoding": "bad_response"}
@@ -203,7 +192,7 @@ async def execute(
         except httpx.ConnectError as exc:
             return failed("connect", str(exc) or "connection refused")
         except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-            return failed(cut, str(exc) or type(exc).__name__)  # (before the header: _NoResponse)
+            return failed(cut, str(exc) or type(exc).__name__)  # (no header: connection_reset)
         except httpx.HTTPError as exc:
             return failed("http_error", f"{type(exc).__name__}: {exc}")
         if attempts > 1 or start_s:
@@ -234,14 +223,15 @@ async def _attempt(
     try:
         resp = await client.send(req, stream=True)
     except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-        raise _NoResponse(str(exc) or type(exc).__name__, reused=not fresh[0]) from None
+        detail = str(exc) or type(exc).__name__
+        raise _Failure("connection_reset", detail, reused=not fresh[0]) from None
     t0 = sent[0]
     shown = redact_url(str(client.base_url))
     try:
         if resp.status_code == 429:
             body = (await aread(resp, shown, BodyKind.ERROR)).body
             wait = retry_after_seconds(resp.headers.get("retry-after"), attempt)
-            raise _RetryLater(wait, f"HTTP 429: {_snippet(body)}")
+            raise _Failure("http_429", f"HTTP 429: {_snippet(body)}", 429, wait_s=wait)
         if resp.status_code >= 400:
             body = (await aread(resp, shown, BodyKind.ERROR)).body
             raise _Failure(
@@ -263,20 +253,21 @@ async def _drain(lines: AsyncIterator[str]) -> None:
     """Read past the end marker to the end of the body (normally already received) so the
     connection is kept alive for the next request: a new connection per request would add a
     TCP handshake to every TTFT. A server that keeps the body open is given a moment only."""
-    try:
-        if _timeout is not None:
-            async with _timeout(DRAIN_S):
-                async for _ in lines:
-                    pass
-        else:
-            await asyncio.wait_for(_consume(lines), DRAIN_S)
-    except Exception:  # noqa: BLE001 - the answer is complete; the connection is just closed
-        pass
+    with contextlib.suppress(Exception):  # the answer is complete; the connection just closes
+        await _within(_consume(lines), DRAIN_S)
 
 
 async def _consume(lines: AsyncIterator[str]) -> None:
     async for _ in lines:
         pass
+
+
+async def _within(coro: Coroutine[Any, Any, T], seconds: float) -> T:
+    """``await coro`` with a deadline (Python >= 3.11: ``asyncio.timeout``, no extra task)."""
+    if _timeout is None:
+        return await asyncio.wait_for(coro, seconds)
+    async with _timeout(seconds):
+        return await coro
 
 
 def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, RequestSpec | None]:
@@ -382,8 +373,8 @@ async def _read_stream(
             fr = c0.get("finish_reason")
             if type(fr) is str and fr:
                 finished = fr
-        else:
-            piece = engines.chunk_text(engine, api, chunk)
+        else:  # a native chunk, or an OpenAI one without choices (the usage chunk)
+            piece = None if openai else engines.native_chunk_text(engine, chunk)
             if cumulative and piece is not None:
                 piece, prev_cumulative = piece[len(prev_cumulative) :], piece
             fr = engines.finish_reason(chunk)

@@ -303,27 +303,14 @@ def first_choice(body: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def chunk_text(engine: EngineKind, api: Api, chunk: dict[str, Any]) -> str | None:
-    """The text a streamed chunk adds (None: no text in it)."""
-    if api is Api.NATIVE:
-        if engine is EngineKind.LLAMACPP:
-            c = chunk.get("content")
-            return c if isinstance(c, str) and c else None
-        t = chunk.get("text")  # SGLang streams the cumulative text; the caller takes the diff
-        return t if isinstance(t, str) else None
-    ch = first_choice(chunk)
-    if ch is None:
-        return None
-    if api is Api.CHAT:
-        delta = ch.get("delta")
-        if isinstance(delta, dict):
-            c = delta.get("content")
-            if not (isinstance(c, str) and c):
-                c = delta.get("reasoning_content") or delta.get("reasoning")
-            return c if isinstance(c, str) and c else None
-        return None
-    t = ch.get("text")
-    return t if isinstance(t, str) and t else None
+def native_chunk_text(engine: EngineKind, chunk: dict[str, Any]) -> str | None:
+    """The text a streamed chunk of a native API adds (None: no text in it); an OpenAI chunk
+    is read by the client's loop itself."""
+    if engine is EngineKind.LLAMACPP:
+        c = chunk.get("content")
+        return c if isinstance(c, str) and c else None
+    t = chunk.get("text")  # SGLang streams the cumulative text; the caller takes the diff
+    return t if isinstance(t, str) else None
 
 
 def full_text(engine: EngineKind, api: Api, body: dict[str, Any]) -> str | None:

@@ -25,8 +25,10 @@ numbers are the difference of two snapshots taken before and after it.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
 
+from specdiag.core.datafiles import load
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import ServerError
 
@@ -77,33 +79,7 @@ class CounterDelta:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
 
-_NAMES: dict[str, dict[str, str]] = {
-    "vllm": {
-        "verify_steps": "vllm:spec_decode_num_drafts_total",
-        "draft_tokens": "vllm:spec_decode_num_draft_tokens_total",
-        "accepted_drafts": "vllm:spec_decode_num_accepted_tokens_total",
-        "accepted_per_pos": "vllm:spec_decode_num_accepted_tokens_per_pos_total",
-        "generation_tokens": "vllm:generation_tokens_total",
-        "requests_finished": "vllm:request_success_total",
-    },
-    "llamacpp": {
-        "verify_steps": "llamacpp:spec_decode_num_drafts_total",
-        "draft_tokens": "llamacpp:spec_decode_num_draft_tokens_total",
-        "accepted_drafts": "llamacpp:spec_decode_num_accepted_tokens_total",
-        "accepted_per_pos": "llamacpp:spec_decode_num_accepted_tokens_per_pos_total",
-        "generation_tokens": "llamacpp:tokens_predicted_total",
-    },
-    "trtllm": {
-        "draft_tokens": "trtllm_spec_decode_num_draft_tokens_total",
-        "accepted_drafts": "trtllm_spec_decode_num_accepted_tokens_total",
-        "accepted_per_pos": "trtllm_spec_decode_accepted_tokens_total",
-        "drafted_per_pos": "trtllm_spec_decode_drafted_tokens_total",
-    },
-    "sglang": {
-        "verify_steps": "sglang:spec_verify_calls_total",
-        "generation_tokens": "sglang:generation_tokens_total",
-    },
-}
+_NAMES: dict[str, dict[str, str]] = load("specdiag.core.probe", "counters.json")
 
 _POS_LABELS = ("position", "token_position")
 
@@ -219,16 +195,11 @@ def delta(before: CounterSnapshot, after: CounterSnapshot) -> CounterDelta:
             out.append(y - x)
         return tuple(out)
 
-    res = CounterDelta(
-        family=after.family,
-        verify_steps=d(before.verify_steps, after.verify_steps),
-        draft_tokens=d(before.draft_tokens, after.draft_tokens),
-        accepted_drafts=d(before.accepted_drafts, after.accepted_drafts),
-        accepted_per_pos=dpos(before.accepted_per_pos, after.accepted_per_pos),
-        drafted_per_pos=dpos(before.drafted_per_pos, after.drafted_per_pos),
-        generation_tokens=d(before.generation_tokens, after.generation_tokens),
-        requests_finished=d(before.requests_finished, after.requests_finished),
-    )
+    diffs: dict[str, Any] = {}
+    for f in fields(CounterSnapshot)[1:]:  # every counter (after the family)
+        a, b = getattr(before, f.name), getattr(after, f.name)
+        diffs[f.name] = dpos(a, b) if isinstance(b, tuple) else d(a, b)
+    res = CounterDelta(family=after.family, **diffs)
     if not backwards:
         return res
     return replace(res, went_backwards=True, notes=(_WENT_BACKWARDS,))

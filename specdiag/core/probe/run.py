@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from specdiag.core import accept
 from specdiag.core.accept import AccKind
 from specdiag.core.bounds import bounded, check_bounds
+from specdiag.core.datafiles import fill, load
 from specdiag.core.http import (
     BaseUrl,
     BodyKind,
@@ -784,28 +785,16 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
     w: list[str] = []
     spec: SpecConfig = m.server.spec
     if cfg.temperature > 0:
-        w.append(
-            f"temperature {cfg.temperature:g}: sampled acceptance is lower than greedy and varies "
-            "run to run; use --temperature 0 to compare with training accuracy"
-        )
+        w.append(_say("temperature", temperature=f"{cfg.temperature:g}"))
     n = cfg.num_requests if cfg.num_requests is not None else len(cfg.prompts)
     used = [cfg.prompts[i % len(cfg.prompts)] for i in range(n)]
     rnd = sum(1 for p in used if looks_random(p.as_text()))
     if rnd:
-        w.append(
-            f"{rnd} of {n} prompts look like random tokens: no drafter predicts noise, so "
-            "acceptance is understated (use real text, e.g. the built-in probe set)"
-        )
+        w.append(_say("random_prompts", random=rnd, n=n))
     if cfg.ignore_eos:
-        w.append(
-            "--ignore-eos: the model keeps generating past its natural end, where its output "
-            "degenerates; acceptance there is not representative"
-        )
+        w.append(_say("ignore_eos"))
     if spec.enabled is False:
-        w.append(
-            f"the server reports speculative decoding OFF ({spec.source}); every number below "
-            "measures plain decoding"
-        )
+        w.append(_say("speculation_off", source=spec.source))
     failed = [r for r in m.results if not r.ok]
     if failed:
         kinds = Counter(r.error or "?" for r in failed)
@@ -819,10 +808,7 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
     a = m.accept
     scrape_failed = m.server.metrics_path is not None and m.counters is None and m.results
     if scrape_failed:
-        w.append(
-            f"could not read {m.server.metrics_path} around the run (the server stopped "
-            "answering?): no run-scoped counter figures"
-        )
+        w.append(_say("scrape_failed", path=m.server.metrics_path))
     answered = any(r.ok for r in m.results)
     if (
         a.source == "none"
@@ -831,26 +817,18 @@ def _warnings(cfg: ProbeConfig, m: RunMeasure) -> list[str]:
         and answered
         and not m.server.warnings
     ):
-        w.append(_NO_ACCEPT.get(m.server.engine, _NO_ACCEPT_OTHER))
+        texts = _TEXT["no_accept"]
+        w.append(texts.get(m.server.engine.value, texts["openai"]))
     if a.source != "none" and a.verify_steps is not None and a.verify_steps < SMALL_SAMPLE_STEPS:
-        w.append(
-            f"accept length from only {a.verify_steps} verify steps: the figure is noisy; "
-            "raise --num-requests or --max-tokens"
-        )
+        w.append(_say("few_steps", steps=a.verify_steps))
     if not cfg.stream:
-        w.append("--no-stream: TTFT, TPOT and ITL cannot be measured, only end-to-end latency")
+        w.append(_say("no_stream"))
     elif any(r.ok and r.tokens_from == "chunks" for r in m.results):
-        w.append(
-            "the server sent no token usage in its stream: output tokens were counted as chunks, "
-            "which undercounts when a chunk carries several speculated tokens (TPOT too high)"
-        )
+        w.append(_say("chunks_counted"))
     if m.scraped_foreign:
-        w.append(
-            f"--counters-per-request: {m.scraped_foreign} requests had other traffic around them "
-            "and were left without per-request figures"
-        )
+        w.append(_say("scraped_foreign", requests=m.scraped_foreign))
     if cfg.counters_per_request and m.server.metrics_path is None:
-        w.append("--counters-per-request: the server exports no speculation counters to scrape")
+        w.append(_say("nothing_to_scrape"))
     if m.interrupted:
         w.append(
             f"interrupted: the report covers the {len(m.results)} requests that finished"
@@ -869,12 +847,7 @@ def _sglang_notes(m: RunMeasure) -> list[str]:
     if m.server.engine is not EngineKind.SGLANG or m.accept.pooled is None:
         return []
     if m.accept.source is analysis.FigureSource.COUNTERS:
-        return [
-            "accept length from /metrics counters: generation_tokens_total / "
-            "spec_verify_calls_total counts each request's first token, which came from "
-            "prefill, so it reads above the Decode batch log's accept len (SGLang has no "
-            "accepted-token counter)"
-        ]
+        return [_say("sglang_counters")]
     specs = [r.spec for r in m.results if r.ok and r.spec is not None]
     pairs = [
         (s.reported_accept_length * s.verify_steps, s.verify_steps)
@@ -882,35 +855,19 @@ def _sglang_notes(m: RunMeasure) -> list[str]:
         if s.reported_accept_length is not None and s.verify_steps
     ]
     where = specs[0].source if specs else "sglang meta_info"
-    note = (
-        f"accept length from {where}: 1 + spec_num_correct_drafts / spec_verify_ct, the bonus "
-        "token included and the prefill token NOT counted (the definition of the Decode batch "
-        "log line's accept len)"
-    )
+    note = _say("sglang_per_request", where=where)
     if pairs:
         reported = sum(a for a, _ in pairs) / sum(b for _, b in pairs)
-        note += (
-            f"; SGLang's own spec_accept_length (completion_tokens / spec_verify_ct) counts the "
-            f"prefill token: {reported:.3f} pooled over the same requests"
-        )
+        note += _say("sglang_reported", reported=f"{reported:.3f}")
     return [note]
 
 
-_NO_ACCEPT = {
-    EngineKind.VLLM: "no acceptance numbers: vLLM exported no spec_decode counters on /metrics (is "
-    "speculation on? is --disable-log-stats set?); per-request numbers need "
-    "--per-request-spec-decode-metrics summary",
-    EngineKind.LLAMACPP: "no accept length: llama.cpp's responses carry only the draft rate (no "
-    "verify steps) and its /metrics counters were not readable; start llama-server with --metrics",
-    EngineKind.SGLANG: "no acceptance numbers: SGLang returned no spec_verify_ct (speculation off, "
-    "or a version without return_spec_tokens_details: try --api native)",
-    EngineKind.TRTLLM: "no acceptance numbers: start trtllm-serve with return_perf_metrics: true "
-    "so /prometheus/metrics carries trtllm_spec_decode_* counters",
-}
-_NO_ACCEPT_OTHER = (
-    "no acceptance numbers: a generic OpenAI server does not report speculation; pass "
-    "--engine if this is SGLang, vLLM, llama.cpp or TensorRT-LLM"
-)
+_TEXT = load("specdiag.core.probe", "messages.json")
+
+
+def _say(name: str, **values: object) -> str:
+    """Message ``name`` of messages.json with its placeholders filled."""
+    return fill(_TEXT[name], **values)
 
 
 def run_probe(
@@ -982,10 +939,7 @@ def run_probe(
         if bf:
             warnings.append(f"baseline: {len(bf)} of {len(b.results)} requests failed")
         if b.server.spec.enabled:
-            warnings.append(
-                "the --baseline server reports speculative decoding ON: the speedup compares "
-                "two speculative servers"
-            )
+            warnings.append(_say("baseline_speculative"))
         if cfg.temperature > 0:
             warnings.append("losslessness is only checked at --temperature 0")
     notes = list(m.server.notes) + _sglang_notes(m)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from specdiag.core.datafiles import load
 from specdiag.core.files import FileKind, JsonError, line_cap, loads_json, read_bounded
 from specdiag.errors import InputError
 
@@ -42,95 +43,20 @@ class Prompt:
         return "\n".join(c for _, c in self.messages or ())
 
 
-_BUILTIN: dict[str, tuple[str, ...]] = {
-    "chat": (
-        "I have a free Saturday and a small budget. Suggest a plan for the day in a city I "
-        "do not know well, with a reason for each stop.",
-        "My neighbour plays the drums late at night. How could I raise it with him without "
-        "starting a feud? Give me a short script.",
-        "Explain to a ten-year-old why the sky looks blue during the day and red at sunset.",
-        "What are good habits for keeping houseplants alive when I travel for two weeks?",
-        "I am nervous about a job interview tomorrow. What should I prepare tonight?",
-        "Recommend three board games for a group of five adults who rarely play, and say why.",
-    ),
-    "code": (
-        "Write a Python function that merges two sorted lists into one sorted list without "
-        "using sort(). Include a docstring and two doctests.",
-        "Write a SQL query that returns, for each customer, the total amount of their orders "
-        "in 2024, from tables customers(id, name) and orders(id, customer_id, amount, placed_at).",
-        "Implement a small LRU cache class in Python with get and put, both O(1), using "
-        "collections.OrderedDict.",
-        "Write a bash script that finds every .log file older than seven days under /var/log/app "
-        "and compresses it with gzip, printing each file name.",
-        "Write a JavaScript function debounce(fn, ms) and show how to use it on a search box.",
-        "Here is a Python loop: `total = 0\nfor x in items:\n    if x > 0:\n        total += x`. "
-        "Rewrite it as one expression and explain the change.",
-    ),
-    "math": (
-        "A train leaves at 09:40 and travels 210 km at 84 km/h. At what time does it arrive? "
-        "Show each step.",
-        "Solve for x: 3(x - 4) + 2x = 5x - 12 + x. Explain every step.",
-        "What is the sum of the integers from 1 to 250? Show the reasoning, not only the answer.",
-        "A shop discounts a coat by 20% and then by a further 15%. What single discount is that? "
-        "Work it out step by step.",
-        "Prove that the product of two odd integers is odd.",
-        "A rectangle has a perimeter of 46 cm and an area of 120 square cm. Find its sides.",
-    ),
-    "summarization": (
-        "Summarize in three sentences: The city council met on Tuesday to discuss the new "
-        "cycling lanes. Residents of the east district complained that the lanes removed "
-        "parking spaces, while shop owners reported more customers arriving by bike. The "
-        "council agreed to count traffic for six months before deciding whether to extend the "
-        "lanes to the west district, and asked the transport office for a report in spring.",
-        "Summarize this support ticket in one line: The customer ordered a blue kettle on the "
-        "3rd, received a red one on the 9th, returned it on the 10th, and has not received the "
-        "refund or the replacement. They ask for either, and are unhappy with the delay.",
-        "Give a short summary of the plot of a story in which a lighthouse keeper finds a "
-        "message in a bottle, follows its directions to a nearby island and discovers that "
-        "the writer is his own grandfather, who left decades ago.",
-        "Summarize the trade-offs between renting and buying a home in five bullet points.",
-        "Summarize the main idea of speculative decoding for an engineer who has never heard of "
-        "it, in four sentences.",
-        "Condense these meeting notes into action items: Anna will update the budget sheet by "
-        "Friday. Ben needs the supplier quotes before he can order parts. Everyone agreed to move "
-        "the launch to May. Chris will tell the marketing team about the new date.",
-    ),
-    "translation": (
-        "Translate into French: The museum opens at ten, but the guided tour starts at eleven.",
-        "Translate into German: Could you tell me where the nearest train station is?",
-        "Translate into Spanish: We are sorry for the delay; your order will arrive on Monday.",
-        "Translate into Italian: The recipe needs two eggs, a cup of flour and a pinch of salt.",
-        "Translate into Portuguese: Please remember to switch off the lights when you leave.",
-        "Translate into Dutch: The meeting has been moved to Thursday afternoon at three.",
-    ),
-    "extraction": (
-        "Copy every line of this list that mentions a fruit, unchanged:\n"
-        "1. apples, 3 kg\n2. bread, 2 loaves\n3. pears, 1 kg\n4. soap, 1 bar\n"
-        "5. bananas, 6\n6. rice, 2 kg\n7. cherries, 500 g",
-        "Extract the fields name, email and city from this text as JSON: Hello, my name is "
-        "Maria Lopez, I live in Valencia and you can write to maria.lopez@example.org.",
-        "Repeat the following sentence exactly five times, one per line: The quick brown fox "
-        "jumps over the lazy dog.",
-        "From this log, list the lines with level ERROR, unchanged:\n"
-        "10:01 INFO started\n10:02 ERROR disk full on /data\n10:03 INFO retry\n"
-        "10:04 ERROR disk full on /data\n10:05 WARN slow response\n10:06 ERROR timeout on db",
-        "Rewrite this CSV as a Markdown table, keeping every value: "
-        "city,country,population\nLyon,France,522000\nPorto,Portugal,232000\n"
-        "Graz,Austria,291000\nGhent,Belgium,265000",
-        "Fix the spelling in this paragraph and return the whole paragraph: Their are many "
-        "reasons to lern a second langauge. It helps with travell, work and makeing friends.",
-    ),
-}
+def _builtin() -> dict[str, list[str]]:
+    """The built-in prompts by category (``prompts.json``)."""
+    return load("specdiag.core.probe", "prompts.json")
 
-CATEGORIES: tuple[str, ...] = tuple(_BUILTIN)
+
+CATEGORIES: tuple[str, ...] = tuple(_builtin())
 
 
 def builtin_prompts() -> tuple[Prompt, ...]:
     """The built-in probe set, categories interleaved so any prefix covers every domain."""
     out: list[Prompt] = []
-    longest = max(len(v) for v in _BUILTIN.values())
-    for i in range(longest):
-        for cat, texts in _BUILTIN.items():
+    builtin = _builtin()
+    for i in range(max(len(v) for v in builtin.values())):
+        for cat, texts in builtin.items():
             if i < len(texts):
                 out.append(Prompt(id=f"{cat}-{i + 1}", category=cat, text=texts[i]))
     return tuple(out)

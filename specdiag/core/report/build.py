@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from specdiag.core import accept, accprofile
+from specdiag.core.datafiles import fill, load
 from specdiag.core.report.model import (
     Band,
     Chart,
@@ -37,52 +38,12 @@ MAX_FINDINGS = 6
 MAX_TIMELINES = 6
 _STATUS_ORDER = {"fail": 0, "warn": 1, "unreadable": 2, "info": 3, "pass": 4, "skipped": 5}
 
-DEFINITIONS: tuple[tuple[str, str], ...] = (
-    (
-        "accept length (bonus included)",
-        "tokens emitted per verify step: 1 + accepted drafts. SGLang's accept len, vLLM >= 0.9's "
-        "'Mean acceptance length', llama.cpp, TensorRT-LLM and EAGLE's tau use this convention.",
-    ),
-    (
-        "accepted drafts (bonus excluded)",
-        "draft tokens accepted per verify step = accept length - 1. SpecForge's "
-        "simulated_acc_len and vLLM 0.8.5's length use this convention.",
-    ),
-    (
-        "conditional acceptance acc_i",
-        "P(draft i accepted | drafts 1..i-1 accepted). Training per-position accuracies "
-        "(SpecForge/EAGLE acc_i) are read this way; Dynamo's --aic-nextn-accept-rates too.",
-    ),
-    (
-        "unconditional acceptance",
-        "P(draft i accepted) = acc_1 x ... x acc_i (ModelOpt 'marginal', a survival curve). vLLM's "
-        "'Per-position acceptance rate' and its synthetic_acceptance_rates are this.",
-    ),
-    (
-        "expected (training profile)",
-        "1 + sum_i prod_{j<=i} acc_j with the training accuracies for the served draft length: "
-        "what the draft should reach if serving matches training.",
-    ),
-    (
-        "geometric model",
-        "the same acceptance a at every position, chosen so that a + a^2 + ... + a^k equals the "
-        "observed accepted drafts (the implied i.i.d. acceptance).",
-    ),
-    (
-        "ratio",
-        "observed accepted drafts / expected accepted drafts (both bonus excluded). Healthy at "
-        f">= {accept.HEALTHY_MIN_RATIO:.0%}; collapsed when the accept length is <= "
-        f"{accept.COLLAPSED_MAX_LENGTH}.",
-    ),
-    (
-        "accepted-count histogram",
-        "verify steps with exactly j drafts accepted, j = 0..k (as shares of all steps).",
-    ),
-    (
-        "pooled vs per-request",
-        "pooled: total tokens / total verify steps over the run; per-request mean: the mean of "
-        "each request's own accept length.",
-    ),
+_LAYOUT = load("specdiag.core.report", "layout.json")
+_CHARTS: dict[str, dict[str, Any]] = _LAYOUT["charts"]
+_LIMITS = {"healthy": f"{accept.HEALTHY_MIN_RATIO:.0%}", "collapsed": accept.COLLAPSED_MAX_LENGTH}
+DEFINITIONS: tuple[tuple[str, str], ...] = tuple(
+    (term, fill(text, **_LIMITS))
+    for term, text in load("specdiag.core", "conventions.json")["definitions"]
 )
 
 
@@ -140,6 +101,12 @@ def _unix(x: object) -> float | None:
 
 def _f(x: float | None, digits: int = 3) -> str:
     return "n/a" if x is None else f"{x:.{digits}f}"
+
+
+def _said(label: str, m: Mapping[str, Any], *rounded: str) -> str:
+    """layout.json's text for ``label`` filled from ``m``, the values of the ``rounded`` keys
+    shown with two decimals ("n/a" where missing)."""
+    return fill(_LAYOUT["facts"][label], m, **{k: _f(_num(m.get(k)), 2) for k in rounded})
 
 
 def _positions(n: int) -> tuple[float, ...]:
@@ -211,10 +178,15 @@ class _Builder:
             (rank, Finding(redact(title), status, redact(message), fix, confirm, source))
         )
 
-    def chart(self, kind: ChartKind, **fields: Any) -> None:
-        """Add a chart of ``kind``, numbered after the charts of that kind so far."""
+    def chart(self, kind: ChartKind, layout: str, src: str, **fields: Any) -> None:
+        """Add a chart of ``kind`` from ``src``, with the axes layout.json gives ``layout``,
+        numbered after the charts of that kind so far."""
         n = sum(1 for c in self.charts if c.kind is kind)
-        self.charts.append(Chart(id=f"chart-{kind.value}-{n + 1}", kind=kind, **fields))
+        axes: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v for k, v in _CHARTS[layout].items()
+        }
+        chart_id = f"chart-{kind.value}-{n + 1}"
+        self.charts.append(Chart(id=chart_id, kind=kind, source=src, **axes, **fields))
 
     def table(
         self, title: str, columns: tuple[str, ...], rows: Iterable[tuple[str, ...]], source: str
@@ -223,11 +195,16 @@ class _Builder:
             Table(title, columns, tuple(tuple(map(redact, r)) for r in rows), source)
         )
 
-    def table_of(
-        self, title: str, src: str, items: Iterable[Mapping[str, Any]], *columns: _Column
-    ) -> None:
-        """A table of ``items``, a column per (header, key[, how]): ``how`` an int is the digits
-        of a number, ``""`` shows a missing value blank; without it, the value as it is."""
+    def fact_of(self, label: str, m: Mapping[str, Any], source: str, **given: object) -> None:
+        """A fact whose text is layout.json's for ``label``, filled from the document part
+        ``m`` (a key it lacks reads None) and ``given``."""
+        self.fact(label, fill(_LAYOUT["facts"][label], m, **given), source)
+
+    def table_of(self, title: str, src: str, items: Iterable[Mapping[str, Any]], name: str) -> None:
+        """A table of ``items`` with the columns layout.json names ``name``, each (header,
+        key[, how]): ``how`` an int is the digits of a number, ``""`` shows a missing value
+        blank; without it, the value as it is."""
+        columns: list[_Column] = [tuple(c) for c in _LAYOUT["tables"][name]]
 
         def cell(m: Mapping[str, Any], col: _Column) -> str:
             v = m.get(col[1])
@@ -298,33 +275,18 @@ class _Builder:
             parts.append(f"geometric model at a = {implied:.3f}")
         self.chart(
             ChartKind.PER_POSITION,
+            "per_position",
+            src,
             title=f"Per-position acceptance ({src})",
             description=f"Acceptance by draft position, {k} positions: " + "; ".join(parts) + ".",
-            x_label="draft position",
-            y_label="acceptance",
-            source=src,
             series=tuple(series),
-            panels=(
-                "conditional: P(pos i | 1..i-1 accepted)",
-                "unconditional: P(pos i accepted)",
-            ),
         )
         columns = (cond_o, observed_unc, expected_acc, unc_e)
         rows = [
             (str(i + 1), *(_f(c[i]) if c and i < len(c) else "" for c in columns)) for i in range(k)
         ]
-        self.table(
-            f"Per-position acceptance ({src})",
-            (
-                "position",
-                "observed conditional",
-                "observed unconditional",
-                "expected conditional",
-                "expected unconditional",
-            ),
-            tuple(rows),
-            src,
-        )
+        headers = tuple(_LAYOUT["tables"]["per_position"])
+        self.table(f"Per-position acceptance ({src})", headers, tuple(rows), src)
 
     def histogram(
         self, src: str, counts: Sequence[float], expected_acc: Sequence[float] | None
@@ -344,11 +306,10 @@ class _Builder:
             desc += "; expected " + ", ".join(f"{j}: {s:.1%}" for j, s in enumerate(dist))
         self.chart(
             ChartKind.HISTOGRAM,
+            "histogram",
+            src,
             title=f"Accepted drafts per verify step ({src})",
             description=desc + f" ({int(total)} verify steps).",
-            x_label="drafts accepted in the step (j)",
-            y_label="share of verify steps",
-            source=src,
             series=tuple(series),
         )
 
@@ -373,19 +334,9 @@ class _Builder:
                 src,
             )
         if wl:
-            self.fact(
-                "sampling",
-                f"temperature {wl.get('temperature')}, max_tokens {wl.get('max_tokens')}, "
-                f"api {wl.get('api')}, stream {wl.get('stream')}, ignore_eos {wl.get('ignore_eos')}",
-                src,
-            )
-            self.fact(
-                "workload",
-                f"{wl.get('num_requests')} requests at concurrency {wl.get('concurrency')}; "
-                f"{wl.get('prompts')} prompts in categories "
-                + ", ".join(map(str, _list(wl.get("categories")))),
-                src,
-            )
+            self.fact_of("sampling", wl, src)
+            categories = ", ".join(map(str, _list(wl.get("categories"))))
+            self.fact_of("workload", wl, src, categories=categories)
         pooled = _num(al.get("pooled"))
         if exp or pooled is not None:
             steps = exp.get("steps") if isinstance(exp.get("steps"), int) else spec.get("steps")
@@ -420,17 +371,7 @@ class _Builder:
                 [(str(c.get("category")), _num(c.get("accept_length"))) for c in cats],
                 _num(exp.get("expected_accept_length")),
             )
-            self.table_of(
-                f"By category ({src})",
-                src,
-                cats,
-                ("category", "category"),
-                ("requests", "requests"),
-                ("accept length", "accept_length", 3),
-                ("per-request mean", "per_request_mean", 3),
-                ("TTFT ms", "ttft_ms", 1),
-                ("TPOT ms", "tpot_ms", 2),
-            )
+            self.table_of(f"By category ({src})", src, cats, "by_category")
         self.latency(src, _map(d.get("latency")), _map(_map(d.get("baseline")).get("latency")))
         base = _map(d.get("baseline"))
         sp = _map(base.get("speedup"))
@@ -451,8 +392,7 @@ class _Builder:
 
     def speedup(self, src: str, series: Sequence[Series], **text: str) -> None:
         """A chart of speedup against accept length; ``text``: title, description, y_label."""
-        axes = {"x_label": "accept length (bonus included)", "hline_label": "no speedup"}
-        self.chart(ChartKind.SPEEDUP, source=src, series=tuple(series), hline=1.0, **axes, **text)
+        self.chart(ChartKind.SPEEDUP, "speedup", src, series=tuple(series), hline=1.0, **text)
 
     def latency(self, src: str, lat: Mapping[str, Any], base: Mapping[str, Any]) -> None:
         metrics = [
@@ -481,11 +421,10 @@ class _Builder:
             )
         self.chart(
             ChartKind.LATENCY,
+            "latency",
+            src,
             title=f"Latency distributions ({src})",
             description="Latency percentiles (min, p50, p90, p99, max): " + "; ".join(desc) + ".",
-            x_label="percentile",
-            y_label="milliseconds",
-            source=src,
             series=tuple(series),
             panels=tuple(m[:-3].upper() for m in metrics),
             x_ticks=stats,
@@ -497,12 +436,7 @@ class _Builder:
         e_al = _num(pred.get("expected_accept_length"))
         for f in _list(d.get("files")):
             if isinstance(f, Mapping):
-                self.fact(
-                    "log file",
-                    f"{f.get('path')}: {f.get('records')} records of {f.get('lines')} lines "
-                    f"({f.get('skipped_lines')} skipped)",
-                    src,
-                )
+                self.fact_of("log file", f, src)
         for engine, s in _map(d.get("summary")).items():
             s = _map(s)
             versions = _map(s.get("versions"))
@@ -553,17 +487,15 @@ class _Builder:
                     series.append(Series("expected (training)", Role.EXPECTED, ends, (e_al,) * 2))
                 self.chart(
                     ChartKind.TIMELINE,
+                    "log_timeline",
+                    src,
                     title=f"Accept length over the log ({src}, {engine})",
                     description=f"Accept length (bonus included) over {records} log records "
                     f"in {len(values)} buckets, from {values[0]:.2f} to {values[-1]:.2f} "
                     f"(min {min(values):.2f}, max {max(values):.2f}); {n_str} collapse "
                     f"stretch(es) at or below {accept.COLLAPSED_MAX_LENGTH}.",
-                    x_label="log record",
-                    y_label="accept length (bonus included)",
-                    source=src,
                     series=tuple(series),
                     hline=accept.COLLAPSED_MAX_LENGTH,
-                    hline_label="collapse threshold",
                 )
                 longest = [x for x in _list(coll.get("longest")) if isinstance(x, Mapping)]
                 if longest:
@@ -574,12 +506,7 @@ class _Builder:
                             {**c, "lines": f"{c.get('first_line')}-{c.get('last_line')}"}
                             for c in longest
                         ),
-                        ("rank", "rank", ""),
-                        ("records", "records"),
-                        ("lines", "lines"),
-                        ("from", "first_time", ""),
-                        ("to", "last_time", ""),
-                        ("mean accept length", "mean_accept_length", 3),
+                        "collapse_stretches",
                     )
             ranks = {r: _map(v) for r, v in _map(s.get("ranks")).items() if r}
             if len(ranks) > 1:
@@ -608,14 +535,14 @@ class _Builder:
         x = tuple(float(i) for i in range(len(vals)))
         self.chart(
             kind,
+            "bars",
+            src,
             title=title,
             description="Accept length (bonus included): "
             + ", ".join(f"{n} {v:.2f}" for n, v in vals)
             + (f"; expected {expected:.2f}" if expected else "")
             + ".",
             x_label=x_label,
-            y_label="accept length (bonus included)",
-            source=src,
             series=(Series("observed", Role.OBSERVED, x, tuple(v for _, v in vals), "bar"),),
             x_ticks=tuple(n for n, _ in vals),
             hline=expected,
@@ -623,11 +550,7 @@ class _Builder:
 
     def fleet(self, src: str, d: Mapping[str, Any]) -> None:
         win = _map(d.get("window"))
-        self.fact(
-            "fleet window",
-            f"{win.get('start')} .. {win.get('end')} (step {win.get('step_seconds')} s)",
-            src,
-        )
+        self.fact_of("fleet window", win, src)
         self.fact("Prometheus", d.get("prometheus"), src)
         self.fact("selector", d.get("selector"), src)
         fl = _map(d.get("fleet"))
@@ -642,35 +565,21 @@ class _Builder:
                 e_al,
                 pooled,
                 ratio=(pooled - 1) / (e_al - 1) if e_al is not None and e_al > 1 else None,
-                explanation=f"fleet median {_f(_num(fl.get('median_accept_length')), 2)}, "
-                f"min {_f(_num(fl.get('min_accept_length')), 2)}, max "
-                f"{_f(_num(fl.get('max_accept_length')), 2)}; {fl.get('outliers')} "
-                f"outlier(s), {fl.get('declining')} declining, {fl.get('collapsed')} "
-                "collapsed",
+                explanation=_said(
+                    "fleet pooled", fl, *(f"{x}_accept_length" for x in ("median", "min", "max"))
+                ),
             )
         for o in _list(d.get("outliers")):
             o = _map(o)
-            self.finding(
-                30,
-                f"replica {o.get('replica')} is an outlier",
-                "warn",
-                f"accept length {_f(_num(o.get('accept_length')), 2)} vs the fleet median "
-                f"{_f(_num(o.get('fleet_median')), 2)} ({_f(_num(o.get('deficit')), 2)} of "
-                f"the median's accepted drafts missing) since {o.get('since')}",
-                src,
-            )
+            message = _said("replica outlier", o, "accept_length", "fleet_median", "deficit")
+            self.finding(30, f"replica {o.get('replica')} is an outlier", "warn", message, src)
         for r in reps:
             tr = _map(r.get("trend"))
             if tr.get("declining"):
-                self.finding(
-                    31,
-                    f"replica {r.get('replica')} is declining",
-                    "warn",
-                    f"accept length from {_f(_num(tr.get('first_third')), 2)} (first third "
-                    f"of the window) to {_f(_num(tr.get('last_third')), 2)} (last third), "
-                    f"{_f(_num(tr.get('slope_per_hour')), 2)} per hour",
-                    src,
+                message = _said(
+                    "replica declining", tr, "first_third", "last_third", "slope_per_hour"
                 )
+                self.finding(31, f"replica {r.get('replica')} is declining", "warn", message, src)
         self._bars(
             ChartKind.REPLICAS,
             f"Accept length by replica ({src})",
@@ -714,18 +623,16 @@ class _Builder:
                 n_resets = resets if isinstance(resets, int) else len(_list(resets))
                 self.chart(
                     ChartKind.TIMELINE,
+                    "fleet_timeline",
+                    src,
                     title=f"Accept length over time, replica {r.get('replica')} ({src})",
                     description=f"Accept length (bonus included) per bucket over "
                     f"{(pts[-1][0] - t0) / 60:.0f} min: from {pts[0][1]:.2f} to {pts[-1][1]:.2f}"
                     f"; {len(bands)} collapse stretch(es); {n_resets} counter reset(s) "
                     "(restarts).",
-                    x_label="minutes from the window start",
-                    y_label="accept length (bonus included)",
-                    source=src,
                     series=(Series("observed", Role.OBSERVED, minutes, values, "step"),),
                     bands=tuple(bands),
                     hline=accept.COLLAPSED_MAX_LENGTH,
-                    hline_label="collapse threshold",
                 )
             ranks = [x for x in _list(r.get("ranks")) if isinstance(x, Mapping)]
             if len(ranks) > 1:
@@ -861,14 +768,7 @@ class _Builder:
             self.notes.append(f"doctor: {d.get('summary')}")
         if checks:
             checks_sorted = sorted(checks, key=lambda c: _STATUS_ORDER.get(str(c.get("status")), 5))
-            self.table_of(
-                f"Doctor checks ({src})",
-                src,
-                checks_sorted,
-                ("status", "status"),
-                ("check", "title"),
-                ("message", "message"),
-            )
+            self.table_of(f"Doctor checks ({src})", src, checks_sorted, "doctor_checks")
 
     def segments(self, src: str, segs: Sequence[Mapping[str, Any]], expected: float | None) -> None:
         """Doctor's log timeline split at restarts: accept length per segment, why each began."""
@@ -884,31 +784,11 @@ class _Builder:
                 ],
                 expected,
             )
-        self.table_of(
-            f"Log segments split at restarts ({src})",
-            src,
-            segs,
-            ("segment", "index"),
-            ("start", "start", ""),
-            ("end", "end", ""),
-            ("lines", "lines"),
-            ("accept length", "accept_length", 3),
-            ("version", "version", ""),
-            ("starts because", "starts_because", ""),
-            ("collapse from", "collapse_from", ""),
-        )
+        self.table_of(f"Log segments split at restarts ({src})", src, segs, "log_segments")
 
     def compare_hidden(self, src: str, d: Mapping[str, Any]) -> None:
-        self.fact(
-            "hidden-state dumps",
-            f"served {d.get('served')} ({d.get('served_dtype')}), training {d.get('training')} ({d.get('training_dtype')})",
-            src,
-        )
-        self.fact(
-            "layer ids",
-            f"served {d.get('served_layers')}, training {d.get('training_layers')} ({d.get('engine')} convention)",
-            src,
-        )
+        self.fact_of("hidden-state dumps", d, src)
+        self.fact_of("layer ids", d, src)
         chunks = [c for c in _list(d.get("chunks")) if isinstance(c, Mapping)]
         sim = _list(d.get("reference_similarity"))
         reference = bool(sim) and all(isinstance(r, list) for r in sim)
@@ -934,26 +814,16 @@ class _Builder:
             chosen = ", ".join(f"chunk {r} -> {cols[c]}" for r, c in marked)
             self.chart(
                 ChartKind.IDENTIFICATION,
+                "identification",
+                src,
                 title=f"Hidden-state identification ({src})",
                 description=f"Cosine similarity of each served chunk with each {title}; "
                 f"the chosen one is outlined: {chosen or 'none identified'}.",
                 x_label=title,
-                y_label="served chunk",
-                source=src,
                 heatmap=Heatmap(rows, cols, values, marked, "cosine similarity"),
             )
         if chunks:
-            self.table_of(
-                f"Served chunks ({src})",
-                src,
-                chunks,
-                ("chunk", "index"),
-                ("match", "match"),
-                ("identified layer", "identified_layer"),
-                ("cosine mean", "cosine_mean", 4),
-                ("rel L2", "rel_l2", 4),
-                ("what it is", "description", ""),
-            )
+            self.table_of(f"Served chunks ({src})", src, chunks, "served_chunks")
         for text in _list(d.get("diagnosis")):
             self.notes.append(f"compare-hidden: {text}")
         sugg = _map(d.get("suggested_layer_ids"))
@@ -981,21 +851,13 @@ class _Builder:
             if fps:
                 self.fact(f"dump fingerprint (rms per chunk): {f.get('path')}", fps, src)
         if rows:
-            self.table(
-                f"Training dumps ({src})",
-                ("file", "ok", "tokens", "hidden size", "dtype", "rms per chunk", "problems"),
-                tuple(rows),
-                src,
-            )
+            headers = tuple(_LAYOUT["tables"]["training_dumps"])
+            self.table(f"Training dumps ({src})", headers, tuple(rows), src)
         for p in _list(d.get("problems")):
             self.finding(60, "training dump problem", "warn", str(p), src)
 
     def capture_hidden(self, src: str, d: Mapping[str, Any]) -> None:
-        self.fact(
-            "capture",
-            f"{d.get('source')}: model {d.get('model')}, layer ids {d.get('layer_ids')} (HF indices {d.get('hf_indices')}), {d.get('tokens')} tokens, {d.get('dtype')}",
-            src,
-        )
+        self.fact_of("capture", d, src)
         self.fact("capture output", d.get("output"), src)
 
     def add(self, name: str, doc: object) -> None:

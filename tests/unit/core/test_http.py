@@ -39,15 +39,14 @@ def test_a_bad_url_is_a_usage_error_that_does_not_echo_credentials(bad: str) -> 
 
 
 def test_userinfo_query_and_suffix_are_taken_apart() -> None:
-    b = http.parse_base_url(
-        "HTTP://al:pa55word@[::1]:8000/v1/?api_key=k-123", what="u", example="x", strip=("/v1",)
-    )
+    url = "HTTP://al:pa55word@[::1]:8000/v1/?api_key=k-123"
+    b = http.parse_base_url(url, what="u", example="x", strip=("/v1",))
     assert b.url == b.shown == "http://[::1]:8000"
     assert b.auth == ("al", "pa55word")
     assert b.params == (("api_key", "k-123"),)
     assert b.stripped == "/v1"
     basic = base64.b64encode(b"al:pa55word").decode()
-    assert {"pa55word", "al:pa55word", basic, "k-123"} <= set(b.secrets)
+    assert {"pa55word", "al:pa55word", basic, "k-123"} <= set(http.url_secrets(url))
     assert http.parse_base_url("127.0.0.1:9", what="u", example="x", default_scheme="http").url == (
         "http://127.0.0.1:9"
     )
@@ -174,3 +173,23 @@ def test_loads_json_is_bounded(doc: bytes | str, ok: bool) -> None:
     else:
         with pytest.raises(files.JsonError):
             files.loads_json(doc)
+
+
+def test_both_resolvers_map_an_unknown_or_hanging_name_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    import httpcore
+
+    def fake(host: object, *a: object, **k: object) -> object:
+        if host == "hang.example":
+            time.sleep(2)
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", fake)
+    for resolve in (http.resolve, lambda *a: asyncio.run(http.aresolve(*a))):
+        with pytest.raises(httpcore.ConnectError, match="not known"):
+            resolve("nowhere.example", 80, 1.0)
+        with pytest.raises(httpcore.ConnectTimeout, match="did not resolve within 0.2 s"):
+            resolve("hang.example", 80, 0.2)

@@ -67,7 +67,7 @@ def _analyze(
     else:
         a.scan("x.log", io.BytesIO(data), chunk_size=chunk)
     doc = json.dumps(logs_document(a.report()))
-    n_fast = sum(getattr(s.scanner, "fast_records", 0) for s in a.sources)
+    n_fast = sum(s.scanner.fast_records for s in a.sources)
     return doc, recs, n_fast
 
 

@@ -1,7 +1,7 @@
 """The two record sources give the same records for the same bytes.
 
-The Python source (scan.Scanner: LineFinder, LineParser) and the compiled one (fast.FastScanner:
-the C scanner and extractor, numpy for the rows) are fed the same bytes, in the same blocks or
+The Python source (scan.Scanner: LineFinder, LineParser) and the compiled one (the same Scanner
+composed with fast.Compiled: the C scanner and extractor, numpy for the rows) are fed the same bytes, in the same blocks or
 in other blocks, as a stream or as a file read in threads; the records (every field, in order)
 and the counts must be the same. The lines are fuzzed lines of every engine (the fuzzers of
 tests/unit/logs/test_fast.py and tests/unit/logs/test_reliability.py). ``test_sanitized_scanner`` runs
@@ -46,11 +46,8 @@ def read(
     """Records and counts of one source over ``data`` (fed in blocks of ``chunk``)."""
     batches: list[RecordBatch] = []
     parser = LineParser(source="x.log", **kw)  # type: ignore[arg-type]
-    src: Scanner
-    if compiled:
-        src = fast.FastScanner(parser, batches.append, max_line=4096)
-    else:
-        src = Scanner(parser, batches.append, max_line=4096)
+    part = fast.Compiled(parser, max_line=4096) if compiled else None
+    src = Scanner(parser, batches.append, max_line=4096, compiled=part)
     if as_file:
         with tempfile.NamedTemporaryFile(suffix=".log") as f:
             f.write(data)
@@ -66,7 +63,7 @@ def read(
             src.feed(data[i : i + chunk])
         src.close()
     recs = [r for b in batches for r in b.records()]
-    return recs, src.counts, getattr(src, "fast_records", 0)
+    return recs, src.counts, src.fast_records
 
 
 def same_records(data: bytes, chunk: int, **kw: str) -> int:

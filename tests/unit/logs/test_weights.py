@@ -54,7 +54,7 @@ def _python(parser: LineParser, sink: Callable[[RecordBatch], None]) -> Scanner:
 
 
 def _compiled(parser: LineParser, sink: Callable[[RecordBatch], None]) -> Scanner:
-    return fast.FastScanner(parser, sink)
+    return Scanner(parser, sink, compiled=fast.Compiled(parser))
 
 
 @pytest.mark.parametrize("compiled", sources())
