@@ -21,15 +21,13 @@ also on Ctrl-C.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from specdiag.core import accept
+from specdiag.core import accept, datafiles
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import InputError, UsageError
 
@@ -59,7 +57,7 @@ class Scenario:
 
 
 # the demos' prose (each scenario's story, the conclusions, the next commands) as data
-STORY = json.loads(resources.files("specdiag.workflows").joinpath("demo_story.json").read_text())
+STORY = datafiles.load("specdiag.workflows", "demo_story.json")
 SCENARIOS = {name: Scenario(name, **s) for name, s in STORY["scenarios"].items()}
 
 

@@ -8,11 +8,13 @@ command line. What is simulated: the weights (zeros of the right shapes, tiny hi
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
+
+from specdiag.core import datafiles
 
 GOOD_IDS = (2, 30, 58)  # what the draft was trained with
 BROKEN_IDS = (-1, 2, 30)  # what the config was changed to
@@ -37,7 +39,7 @@ def write_story(
     target = root / "target"
     draft = root / "draft"
     # both config.json files as the deployment has them (doctor_story.json), the draft's ids set
-    configs = json.loads(resources.files(__package__).joinpath("doctor_story.json").read_text())
+    configs = copy.deepcopy(datafiles.load("specdiag.workflows", "doctor_story.json"))
     tcfg, dcfg = configs["target_config"], configs["draft_config"]
     dcfg["eagle_config"]["eagle_aux_hidden_state_layer_ids"] = list(aux_ids)
     for path, cfg in ((target, tcfg), (draft, dcfg)):
