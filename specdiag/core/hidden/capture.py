@@ -149,10 +149,7 @@ def check_layer_ids(layers: Sequence[int], flag: str = "--layers") -> tuple[int,
 
 
 def vllm_server_args(
-    layers: Sequence[int],
-    *,
-    connector: str = "specdiag",
-    storage: str = DEFAULT_STORAGE,
+    layers: Sequence[int], *, connector: str = "specdiag", storage: str = DEFAULT_STORAGE
 ) -> tuple[str, ...]:
     """The vLLM flags (argv items) that make it capture ``layers`` for every request
     (``connector``: one of :data:`CONNECTORS`, checked by ``ServerArgsOptions``)."""
@@ -190,16 +187,18 @@ class CaptureMeta:
     layer_ids: tuple[int, ...] | None  # as configured on the engine (its convention)
 
 
+def layer_ids_of(value: object) -> tuple[int, ...] | None:
+    """A non-empty list of int ids (JSON-decoded) as a tuple; None for anything else."""
+    if isinstance(value, list) and value and all(isinstance(i, int) for i in value):
+        return tuple(value)
+    return None
+
+
 def _ints(text: str | None) -> tuple[int, ...] | None:
-    if not text:
-        return None
     try:
-        v = loads_json(text)
+        return layer_ids_of(loads_json(text)) if text else None
     except JsonError:
         return None
-    if isinstance(v, list) and all(isinstance(i, int) for i in v):
-        return tuple(v)
-    return None
 
 
 def read_capture_meta(path: str | Path) -> CaptureMeta | None:

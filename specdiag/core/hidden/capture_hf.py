@@ -26,12 +26,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.files import FileKind, loads_json, read_bounded
-from specdiag.core.hidden.capture import (
-    CaptureResult,
-    Sample,
-    check_output,
-    write_capture,
-)
+from specdiag.core.hidden.capture import CaptureResult, Sample, check_output, write_capture
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:

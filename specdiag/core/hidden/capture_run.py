@@ -103,15 +103,8 @@ class CaptureOptions:
         from specdiag.core.http import check_timeout
 
         check_bounds(self)
-        given = [
-            n
-            for n, v in (
-                ("--like", self.like),
-                ("--prompt-ids", self.prompt_ids),
-                ("--prompt", self.prompt),
-            )
-            if v is not None
-        ]
+        named = {"--like": self.like, "--prompt-ids": self.prompt_ids, "--prompt": self.prompt}
+        given = [n for n, v in named.items() if v is not None]
         if len(given) != 1:
             raise UsageError(
                 "give the sample once: --like SAMPLE, --prompt-ids IDS or --prompt TEXT"

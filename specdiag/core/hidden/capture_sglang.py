@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import shlex
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,16 +33,11 @@ from specdiag.core.hidden.capture import (
     _connect,
     _server_message,
     check_output,
+    layer_ids_of,
     write_capture,
 )
 from specdiag.core.hidden.conventions import CaptureEngine, aux_id_rule
-from specdiag.core.http import (
-    Answer,
-    BodyKind,
-    HttpFailure,
-    fetch,
-    json_answer,
-)
+from specdiag.core.http import Answer, BodyKind, HttpFailure, fetch, json_answer
 from specdiag.errors import InputError, ServerError, UsageError
 
 if TYPE_CHECKING:
@@ -80,13 +75,6 @@ def sglang_server_args(layers: Sequence[int] | None) -> tuple[str, ...]:
 
 def format_sglang_args(args: Sequence[str]) -> str:
     return "python -m sglang.launch_server --model-path TARGET " + shlex.join(args)
-
-
-def _server_ids(info: Mapping[str, Any]) -> tuple[int, ...] | None:
-    raw = info.get("return_aux_hidden_state_layer_ids")
-    if isinstance(raw, list) and raw and all(isinstance(i, int) for i in raw):
-        return tuple(raw)
-    return None
 
 
 def _rows(value: object) -> npt.NDArray[np.float32]:
@@ -182,7 +170,7 @@ def capture_sglang(
                 + "  (`specdiag capture-hidden --print-server-args --engine sglang --layers "
                 "...` prints them)",
             )
-        served_ids = _server_ids(info)
+        served_ids = layer_ids_of(info.get("return_aux_hidden_state_layer_ids"))
         if layers is not None and served_ids is not None and tuple(layers) != served_ids:
             raise UsageError(
                 f"--layers {','.join(map(str, layers))} but the server captures SGLang ids "

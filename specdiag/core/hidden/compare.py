@@ -22,23 +22,9 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from specdiag.core.hidden.compare_align import (
-    align_tokens,
-    as_stack,
-    hidden_sizes,
-    reference_start,
-)
-from specdiag.core.hidden.compare_diagnosis import (
-    Facts,
-    blocks_match,
-    diagnose,
-    wrong_hidden_size,
-)
-from specdiag.core.hidden.compare_identify import (
-    Identification,
-    any_close,
-    identify,
-)
+from specdiag.core.hidden.compare_align import align_tokens, as_stack, hidden_sizes, reference_start
+from specdiag.core.hidden.compare_diagnosis import Facts, blocks_match, diagnose, wrong_hidden_size
+from specdiag.core.hidden.compare_identify import Identification, any_close, identify
 from specdiag.core.hidden.compare_results import (
     AlignmentStatus,
     CompareMode,
@@ -53,10 +39,7 @@ from specdiag.core.hidden.compare_stats import (
     stream,
     summarise,
 )
-from specdiag.core.hidden.compare_tolerance import (
-    default_tolerances,
-    effective_dtype,
-)
+from specdiag.core.hidden.compare_tolerance import default_tolerances, effective_dtype
 from specdiag.core.hidden.conventions import CaptureEngine
 from specdiag.core.hidden.loading import Dump, require_torch
 from specdiag.errors import UsageError

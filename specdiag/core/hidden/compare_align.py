@@ -48,15 +48,9 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
             return TokenAlignment(status, 0, o, ns, ns, nt, description=desc)
         o2 = find_tokens(sids, tids)
         if o2 is not None:  # training sample inside the served tokens
-            return TokenAlignment(
-                AlignmentStatus.TRAINING_INSIDE_SERVED,
-                o2,
-                0,
-                nt,
-                ns,
-                nt,
-                description=f"the training sample (all {nt} tokens) found at served position {o2}",
-            )
+            desc = f"the training sample (all {nt} tokens) found at served position {o2}"
+            status = AlignmentStatus.TRAINING_INSIDE_SERVED
+            return TokenAlignment(status, o2, 0, nt, ns, nt, description=desc)
     return _first_difference(sids, tids, offset or 0, training)
 
 
@@ -70,16 +64,9 @@ def _without_ids(
         if no_served and no_training
         else ("the served dump" if no_served else "the training dump")
     )
-    return TokenAlignment(
-        AlignmentStatus.UNAVAILABLE if offset is None else AlignmentStatus.OFFSET,
-        0,
-        o,
-        n,
-        ns,
-        nt,
-        description=f"no input_ids in {which}: served token 0 taken as training position "
-        f"{o} (--offset), {n} tokens compared",
-    )
+    status = AlignmentStatus.UNAVAILABLE if offset is None else AlignmentStatus.OFFSET
+    desc = f"no input_ids in {which}: served token 0 taken as training position {o} (--offset)"
+    return TokenAlignment(status, 0, o, n, ns, nt, description=f"{desc}, {n} tokens compared")
 
 
 def _first_difference(sids: list[int], tids: list[int], o: int, training: Dump) -> TokenAlignment:
@@ -88,15 +75,8 @@ def _first_difference(sids: list[int], tids: list[int], o: int, training: Dump) 
     n = min(ns, nt - o)
     p = next((i for i in range(n) if sids[i] != tids[o + i]), None)
     if p is None:
-        return TokenAlignment(
-            AlignmentStatus.OFFSET,
-            0,
-            o,
-            n,
-            ns,
-            nt,
-            description=f"served tokens equal training positions {o}..{o + n - 1} (--offset)",
-        )
+        desc = f"served tokens equal training positions {o}..{o + n - 1} (--offset)"
+        return TokenAlignment(AlignmentStatus.OFFSET, 0, o, n, ns, nt, description=desc)
     mask = training.loss_mask
     if p > 0 and mask is not None and int(mask[o + p]) == 1 and int(mask[o + p - 1]) == 1:
         # the first differing token lies inside an answer, after an answer token that agreed:

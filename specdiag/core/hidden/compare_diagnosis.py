@@ -307,20 +307,14 @@ def _arrangement(f: Facts, out: _Out, pairs: Sequence[tuple[int, int]]) -> None:
 
 
 def _shift_line(k: int) -> str:
+    n = abs(k)
+    slots = "one slot" if n == 1 else f"{n} slots"
     if k < 0:
-        return (
-            "the served list is shifted by one slot: an extra layer prepended and the "
-            "last training layer dropped"
-            if k == -1
-            else f"the served list is shifted by {-k} slots: {-k} extra layers "
-            f"prepended and the last {-k} training layers dropped"
-        )
-    return (
-        "the served list is shifted by one slot the other way: the first training layer is missing"
-        if k == 1
-        else f"the served list is shifted by {k} slots the other way: the first "
-        f"{k} training layers are missing"
-    )
+        extra = "an extra layer" if n == 1 else f"{n} extra layers"
+        last = "the last training layer" if n == 1 else f"the last {n} training layers"
+        return f"the served list is shifted by {slots}: {extra} prepended and {last} dropped"
+    first = "the first training layer is" if n == 1 else f"the first {n} training layers are"
+    return f"the served list is shifted by {slots} the other way: {first} missing"
 
 
 def _permutation_cause(tchunks: Sequence[TrainingChunk]) -> str:

@@ -10,12 +10,7 @@ from specdiag.errors import UsageError
 
 # Unit roundoff per dtype. float32 captures on GPUs usually go through TF32 matmuls, so the
 # float32 defaults use TF32's roundoff (10 mantissa bits), like float16.
-UNIT_ROUNDOFF = {
-    "bfloat16": 2.0**-8,
-    "float16": 2.0**-11,
-    "float32": 2.0**-11,
-    "float64": 2.0**-11,
-}
+UNIT_ROUNDOFF = {"bfloat16": 2.0**-8, "float16": 2.0**-11, "float32": 2.0**-11, "float64": 2.0**-11}
 RTOL_FACTOR = 12.8  # relative L2 bound = 12.8 u  (bf16: 0.05)
 ATOL_FACTOR = 16.0  # max |diff| bound = 16 u * max|training chunk|  (bf16: 6.25 % of the max)
 

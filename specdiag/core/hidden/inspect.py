@@ -244,13 +244,12 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
                 )
     embedding = _embedding_chunks(dump, h, chunks) if chunks is not None else ()
     if embedding and dump.fmt != "hf-stack":  # a full stack starts with the embedding anyway
+        which = ", ".join(map(str, embedding))
         warnings.append(
-            ("chunk " if len(embedding) == 1 else "chunks ")
-            + ", ".join(map(str, embedding))
-            + (" looks" if len(embedding) == 1 else " look")
-            + " like the embedding output: rows of "
-            "repeated tokens are identical, which no decoder layer output does (an embedding "
-            "slot in the id list: -1 for SGLang/SpecForge, 0 for vLLM)"
+            (f"chunk {which} looks" if len(embedding) == 1 else f"chunks {which} look")
+            + " like the embedding output: rows of repeated tokens are identical, which no "
+            "decoder layer output does (an embedding slot in the id list: -1 for SGLang/SpecForge, "
+            "0 for vLLM)"
         )
     return FileReport(
         path=path,
@@ -339,24 +338,13 @@ def _abs_max(v: Tensor) -> Tensor:
 
 
 def _count_nonfinite(v: Tensor, mapped: bool = False) -> int:
-    """NaN/Inf elements of a float tensor: a row whose norm is finite holds none, so only the
-    rows flagged by one cheap reduction are counted element by element."""
-    torch = require_torch()
+    """NaN/Inf elements of a float side tensor: the dump scan of its rows, with no valid token
+    (so only the count), the pages handled as the scan does where the rows are the file's."""
     if v.numel() == 0:
         return 0
-    if _fast is not None and v.ndim >= 1:
-        rows = _as_view(v, (-1, int(v.shape[-1])) if v.ndim >= 2 else (1, -1))
-        if rows is not None:
-            res = _fast_scan(rows[:, None, :], 0, populate=mapped, release=False)
-            if res is not None:
-                return res.nonfinite
-    if mapped:
-        _populate(v)
-    x = v.reshape(-1, v.shape[-1]) if v.ndim >= 2 else v.reshape(1, -1)
-    flagged = ~torch.isfinite(_norms(x))
-    if not bool(flagged.any()):
-        return 0
-    return int((~torch.isfinite(x[flagged])).sum())
+    rows = v.reshape(-1, int(v.shape[-1]) if v.ndim >= 2 else v.numel())
+    side = Dump("", "", rows, "flat", None, mapped=mapped and rows.data_ptr() == v.data_ptr())
+    return _scan(side, 1, int(rows.shape[1]), 0).nonfinite
 
 
 def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
@@ -709,12 +697,7 @@ def _summarise(files: tuple[FileReport, ...], vocab: tuple[VocabMap, ...]) -> In
 # Which layers are these chunks? (--target / --reference)
 
 
-def identify_layers(
-    dump: Dump,
-    reference: Dump,
-    *,
-    hidden_size: int | None = None,
-) -> LayerReport:
+def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = None) -> LayerReport:
     """Match every aux chunk of ``dump`` against every index of an HF ``hidden_states`` stack
     computed on the same tokens (``reference``: layout ``layers``, ``[L+1, T, H]``)."""
     from specdiag.core.hidden.compare_align import find_tokens
@@ -924,11 +907,7 @@ def inspect_dumps(
             hint="--target runs the checkpoint; --reference reads a stack made from it",
         )
     report = inspect_paths(
-        paths,
-        workers=workers,
-        pad_id=pad_id,
-        hidden_size=hidden_size,
-        progress=progress,
+        paths, workers=workers, pad_id=pad_id, hidden_size=hidden_size, progress=progress
     )
     if target is None and reference is None:
         return report

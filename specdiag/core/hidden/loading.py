@@ -137,7 +137,7 @@ class Dump:
 
     @property
     def dtype(self) -> str:
-        return str(self.features.dtype).replace("torch.", "")
+        return _dt(self.features)
 
     def block(self, start: int, stop: int, device: str = "cpu") -> Tensor:
         """Tokens ``[start, stop)`` as a float32 ``[n, W]`` tensor on ``device``."""
@@ -347,16 +347,13 @@ def _weights_only_refusal(path: Path, exc: BaseException) -> InputError:
 
 def _weights_only_reason(text: str) -> str:
     m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
-    return (m.group(1).strip().splitlines()[0] if m else _first_line_of(text))[:160]
+    return (m.group(1).strip().splitlines()[0] if m else _first_line(text))[:160]
 
 
-def _first_line_of(text: str) -> str:
-    line = (text.strip().splitlines() or [""])[0]
-    return line.split(". ")[0][:160]
-
-
-def _first_line(exc: BaseException) -> str:
-    return _first_line_of(str(exc)) or type(exc).__name__
+def _first_line(what: BaseException | str) -> str:
+    """The first sentence of an error's text (its type's name when it has none)."""
+    line = (str(what).strip().splitlines() or [""])[0].split(". ")[0][:160]
+    return line or ("" if isinstance(what, str) else type(what).__name__)
 
 
 def _classify_error(display: Path, exc: BaseException) -> InputError:
@@ -896,13 +893,8 @@ def _assemble(
     parts: _Parts, source: str, lay: str, hidden_size: int | None, pad_id: int | None
 ) -> Dump:
     """The :class:`Dump`, with its side tensors checked against the token count."""
-    features, ids, mask, last, notes = (
-        parts.features,
-        parts.ids,
-        parts.mask,
-        parts.last,
-        parts.notes,
-    )
+    ids, mask, last, notes = parts.ids, parts.mask, parts.last, parts.notes
+    features = parts.features
     n_rows = int(features.shape[1] if lay == "layers" else features.shape[0])
     if last is not None and last.ndim == 2 and int(last.shape[0]) != n_rows:
         notes.append(

@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs.records import (
@@ -98,8 +98,23 @@ N_UNREAD = "printed but unread: {}"
 
 
 _Obj = dict[str, Any]  # a JSON object
-_Read = LogRecord | Skipped | None  # what a block or JSON object reader gives
-_Reader = Callable[[LineParser, _Obj, _Obj, int], _Read]  # a JSON object's (object, its parent)
+_Raw = tuple[tuple[str, str], ...]
+
+
+class _Figures(NamedTuple):
+    """What a reader found (one function, :func:`_record`, builds the record)."""
+
+    length: float | None  # the accept length, bonus included
+    rate: float | None
+    accepted: int | None
+    drafted: int | None
+    per_position: tuple[float, ...]
+    notes: list[str]
+    version: str | None = None  # (a JSON object's: its reader's row of _JSON_RECORDS)
+
+
+# a JSON statistics object's reader: (the object, its parent) -> its figures, a skip, or None
+_Reader = Callable[[_Obj, _Obj], "_Figures | Skipped | None"]
 
 
 def _num(v: object) -> float | None:
@@ -214,12 +229,8 @@ def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> Par
     if v < 1.0 - 0.005:
         return Skipped(f"{version}: {key} below 1 is impossible")
     engine, kind = (VLLM, EXAMPLE) if version.startswith("vllm") else (SGLANG, BENCH)
-    raw, notes = ((key, value),), (note,)
-    return (
-        p.make_record(
-            engine, kind, line_no, version=version, length=max(v, 1.0), raw=raw, notes=notes
-        ),
-    )
+    got = _Figures(max(v, 1.0), None, None, None, (), [note], version)
+    return (_record(p, engine, kind, got, line_no, ((key, value),)),)
 
 
 # --------------------------------------------------------------------------- markdown tables
@@ -275,17 +286,9 @@ def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     if v < 1.0 - 0.005:
         return Skipped("table row: accept length below 1 is impossible")
     label = " | ".join(c for i, c in enumerate(cells) if i != col)[:80]
-    return (
-        p.make_record(
-            SGLANG,
-            BENCH,
-            line_no,
-            version="markdown table (accept length column)",
-            length=max(v, 1.0),
-            raw=((header[col], cells[col]), ("row", label)),
-            notes=(N_SPECFORGE_TABLE,),
-        ),
-    )
+    version = "markdown table (accept length column)"
+    got = _Figures(max(v, 1.0), None, None, None, (), [N_SPECFORGE_TABLE], version)
+    return (_record(p, SGLANG, BENCH, got, line_no, ((header[col], cells[col]), ("row", label))),)
 
 
 # --------------------------------------------------------------------------- blocks
@@ -342,10 +345,14 @@ def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
     p.block = None
     if b is None:
         return None
+    reader, engine, kind = _BLOCK_READERS[b.kind]
     try:
-        return _BLOCK_READERS[b.kind](p, b)
+        got = reader(b)
     except (ValueError, KeyError, ZeroDivisionError, OverflowError):
         return Skipped(f"{b.kind} summary unreadable")
+    if got is None or isinstance(got, Skipped):
+        return got
+    return _record(p, engine, kind, got, b.start, tuple(b.values.items()))
 
 
 def _f(text: str | None) -> float | None:
@@ -371,7 +378,18 @@ def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
     return tuple(out)
 
 
-def _vllm_bench(p: LineParser, b: Block) -> _Read:
+def _pooled(
+    label: str, printed: float | None, accepted: int, drafts: int, notes: list[str]
+) -> float:
+    """1 + accepted / drafts (vLLM's pooled accept length); a note when the printed length
+    differs."""
+    length = 1.0 + accepted / drafts
+    if printed is not None and abs(printed - length) > 0.006:
+        notes.append(f"identity failed: {label} {printed:.2f} != 1 + accepted/drafts {length:.3f}")
+    return length
+
+
+def _vllm_bench(b: Block) -> _Figures | Skipped | None:
     rate_pct = _f(b.values.get("rate_pct"))
     length = _f(b.values.get("Acceptance length"))
     drafts = _i(b.values.get("Drafts"))
@@ -382,12 +400,7 @@ def _vllm_bench(p: LineParser, b: Block) -> _Read:
     if pp is None:
         return Skipped("vllm bench serve per-position acceptance unreadable")
     if drafts and accepted is not None:
-        computed = 1.0 + accepted / drafts
-        if length is not None and abs(computed - length) > 0.006:
-            notes.append(
-                f"identity failed: Acceptance length {length:.2f} != 1 + accepted/drafts "
-                f"{computed:.3f}"
-            )
+        computed = _pooled("Acceptance length", length, accepted, drafts, notes)
         length = computed if length is None else length
     rate = (
         accepted / drafted
@@ -396,29 +409,17 @@ def _vllm_bench(p: LineParser, b: Block) -> _Read:
     )
     if length is None and rate is None:
         return Skipped("vllm bench serve section without readable figures")
-    return p.make_record(
-        VLLM,
-        BENCH,
-        b.start,
-        version="vllm bench serve",
-        length=length,
-        rate=rate,
-        accepted=accepted,
-        drafted=drafted,
-        per_position=pp,
-        raw=tuple(b.values.items()),
-        notes=tuple(notes),
-    )
+    return _Figures(length, rate, accepted, drafted, pp, notes, "vllm bench serve")
 
 
-def _trtllm_bench(p: LineParser, b: Block) -> _Read:
+def _trtllm_bench(b: Block) -> _Figures | Skipped | None:
     v = b.values
     if "AR AVERAGE" in v and "AL AVERAGE" not in v:
         length, rate = _f(v["AR AVERAGE"]), None
-        notes, version = (N_TRT_BENCH_OLD,), "trtllm-bench (AR label)"
+        notes, version = [N_TRT_BENCH_OLD], "trtllm-bench (AR label)"
     elif "AL AVERAGE" in v or "DAR AVERAGE" in v:
         length, rate = _f(v.get("AL AVERAGE")), _f(v.get("DAR AVERAGE"))
-        notes, version = (N_TRT_BENCH_NEW,), "trtllm-bench (AL/DAR labels)"
+        notes, version = [N_TRT_BENCH_NEW], "trtllm-bench (AL/DAR labels)"
     else:
         return None
     if rate is not None and rate > 1.0:
@@ -427,19 +428,11 @@ def _trtllm_bench(p: LineParser, b: Block) -> _Read:
         return Skipped("trtllm-bench decoding statistics unreadable")
     if length is not None and length < 1.0 - 0.005:
         return Skipped("trtllm-bench acceptance length below 1 is impossible")
-    return p.make_record(
-        TRTLLM,
-        BENCH,
-        b.start,
-        version=version,
-        length=max(length, 1.0) if length is not None else None,
-        rate=rate,
-        raw=tuple(v.items()),
-        notes=notes,
-    )
+    length = max(length, 1.0) if length is not None else None
+    return _Figures(length, rate, None, None, (), notes, version)
 
 
-def _spec_decode(p: LineParser, b: Block) -> _Read:
+def _spec_decode(b: Block) -> _Figures | Skipped | None:
     drafts = _i(b.values.get("num_drafts"))
     drafted = _i(b.values.get("num_draft_tokens"))
     accepted = _i(b.values.get("num_accepted_tokens"))
@@ -448,32 +441,16 @@ def _spec_decode(p: LineParser, b: Block) -> _Read:
         return Skipped("vLLM spec_decode.py summary without readable counts")
     if drafts == 0:
         return None
-    length = 1.0 + accepted / drafts
     notes = [N_VLLM_SPEC_DECODE]
-    if mean is not None and abs(mean - length) > 0.006:
-        notes.append(
-            f"identity failed: mean acceptance length {mean:.2f} != 1 + accepted/drafts "
-            f"{length:.3f}"
-        )
+    length = _pooled("mean acceptance length", mean, accepted, drafts, notes)
     pp = _positions(b, percent=False)
     if pp is None:
         return Skipped("vLLM spec_decode.py per-position acceptance unreadable")
-    return p.make_record(
-        VLLM,
-        EXAMPLE,
-        b.start,
-        version="vllm spec_decode.py",
-        length=length,
-        rate=accepted / drafted if drafted else None,
-        accepted=accepted,
-        drafted=drafted,
-        per_position=pp,
-        raw=tuple(b.values.items()),
-        notes=tuple(notes),
-    )
+    rate = accepted / drafted if drafted else None
+    return _Figures(length, rate, accepted, drafted, pp, notes, "vllm spec_decode.py")
 
 
-def _llama_example(p: LineParser, b: Block) -> _Read:
+def _llama_example(b: Block) -> _Figures | Skipped | None:
     drafted = _i(b.values.get("n_drafted"))
     accepted = _i(b.values.get("n_accept"))
     if drafted is None or accepted is None:
@@ -487,22 +464,16 @@ def _llama_example(p: LineParser, b: Block) -> _Read:
             f"identity failed: accept {pct:.3f}% != 100 * n_accept / n_drafted "
             f"{100.0 * accepted / drafted:.3f}%"
         )
-    return p.make_record(
-        LLAMACPP,
-        EXAMPLE,
-        b.start,
-        version="llama.cpp speculative example",
-        counts=(accepted, drafted),
-        raw=tuple(b.values.items()),
-        notes=tuple(notes),
-    )
+    version = "llama.cpp speculative example"
+    return _Figures(None, accepted / drafted, accepted, drafted, (), notes, version)
 
 
-_BLOCK_READERS = {
-    "vllm-bench": _vllm_bench,
-    "trtllm-bench": _trtllm_bench,
-    "spec-decode": _spec_decode,
-    "llama-example": _llama_example,
+# each block's reader, and its records' engine and kind
+_BLOCK_READERS: dict[str, tuple[Callable[[Block], _Figures | Skipped | None], str, str]] = {
+    "vllm-bench": (_vllm_bench, VLLM, BENCH),
+    "trtllm-bench": (_trtllm_bench, TRTLLM, BENCH),
+    "spec-decode": (_spec_decode, VLLM, EXAMPLE),
+    "llama-example": (_llama_example, LLAMACPP, EXAMPLE),
 }
 
 
@@ -597,16 +568,39 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     for doc, _ in json_values(text):
         for reader, obj, parent in _walk(doc):
             seen = True
-            rec = reader(p, obj, parent, line_no)
-            if isinstance(rec, Skipped):
-                bad.append(rec.reason)
-            elif rec is not None:
-                out.append(rec)
+            got = reader(obj, parent)
+            if isinstance(got, Skipped):
+                bad.append(got.reason)
+            elif got is not None:
+                engine, kind, version = _JSON_RECORDS[reader]
+                out.append(
+                    _record(p, engine, kind, got._replace(version=version), line_no, _raw(obj))
+                )
     if out:
         return tuple(out)
     if bad:
         return Skipped(bad[0])
     return Unrecognised() if seen else None
+
+
+def _record(
+    p: LineParser, engine: str, kind: str, got: _Figures, line_no: int, raw: _Raw
+) -> LogRecord:
+    """The record of a reader's figures (a one-line layout, a table row, a summary block, a
+    JSON statistics object)."""
+    return p.make_record(
+        engine,
+        kind,
+        line_no,
+        version=got.version,
+        length=got.length,
+        rate=got.rate,
+        accepted=got.accepted,
+        drafted=got.drafted,
+        per_position=got.per_position,
+        raw=raw,
+        notes=tuple(got.notes),
+    )
 
 
 def _first(o: dict[str, Any], *keys: str) -> object:
@@ -655,7 +649,7 @@ def _hist_checks(
     return out
 
 
-def _sglang_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
+def _sglang_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     length = _num(o.get("spec_accept_length"))
     rate = _num(o.get("spec_accept_rate"))
     verify = _int(o.get("spec_verify_ct"))
@@ -698,27 +692,16 @@ def _sglang_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     if length is not None and length < 1.0 - 0.005:
         return Skipped("SGLang spec_accept_length below 1 is impossible")
-    per_pos: tuple[float, ...] = ()
     if correct is not None and verify:
         length = 1.0 + correct / verify  # the Decode batch line's accept len, no prefill token
         if reported is not None and abs(reported - length) > 0.005:
             notes.append(f"spec_accept_length {reported:.3f} as reported (prefill token counted)")
-    return p.make_record(
-        SGLANG,
-        RESPONSE,
-        line_no,
-        version="sglang response",
-        length=max(length, 1.0) if length is not None else None,
-        rate=(correct / proposed) if correct is not None and proposed else rate,
-        accepted=correct,
-        drafted=proposed,
-        per_position=per_pos,
-        raw=_raw(o),
-        notes=tuple(notes),
-    )
+    rate = (correct / proposed) if correct is not None and proposed else rate
+    length = max(length, 1.0) if length is not None else None
+    return _Figures(length, rate, correct, proposed, (), notes)
 
 
-def _vllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
+def _vllm_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     length = _num(o.get("mean_acceptance_length", o.get("mean_accepted_length_per_step")))
     rate = _num(o.get("draft_acceptance_rate", o.get("acceptance_rate")))
     steps = _int(o.get("num_spec_steps", o.get("num_drafts")))
@@ -750,40 +733,21 @@ def _vllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
         return Skipped("vLLM speculative_decoding metrics without readable figures")
     if length is not None and length < 1.0 - 0.005:
         return Skipped("vLLM mean_acceptance_length below 1 is impossible")
-    return p.make_record(
-        VLLM,
-        RESPONSE,
-        line_no,
-        version="vllm response",
-        length=max(length, 1.0) if length is not None else None,
-        rate=rate,
-        accepted=accepted,
-        drafted=drafted,
-        per_position=per_pos,
-        raw=_raw(o),
-        notes=tuple(notes),
-    )
+    length = max(length, 1.0) if length is not None else None
+    return _Figures(length, rate, accepted, drafted, per_pos, notes)
 
 
-def _llama_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
+def _llama_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     drafted = _int(o.get("draft_n"))
     accepted = _int(o.get("draft_n_accepted"))
     if not drafted or accepted is None:
         return None
     if accepted > drafted:
         return Skipped("llama.cpp timings accept more drafts than drafted")
-    return p.make_record(
-        LLAMACPP,
-        RESPONSE,
-        line_no,
-        version="llama.cpp response timings",
-        counts=(accepted, drafted),
-        raw=_raw(o),
-        notes=(N_LLAMA_TIMINGS,),
-    )
+    return _Figures(None, accepted / drafted, accepted, drafted, (), [N_LLAMA_TIMINGS])
 
 
-def _trtllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
+def _trtllm_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     accepted = _int(o.get("total_accepted_draft_tokens"))
     drafted = _int(o.get("total_draft_tokens"))
     steps = _int(o.get("num_spec_steps"))
@@ -801,35 +765,27 @@ def _trtllm_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
     checks += _hist_checks(hist, "acceptance_histogram", *hist_of, k)
     notes += [f"identity failed: {name}" for name, ok in checks if not ok]
     length = 1.0 + accepted / steps if steps and accepted is not None else None
-    return p.make_record(
-        TRTLLM,
-        RESPONSE,
-        line_no,
-        version="trtllm per-request stats",
-        length=length,
-        rate=accepted / drafted if accepted is not None else rate,
-        accepted=accepted,
-        drafted=drafted,
-        raw=_raw(o),
-        notes=tuple(notes),
-    )
+    rate = accepted / drafted if accepted is not None else rate
+    return _Figures(length, rate, accepted, drafted, (), notes)
 
 
-def _sglang_bench_json(p: LineParser, o: _Obj, parent: _Obj, line_no: int) -> _Read:
+def _sglang_bench_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     v = _num(o.get("acc_length"))
     if v is None:
         return Skipped("bench_speculative record: acc_length is not a number")
     if v < 1.0 - 0.005:
         return Skipped("bench_speculative record: acc_length below 1 is impossible")
-    return p.make_record(
-        SGLANG,
-        BENCH,
-        line_no,
-        version="sglang bench_speculative",
-        length=max(v, 1.0),
-        raw=_raw(o),
-        notes=(N_SGL_BENCH_SPECULATIVE,),
-    )
+    return _Figures(max(v, 1.0), None, None, None, (), [N_SGL_BENCH_SPECULATIVE])
+
+
+# each reader's records: (engine, kind, version)
+_JSON_RECORDS: dict[_Reader, tuple[str, str, str]] = {
+    _sglang_json: (SGLANG, RESPONSE, "sglang response"),
+    _vllm_json: (VLLM, RESPONSE, "vllm response"),
+    _llama_json: (LLAMACPP, RESPONSE, "llama.cpp response timings"),
+    _trtllm_json: (TRTLLM, RESPONSE, "trtllm per-request stats"),
+    _sglang_bench_json: (SGLANG, BENCH, "sglang bench_speculative"),
+}
 
 
 def _raw(o: dict[str, Any]) -> tuple[tuple[str, str], ...]:

@@ -65,6 +65,7 @@ from specdiag.errors import UsageError
 
 _QUOTED = frozenset(">|`*+-")
 _Raw = tuple[tuple[str, str], ...]  # a record's fields as printed
+_Floats = tuple[float, ...]
 _Line = ParseOutcome | LogRecord  # a server line's reader: one record is given bare
 
 
@@ -163,6 +164,8 @@ SGL_VERSION_0511 = "sglang >= 0.5.11"
 SGL_VERSION_NEWISH = "sglang >= 0.5.10"
 SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
 _SGL_VERSION_OF = {NEW: SGL_VERSION_0511, OLD: SGL_VERSION_0510}  # by the rate's formula
+_SGL_TP = "gen throughput (token/s)"
+_BOOLS = {"True": True, "False": False}
 
 
 def strip_ansi(text: str) -> str:
@@ -561,7 +564,7 @@ class LineParser:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
         alt_rate: str | None = None
-        fast = P.SGLANG_FAST.match(body)
+        fast = P.SGLANG_FAST.match(body)  # the default layout in one match (faster than a split)
         f = dict(zip(P.SGLANG_FAST_KEYS, fast.groups(), strict=True)) if fast else _fields(body)
         length_text = f.get("accept len")
         if length_text is None or "accept rate" not in f:  # a fork's spelling or order
@@ -581,28 +584,70 @@ class LineParser:
                 if length == 0.0
                 else "SGLang accept len below 1 is impossible"
             )
-        length = max(length, 1.0)
         rank = ""
-        ts: float | None = None
-        time_text = None
+        when: tuple[float | None, str | None] = (None, None)
         if idx > 0 and text[idx - 2] == "]":
             pm = P.SGLANG_PREFIX.search(text, 0, idx)
             if pm is not None:
                 rank = (pm.group("rank") or "").strip()
-                ts, time_text = _stamp(*pm.group("date", "time", "frac"))
-        if ts is None and idx > 0:
+                when = _stamp(*pm.group("date", "time", "frac"))
+        if when[0] is None and idx > 0:
             tm = P.ANY_TIME.search(text, 0, idx)  # another logger's prefix (a fork's)
             if tm is not None:
-                ts, time_text = _stamp(*tm.group("date", "time", "frac"))
+                when = _stamp(*tm.group("date", "time", "frac"))
+        trailing = body.endswith(",") or body.endswith(", ")  # 0.5.5's layout
+        layout = (am.group("sep") == ".", trailing, am.group("iter"))
         graph_text = next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
-        graph = {"True": True, "False": False}.get(graph_text)
-        tp_text = f.get("gen throughput (token/s)")
-        throughput = _float(tp_text) if tp_text is not None else None
-        rate_text = f.get("accept rate", alt_rate)
+        texts = (length_text, f.get("accept rate", alt_rate), graph_text, f.get(_SGL_TP))
+        raw = tuple(f.items())
+        return self._sglang_record(line_no, rank, when, max(length, 1.0), texts, raw, layout)
+
+    def _sglang_fast(self, m: re.Match[str], line_no: int) -> _Line:
+        """The default >= 0.5.10 layout with its logger prefix, from one regex match (the
+        compiled scanner makes these checks too); None lets the general path decide (and say
+        why a line is skipped). tests/unit/logs/test_audit.py compares the two paths."""
+        # (the fields one by one and the pairs written out: the hot path of the Python source)
+        (date, hms, frac, rank, it, running, tokens, usage, length_text, rate_text, graph,
+         tp_text, queue) = m.groups()  # fmt: skip
+        try:
+            length = float(length_text)
+            raw_rate = float(rate_text)
+        except ValueError:  # "1.2.3" matches [0-9.]+: the general path says why
+            return None
+        if length < 1.0 or raw_rate > 1.0:
+            return None  # the general path says why (or clamps a rounded 0.995)
+        texts = (length_text, rate_text, graph, tp_text)
+        raw: _Raw = (
+            ("#running-req", running),
+            ("#token", tokens),
+            ("token usage", usage),
+            ("accept len", length_text),
+            ("accept rate", rate_text),
+            ("cuda graph", graph),
+            (_SGL_TP, tp_text),
+            ("#queue-req", queue),
+        )
+        rank = rank.strip() if rank else ""
+        when = _stamp(date, hms, frac)
+        return self._sglang_record(line_no, rank, when, length, texts, raw, (False, False, it))
+
+    def _sglang_record(
+        self,
+        line_no: int,
+        rank: str,
+        when: tuple[float | None, str | None],
+        length: float,
+        texts: tuple[str, str | None, str, str | None],  # length, rate, graph, throughput
+        raw: _Raw,  # every field, as printed
+        layout: tuple[bool, bool, str | None],  # ('Decode batch.' form, 0.5.5's ', ', [iter])
+    ) -> _Line:
+        """The record of a Decode batch line, whichever path read its fields."""
+        dotted, trailing, it = layout
+        length_text, rate_text, graph_text, tp_text = texts
         notes: tuple[str, ...] = _EMPTY
         rate: float | None = None
-        if am.group("sep") == "." and rate_text is None:
-            version = SGL_VERSION_04
+        if dotted and rate_text is None:
+            version: str | None = SGL_VERSION_04
             notes = (N_SGL_04,)
         elif rate_text is None:
             version = None
@@ -610,27 +655,23 @@ class LineParser:
             raw_rate = _float(rate_text)
             if raw_rate is None or not 0.0 <= raw_rate <= 1.0 + 1e-9:
                 return Skipped("SGLang accept rate is not a rate")
-            trailing = body.endswith(",") or body.endswith(", ")
             rate, version, notes = self._sglang_rate(
                 rank, length, length_text, rate_text, raw_rate, trailing
             )
-            if am.group("sep") == ".":
+            if dotted:
                 version = SGL_VERSION_DERIVED
-        raw = tuple(f.items())
-        if am.group("iter"):
-            raw = (("iter", am.group("iter")), *raw)
         return self.make_record(
             SGLANG,
             INTERVAL,
             line_no,
             rank=rank,
-            when=(ts, time_text),
+            when=when,
             version=version,
             length=length,
             rate=rate,
-            cuda_graph=graph,
-            throughput=throughput,
-            raw=raw,
+            cuda_graph=_BOOLS.get(graph_text),
+            throughput=_float(tp_text) if tp_text is not None else None,
+            raw=(("iter", it), *raw) if it else raw,
             notes=notes,
         )
 
@@ -678,58 +719,6 @@ class LineParser:
             return rate, SGL_VERSION_055 if trailing else self._named(""), notes
         return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), notes
 
-    def _sglang_fast(self, m: re.Match[str], line_no: int) -> _Line:
-        """The default >= 0.5.10 layout with its logger prefix, from one regex match; the same
-        record as the general path (tests/unit/logs/test_audit.py compares the two)."""
-        # (the fields one by one, the time without helpers: the hot path of the Python source)
-        (date, hh, mm, ss, frac, rank, it, running, tokens, usage, length_text, rate_text, graph,
-         tp_text, queue) = m.groups()  # fmt: skip
-        try:
-            length = float(length_text)
-            raw_rate = float(rate_text)
-            throughput = float(tp_text)
-        except ValueError:  # "1.2.3" matches [0-9.]+: the general path says why
-            return None
-        if length < 1.0 or raw_rate > 1.0:
-            return None  # the general path says why (or clamps a rounded 0.995)
-        rank = rank.strip() if rank else ""
-        day = _day_epoch(date)
-        h, mi, sec = int(hh), int(mm), int(ss)
-        ts: float | None = None
-        if day is not None and h <= 23 and mi <= 59 and sec <= 60:
-            sod = h * 3600.0 + mi * 60.0 + sec
-            ts = day + sod + (_frac(frac) if frac else 0.0)
-        time_text = f"{date} {hh}:{mm}:{ss}" + ("." + frac if frac else "")
-        rate, version, notes = self._sglang_rate(
-            rank, length, length_text, rate_text, raw_rate, False
-        )
-        raw: _Raw = (
-            ("#running-req", running),
-            ("#token", tokens),
-            ("token usage", usage),
-            ("accept len", length_text),
-            ("accept rate", rate_text),
-            ("cuda graph", graph),
-            ("gen throughput (token/s)", tp_text),
-            ("#queue-req", queue),
-        )
-        if it:
-            raw = (("iter", it), *raw)
-        return self.make_record(
-            SGLANG,
-            INTERVAL,
-            line_no,
-            rank=rank,
-            when=(ts, time_text),
-            version=version,
-            length=length,
-            rate=rate,
-            cuda_graph=graph == "True",
-            throughput=throughput,
-            raw=raw,
-            notes=notes,
-        )
-
     # ------------------------------------------------------------------ vLLM
 
     def _vllm_time(self, prefix: str) -> tuple[float | None, str | None]:
@@ -747,49 +736,28 @@ class LineParser:
         return day + sod + (_frac(frac) if frac else 0.0), md + " " + hms
 
     def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> _Line:
-        """The >= 0.10 layout (VLLM_FAST's groups): the same record as the general path, or None
-        to let the general path decide (and say why a line is skipped)."""
-        mean_t, acc_tp_t, dra_tp_t, acc_t, dra_t, pp_text, pct_t = groups
-        try:
-            mean = float(mean_t)
-            throughput = float(acc_tp_t[:-9])  # "228.00 tokens/s"
-        except ValueError:
+        """The >= 0.10 layout (VLLM_FAST's groups; the compiled scanner makes these checks too):
+        None lets the general path decide (and say why a line is skipped)."""
+        mean = _float(groups[0])
+        accepted = int(groups[3][:-7])  # "2280 tokens" (the pattern guarantees the digits)
+        drafted = int(groups[4][:-7])
+        per_pos = _float_list(groups[5])
+        if mean is None or per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
             return None
-        accepted = int(acc_t[:-7])  # "2280 tokens" (the pattern guarantees the digits)
-        drafted = int(dra_t[:-7])
-        per_pos = _float_list(pp_text)
-        if per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
-            return None
-        version = self._named("vllm >= 0.10")
+        counts = (accepted, drafted, accepted / drafted)
         raw = tuple(zip(P.VLLM_FAST_KEYS, groups, strict=True))
-        pid = P.VLLM_PID.search(prefix)
-        if pid is not None:
-            raw = (("pid", pid.group("pid")), *raw)
-        return self.make_record(
-            VLLM,
-            INTERVAL,
-            line_no,
-            when=self._vllm_time(prefix),
-            version=version,
-            length=mean,
-            counts=(accepted, drafted),
-            per_position=per_pos,
-            throughput=throughput,
-            raw=raw,
-        )
+        fig = (mean, counts, per_pos, groups[1])
+        return self._vllm_record(prefix, line_no, "vllm >= 0.10", fig, raw)
 
     def _vllm(self, text: str, line_no: int) -> _Line:
         idx = text.find(P.VLLM_SPEC_MARK)
         prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :].rstrip()
-        fast = P.VLLM_FAST.match(body)
+        fast = P.VLLM_FAST.match(body) if self.fast_paths else None
         if fast is not None:
-            if self.fast_paths:
-                out = self._vllm_fast(prefix, fast.groups(), line_no)
-                if out is not None:
-                    return out
-            f = dict(zip(P.VLLM_FAST_KEYS, fast.groups(), strict=True))
-        else:
-            f = _fields(body)
+            out = self._vllm_fast(prefix, fast.groups(), line_no)
+            if out is not None:
+                return out
+        f = _fields(body)
         # the exact keys of every release; else the same fields by name (a fork's spelling)
         g = {} if all(k in f for k in _VLLM_CORE) else G.by_field(G.fields(body))
 
@@ -849,33 +817,41 @@ class LineParser:
         else:
             version = "vllm early V1 (<= 0.8.4)"
             notes = (N_VLLM_EARLY,)
-        version = self._named(version)
         if length is not None and length < 1.0 - 0.005:
             return Skipped("vLLM mean acceptance length below 1 is impossible")
-        if length is not None:
-            length = max(length, 1.0)
         if drafted == 0:
             return None  # an interval without drafts: nothing to count
         rate = (accepted or 0) / drafted if drafted else pct / 100.0 if pct is not None else None
-        tp_t = f.get("Accepted throughput")
-        throughput = _float(tp_t.split(" ", 1)[0]) if tp_t else None
+        length = max(length, 1.0) if length is not None else None
+        fig = (length, (accepted, drafted, rate), per_pos, f.get("Accepted throughput"))
+        return self._vllm_record(prefix, line_no, version, fig, tuple(f.items()), notes)
+
+    def _vllm_record(
+        self,
+        prefix: str,
+        line_no: int,
+        version: str,
+        # length, (accepted, drafted, their rate), per-position rates, throughput as printed
+        fig: tuple[float | None, tuple[int | None, int | None, float | None], _Floats, str | None],
+        raw: _Raw,  # every field, as printed
+        notes: tuple[str, ...] = _EMPTY,
+    ) -> LogRecord:
+        """The record of a SpecDecoding metrics line, whichever path read its fields."""
+        length, counts, per_pos, tp_t = fig
         pid = P.VLLM_PID.search(prefix)
-        raw = tuple(f.items())
-        if pid is not None:
-            raw = (("pid", pid.group("pid")), *raw)
         return self.make_record(
             VLLM,
             INTERVAL,
             line_no,
             when=self._vllm_time(prefix),
-            version=version,
+            version=self._named(version),
             length=length,
-            rate=rate,
-            accepted=accepted,
-            drafted=drafted,
+            rate=counts[2],
+            accepted=counts[0],
+            drafted=counts[1],
             per_position=per_pos,
-            throughput=throughput,
-            raw=raw,
+            throughput=_float(tp_t.split(" ", 1)[0]) if tp_t else None,
+            raw=(("pid", pid.group("pid")), *raw) if pid is not None else raw,
             notes=notes,
         )
 

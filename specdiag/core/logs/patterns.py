@@ -96,7 +96,7 @@ SGLANG_FAST = re.compile(
 )
 # The default layout WITH its logger prefix, in one match (the common case: parse.py's fast path).
 SGLANG_LINE_FAST = re.compile(
-    r"\[(\d{4}-\d\d-\d\d)[ T](\d\d):(\d\d):(\d\d)(?:[.,](\d{1,6}))?((?: [A-Z][A-Z_]*\d+)*)\] "
+    r"\[(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:[.,](\d{1,6}))?((?: [A-Z][A-Z_]*\d+)*)\] "
     r"Decode batch(?: \[(\d+)\])?, " + SGLANG_FAST.pattern
 )
 SGLANG_FAST_KEYS: tuple[str, ...] = (
