@@ -45,10 +45,9 @@ class ProbeSource:
         from specdiag.core.probe.workload import builtin_prompts
 
         cfg = self.cfg
-        prompts = builtin_prompts()
         pcfg = ProbeConfig(
             url=self.url,
-            prompts=prompts,
+            prompts=builtin_prompts(),
             num_requests=cfg.probe_requests,
             max_tokens=cfg.probe_max_tokens,
             timeout_s=cfg.probe_timeout_s,

@@ -21,15 +21,13 @@ also on Ctrl-C.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from specdiag.core import accept
+from specdiag.core import accept, datafiles
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import InputError, UsageError
 
@@ -37,7 +35,7 @@ if TYPE_CHECKING:
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.logs.run import LogsResult
-    from specdiag.core.probe.run import ProbeConfig, ProbeReport
+    from specdiag.core.probe.run import ProbeReport
 
 TRAINING_ACC = 0.75
 STEPS = 5
@@ -53,23 +51,24 @@ class Scenario:
     title: str
     story: str
     hidden_case: str  # a specdiag.workflows.synthetic scenario
+    # what the server delivers: the accept length its log prints, or a share of training's
+    served_accept_length: float | None = None
+    share_of_predicted: float = 1.0
 
 
 # the demos' prose (each scenario's story, the conclusions, the next commands) as data
-STORY = json.loads(resources.files("specdiag.workflows").joinpath("demo_story.json").read_text())
+STORY = datafiles.load("specdiag.workflows", "demo_story.json")
 SCENARIOS = {name: Scenario(name, **s) for name, s in STORY["scenarios"].items()}
 
 
 def served_accepted_drafts(scenario: str) -> float:
     """Accepted drafts per verify step the simulated deployment delivers (bonus excluded)."""
-    predicted = accept.profile([TRAINING_ACC] * STEPS).expected_accepted_drafts
-    if scenario == "seed":
-        return 2.40 - 1.0  # the engine's "accept len 2.40" includes the bonus token
-    if scenario == "collapsed":
-        return 1.12 - 1.0
-    if scenario == "healthy":
-        return 0.97 * predicted
-    raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
+    sc = SCENARIOS.get(scenario)
+    if sc is None:
+        raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
+    if sc.served_accept_length is not None:  # the engine's "accept len" includes the bonus token
+        return sc.served_accept_length - 1.0
+    return sc.share_of_predicted * accept.profile([TRAINING_ACC] * STEPS).expected_accepted_drafts
 
 
 def served_acceptance(scenario: str) -> float:
@@ -143,18 +142,14 @@ def run_demo(
     the end while the server still runs (it returns when the caller wants the server stopped).
     The server and the temporary directory are gone when this returns or raises.
     """
-    if scenario not in SCENARIOS:
-        raise UsageError(f"unknown scenario {scenario!r}", hint=f"one of {', '.join(SCENARIOS)}")
     require_extras(
         ("starlette", "uvicorn", "torch"),
         "the demo",
         "pip install 'specdiag[server,tensors]' (make demo installs everything)",
     )
+    a = served_acceptance(scenario)  # a UsageError for an unknown scenario
     sc = SCENARIOS[scenario]
     step = on_step or (lambda name, cmd: None)
-    a = served_acceptance(scenario)
-    from specdiag.core.probe.run import ProbeConfig
-    from specdiag.core.probe.workload import builtin_prompts
     from specdiag.refserver import make_config, start_server
 
     with tempfile.TemporaryDirectory(prefix="specdiag-demo-") as tmp_s:
@@ -184,15 +179,7 @@ def run_demo(
             )
             step("probe", probe_cmd)
             probe = probe_or_interrupt(
-                ProbeConfig(
-                    url=srv.url,
-                    prompts=builtin_prompts(),
-                    num_requests=24,
-                    concurrency=8,
-                    max_tokens=96,
-                    acc=(TRAINING_ACC,),
-                    steps=STEPS,
-                )
+                srv.url, (TRAINING_ACC,), STEPS, num_requests=24, concurrency=8, max_tokens=96
             )
             truth = srv.truth()
             logs_cmd = f"specdiag logs server.log --acc {TRAINING_ACC} --steps {STEPS}"
@@ -236,14 +223,27 @@ def require_extras(modules: Sequence[str], needs: str, hint: str) -> None:
         )
 
 
-def probe_or_interrupt(cfg: ProbeConfig) -> ProbeReport:
-    """The probe command's core entry point; a run cut short by Ctrl-C ends the demo."""
-    from specdiag.core.probe.run import run_probe
+def probe_or_interrupt(url: str, acc: tuple[float, ...], steps: int, **opts: Any) -> ProbeReport:
+    """``specdiag probe URL --acc ... --steps ...`` with ``opts`` (:class:`ProbeConfig`'s fields)
+    on the built-in prompts, through the probe command's core entry point; a run cut short by
+    Ctrl-C ends the demo."""
+    from specdiag.core.probe.run import ProbeConfig, run_probe
+    from specdiag.core.probe.workload import builtin_prompts
 
+    cfg = ProbeConfig(url=url, prompts=builtin_prompts(), acc=acc, steps=steps, **opts)
     report = run_probe(cfg)
     if report.main.interrupted:
         raise KeyboardInterrupt
     return report
+
+
+def doctor_step(**inputs: Any) -> DoctorReport:
+    """``specdiag doctor`` through its core entry point; ``inputs``: :class:`DoctorInputs`'
+    fields (``probe_report`` reuses a probe step's run instead of probing again)."""
+    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
+
+    return run_doctor(DoctorInputs(**inputs))
 
 
 def run_logs_step(log: Path, acc: tuple[float, ...], steps: int) -> LogsResult:
@@ -306,8 +306,6 @@ def _doctor(
 ) -> tuple[DoctorReport, str]:
     """``specdiag doctor --server URL --draft draft --logs server.log --server-args ...
     --acc 0.75 --steps 5``, reusing the probe step's run instead of probing again."""
-    from specdiag.core.doctor.context import DoctorInputs
-    from specdiag.core.doctor.run import run_doctor
     from specdiag.workflows.doctor_story import BROKEN_IDS, GOOD_IDS, write_story
 
     files = write_story(tmp, BROKEN_IDS if scenario == "collapsed" else GOOD_IDS, steps=STEPS)
@@ -317,17 +315,15 @@ def _doctor(
         f"--steps {STEPS}"
     )
     step("doctor", cmd)
-    report = run_doctor(
-        DoctorInputs(
-            server=url,
-            probe_report=probe,
-            draft=str(files.draft),
-            logs=(str(log_path),),
-            server_args=files.server_args,
-            training_log=str(files.training_log),
-            acc=(TRAINING_ACC,),
-            steps=STEPS,
-        )
+    report = doctor_step(
+        server=url,
+        probe_report=probe,
+        draft=str(files.draft),
+        logs=(str(log_path),),
+        server_args=files.server_args,
+        training_log=str(files.training_log),
+        acc=(TRAINING_ACC,),
+        steps=STEPS,
     )
     return report, cmd
 

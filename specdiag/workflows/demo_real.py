@@ -31,9 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from specdiag.errors import UsageError
 from specdiag.workflows import demo
 from specdiag.workflows.demo import (
+    doctor_step,
     logs_accept_length,
     probe_or_interrupt,
     require_extras,
@@ -48,7 +48,6 @@ if TYPE_CHECKING:
     from specdiag.workflows.realsglang import SglangHarness
 
 _T = TypeVar("_T")
-ENGINES = ("sglang",)
 TRAINED_IDS = (1, 4, 7)  # SpecForge's convention (output of layer k), 10-layer target
 SERVED_IDS = (-1, 1, 4)  # the embedding prepended, the last id dropped
 STEPS = 3  # --speculative-num-steps (chain: topk 1, 4 draft tokens)
@@ -134,10 +133,9 @@ def run_real_demo(
     on_step: Callable[[str, str], None] | None = None,
     harness: SglangHarness | None = None,
 ) -> RealDemoResult:
-    """Replay the founding case on the harness's real server; every server is stopped and the
-    temporary directory removed when this returns or raises."""
-    if engine not in ENGINES:
-        raise UsageError(f"--real {engine}: not available", hint=f"one of {', '.join(ENGINES)}")
+    """Replay the founding case on the harness's real server (``engine``: the CLI's ``--real``
+    choice); every server is stopped and the temporary directory removed when this returns or
+    raises."""
     from specdiag.workflows.realsglang import find_harness
 
     h = harness or find_harness()
@@ -239,6 +237,7 @@ def _paste(cfg_path: Path, snippet: str) -> None:
 def _serve(
     h: SglangHarness, tmp: Path, label: str, draft: Path, train: Path, steps: _Steps
 ) -> Served:
+    from specdiag.core.probe.engines import Api
     from specdiag.workflows.realsglang import launch, sglang_args
 
     ids = tuple(json.loads((draft / "config.json").read_text())["eagle_config"][
@@ -264,7 +263,22 @@ def _serve(
             f"--max-tokens {PROBE_MAX_TOKENS} --ignore-eos --no-stream --acc {acc} "
             f"--steps {STEPS}"
         )
-        probe = steps.run(f"probe-{label}", pcmd, lambda: _probe(srv.url), "probe")
+        probe = steps.run(
+            f"probe-{label}",
+            pcmd,
+            lambda: probe_or_interrupt(
+                srv.url,
+                DRAFT_ACC,
+                STEPS,
+                api=Api.NATIVE,
+                num_requests=PROBE_REQUESTS,
+                max_tokens=PROBE_MAX_TOKENS,
+                ignore_eos=True,
+                stream=False,
+                timeout_s=300.0,  # the first request pays SGLang's skipped warm-up
+            ),
+            "probe",
+        )
         _wait_quiet(log)
         lcmd = f"specdiag logs {log.name} --acc {acc} --steps {STEPS}"
         logs = steps.run(
@@ -277,7 +291,16 @@ def _serve(
         doctor = steps.run(
             f"doctor-{label}",
             dcmd,
-            lambda: _doctor(srv.url, probe, draft, h.target(), train, log),
+            lambda: doctor_step(
+                server=srv.url,
+                probe_report=probe,  # the probe step's run, not run again
+                draft=str(draft),
+                target=str(h.target()),
+                training_dump=str(train),
+                logs=(str(log),),
+                acc=DRAFT_ACC,
+                steps=STEPS,
+            ),
             "doctor",
         )
     finally:
@@ -294,43 +317,3 @@ def _wait_quiet(log: Path, quiet: float = 1.5, timeout: float = 10.0) -> None:
         now = log.stat().st_size
         if now != size:
             size, since = now, time.monotonic()
-
-
-def _probe(url: str) -> ProbeReport:
-    from specdiag.core.probe.engines import Api
-    from specdiag.core.probe.run import ProbeConfig
-    from specdiag.core.probe.workload import builtin_prompts
-
-    cfg = ProbeConfig(
-        url=url,
-        prompts=builtin_prompts(),
-        api=Api.NATIVE,
-        num_requests=PROBE_REQUESTS,
-        max_tokens=PROBE_MAX_TOKENS,
-        ignore_eos=True,
-        stream=False,
-        timeout_s=300.0,  # the first request pays SGLang's skipped warm-up
-        acc=DRAFT_ACC,
-        steps=STEPS,
-    )
-    return probe_or_interrupt(cfg)
-
-
-def _doctor(
-    url: str, probe: ProbeReport, draft: Path, target: Path, train: Path, log: Path
-) -> DoctorReport:
-    from specdiag.core.doctor.context import DoctorInputs
-    from specdiag.core.doctor.run import run_doctor
-
-    return run_doctor(
-        DoctorInputs(
-            server=url,
-            probe_report=probe,  # the probe step's run, not run again
-            draft=str(draft),
-            target=str(target),
-            training_dump=str(train),
-            logs=(str(log),),
-            acc=DRAFT_ACC,
-            steps=STEPS,
-        )
-    )

@@ -8,17 +8,16 @@ command line. What is simulated: the weights (zeros of the right shapes, tiny hi
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-TARGET_LAYERS = 62
+from specdiag.core import datafiles
+
 GOOD_IDS = (2, 30, 58)  # what the draft was trained with
 BROKEN_IDS = (-1, 2, 30)  # what the config was changed to
-_H = 16
-_VOCAB = 128
-_DRAFT_VOCAB = 32
 
 
 @dataclass(frozen=True)
@@ -39,56 +38,32 @@ def write_story(
     ndt = num_draft_tokens if num_draft_tokens is not None else steps + 1
     target = root / "target"
     draft = root / "draft"
-    target.mkdir(parents=True, exist_ok=True)
-    draft.mkdir(parents=True, exist_ok=True)
-    common = {"model_type": "llama", "max_position_embeddings": 8192, "rope_theta": 500000.0}
-    common |= {"vocab_size": _VOCAB, "bos_token_id": 1, "eos_token_id": 2}
-    (target / "config.json").write_text(
-        json.dumps(
-            {
-                "architectures": ["LlamaForCausalLM"],
-                "hidden_size": _H,
-                "num_hidden_layers": TARGET_LAYERS,
-                **common,
-            },
-            indent=2,
-        )
-    )
+    # both config.json files as the deployment has them (doctor_story.json), the draft's ids set
+    configs = copy.deepcopy(datafiles.load("specdiag.workflows", "doctor_story.json"))
+    tcfg, dcfg = configs["target_config"], configs["draft_config"]
+    dcfg["eagle_config"]["eagle_aux_hidden_state_layer_ids"] = list(aux_ids)
+    for path, cfg in ((target, tcfg), (draft, dcfg)):
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "config.json").write_text(json.dumps(cfg, indent=2))
+    h, vocab, draft_vocab = tcfg["hidden_size"], tcfg["vocab_size"], dcfg["draft_vocab_size"]
     tw = {
-        "model.embed_tokens.weight": np.zeros((_VOCAB, _H), np.float16),
-        "model.norm.weight": np.ones(_H, np.float16),
-        "lm_head.weight": np.zeros((_VOCAB, _H), np.float16),
+        "model.embed_tokens.weight": np.zeros((vocab, h), np.float16),
+        "model.norm.weight": np.ones(h, np.float16),
+        "lm_head.weight": np.zeros((vocab, h), np.float16),
     }
-    for i in range(TARGET_LAYERS):
-        tw[f"model.layers.{i}.input_layernorm.weight"] = np.ones(_H, np.float16)
+    for i in range(tcfg["num_hidden_layers"]):
+        tw[f"model.layers.{i}.input_layernorm.weight"] = np.ones(h, np.float16)
     save_file(tw, str(target / "model.safetensors"))
-    (draft / "config.json").write_text(
-        json.dumps(
-            {
-                "architectures": ["LlamaForCausalLMEagle3"],
-                "hidden_size": _H,
-                "target_hidden_size": _H,
-                "num_hidden_layers": 1,
-                "draft_vocab_size": _DRAFT_VOCAB,
-                "eagle_config": {
-                    "eagle_aux_hidden_state_layer_ids": list(aux_ids),
-                    "use_aux_hidden_state": True,
-                },
-                **common,
-            },
-            indent=2,
-        )
-    )
-    target_ids = np.arange(_DRAFT_VOCAB, dtype=np.int64) * 4
-    mask = np.zeros(_VOCAB, bool)
+    target_ids = np.arange(draft_vocab, dtype=np.int64) * 4
+    mask = np.zeros(vocab, bool)
     mask[target_ids] = True
     save_file(
         {
-            "fc.weight": np.zeros((_H, 3 * _H), np.float16),
-            "midlayer.self_attn.q_proj.weight": np.zeros((_H, 2 * _H), np.float16),
-            "norm.weight": np.ones(_H, np.float16),
-            "lm_head.weight": np.zeros((_DRAFT_VOCAB, _H), np.float16),
-            "d2t": target_ids - np.arange(_DRAFT_VOCAB, dtype=np.int64),
+            "fc.weight": np.zeros((h, 3 * h), np.float16),
+            "midlayer.self_attn.q_proj.weight": np.zeros((h, 2 * h), np.float16),
+            "norm.weight": np.ones(h, np.float16),
+            "lm_head.weight": np.zeros((draft_vocab, h), np.float16),
+            "d2t": target_ids - np.arange(draft_vocab, dtype=np.int64),
             "t2d": mask,
         },
         str(draft / "model.safetensors"),

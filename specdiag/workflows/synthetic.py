@@ -27,11 +27,10 @@ Example::
 from __future__ import annotations
 
 import gzip
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from specdiag.core.hidden.conventions import CaptureEngine, engine_id_to_hf, trainer_id_to_hf
 from specdiag.core.hidden.loading import Dump, Layout, dump_from_tensors
@@ -203,10 +202,8 @@ def save_record(record: dict[str, Any], path: str | Path) -> Path:
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
     if p.name.endswith(".gz"):
-        buf = io.BytesIO()
-        torch.save(record, buf)
         with gzip.open(p, "wb", compresslevel=1) as f:
-            f.write(buf.getvalue())
+            torch.save(record, cast(IO[bytes], f))  # a GzipFile is a binary file
     else:
         torch.save(record, p)
     return p
