@@ -32,10 +32,11 @@ from specdiag.core.textenum import TextEnum
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
+    from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.logs.run import LogsResult
-    from specdiag.core.probe.run import ProbeReport
+    from specdiag.core.probe.run import ProbeConfig, ProbeReport
 
 TRAINING_ACC = 0.75
 STEPS = 5
@@ -150,6 +151,8 @@ def run_demo(
     a = served_acceptance(scenario)  # a UsageError for an unknown scenario
     sc = SCENARIOS[scenario]
     step = on_step or (lambda name, cmd: None)
+    from specdiag.core.probe.run import ProbeConfig
+    from specdiag.core.probe.workload import builtin_prompts
     from specdiag.refserver import make_config, start_server
 
     with tempfile.TemporaryDirectory(prefix="specdiag-demo-") as tmp_s:
@@ -179,7 +182,15 @@ def run_demo(
             )
             step("probe", probe_cmd)
             probe = probe_or_interrupt(
-                srv.url, (TRAINING_ACC,), STEPS, num_requests=24, concurrency=8, max_tokens=96
+                ProbeConfig(
+                    url=srv.url,
+                    prompts=builtin_prompts(),
+                    acc=(TRAINING_ACC,),
+                    steps=STEPS,
+                    num_requests=24,
+                    concurrency=8,
+                    max_tokens=96,
+                )
             )
             truth = srv.truth()
             logs_cmd = f"specdiag logs server.log --acc {TRAINING_ACC} --steps {STEPS}"
@@ -223,27 +234,23 @@ def require_extras(modules: Sequence[str], needs: str, hint: str) -> None:
         )
 
 
-def probe_or_interrupt(url: str, acc: tuple[float, ...], steps: int, **opts: Any) -> ProbeReport:
-    """``specdiag probe URL --acc ... --steps ...`` with ``opts`` (:class:`ProbeConfig`'s fields)
-    on the built-in prompts, through the probe command's core entry point; a run cut short by
+def probe_or_interrupt(cfg: ProbeConfig) -> ProbeReport:
+    """``specdiag probe`` through the probe command's core entry point; a run cut short by
     Ctrl-C ends the demo."""
-    from specdiag.core.probe.run import ProbeConfig, run_probe
-    from specdiag.core.probe.workload import builtin_prompts
+    from specdiag.core.probe.run import run_probe
 
-    cfg = ProbeConfig(url=url, prompts=builtin_prompts(), acc=acc, steps=steps, **opts)
     report = run_probe(cfg)
     if report.main.interrupted:
         raise KeyboardInterrupt
     return report
 
 
-def doctor_step(**inputs: Any) -> DoctorReport:
-    """``specdiag doctor`` through its core entry point; ``inputs``: :class:`DoctorInputs`'
-    fields (``probe_report`` reuses a probe step's run instead of probing again)."""
-    from specdiag.core.doctor.context import DoctorInputs
+def doctor_step(inputs: DoctorInputs) -> DoctorReport:
+    """``specdiag doctor`` through its core entry point (``inputs.probe_report`` reuses a probe
+    step's run instead of probing again)."""
     from specdiag.core.doctor.run import run_doctor
 
-    return run_doctor(DoctorInputs(**inputs))
+    return run_doctor(inputs)
 
 
 def run_logs_step(log: Path, acc: tuple[float, ...], steps: int) -> LogsResult:
@@ -306,6 +313,7 @@ def _doctor(
 ) -> tuple[DoctorReport, str]:
     """``specdiag doctor --server URL --draft draft --logs server.log --server-args ...
     --acc 0.75 --steps 5``, reusing the probe step's run instead of probing again."""
+    from specdiag.core.doctor.context import DoctorInputs
     from specdiag.workflows.doctor_story import BROKEN_IDS, GOOD_IDS, write_story
 
     files = write_story(tmp, BROKEN_IDS if scenario == "collapsed" else GOOD_IDS, steps=STEPS)
@@ -316,14 +324,16 @@ def _doctor(
     )
     step("doctor", cmd)
     report = doctor_step(
-        server=url,
-        probe_report=probe,
-        draft=str(files.draft),
-        logs=(str(log_path),),
-        server_args=files.server_args,
-        training_log=str(files.training_log),
-        acc=(TRAINING_ACC,),
-        steps=STEPS,
+        DoctorInputs(
+            server=url,
+            probe_report=probe,
+            draft=str(files.draft),
+            logs=(str(log_path),),
+            server_args=files.server_args,
+            training_log=str(files.training_log),
+            acc=(TRAINING_ACC,),
+            steps=STEPS,
+        )
     )
     return report, cmd
 

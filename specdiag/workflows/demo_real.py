@@ -237,7 +237,10 @@ def _paste(cfg_path: Path, snippet: str) -> None:
 def _serve(
     h: SglangHarness, tmp: Path, label: str, draft: Path, train: Path, steps: _Steps
 ) -> Served:
+    from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.probe.engines import Api
+    from specdiag.core.probe.run import ProbeConfig
+    from specdiag.core.probe.workload import builtin_prompts
     from specdiag.workflows.realsglang import launch, sglang_args
 
     ids = tuple(json.loads((draft / "config.json").read_text())["eagle_config"][
@@ -267,15 +270,18 @@ def _serve(
             f"probe-{label}",
             pcmd,
             lambda: probe_or_interrupt(
-                srv.url,
-                DRAFT_ACC,
-                STEPS,
-                api=Api.NATIVE,
-                num_requests=PROBE_REQUESTS,
-                max_tokens=PROBE_MAX_TOKENS,
-                ignore_eos=True,
-                stream=False,
-                timeout_s=300.0,  # the first request pays SGLang's skipped warm-up
+                ProbeConfig(
+                    url=srv.url,
+                    prompts=builtin_prompts(),
+                    acc=DRAFT_ACC,
+                    steps=STEPS,
+                    api=Api.NATIVE,
+                    num_requests=PROBE_REQUESTS,
+                    max_tokens=PROBE_MAX_TOKENS,
+                    ignore_eos=True,
+                    stream=False,
+                    timeout_s=300.0,  # the first request pays SGLang's skipped warm-up
+                )
             ),
             "probe",
         )
@@ -292,14 +298,16 @@ def _serve(
             f"doctor-{label}",
             dcmd,
             lambda: doctor_step(
-                server=srv.url,
-                probe_report=probe,  # the probe step's run, not run again
-                draft=str(draft),
-                target=str(h.target()),
-                training_dump=str(train),
-                logs=(str(log),),
-                acc=DRAFT_ACC,
-                steps=STEPS,
+                DoctorInputs(
+                    server=srv.url,
+                    probe_report=probe,  # the probe step's run, not run again
+                    draft=str(draft),
+                    target=str(h.target()),
+                    training_dump=str(train),
+                    logs=(str(log),),
+                    acc=DRAFT_ACC,
+                    steps=STEPS,
+                )
             ),
             "doctor",
         )
