@@ -826,23 +826,35 @@ _DIGITS = r"(?:\d{1,3}(?:[,' _\u202f]\d{3})+(?![\d])(?:\.\d+)?|\d+(?:[.,]\d+)?|\
 _STAT_AFTER = (
     r"(?:\s+(?:median|p50|avg|mean)\b(?!\s+(?:acc|accept|draft|len|rate|num|tok|verify|spec)))?"
 )
+# a count of the population a figure was measured over, after the number ('the first 32
+# queries', '500 requests'): it qualifies the name and is never the figure's value
+_POPULATION_AFTER = (
+    r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
+    r"sequences|problems|turns|items|tasks)\b)"
+)
 _PAIR = re.compile(
     # (a separator ahead first: a stretch with none fails at once)
     r"(?=[^\n]{0,82}?(?:[:=≈~]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
     # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
+    # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4'): still the value
+    r"(?:[~≈]\s*)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
-    # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure
-    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))",
+    # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
+    # not a count of what the figure was measured over ('over 32 queries: 1.8')
+    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER,
     re.I,
 )
 _PAIR_BARE = re.compile(
     # (a digit ahead first: a line with none fails at once instead of trying every key length)
     r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
-    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)",
+    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)"
+    # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
+    # the figure was measured over ('AL over the first 32 queries'): never the value
+    r"(?!\s*[:=])" + _POPULATION_AFTER,
     re.I,
 )
 # a count before its noun, in prose ('and 182 decoding steps', '1,208 accepted tokens'): counts
@@ -914,7 +926,9 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
             # `BS per DP = 32`', 'accept length at batch size 32'): the setting's, not the
             # acceptance's
             tail = ws[i + 1 :]
-            if sep == "=" or (
+            # (a setting that already has its number, 'for setup 2 = 2.34', binds no more)
+            numbered = bool(tail) and re.fullmatch(r"[\d.]+", tail[-1]) is not None
+            if (sep == "=" and not numbered) or (
                 sep == ""
                 and any(
                     C.key(" ".join(tail[a:b])).metric == C.LABEL
