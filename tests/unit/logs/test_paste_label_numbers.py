@@ -1,6 +1,7 @@
 """Numbers that are not the figure's value, over generated prose: a number inside the label
 before its separator ('setup 2: ~2.34'), a count of what the figure was measured over ('AL over
-the first 32 queries'); each with a control that must still read (the pastes here are written
+the first 32 queries'), and figures the paste marks as not measured ('(mock numbers)', 'for
+example ... would be'); each with a control that must still read (the pastes here are written
 here)."""
 
 from __future__ import annotations
@@ -71,3 +72,61 @@ def test_a_count_of_what_the_figure_was_measured_over_is_not_its_value(
     assert float(n) not in figs
     if not with_value:
         assert figs == []
+
+
+_MARKS = (
+    "(mock numbers)",
+    "(hypothetical)",
+    "These are illustrative figures.",
+    "(made-up numbers)",
+    "Numbers are hypothetical.",
+    "(placeholder values)",
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    mark=st.sampled_from(_MARKS),
+    where=st.sampled_from(("line", "title", "example")),
+    values=st.lists(st.integers(105, 390), min_size=1, max_size=3, unique=True),
+)
+def test_figures_marked_as_not_measured_give_no_record(
+    mark: str, where: str, values: list[int]
+) -> None:
+    listed = ", ".join(f"MTP{i + 1}: AL {v / 100:.2f}" for i, v in enumerate(values))
+    body = f"With EAGLE-3 the settings would be [{listed}]"
+    # control: without the mark the figures read
+    assert _lengths(f"Speculative decoding results.\n\n{body}.\n") == [v / 100 for v in values]
+    if where == "line":
+        text = f"Speculative decoding results.\n\n{body} {mark}\n"
+    elif where == "example":
+        # no mark but an example in the conditional: what the figures would be
+        text = f"Speculative decoding results.\n\nFor example, {body[0].lower()}{body[1:]}.\n"
+    else:
+        text = f"### Speculative decoding {mark.strip('().')}\n\n{body}.\n"
+    got = read_paste(text)
+    assert got.records == ()
+    assert any("not measured" in b.reason for b in got.unread)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    title=st.sampled_from(
+        (
+            "Here's an example:",
+            "Example:",
+            "Output of examples/offline_inference/spec_decode.py:",
+            "For example, on our cluster (e.g. 8xH100):",
+        )
+    ),
+    value=st.integers(105, 490),
+)
+def test_a_real_run_titled_example_still_reads(title: str, value: int) -> None:
+    v = value / 100
+    text = (
+        f"{title}\n\n"
+        "```\n--------------------------------------------------\n"
+        f"total_num_output_tokens: 2048\nnum_drafts: 512\nmean acceptance length: {v:.2f}\n"
+        "--------------------------------------------------\n```\n"
+    )
+    assert _lengths(text) == [v]

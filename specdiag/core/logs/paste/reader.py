@@ -69,6 +69,74 @@ _COMPARISON = re.compile(
 _MEMBERS_NOTE = (
     "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
 )
+# figures the paste itself says are not measured ('[MTP1: AL 1.85, ...] (mock numbers)', 'a
+# hypothetical 2.4', 'illustrative figures'): no record. A bare 'example' or 'e.g.' is no such
+# mark: real runs are shown as 'Here's an example:' (a bench table) or from vLLM's examples/
+# scripts, and 'e.g. mean 3.7% / 1.26' quotes a run that was measured.
+_ILLUSTRATIVE = re.compile(
+    r"\b(?:mock(?:ed)?|dummy|made[- ]up|fake|fictional|fictitious|placeholder|invented)"
+    r"\s+(?:numbers|figures|values|results|ALs?)\b|"
+    r"\b(?:numbers|figures|values|results)\s+(?:are|were)\s+(?:made[- ]up|invented|fake|"
+    r"illustrative|hypothetical|not real)\b|"
+    r"\bhypothetical(?:ly)?\b|\billustrat(?:ive|ively)\b|\bfor illustration\b",
+    re.I,
+)
+
+
+# an example in the conditional, in one sentence ('for example, k=3 would give an AL of 2.4'):
+# what a figure would be, not what was measured
+_EXAMPLE = re.compile(r"\be\.g\.|\bfor (?:example|instance)\b|\bexample:|\bsay,", re.I)
+_CONDITIONAL = re.compile(
+    r"\b(?:would|could|might)\s+(?:\w+\s+)?(?:be|give|get|yield|reach|mean|see)\b", re.I
+)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`(\[])")
+
+
+def _illustrative(text: str) -> str | None:
+    """The words of ``text`` that mark its figures as not measured, or None."""
+    m = _ILLUSTRATIVE.search(text)
+    if m is not None:
+        return m.group(0)
+    if _EXAMPLE.search(text) is None:
+        return None
+    for sentence in _SENTENCE.split(text):
+        e, c = _EXAMPLE.search(sentence), _CONDITIONAL.search(sentence)
+        if e is not None and c is not None:
+            return f"{e.group(0)} ... {c.group(0)}"
+    return None
+
+
+def _illustrative_reason(mark: str, where: str) -> str:
+    return f"figures marked as not measured ('{mark}' in the {where}): no record"
+
+
+def _drop_marked(
+    recs: list[PasteRecord],
+    blk: list[tuple[int, str]],
+    marked: dict[int, str],
+    unread: list[Block],
+) -> tuple[list[PasteRecord], bool]:
+    """The records read from no line that marks its figures as not measured; the lines of
+    those dropped are shown as not understood, with the mark. Also whether any was dropped."""
+    if not marked:
+        return recs, False
+    kept = [r for r in recs if not any(r.first_line <= ln <= r.last_line for ln in marked)]
+    if len(kept) == len(recs):
+        return recs, False
+    gone = [r for r in recs if r not in kept]
+    first, last = min(r.first_line for r in gone), max(r.last_line for r in gone)
+    mark = next(m for ln, m in sorted(marked.items()) if first <= ln <= last)
+    unread.append(
+        Block(
+            first,
+            last,
+            _illustrative_reason(mark, "lines"),
+            tuple(t for ln, t in blk if first <= ln <= last)[:MAX_SHOWN],
+        )
+    )
+    return kept, True
+
+
 MAX_BLOCK_LINES = 4000
 MAX_SHOWN = 12
 MAX_UPPER = 4  # headings looked at above a table whose own title names no figure
@@ -250,6 +318,10 @@ def read_paste(
                 )
             )
             continue
+        if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
+            unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
+            continue
+        marked = {ln: m for ln, t in blk if (m := _illustrative(t)) is not None}
         tool, rule = _tool(body, heading, whole_tools, linked_tools, declared_tools, launched_tools)
         if tool != "unknown" and tool not in notes_only:
             notes_only[tool] = _only_in_notes(lines, tool)
@@ -263,7 +335,7 @@ def read_paste(
             ctx = (tool, "the only tool named in the paste", kind)
         prose_ctx: I.Ctx = (tool, rule, kind)
         if listed:
-            leaves = B.read(blk, heading, ctx)
+            leaves, _ = _drop_marked(B.read(blk, heading, ctx), blk, marked, unread)
             records.extend(leaves)
             block_of.extend([n_blocks] * len(leaves))
             continue
@@ -285,9 +357,10 @@ def read_paste(
             found = I.json_records(doc, ctx, (blk[start][0], blk[-1][0]), repaired)
             if members:
                 found = [dataclasses.replace(r, notes=(*r.notes, _MEMBERS_NOTE)) for r in found]
+            found, dropped = _drop_marked(found, blk, marked, unread)
             records.extend(found)
             block_of.extend([n_blocks] * len(found))
-            if not found and _STRONG.search(body):
+            if not found and not dropped and _STRONG.search(body):
                 unread.append(
                     Block(
                         shown.first_line,
@@ -334,10 +407,12 @@ def read_paste(
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
         found.extend(kv)
+        found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
         block_of.extend([n_blocks] * len(found))
         if (
             not found
+            and not dropped
             and not named
             and _STRONG.search(body)
             and _SPEC_CONTEXT.search(body + heading)
