@@ -13,7 +13,7 @@ import dataclasses
 import functools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from specdiag.core.logs.paste import bullets as B
@@ -410,28 +410,12 @@ def _split_paren_pairs(
         elif legend is not None:
             grp = " ".join(x for x in (group, name) if x)
             split[i] = ((grp, legend[0]), (grp, legend[1]))
-    if not split:
-        return g, cols
-    new_cols: list[tuple[str, str]] = []
-    for i, col in enumerate(cols):
-        if i in split:
-            new_cols.extend(split[i])
-        else:
-            new_cols.append(col)
-    rows = []
-    for ln, cells in g.rows:
-        out: list[str] = []
-        for i, c in enumerate(cells + [""] * (len(cols) - len(cells))):
-            if i in split:
-                m = _PAREN_PAIR.match(c) if c else None
-                out.extend([m.group("a"), m.group("b")] if m is not None else ["", ""])
-            else:
-                out.append(c)
-        rows.append((ln, out))
-    head = [[name for _, name in new_cols]]
-    if any(grp for grp, _ in new_cols):
-        head = [[grp for grp, _ in new_cols], *head]
-    return Grid(g.structure, head, rows, g.first_line, g.last_line), new_cols
+
+    def values(c: str, n: int) -> list[str]:
+        m = _PAREN_PAIR.match(c) if c else None
+        return [m.group("a"), m.group("b")] if m is not None else ["", ""]
+
+    return _split_columns(g, cols, {i: list(names) for i, names in split.items()}, values)
 
 
 def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tuple[str, str]]]:
@@ -462,6 +446,22 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
         names = [" ".join(words[len(lead.split()) :]), *parts[1:]]
         grp = " ".join(x for x in (group, lead) if x)
         split[i] = [(grp, n) for n in names]
+
+    def values(c: str, n: int) -> list[str]:
+        vs = [v.strip() for v in c.split("/")] if c else []
+        return vs if len(vs) == n else [""] * n
+
+    return _split_columns(g, cols, split, values)
+
+
+def _split_columns(
+    g: Grid,
+    cols: list[tuple[str, str]],
+    split: dict[int, list[tuple[str, str]]],
+    values: Callable[[str, int], list[str]],
+) -> tuple[Grid, list[tuple[str, str]]]:
+    """``g`` with each column ``i`` of ``split`` replaced by the named columns ``split[i]``, each
+    of its cells by ``values(cell, len(split[i]))``; the header rebuilt from the new names."""
     if not split:
         return g, cols
     new_cols: list[tuple[str, str]] = []
@@ -471,11 +471,7 @@ def _split_paired(g: Grid, cols: list[tuple[str, str]]) -> tuple[Grid, list[tupl
     for ln, cells in g.rows:
         out: list[str] = []
         for i, c in enumerate(cells + [""] * (len(cols) - len(cells))):
-            if i in split:
-                vs = [v.strip() for v in c.split("/")] if c else []
-                out.extend(vs if len(vs) == len(split[i]) else [""] * len(split[i]))
-            else:
-                out.append(c)
+            out.extend(values(c, len(split[i])) if i in split else [c])
         rows.append((ln, out))
     head = [[name for _, name in new_cols]]
     if any(grp for grp, _ in new_cols):
