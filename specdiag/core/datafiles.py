@@ -16,11 +16,16 @@ from typing import Any
 
 
 @functools.cache
+def document(package: str, name: str) -> Any:
+    """The JSON document of data file ``name`` in ``package``, as written (read once and shared:
+    callers never modify it)."""
+    return json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
+
+
+@functools.cache
 def load(package: str, name: str) -> dict[str, Any]:
-    """The JSON object of data file ``name`` in ``package``, its ``_`` comment keys left out
-    (read once and shared: callers never modify it)."""
-    doc = json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
-    return {k: v for k, v in doc.items() if not k.startswith("_")}
+    """The JSON object of data file ``name`` in ``package``, its ``_`` comment keys left out."""
+    return {k: v for k, v in document(package, name).items() if not k.startswith("_")}
 
 
 def fill(text: str, part: Mapping[str, object] | None = None, /, **values: object) -> str:

@@ -3,10 +3,9 @@ whose ``"$slot"`` strings the server fills with its own values."""
 
 from __future__ import annotations
 
-import functools
-import json
-from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from specdiag.core import datafiles
 
 if TYPE_CHECKING:
     from specdiag.refserver.state import ServerState
@@ -14,11 +13,9 @@ if TYPE_CHECKING:
 OMIT = object()  # a slot value that leaves its key out (a key the engine sends only sometimes)
 
 
-@functools.lru_cache(maxsize=1)
 def engine_shapes() -> dict[str, Any]:
     """The engines' answers, per flavor (engine_shapes.json), read once."""
-    text = resources.files("specdiag.refserver").joinpath("engine_shapes.json").read_text()
-    shapes: dict[str, Any] = json.loads(text)
+    shapes: dict[str, Any] = datafiles.document("specdiag.refserver", "engine_shapes.json")
     return shapes
 
 

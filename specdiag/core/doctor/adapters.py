@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from specdiag.core.datafiles import document
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
 from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
-from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Evidence, InputProblem, Segment
 from specdiag.errors import InputError, SpecdiagError
 
@@ -29,10 +29,16 @@ if TYPE_CHECKING:
     from specdiag.core.probe.run import ProbeReport
 
 # Log lines the statistics parser does not read but the doctor looks for (log_lines.json)
-LOG_PATTERNS = {k: re.compile(p["regex"]) for k, p in load("log_lines.json")["patterns"].items()}
+LOG_PATTERNS = {
+    k: re.compile(p["regex"])
+    for k, p in document("specdiag.core.doctor", "log_lines.json")["patterns"].items()
+}
 MAX_HITS = 5
 # bytes every pattern above needs one of (a cheap test before the regular expressions)
-_KEYWORDS = (*(k.encode() for k in load("log_lines.json")["keywords"]), *CACHE_KEYWORDS)
+_KEYWORDS = (
+    *(k.encode() for k in document("specdiag.core.doctor", "log_lines.json")["keywords"]),
+    *CACHE_KEYWORDS,
+)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from specdiag.core.doctor.data import load
+from specdiag.core.datafiles import document
 from specdiag.core.doctor.registry import FUNCTIONS, CheckSpec
 
 
@@ -35,7 +35,7 @@ def load_all() -> list[CheckSpec]:
         weights,
     )
 
-    entries = load("checks.json")
+    entries = document("specdiag.core.doctor", "checks.json")
     ids = [e["id"] for e in entries]
     if sorted(ids) != sorted(FUNCTIONS) or len(set(ids)) != len(ids):
         raise ValueError(

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specdiag.core.datafiles import document
 from specdiag.core.doctor.checkpoint import ModelDir
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Evidence, Status
 from specdiag.core.doctor.registry import Outcome, check, ev, found, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
@@ -20,7 +20,8 @@ from specdiag.core.doctor.typed import Reads
 
 # (engine, pattern, unit): knobs that make the engine accept a configured number of drafts
 FORCED_KNOBS = [
-    (k["engine"], re.compile(k["regex"]), k["unit"]) for k in load("log_lines.json")["forced_knobs"]
+    (k["engine"], re.compile(k["regex"]), k["unit"])
+    for k in document("specdiag.core.doctor", "log_lines.json")["forced_knobs"]
 ]
 
 

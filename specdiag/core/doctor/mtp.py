@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from specdiag.core.datafiles import document
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import Status
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, found, passed, skip, unreadable
 from specdiag.core.doctor.typed import MAX_LAYERS, Reads
@@ -15,7 +15,7 @@ def _uses_mtp(ctx: Context) -> bool | None:
     methods = ctx.methods()
     if not methods:
         return None
-    mtp = load("engine_flags.json")["mtp_methods"]
+    mtp = document("specdiag.core.doctor", "engine_flags.json")["mtp_methods"]
     return any(any(m.startswith(x) or x in m for x in mtp) for m in methods)
 
 

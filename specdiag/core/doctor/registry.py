@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, fields
 from functools import cache, partial
 from typing import Any
 
+from specdiag.core.datafiles import document
 from specdiag.core.doctor.context import Context
-from specdiag.core.doctor.data import load
 from specdiag.core.doctor.model import CheckResult, Evidence, Impact, ImpactKind, Status
 from specdiag.core.doctor.typed import Reads
 from specdiag.errors import SpecdiagError
@@ -51,7 +51,11 @@ class CheckSpec:
 @cache
 def causes() -> dict[str, dict[str, Any]]:
     """Every fault the checks name, by its id, from the catalogue (checks.json)."""
-    return {name: c for e in load("checks.json") for name, c in e.get("causes", {}).items()}
+    return {
+        name: c
+        for e in document("specdiag.core.doctor", "checks.json")
+        for name, c in e.get("causes", {}).items()
+    }
 
 
 FUNCTIONS: dict[str, CheckFn] = {}

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from specdiag.core.doctor.data import load
+from specdiag.core.datafiles import document
 
 # The engines' flags this parser knows, as data (engine_flags.json: what each table holds is
 # said in its "about"). Abbreviations: SGLang builds its parser as
@@ -26,7 +26,7 @@ from specdiag.core.doctor.data import load
 # that starts several flags ("ambiguous option"). A prefix is read as a flag only inside a family
 # listed in full, so that one match here is one match in the engine; a prefix of two or more
 # listed flags is ambiguous whatever else the engine has.
-_FLAGS: dict[str, Any] = load("engine_flags.json")
+_FLAGS: dict[str, Any] = document("specdiag.core.doctor", "engine_flags.json")
 _ABBREVIATING: dict[str, dict[str, Any]] = _FLAGS["abbreviating"]
 
 
