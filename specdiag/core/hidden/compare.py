@@ -1,19 +1,8 @@
 """Compare a served hidden-state capture with the training tensors; say which layer each chunk is.
 
-Entry points:
-
-* :func:`compare_files`: the compare-hidden command as one function, on paths (loads each dump
-  once, reads the served layer ids a capture-hidden dump records, picks the comparison);
-* :func:`compare` ``(served, training, options, reference=None) -> CompareResult`` on two
-  :class:`~specdiag.core.hidden.loading.Dump` objects (``load_dump`` or ``dump_from_tensors``);
-* :func:`compare_values` for served numbers given as text (``--values``);
-* :func:`default_tolerances` for the dtype-aware tolerances.
-
-The work is split along its stages, one module each: ``compare_align`` (tokens, hidden size),
-``compare_stats`` (one streamed pass in blocks of tokens, so peak memory is a few blocks however
-long the dumps are), ``compare_identify`` (which layer each chunk is), ``compare_diagnosis``
-(every sentence, finding and suggestion), ``compare_values`` (``--values``) and
-``compare_results`` (the frozen results and their enums); import each name from its module.
+:func:`compare_files` is the compare-hidden command on paths, :func:`compare` the comparison of two
+loaded dumps; the stages live in ``compare_align``, ``compare_stats``, ``compare_identify``,
+``compare_diagnosis`` and ``compare_values`` (``--values``).
 """
 
 from __future__ import annotations

@@ -66,6 +66,7 @@ class Identification:
 
 @dataclass(frozen=True)
 class _Context:
+    inputs: Inputs
     summary: Summary
     tol: Tolerances
     matched: Sequence[int | None]
@@ -75,8 +76,6 @@ class _Context:
     emb_min: Sequence[float]  # per served chunk; empty without repeated token ids
     emb_pairs: int
     num_layers: int | None
-    served_start: int
-    h: int
 
 
 @dataclass(frozen=True)
@@ -111,17 +110,7 @@ def identify(
     served_tokens = range(al.served_start, al.served_start + al.tokens)
     emb_min, emb_pairs = repeat_min_cosines(inputs.served, h, cs, served_tokens, 64)
     ctx = _Context(
-        summary,
-        tol,
-        matched,
-        near,
-        t_hf,
-        served_cfg_hf,
-        emb_min,
-        emb_pairs,
-        num_layers,
-        al.served_start,
-        h,
+        inputs, summary, tol, matched, near, t_hf, served_cfg_hf, emb_min, emb_pairs, num_layers
     )
     chunks = tuple(_chunk(i, ctx) for i in range(cs))
     rms_t = summary.rms_t
@@ -199,6 +188,7 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     import numpy as np
 
     acc, tol, sim, x_rel = ctx.summary.acc, ctx.tol, ctx.summary.sim, ctx.summary.x_rel
+    h, served_start = ctx.inputs.hidden_size, ctx.inputs.alignment.served_start
     aligned = i < acc.m
     tokens_i = acc.tokens[i] if aligned else 0
     measured = aligned and tokens_i > 0
@@ -222,11 +212,11 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     return ChunkResult(
         index=i,
         max_abs_diff=max_abs,
-        mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * ctx.h)) if measured else None,
+        mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * h)) if measured else None,
         rel_l2=rel,
         cosine_mean=float(acc.cos_sum[i] / tokens_i) if measured else None,
         cosine_min=cos_min,
-        worst_token=int(acc.worst[i]) + ctx.served_start if measured else None,
+        worst_token=int(acc.worst[i]) + served_start if measured else None,
         match=ok,
         best_train_chunk=best_j,
         best_cosine=float(sim[i, best_j]) if best_j is not None else None,

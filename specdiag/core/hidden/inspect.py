@@ -426,14 +426,6 @@ def _fast_args(x: Tensor) -> tuple[int, ...] | None:
     return (x.data_ptr(), code, *(int(d) for d in x.shape), *(int(d) for d in x.stride()))
 
 
-def _as_view(v: Tensor, shape: tuple[int, ...]) -> Tensor | None:
-    """``v`` reshaped without a copy, or None where the strides do not allow it."""
-    try:
-        return v.view(*shape)
-    except RuntimeError:
-        return None
-
-
 def _full_view(dump: Dump, c: int, h: int) -> Tensor | None:
     """Every token as an ``[n, c, h]`` view of the stored tensor (no copy), or None."""
     f = dump.features
@@ -441,7 +433,10 @@ def _full_view(dump: Dump, c: int, h: int) -> Tensor | None:
     if dump.layout == "layers":
         x = f.transpose(0, 1)  # [T, C, H]
         return x if x.shape[1] == c and x.shape[2] == h else None
-    return _as_view(f, (t, c, h))
+    try:
+        return f.view(t, c, h)
+    except RuntimeError:  # the strides do not allow a view
+        return None
 
 
 def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan | None:

@@ -1,28 +1,12 @@
-"""Load hidden-state dumps safely and lazily; parse served values given as text.
+"""Load hidden-state dumps safely and lazily; the reader is chosen by the first bytes, whatever
+the file is named.
 
-Formats, told apart by their first bytes whatever the file is named: ``.pt``/``.pth``/``.bin``/
-``.ckpt`` (``torch.save``; loaded with ``weights_only=True`` and memory-mapped when the file is
-in the zip format), ``.ckpt.gz``/``.pt.gz`` (gzip stream, decompressed to a temporary file in
-bounded memory, then memory-mapped), ``.safetensors`` (memory-mapped by safetensors'
-``safe_open``: nothing is read until a token range is used), ``.npy`` (memory-mapped) and
-``.npz``.
-
-A ``torch.save`` file is a pickle. specdiag never runs code from one: ``weights_only=True``
-refuses any object other than tensors and plain containers, and the refusal is reported as an
-:class:`~specdiag.errors.InputError` naming the global the file tried to use.
-
-Layouts recognised (keys are auto-detected; ``key=`` overrides the feature key):
-
-=============  ===============================================  ==============================
-producer       keys                                             features
-=============  ===============================================  ==============================
-SpecForge      ``input_ids``, ``loss_mask``, ``aux_hidden_state``  ``[1, T, 3H]`` (+ ``hidden_state`` [1,T,H])
-ModelOpt       ``input_ids``, ``aux_hidden_states``, ``hidden_states``  ``[T, 3H]``
-speculators    ``token_ids``, ``hidden_states``                  ``[T, n, H]`` (token-major)
-HF stack       a tensor or list, or ``hidden_states``             ``[L+1, T, H]`` (layer-major)
-EAGLE-1        ``input_ids``, ``loss_mask``, ``hidden_state``     ``[T, H]``
-plain          one tensor / array                               ``[T, W]`` or ``[W]``
-=============  ===============================================  ==============================
+torch.save files (zip: memory-mapped; gzip: decompressed to a temporary file in bounded memory),
+``.safetensors`` (``safe_open``: nothing is read until a token range is used), ``.npy``
+(memory-mapped) and ``.npz``. A torch.save file is a pickle: specdiag never runs code from one
+(``weights_only=True``; a refusal names the global the file tried to use). The layouts are
+auto-detected (SpecForge, ModelOpt, speculators, HF stacks, plain tensors: docs/compare-hidden.md
+lists them); ``key=`` overrides the feature key.
 """
 
 from __future__ import annotations
@@ -338,16 +322,13 @@ def _weights_only_refusal(path: Path, exc: BaseException) -> InputError:
     m = re.search(r"(?:Unsupported global|GLOBAL|global)[:\s]+([\w.]+)", text)
     if m:
         return _refusal(path, m.group(1))
+    m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
+    reason = (m.group(1).strip().splitlines()[0] if m else _first_line(text))[:160]
     return _not_a_dump(
         path,
         "not a tensor dump: torch.load(weights_only=True) cannot read it "
-        f"({_weights_only_reason(text)}); it imports nothing, so it is damaged or a plain pickle",
+        f"({reason}); it imports nothing, so it is damaged or a plain pickle",
     )
-
-
-def _weights_only_reason(text: str) -> str:
-    m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
-    return (m.group(1).strip().splitlines()[0] if m else _first_line(text))[:160]
 
 
 def _first_line(what: BaseException | str) -> str:
@@ -379,9 +360,7 @@ def _torch_load(path: Path, display: Path, kind: str) -> Any:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # e.g. "Detected pickle protocol 4"
-            if zipped:
-                return torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
-            return torch.load(str(path), map_location="cpu", weights_only=True)
+            return torch.load(str(path), map_location="cpu", weights_only=True, mmap=zipped)
     except pickle.UnpicklingError as exc:
         raise _weights_only_refusal(display, exc) from None
     except Exception as exc:  # noqa: BLE001 - the unpickler fails in many ways on garbage
@@ -575,8 +554,6 @@ def load_file(path: str | Path) -> RawFile:
         return _by_content(p, p, p, gzipped=False)
     except PermissionError:
         raise InputError(f"{p}: permission denied", hint="check the file's permissions") from None
-    except IsADirectoryError:  # pragma: no cover - checked above, raced
-        raise InputError(f"{p} is a directory", hint="pass one dump file") from None
 
 
 def _by_content(path: Path, display: Path, unknown: Path, *, gzipped: bool) -> RawFile:
@@ -639,12 +616,7 @@ def _load_numpy(p: Path, kind: str, display: Path) -> Any:
 
 
 def check_tensor(t: Tensor, source: str, what: str) -> None:
-    """The one guard where tensors enter: dense, on the host, with data, not a broadcast view.
-
-    Raises an :class:`InputError` with a hint for a sparse, quantized, meta, 0-d or empty
-    tensor, and for one whose declared shape holds more elements than it stores (a saved
-    ``expand()``: a huge declared shape over a few bytes).
-    """
+    """The one guard where tensors enter: dense, on the host, with data, not a broadcast view."""
     torch = require_torch()
     if t.layout is not torch.strided:
         layout = str(t.layout).replace("torch.", "")
