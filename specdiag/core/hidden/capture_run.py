@@ -61,12 +61,8 @@ def _engine_ids(
 
 @dataclass(frozen=True)
 class CaptureOptions:
-    """One capture: ``capture-hidden SOURCE WHERE`` and its flags.
-
-    ``layers`` are read in ``layer_convention`` (vLLM needs it said; SGLang's default is its
-    own); :attr:`engine_layers` gives them as the engine is launched with them. Exactly one of
-    ``like``, ``prompt_ids`` and ``prompt`` names the sample.
-    """
+    """One capture: ``capture-hidden SOURCE WHERE`` and its flags (``layers`` read in
+    ``layer_convention``; :attr:`engine_layers` as the engine is launched with them)."""
 
     source: CaptureSource
     where: str  # the server URL (vllm, sglang) or the model directory (hf)

@@ -378,10 +378,27 @@ def _off_by_one(f: Facts, out: _Out, mark: int, first_chunk_line: int) -> bool:
 
 
 def _one_side_line(f: Facts, out: _Out, first_chunk_line: int) -> None:
-    """No reference and no match, but every chunk sits next to its own: probably off by one."""
-    side = _one_side_of_training(f.chunks, f.ident.training, f.ident.near)
-    if side is None or f.ident.num_layers is not None:
+    """No reference and no match, but every served chunk is closest to the training chunk of the
+    same index (none a near match or the embedding), all with a lower (or all with a higher)
+    RMS: probably one layer off."""
+    chunks, tchunks = f.chunks, f.ident.training
+    if f.ident.num_layers is not None or not chunks or len(chunks) != len(tchunks):
         return
+    if any(j is not None for j in f.ident.near):
+        return
+    signs = set()
+    for c in chunks:
+        if (
+            c.best_train_chunk != c.index
+            or c.best_cosine is None
+            or c.best_cosine < 0.5
+            or c.identified_hf_index == 0
+        ):
+            return
+        signs.add(-1 if c.rms < tchunks[c.index].rms else 1)
+    if len(signs) != 1:
+        return
+    side = signs.pop()
     out.lines.insert(
         first_chunk_line,
         f"every served chunk is closest to its own training chunk but with a "
@@ -391,26 +408,6 @@ def _one_side_line(f: Facts, out: _Out, first_chunk_line: int) -> None:
         "layer k) conventions (low confidence: --reference, or --served-layers "
         "with --engine, confirms it)",
     )
-
-
-def _one_side_of_training(
-    chunks: Sequence[ChunkResult], tchunks: Sequence[TrainingChunk], near: Sequence[int | None]
-) -> int | None:
-    """-1 (+1) when every served chunk is closest to the training chunk of the same index, with
-    a lower (higher) RMS, and none is a match, a near match or the embedding."""
-    if not chunks or len(chunks) != len(tchunks) or any(j is not None for j in near):
-        return None
-    signs = set()
-    for c in chunks:
-        if (
-            c.best_train_chunk != c.index
-            or c.best_cosine is None
-            or c.best_cosine < 0.5
-            or c.identified_hf_index == 0
-        ):
-            return None
-        signs.add(-1 if c.rms < tchunks[c.index].rms else 1)
-    return signs.pop() if len(signs) == 1 else None
 
 
 def _ranges(pairs: Sequence[tuple[int, int]]) -> str:

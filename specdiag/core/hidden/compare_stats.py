@@ -259,13 +259,7 @@ def _aligned(acc: Acc, blk: _Block) -> None:
     better = bmin_np < acc.cos_min
     acc.worst[better] = barg.cpu().numpy()[better] + a
     acc.cos_min = np.fmin(acc.cos_min, bmin_np)
-    _row(acc, blk, ok)
-
-
-def _row(acc: Acc, blk: _Block, ok: Tensor | None) -> None:
-    """The whole row (all aligned chunks together): per-token cosine."""
-    torch = require_torch()
-    m = acc.m
+    # the whole row (all aligned chunks together): per-token cosine
     dd = torch.diagonal(blk.dot, dim1=1, dim2=2)[:, :m]
     ns2r, nt2r = blk.ns[:, :m] ** 2, blk.nt[:, :m] ** 2
     if ok is not None:

@@ -275,12 +275,8 @@ MAX_LAYER_ID = 9999  # no model has 10,000 layers; a larger id is a typo or an o
 def parse_id_list(
     text: str, flag: str, *, ascending: bool = True, unordered_flag: str | None = None
 ) -> tuple[int, ...]:
-    """'2,30,58', '2 30 58' or '[2, 30, 58]' -> (2, 30, 58); a clear UsageError otherwise.
-
-    Strict: no empty entries (``1,,3``), ids in -1..9999, no id twice, and (unless
-    ``ascending=False``) in ascending order, which is the order engines capture in;
-    ``unordered_flag`` names the flag that lifts that rule, for the hint.
-    """
+    """'2,30,58', '2 30 58' or '[2, 30, 58]' -> (2, 30, 58), strictly (``unordered_flag``: the
+    flag that lifts the ascending rule, for the hint); a clear UsageError otherwise."""
     example = f"e.g. {flag} 2,30,58"
     shown = text if len(text) <= 60 else text[:57] + "..."
     body = text.strip()

@@ -242,7 +242,13 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
                     "chunk norms are not ascending (low -> mid -> high layer): a reordered or "
                     "wrong id list"
                 )
-    embedding = _embedding_chunks(dump, h, chunks) if chunks is not None else ()
+    # chunks whose rows at repeated token ids are identical: an embedding output depends on
+    # the token only (needs input_ids and a few repeated pairs among the valid tokens)
+    embedding: tuple[int, ...] = ()
+    if chunks is not None:
+        low, pairs = repeat_min_cosines(dump, h, chunks, range(valid), 32)
+        if pairs >= EMBEDDING_MIN_PAIRS:
+            embedding = tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
     if embedding and dump.fmt != "hf-stack":  # a full stack starts with the embedding anyway
         which = ", ".join(map(str, embedding))
         warnings.append(
@@ -457,15 +463,6 @@ def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan
 
 EMBEDDING_COSINE = 1.0 - 1e-4
 EMBEDDING_MIN_PAIRS = 3
-
-
-def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
-    """Chunks whose rows at repeated token ids are identical (embedding outputs depend on the
-    token only); needs input_ids and at least 3 repeated pairs among the valid tokens."""
-    low, pairs = repeat_min_cosines(dump, h, chunks, range(dump.valid_tokens), 32)
-    if pairs < EMBEDDING_MIN_PAIRS:
-        return ()
-    return tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
 
 
 def repeat_min_cosines(

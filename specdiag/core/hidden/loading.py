@@ -83,11 +83,8 @@ class TensorInfo:
 
 @dataclass(frozen=True)
 class Dump:
-    """A hidden-state capture, ready to be read in token blocks.
-
-    ``features`` stays lazy (memory-mapped where the format allows); :meth:`block` reads and
-    upcasts one token range at a time.
-    """
+    """A hidden-state capture: ``features`` stay lazy (memory-mapped where the format allows),
+    :meth:`block` reads and upcasts one token range at a time."""
 
     source: str
     fmt: str
@@ -696,10 +693,8 @@ def interpret(
     pad_id: int | None = 0,
     key_flag: str = "--key",
 ) -> Dump:
-    """Turn a loaded object (tensor, dict or list of tensors) into a :class:`Dump`.
-
-    ``key_flag`` is the flag that named ``key`` (``--key``, ``--served-key``), for messages.
-    """
+    """A loaded tensor, dict or list of tensors as a :class:`Dump` (``key_flag``: the flag that
+    named ``key``, for messages)."""
     parts = _Parts(kind=fmt)
     if isinstance(obj, (list, tuple)):
         obj = _stack_list(obj, source)
@@ -1011,13 +1006,8 @@ def dump_from_tensors(
     pad_id: int | None = 0,
 ) -> Dump:
     """Build a :class:`Dump` from in-memory tensors (what ``specdiag demo`` uses)."""
-    d: dict[str, Tensor] = {"features": features}
-    if input_ids is not None:
-        d["input_ids"] = input_ids
-    if loss_mask is not None:
-        d["loss_mask"] = loss_mask
-    if last_hidden is not None:
-        d["hidden_state"] = last_hidden
+    given = {"input_ids": input_ids, "loss_mask": loss_mask, "hidden_state": last_hidden}
+    d = {"features": features} | {k: v for k, v in given.items() if v is not None}
     dump = interpret(d, source, "memory", key="features", layout=layout, pad_id=pad_id)
     if last_hidden is None:
         return dump
