@@ -7,15 +7,9 @@ model. A ``/generate`` request with ``"return_hidden_states": true`` then carrie
 ``meta_info.hidden_states``, the concatenated aux states of every prompt token: exactly what an
 EAGLE-3 draft's fc would be fed with those ids (SGLang's own capture code, measured equal to
 Hugging Face ``hidden_states`` on the real server). The server refuses the flag next to a draft
-model (``captures without a draft; drop --speculative-draft-model-path``), so the capture runs on
-a second server of the same target, launched with the draft's ids.
-
-Ids are SGLang's: every explicit id gets +1 (id k = the output of decoder layer k = HF
-``hidden_states[k+1]``; -1 = the embedding output in 0.5.23); without ids the default
-``[2, N//2, N-3]`` is used as layer-input positions (HF indices, no +1). The rules per version
-come from :func:`specdiag.core.hidden.conventions.aux_id_rule`. The ids are read from the
-server's own ``/server_info`` (``return_aux_hidden_state_layer_ids``), so the dump records what
-the server really captured.
+model, so the capture runs on a second server of the same target, launched with the draft's ids.
+The ids (SGLang's: :func:`~.conventions.aux_id_rule` reads them per version) are taken from the
+server's own ``/server_info``, so the dump records what the server really captured.
 """
 
 from __future__ import annotations

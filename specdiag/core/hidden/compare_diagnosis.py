@@ -27,8 +27,8 @@ from specdiag.core.hidden.compare_results import (
 from specdiag.core.hidden.compare_stats import OVERFLOW
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
+    aux_id_rule,
     describe_hf,
-    hf_to_engine_id,
     sglang_embedding_note,
     trainer_id_to_hf,
 )
@@ -495,7 +495,7 @@ def _suggest(
 ) -> tuple[list[CaptureEngine], dict[str, list[int]]]:
     """The engines to suggest ids for (the one --engine names, else both) and their ids."""
     engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
-    return engines, {e.value: [hf_to_engine_id(h, e) for h in hfs] for e in engines}
+    return engines, {e.value: [aux_id_rule(e).to_id(h) for h in hfs] for e in engines}
 
 
 def _suggestion_notes(

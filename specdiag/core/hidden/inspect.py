@@ -698,8 +698,8 @@ def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = No
     from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
+        aux_id_rule,
         describe_hf,
-        hf_to_engine_id,
         sglang_embedding_note,
     )
 
@@ -756,9 +756,7 @@ def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = No
         order = sorted(range(n_ref), key=lambda j: (-float(cos[i, j]), float(rel[i, j])))
         best = order[0]
         nxt = order[1] if n_ref > 1 else None
-        engine_ids = {
-            e.value: hf_to_engine_id(best, e) for e in (CaptureEngine.SGLANG, CaptureEngine.VLLM)
-        }
+        engine_ids = {e.value: aux_id_rule(e).to_id(best) for e in CaptureEngine}
         out.append(
             ChunkLayer(
                 index=i,

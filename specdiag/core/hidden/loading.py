@@ -111,10 +111,7 @@ class Dump:
     @property
     def width(self) -> int:
         """Features per token (C*H)."""
-        s = self.features.shape
-        if self.layout == "flat":
-            return int(s[1])
-        return int(s[0] * s[2]) if self.layout == "layers" else int(s[1] * s[2])
+        return int(self.features.numel() // self.num_tokens)
 
     @property
     def dtype(self) -> str:
