@@ -369,11 +369,6 @@ def _check_auth(shown: str, answer: Answer, hint: str) -> None:
         raise ServerError(f"{shown} refused the request (HTTP {answer.status})", hint=hint)
 
 
-def _is_local(url: str) -> bool:
-    host = (urlsplit(url).hostname or "").lower()
-    return host in LOCAL_HOSTS or host == os.uname().nodename.lower()
-
-
 def _server_message(answer: Answer) -> str:
     """An error answer's message, in a few hundred characters (server text: shown scrubbed)."""
     try:
@@ -400,16 +395,18 @@ def flags_hint(layers: Sequence[int] | None) -> str:
     )
 
 
-def _wait_for_file(path: Path, timeout: float, local_server: bool, url: str) -> None:
+def _wait_for_file(path: Path, timeout: float, url: str) -> None:
     """Wait like vLLM's ``load_hidden_states``: a shared flock on ``<file>.lock`` (polled, so a
     hung writer ends in a clear error), or the file itself when there is no lock file."""
     lock = Path(str(path) + ".lock")
     deadline = time.monotonic() + timeout
     while not lock.exists() and not path.exists():
         if time.monotonic() > deadline:
+            host = (urlsplit(url).hostname or "").lower()
+            local = host in LOCAL_HOSTS or host == os.uname().nodename.lower()
             where = (
                 "the server runs on another host"
-                if not local_server
+                if not local
                 else "the server may run in a container or on another host"
             )
             raise InputError(
@@ -586,7 +583,7 @@ def capture_vllm(
             hint=flags_hint(ids_checked),
         )
     server_file = Path(path_text)
-    _wait_for_file(server_file, timeout, _is_local(base.url), shown)
+    _wait_for_file(server_file, timeout, base.url)
     if not server_file.exists():
         raise ServerError(
             f"the server released {server_file}.lock without writing {server_file}: its "

@@ -105,11 +105,8 @@ def capture_sglang(
     inputs: Sequence[str | Path | None] = (),
     force: bool = False,
 ) -> CaptureResult:
-    """Send ``sample`` to a capture-only SGLang server; write the served dump to ``output``.
-
-    ``layers``: the SGLang ids the caller believes the server runs with; checked against the
-    server's own /server_info (a difference is an error: the dump must record what was captured).
-    """
+    """Send ``sample`` to a capture-only SGLang server; write the served dump to ``output``
+    (``layers``, SGLang ids, must be those of the server's own /server_info)."""
     from specdiag.core.hidden.loading import require_torch
 
     torch = require_torch()

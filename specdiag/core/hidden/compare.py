@@ -137,7 +137,8 @@ def compare(
         notes=tuple(notes),
     )
     if hs != ht or served.width % ht:
-        return _wrong_hidden_size(base, served.width, training.width)
+        diag = wrong_hidden_size(served.width, training.width, hs, ht)
+        return replace(base, findings=diag.findings, diagnosis=diag.lines)
     h = ht
     if reference is not None:
         reference = as_stack(reference, h)
@@ -155,7 +156,10 @@ def compare(
     ident = identify(inputs, summary, run, tol)
     ws = served.width
     if extra and not any_close(ident.chunks, tol) and ws % extra == 0 and ws // extra != h:
-        return _wrong_hidden_size(replace(base, served_hidden_size=ws // extra), ws, training.width)
+        diag = wrong_hidden_size(ws, training.width, ws // extra, h)
+        return replace(
+            base, served_hidden_size=ws // extra, findings=diag.findings, diagnosis=diag.lines
+        )
     facts = Facts(
         ident=ident,
         alignment=al,
@@ -206,14 +210,6 @@ def _tensor_result(
 
 def _matrix(rows: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(float(v) for v in row) for row in rows)
-
-
-def _wrong_hidden_size(base: CompareResult, ws: int, wt: int) -> CompareResult:
-    """Served rows of ``base.served_hidden_size``, training rows of ``base.hidden_size``."""
-    hs, ht = base.served_hidden_size, base.hidden_size
-    assert hs is not None and ht is not None
-    diag = wrong_hidden_size(ws, wt, hs, ht)
-    return replace(base, findings=diag.findings, diagnosis=diag.lines)
 
 
 def _check_flags(opts: CompareOptions) -> None:

@@ -341,10 +341,8 @@ def _permutation_cause(tchunks: Sequence[TrainingChunk]) -> str:
 
 
 def _off_by_one(f: Facts, out: _Out, mark: int, first_chunk_line: int) -> bool:
-    """Every identified chunk one layer from its training chunk: the conventions' off-by-one.
-
-    It explains any accidental overlap, so the shift/missing/permuted lines after ``mark`` go.
-    """
+    """Every identified chunk one layer from its training chunk: the conventions' off-by-one
+    (which explains any accidental overlap, so the lines after ``mark`` go)."""
     chunks, tchunks, cs, ct = f.chunks, f.ident.training, f.cs, f.ct
     offs = [
         sh - th
@@ -566,12 +564,8 @@ def diagnose_values(f: ValuesFacts) -> tuple[bool, Diagnosis]:
         findings.append(Finding.TOO_FEW_VALUES)
     elif match:
         lines.append("every served value snippet is found in the training tensor")
-    opts = f.opts
-    train_hf = (
-        [trainer_id_to_hf(i) for i in opts.training_layers]
-        if opts.training_layers is not None
-        else None
-    )
+    opts, known = f.opts, f.opts.training_layers
+    train_hf = None if known is None else [trainer_id_to_hf(i) for i in known]
     lines.extend(_values_layer_lines(f, train_hf))
     suggestions: dict[str, list[int]] = {}
     if train_hf is not None:

@@ -133,10 +133,7 @@ def cosine(dot: Tensor, na: Tensor, nb: Tensor) -> Tensor:
 def finite_rows(
     x: Tensor, nrm: Tensor, acc_nf: NDArray[np.int64]
 ) -> tuple[Tensor, Tensor, Tensor | None]:
-    """Zero out rows with NaN/Inf or overflowing values (counted into ``acc_nf``).
-
-    Fast path when every norm is finite and below ``OVERFLOW``.
-    """
+    """Zero out rows with NaN/Inf or overflowing values (counted into ``acc_nf``)."""
     torch = require_torch()
     if bool((nrm <= OVERFLOW).all()):
         return x, nrm, None

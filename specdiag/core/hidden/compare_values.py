@@ -88,19 +88,13 @@ def compare_values(
         )
     )
     nt, tokens = training.valid_tokens, setup.tokens
-    al = TokenAlignment(
-        AlignmentStatus.OFFSET if opts.offset is not None else AlignmentStatus.UNAVAILABLE,
-        0,
-        opts.offset or 0,
-        len(tokens),
-        0,
-        nt,
-        description=(
-            f"values compared at training position {opts.offset}"
-            if opts.offset is not None
-            else f"values searched over all {nt} training positions"
-        ),
+    status = AlignmentStatus.OFFSET if opts.offset is not None else AlignmentStatus.UNAVAILABLE
+    desc = (
+        f"values compared at training position {opts.offset}"
+        if opts.offset is not None
+        else f"values searched over all {nt} training positions"
     )
+    al = TokenAlignment(status, 0, opts.offset or 0, len(tokens), 0, nt, description=desc)
     return CompareResult(
         match=match,
         mode=CompareMode.VALUES,

@@ -145,9 +145,7 @@ class Dump:
         madvise(f.data_ptr() + start * row, f.data_ptr() + stop * row, MADV_DONTNEED)
 
     def ids_list(self) -> list[int] | None:
-        if self.input_ids is None:
-            return None
-        return [int(v) for v in self.input_ids.tolist()]
+        return None if self.input_ids is None else list(self.input_ids.tolist())
 
 
 # --------------------------------------------------------------------------------------------
@@ -234,9 +232,8 @@ def _scan_pickle(path: Path) -> _PickleScan:
 
     names: list[str] = []
     strings: list[str] = []
-    values: list[Any] = []
     top: str | None = None
-    seen_first = complete = False
+    seen_first = complete = legacy = False
     depth = 0  # the stack's depth and its marks' positions, as pickletools.dis keeps them
     marks: list[int] = []
     with path.open("rb") as f:
@@ -267,10 +264,9 @@ def _scan_pickle(path: Path) -> _PickleScan:
                     break
                 if op.name in ("PROTO", "FRAME"):
                     continue
-                if len(values) < 2:
-                    values.append(arg if op.name == "LONG1" else op.name)
-                if not seen_first:
+                if not seen_first:  # torch.save's legacy format starts with its magic number
                     seen_first, top = True, _PICKLE_KINDS.get(op.name)
+                    legacy = op.name == "LONG1" and arg == _LEGACY_MAGIC
                 if op.name in ("GLOBAL", "INST"):
                     names.append(str(arg).replace(" ", "."))
                 elif op.name == "STACK_GLOBAL" and len(strings) >= 2:
@@ -282,7 +278,7 @@ def _scan_pickle(path: Path) -> _PickleScan:
             pass
     unique = list(dict.fromkeys(names))
     unique.sort(key=lambda n: n.startswith(("torch.", "collections.OrderedDict")))
-    return _PickleScan(complete, values[:1] == [_LEGACY_MAGIC], tuple(unique), top)
+    return _PickleScan(complete, legacy, tuple(unique), top)
 
 
 _PICKLE_KINDS = {
