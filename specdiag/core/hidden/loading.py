@@ -855,15 +855,23 @@ def _assemble(
     """The :class:`Dump`, with its side tensors checked against the token count."""
     ids, mask, last, notes = parts.ids, parts.mask, parts.last, parts.notes
     features = parts.features
-    n_rows = int(features.shape[1] if lay == "layers" else features.shape[0])
-    if last is not None and last.ndim == 2 and int(last.shape[0]) != n_rows:
+    t = int(features.shape[1] if lay == "layers" else features.shape[0])
+    if last is not None and last.ndim == 2 and int(last.shape[0]) != t:
         notes.append(
             f"{parts.last_key or 'the last hidden state'} has {int(last.shape[0])} rows for "
-            f"{n_rows} tokens; ignored"
+            f"{t} tokens; ignored"
         )
         last = None
     if last is not None and last.ndim == 2:
         hidden_size = hidden_size or int(last.shape[-1])
+    if ids is not None and int(ids.shape[0]) != t:
+        raise InputError(
+            f"{source}: {t} hidden-state rows but {int(ids.shape[0])} input ids",
+            hint="the tensors do not belong together, or --key picked the wrong one",
+        )
+    if mask is not None and int(mask.shape[0]) != t:  # dropped before the padding reads it
+        notes.append(f"loss_mask has {int(mask.shape[0])} entries for {t} tokens; ignored")
+        mask = None
     dump = Dump(
         source=source,
         fmt=parts.kind,
@@ -876,20 +884,11 @@ def _assemble(
         entries=tuple(parts.entries),
         hidden_size=hidden_size,
     )
-    t = dump.num_tokens
-    if ids is not None and int(ids.shape[0]) != t:
-        raise InputError(
-            f"{source}: {t} hidden-state rows but {int(ids.shape[0])} input ids",
-            hint="the tensors do not belong together, or --key picked the wrong one",
-        )
-    if mask is not None and int(mask.shape[0]) != t:
-        notes.append(f"loss_mask has {int(mask.shape[0])} entries for {t} tokens; ignored")
-        mask = None
     padding = _trailing_padding(dump, pad_id)
     if padding:
         why = f"id {pad_id}" if ids is not None else "all-zero rows"
         notes.append(f"{padding} trailing padding position(s) ({why}) excluded")
-    return replace(dump, loss_mask=mask, padding=padding, notes=tuple(notes))
+    return replace(dump, padding=padding, notes=tuple(notes))
 
 
 def _dt(t: Tensor) -> str:
