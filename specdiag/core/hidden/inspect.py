@@ -170,9 +170,7 @@ def inspect_file(path: str, pad_id: int | None = 0, hidden_size: int | None = No
     try:
         return _inspect_file(path, pad_id, hidden_size)
     except SpecdiagError as exc:
-        msg = exc.message
-        msg = msg[len(path) + 2 :] if msg.startswith(f"{path}: ") else msg
-        return FileReport(path=path, ok=False, error=msg)
+        return FileReport(path=path, ok=False, error=exc.message.removeprefix(f"{path}: "))
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the scan
         return FileReport(path=path, ok=False, error=f"{type(exc).__name__}: {exc}")
 
@@ -382,23 +380,16 @@ def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
             _populate(x)
         nrm = _norms(x)  # [n, c]
         keep = max(0, min(b, valid) - a)  # valid rows of this block
-        flagged = ~torch.isfinite(nrm)
-        if bool(flagged.any()):
+        if not bool(torch.isfinite(nrm).all()):  # NaN/Inf in this block: read it as 0 below
             xf = x.float()
             nf += int((~torch.isfinite(xf)).sum())
-            xf = torch.nan_to_num(xf[:keep], nan=0.0, posinf=0.0, neginf=0.0)
-            nrm = torch.linalg.vector_norm(xf, dim=-1).double()
-            mx = xf.abs().amax(dim=(0, 2)).double() if keep else None
-        elif keep:
-            mx = _abs_max(x[:keep])
-            nrm = nrm[:keep]
-        else:
-            mx = None
-        if keep and mx is not None:
-            rms = nrm * scale
+            x = torch.nan_to_num(xf, nan=0.0, posinf=0.0, neginf=0.0)
+            nrm = torch.linalg.vector_norm(x, dim=-1).double()
+        if keep:
+            rms = nrm[:keep] * scale
             sums += rms.sum(0)
             sq += rms.pow(2).sum(0)
-            amax = torch.maximum(amax, mx)
+            amax = torch.maximum(amax, _abs_max(x[:keep]))
         dump.release(a, b)
     return _Scan(nf, sums, sq, amax)
 
