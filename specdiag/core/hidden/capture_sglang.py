@@ -114,28 +114,23 @@ def capture_sglang(
     out = check_output(output, [sample.source, *inputs], force)
     notes: list[str] = []
 
-    def failed(what: str, exc: HttpFailure) -> ServerError:
-        return ServerError(
-            f"{what}: {exc.message}",
-            hint="check the URL and that SGLang is up (GET /health); a server that died at the "
-            "request says why in its log",
-        )
-
     base, http = _connect(url, "sglang", api_key, timeout)
     shown = base.shown
     with http as client:
 
-        def get(path: str) -> Answer:
+        def send(method: str, path: str, kind: BodyKind, **kw: Any) -> Answer:
             try:
-                return fetch(
-                    client, "GET", path, kind=BodyKind.INFO, timeout_s=timeout, shown=shown
-                )
+                return fetch(client, method, path, kind=kind, timeout_s=timeout, shown=shown, **kw)
             except HttpFailure as exc:
-                raise failed(path, exc) from None
+                raise ServerError(
+                    f"{path}: {exc.message}",
+                    hint="check the URL and that SGLang is up (GET /health); a server that died "
+                    "at the request says why in its log",
+                ) from None
 
-        resp = get("/server_info")
+        resp = send("GET", "/server_info", BodyKind.INFO)
         if resp.status == 404:
-            resp = get("/get_server_info")
+            resp = send("GET", "/get_server_info", BodyKind.INFO)
         _check_auth(shown, resp, "pass the server's key with --api-key")
         info = json_answer(resp, shown, "/server_info") if resp.status == 200 else None
         if not isinstance(info, dict) or "version" not in info:
@@ -183,18 +178,7 @@ def capture_sglang(
             body["input_ids"] = list(sample.token_ids)
         else:
             body["text"] = sample.prompt
-        try:
-            resp = fetch(
-                client,
-                "POST",
-                "/generate",
-                kind=BodyKind.CAPTURE,
-                timeout_s=timeout,
-                shown=shown,
-                json=body,
-            )
-        except HttpFailure as exc:
-            raise failed("/generate", exc) from None
+        resp = send("POST", "/generate", BodyKind.CAPTURE, json=body)
     if resp.status >= 400:
         msg = _server_message(resp)
         low = msg.lower()
