@@ -113,15 +113,8 @@ def identify(
         inputs, summary, tol, matched, near, t_hf, served_cfg_hf, emb_min, emb_pairs, num_layers
     )
     chunks = tuple(_chunk(i, ctx) for i in range(cs))
-    rms_t = summary.rms_t
-    training = tuple(
-        TrainingChunk(
-            index=j,
-            layer=(hfj - 1) if hfj is not None else None,
-            hf_index=hfj,
-            source=t_src[j],
-            rms=float(rms_t[j]),
-        )
+    training = tuple(  # index, layer (trainer id), HF index, source, RMS
+        TrainingChunk(j, None if hfj is None else hfj - 1, hfj, t_src[j], float(summary.rms_t[j]))
         for j, hfj in enumerate(t_hf)
     )
     return Identification(

@@ -577,15 +577,14 @@ def _load_numpy(p: Path, kind: str, display: Path) -> Any:
         else:
             with np.load(p, allow_pickle=False) as z:
                 arrays = {k: z[k] for k in z.files}
-    except ValueError as exc:
-        if "pickle" in str(exc).lower() or "python objects" in str(exc).lower():
+    except Exception as exc:  # noqa: BLE001 - numpy's header parser fails in many ways on garbage
+        low = str(exc).lower()
+        if isinstance(exc, ValueError) and ("pickle" in low or "python objects" in low):
             raise InputError(
                 f"{display}: refused to load: the array holds Python objects (pickled); specdiag "
                 "only loads numeric arrays (allow_pickle=False)",
                 hint="save numeric arrays only (np.save(..., arr.astype(np.float32)))",
             ) from None
-        raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
-    except Exception as exc:  # noqa: BLE001 - numpy's header parser fails in many ways on garbage
         raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
     out: dict[str, Tensor] = {}
     for k, arr in arrays.items():
