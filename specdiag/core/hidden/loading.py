@@ -956,17 +956,12 @@ def _trailing_padding(dump: Dump, pad_id: int | None) -> int:
         return t - 1 - (int(kept[-1]) + 1 if kept.numel() else 0)
     # no ids: count trailing rows that are exactly zero, reading backwards in blocks
     n = 0
-    step = 256
-    stop = t
-    while stop > 1:
-        start = max(1, stop - step)
-        blk = dump.block(start, stop)
-        nz = (blk != 0).any(dim=1).tolist()
+    for stop in range(t, 1, -256):
+        nz = (dump.block(max(1, stop - 256), stop) != 0).any(dim=1).tolist()
         for v in reversed(nz):
             if v:
                 return n
             n += 1
-        stop = start
     return n
 
 
