@@ -175,7 +175,12 @@ def capture_hf(
 ) -> CaptureResult:
     """Write the HF reference stack of ``sample`` (token ids) to ``output``."""
     t0 = time.monotonic()
-    assert sample.token_ids is not None  # CaptureOptions refuses --prompt for hf
+    if sample.token_ids is None:
+        raise UsageError(
+            "--from hf needs token ids: --like SAMPLE or --prompt-ids",
+            hint="--prompt text would need the model's tokenizer and chat template; give the "
+            "ids the training sample holds instead",
+        )
     out = check_output(output, [sample.source, model_dir, offload_dir, *inputs], force)
     res = hf_hidden_states(
         model_dir,
