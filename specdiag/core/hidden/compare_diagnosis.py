@@ -188,20 +188,17 @@ def _input_problems(f: Facts, out: _Out) -> None:
 
 def _all_match(f: Facts, out: _Out) -> None:
     worst = max((c.rel_l2 or 0.0) for c in f.chunks)
-    cs, ct, rtol = f.cs, f.ct, f.tol.rtol
+    same = (
+        f"all {f.cs} served chunks equal training chunks 0-{f.ct - 1} in order (worst relative "
+        f"L2 {worst:.3g}, tolerance {f.tol.rtol:.3g}): "
+    )
     if f.alignment.status is AlignmentStatus.DIFFER:
         out.lines.append(
-            f"on the {f.tokens} tokens before the first difference all {cs} served chunks "
-            f"equal training chunks 0-{ct - 1} in order (worst relative L2 {worst:.3g}, "
-            f"tolerance {rtol:.3g}): the layers are right, the tokens are not; "
-            "serve with the chat template and system prompt training used"
+            f"on the {f.tokens} tokens before the first difference {same}the layers are right, "
+            "the tokens are not; serve with the chat template and system prompt training used"
         )
     else:
-        out.lines.append(
-            f"all {cs} served chunks equal training chunks 0-{ct - 1} in order (worst "
-            f"relative L2 {worst:.3g}, tolerance {rtol:.3g}): the draft sees the "
-            "hidden states it was trained on"
-        )
+        out.lines.append(same + "the draft sees the hidden states it was trained on")
 
 
 def _layer_story(f: Facts, out: _Out, layers_ok: bool) -> None:
