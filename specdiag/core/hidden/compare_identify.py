@@ -194,8 +194,7 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     # a chunk matches when it was measured and misses none of the bounds
     fails = _failures(rel, cos_min, max_abs, nf_s or nf_t, tol, limit) if measured else ()
     ok = measured and not fails
-    ct = int(sim.shape[1]) if sim.ndim == 2 else 0
-    best_j = int(np.argmax(sim[i])) if ct and acc.n else None
+    best_j = int(np.argmax(sim[i])) if sim.shape[1] and acc.n else None  # sim: [cs, ct]
     named = _name(i, ctx)
     desc = named.description
     if nf_s:
@@ -272,8 +271,8 @@ def _name(i: int, ctx: _Context) -> _Named:
     if jn is not None:
         desc = near_text(jn, summary.x_rel[i, jn], summary.sim[i, jn], tol.rtol)
         return _Named(ctx.t_hf[jn], IdentifiedBy.TRAINING_CHUNK, jn, Confidence.MEDIUM, desc)
-    ct = int(summary.sim.shape[1]) if summary.sim.ndim == 2 else 0
-    desc = depth_hint(summary.rms_s[i], summary.rms_t, ctx.t_hf, summary.sim[i] if ct else None)
+    row = summary.sim[i] if summary.sim.shape[1] else None
+    desc = depth_hint(summary.rms_s[i], summary.rms_t, ctx.t_hf, row)
     if ctx.served_cfg_hf is not None:
         hf = ctx.served_cfg_hf[i]
         desc += f"; the served config says {describe_hf(hf)} (not verified)"
@@ -299,13 +298,12 @@ def _by_reference(i: int, ctx: _Context) -> _Named:
     desc = (
         f"is {describe_hf(hf, ctx.num_layers)} (reference cosine {top:.4f}, next best {second:.4f})"
     )
-    ct = int(summary.sim.shape[1]) if summary.sim.ndim == 2 else 0
     jm, jn = ctx.matched[i], ctx.near[i]
     if jm is not None:
         desc += f" and equals training chunk {jm}"
     elif jn is not None:
         desc += "; " + near_text(jn, summary.x_rel[i, jn], summary.sim[i, jn], tol.rtol)
-    elif ct:
+    elif summary.sim.shape[1]:
         desc += "; no training chunk matches"
     return _Named(hf, IdentifiedBy.REFERENCE, None, conf, desc)
 
