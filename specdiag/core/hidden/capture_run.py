@@ -258,13 +258,11 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
 
     assert ids is not None  # __post_init__: vLLM needs --layers
     vargs = vllm_server_args(ids, connector=opts.connector, storage=opts.storage)
-    notes = (
-        (
+    notes: tuple[str, ...] = ()
+    if opts.connector == "specdiag":
+        notes = (
             "the connector is the module specdiag.vllm_connector: install specdiag into "
             "vLLM's environment (or put specdiag on its PYTHONPATH)",
         )
-        if opts.connector == "specdiag"
-        else ()
-    )
     # shell-quoted, ready to append to `vllm serve MODEL`
     return ServerArgs(opts.engine, vargs, shlex.join(vargs), ids, opts.connector, notes)

@@ -197,11 +197,9 @@ def load_safetensors(path: Path) -> dict[str, Tensor]:
     require_torch()
     from safetensors import SafetensorError, safe_open
 
-    out: dict[str, Tensor] = {}
     try:
         with safe_open(str(path), framework="pt") as f:
-            for key in f.keys():  # noqa: SIM118 - safe_open is no mapping
-                out[key] = f.get_tensor(key)
+            return {key: f.get_tensor(key) for key in f.keys()}  # noqa: SIM118 - no mapping
     except (SafetensorError, TypeError, ValueError, OSError) as exc:
         what = _first_line(exc)
         if "dtype" in what.lower():  # one torch does not have
@@ -210,7 +208,6 @@ def load_safetensors(path: Path) -> dict[str, Tensor]:
                 hint="save the hidden states as bfloat16, float16 or float32",
             ) from None
         raise _corrupt(path, f"not a readable safetensors file ({what[:200]})") from None
-    return out
 
 
 # the first pickle of torch.save's legacy (non-zip) format: this magic number, protocol 2
@@ -339,10 +336,9 @@ def _classify_error(display: Path, exc: BaseException) -> InputError:
     )
 
 
-def _torch_load(path: Path, display: Path, kind: str) -> Any:
-    """``torch.load(weights_only=True)`` of a recognised torch.save file (``kind`` zip/pickle)."""
+def _torch_load(path: Path, display: Path, zipped: bool) -> Any:
+    """``torch.load(weights_only=True)`` of a recognised torch.save file (zip or legacy pickle)."""
     torch = require_torch()
-    zipped = kind == "zip"
     if not zipped:
         scan = _scan_pickle(path)
         if not scan.legacy:
@@ -556,8 +552,7 @@ def _by_content(path: Path, display: Path, unknown: Path, *, gzipped: bool) -> R
         kind = _zip_kind(path, display)
     if kind in ("torch", "pickle"):
         zipped = kind == "torch"
-        obj = _torch_load(path, display, "zip" if zipped else "pickle")
-        return RawFile(obj, "torch", zipped)
+        return RawFile(_torch_load(path, display, zipped), "torch", zipped)
     if kind == "safetensors":
         return RawFile(load_safetensors(path), "safetensors", True)
     if kind in ("npy", "npz"):
