@@ -173,7 +173,8 @@ def document(r: DemoResult) -> dict[str, Any]:
     """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
     agreement and the conclusion, derived from their dataclasses."""
     served, training, reference = r.hidden_paths
-    a = r.agreement
+    server = {"url": r.server_url, "acceptance": r.served_acceptance}
+    hidden = compare_hidden.document(r.hidden, served, training, reference)
     return {
         "scenario": r.scenario.name,
         "story": r.scenario.story,
@@ -183,35 +184,16 @@ def document(r: DemoResult) -> dict[str, Any]:
             "the hidden states (a tiny random transformer)",
         ],
         "steps": [
-            {
-                "name": "reference-server",
-                "command": r.server_command,
-                "result": {"url": r.server_url, "acceptance": r.served_acceptance},
-            },
-            {"name": "probe", "command": r.probe_command, "result": probe.document(r.probe)},
-            {
-                "name": "logs",
-                "command": r.logs_command,
-                "result": logs.result_document(r.logs, None),
-            },
-            {
-                "name": "compare-hidden",
-                "command": r.compare_command,
-                "result": compare_hidden.document(r.hidden, served, training, reference),
-            },
-            *(
-                [
-                    {
-                        "name": "doctor",
-                        "command": r.doctor_command,
-                        "result": doctor.document(r.doctor),
-                    }
-                ]
-                if r.doctor is not None
-                else []
-            ),
+            {"name": name, "command": command, "result": result}
+            for name, command, result in (
+                ("reference-server", r.server_command, server),
+                ("probe", r.probe_command, probe.document(r.probe)),
+                ("logs", r.logs_command, logs.result_document(r.logs, None)),
+                ("compare-hidden", r.compare_command, hidden),
+                ("doctor", r.doctor_command, doctor.document(r.doctor)),
+            )
         ],
-        "agreement": derive(a),
+        "agreement": derive(r.agreement),
         **derive(r.conclusion),
         "next_commands": list(r.next_commands),
     }
@@ -229,7 +211,7 @@ def render(console: Console, r: DemoResult) -> None:
         "transformer). Everything else is specdiag's real code.\n"
     )
     served, training, _ = r.hidden_paths
-    sections: list[tuple[str, str, Any]] = [
+    sections: list[tuple[str, str, Callable[[], None]]] = [
         ("1. probe the server", r.probe_command, lambda: probe.render(console, r.probe)),
         (
             "2. read the server's own log",
@@ -241,16 +223,12 @@ def render(console: Console, r: DemoResult) -> None:
             r.compare_command,
             lambda: compare_hidden.render(console, r.hidden, served, training),
         ),
+        (
+            "4. doctor: the draft's files, the log and the launch command at once",
+            r.doctor_command,
+            lambda: doctor.render(console, r.doctor),
+        ),
     ]
-    if r.doctor is not None:
-        report = r.doctor
-        sections.append(
-            (
-                "4. doctor: the draft's files, the log and the launch command at once",
-                r.doctor_command or "specdiag doctor",
-                lambda: doctor.render(console, report),
-            )
-        )
     for title, cmd, show in sections:
         console.print(Rule(title, align="left"))
         console.print(f"$ {cmd}", markup=False)
