@@ -8,8 +8,6 @@ from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
 from specdiag.cli import _doctor_view as doctor
 from specdiag.cli import _framework as cli
 from specdiag.cli import _hidden_view as compare_hidden
@@ -40,7 +38,7 @@ step runs doctor on the deployment's draft checkpoint, log and launch command.
 --real sglang replays the collapsed case on a REAL SGLang server of the test harness (built by
 `make realservers`; tiny random models): minutes, not seconds.
 """
-H = cli.flag_help("demo")  # each flag's help (flags.json)
+opt = cli.options("demo")  # typer.Option with each flag's help in flags.json
 
 
 class RealEngine(str, Enum):
@@ -54,11 +52,9 @@ class DemoScenario(str, Enum):
 
 
 def demo_cmd(
-    scenario: Annotated[
-        DemoScenario, typer.Option("--scenario", help=H["--scenario"])
-    ] = DemoScenario.SEED,
-    keep_server: Annotated[bool, typer.Option("--keep-server", help=H["--keep-server"])] = False,
-    real: Annotated[RealEngine | None, typer.Option("--real", help=H["--real"])] = None,
+    scenario: Annotated[DemoScenario, opt("--scenario")] = DemoScenario.SEED,
+    keep_server: Annotated[bool, opt("--keep-server")] = False,
+    real: Annotated[RealEngine | None, opt("--real")] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.workflows.demo import run_demo

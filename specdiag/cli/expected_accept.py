@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import (
     Output,
@@ -41,7 +39,7 @@ Examples:
 
   specdiag expected-accept --acc 0.82,0.74,0.68 --cost-ratio 0.05 --sweep
 """
-H = cli.flag_help("expected-accept")  # each flag's help (flags.json)
+opt = cli.options("expected-accept")  # typer.Option with each flag's help in flags.json
 
 
 def expected_accept_cmd(
@@ -51,21 +49,15 @@ def expected_accept_cmd(
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
-    observed: Annotated[str | None, typer.Option("--observed", help=H["--observed"])] = None,
-    observed_kind: Annotated[
-        ObservedKind, typer.Option("--observed-kind", help=H["--observed-kind"])
-    ] = ObservedKind.LENGTH,
-    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
+    observed: Annotated[str | None, opt("--observed")] = None,
+    observed_kind: Annotated[ObservedKind, opt("--observed-kind")] = ObservedKind.LENGTH,
+    engine: Annotated[Engine | None, opt("--engine")] = None,
     engine_version: cli.EngineVersionOpt = None,
-    cost_ratio: Annotated[
-        float | None, typer.Option("--cost-ratio", help=H["--cost-ratio"])
-    ] = None,
-    sweep: Annotated[bool, typer.Option("--sweep", help=H["--sweep"])] = False,
-    simulate: Annotated[
-        int | None, typer.Option("--simulate", min=1, max=MAX_SIMULATE, help=H["--simulate"])
-    ] = None,
+    cost_ratio: Annotated[float | None, opt("--cost-ratio")] = None,
+    sweep: Annotated[bool, opt("--sweep")] = False,
+    simulate: Annotated[int | None, opt("--simulate", min=1, max=MAX_SIMULATE)] = None,
     seed: cli.SeedOpt = 0,
-    check: Annotated[bool, typer.Option("--check", help=H["--check"])] = False,
+    check: Annotated[bool, opt("--check")] = False,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:

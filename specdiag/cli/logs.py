@@ -47,35 +47,31 @@ Examples:
 
   specdiag logs server.log --follow
 """
-H = cli.flag_help("logs")  # each flag's help (flags.json)
+opt = cli.options("logs")  # typer.Option with each flag's help in flags.json
 
 
 def logs_cmd(
     files: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Log files (plain or .gz), globs, or - for stdin (the default when piped).",
+            help="Log files (plain or .gz), globs, or - for stdin (the default when piped)."
         ),
     ] = None,
-    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
+    engine: Annotated[Engine | None, opt("--engine")] = None,
     engine_version: cli.EngineVersionOpt = None,
-    since: Annotated[str | None, typer.Option("--since", help=H["--since"])] = None,
-    until: Annotated[str | None, typer.Option("--until", help=H["--until"])] = None,
-    year: Annotated[int | None, typer.Option("--year", min=1, max=9999, help=H["--year"])] = None,
+    since: Annotated[str | None, opt("--since")] = None,
+    until: Annotated[str | None, opt("--until")] = None,
+    year: Annotated[int | None, opt("--year", min=1, max=9999)] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     min_accept_len: cli.MinAcceptLenOpt = None,
-    records: Annotated[str | None, typer.Option("--records", help=H["--records"])] = None,
-    follow: Annotated[bool, typer.Option("--follow", "-f", help=H["--follow"])] = False,
-    idle_timeout: Annotated[
-        float | None, typer.Option("--idle-timeout", help=H["--idle-timeout"])
-    ] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-j", min=0, max=1024, help=H["--workers"])
-    ] = 0,
+    records: Annotated[str | None, opt("--records")] = None,
+    follow: Annotated[bool, opt("--follow", "-f")] = False,
+    idle_timeout: Annotated[float | None, opt("--idle-timeout")] = None,
+    workers: Annotated[int, opt("--workers", "-j", min=0, max=1024)] = 0,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
