@@ -144,11 +144,9 @@ def capture_hidden_cmd(
             comparison, result.output, str(compare_with), None
         )
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
-    for n in result.notes:
-        out.note(n)
+    out.note(*result.notes)
     if comparison is not None:
-        for n in comparison.notes:
-            out.note(n)
+        out.note(*comparison.notes)
         compare_hidden.check_match(comparison)
 
 
@@ -180,8 +178,7 @@ def _print_server_args(out: Output, sa: ServerArgs) -> None:
         out.emit(derive(sa, only=("args", "layers", "connector")), lambda c: None)
         return
     sys.stdout.write(sa.text + "\n")
-    for n in sa.notes:
-        out.note(n)
+    out.note(*sa.notes)
 
 
 def render(

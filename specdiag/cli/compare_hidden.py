@@ -114,6 +114,5 @@ def compare_hidden_cmd(
     training_name = str(paths[-1])
     doc = document(result, served_name, training_name, str(reference) if reference else None)
     out.emit(doc, lambda console: render(console, result, served_name, training_name))
-    for n in result.notes:
-        out.note(n)
+    out.note(*result.notes)
     check_match(result)

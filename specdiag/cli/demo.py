@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
@@ -124,13 +126,10 @@ def _real(
 def _unsafe_for_interrupt(frame: FrameType | None) -> bool:
     """Whether a KeyboardInterrupt raised in ``frame`` would be printed as "Exception ignored"
     and dropped: inside a ``__del__`` or the import system's lock callbacks."""
-    depth = 0
-    while frame is not None and depth < 64:
-        code = frame.f_code
+    for f, _ in itertools.islice(traceback.walk_stack(frame), 64):
+        code = f.f_code
         if code.co_name == "__del__" or (code.co_name == "cb" and "importlib" in code.co_filename):
             return True
-        frame = frame.f_back
-        depth += 1
     return False
 
 

@@ -9,7 +9,6 @@ from specdiag.cli._output import (
     Output,
     derive,
     judgement_fields,
-    prediction_fields,
     table,
     to_jsonable,
     verdict_markup,
@@ -103,7 +102,7 @@ def expected_accept_cmd(
 def document(r: ExpectedAcceptReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/expected-accept.md), derived from
     the report's dataclasses."""
-    prediction = prediction_fields(r.profile)
+    prediction = derive(r.profile, rename={"unconditional": "acc_unconditional"})
     doc: dict[str, Any] = {"steps": prediction.pop("steps"), "topk": r.topk, **prediction}
     doc["lower_bound"] = r.topk > 1
     doc["engine_reports"] = to_jsonable(r.reports)

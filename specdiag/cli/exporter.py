@@ -105,8 +105,7 @@ def exporter_cmd(
         out.emit(derive(start), lambda c: c.print(f"serving on {start.url}", markup=False))
 
     stopped_by_signal = handle.serve(duration, on_ready=ready)
-    for line in handle.store.down():  # a failing source is served as up=0: say so here too
-        out.warn(line)
+    out.warn(*handle.store.down())  # a failing source is served as up=0: say so here too
     out.note("exporter stopped")
     if stopped_by_signal:
         raise typer.Exit(cli.interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM

@@ -107,10 +107,8 @@ def fleet_cmd(
     out.emit(doc, lambda c: render(c, report))
     if export_profile is not None:
         write_extras(out, doc, name="fleet", profile=export_profile)
-    for w in a.warnings:
-        out.warn(w)
-    for n in a.notes:
-        out.note(n)
+    out.warn(*a.warnings)
+    out.note(*a.notes)
     if below:
         names = ", ".join(f"{r.replica} ({r.figures.accept_length:.2f})" for r in below[:5])
         raise CheckFailed(

@@ -9,13 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from specdiag.cli import _framework as cli
-from specdiag.cli._logs_view import (
-    paste_records,
-    render_live,
-    render_pastes,
-    render_result,
-    result_document,
-)
+from specdiag.cli._logs_view import render_live, render_pastes, render_result, result_document
 from specdiag.cli._output import Output
 from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, Engine, parse_float_list
@@ -109,10 +103,8 @@ def logs_cmd(
     if result.interrupted:
         out.note("interrupted: summary so far")
     if not json_output:
-        for n in result.notes:
-            out.note(n)
-    for w in result.warnings:
-        out.warn(w)
+        out.note(*result.notes)
+    out.warn(*result.warnings)
     report = result.report
     doc = result_document(result, min_accept_len)
     exit_code = cli.interrupt_exit_code()
@@ -121,7 +113,7 @@ def logs_cmd(
             out.emit(doc, lambda console: render_pastes(console, result))
         if stopped_early:
             raise typer.Exit(exit_code)
-        if not paste_records(result):
+        if not any(r.records for _, r in result.pastes):
             raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
         if min_accept_len is not None:
             raise CheckFailed(

@@ -98,8 +98,7 @@ def probe_cmd(
         raise
     if saver is not None:
         saver.close(keep_if_empty=True)
-    for w in report.warnings:
-        out.warn(w)
+    out.warn(*report.warnings)
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))
     if not report.interrupted:
