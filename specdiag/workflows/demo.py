@@ -101,9 +101,6 @@ class DemoResult:
     next_commands: tuple[str, ...]
 
 
-NEXT_COMMANDS = tuple(STORY["next_commands"])
-
-
 def run_demo(
     scenario: str,
     *,
@@ -187,7 +184,7 @@ def run_demo(
                 hidden_paths=paths,
                 agreement=_agreement(probe, logs, truth),
                 conclusion=_conclude(probe, hidden),
-                next_commands=NEXT_COMMANDS,
+                next_commands=tuple(STORY["next_commands"]),
                 doctor=doctor,
                 doctor_command=doctor_cmd,
             )
