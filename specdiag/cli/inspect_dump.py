@@ -137,11 +137,8 @@ def render(console: Console, r: InspectReport) -> None:
     tab = Table(title="Files", title_justify="left")
     tab.add_column("file", overflow="fold", ratio=2)
     tab.add_column("status", overflow="fold", ratio=1)
-    tab.add_column("tokens", justify="right", no_wrap=True)
-    tab.add_column("padding", justify="right", no_wrap=True)
-    tab.add_column("loss mask", justify="right", no_wrap=True)
-    tab.add_column("NaN/Inf", justify="right", no_wrap=True)
-    tab.add_column("H x chunks", justify="right", no_wrap=True)
+    for col in ("tokens", "padding", "loss mask", "NaN/Inf", "H x chunks"):
+        tab.add_column(col, justify="right", no_wrap=True)
     tab.add_column("chunk RMS low->high", overflow="fold", ratio=1)
     for f in r.files:
         name = names.get(f.path, f.path)
