@@ -50,8 +50,8 @@ def _flag_table() -> dict[str, dict[str, str]]:
 
 
 def options(command: str) -> Callable[..., Any]:
-    """``typer.Option`` for ``command``'s flags (``all``: the shared flags), the help taken from
-    flags.json: ``opt("--name", "-n", min=1)`` declares ``--name`` with its help there."""
+    """``typer.Option`` for ``command``'s flags (``all``: the shared flags) with the help flags.json
+    gives each: ``opt("--name", "-n", min=1)``; an on/off pair ``--a/--no-a`` by its first name."""
     helps = {flag: h[command] for flag, h in _flag_table().items() if command in h}
 
     def opt(decl: str, *names: str, **kwargs: Any) -> Any:
