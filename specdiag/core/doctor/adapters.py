@@ -17,7 +17,7 @@ from specdiag.core.datafiles import document
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
 from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
 from specdiag.core.doctor.model import Evidence, InputProblem, Segment
-from specdiag.errors import InputError, SpecdiagError
+from specdiag.errors import SpecdiagError
 
 if TYPE_CHECKING:
     import httpx
@@ -310,8 +310,7 @@ def expected_vs_observed(
         observed=observed_length,
         observed_kind=ObservedKind.LENGTH,
     )
-    if rep.observation is None or rep.judgement is None:  # cannot happen: observed was given
-        raise InputError("expected-accept gave no judgement", hint="please report this")
+    assert rep.observation is not None and rep.judgement is not None  # observed was given
     return ExpectedEvidence(rep.profile, rep.observation, rep.judgement)
 
 

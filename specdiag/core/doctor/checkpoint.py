@@ -14,7 +14,6 @@ parts that could be read are returned, so the other checks still run.
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
 import re
@@ -156,10 +155,6 @@ def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
         problems.append(InputProblem(role, str(path), "is a directory, not a file"))
     except UnicodeDecodeError:
         problems.append(InputProblem(role, str(path), "not UTF-8 text"))
-    except json.JSONDecodeError as exc:
-        problems.append(
-            InputProblem(role, str(path), f"invalid JSON: {exc.msg} (line {exc.lineno})")
-        )
     except JsonError as exc:
         problems.append(InputProblem(role, str(path), f"invalid JSON: {exc}"))
     except OSError as exc:

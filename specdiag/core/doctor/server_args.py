@@ -164,7 +164,7 @@ def _scan(
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.startswith("-") and len(tok) > 1 and not _is_number(tok):
+        if tok.startswith("-") and len(tok) > 1 and _float(tok) is None:
             name, eq, val = tok.partition("=")
             name = _unabbreviate(_norm(name), engine, notes)
             if eq:
@@ -172,7 +172,7 @@ def _scan(
             elif (
                 name in _FLAGS["takes_no_value"]
                 or i + 1 >= len(tokens)
-                or (tokens[i + 1].startswith("-") and not _is_number(tokens[i + 1]))
+                or (tokens[i + 1].startswith("-") and _float(tokens[i + 1]) is None)
             ):
                 flags[name] = True
             else:
@@ -219,14 +219,6 @@ def parse_server_args(text: str) -> ServerArgs:
         "trtllm-serve, no engine-specific flag)"
     )
     return ServerArgs(**base, notes=tuple(notes))
-
-
-def _is_number(tok: str) -> bool:
-    try:
-        float(tok)
-    except ValueError:
-        return False
-    return True
 
 
 def _get(flags: dict[str, str | bool], *names: str) -> str | None:

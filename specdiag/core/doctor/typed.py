@@ -132,16 +132,6 @@ class Reads:
         v = self._typed(m, keys, lambda v: isinstance(v, bool), "true or false")
         return cast(bool | None, v)
 
-    def text(self, m: ModelDir | None, *keys: str, max_len: int = 256) -> str | None:
-        """A string of at most ``max_len`` characters."""
-        v = self._typed(
-            m,
-            keys,
-            lambda v: isinstance(v, str) and len(v) <= max_len,
-            f"a string of at most {max_len} characters",
-        )
-        return cast(str | None, v)
-
     def mapping(self, m: ModelDir | None, *keys: str) -> dict[str, Any] | None:
         """A JSON object."""
         v = self._typed(m, keys, lambda v: isinstance(v, dict), "an object")
