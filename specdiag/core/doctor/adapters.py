@@ -1,9 +1,5 @@
-"""The doctor's only contact with the other cores: logs parsing, probing, expected accept length,
-hidden-state inspection and comparison. Each adapter calls one public entry point and turns its
-errors into an :class:`InputProblem`, so a failing source never stops the other checks.
-
-Kept thin and in one module on purpose: when those cores change, only this file follows.
-"""
+"""The doctor's only contact with the other cores (logs, probe, expected accept, hidden states):
+each adapter calls one public entry point and turns its errors into an :class:`InputProblem`."""
 
 from __future__ import annotations
 

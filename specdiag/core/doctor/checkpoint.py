@@ -1,15 +1,6 @@
-"""Read a model directory (draft or target) without loading its weights.
-
-* ``config.json`` (JSON; a nested ``text_config`` is looked through for VLMs);
-* the weights' names, shapes and dtypes: ``model.safetensors.index.json`` and the safetensors
-  headers (``safetensors.safe_open``: only the header is read), or ``pytorch_model.bin[.index.json]``
-  with ``torch.load(weights_only=True, mmap=True)``;
-* the tokenizer files when present (``tokenizer_config.json``, ``tokenizer.json``,
-  ``special_tokens_map.json``, ``generation_config.json``).
-
-Nothing here raises for bad input: every problem is kept as an :class:`InputProblem` and the
-parts that could be read are returned, so the other checks still run.
-"""
+"""Read a model directory (draft or target) without loading its weights: config.json, the
+weights' names, shapes and dtypes, the tokenizer files. Nothing here raises for bad input: every
+problem is an :class:`InputProblem` beside the parts that could be read."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""Typed reads of a model's config.json: every value a check decides on goes through here.
-
-A config value of the wrong type or out of range (``true`` where a size belongs -- a bool *is*
-an int in Python --, a string, NaN, 1e308, a float for a count, a layer id of -7, a list of the
-wrong length) is never used and never passes: :class:`Reads` records why, and the check returns
-``registry.unreadable(reads)``, a finding with status ``unreadable`` that names the file, the key and the
-value. An absent key (or ``null``) is simply absent: the check decides what that means.
-"""
+"""Typed reads of a model's config.json: a value of the wrong type or out of range (``true``
+where a size belongs -- a bool *is* an int in Python --, NaN, 1e308, a float for a count) is
+never used and never passes: :class:`Reads` records why, for ``registry.unreadable``."""
 
 from __future__ import annotations
 
