@@ -364,51 +364,37 @@ def _trtllm(
 ) -> ServerArgs:
     problems: list[str] = []
     opts_path = _get(flags, "--extra-llm-api-options", "--config")
-    spec: dict[str, Any] | None = None
-    options: dict[str, Any] | None = None
+    doc: object = None
     if opts_path:
         from specdiag.core.files import FileKind, read_text_bounded
         from specdiag.errors import InputError
 
         try:
             text = read_text_bounded(opts_path, what="the options file", kind=FileKind.ARGUMENT)
+            import yaml
+
+            doc = yaml.safe_load(text)
         except InputError as exc:
             notes.append(f"{exc.message}: its settings are unknown")
-            text = None
-        if text is not None:
-            try:
-                import yaml
-
-                doc = yaml.safe_load(text)
-            except ImportError:
-                doc = None
-                notes.append("PyYAML is not installed: the extra LLM-API options were not read")
-            except Exception as exc:  # noqa: BLE001 - yaml raises several error types
-                doc = None
-                problems.append(f"{opts_path} is not valid YAML: {str(exc).splitlines()[0]}")
-            if isinstance(doc, dict):
-                options = doc
-                if isinstance(doc.get("speculative_config"), dict):
-                    spec = doc["speculative_config"]
+        except ImportError:
+            notes.append("PyYAML is not installed: the extra LLM-API options were not read")
+        except Exception as exc:  # noqa: BLE001 - yaml raises several error types
+            problems.append(f"{opts_path} is not valid YAML: {str(exc).splitlines()[0]}")
+    options = doc if isinstance(doc, dict) else None
+    spec = options.get("speculative_config") if options is not None else None
+    spec = spec if isinstance(spec, dict) else None
+    s = spec or {}
     rest = [p for p in positional if p not in ("trtllm-serve", "serve")]
-    aux: tuple[int, ...] | None = None
-    if spec is not None:
-        raw = spec.get("eagle3_layers_to_capture")
-        if isinstance(raw, (list, tuple, set)):
-            vals = [_int(x) for x in raw]
-            if all(v is not None for v in vals):
-                aux = tuple(sorted(v for v in vals if v is not None))
+    raw = s.get("eagle3_layers_to_capture")
+    ids = [_int(x) for x in raw] if isinstance(raw, (list, tuple, set)) else [None]
+    model = s.get("speculative_model") or s.get("speculative_model_dir")
     return ServerArgs(
         **base,
-        method=str(spec.get("decoding_type")) if spec and spec.get("decoding_type") else None,
-        draft_path=(
-            str(spec.get("speculative_model") or spec.get("speculative_model_dir"))
-            if spec and (spec.get("speculative_model") or spec.get("speculative_model_dir"))
-            else None
-        ),
+        method=str(s["decoding_type"]) if s.get("decoding_type") else None,
+        draft_path=str(model) if model else None,
         target_path=rest[0] if rest else None,
-        steps=_int(spec.get("max_draft_len")) if spec else None,
-        aux_layers=aux,
+        steps=_int(s.get("max_draft_len")),
+        aux_layers=tuple(sorted(i for i in ids if i is not None)) if None not in ids else None,
         spec_config=spec,
         options=options,
         problems=tuple(problems),
