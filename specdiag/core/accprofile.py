@@ -449,7 +449,7 @@ def _rs(xs: Sequence[float] | None) -> list[float] | None:
 def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
     """The profile file (docs/profile.md): ModelOpt's key names where the fields are shared."""
     c = p.conditions
-    doc: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "measured": p.measured,
@@ -482,14 +482,9 @@ def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
         },
         "notes": list(p.notes),
     }
-    return doc
 
 
 # --------------------------------------------------------------------------- replay
-
-
-def _csv(values: Sequence[float]) -> str:
-    return ",".join(f"{v:.4f}".rstrip("0").rstrip(".") if v else "0" for v in values)
 
 
 def _fmt(x: float) -> str:
@@ -546,8 +541,8 @@ def replay(
         "k": k,
         "length": _fmt(al),
         "drafts": _fmt(al - 1),
-        "conditional": _csv(cond),
-        "unconditional": _csv(unc),
+        "conditional": ",".join(map(_fmt, cond)),
+        "unconditional": ",".join(map(_fmt, unc)),
         "flavor": flavor,
         "config": json.dumps(cfg, separators=(", ", ": ")),
     }

@@ -35,6 +35,7 @@ class TokenizerInfo:
     special_ids: dict[str, int]  # bos/eos/pad token ids (config.json / generation_config.json)
     vocab_size: int | None  # tokenizer.json: model vocab + added tokens
     sha256: str | None  # of tokenizer.json
+    token_ids: dict[str, Any] | None = None  # tokenizer.json's model vocab (token -> id)
 
 
 @dataclass(frozen=True)
@@ -319,7 +320,7 @@ def _tokenizer(
                 v = v.get("content")
             if isinstance(v, str):
                 special.setdefault(k, v)
-    vocab = None
+    vocab = token_ids = None
     digest = None
     tj = root / "tokenizer.json"
     if tj.exists():
@@ -337,6 +338,7 @@ def _tokenizer(
                         1 for a in added if isinstance(a, dict) and a.get("content") not in v
                     )
                 vocab = len(v) + extra
+                token_ids = v if isinstance(v, dict) and v else None
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             if isinstance(exc, RecursionError):
@@ -344,7 +346,7 @@ def _tokenizer(
             problems.append(InputProblem(role, str(tj), f"unreadable tokenizer.json: {why}"))
     if not present and not ids:
         return None
-    return TokenizerInfo(present, special, ids, vocab, digest)
+    return TokenizerInfo(present, special, ids, vocab, digest, token_ids)
 
 
 def read_model_dir(path: str, role: str) -> ModelDir:

@@ -104,7 +104,8 @@ def special_tokens(ctx: Context) -> Outcome:
         evs.append(ev("draft", f"{d.path}/tokenizer.json sha256", dt.sha256[:16]))
         evs.append(ev("target", f"{t.path}/tokenizer.json sha256", tt.sha256[:16]))
         if dt.sha256 != tt.sha256:
-            same = _same_id_share(d.path, t.path)
+            dv, tv = dt.token_ids, tt.token_ids  # the share of the draft's tokens at the same id
+            same = sum(1 for k, i in dv.items() if tv.get(k) == i) / len(dv) if dv and tv else None
             share = (
                 f"; {same:.1%} of the draft's tokens have the same id in the target "
                 "(TLI measured ~61% acceptance at 99.8% overlap, ~25% at 79.8%: vllm#38174)"
@@ -193,17 +194,3 @@ def _template(path: str) -> tuple[str, str] | None:
     if isinstance(v, list):
         return f"{tc}: chat_template", json.dumps(v, sort_keys=True)
     return None
-
-
-def _same_id_share(draft_dir: str, target_dir: str) -> float | None:
-    """Share of the draft's vocabulary entries (token -> id) that the target maps to the same id."""
-    vocabs = []
-    for d in (draft_dir, target_dir):
-        doc = _json_file(Path(d) / "tokenizer.json")
-        model = doc.get("model") if isinstance(doc, dict) else None
-        v = model.get("vocab") if isinstance(model, dict) else None
-        if not isinstance(v, dict) or not v:
-            return None
-        vocabs.append(v)
-    dv, tv = vocabs
-    return sum(1 for tok, i in dv.items() if tv.get(tok) == i) / len(dv)
