@@ -296,22 +296,19 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     if rule is not None:
         details["rule"] = rule.basis
         evs.append(ev("engine", f"{eng} id rule ({rule.source})", rule.basis))
-    ids: tuple[int, ...] | None
     if eng == "trtllm" and ctx.args is not None and ctx.args.aux_layers is not None:
-        key = "eagle3_layers_to_capture"
-        ids = ctx.args.aux_layers
-        why = "TensorRT-LLM reads eagle3_layers_to_capture"
+        key, why = "eagle3_layers_to_capture", "TensorRT-LLM reads eagle3_layers_to_capture"
+        got: object = ctx.args.aux_layers
     elif rule is not None:
         key = next((k for k in rule.config_keys if isinstance(present.get(k), tuple)), "(none)")
         why = f"{eng} reads {' then '.join(rule.config_keys)}"
         got = present.get(key)
-        ids = got if isinstance(got, tuple) else None
     else:  # llama.cpp, TensorRT-LLM: the top-level key first, then eagle_config
         keys = (TOP, NESTED, "target_layer_ids") if eng in ("llamacpp", "trtllm") else ()
         key = next((k for k in keys if k in present), "(none)")
         why = "read the top-level key first, then eagle_config" if key in present else "no ids"
         got = present.get(key)
-        ids = got if isinstance(got, tuple) else None
+    ids: tuple[int, ...] | None = got if isinstance(got, tuple) else None
     details["read_by_engine"] = key if ids is not None else None
     chunks, fc_ev, fc_note = _fc_chunks(ctx)
     if fc_ev is not None:
@@ -472,22 +469,33 @@ def aux_layer_ids(ctx: Context) -> Outcome:
                 "; which layers the draft was trained on is unknown (no identified training "
                 "dump, training log or served dump): the fix cannot be derived"
             )
-    return _finish(problems, warns, fixes, evs, details, ctx, engine, snippet)
+    confirm = _confirm(ctx, engine, details.get("decide"))
+    if problems or warns:
+        return found(
+            Status.FAIL if problems else Status.WARN,
+            "; ".join(problems or warns),
+            evs,
+            fix="; ".join(fixes) if fixes else None,
+            cause="aux-ids-wrong" if problems else "aux-ids-in-doubt",
+            confirm=confirm,
+            details=details,
+            snippet=snippet,
+        )
+    return passed(
+        f"{details.get('read_by_engine')} = {details.get('ids')}: capturable by {engine or 'the engine'}"
+        + (f" ({details['rule']})" if "rule" in details else "")
+        + (", and the layers training captured" if "training_hf" in details else ""),
+        evs,
+        confirm=confirm,
+        details=details,
+    )
 
 
-def _finish(
-    problems: list[str],
-    warns: list[str],
-    fixes: list[str],
-    evs: list[Evidence],
-    details: dict[str, Any],
-    ctx: Context,
-    engine: str | None,
-    snippet: str | None = None,
-) -> Outcome:
+def _confirm(ctx: Context, engine: str | None, decide: str | None) -> tuple[str, ...]:
+    """The commands that confirm the finding on the evidence given (``decide`` first)."""
     confirm = []
-    if "decide" in details:
-        confirm.append(details["decide"])
+    if decide is not None:
+        confirm.append(decide)
     elif ctx.inputs.training_dump and ctx.training_hf:
         by = (
             f"--reference {ctx.inputs.reference}"
@@ -515,22 +523,4 @@ def _finish(
     if ctx.inputs.server:
         url = ctx.server.url if ctx.server else ctx.inputs.server
         confirm.append(f"specdiag probe {url} --acc ... --steps ...")
-    if problems or warns:
-        return found(
-            Status.FAIL if problems else Status.WARN,
-            "; ".join(problems or warns),
-            evs,
-            fix="; ".join(fixes) if fixes else None,
-            cause="aux-ids-wrong" if problems else "aux-ids-in-doubt",
-            confirm=tuple(confirm),
-            details=details,
-            snippet=snippet,
-        )
-    return passed(
-        f"{details.get('read_by_engine')} = {details.get('ids')}: capturable by {engine or 'the engine'}"
-        + (f" ({details['rule']})" if "rule" in details else "")
-        + (", and the layers training captured" if "training_hf" in details else ""),
-        evs,
-        confirm=tuple(confirm),
-        details=details,
-    )
+    return tuple(confirm)
