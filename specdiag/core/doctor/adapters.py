@@ -352,9 +352,8 @@ def compare_dumps(
         s = load_dump(served)
         t = load_dump(training)
         ref = load_dump(reference, layout=Layout.LAYERS) if reference else None
-        if served_layers is not None and cap is None:
-            served_layers = None
-        opts = CompareOptions(training_layers=None, served_layers=served_layers, engine=cap)
+        layers = served_layers if cap is not None else None  # ids mean nothing without an engine
+        opts = CompareOptions(training_layers=None, served_layers=layers, engine=cap)
         return compare(s, t, opts, reference=ref), None
     except (SpecdiagError, ImportError) as exc:
         return None, InputProblem("served-dump", served, _why(exc))

@@ -203,16 +203,13 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     if not isinstance(obj, dict):
         problems.append(InputProblem(role, str(path), "not a state dict"))
         return None
-    out = {}
-    for k, v in obj.items():
-        if hasattr(v, "shape"):
-            out[str(k)] = TensorMeta(
-                str(k),
-                tuple(int(x) for x in v.shape),
-                str(v.dtype).replace("torch.", ""),
-                path.name,
-            )
-    return out
+    return {
+        str(k): TensorMeta(
+            str(k), tuple(int(x) for x in v.shape), str(v.dtype).replace("torch.", ""), path.name
+        )
+        for k, v in obj.items()
+        if hasattr(v, "shape")
+    }
 
 
 Reader = Callable[[Path, str, list[InputProblem]], dict[str, TensorMeta] | None]
@@ -355,15 +352,13 @@ def read_model_dir(path: str, role: str) -> ModelDir:
     p = Path(path)
     if p.is_file() and p.name.endswith(".json"):
         p = p.parent
-    if not p.exists():
-        problems.append(InputProblem(role, path, "no such directory"))
-        return ModelDir(role, path, None, None, None, None, tuple(problems))
-    if not p.is_dir():
-        problems.append(InputProblem(role, path, "not a directory (give the checkpoint directory)"))
-        return ModelDir(role, path, None, None, None, None, tuple(problems))
-    if not os.access(p, os.R_OK | os.X_OK):
-        problems.append(InputProblem(role, path, "cannot read the directory: permission denied"))
-        return ModelDir(role, path, None, None, None, None, tuple(problems))
+    for bad, why in (
+        (not p.exists(), "no such directory"),
+        (not p.is_dir(), "not a directory (give the checkpoint directory)"),
+        (not os.access(p, os.R_OK | os.X_OK), "cannot read the directory: permission denied"),
+    ):
+        if bad:
+            return ModelDir(role, path, None, None, None, None, (InputProblem(role, path, why),))
     cp = p / "config.json"
     config = _read_json(cp, role, problems)
     if config is not None and not isinstance(config, dict):

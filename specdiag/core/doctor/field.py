@@ -53,12 +53,8 @@ _HEAD = re.compile(r"(?:^|\.)(?:eh_proj|enorm|hnorm|fc|mtp)(?:\.|$)")
 
 
 def _excluded(q: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    for k in ("modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules", "exclude"):
-        v = q.get(k)
-        if isinstance(v, list):
-            out += [str(x) for x in v]
-    return out
+    keys = ("modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules", "exclude")
+    return [str(x) for k in keys if isinstance(q.get(k), list) for x in q[k]]
 
 
 def _covered(name: str, excluded: list[str]) -> bool:

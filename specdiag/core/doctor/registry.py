@@ -134,10 +134,10 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         )
     confirm = out.confirm
     if not confirm and out.status in (Status.WARN, Status.FAIL):
-        from specdiag.core.doctor.confirm import default_confirm
+        from specdiag.core.doctor.confirm import DEFAULTS
 
         try:
-            confirm = default_confirm(spec.id, ctx)
+            confirm = DEFAULTS[spec.id](ctx) if spec.id in DEFAULTS else ()
         except Exception:  # noqa: BLE001 - a confirm command is a courtesy, never a crash
             confirm = ()
     given = {f.name: getattr(out, f.name) for f in fields(Outcome)} | {"confirm": confirm}

@@ -290,10 +290,7 @@ def _vllm(
         rest = [p for p in positional if p not in ("serve", "vllm", "python", "python3", "-m")]
         rest = [p for p in rest if "vllm" not in p and "api_server" not in p]
         base["target_path"] = rest[0] if rest else None
-    method = draft = None
-    steps = None
-    spec_max = None
-    rejection = None
+    method = draft = steps = spec_max = rejection = None
     if spec is not None:
         method = spec.get("method")
         draft = spec.get("model")

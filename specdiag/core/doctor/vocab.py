@@ -12,17 +12,9 @@ from specdiag.core.doctor.typed import Reads
 
 
 def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
-    if ctx.target is not None:
-        v = r.integer(ctx.target, "vocab_size")
-        if v is not None:
-            return v, f"{ctx.target.path}/config.json: vocab_size"
-    if ctx.draft is not None:
-        v = r.integer(ctx.draft, "vocab_size")
-        if v is not None:
-            return (
-                v,
-                f"{ctx.draft.path}/config.json: vocab_size (the target's, by EAGLE-3 convention)",
-            )
+    for m, said in ((ctx.target, ""), (ctx.draft, " (the target's, by EAGLE-3 convention)")):
+        if m is not None and (v := r.integer(m, "vocab_size")) is not None:
+            return v, f"{m.path}/config.json: vocab_size{said}"
     return None, None
 
 
