@@ -6,7 +6,6 @@ milliseconds); a FIFO's wait: ``SPECDIAG_FIFO_WAIT_S``."""
 
 from __future__ import annotations
 
-import errno
 import io
 import json
 import os
@@ -87,15 +86,12 @@ def _chunks(fd: int, st: os.stat_result, path: Path, what: str) -> Iterator[byte
     while True:
         try:
             data = os.read(fd, 1 << 16)
-        except BlockingIOError:
+        except BlockingIOError:  # EAGAIN: nothing to read yet
             data = None
         except OSError as exc:
-            if exc.errno == errno.EAGAIN:
-                data = None
-            else:
-                raise InputError(
-                    f"cannot read {what} {path}: {exc.strerror or exc}", hint="check the file"
-                ) from None
+            raise InputError(
+                f"cannot read {what} {path}: {exc.strerror or exc}", hint="check the file"
+            ) from None
         if data:
             got_any = True
             yield data
@@ -278,12 +274,10 @@ def loads_json(data: bytes | str) -> Any:
     """Parse JSON with bounds: nesting at most 1024 deep, integers at most 40 digits (orjson
     reads longer ones as floats; beyond a double's range they are refused). ``NaN`` and
     ``Infinity`` (Python's own JSON writes them) are read. Raises :class:`JsonError`."""
-    try:
-        import orjson
+    import orjson
 
+    try:
         return orjson.loads(data)
-    except ImportError:  # pragma: no cover - orjson is a dependency
-        pass
     except orjson.JSONDecodeError as exc:
         msg = str(exc)
         if "depth" in msg:
