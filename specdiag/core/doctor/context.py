@@ -288,9 +288,7 @@ def gather(inputs: DoctorInputs) -> Context:
     engine_from = "--engine" if engine else None
     server = None
     if inputs.server:
-        steps = inputs.steps
-        if steps is None and args is not None:
-            steps = args.steps
+        steps = inputs.steps if inputs.steps is not None or args is None else args.steps
         server = adapters.probe_server(
             inputs.server,
             report=inputs.probe_report,

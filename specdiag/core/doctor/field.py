@@ -108,16 +108,13 @@ def draft_quantization(ctx: Context) -> Outcome:
     checked = 0
     for m in models:
         q = quant[m.role]
-        heads = _head_tensors(m)
-        if m.role == "draft" and q is None and ctx.target is not None:
-            continue  # an unquantized draft beside a quantized target is the right build
-        if q is None:
+        if q is None:  # (an unquantized draft beside a quantized target is the right build)
             continue
         method = str(q.get("quant_method") or q.get("quant_algo") or "quantized")
         excluded = _excluded(q)
         evs.append(ev(m.role, f"{m.path}/config.json: quantization_config", method))
         tensors = m.tensors or {}
-        for name in heads:
+        for name in _head_tensors(m):
             meta = tensors[name]
             checked += 1
             scale = name.removesuffix(".weight") + ".weight_scale"

@@ -1,12 +1,6 @@
 """Parse a server's launch command line for its speculative settings (SGLang, vLLM, llama.cpp,
-TensorRT-LLM), and the checks made on the command line alone.
-
-Flags are matched by name (``--flag value`` and ``--flag=value``; ``_`` and ``-`` alike), in any
-order, with shell quoting. SGLang and vLLM parse their flags with argparse, which takes an
-unambiguous prefix of a flag for the flag (``--speculative-algo EAGLE3``): such a prefix is read
-as the flag it abbreviates, an ambiguous one is reported. What is not understood is said, with
-the flag.
-"""
+TensorRT-LLM): flags by name (``--flag value``, ``--flag=value``; ``_`` and ``-`` alike), in any
+order, with shell quoting, argparse's abbreviations read out; what is not understood is said."""
 
 from __future__ import annotations
 

@@ -47,9 +47,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
         return skip("draft_vocab_size or the target vocab size is unknown")
     if d.tensors is None:
         return skip("the draft weights could not be listed")
-    names = d.tensors
-    d2t = names.get("d2t")
-    t2d = names.get("t2d")
+    d2t, t2d = d.tensors.get("d2t"), d.tensors.get("t2d")
     vm = sorted(Path(d.path).glob("vocab_mapping*.pt"))
     if dv >= v and d2t is None and t2d is None:
         return passed(f"draft vocabulary = target vocabulary ({dv}): no map needed", evs)
@@ -58,13 +56,8 @@ def d2t_t2d(ctx: Context) -> Outcome:
             from specdiag.core.hidden.inspect import inspect_vocab
 
             rep = inspect_vocab(str(vm[0]))
-            evs.append(
-                ev(
-                    "draft",
-                    str(vm[0]),
-                    "ok" if rep.ok else "; ".join(rep.problems) or str(rep.error),
-                )
-            )
+            said = "ok" if rep.ok else "; ".join(rep.problems) or str(rep.error)
+            evs.append(ev("draft", str(vm[0]), said))
             return fail(
                 f"draft vocabulary {dv} < target {v} and the weights carry no "
                 f"{'d2t' if d2t is None else 't2d'}; a separate {vm[0].name} exists, which engines "
