@@ -371,12 +371,8 @@ def engine_reports(
 ) -> tuple[EngineReport, ...]:
     """What every engine, bench tool and trainer would print for this profile (the table is
     ``conventions.json``'s ``engine_reports``)."""
-    k, length, drafts, ndt = (
-        p.steps,
-        p.expected_accept_length,
-        p.expected_accepted_drafts,
-        num_draft_tokens,
-    )
+    k, length, drafts = p.steps, p.expected_accept_length, p.expected_accepted_drafts
+    ndt = num_draft_tokens
     values = {
         "length": length,
         "drafts": drafts,

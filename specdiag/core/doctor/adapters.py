@@ -424,8 +424,6 @@ def identify_training_layers(
         rep = identify_paths(
             report, reference=reference, model=model if reference is None else None
         )
-    except SpecdiagError as exc:
-        return None, InputProblem(source, str(reference or model), _ran_not(exc.message), kind)
     except ImportError as exc:
         return None, InputProblem(
             "target",
@@ -435,18 +433,14 @@ def identify_training_layers(
         )
     except Exception as exc:  # noqa: BLE001 - transformers raises many types on a bad checkpoint
         first = (str(exc).splitlines() or [""])[0][:200]
-        return None, InputProblem(
-            source, str(reference or model), _ran_not(f"{type(exc).__name__}: {first}"), kind
-        )
+        why = exc.message if isinstance(exc, SpecdiagError) else f"{type(exc).__name__}: {first}"
+        said = f"could not identify the training dump's layers with it: {why}"
+        return None, InputProblem(source, str(reference or model), said, kind)
     if not rep.layers:
         return None, None
     return tuple(
         c.hf_index if (c.exact or c.cosine >= 0.99) else None for c in rep.layers[0].chunks
     ), None
-
-
-def _ran_not(why: str) -> str:
-    return f"could not identify the training dump's layers with it: {why}"
 
 
 def first_dump_file(path: str) -> str | None:

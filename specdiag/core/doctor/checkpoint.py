@@ -317,8 +317,7 @@ def _tokenizer(
                 v = v.get("content")
             if isinstance(v, str):
                 special.setdefault(k, v)
-    vocab = token_ids = None
-    digest = None
+    vocab = token_ids = digest = None
     tj = root / "tokenizer.json"
     if tj.exists():
         try:

@@ -237,8 +237,7 @@ def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | No
     sim = None
     for m in _SIM.finditer(text):
         sim = float(m.group(1))
-    layers = None
-    layer_line = None
+    layers = layer_line = None
     for m in _LAYERS.finditer(text):
         layers = tuple(int(x) for x in re.split(r"\s*,\s*", m.group(1)))
         start = text.rfind("\n", 0, m.start()) + 1
