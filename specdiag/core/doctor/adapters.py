@@ -125,10 +125,10 @@ def _scan_hits(
     path: str,
     stream: BinaryIO,
     hits: list[LogHit],
-    engine: str | None = None,
-    engine_version: str | None = None,
-    damaged: list[str] | None = None,
-    cache: CacheHitScanner | None = None,
+    engine: str | None,
+    engine_version: str | None,
+    damaged: list[str],
+    cache: CacheHitScanner,
 ) -> tuple[Segment, ...]:
     """One pass over a file: the doctor's line patterns, and the spec-decode records and server
     starts that make its timeline (split at restarts). At most 64 KiB of a line is held (longer
@@ -152,7 +152,7 @@ def _scan_hits(
                 timeline.points.append(
                     Point(r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life)
                 )
-                if cache is not None and r.accept_length is not None and r.kind != "lifetime":
+                if r.accept_length is not None and r.kind != "lifetime":
                     cache.record(r.accept_length, weight)
 
     n = 0
@@ -170,7 +170,7 @@ def _scan_hits(
                     for _, _, item in parser.ready:
                         take(item)
                     parser.ready.clear()
-            if cache is not None and not spec:
+            if not spec:
                 cache.line(line, n)
             if STARTUP.search(line):
                 timeline.startup()
@@ -180,8 +180,7 @@ def _scan_hits(
                     hits.append(LogHit(kind, path, n, line.strip()[:300]))
     except GZIP_ERRORS as exc:
         what = "truncated" if isinstance(exc, EOFError) else f"unreadable ({exc})"
-        if damaged is not None:
-            damaged.append(f"{what} after line {n}: its error lines scanned up to there")
+        damaged.append(f"{what} after line {n}: its error lines scanned up to there")
     finally:
         stream.close()
     return timeline.segments()

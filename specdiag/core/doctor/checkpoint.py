@@ -267,22 +267,14 @@ def _weights(
             continue
         read = _read_shards(files, reader, role, problems)
         if len(files) > 1 and files is shards:
-            problems.append(
-                InputProblem(
-                    role,
-                    str(root / "model.safetensors.index.json"),
-                    f"missing: read the {len(shards)} .safetensors files present instead "
-                    "(an engine may refuse a sharded checkpoint without its index)",
-                )
+            why = (
+                f"missing: read the {len(shards)} .safetensors files present instead (an engine "
+                "may refuse a sharded checkpoint without its index)"
             )
+            problems.append(InputProblem(role, str(root / "model.safetensors.index.json"), why))
         return read, ", ".join(p.name for p in files)
-    problems.append(
-        InputProblem(
-            role,
-            str(root),
-            "no weights found (model.safetensors, model.safetensors.index.json, *.bin)",
-        )
-    )
+    why = "no weights found (model.safetensors, model.safetensors.index.json, *.bin)"
+    problems.append(InputProblem(role, str(root), why))
     return None, None
 
 

@@ -331,11 +331,8 @@ def gather(inputs: DoctorInputs) -> Context:
             problems.append(prob)
         training_file = adapters.first_dump_file(inputs.training_dump)
         if training_file is None and training_report is not None:
-            problems.append(
-                InputProblem(
-                    "training-dump", inputs.training_dump, "no hidden-state dump file in it"
-                )
-            )
+            why = "no hidden-state dump file in it"
+            problems.append(InputProblem("training-dump", inputs.training_dump, why))
         auto = inputs.run_target is None
         run = inputs.run_target is True or (auto and target is not None and _has_weights(target))
         if run and auto and target is not None and training_report is not None:
