@@ -42,10 +42,8 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     if d is None or d.config is None:
         return out
     cfg = d.config
-    ec = cfg.get("eagle_config")
-    dc = cfg.get("dflash_config")
-    for name, obj in (("eagle_config", ec), ("dflash_config", dc)):
-        if obj is not None and not isinstance(obj, dict):
+    for name in ("eagle_config", "dflash_config"):
+        if (obj := cfg.get(name)) is not None and not isinstance(obj, dict):
             out[name] = f"not an object: {type(obj).__name__}"
     for key in (TOP, NESTED, "target_layer_ids", "dflash_config.target_layer_ids"):
         got = config_ids(cfg, key)
@@ -70,11 +68,8 @@ def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
         return None, e, "the target hidden size is unknown (no --target, no target_hidden_size)"
     width = fc.shape[1]
     if width % h:
-        return (
-            -1,
-            e,
-            f"fc input width {width} is not a multiple of the target hidden size {h} ({hsrc})",
-        )
+        why = f"fc input width {width} is not a multiple of the target hidden size {h} ({hsrc})"
+        return -1, e, why
     return width // h, e, None
 
 
@@ -113,8 +108,7 @@ def ids_for(
 ) -> tuple[int, ...] | None:
     """The ids that make the engine capture exactly ``want_hf`` (checked by running them back
     through :func:`capture_hf`, so a fix never contradicts the rule), or None if it cannot."""
-    candidates = [tuple(rule.to_id(h) for h in want_hf), tuple(want_hf)]
-    for c in candidates:
+    for c in (tuple(rule.to_id(h) for h in want_hf), tuple(want_hf)):
         if capture_hf(c, rule, arch, n) == tuple(want_hf) and not rule.uncapturable(c, n):
             return c
     return None
@@ -144,9 +138,7 @@ def fixes_for(
     ctx: Context, want_hf: tuple[int, ...], method: str, tarch: str | None, n: int | None
 ) -> list[IdFix]:
     """The ids that capture ``want_hf``, per engine (the deployment's engine first)."""
-    engines = ["sglang", "vllm"]
-    if ctx.engine == "vllm":
-        engines.reverse()
+    engines = ["vllm", "sglang"] if ctx.engine == "vllm" else ["sglang", "vllm"]
     cfg = ctx.draft.config if ctx.draft is not None else None
     out = []
     for eng in engines:
@@ -251,16 +243,15 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             "the draft is not an EAGLE-3 or DFlash head (no layer ids, architectures "
             f"{d.cfg('architectures')})"
         )
-    bad = {k: v for k, v in present.items() if isinstance(v, str)}
+    bad = [(k, f"{k} is {v}") for k, v in present.items() if isinstance(v, str)]
     if bad:
         return Outcome(
             Status.UNREADABLE,
-            "unreadable: draft config.json "
-            + "; ".join(f"{k} is {v}" for k, v in bad.items())
-            + ": the layers the engine captures cannot be decided",
+            f"unreadable: draft config.json {'; '.join(why for _, why in bad)}: the layers the "
+            "engine captures cannot be decided",
             tuple(evs),
-            fix=f"write {next(iter(bad))} as a list of integer layer ids",
-            details={"unreadable": [f"{k} is {v}" for k, v in bad.items()]},
+            fix=f"write {bad[0][0]} as a list of integer layer ids",
+            details={"unreadable": [why for _, why in bad]},
         )
     r = Reads()
     n = ctx.target_layers(r)
