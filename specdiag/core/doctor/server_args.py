@@ -133,7 +133,11 @@ def _float(v: object) -> float | None:
         return None
 
 
-def _json_flag(v: str | bool | None, name: str, problems: list[str]) -> dict[str, Any] | None:
+def _json_flag(
+    flags: dict[str, str | bool], problems: list[str], name: str, *aliases: str
+) -> dict[str, Any] | None:
+    """The JSON object flag ``name`` (else its first alias given) holds; a problem if not one."""
+    v = next((flags[n] for n in (name, *aliases) if n in flags), None)
     if not isinstance(v, str):
         return None
     from specdiag.core.files import JsonError, loads_json
@@ -260,9 +264,7 @@ def _sglang(base: Args, flags: dict[str, str | bool], _: list[str], notes: list[
             "no --speculative-num-steps: SGLang picks (steps, topk, num_draft_tokens) = (3, 1, 4) "
             "for most models, (5, 4, 8) for LlamaForCausalLM and Grok"
         )
-    prefs = _json_flag(
-        flags.get("--preferred-sampling-params"), "--preferred-sampling-params", problems
-    )
+    prefs = _json_flag(flags, problems, "--preferred-sampling-params")
     dp = _int(_get(flags, "--dp-size", "--dp"))
     return ServerArgs(
         **base,
@@ -278,8 +280,7 @@ def _vllm(
     base: Args, flags: dict[str, str | bool], positional: list[str], notes: list[str]
 ) -> ServerArgs:
     problems: list[str] = []
-    raw = flags.get("--speculative-config", flags.get("-sc"))
-    spec = _json_flag(raw, "--speculative-config", problems)
+    spec = _json_flag(flags, problems, "--speculative-config", "-sc")
     if base["target_path"] is None:
         rest = [p for p in positional if p not in ("serve", "vllm", "python", "python3", "-m")]
         rest = [p for p in rest if "vllm" not in p and "api_server" not in p]
@@ -302,9 +303,7 @@ def _vllm(
         draft = _get(flags, "--speculative-model")
         steps = _int(_get(flags, "--num-speculative-tokens"))
         notes.append("legacy --speculative-model / --num-speculative-tokens flags (vLLM < 0.8)")
-    gen = _json_flag(
-        flags.get("--override-generation-config"), "--override-generation-config", problems
-    )
+    gen = _json_flag(flags, problems, "--override-generation-config")
     return ServerArgs(
         **base,
         method=str(method) if method else None,
@@ -313,7 +312,7 @@ def _vllm(
         temperature=_float(gen.get("temperature")) if gen else None,
         top_k=_int(gen.get("top_k")) if gen else None,
         rejection_sampling=rejection,
-        hf_overrides=_json_flag(flags.get("--hf-overrides"), "--hf-overrides", problems),
+        hf_overrides=_json_flag(flags, problems, "--hf-overrides"),
         spec_config=spec,
         problems=tuple(problems),
         notes=tuple(notes + ([f"draft max_model_len {spec_max}"] if spec_max else [])),
