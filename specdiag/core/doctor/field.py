@@ -33,10 +33,7 @@ def forced_settings(ctx: Context) -> list[Evidence]:
         texts.append(("server-args", "launch command / environment", ctx.args.text))
         if ctx.args.spec_config is not None:
             texts.append(("server-args", "--speculative-config", repr(ctx.args.spec_config)))
-    hits = ctx.logs.hits if ctx.logs else ()
-    texts.extend(
-        ("logs", f"{h.path}:{h.line_no}", h.text) for h in hits if h.kind in ("forced", "synthetic")
-    )
+    texts.extend(("logs", f"{h.path}:{h.line_no}", h.text) for h in ctx.hits("forced", "synthetic"))
     for source, where, text in texts:
         for engine, pat, unit in FORCED_KNOBS:
             m = pat.search(text)
