@@ -316,9 +316,7 @@ def _from_logs(doc: Mapping[str, Any], engine: str | None) -> AcceptanceProfile:
     steps_n = _int(s.get("verify_steps"))
     if steps_n is None and drafted and k:
         steps_n = drafted // k
-    al = (s.get("accept_length") or {}).get("weighted_mean") or (s.get("accept_length") or {}).get(
-        "mean"
-    )
+    al = s.get("accept_length") or {}
     return from_rates(
         measured=True,
         conditions=Conditions(
@@ -328,7 +326,7 @@ def _from_logs(doc: Mapping[str, Any], engine: str | None) -> AcceptanceProfile:
             verify_steps=steps_n,
         ),
         unconditional=unc,
-        accept_length=_num(al),
+        accept_length=_num(al.get("weighted_mean") or al.get("mean")),
         steps=k,
     )
 

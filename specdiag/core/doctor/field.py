@@ -165,11 +165,8 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     if (bad := unreadable(r, "the draft's attention window")) is not None:
         return bad
     sliding = lt is not None and any("sliding" in x for x in lt)
-    evs: list[Evidence] = []
-    if lt is not None:
-        evs.append(ev("draft", f"{d.path}/config.json: layer_types", list(lt)))
-    if win is not None:
-        evs.append(ev("draft", f"{d.path}/config.json: sliding_window", win))
+    shown = (("layer_types", None if lt is None else list(lt)), ("sliding_window", win))
+    evs = [ev("draft", f"{d.path}/config.json: {k}", v) for k, v in shown if v is not None]
     if use is False:
         sliding = False
     elif isinstance(win, int) and win > 0 and lt is None and use is True:
