@@ -16,7 +16,9 @@ Monte-Carlo check lives in :mod:`specdiag.core.simulate` and imports numpy lazil
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -204,12 +206,7 @@ def expand_acc(values: Sequence[float], steps: int | None) -> tuple[float, ...]:
 
 def to_unconditional(acc: Sequence[float]) -> tuple[float, ...]:
     """Conditional per-position rates -> P(position i accepted) = prod(acc[:i+1])."""
-    out: list[float] = []
-    running = 1.0
-    for a in acc:
-        running *= a
-        out.append(running)
-    return tuple(out)
+    return tuple(itertools.accumulate(acc, operator.mul, initial=1.0))[1:]
 
 
 def non_increasing(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:

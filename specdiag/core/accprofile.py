@@ -125,13 +125,9 @@ def _intervals(
 ) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]:
     """95% intervals of the unconditional and conditional rates from n verify steps: position i
     is reached by n * unconditional[i-1] steps (n for the first)."""
+    reach = (float(n), *(u * n for u in unconditional))
     u_ci = tuple(wilson(u * n, n) for u in unconditional)
-    c_ci: list[tuple[float, float]] = []
-    reach = float(n)
-    for u in unconditional:
-        c_ci.append(wilson(u * n, reach))
-        reach = u * n
-    return u_ci, tuple(c_ci)
+    return u_ci, tuple(wilson(u * n, r) for u, r in zip(unconditional, reach, strict=False))
 
 
 def from_rates(
