@@ -3,6 +3,7 @@ the one rule every command uses), so no input is ever truncated."""
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -37,13 +38,8 @@ MAX_WALK = 100_000  # files of an input directory compared at most (a checkpoint
 
 def _files_under(root: Path) -> Iterable[Path]:
     """The files of an input directory, subdirectories included (links not followed)."""
-    seen = 0
-    for dirpath, _dirs, files in os.walk(root):
-        for name in files:
-            seen += 1
-            if seen > MAX_WALK:
-                return
-            yield Path(dirpath) / name
+    every = (Path(dirpath) / name for dirpath, _dirs, files in os.walk(root) for name in files)
+    return itertools.islice(every, MAX_WALK)
 
 
 def check_outputs(outputs: Iterable[Named], inputs: Iterable[Named]) -> None:

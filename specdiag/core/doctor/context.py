@@ -234,9 +234,8 @@ def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | No
         v = float(m.group("v"))
         if 0.0 <= v <= 1.0:
             best.setdefault(m.group("mode"), {})[int(m.group("i"))] = v
-    sim = None
-    for m in _SIM.finditer(text):
-        sim = float(m.group(1))
+    sims = _SIM.findall(text)
+    sim = float(sims[-1]) if sims else None
     layers = layer_line = None
     for m in _LAYERS.finditer(text):
         layers = tuple(int(x) for x in re.split(r"\s*,\s*", m.group(1)))
