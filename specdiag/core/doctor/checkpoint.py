@@ -125,7 +125,8 @@ def _refusal(exc: BaseException) -> str:
     )
 
 
-def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
+def read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
+    """A small JSON file's document; None (and why, in ``problems``) when it cannot be read."""
     why = not_a_regular_file(path)
     if why is not None:
         problems.append(InputProblem(role, str(path), why))
@@ -250,7 +251,7 @@ def _weights(
         ip = root / index_name
         if not ip.exists():
             continue
-        index = _read_json(ip, role, problems)
+        index = read_json(ip, role, problems)
         wm = index.get("weight_map") if isinstance(index, dict) else None
         if not isinstance(wm, dict):
             if index is not None:
@@ -291,7 +292,7 @@ def _tokenizer(
     present = tuple(n for n in names if (root / n).exists())
     special: dict[str, str] = {}
     ids: dict[str, int] = {}
-    for src in (config or {}, _read_json(root / "generation_config.json", role, problems) or {}):
+    for src in (config or {}, read_json(root / "generation_config.json", role, problems) or {}):
         if isinstance(src, dict):
             for k in ("bos_token_id", "eos_token_id", "pad_token_id"):
                 v = src.get(k)
@@ -300,7 +301,7 @@ def _tokenizer(
                 if isinstance(v, int) and not isinstance(v, bool):
                     ids.setdefault(k, v)
     for fname in ("tokenizer_config.json", "special_tokens_map.json"):
-        doc = _read_json(root / fname, role, problems)
+        doc = read_json(root / fname, role, problems)
         if not isinstance(doc, dict):
             continue
         for k in ("bos_token", "eos_token", "pad_token", "unk_token"):
@@ -351,7 +352,7 @@ def read_model_dir(path: str, role: str) -> ModelDir:
         if bad:
             return ModelDir(role, path, None, None, None, None, (InputProblem(role, path, why),))
     cp = p / "config.json"
-    config = _read_json(cp, role, problems)
+    config = read_json(cp, role, problems)
     if config is not None and not isinstance(config, dict):
         problems.append(InputProblem(role, str(cp), "config.json is not a JSON object"))
         config = None

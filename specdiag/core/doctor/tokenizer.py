@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_regular_bytes
+from specdiag.core.doctor.checkpoint import MAX_JSON_BYTES, read_json, read_regular_bytes
 from specdiag.core.doctor.context import Context
 from specdiag.core.doctor.model import Evidence
 from specdiag.core.doctor.registry import Outcome, check, ev, fail, passed, skip, unreadable, warn
 from specdiag.core.doctor.typed import Reads
-from specdiag.core.files import loads_json
 
 
 def _is_head(ctx: Context) -> bool:
@@ -170,14 +169,6 @@ def chat_template(ctx: Context) -> Outcome:
     return passed("draft and target carry the same chat template", evs)
 
 
-def _json_file(path: Path) -> object:
-    """A small JSON file's document; None when it cannot be read or parsed."""
-    try:
-        return loads_json(read_regular_bytes(path, MAX_JSON_BYTES))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-
-
 def _template(path: str) -> tuple[str, str] | None:
     p = Path(path)
     j = p / "chat_template.jinja"
@@ -187,7 +178,7 @@ def _template(path: str) -> tuple[str, str] | None:
         except OSError:
             return None
     tc = p / "tokenizer_config.json"
-    doc = _json_file(tc) if tc.is_file() else None
+    doc = read_json(tc, "", []) if tc.is_file() else None  # (checkpoint.py reported a bad one)
     v = doc.get("chat_template") if isinstance(doc, dict) else None
     if isinstance(v, str):
         return f"{tc}: chat_template", v
