@@ -195,11 +195,8 @@ def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[
         if live.compare.match and live.hf_indices:
             hf = tuple(sorted(live.hf_indices))
             said = f"equal tensor for tensor: training chunks are HF indices {list(hf)}"
-            return (
-                hf,
-                "a live SGLang capture equal to the training dump",
-                [ev("server", where, said)],
-            )
+            e = ev("server", where, said)
+            return hf, "a live SGLang capture equal to the training dump", [e]
         sug = served_suggestion(ctx, live.compare)
         if sug is not None:
             e = ev("server", where, f"training chunks are HF indices {list(sug)}")
@@ -210,13 +207,6 @@ def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[
         e = ev("served-dump", where, f"training chunks are HF indices {list(sug)}")
         return sug, "compare-hidden of the served dump with the training dump", [e]
     return None, None, []
-
-
-def decide_command(ctx: Context) -> str:
-    """The one command that would tell which layers the draft was trained on."""
-    dump = ctx.training_file or ctx.inputs.training_dump or "<training hidden-state dump>"
-    target = ctx.target.path if ctx.target is not None else "<target checkpoint dir>"
-    return f"specdiag inspect-dump {dump} --target {target}"
 
 
 # ------------------------------------------------------------------ the check
@@ -454,7 +444,10 @@ def aux_layer_ids(ctx: Context) -> Outcome:
                 )
     elif problems or warns:
         details["unknown"] = "which layers the draft was trained on"
-        details["decide"] = decide_command(ctx)
+        # the one command that would tell which layers the draft was trained on
+        dump = ctx.training_file or ctx.inputs.training_dump or "<training hidden-state dump>"
+        target = ctx.target.path if ctx.target is not None else "<target checkpoint dir>"
+        details["decide"] = f"specdiag inspect-dump {dump} --target {target}"
         if problems or any("-1" in w or "default" in w for w in warns):
             (problems if problems else warns)[-1] += (
                 "; which layers the draft was trained on is unknown (no identified training "
