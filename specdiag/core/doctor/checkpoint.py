@@ -232,10 +232,9 @@ def _read_shards(
         why = not_a_regular_file(path)
         if index is not None and not path.exists():
             why = f"named by {index} but missing"
-        got = reader(path, role, problems) if why is None else None
         if why is not None:
             problems.append(InputProblem(role, str(path), why))
-        if got is not None:
+        elif (got := reader(path, role, problems)) is not None:
             ok = True
             tensors.update(got)
     return tensors if ok else None
