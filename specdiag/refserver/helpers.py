@@ -156,7 +156,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     return body
 
 
-def _int(body: dict[str, Any], *names: str, default: int | None = None) -> int | None:
+def _int(body: dict[str, Any], *names: str, default: int) -> int:
     for name in names:
         if name in body and body[name] is not None:
             v = body[name]

@@ -38,10 +38,6 @@ class LogWriter:
             self._stream = open(target, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
             self._own = True
 
-    @property
-    def enabled(self) -> bool:
-        return self._stream is not None
-
     def line(self, text: str) -> None:
         if self._stream is None:
             return

@@ -1,11 +1,5 @@
 """Start and stop a reference server in-process (tests, ``specdiag demo``) or in the foreground.
 
-    from specdiag.refserver import ReferenceServerConfig, start_server
-
-    with start_server(ReferenceServerConfig(flavor="vllm", steps=3, acceptance=(0.8, 0.6, 0.5))) as srv:
-        httpx.post(f"{srv.url}/v1/completions", json={"prompt": "hello", "max_tokens": 32})
-        truth = srv.truth()
-
 The server runs uvicorn in one daemon thread with its own event loop. ``port=0`` binds a free
 port, reported by ``.port`` and ``.url``. ``stop()`` ends every stream and stall at once, closes
 the listening socket and joins the thread.
@@ -140,10 +134,6 @@ class ServerHandle(ServerLifecycle):
         self._state: Any = None
         self._sock: socket.socket | None = None
         self._error: BaseException | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.alive()
 
     def alive(self) -> bool:
         return self._thread is not None and self._thread.is_alive() and not self._stopped

@@ -170,6 +170,3 @@ class ServerState:
             "injected": dict(self.faults_injected),
         }
         return doc
-
-
-# ---------------------------------------------------------------------------- responses
