@@ -19,9 +19,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from specdiag.core import accept
 from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
-from specdiag.refserver.config import Flavor, ReferenceServerConfig, Speculation
+from specdiag.refserver.config import ENGINE_VERSIONS, Flavor, ReferenceServerConfig, Speculation
 
 STOP_TIMEOUT_S = 10.0
 
@@ -88,9 +89,6 @@ class ServerStart:
     def of(
         cls, cfg: ReferenceServerConfig, url: str, port: int, endpoints: tuple[str, ...]
     ) -> ServerStart:
-        from specdiag.core import accept
-        from specdiag.refserver.config import ENGINE_VERSIONS
-
         spec = cfg.speculation()
         cost = cfg.draft_step_ms / cfg.target_step_ms if cfg.target_step_ms > 0 else None
         return cls(

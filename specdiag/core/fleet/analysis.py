@@ -19,7 +19,7 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from specdiag.core import accept
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     Floats = NDArray[np.float64]
 
 from specdiag.core.fleet.series import adjust_resets, bucket_deltas, bucket_means, median_interval
+from specdiag.errors import UsageError
 
 COLLAPSE_MAX = accept.COLLAPSED_MAX_LENGTH  # 1.2
 SPARK = "▁▂▃▄▅▆▇█"
@@ -769,8 +770,6 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     cells = [downsample(al_b, st_b) for al_b, st_b in arrays]
     hi = max([c for row in cells for c in row if c is not None] + with_al + [2.0])
     final: list[ReplicaReport] = []
-    from dataclasses import replace
-
     for rep, row in zip(reports, cells, strict=True):
         spark = sparkline(row, 1.0, hi)
         ranks_out = tuple(
@@ -820,7 +819,6 @@ def _rank_outliers(
     ranks: tuple[RankReport, ...], p: AnalysisParams, shown: str, w: list[str]
 ) -> tuple[RankReport, ...]:
     """Ranks of one replica far below its other ranks (same threshold as between replicas)."""
-    from dataclasses import replace
 
     def judged(r: RankReport) -> bool:
         f = r.figures
@@ -853,8 +851,6 @@ def _rank_outliers(
 def _expected(
     prof: accept.AcceptProfile, al: float, shown: str, w: list[str]
 ) -> ExpectedFit | None:
-    from specdiag.errors import UsageError
-
     try:
         obs = accept.convert_observed(al, accept.ObservedKind.LENGTH, prof.steps)
     except UsageError:

@@ -15,7 +15,8 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -41,7 +42,7 @@ from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
 from specdiag.core.probe.workload import Prompt, looks_random
 from specdiag.core.profile import resolve_profile
 from specdiag.core.textenum import TextEnum
-from specdiag.errors import ServerError, UsageError, scrub
+from specdiag.errors import ServerError, UsageError, register_secrets, scrub
 
 if TYPE_CHECKING:
     import httpx
@@ -445,8 +446,6 @@ class _Scraper:
         self.foreign = 0  # requests whose delta held other traffic (left without figures)
 
     async def attribute(self, res: RequestResult) -> RequestResult:
-        from dataclasses import replace
-
         t = time.perf_counter()
         own = res.output_tokens or 0 if res.ok else 0
         after = await _settled_snapshot(self.client, self.info, self.prev, [res], settle_s=1.0)
@@ -584,9 +583,6 @@ async def _measure(
     check_acc: bool = False,
     on_result: Callable[[RequestResult], None] | None = None,
 ) -> RunMeasure:
-    from contextlib import AsyncExitStack
-    from dataclasses import replace
-
     base, root_note = server_base(url)
     async with AsyncExitStack() as stack:
         n_clients = -(-cfg.concurrency // PER_CLIENT)
@@ -884,8 +880,6 @@ def run_probe(
     ``on_result(run, result)`` is called as each measured request finishes (``run``: which
     server, :class:`RunLabel`), so a caller can save results as they come rather than at the end.
     """
-    from specdiag.errors import register_secrets
-
     cfg.validate()
     register_secrets(_secrets(cfg))  # every error text from here on is scrubbed of them
 
