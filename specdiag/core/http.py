@@ -300,11 +300,7 @@ def map_error(exc: BaseException, shown: str, timeout_s: float) -> HttpFailure:
     if isinstance(exc, HttpFailure):
         return exc
     if isinstance(exc, httpx.ConnectTimeout) and str(exc).startswith(_SLOW_DNS):
-        return HttpFailure(
-            f"cannot reach {shown}: {exc}",
-            kind="connect",
-            hint=_DNS_HINT,
-        )
+        return HttpFailure(f"cannot reach {shown}: {exc}", kind="connect", hint=_DNS_HINT)
     if isinstance(exc, (httpx.TimeoutException, TimeoutError, asyncio.TimeoutError)):
         return failure("timeout", f"{shown} did not answer in full within {timeout_s:g} s")
     if isinstance(exc, httpx.ConnectError):
@@ -578,12 +574,7 @@ def sync_client(
             httpx.HTTPTransport(verify=kw["verify"], limits=limits, trust_env=False),
             _bounded_backends()[0],
         )
-    return httpx.Client(
-        **kw,
-        limits=limits,
-        transport=transport,
-        follow_redirects=follow_redirects,
-    )
+    return httpx.Client(**kw, limits=limits, transport=transport, follow_redirects=follow_redirects)
 
 
 def async_client(
@@ -605,12 +596,7 @@ def async_client(
             httpx.AsyncHTTPTransport(verify=kw["verify"], limits=limits, trust_env=False),
             _bounded_backends()[1],
         )
-    return httpx.AsyncClient(
-        **kw,
-        limits=limits,
-        transport=transport,
-        follow_redirects=True,
-    )
+    return httpx.AsyncClient(**kw, limits=limits, transport=transport, follow_redirects=True)
 
 
 # --------------------------------------------------------------------------- bounded reads

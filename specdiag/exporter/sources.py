@@ -291,8 +291,7 @@ class DoctorSource:
         if report.interrupted:
             raise KeyboardInterrupt
         self.store.put_checks(
-            [(c.check, c.family, c.status.value) for c in report.checks],
-            len(report.findings),
+            [(c.check, c.family, c.status.value) for c in report.checks], len(report.findings)
         )
 
     def loop(self) -> None:

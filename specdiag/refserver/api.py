@@ -73,9 +73,7 @@ def build_app(state: ServerState) -> Starlette:
         return json_response(shape(state, name), status)  # SGLang and vLLM: FastAPI's
 
     return Starlette(
-        routes=served,
-        lifespan=lifespan,
-        exception_handlers={404: not_found, 405: not_found},
+        routes=served, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found}
     )
 
 

@@ -39,10 +39,7 @@ def json_response(
     from starlette.responses import Response
 
     return Response(
-        compact(body),
-        status_code=status,
-        media_type="application/json",
-        headers=headers,
+        compact(body), status_code=status, media_type="application/json", headers=headers
     )
 
 

@@ -269,9 +269,7 @@ class ServerHandle(ServerLifecycle):
         return data
 
     def serve(
-        self,
-        duration_s: float | None = None,
-        on_ready: Callable[[ServerStart], None] | None = None,
+        self, duration_s: float | None = None, on_ready: Callable[[ServerStart], None] | None = None
     ) -> dict[str, Any] | None:
         """Serve in the foreground until ``duration_s`` has passed (None: forever), Ctrl-C or
         SIGTERM (a ``KeyboardInterrupt``: the normal way to stop a server), or the server dies.

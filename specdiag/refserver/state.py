@@ -10,12 +10,7 @@ import struct
 import time
 from typing import TYPE_CHECKING, Any
 
-from specdiag.refserver.config import (
-    ENGINE_VERSIONS,
-    FAULT_MODES,
-    Flavor,
-    ReferenceServerConfig,
-)
+from specdiag.refserver.config import ENGINE_VERSIONS, FAULT_MODES, Flavor, ReferenceServerConfig
 from specdiag.refserver.engine import Engine
 
 if TYPE_CHECKING:

@@ -156,10 +156,7 @@ def _window(cfg: FleetConfig, now: float) -> tuple[float, float, float]:
 
 
 def run_fleet(
-    cfg: FleetConfig,
-    *,
-    transport: httpx.BaseTransport | None = None,
-    now: float | None = None,
+    cfg: FleetConfig, *, transport: httpx.BaseTransport | None = None, now: float | None = None
 ) -> FleetReport:
     """Query ``cfg.url`` and analyse every speculative series found."""
     matchers = parse_selector(cfg.selector)

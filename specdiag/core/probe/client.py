@@ -280,13 +280,7 @@ def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, 
 
 
 def _from_body(
-    raw: bytes,
-    job: RequestJob,
-    engine: EngineKind,
-    api: Api,
-    t0: float,
-    t_end: float,
-    status: int,
+    raw: bytes, job: RequestJob, engine: EngineKind, api: Api, t0: float, t_end: float, status: int
 ) -> RequestResult:
     try:
         body = loads_json(raw)

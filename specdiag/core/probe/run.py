@@ -295,8 +295,7 @@ async def discover(
     statuses = {s for s, _ in pages.values()}
     if statuses and statuses <= {401, 403}:
         raise ServerError(
-            f"{redact_url(url)} refused every request (HTTP {min(statuses)})",
-            hint=_KEY_HINT,
+            f"{redact_url(url)} refused every request (HTTP {min(statuses)})", hint=_KEY_HINT
         )
     if statuses and statuses <= {404, 405} and urlsplit(url).path.strip("/"):
         # (at a server's root, a minimal OpenAI server without /v1/models is still probed)
