@@ -297,8 +297,6 @@ def map_error(exc: BaseException, shown: str, timeout_s: float) -> HttpFailure:
     """An httpx (or socket) failure as one :class:`HttpFailure` naming the server."""
     import httpx
 
-    if isinstance(exc, HttpFailure):
-        return exc
     if isinstance(exc, httpx.ConnectTimeout) and str(exc).startswith(_SLOW_DNS):
         return HttpFailure(f"cannot reach {shown}: {exc}", kind="connect", hint=_DNS_HINT)
     if isinstance(exc, (httpx.TimeoutException, TimeoutError, asyncio.TimeoutError)):
@@ -378,12 +376,9 @@ def ssl_context() -> ssl.SSLContext:
     """One verifying TLS context for every client (loading the CA store costs tens of ms)."""
     import ssl
 
-    try:
-        import certifi
+    import certifi  # (a dependency of httpx)
 
-        return ssl.create_default_context(cafile=certifi.where())
-    except ImportError:  # pragma: no cover - httpx depends on certifi
-        return ssl.create_default_context()
+    return ssl.create_default_context(cafile=certifi.where())
 
 
 # --------------------------------------------------------------------------- name resolution
