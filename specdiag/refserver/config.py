@@ -106,13 +106,6 @@ class FaultConfig:
                     hint="e.g. --faults 429=0.1,retry-after=2",
                 )
 
-    @property
-    def active(self) -> bool:
-        return any(share > 0 for _, share in self.shares) or self.slow_start_s > 0
-
-    def share(self, mode: FaultMode | str) -> float:
-        return dict(self.shares).get(FaultMode(mode), 0.0)
-
 
 def parse_faults(text: str | None) -> FaultConfig:
     """Parse ``--faults``: comma-separated ``MODE=SHARE`` and ``PARAM=SECONDS`` items.

@@ -10,6 +10,7 @@ import secrets
 import string
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import Flavor, PerRequestMetrics
@@ -60,22 +61,16 @@ SSE_HEADERS = [
 ]
 
 
+@dataclass
 class EventStream:
     """A streamed response (SSE unless ``headers`` say otherwise) that aborts its engine request
     when the client goes away and honours the DROP_CLOSE / DROP_RESET sentinels (for the truncate
     / reset faults)."""
 
-    def __init__(
-        self,
-        state: ServerState,
-        chunks: AsyncIterator[Any],
-        req: EngineRequest | None,
-        headers: list[tuple[bytes, bytes]] = SSE_HEADERS,
-    ) -> None:
-        self.state = state
-        self.chunks = chunks
-        self.req = req
-        self.headers = headers
+    state: ServerState
+    chunks: AsyncIterator[Any]
+    req: EngineRequest | None
+    headers: list[tuple[bytes, bytes]] = field(default_factory=lambda: SSE_HEADERS)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         watcher = asyncio.create_task(_watch_disconnect(receive, self.state, self.req))
@@ -108,11 +103,11 @@ def partial_body(state: ServerState, body: bytes) -> EventStream:
     return EventStream(state, half(), None, headers)
 
 
+@dataclass
 class Dropped:
     """Resets the connection without answering (reset fault)."""
 
-    def __init__(self, state: ServerState) -> None:
-        self.state = state
+    state: ServerState
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.state.drop_and_settle(scope, reset=True)
