@@ -205,8 +205,7 @@ class ReferenceServerConfig:
         check_bounds(self)
         _check_steps(self.steps)
         if self.steps == 0:
-            if self.acceptance:
-                object.__setattr__(self, "acceptance", ())
+            object.__setattr__(self, "acceptance", ())
         else:
             if len(self.acceptance) != self.steps:
                 raise UsageError(

@@ -57,7 +57,6 @@ class PrometheusClient:
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         self.target = base_url(url)
-        self.base = self.target.url
         self.shown = self.target.shown
         self.timeout_s = timeout_s
         self.queries: list[str] = []  # every PromQL expression sent, in order
