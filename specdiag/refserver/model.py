@@ -75,16 +75,9 @@ class Tokenizer:
                 if tid is None and piece.startswith(" "):
                     # " Word" with an unknown or capitalised word: the space, then the word
                     ids.extend(self._bytes(" "))
-                    tid = self._piece_ids.get(piece[1:])
-                    if tid is None:
-                        ids.extend(self._bytes(piece[1:]))
-                        continue
-                    ids.append(tid)
-                    continue
-                if tid is None:
-                    ids.extend(self._bytes(piece))
-                else:
-                    ids.append(tid)
+                    piece = piece[1:]
+                    tid = self._piece_ids.get(piece)
+                ids.extend(self._bytes(piece) if tid is None else (tid,))
         return ids
 
     def _bytes(self, s: str) -> list[int]:

@@ -269,13 +269,8 @@ async def discover(
     """Read the server's own endpoints (GET only) and decide what it is."""
 
     got = await asyncio.gather(*(_get(client, p) for p in _DISCOVERY_PATHS))
-    pages: dict[str, tuple[int, str | None]] = {}
-    errors: list[HttpFailure] = []
-    for path, res in zip(_DISCOVERY_PATHS, got, strict=True):
-        if isinstance(res, HttpFailure):
-            errors.append(res)
-        else:
-            pages[path] = res
+    pages = {p: r for p, r in zip(_DISCOVERY_PATHS, got, strict=True) if isinstance(r, tuple)}
+    errors = [r for r in got if isinstance(r, HttpFailure)]
     unusable = [e.message for e in errors if e.kind in ("too_large", "encoding")]
     if not pages:
         first = errors[0] if errors else None
