@@ -9,6 +9,7 @@ counter numbers are the difference of two ``/metrics`` snapshots.
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import os
 import random
@@ -203,15 +204,6 @@ def server_base(url: str) -> tuple[BaseUrl, str | None]:
     )
 
 
-def _headers(cfg: ProbeConfig) -> dict[str, str]:
-    # identity: a compressed answer would shift the timings probe measures
-    h = {"Accept-Encoding": "identity"}
-    if cfg.api_key:
-        h["Authorization"] = f"Bearer {cfg.api_key}"
-    h.update(dict(cfg.headers))
-    return h
-
-
 def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
     return credential_secrets(cfg.api_key, cfg.headers, (cfg.url, cfg.baseline_url))
 
@@ -229,10 +221,15 @@ def _client(
     transport: httpx.AsyncBaseTransport | None,
     slots: int | None = None,
 ) -> httpx.AsyncClient:
+    # identity: a compressed answer would shift the timings probe measures
+    h = {"Accept-Encoding": "identity"}
+    if cfg.api_key:
+        h["Authorization"] = f"Bearer {cfg.api_key}"
+    h.update(dict(cfg.headers))
     return async_client(
         base,
         timeout_s=cfg.timeout_s,
-        headers=_headers(cfg),
+        headers=h,
         user_agent="specdiag-probe",
         transport=transport,
         connections=(slots if slots is not None else PER_CLIENT) + 2,
@@ -878,9 +875,7 @@ def run_probe(
     register_secrets(_secrets(cfg))  # every error text from here on is scrubbed of them
 
     def sink(label: RunLabel) -> Callable[[RequestResult], None] | None:
-        if on_result is None:
-            return None
-        return lambda res: on_result(label, res)
+        return None if on_result is None else functools.partial(on_result, label)
 
     async def main() -> tuple[RunMeasure, RunMeasure | None]:
         if cfg.baseline_url is not None:
