@@ -187,11 +187,9 @@ class ServerHandle(ServerLifecycle):
         state = ServerState(cfg, engine, tok, log, writer)
         state.url = self.url
         self._state = state
-        transports = state.transports
-        app = build_app(state)
         uconfig = uvicorn.Config(
-            app,
-            http=_protocol_class(transports),
+            build_app(state),
+            http=_protocol_class(state.transports),
             lifespan="on",
             log_config=None,
             log_level="error",  # our handlers' own failures show; nothing else does

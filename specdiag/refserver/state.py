@@ -95,7 +95,6 @@ class ServerState:
         self.writer.close()
 
     async def _vllm_ticker(self) -> None:
-        assert self.shutdown is not None
         while not await self._wait_shutdown(self.config.log_interval_s):
             self.log.tick(self.engine)
 

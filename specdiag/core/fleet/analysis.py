@@ -261,18 +261,15 @@ def _dedupe(series: list[_S], family: str, notes: list[str], shown: str) -> list
     if dropped_dup:
         notes.append(_say("tp_repeats", shown=shown, n=dropped_dup))
     if family == "trtllm":
-        seen: dict[tuple[object, ...], _S] = {}
+        seen: set[tuple[object, ...]] = set()
         kept: list[_S] = []
-        dropped = 0
         for s in out:
             sig = (s.meta.name, s.position, s.values.tobytes())
-            if s.meta.role in N.COUNTER_ROLES and sig in seen and len(s.values):
-                dropped += 1
-                continue
-            seen[sig] = s
-            kept.append(s)
-        if dropped:
-            notes.append(_say("adp_repeats", shown=shown, n=dropped))
+            if not (s.meta.role in N.COUNTER_ROLES and sig in seen and len(s.values)):
+                seen.add(sig)
+                kept.append(s)
+        if len(kept) < len(out):
+            notes.append(_say("adp_repeats", shown=shown, n=len(out) - len(kept)))
         out = kept
     return out
 

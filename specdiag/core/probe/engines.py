@@ -282,16 +282,12 @@ def server_timings(body: dict[str, Any]) -> dict[str, float]:
 
 
 def completion_tokens(body: dict[str, Any]) -> int | None:
-    for part in (body.get("usage"), body.get("meta_info")):
-        n = _int(part.get("completion_tokens")) if isinstance(part, dict) else None
+    parts = (body.get("usage"), body.get("meta_info"), body, body.get("timings"))
+    keys = ("completion_tokens", "completion_tokens", "tokens_predicted", "predicted_n")
+    for part, key in zip(parts, keys, strict=True):
+        n = _int(part.get(key)) if isinstance(part, dict) else None
         if n is not None:
             return n
-    n = _int(body.get("tokens_predicted"))
-    if n is not None:
-        return n
-    timings = body.get("timings")
-    if isinstance(timings, dict):
-        return _int(timings.get("predicted_n"))
     return None
 
 
@@ -395,9 +391,7 @@ def detect_engine(pages: dict[str, tuple[int, str | None]]) -> tuple[EngineKind,
 
 def _ok(pages: dict[str, tuple[int, str | None]], path: str) -> str | None:
     got = pages.get(path)
-    if got is None or got[0] != 200:
-        return None
-    return got[1]
+    return got[1] if got is not None and got[0] == 200 else None
 
 
 def discover_spec(
