@@ -206,9 +206,7 @@ class LogsSource:
                 should_stop=self.stop.is_set,
             )
             self.publish(result.report)
-        except SpecdiagError as exc:
-            self.store.fail(self.kind, self.ident, exc.message)
-        except OSError as exc:
+        except (SpecdiagError, OSError) as exc:  # (a SpecdiagError's text is its message)
             self.store.fail(self.kind, self.ident, str(exc))
 
     def _missing(self) -> str | None:
