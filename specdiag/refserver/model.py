@@ -1,9 +1,5 @@
-"""A tiny deterministic target language model and its tokenizer (numpy, no downloads).
-
-The model is a small tanh recurrent network with seeded random weights: the next token is a
-function of everything before it, greedy decoding is deterministic, and its output is a
-stream of English words. It is not a useful language model; it is a real one, which is what
-speculative decoding needs: a target whose greedy choice a drafter can agree or disagree with.
+"""A tiny deterministic target language model and its tokenizer (numpy, no downloads): not a
+useful language model but a real one, whose greedy choice a drafter can agree or disagree with.
 """
 
 from __future__ import annotations
