@@ -756,8 +756,7 @@ def fetch(
     pending: list[str] = []
     token = _resolving.set(pending)
     dog = _Watchdog(timeout_s)
-    ext = dict(kwargs.pop("extensions", None) or {})
-    ext["trace"] = dog.trace
+    ext = {**(kwargs.pop("extensions", None) or {}), "trace": dog.trace}
     try:
         with dog, client.stream(method, path, extensions=ext, **kwargs) as resp:
             reader = _reader(resp, shown, path, kind)

@@ -222,17 +222,8 @@ async def _openai_stream(
         spec = (vllm_metrics(state, req) or {}).get("speculative_decoding")
         usage_metrics = {"speculative_decoding": spec} if spec else OMIT
         kind = "chat.completion.chunk" if o.chat else "text_completion"
-        answer = _answer(state, req)
-        yield sse(
-            shape(
-                state,
-                "usage_chunk",
-                **head,
-                **answer,
-                chunk_object=kind,
-                usage_metrics=usage_metrics,
-            )
-        )
+        answer = _answer(state, req) | {"chunk_object": kind, "usage_metrics": usage_metrics}
+        yield sse(shape(state, "usage_chunk", **head, **answer))
     yield SSE_DONE
 
 
