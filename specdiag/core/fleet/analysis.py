@@ -79,9 +79,6 @@ class Timeline:
     verify_steps: tuple[float | None, ...]
     running_requests: tuple[float | None, ...]
 
-    def __len__(self) -> int:
-        return len(self.ends)
-
 
 @dataclass(frozen=True)
 class Trend:
