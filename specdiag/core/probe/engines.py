@@ -398,6 +398,8 @@ def discover_spec(
     engine: EngineKind, pages: dict[str, tuple[int, str | None]]
 ) -> tuple[SpecConfig, str | None]:
     """The speculative config and the engine version from the discovery pages."""
+    enabled: bool | None = None
+    method: str | None = None
     if engine is EngineKind.SGLANG:
         info = _json(_ok(pages, "/server_info")) or _json(_ok(pages, "/get_server_info"))
         if isinstance(info, dict):
@@ -433,8 +435,6 @@ def discover_spec(
             if "speculative" in slots[0]:
                 settings.setdefault("speculative", slots[0]["speculative"])
         types = settings.get("speculative.types")
-        enabled: bool | None = None
-        method = None
         if isinstance(types, str):
             active = [t for t in types.split(",") if t.strip() and t.strip() != "none"]
             enabled = bool(active)
@@ -459,8 +459,6 @@ def discover_spec(
         steps = _pos_count(pages)
         version_doc = _json(_ok(pages, "/version"))
         version = version_doc.get("version") if isinstance(version_doc, dict) else None
-        method = None
-        enabled: bool | None = None  # type: ignore[no-redef]
         for _, text, snap in metric_pages(pages):
             if snap.family in ("vllm", "trtllm"):
                 enabled = snap.has_spec
