@@ -258,6 +258,21 @@ for _m, _keys in {
     for _k in _keys:
         _OWN[_k] = _m
 
+# What one draft-verify step is called: a step, a (target) forward, a cycle, a round, an
+# iteration. Tokens per any of them is tokens per step (the target's own token included);
+# accepted drafts per any of them is accepted per step. One vocabulary for headers, units after
+# a value ('2.15 tokens/round') and the candidate test, so a spelling added here is read
+# everywhere.
+STEP_NOUNS = ("step", "fwd", "forward", "cycle", "verify", "round", "iter", "iteration")
+STEP_NOUN_RE = r"(?:steps?|fwd|forwards?|cycles?|verify|verif\w*|rounds?|iters?|iterations?)"
+for _noun in STEP_NOUNS + ("verify step", "forward pass", "target forward", "decode step"):
+    for _tok in ("tok", "toks", "tokens", "token", "avg tok", "avg tokens", "mean tokens"):
+        for _sep in ("/", " per "):
+            _OWN.setdefault(f"{_tok}{_sep}{_noun}", TOK_PER_STEP)
+    for _acc in ("accepted", "acc", "accepted drafts", "accepted tokens", "avg accepted"):
+        for _sep in ("/", " per "):
+            _OWN.setdefault(f"{_acc}{_sep}{_noun}", ACC_PER_STEP)
+
 # Configuration columns: kept as the record's labels, never read as figures.
 _LABELS = frozenset(
     (
@@ -375,7 +390,7 @@ def norm(key: str) -> tuple[str, bool]:
     k = k.lower().replace("_", " ").replace("-", " ").replace("#", " ")
     k = re.sub(r"(?<=[a-zτ])\.\s*(?=[a-z])", " ", k)  # 'acc. len', 'a.len'
     k = re.sub(r"\baccpt\b", "accept", k)  # a common shorthand ('Accpt Len')
-    k = k.strip(" .:=|\t")
+    k = k.strip(" .:=|\t,")
     k = re.sub(r"\s*/\s*", "/", k)
     k = re.sub(r"\s+", " ", k)
     return k, pct
@@ -420,9 +435,66 @@ _BATCH_SUM = re.compile(r"[(\[]\s*(?:batch|agg\w*|sum|total)\s*[)\]]|\bper batch
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     got = _key(text)
+    if got.metric is None:
+        fixed = _spelled(got.text)
+        if fixed is not None:
+            again = _key(fixed + (" %" if got.percent else ""))
+            if again.metric in ACCEPTANCE and again.metric != POSITION:
+                got = again
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
         return Key(None, got.text, got.percent)
     return got
+
+
+# Typos in a header ('accept radio', 'acceptnace rate', 'accept lenght'): a word of five letters
+# or more that is no word of the metric names, one edit (a letter changed, added, dropped, or two
+# swapped) from exactly one word that is, is read as that word; two edits for words of nine
+# letters or more. Only a name with an acceptance stem is corrected, and only into a name of an
+# acceptance figure (never a count or a label: 'accepted tokens' is not a misspelt figure).
+_STEM = re.compile(r"\bac+[ce]p|\bac+pe|\bacc\b|\baccpt\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    words = {w for k in _OWN for w in re.split(r"[ /]", k)}
+    words |= {w for k in G.SYNONYMS for w in re.split(r"[ /_]", k)}
+    return frozenset(w for w in words if w.isalpha())
+
+
+def _edits(a: str, b: str, most: int) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one), or ``most + 1`` past ``most``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
+def _spelled(text: str) -> str | None:
+    """The key with its misspelt words corrected, or None (nothing to correct, or no one
+    correction)."""
+    if not _STEM.search(text):
+        return None
+    vocab = _vocabulary()
+    words = text.split(" ")
+    changed = False
+    for i, w in enumerate(words):
+        if len(w) < 5 or not w.isalpha() or w in vocab:
+            continue
+        most = 2 if len(w) >= 9 else 1
+        near = [v for v in vocab if len(v) >= 4 and _edits(w, v, most) <= most]
+        if len(near) != 1:
+            continue
+        words[i], changed = near[0], True
+    return " ".join(words) if changed else None
 
 
 # a metric's name, then the configuration its column holds after a comma or a dash ('Accept
@@ -515,6 +587,9 @@ def _key_plain(text: str) -> Key:
     for cand in (k, bare):
         m = _OWN.get(cand)
         if m is not None:
+            if m == ACCEPTED and pct:
+                # accepted tokens counted in percent ('accepted_tokens, %'): their share
+                return Key(RATE, bare, pct)
             return Key(m, bare, pct)
     pm = _POS.match(bare) or _POS_SUFFIX.match(bare)
     if pm and ("acc" in bare or "rate" in bare or "prob" in bare):

@@ -824,6 +824,9 @@ _STAT_AFTER = (
 )
 # a count of the population a figure was measured over, after the number ('the first 32
 # queries', '500 requests'): it qualifies the name and is never the figure's value
+# the first term of a formula ('tokens per round is `1 + accept_rate × (block − 1)`'): a
+# definition, never a measured value
+_FORMULA_AFTER = r"(?<!\s[*])(?![*`]{0,2}\s*[+×*·−-]\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks)\b)"
@@ -840,7 +843,7 @@ _PAIR = re.compile(
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
-    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER,
+    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER,
     re.I,
 )
 _PAIR_BARE = re.compile(
@@ -850,7 +853,7 @@ _PAIR_BARE = re.compile(
     r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
     # the figure was measured over ('AL over the first 32 queries'): never the value
-    r"(?!\s*[:=])" + _POPULATION_AFTER,
+    r"(?!\s*[:=])" + _POPULATION_AFTER + _FORMULA_AFTER,
     re.I,
 )
 # a count before its noun, in prose ('and 182 decoding steps', '1,208 accepted tokens'): counts
@@ -1000,8 +1003,9 @@ _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ|"
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
-    r"toks?/(?:step|fwd|forward|cycle|verify)|tokens/(?:step|fwd|forward|cycle|verify)|"
-    r"tokens per (?:step|forward|cycle|verify step))\b(?:\s*\((?:AL|τ)\))?)",
+    r"(?:toks?|tokens)(?:/| per )"
+    + C.STEP_NOUN_RE
+    + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')

@@ -29,13 +29,12 @@ from specdiag.core.logs.paste.model import (
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
     r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
-    r"toks?/(?:step|fwd|forward|cycle)|tokens/(?:step|fwd|forward|cycle)|tokens per (?:step|cycle)|"
-    r"emitted(?:/| per )verify",
+    r"(?:toks?|tokens)(?:/| per )" + C.STEP_NOUN_RE + r"|emitted(?:/| per )verify",
     re.IGNORECASE,
 )
 _STRONG = re.compile(
-    r"accept|accpt|acc(?:\.|_)?\s?len|τ|toks?/(?:step|fwd|forward|cycle)|tokens/(?:step|fwd|forward|cycle)|"
-    r"tokens per (?:step|cycle)|emitted(?:/| per )verify",
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|(?:toks?|tokens)(?:/| per )" + C.STEP_NOUN_RE + r"|"
+    r"emitted(?:/| per )verify",
     re.I,
 )
 # 'acceptance' in another meaning (Monte Carlo samplers, admissions, ...).

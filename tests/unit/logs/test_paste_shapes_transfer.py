@@ -1,0 +1,174 @@
+"""Rules that transfer: each reader here is probed over generated variants of one structure
+(header spellings, column orders, outer pipes or none, markup, wrapped lines, the figure before or
+after its name), with negative controls. The pastes are written here."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import cells as C
+from specdiag.core.logs.paste import read_paste
+
+_MARKUP = ("{}", "**{}**", "`{}`", "*{}*")
+
+
+def _table(header: list[str], rows: list[list[str]], outer: bool = True) -> str:
+    def line(cells: list[str]) -> str:
+        body = " | ".join(cells)
+        return f"| {body} |" if outer else body
+
+    out = [line(header), line(["---"] * len(header))]
+    out += [line(r) for r in rows]
+    return "\n".join(out) + "\n"
+
+
+def _order(cols: list[tuple[str, list[str]]], perm: list[int]) -> tuple[list[str], list[list[str]]]:
+    """The columns (header, cells) in the order ``perm`` gives, as a header and rows."""
+    picked = [cols[i] for i in perm]
+    header = [h for h, _ in picked]
+    rows = [[c[r] for _, c in picked] for r in range(len(picked[0][1]))]
+    return header, rows
+
+
+# ------------------------------------------------------------------ tokens per step, any noun
+
+_STEP_SPELLINGS = [
+    f"{tok}{sep}{noun}"
+    for tok in ("tok", "toks", "tokens")
+    for sep in ("/", " per ")
+    for noun in ("round", "cycle", "step", "forward", "iter", "iteration", "verify")
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(_STEP_SPELLINGS),
+    suffix=st.sampled_from(["", " (struct)", " (code)", " [avg]"]),
+    n=st.integers(1, 5),
+    outer=st.booleans(),
+    data=st.data(),
+)
+def test_tokens_per_any_step_noun_is_tokens_per_step(
+    name: str, suffix: str, n: int, outer: bool, data: st.DataObject
+) -> None:
+    assert C.key(name).metric == C.TOK_PER_STEP
+    vals = [data.draw(st.integers(120, 1400)) / 100 for _ in range(n)]
+    cols = [
+        ("config", [f"cfg{i}" for i in range(n)]),
+        ("tok/s", [str(300 + 7 * i) for i in range(n)]),
+        (name + suffix, [data.draw(st.sampled_from(_MARKUP)).format(f"{v:.2f}") for v in vals]),
+        ("rounds/s", [str(90 + i) for i in range(n)]),
+    ]
+    perm = [0] + data.draw(st.permutations([1, 2, 3]))
+    header, rows = _order(cols, perm)
+    got = read_paste("Sweep of draft sizes:\n\n" + _table(header, rows, outer))
+    assert [r.printed_length for r in got.records] == vals
+    # tokens per step count the target's own token: the bonus is decided by the name
+    assert [r.accept_length for r in got.records] == vals
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    noun=st.sampled_from(["tokens/round", "tok/cycle", "tokens per round", "tokens/forward"]),
+    rate=st.integers(30, 95),
+    length=st.integers(120, 600),
+    wrap=st.booleans(),
+)
+def test_a_value_before_its_step_unit_in_prose(
+    noun: str, rate: int, length: int, wrap: bool
+) -> None:
+    head = "  the rows reproduce the block-3 rows in the docs"
+    tail = f"(0.{rate} accept, {length / 100:.3f} {noun} on code) to three places"
+    text = head + ("\n  " if wrap else " ") + tail
+    got = read_paste("```\nVerdict: measured\n" + text + "\n```\n")
+    assert [r.printed_length for r in got.records] == [length / 100]
+    assert got.records[0].accept_length == length / 100
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    noun=st.sampled_from(["Tokens per round", "tokens per step", "tok/cycle"]),
+    op=st.sampled_from(["+", "×", "*", "-"]),
+    tick=st.sampled_from(["`", ""]),
+    first=st.sampled_from(["1", "2"]),
+)
+def test_the_first_term_of_a_formula_is_no_value(noun: str, op: str, tick: str, first: str) -> None:
+    text = (
+        "`accept_rate` is accepted over drafted tokens in the speculative run. "
+        f"{noun} is {tick}{first} {op} accept_rate × (block − 1){tick} only for a fixed block.\n"
+    )
+    assert read_paste(text).records == ()
+
+
+# ------------------------------------------------------------------ typos in a header
+
+
+def _typo(word: str, kind: int, at: int) -> str:
+    """One edit of ``word``: a letter changed, dropped, doubled, or two swapped."""
+    i = 1 + at % (len(word) - 2)  # never the first letter
+    if kind == 0:
+        return word[:i] + ("d" if word[i] != "d" else "f") + word[i + 1 :]
+    if kind == 1:
+        return word[:i] + word[i + 1 :]
+    if kind == 2:
+        return word[:i] + word[i] + word[i:]
+    return word[:i] + word[i + 1] + word[i] + word[i + 2 :]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    stem=st.sampled_from(["accept", "acceptance", "Accept", "Acceptance"]),
+    figure=st.sampled_from(["ratio", "length", "rate"]),
+    kind=st.integers(0, 3),
+    at=st.integers(0, 10),
+    n=st.integers(1, 4),
+    outer=st.booleans(),
+    data=st.data(),
+)
+def test_a_header_with_a_typo_is_read_as_the_figure_it_misspells(
+    stem: str, figure: str, kind: int, at: int, n: int, outer: bool, data: st.DataObject
+) -> None:
+    bad = _typo(figure, kind, at)
+    name = f"{stem} {bad}"
+    want = C.key(f"{stem} {figure}").metric
+    got_key = C.key(name).metric
+    # a correction is made only when one word of the names is one edit away
+    assert got_key in (want, None)
+    if len(bad) >= 5 and bad not in ("rates",):
+        near = [w for w in C._vocabulary() if len(w) >= 4 and C._edits(bad, w, 1) <= 1]
+        if near == [figure]:
+            assert got_key == want
+    if got_key is None:
+        return
+    pct = figure != "length"
+    vals = [data.draw(st.integers(40, 90) if pct else st.integers(120, 450)) for _ in range(n)]
+    cells = [f"{v}.00%" if pct else f"{v / 100:.2f}" for v in vals]
+    cols = [("method", [f"m{i}" for i in range(n)]), ("tpot(ms)", ["50.1"] * n), (name, cells)]
+    header, rows = _order(cols, [0] + data.draw(st.permutations([1, 2])))
+    got = read_paste("## performance\n\n" + _table(header, rows, outer))
+    assert len(got.records) == n
+    assert all(r.accept_length is None or not pct for r in got.records)
+
+
+def test_real_words_near_a_figure_are_not_corrected() -> None:
+    for name in ("accept date", "acceptance tests", "acceptance radius", "accepted tokesn"):
+        assert C.key(name).metric is None
+    text = _table(["task", "acceptance tests", "acceptance date"], [["a", "12", "2026.10"]])
+    assert read_paste(text).records == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    name=st.sampled_from(
+        ["accepted_tokens, %", "accepted tokens (%)", "Accepted, %", "accepted %"]
+    ),
+    n=st.integers(1, 3),
+    data=st.data(),
+)
+def test_accepted_tokens_in_percent_are_a_share(name: str, n: int, data: st.DataObject) -> None:
+    assert C.key(name).metric == C.RATE
+    vals = [data.draw(st.integers(3, 95)) for _ in range(n)]
+    rows = [[f"run {i}", "1.09x", str(v)] for i, v in enumerate(vals)]
+    got = read_paste(_table(["config", "speedup", name], rows))
+    assert [r.printed_rate for r in got.records] == [v / 100 for v in vals]
