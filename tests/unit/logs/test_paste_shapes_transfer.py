@@ -172,3 +172,40 @@ def test_accepted_tokens_in_percent_are_a_share(name: str, n: int, data: st.Data
     rows = [[f"run {i}", "1.09x", str(v)] for i, v in enumerate(vals)]
     got = read_paste(_table(["config", "speedup", name], rows))
     assert [r.printed_rate for r in got.records] == [v / 100 for v in vals]
+
+
+# ------------------------------------------------------------------ doubled bars, rows without outer bars
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    name=st.sampled_from(["accepted_tokens, %", "Accept length", "acceptance rate", "τ"]),
+    head_double=st.booleans(),
+    rule=st.sampled_from(["|| -- | -- | -- ||", "|---|---|---|", "| :-- | --: | --: |"]),
+    row_outer=st.lists(st.booleans(), min_size=1, max_size=4),
+    lead=st.sampled_from(["", " "]),
+    data=st.data(),
+)
+def test_doubled_bars_and_rows_without_outer_bars(
+    name: str, head_double: bool, rule: str, row_outer: list[bool], lead: str, data: st.DataObject
+) -> None:
+    metric = C.key(name).metric
+    length = metric == C.LENGTH
+    bar = "||" if head_double else "|"
+    header = f"{bar} mode {bar} speedup {bar} {name} {bar}"
+    vals = [data.draw(st.integers(120, 390) if length else st.integers(3, 95)) for _ in row_outer]
+    lines = [header, rule]
+    for i, (outer, v) in enumerate(zip(row_outer, vals, strict=True)):
+        cell = f"{v / 100:.2f}" if length else (f"{v}%" if "%" not in name else str(v))
+        body = f"Static SD: {100 + i} | 0.{60 + i}x | {cell}"
+        lines.append(lead + (f"| {body} |" if outer else body))
+    got = read_paste("# Results on CPU:\n\n" + "\n".join(lines) + "\n")
+    if length:
+        assert [r.printed_length for r in got.records] == [v / 100 for v in vals]
+    else:
+        assert [r.printed_rate for r in got.records] == [v / 100 for v in vals]
+
+
+def test_a_boolean_or_in_code_is_no_table() -> None:
+    text = "if accept_len > 2 || accept_rate > 0.5:\n    keep = 1 || 0\n"
+    assert read_paste(text).records == ()
