@@ -209,3 +209,85 @@ def test_doubled_bars_and_rows_without_outer_bars(
 def test_a_boolean_or_in_code_is_no_table() -> None:
     text = "if accept_len > 2 || accept_rate > 0.5:\n    keep = 1 || 0\n"
     assert read_paste(text).records == ()
+
+
+# ------------------------------------------------------------------ 1 + k x rate = length
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    kname=st.sampled_from(["k={}", "nst={}", "gamma={}", "num_spec_tokens={}", "K = {}"]),
+    k=st.integers(1, 8),
+    rates=st.lists(st.integers(50, 900), min_size=1, max_size=3),
+    pct=st.sampled_from(["%", "", "last"]),
+    bold=st.booleans(),
+    data=st.data(),
+)
+def test_one_plus_draft_tokens_times_rate_decides_the_bonus(
+    kname: str, k: int, rates: list[int], pct: str, bold: bool, data: st.DataObject
+) -> None:
+    # rates in tenths of a percent, printed with one decimal; lengths rounded to two
+    lengths = [round(1 + k * r / 1000, 2) for r in rates]
+    cells_r = [f"{r / 10:.1f}" + ("%" if pct == "%" else "") for r in rates]
+    if pct == "last":
+        cells_r[-1] += "%"
+    cells_l = [f"{v:.2f}" for v in lengths]
+    if bold:
+        cells_l[-1], cells_r[-1] = f"**{cells_l[-1]}**", f"**{cells_r[-1]}**"
+    label = kname.format(k) + " " + data.draw(st.sampled_from(["greedy", "probabilistic", ""]))
+    header = [
+        "configuration",
+        f"mean acceptance length ({len(rates)} samples)",
+        "avg draft acceptance rate",
+    ]
+    row = [label.strip(), " / ".join(cells_l), " / ".join(cells_r)]
+    if len(rates) == 1 and pct == "":
+        return  # a lone bare number above 1 is read as a percentage only with a note
+    got = read_paste(_table(header, [row]))
+    assert [r.printed_length for r in got.records] == lengths
+    assert [r.accept_length for r in got.records] == lengths
+    assert all(r.bonus.rule.startswith("identity:") for r in got.records)
+
+
+def test_when_one_plus_k_times_rate_misses_nothing_is_decided() -> None:
+    got = read_paste(_table(["config", "accept length", "accept rate"], [["k=5", "2.90", "22.9%"]]))
+    assert [r.printed_length for r in got.records] == [2.9]
+    assert got.records[0].accept_length is None
+
+
+# ------------------------------------------------------------------ a bare 'accept' column of lengths
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    name=st.sampled_from(["accept", "Accept", "acc", "**accept**"]),
+    base=st.sampled_from(["baseline", "no spec", "autoregressive", "vanilla"]),
+    vals=st.lists(st.integers(105, 780), min_size=1, max_size=5),
+    outer=st.booleans(),
+    data=st.data(),
+)
+def test_a_bare_accept_column_of_lengths_with_a_baseline_at_one(
+    name: str, base: str, vals: list[int], outer: bool, data: st.DataObject
+) -> None:
+    n = len(vals) + 1
+    cells = ["1.00"] + [data.draw(st.sampled_from(_MARKUP)).format(f"{v / 100:.2f}") for v in vals]
+    cols = [
+        ("arm", [base] + [f"draft cap={i}" for i in range(1, n)]),
+        ("decode tok/s", [f"{20 + i}.3" for i in range(n)]),
+        (name, cells),
+        ("e2e", [f"{0.8 + i / 10:.2f}×" for i in range(n)]),
+    ]
+    header, rows = _order(cols, [0] + data.draw(st.permutations([1, 2, 3])))
+    got = read_paste("Its own benchmark (3 prompts):\n\n" + _table(header, rows, outer))
+    want = [1.0] + [v / 100 for v in vals]
+    assert [r.printed_length for r in got.records] == want
+    assert [r.accept_length for r in got.records] == want
+
+
+def test_a_bare_accept_column_that_is_no_length() -> None:
+    # one decimal (a percentage without its sign), or without a baseline: no length claimed
+    pct = _table(["arm", "accept"], [["a", "8.7"], ["b", "10.7"]])
+    assert all(r.printed_length is None for r in read_paste(pct).records)
+    no_base = read_paste(_table(["arm", "accept"], [["a", "2.75"], ["b", "4.03"]]))
+    assert [r.printed_length for r in no_base.records] == [2.75, 4.03]
+    assert all(r.accept_length is None for r in no_base.records)

@@ -67,7 +67,8 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
-    r"(?<![\w-])(?:k|num[_ ]spec(?:ulative)?[_ ]tokens|(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
+    r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|"
+    r"(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
     re.I,
 )
 
@@ -84,10 +85,44 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
+# a row run without drafts ('baseline', 'no spec', 'autoregressive', 'vanilla'): it emits one
+# token per step, so a length column printing 1.00 there counts the target's own token (a
+# length without it would print 0)
+_BASELINE_ROW = re.compile(
+    r"^(?:baseline|base|no[ -]?(?:spec|draft|mtp|speculation|speculative)\w*|"
+    r"autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?)$",
+    re.I,
+)
+
+
+def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
+    out = []
+    for r in recs:
+        if (
+            r.bonus == UNDECIDED
+            and r.printed_length == 1.0
+            and r.printed_rate is None
+            and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        ):
+            r = dataclasses.replace(
+                r,
+                accept_length=1.0,
+                bonus=Decision(
+                    INCLUDED,
+                    "value: the run without drafts prints 1.00, one token per step: the column "
+                    "counts the target's own token",
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        out.append(r)
+    return out
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
     follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
+    recs = _baseline_ones(recs)
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
         by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
@@ -536,8 +571,24 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         pct = bool(cells) and all((v := C.value(c)) is not None and v.percent for c in cells)
         if pct and ((k.metric is None and k.text in _BARE_ACCEPT) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
+        elif k.metric is None and k.text in _BARE_ACCEPT and _lengths_only(cells):
+            k = C.Key(C.LENGTH, k.text, False)
         out.append((k, grp))
     return out
+
+
+def _lengths_only(cells: list[str]) -> bool:
+    """Cells that only an accept length can fill: numbers from 1 to 16 printed with two or more
+    decimals (a rate is at most 1; a percentage without its sign is printed with one decimal or
+    none, or is larger), a plain 1 allowed (a baseline without drafts)."""
+    vals = [C.value(c) for c in cells]
+    return (
+        bool(vals)
+        and all(v is not None and not v.percent and v.max is None for v in vals)
+        and all(1.0 <= v.number <= 16.0 for v in vals if v is not None)
+        and all(v.decimals >= 2 or v.number == 1.0 for v in vals if v is not None)
+        and any(v.number > 1.0 for v in vals if v is not None)
+    )
 
 
 # a figure measured at a rate, the rate after '@' ('10.0 +/- 0.4 t/s @ 88.2% +/- 9.7%')
