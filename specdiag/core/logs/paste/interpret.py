@@ -571,10 +571,30 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         pct = bool(cells) and all((v := C.value(c)) is not None and v.percent for c in cells)
         if pct and ((k.metric is None and k.text in _BARE_ACCEPT) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
-        elif k.metric is None and k.text in _BARE_ACCEPT and _lengths_only(cells):
+        elif (
+            k.metric is None
+            and k.text in _BARE_ACCEPT
+            and _lengths_only(cells)
+            and _baseline_at_one(g, i)
+        ):
             k = C.Key(C.LENGTH, k.text, False)
         out.append((k, grp))
     return out
+
+
+def _baseline_at_one(g: Grid, i: int) -> bool:
+    """A row run without drafts ('baseline', 'no spec') prints exactly 1 in column ``i``: the
+    column counts tokens per step (plain numbers under a bare 'Accept' are otherwise not read:
+    accepted drafts per step and tokens per step look alike)."""
+    for _, cells in g.rows:
+        v = C.value(cells[i]) if i < len(cells) else None
+        if (
+            v is not None
+            and v.number == 1.0
+            and any(_BASELINE_ROW.match(C._MARKUP.sub("", c).strip()) for c in cells)
+        ):
+            return True
+    return False
 
 
 def _lengths_only(cells: list[str]) -> bool:
