@@ -294,3 +294,77 @@ def test_a_bare_accept_column_that_is_no_length() -> None:
     # a baseline printing anything but 1 proves nothing either
     other = read_paste(_table(["arm", "accept"], [["baseline", "0.00"], ["b", "4.03"]]))
     assert all(r.accept_length is None for r in other.records)
+
+
+# ------------------------------------------------------------------ cells that hold more than one value
+
+
+def _cell_share(a: int, r: int, form: int, approx: bool, qual: str) -> str:
+    p = 100 * a / (a + r)
+    pct = f"~{round(p)}%" if approx else f"{p:.1f}%"
+    counts = (
+        f"accept {a} / reject {r}",
+        f"{a} accepted, {r} rejected",
+        f"accepted: {a}; rejected: {r}",
+    )[form]
+    return f"**{pct}** ({counts}{qual})"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    a=st.integers(1, 5000),
+    r=st.integers(1, 5000),
+    form=st.integers(0, 2),
+    approx=st.booleans(),
+    qual=st.sampled_from(["", " at k=2", ", over 300 requests", " on gsm8k"]),
+    name=st.sampled_from(["acceptance (prometheus)", "accept rate", "Draft acceptance"]),
+    transposed=st.booleans(),
+)
+def test_a_share_with_its_accepted_and_rejected_counts(
+    a: int, r: int, form: int, approx: bool, qual: str, name: str, transposed: bool
+) -> None:
+    cell = _cell_share(a, r, form, approx, qual)
+    if transposed:
+        rows = [["no MTP", "serves, **11.3 tok/s**"], [name, cell]]
+        text = _table(["config", "result"], rows)
+    else:
+        text = _table(["config", name, "tok/s"], [["MTP k=2", cell, "7.4"]])
+    got = read_paste("## Measured result\n" + text)
+    assert [(x.accepted_tokens, x.drafted_tokens) for x in got.records] == [(a, a + r)]
+    assert got.records[0].accept_length is None
+
+
+def test_a_share_its_counts_do_not_give_is_not_read_with_them() -> None:
+    text = _table(["config", "result"], [["acceptance", "**40%** (accept 52 / reject 265)"]])
+    assert all(x.accepted_tokens is None for x in read_paste(text).records)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rates=st.lists(st.integers(50, 9999), min_size=2, max_size=6),
+    name=st.sampled_from(["Accept ratio", "acceptance rate", "per-position acceptance"]),
+    transposed=st.booleans(),
+    extra=st.booleans(),
+)
+def test_rates_per_position_listed_with_spaces(
+    rates: list[int], name: str, transposed: bool, extra: bool
+) -> None:
+    falling = sorted(rates, reverse=True)
+    cell = " ".join(f"{x / 10000:.4f}" for x in falling)
+    if transposed:
+        rows = ([["Accuracy", "0.9477"]] if extra else []) + [[name, cell]]
+        text = _table(["Metric", "Value"], rows)
+    else:
+        text = _table(
+            ["model", name] + (["tok/s"] if extra else []),
+            [["mtp3", cell] + (["900"] if extra else [])],
+        )
+    got = read_paste("For the target (TP4) MTP, add MTP3\n" + text)
+    assert [x.per_position for x in got.records] == [tuple(x / 10000 for x in falling)]
+    # conditional or not is not said: no length from them
+    assert got.records[0].accept_length is None
+
+
+def test_rates_that_rise_are_no_positions() -> None:
+    text = _table(["Metric", "Value"], [["Accept ratio", "0.31 0.62 0.93"]])
+    assert all(not x.per_position for x in read_paste(text).records)

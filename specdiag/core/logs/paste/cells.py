@@ -667,6 +667,24 @@ def rate_list(text: str) -> tuple[float, ...] | None:
     return nums if all(0.0 <= x <= 1.0 for x in nums) else None
 
 
+# rates per draft position separated by spaces only ('0.9393 0.6789 0.3387'): decimals, each at
+# most 1, falling from one position to the next (P(position i accepted) can only fall)
+_SPACED_RATES = re.compile(r"^[\[(]?\s*(\d*\.\d+(?:\s+\d*\.\d+){1,15})\s*[\])]?$")
+
+
+def spaced_rates(text: str) -> tuple[float, ...] | None:
+    """The per-position rates of a cell listing them with spaces, or None."""
+    m = _SPACED_RATES.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    nums = tuple(float(x) for x in m.group(1).split())
+    if not all(0.0 <= x <= 1.0 for x in nums):
+        return None
+    if any(b > a for a, b in zip(nums, nums[1:], strict=False)):
+        return None
+    return nums
+
+
 @dataclass(frozen=True, slots=True)
 class Value:
     """A printed value: the number, what the cell said about it, and its printed decimals."""
@@ -754,13 +772,42 @@ _SHARE_COUNTS = re.compile(
 )
 
 
+# a share with the accepted and rejected counts it divides ('~16% (accept 52 / reject 265 at
+# k=2)', '14% (52 accepted, 265 rejected)'): accepted of accepted + rejected drafts
+_SHARE_ACCEPT_REJECT = re.compile(
+    r"^(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[(\[]\s*"
+    r"(?:accept(?:ed)?\s*[:=]?\s*(?P<a>\d[\d,]*)|(?P<a2>\d[\d,]*)\s+accept(?:ed)?)\s*[/,;]\s*"
+    r"(?:reject(?:ed)?\s*[:=]?\s*(?P<r>\d[\d,]*)|(?P<r2>\d[\d,]*)\s+reject(?:ed)?)"
+    r"(?:[,;]?\s+(?:at|on|with|for|over|in|from)\b[^()\[\]]{0,40})?\s*[)\]]$",
+    re.I,
+)
+
+
+def _accept_reject(text: str) -> tuple[Value, Value, Value] | None:
+    m = _SHARE_ACCEPT_REJECT.match(text)
+    if m is None:
+        return None
+    p = value(m.group("p"))
+    a = value(m.group("a") or m.group("a2"))
+    r = value(m.group("r") or m.group("r2"))
+    if p is None or a is None or r is None or not (a.number + r.number):
+        return None
+    total = a.number + r.number
+    approx = "~" in m.group("p") or "≈" in m.group("p")
+    tol = 0.5 * 10.0**-p.decimals + (0.5 if approx else 0)
+    if abs(100 * a.number / total - p.number) > tol + 1e-9:
+        return None
+    return p, a, Value(total, False, 0)
+
+
 def share_with_counts(text: str) -> tuple[Value, Value, Value] | None:
     """(the share, the accepted count, the drafted count) of a cell printing a percentage with
     the counts it divides; None when the cell is no such pair or the counts do not give the share
     at its printed precision (then the counts mean something else)."""
-    m = _SHARE_COUNTS.match(_MARKUP.sub("", text).strip())
+    plain = _MARKUP.sub("", text).strip()
+    m = _SHARE_COUNTS.match(plain)
     if m is None:
-        return None
+        return _accept_reject(plain)
     p = value(m.group("p") or m.group("p2") or m.group("p3"))
     a = value(m.group("a") or m.group("a2"))
     b = value(m.group("b") or m.group("b2"))

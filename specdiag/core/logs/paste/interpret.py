@@ -773,12 +773,11 @@ def _by_rows(
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
                 continue
-            if m == C.RATE and v is None and (sc := C.share_with_counts(cell)) is not None:
-                # '~62% (273/436)': the rate with the accepted and drafted counts it divides
+            if v is None and _cell_figures(E.Figures(), k, v, cell, header):
+                # '~62% (273/436)': the rate with the accepted and drafted counts it divides;
+                # '0.94 0.68 0.34' under a rate: its rates per draft position
                 fig = slots.setdefault(slot if slot in slots else "", E.Figures())
-                fig.put(C.RATE, sc[0], k, cell, header)
-                fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
-                fig.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
+                _cell_figures(fig, k, v, cell, header)
                 continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
@@ -813,6 +812,26 @@ def _by_rows(
     return out
 
 
+def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
+    """Put the figures of a cell that is no single value under an acceptance metric: a rate
+    with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
+    listed with spaces under a rate ('0.94 0.68 0.34'). False when the cell is neither."""
+    if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
+        return False
+    if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
+        fig.put(k.metric, sc[0], k, cell, header)
+        fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
+        fig.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
+        return True
+    rl = C.spaced_rates(cell)
+    if rl is None or fig.positions:
+        return False
+    for pos, r in enumerate(rl):
+        fig.positions[pos] = r
+    fig.fields.append((header, cell))
+    return True
+
+
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
@@ -841,6 +860,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             v = C.value(cell)
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
+            elif _cell_figures(fig, k, v, cell, cells[0]):
+                continue
             elif k.metric is not None and v is not None:
                 if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
                     pooled.pooled_by_name = pooled.pooled_by_name or k.text
