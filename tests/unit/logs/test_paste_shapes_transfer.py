@@ -368,3 +368,63 @@ def test_rates_per_position_listed_with_spaces(
 def test_rates_that_rise_are_no_positions() -> None:
     text = _table(["Metric", "Value"], [["Accept ratio", "0.31 0.62 0.93"]])
     assert all(not x.per_position for x in read_paste(text).records)
+
+
+# ------------------------------------------------------------------ prose: hedges, means per step
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(
+        ["mean acceptance length", "accept length", "avg acceptance length", "AL"]
+    ),
+    hedge=st.sampled_from(["only", "just", "roughly", "barely", "still", "merely"]),
+    v=st.integers(105, 790),
+    mark=st.sampled_from(_MARKUP),
+    tail=st.sampled_from([" on GSM8K (k=5, 2×8 H20)", "", " with the new head", "."]),
+    prefix=st.sampled_from(["[Perf][Spec Decode] Model-X draft ", "Our run: ", ""]),
+)
+def test_a_hedge_word_between_a_name_and_its_value(
+    name: str, hedge: str, v: int, mark: str, tail: str, prefix: str
+) -> None:
+    text = f"{prefix}{name} {hedge} {mark.format(f'{v / 100:.2f}')}{tail}\n"
+    got = read_paste(text)
+    assert [r.printed_length for r in got.records] == [v / 100]
+
+
+def test_a_hedge_word_before_a_bound_or_a_count_is_no_figure() -> None:
+    assert read_paste("accept length only above 2.5 counts as healthy\n").records == ()
+    assert read_paste("mean acceptance length only 32 queries in\n").records == ()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    acc=st.integers(5, 690),
+    k=st.integers(7, 15),
+    noun=st.sampled_from(
+        ["drafted tokens", "draft tokens", "proposed tokens", "speculative tokens"]
+    ),
+    per=st.sampled_from(
+        ["per round", "per step", "per verify step", "per cycle", "each round", "per forward"]
+    ),
+    after=st.sampled_from([" live (the vendor reports 3.75)", ".", " on code", ""]),
+)
+def test_a_mean_of_accepted_drafts_per_step_of_k(
+    acc: int, k: int, noun: str, per: str, after: str
+) -> None:
+    a = acc / 100
+    text = (
+        "It is correct and reaches the vendor's acceptance figure: "
+        f"{a:.2f} of {k} {noun} accepted {per}{after}\n"
+    )
+    got = read_paste(text)
+    assert len(got.records) == 1
+    r = got.records[0]
+    assert r.accept_length == round(1 + a, 6)
+    assert r.bonus.value == "excluded"
+
+
+def test_a_mean_of_accepted_drafts_without_its_step_is_not_read() -> None:
+    text = "reaches the vendor's figure: 3.20 of 7 drafted tokens accepted (NVIDIA reports 3.75)\n"
+    got = read_paste(text)
+    assert all(r.accepted_tokens is None and r.accept_length is None for r in got.records)

@@ -941,6 +941,10 @@ _PAIR = re.compile(
 _PAIR_BARE = re.compile(
     # (a digit ahead first: a line with none fails at once instead of trying every key length)
     r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
+    # a hedge or degree word between the name and its value ('mean acceptance length only
+    # 2.82', 'accept rate just 41%')
+    r"(?:(?:only|just|exactly|about|around|roughly|approximately|nearly|almost|still|now|"
+    r"barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
@@ -1297,6 +1301,11 @@ _OF_ACCEPTED = re.compile(
     r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")\s+"
     r"(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+"
     r"(?:were\s+|got\s+)?accepted\b"
+    # a mean per verify step ('3.20 of 7 drafted tokens accepted per round'): accepted drafts
+    # per step of the draft tokens per step
+    r"(?P<per>\s+(?:per|each|every|a)\s+(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?"
+    + C.STEP_NOUN_RE
+    + r"\b)?"
     r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
     re.I,
 )
@@ -1322,10 +1331,26 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
     a, b = C.value(m.group("a")), C.value(m.group("b"))
     if a is None or b is None or not b.number or a.number > b.number:
         return []
+    per = m.groupdict().get("per")
+    tokens = "token" in (m.group("noun") or "").lower()
+    if per:
+        if not tokens or b.number != int(b.number):
+            return []
+        # 'A of K drafted tokens accepted per round': a mean per step, its share A / K
+        return [
+            (C.Key(C.ACC_PER_STEP, "accepted per step", False), a, "accepted" + per, m.group("a")),
+            (
+                C.Key(C.K, "draft tokens per step", False),
+                b,
+                "drafted tokens per step",
+                m.group("b"),
+            ),
+        ]
+    if a.number != int(a.number):
+        return []  # a count is whole: '3.2 of 7 tokens accepted' is a mean of something unsaid
     p = C.value(m.group("p")) if m.group("p") else None
     if p is not None and abs(100 * a.number / b.number - p.number) > C.half_unit(p.decimals):
         return []  # the share is not A / B: the counts mean something else
-    tokens = "token" in (m.group("noun") or "").lower()
     out: list[tuple[C.Key, C.Value, str, str]] = []
     if p is not None:
         out.append((C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p")))
