@@ -72,9 +72,13 @@ DECLARED_RULE = "the only tool named in the paste, in its backend or engine fiel
 # the one tool a paste names, whose server its command line starts: the tool of the user's own
 # prose about the run (a client script's printed lines may follow that script's own convention)
 LAUNCHED_RULE = "the only tool named in the paste, whose server its command line starts"
+# the one tool a sentence of the paste says measured the figures ('Benchmarked with our SGLang
+# fork'), among the tools the paste names
+MEASURED_RULE = "the tool the paste says measured its figures"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
+        MEASURED_RULE,
         LINKED_RULE,
         DECLARED_RULE,
         LAUNCHED_RULE,

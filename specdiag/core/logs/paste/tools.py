@@ -180,3 +180,41 @@ def declared(text: str) -> set[str]:
         if len(named) == 1:
             out.add(named[0])
     return out
+
+
+# a sentence saying what measured the figures ('Benchmarked with our SGLang fork', 'numbers
+# measured on vLLM 0.11', 'results from llama-server'): the tool whose metrics they are, a fork
+# keeping its upstream's definitions
+_MEASURED = re.compile(
+    r"\b(?:benchmark(?:ed)?|measured|served|evaluated|profiled|numbers|results|figures|metrics|"
+    r"measurements)\s+(?:(?:are|were|is|was|all|here|above|below)\s+){0,2}"
+    r"(?:with|on|using|via|from|through|under|by)\s+"
+    r"(?:(?:our|the|a|an|upstream|stock|patched|local|own)\s+)*(?P<v>(?:[^\n.;,()]|\.(?=\w)){1,40})",
+    re.IGNORECASE,
+)
+
+
+def measured_with(text: str) -> set[str]:
+    """The tools the paste says measured its figures (each such phrase naming one tool)."""
+    low = text.lower()
+    if not any(
+        w in low
+        for w in (
+            "bench",
+            "measure",
+            "served",
+            "evaluat",
+            "profil",
+            "numbers",
+            "results",
+            "figures",
+            "metrics",
+        )
+    ):
+        return set()
+    out: set[str] = set()
+    for m in _MEASURED.finditer(text):
+        named = tools_named(m.group("v"))
+        if len(named) == 1:
+            out.add(named[0])
+    return out
