@@ -483,18 +483,32 @@ def _spelled(text: str) -> str | None:
     correction)."""
     if not _STEM.search(text):
         return None
-    vocab = _vocabulary()
     words = text.split(" ")
     changed = False
     for i, w in enumerate(words):
-        if len(w) < 5 or not w.isalpha() or w in vocab:
-            continue
-        most = 2 if len(w) >= 9 else 1
-        near = [v for v in vocab if len(v) >= 4 and _edits(w, v, most) <= most]
-        if len(near) != 1:
-            continue
-        words[i], changed = near[0], True
+        fixed = _corrected(w)
+        if fixed is not None:
+            words[i], changed = fixed, True
     return " ".join(words) if changed else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _corrected(w: str) -> str | None:
+    """The one word of the metric names one edit from ``w`` (two for long words), or None."""
+    vocab = _vocabulary()
+    if len(w) < 5 or not w.isalpha() or w in vocab:
+        return None
+    most = 2 if len(w) >= 9 else 1
+    letters = set(w)
+    near = [
+        v
+        for v in vocab
+        if len(v) >= 4
+        and abs(len(v) - len(w)) <= most
+        and len(letters ^ set(v)) <= 2 * most
+        and _edits(w, v, most) <= most
+    ]
+    return near[0] if len(near) == 1 else None
 
 
 # a metric's name, then the configuration its column holds after a comma or a dash ('Accept

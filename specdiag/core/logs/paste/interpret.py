@@ -943,8 +943,8 @@ _PAIR_BARE = re.compile(
     r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
     # a hedge or degree word between the name and its value ('mean acceptance length only
     # 2.82', 'accept rate just 41%')
-    r"(?:(?:only|just|exactly|about|around|roughly|approximately|nearly|almost|still|now|"
-    r"barely|merely|consistently)\s+)?"
+    r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|approximately|"
+    r"nearly|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
