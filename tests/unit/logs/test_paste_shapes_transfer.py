@@ -4,6 +4,7 @@ after its name), with negative controls. The pastes are written here."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -408,15 +409,21 @@ def test_a_hedge_word_before_a_bound_or_a_count_is_no_figure() -> None:
         ["per round", "per step", "per verify step", "per cycle", "each round", "per forward"]
     ),
     after=st.sampled_from([" live (the vendor reports 3.75)", ".", " on code", ""]),
+    order=st.sampled_from(
+        [
+            "{a} of {k} {noun} accepted {per}",
+            "{a} of {k} {noun} are accepted {per}",
+            "accepts {a} out of {k} {noun} {per}",
+            "accepted on average {a} of {k} {noun} {per}",
+        ]
+    ),
 )
 def test_a_mean_of_accepted_drafts_per_step_of_k(
-    acc: int, k: int, noun: str, per: str, after: str
+    acc: int, k: int, noun: str, per: str, after: str, order: str
 ) -> None:
     a = acc / 100
-    text = (
-        "It is correct and reaches the vendor's acceptance figure: "
-        f"{a:.2f} of {k} {noun} accepted {per}{after}\n"
-    )
+    said = order.format(a=f"{a:.2f}", k=k, noun=noun, per=per)
+    text = f"It is correct and reaches the vendor's acceptance figure: {said}{after}\n"
     got = read_paste(text)
     assert len(got.records) == 1
     r = got.records[0]
@@ -509,3 +516,34 @@ def test_plus_one_without_the_targets_token_or_both_ways_decides_nothing() -> No
     ):
         got = read_paste(base + said + "\n")
         assert [r.accept_length for r in got.records] == [None]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["Accept ratio", "acceptance rate per position", "accept rate"]),
+    sep=st.sampled_from([": ", " = ", ":\t"]),
+    rates=st.lists(st.integers(50, 9999), min_size=2, max_size=6),
+)
+def test_a_key_then_falling_rates_with_spaces(name: str, sep: str, rates: list[int]) -> None:
+    falling = sorted(rates, reverse=True)
+    text = f"MTP3 draft, eagle on\n{name}{sep}" + " ".join(f"{x / 10000:.4f}" for x in falling)
+    got = read_paste(text + "\n")
+    assert [r.per_position for r in got.records] == [tuple(x / 10000 for x in falling)]
+    assert got.records[0].printed_rate is None
+
+
+def test_a_key_then_rising_numbers_with_spaces_is_never_its_first_number() -> None:
+    got = read_paste("MTP3 draft speculative\nAccept ratio: 0.31 0.62 0.93\n")
+    assert all(r.printed_rate is None and not r.per_position for r in got.records)
+
+
+@pytest.mark.parametrize(
+    "title", ["**Before: accept length 2.3**", "**After (accept_len 2.3)**:", "**AL 2.3**"]
+)
+def test_a_bold_title_rounding_the_figures_below_it_is_a_title(title: str) -> None:
+    text = f"{title}\n\n- accept length: 2.34 on chat\n- accept length: 2.28 on code\n"
+    got = read_paste(text)
+    assert sorted(r.printed_length or 0 for r in got.records) == [2.28, 2.34]
+    # a bold line with a figure no line below rounds to stays a record
+    other = read_paste(text.replace("2.3", "2.9", 1))
+    assert sorted(r.printed_length or 0 for r in other.records) == [2.28, 2.34, 2.9]

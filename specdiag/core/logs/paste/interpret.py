@@ -943,8 +943,8 @@ _PAIR_BARE = re.compile(
     r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
     # a hedge or degree word between the name and its value ('mean acceptance length only
     # 2.82', 'accept rate just 41%')
-    r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|approximately|"
-    r"nearly|almost|still|now|barely|merely|consistently)\s+)?"
+    r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
+    r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
@@ -1300,7 +1300,7 @@ def _lead_list(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str
 _OF_ACCEPTED = re.compile(
     r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")\s+"
     r"(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+"
-    r"(?:were\s+|got\s+)?accepted\b"
+    r"(?:(?:were|got|are|is|get|gets|being|was)\s+)?accepted\b"
     # a mean per verify step ('3.20 of 7 drafted tokens accepted per round'): accepted drafts
     # per step of the draft tokens per step
     r"(?P<per>\s+(?:per|each|every|a)\s+(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?"
@@ -1312,8 +1312,12 @@ _OF_ACCEPTED = re.compile(
 # the same, the count after the word ('accepted 23 of 24 (96%)', 'accepted 70 out of 116 draft
 # tokens')
 _ACCEPTED_OF = re.compile(
-    r"\baccepted\s+(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")"
+    r"\baccept(?:ed|s|ing)?\s+(?:on average\s+|an average of\s+)?(?P<a>" + _DIGITS + r")\s+"
+    r"(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")"
     r"(?:\s+(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals))?"
+    r"(?P<per>\s+(?:per|each|every|a)\s+(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?"
+    + C.STEP_NOUN_RE
+    + r"\b)?"
     r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
     re.I,
 )
@@ -1469,6 +1473,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+    for m in _SPACED_LIST.finditer(text) if (":" in text or "=" in text) else ():
+        k = key_of(m.group("key"))
+        if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
+            continue
+        for i in range(m.start(), m.end("list")):
+            rest[i] = " "  # read as a list or not at all: never its first number alone
+        rl = C.spaced_rates(m.group("list"))
+        for i, r in enumerate(rl or ()):
+            pk = C.Key(C.POSITION, k.text, False, i)
+            found.append(
+                (m.start() + i, pk, C.Value(r, False, 4), m.group("key").strip(), f"{r:g}")
+            )
     for start, end, got in _lead_list(text) if ":" in text else []:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
@@ -1501,7 +1517,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     for m in (
         [*_OF_ACCEPTED.finditer(text), *_ACCEPTED_OF.finditer(text)]
-        if " of " in low and "accepted" in low
+        if " of " in low and "accept" in low
         else ()
     ):
         got = _of_accepted(m)
@@ -1919,6 +1935,11 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
 
 
 # a list of per-position rates after its key ('acceptance rate per position = (0.44, 0.25)')
+# a key, then several decimals separated by spaces only ('Accept ratio: 0.93 0.81 0.64')
+_SPACED_LIST = re.compile(
+    r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>\d*\.\d+(?:[ \t]+\d*\.\d+){1,15})"
+    r"(?![\w.%])"
+)
 _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>[\[(][\d.,;\s]+[\])])"
 )

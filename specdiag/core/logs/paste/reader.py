@@ -34,7 +34,7 @@ from specdiag.core.logs.paste.model import (
 
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
-    r"acc(?:ept|pt|\.|_|\s|%|\b)|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
+    r"acc(?:ept|pt|\.|_|\s|%|\b)|\bac{1,2}p[et]|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
     r"(?:toks?|tokens)(?:/| per )" + C.STEP_NOUN_RE + r"|emitted(?:/| per )verify",
     re.IGNORECASE,
 )
@@ -457,7 +457,7 @@ def read_paste(
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
-    headings = {ln for ln, t in lines if _HEADING.match(t)}
+    headings = {ln for ln, t in lines if _HEADING.match(t) or _BOLD_LINE.match(t)}
     if headings:
         kept = [
             (r, b)
@@ -589,6 +589,8 @@ def _is_key_value(t: str) -> bool:
 
 _HEADING = re.compile(r"^\s*#{1,6}\s")
 _TABLE_MARK = re.compile(r"\|")
+# a line wholly in bold ('**Before (accept_len ~1.5)**:'), a title like a markdown heading
+_BOLD_LINE = re.compile(r"^\s*\*\*[^*\n]{3,100}\*\*:?\s*$")
 _BOLD_TITLE = re.compile(r"^\s*(?:\*\*|__)[^*_\n]{3,100}(?:\*\*|__)(?:\s*\([^()]{1,80}\))?:?\s*$")
 
 
