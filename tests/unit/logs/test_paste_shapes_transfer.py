@@ -547,3 +547,59 @@ def test_a_bold_title_rounding_the_figures_below_it_is_a_title(title: str) -> No
     # a bold line with a figure no line below rounds to stays a record
     other = read_paste(text.replace("2.3", "2.9", 1))
     assert sorted(r.printed_length or 0 for r in other.records) == [2.28, 2.34, 2.9]
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    subject=st.sampled_from(["The accept length here", "Our numbers", "AL above", "These lengths"]),
+    verb=st.sampled_from(
+        [
+            ("does not count the bonus token", "excluded"),
+            ("excludes the bonus", "excluded"),
+            ("never counts the target's own token", "excluded"),
+            ("include the target model's own token", "included"),
+            ("counts the bonus token", "included"),
+        ]
+    ),
+    v=st.integers(105, 590),
+)
+def test_the_paste_says_how_its_lengths_count(subject: str, verb: tuple[str, str], v: int) -> None:
+    text = f"- accept length: {v / 100:.2f} on chat\n\n{subject} {verb[0]}.\n"
+    got = read_paste(text)
+    lengths = [r.accept_length for r in got.records]
+    assert lengths == [round(v / 100 + (1 if verb[1] == "excluded" else 0), 6)]
+
+
+def test_a_sentence_on_another_tools_count_decides_nothing() -> None:
+    text = "- accept length: 2.41 on chat\n\nour numbers differ from SpecBench, which counts the bonus token.\n"
+    assert [r.accept_length for r in read_paste(text).records] == [None]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    verb=st.sampled_from(
+        ["Benchmarks were run on", "Tested on", "We ran with", "Numbers collected on", "Served by"]
+    ),
+    tool=st.sampled_from([("SGLang", "sglang"), ("vLLM", "vllm"), ("llama.cpp", "llamacpp")]),
+)
+def test_measuring_phrases_and_comparisons(verb: str, tool: tuple[str, str]) -> None:
+    from specdiag.core.logs.paste import tools as T
+
+    assert T.measured_with(f"{verb} {tool[0]} 0.5 on 8xH100.") == {tool[1]}
+    assert T.measured_with(f"{verb} H100 vs {tool[0]}.") == set()
+    assert T.measured_with(f"{verb} SGLang and vLLM.") == set()
+
+
+@pytest.mark.parametrize(
+    ("name", "metric"),
+    [
+        ("emitted/round", C.TOK_PER_STEP),
+        ("tokens per draft round", C.TOK_PER_STEP),
+        ("Acceptance Raio", C.ACCEPT_RATIO),
+        ("accept date", None),
+        ("accept late", None),
+        ("acceptance test", None),
+    ],
+)
+def test_more_spellings(name: str, metric: str | None) -> None:
+    assert C.key(name).metric == metric

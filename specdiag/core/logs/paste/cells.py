@@ -265,8 +265,26 @@ for _m, _keys in {
 # everywhere.
 STEP_NOUNS = ("step", "fwd", "forward", "cycle", "verify", "round", "iter", "iteration")
 STEP_NOUN_RE = r"(?:steps?|fwd|forwards?|cycles?|verify|verif\w*|rounds?|iters?|iterations?)"
-for _noun in STEP_NOUNS + ("verify step", "forward pass", "target forward", "decode step"):
-    for _tok in ("tok", "toks", "tokens", "token", "avg tok", "avg tokens", "mean tokens"):
+_STEP_PHRASES = tuple(
+    f"{q} {n}"
+    for q in ("draft", "spec", "speculative", "speculation", "verify", "verification", "decode")
+    for n in ("step", "round", "cycle", "iteration")
+)
+for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
+    for _tok in (
+        "tok",
+        "toks",
+        "tokens",
+        "token",
+        "avg tok",
+        "avg tokens",
+        "mean tokens",
+        "emitted",
+        "emitted tokens",
+        "tokens emitted",
+        "committed",
+        "committed tokens",
+    ):
         for _sep in ("/", " per "):
             _OWN.setdefault(f"{_tok}{_sep}{_noun}", TOK_PER_STEP)
     for _acc in ("accepted", "acc", "accepted drafts", "accepted tokens", "avg accepted"):
@@ -447,7 +465,7 @@ def key(text: str) -> Key:
 
 
 # Typos in a header ('accept radio', 'acceptnace rate', 'accept lenght'): a word of five letters
-# or more that is no word of the metric names, one edit (a letter changed, added, dropped, or two
+# or more (four, when the correction is longer) that is no word of the metric names, one edit (a letter changed, added, dropped, or two
 # swapped) from exactly one word that is, is read as that word; two edits for words of nine
 # letters or more. Only a name with an acceptance stem is corrected, and only into a name of an
 # acceptance figure (never a count or a label: 'accepted tokens' is not a misspelt figure).
@@ -496,7 +514,7 @@ def _spelled(text: str) -> str | None:
 def _corrected(w: str) -> str | None:
     """The one word of the metric names one edit from ``w`` (two for long words), or None."""
     vocab = _vocabulary()
-    if len(w) < 5 or not w.isalpha() or w in vocab:
+    if len(w) < 4 or not w.isalpha() or w in vocab:
         return None
     most = 2 if len(w) >= 9 else 1
     letters = set(w)
@@ -504,6 +522,9 @@ def _corrected(w: str) -> str | None:
         v
         for v in vocab
         if len(v) >= 4
+        # a word of four letters only into a longer one ('raio': ratio), never into another
+        # word of four ('date', 'late': not 'rate')
+        and (len(w) >= 5 or len(v) > len(w))
         and abs(len(v) - len(w)) <= most
         and len(letters ^ set(v)) <= 2 * most
         and _edits(w, v, most) <= most

@@ -492,17 +492,37 @@ _TARGET_TOKEN = re.compile(
 )
 
 
+# ... or says it of them directly: 'the accept length here does not count the bonus token',
+# 'our numbers include the target's own token', 'AL excludes the bonus' (the length's name, a
+# few words such as 'here' or 'above', then the verb: never a sentence about another tool's
+# figures, 'our numbers differ from X, which counts the bonus')
+_BONUS_SAID = re.compile(
+    r"\b(?:accept(?:ance)?[ _-]?len(?:gth)?s?|AL|τ|(?:my|our|these|the) (?:numbers|lengths|figures))"
+    r"(?:\s+(?:here|above|below|shown|reported|printed|always|also|already|in this \w+))*\s+"
+    r"(?P<neg>(?:does|do|did)\s*(?:n['’]t|not)\s+|never\s+)?"
+    r"(?P<verb>count|include|exclude|omit|leave out|ignore)(?:s|d|ing)?\s+(?:the\s+)?"
+    r"(?:bonus|target(?:'s|’s)?(?:\s+model(?:'s|’s)?)?\s+(?:own\s+)?token|"
+    r"token\s+(?:generated|sampled|emitted)\s+by\s+the\s+(?:target|base|verifier))",
+    re.I,
+)
+
+
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing else decided, decided by the paste's own statement of how they count."""
     said = None
+    found: list[tuple[str, str]] = []
     for m in _PLUS_ONE.finditer(text):
         if not _TARGET_TOKEN.search(text[max(0, m.start() - 300) : m.end()]):
             continue
         op = m.group("op").lower()
-        value = EXCLUDED if op.startswith(("+", "plus", "add")) else INCLUDED
+        found.append((EXCLUDED if op.startswith(("+", "plus", "add")) else INCLUDED, m.group(0)))
+    for m in _BONUS_SAID.finditer(text) if "token" in text or "bonus" in text else ():
+        counts = m.group("verb").lower() in ("count", "include")
+        found.append((INCLUDED if counts != bool(m.group("neg")) else EXCLUDED, m.group(0)))
+    for value, words in found:
         if said is not None and said[0] != value:
             return records  # the paste says both: nothing decided
-        said = (value, m.group(0))
+        said = (value, words)
     if said is None:
         return records
     value, words = said

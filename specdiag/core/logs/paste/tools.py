@@ -186,8 +186,9 @@ def declared(text: str) -> set[str]:
 # measured on vLLM 0.11', 'results from llama-server'): the tool whose metrics they are, a fork
 # keeping its upstream's definitions
 _MEASURED = re.compile(
-    r"\b(?:benchmark(?:ed)?|measured|served|evaluated|profiled|numbers|results|figures|metrics|"
-    r"measurements)\s+(?:(?:are|were|is|was|all|here|above|below)\s+){0,2}"
+    r"\b(?:benchmark(?:ed|s)?|measured|served|evaluated|profiled|tested|numbers|results|figures|"
+    r"metrics|measurements|runs?|ran)\s+(?:(?:are|were|is|was|all|here|above|below|run|done|"
+    r"collected|taken|obtained)\s+){0,3}"
     r"(?:with|on|using|via|from|through|under|by)\s+"
     r"(?:(?:our|the|a|an|upstream|stock|patched|local|own)\s+)*(?P<v>(?:[^\n.;,()]|\.(?=\w)){1,40})",
     re.IGNORECASE,
@@ -205,16 +206,26 @@ def measured_with(text: str) -> set[str]:
             "served",
             "evaluat",
             "profil",
+            "tested",
             "numbers",
             "results",
             "figures",
             "metrics",
+            "run",
+            "ran ",
         )
     ):
         return set()
     out: set[str] = set()
     for m in _MEASURED.finditer(text):
-        named = tools_named(m.group("v"))
-        if len(named) == 1:
+        # the tool before a comparison ('on H100 vs vLLM' names the compared one, not the
+        # measuring one); a phrase naming two tools ('on SGLang and vLLM') decides nothing
+        v = m.group("v")
+        before = _VERSUS_WORDS.split(v, maxsplit=1)[0]
+        named = tools_named(before)
+        if len(named) == 1 and len(tools_named(v)) == 1:
             out.add(named[0])
     return out
+
+
+_VERSUS_WORDS = re.compile(r"\b(?:vs\.?|versus|than|compared|unlike|against|instead|not)\b", re.I)
