@@ -603,3 +603,43 @@ def test_measuring_phrases_and_comparisons(verb: str, tool: tuple[str, str]) -> 
 )
 def test_more_spellings(name: str, metric: str | None) -> None:
     assert C.key(name).metric == metric
+
+
+def _camel(words: list[str]) -> str:
+    return words[0].lower() + "".join(w.capitalize() for w in words[1:])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    words=st.sampled_from(
+        [
+            (["accept", "length"], C.LENGTH),
+            (["acceptance", "rate"], C.RATE),
+            (["avg", "accept", "len"], C.LENGTH),
+            (["draft", "acceptance", "rate"], C.RATE),
+            (["mean", "acceptance", "length"], C.LENGTH),
+        ]
+    ),
+    style=st.sampled_from(["camel", "pascal", "snake_mean", "arrow", "pct"]),
+)
+def test_header_spellings_of_code_and_papers(words: tuple[list[str], str], style: str) -> None:
+    ws, metric = words
+    if style == "camel":
+        name = _camel(ws)
+    elif style == "pascal":
+        name = "".join(w.capitalize() for w in ws)
+    elif style == "snake_mean":
+        name = "_".join(ws) + "_mean"
+    elif style == "arrow":
+        name = " ".join(w.capitalize() for w in ws) + " ↑"
+    else:
+        name = "_".join(ws) + "_pct"
+    k = C.key(name)
+    assert k.metric == metric
+    if style == "pct":
+        assert k.percent
+
+
+def test_capitals_are_not_camel_case() -> None:
+    assert C.key("vLLM acceptance rate").tool == "vllm"
+    assert C.key("SGLang Spec Accept Length").tool == "sglang"

@@ -62,6 +62,7 @@ for _m, _keys in {
         "accepted token length",
         "accepted tokens length",
         "accepted length",
+        "accepted len",
         "accept token length",
     ),
     TOK_PER_STEP: (
@@ -287,7 +288,18 @@ for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
     ):
         for _sep in ("/", " per "):
             _OWN.setdefault(f"{_tok}{_sep}{_noun}", TOK_PER_STEP)
-    for _acc in ("accepted", "acc", "accepted drafts", "accepted tokens", "avg accepted"):
+    for _acc in (
+        "accepted",
+        "acc",
+        "accepted drafts",
+        "accepted tokens",
+        "avg accepted",
+        "tokens accepted",
+        "drafts accepted",
+        "draft tokens accepted",
+        "mean accepted",
+        "mean accepted tokens",
+    ):
         for _sep in ("/", " per "):
             _OWN.setdefault(f"{_acc}{_sep}{_noun}", ACC_PER_STEP)
 
@@ -398,10 +410,19 @@ class Key:
     pooled: bool = False  # the name says the run's totals ('Token-Weighted Acceptance Length')
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+_PERCENT_WORD = re.compile(r"(?<![A-Za-z])(?:pct|percent|percentage)(?![A-Za-z])", re.I)
+
+
 def norm(key: str) -> tuple[str, bool]:
     """A key in lower case without markup, units and punctuation noise, and whether it says
     '%': 'Acc. Len' -> 'acc len'; '**Accept Length (tokens)**' -> 'accept length'."""
     k = _MARKUP.sub("", key).strip()
+    # camelCase words ('acceptanceRate', 'AvgAcceptLen'), not capitals ('vLLM', 'SGLang');
+    # arrows saying which way is better ('AL ↑')
+    k = _CAMEL.sub(" ", k).replace("↑", " ").replace("↓", " ")
+    if _PERCENT_WORD.search(k):
+        k = _PERCENT_WORD.sub("%", k)  # 'accept_rate_pct', 'acceptance (percent)'
     pct = "%" in k
     k = k.replace("%", " %") if pct else k
     k = _UNIT_PAREN.sub(lambda m: " % " if "%" in m.group(0) else " ", k)
@@ -639,6 +660,8 @@ def _key_plain(text: str) -> Key:
     for scope in ("speculative decoding ", "spec decoding ", "spec decode ", "speculative "):
         if stripped.startswith(scope) and _OWN.get(stripped[len(scope) :]) is not None:
             stripped = stripped[len(scope) :]
+    # a mean word after the name ('accept_length_mean', 'acceptance rate avg')
+    stripped = re.sub(r"\s+(?:mean|avg|average)$", "", stripped)
     if stripped != bare:
         m = _OWN.get(stripped)
         if m is not None:
