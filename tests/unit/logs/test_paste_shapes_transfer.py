@@ -643,3 +643,76 @@ def test_header_spellings_of_code_and_papers(words: tuple[list[str], str], style
 def test_capitals_are_not_camel_case() -> None:
     assert C.key("vLLM acceptance rate").tool == "vllm"
     assert C.key("SGLang Spec Accept Length").tool == "sglang"
+
+
+# ------------------------------------------------------------------ more value shapes
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    length=st.integers(120, 590),
+    lead=st.sampled_from(["vLLM spec decode: ", "Run 3 (eagle): ", ""]),
+    second=st.sampled_from(
+        ["per-position acceptance: 0.81, 0.55", "draft acceptance rate: 61%", "tok/s: 201"]
+    ),
+)
+def test_a_name_and_value_before_another_key_keep_their_own_clause(
+    length: int, lead: str, second: str
+) -> None:
+    text = f"{lead}Mean acceptance length {length / 100:.2f}, {second}\n"
+    got = read_paste(text)
+    assert [r.printed_length for r in got.records if r.printed_length] == [length / 100]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    verb=st.sampled_from(["accepted", "accepts", "we accept about", "accepted ~"]),
+    unit=st.sampled_from(["tokens per step", "tokens/step", "tokens per round", "tok/cycle"]),
+    v=st.integers(110, 590),
+)
+def test_accepted_tokens_per_step_is_a_length_left_undecided(verb: str, unit: str, v: int) -> None:
+    # EAGLE's τ, 'tokens accepted per cycle', counts the target's own token; others do not
+    got = read_paste(
+        f"The draft {verb}{'' if verb.endswith('~') else ' '}{v / 100:.2f} {unit} on average.\n"
+    )
+    assert [r.printed_length for r in got.records] == [v / 100]
+    assert got.records[0].accept_length is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    v=st.integers(110, 590),
+    noun=st.sampled_from(["accepted tokens", "accepted drafts", "draft tokens accepted"]),
+    per=st.sampled_from(["per step", "/step", "per round", "per verify step"]),
+)
+def test_a_mean_accepted_per_step_before_its_name(v: int, noun: str, per: str) -> None:
+    got = read_paste(
+        f"MTP head: an average of {v / 100:.2f} {noun}{' ' if per[0] != '/' else ''}{per}.\n"
+    )
+    r = got.records[0]
+    assert r.printed_length == v / 100
+    if "draft" in noun:
+        assert r.accept_length == round(1 + v / 100, 6)
+    else:
+        assert r.accept_length is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(p=st.integers(100, 999), first=st.booleans(), bold=st.booleans())
+def test_a_fraction_with_its_percentage_restated(p: int, first: bool, bold: bool) -> None:
+    frac, pct = f"0.{p}", f"{p / 10:.1f}%"
+    cell = f"{frac} ({pct})" if first else f"{pct} ({frac})"
+    cell = f"**{cell}**" if bold else cell
+    got = read_paste(_table(["model", "acceptance", "speedup"], [["eagle3", cell, "1.8x"]]))
+    assert [round(r.printed_rate or 0, 6) for r in got.records] == [p / 1000]
+    other = C.value(f"0.{p} ({(p + 50) / 10:.1f}%)")
+    assert other is None  # two different figures are no restatement
+
+
+@settings(max_examples=40, deadline=None)
+@given(k=st.integers(1, 7), v=st.integers(110, 890), name=st.sampled_from(["k", "gamma", "nst"]))
+def test_a_value_with_its_draft_tokens_in_brackets(k: int, v: int, name: str) -> None:
+    cell = f"{v / 100:.2f} ({name}={k})"
+    got = read_paste(_table(["model", "AL", "speedup"], [["mtp", cell, "2.0x"]]))
+    assert [r.printed_length for r in got.records] == [v / 100]
+    assert got.records[0].accept_length == (v / 100 if v / 100 > k + 0.005 else None)

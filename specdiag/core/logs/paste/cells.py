@@ -774,6 +774,26 @@ def _plain(t: str) -> tuple[float, int] | None:
     return v, dec
 
 
+# a fraction with its percentage restated in brackets, or the other way round ('0.612 (61.2%)',
+# '61.2% (0.612)'): one figure
+_RESTATED = re.compile(
+    r"^(?P<a>\d*\.?\d+)\s*(?P<pa>%?)\s*[(\[]\s*(?P<b>\d*\.?\d+)\s*(?P<pb>%?)\s*[)\]]$"
+)
+
+
+def _restated(t: str) -> Value | None:
+    m = _RESTATED.match(t)
+    if m is None or bool(m.group("pa")) == bool(m.group("pb")):
+        return None
+    a, b = _plain(m.group("a")), _plain(m.group("b"))
+    if a is None or b is None:
+        return None
+    frac, pct = (a, b) if m.group("pb") else (b, a)
+    if frac[0] > 1 or abs(100 * frac[0] - pct[0]) > half_unit(pct[1]) + 100 * half_unit(frac[1]):
+        return None
+    return Value(pct[0], True, pct[1]) if m.group("pa") else Value(frac[0], False, frac[1])
+
+
 @functools.lru_cache(maxsize=16384)
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
@@ -781,6 +801,8 @@ def value(text: str) -> Value | None:
     t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
+    if ("(" in t or "[" in t) and (restated := _restated(t)) is not None:
+        return restated
     spread = None
     if "±" in t or "+-" in t or "+/-" in t:
         parts = re.split(r"±|\+/-|\+-", t, maxsplit=1)

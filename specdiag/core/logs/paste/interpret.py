@@ -740,6 +740,14 @@ def _by_rows(
             header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
             m = k.metric
             v = C.value(cell)
+            if (
+                v is None
+                and m in C.ACCEPTANCE
+                and (vk := _VALUE_AT_K.match(C._MARKUP.sub("", cell).strip())) is not None
+                and (v := C.value(vk.group("v"))) is not None
+            ):
+                # '3.1 (k=3)': the value, measured with that many draft tokens per step
+                labels.append(("setting", vk.group("k")))
             if i in delta_cols:
                 continue
             if (
@@ -1450,6 +1458,28 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
     return out
 
 
+# a value with the draft tokens per step it was measured at ('3.1 (k=3)', '2.4 [gamma=4]')
+_VALUE_AT_K = re.compile(
+    r"^(?P<v>[~≈]?\s*\d*\.?\d+\s*%?)\s*[(\[]\s*(?P<k>(?:k|gamma|γ|nst|n[_ ]?spec|"
+    r"num[_ ]spec(?:ulative)?[_ ]tokens|draft[_ ]len)\s*=\s*\d{1,3})\s*[)\]]$",
+    re.I,
+)
+# a mean of accepted tokens per step before its name ('2.3 accepted tokens/step', 'an average
+# of 1.4 accepted drafts per round')
+_ACC_FIRST = re.compile(
+    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<noun>accepted\s+(?:draft\s+)?"
+    r"(?:tokens|drafts)|(?:draft\s+)?(?:tokens|drafts)\s+accepted)\s*(?:/|per|each|every)\s*"
+    r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b",
+    re.I,
+)
+_ACCEPT_BEFORE = re.compile(
+    r"\baccept(?:ed|s|ing)?\s+(?:(?:on average|about|around|roughly|approximately|an average of|"
+    r"a mean of|only|just)\s+)?[~≈]?\s*[*`]{0,2}$",
+    re.I,
+)
+_CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
@@ -1564,10 +1594,31 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             and key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
+        if k.metric == C.TOK_PER_STEP and _ACCEPT_BEFORE.search(
+            text[max(0, m.start() - 40) : m.start()]
+        ):
+            # 'accepted ~2.1 tokens per step': accepted tokens per step, which some count with
+            # the target's own token (EAGLE's τ) and some without: a length, undecided
+            k = C.Key(C.LENGTH, "accepted tokens per step", False)
         if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+    for m in _ACC_FIRST.finditer(text) if "accept" in low else ():
+        v = C.value(m.group("val"))
+        if v is None or _closes_range_or_bound(text, m.start()):
+            continue
+        # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
+        # target's own token (EAGLE's τ) and some without: a length, undecided
+        drafts = "draft" in m.group("noun").lower()
+        k = (
+            C.Key(C.ACC_PER_STEP, "accepted drafts per step", False)
+            if drafts
+            else C.Key(C.LENGTH, "accepted tokens per step", False)
+        )
+        found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
         for m in pat.finditer("".join(rest)):
@@ -1601,10 +1652,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                             rest[i] = " "
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
-            found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
+            # a key stretching over another figure's clause ('Mean acceptance length 2.61,
+            # per-position acceptance: 0.81'): only its words after that clause are this key's,
+            # the clause is left to the other readers
+            kstart = m.start("key")
+            if pat is _PAIR and (clause := _CLAUSE_IN_KEY.match(m.group("key"))) is not None:
+                kstart += clause.end()
+            found.append(
+                (kstart, k, v, text[kstart : m.end("key")].strip(), m.group("val").strip())
+            )
             for i in range(m.start("val"), m.end("val")):
                 rest[i] = " "
-            for i in range(m.start("key"), m.end("key")):
+            for i in range(kstart, m.end("key")):
                 rest[i] = " "
             while k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
