@@ -716,3 +716,31 @@ def test_a_value_with_its_draft_tokens_in_brackets(k: int, v: int, name: str) ->
     got = read_paste(_table(["model", "AL", "speedup"], [["mtp", cell, "2.0x"]]))
     assert [r.printed_length for r in got.records] == [v / 100]
     assert got.records[0].accept_length == (v / 100 if v / 100 > k + 0.005 else None)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    a=st.integers(1, 3000),
+    r=st.integers(1, 3000),
+    form=st.integers(0, 2),
+    approx=st.booleans(),
+    lead=st.sampled_from(["- acceptance (prometheus): ", "acceptance rate ", "Draft acceptance: "]),
+    mark=st.sampled_from(["{}", "**{}**"]),
+)
+def test_a_share_with_its_counts_in_prose(
+    a: int, r: int, form: int, approx: bool, lead: str, mark: str
+) -> None:
+    cell = _cell_share(a, r, form, approx, "")
+    share, counts = cell.split(" (", 1)
+    text = lead + mark.format(share.strip("*")) + " (" + counts + " on the eagle draft\n"
+    got = read_paste("MTP speculative decoding\n" + text)
+    assert [(x.accepted_tokens, x.drafted_tokens) for x in got.records] == [(a, a + r)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(rates=st.lists(st.integers(50, 9999), min_size=2, max_size=5))
+def test_a_key_then_falling_rates_without_a_separator(rates: list[int]) -> None:
+    falling = sorted(rates, reverse=True)
+    listed = " ".join(f"{x / 10000:.4f}" for x in falling)
+    got = read_paste(f"Results: accept ratio {listed} with MTP{len(falling)}\n")
+    assert [r.per_position for r in got.records] == [tuple(x / 10000 for x in falling)]

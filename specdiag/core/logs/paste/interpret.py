@@ -937,8 +937,9 @@ _PAIR = re.compile(
     # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
-    # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4'): still the value
-    r"(?:[~≈]\s*)?"
+    # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
+    # still the value
+    r"(?:[*`]{0,2}[~≈]\s*)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
@@ -1503,7 +1504,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
-    for m in _SPACED_LIST.finditer(text) if (":" in text or "=" in text) else ():
+    for m in _SHARE_BRACKET.finditer(text) if "%" in text else ():
+        # a share with the counts it divides in brackets after it ('~16% (accept 52 / reject
+        # 265)', '61% (273/436)'): the counts, where they give the share (the share itself is
+        # read with its name below)
+        sc = C.share_with_counts(m.group("p") + " " + m.group("br"))
+        if sc is None:
+            continue
+        found.append((m.start("br"), C.key("accepted"), sc[1], "accepted", f"{sc[1].number:g}"))
+        found.append((m.start("br") + 1, C.key("drafted"), sc[2], "drafted", f"{sc[2].number:g}"))
+        for i in range(m.start("br"), m.end("br")):
+            rest[i] = " "
+    for m in _SPACED_LIST.finditer(text):
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue
@@ -1994,10 +2006,14 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
 
 
 # a list of per-position rates after its key ('acceptance rate per position = (0.44, 0.25)')
-# a key, then several decimals separated by spaces only ('Accept ratio: 0.93 0.81 0.64')
+# a key, then several decimals separated by spaces only ('Accept ratio: 0.93 0.81 0.64',
+# 'accept ratio 0.93 0.81 0.64 with MTP3')
 _SPACED_LIST = re.compile(
-    r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>\d*\.\d+(?:[ \t]+\d*\.\d+){1,15})"
-    r"(?![\w.%])"
+    r"(?P<key>[A-Za-z][\w ./-]{2,60}?)(?:\s*[:=]\s*|\s+)"
+    r"(?P<list>\d*\.\d+(?:[ \t]+\d*\.\d+){1,15})(?![\w.%])"
+)
+_SHARE_BRACKET = re.compile(
+    r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"
 )
 _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>[\[(][\d.,;\s]+[\])])"
