@@ -744,3 +744,27 @@ def test_a_key_then_falling_rates_without_a_separator(rates: list[int]) -> None:
     listed = " ".join(f"{x / 10000:.4f}" for x in falling)
     got = read_paste(f"Results: accept ratio {listed} with MTP{len(falling)}\n")
     assert [r.per_position for r in got.records] == [tuple(x / 10000 for x in falling)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    cut=st.integers(0, 3),
+    fence=st.booleans(),
+    rate=st.integers(300, 900),
+    length=st.integers(120, 600),
+    indent=st.sampled_from(["", "  ", "\t"]),
+)
+def test_a_parenthesis_wrapped_over_lines(
+    cut: int, fence: bool, rate: int, length: int, indent: str
+) -> None:
+    words = [f"(0.{rate} accept,", f"{length / 100:.3f}", "tokens/round", "on code)"]
+    head = "the MTP rows reproduce the block-3 rows " + " ".join(words[: cut + 1])
+    tail = " ".join(words[cut + 1 :]) + " to three places"
+    body = f"{head}\n{indent}{tail}\n"
+    got = read_paste(f"```\n{body}```\n" if fence else body)
+    assert [r.printed_length for r in got.records] == [length / 100]
+
+
+def test_a_parenthesis_left_open_without_a_figure_joins_nothing() -> None:
+    text = "the rows (see the table\nbelow) are fine\naccept length: 2.41\n"
+    assert [r.printed_length for r in read_paste(text).records] == [2.41]

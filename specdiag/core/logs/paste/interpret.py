@@ -1734,9 +1734,20 @@ def _open_change(text: str, nxt: str) -> bool:
     return _FROM_END.search(text) is not None and _TO_START.match(nxt) is not None
 
 
+def _open_paren(text: str, nxt: str) -> bool:
+    """Whether a line leaves a parenthesis open that the next line closes, with a figure's
+    number or name inside it ('(0.576 accept, 2.153' / 'tokens/round on code)')."""
+    depth = text.count("(") - text.count(")")
+    if depth <= 0 or nxt.count(")") - nxt.count("(") < depth:
+        return False
+    inside = text[text.rfind("(") :] + " " + nxt[: nxt.find(")")]
+    return re.search(r"\d", inside) is not None and _FIGURE_WORD.search(inside) is not None
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
-    key and the value), is read as one line; at most three lines."""
+    key and the value), or leaving open a parenthesis the next line closes, is read as one
+    line; at most three lines."""
     out: list[Line] = []
     i = 0
     while i < len(lines):
@@ -1747,7 +1758,12 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             j + 1 < len(lines)
             and j - i < 2
             and not t.rstrip().endswith("|")
-            and (_open_key(t) or _open_list(t) or _open_change(t, lines[j + 1][1]))
+            and (
+                _open_key(t)
+                or _open_list(t)
+                or _open_change(t, lines[j + 1][1])
+                or _open_paren(t, lines[j + 1][1])
+            )
         ):
             j += 1
             t = f"{t} {lines[j][1].strip()}"
