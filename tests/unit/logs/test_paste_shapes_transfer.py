@@ -768,3 +768,18 @@ def test_a_parenthesis_wrapped_over_lines(
 def test_a_parenthesis_left_open_without_a_figure_joins_nothing() -> None:
     text = "the rows (see the table\nbelow) are fine\naccept length: 2.41\n"
     assert [r.printed_length for r in read_paste(text).records] == [2.41]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our model's acceptance rate among users was 61% (accept 52 / reject 33).\n",
+        "The agent uses about 1500 tokens per round of the conversation.\n",
+        "Game stats: 4.2 tokens per iteration of the training loop, loss 2.1\n",
+        "The tokenizer averages 3.6 tokens per word; throughput 120 tokens/s.\n",
+        "In the chess engine, we accept 2.5 moves per round on average.\n",
+        '<input type="radio" name="accept radio" value="1">\n',
+    ],
+)
+def test_negative_controls_of_these_shapes(text: str) -> None:
+    assert read_paste(text).records == ()

@@ -1473,6 +1473,14 @@ _ACC_FIRST = re.compile(
     r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b",
     re.I,
 )
+# step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
+# loop): as a unit after a value in prose, read only on a line that speaks of speculation
+_LOOSE_STEP = re.compile(r"(?:/|per )\s*(?:rounds?|iters?|iterations?)\b", re.I)
+_SPEC_WORDS = re.compile(
+    r"speculat|draft|\bspec\b|eagle|\bmtp\b|medusa|dflash|n-?gram|lookahead|verif|accept|"
+    r"\bsd\b|\bblock\b",
+    re.I,
+)
 _ACCEPT_BEFORE = re.compile(
     r"\baccept(?:ed|s|ing)?\s+(?:(?:on average|about|around|roughly|approximately|an average of|"
     r"a mean of|only|just)\s+)?[~≈]?\s*[*`]{0,2}$",
@@ -1504,6 +1512,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+    shared: list[tuple[int, tuple[C.Value, C.Value, C.Value]]] = []
     for m in _SHARE_BRACKET.finditer(text) if "%" in text else ():
         # a share with the counts it divides in brackets after it ('~16% (accept 52 / reject
         # 265)', '61% (273/436)'): the counts, where they give the share (the share itself is
@@ -1511,8 +1520,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         sc = C.share_with_counts(m.group("p") + " " + m.group("br"))
         if sc is None:
             continue
-        found.append((m.start("br"), C.key("accepted"), sc[1], "accepted", f"{sc[1].number:g}"))
-        found.append((m.start("br") + 1, C.key("drafted"), sc[2], "drafted", f"{sc[2].number:g}"))
+        shared.append((m.start("br"), sc))
         for i in range(m.start("br"), m.end("br")):
             rest[i] = " "
     for m in _SPACED_LIST.finditer(text):
@@ -1606,6 +1614,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             and key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
+        if (
+            k.metric == C.TOK_PER_STEP
+            and _LOOSE_STEP.search(m.group("key"))
+            and not _SPEC_WORDS.search(text)
+        ):
+            continue  # 'tokens per round' of a chat, 'per iteration' of a training loop
         if k.metric == C.TOK_PER_STEP and _ACCEPT_BEFORE.search(
             text[max(0, m.start() - 40) : m.start()]
         ):
@@ -1697,6 +1711,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if k.metric not in _COUNT_METRICS or v is None or v.number != int(v.number):
             continue
         found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
+    for at, sc in shared:
+        # the counts only beside their share read under a rate's name
+        if any(
+            k.metric in (C.RATE, C.ACCEPT_RATIO) and v.number == sc[0].number and v.percent
+            for _, k, v, _, _ in found
+        ):
+            found.append((at, C.key("accepted"), sc[1], "accepted", f"{sc[1].number:g}"))
+            found.append((at + 1, C.key("drafted"), sc[2], "drafted", f"{sc[2].number:g}"))
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
 
