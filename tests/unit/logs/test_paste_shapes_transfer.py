@@ -783,3 +783,70 @@ def test_a_parenthesis_left_open_without_a_figure_joins_nothing() -> None:
 )
 def test_negative_controls_of_these_shapes(text: str) -> None:
     assert read_paste(text).records == ()
+
+
+# ------------------------------------------------------------------ web pages and papers
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    vals=st.lists(st.integers(110, 690), min_size=1, max_size=4),
+    attrs=st.sampled_from(["", ' align="center"', ' class="x"']),
+    bold=st.booleans(),
+    one_line=st.booleans(),
+)
+def test_html_table_rows(vals: list[int], attrs: str, bold: bool, one_line: bool) -> None:
+    def cell(tag: str, text: str) -> str:
+        return f"<{tag}{attrs}>{text}</{tag}>"
+
+    rows = [
+        "<tr>" + cell("th", "Model") + cell("th", "Accept Length") + cell("th", "Speedup") + "</tr>"
+    ]
+    for i, v in enumerate(vals):
+        shown = f"<b>{v / 100:.2f}</b>" if bold else f"{v / 100:.2f}"
+        rows.append("<tr>" + cell("td", f"m{i}") + cell("td", shown) + cell("td", "1.5x") + "</tr>")
+    body = (
+        "<table>" + rows[0] + "\n" + "\n".join(rows[1:]) + "</table>"
+        if one_line
+        else ("<table>\n" + "\n".join(rows) + "\n</table>")
+    )
+    got = read_paste(body + "\n")
+    assert [r.printed_length for r in got.records] == [v / 100 for v in vals]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    sets=st.lists(
+        st.sampled_from(["MT-bench", "GSM8K", "HumanEval", "chat", "H100", "Alpaca"]),
+        min_size=1,
+        max_size=3,
+        unique=True,
+    ),
+    metric=st.sampled_from(["τ", "AL", "accept length", "acc len", "accept rate"]),
+    arrow=st.sampled_from(["", " ↑"]),
+    data=st.data(),
+)
+def test_a_dataset_before_the_metric_in_a_header(
+    sets: list[str], metric: str, arrow: str, data: st.DataObject
+) -> None:
+    rate = "rate" in metric
+    header = ["Method"] + [f"{s} {metric}{arrow}" for s in sets]
+    vals = [data.draw(st.integers(30, 95) if rate else st.integers(110, 690)) for _ in sets]
+    cells = [f"{v}%" if rate else f"{v / 100:.2f}" for v in vals]
+    got = read_paste(_table(header, [["EAGLE-3", *cells]]))
+    figs = [r.printed_rate if rate else r.printed_length for r in got.records]
+    assert [round(f or 0, 6) for f in figs] == [v / 100 for v in vals]
+
+
+@pytest.mark.parametrize(
+    "header", ["speedup τ", "simulated AL", "expected accept length", "tg/s, 30% acceptance"]
+)
+def test_another_measure_before_the_metric_is_not_it(header: str) -> None:
+    assert C.key(header).metric is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(p=st.integers(100, 9999), name=st.sampled_from(["Accepted draft tokens", "accepted tokens"]))
+def test_accepted_tokens_as_a_percentage_in_prose(p: int, name: str) -> None:
+    got = read_paste(f"{name}: {p / 100:.2f}%\n")
+    assert [round(r.printed_rate or 0, 6) for r in got.records] == [p / 10000]

@@ -694,7 +694,80 @@ def _key_plain(text: str) -> Key:
         inner = key(cs.group("m") + (" %" if pct else ""))
         if inner.metric in ACCEPTANCE:
             return Key(inner.metric, bare, pct or inner.percent, inner.position, inner.tool)
+    if mapped is None and " " in bare:
+        # a dataset or configuration before the metric's name ('MT-bench τ', 'GSM8K AL', 'H100
+        # accept rate'): the column holds that metric for it, unless the words before name a
+        # measure of their own ('speedup τ')
+        words = bare.split(" ")
+        for n in (3, 2, 1):
+            if len(words) <= n:
+                continue
+            tail, head = " ".join(words[-n:]), " ".join(words[:-n])
+            named = _OWN.get(tail)
+            if (
+                named in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE)
+                and len(words) - n <= 2
+                and not _PREFIX_OTHER.search(head)
+                and not any(w in _FUNCTION_WORDS for w in words[:-n])
+                and all(_PREFIX_WORD.fullmatch(w) for w in words[:-n])
+            ):
+                if named is not None and key(head).metric is None:
+                    return Key(named, bare, pct)
+                break
     return Key(mapped, bare, pct)
+
+
+# a dataset's or configuration's name: letters and digits, with '.', '+', '-' or '/' inside,
+# at least one letter ('mt bench', 'gsm8k', 'h100', 'k=3' is no such word)
+_PREFIX_WORD = re.compile(r"(?=[\w.+/]*[a-zτ])[a-z0-9][\w.+/]*")
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "was",
+        "are",
+        "were",
+        "has",
+        "have",
+        "had",
+        "of",
+        "on",
+        "at",
+        "in",
+        "for",
+        "with",
+        "and",
+        "or",
+        "to",
+        "by",
+        "from",
+        "our",
+        "my",
+        "its",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "we",
+        "i",
+        "you",
+        "it",
+        "than",
+        "vs",
+        "per",
+    ]
+)
+# words before a metric's name that make the column another measure, or a count
+_PREFIX_OTHER = re.compile(
+    r"speed|throughput|latency|\btime|tok/s|tokens?/s|\bms\b|accura|score|loss|error|delta|"
+    r"\bdiff|change|gain|\bstd|variance|\bci\b|\bmin\b|\bmax\b|p9\d|ratio|expected|target|"
+    r"theoretical|predicted|estimated|simulat|synthetic|mock|fake|forced|assumed|dummy|goal|"
+    r"threshold|\btrain(?:ing)?\b|accept|draft|token|tg/s|/s\b",
+    re.I,
+)
 
 
 # --------------------------------------------------------------------------- values

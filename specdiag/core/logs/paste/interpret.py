@@ -1657,6 +1657,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if k.metric == C.ACCEPTED and v.percent and v.max is None:
+                # 'Accepted draft tokens: 85.23%': their share, a rate
+                k = C.Key(C.RATE, k.text, True)
             if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
                 continue  # '+0.3': a change, not the figure
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
