@@ -1523,7 +1523,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         shared.append((m.start("br"), sc))
         for i in range(m.start("br"), m.end("br")):
             rest[i] = " "
-    for m in _SPACED_LIST.finditer(text):
+    for m in _SPACED_LIST.finditer(text) if _TWO_DECIMALS.search(text) else ():
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue
@@ -2053,6 +2053,7 @@ _SPACED_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./-]{2,60}?)(?:\s*[:=]\s*|\s+)"
     r"(?P<list>\d*\.\d+(?:[ \t]+\d*\.\d+){1,15})(?![\w.%])"
 )
+_TWO_DECIMALS = re.compile(r"\d\.\d+[ \t]+\d*\.\d")
 _SHARE_BRACKET = re.compile(
     r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"
 )
