@@ -850,3 +850,44 @@ def test_another_measure_before_the_metric_is_not_it(header: str) -> None:
 def test_accepted_tokens_as_a_percentage_in_prose(p: int, name: str) -> None:
     got = read_paste(f"{name}: {p / 100:.2f}%\n")
     assert [round(r.printed_rate or 0, 6) for r in got.records] == [p / 10000]
+
+
+# ------------------------------------------------------------------ one metric, several configurations in prose
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    vals=st.lists(st.integers(110, 690), min_size=2, max_size=3),
+    form=st.sampled_from(["bracket", "colonless", "slashed", "on"]),
+    approx=st.booleans(),
+)
+def test_one_metric_then_a_value_per_configuration(
+    vals: list[int], form: str, approx: bool
+) -> None:
+    names = ["chat", "code", "math"][: len(vals)]
+    shown = [("~" if approx else "") + f"{v / 100:.2f}" for v in vals]
+    if form == "bracket":
+        text = "acceptance length is " + " and ".join(
+            f"{s} ({n})" for s, n in zip(shown, names, strict=True)
+        )
+    elif form == "colonless":
+        text = "accept length: " + ", ".join(f"{n} {s}" for s, n in zip(shown, names, strict=True))
+    elif form == "slashed":
+        text = f"Mean accept length ({' / '.join(names)}): " + " / ".join(shown)
+    else:
+        text = "the acceptance length was " + " and ".join(
+            f"{s} on {n}" for s, n in zip(shown, names, strict=True)
+        )
+    got = read_paste(text + "\n")
+    assert [r.printed_length for r in got.records] == [v / 100 for v in vals]
+
+
+def test_bounds_listed_after_a_metric_are_no_configurations() -> None:
+    assert read_paste("accept length: at least 2.5, at most 3.1\n").records == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(v=st.integers(110, 690), mark=st.sampled_from(["_{}_", "*{}*", "`{}`", "**{}**"]))
+def test_italic_and_code_markup_around_a_cell(v: int, mark: str) -> None:
+    got = read_paste(_table(["model", "AL"], [["a", mark.format(f"{v / 100:.2f}")]]))
+    assert [r.printed_length for r in got.records] == [v / 100]

@@ -385,7 +385,7 @@ ITEM_LABELS = frozenset(
     )
 )
 
-_MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>")
+_MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>|\b_(?=[\d.])|(?<=[\d%])_\b")
 _UNIT_PAREN = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 _POS = re.compile(
     r"^(?:acceptance|accept|acc|draft acceptance)?\s*(?:rate|prob(?:ability)?)?\s*"

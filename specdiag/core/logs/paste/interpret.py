@@ -1115,9 +1115,10 @@ _LENGTH_FIRST = re.compile(
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
 _MORE_ON = re.compile(
-    r"\s+(?:on|for|with|at|in)\s+[^,;:.\n]{1,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>"
+    r"(?:\s+(?:on|for|with|at|in)\s+[^,;:.\n()]{1,60}?|\s*\([^()\n]{1,30}\))"
+    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>[~≈]?\s?"
     + _DIGITS
-    + r")(?=\s+(?:on|for|with|at|in)\b)",
+    + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
     re.I,
 )
 
@@ -1249,12 +1250,12 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
 # 2.55'): each configuration's value one record
 _LEAD_LIST = re.compile(
     r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*(?::|—|–|\s-\s)\s*"
-    r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}\s*:\s*[*`]{0,2}"
+    r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}(?:\s*:\s*|\s+)[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2}\s*(?:[,;]\s*|(?=\.?\s*$))){2,8})\.?\s*$"
 )
 _LEAD_ITEM = re.compile(
-    r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}\s*:\s*(?P<v>[*`]{0,2}"
+    r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}(?:\s*:\s*|\s+)(?P<v>[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
 )
@@ -1268,7 +1269,8 @@ _CONFIG_WORDS_OTHER = re.compile(
 # no configuration but a goal or a bound: the line holds no measurement at all
 _GOAL_NAME = re.compile(
     r"target|goal|expected|threshold|budget|typical|theoretical|ideal|assumed|required|bound|"
-    r"limit|floor|ceiling|sla\b|slo\b",
+    r"limit|floor|ceiling|sla\b|slo\b|\babove\b|\bbelow\b|\bleast\b|\bmost\b|\bover\b|"
+    r"\bunder\b|\bbetween\b|\bfrom\b|\bto\b",
     re.I,
 )
 
@@ -1414,14 +1416,18 @@ def _abbreviated_changes(
 
 # values paired with keys by '/' ('Accept Rate (%) / Accept Length (e.g. mean 3.7% / 1.26)',
 # 'acc rate / acc len: 71% / 2.9'): as many values as keys, in the same order
-_VALUE_1 = r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}"
+_VALUE_1 = r"[*`]{0,2}[~≈]?\s?" + _DIGITS + r"\s*%?[*`]{0,2}"
 _SLASHED_VALUES = re.compile(
-    r"(?<![\w./])(?P<stat>(?:median|mean|avg|p50)\s+)?(?P<vals>"
+    r"(?<![\w./~≈])(?P<stat>(?:median|mean|avg|p50)\s+)?(?P<vals>"
     + _VALUE_1
     + r"(?:\s*/\s*"
     + _VALUE_1
     + r"){1,3})(?![\w/]|\.\d)",
     re.I,
+)
+_BRACKET_LABELS = re.compile(
+    r"(?P<name>[A-Za-zτ][^()]{1,60}?)\s*\((?P<labels>[^()/]{1,30}(?:/[^()/]{1,30}){1,3})\)\s*"
+    r"[:=]?\s*$"
 )
 _OPEN_ASIDE = re.compile(r"\s*(?:[(\[][^()\[\]]*|[:=]|\bwere\b|\bare\b|\bof\b)?\s*$", re.I)
 
@@ -1439,6 +1445,21 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
         if aside >= 0 and ")" not in before[aside:]:
             before = before[:aside]
         clause = re.split(r"[.;!?]\s|\n", before)[-1]
+        bl = _BRACKET_LABELS.search(clause)
+        if bl is not None and (bk := key_of(bl.group("name"))).metric in C.ACCEPTANCE:
+            # one metric, its configurations listed in brackets ('Mean accept length (chat /
+            # code): 2.61 / 2.20'): a value each
+            labels = [x.strip() for x in bl.group("labels").split("/")]
+            if len(labels) == len(vals) and bk.metric != C.POSITION:
+                got_l: list[tuple[C.Key, C.Value, str, str]] = []
+                for lab, vt in zip(labels, vals, strict=True):
+                    v = C.value(vt)
+                    if v is None:
+                        break
+                    got_l.append((C.Key(bk.metric, f"{bk.text} {lab}", bk.percent), v, lab, vt))
+                if len(got_l) == len(vals):
+                    out.append((m.start("vals"), m.end("vals"), got_l))
+            continue
         segs = clause.split("/")
         if len(segs) < len(vals):
             continue
