@@ -891,3 +891,34 @@ def test_bounds_listed_after_a_metric_are_no_configurations() -> None:
 def test_italic_and_code_markup_around_a_cell(v: int, mark: str) -> None:
     got = read_paste(_table(["model", "AL"], [["a", mark.format(f"{v / 100:.2f}")]]))
     assert [r.printed_length for r in got.records] == [v / 100]
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    v=st.integers(150, 690),
+    note=st.sampled_from(
+        [
+            "(+{d})",
+            "(-{d})",
+            "(↑{d})",
+            "(Δ -{d})",
+            "(std {d})",
+            "(± {d})",
+            "[{lo}, {hi}]",
+            "(+{d} vs base)",
+        ]
+    ),
+    d=st.integers(1, 40),
+)
+def test_a_value_with_an_annotation_that_is_no_second_figure(v: int, note: str, d: int) -> None:
+    x = v / 100
+    cell = f"{x:.2f} " + note.format(
+        d=f"{d / 100:.2f}", lo=f"{x - d / 100:.2f}", hi=f"{x + d / 100:.2f}"
+    )
+    got = read_paste(_table(["model", "AL", "speedup"], [["a", cell, "1.8x"]]))
+    assert [r.printed_length for r in got.records] == [x]
+
+
+def test_a_bare_second_number_or_an_interval_without_the_value_stays_unread() -> None:
+    for cell in ("2.61 (1.71)", "2.61 [2.70, 2.90]"):
+        assert C.value(cell) is None

@@ -854,6 +854,33 @@ _RESTATED = re.compile(
 )
 
 
+# a value with an annotation in brackets that is no second figure: a signed change ('2.61
+# (+0.31)', '(↑0.31)', '(Δ -0.05)'), a named spread ('(std 0.12)', '(± 0.1)'), or an interval
+# holding the value ('2.61 [2.50, 2.70]')
+_ANNOTATED = re.compile(
+    r"^(?P<v>\d*\.?\d+\s*%?)\s*[(\[]\s*(?:"
+    r"(?P<chg>(?:[+\-−↑↓▲▼]|Δ\s*[+\-−]?)\s*\d*\.?\d+\s*%?(?:\s*(?:vs\.?|over|from)\s[^()\[\]]{1,30})?)|"
+    r"(?P<spread>(?:std|sd|σ|stdev|stddev|±|\+/-)\s*[:=]?\s*\d*\.?\d+\s*%?)|"
+    r"(?:(?:95%?\s*)?ci\s*[:=]?\s*)?(?P<lo>\d*\.?\d+)\s*%?\s*(?:,|–|-|to)\s*(?P<hi>\d*\.?\d+)\s*%?"
+    r")\s*[)\]]$",
+    re.I,
+)
+
+
+def _annotated(t: str) -> Value | None:
+    m = _ANNOTATED.match(t)
+    if m is None:
+        return None
+    v = value(m.group("v"))
+    if v is None:
+        return None
+    if m.group("lo") is not None:
+        lo, hi = _plain(m.group("lo")), _plain(m.group("hi"))
+        if lo is None or hi is None or not lo[0] <= v.number <= hi[0]:
+            return None
+    return v
+
+
 def _restated(t: str) -> Value | None:
     m = _RESTATED.match(t)
     if m is None or bool(m.group("pa")) == bool(m.group("pb")):
@@ -874,8 +901,10 @@ def value(text: str) -> Value | None:
     t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
-    if ("(" in t or "[" in t) and (restated := _restated(t)) is not None:
-        return restated
+    if "(" in t or "[" in t:
+        got = _restated(t) or _annotated(t)
+        if got is not None:
+            return got
     spread = None
     if "±" in t or "+-" in t or "+/-" in t:
         parts = re.split(r"±|\+/-|\+-", t, maxsplit=1)
