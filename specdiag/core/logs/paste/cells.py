@@ -765,7 +765,8 @@ _PREFIX_OTHER = re.compile(
     r"speed|throughput|latency|\btime|tok/s|tokens?/s|\bms\b|accura|score|loss|error|delta|"
     r"\bdiff|change|gain|\bstd|variance|\bci\b|\bmin\b|\bmax\b|p9\d|ratio|expected|target|"
     r"theoretical|predicted|estimated|simulat|synthetic|mock|fake|forced|assumed|dummy|goal|"
-    r"threshold|\btrain(?:ing)?\b|accept|draft|token|tg/s|/s\b",
+    r"threshold|\btrain(?:ing)?\b|accept|draft|token|tg/s|/s\b|required|desired|ideal|optimal|"
+    r"upper|lower|bound|limit|budget|typical|nominal|projected|hypothetical|illustrative",
     re.I,
 )
 
