@@ -540,7 +540,7 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
             r = dataclasses.replace(
                 r,
                 accept_length=round(length, 6),
-                bonus=Decision(value, f"the paste says its lengths {words.strip()!r}"),
+                bonus=Decision(value, f"the paste says of its lengths: {words.strip()!r}"),
                 notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
             )
         out.append(r)
