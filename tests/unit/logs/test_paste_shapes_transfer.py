@@ -922,3 +922,17 @@ def test_a_value_with_an_annotation_that_is_no_second_figure(v: int, note: str, 
 def test_a_bare_second_number_or_an_interval_without_the_value_stays_unread() -> None:
     for cell in ("2.61 (1.71)", "2.61 [2.70, 2.90]"):
         assert C.value(cell) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(k=st.integers(1, 5), over=st.integers(5, 150), label=st.booleans())
+def test_a_bare_accept_column_above_its_rows_k(k: int, over: int, label: bool) -> None:
+    v = k + over / 100
+    if label:
+        text = _table(["config", "accept", "tok/s"], [[f"eagle k={k}", f"{v:.2f}", "100"]])
+    else:
+        text = _table(["K", "accept", "tok/s"], [[str(k), f"{v:.2f}", "100"]])
+    got = read_paste(text)
+    assert [r.printed_length for r in got.records] == [round(v, 2)]
+    # the k of a label decides the bonus; a bare 'K' column only makes the column read
+    assert got.records[0].accept_length == (round(v, 2) if label else None)

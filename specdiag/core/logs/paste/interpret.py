@@ -583,16 +583,28 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
 
 
 def _baseline_at_one(g: Grid, i: int) -> bool:
-    """A row run without drafts ('baseline', 'no spec') prints exactly 1 in column ``i``: the
-    column counts tokens per step (plain numbers under a bare 'Accept' are otherwise not read:
-    accepted drafts per step and tokens per step look alike)."""
+    """A row run without drafts ('baseline', 'no spec') prints exactly 1 in column ``i``, or a
+    row prints more than its draft tokens per step: the column counts tokens per step (plain
+    numbers under a bare 'Accept' are otherwise not read: accepted drafts per step and tokens
+    per step look alike)."""
+    head = g.header[-1] if g.header else []
+    k_cols = [j for j, h in enumerate(head) if C.key(h).metric == C.K or C.norm(h)[0] == "k"]
     for _, cells in g.rows:
         v = C.value(cells[i]) if i < len(cells) else None
-        if (
-            v is not None
-            and v.number == 1.0
-            and any(_BASELINE_ROW.match(C._MARKUP.sub("", c).strip()) for c in cells)
+        if v is None:
+            continue
+        if v.number == 1.0 and any(
+            _BASELINE_ROW.match(C._MARKUP.sub("", c).strip()) for c in cells
         ):
+            return True
+        # a value above the row's draft tokens per step ('k=3' in a label, a K column): only
+        # tokens per step, the target's own token counted, can exceed it
+        ks = {int(m.group(1)) for c in cells for m in _K_IN_LABEL.finditer(c)}
+        for j in k_cols:
+            kv = C.value(cells[j]) if j < len(cells) else None
+            if kv is not None and kv.number == int(kv.number):
+                ks.add(int(kv.number))
+        if len(ks) == 1 and v.number > next(iter(ks)) + C.half_unit(v.decimals):
             return True
     return False
 
