@@ -804,7 +804,13 @@ def test_html_table_rows(vals: list[int], attrs: str, bold: bool, one_line: bool
     ]
     for i, v in enumerate(vals):
         shown = f"<b>{v / 100:.2f}</b>" if bold else f"{v / 100:.2f}"
-        rows.append("<tr>" + cell("td", f"m{i}") + cell("td", shown) + cell("td", "1.5x") + "</tr>")
+        rows.append(
+            "<tr>"
+            + cell("td", f"m{i}")
+            + cell("td", shown)
+            + cell("td", "" if i % 2 else "1.5x")
+            + "</tr>"
+        )
     body = (
         "<table>" + rows[0] + "\n" + "\n".join(rows[1:]) + "</table>"
         if one_line

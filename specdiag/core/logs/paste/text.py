@@ -78,15 +78,13 @@ def _from_chinese(line: str) -> str:
 # an HTML table row on one line ('<tr><td>EAGLE-3</td><td>3.61</td></tr>', as pages and
 # model cards paste them): read as a pipe row
 _HTML_CELL = re.compile(r"<t[dh][\s>]", re.I)
-_HTML_CELL_SPLIT = re.compile(r"\s*</?t[dh](?:\s[^<>]*)?>\s*", re.I)
-_HTML_ROW_TAG = re.compile(r"</?(?:tr|thead|tbody|table)(?:\s[^<>]*)?>", re.I)
+_HTML_CELL_TEXT = re.compile(r"<t[dh](?:\s[^<>]*)?>(.*?)</t[dh]\s*>", re.I)
 
 
 def _html_row(ln: str) -> str:
     if not _HTML_CELL.search(ln):
         return ln
-    inner = _HTML_ROW_TAG.sub("", ln).strip()
-    cells = [c.strip() for c in _HTML_CELL_SPLIT.split(inner) if c.strip()]
+    cells = [c.strip() for c in _HTML_CELL_TEXT.findall(ln)]  # empty cells kept in place
     return "| " + " | ".join(cells) + " |" if len(cells) >= 2 else ln
 
 
