@@ -481,8 +481,8 @@ def read_paste(
 _PLUS_ONE = re.compile(
     r"\b(?:accept(?:ance)?[ _-]?len(?:gth)?s?|AL|τ|(?:my|our|these|the) (?:numbers|lengths|figures))"
     r"\b[^.\n]{0,30}?\b(?:should|would|need to|needs to|must|to)\s+(?:be\s+)?"
-    r"(?P<op>\+\s*1\b|plus one\b|plus 1\b|add(?:ed)?\s+(?:1|one)\b|(?:-|−)\s*1\b|minus (?:one|1)\b|"
-    r"subtract(?:ed)?\s+(?:1|one)\b)",
+    r"(?P<op>(?:\+\s*1|plus 1|add(?:ed)?\s+1|(?:-|−)\s*1|minus 1|subtract(?:ed)?\s+1)(?![.,]?\d)|"
+    r"plus one\b|add(?:ed)?\s+one\b|minus one\b|subtract(?:ed)?\s+one\b)",
     re.I,
 )
 _TARGET_TOKEN = re.compile(
