@@ -942,3 +942,20 @@ def test_a_bare_accept_column_above_its_rows_k(k: int, over: int, label: bool) -
     assert [r.printed_length for r in got.records] == [round(v, 2)]
     # the k of a label decides the bonus; a bare 'K' column only makes the column read
     assert got.records[0].accept_length == (round(v, 2) if label else None)
+
+
+@pytest.mark.parametrize(
+    ("line", "tool"),
+    [
+        ("docker run --gpus all -p 8000:8000 vllm/vllm-openai:v0.11.0 --model m", "vllm"),
+        ("docker run --rm --ipc=host lmsysorg/sglang:v0.5.4 python3 -m x", "sglang"),
+        ("docker run -p 8080:8080 ghcr.io/ggml-org/llama.cpp:server -m m.gguf", "llamacpp"),
+    ],
+)
+def test_a_server_image_started_with_docker_decides_the_users_prose(line: str, tool: str) -> None:
+    from specdiag.core.logs.paste import tools as T
+
+    assert T.launched(line) == {tool}
+    text = f"```\n{line}\n```\n\nThe mean acceptance length was 2.41 on chat.\n"
+    got = read_paste(text)
+    assert [(r.tool, r.printed_length) for r in got.records] == [(tool, 2.41)]

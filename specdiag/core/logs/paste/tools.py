@@ -149,14 +149,21 @@ _LAUNCH = re.compile(
     r"^[\s$>`]{0,8}(?:[A-Z_]{1,40}=[^\s=]{0,200}\s+){0,8}(?:"
     r"python3?\s+-m\s+(?P<sglang>sglang)\.launch_server|"
     r"python3?\s+-m\s+(?P<vllm1>vllm)\.entrypoints\.\S+|(?P<vllm2>vllm)\s+serve|"
-    r"\S*(?P<llamacpp>llama-server)|(?P<trtllm>trtllm-serve))\b(?:\s+\S|\s*\\?$)",
+    r"\S*(?P<llamacpp>llama-server)|(?P<trtllm>trtllm-serve)|"
+    # an engine's own server image started with docker ('docker run --gpus all
+    # vllm/vllm-openai:v0.11.0 --model ...', 'lmsysorg/sglang', 'ggml-org/llama.cpp:server')
+    r"docker\s+run\b[^\n]*?\s(?:\S*/)?(?:(?P<vllm3>vllm-openai)|lmsysorg/(?P<sglang2>sglang)|"
+    r"llama\.cpp:(?P<llamacpp2>server)))\b(?:[:@]\S*)?(?:\s+\S|\s*\\?$)",
     re.MULTILINE,
 )
 _LAUNCH_TOOL = {
     "sglang": "sglang",
+    "sglang2": "sglang",
     "vllm1": "vllm",
     "vllm2": "vllm",
+    "vllm3": "vllm",
     "llamacpp": "llamacpp",
+    "llamacpp2": "llamacpp",
     "trtllm": "trtllm",
 }
 
@@ -165,7 +172,9 @@ def launched(text: str) -> set[str]:
     """The tools whose servers the paste's command lines start."""
     out: set[str] = set()
     low = text.lower()
-    if not any(w in low for w in ("launch_server", "serve", "llama-server", "entrypoints")):
+    if not any(
+        w in low for w in ("launch_server", "serve", "llama-server", "entrypoints", "docker run")
+    ):
         return out
     for m in _LAUNCH.finditer(text):
         out.update(_LAUNCH_TOOL[g] for g, v in m.groupdict().items() if v)
