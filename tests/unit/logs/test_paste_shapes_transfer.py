@@ -959,3 +959,17 @@ def test_a_server_image_started_with_docker_decides_the_users_prose(line: str, t
     text = f"```\n{line}\n```\n\nThe mean acceptance length was 2.41 on chat.\n"
     got = read_paste(text)
     assert [(r.tool, r.printed_length) for r in got.records] == [(tool, 2.41)]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    dash=st.sampled_from(["—", "–"]),
+    name=st.sampled_from(["Acceptance rate", "accept length", "Mean acceptance length"]),
+    v=st.integers(30, 95),
+)
+def test_a_dash_between_a_name_and_its_value(dash: str, name: str, v: int) -> None:
+    rate = "rate" in name
+    shown = f"{v}.5%" if rate else f"{v / 20:.2f}"
+    got = read_paste(f"{name} {dash} {shown} on chat\n")
+    figs = [r.printed_rate if rate else r.printed_length for r in got.records]
+    assert [round(f or 0, 6) for f in figs] == [round((v + 0.5) / 100 if rate else v / 20, 6)]

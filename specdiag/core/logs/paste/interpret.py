@@ -945,7 +945,7 @@ _POPULATION_AFTER = (
 )
 _PAIR = re.compile(
     # (a separator ahead first: a stretch with none fails at once)
-    r"(?=[^\n]{0,82}?(?:[:=≈~]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
+    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~|(?<=\s)[—–](?=\s))\s*"
     # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
