@@ -779,6 +779,9 @@ def test_a_parenthesis_left_open_without_a_figure_joins_nothing() -> None:
         "The tokenizer averages 3.6 tokens per word; throughput 120 tokens/s.\n",
         "In the chess engine, we accept 2.5 moves per round on average.\n",
         '<input type="radio" name="accept radio" value="1">\n',
+        "Acceptance criteria: throughput >= 2x at >= 60% acceptance with EAGLE-3.\n",
+        "We target an acceptance length of 3.0 for the new head.\n",
+        "Our goal: acceptance rate 70% with Qwen3-8B.\n",
     ],
 )
 def test_negative_controls_of_these_shapes(text: str) -> None:
@@ -973,3 +976,8 @@ def test_a_dash_between_a_name_and_its_value(dash: str, name: str, v: int) -> No
     got = read_paste(f"{name} {dash} {shown} on chat\n")
     figs = [r.printed_rate if rate else r.printed_length for r in got.records]
     assert [round(f or 0, 6) for f in figs] == [round((v + 0.5) / 100 if rate else v / 20, 6)]
+
+
+def test_a_target_model_line_is_no_goal() -> None:
+    got = read_paste("Target: Llama-3.1-8B, accept length: 2.41\n")
+    assert [r.printed_length for r in got.records] == [2.41]

@@ -966,8 +966,11 @@ _PAIR_BARE = re.compile(
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
-    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
+    + _DIGITS
+    + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
+    + _STAT_AFTER
+    + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
     # the figure was measured over ('AL over the first 32 queries'): never the value
     r"(?!\s*[:=])" + _POPULATION_AFTER + _FORMULA_AFTER,
@@ -1146,7 +1149,8 @@ _SETTING = re.compile(
 # acceptance: 60%', 'expected accept length = 2.3')
 _NOT_MEASURED = re.compile(
     r"\b(?:typical(?:ly)?|usually|expected|theoretical|ideal|assumed|hypothetical|simulated|"
-    r"desired|hoped|aim(?:ed)?|goal)(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
+    r"desired|hoped|aim(?:ed)?|goal|(?:we|i|to|they)\s+(?:target|want|need|hope|aim)(?:ed)?|"
+    r"targeting|aiming(?:\s+for)?|required|minimum|maximum)(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
@@ -1519,6 +1523,14 @@ _ACCEPT_BEFORE = re.compile(
     r"a mean of|only|just)\s+)?[~≈]?\s*[*`]{0,2}$",
     re.I,
 )
+# a line that states a goal or a requirement ('Our goal: ...', 'Target: AL >= 3', 'Acceptance
+# criteria - ...'): its figures are no measurement
+_GOAL_LINE = re.compile(
+    r"^\s*(?:[-*>]\s+)?[*_`]{0,2}(?:(?:our|the|my|a|main|stretch|success)\s+)?"
+    r"(?:goals?|aims?|objectives?|requirements?|expectations?|acceptance criteria|"
+    r"criteria|sla|slo|definition of done|exit criteria)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
+    re.I,
+)
 _CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
 
 
@@ -1526,6 +1538,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
     ('average acceptance length **2.6 / 5**') in what is left."""
+    if _GOAL_LINE.match(text):
+        return  # 'Our goal: acceptance rate 70%': a goal, no measurement
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
