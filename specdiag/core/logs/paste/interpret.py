@@ -20,7 +20,7 @@ from specdiag.core.logs.paste import bullets as B
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import evidence as E
 from specdiag.core.logs.paste import tools as T
-from specdiag.core.logs.paste.model import INCLUDED, UNDECIDED, Decision, PasteRecord
+from specdiag.core.logs.paste.model import EXCLUDED, INCLUDED, UNDECIDED, Decision, PasteRecord
 from specdiag.core.logs.paste.tables import Grid
 from specdiag.core.logs.paste.text import Line
 
@@ -118,11 +118,60 @@ def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
     return out
 
 
+def _bare_k_column(recs: list[PasteRecord]) -> list[PasteRecord]:
+    """A column headed only 'K' is read as the draft tokens per step where its values fit that
+    meaning: whole numbers 1-16 taking at least two values, every length at most K + 1 (a step
+    emits at most its drafts and the target's own token), and each figure's lengths never
+    falling as K grows (more drafts per step never lower the tokens a step emits). A length
+    above its row's K then counts the bonus token."""
+    ks: list[int | None] = []
+    for r in recs:
+        kv = [v for n, v in r.labels if C.norm(n)[0] == "k"]
+        v = C.value(kv[0]) if len(kv) == 1 else None
+        ks.append(int(v.number) if v is not None and v.number == int(v.number) else None)
+    if len({k for k in ks if k is not None}) < 2 or any(
+        k is not None and not 1 <= k <= 16 for k in ks
+    ):
+        return recs
+    series: dict[str, list[tuple[int, float]]] = {}
+    for r, k in zip(recs, ks, strict=True):
+        if r.printed_length is None or k is None:
+            continue
+        if r.printed_length > k + 1 + 0.005 or r.bonus.value == EXCLUDED:
+            return recs  # no draft length: the K is something else, or a name said otherwise
+        series.setdefault(dict(r.labels).get("column", ""), []).append((k, r.printed_length))
+    for pts in series.values():
+        pts.sort()
+        if any(b[1] < a[1] - 0.005 for a, b in zip(pts, pts[1:], strict=False)):
+            return recs
+    out = []
+    for r, k in zip(recs, ks, strict=True):
+        if (
+            k is not None
+            and r.bonus == UNDECIDED
+            and r.printed_length is not None
+            and r.printed_length > k + 0.005
+        ):
+            r = dataclasses.replace(
+                r,
+                accept_length=r.printed_length,
+                bonus=Decision(
+                    INCLUDED,
+                    f"value: a length above the row's K ({k}, draft tokens per step: whole "
+                    "numbers under which no length falls or passes K + 1) must count the bonus "
+                    "token",
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        out.append(r)
+    return out
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
     follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
-    recs = _baseline_ones(recs)
+    recs = _bare_k_column(_baseline_ones(recs))
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
         by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
