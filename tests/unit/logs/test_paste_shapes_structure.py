@@ -4,6 +4,7 @@ negative controls that must stay undecided or unread. The pastes are written her
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -89,3 +90,102 @@ def test_a_bare_k_that_is_no_draft_length_decides_nothing() -> None:
     for text in (ctx, falling, single):
         got = read_paste("Results:\n\n" + text).records
         assert got and all(r.accept_length is None for r in got), text
+
+
+# ------------------------------------------------------------------ per-position lists
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    word=st.sampled_from(["accept", "acceptance", "acc", "accept rate", "acceptance rate"]),
+    pos=st.sampled_from(["d{}", "p{}", "pos{}", "{}", "t{}"]),
+    n=st.integers(2, 5),
+    start=st.sampled_from([0, 1]),
+    pct=st.booleans(),
+    bracket=st.booleans(),
+    rows=st.integers(1, 4),
+    outer=st.booleans(),
+    data=st.data(),
+)
+def test_a_header_naming_the_draft_positions_gives_a_rate_per_position(
+    word: str,
+    pos: str,
+    n: int,
+    start: int,
+    pct: bool,
+    bracket: bool,
+    rows: int,
+    outer: bool,
+    data: st.DataObject,
+) -> None:
+    names = "/".join(pos.format(start + i) for i in range(n))
+    head = f"{word} ({names})" if bracket else f"{word} {names}"
+    lines = []
+    for _ in range(rows):
+        rates = sorted((data.draw(st.integers(100, 990)) / 1000 for _ in range(n)), reverse=True)
+        lines.append(rates)
+    cell = (
+        (lambda r: " / ".join(f"{x * 100:.1f}" for x in r))
+        if pct
+        else (lambda r: " / ".join(f"{x:.3f}" for x in r))
+    )
+    length = [round(1 + sum(r), 2) for r in lines]
+    text = _table(
+        ["batch", "tok/s", "τ", head],
+        [[str(2**i), str(100 - i), f"{length[i]:.2f}", cell(r)] for i, r in enumerate(lines)],
+        outer,
+    )
+    got = read_paste("Runs:\n\n" + text).records
+    assert [r.printed_length for r in got] == length
+    for r, rates in zip(got, lines, strict=True):
+        assert r.per_position == pytest.approx(tuple(rates), abs=1e-3)
+        # 1 + the sum of the positions is the printed length: the bonus is counted
+        assert r.accept_length == r.printed_length
+
+
+def test_a_slash_list_that_names_no_positions_is_no_per_position_header() -> None:
+    for head in ("accept 2024/2025", "accept d1/d3", "accept 2/3/4", "accept a/b/c"):
+        got = read_paste(_table(["run", "τ", head], [["x", "2.10", "0.5 / 0.4 / 0.3"]])).records
+        assert all(not r.per_position for r in got), head
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    key=st.sampled_from(
+        [
+            "Per-position acceptance",
+            "per-position acceptance rate",
+            "Acceptance rate per position",
+            "Per-position acceptance (%)",
+        ]
+    ),
+    sep=st.sampled_from([": ", " = ", " ", " are ", ":\t"]),
+    joiner=st.sampled_from([", ", "; ", " / ", ","]),
+    pct=st.sampled_from(["", "%", "bare"]),
+    n=st.integers(2, 6),
+    end=st.sampled_from(["", ".", " (greedy)"]),
+    data=st.data(),
+)
+def test_an_unbracketed_list_after_a_per_position_key(
+    key: str, sep: str, joiner: str, pct: str, n: int, end: str, data: st.DataObject
+) -> None:
+    rates = sorted((data.draw(st.integers(100, 990)) / 1000 for _ in range(n)), reverse=True)
+    if pct == "%" or "%" in key:
+        items = [f"{x * 100:.1f}" + ("%" if "%" not in key else "") for x in rates]
+    else:
+        items = [f"{x:.3f}" for x in rates]
+    length = round(1 + sum(rates), 2)
+    text = f"Mean acceptance length: {length:.2f}\n{key}{sep}{joiner.join(items)}{end}\n"
+    got = read_paste(text).records
+    assert len(got) == 1
+    assert got[0].per_position == pytest.approx(tuple(rates), abs=1e-3)
+    assert got[0].accept_length == length
+
+
+def test_a_list_that_goes_on_with_other_counts_is_not_taken() -> None:
+    # the list continues with a number of another kind: not only rates, nothing is taken
+    text = "Mean acceptance length: 2.31\nPer-position acceptance: 0.72, 0.41, 0.18, 3 runs\n"
+    assert all(not r.per_position for r in read_paste(text).records)
+    # percentages and fractions mixed in one list: not one list of rates
+    text = "Mean acceptance length: 2.31\nPer-position acceptance: 72%, 0.41, 0.18\n"
+    assert all(not r.per_position for r in read_paste(text).records)

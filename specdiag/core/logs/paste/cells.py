@@ -576,8 +576,32 @@ _BONUS_OUT = re.compile(
 )
 
 
+# an acceptance word, then the draft positions it is printed for, one value each ('accept
+# d1/d2/d3', 'acceptance rate (p1/p2/p3)', 'acc pos0 / pos1', 'accept 1/2/3 %'): per-position
+_POSITIONS_HEAD = re.compile(
+    r"^(?:draft\s+)?(?:acceptance|accept(?:ed)?|acc)(?:\s+(?:rate|ratio|prob(?:ability)?))?"
+    r"(?:\s+(?:by|per|at)\s+(?:position|depth))?\s*[(\[]?\s*"
+    r"(?P<list>(?P<p>d|p|pos|position|t|tok|token|depth|draft|#|)\s*\d{1,2}"
+    r"(?:\s*/\s*(?P=p)\s*\d{1,2}){1,15})\s*[)\]]?\s*(?:%|\(%\)|\[%\])?$"
+)
+
+
+def positions_named(text: str) -> int:
+    """How many draft positions a per-position header names ('accept d1/d2/d3': 3), else 0."""
+    m = _POSITIONS_HEAD.match(text)
+    if m is None:
+        return 0
+    nums = [int(x) for x in re.findall(r"\d{1,2}", m.group("list"))]
+    ok = nums[0] in (0, 1) and nums == list(range(nums[0], nums[0] + len(nums)))
+    return len(nums) if ok else 0
+
+
 def _key(text: str) -> Key:
     got = _key_plain(text)
+    if got.metric in (None, RATE, ACCEPT_RATIO) and (
+        positions_named(norm(text)[0]) or positions_named(_MARKUP.sub("", text).strip().lower())
+    ):
+        return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
     if "bonus" in text.lower():
         out, inc = _BONUS_OUT.search(text), _BONUS_IN.search(text)
         said = inc if out is None else out if inc is None else None
@@ -786,16 +810,24 @@ _UNITS = re.compile(
 
 
 _APPROX = re.compile(r"^(?:~|≈|about\s+|approx\.?\s+|approximately\s+)\s*(?=[\d.])", re.I)
-# a list of rates in one cell ('[0.73, 0.52, 0.35]', '(0.8, 0.6)', '0.73 / 0.52 / 0.35')
-_RATE_LIST = re.compile(r"^[\[(]?\s*(\d*\.?\d+\s*(?:[,;/]\s*\d*\.?\d+\s*)+)[\])]?$")
+# a list of rates in one cell ('[0.73, 0.52, 0.35]', '(0.8, 0.6)', '0.73 / 0.52 / 0.35', '72%, 41%')
+_RATE_LIST = re.compile(r"^[\[(]?\s*(\d*\.?\d+\s*%?\s*(?:[,;/]\s*\d*\.?\d+\s*%?\s*)+)[\])]?$")
 
 
-def rate_list(text: str) -> tuple[float, ...] | None:
-    """The rates of a cell listing one per draft position, or None."""
+def rate_list(text: str, percent: bool = False) -> tuple[float, ...] | None:
+    """The rates of a cell listing one per draft position, or None. Percentages where each
+    value carries "%", where ``percent`` (the key says so), or where every value is a decimal
+    above 1 and at most 100 ('99.2 / 95.5 / 94.7': no rate is above 1)."""
     m = _RATE_LIST.match(_MARKUP.sub("", text).strip())
     if m is None:
         return None
-    nums = tuple(float(x) for x in re.split(r"\s*[,;/]\s*", m.group(1).strip()) if x)
+    parts = [x for x in re.split(r"\s*[,;/]\s*", m.group(1).strip()) if x]
+    marked = [x.endswith("%") for x in parts]
+    if any(marked) and not all(marked):
+        return None
+    nums = tuple(float(x.rstrip("% ")) for x in parts)
+    if all(marked) or percent or (all(x > 1.0 for x in nums) and all("." in x for x in parts)):
+        nums = tuple(x / 100.0 for x in nums)
     return nums if all(0.0 <= x <= 1.0 for x in nums) else None
 
 

@@ -826,11 +826,15 @@ def _by_rows(
             if m == C.DRAFTED and v is not None and per_step_drafts:
                 labels.append((k.text or header, cell))  # a configuration: drafts per step
                 continue
-            if m == C.PER_POSITION and v is None and (rl := C.rate_list(cell)) is not None:
+            if m == C.PER_POSITION and (rl := C.rate_list(cell, k.percent)) is not None:
                 fig = slots.setdefault(slot if slot in slots else "", E.Figures())
                 for pos, r in enumerate(rl):
                     fig.positions[pos] = r
                 fig.fields.append((header, cell))
+                if C.positions_named(k.text) == len(rl) and fig.k is None:
+                    # a value for each draft position the header names ('accept d1/d2/d3'):
+                    # that many draft tokens per step
+                    fig.k = C.Value(float(len(rl)), False, 0)
                 continue
             if m in C.ACCEPTANCE and v is None and (vals := _several(cell)) is not None:
                 # 'a / b / c' under 'metric: x / y / z': one record per value, named as the header
@@ -2097,14 +2101,16 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
         elif own and (fig.has_acceptance() or fig.accepted is not None):
             flush()
         if (pp := _POSITION_LIST.search(t)) is not None and (
-            key_of(pp.group("key")).metric == C.PER_POSITION
+            (pk := key_of(pp.group("key"))).metric == C.PER_POSITION
         ):
-            rl = C.rate_list(pp.group("list"))
+            rl = C.rate_list(pp.group("list"), pk.percent)
             if rl is not None and not fig.positions:
                 fig.positions.update(enumerate(rl))
                 fig.fields.append((pp.group("key").strip(), pp.group("list")))
                 first = first or ln
                 last = ln
+                # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
+                items = [it for it in items if it[3] not in pp.group("list")]
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:
@@ -2154,7 +2160,9 @@ _SHARE_BRACKET = re.compile(
     r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"
 )
 _POSITION_LIST = re.compile(
-    r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>[\[(][\d.,;\s]+[\])])"
+    r"(?P<key>[A-Za-z][\w ./()%-]{2,60}?)(?:\s*[:=]\s*|\s+(?:(?:is|are|was|were)\s+)?)"
+    r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|"
+    r"\d*\.?\d+\s*%?(?:[ \t]*[,;/][ \t]*\d*\.?\d+\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
 )
 # a line that is a record by itself: a head naming what it counts, then its fields
 # ('statistics draft-dflash: #gen drafts = 691, #acc drafts = 291, ...')
