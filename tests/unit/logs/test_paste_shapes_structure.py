@@ -189,3 +189,40 @@ def test_a_list_that_goes_on_with_other_counts_is_not_taken() -> None:
     # percentages and fractions mixed in one list: not one list of rates
     text = "Mean acceptance length: 2.31\nPer-position acceptance: 72%, 0.41, 0.18\n"
     assert all(not r.per_position for r in read_paste(text).records)
+
+
+# ------------------------------------------------------------------ 'steps' as a count
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    steps=st.integers(65, 200_000),
+    per=st.integers(20, 400),
+    key=st.sampled_from(["steps", "num_steps", "Steps", "num steps"]),
+    form=st.sampled_from(["eq", "colon_lines", "table"]),
+)
+def test_a_large_whole_number_under_steps_is_the_verify_step_count(
+    steps: int, per: int, key: str, form: str
+) -> None:
+    accepted = steps * per // 100
+    length = round(1 + accepted / steps, 2)
+    if form == "eq":
+        text = f"{key}={steps} accepted={accepted} mean acceptance length {length:.2f}\n"
+    elif form == "colon_lines":
+        text = f"{key}: {steps}\naccepted: {accepted}\nmean acceptance length: {length:.2f}\n"
+    else:
+        text = _table([key, "accepted", "AL"], [[str(steps), str(accepted), f"{length:.2f}"]])
+    (r,) = read_paste(text).records
+    assert r.steps == steps
+    # 1 + accepted / steps is the printed length: the bonus is counted
+    assert r.accept_length == length
+
+
+def test_a_handful_of_steps_stays_the_configuration() -> None:
+    for text in (
+        "num_steps=3 accepted=2280 mean acceptance length 2.52\n",
+        _table(["steps", "AL"], [["3", "2.52"], ["5", "2.90"]]),
+    ):
+        got = read_paste(text).records
+        assert got and all(r.steps is None and r.accept_length is None for r in got), text
+        assert all(any(n in ("steps", "num steps") for n, _ in r.labels) for r in got)

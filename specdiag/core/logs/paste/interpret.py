@@ -732,6 +732,24 @@ def _several(cell: str) -> list[C.Value] | None:
 _SIGNED = re.compile(r"^\s*[+\-−]\s*\d")
 
 
+_STEP_LABELS = frozenset(("steps", "num steps", "n steps", "nsteps"))
+
+
+def _as_step_count(k: C.Key, v: C.Value | None) -> C.Key:
+    """'steps' names a configuration (SGLang's draft steps per verify, a handful), but a whole
+    number above 64 under it is a count of the run's verify steps ('steps=1500')."""
+    if (
+        k.metric == C.LABEL
+        and k.text in _STEP_LABELS
+        and v is not None
+        and not v.percent
+        and v.number == int(v.number)
+        and v.number > 64
+    ):
+        return C.Key(C.STEPS, k.text, False)
+    return k
+
+
 def _by_rows(
     g: Grid, cols: list[tuple[str, str]], keys: list[tuple[C.Key, str]], ctx: Ctx
 ) -> list[PasteRecord]:
@@ -799,8 +817,9 @@ def _by_rows(
             if not cell:
                 continue
             header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
-            m = k.metric
             v = C.value(cell)
+            k = _as_step_count(k, v)
+            m = k.metric
             if (
                 v is None
                 and m in C.ACCEPTANCE
@@ -2114,6 +2133,7 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:
+            k = _as_step_count(k, v)
             if k.metric == C.LENGTH:
                 length_key = k
             if k.metric == C.ACCEPTED and v.max is not None:
