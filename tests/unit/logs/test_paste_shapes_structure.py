@@ -226,3 +226,50 @@ def test_a_handful_of_steps_stays_the_configuration() -> None:
         got = read_paste(text).records
         assert got and all(r.steps is None and r.accept_length is None for r in got), text
         assert all(any(n in ("steps", "num steps") for n, _ in r.labels) for r in got)
+
+
+# ------------------------------------------------------------------ a length stated again
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    quote=st.sampled_from(["", "> ", "> > "]),
+    name=st.sampled_from(["mean acceptance length", "accept length", "average acceptance length"]),
+    first=st.integers(150, 600),
+    second=st.integers(110, 600),
+    verb=st.sampled_from(["printed", "gave", "got", "was", "reached"]),
+    tail=st.sampled_from([", which I guess is the other convention.", ".", "; odd."]),
+    subject=st.sampled_from(["Same head on the older build", "The other draft", "Run two"]),
+)
+def test_the_paragraph_after_a_named_length_states_another_without_the_name(
+    quote: str, name: str, first: int, second: int, verb: str, tail: str, subject: str
+) -> None:
+    text = (
+        f"{quote}With our draft head we got a {name} of {first / 100:.2f} on MT-Bench.\n\n"
+        f"{subject} {verb} {second / 100:.2f}{tail}\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [first / 100, second / 100]
+    assert all(r.accept_length is None for r in got)  # nothing decides the convention
+
+
+def test_no_restated_length_without_a_named_one_or_with_another_measure() -> None:
+    for text in (
+        # the paragraph before names no length
+        "We ran the draft on MT-Bench overnight.\n\nThe older build printed 1.9, sadly.\n",
+        # another measure in the clause
+        "We got a mean acceptance length of 2.9.\n\nThe older build's speedup was 1.9.\n",
+        # a paragraph between them
+        "We got a mean acceptance length of 2.9.\n\nThanks!\n\nThe older build printed 1.9.\n",
+    ):
+        got = read_paste(text).records
+        assert 1.9 not in [r.printed_length for r in got], text
+
+
+def test_a_vllm_release_before_0_9_keeps_its_own_convention() -> None:
+    text = "On vLLM 0.8.5 the mean acceptance length was 1.9 with 3 speculative tokens.\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "vllm" and r.accept_length is None
+    text = "On vLLM 0.11.0 the mean acceptance length was 2.9 with 3 speculative tokens.\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "vllm" and r.accept_length == 2.9

@@ -1941,6 +1941,11 @@ _CLAUSE_OTHER = re.compile(
 )
 
 
+def restates_length(text: str) -> bool:
+    """Whether prose states a length again without its name ('... printed 1.9, which')."""
+    return _CONTINUATION.search(text) is not None
+
+
 def _with_continuations(
     t: str, items: list[tuple[C.Key, C.Value, str, str]], named: C.Key | None
 ) -> list[tuple[C.Key, C.Value, str, str]]:
@@ -1951,6 +1956,11 @@ def _with_continuations(
     extra = []
     for m in _CONTINUATION.finditer(t):
         pos = m.start("val")
+        # a noun before the verb taken for a configuration ('the other draft got 1.10'): a
+        # configuration is a whole number, a decimal after a reporting verb is a figure
+        taken = [
+            x for x in taken if not (x[1].metric == C.LABEL and x[0] == pos and x[2].decimals > 0)
+        ]
         key = named if named is not None and (first_len < 0 or pos < first_len) else None
         if key is None:
             key = next((k for p, k, *_ in taken if k.metric == C.LENGTH and p < pos), None)
@@ -2056,14 +2066,17 @@ def _counted_share(m: re.Match[str]) -> tuple[C.Value, C.Value, C.Value] | None:
     return v, C.Value(a.number, False, 0), C.Value(b.number, False, 0)
 
 
-def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
+def keyvalue(
+    lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
+) -> list[PasteRecord]:
     """Records of a run of key-value lines or prose: one record per run, a new one when a
-    metric comes a second time (the next configuration)."""
+    metric comes a second time (the next configuration). ``named``: the accept length the
+    paragraph just before named, which this one may state again without its name."""
     out: list[PasteRecord] = []
     fig = E.Figures()
     labels: list[tuple[str, str]] = []
     first = last = 0
-    length_key: C.Key | None = None  # the accept length the block named last
+    length_key: C.Key | None = named  # the accept length the block named last
 
     def flush() -> None:
         nonlocal fig, labels, first

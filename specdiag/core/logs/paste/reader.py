@@ -286,7 +286,12 @@ def read_paste(
         for i in training:
             lines[i] = (lines[i][0], "")
     upper: list[str] = []  # the markdown headings above the block, the nearest first
+    # the accept length the prose of the block just before named ('a mean acceptance length of
+    # 2.9'): the next paragraph may state another without the name ('the older build printed
+    # 1.9'), as a reply does
+    length_named: C.Key | None = None
     for blk in TX.blocks(lines):
+        before, length_named = length_named, None
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
             # the markdown heading of the section the block sits in titles it too
@@ -318,6 +323,9 @@ def read_paste(
             and B.metric_named(heading) is not None
         )
         if not candidate and not listed:
+            if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
+                n_blocks += 1
+                _restated(blk, before, records, block_of, n_blocks)
             continue
         if _EXPOSITION_MARK.search(body) and all(_EXPOSITION.match(t) for _, t in blk):
             continue
@@ -432,9 +440,18 @@ def read_paste(
         structure = (
             "key-value" if sum(1 for _, t in rest if _is_key_value(t)) * 2 >= len(rest) else "prose"
         )
-        kv = I.keyvalue(rest, prose_ctx if structure == "prose" else ctx, structure) if rest else []
+        kv_ctx = _version_before(prose_ctx if structure == "prose" else ctx, body)
+        kv = (
+            I.keyvalue(rest, kv_ctx, structure, before if structure == "prose" else None)
+            if rest
+            else []
+        )
         if structure == "prose":
             kv = [r for r in kv if not _quotes_table(r, table_figures)]
+            length_named = next(
+                (k for r in kv for n, _ in r.fields if (k := I.key_of(n)).metric == C.LENGTH),
+                None,
+            )
         found.extend(kv)
         found, dropped = _drop_marked(found, blk, marked, unread)
         records.extend(found)
@@ -471,6 +488,46 @@ def read_paste(
     return PasteReading(
         tuple(records), groups(records, block_of), tuple(unread), tuple(ignored), n_blocks
     )
+
+
+# a vLLM release before 0.9 ('0.8.5', 'v0.7.3'): its mean acceptance length left out the bonus
+# token, so vLLM's documented convention (from 0.9 on) does not decide a figure it printed
+_OLD_VLLM = re.compile(r"(?<![\w.])v?0\.[0-8]\.\d{1,2}(?![\w.])")
+
+
+def _version_before(ctx: I.Ctx, body: str) -> I.Ctx:
+    if ctx[0] == "vllm" and _OLD_VLLM.search(body):
+        return (
+            ctx[0],
+            "vLLM, in a release before 0.9 the block names (its own convention)",
+            ctx[2],
+        )
+    return ctx
+
+
+def _restated(
+    blk: list[tuple[int, str]],
+    named: C.Key,
+    records: list[PasteRecord],
+    block_of: list[int],
+    n_block: int,
+) -> None:
+    """Records of a paragraph that states again, without its name, the accept length the one
+    just before it named; its tool only where the paragraph itself names one."""
+    body = "\n".join(t for _, t in blk)
+    tools = T.tools_named(body)
+    tool, rule = (
+        (tools[0], "named in the block or its heading")
+        if len(tools) == 1
+        else (
+            "unknown",
+            "no tool named in the paragraph",
+        )
+    )
+    ctx = _version_before((tool, rule, T.kind_of(body, tool) or SUMMARY), body)
+    found = I.keyvalue(list(blk), ctx, "prose", named)
+    records.extend(found)
+    block_of.extend([n_block] * len(found))
 
 
 # The paste's own word on its lengths: that they should have 1 added to count the target's own
