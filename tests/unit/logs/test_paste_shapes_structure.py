@@ -273,3 +273,35 @@ def test_a_vllm_release_before_0_9_keeps_its_own_convention() -> None:
     text = "On vLLM 0.11.0 the mean acceptance length was 2.9 with 3 speculative tokens.\n"
     (r,) = read_paste(text).records
     assert r.tool == "vllm" and r.accept_length == 2.9
+
+
+# ------------------------------------------------------------------ statistics of one figure
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(["accept_len", "Acceptance length", "AL", "acceptance rate"]),
+    stats=st.permutations(["mean", "p50", "p99", "max"]).map(lambda p: p[: 2 + len(p[0]) % 3]),
+    sp=st.sampled_from(["/", " / "]),
+    sep=st.sampled_from([": ", " = ", " "]),
+    data=st.data(),
+)
+def test_statistics_of_one_figure_listed_in_brackets_give_one_record(
+    name: str, stats: list[str], sp: str, sep: str, data: st.DataObject
+) -> None:
+    rate = "rate" in name
+    vals = [data.draw(st.integers(110, 400)) for _ in stats]
+    shown = [f"{v / 10:.1f}%" if rate else f"{v / 100:.2f}" for v in vals]
+    text = f"{name} ({sp.join(stats)}){sep}{sp.join(shown)}\n"
+    got = read_paste(text).records
+    # the mean where listed, else the median; tails alone are no figure to read
+    i = stats.index("mean") if "mean" in stats else stats.index("p50") if "p50" in stats else -1
+    if i < 0:
+        assert not got
+        return
+    (r,) = got
+    if rate:
+        assert r.printed_rate == pytest.approx(vals[i] / 1000)
+    else:
+        assert r.printed_length == vals[i] / 100
+    assert r.statistic == stats[i]

@@ -1538,6 +1538,15 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
             # one metric, its configurations listed in brackets ('Mean accept length (chat /
             # code): 2.61 / 2.20'): a value each
             labels = [x.strip() for x in bl.group("labels").split("/")]
+            stats = [_STAT_PREF.get(x.lower(), 9 if _STAT_COL.match(x) else -1) for x in labels]
+            if len(labels) == len(vals) and min(stats) >= 0:
+                # statistics of one figure ('accept_len (mean/p50/p99): 2.1 / 2.0 / 3.0'): one
+                # record, its mean (else its median); tails alone (p99 / max) are not read
+                i = stats.index(min(stats))
+                v = C.value(f"{labels[i]} {vals[i]}")
+                one = [(bk, v, bl.group("name"), vals[i])] if v is not None and stats[i] < 9 else []
+                out.append((m.start("vals"), m.end("vals"), one))
+                continue
             if len(labels) == len(vals) and bk.metric != C.POSITION:
                 got_l: list[tuple[C.Key, C.Value, str, str]] = []
                 for lab, vt in zip(labels, vals, strict=True):
