@@ -305,3 +305,54 @@ def test_statistics_of_one_figure_listed_in_brackets_give_one_record(
     else:
         assert r.printed_length == vals[i] / 100
     assert r.statistic == stats[i]
+
+
+# ------------------------------------------------------------------ metrics as rows, no header
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    length_name=st.sampled_from(["Mean Acceptance Length", "Accept length", "AL", "acc_len"]),
+    rate_name=st.sampled_from(["Draft Acceptance Rate", "Accept rate", "accept_rate (%)"]),
+    other=st.sampled_from(["", "Mean TTFT (ms)", "Output tok/s"]),
+    runs=st.integers(1, 3),
+    layout=st.sampled_from(["aligned", "pipes", "pipes_rule"]),
+    rate_first=st.booleans(),
+    data=st.data(),
+)
+def test_a_table_of_metrics_as_rows_without_a_header(
+    length_name: str,
+    rate_name: str,
+    other: str,
+    runs: int,
+    layout: str,
+    rate_first: bool,
+    data: st.DataObject,
+) -> None:
+    lengths = [data.draw(st.integers(120, 500)) / 100 for _ in range(runs)]
+    rates = [data.draw(st.integers(200, 950)) / 10 for _ in range(runs)]
+    rows = [
+        [length_name, *(f"{x:.2f}" for x in lengths)],
+        [rate_name, *(f"{x:.1f}%" if "%" not in rate_name else f"{x:.1f}" for x in rates)],
+    ]
+    if rate_first:
+        rows.reverse()
+    if other:
+        rows.append([other, *("123.4" for _ in range(runs))])
+    if layout == "aligned":
+        text = "\n".join("".join(c.ljust(28) for c in r).rstrip() for r in rows) + "\n"
+    else:
+        lines = ["| " + " | ".join(r) + " |" for r in rows]
+        if layout == "pipes_rule":
+            lines.insert(1, "|" + "---|" * (runs + 1))
+        text = "\n".join(lines) + "\n"
+    got = read_paste("Results of the run:\n\n" + text).records
+    assert [r.printed_length for r in got] == lengths
+    assert [round(r.printed_rate or 0, 4) for r in got] == [round(x / 100, 4) for x in rates]
+
+
+def test_a_first_row_of_numbers_under_a_name_of_no_figure_stays_a_header() -> None:
+    # numbers heading the columns of a configuration (batch sizes): a header, read as before
+    text = "| batch | 1 | 8 | 32 |\n|---|---|---|---|\n| AL | 2.61 | 2.58 | 2.55 |\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.61, 2.58, 2.55]

@@ -353,6 +353,19 @@ def grid(
     heading above the table: it names the table's one figure when no header does; ``upper``:
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
+    if (
+        len(g.header) == 1
+        and len(g.header[0]) >= 2
+        and C.key(g.header[0][0]).metric in C.ACCEPTANCE
+        and all(C.value(c) is not None for c in g.header[0][1:])
+    ):
+        # a first line naming a figure with its values ('Mean Acceptance Length    2.66'): no
+        # header but the first row of metrics as rows, each value column one record
+        g = dataclasses.replace(
+            g,
+            header=[["metric"] + [""] * (len(g.header[0]) - 1)],
+            rows=[(g.first_line, g.header[0]), *g.rows],
+        )
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
