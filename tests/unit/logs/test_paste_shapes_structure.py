@@ -356,3 +356,47 @@ def test_a_first_row_of_numbers_under_a_name_of_no_figure_stays_a_header() -> No
     text = "| batch | 1 | 8 | 32 |\n|---|---|---|---|\n| AL | 2.61 | 2.58 | 2.55 |\n"
     got = read_paste(text).records
     assert [r.printed_length for r in got] == [2.61, 2.58, 2.55]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(["acceptance rates", "accept rates", "acceptance probabilities"]),
+    verb=st.sampled_from(["of ", "were ", "are ", ": "]),
+    n=st.integers(2, 5),
+    start=st.sampled_from([0, 1]),
+    pct=st.booleans(),
+    oxford=st.booleans(),
+    where=st.sampled_from(["for positions", "at draft tokens", "for draft positions", "at depths"]),
+    to=st.sampled_from(["-", " to ", "–"]),
+    data=st.data(),
+)
+def test_rates_listed_in_prose_for_a_range_of_positions(
+    name: str,
+    verb: str,
+    n: int,
+    start: int,
+    pct: bool,
+    oxford: bool,
+    where: str,
+    to: str,
+    data: st.DataObject,
+) -> None:
+    rates = sorted((data.draw(st.integers(100, 990)) / 1000 for _ in range(n)), reverse=True)
+    items = [f"{x * 100:.1f}%" if pct else f"{x:.3f}" for x in rates]
+    listed = ", ".join(items[:-1]) + ("," if oxford else "") + " and " + items[-1]
+    length = round(1 + sum(rates), 2)
+    text = (
+        f"Mean acceptance length {length:.2f}; {name} {verb}{listed} "
+        f"{where} {start}{to}{start + n - 1}.\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.per_position == pytest.approx(tuple(rates), abs=1e-4)
+    assert r.accept_length == length
+
+
+def test_a_prose_list_that_does_not_fill_its_range_is_no_positions() -> None:
+    for text in (
+        "Mean acceptance length 2.2; acceptance rates of 0.71 and 0.52 for positions 1-3.\n",
+        "Mean acceptance length 2.2; acceptance rates of 0.71, 0.52 and 0.35 for positions 2-4.\n",
+    ):
+        assert all(not r.per_position for r in read_paste(text).records), text

@@ -346,6 +346,27 @@ def _under_heading(
     return []
 
 
+def _headless(g: Grid) -> Grid:
+    """A table whose first line names a figure with its values ('Mean Acceptance Length
+    2.66') has no header: that line is its first row of metrics as rows, each value column one
+    record. Spaces may have split the names of an aligned table into words ('Accept' |
+    'length'): the words before the values join again, on every row."""
+    if len(g.header) != 1:
+        return g
+    head = g.header[0]
+    j = next((i for i in range(1, len(head)) if C.value(head[i]) is not None), 0)
+    if (
+        not j
+        or not all(C.value(c) is not None for c in head[j:])
+        or C.key(" ".join(head[:j])).metric not in C.ACCEPTANCE
+        or any(C.value(c) is not None for _, cells in g.rows for c in cells[1:j])
+    ):
+        return g
+    rows = [(g.first_line, head), *g.rows]
+    joined = [(ln, [" ".join(x for x in c[:j] if x), *c[j:]]) for ln, c in rows]
+    return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
+
+
 def grid(
     g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = (), above: str = ""
 ) -> tuple[list[PasteRecord], bool]:
@@ -353,19 +374,7 @@ def grid(
     heading above the table: it names the table's one figure when no header does; ``upper``:
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
-    if (
-        len(g.header) == 1
-        and len(g.header[0]) >= 2
-        and C.key(g.header[0][0]).metric in C.ACCEPTANCE
-        and all(C.value(c) is not None for c in g.header[0][1:])
-    ):
-        # a first line naming a figure with its values ('Mean Acceptance Length    2.66'): no
-        # header but the first row of metrics as rows, each value column one record
-        g = dataclasses.replace(
-            g,
-            header=[["metric"] + [""] * (len(g.header[0]) - 1)],
-            rows=[(g.first_line, g.header[0]), *g.rows],
-        )
+    g = _headless(g)
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
@@ -2165,6 +2174,14 @@ def keyvalue(
                 last = ln
                 # the list's values are its positions', not a rate of their own ('0.81 / 0.62')
                 items = [it for it in items if it[3] not in pp.group("list")]
+        if (pr := prose_positions(t)) is not None and not fig.positions:
+            fig.positions.update(enumerate(pr[1]))
+            fig.fields.append(
+                (pr[0].group(0).split(pr[0].group("list"))[0].strip(), pr[0].group("list"))
+            )
+            first = first or ln
+            last = ln
+            items = [it for it in items if it[3] not in pr[0].group("list")]
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
         for k, v, kt, vt in items:
@@ -2219,6 +2236,31 @@ _POSITION_LIST = re.compile(
     r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|"
     r"\d*\.?\d+\s*%?(?:[ \t]*[,;/][ \t]*\d*\.?\d+\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
 )
+# rates listed in prose for a range of draft positions ('acceptance rates of 0.71, 0.52 and 0.35
+# for positions 1-3', 'accept rates were 72%, 51%, 33% at draft tokens 0 to 2')
+_NUM_P = r"\d*\.?\d+\s*%?"
+_PROSE_POSITIONS = re.compile(
+    r"\baccept\w*(?:\s+(?:rates?|ratios?|probabilit(?:y|ies)))?\s+(?:(?:of|were|are|was|is)\s+|:\s*)?"
+    rf"(?P<list>{_NUM_P}(?:\s*,\s*{_NUM_P})*,?\s+and\s+{_NUM_P}|{_NUM_P}(?:\s*,\s*{_NUM_P})+)"
+    r"\s+(?:for|at|on|across)\s+(?:the\s+)?(?:draft\s+)?(?:positions?|tokens?|depths?)\s+"
+    r"(?P<a>\d{1,2})\s*(?:-|–|to|through)\s*(?P<b>\d{1,2})\b",
+    re.I,
+)
+
+
+def prose_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:
+    """Per-position rates a sentence lists for a range of positions, where the list holds one
+    value per position of the range (counted from 0 or 1)."""
+    m = _PROSE_POSITIONS.search(t)
+    if m is None:
+        return None
+    a, b = int(m.group("a")), int(m.group("b"))
+    rl = C.rate_list(re.sub(r",?\s+and\s+", ", ", m.group("list")))
+    if rl is None or a not in (0, 1) or b - a + 1 != len(rl):
+        return None
+    return m, rl
+
+
 # a line that is a record by itself: a head naming what it counts, then its fields
 # ('statistics draft-dflash: #gen drafts = 691, #acc drafts = 291, ...')
 _RECORD_HEAD = re.compile(r"^[^=]{0,100}:\s*#?[A-Za-z][\w #]{0,40}=\s*\d")
