@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
-import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -46,7 +45,6 @@ from specdiag.core.logs.records import (
     CLOCK_RELATIVE,
     CUMULATIVE,
     INTERVAL,
-    ITERATION,
     LLAMACPP,
     MAX_TOKEN_COUNT,
     PER_POSITION,
@@ -152,9 +150,6 @@ N_SGL_NOFIT = "accept rate fits no known SGLang formula; normalised rate unknown
 N_LLAMA_NOLEN = "this llama.cpp version prints no mean len; accept length unknown for this request"
 N_LLAMA_CUMUL = "llama.cpp statistics line: totals since the server started"
 N_RATE_CLAMP = "per-position rates rise with position (rounding): made non-increasing"
-N_TRT_COMPUTED = (
-    "acceptanceLength computed as (accepted + requests with drafts) / requests with drafts"
-)
 
 _EMPTY: tuple[str, ...] = ()
 _NO_FLOATS: tuple[float, ...] = ()
@@ -988,78 +983,10 @@ class LineParser:
     # ------------------------------------------------------------------ TensorRT-LLM
 
     def _trtllm(self, text: str, line_no: int, prev_line: str | None = None) -> ParseOutcome:
-        # The JSON starts at some '{' or '[' before the key; a text prefix may hold brackets of
-        # its own ("[TRT-LLM] [I] ", "[11/29/2026-08:40:12] "): try each opening bracket in turn
-        # and take the first JSON value that decodes and spans the key.
-        mark = text.find(P.TRTLLM_MARKS[0])
-        if mark < 0:
-            mark = text.find(P.TRTLLM_MARKS[1])
-        if "{" not in text[:mark] and "[" not in text[:mark]:
-            return Skipped("TensorRT-LLM specDecodingStats without JSON")
-        doc = next((d for d, end in F.json_values(text, mark, 64) if end > mark), _NOT_MINE)
-        if doc is _NOT_MINE:
-            return Skipped("TensorRT-LLM iteration stats are not valid JSON")
-        items = doc if isinstance(doc, list) else [doc]
-        out: list[LogRecord] = []
-        bad = 0
-        for item in items:
-            if not isinstance(item, dict):
-                bad += 1
-                continue
-            st = item.get("specDecodingStats", item.get("spec_decoding_stats"))
-            if not isinstance(st, dict):
-                continue
-            rec = self._trt_item(item, st, line_no)
-            if isinstance(rec, Skipped):
-                bad += 1
-            elif rec is not None:
-                out.append(rec)
-        if out:
-            return tuple(out)
-        if bad:
-            return Skipped("TensorRT-LLM specDecodingStats with unusable numbers")
-        return None
-
-    def _trt_item(
-        self, item: dict[str, object], st: dict[str, object], line_no: int
-    ) -> LogRecord | Skipped | None:
-        def num(*keys: str) -> float | None:  # the first key whose value is a JSON number
-            ns = [v for k in keys if type(v := st.get(k)) is int or type(v) is float]
-            fv = float(ns[0]) if ns else math.nan
-            return fv if math.isfinite(fv) else None
-
-        drafted = num("numDraftTokens", "num_draft_tokens")
-        accepted = num("numAcceptedTokens", "num_accepted_tokens")
-        reqs = num("numRequestsWithDraftTokens", "num_requests_with_draft_tokens")
-        alen = num("acceptanceLength", "acceptance_length")
-        if (reqs is not None and reqs <= 0) or (drafted is not None and drafted <= 0):
-            return None
-        notes: tuple[str, ...] = _EMPTY
-        if alen is None and accepted is not None and reqs:
-            alen = (accepted + reqs) / reqs
-            notes = (N_TRT_COMPUTED,)
-        if alen is None:
-            return Skipped("no acceptance length")
-        if alen < 1.0 - 1e-6 or (
-            accepted is not None and drafted is not None and accepted > drafted
-        ):
-            return Skipped("impossible numbers")
-        it = item.get("iter")
-        raw = tuple((str(k), json.dumps(v)) for k, v in st.items())
-        if it is not None:
-            raw = (("iter", json.dumps(it)), *raw)
-        return self.make_record(
-            TRTLLM,
-            ITERATION,
-            line_no,
-            version="trtllm iteration stats",
-            length=max(alen, 1.0),
-            rate=(accepted / drafted) if accepted is not None and drafted else None,
-            accepted=int(accepted) if accepted is not None else None,
-            drafted=int(drafted) if drafted is not None else None,
-            raw=raw,
-            notes=notes,
-        )
+        """Iteration stats: a JSON object or list after any text prefix, read by the JSON
+        bodies' reader (formats.py: its walk finds each ``specDecodingStats`` object)."""
+        out = F.json_line(self, text, line_no)
+        return Skipped("TensorRT-LLM specDecodingStats without valid JSON") if out is None else out
 
 
 # the server layouts after SGLang's (whose lines are told by several marks): (engine, the
