@@ -374,7 +374,6 @@ class LineParser:
         if engine == VLLM and self.version is not None:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
-        self._md_cache: dict[str, float | None] = {}
         # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
         # mid-field waiting for its continuation, and records completed out of line order
         self.block: Block | None = None
@@ -705,18 +704,13 @@ class LineParser:
     # ------------------------------------------------------------------ vLLM
 
     def _vllm_time(self, prefix: str) -> tuple[float | None, str | None]:
+        """vLLM's year-less 'MM-DD hh:mm:ss': the year is --year's (else the current one)."""
         tm = P.VLLM_TIME.search(prefix)
         if tm is None:
             return _NO_TIME
         month, dd, hms, frac = tm.group("month", "day", "time", "frac")
-        md = month + "-" + dd
-        day = self._md_cache.get(md, -1.0)
-        if day == -1.0:
-            day = self._md_cache[md] = _day_epoch(f"{self.year:04d}-{md}")
-        sod = _seconds_of_day(hms)
-        if day is None or sod is None:
-            return None, md + " " + hms
-        return day + sod + (_frac(frac) if frac else 0.0), md + " " + hms
+        ts = _stamp(f"{self.year:04d}-{month}-{dd}", hms, frac)[0]
+        return ts, month + "-" + dd + " " + hms
 
     def _vllm_head(self, text: str, mark: str) -> tuple[str, dict[str, str], _Raw]:
         """(body, its fields as printed, the pid and those fields: the record's raw)."""
