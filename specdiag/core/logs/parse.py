@@ -599,8 +599,7 @@ class LineParser:
         if am is None:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
-        fast = P.SGLANG_FAST.match(body)  # the default layout in one match (faster than a split)
-        f = dict(zip(P.SGLANG_FAST_KEYS, fast.groups(), strict=True)) if fast else _fields(body)
+        f = _fields(body)
         g = _by_name(f, body, _SGL_NAMES)
         length_text, rate_text = g.get(G.F.LENGTH), g.get(G.F.RATE)
         if length_text is None:

@@ -88,22 +88,6 @@ SGLANG_PREFIX = re.compile(
     r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] $"
 )
 SGLANG_AFTER = re.compile(r"(?: \[(?P<iter>\d+)\])?(?P<sep>[.,]) ")
-# The default >= 0.5.10 layout, matched in one go (the general path splits "key: value" pairs).
-SGLANG_FAST = re.compile(
-    r"#running-req: (\d+), #token: (\d+), token usage: ([0-9.]+), accept len: ([0-9.]+), "
-    r"accept rate: ([0-9.]+), cuda graph: (True|False), gen throughput \(token/s\): ([0-9.]+), "
-    r"#queue-req: (\d+)$"
-)
-SGLANG_FAST_KEYS: tuple[str, ...] = (
-    "#running-req",
-    "#token",
-    "token usage",
-    "accept len",
-    "accept rate",
-    "cuda graph",
-    "gen throughput (token/s)",
-    "#queue-req",
-)
 SGLANG_GRAPH_KEYS: tuple[str, ...] = ("cuda graph", "cpu graph", "npu graph", "musa graph")
 
 # --------------------------------------------------------------------------- vLLM
