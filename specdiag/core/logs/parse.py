@@ -66,11 +66,6 @@ _QUOTED = frozenset(">|`*+-")
 _Raw = tuple[tuple[str, str], ...]  # a record's fields as printed
 _Floats = tuple[float, ...]
 _Line = ParseOutcome | LogRecord  # a server line's reader: one record is given bare
-_Names = tuple[dict[str, G.F], frozenset[G.F]]  # a layout's printed keys -> fields; the fields
-
-
-def _names(keys: dict[str, G.F]) -> _Names:
-    return keys, frozenset(keys.values())
 
 
 def _guard(out: ParseOutcome) -> ParseOutcome:
@@ -166,26 +161,11 @@ SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: Toke
 _SGL_VERSION_OF = {NEW: SGL_VERSION_0511, OLD: SGL_VERSION_0510}  # by the rate's formula
 _SGL_TP = "gen throughput (token/s)"
 _NO_TIME: tuple[float | None, str | None] = (None, None)
-# each layout's fields under the keys it prints (else found by the grammar, by name)
-_SGL_NAMES = _names({"accept len": G.F.LENGTH, "accept rate": G.F.RATE})
-_VLLM_NAMES = _names(
-    {
-        "Accepted": G.F.ACCEPTED,
-        "Drafted": G.F.DRAFTED,
-        "Per-position acceptance rate": G.F.PER_POSITION,
-        "Mean acceptance length": G.F.LENGTH,
-        "Avg Draft acceptance rate": G.F.RATE,
-        "Draft acceptance rate": G.F.RATE,
-    }
-)
-_V0_NAMES = _names(
-    {
-        "Number of speculative tokens": G.F.K,
-        "Number of accepted tokens": G.F.ACCEPTED,
-        "Number of draft tokens": G.F.DRAFTED,
-        "Number of emitted tokens": G.F.EMITTED,
-    }
-)
+# the fields each layout's reader wants (found by name: _by_name)
+_SGL_WANTS = frozenset((G.F.LENGTH, G.F.RATE))
+_VLLM_WANTS = frozenset((G.F.ACCEPTED, G.F.DRAFTED, G.F.PER_POSITION, G.F.LENGTH, G.F.RATE))
+_V0_WANTS = frozenset((G.F.K, G.F.ACCEPTED, G.F.DRAFTED, G.F.EMITTED))
+_STATS_WANTS = frozenset((G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED, G.F.LENGTH, G.F.PER_POSITION))
 # llama.cpp's patterns' groups and the keys the engine prints them under
 _LLAMA_REQUEST_KEYS = (("ratio", "draft acceptance"), ("acc", "accepted"), ("gen", "generated"))
 _LLAMA_PP = ("pp", "acceptance rate per position")
@@ -199,7 +179,6 @@ _LLAMA_STATS_KEYS = (
     ("mlen", "#mean acc len"),
     ("pp", "#acc rate/pos"),
 )
-_STATS_COUNTS = (G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED)
 _BOOLS = {"True": True, "False": False}
 
 
@@ -288,16 +267,16 @@ def _fields(body: str) -> dict[str, str]:
     return out
 
 
-def _by_name(f: dict[str, str], body: str, names: _Names) -> dict[G.F, str]:
-    """Each field's text under the key its layout prints (the first of a field's keys first),
-    else (a fork's spelling or order) the tolerant grammar's reading of the body; a percentage
-    keeps its '%'."""
-    keys, wanted = names
+def _by_name(f: dict[str, str], body: str, wanted: frozenset[G.F]) -> dict[G.F, str]:
+    """Each wanted field's text: its key found in the grammar's one synonym table (the first
+    such key of the line wins), else, for a field the split did not find (another separator,
+    a fork's layout), the grammar's reading of the body; a percentage keeps its '%'."""
     out: dict[G.F, str] = {}
-    for key, c in keys.items():
-        if key in f and c not in out:
-            out[c] = f[key]
-    if len(out) < len(wanted):
+    for key, text in f.items():
+        c = G.canonical(key)
+        if c in wanted and c not in out:
+            out[c] = text
+    if len(out) < len(wanted) and body:
         for c, fl in G.by_field(G.fields(body)).items():
             if c not in out and c in wanted:
                 out[c] = fl.text + "%" if fl.percent and not fl.text.endswith("%") else fl.text
@@ -600,7 +579,7 @@ class LineParser:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
         f = _fields(body)
-        g = _by_name(f, body, _SGL_NAMES)
+        g = _by_name(f, body, _SGL_WANTS)
         length_text, rate_text = g.get(G.F.LENGTH), g.get(G.F.RATE)
         if length_text is None:
             return Skipped("SGLang Decode batch line without a readable accept len")
@@ -639,7 +618,7 @@ class LineParser:
             version = SGL_VERSION_DERIVED if dotted else version
         elif dotted:
             version, notes = SGL_VERSION_04, (N_SGL_04,)
-        graph = next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
+        graph = f.get("cuda graph") or next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
         it = am.group("iter")
         return self.make_record(
             SGLANG,
@@ -722,7 +701,7 @@ class LineParser:
 
     def _vllm(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         body, f, raw = self._vllm_head(text, P.VLLM_SPEC_MARK)
-        g = _by_name(f, body, _VLLM_NAMES)
+        g = _by_name(f, body, _VLLM_WANTS)
         acc_t, dra_t = g.get(G.F.ACCEPTED), g.get(G.F.DRAFTED)
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
         drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None
@@ -787,7 +766,7 @@ class LineParser:
 
     def _vllm_v0(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         body, f, raw = self._vllm_head(text, P.VLLM_V0_MARK)
-        g = _by_name(f, body, _V0_NAMES)  # every release's spelling, in any order
+        g = _by_name(f, body, _V0_WANTS)  # every release's spelling, in any order
         k, acc, dra, emi = (
             _int(g[c].rstrip(".")) if c in g else None
             for c in (G.F.K, G.F.ACCEPTED, G.F.DRAFTED, G.F.EMITTED)
@@ -928,14 +907,16 @@ class LineParser:
         m = P.LLAMACPP_STATS.search(text)
         if m is not None:
             raw = _groups(m, _LLAMA_STATS_KEYS)
-            g = {c: v for k, v in raw if (c := G.canonical(k)) is not None}
+            g = _by_name(dict(raw), "", _STATS_WANTS)
         else:  # the fields by name (another order, a fork's spelling, a missing suffix)
             head = P.LLAMACPP_STATS_HEAD.search(text)
             found = G.fields(text[head.end() :] if head else text)
-            g = {c: f.text for c, f in G.by_field(found).items()}
             raw = tuple((f.key, f.text) for f in found)
+            g = _by_name(dict(raw), "", _STATS_WANTS)
             raw = (("impl", head.group("impl")), *raw) if head is not None else raw
-        gd, gt, at = (_int(g[c]) if c in g else None for c in _STATS_COUNTS)
+        gd, gt, at = (
+            _int(g[c]) if c in g else None for c in (G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED)
+        )
         if gd is None or gt is None or at is None:
             return Skipped("llama.cpp statistics line unreadable")
         if gd == 0 or gt == 0:
