@@ -285,7 +285,7 @@ def _by_name(f: dict[str, str], body: str, wanted: frozenset[G.F]) -> dict[G.F, 
 
 def _groups(m: re.Match[str], names: tuple[tuple[str, str], ...]) -> _Raw:
     """A pattern's groups as the engine prints them: (its key, the value) of those matched."""
-    return tuple((key, v) for group, key in names if (v := m.group(group)) is not None)
+    return tuple([(key, v) for group, key in names if (v := m.group(group)) is not None])
 
 
 @lru_cache(maxsize=4096)
@@ -353,6 +353,8 @@ class LineParser:
         if engine == VLLM and self.version is not None:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
+        # the server layouts of the engine asked for (any): (mark, reader), in _SERVER's order
+        self.layouts = [(mark, read) for e, mark, read in _SERVER if engine in (None, e)]
         # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
         # mid-field waiting for its continuation, and records completed out of line order
         self.block: Block | None = None
@@ -508,8 +510,8 @@ class LineParser:
             )
         ):
             return self._sglang(text, line_no)
-        for engine, mark, reader in _SERVER:
-            if (eng is None or eng == engine) and mark in text:
+        for mark, reader in self.layouts:
+            if mark in text:
                 out = reader(self, text, line_no, prev_line)
                 if out is not None or mark != "draft tokens":  # a common phrase: read on
                     return out
