@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -113,7 +113,7 @@ class _Figures(NamedTuple):
     accepted: int | None
     drafted: int | None
     per_position: tuple[float, ...]
-    notes: list[str]
+    notes: Sequence[str]
     version: str | None = None  # (a JSON object's: its reader's row of _JSON_RECORDS)
 
 
@@ -605,20 +605,9 @@ def _record(
     p: LineParser, engine: str, kind: str, got: _Figures, line_no: int, raw: _Raw
 ) -> LogRecord:
     """The record of a reader's figures (a one-line layout, a table row, a summary block, a
-    JSON statistics object)."""
-    return p.make_record(
-        engine,
-        kind,
-        line_no,
-        version=got.version,
-        length=got.length,
-        rate=got.rate,
-        accepted=got.accepted,
-        drafted=got.drafted,
-        per_position=got.per_position,
-        raw=raw,
-        notes=tuple(got.notes),
-    )
+    JSON statistics object): _Figures' fields are the record builder's arguments."""
+    figures = got._replace(notes=tuple(got.notes))._asdict()
+    return p.make_record(engine, kind, line_no, raw=raw, **figures)
 
 
 def _first(o: dict[str, Any], *keys: str) -> object:
