@@ -196,15 +196,12 @@ def _float(text: str) -> float | None:
     return None if v != v else v
 
 
-def _batch_size(raw: tuple[tuple[str, str], ...]) -> int | None:
+def _batch_size(text: str | None) -> int | None:
     """SGLang's ``#running-req`` (ASCII digits, at most MAX_TOKEN_COUNT), else None: the line
     then weighs nothing when lines are pooled."""
-    for key, text in raw:
-        if key == "#running-req":
-            t = text.strip()
-            if t.isascii() and t.isdigit() and len(t) <= 16 and int(t) <= MAX_TOKEN_COUNT:
-                return int(t)
-            return None
+    t = (text or "").strip()
+    if t.isascii() and t.isdigit() and len(t) <= 16 and int(t) <= MAX_TOKEN_COUNT:
+        return int(t)
     return None
 
 
@@ -536,6 +533,7 @@ class LineParser:
         throughput: float | None = None,
         raw: _Raw = (),
         notes: tuple[str, ...] = _EMPTY,
+        batch_size: int | None = None,  # SGLang's requests in the batch (the line's weight)
     ) -> LogRecord:
         timestamp, time_text = when
         if counts is not None:
@@ -569,7 +567,7 @@ class LineParser:
             throughput,
             raw,
             notes,
-            _batch_size(raw) if kind == INTERVAL and engine == SGLANG else None,
+            batch_size,
         )
 
     # ------------------------------------------------------------------ SGLang
@@ -635,6 +633,7 @@ class LineParser:
             throughput=_float(f[_SGL_TP]) if _SGL_TP in f else None,
             raw=(("iter", it), *f.items()) if it else tuple(f.items()),
             notes=notes,
+            batch_size=_batch_size(f.get("#running-req")),
         )
 
     def _sglang_rate(
