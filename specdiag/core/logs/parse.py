@@ -961,7 +961,9 @@ class LineParser:
         """Iteration stats: a JSON object or list after any text prefix, read by the JSON
         bodies' reader (formats.py: its walk finds each ``specDecodingStats`` object)."""
         out = F.json_line(self, text, line_no)
-        return Skipped("TensorRT-LLM specDecodingStats without valid JSON") if out is None else out
+        if out is None:
+            return Skipped("TensorRT-LLM specDecodingStats without valid JSON")
+        return _only(out, TRTLLM) if type(out) is tuple and out else out
 
 
 # the server layouts after SGLang's (whose lines are told by several marks): (engine, the
