@@ -268,16 +268,24 @@ def _by_name(f: dict[str, str], body: str, wanted: frozenset[G.F]) -> dict[G.F, 
     """Each wanted field's text: its key found in the grammar's one synonym table (the first
     such key of the line wins), else, for a field the split did not find (another separator,
     a fork's layout), the grammar's reading of the body; a percentage keeps its '%'."""
-    out: dict[G.F, str] = {}
-    for key, text in f.items():
-        c = G.canonical(key)
-        if c in wanted and c not in out:
-            out[c] = text
+    out = {c: f[key] for c, key in _keys_of(tuple(f), wanted)}
     if len(out) < len(wanted) and body:
         for c, fl in G.by_field(G.fields(body)).items():
             if c not in out and c in wanted:
                 out[c] = fl.text + "%" if fl.percent and not fl.text.endswith("%") else fl.text
     return out
+
+
+@lru_cache(maxsize=1024)
+def _keys_of(keys: tuple[str, ...], wanted: frozenset[G.F]) -> tuple[tuple[G.F, str], ...]:
+    """(field, its key) for each wanted field among a line's keys (a layout's keys repeat from
+    line to line: looked up once)."""
+    out: dict[G.F, str] = {}
+    for key in keys:
+        c = G.canonical(key)
+        if c in wanted and c not in out:
+            out[c] = key
+    return tuple(out.items())
 
 
 def _groups(m: re.Match[str], names: tuple[tuple[str, str], ...]) -> _Raw:
