@@ -838,6 +838,7 @@ class LineParser:
     def _llama(
         self, kind: str, line_no: int, when: tuple[float | None, str | None], raw: _Raw, **kw: Any
     ) -> LogRecord:
+        """A llama.cpp record (its clock: time since the server started)."""
         return self.make_record(LLAMACPP, kind, line_no, when=when, raw=raw, **kw)
 
     def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> _Line:
