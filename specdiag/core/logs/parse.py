@@ -330,8 +330,8 @@ def _old_only(cands: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
 class LineParser:
     """Parse the lines of one source, in order. See the module docstring."""
 
-    # Fast paths for the default SGLang and vLLM layouts; off, every line takes the general
-    # path (the tests compare the two record by record).
+    # Whether the compiled part (fast.py) may extract the default SGLang and vLLM lines itself;
+    # off, every candidate line comes to this reader (the tests compare the two sources).
     fast_paths: bool = True
 
     def __init__(
