@@ -10,11 +10,17 @@ formula changed between versions (engines.md section 1.2):
 For one (length, rate) pair, :func:`sglang_candidates` lists every (formula, num_draft_tokens)
 that reproduces both printed numbers after rounding. :class:`SGLangRateInference` tallies those
 sets over many lines (bounded memory: one counter per distinct set) and picks the pair consistent
-with the most lines.
+with the most lines. :class:`SGLangRates` is the one decision rule of a source's lines, whichever
+source read them: each line tallied in its rank's inference, in line order, and decided (formula,
+num_draft_tokens, note) from its own pair, or from the rank's best pair at that line; the Python
+parser hands it one line, the compiled source a run of lines (decided together between the points
+where the best pair can change).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -22,6 +28,8 @@ NEW = "0.5.11"  # drafts-only rate
 OLD = "0.5.10"  # bonus-inclusive rate (also 0.5.5 for chains)
 MAX_NDT = 64  # largest num_draft_tokens considered
 REFRESH = 512  # best() is recomputed after this many tallies of sets already counted
+PAIRS_KEPT = 65536  # text pairs coded per source before the table is started afresh
+NOTE_NOFIT, NOTE_AMBIG = 1, 2  # a line's note: no formula fits it; its formula is the best guess
 _EPS = 1e-9
 
 
@@ -175,3 +183,142 @@ def normalised_sglang_rate(
     if formula == OLD and ndt is not None and ndt > 1:
         return max(0.0, (length - 1.0) / (ndt - 1))
     return None
+
+
+Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+# a line's (formula, num_draft_tokens, note): note 0, NOTE_NOFIT or NOTE_AMBIG
+Outcome = tuple[str | None, int | None, int]
+
+
+class SGLangRates:
+    """The accept-rate rule of one source's SGLang lines: per rank, an inference tallied in
+    line order; each line decided by :meth:`decide` as one line of the log, whether the Python
+    parser hands it over alone or the compiled source a run of lines.
+
+    A line is a text pair coded by :meth:`codes` (its accept len and accept rate as printed,
+    and whether 0.5.5's trailing comma names its formula); :attr:`outcomes` holds what
+    :meth:`decide` returns codes into. ``used``: per rank, the best pairs that decided lines
+    (``(formula, None)`` for the new formula, which needs no num_draft_tokens); parallel.py
+    checks them when it joins byte ranges."""
+
+    def __init__(self, forced: str | None) -> None:
+        self.forced = forced  # the formula --engine-version names
+        self.inference: dict[str, SGLangRateInference] = {}
+        self.outcomes: list[Outcome] = []
+        self._outcome_code: dict[Outcome, int] = {}
+        self.used: dict[str, set[tuple[str | None, int | None]]] = {}
+        self._forget()
+
+    def _forget(self) -> None:
+        """The text pairs met, coded as they first come: per code its analysis, the candidate
+        set it tallies, the formula it is held to, and its outcome when the line alone decides
+        it (else -1); outcomes given a best pair, cached by (code, formula, num_draft_tokens)."""
+        self._code: dict[tuple[str, str, bool], int] = {}
+        self._analysis: list[Analysis] = []
+        self._sets: list[frozenset[tuple[str, int]]] = []
+        self._held: list[str | None] = []
+        self._static: list[int] = []
+        self._with_best: dict[tuple[int, str | None, int | None], int] = {}
+
+    def codes(self, pairs: list[tuple[str, str, bool]]) -> list[int]:
+        """The codes of (accept len text, accept rate text, trailing comma) pairs. The codes
+        given before are void (the table may start afresh here: memory stays bounded)."""
+        if len(self._code) > PAIRS_KEPT:
+            self._forget()
+        get = self._code.get
+        return [c if (c := get(p)) is not None else self._new(p) for p in pairs]
+
+    def _new(self, pair: tuple[str, str, bool]) -> int:
+        length_text, rate_text, trailing = pair
+        code = self._code[pair] = len(self._static)
+        analysis = sglang_line_analysis(length_text, rate_text)
+        cands = analysis[0]
+        self._analysis.append(analysis)
+        # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a log
+        # of 0.5.5 lines alone still yields num_draft_tokens
+        self._sets.append(frozenset(c for c in cands if c[0] == OLD) if trailing else cands)
+        self._held.append(OLD if trailing and self.forced is None else self.forced)
+        self._static.append(self._outcome(code, None))
+        return code
+
+    def _outcome(self, code: int, best: RateInference | None) -> int:
+        """The outcome code of a line of pair ``code`` given its rank's best pair at that line;
+        -1 when the line needs the best pair and ``best`` is None."""
+        cands, only, ndts_by = self._analysis[code]
+        held = self._held[code]
+        note = 0
+        formula: str | None
+        if held is not None:
+            formula = held if held in ndts_by else None
+            note = 0 if held in ndts_by else NOTE_NOFIT
+        elif only is not None:
+            formula = only
+        elif not cands:
+            formula, note = None, NOTE_NOFIT
+        elif best is None:
+            return -1
+        else:
+            formula, note = best.formula, NOTE_AMBIG
+        ndts = ndts_by.get(formula, ()) if formula is not None else ()
+        ndt: int | None = None
+        if len(ndts) == 1:
+            ndt = ndts[0]
+        elif formula is not None and formula != NEW:
+            if best is None:
+                return -1
+            if best.formula == formula and best.num_draft_tokens in ndts:
+                ndt = best.num_draft_tokens
+        out = (formula, ndt, note)
+        got = self._outcome_code.get(out)
+        if got is None:
+            got = self._outcome_code[out] = len(self.outcomes)
+            self.outcomes.append(out)
+        return got
+
+    def _tally(self, inf: SGLangRateInference, codes: list[int]) -> None:
+        sets = self._sets
+        if len(codes) == 1:
+            inf.add(sets[codes[0]])
+            return
+        for c, n in Counter(codes).items():
+            inf.add(sets[c], n)
+
+    def decide(self, rank: str, codes: list[int]) -> list[int]:
+        """Tally lines of one rank (their codes, in line order) and decide each: its outcome
+        code. A line that needs the rank's best pair sees the tallies of every line before it
+        and its own, as if the lines came one by one; between the points where the best pair
+        can change (a candidate set not counted yet, or REFRESH tallies after it was last
+        computed) the lines share it and are tallied together."""
+        inf = self.inference.get(rank)
+        if inf is None:
+            inf = self.inference[rank] = SGLangRateInference(self.forced)
+        static = self._static
+        out = [static[c] for c in codes]
+        if -1 not in out:
+            self._tally(inf, codes)
+            return out
+        # where a set not counted yet comes (a code met again, or another code of the same set,
+        # only adds a point where the best pair is asked again and found unchanged)
+        sets, counts = self._sets, inf.counts
+        new = sorted(codes.index(c) for c in dict.fromkeys(codes) if sets[c] not in counts)
+        dyn = [i for i, o in enumerate(out) if o < 0]
+        used = self.used.setdefault(rank, set())
+        added = k = 0
+        while k < len(dyn):
+            j = dyn[k]
+            self._tally(inf, codes[added : j + 1])
+            added = j + 1
+            best = inf.best()
+            used.add((best.formula, None if best.formula == NEW else best.num_draft_tokens))
+            e = bisect_right(new, j)
+            stale = min(new[e] if e < len(new) else len(codes), j + inf.refresh_in())
+            end = max(bisect_left(dyn, stale, k), k + 1)  # the lines that share this best pair
+            for i in dyn[k:end]:
+                key = (codes[i], best.formula, best.num_draft_tokens)
+                o = self._with_best.get(key)
+                if o is None:
+                    o = self._with_best[key] = self._outcome(codes[i], best)
+                out[i] = o
+            k = end
+        self._tally(inf, codes[added:])
+        return out

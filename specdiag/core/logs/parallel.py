@@ -169,8 +169,6 @@ def _range_worker(
         scanner = mine.add_source(label)
         scanner.whole_documents = False
         free = [True]
-        # per rank, the pairs that decided the SGLang lines the Python grammar read
-        parsed: dict[str, set[tuple[str | None, int | None]]] = {}
         fd = os.open(path, os.O_RDONLY)
         try:
             prev = _previous_lines(fd, start)
@@ -181,10 +179,8 @@ def _range_worker(
                         free[0] = free[0] and "accept rate" not in rec.reason
                         return
                     if rec.engine == SGLANG and N_SGL_AMBIG in rec.notes:
-                        if rec.version_guess == SGL_VERSION_0511:  # the new formula decided it
-                            parsed.setdefault(rec.rank, set()).add((NEW, None))
-                            return
-                        free[0] = False
+                        # decided by the best pair: the new formula's is checked at the join
+                        free[0] = free[0] and rec.version_guess == SGL_VERSION_0511
                     elif free[0] and not _history_free(rec):
                         free[0] = False
 
@@ -212,10 +208,8 @@ def _range_worker(
         kept = {key: acc.spark.kept or [] for key, acc in series.items()}
         for acc in series.values():
             acc.spark.kept = None
-        compiled = scanner.compiled
-        pairs = {r: set(p) for r, p in compiled.best_pairs.items()} if compiled else {}
-        for rank, used in parsed.items():
-            pairs.setdefault(rank, set()).update(used)
+        # per rank, the best pairs that decided lines (whichever source read them)
+        pairs = {r: set(p) for r, p in parser.sglang_rates.used.items()}
         conn.send(
             _Part(
                 mine.leaves,
