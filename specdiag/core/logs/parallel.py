@@ -424,7 +424,7 @@ def _sparks(
         }
         series.update({("impl", *key): acc for key, acc in part.impls.items()})
         for key, acc in series.items():
-            records.setdefault(key, [0] * len(parts))[k] = sum(b.n for b in acc.spark.buckets)
+            records.setdefault(key, [0] * len(parts))[k] = acc.spark.n
     out: dict[tuple[str, ...], tuple[list[Any], int]] = {
         key: ([], spark_per(sum(ns))) for key, ns in records.items()
     }
