@@ -211,10 +211,13 @@ class SGLangRates:
 
     def _forget(self) -> None:
         """The text pairs met, coded as they first come: per code its analysis, the candidate
-        set it tallies, the formula it is held to, and its outcome when the line alone decides
-        it (else -1); outcomes given a best pair, cached by (code, formula, num_draft_tokens)."""
+        set it tallies (a code into ``_sets``: many pairs share one), the formula it is held
+        to, and its outcome when the line alone decides it (else -1); outcomes given a best
+        pair, cached by (code, formula, num_draft_tokens)."""
         self._code: dict[tuple[str, str, bool], int] = {}
         self._analysis: list[Analysis] = []
+        self._set_of: list[int] = []
+        self._set_code: dict[frozenset[tuple[str, int]], int] = {}
         self._sets: list[frozenset[tuple[str, int]]] = []
         self._held: list[str | None] = []
         self._static: list[int] = []
@@ -236,7 +239,10 @@ class SGLangRates:
         self._analysis.append(analysis)
         # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a log
         # of 0.5.5 lines alone still yields num_draft_tokens
-        self._sets.append(frozenset(c for c in cands if c[0] == OLD) if trailing else cands)
+        tallied = frozenset(c for c in cands if c[0] == OLD) if trailing else cands
+        self._set_of.append(self._set_code.setdefault(tallied, len(self._sets)))
+        if len(self._sets) < len(self._set_code):
+            self._sets.append(tallied)
         self._held.append(OLD if trailing and self.forced is None else self.forced)
         self._static.append(self._outcome(code, None))
         return code
@@ -276,11 +282,11 @@ class SGLangRates:
         return got
 
     def _tally(self, inf: SGLangRateInference, codes: list[int]) -> None:
-        sets = self._sets
+        sets, set_of = self._sets, self._set_of
         if len(codes) == 1:
-            inf.add(sets[codes[0]])
+            inf.add(sets[set_of[codes[0]]])
             return
-        for c, n in Counter(codes).items():
+        for c, n in Counter([set_of[c] for c in codes]).items():
             inf.add(sets[c], n)
 
     def decide(self, rank: str, codes: list[int]) -> list[int]:
@@ -299,8 +305,8 @@ class SGLangRates:
             return out
         # where a set not counted yet comes (a code met again, or another code of the same set,
         # only adds a point where the best pair is asked again and found unchanged)
-        sets, counts = self._sets, inf.counts
-        new = sorted(codes.index(c) for c in dict.fromkeys(codes) if sets[c] not in counts)
+        sets, set_of, counts = self._sets, self._set_of, inf.counts
+        new = sorted(codes.index(c) for c in dict.fromkeys(codes) if sets[set_of[c]] not in counts)
         dyn = [i for i, o in enumerate(out) if o < 0]
         used = self.used.setdefault(rank, set())
         added = k = 0
