@@ -65,19 +65,6 @@ def sglang_candidates(length_text: str, rate_text: str) -> frozenset[tuple[str, 
     return frozenset(out)
 
 
-@lru_cache(maxsize=65536)
-def sglang_line_analysis(
-    length_text: str, rate_text: str
-) -> tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]:
-    """(candidates, the one formula that fits or None, ndts that fit per formula), cached."""
-    cands = sglang_candidates(length_text, rate_text)
-    per: dict[str, list[int]] = {}
-    for f, n in cands:
-        per.setdefault(f, []).append(n)
-    only = next(iter(per)) if len(per) == 1 else None
-    return cands, only, {f: tuple(sorted(ns)) for f, ns in per.items()}
-
-
 @dataclass(frozen=True)
 class RateInference:
     """The formula and num_draft_tokens that explain the most lines."""
@@ -210,15 +197,15 @@ class SGLangRates:
         self._forget()
 
     def _forget(self) -> None:
-        """The text pairs met, coded as they first come: per code its analysis, the candidate
-        set it tallies (a code into ``_sets``: many pairs share one), the formula it is held
+        """The text pairs met, coded as they first come: per code its candidates, the one
+        formula that fits or None, the num_draft_tokens that fit per formula, the candidate set
+        it tallies (one object per distinct set: many pairs share one), the formula it is held
         to, and its outcome when the line alone decides it (else -1); outcomes given a best
         pair, cached by (code, formula, num_draft_tokens)."""
         self._code: dict[tuple[str, str, bool], int] = {}
         self._analysis: list[Analysis] = []
-        self._set_of: list[int] = []
-        self._set_code: dict[frozenset[tuple[str, int]], int] = {}
         self._sets: list[frozenset[tuple[str, int]]] = []
+        self._one_set: dict[frozenset[tuple[str, int]], frozenset[tuple[str, int]]] = {}
         self._held: list[str | None] = []
         self._static: list[int] = []
         self._with_best: dict[tuple[int, str | None, int | None], int] = {}
@@ -234,15 +221,14 @@ class SGLangRates:
     def _new(self, pair: tuple[str, str, bool]) -> int:
         length_text, rate_text, trailing = pair
         code = self._code[pair] = len(self._static)
-        analysis = sglang_line_analysis(length_text, rate_text)
-        cands = analysis[0]
-        self._analysis.append(analysis)
+        cands = sglang_candidates(length_text, rate_text)
+        ndts_by = {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
+        only = next(iter(ndts_by)) if len(ndts_by) == 1 else None
+        self._analysis.append((cands, only, ndts_by))
         # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a log
         # of 0.5.5 lines alone still yields num_draft_tokens
         tallied = frozenset(c for c in cands if c[0] == OLD) if trailing else cands
-        self._set_of.append(self._set_code.setdefault(tallied, len(self._sets)))
-        if len(self._sets) < len(self._set_code):
-            self._sets.append(tallied)
+        self._sets.append(self._one_set.setdefault(tallied, tallied))
         self._held.append(OLD if trailing and self.forced is None else self.forced)
         self._static.append(self._outcome(code, None))
         return code
@@ -282,12 +268,12 @@ class SGLangRates:
         return got
 
     def _tally(self, inf: SGLangRateInference, codes: list[int]) -> None:
-        sets, set_of = self._sets, self._set_of
+        sets = self._sets
         if len(codes) == 1:
-            inf.add(sets[set_of[codes[0]]])
+            inf.add(sets[codes[0]])
             return
-        for c, n in Counter([set_of[c] for c in codes]).items():
-            inf.add(sets[c], n)
+        for s, n in Counter([sets[c] for c in codes]).items():
+            inf.add(s, n)
 
     def decide(self, rank: str, codes: list[int]) -> list[int]:
         """Tally lines of one rank (their codes, in line order) and decide each: its outcome
@@ -305,8 +291,8 @@ class SGLangRates:
             return out
         # where a set not counted yet comes (a code met again, or another code of the same set,
         # only adds a point where the best pair is asked again and found unchanged)
-        sets, set_of, counts = self._sets, self._set_of, inf.counts
-        new = sorted(codes.index(c) for c in dict.fromkeys(codes) if sets[set_of[c]] not in counts)
+        sets, counts = self._sets, inf.counts
+        new = sorted(codes.index(c) for c in dict.fromkeys(codes) if sets[c] not in counts)
         dyn = [i for i, o in enumerate(out) if o < 0]
         used = self.used.setdefault(rank, set())
         added = k = 0
