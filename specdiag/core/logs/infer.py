@@ -84,22 +84,21 @@ class SGLangRateInference:
         self.forced_formula = forced_formula
         self.counts: dict[frozenset[tuple[str, int]], int] = {}
         self.total = 0
-        # lines that fit each formula, and each (formula, num_draft_tokens), kept as they come
+        # lines that fit each formula, and each (formula, num_draft_tokens), brought up to date
+        # when the best pair is computed from the tallies since (``_since``: per set)
         self._formula_support = {NEW: 0, OLD: 0}
         self._pair_support: dict[str, dict[int, int]] = {NEW: {}, OLD: {}}
+        self._since: dict[frozenset[tuple[str, int]], int] = {}
         self._best: RateInference | None = None
         self._dirty = 0
 
     def add(self, cands: frozenset[tuple[str, int]], n: int = 1) -> None:
         self.total += n
-        before = len(self.counts)
-        self.counts[cands] = self.counts.get(cands, 0) + n
-        for f in {c[0] for c in cands}:
-            self._formula_support[f] += n
-        for f, ndt in cands:
-            by_ndt = self._pair_support[f]
-            by_ndt[ndt] = by_ndt.get(ndt, 0) + n
-        if len(self.counts) != before or self._best is None:
+        counts = self.counts
+        had = counts.get(cands)
+        counts[cands] = n if had is None else had + n
+        self._since[cands] = self._since.get(cands, 0) + n
+        if had is None or self._best is None:
             self._best = None
         else:
             self._dirty += n
@@ -123,6 +122,13 @@ class SGLangRateInference:
 
     def _compute(self) -> RateInference:
         formula_support = self._formula_support
+        for cands, n in self._since.items():
+            for f in {c[0] for c in cands}:
+                formula_support[f] += n
+            for f, ndt in cands:
+                by_ndt = self._pair_support[f]
+                by_ndt[ndt] = by_ndt.get(ndt, 0) + n
+        self._since.clear()
         notes: list[str] = []
         if self.forced_formula is not None:
             formula: str | None = self.forced_formula
@@ -215,8 +221,10 @@ class SGLangRates:
         given before are void (the table may start afresh here: memory stays bounded)."""
         if len(self._code) > PAIRS_KEPT:
             self._forget()
-        get = self._code.get
-        return [c if (c := get(p)) is not None else self._new(p) for p in pairs]
+        out = list(map(self._code.get, pairs))
+        if None in out:
+            return [self._new(p) if c is None else c for p, c in zip(pairs, out, strict=True)]
+        return out  # type: ignore[return-value]
 
     def _new(self, pair: tuple[str, str, bool]) -> int:
         length_text, rate_text, trailing = pair
@@ -284,8 +292,7 @@ class SGLangRates:
         inf = self.inference.get(rank)
         if inf is None:
             inf = self.inference[rank] = SGLangRateInference(self.forced)
-        static = self._static
-        out = [static[c] for c in codes]
+        out = list(map(self._static.__getitem__, codes))
         if -1 not in out:
             self._tally(inf, codes)
             return out
