@@ -65,6 +65,18 @@ def sglang_candidates(length_text: str, rate_text: str) -> frozenset[tuple[str, 
     return frozenset(out)
 
 
+@lru_cache(maxsize=65536)
+def _analysis(length_text: str, rate_text: str) -> Analysis:
+    """(candidates, the one formula that fits or None, ndts that fit per formula), cached
+    across sources."""
+    cands = sglang_candidates(length_text, rate_text)
+    ndts_by = {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
+    return cands, next(iter(ndts_by)) if len(ndts_by) == 1 else None, ndts_by
+
+
+Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+
+
 @dataclass(frozen=True)
 class RateInference:
     """The formula and num_draft_tokens that explain the most lines."""
@@ -178,7 +190,6 @@ def normalised_sglang_rate(
     return None
 
 
-Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
 # a line's (formula, num_draft_tokens, note): note 0, NOTE_NOFIT or NOTE_AMBIG
 Outcome = tuple[str | None, int | None, int]
 
@@ -221,6 +232,9 @@ class SGLangRates:
         given before are void (the table may start afresh here: memory stays bounded)."""
         if len(self._code) > PAIRS_KEPT:
             self._forget()
+        if len(pairs) == 1:  # one line (the Python parser's)
+            c = self._code.get(pairs[0])
+            return [self._new(pairs[0]) if c is None else c]
         out = list(map(self._code.get, pairs))
         if None in out:
             return [self._new(p) if c is None else c for p, c in zip(pairs, out, strict=True)]
@@ -229,10 +243,8 @@ class SGLangRates:
     def _new(self, pair: tuple[str, str, bool]) -> int:
         length_text, rate_text, trailing = pair
         code = self._code[pair] = len(self._static)
-        cands = sglang_candidates(length_text, rate_text)
-        ndts_by = {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
-        only = next(iter(ndts_by)) if len(ndts_by) == 1 else None
-        self._analysis.append((cands, only, ndts_by))
+        cands, only, ndts_by = analysis = _analysis(length_text, rate_text)
+        self._analysis.append(analysis)
         # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a log
         # of 0.5.5 lines alone still yields num_draft_tokens
         tallied = frozenset(c for c in cands if c[0] == OLD) if trailing else cands
@@ -296,12 +308,9 @@ class SGLangRates:
         if -1 not in out:
             self._tally(inf, codes)
             return out
-        # where a set not counted yet comes (a code met again, or another code of the same set,
-        # only adds a point where the best pair is asked again and found unchanged)
-        sets, counts = self._sets, inf.counts
-        new = sorted(codes.index(c) for c in dict.fromkeys(codes) if sets[c] not in counts)
         dyn = [i for i, o in enumerate(out) if o < 0]
         used = self.used.setdefault(rank, set())
+        new: list[int] | None = None
         added = k = 0
         while k < len(dyn):
             j = dyn[k]
@@ -309,9 +318,18 @@ class SGLangRates:
             added = j + 1
             best = inf.best()
             used.add((best.formula, None if best.formula == NEW else best.num_draft_tokens))
-            e = bisect_right(new, j)
-            stale = min(new[e] if e < len(new) else len(codes), j + inf.refresh_in())
-            end = max(bisect_left(dyn, stale, k), k + 1)  # the lines that share this best pair
+            end = k + 1
+            if end < len(dyn):  # the lines after it that share this best pair
+                if new is None:
+                    # where a set not counted yet comes (the first line of a code whose set
+                    # is counted only adds a point where the best pair is found unchanged)
+                    sets, counts = self._sets, inf.counts
+                    new = sorted(
+                        codes.index(c) for c in dict.fromkeys(codes) if sets[c] not in counts
+                    )
+                e = bisect_right(new, j)
+                stale = min(new[e] if e < len(new) else len(codes), j + inf.refresh_in())
+                end = max(bisect_left(dyn, stale, k), end)
             for i in dyn[k:end]:
                 key = (codes[i], best.formula, best.num_draft_tokens)
                 o = self._with_best.get(key)
