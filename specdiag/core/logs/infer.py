@@ -137,9 +137,9 @@ class SGLangRateInference:
         for cands, n in self._since.items():
             for f in {c[0] for c in cands}:
                 formula_support[f] += n
-            for f, ndt in cands:
+            for f, k in cands:
                 by_ndt = self._pair_support[f]
-                by_ndt[ndt] = by_ndt.get(ndt, 0) + n
+                by_ndt[k] = by_ndt.get(k, 0) + n
         self._since.clear()
         notes: list[str] = []
         if self.forced_formula is not None:
@@ -243,8 +243,9 @@ class SGLangRates:
     def _new(self, pair: tuple[str, str, bool]) -> int:
         length_text, rate_text, trailing = pair
         code = self._code[pair] = len(self._static)
-        cands, only, ndts_by = analysis = _analysis(length_text, rate_text)
+        analysis = _analysis(length_text, rate_text)
         self._analysis.append(analysis)
+        cands = analysis[0]
         # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a log
         # of 0.5.5 lines alone still yields num_draft_tokens
         tallied = frozenset(c for c in cands if c[0] == OLD) if trailing else cands
