@@ -165,6 +165,8 @@ ITEM = np.dtype(
 )
 
 
+_NO_ITEMS = np.zeros(0, ITEM)
+
 # what the C scan is told about a source (anchor, keywords, max_line, engine, fast mask)
 ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
 BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
@@ -460,29 +462,26 @@ class _SGLangRows:
             self.code[items[sel]] = self.rule.decide(self.f.ranks[r], pairs[sel].tolist())
 
     def _pairs(self, items: I64) -> I64:
-        """The rule's codes of the lines' (accept len, accept rate) texts: their key8s when
-        both are short (at most 4 bytes of [0-9.]), else the texts."""
+        """The rule's codes of the lines' (accept len, accept rate) texts: keyed by their two
+        key8s packed in one number when both are short (at most 4 bytes of [0-9.]: no NUL),
+        else by the texts."""
         tab = self.tab
         ln, rn = tab["len_len"][items], tab["rate_len"][items]
-        texts: list[tuple[str, ...]]
+        keys: list[Any]
         if max(int(ln.max()), int(rn.max())) <= 4:
             lk, rk = tab["len_key"][items], tab["rate_key"][items]
             uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
-            texts = [
-                tuple(
-                    k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1")
-                    for k in divmod(u, 1 << 32)
-                )
-                for u in uniq.tolist()
-            ]
+            keys = uniq.tolist()
         else:
             lt, rt = tab["len_t"][items], tab["rate_t"][items]
             inv, texts = _texts(self.data, None, (lt, ln), (rt, rn))
-        return np.array(self.rule.codes([(a, b, False) for a, b in texts]), np.int64)[inv]
+            keys = [(a, b, False) for a, b in texts]
+        return np.array(self.rule.codes(keys, _pair_of), np.int64)[inv]
 
     def resolve(self) -> None:
         """Each decided line's normalised rate (``rate``), whether the range guard skips it
-        (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome."""
+        (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome;
+        the end of the block."""
         table = self.rule.outcomes or [(None, None, 0)]
         formula = np.array([1 if o[0] == NEW else 2 if o[0] == OLD else 0 for o in table])
         ndt = np.array([o[1] if o[1] is not None else 0 for o in table], np.int64)
@@ -498,6 +497,15 @@ class _SGLangRows:
         self.skip = decided & (self.rate > 1.0)
         self.version = np.where(form == 0, 3, form)
         self.note = note[code]
+        self.tab, self.data = _NO_ITEMS, b""  # the Block: freed with its batch, not kept
+
+
+def _pair_of(key: int | tuple[str, str, bool]) -> tuple[str, str, bool]:
+    """The text pair a key of :meth:`_SGLangRows._pairs` stands for."""
+    if isinstance(key, tuple):
+        return key
+    t = [k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1") for k in divmod(key, 1 << 32)]
+    return t[0], t[1], False
 
 
 def _sglang_versions(parser: LineParser) -> tuple[str, ...]:

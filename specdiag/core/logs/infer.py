@@ -21,15 +21,18 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 NEW = "0.5.11"  # drafts-only rate
 OLD = "0.5.10"  # bonus-inclusive rate (also 0.5.5 for chains)
 MAX_NDT = 64  # largest num_draft_tokens considered
 REFRESH = 512  # best() is recomputed after this many tallies of sets already counted
 PAIRS_KEPT = 65536  # text pairs coded per source before the table is started afresh
-NOTE_NOFIT, NOTE_AMBIG = 1, 2  # a line's note: no formula fits it; its formula is the best guess
+NOTE_NOFIT, NOTE_AMBIG = 1, 2
+_FORMULAS = (None, NEW, OLD)  # a line's note: no formula fits it; its formula is the best guess
 _EPS = 1e-9
 
 
@@ -192,6 +195,11 @@ def normalised_sglang_rate(
 
 # a line's (formula, num_draft_tokens, note): note 0, NOTE_NOFIT or NOTE_AMBIG
 Outcome = tuple[str | None, int | None, int]
+Pair = tuple[str, str, bool]  # accept len and accept rate as printed, 0.5.5's trailing comma
+
+
+def _same(pair: Pair) -> Pair:
+    return pair
 
 
 class SGLangRates:
@@ -219,30 +227,34 @@ class SGLangRates:
         it tallies (one object per distinct set: many pairs share one), the formula it is held
         to, and its outcome when the line alone decides it (else -1); outcomes given a best
         pair, cached by (code, formula, num_draft_tokens)."""
-        self._code: dict[tuple[str, str, bool], int] = {}
+        self._code: dict[Any, int] = {}
         self._analysis: list[Analysis] = []
         self._sets: list[frozenset[tuple[str, int]]] = []
         self._one_set: dict[frozenset[tuple[str, int]], frozenset[tuple[str, int]]] = {}
         self._held: list[str | None] = []
         self._static: list[int] = []
-        self._with_best: dict[tuple[int, str | None, int | None], int] = {}
+        self._with_best: dict[int, int] = {}  # key: code, formula and num_draft_tokens in one
 
-    def codes(self, pairs: list[tuple[str, str, bool]]) -> list[int]:
-        """The codes of (accept len text, accept rate text, trailing comma) pairs. The codes
+    def codes(self, keys: list[Any], pair: Callable[[Any], Pair] = _same) -> list[int]:
+        """The codes of text pairs (accept len text, accept rate text, trailing comma), each
+        given by a key: the pair itself, or a smaller value that stands for it (the compiled
+        source's packed texts), which ``pair`` turns into the pair when it is new. The codes
         given before are void (the table may start afresh here: memory stays bounded)."""
         if len(self._code) > PAIRS_KEPT:
             self._forget()
-        if len(pairs) == 1:  # one line (the Python parser's)
-            c = self._code.get(pairs[0])
-            return [self._new(pairs[0]) if c is None else c]
-        out = list(map(self._code.get, pairs))
+        if len(keys) == 1:  # one line (the Python parser's)
+            c = self._code.get(keys[0])
+            return [self._new(keys[0], pair(keys[0])) if c is None else c]
+        out = list(map(self._code.get, keys))
         if None in out:
-            return [self._new(p) if c is None else c for p, c in zip(pairs, out, strict=True)]
+            return [
+                self._new(k, pair(k)) if c is None else c for k, c in zip(keys, out, strict=True)
+            ]
         return out  # type: ignore[return-value]
 
-    def _new(self, pair: tuple[str, str, bool]) -> int:
+    def _new(self, key: Any, pair: Pair) -> int:
         length_text, rate_text, trailing = pair
-        code = self._code[pair] = len(self._static)
+        code = self._code[key] = len(self._static)
         analysis = _analysis(length_text, rate_text)
         self._analysis.append(analysis)
         cands = analysis[0]
@@ -319,6 +331,8 @@ class SGLangRates:
             added = j + 1
             best = inf.best()
             used.add((best.formula, None if best.formula == NEW else best.num_draft_tokens))
+            # the best pair as one number (formula 0-2, num_draft_tokens 0-MAX_NDT)
+            bkey = _FORMULAS.index(best.formula) * (MAX_NDT + 1) + (best.num_draft_tokens or 0)
             end = k + 1
             if end < len(dyn):  # the lines after it that share this best pair
                 if new is None:
@@ -332,7 +346,7 @@ class SGLangRates:
                 stale = min(new[e] if e < len(new) else len(codes), j + inf.refresh_in())
                 end = max(bisect_left(dyn, stale, k), end)
             for i in dyn[k:end]:
-                key = (codes[i], best.formula, best.num_draft_tokens)
+                key = codes[i] * 3 * (MAX_NDT + 1) + bkey
                 o = self._with_best.get(key)
                 if o is None:
                     o = self._with_best[key] = self._outcome(codes[i], best)
