@@ -1,23 +1,13 @@
-"""Capture hidden states from a running vLLM server (``specdiag capture-hidden --from vllm``).
+"""Capture hidden states from a running vLLM server (``capture-hidden vllm URL``), and what every
+capture shares: the sample, the output checks, the served-dump writer and its metadata.
 
-vLLM (0.32+) captures the target's aux-layer hidden states per request with the speculative
-method ``extract_hidden_states`` and a hidden-states KV connector: each completion then carries
-``kv_transfer_params.hidden_states_path``, a safetensors file with ``hidden_states`` ``[T, n, H]``
-and ``token_ids`` ``[T]`` written on the server's host. This module
-
-* builds the exact launch flags (:func:`vllm_server_args`), for vLLM's own
-  ``ExampleHiddenStatesConnector`` (GPU) or specdiag's CPU-safe subclass of it
-  (``specdiag.vllm_connector``, loaded through ``kv_connector_module_path``);
-* sends one sample's token ids (:func:`sample_from_dump`, :func:`sample_from_ids`, or a text
-  prompt) with ``max_tokens=1``, waits for the file's ``.lock`` like vLLM's own reader, checks
-  what came back, and writes a **served dump** (:func:`capture_vllm`): a safetensors file with
-  ``input_ids`` ``[T]`` and ``aux_hidden_state`` ``[1, T, n*H]`` (SpecForge's key and shape, so
-  every reader of training dumps reads it) whose metadata records the engine, the layer ids as
-  the server was launched with them, and their HF indices (:func:`read_capture_meta`).
-
-Layer ids are vLLM's: id ``j`` is the residual stream *before* decoder layer ``j`` (HF
-``hidden_states[j]``; 0 = the embedding output, ``L`` = the last layer's output before the
-final norm). The captured chunks come in ascending layer order, whatever the order of the list.
+vLLM (0.32+) captures the aux-layer hidden states per request with the speculative method
+``extract_hidden_states`` and a hidden-states KV connector (vLLM's own, GPU only, or specdiag's
+CPU-safe subclass): each completion carries ``kv_transfer_params.hidden_states_path``, a
+safetensors file (``hidden_states [T, n, H]``, ``token_ids [T]``) on the server's host. The served
+dump keeps SpecForge's key and shape (``aux_hidden_state [1, T, n*H]``), so every reader of
+training dumps reads it. vLLM id ``j`` is HF ``hidden_states[j]`` (0 = the embedding output, ``L``
+= the last layer's output before the final norm); chunks come in ascending layer order.
 """
 
 from __future__ import annotations
@@ -194,13 +184,6 @@ def layer_ids_of(value: object) -> tuple[int, ...] | None:
     return None
 
 
-def _ints(text: str | None) -> tuple[int, ...] | None:
-    try:
-        return layer_ids_of(loads_json(text)) if text else None
-    except JsonError:
-        return None
-
-
 def read_capture_meta(path: str | Path) -> CaptureMeta | None:
     """The metadata specdiag wrote into a served dump / HF reference; None for other files."""
     if not str(path).lower().endswith(".safetensors"):
@@ -214,7 +197,11 @@ def read_capture_meta(path: str | Path) -> CaptureMeta | None:
         return None
     if meta.get("format") not in (SERVED_FORMAT, REFERENCE_FORMAT):
         return None
-    return CaptureMeta(meta["format"], meta.get("engine") or None, _ints(meta.get("layer_ids")))
+    try:
+        ids = layer_ids_of(loads_json(meta["layer_ids"])) if meta.get("layer_ids") else None
+    except JsonError:
+        ids = None
+    return CaptureMeta(meta["format"], meta.get("engine") or None, ids)
 
 
 def check_output(output: str | Path, inputs: Sequence[str | Path | None], force: bool) -> Path:
@@ -314,11 +301,8 @@ def write_capture(
     version: str | None = None,
     started: float,
 ) -> CaptureResult:
-    """Write a capture and the metadata that says what it holds: a served dump (``features``
-    ``[1, T, n*H]`` under SpecForge's key) or, for ``engine`` "hf", the reference stack
-    (``[L+1, T, H]``, ``hidden_states``); the engine's ``layer_ids`` as it was launched with
-    them and their HF indices. Return what was captured (``started``: the capture's
-    ``time.monotonic()`` at its start)."""
+    """Write a served dump ``[1, T, n*H]`` (for ``engine`` "hf": the reference stack
+    ``[L+1, T, H]``) with metadata saying what it holds; ``started``: ``time.monotonic()``."""
     import torch
 
     if not bool(torch.isfinite(features).all()):
@@ -385,11 +369,6 @@ def _check_auth(shown: str, answer: Answer, hint: str) -> None:
         raise ServerError(f"{shown} refused the request (HTTP {answer.status})", hint=hint)
 
 
-def _is_local(url: str) -> bool:
-    host = (urlsplit(url).hostname or "").lower()
-    return host in LOCAL_HOSTS or host == os.uname().nodename.lower()
-
-
 def _server_message(answer: Answer) -> str:
     """An error answer's message, in a few hundred characters (server text: shown scrubbed)."""
     try:
@@ -416,16 +395,18 @@ def flags_hint(layers: Sequence[int] | None) -> str:
     )
 
 
-def _wait_for_file(path: Path, timeout: float, local_server: bool, url: str) -> None:
+def _wait_for_file(path: Path, timeout: float, url: str) -> None:
     """Wait like vLLM's ``load_hidden_states``: a shared flock on ``<file>.lock`` (polled, so a
     hung writer ends in a clear error), or the file itself when there is no lock file."""
     lock = Path(str(path) + ".lock")
     deadline = time.monotonic() + timeout
     while not lock.exists() and not path.exists():
         if time.monotonic() > deadline:
+            host = (urlsplit(url).hostname or "").lower()
+            local = host in LOCAL_HOSTS or host == os.uname().nodename.lower()
             where = (
                 "the server runs on another host"
-                if not local_server
+                if not local
                 else "the server may run in a container or on another host"
             )
             raise InputError(
@@ -602,7 +583,7 @@ def capture_vllm(
             hint=flags_hint(ids_checked),
         )
     server_file = Path(path_text)
-    _wait_for_file(server_file, timeout, _is_local(base.url), shown)
+    _wait_for_file(server_file, timeout, base.url)
     if not server_file.exists():
         raise ServerError(
             f"the server released {server_file}.lock without writing {server_file}: its "

@@ -1,17 +1,9 @@
-"""The ground truth from the checkpoint: every layer's hidden states of an HF model on a sample.
+"""The ground truth from the checkpoint (``capture-hidden hf MODEL_DIR``, ``inspect-dump
+--target``): every layer's ``hidden_states`` ``[L+1, T, H]`` of the target on a sample's tokens.
 
-``capture-hidden --from hf MODEL_DIR`` runs the target with ``output_hidden_states=True`` over the
-sample's tokens and writes the stack ``hidden_states`` ``[L+1, T, H]`` (index 0 = the embedding
-output, index ``i`` = the output of decoder layer ``i-1``, index ``L`` = the final, normed
-output) with ``input_ids`` ``[T]``: the file ``compare-hidden --reference`` and
-``inspect-dump --reference`` take. ``inspect-dump --target`` calls :func:`hf_hidden_states`
-directly.
-
-transformers is optional (``pip install 'specdiag[hf]'``). Only the base model is loaded
-(``AutoModel``: no LM head, so no ``[T, vocab]`` logits), from local files only. Large models:
-``device_map="auto"`` spreads the layers over the GPUs and then host memory, ``offload_dir``
-lets the rest spill to disk (transformers/accelerate); the stack itself needs
-``(L+1) * T * H`` values in the model dtype on the host.
+Only the base model is loaded (``AutoModel``: no LM head, so no ``[T, vocab]`` logits), from local
+files only; ``device_map``/``offload_dir`` spread a large model (transformers/accelerate), and
+the stack itself needs ``(L+1) * T * H`` values in the model dtype on the host.
 """
 
 from __future__ import annotations

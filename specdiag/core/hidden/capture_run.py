@@ -1,15 +1,5 @@
-"""``capture-hidden`` as one core entry: validated options, one capture, an optional comparison.
-
-:class:`CaptureOptions` holds what a capture needs (the source, the sample, the layers and how
-to read them, the output) and refuses, in ``__post_init__``, every combination the CLI refuses:
-an API caller meets the same :class:`~specdiag.errors.UsageError` a user meets. :func:`capture`
-resolves the sample, runs the source's own entry point (:func:`~.capture.capture_vllm`,
-:func:`~.capture_sglang.capture_sglang`, :func:`~.capture_hf.capture_hf`) and, with
-``compare_with``, compares the capture with the training dump at once.
-
-:class:`ServerArgsOptions` and :func:`server_args` are ``--print-server-args``: the launch flags
-of a vLLM or SGLang server that captures the given layers.
-"""
+"""``capture-hidden`` as one core entry: :class:`CaptureOptions` (validated in ``__post_init__``,
+as the CLI validates), :func:`capture`, and ``--print-server-args`` (:func:`server_args`)."""
 
 from __future__ import annotations
 
@@ -71,12 +61,8 @@ def _engine_ids(
 
 @dataclass(frozen=True)
 class CaptureOptions:
-    """One capture: ``capture-hidden SOURCE WHERE`` and its flags.
-
-    ``layers`` are read in ``layer_convention`` (vLLM needs it said; SGLang's default is its
-    own); :attr:`engine_layers` gives them as the engine is launched with them. Exactly one of
-    ``like``, ``prompt_ids`` and ``prompt`` names the sample.
-    """
+    """One capture: ``capture-hidden SOURCE WHERE`` and its flags (``layers`` read in
+    ``layer_convention``; :attr:`engine_layers` as the engine is launched with them)."""
 
     source: CaptureSource
     where: str  # the server URL (vllm, sglang) or the model directory (hf)
@@ -202,19 +188,15 @@ def capture(opts: CaptureOptions) -> CaptureRun:
                             force=opts.force)  # fmt: skip
     if opts.compare_with is None:
         return CaptureRun(result)
-    return CaptureRun(result, _compare(result, opts))
-
-
-def _compare(result: CaptureResult, opts: CaptureOptions) -> CompareResult:
-    """compare-hidden's own entry on the capture just written (which records its engine and
-    layer ids) and the training dump."""
+    # compare-hidden's own entry on the capture just written (it records its engine and ids)
     from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
 
-    assert opts.compare_with is not None
     copts = CompareOptions(training_layers=opts.training_layers)
     served = Path(result.output)
-    return compare_files(opts.compare_with, copts, served=served, pad_id=opts.sample_pad_id)
+    return CaptureRun(
+        result, compare_files(opts.compare_with, copts, served=served, pad_id=opts.sample_pad_id)
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -276,13 +258,11 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
 
     assert ids is not None  # __post_init__: vLLM needs --layers
     vargs = vllm_server_args(ids, connector=opts.connector, storage=opts.storage)
-    notes = (
-        (
+    notes: tuple[str, ...] = ()
+    if opts.connector == "specdiag":
+        notes = (
             "the connector is the module specdiag.vllm_connector: install specdiag into "
             "vLLM's environment (or put specdiag on its PYTHONPATH)",
         )
-        if opts.connector == "specdiag"
-        else ()
-    )
     # shell-quoted, ready to append to `vllm serve MODEL`
     return ServerArgs(opts.engine, vargs, shlex.join(vargs), ids, opts.connector, notes)

@@ -7,15 +7,9 @@ model. A ``/generate`` request with ``"return_hidden_states": true`` then carrie
 ``meta_info.hidden_states``, the concatenated aux states of every prompt token: exactly what an
 EAGLE-3 draft's fc would be fed with those ids (SGLang's own capture code, measured equal to
 Hugging Face ``hidden_states`` on the real server). The server refuses the flag next to a draft
-model (``captures without a draft; drop --speculative-draft-model-path``), so the capture runs on
-a second server of the same target, launched with the draft's ids.
-
-Ids are SGLang's: every explicit id gets +1 (id k = the output of decoder layer k = HF
-``hidden_states[k+1]``; -1 = the embedding output in 0.5.23); without ids the default
-``[2, N//2, N-3]`` is used as layer-input positions (HF indices, no +1). The rules per version
-come from :func:`specdiag.core.hidden.conventions.aux_id_rule`. The ids are read from the
-server's own ``/server_info`` (``return_aux_hidden_state_layer_ids``), so the dump records what
-the server really captured.
+model, so the capture runs on a second server of the same target, launched with the draft's ids.
+The ids (SGLang's: :func:`~.conventions.aux_id_rule` reads them per version) are taken from the
+server's own ``/server_info``, so the dump records what the server really captured.
 """
 
 from __future__ import annotations
@@ -111,11 +105,8 @@ def capture_sglang(
     inputs: Sequence[str | Path | None] = (),
     force: bool = False,
 ) -> CaptureResult:
-    """Send ``sample`` to a capture-only SGLang server; write the served dump to ``output``.
-
-    ``layers``: the SGLang ids the caller believes the server runs with; checked against the
-    server's own /server_info (a difference is an error: the dump must record what was captured).
-    """
+    """Send ``sample`` to a capture-only SGLang server; write the served dump to ``output``
+    (``layers``, SGLang ids, must be those of the server's own /server_info)."""
     from specdiag.core.hidden.loading import require_torch
 
     torch = require_torch()
@@ -123,28 +114,23 @@ def capture_sglang(
     out = check_output(output, [sample.source, *inputs], force)
     notes: list[str] = []
 
-    def failed(what: str, exc: HttpFailure) -> ServerError:
-        return ServerError(
-            f"{what}: {exc.message}",
-            hint="check the URL and that SGLang is up (GET /health); a server that died at the "
-            "request says why in its log",
-        )
-
     base, http = _connect(url, "sglang", api_key, timeout)
     shown = base.shown
     with http as client:
 
-        def get(path: str) -> Answer:
+        def send(method: str, path: str, kind: BodyKind, **kw: Any) -> Answer:
             try:
-                return fetch(
-                    client, "GET", path, kind=BodyKind.INFO, timeout_s=timeout, shown=shown
-                )
+                return fetch(client, method, path, kind=kind, timeout_s=timeout, shown=shown, **kw)
             except HttpFailure as exc:
-                raise failed(path, exc) from None
+                raise ServerError(
+                    f"{path}: {exc.message}",
+                    hint="check the URL and that SGLang is up (GET /health); a server that died "
+                    "at the request says why in its log",
+                ) from None
 
-        resp = get("/server_info")
+        resp = send("GET", "/server_info", BodyKind.INFO)
         if resp.status == 404:
-            resp = get("/get_server_info")
+            resp = send("GET", "/get_server_info", BodyKind.INFO)
         _check_auth(shown, resp, "pass the server's key with --api-key")
         info = json_answer(resp, shown, "/server_info") if resp.status == 200 else None
         if not isinstance(info, dict) or "version" not in info:
@@ -192,18 +178,7 @@ def capture_sglang(
             body["input_ids"] = list(sample.token_ids)
         else:
             body["text"] = sample.prompt
-        try:
-            resp = fetch(
-                client,
-                "POST",
-                "/generate",
-                kind=BodyKind.CAPTURE,
-                timeout_s=timeout,
-                shown=shown,
-                json=body,
-            )
-        except HttpFailure as exc:
-            raise failed("/generate", exc) from None
+        resp = send("POST", "/generate", BodyKind.CAPTURE, json=body)
     if resp.status >= 400:
         msg = _server_message(resp)
         low = msg.lower()

@@ -1,19 +1,8 @@
 """Compare a served hidden-state capture with the training tensors; say which layer each chunk is.
 
-Entry points:
-
-* :func:`compare_files`: the compare-hidden command as one function, on paths (loads each dump
-  once, reads the served layer ids a capture-hidden dump records, picks the comparison);
-* :func:`compare` ``(served, training, options, reference=None) -> CompareResult`` on two
-  :class:`~specdiag.core.hidden.loading.Dump` objects (``load_dump`` or ``dump_from_tensors``);
-* :func:`compare_values` for served numbers given as text (``--values``);
-* :func:`default_tolerances` for the dtype-aware tolerances.
-
-The work is split along its stages, one module each: ``compare_align`` (tokens, hidden size),
-``compare_stats`` (one streamed pass in blocks of tokens, so peak memory is a few blocks however
-long the dumps are), ``compare_identify`` (which layer each chunk is), ``compare_diagnosis``
-(every sentence, finding and suggestion), ``compare_values`` (``--values``) and
-``compare_results`` (the frozen results and their enums); import each name from its module.
+:func:`compare_files` is the compare-hidden command on paths, :func:`compare` the comparison of two
+loaded dumps; the stages live in ``compare_align``, ``compare_stats``, ``compare_identify``,
+``compare_diagnosis`` and ``compare_values`` (``--values``).
 """
 
 from __future__ import annotations
@@ -148,7 +137,8 @@ def compare(
         notes=tuple(notes),
     )
     if hs != ht or served.width % ht:
-        return _wrong_hidden_size(base, served.width, training.width)
+        diag = wrong_hidden_size(served.width, training.width, hs, ht)
+        return replace(base, findings=diag.findings, diagnosis=diag.lines)
     h = ht
     if reference is not None:
         reference = as_stack(reference, h)
@@ -166,7 +156,10 @@ def compare(
     ident = identify(inputs, summary, run, tol)
     ws = served.width
     if extra and not any_close(ident.chunks, tol) and ws % extra == 0 and ws // extra != h:
-        return _wrong_hidden_size(replace(base, served_hidden_size=ws // extra), ws, training.width)
+        diag = wrong_hidden_size(ws, training.width, ws // extra, h)
+        return replace(
+            base, served_hidden_size=ws // extra, findings=diag.findings, diagnosis=diag.lines
+        )
     facts = Facts(
         ident=ident,
         alignment=al,
@@ -217,14 +210,6 @@ def _tensor_result(
 
 def _matrix(rows: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(float(v) for v in row) for row in rows)
-
-
-def _wrong_hidden_size(base: CompareResult, ws: int, wt: int) -> CompareResult:
-    """Served rows of ``base.served_hidden_size``, training rows of ``base.hidden_size``."""
-    hs, ht = base.served_hidden_size, base.hidden_size
-    assert hs is not None and ht is not None
-    diag = wrong_hidden_size(ws, wt, hs, ht)
-    return replace(base, findings=diag.findings, diagnosis=diag.lines)
 
 
 def _check_flags(opts: CompareOptions) -> None:

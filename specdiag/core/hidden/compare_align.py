@@ -31,7 +31,13 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
             hint="--offset is the training position of served token 0",
         )
     if sids is None or tids is None:
-        return _without_ids(sids is None, tids is None, ns, nt, offset)
+        o = offset or 0
+        n = min(ns, nt - o)
+        which = "the training dump" if sids is not None else "the served dump"
+        which = "neither dump" if sids is None and tids is None else which
+        status = AlignmentStatus.UNAVAILABLE if offset is None else AlignmentStatus.OFFSET
+        desc = f"no input_ids in {which}: served token 0 taken as training position {o} (--offset)"
+        return TokenAlignment(status, 0, o, n, ns, nt, description=f"{desc}, {n} tokens compared")
     sids, tids = sids[:ns], tids[:nt]
     if offset is None:
         found = find_tokens(tids, sids)
@@ -52,21 +58,6 @@ def align_tokens(served: Dump, training: Dump, offset: int | None) -> TokenAlign
             status = AlignmentStatus.TRAINING_INSIDE_SERVED
             return TokenAlignment(status, o2, 0, nt, ns, nt, description=desc)
     return _first_difference(sids, tids, offset or 0, training)
-
-
-def _without_ids(
-    no_served: bool, no_training: bool, ns: int, nt: int, offset: int | None
-) -> TokenAlignment:
-    o = offset or 0
-    n = min(ns, nt - o)
-    which = (
-        "neither dump"
-        if no_served and no_training
-        else ("the served dump" if no_served else "the training dump")
-    )
-    status = AlignmentStatus.UNAVAILABLE if offset is None else AlignmentStatus.OFFSET
-    desc = f"no input_ids in {which}: served token 0 taken as training position {o} (--offset)"
-    return TokenAlignment(status, 0, o, n, ns, nt, description=f"{desc}, {n} tokens compared")
 
 
 def _first_difference(sids: list[int], tids: list[int], o: int, training: Dump) -> TokenAlignment:

@@ -27,8 +27,8 @@ from specdiag.core.hidden.compare_results import (
 from specdiag.core.hidden.compare_stats import OVERFLOW
 from specdiag.core.hidden.conventions import (
     CaptureEngine,
+    aux_id_rule,
     describe_hf,
-    hf_to_engine_id,
     sglang_embedding_note,
     trainer_id_to_hf,
 )
@@ -188,20 +188,17 @@ def _input_problems(f: Facts, out: _Out) -> None:
 
 def _all_match(f: Facts, out: _Out) -> None:
     worst = max((c.rel_l2 or 0.0) for c in f.chunks)
-    cs, ct, rtol = f.cs, f.ct, f.tol.rtol
+    same = (
+        f"all {f.cs} served chunks equal training chunks 0-{f.ct - 1} in order (worst relative "
+        f"L2 {worst:.3g}, tolerance {f.tol.rtol:.3g}): "
+    )
     if f.alignment.status is AlignmentStatus.DIFFER:
         out.lines.append(
-            f"on the {f.tokens} tokens before the first difference all {cs} served chunks "
-            f"equal training chunks 0-{ct - 1} in order (worst relative L2 {worst:.3g}, "
-            f"tolerance {rtol:.3g}): the layers are right, the tokens are not; "
-            "serve with the chat template and system prompt training used"
+            f"on the {f.tokens} tokens before the first difference {same}the layers are right, "
+            "the tokens are not; serve with the chat template and system prompt training used"
         )
     else:
-        out.lines.append(
-            f"all {cs} served chunks equal training chunks 0-{ct - 1} in order (worst "
-            f"relative L2 {worst:.3g}, tolerance {rtol:.3g}): the draft sees the "
-            "hidden states it was trained on"
-        )
+        out.lines.append(same + "the draft sees the hidden states it was trained on")
 
 
 def _layer_story(f: Facts, out: _Out, layers_ok: bool) -> None:
@@ -341,10 +338,8 @@ def _permutation_cause(tchunks: Sequence[TrainingChunk]) -> str:
 
 
 def _off_by_one(f: Facts, out: _Out, mark: int, first_chunk_line: int) -> bool:
-    """Every identified chunk one layer from its training chunk: the conventions' off-by-one.
-
-    It explains any accidental overlap, so the shift/missing/permuted lines after ``mark`` go.
-    """
+    """Every identified chunk one layer from its training chunk: the conventions' off-by-one
+    (which explains any accidental overlap, so the lines after ``mark`` go)."""
     chunks, tchunks, cs, ct = f.chunks, f.ident.training, f.cs, f.ct
     offs = [
         sh - th
@@ -378,10 +373,27 @@ def _off_by_one(f: Facts, out: _Out, mark: int, first_chunk_line: int) -> bool:
 
 
 def _one_side_line(f: Facts, out: _Out, first_chunk_line: int) -> None:
-    """No reference and no match, but every chunk sits next to its own: probably off by one."""
-    side = _one_side_of_training(f.chunks, f.ident.training, f.ident.near)
-    if side is None or f.ident.num_layers is not None:
+    """No reference and no match, but every served chunk is closest to the training chunk of the
+    same index (none a near match or the embedding), all with a lower (or all with a higher)
+    RMS: probably one layer off."""
+    chunks, tchunks = f.chunks, f.ident.training
+    if f.ident.num_layers is not None or not chunks or len(chunks) != len(tchunks):
         return
+    if any(j is not None for j in f.ident.near):
+        return
+    signs = set()
+    for c in chunks:
+        if (
+            c.best_train_chunk != c.index
+            or c.best_cosine is None
+            or c.best_cosine < 0.5
+            or c.identified_hf_index == 0
+        ):
+            return
+        signs.add(-1 if c.rms < tchunks[c.index].rms else 1)
+    if len(signs) != 1:
+        return
+    side = signs.pop()
     out.lines.insert(
         first_chunk_line,
         f"every served chunk is closest to its own training chunk but with a "
@@ -391,26 +403,6 @@ def _one_side_line(f: Facts, out: _Out, first_chunk_line: int) -> None:
         "layer k) conventions (low confidence: --reference, or --served-layers "
         "with --engine, confirms it)",
     )
-
-
-def _one_side_of_training(
-    chunks: Sequence[ChunkResult], tchunks: Sequence[TrainingChunk], near: Sequence[int | None]
-) -> int | None:
-    """-1 (+1) when every served chunk is closest to the training chunk of the same index, with
-    a lower (higher) RMS, and none is a match, a near match or the embedding."""
-    if not chunks or len(chunks) != len(tchunks) or any(j is not None for j in near):
-        return None
-    signs = set()
-    for c in chunks:
-        if (
-            c.best_train_chunk != c.index
-            or c.best_cosine is None
-            or c.best_cosine < 0.5
-            or c.identified_hf_index == 0
-        ):
-            return None
-        signs.add(-1 if c.rms < tchunks[c.index].rms else 1)
-    return signs.pop() if len(signs) == 1 else None
 
 
 def _ranges(pairs: Sequence[tuple[int, int]]) -> str:
@@ -498,7 +490,7 @@ def _suggest(
 ) -> tuple[list[CaptureEngine], dict[str, list[int]]]:
     """The engines to suggest ids for (the one --engine names, else both) and their ids."""
     engines = [opts.engine] if opts.engine is not None else list(CaptureEngine)
-    return engines, {e.value: [hf_to_engine_id(h, e) for h in hfs] for e in engines}
+    return engines, {e.value: [aux_id_rule(e).to_id(h) for h in hfs] for e in engines}
 
 
 def _suggestion_notes(
@@ -569,12 +561,8 @@ def diagnose_values(f: ValuesFacts) -> tuple[bool, Diagnosis]:
         findings.append(Finding.TOO_FEW_VALUES)
     elif match:
         lines.append("every served value snippet is found in the training tensor")
-    opts = f.opts
-    train_hf = (
-        [trainer_id_to_hf(i) for i in opts.training_layers]
-        if opts.training_layers is not None
-        else None
-    )
+    opts, known = f.opts, f.opts.training_layers
+    train_hf = None if known is None else [trainer_id_to_hf(i) for i in known]
     lines.extend(_values_layer_lines(f, train_hf))
     suggestions: dict[str, list[int]] = {}
     if train_hf is not None:

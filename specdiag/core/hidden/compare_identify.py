@@ -66,6 +66,7 @@ class Identification:
 
 @dataclass(frozen=True)
 class _Context:
+    inputs: Inputs
     summary: Summary
     tol: Tolerances
     matched: Sequence[int | None]
@@ -75,8 +76,6 @@ class _Context:
     emb_min: Sequence[float]  # per served chunk; empty without repeated token ids
     emb_pairs: int
     num_layers: int | None
-    served_start: int
-    h: int
 
 
 @dataclass(frozen=True)
@@ -111,28 +110,11 @@ def identify(
     served_tokens = range(al.served_start, al.served_start + al.tokens)
     emb_min, emb_pairs = repeat_min_cosines(inputs.served, h, cs, served_tokens, 64)
     ctx = _Context(
-        summary,
-        tol,
-        matched,
-        near,
-        t_hf,
-        served_cfg_hf,
-        emb_min,
-        emb_pairs,
-        num_layers,
-        al.served_start,
-        h,
+        inputs, summary, tol, matched, near, t_hf, served_cfg_hf, emb_min, emb_pairs, num_layers
     )
     chunks = tuple(_chunk(i, ctx) for i in range(cs))
-    rms_t = summary.rms_t
-    training = tuple(
-        TrainingChunk(
-            index=j,
-            layer=(hfj - 1) if hfj is not None else None,
-            hf_index=hfj,
-            source=t_src[j],
-            rms=float(rms_t[j]),
-        )
+    training = tuple(  # index, layer (trainer id), HF index, source, RMS
+        TrainingChunk(j, None if hfj is None else hfj - 1, hfj, t_src[j], float(summary.rms_t[j]))
         for j, hfj in enumerate(t_hf)
     )
     return Identification(
@@ -199,6 +181,7 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     import numpy as np
 
     acc, tol, sim, x_rel = ctx.summary.acc, ctx.tol, ctx.summary.sim, ctx.summary.x_rel
+    h, served_start = ctx.inputs.hidden_size, ctx.inputs.alignment.served_start
     aligned = i < acc.m
     tokens_i = acc.tokens[i] if aligned else 0
     measured = aligned and tokens_i > 0
@@ -211,8 +194,7 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     # a chunk matches when it was measured and misses none of the bounds
     fails = _failures(rel, cos_min, max_abs, nf_s or nf_t, tol, limit) if measured else ()
     ok = measured and not fails
-    ct = int(sim.shape[1]) if sim.ndim == 2 else 0
-    best_j = int(np.argmax(sim[i])) if ct and acc.n else None
+    best_j = int(np.argmax(sim[i])) if sim.shape[1] and acc.n else None  # sim: [cs, ct]
     named = _name(i, ctx)
     desc = named.description
     if nf_s:
@@ -222,11 +204,11 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     return ChunkResult(
         index=i,
         max_abs_diff=max_abs,
-        mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * ctx.h)) if measured else None,
+        mean_abs_diff=float(acc.sum_abs[i] / (tokens_i * h)) if measured else None,
         rel_l2=rel,
         cosine_mean=float(acc.cos_sum[i] / tokens_i) if measured else None,
         cosine_min=cos_min,
-        worst_token=int(acc.worst[i]) + ctx.served_start if measured else None,
+        worst_token=int(acc.worst[i]) + served_start if measured else None,
         match=ok,
         best_train_chunk=best_j,
         best_cosine=float(sim[i, best_j]) if best_j is not None else None,
@@ -289,8 +271,8 @@ def _name(i: int, ctx: _Context) -> _Named:
     if jn is not None:
         desc = near_text(jn, summary.x_rel[i, jn], summary.sim[i, jn], tol.rtol)
         return _Named(ctx.t_hf[jn], IdentifiedBy.TRAINING_CHUNK, jn, Confidence.MEDIUM, desc)
-    ct = int(summary.sim.shape[1]) if summary.sim.ndim == 2 else 0
-    desc = depth_hint(summary.rms_s[i], summary.rms_t, ctx.t_hf, summary.sim[i] if ct else None)
+    row = summary.sim[i] if summary.sim.shape[1] else None
+    desc = depth_hint(summary.rms_s[i], summary.rms_t, ctx.t_hf, row)
     if ctx.served_cfg_hf is not None:
         hf = ctx.served_cfg_hf[i]
         desc += f"; the served config says {describe_hf(hf)} (not verified)"
@@ -316,13 +298,12 @@ def _by_reference(i: int, ctx: _Context) -> _Named:
     desc = (
         f"is {describe_hf(hf, ctx.num_layers)} (reference cosine {top:.4f}, next best {second:.4f})"
     )
-    ct = int(summary.sim.shape[1]) if summary.sim.ndim == 2 else 0
     jm, jn = ctx.matched[i], ctx.near[i]
     if jm is not None:
         desc += f" and equals training chunk {jm}"
     elif jn is not None:
         desc += "; " + near_text(jn, summary.x_rel[i, jn], summary.sim[i, jn], tol.rtol)
-    elif ct:
+    elif summary.sim.shape[1]:
         desc += "; no training chunk matches"
     return _Named(hf, IdentifiedBy.REFERENCE, None, conf, desc)
 

@@ -133,10 +133,7 @@ def cosine(dot: Tensor, na: Tensor, nb: Tensor) -> Tensor:
 def finite_rows(
     x: Tensor, nrm: Tensor, acc_nf: NDArray[np.int64]
 ) -> tuple[Tensor, Tensor, Tensor | None]:
-    """Zero out rows with NaN/Inf or overflowing values (counted into ``acc_nf``).
-
-    Fast path when every norm is finite and below ``OVERFLOW``.
-    """
+    """Zero out rows with NaN/Inf or overflowing values (counted into ``acc_nf``)."""
     torch = require_torch()
     if bool((nrm <= OVERFLOW).all()):
         return x, nrm, None
@@ -259,13 +256,7 @@ def _aligned(acc: Acc, blk: _Block) -> None:
     better = bmin_np < acc.cos_min
     acc.worst[better] = barg.cpu().numpy()[better] + a
     acc.cos_min = np.fmin(acc.cos_min, bmin_np)
-    _row(acc, blk, ok)
-
-
-def _row(acc: Acc, blk: _Block, ok: Tensor | None) -> None:
-    """The whole row (all aligned chunks together): per-token cosine."""
-    torch = require_torch()
-    m = acc.m
+    # the whole row (all aligned chunks together): per-token cosine
     dd = torch.diagonal(blk.dot, dim1=1, dim2=2)[:, :m]
     ns2r, nt2r = blk.ns[:, :m] ** 2, blk.nt[:, :m] ** 2
     if ok is not None:

@@ -36,13 +36,6 @@ from specdiag.errors import InputError, UsageError
 
 
 @dataclass(frozen=True)
-class _Source:
-    name: str  # training | reference
-    dump: Dump
-    chunks: int
-
-
-@dataclass(frozen=True)
 class _Search:
     """Where a snippet fits best, per source."""
 
@@ -64,7 +57,7 @@ class _Setup:
     tol: Tolerances
     hidden_size: int
     tokens: range
-    sources: tuple[_Source, ...]
+    sources: tuple[tuple[str, Dump], ...]  # ("training" | "reference", its dump)
 
 
 def compare_values(
@@ -91,23 +84,17 @@ def compare_values(
             names=tuple(s.name for s in snippets),
             sizes=tuple(len(s.values) for s in snippets),
             opts=opts,
-            slices=len(setup.tokens) * setup.sources[0].chunks,
+            slices=len(setup.tokens) * (training.width // ht),
         )
     )
     nt, tokens = training.valid_tokens, setup.tokens
-    al = TokenAlignment(
-        AlignmentStatus.OFFSET if opts.offset is not None else AlignmentStatus.UNAVAILABLE,
-        0,
-        opts.offset or 0,
-        len(tokens),
-        0,
-        nt,
-        description=(
-            f"values compared at training position {opts.offset}"
-            if opts.offset is not None
-            else f"values searched over all {nt} training positions"
-        ),
+    status = AlignmentStatus.OFFSET if opts.offset is not None else AlignmentStatus.UNAVAILABLE
+    desc = (
+        f"values compared at training position {opts.offset}"
+        if opts.offset is not None
+        else f"values searched over all {nt} training positions"
     )
+    al = TokenAlignment(status, 0, opts.offset or 0, len(tokens), 0, nt, description=desc)
     return CompareResult(
         match=match,
         mode=CompareMode.VALUES,
@@ -142,7 +129,7 @@ def _setup(
             "search every position)",
         )
     tokens = range(opts.offset, opts.offset + 1) if opts.offset is not None else range(nt)
-    sources = [_Source("training", training, training.width // ht)]
+    sources = [("training", training)]
     if reference is not None:
         ref = as_stack(reference, ht)
         if ref.num_tokens < tokens.stop:
@@ -150,7 +137,7 @@ def _setup(
                 f"{reference.source}: fewer tokens than the training sample",
                 hint="the reference must cover the training sample's tokens",
             )
-        sources.append(_Source("reference", ref, ref.width // ht))
+        sources.append(("reference", ref))
     return _Setup(tol, ht, tokens, tuple(sources))
 
 
@@ -162,8 +149,8 @@ def _search(snip: ValueSnippet, setup: _Setup) -> _Search:
     ptol = torch.tensor(snip.print_tolerance, dtype=torch.float32)
     out = _Search(best={}, count={}, per_chunk_best={})
     span = k > ht
-    for source in setup.sources:
-        name, src, nch = source.name, source.dump, source.chunks
+    for name, src in setup.sources:
+        nch = src.width // ht
         if span and k > src.width:
             raise UsageError(
                 f"--values {snip.name}: {k} values, more than a row of {src.width}",

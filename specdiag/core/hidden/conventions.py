@@ -45,19 +45,14 @@ class LayerConvention(str, Enum):
     VLLM = "vllm"
 
 
-def convention_to_hf(layer_id: int, convention: LayerConvention) -> int:
-    """The HF index an id names in ``convention``."""
-    return layer_id if convention is LayerConvention.VLLM else layer_id + 1
-
-
 def training_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
-    """``ids`` read in ``convention`` as SpecForge (training) ids."""
-    return tuple(convention_to_hf(i, convention) - 1 for i in ids)
+    """``ids`` read in ``convention`` as SpecForge (training) ids (vLLM's id k is HF index k)."""
+    return tuple(i - 1 if convention is LayerConvention.VLLM else i for i in ids)
 
 
 def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]:
-    """``ids`` read in ``convention`` as the ids vLLM is launched with."""
-    return tuple(convention_to_hf(i, convention) for i in ids)
+    """``ids`` read in ``convention`` as the ids vLLM is launched with (HF indices)."""
+    return tuple(i if convention is LayerConvention.VLLM else i + 1 for i in ids)
 
 
 def trainer_id_to_hf(layer_id: int) -> int:
@@ -68,11 +63,6 @@ def trainer_id_to_hf(layer_id: int) -> int:
 def engine_id_to_hf(layer_id: int, engine: CaptureEngine, version: str | None = None) -> int:
     """What HF index an engine captures for a configured id."""
     return aux_id_rule(engine, version).to_hf(layer_id)
-
-
-def hf_to_engine_id(hf_index: int, engine: CaptureEngine, version: str | None = None) -> int:
-    """The id to configure so that ``engine`` captures ``hf_index``."""
-    return aux_id_rule(engine, version).to_id(hf_index)
 
 
 # --------------------------------------------------------------------------------------------
@@ -275,12 +265,8 @@ MAX_LAYER_ID = 9999  # no model has 10,000 layers; a larger id is a typo or an o
 def parse_id_list(
     text: str, flag: str, *, ascending: bool = True, unordered_flag: str | None = None
 ) -> tuple[int, ...]:
-    """'2,30,58', '2 30 58' or '[2, 30, 58]' -> (2, 30, 58); a clear UsageError otherwise.
-
-    Strict: no empty entries (``1,,3``), ids in -1..9999, no id twice, and (unless
-    ``ascending=False``) in ascending order, which is the order engines capture in;
-    ``unordered_flag`` names the flag that lifts that rule, for the hint.
-    """
+    """'2,30,58', '2 30 58' or '[2, 30, 58]' -> (2, 30, 58), strictly (``unordered_flag``: the
+    flag that lifts the ascending rule, for the hint); a clear UsageError otherwise."""
     example = f"e.g. {flag} 2,30,58"
     shown = text if len(text) <= 60 else text[:57] + "..."
     body = text.strip()

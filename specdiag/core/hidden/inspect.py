@@ -170,9 +170,7 @@ def inspect_file(path: str, pad_id: int | None = 0, hidden_size: int | None = No
     try:
         return _inspect_file(path, pad_id, hidden_size)
     except SpecdiagError as exc:
-        msg = exc.message
-        msg = msg[len(path) + 2 :] if msg.startswith(f"{path}: ") else msg
-        return FileReport(path=path, ok=False, error=msg)
+        return FileReport(path=path, ok=False, error=exc.message.removeprefix(f"{path}: "))
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the scan
         return FileReport(path=path, ok=False, error=f"{type(exc).__name__}: {exc}")
 
@@ -242,7 +240,13 @@ def _inspect_file(path: str, pad_id: int | None, hidden_size: int | None) -> Fil
                     "chunk norms are not ascending (low -> mid -> high layer): a reordered or "
                     "wrong id list"
                 )
-    embedding = _embedding_chunks(dump, h, chunks) if chunks is not None else ()
+    # chunks whose rows at repeated token ids are identical: an embedding output depends on
+    # the token only (needs input_ids and a few repeated pairs among the valid tokens)
+    embedding: tuple[int, ...] = ()
+    if chunks is not None:
+        low, pairs = repeat_min_cosines(dump, h, chunks, range(valid), 32)
+        if pairs >= EMBEDDING_MIN_PAIRS:
+            embedding = tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
     if embedding and dump.fmt != "hf-stack":  # a full stack starts with the embedding anyway
         which = ", ".join(map(str, embedding))
         warnings.append(
@@ -376,23 +380,16 @@ def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
             _populate(x)
         nrm = _norms(x)  # [n, c]
         keep = max(0, min(b, valid) - a)  # valid rows of this block
-        flagged = ~torch.isfinite(nrm)
-        if bool(flagged.any()):
+        if not bool(torch.isfinite(nrm).all()):  # NaN/Inf in this block: read it as 0 below
             xf = x.float()
             nf += int((~torch.isfinite(xf)).sum())
-            xf = torch.nan_to_num(xf[:keep], nan=0.0, posinf=0.0, neginf=0.0)
-            nrm = torch.linalg.vector_norm(xf, dim=-1).double()
-            mx = xf.abs().amax(dim=(0, 2)).double() if keep else None
-        elif keep:
-            mx = _abs_max(x[:keep])
-            nrm = nrm[:keep]
-        else:
-            mx = None
-        if keep and mx is not None:
-            rms = nrm * scale
+            x = torch.nan_to_num(xf, nan=0.0, posinf=0.0, neginf=0.0)
+            nrm = torch.linalg.vector_norm(x, dim=-1).double()
+        if keep:
+            rms = nrm[:keep] * scale
             sums += rms.sum(0)
             sq += rms.pow(2).sum(0)
-            amax = torch.maximum(amax, mx)
+            amax = torch.maximum(amax, _abs_max(x[:keep]))
         dump.release(a, b)
     return _Scan(nf, sums, sq, amax)
 
@@ -426,14 +423,6 @@ def _fast_args(x: Tensor) -> tuple[int, ...] | None:
     return (x.data_ptr(), code, *(int(d) for d in x.shape), *(int(d) for d in x.stride()))
 
 
-def _as_view(v: Tensor, shape: tuple[int, ...]) -> Tensor | None:
-    """``v`` reshaped without a copy, or None where the strides do not allow it."""
-    try:
-        return v.view(*shape)
-    except RuntimeError:
-        return None
-
-
 def _full_view(dump: Dump, c: int, h: int) -> Tensor | None:
     """Every token as an ``[n, c, h]`` view of the stored tensor (no copy), or None."""
     f = dump.features
@@ -441,7 +430,10 @@ def _full_view(dump: Dump, c: int, h: int) -> Tensor | None:
     if dump.layout == "layers":
         x = f.transpose(0, 1)  # [T, C, H]
         return x if x.shape[1] == c and x.shape[2] == h else None
-    return _as_view(f, (t, c, h))
+    try:
+        return f.view(t, c, h)
+    except RuntimeError:  # the strides do not allow a view
+        return None
 
 
 def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan | None:
@@ -462,15 +454,6 @@ def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan
 
 EMBEDDING_COSINE = 1.0 - 1e-4
 EMBEDDING_MIN_PAIRS = 3
-
-
-def _embedding_chunks(dump: Dump, h: int, chunks: int) -> tuple[int, ...]:
-    """Chunks whose rows at repeated token ids are identical (embedding outputs depend on the
-    token only); needs input_ids and at least 3 repeated pairs among the valid tokens."""
-    low, pairs = repeat_min_cosines(dump, h, chunks, range(dump.valid_tokens), 32)
-    if pairs < EMBEDDING_MIN_PAIRS:
-        return ()
-    return tuple(c for c in range(chunks) if low[c] >= EMBEDDING_COSINE)
 
 
 def repeat_min_cosines(
@@ -706,8 +689,8 @@ def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = No
     from specdiag.core.hidden.compare_tolerance import default_tolerances
     from specdiag.core.hidden.conventions import (
         CaptureEngine,
+        aux_id_rule,
         describe_hf,
-        hf_to_engine_id,
         sglang_embedding_note,
     )
 
@@ -764,9 +747,7 @@ def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = No
         order = sorted(range(n_ref), key=lambda j: (-float(cos[i, j]), float(rel[i, j])))
         best = order[0]
         nxt = order[1] if n_ref > 1 else None
-        engine_ids = {
-            e.value: hf_to_engine_id(best, e) for e in (CaptureEngine.SGLANG, CaptureEngine.VLLM)
-        }
+        engine_ids = {e.value: aux_id_rule(e).to_id(best) for e in CaptureEngine}
         out.append(
             ChunkLayer(
                 index=i,

@@ -1,28 +1,12 @@
-"""Load hidden-state dumps safely and lazily; parse served values given as text.
+"""Load hidden-state dumps safely and lazily; the reader is chosen by the first bytes, whatever
+the file is named.
 
-Formats, told apart by their first bytes whatever the file is named: ``.pt``/``.pth``/``.bin``/
-``.ckpt`` (``torch.save``; loaded with ``weights_only=True`` and memory-mapped when the file is
-in the zip format), ``.ckpt.gz``/``.pt.gz`` (gzip stream, decompressed to a temporary file in
-bounded memory, then memory-mapped), ``.safetensors`` (memory-mapped by safetensors'
-``safe_open``: nothing is read until a token range is used), ``.npy`` (memory-mapped) and
-``.npz``.
-
-A ``torch.save`` file is a pickle. specdiag never runs code from one: ``weights_only=True``
-refuses any object other than tensors and plain containers, and the refusal is reported as an
-:class:`~specdiag.errors.InputError` naming the global the file tried to use.
-
-Layouts recognised (keys are auto-detected; ``key=`` overrides the feature key):
-
-=============  ===============================================  ==============================
-producer       keys                                             features
-=============  ===============================================  ==============================
-SpecForge      ``input_ids``, ``loss_mask``, ``aux_hidden_state``  ``[1, T, 3H]`` (+ ``hidden_state`` [1,T,H])
-ModelOpt       ``input_ids``, ``aux_hidden_states``, ``hidden_states``  ``[T, 3H]``
-speculators    ``token_ids``, ``hidden_states``                  ``[T, n, H]`` (token-major)
-HF stack       a tensor or list, or ``hidden_states``             ``[L+1, T, H]`` (layer-major)
-EAGLE-1        ``input_ids``, ``loss_mask``, ``hidden_state``     ``[T, H]``
-plain          one tensor / array                               ``[T, W]`` or ``[W]``
-=============  ===============================================  ==============================
+torch.save files (zip: memory-mapped; gzip: decompressed to a temporary file in bounded memory),
+``.safetensors`` (``safe_open``: nothing is read until a token range is used), ``.npy``
+(memory-mapped) and ``.npz``. A torch.save file is a pickle: specdiag never runs code from one
+(``weights_only=True``; a refusal names the global the file tried to use). The layouts are
+auto-detected (SpecForge, ModelOpt, speculators, HF stacks, plain tensors: docs/compare-hidden.md
+lists them); ``key=`` overrides the feature key.
 """
 
 from __future__ import annotations
@@ -99,11 +83,8 @@ class TensorInfo:
 
 @dataclass(frozen=True)
 class Dump:
-    """A hidden-state capture, ready to be read in token blocks.
-
-    ``features`` stays lazy (memory-mapped where the format allows); :meth:`block` reads and
-    upcasts one token range at a time.
-    """
+    """A hidden-state capture: ``features`` stay lazy (memory-mapped where the format allows),
+    :meth:`block` reads and upcasts one token range at a time."""
 
     source: str
     fmt: str
@@ -130,10 +111,7 @@ class Dump:
     @property
     def width(self) -> int:
         """Features per token (C*H)."""
-        s = self.features.shape
-        if self.layout == "flat":
-            return int(s[1])
-        return int(s[0] * s[2]) if self.layout == "layers" else int(s[1] * s[2])
+        return int(self.features.numel() // self.num_tokens)
 
     @property
     def dtype(self) -> str:
@@ -167,9 +145,7 @@ class Dump:
         madvise(f.data_ptr() + start * row, f.data_ptr() + stop * row, MADV_DONTNEED)
 
     def ids_list(self) -> list[int] | None:
-        if self.input_ids is None:
-            return None
-        return [int(v) for v in self.input_ids.tolist()]
+        return None if self.input_ids is None else list(self.input_ids.tolist())
 
 
 # --------------------------------------------------------------------------------------------
@@ -221,11 +197,9 @@ def load_safetensors(path: Path) -> dict[str, Tensor]:
     require_torch()
     from safetensors import SafetensorError, safe_open
 
-    out: dict[str, Tensor] = {}
     try:
         with safe_open(str(path), framework="pt") as f:
-            for key in f.keys():  # noqa: SIM118 - safe_open is no mapping
-                out[key] = f.get_tensor(key)
+            return {key: f.get_tensor(key) for key in f.keys()}  # noqa: SIM118 - no mapping
     except (SafetensorError, TypeError, ValueError, OSError) as exc:
         what = _first_line(exc)
         if "dtype" in what.lower():  # one torch does not have
@@ -234,7 +208,6 @@ def load_safetensors(path: Path) -> dict[str, Tensor]:
                 hint="save the hidden states as bfloat16, float16 or float32",
             ) from None
         raise _corrupt(path, f"not a readable safetensors file ({what[:200]})") from None
-    return out
 
 
 # the first pickle of torch.save's legacy (non-zip) format: this magic number, protocol 2
@@ -256,9 +229,8 @@ def _scan_pickle(path: Path) -> _PickleScan:
 
     names: list[str] = []
     strings: list[str] = []
-    values: list[Any] = []
     top: str | None = None
-    seen_first = complete = False
+    seen_first = complete = legacy = False
     depth = 0  # the stack's depth and its marks' positions, as pickletools.dis keeps them
     marks: list[int] = []
     with path.open("rb") as f:
@@ -289,10 +261,9 @@ def _scan_pickle(path: Path) -> _PickleScan:
                     break
                 if op.name in ("PROTO", "FRAME"):
                     continue
-                if len(values) < 2:
-                    values.append(arg if op.name == "LONG1" else op.name)
-                if not seen_first:
+                if not seen_first:  # torch.save's legacy format starts with its magic number
                     seen_first, top = True, _PICKLE_KINDS.get(op.name)
+                    legacy = op.name == "LONG1" and arg == _LEGACY_MAGIC
                 if op.name in ("GLOBAL", "INST"):
                     names.append(str(arg).replace(" ", "."))
                 elif op.name == "STACK_GLOBAL" and len(strings) >= 2:
@@ -304,7 +275,7 @@ def _scan_pickle(path: Path) -> _PickleScan:
             pass
     unique = list(dict.fromkeys(names))
     unique.sort(key=lambda n: n.startswith(("torch.", "collections.OrderedDict")))
-    return _PickleScan(complete, values[:1] == [_LEGACY_MAGIC], tuple(unique), top)
+    return _PickleScan(complete, legacy, tuple(unique), top)
 
 
 _PICKLE_KINDS = {
@@ -338,16 +309,13 @@ def _weights_only_refusal(path: Path, exc: BaseException) -> InputError:
     m = re.search(r"(?:Unsupported global|GLOBAL|global)[:\s]+([\w.]+)", text)
     if m:
         return _refusal(path, m.group(1))
+    m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
+    reason = (m.group(1).strip().splitlines()[0] if m else _first_line(text))[:160]
     return _not_a_dump(
         path,
         "not a tensor dump: torch.load(weights_only=True) cannot read it "
-        f"({_weights_only_reason(text)}); it imports nothing, so it is damaged or a plain pickle",
+        f"({reason}); it imports nothing, so it is damaged or a plain pickle",
     )
-
-
-def _weights_only_reason(text: str) -> str:
-    m = re.search(r"WeightsUnpickler error:\s*(.+?)(?:\n\n|$)", text, re.S)
-    return (m.group(1).strip().splitlines()[0] if m else _first_line(text))[:160]
 
 
 def _first_line(what: BaseException | str) -> str:
@@ -368,10 +336,9 @@ def _classify_error(display: Path, exc: BaseException) -> InputError:
     )
 
 
-def _torch_load(path: Path, display: Path, kind: str) -> Any:
-    """``torch.load(weights_only=True)`` of a recognised torch.save file (``kind`` zip/pickle)."""
+def _torch_load(path: Path, display: Path, zipped: bool) -> Any:
+    """``torch.load(weights_only=True)`` of a recognised torch.save file (zip or legacy pickle)."""
     torch = require_torch()
-    zipped = kind == "zip"
     if not zipped:
         scan = _scan_pickle(path)
         if not scan.legacy:
@@ -379,9 +346,7 @@ def _torch_load(path: Path, display: Path, kind: str) -> Any:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # e.g. "Detected pickle protocol 4"
-            if zipped:
-                return torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)
-            return torch.load(str(path), map_location="cpu", weights_only=True)
+            return torch.load(str(path), map_location="cpu", weights_only=True, mmap=zipped)
     except pickle.UnpicklingError as exc:
         raise _weights_only_refusal(display, exc) from None
     except Exception as exc:  # noqa: BLE001 - the unpickler fails in many ways on garbage
@@ -575,8 +540,6 @@ def load_file(path: str | Path) -> RawFile:
         return _by_content(p, p, p, gzipped=False)
     except PermissionError:
         raise InputError(f"{p}: permission denied", hint="check the file's permissions") from None
-    except IsADirectoryError:  # pragma: no cover - checked above, raced
-        raise InputError(f"{p} is a directory", hint="pass one dump file") from None
 
 
 def _by_content(path: Path, display: Path, unknown: Path, *, gzipped: bool) -> RawFile:
@@ -589,8 +552,7 @@ def _by_content(path: Path, display: Path, unknown: Path, *, gzipped: bool) -> R
         kind = _zip_kind(path, display)
     if kind in ("torch", "pickle"):
         zipped = kind == "torch"
-        obj = _torch_load(path, display, "zip" if zipped else "pickle")
-        return RawFile(obj, "torch", zipped)
+        return RawFile(_torch_load(path, display, zipped), "torch", zipped)
     if kind == "safetensors":
         return RawFile(load_safetensors(path), "safetensors", True)
     if kind in ("npy", "npz"):
@@ -610,15 +572,14 @@ def _load_numpy(p: Path, kind: str, display: Path) -> Any:
         else:
             with np.load(p, allow_pickle=False) as z:
                 arrays = {k: z[k] for k in z.files}
-    except ValueError as exc:
-        if "pickle" in str(exc).lower() or "python objects" in str(exc).lower():
+    except Exception as exc:  # noqa: BLE001 - numpy's header parser fails in many ways on garbage
+        low = str(exc).lower()
+        if isinstance(exc, ValueError) and ("pickle" in low or "python objects" in low):
             raise InputError(
                 f"{display}: refused to load: the array holds Python objects (pickled); specdiag "
                 "only loads numeric arrays (allow_pickle=False)",
                 hint="save numeric arrays only (np.save(..., arr.astype(np.float32)))",
             ) from None
-        raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
-    except Exception as exc:  # noqa: BLE001 - numpy's header parser fails in many ways on garbage
         raise _corrupt(display, f"not a readable numpy file ({_first_line(exc)})") from None
     out: dict[str, Tensor] = {}
     for k, arr in arrays.items():
@@ -639,12 +600,7 @@ def _load_numpy(p: Path, kind: str, display: Path) -> Any:
 
 
 def check_tensor(t: Tensor, source: str, what: str) -> None:
-    """The one guard where tensors enter: dense, on the host, with data, not a broadcast view.
-
-    Raises an :class:`InputError` with a hint for a sparse, quantized, meta, 0-d or empty
-    tensor, and for one whose declared shape holds more elements than it stores (a saved
-    ``expand()``: a huge declared shape over a few bytes).
-    """
+    """The one guard where tensors enter: dense, on the host, with data, not a broadcast view."""
     torch = require_torch()
     if t.layout is not torch.strided:
         layout = str(t.layout).replace("torch.", "")
@@ -724,10 +680,8 @@ def interpret(
     pad_id: int | None = 0,
     key_flag: str = "--key",
 ) -> Dump:
-    """Turn a loaded object (tensor, dict or list of tensors) into a :class:`Dump`.
-
-    ``key_flag`` is the flag that named ``key`` (``--key``, ``--served-key``), for messages.
-    """
+    """A loaded tensor, dict or list of tensors as a :class:`Dump` (``key_flag``: the flag that
+    named ``key``, for messages)."""
     parts = _Parts(kind=fmt)
     if isinstance(obj, (list, tuple)):
         obj = _stack_list(obj, source)
@@ -895,15 +849,23 @@ def _assemble(
     """The :class:`Dump`, with its side tensors checked against the token count."""
     ids, mask, last, notes = parts.ids, parts.mask, parts.last, parts.notes
     features = parts.features
-    n_rows = int(features.shape[1] if lay == "layers" else features.shape[0])
-    if last is not None and last.ndim == 2 and int(last.shape[0]) != n_rows:
+    t = int(features.shape[1] if lay == "layers" else features.shape[0])
+    if last is not None and last.ndim == 2 and int(last.shape[0]) != t:
         notes.append(
             f"{parts.last_key or 'the last hidden state'} has {int(last.shape[0])} rows for "
-            f"{n_rows} tokens; ignored"
+            f"{t} tokens; ignored"
         )
         last = None
     if last is not None and last.ndim == 2:
         hidden_size = hidden_size or int(last.shape[-1])
+    if ids is not None and int(ids.shape[0]) != t:
+        raise InputError(
+            f"{source}: {t} hidden-state rows but {int(ids.shape[0])} input ids",
+            hint="the tensors do not belong together, or --key picked the wrong one",
+        )
+    if mask is not None and int(mask.shape[0]) != t:  # dropped before the padding reads it
+        notes.append(f"loss_mask has {int(mask.shape[0])} entries for {t} tokens; ignored")
+        mask = None
     dump = Dump(
         source=source,
         fmt=parts.kind,
@@ -916,20 +878,11 @@ def _assemble(
         entries=tuple(parts.entries),
         hidden_size=hidden_size,
     )
-    t = dump.num_tokens
-    if ids is not None and int(ids.shape[0]) != t:
-        raise InputError(
-            f"{source}: {t} hidden-state rows but {int(ids.shape[0])} input ids",
-            hint="the tensors do not belong together, or --key picked the wrong one",
-        )
-    if mask is not None and int(mask.shape[0]) != t:
-        notes.append(f"loss_mask has {int(mask.shape[0])} entries for {t} tokens; ignored")
-        mask = None
     padding = _trailing_padding(dump, pad_id)
     if padding:
         why = f"id {pad_id}" if ids is not None else "all-zero rows"
         notes.append(f"{padding} trailing padding position(s) ({why}) excluded")
-    return replace(dump, loss_mask=mask, padding=padding, notes=tuple(notes))
+    return replace(dump, padding=padding, notes=tuple(notes))
 
 
 def _dt(t: Tensor) -> str:
@@ -998,17 +951,12 @@ def _trailing_padding(dump: Dump, pad_id: int | None) -> int:
         return t - 1 - (int(kept[-1]) + 1 if kept.numel() else 0)
     # no ids: count trailing rows that are exactly zero, reading backwards in blocks
     n = 0
-    step = 256
-    stop = t
-    while stop > 1:
-        start = max(1, stop - step)
-        blk = dump.block(start, stop)
-        nz = (blk != 0).any(dim=1).tolist()
+    for stop in range(t, 1, -256):
+        nz = (dump.block(max(1, stop - 256), stop) != 0).any(dim=1).tolist()
         for v in reversed(nz):
             if v:
                 return n
             n += 1
-        stop = start
     return n
 
 
@@ -1039,13 +987,8 @@ def dump_from_tensors(
     pad_id: int | None = 0,
 ) -> Dump:
     """Build a :class:`Dump` from in-memory tensors (what ``specdiag demo`` uses)."""
-    d: dict[str, Tensor] = {"features": features}
-    if input_ids is not None:
-        d["input_ids"] = input_ids
-    if loss_mask is not None:
-        d["loss_mask"] = loss_mask
-    if last_hidden is not None:
-        d["hidden_state"] = last_hidden
+    given = {"input_ids": input_ids, "loss_mask": loss_mask, "hidden_state": last_hidden}
+    d = {"features": features} | {k: v for k, v in given.items() if v is not None}
     dump = interpret(d, source, "memory", key="features", layout=layout, pad_id=pad_id)
     if last_hidden is None:
         return dump

@@ -150,11 +150,8 @@ def _arrays(text: str) -> tuple[list[tuple[str, str]], list[str]]:
 
 
 def parse_values(text: str) -> tuple[ValueSnippet, ...]:
-    """Parse ``--values``: a plain list of numbers, or log text with ``name=[...]`` arrays.
-
-    ``@FILE`` reads the text from a file. Each named (or bracketed) array becomes one snippet.
-    Bracketed text without numbers (``[rank0]``) is log decoration and skipped.
-    """
+    """Parse ``--values`` (or ``@FILE``): one snippet per named (or bracketed) array, or one for
+    a plain list; bracketed text without numbers (``[rank0]``) is log decoration, skipped."""
     if text.startswith("@"):
         text = read_text_bounded(text[1:], what="--values @FILE", kind=FileKind.TEXT)
     snippets: list[ValueSnippet] = []

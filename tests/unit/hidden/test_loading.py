@@ -85,6 +85,16 @@ def test_padding_needs_zero_loss_mask(tmp_path: Path, stack: torch.Tensor) -> No
     assert load_dump(save_record(rec, tmp_path / "d.ckpt")).padding == 0
 
 
+def test_loss_mask_of_another_length_is_ignored_before_padding(tmp_path: Path) -> None:
+    # a mask longer than the ids once reached the padding count and crashed it
+    ids = torch.tensor([5, 6, 7, 0, 0, 0])
+    rec = {"input_ids": ids, "hidden_states": torch.randn(6, H), "loss_mask": torch.ones(9)}
+    torch.save(rec, tmp_path / "d.pt")
+    d = load_dump(tmp_path / "d.pt")
+    assert d.loss_mask is None and d.padding == 3
+    assert any("loss_mask has 9 entries for 6 tokens; ignored" in n for n in d.notes)
+
+
 def test_padding_without_ids_is_all_zero_rows(tmp_path: Path) -> None:
     x = torch.randn(10, 3 * H)
     x[7:] = 0
