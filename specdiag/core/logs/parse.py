@@ -36,8 +36,8 @@ from specdiag.core.logs.infer import (
     NEW,
     OLD,
     SGLangRateInference,
+    SGLangRates,
     normalised_sglang_rate,
-    sglang_line_analysis,
 )
 from specdiag.core.logs.records import (
     CLOCK_ABSOLUTE,
@@ -142,6 +142,7 @@ N_VLLM_V0_NOLEN = (
 N_SGL_04 = "SGLang 0.4.x prints no accept rate"
 N_SGL_AMBIG = "accept-rate formula ambiguous on this line; used the one the other lines imply"
 N_SGL_NOFIT = "accept rate fits no known SGLang formula; normalised rate unknown"
+SGL_NOTES = ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,))  # by the rule's note (infer.NOTE_*)
 N_LLAMA_NOLEN = "this llama.cpp version prints no mean len; accept length unknown for this request"
 N_LLAMA_CUMUL = "llama.cpp statistics line: totals since the server started"
 N_RATE_CLAMP = "per-position rates rise with position (rounding): made non-increasing"
@@ -322,11 +323,6 @@ def _stamp(date: str, hms: str, frac: str | None) -> tuple[float | None, str]:
     return ts, date + " " + hms + ("." + frac if frac else "")
 
 
-@lru_cache(maxsize=4096)
-def _old_only(cands: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
-    return frozenset(c for c in cands if c[0] == OLD)
-
-
 class LineParser:
     """Parse the lines of one source, in order. See the module docstring."""
 
@@ -347,12 +343,13 @@ class LineParser:
         self.version = parse_version(engine_version)
         self.version_text = engine_version
         self.year = year if year is not None else _dt.datetime.now(_dt.timezone.utc).year
-        # SGLang: one inference per rank
-        self.sglang_inference: dict[str, SGLangRateInference] = {}
+        # SGLang: the accept-rate rule, with one inference per rank
         self._sgl_forced: str | None = None
         if engine == SGLANG and self.version is not None:
             f = sglang_rate_formula(self.version)
             self._sgl_forced = {"0.5.11": NEW, "0.5.10": OLD, "0.5.5": OLD}.get(f)
+        self.sglang_rates = SGLangRates(self._sgl_forced)
+        self.sglang_inference: dict[str, SGLangRateInference] = self.sglang_rates.inference
         # vLLM: bonus convention seen so far (True = bonus-less 0.8.5)
         self._vllm_bonus_less: bool | None = None
         if engine == VLLM and self.version is not None:
@@ -653,40 +650,15 @@ class LineParser:
         raw_rate: float,
         trailing: bool,
     ) -> tuple[float | None, str, tuple[str, ...]]:
-        """(normalised rate, version guess, notes) of one line; tallies the rank's inference."""
-        notes: tuple[str, ...] = _EMPTY
-        inf = self.sglang_inference.get(rank)
-        if inf is None:
-            inf = self.sglang_inference[rank] = SGLangRateInference(self._sgl_forced)
-        cands, only, ndts_by = sglang_line_analysis(length_text, rate_text)
-        forced = OLD if trailing and self._sgl_forced is None else inf.forced_formula
-        # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a
-        # log of 0.5.5 lines alone still yields num_draft_tokens
-        inf.add(_old_only(cands) if trailing else cands)
-        formula: str | None
-        if forced is not None:
-            formula = forced
-            if forced not in ndts_by:
-                notes = (N_SGL_NOFIT,)
-                formula = None
-        elif only is not None:
-            formula = only
-        elif not cands:
-            formula = None
-            notes = (N_SGL_NOFIT,)
-        else:
-            formula = inf.best().formula
-            notes = (N_SGL_AMBIG,)
-        ndts = ndts_by.get(formula or "", ())
-        ndt: int | None = ndts[0] if len(ndts) == 1 else None
-        if ndt is None and formula is not None and formula != NEW:
-            best = inf.best()
-            if best.formula == formula and best.num_draft_tokens in ndts:
-                ndt = best.num_draft_tokens
+        """(normalised rate, version guess, notes) of one line, by the source's rule (which
+        tallies the line in its rank's inference); the compiled source's lines take the same."""
+        rule = self.sglang_rates
+        (code,) = rule.codes([(length_text, rate_text, trailing)])
+        formula, ndt, note = rule.outcomes[rule.decide(rank, [code])[0]]
         rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
         if trailing or self.version_text is not None:
-            return rate, SGL_VERSION_055 if trailing else self._named(""), notes
-        return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), notes
+            return rate, SGL_VERSION_055 if trailing else self._named(""), SGL_NOTES[note]
+        return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), SGL_NOTES[note]
 
     # ------------------------------------------------------------------ vLLM
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from specdiag.core.logs import fast
+from specdiag.core.logs import fast, infer
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.records import LogRecord
 from specdiag.core.logs.scan import open_path
@@ -290,9 +290,9 @@ def _refresh_lines() -> bytes:
 def test_text_pairs_forgotten_between_blocks_give_the_same_records(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The SGLang text pairs coded across blocks are forgotten past a bound (memory): with
-    the bound at 0, every block codes its pairs afresh, and the records stay the same."""
-    monkeypatch.setattr(fast, "PAIRS_KEPT", 0)
+    """The SGLang text pairs coded by the rate rule are forgotten past a bound (memory): with
+    the bound at 0, every run of lines codes its pairs afresh, and the records stay the same."""
+    monkeypatch.setattr(infer, "PAIRS_KEPT", 0)
     assert assert_same(_refresh_lines(), chunk=20000) > 1080
 
 
