@@ -5,7 +5,8 @@ scans and extracts, and holds no accumulation state: it finds the candidate line
 bytes (the anchor and keywords of :class:`~specdiag.core.logs.scan.LineFinder`, without the
 GIL, so threads scan blocks of one file in parallel) and extracts every field of the lines in
 the two default layouts (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10
-``SpecDecoding metrics``) with the checks of ``LineParser._sglang_fast`` / ``_vllm_fast``.
+``SpecDecoding metrics``) with the checks of
+``LineParser._sglang`` / ``_vllm``.
 
 :class:`Compiled` is that part for one source, composed into the one record source
 (:class:`~.scan.Scanner`, whose LineFinder hands it the ranges of whole lines): it turns each
