@@ -923,8 +923,10 @@ class SeriesAccumulator:
             per_pos = [
                 PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
             ]
+        # the most frequent count of positions; a tie goes to the larger count (never to the
+        # order the counts were first met, which differs between the two sources)
         draft_positions = (
-            max(self.positions, key=lambda k: self.positions[k]) if self.positions else None
+            max(self.positions, key=lambda k: (self.positions[k], k)) if self.positions else None
         )
         if draft_positions is None and inference is not None and inference.num_draft_tokens:
             draft_positions = inference.num_draft_tokens - 1
