@@ -49,6 +49,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.integration)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _workers_share_cli_runs(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Under pytest-xdist, a demo run is made by one worker and read by the others from the
+    run's temporary folder, which every worker's own folder is in."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        from tests.support import cli
+
+        cli.SHARED = tmp_path_factory.getbasetemp().parent
+
+
 @pytest.fixture(autouse=True)
 def _clean_cli_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
