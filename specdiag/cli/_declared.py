@@ -41,7 +41,6 @@ class Param:
     envvar: tuple[str, ...]
     minimum: int | float | None
     maximum: int | float | None
-    metavar: str | None
 
     @property
     def is_flag(self) -> bool:
@@ -131,7 +130,6 @@ def _param(name: str, hint: object, default: object) -> Param | None:
         envvar=tuple(str(e) for e in envvar if e),
         minimum=info.min,
         maximum=info.max,
-        metavar=info.metavar,
     )
 
 

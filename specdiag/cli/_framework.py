@@ -49,12 +49,18 @@ def _flag_table() -> dict[str, dict[str, str]]:
     return table
 
 
-def flag_help(command: str) -> dict[str, str]:
-    """The help of each flag of ``command`` (``all``: the shared flags), by flag name."""
-    return {flag: helps[command] for flag, helps in _flag_table().items() if command in helps}
+def options(command: str) -> Callable[..., Any]:
+    """``typer.Option`` for ``command``'s flags (``all``: the shared flags) with the help flags.json
+    gives each: ``opt("--name", "-n", min=1)``; an on/off pair ``--a/--no-a`` by its first name."""
+    helps = {flag: h[command] for flag, h in _flag_table().items() if command in h}
+
+    def opt(decl: str, *names: str, **kwargs: Any) -> Any:
+        return typer.Option(decl, *names, help=helps[decl.split("/")[0]], **kwargs)
+
+    return opt
 
 
-_SHARED = flag_help("all")
+_opt = options("all")
 
 
 def a_number(value: float | None) -> float | None:
@@ -65,43 +71,26 @@ def a_number(value: float | None) -> float | None:
     return value
 
 
-JsonOpt = Annotated[bool, typer.Option("--json", help=_SHARED["--json"])]
-AccOpt = Annotated[str | None, typer.Option("--acc", help=_SHARED["--acc"])]
-StepsOpt = Annotated[
-    int | None, typer.Option("--steps", "-k", min=1, max=MAX_STEPS, help=_SHARED["--steps"])
-]
-AccKindOpt = Annotated[AccKind, typer.Option("--acc-kind", help=_SHARED["--acc-kind"])]
-EagleTopkOpt = Annotated[int, typer.Option("--eagle-topk", min=1, help=_SHARED["--eagle-topk"])]
+JsonOpt = Annotated[bool, _opt("--json")]
+AccOpt = Annotated[str | None, _opt("--acc")]
+StepsOpt = Annotated[int | None, _opt("--steps", "-k", min=1, max=MAX_STEPS)]
+AccKindOpt = Annotated[AccKind, _opt("--acc-kind")]
+EagleTopkOpt = Annotated[int, _opt("--eagle-topk", min=1)]
 # the name --eagle-topk had before: tree branching, beside sampling's --top-k
 TopkDeprecatedOpt = Annotated[int | None, typer.Option("--topk", min=1, hidden=True)]
-LayerConventionOpt = Annotated[
-    LayerConvention | None, typer.Option("--layer-convention", help=_SHARED["--layer-convention"])
-]
-NumDraftTokensOpt = Annotated[
-    int | None, typer.Option("--num-draft-tokens", min=1, help=_SHARED["--num-draft-tokens"])
-]
-EngineVersionOpt = Annotated[
-    str | None, typer.Option("--engine-version", help=_SHARED["--engine-version"])
-]
-SeedOpt = Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1, help=_SHARED["--seed"])]
+LayerConventionOpt = Annotated[LayerConvention | None, _opt("--layer-convention")]
+NumDraftTokensOpt = Annotated[int | None, _opt("--num-draft-tokens", min=1)]
+EngineVersionOpt = Annotated[str | None, _opt("--engine-version")]
+SeedOpt = Annotated[int, _opt("--seed", min=0, max=2**63 - 1)]
 MinAcceptLenOpt = Annotated[
     float | None,
-    typer.Option(
-        "--min-accept-len", min=1.0, max=1e9, callback=a_number, help=_SHARED["--min-accept-len"]
-    ),
+    _opt("--min-accept-len", min=1.0, max=1e9, callback=a_number),
 ]
-ReportOpt = Annotated[str | None, typer.Option("--report", help=_SHARED["--report"])]
-ExportProfileOpt = Annotated[
-    str | None, typer.Option("--export-profile", help=_SHARED["--export-profile"])
-]
+ReportOpt = Annotated[str | None, _opt("--report")]
+ExportProfileOpt = Annotated[str | None, _opt("--export-profile")]
 ApiKeyOpt = Annotated[
     str | None,
-    typer.Option(
-        "--api-key",
-        envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"],
-        show_envvar=True,
-        help=_SHARED["--api-key"],
-    ),
+    _opt("--api-key", envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"], show_envvar=True),
 ]
 
 

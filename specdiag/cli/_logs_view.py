@@ -283,10 +283,6 @@ def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, Any
     ]
 
 
-def paste_records(result: LogsResult) -> int:
-    return sum(len(r.records) for _, r in result.pastes)
-
-
 def render_pastes(console: Console, result: LogsResult) -> None:
     """The structure readers' records, per input and group, and what they could not read."""
     from rich.markup import escape

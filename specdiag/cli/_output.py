@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from specdiag.core.accept import AcceptProfile, Judgement
+    from specdiag.core.accept import Judgement
 
 
 def to_jsonable(value: object) -> Any:
@@ -86,13 +86,6 @@ def derive(
 
 
 # One JSON shape per entity, for every command that shows it.
-
-
-def prediction_fields(profile: AcceptProfile) -> dict[str, Any]:
-    """An :class:`~specdiag.core.accept.AcceptProfile` (the prediction from training accuracy):
-    ``steps``, ``acc``, ``acc_unconditional``, ``expected_accepted_drafts``,
-    ``expected_accept_length``, ``distribution``."""
-    return derive(profile, rename={"unconditional": "acc_unconditional"})
 
 
 def judgement_fields(judgement: Judgement, *, with_verdict: bool = True) -> dict[str, Any]:
@@ -236,11 +229,12 @@ class Output:
             human(make_console())
         sys.stdout.flush()
 
-    def warn(self, message: str) -> None:
+    def warn(self, *messages: str) -> None:
         from rich.markup import escape
 
-        text = escape(terminal_safe(message))
-        self.stderr.print(f"[yellow]warning:[/yellow] {text}", markup=True)
+        for m in messages:
+            self.stderr.print(f"[yellow]warning:[/yellow] {escape(terminal_safe(m))}", markup=True)
 
-    def note(self, message: str) -> None:
-        self.stderr.print(f"note: {message}", markup=False)
+    def note(self, *messages: str) -> None:
+        for m in messages:
+            self.stderr.print(f"note: {m}", markup=False)

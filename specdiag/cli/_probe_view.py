@@ -198,7 +198,7 @@ def render(console: Console, r: ProbeReport) -> None:
         + (f"{wl.request_rate:g} req/s Poisson, " if wl.request_rate else "")
         + f"max_tokens {wl.max_tokens}, temperature {wl.temperature:g}: "
         f"{n_ok} ok, {n_fail} failed"
-        + (" [bold red](interrupted)[/bold red]" if m.interrupted else ""),
+        + (" [bold red](interrupted)[/bold red]" if m.interrupted else "")
     )
     if n_fail:
         kinds: dict[str, list[Any]] = {}
@@ -236,7 +236,7 @@ def render(console: Console, r: ProbeReport) -> None:
     if a.pooled is not None and a.per_request_mean is not None:
         console.print(
             "  pooled = 1 + all accepted / all verify steps (what engines log); the mean of "
-            "requests weights short requests as much as long ones",
+            "requests weights short requests as much as long ones"
         )
 
     if a.histogram and sum(a.histogram):
@@ -275,18 +275,18 @@ def render(console: Console, r: ProbeReport) -> None:
     if m.latency.mean_tokens_per_chunk is not None and m.latency.mean_tokens_per_chunk > 1.05:
         console.print(
             f"  the server streamed {m.latency.mean_tokens_per_chunk:.2f} tokens per chunk: "
-            "ITL is per chunk, TPOT per token",
+            "ITL is per chunk, TPOT per token"
         )
     itl = m.latency.itl_ms
     if itl.p50 is not None and itl.p50 < 0.1:
         console.print(
             "  half the chunks arrived within 0.1 ms of the previous one: the server sends a "
-            "verify step's tokens as separate events in one burst",
+            "verify step's tokens as separate events in one burst"
         )
     t = m.throughput
     console.print(
         f"Throughput: {_f(t.output_tokens_per_s, '.1f')} output tokens/s, "
-        f"{_f(t.requests_per_s, '.2f')} requests/s ({t.output_tokens} tokens in {t.duration_s:.2f} s)",
+        f"{_f(t.requests_per_s, '.2f')} requests/s ({t.output_tokens} tokens in {t.duration_s:.2f} s)"
     )
 
     if len(m.by_category) > 1 or (m.by_category and m.by_category[0].category != "custom"):
@@ -305,11 +305,9 @@ def render(console: Console, r: ProbeReport) -> None:
         console.print(
             f"[bold]Expected[/bold] from training accuracy ({e.steps} draft tokens): accept length "
             f"{e.expected_accept_length:.3f}; observed {e.observed_accept_length:.3f}"
-            + (f" ({j.ratio:.0%} of the predicted accepted drafts)" if j.ratio is not None else ""),
+            + (f" ({j.ratio:.0%} of the predicted accepted drafts)" if j.ratio is not None else "")
         )
-        console.print(
-            f"[bold]Verdict: {verdict_markup(j.verdict.value)}[/bold]: {j.explanation}",
-        )
+        console.print(f"[bold]Verdict: {verdict_markup(j.verdict.value)}[/bold]: {j.explanation}")
         for cause in j.causes:
             console.print(f"  - {cause}", markup=False)
         for n in e.notes:
@@ -322,7 +320,7 @@ def render(console: Console, r: ProbeReport) -> None:
         console.print(
             f"[bold]Baseline[/bold] {bm.server.url} ({bm.server.engine.value}): "
             f"{_f(bm.throughput.output_tokens_per_s, '.1f')} tokens/s"
-            + (f", TPOT {tpot:.2f} ms" if tpot is not None else ""),
+            + (f", TPOT {tpot:.2f} ms" if tpot is not None else "")
         )
         parts = [
             f"{v:.2f}x {label}"
@@ -339,15 +337,13 @@ def render(console: Console, r: ProbeReport) -> None:
         elif b.lossless is False:
             console.print(
                 f"  [bold red]NOT lossless[/bold red]: {len(b.differing)} of {b.compared} greedy "
-                "outputs differ from the baseline",
+                "outputs differ from the baseline"
             )
             for i, pid, pos in b.differing[:20]:
                 console.print(
                     f"    request {i} ({pid}): first difference at character {pos}", markup=False
                 )
         else:
-            console.print(
-                "  losslessness not checked (needs temperature 0 and outputs from both)",
-            )
+            console.print("  losslessness not checked (needs temperature 0 and outputs from both)")
     for n in r.notes:
         console.print(f"note: {n}", markup=False)

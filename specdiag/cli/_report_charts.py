@@ -100,15 +100,8 @@ def _heatmap(fig: Figure, ax: Axes, chart: Chart) -> None:
     if data.size <= 200:
         for (i, j), v in np.ndenumerate(data):
             if np.isfinite(v):
-                ax.text(
-                    j,
-                    i,
-                    f"{v:.2f}",
-                    ha="center",
-                    va="center",
-                    fontsize=7,
-                    color="white" if v < 0.6 else "black",
-                )
+                color = "white" if v < 0.6 else "black"
+                ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=7, color=color)
     for r, c in h.marked:
         rect = Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, edgecolor="#D55E00", linewidth=2.5)
         rect.set_gid(f"{chart.id}-chosen-{r}-{c}")
@@ -248,18 +241,12 @@ def chart_svg(chart: Chart) -> tuple[str, list[dict[str, Any]]]:
         meta = []
         for ax in axes:
             bb = ax.get_window_extent()
-            x0, x1 = ax.get_xlim()
-            y0, y1 = ax.get_ylim()
+            box = (bb.x0, height - bb.y1, bb.x1, height - bb.y0)  # SVG's y axis points down
             meta.append(
                 {
-                    "box": [
-                        round(float(bb.x0), 3),
-                        round(float(height - bb.y1), 3),
-                        round(float(bb.x1), 3),
-                        round(float(height - bb.y0), 3),
-                    ],
-                    "xlim": [float(x0), float(x1)],
-                    "ylim": [float(y0), float(y1)],
+                    "box": [round(float(v), 3) for v in box],
+                    "xlim": [float(v) for v in ax.get_xlim()],
+                    "ylim": [float(v) for v in ax.get_ylim()],
                 }
             )
     return _accessible(svg, chart), meta

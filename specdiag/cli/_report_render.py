@@ -10,7 +10,7 @@ a note saying so.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
 
@@ -52,6 +52,10 @@ def _html_table(t: Table) -> str:
         f"<h3>{escape(t.title)}</h3><table><thead><tr>{head}</tr></thead>"
         f"<tbody>{body}</tbody></table>"
     )
+
+
+def _html_list(items: Iterable[str]) -> str:
+    return "<ul>" + "".join(f"<li>{escape(i)}</li>" for i in items) + "</ul>"
 
 
 def _html_verdict(c: VerdictCard) -> str:
@@ -133,13 +137,7 @@ def render_html(report: Report) -> str:
     if report.tables:
         sections.append(("tables", "Tables", "".join(_html_table(t) for t in report.tables)))
     if report.notes:
-        sections.append(
-            (
-                "notes",
-                "Notes",
-                "<ul>" + "".join(f"<li>{escape(n)}</li>" for n in report.notes) + "</ul>",
-            )
-        )
+        sections.append(("notes", "Notes", _html_list(report.notes)))
     prov = "".join(
         f"<tr><th scope=row>{escape(f.label)}</th><td>{escape(f.value)}</td>"
         f"<td class=muted>{escape(f.source)}</td></tr>"
@@ -158,15 +156,8 @@ def render_html(report: Report) -> str:
     defs = "".join(f"<dt>{escape(a)}</dt><dd>{escape(b)}</dd>" for a, b in report.definitions)
     sections.append(("definitions", "Definitions", f'<dl class="defs">{defs}</dl>'))
     if report.skipped:
-        sections.append(
-            (
-                "skipped",
-                "Skipped input",
-                "<ul>"
-                + "".join(f"<li>{escape(s.name)}: {escape(s.reason)}</li>" for s in report.skipped)
-                + "</ul>",
-            )
-        )
+        skipped = _html_list(f"{s.name}: {s.reason}" for s in report.skipped)
+        sections.append(("skipped", "Skipped input", skipped))
     docs = "".join(
         f'<details><summary>{escape(d.name)} <span class="muted">({escape(d.kind)})</span>'
         f'</summary><pre class="specdiag-document" data-name="{escape(d.name, quote=True)}" '

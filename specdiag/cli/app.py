@@ -3,8 +3,7 @@
 Commands are registered lazily: :func:`main` imports and registers only the command named on the
 command line (all of them for ``specdiag --help``), so a run pays for one command's module and
 option parsing, not seven. Each command module keeps its heavy imports (numpy, httpx, torch)
-inside the command body. ``specdiag.cli.app.app`` is the full app (built on first access), for
-tests and tools.
+inside the command body; :func:`build_app` with no names gives the full app.
 """
 
 from __future__ import annotations
@@ -86,15 +85,6 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
         func = getattr(module, f"{COMMANDS[name]}_cmd")
         app.command(name, help=module.HELP)(guarded(func))  # behind the error boundary
     return app
-
-
-def __getattr__(name: str) -> typer.Typer:
-    """``app``: the full app, built on first access."""
-    if name == "app":
-        full = build_app()
-        globals()["app"] = full
-        return full
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def requested_command(argv: Sequence[str]) -> str | None:

@@ -57,7 +57,7 @@ Examples:
 
   specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
 """
-H = cli.flag_help("capture-hidden")  # each flag's help (flags.json)
+opt = cli.options("capture-hidden")  # typer.Option with each flag's help in flags.json
 
 
 def capture_hidden_cmd(
@@ -72,47 +72,32 @@ def capture_hidden_cmd(
     where_arg: Annotated[
         str | None,
         typer.Argument(
-            help="The server URL (vllm, sglang) or the model directory (hf).",
-            metavar="URL|DIR",
+            help="The server URL (vllm, sglang) or the model directory (hf).", metavar="URL|DIR"
         ),
     ] = None,
-    source: Annotated[
-        tuple[str, str] | None, typer.Option("--from", help=H["--from"], metavar="SOURCE URL|DIR")
-    ] = None,
-    engine: Annotated[
-        CaptureEngine, typer.Option("--engine", help=H["--engine"])
-    ] = CaptureEngine.VLLM,
-    like: Annotated[Path | None, typer.Option("--like", help=H["--like"])] = None,
-    prompt_ids: Annotated[str | None, typer.Option("--prompt-ids", help=H["--prompt-ids"])] = None,
-    prompt: Annotated[str | None, typer.Option("--prompt", help=H["--prompt"])] = None,
-    layers: Annotated[str | None, typer.Option("--layers", help=H["--layers"])] = None,
+    source: Annotated[tuple[str, str] | None, opt("--from", metavar="SOURCE URL|DIR")] = None,
+    engine: Annotated[CaptureEngine, opt("--engine")] = CaptureEngine.VLLM,
+    like: Annotated[Path | None, opt("--like")] = None,
+    prompt_ids: Annotated[str | None, opt("--prompt-ids")] = None,
+    prompt: Annotated[str | None, opt("--prompt")] = None,
+    layers: Annotated[str | None, opt("--layers")] = None,
     layer_convention: cli.LayerConventionOpt = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help=H["--output"])] = None,
-    compare_with: Annotated[Path | None, typer.Option("--compare", help=H["--compare"])] = None,
-    training_layers: Annotated[
-        str | None, typer.Option("--training-layers", help=H["--training-layers"])
-    ] = None,
-    print_server_args: Annotated[
-        bool, typer.Option("--print-server-args", help=H["--print-server-args"])
-    ] = False,
-    connector: Annotated[str, typer.Option("--connector", help=H["--connector"])] = "specdiag",
-    storage: Annotated[
-        str, typer.Option("--storage", help=H["--storage"])
-    ] = "/tmp/specdiag-hidden",
-    model: Annotated[str | None, typer.Option("--model", help=H["--model"])] = None,
+    output: Annotated[Path | None, opt("--output", "-o")] = None,
+    compare_with: Annotated[Path | None, opt("--compare")] = None,
+    training_layers: Annotated[str | None, opt("--training-layers")] = None,
+    print_server_args: Annotated[bool, opt("--print-server-args")] = False,
+    connector: Annotated[str, opt("--connector")] = "specdiag",
+    storage: Annotated[str, opt("--storage")] = "/tmp/specdiag-hidden",
+    model: Annotated[str | None, opt("--model")] = None,
     api_key: cli.ApiKeyOpt = None,
-    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 120.0,
-    keep_server_file: Annotated[
-        bool, typer.Option("--keep-server-file", help=H["--keep-server-file"])
-    ] = False,
-    device: Annotated[str, typer.Option("--device", help=H["--device"])] = "cpu",
-    dtype: Annotated[str, typer.Option("--dtype", help=H["--dtype"])] = "auto",
-    device_map: Annotated[str | None, typer.Option("--device-map", help=H["--device-map"])] = None,
-    offload_dir: Annotated[
-        Path | None, typer.Option("--offload-dir", help=H["--offload-dir"])
-    ] = None,
-    pad_id: Annotated[int, typer.Option("--pad-id", min=-1, help=H["--pad-id"])] = 0,
-    force: Annotated[bool, typer.Option("--force", help=H["--force"])] = False,
+    timeout: Annotated[float, opt("--timeout")] = 120.0,
+    keep_server_file: Annotated[bool, opt("--keep-server-file")] = False,
+    device: Annotated[str, opt("--device")] = "cpu",
+    dtype: Annotated[str, opt("--dtype")] = "auto",
+    device_map: Annotated[str | None, opt("--device-map")] = None,
+    offload_dir: Annotated[Path | None, opt("--offload-dir")] = None,
+    pad_id: Annotated[int, opt("--pad-id", min=-1)] = 0,
+    force: Annotated[bool, opt("--force")] = False,
     json_output: cli.JsonOpt = False,
 ) -> None:
     flags = dict(locals())  # the flags by name, for cli.from_flags
@@ -159,11 +144,9 @@ def capture_hidden_cmd(
             comparison, result.output, str(compare_with), None
         )
     out.emit(doc, lambda c: render(c, result, comparison, str(compare_with)))
-    for n in result.notes:
-        out.note(n)
+    out.note(*result.notes)
     if comparison is not None:
-        for n in comparison.notes:
-            out.note(n)
+        out.note(*comparison.notes)
         compare_hidden.check_match(comparison)
 
 
@@ -195,8 +178,7 @@ def _print_server_args(out: Output, sa: ServerArgs) -> None:
         out.emit(derive(sa, only=("args", "layers", "connector")), lambda c: None)
         return
     sys.stdout.write(sa.text + "\n")
-    for n in sa.notes:
-        out.note(n)
+    out.note(*sa.notes)
 
 
 def render(

@@ -36,7 +36,7 @@ Examples:
 
   specdiag compare-hidden data_0.ckpt --values "hs_first5=[0.0295, -0.0113, 0.0841, 0.0017, -0.0522]"
 """
-H = cli.flag_help("compare-hidden")  # each flag's help (flags.json)
+opt = cli.options("compare-hidden")  # typer.Option with each flag's help in flags.json
 
 
 def compare_hidden_cmd(
@@ -47,40 +47,25 @@ def compare_hidden_cmd(
             metavar="[SERVED] TRAINING",
         ),
     ],
-    layers: Annotated[str | None, typer.Option("--layers", help=H["--layers"])] = None,
+    layers: Annotated[str | None, opt("--layers")] = None,
     layer_convention: cli.LayerConventionOpt = None,
-    served_layers: Annotated[
-        str | None, typer.Option("--served-layers", help=H["--served-layers"])
-    ] = None,
-    engine: Annotated[CaptureEngine | None, typer.Option("--engine", help=H["--engine"])] = None,
-    hidden_size: Annotated[
-        int | None, typer.Option("--hidden-size", min=1, help=H["--hidden-size"])
-    ] = None,
-    reference: Annotated[Path | None, typer.Option("--reference", help=H["--reference"])] = None,
-    values: Annotated[str | None, typer.Option("--values", help=H["--values"])] = None,
-    offset: Annotated[int | None, typer.Option("--offset", min=0, help=H["--offset"])] = None,
-    key: Annotated[str | None, typer.Option("--key", help=H["--key"])] = None,
-    served_key: Annotated[str | None, typer.Option("--served-key", help=H["--served-key"])] = None,
-    atol: Annotated[
-        float | None, typer.Option("--atol", min=0.0, callback=cli.a_number, help=H["--atol"])
-    ] = None,
-    rtol: Annotated[
-        float | None, typer.Option("--rtol", min=0.0, callback=cli.a_number, help=H["--rtol"])
-    ] = None,
+    served_layers: Annotated[str | None, opt("--served-layers")] = None,
+    engine: Annotated[CaptureEngine | None, opt("--engine")] = None,
+    hidden_size: Annotated[int | None, opt("--hidden-size", min=1)] = None,
+    reference: Annotated[Path | None, opt("--reference")] = None,
+    values: Annotated[str | None, opt("--values")] = None,
+    offset: Annotated[int | None, opt("--offset", min=0)] = None,
+    key: Annotated[str | None, opt("--key")] = None,
+    served_key: Annotated[str | None, opt("--served-key")] = None,
+    atol: Annotated[float | None, opt("--atol", min=0.0, callback=cli.a_number)] = None,
+    rtol: Annotated[float | None, opt("--rtol", min=0.0, callback=cli.a_number)] = None,
     min_cosine: Annotated[
-        float | None,
-        typer.Option(
-            "--min-cosine", min=-1.0, max=1.0, callback=cli.a_number, help=H["--min-cosine"]
-        ),
+        float | None, opt("--min-cosine", min=-1.0, max=1.0, callback=cli.a_number)
     ] = None,
-    unordered_layers: Annotated[
-        bool, typer.Option("--unordered-layers", help=H["--unordered-layers"])
-    ] = False,
-    pad_id: Annotated[int, typer.Option("--pad-id", min=-1, help=H["--pad-id"])] = 0,
-    device: Annotated[str, typer.Option("--device", help=H["--device"])] = "cpu",
-    block_tokens: Annotated[
-        int | None, typer.Option("--block-tokens", min=1, help=H["--block-tokens"])
-    ] = None,
+    unordered_layers: Annotated[bool, opt("--unordered-layers")] = False,
+    pad_id: Annotated[int, opt("--pad-id", min=-1)] = 0,
+    device: Annotated[str, opt("--device")] = "cpu",
+    block_tokens: Annotated[int | None, opt("--block-tokens", min=1)] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     """One parameter per flag (typer), hence long: check the flags, run the core, emit."""
@@ -129,6 +114,5 @@ def compare_hidden_cmd(
     training_name = str(paths[-1])
     doc = document(result, served_name, training_name, str(reference) if reference else None)
     out.emit(doc, lambda console: render(console, result, served_name, training_name))
-    for n in result.notes:
-        out.note(n)
+    out.note(*result.notes)
     check_match(result)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Annotated, Any
-
-import typer
 
 from specdiag.cli import _doctor_view as doctor
 from specdiag.cli import _framework as cli
@@ -40,7 +40,7 @@ step runs doctor on the deployment's draft checkpoint, log and launch command.
 --real sglang replays the collapsed case on a REAL SGLang server of the test harness (built by
 `make realservers`; tiny random models): minutes, not seconds.
 """
-H = cli.flag_help("demo")  # each flag's help (flags.json)
+opt = cli.options("demo")  # typer.Option with each flag's help in flags.json
 
 
 class RealEngine(str, Enum):
@@ -54,11 +54,9 @@ class DemoScenario(str, Enum):
 
 
 def demo_cmd(
-    scenario: Annotated[
-        DemoScenario, typer.Option("--scenario", help=H["--scenario"])
-    ] = DemoScenario.SEED,
-    keep_server: Annotated[bool, typer.Option("--keep-server", help=H["--keep-server"])] = False,
-    real: Annotated[RealEngine | None, typer.Option("--real", help=H["--real"])] = None,
+    scenario: Annotated[DemoScenario, opt("--scenario")] = DemoScenario.SEED,
+    keep_server: Annotated[bool, opt("--keep-server")] = False,
+    real: Annotated[RealEngine | None, opt("--real")] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.workflows.demo import run_demo
@@ -128,13 +126,10 @@ def _real(
 def _unsafe_for_interrupt(frame: FrameType | None) -> bool:
     """Whether a KeyboardInterrupt raised in ``frame`` would be printed as "Exception ignored"
     and dropped: inside a ``__del__`` or the import system's lock callbacks."""
-    depth = 0
-    while frame is not None and depth < 64:
-        code = frame.f_code
+    for f, _ in itertools.islice(traceback.walk_stack(frame), 64):
+        code = f.f_code
         if code.co_name == "__del__" or (code.co_name == "cb" and "importlib" in code.co_filename):
             return True
-        frame = frame.f_back
-        depth += 1
     return False
 
 
@@ -173,7 +168,8 @@ def document(r: DemoResult) -> dict[str, Any]:
     """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
     agreement and the conclusion, derived from their dataclasses."""
     served, training, reference = r.hidden_paths
-    a = r.agreement
+    server = {"url": r.server_url, "acceptance": r.served_acceptance}
+    hidden = compare_hidden.document(r.hidden, served, training, reference)
     return {
         "scenario": r.scenario.name,
         "story": r.scenario.story,
@@ -183,35 +179,16 @@ def document(r: DemoResult) -> dict[str, Any]:
             "the hidden states (a tiny random transformer)",
         ],
         "steps": [
-            {
-                "name": "reference-server",
-                "command": r.server_command,
-                "result": {"url": r.server_url, "acceptance": r.served_acceptance},
-            },
-            {"name": "probe", "command": r.probe_command, "result": probe.document(r.probe)},
-            {
-                "name": "logs",
-                "command": r.logs_command,
-                "result": logs.result_document(r.logs, None),
-            },
-            {
-                "name": "compare-hidden",
-                "command": r.compare_command,
-                "result": compare_hidden.document(r.hidden, served, training, reference),
-            },
-            *(
-                [
-                    {
-                        "name": "doctor",
-                        "command": r.doctor_command,
-                        "result": doctor.document(r.doctor),
-                    }
-                ]
-                if r.doctor is not None
-                else []
-            ),
+            {"name": name, "command": command, "result": result}
+            for name, command, result in (
+                ("reference-server", r.server_command, server),
+                ("probe", r.probe_command, probe.document(r.probe)),
+                ("logs", r.logs_command, logs.result_document(r.logs, None)),
+                ("compare-hidden", r.compare_command, hidden),
+                ("doctor", r.doctor_command, doctor.document(r.doctor)),
+            )
         ],
-        "agreement": derive(a),
+        "agreement": derive(r.agreement),
         **derive(r.conclusion),
         "next_commands": list(r.next_commands),
     }
@@ -229,7 +206,7 @@ def render(console: Console, r: DemoResult) -> None:
         "transformer). Everything else is specdiag's real code.\n"
     )
     served, training, _ = r.hidden_paths
-    sections: list[tuple[str, str, Any]] = [
+    sections: list[tuple[str, str, Callable[[], None]]] = [
         ("1. probe the server", r.probe_command, lambda: probe.render(console, r.probe)),
         (
             "2. read the server's own log",
@@ -241,16 +218,12 @@ def render(console: Console, r: DemoResult) -> None:
             r.compare_command,
             lambda: compare_hidden.render(console, r.hidden, served, training),
         ),
+        (
+            "4. doctor: the draft's files, the log and the launch command at once",
+            r.doctor_command,
+            lambda: doctor.render(console, r.doctor),
+        ),
     ]
-    if r.doctor is not None:
-        report = r.doctor
-        sections.append(
-            (
-                "4. doctor: the draft's files, the log and the launch command at once",
-                r.doctor_command or "specdiag doctor",
-                lambda: doctor.render(console, report),
-            )
-        )
     for title, cmd, show in sections:
         console.print(Rule(title, align="left"))
         console.print(f"$ {cmd}", markup=False)

@@ -34,51 +34,34 @@ Exit codes: 0 no check failed, 1 a check failed, 2 usage error, 3 could not run 
 could decide anything) or incomplete (an input given could not be read; --allow-missing judges
 on the rest).
 """
-H = cli.flag_help("doctor")  # each flag's help (flags.json)
+opt = cli.options("doctor")  # typer.Option with each flag's help in flags.json
 
 
 def doctor_cmd(
-    server: Annotated[str | None, typer.Option("--server", help=H["--server"])] = None,
-    logs: Annotated[list[str] | None, typer.Option("--logs", help=H["--logs"])] = None,
-    draft: Annotated[str | None, typer.Option("--draft", help=H["--draft"])] = None,
-    target: Annotated[str | None, typer.Option("--target", help=H["--target"])] = None,
-    server_args: Annotated[
-        str | None, typer.Option("--server-args", help=H["--server-args"])
-    ] = None,
-    training_dump: Annotated[
-        str | None, typer.Option("--training-dump", help=H["--training-dump"])
-    ] = None,
-    served_dump: Annotated[
-        str | None, typer.Option("--served-dump", help=H["--served-dump"])
-    ] = None,
-    reference: Annotated[str | None, typer.Option("--reference", help=H["--reference"])] = None,
-    run_target: Annotated[
-        bool | None, typer.Option("--run-target/--no-run-target", help=H["--run-target"])
-    ] = None,
-    allow_missing: Annotated[
-        bool, typer.Option("--allow-missing", help=H["--allow-missing"])
-    ] = False,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=H["--verbose"])] = False,
+    server: Annotated[str | None, opt("--server")] = None,
+    logs: Annotated[list[str] | None, opt("--logs")] = None,
+    draft: Annotated[str | None, opt("--draft")] = None,
+    target: Annotated[str | None, opt("--target")] = None,
+    server_args: Annotated[str | None, opt("--server-args")] = None,
+    training_dump: Annotated[str | None, opt("--training-dump")] = None,
+    served_dump: Annotated[str | None, opt("--served-dump")] = None,
+    reference: Annotated[str | None, opt("--reference")] = None,
+    run_target: Annotated[bool | None, opt("--run-target/--no-run-target")] = None,
+    allow_missing: Annotated[bool, opt("--allow-missing")] = False,
+    verbose: Annotated[bool, opt("--verbose", "-v")] = False,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
-    training_log: Annotated[
-        str | None, typer.Option("--training-log", help=H["--training-log"])
-    ] = None,
-    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
+    training_log: Annotated[str | None, opt("--training-log")] = None,
+    engine: Annotated[Engine | None, opt("--engine")] = None,
     engine_version: cli.EngineVersionOpt = None,
     temperature: Annotated[
-        float | None,
-        typer.Option(
-            "--temperature", min=0.0, max=5.0, callback=cli.a_number, help=H["--temperature"]
-        ),
+        float | None, opt("--temperature", min=0.0, max=5.0, callback=cli.a_number)
     ] = None,
-    top_k: Annotated[int | None, typer.Option("--top-k", help=H["--top-k"])] = None,
-    probe_requests: Annotated[
-        int, typer.Option("--probe-requests", min=1, help=H["--probe-requests"])
-    ] = 8,
-    max_tokens: Annotated[int, typer.Option("--max-tokens", min=1, help=H["--max-tokens"])] = 64,
-    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 60.0,
+    top_k: Annotated[int | None, opt("--top-k")] = None,
+    probe_requests: Annotated[int, opt("--probe-requests", min=1)] = 8,
+    max_tokens: Annotated[int, opt("--max-tokens", min=1)] = 64,
+    timeout: Annotated[float, opt("--timeout")] = 60.0,
     api_key: cli.ApiKeyOpt = None,
     report_file: cli.ReportOpt = None,
     json_output: cli.JsonOpt = False,

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any
 
-import typer
-
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import (
     Output,
     derive,
     judgement_fields,
-    prediction_fields,
     table,
     to_jsonable,
     verdict_markup,
@@ -41,7 +38,7 @@ Examples:
 
   specdiag expected-accept --acc 0.82,0.74,0.68 --cost-ratio 0.05 --sweep
 """
-H = cli.flag_help("expected-accept")  # each flag's help (flags.json)
+opt = cli.options("expected-accept")  # typer.Option with each flag's help in flags.json
 
 
 def expected_accept_cmd(
@@ -51,21 +48,15 @@ def expected_accept_cmd(
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
-    observed: Annotated[str | None, typer.Option("--observed", help=H["--observed"])] = None,
-    observed_kind: Annotated[
-        ObservedKind, typer.Option("--observed-kind", help=H["--observed-kind"])
-    ] = ObservedKind.LENGTH,
-    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
+    observed: Annotated[str | None, opt("--observed")] = None,
+    observed_kind: Annotated[ObservedKind, opt("--observed-kind")] = ObservedKind.LENGTH,
+    engine: Annotated[Engine | None, opt("--engine")] = None,
     engine_version: cli.EngineVersionOpt = None,
-    cost_ratio: Annotated[
-        float | None, typer.Option("--cost-ratio", help=H["--cost-ratio"])
-    ] = None,
-    sweep: Annotated[bool, typer.Option("--sweep", help=H["--sweep"])] = False,
-    simulate: Annotated[
-        int | None, typer.Option("--simulate", min=1, max=MAX_SIMULATE, help=H["--simulate"])
-    ] = None,
+    cost_ratio: Annotated[float | None, opt("--cost-ratio")] = None,
+    sweep: Annotated[bool, opt("--sweep")] = False,
+    simulate: Annotated[int | None, opt("--simulate", min=1, max=MAX_SIMULATE)] = None,
     seed: cli.SeedOpt = 0,
-    check: Annotated[bool, typer.Option("--check", help=H["--check"])] = False,
+    check: Annotated[bool, opt("--check")] = False,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
@@ -111,7 +102,7 @@ def expected_accept_cmd(
 def document(r: ExpectedAcceptReport) -> dict[str, Any]:
     """The stable ``--json`` document (keys documented in docs/expected-accept.md), derived from
     the report's dataclasses."""
-    prediction = prediction_fields(r.profile)
+    prediction = derive(r.profile, rename={"unconditional": "acc_unconditional"})
     doc: dict[str, Any] = {"steps": prediction.pop("steps"), "topk": r.topk, **prediction}
     doc["lower_bound"] = r.topk > 1
     doc["engine_reports"] = to_jsonable(r.reports)

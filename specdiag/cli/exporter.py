@@ -39,54 +39,35 @@ flags, 3 when it cannot listen or read a --logs file.
 """
 
 ASSETS = ("recording-rules.yml", "alert-rules.yml", "grafana-dashboard.json")
-H = cli.flag_help("exporter")  # each flag's help (flags.json)
+opt = cli.options("exporter")  # typer.Option with each flag's help in flags.json
 
 
 def exporter_cmd(
-    probe: Annotated[list[str] | None, typer.Option("--probe", help=H["--probe"])] = None,
+    probe: Annotated[list[str] | None, opt("--probe")] = None,
     interval: Annotated[
-        float,
-        typer.Option(
-            "--interval", min=1.0, max=604_800.0, callback=cli.a_number, help=H["--interval"]
-        ),
+        float, opt("--interval", min=1.0, max=604_800.0, callback=cli.a_number)
     ] = 60.0,
-    probe_requests: Annotated[
-        int, typer.Option("--probe-requests", min=1, help=H["--probe-requests"])
-    ] = 4,
-    probe_max_tokens: Annotated[
-        int, typer.Option("--probe-max-tokens", min=1, help=H["--probe-max-tokens"])
-    ] = 64,
+    probe_requests: Annotated[int, opt("--probe-requests", min=1)] = 4,
+    probe_max_tokens: Annotated[int, opt("--probe-max-tokens", min=1)] = 64,
     api_key: cli.ApiKeyOpt = None,
-    logs: Annotated[list[str] | None, typer.Option("--logs", help=H["--logs"])] = None,
-    follow: Annotated[bool, typer.Option("--follow", "-f", help=H["--follow"])] = False,
-    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
-    replica: Annotated[str | None, typer.Option("--replica", help=H["--replica"])] = None,
+    logs: Annotated[list[str] | None, opt("--logs")] = None,
+    follow: Annotated[bool, opt("--follow", "-f")] = False,
+    engine: Annotated[Engine | None, opt("--engine")] = None,
+    replica: Annotated[str | None, opt("--replica")] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
-    doctor: Annotated[bool, typer.Option("--doctor", help=H["--doctor"])] = False,
-    draft: Annotated[str | None, typer.Option("--draft", help=H["--draft"])] = None,
-    target: Annotated[str | None, typer.Option("--target", help=H["--target"])] = None,
-    server_args: Annotated[
-        str | None, typer.Option("--server-args", help=H["--server-args"])
-    ] = None,
+    doctor: Annotated[bool, opt("--doctor")] = False,
+    draft: Annotated[str | None, opt("--draft")] = None,
+    target: Annotated[str | None, opt("--target")] = None,
+    server_args: Annotated[str | None, opt("--server-args")] = None,
     doctor_interval: Annotated[
-        float,
-        typer.Option(
-            "--doctor-interval",
-            min=10.0,
-            max=604_800.0,
-            callback=cli.a_number,
-            help=H["--doctor-interval"],
-        ),
+        float, opt("--doctor-interval", min=10.0, max=604_800.0, callback=cli.a_number)
     ] = 600.0,
-    host: Annotated[str, typer.Option("--host", help=H["--host"])] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help=H["--port"])] = 9465,
-    duration: Annotated[
-        float | None,
-        typer.Option("--duration", min=0.0, callback=cli.a_number, help=H["--duration"]),
-    ] = None,
-    print_assets: Annotated[bool, typer.Option("--print-assets", help=H["--print-assets"])] = False,
+    host: Annotated[str, opt("--host")] = "127.0.0.1",
+    port: Annotated[int, opt("--port", min=0, max=65535)] = 9465,
+    duration: Annotated[float | None, opt("--duration", min=0.0, callback=cli.a_number)] = None,
+    print_assets: Annotated[bool, opt("--print-assets")] = False,
     print_asset: Annotated[
         str | None,
         typer.Option(
@@ -124,8 +105,7 @@ def exporter_cmd(
         out.emit(derive(start), lambda c: c.print(f"serving on {start.url}", markup=False))
 
     stopped_by_signal = handle.serve(duration, on_ready=ready)
-    for line in handle.store.down():  # a failing source is served as up=0: say so here too
-        out.warn(line)
+    out.warn(*handle.store.down())  # a failing source is served as up=0: say so here too
     out.note("exporter stopped")
     if stopped_by_signal:
         raise typer.Exit(cli.interrupt_exit_code())  # 130 after Ctrl-C, 143 after SIGTERM

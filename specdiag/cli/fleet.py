@@ -39,36 +39,31 @@ Examples:
 Exit codes: 0 ok; 1 a replica under --min-accept-len, or an outlier with --fail-on-outlier;
 2 usage; 3 Prometheus unreachable, not Prometheus, a timeout, or no series matched.
 """
-H = cli.flag_help("fleet")  # each flag's help (flags.json)
+opt = cli.options("fleet")  # typer.Option with each flag's help in flags.json
 
 
 def fleet_cmd(
     url: Annotated[
         str,
         typer.Argument(
-            help="Prometheus base URL, e.g. http://prometheus:9090",
-            metavar="PROMETHEUS_URL",
+            help="Prometheus base URL, e.g. http://prometheus:9090", metavar="PROMETHEUS_URL"
         ),
     ],
-    selector: Annotated[str | None, typer.Option("--selector", help=H["--selector"])] = None,
-    since: Annotated[str | None, typer.Option("--since", help=H["--since"])] = None,
-    start: Annotated[str | None, typer.Option("--start", help=H["--start"])] = None,
-    end: Annotated[str | None, typer.Option("--end", help=H["--end"])] = None,
-    step: Annotated[str | None, typer.Option("--step", help=H["--step"])] = None,
-    by: Annotated[str | None, typer.Option("--by", help=H["--by"])] = None,
+    selector: Annotated[str | None, opt("--selector")] = None,
+    since: Annotated[str | None, opt("--since")] = None,
+    start: Annotated[str | None, opt("--start")] = None,
+    end: Annotated[str | None, opt("--end")] = None,
+    step: Annotated[str | None, opt("--step")] = None,
+    by: Annotated[str | None, opt("--by")] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     min_accept_len: cli.MinAcceptLenOpt = None,
-    fail_on_outlier: Annotated[
-        bool, typer.Option("--fail-on-outlier", help=H["--fail-on-outlier"])
-    ] = False,
-    outlier_threshold: Annotated[
-        float, typer.Option("--outlier-threshold", help=H["--outlier-threshold"])
-    ] = 0.25,
-    min_steps: Annotated[float, typer.Option("--min-steps", help=H["--min-steps"])] = 10.0,
-    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 30.0,
-    header: Annotated[list[str] | None, typer.Option("--header", "-H", help=H["--header"])] = None,
+    fail_on_outlier: Annotated[bool, opt("--fail-on-outlier")] = False,
+    outlier_threshold: Annotated[float, opt("--outlier-threshold")] = 0.25,
+    min_steps: Annotated[float, opt("--min-steps")] = 10.0,
+    timeout: Annotated[float, opt("--timeout")] = 30.0,
+    header: Annotated[list[str] | None, opt("--header", "-H")] = None,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
@@ -112,10 +107,8 @@ def fleet_cmd(
     out.emit(doc, lambda c: render(c, report))
     if export_profile is not None:
         write_extras(out, doc, name="fleet", profile=export_profile)
-    for w in a.warnings:
-        out.warn(w)
-    for n in a.notes:
-        out.note(n)
+    out.warn(*a.warnings)
+    out.note(*a.notes)
     if below:
         names = ", ".join(f"{r.replica} ({r.figures.accept_length:.2f})" for r in below[:5])
         raise CheckFailed(

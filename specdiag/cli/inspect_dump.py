@@ -43,25 +43,22 @@ Examples:
 
   specdiag inspect-dump rows_0-2000/data_0.ckpt --target /models/target
 """
-H = cli.flag_help("inspect-dump")  # each flag's help (flags.json)
+opt = cli.options("inspect-dump")  # typer.Option with each flag's help in flags.json
 
 
 def inspect_dump_cmd(
     paths: Annotated[
-        list[Path],
-        typer.Argument(help="Dump files or directories.", metavar="PATH..."),
+        list[Path], typer.Argument(help="Dump files or directories.", metavar="PATH...")
     ],
-    workers: Annotated[int, typer.Option("--workers", "-j", min=1, help=H["--workers"])] = 1,
-    hidden_size: Annotated[
-        int | None, typer.Option("--hidden-size", min=1, help=H["--hidden-size"])
-    ] = None,
-    pad_id: Annotated[int, typer.Option("--pad-id", min=-1, help=H["--pad-id"])] = 0,
-    model: Annotated[Path | None, typer.Option("--target", help=H["--target"])] = None,
+    workers: Annotated[int, opt("--workers", "-j", min=1)] = 1,
+    hidden_size: Annotated[int | None, opt("--hidden-size", min=1)] = None,
+    pad_id: Annotated[int, opt("--pad-id", min=-1)] = 0,
+    model: Annotated[Path | None, opt("--target")] = None,
     old_model: Annotated[Path | None, typer.Option("--model", hidden=True)] = None,
-    reference: Annotated[Path | None, typer.Option("--reference", help=H["--reference"])] = None,
-    identify: Annotated[int, typer.Option("--identify", min=0, help=H["--identify"])] = 1,
-    device: Annotated[str, typer.Option("--device", help=H["--device"])] = "cpu",
-    dtype: Annotated[str, typer.Option("--dtype", help=H["--dtype"])] = "auto",
+    reference: Annotated[Path | None, opt("--reference")] = None,
+    identify: Annotated[int, opt("--identify", min=0)] = 1,
+    device: Annotated[str, opt("--device")] = "cpu",
+    dtype: Annotated[str, opt("--dtype")] = "auto",
     json_output: cli.JsonOpt = False,
 ) -> None:
     flags = dict(locals())  # the flags by name, for cli.from_flags
@@ -140,11 +137,8 @@ def render(console: Console, r: InspectReport) -> None:
     tab = Table(title="Files", title_justify="left")
     tab.add_column("file", overflow="fold", ratio=2)
     tab.add_column("status", overflow="fold", ratio=1)
-    tab.add_column("tokens", justify="right", no_wrap=True)
-    tab.add_column("padding", justify="right", no_wrap=True)
-    tab.add_column("loss mask", justify="right", no_wrap=True)
-    tab.add_column("NaN/Inf", justify="right", no_wrap=True)
-    tab.add_column("H x chunks", justify="right", no_wrap=True)
+    for col in ("tokens", "padding", "loss mask", "NaN/Inf", "H x chunks"):
+        tab.add_column(col, justify="right", no_wrap=True)
     tab.add_column("chunk RMS low->high", overflow="fold", ratio=1)
     for f in r.files:
         name = names.get(f.path, f.path)

@@ -9,13 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from specdiag.cli import _framework as cli
-from specdiag.cli._logs_view import (
-    paste_records,
-    render_live,
-    render_pastes,
-    render_result,
-    result_document,
-)
+from specdiag.cli._logs_view import render_live, render_pastes, render_result, result_document
 from specdiag.cli._output import Output
 from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, Engine, parse_float_list
@@ -47,35 +41,31 @@ Examples:
 
   specdiag logs server.log --follow
 """
-H = cli.flag_help("logs")  # each flag's help (flags.json)
+opt = cli.options("logs")  # typer.Option with each flag's help in flags.json
 
 
 def logs_cmd(
     files: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Log files (plain or .gz), globs, or - for stdin (the default when piped).",
+            help="Log files (plain or .gz), globs, or - for stdin (the default when piped)."
         ),
     ] = None,
-    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
+    engine: Annotated[Engine | None, opt("--engine")] = None,
     engine_version: cli.EngineVersionOpt = None,
-    since: Annotated[str | None, typer.Option("--since", help=H["--since"])] = None,
-    until: Annotated[str | None, typer.Option("--until", help=H["--until"])] = None,
-    year: Annotated[int | None, typer.Option("--year", min=1, max=9999, help=H["--year"])] = None,
+    since: Annotated[str | None, opt("--since")] = None,
+    until: Annotated[str | None, opt("--until")] = None,
+    year: Annotated[int | None, opt("--year", min=1, max=9999)] = None,
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     min_accept_len: cli.MinAcceptLenOpt = None,
-    records: Annotated[str | None, typer.Option("--records", help=H["--records"])] = None,
-    follow: Annotated[bool, typer.Option("--follow", "-f", help=H["--follow"])] = False,
-    idle_timeout: Annotated[
-        float | None, typer.Option("--idle-timeout", help=H["--idle-timeout"])
-    ] = None,
-    workers: Annotated[
-        int, typer.Option("--workers", "-j", min=0, max=1024, help=H["--workers"])
-    ] = 0,
+    records: Annotated[str | None, opt("--records")] = None,
+    follow: Annotated[bool, opt("--follow", "-f")] = False,
+    idle_timeout: Annotated[float | None, opt("--idle-timeout")] = None,
+    workers: Annotated[int, opt("--workers", "-j", min=0, max=1024)] = 0,
     export_profile: cli.ExportProfileOpt = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
@@ -113,10 +103,8 @@ def logs_cmd(
     if result.interrupted:
         out.note("interrupted: summary so far")
     if not json_output:
-        for n in result.notes:
-            out.note(n)
-    for w in result.warnings:
-        out.warn(w)
+        out.note(*result.notes)
+    out.warn(*result.warnings)
     report = result.report
     doc = result_document(result, min_accept_len)
     exit_code = cli.interrupt_exit_code()
@@ -125,7 +113,7 @@ def logs_cmd(
             out.emit(doc, lambda console: render_pastes(console, result))
         if stopped_early:
             raise typer.Exit(exit_code)
-        if not paste_records(result):
+        if not any(r.records for _, r in result.pastes):
             raise CheckFailed(_nothing_found(result), hint=_nothing_hint(result, follow))
         if min_accept_len is not None:
             raise CheckFailed(

@@ -33,50 +33,36 @@ HELP = (
     "3 server unreachable or every request failed. Ctrl-C (exit 130) and SIGTERM "
     "(exit 143) print what was gathered."
 )
-H = cli.flag_help("probe")  # each flag's help (flags.json)
+opt = cli.options("probe")  # typer.Option with each flag's help in flags.json
 
 
 def probe_cmd(
     url: Annotated[str, typer.Argument(help="Server base URL, e.g. http://127.0.0.1:30000.")],
-    engine: Annotated[EngineKind, typer.Option("--engine", help=H["--engine"])] = EngineKind.AUTO,
-    prompts: Annotated[Path | None, typer.Option("--prompts", help=H["--prompts"])] = None,
-    num_requests: Annotated[
-        int | None,
-        typer.Option("--num-requests", "-n", min=1, max=10_000_000, help=H["--num-requests"]),
-    ] = None,
-    concurrency: Annotated[
-        int, typer.Option("--concurrency", "-c", min=1, max=4096, help=H["--concurrency"])
-    ] = 1,
-    request_rate: Annotated[
-        float | None, typer.Option("--request-rate", help=H["--request-rate"])
-    ] = None,
-    max_tokens: Annotated[
-        int, typer.Option("--max-tokens", min=1, max=1_000_000, help=H["--max-tokens"])
-    ] = 128,
+    engine: Annotated[EngineKind, opt("--engine")] = EngineKind.AUTO,
+    prompts: Annotated[Path | None, opt("--prompts")] = None,
+    num_requests: Annotated[int | None, opt("--num-requests", "-n", min=1, max=10_000_000)] = None,
+    concurrency: Annotated[int, opt("--concurrency", "-c", min=1, max=4096)] = 1,
+    request_rate: Annotated[float | None, opt("--request-rate")] = None,
+    max_tokens: Annotated[int, opt("--max-tokens", min=1, max=1_000_000)] = 128,
     temperature: Annotated[
-        float,
-        typer.Option(
-            "--temperature", min=0.0, max=5.0, callback=cli.a_number, help=H["--temperature"]
-        ),
+        float, opt("--temperature", min=0.0, max=5.0, callback=cli.a_number)
     ] = 0.0,
-    api: Annotated[Api, typer.Option("--api", help=H["--api"])] = Api.CHAT,
-    model: Annotated[str | None, typer.Option("--model", help=H["--model"])] = None,
-    header: Annotated[list[str] | None, typer.Option("--header", "-H", help=H["--header"])] = None,
+    api: Annotated[Api, opt("--api")] = Api.CHAT,
+    model: Annotated[str | None, opt("--model")] = None,
+    header: Annotated[list[str] | None, opt("--header", "-H")] = None,
     api_key: cli.ApiKeyOpt = None,
-    timeout: Annotated[float, typer.Option("--timeout", help=H["--timeout"])] = 60.0,
-    warmup: Annotated[int, typer.Option("--warmup", min=0, max=10_000_000, help=H["--warmup"])] = 0,
-    stream: Annotated[bool, typer.Option("--stream/--no-stream", help=H["--stream"])] = True,
-    ignore_eos: Annotated[bool, typer.Option("--ignore-eos", help=H["--ignore-eos"])] = False,
+    timeout: Annotated[float, opt("--timeout")] = 60.0,
+    warmup: Annotated[int, opt("--warmup", min=0, max=10_000_000)] = 0,
+    stream: Annotated[bool, opt("--stream/--no-stream")] = True,
+    ignore_eos: Annotated[bool, opt("--ignore-eos")] = False,
     acc: cli.AccOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     steps: cli.StepsOpt = None,
-    baseline: Annotated[str | None, typer.Option("--baseline", help=H["--baseline"])] = None,
+    baseline: Annotated[str | None, opt("--baseline")] = None,
     seed: cli.SeedOpt = 0,
-    retries: Annotated[int, typer.Option("--retries", min=0, max=100, help=H["--retries"])] = 3,
-    counters_per_request: Annotated[
-        bool, typer.Option("--counters-per-request", help=H["--counters-per-request"])
-    ] = False,
-    save: Annotated[Path | None, typer.Option("--save", help=H["--save"])] = None,
+    retries: Annotated[int, opt("--retries", min=0, max=100)] = 3,
+    counters_per_request: Annotated[bool, opt("--counters-per-request")] = False,
+    save: Annotated[Path | None, opt("--save")] = None,
     min_accept_len: cli.MinAcceptLenOpt = None,
     report_file: cli.ReportOpt = None,
     export_profile: cli.ExportProfileOpt = None,
@@ -112,8 +98,7 @@ def probe_cmd(
         raise
     if saver is not None:
         saver.close(keep_if_empty=True)
-    for w in report.warnings:
-        out.warn(w)
+    out.warn(*report.warnings)
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))
     if not report.interrupted:

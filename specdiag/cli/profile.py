@@ -35,7 +35,7 @@ Examples:
 
   specdiag profile speculation_profile.json --for dynamo --json
 """
-H = cli.flag_help("profile")  # each flag's help (flags.json)
+opt = cli.options("profile")  # typer.Option with each flag's help in flags.json
 
 
 def profile_cmd(
@@ -43,11 +43,9 @@ def profile_cmd(
         str,
         typer.Argument(help="Profile or command document (JSON; - reads stdin).", metavar="FILE"),
     ],
-    target: Annotated[Target, typer.Option("--for", help=H["--for"])] = Target.VLLM,
-    engine: Annotated[Engine | None, typer.Option("--engine", help=H["--engine"])] = None,
-    replica: Annotated[
-        str | None, typer.Option("--fleet-replica", help=H["--fleet-replica"])
-    ] = None,
+    target: Annotated[Target, opt("--for")] = Target.VLLM,
+    engine: Annotated[Engine | None, opt("--engine")] = None,
+    replica: Annotated[str | None, opt("--fleet-replica")] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     from specdiag.core.accprofile import profile_document, read_profile, replay

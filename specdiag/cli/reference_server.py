@@ -35,72 +35,40 @@ Examples:
 
   specdiag reference-server --flavor llamacpp --port 0 --json --faults 500=0.1,429=0.05
 """
-H = cli.flag_help("reference-server")  # each flag's help (flags.json)
+opt = cli.options("reference-server")  # typer.Option with each flag's help in flags.json
 
 
 def reference_server_cmd(
-    flavor: Annotated[Flavor, typer.Option("--flavor", help=H["--flavor"])] = Flavor.SGLANG,
-    host: Annotated[str, typer.Option("--host", help=H["--host"])] = "127.0.0.1",
-    port: Annotated[int | None, typer.Option("--port", min=0, max=65535, help=H["--port"])] = None,
-    steps: Annotated[
-        int | None, typer.Option("--steps", "-k", min=0, max=64, help=H["--steps"])
-    ] = None,
+    flavor: Annotated[Flavor, opt("--flavor")] = Flavor.SGLANG,
+    host: Annotated[str, opt("--host")] = "127.0.0.1",
+    port: Annotated[int | None, opt("--port", min=0, max=65535)] = None,
+    steps: Annotated[int | None, opt("--steps", "-k", min=0, max=64)] = None,
     topk: cli.EagleTopkOpt = 1,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
-    acceptance: Annotated[str | None, typer.Option("--acceptance", help=H["--acceptance"])] = None,
+    acceptance: Annotated[str | None, opt("--acceptance")] = None,
     old_acc: Annotated[str | None, typer.Option("--acc", hidden=True)] = None,
-    accept_length: Annotated[
-        float | None, typer.Option("--accept-length", help=H["--accept-length"])
-    ] = None,
+    accept_length: Annotated[float | None, opt("--accept-length")] = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
     target_step_ms: Annotated[
-        float,
-        typer.Option(
-            "--target-step-ms",
-            min=0.0,
-            max=60000.0,
-            callback=cli.a_number,
-            help=H["--target-step-ms"],
-        ),
+        float, opt("--target-step-ms", min=0.0, max=60000.0, callback=cli.a_number)
     ] = 10.0,
     draft_step_ms: Annotated[
-        float,
-        typer.Option(
-            "--draft-step-ms",
-            min=0.0,
-            max=60000.0,
-            callback=cli.a_number,
-            help=H["--draft-step-ms"],
-        ),
+        float, opt("--draft-step-ms", min=0.0, max=60000.0, callback=cli.a_number)
     ] = 1.0,
     seed: cli.SeedOpt = 0,
-    log: Annotated[str | None, typer.Option("--log", help=H["--log"])] = None,
-    api_key: Annotated[str | None, typer.Option("--api-key", help=H["--api-key"])] = None,
-    faults: Annotated[str | None, typer.Option("--faults", help=H["--faults"])] = None,
-    model_name: Annotated[
-        str, typer.Option("--model-name", help=H["--model-name"])
-    ] = "specdiag/reference-tiny",
-    max_running_requests: Annotated[
-        int, typer.Option("--max-running-requests", min=1, help=H["--max-running-requests"])
-    ] = 256,
-    max_model_len: Annotated[
-        int, typer.Option("--max-model-len", min=16, help=H["--max-model-len"])
-    ] = 4096,
-    decode_log_interval: Annotated[
-        int, typer.Option("--decode-log-interval", min=1, help=H["--decode-log-interval"])
-    ] = 40,
-    log_interval: Annotated[float, typer.Option("--log-interval", help=H["--log-interval"])] = 10.0,
+    log: Annotated[str | None, opt("--log")] = None,
+    api_key: Annotated[str | None, opt("--api-key")] = None,
+    faults: Annotated[str | None, opt("--faults")] = None,
+    model_name: Annotated[str, opt("--model-name")] = "specdiag/reference-tiny",
+    max_running_requests: Annotated[int, opt("--max-running-requests", min=1)] = 256,
+    max_model_len: Annotated[int, opt("--max-model-len", min=16)] = 4096,
+    decode_log_interval: Annotated[int, opt("--decode-log-interval", min=1)] = 40,
+    log_interval: Annotated[float, opt("--log-interval")] = 10.0,
     per_request_metrics: Annotated[
-        PerRequestMetrics,
-        typer.Option(
-            "--per-request-spec-decode-metrics", help=H["--per-request-spec-decode-metrics"]
-        ),
+        PerRequestMetrics, opt("--per-request-spec-decode-metrics")
     ] = PerRequestMetrics.NONE,
-    duration: Annotated[
-        float | None,
-        typer.Option("--duration", min=0.0, callback=cli.a_number, help=H["--duration"]),
-    ] = None,
+    duration: Annotated[float | None, opt("--duration", min=0.0, callback=cli.a_number)] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)

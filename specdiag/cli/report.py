@@ -33,7 +33,7 @@ Examples:
 
   specdiag report doctor.json --format markdown > comment.md
 """
-H = cli.flag_help("report")  # each flag's help (flags.json)
+opt = cli.options("report")  # typer.Option with each flag's help in flags.json
 
 
 class ReportFormat(str, Enum):
@@ -48,11 +48,11 @@ def report_cmd(
             help="JSON documents of specdiag commands (- reads stdin).", metavar="DOC.json..."
         ),
     ],
-    output: Annotated[str | None, typer.Option("--output", "-o", help=H["--output"])] = None,
-    fmt: Annotated[ReportFormat, typer.Option("--format", help=H["--format"])] = ReportFormat.HTML,
-    markdown: Annotated[bool, typer.Option("--markdown", help=H["--markdown"])] = False,
-    title: Annotated[str | None, typer.Option("--title", help=H["--title"])] = None,
-    limit: Annotated[int, typer.Option("--limit", min=1000, help=H["--limit"])] = 65536,
+    output: Annotated[str | None, opt("--output", "-o")] = None,
+    fmt: Annotated[ReportFormat, opt("--format")] = ReportFormat.HTML,
+    markdown: Annotated[bool, opt("--markdown")] = False,
+    title: Annotated[str | None, opt("--title")] = None,
+    limit: Annotated[int, opt("--limit", min=1000)] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
     out = Output(json_output)

@@ -16,7 +16,9 @@ Monte-Carlo check lives in :mod:`specdiag.core.simulate` and imports numpy lazil
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -204,26 +206,15 @@ def expand_acc(values: Sequence[float], steps: int | None) -> tuple[float, ...]:
 
 def to_unconditional(acc: Sequence[float]) -> tuple[float, ...]:
     """Conditional per-position rates -> P(position i accepted) = prod(acc[:i+1])."""
-    out: list[float] = []
-    running = 1.0
-    for a in acc:
-        running *= a
-        out.append(running)
-    return tuple(out)
+    return tuple(itertools.accumulate(acc, operator.mul, initial=1.0))[1:]
 
 
 def non_increasing(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
     """Rates clamped to [0, the rate before]: rounding in a source, or mixed draft lengths, can
     make P(pos i) read above P(pos i-1). True when something was clamped."""
-    out: list[float] = []
-    prev = 1.0
-    changed = False
-    for u in unconditional:
-        v = min(max(0.0, u), prev)
-        changed |= abs(v - u) > 1e-9
-        out.append(v)
-        prev = v
-    return tuple(out), changed
+    clamp = itertools.accumulate(unconditional, lambda prev, u: min(max(0.0, u), prev), initial=1.0)
+    out = tuple(clamp)[1:]
+    return out, any(abs(v - u) > 1e-9 for v, u in zip(out, unconditional, strict=True))
 
 
 def to_conditional(unconditional: Sequence[float]) -> tuple[float, ...]:
@@ -323,15 +314,10 @@ def speedup(accept_length: float, steps: int, cost_ratio: float) -> float:
 
 
 def sweep(acc: Sequence[float], cost_ratio: float) -> tuple[SweepRow, ...]:
-    """Length and speedup for k = 1..len(acc), using the first k positions; marks the best k.
-
-    The length with the first k positions is 1 + r_1 + ... + r_k: one pass over the prefix sums.
-    """
-    rows = []
-    length = 1.0
-    for k, r in enumerate(profile(acc).unconditional, start=1):
-        length += r
-        rows.append((k, length, speedup(length, k, cost_ratio)))
+    """Length and speedup for k = 1..len(acc), using the first k positions (length 1 + r_1 + ...
+    + r_k, the prefix sums); marks the best k."""
+    lengths = tuple(itertools.accumulate(profile(acc).unconditional, initial=1.0))[1:]
+    rows = [(k, length, speedup(length, k, cost_ratio)) for k, length in enumerate(lengths, 1)]
     best_speedup = max(r[2] for r in rows)
     best_k = min(r[0] for r in rows if r[2] >= best_speedup - 1e-12)
     return tuple(SweepRow(k, length, s, k == best_k) for k, length, s in rows)
@@ -371,12 +357,8 @@ def engine_reports(
 ) -> tuple[EngineReport, ...]:
     """What every engine, bench tool and trainer would print for this profile (the table is
     ``conventions.json``'s ``engine_reports``)."""
-    k, length, drafts, ndt = (
-        p.steps,
-        p.expected_accept_length,
-        p.expected_accepted_drafts,
-        num_draft_tokens,
-    )
+    k, length, drafts = p.steps, p.expected_accept_length, p.expected_accepted_drafts
+    ndt = num_draft_tokens
     values = {
         "length": length,
         "drafts": drafts,

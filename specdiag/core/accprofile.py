@@ -125,13 +125,9 @@ def _intervals(
 ) -> tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]:
     """95% intervals of the unconditional and conditional rates from n verify steps: position i
     is reached by n * unconditional[i-1] steps (n for the first)."""
+    reach = (float(n), *(u * n for u in unconditional))
     u_ci = tuple(wilson(u * n, n) for u in unconditional)
-    c_ci: list[tuple[float, float]] = []
-    reach = float(n)
-    for u in unconditional:
-        c_ci.append(wilson(u * n, reach))
-        reach = u * n
-    return u_ci, tuple(c_ci)
+    return u_ci, tuple(wilson(u * n, r) for u, r in zip(unconditional, reach, strict=False))
 
 
 def from_rates(
@@ -316,9 +312,7 @@ def _from_logs(doc: Mapping[str, Any], engine: str | None) -> AcceptanceProfile:
     steps_n = _int(s.get("verify_steps"))
     if steps_n is None and drafted and k:
         steps_n = drafted // k
-    al = (s.get("accept_length") or {}).get("weighted_mean") or (s.get("accept_length") or {}).get(
-        "mean"
-    )
+    al = s.get("accept_length") or {}
     return from_rates(
         measured=True,
         conditions=Conditions(
@@ -328,7 +322,7 @@ def _from_logs(doc: Mapping[str, Any], engine: str | None) -> AcceptanceProfile:
             verify_steps=steps_n,
         ),
         unconditional=unc,
-        accept_length=_num(al),
+        accept_length=_num(al.get("weighted_mean") or al.get("mean")),
         steps=k,
     )
 
@@ -449,7 +443,7 @@ def _rs(xs: Sequence[float] | None) -> list[float] | None:
 def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
     """The profile file (docs/profile.md): ModelOpt's key names where the fields are shared."""
     c = p.conditions
-    doc: dict[str, Any] = {
+    return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "measured": p.measured,
@@ -482,14 +476,9 @@ def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
         },
         "notes": list(p.notes),
     }
-    return doc
 
 
 # --------------------------------------------------------------------------- replay
-
-
-def _csv(values: Sequence[float]) -> str:
-    return ",".join(f"{v:.4f}".rstrip("0").rstrip(".") if v else "0" for v in values)
 
 
 def _fmt(x: float) -> str:
@@ -546,8 +535,8 @@ def replay(
         "k": k,
         "length": _fmt(al),
         "drafts": _fmt(al - 1),
-        "conditional": _csv(cond),
-        "unconditional": _csv(unc),
+        "conditional": ",".join(map(_fmt, cond)),
+        "unconditional": ",".join(map(_fmt, unc)),
         "flavor": flavor,
         "config": json.dumps(cfg, separators=(", ", ": ")),
     }

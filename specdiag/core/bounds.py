@@ -1,10 +1,5 @@
-"""The range of a numeric option, declared once on its options dataclass.
-
-``bounded(flag=..., lo=..., hi=...)`` is a dataclass field that records the flag and its range;
-``check_bounds(self)`` in ``__post_init__`` raises the project's :class:`UsageError` for a value
-outside it (or NaN), so an API caller meets the same rule a user meets through the CLI's typer
-``min``/``max`` (``tests/cli/test_flags.py`` checks that the two ranges agree).
-"""
+"""The range of a numeric option, declared once on its options dataclass and checked in its
+``__post_init__``: an API caller meets the rule the CLI's typer ``min``/``max`` give a user."""
 
 from __future__ import annotations
 

@@ -99,8 +99,7 @@ def expected_accept(
     if acc_kind is AccKind.UNCONDITIONAL:
         notes.append(text["unconditional"])
 
-    observation = judgement = None
-    observed_speedup = None
+    observation = judgement = observed_speedup = None
     if observed is not None:
         observation = accept.convert_observed(
             observed,

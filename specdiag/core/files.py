@@ -1,25 +1,11 @@
-"""Bounded reads of the files a command is given: ``@FILE`` arguments, option files, prompt and
-token lists, training logs, the lines doctor scans.
-
-Every such read goes through :func:`read_bounded` (a whole small file) or :func:`bounded_lines`
-(a large one, line by line):
-
-* a total size cap per kind of file (:class:`FileKind`) and a line length cap, checked while
-  streaming: ``/dev/zero`` or an endless pipe stops at the cap with a clear :class:`InputError`
-  (exit 3), never an unbounded allocation;
-* a FIFO is opened without blocking: one nobody writes to ends after a short wait with a clear
-  error instead of hanging; one that is written is read once;
-* gzip is read through a bounded decompressor; a truncated or corrupt ``.gz`` is the same
-  error (or, for a line scan, the same note) everywhere.
-
-The caps can be changed with ``SPECDIAG_FILE_MAX_<KIND>_BYTES`` and
-``SPECDIAG_FILE_MAX_LINE_BYTES`` (tests meet every bound in milliseconds); a FIFO's wait with
-``SPECDIAG_FIFO_WAIT_S``.
-"""
+"""Bounded reads of the files a command is given (``@FILE`` arguments, option files, prompts,
+training logs, the lines doctor scans): a size cap per :class:`FileKind` and a line cap checked
+while streaming, a FIFO waited for a bounded time, gzip through a bounded decompressor. The caps:
+``SPECDIAG_FILE_MAX_<KIND>_BYTES``, ``SPECDIAG_FILE_MAX_LINE_BYTES`` (tests meet every bound in
+milliseconds); a FIFO's wait: ``SPECDIAG_FIFO_WAIT_S``."""
 
 from __future__ import annotations
 
-import errno
 import io
 import json
 import os
@@ -55,10 +41,6 @@ def _env(name: str, default: float) -> float:
     except ValueError:
         return default
     return value if value > 0 else default
-
-
-def file_cap(kind: FileKind) -> int:
-    return int(_env(f"SPECDIAG_FILE_MAX_{kind.name}_BYTES", _DEFAULT_CAPS[kind]))
 
 
 def line_cap() -> int:
@@ -104,15 +86,12 @@ def _chunks(fd: int, st: os.stat_result, path: Path, what: str) -> Iterator[byte
     while True:
         try:
             data = os.read(fd, 1 << 16)
-        except BlockingIOError:
+        except BlockingIOError:  # EAGAIN: nothing to read yet
             data = None
         except OSError as exc:
-            if exc.errno == errno.EAGAIN:
-                data = None
-            else:
-                raise InputError(
-                    f"cannot read {what} {path}: {exc.strerror or exc}", hint="check the file"
-                ) from None
+            raise InputError(
+                f"cannot read {what} {path}: {exc.strerror or exc}", hint="check the file"
+            ) from None
         if data:
             got_any = True
             yield data
@@ -144,7 +123,7 @@ def read_bounded(
     """The whole file (decompressed when it is gzip), at most the cap of ``kind`` and, with
     ``max_line``, no line longer; any other file is an :class:`InputError` naming ``what``."""
     p = Path(path)
-    cap = file_cap(kind)
+    cap = int(_env(f"SPECDIAG_FILE_MAX_{kind.name}_BYTES", _DEFAULT_CAPS[kind]))
     fd, st = _open(p, what)
     try:
         if stat.S_ISREG(st.st_mode) and st.st_size > cap and not p.name.endswith(".gz"):
@@ -295,12 +274,10 @@ def loads_json(data: bytes | str) -> Any:
     """Parse JSON with bounds: nesting at most 1024 deep, integers at most 40 digits (orjson
     reads longer ones as floats; beyond a double's range they are refused). ``NaN`` and
     ``Infinity`` (Python's own JSON writes them) are read. Raises :class:`JsonError`."""
-    try:
-        import orjson
+    import orjson
 
+    try:
         return orjson.loads(data)
-    except ImportError:  # pragma: no cover - orjson is a dependency
-        pass
     except orjson.JSONDecodeError as exc:
         msg = str(exc)
         if "depth" in msg:

@@ -1,25 +1,8 @@
-"""The HTTP edge every command shares: base URLs, redaction, credentials, clients, bounded reads.
-
-Every command that speaks HTTP (probe, fleet, capture-hidden, doctor, the exporter's probe
-source, the demo through probe) goes through this module:
-
-* :func:`parse_base_url` validates a URL given on the command line once (scheme, host, port,
-  IPv6 brackets) and splits it into what requests go to, what may be printed, its query
-  parameters and its ``user:password``; :func:`redact_url` prints any URL safely (never raises).
-* A URL's ``user:password`` is a credential like ``--api-key``: it is sent as Basic credentials
-  and registered as a secret in every form a server may echo (the password, ``user:password``,
-  its base64 Basic form).
-* :func:`sync_client` / :func:`async_client` build the clients (one TLS context, no proxy from
-  the environment, ``Accept-Encoding`` limited to what :class:`_Decoder` bounds).
-* :func:`fetch` / :func:`afetch` read one answer with a **total** deadline (a server that
-  trickles one byte a second cannot outlast it), a byte cap per kind of answer
-  (:class:`BodyKind`), decompression bounded the same way, and map every httpx failure to one
-  :class:`HttpFailure` (a :class:`~specdiag.errors.ServerError`, exit 3) naming the server.
-* :func:`loads_json` parses with depth (1024) and number bounds: a document nested 100k deep or
-  an integer of 5000 digits is a clear error, never a ``RecursionError`` or a traceback.
-
-The caps can be lowered (or raised) with environment variables, e.g.
-``SPECDIAG_HTTP_MAX_INFO_BYTES=4096``; tests use this to meet every bound in milliseconds.
+"""The HTTP edge every command shares (probe, fleet, capture-hidden, doctor, the exporter):
+base URLs, redaction, credentials (a URL's ``user:password`` is one, registered as a secret in
+every form a server may echo), clients, and reads bounded in bytes (per :class:`BodyKind`,
+decompression included; ``SPECDIAG_HTTP_MAX_<KIND>_BYTES`` overrides) and in total time, every
+failure one :class:`HttpFailure` naming the server.
 """
 
 from __future__ import annotations
@@ -272,14 +255,8 @@ STREAM_LINE_CAP = 4 << 20  # one server-sent-events line
 
 
 def _env_cap(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        return default
-    return value if value > 0 else default
+    raw = os.environ.get(name, "").strip()
+    return int(raw) if raw.isascii() and raw.isdigit() and int(raw) > 0 else default
 
 
 def body_cap(kind: BodyKind) -> int:
@@ -320,14 +297,8 @@ def map_error(exc: BaseException, shown: str, timeout_s: float) -> HttpFailure:
     """An httpx (or socket) failure as one :class:`HttpFailure` naming the server."""
     import httpx
 
-    if isinstance(exc, HttpFailure):
-        return exc
     if isinstance(exc, httpx.ConnectTimeout) and str(exc).startswith(_SLOW_DNS):
-        return HttpFailure(
-            f"cannot reach {shown}: {exc}",
-            kind="connect",
-            hint=_DNS_HINT,
-        )
+        return HttpFailure(f"cannot reach {shown}: {exc}", kind="connect", hint=_DNS_HINT)
     if isinstance(exc, (httpx.TimeoutException, TimeoutError, asyncio.TimeoutError)):
         return failure("timeout", f"{shown} did not answer in full within {timeout_s:g} s")
     if isinstance(exc, httpx.ConnectError):
@@ -405,12 +376,9 @@ def ssl_context() -> ssl.SSLContext:
     """One verifying TLS context for every client (loading the CA store costs tens of ms)."""
     import ssl
 
-    try:
-        import certifi
+    import certifi  # (a dependency of httpx)
 
-        return ssl.create_default_context(cafile=certifi.where())
-    except ImportError:  # pragma: no cover - httpx depends on certifi
-        return ssl.create_default_context()
+    return ssl.create_default_context(cafile=certifi.where())
 
 
 # --------------------------------------------------------------------------- name resolution
@@ -601,12 +569,7 @@ def sync_client(
             httpx.HTTPTransport(verify=kw["verify"], limits=limits, trust_env=False),
             _bounded_backends()[0],
         )
-    return httpx.Client(
-        **kw,
-        limits=limits,
-        transport=transport,
-        follow_redirects=follow_redirects,
-    )
+    return httpx.Client(**kw, limits=limits, transport=transport, follow_redirects=follow_redirects)
 
 
 def async_client(
@@ -628,12 +591,7 @@ def async_client(
             httpx.AsyncHTTPTransport(verify=kw["verify"], limits=limits, trust_env=False),
             _bounded_backends()[1],
         )
-    return httpx.AsyncClient(
-        **kw,
-        limits=limits,
-        transport=transport,
-        follow_redirects=True,
-    )
+    return httpx.AsyncClient(**kw, limits=limits, transport=transport, follow_redirects=True)
 
 
 # --------------------------------------------------------------------------- bounded reads
@@ -798,8 +756,7 @@ def fetch(
     pending: list[str] = []
     token = _resolving.set(pending)
     dog = _Watchdog(timeout_s)
-    ext = dict(kwargs.pop("extensions", None) or {})
-    ext["trace"] = dog.trace
+    ext = {**(kwargs.pop("extensions", None) or {}), "trace": dog.trace}
     try:
         with dog, client.stream(method, path, extensions=ext, **kwargs) as resp:
             reader = _reader(resp, shown, path, kind)

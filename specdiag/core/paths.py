@@ -1,14 +1,9 @@
-"""Output paths checked against input paths before anything is written.
-
-:func:`check_outputs` is the one rule every command uses: an output file that is one of the
-inputs -- the same path, the same file through a symlink, or the same inode through a hard
-link -- is a usage error raised before any file is opened for writing, so no input is ever
-truncated. An input that is a directory (a model or draft checkpoint) stands for every file in it:
-an output that is one of those files is refused too. Standard streams (``-``) are never compared.
-"""
+"""Output paths checked against input paths before anything is written (:func:`check_outputs`,
+the one rule every command uses), so no input is ever truncated."""
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -43,19 +38,14 @@ MAX_WALK = 100_000  # files of an input directory compared at most (a checkpoint
 
 def _files_under(root: Path) -> Iterable[Path]:
     """The files of an input directory, subdirectories included (links not followed)."""
-    seen = 0
-    for dirpath, _dirs, files in os.walk(root):
-        for name in files:
-            seen += 1
-            if seen > MAX_WALK:
-                return
-            yield Path(dirpath) / name
+    every = (Path(dirpath) / name for dirpath, _dirs, files in os.walk(root) for name in files)
+    return itertools.islice(every, MAX_WALK)
 
 
 def check_outputs(outputs: Iterable[Named], inputs: Iterable[Named]) -> None:
-    """Raise :class:`UsageError` when an output names the same file as an input or as another
-    output. Each item is ``(flag or description, path or None)``; ``None`` and ``-`` are
-    skipped."""
+    """Raise :class:`UsageError` when an output names the same file as an input (a file of an input
+    directory included) or as another output. Each item is ``(flag or description, path or
+    None)``; ``None`` and ``-`` are skipped."""
     ins = [(what, Path(p)) for what, p in inputs if p is not None and str(p) != "-"]
     outs = [(what, Path(p)) for what, p in outputs if p is not None and str(p) != "-"]
     for i, (what, out) in enumerate(outs):

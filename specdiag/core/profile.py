@@ -1,17 +1,5 @@
-"""One rule for "which acceptance profile does ``--acc`` mean here".
-
-``--acc`` is one value (for every draft position) or one value per position; ``--steps`` is
-the draft length the user states; ``discovered_k`` is the draft length a server or a log shows.
-:func:`resolve_profile` combines them the same way for expected-accept, probe (before the run
-and after it) and logs:
-
-* ``--steps`` given: the values must fit it (one value, or exactly one per position); a
-  discovered draft length that differs is a usage error (the prediction would be for a chain
-  the server does not draft).
-* no ``--steps``, a draft length discovered: one value is used at every position; more values
-  than positions use the first k (a note says so); fewer are a usage error.
-* neither: per-position values define the length; a single value is a usage error.
-"""
+"""One rule for "which acceptance profile does ``--acc`` mean here", the same for every command
+that reads ``--acc`` against a ``--steps`` and a draft length a server or a log shows."""
 
 from __future__ import annotations
 
@@ -44,8 +32,8 @@ def resolve_profile(
 ) -> ResolvedProfile:
     """The acceptance profile ``acc`` means with ``steps`` and a ``discovered_k`` from ``where``
     (``"the server"``, ``"the logs"``; None where nothing is discovered; ``source`` says how
-    it was read, for the note).
-    Raises :class:`UsageError` when they do not fit (see the module docstring)."""
+    it was read, for the note). :class:`UsageError` when they do not fit: a discovered length
+    other than ``--steps``, fewer per-position values than it, or one value and no length."""
     values = tuple(acc)
     if not values:
         raise UsageError("no acceptance values given", hint="e.g. --acc 0.75 --steps 5")

@@ -1,12 +1,6 @@
-"""One lifecycle for the HTTP servers specdiag runs (the reference server, the exporter).
-
-A :class:`ServerLifecycle` is started by :meth:`ServerLifecycle.launch` (a failure while
-starting stops what was started and re-raises), serves in the foreground with
-:meth:`ServerLifecycle.run_for` until a duration passes, Ctrl-C or SIGTERM arrives (a
-``KeyboardInterrupt``) or the server dies, and is stopped exactly once by :meth:`stop` (also as
-a context manager). Subclasses give :meth:`_start`, :meth:`_stop` and, where a server can die on
-its own, :meth:`alive`.
-"""
+"""One lifecycle for the HTTP servers specdiag runs (the reference server, the exporter):
+subclasses give :meth:`ServerLifecycle._start`, ``_stop`` and, where a server can die on its own,
+``alive``."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from specdiag.core.profile import resolve_profile
 from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
 from specdiag.exporter.config import ExporterConfig
@@ -47,8 +48,6 @@ class ExporterHandle(ServerLifecycle):
 
         cfg = self.config
         if cfg.acc is not None:
-            from specdiag.core.profile import resolve_profile
-
             prof = resolve_profile(cfg.acc, cfg.steps, None, kind=cfg.acc_kind).profile
             self.store.expected = (prof.expected_accept_length, prof.steps)
         logs = LogsSource(cfg, self.store, self.stop_event, self.warn) if cfg.logs else None

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from specdiag.errors import SpecdiagError
+from specdiag.errors import SpecdiagError, UsageError
 from specdiag.exporter.config import ExporterConfig
 from specdiag.exporter.store import Reading, Store
 
@@ -206,9 +206,7 @@ class LogsSource:
                 should_stop=self.stop.is_set,
             )
             self.publish(result.report)
-        except SpecdiagError as exc:
-            self.store.fail(self.kind, self.ident, exc.message)
-        except OSError as exc:
+        except (SpecdiagError, OSError) as exc:  # (a SpecdiagError's text is its message)
             self.store.fail(self.kind, self.ident, str(exc))
 
     def _missing(self) -> str | None:
@@ -280,7 +278,6 @@ class DoctorSource:
         """Run the checks; a usage error (bad evidence flags) propagates, the rest is counted.
         A Ctrl-C or SIGTERM the doctor caught to keep its partial report stops the exporter."""
         from specdiag.core.doctor.run import run_doctor
-        from specdiag.errors import UsageError
 
         try:
             report = run_doctor(self.inputs)
@@ -292,18 +289,12 @@ class DoctorSource:
         if report.interrupted:
             raise KeyboardInterrupt
         self.store.put_checks(
-            [(c.check, c.family, c.status.value) for c in report.checks],
-            len(report.findings),
+            [(c.check, c.family, c.status.value) for c in report.checks], len(report.findings)
         )
-
-    def _guarded_run(self) -> None:
-        from specdiag.errors import UsageError
-
-        try:
-            self.run_once()
-        except UsageError as exc:  # evidence that stopped being valid since the start
-            self.store.fail(self.kind, self.ident, exc.message)
 
     def loop(self) -> None:
         while not self.stop.wait(self.cfg.doctor_interval_s):
-            self._guarded_run()
+            try:
+                self.run_once()
+            except UsageError as exc:  # noqa: PERF203 - evidence no longer valid since the start
+                self.store.fail(self.kind, self.ident, exc.message)

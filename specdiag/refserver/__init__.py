@@ -1,16 +1,6 @@
-"""``specdiag reference-server``: a local speculative-decoding server with known ground truth.
-
-In-process use (tests, ``specdiag demo``)::
-
-    from specdiag.refserver import ReferenceServerConfig, make_config, start_server
-
-    cfg = make_config(flavor="sglang", steps=5, acceptance="0.6", log="server.log")
-    with start_server(cfg) as srv:
-        ...  # srv.url, srv.port, srv.truth(), srv.stop()
-
-Importing this package imports neither numpy nor starlette nor uvicorn; :func:`start_server`
-does.
-"""
+"""``specdiag reference-server``: a local speculative-decoding server with known ground truth
+(in-process use: docs/reference-server.md). Importing this package imports neither numpy nor
+starlette nor uvicorn; :func:`start_server` does."""
 
 from __future__ import annotations
 

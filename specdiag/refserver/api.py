@@ -73,9 +73,7 @@ def build_app(state: ServerState) -> Starlette:
         return json_response(shape(state, name), status)  # SGLang and vLLM: FastAPI's
 
     return Starlette(
-        routes=served,
-        lifespan=lifespan,
-        exception_handlers={404: not_found, 405: not_found},
+        routes=served, lifespan=lifespan, exception_handlers={404: not_found, 405: not_found}
     )
 
 
@@ -93,14 +91,6 @@ def _counts(req: EngineRequest) -> dict[str, int]:
     return {"prompt_tokens": n_p, "completion_tokens": n_c, "total_tokens": n_p + n_c}
 
 
-def _llama_timings(req: EngineRequest) -> dict[str, Any]:
-    t: dict[str, Any] = timings(req)
-    if req.drafted > 0:
-        t["draft_n"] = req.drafted
-        t["draft_n_accepted"] = req.accepted
-    return t
-
-
 def _sglext(state: ServerState, req: EngineRequest) -> Any:
     """SGLang's ``sglext`` (``return_spec_tokens_details``): before any verify step its unset
     values."""
@@ -111,12 +101,13 @@ def _sglext(state: ServerState, req: EngineRequest) -> Any:
 def _answer(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     """The slots of a finished request's answer: its text, counts, usage and timings."""
     counts = _counts(req)
+    drafts = {"draft_n": req.drafted, "draft_n_accepted": req.accepted} if req.drafted else {}
     return {
         **counts,
         "text": req.text,
         "finish_reason": req.finish_reason,
         "usage": shape(state, "usage", **counts),
-        "timings": _llama_timings(req),
+        "timings": timings(req) | drafts,
     }
 
 
@@ -145,7 +136,6 @@ class OpenAIRequest:
                 raise BadRequest("prompt is required")
             self.ids = prompt_ids(state, body["prompt"])
             max_tokens = _int(body, "max_tokens", default=16)
-        assert max_tokens is not None
         self.max_tokens = max_tokens
         check_length(state, len(self.ids), max_tokens)
         n = _int(body, "n", default=1)
@@ -232,17 +222,8 @@ async def _openai_stream(
         spec = (vllm_metrics(state, req) or {}).get("speculative_decoding")
         usage_metrics = {"speculative_decoding": spec} if spec else OMIT
         kind = "chat.completion.chunk" if o.chat else "text_completion"
-        answer = _answer(state, req)
-        yield sse(
-            shape(
-                state,
-                "usage_chunk",
-                **head,
-                **answer,
-                chunk_object=kind,
-                usage_metrics=usage_metrics,
-            )
-        )
+        answer = _answer(state, req) | {"chunk_object": kind, "usage_metrics": usage_metrics}
+        yield sse(shape(state, "usage_chunk", **head, **answer))
     yield SSE_DONE
 
 
@@ -355,7 +336,6 @@ def _sglang_routes(state: ServerState) -> list[Route]:
         if not isinstance(sp, dict):
             raise BadRequest("sampling_params must be an object")
         max_new = _int(sp, "max_new_tokens", default=128)
-        assert max_new is not None
         check_length(state, len(ids), max_new)
         stop = _stop(sp.get("stop"))
         fault, early = await fault_response(state)
@@ -482,7 +462,6 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
         ids = prompt_ids(state, body["prompt"])
         prompt_text = state.tok.decode(ids)
         n_predict = _int(body, "n_predict", "max_tokens", default=-1)
-        assert n_predict is not None
         if n_predict < 0:
             n_predict = cfg.max_model_len - len(ids)
         check_length(state, len(ids), n_predict)
@@ -525,10 +504,9 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
             lambda: final_completion(req, prompt_text, n_predict, False, stop),
         )
 
-    async def props(request: Request) -> Response:
-        return json_response(
-            shape(state, "props", params=_llama_settings(state, -1, False, (), active=False))
-        )
+    props = _json(
+        lambda: shape(state, "props", params=_llama_settings(state, -1, False, (), active=False))
+    )
 
     async def slots(request: Request) -> Response:
         busy = {r.slot: r for r in state.engine.running if r.slot >= 0}

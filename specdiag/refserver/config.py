@@ -77,7 +77,6 @@ class FaultConfig:
     slow_start_s: float = 0.0  # /health (and every API endpoint) answers 503 this long after start
 
     def __post_init__(self) -> None:
-        total = 0.0
         for mode, _ in self.shares:
             if mode not in FAULT_MODES:
                 raise UsageError(
@@ -91,7 +90,7 @@ class FaultConfig:
                     f"fault share {mode}={share:g} is outside [0, 1]",
                     hint="a share is the fraction of requests hit, e.g. 500=0.1 or 500=10%",
                 )
-            total += share
+        total = sum(share for _, share in self.shares)
         if total > 1.0 + 1e-9:
             raise UsageError(
                 f"fault shares add up to {total:g} > 1",
@@ -105,13 +104,6 @@ class FaultConfig:
                     f"got {value:g}",
                     hint="e.g. --faults 429=0.1,retry-after=2",
                 )
-
-    @property
-    def active(self) -> bool:
-        return any(share > 0 for _, share in self.shares) or self.slow_start_s > 0
-
-    def share(self, mode: FaultMode | str) -> float:
-        return dict(self.shares).get(FaultMode(mode), 0.0)
 
 
 def parse_faults(text: str | None) -> FaultConfig:
@@ -212,8 +204,7 @@ class ReferenceServerConfig:
         check_bounds(self)
         _check_steps(self.steps)
         if self.steps == 0:
-            if self.acceptance:
-                object.__setattr__(self, "acceptance", ())
+            object.__setattr__(self, "acceptance", ())
         else:
             if len(self.acceptance) != self.steps:
                 raise UsageError(

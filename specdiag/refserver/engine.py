@@ -1,22 +1,9 @@
 """The serving engine: continuous batching, real speculative decoding, exact counters.
 
-One asyncio task runs the loop. Each iteration is either a *prefill* step (admits waiting
-requests, up to ``max_running_requests``, and produces their first token from the target) or
-a *decode* step over every running request. A decode step with speculation:
-
-1. the drafter proposes ``steps`` tokens per request: at position i it proposes the target's
-   greedy token with probability ``acceptance[i]`` and the target's runner-up otherwise,
-   continuing along its own proposal (so P(position i correct | 1..i-1 correct) = acceptance[i]);
-2. the verifier runs the target over the root and the drafts, accepts the longest prefix that
-   equals the target's greedy choices, and appends the target's own next token (the bonus).
-
-Output is therefore exactly the target's greedy output, with or without speculation. The
-timing model sleeps ``target_step_ms + steps * draft_step_ms`` per decode step
-(``target_step_ms`` per prefill step and per decode step without speculation).
-
-Counting follows the engines: a verify step is one (request, step) pair; accepted drafts
-exclude the bonus; counts are taken as the verifier decided, before a request's output is cut
-at ``max_tokens`` or a stop string (vLLM's scheduler counts ``len(generated) - 1`` the same way).
+The drafter, the verifier, the timing model and the counting rules are described in
+docs/reference-server.md ("How it decodes"): output is exactly the target's greedy output, and
+counts are taken as the verifier decided, before a request's output is cut at ``max_tokens`` or
+a stop string (vLLM's scheduler counts ``len(generated) - 1`` the same way).
 """
 
 from __future__ import annotations

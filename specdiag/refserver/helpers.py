@@ -10,6 +10,7 @@ import secrets
 import string
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import Flavor, PerRequestMetrics
@@ -39,10 +40,7 @@ def json_response(
     from starlette.responses import Response
 
     return Response(
-        compact(body),
-        status_code=status,
-        media_type="application/json",
-        headers=headers,
+        compact(body), status_code=status, media_type="application/json", headers=headers
     )
 
 
@@ -63,22 +61,16 @@ SSE_HEADERS = [
 ]
 
 
+@dataclass
 class EventStream:
     """A streamed response (SSE unless ``headers`` say otherwise) that aborts its engine request
     when the client goes away and honours the DROP_CLOSE / DROP_RESET sentinels (for the truncate
     / reset faults)."""
 
-    def __init__(
-        self,
-        state: ServerState,
-        chunks: AsyncIterator[Any],
-        req: EngineRequest | None,
-        headers: list[tuple[bytes, bytes]] = SSE_HEADERS,
-    ) -> None:
-        self.state = state
-        self.chunks = chunks
-        self.req = req
-        self.headers = headers
+    state: ServerState
+    chunks: AsyncIterator[Any]
+    req: EngineRequest | None
+    headers: list[tuple[bytes, bytes]] = field(default_factory=lambda: SSE_HEADERS)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         watcher = asyncio.create_task(_watch_disconnect(receive, self.state, self.req))
@@ -111,11 +103,11 @@ def partial_body(state: ServerState, body: bytes) -> EventStream:
     return EventStream(state, half(), None, headers)
 
 
+@dataclass
 class Dropped:
     """Resets the connection without answering (reset fault)."""
 
-    def __init__(self, state: ServerState) -> None:
-        self.state = state
+    state: ServerState
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.state.drop_and_settle(scope, reset=True)
@@ -156,7 +148,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     return body
 
 
-def _int(body: dict[str, Any], *names: str, default: int | None = None) -> int | None:
+def _int(body: dict[str, Any], *names: str, default: int) -> int:
     for name in names:
         if name in body and body[name] is not None:
             v = body[name]

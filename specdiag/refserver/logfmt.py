@@ -38,10 +38,6 @@ class LogWriter:
             self._stream = open(target, "a", encoding="utf-8")  # noqa: SIM115 - closed in close()
             self._own = True
 
-    @property
-    def enabled(self) -> bool:
-        return self._stream is not None
-
     def line(self, text: str) -> None:
         if self._stream is None:
             return
@@ -160,12 +156,8 @@ class VLLMLog(BaseLog):
 
 
 class LlamaCppLog(BaseLog):
-    def __init__(self, engine: Engine, writer: LogWriter) -> None:
-        super().__init__(engine, writer)
-        self.t0 = time.perf_counter()
-
     def _ts(self) -> str:
-        us = int((time.perf_counter() - self.t0) * 1e6)
+        us = int((time.perf_counter() - self.start[1]) * 1e6)  # since the log began
         minutes, rest = divmod(us, 60_000_000)
         seconds, rest = divmod(rest, 1_000_000)
         ms, micro = divmod(rest, 1000)

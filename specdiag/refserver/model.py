@@ -1,9 +1,5 @@
-"""A tiny deterministic target language model and its tokenizer (numpy, no downloads).
-
-The model is a small tanh recurrent network with seeded random weights: the next token is a
-function of everything before it, greedy decoding is deterministic, and its output is a
-stream of English words. It is not a useful language model; it is a real one, which is what
-speculative decoding needs: a target whose greedy choice a drafter can agree or disagree with.
+"""A tiny deterministic target language model and its tokenizer (numpy, no downloads): not a
+useful language model but a real one, whose greedy choice a drafter can agree or disagree with.
 """
 
 from __future__ import annotations
@@ -75,16 +71,9 @@ class Tokenizer:
                 if tid is None and piece.startswith(" "):
                     # " Word" with an unknown or capitalised word: the space, then the word
                     ids.extend(self._bytes(" "))
-                    tid = self._piece_ids.get(piece[1:])
-                    if tid is None:
-                        ids.extend(self._bytes(piece[1:]))
-                        continue
-                    ids.append(tid)
-                    continue
-                if tid is None:
-                    ids.extend(self._bytes(piece))
-                else:
-                    ids.append(tid)
+                    piece = piece[1:]
+                    tid = self._piece_ids.get(piece)
+                ids.extend(self._bytes(piece) if tid is None else (tid,))
         return ids
 
     def _bytes(self, s: str) -> list[int]:

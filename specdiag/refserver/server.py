@@ -1,11 +1,5 @@
 """Start and stop a reference server in-process (tests, ``specdiag demo``) or in the foreground.
 
-    from specdiag.refserver import ReferenceServerConfig, start_server
-
-    with start_server(ReferenceServerConfig(flavor="vllm", steps=3, acceptance=(0.8, 0.6, 0.5))) as srv:
-        httpx.post(f"{srv.url}/v1/completions", json={"prompt": "hello", "max_tokens": 32})
-        truth = srv.truth()
-
 The server runs uvicorn in one daemon thread with its own event loop. ``port=0`` binds a free
 port, reported by ``.port`` and ``.url``. ``stop()`` ends every stream and stall at once, closes
 the listening socket and joins the thread.
@@ -25,9 +19,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from specdiag.core import accept
 from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
-from specdiag.refserver.config import Flavor, ReferenceServerConfig, Speculation
+from specdiag.refserver.config import ENGINE_VERSIONS, Flavor, ReferenceServerConfig, Speculation
 
 STOP_TIMEOUT_S = 10.0
 
@@ -94,9 +89,6 @@ class ServerStart:
     def of(
         cls, cfg: ReferenceServerConfig, url: str, port: int, endpoints: tuple[str, ...]
     ) -> ServerStart:
-        from specdiag.core import accept
-        from specdiag.refserver.config import ENGINE_VERSIONS
-
         spec = cfg.speculation()
         cost = cfg.draft_step_ms / cfg.target_step_ms if cfg.target_step_ms > 0 else None
         return cls(
@@ -140,10 +132,6 @@ class ServerHandle(ServerLifecycle):
         self._state: Any = None
         self._sock: socket.socket | None = None
         self._error: BaseException | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.alive()
 
     def alive(self) -> bool:
         return self._thread is not None and self._thread.is_alive() and not self._stopped
@@ -199,11 +187,9 @@ class ServerHandle(ServerLifecycle):
         state = ServerState(cfg, engine, tok, log, writer)
         state.url = self.url
         self._state = state
-        transports = state.transports
-        app = build_app(state)
         uconfig = uvicorn.Config(
-            app,
-            http=_protocol_class(transports),
+            build_app(state),
+            http=_protocol_class(state.transports),
             lifespan="on",
             log_config=None,
             log_level="error",  # our handlers' own failures show; nothing else does
@@ -281,9 +267,7 @@ class ServerHandle(ServerLifecycle):
         return data
 
     def serve(
-        self,
-        duration_s: float | None = None,
-        on_ready: Callable[[ServerStart], None] | None = None,
+        self, duration_s: float | None = None, on_ready: Callable[[ServerStart], None] | None = None
     ) -> dict[str, Any] | None:
         """Serve in the foreground until ``duration_s`` has passed (None: forever), Ctrl-C or
         SIGTERM (a ``KeyboardInterrupt``: the normal way to stop a server), or the server dies.

@@ -10,12 +10,7 @@ import struct
 import time
 from typing import TYPE_CHECKING, Any
 
-from specdiag.refserver.config import (
-    ENGINE_VERSIONS,
-    FAULT_MODES,
-    Flavor,
-    ReferenceServerConfig,
-)
+from specdiag.refserver.config import ENGINE_VERSIONS, FAULT_MODES, Flavor, ReferenceServerConfig
 from specdiag.refserver.engine import Engine
 
 if TYPE_CHECKING:
@@ -100,7 +95,6 @@ class ServerState:
         self.writer.close()
 
     async def _vllm_ticker(self) -> None:
-        assert self.shutdown is not None
         while not await self._wait_shutdown(self.config.log_interval_s):
             self.log.tick(self.engine)
 
@@ -170,6 +164,3 @@ class ServerState:
             "injected": dict(self.faults_injected),
         }
         return doc
-
-
-# ---------------------------------------------------------------------------- responses

@@ -1,22 +1,9 @@
-"""``specdiag demo``: the whole diagnosis, end to end, on a simulated deployment.
+"""``specdiag demo``: the whole diagnosis, end to end, on a simulated deployment (docs/demo.md).
 
-The story: a draft trained at 75% per-token accuracy serves with 5 draft steps on SGLang. What
-does specdiag find? Every step runs the real code of a specdiag command:
-
-1. the reference server (SGLang flavor) serves with an acceptance profile chosen per scenario;
-2. ``probe`` measures it and judges it against ``--acc 0.75 --steps 5``;
-3. ``logs`` reads the server's own log and must agree with the probe;
-4. ``compare-hidden`` compares a served hidden-state capture with the training capture of a tiny
-   transformer, with the reference stack of all its layers;
-5. ``doctor`` reads the server (reusing the probe's run), the deployment's draft checkpoint, the
-   server's log and its launch command at once and ranks the causes (the draft and target files are written with the story's
-   ``eagle_aux_hidden_state_layer_ids``: [-1, 2, 30] when collapsed, [2, 30, 58] otherwise).
-
-What is simulated, and said so: the server's model and acceptance (the reference server is not a
-model server), and the hidden states (a tiny random transformer). Nothing else is.
-
-Everything lives in one temporary directory and one in-process server, both removed on exit,
-also on Ctrl-C.
+Each step runs the real code of the command it prints (reference-server, probe, logs,
+compare-hidden, doctor); simulated, and said so: the served model and its acceptance, and the
+hidden states (a tiny random transformer). The temporary directory and the in-process server are
+removed on exit, also on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -28,11 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core import accept, datafiles
-from specdiag.core.textenum import TextEnum
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.logs.run import LogsResult
@@ -77,16 +62,6 @@ def served_acceptance(scenario: str) -> float:
     return accept.implied_acceptance(served_accepted_drafts(scenario), STEPS)
 
 
-class DemoVerdict(TextEnum):
-    """The probe's verdict (:class:`specdiag.core.accept.Verdict`), or ``unknown``."""
-
-    HEALTHY = "healthy"
-    BELOW = "below"
-    COLLAPSED = "collapsed"
-    ABOVE = "above"
-    UNKNOWN = "unknown"
-
-
 @dataclass(frozen=True)
 class Agreement:
     """Probe versus the server's own log versus the server's ground truth."""
@@ -100,7 +75,7 @@ class Agreement:
 
 @dataclass(frozen=True)
 class Conclusion:
-    verdict: DemoVerdict  # the probe's verdict, or unknown without one
+    verdict: str  # the probe's verdict (core.accept.Verdict), or "unknown" without one
     hidden_match: bool
     summary: str  # one paragraph: what is wrong and what to do
     fix: str | None
@@ -115,18 +90,15 @@ class DemoResult:
     probe_command: str
     logs_command: str
     compare_command: str
+    doctor_command: str
     probe: ProbeReport
     logs: LogsResult  # the logs command's own core entry point, run on the server's log
     hidden: CompareResult
     hidden_paths: tuple[str, str, str]  # served, training, reference (file names)
+    doctor: DoctorReport  # step 5: every check on the deployment's files and log
     agreement: Agreement
     conclusion: Conclusion
     next_commands: tuple[str, ...]
-    doctor: DoctorReport | None = None  # step 5: every check on the deployment's files and log
-    doctor_command: str | None = None
-
-
-NEXT_COMMANDS = tuple(STORY["next_commands"])
 
 
 def run_demo(
@@ -212,7 +184,7 @@ def run_demo(
                 hidden_paths=paths,
                 agreement=_agreement(probe, logs, truth),
                 conclusion=_conclude(probe, hidden),
-                next_commands=NEXT_COMMANDS,
+                next_commands=tuple(STORY["next_commands"]),
                 doctor=doctor,
                 doctor_command=doctor_cmd,
             )
@@ -245,14 +217,6 @@ def probe_or_interrupt(cfg: ProbeConfig) -> ProbeReport:
     return report
 
 
-def doctor_step(inputs: DoctorInputs) -> DoctorReport:
-    """``specdiag doctor`` through its core entry point (``inputs.probe_report`` reuses a probe
-    step's run instead of probing again)."""
-    from specdiag.core.doctor.run import run_doctor
-
-    return run_doctor(inputs)
-
-
 def run_logs_step(log: Path, acc: tuple[float, ...], steps: int) -> LogsResult:
     """``specdiag logs LOG --acc ... --steps ...``: the logs command's core entry point."""
     from specdiag.core.logs.run import LogsOptions, run_logs
@@ -264,9 +228,7 @@ def logs_accept_length(logs: LogsResult) -> float | None:
     """The accept length SGLang's log lines give (weighted by steps where they can be)."""
     s = logs.report.summary.get("sglang")
     d = s.stats.accept_length if s is not None else None
-    if d is None:
-        return None
-    return d.central
+    return d.central if d is not None else None
 
 
 def _hidden(
@@ -314,6 +276,7 @@ def _doctor(
     """``specdiag doctor --server URL --draft draft --logs server.log --server-args ...
     --acc 0.75 --steps 5``, reusing the probe step's run instead of probing again."""
     from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
     from specdiag.workflows.doctor_story import BROKEN_IDS, GOOD_IDS, write_story
 
     files = write_story(tmp, BROKEN_IDS if scenario == "collapsed" else GOOD_IDS, steps=STEPS)
@@ -323,7 +286,7 @@ def _doctor(
         f"--steps {STEPS}"
     )
     step("doctor", cmd)
-    report = doctor_step(
+    report = run_doctor(
         DoctorInputs(
             server=url,
             probe_report=probe,
@@ -358,7 +321,7 @@ def _agreement(probe: ProbeReport, logs: LogsResult, truth: dict[str, Any]) -> A
 
 
 def _conclude(probe: ProbeReport, hidden: CompareResult) -> Conclusion:
-    verdict = DemoVerdict(probe.expected.judgement.verdict.value if probe.expected else "unknown")
+    verdict = probe.expected.judgement.verdict.value if probe.expected else "unknown"
     text = STORY["conclusions"]
     fix = None
     if not hidden.match:
@@ -367,5 +330,5 @@ def _conclude(probe: ProbeReport, hidden: CompareResult) -> Conclusion:
         fix = text["fix"].format(ids=ids) if ids else None
         summary = text["mismatch"].format(verdict=verdict, diagnosis=diag)
     else:
-        summary = text.get(verdict.value, text["other"]).format(verdict=verdict)
+        summary = text.get(verdict, text["other"]).format(verdict=verdict)
     return Conclusion(verdict=verdict, hidden_match=hidden.match, summary=summary, fix=fix)

@@ -1,23 +1,10 @@
-"""``specdiag demo --real sglang``: the founding deployment's case replayed on a REAL SGLang server.
+"""``specdiag demo --real sglang``: the founding case replayed on the test harness's REAL SGLang
+(docs/demo.md "On a real SGLang server"; :mod:`specdiag.workflows.realsglang`).
 
-The story, on the test harness's SGLang (``make realservers``; :mod:`specdiag.workflows.realsglang`):
-an EAGLE-3 draft trained SpecForge's way on aux layer ids [1, 4, 7] of the 10-layer tiny target
-is served with ``eagle_config.eagle_aux_hidden_state_layer_ids`` = [-1, 1, 4] (the embedding
-prepended, the last id dropped). specdiag's real commands, each through its own core entry point:
-
-1. the training dump, made as SpecForge's HF backend makes it (the target run with transformers,
-   aux id k -> ``hidden_states[k+1]``);
-2. ``inspect-dump --target`` names the layers the training dump holds and the ids per engine;
-3. the server started with the broken config; ``probe`` and ``logs`` see the accept length at ~1;
-4. ``doctor`` on the draft, the target, the dump, the server's log and the live server: the aux
-   ids first, with the fix as a snippet;
-5. the snippet pasted into the draft's config.json and the server restarted; ``probe``, ``logs``
-   and ``doctor`` again: the aux ids pass and the verdict is computed from expected vs observed.
-
-What is real: SGLang 0.5.23's own Python (launch_server, scheduler, EAGLE worker, its logs,
-/server_info, meta_info), the hidden states (computed by the models' forward passes). What is
-tiny: the models (random, hidden 128, built by the harness with a designed acceptance), and
-SGLang's C++ kernels are replaced by the harness's plain-torch shims.
+An EAGLE-3 draft trained SpecForge's way on aux ids [1, 4, 7] of the 10-layer tiny target is
+served with ``eagle_config.eagle_aux_hidden_state_layer_ids`` = [-1, 1, 4]; inspect-dump, probe,
+logs and doctor run through their core entry points, doctor's snippet is pasted into the draft's
+config.json, and the server is started again and checked once more.
 """
 
 from __future__ import annotations
@@ -33,7 +20,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from specdiag.workflows import demo
 from specdiag.workflows.demo import (
-    doctor_step,
     logs_accept_length,
     probe_or_interrupt,
     require_extras,
@@ -238,6 +224,7 @@ def _serve(
     h: SglangHarness, tmp: Path, label: str, draft: Path, train: Path, steps: _Steps
 ) -> Served:
     from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.doctor.run import run_doctor
     from specdiag.core.probe.engines import Api
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.core.probe.workload import builtin_prompts
@@ -297,7 +284,7 @@ def _serve(
         doctor = steps.run(
             f"doctor-{label}",
             dcmd,
-            lambda: doctor_step(
+            lambda: run_doctor(
                 DoctorInputs(
                     server=srv.url,
                     probe_report=probe,  # the probe step's run, not run again

@@ -262,14 +262,10 @@ def launch(
         srv = SglangProcess(f"http://127.0.0.1:{port}", log_path, argv, proc)
         try:
             srv.wait_healthy(timeout)
-        except ServerError:
+            return srv
+        except BaseException as exc:
             srv.stop()
             taken = "address already in use" in srv.log_tail(40).lower()
-            if not taken or attempt == 2:
+            if not isinstance(exc, ServerError) or not taken or attempt == 2:
                 raise
-        except BaseException:
-            srv.stop()
-            raise
-        else:
-            return srv
     raise AssertionError("unreachable")

@@ -10,13 +10,13 @@ import pytest
 import typer
 
 from specdiag.cli import _framework
-from specdiag.cli.app import app, main
+from specdiag.cli.app import build_app, main
 from specdiag.errors import InputError
 from tests.support.cli import run_cli
 
 
 def _command_names() -> list[str]:
-    return sorted(c.name for c in app.registered_commands if c.name)
+    return sorted(c.name for c in build_app().registered_commands if c.name)
 
 
 def test_every_command_has_help() -> None:

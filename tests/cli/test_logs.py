@@ -306,7 +306,7 @@ def test_help_lists_flags() -> None:
 
 def test_startup_stays_light() -> None:
     code = (
-        "import sys; from specdiag.cli.app import app; "
+        "import sys; from specdiag.cli.app import build_app; build_app(); "
         "bad = [m for m in ('numpy', 'torch', 'httpx') if m in sys.modules]; print(bad)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -103,12 +103,12 @@ def run_case(case: Case) -> dict[str, Any]:
     """The document (and exit code, and records file) of one case, run in-process."""
     from typer.testing import CliRunner
 
-    from specdiag.cli.app import app
+    from specdiag.cli.app import build_app
 
     args, stdin, records = case
     data = Path(stdin).read_bytes() if stdin else None
     env = {"NO_COLOR": "1", "COLUMNS": "200"}
-    res = CliRunner().invoke(app, ["logs", "--json", *args], input=data, env=env)
+    res = CliRunner().invoke(build_app(), ["logs", "--json", *args], input=data, env=env)
     if res.exception is not None and not isinstance(res.exception, SystemExit):
         raise res.exception
     got: dict[str, Any] = {"exit_code": res.exit_code, "document": json.loads(res.stdout)}

@@ -1,9 +1,5 @@
-"""The doctor's only contact with the other cores: logs parsing, probing, expected accept length,
-hidden-state inspection and comparison. Each adapter calls one public entry point and turns its
-errors into an :class:`InputProblem`, so a failing source never stops the other checks.
-
-Kept thin and in one module on purpose: when those cores change, only this file follows.
-"""
+"""The doctor's only contact with the other cores (logs, probe, expected accept, hidden states):
+each adapter calls one public entry point and turns its errors into an :class:`InputProblem`."""
 
 from __future__ import annotations
 
@@ -17,7 +13,7 @@ from specdiag.core.datafiles import document
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
 from specdiag.core.doctor.cache_hits import CacheEvidence, CacheHitScanner
 from specdiag.core.doctor.model import Evidence, InputProblem, Segment
-from specdiag.errors import InputError, SpecdiagError
+from specdiag.errors import SpecdiagError
 
 if TYPE_CHECKING:
     import httpx
@@ -129,10 +125,10 @@ def _scan_hits(
     path: str,
     stream: BinaryIO,
     hits: list[LogHit],
-    engine: str | None = None,
-    engine_version: str | None = None,
-    damaged: list[str] | None = None,
-    cache: CacheHitScanner | None = None,
+    engine: str | None,
+    engine_version: str | None,
+    damaged: list[str],
+    cache: CacheHitScanner,
 ) -> tuple[Segment, ...]:
     """One pass over a file: the doctor's line patterns, and the spec-decode records and server
     starts that make its timeline (split at restarts). At most 64 KiB of a line is held (longer
@@ -156,7 +152,7 @@ def _scan_hits(
                 timeline.points.append(
                     Point(r.timestamp, r.time_text, r.accept_length, weight, r.version_guess, life)
                 )
-                if cache is not None and r.accept_length is not None and r.kind != "lifetime":
+                if r.accept_length is not None and r.kind != "lifetime":
                     cache.record(r.accept_length, weight)
 
     n = 0
@@ -174,7 +170,7 @@ def _scan_hits(
                     for _, _, item in parser.ready:
                         take(item)
                     parser.ready.clear()
-            if cache is not None and not spec:
+            if not spec:
                 cache.line(line, n)
             if STARTUP.search(line):
                 timeline.startup()
@@ -184,8 +180,7 @@ def _scan_hits(
                     hits.append(LogHit(kind, path, n, line.strip()[:300]))
     except GZIP_ERRORS as exc:
         what = "truncated" if isinstance(exc, EOFError) else f"unreadable ({exc})"
-        if damaged is not None:
-            damaged.append(f"{what} after line {n}: its error lines scanned up to there")
+        damaged.append(f"{what} after line {n}: its error lines scanned up to there")
     finally:
         stream.close()
     return timeline.segments()
@@ -310,8 +305,7 @@ def expected_vs_observed(
         observed=observed_length,
         observed_kind=ObservedKind.LENGTH,
     )
-    if rep.observation is None or rep.judgement is None:  # cannot happen: observed was given
-        raise InputError("expected-accept gave no judgement", hint="please report this")
+    assert rep.observation is not None and rep.judgement is not None  # observed was given
     return ExpectedEvidence(rep.profile, rep.observation, rep.judgement)
 
 
@@ -357,9 +351,8 @@ def compare_dumps(
         s = load_dump(served)
         t = load_dump(training)
         ref = load_dump(reference, layout=Layout.LAYERS) if reference else None
-        if served_layers is not None and cap is None:
-            served_layers = None
-        opts = CompareOptions(training_layers=None, served_layers=served_layers, engine=cap)
+        layers = served_layers if cap is not None else None  # ids mean nothing without an engine
+        opts = CompareOptions(training_layers=None, served_layers=layers, engine=cap)
         return compare(s, t, opts, reference=ref), None
     except (SpecdiagError, ImportError) as exc:
         return None, InputProblem("served-dump", served, _why(exc))
@@ -430,8 +423,6 @@ def identify_training_layers(
         rep = identify_paths(
             report, reference=reference, model=model if reference is None else None
         )
-    except SpecdiagError as exc:
-        return None, InputProblem(source, str(reference or model), _ran_not(exc.message), kind)
     except ImportError as exc:
         return None, InputProblem(
             "target",
@@ -441,18 +432,14 @@ def identify_training_layers(
         )
     except Exception as exc:  # noqa: BLE001 - transformers raises many types on a bad checkpoint
         first = (str(exc).splitlines() or [""])[0][:200]
-        return None, InputProblem(
-            source, str(reference or model), _ran_not(f"{type(exc).__name__}: {first}"), kind
-        )
+        why = exc.message if isinstance(exc, SpecdiagError) else f"{type(exc).__name__}: {first}"
+        said = f"could not identify the training dump's layers with it: {why}"
+        return None, InputProblem(source, str(reference or model), said, kind)
     if not rep.layers:
         return None, None
     return tuple(
         c.hf_index if (c.exact or c.cosine >= 0.99) else None for c in rep.layers[0].chunks
     ), None
-
-
-def _ran_not(why: str) -> str:
-    return f"could not identify the training dump's layers with it: {why}"
 
 
 def first_dump_file(path: str) -> str | None:

@@ -42,10 +42,8 @@ def read_ids(ctx: Context) -> dict[str, Any]:
     if d is None or d.config is None:
         return out
     cfg = d.config
-    ec = cfg.get("eagle_config")
-    dc = cfg.get("dflash_config")
-    for name, obj in (("eagle_config", ec), ("dflash_config", dc)):
-        if obj is not None and not isinstance(obj, dict):
+    for name in ("eagle_config", "dflash_config"):
+        if (obj := cfg.get(name)) is not None and not isinstance(obj, dict):
             out[name] = f"not an object: {type(obj).__name__}"
     for key in (TOP, NESTED, "target_layer_ids", "dflash_config.target_layer_ids"):
         got = config_ids(cfg, key)
@@ -70,11 +68,8 @@ def _fc_chunks(ctx: Context) -> tuple[int | None, Evidence | None, str | None]:
         return None, e, "the target hidden size is unknown (no --target, no target_hidden_size)"
     width = fc.shape[1]
     if width % h:
-        return (
-            -1,
-            e,
-            f"fc input width {width} is not a multiple of the target hidden size {h} ({hsrc})",
-        )
+        why = f"fc input width {width} is not a multiple of the target hidden size {h} ({hsrc})"
+        return -1, e, why
     return width // h, e, None
 
 
@@ -113,8 +108,7 @@ def ids_for(
 ) -> tuple[int, ...] | None:
     """The ids that make the engine capture exactly ``want_hf`` (checked by running them back
     through :func:`capture_hf`, so a fix never contradicts the rule), or None if it cannot."""
-    candidates = [tuple(rule.to_id(h) for h in want_hf), tuple(want_hf)]
-    for c in candidates:
+    for c in (tuple(rule.to_id(h) for h in want_hf), tuple(want_hf)):
         if capture_hf(c, rule, arch, n) == tuple(want_hf) and not rule.uncapturable(c, n):
             return c
     return None
@@ -144,9 +138,7 @@ def fixes_for(
     ctx: Context, want_hf: tuple[int, ...], method: str, tarch: str | None, n: int | None
 ) -> list[IdFix]:
     """The ids that capture ``want_hf``, per engine (the deployment's engine first)."""
-    engines = ["sglang", "vllm"]
-    if ctx.engine == "vllm":
-        engines.reverse()
+    engines = ["vllm", "sglang"] if ctx.engine == "vllm" else ["sglang", "vllm"]
     cfg = ctx.draft.config if ctx.draft is not None else None
     out = []
     for eng in engines:
@@ -203,11 +195,8 @@ def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[
         if live.compare.match and live.hf_indices:
             hf = tuple(sorted(live.hf_indices))
             said = f"equal tensor for tensor: training chunks are HF indices {list(hf)}"
-            return (
-                hf,
-                "a live SGLang capture equal to the training dump",
-                [ev("server", where, said)],
-            )
+            e = ev("server", where, said)
+            return hf, "a live SGLang capture equal to the training dump", [e]
         sug = served_suggestion(ctx, live.compare)
         if sug is not None:
             e = ev("server", where, f"training chunks are HF indices {list(sug)}")
@@ -218,13 +207,6 @@ def training_hf(ctx: Context) -> tuple[tuple[int, ...] | None, str | None, list[
         e = ev("served-dump", where, f"training chunks are HF indices {list(sug)}")
         return sug, "compare-hidden of the served dump with the training dump", [e]
     return None, None, []
-
-
-def decide_command(ctx: Context) -> str:
-    """The one command that would tell which layers the draft was trained on."""
-    dump = ctx.training_file or ctx.inputs.training_dump or "<training hidden-state dump>"
-    target = ctx.target.path if ctx.target is not None else "<target checkpoint dir>"
-    return f"specdiag inspect-dump {dump} --target {target}"
 
 
 # ------------------------------------------------------------------ the check
@@ -251,16 +233,15 @@ def aux_layer_ids(ctx: Context) -> Outcome:
             "the draft is not an EAGLE-3 or DFlash head (no layer ids, architectures "
             f"{d.cfg('architectures')})"
         )
-    bad = {k: v for k, v in present.items() if isinstance(v, str)}
+    bad = [(k, f"{k} is {v}") for k, v in present.items() if isinstance(v, str)]
     if bad:
         return Outcome(
             Status.UNREADABLE,
-            "unreadable: draft config.json "
-            + "; ".join(f"{k} is {v}" for k, v in bad.items())
-            + ": the layers the engine captures cannot be decided",
+            f"unreadable: draft config.json {'; '.join(why for _, why in bad)}: the layers the "
+            "engine captures cannot be decided",
             tuple(evs),
-            fix=f"write {next(iter(bad))} as a list of integer layer ids",
-            details={"unreadable": [f"{k} is {v}" for k, v in bad.items()]},
+            fix=f"write {bad[0][0]} as a list of integer layer ids",
+            details={"unreadable": [why for _, why in bad]},
         )
     r = Reads()
     n = ctx.target_layers(r)
@@ -296,22 +277,19 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     if rule is not None:
         details["rule"] = rule.basis
         evs.append(ev("engine", f"{eng} id rule ({rule.source})", rule.basis))
-    ids: tuple[int, ...] | None
     if eng == "trtllm" and ctx.args is not None and ctx.args.aux_layers is not None:
-        key = "eagle3_layers_to_capture"
-        ids = ctx.args.aux_layers
-        why = "TensorRT-LLM reads eagle3_layers_to_capture"
+        key, why = "eagle3_layers_to_capture", "TensorRT-LLM reads eagle3_layers_to_capture"
+        got: object = ctx.args.aux_layers
     elif rule is not None:
         key = next((k for k in rule.config_keys if isinstance(present.get(k), tuple)), "(none)")
         why = f"{eng} reads {' then '.join(rule.config_keys)}"
         got = present.get(key)
-        ids = got if isinstance(got, tuple) else None
     else:  # llama.cpp, TensorRT-LLM: the top-level key first, then eagle_config
         keys = (TOP, NESTED, "target_layer_ids") if eng in ("llamacpp", "trtllm") else ()
         key = next((k for k in keys if k in present), "(none)")
         why = "read the top-level key first, then eagle_config" if key in present else "no ids"
         got = present.get(key)
-        ids = got if isinstance(got, tuple) else None
+    ids: tuple[int, ...] | None = got if isinstance(got, tuple) else None
     details["read_by_engine"] = key if ids is not None else None
     chunks, fc_ev, fc_note = _fc_chunks(ctx)
     if fc_ev is not None:
@@ -466,28 +444,42 @@ def aux_layer_ids(ctx: Context) -> Outcome:
                 )
     elif problems or warns:
         details["unknown"] = "which layers the draft was trained on"
-        details["decide"] = decide_command(ctx)
+        # the one command that would tell which layers the draft was trained on
+        dump = ctx.training_file or ctx.inputs.training_dump or "<training hidden-state dump>"
+        target = ctx.target.path if ctx.target is not None else "<target checkpoint dir>"
+        details["decide"] = f"specdiag inspect-dump {dump} --target {target}"
         if problems or any("-1" in w or "default" in w for w in warns):
             (problems if problems else warns)[-1] += (
                 "; which layers the draft was trained on is unknown (no identified training "
                 "dump, training log or served dump): the fix cannot be derived"
             )
-    return _finish(problems, warns, fixes, evs, details, ctx, engine, snippet)
+    confirm = _confirm(ctx, engine, details.get("decide"))
+    if problems or warns:
+        return found(
+            Status.FAIL if problems else Status.WARN,
+            "; ".join(problems or warns),
+            evs,
+            fix="; ".join(fixes) if fixes else None,
+            cause="aux-ids-wrong" if problems else "aux-ids-in-doubt",
+            confirm=confirm,
+            details=details,
+            snippet=snippet,
+        )
+    return passed(
+        f"{details.get('read_by_engine')} = {details.get('ids')}: capturable by {engine or 'the engine'}"
+        + (f" ({details['rule']})" if "rule" in details else "")
+        + (", and the layers training captured" if "training_hf" in details else ""),
+        evs,
+        confirm=confirm,
+        details=details,
+    )
 
 
-def _finish(
-    problems: list[str],
-    warns: list[str],
-    fixes: list[str],
-    evs: list[Evidence],
-    details: dict[str, Any],
-    ctx: Context,
-    engine: str | None,
-    snippet: str | None = None,
-) -> Outcome:
+def _confirm(ctx: Context, engine: str | None, decide: str | None) -> tuple[str, ...]:
+    """The commands that confirm the finding on the evidence given (``decide`` first)."""
     confirm = []
-    if "decide" in details:
-        confirm.append(details["decide"])
+    if decide is not None:
+        confirm.append(decide)
     elif ctx.inputs.training_dump and ctx.training_hf:
         by = (
             f"--reference {ctx.inputs.reference}"
@@ -515,22 +507,4 @@ def _finish(
     if ctx.inputs.server:
         url = ctx.server.url if ctx.server else ctx.inputs.server
         confirm.append(f"specdiag probe {url} --acc ... --steps ...")
-    if problems or warns:
-        return found(
-            Status.FAIL if problems else Status.WARN,
-            "; ".join(problems or warns),
-            evs,
-            fix="; ".join(fixes) if fixes else None,
-            cause="aux-ids-wrong" if problems else "aux-ids-in-doubt",
-            confirm=tuple(confirm),
-            details=details,
-            snippet=snippet,
-        )
-    return passed(
-        f"{details.get('read_by_engine')} = {details.get('ids')}: capturable by {engine or 'the engine'}"
-        + (f" ({details['rule']})" if "rule" in details else "")
-        + (", and the layers training captured" if "training_hf" in details else ""),
-        evs,
-        confirm=tuple(confirm),
-        details=details,
-    )
+    return tuple(confirm)

@@ -1,10 +1,6 @@
-"""The catalogue of doctor checks: ``checks.json`` (package data) describes each check -- its
-family, title, what it reads and decides, the engine releases its rule applies to, the public
-issues it comes from, the causes it can name with their fixes and impact -- in report (and
-docs/doctor.md) order: configuration first, then what the logs and the server show, then the
-measurement itself. Each family module registers its functions in
-:mod:`specdiag.core.doctor.registry`; kept apart from the registry so the family modules can
-import the registry without a cycle."""
+"""The catalogue of doctor checks (``checks.json``, in report order) joined with the functions
+the family modules register; kept apart from the registry so those modules import it without a
+cycle."""
 
 from __future__ import annotations
 

@@ -1,20 +1,10 @@
-"""Read a model directory (draft or target) without loading its weights.
-
-* ``config.json`` (JSON; a nested ``text_config`` is looked through for VLMs);
-* the weights' names, shapes and dtypes: ``model.safetensors.index.json`` and the safetensors
-  headers (``safetensors.safe_open``: only the header is read), or ``pytorch_model.bin[.index.json]``
-  with ``torch.load(weights_only=True, mmap=True)``;
-* the tokenizer files when present (``tokenizer_config.json``, ``tokenizer.json``,
-  ``special_tokens_map.json``, ``generation_config.json``).
-
-Nothing here raises for bad input: every problem is kept as an :class:`InputProblem` and the
-parts that could be read are returned, so the other checks still run.
-"""
+"""Read a model directory (draft or target) without loading its weights: config.json, the
+weights' names, shapes and dtypes, the tokenizer files. Nothing here raises for bad input: every
+problem is an :class:`InputProblem` beside the parts that could be read."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
 import re
@@ -45,6 +35,7 @@ class TokenizerInfo:
     special_ids: dict[str, int]  # bos/eos/pad token ids (config.json / generation_config.json)
     vocab_size: int | None  # tokenizer.json: model vocab + added tokens
     sha256: str | None  # of tokenizer.json
+    token_ids: dict[str, Any] | None = None  # tokenizer.json's model vocab (token -> id)
 
 
 @dataclass(frozen=True)
@@ -134,7 +125,8 @@ def _refusal(exc: BaseException) -> str:
     )
 
 
-def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
+def read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
+    """A small JSON file's document; None (and why, in ``problems``) when it cannot be read."""
     why = not_a_regular_file(path)
     if why is not None:
         problems.append(InputProblem(role, str(path), why))
@@ -156,10 +148,6 @@ def _read_json(path: Path, role: str, problems: list[InputProblem]) -> Any:
         problems.append(InputProblem(role, str(path), "is a directory, not a file"))
     except UnicodeDecodeError:
         problems.append(InputProblem(role, str(path), "not UTF-8 text"))
-    except json.JSONDecodeError as exc:
-        problems.append(
-            InputProblem(role, str(path), f"invalid JSON: {exc.msg} (line {exc.lineno})")
-        )
     except JsonError as exc:
         problems.append(InputProblem(role, str(path), f"invalid JSON: {exc}"))
     except OSError as exc:
@@ -216,16 +204,13 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     if not isinstance(obj, dict):
         problems.append(InputProblem(role, str(path), "not a state dict"))
         return None
-    out = {}
-    for k, v in obj.items():
-        if hasattr(v, "shape"):
-            out[str(k)] = TensorMeta(
-                str(k),
-                tuple(int(x) for x in v.shape),
-                str(v.dtype).replace("torch.", ""),
-                path.name,
-            )
-    return out
+    return {
+        str(k): TensorMeta(
+            str(k), tuple(int(x) for x in v.shape), str(v.dtype).replace("torch.", ""), path.name
+        )
+        for k, v in obj.items()
+        if hasattr(v, "shape")
+    }
 
 
 Reader = Callable[[Path, str, list[InputProblem]], dict[str, TensorMeta] | None]
@@ -247,10 +232,9 @@ def _read_shards(
         why = not_a_regular_file(path)
         if index is not None and not path.exists():
             why = f"named by {index} but missing"
-        got = reader(path, role, problems) if why is None else None
         if why is not None:
             problems.append(InputProblem(role, str(path), why))
-        if got is not None:
+        elif (got := reader(path, role, problems)) is not None:
             ok = True
             tensors.update(got)
     return tensors if ok else None
@@ -266,7 +250,7 @@ def _weights(
         ip = root / index_name
         if not ip.exists():
             continue
-        index = _read_json(ip, role, problems)
+        index = read_json(ip, role, problems)
         wm = index.get("weight_map") if isinstance(index, dict) else None
         if not isinstance(wm, dict):
             if index is not None:
@@ -283,22 +267,14 @@ def _weights(
             continue
         read = _read_shards(files, reader, role, problems)
         if len(files) > 1 and files is shards:
-            problems.append(
-                InputProblem(
-                    role,
-                    str(root / "model.safetensors.index.json"),
-                    f"missing: read the {len(shards)} .safetensors files present instead "
-                    "(an engine may refuse a sharded checkpoint without its index)",
-                )
+            why = (
+                f"missing: read the {len(shards)} .safetensors files present instead (an engine "
+                "may refuse a sharded checkpoint without its index)"
             )
+            problems.append(InputProblem(role, str(root / "model.safetensors.index.json"), why))
         return read, ", ".join(p.name for p in files)
-    problems.append(
-        InputProblem(
-            role,
-            str(root),
-            "no weights found (model.safetensors, model.safetensors.index.json, *.bin)",
-        )
-    )
+    why = "no weights found (model.safetensors, model.safetensors.index.json, *.bin)"
+    problems.append(InputProblem(role, str(root), why))
     return None, None
 
 
@@ -315,7 +291,7 @@ def _tokenizer(
     present = tuple(n for n in names if (root / n).exists())
     special: dict[str, str] = {}
     ids: dict[str, int] = {}
-    for src in (config or {}, _read_json(root / "generation_config.json", role, problems) or {}):
+    for src in (config or {}, read_json(root / "generation_config.json", role, problems) or {}):
         if isinstance(src, dict):
             for k in ("bos_token_id", "eos_token_id", "pad_token_id"):
                 v = src.get(k)
@@ -324,7 +300,7 @@ def _tokenizer(
                 if isinstance(v, int) and not isinstance(v, bool):
                     ids.setdefault(k, v)
     for fname in ("tokenizer_config.json", "special_tokens_map.json"):
-        doc = _read_json(root / fname, role, problems)
+        doc = read_json(root / fname, role, problems)
         if not isinstance(doc, dict):
             continue
         for k in ("bos_token", "eos_token", "pad_token", "unk_token"):
@@ -333,8 +309,7 @@ def _tokenizer(
                 v = v.get("content")
             if isinstance(v, str):
                 special.setdefault(k, v)
-    vocab = None
-    digest = None
+    vocab = token_ids = digest = None
     tj = root / "tokenizer.json"
     if tj.exists():
         try:
@@ -351,6 +326,7 @@ def _tokenizer(
                         1 for a in added if isinstance(a, dict) and a.get("content") not in v
                     )
                 vocab = len(v) + extra
+                token_ids = v if isinstance(v, dict) and v else None
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             if isinstance(exc, RecursionError):
@@ -358,7 +334,7 @@ def _tokenizer(
             problems.append(InputProblem(role, str(tj), f"unreadable tokenizer.json: {why}"))
     if not present and not ids:
         return None
-    return TokenizerInfo(present, special, ids, vocab, digest)
+    return TokenizerInfo(present, special, ids, vocab, digest, token_ids)
 
 
 def read_model_dir(path: str, role: str) -> ModelDir:
@@ -367,17 +343,15 @@ def read_model_dir(path: str, role: str) -> ModelDir:
     p = Path(path)
     if p.is_file() and p.name.endswith(".json"):
         p = p.parent
-    if not p.exists():
-        problems.append(InputProblem(role, path, "no such directory"))
-        return ModelDir(role, path, None, None, None, None, tuple(problems))
-    if not p.is_dir():
-        problems.append(InputProblem(role, path, "not a directory (give the checkpoint directory)"))
-        return ModelDir(role, path, None, None, None, None, tuple(problems))
-    if not os.access(p, os.R_OK | os.X_OK):
-        problems.append(InputProblem(role, path, "cannot read the directory: permission denied"))
-        return ModelDir(role, path, None, None, None, None, tuple(problems))
+    for bad, why in (
+        (not p.exists(), "no such directory"),
+        (not p.is_dir(), "not a directory (give the checkpoint directory)"),
+        (not os.access(p, os.R_OK | os.X_OK), "cannot read the directory: permission denied"),
+    ):
+        if bad:
+            return ModelDir(role, path, None, None, None, None, (InputProblem(role, path, why),))
     cp = p / "config.json"
-    config = _read_json(cp, role, problems)
+    config = read_json(cp, role, problems)
     if config is not None and not isinstance(config, dict):
         problems.append(InputProblem(role, str(cp), "config.json is not a JSON object"))
         config = None

@@ -131,8 +131,3 @@ DEFAULTS: dict[str, Callable[[Context], tuple[str, ...]]] = {
     "synthetic-acceptance": _grep_logs("synthetic"),
     "server-probe": _probe,
 }
-
-
-def default_confirm(check_id: str, ctx: Context) -> tuple[str, ...]:
-    make = DEFAULTS.get(check_id)
-    return make(ctx) if make is not None else ()

@@ -12,10 +12,10 @@ from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
 from specdiag.core.doctor.model import InputProblem, Segment
 from specdiag.core.doctor.server_args import ServerArgs, parse_server_args
+from specdiag.core.doctor.typed import MAX_LAYERS, Reads, config_ids
 from specdiag.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from specdiag.core.doctor.typed import Reads
     from specdiag.core.hidden.compare_results import CompareResult
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.analyze import EngineSummary
@@ -188,16 +188,13 @@ class Context:
     def target_layers(self, r: Reads | None = None) -> int | None:
         """The target's decoder layers; a value of the wrong type is recorded in ``r`` (the
         calling check's reads) and read as unknown."""
-        from specdiag.core.doctor.typed import MAX_LAYERS, Reads
-
-        r = r if r is not None else Reads()
-        return r.integer(self.target, "num_hidden_layers", "n_layer", "num_layers", hi=MAX_LAYERS)
+        return (r or Reads()).integer(
+            self.target, "num_hidden_layers", "n_layer", "num_layers", hi=MAX_LAYERS
+        )
 
     def target_hidden(self, r: Reads | None = None) -> tuple[int | None, str | None]:
         """The target's hidden size and where it was read (as :meth:`target_layers`)."""
-        from specdiag.core.doctor.typed import Reads
-
-        r = r if r is not None else Reads()
+        r = r or Reads()
         for m, keys, said in (
             (self.target, ("hidden_size", "n_embd", "d_model"), "target config.json: hidden_size"),
             (self.draft, ("target_hidden_size",), "draft config.json: target_hidden_size"),
@@ -237,11 +234,9 @@ def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | No
         v = float(m.group("v"))
         if 0.0 <= v <= 1.0:
             best.setdefault(m.group("mode"), {})[int(m.group("i"))] = v
-    sim = None
-    for m in _SIM.finditer(text):
-        sim = float(m.group(1))
-    layers = None
-    layer_line = None
+    sims = _SIM.findall(text)
+    sim = float(sims[-1]) if sims else None
+    layers = layer_line = None
     for m in _LAYERS.finditer(text):
         layers = tuple(int(x) for x in re.split(r"\s*,\s*", m.group(1)))
         start = text.rfind("\n", 0, m.start()) + 1
@@ -291,9 +286,7 @@ def gather(inputs: DoctorInputs) -> Context:
     engine_from = "--engine" if engine else None
     server = None
     if inputs.server:
-        steps = inputs.steps
-        if steps is None and args is not None:
-            steps = args.steps
+        steps = inputs.steps if inputs.steps is not None or args is None else args.steps
         server = adapters.probe_server(
             inputs.server,
             report=inputs.probe_report,
@@ -337,20 +330,13 @@ def gather(inputs: DoctorInputs) -> Context:
             problems.append(prob)
         training_file = adapters.first_dump_file(inputs.training_dump)
         if training_file is None and training_report is not None:
-            problems.append(
-                InputProblem(
-                    "training-dump", inputs.training_dump, "no hidden-state dump file in it"
-                )
-            )
+            why = "no hidden-state dump file in it"
+            problems.append(InputProblem("training-dump", inputs.training_dump, why))
         auto = inputs.run_target is None
         run = inputs.run_target is True or (auto and target is not None and _has_weights(target))
         if run and auto and target is not None and training_report is not None:
             sizes = {f.hidden_size for f in training_report.files if f.hidden_size}
-            from specdiag.core.doctor.typed import Reads
-
-            h = Reads().integer(
-                target, "hidden_size", "n_embd", "d_model"
-            )  # (checks report a bad one)
+            h = Reads().integer(target, "hidden_size", "n_embd", "d_model")  # (checks report it)
             if h is not None and sizes and h not in sizes:
                 run = False  # another model's dump: running the target cannot name its layers
                 problems.append(
@@ -473,7 +459,6 @@ def _served_compare(
     """compare-hidden of the served dump with the training dump, once, for every check."""
     served_ids = None
     if draft is not None and draft.config is not None and engine in ("sglang", "vllm"):
-        from specdiag.core.doctor.typed import config_ids
         from specdiag.core.hidden.conventions import aux_id_rule
 
         for key in aux_id_rule(engine).config_keys:

@@ -33,10 +33,7 @@ def forced_settings(ctx: Context) -> list[Evidence]:
         texts.append(("server-args", "launch command / environment", ctx.args.text))
         if ctx.args.spec_config is not None:
             texts.append(("server-args", "--speculative-config", repr(ctx.args.spec_config)))
-    hits = ctx.logs.hits if ctx.logs else ()
-    texts.extend(
-        ("logs", f"{h.path}:{h.line_no}", h.text) for h in hits if h.kind in ("forced", "synthetic")
-    )
+    texts.extend(("logs", f"{h.path}:{h.line_no}", h.text) for h in ctx.hits("forced", "synthetic"))
     for source, where, text in texts:
         for engine, pat, unit in FORCED_KNOBS:
             m = pat.search(text)
@@ -53,12 +50,8 @@ _HEAD = re.compile(r"(?:^|\.)(?:eh_proj|enorm|hnorm|fc|mtp)(?:\.|$)")
 
 
 def _excluded(q: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    for k in ("modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules", "exclude"):
-        v = q.get(k)
-        if isinstance(v, list):
-            out += [str(x) for x in v]
-    return out
+    keys = ("modules_to_not_convert", "ignore", "ignored_layers", "exclude_modules", "exclude")
+    return [str(x) for k in keys if isinstance(q.get(k), list) for x in q[k]]
 
 
 def _covered(name: str, excluded: list[str]) -> bool:
@@ -112,16 +105,13 @@ def draft_quantization(ctx: Context) -> Outcome:
     checked = 0
     for m in models:
         q = quant[m.role]
-        heads = _head_tensors(m)
-        if m.role == "draft" and q is None and ctx.target is not None:
-            continue  # an unquantized draft beside a quantized target is the right build
-        if q is None:
+        if q is None:  # (an unquantized draft beside a quantized target is the right build)
             continue
         method = str(q.get("quant_method") or q.get("quant_algo") or "quantized")
         excluded = _excluded(q)
         evs.append(ev(m.role, f"{m.path}/config.json: quantization_config", method))
         tensors = m.tensors or {}
-        for name in heads:
+        for name in _head_tensors(m):
             meta = tensors[name]
             checked += 1
             scale = name.removesuffix(".weight") + ".weight_scale"
@@ -175,11 +165,8 @@ def sliding_window_draft(ctx: Context) -> Outcome:
     if (bad := unreadable(r, "the draft's attention window")) is not None:
         return bad
     sliding = lt is not None and any("sliding" in x for x in lt)
-    evs: list[Evidence] = []
-    if lt is not None:
-        evs.append(ev("draft", f"{d.path}/config.json: layer_types", list(lt)))
-    if win is not None:
-        evs.append(ev("draft", f"{d.path}/config.json: sliding_window", win))
+    shown = (("layer_types", None if lt is None else list(lt)), ("sliding_window", win))
+    evs = [ev("draft", f"{d.path}/config.json: {k}", v) for k, v in shown if v is not None]
     if use is False:
         sliding = False
     elif isinstance(win, int) and win > 0 and lt is None and use is True:

@@ -33,13 +33,8 @@ def training_dump(ctx: Context) -> Outcome:
         problems.append(f"the dump's hidden size {sorted(sizes)} is not the target's {h} ({hsrc})")
     if files:
         f0 = files[0]
-        evs.append(
-            ev(
-                "training-dump",
-                f0.path,
-                f"{f0.feature_key} {f0.chunks} chunks of H={f0.hidden_size}, {f0.dtype}",
-            )
-        )
+        said = f"{f0.feature_key} {f0.chunks} chunks of H={f0.hidden_size}, {f0.dtype}"
+        evs.append(ev("training-dump", f0.path, said))
     ident = ctx.training_hf
     if ident and all(x is not None for x in ident) and 0 not in ident:
         # the layers were identified against the target (or --reference): that decides, not

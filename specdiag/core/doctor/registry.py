@@ -89,11 +89,8 @@ def found(
     details: dict[str, Any] | None = None,
     snippet: str | None = None,
 ) -> Outcome:
-    """A check's answer. ``cause`` names the fault in the catalogue (checks.json): its fix, its
-    impact on the accept length and, where it has them, the fix ready to paste and the commands
-    that confirm it; a ``fix``, ``confirm`` or ``snippet`` computed from the evidence replaces
-    the catalogue's. ``drafts``: the accepted drafts the fault costs (unknown when not given; a
-    speed fault costs none)."""
+    """A check's answer; ``cause`` names the fault in checks.json, whose fix, impact, snippet and
+    confirm commands a value given here replaces. ``drafts``: the accepted drafts it costs."""
     c = causes()[cause] if cause is not None else {}
     made = None
     if "impact" in c:
@@ -137,10 +134,10 @@ def run_check(spec: CheckSpec, ctx: Context) -> CheckResult:
         )
     confirm = out.confirm
     if not confirm and out.status in (Status.WARN, Status.FAIL):
-        from specdiag.core.doctor.confirm import default_confirm
+        from specdiag.core.doctor.confirm import DEFAULTS
 
         try:
-            confirm = default_confirm(spec.id, ctx)
+            confirm = DEFAULTS[spec.id](ctx) if spec.id in DEFAULTS else ()
         except Exception:  # noqa: BLE001 - a confirm command is a courtesy, never a crash
             confirm = ()
     given = {f.name: getattr(out, f.name) for f in fields(Outcome)} | {"confirm": confirm}

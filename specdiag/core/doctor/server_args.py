@@ -1,12 +1,6 @@
 """Parse a server's launch command line for its speculative settings (SGLang, vLLM, llama.cpp,
-TensorRT-LLM), and the checks made on the command line alone.
-
-Flags are matched by name (``--flag value`` and ``--flag=value``; ``_`` and ``-`` alike), in any
-order, with shell quoting. SGLang and vLLM parse their flags with argparse, which takes an
-unambiguous prefix of a flag for the flag (``--speculative-algo EAGLE3``): such a prefix is read
-as the flag it abbreviates, an ambiguous one is reported. What is not understood is said, with
-the flag.
-"""
+TensorRT-LLM): flags by name (``--flag value``, ``--flag=value``; ``_`` and ``-`` alike), in any
+order, with shell quoting, argparse's abbreviations read out; what is not understood is said."""
 
 from __future__ import annotations
 
@@ -139,7 +133,11 @@ def _float(v: object) -> float | None:
         return None
 
 
-def _json_flag(v: str | bool | None, name: str, problems: list[str]) -> dict[str, Any] | None:
+def _json_flag(
+    flags: dict[str, str | bool], problems: list[str], name: str, *aliases: str
+) -> dict[str, Any] | None:
+    """The JSON object flag ``name`` (else its first alias given) holds; a problem if not one."""
+    v = next((flags[n] for n in (name, *aliases) if n in flags), None)
     if not isinstance(v, str):
         return None
     from specdiag.core.files import JsonError, loads_json
@@ -164,7 +162,7 @@ def _scan(
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok.startswith("-") and len(tok) > 1 and not _is_number(tok):
+        if tok.startswith("-") and len(tok) > 1 and _float(tok) is None:
             name, eq, val = tok.partition("=")
             name = _unabbreviate(_norm(name), engine, notes)
             if eq:
@@ -172,7 +170,7 @@ def _scan(
             elif (
                 name in _FLAGS["takes_no_value"]
                 or i + 1 >= len(tokens)
-                or (tokens[i + 1].startswith("-") and not _is_number(tokens[i + 1]))
+                or (tokens[i + 1].startswith("-") and _float(tokens[i + 1]) is None)
             ):
                 flags[name] = True
             else:
@@ -221,14 +219,6 @@ def parse_server_args(text: str) -> ServerArgs:
     return ServerArgs(**base, notes=tuple(notes))
 
 
-def _is_number(tok: str) -> bool:
-    try:
-        float(tok)
-    except ValueError:
-        return False
-    return True
-
-
 def _get(flags: dict[str, str | bool], *names: str) -> str | None:
     for n in names:
         v = flags.get(_norm(n))
@@ -274,9 +264,7 @@ def _sglang(base: Args, flags: dict[str, str | bool], _: list[str], notes: list[
             "no --speculative-num-steps: SGLang picks (steps, topk, num_draft_tokens) = (3, 1, 4) "
             "for most models, (5, 4, 8) for LlamaForCausalLM and Grok"
         )
-    prefs = _json_flag(
-        flags.get("--preferred-sampling-params"), "--preferred-sampling-params", problems
-    )
+    prefs = _json_flag(flags, problems, "--preferred-sampling-params")
     dp = _int(_get(flags, "--dp-size", "--dp"))
     return ServerArgs(
         **base,
@@ -292,16 +280,12 @@ def _vllm(
     base: Args, flags: dict[str, str | bool], positional: list[str], notes: list[str]
 ) -> ServerArgs:
     problems: list[str] = []
-    raw = flags.get("--speculative-config", flags.get("-sc"))
-    spec = _json_flag(raw, "--speculative-config", problems)
+    spec = _json_flag(flags, problems, "--speculative-config", "-sc")
     if base["target_path"] is None:
         rest = [p for p in positional if p not in ("serve", "vllm", "python", "python3", "-m")]
         rest = [p for p in rest if "vllm" not in p and "api_server" not in p]
         base["target_path"] = rest[0] if rest else None
-    method = draft = None
-    steps = None
-    spec_max = None
-    rejection = None
+    method = draft = steps = spec_max = rejection = None
     if spec is not None:
         method = spec.get("method")
         draft = spec.get("model")
@@ -319,9 +303,7 @@ def _vllm(
         draft = _get(flags, "--speculative-model")
         steps = _int(_get(flags, "--num-speculative-tokens"))
         notes.append("legacy --speculative-model / --num-speculative-tokens flags (vLLM < 0.8)")
-    gen = _json_flag(
-        flags.get("--override-generation-config"), "--override-generation-config", problems
-    )
+    gen = _json_flag(flags, problems, "--override-generation-config")
     return ServerArgs(
         **base,
         method=str(method) if method else None,
@@ -330,7 +312,7 @@ def _vllm(
         temperature=_float(gen.get("temperature")) if gen else None,
         top_k=_int(gen.get("top_k")) if gen else None,
         rejection_sampling=rejection,
-        hf_overrides=_json_flag(flags.get("--hf-overrides"), "--hf-overrides", problems),
+        hf_overrides=_json_flag(flags, problems, "--hf-overrides"),
         spec_config=spec,
         problems=tuple(problems),
         notes=tuple(notes + ([f"draft max_model_len {spec_max}"] if spec_max else [])),
@@ -372,51 +354,37 @@ def _trtllm(
 ) -> ServerArgs:
     problems: list[str] = []
     opts_path = _get(flags, "--extra-llm-api-options", "--config")
-    spec: dict[str, Any] | None = None
-    options: dict[str, Any] | None = None
+    doc: object = None
     if opts_path:
         from specdiag.core.files import FileKind, read_text_bounded
         from specdiag.errors import InputError
 
         try:
             text = read_text_bounded(opts_path, what="the options file", kind=FileKind.ARGUMENT)
+            import yaml
+
+            doc = yaml.safe_load(text)
         except InputError as exc:
             notes.append(f"{exc.message}: its settings are unknown")
-            text = None
-        if text is not None:
-            try:
-                import yaml
-
-                doc = yaml.safe_load(text)
-            except ImportError:
-                doc = None
-                notes.append("PyYAML is not installed: the extra LLM-API options were not read")
-            except Exception as exc:  # noqa: BLE001 - yaml raises several error types
-                doc = None
-                problems.append(f"{opts_path} is not valid YAML: {str(exc).splitlines()[0]}")
-            if isinstance(doc, dict):
-                options = doc
-                if isinstance(doc.get("speculative_config"), dict):
-                    spec = doc["speculative_config"]
+        except ImportError:
+            notes.append("PyYAML is not installed: the extra LLM-API options were not read")
+        except Exception as exc:  # noqa: BLE001 - yaml raises several error types
+            problems.append(f"{opts_path} is not valid YAML: {str(exc).splitlines()[0]}")
+    options = doc if isinstance(doc, dict) else None
+    spec = options.get("speculative_config") if options is not None else None
+    spec = spec if isinstance(spec, dict) else None
+    s = spec or {}
     rest = [p for p in positional if p not in ("trtllm-serve", "serve")]
-    aux: tuple[int, ...] | None = None
-    if spec is not None:
-        raw = spec.get("eagle3_layers_to_capture")
-        if isinstance(raw, (list, tuple, set)):
-            vals = [_int(x) for x in raw]
-            if all(v is not None for v in vals):
-                aux = tuple(sorted(v for v in vals if v is not None))
+    raw = s.get("eagle3_layers_to_capture")
+    ids = [_int(x) for x in raw] if isinstance(raw, (list, tuple, set)) else [None]
+    model = s.get("speculative_model") or s.get("speculative_model_dir")
     return ServerArgs(
         **base,
-        method=str(spec.get("decoding_type")) if spec and spec.get("decoding_type") else None,
-        draft_path=(
-            str(spec.get("speculative_model") or spec.get("speculative_model_dir"))
-            if spec and (spec.get("speculative_model") or spec.get("speculative_model_dir"))
-            else None
-        ),
+        method=str(s["decoding_type"]) if s.get("decoding_type") else None,
+        draft_path=str(model) if model else None,
         target_path=rest[0] if rest else None,
-        steps=_int(spec.get("max_draft_len")) if spec else None,
-        aux_layers=aux,
+        steps=_int(s.get("max_draft_len")),
+        aux_layers=tuple(sorted(i for i in ids if i is not None)) if None not in ids else None,
         spec_config=spec,
         options=options,
         problems=tuple(problems),

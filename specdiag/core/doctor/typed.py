@@ -1,11 +1,6 @@
-"""Typed reads of a model's config.json: every value a check decides on goes through here.
-
-A config value of the wrong type or out of range (``true`` where a size belongs -- a bool *is*
-an int in Python --, a string, NaN, 1e308, a float for a count, a layer id of -7, a list of the
-wrong length) is never used and never passes: :class:`Reads` records why, and the check returns
-``registry.unreadable(reads)``, a finding with status ``unreadable`` that names the file, the key and the
-value. An absent key (or ``null``) is simply absent: the check decides what that means.
-"""
+"""Typed reads of a model's config.json: a value of the wrong type or out of range (``true``
+where a size belongs -- a bool *is* an int in Python --, NaN, 1e308, a float for a count) is
+never used and never passes: :class:`Reads` records why, for ``registry.unreadable``."""
 
 from __future__ import annotations
 
@@ -46,9 +41,12 @@ def server_length(info: object, key: str) -> int | None:
     return None
 
 
-def _layer_ids(v: object) -> tuple[int, ...] | None | str:
-    """A list of layer ids (integers in -1..4096, -1 = the embedding output, 1..64 of them),
-    or why it is not one."""
+def config_ids(cfg: dict[str, Any], key: str) -> tuple[int, ...] | None | str:
+    """The layer ids at the dotted ``key`` of a draft config (integers in -1..4096, -1 = the
+    embedding output, 1..64 of them; None: not set), or why they are not layer ids."""
+    v: object = cfg
+    for part in key.split("."):
+        v = v.get(part) if isinstance(v, dict) else None
     if v is None:
         return None
     if (
@@ -61,15 +59,6 @@ def _layer_ids(v: object) -> tuple[int, ...] | None | str:
     return f"not a list of 1..{MAX_IDS} integer layer ids in -1..{MAX_LAYERS}: {shown}"
 
 
-def config_ids(cfg: dict[str, Any], key: str) -> tuple[int, ...] | None | str:
-    """The layer ids at the dotted ``key`` of a draft config (None: not set), or why they are
-    not layer ids."""
-    obj: object = cfg
-    for part in key.split("."):
-        obj = obj.get(part) if isinstance(obj, dict) else None
-    return _layer_ids(obj)
-
-
 def _shown(v: object) -> str:
     if isinstance(v, dict):
         return f"an object of {len(v)} key(s)"
@@ -77,10 +66,6 @@ def _shown(v: object) -> str:
         return f"a list of {len(v)}"
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _is_int(v: object) -> bool:
-    return type(v) is int  # not bool, not float (4096.0 is not a count a config writes)
 
 
 class Reads:
@@ -101,7 +86,8 @@ class Reads:
     ) -> int | None:
         """An integer in ``lo..hi`` (a bool, a float, a string, NaN: unreadable)."""
         want = f"an integer in {lo}..{hi}"
-        v = self._typed(m, keys, lambda v: _is_int(v) and lo <= v <= hi, want)
+        # type() is int: not a bool, not a float (4096.0 is not a count a config writes)
+        v = self._typed(m, keys, lambda v: type(v) is int and lo <= v <= hi, want)
         return cast(int | None, v)
 
     def number(
@@ -121,7 +107,7 @@ class Reads:
         if v is None or m is None:
             return None
         if isinstance(v, (int, float)) and not isinstance(v, bool):
-            f = float(v) if not _is_int(v) or abs(v) < 1 << 63 else math.inf
+            f = float(v) if type(v) is not int or abs(v) < 1 << 63 else math.inf
             if math.isfinite(f) and lo <= f <= hi:
                 return f
         self.wrong(m, key, v, f"a finite number in {lo:g}..{hi:g}")
@@ -131,16 +117,6 @@ class Reads:
         """A JSON boolean (0/1 and "true" are not)."""
         v = self._typed(m, keys, lambda v: isinstance(v, bool), "true or false")
         return cast(bool | None, v)
-
-    def text(self, m: ModelDir | None, *keys: str, max_len: int = 256) -> str | None:
-        """A string of at most ``max_len`` characters."""
-        v = self._typed(
-            m,
-            keys,
-            lambda v: isinstance(v, str) and len(v) <= max_len,
-            f"a string of at most {max_len} characters",
-        )
-        return cast(str | None, v)
 
     def mapping(self, m: ModelDir | None, *keys: str) -> dict[str, Any] | None:
         """A JSON object."""

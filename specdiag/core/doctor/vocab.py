@@ -12,17 +12,9 @@ from specdiag.core.doctor.typed import Reads
 
 
 def _target_vocab(ctx: Context, r: Reads) -> tuple[int | None, str | None]:
-    if ctx.target is not None:
-        v = r.integer(ctx.target, "vocab_size")
-        if v is not None:
-            return v, f"{ctx.target.path}/config.json: vocab_size"
-    if ctx.draft is not None:
-        v = r.integer(ctx.draft, "vocab_size")
-        if v is not None:
-            return (
-                v,
-                f"{ctx.draft.path}/config.json: vocab_size (the target's, by EAGLE-3 convention)",
-            )
+    for m, said in ((ctx.target, ""), (ctx.draft, " (the target's, by EAGLE-3 convention)")):
+        if m is not None and (v := r.integer(m, "vocab_size")) is not None:
+            return v, f"{m.path}/config.json: vocab_size{said}"
     return None, None
 
 
@@ -55,9 +47,7 @@ def d2t_t2d(ctx: Context) -> Outcome:
         return skip("draft_vocab_size or the target vocab size is unknown")
     if d.tensors is None:
         return skip("the draft weights could not be listed")
-    names = d.tensors
-    d2t = names.get("d2t")
-    t2d = names.get("t2d")
+    d2t, t2d = d.tensors.get("d2t"), d.tensors.get("t2d")
     vm = sorted(Path(d.path).glob("vocab_mapping*.pt"))
     if dv >= v and d2t is None and t2d is None:
         return passed(f"draft vocabulary = target vocabulary ({dv}): no map needed", evs)
@@ -66,13 +56,8 @@ def d2t_t2d(ctx: Context) -> Outcome:
             from specdiag.core.hidden.inspect import inspect_vocab
 
             rep = inspect_vocab(str(vm[0]))
-            evs.append(
-                ev(
-                    "draft",
-                    str(vm[0]),
-                    "ok" if rep.ok else "; ".join(rep.problems) or str(rep.error),
-                )
-            )
+            said = "ok" if rep.ok else "; ".join(rep.problems) or str(rep.error)
+            evs.append(ev("draft", str(vm[0]), said))
             return fail(
                 f"draft vocabulary {dv} < target {v} and the weights carry no "
                 f"{'d2t' if d2t is None else 't2d'}; a separate {vm[0].name} exists, which engines "

@@ -19,7 +19,7 @@ import math
 import statistics
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from specdiag.core import accept
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     Floats = NDArray[np.float64]
 
 from specdiag.core.fleet.series import adjust_resets, bucket_deltas, bucket_means, median_interval
+from specdiag.errors import UsageError
 
 COLLAPSE_MAX = accept.COLLAPSED_MAX_LENGTH  # 1.2
 SPARK = "▁▂▃▄▅▆▇█"
@@ -77,9 +78,6 @@ class Timeline:
     accept_length: tuple[float | None, ...]
     verify_steps: tuple[float | None, ...]
     running_requests: tuple[float | None, ...]
-
-    def __len__(self) -> int:
-        return len(self.ends)
 
 
 @dataclass(frozen=True)
@@ -260,18 +258,15 @@ def _dedupe(series: list[_S], family: str, notes: list[str], shown: str) -> list
     if dropped_dup:
         notes.append(_say("tp_repeats", shown=shown, n=dropped_dup))
     if family == "trtllm":
-        seen: dict[tuple[object, ...], _S] = {}
+        seen: set[tuple[object, ...]] = set()
         kept: list[_S] = []
-        dropped = 0
         for s in out:
             sig = (s.meta.name, s.position, s.values.tobytes())
-            if s.meta.role in N.COUNTER_ROLES and sig in seen and len(s.values):
-                dropped += 1
-                continue
-            seen[sig] = s
-            kept.append(s)
-        if dropped:
-            notes.append(_say("adp_repeats", shown=shown, n=dropped))
+            if not (s.meta.role in N.COUNTER_ROLES and sig in seen and len(s.values)):
+                seen.add(sig)
+                kept.append(s)
+        if len(kept) < len(out):
+            notes.append(_say("adp_repeats", shown=shown, n=len(out) - len(kept)))
         out = kept
     return out
 
@@ -290,13 +285,10 @@ def _figures(
     acc = d.get(N.ACCEPTED)
     dt = d.get(N.DRAFT_TOKENS)
     gen = d.get(N.GEN_TOKENS)
-    if family == "trtllm":
-        if pos_drafted:
-            steps = pos_drafted.get(0, 0.0)
-            if dt is None:
-                dt = math.fsum(pos_drafted.values())
-        if acc is None and pos_acc:
-            acc = math.fsum(pos_acc.values())
+    if family == "trtllm" and pos_drafted:
+        steps = pos_drafted.get(0, 0.0)
+        if dt is None:
+            dt = math.fsum(pos_drafted.values())
     if acc is None and pos_acc and family != "sglang":
         acc = math.fsum(pos_acc.values())
     al = per_step = None
@@ -313,12 +305,7 @@ def _figures(
     if pos_acc and steps:
         k = max(pos_acc) + 1
         uncond = tuple(pos_acc.get(i, 0.0) / steps for i in range(k))
-        c: list[float] = []
-        prev = 1.0
-        for u in uncond:
-            c.append(u / prev if prev > 0 else 0.0)
-            prev = u
-        cond = tuple(c)
+        cond = tuple(u / p if p > 0 else 0.0 for u, p in zip(uncond, (1.0, *uncond), strict=False))
     if al is not None:
         return Figures(
             source="counters",
@@ -392,19 +379,18 @@ class _Acc:
         self.b[role] = deltas if cur is None else cur + deltas
 
     def add_gauge(self, s: _S, sums: Floats, counts: Floats) -> None:
-        np = self.np
+        has = counts > 0
+        means = self.np.where(has, sums / self.np.maximum(counts, 1.0), 0.0)
         if s.meta.role == N.AL_GAUGE:
             n = float(counts.sum())
             if n:
                 self.gauge_sum.append(float(sums.sum()) / n)
                 self.gauge_n += int(n)
-            has = counts > 0
-            self.g_sum = self.g_sum + np.where(has, sums / np.maximum(counts, 1.0), 0.0)
+            self.g_sum = self.g_sum + means
             self.g_cnt = self.g_cnt + has
         elif s.meta.role == N.RUNNING and all(v == "0" for _, v in s.dup):
             # running requests add up over DP ranks; TP/PP ranks repeat them: rank 0 only
-            has = counts > 0
-            self.run_sum = self.run_sum + np.where(has, sums / np.maximum(counts, 1.0), 0.0)
+            self.run_sum = self.run_sum + means
             self.run_cnt = self.run_cnt + has
 
     def figures(self, family: str) -> Figures:
@@ -484,15 +470,9 @@ def downsample(al: Floats, st: Floats, width: int = SPARK_WIDTH) -> list[float |
     wal = np.add.reduceat(np.where(have, al, 0.0) * w, starts)
     cnt = np.add.reduceat(have.astype(np.float64), starts)
     plain = np.add.reduceat(np.where(have, al, 0.0), starts)
-    out: list[float | None] = []
-    for ws, wa, c, pl in zip(
-        wsum.tolist(), wal.tolist(), cnt.tolist(), plain.tolist(), strict=True
-    ):
-        if c == 0:
-            out.append(None)
-        else:
-            out.append(wa / ws if ws > 0 else pl / c)
-    return out
+    rows = zip(wsum.tolist(), wal.tolist(), cnt.tolist(), plain.tolist(), strict=True)
+    # pooled by verify steps; a plain mean where no bucket knows its steps; None: no data
+    return [None if c == 0 else wa / ws if ws > 0 else pl / c for ws, wa, c, pl in rows]
 
 
 def sparkline(values: Sequence[float | None], lo: float, hi: float) -> str:
@@ -630,9 +610,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         )
         dup = tuple((k, labels[k]) for k in sorted(N.DUPLICATING_LABELS) if k in labels)
         key = _replica_key(labels, fam, group_by)
-        unit = units.get((key, fam))
-        if unit is None:
-            unit = units[(key, fam)] = _Unit(key, fam)
+        unit = units.setdefault((key, fam), _Unit(key, fam))
         samples += len(r.timestamps)
         ts = np.asarray(r.timestamps, dtype=np.float64)
         vs = np.asarray(r.values, dtype=np.float64)
@@ -656,7 +634,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         w: list[str] = []
         series = _dedupe(unit.series, fam, notes, shown)
         total = _Acc(nb)
-        ranks: dict[tuple[tuple[str, str], ...], _Acc] = {}
+        ranks: dict[tuple[tuple[str, str], ...], _Acc] = defaultdict(lambda: _Acc(nb))
         resets = 0
         all_ts = [s.ts for s in series if len(s.ts)]
         first_seen = min((float(t[0]) for t in all_ts), default=None)
@@ -675,9 +653,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         for s in series:
             if not len(s.ts):
                 continue
-            racc = ranks.get(s.rank)
-            if racc is None:
-                racc = ranks[s.rank] = _Acc(nb)
+            racc = ranks[s.rank]
             if s.meta.role in N.COUNTER_ROLES:
                 adj, nres = adjust_resets(s.values)
                 resets += nres
@@ -769,8 +745,6 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     cells = [downsample(al_b, st_b) for al_b, st_b in arrays]
     hi = max([c for row in cells for c in row if c is not None] + with_al + [2.0])
     final: list[ReplicaReport] = []
-    from dataclasses import replace
-
     for rep, row in zip(reports, cells, strict=True):
         spark = sparkline(row, 1.0, hi)
         ranks_out = tuple(
@@ -820,7 +794,6 @@ def _rank_outliers(
     ranks: tuple[RankReport, ...], p: AnalysisParams, shown: str, w: list[str]
 ) -> tuple[RankReport, ...]:
     """Ranks of one replica far below its other ranks (same threshold as between replicas)."""
-    from dataclasses import replace
 
     def judged(r: RankReport) -> bool:
         f = r.figures
@@ -853,8 +826,6 @@ def _rank_outliers(
 def _expected(
     prof: accept.AcceptProfile, al: float, shown: str, w: list[str]
 ) -> ExpectedFit | None:
-    from specdiag.errors import UsageError
-
     try:
         obs = accept.convert_observed(al, accept.ObservedKind.LENGTH, prof.steps)
     except UsageError:

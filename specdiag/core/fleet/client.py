@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from specdiag.core.files import JsonError, loads_json
+from specdiag.core.fleet.timespec import prom_duration
 from specdiag.core.http import BaseUrl, BodyKind, HttpFailure, fetch, parse_base_url, sync_client
 from specdiag.errors import ServerError, UsageError
 
@@ -56,7 +57,6 @@ class PrometheusClient:
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         self.target = base_url(url)
-        self.base = self.target.url
         self.shown = self.target.shown
         self.timeout_s = timeout_s
         self.queries: list[str] = []  # every PromQL expression sent, in order
@@ -166,8 +166,6 @@ class PrometheusClient:
 
     def raw_samples(self, selector: str, start: float, end: float) -> list[RawSeries]:
         """Every raw sample of ``selector`` in (start, end]: an instant query of a range selector."""
-        from specdiag.core.fleet.timespec import prom_duration
-
         rtype, result = self.query(f"{selector}[{prom_duration(end - start)}]", end)
         if rtype != "matrix" or not isinstance(result, list):
             raise ServerError(

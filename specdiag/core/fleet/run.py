@@ -26,7 +26,7 @@ from specdiag.core.fleet.client import PrometheusClient
 from specdiag.core.fleet.timespec import iso
 from specdiag.core.http import check_timeout
 from specdiag.core.profile import resolve_profile
-from specdiag.errors import InputError, UsageError
+from specdiag.errors import InputError, SpecdiagError, UsageError
 
 if TYPE_CHECKING:
     import httpx
@@ -156,10 +156,7 @@ def _window(cfg: FleetConfig, now: float) -> tuple[float, float, float]:
 
 
 def run_fleet(
-    cfg: FleetConfig,
-    *,
-    transport: httpx.BaseTransport | None = None,
-    now: float | None = None,
+    cfg: FleetConfig, *, transport: httpx.BaseTransport | None = None, now: float | None = None
 ) -> FleetReport:
     """Query ``cfg.url`` and analyse every speculative series found."""
     matchers = parse_selector(cfg.selector)
@@ -240,8 +237,6 @@ def _count(result: object) -> int | None:
 
 def _empty_hint(client: PrometheusClient, matchers: Sequence[str], end: float) -> str:
     """Why nothing matched: is anything scraped at all, do the matchers select anything?"""
-    from specdiag.errors import SpecdiagError
-
     try:
         _, up = client.query("count(up)", end)
         targets = _count(up)

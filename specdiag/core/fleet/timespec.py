@@ -10,6 +10,7 @@ from specdiag.errors import UsageError
 
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0, "w": 604800.0}
 _PART = re.compile(r"(\d+(?:\.\d+)?)(ms|s|m|h|d|w)")
+_DURATION = re.compile(f"(?:{_PART.pattern})+")
 
 
 def parse_duration(text: str, flag: str) -> float:
@@ -20,17 +21,11 @@ def parse_duration(text: str, flag: str) -> float:
     try:
         value = float(t)
     except ValueError:
-        pos, total = 0, 0.0
-        for m in _PART.finditer(t):
-            if m.start() != pos:
-                break
-            total += float(m.group(1)) * _UNITS[m.group(2)]
-            pos = m.end()
-        if pos != len(t) or pos == 0:
+        if not _DURATION.fullmatch(t):
             raise UsageError(
                 f"{flag} {text!r} is not a duration", hint="e.g. 30s, 5m, 6h, 1d, 1h30m"
             ) from None
-        value = total
+        value = sum(float(m.group(1)) * _UNITS[m.group(2)] for m in _PART.finditer(t))
     if not math.isfinite(value) or value <= 0:
         raise UsageError(
             f"{flag} must be a positive duration, got {text!r}", hint="e.g. 30s, 5m, 6h, 1d"

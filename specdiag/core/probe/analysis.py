@@ -16,6 +16,7 @@ from itertools import zip_longest
 
 from specdiag.core import accept
 from specdiag.core.probe.client import RequestResult
+from specdiag.core.probe.engines import RequestSpec
 from specdiag.core.probe.metrics import CounterDelta
 from specdiag.core.textenum import TextEnum
 
@@ -150,10 +151,7 @@ def throughput(results: Sequence[RequestResult], duration_s: float) -> Throughpu
     return Throughput(duration_s, len(ok) / duration_s, tokens / duration_s, tokens)
 
 
-def _request_hist(r: RequestResult) -> tuple[int, ...]:
-    s = r.spec
-    if s is None:
-        return ()
+def _request_hist(s: RequestSpec) -> tuple[int, ...]:
     if s.histogram:
         return s.histogram
     if s.per_step_accepted:
@@ -171,22 +169,14 @@ def _conditional(uncond: Sequence[float]) -> tuple[float, ...]:
 def accept_stats(
     results: Sequence[RequestResult], counters: CounterDelta | None, polluted: bool
 ) -> AcceptStats:
-    ok = [r for r in results if r.ok and r.spec is not None]
-    full = [
-        r
-        for r in ok
-        if r.spec is not None and r.spec.accepted_drafts is not None and r.spec.verify_steps
-    ]
-    lengths = [al for r in full if r.spec is not None and (al := r.spec.accept_length) is not None]
-    acc_sum = sum(r.spec.accepted_drafts or 0 for r in full if r.spec)
-    step_sum = sum(r.spec.verify_steps or 0 for r in full if r.spec)
-    rate_reqs = [
-        r
-        for r in ok
-        if r.spec is not None and r.spec.drafted and r.spec.accepted_drafts is not None
-    ]
-    drafted_sum = sum(r.spec.drafted or 0 for r in rate_reqs if r.spec)
-    rate_acc = sum(r.spec.accepted_drafts or 0 for r in rate_reqs if r.spec)
+    specs = [r.spec for r in results if r.ok and r.spec is not None]
+    full = [s for s in specs if s.accepted_drafts is not None and s.verify_steps]
+    lengths = [al for s in full if (al := s.accept_length) is not None]
+    acc_sum = sum(s.accepted_drafts or 0 for s in full)
+    step_sum = sum(s.verify_steps or 0 for s in full)
+    rate_reqs = [s for s in specs if s.drafted and s.accepted_drafts is not None]
+    drafted_sum = sum(s.drafted or 0 for s in rate_reqs)
+    rate_acc = sum(s.accepted_drafts or 0 for s in rate_reqs)
 
     c_len = c_rate = None
     if counters is not None and not counters.went_backwards:
@@ -198,8 +188,8 @@ def accept_stats(
             c_rate = counters.accepted_drafts / counters.draft_tokens
 
     hist: list[int] = []
-    for r in full:
-        hist = [a + b for a, b in zip_longest(hist, _request_hist(r), fillvalue=0)]
+    for s in full:
+        hist = [a + b for a, b in zip_longest(hist, _request_hist(s), fillvalue=0)]
 
     pooled = stderr = None
     source = FigureSource.NONE
@@ -211,9 +201,7 @@ def accept_stats(
         n = len(full)
         if n > 1:
             resid = math.fsum(
-                ((r.spec.accepted_drafts or 0) - ratio * (r.spec.verify_steps or 0)) ** 2
-                for r in full
-                if r.spec
+                ((s.accepted_drafts or 0) - ratio * (s.verify_steps or 0)) ** 2 for s in full
             )
             stderr = math.sqrt(n / (n - 1) * resid) / step_sum
         accepted, steps = acc_sum, step_sum

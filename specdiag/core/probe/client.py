@@ -1,10 +1,7 @@
 """One probe request over async httpx: timing, streaming, bounded 429 retry, error recording.
 
 A failed request never stops the run: it comes back as a :class:`RequestResult` with ``ok``
-False and an error kind (``connect``, ``timeout``, ``http_500``, ``http_429``,
-``invalid_json``, ``truncated_stream``, ``truncated_response`` (a non-streamed body cut short),
-``connection_reset`` (no response at all), ``bad_response``, ``too_large`` (an answer or a
-streamed line beyond its cap, see :mod:`specdiag.core.http`)).
+False and an error kind (``timeout``, ``http_500``, ``truncated_stream``, ...: docs/probe.md).
 
 Timing (``time.perf_counter``, from the moment the request's headers start to go out on a ready
 connection: httpcore's ``trace`` hook):
@@ -280,13 +277,7 @@ def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, 
 
 
 def _from_body(
-    raw: bytes,
-    job: RequestJob,
-    engine: EngineKind,
-    api: Api,
-    t0: float,
-    t_end: float,
-    status: int,
+    raw: bytes, job: RequestJob, engine: EngineKind, api: Api, t0: float, t_end: float, status: int
 ) -> RequestResult:
     try:
         body = loads_json(raw)

@@ -282,16 +282,12 @@ def server_timings(body: dict[str, Any]) -> dict[str, float]:
 
 
 def completion_tokens(body: dict[str, Any]) -> int | None:
-    for part in (body.get("usage"), body.get("meta_info")):
-        n = _int(part.get("completion_tokens")) if isinstance(part, dict) else None
+    parts = (body.get("usage"), body.get("meta_info"), body, body.get("timings"))
+    keys = ("completion_tokens", "completion_tokens", "tokens_predicted", "predicted_n")
+    for part, key in zip(parts, keys, strict=True):
+        n = _int(part.get(key)) if isinstance(part, dict) else None
         if n is not None:
             return n
-    n = _int(body.get("tokens_predicted"))
-    if n is not None:
-        return n
-    timings = body.get("timings")
-    if isinstance(timings, dict):
-        return _int(timings.get("predicted_n"))
     return None
 
 
@@ -395,15 +391,15 @@ def detect_engine(pages: dict[str, tuple[int, str | None]]) -> tuple[EngineKind,
 
 def _ok(pages: dict[str, tuple[int, str | None]], path: str) -> str | None:
     got = pages.get(path)
-    if got is None or got[0] != 200:
-        return None
-    return got[1]
+    return got[1] if got is not None and got[0] == 200 else None
 
 
 def discover_spec(
     engine: EngineKind, pages: dict[str, tuple[int, str | None]]
 ) -> tuple[SpecConfig, str | None]:
     """The speculative config and the engine version from the discovery pages."""
+    enabled: bool | None = None
+    method: str | None = None
     if engine is EngineKind.SGLANG:
         info = _json(_ok(pages, "/server_info")) or _json(_ok(pages, "/get_server_info"))
         if isinstance(info, dict):
@@ -439,8 +435,6 @@ def discover_spec(
             if "speculative" in slots[0]:
                 settings.setdefault("speculative", slots[0]["speculative"])
         types = settings.get("speculative.types")
-        enabled: bool | None = None
-        method = None
         if isinstance(types, str):
             active = [t for t in types.split(",") if t.strip() and t.strip() != "none"]
             enabled = bool(active)
@@ -465,8 +459,6 @@ def discover_spec(
         steps = _pos_count(pages)
         version_doc = _json(_ok(pages, "/version"))
         version = version_doc.get("version") if isinstance(version_doc, dict) else None
-        method = None
-        enabled: bool | None = None  # type: ignore[no-redef]
         for _, text, snap in metric_pages(pages):
             if snap.family in ("vllm", "trtllm"):
                 enabled = snap.has_spec

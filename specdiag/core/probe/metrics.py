@@ -1,25 +1,12 @@
 """Speculative-decoding counters read from a Prometheus ``/metrics`` page, and their deltas.
 
-Each engine names its counters differently (``../reference/engines.md`` in the project notes):
-
-============  ==========================================================================
-engine        counters (all cumulative; summed over label sets such as engine / dp rank)
-============  ==========================================================================
-vLLM          ``vllm:spec_decode_num_drafts_total`` (verify steps with drafts),
-              ``..._num_draft_tokens_total``, ``..._num_accepted_tokens_total``,
-              ``..._num_accepted_tokens_per_pos_total{position}``, ``vllm:generation_tokens_total``
-llama.cpp     ``llamacpp:spec_decode_num_drafts_total`` (verify steps), ``..._draft_tokens_total``,
-              ``..._accepted_tokens_total``, ``..._per_pos_total{position}``,
-              ``llamacpp:tokens_predicted_total``
-TensorRT-LLM  ``trtllm_spec_decode_num_draft_tokens_total``, ``..._num_accepted_tokens_total``,
-              ``trtllm_spec_decode_{drafted,accepted}_tokens_total{token_position}`` (steps =
-              drafted at position 0); no generation-token counter, so no foreign-traffic check
-SGLang        ``sglang:spec_verify_calls_total`` and ``sglang:generation_tokens_total`` only
-              (its accept-length gauges are interval values, useless for a delta)
-============  ==========================================================================
-
-The page is parsed with ``prometheus_client``'s own parser. Nothing is ever reset: the run's
-numbers are the difference of two snapshots taken before and after it.
+Each engine's names are in counters.json, all cumulative and summed over label sets (engine, dp
+rank, ...). vLLM's and llama.cpp's verify steps are ``spec_decode_num_drafts`` (steps with
+drafts); TensorRT-LLM's are its drafted tokens at position 0, and it has no generation-token
+counter (so no foreign-traffic check); SGLang exports verify calls and generation tokens only
+(its accept-length gauges are interval values, useless for a delta). The page is parsed with
+``prometheus_client``'s own parser. Nothing is ever reset: the run's numbers are the difference
+of two snapshots taken before and after it.
 """
 
 from __future__ import annotations

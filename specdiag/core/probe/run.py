@@ -9,13 +9,15 @@ counter numbers are the difference of two ``/metrics`` snapshots.
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import os
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from contextlib import AsyncExitStack
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -41,7 +43,7 @@ from specdiag.core.probe.engines import Api, EngineKind, ServerInfo, SpecConfig
 from specdiag.core.probe.workload import Prompt, looks_random
 from specdiag.core.profile import resolve_profile
 from specdiag.core.textenum import TextEnum
-from specdiag.errors import ServerError, UsageError, scrub
+from specdiag.errors import ServerError, UsageError, register_secrets, scrub
 
 if TYPE_CHECKING:
     import httpx
@@ -202,15 +204,6 @@ def server_base(url: str) -> tuple[BaseUrl, str | None]:
     )
 
 
-def _headers(cfg: ProbeConfig) -> dict[str, str]:
-    # identity: a compressed answer would shift the timings probe measures
-    h = {"Accept-Encoding": "identity"}
-    if cfg.api_key:
-        h["Authorization"] = f"Bearer {cfg.api_key}"
-    h.update(dict(cfg.headers))
-    return h
-
-
 def _secrets(cfg: ProbeConfig) -> tuple[str, ...]:
     return credential_secrets(cfg.api_key, cfg.headers, (cfg.url, cfg.baseline_url))
 
@@ -228,10 +221,15 @@ def _client(
     transport: httpx.AsyncBaseTransport | None,
     slots: int | None = None,
 ) -> httpx.AsyncClient:
+    # identity: a compressed answer would shift the timings probe measures
+    h = {"Accept-Encoding": "identity"}
+    if cfg.api_key:
+        h["Authorization"] = f"Bearer {cfg.api_key}"
+    h.update(dict(cfg.headers))
     return async_client(
         base,
         timeout_s=cfg.timeout_s,
-        headers=_headers(cfg),
+        headers=h,
         user_agent="specdiag-probe",
         transport=transport,
         connections=(slots if slots is not None else PER_CLIENT) + 2,
@@ -268,13 +266,8 @@ async def discover(
     """Read the server's own endpoints (GET only) and decide what it is."""
 
     got = await asyncio.gather(*(_get(client, p) for p in _DISCOVERY_PATHS))
-    pages: dict[str, tuple[int, str | None]] = {}
-    errors: list[HttpFailure] = []
-    for path, res in zip(_DISCOVERY_PATHS, got, strict=True):
-        if isinstance(res, HttpFailure):
-            errors.append(res)
-        else:
-            pages[path] = res
+    pages = {p: r for p, r in zip(_DISCOVERY_PATHS, got, strict=True) if isinstance(r, tuple)}
+    errors = [r for r in got if isinstance(r, HttpFailure)]
     unusable = [e.message for e in errors if e.kind in ("too_large", "encoding")]
     if not pages:
         first = errors[0] if errors else None
@@ -294,8 +287,7 @@ async def discover(
     statuses = {s for s, _ in pages.values()}
     if statuses and statuses <= {401, 403}:
         raise ServerError(
-            f"{redact_url(url)} refused every request (HTTP {min(statuses)})",
-            hint=_KEY_HINT,
+            f"{redact_url(url)} refused every request (HTTP {min(statuses)})", hint=_KEY_HINT
         )
     if statuses and statuses <= {404, 405} and urlsplit(url).path.strip("/"):
         # (at a server's root, a minimal OpenAI server without /v1/models is still probed)
@@ -445,8 +437,6 @@ class _Scraper:
         self.foreign = 0  # requests whose delta held other traffic (left without figures)
 
     async def attribute(self, res: RequestResult) -> RequestResult:
-        from dataclasses import replace
-
         t = time.perf_counter()
         own = res.output_tokens or 0 if res.ok else 0
         after = await _settled_snapshot(self.client, self.info, self.prev, [res], settle_s=1.0)
@@ -584,9 +574,6 @@ async def _measure(
     check_acc: bool = False,
     on_result: Callable[[RequestResult], None] | None = None,
 ) -> RunMeasure:
-    from contextlib import AsyncExitStack
-    from dataclasses import replace
-
     base, root_note = server_base(url)
     async with AsyncExitStack() as stack:
         n_clients = -(-cfg.concurrency // PER_CLIENT)
@@ -884,15 +871,11 @@ def run_probe(
     ``on_result(run, result)`` is called as each measured request finishes (``run``: which
     server, :class:`RunLabel`), so a caller can save results as they come rather than at the end.
     """
-    from specdiag.errors import register_secrets
-
     cfg.validate()
     register_secrets(_secrets(cfg))  # every error text from here on is scrubbed of them
 
     def sink(label: RunLabel) -> Callable[[RequestResult], None] | None:
-        if on_result is None:
-            return None
-        return lambda res: on_result(label, res)
+        return None if on_result is None else functools.partial(on_result, label)
 
     async def main() -> tuple[RunMeasure, RunMeasure | None]:
         if cfg.baseline_url is not None:

@@ -409,12 +409,9 @@ class _Builder:
                 ("speculative", Role.OBSERVED, lat),
                 ("baseline", Role.BASELINE, base),
             ):
-                st = _map(block.get(m))
-                ys = [_num(st.get(s)) for s in stats]
-                if any(y is None for y in ys):
-                    continue
-                ys_known = tuple(y for y in ys if y is not None)
-                series.append(Series(label, role, x, ys_known, "line", panel=i))
+                ys = _nums([_map(block.get(m)).get(s) for s in stats])  # None: one is missing
+                if ys:
+                    series.append(Series(label, role, x, ys, "line", panel=i))
             st = _map(lat.get(m))
             desc.append(
                 f"{m[:-3].upper()} p50 {_f(_num(st.get('p50')), 1)} ms, p99 {_f(_num(st.get('p99')), 1)} ms"

@@ -17,10 +17,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     # --api-key KEY, --hf-token=KEY, --password 'x'
     (re.compile(rf"(?i)(--{_SECRET_NAME}(?:\s+|=))('[^']*'|\"[^\"]*\"|[^\s'\"]+)"), r"\1***"),
     # HF_TOKEN=KEY, OPENAI_API_KEY="KEY" (environment assignments, JSON/YAML key: value)
-    (
-        re.compile(rf"(?i)(\b{_SECRET_NAME}['\"]?\s*[:=]\s*['\"]?)(?!\*\*\*)[^\s'\",}}]+"),
-        r"\1***",
-    ),
+    (re.compile(rf"(?i)(\b{_SECRET_NAME}['\"]?\s*[:=]\s*['\"]?)(?!\*\*\*)[^\s'\",}}]+"), r"\1***"),
     # provider key shapes wherever they appear
     (re.compile(r"\b(?:sk|hf|ghp|gho|xox[bp]|AKIA)[-_][A-Za-z0-9_-]{8,}"), "***"),
 )

@@ -105,7 +105,7 @@ def test_accept_length_equals_the_counter_delta_exactly() -> None:
     assert r.figures.per_position_unconditional == pytest.approx((0.85, 0.51, 0.34))
     assert r.figures.per_position_conditional == pytest.approx((0.85, 0.6, 0.34 / 0.51))
     assert all(a == pytest.approx(2.7) for a in r.timeline.accept_length if a)
-    assert len(r.timeline) == 10
+    assert len(r.timeline.ends) == 10
 
 
 def test_counters_that_disagree_are_flagged_not_reported_as_fact() -> None:
@@ -681,7 +681,7 @@ def test_each_rank_has_its_own_timeline_and_sparkline() -> None:
     (r,) = analyse(raw, params()).replicas
     k0, k1 = r.ranks
     assert k0.timeline is not None and k1.timeline is not None
-    assert len(k0.timeline) == len(r.timeline)
+    assert len(k0.timeline.ends) == len(r.timeline.ends)
     assert all(a == pytest.approx(3.0) for a in k0.timeline.accept_length if a is not None)
     late = [a for a in k1.timeline.accept_length[-3:] if a is not None]
     assert late and all(a == pytest.approx(1.2) for a in late)

@@ -69,14 +69,9 @@ def test_tree_width_defaults_and_bounds() -> None:
 
 def test_parse_faults() -> None:
     f = parse_faults("500=0.1, 429=5%,retry-after=2,stall=0.05,stall-seconds=3,slow-start=1.5")
-    assert f.share("500") == pytest.approx(0.1)
-    assert f.share("429") == pytest.approx(0.05)
-    assert f.share("stall") == pytest.approx(0.05)
-    assert f.share("reset") == 0.0
+    assert dict(f.shares) == pytest.approx({"500": 0.1, "429": 0.05, "stall": 0.05})
     assert (f.retry_after_s, f.stall_s, f.slow_start_s) == (2.0, 3.0, 1.5)
-    assert f.active
-    assert not parse_faults(None).active
-    assert not parse_faults("").active
+    assert parse_faults(None) == parse_faults("") == FaultConfig()
 
 
 @pytest.mark.parametrize(

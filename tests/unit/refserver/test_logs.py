@@ -49,9 +49,9 @@ def _lines(path: Path) -> list[str]:
 
 
 def _logs_json(path: Path) -> dict:  # type: ignore[type-arg]
-    from specdiag.cli.app import app
+    from specdiag.cli.app import build_app
 
-    names = {c.name for c in app.registered_commands}
+    names = {c.name for c in build_app().registered_commands}
     if "logs" not in names:
         pytest.skip("the logs command is not part of this build")
     result = run_cli(["logs", str(path), "--json"])

@@ -36,7 +36,7 @@ def test_port_zero_fast_start_and_clean_stop() -> None:
         stopped = time.perf_counter() - t1
     assert stopped < 1.0
     srv.stop()  # idempotent
-    assert not srv.running
+    assert not srv.alive()
     assert _server_threads() == []
     with pytest.raises(httpx.ConnectError):
         httpx.get(srv.url + "/health")

@@ -6,8 +6,9 @@ import string
 from pathlib import Path
 
 import specdiag.workflows
+from specdiag.core.accept import Verdict
 from specdiag.workflows import synthetic
-from specdiag.workflows.demo import STORY, DemoVerdict
+from specdiag.workflows.demo import STORY
 
 SOURCE = "\n".join(p.read_text() for p in Path(specdiag.workflows.__file__).parent.glob("*.py"))
 
@@ -28,7 +29,7 @@ def test_scenarios_name_a_synthetic_case_and_tell_a_story() -> None:
 
 def test_conclusions_are_used_and_fill_only_known_fields() -> None:
     for name, text in STORY["conclusions"].items():
-        assert name in {v.value for v in DemoVerdict} or f'"{name}"' in SOURCE, name
+        assert name in {v.value for v in Verdict} or f'"{name}"' in SOURCE, name
         assert _fields(text) <= {"verdict", "diagnosis", "ids"}, name
 
 

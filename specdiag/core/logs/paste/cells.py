@@ -62,6 +62,7 @@ for _m, _keys in {
         "accepted token length",
         "accepted tokens length",
         "accepted length",
+        "accepted len",
         "accept token length",
     ),
     TOK_PER_STEP: (
@@ -258,6 +259,50 @@ for _m, _keys in {
     for _k in _keys:
         _OWN[_k] = _m
 
+# What one draft-verify step is called: a step, a (target) forward, a cycle, a round, an
+# iteration. Tokens per any of them is tokens per step (the target's own token included);
+# accepted drafts per any of them is accepted per step. One vocabulary for headers, units after
+# a value ('2.15 tokens/round') and the candidate test, so a spelling added here is read
+# everywhere.
+STEP_NOUNS = ("step", "fwd", "forward", "cycle", "verify", "round", "iter", "iteration")
+STEP_NOUN_RE = r"(?:steps?|fwd|forwards?|cycles?|verify|verif\w*|rounds?|iters?|iterations?)"
+_STEP_PHRASES = tuple(
+    f"{q} {n}"
+    for q in ("draft", "spec", "speculative", "speculation", "verify", "verification", "decode")
+    for n in ("step", "round", "cycle", "iteration")
+)
+for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
+    for _tok in (
+        "tok",
+        "toks",
+        "tokens",
+        "token",
+        "avg tok",
+        "avg tokens",
+        "mean tokens",
+        "emitted",
+        "emitted tokens",
+        "tokens emitted",
+        "committed",
+        "committed tokens",
+    ):
+        for _sep in ("/", " per "):
+            _OWN.setdefault(f"{_tok}{_sep}{_noun}", TOK_PER_STEP)
+    for _acc in (
+        "accepted",
+        "acc",
+        "accepted drafts",
+        "accepted tokens",
+        "avg accepted",
+        "tokens accepted",
+        "drafts accepted",
+        "draft tokens accepted",
+        "mean accepted",
+        "mean accepted tokens",
+    ):
+        for _sep in ("/", " per "):
+            _OWN.setdefault(f"{_acc}{_sep}{_noun}", ACC_PER_STEP)
+
 # Configuration columns: kept as the record's labels, never read as figures.
 _LABELS = frozenset(
     (
@@ -340,7 +385,7 @@ ITEM_LABELS = frozenset(
     )
 )
 
-_MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>")
+_MARKUP = re.compile(r"\*\*|__|~~|[*`]|<[^<>]{0,80}>|\b_(?=[\d.])|(?<=[\d%])_\b")
 _UNIT_PAREN = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
 _POS = re.compile(
     r"^(?:acceptance|accept|acc|draft acceptance)?\s*(?:rate|prob(?:ability)?)?\s*"
@@ -365,17 +410,26 @@ class Key:
     pooled: bool = False  # the name says the run's totals ('Token-Weighted Acceptance Length')
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")
+_PERCENT_WORD = re.compile(r"(?<![A-Za-z])(?:pct|percent|percentage)(?![A-Za-z])", re.I)
+
+
 def norm(key: str) -> tuple[str, bool]:
     """A key in lower case without markup, units and punctuation noise, and whether it says
     '%': 'Acc. Len' -> 'acc len'; '**Accept Length (tokens)**' -> 'accept length'."""
     k = _MARKUP.sub("", key).strip()
+    # camelCase words ('acceptanceRate', 'AvgAcceptLen'), not capitals ('vLLM', 'SGLang');
+    # arrows saying which way is better ('AL ↑')
+    k = _CAMEL.sub(" ", k).replace("↑", " ").replace("↓", " ")
+    if _PERCENT_WORD.search(k):
+        k = _PERCENT_WORD.sub("%", k)  # 'accept_rate_pct', 'acceptance (percent)'
     pct = "%" in k
     k = k.replace("%", " %") if pct else k
     k = _UNIT_PAREN.sub(lambda m: " % " if "%" in m.group(0) else " ", k)
     k = k.lower().replace("_", " ").replace("-", " ").replace("#", " ")
     k = re.sub(r"(?<=[a-zτ])\.\s*(?=[a-z])", " ", k)  # 'acc. len', 'a.len'
     k = re.sub(r"\baccpt\b", "accept", k)  # a common shorthand ('Accpt Len')
-    k = k.strip(" .:=|\t")
+    k = k.strip(" .:=|\t,")
     k = re.sub(r"\s*/\s*", "/", k)
     k = re.sub(r"\s+", " ", k)
     return k, pct
@@ -420,9 +474,83 @@ _BATCH_SUM = re.compile(r"[(\[]\s*(?:batch|agg\w*|sum|total)\s*[)\]]|\bper batch
 def key(text: str) -> Key:
     """The meaning of a printed key or header."""
     got = _key(text)
+    if got.metric is None:
+        fixed = _spelled(got.text)
+        if fixed is not None:
+            again = _key(fixed + (" %" if got.percent else ""))
+            if again.metric in ACCEPTANCE and again.metric != POSITION:
+                got = again
     if got.metric == TOK_PER_STEP and _BATCH_SUM.search(text):
         return Key(None, got.text, got.percent)
     return got
+
+
+# Typos in a header ('accept radio', 'acceptnace rate', 'accept lenght'): a word of five letters
+# or more (four, when the correction is longer) that is no word of the metric names, one edit (a letter changed, added, dropped, or two
+# swapped) from exactly one word that is, is read as that word; two edits for words of nine
+# letters or more. Only a name with an acceptance stem is corrected, and only into a name of an
+# acceptance figure (never a count or a label: 'accepted tokens' is not a misspelt figure).
+_STEM = re.compile(r"\bac+[ce]p|\bac+pe|\bacc\b|\baccpt\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    words = {w for k in _OWN for w in re.split(r"[ /]", k)}
+    words |= {w for k in G.SYNONYMS for w in re.split(r"[ /_]", k)}
+    return frozenset(w for w in words if w.isalpha())
+
+
+def _edits(a: str, b: str, most: int) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one), or ``most + 1`` past ``most``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
+def _spelled(text: str) -> str | None:
+    """The key with its misspelt words corrected, or None (nothing to correct, or no one
+    correction)."""
+    if not _STEM.search(text):
+        return None
+    words = text.split(" ")
+    changed = False
+    for i, w in enumerate(words):
+        fixed = _corrected(w)
+        if fixed is not None:
+            words[i], changed = fixed, True
+    return " ".join(words) if changed else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _corrected(w: str) -> str | None:
+    """The one word of the metric names one edit from ``w`` (two for long words), or None."""
+    vocab = _vocabulary()
+    if len(w) < 4 or not w.isalpha() or w in vocab:
+        return None
+    most = 2 if len(w) >= 9 else 1
+    letters = set(w)
+    near = [
+        v
+        for v in vocab
+        if len(v) >= 4
+        # a word of four letters only into a longer one ('raio': ratio), never into another
+        # word of four ('date', 'late': not 'rate')
+        and (len(w) >= 5 or len(v) > len(w))
+        and abs(len(v) - len(w)) <= most
+        and len(letters ^ set(v)) <= 2 * most
+        and _edits(w, v, most) <= most
+    ]
+    return near[0] if len(near) == 1 else None
 
 
 # a metric's name, then the configuration its column holds after a comma or a dash ('Accept
@@ -515,6 +643,9 @@ def _key_plain(text: str) -> Key:
     for cand in (k, bare):
         m = _OWN.get(cand)
         if m is not None:
+            if m == ACCEPTED and pct:
+                # accepted tokens counted in percent ('accepted_tokens, %'): their share
+                return Key(RATE, bare, pct)
             return Key(m, bare, pct)
     pm = _POS.match(bare) or _POS_SUFFIX.match(bare)
     if pm and ("acc" in bare or "rate" in bare or "prob" in bare):
@@ -529,6 +660,8 @@ def _key_plain(text: str) -> Key:
     for scope in ("speculative decoding ", "spec decoding ", "spec decode ", "speculative "):
         if stripped.startswith(scope) and _OWN.get(stripped[len(scope) :]) is not None:
             stripped = stripped[len(scope) :]
+    # a mean word after the name ('accept_length_mean', 'acceptance rate avg')
+    stripped = re.sub(r"\s+(?:mean|avg|average)$", "", stripped)
     if stripped != bare:
         m = _OWN.get(stripped)
         if m is not None:
@@ -561,7 +694,81 @@ def _key_plain(text: str) -> Key:
         inner = key(cs.group("m") + (" %" if pct else ""))
         if inner.metric in ACCEPTANCE:
             return Key(inner.metric, bare, pct or inner.percent, inner.position, inner.tool)
+    if mapped is None and " " in bare:
+        # a dataset or configuration before the metric's name ('MT-bench τ', 'GSM8K AL', 'H100
+        # accept rate'): the column holds that metric for it, unless the words before name a
+        # measure of their own ('speedup τ')
+        words = bare.split(" ")
+        for n in (3, 2, 1):
+            if len(words) <= n:
+                continue
+            tail, head = " ".join(words[-n:]), " ".join(words[:-n])
+            named = _OWN.get(tail)
+            if (
+                named in (LENGTH, TOK_PER_STEP, ACC_PER_STEP, RATE)
+                and len(words) - n <= 2
+                and not _PREFIX_OTHER.search(head)
+                and not any(w in _FUNCTION_WORDS for w in words[:-n])
+                and all(_PREFIX_WORD.fullmatch(w) for w in words[:-n])
+            ):
+                if named is not None and key(head).metric is None:
+                    return Key(named, bare, pct)
+                break
     return Key(mapped, bare, pct)
+
+
+# a dataset's or configuration's name: letters and digits, with '.', '+', '-' or '/' inside,
+# at least one letter ('mt bench', 'gsm8k', 'h100', 'k=3' is no such word)
+_PREFIX_WORD = re.compile(r"(?=[\w.+/]*[a-zτ])[a-z0-9][\w.+/]*")
+_FUNCTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "was",
+        "are",
+        "were",
+        "has",
+        "have",
+        "had",
+        "of",
+        "on",
+        "at",
+        "in",
+        "for",
+        "with",
+        "and",
+        "or",
+        "to",
+        "by",
+        "from",
+        "our",
+        "my",
+        "its",
+        "their",
+        "this",
+        "that",
+        "these",
+        "those",
+        "we",
+        "i",
+        "you",
+        "it",
+        "than",
+        "vs",
+        "per",
+    ]
+)
+# words before a metric's name that make the column another measure, or a count
+_PREFIX_OTHER = re.compile(
+    r"speed|throughput|latency|\btime|tok/s|tokens?/s|\bms\b|accura|score|loss|error|delta|"
+    r"\bdiff|change|gain|\bstd|variance|\bci\b|\bmin\b|\bmax\b|p9\d|ratio|expected|target|"
+    r"theoretical|predicted|estimated|simulat|synthetic|mock|fake|forced|assumed|dummy|goal|"
+    r"threshold|\btrain(?:ing)?\b|accept|draft|token|tg/s|/s\b|required|desired|ideal|optimal|"
+    r"upper|lower|bound|limit|budget|typical|nominal|projected|hypothetical|illustrative",
+    re.I,
+)
 
 
 # --------------------------------------------------------------------------- values
@@ -590,6 +797,24 @@ def rate_list(text: str) -> tuple[float, ...] | None:
         return None
     nums = tuple(float(x) for x in re.split(r"\s*[,;/]\s*", m.group(1).strip()) if x)
     return nums if all(0.0 <= x <= 1.0 for x in nums) else None
+
+
+# rates per draft position separated by spaces only ('0.9393 0.6789 0.3387'): decimals, each at
+# most 1, falling from one position to the next (P(position i accepted) can only fall)
+_SPACED_RATES = re.compile(r"^[\[(]?\s*(\d*\.\d+(?:\s+\d*\.\d+){1,15})\s*[\])]?$")
+
+
+def spaced_rates(text: str) -> tuple[float, ...] | None:
+    """The per-position rates of a cell listing them with spaces, or None."""
+    m = _SPACED_RATES.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    nums = tuple(float(x) for x in m.group(1).split())
+    if not all(0.0 <= x <= 1.0 for x in nums):
+        return None
+    if any(b > a for a, b in zip(nums, nums[1:], strict=False)):
+        return None
+    return nums
 
 
 @dataclass(frozen=True, slots=True)
@@ -623,6 +848,53 @@ def _plain(t: str) -> tuple[float, int] | None:
     return v, dec
 
 
+# a fraction with its percentage restated in brackets, or the other way round ('0.612 (61.2%)',
+# '61.2% (0.612)'): one figure
+_RESTATED = re.compile(
+    r"^(?P<a>\d*\.?\d+)\s*(?P<pa>%?)\s*[(\[]\s*(?P<b>\d*\.?\d+)\s*(?P<pb>%?)\s*[)\]]$"
+)
+
+
+# a value with an annotation in brackets that is no second figure: a signed change ('2.61
+# (+0.31)', '(↑0.31)', '(Δ -0.05)'), a named spread ('(std 0.12)', '(± 0.1)'), or an interval
+# holding the value ('2.61 [2.50, 2.70]')
+_ANNOTATED = re.compile(
+    r"^(?P<v>\d*\.?\d+\s*%?)\s*[(\[]\s*(?:"
+    r"(?P<chg>(?:[+\-−↑↓▲▼]|Δ\s*[+\-−]?)\s*\d*\.?\d+\s*%?(?:\s*(?:vs\.?|over|from)\s[^()\[\]]{1,30})?)|"
+    r"(?P<spread>(?:std|sd|σ|stdev|stddev|±|\+/-)\s*[:=]?\s*\d*\.?\d+\s*%?)|"
+    r"(?:(?:95%?\s*)?ci\s*[:=]?\s*)?(?P<lo>\d*\.?\d+)\s*%?\s*(?:,|–|-|to)\s*(?P<hi>\d*\.?\d+)\s*%?"
+    r")\s*[)\]]$",
+    re.I,
+)
+
+
+def _annotated(t: str) -> Value | None:
+    m = _ANNOTATED.match(t)
+    if m is None:
+        return None
+    v = value(m.group("v"))
+    if v is None:
+        return None
+    if m.group("lo") is not None:
+        lo, hi = _plain(m.group("lo")), _plain(m.group("hi"))
+        if lo is None or hi is None or not lo[0] <= v.number <= hi[0]:
+            return None
+    return v
+
+
+def _restated(t: str) -> Value | None:
+    m = _RESTATED.match(t)
+    if m is None or bool(m.group("pa")) == bool(m.group("pb")):
+        return None
+    a, b = _plain(m.group("a")), _plain(m.group("b"))
+    if a is None or b is None:
+        return None
+    frac, pct = (a, b) if m.group("pb") else (b, a)
+    if frac[0] > 1 or abs(100 * frac[0] - pct[0]) > half_unit(pct[1]) + 100 * half_unit(frac[1]):
+        return None
+    return Value(pct[0], True, pct[1]) if m.group("pa") else Value(frac[0], False, frac[1])
+
+
 @functools.lru_cache(maxsize=16384)
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
@@ -630,6 +902,10 @@ def value(text: str) -> Value | None:
     t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
+    if "(" in t or "[" in t:
+        got = _restated(t) or _annotated(t)
+        if got is not None:
+            return got
     spread = None
     if "±" in t or "+-" in t or "+/-" in t:
         parts = re.split(r"±|\+/-|\+-", t, maxsplit=1)
@@ -679,13 +955,42 @@ _SHARE_COUNTS = re.compile(
 )
 
 
+# a share with the accepted and rejected counts it divides ('~16% (accept 52 / reject 265 at
+# k=2)', '14% (52 accepted, 265 rejected)'): accepted of accepted + rejected drafts
+_SHARE_ACCEPT_REJECT = re.compile(
+    r"^(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)\s*[(\[]\s*"
+    r"(?:accept(?:ed)?\s*[:=]?\s*(?P<a>\d[\d,]*)|(?P<a2>\d[\d,]*)\s+accept(?:ed)?)\s*[/,;]\s*"
+    r"(?:reject(?:ed)?\s*[:=]?\s*(?P<r>\d[\d,]*)|(?P<r2>\d[\d,]*)\s+reject(?:ed)?)"
+    r"(?:[,;]?\s+(?:at|on|with|for|over|in|from)\b[^()\[\]]{0,40})?\s*[)\]]$",
+    re.I,
+)
+
+
+def _accept_reject(text: str) -> tuple[Value, Value, Value] | None:
+    m = _SHARE_ACCEPT_REJECT.match(text)
+    if m is None:
+        return None
+    p = value(m.group("p"))
+    a = value(m.group("a") or m.group("a2"))
+    r = value(m.group("r") or m.group("r2"))
+    if p is None or a is None or r is None or not (a.number + r.number):
+        return None
+    total = a.number + r.number
+    approx = "~" in m.group("p") or "≈" in m.group("p")
+    tol = 0.5 * 10.0**-p.decimals + (0.5 if approx else 0)
+    if abs(100 * a.number / total - p.number) > tol + 1e-9:
+        return None
+    return p, a, Value(total, False, 0)
+
+
 def share_with_counts(text: str) -> tuple[Value, Value, Value] | None:
     """(the share, the accepted count, the drafted count) of a cell printing a percentage with
     the counts it divides; None when the cell is no such pair or the counts do not give the share
     at its printed precision (then the counts mean something else)."""
-    m = _SHARE_COUNTS.match(_MARKUP.sub("", text).strip())
+    plain = _MARKUP.sub("", text).strip()
+    m = _SHARE_COUNTS.match(plain)
     if m is None:
-        return None
+        return _accept_reject(plain)
     p = value(m.group("p") or m.group("p2") or m.group("p3"))
     a = value(m.group("a") or m.group("a2"))
     b = value(m.group("b") or m.group("b2"))

@@ -72,9 +72,13 @@ DECLARED_RULE = "the only tool named in the paste, in its backend or engine fiel
 # the one tool a paste names, whose server its command line starts: the tool of the user's own
 # prose about the run (a client script's printed lines may follow that script's own convention)
 LAUNCHED_RULE = "the only tool named in the paste, whose server its command line starts"
+# the one tool a sentence of the paste says measured the figures ('Benchmarked with our SGLang
+# fork'), among the tools the paste names
+MEASURED_RULE = "the tool the paste says measured its figures"
 CONVENTION_RULES = frozenset(
     (
         "named in the block or its heading",
+        MEASURED_RULE,
         LINKED_RULE,
         DECLARED_RULE,
         LAUNCHED_RULE,
@@ -261,6 +265,31 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
                 bonus = Decision(INCLUDED, "identity: printed length = 1 + the histogram's mean")
             elif _close(printed_len, mean_acc, tol):
                 bonus = Decision(EXCLUDED, "identity: printed length = the histogram's mean")
+        if (
+            bonus is UNDECIDED
+            and f.k is not None
+            and f.k.number >= 1
+            and f.rate is not None
+            and (fr := _fraction(f.rate, [])) is not None
+            and 0.0 <= fr <= 1.0
+        ):
+            # the draft tokens per step times the rate per draft is the accepted drafts per step
+            # ('nst=7', 8.7%, length 1.61 = 1 + 7 x 0.087)
+            scale = fr / f.rate.number if f.rate.number else 1.0  # '%', a maximum, or neither
+            rtol = f.k.number * C.half_unit(f.rate.decimals) * scale
+            per = f.k.number * fr
+            if _close(printed_len, 1 + per, tol + rtol) and not _close(
+                printed_len, per, tol + rtol
+            ):
+                bonus = Decision(
+                    INCLUDED, "identity: printed length = 1 + draft tokens per step x rate"
+                )
+            elif _close(printed_len, per, tol + rtol) and not _close(
+                printed_len, 1 + per, tol + rtol
+            ):
+                bonus = Decision(
+                    EXCLUDED, "identity: printed length = draft tokens per step x rate"
+                )
         if bonus is UNDECIDED and printed_len < 1.0 - tol:
             bonus = Decision(EXCLUDED, "value: a length below 1 cannot count the bonus token")
         if (
@@ -333,6 +362,15 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
                 PER_OUTPUT_TOKEN,
                 "identity: ratio = (output tokens - steps) / output tokens, accepted drafts over "
                 "output tokens (each step emitting the target's own token)",
+            )
+        elif bonus.rule.startswith(
+            (
+                "identity: printed length = 1 + draft tokens per step x rate",
+                "identity: printed length = draft tokens per step x rate",
+            )
+        ):
+            basis = Decision(
+                PER_DRAFT, "identity: the length's rate times the draft tokens per step"
             )
         elif acc is not None and (dra or out):
             notes.append(

@@ -67,7 +67,8 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
-    r"(?<![\w-])(?:k|num[_ ]spec(?:ulative)?[_ ]tokens|(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
+    r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|"
+    r"(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
     re.I,
 )
 
@@ -84,10 +85,44 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
     return C.Value(float(found.pop()), False, 0) if len(found) == 1 else None
 
 
+# a row run without drafts ('baseline', 'no spec', 'autoregressive', 'vanilla'): it emits one
+# token per step, so a length column printing 1.00 there counts the target's own token (a
+# length without it would print 0)
+_BASELINE_ROW = re.compile(
+    r"^(?:baseline|base|no[ -]?(?:spec|draft|mtp|speculation|speculative)\w*|"
+    r"autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?)$",
+    re.I,
+)
+
+
+def _baseline_ones(recs: list[PasteRecord]) -> list[PasteRecord]:
+    out = []
+    for r in recs:
+        if (
+            r.bonus == UNDECIDED
+            and r.printed_length == 1.0
+            and r.printed_rate is None
+            and any(_BASELINE_ROW.match(C._MARKUP.sub("", v).strip()) for _, v in r.labels)
+        ):
+            r = dataclasses.replace(
+                r,
+                accept_length=1.0,
+                bonus=Decision(
+                    INCLUDED,
+                    "value: the run without drafts prints 1.00, one token per step: the column "
+                    "counts the target's own token",
+                ),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
+        out.append(r)
+    return out
+
+
 def _one_convention(recs: list[PasteRecord], by: str = "column") -> list[PasteRecord]:
     """One column of one table (one row, transposed) is one metric printed one way: where a
     value or an identity decides the bonus for some of its records, those it left undecided
     follow. ``by``: the label telling the table's metrics apart ('': none, one metric)."""
+    recs = _baseline_ones(recs)
     by_col: dict[str, list[int]] = {}
     for i, r in enumerate(recs):
         by_col.setdefault(dict(r.labels).get(by, "") if by else "", []).append(i)
@@ -536,8 +571,56 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
         pct = bool(cells) and all((v := C.value(c)) is not None and v.percent for c in cells)
         if pct and ((k.metric is None and k.text in _BARE_ACCEPT) or (counts and k.text == "rate")):
             k = C.Key(C.RATE, k.text, True)
+        elif (
+            k.metric is None
+            and k.text in _BARE_ACCEPT
+            and _lengths_only(cells)
+            and _baseline_at_one(g, i)
+        ):
+            k = C.Key(C.LENGTH, k.text, False)
         out.append((k, grp))
     return out
+
+
+def _baseline_at_one(g: Grid, i: int) -> bool:
+    """A row run without drafts ('baseline', 'no spec') prints exactly 1 in column ``i``, or a
+    row prints more than its draft tokens per step: the column counts tokens per step (plain
+    numbers under a bare 'Accept' are otherwise not read: accepted drafts per step and tokens
+    per step look alike)."""
+    head = g.header[-1] if g.header else []
+    k_cols = [j for j, h in enumerate(head) if C.key(h).metric == C.K or C.norm(h)[0] == "k"]
+    for _, cells in g.rows:
+        v = C.value(cells[i]) if i < len(cells) else None
+        if v is None:
+            continue
+        if v.number == 1.0 and any(
+            _BASELINE_ROW.match(C._MARKUP.sub("", c).strip()) for c in cells
+        ):
+            return True
+        # a value above the row's draft tokens per step ('k=3' in a label, a K column): only
+        # tokens per step, the target's own token counted, can exceed it
+        ks = {int(m.group(1)) for c in cells for m in _K_IN_LABEL.finditer(c)}
+        for j in k_cols:
+            kv = C.value(cells[j]) if j < len(cells) else None
+            if kv is not None and kv.number == int(kv.number):
+                ks.add(int(kv.number))
+        if len(ks) == 1 and v.number > next(iter(ks)) + C.half_unit(v.decimals):
+            return True
+    return False
+
+
+def _lengths_only(cells: list[str]) -> bool:
+    """Cells that only an accept length can fill: numbers from 1 to 16 printed with two or more
+    decimals (a rate is at most 1; a percentage without its sign is printed with one decimal or
+    none, or is larger), a plain 1 allowed (a baseline without drafts)."""
+    vals = [C.value(c) for c in cells]
+    return (
+        bool(vals)
+        and all(v is not None and not v.percent and v.max is None for v in vals)
+        and all(1.0 <= v.number <= 16.0 for v in vals if v is not None)
+        and all(v.decimals >= 2 or v.number == 1.0 for v in vals if v is not None)
+        and any(v.number > 1.0 for v in vals if v is not None)
+    )
 
 
 # a figure measured at a rate, the rate after '@' ('10.0 +/- 0.4 t/s @ 88.2% +/- 9.7%')
@@ -669,6 +752,14 @@ def _by_rows(
             header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
             m = k.metric
             v = C.value(cell)
+            if (
+                v is None
+                and m in C.ACCEPTANCE
+                and (vk := _VALUE_AT_K.match(C._MARKUP.sub("", cell).strip())) is not None
+                and (v := C.value(vk.group("v"))) is not None
+            ):
+                # '3.1 (k=3)': the value, measured with that many draft tokens per step
+                labels.append(("setting", vk.group("k")))
             if i in delta_cols:
                 continue
             if (
@@ -702,12 +793,11 @@ def _by_rows(
                     one = slots.setdefault(f"{slot} {sub}".strip(), E.Figures())
                     one.put(m, one_v, k, cell, header)
                 continue
-            if m == C.RATE and v is None and (sc := C.share_with_counts(cell)) is not None:
-                # '~62% (273/436)': the rate with the accepted and drafted counts it divides
+            if v is None and _cell_figures(E.Figures(), k, v, cell, header):
+                # '~62% (273/436)': the rate with the accepted and drafted counts it divides;
+                # '0.94 0.68 0.34' under a rate: its rates per draft position
                 fig = slots.setdefault(slot if slot in slots else "", E.Figures())
-                fig.put(C.RATE, sc[0], k, cell, header)
-                fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
-                fig.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
+                _cell_figures(fig, k, v, cell, header)
                 continue
             if m in (C.LABEL, None) or v is None:
                 if m == C.LABEL or (v is None and m not in C.ACCEPTANCE):
@@ -742,6 +832,26 @@ def _by_rows(
     return out
 
 
+def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
+    """Put the figures of a cell that is no single value under an acceptance metric: a rate
+    with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
+    listed with spaces under a rate ('0.94 0.68 0.34'). False when the cell is neither."""
+    if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
+        return False
+    if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
+        fig.put(k.metric, sc[0], k, cell, header)
+        fig.put(C.ACCEPTED, sc[1], C.key("accepted"), f"{sc[1].number:g}", "accepted")
+        fig.put(C.DRAFTED, sc[2], C.key("drafted"), f"{sc[2].number:g}", "drafted")
+        return True
+    rl = C.spaced_rates(cell)
+    if rl is None or fig.positions:
+        return False
+    for pos, r in enumerate(rl):
+        fig.positions[pos] = r
+    fig.fields.append((header, cell))
+    return True
+
+
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
@@ -770,6 +880,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             v = C.value(cell)
             if k.metric == C.LABEL or (k.metric == C.K and v is not None):
                 labels.append((k.text, _label_value(cell)))
+            elif _cell_figures(fig, k, v, cell, cells[0]):
+                continue
             elif k.metric is not None and v is not None:
                 if k.pooled and pooled.put(k.metric, v, k, cell, cells[0]):
                     pooled.pooled_by_name = pooled.pooled_by_name or k.text
@@ -824,33 +936,44 @@ _STAT_AFTER = (
 )
 # a count of the population a figure was measured over, after the number ('the first 32
 # queries', '500 requests'): it qualifies the name and is never the figure's value
+# the first term of a formula ('tokens per round is `1 + accept_rate × (block − 1)`'): a
+# definition, never a measured value
+_FORMULA_AFTER = r"(?<!\s[*])(?![*`]{0,2}\s*[+×*·−-]\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks)\b)"
 )
 _PAIR = re.compile(
     # (a separator ahead first: a stretch with none fails at once)
-    r"(?=[^\n]{0,82}?(?:[:=≈~]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~)\s*"
+    r"(?=[^\n]{0,82}?(?:[:=≈~—–]|\b(?:is|was|of|as)\b))(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s*(?::|=|\bis\b|\bwas\b|\bof\b|\bas\b|≈|~|(?<=\s)[—–](?=\s))\s*"
     # a hedge or degree word before the value ('was exactly 0.0%', 'is only 1.3')
     r"(?:(?:exactly|only|just|about|around|roughly|approximately|nearly|almost|still|now|"
     r"consistently)\s+)?"
-    # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4'): still the value
-    r"(?:[~≈]\s*)?"
+    # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
+    # still the value
+    r"(?:[*`]{0,2}[~≈]\s*)?"
     r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
-    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER,
+    r"(?!\d|[.,]\d|\s*[x×](?![a-z]))" + _POPULATION_AFTER + _FORMULA_AFTER,
     re.I,
 )
 _PAIR_BARE = re.compile(
     # (a digit ahead first: a line with none fails at once instead of trying every key length)
     r"(?=[^\d\n]{0,80}\d)(?P<key>[A-Za-zτ#*_`][A-Za-zτ#*_`./ -]{0,60}?)\s*"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?" + _DIGITS + r"\s*%?"
-    r"(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + r")(?!\w|\.\d)"
+    # a hedge or degree word between the name and its value ('mean acceptance length only
+    # 2.82', 'accept rate just 41%')
+    r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
+    r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
+    + _DIGITS
+    + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
+    + _STAT_AFTER
+    + r")(?!\w|\.\d)"
     # a number inside the label, before its separator ('setup 2: ~2.34'), or a count of what
     # the figure was measured over ('AL over the first 32 queries'): never the value
-    r"(?!\s*[:=])" + _POPULATION_AFTER,
+    r"(?!\s*[:=])" + _POPULATION_AFTER + _FORMULA_AFTER,
     re.I,
 )
 # a count before its noun, in prose ('and 182 decoding steps', '1,208 accepted tokens'): counts
@@ -1000,15 +1123,17 @@ _LENGTH_FIRST = re.compile(
     r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<key>(?:avg\.?\s+|average\s+|mean\s+)?"
     r"(?:accept(?:ance)?\s+length|acc\.?\s+len(?:gth)?|AL|τ|"
     # a count per step written as a unit ('1.60 tokens/forward', '3.1 tok/step')
-    r"toks?/(?:step|fwd|forward|cycle|verify)|tokens/(?:step|fwd|forward|cycle|verify)|"
-    r"tokens per (?:step|forward|cycle|verify step))\b(?:\s*\((?:AL|τ)\))?)",
+    r"(?:toks?|tokens)(?:/| per )"
+    + C.STEP_NOUN_RE
+    + r"|tokens per verify step)\b(?:\s*\((?:AL|τ)\))?)",
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
 _MORE_ON = re.compile(
-    r"\s+(?:on|for|with|at|in)\s+[^,;:.\n]{1,60}?(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>"
+    r"(?:\s+(?:on|for|with|at|in)\s+[^,;:.\n()]{1,60}?|\s*\([^()\n]{1,30}\))"
+    r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>[~≈]?\s?"
     + _DIGITS
-    + r")(?=\s+(?:on|for|with|at|in)\b)",
+    + r"\s*%?)(?=\s+(?:on|for|with|at|in)\b|\s*\()",
     re.I,
 )
 
@@ -1024,7 +1149,8 @@ _SETTING = re.compile(
 # acceptance: 60%', 'expected accept length = 2.3')
 _NOT_MEASURED = re.compile(
     r"\b(?:typical(?:ly)?|usually|expected|theoretical|ideal|assumed|hypothetical|simulated|"
-    r"desired|hoped|aim(?:ed)?|goal)(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
+    r"desired|hoped|aim(?:ed)?|goal|(?:we|i|to|they)\s+(?:target|want|need|hope|aim)(?:ed)?|"
+    r"targeting|aiming(?:\s+for)?|required|minimum|maximum)(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
@@ -1140,12 +1266,12 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
 # 2.55'): each configuration's value one record
 _LEAD_LIST = re.compile(
     r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*(?::|—|–|\s-\s)\s*"
-    r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}\s*:\s*[*`]{0,2}"
+    r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}(?:\s*:\s*|\s+)[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2}\s*(?:[,;]\s*|(?=\.?\s*$))){2,8})\.?\s*$"
 )
 _LEAD_ITEM = re.compile(
-    r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}\s*:\s*(?P<v>[*`]{0,2}"
+    r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}(?:\s*:\s*|\s+)(?P<v>[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
 )
@@ -1159,7 +1285,8 @@ _CONFIG_WORDS_OTHER = re.compile(
 # no configuration but a goal or a bound: the line holds no measurement at all
 _GOAL_NAME = re.compile(
     r"target|goal|expected|threshold|budget|typical|theoretical|ideal|assumed|required|bound|"
-    r"limit|floor|ceiling|sla\b|slo\b",
+    r"limit|floor|ceiling|sla\b|slo\b|\babove\b|\bbelow\b|\bleast\b|\bmost\b|\bover\b|"
+    r"\bunder\b|\bbetween\b|\bfrom\b|\bto\b",
     re.I,
 )
 
@@ -1200,15 +1327,24 @@ def _lead_list(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str
 _OF_ACCEPTED = re.compile(
     r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")\s+"
     r"(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+"
-    r"(?:were\s+|got\s+)?accepted\b"
+    r"(?:(?:were|got|are|is|get|gets|being|was)\s+)?accepted\b"
+    # a mean per verify step ('3.20 of 7 drafted tokens accepted per round'): accepted drafts
+    # per step of the draft tokens per step
+    r"(?P<per>\s+(?:per|each|every|a)\s+(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?"
+    + C.STEP_NOUN_RE
+    + r"\b)?"
     r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
     re.I,
 )
 # the same, the count after the word ('accepted 23 of 24 (96%)', 'accepted 70 out of 116 draft
 # tokens')
 _ACCEPTED_OF = re.compile(
-    r"\baccepted\s+(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")"
+    r"\baccept(?:ed|s|ing)?\s+(?:on average\s+|an average of\s+)?(?P<a>" + _DIGITS + r")\s+"
+    r"(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")"
     r"(?:\s+(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals))?"
+    r"(?P<per>\s+(?:per|each|every|a)\s+(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?"
+    + C.STEP_NOUN_RE
+    + r"\b)?"
     r"(?:\s*[(\[]\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*[)\]])?",
     re.I,
 )
@@ -1226,10 +1362,26 @@ def _of_accepted(m: re.Match[str]) -> list[tuple[C.Key, C.Value, str, str]]:
     a, b = C.value(m.group("a")), C.value(m.group("b"))
     if a is None or b is None or not b.number or a.number > b.number:
         return []
+    per = m.groupdict().get("per")
+    tokens = "token" in (m.group("noun") or "").lower()
+    if per:
+        if not tokens or b.number != int(b.number):
+            return []
+        # 'A of K drafted tokens accepted per round': a mean per step, its share A / K
+        return [
+            (C.Key(C.ACC_PER_STEP, "accepted per step", False), a, "accepted" + per, m.group("a")),
+            (
+                C.Key(C.K, "draft tokens per step", False),
+                b,
+                "drafted tokens per step",
+                m.group("b"),
+            ),
+        ]
+    if a.number != int(a.number):
+        return []  # a count is whole: '3.2 of 7 tokens accepted' is a mean of something unsaid
     p = C.value(m.group("p")) if m.group("p") else None
     if p is not None and abs(100 * a.number / b.number - p.number) > C.half_unit(p.decimals):
         return []  # the share is not A / B: the counts mean something else
-    tokens = "token" in (m.group("noun") or "").lower()
     out: list[tuple[C.Key, C.Value, str, str]] = []
     if p is not None:
         out.append((C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p")))
@@ -1280,14 +1432,18 @@ def _abbreviated_changes(
 
 # values paired with keys by '/' ('Accept Rate (%) / Accept Length (e.g. mean 3.7% / 1.26)',
 # 'acc rate / acc len: 71% / 2.9'): as many values as keys, in the same order
-_VALUE_1 = r"[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2}"
+_VALUE_1 = r"[*`]{0,2}[~≈]?\s?" + _DIGITS + r"\s*%?[*`]{0,2}"
 _SLASHED_VALUES = re.compile(
-    r"(?<![\w./])(?P<stat>(?:median|mean|avg|p50)\s+)?(?P<vals>"
+    r"(?<![\w./~≈])(?P<stat>(?:median|mean|avg|p50)\s+)?(?P<vals>"
     + _VALUE_1
     + r"(?:\s*/\s*"
     + _VALUE_1
     + r"){1,3})(?![\w/]|\.\d)",
     re.I,
+)
+_BRACKET_LABELS = re.compile(
+    r"(?P<name>[A-Za-zτ][^()]{1,60}?)\s*\((?P<labels>[^()/]{1,30}(?:/[^()/]{1,30}){1,3})\)\s*"
+    r"[:=]?\s*$"
 )
 _OPEN_ASIDE = re.compile(r"\s*(?:[(\[][^()\[\]]*|[:=]|\bwere\b|\bare\b|\bof\b)?\s*$", re.I)
 
@@ -1305,6 +1461,21 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
         if aside >= 0 and ")" not in before[aside:]:
             before = before[:aside]
         clause = re.split(r"[.;!?]\s|\n", before)[-1]
+        bl = _BRACKET_LABELS.search(clause)
+        if bl is not None and (bk := key_of(bl.group("name"))).metric in C.ACCEPTANCE:
+            # one metric, its configurations listed in brackets ('Mean accept length (chat /
+            # code): 2.61 / 2.20'): a value each
+            labels = [x.strip() for x in bl.group("labels").split("/")]
+            if len(labels) == len(vals) and bk.metric != C.POSITION:
+                got_l: list[tuple[C.Key, C.Value, str, str]] = []
+                for lab, vt in zip(labels, vals, strict=True):
+                    v = C.value(vt)
+                    if v is None:
+                        break
+                    got_l.append((C.Key(bk.metric, f"{bk.text} {lab}", bk.percent), v, lab, vt))
+                if len(got_l) == len(vals):
+                    out.append((m.start("vals"), m.end("vals"), got_l))
+            continue
         segs = clause.split("/")
         if len(segs) < len(vals):
             continue
@@ -1325,10 +1496,50 @@ def _slashed(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, 
     return out
 
 
+# a value with the draft tokens per step it was measured at ('3.1 (k=3)', '2.4 [gamma=4]')
+_VALUE_AT_K = re.compile(
+    r"^(?P<v>[~≈]?\s*\d*\.?\d+\s*%?)\s*[(\[]\s*(?P<k>(?:k|gamma|γ|nst|n[_ ]?spec|"
+    r"num[_ ]spec(?:ulative)?[_ ]tokens|draft[_ ]len)\s*=\s*\d{1,3})\s*[)\]]$",
+    re.I,
+)
+# a mean of accepted tokens per step before its name ('2.3 accepted tokens/step', 'an average
+# of 1.4 accepted drafts per round')
+_ACC_FIRST = re.compile(
+    r"(?<![\w.=/])(?P<val>[*`]{0,2}\d+\.\d+[*`]{0,2})\s+(?P<noun>accepted\s+(?:draft\s+)?"
+    r"(?:tokens|drafts)|(?:draft\s+)?(?:tokens|drafts)\s+accepted)\s*(?:/|per|each|every)\s*"
+    r"(?:draft(?:-|\s+))?(?:verify\s+|decode\s+)?" + C.STEP_NOUN_RE + r"\b",
+    re.I,
+)
+# step nouns other readers use too ('tokens per round' of a chat, 'per iteration' of a training
+# loop): as a unit after a value in prose, read only on a line that speaks of speculation
+_LOOSE_STEP = re.compile(r"(?:/|per )\s*(?:rounds?|iters?|iterations?)\b", re.I)
+_SPEC_WORDS = re.compile(
+    r"speculat|draft|\bspec\b|eagle|\bmtp\b|medusa|dflash|n-?gram|lookahead|verif|accept|"
+    r"\bsd\b|\bblock\b",
+    re.I,
+)
+_ACCEPT_BEFORE = re.compile(
+    r"\baccept(?:ed|s|ing)?\s+(?:(?:on average|about|around|roughly|approximately|an average of|"
+    r"a mean of|only|just)\s+)?[~≈]?\s*[*`]{0,2}$",
+    re.I,
+)
+# a line that states a goal or a requirement ('Our goal: ...', 'Target: AL >= 3', 'Acceptance
+# criteria - ...'): its figures are no measurement
+_GOAL_LINE = re.compile(
+    r"^\s*(?:[-*>]\s+)?[*_`]{0,2}(?:(?:our|the|my|a|main|stretch|success)\s+)?"
+    r"(?:goals?|aims?|objectives?|requirements?|expectations?|acceptance criteria|"
+    r"criteria|sla|slo|definition of done|exit criteria)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
+    re.I,
+)
+_CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
     ('average acceptance length **2.6 / 5**') in what is left."""
+    if _GOAL_LINE.match(text):
+        return  # 'Our goal: acceptance rate 70%': a goal, no measurement
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
@@ -1348,6 +1559,29 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
+    shared: list[tuple[int, tuple[C.Value, C.Value, C.Value]]] = []
+    for m in _SHARE_BRACKET.finditer(text) if "%" in text else ():
+        # a share with the counts it divides in brackets after it ('~16% (accept 52 / reject
+        # 265)', '61% (273/436)'): the counts, where they give the share (the share itself is
+        # read with its name below)
+        sc = C.share_with_counts(m.group("p") + " " + m.group("br"))
+        if sc is None:
+            continue
+        shared.append((m.start("br"), sc))
+        for i in range(m.start("br"), m.end("br")):
+            rest[i] = " "
+    for m in _SPACED_LIST.finditer(text) if _TWO_DECIMALS.search(text) else ():
+        k = key_of(m.group("key"))
+        if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
+            continue
+        for i in range(m.start(), m.end("list")):
+            rest[i] = " "  # read as a list or not at all: never its first number alone
+        rl = C.spaced_rates(m.group("list"))
+        for i, r in enumerate(rl or ()):
+            pk = C.Key(C.POSITION, k.text, False, i)
+            found.append(
+                (m.start() + i, pk, C.Value(r, False, 4), m.group("key").strip(), f"{r:g}")
+            )
     for start, end, got in _lead_list(text) if ":" in text else []:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
@@ -1380,7 +1614,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
     for m in (
         [*_OF_ACCEPTED.finditer(text), *_ACCEPTED_OF.finditer(text)]
-        if " of " in low and "accepted" in low
+        if " of " in low and "accept" in low
         else ()
     ):
         got = _of_accepted(m)
@@ -1427,10 +1661,37 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             and key_of(text[max(0, m.start() - 120) : m.start()]).metric in C.ACCEPTANCE
         ):
             continue  # 'accept length is 3.2 tokens per step': the unit of the named figure
+        if (
+            k.metric == C.TOK_PER_STEP
+            and _LOOSE_STEP.search(m.group("key"))
+            and not _SPEC_WORDS.search(text)
+        ):
+            continue  # 'tokens per round' of a chat, 'per iteration' of a training loop
+        if k.metric == C.TOK_PER_STEP and _ACCEPT_BEFORE.search(
+            text[max(0, m.start() - 40) : m.start()]
+        ):
+            # 'accepted ~2.1 tokens per step': accepted tokens per step, which some count with
+            # the target's own token (EAGLE's τ) and some without: a length, undecided
+            k = C.Key(C.LENGTH, "accepted tokens per step", False)
         if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None:
             found.append((m.start(), k, v, m.group("key"), m.group("val").strip()))
             for i in range(m.start(), m.end()):
                 rest[i] = " "
+    for m in _ACC_FIRST.finditer(text) if "accept" in low else ():
+        v = C.value(m.group("val"))
+        if v is None or _closes_range_or_bound(text, m.start()):
+            continue
+        # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
+        # target's own token (EAGLE's τ) and some without: a length, undecided
+        drafts = "draft" in m.group("noun").lower()
+        k = (
+            C.Key(C.ACC_PER_STEP, "accepted drafts per step", False)
+            if drafts
+            else C.Key(C.LENGTH, "accepted tokens per step", False)
+        )
+        found.append((m.start(), k, v, m.group("noun"), m.group("val").strip()))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
         for m in pat.finditer("".join(rest)):
@@ -1443,6 +1704,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if k.metric == C.ACCEPTED and v.percent and v.max is None:
+                # 'Accepted draft tokens: 85.23%': their share, a rate
+                k = C.Key(C.RATE, k.text, True)
             if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
                 continue  # '+0.3': a change, not the figure
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
@@ -1464,10 +1728,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                             rest[i] = " "
                 continue
             end = m.start("val") + len(m.group("val").rstrip())
-            found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
+            # a key stretching over another figure's clause ('Mean acceptance length 2.61,
+            # per-position acceptance: 0.81'): only its words after that clause are this key's,
+            # the clause is left to the other readers
+            kstart = m.start("key")
+            if pat is _PAIR and (clause := _CLAUSE_IN_KEY.match(m.group("key"))) is not None:
+                kstart += clause.end()
+            found.append(
+                (kstart, k, v, text[kstart : m.end("key")].strip(), m.group("val").strip())
+            )
             for i in range(m.start("val"), m.end("val")):
                 rest[i] = " "
-            for i in range(m.start("key"), m.end("key")):
+            for i in range(kstart, m.end("key")):
                 rest[i] = " "
             while k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
@@ -1489,6 +1761,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if k.metric not in _COUNT_METRICS or v is None or v.number != int(v.number):
             continue
         found.append((m.start(), k, v, m.group("key").strip(), m.group("val").strip()))
+    for at, sc in shared:
+        # the counts only beside their share read under a rate's name
+        if any(
+            k.metric in (C.RATE, C.ACCEPT_RATIO) and v.number == sc[0].number and v.percent
+            for _, k, v, _, _ in found
+        ):
+            found.append((at, C.key("accepted"), sc[1], "accepted", f"{sc[1].number:g}"))
+            found.append((at + 1, C.key("drafted"), sc[2], "drafted", f"{sc[2].number:g}"))
     for _, k, v, kt, vt in sorted(found, key=lambda x: x[0]):
         yield k, v, kt, vt
 
@@ -1526,9 +1806,20 @@ def _open_change(text: str, nxt: str) -> bool:
     return _FROM_END.search(text) is not None and _TO_START.match(nxt) is not None
 
 
+def _open_paren(text: str, nxt: str) -> bool:
+    """Whether a line leaves a parenthesis open that the next line closes, with a figure's
+    number or name inside it ('(0.576 accept, 2.153' / 'tokens/round on code)')."""
+    depth = text.count("(") - text.count(")")
+    if depth <= 0 or nxt.count(")") - nxt.count("(") < depth:
+        return False
+    inside = text[text.rfind("(") :] + " " + nxt[: nxt.find(")")]
+    return re.search(r"\d", inside) is not None and _FIGURE_WORD.search(inside) is not None
+
+
 def join_wrapped(lines: list[Line]) -> list[Line]:
     """A line naming a figure without its value, followed by the value (or the rest of the
-    key and the value), is read as one line; at most three lines."""
+    key and the value), or leaving open a parenthesis the next line closes, is read as one
+    line; at most three lines."""
     out: list[Line] = []
     i = 0
     while i < len(lines):
@@ -1539,7 +1830,12 @@ def join_wrapped(lines: list[Line]) -> list[Line]:
             j + 1 < len(lines)
             and j - i < 2
             and not t.rstrip().endswith("|")
-            and (_open_key(t) or _open_list(t) or _open_change(t, lines[j + 1][1]))
+            and (
+                _open_key(t)
+                or _open_list(t)
+                or _open_change(t, lines[j + 1][1])
+                or _open_paren(t, lines[j + 1][1])
+            )
         ):
             j += 1
             t = f"{t} {lines[j][1].strip()}"
@@ -1798,6 +2094,16 @@ def keyvalue(lines: list[Line], ctx: Ctx, structure: str) -> list[PasteRecord]:
 
 
 # a list of per-position rates after its key ('acceptance rate per position = (0.44, 0.25)')
+# a key, then several decimals separated by spaces only ('Accept ratio: 0.93 0.81 0.64',
+# 'accept ratio 0.93 0.81 0.64 with MTP3')
+_SPACED_LIST = re.compile(
+    r"(?P<key>[A-Za-z][\w ./-]{2,60}?)(?:\s*[:=]\s*|\s+)"
+    r"(?P<list>\d*\.\d+(?:[ \t]+\d*\.\d+){1,15})(?![\w.%])"
+)
+_TWO_DECIMALS = re.compile(r"\d\.\d+[ \t]+\d*\.\d")
+_SHARE_BRACKET = re.compile(
+    r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"
+)
 _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./-]{2,60}?)\s*[:=]\s*(?P<list>[\[(][\d.,;\s]+[\])])"
 )

@@ -260,8 +260,18 @@ def _latex_table(run: list[Line]) -> Grid | None:
     return Grid("latex table", head, body_rows, run[0][0], run[-1][0])
 
 
+# a header or row written with doubled bars ('|| name || AL ||', as wiki and Jira tables mark
+# header cells; '|| -- | -- ||'): one bar each
+_DOUBLE_BARS = re.compile(r"^\s*\|\||\|\|\s*$")
+
+
+def _single_bars(t: str) -> str:
+    return t.replace("||", "|") if _DOUBLE_BARS.search(t) else t
+
+
 def find(block: list[Line]) -> tuple[list[Grid], set[int]]:
     """The tables of a block and the line numbers they use."""
+    block = [(ln, _single_bars(t)) for ln, t in block]
     grids: list[Grid] = []
     used: set[int] = set()
     i = 0

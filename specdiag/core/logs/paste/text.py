@@ -75,6 +75,19 @@ def _from_chinese(line: str) -> str:
     return _ZH_IS.sub(r"\1 is ", line)
 
 
+# an HTML table row on one line ('<tr><td>EAGLE-3</td><td>3.61</td></tr>', as pages and
+# model cards paste them): read as a pipe row
+_HTML_CELL = re.compile(r"<t[dh][\s>]", re.I)
+_HTML_CELL_TEXT = re.compile(r"<t[dh](?:\s[^<>]*)?>(.*?)</t[dh]\s*>", re.I)
+
+
+def _html_row(ln: str) -> str:
+    if not _HTML_CELL.search(ln):
+        return ln
+    cells = [c.strip() for c in _HTML_CELL_TEXT.findall(ln)]  # empty cells kept in place
+    return "| " + " | ".join(cells) + " |" if len(cells) >= 2 else ln
+
+
 def prepare(text: str) -> list[Line]:
     """Every line of the input without its quoting. A diff hunk (most lines '+', '@@' hunk
     headers) keeps its added and context lines, without the '+'; removed lines are dropped."""
@@ -87,6 +100,8 @@ def prepare(text: str) -> list[Line]:
         raw = [_MOJIBAKE.sub(_unmangle, ln) for ln in raw]
     if _CJK.search(text):
         raw = [_from_chinese(ln) if _CJK.search(ln) else ln for ln in raw]
+    if "<t" in text and _HTML_CELL.search(text):
+        raw = [_html_row(ln) for ln in raw]
     nonblank = [ln for ln in raw if ln.strip()]
     diffish = sum(1 for ln in nonblank if _DIFF_ADD.match(ln) or _DIFF_META.match(ln))
     diff = (

@@ -149,14 +149,21 @@ _LAUNCH = re.compile(
     r"^[\s$>`]{0,8}(?:[A-Z_]{1,40}=[^\s=]{0,200}\s+){0,8}(?:"
     r"python3?\s+-m\s+(?P<sglang>sglang)\.launch_server|"
     r"python3?\s+-m\s+(?P<vllm1>vllm)\.entrypoints\.\S+|(?P<vllm2>vllm)\s+serve|"
-    r"\S*(?P<llamacpp>llama-server)|(?P<trtllm>trtllm-serve))\b(?:\s+\S|\s*\\?$)",
+    r"\S*(?P<llamacpp>llama-server)|(?P<trtllm>trtllm-serve)|"
+    # an engine's own server image started with docker ('docker run --gpus all
+    # vllm/vllm-openai:v0.11.0 --model ...', 'lmsysorg/sglang', 'ggml-org/llama.cpp:server')
+    r"docker\s+run\b[^\n]*?\s(?:\S*/)?(?:(?P<vllm3>vllm-openai)|lmsysorg/(?P<sglang2>sglang)|"
+    r"llama\.cpp:(?P<llamacpp2>server)))\b(?:[:@]\S*)?(?:\s+\S|\s*\\?$)",
     re.MULTILINE,
 )
 _LAUNCH_TOOL = {
     "sglang": "sglang",
+    "sglang2": "sglang",
     "vllm1": "vllm",
     "vllm2": "vllm",
+    "vllm3": "vllm",
     "llamacpp": "llamacpp",
+    "llamacpp2": "llamacpp",
     "trtllm": "trtllm",
 }
 
@@ -165,7 +172,9 @@ def launched(text: str) -> set[str]:
     """The tools whose servers the paste's command lines start."""
     out: set[str] = set()
     low = text.lower()
-    if not any(w in low for w in ("launch_server", "serve", "llama-server", "entrypoints")):
+    if not any(
+        w in low for w in ("launch_server", "serve", "llama-server", "entrypoints", "docker run")
+    ):
         return out
     for m in _LAUNCH.finditer(text):
         out.update(_LAUNCH_TOOL[g] for g, v in m.groupdict().items() if v)
@@ -180,3 +189,52 @@ def declared(text: str) -> set[str]:
         if len(named) == 1:
             out.add(named[0])
     return out
+
+
+# a sentence saying what measured the figures ('Benchmarked with our SGLang fork', 'numbers
+# measured on vLLM 0.11', 'results from llama-server'): the tool whose metrics they are, a fork
+# keeping its upstream's definitions
+_MEASURED = re.compile(
+    r"\b(?:benchmark(?:ed|s)?|measured|served|evaluated|profiled|tested|numbers|results|figures|"
+    r"metrics|measurements|runs?|ran)\s+(?:(?:are|were|is|was|all|here|above|below|run|done|"
+    r"collected|taken|obtained)\s+){0,3}"
+    r"(?:with|on|using|via|from|through|under|by)\s+"
+    r"(?:(?:our|the|a|an|upstream|stock|patched|local|own)\s+)*(?P<v>(?:[^\n.;,()]|\.(?=\w)){1,40})",
+    re.IGNORECASE,
+)
+
+
+def measured_with(text: str) -> set[str]:
+    """The tools the paste says measured its figures (each such phrase naming one tool)."""
+    low = text.lower()
+    if not any(
+        w in low
+        for w in (
+            "bench",
+            "measure",
+            "served",
+            "evaluat",
+            "profil",
+            "tested",
+            "numbers",
+            "results",
+            "figures",
+            "metrics",
+            "run",
+            "ran ",
+        )
+    ):
+        return set()
+    out: set[str] = set()
+    for m in _MEASURED.finditer(text):
+        # the tool before a comparison ('on H100 vs vLLM' names the compared one, not the
+        # measuring one); a phrase naming two tools ('on SGLang and vLLM') decides nothing
+        v = m.group("v")
+        before = _VERSUS_WORDS.split(v, maxsplit=1)[0]
+        named = tools_named(before)
+        if len(named) == 1 and len(tools_named(v)) == 1:
+            out.add(named[0])
+    return out
+
+
+_VERSUS_WORDS = re.compile(r"\b(?:vs\.?|versus|than|compared|unlike|against|instead|not)\b", re.I)
