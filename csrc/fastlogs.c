@@ -5,7 +5,7 @@
  * parallel). It mirrors LineFinder._block: finds candidate lines (anchor, then a keyword),
  * counts lines, and for the two default layouts (SGLang >= 0.5.10 "Decode batch" with its
  * logger prefix, vLLM >= 0.10 "SpecDecoding metrics") extracts every field with the checks of
- * LineParser._sglang_fast / _vllm_fast. Every other candidate line (and any line that is not
+ * LineParser._sglang / _vllm. Every other candidate line (and any line that is not
  * plain ASCII, or holds ESC or CR) is kept for the Python parser. It stops at a line the Python
  * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts).
  *
@@ -437,7 +437,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (!num_field(&p, end, &it->throughput, &ok_tp)) return 0;
     if (!lit(&p, end, ", #queue-req: ") || !digits(&p, end)) return 0;
     if (p != end) return 0;
-    /* _sglang_fast's own checks; a failure goes to the Python path (which says why) */
+    /* LineParser._sglang's checks; a failure goes to the Python path (which says why) */
     if (!ok_len || !ok_rate || !ok_tp) return -1;
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
     if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
@@ -496,7 +496,7 @@ static inline int py_space(char c) {
            (c >= 0x1c && c <= 0x1f);
 }
 
-/* VLLM_FAST.match(body) and _vllm_fast's checks. */
+/* the default vLLM layout and the checks of LineParser._vllm. */
 static int vllm_fast(BlockObject *b, const char *base, const char *s, const char *e, Item *it) {
     static const char MARK[] = "SpecDecoding metrics: ";
     const char *m = find_sub(s, e, MARK, sizeof(MARK) - 1);

@@ -12,6 +12,7 @@ scales a property's own ``max_examples`` by the profile.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 
@@ -47,6 +48,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if INTEGRATION in item.path.parents:
             item.add_marker(pytest.mark.integration)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _workers_share_cli_runs(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Under pytest-xdist, a demo run is made by one worker and read by the others from the
+    run's temporary folder, which every worker's own folder is in."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        from tests.support import cli
+
+        cli.SHARED = tmp_path_factory.getbasetemp().parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_share_of_the_cores_for_torch() -> None:
+    """Under pytest-xdist, torch's intra-op threads get this worker's share of the cores (one
+    each for two workers on two cores): by default every worker starts a thread per core, and
+    their spinning pools, oversubscribed, made the tiny models' tests up to 10x slower."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 1)
+    if workers > 1 and importlib.util.find_spec("torch") is not None:
+        import torch
+
+        torch.set_num_threads(max(1, (os.cpu_count() or 1) // workers))
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import fnmatch
-import functools
 import importlib
 import re
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import paths
+from tests.support import paths, sources
 
 PAGE = (paths.DOCS / "architecture.md").read_text(encoding="utf-8")
 PKG = paths.REPO / "specdiag"
@@ -28,16 +27,8 @@ def _section(title: str) -> str:
     return PAGE[start : end if end >= 0 else None]
 
 
-@functools.cache
-def _parsed() -> tuple[tuple[Path, ast.Module], ...]:
-    """Every module of specdiag, parsed once for the whole file."""
-    return tuple(
-        (path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(PKG.rglob("*.py"))
-    )
-
-
 def _py(root: Path) -> Iterator[tuple[Path, ast.Module]]:
-    return ((p, t) for p, t in _parsed() if root in p.parents or p == root)
+    return ((p, t) for p, t in sources.parsed() if root in p.parents or p == root)
 
 
 def _resolve(dotted: str) -> object:

@@ -3,6 +3,7 @@ is well-formed, and each is used (a key no code reads, or a placeholder no code 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -12,9 +13,9 @@ import pytest
 from specdiag.core import accept, accprofile, datafiles
 from specdiag.core.probe import workload
 from specdiag.core.report import build
-from tests.support import paths
+from tests.support import paths, sources
 
-CODE = "\n".join(p.read_text() for p in (paths.REPO / "specdiag").rglob("*.py"))
+CODE = sources.code()
 # every data file read through datafiles.load(package, name)
 FILES = sorted(
     paths.REPO.joinpath(*package.split("."), name)
@@ -31,6 +32,13 @@ def _strings(x: object) -> list[str]:
         return [x]
     items = x.values() if isinstance(x, dict) else x if isinstance(x, list) else []
     return [s for v in items for s in _strings(v)]
+
+
+@functools.cache
+def _filled(name: str) -> bool:
+    """A placeholder ``{name}`` is filled somewhere: ``name=``, ``"name"`` or ``name: `` (a
+    field) in the code (searched once per name: the same placeholders recur in a file)."""
+    return re.search(rf'\b{name}=|"{name}"|^\s+{name}: ', CODE, re.MULTILINE) is not None
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -50,8 +58,7 @@ def test_a_data_file_is_shipped_read_and_every_key_is_used(path: Path) -> None:
             # filled by name (datafiles.fill(name=...)), or a key of the document part a
             # report fact is filled from (a result dataclass's field, or a key written by hand)
             for name in re.findall(r"\{([a-z_]+)\}", text):
-                filled = re.search(rf'\b{name}=|"{name}"|^\s+{name}: ', CODE, re.MULTILINE)
-                assert filled, f"{path.name}: {key}: {{{name}}} unfilled"
+                assert _filled(name), f"{path.name}: {key}: {{{name}}} unfilled"
 
 
 def test_the_conventions_cover_every_replay_target_and_engine_report() -> None:

@@ -21,7 +21,7 @@ from specdiag.errors import (
     UsageError,
     scrub,
 )
-from tests.support import paths
+from tests.support import paths, sources
 from tests.support.cli import run_cli
 
 ROOT = paths.REPO
@@ -135,8 +135,7 @@ _PENDING: dict[str, int] = {}
 
 def _raise_sites_without_hint() -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
-    for path in sorted((ROOT / "specdiag").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in sources.parsed():
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue

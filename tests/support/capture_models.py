@@ -10,6 +10,7 @@ concatenated in list order, the post-norm last state as ``hidden_state``) and sa
 
 from __future__ import annotations
 
+import functools
 import shutil
 from collections.abc import Sequence
 from pathlib import Path
@@ -72,10 +73,19 @@ def make_deep_llama(
     return out
 
 
-def hf_stack(model_dir: Path, ids: Sequence[int]) -> torch.Tensor:
+@functools.cache
+def _loaded(model_dir: str, weights_mtime_ns: int) -> torch.nn.Module:
+    """The model at ``model_dir``, loaded once per process for as long as its weights files are
+    unchanged (several dumps are made from one model; loading costs more than a forward)."""
     from transformers import AutoModel
 
-    model = AutoModel.from_pretrained(str(model_dir), local_files_only=True, dtype=torch.float32)
+    model = AutoModel.from_pretrained(model_dir, local_files_only=True, dtype=torch.float32)
+    return model.eval()
+
+
+def hf_stack(model_dir: Path, ids: Sequence[int]) -> torch.Tensor:
+    d = Path(model_dir).resolve()
+    model = _loaded(str(d), max((p.stat().st_mtime_ns for p in d.glob("*.safetensors")), default=0))
     with torch.inference_mode():
         out = model(input_ids=torch.tensor([list(ids)]), output_hidden_states=True)
     return torch.stack([h[0] for h in out.hidden_states])  # [L+1, T, H]

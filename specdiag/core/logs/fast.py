@@ -5,14 +5,16 @@ scans and extracts, and holds no accumulation state: it finds the candidate line
 bytes (the anchor and keywords of :class:`~specdiag.core.logs.scan.LineFinder`, without the
 GIL, so threads scan blocks of one file in parallel) and extracts every field of the lines in
 the two default layouts (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10
-``SpecDecoding metrics``) with the checks of ``LineParser._sglang_fast`` / ``_vllm_fast``.
+``SpecDecoding metrics``) with the checks of
+``LineParser._sglang`` / ``_vllm``.
 
 :class:`Compiled` is that part for one source, composed into the one record source
 (:class:`~.scan.Scanner`, whose LineFinder hands it the ranges of whole lines): it turns each
 scanned Block into one :class:`~.batch.RecordBatch`: the fast lines' fields become columns with
-numpy (timestamps, SGLang's rate formula per rank as ``LineParser._sglang_rate`` infers it,
-vLLM's conditional rates), every other line goes to the Python parser in order, and its records
-join the batch in their place. :func:`record_source` makes a source with it when it runs.
+numpy (timestamps, vLLM's conditional rates; SGLang's rate formula per rank decided by the
+source's one rule, :class:`~.infer.SGLangRates`, which decides the Python parser's lines too),
+every other line goes to the Python parser in order, and its records join the batch in their
+place. :func:`record_source` makes a source with it when it runs.
 :class:`FileReader` reads plain files a block at a time in threads (pread and scan in one C
 call).
 
@@ -25,11 +27,10 @@ reference); :func:`status` says which source runs and why.
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import os
 import stat
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, BinaryIO
@@ -38,14 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge
-from specdiag.core.logs.infer import (
-    NEW,
-    OLD,
-    REFRESH,
-    RateInference,
-    SGLangRateInference,
-    sglang_line_analysis,
-)
+from specdiag.core.logs.infer import NEW, OLD
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
     N_SGL_AMBIG,
@@ -172,6 +166,8 @@ ITEM = np.dtype(
 )
 
 
+_NO_ITEMS = np.zeros(0, ITEM)
+
 # what the C scan is told about a source (anchor, keywords, max_line, engine, fast mask)
 ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
 BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
@@ -200,11 +196,6 @@ class Compiled:
         )
         self.fast_records = 0  # records of lines the C part read
         self._sgl = _SGLangRows(parser)
-
-    @property
-    def best_pairs(self) -> dict[str, set[tuple[str | None, int | None]]]:
-        """Per rank, the best pairs of its inference that decided lines of the compiled part."""
-        return self._sgl.used
 
     def scan(self, buf: bytes, start: int, end: int) -> Any:
         """The Block of buf[start:end] (whole lines): up to the first special line (a block
@@ -243,7 +234,7 @@ class Compiled:
         parser = self.parser
         f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, parser.year)
         sgl = self._sgl
-        sgl.begin(f, tab, n, data)
+        sgl.begin(f, tab, data)
         taken = np.zeros(n, bool)
         py: list[LogRecord] = []
         keys: list[int] = []  # the item at which each Python record came
@@ -272,7 +263,7 @@ class Compiled:
                 python(p)
                 i = p + 1
         sgl.flush()
-        sgl.resolve(tab)
+        sgl.resolve()
         rows = np.flatnonzero(taken)
         bad = rows[sgl.skip[rows]]
         for j in bad.tolist():  # a normalised rate above 1: the range guard's skip
@@ -380,7 +371,6 @@ class _Fast:
         self.ts = np.full(n, np.nan)
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
-        self.pair = np.zeros(n, np.int64)  # SGLang: the (accept len, accept rate) texts' code
         self.pp_lens = np.zeros(n, np.int64)
         self.pp: F64 = np.zeros(0)
         self.cond: F64 = np.zeros(0)
@@ -440,251 +430,83 @@ def _fast_columns(
     return f
 
 
-# sglang_line_analysis of a text pair, and a line's (formula, num_draft_tokens, note)
-Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
-Outcome = tuple[str | None, int | None, int]
-
-
-PAIRS_KEPT = 65536  # as many as sglang_line_analysis caches
-
-
 class _SGLangRows:
-    """Each fast SGLang line's accept-rate formula, normalised rate, version and note, as
-    ``LineParser._sglang_rate`` gives them: the rank's inference is tallied in line order, in
-    bulk between the lines that need its current best pair."""
+    """Each fast SGLang line's accept-rate outcome, by the source's one rule
+    (``parser.sglang_rates``, which decides the lines the Python parser reads too): the lines
+    are queued in order and handed to the rule, one run per rank, before any line the Python
+    parser reads; then their normalised rate, version and note, vectorised."""
 
     def __init__(self, parser: LineParser) -> None:
-        self.parser = parser
+        self.rule = parser.sglang_rates
         self.pending: list[I64] = []
-        self.outcomes: dict[Outcome, int] = {}
-        # per rank, the best pairs that decided lines ((formula, None) for the new formula,
-        # which needs no num_draft_tokens): parallel.py checks them
-        self.used: dict[str, set[tuple[str | None, int | None]]] = {}
-        self._forget_pairs()
 
-    def _forget_pairs(self) -> None:
-        """The (accept len, accept rate) text pairs met, coded as they first come (kept across
-        blocks; forgotten between two blocks past PAIRS_KEPT, so memory stays bounded): the
-        pair's key (its two texts, or their key8s) -> code; per code its analysis, candidate set
-        (a code into sets) and outcome's code when the line alone decides it (else -1)."""
-        self.pair_code: dict[int | tuple[str, ...], int] = {}
-        self.sets: list[frozenset[tuple[str, int]]] = []
-        self._set_code: dict[frozenset[tuple[str, int]], int] = {}
-        self.analyses: list[Analysis] = []
-        self._static_codes: list[int] = []
-        self._set_ids: list[int] = []
-
-    def _pair(self, key: int | tuple[str, ...]) -> int:
-        """A new text pair's code; ``key``: its two key8s in one int (texts of at most 4
-        [0-9.] bytes, no NUL) or its two texts."""
-        if isinstance(key, int):
-            key_texts = [
-                k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1")
-                for k in (key >> 32, key & 0xFFFFFFFF)
-            ]
-        else:
-            key_texts = list(key)
-        code = self.pair_code[key] = len(self._set_ids)
-        analysis = sglang_line_analysis(*key_texts)
-        self.analyses.append(analysis)
-        o = self._outcome(analysis, None)
-        self._static_codes.append(-1 if o is None else self._code(o))
-        cands = analysis[0]
-        self._set_ids.append(self._set_code.setdefault(cands, len(self._set_code)))
-        if len(self.sets) < len(self._set_code):
-            self.sets.append(cands)
-        return code
-
-    def begin(self, f: _Fast, tab: npt.NDArray[Any], n: int, data: bytes) -> None:
-        """A new block: its SGLang lines' text pairs coded (``f.pair``)."""
-        self.f = f
-        self.code = np.full(n, -1, np.int64)  # each line's outcome, a code into outcomes
-        if len(self.pair_code) > PAIRS_KEPT:
-            self._forget_pairs()
-        sg = np.flatnonzero(tab["type"] == IT_SGL)
-        if len(sg):
-            lk, rk = tab["len_key"][sg], tab["rate_key"][sg]
-            ln, rn = tab["len_len"][sg], tab["rate_len"][sg]
-            keys: list[int | tuple[str, ...]]
-            if max(int(ln.max()), int(rn.max())) <= 4:
-                uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
-                keys = list(uniq.tolist())
-            else:
-                inv, texts = _texts(data, None, (tab["len_t"][sg], ln), (tab["rate_t"][sg], rn))
-                keys = list(texts)
-            get = self.pair_code.get
-            codes = [get(k) for k in keys]
-            if None in codes:
-                codes = [
-                    self._pair(k) if c is None else c for k, c in zip(keys, codes, strict=True)
-                ]
-            f.pair[sg] = np.array(codes, np.int64)[inv]
-        self.static = np.array(self._static_codes or [0], np.int64)
-        self.set_id = np.array(self._set_ids or [0], np.int64)
+    def begin(self, f: _Fast, tab: npt.NDArray[Any], data: bytes) -> None:
+        """A new block: no line decided yet."""
+        self.f, self.tab, self.data = f, tab, data
+        self.code = np.full(len(tab), -1, np.int64)  # each line's outcome, a code into outcomes
 
     def queue(self, items: npt.NDArray[np.int32], i: int, p: int) -> None:
         sel = np.flatnonzero(items[i:p] == IT_SGL)
         if len(sel):
             self.pending.append(sel + i)
 
-    def _code(self, outcome: Outcome | None) -> int:
-        assert outcome is not None  # given the best pair, every line is decided
-        return self.outcomes.setdefault(outcome, len(self.outcomes))
-
-    def _outcome(self, analysis: Analysis, best: RateInference | None) -> Outcome | None:
-        """A line's (formula, num_draft_tokens, note) given its rank's best pair at that line;
-        None when the line needs the best pair and ``best`` is None."""
-        cands, only, ndts_by = analysis
-        forced = self.parser.sglang_forced
-        note = 0
-        formula: str | None
-        if forced is not None:
-            formula = forced if forced in ndts_by else None
-            note = 0 if forced in ndts_by else 1
-        elif only is not None:
-            formula = only
-        elif not cands:
-            formula, note = None, 1
-        elif best is None:
-            return None
-        else:
-            formula, note = best.formula, 2
-        ndts = ndts_by.get(formula, ()) if formula is not None else ()
-        if len(ndts) == 1:
-            return formula, ndts[0], note
-        if formula is None or formula == NEW:
-            return formula, None, note
-        if best is None:
-            return None
-        fits = best.formula == formula and best.num_draft_tokens in ndts
-        return formula, best.num_draft_tokens if fits else None, note
-
-    def _inference(self, rank: str) -> SGLangRateInference:
-        infs = self.parser.sglang_inference
-        inf = infs.get(rank)
-        if inf is None:
-            inf = infs[rank] = SGLangRateInference(self.parser.sglang_forced)
-        return inf
-
     def flush(self) -> None:
-        """Tally and decide every queued line, as line by line: a line that needs its rank's
-        best pair sees the tallies of every line before it and its own; between the points
-        where the inference recomputes its best pair (a set it has not counted, or REFRESH
-        tallies after the last recompute) the tallies are added in bulk."""
+        """Decide every queued line, in line order within each rank (the ranks' inferences
+        are apart)."""
         if not self.pending:
             return
         items = np.concatenate(self.pending)
         self.pending = []
-        f = self.f
-        pairs, ranks = f.pair[items], f.rank[items]
-        codes = self.static[pairs]
-        dyn = codes < 0
-        if dyn.any():
-            codes[dyn] = self._walk(pairs, ranks, np.flatnonzero(dyn))
+        pairs, ranks = self._pairs(items), self.f.rank[items]
+        for r in np.unique(ranks).tolist():
+            sel = ranks == r
+            self.code[items[sel]] = self.rule.decide(self.f.ranks[r], pairs[sel].tolist())
+
+    def _pairs(self, items: I64) -> I64:
+        """The rule's codes of the lines' (accept len, accept rate) texts: keyed by their two
+        key8s packed in one number when both are short (at most 4 bytes of [0-9.]: no NUL),
+        else by the texts."""
+        tab = self.tab
+        ln, rn = tab["len_len"][items], tab["rate_len"][items]
+        keys: list[Any]
+        if max(int(ln.max()), int(rn.max())) <= 4:
+            lk, rk = tab["len_key"][items], tab["rate_key"][items]
+            uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
+            keys = uniq.tolist()
         else:
-            for r in np.unique(ranks).tolist():
-                self._tally(r, self.set_id[pairs[ranks == r]].tolist())
-        self.code[items] = codes
+            lt, rt = tab["len_t"][items], tab["rate_t"][items]
+            inv, texts = _texts(self.data, None, (lt, ln), (rt, rn))
+            keys = [(a, b, False) for a, b in texts]
+        return np.array(self.rule.codes(keys, _pair_of), np.int64)[inv]
 
-    def _tally(self, rank: int, sets: list[int]) -> None:
-        """Add lines (their candidate sets) to their rank's inference."""
-        inf = self._inference(self.f.ranks[rank])
-        for sid, c in Counter(sets).items():
-            inf.add(self.sets[sid], c)
-
-    def _walk(self, pairs: I64, ranks: I64, dyn_at: I64) -> I64:
-        """The outcome code of each line that needs its rank's best pair (positions
-        ``dyn_at``). Each rank has its own inference, so the ranks are walked one after the
-        other; within a rank, the lines between two points where best() recomputes share its
-        best pair: the walk visits those points only, and the lines are decided together."""
-        order = np.argsort(ranks, kind="stable")
-        sorted_ranks = ranks[order]
-        cut = np.flatnonzero(np.r_[True, sorted_ranks[1:] != sorted_ranks[:-1]])
-        ends = np.r_[cut[1:], len(order)]
-        local = np.empty(len(order), np.int64)
-        local[order] = np.arange(len(order)) - np.repeat(cut, ends - cut)
-        dyn_ranks = ranks[dyn_at]
-        dyn_order = np.argsort(dyn_ranks, kind="stable")  # each rank's dynamic lines, in order
-        dyn_cut = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut])
-        dyn_end = np.searchsorted(dyn_ranks[dyn_order], sorted_ranks[cut], side="right")
-        bests: dict[tuple[str | None, int | None], int] = {}  # the best pairs met, coded
-        best_of: list[RateInference] = []
-        seg_best: list[int] = []  # per segment (in dyn_order), its best pair's code
-        seg_len: list[int] = []
-        for a, z, da, dz in zip(
-            cut.tolist(), ends.tolist(), dyn_cut.tolist(), dyn_end.tolist(), strict=True
-        ):
-            r = int(sorted_ranks[a])
-            rs = self.set_id[pairs[order[a:z]]]
-            lines = rs.tolist()  # the rank's lines' candidate sets, in order
-            inf = self._inference(self.f.ranks[r])
-            sids, firsts = np.unique(rs, return_index=True)
-            # where the rank meets a set it has not counted
-            ev = sorted(
-                i
-                for sid, i in zip(sids.tolist(), firsts.tolist(), strict=True)
-                if self.sets[sid] not in inf.counts
-            )
-            first = ev[0] if ev else len(lines)
-            stale = min(first, max(inf.refresh_in() - 1, 0))  # best() recomputes from here
-            added = 0  # the rank's lines tallied so far
-            js = local[dyn_at[dyn_order[da:dz]]]  # the rank's dynamic lines, in order
-            i, n = 0, len(js)
-            while i < n:
-                j = int(js[i])
-                # every line up to this one counts, then the best pair as it stands
-                self._tally(r, lines[added : j + 1])
-                added = j + 1
-                best = inf.best()
-                key = (best.formula, best.num_draft_tokens)
-                used = (best.formula, None if best.formula == NEW else best.num_draft_tokens)
-                self.used.setdefault(self.f.ranks[r], set()).add(used)
-                code = bests.get(key)
-                if code is None:
-                    code = bests[key] = len(best_of)
-                    best_of.append(best)
-                if j >= stale:
-                    k = bisect.bisect_right(ev, j)
-                    stale = min(ev[k] if k < len(ev) else len(lines), j + REFRESH)
-                nxt = max(int(np.searchsorted(js, stale)), i + 1)
-                seg_best.append(code)
-                seg_len.append(nxt - i)
-                i = nxt
-            self._tally(r, lines[added:])
-        # (pair, best pair) per line, in dyn_order; _outcome reads no more of the best pair
-        # than its formula and num_draft_tokens (the key of ``bests``)
-        key = pairs[dyn_at[dyn_order]] * len(best_of) + np.repeat(seg_best, seg_len)
-        uniq, inv = _inverse(key)
-        nb = len(best_of)
-        codes = np.array(
-            [
-                self._code(self._outcome(self.analyses[k // nb], best_of[k % nb]))
-                for k in uniq.tolist()
-            ],
-            np.int64,
-        )
-        out = np.empty(len(dyn_at), np.int64)
-        out[dyn_order] = codes[inv]
-        return out
-
-    def resolve(self, tab: npt.NDArray[Any]) -> None:
+    def resolve(self) -> None:
         """Each decided line's normalised rate (``rate``), whether the range guard skips it
-        (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome."""
-        table = list(self.outcomes) or [(None, None, 0)]
+        (``skip``), its version (1 new formula, 2 old, 3 neither) and note, from its outcome;
+        the end of the block."""
+        table = self.rule.outcomes or [(None, None, 0)]
         formula = np.array([1 if o[0] == NEW else 2 if o[0] == OLD else 0 for o in table])
         ndt = np.array([o[1] if o[1] is not None else 0 for o in table], np.int64)
         note = np.array([o[2] for o in table], np.int64)
         code = np.maximum(self.code, 0)
-        length = tab["length"]
+        length = self.tab["length"]
         form, ndt = formula[code], ndt[code]
         old = (form == 2) & (ndt > 1)
         with np.errstate(divide="ignore", invalid="ignore"):
             old_rate = np.maximum(0.0, (length - 1.0) / (ndt - 1))
-        self.rate = np.where(form == 1, tab["raw_rate"], np.where(old, old_rate, np.nan))
+        self.rate = np.where(form == 1, self.tab["raw_rate"], np.where(old, old_rate, np.nan))
         decided = self.code >= 0
         self.skip = decided & (self.rate > 1.0)
         self.version = np.where(form == 0, 3, form)
         self.note = note[code]
+        self.tab, self.data = _NO_ITEMS, b""  # the Block: freed with its batch, not kept
+
+
+def _pair_of(key: int | tuple[str, str, bool]) -> tuple[str, str, bool]:
+    """The text pair a key of :meth:`_SGLangRows._pairs` stands for."""
+    if isinstance(key, tuple):
+        return key
+    t = [k.to_bytes(4, "little").rstrip(b"\0").decode("latin-1") for k in divmod(key, 1 << 32)]
+    return t[0], t[1], False
 
 
 def _sglang_versions(parser: LineParser) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -22,6 +22,7 @@ from specdiag.core.logs import grammar as G
 from specdiag.core.logs.records import (
     BENCH,
     EXAMPLE,
+    ITERATION,
     LLAMACPP,
     RESPONSE,
     SGLANG,
@@ -94,6 +95,9 @@ N_TRT_RESPONSE = (
     "TensorRT-LLM per-request speculative_decoding: this request; accept length from the counts "
     "(never from avg_decoded_tokens_per_iter)"
 )
+N_TRT_COMPUTED = (
+    "acceptanceLength computed as (accepted + requests with drafts) / requests with drafts"
+)
 N_UNREAD = "printed but unread: {}"
 
 
@@ -109,12 +113,21 @@ class _Figures(NamedTuple):
     accepted: int | None
     drafted: int | None
     per_position: tuple[float, ...]
-    notes: list[str]
+    notes: Sequence[str]
     version: str | None = None  # (a JSON object's: its reader's row of _JSON_RECORDS)
 
 
 # a JSON statistics object's reader: (the object, its parent) -> its figures, a skip, or None
 _Reader = Callable[[_Obj, _Obj], "_Figures | Skipped | None"]
+_NOTHING = _Figures(None, None, None, None, (), [])  # a reader's "understood: nothing to count"
+# TensorRT-LLM iteration stats: drafted, accepted, requests with drafts, length (camelCase and
+# snake_case spellings)
+_TRT_ITERATION_KEYS = (
+    ("numDraftTokens", "num_draft_tokens"),
+    ("numAcceptedTokens", "num_accepted_tokens"),
+    ("numRequestsWithDraftTokens", "num_requests_with_draft_tokens"),
+    ("acceptanceLength", "acceptance_length"),
+)
 
 
 def _num(v: object) -> float | None:
@@ -534,6 +547,10 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[_Reader, _Obj, _Obj]]:
         for item in d if isinstance(d, list) else [d]:
             if isinstance(item, dict):
                 yield _sglang_json, item, doc
+    for key in ("specDecodingStats", "spec_decoding_stats"):  # TensorRT-LLM iteration stats
+        v = doc.get(key)
+        if isinstance(v, dict):
+            yield _trtllm_iteration, v, doc
     for key in ("speculative_decoding", "speculative_decoding_stats"):
         v = doc.get(key)
         if isinstance(v, dict):
@@ -564,43 +581,33 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     """A JSON body (one line, or one whole document): a record per statistics object."""
     out: list[LogRecord] = []
     bad: list[str] = []
-    seen = False
+    seen = nothing = False
     for doc, _ in json_values(text):
         for reader, obj, parent in _walk(doc):
             seen = True
             got = reader(obj, parent)
             if isinstance(got, Skipped):
                 bad.append(got.reason)
+            elif got is _NOTHING:
+                nothing = True
             elif got is not None:
-                engine, kind, version = _JSON_RECORDS[reader]
-                out.append(
-                    _record(p, engine, kind, got._replace(version=version), line_no, _raw(obj))
-                )
+                engine, kind, version, keep = _JSON_RECORDS[reader]
+                raw = (*((k, json.dumps(parent[k])) for k in keep if k in parent), *_raw(obj))
+                out.append(_record(p, engine, kind, got._replace(version=version), line_no, raw))
     if out:
         return tuple(out)
     if bad:
         return Skipped(bad[0])
-    return Unrecognised() if seen else None
+    return () if nothing else Unrecognised() if seen else None
 
 
 def _record(
     p: LineParser, engine: str, kind: str, got: _Figures, line_no: int, raw: _Raw
 ) -> LogRecord:
     """The record of a reader's figures (a one-line layout, a table row, a summary block, a
-    JSON statistics object)."""
-    return p.make_record(
-        engine,
-        kind,
-        line_no,
-        version=got.version,
-        length=got.length,
-        rate=got.rate,
-        accepted=got.accepted,
-        drafted=got.drafted,
-        per_position=got.per_position,
-        raw=raw,
-        notes=tuple(got.notes),
-    )
+    JSON statistics object): _Figures' fields are the record builder's arguments."""
+    figures = got._replace(notes=tuple(got.notes))._asdict()
+    return p.make_record(engine, kind, line_no, raw=raw, **figures)
 
 
 def _first(o: dict[str, Any], *keys: str) -> object:
@@ -769,6 +776,21 @@ def _trtllm_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     return _Figures(length, rate, accepted, drafted, (), notes)
 
 
+def _trtllm_iteration(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
+    drafted, accepted, reqs, length = (_num(_first(o, *keys)) for keys in _TRT_ITERATION_KEYS)
+    if (reqs is not None and reqs <= 0) or (drafted is not None and drafted <= 0):
+        return _NOTHING  # an iteration without drafts: nothing to count
+    notes = []
+    if length is None and accepted is not None and reqs:
+        length = (accepted + reqs) / reqs
+        notes.append(N_TRT_COMPUTED)
+    if length is None or length < 1.0 - 1e-6 or (accepted or 0) > (drafted or math.inf):
+        return Skipped("TensorRT-LLM specDecodingStats with unusable numbers")
+    rate = accepted / drafted if accepted is not None and drafted else None
+    acc, dra = (int(x) if x is not None else None for x in (accepted, drafted))
+    return _Figures(max(length, 1.0), rate, acc, dra, (), notes)
+
+
 def _sglang_bench_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     v = _num(o.get("acc_length"))
     if v is None:
@@ -778,13 +800,14 @@ def _sglang_bench_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     return _Figures(max(v, 1.0), None, None, None, (), [N_SGL_BENCH_SPECULATIVE])
 
 
-# each reader's records: (engine, kind, version)
-_JSON_RECORDS: dict[_Reader, tuple[str, str, str]] = {
-    _sglang_json: (SGLANG, RESPONSE, "sglang response"),
-    _vllm_json: (VLLM, RESPONSE, "vllm response"),
-    _llama_json: (LLAMACPP, RESPONSE, "llama.cpp response timings"),
-    _trtllm_json: (TRTLLM, RESPONSE, "trtllm per-request stats"),
-    _sglang_bench_json: (SGLANG, BENCH, "sglang bench_speculative"),
+# each reader's records: (engine, kind, version, the parent's keys its raw pairs start with)
+_JSON_RECORDS: dict[_Reader, tuple[str, str, str, tuple[str, ...]]] = {
+    _sglang_json: (SGLANG, RESPONSE, "sglang response", ()),
+    _vllm_json: (VLLM, RESPONSE, "vllm response", ()),
+    _llama_json: (LLAMACPP, RESPONSE, "llama.cpp response timings", ()),
+    _trtllm_json: (TRTLLM, RESPONSE, "trtllm per-request stats", ()),
+    _trtllm_iteration: (TRTLLM, ITERATION, "trtllm iteration stats", ("iter",)),
+    _sglang_bench_json: (SGLANG, BENCH, "sglang bench_speculative", ()),
 }
 
 

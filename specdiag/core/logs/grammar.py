@@ -14,6 +14,7 @@ import html
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 
 class F(str, Enum):
@@ -120,6 +121,7 @@ def norm_key(key: str) -> str:
     return _SPACES.sub(" ", k).strip()
 
 
+@lru_cache(maxsize=4096)
 def canonical(key: str) -> F | None:
     """The canonical field of a printed key, or None (an unknown field is ignored)."""
     k = norm_key(key)

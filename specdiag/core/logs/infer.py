@@ -10,18 +10,29 @@ formula changed between versions (engines.md section 1.2):
 For one (length, rate) pair, :func:`sglang_candidates` lists every (formula, num_draft_tokens)
 that reproduces both printed numbers after rounding. :class:`SGLangRateInference` tallies those
 sets over many lines (bounded memory: one counter per distinct set) and picks the pair consistent
-with the most lines.
+with the most lines. :class:`SGLangRates` is the one decision rule of a source's lines, whichever
+source read them: each line tallied in its rank's inference, in line order, and decided (formula,
+num_draft_tokens, note) from its own pair, or from the rank's best pair at that line; the Python
+parser hands it one line, the compiled source a run of lines (decided together between the points
+where the best pair can change).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 NEW = "0.5.11"  # drafts-only rate
 OLD = "0.5.10"  # bonus-inclusive rate (also 0.5.5 for chains)
 MAX_NDT = 64  # largest num_draft_tokens considered
 REFRESH = 512  # best() is recomputed after this many tallies of sets already counted
+PAIRS_KEPT = 65536  # text pairs coded per source before the table is started afresh
+NOTE_NOFIT, NOTE_AMBIG = 1, 2
+_FORMULAS = (None, NEW, OLD)  # a line's note: no formula fits it; its formula is the best guess
 _EPS = 1e-9
 
 
@@ -58,16 +69,15 @@ def sglang_candidates(length_text: str, rate_text: str) -> frozenset[tuple[str, 
 
 
 @lru_cache(maxsize=65536)
-def sglang_line_analysis(
-    length_text: str, rate_text: str
-) -> tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]:
-    """(candidates, the one formula that fits or None, ndts that fit per formula), cached."""
+def _analysis(length_text: str, rate_text: str) -> Analysis:
+    """(candidates, the one formula that fits or None, ndts that fit per formula), cached
+    across sources."""
     cands = sglang_candidates(length_text, rate_text)
-    per: dict[str, list[int]] = {}
-    for f, n in cands:
-        per.setdefault(f, []).append(n)
-    only = next(iter(per)) if len(per) == 1 else None
-    return cands, only, {f: tuple(sorted(ns)) for f, ns in per.items()}
+    ndts_by = {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
+    return cands, next(iter(ndts_by)) if len(ndts_by) == 1 else None, ndts_by
+
+
+Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
 
 
 @dataclass(frozen=True)
@@ -89,22 +99,21 @@ class SGLangRateInference:
         self.forced_formula = forced_formula
         self.counts: dict[frozenset[tuple[str, int]], int] = {}
         self.total = 0
-        # lines that fit each formula, and each (formula, num_draft_tokens), kept as they come
+        # lines that fit each formula, and each (formula, num_draft_tokens), brought up to date
+        # when the best pair is computed from the tallies since (``_since``: per set)
         self._formula_support = {NEW: 0, OLD: 0}
         self._pair_support: dict[str, dict[int, int]] = {NEW: {}, OLD: {}}
+        self._since: dict[frozenset[tuple[str, int]], int] = {}
         self._best: RateInference | None = None
         self._dirty = 0
 
     def add(self, cands: frozenset[tuple[str, int]], n: int = 1) -> None:
         self.total += n
-        before = len(self.counts)
-        self.counts[cands] = self.counts.get(cands, 0) + n
-        for f in {c[0] for c in cands}:
-            self._formula_support[f] += n
-        for f, ndt in cands:
-            by_ndt = self._pair_support[f]
-            by_ndt[ndt] = by_ndt.get(ndt, 0) + n
-        if len(self.counts) != before or self._best is None:
+        counts = self.counts
+        had = counts.get(cands)
+        counts[cands] = n if had is None else had + n
+        self._since[cands] = self._since.get(cands, 0) + n
+        if had is None or self._best is None:
             self._best = None
         else:
             self._dirty += n
@@ -128,6 +137,13 @@ class SGLangRateInference:
 
     def _compute(self) -> RateInference:
         formula_support = self._formula_support
+        for cands, n in self._since.items():
+            for f in {c[0] for c in cands}:
+                formula_support[f] += n
+            for f, k in cands:
+                by_ndt = self._pair_support[f]
+                by_ndt[k] = by_ndt.get(k, 0) + n
+        self._since.clear()
         notes: list[str] = []
         if self.forced_formula is not None:
             formula: str | None = self.forced_formula
@@ -175,3 +191,166 @@ def normalised_sglang_rate(
     if formula == OLD and ndt is not None and ndt > 1:
         return max(0.0, (length - 1.0) / (ndt - 1))
     return None
+
+
+# a line's (formula, num_draft_tokens, note): note 0, NOTE_NOFIT or NOTE_AMBIG
+Outcome = tuple[str | None, int | None, int]
+Pair = tuple[str, str, bool]  # accept len and accept rate as printed, 0.5.5's trailing comma
+
+
+def _same(pair: Pair) -> Pair:
+    return pair
+
+
+class SGLangRates:
+    """The accept-rate rule of one source's SGLang lines: per rank, an inference tallied in
+    line order; each line decided by :meth:`decide` as one line of the log, whether the Python
+    parser hands it over alone or the compiled source a run of lines.
+
+    A line is a text pair coded by :meth:`codes` (its accept len and accept rate as printed,
+    and whether 0.5.5's trailing comma names its formula); :attr:`outcomes` holds what
+    :meth:`decide` returns codes into. ``used``: per rank, the best pairs that decided lines
+    (``(formula, None)`` for the new formula, which needs no num_draft_tokens); parallel.py
+    checks them when it joins byte ranges."""
+
+    def __init__(self, forced: str | None) -> None:
+        self.forced = forced  # the formula --engine-version names
+        self.inference: dict[str, SGLangRateInference] = {}
+        self.outcomes: list[Outcome] = []
+        self._outcome_code: dict[Outcome, int] = {}
+        self.used: dict[str, set[tuple[str | None, int | None]]] = {}
+        self._forget()
+
+    def _forget(self) -> None:
+        """The text pairs met, coded as they first come: per code its candidates, the one
+        formula that fits or None, the num_draft_tokens that fit per formula, the candidate set
+        it tallies (one object per distinct set: many pairs share one), the formula it is held
+        to, and its outcome when the line alone decides it (else -1); outcomes given a best
+        pair, cached by (code, formula, num_draft_tokens)."""
+        self._code: dict[Any, int] = {}
+        self._analysis: list[Analysis] = []
+        self._sets: list[frozenset[tuple[str, int]]] = []
+        self._one_set: dict[frozenset[tuple[str, int]], frozenset[tuple[str, int]]] = {}
+        self._held: list[str | None] = []
+        self._static: list[int] = []
+        self._with_best: dict[int, int] = {}  # key: code, formula and num_draft_tokens in one
+
+    def codes(self, keys: list[Any], pair: Callable[[Any], Pair] = _same) -> list[int]:
+        """The codes of text pairs (accept len text, accept rate text, trailing comma), each
+        given by a key: the pair itself, or a smaller value that stands for it (the compiled
+        source's packed texts), which ``pair`` turns into the pair when it is new. The codes
+        given before are void (the table may start afresh here: memory stays bounded)."""
+        if len(self._code) > PAIRS_KEPT:
+            self._forget()
+        if len(keys) == 1:  # one line (the Python parser's)
+            c = self._code.get(keys[0])
+            return [self._new(keys[0], pair(keys[0])) if c is None else c]
+        out = list(map(self._code.get, keys))
+        if None in out:
+            return [
+                self._new(k, pair(k)) if c is None else c for k, c in zip(keys, out, strict=True)
+            ]
+        return out  # type: ignore[return-value]
+
+    def _new(self, key: Any, pair: Pair) -> int:
+        length_text, rate_text, trailing = pair
+        code = self._code[key] = len(self._static)
+        analysis = _analysis(length_text, rate_text)
+        self._analysis.append(analysis)
+        cands = analysis[0]
+        # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a log
+        # of 0.5.5 lines alone still yields num_draft_tokens
+        tallied = frozenset(c for c in cands if c[0] == OLD) if trailing else cands
+        self._sets.append(self._one_set.setdefault(tallied, tallied))
+        self._held.append(OLD if trailing and self.forced is None else self.forced)
+        self._static.append(self._outcome(code, None))
+        return code
+
+    def _outcome(self, code: int, best: RateInference | None) -> int:
+        """The outcome code of a line of pair ``code`` given its rank's best pair at that line;
+        -1 when the line needs the best pair and ``best`` is None."""
+        cands, only, ndts_by = self._analysis[code]
+        held = self._held[code]
+        note = 0
+        formula: str | None
+        if held is not None:
+            formula = held if held in ndts_by else None
+            note = 0 if held in ndts_by else NOTE_NOFIT
+        elif only is not None:
+            formula = only
+        elif not cands:
+            formula, note = None, NOTE_NOFIT
+        elif best is None:
+            return -1
+        else:
+            formula, note = best.formula, NOTE_AMBIG
+        ndts = ndts_by.get(formula, ()) if formula is not None else ()
+        ndt: int | None = None
+        if len(ndts) == 1:
+            ndt = ndts[0]
+        elif formula is not None and formula != NEW:
+            if best is None:
+                return -1
+            if best.formula == formula and best.num_draft_tokens in ndts:
+                ndt = best.num_draft_tokens
+        out = (formula, ndt, note)
+        got = self._outcome_code.get(out)
+        if got is None:
+            got = self._outcome_code[out] = len(self.outcomes)
+            self.outcomes.append(out)
+        return got
+
+    def _tally(self, inf: SGLangRateInference, codes: list[int]) -> None:
+        sets = self._sets
+        if len(codes) == 1:
+            inf.add(sets[codes[0]])
+            return
+        for s, n in Counter([sets[c] for c in codes]).items():
+            inf.add(s, n)
+
+    def decide(self, rank: str, codes: list[int]) -> list[int]:
+        """Tally lines of one rank (their codes, in line order) and decide each: its outcome
+        code. A line that needs the rank's best pair sees the tallies of every line before it
+        and its own, as if the lines came one by one; between the points where the best pair
+        can change (a candidate set not counted yet, or REFRESH tallies after it was last
+        computed) the lines share it and are tallied together."""
+        inf = self.inference.get(rank)
+        if inf is None:
+            inf = self.inference[rank] = SGLangRateInference(self.forced)
+        out = list(map(self._static.__getitem__, codes))
+        if -1 not in out:
+            self._tally(inf, codes)
+            return out
+        dyn = [i for i, o in enumerate(out) if o < 0]
+        used = self.used.setdefault(rank, set())
+        new: list[int] | None = None
+        added = k = 0
+        while k < len(dyn):
+            j = dyn[k]
+            self._tally(inf, codes[added : j + 1])
+            added = j + 1
+            best = inf.best()
+            used.add((best.formula, None if best.formula == NEW else best.num_draft_tokens))
+            # the best pair as one number (formula 0-2, num_draft_tokens 0-MAX_NDT)
+            bkey = _FORMULAS.index(best.formula) * (MAX_NDT + 1) + (best.num_draft_tokens or 0)
+            end = k + 1
+            if end < len(dyn):  # the lines after it that share this best pair
+                if new is None:
+                    # where a set not counted yet comes (the first line of a code whose set
+                    # is counted only adds a point where the best pair is found unchanged)
+                    sets, counts = self._sets, inf.counts
+                    new = sorted(
+                        codes.index(c) for c in dict.fromkeys(codes) if sets[c] not in counts
+                    )
+                e = bisect_right(new, j)
+                stale = min(new[e] if e < len(new) else len(codes), j + inf.refresh_in())
+                end = max(bisect_left(dyn, stale, k), end)
+            for i in dyn[k:end]:
+                key = codes[i] * 3 * (MAX_NDT + 1) + bkey
+                o = self._with_best.get(key)
+                if o is None:
+                    o = self._with_best[key] = self._outcome(codes[i], best)
+                out[i] = o
+            k = end
+        self._tally(inf, codes[added:])
+        return out

@@ -10,8 +10,9 @@ are joined to what one process reading the whole file gives. What a line can owe
 before a cut is checked, not assumed: a worker starts after the lines before its range (the
 look-back of the llama.cpp and summary layouts); the range before must end with no block, table,
 cut line or context lines open; its Python-parsed records must not depend on the records before
-(SGLang's formula inferred from other lines, vLLM's bonus convention, per-position rows); each
-SGLang line decided by its rank's inference must be decided the same whatever the lines before
+(vLLM's bonus convention, per-position rows); each SGLang line decided by its rank's best pair
+(the rate rule records those pairs for the lines of both sources) must be decided the same
+whatever the lines before
 (the tallies before the cut must favour the pair the worker used by more than the range's lines
 could change, :data:`~specdiag.core.logs.infer.REFRESH` included); at most MAX_RANK_SERIES rank
 tags. When any check fails, the file is read again by one process: the result is always the
@@ -38,12 +39,6 @@ from typing import Any
 
 from specdiag.core.logs.analyze import MAX_RANK_SERIES, LogAnalyzer
 from specdiag.core.logs.infer import NEW, OLD, REFRESH, SGLangRateInference
-from specdiag.core.logs.parse import (
-    N_SGL_AMBIG,
-    SGL_VERSION_04,
-    SGL_VERSION_0511,
-    SGL_VERSION_NEWISH,
-)
 from specdiag.core.logs.patterns import PREV_LINES
 from specdiag.core.logs.records import PER_POSITION, SGLANG, VLLM, LogRecord, Skipped
 from specdiag.core.logs.scan import (
@@ -109,16 +104,11 @@ class _Part:
 
 
 def _history_free(rec: LogRecord) -> bool:
-    """A record that the lines before it cannot change (read by the parser from its line)."""
+    """A record that the lines before it cannot change (read by the parser from its line; an
+    SGLang line decided by its rank's best pair is checked at the join, by the pair)."""
     if rec.kind == PER_POSITION:
         return False
-    if rec.engine == SGLANG:
-        return N_SGL_AMBIG not in rec.notes and rec.version_guess in (
-            SGL_VERSION_0511,
-            SGL_VERSION_NEWISH,
-            SGL_VERSION_04,
-        )
-    return rec.engine == VLLM and rec.version_guess == "vllm >= 0.10"
+    return rec.engine == SGLANG or (rec.engine == VLLM and rec.version_guess == "vllm >= 0.10")
 
 
 def _previous_lines(fd: int, start: int) -> list[bytes] | None:
@@ -169,8 +159,6 @@ def _range_worker(
         scanner = mine.add_source(label)
         scanner.whole_documents = False
         free = [True]
-        # per rank, the pairs that decided the SGLang lines the Python grammar read
-        parsed: dict[str, set[tuple[str | None, int | None]]] = {}
         fd = os.open(path, os.O_RDONLY)
         try:
             prev = _previous_lines(fd, start)
@@ -180,12 +168,7 @@ def _range_worker(
                     if isinstance(rec, Skipped):  # a rate out of range may follow a decision
                         free[0] = free[0] and "accept rate" not in rec.reason
                         return
-                    if rec.engine == SGLANG and N_SGL_AMBIG in rec.notes:
-                        if rec.version_guess == SGL_VERSION_0511:  # the new formula decided it
-                            parsed.setdefault(rec.rank, set()).add((NEW, None))
-                            return
-                        free[0] = False
-                    elif free[0] and not _history_free(rec):
+                    if free[0] and not _history_free(rec):
                         free[0] = False
 
                 scanner.watch = watch
@@ -212,10 +195,8 @@ def _range_worker(
         kept = {key: acc.spark.kept or [] for key, acc in series.items()}
         for acc in series.values():
             acc.spark.kept = None
-        compiled = scanner.compiled
-        pairs = {r: set(p) for r, p in compiled.best_pairs.items()} if compiled else {}
-        for rank, used in parsed.items():
-            pairs.setdefault(rank, set()).update(used)
+        # per rank, the best pairs that decided lines (whichever source read them)
+        pairs = {r: set(p) for r, p in parser.sglang_rates.used.items()}
         conn.send(
             _Part(
                 mine.leaves,
@@ -430,7 +411,7 @@ def _sparks(
         }
         series.update({("impl", *key): acc for key, acc in part.impls.items()})
         for key, acc in series.items():
-            records.setdefault(key, [0] * len(parts))[k] = sum(b.n for b in acc.spark.buckets)
+            records.setdefault(key, [0] * len(parts))[k] = acc.spark.n
     out: dict[tuple[str, ...], tuple[list[Any], int]] = {
         key: ([], spark_per(sum(ns))) for key, ns in records.items()
     }

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
-import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
 from specdiag.core.accept import (
     parse_version,
@@ -36,8 +36,8 @@ from specdiag.core.logs.infer import (
     NEW,
     OLD,
     SGLangRateInference,
+    SGLangRates,
     normalised_sglang_rate,
-    sglang_line_analysis,
 )
 from specdiag.core.logs.records import (
     CLOCK_ABSOLUTE,
@@ -45,7 +45,6 @@ from specdiag.core.logs.records import (
     CLOCK_RELATIVE,
     CUMULATIVE,
     INTERVAL,
-    ITERATION,
     LLAMACPP,
     MAX_TOKEN_COUNT,
     PER_POSITION,
@@ -88,7 +87,6 @@ _NOT_MINE = object()
 _MALFORMED = (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError)
 _CUT_LAST = frozenset(",:=( \r\t")
 _STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
-_VLLM_CORE = ("Accepted", "Drafted", "Mean acceptance length")
 _MARKS = (
     "Decode batch",
     "SpecDecoding metrics",
@@ -144,12 +142,10 @@ N_VLLM_V0_NOLEN = (
 N_SGL_04 = "SGLang 0.4.x prints no accept rate"
 N_SGL_AMBIG = "accept-rate formula ambiguous on this line; used the one the other lines imply"
 N_SGL_NOFIT = "accept rate fits no known SGLang formula; normalised rate unknown"
+SGL_NOTES = ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,))  # by the rule's note (infer.NOTE_*)
 N_LLAMA_NOLEN = "this llama.cpp version prints no mean len; accept length unknown for this request"
 N_LLAMA_CUMUL = "llama.cpp statistics line: totals since the server started"
 N_RATE_CLAMP = "per-position rates rise with position (rounding): made non-increasing"
-N_TRT_COMPUTED = (
-    "acceptanceLength computed as (accepted + requests with drafts) / requests with drafts"
-)
 
 _EMPTY: tuple[str, ...] = ()
 _NO_FLOATS: tuple[float, ...] = ()
@@ -165,6 +161,25 @@ SGL_VERSION_NEWISH = "sglang >= 0.5.10"
 SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
 _SGL_VERSION_OF = {NEW: SGL_VERSION_0511, OLD: SGL_VERSION_0510}  # by the rate's formula
 _SGL_TP = "gen throughput (token/s)"
+_NO_TIME: tuple[float | None, str | None] = (None, None)
+# the fields each layout's reader wants (found by name: _by_name)
+_SGL_WANTS = frozenset((G.F.LENGTH, G.F.RATE))
+_VLLM_WANTS = frozenset((G.F.ACCEPTED, G.F.DRAFTED, G.F.PER_POSITION, G.F.LENGTH, G.F.RATE))
+_V0_WANTS = frozenset((G.F.K, G.F.ACCEPTED, G.F.DRAFTED, G.F.EMITTED))
+_STATS_WANTS = frozenset((G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED, G.F.LENGTH, G.F.PER_POSITION))
+# llama.cpp's patterns' groups and the keys the engine prints them under
+_LLAMA_REQUEST_KEYS = (("ratio", "draft acceptance"), ("acc", "accepted"), ("gen", "generated"))
+_LLAMA_PP = ("pp", "acceptance rate per position")
+_LLAMA_STATS_KEYS = (
+    ("impl", "impl"),
+    ("calls", "#calls(b,g,a)"),
+    ("gd", "#gen drafts"),
+    ("ad", "#acc drafts"),
+    ("gt", "#gen tokens"),
+    ("at", "#acc tokens"),
+    ("mlen", "#mean acc len"),
+    ("pp", "#acc rate/pos"),
+)
 _BOOLS = {"True": True, "False": False}
 
 
@@ -182,15 +197,12 @@ def _float(text: str) -> float | None:
     return None if v != v else v
 
 
-def _batch_size(raw: tuple[tuple[str, str], ...]) -> int | None:
+def _batch_size(text: str | None) -> int | None:
     """SGLang's ``#running-req`` (ASCII digits, at most MAX_TOKEN_COUNT), else None: the line
     then weighs nothing when lines are pooled."""
-    for key, text in raw:
-        if key == "#running-req":
-            t = text.strip()
-            if t.isascii() and t.isdigit() and len(t) <= 16 and int(t) <= MAX_TOKEN_COUNT:
-                return int(t)
-            return None
+    t = (text or "").strip()
+    if t.isascii() and t.isdigit() and len(t) <= 16 and int(t) <= MAX_TOKEN_COUNT:
+        return int(t)
     return None
 
 
@@ -253,6 +265,35 @@ def _fields(body: str) -> dict[str, str]:
     return out
 
 
+def _by_name(f: dict[str, str], body: str, wanted: frozenset[G.F]) -> dict[G.F, str]:
+    """Each wanted field's text: its key found in the grammar's one synonym table (the first
+    such key of the line wins), else, for a field the split did not find (another separator,
+    a fork's layout), the grammar's reading of the body; a percentage keeps its '%'."""
+    out = {c: f[key] for c, key in _keys_of(tuple(f), wanted)}
+    if len(out) < len(wanted) and body:
+        for c, fl in G.by_field(G.fields(body)).items():
+            if c not in out and c in wanted:
+                out[c] = fl.text + "%" if fl.percent and not fl.text.endswith("%") else fl.text
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _keys_of(keys: tuple[str, ...], wanted: frozenset[G.F]) -> tuple[tuple[G.F, str], ...]:
+    """(field, its key) for each wanted field among a line's keys (a layout's keys repeat from
+    line to line: looked up once)."""
+    out: dict[G.F, str] = {}
+    for key in keys:
+        c = G.canonical(key)
+        if c in wanted and c not in out:
+            out[c] = key
+    return tuple(out.items())
+
+
+def _groups(m: re.Match[str], names: tuple[tuple[str, str], ...]) -> _Raw:
+    """A pattern's groups as the engine prints them: (its key, the value) of those matched."""
+    return tuple([(key, v) for group, key in names if (v := m.group(group)) is not None])
+
+
 @lru_cache(maxsize=4096)
 def _day_epoch(date: str) -> float | None:
     """'2026-11-29' -> seconds since the epoch at 00:00 UTC (None if invalid)."""
@@ -282,16 +323,11 @@ def _stamp(date: str, hms: str, frac: str | None) -> tuple[float | None, str]:
     return ts, date + " " + hms + ("." + frac if frac else "")
 
 
-@lru_cache(maxsize=4096)
-def _old_only(cands: frozenset[tuple[str, int]]) -> frozenset[tuple[str, int]]:
-    return frozenset(c for c in cands if c[0] == OLD)
-
-
 class LineParser:
     """Parse the lines of one source, in order. See the module docstring."""
 
-    # Fast paths for the default SGLang and vLLM layouts; off, every line takes the general
-    # path (the tests compare the two record by record).
+    # Whether the compiled part (fast.py) may extract the default SGLang and vLLM lines itself;
+    # off, every candidate line comes to this reader (the tests compare the two sources).
     fast_paths: bool = True
 
     def __init__(
@@ -307,18 +343,20 @@ class LineParser:
         self.version = parse_version(engine_version)
         self.version_text = engine_version
         self.year = year if year is not None else _dt.datetime.now(_dt.timezone.utc).year
-        # SGLang: one inference per rank
-        self.sglang_inference: dict[str, SGLangRateInference] = {}
+        # SGLang: the accept-rate rule, with one inference per rank
         self._sgl_forced: str | None = None
         if engine == SGLANG and self.version is not None:
             f = sglang_rate_formula(self.version)
             self._sgl_forced = {"0.5.11": NEW, "0.5.10": OLD, "0.5.5": OLD}.get(f)
+        self.sglang_rates = SGLangRates(self._sgl_forced)
+        self.sglang_inference: dict[str, SGLangRateInference] = self.sglang_rates.inference
         # vLLM: bonus convention seen so far (True = bonus-less 0.8.5)
         self._vllm_bonus_less: bool | None = None
         if engine == VLLM and self.version is not None:
             self._vllm_bonus_less = vllm_length_is_bonus_less(self.version)
         self._v0_last: dict[str, tuple[int, int, int]] = {}
-        self._md_cache: dict[str, float | None] = {}
+        # the server layouts of the engine asked for (any): (mark, reader), in _SERVER's order
+        self.layouts = [(mark, read) for e, mark, read in _SERVER if engine in (None, e)]
         # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
         # mid-field waiting for its continuation, and records completed out of line order
         self.block: Block | None = None
@@ -463,7 +501,8 @@ class LineParser:
         return None
 
     def _server(self, text: str, line_no: int, prev_line: str | None) -> _Line:
-        """Server log lines, by their engine's marks (fast paths for the default layouts)."""
+        """Server log lines: the first layout of the engine asked for (any) whose mark the line
+        holds (:data:`_SERVER`)."""
         eng = self.engine
         if (eng is None or eng == SGLANG) and (
             "accept len" in text
@@ -473,26 +512,11 @@ class LineParser:
             )
         ):
             return self._sglang(text, line_no)
-        if eng is None or eng == VLLM:
-            if P.VLLM_SPEC_MARK in text:
-                return self._vllm(text, line_no)
-            if P.VLLM_V0_MARK in text:
-                return self._vllm_v0(text, line_no)
-        if eng is None or eng == LLAMACPP:
-            if "draft acceptance" in text:
-                return self._llama_request(text, line_no, prev_line)
-            if "acc per pos" in text:
-                return self._llama_per_pos(text, line_no)
-            if "#calls(b,g,a)" in text:
-                return self._llama_stats(text, line_no)
-            if "draft tokens" in text:
-                out = self._llama_step(text, line_no)
-                if out is not None:
+        for mark, reader in self.layouts:
+            if mark in text:
+                out = reader(self, text, line_no, prev_line)
+                if out is not None or mark != "draft tokens":  # a common phrase: read on
                     return out
-        if (eng is None or eng == TRTLLM) and (
-            P.TRTLLM_MARKS[0] in text or P.TRTLLM_MARKS[1] in text
-        ):
-            return self._trtllm(text, line_no)
         return None
 
     def make_record(
@@ -514,6 +538,7 @@ class LineParser:
         throughput: float | None = None,
         raw: _Raw = (),
         notes: tuple[str, ...] = _EMPTY,
+        batch_size: int | None = None,  # SGLang's requests in the batch (the line's weight)
     ) -> LogRecord:
         timestamp, time_text = when
         if counts is not None:
@@ -547,32 +572,20 @@ class LineParser:
             throughput,
             raw,
             notes,
-            _batch_size(raw) if kind == INTERVAL and engine == SGLANG else None,
+            batch_size,
         )
 
     # ------------------------------------------------------------------ SGLang
 
     def _sglang(self, text: str, line_no: int) -> _Line:
-        fm = P.SGLANG_LINE_FAST.search(text) if self.fast_paths else None
-        if fm is not None:
-            out = self._sglang_fast(fm, line_no)
-            if out is not None:
-                return out
         idx = text.find(P.SGLANG_MARK)
         am = P.SGLANG_AFTER.match(text, idx + 12) if idx >= 0 else None
         if am is None:
             return Skipped("'accept len' without a readable SGLang Decode batch line")
         body = text[am.end() :]
-        alt_rate: str | None = None
-        fast = P.SGLANG_FAST.match(body)  # the default layout in one match (faster than a split)
-        f = dict(zip(P.SGLANG_FAST_KEYS, fast.groups(), strict=True)) if fast else _fields(body)
-        length_text = f.get("accept len")
-        if length_text is None or "accept rate" not in f:  # a fork's spelling or order
-            gf = G.by_field(G.fields(body))
-            if length_text is None and G.F.LENGTH in gf:
-                length_text = gf[G.F.LENGTH].text
-            if "accept rate" not in f and G.F.RATE in gf:
-                alt_rate = gf[G.F.RATE].text
+        f = _fields(body)
+        g = _by_name(f, body, _SGL_WANTS)
+        length_text, rate_text = g.get(G.F.LENGTH), g.get(G.F.RATE)
         if length_text is None:
             return Skipped("SGLang Decode batch line without a readable accept len")
         length = _float(length_text)
@@ -584,8 +597,8 @@ class LineParser:
                 if length == 0.0
                 else "SGLang accept len below 1 is impossible"
             )
-        rank = ""
-        when: tuple[float | None, str | None] = (None, None)
+        length = max(length, 1.0)
+        rank, when = "", _NO_TIME
         if idx > 0 and text[idx - 2] == "]":
             pm = P.SGLANG_PREFIX.search(text, 0, idx)
             if pm is not None:
@@ -596,70 +609,22 @@ class LineParser:
             if tm is not None:
                 when = _stamp(*tm.group("date", "time", "frac"))
         trailing = body.endswith(",") or body.endswith(", ")  # 0.5.5's layout
-        layout = (am.group("sep") == ".", trailing, am.group("iter"))
-        graph_text = next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
-        texts = (length_text, f.get("accept rate", alt_rate), graph_text, f.get(_SGL_TP))
-        raw = tuple(f.items())
-        return self._sglang_record(line_no, rank, when, max(length, 1.0), texts, raw, layout)
-
-    def _sglang_fast(self, m: re.Match[str], line_no: int) -> _Line:
-        """The default >= 0.5.10 layout with its logger prefix, from one regex match (the
-        compiled scanner makes these checks too); None lets the general path decide (and say
-        why a line is skipped). tests/unit/logs/test_audit.py compares the two paths."""
-        # (the fields one by one and the pairs written out: the hot path of the Python source)
-        (date, hms, frac, rank, it, running, tokens, usage, length_text, rate_text, graph,
-         tp_text, queue) = m.groups()  # fmt: skip
-        try:
-            length = float(length_text)
-            raw_rate = float(rate_text)
-        except ValueError:  # "1.2.3" matches [0-9.]+: the general path says why
-            return None
-        if length < 1.0 or raw_rate > 1.0:
-            return None  # the general path says why (or clamps a rounded 0.995)
-        texts = (length_text, rate_text, graph, tp_text)
-        raw: _Raw = (
-            ("#running-req", running),
-            ("#token", tokens),
-            ("token usage", usage),
-            ("accept len", length_text),
-            ("accept rate", rate_text),
-            ("cuda graph", graph),
-            (_SGL_TP, tp_text),
-            ("#queue-req", queue),
-        )
-        rank = rank.strip() if rank else ""
-        when = _stamp(date, hms, frac)
-        return self._sglang_record(line_no, rank, when, length, texts, raw, (False, False, it))
-
-    def _sglang_record(
-        self,
-        line_no: int,
-        rank: str,
-        when: tuple[float | None, str | None],
-        length: float,
-        texts: tuple[str, str | None, str, str | None],  # length, rate, graph, throughput
-        raw: _Raw,  # every field, as printed
-        layout: tuple[bool, bool, str | None],  # ('Decode batch.' form, 0.5.5's ', ', [iter])
-    ) -> _Line:
-        """The record of a Decode batch line, whichever path read its fields."""
-        dotted, trailing, it = layout
-        length_text, rate_text, graph_text, tp_text = texts
+        dotted = am.group("sep") == "."  # 'Decode batch.': 0.4.x, or a fork with a rate
         notes: tuple[str, ...] = _EMPTY
         rate: float | None = None
-        if dotted and rate_text is None:
-            version: str | None = SGL_VERSION_04
-            notes = (N_SGL_04,)
-        elif rate_text is None:
-            version = None
-        else:
+        version: str | None = None
+        if rate_text is not None:
             raw_rate = _float(rate_text)
             if raw_rate is None or not 0.0 <= raw_rate <= 1.0 + 1e-9:
                 return Skipped("SGLang accept rate is not a rate")
             rate, version, notes = self._sglang_rate(
                 rank, length, length_text, rate_text, raw_rate, trailing
             )
-            if dotted:
-                version = SGL_VERSION_DERIVED
+            version = SGL_VERSION_DERIVED if dotted else version
+        elif dotted:
+            version, notes = SGL_VERSION_04, (N_SGL_04,)
+        graph = f.get("cuda graph") or next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
+        it = am.group("iter")
         return self.make_record(
             SGLANG,
             INTERVAL,
@@ -669,10 +634,11 @@ class LineParser:
             version=version,
             length=length,
             rate=rate,
-            cuda_graph=_BOOLS.get(graph_text),
-            throughput=_float(tp_text) if tp_text is not None else None,
-            raw=(("iter", it), *raw) if it else raw,
+            cuda_graph=_BOOLS.get(graph),
+            throughput=_float(f[_SGL_TP]) if _SGL_TP in f else None,
+            raw=(("iter", it), *f.items()) if it else tuple(f.items()),
             notes=notes,
+            batch_size=_batch_size(f.get("#running-req")),
         )
 
     def _sglang_rate(
@@ -684,197 +650,111 @@ class LineParser:
         raw_rate: float,
         trailing: bool,
     ) -> tuple[float | None, str, tuple[str, ...]]:
-        """(normalised rate, version guess, notes) of one line; tallies the rank's inference."""
-        notes: tuple[str, ...] = _EMPTY
-        inf = self.sglang_inference.get(rank)
-        if inf is None:
-            inf = self.sglang_inference[rank] = SGLangRateInference(self._sgl_forced)
-        cands, only, ndts_by = sglang_line_analysis(length_text, rate_text)
-        forced = OLD if trailing and self._sgl_forced is None else inf.forced_formula
-        # 0.5.5 lines say their formula (the trailing comma): they count only for it, so a
-        # log of 0.5.5 lines alone still yields num_draft_tokens
-        inf.add(_old_only(cands) if trailing else cands)
-        formula: str | None
-        if forced is not None:
-            formula = forced
-            if forced not in ndts_by:
-                notes = (N_SGL_NOFIT,)
-                formula = None
-        elif only is not None:
-            formula = only
-        elif not cands:
-            formula = None
-            notes = (N_SGL_NOFIT,)
-        else:
-            formula = inf.best().formula
-            notes = (N_SGL_AMBIG,)
-        ndts = ndts_by.get(formula or "", ())
-        ndt: int | None = ndts[0] if len(ndts) == 1 else None
-        if ndt is None and formula is not None and formula != NEW:
-            best = inf.best()
-            if best.formula == formula and best.num_draft_tokens in ndts:
-                ndt = best.num_draft_tokens
+        """(normalised rate, version guess, notes) of one line, by the source's rule (which
+        tallies the line in its rank's inference); the compiled source's lines take the same."""
+        rule = self.sglang_rates
+        (code,) = rule.codes([(length_text, rate_text, trailing)])
+        formula, ndt, note = rule.outcomes[rule.decide(rank, [code])[0]]
         rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
         if trailing or self.version_text is not None:
-            return rate, SGL_VERSION_055 if trailing else self._named(""), notes
-        return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), notes
+            return rate, SGL_VERSION_055 if trailing else self._named(""), SGL_NOTES[note]
+        return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), SGL_NOTES[note]
 
     # ------------------------------------------------------------------ vLLM
 
     def _vllm_time(self, prefix: str) -> tuple[float | None, str | None]:
+        """vLLM's year-less 'MM-DD hh:mm:ss': the year is --year's (else the current one)."""
         tm = P.VLLM_TIME.search(prefix)
         if tm is None:
-            return None, None
+            return _NO_TIME
         month, dd, hms, frac = tm.group("month", "day", "time", "frac")
-        md = month + "-" + dd
-        day = self._md_cache.get(md, -1.0)
-        if day == -1.0:
-            day = self._md_cache[md] = _day_epoch(f"{self.year:04d}-{md}")
-        sod = _seconds_of_day(hms)
-        if day is None or sod is None:
-            return None, md + " " + hms
-        return day + sod + (_frac(frac) if frac else 0.0), md + " " + hms
+        ts = _stamp(f"{self.year:04d}-{month}-{dd}", hms, frac)[0]
+        return ts, month + "-" + dd + " " + hms
 
-    def _vllm_fast(self, prefix: str, groups: tuple[str, ...], line_no: int) -> _Line:
-        """The >= 0.10 layout (VLLM_FAST's groups; the compiled scanner makes these checks too):
-        None lets the general path decide (and say why a line is skipped)."""
-        mean = _float(groups[0])
-        accepted = int(groups[3][:-7])  # "2280 tokens" (the pattern guarantees the digits)
-        drafted = int(groups[4][:-7])
-        per_pos = _float_list(groups[5])
-        if mean is None or per_pos is None or accepted > drafted or drafted == 0 or mean < 1.0:
-            return None
-        counts = (accepted, drafted, accepted / drafted)
-        raw = tuple(zip(P.VLLM_FAST_KEYS, groups, strict=True))
-        fig = (mean, counts, per_pos, groups[1])
-        return self._vllm_record(prefix, line_no, "vllm >= 0.10", fig, raw)
+    def _vllm_head(self, text: str, mark: str) -> tuple[str, dict[str, str], _Raw]:
+        """(body, its fields as printed, the pid and those fields: the record's raw)."""
+        idx = text.find(mark)
+        prefix, body = text[:idx], text[idx + len(mark) :].rstrip()
+        f = _fields(body if mark == P.VLLM_SPEC_MARK else body.rstrip("."))
+        pid = P.VLLM_PID.search(prefix)
+        raw = tuple(f.items())
+        return body, f, (("pid", pid.group("pid")), *raw) if pid is not None else raw
 
-    def _vllm(self, text: str, line_no: int) -> _Line:
-        idx = text.find(P.VLLM_SPEC_MARK)
-        prefix, body = text[:idx], text[idx + len(P.VLLM_SPEC_MARK) :].rstrip()
-        fast = P.VLLM_FAST.match(body) if self.fast_paths else None
-        if fast is not None:
-            out = self._vllm_fast(prefix, fast.groups(), line_no)
-            if out is not None:
-                return out
-        f = _fields(body)
-        # the exact keys of every release; else the same fields by name (a fork's spelling)
-        g = {} if all(k in f for k in _VLLM_CORE) else G.by_field(G.fields(body))
-
-        def alt(key: str, canon: G.F) -> str | None:
-            v = f.get(key)
-            return v if v is not None or canon not in g else g[canon].text
-
-        acc_t, dra_t = alt("Accepted", G.F.ACCEPTED), alt("Drafted", G.F.DRAFTED)
+    def _vllm(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
+        body, f, raw = self._vllm_head(text, P.VLLM_SPEC_MARK)
+        g = _by_name(f, body, _VLLM_WANTS)
+        acc_t, dra_t = g.get(G.F.ACCEPTED), g.get(G.F.DRAFTED)
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
         drafted = _int(dra_t.split(" ", 1)[0]) if dra_t else None
-        pp_text = alt("Per-position acceptance rate", G.F.PER_POSITION)
-        per_pos = _float_list(pp_text or "")
+        per_pos = _float_list(g.get(G.F.PER_POSITION) or "")
         if per_pos is None:
             return Skipped("vLLM per-position acceptance rates unreadable")
-        mean_t = alt("Mean acceptance length", G.F.LENGTH)
+        mean_t = g.get(G.F.LENGTH)
         mean = _float(mean_t) if mean_t is not None else None
         if mean_t is not None and mean is None:
             return Skipped("vLLM mean acceptance length is not a number")
-        pct_t = f.get("Avg Draft acceptance rate") or f.get("Draft acceptance rate")
-        pct = _float(pct_t.rstrip("%")) if pct_t else None
-        if pct_t is None and G.F.RATE in g:
-            frac = g[G.F.RATE].fraction()
-            pct = frac * 100.0 if frac is not None else None
+        rate_t = g.get(G.F.RATE)
+        pct = _float(rate_t.rstrip("%")) if rate_t else None
         if accepted is None and drafted is None and mean is None and pct is None:
             return Skipped("vLLM SpecDecoding line without any readable value")
         if drafted is not None and accepted is not None and accepted > drafted:
             return Skipped("vLLM line accepts more tokens than it drafted")
         notes: tuple[str, ...] = _EMPTY
-        length: float | None = None
+        length: float | None = mean
         if "Accepted throughput" in f or "Avg Draft acceptance rate" in f:
             version = "vllm >= 0.10"
-            length = mean
-        elif mean is not None:
-            bonus_less: bool | None = (
-                self._vllm_bonus_less if self.engine == VLLM and self.version else None
-            )
+        elif mean is None:
+            version, notes = "vllm early V1 (<= 0.8.4)", (N_VLLM_EARLY,)
+        else:
+            bonus_less = self._vllm_bonus_less if self.engine == VLLM and self.version else None
             if bonus_less is None:
-                if per_pos:
+                if per_pos:  # 0.8.5: the length is the sum of the rates; >= 0.9: 1 + that sum
                     s = math.fsum(per_pos)
-                    bonus_less = abs(mean - s) < abs(mean - 1.0 - s)
-                    self._vllm_bonus_less = bonus_less
+                    bonus_less = self._vllm_bonus_less = abs(mean - s) < abs(mean - 1.0 - s)
                 elif mean < 1.0:
-                    bonus_less = True
-                    self._vllm_bonus_less = True
+                    bonus_less = self._vllm_bonus_less = True
                 elif self._vllm_bonus_less is not None:
                     bonus_less = self._vllm_bonus_less
                 else:
-                    bonus_less = False
-                    notes = (N_VLLM_085_AMBIG,)
+                    bonus_less, notes = False, (N_VLLM_085_AMBIG,)
+            version = "vllm 0.8.5" if bonus_less else "vllm 0.9.x"
             if bonus_less:
-                version = "vllm 0.8.5"
-                length = mean + 1.0
-                notes = (*notes, N_VLLM_085)
-            else:
-                version = "vllm 0.9.x"
-                length = mean
-        else:
-            version = "vllm early V1 (<= 0.8.4)"
-            notes = (N_VLLM_EARLY,)
+                length, notes = mean + 1.0, (*notes, N_VLLM_085)
         if length is not None and length < 1.0 - 0.005:
             return Skipped("vLLM mean acceptance length below 1 is impossible")
         if drafted == 0:
             return None  # an interval without drafts: nothing to count
-        rate = (accepted or 0) / drafted if drafted else pct / 100.0 if pct is not None else None
-        length = max(length, 1.0) if length is not None else None
-        fig = (length, (accepted, drafted, rate), per_pos, f.get("Accepted throughput"))
-        return self._vllm_record(prefix, line_no, version, fig, tuple(f.items()), notes)
-
-    def _vllm_record(
-        self,
-        prefix: str,
-        line_no: int,
-        version: str,
-        # length, (accepted, drafted, their rate), per-position rates, throughput as printed
-        fig: tuple[float | None, tuple[int | None, int | None, float | None], _Floats, str | None],
-        raw: _Raw,  # every field, as printed
-        notes: tuple[str, ...] = _EMPTY,
-    ) -> LogRecord:
-        """The record of a SpecDecoding metrics line, whichever path read its fields."""
-        length, counts, per_pos, tp_t = fig
-        pid = P.VLLM_PID.search(prefix)
+        if drafted:
+            rate: float | None = (accepted or 0) / drafted
+        else:  # vLLM prints a percentage (a fork's rate without '%' is a fraction)
+            rate = pct / 100.0 if pct is not None and (rate_t or "").endswith("%") else pct
+        tp_t = f.get("Accepted throughput")
         return self.make_record(
             VLLM,
             INTERVAL,
             line_no,
-            when=self._vllm_time(prefix),
+            when=self._vllm_time(text[: text.find(P.VLLM_SPEC_MARK)]),
             version=self._named(version),
-            length=length,
-            rate=counts[2],
-            accepted=counts[0],
-            drafted=counts[1],
+            length=max(length, 1.0) if length is not None else None,
+            rate=rate,
+            accepted=accepted,
+            drafted=drafted,
             per_position=per_pos,
             throughput=_float(tp_t.split(" ", 1)[0]) if tp_t else None,
-            raw=(("pid", pid.group("pid")), *raw) if pid is not None else raw,
+            raw=raw,
             notes=notes,
         )
 
-    def _vllm_v0(self, text: str, line_no: int) -> _Line:
-        idx = text.find(P.VLLM_V0_MARK)
-        prefix, body = text[:idx], text[idx + len(P.VLLM_V0_MARK) :]
-        f = _fields(body.rstrip().rstrip("."))
-        g = G.by_field(G.fields(body))  # every release's spelling, in any order
-
-        def count(key: str, canon: G.F) -> int | None:
-            v = f.get(key)
-            if v is None and canon in g:
-                v = g[canon].text
-            return _int(v.rstrip(".")) if v is not None else None
-
-        k = count("Number of speculative tokens", G.F.K)
-        acc = count("Number of accepted tokens", G.F.ACCEPTED)
-        dra = count("Number of draft tokens", G.F.DRAFTED)
-        emi = count("Number of emitted tokens", G.F.EMITTED)
+    def _vllm_v0(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
+        body, f, raw = self._vllm_head(text, P.VLLM_V0_MARK)
+        g = _by_name(f, body, _V0_WANTS)  # every release's spelling, in any order
+        k, acc, dra, emi = (
+            _int(g[c].rstrip(".")) if c in g else None
+            for c in (G.F.K, G.F.ACCEPTED, G.F.DRAFTED, G.F.EMITTED)
+        )
         if acc is None or dra is None or (k is not None and k <= 0):
             return Skipped("vLLM V0 Speculative metrics line without readable counts")
-        pid = P.VLLM_PID.search(prefix)
-        key = pid.group("pid") if pid else ""
+        key = raw[0][1] if raw and raw[0][0] == "pid" else ""
         last = self._v0_last.get(key)
         self._v0_last[key] = (acc, dra, emi if emi is not None else -1)
         notes: tuple[str, ...] = (N_VLLM_V0_FIRST,)
@@ -905,40 +785,33 @@ class LineParser:
             VLLM,
             INTERVAL,
             line_no,
-            when=self._vllm_time(prefix),
+            when=self._vllm_time(text[: text.find(P.VLLM_V0_MARK)]),
             version=self._named("vllm V0 (<= 0.7)"),
             length=length,
             counts=(acc, dra),
-            raw=tuple(f.items()),
+            raw=raw,
             notes=notes,
         )
 
     # ------------------------------------------------------------------ llama.cpp
 
     @staticmethod
-    def _llama_prefix(text: str) -> tuple[float | None, str | None, str | None, str | None]:
+    def _llama_prefix(text: str) -> tuple[tuple[float | None, str | None], _Raw]:
+        """(the time since start and as printed, the slot and task pairs) of a line's prefix."""
         tm = P.LLAMACPP_TIME.match(text)
-        ts = time_text = None
+        when: tuple[float | None, str | None] = _NO_TIME
         if tm is not None:
-            ts = (
-                int(tm.group("min")) * 60.0
-                + int(tm.group("sec"))
-                + int(tm.group("ms")) / 1e3
-                + int(tm.group("us")) / 1e6
-            )
-            time_text = text[: tm.end() - 3]
+            mins, sec, ms, us = tm.group("min", "sec", "ms", "us")
+            ts = int(mins) * 60.0 + int(sec) + int(ms) / 1e3 + int(us) / 1e6
+            when = (ts, text[: tm.end() - 3])
         sm = P.LLAMACPP_SLOT.search(text)
-        slot, task = sm.group("slot", "task") if sm else (None, None)
-        return ts, time_text, slot, task
+        return when, (("slot", sm.group("slot")), ("task", sm.group("task"))) if sm else ()
 
-    @staticmethod
-    def _llama_raw(slot: str | None, task: str | None, *items: tuple[str, str]) -> _Raw:
-        raw = list(items)
-        if task is not None:
-            raw.insert(0, ("task", task))
-        if slot is not None:
-            raw.insert(0, ("slot", slot))
-        return tuple(raw)
+    def _llama(
+        self, kind: str, line_no: int, when: tuple[float | None, str | None], raw: _Raw, **kw: Any
+    ) -> LogRecord:
+        """A llama.cpp record (its clock: time since the server started)."""
+        return self.make_record(LLAMACPP, kind, line_no, when=when, raw=raw, **kw)
 
     def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         m = P.LLAMACPP_DRAFT.search(text)
@@ -949,70 +822,55 @@ class LineParser:
             return None
         if acc > gen:
             return Skipped("llama.cpp line accepts more drafts than it generated")
-        ts, time_text, slot, task = self._llama_prefix(text)
-        bare = slot is None and text.lstrip().startswith("draft acceptance")
-        if bare and prev_line is not None:
-            prev = strip_ansi(prev_line).rstrip("\r")
+        when, slot = self._llama_prefix(text)
+        mlen = m.group("mlen")
+        if slot or not text.lstrip().startswith("draft acceptance"):
+            version = (
+                "llama.cpp PR #24536 (long form)"
+                if m.group("mword") == "acceptance length"
+                else LLAMA_MEAN_LEN
+                if mlen is not None
+                else "llama.cpp <= 4227c9b"
+                if m.group("rateword")
+                else LLAMA_NO_MEAN_LEN
+            )
+        else:  # the bare line: SLT_CNT's, or the message of 4227c9b's two-line form
+            version = "llama.cpp SLT_CNT variant (bare line)"
+            prev = strip_ansi(prev_line).rstrip("\r") if prev_line is not None else ""
             pm = P.LLAMACPP_SLOT_ONLY.search(prev)
             if pm is not None:
-                slot, task = pm.group("slot"), pm.group("task")
-                pts, ptext, _, _ = self._llama_prefix(prev)
-                ts, time_text = (ts, time_text) if ts is not None else (pts, ptext)
+                slot = (("slot", pm.group("slot")), ("task", pm.group("task")))
+                when = when if when[0] is not None else self._llama_prefix(prev)[0]
                 version = "llama.cpp 4227c9b (two-line form)"
-            else:
-                version = "llama.cpp SLT_CNT variant (bare line)"
-        elif bare:
-            version = "llama.cpp SLT_CNT variant (bare line)"
-        elif m.group("mword") == "acceptance length":
-            version = "llama.cpp PR #24536 (long form)"
-        elif m.group("mlen") is not None:
-            version = LLAMA_MEAN_LEN
-        elif m.group("rateword"):
-            version = "llama.cpp <= 4227c9b"
-        else:
-            version = LLAMA_NO_MEAN_LEN
-        length = None
+        length = _float(mlen) if mlen is not None else None
         notes: tuple[str, ...] = _EMPTY
-        if m.group("mlen") is not None:
-            length = _float(m.group("mlen"))
-            if length is None or length < 1.0 - 0.005:
-                return Skipped("llama.cpp mean len below 1 is impossible")
-            length = max(length, 1.0)
-        else:
+        if mlen is not None and (length is None or length < 1.0 - 0.005):
+            return Skipped("llama.cpp mean len below 1 is impossible")
+        if mlen is None:
             printed = G.by_field(G.fields(text[m.end() :])).get(G.F.LENGTH)
-            notes = (
+            notes = (  # never "prints no mean len" when the line prints one
                 (N_LLAMA_NOLEN,)
-                if printed is None  # never "prints no mean len" when the line prints one
+                if printed is None
                 else (F.N_UNREAD.format(f"{printed.key} = {printed.text}"),)
             )
         per_pos = _float_list(m.group("pp") or "")
         if per_pos is None:
             return Skipped("llama.cpp acceptance rate per position unreadable")
-        raw = self._llama_raw(
-            slot,
-            task,
-            ("draft acceptance", m.group("ratio")),
-            ("accepted", m.group("acc")),
-            ("generated", m.group("gen")),
-        )
-        if m.group("mlen") is not None:
-            raw = (*raw, (f"mean {m.group('mword')}", m.group("mlen")))
-        if m.group("pp") is not None:
-            raw = (*raw, ("acceptance rate per position", m.group("pp")))
-        return self.make_record(
-            LLAMACPP,
+        mean_key = f"mean {m.group('mword')}"
+        raw = (*slot, *_groups(m, (*_LLAMA_REQUEST_KEYS, ("mlen", mean_key), _LLAMA_PP)))
+        return self._llama(
             REQUEST,
             line_no,
-            when=(ts, time_text),
+            when,
+            raw,
             version=version,
-            length=length,
+            length=max(length, 1.0) if length is not None else None,
             counts=(acc, gen),
             per_position=per_pos,
-            raw=raw,
             notes=notes,
         )
 
-    def _llama_per_pos(self, text: str, line_no: int) -> _Line:
+    def _llama_per_pos(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         m = P.LLAMACPP_ACC_PER_POS.search(text)
         if m is None:
             return Skipped("'acc per pos' without a readable list")
@@ -1021,56 +879,48 @@ class LineParser:
             return Skipped("llama.cpp acc per pos values unreadable")
         if not pp:
             return None
-        ts, time_text, slot, task = self._llama_prefix(text)
-        return self.make_record(
-            LLAMACPP,
-            PER_POSITION,
-            line_no,
-            when=(ts, time_text),
-            version=LLAMA_MEAN_LEN,
-            per_position=pp,
-            raw=self._llama_raw(slot, task, ("acc per pos", m.group("pp"))),
+        when, slot = self._llama_prefix(text)
+        raw = (*slot, ("acc per pos", m.group("pp")))
+        return self._llama(
+            PER_POSITION, line_no, when, raw, version=LLAMA_MEAN_LEN, per_position=pp
         )
 
-    def _llama_stats(self, text: str, line_no: int) -> _Line:
+    def _llama_stats(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         m = P.LLAMACPP_STATS.search(text)
         if m is not None:
-            groups = {k: v for k, v in m.groupdict().items() if v is not None}
+            raw = _groups(m, _LLAMA_STATS_KEYS)
+            g = _by_name(dict(raw), "", _STATS_WANTS)
         else:  # the fields by name (another order, a fork's spelling, a missing suffix)
             head = P.LLAMACPP_STATS_HEAD.search(text)
-            g = G.by_field(G.fields(text[head.end() :] if head else text))
-            names = {G.F.STEPS: "gd", G.F.DRAFTED: "gt", G.F.ACCEPTED: "at"}
-            names.update({G.F.LENGTH: "mlen", G.F.PER_POSITION: "pp"})
-            groups = {n: g[f].text for f, n in names.items() if f in g}
-            if head is not None:
-                groups = {"impl": head.group("impl"), **groups}
-            if not {"gd", "gt", "at"} <= set(groups):
-                return Skipped("llama.cpp statistics line unreadable")
-        gd, gt, at = _int(groups["gd"]), _int(groups["gt"]), _int(groups["at"])
+            found = G.fields(text[head.end() :] if head else text)
+            raw = tuple((f.key, f.text) for f in found)
+            g = _by_name(dict(raw), "", _STATS_WANTS)
+            raw = (("impl", head.group("impl")), *raw) if head is not None else raw
+        gd, gt, at = (
+            _int(g[c]) if c in g else None for c in (G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED)
+        )
         if gd is None or gt is None or at is None:
             return Skipped("llama.cpp statistics line unreadable")
         if gd == 0 or gt == 0:
             return None
         if at > gt:
             return Skipped("llama.cpp statistics accept more tokens than generated")
-        pp = _float_list(groups.get("pp", ""))
+        pp = _float_list(g.get(G.F.PER_POSITION, ""))
         if pp is None:
             return Skipped("llama.cpp statistics acc rate/pos unreadable")
-        ts, time_text, _, _ = self._llama_prefix(text)
-        return self.make_record(
-            LLAMACPP,
+        return self._llama(
             CUMULATIVE,
             line_no,
-            when=(ts, time_text),
-            version=LLAMA_MEAN_LEN if "mlen" in groups else LLAMA_NO_MEAN_LEN,
+            self._llama_prefix(text)[0],
+            raw,
+            version=LLAMA_MEAN_LEN if G.F.LENGTH in g else LLAMA_NO_MEAN_LEN,
             length=1.0 + at / gd,
             counts=(at, gt),
             per_position=pp,
-            raw=tuple(groups.items()),
             notes=(N_LLAMA_CUMUL,),
         )
 
-    def _llama_step(self, text: str, line_no: int) -> _Line:
+    def _llama_step(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         m = P.LLAMACPP_STEP.search(text)
         if m is None:
             return None  # "draft tokens" is a common phrase; not every such line is a trace line
@@ -1079,90 +929,33 @@ class LineParser:
             return None
         if n > mm:
             return Skipped("llama.cpp trace line accepts more drafts than drafted")
-        ts, time_text, slot, task = self._llama_prefix(text)
-        return self.make_record(
-            LLAMACPP,
-            STEP,
-            line_no,
-            when=(ts, time_text),
-            version="llama.cpp LLAMA_TRACE",
-            length=1.0 + n,
-            counts=(n, mm),
-            raw=self._llama_raw(slot, task, ("accepted", str(n)), ("drafted", str(mm))),
+        when, slot = self._llama_prefix(text)
+        raw = (*slot, ("accepted", str(n)), ("drafted", str(mm)))
+        version = "llama.cpp LLAMA_TRACE"
+        return self._llama(
+            STEP, line_no, when, raw, version=version, length=1.0 + n, counts=(n, mm)
         )
 
     # ------------------------------------------------------------------ TensorRT-LLM
 
-    def _trtllm(self, text: str, line_no: int) -> ParseOutcome:
-        # The JSON starts at some '{' or '[' before the key; a text prefix may hold brackets of
-        # its own ("[TRT-LLM] [I] ", "[11/29/2026-08:40:12] "): try each opening bracket in turn
-        # and take the first JSON value that decodes and spans the key.
-        mark = text.find(P.TRTLLM_MARKS[0])
-        if mark < 0:
-            mark = text.find(P.TRTLLM_MARKS[1])
-        if "{" not in text[:mark] and "[" not in text[:mark]:
-            return Skipped("TensorRT-LLM specDecodingStats without JSON")
-        doc = next((d for d, end in F.json_values(text, mark, 64) if end > mark), _NOT_MINE)
-        if doc is _NOT_MINE:
-            return Skipped("TensorRT-LLM iteration stats are not valid JSON")
-        items = doc if isinstance(doc, list) else [doc]
-        out: list[LogRecord] = []
-        bad = 0
-        for item in items:
-            if not isinstance(item, dict):
-                bad += 1
-                continue
-            st = item.get("specDecodingStats", item.get("spec_decoding_stats"))
-            if not isinstance(st, dict):
-                continue
-            rec = self._trt_item(item, st, line_no)
-            if isinstance(rec, Skipped):
-                bad += 1
-            elif rec is not None:
-                out.append(rec)
-        if out:
-            return tuple(out)
-        if bad:
-            return Skipped("TensorRT-LLM specDecodingStats with unusable numbers")
-        return None
+    def _trtllm(self, text: str, line_no: int, prev_line: str | None = None) -> ParseOutcome:
+        """Iteration stats: a JSON object or list after any text prefix, read by the JSON
+        bodies' reader (formats.py: its walk finds each ``specDecodingStats`` object)."""
+        out = F.json_line(self, text, line_no)
+        if out is None:
+            return Skipped("TensorRT-LLM specDecodingStats without valid JSON")
+        return _only(out, TRTLLM) if type(out) is tuple and out else out
 
-    def _trt_item(
-        self, item: dict[str, object], st: dict[str, object], line_no: int
-    ) -> LogRecord | Skipped | None:
-        def num(*keys: str) -> float | None:  # the first key whose value is a JSON number
-            ns = [v for k in keys if type(v := st.get(k)) is int or type(v) is float]
-            fv = float(ns[0]) if ns else math.nan
-            return fv if math.isfinite(fv) else None
 
-        drafted = num("numDraftTokens", "num_draft_tokens")
-        accepted = num("numAcceptedTokens", "num_accepted_tokens")
-        reqs = num("numRequestsWithDraftTokens", "num_requests_with_draft_tokens")
-        alen = num("acceptanceLength", "acceptance_length")
-        if (reqs is not None and reqs <= 0) or (drafted is not None and drafted <= 0):
-            return None
-        notes: tuple[str, ...] = _EMPTY
-        if alen is None and accepted is not None and reqs:
-            alen = (accepted + reqs) / reqs
-            notes = (N_TRT_COMPUTED,)
-        if alen is None:
-            return Skipped("no acceptance length")
-        if alen < 1.0 - 1e-6 or (
-            accepted is not None and drafted is not None and accepted > drafted
-        ):
-            return Skipped("impossible numbers")
-        it = item.get("iter")
-        raw = tuple((str(k), json.dumps(v)) for k, v in st.items())
-        if it is not None:
-            raw = (("iter", json.dumps(it)), *raw)
-        return self.make_record(
-            TRTLLM,
-            ITERATION,
-            line_no,
-            version="trtllm iteration stats",
-            length=max(alen, 1.0),
-            rate=(accepted / drafted) if accepted is not None and drafted else None,
-            accepted=int(accepted) if accepted is not None else None,
-            drafted=int(drafted) if drafted is not None else None,
-            raw=raw,
-            notes=notes,
-        )
+# the server layouts after SGLang's (whose lines are told by several marks): (engine, the
+# line's mark, its reader), tried in this order
+_SERVER: tuple[tuple[str, str, Callable[..., _Line]], ...] = (
+    (VLLM, P.VLLM_SPEC_MARK, LineParser._vllm),
+    (VLLM, P.VLLM_V0_MARK, LineParser._vllm_v0),
+    (LLAMACPP, "draft acceptance", LineParser._llama_request),
+    (LLAMACPP, "acc per pos", LineParser._llama_per_pos),
+    (LLAMACPP, "#calls(b,g,a)", LineParser._llama_stats),
+    (LLAMACPP, "draft tokens", LineParser._llama_step),
+    (TRTLLM, P.TRTLLM_MARKS[0], LineParser._trtllm),
+    (TRTLLM, P.TRTLLM_MARKS[1], LineParser._trtllm),
+)

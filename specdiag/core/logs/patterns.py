@@ -88,27 +88,6 @@ SGLANG_PREFIX = re.compile(
     r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] $"
 )
 SGLANG_AFTER = re.compile(r"(?: \[(?P<iter>\d+)\])?(?P<sep>[.,]) ")
-# The default >= 0.5.10 layout, matched in one go (the general path splits "key: value" pairs).
-SGLANG_FAST = re.compile(
-    r"#running-req: (\d+), #token: (\d+), token usage: ([0-9.]+), accept len: ([0-9.]+), "
-    r"accept rate: ([0-9.]+), cuda graph: (True|False), gen throughput \(token/s\): ([0-9.]+), "
-    r"#queue-req: (\d+)$"
-)
-# The default layout WITH its logger prefix, in one match (the common case: parse.py's fast path).
-SGLANG_LINE_FAST = re.compile(
-    r"\[(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:[.,](\d{1,6}))?((?: [A-Z][A-Z_]*\d+)*)\] "
-    r"Decode batch(?: \[(\d+)\])?, " + SGLANG_FAST.pattern
-)
-SGLANG_FAST_KEYS: tuple[str, ...] = (
-    "#running-req",
-    "#token",
-    "token usage",
-    "accept len",
-    "accept rate",
-    "cuda graph",
-    "gen throughput (token/s)",
-    "#queue-req",
-)
 SGLANG_GRAPH_KEYS: tuple[str, ...] = ("cuda graph", "cpu graph", "npu graph", "musa graph")
 
 # --------------------------------------------------------------------------- vLLM
@@ -118,21 +97,6 @@ VLLM_V0_MARK = "Speculative metrics: "
 # (APIServer pid=48211) INFO 11-29 08:40:12 [metrics.py:120]   /  INFO 02-20 10:15:30 metrics.py:477]
 VLLM_TIME = re.compile(
     r"(?<!\d)(?P<month>\d\d)-(?P<day>\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.(?P<frac>\d{1,6}))?"
-)
-# The >= 0.10 layout, matched in one go (the general path splits "key: value" pairs).
-VLLM_FAST = re.compile(
-    r"Mean acceptance length: ([0-9.]+), Accepted throughput: ([0-9.]+ tokens/s), "
-    r"Drafted throughput: ([0-9.]+ tokens/s), Accepted: (\d+ tokens), Drafted: (\d+ tokens), "
-    r"Per-position acceptance rate: ([0-9., ]*), Avg Draft acceptance rate: ([0-9.]+%)$"
-)
-VLLM_FAST_KEYS: tuple[str, ...] = (
-    "Mean acceptance length",
-    "Accepted throughput",
-    "Drafted throughput",
-    "Accepted",
-    "Drafted",
-    "Per-position acceptance rate",
-    "Avg Draft acceptance rate",
 )
 ANY_TIME = re.compile(
     r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
@@ -153,7 +117,7 @@ LLAMACPP_DRAFT = re.compile(
 )
 LLAMACPP_ACC_PER_POS = re.compile(r"acc per pos = \((?P<pp>[^)]*)\)")
 LLAMACPP_STATS = re.compile(
-    r"statistics +(?P<impl>\S+): #calls\(b,g,a\) = *(?P<cb>\d+) +(?P<cg>\d+) +(?P<ca>\d+), "
+    r"statistics +(?P<impl>\S+): #calls\(b,g,a\) = *(?P<calls>\d+ +\d+ +\d+), "
     r"#gen drafts = *(?P<gd>\d+), #acc drafts = *(?P<ad>\d+), "
     r"#gen tokens = *(?P<gt>\d+), #acc tokens = *(?P<at>\d+)"
     r"(?:, #mean acc len = *(?P<mlen>[0-9.]+))?"

@@ -103,10 +103,6 @@ class CompiledPart(Protocol):
 
     fast_records: int  # records of lines it read
 
-    @property
-    def best_pairs(self) -> dict[str, set[tuple[str | None, int | None]]]:
-        """Per rank, the best pairs of its SGLang rate inference that decided its lines."""
-
     def scan(self, buf: bytes, start: int, end: int) -> Any:
         """The Block of buf[start:end] (whole lines), up to the first special line."""
 

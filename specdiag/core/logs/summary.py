@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -345,83 +345,69 @@ class _Hist:
 @dataclass(slots=True)
 class _Bucket:
     """Sparkline bucket: records, their exact sum (units), the first one's timestamp (NaN:
-    none), and the segments of the batch being added (not summed yet)."""
+    none)."""
 
     n: int
     sum: int
     t: float
-    segs: list[int] = field(default_factory=list)
-
-
-class _Spark:
-    __slots__ = ("buckets", "kept", "per")
-
-    def __init__(self, keep: bool = False) -> None:
-        self.buckets: list[_Bucket] = []
-        self.per = 1
-        # a byte range's series (parallel.py): its values and times, kept for re-bucketing
-        # once the records before the range are counted
-        self.kept: list[tuple[F64, F64]] | None = [] if keep else None
-
-    def add(self, x: F64, t: F64) -> None:
-        """Values in order (and their timestamps, NaN for none): each bucket holds ``per``
-        records; at 2 * SPARK_WIDTH buckets, neighbours merge and ``per`` doubles."""
-        if self.kept is not None:
-            self.kept.append((x, t))
-        b = self.buckets
-        n = len(x)
-        i = 0
-        starts: list[int] = []  # the batch's segments: each adds to one bucket
-        while i < n:
-            if b and b[-1].n < self.per:
-                last = b[-1]
-                k = min(self.per - last.n, n - i)
-            else:
-                last = _Bucket(0, 0, float(t[i]))
-                b.append(last)
-                k = 1
-            last.n += k
-            last.segs.append(len(starts))
-            starts.append(i)
-            i += k
-            if len(b) >= 2 * SPARK_WIDTH:
-                merged = [
-                    _Bucket(p.n + q.n, p.sum + q.sum, p.t, p.segs + q.segs)
-                    for p, q in zip(b[0::2], b[1::2], strict=False)
-                ]
-                if len(b) % 2:
-                    merged.append(b[-1])
-                self.buckets = b = merged
-                self.per *= 2
-        if not starts:
-            return
-        groups = np.repeat(np.arange(len(starts)), np.diff([*starts, n]))
-        sums = exact_sums(x, groups=groups, ngroups=len(starts))
-        for bucket in b:
-            if bucket.segs:
-                bucket.sum += sum(sums[j] for j in bucket.segs)
-                bucket.segs = []
 
 
 SparkPart = tuple[int, int, int, float]
 
 
+class _Spark:
+    """The sparkline's buckets: bucket i holds records ``[i * per, (i + 1) * per)``, with ``per``
+    the least power of two that keeps them under ``2 * SPARK_WIDTH`` (:func:`spark_per`): when
+    full, neighbours merge and ``per`` doubles. One rule for a series read in one go and for
+    byte ranges joined (:func:`spark_parts`, :func:`joined_spark`)."""
+
+    __slots__ = ("buckets", "kept", "n", "per")
+
+    def __init__(self, keep: bool = False) -> None:
+        self.buckets: list[_Bucket] = []
+        self.per = 1
+        self.n = 0  # records so far
+        # a byte range's series (parallel.py): its values and times, kept for re-bucketing
+        # once the records before the range are counted
+        self.kept: list[tuple[F64, F64]] | None = [] if keep else None
+
+    def add(self, x: F64, t: F64) -> None:
+        """Values in order (and their timestamps, NaN for none)."""
+        if self.kept is not None:
+            self.kept.append((x, t))
+        if not len(x):
+            return
+        per = spark_per(self.n + len(x))
+        b = self.buckets
+        while self.per < per:
+            pairs = zip(b[0::2], b[1::2], strict=False)  # an odd last one stays alone
+            b = [_Bucket(p.n + q.n, p.sum + q.sum, p.t) for p, q in pairs] + b[len(b) & ~1 :]
+            self.per *= 2
+        self.buckets = b
+        self.take(_parts(x, t, self.n, per))
+
+    def take(self, parts: Iterable[SparkPart]) -> None:
+        """(bucket, records, exact sum, first timestamp) of the records after those so far."""
+        b = self.buckets
+        for i, n, total, t in parts:
+            if b and i == len(b) - 1:
+                b[-1].n, b[-1].sum = b[-1].n + n, b[-1].sum + total
+            else:
+                b.append(_Bucket(n, total, t))
+            self.n += n
+
+
 def spark_per(n: int) -> int:
-    """Records per bucket once ``n`` records went through :meth:`_Spark.add`: the buckets are
-    then ``[i * per, (i + 1) * per)`` (a new bucket at 2 * SPARK_WIDTH doubles ``per``)."""
+    """Records per bucket once ``n`` records went through :meth:`_Spark.add`."""
     per = 1
     while n > (2 * SPARK_WIDTH - 1) * per:
         per *= 2
     return per
 
 
-def spark_parts(kept: list[tuple[F64, F64]], offset: int, per: int) -> list[SparkPart]:
+def _parts(x: F64, t: F64, offset: int, per: int) -> list[SparkPart]:
     """(bucket, records, exact sum, first timestamp) of the buckets ``[i * per, (i + 1) * per)``
-    that kept values cover, the first being record ``offset`` of the series."""
-    if not kept:
-        return []
-    x = np.concatenate([k[0] for k in kept])
-    t = np.concatenate([k[1] for k in kept])
+    that the values cover, the first being record ``offset`` of the series."""
     idx = (np.arange(len(x)) + offset) // per - offset // per
     sums = exact_sums(x, groups=idx, ngroups=int(idx[-1]) + 1)
     starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]]).tolist()
@@ -432,18 +418,20 @@ def spark_parts(kept: list[tuple[F64, F64]], offset: int, per: int) -> list[Spar
     ]
 
 
+def spark_parts(kept: list[tuple[F64, F64]], offset: int, per: int) -> list[SparkPart]:
+    """:func:`_parts` of a byte range's kept values."""
+    if not kept:
+        return []
+    return _parts(
+        np.concatenate([k[0] for k in kept]), np.concatenate([k[1] for k in kept]), offset, per
+    )
+
+
 def joined_spark(parts: Iterable[SparkPart], per: int) -> _Spark:
     """The sparkline of consecutive ranges' :func:`spark_parts`, in order."""
     spark = _Spark()
     spark.per = per
-    index = -1
-    for i, n, total, t in parts:
-        if i == index:
-            last = spark.buckets[-1]
-            last.n, last.sum = last.n + n, last.sum + total
-        else:
-            spark.buckets.append(_Bucket(n, total, t))
-            index = i
+    spark.take(parts)
     return spark
 
 
@@ -935,8 +923,10 @@ class SeriesAccumulator:
             per_pos = [
                 PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
             ]
+        # the most frequent count of positions; a tie goes to the larger count (never to the
+        # order the counts were first met, which differs between the two sources)
         draft_positions = (
-            max(self.positions, key=lambda k: self.positions[k]) if self.positions else None
+            max(self.positions, key=lambda k: (self.positions[k], k)) if self.positions else None
         )
         if draft_positions is None and inference is not None and inference.num_draft_tokens:
             draft_positions = inference.num_draft_tokens - 1

@@ -7,15 +7,10 @@ import gzip
 import io
 from pathlib import Path
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from specdiag.core.logs.analyze import LogAnalyzer
-from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.window import TimeWindow, parse_bound
 from tests.support import paths
 from tests.support.cli import run_cli
-from tests.support.examples import examples
 from tests.support.parseline import parse_line
 
 DATA = paths.TEST_DATA / "logs"
@@ -114,80 +109,6 @@ def test_trtllm_camel_case_without_acceptance_length_reaches_the_parser() -> Non
     assert r.combined_records == 1
     assert r.summary["trtllm"].stats.accept_length is not None
     assert r.summary["trtllm"].stats.accept_length.mean == (15 + 8) / 8
-
-
-# --------------------------------------------------------------------------- fast paths
-
-_SGL_NUM = st.sampled_from(["0.00", "0.99", "1.00", "2.87", "4.12", "1.2.3", "9.99", "3", "."])
-_RATE = st.sampled_from(["0.00", "0.45", "0.62", "0.74", "0.80", "1.00", "1.01", "0.7366"])
-
-
-def _compare_paths(lines: list[str], **kw: str) -> None:
-    fast, general = LineParser(**kw), LineParser(**kw)  # type: ignore[arg-type]
-    general.fast_paths = False
-    for i, line in enumerate(lines):
-        assert fast.parse(line, i) == general.parse(line, i), line
-
-
-@settings(deadline=None, max_examples=examples(200))
-@given(
-    st.lists(
-        st.tuples(
-            _SGL_NUM,
-            _RATE,
-            st.sampled_from(["", " TP0", " DP1 TP3", " DP0 PP1 ATTN_CP0 MOE_DP0 TP0 EP2"]),
-            st.sampled_from(["", ".123", ",5"]),
-            st.sampled_from(["", " [17]"]),
-            st.sampled_from(["08:40:12", "23:59:60", "24:00:00"]),
-            st.sampled_from(["True", "False"]),
-            st.sampled_from(["4102.55", "0.00", "1.2.3"]),
-        ),
-        min_size=1,
-        max_size=12,
-    )
-)
-def test_sglang_fast_path_equals_general_path(rows: list[tuple[str, ...]]) -> None:
-    lines = [
-        f"[2026-11-29 {hms}{frac}{rank}] Decode batch{it}, #running-req: 64, #token: 88032, "
-        f"token usage: 0.41, accept len: {length}, accept rate: {rate}, cuda graph: {graph}, "
-        f"gen throughput (token/s): {tp}, #queue-req: 3"
-        for length, rate, rank, frac, it, hms, graph, tp in rows
-    ]
-    _compare_paths(lines)
-    _compare_paths(lines, engine="sglang", engine_version="0.5.10")
-
-
-@settings(deadline=None, max_examples=examples(200))
-@given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(["0.99", "1.00", "2.52", "1.52", "3", "1.2.3"]),
-            st.sampled_from(["0 tokens", "2280 tokens", "4500 tokens", "9000 tokens"]),
-            st.sampled_from(["0 tokens", "4500 tokens", "3600 tokens"]),
-            st.sampled_from(["0.720, 0.480, 0.320", "", "1.001, 0.5", "0.5,", "1.2.3", "0.9"]),
-            st.sampled_from(["228.00 tokens/s", "1.2.3 tokens/s", "0 tokens/s"]),
-            st.sampled_from(["(APIServer pid=48211) INFO 11-29 08:40:12 [metrics.py:120] ", ""]),
-        ),
-        min_size=1,
-        max_size=12,
-    )
-)
-def test_vllm_fast_path_equals_general_path(rows: list[tuple[str, ...]]) -> None:
-    lines = [
-        f"{prefix}SpecDecoding metrics: Mean acceptance length: {mean}, Accepted throughput: "
-        f"{tp}, Drafted throughput: 450.00 tokens/s, Accepted: {acc}, Drafted: {dra}, "
-        f"Per-position acceptance rate: {pp}, Avg Draft acceptance rate: 50.7%"
-        for mean, acc, dra, pp, tp, prefix in rows
-    ]
-    _compare_paths(lines)
-    _compare_paths(lines, engine="vllm", engine_version="0.10.2")
-
-
-def test_fast_paths_equal_general_paths_on_every_capture() -> None:
-    texts = [p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.log"))]
-    texts.append((DATA / "engine_log_samples.txt").read_text(encoding="utf-8"))
-    for text in texts:
-        _compare_paths(text.splitlines())
 
 
 # --------------------------------------------------------------------------- SGLang ndt per part

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs import parallel
 from specdiag.core.logs.analyze import LogAnalyzer
-from specdiag.core.logs.infer import NEW, OLD, SGLangRateInference, sglang_line_analysis
+from specdiag.core.logs.infer import NEW, OLD, SGLangRateInference, sglang_candidates
 from specdiag.core.logs.scan import open_path
 from specdiag.core.logs.summary import SPARK_WIDTH, _Spark, spark_per
 from tests.support import paths
@@ -86,7 +86,7 @@ def static_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
             m = re.search(r"accept len: ([0-9.]+), accept rate: ([0-9.]+)", line)
             if m and block % 3 == 1:
                 line = line[: m.start()] + "accept len: 1.00, accept rate: 0.00" + line[m.end() :]
-            elif m and sglang_line_analysis(m[1], m[2])[1] != NEW:
+            elif m and {f for f, _ in sglang_candidates(m[1], m[2])} != {NEW}:
                 continue  # its formula decided by the other lines of its rank
             out.append(line)
     path = tmp_path_factory.mktemp("ranges") / "static.log"
