@@ -400,3 +400,80 @@ def test_a_prose_list_that_does_not_fill_its_range_is_no_positions() -> None:
         "Mean acceptance length 2.2; acceptance rates of 0.71, 0.52 and 0.35 for positions 2-4.\n",
     ):
         assert all(not r.per_position for r in read_paste(text).records), text
+
+
+# ------------------------------------------------------------------ spreads, JSON lines, notes
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["Acceptance Length", "AL", "accept rate", "τ"]),
+    spread=st.sampled_from([" ± std", " (± std)", " (mean ± sd)", " +/- stddev"]),
+    n=st.integers(1, 4),
+    data=st.data(),
+)
+def test_a_figure_with_its_spread_named_in_the_header(
+    name: str, spread: str, n: int, data: st.DataObject
+) -> None:
+    rate = "rate" in name
+    vals = [data.draw(st.integers(120, 480)) / (1000 if rate else 100) for _ in range(n)]
+    rows = [[f"run{i}", f"{v:.2f} ± 0.{i + 1}"] for i, v in enumerate(vals)]
+    got = read_paste(_table(["model", name + spread], rows)).records
+    if rate:
+        assert [r.printed_rate for r in got] == pytest.approx([round(v, 2) for v in vals])
+    else:
+        assert [r.printed_length for r in got] == [round(v, 2) for v in vals]
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(2, 5), data=st.data())
+def test_json_lines_one_record_each(n: int, data: st.DataObject) -> None:
+    vals = [data.draw(st.integers(120, 480)) / 100 for _ in range(n)]
+    text = "\n".join(
+        f'{{"run": {i}, "accept_length": {v}, "num_spec_tokens": {i + 1}}}'
+        for i, v in enumerate(vals)
+    )
+    got = read_paste(text + "\n").records
+    assert [r.printed_length for r in got] == vals
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(["Acceptance length", "Mean accept length", "AL"]),
+    note=st.sampled_from(
+        [
+            ("(bonus token included)", True),
+            ("(incl. bonus)", True),
+            ("[including the bonus token]", True),
+            (", counting the bonus token", True),
+            ("(w/o bonus)", False),
+            ("(bonus excluded)", False),
+            (", not counting the bonus token", False),
+            ("(excl. bonus)", False),
+        ]
+    ),
+    v=st.integers(110, 600),
+)
+def test_what_a_length_counts_said_right_after_its_value(
+    name: str, note: tuple[str, bool], v: int
+) -> None:
+    text, included = note
+    (r,) = read_paste(f"{name}: {v / 100:.2f} {text}.\n".replace(" ,", ",")).records
+    assert r.printed_length == v / 100
+    assert r.accept_length == pytest.approx(v / 100 + (0 if included else 1))
+
+
+def test_a_note_on_the_bonus_that_names_both_or_another_sentence_decides_nothing() -> None:
+    for text in (
+        "Acceptance length: 2.41 (with and without bonus)\n",
+        "Acceptance length: 2.41 (with/without bonus: 2.41/1.41)\n",
+        "Acceptance length: 2.41. The bonus token is counted in the throughput.\n",
+    ):
+        assert all(r.accept_length is None for r in read_paste(text).records), text
+
+
+def test_a_draft_len_column_is_the_draft_tokens_per_step() -> None:
+    text = _table(["draft len", "AL"], [["1", "1.80"], ["3", "2.62"]])
+    got = read_paste(text).records
+    # 1.80 above one draft token per step counts the bonus; the column follows
+    assert [r.accept_length for r in got] == [1.80, 2.62]

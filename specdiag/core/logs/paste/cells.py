@@ -239,6 +239,7 @@ for _m, _keys in {
         "speculative tokens",
         "max draft tokens",
         "draft length",
+        "draft len",
         "gamma",
     ),
     HISTOGRAM: ("acceptance histogram", "accepted histogram", "correct drafts histogram"),
@@ -596,8 +597,20 @@ def positions_named(text: str) -> int:
     return len(nums) if ok else 0
 
 
+# a spread named after the figure ('Acceptance Length ± std', 'AL (mean ± sd)'): the figure's
+# column, its cells 'value ± spread'
+_SPREAD_TAIL = re.compile(
+    r"^(?P<m>.+?)\s*[(\[]?\s*(?:mean\s*)?(?:±|\+/-|\+-)\s*(?:std|sd|stddev|stdev|σ|se|sem)\s*[)\]]?$",
+    re.I,
+)
+
+
 def _key(text: str) -> Key:
     got = _key_plain(text)
+    if got.metric is None and (st := _SPREAD_TAIL.match(text.strip())) is not None:
+        inner = _key_plain(st.group("m"))
+        if inner.metric in ACCEPTANCE:
+            return inner
     if got.metric in (None, RATE, ACCEPT_RATIO) and (
         positions_named(norm(text)[0]) or positions_named(_MARKUP.sub("", text).strip().lower())
     ):

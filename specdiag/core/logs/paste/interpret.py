@@ -2009,6 +2009,31 @@ def _with_continuations(
     return [(k, v, kt, vt) for _, k, v, kt, vt in sorted(taken + extra, key=lambda x: x[0])]
 
 
+# what a length counts, said right after its value ('2.41 (bonus token included)', '2.41, not
+# counting the bonus', '2.41 [w/o bonus]'): the clause up to its bracket's end or the sentence's
+_AFTER_CLAUSE = re.compile(
+    r"\s*(?:\((?P<b>[^()]{0,60})\)|\[(?P<s>[^\[\]]{0,60})\]|[,;]\s*(?P<c>[^.;()]{0,60}))"
+)
+_NOT_COUNTING = re.compile(r"\bnot\s+(?:counting|including)\s+(?:the\s+)?bonus", re.I)
+
+
+def _bonus_after(t: str, item: tuple[C.Key, C.Value, str, str]) -> tuple[C.Key, C.Value, str, str]:
+    k, v, kt, vt = item
+    at = t.find(vt)
+    if k.metric != C.LENGTH or at < 0:
+        return item
+    m = _AFTER_CLAUSE.match(t, at + len(vt))
+    if m is None:
+        return item
+    clause = m.group("b") or m.group("s") or m.group("c") or ""
+    out = C._BONUS_OUT.search(clause) or _NOT_COUNTING.search(clause)
+    inc = None if out is not None else C._BONUS_IN.search(clause)
+    if (out is None) == (inc is None) or re.search(r"\b(?:and|or|vs)\b|\bwith\s*/", clause):
+        return item  # neither, or both ('with and without bonus')
+    metric = C.ACC_PER_STEP if out is not None else C.TOK_PER_STEP
+    return C.Key(metric, k.text, k.percent, k.position, k.tool, k.pooled), v, kt, vt
+
+
 _EQ_PAIR = re.compile(r"(?<![\w.])(?P<k>[A-Za-z][\w]*)\s*=\s*(?P<v>\d+(?:\.\d+)?)(?![\w.])")
 _ACCEPT_REJECT = re.compile(
     r"(?<![\w.])(?P<a>\d+)\s+accept(?:ed)?\s*(?:/|,|and)\s*(?P<r>\d+)\s+reject(?:ed)?\b", re.I
@@ -2184,6 +2209,8 @@ def keyvalue(
             items = [it for it in items if it[3] not in pr[0].group("list")]
         if length_key is not None or any(k.metric == C.LENGTH for k, *_ in items):
             items = _with_continuations(t, items, length_key)
+        if "bonus" in t.lower():
+            items = [_bonus_after(t, it) for it in items]
         for k, v, kt, vt in items:
             k = _as_step_count(k, v)
             if k.metric == C.LENGTH:
@@ -2304,7 +2331,15 @@ def load_json(text: str) -> tuple[object | None, bool]:
     try:
         return json.loads(_repair(text)), True
     except (ValueError, RecursionError):
-        return None, False
+        pass
+    # JSON lines: one object a line (a results file of one run per line)
+    objs = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(objs) >= 2 and all(o.startswith("{") and o.endswith("}") for o in objs):
+        try:
+            return [json.loads(o) for o in objs], False
+        except (ValueError, RecursionError):
+            return None, False
+    return None, False
 
 
 _PY_DICT = re.compile(r"\{\s*'[^'\n]{1,80}'\s*:")
