@@ -477,3 +477,16 @@ def test_a_draft_len_column_is_the_draft_tokens_per_step() -> None:
     got = read_paste(text).records
     # 1.80 above one draft token per step counts the bonus; the column follows
     assert [r.accept_length for r in got] == [1.80, 2.62]
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps=st.integers(1, 8), topk=st.sampled_from([1, 4, 8]), length=st.integers(110, 900))
+def test_sglangs_num_steps_is_the_draft_depth(steps: int, topk: int, length: int) -> None:
+    text = (
+        f"with --speculative-num-steps {steps} --speculative-eagle-topk {topk} "
+        f"--speculative-num-draft-tokens {steps + 1} I get accept len {length / 100:.2f}\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_length == length / 100
+    # a step accepts at most num_steps drafts: a length above it counts the target's token
+    assert r.accept_length == (length / 100 if length / 100 > steps else None)

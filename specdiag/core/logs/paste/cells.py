@@ -241,6 +241,8 @@ for _m, _keys in {
         "draft length",
         "draft len",
         "gamma",
+        # SGLang's draft depth: a step accepts at most this many drafts, whatever the tree
+        "speculative num steps",
     ),
     HISTOGRAM: ("acceptance histogram", "accepted histogram", "correct drafts histogram"),
     PER_POSITION: (
