@@ -2232,6 +2232,8 @@ def keyvalue(
                 continue
             if k.metric in (C.HISTOGRAM, C.PER_POSITION):
                 continue
+            if k.metric == C.K and v.number == int(v.number):
+                labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if k.metric in C.ACCEPTANCE and fig.has_acceptance():
                     flush()
