@@ -490,3 +490,68 @@ def test_sglangs_num_steps_is_the_draft_depth(steps: int, topk: int, length: int
     assert r.printed_length == length / 100
     # a step accepts at most num_steps drafts: a length above it counts the target's token
     assert r.accept_length == (length / 100 if length / 100 > steps else None)
+
+
+# ------------------------------------------------------------------ identities over names
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    k=st.integers(1, 8),
+    steps=st.integers(200, 60_000),
+    per=st.integers(5, 95),
+    kname=st.sampled_from(["mtp_k={}", "k={}", "num_speculative_tokens={}", "`mtp_k={}`"]),
+    name=st.sampled_from(["Mean accepted tokens / forward", "accepted tokens per step"]),
+    bonus=st.booleans(),
+)
+def test_counts_and_the_pastes_k_decide_over_the_name(
+    k: int, steps: int, per: int, kname: str, name: str, bonus: bool
+) -> None:
+    drafted = steps * k
+    accepted = drafted * per // 100
+    mean = accepted / steps + (1 if bonus else 0)
+    text = (
+        f"Run with the same draft ({kname.format(k)}).\n\n"
+        "| Metric | ours |\n|---|---|\n"
+        f"| Draft acceptance rate | {100 * accepted / drafted:.2f}% ({accepted}/{drafted}) |\n"
+        f"| {name} | {mean:.2f} |\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.printed_length == round(mean, 2)
+    # 1 + accepted / (drafted / k) is the printed figure: the bonus counted, whatever the name
+    want = round(mean, 2) if bonus else round(round(mean, 2) + 1, 6)
+    assert r.accept_length == pytest.approx(want)
+    assert r.bonus.rule.startswith("identity")
+
+
+def test_a_k_the_paste_states_twice_differently_decides_nothing_by_counts() -> None:
+    text = (
+        "Two runs, k=3 and k=4.\n\n| Metric | ours |\n|---|---|\n"
+        "| Draft acceptance rate | 59.70% (85964/144000) |\n| Mean accepted tokens / forward | 2.79 |\n"
+    )
+    (r,) = read_paste(text).records
+    assert not r.bonus.rule.startswith("identity")
+
+
+def test_a_signed_or_delta_column_of_metric_rows_is_no_record() -> None:
+    for head in ("Δ", "Delta", "Change"):
+        text = (
+            f"| Metric | Baseline | Ours | {head} |\n|---|---|---|---|\n"
+            "| Throughput (tok/s) | 304.9 | 371.9 | +22.0% |\n"
+            "| Accept Length | 1.000 | 2.347 | +134.7% |\n"
+        )
+        assert [r.printed_length for r in read_paste(text).records] == [1.0, 2.347], head
+    text = "| Metric | A | B | vs A |\n|---|---|---|---|\n| Accept Length | 2.1 | 2.4 | +0.3 |\n"
+    assert [r.printed_length for r in read_paste(text).records] == [2.1, 2.4]
+
+
+def test_a_threshold_and_a_key_after_a_semicolon_are_no_measurement() -> None:
+    for text in (
+        "- fall back after three rounds (general threshold: 2 accepted tokens/round; tool "
+        "threshold: 1)\n",
+        "acceptance rate threshold: 60%\n",
+        "accept length cutoff: 1.5\n",
+    ):
+        assert not read_paste(text).records, text
+    got = read_paste("accept rate: 61%; accept length: 2.3\n").records
+    assert [(r.printed_rate, r.printed_length) for r in got] == [(0.61, 2.3)]

@@ -67,10 +67,17 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
-    r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|"
+    r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
     r"(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
     re.I,
 )
+
+
+def k_stated(text: str) -> int | None:
+    """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4'), or
+    None when it states none or several."""
+    found = {int(m.group(1)) for m in _K_IN_LABEL.finditer(text)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
@@ -952,7 +959,18 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
     stat_cols = {
         j: _STAT_COL.match(" ".join(x for x in cols[j] if x).strip()) for j in range(1, width)
     }
-    chosen: list[int] = list(range(1, width))
+    # a column comparing the others ('Δ', 'Delta', 'Change'), or one of signed figures
+    # ('+134.7%'), holds changes against a baseline: no record of its own
+    chosen: list[int] = [
+        j
+        for j in range(1, width)
+        if not _COMPARE_COLUMN.match(C._MARKUP.sub("", " ".join(x for x in cols[j] if x)).strip())
+        and not any(
+            j < len(cells) and _SIGNED.match(C._MARKUP.sub("", cells[j]))
+            for _, cells in g.rows
+            if C.key(cells[0]).metric in C.ACCEPTANCE
+        )
+    ]
     if width > 1 and all(stat_cols.values()):
         # columns of statistics of one run (avg, p50, min, ...): one record, the mean first
         order = sorted(chosen, key=lambda j: _STAT_PREF.get(stat_cols[j].group(1).lower(), 9))  # type: ignore[union-attr]
@@ -1244,7 +1262,8 @@ _SETTING = re.compile(
 _NOT_MEASURED = re.compile(
     r"\b(?:typical(?:ly)?|usually|expected|theoretical|ideal|assumed|hypothetical|simulated|"
     r"desired|hoped|aim(?:ed)?|goal|(?:we|i|to|they)\s+(?:target|want|need|hope|aim)(?:ed)?|"
-    r"targeting|aiming(?:\s+for)?|required|minimum|maximum)(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
+    r"targeting|aiming(?:\s+for)?|required|minimum|maximum|thresholds?|cut-?offs?|limits?)"
+    r"(?:[ \t_*`-]+\w+){0,3}[ \t*`]*$",
     re.I,
 )
 # a value that opens a range ('60–80%', '2.1 - 2.6', '60% to 80%'): not one measurement
@@ -1798,7 +1817,11 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     lead: C.Key | None = None  # the metric a line opens with ('Acceptance rates: ...')
     for pat in (_PAIR, _PAIR_BARE, _KEY_BRACKETED):
         for m in pat.finditer("".join(rest)):
-            k = key_of(m.group("key"), text[m.end("key") : m.start("val")].strip())
+            # a key never runs over a ';' (the clause before is another statement's: '2 accepted
+            # tokens/round; tool threshold: 1')
+            k = key_of(
+                m.group("key").rsplit(";", 1)[-1], text[m.end("key") : m.start("val")].strip()
+            )
             if k.metric is None and pat is _PAIR:
                 if lead is None:
                     lead = _lead_metric(text)
