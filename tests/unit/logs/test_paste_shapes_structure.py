@@ -555,3 +555,30 @@ def test_a_threshold_and_a_key_after_a_semicolon_are_no_measurement() -> None:
         assert not read_paste(text).records, text
     got = read_paste("accept rate: 61%; accept length: 2.3\n").records
     assert [(r.printed_rate, r.printed_length) for r in got] == [(0.61, 2.3)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["mtp_avg_token_per_step", "avg_tokens_per_step", "avg_token_per_round"]),
+    v=st.integers(100, 600),
+    before=st.integers(0, 4),
+)
+def test_a_tokens_per_step_field_among_a_log_lines_other_fields(
+    name: str, v: int, before: int
+) -> None:
+    fields = " ".join(f"field_{i}:{i * 3}.5" for i in range(before))
+    text = f"INFO 01-12 13:51:19 [manager.py:614] req_id:16 {fields} {name}:{v / 100:.2f}\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == v / 100 and r.accept_length == v / 100
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["Avg Accepted/window", "accepted per window", "mean accepted/window"]),
+    vals=st.lists(st.integers(10, 600), min_size=1, max_size=4),
+)
+def test_accepted_per_draft_window_is_accepted_per_step(name: str, vals: list[int]) -> None:
+    rows = [[f"mode{i}", "12.3", f"{v / 100:.2f}"] for i, v in enumerate(vals)]
+    got = read_paste(_table(["mode", "latency (s)", name], rows)).records
+    assert [r.printed_length for r in got] == [v / 100 for v in vals]
+    assert [r.accept_length for r in got] == [round(1 + v / 100, 6) for v in vals]

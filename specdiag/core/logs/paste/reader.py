@@ -35,11 +35,11 @@ from specdiag.core.logs.paste.model import (
 # A block is a candidate when it names an acceptance figure in some spelling.
 _CANDIDATE = re.compile(
     r"acc(?:ept|pt|\.|_|\s|%|\b|len|rate)|\bac{1,2}p[et]|τ|\\tau\b|\bAL\b|\bAR\b|\bMAT\b|\ba\.len\b|draft|"
-    r"(?:toks?|tokens)(?:/| per )" + C.STEP_NOUN_RE + r"|emitted(?:/| per )verify",
+    r"(?:toks?|tokens?)(?:/|[ _]per[ _])" + C.STEP_NOUN_RE + r"|emitted(?:/| per )verify",
     re.IGNORECASE,
 )
 _STRONG = re.compile(
-    r"accept|accpt|acc(?:\.|_)?\s?len|τ|(?:toks?|tokens)(?:/| per )" + C.STEP_NOUN_RE + r"|"
+    r"accept|accpt|acc(?:\.|_)?\s?len|τ|(?:toks?|tokens?)(?:/|[ _]per[ _])" + C.STEP_NOUN_RE + r"|"
     r"emitted(?:/| per )verify",
     re.I,
 )
