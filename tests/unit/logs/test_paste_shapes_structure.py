@@ -582,3 +582,30 @@ def test_accepted_per_draft_window_is_accepted_per_step(name: str, vals: list[in
     got = read_paste(_table(["mode", "latency (s)", name], rows)).records
     assert [r.printed_length for r in got] == [v / 100 for v in vals]
     assert [r.accept_length for r in got] == [round(1 + v / 100, 6) for v in vals]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    key=st.sampled_from(["pos_accept", "per-position acceptance", "position acceptance"]),
+    n=st.integers(2, 6),
+    start=st.sampled_from([0, 1]),
+    quote=st.just(""),
+    bullets=st.booleans(),
+    data=st.data(),
+)
+def test_a_dict_of_rates_by_draft_position(
+    key: str, n: int, start: int, quote: str, bullets: bool, data: st.DataObject
+) -> None:
+    rates = sorted((data.draw(st.integers(100, 990)) / 1000 for _ in range(n)), reverse=True)
+    body = ", ".join(f"{quote}{start + i}{quote}: {r:.3f}" for i, r in enumerate(rates))
+    length = round(1 + sum(rates), 3)
+    b = "- " if bullets else ""
+    text = f"{b}`mean_accept_len = {length:.3f}`\n{b}`{key} = {{{body}}}`\n"
+    (r,) = read_paste(text).records
+    assert r.per_position == pytest.approx(tuple(rates))
+    assert r.accept_length == length
+
+
+def test_a_dict_with_a_gap_is_no_positions() -> None:
+    text = "mean_accept_len = 2.1\npos_accept = {0: 0.7, 2: 0.4}\n"
+    assert all(not r.per_position for r in read_paste(text).records)

@@ -257,6 +257,12 @@ for _m, _keys in {
         "per position acc",
         "per position rate",
         "per position rates",
+        "pos accept",
+        "pos acceptance",
+        "pos accept rate",
+        "position acceptance",
+        "accept per position",
+        "accept per pos",
     ),
 }.items():
     for _k in _keys:
@@ -829,6 +835,24 @@ _UNITS = re.compile(
 _APPROX = re.compile(r"^(?:~|≈|about\s+|approx\.?\s+|approximately\s+)\s*(?=[\d.])", re.I)
 # a list of rates in one cell ('[0.73, 0.52, 0.35]', '(0.8, 0.6)', '0.73 / 0.52 / 0.35', '72%, 41%')
 _RATE_LIST = re.compile(r"^[\[(]?\s*(\d*\.?\d+\s*%?\s*(?:[,;/]\s*\d*\.?\d+\s*%?\s*)+)[\])]?$")
+
+
+_POSITION_DICT = re.compile(
+    r"""^\{\s*(?:['"]?\d{1,2}['"]?\s*:\s*\d*\.?\d+\s*%?\s*,?\s*){2,16}\}$"""
+)
+
+
+def position_dict(text: str, percent: bool = False) -> tuple[float, ...] | None:
+    """The rates of a dict of draft positions ('{0: 0.980, 1: 0.637, 2: 0.152}'), counted from
+    0 or 1 without a gap, or None."""
+    t = _MARKUP.sub("", text).strip()
+    if not _POSITION_DICT.match(t):
+        return None
+    items = re.findall(r"""['"]?(\d{1,2})['"]?\s*:\s*(\d*\.?\d+\s*%?)""", t)
+    pos = [int(a) for a, _ in items]
+    if pos[0] not in (0, 1) or pos != list(range(pos[0], pos[0] + len(pos))):
+        return None
+    return rate_list(", ".join(b for _, b in items), percent)
 
 
 def rate_list(text: str, percent: bool = False) -> tuple[float, ...] | None:

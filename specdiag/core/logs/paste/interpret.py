@@ -2214,7 +2214,9 @@ def keyvalue(
         if (pp := _POSITION_LIST.search(t)) is not None and (
             (pk := key_of(pp.group("key"))).metric == C.PER_POSITION
         ):
-            rl = C.rate_list(pp.group("list"), pk.percent)
+            rl = C.rate_list(pp.group("list"), pk.percent) or C.position_dict(
+                pp.group("list"), pk.percent
+            )
             if rl is not None and not fig.positions:
                 fig.positions.update(enumerate(rl))
                 fig.fields.append((pp.group("key").strip(), pp.group("list")))
@@ -2285,7 +2287,7 @@ _SHARE_BRACKET = re.compile(
 )
 _POSITION_LIST = re.compile(
     r"(?P<key>[A-Za-z][\w ./()%-]{2,60}?)(?:\s*[:=]\s*|\s+(?:(?:is|are|was|were)\s+)?)"
-    r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|"
+    r"(?P<list>[\[(][\d.,;%\s]*\d[\d.,;%\s]*[\])]|\{[\d\s:.,%'\"]+\}|"
     r"\d*\.?\d+\s*%?(?:[ \t]*[,;/][ \t]*\d*\.?\d+\s*%?){1,15}(?!\w|\.\d|[ \t]*[,;/][ \t]*\d))"
 )
 # rates listed in prose for a range of draft positions ('acceptance rates of 0.71, 0.52 and 0.35
