@@ -609,3 +609,39 @@ def test_a_dict_of_rates_by_draft_position(
 def test_a_dict_with_a_gap_is_no_positions() -> None:
     text = "mean_accept_len = 2.1\npos_accept = {0: 0.7, 2: 0.4}\n"
     assert all(not r.per_position for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    steps=st.integers(100, 90_000),
+    per=st.integers(20, 95),
+    k=st.integers(2, 5),
+    unit=st.sampled_from(["tokens/step", "tok/step", "tokens per step", "toks/fwd"]),
+    approx=st.sampled_from(["", "≈", "~"]),
+    prose_first=st.booleans(),
+)
+def test_box_cells_with_units_and_counts_and_the_prose_telling_the_same_counts(
+    steps: int, per: int, k: int, unit: str, approx: str, prose_first: bool
+) -> None:
+    drafted = steps * k
+    accepted = drafted * per // 100
+    rate = 100 * accepted / drafted
+    acc_step = accepted / steps
+    prose = f"({steps:,} draft steps x {k} tokens = {drafted:,} draft tokens; {accepted:,} accepted)\n\n"
+    table = (
+        "| Metric | Value |\n|---|---|\n"
+        f"| Overall acceptance rate (accepted/draft tokens) | {rate:.1f}% ({accepted}/{drafted}) |\n"
+        f"| Mean accepted draft tokens per step | {acc_step:.2f} ({accepted}/{steps}) |\n"
+        f"| Mean acceptance length (incl. bonus token) | {approx}{1 + acc_step:.2f} {unit} |\n"
+    )
+    text = prose + table if prose_first else table + "\n" + prose
+    (r,) = read_paste(text).records  # the prose's counts are the table's run told again
+    assert r.printed_length == round(1 + acc_step, 2)
+    assert r.accept_length == r.printed_length
+
+
+def test_a_value_whose_bracketed_counts_do_not_give_it_is_not_read() -> None:
+    from specdiag.core.logs.paste import cells as C
+
+    assert C.value("1.70 (77360/48367)") is None
+    assert C.value("1.60 (77360/48367)") is not None

@@ -828,7 +828,9 @@ _STAT_RE = re.compile(
 _NUMBER = re.compile(r"^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$")
 _THOUSANDS = re.compile(r"^[-+]?\d{1,3}(?:([,' _\u202f\u00a0])\d{3})(?:\1\d{3})*(?:\.\d+)?$")
 _UNITS = re.compile(
-    r"\s*(?:tokens?/s(?:ec)?|tok/s|t/s|tokens?|toks?|tok|steps?|ms|s|x|×|it/s|req/s)$", re.I
+    r"\s*(?:(?:tokens?|toks?)\s*(?:/|per\s+)\s*(?:step|fwd|forward|cycle|round|iter|verify)|"
+    r"tokens?/s(?:ec)?|tok/s|t/s|tokens?|toks?|tok|steps?|ms|s|x|×|it/s|req/s)$",
+    re.I,
 )
 
 
@@ -968,6 +970,21 @@ def _restated(t: str) -> Value | None:
     return Value(pct[0], True, pct[1]) if m.group("pa") else Value(frac[0], False, frac[1])
 
 
+# a value with the counts whose quotient it is ('1.60 (77360/48367)'): the value
+_QUOTIENT = re.compile(r"^(?P<v>\d*\.\d+)\s*\(\s*(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)\s*\)$")
+
+
+def _with_quotient(t: str) -> Value | None:
+    m = _QUOTIENT.match(t)
+    if m is None:
+        return None
+    a, b = int(m.group("a").replace(",", "")), int(m.group("b").replace(",", ""))
+    v = _plain(m.group("v"))
+    if v is None or not b or abs(a / b - v[0]) > half_unit(v[1]):
+        return None
+    return Value(v[0], False, v[1])
+
+
 @functools.lru_cache(maxsize=16384)
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
@@ -976,7 +993,7 @@ def value(text: str) -> Value | None:
     if not t or len(t) > 60:
         return None
     if "(" in t or "[" in t:
-        got = _restated(t) or _annotated(t)
+        got = _restated(t) or _annotated(t) or _with_quotient(t)
         if got is not None:
             return got
     spread = None
