@@ -645,3 +645,31 @@ def test_a_value_whose_bracketed_counts_do_not_give_it_is_not_read() -> None:
 
     assert C.value("1.70 (77360/48367)") is None
     assert C.value("1.60 (77360/48367)") is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    k=st.integers(1, 6),
+    flag=st.sampled_from(
+        ["--speculative-num-steps {}", "--num-speculative-tokens {}", "`mtp_k={}`", "k={}"]
+    ),
+    lengths=st.lists(st.integers(105, 700), min_size=1, max_size=4),
+)
+def test_a_length_above_the_k_the_paste_states_decides_its_name(
+    k: int, flag: str, lengths: list[int]
+) -> None:
+    text = f"Served with {flag.format(k)}.\n\n" + "".join(
+        f"- run {i}, concurrency {2**i}: 190.09 output tok/s, accept length {v / 100:.2f}.\n"
+        for i, v in enumerate(lengths)
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [v / 100 for v in lengths]
+    above = any(v / 100 > k for v in lengths)
+    assert all(
+        (r.accept_length == r.printed_length) if above else r.accept_length is None for r in got
+    )
+
+
+def test_two_stated_ks_decide_nothing() -> None:
+    text = "Tried k=3 and k=5.\n\n- accept length 3.40\n- accept length 2.90\n"
+    assert all(r.accept_length is None for r in read_paste(text).records)

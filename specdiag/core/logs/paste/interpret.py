@@ -73,10 +73,18 @@ _K_IN_LABEL = re.compile(
 )
 
 
+# an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
+_K_FLAG = re.compile(
+    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens)[ =]+(\d{1,2})\b|"
+    r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
+)
+
+
 def k_stated(text: str) -> int | None:
-    """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4'), or
-    None when it states none or several."""
+    """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
+    '--speculative-num-steps 3'), or None when it states none or several."""
     found = {int(m.group(1)) for m in _K_IN_LABEL.finditer(text)}
+    found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
     return found.pop() if len(found) == 1 else None
 
 

@@ -472,6 +472,7 @@ def read_paste(
                 )
             )
     records = _counts_with_k(records, text)
+    records = _above_stated_k(records, text)
     records = _one_name_one_way(records)
     records = _as_the_paste_says(records, text)
     records, block_of = _per_block(records, block_of, lines)
@@ -542,6 +543,49 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
                     steps=r.steps or steps,
                     notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
                 )
+        out.append(r)
+    return out
+
+
+def _above_stated_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
+    """A length above the one draft-tokens-per-step the paste states (`--speculative-num-steps
+    3` over 'accept length 3.08') counts the bonus token; so do the paste's other lengths of
+    that tool under that name (one paste prints one tool's length one way)."""
+    if not any(r.bonus == UNDECIDED and r.printed_length for r in records):
+        return records
+    k = I.k_stated(text)
+    if k is None:
+        return records
+    above = {
+        (r.tool, _length_name(r))
+        for r in records
+        if r.bonus == UNDECIDED
+        and r.printed_length is not None
+        and r.printed_length > k
+        and _length_name(r) is not None
+    }
+    if not above:
+        return records
+    out = []
+    for r in records:
+        if (
+            r.bonus == UNDECIDED
+            and r.printed_length is not None
+            and (r.tool, _length_name(r)) in above
+        ):
+            rule = (
+                f"value: a length above the draft tokens per step the paste states ({k}) "
+                "must count the bonus token"
+                if r.printed_length > k
+                else f"the paste's other lengths of this name pass the draft tokens per step it "
+                f"states ({k}): printed one way"
+            )
+            r = dataclasses.replace(
+                r,
+                accept_length=r.printed_length,
+                bonus=Decision(INCLUDED, rule),
+                notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+            )
         out.append(r)
     return out
 
