@@ -673,3 +673,20 @@ def test_a_length_above_the_k_the_paste_states_decides_its_name(
 def test_two_stated_ks_decide_nothing() -> None:
     text = "Tried k=3 and k=5.\n\n- accept length 3.40\n- accept length 2.90\n"
     assert all(r.accept_length is None for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    before=st.sampled_from(["", "Parity verified at all 24 checkpoints. ", "Tests pass! "]),
+    lead=st.sampled_from(["Acceptance", "Acceptance rate", "Draft acceptance"]),
+    ks=st.lists(st.integers(1, 32), min_size=2, max_size=4, unique=True),
+    data=st.data(),
+)
+def test_per_configuration_rates_after_a_sentence(
+    before: str, lead: str, ks: list[int], data: st.DataObject
+) -> None:
+    rates = [data.draw(st.integers(5, 95)) for _ in ks]
+    items = ", ".join(f"K={k} {r}%" for k, r in zip(ks, rates, strict=True))
+    got = read_paste(f"{before}{lead}: {items}.\n").records
+    assert [round(r.printed_rate or 0, 4) for r in got] == [r / 100 for r in rates]
+    assert all(r.printed_length is None for r in got)

@@ -1412,7 +1412,23 @@ _GOAL_NAME = re.compile(
 )
 
 
+_SENTENCE_START = re.compile(r"[.!?]\s+(?=[A-Z*`])")
+
+
 def _lead_list(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """A line, or the last sentences of one ('Parity verified at 24 checkpoints. Acceptance:
+    K=4 64%, K=8 30%'), naming one acceptance figure, then its value per configuration."""
+    got = _lead_list_at(text)
+    if got or _SENTENCE_START.search(text) is None:
+        return got
+    for s in _SENTENCE_START.finditer(text):
+        got = _lead_list_at(text[s.end() :])
+        if got:
+            return [(a + s.end(), b + s.end(), pairs) for a, b, pairs in got]
+    return []
+
+
+def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """A line naming one acceptance figure, then its value for each of a few configurations,
     read only when no configuration's name is a figure or a measure of its own."""
     m = _LEAD_LIST.match(text)
