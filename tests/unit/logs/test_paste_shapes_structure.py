@@ -690,3 +690,26 @@ def test_per_configuration_rates_after_a_sentence(
     got = read_paste(f"{before}{lead}: {items}.\n").records
     assert [round(r.printed_rate or 0, 4) for r in got] == [r / 100 for r in rates]
     assert all(r.printed_length is None for r in got)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["avg_toks_fwd", "tok/step", "accept_len", "mean acceptance length"]),
+    acc=st.integers(1000, 90_000),
+    length=st.integers(120, 500),
+    sep=st.sampled_from([", ", "; "]),
+)
+def test_a_named_figure_inside_a_cells_bracket(name: str, acc: int, length: int, sep: str) -> None:
+    drafted = acc * 4 // 3
+    cell = f"{100 * acc / drafted:.2f}% ({acc}/{drafted}{sep}{name}={length / 100:.2f})"
+    text = _table(["Model", "Mode", "Accuracy", "Acceptance rate"], [["m", "EAGLE", "0.94", cell]])
+    (r,) = read_paste(text).records
+    assert r.printed_length == length / 100
+    assert r.accepted_tokens == acc and r.drafted_tokens == drafted
+
+
+def test_a_bracket_naming_no_figure_is_left_to_the_cell() -> None:
+    cell = "73.56% (90483/123000, seed=3)"
+    text = _table(["Model", "Acceptance rate"], [["m", cell]])
+    # nothing named an acceptance figure inside: the cell is not split, and stays unread
+    assert all(r.printed_length is None for r in read_paste(text).records)

@@ -314,6 +314,10 @@ for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
         for _sep in ("/", " per "):
             _OWN.setdefault(f"{_acc}{_sep}{_noun}", ACC_PER_STEP)
 
+# 'avg_toks_fwd' (underscores read as spaces): tokens per forward without the '/'
+for _k in ("toks fwd", "tok fwd", "tokens fwd", "avg toks fwd", "avg tok fwd", "mean toks fwd"):
+    _OWN.setdefault(_k, TOK_PER_STEP)
+
 # Configuration columns: kept as the record's labels, never read as figures.
 _LABELS = frozenset(
     (

@@ -854,6 +854,14 @@ def _by_rows(
             if not cell:
                 continue
             header = " ".join(x for x in (group, name) if x) or f"column {i + 1}"
+            if "=" in cell and "(" in cell and k.metric in C.ACCEPTANCE:
+                # named figures inside the cell's bracket ('73.56% (90483/123000,
+                # avg_toks_fwd=3.21)'): each read by its own name, the rest as the cell
+                cell, named = _bracket_named(cell)
+                for nk, nv, nt in named:
+                    slots.setdefault(slot if slot in slots else "", E.Figures()).put(
+                        nk.metric or "", nv, nk, nt, nk.text
+                    )
             v = C.value(cell)
             k = _as_step_count(k, v)
             m = k.metric
@@ -939,6 +947,25 @@ def _by_rows(
                         setattr(fig, attr, getattr(shared, attr))
         out.extend(_records(slots, labels, ctx, g.structure, (ln, ln), "column"))
     return out
+
+
+_NAMED_IN_BRACKET = re.compile(
+    r"[,;]?\s*(?P<k>[A-Za-z][\w/ .-]{1,30}?)\s*=\s*(?P<v>\d+(?:\.\d+)?)\s*(?=[,;)])"
+)
+
+
+def _bracket_named(cell: str) -> tuple[str, list[tuple[C.Key, C.Value, str]]]:
+    """The acceptance figures named inside a cell's bracket ('avg_toks_fwd=3.21'), and the cell
+    without them; a bracket naming none is left as it is."""
+    open_at = cell.find("(")
+    got: list[tuple[C.Key, C.Value, str]] = []
+    rest = cell
+    for m in list(_NAMED_IN_BRACKET.finditer(cell, open_at)):
+        k, v = C.key(m.group("k")), C.value(m.group("v"))
+        if k.metric in C.ACCEPTANCE and v is not None:
+            got.append((k, v, m.group("v")))
+            rest = rest.replace(m.group(0), "")
+    return (rest, got) if got else (cell, [])
 
 
 def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header: str) -> bool:
