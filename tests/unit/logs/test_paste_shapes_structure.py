@@ -713,3 +713,26 @@ def test_a_bracket_naming_no_figure_is_left_to_the_cell() -> None:
     text = _table(["Model", "Acceptance rate"], [["m", cell]])
     # nothing named an acceptance figure inside: the cell is not split, and stays unread
     assert all(r.printed_length is None for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    verb=st.sampled_from(["improved", "increased", "went", "dropped"]),
+    adverb=st.sampled_from(["", " drastically", " slightly", " significantly"]),
+    a=st.integers(11, 60),
+    b=st.integers(11, 60),
+    tool=st.sampled_from(["", " on vLLM", " on SGLang"]),
+)
+def test_accepted_tokens_changing_between_decimals_is_an_undecided_length(
+    verb: str, adverb: str, a: int, b: int, tool: str
+) -> None:
+    text = f"After the fix{tool}, the accepted tokens {verb}{adverb} from {a / 10:.1f} to {b / 10:.1f}.\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [a / 10, b / 10]
+    # a count's name, not the tool's length: neither the words nor the tool decide the bonus
+    assert all(r.accept_length is None for r in got)
+
+
+def test_accepted_tokens_changing_between_counts_is_no_length() -> None:
+    text = "the accepted tokens increased from 1200 to 1500 after the fix\n"
+    assert all(r.printed_length is None for r in read_paste(text).records)

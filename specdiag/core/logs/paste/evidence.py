@@ -113,6 +113,9 @@ class Figures:
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
     pooled_by_name: str = ""  # the key that says the figure divides the run's totals
+    # the length was read under a count's name ('accepted tokens ... from 1.4 to 1.8'), not
+    # under the tool's length name: the tool's convention for its length does not decide it
+    count_named: bool = False
 
     def has_acceptance(self) -> bool:
         return (
@@ -154,6 +157,8 @@ class Figures:
             self.named_tools.add(key.tool)
         if attr == "ratio":
             self.ratio_name = key.text
+        if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
+            self.count_named = True
         if metric in (C.RATE, C.ACCEPT_RATIO) and key.percent:
             v = C.Value(v.number, True, v.decimals, v.max, v.statistic, v.spread)
         setattr(self, attr, v)
@@ -305,7 +310,7 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
                 f"value: a length above the draft tokens per step ({f.k.number:g}) must count "
                 "the bonus token",
             )
-        if bonus is UNDECIDED and tool in _BONUS_BY_TOOL:
+        if bonus is UNDECIDED and tool in _BONUS_BY_TOOL and not f.count_named:
             bonus = Decision(INCLUDED, "tool: " + _BONUS_BY_TOOL[tool])
         if bonus.value == INCLUDED:
             length = printed_len

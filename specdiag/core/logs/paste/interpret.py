@@ -1231,7 +1231,9 @@ _FROM_TO = re.compile(
 )
 _CHANGE_WORDS = re.compile(
     r"\b(?:improved|increased|decreased|dropped|fell|rose|went|went up|went down|changed|grew|"
-    r"jumped|moved|climbed|declined|goes|drops|improves|increases)\s*$",
+    r"jumped|moved|climbed|declined|goes|drops|improves|increases)"
+    r"(?:\s+(?:drastically|dramatically|significantly|substantially|considerably|greatly|"
+    r"notably|markedly|sharply|slightly|somewhat|marginally|a lot|a bit))?\s*$",
     re.I,
 )
 # a rate before its noun ('→ 85.2% acceptance', '62% draft acceptance')
@@ -1399,6 +1401,17 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
             out.append((m.start(), m.end(), m.end("key"), C.Key(None, "", False), ""))
             continue
         k = key_of(_CHANGE_WORDS.sub("", words))
+        if (
+            k.metric == C.ACCEPTED
+            and _CHANGE_WORDS.search(words)
+            and all(
+                (v := C.value(m.group(g))) is not None and v.decimals > 0 and 0 < v.number <= 16
+                for g in ("a", "b")
+            )
+        ):
+            # 'the accepted tokens improved from 1.4 to 1.8': no count but a mean per step, a
+            # length whose convention neither the words nor a tool's length name give
+            k = C.Key(C.LENGTH, f"mean {k.text}", False)
         if k.metric not in C.ACCEPTANCE:
             if last is None or not _CHANGE_WORDS.search(words):
                 continue
