@@ -282,37 +282,45 @@ _STEP_PHRASES = tuple(
     for q in ("draft", "spec", "speculative", "speculation", "verify", "verification", "decode")
     for n in ("step", "round", "cycle", "iteration")
 )
+_PER_STEP_WORDS = (
+    (
+        TOK_PER_STEP,
+        (
+            "tok",
+            "toks",
+            "tokens",
+            "token",
+            "avg tok",
+            "avg tokens",
+            "mean tokens",
+            "emitted",
+            "emitted tokens",
+            "tokens emitted",
+            "committed",
+            "committed tokens",
+        ),
+    ),
+    (
+        ACC_PER_STEP,
+        (
+            "accepted",
+            "acc",
+            "accepted drafts",
+            "accepted tokens",
+            "avg accepted",
+            "tokens accepted",
+            "drafts accepted",
+            "draft tokens accepted",
+            "mean accepted",
+            "mean accepted tokens",
+        ),
+    ),
+)
 for _noun in STEP_NOUNS + _STEP_PHRASES + ("forward pass", "target forward"):
-    for _tok in (
-        "tok",
-        "toks",
-        "tokens",
-        "token",
-        "avg tok",
-        "avg tokens",
-        "mean tokens",
-        "emitted",
-        "emitted tokens",
-        "tokens emitted",
-        "committed",
-        "committed tokens",
-    ):
-        for _sep in ("/", " per "):
-            _OWN.setdefault(f"{_tok}{_sep}{_noun}", TOK_PER_STEP)
-    for _acc in (
-        "accepted",
-        "acc",
-        "accepted drafts",
-        "accepted tokens",
-        "avg accepted",
-        "tokens accepted",
-        "drafts accepted",
-        "draft tokens accepted",
-        "mean accepted",
-        "mean accepted tokens",
-    ):
-        for _sep in ("/", " per "):
-            _OWN.setdefault(f"{_acc}{_sep}{_noun}", ACC_PER_STEP)
+    for _meaning, _words in _PER_STEP_WORDS:
+        for _word in _words:
+            for _sep in ("/", " per "):
+                _OWN.setdefault(f"{_word}{_sep}{_noun}", _meaning)
 
 # 'avg_toks_fwd' (underscores read as spaces): tokens per forward without the '/'
 for _k in ("toks fwd", "tok fwd", "tokens fwd", "avg toks fwd", "avg tok fwd", "mean toks fwd"):
