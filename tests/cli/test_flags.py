@@ -332,6 +332,7 @@ def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
 
 
 def _options_classes() -> list[tuple[str, Any]]:
+    from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.hidden.capture_run import CaptureOptions
     from specdiag.core.hidden.compare import CompareOptions
     from specdiag.core.logs.run import LogsOptions
@@ -342,6 +343,7 @@ def _options_classes() -> list[tuple[str, Any]]:
     return [
         ("capture-hidden", CaptureOptions),
         ("compare-hidden", CompareOptions),
+        ("doctor", DoctorInputs),
         ("logs", LogsOptions),
         ("exporter", ExporterConfig),
         ("probe", ProbeConfig),
@@ -373,3 +375,14 @@ def test_compare_options_refuse_what_the_cli_refuses(kwargs: dict[str, Any]) -> 
 
     with pytest.raises(UsageError, match="must be in"):
         CompareOptions(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"probe_requests": 0}, {"probe_max_tokens": -3}, {"temperature": 99.0}]
+)
+def test_doctor_inputs_refuse_what_the_cli_refuses(kwargs: dict[str, Any]) -> None:
+    from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.errors import UsageError
+
+    with pytest.raises(UsageError, match="must be in"):
+        DoctorInputs(**kwargs)

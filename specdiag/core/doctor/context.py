@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
 from specdiag.core.doctor.model import InputProblem, Segment
@@ -38,10 +39,11 @@ class DoctorInputs:
     training_log: str | None = None
     engine: str | None = None
     engine_version: str | None = None
-    temperature: float | None = None  # the clients' sampling settings, when known
+    # the clients' sampling settings, when known
+    temperature: float | None = bounded(flag="--temperature", lo=0.0, hi=5.0)
     top_k: int | None = None
-    probe_requests: int = 8
-    probe_max_tokens: int = 64
+    probe_requests: int = bounded(flag="--probe-requests", lo=1, default=8)
+    probe_max_tokens: int = bounded(flag="--max-tokens", lo=1, default=64)
     probe_timeout_s: float = 60.0
     api_key: str | None = None
     # a probe of --server already run (``specdiag demo`` reuses its probe step): not run again
@@ -57,6 +59,7 @@ class DoctorInputs:
         from specdiag.core.http import check_timeout
 
         check_timeout(self.probe_timeout_s)  # a usage error, never evidence read as unreadable
+        check_bounds(self)
 
     def shown(self) -> tuple[tuple[str, str], ...]:
         """Each input given but the logs, with what was given (in short for the command line

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
-from specdiag.core.logs.paste.hook import PASTE_MAX, hold
+from specdiag.core.logs.paste.hook import hold
+from specdiag.core.logs.records import PASTE_MAX
 
 LENGTH_KEYS = [
     "Mean acceptance length",

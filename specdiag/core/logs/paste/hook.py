@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any, BinaryIO
 
 from specdiag.core.logs.paste.model import PasteReading
-from specdiag.core.logs.records import PASTE_MAX as PASTE_MAX
+from specdiag.core.logs.records import PASTE_MAX
 
 # the skip reasons of a line with an engine's mark but no layout of it ("'accept len' without a
 # readable SGLang Decode batch line"): such a line is prose or another tool's, not the scanner's
