@@ -2,7 +2,8 @@
 
 Every command declares its flags with ``Annotated[T, typer.Option(...)]`` (or
 ``typer.Argument``). This module reads those declarations back, through typer's public API
-only (``Typer.registered_commands`` and the ``OptionInfo``/``ArgumentInfo`` each parameter is
+only (``Typer.registered_commands``, ``Typer.registered_groups`` and the
+``OptionInfo``/``ArgumentInfo`` each parameter is
 declared with), never through the click command typer builds from them: that object's
 attributes change between typer releases. ``docgen`` renders docs/cli.md from it; the contract
 tests compare declarations across commands with it.
@@ -67,9 +68,15 @@ class Param:
 
 @dataclass(frozen=True)
 class Command:
-    name: str
+    name: str  # the words after ``specdiag``: "probe", or "capture-hidden vllm" in a group
     help: str
     params: tuple[Param, ...]
+    group: bool = False  # a group of subcommands (listed right after it); params: its own
+
+    @property
+    def top(self) -> str:
+        """The command's first word: the top-level command it is, or is a subcommand of."""
+        return self.name.split(" ")[0]
 
     @property
     def short_help(self) -> str:
@@ -133,21 +140,44 @@ def _param(name: str, hint: object, default: object) -> Param | None:
     )
 
 
-def commands(app: typer.Typer) -> list[Command]:
-    """The app's registered commands, in registration order, with their declared parameters."""
+def _params(callback: object) -> tuple[Param, ...]:
+    if callback is None:
+        return ()
+    func = inspect.unwrap(callback)  # type: ignore[arg-type]
+    hints = typing.get_type_hints(func, include_extras=True)
+    params = []
+    for name, sig in inspect.signature(func).parameters.items():
+        p = _param(name, hints.get(name), sig.default)
+        if p is not None:
+            params.append(p)
+    return tuple(params)
+
+
+def _help(text: object, callback: object) -> str:
+    if isinstance(text, str):
+        return text
+    return (inspect.getdoc(callback) or "") if callback is not None else ""
+
+
+def commands(app: typer.Typer, prefix: str = "") -> list[Command]:
+    """The app's registered commands with their declared parameters: its commands in
+    registration order, then each group (``Typer.registered_groups``) followed by its own
+    subcommands, named by their words after the app's (``"capture-hidden vllm"``)."""
     out = []
     for info in app.registered_commands:
         if info.callback is None or info.name is None:
             continue
-        func = inspect.unwrap(info.callback)
-        hints = typing.get_type_hints(func, include_extras=True)
-        params = []
-        for name, sig in inspect.signature(func).parameters.items():
-            p = _param(name, hints.get(name), sig.default)
-            if p is not None:
-                params.append(p)
-        text = info.help if isinstance(info.help, str) else inspect.getdoc(func) or ""
-        out.append(Command(name=info.name, help=text, params=tuple(params)))
+        text = _help(info.help, info.callback)
+        out.append(Command(f"{prefix}{info.name}", text, _params(info.callback)))
+    for group in app.registered_groups:
+        sub = group.typer_instance
+        name = group.name or (sub.info.name if sub is not None else None)
+        if sub is None or not isinstance(name, str):
+            continue
+        callback = group.callback or sub.registered_callback and sub.registered_callback.callback
+        text = _help(group.help if isinstance(group.help, str) else sub.info.help, callback)
+        out.append(Command(f"{prefix}{name}", text, _params(callback), group=True))
+        out += commands(sub, f"{prefix}{name} ")
     return out
 
 

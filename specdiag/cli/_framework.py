@@ -51,8 +51,14 @@ def _flag_table() -> dict[str, dict[str, str]]:
 
 def options(command: str) -> Callable[..., Any]:
     """``typer.Option`` for ``command``'s flags (``all``: the shared flags) with the help flags.json
-    gives each: ``opt("--name", "-n", min=1)``; an on/off pair ``--a/--no-a`` by its first name."""
-    helps = {flag: h[command] for flag, h in _flag_table().items() if command in h}
+    gives each: ``opt("--name", "-n", min=1)``; an on/off pair ``--a/--no-a`` by its first name.
+    A subcommand (``"capture-hidden vllm"``) takes its own entry, else its group's."""
+    family = command.split(" ")[0]  # a subcommand ("capture-hidden vllm") falls back on it
+    helps = {
+        flag: h.get(command, h.get(family, ""))
+        for flag, h in _flag_table().items()
+        if command in h or family in h
+    }
 
     def opt(decl: str, *names: str, **kwargs: Any) -> Any:
         return typer.Option(decl, *names, help=helps[decl.split("/")[0]], **kwargs)
@@ -104,9 +110,14 @@ def deprecated_flag(old: str, new: str, old_value: T | None, value: T, default: 
             f"{old} and {new} are the same flag; give it once",
             hint=f"{old} is the old name of {new}: keep {new}",
         )
+    warn_deprecated(old, new)
+    return old_value
+
+
+def warn_deprecated(old: str, new: str) -> None:
+    """The one warning an old spelling gives on stderr."""
     with suppress(OSError, ValueError):
         sys.stderr.write(f"warning: {old} is deprecated and will be removed; use {new}\n")
-    return old_value
 
 
 def from_flags(
@@ -322,7 +333,8 @@ def _parse_error_hint(app: typer.Typer, exc: typer.TyperException, prog_name: st
 
     ctx = getattr(exc, "ctx", None)  # a usage error's context: the command it happened in
     param = exc.param if isinstance(exc, typer.BadParameter) else None
-    command_name = getattr(getattr(ctx, "command", None), "name", None)
+    path = getattr(ctx, "command_path", None) or prog_name
+    command_name = path.partition(" ")[2]  # the words after the program: "capture-hidden vllm"
     name = getattr(param, "name", None)
     declared = [
         p
@@ -339,5 +351,4 @@ def _parse_error_hint(app: typer.Typer, exc: typer.TyperException, prog_name: st
             lo = "" if p.minimum is None else f"from {p.minimum} "
             hi = "" if p.maximum is None else f"to {p.maximum}"
             return f"{p.flags[0]} takes {'an integer' if p.value_kind == 'int' else 'a number'} {lo}{hi}".rstrip()
-    path = getattr(ctx, "command_path", None) or prog_name
     return f"see `{path} --help` for the flags and the values they take"

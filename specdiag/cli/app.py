@@ -20,7 +20,9 @@ from specdiag.cli._framework import exit_code_for, guarded, run_app
 from specdiag.errors import EXIT_USAGE
 
 # command name -> module under specdiag.cli that defines its HELP and the command function
-# <module>_cmd (one parameter per flag); help lists them in this order
+# <module>_cmd (one parameter per flag), or <module>_app() returning a typer group of
+# subcommands; help lists them in this order. A module's legacy_args(words) rewrites its older
+# spellings before typer parses the line.
 COMMANDS: dict[str, str] = {
     "demo": "demo",
     "expected-accept": "expected_accept",
@@ -82,6 +84,10 @@ def build_app(names: Iterable[str] | None = None) -> typer.Typer:
     app.callback()(_root)
     for name in COMMANDS if names is None else names:
         module = importlib.import_module(f"specdiag.cli.{COMMANDS[name]}")
+        group = getattr(module, f"{COMMANDS[name]}_app", None)
+        if group is not None:  # a group of subcommands, each behind the error boundary
+            app.add_typer(group(), name=name, help=module.HELP)
+            continue
         func = getattr(module, f"{COMMANDS[name]}_cmd")
         app.command(name, help=module.HELP)(guarded(func))  # behind the error boundary
     return app
@@ -104,6 +110,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         name = requested_command(args)
         app = build_app([name] if name is not None else None)
+        if name is not None:  # a command's older spellings, rewritten (with a warning)
+            legacy = getattr(sys.modules[f"specdiag.cli.{COMMANDS[name]}"], "legacy_args", None)
+            if legacy is not None:
+                at = args.index(name) + 1
+                args = args[:at] + legacy(args[at:])
     except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - a command that cannot load
         return exit_code_for(exc)
     return run_app(app, args, "specdiag")

@@ -1,8 +1,10 @@
-"""``specdiag capture-hidden``: get the hidden states a draft is fed, from vLLM, SGLang or the
-checkpoint: ``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``capture-hidden hf DIR``
-(``--from SOURCE WHERE`` is the older spelling, still accepted). The flags map onto
+"""``specdiag capture-hidden``: get the hidden states a draft is fed, one subcommand per source:
+``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``capture-hidden hf MODEL_DIR``, each
+with only its own flags. Every subcommand maps its flags onto
 :class:`~specdiag.core.hidden.capture_run.CaptureOptions` (or ``ServerArgsOptions`` for
-``--print-server-args``), which refuse what does not go together; one core entry runs it."""
+``--print-server-args``), which refuse what does not go together; one core entry runs it. The
+older spellings (``--from SOURCE WHERE``; ``--print-server-args [--engine E]`` with no source)
+are rewritten by :func:`legacy_args`, with a warning, before typer parses the line."""
 
 from __future__ import annotations
 
@@ -22,119 +24,308 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from specdiag.core.hidden.capture import CaptureResult
-    from specdiag.core.hidden.capture_run import CaptureSource, ServerArgs
+    from specdiag.core.hidden.capture_run import ServerArgs
     from specdiag.core.hidden.compare_results import CompareResult
 
-HELP = """Capture hidden states: from a running vLLM or SGLang server, or every layer from an HF
-checkpoint. The source comes first: capture-hidden vllm URL | sglang URL | hf MODEL_DIR
-(--from SOURCE WHERE is the older spelling).
+EXIT_CODES = """
+Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
+3 the server or the input could not be used.
+"""
 
-vllm URL sends the sample's token ids to a vLLM server launched with the speculative
-method extract_hidden_states and a hidden-states KV connector, reads the file the response
-names (kv_transfer_params.hidden_states_path) and writes a served dump that compare-hidden
-reads, with the engine and the layer ids the server was launched with (--layers, read with
---layer-convention; recorded in vLLM's convention) in it. --compare TRAINING compares
-it at once.
+HF_EXIT_CODES = """
+Exit codes: 0 written, 2 usage, 3 the checkpoint or the input could not be used.
+"""
 
-hf MODEL_DIR runs the checkpoint (transformers, the hf extra) over the sample's tokens
-and writes all L+1 hidden states (index 0 = embedding output, L = final normed output): the
-file compare-hidden --reference and inspect-dump --reference take.
-
---print-server-args --layers 1,29,57 --layer-convention specforge prints the vLLM launch flags
-alone (here eagle_aux_hidden_state_layer_ids 2,30,58), ready to append to `vllm serve MODEL` (the connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own,
-GPU only).
+HELP = """Capture hidden states, one subcommand per source: from a running vLLM or SGLang
+server, or every layer from an HF checkpoint: capture-hidden vllm URL | sglang URL | hf
+MODEL_DIR (see each one's --help for its flags).
 
 Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatch, 2 usage,
 3 the server or the input could not be used.
 
 Examples:
 
-  specdiag capture-hidden --print-server-args --layers 1,29,57 --layer-convention specforge
-
-  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors
+  specdiag capture-hidden vllm --print-server-args --layers 1,29,57 --layer-convention specforge
 
   specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
+
+  specdiag capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o served.safetensors
+
+  specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
+"""
+
+VLLM_HELP = """Capture from a running vLLM server: send the sample's token ids to a server launched
+with the speculative method extract_hidden_states and a hidden-states KV connector, read the
+file the response names (kv_transfer_params.hidden_states_path) and write a served dump that
+compare-hidden reads, with the engine and the layer ids the server was launched with (--layers,
+read with --layer-convention; recorded in vLLM's convention) in it. --compare TRAINING compares
+it at once.
+
+--print-server-args --layers 1,29,57 --layer-convention specforge prints the launch flags alone
+(here eagle_aux_hidden_state_layer_ids 2,30,58), ready to append to `vllm serve MODEL` (the
+connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own, GPU only); no URL then.
+
+Examples:
+
+  specdiag capture-hidden vllm --print-server-args --layers 1,29,57 --layer-convention specforge
+
+  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
+"""
+
+SGLANG_HELP = """Capture from a running capture-only SGLang server (launched with the flags
+--print-server-args prints, beside the serving one): send the sample, read the hidden states
+the response carries and write a served dump that compare-hidden reads. --layers are the
+training ids unless --layer-convention says otherwise; without --layers the server captures
+SGLang's default layers. --compare TRAINING compares it at once.
+
+Examples:
+
+  specdiag capture-hidden sglang --print-server-args --layers 1,29,57
+
+  specdiag capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o served.safetensors --compare data_0.ckpt
+"""
+
+HF_HELP = """Run the checkpoint (transformers, the hf extra) over the sample's token ids and write
+all L+1 hidden states (index 0 = embedding output, L = final normed output): the file
+compare-hidden --reference and inspect-dump --reference take.
+
+Example:
 
   specdiag capture-hidden hf /models/target --like data_0.ckpt -o reference.safetensors
 """
 opt = cli.options("capture-hidden")  # typer.Option with each flag's help in flags.json
+vllm_opt = cli.options("capture-hidden vllm")
+sglang_opt = cli.options("capture-hidden sglang")
+
+# the flags two or three sources take, declared once
+LikeOpt = Annotated[Path | None, opt("--like")]
+PromptIdsOpt = Annotated[str | None, opt("--prompt-ids")]
+PromptOpt = Annotated[str | None, opt("--prompt")]
+OutputOpt = Annotated[Path | None, opt("--output", "-o")]
+CompareOpt = Annotated[Path | None, opt("--compare")]
+TrainingLayersOpt = Annotated[str | None, opt("--training-layers")]
+PadIdOpt = Annotated[int, opt("--pad-id", min=-1)]
+ForceOpt = Annotated[bool, opt("--force")]
+# CaptureOptions fields a source has no flag for (their defaults stand)
+HF_ONLY = ("device", "dtype", "device_map", "offload_dir")
+VLLM_ONLY = ("model", "keep_server_file")
+SERVER_ONLY = ("prompt", "layer_convention", "compare_with", "api_key", "timeout")
+UrlArg = Annotated[
+    str | None,
+    typer.Argument(help="The server's base URL (not needed with --print-server-args).",
+                   metavar="URL", show_default=False),
+]  # fmt: skip
 
 
-def capture_hidden_cmd(
-    source_kind: Annotated[
-        str | None,
-        typer.Argument(
-            help="Where from: vllm (a running server), sglang (a running server) or hf (a "
-            "checkpoint directory).",
-            metavar="SOURCE",
-        ),
-    ] = None,
-    where_arg: Annotated[
-        str | None,
-        typer.Argument(
-            help="The server URL (vllm, sglang) or the model directory (hf).", metavar="URL|DIR"
-        ),
-    ] = None,
-    source: Annotated[tuple[str, str] | None, opt("--from", metavar="SOURCE URL|DIR")] = None,
-    engine: Annotated[CaptureEngine, opt("--engine")] = CaptureEngine.VLLM,
-    like: Annotated[Path | None, opt("--like")] = None,
-    prompt_ids: Annotated[str | None, opt("--prompt-ids")] = None,
-    prompt: Annotated[str | None, opt("--prompt")] = None,
-    layers: Annotated[str | None, opt("--layers")] = None,
+def vllm_cmd(
+    url: UrlArg = None,
+    like: LikeOpt = None,
+    prompt_ids: PromptIdsOpt = None,
+    prompt: PromptOpt = None,
+    layers: Annotated[str | None, vllm_opt("--layers")] = None,
     layer_convention: cli.LayerConventionOpt = None,
-    output: Annotated[Path | None, opt("--output", "-o")] = None,
-    compare_with: Annotated[Path | None, opt("--compare")] = None,
-    training_layers: Annotated[str | None, opt("--training-layers")] = None,
-    print_server_args: Annotated[bool, opt("--print-server-args")] = False,
+    output: OutputOpt = None,
+    compare_with: CompareOpt = None,
+    training_layers: TrainingLayersOpt = None,
+    print_server_args: Annotated[bool, vllm_opt("--print-server-args")] = False,
     connector: Annotated[str, opt("--connector")] = "specdiag",
     storage: Annotated[str, opt("--storage")] = "/tmp/specdiag-hidden",
     model: Annotated[str | None, opt("--model")] = None,
     api_key: cli.ApiKeyOpt = None,
-    timeout: Annotated[float, opt("--timeout")] = 120.0,
+    timeout: Annotated[float, vllm_opt("--timeout")] = 120.0,
     keep_server_file: Annotated[bool, opt("--keep-server-file")] = False,
+    pad_id: PadIdOpt = 0,
+    force: ForceOpt = False,
+    json_output: cli.JsonOpt = False,
+) -> None:
+    _run(CaptureEngine.VLLM, url, dict(locals()), unset=HF_ONLY)
+
+
+def sglang_cmd(
+    url: UrlArg = None,
+    like: LikeOpt = None,
+    prompt_ids: PromptIdsOpt = None,
+    prompt: PromptOpt = None,
+    layers: Annotated[str | None, sglang_opt("--layers")] = None,
+    layer_convention: cli.LayerConventionOpt = None,
+    output: OutputOpt = None,
+    compare_with: CompareOpt = None,
+    training_layers: TrainingLayersOpt = None,
+    print_server_args: Annotated[bool, sglang_opt("--print-server-args")] = False,
+    api_key: cli.ApiKeyOpt = None,
+    timeout: Annotated[float, sglang_opt("--timeout")] = 120.0,
+    pad_id: PadIdOpt = 0,
+    force: ForceOpt = False,
+    json_output: cli.JsonOpt = False,
+) -> None:
+    _run(CaptureEngine.SGLANG, url, dict(locals()), unset=(*HF_ONLY, *VLLM_ONLY))
+
+
+def hf_cmd(
+    model_dir: Annotated[
+        str, typer.Argument(help="The HF checkpoint directory.", metavar="MODEL_DIR")
+    ],
+    like: LikeOpt = None,
+    prompt_ids: PromptIdsOpt = None,
+    output: OutputOpt = None,
     device: Annotated[str, opt("--device")] = "cpu",
     dtype: Annotated[str, opt("--dtype")] = "auto",
     device_map: Annotated[str | None, opt("--device-map")] = None,
     offload_dir: Annotated[Path | None, opt("--offload-dir")] = None,
-    pad_id: Annotated[int, opt("--pad-id", min=-1)] = 0,
-    force: Annotated[bool, opt("--force")] = False,
+    pad_id: PadIdOpt = 0,
+    force: ForceOpt = False,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    flags = dict(locals())  # the flags by name, for cli.from_flags
-    from specdiag.core.hidden import capture_run as core
-    from specdiag.core.hidden.conventions import parse_id_list
+    _run(None, model_dir, dict(locals()), unset=(*SERVER_ONLY, *VLLM_ONLY))
 
-    out = Output(json_output)
-    kind_where = _source(source_kind, where_arg, source)
-    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
-    if print_server_args:
-        sglang = engine is CaptureEngine.SGLANG or (
-            kind_where is not None and kind_where[0] is core.CaptureSource.SGLANG
-        )
-        which = CaptureEngine.SGLANG if sglang else CaptureEngine.VLLM
-        sa = core.server_args(
-            cli.from_flags(core.ServerArgsOptions, flags, engine=which, layers=ids)
-        )
-        _print_server_args(out, sa)
-        return
-    if kind_where is None:
+
+SOURCES: dict[str, tuple[Any, str]] = {
+    "vllm": (vllm_cmd, VLLM_HELP),
+    "sglang": (sglang_cmd, SGLANG_HELP),
+    "hf": (hf_cmd, HF_HELP),
+}  # source -> (its command, its help); one subcommand each
+
+
+def capture_hidden_app() -> typer.Typer:
+    """The ``capture-hidden`` group: one subcommand per source, each behind the error boundary."""
+    group = typer.Typer(help=HELP)
+    group.callback(invoke_without_command=True)(cli.guarded(_no_source))
+    for name, (func, text) in SOURCES.items():
+        first = " ".join(text.split("\n\n")[0].split())  # the list of subcommands shows it
+        codes = HF_EXIT_CODES if name == "hf" else EXIT_CODES
+        group.command(name, help=text + codes, short_help=first)(cli.guarded(func))
+    return group
+
+
+def _no_source(ctx: typer.Context) -> None:
+    if ctx.invoked_subcommand is None:
         raise UsageError(
             "say where to capture from: vllm URL, sglang URL or hf MODEL_DIR",
             hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o "
-            "served.safetensors; or --print-server-args --layers 1,29,57 --layer-convention "
-            "specforge for the vLLM launch flags",
+            "served.safetensors; capture-hidden vllm --print-server-args --layers 1,29,57 "
+            "--layer-convention specforge for the vLLM launch flags",
         )
-    if output is None:
+
+
+def legacy_args(args: list[str]) -> list[str]:
+    """The words after ``capture-hidden`` in today's spelling: ``--from SOURCE WHERE`` becomes
+    ``SOURCE WHERE``, ``--print-server-args [--engine E]`` with no source becomes ``E`` (vllm by
+    default) ``--print-server-args`` (each with a warning), and a source named after some flags
+    (``--like X vllm URL``, which the single command took) moves to the front."""
+    from specdiag.core.hidden.capture_run import SOURCE_HINT, capture_source
+
+    takes = _value_arity()
+    rest: list[str] = []
+    moved: list[str] = []  # --from's SOURCE WHERE
+    engine: str | None = None
+    first: int | None = None  # where in ``rest`` the first positional word is
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            rest += args[i:]
+            break
+        name, eq, value = word.partition("=") if word.startswith("--") else (word, "", "")
+        if name in ("--from", "--engine"):
+            total = 2 if name == "--from" else 1
+            need = total - (1 if eq else 0)
+            values = ([value] if eq else []) + args[i + 1 : i + 1 + need]
+            if len(values) < total:
+                what = "SOURCE URL|DIR" if name == "--from" else "vllm or sglang"
+                raise UsageError(f"{name} needs {what}", hint=SOURCE_HINT)
+            if name == "--from":
+                moved = [capture_source(values[0]).value, values[1]]
+            else:
+                engine = values[0]
+            i += 1 + need
+            continue
+        if first is None and not word.startswith("-"):
+            first = len(rest)
+        n = 0 if eq or not word.startswith("-") else takes.get(name, 0)
+        rest += args[i : i + 1 + n]
+        i += 1 + n
+    named: str | None = None
+    if first is not None:
+        if moved:
+            raise UsageError(
+                "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
+                hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt "
+                "-o x.safetensors",
+            )
+        named = capture_source(rest[first]).value  # the first word names a source
+        rest.insert(0, rest.pop(first))  # after some flags, as the single command took it
+    if moved:
+        cli.warn_deprecated("--from SOURCE URL|DIR", "capture-hidden SOURCE URL|DIR")
+        rest, named = [*moved, *rest], moved[0]
+    if engine is not None:
+        if engine not in ("vllm", "sglang"):
+            raise UsageError(f"--engine {engine}: expected vllm or sglang", hint=SOURCE_HINT)
+        if named is not None and named != engine:
+            raise UsageError(
+                f"--engine {engine} and the source {named} disagree",
+                hint=f"drop --engine: capture-hidden {named} --print-server-args",
+            )
+        cli.warn_deprecated("--engine", f"capture-hidden {engine} --print-server-args")
+        if named is None:
+            rest, named = [engine, *rest], engine
+    if named is None and "--print-server-args" in rest:
+        cli.warn_deprecated(
+            "--print-server-args without a source", "capture-hidden vllm --print-server-args"
+        )
+        rest = ["vllm", *rest]
+    return rest
+
+
+def _value_arity() -> dict[str, int]:
+    """Each option of the subcommands that takes values -> how many (read from declarations)."""
+    from specdiag.cli._declared import commands
+
+    return {
+        flag: p.arity
+        for c in commands(capture_hidden_app())
+        for p in c.params
+        if p.kind == "option" and not p.is_flag
+        for flag in p.flags
+    }
+
+
+def _run(
+    engine: CaptureEngine | None, where: str | None, flags: dict[str, Any], unset: tuple[str, ...]
+) -> None:
+    """One body for every source: the flags -> ``CaptureOptions`` (or ``ServerArgsOptions``)
+    -> the one core entry -> the document and its rendering."""
+    from specdiag.core.hidden import capture_run as core
+    from specdiag.core.hidden.conventions import parse_id_list
+
+    out = Output(flags["json_output"])
+    layers, compare_with = flags.get("layers"), flags.get("compare_with")
+    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
+    if engine is not None and flags["print_server_args"]:
+        sa = core.server_args(
+            cli.from_flags(core.ServerArgsOptions, flags, engine=engine, layers=ids,
+                           unset=("connector", "storage"))
+        )  # fmt: skip
+        _print_server_args(out, sa)
+        return
+    source = core.CaptureSource.HF if engine is None else core.CaptureSource(engine.value)
+    if where is None:
+        raise UsageError(
+            f"{source.value}: say which server: capture-hidden {source.value} URL",
+            hint=f"e.g. capture-hidden {source.value} http://127.0.0.1:30000 --like data_0.ckpt "
+            f"-o served.safetensors; or capture-hidden {source.value} --print-server-args "
+            "for the launch flags",
+        )
+    if flags["output"] is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
+    training = flags.get("training_layers")
     opts = cli.from_flags(
         core.CaptureOptions,
         flags,
-        source=kind_where[0],
-        where=kind_where[1],
+        unset=unset,
+        source=source,
+        where=where,
         layers=ids,
-        training_layers=parse_id_list(training_layers, "--training-layers")
-        if training_layers
-        else None,
+        training_layers=parse_id_list(training, "--training-layers") if training else None,
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison
@@ -148,29 +339,6 @@ def capture_hidden_cmd(
     if comparison is not None:
         out.note(*comparison.notes)
         compare_hidden.check_match(comparison)
-
-
-def _source(
-    source_kind: str | None, where_arg: str | None, source: tuple[str, str] | None
-) -> tuple[CaptureSource, str] | None:
-    """SOURCE URL|DIR, or the older --from SOURCE URL|DIR: one spelling, said once."""
-    from specdiag.core.hidden.capture_run import SOURCE_HINT, capture_source
-
-    if source is not None and source_kind is not None:
-        raise UsageError(
-            "give the source once: SOURCE URL|DIR, or the older --from SOURCE URL|DIR",
-            hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o x.safetensors",
-        )
-    if source_kind is not None and where_arg is None:
-        raise UsageError(
-            f"{source_kind}: say where: a server URL (vllm, sglang) or a model directory (hf)",
-            hint=f"e.g. capture-hidden sglang http://127.0.0.1:30000 ...; {SOURCE_HINT}",
-        )
-    if source is not None:
-        return capture_source(source[0]), source[1]
-    if source_kind is not None and where_arg is not None:
-        return capture_source(source_kind), where_arg
-    return None
 
 
 def _print_server_args(out: Output, sa: ServerArgs) -> None:

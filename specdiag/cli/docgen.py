@@ -4,7 +4,7 @@
     python -m specdiag.cli.docgen --check    # exit 1 when docs/cli.md is out of date
 
 Every command registered in :data:`specdiag.cli.app.COMMANDS` is listed in that order with its
-help text and every option: its flags, type or choices, default, environment variables and
+help text and every option (a group's subcommands, each with its own, under it): its flags, type or choices, default, environment variables and
 help, read from the commands' declarations (:mod:`specdiag.cli._declared`, typer's public API). ``tests/contract/test_cli_docs.py`` runs the check, so the page cannot drift from the code.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from specdiag.cli._declared import Param
+    from specdiag.cli._declared import Command, Param
 
 HEADER = """# CLI reference
 
@@ -30,9 +30,11 @@ One flag name has one meaning in every command. Renamed flags still take their o
 hidden from --help and with a warning on stderr: `--topk` is `--eagle-topk` (tree branching,
 SGLang's `--speculative-eagle-topk`; sampling's is `--top-k`), reference-server's `--acc` is
 `--acceptance` (`--acc` is the training accuracy everywhere else), inspect-dump's `--model` is
-`--target` (the checkpoint directory; `--model` is a served model name). capture-hidden's
-`--layers` needs `--layer-convention` (it used to mean vLLM ids there, training ids in
-compare-hidden). `--since` takes a time or a duration in logs and fleet.
+`--target` (the checkpoint directory; `--model` is a served model name). capture-hidden is one
+subcommand per source: `--from SOURCE WHERE` is `capture-hidden SOURCE WHERE`, and
+`--print-server-args [--engine E]` with no source is `capture-hidden E --print-server-args`.
+capture-hidden's `--layers` needs `--layer-convention` for vLLM (it used to mean vLLM ids there,
+training ids in compare-hidden). `--since` takes a time or a duration in logs and fleet.
 """
 
 
@@ -77,40 +79,51 @@ def _flags(p: Param) -> str:
     return ", ".join(f"`{o}`" for o in opts)
 
 
+def _section(cmd: Command, level: str) -> list[str]:
+    """One command's heading, usage line, help, arguments and options."""
+    out = ["", f"{level} {cmd.name}", ""]
+    args = [p for p in cmd.params if p.kind == "argument"]
+    usage = " ".join(
+        f"{p.name.upper()}{'...' if p.repeatable else ''}"
+        if p.required
+        else f"[{p.name.upper()}{'...' if p.repeatable else ''}]"
+        for p in args
+    )
+    if cmd.group:
+        usage = "COMMAND [ARGS]..."
+    out += ["```", f"specdiag {cmd.name} [OPTIONS] {usage}".rstrip(), "```", ""]
+    out += [line.rstrip() for line in cmd.help.strip().splitlines()]
+    out.append("")
+    if args:
+        out += ["| argument | help |", "|---|---|"]
+        out += [f"| `{p.name.upper()}` | {_cell(p.help)} |" for p in args]
+        out.append("")
+    options = [p for p in cmd.params if p.kind == "option" and not p.hidden]
+    if options or not cmd.group:
+        out += ["| option | type | default | help |", "|---|---|---|---|"]
+    for p in options:
+        help_text = _cell(p.help)
+        if p.envvar:
+            help_text += " Environment: " + ", ".join(f"`{e}`" for e in p.envvar) + "."
+        out.append(f"| {_flags(p)} | {_type(p)} | {_default(p)} | {help_text} |")
+    return out
+
+
 def render_reference() -> str:
     from specdiag.cli._declared import commands
     from specdiag.cli.app import COMMANDS, HELP, build_app
 
-    by_name = {c.name: c for c in commands(build_app())}
+    declared = commands(build_app())
+    by_name = {c.name: c for c in declared}
     out = [HEADER, "", "## specdiag", "", _cell(HELP.split("\n\n")[0]), ""]
     out.append("| command | what it does |")
     out.append("|---|---|")
     out += [f"| [`{n}`](#{n}) | {_cell(by_name[n].short_help)} |" for n in COMMANDS]
     for name in COMMANDS:
-        cmd = by_name[name]
-        out += ["", f"## {name}", ""]
-        args = [p for p in cmd.params if p.kind == "argument"]
-        usage = " ".join(
-            f"{p.name.upper()}{'...' if p.repeatable else ''}"
-            if p.required
-            else f"[{p.name.upper()}{'...' if p.repeatable else ''}]"
-            for p in args
-        )
-        out += ["```", f"specdiag {name} [OPTIONS] {usage}".rstrip(), "```", ""]
-        out += [line.rstrip() for line in cmd.help.strip().splitlines()]
-        out.append("")
-        if args:
-            out += ["| argument | help |", "|---|---|"]
-            out += [f"| `{p.name.upper()}` | {_cell(p.help)} |" for p in args]
-            out.append("")
-        out += ["| option | type | default | help |", "|---|---|---|---|"]
-        for p in cmd.params:
-            if p.kind != "option" or p.hidden:
-                continue
-            help_text = _cell(p.help)
-            if p.envvar:
-                help_text += " Environment: " + ", ".join(f"`{e}`" for e in p.envvar) + "."
-            out.append(f"| {_flags(p)} | {_type(p)} | {_default(p)} | {help_text} |")
+        out += _section(by_name[name], "##")
+        # a group's subcommands, each with only its own flags
+        out += [line for c in declared if c.top == name and c.name != name
+                for line in _section(c, "###")]  # fmt: skip
     return "\n".join(out).rstrip() + "\n"
 
 

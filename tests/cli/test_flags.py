@@ -56,7 +56,6 @@ MEANINGS: dict[str, str] = {
     "--for": "profile: the engine or simulator to replay the profile on",
     "--force": "replace an existing output file",
     "--format": "report: the page (html) or the GitHub summary (markdown)",
-    "--from": "capture-hidden: the source to capture from",
     "--header": "an extra HTTP header sent to the server",
     "--hidden-size": "the target's hidden size H",
     "--host": "the address a server of ours listens on",
@@ -99,7 +98,7 @@ MEANINGS: dict[str, str] = {
     "--port": "the port a server of ours listens on",
     "--print-asset": "exporter: print one deployment asset",
     "--print-assets": "exporter: list the deployment assets",
-    "--print-server-args": "capture-hidden: print the vLLM launch flags",
+    "--print-server-args": "capture-hidden vllm, sglang: print the server's launch flags",
     "--probe": "exporter: a server URL to probe",
     "--probe-max-tokens": "exporter: max_tokens of each probe request",
     "--probe-requests": "requests of a short probe run",
@@ -252,11 +251,13 @@ def test_every_help_comes_from_flags_json_and_every_entry_there_is_declared() ->
     the shared flags); every entry is a non-empty text that a command declares as it is."""
     from specdiag.cli._declared import commands
     from specdiag.cli._framework import _flag_table
-    from specdiag.cli.app import COMMANDS, build_app
+    from specdiag.cli.app import build_app
 
     table = _flag_table()
     declared: dict[tuple[str, str], str] = {}
-    for cmd in commands(build_app()):
+    cmds = commands(build_app())
+    groups = {c.name for c in cmds if c.group}
+    for cmd in cmds:
         for p in cmd.params:
             if p.kind == "option" and not p.hidden:
                 declared[(cmd.name, p.flags[0])] = p.help
@@ -264,18 +265,23 @@ def test_every_help_comes_from_flags_json_and_every_entry_there_is_declared() ->
     for flag, helps in table.items():
         assert flag.startswith("--") and helps, flag
         for cmd, text in helps.items():
-            assert cmd in COMMANDS or cmd == "all", (flag, cmd)
+            assert cmd in {c.name for c in cmds} or cmd == "all", (flag, cmd)
             assert isinstance(text, str) and text.strip() == text and text, (flag, cmd)
-            if cmd == "all":
-                users = [c for (c, f), h in declared.items() if f == flag and h == text]
-                assert users, f"{flag}: the shared help is declared nowhere"
+            if cmd == "all" or cmd in groups:  # shared: by every command, or a group's
+                users = [
+                    c
+                    for (c, f), h in declared.items()
+                    if f == flag and h == text and (cmd == "all" or c.startswith(cmd + " "))
+                ]
+                assert users, f"{flag}: the shared help of {cmd} is declared nowhere"
             elif declared.get((cmd, flag)) != text:
                 unused.append(f"{cmd} {flag}")
     assert unused == []
     for (cmd, flag), text in declared.items():
         if (cmd, flag) not in COMPUTED_HELP:
             helps = table.get(flag, {})
-            assert text == helps.get(cmd, helps.get("all")), f"{cmd} {flag}: help not in flags.json"
+            group = helps.get(cmd.split(" ")[0], helps.get("all"))
+            assert text == helps.get(cmd, group), f"{cmd} {flag}: help not in flags.json"
 
 
 @pytest.mark.parametrize(
@@ -341,7 +347,7 @@ def _options_classes() -> list[tuple[str, Any]]:
     from specdiag.refserver.config import ReferenceServerConfig
 
     return [
-        ("capture-hidden", CaptureOptions),
+        ("capture-hidden vllm", CaptureOptions),
         ("compare-hidden", CompareOptions),
         ("doctor", DoctorInputs),
         ("logs", LogsOptions),
@@ -358,7 +364,7 @@ def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls:
     from specdiag.cli.app import build_app
     from specdiag.core.bounds import field_bounds
 
-    ranges = _typer_ranges(build_app([command]), command)
+    ranges = _typer_ranges(build_app([command.split(" ")[0]]), command)
     bounds = field_bounds(cls)
     assert bounds
     assert {flag: ranges.get(flag) for flag in bounds} == bounds

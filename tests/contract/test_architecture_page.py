@@ -251,13 +251,23 @@ def test_each_command_module_registers_through_the_boundary() -> None:
     from specdiag.cli._framework import guarded
     from specdiag.cli.app import COMMANDS, build_app
 
-    registered = {c.name: c.callback for c in build_app().registered_commands}
-    assert set(registered) == set(COMMANDS)
+    app = build_app()
+    registered = {c.name: c.callback for c in app.registered_commands}
+    groups = {g.name: g.typer_instance for g in app.registered_groups}
+    assert set(registered) | set(groups) == set(COMMANDS)
     wrapper = guarded(lambda: None).__code__
     for name, module in COMMANDS.items():
+        code = importlib.import_module(f"specdiag.cli.{module}")
+        if name in groups:  # a group: <module>_app(), each subcommand behind guarded
+            sub = groups[name]
+            assert sub is not None and hasattr(code, f"{module}_app"), name
+            callbacks = [c.callback for c in sub.registered_commands]
+            assert callbacks, name
+            assert all(c is not None and c.__code__ is wrapper for c in callbacks), name
+            continue
         callback = registered[name]
         assert callback is not None and callback.__code__ is wrapper, name  # behind guarded
-        func = getattr(importlib.import_module(f"specdiag.cli.{module}"), f"{module}_cmd")
+        func = getattr(code, f"{module}_cmd")
         assert inspect.unwrap(callback) is func, name
 
 

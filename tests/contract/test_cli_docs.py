@@ -23,9 +23,9 @@ def test_cli_reference_lists_every_command_and_option() -> None:
 
     text = docgen.render_reference()
     declared = commands(build_app())
-    assert [c.name for c in declared] == list(COMMANDS)
+    assert sorted(c.name for c in declared if " " not in c.name) == sorted(COMMANDS)
     for cmd in declared:
-        assert f"\n## {cmd.name}\n" in text
+        assert f"\n## {cmd.name}\n" in text or f"\n### {cmd.name}\n" in text
         for p in cmd.params:
             if p.hidden:
                 continue  # a deprecated name: out of --help and of the reference

@@ -1,4 +1,4 @@
-"""capture-hidden --from hf, --print-server-args, and inspect-dump --target/--reference.
+"""capture-hidden hf, --print-server-args, and inspect-dump --target/--reference.
 
 A random 6-layer Llama (transformers, float32, no tokenizer needed) stands in for the target;
 the SpecForge-style dumps are made from the same weights at several aux id sets.
@@ -44,7 +44,7 @@ def test_hf_reference_is_every_layer_embedding_first(
 ) -> None:
     out = tmp_path / "reference.safetensors"
     res = run_cli(
-        ["capture-hidden", "--from", "hf", str(model), "--like", str(dumps["124"]), "-o", str(out),
+        ["capture-hidden", "hf", str(model), "--like", str(dumps["124"]), "-o", str(out),
          "--dtype", "float32", "--json"]
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr
@@ -125,37 +125,35 @@ def test_inspect_dump_reference_file(model: Path, dumps: dict[str, Path], tmp_pa
 
 def test_hf_bad_input(model: Path, dumps: dict[str, Path], tmp_path: Path) -> None:
     res = run_cli(
-        ["capture-hidden", "--from", "hf", str(model), "--prompt-ids", "1,2,5000",
+        ["capture-hidden", "hf", str(model), "--prompt-ids", "1,2,5000",
          "-o", str(tmp_path / "x.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 3 and "vocabulary" in res.stderr and "hint:" in res.stderr
     res = run_cli(
-        ["capture-hidden", "--from", "hf", str(tmp_path), "--prompt-ids", "1,2",
+        ["capture-hidden", "hf", str(tmp_path), "--prompt-ids", "1,2",
          "-o", str(tmp_path / "y.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 3 and "config.json" in res.stderr
     res = run_cli(
-        ["capture-hidden", "--from", "hf", str(model), "--prompt", "hello", "-o",
+        ["capture-hidden", "hf", str(model), "--prompt", "hello", "-o",
          str(tmp_path / "z.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 2
     res = run_cli(
-        ["capture-hidden", "--from", "hf", str(model), "--like", str(dumps["124"]), "-o",
+        ["capture-hidden", "hf", str(model), "--like", str(dumps["124"]), "-o",
          str(tmp_path / "c.safetensors"), "--compare", str(dumps["124"])]
     )  # fmt: skip
-    assert res.exit_code == 2 and "inspect-dump" in res.stderr
+    assert res.exit_code == 2 and "No such option: --compare" in res.stderr  # a server's flag
     out = tmp_path / "exists.safetensors"
     out.write_bytes(b"keep")
-    res = run_cli(
-        ["capture-hidden", "--from", "hf", str(model), "--like", str(dumps["124"]), "-o", str(out)]
-    )
+    res = run_cli(["capture-hidden", "hf", str(model), "--like", str(dumps["124"]), "-o", str(out)])
     assert res.exit_code == 2 and "--force" in res.stderr and out.read_bytes() == b"keep"
 
 
 def test_print_server_args_exact_flags() -> None:
     # the training ids 1,29,57 name the layers vLLM is launched with as 2,30,58
     res = run_cli(
-        ["capture-hidden", "--print-server-args", "--layers", "1,29,57",
+        ["capture-hidden", "vllm", "--print-server-args", "--layers", "1,29,57",
          "--layer-convention", "specforge"]
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr
@@ -172,7 +170,7 @@ def test_print_server_args_exact_flags() -> None:
     assert kv["kv_connector_module_path"] == "specdiag.vllm_connector"
     assert kv["kv_role"] == "kv_producer"
     gpu = run_cli(
-        ["capture-hidden", "--print-server-args", "--layers", "2,30,58", "--layer-convention", "vllm",
+        ["capture-hidden", "vllm", "--print-server-args", "--layers", "2,30,58", "--layer-convention", "vllm",
          "--connector", "vllm",
          "--storage", "/data/hs"]
     )  # fmt: skip
@@ -180,13 +178,21 @@ def test_print_server_args_exact_flags() -> None:
     assert kv["kv_connector"] == "ExampleHiddenStatesConnector"
     assert "kv_connector_module_path" not in kv
     assert kv["kv_connector_extra_config"] == {"shared_storage_path": "/data/hs"}
-    unsaid = run_cli(["capture-hidden", "--print-server-args", "--layers", "2,30,58"])
+    unsaid = run_cli(["capture-hidden", "vllm", "--print-server-args", "--layers", "2,30,58"])
     assert unsaid.exit_code == 2 and "--layer-convention" in unsaid.stderr  # never guessed
     bad = run_cli(
-        ["capture-hidden", "--print-server-args", "--layers", "-1,2", "--layer-convention", "vllm"]
+        [
+            "capture-hidden",
+            "vllm",
+            "--print-server-args",
+            "--layers",
+            "-1,2",
+            "--layer-convention",
+            "vllm",
+        ]
     )
     assert bad.exit_code == 2 and "vLLM" in bad.stderr
-    none = run_cli(["capture-hidden", "--print-server-args"])
+    none = run_cli(["capture-hidden", "vllm", "--print-server-args"])
     assert none.exit_code == 2 and "--layers" in none.stderr
 
 
@@ -229,7 +235,7 @@ def test_hf_device_map_and_offload_give_the_same_stack(
     pytest.importorskip("accelerate")
     out = tmp_path / "mapped.safetensors"
     res = run_cli(
-        ["capture-hidden", "--from", "hf", str(model), "--like", str(dumps["124"]), "-o", str(out),
+        ["capture-hidden", "hf", str(model), "--like", str(dumps["124"]), "-o", str(out),
          "--device-map", "auto", "--offload-dir", str(tmp_path / "offload"), "--dtype", "float32"]
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr

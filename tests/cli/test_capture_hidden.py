@@ -1,0 +1,111 @@
+"""capture-hidden is one subcommand per source (vllm, sglang, hf), each with only its own flags;
+the single command's spellings still work, rewritten with a deprecation warning."""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+import pytest
+
+from specdiag.cli.capture_hidden import legacy_args
+from specdiag.errors import UsageError
+from tests.support.cli import run_cli
+
+URL = "http://127.0.0.1:9"
+
+
+@pytest.mark.parametrize(
+    ("words", "today", "warned"),
+    [
+        (["vllm", URL, "--like", "x"], ["vllm", URL, "--like", "x"], None),
+        (["--like", "x", "sglang", URL], ["sglang", "--like", "x", URL], None),
+        (["--prompt", "sglang", "vllm", URL], ["vllm", "--prompt", "sglang", URL], None),
+        (["--from", "hf", "d", "-o", "y"], ["hf", "d", "-o", "y"], "--from SOURCE URL|DIR"),
+        (["--from=vllm", URL], ["vllm", URL], "--from SOURCE URL|DIR"),
+        (["--print-server-args", "--layers", "1"], ["vllm", "--print-server-args", "--layers", "1"],
+         "--print-server-args without a source"),
+        (["--engine=sglang", "--print-server-args"], ["sglang", "--print-server-args"], "--engine"),
+        (["sglang", "--engine", "sglang", "--print-server-args"], ["sglang", "--print-server-args"],
+         "--engine"),
+        (["--help"], ["--help"], None),
+        ([], [], None),
+    ],
+)  # fmt: skip
+def test_older_spellings_become_todays(
+    words: list[str], today: list[str], warned: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert legacy_args(words) == today
+    err = capsys.readouterr().err
+    if warned is None:
+        assert err == ""
+    else:
+        assert f"warning: {warned} is deprecated and will be removed; use " in err
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["--from", "vllm", URL, "sglang", URL], "give the source once"),
+        (["foo", URL], "foo: expected vllm, sglang or hf"),
+        (["--engine", "vllm", "sglang", "--print-server-args"], "--engine vllm and the source sglang disagree"),
+        (["--engine", "hf", "--print-server-args"], "--engine hf: expected vllm or sglang"),
+        (["--from", "vllm"], "--from needs SOURCE URL|DIR"),
+    ],
+)  # fmt: skip
+def test_older_spellings_that_do_not_add_up_are_usage_errors(
+    words: list[str], message: str
+) -> None:
+    with pytest.raises(UsageError, match="^" + message.replace("|", r"\|")):
+        legacy_args(words)
+
+
+def test_the_old_command_lines_still_run() -> None:
+    old = run_cli(
+        ["capture-hidden", "--print-server-args", "--engine", "sglang", "--layers", "1,4"]
+    )
+    new = run_cli(["capture-hidden", "sglang", "--print-server-args", "--layers", "1,4"])
+    assert old.exit_code == new.exit_code == 0, old.stderr
+    assert old.stdout == new.stdout and "--return-aux-hidden-state-layer-ids 1 4" in new.stdout
+    assert "warning: --engine is deprecated" in old.stderr and "warning" not in new.stderr
+    spec = ["--print-server-args", "--layers", "1,29,57", "--layer-convention", "specforge"]
+    via_from = run_cli(["capture-hidden", "--from", "vllm", URL, *spec, "--json"])
+    assert via_from.exit_code == 0, via_from.stderr
+    assert via_from.json()["layers"] == [2, 30, 58]
+    assert "warning: --from SOURCE URL|DIR is deprecated" in via_from.stderr
+    plain = run_cli(["capture-hidden", *spec])
+    assert json.loads(json.dumps(shlex.split(plain.stdout)))[0] == "--speculative-config"
+    unreachable = run_cli(["capture-hidden", "--from", "vllm", URL, "--prompt-ids", "1", "-o",
+                           "x.safetensors", "--timeout", "0.5"])  # fmt: skip
+    assert unreachable.exit_code == 3 and "cannot reach" in unreachable.stderr
+
+
+def test_each_source_takes_only_its_own_flags() -> None:
+    from specdiag.cli._declared import commands
+    from specdiag.cli.app import build_app
+
+    flags = {
+        c.name: {f for p in c.params if p.kind == "option" for f in p.flags}
+        for c in commands(build_app(["capture-hidden"]))
+    }
+    assert flags["capture-hidden"] == set()  # the group itself takes none
+    shared = {"--like", "--prompt-ids", "--output", "--pad-id", "--force", "--json"}
+    server = {"--prompt", "--layers", "--layer-convention", "--compare", "--training-layers",
+              "--print-server-args", "--api-key", "--timeout"}  # fmt: skip
+    vllm_only = {"--connector", "--storage", "--model", "--keep-server-file"}
+    hf_only = {"--device", "--dtype", "--device-map", "--offload-dir"}
+    assert flags["capture-hidden vllm"] - {"-o"} == shared | server | vllm_only
+    assert flags["capture-hidden sglang"] - {"-o"} == shared | server
+    assert flags["capture-hidden hf"] - {"-o"} == shared | hf_only
+    helps = {s: run_cli(["capture-hidden", s, "--help"]) for s in ("vllm", "sglang", "hf")}
+    assert all(h.exit_code == 0 for h in helps.values())
+    assert "--keep-server-file" in helps["vllm"].stdout
+    assert "--keep-server-file" not in helps["sglang"].stdout
+    assert "--layers" not in helps["hf"].stdout and "--compare" not in helps["hf"].stdout
+
+
+def test_no_source_is_a_usage_error_and_a_server_needs_its_url() -> None:
+    none = run_cli(["capture-hidden"])
+    assert none.exit_code == 2 and "say where to capture from" in none.stderr
+    no_url = run_cli(["capture-hidden", "sglang", "--prompt-ids", "1", "-o", "x.safetensors"])
+    assert no_url.exit_code == 2 and "sglang: say which server" in no_url.stderr
