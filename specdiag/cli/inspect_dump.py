@@ -26,7 +26,7 @@ norm fingerprint (ascending for low -> mid -> high layers). Across files: hidden
 and key set must agree. A d2t/t2d vocab map is checked when present.
 
 With --target MODEL_DIR (the target checkpoint; the hf extra) or --reference FILE (its
-hidden_states stack on the same tokens, from capture-hidden --from hf), every aux chunk is
+hidden_states stack on the same tokens, from capture-hidden hf), every aux chunk is
 named: its HF index, and the eagle_aux_hidden_state_layer_ids that reproduce it on SGLang and
 on vLLM.
 

@@ -56,7 +56,7 @@ SERVER_COMMANDS: dict[str, Args] = {
         "fleet", url, "--timeout", "0.5", "-H", f"Authorization: Bearer {KEY}",
     ],
     "capture-hidden": lambda url, tmp: [
-        "capture-hidden", "--from", "vllm", url, "--prompt-ids", "1,2,3", "--timeout", "0.5",
+        "capture-hidden", "vllm", url, "--prompt-ids", "1,2,3", "--timeout", "0.5",
         "-o", str(tmp / "out.safetensors"), "--api-key", KEY,
     ],
     "exporter": lambda url, tmp: [
@@ -77,7 +77,7 @@ FILE_COMMANDS: dict[str, Args] = {
         "probe", "http://127.0.0.1:9", "--prompts", str(path), "--timeout", "0.5",
     ],
     "capture-hidden --prompt-ids @FILE": lambda path, tmp: [
-        "capture-hidden", "--from", "vllm", "http://127.0.0.1:9", "--prompt-ids", f"@{path}",
+        "capture-hidden", "vllm", "http://127.0.0.1:9", "--prompt-ids", f"@{path}",
         "-o", str(tmp / "out.safetensors"),
     ],
     "logs": lambda path, tmp: ["logs", str(path)],

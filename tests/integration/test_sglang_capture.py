@@ -118,14 +118,10 @@ def test_given_layers_must_be_the_servers(
 
 
 def test_embedding_id_refused_in_capture_mode_and_explained() -> None:
-    res = run_cli(
-        ["capture-hidden", "--print-server-args", "--engine", "sglang", "--layers", "-1,1,4"]
-    )
+    res = run_cli(["capture-hidden", "sglang", "--print-server-args", "--layers", "-1,1,4"])
     assert res.exit_code == 2
     assert "non-negative" in res.stderr and "hidden_states[0]" in res.stderr
-    ok = run_cli(
-        ["capture-hidden", "--print-server-args", "--engine", "sglang", "--layers", "1,4,7"]
-    )
+    ok = run_cli(["capture-hidden", "sglang", "--print-server-args", "--layers", "1,4,7"])
     assert ok.exit_code == 0
     assert "--enable-return-aux-hidden-states" in ok.stdout
     assert "--return-aux-hidden-state-layer-ids 1 4 7" in ok.stdout

@@ -390,7 +390,7 @@ def flags_hint(layers: Sequence[int] | None) -> str:
     args = shlex.join(vllm_server_args(ids))
     example = "" if layers else " (ids are an example: give yours with --layers)"
     return (
-        f"restart vLLM with: {args}{example}; `specdiag capture-hidden --print-server-args "
+        f"restart vLLM with: {args}{example}; `specdiag capture-hidden vllm --print-server-args "
         "--layers ... --layer-convention vllm` prints them"
     )
 

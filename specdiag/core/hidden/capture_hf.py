@@ -33,7 +33,7 @@ def require_transformers() -> ModuleType:
         import transformers
     except ImportError:
         raise InputError(
-            "--from hf / --target need transformers, which is not installed", hint=HF_HINT
+            "capture-hidden hf / --target need transformers, which is not installed", hint=HF_HINT
         ) from None
     return transformers
 
@@ -177,7 +177,7 @@ def capture_hf(
     t0 = time.monotonic()
     if sample.token_ids is None:
         raise UsageError(
-            "--from hf needs token ids: --like SAMPLE or --prompt-ids",
+            "capture-hidden hf needs token ids: --like SAMPLE or --prompt-ids",
             hint="--prompt text would need the model's tokenizer and chat template; give the "
             "ids the training sample holds instead",
         )

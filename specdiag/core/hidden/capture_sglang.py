@@ -153,8 +153,8 @@ def capture_sglang(
                 ),
                 hint="start a second server of the same target with: "
                 + format_sglang_args(sglang_server_args(layers))
-                + "  (`specdiag capture-hidden --print-server-args --engine sglang --layers "
-                "...` prints them)",
+                + "  (`specdiag capture-hidden sglang --print-server-args --layers ...` prints "
+                "them)",
             )
         served_ids = layer_ids_of(info.get("return_aux_hidden_state_layer_ids"))
         if layers is not None and served_ids is not None and tuple(layers) != served_ids:
@@ -220,7 +220,7 @@ def capture_sglang(
         raise ServerError(
             f"{shown} returned {len(rows)} hidden-state rows for {n_tokens} prompt tokens",
             hint="SGLang served the rest from its prefix cache (a prompt it had seen): restart "
-            "it with --disable-radix-cache (--print-server-args --engine sglang includes it)",
+            "it with --disable-radix-cache (capture-hidden sglang --print-server-args includes it)",
         )
     if len(rows) > n_tokens:
         notes.append(

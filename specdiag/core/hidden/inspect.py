@@ -697,7 +697,7 @@ def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = No
     if reference.layout != "layers":
         raise InputError(
             f"{reference.source}: not a hidden_states stack [L+1, T, H]",
-            hint="make one with `specdiag capture-hidden --from hf MODEL_DIR --like SAMPLE`",
+            hint="make one with `specdiag capture-hidden hf MODEL_DIR --like SAMPLE`",
         )
     h = int(reference.features.shape[2])
     if hidden_size is not None and hidden_size != h:
@@ -722,7 +722,7 @@ def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = No
         if start is None:
             raise InputError(
                 f"{reference.source}: its input_ids do not contain {dump.source}'s {valid} tokens",
-                hint="make the reference from this sample: capture-hidden --from hf MODEL "
+                hint="make the reference from this sample: capture-hidden hf MODEL "
                 f"--like {dump.source}",
             )
     elif reference.num_tokens < valid:
