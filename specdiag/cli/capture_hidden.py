@@ -212,8 +212,6 @@ def legacy_args(args: list[str]) -> list[str]:
     ``SOURCE WHERE``, ``--print-server-args [--engine E]`` with no source becomes ``E`` (vllm by
     default) ``--print-server-args`` (each with a warning), and a source named after some flags
     (``--like X vllm URL``, which the single command took) moves to the front."""
-    from specdiag.core.hidden.capture_run import SOURCE_HINT, capture_source
-
     takes = _value_arity()
     rest: list[str] = []
     moved: list[str] = []  # --from's SOURCE WHERE
@@ -232,9 +230,9 @@ def legacy_args(args: list[str]) -> list[str]:
             values = ([value] if eq else []) + args[i + 1 : i + 1 + need]
             if len(values) < total:
                 what = "SOURCE URL|DIR" if name == "--from" else "vllm or sglang"
-                raise UsageError(f"{name} needs {what}", hint=SOURCE_HINT)
+                raise UsageError(f"{name} needs {what}", hint=_SOURCE_HINT)
             if name == "--from":
-                moved = [capture_source(values[0]).value, values[1]]
+                moved = [_source(values[0]), values[1]]
             else:
                 engine = values[0]
             i += 1 + need
@@ -252,14 +250,14 @@ def legacy_args(args: list[str]) -> list[str]:
                 hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt "
                 "-o x.safetensors",
             )
-        named = capture_source(rest[first]).value  # the first word names a source
+        named = _source(rest[first])  # the first word names a source
         rest.insert(0, rest.pop(first))  # after some flags, as the single command took it
     if moved:
         cli.warn_deprecated("--from SOURCE URL|DIR", "capture-hidden SOURCE URL|DIR")
         rest, named = [*moved, *rest], moved[0]
     if engine is not None:
         if engine not in ("vllm", "sglang"):
-            raise UsageError(f"--engine {engine}: expected vllm or sglang", hint=SOURCE_HINT)
+            raise UsageError(f"--engine {engine}: expected vllm or sglang", hint=_SOURCE_HINT)
         if named is not None and named != engine:
             raise UsageError(
                 f"--engine {engine} and the source {named} disagree",
@@ -274,6 +272,19 @@ def legacy_args(args: list[str]) -> list[str]:
         )
         rest = ["vllm", *rest]
     return rest
+
+
+_SOURCE_HINT = "capture-hidden vllm URL | sglang URL | hf MODEL_DIR"
+
+
+def _source(name: str) -> str:
+    """``name`` if it names a source, else the core's usage error naming the three (the core
+    is imported only then: this runs before every capture-hidden command line, --help too)."""
+    if name not in SOURCES:
+        from specdiag.core.hidden.capture_run import capture_source
+
+        capture_source(name)  # raises
+    return name
 
 
 def _value_arity() -> dict[str, int]:

@@ -58,6 +58,7 @@ HEAVY = {"torch", "numpy", "httpx", "safetensors", "starlette", "uvicorn", "pyda
     [
         ["--help"],
         ["expected-accept", "--help"],
+        ["capture-hidden", "vllm", "--help"],
         ["expected-accept", "--acc", "0.75", "--steps", "5", "--observed", "2.4", "--json"],
         ["expected-accept", "--acc", "0.75", "--steps", "5", "--cost-ratio", "0.1", "--sweep"],
     ],
