@@ -253,7 +253,6 @@ CASES: dict[str, Case] = {
     "exporter-assets": lambda f: ["exporter", "--print-assets"],
     "capture-hidden": lambda f: [
         "capture-hidden",
-        "--from",
         "hf",
         str(f("hf_model")),
         "--prompt-ids",
@@ -273,6 +272,7 @@ CASES: dict[str, Case] = {
     "profile": lambda f: ["profile", str(DATA / "report" / "probe.json"), "--for", "vllm"],
     "capture-hidden-server-args": lambda f: [
         "capture-hidden",
+        "vllm",
         "--print-server-args",
         "--layers",
         "2,30,58",
