@@ -263,7 +263,7 @@ def legacy_args(args: list[str]) -> list[str]:
                 f"--engine {engine} and the source {named} disagree",
                 hint=f"drop --engine: capture-hidden {named} --print-server-args",
             )
-        cli.warn_deprecated("--engine", f"capture-hidden {engine} --print-server-args")
+        cli.warn_deprecated("--engine", f"the source as the subcommand: capture-hidden {engine}")
         if named is None:
             rest, named = [engine, *rest], engine
     if named is None and "--print-server-args" in rest:
