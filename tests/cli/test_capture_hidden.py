@@ -109,3 +109,13 @@ def test_no_source_is_a_usage_error_and_a_server_needs_its_url() -> None:
     assert none.exit_code == 2 and "say where to capture from" in none.stderr
     no_url = run_cli(["capture-hidden", "sglang", "--prompt-ids", "1", "-o", "x.safetensors"])
     assert no_url.exit_code == 2 and "sglang: say which server" in no_url.stderr
+
+
+def test_a_subcommands_parse_error_hint_reads_its_own_declarations() -> None:
+    r = run_cli(["capture-hidden", "vllm", URL, "--pad-id", "-5"])
+    assert r.exit_code == 2 and "hint: --pad-id takes an integer from -1" in r.stderr
+    r = run_cli(["capture-hidden", "sglang", URL, "--layer-convention", "hf"])
+    assert "hint: --layer-convention takes one of: specforge, sglang, vllm" in r.stderr
+    r = run_cli(["capture-hidden", "hf", "d", "--layers", "1"])
+    assert r.stderr.startswith("error: No such option: --layers")
+    assert "see `specdiag capture-hidden hf --help`" in r.stderr
