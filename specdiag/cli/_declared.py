@@ -15,9 +15,10 @@ import enum
 import inspect
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import typer
 from typer.models import ArgumentInfo, OptionInfo
@@ -140,10 +141,10 @@ def _param(name: str, hint: object, default: object) -> Param | None:
     )
 
 
-def _params(callback: object) -> tuple[Param, ...]:
+def _params(callback: Callable[..., Any] | None) -> tuple[Param, ...]:
     if callback is None:
         return ()
-    func = inspect.unwrap(callback)  # type: ignore[arg-type]
+    func = inspect.unwrap(callback)
     hints = typing.get_type_hints(func, include_extras=True)
     params = []
     for name, sig in inspect.signature(func).parameters.items():
@@ -153,7 +154,7 @@ def _params(callback: object) -> tuple[Param, ...]:
     return tuple(params)
 
 
-def _help(text: object, callback: object) -> str:
+def _help(text: object, callback: Callable[..., Any] | None) -> str:
     if isinstance(text, str):
         return text
     return (inspect.getdoc(callback) or "") if callback is not None else ""
@@ -174,7 +175,10 @@ def commands(app: typer.Typer, prefix: str = "") -> list[Command]:
         name = group.name or (sub.info.name if sub is not None else None)
         if sub is None or not isinstance(name, str):
             continue
-        callback = group.callback or sub.registered_callback and sub.registered_callback.callback
+        # given to add_typer, or to the group's own @callback (unset: typer's placeholder)
+        callback = group.callback if callable(group.callback) else None
+        if callback is None and sub.registered_callback is not None:
+            callback = sub.registered_callback.callback
         text = _help(group.help if isinstance(group.help, str) else sub.info.help, callback)
         out.append(Command(f"{prefix}{name}", text, _params(callback), group=True))
         out += commands(sub, f"{prefix}{name} ")
