@@ -242,6 +242,35 @@ def test_the_check_finds_a_second_declaration_and_an_unlisted_flag() -> None:
     )
 
 
+def test_declarations_are_read_through_groups_too() -> None:
+    """A group's subcommands are named by their words after the app's, after the group."""
+    from specdiag.cli._declared import commands
+
+    app = typer.Typer()
+    sub = typer.Typer()
+
+    @app.command("one")
+    def one(timeout: Annotated[float, typer.Option("--timeout")] = 1.0) -> None: ...
+
+    @sub.callback()
+    def group(verbose: Annotated[bool, typer.Option("--verbose")] = False) -> None: ...
+
+    @sub.command("leaf")
+    def leaf(
+        url: Annotated[str, typer.Argument()], wait: Annotated[int, typer.Option()] = 2
+    ) -> None: ...
+
+    app.add_typer(sub, name="grp", help="A group.")
+    found = [(c.name, c.group, [p.name for p in c.params]) for c in commands(app)]
+    assert found == [
+        ("one", False, ["timeout"]),
+        ("grp", True, ["verbose"]),
+        ("grp leaf", False, ["url", "wait"]),
+    ]
+    assert {c.name: c.top for c in commands(app)}["grp leaf"] == "grp"
+    assert [d[0] for d in declarations(app)["--wait"]] == ["grp leaf"]
+
+
 # (command, flag) whose help is computed in the code, not read from flags.json
 COMPUTED_HELP = {("exporter", "--print-asset")}  # it lists the asset names
 
