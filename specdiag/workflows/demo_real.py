@@ -130,7 +130,7 @@ def run_real_demo(
         "demo --real",
         "pip install 'specdiag[tensors,hf]'",
     )
-    from specdiag.core.hidden.inspect import inspect_dumps
+    from specdiag.core.hidden.inspect import InspectOptions, inspect_dumps
 
     steps = _Steps(on_step)
     t0 = time.monotonic()
@@ -139,7 +139,8 @@ def run_real_demo(
         train = _training_dump(h, tmp, steps)
         draft = _deployment_draft(h, tmp / "draft", SERVED_IDS)
         icmd = "specdiag inspect-dump hs/data_0.ckpt --target t10/target"
-        inspect = steps.run("inspect-dump", icmd, lambda: inspect_dumps([train], target=h.target()))
+        iopts = InspectOptions(target=h.target())
+        inspect = steps.run("inspect-dump", icmd, lambda: inspect_dumps([train], iopts))
         broken = _serve(h, tmp, "broken", draft, train, steps)
         aux = broken.aux_check()
         fix_ids = (
