@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from specdiag.workflows import demo
 from specdiag.workflows.demo import (
@@ -27,7 +27,7 @@ from specdiag.workflows.demo import (
 )
 
 if TYPE_CHECKING:
-    from specdiag.core.doctor.model import DoctorReport
+    from specdiag.core.doctor.model import CheckResult, DoctorReport
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.probe.run import ProbeReport
@@ -51,7 +51,7 @@ PROBE_MAX_TOKENS = 24
 class RealStep:
     name: str
     command: str
-    result: Any  # the command's own result dataclass (or a small dict for the server steps)
+    result: object  # the command's own result dataclass (or a small dict for the server steps)
 
 
 class _Steps:
@@ -88,7 +88,7 @@ class Served:
     def logs_accept_length(self) -> float | None:
         return logs_accept_length(self.logs)
 
-    def aux_check(self) -> Any:
+    def aux_check(self) -> CheckResult | None:
         return next((c for c in self.doctor.checks if c.check == "aux-layer-ids"), None)
 
 
