@@ -6,8 +6,8 @@ Writes ``--files`` dumps (``input_ids``, ``loss_mask``, ``aux_hidden_state [1, T
 then times, best of ``--repeat``:
 
 * ``cat``: ``cat FILES > /dev/null`` (the bandwidth reference: page cache to user space);
-* ``scan``: ``inspect_paths(DIR, workers=N)`` in this process, torch already imported (N
-  files at once in threads);
+* ``scan``: ``inspect_paths(DIR, InspectOptions(workers=N))`` in this process, torch already
+  imported (N files at once in threads);
 * ``cli``: ``specdiag inspect-dump DIR --workers N --json`` as a fresh process (what a user
   waits for, torch import and process start included).
 
@@ -145,7 +145,7 @@ def main() -> int:
     import torch
 
     from specdiag.core.hidden import inspect as insp
-    from specdiag.core.hidden.inspect import inspect_paths
+    from specdiag.core.hidden.inspect import InspectOptions, inspect_paths
 
     compiled = insp._fast
     engines = [e.strip() for e in a.engines.split(",") if e.strip()]
@@ -185,8 +185,9 @@ def main() -> int:
         if engine == "torch":
             env["SPECDIAG_INSPECT_TORCH"] = "1"  # the CLI's switch (in-process: insp._fast)
         for w in workers:
-            inspect_paths([d], workers=w)  # once untimed: the first call builds torch's state
-            t_scan = best(lambda w=w: inspect_paths([d], workers=w), a.repeat)
+            opts = InspectOptions(workers=w)
+            inspect_paths([d], opts)  # once untimed: the first call builds torch's state
+            t_scan = best(lambda o=opts: inspect_paths([d], o), a.repeat)
             t_cli = None
             if not a.no_cli and cli_ok:
                 cmd = [*specdiag, "inspect-dump", str(d), "--workers", str(w), "--json"]

@@ -15,9 +15,8 @@ from specdiag.cli._output import (
 )
 from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, Engine, ObservedKind, parse_float_list
+from specdiag.core.expected import MAX_SIMULATE
 from specdiag.errors import CheckFailed, UsageError
-
-MAX_SIMULATE = 10**9  # verify steps --simulate may run (memory stays bounded: blocks of 2^18)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -62,7 +61,7 @@ def expected_accept_cmd(
 ) -> None:
     flags = dict(locals())  # the flags by name, for cli.from_flags
     topk = cli.deprecated_flag("--topk", "--eagle-topk", old_topk, topk, 1)
-    from specdiag.core.expected import expected_accept
+    from specdiag.core.expected import ExpectedAcceptOptions, expected_accept
 
     out = Output(json_output)
     observed_value = None
@@ -80,14 +79,15 @@ def expected_accept_cmd(
         raise UsageError("--check needs --observed", hint="e.g. --observed 2.4 --check")
     if acc is None:
         raise UsageError("--acc is required", hint="e.g. --acc 0.75 --steps 5")
-    report = cli.from_flags(
-        expected_accept,
+    opts = cli.from_flags(
+        ExpectedAcceptOptions,
         flags,
-        acc_values=parse_float_list(acc, "--acc"),
+        acc_values=tuple(parse_float_list(acc, "--acc")),
         topk=topk,
         observed=observed_value,
         simulate_steps=simulate,
     )
+    report = expected_accept(opts)
     doc = document(report)
     out.emit(doc, lambda console: render(console, report))
     if export_profile is not None:

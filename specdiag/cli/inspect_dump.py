@@ -63,17 +63,13 @@ def inspect_dump_cmd(
 ) -> None:
     flags = dict(locals())  # the flags by name, for cli.from_flags
     model = cli.deprecated_flag("--model", "--target", old_model, model, None)
-    from specdiag.core.hidden.inspect import inspect_dumps
+    from specdiag.core.hidden.inspect import InspectOptions, inspect_dumps
 
     out = Output(json_output)
-
+    opts = cli.from_flags(InspectOptions, flags, target=model)
     with progress_bar(out.stderr, "inspecting", None) as update:
-        report = cli.from_flags(
-            inspect_dumps,
-            flags,
-            pad_id=None if pad_id < 0 else pad_id,
-            target=model,
-            progress=lambda done, total, path: update(completed=done, total=total),
+        report = inspect_dumps(
+            paths, opts, lambda done, total, path: update(completed=done, total=total)
         )
     out.emit(document(report), lambda c: render(c, report))
     if not report.ok:

@@ -30,7 +30,7 @@ from specdiag.refserver.helpers import (
     vllm_metrics,
 )
 from specdiag.refserver.logfmt import timings
-from specdiag.refserver.shapes import OMIT, shape
+from specdiag.refserver.shapes import OMIT, JsonObject, engine_shapes, phrase, shape
 from specdiag.refserver.state import BadRequest, ServerState
 
 if TYPE_CHECKING:
@@ -91,14 +91,14 @@ def _counts(req: EngineRequest) -> dict[str, int]:
     return {"prompt_tokens": n_p, "completion_tokens": n_c, "total_tokens": n_p + n_c}
 
 
-def _sglext(state: ServerState, req: EngineRequest) -> Any:
+def _sglext(state: ServerState, req: EngineRequest) -> JsonObject:
     """SGLang's ``sglext`` (``return_spec_tokens_details``): before any verify step its unset
     values."""
     unset = shape(state, "spec_unset")
     return shape(state, "sglext", **unset | sglang_spec_fields(state, req))
 
 
-def _answer(state: ServerState, req: EngineRequest) -> dict[str, Any]:
+def _answer(state: ServerState, req: EngineRequest) -> JsonObject:
     """The slots of a finished request's answer: its text, counts, usage and timings."""
     counts = _counts(req)
     drafts = {"draft_n": req.drafted, "draft_n_accepted": req.accepted} if req.drafted else {}
@@ -111,7 +111,7 @@ def _answer(state: ServerState, req: EngineRequest) -> dict[str, Any]:
     }
 
 
-def _models(state: ServerState) -> Any:
+def _models(state: ServerState) -> JsonObject:
     return shape(
         state,
         "models",
@@ -155,10 +155,8 @@ class OpenAIRequest:
         )
 
 
-def _openai_full(
-    state: ServerState, o: OpenAIRequest, req: EngineRequest, rid: str
-) -> dict[str, Any]:
-    return shape(  # type: ignore[no-any-return]
+def _openai_full(state: ServerState, o: OpenAIRequest, req: EngineRequest, rid: str) -> JsonObject:
+    return shape(
         state,
         "chat_completion" if o.chat else "text_completion",
         **_answer(state, req),
@@ -173,7 +171,7 @@ def _openai_full(
 
 async def _openai_stream(
     state: ServerState, o: OpenAIRequest, req: EngineRequest, rid: str, fault: str | None
-) -> AsyncIterator[Any]:
+) -> AsyncIterator[object]:
     flavor = state.config.flavor
     head = {"id": rid, "created": int(time.time()), "model": o.model}
 
@@ -277,7 +275,7 @@ def _metrics_handler(state: ServerState) -> Callable[[Request], Awaitable[Respon
 # ---------------------------------------------------------------------------- sglang
 
 
-def _sglang_server_info(state: ServerState) -> Any:
+def _sglang_server_info(state: ServerState) -> JsonObject:
     cfg, e = state.config, state.engine
     # avg_spec_accept_length: over the verify steps since the last /flush_cache
     tokens, steps = e.totals.verified_tokens - e.flushed[0], e.totals.verify_steps - e.flushed[1]
@@ -302,7 +300,7 @@ def _sglang_server_info(state: ServerState) -> Any:
     )
 
 
-def _sglang_meta(state: ServerState, req: EngineRequest, rid: str, finished: bool) -> Any:
+def _sglang_meta(state: ServerState, req: EngineRequest, rid: str, finished: bool) -> JsonObject:
     reasons = shape(
         state, "finish_reasons", max_tokens=req.max_tokens, matched_stop=req.matched_stop
     )
@@ -311,7 +309,7 @@ def _sglang_meta(state: ServerState, req: EngineRequest, rid: str, finished: boo
         "meta_info",
         **_counts(req),
         id=rid,
-        finish_reason=reasons[req.finish_reason] if finished else None,
+        finish_reason=reasons[req.finish_reason] if finished and req.finish_reason else None,
         e2e_latency=(req.t_finished or time.perf_counter()) - req.arrival,
     )
     if finished:
@@ -344,7 +342,7 @@ def _sglang_routes(state: ServerState) -> list[Route]:
         req = state.engine.submit(ids, max_new, stop)
         rid = str(body.get("rid") or new_id("", Flavor.SGLANG))
 
-        def _generate_body(finished: bool) -> Any:
+        def _generate_body(finished: bool) -> JsonObject:
             meta = _sglang_meta(state, req, rid, finished)
             return shape(
                 state, "generate", text=req.text, output_ids=list(req.out_ids), meta_info=meta
@@ -352,7 +350,7 @@ def _sglang_routes(state: ServerState) -> list[Route]:
 
         if body.get("stream"):
 
-            async def chunks() -> AsyncIterator[Any]:
+            async def chunks() -> AsyncIterator[object]:
                 index = 0
                 async for _ in token_updates(req):
                     if (special := stream_faults(state, fault, index)) is not None:
@@ -375,12 +373,12 @@ def _sglang_routes(state: ServerState) -> list[Route]:
 
         e = state.engine
         if e.num_running or e.num_waiting:
-            text = shape(state, "flush_refused").format(
+            text = phrase(state, "flush_refused").format(
                 waiting=e.num_waiting, running=e.num_running
             )
             return PlainTextResponse(text, status_code=400)
         e.flush_cache()
-        return PlainTextResponse(shape(state, "flush_done"))
+        return PlainTextResponse(phrase(state, "flush_done"))
 
     return [
         ("/generate", generate, ["POST"], False),
@@ -417,7 +415,7 @@ def _vllm_routes(state: ServerState) -> list[Route]:
 
 def _llama_settings(
     state: ServerState, n_predict: int, stream: bool, stop: tuple[str, ...], active: bool = True
-) -> Any:
+) -> JsonObject:
     """llama.cpp's ``generation_settings`` / slot ``params`` (the capture's keys, in order).
 
     ``active=False`` for /props' default request settings, which say ``speculative.types``
@@ -441,7 +439,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
 
     def final_completion(
         req: EngineRequest, prompt_text: str, n_predict: int, stream: bool, stop: tuple[str, ...]
-    ) -> Any:
+    ) -> JsonObject:
         return shape(
             state,
             "completion",
@@ -473,7 +471,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
         req = state.engine.submit(ids, n_predict, stop)
         if stream:
 
-            async def chunks() -> AsyncIterator[Any]:
+            async def chunks() -> AsyncIterator[object]:
                 index = 0
                 async for new in token_updates(req):
                     for tid in new:
@@ -510,7 +508,8 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
 
     async def slots(request: Request) -> Response:
         busy = {r.slot: r for r in state.engine.running if r.slot >= 0}
-        hidden = shape(state, "slot_hidden_params")  # /slots' params with only_metrics=true
+        # /slots' params with only_metrics=true
+        hidden = engine_shapes()["llamacpp"]["slot_hidden_params"]
         out = []
         for i in range(cfg.max_running_requests):
             r = busy.get(i)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from specdiag.refserver.config import Flavor, PerRequestMetrics
 from specdiag.refserver.engine import Request as EngineRequest
-from specdiag.refserver.shapes import shape
+from specdiag.refserver.shapes import phrase, shape
 from specdiag.refserver.state import BadRequest, ServerState
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class EventStream:
     / reset faults)."""
 
     state: ServerState
-    chunks: AsyncIterator[Any]
+    chunks: AsyncIterator[object]
     req: EngineRequest | None
     headers: list[tuple[bytes, bytes]] = field(default_factory=lambda: SSE_HEADERS)
 
@@ -226,7 +226,7 @@ def guarded(state: ServerState, handler: Handler, *, public: bool = False) -> Ha
 
     async def endpoint(request: Request) -> Response:
         if state.loading():
-            return error_response(state, 503, shape(state, "loading"))
+            return error_response(state, 503, phrase(state, "loading"))
         if state.config.api_key and not public:
             auth = request.headers.get("authorization", "")
             given = auth[7:] if auth.lower().startswith("bearer ") else ""
@@ -336,7 +336,7 @@ def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | Non
         if mode is PerRequestMetrics.DETAILED:
             spec["per_step_accepted"] = list(req.per_step_accepted)
             spec["per_step_drafted"] = list(req.per_step_drafted)
-    return shape(state, "request_metrics", speculative_decoding=spec)  # type: ignore[no-any-return]
+    return shape(state, "request_metrics", speculative_decoding=spec)
 
 
 def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, Any]:

@@ -17,17 +17,24 @@ import time
 import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specdiag.core import accept
 from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
 from specdiag.refserver.config import ENGINE_VERSIONS, Flavor, ReferenceServerConfig, Speculation
 
+if TYPE_CHECKING:
+    import uvicorn
+
+    from specdiag.refserver.state import ServerState
+
 STOP_TIMEOUT_S = 10.0
 
 
-def _protocol_class(transports: dict[tuple[str, int], Any]) -> type[asyncio.Protocol]:
+def _protocol_class(
+    transports: dict[tuple[str, int], asyncio.Transport],
+) -> type[asyncio.Protocol]:
     """uvicorn's h11 protocol, remembering each connection's transport (for reset faults)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -127,9 +134,9 @@ class ServerHandle(ServerLifecycle):
         super().__init__(config.host)
         self.config = config
         self._thread: threading.Thread | None = None
-        self._server: Any = None
+        self._server: uvicorn.Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._state: Any = None
+        self._state: ServerState | None = None
         self._sock: socket.socket | None = None
         self._error: BaseException | None = None
 
@@ -290,6 +297,7 @@ class ServerHandle(ServerLifecycle):
         from specdiag.refserver.api import routes
 
         # each route's first method (besides GET /_specdiag/truth)
+        assert self._state is not None, "start_document() of a started server"
         endpoints = tuple(f"{methods[0]} {path}" for path, _, methods, _ in routes(self._state))
         return ServerStart.of(self.config, self.url, self.port, endpoints)
 

@@ -19,11 +19,22 @@ def engine_shapes() -> dict[str, Any]:
     return shapes
 
 
-def shape(state: ServerState, name: str, **slots: Any) -> Any:
+JsonObject = dict[str, object]  # an answer's JSON object
+
+
+def shape(state: ServerState, name: str, **slots: Any) -> JsonObject:
     """The flavor's answer ``name`` of engine_shapes.json, every ``"$slot"`` string in it
     replaced by the server's or these ``slots``' value; a key whose value is :data:`OMIT` is
     left out."""
-    return fill(engine_shapes()[state.config.flavor.value][name], {**state.slots, **slots})
+    out = fill(engine_shapes()[state.config.flavor.value][name], {**state.slots, **slots})
+    if not isinstance(out, dict):
+        raise TypeError(f"engine_shapes.json: {name} is not an object (phrase() reads text)")
+    return out
+
+
+def phrase(state: ServerState, name: str) -> str:
+    """The flavor's text ``name`` of engine_shapes.json (a message or a str.format template)."""
+    return str(engine_shapes()[state.config.flavor.value][name])
 
 
 def fill(template: Any, slots: dict[str, Any]) -> Any:

@@ -46,7 +46,7 @@ class ServerState:
         self.log = log
         self.writer = writer
         self.registry = make_registry(engine)
-        self.transports: dict[tuple[str, int], Any] = {}
+        self.transports: dict[tuple[str, int], asyncio.Transport] = {}
         self.started = time.monotonic()
         self.shutdown: asyncio.Event | None = None
         self.tasks: list[asyncio.Task[None]] = []

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from specdiag.workflows import demo
 from specdiag.workflows.demo import (
@@ -27,7 +27,7 @@ from specdiag.workflows.demo import (
 )
 
 if TYPE_CHECKING:
-    from specdiag.core.doctor.model import DoctorReport
+    from specdiag.core.doctor.model import CheckResult, DoctorReport
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.run import LogsResult
     from specdiag.core.probe.run import ProbeReport
@@ -51,7 +51,7 @@ PROBE_MAX_TOKENS = 24
 class RealStep:
     name: str
     command: str
-    result: Any  # the command's own result dataclass (or a small dict for the server steps)
+    result: object  # the command's own result dataclass (or a small dict for the server steps)
 
 
 class _Steps:
@@ -88,7 +88,7 @@ class Served:
     def logs_accept_length(self) -> float | None:
         return logs_accept_length(self.logs)
 
-    def aux_check(self) -> Any:
+    def aux_check(self) -> CheckResult | None:
         return next((c for c in self.doctor.checks if c.check == "aux-layer-ids"), None)
 
 
@@ -130,7 +130,7 @@ def run_real_demo(
         "demo --real",
         "pip install 'specdiag[tensors,hf]'",
     )
-    from specdiag.core.hidden.inspect import inspect_dumps
+    from specdiag.core.hidden.inspect import InspectOptions, inspect_dumps
 
     steps = _Steps(on_step)
     t0 = time.monotonic()
@@ -139,7 +139,8 @@ def run_real_demo(
         train = _training_dump(h, tmp, steps)
         draft = _deployment_draft(h, tmp / "draft", SERVED_IDS)
         icmd = "specdiag inspect-dump hs/data_0.ckpt --target t10/target"
-        inspect = steps.run("inspect-dump", icmd, lambda: inspect_dumps([train], target=h.target()))
+        iopts = InspectOptions(target=h.target())
+        inspect = steps.run("inspect-dump", icmd, lambda: inspect_dumps([train], iopts))
         broken = _serve(h, tmp, "broken", draft, train, steps)
         aux = broken.aux_check()
         fix_ids = (

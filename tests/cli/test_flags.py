@@ -368,8 +368,10 @@ def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
 
 def _options_classes() -> list[tuple[str, Any]]:
     from specdiag.core.doctor.context import DoctorInputs
+    from specdiag.core.expected import ExpectedAcceptOptions
     from specdiag.core.hidden.capture_run import CaptureOptions
     from specdiag.core.hidden.compare import CompareOptions
+    from specdiag.core.hidden.inspect import InspectOptions
     from specdiag.core.logs.run import LogsOptions
     from specdiag.core.probe.run import ProbeConfig
     from specdiag.exporter.config import ExporterConfig
@@ -379,6 +381,8 @@ def _options_classes() -> list[tuple[str, Any]]:
         ("capture-hidden vllm", CaptureOptions),
         ("compare-hidden", CompareOptions),
         ("doctor", DoctorInputs),
+        ("expected-accept", ExpectedAcceptOptions),
+        ("inspect-dump", InspectOptions),
         ("logs", LogsOptions),
         ("exporter", ExporterConfig),
         ("probe", ProbeConfig),
@@ -400,24 +404,17 @@ def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls:
 
 
 @pytest.mark.parametrize(
-    "kwargs",
-    [{"block_tokens": -5}, {"block_tokens": 0}, {"hidden_size": 0}, {"offset": -1},
-     {"min_cosine": 1.5}, {"rtol": float("nan")}],
+    ("command", "kwargs"),
+    [("compare-hidden", {"block_tokens": -5}), ("compare-hidden", {"block_tokens": 0}),
+     ("compare-hidden", {"hidden_size": 0}), ("compare-hidden", {"offset": -1}),
+     ("compare-hidden", {"min_cosine": 1.5}), ("compare-hidden", {"rtol": float("nan")}),
+     ("doctor", {"probe_requests": 0}), ("doctor", {"probe_max_tokens": -3}),
+     ("doctor", {"temperature": 99.0}), ("expected-accept", {"acc_values": (0.7,), "topk": 0}),
+     ("expected-accept", {"acc_values": (0.7,), "seed": -1}), ("inspect-dump", {"workers": 0}),
+     ("inspect-dump", {"identify": -1}), ("inspect-dump", {"pad_id": -2})],
 )  # fmt: skip
-def test_compare_options_refuse_what_the_cli_refuses(kwargs: dict[str, Any]) -> None:
-    from specdiag.core.hidden.compare import CompareOptions
+def test_options_refuse_what_the_cli_refuses(command: str, kwargs: dict[str, Any]) -> None:
     from specdiag.errors import UsageError
 
     with pytest.raises(UsageError, match="must be in"):
-        CompareOptions(**kwargs)
-
-
-@pytest.mark.parametrize(
-    "kwargs", [{"probe_requests": 0}, {"probe_max_tokens": -3}, {"temperature": 99.0}]
-)
-def test_doctor_inputs_refuse_what_the_cli_refuses(kwargs: dict[str, Any]) -> None:
-    from specdiag.core.doctor.context import DoctorInputs
-    from specdiag.errors import UsageError
-
-    with pytest.raises(UsageError, match="must be in"):
-        DoctorInputs(**kwargs)
+        dict(_options_classes())[command](**kwargs)

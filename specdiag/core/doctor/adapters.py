@@ -295,16 +295,17 @@ def expected_vs_observed(
 ) -> ExpectedEvidence:
     """expected-accept's entry point: profile, the observation in both conventions, verdict."""
     from specdiag.core.accept import AccKind, ObservedKind
-    from specdiag.core.expected import expected_accept
+    from specdiag.core.expected import ExpectedAcceptOptions, expected_accept
 
-    rep = expected_accept(
-        acc,
+    opts = ExpectedAcceptOptions(
+        tuple(acc),
         steps=steps if len(acc) == 1 else None,
         acc_kind=AccKind(acc_kind),
         topk=topk,
         observed=observed_length,
         observed_kind=ObservedKind.LENGTH,
     )
+    rep = expected_accept(opts)
     assert rep.observation is not None and rep.judgement is not None  # observed was given
     return ExpectedEvidence(rep.profile, rep.observation, rep.judgement)
 
@@ -418,11 +419,10 @@ def identify_training_layers(
     source = "reference" if reference else "target"
     kind = "partial" if auto and reference is None else "unreadable"
     try:
-        from specdiag.core.hidden.inspect import identify_paths
+        from specdiag.core.hidden.inspect import InspectOptions, identify_paths
 
-        rep = identify_paths(
-            report, reference=reference, model=model if reference is None else None
-        )
+        target = model if reference is None else None
+        rep = identify_paths(report, InspectOptions(target=target, reference=reference))
     except ImportError as exc:
         return None, InputProblem(
             "target",

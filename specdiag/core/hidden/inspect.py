@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.hidden.loading import (
     MADV_POPULATE_READ,
     Dump,
@@ -564,28 +565,47 @@ def inspect_vocab(path: str) -> VocabMap:
     return VocabMap(path, not problems, dv, tv, n_true, tuple(problems))
 
 
+@dataclass(frozen=True)
+class InspectOptions:
+    """Flags of ``specdiag inspect-dump`` (all optional)."""
+
+    workers: int = bounded(flag="--workers", lo=1, default=1)  # files inspected at once
+    hidden_size: int | None = bounded(flag="--hidden-size", lo=1)
+    pad_id: int | None = bounded(flag="--pad-id", lo=-1, default=0)  # -1 or None: no padding
+    target: str | Path | None = None  # the target checkpoint, run to name the aux chunks
+    reference: str | Path | None = None  # or its hidden_states stack on the same tokens
+    identify: int = bounded(flag="--identify", lo=0, default=1)  # dumps to name, 0 = all
+    device: str = "cpu"
+    dtype: str = "auto"
+
+    def __post_init__(self) -> None:
+        check_bounds(self)
+        if self.target is not None and self.reference is not None:
+            raise UsageError(
+                "give --target or --reference, not both",
+                hint="--target runs the checkpoint; --reference reads a stack made from it",
+            )
+
+    @property
+    def pad(self) -> int | None:
+        return None if self.pad_id is None or self.pad_id < 0 else self.pad_id
+
+
 Job = tuple[str, int | None, int | None]  # path, pad id, hidden size
 
 
 def inspect_paths(
     paths: Sequence[str | Path],
-    *,
-    workers: int = 1,
-    pad_id: int | None = 0,
-    hidden_size: int | None = None,
+    opts: InspectOptions = InspectOptions(),
     progress: Callable[[int, int, str], None] | None = None,
 ) -> InspectReport:
-    """Inspect files and directories; ``workers`` > 1 inspects that many files at once, in
-    threads of this process (the scan itself runs outside the GIL)."""
-    if workers < 1:
-        raise UsageError(
-            f"--workers must be >= 1, not {workers}", hint="e.g. --workers 4 (one per core)"
-        )
+    """Inspect files and directories; ``opts.workers`` > 1 inspects that many files at once,
+    in threads of this process (the scan itself runs outside the GIL)."""
     dumps, vocab_files = discover(paths)
-    jobs: list[Job] = [(str(p), pad_id, hidden_size) for p in dumps]
+    jobs: list[Job] = [(str(p), opts.pad, opts.hidden_size) for p in dumps]
     results: dict[str, FileReport] = {}
     total = len(jobs)
-    for done, rep in enumerate(_run(jobs, workers), start=1):
+    for done, rep in enumerate(_run(jobs, opts.workers), start=1):
         results[rep.path] = rep
         if progress is not None:
             progress(done, total, rep.path)
@@ -801,26 +821,16 @@ def identify_layers(dump: Dump, reference: Dump, *, hidden_size: int | None = No
     )
 
 
-def identify_paths(
-    report: InspectReport,
-    *,
-    model: str | Path | None = None,
-    reference: str | Path | None = None,
-    limit: int = 1,
-    pad_id: int | None = 0,
-    hidden_size: int | None = None,
-    device: str = "cpu",
-    dtype: str = "auto",
-) -> InspectReport:
-    """Name the layers of the first ``limit`` readable dumps (0 = all) that have input_ids."""
+def identify_paths(report: InspectReport, opts: InspectOptions) -> InspectReport:
+    """Name the layers of the first ``opts.identify`` readable dumps (0 = all) that have
+    input_ids, against ``opts.target`` run on their tokens or the ``opts.reference`` stack."""
     from specdiag.core.hidden.loading import Layout, dump_from_tensors, load_dump
 
-    if (model is None) == (reference is None):
+    model, reference, limit = opts.target, opts.reference, opts.identify
+    if model is None and reference is None:
         raise UsageError(
             "give one of --target MODEL_DIR or --reference FILE", hint="not both, and not neither"
         )
-    if limit < 0:
-        raise UsageError("--identify must be >= 0 (0 = every file)", hint="e.g. --identify 1")
     ref_dump = None
     if reference is not None:
         ref_dump = load_dump(reference, layout=Layout.LAYERS, pad_id=None)
@@ -831,7 +841,7 @@ def identify_paths(
             continue
         if limit and len(done) >= limit:
             break
-        dump = load_dump(f.path, pad_id=pad_id)
+        dump = load_dump(f.path, pad_id=opts.pad)
         if dump.layout == "layers":
             continue  # a full stack is a reference itself, not aux chunks
         if model is not None:
@@ -841,7 +851,9 @@ def identify_paths(
                 continue
             from specdiag.core.hidden.capture_hf import hf_hidden_states
 
-            st = hf_hidden_states(model, ids[: dump.valid_tokens], device=device, dtype=dtype)
+            st = hf_hidden_states(
+                model, ids[: dump.valid_tokens], device=opts.device, dtype=opts.dtype
+            )
             rd = dump_from_tensors(
                 st.stack,
                 input_ids=st.input_ids,
@@ -852,7 +864,7 @@ def identify_paths(
         else:
             assert ref_dump is not None
             rd = ref_dump
-        done.append(identify_layers(dump, rd, hidden_size=hidden_size))
+        done.append(identify_layers(dump, rd, hidden_size=opts.hidden_size))
     if not done:
         why = (
             f"{len(skipped)} file(s) have no input_ids to run the model on"
@@ -868,37 +880,13 @@ def identify_paths(
 
 def inspect_dumps(
     paths: Sequence[str | Path],
-    *,
-    workers: int = 1,
-    pad_id: int | None = 0,
-    hidden_size: int | None = None,
-    target: str | Path | None = None,
-    reference: str | Path | None = None,
-    identify: int = 1,
-    device: str = "cpu",
-    dtype: str = "auto",
+    opts: InspectOptions = InspectOptions(),
     progress: Callable[[int, int, str], None] | None = None,
 ) -> InspectReport:
     """The inspect-dump command as one function: scan ``paths`` (:func:`inspect_paths`), then,
     with the ``target`` checkpoint or a ``reference`` stack, name the layers of the first
-    ``identify`` dumps (:func:`identify_paths`). Conflicting inputs are refused before the scan."""
-    if target is not None and reference is not None:
-        raise UsageError(
-            "give --target or --reference, not both",
-            hint="--target runs the checkpoint; --reference reads a stack made from it",
-        )
-    report = inspect_paths(
-        paths, workers=workers, pad_id=pad_id, hidden_size=hidden_size, progress=progress
-    )
-    if target is None and reference is None:
+    ``identify`` dumps (:func:`identify_paths`)."""
+    report = inspect_paths(paths, opts, progress)
+    if opts.target is None and opts.reference is None:
         return report
-    return identify_paths(
-        report,
-        model=target,
-        reference=reference,
-        limit=identify,
-        pad_id=pad_id,
-        hidden_size=hidden_size,
-        device=device,
-        dtype=dtype,
-    )
+    return identify_paths(report, opts)

@@ -207,10 +207,10 @@ def test_threads_report_what_the_serial_scan_reports(tmp_path: Path) -> None:
     damaged file reported in place and more threads than files as good as enough."""
     d = _tiny_dumps(tmp_path, 7)
     (d / "data_7.ckpt").write_bytes(b"not a checkpoint")
-    serial = I.inspect_paths([d], workers=1)
+    serial = I.inspect_paths([d], I.InspectOptions(workers=1))
     assert [f.ok for f in serial.files].count(False) == 1 and len(serial.files) == 8
-    assert I.inspect_paths([d], workers=3) == serial
-    assert I.inspect_paths([d], workers=32) == serial
+    assert I.inspect_paths([d], I.InspectOptions(workers=3)) == serial
+    assert I.inspect_paths([d], I.InspectOptions(workers=32)) == serial
 
 
 def test_an_interrupt_stops_the_scan_and_its_threads(
@@ -233,7 +233,7 @@ def test_an_interrupt_stops_the_scan_and_its_threads(
 
     monkeypatch.setattr(I, "inspect_file", counted)
     with pytest.raises(KeyboardInterrupt):
-        I.inspect_paths([d], workers=4, progress=stop)
+        I.inspect_paths([d], I.InspectOptions(workers=4), stop)
     assert 1 <= len(started) < 40
     assert not [t for t in threading.enumerate() if t.name.startswith("specdiag-inspect")]
 

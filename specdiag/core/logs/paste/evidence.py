@@ -15,6 +15,7 @@ Rules, in order (the first that decides wins, and is named in the decision):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste.model import (
@@ -187,7 +188,23 @@ def _fraction(v: C.Value, notes: list[str]) -> float | None:
     return v.number
 
 
-def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision, Decision]:
+class RecordFigures(TypedDict):
+    """A record's figures (the fields of :class:`PasteRecord` of the same names)."""
+
+    printed_length: float | None
+    accept_length: float | None
+    printed_rate: float | None
+    accept_rate: float | None
+    accepted_tokens: int | None
+    drafted_tokens: int | None
+    steps: int | None
+    output_tokens: int | None
+    per_position: tuple[float, ...]
+    max_length: float | None
+    statistic: str | None
+
+
+def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, Decision]:
     """The record's figures and its three decisions (bonus, rate basis, pooling)."""
     notes = f.notes
     acc, dra, steps, out = _count(f.accepted), _count(f.drafted), _count(f.steps), _count(f.output)
@@ -422,7 +439,7 @@ def decide(f: Figures, tool: str) -> tuple[dict[str, object], Decision, Decision
     elif tool in _POOLING_BY_TOOL:
         value = MEAN_OVER_REQUESTS if tool in ("trtllm", "specforge", "aiperf") else POOLED
         pooling = Decision(value, "tool: " + _POOLING_BY_TOOL[tool])
-    figures: dict[str, object] = {
+    figures: RecordFigures = {
         "printed_length": printed_len,
         "accept_length": length,
         "printed_rate": printed_rate,
@@ -472,6 +489,8 @@ def record(
         return None
     if bonus.value == UNKNOWN and figs["printed_length"] is not None:
         f.notes.append("bonus convention unknown: no normalised accept length is given")
+    figs["accept_length"] = round(length, 6) if isinstance(length, float) else None
+    figs["accept_rate"] = round(rate, 6) if isinstance(rate, float) else None
     return PasteRecord(
         kind=kind,
         tool=tool,
@@ -480,17 +499,7 @@ def record(
         first_line=lines[0],
         last_line=lines[1],
         labels=labels,
-        printed_length=figs["printed_length"],  # type: ignore[arg-type]
-        accept_length=round(length, 6) if isinstance(length, float) else None,
-        printed_rate=pr,  # type: ignore[arg-type]
-        accept_rate=round(rate, 6) if isinstance(rate, float) else None,
-        accepted_tokens=figs["accepted_tokens"],  # type: ignore[arg-type]
-        drafted_tokens=figs["drafted_tokens"],  # type: ignore[arg-type]
-        steps=figs["steps"],  # type: ignore[arg-type]
-        output_tokens=figs["output_tokens"],  # type: ignore[arg-type]
-        per_position=figs["per_position"],  # type: ignore[arg-type]
-        max_length=figs["max_length"],  # type: ignore[arg-type]
-        statistic=figs["statistic"],  # type: ignore[arg-type]
+        **figs,
         bonus=bonus,
         rate_basis=basis,
         pooling=pooling,
