@@ -1,16 +1,12 @@
 /* specdiag.core.logs._fastlogs: the compiled scanner of `specdiag logs`, a record source's
  * bytes stage. It scans and extracts; it holds no accumulation state.
  *
- * scan(data, start, end, ...) -> Block runs without the GIL (threads scan blocks of a file in
- * parallel). It mirrors LineFinder._block: finds candidate lines (anchor, then a keyword),
- * counts lines, and for the two default layouts (SGLang >= 0.5.10 "Decode batch" with its
+ * scan(data, start, end, ...) -> Block runs without the GIL. It mirrors LineFinder._block:
+ * finds candidate lines (anchor, then a keyword), counts lines, and for the two default layouts (SGLang >= 0.5.10 "Decode batch" with its
  * logger prefix, vLLM >= 0.10 "SpecDecoding metrics") extracts every field with the checks of
  * LineParser._sglang / _vllm. Every other candidate line (and any line that is not
  * plain ASCII, or holds ESC or CR) is kept for the Python parser. It stops at a line the Python
  * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts).
- *
- * read_scan(fd, offset, size, ...) does the same for one block of a regular file, read with
- * pread in the same GIL-free call, into a block reused once nothing else holds it.
  *
  * Block.table() hands the items (one packed Item per candidate line: the line's offsets, and
  * the fields of a fast line) and the vLLM per-position rates to Python as bytes, which
@@ -22,11 +18,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-#include <unistd.h>
 
 /* ------------------------------------------------------------------------------------------ */
 /* stage A: items                                                                               */
@@ -952,13 +943,8 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
         return NULL;
     }
     const char *buf = PyBytes_AS_STRING(data);
-    if (end - start < (1 << 16)) /* a few lines (one carried across blocks): taking the GIL back
-                                   * would wait for the reading thread longer than the scan */
-        scan_range(b, buf, start, end, &cfg);
-    else {
-        Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
-        Py_END_ALLOW_THREADS
-    }
+    Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
+    Py_END_ALLOW_THREADS
     free(cfg.kw);
     free(cfg.kwlen);
     if (b->oom) {
@@ -968,182 +954,15 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     return (PyObject *)b;
 }
 
-/* Blocks for read_scan, reused: a block whose only reference is this pool's (the Python code
- * and the scanned items are done with it) is read into again, so the pages it holds are not
- * faulted in and zeroed once per block. Touched with the GIL held only. The hash a bytes
- * object caches is reset (no block is hashed in practice; CPython <= 3.13 layout). */
-#if PY_VERSION_HEX < 0x030E0000
-#define POOL_MAX 8
-static PyObject *g_pool[POOL_MAX];
-static int g_npool = 0;
-#endif
-
-static long long g_blocks_fresh = 0, g_blocks_reused = 0; /* counters() */
-
-static PyObject *block_bytes(Py_ssize_t size, int *fresh) {
-#if PY_VERSION_HEX < 0x030E0000
-    for (int i = 0; i < g_npool; i++) {
-        PyObject *o = g_pool[i];
-        if (Py_REFCNT(o) == 1 && PyBytes_GET_SIZE(o) == size) {
-            g_blocks_reused++;
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-            ((PyBytesObject *)o)->ob_shash = -1;
-#pragma GCC diagnostic pop
-            Py_INCREF(o);
-            *fresh = 0;
-            return o;
-        }
-    }
-#endif
-    PyObject *o = PyBytes_FromStringAndSize(NULL, size);
-    *fresh = 1;
-    g_blocks_fresh++;
-#if PY_VERSION_HEX < 0x030E0000
-    if (o && g_npool < POOL_MAX) {
-        Py_INCREF(o);
-        g_pool[g_npool++] = o;
-    }
-#endif
-    return o;
-}
-
-/* counters(): what read_scan did so far (a debugging aid) */
-static PyObject *fl_counters(PyObject *self, PyObject *unused) {
-    return Py_BuildValue("{sLsL}", "blocks_fresh", g_blocks_fresh, "blocks_reused",
-                         g_blocks_reused);
-}
-
-/* drop_blocks(): the pool's blocks not in use are freed (the end of a file) */
-static PyObject *fl_drop_blocks(PyObject *self, PyObject *unused) {
-#if PY_VERSION_HEX < 0x030E0000
-    int m = 0;
-    for (int i = 0; i < g_npool; i++) {
-        if (Py_REFCNT(g_pool[i]) == 1)
-            Py_CLEAR(g_pool[i]);
-        else
-            g_pool[m++] = g_pool[i];
-    }
-    g_npool = m;
-#endif
+/* drop_arrays(): the item arrays kept for reuse are freed (the end of a source) */
+static PyObject *fl_drop_arrays(PyObject *self, PyObject *unused) {
     drop_arrays();
     Py_RETURN_NONE;
 }
 
-/* read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)
- *   -> (data, (start, end, Block)) or (data, None)
- * One block of a regular file read with pread and scanned, all without the GIL: the range of
- * whole lines LineFinder would scan in it (when the byte before offset is not a newline, the
- * first line finishes a line carried from the block before: the range starts after it). data
- * is what pread returned (shorter at the end of the file, b"" past it). */
-static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
-    int fd, after, engine, fast;
-    long long off, max_line;
-    Py_ssize_t size;
-    const char *anchor;
-    Py_ssize_t anchor_len;
-    PyObject *kws;
-    if (!PyArg_ParseTuple(args, "iLnpy#O!Lii", &fd, &off, &size, &after, &anchor, &anchor_len,
-                          &PyTuple_Type, &kws, &max_line, &engine, &fast))
-        return NULL;
-    if (size < 0 || off < 0 || (after && off < 1)) {
-        PyErr_SetString(PyExc_ValueError, "bad block");
-        return NULL;
-    }
-    ScanCfg cfg;
-    if (!scan_cfg(&cfg, anchor, anchor_len, kws, max_line, engine, fast)) return NULL;
-    int fresh = 1;
-    PyObject *data = block_bytes(size, &fresh);
-    BlockObject *b = data ? new_block(NULL, 0) : NULL;
-    if (!b) {
-        Py_XDECREF(data);
-        free(cfg.kw);
-        free(cfg.kwlen);
-        return NULL;
-    }
-    char *p = PyBytes_AS_STRING(data);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    {   /* a fresh block in 2 MiB pages where the system allows it: 512 times fewer page
-         * faults as pread fills it (advice only) */
-        uintptr_t lo = ((uintptr_t)p + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
-        uintptr_t hi = ((uintptr_t)p + (uintptr_t)size) & ~(uintptr_t)((2u << 20) - 1);
-        if (fresh && hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-    }
-#endif
-    Py_ssize_t got = 0;
-    int err = 0, carried = 0;
-    int64_t start = 0, end = 0;
-    Py_BEGIN_ALLOW_THREADS
-    while (got < size) {
-        ssize_t n = pread(fd, p + got, (size_t)(size - got), (off_t)(off + got));
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            err = errno;
-            break;
-        }
-        if (n == 0) break;
-        got += n;
-    }
-    if (!err && got > 0 && after) {
-        char c = 0;
-        ssize_t n;
-        do
-            n = pread(fd, &c, 1, (off_t)(off - 1));
-        while (n < 0 && errno == EINTR);
-        if (n < 0)
-            err = errno;
-        else
-            carried = !(n == 1 && c == '\n');
-    }
-    if (!err && got > 0) {
-        const char *last = (const char *)memrchr(p, '\n', (size_t)got);
-        if (last) {
-            end = last - p + 1;
-            if (carried) start = (const char *)memchr(p, '\n', (size_t)got) - p + 1;
-            if (start < end) {
-                b->stop = end;
-                scan_range(b, p, start, end, &cfg);
-            }
-        }
-    }
-    Py_END_ALLOW_THREADS
-    free(cfg.kw);
-    free(cfg.kwlen);
-    if (err) {
-        Py_DECREF(b);
-        Py_DECREF(data);
-        errno = err;
-        return PyErr_SetFromErrno(PyExc_OSError);
-    }
-    if (b->oom) {
-        Py_DECREF(b);
-        Py_DECREF(data);
-        return PyErr_NoMemory();
-    }
-    if (got < size) { /* the end of the file: a copy of what was read (items hold offsets) */
-        PyObject *part = PyBytes_FromStringAndSize(p, got);
-        Py_DECREF(data);
-        data = part;
-        if (!data) {
-            Py_DECREF(b);
-            return NULL;
-        }
-    }
-    if (start >= end) {
-        Py_DECREF(b);
-        return Py_BuildValue("(NO)", data, Py_None);
-    }
-    Py_INCREF(data);
-    b->data = data;
-    return Py_BuildValue("(N(LLN))", data, (long long)start, (long long)end, (PyObject *)b);
-}
-
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
-    {"drop_blocks", fl_drop_blocks, METH_NOARGS, "free the unused blocks read_scan keeps"},
-    {"counters", fl_counters, METH_NOARGS, "blocks read_scan allocated and reused"},
-    {"read_scan", fl_read_scan, METH_VARARGS,
-     "read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)"},
+    {"drop_arrays", fl_drop_arrays, METH_NOARGS, "free the item arrays kept for reuse"},
     {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
     {NULL}};
 
@@ -1157,7 +976,7 @@ PyMODINIT_FUNC PyInit__fastlogs(void) {
     if (!m) return NULL;
     Py_INCREF(&BlockType);
     if (PyModule_AddObject(m, "Block", (PyObject *)&BlockType) < 0 ||
-        PyModule_AddIntConstant(m, "ABI", 4) < 0) {
+        PyModule_AddIntConstant(m, "ABI", 5) < 0) {
         Py_DECREF(m);
         return NULL;
     }

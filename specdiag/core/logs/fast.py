@@ -3,7 +3,7 @@
 The C extension ``_fastlogs`` (csrc/fastlogs.c, built by ``pip install`` / ``make install``)
 scans and extracts, and holds no accumulation state: it finds the candidate lines of a block of
 bytes (the anchor and keywords of :class:`~specdiag.core.logs.scan.LineFinder`, without the
-GIL, so threads scan blocks of one file in parallel) and extracts every field of the lines in
+GIL) and extracts every field of the lines in
 the two default layouts (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10
 ``SpecDecoding metrics``) with the checks of
 ``LineParser._sglang`` / ``_vllm``.
@@ -15,8 +15,6 @@ numpy (timestamps, vLLM's conditional rates; SGLang's rate formula per rank deci
 source's one rule, :class:`~.infer.SGLangRates`, which decides the Python parser's lines too),
 every other line goes to the Python parser in order, and its records join the batch in their
 place. :func:`record_source` makes a source with it when it runs.
-:class:`FileReader` reads plain files a block at a time in threads (pread and scan in one C
-call).
 
 Equivalence is a record-level property: the same bytes give the same records from both sources
 (tests/unit/logs/test_sources.py, with fuzzed lines of every engine). With ``--since/--until``
@@ -27,13 +25,9 @@ reference); :func:`status` says which source runs and why.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
-from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, BinaryIO
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,15 +53,9 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
 )
-from specdiag.core.logs.scan import CHUNK_SIZE, CUT_ENDS, MAX_LINE, Scanner, keywords_for
-from specdiag.errors import InputError
+from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
-THREADS = 2  # the next block of this file and the first of the next file (the GIL is released)
-# blocks read and scanned by a thread while the main thread consumes one: one, since reading and
-# scanning a block takes a fraction of the time the main thread spends on it (each one ahead
-# keeps ~19 MiB more of the dense log resident); memory stays flat
-LOOKAHEAD = 1
 
 _native: Any = None
 _why_not: str | None = None
@@ -76,7 +64,7 @@ try:
 except ImportError as exc:  # not built: the Python path, with a note
     _native = None
     _why_not = f"the compiled part is not built ({exc})"
-ABI = 4  # the interface of the C part this module reads (its ABI constant)
+ABI = 5  # the interface of the C part this module reads (its ABI constant)
 if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
     _native = None
     _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
@@ -170,7 +158,6 @@ _NO_ITEMS = np.zeros(0, ITEM)
 
 # what the C scan is told about a source (anchor, keywords, max_line, engine, fast mask)
 ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
-BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
 
 
 class Compiled:
@@ -202,15 +189,8 @@ class Compiled:
         header, a line cut mid-field, a summary's counts line), which the caller reads."""
         return _native.scan(buf, start, end, *self.cfg)
 
-    def read_scan(self, fd: int, pos: int, size: int, carried: bool) -> BlockResult:
-        """Read ``size`` bytes at ``pos`` (pread) and scan the whole lines in them (after the
-        first line when ``carried``: it finishes one begun in the block before), without the
-        GIL: (the bytes, (start, end, Block) or None)."""
-        result: BlockResult = _native.read_scan(fd, pos, size, carried, *self.cfg)
-        return result
-
     def close(self) -> None:
-        _native.drop_blocks()  # the idle blocks and item arrays kept for reuse, freed
+        _native.drop_arrays()  # the item arrays kept for reuse, freed
 
     def batch(
         self,
@@ -611,178 +591,3 @@ def record_source(
     wanted as an object: a time window, --records)."""
     compiled = Compiled(parser, max_line, extract) if available() else None
     return Scanner(parser, sink, max_line=max_line, compiled=compiled)
-
-
-# --------------------------------------------------------------------------- whole files
-
-
-def _regular_fd(stream: BinaryIO) -> int | None:
-    """The file descriptor of a plain (not decompressed, not re-encoded) regular file."""
-    import io
-
-    if not isinstance(stream, io.BufferedReader) or not isinstance(stream.raw, io.FileIO):
-        return None
-    try:
-        fd = stream.fileno()
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-    except (OSError, ValueError):
-        return None
-    return fd
-
-
-def _block_task(fd: int, k: int, pos: int, chunk_size: int, part: Compiled) -> BlockResult:
-    """Read block k of a file and scan LineFinder's range of whole lines in it."""
-    return part.read_scan(fd, pos + k * chunk_size, chunk_size, k > 0)
-
-
-class _Plan:
-    """The files of one run, in order: while one is consumed, the next one's first block is
-    read and scanned (files in parallel)."""
-
-    def __init__(self, paths: list[str]) -> None:
-        self.paths = paths
-        self.ids: dict[str, tuple[int, int] | None] = {}
-        self.ahead: dict[tuple[int, int], Future[Any]] = {}
-
-    def ident(self, path: str) -> tuple[int, int] | None:
-        if path not in self.ids:
-            try:
-                st = os.stat(path)
-                self.ids[path] = (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
-            except OSError:
-                self.ids[path] = None
-        return self.ids[path]
-
-    def after(self, ident: tuple[int, int]) -> str | None:
-        for i, p in enumerate(self.paths[:-1]):
-            if self.ident(p) == ident:
-                return self.paths[i + 1]
-        return None
-
-
-def _first_block(path: str, chunk_size: int, part: Compiled) -> tuple[Any, ...] | None:
-    """A planned file's first block, read and scanned ahead (None: not a plain file)."""
-    from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS
-
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or os.pread(fd, 2, 0) in (GZIP_MAGIC, *UTF16_BOMS):
-            return None
-        data, pre = _block_task(fd, 0, 0, chunk_size, part)
-        return (st.st_size, st.st_mtime_ns, part.cfg, data, pre)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-class FileReader:
-    """Reads plain files for the compiled source: each block read (pread) and scanned by a
-    thread without the GIL, one block ahead of the one being consumed, and the next file's
-    first block while one is consumed. A context manager: its threads end with it."""
-
-    def __init__(self, paths: Sequence[str] = ()) -> None:
-        self._plan = _Plan(list(paths)) if len(paths) > 1 else None
-        self._pool: ThreadPoolExecutor | None = None
-
-    def __enter__(self) -> FileReader:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-    def _executor(self) -> ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="specdiag-logs")
-        return self._pool
-
-    def scan(
-        self,
-        scanner: Scanner,
-        stream: BinaryIO,
-        chunk_size: int = CHUNK_SIZE,
-        after_block: Callable[[], None] | None = None,
-    ) -> bool:
-        """Read a plain regular file through ``scanner`` (the compiled source) with its blocks
-        read and scanned by threads, the same blocks the sequential read gives. False when the
-        stream is not such a file or the scanner is not compiled (the caller reads it)."""
-        part = scanner.compiled
-        if not isinstance(part, Compiled):
-            return False
-        fd = _regular_fd(stream)
-        if fd is None:
-            return False
-        try:
-            pos = stream.tell()
-            st = os.fstat(fd)
-        except OSError:
-            return False
-        label = scanner.parser.source
-        cfg = part.cfg
-        ex = self._executor()
-        pending: deque[Future[Any]] = deque()
-        plan = self._plan
-        if plan is not None:
-            ident = (st.st_dev, st.st_ino)
-            ahead = plan.ahead.pop(ident, None)
-            if ahead is not None:
-                got = ahead.result()
-                if got is not None and pos == 0 and got[:3] == (st.st_size, st.st_mtime_ns, cfg):
-                    done: Future[Any] = Future()
-                    done.set_result((got[3], got[4]))
-                    pending.append(done)
-            nxt = plan.after(ident)
-            nid = plan.ident(nxt) if nxt is not None else None
-            if nxt is not None and nid is not None and nid not in plan.ahead:
-                plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, part)
-        k = len(pending)
-        eof = False
-        data: bytes = b""
-        pre: Any = None
-        try:
-            while True:
-                while not eof and len(pending) <= LOOKAHEAD:  # the one to consume, and ahead
-                    pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, part))
-                    k += 1
-                if not pending:
-                    break
-                try:
-                    data, pre = pending.popleft().result()
-                except OSError as exc:
-                    raise InputError(
-                        f"read error in {label}: {exc.strerror or exc}",
-                        hint="check the file and the device it is on",
-                    ) from None
-                if len(data) < chunk_size:
-                    eof = True
-                    for f in pending:
-                        f.cancel()
-                    pending.clear()
-                if not data:
-                    break
-                scanner.feed(data, pre)
-                data, pre = b"", None  # this block's buffers: free to read the one after next into
-                if after_block is not None:
-                    after_block()
-        finally:
-            for f in pending:
-                f.cancel()
-            for f in pending:  # a block still being read holds the file: let it finish first
-                if not f.cancelled():
-                    with contextlib.suppress(OSError):
-                        f.result()
-            pending.clear()
-            data, pre = b"", None  # the last block: nothing holds it now
-            part.close()  # the blocks kept for reuse, freed (also on an error)
-        scanner.close()
-        return True
