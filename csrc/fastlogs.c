@@ -33,8 +33,6 @@ typedef struct {
     int64_t s, e;   /* the line */
     int64_t ps, pe; /* the previous line (IT_PY), PREV_NONE or PREV_TAIL */
     /* SGL */
-    int64_t date;   /* offset of YYYY-MM-DD; hh at date+11, mm +14, ss +17 */
-    int64_t frac, frac_len;
     int64_t rank, rank_len; /* stripped */
     int64_t len_t, len_len, rate_t, rate_len;
     double length, raw_rate, throughput;
@@ -42,12 +40,9 @@ typedef struct {
     double mean;
     int64_t accepted, drafted;
     int64_t pp_off, pp_n; /* into Block.pp */
-    int64_t vtime;        /* offset of MM-DD HH:MM:SS or -1 */
-    int64_t vfrac, vfrac_len;
-    int64_t pfx; /* fast lines: where the fixed layout starts (the free prefix ends) */
-    /* the time's digits as numbers (SGL and VLLM): YYYYMMDD (VLLM: MMDD), HHMMSS, and the
-     * fraction's digits (frac_len / vfrac_len of them) */
-    int64_t ymd, hms, fnum;
+    /* the time (SGL and VLLM; VLLM's may be missing): whether there is one, its digits as
+     * numbers: YYYYMMDD (VLLM: MMDD), HHMMSS, and the fraction's digits (frac_len of them) */
+    int64_t timed, ymd, hms, fnum, frac_len;
     /* SGL: #running-req (the batch size: the line's weight when lines are pooled), -1 when
      * longer than 16 digits (Python reads the value; fast.py applies the range) */
     int64_t running;
@@ -362,12 +357,10 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (!isdig(p[11]) || !isdig(p[12]) || p[13] != ':' || !isdig(p[14]) || !isdig(p[15]) ||
         p[16] != ':' || !isdig(p[17]) || !isdig(p[18]))
         return 0;
-    it->date = p - base;
-    it->pfx = q - base;
+    it->timed = 1;
     it->ymd = dnum(p, 4) * 10000 + dnum(p + 5, 2) * 100 + dnum(p + 8, 2);
     it->hms = dnum(p + 11, 2) * 10000 + dnum(p + 14, 2) * 100 + dnum(p + 17, 2);
     p += 19;
-    it->frac = -1;
     it->frac_len = 0;
     it->fnum = 0;
     if (p < end && (*p == '.' || *p == ',') && p + 1 < end && isdig(p[1])) {
@@ -375,7 +368,6 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
         const char *g = f;
         int64_t nd = digits(&g, end);
         if (nd > 6) return 0;
-        it->frac = f - base;
         it->frac_len = nd;
         it->fnum = dnum(f, (int)nd);
         p = g;
@@ -494,7 +486,6 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     if (!m) return 0;
     const char *p = m + sizeof(MARK) - 1;
     const char *end = e;
-    it->pfx = m - base;
     while (end > p && py_space(end[-1])) end--;
     const char *t;
     int64_t n;
@@ -562,7 +553,7 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     }
     /* VLLM_TIME.search(prefix): its first match; every match has a '-' at c + 2, so the
      * dashes of the prefix, in order, give the candidates in order */
-    it->vtime = -1;
+    it->timed = 0;
     for (const char *dash = m - s > 2 ? (const char *)memchr(s + 2, '-', (size_t)(m - s - 2)) : NULL;
          dash && dash + 12 <= m;
          dash = (const char *)memchr(dash + 1, '-', (size_t)(m - dash - 1))) {
@@ -571,9 +562,8 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
         if (isdig(c[0]) && isdig(c[1]) && c[2] == '-' && isdig(c[3]) && isdig(c[4]) &&
             c[5] == ' ' && isdig(c[6]) && isdig(c[7]) && c[8] == ':' && isdig(c[9]) &&
             isdig(c[10]) && c[11] == ':' && isdig(c[12]) && isdig(c[13])) {
-            it->vtime = c - base;
-            it->vfrac = -1;
-            it->vfrac_len = 0;
+            it->timed = 1;
+            it->frac_len = 0;
             it->ymd = dnum(c, 2) * 100 + dnum(c + 3, 2);
             it->hms = dnum(c + 6, 2) * 10000 + dnum(c + 9, 2) * 100 + dnum(c + 12, 2);
             it->fnum = 0;
@@ -581,9 +571,8 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
             if (f < m && *f == '.' && f + 1 < m && isdig(f[1])) {
                 const char *g = f + 1;
                 while (g < m && isdig(*g) && g - (f + 1) < 6) g++;
-                it->vfrac = (f + 1) - base;
-                it->vfrac_len = g - (f + 1);
-                it->fnum = dnum(f + 1, (int)it->vfrac_len);
+                it->frac_len = g - (f + 1);
+                it->fnum = dnum(f + 1, (int)it->frac_len);
             }
             break;
         }
@@ -606,7 +595,6 @@ typedef struct {
      * anchor of a line first, so an occurrence of a keyword holding it at offset o starts at
      * or after (that anchor - o): the searches start there. */
     Py_ssize_t *kw_ao;
-    Py_ssize_t sk_ao[32], fk_ao[32];
     /* special lines (the Python LineFinder hands lines around them to the parser): */
     const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
     Py_ssize_t ncut;
@@ -631,33 +619,6 @@ static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
         const char *a = (const char *)memchr(ls, '|', (size_t)(le - ls));
         if (a && memchr(a + 1, '|', (size_t)(le - a - 1))) return 1;
     }
-    return 0;
-}
-
-/* a fast line's free prefix [ls, pe) (plus the longest keyword's length, for one straddling
- * the start of the fixed layout): whether it makes the line special */
-static int g_prefix_ok = 0; /* the fixed layouts hold no trigger (checked at configure) */
-static Py_ssize_t g_maxkw = 1;
-static inline int found_from(const char *ls, const char *we, const char *first_anchor,
-                              const char *k, Py_ssize_t klen, Py_ssize_t ao) {
-    const char *from = ls;
-    if (ao >= 0 && first_anchor - ao > ls) {
-        from = first_anchor - ao;
-        if (from + klen > we) return 0;
-    }
-    return find_sub(from, we, k, (size_t)klen) != NULL;
-}
-
-static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, const char *le,
-                          const char *first_anchor) {
-    if (pe <= ls) return 0; /* no prefix: a trigger would lie in the fixed part, which has none */
-    const char *we = pe + g_maxkw - 1 < le ? pe + g_maxkw - 1 : le;
-    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
-        if (found_from(ls, we, first_anchor, cfg->sk[k], cfg->sklen[k], cfg->sk_ao[k])) return 1;
-    for (Py_ssize_t k = 0; k < cfg->nfk; k++)
-        if (found_from(ls, we, first_anchor, cfg->fk[k], cfg->fklen[k], cfg->fk_ao[k])) return 1;
-    const char *a = pe > ls ? (const char *)memchr(ls, '|', (size_t)(pe - ls)) : NULL;
-    if (a && memchr(a + 1, '|', (size_t)(pe - a - 1))) return 1;
     return 0;
 }
 
@@ -729,8 +690,6 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         int special;
         if (tmp.type == IT_OVERLONG)
             special = 0;
-        else if (tmp.type != IT_PY && g_prefix_ok)
-            special = special_prefix(cfg, ls, buf + tmp.pfx, le, buf + pos);
         else
             special = special_line(cfg, ls, le);
         if (special) {
@@ -790,9 +749,8 @@ static int g_configured = 0;
 static PyObject *fl_configure(PyObject *self, PyObject *args) {
     PyObject *cut, *sk, *fk;
     double ml, mt;
-    int prefix_ok;
-    if (!PyArg_ParseTuple(args, "O!O!O!ddp", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
-                          &fk, &ml, &mt, &prefix_ok))
+    if (!PyArg_ParseTuple(args, "O!O!O!dd", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
+                          &fk, &ml, &mt))
         return NULL;
     if (PyTuple_GET_SIZE(sk) > 32 || PyTuple_GET_SIZE(fk) > 32) {
         PyErr_SetString(PyExc_ValueError, "at most 32 keywords");
@@ -824,12 +782,6 @@ static PyObject *fl_configure(PyObject *self, PyObject *args) {
     }
     g_max_len = ml;
     g_max_tp = mt;
-    g_prefix_ok = prefix_ok;
-    g_maxkw = 1;
-    for (Py_ssize_t i = 0; i < g_nsk; i++)
-        if (g_sklen[i] > g_maxkw) g_maxkw = g_sklen[i];
-    for (Py_ssize_t i = 0; i < g_nfk; i++)
-        if (g_fklen[i] > g_maxkw) g_maxkw = g_fklen[i];
     g_configured = 1;
     Py_RETURN_NONE;
 }
@@ -871,17 +823,13 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
         kwlen[i] = PyBytes_GET_SIZE(k);
     }
     ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1, kwlen + nkw,
-                 kwlen + 2 * nkw, {0}, {0}, g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen,
+                 kwlen + 2 * nkw, g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen,
                  g_nfk, g_max_len, g_max_tp};
     /* the anchor's first place in each keyword (none when the anchor holds a newline: then the
      * first anchor of a line need not be the scan's) */
     int nl_anchor = memchr(anchor, '\n', (size_t)anchor_len) != NULL;
     for (Py_ssize_t i = 0; i < nkw; i++)
         c.kw_ao[i] = nl_anchor ? -1 : anchor_at(kw[i], kwlen[i], anchor, anchor_len);
-    for (Py_ssize_t i = 0; i < g_nsk; i++)
-        c.sk_ao[i] = nl_anchor ? -1 : anchor_at(g_sk[i], g_sklen[i], anchor, anchor_len);
-    for (Py_ssize_t i = 0; i < g_nfk; i++)
-        c.fk_ao[i] = nl_anchor ? -1 : anchor_at(g_fk[i], g_fklen[i], anchor, anchor_len);
     static const char AL[] = "accept len";
     for (Py_ssize_t i = 0; i < nkw; i++) {
         const char *at = kwlen[i] <= 10 ? find_sub(AL, AL + 10, kw[i], (size_t)kwlen[i]) : NULL;

@@ -83,25 +83,12 @@ def _configure() -> None:
     special = tuple(
         k for i, k in enumerate(special_all) if not any(o in k for o in special_all[:i])
     )
-    # For a line in a known layout only its free prefix can make it special, when the fixed
-    # part of the layout can hold no trigger: checked on samples of both layouts.
-    fixed = (
-        b"[2026-11-29 08:40:12.123 DP0 TP0] Decode batch [17], #running-req: 64, #token: 88032, "
-        b"token usage: 0.41, accept len: 3.21, accept rate: 0.74, cuda graph: True, gen "
-        b"throughput (token/s): 4102.55, #queue-req: 3",
-        b"SpecDecoding metrics: Mean acceptance length: 2.52, Accepted throughput: 228.00 "
-        b"tokens/s, Drafted throughput: 450.00 tokens/s, Accepted: 2280 tokens, Drafted: 4500 "
-        b"tokens, Per-position acceptance rate: 0.720, 0.480, 0.320, Avg Draft acceptance rate: "
-        b"50.7%",
-    )
-    prefix_ok = not any(k in f for f in fixed for k in (*special, *FOLLOW_KEYWORDS, b"|"))
     _native.configure(
         b"".join(CUT_ENDS),
         special,
         tuple(FOLLOW_KEYWORDS),
         float(MAX_ACCEPT_LENGTH),
         float(MAX_THROUGHPUT),
-        prefix_ok,
     )
 
 
@@ -145,11 +132,9 @@ def _cols(kind: type, names: str) -> list[tuple[str, type]]:
 # fnum: the time's digits as numbers; running: SGLang #running-req (-1: too long)
 ITEM = np.dtype(
     _cols(np.int32, "type graph")
-    + _cols(np.int64, "line s e ps pe date frac frac_len rank rank_len len_t len_len rate_t")
-    + _cols(np.int64, "rate_len")
+    + _cols(np.int64, "line s e ps pe rank rank_len len_t len_len rate_t rate_len")
     + _cols(np.float64, "length raw_rate throughput mean")
-    + _cols(np.int64, "accepted drafted pp_off pp_n vtime vfrac vfrac_len pfx ymd hms fnum")
-    + _cols(np.int64, "running")
+    + _cols(np.int64, "accepted drafted pp_off pp_n timed ymd hms fnum frac_len running")
     + _cols(np.uint64, "rank_key len_key rate_key")
 )
 
@@ -363,24 +348,20 @@ def _fast_columns(
     """Timestamps, ranks, texts and per-position rates of the fast lines, vectorised. A line
     whose numbers fail the range guard goes back to the Python parser (it says why)."""
     f = _Fast(len(tab))
+    fast = np.flatnonzero(types >= IT_SGL)
+    if len(fast):  # SGLang's date is YYYYMMDD, vLLM's MMDD in the run's year
+        ymd, fl = tab["ymd"][fast], tab["frac_len"][fast]
+        y = np.where(types[fast] == IT_SGL, ymd // 10000, year)
+        ts, ok = _time(y, ymd // 100 % 100, ymd % 100, tab["hms"][fast])
+        fr = np.where(fl > 0, tab["fnum"][fast] / 10.0**fl, 0.0)
+        f.ts[fast] = np.where(ok & (tab["timed"][fast] > 0), ts + fr, np.nan)
     sg = np.flatnonzero(types == IT_SGL)
     if len(sg):
-        ymd, hms = tab["ymd"][sg], tab["hms"][sg]
-        ts, ok = _time(ymd // 10000, ymd // 100 % 100, ymd % 100, hms)
-        fl = tab["frac_len"][sg]
-        fr = np.where(fl > 0, tab["fnum"][sg] / 10.0**fl, 0.0)
-        f.ts[sg] = np.where(ok, ts + fr, np.nan)
         codes, ranks = _texts(data, tab["rank_key"][sg], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
         f.ranks = [r[0] for r in ranks]
     vl = np.flatnonzero(types == IT_VLLM)
     if len(vl):
-        md, hms = tab["ymd"][vl], tab["hms"][vl]
-        ts, ok = _time(np.full(len(vl), year, np.int64), md // 100, md % 100, hms)
-        ok &= tab["vtime"][vl] >= 0
-        fl = tab["vfrac_len"][vl]
-        fr = np.where(fl > 0, tab["fnum"][vl] / 10.0**fl, 0.0)
-        f.ts[vl] = np.where(ok, ts + fr, np.nan)
         big = (tab["accepted"][vl] > MAX_TOKEN_COUNT) | (tab["drafted"][vl] > MAX_TOKEN_COUNT)
         types[vl[big]] = IT_PY
     fast = np.flatnonzero(types >= IT_SGL)
