@@ -589,12 +589,6 @@ typedef struct {
     int64_t max_line;
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
-    Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
-    Py_ssize_t *al_off; /* per keyword: where it lies in "accept len", or -1 */
-    /* Where the anchor first lies in each keyword (-1: nowhere). The scan finds the first
-     * anchor of a line first, so an occurrence of a keyword holding it at offset o starts at
-     * or after (that anchor - o): the searches start there. */
-    Py_ssize_t *kw_ao;
     /* special lines (the Python LineFinder hands lines around them to the parser): */
     const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
     Py_ssize_t ncut;
@@ -649,15 +643,8 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         int64_t e = ep ? ep - buf : end; /* the range always ends with a newline */
         const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
         Py_ssize_t kwi = -1;
-        const char *kwat = NULL; /* the first occurrence of keyword kwi */
-        for (Py_ssize_t k = 0; k < cfg->nkw; k++) {
-            Py_ssize_t ao = cfg->kw_ao[k];
-            const char *from = ao >= 0 && pos - ao > s ? buf + pos - ao : buf + s;
-            if ((kwat = find_sub(from, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) != NULL) {
-                kwi = k;
-                break;
-            }
-        }
+        for (Py_ssize_t k = 0; k < cfg->nkw && kwi < 0; k++)
+            if (find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) kwi = k;
         if (kwi < 0) {
             m = nxt;
             continue;
@@ -671,15 +658,7 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         int pl = 0;
         if (tmp.type == IT_PY && cfg->fast && (pl = plain_ascii(ls, le)) != 0 &&
             !needs_cleaning(ls, le, pl == 2)) {
-            /* "accept len" is keyword al when present: the first match says whether it is */
-            /* else: "accept len" at x holds keyword kwi at x + al_off (when it is part of it),
-             * at or after its first occurrence: the search starts there */
-            const char *from = cfg->al_off[kwi] >= 0 && kwat - cfg->al_off[kwi] >= ls
-                                   ? kwat - cfg->al_off[kwi]
-                                   : ls;
-            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
-                         ? kwi == cfg->al_idx
-                         : HAS(from, le, "accept len");
+            int al = HAS(ls, le, "accept len");
             if ((cfg->engine == 0 || cfg->engine == 1) && al) {
                 if ((cfg->fast & 1) && try_sgl(base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
             } else if (cfg->engine == 0 || cfg->engine == 2) {
@@ -786,11 +765,6 @@ static PyObject *fl_configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-static Py_ssize_t anchor_at(const char *k, Py_ssize_t n, const char *anchor, Py_ssize_t alen) {
-    const char *at = find_sub(k, k + n, anchor, (size_t)alen);
-    return at ? at - k : -1;
-}
-
 /* the keyword table of a scan call (kw / kwlen: malloc'd, freed by the caller) */
 static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyObject *kws,
                     long long max_line, int engine, int fast) {
@@ -804,7 +778,7 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
     }
     Py_ssize_t nkw = PyTuple_GET_SIZE(kws);
     const char **kw = (const char **)malloc(sizeof(char *) * (size_t)(nkw + 1));
-    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(3 * nkw + 1));
+    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(nkw + 1));
     if (!kw || !kwlen) {
         free(kw);
         free(kwlen);
@@ -822,24 +796,8 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
         kw[i] = PyBytes_AS_STRING(k);
         kwlen[i] = PyBytes_GET_SIZE(k);
     }
-    ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1, kwlen + nkw,
-                 kwlen + 2 * nkw, g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen,
-                 g_nfk, g_max_len, g_max_tp};
-    /* the anchor's first place in each keyword (none when the anchor holds a newline: then the
-     * first anchor of a line need not be the scan's) */
-    int nl_anchor = memchr(anchor, '\n', (size_t)anchor_len) != NULL;
-    for (Py_ssize_t i = 0; i < nkw; i++)
-        c.kw_ao[i] = nl_anchor ? -1 : anchor_at(kw[i], kwlen[i], anchor, anchor_len);
-    static const char AL[] = "accept len";
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        const char *at = kwlen[i] <= 10 ? find_sub(AL, AL + 10, kw[i], (size_t)kwlen[i]) : NULL;
-        c.al_off[i] = at ? at - AL : -1;
-    }
-    for (Py_ssize_t i = 0; i < nkw; i++)
-        if (kwlen[i] == 10 && memcmp(kw[i], "accept len", 10) == 0) {
-            c.al_idx = i;
-            break;
-        }
+    ScanCfg c = {anchor, anchor_len, kw,   kwlen,   nkw,   max_line, engine, fast,      g_cut,
+                 g_ncut, g_sk,       g_sklen, g_nsk, g_fk, g_fklen, g_nfk,  g_max_len, g_max_tp};
     *cfg = c;
     return 1;
 }
