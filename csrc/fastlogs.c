@@ -79,38 +79,11 @@ typedef struct {
     int oom;
 } BlockObject;
 
-/* The item and per-position arrays of blocks no longer used, kept for the next blocks (their
- * pages stay mapped: no page faults per block). Touched with the GIL held only. */
-#define ARRAYS_POOL 3
-static struct {
-    Item *items;
-    Py_ssize_t cap;
-    double *pp;
-    Py_ssize_t cappp;
-} g_arrays[ARRAYS_POOL];
-static int g_narrays = 0;
-
 static void Block_dealloc(BlockObject *b) {
     Py_XDECREF(b->data);
-    if (g_narrays < ARRAYS_POOL && (b->items || b->pp)) {
-        g_arrays[g_narrays].items = b->items;
-        g_arrays[g_narrays].cap = b->cap;
-        g_arrays[g_narrays].pp = b->pp;
-        g_arrays[g_narrays].cappp = b->cappp;
-        g_narrays++;
-    } else {
-        free(b->items);
-        free(b->pp);
-    }
+    free(b->items);
+    free(b->pp);
     Py_TYPE(b)->tp_free((PyObject *)b);
-}
-
-static void drop_arrays(void) {
-    for (int i = 0; i < g_narrays; i++) {
-        free(g_arrays[i].items);
-        free(g_arrays[i].pp);
-    }
-    g_narrays = 0;
 }
 
 static PyObject *Block_get_lines(BlockObject *b, void *c) { return PyLong_FromLongLong(b->lines); }
@@ -811,13 +784,6 @@ static BlockObject *new_block(PyObject *data, int64_t end) {
     b->n = b->cap = 0;
     b->pp = NULL;
     b->npp = b->cappp = 0;
-    if (g_narrays) { /* the arrays of a block gone (n and npp start at 0 again) */
-        g_narrays--;
-        b->items = g_arrays[g_narrays].items;
-        b->cap = g_arrays[g_narrays].cap;
-        b->pp = g_arrays[g_narrays].pp;
-        b->cappp = g_arrays[g_narrays].cappp;
-    }
     b->lines = b->candidates = b->fast = 0;
     b->stop = end;
     b->oom = 0;
@@ -860,15 +826,8 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     return (PyObject *)b;
 }
 
-/* drop_arrays(): the item arrays kept for reuse are freed (the end of a source) */
-static PyObject *fl_drop_arrays(PyObject *self, PyObject *unused) {
-    drop_arrays();
-    Py_RETURN_NONE;
-}
-
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
-    {"drop_arrays", fl_drop_arrays, METH_NOARGS, "free the item arrays kept for reuse"},
     {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
     {NULL}};
 

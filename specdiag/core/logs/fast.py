@@ -174,9 +174,6 @@ class Compiled:
         header, a line cut mid-field, a summary's counts line), which the caller reads."""
         return _native.scan(buf, start, end, *self.cfg)
 
-    def close(self) -> None:
-        _native.drop_arrays()  # the item arrays kept for reuse, freed
-
     def batch(
         self,
         blk: Any,

@@ -116,9 +116,6 @@ class CompiledPart(Protocol):
     ) -> tuple[RecordBatch | None, int]:
         """A Block's records as one batch, and how many of them it read itself."""
 
-    def close(self) -> None:
-        """End of input: the buffers it keeps, freed."""
-
 
 # makes the record source of one input: (parser, sink, max_line, extract) -> source
 SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool], "Scanner"]
@@ -495,17 +492,13 @@ class Scanner:
 
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
-        try:
-            if self._doc is not None:
-                data = b"".join(self._doc)
-                if self._whole_document(data):
-                    return
-                self._lines_of_doc()
-            self.consume(self.finder.close())
-            self.finish()
-        finally:
-            if self.compiled is not None:
-                self.compiled.close()
+        if self._doc is not None:
+            data = b"".join(self._doc)
+            if self._whole_document(data):
+                return
+            self._lines_of_doc()
+        self.consume(self.finder.close())
+        self.finish()
 
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
