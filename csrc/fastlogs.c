@@ -74,7 +74,6 @@ typedef struct {
     Py_ssize_t npp, cappp;
     int64_t lines;      /* newlines in [start, end) */
     int64_t candidates; /* candidate lines */
-    int64_t fast;       /* fast records */
     int64_t stop;       /* where the scan stopped: a special line's start, or the range end */
     int oom;
 } BlockObject;
@@ -90,7 +89,6 @@ static PyObject *Block_get_lines(BlockObject *b, void *c) { return PyLong_FromLo
 static PyObject *Block_get_cands(BlockObject *b, void *c) {
     return PyLong_FromLongLong(b->candidates);
 }
-static PyObject *Block_get_fast(BlockObject *b, void *c) { return PyLong_FromLongLong(b->fast); }
 static PyObject *Block_get_items(BlockObject *b, void *c) { return PyLong_FromSsize_t(b->n); }
 static PyObject *Block_get_stop(BlockObject *b, void *c) { return PyLong_FromLongLong(b->stop); }
 static PyObject *Block_get_data(BlockObject *b, void *c) {
@@ -101,7 +99,6 @@ static PyObject *Block_get_data(BlockObject *b, void *c) {
 static PyGetSetDef Block_getset[] = {
     {"lines", (getter)Block_get_lines, NULL, "newlines in the scanned range", NULL},
     {"candidate_lines", (getter)Block_get_cands, NULL, "candidate lines", NULL},
-    {"fast_records", (getter)Block_get_fast, NULL, "lines read by the compiled path", NULL},
     {"items", (getter)Block_get_items, NULL, "candidate lines kept (fast and Python)", NULL},
     {"stop", (getter)Block_get_stop, NULL, "start of the special line the scan stopped at", NULL},
     {"data", (getter)Block_get_data, NULL, "the bytes the offsets point into", NULL},
@@ -562,27 +559,27 @@ typedef struct {
     int64_t max_line;
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
-    /* special lines (the Python LineFinder hands lines around them to the parser): */
-    const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
-    Py_ssize_t ncut;
-    const char **sk;        /* holding one of these (n_acc, num_acc, ...) */
-    Py_ssize_t *sklen;
-    Py_ssize_t nsk;
-    const char **fk;        /* "ccept" and one of these, or two '|' (a table header) */
-    Py_ssize_t *fklen;
-    Py_ssize_t nfk;
-    double max_len, max_tp;
 } ScanCfg;
 
-static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
-    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
-        if (find_sub(ls, le, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;
+/* Special lines (the Python LineFinder hands lines around them to the parser), set once by
+ * configure(): a line ending with one of g_cut (after " \r\t"), holding one of g_sk (n_acc,
+ * num_acc, ...), or holding "ccept" and one of g_fk or two '|' (a table header). */
+static PyObject *g_cfg = NULL; /* keeps the bytes alive */
+static const char *g_cut = ",:=(";
+static Py_ssize_t g_ncut = 4;
+static const char *g_sk[32], *g_fk[32];
+static Py_ssize_t g_sklen[32], g_fklen[32], g_nsk = 0, g_nfk = 0;
+static int g_configured = 0;
+
+static int special_line(const char *ls, const char *le) {
+    for (Py_ssize_t k = 0; k < g_nsk; k++)
+        if (find_sub(ls, le, g_sk[k], (size_t)g_sklen[k])) return 1;
     const char *t = le;
     while (t > ls && (t[-1] == ' ' || t[-1] == '\r' || t[-1] == '\t')) t--;
-    if (t > ls && memchr(cfg->cut_ends, t[-1], (size_t)cfg->ncut)) return 1;
+    if (t > ls && memchr(g_cut, t[-1], (size_t)g_ncut)) return 1;
     if (HAS(ls, le, "ccept")) {
-        for (Py_ssize_t k = 0; k < cfg->nfk; k++)
-            if (find_sub(ls, le, cfg->fk[k], (size_t)cfg->fklen[k])) return 1;
+        for (Py_ssize_t k = 0; k < g_nfk; k++)
+            if (find_sub(ls, le, g_fk[k], (size_t)g_fklen[k])) return 1;
         const char *a = (const char *)memchr(ls, '|', (size_t)(le - ls));
         if (a && memchr(a + 1, '|', (size_t)(le - a - 1))) return 1;
     }
@@ -643,7 +640,7 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         if (tmp.type == IT_OVERLONG)
             special = 0;
         else
-            special = special_line(cfg, ls, le);
+            special = special_line(ls, le);
         if (special) {
             b->npp = npp0;
             end = s; /* stop here: the Python LineFinder takes this line and what it implies */
@@ -665,7 +662,6 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         it->line = line_no + 1;
         it->s = s;
         it->e = e;
-        if (tmp.type == IT_SGL || tmp.type == IT_VLLM) b->fast++;
         /* a fast line never needs the line before it: its parse does not read it */
         if (tmp.type == IT_PY && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
             if (s > start) {
@@ -691,12 +687,6 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
 
 /* configure(cut_ends, special_keywords, follow_keywords, max_accept_length, max_throughput):
  * what makes a line special for the LineFinder, and the range guard; set once at import */
-static PyObject *g_cfg = NULL; /* keeps the bytes alive */
-static const char *g_cut = ",:=(";
-static Py_ssize_t g_ncut = 4;
-static const char *g_sk[32], *g_fk[32];
-static Py_ssize_t g_sklen[32], g_fklen[32], g_nsk = 0, g_nfk = 0;
-static int g_configured = 0;
 
 static PyObject *fl_configure(PyObject *self, PyObject *args) {
     PyObject *cut, *sk, *fk;
@@ -769,8 +759,7 @@ static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyO
         kw[i] = PyBytes_AS_STRING(k);
         kwlen[i] = PyBytes_GET_SIZE(k);
     }
-    ScanCfg c = {anchor, anchor_len, kw,   kwlen,   nkw,   max_line, engine, fast,      g_cut,
-                 g_ncut, g_sk,       g_sklen, g_nsk, g_fk, g_fklen, g_nfk,  g_max_len, g_max_tp};
+    ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast};
     *cfg = c;
     return 1;
 }
@@ -784,7 +773,7 @@ static BlockObject *new_block(PyObject *data, int64_t end) {
     b->n = b->cap = 0;
     b->pp = NULL;
     b->npp = b->cappp = 0;
-    b->lines = b->candidates = b->fast = 0;
+    b->lines = b->candidates = 0;
     b->stop = end;
     b->oom = 0;
     return b;
