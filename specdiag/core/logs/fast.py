@@ -242,29 +242,16 @@ class Compiled:
 
 # --------------------------------------------------------------------------- fast rows
 
-_MDAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], np.int64)
-
-
-def _epoch_days(y: I64, m: I64, d: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
-    """Seconds since the epoch at 00:00 UTC of each date, and which dates exist."""
-    mc = np.clip(m, 1, 12)
-    leap = ((y % 4 == 0) & (y % 100 != 0)) | (y % 400 == 0)
-    mdays = _MDAYS[mc - 1] + ((mc == 2) & leap)
-    ok = (y >= 1) & (y <= 9999) & (m >= 1) & (m <= 12) & (d >= 1) & (d <= mdays)
-    yy = y - (mc <= 2)
-    era = np.floor_divide(yy, 400)
-    yoe = yy - era * 400
-    doy = (153 * (mc + np.where(mc > 2, -3, 9)) + 2) // 5 + d - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return (era * 146097 + doe - 719468).astype(np.float64) * 86400.0, ok
-
-
 def _time(y: I64, m: I64, d: I64, hms: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
-    """Seconds since the epoch of each date and HHMMSS time, and which of them exist."""
-    days, ok = _epoch_days(y, m, d)
+    """Seconds since the epoch (UTC) of each date and HHMMSS time, and which of them exist
+    (numpy's calendar: a day past its month's end moves into the next month, caught)."""
+    ok = (y >= 1) & (y <= 9999) & (m >= 1) & (m <= 12) & (d >= 1) & (d <= 31)
+    months = np.where(ok, (y - 1970) * 12 + m - 1, 0).astype("datetime64[M]")
+    days = months.astype("datetime64[D]") + np.where(ok, d - 1, 0)
+    ok &= days.astype("datetime64[M]") == months
     h, mi, sec = hms // 10000, hms // 100 % 100, hms % 100
     ok &= (h <= 23) & (mi <= 59) & (sec <= 60)
-    return days + (h * 3600.0 + mi * 60.0 + sec), ok
+    return days.astype(np.int64) * 86400.0 + (h * 3600.0 + mi * 60.0 + sec), ok
 
 
 def _texts(
