@@ -395,6 +395,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
     if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
+    if (it->rank_len > 64) return -1; /* a long rank tag (rare): fast.py codes short texts */
     it->rank_key = key8(base + it->rank, it->rank_len);
     it->len_key = key8(base + it->len_t, it->len_len);
     it->rate_key = key8(base + it->rate_t, it->rate_len);

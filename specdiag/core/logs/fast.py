@@ -257,60 +257,37 @@ def _time(y: I64, m: I64, d: I64, hms: I64) -> tuple[F64, npt.NDArray[np.bool_]]
 def _texts(
     data: bytes, key: npt.NDArray[np.uint64] | None, *fields: tuple[I64, I64]
 ) -> tuple[I64, list[tuple[str, ...]]]:
-    """Codes of the short texts at (offset, length) of each row (one text per field), and the
-    distinct rows of texts, in the order they first come. ``key``: the texts of a single field
-    of at most 7 bytes as one number each (the C part's ``key8``), hashed."""
-    m = len(fields[0][0])
-    if not m:
+    """Codes of the short texts (at most 64 bytes: the C part sends longer ones to the Python
+    parser) at (offset, length) of each row, one text per field, and the distinct rows of
+    texts, in the order they first come. ``key``: the texts of a single field of at most 7
+    bytes as one number each (the C part's ``key8``), else the texts' bytes are the key."""
+    if not len(fields[0][0]):
         return np.zeros(0, np.int64), []
-    arr = np.frombuffer(data, np.uint8)
     width = max(int(n.max()) for _, n in fields)
-    if width > 64:  # long texts (rare): one by one
-        table: dict[tuple[bytes, ...], int] = {}
-        cols = [(o.tolist(), n.tolist()) for o, n in fields]
-        codes = [
-            table.setdefault(tuple(data[o[i] : o[i] + n[i]] for o, n in cols), len(table))
-            for i in range(m)
-        ]
-        return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
+    keys: npt.NDArray[Any]
     if width <= 7 and key is not None:
-        uniq, inverse = _inverse(key)
-        first = np.full(len(uniq), m, np.int64)
-        first[inverse[::-1]] = np.arange(m - 1, -1, -1)  # the last write wins: the first row
-        return _first_order(data, fields, first, inverse)
-    at = np.arange(width)
-    mats = []
-    for off, n in fields:
-        idx = np.minimum(off[:, None] + at, len(arr) - 1)
-        mat = arr[idx]
-        mat[at[None, :] >= n[:, None]] = 0
-        mats.append(mat)
-        mats.append(n.astype(np.uint8)[:, None])
-    rows = np.ascontiguousarray(np.concatenate(mats, axis=1))
-    long_keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
-    _, first, inverse = np.unique(long_keys, return_index=True, return_inverse=True)
-    return _first_order(data, fields, first, inverse.ravel())
-
-
-def _inverse(keys: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], I64]:
-    """The distinct keys (sorted) and each key's index among them: ``np.unique(keys,
-    return_inverse=True)`` without sorting the keys (few distinct ones: hashed, then searched)."""
-    uniq = np.unique(keys)
-    return uniq, np.searchsorted(uniq, keys).astype(np.int64)
-
-
-def _first_order(
-    data: bytes, fields: tuple[tuple[I64, I64], ...], first: I64, inverse: I64
-) -> tuple[I64, list[tuple[str, ...]]]:
-    """Codes renumbered in the order of first appearance, and the texts of each code."""
-    rank = np.empty(len(first), np.int64)
+        keys = key
+    else:
+        arr = np.frombuffer(data, np.uint8)
+        at = np.arange(width)
+        mats = []
+        for off, n in fields:
+            mat = arr[np.minimum(off[:, None] + at, len(arr) - 1)]
+            mat[at[None, :] >= n[:, None]] = 0
+            mats.append(mat)
+            mats.append(n.astype(np.uint8)[:, None])
+        rows = np.ascontiguousarray(np.concatenate(mats, axis=1))
+        keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    # codes renumbered in the order of first appearance
+    code = np.empty(len(first), np.int64)
     by_first = np.argsort(first, kind="stable")
-    rank[by_first] = np.arange(len(first))
+    code[by_first] = np.arange(len(first))
     texts = [
         tuple(data[int(o[i]) : int(o[i]) + int(n[i])].decode("latin-1") for o, n in fields)
         for i in first[by_first].tolist()
     ]
-    return rank[inverse], texts
+    return code[inverse.ravel()], texts
 
 
 class _Fast:
@@ -416,7 +393,8 @@ class _SGLangRows:
         keys: list[Any]
         if max(int(ln.max()), int(rn.max())) <= 4:
             lk, rk = tab["len_key"][items], tab["rate_key"][items]
-            uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
+            packed = (lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF))
+            uniq, inv = np.unique(packed, return_inverse=True)
             keys = uniq.tolist()
         else:
             lt, rt = tab["len_t"][items], tab["rate_t"][items]
