@@ -290,6 +290,11 @@ def _texts(
     return code[inverse.ravel()], texts
 
 
+def _spans(starts: I64, lens: I64) -> I64:
+    """The indices of the spans [start, start + len), one after another."""
+    return np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(int(lens.sum()))
+
+
 class _Fast:
     """The fields of one Block's fast lines, one array slot per item."""
 
@@ -298,8 +303,8 @@ class _Fast:
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
         self.pp_lens = np.zeros(n, np.int64)
-        self.pp: F64 = np.zeros(0)
-        self.cond: F64 = np.zeros(0)
+        self.pp: F64 = np.zeros(0)  # the Block's per-position rates (at each item's pp_off)
+        self.cond: F64 = np.zeros(0)  # their conditional rates, in the same places
         self.clamped = np.zeros(n, bool)
 
 
@@ -329,20 +334,17 @@ def _fast_columns(
     wild = fast[np.abs(f.ts[fast]) > MAX_TIMESTAMP]  # NaN compares False: kept
     types[wild] = IT_PY
     vl = np.flatnonzero(types == IT_VLLM)
+    f.pp, f.cond = ppvals, np.zeros(len(ppvals))
     if len(vl):
         lens = tab["pp_n"][vl]
         f.pp_lens[vl] = lens
-        total = int(lens.sum())
-        starts = tab["pp_off"][vl]
-        flat = np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(total)
-        f.pp = ppvals[flat]
-        f.cond = np.zeros(total)
+        flat = _spans(tab["pp_off"][vl], lens)
         # conditional rates per length of list: clamped non-increasing, then ratios
         row_of = np.repeat(np.arange(len(vl)), lens)
         for k in np.unique(lens).tolist():
             if not k:
                 continue
-            sel = np.flatnonzero(lens[row_of] == k)
+            sel = flat[lens[row_of] == k]
             r = f.pp[sel].reshape(-1, k)
             c = np.minimum.accumulate(np.minimum(r, 1.0), axis=1)
             prev = np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
@@ -484,11 +486,7 @@ def _fast_batch(
     lens = f.pp_lens[rows]
     offsets = np.zeros(n + 1, np.int64)
     np.cumsum(lens, out=offsets[1:])
-    # the per-position values of the kept rows (every VLLM item's are in f.pp, in item order)
-    all_vl = np.flatnonzero(tab["type"] == IT_VLLM)
-    starts_all = np.zeros(len(tab), np.int64)
-    starts_all[all_vl] = np.cumsum(f.pp_lens[all_vl]) - f.pp_lens[all_vl]
-    flat = np.repeat(starts_all[rows] - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+    flat = _spans(tab["pp_off"][rows], lens)  # the per-position values of the kept rows
     ts = f.ts[rows]
     timed = ~np.isnan(ts)
     graph = tab["graph"][rows].astype(np.int8)
