@@ -523,15 +523,7 @@ class Scanner:
         c.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
         c.candidate_lines = 1
         compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
-        out = self.parser.parse(compact, 1)
-        if isinstance(out, tuple):
-            c.records += len(out)
-            for rec in out:
-                self.on_record(rec)
-        elif isinstance(out, Skipped):
-            self.skip(1, out.reason, compact)
-        elif isinstance(out, Unrecognised):
-            self._unrecognised(1, compact)
+        self._take(1, compact, self.parser.parse(compact, 1))
         self.finish()
         return True
 
@@ -548,15 +540,7 @@ class Scanner:
         items = ready[:]
         ready.clear()  # the same list: consume holds it
         for line_no, text, item in items:
-            if isinstance(item, Skipped):
-                self.skip(line_no, item.reason, text)
-                if self.watch is not None:
-                    self.watch(item)
-            elif isinstance(item, Unrecognised):
-                self._unrecognised(line_no, text)
-            else:
-                self.counts.records += 1
-                self.on_record(item)
+            self._take(line_no, text, (item,) if isinstance(item, LogRecord) else item)
 
     def consume(self, cands: list[Candidate]) -> None:
         """Parse candidates in order; then take the bytes stage's counts as they stand."""
@@ -597,8 +581,12 @@ class Scanner:
             out = parser.parse(text, line_no, prev.decode("utf-8", "replace"))
         if parser.ready:
             self._drain()
-        if out is None:
-            return
+        if out is not None:
+            self._take(line_no, text, out)
+
+    def _take(self, line_no: int, text: str, out: object) -> None:
+        """The parser's outcome for a line: its records counted and passed on, a skip or a line
+        not understood counted."""
         if type(out) is tuple:  # records: the common case first
             self.counts.records += len(out)
             for rec in out:
