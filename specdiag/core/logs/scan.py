@@ -445,10 +445,9 @@ class Scanner:
         self.sink = sink
         self._records: list[LogRecord] = []  # the records of the block being read
         self.max_line = max_line
-        self.keywords = keywords_for(parser.engine)
         self.counts = ScanCounts()
         self.compiled = compiled
-        self.finder = LineFinder(self.keywords, max_line, compiled)
+        self.finder = LineFinder(keywords_for(parser.engine), max_line, compiled)
         # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
         # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
         # it is not one (JSON Lines, a log), line by line as usual.
