@@ -205,7 +205,6 @@ class Compiled:
             ps = int(tab["ps"][j])
             raw = None if types[j] == IT_OVERLONG else data[tab["s"][j] : tab["e"][j]]
             prev = prev_tail if ps == PREV_TAIL else data[ps : tab["pe"][j]] if ps >= 0 else None
-            sgl.flush()
             got = parse(base + int(tab["line"][j]), raw, prev)
             py.extend(got)
             keys.extend([j] * len(got))
@@ -215,7 +214,7 @@ class Compiled:
             while i < p:  # fast lines: rows while the parser is idle, else parsed
                 if parser.idle():
                     taken[i:p] = True
-                    sgl.queue(types, i, p)
+                    sgl.decide(types, i, p)
                     i = p
                 else:
                     types[i] = IT_PY
@@ -224,7 +223,6 @@ class Compiled:
             if p < n:
                 python(p)
                 i = p + 1
-        sgl.flush()
         sgl.resolve()
         rows = np.flatnonzero(taken)
         bad = rows[sgl.skip[rows]]
@@ -241,6 +239,7 @@ class Compiled:
 
 
 # --------------------------------------------------------------------------- fast rows
+
 
 def _time(y: I64, m: I64, d: I64, hms: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
     """Seconds since the epoch (UTC) of each date and HHMMSS time, and which of them exist
@@ -356,31 +355,24 @@ def _fast_columns(
 
 class _SGLangRows:
     """Each fast SGLang line's accept-rate outcome, by the source's one rule
-    (``parser.sglang_rates``, which decides the lines the Python parser reads too): the lines
-    are queued in order and handed to the rule, one run per rank, before any line the Python
-    parser reads; then their normalised rate, version and note, vectorised."""
+    (``parser.sglang_rates``, which decides the lines the Python parser reads too): each run of
+    fast lines is handed to the rule, one run per rank, before the next line the Python parser
+    reads; then their normalised rate, version and note, vectorised."""
 
     def __init__(self, parser: LineParser) -> None:
         self.rule = parser.sglang_rates
-        self.pending: list[I64] = []
 
     def begin(self, f: _Fast, tab: npt.NDArray[Any], data: bytes) -> None:
         """A new block: no line decided yet."""
         self.f, self.tab, self.data = f, tab, data
         self.code = np.full(len(tab), -1, np.int64)  # each line's outcome, a code into outcomes
 
-    def queue(self, items: npt.NDArray[np.int32], i: int, p: int) -> None:
-        sel = np.flatnonzero(items[i:p] == IT_SGL)
-        if len(sel):
-            self.pending.append(sel + i)
-
-    def flush(self) -> None:
-        """Decide every queued line, in line order within each rank (the ranks' inferences
-        are apart)."""
-        if not self.pending:
+    def decide(self, types: npt.NDArray[np.int32], i: int, p: int) -> None:
+        """Decide the SGLang lines of items i..p-1, in line order within each rank (the ranks'
+        inferences are apart)."""
+        items = np.flatnonzero(types[i:p] == IT_SGL) + i
+        if not len(items):
             return
-        items = np.concatenate(self.pending)
-        self.pending = []
         pairs, ranks = self._pairs(items), self.f.rank[items]
         for r in np.unique(ranks).tolist():
             sel = ranks == r
