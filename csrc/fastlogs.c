@@ -554,8 +554,8 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
 typedef struct {
     const char *anchor;
     Py_ssize_t anchor_len;
-    const char **kw;
-    Py_ssize_t *kwlen;
+    const char *kw[32];
+    Py_ssize_t kwlen[32];
     Py_ssize_t nkw;
     int64_t max_line;
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
@@ -729,86 +729,51 @@ static PyObject *fl_configure(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* the keyword table of a scan call (kw / kwlen: malloc'd, freed by the caller) */
-static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyObject *kws,
-                    long long max_line, int engine, int fast) {
-    if (anchor_len < 1) {
-        PyErr_SetString(PyExc_ValueError, "empty anchor");
-        return 0;
-    }
-    if (!g_configured) {
-        PyErr_SetString(PyExc_RuntimeError, "configure() first");
-        return 0;
-    }
-    Py_ssize_t nkw = PyTuple_GET_SIZE(kws);
-    const char **kw = (const char **)malloc(sizeof(char *) * (size_t)(nkw + 1));
-    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(nkw + 1));
-    if (!kw || !kwlen) {
-        free(kw);
-        free(kwlen);
-        PyErr_NoMemory();
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        PyObject *k = PyTuple_GET_ITEM(kws, i);
-        if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
-            free(kw);
-            free(kwlen);
-            PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
-            return 0;
-        }
-        kw[i] = PyBytes_AS_STRING(k);
-        kwlen[i] = PyBytes_GET_SIZE(k);
-    }
-    ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast};
-    *cfg = c;
-    return 1;
-}
-
-static BlockObject *new_block(PyObject *data, int64_t end) {
-    BlockObject *b = PyObject_New(BlockObject, &BlockType);
-    if (!b) return NULL;
-    Py_XINCREF(data);
-    b->data = data;
-    b->items = NULL;
-    b->n = b->cap = 0;
-    b->pp = NULL;
-    b->npp = b->cappp = 0;
-    b->lines = b->candidates = 0;
-    b->stop = end;
-    b->oom = 0;
-    return b;
-}
-
 /* scan(data, start, end, anchor, keywords, max_line, engine, fast) -> Block */
 static PyObject *fl_scan(PyObject *self, PyObject *args) {
     PyObject *data, *kws;
     Py_ssize_t start, end;
-    const char *anchor;
-    Py_ssize_t anchor_len;
     long long max_line;
-    int engine, fast;
-    if (!PyArg_ParseTuple(args, "O!nny#O!Lii", &PyBytes_Type, &data, &start, &end, &anchor,
-                          &anchor_len, &PyTuple_Type, &kws, &max_line, &engine, &fast))
+    ScanCfg cfg;
+    if (!PyArg_ParseTuple(args, "O!nny#O!Lii", &PyBytes_Type, &data, &start, &end, &cfg.anchor,
+                          &cfg.anchor_len, &PyTuple_Type, &kws, &max_line, &cfg.engine,
+                          &cfg.fast))
         return NULL;
-    Py_ssize_t len = PyBytes_GET_SIZE(data);
-    if (start < 0 || end > len || start > end) {
+    cfg.max_line = max_line;
+    cfg.nkw = PyTuple_GET_SIZE(kws);
+    if (start < 0 || end > PyBytes_GET_SIZE(data) || start > end) {
         PyErr_SetString(PyExc_ValueError, "range outside the data");
         return NULL;
     }
-    ScanCfg cfg;
-    if (!scan_cfg(&cfg, anchor, anchor_len, kws, max_line, engine, fast)) return NULL;
-    BlockObject *b = new_block(data, end);
-    if (!b) {
-        free(cfg.kw);
-        free(cfg.kwlen);
+    if (cfg.anchor_len < 1 || cfg.nkw > 32) {
+        PyErr_SetString(PyExc_ValueError, "an empty anchor, or more than 32 keywords");
         return NULL;
     }
-    const char *buf = PyBytes_AS_STRING(data);
-    Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
+    if (!g_configured) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() first");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < cfg.nkw; i++) {
+        PyObject *k = PyTuple_GET_ITEM(kws, i);
+        if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
+            PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
+            return NULL;
+        }
+        cfg.kw[i] = PyBytes_AS_STRING(k);
+        cfg.kwlen[i] = PyBytes_GET_SIZE(k);
+    }
+    BlockObject *b = PyObject_New(BlockObject, &BlockType);
+    if (!b) return NULL;
+    Py_INCREF(data);
+    b->data = data;
+    b->items = NULL;
+    b->pp = NULL;
+    b->n = b->cap = b->npp = b->cappp = 0;
+    b->lines = b->candidates = 0;
+    b->oom = 0;
+    b->stop = end;
+    Py_BEGIN_ALLOW_THREADS scan_range(b, PyBytes_AS_STRING(data), start, end, &cfg);
     Py_END_ALLOW_THREADS
-    free(cfg.kw);
-    free(cfg.kwlen);
     if (b->oom) {
         Py_DECREF(b);
         return PyErr_NoMemory();
