@@ -52,6 +52,13 @@ class ExporterConfig:
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
             )
         check_bounds(self)
+        if self.probes:  # refused up front as probe refuses them, not a source failing forever
+            from specdiag.core.http import check_timeout
+            from specdiag.core.probe.run import server_base
+
+            check_timeout(self.probe_timeout_s)
+            for url in self.probes:
+                server_base(url)
         if self.acc is not None:  # the rule every command reads --acc with, checked up front
             resolve_profile(self.acc, self.steps, None, kind=self.acc_kind)
         elif self.steps is not None:

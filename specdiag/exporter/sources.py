@@ -19,12 +19,9 @@ if TYPE_CHECKING:
 
 
 def _target(url: str) -> str:
-    try:
-        p = urlsplit(url)
-        host = p.hostname or url
-        return f"{host}:{p.port}" if p.port else host
-    except ValueError:
-        return "<unparsable URL>"
+    p = urlsplit(url)  # a URL ExporterConfig has read: host and port parse
+    host = p.hostname or url
+    return f"{host}:{p.port}" if p.port else host
 
 
 class ProbeSource:

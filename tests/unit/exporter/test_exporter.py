@@ -149,6 +149,11 @@ def test_config_validation() -> None:
         ExporterConfig(probes=("http://x",), follow=True)
     with pytest.raises(UsageError, match="--steps only matters with --acc"):
         ExporterConfig(logs=("x",), steps=3)  # the API meets the CLI's rule
+    for url in ("ftp://x", "http://[::1", "http://x:99999"):  # refused as probe refuses them
+        with pytest.raises(UsageError, match="server URL"):
+            ExporterConfig(probes=(url,))
+    with pytest.raises(UsageError, match="--timeout"):
+        ExporterConfig(probes=("http://x",), probe_timeout_s=-1)
 
 
 @pytest.mark.parametrize(
