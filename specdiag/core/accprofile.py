@@ -432,6 +432,36 @@ def read_profile(
     )
 
 
+@dataclass(frozen=True)
+class ProfileOptions:
+    """What ``specdiag profile`` is asked: the target to replay on, and which part of a logs or
+    fleet document holds the profile (an engine's series, a replica)."""
+
+    target: Target = Target.VLLM
+    engine: str | None = None
+    replica: str | None = None
+
+
+@dataclass(frozen=True)
+class ProfileReplay:
+    """A document's acceptance profile and what replays it on the target."""
+
+    profile: AcceptanceProfile
+    replay: Replay
+
+
+def replay_document(
+    doc: object, options: ProfileOptions, *, name: str = "the document"
+) -> ProfileReplay:
+    """The one entry of ``specdiag profile``: read the profile ``doc`` (called ``name`` in
+    errors) holds, then the flags, environment and config fragment that replay it on
+    ``options.target``."""
+    if not isinstance(doc, Mapping):
+        raise InputError(f"{name} is not a JSON object", hint="give a profile or a --json document")
+    prof = read_profile(doc, engine=options.engine, replica=options.replica)
+    return ProfileReplay(prof, replay(prof, options.target))
+
+
 def _r(x: float) -> float:
     return round(x, 6)
 
