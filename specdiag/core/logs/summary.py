@@ -124,6 +124,7 @@ UNIT_BITS = 1200
 _M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
 _M26 = (1 << 26) - 1
+_NO_BINS = np.zeros(0, np.int64)
 _CHUNK = 1 << 17  # rows per bincount: every partial sum stays below 2**53 (exact in float64)
 
 
@@ -198,15 +199,24 @@ def int_sum(a: I64) -> int:
 # --------------------------------------------------------------------------- pieces
 
 
+def _fold(bins: list[tuple[I64, I64]]) -> tuple[I64, I64]:
+    """(keys, counts) pairs as one, keys distinct and ascending."""
+    keys = np.concatenate([_NO_BINS, *(k for k, _ in bins)])
+    counts = np.concatenate([_NO_BINS, *(c for _, c in bins)])
+    order = np.argsort(keys, kind="stable")
+    keys, counts = keys[order], counts[order]
+    cut = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])[: len(keys)]
+    return keys[cut], np.add.reduceat(counts, cut)
+
+
 class _Hist:
-    __slots__ = ("_counts", "_pending", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
+    __slots__ = ("bins", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
 
     def __init__(self, scale: float) -> None:
         self.scale = scale
-        self._counts: dict[int, int] = {}
-        # bins added since the dict was last read: (keys, counts) arrays, folded into one
-        # array pair now and then (bounded by the distinct bins), into the dict when read
-        self._pending: list[tuple[I64, I64]] = []
+        # records per bin (bin key: round(x * scale)) as (keys, counts) arrays, folded into one
+        # pair now and then (bounded by the distinct bins) and when read
+        self.bins: list[tuple[I64, I64]] = []
         self.n = 0
         # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
         # 1, or num_draft_tokens - 1 of a shifted histogram)
@@ -226,9 +236,9 @@ class _Hist:
         if hi - lo <= 4 * len(bins) + 4096:  # a dense range: count by offset
             cnt = np.bincount(bins - lo)
             keys = np.flatnonzero(cnt)
-            self._add_bins(keys + lo, cnt[keys])
+            self._add_bins([(keys + lo, cnt[keys])])
         else:
-            self._add_bins(*np.unique(bins, return_counts=True))
+            self._add_bins([np.unique(bins, return_counts=True)])
         self.n += len(x)
         self.total += exact_sums(x)[0]
         self.lo = min(self.lo, float(x.min()))
@@ -237,46 +247,19 @@ class _Hist:
             self.wsum += exact_sums(x, w)[0]
             self.wtotal += int_sum(w)
 
-    def _add_bins(self, keys: I64, counts: I64) -> None:
-        self._pending.append((keys.astype(np.int64), counts.astype(np.int64)))
-        if len(self._pending) >= 32:
-            self._fold()
+    def _add_bins(self, bins: list[tuple[I64, I64]]) -> None:
+        self.bins.extend(bins)
+        if len(self.bins) >= 32:
+            self.folded()
 
-    def _fold(self) -> None:
-        """The pending bins as one (keys, counts) pair, keys distinct."""
-        keys = np.concatenate([k for k, _ in self._pending])
-        counts = np.concatenate([c for _, c in self._pending])
-        if not len(keys):
-            self._pending = []
-            return
-        order = np.argsort(keys, kind="stable")
-        keys, counts = keys[order], counts[order]
-        cut = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
-        self._pending = [(keys[cut], np.add.reduceat(counts, cut))]
-
-    @property
-    def counts(self) -> dict[int, int]:
-        """Records per bin (bin key: round(x * scale))."""
-        if self._pending:
-            self._fold()
-            keys, counts = self._pending[0]
-            self._pending = []
-            c = self._counts
-            for k, v in zip(keys.tolist(), counts.tolist(), strict=True):
-                c[k] = c.get(k, 0) + v
-        return self._counts
+    def folded(self) -> tuple[I64, I64]:
+        """The bins as one (keys, counts) pair, keys distinct and ascending."""
+        if len(self.bins) != 1:
+            self.bins = [_fold(self.bins)]
+        return self.bins[0]
 
     def merge(self, o: _Hist) -> None:
-        self._pending.extend(o._pending)
-        if o._counts:
-            self._pending.append(
-                (
-                    np.fromiter(o._counts, np.int64, len(o._counts)),
-                    np.fromiter(o._counts.values(), np.int64, len(o._counts)),
-                )
-            )
-        if len(self._pending) >= 32:
-            self._fold()
+        self._add_bins(o.bins)
         self.n += o.n
         if o.div != self.div:  # a common denominator
             self.total, self.wsum = self.total * o.div, self.wsum * o.div
@@ -294,10 +277,10 @@ class _Hist:
         """The histogram of (x - 1) / d, re-binned at ``scale``."""
         a, b = 1.0 / d, -1.0 / d
         h = _Hist(scale)
-        c = h.counts
-        for k, v in self.counts.items():
-            kk = round((a * (k / self.scale) + b) * scale)
-            c[kk] = c.get(kk, 0) + v
+        keys, counts = self.folded()
+        h.bins = [
+            _fold([(np.rint((a * (keys / self.scale) + b) * scale).astype(np.int64), counts)])
+        ]
         h.n = self.n
         h.div = self.div * d
         h.total = self.total - ((self.n * self.div) << UNIT_BITS)
@@ -308,11 +291,8 @@ class _Hist:
         return h
 
     def quantiles(self, qs: Sequence[float]) -> list[float]:
-        c = self.counts
-        keys = np.fromiter(c, np.int64, len(c))
-        order = np.argsort(keys)
-        keys = keys[order]
-        cum = np.cumsum(np.fromiter(c.values(), np.int64, len(c))[order])
+        keys, counts = self.folded()
+        cum = np.cumsum(counts)
         out = []
         for q in qs:
             pos = q * (self.n - 1)
