@@ -451,17 +451,13 @@ class _Run:
 
 
 def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
-    """(value, rows) in the order the values first come (ties keep that order)."""
+    """(value, rows) in the order the values first come."""
     c = col.codes[rows]
-    if len(col.values) <= 8:  # few values (the common case): counted without a sort
-        counts = np.bincount(c, minlength=len(col.values))
-        present = np.flatnonzero(counts).tolist()
-        firsts = [int(np.argmax(c == v)) for v in present]
-        return [
-            (col.values[v], int(counts[v])) for _, v in sorted(zip(firsts, present, strict=True))
-        ]
-    codes, first, counts = np.unique(c, return_index=True, return_counts=True)
-    return [(col.values[int(codes[j])], int(counts[j])) for j in np.argsort(first, kind="stable")]
+    counts = np.bincount(c, minlength=len(col.values))
+    first = np.zeros(len(col.values), np.int64)
+    first[c[::-1]] = np.arange(len(c) - 1, -1, -1)  # the last write wins: the first row
+    present = np.flatnonzero(counts)
+    return [(col.values[v], int(counts[v])) for v in present[np.argsort(first[present])].tolist()]
 
 
 def _count_codes(into: dict[str, int], col: Codes[Any], rows: I64) -> None:
@@ -641,13 +637,13 @@ class SeriesAccumulator:
         self.collapsed += nlow
         if not nlow:
             if self._run is not None:
-                self._close_run(self._run, final=False)
+                self._close_run(self._run)
                 self._run = None
             return
         edge = np.diff(low.astype(np.int8), prepend=0, append=0)
         starts, ends = np.flatnonzero(edge == 1), np.flatnonzero(edge == -1)
         if self._run is not None and starts[0] != 0:
-            self._close_run(self._run, final=False)
+            self._close_run(self._run)
             self._run = None
         n = len(x)
         keep = (ends - starts >= MIN_COLLAPSE_RUN) | (ends == n) | (starts == 0)
@@ -675,7 +671,7 @@ class SeriesAccumulator:
             if z == n:
                 self._run = run
             else:
-                self._close_run(run, final=False)
+                self._close_run(run)
                 self._run = None
 
     def _add_positions(self, batch: RecordBatch, rows: I64, weight: I64) -> None:
@@ -707,16 +703,21 @@ class SeriesAccumulator:
             self.pp_sum[i] += s
             self.pp_w[i] += w
 
-    def _close_run(self, run: _Run, final: bool, owner: SeriesAccumulator | None = None) -> None:
-        o = owner or self
+    def _close_run(self, run: _Run) -> None:
+        """A run ended by a record above the bound."""
         if run.lead and self.keep:
             self.lead = run  # joined to the run open at the end of the range before
-            return
-        if run.records < MIN_COLLAPSE_RUN and not (final and run.records == o.length.n):
-            return
-        st = Stretch(
-            o.source,
-            o.rank,
+        elif (st := self._stretch(run, final=False)) is not None:
+            self._add_stretch(st)
+
+    def _stretch(self, run: _Run, final: bool) -> Stretch | None:
+        """The collapse stretch of one of this series' runs; None when it is too short (a run
+        that ``final``-ly ends the series counts when it is the whole series)."""
+        if run.records < MIN_COLLAPSE_RUN and not (final and run.records == self.length.n):
+            return None
+        return Stretch(
+            self.source,
+            self.rank,
             run.records,
             run.first_line,
             run.last_line,
@@ -724,7 +725,6 @@ class SeriesAccumulator:
             run.last_text,
             ratio(run.total, run.records),
         )
-        self._add_stretch(st)
 
     def _add_stretch(self, st: Stretch) -> None:
         """One more collapse stretch (the longest MAX_STRETCHES are kept)."""
@@ -735,12 +735,6 @@ class SeriesAccumulator:
             del self.stretches[MAX_STRETCHES:]
 
     # ------------------------------------------------------------------ merge
-
-    def snapshot(self) -> SeriesAccumulator:
-        """A copy whose open collapse run is closed (the original keeps running)."""
-        c = SeriesAccumulator(self.engine, self.source, self.rank)
-        c.merge(self)
-        return c
 
     def merge(self, o: SeriesAccumulator) -> None:
         empty = self.n == 0 and self.clock is None
@@ -765,9 +759,8 @@ class SeriesAccumulator:
         self.sources |= o.sources
         self.stretches.extend(o.stretches)
         self.stretch_count += o.stretch_count
-        if o._run is not None:
-            # close the other's open run as if it ended here (snapshot semantics)
-            self._close_run(replace(o._run), final=True, owner=o)
+        if o._run is not None and (st := o._stretch(o._run, final=True)) is not None:
+            self._add_stretch(st)  # the other's open run, as if it ended here
         self.spark.buckets.extend(_Bucket(b.n, b.sum, b.t) for b in o.spark.buckets)
         if o.lifetime is not None:
             self.lifetime = o.lifetime
@@ -815,7 +808,7 @@ class SeriesAccumulator:
         elif lead is not None:
             run = lead
         if run is not None and (tail is not None or o.length.n > (lead.records if lead else 0)):
-            self._close_run(run, final=False)  # closed by o's first record above the bound
+            self._close_run(run)  # closed by o's first record above the bound
             run = None
         self._run = tail or run
         for st in o.stretches:
@@ -863,11 +856,11 @@ class SeriesAccumulator:
     # ------------------------------------------------------------------ finish
 
     def finish(self, ordered_by_time: bool = False) -> SeriesStats:
-        """Final statistics (does not change the accumulator)."""
-        c = self.snapshot() if self._run is not None else self
-        return c._finish(ordered_by_time)
-
-    def _finish(self, ordered_by_time: bool) -> SeriesStats:
+        """Final statistics (does not change the accumulator; an open collapse run counts as
+        ended here)."""
+        stretches, stretch_count = self.stretches, self.stretch_count
+        if self._run is not None and (st := self._stretch(self._run, final=True)) is not None:
+            stretches, stretch_count = [*stretches, st], stretch_count + 1
         length = self.length.dist()
         drafts = self.length.dist((1.0, -1.0))
         rate = self.rate.dist()
@@ -924,13 +917,13 @@ class SeriesAccumulator:
                 f"({self.graph_false} of {graph_n}): those batches run without CUDA graphs, a known "
                 "silent slowdown (batch size above --cuda-graph-max-bs, or graphs disabled)"
             )
-        stretches = sorted(self.stretches, key=lambda s: -s.records)[:MAX_STRETCHES]
+        stretches = sorted(stretches, key=lambda s: -s.records)[:MAX_STRETCHES]
         if length is not None and length.mean <= COLLAPSED_MAX_LENGTH:
             warnings.append(
                 f"collapsed: mean accept length {length.mean:.2f} <= {COLLAPSED_MAX_LENGTH}: drafts "
                 "are almost never accepted (a feature or configuration mismatch, not under-training)"
             )
-        elif self.stretch_count:
+        elif stretch_count:
             longest = stretches[0]
             where = (
                 f" from {longest.first_time} to {longest.last_time}"
@@ -938,7 +931,7 @@ class SeriesAccumulator:
                 else f" at lines {longest.first_line}-{longest.last_line}"
             )
             warnings.append(
-                f"accept length <= {COLLAPSED_MAX_LENGTH} in {self.stretch_count} stretch(es) "
+                f"accept length <= {COLLAPSED_MAX_LENGTH} in {stretch_count} stretch(es) "
                 f"(>= {MIN_COLLAPSE_RUN} consecutive records, or a whole file/rank); longest: "
                 f"{longest.records} records{where}"
             )
@@ -982,7 +975,7 @@ class SeriesAccumulator:
             per_position=tuple(per_pos),
             draft_positions=draft_positions,
             collapse_stretches=tuple(stretches),
-            collapse_stretch_count=self.stretch_count,
+            collapse_stretch_count=stretch_count,
             collapsed_records=self.collapsed,
             sparkline=spark,
             sparkline_values=spark_values,
