@@ -523,28 +523,20 @@ class SeriesAccumulator:
 
     def add_rows(self, batch: RecordBatch, rows: I64) -> None:
         """Rows of a batch, in order (``per_position`` rows weigh as the record before them)."""
-        kind = batch.kind
-        pp_code = kind.code(PER_POSITION)
+        pp_code = batch.kind.code(PER_POSITION)
+        main = (
+            batch.kind.codes[rows] != pp_code if pp_code is not None else np.ones(len(rows), bool)
+        )
         drafted = batch.drafted_tokens[rows]
         weight = np.where(drafted > 0, drafted, 1)  # a record's per-position weight
-        if pp_code is not None:
-            is_pp = kind.codes[rows] == pp_code
-            if is_pp.any():
-                own = np.where(~is_pp, np.arange(len(rows)), -1)
-                before = np.maximum.accumulate(own)
-                pp_weight = np.where(before >= 0, weight[np.maximum(before, 0)], self._last_weight)
-                weight = np.where(is_pp, pp_weight, weight)
-                if before[-1] >= 0:
-                    self._last_weight = int(weight[before[-1]])
-                self._add_positions(batch, rows, weight)
-                keep = ~is_pp
-                rows, drafted = rows[keep], drafted[keep]
-                self._add_main(batch, rows, drafted)
-                return
-        if len(rows):
+        # each row's weight is its own record's, or the last record's before it (in an earlier
+        # batch: _last_weight)
+        before = np.maximum.accumulate(np.where(main, np.arange(len(rows)), -1))
+        weight = np.where(before >= 0, weight[np.maximum(before, 0)], self._last_weight)
+        if len(rows) and before[-1] >= 0:
             self._last_weight = int(weight[-1])
         self._add_positions(batch, rows, weight)
-        self._add_main(batch, rows, drafted)
+        self._add_main(batch, rows[main], drafted[main])
 
     def _add_main(self, batch: RecordBatch, rows: I64, drafted: I64) -> None:
         if not len(rows):
@@ -568,12 +560,9 @@ class SeriesAccumulator:
             self._add_runs(batch, lrows, x)
         rate = batch.accept_rate[rows]
         has = ~np.isnan(rate)
-        if has.any():
-            self.rate.add(rate[has], weight[has])
+        self.rate.add(rate[has], weight[has])  # (nothing: nothing added)
         tp = batch.throughput[rows]
-        has = ~np.isnan(tp)
-        if has.any():
-            self.throughput.add(tp[has])
+        self.throughput.add(tp[~np.isnan(tp)])
         acc = batch.accepted_tokens[rows]
         counted = (acc >= 0) & (drafted > 0)
         if counted.any():
