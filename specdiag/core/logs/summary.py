@@ -624,16 +624,13 @@ class SeriesAccumulator:
         low = x <= COLLAPSED_MAX_LENGTH
         nlow = int(low.sum())
         self.collapsed += nlow
+        if self._run is not None and not low[0]:  # ended by this batch's first record
+            self._close_run(self._run)
+            self._run = None
         if not nlow:
-            if self._run is not None:
-                self._close_run(self._run)
-                self._run = None
             return
         edge = np.diff(low.astype(np.int8), prepend=0, append=0)
         starts, ends = np.flatnonzero(edge == 1), np.flatnonzero(edge == -1)
-        if self._run is not None and starts[0] != 0:
-            self._close_run(self._run)
-            self._run = None
         n = len(x)
         keep = (ends - starts >= MIN_COLLAPSE_RUN) | (ends == n) | (starts == 0)
         starts, ends = starts[keep], ends[keep]
