@@ -723,7 +723,6 @@ class SeriesAccumulator:
     # ------------------------------------------------------------------ merge
 
     def merge(self, o: SeriesAccumulator) -> None:
-        empty = self.n == 0 and self.clock is None
         self._merge_sums(o)
         if o.first_text is not None and (
             self.first_text is None
@@ -736,7 +735,7 @@ class SeriesAccumulator:
             or (o.last_ts is not None and o.last_ts >= self.last_ts)
         ):
             self.last_ts, self.last_text = o.last_ts, o.last_text
-        if empty or self.clock is None:
+        if self.clock is None:
             self.clock = o.clock
         elif o.clock is not None and (
             o.clock != self.clock or (o.clock == CLOCK_RELATIVE and not o.sources <= self.sources)
