@@ -517,10 +517,6 @@ class SeriesAccumulator:
 
     # ------------------------------------------------------------------ add
 
-    def add(self, rec: LogRecord) -> None:
-        """One record (a batch of one)."""
-        self.add_rows(RecordBatch.of(rec.source, [rec]), np.zeros(1, np.int64))
-
     def add_rows(self, batch: RecordBatch, rows: I64) -> None:
         """Rows of a batch, in order (``per_position`` rows weigh as the record before them)."""
         pp_code = batch.kind.code(PER_POSITION)
