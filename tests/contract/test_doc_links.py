@@ -92,3 +92,21 @@ def test_the_summary_table_links_a_section_for_each_row() -> None:
     assert set(rows) <= anchors
     titled = {re.sub(r"[^\w\- ]", "", t.lower()).replace(" ", "-") for t in _performance_sections()}
     assert titled <= set(rows), "a section no summary row points to"
+
+
+def _linked(page: Path) -> set[Path]:
+    return {
+        (page.parent / t.partition("#")[0]).resolve()
+        for t in LINK.findall(_text(page))
+        if not re.match(r"[a-z]+:", t) and t.partition("#")[0]
+    }
+
+
+def test_the_index_links_every_page_and_performance_every_note() -> None:
+    index = _linked(paths.DOCS / "index.md")
+    assert [
+        p.name for p in paths.DOCS.glob("*.md") if p.name != "index.md" and p not in index
+    ] == []
+    perf = _linked(paths.DOCS / "performance.md")
+    notes = sorted((paths.DOCS / "notes").glob("*.md"))
+    assert notes and [p.name for p in notes if p.resolve() not in perf] == []
