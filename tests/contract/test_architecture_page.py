@@ -321,12 +321,8 @@ def test_the_layout_names_only_what_exists_and_every_module() -> None:
     for folder in LISTED:
         for f in sorted((paths.REPO / folder).iterdir()):
             rel = f.relative_to(paths.REPO).as_posix()
-            if (
-                f.name == "__init__.py"
-                and folder != "specdiag"
-                or f.name.startswith((".", "_"))
-                and f.is_dir()
-            ):
+            cache = f.is_dir() and f.name.startswith((".", "_"))  # __pycache__ and the like
+            if cache or (f.name == "__init__.py" and folder != "specdiag"):
                 continue
             if f.is_dir():
                 rel += "/"
@@ -452,7 +448,8 @@ def test_command_modules_import_at_module_level_only_what_the_page_names() -> No
     from specdiag.cli.app import COMMANDS
 
     rule = _section("## Rules")
-    rule = " ".join(rule[rule.index("At module level a command module") :].split("\n- ")[0].split())
+    rule = rule[rule.index("At module level a command module") :].split("\n- ")[0]
+    rule = " ".join(rule.split())
     named = {f"specdiag.{m}" for m in re.findall(r"`((?:core|refserver)\.[\w.]+|errors)`", rule)}
     assert "typer" in rule and "the shared `cli/_*.py`" in rule
     used = set()
