@@ -110,3 +110,14 @@ def test_the_index_links_every_page_and_performance_every_note() -> None:
     perf = _linked(paths.DOCS / "performance.md")
     notes = sorted((paths.DOCS / "notes").glob("*.md"))
     assert notes and [p.name for p in notes if p.resolve() not in perf] == []
+
+
+def test_every_command_has_its_benchmark_or_is_named_without_one() -> None:
+    from specdiag.cli.app import COMMANDS
+
+    text = (paths.DOCS / "performance.md").read_text(encoding="utf-8")
+    sentence = text[text.index("No benchmark of their own") :].split(".")[0]
+    without = set(re.findall(r"`([a-z-]+)`", sentence))
+    with_section = set(_performance_sections()) & set(COMMANDS)
+    assert without & with_section == set()
+    assert without | with_section == set(COMMANDS)
