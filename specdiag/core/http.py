@@ -271,7 +271,8 @@ def line_cap() -> int:
 
 class HttpFailure(ServerError):
     """One request that did not give a usable answer; ``kind`` says why: ``timeout``,
-    ``connect``, ``too_large``, ``encoding``, ``protocol``, ``invalid_json``."""
+    ``connect``, ``too_large``, ``encoding``, ``protocol`` (the connection cut or garbled),
+    ``request`` (any other httpx error: a redirect loop, a proxy), ``invalid_json``."""
 
     def __init__(self, message: str, *, hint: str | None = None, kind: str = "protocol") -> None:
         super().__init__(message, hint=hint or _HINTS.get(kind))
@@ -285,6 +286,7 @@ _HINTS = {
     "(the caps are in docs/reliability.md)",
     "encoding": "is there a proxy in front of the server? it sent a body specdiag cannot read",
     "protocol": "the connection was cut or spoke garbage: check the server's log",
+    "request": "check the URL (a redirect loop? a proxy in the way?) and the server's log",
     "invalid_json": "is the URL right? the server answered something that is not JSON",
 }
 
@@ -307,7 +309,7 @@ def map_error(exc: BaseException, shown: str, timeout_s: float) -> HttpFailure:
         return failure("encoding", f"{shown} sent a body that cannot be decoded: {_first(exc)}")
     if isinstance(exc, (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)):
         return failure("protocol", f"the connection to {shown} failed: {_first(exc)}")
-    return failure("protocol", f"talking to {shown} failed: {type(exc).__name__}: {_first(exc)}")
+    return failure("request", f"talking to {shown} failed: {type(exc).__name__}: {_first(exc)}")
 
 
 def _first(exc: BaseException) -> str:
