@@ -9,12 +9,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING, TypedDict
 
 from specdiag.core import accept
 from specdiag.core.accept import AccKind
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import UsageError
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # (typing's own from Python 3.11)
 
 
 class Flavor(str, Enum):
@@ -280,6 +284,27 @@ def _check_steps(steps: int) -> None:
         )
 
 
+class ServerSettings(TypedDict, total=False):
+    """The :class:`ReferenceServerConfig` fields :func:`make_config` passes on as given (a test
+    keeps this list equal to the dataclass's other fields)."""
+
+    host: str
+    port: int
+    topk: int
+    num_draft_tokens: int | None
+    target_step_ms: float
+    draft_step_ms: float
+    seed: int
+    log: str | None
+    api_key: str | None
+    model_name: str
+    max_running_requests: int
+    max_model_len: int
+    decode_log_interval: int
+    log_interval_s: float
+    per_request_metrics: PerRequestMetrics
+
+
 def make_config(
     *,
     flavor: Flavor | str = Flavor.SGLANG,
@@ -288,7 +313,7 @@ def make_config(
     acc_kind: AccKind | str = AccKind.CONDITIONAL,
     accept_length: float | None = None,
     faults: str | FaultConfig | None = None,
-    **kwargs: object,
+    **kwargs: Unpack[ServerSettings],
 ) -> ReferenceServerConfig:
     """Build a config from user-facing values: ``acceptance`` as text ("0.8,0.7") or numbers,
     one value for every position or one per position, conditional or unconditional; or
@@ -338,5 +363,5 @@ def make_config(
         steps=k,
         acceptance=acc,
         faults=fault_cfg,
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     )

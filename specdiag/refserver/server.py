@@ -39,6 +39,7 @@ def _protocol_class(
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class TrackingH11Protocol(H11Protocol):
+        # (uvicorn's own signature narrows asyncio's BaseTransport: its stub forces the ignore)
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             # uvicorn writes the head and the body of a response separately; without
@@ -48,11 +49,11 @@ def _protocol_class(
                 with contextlib.suppress(OSError):
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             if self.client:
-                transports[tuple(self.client)] = transport  # type: ignore[index]
+                transports[self.client] = transport
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.client:
-                transports.pop(tuple(self.client), None)  # type: ignore[arg-type]
+                transports.pop(self.client, None)
             super().connection_lost(exc)
 
     return TrackingH11Protocol
