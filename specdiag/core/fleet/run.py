@@ -228,9 +228,13 @@ def _count(result: object) -> int | None:
     one (a proxy or a non-Prometheus API that lies about its result type)."""
     if result == []:
         return 0
+    head = result[0] if isinstance(result, list) else None
+    pair = head.get("value") if isinstance(head, dict) else None  # [time, "value"]
+    if not isinstance(pair, list) or len(pair) < 2:
+        return None
     try:
-        v = float(result[0]["value"][1])  # type: ignore[index]
-    except (KeyError, IndexError, TypeError, ValueError):
+        v = float(pair[1])
+    except (TypeError, ValueError):
         return None
     return int(v) if math.isfinite(v) and 0 <= v < 2**53 else None
 

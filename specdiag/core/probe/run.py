@@ -13,6 +13,7 @@ import functools
 import math
 import os
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -675,11 +676,10 @@ async def _measure(
 
 
 def _uncancel() -> None:
-    task = asyncio.current_task()
-    uncancel = getattr(task, "uncancel", None)
-    if uncancel is not None:
-        while task is not None and task.cancelling() > 0:  # type: ignore[attr-defined]
-            uncancel()
+    if sys.version_info >= (3, 11):  # (Python 3.10 has no cancellation count to undo)
+        task = asyncio.current_task()
+        while task is not None and task.cancelling() > 0:
+            task.uncancel()
 
 
 def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[str]]:
@@ -907,10 +907,10 @@ def run_probe(
     for run in (m, b):
         if run is None or not run.results:
             continue
-        codes = {r.status for r in run.results if not r.ok}
+        codes = {r.status or 0 for r in run.results if not r.ok}  # (0: no answer at all)
         if all(not r.ok for r in run.results) and codes and codes <= {401, 403}:
             raise ServerError(
-                f"{run.server.url} refused every generation request (HTTP {min(codes)})",  # type: ignore[type-var]
+                f"{run.server.url} refused every generation request (HTTP {min(codes)})",
                 hint=_KEY_HINT,
             )
     expected, w_exp = _expected(cfg, m)
