@@ -63,7 +63,7 @@ class Request:
     def finished(self) -> bool:
         return self.finish_reason is not None
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """Per-request ground truth."""
         return {
             "serial": self.serial,
@@ -141,7 +141,7 @@ class Engine:
             accepted_per_position=[0] * self.k, accept_histogram=[0] * (self.k + 1)
         )
         self.finished_agg = FinishedTotals(per_position=[0] * self.k)
-        self.records: collections.deque[dict[str, Any]] = collections.deque(maxlen=10_000)
+        self.records: collections.deque[dict[str, object]] = collections.deque(maxlen=10_000)
         self.hooks: BaseLog | None = None  # the log's hooks (set by logfmt.make_log)
         self._serial = 0
         self._wake = asyncio.Event()
@@ -421,13 +421,13 @@ class Engine:
 
     # ------------------------------------------------------------------ truth
 
-    def truth(self, include_requests: bool = False) -> dict[str, Any]:
+    def truth(self, include_requests: bool = False) -> dict[str, object]:
         """The configured profile and the exact counts served so far (GET /_specdiag/truth)."""
         cfg = self.config
         t = self.totals
         prof = cfg.profile()
         steps = t.verify_steps
-        measured: dict[str, Any] = {
+        measured: dict[str, object] = {
             "accept_length": (1.0 + t.accepted_drafts / steps) if steps else None,
             "accepted_drafts_per_step": (t.accepted_drafts / steps) if steps else None,
             "accept_rate": (t.accepted_drafts / t.drafted_tokens) if t.drafted_tokens else None,
@@ -445,7 +445,7 @@ class Engine:
         counts = dict(list(totals.items())[:3])  # the request counts, then the queues
         counts.update(requests_running=len(self.running), requests_waiting=len(self.waiting))
         counts.update(list(totals.items())[3:])
-        doc: dict[str, Any] = {
+        doc: dict[str, object] = {
             "server": "specdiag reference-server",
             "flavor": cfg.flavor.value,
             "model": cfg.model_name,

@@ -11,7 +11,7 @@ import string
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from specdiag.refserver.config import Flavor, PerRequestMetrics
 from specdiag.refserver.engine import Request as EngineRequest
@@ -142,7 +142,7 @@ SSE_DONE = b"data: [DONE]\n\n"
 # ---------------------------------------------------------------------------- request parsing
 
 
-async def read_json(request: Request) -> dict[str, Any]:
+async def read_json(request: Request) -> dict[str, object]:
     raw = await request.body()
     try:
         body = json.loads(raw or b"{}")
@@ -153,7 +153,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     return body
 
 
-def _int(body: dict[str, Any], *names: str, default: int) -> int:
+def _int(body: dict[str, object], *names: str, default: int) -> int:
     for name in names:
         if name in body and body[name] is not None:
             v = body[name]
@@ -322,12 +322,12 @@ def new_id(prefix: str, flavor: Flavor) -> str:
     return uuid.uuid4().hex
 
 
-def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | None:
+def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, object] | None:
     """vLLM's per-request ``metrics`` (``--per-request-spec-decode-metrics``)."""
     mode = state.config.per_request_metrics
     if mode is PerRequestMetrics.NONE or state.config.flavor is not Flavor.VLLM:
         return None
-    spec: dict[str, Any] | None = None
+    spec: dict[str, object] | None = None
     if req.verify_ct > 0:
         spec = {
             "mean_acceptance_length": 1.0 + req.accepted / req.verify_ct,
@@ -344,7 +344,7 @@ def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | Non
     return shape(state, "request_metrics", speculative_decoding=spec)
 
 
-def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, Any]:
+def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, object]:
     """SGLang 0.5.23 ``meta_info`` speculation fields (only when verify steps happened)."""
     if not state.config.speculative or req.verify_ct == 0:
         return {}

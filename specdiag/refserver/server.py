@@ -17,7 +17,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.core import accept
 from specdiag.core.serving import ServerLifecycle
@@ -267,16 +267,16 @@ class ServerHandle(ServerLifecycle):
         self._thread.join(timeout)
         return not self._thread.is_alive()
 
-    def truth(self, include_requests: bool = False) -> dict[str, Any]:
+    def truth(self, include_requests: bool = False) -> dict[str, object]:
         """GET /_specdiag/truth (over HTTP, so it is consistent with what clients saw)."""
         url = self.url + "/_specdiag/truth" + ("?requests=1" if include_requests else "")
         with urllib.request.urlopen(url, timeout=10) as resp:  # noqa: S310 - our own loopback URL
-            data: dict[str, Any] = json.loads(resp.read())
+            data: dict[str, object] = json.loads(resp.read())
         return data
 
     def serve(
         self, duration_s: float | None = None, on_ready: Callable[[ServerStart], None] | None = None
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, object] | None:
         """Serve in the foreground until ``duration_s`` has passed (None: forever), Ctrl-C or
         SIGTERM (a ``KeyboardInterrupt``: the normal way to stop a server), or the server dies.
 

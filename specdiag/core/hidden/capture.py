@@ -149,7 +149,7 @@ def vllm_server_args(
         "num_speculative_tokens": 1,
         "draft_model_config": {"hf_config": {"eagle_aux_hidden_state_layer_ids": list(ids)}},
     }
-    kv: dict[str, Any] = {
+    kv: dict[str, object] = {
         "kv_connector": SPECDIAG_CONNECTOR if connector == "specdiag" else VLLM_CONNECTOR,
         "kv_role": "kv_producer",
         "kv_connector_extra_config": {"shared_storage_path": storage},
@@ -540,7 +540,7 @@ def capture_vllm(
                 hint=f"restart vLLM with --max-model-len {n_sent + 1} or more, or capture a "
                 "shorter sample",
             )
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "model": name,
             "prompt": list(sample.token_ids) if sample.token_ids is not None else sample.prompt,
             "max_tokens": 1,

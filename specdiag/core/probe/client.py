@@ -80,7 +80,7 @@ class RequestJob:
     prompt_id: str
     category: str
     path: str
-    body: dict[str, Any]
+    body: dict[str, object]
     stream: bool
 
     @property
@@ -218,7 +218,7 @@ async def _attempt(
     sent = [0.0]
     fresh = [False]
 
-    async def trace(event: str, info: dict[str, Any]) -> None:
+    async def trace(event: str, info: dict[str, object]) -> None:
         # the clock starts when the request's first byte goes out: after the (pooled)
         # connection is ready, which is what the server's own timings see too
         if event == "http11.send_request_headers.started":
@@ -280,7 +280,9 @@ async def _within(coro: Coroutine[Any, Any, T], seconds: float) -> T:
         return await coro
 
 
-def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, RequestSpec | None]:
+def _counts(
+    body: dict[str, object], status: int, where: str
+) -> tuple[int | None, RequestSpec | None]:
     """The output tokens and speculation numbers an answer reports; a number that cannot be a
     count makes the answer a bad response."""
     try:
@@ -327,7 +329,7 @@ async def _read_stream(
 ) -> RequestResult:
     pieces: list[str] = []
     itl: list[float] = []
-    merged: dict[str, Any] = {}
+    merged: dict[str, object] = {}
     first: float | None = None
     last: float | None = None
     done = False

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from specdiag.core import accept
@@ -937,7 +937,7 @@ def run_probe(
     )
 
 
-def jsonable_config(cfg: ProbeConfig) -> dict[str, Any]:
+def jsonable_config(cfg: ProbeConfig) -> dict[str, object]:
     """The workload settings for reports: no key, no header values."""
     return {
         "api": cfg.api.value,
