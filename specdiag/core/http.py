@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, InvalidStateError
 from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from specdiag.core.files import JsonError, loads_json
@@ -32,7 +32,10 @@ from specdiag.errors import ServerError, UsageError
 if TYPE_CHECKING:
     import ssl
 
+    import httpcore
     import httpx
+
+_T = TypeVar("_T")
 
 # --------------------------------------------------------------------------- URLs
 
@@ -482,7 +485,7 @@ async def aresolve(host: str, port: int, timeout: float | None) -> list[str]:
     return _addresses(host, fut, timeout)
 
 
-def _bounded_backends() -> tuple[Any, Any]:
+def _bounded_backends() -> tuple[httpcore.NetworkBackend, httpcore.AsyncNetworkBackend]:
     """httpcore network backends that resolve names within the connect timeout, then connect to
     the addresses in turn (TLS still checks the host name: httpcore sends it as SNI)."""
     import httpcore
@@ -490,7 +493,7 @@ def _bounded_backends() -> tuple[Any, Any]:
     class Sync(httpcore.SyncBackend):
         def connect_tcp(
             self, host: str, port: int, timeout: float | None = None, *a: Any, **k: Any
-        ) -> Any:
+        ) -> httpcore.NetworkStream:  # (a, k: httpcore's own, passed on)
             end = None if timeout is None else time.monotonic() + timeout
             last: BaseException | None = None
             for ip in resolve(host, port, timeout):
@@ -504,7 +507,7 @@ def _bounded_backends() -> tuple[Any, Any]:
     class Async(httpcore.AnyIOBackend):
         async def connect_tcp(
             self, host: str, port: int, timeout: float | None = None, *a: Any, **k: Any
-        ) -> Any:
+        ) -> httpcore.AsyncNetworkStream:
             end = None if timeout is None else time.monotonic() + timeout
             last: BaseException | None = None
             for ip in await aresolve(host, port, timeout):
@@ -518,7 +521,7 @@ def _bounded_backends() -> tuple[Any, Any]:
     return Sync(), Async()
 
 
-def _with_bounded_dns(transport: Any, backend: Any) -> Any:
+def _with_bounded_dns(transport: _T, backend: object) -> _T:
     """``transport`` (an httpx transport built here) with its pool's network backend replaced
     by one that bounds name resolution (httpx has no public option for it)."""
     pool = getattr(transport, "_pool", None)

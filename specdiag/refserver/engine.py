@@ -14,7 +14,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.refserver.config import ReferenceServerConfig
 
@@ -40,7 +40,8 @@ class Request:
     text: str = ""
     finish_reason: str | None = None  # "length", "stop" or "abort"
     matched_stop: str | None = None
-    state: Any = None  # the target's hidden state after the emitted tokens (set at prefill)
+    # the target's hidden state after the emitted tokens (set at prefill)
+    state: npt.NDArray[np.float32] | None = None
     slot: int = -1
     decode_steps: int = 0
     # speculation counters (this request)
@@ -278,7 +279,7 @@ class Engine:
 
         batch = [r for r in self.running if not r.finished]
         self.running = batch
-        h = np.stack([r.state for r in batch])
+        h = np.stack([_prefilled(r) for r in batch])
         k = self.k
         self.totals.decode_steps += 1
         if k == 0:
@@ -296,7 +297,10 @@ class Engine:
 
     def _speculate(
         self, batch: list[Request], h: npt.NDArray[np.float32]
-    ) -> tuple[Any, Any, Any, Any]:
+    ) -> tuple[
+        npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float32]
+    ]:
+        """Accepted drafts per request, the drafts, the bonus tokens and the new states."""
         import numpy as np
 
         model, k, b = self.model, self.k, len(batch)
@@ -486,3 +490,10 @@ def _standard_error(hist: list[int]) -> float | None:
     mean = sum(j * c for j, c in enumerate(hist)) / n
     var = sum(c * (j - mean) ** 2 for j, c in enumerate(hist)) / n
     return math.sqrt(var / n)
+
+
+def _prefilled(req: Request) -> npt.NDArray[np.float32]:
+    """A running request's hidden state (every running request was prefilled)."""
+    if req.state is None:
+        raise RuntimeError(f"request {req.serial} is running without a prefill")
+    return req.state
