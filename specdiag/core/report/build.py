@@ -904,7 +904,7 @@ class _Builder:
             )
 
 
-def _finite(x: object) -> Any:
+def _finite(x: object) -> object:
     """JSON as the commands write it: a non-finite number becomes null."""
     if isinstance(x, float) and not math.isfinite(x):
         return None
@@ -926,7 +926,7 @@ def embed(name: str, doc: object) -> EmbeddedDocument:
 
 
 def build_report(
-    documents: Sequence[tuple[str, Any]],
+    documents: Sequence[tuple[str, object]],
     *,
     generated_at: str,
     specdiag_version: str,
