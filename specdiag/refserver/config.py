@@ -182,13 +182,14 @@ class ReferenceServerConfig:
     flavor: Flavor = Flavor.SGLANG
     host: str = "127.0.0.1"
     port: int = bounded(flag="--port", lo=0, hi=65535, default=0)  # 0: the OS picks a free one
-    steps: int = 3
+    steps: int = bounded(flag="--steps", lo=0, hi=MAX_STEPS, default=3)
     topk: int = bounded(flag="--eagle-topk", lo=1, default=1)
-    num_draft_tokens: int | None = None  # SGLang verify width incl. the root; default steps+1
+    # SGLang verify width incl. the root; default steps+1
+    num_draft_tokens: int | None = bounded(flag="--num-draft-tokens", lo=1)
     acceptance: tuple[float, ...] = (0.75, 0.75, 0.75)
     target_step_ms: float = bounded(flag="--target-step-ms", lo=0, hi=60_000, default=10.0)
     draft_step_ms: float = bounded(flag="--draft-step-ms", lo=0, hi=60_000, default=1.0)
-    seed: int = 0
+    seed: int = bounded(flag="--seed", lo=0, hi=2**63 - 1, default=0)
     log: str | None = None  # None: no log lines; "-": stderr; else a file path (appended to)
     api_key: str | None = None
     faults: FaultConfig = field(default_factory=FaultConfig)
@@ -206,7 +207,6 @@ class ReferenceServerConfig:
         object.__setattr__(self, "per_request_metrics", PerRequestMetrics(self.per_request_metrics))
         object.__setattr__(self, "acceptance", tuple(float(a) for a in self.acceptance))
         check_bounds(self)
-        _check_steps(self.steps)
         if self.steps == 0:
             object.__setattr__(self, "acceptance", ())
         else:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from specdiag.core.accept import MAX_STEPS
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
@@ -34,7 +35,7 @@ class DoctorInputs:
     served_dump: str | None = None
     reference: str | None = None  # HF hidden_states stack of the target (layer identification)
     acc: tuple[float, ...] | None = None
-    steps: int | None = None
+    steps: int | None = bounded(flag="--steps", lo=1, hi=MAX_STEPS)
     acc_kind: str = "conditional"
     training_log: str | None = None
     engine: str | None = None

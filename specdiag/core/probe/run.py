@@ -95,7 +95,7 @@ class ProbeConfig:
     warmup: int = bounded(flag="--warmup", lo=0, hi=MAX_REQUESTS, default=0)
     stream: bool = True
     ignore_eos: bool = False
-    seed: int = 0
+    seed: int = bounded(flag="--seed", lo=0, hi=2**63 - 1, default=0)
     retries: int = bounded(flag="--retries", lo=0, hi=100, default=3)
     acc: tuple[float, ...] | None = None
     acc_kind: AccKind = AccKind.CONDITIONAL
