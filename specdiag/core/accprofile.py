@@ -440,7 +440,7 @@ def _rs(xs: Sequence[float] | None) -> list[float] | None:
     return None if xs is None else [_r(x) for x in xs]
 
 
-def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
+def profile_document(p: AcceptanceProfile) -> dict[str, object]:
     """The profile file (docs/profile.md): ModelOpt's key names where the fields are shared."""
     c = p.conditions
     return {
@@ -520,7 +520,7 @@ def replay(
             "the profile has no per-position shape (mean only): the rates below assume the "
             "same conditional acceptance at every position"
         )
-    cfg: dict[str, Any] | None = None  # the config fragment: numbers, so not in the data file
+    cfg: dict[str, object] | None = None  # the config fragment: numbers, so not in the data file
     if target is Target.VLLM:
         rates = [round(u, 4) for u in unc]
         cfg = {
