@@ -147,6 +147,8 @@ def from_rates(
     if histogram is not None and sum(histogram) > 0 and unconditional is None:
         total = sum(histogram)
         unconditional = tuple(sum(histogram[j:]) / total for j in range(1, len(histogram)))
+    cond: tuple[float, ...] | None = None
+    unc: tuple[float, ...] | None = None
     if unconditional is not None:
         unc, clamped = accept.non_increasing(unconditional)
         if clamped:
@@ -155,8 +157,6 @@ def from_rates(
     elif conditional is not None:
         cond = tuple(min(1.0, max(0.0, c)) for c in conditional)
         unc = accept.to_unconditional(cond)
-    else:
-        cond = unc = None  # type: ignore[assignment]
     if unc is not None:
         k = len(unc)
         if steps is not None and steps != k:
