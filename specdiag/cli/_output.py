@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast, overload
 
 from specdiag.errors import scrub, terminal_safe
 
@@ -30,8 +30,13 @@ if TYPE_CHECKING:
     from specdiag.core.accept import Judgement
 
 
-def to_jsonable(value: object) -> Any:
-    """Dataclasses, enums, tuples and floats -> plain JSON values (non-finite floats -> None)."""
+@overload
+def to_jsonable(value: DataclassInstance) -> dict[str, object]: ...
+@overload
+def to_jsonable(value: object) -> object: ...
+def to_jsonable(value: object) -> object:
+    """Dataclasses, enums, tuples and floats -> plain JSON values (non-finite floats -> None):
+    a dataclass becomes a JSON object."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
