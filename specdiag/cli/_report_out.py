@@ -120,7 +120,7 @@ def render_report(
 
 def write_extras(
     out: Output,
-    document: Mapping[str, Any],
+    document: Mapping[str, object],
     *,
     name: str,
     report: str | None = None,

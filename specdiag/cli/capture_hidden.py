@@ -301,16 +301,19 @@ def _value_arity() -> dict[str, int]:
 
 
 def _run(
-    engine: CaptureEngine | None, where: str | None, flags: dict[str, Any], unset: tuple[str, ...]
+    engine: CaptureEngine | None,
+    where: str | None,
+    flags: dict[str, object],
+    unset: tuple[str, ...],
 ) -> None:
     """One body for every source: the flags -> ``CaptureOptions`` (or ``ServerArgsOptions``)
     -> the one core entry -> the document and its rendering."""
     from specdiag.core.hidden import capture_run as core
     from specdiag.core.hidden.conventions import parse_id_list
 
-    out = Output(flags["json_output"])
+    out = Output(flags["json_output"] is True)
     layers, compare_with = flags.get("layers"), flags.get("compare_with")
-    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
+    ids = parse_id_list(layers, "--layers", ascending=False) if isinstance(layers, str) else None
     if engine is not None and flags["print_server_args"]:
         sa = core.server_args(
             cli.from_flags(core.ServerArgsOptions, flags, engine=engine, layers=ids,
@@ -336,11 +339,13 @@ def _run(
         source=source,
         where=where,
         layers=ids,
-        training_layers=parse_id_list(training, "--training-layers") if training else None,
+        training_layers=parse_id_list(training, "--training-layers")
+        if isinstance(training, str) and training
+        else None,
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison
-    doc: dict[str, Any] = to_jsonable(result)  # docs/capture-hidden.md
+    doc: dict[str, object] = to_jsonable(result)  # docs/capture-hidden.md
     if comparison is not None:
         doc["comparison"] = compare_hidden.document(
             comparison, result.output, str(compare_with), None

@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from specdiag.cli import _doctor_view as doctor
 from specdiag.cli import _framework as cli
@@ -147,7 +147,7 @@ def _interrupts_not_lost() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous_int)
 
 
-def document(r: DemoResult) -> dict[str, Any]:
+def document(r: DemoResult) -> dict[str, object]:
     """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
     agreement and the conclusion, derived from their dataclasses."""
     served, training, reference = r.hidden_paths

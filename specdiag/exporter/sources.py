@@ -6,7 +6,7 @@ import os
 import socket
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from specdiag.errors import SpecdiagError, UsageError
@@ -128,7 +128,7 @@ class LogsSource:
         out: list[Reading] = []
         for eng, summ in rep.summary.items():
             parts = [("", summ.stats)]
-            overflow: list[Any] = []
+            overflow: list[SeriesStats] = []
             if len(summ.ranks) > 1:
                 # the engine's total has rank ""; lines without a rank tag are "untagged"; past
                 # MAX_RANK_SERIES ranks the least sampled are served as one "overflow" series

@@ -433,8 +433,9 @@ def _version(
         return inputs.engine_version, "--engine-version"
     if server and server.report and server.report.main.server.version:
         return server.report.main.server.version, "server"
-    if server and server.server_info and isinstance(server.server_info.get("version"), str):
-        return server.server_info["version"], "server (/server_info version)"
+    version = server.server_info.get("version") if server and server.server_info else None
+    if isinstance(version, str):
+        return version, "server (/server_info version)"
     if args is not None:
         for m in _VERSION_IN_ARGS.finditer(args.text):
             name = m.group(1).lower().replace("-", "").replace("_", "")
