@@ -64,6 +64,8 @@ def _default(p: Param) -> str:
         return "required"
     if p.show_default is False:
         return ""
+    if isinstance(p.show_default, str):  # a default written out (the flag's own is None)
+        return f"`{p.show_default}`"
     d = p.default
     if d is None or d == () or d == [] or (p.is_flag and d is False and not p.secondary):
         return ""

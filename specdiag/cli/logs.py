@@ -59,7 +59,7 @@ def logs_cmd(
     acc: cli.AccOpt = None,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
-    topk: cli.EagleTopkOpt = 1,
+    topk: cli.EagleTopkOpt = None,
     old_topk: cli.TopkDeprecatedOpt = None,
     min_accept_len: cli.MinAcceptLenOpt = None,
     records: Annotated[str | None, opt("--records")] = None,

@@ -341,8 +341,10 @@ def test_deprecated_names_stay_out_of_help() -> None:
         assert "--topk" not in r.stdout and "--model " not in r.stdout
 
 
-def test_old_and_new_name_together_is_a_usage_error() -> None:
-    r = run_cli(["expected-accept", "--acc", "0.7", "-k", "3", "--topk", "2", "--eagle-topk", "3"])
+@pytest.mark.parametrize("new_value", ["3", "1"])  # 1: the new name at its default value
+def test_old_and_new_name_together_is_a_usage_error(new_value: str) -> None:
+    argv = ["expected-accept", "--acc", "0.7", "-k", "3", "--topk", "2", "--eagle-topk", new_value]
+    r = run_cli(argv)
     assert r.exit_code == 2
     assert "--topk and --eagle-topk are the same flag" in r.stderr
 
