@@ -44,7 +44,6 @@ MEANINGS: dict[str, str] = {
     "--dtype": "the torch dtype a checkpoint is run in",
     "--duration": "seconds a server of ours runs",
     "--eagle-topk": "draft tree branching (SGLang's --speculative-eagle-topk)",
-    "--end": "fleet: the window's end",
     "--engine": "the serving engine (each command takes the engines it knows)",
     "--engine-version": "the engine's version, where it changes a meaning",
     "--export-profile": "also write the run's acceptance profile to a file (profile replays it)",
@@ -74,10 +73,9 @@ MEANINGS: dict[str, str] = {
     "--log": "reference-server: where its engine log lines go",
     "--log-interval": "reference-server: seconds between vLLM stats lines",
     "--logs": "server log files to read",
-    "--markdown": "report: the GitHub summary (--format markdown)",
     "--max-model-len": "reference-server: context length",
     "--max-running-requests": "reference-server: batch capacity",
-    "--max-tokens": "tokens per (probe) request",
+    "--max-tokens": "probe: max_tokens of each request",
     "--min-accept-len": "exit 1 below this accept length (bonus included)",
     "--min-cosine": "compare-hidden: the worst-token cosine a match needs",
     "--min-steps": "fleet: verify steps a replica needs to be judged",
@@ -100,7 +98,7 @@ MEANINGS: dict[str, str] = {
     "--print-assets": "exporter: list the deployment assets",
     "--print-server-args": "capture-hidden vllm, sglang: print the server's launch flags",
     "--probe": "exporter: a server URL to probe",
-    "--probe-max-tokens": "exporter: max_tokens of each probe request",
+    "--probe-max-tokens": "max_tokens of each request of a short probe run (with --probe-requests)",
     "--probe-requests": "requests of a short probe run",
     "--prompt": "capture-hidden: a text prompt to send",
     "--prompt-ids": "capture-hidden: token ids to send",
@@ -125,7 +123,6 @@ MEANINGS: dict[str, str] = {
     "--server-args": "the server's launch command line",
     "--simulate": "expected-accept: Monte-Carlo draws",
     "--since": "the window's start: a time, or a duration back from its end",
-    "--start": "fleet: the window's start time",
     "--step": "fleet: the bucket width over time",
     "--steps": "draft tokens per verify step",
     "--storage": "capture-hidden: where the connector writes",
@@ -141,11 +138,11 @@ MEANINGS: dict[str, str] = {
     "--training-layers": "capture-hidden: the training ids to compare with",
     "--training-log": "doctor: the training log",
     "--unordered-layers": "compare-hidden: --layers in capture order, not ascending",
-    "--until": "logs: the window's end",
+    "--until": "the window's end",
     "--values": "compare-hidden: served numbers as text",
     "--verbose": "show every check, not only the findings",
     "--warmup": "probe: requests sent first and left out",
-    "--workers": "worker processes",
+    "--workers": "how many parts of the input are read at once (parallel workers)",
     "--year": "logs: the year of year-less timestamps",
 }
 
@@ -154,6 +151,10 @@ DEPRECATED: dict[str, tuple[frozenset[str], str]] = {
     "--topk": (frozenset({"expected-accept", "logs", "reference-server"}), "--eagle-topk"),
     "--acc": (frozenset({"reference-server"}), "--acceptance"),
     "--model": (frozenset({"inspect-dump"}), "--target"),
+    "--start": (frozenset({"fleet"}), "--since"),
+    "--end": (frozenset({"fleet"}), "--until"),
+    "--max-tokens": (frozenset({"doctor"}), "--probe-max-tokens"),
+    "--markdown": (frozenset({"report"}), "--format markdown"),
 }
 
 # (flag, command) -> why its declaration differs from the other commands' (same meaning)
@@ -332,6 +333,31 @@ def test_a_deprecated_name_still_works_and_warns(argv: list[str], old: str, new:
     r = run_cli(argv)
     assert r.exit_code == 0, r.stderr
     assert f"warning: {old} is deprecated and will be removed; use {new}" in r.stderr
+
+
+NOWHERE = "http://127.0.0.1:9"  # nothing listens: the command gets past its flags, then fails
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "argv", "new_argv"),
+    [
+        ("--start", "--since", ["fleet", NOWHERE, "--start", "1796112000"], ["--since", "1h"]),
+        ("--end", "--until", ["fleet", NOWHERE, "--end", "1796112000"], ["--until", "1h"]),
+        ("--max-tokens", "--probe-max-tokens", ["doctor", "--server", NOWHERE, "--max-tokens", "8"],
+         ["--probe-max-tokens", "64"]),
+        ("--markdown", "--format markdown", ["report", "--markdown", "missing.json"],
+         ["--format", "html"]),
+    ],
+)  # fmt: skip
+def test_a_renamed_flag_warns_alone_and_is_refused_beside_its_new_name(
+    old: str, new: str, argv: list[str], new_argv: list[str]
+) -> None:
+    r = run_cli(argv)
+    assert f"warning: {old} is deprecated and will be removed; use {new}" in r.stderr
+    assert r.exit_code != 2, r.stderr  # read as the new name: the run goes on (and fails later)
+    both = run_cli([*argv, *new_argv])
+    assert both.exit_code == 2
+    assert f"{old} and {new} are the same flag" in both.stderr
 
 
 def test_deprecated_names_stay_out_of_help() -> None:

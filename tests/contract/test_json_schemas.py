@@ -228,9 +228,9 @@ CASES: dict[str, Case] = {
     "fleet": lambda f: [
         "fleet",
         f("prometheus"),
-        "--start",
+        "--since",
         str(T0),
-        "--end",
+        "--until",
         str(T0 + FLEET_SAMPLES * 15),
         "--step",
         "150s",
