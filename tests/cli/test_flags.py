@@ -2,9 +2,12 @@
 
 ``MEANINGS`` lists every flag name the app takes with its one meaning; a flag a command adds
 must be listed here (say what it means), and a flag two commands take must be declared the
-same way in both (names, value kind, repeatable or not, environment variables) unless
-``DECLARED_APART`` says why. Renamed flags keep their old name hidden for a while
-(``DEPRECATED``): it warns on stderr and never shows in --help.
+same way in both (names, value kind, repeatable or not, environment variables, typer's
+min/max) unless ``DECLARED_APART`` says why. A meaning that starts with commands
+(``"fleet: ..."``) is theirs alone: another command taking the name fails the check until the
+meaning says what it is there too. Two names never share one meaning (one text in
+``MEANINGS``): one of them becomes the other's deprecated alias. Renamed flags keep their old
+name hidden for a while (``DEPRECATED``): it warns on stderr and never shows in --help.
 """
 
 from __future__ import annotations
@@ -96,7 +99,7 @@ MEANINGS: dict[str, str] = {
     "--port": "the port a server of ours listens on",
     "--print-asset": "exporter: print one deployment asset",
     "--print-assets": "exporter: list the deployment assets",
-    "--print-server-args": "capture-hidden vllm, sglang: print the server's launch flags",
+    "--print-server-args": "capture-hidden: print the launch flags of a server (vllm, sglang)",
     "--probe": "exporter: a server URL to probe",
     "--probe-max-tokens": "max_tokens of each request of a short probe run (with --probe-requests)",
     "--probe-requests": "requests of a short probe run",
@@ -160,6 +163,8 @@ DEPRECATED: dict[str, tuple[frozenset[str], str]] = {
 # (flag, command) -> why its declaration differs from the other commands' (same meaning)
 DECLARED_APART: dict[tuple[str, str], str] = {
     ("--api-key", "reference-server"): "it requires the key: it reads no client's environment",
+    ("--steps", "reference-server"): "a simulated server: 0 is no speculation, 64 its most",
+    ("--workers", "inspect-dump"): "0 (one per CPU) is logs' alone: it cuts a file by CPU",
 }
 
 
@@ -175,7 +180,7 @@ def declarations(app: typer.Typer) -> dict[str, list[tuple[str, tuple[Any, ...],
                 continue
             names = tuple(sorted((*p.flags, *p.secondary)))
             kind = "text" if p.value_kind in ("str", "path") else p.value_kind
-            decl = (names, kind, p.repeatable or p.arity > 1, p.envvar)
+            decl = (names, kind, p.repeatable or p.arity > 1, p.envvar, p.minimum, p.maximum)
             for flag in names:
                 if flag.startswith("--"):
                     out.setdefault(flag, []).append((cmd.name, decl, p.hidden))
@@ -189,6 +194,7 @@ def problems(
     apart: dict[tuple[str, str], str],
 ) -> list[str]:
     found = []
+    every = {cmd for uses in decls.values() for cmd, _, _ in uses}  # the app's commands
     for flag, uses in sorted(decls.items()):
         old = deprecated.get(flag)
         live = [(cmd, d) for cmd, d, hidden in uses if not (old and cmd in old[0] and hidden)]
@@ -202,12 +208,41 @@ def problems(
         if len({d for _, d in shared}) > 1:
             by = {f"{cmd}: {d}" for cmd, d in shared}
             found.append(f"{flag} is declared {len({d for _, d in shared})} ways: {sorted(by)}")
+        scope = _scope(meanings.get(flag, ""), every)
+        others = sorted({c for c, _ in live if scope and not any(_within(c, s) for s in scope)})
+        if others:
+            found.append(
+                f"{flag} ({', '.join(others)}): its meaning is {', '.join(sorted(scope))}'s alone"
+                " (a second meaning? say what it means there too, or choose another name)"
+            )
     found.extend(
         f"{flag} is listed but no command takes it"
         for flag in meanings
         if not any(not h for _, _, h in decls.get(flag, []))
     )
+    by_text: dict[str, list[str]] = {}  # the meaning without the commands it names
+    for flag, text in meanings.items():
+        own = text.partition(": ")[2] if _scope(text, every) else text
+        by_text.setdefault(" ".join(own.lower().split()), []).append(flag)
+    found.extend(
+        f"{' and '.join(sorted(flags))} have one meaning ({text!r}): keep one name, the other an alias"
+        for text, flags in by_text.items()
+        if len(flags) > 1
+    )
     return found
+
+
+def _within(command: str, scope: str) -> bool:
+    return command == scope or command.startswith(scope + " ")
+
+
+def _scope(meaning: str, commands: set[str]) -> set[str]:
+    """The commands a meaning names before its colon (``"fleet, logs: ..."``), or none (a
+    meaning for every command that takes the name). ``commands``: the names the app has."""
+    head, sep, _ = meaning.partition(": ")
+    names = {n.strip() for n in head.split(",")}
+    known = {c.split(" ")[0] for c in commands} | commands
+    return names if sep and names <= known else set()
 
 
 def test_every_flag_has_one_meaning_and_one_declaration() -> None:
@@ -241,6 +276,33 @@ def test_the_check_finds_a_second_declaration_and_an_unlisted_flag() -> None:
         )
         == []
     )
+
+
+def test_the_check_finds_a_second_meaning_two_names_for_one_and_other_ranges() -> None:
+    app = typer.Typer()
+
+    @app.command("one")
+    def one(
+        n: Annotated[int, typer.Option("--n", min=1)] = 1,
+        wait: Annotated[int, typer.Option("--wait")] = 1,
+    ) -> None: ...
+
+    @app.command("two")
+    def two(
+        n: Annotated[int, typer.Option("--n", min=0)] = 1,
+        wait: Annotated[int, typer.Option("--wait")] = 1,
+        pause: Annotated[int, typer.Option("--pause")] = 1,
+    ) -> None: ...
+
+    meanings = {"--n": "how many", "--wait": "one: seconds to wait", "--pause": "seconds"}
+    found = problems(declarations(app), meanings, {}, {})
+    assert len(found) == 2, found
+    assert found[0].startswith("--n is declared 2 ways")  # min 1 in one, 0 in two
+    assert found[1].startswith("--wait (two): its meaning is one's alone")
+    meanings |= {"--wait": "one, two: seconds", "--n": "n"}
+    assert problems(declarations(app), meanings, {}, {("--n", "two"): "why"}) == [
+        "--pause and --wait have one meaning ('seconds'): keep one name, the other an alias"
+    ]
 
 
 def test_declarations_are_read_through_groups_too() -> None:
