@@ -108,8 +108,9 @@ PadIdOpt = Annotated[int, opt("--pad-id", min=-1)]
 ForceOpt = Annotated[bool, opt("--force")]
 # CaptureOptions fields a source has no flag for (their defaults stand)
 HF_ONLY = ("device", "dtype", "device_map", "offload_dir")
-VLLM_ONLY = ("model", "keep_server_file")
+VLLM_ONLY = ("model", "keep_server_file", "connector", "storage")
 SERVER_ONLY = ("prompt", "layer_convention", "compare_with", "api_key", "timeout")
+STORAGE = "/tmp/specdiag-hidden"  # core.hidden.capture.DEFAULT_STORAGE (not imported: fast start)
 UrlArg = Annotated[
     str | None,
     typer.Argument(help="The server's base URL (not needed with --print-server-args).",
@@ -128,8 +129,8 @@ def vllm_cmd(
     compare_with: CompareOpt = None,
     training_layers: TrainingLayersOpt = None,
     print_server_args: Annotated[bool, vllm_opt("--print-server-args")] = False,
-    connector: Annotated[str, opt("--connector")] = "specdiag",
-    storage: Annotated[str, opt("--storage")] = "/tmp/specdiag-hidden",
+    connector: Annotated[str | None, opt("--connector", show_default="specdiag")] = None,
+    storage: Annotated[str | None, opt("--storage", show_default=STORAGE)] = None,
     model: Annotated[str | None, opt("--model")] = None,
     api_key: cli.ApiKeyOpt = None,
     timeout: Annotated[float, vllm_opt("--timeout")] = 120.0,
@@ -311,10 +312,14 @@ def _run(
     out = Output(flags["json_output"])
     layers, compare_with = flags.get("layers"), flags.get("compare_with")
     ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
+    training = flags.get("training_layers")
+    training_ids = parse_id_list(training, "--training-layers") if training else None
     if engine is not None and flags["print_server_args"]:
+        launch = ("connector", "storage")  # not given (None): ServerArgsOptions' defaults
+        given = {k: v for k, v in flags.items() if k not in launch or v is not None}
         sa = core.server_args(
-            cli.from_flags(core.ServerArgsOptions, flags, engine=engine, layers=ids,
-                           unset=("connector", "storage"))
+            cli.from_flags(core.ServerArgsOptions, given, engine=engine, layers=ids, where=where,
+                           training_layers=training_ids, unset=launch)
         )  # fmt: skip
         _print_server_args(out, sa)
         return
@@ -328,7 +333,6 @@ def _run(
         )
     if flags["output"] is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
-    training = flags.get("training_layers")
     opts = cli.from_flags(
         core.CaptureOptions,
         flags,
@@ -336,7 +340,7 @@ def _run(
         source=source,
         where=where,
         layers=ids,
-        training_layers=parse_id_list(training, "--training-layers") if training else None,
+        training_layers=training_ids,
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison

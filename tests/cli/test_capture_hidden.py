@@ -69,10 +69,14 @@ def test_the_old_command_lines_still_run() -> None:
     assert old.stdout == new.stdout and "--return-aux-hidden-state-layer-ids 1 4" in new.stdout
     assert "warning: --engine is deprecated" in old.stderr and "warning" not in new.stderr
     spec = ["--print-server-args", "--layers", "1,29,57", "--layer-convention", "specforge"]
+    via_engine = run_cli(["capture-hidden", "--engine", "vllm", *spec, "--json"])
+    assert via_engine.exit_code == 0, via_engine.stderr
+    assert via_engine.json()["layers"] == [2, 30, 58]
     via_from = run_cli(["capture-hidden", "--from", "vllm", URL, *spec, "--json"])
-    assert via_from.exit_code == 0, via_from.stderr
-    assert via_from.json()["layers"] == [2, 30, 58]
     assert "warning: --from SOURCE URL|DIR is deprecated" in via_from.stderr
+    assert (
+        via_from.exit_code == 2 and "captures nothing: URL goes with a capture" in via_from.stderr
+    )
     plain = run_cli(["capture-hidden", *spec])
     assert json.loads(json.dumps(shlex.split(plain.stdout)))[0] == "--speculative-config"
     unreachable = run_cli(["capture-hidden", "--from", "vllm", URL, "--prompt-ids", "1", "-o",
@@ -119,3 +123,37 @@ def test_a_subcommands_parse_error_hint_reads_its_own_declarations() -> None:
     r = run_cli(["capture-hidden", "hf", "d", "--layers", "1"])
     assert r.stderr.startswith("error: No such option: --layers")
     assert "see `specdiag capture-hidden hf --help`" in r.stderr
+
+
+SPEC = ["--print-server-args", "--layers", "1,29,57", "--layer-convention", "specforge"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "given"),
+    [
+        (["vllm", URL, *SPEC], "URL goes"),
+        (["vllm", *SPEC, "--like", "data_0.ckpt"], "--like goes"),
+        (["sglang", *SPEC, "-o", "x.safetensors"], "-o goes"),
+        (["sglang", *SPEC, "--compare", "data_0.ckpt"], "--compare goes"),
+        (["vllm", URL, *SPEC, "--prompt-ids", "1", "-o", "x.safetensors"],
+         "URL, --prompt-ids, -o go"),
+    ],
+)  # fmt: skip
+def test_print_server_args_refuses_what_only_a_capture_reads(argv: list[str], given: str) -> None:
+    r = run_cli(["capture-hidden", *argv])
+    assert r.exit_code == 2, r.stderr
+    assert f"--print-server-args prints the launch flags and captures nothing: {given}" in r.stderr
+    assert "hint: drop" in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("flag", "printed"),
+    [(["--connector", "vllm"], "ExampleHiddenStatesConnector"), (["--storage", "/data/hs"], "/data/hs")],
+)  # fmt: skip
+def test_a_capture_refuses_the_launch_flags(flag: list[str], printed: str) -> None:
+    r = run_cli(["capture-hidden", "vllm", URL, "--prompt-ids", "1", "-o", "x.safetensors", *flag])
+    assert r.exit_code == 2, r.stderr
+    assert f"{flag[0]} goes with --print-server-args" in r.stderr and "hint:" in r.stderr
+    launch = run_cli(["capture-hidden", "vllm", *SPEC, *flag])
+    assert launch.exit_code == 0, launch.stderr
+    assert printed in launch.stdout

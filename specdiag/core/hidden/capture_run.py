@@ -84,11 +84,24 @@ class CaptureOptions:
     offload_dir: Path | None = None  # hf
     pad_id: int = bounded(flag="--pad-id", lo=-1, default=0)  # -1: the sample has no padding
     force: bool = False  # replace an existing output (never an input)
+    # the launch flags of a vLLM server (ServerArgsOptions): refused here, a capture takes none
+    connector: str | None = None
+    storage: str | None = None
 
     def __post_init__(self) -> None:
         from specdiag.core.http import check_timeout
 
         check_bounds(self)
+        launch = [n for n, v in (("--connector", self.connector), ("--storage", self.storage))
+                  if v is not None]  # fmt: skip
+        if launch:
+            raise UsageError(
+                f"{' and '.join(launch)} {'go' if len(launch) > 1 else 'goes'} with "
+                "--print-server-args: the server's launch flags, not the capture's",
+                hint=f"drop {' and '.join(launch)} (the server runs with its connector), or "
+                "print the launch flags: capture-hidden vllm --print-server-args --layers ... "
+                f"{' '.join(launch)} ...",
+            )
         named = {"--like": self.like, "--prompt-ids": self.prompt_ids, "--prompt": self.prompt}
         given = [n for n, v in named.items() if v is not None]
         if len(given) != 1:
@@ -212,8 +225,32 @@ class ServerArgsOptions:
     layer_convention: LayerConvention | None = None
     connector: str = "specdiag"  # vllm: specdiag's CPU-safe connector, or vLLM's own
     storage: str = DEFAULT_STORAGE  # vllm: the connector's shared_storage_path
+    # a capture's inputs: refused here (the launch flags are printed, nothing is captured)
+    where: str | None = None
+    like: Path | None = None
+    prompt_ids: str | None = None
+    prompt: str | None = None
+    output: Path | None = None
+    compare_with: Path | None = None
+    training_layers: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
+        capture = [
+            name
+            for name, value in (
+                ("URL", self.where), ("--like", self.like), ("--prompt-ids", self.prompt_ids),
+                ("--prompt", self.prompt), ("-o", self.output), ("--compare", self.compare_with),
+                ("--training-layers", self.training_layers),
+            )
+            if value is not None
+        ]  # fmt: skip
+        if capture:
+            raise UsageError(
+                f"--print-server-args prints the launch flags and captures nothing: "
+                f"{', '.join(capture)} {'go' if len(capture) > 1 else 'goes'} with a capture",
+                hint=f"drop {', '.join(capture)}; once the server runs with those flags: "
+                f"capture-hidden {self.engine.value} URL --like data_0.ckpt -o served.safetensors",
+            )
         if self.engine is CaptureEngine.SGLANG:
             return
         if self.layers is None:

@@ -120,6 +120,18 @@ def test_server_args_options_refuse_what_the_cli_refuses() -> None:
     r = run_cli(["capture-hidden", "vllm", "--print-server-args", "--layers", "2",
                  "--layer-convention", "vllm", "--connector", "x"])  # fmt: skip
     assert r.exit_code == 2 and "--connector must be one of specdiag, vllm" in r.stderr
+    vllm = {"layers": (2,), "layer_convention": LayerConvention.VLLM}
+    with pytest.raises(UsageError, match="captures nothing: URL, --like go with a capture"):
+        ServerArgsOptions(**vllm, where=URL, like=Path("data_0.ckpt"))
+    with pytest.raises(UsageError, match="captures nothing: -o goes with a capture"):
+        ServerArgsOptions(engine=CaptureEngine.SGLANG, output=OUT)
+
+
+def test_a_capture_refuses_the_launch_flags() -> None:
+    for kwargs in ({"connector": "vllm"}, {"storage": "/data/hs"}):
+        flag = f"--{next(iter(kwargs))}"
+        with pytest.raises(UsageError, match=f"^{flag} goes with --print-server-args"):
+            CaptureOptions(CaptureSource.VLLM, URL, OUT, prompt_ids="1", **kwargs)
 
 
 def test_server_args_are_the_engines_flags() -> None:
