@@ -93,6 +93,9 @@ MinAcceptLenOpt = Annotated[
     float | None,
     _opt("--min-accept-len", min=1.0, max=1e9, callback=a_number),
 ]
+# the window of logs and fleet: one grammar (core.timespec), one help
+SinceOpt = Annotated[str | None, _opt("--since")]
+UntilOpt = Annotated[str | None, _opt("--until")]
 ReportOpt = Annotated[str | None, _opt("--report")]
 ExportProfileOpt = Annotated[str | None, _opt("--export-profile")]
 ApiKeyOpt = Annotated[

@@ -12,6 +12,7 @@ name hidden for a while (``DEPRECATED``): it warns on stderr and never shows in 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
@@ -125,7 +126,7 @@ MEANINGS: dict[str, str] = {
     "--server": "doctor: the server URL",
     "--server-args": "the server's launch command line",
     "--simulate": "expected-accept: Monte-Carlo draws",
-    "--since": "the window's start: a time, or a duration back from its end",
+    "--since": "the window's start: a time, or a duration back from the window's end",
     "--step": "fleet: the bucket width over time",
     "--steps": "draft tokens per verify step",
     "--storage": "capture-hidden: where the connector writes",
@@ -437,16 +438,57 @@ def test_old_and_new_name_together_is_a_usage_error(new_value: str) -> None:
     assert "--topk and --eagle-topk are the same flag" in r.stderr
 
 
-def test_since_takes_a_time_and_a_duration_in_logs_and_fleet() -> None:
-    from specdiag.core.fleet.timespec import parse_since
-    from specdiag.core.logs.window import parse_bound
+SINCE_READ_BY_BOTH = [
+    "2026-12-01T08:00:00Z", "2026-12-01T09:00:00+01:00", "2026-12-01T08:00", "1796112000",
+    "2026-12-01 08:00", "2026-12-01 08:00:30", "12-01 08:00", "08:40", "8:40:10", "10m", "1d",
+    "1h30m", "90s",
+]  # fmt: skip
+SINCE_READ_BY_NEITHER = ["yesterday", "25:00", "12-32 08:00", "10x", "90", "-5m", "", "nan"]
+LOG_LINE = (
+    "[2026-11-30 {}] Decode batch, #running-req: 4, #token: 100, token usage: 0.01, accept len: "
+    "2.00, accept rate: 0.33, cuda graph: True, gen throughput (token/s): 100.00, #queue-req: 0\n"
+)
 
-    assert parse_since("6h", "--since") == (21600.0, None)
-    assert parse_since("2026-12-01T08:00:00Z", "--since") == (None, 1796112000.0)
-    now = 1796112000.0
-    assert parse_bound("10m", "--since", 2026, now=now).value == now - 600  # back from now
-    assert parse_bound("+10m", "--since", 2026).kind == "offset"  # from each file's start
-    assert parse_bound("2026-12-01 08:00", "--since", 2026).value == now
+
+def _since_in_both(tmp_path: Path, *args: str) -> tuple[Any, Any]:
+    log = tmp_path / "sglang.log"
+    log.write_text(LOG_LINE.format("08:00:00") + LOG_LINE.format("10:00:00"))
+    logs = run_cli(["logs", str(log), *args, "--json"])
+    fleet = run_cli(["fleet", NOWHERE, *args, "--timeout", "2"])  # parsed before any query
+    return logs, fleet
+
+
+@pytest.mark.parametrize("text", SINCE_READ_BY_BOTH)
+def test_since_and_until_take_the_same_forms_in_logs_and_fleet(tmp_path: Path, text: str) -> None:
+    for flag in ("--since", "--until"):
+        logs, fleet = _since_in_both(tmp_path, flag, text)
+        assert logs.exit_code in (0, 1), (flag, logs.stderr)  # 1: no record in the window
+        assert logs.json()["window"][flag[2:]] == text
+        assert fleet.exit_code == 3 and "cannot reach Prometheus" in fleet.stderr, fleet.stderr
+
+
+@pytest.mark.parametrize("text", SINCE_READ_BY_NEITHER)
+def test_since_refuses_the_same_strings_in_logs_and_fleet(tmp_path: Path, text: str) -> None:
+    for r in _since_in_both(tmp_path, "--since", text):
+        assert r.exit_code == 2 and "--since" in r.stderr and "hint:" in r.stderr, r.stderr
+
+
+def test_an_offset_is_logs_alone_and_a_duration_counts_back_from_until(tmp_path: Path) -> None:
+    logs, fleet = _since_in_both(tmp_path, "--since", "+10m")
+    assert logs.exit_code == 0, logs.stderr  # after each file's first record
+    assert fleet.exit_code == 2 and "fleet reads no log" in fleet.stderr
+    # 1d back from --until, not from now, in both: 11-30 09:00 .. 12-01 09:00
+    logs, fleet = _since_in_both(tmp_path, "--since", "1d", "--until", "2026-12-01 09:00")
+    assert logs.exit_code == 0, logs.stderr
+    assert logs.json()["window"]["outside"] == 1  # 08:00 is out, 10:00 in
+    assert fleet.exit_code == 3, fleet.stderr
+    from specdiag.core.fleet.timespec import window
+
+    now = 1796204000.0  # 2026-12-02T09:33:20Z
+    assert window("1d", "2026-12-01 09:00", now) == (86400.0, None, 1796115600.0)
+    assert window("08:40", None, now) == (None, 1796200800.0, None)  # today's 08:40
+    assert window("10:00", None, now) == (None, 1796119200.0, None)  # the last 10:00: yesterday's
+    assert window("12-01 08:00", "10m", now) == (None, 1796112000.0, now - 600)
 
 
 def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:

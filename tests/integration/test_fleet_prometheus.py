@@ -408,7 +408,7 @@ def test_long_window_from_backfilled_history(live: Live) -> None:
     assert reps["h3"]["trend"]["declining"] and not reps["h0"]["trend"]["declining"]
     assert reps["h4"]["collapses"] and reps["h4"]["outlier"]
     h4 = next(o for o in doc["outliers"] if o["replica"] == "history/h4")
-    from specdiag.core.fleet.timespec import parse_instant
+    from specdiag.core.timespec import parse_instant
 
     since = parse_instant(h4["since"], "since")
     assert abs(since - (live.hist_end - 4 * HOUR)) <= 600 + 1
