@@ -86,6 +86,8 @@ EagleTopkOpt = Annotated[int | None, _opt("--eagle-topk", min=1, show_default="1
 # the name --eagle-topk had before: tree branching, beside sampling's --top-k
 TopkDeprecatedOpt = Annotated[int | None, typer.Option("--topk", min=1, hidden=True)]
 LayerConventionOpt = Annotated[LayerConvention | None, _opt("--layer-convention")]
+# the training's layer ids (SpecForge's convention), beside the served ones (--served-layers)
+TrainingLayersOpt = Annotated[str | None, _opt("--training-layers")]
 NumDraftTokensOpt = Annotated[int | None, _opt("--num-draft-tokens", min=1)]
 EngineVersionOpt = Annotated[str | None, _opt("--engine-version")]
 SeedOpt = Annotated[int, _opt("--seed", min=0, max=2**63 - 1)]

@@ -70,8 +70,7 @@ MEANINGS: dict[str, str] = {
     "--keep-server": "demo: leave the reference server running",
     "--keep-server-file": "capture-hidden: keep the server's own dump file",
     "--key": "compare-hidden: the name of the hidden-state tensor",
-    "--layer-convention": "how --layers is read: specforge, sglang or vllm ids",
-    "--layers": "aux hidden-state layer ids, read with --layer-convention",
+    "--layer-convention": "how --served-layers is read: specforge, sglang or vllm ids",
     "--like": "capture-hidden: a training sample whose tokens are sent",
     "--limit": "report: the most characters of the markdown summary",
     "--log": "reference-server: where its engine log lines go",
@@ -122,7 +121,7 @@ MEANINGS: dict[str, str] = {
     "--selector": "fleet: the PromQL selector of the replicas",
     "--served-dump": "doctor: a served hidden-state dump",
     "--served-key": "compare-hidden: --key for the served dump only",
-    "--served-layers": "layer ids in the served engine's config, read with --engine's convention",
+    "--served-layers": "the aux layer ids the server runs with, read with --layer-convention",
     "--server": "doctor: the server URL",
     "--server-args": "the server's launch command line",
     "--simulate": "expected-accept: Monte-Carlo draws",
@@ -139,9 +138,9 @@ MEANINGS: dict[str, str] = {
     "--title": "report: the page's title",
     "--top-k": "the sampling top_k",
     "--training-dump": "doctor: a training hidden-state dump",
-    "--training-layers": "capture-hidden: the training ids to compare with",
+    "--training-layers": "the training layer ids, one per chunk, in SpecForge's convention",
     "--training-log": "doctor: the training log",
-    "--unordered-layers": "compare-hidden: --layers in capture order, not ascending",
+    "--unordered-layers": "compare-hidden: --training-layers in capture order, not ascending",
     "--until": "the window's end",
     "--values": "compare-hidden: served numbers as text",
     "--verbose": "show every check, not only the findings",
@@ -159,6 +158,10 @@ DEPRECATED: dict[str, tuple[frozenset[str], str]] = {
     "--end": (frozenset({"fleet"}), "--until"),
     "--max-tokens": (frozenset({"doctor"}), "--probe-max-tokens"),
     "--markdown": (frozenset({"report"}), "--format markdown"),
+    "--layers": (
+        frozenset({"compare-hidden", "capture-hidden vllm", "capture-hidden sglang"}),
+        "--training-layers (compare-hidden), --served-layers (capture-hidden)",
+    ),
 }
 
 # (flag, command) -> why its declaration differs from the other commands' (same meaning)

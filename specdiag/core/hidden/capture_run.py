@@ -41,8 +41,8 @@ def capture_source(name: str) -> CaptureSource:
 def _engine_ids(
     engine: CaptureEngine, layers: tuple[int, ...] | None, convention: LayerConvention | None
 ) -> tuple[int, ...] | None:
-    """The ids the engine is launched with. vLLM's ``--layers`` used to mean vLLM ids: the
-    convention must be said there (never guessed). SGLang's ids default to SGLang's own, the
+    """The ids the engine is launched with. For vLLM (whose ``--layers`` once meant vLLM ids)
+    the convention must be said (never guessed). SGLang's ids default to SGLang's own, the
     training convention (which SGLang reads with +1): vLLM's ids are one more than those."""
     if layers is None:
         return None
@@ -51,10 +51,10 @@ def _engine_ids(
     if convention is None:
         shown = ",".join(map(str, layers))
         raise UsageError(
-            "--layers needs --layer-convention: say whether the ids are the training ids "
+            "--served-layers needs --layer-convention: say whether the ids are the training ids "
             "(specforge) or the ids vLLM is launched with (vllm)",
-            hint=f"e.g. --layers {shown} --layer-convention vllm (what --layers meant here "
-            "before), or the training ids with --layer-convention specforge",
+            hint=f"e.g. --served-layers {shown} --layer-convention vllm (what --layers meant here "
+            "once), or the training ids with --layer-convention specforge",
         )
     return vllm_ids(layers, convention)
 
@@ -99,7 +99,7 @@ class CaptureOptions:
                 f"{' and '.join(launch)} {'go' if len(launch) > 1 else 'goes'} with "
                 "--print-server-args: the server's launch flags, not the capture's",
                 hint=f"drop {' and '.join(launch)} (the server runs with its connector), or "
-                "print the launch flags: capture-hidden vllm --print-server-args --layers ... "
+                "print the launch flags: capture-hidden vllm --print-server-args --served-layers ... "
                 f"{' '.join(launch)} ...",
             )
         named = {"--like": self.like, "--prompt-ids": self.prompt_ids, "--prompt": self.prompt}
@@ -125,8 +125,8 @@ class CaptureOptions:
     def _check_hf(self) -> None:
         if self.layers is not None:
             raise UsageError(
-                "--layers is for a server (vllm, sglang): hf writes every layer",
-                hint="drop --layers",
+                "--served-layers is for a server (vllm, sglang): hf writes every layer",
+                hint="drop --served-layers",
             )
         if self.compare_with is not None:
             raise UsageError(
@@ -255,8 +255,8 @@ class ServerArgsOptions:
             return
         if self.layers is None:
             raise UsageError(
-                "--print-server-args needs --layers",
-                hint="e.g. --print-server-args --layers 1,29,57 --layer-convention specforge",
+                "--print-server-args needs --served-layers",
+                hint="e.g. --print-server-args --served-layers 1,29,57 --layer-convention specforge",
             )
         _engine_ids(self.engine, self.layers, self.layer_convention)
         if self.connector not in CONNECTORS:
@@ -288,12 +288,12 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
         note = (
             "capture-only mode serves no draft (SGLang refuses the flag next to "
             "--speculative-draft-model-path): start it beside the serving one, same target"
-            + ("" if ids is not None else "; without --layers it captures SGLang's default")
+            + ("" if ids is not None else "; without --served-layers it captures SGLang's default")
         )
         return ServerArgs(opts.engine, sargs, format_sglang_args(sargs), ids, None, (note,))
     from specdiag.core.hidden.capture import vllm_server_args
 
-    assert ids is not None  # __post_init__: vLLM needs --layers
+    assert ids is not None  # __post_init__: vLLM needs --served-layers
     vargs = vllm_server_args(ids, connector=opts.connector, storage=opts.storage)
     notes: tuple[str, ...] = ()
     if opts.connector == "specdiag":
