@@ -44,7 +44,7 @@ def expected_accept_cmd(
     acc: cli.AccOpt,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
-    topk: cli.EagleTopkOpt = 1,
+    topk: cli.EagleTopkOpt = None,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
     observed: Annotated[str | None, opt("--observed")] = None,

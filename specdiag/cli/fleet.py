@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+import time
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -10,8 +11,9 @@ from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output, derive, fmt, table
 from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, parse_float_list
-from specdiag.core.fleet.timespec import iso, parse_duration, parse_instant, parse_since
-from specdiag.errors import CheckFailed, UsageError, register_secrets
+from specdiag.core.fleet.timespec import iso, window
+from specdiag.core.timespec import parse_duration
+from specdiag.errors import CheckFailed, register_secrets
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,9 +52,10 @@ def fleet_cmd(
         ),
     ],
     selector: Annotated[str | None, opt("--selector")] = None,
-    since: Annotated[str | None, opt("--since")] = None,
-    start: Annotated[str | None, opt("--start")] = None,
-    end: Annotated[str | None, opt("--end")] = None,
+    since: cli.SinceOpt = None,
+    until: cli.UntilOpt = None,
+    old_start: Annotated[str | None, typer.Option("--start", hidden=True)] = None,
+    old_end: Annotated[str | None, typer.Option("--end", hidden=True)] = None,
     step: Annotated[str | None, opt("--step")] = None,
     by: Annotated[str | None, opt("--by")] = None,
     acc: cli.AccOpt = None,
@@ -71,10 +74,9 @@ def fleet_cmd(
     from specdiag.core.fleet.run import FleetConfig, run_fleet
 
     out = Output(json_output)
-    since_s, since_at = parse_since(since, "--since") if since is not None else (None, None)
-    start_at = parse_instant(start, "--start") if start is not None else None
-    if since_at is not None and start_at is not None:
-        raise UsageError("--since and --start are exclusive", hint="give one of them")
+    since = cli.deprecated_flag("--start", "--since", old_start, since, None)
+    until = cli.deprecated_flag("--end", "--until", old_end, until, None)
+    since_s, start, end = window(since, until, time.time())  # refused here, before any query
     headers = cli.parse_headers(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
@@ -86,8 +88,8 @@ def fleet_cmd(
         FleetConfig,
         flags,
         since_s=since_s,
-        start=since_at if since_at is not None else start_at,
-        end=parse_instant(end, "--end") if end is not None else None,
+        start=start,
+        end=end,
         step_s=parse_duration(step, "--step") if step is not None else None,
         group_by=tuple(x.strip() for x in by.split(",") if x.strip()) if by else None,
         acc=parse_float_list(acc, "--acc") if acc is not None else None,

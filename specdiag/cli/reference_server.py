@@ -43,7 +43,7 @@ def reference_server_cmd(
     host: Annotated[str, opt("--host")] = "127.0.0.1",
     port: Annotated[int | None, opt("--port", min=0, max=65535)] = None,
     steps: Annotated[int | None, opt("--steps", "-k", min=0, max=64)] = None,
-    topk: cli.EagleTopkOpt = 1,
+    topk: cli.EagleTopkOpt = None,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
     acceptance: Annotated[str | None, opt("--acceptance")] = None,

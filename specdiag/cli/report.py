@@ -63,13 +63,15 @@ def report_cmd(
         ),
     ],
     output: Annotated[str | None, opt("--output", "-o")] = None,
-    fmt: Annotated[ReportFormat, opt("--format")] = ReportFormat.HTML,
-    markdown: Annotated[bool, opt("--markdown")] = False,
+    fmt: Annotated[ReportFormat | None, opt("--format", show_default="html")] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", hidden=True)] = False,
     title: Annotated[str | None, opt("--title")] = None,
     limit: Annotated[int, opt("--limit", min=1000)] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
     out = Output(json_output)
+    old_fmt = ReportFormat.MARKDOWN if markdown else None
+    kind = cli.deprecated_flag("--markdown", "--format markdown", old_fmt, fmt, ReportFormat.HTML)
     if documents.count("-") > 1:
         raise UsageError("stdin (-) can be read once", hint="give the other documents as files")
     if json_output and output is None:
@@ -80,7 +82,6 @@ def report_cmd(
     check_outputs(
         [("--output", output)], [(f"document {i + 1}", p) for i, p in enumerate(documents)]
     )
-    kind = ReportFormat.MARKDOWN if markdown else fmt
     hint = "give the --json output of a specdiag command"
     docs = [
         ("stdin" if p == "-" else p.rsplit("/", 1)[-1], read_json_document(p, hint))

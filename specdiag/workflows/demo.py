@@ -273,7 +273,7 @@ def _hidden(
     layers = ",".join(str(i) for i in case.training_layer_ids)
     served = ",".join(str(i) for i in case.served_layer_ids)
     cmd = (
-        f"specdiag compare-hidden served_dump.pt data_0.ckpt --layers {layers} "
+        f"specdiag compare-hidden served_dump.pt data_0.ckpt --training-layers {layers} "
         f"--served-layers={served} --engine sglang --reference reference_hidden_states.pt"
     )
     step("compare-hidden", cmd)

@@ -115,7 +115,7 @@ def test_markdown_renders_on_github(tmp_path: Path) -> None:
 
 
 def test_markdown_is_cut_to_the_limit_with_a_note() -> None:
-    res = run_cli(["report", str(DEMO), "--markdown", "--limit", "12000"])
+    res = run_cli(["report", str(DEMO), "--format", "markdown", "--limit", "12000"])
     md = res.stdout
     assert res.exit_code == 0 and len(md) <= 12000
     assert "cut to stay within GitHub's comment limit" in md

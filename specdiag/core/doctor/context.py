@@ -44,7 +44,7 @@ class DoctorInputs:
     temperature: float | None = bounded(flag="--temperature", lo=0.0, hi=5.0)
     top_k: int | None = None
     probe_requests: int = bounded(flag="--probe-requests", lo=1, default=8)
-    probe_max_tokens: int = bounded(flag="--max-tokens", lo=1, default=64)
+    probe_max_tokens: int = bounded(flag="--probe-max-tokens", lo=1, default=64)
     probe_timeout_s: float = 60.0
     api_key: str | None = None
     # a probe of --server already run (``specdiag demo`` reuses its probe step): not run again

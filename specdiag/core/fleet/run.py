@@ -134,7 +134,7 @@ def parse_selector(text: str | None) -> list[str]:
 
 def _window(cfg: FleetConfig, now: float) -> tuple[float, float, float]:
     if cfg.since_s is not None and (cfg.start is not None):
-        raise UsageError("--since and --start are exclusive", hint="give one of them")
+        raise UsageError("give the window's start once", hint="--since: a duration or a time")
     end = cfg.end if cfg.end is not None else now
     if cfg.start is not None:
         start = cfg.start
@@ -142,8 +142,8 @@ def _window(cfg: FleetConfig, now: float) -> tuple[float, float, float]:
         start = end - (cfg.since_s if cfg.since_s is not None else DEFAULT_SINCE_S)
     if not end > start:
         raise UsageError(
-            "the window is empty: --end must be after --start",
-            hint="e.g. --start 2026-12-01T08:00:00Z --end 2026-12-01T14:00:00Z, or --since 6h",
+            "the window is empty: --until must be after --since",
+            hint="e.g. --since 2026-12-01T08:00:00Z --until 2026-12-01T14:00:00Z, or --since 6h",
         )
     span = end - start
     step = cfg.step_s if cfg.step_s is not None else max(1.0, min(300.0, span / 60.0))
@@ -247,7 +247,7 @@ def _empty_hint(client: PrometheusClient, matchers: Sequence[str], end: float) -
         _, up = client.query("count(up)", end)
         targets = _count(up)
         if targets is None:
-            return "check the selector and the window (--since / --start / --end)"
+            return "check the selector and the window (--since / --until)"
         if targets == 0:
             return "this Prometheus scrapes no targets; check its scrape configuration"
         if matchers:
@@ -263,4 +263,4 @@ def _empty_hint(client: PrometheusClient, matchers: Sequence[str], end: float) -
             "SGLang: --enable-metrics; llama.cpp: --metrics and --spec-type), or widen --since"
         )
     except SpecdiagError:
-        return "check the selector and the window (--since / --start / --end)"
+        return "check the selector and the window (--since / --until)"

@@ -121,7 +121,7 @@ def sample_from_ids(text: str) -> Sample:
 # Launch flags
 
 
-def check_layer_ids(layers: Sequence[int], flag: str = "--layers") -> tuple[int, ...]:
+def check_layer_ids(layers: Sequence[int], flag: str = "--served-layers") -> tuple[int, ...]:
     ids = tuple(int(i) for i in layers)
     if not ids:
         raise UsageError(f"{flag} is empty", hint=f"e.g. {flag} 2,30,58")
@@ -390,10 +390,10 @@ def _server_message(answer: Answer) -> str:
 def flags_hint(layers: Sequence[int] | None) -> str:
     ids = list(layers) if layers else [2, 30, 58]
     args = shlex.join(vllm_server_args(ids))
-    example = "" if layers else " (ids are an example: give yours with --layers)"
+    example = "" if layers else " (ids are an example: give yours with --served-layers)"
     return (
         f"restart vLLM with: {args}{example}; `specdiag capture-hidden vllm --print-server-args "
-        "--layers ... --layer-convention vllm` prints them"
+        "--served-layers ... --layer-convention vllm` prints them"
     )
 
 
@@ -604,7 +604,7 @@ def capture_vllm(
     t, n, h = (int(s) for s in hs.shape)
     if ids_checked is not None and len(ids_checked) != n:
         raise InputError(
-            f"the server captures {n} layer(s) per token but --layers names {len(ids_checked)}",
+            f"the server captures {n} layer(s) per token but --served-layers names {len(ids_checked)}",
             hint="give the ids the server was launched with (its --speculative-config "
             "eagle_aux_hidden_state_layer_ids)",
         )
@@ -613,12 +613,12 @@ def capture_vllm(
         recorded = tuple(sorted(ids_checked))
         if list(ids_checked) != sorted(ids_checked):
             notes.append(
-                f"--layers {','.join(map(str, ids_checked))} is not ascending; vLLM captures in "
+                f"--served-layers {','.join(map(str, ids_checked))} is not ascending; vLLM captures in "
                 f"layer order, so the chunks are layers {','.join(map(str, recorded))}"
             )
     else:
         notes.append(
-            f"{n} layer(s) captured, ids not given: pass --layers (the server's "
+            f"{n} layer(s) captured, ids not given: pass --served-layers (the server's "
             "eagle_aux_hidden_state_layer_ids) to record them in the dump"
         )
     flat = hs.reshape(1, t, n * h).clone()

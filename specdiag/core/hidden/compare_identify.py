@@ -1,7 +1,7 @@
 """Identification: which layer each training chunk and each served chunk holds, and how sure.
 
 Evidence, strongest first: the reference stack (every chunk against every layer); a served
-chunk equal to a training chunk (whose layer ``--layers`` names); the embedding fingerprint
+chunk equal to a training chunk (whose layer ``--training-layers`` names); the embedding fingerprint
 (rows of repeated tokens are identical); a near match (the same layer, noisier than the
 tolerance); and last the served config's claim, marked "not verified".
 """
@@ -46,7 +46,7 @@ def near_limit(tol: Tolerances) -> float:
 
 @dataclass(frozen=True)
 class TrainingConflict:
-    """The reference says training chunk ``index`` is HF index ``found``; --layers said ``claimed``."""
+    """The reference says training chunk ``index`` is HF index ``found``; --training-layers said ``claimed``."""
 
     index: int
     found: int
@@ -128,7 +128,7 @@ def identify(
 def _training_layers(
     opts: CompareOptions, summary: Summary, ct: int
 ) -> tuple[list[int | None], list[str | None], tuple[TrainingConflict, ...]]:
-    """Training chunks: their HF index from --layers, overruled by the reference."""
+    """Training chunks: their HF index from --training-layers, overruled by the reference."""
     import numpy as np
 
     t_hf: list[int | None] = [None] * ct
@@ -136,7 +136,7 @@ def _training_layers(
     conflicts: list[TrainingConflict] = []
     if opts.training_layers is not None:
         for j, lid in enumerate(opts.training_layers):
-            t_hf[j], t_src[j] = trainer_id_to_hf(lid), "--layers"
+            t_hf[j], t_src[j] = trainer_id_to_hf(lid), "--training-layers"
     tref = summary.tref_sim
     if tref is not None:
         for j in range(ct):

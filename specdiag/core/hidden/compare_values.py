@@ -271,7 +271,7 @@ def _snippet(si: int, snip: ValueSnippet, setup: _Setup, opts: CompareOptions) -
 def _snippet_layer(
     found: _Search, ok: bool, c: int, k: int, ht: int, opts: CompareOptions
 ) -> tuple[int | None, IdentifiedBy | None, Confidence | None]:
-    """The layer a snippet is from: the reference's match, else the matching chunk's --layers."""
+    """The layer a snippet is from: the reference's match, else the matching chunk's --training-layers."""
     if "reference" in found.best:
         rv, _rtok, rc, _ = found.best["reference"]
         if rv <= 0:
