@@ -239,10 +239,8 @@ def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> Par
         return Skipped(f"{version}: {key} is not a number")
     if v <= 0:
         return ()  # understood: the tool prints -1 / 0 when the server gave none
-    if v < 1.0 - 0.005:
-        return Skipped(f"{version}: {key} below 1 is impossible")
     engine, kind = (VLLM, EXAMPLE) if version.startswith("vllm") else (SGLANG, BENCH)
-    got = _Figures(max(v, 1.0), None, None, None, (), [note], version)
+    got = _Figures(v, None, None, None, (), [note], version)
     return (_record(p, engine, kind, got, line_no, ((key, value),)),)
 
 
@@ -296,11 +294,9 @@ def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     v = G.Field(header[col], cells[col], G.F.LENGTH, False).number()
     if v is None:
         return Skipped("table row: the accept-length cell is not a number")
-    if v < 1.0 - 0.005:
-        return Skipped("table row: accept length below 1 is impossible")
     label = " | ".join(c for i, c in enumerate(cells) if i != col)[:80]
     version = "markdown table (accept length column)"
-    got = _Figures(max(v, 1.0), None, None, None, (), [N_SPECFORGE_TABLE], version)
+    got = _Figures(v, None, None, None, (), [N_SPECFORGE_TABLE], version)
     return (_record(p, SGLANG, BENCH, got, line_no, ((header[col], cells[col]), ("row", label))),)
 
 
@@ -439,9 +435,6 @@ def _trtllm_bench(b: Block) -> _Figures | Skipped | None:
         rate = rate / 100.0  # printed as a percentage by some versions
     if length is None and rate is None:
         return Skipped("trtllm-bench decoding statistics unreadable")
-    if length is not None and length < 1.0 - 0.005:
-        return Skipped("trtllm-bench acceptance length below 1 is impossible")
-    length = max(length, 1.0) if length is not None else None
     return _Figures(length, rate, None, None, (), notes, version)
 
 
@@ -704,7 +697,6 @@ def _sglang_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
         if reported is not None and abs(reported - length) > 0.005:
             notes.append(f"spec_accept_length {reported:.3f} as reported (prefill token counted)")
     rate = (correct / proposed) if correct is not None and proposed else rate
-    length = max(length, 1.0) if length is not None else None
     return _Figures(length, rate, correct, proposed, (), notes)
 
 
@@ -738,9 +730,6 @@ def _vllm_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
         per_pos = tuple(float(x) for x in pp_raw)
     if length is None and rate is None:
         return Skipped("vLLM speculative_decoding metrics without readable figures")
-    if length is not None and length < 1.0 - 0.005:
-        return Skipped("vLLM mean_acceptance_length below 1 is impossible")
-    length = max(length, 1.0) if length is not None else None
     return _Figures(length, rate, accepted, drafted, per_pos, notes)
 
 
@@ -749,8 +738,6 @@ def _llama_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     accepted = _int(o.get("draft_n_accepted"))
     if not drafted or accepted is None:
         return None
-    if accepted > drafted:
-        return Skipped("llama.cpp timings accept more drafts than drafted")
     return _Figures(None, accepted / drafted, accepted, drafted, (), [N_LLAMA_TIMINGS])
 
 
@@ -788,16 +775,14 @@ def _trtllm_iteration(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
         return Skipped("TensorRT-LLM specDecodingStats with unusable numbers")
     rate = accepted / drafted if accepted is not None and drafted else None
     acc, dra = (int(x) if x is not None else None for x in (accepted, drafted))
-    return _Figures(max(length, 1.0), rate, acc, dra, (), notes)
+    return _Figures(length, rate, acc, dra, (), notes)
 
 
 def _sglang_bench_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     v = _num(o.get("acc_length"))
     if v is None:
         return Skipped("bench_speculative record: acc_length is not a number")
-    if v < 1.0 - 0.005:
-        return Skipped("bench_speculative record: acc_length below 1 is impossible")
-    return _Figures(max(v, 1.0), None, None, None, (), [N_SGL_BENCH_SPECULATIVE])
+    return _Figures(v, None, None, None, (), [N_SGL_BENCH_SPECULATIVE])
 
 
 # each reader's records: (engine, kind, version, the parent's keys its raw pairs start with)

@@ -541,6 +541,8 @@ class LineParser:
         batch_size: int | None = None,  # SGLang's requests in the batch (the line's weight)
     ) -> LogRecord:
         timestamp, time_text = when
+        if length is not None and 1.0 - 0.005 <= length < 1.0:
+            length = 1.0  # printed rounded: a hair below 1 is 1 (below that: the range guard)
         if counts is not None:
             accepted, drafted = counts
             rate = accepted / drafted
@@ -820,8 +822,6 @@ class LineParser:
         acc, gen = int(m.group("acc")), int(m.group("gen"))
         if gen == 0:
             return None
-        if acc > gen:
-            return Skipped("llama.cpp line accepts more drafts than it generated")
         when, slot = self._llama_prefix(text)
         mlen = m.group("mlen")
         if slot or not text.lstrip().startswith("draft acceptance"):
@@ -844,8 +844,8 @@ class LineParser:
                 version = "llama.cpp 4227c9b (two-line form)"
         length = _float(mlen) if mlen is not None else None
         notes: tuple[str, ...] = _EMPTY
-        if mlen is not None and (length is None or length < 1.0 - 0.005):
-            return Skipped("llama.cpp mean len below 1 is impossible")
+        if mlen is not None and length is None:
+            return Skipped("llama.cpp mean len is not a number")
         if mlen is None:
             printed = G.by_field(G.fields(text[m.end() :])).get(G.F.LENGTH)
             notes = (  # never "prints no mean len" when the line prints one
@@ -864,7 +864,7 @@ class LineParser:
             when,
             raw,
             version=version,
-            length=max(length, 1.0) if length is not None else None,
+            length=length,
             counts=(acc, gen),
             per_position=per_pos,
             notes=notes,
@@ -903,8 +903,6 @@ class LineParser:
             return Skipped("llama.cpp statistics line unreadable")
         if gd == 0 or gt == 0:
             return None
-        if at > gt:
-            return Skipped("llama.cpp statistics accept more tokens than generated")
         pp = _float_list(g.get(G.F.PER_POSITION, ""))
         if pp is None:
             return Skipped("llama.cpp statistics acc rate/pos unreadable")
@@ -927,8 +925,6 @@ class LineParser:
         n, mm = int(m.group("n")), int(m.group("m"))
         if mm == 0:
             return None
-        if n > mm:
-            return Skipped("llama.cpp trace line accepts more drafts than drafted")
         when, slot = self._llama_prefix(text)
         raw = (*slot, ("accepted", str(n)), ("drafted", str(mm)))
         version = "llama.cpp LLAMA_TRACE"

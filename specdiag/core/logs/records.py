@@ -173,6 +173,10 @@ def _range_reason(rec: LogRecord) -> str | None:
                 return "negative token count"
             if n > MAX_TOKEN_COUNT:
                 return "number out of range (token count)"
+    if (rec.accept_rate or 0.0) > 1.0 and (rec.accepted_tokens or 0) > (rec.drafted_tokens or 0):
+        return "more tokens accepted than drafted"
+    if rec.accept_length is not None and rec.accept_length < 1.0:
+        return "accept length below 1 is impossible"
     for name, lo, hi, what in _RANGES:
         v = getattr(rec, name)
         if v is not None and not lo <= v <= hi:
