@@ -64,7 +64,6 @@ from specdiag.errors import UsageError
 
 _QUOTED = frozenset(">|`*+-")
 _Raw = tuple[tuple[str, str], ...]  # a record's fields as printed
-_Floats = tuple[float, ...]
 _Line = ParseOutcome | LogRecord  # a server line's reader: one record is given bare
 
 
@@ -344,11 +343,11 @@ class LineParser:
         self.version_text = engine_version
         self.year = year if year is not None else _dt.datetime.now(_dt.timezone.utc).year
         # SGLang: the accept-rate rule, with one inference per rank
-        self._sgl_forced: str | None = None
+        forced: str | None = None
         if engine == SGLANG and self.version is not None:
             f = sglang_rate_formula(self.version)
-            self._sgl_forced = {"0.5.11": NEW, "0.5.10": OLD, "0.5.5": OLD}.get(f)
-        self.sglang_rates = SGLangRates(self._sgl_forced)
+            forced = {"0.5.11": NEW, "0.5.10": OLD, "0.5.5": OLD}.get(f)
+        self.sglang_rates = SGLangRates(forced)
         self.sglang_inference: dict[str, SGLangRateInference] = self.sglang_rates.inference
         # vLLM: bonus convention seen so far (True = bonus-less 0.8.5)
         self._vllm_bonus_less: bool | None = None
@@ -363,11 +362,6 @@ class LineParser:
         self.table: tuple[int, list[str], int] | None = None
         self._cut: tuple[int, str] | None = None
         self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
-
-    @property
-    def sglang_forced(self) -> str | None:
-        """The SGLang rate formula ``--engine-version`` forces, else None."""
-        return self._sgl_forced
 
     def _named(self, guess: str) -> str:
         """The version ``--engine-version`` names (it needs ``--engine``, so a parser of another
@@ -397,12 +391,7 @@ class LineParser:
             out = self._parse(text, line_no, prev_line)
         except _MALFORMED:
             return Skipped("malformed statistics line")
-        if type(out) is tuple:  # the one numeric-range guard (as _guard, inlined: hot path)
-            for rec in out:
-                why = out_of_range(rec)
-                if why is not None:
-                    return Skipped(why)
-        return out
+        return _guard(out)
 
     def parse_context(self, text: str, line_no: int) -> ParseOutcome:
         """A context line (no keyword of its own): part of an open summary block or table, the
