@@ -234,7 +234,7 @@ def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> Par
     """A one-line layout's record (``layout``: its row of _ONE_LINE_LENGTHS, less the pattern):
     an SGLang bench record, or vLLM spec_decode.py's example record."""
     version, note, key = layout
-    v = G.Field(key, value, G.F.LENGTH, False).number()
+    v = G.number(value)
     if v is None:
         return Skipped(f"{version}: {key} is not a number")
     if v <= 0:
@@ -291,7 +291,7 @@ def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
         return None  # the |---|---| rule
     if len(cells) != len(header):
         return None
-    v = G.Field(header[col], cells[col], G.F.LENGTH, False).number()
+    v = G.number(cells[col])
     if v is None:
         return Skipped("table row: the accept-length cell is not a number")
     label = " | ".join(c for i, c in enumerate(cells) if i != col)[:80]
@@ -364,14 +364,6 @@ def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
     return _record(p, engine, kind, got, b.start, tuple(b.values.items()))
 
 
-def _f(text: str | None) -> float | None:
-    return None if text is None else G.Field("", text, None, False).number()
-
-
-def _i(text: str | None) -> int | None:
-    return None if text is None else G.Field("", text, None, False).integer()
-
-
 def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
     if not b.per_position:
         return ()
@@ -380,7 +372,7 @@ def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
         return None
     out = []
     for i in range(n):
-        v = _f(b.per_position[i])
+        v = G.number(b.per_position[i])
         if v is None:
             return None
         out.append(v / 100.0 if percent else v)
@@ -399,11 +391,11 @@ def _pooled(
 
 
 def _vllm_bench(b: Block) -> _Figures | Skipped | None:
-    rate_pct = _f(b.values.get("rate_pct"))
-    length = _f(b.values.get("Acceptance length"))
-    drafts = _i(b.values.get("Drafts"))
-    drafted = _i(b.values.get("Draft tokens"))
-    accepted = _i(b.values.get("Accepted tokens"))
+    rate_pct = G.number(b.values.get("rate_pct"))
+    length = G.number(b.values.get("Acceptance length"))
+    drafts = G.integer(b.values.get("Drafts"))
+    drafted = G.integer(b.values.get("Draft tokens"))
+    accepted = G.integer(b.values.get("Accepted tokens"))
     pp = _positions(b, percent=True)
     notes: list[str] = [N_VLLM_BENCH]
     if pp is None:
@@ -424,10 +416,10 @@ def _vllm_bench(b: Block) -> _Figures | Skipped | None:
 def _trtllm_bench(b: Block) -> _Figures | Skipped | None:
     v = b.values
     if "AR AVERAGE" in v and "AL AVERAGE" not in v:
-        length, rate = _f(v["AR AVERAGE"]), None
+        length, rate = G.number(v["AR AVERAGE"]), None
         notes, version = [N_TRT_BENCH_OLD], "trtllm-bench (AR label)"
     elif "AL AVERAGE" in v or "DAR AVERAGE" in v:
-        length, rate = _f(v.get("AL AVERAGE")), _f(v.get("DAR AVERAGE"))
+        length, rate = G.number(v.get("AL AVERAGE")), G.number(v.get("DAR AVERAGE"))
         notes, version = [N_TRT_BENCH_NEW], "trtllm-bench (AL/DAR labels)"
     else:
         return None
@@ -439,10 +431,10 @@ def _trtllm_bench(b: Block) -> _Figures | Skipped | None:
 
 
 def _spec_decode(b: Block) -> _Figures | Skipped | None:
-    drafts = _i(b.values.get("num_drafts"))
-    drafted = _i(b.values.get("num_draft_tokens"))
-    accepted = _i(b.values.get("num_accepted_tokens"))
-    mean = _f(b.values.get("mean"))
+    drafts = G.integer(b.values.get("num_drafts"))
+    drafted = G.integer(b.values.get("num_draft_tokens"))
+    accepted = G.integer(b.values.get("num_accepted_tokens"))
+    mean = G.number(b.values.get("mean"))
     if drafts is None or accepted is None:
         return Skipped("vLLM spec_decode.py summary without readable counts")
     if drafts == 0:
@@ -457,14 +449,14 @@ def _spec_decode(b: Block) -> _Figures | Skipped | None:
 
 
 def _llama_example(b: Block) -> _Figures | Skipped | None:
-    drafted = _i(b.values.get("n_drafted"))
-    accepted = _i(b.values.get("n_accept"))
+    drafted = G.integer(b.values.get("n_drafted"))
+    accepted = G.integer(b.values.get("n_accept"))
     if drafted is None or accepted is None:
         return Skipped("llama.cpp speculative example summary without readable counts")
     if drafted == 0:
         return None
     notes = [N_LLAMA_EXAMPLE]
-    pct = _f(b.values.get("accept", "").rstrip("%"))
+    pct = G.number(b.values.get("accept", "").rstrip("%"))
     if pct is not None and abs(pct - 100.0 * accepted / drafted) > 0.01:
         notes.append(
             f"identity failed: accept {pct:.3f}% != 100 * n_accept / n_drafted "
