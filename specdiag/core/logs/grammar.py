@@ -13,11 +13,12 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
+from specdiag.core.textenum import TextEnum
 
-class F(str, Enum):
+
+class F(TextEnum):
     """Canonical statistics fields."""
 
     LENGTH = "accept_length"  # tokens per verify step (the engine's own convention)
@@ -29,9 +30,6 @@ class F(str, Enum):
     EMITTED = "emitted"  # emitted tokens (bonus included)
     K = "k"  # draft tokens per step (num speculative tokens)
     THROUGHPUT = "throughput"
-
-    def __str__(self) -> str:
-        return str.__str__(self)
 
 
 # Keys after :func:`norm_key` (lower case, '_' and '-' as spaces, '#' and units in parentheses

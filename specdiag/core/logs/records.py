@@ -9,28 +9,19 @@ engine's own values, verbatim, in ``raw``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import UsageError
 
 
-class LogEngine(str, Enum):
-    """The engines whose logs are read (the values of specdiag.core.accept.Engine).
-
-    A string enum: members compare, hash, format and serialise (JSON, CSV, f-strings) as
-    today's strings.
-    """
+class LogEngine(TextEnum):
+    """The engines whose logs are read (the values of specdiag.core.accept.Engine): members
+    compare, hash, format and serialise (JSON, CSV, f-strings) as today's strings."""
 
     SGLANG = "sglang"
     VLLM = "vllm"
     LLAMACPP = "llamacpp"
     TRTLLM = "trtllm"
-
-    def __str__(self) -> str:
-        return str.__str__(self)
-
-    def __format__(self, format_spec: str) -> str:
-        return str.__format__(self, format_spec)
 
 
 SGLANG = LogEngine.SGLANG
