@@ -112,12 +112,9 @@ def _continues(text: str) -> bool:
     """Whether a line can be the rest of a line cut in two: no logger prefix or layout mark of
     its own."""
     t = text.lstrip()
-    if not t or t[0] in "[({" or _STAMP.match(t):
+    if not t or t[0] in "[({" or _STAMP.match(t) or "INFO" in t:
         return False
-    return not any(
-        m in t
-        for m in ("Decode batch", "SpecDecoding", "Speculative metrics", "draft acceptance", "INFO")
-    )
+    return not any(m in t for m in _MARKS)
 
 
 # Notes (constant strings, so records share them).
