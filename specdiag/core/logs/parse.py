@@ -434,8 +434,7 @@ class LineParser:
     def _pending(self, text: str, line_no: int) -> ParseOutcome | object:
         """Resolve a cut line, feed an open block or table; _NOT_MINE when the line is not part
         of any of them (then it is parsed on its own)."""
-        if "\x1b" in text:
-            text = P.ANSI.sub("", text)
+        text = strip_ansi(text)
         if self._cut is not None:
             cut_no, cut_text = self._cut
             self._cut = None
@@ -458,8 +457,7 @@ class LineParser:
         return _NOT_MINE
 
     def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
-        if "\x1b" in text:
-            text = P.ANSI.sub("", text)
+        text = strip_ansi(text)
         if "\r" in text:
             text = text.rsplit("\r", 1)[-1] if not text.endswith("\r") else text.rstrip("\r")
         if text[:1] in _QUOTED or "`" in text or "</" in text or "&gt;" in text:
