@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from specdiag.core.logs import grammar as G
+from specdiag.core.logs import patterns as P
 from specdiag.core.logs.records import (
     BENCH,
     EXAMPLE,
@@ -156,7 +157,6 @@ _LLAMA_EX_ACCEPT = re.compile(r"^(?:spec: )?n_accept\s*=\s*(?P<v>-?\d+)\s*$")
 _TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
 _TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
 _TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
-_LLAMA_PREFIX = re.compile(r"^\d+\.\d\d\.\d{3}\.\d{3} [A-Z] ")
 _VLLM_BENCH_KEYS = ("Acceptance length", "Drafts", "Draft tokens", "Accepted tokens")
 _KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
 
@@ -191,7 +191,7 @@ def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False
     for ln in prev.split("\n"):
         ln = G.clean(ln)
         if llama:
-            ln = _LLAMA_PREFIX.sub("", ln).removeprefix("spec: ")
+            ln = P.LLAMACPP_TIME.sub("", ln).removeprefix("spec: ")
         km = _KV.match(ln)
         if km is not None and km.group("k") in keys:
             b.values[km.group("k")] = km.group("v")
