@@ -32,7 +32,6 @@ from specdiag.core.logs.records import (
 from specdiag.core.logs.scan import (
     CHUNK_SIZE,
     MAX_LINE,
-    BlockReader,
     Scanner,
     SourceFactory,
     scan_stream,
@@ -192,18 +191,9 @@ class LogAnalyzer:
         self.sources.append(src)
         return src.scanner
 
-    def scan(
-        self,
-        label: str,
-        stream: BinaryIO,
-        chunk_size: int = CHUNK_SIZE,
-        reader: BlockReader | None = None,
-    ) -> None:
-        """Read a whole input (a plain file's blocks in ``reader``'s threads, when given)."""
-        scanner = self.add_source(label)
-        if reader is not None and reader.scan(scanner, stream, chunk_size, self.after_block):
-            return
-        scan_stream(stream, scanner, chunk_size, self.after_block)
+    def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
+        """Read a whole input."""
+        scan_stream(stream, self.add_source(label), chunk_size, self.after_block)
 
     def add_batch(self, batch: RecordBatch) -> None:
         """The records of one batch, in order: each series' rows go to its accumulator."""
