@@ -627,8 +627,33 @@ _SPREAD_TAIL = re.compile(
 )
 
 
+# a rate named per draft position ('accept_rate_per_pos', 'acceptance rate by draft position',
+# 'positional acceptance rate', 'accept rate at each position'): a list of per-position rates,
+# whatever words name the rate; never 'per token' or 'per draft token' (a rate's basis), never a
+# position with its number ('at position 2': that one position's rate)
+_BY_POSITION = re.compile(
+    r"(?:^|\s)(?:(?:per|by|at each|for each|each|over)\s+(?:draft\s+|spec\s+|token\s+)?"
+    r"(?:pos|positions?|depths?)|positional)(?:\s|$)(?!\s*#?\d)"
+)
+_RATE_WORDS = re.compile(r"^(?:accept|acceptance|acc|accepted)(?:\s+(?:prob|probability|probs))?$")
+
+
+def _by_position(text: str, got: Key) -> Key | None:
+    k = norm(text)[0]
+    m = _BY_POSITION.search(k)
+    if m is None:
+        return None
+    rest = re.sub(r"\s+", " ", k[: m.start()] + " " + k[m.end() :]).replace(" %", "").strip()
+    rest = re.sub(r"\s*\b(?:rates|ratios|probs|probabilities)$", " rate", rest).strip()
+    if not rest or (key(rest).metric != RATE and not _RATE_WORDS.match(rest)):
+        return None
+    return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
+
+
 def _key(text: str) -> Key:
     got = _key_plain(text)
+    if got.metric in (None, RATE) and (pp := _by_position(text, got)) is not None:
+        return pp
     if got.metric is None and (st := _SPREAD_TAIL.match(text.strip())) is not None:
         inner = _key_plain(st.group("m"))
         if inner.metric in ACCEPTANCE:

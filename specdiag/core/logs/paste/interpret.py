@@ -2488,6 +2488,15 @@ def _is_num(x: object) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
+def _position_object(v: dict[Any, Any], percent: bool) -> tuple[float, ...] | None:
+    """The rates of a JSON object or dict keyed by draft position, counted from 0 or 1 without
+    a gap ('{"0": 0.98, "1": 0.64}'), or None."""
+    if not 2 <= len(v) <= 16 or not all(_is_num(x) for x in v.values()):
+        return None
+    text = ", ".join(f"{str(a).strip()}: {b!r}" for a, b in v.items())
+    return C.position_dict("{" + text + "}", percent)
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -2515,6 +2524,14 @@ def json_records(
                         for i, x in enumerate(nums):
                             fig.positions[i] = float(x)
                     fig.fields.append((name, json.dumps(v)[:80]))
+            elif (
+                k.metric == C.PER_POSITION
+                and isinstance(v, dict)
+                and (rl := _position_object(v, k.percent)) is not None
+            ):
+                # rates by draft position keyed by the position ('{"0": 0.98, "1": 0.64}')
+                fig.positions.update(enumerate(rl))
+                fig.fields.append((name, json.dumps(v)[:80]))
             elif isinstance(v, dict) and k.metric not in (C.LABEL, C.K):
                 # a metric's statistics under its name ('{"..._acceptance_length": {"unit":
                 # "ratio", "avg": 2.41, "p50": 2.38}}'): its mean (else median) is the figure

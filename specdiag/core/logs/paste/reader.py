@@ -378,6 +378,7 @@ def read_paste(
             continue
         found: list[PasteRecord] = []
         named = False
+        json_unread = False
         # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
         start = next((i for i, (_, t) in enumerate(blk[:3]) if t.lstrip()[:1] in "{["), None)
         doc, repaired, members = (None, False, False)
@@ -397,16 +398,13 @@ def read_paste(
             found, dropped = _drop_marked(found, blk, marked, unread)
             records.extend(found)
             block_of.extend([n_blocks] * len(found))
-            if not found and not dropped and _STRONG.search(body):
-                unread.append(
-                    Block(
-                        shown.first_line,
-                        shown.last_line,
-                        "a JSON body without a field read here",
-                        shown.lines,
-                    )
-                )
-            continue
+            if found or dropped:
+                continue
+            # no field of the body read: its lines are read as key-value lines and prose (a
+            # key before a dict of rates by position, 'pos_accept = {'0': 0.98, '1': 0.64}',
+            # or key-value lines above a dict that holds no figure)
+            found = []
+            json_unread = True
         grids, used = TB.find(blk)
         for g in grids:
             if defined is None:
@@ -460,6 +458,7 @@ def read_paste(
             not found
             and not dropped
             and not named
+            and not json_unread
             and _STRONG.search(body)
             and _SPEC_CONTEXT.search(body + heading)
         ):
@@ -468,6 +467,15 @@ def read_paste(
                     shown.first_line,
                     shown.last_line,
                     "names acceptance figures in no structure read here",
+                    shown.lines,
+                )
+            )
+        elif not found and not dropped and json_unread and _STRONG.search(body):
+            unread.append(
+                Block(
+                    shown.first_line,
+                    shown.last_line,
+                    "a JSON body without a field read here",
                     shown.lines,
                 )
             )

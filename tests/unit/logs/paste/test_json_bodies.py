@@ -117,10 +117,18 @@ def test_json_lines_one_record_each(n: int, data: st.DataObject) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    key=st.sampled_from(["pos_accept", "per-position acceptance", "position acceptance"]),
+    key=st.sampled_from(
+        [
+            "pos_accept",
+            "per-position acceptance",
+            "position acceptance",
+            "accept_rate_per_pos",
+            "acceptance rate by draft position",
+        ]
+    ),
     n=st.integers(2, 6),
     start=st.sampled_from([0, 1]),
-    quote=st.just(""),
+    quote=st.sampled_from(["", "'", '"']),
     bullets=st.booleans(),
     data=st.data(),
 )
@@ -140,3 +148,76 @@ def test_a_dict_of_rates_by_draft_position(
 def test_a_dict_with_a_gap_is_no_positions() -> None:
     text = "mean_accept_len = 2.1\npos_accept = {0: 0.7, 2: 0.4}\n"
     assert all(not r.per_position for r in read_paste(text).records)
+
+
+_POSITION_KEYS = (
+    "acceptance_rate_per_position",
+    "accept_rate_per_pos",
+    "spec_accept_rate_by_position",
+    "per_position_acceptance",
+    "acc_rate_per_depth",
+    "positional_acceptance_rate",
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    key=st.sampled_from(_POSITION_KEYS),
+    n=st.integers(2, 6),
+    start=st.sampled_from([0, 1]),
+    python=st.booleans(),
+    with_length=st.booleans(),
+    title=st.sampled_from(["", "result:\n", "print(stats) ->\n"]),
+    data=st.data(),
+)
+def test_an_object_keyed_by_draft_position_in_a_body(
+    key: str,
+    n: int,
+    start: int,
+    python: bool,
+    with_length: bool,
+    title: str,
+    data: st.DataObject,
+) -> None:
+    rates = sorted((data.draw(st.integers(100, 990)) / 1000 for _ in range(n)), reverse=True)
+    q = "'" if python else '"'
+    inner = ", ".join(f"{q}{start + i}{q}: {r}" for i, r in enumerate(rates))
+    length = round(1 + sum(rates), 3)
+    extra = f", {q}mean_acceptance_length{q}: {length}" if with_length else ""
+    text = f"{title}{{{q}{key}{q}: {{{inner}}}{extra}}}\n"
+    (r,) = read_paste(text).records
+    assert r.per_position == pytest.approx(tuple(rates))
+    if with_length:
+        assert r.accept_length == length
+        assert r.bonus.value == "included"
+
+
+def test_objects_keyed_otherwise_are_no_positions() -> None:
+    # a gap, keys that are no positions, a per-token rate (a basis, not positions)
+    for text in (
+        '{"accept_rate_per_pos": {"0": 0.9, "2": 0.5}}',
+        '{"accept_rate_per_pos": {"chat": 0.9, "code": 0.5}}',
+        "{'acceptance_rate_per_token': {'0': 0.9, '1': 0.5}}",
+        "pos_accept = {'0': 'high', '1': 'low'}",
+    ):
+        assert all(not r.per_position for r in read_paste(text).records), text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    lead=st.sampled_from(["mean_accept_len = {v}", "Mean acceptance length: {v}", "AL {v}"]),
+    key=st.sampled_from(_POSITION_KEYS),
+    n=st.integers(2, 5),
+    data=st.data(),
+)
+def test_a_key_value_line_above_a_python_dict_keeps_both(
+    lead: str, key: str, n: int, data: st.DataObject
+) -> None:
+    rates = sorted((data.draw(st.integers(100, 990)) / 1000 for _ in range(n)), reverse=True)
+    length = round(1 + sum(rates), 3)
+    body = ", ".join(f"'{i}': {r}" for i, r in enumerate(rates))
+    text = lead.format(v=length) + f"\n{key}: {{{body}}}\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == length
+    assert r.per_position == pytest.approx(tuple(rates))
+    assert r.accept_length == length

@@ -342,3 +342,29 @@ def test_header_spellings_of_code_and_papers(words: tuple[list[str], str], style
 def test_capitals_are_not_camel_case() -> None:
     assert C.key("vLLM acceptance rate").tool == "vllm"
     assert C.key("SGLang Spec Accept Length").tool == "sglang"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    rate=st.sampled_from(
+        ["accept rate", "acceptance rate", "acceptance", "accept prob", "acc rate", "accept"]
+    ),
+    by=st.sampled_from(
+        ["per {p}", "by {p}", "by draft {p}", "at each {p}", "per spec {p}", "positional"]
+    ),
+    p=st.sampled_from(["position", "pos", "depth", "positions"]),
+    sep=st.sampled_from([" ", "_", "-"]),
+    before=st.booleans(),
+)
+def test_a_rate_named_per_draft_position_is_a_per_position_list(
+    rate: str, by: str, p: str, sep: str, before: bool
+) -> None:
+    q = by.format(p=p)
+    words = f"{q} {rate}" if before or q == "positional" else f"{rate} {q}"
+    assert C.key(words.replace(" ", sep)).metric == C.PER_POSITION, words
+
+
+def test_a_rates_basis_or_one_numbered_position_is_no_per_position_list() -> None:
+    for words in ("acceptance rate per token", "accept rate per draft token", "tok/s per position"):
+        assert C.key(words).metric != C.PER_POSITION, words
+    assert C.key("acceptance rate at position 2").metric == C.POSITION
