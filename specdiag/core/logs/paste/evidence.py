@@ -154,6 +154,10 @@ class Figures:
             return False
         if getattr(self, attr) is not None:
             return False
+        if attr in ("accepted", "drafted", "steps", "output") and (
+            v.number != int(v.number) or v.percent
+        ):
+            return False  # a count is whole: 'mean accepted 5.45' counts nothing
         if key.tool is not None and metric in C.ACCEPTANCE:
             self.named_tools.add(key.tool)
         if attr == "ratio":

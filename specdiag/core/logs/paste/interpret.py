@@ -1503,7 +1503,7 @@ def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, 
 # A / B gives it
 _OF_ACCEPTED = re.compile(
     r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")\s+"
-    r"(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+"
+    r"(?:(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+)?"
     r"(?:(?:were|got|are|is|get|gets|being|was)\s+)?accepted\b"
     # a mean per verify step ('3.20 of 7 drafted tokens accepted per round'): accepted drafts
     # per step of the draft tokens per step
@@ -1720,6 +1720,66 @@ _GOAL_LINE = re.compile(
 _CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
 
 
+# A run's counts and the mean they give, in one clause group (a parenthesis, or the text between
+# ';' or sentence ends): 'N rounds' (verify steps), 'A of B [proposals] accepted' or 'A accepted',
+# and a bare 'mean [accepted] X': X is accepted drafts per step where A / N gives it, tokens per
+# step where 1 + A / N does ('47 rounds, 209 of 213 proposals accepted, mean accepted 4.45')
+_GROUP_END = re.compile(r"[();]|[.!?](?=\s+[A-Z(*`])|\n")
+_RUN_STEPS = re.compile(
+    r"(?<![\w.])(?P<n>" + _DIGITS + r")\s+(?:verify\s+|verification\s+|draft\s+|decode\s+|"
+    r"spec(?:ulative)?\s+|target\s+)?(?:rounds|steps|cycles|iterations|iters|forwards|"
+    r"forward\s+passes|windows)\b",
+    re.I,
+)
+_RUN_ACCEPTED = re.compile(
+    r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:(?:out\s+)?of\s+(?P<b>" + _DIGITS + r")\s+)?"
+    r"(?:(?P<noun>(?:draft(?:ed)?\s+|proposed\s+|speculative\s+)?(?:tokens|proposals|drafts))\s+)?"
+    r"(?:(?:were|got|are)\s+)?accepted\b"
+    r"|\baccepted(?:\s+(?:tokens|drafts))?\s*[:=]?\s*(?P<a2>\d[\d,]*)(?![\d.]|\s*(?:of|/)\s*\d)",
+    re.I,
+)
+_RUN_MEAN = re.compile(
+    r"\b(?:mean|avg|average)(?P<acc>\s+accepted(?:\s+(?:tokens|drafts))?)?"
+    r"(?:\s+per\s+" + C.STEP_NOUN_RE + r")?\s*[:=]?\s*(?P<x>\d+\.\d+)(?![\d.%]|\s*[A-Za-z%×/])",
+    re.I,
+)
+
+
+def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each clause group whose counts give its bare mean."""
+    start = 0
+    for end in [m.start() for m in _GROUP_END.finditer(text)] + [len(text)]:
+        seg = text[start:end]
+        at = start
+        start = end + 1
+        mean = _RUN_MEAN.search(seg)
+        if mean is None:
+            continue
+        steps = _RUN_STEPS.search(seg)
+        acc = _RUN_ACCEPTED.search(seg)
+        if steps is None or acc is None:
+            continue
+        n, x = C.value(steps.group("n")), C.value(mean.group("x"))
+        a = C.value(acc.group("a") or acc.group("a2"))
+        if n is None or x is None or a is None or not n.number or a.number != int(a.number):
+            continue
+        per = a.number / n.number
+        if abs(per - x.number) <= C.half_unit(x.decimals):
+            k = C.Key(C.ACC_PER_STEP, "mean accepted per step", False)
+        elif abs(1 + per - x.number) <= C.half_unit(x.decimals) and not mean.group("acc"):
+            k = C.Key(C.TOK_PER_STEP, "mean tokens per step", False)
+        else:
+            continue
+        items = [
+            (k, x, mean.group(0)[: mean.start("x") - mean.start()].strip(), mean.group("x")),
+            (C.key("accepted"), a, "accepted", acc.group("a") or acc.group("a2")),
+            (C.key("verify steps"), n, "rounds", steps.group("n")),
+        ]
+        lo = min(mean.start(), steps.start(), acc.start())
+        hi = max(mean.end(), steps.end(), acc.end())
+        yield at + lo, at + hi, items
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
@@ -1729,6 +1789,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
+    for start, end, got in _run_means(text) if "accepted" in low else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
@@ -1794,6 +1858,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         acc, pct = C.value(m.group("a")), C.value(m.group("p"))
         if acc is None or pct is None or _closes_range_or_bound(text, m.start("p")):
             continue
+        if re.search(r"\bof\s*[*`]{0,2}$", text[: m.start("a")]):
+            continue  # '209 of 213 accepted (98.1%)': 213 is what was drafted, read below
         found.append((m.start("p"), C.Key(C.RATE, "accepted", True), pct, "accepted", m.group("p")))
         found.append((m.start("a"), C.key("accepted"), acc, "accepted", m.group("a")))
         for i in range(m.start(), m.end()):
@@ -1803,9 +1869,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if " of " in low and "accept" in low
         else ()
     ):
-        got = _of_accepted(m)
-        if not got or _closes_range_or_bound(text, m.start()):
+        if (
+            _closes_range_or_bound(text, m.start())
+            or not "".join(rest[m.start() : m.end()]).strip()
+        ):
             continue
+        got = _of_accepted(m)
+        if not got and m.group("noun") is not None:
+            continue
+        # 'A of B accepted' whose counts give nothing here still never reads 'B accepted'
         found.extend((m.start() + i, *one) for i, one in enumerate(got))
         for i in range(m.start(), m.end()):
             rest[i] = " "

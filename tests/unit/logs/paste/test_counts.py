@@ -375,3 +375,92 @@ def test_a_share_with_its_counts_in_prose(
     text = lead + mark.format(share.strip("*")) + " (" + counts + " on the eagle draft\n"
     got = read_paste("MTP speculative decoding\n" + text)
     assert [(x.accepted_tokens, x.drafted_tokens) for x in got.records] == [(a, a + r)]
+
+
+_ROUNDS = ("rounds", "steps", "verify steps", "cycles", "iterations", "forward passes")
+_ACCEPTED = (
+    "{a} of {b} proposals accepted",
+    "{a} of {b} accepted",
+    "{a} of {b} draft tokens accepted",
+    "{a} accepted",
+    "accepted {a}",
+    "accepted: {a}",
+)
+_MEAN = ("mean accepted {x}", "mean {x}", "avg accepted {x}", "average {x}", "mean accepted: {x}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    runs=st.lists(
+        st.tuples(st.integers(5, 400), st.integers(0, 700), st.integers(0, 40)),
+        min_size=1,
+        max_size=3,
+    ),
+    unit=st.sampled_from(_ROUNDS),
+    accepted=st.sampled_from(_ACCEPTED),
+    mean=st.sampled_from(_MEAN),
+    order=st.permutations([0, 1, 2]),
+    joint=st.sampled_from(["; ", ". Then ", ")\nand ("]),
+    speed=st.booleans(),
+)
+def test_a_runs_counts_give_its_bare_mean(
+    runs: list[tuple[int, int, int]],
+    unit: str,
+    accepted: str,
+    mean: str,
+    order: list[int],
+    joint: str,
+    speed: bool,
+) -> None:
+    parts, want = [], []
+    for n, a, extra in runs:
+        x = round(a / n, 2)
+        clauses = [
+            f"{n} {unit}",
+            accepted.format(a=a, b=a + extra),
+            mean.format(x=f"{x:.2f}"),
+        ]
+        clauses = [clauses[i] for i in order]
+        if speed:
+            clauses.append("61.5 tok/s decode")
+        parts.append("(" + ", ".join(clauses) + ")")
+        want.append((x, round(1 + x, 2)))
+    text = "greedy decode " + joint.join(parts) + "\n"
+    got = read_paste(text).records
+    assert [(r.printed_length, r.accept_length) for r in got] == want, text
+    assert all(r.bonus.value == "excluded" for r in got)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(5, 400),
+    a=st.integers(0, 700),
+    unit=st.sampled_from(_ROUNDS),
+)
+def test_a_bare_mean_of_tokens_per_step_counts_the_bonus(n: int, a: int, unit: str) -> None:
+    x = round(1 + a / n, 2)
+    if abs(a / n - x) <= 0.005:
+        return
+    text = f"({n} {unit}, {a} accepted, mean {x:.2f}, 60.1 tok/s)\n"
+    (r,) = read_paste(text).records
+    assert (r.printed_length, r.accept_length) == (x, x)
+
+
+def test_a_mean_its_counts_do_not_give_or_with_a_unit_is_not_read() -> None:
+    for text in (
+        "(47 rounds, 209 of 213 proposals accepted, mean accepted 3.10)",  # 209 / 47 = 4.45
+        "(47 rounds, 209 accepted, mean 4.45 tok/s)",  # a speed
+        "(47 rounds, 209 of 213 accepted, mean accepted 5.45)",  # accepted, not tokens, per step
+        "47 rounds; 209 accepted; mean 4.45",  # three clauses, three statements
+    ):
+        got = read_paste(text).records
+        # no figure printed is read: at most the counts' own 1 + accepted / steps
+        assert all(r.printed_length is None for r in got), (text, got)
+        assert all(r.accept_length in (None, round(1 + 209 / 47, 6)) for r in got), (text, got)
+
+
+def test_a_of_b_accepted_never_reads_b_as_the_accepted_count() -> None:
+    text = "(47 rounds, 209 of 213 accepted)\n"
+    assert all(r.accepted_tokens != 213 for r in read_paste(text).records)
+    (r,) = read_paste("209 of 213 accepted (98.1%)\n").records
+    assert r.printed_rate == 0.981
