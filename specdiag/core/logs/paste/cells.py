@@ -650,10 +650,35 @@ def _by_position(text: str, got: Key) -> Key | None:
     return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
 
 
+# accepted out of a block of K a step ('DFlash2 accepted/8', 'accepted (of 8)', 'acc out of
+# 4'): a mean of what one step accepts, K the most it can; accepted drafts leave the target's
+# own token out, 'accepted' alone or 'accepted tokens' some count with it and some without (a
+# length, undecided); words before it are the configuration, unless they name another measure
+_OUT_OF_K = re.compile(
+    r"^(?P<pre>.{0,40}?)\s*(?:mean |avg |average )?(?:accepted|acc|accept)(?P<noun> tokens| drafts)?"
+    r"\s*(?:/|\bout of\b|\(\s*(?:out )?of)\s*(?P<k>\d{1,2})\s*\)?$"
+)
+
+
+def _out_of_k(text: str) -> Key | None:
+    k = norm(text)[0]
+    m = _OUT_OF_K.match(k)
+    if m is None or not 2 <= int(m.group("k")) <= 64:
+        return None
+    pre = m.group("pre").strip()
+    if pre and (_OTHER_TAIL.search(pre) or key(pre).metric not in (None, LABEL)):
+        return None
+    if (m.group("noun") or "").strip() == "drafts":
+        return Key(ACC_PER_STEP, k, False)
+    return Key(LENGTH, k, False)
+
+
 def _key(text: str) -> Key:
     got = _key_plain(text)
     if got.metric in (None, RATE) and (pp := _by_position(text, got)) is not None:
         return pp
+    if got.metric in (None, ACCEPTED) and (ok := _out_of_k(text)) is not None:
+        return ok
     if got.metric is None and (st := _SPREAD_TAIL.match(text.strip())) is not None:
         inner = _key_plain(st.group("m"))
         if inner.metric in ACCEPTANCE:

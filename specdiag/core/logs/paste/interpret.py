@@ -390,6 +390,7 @@ def grid(
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
     g = _headless(g)
+    g = _spilled_changes(g)
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
@@ -480,6 +481,43 @@ def grid(
     return [], False
 
 
+def _spilled_changes(g: Grid) -> Grid:
+    """Rows wider than the header by exactly their signed cells ('| 1 | 212 | 231 (2.47) |
+    +8.5% | ...' under a four-cell header): the changes spilled out of the cells they compare
+    (a 'Δ vs baseline' printed after each figure), dropped so the rest meet their columns."""
+    if not g.header:
+        return g
+
+    def trimmed(r: list[str]) -> list[str]:
+        n = len(r)
+        while n and not r[n - 1].strip():
+            n -= 1
+        return r[:n]
+
+    header = [trimmed(r) for r in g.header]
+    width = max(len(r) for r in header)
+    if not width:
+        return g
+    rows = []
+    changed = False
+    for ln, cells in g.rows:
+        if len(cells) > width:
+            signed = [
+                i
+                for i, c in enumerate(cells)
+                if i and _SIGNED.match(C._MARKUP.sub("", c)) and C.value(c.lstrip("+")) is not None
+            ]
+            if len(cells) - len(signed) == width:
+                cells = [c for i, c in enumerate(cells) if i not in signed]
+                changed = True
+        rows.append((ln, cells))
+    if not changed or any(len(c) > width for _, c in rows):
+        return g
+    return Grid(
+        g.structure, [r + [""] * (width - len(r)) for r in header], rows, g.first_line, g.last_line
+    )
+
+
 # a cell of two figures, the second in brackets ('**1.81** (1.79)', '62% (58%)')
 _PAREN_PAIR = re.compile(
     r"^[\s*_`~]*(?P<a>\d*\.?\d+\s*%?)[\s*_`~]*\(\s*[*_`]*(?P<b>\d*\.?\d+\s*%?)[*_`]*\s*\)\s*$"
@@ -501,6 +539,16 @@ _NOT_A_FIGURE = re.compile(r"^(?:std|sd|stddev|stderr|se|ci|n|count|±|spread|iq
 _HEADER_PAIR = re.compile(r"^(?P<a>[^()]{1,40}?)\s*\((?P<b>[^()]{1,40})\)\s*$")
 
 
+# a title opening with two measures, the second in brackets, as the cells below print them
+# ('Throughput (AL) and Δ vs Baseline', '**tok/s (accept length)**'): one of them an acceptance
+# figure, so a bracket of other words ('GLM-5 (mixed 4-bit)') names no pair
+_PAIR_TITLE = re.compile(
+    r"^[\s#*_`]*(?P<a>[A-Za-zτ][\w./ -]{0,30}?)\s*\(\s*(?P<b>[A-Za-zτ][\w./ -]{0,30}?)\s*\)"
+    r"(?:[\s*_`:]*$|\s*[,;]\s|\s+(?:and|&|with|vs\.?)\s)",
+    re.M,
+)
+
+
 def pair_legend(text: str) -> tuple[str, str] | None:
     """The two names a paste gives the figures of 'A (B)' cells, None when it gives none."""
     for pat in (_PAIR_LEGEND, _PAIR_VS):
@@ -509,6 +557,14 @@ def pair_legend(text: str) -> tuple[str, str] | None:
             a, b = m.group("a").strip(), m.group("b").strip()
             if a.lower() != b.lower() and not _NOT_A_FIGURE.match(b):
                 return a, b
+    for m in _PAIR_TITLE.finditer(C._MARKUP.sub("", text)):
+        a, b = m.group("a").strip(), m.group("b").strip()
+        if (
+            a.lower() != b.lower()
+            and not _NOT_A_FIGURE.match(b)
+            and (C.key(a).metric in C.ACCEPTANCE) != (C.key(b).metric in C.ACCEPTANCE)
+        ):
+            return a, b
     return None
 
 
@@ -525,6 +581,13 @@ def _split_paren_pairs(
         if i == 0 or not cells or not all(_PAREN_PAIR.match(c) for c in cells):
             continue
         hp = _HEADER_PAIR.match(C._MARKUP.sub("", name).strip())
+        if (
+            hp is not None
+            and legend is not None
+            and C.key(hp.group("a")).metric is None
+            and C.key(hp.group("b")).metric is None
+        ):
+            hp = None  # 'Ours (1-3-1-4)': a configuration's name; the legend names the pair
         if hp is not None and not _NOT_A_FIGURE.match(hp.group("b").strip()):
             a, b = hp.group("a").strip(), hp.group("b").strip()
             split[i] = ((group, a), (group, b))

@@ -288,3 +288,60 @@ def test_a_value_with_an_annotation_that_is_no_second_figure(v: int, note: str, 
 def test_a_bare_second_number_or_an_interval_without_the_value_stays_unread() -> None:
     for cell in ("2.61 (1.71)", "2.61 [2.70, 2.90]"):
         assert C.value(cell) is None
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    measure=st.sampled_from(["Throughput", "tok/s", "Latency (ms)", "Speed"]),
+    figure=st.sampled_from(["AL", "accept length", "τ", "acc len"]),
+    tail=st.sampled_from(["", " and Δ vs Baseline", ", with change vs baseline", ":"]),
+    bold=st.booleans(),
+    configs=st.lists(
+        st.sampled_from(["D-Flash", "Ours (1-3-1-4)", "EAGLE3", "draft-b (tree)"]),
+        min_size=1,
+        max_size=3,
+        unique=True,
+    ),
+    spilled=st.booleans(),
+    data=st.data(),
+)
+def test_paired_cells_named_by_a_title_and_changes_spilled_out_of_their_cells(
+    measure: str,
+    figure: str,
+    tail: str,
+    bold: bool,
+    configs: list[str],
+    spilled: bool,
+    data: st.DataObject,
+) -> None:
+    if measure.endswith(")"):
+        measure = measure.split(" (")[0]  # one bracket in the title: the pair's
+    title = f"{measure} ({figure}){tail}"
+    title = f"**{title}**" if bold else title
+    n = data.draw(st.integers(1, 3))
+    rows, want = [], []
+    for i in range(n):
+        cells = [str(2**i), f"{200 + i}"]
+        for c in range(len(configs)):
+            al = data.draw(st.integers(120, 480)) / 100
+            want.append(al)
+            cells.append(f"{300 + 10 * c + i} ({al:.2f})")
+            if spilled:
+                cells.append(f"+{data.draw(st.integers(1, 900)) / 10}%")
+        rows.append(cells)
+    header = ["BS", "Baseline", *configs]
+    text = "Evaluated on MT-Bench.\n" + title + "\n" + pipe_table(header, rows)
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == want, text
+    assert {dict(r.labels).get("column") for r in got} == set(configs)
+    assert all(r.accept_length is None for r in got)  # nothing says what the length counts
+
+
+def test_a_title_bracket_of_no_figure_names_no_pair_and_rows_wider_by_other_cells_stay() -> None:
+    for title in ("GLM-5 (mixed 4-bit) on H100", "Throughput (tok/s)", "Accept length (mean)"):
+        text = title + "\n" + pipe_table(["BS", "D-Flash"], [["1", "231 (2.47)"]])
+        assert all(r.printed_length != 2.47 for r in read_paste(text).records), title
+    # a row wider than its header by cells that are no signed change is left as it is
+    rows = [["1", "212", "231 (2.47)", "x", "285 (2.41)", "y"]]
+    text = "Throughput (AL)\n" + pipe_table(["BS", "Baseline", "D-Flash", "Ours"], rows)
+    assert [r.printed_length for r in read_paste(text).records] != [2.47, 2.41]

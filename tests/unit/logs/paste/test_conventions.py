@@ -728,3 +728,57 @@ def test_the_k_rule_claims_only_a_length_above_k(k: int, length: float) -> None:
         assert r.accept_length in (None, length)
     else:
         assert r.accept_length is None and r.bonus.value == "unknown"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    tool=st.sampled_from(["SpecForge", "SGLang", "vLLM", "llama.cpp"]),
+    pointer=st.sampled_from(
+        [
+            "Scripts available at {t}.",
+            "Eval code is in the {t} repo.",
+            "Weights hosted on HF, recipes from {t}.",
+            "See {t} for the benchmark scripts.",
+        ]
+    ),
+    v=st.integers(150, 450),
+)
+def test_a_tool_named_only_as_where_scripts_are_decides_nothing(
+    tool: str, pointer: str, v: int
+) -> None:
+    text = (
+        "Evaluation on MT-Bench, 80 prompts.\n"
+        + pointer.format(t=tool)
+        + "\n"
+        + pipe_table(["BS", "accept length"], [["1", f"{v / 100:.2f}"]])
+    )
+    (r,) = read_paste(text).records
+    assert r.tool == "unknown"
+    assert r.accept_length is None
+
+
+def test_a_tool_that_ran_beside_a_pointer_still_decides() -> None:
+    table = pipe_table(["BS", "accept length"], [["1", "2.41"]])
+    for lead in ("Served with SGLang; scripts available at SpecForge.", "SGLang results:"):
+        (r,) = read_paste(lead + "\n" + table).records
+        assert r.tool == "sglang", lead
+        assert r.accept_length == 2.41
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    al=st.integers(150, 450),
+    other=st.integers(150, 450),
+    gap=st.sampled_from(["\n", "\nPer-category results\n", "\n\n"]),
+)
+def test_a_baseline_at_one_decides_the_pastes_other_lengths_of_that_name(
+    al: int, other: int, gap: str
+) -> None:
+    metrics = pipe_table(
+        ["Metric", "Baseline", "Ours"],
+        [["Throughput (tok/s)", "304.9", "371.9"], ["Accept Length", "1.000", f"{al / 100:.3f}"]],
+    )
+    cats = pipe_table(["Category", "Accept Length"], [["Writing", f"{other / 100:.3f}"]])
+    got = read_paste(metrics + gap + cats).records
+    assert [r.accept_length for r in got] == [1.0, al / 100, other / 100]
+    assert got[-1].bonus.rule.startswith("the paste's other records")

@@ -716,3 +716,31 @@ def test_a_heading_rounding_the_figures_below_is_a_title() -> None:
     # a heading with its own figure stays a record
     own = text.replace("0.81 → 0.42", "0.77 on the old build")
     assert [r.printed_rate for r in read_paste(own).records] == [0.77, 0.812, 0.418]
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    k=st.integers(2, 16),
+    name=st.sampled_from(["accepted/{k}", "accepted / {k}", "acc/{k}", "accepted out of {k}"]),
+    config=st.sampled_from(["", "DFlash2 ", "draft-b ", "MTP "]),
+    layout=st.sampled_from(["markdown", "csv", "tsv", "box", "aligned"]),
+    data=st.data(),
+)
+def test_a_column_of_accepted_out_of_a_block_of_k(
+    k: int, name: str, config: str, layout: str, data: st.DataObject
+) -> None:
+    n = data.draw(st.integers(1, 4))
+    vals = [data.draw(st.integers(100, 100 * k)) / 100 for _ in range(n)]
+    header = ["ctx", f"{config}tok/s", config + name.format(k=k)]
+    rows = [[str(512 * (i + 1)), f"{40 + i}.5", f"{v:.2f}"] for i, v in enumerate(vals)]
+    got = read_paste(render_table(layout, header, rows)).records
+    assert [r.printed_length for r in got] == vals
+    # whether what one step accepts counts the target's own token is not said
+    assert all(r.accept_length is None for r in got)
+
+
+def test_accepted_drafts_out_of_k_leave_the_bonus_out_and_other_measures_are_not_it() -> None:
+    (r,) = read_paste(pipe_table(["run", "accepted drafts/7"], [["a", "3.20"]])).records
+    assert (r.printed_length, r.accept_length) == (3.2, 4.2)
+    for header in ("tok/s accepted/8", "accepted/1024", "speedup accepted/8"):
+        assert read_paste(pipe_table(["run", header], [["a", "3.20"]])).records == (), header
