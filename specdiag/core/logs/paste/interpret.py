@@ -2344,6 +2344,42 @@ def _counted_share(m: re.Match[str]) -> tuple[C.Value, C.Value, C.Value] | None:
     return v, C.Value(a.number, False, 0), C.Value(b.number, False, 0)
 
 
+_POSITION_OPENER = re.compile(r"^\s*[-*]?\s*(?P<k>[A-Za-z][\w .()%/-]{2,60}?)\s*:\s*$")
+_POSITION_LINE = re.compile(
+    r"^\s*[-*]?\s*(?P<k>(?:(?:draft\s+)?(?:position|pos|token|depth)\s*#?\s*)?(?P<p>\d{1,2}))"
+    r"\s*[:=]\s*(?P<v>\d*\.?\d+\s*%?)\s*$",
+    re.I,
+)
+
+
+def _position_lines(lines: list[Line]) -> list[Line]:
+    """A line naming rates per position with no value of its own ('Per-position acceptance
+    (%):'), then one line per position ('  Position 0:   81.20', '- 1: 0.60'), counted from 0
+    or 1 without a gap: one line listing them after the key ('Per-position acceptance (%):
+    (81.20, 60.10)'), read as any list after its key."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        ln, t = lines[i]
+        opener = _POSITION_OPENER.match(t)
+        if opener is not None and key_of(opener.group("k")).metric in (C.PER_POSITION, C.RATE):
+            subs = []
+            for _, u in lines[i + 1 : i + 17]:
+                sp = _POSITION_LINE.match(u)
+                if sp is None:
+                    break
+                subs.append(sp)
+            pos = [int(sp.group("p")) for sp in subs]
+            if len(subs) >= 2 and pos == list(range(pos[0], pos[0] + len(pos))) and pos[0] < 2:
+                vals = ", ".join(sp.group("v").strip() for sp in subs)
+                out.append((ln, f"{opener.group('k').strip()}: ({vals})"))
+                i += 1 + len(subs)
+                continue
+        out.append((ln, t))
+        i += 1
+    return out
+
+
 def keyvalue(
     lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
 ) -> list[PasteRecord]:
@@ -2373,7 +2409,7 @@ def keyvalue(
         fig, labels, first = E.Figures(), [], 0
 
     said: list[str] = []  # the block's lines so far
-    for ln, t in join_wrapped(lines):
+    for ln, t in join_wrapped(_position_lines(lines)):
         said.append(t)
         ratio = _RATIO_EQ.search(t) if "=" in t and "/" in t else None
         if ratio is not None and (shares := _counted_share(ratio)) is not None:

@@ -286,3 +286,48 @@ def test_a_key_then_falling_rates_without_a_separator(rates: list[int]) -> None:
     listed = " ".join(f"{x / 10000:.4f}" for x in falling)
     got = read_paste(f"Results: accept ratio {listed} with MTP{len(falling)}\n")
     assert [r.per_position for r in got.records] == [tuple(x / 10000 for x in falling)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    opener=st.sampled_from(
+        [
+            "Per-position acceptance (%):",
+            "Acceptance rate per position:",
+            "acceptance_rate_by_pos:",
+            "Per-position acceptance rate:",
+        ]
+    ),
+    sub=st.sampled_from(
+        ["  Position {i}:{pad}{v}", "  - {i}: {v}", "  pos {i} = {v}", "token {i}: {v}"]
+    ),
+    start=st.sampled_from([0, 1]),
+    n=st.integers(2, 6),
+    above=st.booleans(),
+    data=st.data(),
+)
+def test_a_per_position_key_over_one_line_per_position(
+    opener: str, sub: str, start: int, n: int, above: bool, data: st.DataObject
+) -> None:
+    rates = sorted((data.draw(st.integers(50, 990)) / 1000 for _ in range(n)), reverse=True)
+    pct = "%" in opener
+    vals = [f"{100 * r:.1f}" if pct else f"{r:.3f}" for r in rates]
+    length = 1 + sum(float(v) / (100 if pct else 1) for v in vals)
+    subs = [sub.format(i=start + i, v=v, pad=" " * 20) for i, v in enumerate(vals)]
+    head = [f"Acceptance length:    {length:.2f}"] if above else []
+    tail = [] if above else [f"Acceptance length:    {length:.2f}"]
+    text = "\n".join([*head, opener, *subs, *tail]) + "\n"
+    (r,) = read_paste(text).records
+    assert r.per_position == pytest.approx([float(v) / (100 if pct else 1) for v in vals])
+    assert r.accept_length == round(length, 2)
+
+
+def test_lines_under_a_key_that_are_no_positions_in_order_are_not_its_rates() -> None:
+    for subs in (
+        ["  Position 0: 81.2", "  Position 2: 40.1"],
+        ["  Position 3: 81.2", "  Position 4: 60.1"],
+    ):
+        text = "\n".join(["Per-position acceptance (%):", *subs, "Acceptance length: 2.81"])
+        assert all(not r.per_position for r in read_paste(text + "\n").records), subs
+    text = "Latency (ms):\n  0: 81.2\n  1: 60.1\nAcceptance length: 2.81\n"
+    assert all(not r.per_position for r in read_paste(text).records)
