@@ -219,6 +219,16 @@ for _m, _keys in {
         "draft rounds",
         "verify rounds",
         "spec rounds",
+        # calls of the target (the large model) to verify: one per step
+        "target model calls",
+        "target calls",
+        "number of target model calls",
+        "num target model calls",
+        "target model forward passes",
+        "large model steps",
+        "large model step",
+        "target model steps",
+        "verifier calls",
     ),
     OUTPUT: (
         "output tokens",
@@ -232,6 +242,10 @@ for _m, _keys in {
         "decode tokens",
         "total output token num",
         "output token num",
+        "new tokens",
+        "total new tokens",
+        "num new tokens",
+        "generated new tokens",
     ),
     K: (
         "num speculative tokens",

@@ -1148,7 +1148,11 @@ _STAT_AFTER = (
 # queries', '500 requests'): it qualifies the name and is never the figure's value
 # the first term of a formula ('tokens per round is `1 + accept_rate × (block − 1)`'): a
 # definition, never a measured value
-_FORMULA_AFTER = r"(?<!\s[*])(?![*`]{0,2}\s*[+×*·−-]\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
+_FORMULA_AFTER = (
+    r"(?<!\s[*])(?![*`]{0,2}\s*[+×*·−-]\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
+    # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
+    r"(?!\s*[/÷]\s*\()"
+)
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks)\b)"
@@ -1808,6 +1812,25 @@ _RUN_MEAN = re.compile(
 )
 
 
+# a figure worked out after its name ('Acceptance length: 128 / (128 - 96) = 4.00', 'accept
+# rate = 96/120 = 80%'): the value is the result after '=', never a term of the formula
+_WORKED = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]\s*"
+    r"(?P<expr>[(\s]*\d[\d.,]*(?:[)\s]*[-+−*/×÷x][(\s]*\d[\d.,]*)+[)\s]*)"
+    r"(?:=|≈|~=)\s*(?P<val>[~≈]?\s*\d+(?:\.\d+)?\s*%?)(?![\d.])"
+)
+
+
+def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure worked out after its name."""
+    for m in _WORKED.finditer(text):
+        k = key_of(m.group("key"))
+        v = C.value(m.group("val"))
+        if k.metric not in C.ACCEPTANCE or v is None:
+            continue
+        yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+
+
 def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each clause group whose counts give its bare mean."""
     start = 0
@@ -1852,11 +1875,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
+    for start, end, got in _worked(text) if ("=" in text or "≈" in text) else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, got in _run_means(text) if "accepted" in low else []:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
+
+    def taken(start: int, end: int) -> bool:  # a span another reader of the line read
+        return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))
+
     for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
@@ -1896,6 +1929,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 (m.start() + i, pk, C.Value(r, False, 4), m.group("key").strip(), f"{r:g}")
             )
     for start, end, got in _lead_list(text) if ":" in text else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "

@@ -3,6 +3,7 @@ paired by slash, summary lines."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -294,3 +295,72 @@ def test_a_qualifier_naming_another_measure_takes_no_value() -> None:
     # a qualifier naming a dataset still reads the metric's value
     (r,) = read_paste("Our speculative draft: acceptance length on gsm8k of 2.8.\n").records
     assert r.printed_length == 2.8
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    keys=st.permutations(["Speedup:", "Spec  tok/s:", "AR    tok/s:", "Avg accept length:"]),
+    speeds=st.tuples(st.integers(100, 999), st.integers(100, 999)),
+    al=st.integers(110, 480),
+    aside=st.booleans(),
+)
+def test_aligned_key_value_lines_with_asides_are_no_table(
+    keys: list[str], speeds: tuple[int, int], al: int, aside: bool
+) -> None:
+    vals = {
+        "Speedup:": "1.84x",
+        "Spec  tok/s:": f"{speeds[0] / 10}" + ("  (decode: 64.0)" if aside else ""),
+        "AR    tok/s:": f"{speeds[1] / 10}" + ("  (decode: 34.1)" if aside else ""),
+        "Avg accept length:": f"{al / 100:.2f}",
+    }
+    text = "\n".join(f"  {k:<20}{vals[k]}" for k in keys) + "\n"
+    (r,) = read_paste(text).records
+    assert r.printed_length == al / 100
+    assert r.printed_rate is None  # 'AR' here is the autoregressive run, no rate
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    out_key=st.sampled_from(["Total new tokens", "new tokens", "Total output tokens"]),
+    steps_key=st.sampled_from(
+        ["Number of target-model calls", "target calls", "large model steps", "verify steps"]
+    ),
+    steps=st.integers(20, 5000),
+    per=st.integers(110, 480),
+)
+def test_new_tokens_over_target_model_calls_decide_the_bonus(
+    out_key: str, steps_key: str, steps: int, per: int
+) -> None:
+    out = steps * per // 100
+    al = out / steps
+    text = f"{out_key}: {out}\n{steps_key}: {steps}\nAverage accept length: {al:.2f} tokens\n"
+    (r,) = read_paste(text).records
+    assert r.accept_length == round(al, 2)
+    assert r.bonus.rule.startswith("identity:")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["Acceptance length", "mean acceptance length", "accept rate", "AL"]),
+    sep=st.sampled_from([": ", " = "]),
+    a=st.integers(50, 900),
+    b=st.integers(1000, 4000),
+    eq=st.sampled_from(["=", "≈"]),
+)
+def test_a_figure_worked_out_after_its_name_is_the_result(
+    name: str, sep: str, a: int, b: int, eq: str
+) -> None:
+    if "rate" in name:
+        expr, val = f"{a}/{b}", f"{100 * a / b:.1f}%"
+        want = round(100 * a / b, 1) / 100
+    else:
+        expr, val = f"1 + {a}/{b // 4}", f"{1 + a / (b // 4):.2f}"
+        want = round(1 + a / (b // 4), 2)
+    (r,) = read_paste(f"{name}{sep}{expr} {eq} {val}\n").records
+    got = r.printed_rate if "rate" in name else r.printed_length
+    assert got == pytest.approx(want)
+
+
+def test_a_formula_without_its_result_gives_no_value() -> None:
+    for text in ("Acceptance length: 128 / (128 - 96)", "AL = 1 + accepted / steps"):
+        assert all(r.printed_length not in (128.0, 1.0) for r in read_paste(text).records)
