@@ -1831,6 +1831,43 @@ def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, st
         yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
 
 
+# a metric, then statistics of it each with its value ('Acceptance length  min 1.20  avg 2.73
+# max 3.90', 'AL: mean=2.73, p50=2.75'): one figure, the mean (else the median)
+_STAT_WORD = r"(?:min(?:imum)?|max(?:imum)?|avg|mean|average|median|p\d{1,2}|std|stddev)"
+_NUM_V = r"[~≈]?\d+(?:\.\d+)?\s*%?"
+_STATS_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]?\s+"
+    r"(?P<list>(?:\b" + _STAT_WORD + r"\b\s*[:=]?\s*" + _NUM_V + r"[\s,;|]*){2,})",
+    re.I,
+)
+_STATS_HINT = re.compile(
+    r"\b(?:avg|mean|average|median|p50)\b.*\b(?:min|max|p\d{1,2}|std)|"
+    r"\b(?:min|max|p\d{1,2}|std)\w*\b.*\b(?:avg|mean|average|median|p50)\b",
+    re.I,
+)
+_STAT_ITEM = re.compile(r"\b(" + _STAT_WORD + r")\b\s*[:=]?\s*(" + _NUM_V + ")", re.I)
+
+
+def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a metric's statistics listed after its name."""
+    for m in _STATS_RUN.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in C.ACCEPTANCE:
+            continue
+        stats = {a.lower(): b for a, b in _STAT_ITEM.findall(m.group("list"))}
+        word = next((w for w in ("mean", "avg", "average") if w in stats), None)
+        kind = "mean"
+        if word is None:
+            word = next((w for w in ("median", "p50") if w in stats), None)
+            kind = "median"
+        if word is None:
+            continue
+        v = C.value(f"{kind} {stats[word].strip()}")
+        if v is None:
+            continue
+        yield m.start(), m.end(), [(k, v, m.group("key").strip(), stats[word].strip())]
+
+
 def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each clause group whose counts give its bare mean."""
     start = 0
@@ -1875,7 +1912,17 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
+
+    def taken(start: int, end: int) -> bool:  # a span another reader of the line read
+        return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))
+
     for start, end, got in _worked(text) if ("=" in text or "≈" in text) else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _stats_runs(text) if _STATS_HINT.search(text) else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
@@ -1883,9 +1930,6 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
-
-    def taken(start: int, end: int) -> bool:  # a span another reader of the line read
-        return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))
 
     for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
         if taken(start, end):
@@ -2387,6 +2431,43 @@ _POSITION_LINE = re.compile(
 )
 
 
+_BRACKET_STAT = re.compile(
+    r"^\s*\[(?P<m>[^\]]{1,40})\]\s*(?P<s>" + _STAT_WORD + r")\s*[:=]\s*(?P<v>" + _NUM_V + r")\s*$",
+    re.I,
+)
+
+
+def _bracket_stats(lines: list[Line]) -> list[Line]:
+    """Lines of one metric's statistics, the metric in brackets ('[AL] AVERAGE: 2.7312' /
+    '[AL] P50: 2.75', trtllm-bench's details): one line naming the metric, then its statistics."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        m = _BRACKET_STAT.match(lines[i][1])
+        if m is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        items = []
+        while j < len(lines) and (n := _BRACKET_STAT.match(lines[j][1])) is not None:
+            if n.group("m") != m.group("m"):
+                break
+            items.append(f"{n.group('s').lower()} {n.group('v').strip()}")
+            j += 1
+        name = m.group("m").strip()
+        if (
+            len(items) >= 2
+            and name.lower() not in C.TABLE_ONLY_RATE_KEYS
+            and C.key(name).metric in C.ACCEPTANCE
+        ):
+            out.append((lines[i][0], f"{name}  " + "  ".join(items)))
+        else:
+            out.extend(lines[i:j])
+        i = j
+    return out
+
+
 def _position_lines(lines: list[Line]) -> list[Line]:
     """A line naming rates per position with no value of its own ('Per-position acceptance
     (%):'), then one line per position ('  Position 0:   81.20', '- 1: 0.60'), counted from 0
@@ -2444,7 +2525,7 @@ def keyvalue(
         fig, labels, first = E.Figures(), [], 0
 
     said: list[str] = []  # the block's lines so far
-    for ln, t in join_wrapped(_position_lines(lines)):
+    for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
         ratio = _RATIO_EQ.search(t) if "=" in t and "/" in t else None
         if ratio is not None and (shares := _counted_share(ratio)) is not None:

@@ -364,3 +364,52 @@ def test_a_figure_worked_out_after_its_name_is_the_result(
 def test_a_formula_without_its_result_gives_no_value() -> None:
     for text in ("Acceptance length: 128 / (128 - 96)", "AL = 1 + accepted / steps"):
         assert all(r.printed_length not in (128.0, 1.0) for r in read_paste(text).records)
+
+
+_STATS = ("min", "max", "p90", "p99", "std")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.sampled_from(["Acceptance length", "AL", "accept length", "Accept rate (%)"]),
+    mean_word=st.sampled_from(["avg", "mean", "average", "AVERAGE", "median", "p50"]),
+    others=st.lists(st.sampled_from(_STATS), min_size=1, max_size=3, unique=True),
+    form=st.sampled_from(["{s} {v}", "{s}={v}", "{s}: {v}"]),
+    joint=st.sampled_from(["  ", ", ", " | "]),
+    bracketed=st.booleans(),
+    at=st.integers(0, 3),
+    v=st.integers(110, 480),
+)
+def test_a_metrics_statistics_listed_after_its_name_give_its_mean(
+    name: str,
+    mean_word: str,
+    others: list[str],
+    form: str,
+    joint: str,
+    bracketed: bool,
+    at: int,
+    v: int,
+) -> None:
+    rate = "rate" in name
+    val = f"{v / 5:.1f}" if rate else f"{v / 100:.2f}"
+    items = [(s, f"{float(val) * 0.9:.2f}") for s in others]
+    items.insert(min(at, len(items)), (mean_word, val))
+    if bracketed:
+        text = "\n".join(f"[{name}] {s.upper()}: {x}" for s, x in items) + "\n"
+    else:
+        text = f"{name}  " + joint.join(form.format(s=s, v=x) for s, x in items) + "\n"
+    (r,) = read_paste(text).records
+    got = r.printed_rate if rate else r.printed_length
+    assert got == pytest.approx(float(val) / (100 if rate else 1))
+    assert r.statistic == ("median" if mean_word in ("median", "p50") else "mean")
+
+
+def test_statistics_of_no_figure_or_without_a_centre_are_not_read() -> None:
+    for text in (
+        "Latency (ms)  min 1.20  avg 2.73  max 3.90\n",
+        "[TPOT] AVERAGE: 2.73\n[TPOT] P50: 2.70\n",
+        "[AR] AVERAGE: 1.81\n[AR] P50: 1.82\n",  # TensorRT-LLM's 'AR' outside a table
+    ):
+        assert all(
+            r.printed_length is None and r.printed_rate is None for r in read_paste(text).records
+        ), text
