@@ -1868,6 +1868,67 @@ def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
         yield m.start(), m.end(), [(k, v, m.group("key").strip(), stats[word].strip())]
 
 
+# a figure that changed, with a verb and perhaps its delta between the name and the change
+# ('the accept length went up 2.1→2.6', 'acceptance length improved by 0.4 (2.2 → 2.6)'): two
+# records, before and after
+_ARROW_MARK = re.compile(r"->|→|=>|⟶")
+_NAMED_CHANGE = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
+    r"(?:(?:went|goes|rose|fell|dropped|jumped|climbed|improved|increased|decreased|changed|"
+    r"moved|declined|grew|shifted|regressed)(?:\s+(?:up|down))?"
+    r"(?:\s+by\s+[+\-−]?\d[\d.]*\s*%?)?[\s,:]*)"
+    r"(?:\(\s*)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*(?:->|→|=>|⟶)\s*(?P<b>\d+(?:\.\d+)?\s*%?)"
+    r"(?![\w.]\d)",
+    re.I,
+)
+
+
+def _named_changes(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure that changed after a verb."""
+    for m in _NAMED_CHANGE.finditer(text):
+        k = key_of(m.group("key"))
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if k.metric not in C.ACCEPTANCE or a is None or b is None:
+            continue
+        kt = m.group("key").strip()
+        yield m.start(), m.end(), [(k, a, kt, m.group("a").strip()), (k, b, kt, m.group("b"))]
+
+
+# values listed with '/' after a metric, then as many configurations listed with '/' ('AL: 3.1 /
+# 2.9 / 2.7 for k = 3 / 5 / 7', 'accept rate 71% / 64% on chat / code'): a record each, its
+# configuration its label
+_VALS_FOR = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+"
+    r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15}(?:\s[A-Za-z][\w-]{0,15})?)"
+    r"(?:\s*[=:]\s*|\s+)(?=[\w.+-]{1,20}\s*/))?"
+    r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
+)
+
+
+def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each list of values with its list of configurations."""
+    for m in _VALS_FOR.finditer(text):
+        k = key_of(m.group("key"))
+        vals = [x.strip() for x in m.group("vals").split("/")]
+        labs = [x.strip() for x in m.group("labs").split("/")]
+        if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or len(vals) != len(labs):
+            continue
+        name = (m.group("name") or "config").strip()
+        if C.key(name).metric not in (C.LABEL, C.K, None):
+            continue  # 'for accept rate 3 / 5': another figure, no configuration
+        label_key = C.Key(C.LABEL, name.lower(), False)
+        items: list[tuple[C.Key, C.Value, str, str]] = []
+        for vt, lab in zip(vals, labs, strict=True):
+            v = C.value(vt)
+            if v is None:
+                break
+            items.append((label_key, C.Value(0.0, False, 0), name, lab))
+            items.append((k, v, m.group("key").strip(), vt))
+        if len(items) == 2 * len(vals):
+            yield m.start(), m.end(), items
+
+
 def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each clause group whose counts give its bare mean."""
     start = 0
@@ -1917,6 +1978,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))
 
     for start, end, got in _worked(text) if ("=" in text or "≈" in text) else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _values_for(text) if text.count("/") >= 2 else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _named_changes(text) if _ARROW_MARK.search(text) else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "

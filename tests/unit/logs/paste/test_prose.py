@@ -3,6 +3,7 @@ are no measurement; restated figures."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -692,3 +693,59 @@ def test_a_bare_value_of_another_measure_is_not_a_length() -> None:
     assert [r.printed_length for r in read_paste(text).records] == [3.1]
     # nothing named a length before: a bare 'is 2.4' is not read
     assert not read_paste("With speculative decoding the draft is 2.4.\n").records
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    name=st.sampled_from(["The accept length", "acceptance length", "AL", "mean acceptance rate"]),
+    verb=st.sampled_from(["went up", "improved", "dropped", "fell", "changed", "jumped"]),
+    delta=st.booleans(),
+    bracket=st.booleans(),
+    arrow=st.sampled_from(["→", "->", " → ", " -> ", "=>"]),
+    a=st.integers(110, 480),
+    b=st.integers(110, 480),
+)
+def test_a_change_after_a_verb_gives_two_records(
+    name: str, verb: str, delta: bool, bracket: bool, arrow: str, a: int, b: int
+) -> None:
+    rate = "rate" in name
+    fa, fb = (f"{a / 5:.1f}%", f"{b / 5:.1f}%") if rate else (f"{a / 100:.2f}", f"{b / 100:.2f}")
+    by = f" by {abs(b - a) / 100:.2f}" if delta else ""
+    change = f"({fa}{arrow}{fb})" if bracket else f"{fa}{arrow}{fb}"
+    got = read_paste(f"{name} {verb}{by} {change} after the fix.\n").records
+    want = [a / 500, b / 500] if rate else [a / 100, b / 100]
+    seen = [r.printed_rate if rate else r.printed_length for r in got]
+    assert seen == pytest.approx(want)
+
+
+def test_a_change_of_another_measure_gives_nothing() -> None:
+    for text in ("throughput went up 120→180 tok/s", "TTFT improved by 20 (120 → 100)"):
+        assert read_paste(text + "\n").records == (), text
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    name=st.sampled_from(["AL:", "Mean accept length", "accept rate", "acceptance length ="]),
+    n=st.integers(2, 4),
+    prep=st.sampled_from(["for", "on", "at", "with"]),
+    label=st.sampled_from(["k = ", "k=", "batch size ", "", "draft len "]),
+    data=st.data(),
+)
+def test_values_listed_with_their_configurations_after_them(
+    name: str, n: int, prep: str, label: str, data: st.DataObject
+) -> None:
+    rate = "rate" in name
+    vals = [data.draw(st.integers(110, 480)) for _ in range(n)]
+    shown = [f"{v / 5:.1f}%" if rate else f"{v / 100:.2f}" for v in vals]
+    labs = [str(2 * i + 3) for i in range(n)] if label else ["chat", "code", "math", "qa"][:n]
+    text = f"{name} {' / '.join(shown)} {prep} {label}{' / '.join(labs)}\n"
+    got = read_paste(text).records
+    seen = [r.printed_rate if rate else r.printed_length for r in got]
+    assert seen == pytest.approx([v / 500 if rate else v / 100 for v in vals]), text
+    assert [r.labels[-1][1] for r in got] == labs
+
+
+def test_configurations_listed_for_another_count_of_values_or_another_measure() -> None:
+    for text in ("AL: 3.1 / 2.9 for k = 3 / 5 / 7", "speedup 2.1 / 1.8 for k = 3 / 5"):
+        got = read_paste(text + "\n").records
+        assert len(got) <= 1, text
