@@ -382,6 +382,28 @@ def _headless(g: Grid) -> Grid:
     return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
 
 
+def _rows_only(g: Grid) -> Grid:
+    """A table under a title naming its figure whose first line is a row like the others ('Accept
+    length:' over '  mtbench   2.87' / '  gsm8k   3.14'): a label, then a value where the rows
+    hold one. That line is its first row; the value column has no name but the title's."""
+    if len(g.header) != 1 or not g.rows or g.structure != "aligned columns":
+        return g  # (a pipe table's delimiter row proves its header: 'TP \\ batch | 1 | 2')
+    head = g.header[0]
+    if (
+        len(head) != 2  # a label and one value: several value columns have no names to tell
+        or C.key(head[0]).metric is not None
+        or C.value(head[0]) is not None
+        or not all(C.value(c) is not None for c in head[1:])
+        or any(len(c) != len(head) for _, c in g.rows)
+        or not all(C.value(x) is not None for _, c in g.rows for x in c[1:])
+        or any(C.key(c[0]).metric is not None for _, c in g.rows)
+    ):
+        return g
+    return dataclasses.replace(
+        g, header=[["item"] + [""] * (len(head) - 1)], rows=[(g.first_line, head), *g.rows]
+    )
+
+
 def grid(
     g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = (), above: str = ""
 ) -> tuple[list[PasteRecord], bool]:
@@ -455,6 +477,8 @@ def grid(
         C.RATE,
         C.PER_POSITION,
     ):
+        if (headless := _rows_only(g)) is not g:
+            g, cols = headless, _columns(headless.header, width)
         # one title, one figure printed one way: a value deciding the bonus in some columns
         # ('k=1' over 1.81) decides it for the table's other columns
         recs = _one_convention(_titled(g, cols, tk, ctx), by="")
@@ -1493,7 +1517,8 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
 # a metric, then its value per configuration ('Acceptance length — greedy: 2.91, sampled:
 # 2.55'): each configuration's value one record
 _LEAD_LIST = re.compile(
-    r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*(?::|—|–|\s-\s)\s*"
+    r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*"
+    r"(?::|—|–|\s-\s|\s*(?:->|→|=>)\s*)\s*"
     r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}(?:\s*:\s*|\s+)[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2}\s*(?:[,;]\s*|(?=\.?\s*$))){2,8})\.?\s*$"
@@ -1542,6 +1567,12 @@ def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, 
     if m is None:
         return []
     lead = C.key(m.group("lead"))
+    if lead.metric is None:
+        # what the items are after the metric ('acceptance length per dataset ->')
+        bare = re.sub(
+            r"\s+(?:per|by|for each|across)\s+[A-Za-z][\w-]*$", "", m.group("lead").strip()
+        )
+        lead = C.key(bare) if bare != m.group("lead").strip() else lead
     if lead.metric not in (C.LENGTH, C.TOK_PER_STEP, C.RATE):
         return []
     got: list[tuple[C.Key, C.Value, str, str]] = []

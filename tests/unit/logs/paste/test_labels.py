@@ -3,6 +3,7 @@ configurations never averaged together."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -318,3 +319,27 @@ def test_ar_above_one_is_not_a_rate_and_ar_in_prose_is_not_read() -> None:
 def test_an_ar_column_of_times_is_not_read() -> None:
     text = "| method | AR | EAGLE |\n|---|---|---|\n| llama-8b | 0.82 s | 0.41 s |\n"
     assert not read_paste(text).records
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    metric=st.sampled_from(["acceptance length", "accept rate", "AL", "mean accept length"]),
+    per=st.sampled_from(["per dataset", "by task", "per category", "across datasets"]),
+    sep=st.sampled_from([" -> ", " → ", ": ", " — "]),
+    items=st.lists(
+        st.sampled_from(["mtbench", "gsm8k", "chat", "code"]), min_size=2, max_size=4, unique=True
+    ),
+    data=st.data(),
+)
+def test_a_metric_per_item_then_its_value_per_item(
+    metric: str, per: str, sep: str, items: list[str], data: st.DataObject
+) -> None:
+    rate = "rate" in metric
+    vals = [data.draw(st.integers(110, 480)) for _ in items]
+    shown = [f"{v / 5:.1f}%" if rate else f"{v / 100:.2f}" for v in vals]
+    text = f"{metric} {per}{sep}" + ", ".join(
+        f"{i}: {s}" for i, s in zip(items, shown, strict=True)
+    )
+    got = read_paste(text + "\n").records
+    seen = [r.printed_rate if rate else r.printed_length for r in got]
+    assert seen == pytest.approx([v / 500 if rate else v / 100 for v in vals])

@@ -744,3 +744,38 @@ def test_accepted_drafts_out_of_k_leave_the_bonus_out_and_other_measures_are_not
     assert (r.printed_length, r.accept_length) == (3.2, 4.2)
     for header in ("tok/s accepted/8", "accepted/1024", "speedup accepted/8"):
         assert read_paste(pipe_table(["run", header], [["a", "3.20"]])).records == (), header
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    title=st.sampled_from(
+        ["Accept length:", "### Mean acceptance length", "**τ**", "Acceptance rate (%):"]
+    ),
+    items=st.lists(
+        st.sampled_from(["mtbench", "gsm8k", "humaneval", "alpaca", "qa"]),
+        min_size=2,
+        max_size=4,
+        unique=True,
+    ),
+    cols=st.just(1),
+    indent=st.sampled_from(["", "  ", "    "]),
+    data=st.data(),
+)
+def test_aligned_rows_under_a_title_naming_their_figure_have_no_header(
+    title: str, items: list[str], cols: int, indent: str, data: st.DataObject
+) -> None:
+    rate = "rate" in title
+    vals = [[data.draw(st.integers(110, 480)) for _ in range(cols)] for _ in items]
+    shown = [[f"{v / 5:.1f}" if rate else f"{v / 100:.2f}" for v in row] for row in vals]
+    lines = [indent + f"{it:<12}" + "   ".join(row) for it, row in zip(items, shown, strict=True)]
+    got = read_paste(title + "\n" + "\n".join(lines) + "\n").records
+    seen = [r.printed_rate if rate else r.printed_length for r in got]
+    want = [v / 500 if rate else v / 100 for row in vals for v in row]
+    assert seen == pytest.approx(want)
+    assert [r.labels[0] for r in got] == [("item", it) for it in items for _ in range(cols)]
+
+
+def test_a_header_of_numbers_over_rows_named_as_figures_stays_a_header() -> None:
+    text = "Accept length by k\nk        1     2     3\nAL     1.80  2.40  2.90\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [1.8, 2.4, 2.9]
