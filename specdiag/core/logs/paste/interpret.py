@@ -2064,6 +2064,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         shared.append((m.start("br"), sc))
         for i in range(m.start("br"), m.end("br")):
             rest[i] = " "
+    for m in _FRACTION_COUNTS.finditer(text) if "accepted" in low else ():
+        p, a, b = C.value(m.group("p")), C.value(m.group("a")), C.value(m.group("b"))
+        if p is None or a is None or b is None or not b.number or a.number > b.number:
+            continue
+        if abs(a.number / b.number - p.number) > C.half_unit(p.decimals) + 1e-9:
+            continue  # the counts do not give the fraction: they mean something else
+        found.append((m.start("a"), C.key("accepted"), a, "accepted", m.group("a")))
+        found.append((m.start("b"), C.key("drafted"), b, "drafted", m.group("b")))
+        for i in range(m.end("p"), m.end()):
+            rest[i] = " "
     for m in _SPACED_LIST.finditer(text) if _TWO_DECIMALS.search(text) else ():
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
@@ -2737,6 +2747,13 @@ _SPACED_LIST = re.compile(
     r"(?P<list>\d*\.\d+(?:[ \t]+\d*\.\d+){1,15})(?![\w.%])"
 )
 _TWO_DECIMALS = re.compile(r"\d\.\d+[ \t]+\d*\.\d")
+# a fraction with the counts it divides in brackets ('0.77778 (  140 accepted /   180
+# generated)', llama.cpp's draft acceptance rate): the counts, where they give the fraction
+_FRACTION_COUNTS = re.compile(
+    r"(?<![\w.])(?P<p>0?\.\d+|1\.0+)\s*\(\s*(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
+    r"(?:generated|drafted|proposed|draft(?:ed)?(?:\s+tokens)?|tokens\s+drafted)\s*\)",
+    re.I,
+)
 _SHARE_BRACKET = re.compile(
     r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"
 )

@@ -410,6 +410,10 @@ def read_paste(
         doc, repaired, members = (None, False, False)
         if start is not None:
             doc, repaired = I.load_json("\n".join(t for _, t in blk[start:]))
+        if doc is None and start is None and re.match(r'\s*"[\w.-]{1,80}"\s*:', body):
+            # a member cut out of a JSON body ('"timings": {...}'): the object it would be in
+            doc, repaired = I.load_json("{" + body.strip().rstrip(",") + "}")
+            start = 0 if doc is not None else None
         if doc is None and "{'" in body:
             doc = I.load_python_literal(body)
             start = 0 if doc is not None else start

@@ -464,3 +464,28 @@ def test_a_of_b_accepted_never_reads_b_as_the_accepted_count() -> None:
     assert all(r.accepted_tokens != 213 for r in read_paste(text).records)
     (r,) = read_paste("209 of 213 accepted (98.1%)\n").records
     assert r.printed_rate == 0.981
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    a=st.integers(1, 5000),
+    extra=st.integers(0, 5000),
+    noun=st.sampled_from(["generated", "drafted", "proposed", "draft tokens"]),
+    name=st.sampled_from(["draft acceptance rate", "accept rate", "acceptance"]),
+    pad=st.sampled_from(["", "  ", "   "]),
+)
+def test_a_fraction_with_the_counts_it_divides(
+    a: int, extra: int, noun: str, name: str, pad: str
+) -> None:
+    b = a + extra
+    text = f"{name} = {a / b:.5f} ({pad}{a} accepted /{pad} {b} {noun})\n"
+    (r,) = read_paste(text).records
+    assert (r.accepted_tokens, r.drafted_tokens) == (a, b)
+    assert r.accept_rate == round(a / b, 5)
+    assert r.rate_basis.value == "per_draft_token"
+
+
+def test_a_fraction_its_counts_do_not_give_keeps_no_counts() -> None:
+    (r,) = read_paste("draft acceptance rate = 0.5 (140 accepted / 180 generated)\n").records
+    assert r.accepted_tokens is None
+    assert r.accept_rate is None

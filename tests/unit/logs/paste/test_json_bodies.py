@@ -221,3 +221,27 @@ def test_a_key_value_line_above_a_python_dict_keeps_both(
     assert r.printed_length == length
     assert r.per_position == pytest.approx(tuple(rates))
     assert r.accept_length == length
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    outer=st.sampled_from(["timings", "usage", "stats", "spec"]),
+    drafted=st.integers(1, 4000),
+    share=st.integers(0, 100),
+    trailing=st.booleans(),
+)
+def test_a_member_cut_out_of_a_body_is_read_as_its_object(
+    outer: str, drafted: int, share: int, trailing: bool
+) -> None:
+    acc = drafted * share // 100
+    text = (
+        f'"{outer}": {{"prompt_n": 12, "predicted_n": 256, "draft_n": {drafted}, '
+        f'"draft_n_accepted": {acc}}}' + ("," if trailing else "") + "\n"
+    )
+    (r,) = read_paste(text).records
+    assert (r.accepted_tokens, r.drafted_tokens) == (acc, drafted)
+    assert r.accept_rate == pytest.approx(round(acc / drafted, 6))
+
+
+def test_a_member_of_no_figure_gives_nothing() -> None:
+    assert read_paste('"timings": {"prompt_n": 12, "predicted_ms": 1800.2}\n').records == ()
