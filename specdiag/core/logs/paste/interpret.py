@@ -1960,6 +1960,63 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
             yield m.start(), m.end(), items
 
 
+# a bare number closing a line of named counts, the quotient of two of them: tokens decoded over
+# the target's (the large model's) verify steps ('decoding step: 17778, large model step: 4605,
+# 3.8605863192182412'), read only where the quotient gives it at its printed decimals
+_BARE_TAIL = re.compile(r"[,;]\s*[`*]{0,2}(?P<x>\d+\.\d{2,})[`*]{0,2}\s*[`*]{0,2}\s*$")
+_NAMED_COUNT = re.compile(r"(?P<k>[A-Za-z][\w -]{1,40}?)\s*:\s*(?P<n>\d+)(?![\d.])")
+_TARGET_STEPS = re.compile(r"\b(?:large|target|big|verif\w*|main)\b", re.I)
+_DECODED = re.compile(r"\b(?:decod\w*|tokens?|output|generated)\b", re.I)
+
+
+def bare_quotient(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a bare quotient of a line's decoded tokens over its verify steps."""
+    tail = _BARE_TAIL.search(text)
+    if tail is None:
+        return
+    x = C.value(tail.group("x"))
+    counts = list(_NAMED_COUNT.finditer(text[: tail.start()]))
+    if x is None or len(counts) < 2:
+        return
+    for den in counts:
+        if not _TARGET_STEPS.search(den.group("k")) or key_of(den.group("k")).metric != C.STEPS:
+            continue
+        for num in counts:
+            if (
+                num is den
+                or not _DECODED.search(num.group("k"))
+                or _TARGET_STEPS.search(num.group("k"))
+            ):
+                continue
+            a, b = int(num.group("n")), int(den.group("n"))
+            if b and a > b and abs(a / b - x.number) <= C.half_unit(x.decimals) + 1e-9:
+                yield (
+                    tail.start("x"),
+                    tail.end("x"),
+                    [
+                        (
+                            C.Key(C.TOK_PER_STEP, "decoded tokens per verify step", False),
+                            x,
+                            "",
+                            tail.group("x"),
+                        ),
+                        (
+                            C.key("output tokens"),
+                            C.Value(float(a), False, 0),
+                            num.group("k").strip(),
+                            num.group("n"),
+                        ),
+                        (
+                            C.key("verify steps"),
+                            C.Value(float(b), False, 0),
+                            den.group("k").strip(),
+                            den.group("n"),
+                        ),
+                    ],
+                )
+                return
+
+
 def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each clause group whose counts give its bare mean."""
     start = 0
@@ -2009,6 +2066,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))
 
     for start, end, got in _worked(text) if ("=" in text or "≈" in text) else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in bare_quotient(text) if text.count(":") >= 2 else []:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "

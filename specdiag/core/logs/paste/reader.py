@@ -333,6 +333,14 @@ def read_paste(
         )
         if (
             not candidate
+            and ("step" in body or "call" in body)
+            and any(next(I.bare_quotient(t), None) is not None for _, t in blk)
+        ):
+            # a bare quotient of decoded tokens over the target's steps ('decoding step:
+            # 17778, large model step: 4605, 3.86')
+            candidate = _TABLE_MARK.search("|")
+        if (
+            not candidate
             and upper_here
             and any(I.heading_figure(h) for h in upper_here)
             and TB.find(blk)[0]

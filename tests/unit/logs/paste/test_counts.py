@@ -3,6 +3,7 @@ counts that do not give it."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -489,3 +490,32 @@ def test_a_fraction_its_counts_do_not_give_keeps_no_counts() -> None:
     (r,) = read_paste("draft acceptance rate = 0.5 (140 accepted / 180 generated)\n").records
     assert r.accepted_tokens is None
     assert r.accept_rate is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    steps=st.integers(50, 9000),
+    per=st.integers(110, 600),
+    num=st.sampled_from(["decoding step", "decoded tokens", "output tokens"]),
+    den=st.sampled_from(["large model step", "target model steps", "target calls"]),
+    lead=st.sampled_from(["total time :144.56s, ", "", "latency :0.008s, "]),
+    digits=st.integers(2, 12),
+)
+def test_a_bare_quotient_of_decoded_tokens_over_target_steps(
+    steps: int, per: int, num: str, den: str, lead: str, digits: int
+) -> None:
+    out = steps * per // 100
+    q = out / steps
+    text = f"Greedy: `{lead}{num}: {out}, {den}: {steps}, {q:.{digits}f}`\n"
+    (r,) = read_paste(text).records
+    assert r.accept_length == pytest.approx(round(float(f"{q:.{digits}f}"), 6), abs=1e-6)
+    assert (r.output_tokens, r.steps) == (out, steps)
+
+
+def test_a_bare_number_that_is_no_quotient_of_the_counts_gives_nothing() -> None:
+    for text in (
+        "Baseline: `total time :110.1s, latency :0.023s, decoding step: 4791`",
+        "Greedy: `decoding step: 17778, large model step: 4605, 2.5`",
+        "Greedy: `decoding step: 17778, draft step: 4605, 3.8605863192182412`",
+    ):
+        assert read_paste(text + "\n").records == (), text
