@@ -674,6 +674,12 @@ _OUT_OF_K = re.compile(
 )
 
 
+# the most tokens one draft-verify step emits in any engine's setting read here (DFlash blocks of
+# 16): a mean per step above it is something else (a count per request)
+MAX_STEP_TOKENS = 16.0
+_MEAN_ACCEPTED = re.compile(r"^(?:mean|avg|average)\s+(?:number of\s+)?accepted(?:\s+tokens)?$")
+
+
 def _out_of_k(text: str) -> Key | None:
     k = norm(text)[0]
     m = _OUT_OF_K.match(k)
@@ -693,6 +699,10 @@ def _key(text: str) -> Key:
         return pp
     if got.metric in (None, ACCEPTED) and (ok := _out_of_k(text)) is not None:
         return ok
+    if got.metric == ACCEPTED and _MEAN_ACCEPTED.match(norm(text)[0]):
+        # 'Mean Accepted Tokens' (Spec-Bench, Medusa): a mean per step, which some count with
+        # the target's own token and some without: a length, undecided
+        return Key(LENGTH, got.text, False)
     if got.metric is None and (st := _SPREAD_TAIL.match(text.strip())) is not None:
         inner = _key_plain(st.group("m"))
         if inner.metric in ACCEPTANCE:

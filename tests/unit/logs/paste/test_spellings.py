@@ -15,6 +15,7 @@ from tests.support.pastes import (
     MARKUP,
     order_columns,
     pipe_table,
+    render_table,
 )
 
 
@@ -368,3 +369,25 @@ def test_a_rates_basis_or_one_numbered_position_is_no_per_position_list() -> Non
     for words in ("acceptance rate per token", "accept rate per draft token", "tok/s per position"):
         assert C.key(words).metric != C.PER_POSITION, words
     assert C.key("acceptance rate at position 2").metric == C.POSITION
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(
+        ["Mean Accepted Tokens", "#Mean Accepted Tokens", "avg accepted tokens", "average accepted"]
+    ),
+    layout=st.sampled_from(["markdown", "aligned", "csv"]),
+    vals=st.lists(st.integers(100, 900), min_size=1, max_size=4),
+)
+def test_mean_accepted_tokens_per_step_is_a_length_left_undecided(
+    name: str, layout: str, vals: list[int]
+) -> None:
+    rows = [[f"m{i}", f"{v / 100:.2f}", "2.1x"] for i, v in enumerate(vals)]
+    got = read_paste(render_table(layout, ["Method", name, "Speedup"], rows)).records
+    assert [r.printed_length for r in got] == [v / 100 for v in vals]
+    assert all(r.accept_length is None for r in got)
+
+
+def test_mean_accepted_tokens_of_a_request_are_no_length() -> None:
+    for text in ("Avg accepted tokens: 812", "avg accepted tokens: 153.2 per request"):
+        assert read_paste(text + "\n").records == (), text
