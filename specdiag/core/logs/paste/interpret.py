@@ -2041,6 +2041,8 @@ def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         elif abs(1 + per - x.number) <= C.half_unit(x.decimals) and not mean.group("acc"):
             k = C.Key(C.TOK_PER_STEP, "mean tokens per step", False)
         else:
+            # the run's own counts do not give the mean: a mean of something else, not read
+            yield at + mean.start(), at + mean.end(), []
             continue
         items = [
             (k, x, mean.group(0)[: mean.start("x") - mean.start()].strip(), mean.group("x")),
