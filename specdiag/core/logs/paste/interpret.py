@@ -2017,8 +2017,16 @@ def bare_quotient(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Val
                 return
 
 
+_RUN_SPEC = re.compile(
+    r"draft|propos|spec|verif|mtp|eagle|dflash|medusa|lookahead|n-?gram|token", re.I
+)
+
+
 def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
-    """(start, end, items) of each clause group whose counts give its bare mean."""
+    """(start, end, items) of each clause group whose counts give its bare mean, on a line that
+    speaks of drafts or tokens ('10 rounds, 5 accepted' of a review is no draft's)."""
+    if not _RUN_SPEC.search(text):
+        return
     start = 0
     for end in [m.start() for m in _GROUP_END.finditer(text)] + [len(text)]:
         seg = text[start:end]

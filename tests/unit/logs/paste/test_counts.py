@@ -401,7 +401,7 @@ _MEAN = ("mean accepted {x}", "mean {x}", "avg accepted {x}", "average {x}", "me
     accepted=st.sampled_from(_ACCEPTED),
     mean=st.sampled_from(_MEAN),
     order=st.permutations([0, 1, 2]),
-    joint=st.sampled_from(["; ", ". Then ", ")\nand ("]),
+    joint=st.sampled_from(["; ", ". Then ", ")\nand the draft ("]),
     speed=st.booleans(),
 )
 def test_a_runs_counts_give_its_bare_mean(
@@ -426,7 +426,7 @@ def test_a_runs_counts_give_its_bare_mean(
             clauses.append("61.5 tok/s decode")
         parts.append("(" + ", ".join(clauses) + ")")
         want.append((x, round(1 + x, 2)))
-    text = "greedy decode " + joint.join(parts) + "\n"
+    text = "DFlash greedy decode " + joint.join(parts) + "\n"
     got = read_paste(text).records
     assert [(r.printed_length, r.accept_length) for r in got] == want, text
     assert all(r.bonus.value == "excluded" for r in got)
@@ -442,22 +442,27 @@ def test_a_bare_mean_of_tokens_per_step_counts_the_bonus(n: int, a: int, unit: s
     x = round(1 + a / n, 2)
     if abs(a / n - x) <= 0.005:
         return
-    text = f"({n} {unit}, {a} accepted, mean {x:.2f}, 60.1 tok/s)\n"
+    text = f"MTP ({n} {unit}, {a} accepted, mean {x:.2f}, 60.1 tok/s)\n"
     (r,) = read_paste(text).records
     assert (r.printed_length, r.accept_length) == (x, x)
 
 
 def test_a_mean_its_counts_do_not_give_or_with_a_unit_is_not_read() -> None:
     for text in (
-        "(47 rounds, 209 of 213 proposals accepted, mean accepted 3.10)",  # 209 / 47 = 4.45
-        "(47 rounds, 209 accepted, mean 4.45 tok/s)",  # a speed
-        "(47 rounds, 209 of 213 accepted, mean accepted 5.45)",  # accepted, not tokens, per step
-        "47 rounds; 209 accepted; mean 4.45",  # three clauses, three statements
+        "draft (47 rounds, 209 of 213 proposals accepted, mean accepted 3.10)",  # 209 / 47 = 4.45
+        "draft (47 rounds, 209 accepted, mean 4.45 tok/s)",  # a speed
+        "draft (47 rounds, 209 of 213 accepted, mean accepted 5.45)",  # accepted, not tokens
+        "draft: 47 rounds; 209 accepted; mean 4.45",  # three clauses, three statements
     ):
         got = read_paste(text).records
         # no figure printed is read: at most the counts' own 1 + accepted / steps
         assert all(r.printed_length is None for r in got), (text, got)
         assert all(r.accept_length in (None, round(1 + 209 / 47, 6)) for r in got), (text, got)
+
+
+def test_a_bare_mean_on_a_line_of_no_draft_is_not_read() -> None:
+    got = read_paste("Review: 10 rounds, 5 accepted, mean 0.50\n").records
+    assert all(r.printed_length is None for r in got)
 
 
 def test_a_of_b_accepted_never_reads_b_as_the_accepted_count() -> None:
