@@ -105,7 +105,10 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
 # length without it would print 0)
 _BASELINE_ROW = re.compile(
     r"^(?:baseline|base|no[ -]?(?:spec|draft|mtp|speculation|speculative)\w*|"
-    r"autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?)$",
+    r"autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?|"
+    # the run without the method ('w/o EAGLE', 'without MTP')
+    r"(?:w/o|without)\s+(?:spec\w*|draft\w*|mtp|eagle[\w-]*|medusa|dflash\w*|n-?gram|"
+    r"lookahead|sd))$",
     re.I,
 )
 
@@ -1369,6 +1372,14 @@ _LENGTH_FIRST = re.compile(
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
+# the figure's earlier value after 'down from' / 'up from' ('is 1.12, down from 2.4 before the
+# upgrade'): another record, the figure before the change
+_DOWN_FROM = re.compile(
+    r"\s*[,;(]?\s*(?:(?:down|up|dropping|falling|rising|fell|rose)\s+from)\s+(?P<val>[~≈]?\s?"
+    + _DIGITS
+    + r"\s*%?)(?![\w.]\d|\s*[x×])",
+    re.I,
+)
 _MORE_ON = re.compile(
     r"(?:\s+(?:on|for|with|at|in)\s+[^,;:.\n()]{1,60}?|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>[~≈]?\s?"
@@ -2334,12 +2345,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None
                 or (more := _ARROW_TO.match(text, end)) is not None
+                or (more := _DOWN_FROM.match(text, end)) is not None
             ):
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break
                 # a 'vs' value is another run's: after every first value of the line
-                at = more.start("val") + (len(text) if more.re in (_VERSUS, _ARROW_TO) else 0)
+                at = more.start("val") + (
+                    len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM) else 0
+                )
                 found.append((at, k, mv, m.group("key").strip(), more.group("val")))
                 for i in range(end, more.end("val")):
                     rest[i] = " "

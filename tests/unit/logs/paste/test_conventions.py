@@ -782,3 +782,26 @@ def test_a_baseline_at_one_decides_the_pastes_other_lengths_of_that_name(
     got = read_paste(metrics + gap + cats).records
     assert [r.accept_length for r in got] == [1.0, al / 100, other / 100]
     assert got[-1].bonus.rule.startswith("the paste's other records")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    without=st.sampled_from(["w/o EAGLE", "without MTP", "w/o spec", "without DFlash", "w/o SD"]),
+    with_=st.sampled_from(["w/ EAGLE", "with MTP", "EAGLE-3", "DFlash"]),
+    al=st.integers(120, 480),
+    transposed=st.booleans(),
+)
+def test_the_run_without_the_method_at_one_decides_the_bonus(
+    without: str, with_: str, al: int, transposed: bool
+) -> None:
+    if transposed:
+        text = pipe_table(["", without, with_], [["Accept Length", "1.00", f"{al / 100:.2f}"]])
+    else:
+        text = pipe_table(["run", "Accept Length"], [[without, "1.00"], [with_, f"{al / 100:.2f}"]])
+    got = read_paste(text).records
+    assert [r.accept_length for r in got] == [1.0, al / 100]
+
+
+def test_a_run_at_one_that_names_no_run_without_drafts_decides_nothing() -> None:
+    text = pipe_table(["run", "Accept Length"], [["w/o tuning", "1.00"], ["tuned", "2.40"]])
+    assert all(r.accept_length is None for r in read_paste(text).records)

@@ -749,3 +749,27 @@ def test_configurations_listed_for_another_count_of_values_or_another_measure() 
     for text in ("AL: 3.1 / 2.9 for k = 3 / 5 / 7", "speedup 2.1 / 1.8 for k = 3 / 5"):
         got = read_paste(text + "\n").records
         assert len(got) <= 1, text
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["The acceptance length is", "accept rate", "AL:", "Mean accept length"]),
+    word=st.sampled_from(["down from", "up from", "dropping from", "falling from"]),
+    sep=st.sampled_from([", ", " (", "; "]),
+    a=st.integers(110, 480),
+    b=st.integers(110, 480),
+)
+def test_a_figure_then_its_value_before_the_change(
+    name: str, word: str, sep: str, a: int, b: int
+) -> None:
+    rate = "rate" in name
+    fa, fb = (f"{a / 5:.1f}%", f"{b / 5:.1f}%") if rate else (f"{a / 100:.2f}", f"{b / 100:.2f}")
+    close = ")" if sep == " (" else ""
+    got = read_paste(f"{name} {fa}{sep}{word} {fb}{close} before the upgrade.\n").records
+    seen = [r.printed_rate if rate else r.printed_length for r in got]
+    assert seen == pytest.approx([a / 500, b / 500] if rate else [a / 100, b / 100])
+
+
+def test_down_from_another_measure_is_no_second_record() -> None:
+    got = read_paste("The acceptance length is 1.12, down from 2x speedup\n").records
+    assert [r.printed_length for r in got] == [1.12]
