@@ -550,6 +550,7 @@ _NOT_OPTIONS = {
     ("expected-accept", "--topk"),  # deprecated names of --eagle-topk (the same field)
     ("logs", "--topk"),
     ("reference-server", "--topk"),
+    ("doctor", "--max-tokens"),  # the deprecated name of --probe-max-tokens (the same field)
     ("exporter", "--duration"),  # how long the process serves, not a setting of what it serves
     ("reference-server", "--duration"),
     ("fleet", "--min-accept-len"),  # the command's exit-code gate, applied to the result
