@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
@@ -31,7 +31,7 @@ from specdiag.errors import (
     terminal_safe,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
 T = TypeVar("T")
 
 # --------------------------------------------------------------------------- shared options
@@ -284,11 +284,11 @@ def exit_code_for(exc: BaseException) -> int:
     return EXIT_COULD_NOT_RUN
 
 
-def guarded(func: F) -> F:
+def guarded(func: Callable[P, T]) -> Callable[P, T]:
     """Wrap a command in the error boundary (keeps its signature for typer)."""
 
     @functools.wraps(func)
-    def wrapper(*args: object, **kwargs: object) -> object:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         with sigterm_as_interrupt():
             try:
                 return func(*args, **kwargs)
@@ -299,7 +299,7 @@ def guarded(func: F) -> F:
             finally:
                 forget_secrets()
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:

@@ -304,20 +304,31 @@ def _value_arity() -> dict[str, int]:
 
 
 def _run(
-    engine: CaptureEngine | None, where: str | None, flags: dict[str, Any], unset: tuple[str, ...]
+    engine: CaptureEngine | None,
+    where: str | None,
+    flags: dict[str, object],
+    unset: tuple[str, ...],
 ) -> None:
     """One body for every source: the flags -> ``CaptureOptions`` (or ``ServerArgsOptions``)
     -> the one core entry -> the document and its rendering."""
     from specdiag.core.hidden import capture_run as core
     from specdiag.core.hidden.conventions import parse_id_list
 
-    out = Output(flags["json_output"])
+    out = Output(flags["json_output"] is True)
     compare_with = flags.get("compare_with")
     new = flags.get("served_layers")
     layers = cli.deprecated_flag("--layers", "--served-layers", flags.get("layers"), new, None)
-    ids = parse_id_list(layers, "--served-layers", ascending=False) if layers is not None else None
+    ids = (
+        parse_id_list(layers, "--served-layers", ascending=False)
+        if isinstance(layers, str)
+        else None
+    )
     training = flags.get("training_layers")
-    training_ids = parse_id_list(training, "--training-layers") if training else None
+    training_ids = (
+        parse_id_list(training, "--training-layers")
+        if isinstance(training, str) and training
+        else None
+    )
     if engine is not None and flags["print_server_args"]:
         launch = ("connector", "storage")  # not given (None): ServerArgsOptions' defaults
         given = {k: v for k, v in flags.items() if k not in launch or v is not None}
@@ -348,7 +359,7 @@ def _run(
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison
-    doc: dict[str, Any] = to_jsonable(result)  # docs/capture-hidden.md
+    doc: dict[str, object] = to_jsonable(result)  # docs/capture-hidden.md
     if comparison is not None:
         doc["comparison"] = compare_hidden.document(
             comparison, result.output, str(compare_with), None

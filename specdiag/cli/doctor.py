@@ -73,7 +73,6 @@ def doctor_cmd(
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs, expand_logs
     from specdiag.core.doctor.run import run_doctor
-    from specdiag.core.profile import resolve_profile
 
     out = Output(json_output)
     probe_max_tokens = cli.deprecated_flag(
@@ -81,11 +80,7 @@ def doctor_cmd(
     )
     acc_values = None
     if acc is not None:
-        acc_values = accept.parse_float_list(acc, "--acc")
-        if steps or len(acc_values) > 1:  # else the draft length comes from the evidence
-            resolve_profile(acc_values, steps, None, kind=acc_kind)
-        else:
-            accept.profile(acc_values, acc_kind)  # the value itself
+        acc_values = accept.parse_float_list(acc, "--acc")  # checked by DoctorInputs
     args_text = read_server_args(server_args)
     args_file = server_args[1:] if server_args and server_args.startswith("@") else None
     inputs_named = [("--logs", p) for p in logs or []] + [("--server-args", args_file)]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -145,11 +145,11 @@ def _iso(ts: float | None) -> str | None:
     return iso(ts) if ts is not None else None
 
 
-def _timeline(t: Timeline | None) -> dict[str, Any] | None:
+def _timeline(t: Timeline | None) -> dict[str, object] | None:
     return None if t is None else derive(t, rename={"ends": "ends_unix"})
 
 
-def _rank(k: RankReport) -> dict[str, Any]:
+def _rank(k: RankReport) -> dict[str, object]:
     return {
         **derive(k, only=("rank",)),
         **derive(k.figures),
@@ -159,7 +159,7 @@ def _rank(k: RankReport) -> dict[str, Any]:
     }
 
 
-def _replica(r: ReplicaReport) -> dict[str, Any]:
+def _replica(r: ReplicaReport) -> dict[str, object]:
     return {
         **derive(r, only=("replica", "labels", "engine")),
         **derive(r.figures),
@@ -203,7 +203,7 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
 
 def document(
     report: FleetReport, min_accept_len: float | None, below: list[ReplicaReport]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The stable ``--json`` document (docs/fleet.md), derived from the FleetReport and its
     Analysis; ``check`` is the ``--min-accept-len`` check of this command."""
     a = report.analysis

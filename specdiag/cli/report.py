@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 import typer
 
@@ -34,6 +34,20 @@ Examples:
   specdiag report doctor.json --format markdown > comment.md
 """
 opt = cli.options("report")  # typer.Option with each flag's help in flags.json
+
+
+class Written(TypedDict):
+    """The ``--json`` document of a report written to a file (docs/report.md)."""
+
+    output: str
+    format: str
+    bytes: int
+    seconds: float
+    documents: list[dict[str, str]]
+    verdict: str | None
+    charts: list[dict[str, str]]
+    tables: list[str]
+    skipped: list[dict[str, str]]
 
 
 class ReportFormat(str, Enum):
@@ -79,7 +93,7 @@ def report_cmd(
         sys.stdout.flush()
     else:
         size = write_text(output, text, "--output")
-        doc: dict[str, Any] = {
+        doc: Written = {
             "output": output,
             "format": kind.value,
             "bytes": size,
@@ -95,7 +109,7 @@ def report_cmd(
         out.warn(f"skipped {s.name}: {s.reason}")
 
 
-def render(console: Console, doc: dict[str, Any]) -> None:
+def render(console: Console, doc: Written) -> None:
     console.print(
         f"wrote {doc['output']} ({doc['format']}, {doc['bytes'] / 1024:.0f} KiB, "
         f"{len(doc['charts'])} charts, {len(doc['documents'])} documents) in {doc['seconds']:.2f} s"

@@ -25,6 +25,9 @@ CASES = [
     ["capture-hidden", "vllm", "http://[::1", "--prompt-ids", "1", "-o",
      "x.safetensors"],
     ["exporter", "--probe", URL, "--interval", "inf"],
+    ["exporter", "--probe", "http://[::1"],
+    ["exporter", "--probe", "ftp://127.0.0.1:9"],
+    ["exporter", "--probe", "http://127.0.0.1:99999"],
     ["exporter", "--doctor", "--acc", "0.7", "--steps", "3", "--doctor-interval", "inf"],
 ]  # fmt: skip
 

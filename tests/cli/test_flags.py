@@ -504,6 +504,7 @@ def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
 def _options_classes() -> list[tuple[str, Any]]:
     from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.expected import ExpectedAcceptOptions
+    from specdiag.core.fleet.run import FleetConfig
     from specdiag.core.hidden.capture_run import CaptureOptions
     from specdiag.core.hidden.compare import CompareOptions
     from specdiag.core.hidden.inspect import InspectOptions
@@ -517,6 +518,7 @@ def _options_classes() -> list[tuple[str, Any]]:
         ("compare-hidden", CompareOptions),
         ("doctor", DoctorInputs),
         ("expected-accept", ExpectedAcceptOptions),
+        ("fleet", FleetConfig),
         ("inspect-dump", InspectOptions),
         ("logs", LogsOptions),
         ("exporter", ExporterConfig),
@@ -536,6 +538,25 @@ def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls:
     bounds = field_bounds(cls)
     assert bounds
     assert {flag: ranges.get(flag) for flag in bounds} == bounds
+    # and the other way: a flag the CLI bounds is bounded on the class, or is no option of it
+    cli_only = {f for f, r in ranges.items() if r != (None, None) and f not in bounds}
+    assert cli_only == {f for c, f in _NOT_OPTIONS if c == command}, cli_only
+
+
+# flags a command bounds that are no field of its options class (checked elsewhere, or not
+# options of the run at all)
+_NOT_OPTIONS = {
+    ("compare-hidden", "--pad-id"),  # an argument of compare_files' loading (None: none)
+    ("expected-accept", "--topk"),  # deprecated names of --eagle-topk (the same field)
+    ("logs", "--topk"),
+    ("reference-server", "--topk"),
+    ("doctor", "--max-tokens"),  # the deprecated name of --probe-max-tokens (the same field)
+    ("exporter", "--duration"),  # how long the process serves, not a setting of what it serves
+    ("reference-server", "--duration"),
+    ("fleet", "--min-accept-len"),  # the command's exit-code gate, applied to the result
+    ("probe", "--min-accept-len"),
+    ("logs", "--steps"),  # LogsOptions: checked by resolve_profile (1..1024), not bounded yet
+}
 
 
 @pytest.mark.parametrize(
@@ -546,7 +567,11 @@ def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls:
      ("doctor", {"probe_requests": 0}), ("doctor", {"probe_max_tokens": -3}),
      ("doctor", {"temperature": 99.0}), ("expected-accept", {"acc_values": (0.7,), "topk": 0}),
      ("expected-accept", {"acc_values": (0.7,), "seed": -1}), ("inspect-dump", {"workers": 0}),
-     ("inspect-dump", {"identify": -1}), ("inspect-dump", {"pad_id": -2})],
+     ("inspect-dump", {"identify": -1}), ("inspect-dump", {"pad_id": -2}),
+     ("doctor", {"steps": 0}), ("fleet", {"url": "http://x", "acc": (0.7,), "steps": 2000}),
+     ("exporter", {"acc": (0.7,), "steps": 0}), ("probe", {"url": "http://x", "prompts": (), "seed": -1}),
+     ("reference-server", {"seed": -1}), ("reference-server", {"num_draft_tokens": 0}),
+     ("reference-server", {"steps": 65})],
 )  # fmt: skip
 def test_options_refuse_what_the_cli_refuses(command: str, kwargs: dict[str, Any]) -> None:
     from specdiag.errors import UsageError

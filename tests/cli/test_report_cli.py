@@ -149,6 +149,17 @@ def test_bad_input_and_outputs(tmp_path: Path) -> None:
     assert res.exit_code == 0 and "skipped other.json" in res.stderr
 
 
+def test_a_document_on_stdin_is_read_within_the_text_cap(tmp_path: Path) -> None:
+    probe = json.dumps(_probe())
+    res = run_cli(["profile", "-", "--json"], input=probe)
+    assert res.exit_code == 0 and json.loads(res.stdout)["profile"], res.stderr
+    cap = {"SPECDIAG_FILE_MAX_TEXT_BYTES": str(len(probe) - 1)}
+    for command in ("profile", "report"):  # an endless pipe stops at the cap, as a file does
+        res = run_cli([command, "-"], input=probe, env=cap)
+        assert res.exit_code == 3 and "stdin holds more than" in res.stderr, res.stderr
+        assert res.stdout == ""
+
+
 def test_profile_command_prints_each_engines_unit(tmp_path: Path) -> None:
     probe = tmp_path / "probe.json"
     probe.write_text(json.dumps(_probe()))

@@ -170,7 +170,7 @@ def capture_sglang(
                 f"{IDS_FLAG}: it captures SGLang's default [2, N//2, N-3]",
                 hint="restart it with " + shlex.join(sglang_server_args(layers)),
             )
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "sampling_params": {"max_new_tokens": 1, "temperature": 0.0},
             "return_hidden_states": True,
         }

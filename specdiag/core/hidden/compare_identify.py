@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from specdiag.core.hidden.compare_results import (
     ChunkResult,
@@ -29,6 +29,9 @@ from specdiag.core.hidden.conventions import (
     trainer_id_to_hf,
 )
 from specdiag.core.hidden.inspect import EMBEDDING_COSINE, repeat_min_cosines
+
+if TYPE_CHECKING:
+    from specdiag.core.hidden.compare_stats import Floats
 
 # an unmatched chunk within max(2 rtol, 0.1) relative L2 of a training chunk is called a near
 # match (the same layer, noisier than the tolerance), not another layer: adjacent layers of
@@ -308,7 +311,9 @@ def _by_reference(i: int, ctx: _Context) -> _Named:
     return _Named(hf, IdentifiedBy.REFERENCE, None, conf, desc)
 
 
-def depth_hint(rms: float, rms_t: Any, t_hf: Sequence[int | None], sim_row: Any | None) -> str:
+def depth_hint(
+    rms: float, rms_t: Floats, t_hf: Sequence[int | None], sim_row: Floats | None
+) -> str:
     """Where an unmatched chunk probably sits, from its norm (the residual stream grows with depth)."""
     parts = ["matches no training chunk"]
     if sim_row is not None and len(sim_row):
