@@ -656,7 +656,8 @@ def _run(jobs: list[Job], workers: int) -> Iterable[FileReport]:
     """Reports in completion order: one file after another, or ``workers`` files at once in
     threads. The compiled scan and its embedding check release the GIL (csrc/fastscan.c), as
     do torch's kernels on the fallback path; what holds it is the per-file Python around them
-    (docs/performance.md has the figures against the worker processes this replaced)."""
+    (docs/notes/performance-inspect-dump.md has the figures against the worker processes this
+    replaced)."""
     torch = require_torch()
     before = torch.get_num_threads()
     # one core per scanner: torch's intra-op threads would only contend with the other
