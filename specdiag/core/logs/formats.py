@@ -456,7 +456,7 @@ def _llama_example(b: Block) -> _Figures | Skipped | None:
     if drafted == 0:
         return None
     notes = [N_LLAMA_EXAMPLE]
-    pct = G.number(b.values.get("accept", "").rstrip("%"))
+    pct = G.number(b.values.get("accept"))
     if pct is not None and abs(pct - 100.0 * accepted / drafted) > 0.01:
         notes.append(
             f"identity failed: accept {pct:.3f}% != 100 * n_accept / n_drafted "
