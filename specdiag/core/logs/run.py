@@ -227,42 +227,32 @@ def _scan_all(
             stdin=stdin,
         )
         return
-    from specdiag.core.logs import fast
     from specdiag.core.logs.records import PASTE_MAX
 
-    # plain files: blocks read and scanned in threads, the next file's first block ahead
-    with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
-        for inp in inputs:
-            small = not inp.regular or inp.size <= PASTE_MAX
-            if not small and options.workers != 1:
-                from specdiag.core.logs.parallel import scan_ranges
+    for inp in inputs:
+        small = not inp.regular or inp.size <= PASTE_MAX
+        if not small and options.workers != 1:
+            from specdiag.core.logs.parallel import scan_ranges
 
-                if scan_ranges(analyzer, inp.label, inp.path, options.workers):
-                    continue
-            if not small and options.workers >= 2 and inp.path != STDIN:
-                from specdiag.core.logs.parallel import scan_path_pipelined
-
-                scan_path_pipelined(
-                    analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
-                )
+            if scan_ranges(analyzer, inp.label, inp.path, options.workers):
                 continue
-            stream = open_path(inp.path, stdin=stdin)
-            try:
-                if small:
-                    # a paste-sized input is held for the structure readers (read once, as
-                    # always); imported here: a server log alone never loads them
-                    from specdiag.core.logs.paste.hook import hold
+        stream = open_path(inp.path, stdin=stdin)
+        try:
+            if small:
+                # a paste-sized input is held for the structure readers (read once, as
+                # always); imported here: a server log alone never loads them
+                from specdiag.core.logs.paste.hook import hold
 
-                    scanned, tee = hold(stream)
-                    analyzer.scan(inp.label, scanned)
-                    data = tee.held()
-                    if data is not None:
-                        held[inp.label] = data
-                else:
-                    analyzer.scan(inp.label, stream, reader=reader)
-            finally:
-                if inp.path != STDIN:
-                    stream.close()
+                scanned, tee = hold(stream)
+                analyzer.scan(inp.label, scanned)
+                data = tee.held()
+                if data is not None:
+                    held[inp.label] = data
+            else:
+                analyzer.scan(inp.label, stream)
+        finally:
+            if inp.path != STDIN:
+                stream.close()
 
 
 def _write_pastes(writer: RecordWriter, pastes: tuple[tuple[str, PasteReading], ...]) -> None:

@@ -116,23 +116,6 @@ class CompiledPart(Protocol):
     ) -> tuple[RecordBatch | None, int]:
         """A Block's records as one batch, and how many of them it read itself."""
 
-    def close(self) -> None:
-        """End of input: the buffers it keeps, freed."""
-
-
-class BlockReader(Protocol):
-    """Reads a plain file into a source with its blocks read and scanned ahead by threads
-    (:class:`~specdiag.core.logs.fast.FileReader`)."""
-
-    def scan(
-        self,
-        scanner: Scanner,
-        stream: BinaryIO,
-        chunk_size: int = CHUNK_SIZE,
-        after_block: Callable[[], None] | None = None,
-    ) -> bool:
-        """Whether it read the stream (False: the caller reads it)."""
-
 
 # makes the record source of one input: (parser, sink, max_line, extract) -> source
 SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool], "Scanner"]
@@ -141,8 +124,7 @@ SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool],
 class LineFinder:
     """The bytes stage: blocks in, candidate lines out (everything that touches the big blocks).
 
-    Kept apart from the parsing so that ``--workers`` can run it in another process; the
-    sequential :class:`Scanner` runs the very same code. With a ``compiled`` part, each range
+    With a ``compiled`` part, each range
     of whole lines is scanned by it up to the next special line (a block header, a line cut
     mid-field, a summary's counts line), which this class reads with the context lines it
     implies; the candidate list then holds the Blocks, as ``(Block, lines before it, the line
@@ -157,8 +139,6 @@ class LineFinder:
     ) -> None:
         self.keywords = keywords
         self.compiled = compiled
-        # a block scanned ahead by a thread: (data, start, end, Block)
-        self._scanned: tuple[bytes, int, int, Any] | None = None
         self._keywords_s = tuple(kw.decode("latin-1") for kw in keywords)
         self.max_line = max_line
         self.lines = 0
@@ -183,15 +163,12 @@ class LineFinder:
         """Nothing of the input read so far waits for the lines after it."""
         return not (self._follow or self._overlong or self._carry)
 
-    def feed(self, data: bytes, scanned: tuple[int, int, Any] | None = None) -> list[Candidate]:
-        """The candidates completed by this block, in order. ``scanned``: its range of whole
-        lines already scanned by the compiled part, (start, end, Block)."""
+    def feed(self, data: bytes) -> list[Candidate]:
+        """The candidates completed by this block, in order."""
         out: list[Candidate] = []
         self._out = out
-        self._scanned = (data, *scanned) if scanned is not None else None
         if data:
             self._feed(data)
-        self._scanned = None
         return out
 
     def close(self) -> list[Candidate]:
@@ -313,12 +290,7 @@ class LineFinder:
                 pos = self._context(buf, pos, end, lo)
                 if pos >= end:
                     break
-            pre = self._scanned
-            if pre is not None and pre[0] is buf and pre[1] == pos and pre[2] == end:
-                blk = pre[3]
-                self._scanned = None
-            else:
-                blk = self.compiled.scan(buf, pos, end)
+            blk = self.compiled.scan(buf, pos, end)
             if blk.items:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
                 ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
@@ -453,8 +425,8 @@ class Scanner:
     """The record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
     records found go to ``sink`` as one :class:`~.batch.RecordBatch` per block, in line order.
 
-    The bytes stage is a :class:`LineFinder`; :meth:`consume` is the parse stage, which
-    ``--workers`` feeds with candidates found in another process. Composed with a
+    The bytes stage is a :class:`LineFinder`; :meth:`consume` is the parse stage. Composed
+    with a
     ``compiled`` part (:class:`CompiledPart`, made by :func:`~.fast.record_source` when it is
     built), the LineFinder hands it each range of whole lines and it makes the batch of each
     scanned Block, the lines it does not read going to this source's parser; without one,
@@ -473,10 +445,9 @@ class Scanner:
         self.sink = sink
         self._records: list[LogRecord] = []  # the records of the block being read
         self.max_line = max_line
-        self.keywords = keywords_for(parser.engine)
         self.counts = ScanCounts()
         self.compiled = compiled
-        self.finder = LineFinder(self.keywords, max_line, compiled)
+        self.finder = LineFinder(keywords_for(parser.engine), max_line, compiled)
         # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
         # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
         # it is not one (JSON Lines, a log), line by line as usual.
@@ -492,9 +463,8 @@ class Scanner:
         """Records of lines the compiled part read (0 without one)."""
         return self.compiled.fast_records if self.compiled is not None else 0
 
-    def feed(self, data: bytes, scanned: tuple[int, int, Any] | None = None) -> None:
-        """The next bytes of the input. ``scanned``: their range of whole lines already
-        scanned by the compiled part, (start, end, Block) (a file read in threads)."""
+    def feed(self, data: bytes) -> None:
+        """The next bytes of the input."""
         if not self._started and data:
             self._started = True
             if self.whole_documents and _opens_document(data):
@@ -505,8 +475,7 @@ class Scanner:
             if self._doc_size > JSON_DOC_MAX:
                 self._lines_of_doc()
             return
-        f = self.finder
-        self.consume(f.feed(data, scanned), f.lines, f.candidate_lines, f.binary)
+        self.consume(self.finder.feed(data))
 
     def on_record(self, rec: LogRecord) -> None:
         """A record found: it goes out with its block's batch."""
@@ -522,24 +491,19 @@ class Scanner:
 
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
-        try:
-            if self._doc is not None:
-                data = b"".join(self._doc)
-                if self._whole_document(data):
-                    return
-                self._lines_of_doc()
-            f = self.finder
-            self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
-            self.finish()
-        finally:
-            if self.compiled is not None:
-                self.compiled.close()
+        if self._doc is not None:
+            data = b"".join(self._doc)
+            if self._whole_document(data):
+                return
+            self._lines_of_doc()
+        self.consume(self.finder.close())
+        self.finish()
 
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
         f = self.finder
         for data in held:
-            self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
+            self.consume(f.feed(data))
 
     def _whole_document(self, data: bytes) -> bool:
         """Read a source that is one JSON value spanning several lines; False when it is not
@@ -558,15 +522,7 @@ class Scanner:
         c.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
         c.candidate_lines = 1
         compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
-        out = self.parser.parse(compact, 1)
-        if isinstance(out, tuple):
-            c.records += len(out)
-            for rec in out:
-                self.on_record(rec)
-        elif isinstance(out, Skipped):
-            self.skip(1, out.reason, compact)
-        elif isinstance(out, Unrecognised):
-            self._unrecognised(1, compact)
+        self._take(1, compact, self.parser.parse(compact, 1))
         self.finish()
         return True
 
@@ -583,19 +539,9 @@ class Scanner:
         items = ready[:]
         ready.clear()  # the same list: consume holds it
         for line_no, text, item in items:
-            if isinstance(item, Skipped):
-                self.skip(line_no, item.reason, text)
-                if self.watch is not None:
-                    self.watch(item)
-            elif isinstance(item, Unrecognised):
-                self._unrecognised(line_no, text)
-            else:
-                self.counts.records += 1
-                self.on_record(item)
+            self._take(line_no, text, (item,) if isinstance(item, LogRecord) else item)
 
-    def consume(
-        self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
-    ) -> None:
+    def consume(self, cands: list[Candidate]) -> None:
         """Parse candidates in order; then take the bytes stage's counts as they stand."""
         if self.compiled is None:
             for line_no, raw, prev in cands:
@@ -612,10 +558,10 @@ class Scanner:
                 self.counts.records += fast
                 if batch is not None and len(batch):
                     self.sink(batch)
-        counts = self.counts
-        counts.lines = lines
-        counts.candidate_lines = candidate_lines
-        counts.binary = binary
+        counts, f = self.counts, self.finder
+        counts.lines = f.lines
+        counts.candidate_lines = f.candidate_lines
+        counts.binary = f.binary
         self._emit()
 
     def parse_candidate(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
@@ -634,8 +580,12 @@ class Scanner:
             out = parser.parse(text, line_no, prev.decode("utf-8", "replace"))
         if parser.ready:
             self._drain()
-        if out is None:
-            return
+        if out is not None:
+            self._take(line_no, text, out)
+
+    def _take(self, line_no: int, text: str, out: object) -> None:
+        """The parser's outcome for a line: its records counted and passed on, a skip or a line
+        not understood counted."""
         if type(out) is tuple:  # records: the common case first
             self.counts.records += len(out)
             for rec in out:
@@ -755,10 +705,26 @@ def pump(
     (what was read is kept), else None; InputError when nothing at all can be read."""
     read = stream.read
     gz: object = stream
+    # gzip: what decompressed so far (read1), so a damaged tail loses little; its pieces (tens
+    # of KiB) are fed a block at a time, as a plain file's are
+    gather = False
     if isinstance(gz, gzip.GzipFile):
-        read = gz.read1  # what decompressed so far, so a damaged tail loses little
+        read = gz.read1
+        gather = True
     elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, Prepended):
         read = gz.read1  # a pipe: each block as it arrives (an interrupted run keeps it)
+    pieces: list[bytes] = []
+    pending = 0
+
+    def push() -> None:
+        nonlocal pending
+        data = b"".join(pieces) if len(pieces) > 1 else pieces[0]
+        pieces.clear()
+        pending = 0
+        feed(data)
+        if after_block is not None:
+            after_block()
+
     got = 0
     try:
         while True:
@@ -766,15 +732,20 @@ def pump(
             if not data:
                 break
             got += len(data)
-            feed(data)
-            if after_block is not None:
-                after_block()
+            pieces.append(data)
+            pending += len(data)
+            if not gather or pending >= chunk_size:
+                push()
+        if pieces:
+            push()
     except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
         if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
             raise InputError(
                 f"cannot read {label or 'input'}: damaged gzip data ({exc})",
                 hint="check the file (gzip -t); a truncated .gz keeps what can be read",
             ) from None
+        if pieces:
+            push()
         return f"compressed stream is damaged or truncated ({exc})"
     except OSError as exc:
         raise InputError(

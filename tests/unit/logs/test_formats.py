@@ -112,7 +112,7 @@ def test_bench_only_paste_is_read() -> None:
 
 
 def test_nothing_understood_names_the_candidates() -> None:
-    # (with numbers, such a line is read by structure: tests/unit/logs/test_paste_cli.py)
+    # (with numbers, such a line is read by structure: tests/unit/logs/paste/)
     r = run_cli(["logs", "-"], input="myengine: acceptance_rate=n/a accept_len=unknown\n")
     assert r.exit_code == 1
     assert "no speculative-decoding statistics" in r.stderr

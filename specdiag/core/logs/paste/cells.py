@@ -219,6 +219,16 @@ for _m, _keys in {
         "draft rounds",
         "verify rounds",
         "spec rounds",
+        # calls of the target (the large model) to verify: one per step
+        "target model calls",
+        "target calls",
+        "number of target model calls",
+        "num target model calls",
+        "target model forward passes",
+        "large model steps",
+        "large model step",
+        "target model steps",
+        "verifier calls",
     ),
     OUTPUT: (
         "output tokens",
@@ -232,6 +242,10 @@ for _m, _keys in {
         "decode tokens",
         "total output token num",
         "output token num",
+        "new tokens",
+        "total new tokens",
+        "num new tokens",
+        "generated new tokens",
     ),
     K: (
         "num speculative tokens",
@@ -627,8 +641,68 @@ _SPREAD_TAIL = re.compile(
 )
 
 
+# a rate named per draft position ('accept_rate_per_pos', 'acceptance rate by draft position',
+# 'positional acceptance rate', 'accept rate at each position'): a list of per-position rates,
+# whatever words name the rate; never 'per token' or 'per draft token' (a rate's basis), never a
+# position with its number ('at position 2': that one position's rate)
+_BY_POSITION = re.compile(
+    r"(?:^|\s)(?:(?:per|by|at each|for each|each|over)\s+(?:draft\s+|spec\s+|token\s+)?"
+    r"(?:pos|positions?|depths?)|positional)(?:\s|$)(?!\s*#?\d)"
+)
+_RATE_WORDS = re.compile(r"^(?:accept|acceptance|acc|accepted)(?:\s+(?:prob|probability|probs))?$")
+
+
+def _by_position(text: str, got: Key) -> Key | None:
+    k = norm(text)[0]
+    m = _BY_POSITION.search(k)
+    if m is None:
+        return None
+    rest = re.sub(r"\s+", " ", k[: m.start()] + " " + k[m.end() :]).replace(" %", "").strip()
+    rest = re.sub(r"\s*\b(?:rates|ratios|probs|probabilities)$", " rate", rest).strip()
+    if not rest or (key(rest).metric != RATE and not _RATE_WORDS.match(rest)):
+        return None
+    return Key(PER_POSITION, _MARKUP.sub("", text).strip().lower(), got.percent or "%" in text)
+
+
+# accepted out of a block of K a step ('DFlash2 accepted/8', 'accepted (of 8)', 'acc out of
+# 4'): a mean of what one step accepts, K the most it can; accepted drafts leave the target's
+# own token out, 'accepted' alone or 'accepted tokens' some count with it and some without (a
+# length, undecided); words before it are the configuration, unless they name another measure
+_OUT_OF_K = re.compile(
+    r"^(?P<pre>.{0,40}?)\s*(?:mean |avg |average )?(?:accepted|acc|accept)(?P<noun> tokens| drafts)?"
+    r"\s*(?:/|\bout of\b|\(\s*(?:out )?of)\s*(?P<k>\d{1,2})\s*\)?$"
+)
+
+
+# the most tokens one draft-verify step emits in any engine's setting read here (DFlash blocks of
+# 16): a mean per step above it is something else (a count per request)
+MAX_STEP_TOKENS = 16.0
+_MEAN_ACCEPTED = re.compile(r"^(?:mean|avg|average)\s+(?:number of\s+)?accepted(?:\s+tokens)?$")
+
+
+def _out_of_k(text: str) -> Key | None:
+    k = norm(text)[0]
+    m = _OUT_OF_K.match(k)
+    if m is None or not 2 <= int(m.group("k")) <= 64:
+        return None
+    pre = m.group("pre").strip()
+    if pre and (_OTHER_TAIL.search(pre) or key(pre).metric not in (None, LABEL)):
+        return None
+    if (m.group("noun") or "").strip() == "drafts":
+        return Key(ACC_PER_STEP, k, False)
+    return Key(LENGTH, k, False)
+
+
 def _key(text: str) -> Key:
     got = _key_plain(text)
+    if got.metric in (None, RATE) and (pp := _by_position(text, got)) is not None:
+        return pp
+    if got.metric in (None, ACCEPTED) and (ok := _out_of_k(text)) is not None:
+        return ok
+    if got.metric == ACCEPTED and _MEAN_ACCEPTED.match(norm(text)[0]):
+        # 'Mean Accepted Tokens' (Spec-Bench, Medusa): a mean per step, which some count with
+        # the target's own token and some without: a length, undecided
+        return Key(LENGTH, got.text, False)
     if got.metric is None and (st := _SPREAD_TAIL.match(text.strip())) is not None:
         inner = _key_plain(st.group("m"))
         if inner.metric in ACCEPTANCE:

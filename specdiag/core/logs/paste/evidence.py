@@ -14,6 +14,7 @@ Rules, in order (the first that decides wins, and is named in the decision):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TypedDict
 
@@ -154,12 +155,23 @@ class Figures:
             return False
         if getattr(self, attr) is not None:
             return False
+        if attr in ("accepted", "drafted", "steps", "output") and (
+            v.number != int(v.number) or v.percent
+        ):
+            return False  # a count is whole: 'mean accepted 5.45' counts nothing
         if key.tool is not None and metric in C.ACCEPTANCE:
             self.named_tools.add(key.tool)
         if attr == "ratio":
             self.ratio_name = key.text
         if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
             self.count_named = True
+        if (
+            attr == "length"
+            and re.match(r"(?:#\s*)?(?:mean|avg|average)\s+(?:number of\s+)?accepted", key.text)
+            and "len" not in key.text
+            and not 0 < v.number <= C.MAX_STEP_TOKENS
+        ):
+            return False  # 'avg accepted tokens: 812': a count per request, no mean per step
         if metric in (C.RATE, C.ACCEPT_RATIO) and key.percent:
             v = C.Value(v.number, True, v.decimals, v.max, v.statistic, v.spread)
         setattr(self, attr, v)

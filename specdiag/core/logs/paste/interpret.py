@@ -105,7 +105,10 @@ def _k_of_labels(labels: list[tuple[str, str]]) -> C.Value | None:
 # length without it would print 0)
 _BASELINE_ROW = re.compile(
     r"^(?:baseline|base|no[ -]?(?:spec|draft|mtp|speculation|speculative)\w*|"
-    r"autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?)$",
+    r"autoregressive|ar|vanilla|off|none|target only|plain(?: decode)?|"
+    # the run without the method ('w/o EAGLE', 'without MTP')
+    r"(?:w/o|without)\s+(?:spec\w*|draft\w*|mtp|eagle[\w-]*|medusa|dflash\w*|n-?gram|"
+    r"lookahead|sd))$",
     re.I,
 )
 
@@ -382,6 +385,28 @@ def _headless(g: Grid) -> Grid:
     return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
 
 
+def _rows_only(g: Grid) -> Grid:
+    """A table under a title naming its figure whose first line is a row like the others ('Accept
+    length:' over '  mtbench   2.87' / '  gsm8k   3.14'): a label, then a value where the rows
+    hold one. That line is its first row; the value column has no name but the title's."""
+    if len(g.header) != 1 or not g.rows or g.structure != "aligned columns":
+        return g  # (a pipe table's delimiter row proves its header: 'TP \\ batch | 1 | 2')
+    head = g.header[0]
+    if (
+        len(head) != 2  # a label and one value: several value columns have no names to tell
+        or C.key(head[0]).metric is not None
+        or C.value(head[0]) is not None
+        or not all(C.value(c) is not None for c in head[1:])
+        or any(len(c) != len(head) for _, c in g.rows)
+        or not all(C.value(x) is not None for _, c in g.rows for x in c[1:])
+        or any(C.key(c[0]).metric is not None for _, c in g.rows)
+    ):
+        return g
+    return dataclasses.replace(
+        g, header=[["item"] + [""] * (len(head) - 1)], rows=[(g.first_line, head), *g.rows]
+    )
+
+
 def grid(
     g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = (), above: str = ""
 ) -> tuple[list[PasteRecord], bool]:
@@ -390,6 +415,7 @@ def grid(
     the markdown headings above the table, the nearest first, when ``title`` names none;
     ``above``: the lines just above the table (a legend of its cells)."""
     g = _headless(g)
+    g = _spilled_changes(g)
     width = max([len(r) for r in g.header] + [len(c) for _, c in g.rows])
     cols = _columns(g.header, width)
     g, cols = _split_paired(g, cols)
@@ -454,6 +480,8 @@ def grid(
         C.RATE,
         C.PER_POSITION,
     ):
+        if (headless := _rows_only(g)) is not g:
+            g, cols = headless, _columns(headless.header, width)
         # one title, one figure printed one way: a value deciding the bonus in some columns
         # ('k=1' over 1.81) decides it for the table's other columns
         recs = _one_convention(_titled(g, cols, tk, ctx), by="")
@@ -480,6 +508,43 @@ def grid(
     return [], False
 
 
+def _spilled_changes(g: Grid) -> Grid:
+    """Rows wider than the header by exactly their signed cells ('| 1 | 212 | 231 (2.47) |
+    +8.5% | ...' under a four-cell header): the changes spilled out of the cells they compare
+    (a 'Δ vs baseline' printed after each figure), dropped so the rest meet their columns."""
+    if not g.header:
+        return g
+
+    def trimmed(r: list[str]) -> list[str]:
+        n = len(r)
+        while n and not r[n - 1].strip():
+            n -= 1
+        return r[:n]
+
+    header = [trimmed(r) for r in g.header]
+    width = max(len(r) for r in header)
+    if not width:
+        return g
+    rows = []
+    changed = False
+    for ln, cells in g.rows:
+        if len(cells) > width:
+            signed = [
+                i
+                for i, c in enumerate(cells)
+                if i and _SIGNED.match(C._MARKUP.sub("", c)) and C.value(c.lstrip("+")) is not None
+            ]
+            if len(cells) - len(signed) == width:
+                cells = [c for i, c in enumerate(cells) if i not in signed]
+                changed = True
+        rows.append((ln, cells))
+    if not changed or any(len(c) > width for _, c in rows):
+        return g
+    return Grid(
+        g.structure, [r + [""] * (width - len(r)) for r in header], rows, g.first_line, g.last_line
+    )
+
+
 # a cell of two figures, the second in brackets ('**1.81** (1.79)', '62% (58%)')
 _PAREN_PAIR = re.compile(
     r"^[\s*_`~]*(?P<a>\d*\.?\d+\s*%?)[\s*_`~]*\(\s*[*_`]*(?P<b>\d*\.?\d+\s*%?)[*_`]*\s*\)\s*$"
@@ -501,6 +566,16 @@ _NOT_A_FIGURE = re.compile(r"^(?:std|sd|stddev|stderr|se|ci|n|count|±|spread|iq
 _HEADER_PAIR = re.compile(r"^(?P<a>[^()]{1,40}?)\s*\((?P<b>[^()]{1,40})\)\s*$")
 
 
+# a title opening with two measures, the second in brackets, as the cells below print them
+# ('Throughput (AL) and Δ vs Baseline', '**tok/s (accept length)**'): one of them an acceptance
+# figure, so a bracket of other words ('GLM-5 (mixed 4-bit)') names no pair
+_PAIR_TITLE = re.compile(
+    r"^[\s#*_`]*(?P<a>[A-Za-zτ][\w./ -]{0,30}?)\s*\(\s*(?P<b>[A-Za-zτ][\w./ -]{0,30}?)\s*\)"
+    r"(?:[\s*_`:]*$|\s*[,;]\s|\s+(?:and|&|with|vs\.?)\s)",
+    re.M,
+)
+
+
 def pair_legend(text: str) -> tuple[str, str] | None:
     """The two names a paste gives the figures of 'A (B)' cells, None when it gives none."""
     for pat in (_PAIR_LEGEND, _PAIR_VS):
@@ -509,6 +584,14 @@ def pair_legend(text: str) -> tuple[str, str] | None:
             a, b = m.group("a").strip(), m.group("b").strip()
             if a.lower() != b.lower() and not _NOT_A_FIGURE.match(b):
                 return a, b
+    for m in _PAIR_TITLE.finditer(C._MARKUP.sub("", text)):
+        a, b = m.group("a").strip(), m.group("b").strip()
+        if (
+            a.lower() != b.lower()
+            and not _NOT_A_FIGURE.match(b)
+            and (C.key(a).metric in C.ACCEPTANCE) != (C.key(b).metric in C.ACCEPTANCE)
+        ):
+            return a, b
     return None
 
 
@@ -525,6 +608,13 @@ def _split_paren_pairs(
         if i == 0 or not cells or not all(_PAREN_PAIR.match(c) for c in cells):
             continue
         hp = _HEADER_PAIR.match(C._MARKUP.sub("", name).strip())
+        if (
+            hp is not None
+            and legend is not None
+            and C.key(hp.group("a")).metric is None
+            and C.key(hp.group("b")).metric is None
+        ):
+            hp = None  # 'Ours (1-3-1-4)': a configuration's name; the legend names the pair
         if hp is not None and not _NOT_A_FIGURE.match(hp.group("b").strip()):
             a, b = hp.group("a").strip(), hp.group("b").strip()
             split[i] = ((group, a), (group, b))
@@ -1085,7 +1175,11 @@ _STAT_AFTER = (
 # queries', '500 requests'): it qualifies the name and is never the figure's value
 # the first term of a formula ('tokens per round is `1 + accept_rate × (block − 1)`'): a
 # definition, never a measured value
-_FORMULA_AFTER = r"(?<!\s[*])(?![*`]{0,2}\s*[+×*·−-]\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
+_FORMULA_AFTER = (
+    r"(?<!\s[*])(?![*`]{0,2}\s*[+×*·−-]\s*[*`]{0,2}[A-Za-zα-ωτ_(])"
+    # a term divided by a bracket ('128 / (128 - 96)'): a formula, not 'x / max'
+    r"(?!\s*[/÷]\s*\()"
+)
 _POPULATION_AFTER = (
     r"(?!\s*(?:queries|query|requests|prompts|samples|questions|examples|conversations|"
     r"sequences|problems|turns|items|tasks)\b)"
@@ -1278,6 +1372,14 @@ _LENGTH_FIRST = re.compile(
     re.I,
 )
 # more values of the key just read, each with its own qualifier ('is 2.4 on A, 2.2 on B')
+# the figure's earlier value after 'down from' / 'up from' ('is 1.12, down from 2.4 before the
+# upgrade'): another record, the figure before the change
+_DOWN_FROM = re.compile(
+    r"\s*[,;(]?\s*(?:(?:down|up|dropping|falling|rising|fell|rose)\s+from)\s+(?P<val>[~≈]?\s?"
+    + _DIGITS
+    + r"\s*%?)(?![\w.]\d|\s*[x×])",
+    re.I,
+)
 _MORE_ON = re.compile(
     r"(?:\s+(?:on|for|with|at|in)\s+[^,;:.\n()]{1,60}?|\s*\([^()\n]{1,30}\))"
     r"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<val>[~≈]?\s?"
@@ -1426,7 +1528,8 @@ def _changes(text: str) -> list[tuple[int, int, int, C.Key, str]]:
 # a metric, then its value per configuration ('Acceptance length — greedy: 2.91, sampled:
 # 2.55'): each configuration's value one record
 _LEAD_LIST = re.compile(
-    r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*(?::|—|–|\s-\s)\s*"
+    r"^\s*(?:[-*]\s+)?[*`]{0,2}(?P<lead>[A-Za-zτ][\w .()/-]{0,40}?)[*`]{0,2}\s*"
+    r"(?::|—|–|\s-\s|\s*(?:->|→|=>)\s*)\s*"
     r"(?P<items>(?:[*`]{0,2}[A-Za-z][\w .=/+-]{0,30}?[*`]{0,2}(?:\s*:\s*|\s+)[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2}\s*(?:[,;]\s*|(?=\.?\s*$))){2,8})\.?\s*$"
@@ -1475,6 +1578,12 @@ def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, 
     if m is None:
         return []
     lead = C.key(m.group("lead"))
+    if lead.metric is None:
+        # what the items are after the metric ('acceptance length per dataset ->')
+        bare = re.sub(
+            r"\s+(?:per|by|for each|across)\s+[A-Za-z][\w-]*$", "", m.group("lead").strip()
+        )
+        lead = C.key(bare) if bare != m.group("lead").strip() else lead
     if lead.metric not in (C.LENGTH, C.TOK_PER_STEP, C.RATE):
         return []
     got: list[tuple[C.Key, C.Value, str, str]] = []
@@ -1503,7 +1612,7 @@ def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, 
 # A / B gives it
 _OF_ACCEPTED = re.compile(
     r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:out\s+)?of\s+(?:the\s+)?(?P<b>" + _DIGITS + r")\s+"
-    r"(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+"
+    r"(?:(?P<noun>(?:draft(?:ed)?|speculative|proposed)\s+tokens|tokens|drafts|proposals)\s+)?"
     r"(?:(?:were|got|are|is|get|gets|being|was)\s+)?accepted\b"
     # a mean per verify step ('3.20 of 7 drafted tokens accepted per round'): accepted drafts
     # per step of the draft tokens per step
@@ -1720,6 +1829,250 @@ _GOAL_LINE = re.compile(
 _CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
 
 
+# A run's counts and the mean they give, in one clause group (a parenthesis, or the text between
+# ';' or sentence ends): 'N rounds' (verify steps), 'A of B [proposals] accepted' or 'A accepted',
+# and a bare 'mean [accepted] X': X is accepted drafts per step where A / N gives it, tokens per
+# step where 1 + A / N does ('47 rounds, 209 of 213 proposals accepted, mean accepted 4.45')
+_GROUP_END = re.compile(r"[();]|[.!?](?=\s+[A-Z(*`])|\n")
+_RUN_STEPS = re.compile(
+    r"(?<![\w.])(?P<n>" + _DIGITS + r")\s+(?:verify\s+|verification\s+|draft\s+|decode\s+|"
+    r"spec(?:ulative)?\s+|target\s+)?(?:rounds|steps|cycles|iterations|iters|forwards|"
+    r"forward\s+passes|windows)\b",
+    re.I,
+)
+_RUN_ACCEPTED = re.compile(
+    r"(?<![\w.])(?P<a>" + _DIGITS + r")\s+(?:(?:out\s+)?of\s+(?P<b>" + _DIGITS + r")\s+)?"
+    r"(?:(?P<noun>(?:draft(?:ed)?\s+|proposed\s+|speculative\s+)?(?:tokens|proposals|drafts))\s+)?"
+    r"(?:(?:were|got|are)\s+)?accepted\b"
+    r"|\baccepted(?:\s+(?:tokens|drafts))?\s*[:=]?\s*(?P<a2>\d[\d,]*)(?![\d.]|\s*(?:of|/)\s*\d)",
+    re.I,
+)
+_RUN_MEAN = re.compile(
+    r"\b(?:mean|avg|average)(?P<acc>\s+accepted(?:\s+(?:tokens|drafts))?)?"
+    r"(?:\s+per\s+" + C.STEP_NOUN_RE + r")?\s*[:=]?\s*(?P<x>\d+\.\d+)(?![\d.%]|\s*[A-Za-z%×/])",
+    re.I,
+)
+
+
+# a figure worked out after its name ('Acceptance length: 128 / (128 - 96) = 4.00', 'accept
+# rate = 96/120 = 80%'): the value is the result after '=', never a term of the formula
+_WORKED = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]\s*"
+    r"(?P<expr>[(\s]*\d[\d.,]*(?:[)\s]*[-+−*/×÷x][(\s]*\d[\d.,]*)+[)\s]*)"
+    r"(?:=|≈|~=)\s*(?P<val>[~≈]?\s*\d+(?:\.\d+)?\s*%?)(?![\d.])"
+)
+
+
+def _worked(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure worked out after its name."""
+    for m in _WORKED.finditer(text):
+        k = key_of(m.group("key"))
+        v = C.value(m.group("val"))
+        if k.metric not in C.ACCEPTANCE or v is None:
+            continue
+        yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+
+
+# a metric, then statistics of it each with its value ('Acceptance length  min 1.20  avg 2.73
+# max 3.90', 'AL: mean=2.73, p50=2.75'): one figure, the mean (else the median)
+_STAT_WORD = r"(?:min(?:imum)?|max(?:imum)?|avg|mean|average|median|p\d{1,2}|std|stddev)"
+_NUM_V = r"[~≈]?\d+(?:\.\d+)?\s*%?"
+_STATS_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .()%/-]{1,60}?)\s*[:=]?\s+"
+    r"(?P<list>(?:\b" + _STAT_WORD + r"\b\s*[:=]?\s*" + _NUM_V + r"[\s,;|]*){2,})",
+    re.I,
+)
+_STATS_HINT = re.compile(
+    r"\b(?:avg|mean|average|median|p50)\b.*\b(?:min|max|p\d{1,2}|std)|"
+    r"\b(?:min|max|p\d{1,2}|std)\w*\b.*\b(?:avg|mean|average|median|p50)\b",
+    re.I,
+)
+_STAT_ITEM = re.compile(r"\b(" + _STAT_WORD + r")\b\s*[:=]?\s*(" + _NUM_V + ")", re.I)
+
+
+def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a metric's statistics listed after its name."""
+    for m in _STATS_RUN.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in C.ACCEPTANCE:
+            continue
+        stats = {a.lower(): b for a, b in _STAT_ITEM.findall(m.group("list"))}
+        word = next((w for w in ("mean", "avg", "average") if w in stats), None)
+        kind = "mean"
+        if word is None:
+            word = next((w for w in ("median", "p50") if w in stats), None)
+            kind = "median"
+        if word is None:
+            continue
+        v = C.value(f"{kind} {stats[word].strip()}")
+        if v is None:
+            continue
+        yield m.start(), m.end(), [(k, v, m.group("key").strip(), stats[word].strip())]
+
+
+# a figure that changed, with a verb and perhaps its delta between the name and the change
+# ('the accept length went up 2.1→2.6', 'acceptance length improved by 0.4 (2.2 → 2.6)'): two
+# records, before and after
+_ARROW_MARK = re.compile(r"->|→|=>|⟶")
+_NAMED_CHANGE = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
+    r"(?:(?:went|goes|rose|fell|dropped|jumped|climbed|improved|increased|decreased|changed|"
+    r"moved|declined|grew|shifted|regressed)(?:\s+(?:up|down))?"
+    r"(?:\s+by\s+[+\-−]?\d[\d.]*\s*%?)?[\s,:]*)"
+    r"(?:\(\s*)?(?P<a>[~≈]?\d+(?:\.\d+)?\s*%?)\s*(?:->|→|=>|⟶)\s*(?P<b>\d+(?:\.\d+)?\s*%?)"
+    r"(?![\w.]\d)",
+    re.I,
+)
+
+
+def _named_changes(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure that changed after a verb."""
+    for m in _NAMED_CHANGE.finditer(text):
+        k = key_of(m.group("key"))
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if k.metric not in C.ACCEPTANCE or a is None or b is None:
+            continue
+        kt = m.group("key").strip()
+        yield m.start(), m.end(), [(k, a, kt, m.group("a").strip()), (k, b, kt, m.group("b"))]
+
+
+# values listed with '/' after a metric, then as many configurations listed with '/' ('AL: 3.1 /
+# 2.9 / 2.7 for k = 3 / 5 / 7', 'accept rate 71% / 64% on chat / code'): a record each, its
+# configuration its label
+_VALS_FOR = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+"
+    r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15}(?:\s[A-Za-z][\w-]{0,15})?)"
+    r"(?:\s*[=:]\s*|\s+)(?=[\w.+-]{1,20}\s*/))?"
+    r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
+)
+
+
+def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each list of values with its list of configurations."""
+    for m in _VALS_FOR.finditer(text):
+        k = key_of(m.group("key"))
+        vals = [x.strip() for x in m.group("vals").split("/")]
+        labs = [x.strip() for x in m.group("labs").split("/")]
+        if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or len(vals) != len(labs):
+            continue
+        name = (m.group("name") or "config").strip()
+        if C.key(name).metric not in (C.LABEL, C.K, None):
+            continue  # 'for accept rate 3 / 5': another figure, no configuration
+        label_key = C.Key(C.LABEL, name.lower(), False)
+        items: list[tuple[C.Key, C.Value, str, str]] = []
+        for vt, lab in zip(vals, labs, strict=True):
+            v = C.value(vt)
+            if v is None:
+                break
+            items.append((label_key, C.Value(0.0, False, 0), name, lab))
+            items.append((k, v, m.group("key").strip(), vt))
+        if len(items) == 2 * len(vals):
+            yield m.start(), m.end(), items
+
+
+# a bare number closing a line of named counts, the quotient of two of them: tokens decoded over
+# the target's (the large model's) verify steps ('decoding step: 17778, large model step: 4605,
+# 3.8605863192182412'), read only where the quotient gives it at its printed decimals
+_BARE_TAIL = re.compile(r"[,;]\s*[`*]{0,2}(?P<x>\d+\.\d{2,})[`*]{0,2}\s*[`*]{0,2}\s*$")
+_NAMED_COUNT = re.compile(r"(?P<k>[A-Za-z][\w -]{1,40}?)\s*:\s*(?P<n>\d+)(?![\d.])")
+_TARGET_STEPS = re.compile(r"\b(?:large|target|big|verif\w*|main)\b", re.I)
+_DECODED = re.compile(r"\b(?:decod\w*|tokens?|output|generated)\b", re.I)
+
+
+def bare_quotient(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a bare quotient of a line's decoded tokens over its verify steps."""
+    tail = _BARE_TAIL.search(text)
+    if tail is None:
+        return
+    x = C.value(tail.group("x"))
+    counts = list(_NAMED_COUNT.finditer(text[: tail.start()]))
+    if x is None or len(counts) < 2:
+        return
+    for den in counts:
+        if not _TARGET_STEPS.search(den.group("k")) or key_of(den.group("k")).metric != C.STEPS:
+            continue
+        for num in counts:
+            if (
+                num is den
+                or not _DECODED.search(num.group("k"))
+                or _TARGET_STEPS.search(num.group("k"))
+            ):
+                continue
+            a, b = int(num.group("n")), int(den.group("n"))
+            if b and a > b and abs(a / b - x.number) <= C.half_unit(x.decimals) + 1e-9:
+                yield (
+                    tail.start("x"),
+                    tail.end("x"),
+                    [
+                        (
+                            C.Key(C.TOK_PER_STEP, "decoded tokens per verify step", False),
+                            x,
+                            "",
+                            tail.group("x"),
+                        ),
+                        (
+                            C.key("output tokens"),
+                            C.Value(float(a), False, 0),
+                            num.group("k").strip(),
+                            num.group("n"),
+                        ),
+                        (
+                            C.key("verify steps"),
+                            C.Value(float(b), False, 0),
+                            den.group("k").strip(),
+                            den.group("n"),
+                        ),
+                    ],
+                )
+                return
+
+
+_RUN_SPEC = re.compile(
+    r"draft|propos|spec|verif|mtp|eagle|dflash|medusa|lookahead|n-?gram|token", re.I
+)
+
+
+def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each clause group whose counts give its bare mean, on a line that
+    speaks of drafts or tokens ('10 rounds, 5 accepted' of a review is no draft's)."""
+    if not _RUN_SPEC.search(text):
+        return
+    start = 0
+    for end in [m.start() for m in _GROUP_END.finditer(text)] + [len(text)]:
+        seg = text[start:end]
+        at = start
+        start = end + 1
+        mean = _RUN_MEAN.search(seg)
+        if mean is None:
+            continue
+        steps = _RUN_STEPS.search(seg)
+        acc = _RUN_ACCEPTED.search(seg)
+        if steps is None or acc is None:
+            continue
+        n, x = C.value(steps.group("n")), C.value(mean.group("x"))
+        a = C.value(acc.group("a") or acc.group("a2"))
+        if n is None or x is None or a is None or not n.number or a.number != int(a.number):
+            continue
+        per = a.number / n.number
+        if abs(per - x.number) <= C.half_unit(x.decimals):
+            k = C.Key(C.ACC_PER_STEP, "mean accepted per step", False)
+        elif abs(1 + per - x.number) <= C.half_unit(x.decimals) and not mean.group("acc"):
+            k = C.Key(C.TOK_PER_STEP, "mean tokens per step", False)
+        else:
+            # the run's own counts do not give the mean: a mean of something else, not read
+            yield at + mean.start(), at + mean.end(), []
+            continue
+        items = [
+            (k, x, mean.group(0)[: mean.start("x") - mean.start()].strip(), mean.group("x")),
+            (C.key("accepted"), a, "accepted", acc.group("a") or acc.group("a2")),
+            (C.key("verify steps"), n, "rounds", steps.group("n")),
+        ]
+        lo = min(mean.start(), steps.start(), acc.start())
+        hi = max(mean.end(), steps.end(), acc.end())
+        yield at + lo, at + hi, items
+
+
 def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     """Every (key, value, printed key, printed value) of a line of key-value pairs or prose:
     pairs with a separator (':', '=', 'is', 'of', ...) first, then a key followed by its value
@@ -1729,7 +2082,44 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
     found: list[tuple[int, C.Key, C.Value, str, str]] = []
     rest = list(text)
     low = text.lower()
+
+    def taken(start: int, end: int) -> bool:  # a span another reader of the line read
+        return any(rest[i] == " " and text[i] != " " for i in range(start, min(end, len(text))))
+
+    for start, end, got in _worked(text) if ("=" in text or "≈" in text) else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in bare_quotient(text) if text.count(":") >= 2 else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _values_for(text) if text.count("/") >= 2 else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _named_changes(text) if _ARROW_MARK.search(text) else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _stats_runs(text) if _STATS_HINT.search(text) else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _run_means(text) if "accepted" in low else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+
     for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
@@ -1756,6 +2146,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         shared.append((m.start("br"), sc))
         for i in range(m.start("br"), m.end("br")):
             rest[i] = " "
+    for m in _FRACTION_COUNTS.finditer(text) if "accepted" in low else ():
+        p, a, b = C.value(m.group("p")), C.value(m.group("a")), C.value(m.group("b"))
+        if p is None or a is None or b is None or not b.number or a.number > b.number:
+            continue
+        if abs(a.number / b.number - p.number) > C.half_unit(p.decimals) + 1e-9:
+            continue  # the counts do not give the fraction: they mean something else
+        found.append((m.start("a"), C.key("accepted"), a, "accepted", m.group("a")))
+        found.append((m.start("b"), C.key("drafted"), b, "drafted", m.group("b")))
+        for i in range(m.end("p"), m.end()):
+            rest[i] = " "
     for m in _SPACED_LIST.finditer(text) if _TWO_DECIMALS.search(text) else ():
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
@@ -1769,6 +2169,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 (m.start() + i, pk, C.Value(r, False, 4), m.group("key").strip(), f"{r:g}")
             )
     for start, end, got in _lead_list(text) if ":" in text else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
@@ -1794,6 +2196,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         acc, pct = C.value(m.group("a")), C.value(m.group("p"))
         if acc is None or pct is None or _closes_range_or_bound(text, m.start("p")):
             continue
+        if re.search(r"\bof\s*[*`]{0,2}$", text[: m.start("a")]):
+            continue  # '209 of 213 accepted (98.1%)': 213 is what was drafted, read below
         found.append((m.start("p"), C.Key(C.RATE, "accepted", True), pct, "accepted", m.group("p")))
         found.append((m.start("a"), C.key("accepted"), acc, "accepted", m.group("a")))
         for i in range(m.start(), m.end()):
@@ -1803,9 +2207,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         if " of " in low and "accept" in low
         else ()
     ):
-        got = _of_accepted(m)
-        if not got or _closes_range_or_bound(text, m.start()):
+        if (
+            _closes_range_or_bound(text, m.start())
+            or not "".join(rest[m.start() : m.end()]).strip()
+        ):
             continue
+        got = _of_accepted(m)
+        if not got and m.group("noun") is not None:
+            continue
+        # 'A of B accepted' whose counts give nothing here still never reads 'B accepted'
         found.extend((m.start() + i, *one) for i, one in enumerate(got))
         for i in range(m.start(), m.end()):
             rest[i] = " "
@@ -1935,12 +2345,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None
                 or (more := _ARROW_TO.match(text, end)) is not None
+                or (more := _DOWN_FROM.match(text, end)) is not None
             ):
                 mv = C.value(more.group("val"))
                 if mv is None:
                     break
                 # a 'vs' value is another run's: after every first value of the line
-                at = more.start("val") + (len(text) if more.re in (_VERSUS, _ARROW_TO) else 0)
+                at = more.start("val") + (
+                    len(text) if more.re in (_VERSUS, _ARROW_TO, _DOWN_FROM) else 0
+                )
                 found.append((at, k, mv, m.group("key").strip(), more.group("val")))
                 for i in range(end, more.end("val")):
                     rest[i] = " "
@@ -2209,6 +2622,79 @@ def _counted_share(m: re.Match[str]) -> tuple[C.Value, C.Value, C.Value] | None:
     return v, C.Value(a.number, False, 0), C.Value(b.number, False, 0)
 
 
+_POSITION_OPENER = re.compile(r"^\s*[-*]?\s*(?P<k>[A-Za-z][\w .()%/-]{2,60}?)\s*:\s*$")
+_POSITION_LINE = re.compile(
+    r"^\s*[-*]?\s*(?P<k>(?:(?:draft\s+)?(?:position|pos|token|depth)\s*#?\s*)?(?P<p>\d{1,2}))"
+    r"\s*[:=]\s*(?P<v>\d*\.?\d+\s*%?)\s*$",
+    re.I,
+)
+
+
+_BRACKET_STAT = re.compile(
+    r"^\s*\[(?P<m>[^\]]{1,40})\]\s*(?P<s>" + _STAT_WORD + r")\s*[:=]\s*(?P<v>" + _NUM_V + r")\s*$",
+    re.I,
+)
+
+
+def _bracket_stats(lines: list[Line]) -> list[Line]:
+    """Lines of one metric's statistics, the metric in brackets ('[AL] AVERAGE: 2.7312' /
+    '[AL] P50: 2.75', trtllm-bench's details): one line naming the metric, then its statistics."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        m = _BRACKET_STAT.match(lines[i][1])
+        if m is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        j = i
+        items = []
+        while j < len(lines) and (n := _BRACKET_STAT.match(lines[j][1])) is not None:
+            if n.group("m") != m.group("m"):
+                break
+            items.append(f"{n.group('s').lower()} {n.group('v').strip()}")
+            j += 1
+        name = m.group("m").strip()
+        if (
+            len(items) >= 2
+            and name.lower() not in C.TABLE_ONLY_RATE_KEYS
+            and C.key(name).metric in C.ACCEPTANCE
+        ):
+            out.append((lines[i][0], f"{name}  " + "  ".join(items)))
+        else:
+            out.extend(lines[i:j])
+        i = j
+    return out
+
+
+def _position_lines(lines: list[Line]) -> list[Line]:
+    """A line naming rates per position with no value of its own ('Per-position acceptance
+    (%):'), then one line per position ('  Position 0:   81.20', '- 1: 0.60'), counted from 0
+    or 1 without a gap: one line listing them after the key ('Per-position acceptance (%):
+    (81.20, 60.10)'), read as any list after its key."""
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        ln, t = lines[i]
+        opener = _POSITION_OPENER.match(t)
+        if opener is not None and key_of(opener.group("k")).metric in (C.PER_POSITION, C.RATE):
+            subs = []
+            for _, u in lines[i + 1 : i + 17]:
+                sp = _POSITION_LINE.match(u)
+                if sp is None:
+                    break
+                subs.append(sp)
+            pos = [int(sp.group("p")) for sp in subs]
+            if len(subs) >= 2 and pos == list(range(pos[0], pos[0] + len(pos))) and pos[0] < 2:
+                vals = ", ".join(sp.group("v").strip() for sp in subs)
+                out.append((ln, f"{opener.group('k').strip()}: ({vals})"))
+                i += 1 + len(subs)
+                continue
+        out.append((ln, t))
+        i += 1
+    return out
+
+
 def keyvalue(
     lines: list[Line], ctx: Ctx, structure: str, named: C.Key | None = None
 ) -> list[PasteRecord]:
@@ -2238,7 +2724,7 @@ def keyvalue(
         fig, labels, first = E.Figures(), [], 0
 
     said: list[str] = []  # the block's lines so far
-    for ln, t in join_wrapped(lines):
+    for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
         ratio = _RATIO_EQ.search(t) if "=" in t and "/" in t else None
         if ratio is not None and (shares := _counted_share(ratio)) is not None:
@@ -2346,6 +2832,13 @@ _SPACED_LIST = re.compile(
     r"(?P<list>\d*\.\d+(?:[ \t]+\d*\.\d+){1,15})(?![\w.%])"
 )
 _TWO_DECIMALS = re.compile(r"\d\.\d+[ \t]+\d*\.\d")
+# a fraction with the counts it divides in brackets ('0.77778 (  140 accepted /   180
+# generated)', llama.cpp's draft acceptance rate): the counts, where they give the fraction
+_FRACTION_COUNTS = re.compile(
+    r"(?<![\w.])(?P<p>0?\.\d+|1\.0+)\s*\(\s*(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
+    r"(?:generated|drafted|proposed|draft(?:ed)?(?:\s+tokens)?|tokens\s+drafted)\s*\)",
+    re.I,
+)
 _SHARE_BRACKET = re.compile(
     r"(?P<p>[~≈]?\s*\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*(?P<br>[(\[][^()\[\]\n]{3,80}[)\]])"
 )
@@ -2488,6 +2981,15 @@ def _is_num(x: object) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
+def _position_object(v: dict[Any, Any], percent: bool) -> tuple[float, ...] | None:
+    """The rates of a JSON object or dict keyed by draft position, counted from 0 or 1 without
+    a gap ('{"0": 0.98, "1": 0.64}'), or None."""
+    if not 2 <= len(v) <= 16 or not all(_is_num(x) for x in v.values()):
+        return None
+    text = ", ".join(f"{str(a).strip()}: {b!r}" for a, b in v.items())
+    return C.position_dict("{" + text + "}", percent)
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -2515,6 +3017,14 @@ def json_records(
                         for i, x in enumerate(nums):
                             fig.positions[i] = float(x)
                     fig.fields.append((name, json.dumps(v)[:80]))
+            elif (
+                k.metric == C.PER_POSITION
+                and isinstance(v, dict)
+                and (rl := _position_object(v, k.percent)) is not None
+            ):
+                # rates by draft position keyed by the position ('{"0": 0.98, "1": 0.64}')
+                fig.positions.update(enumerate(rl))
+                fig.fields.append((name, json.dumps(v)[:80]))
             elif isinstance(v, dict) and k.metric not in (C.LABEL, C.K):
                 # a metric's statistics under its name ('{"..._acceptance_length": {"unit":
                 # "ratio", "avg": 2.41, "p50": 2.38}}'): its mean (else median) is the figure

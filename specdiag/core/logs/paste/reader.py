@@ -200,6 +200,29 @@ def _only_in_notes(lines: list[tuple[int, str]], tool: str) -> bool:
     return bool(naming) and all(_NOTE.match(t) for t in naming)
 
 
+# where scripts, code or weights are found ('Scripts available at SpecForge', 'code is in
+# SGLang's repo', 'see vLLM's docs'): a pointer, not the run that measured the figures
+_POINTER = re.compile(
+    r"\b(?:available|hosted|released|published|found|kept)\s+(?:at|on|in|from|via|under)\b|"
+    r"\b(?:scripts?|code|weights|checkpoints?|recipes?|configs?|docs|notebooks?)\s+"
+    r"(?:are\s+|is\s+|live\s+|lives\s+)?(?:at|in|on|from|under)\b|\bsee\b",
+    re.I,
+)
+
+
+def _only_as_pointer(lines: list[tuple[int, str]], tool: str) -> bool:
+    """Whether the paste names ``tool`` only after a pointer to where scripts, code or weights
+    are found, never as what ran."""
+    naming = [t for _, t in lines if tool in T.tools_named(t)]
+    if not naming:
+        return False
+    for t in naming:
+        m = _POINTER.search(t)
+        if m is None or tool in T.tools_named(t[: m.start()]):
+            return False
+    return True
+
+
 # a line of a training loop: a loss beside a learning rate or an epoch, in either order
 _TRAINING = re.compile(
     r"\b(?:train_|training_)?loss\s*[=:]\s*[-\d.].*\b(?:lr|learning_rate|epoch)\s*[=:]\s*\d|"
@@ -258,6 +281,7 @@ def read_paste(
     claimed_set = set(claimed)
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
+    pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
     records: list[PasteRecord] = []
     block_of: list[int] = []
     unread: list[Block] = []
@@ -307,6 +331,14 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
+        if (
+            not candidate
+            and ("step" in body or "call" in body)
+            and any(next(I.bare_quotient(t), None) is not None for _, t in blk)
+        ):
+            # a bare quotient of decoded tokens over the target's steps ('decoding step:
+            # 17778, large model step: 4605, 3.86')
+            candidate = _TABLE_MARK.search("|")
         if (
             not candidate
             and upper_here
@@ -364,6 +396,8 @@ def read_paste(
             notes_only[tool] = _only_in_notes(lines, tool)
         if tool != "unknown" and notes_only[tool]:
             tool, rule = "unknown", f"no tool named but in a note on {tool}'s own behaviour"
+        if tool != "unknown" and pointer_only.setdefault(tool, _only_as_pointer(lines, tool)):
+            tool, rule = "unknown", f"no tool named but as where {tool}'s scripts or code are"
         kind = T.kind_of(body + "\n" + heading, tool) or SUMMARY
         ctx: I.Ctx = (tool, rule, kind)
         if rule == LAUNCHED_RULE:
@@ -378,11 +412,16 @@ def read_paste(
             continue
         found: list[PasteRecord] = []
         named = False
+        json_unread = False
         # a JSON body, possibly after a title of a line or two ('FastDeploy response:')
         start = next((i for i, (_, t) in enumerate(blk[:3]) if t.lstrip()[:1] in "{["), None)
         doc, repaired, members = (None, False, False)
         if start is not None:
             doc, repaired = I.load_json("\n".join(t for _, t in blk[start:]))
+        if doc is None and start is None and re.match(r'\s*"[\w.-]{1,80}"\s*:', body):
+            # a member cut out of a JSON body ('"timings": {...}'): the object it would be in
+            doc, repaired = I.load_json("{" + body.strip().rstrip(",") + "}")
+            start = 0 if doc is not None else None
         if doc is None and "{'" in body:
             doc = I.load_python_literal(body)
             start = 0 if doc is not None else start
@@ -397,16 +436,13 @@ def read_paste(
             found, dropped = _drop_marked(found, blk, marked, unread)
             records.extend(found)
             block_of.extend([n_blocks] * len(found))
-            if not found and not dropped and _STRONG.search(body):
-                unread.append(
-                    Block(
-                        shown.first_line,
-                        shown.last_line,
-                        "a JSON body without a field read here",
-                        shown.lines,
-                    )
-                )
-            continue
+            if found or dropped:
+                continue
+            # no field of the body read: its lines are read as key-value lines and prose (a
+            # key before a dict of rates by position, 'pos_accept = {'0': 0.98, '1': 0.64}',
+            # or key-value lines above a dict that holds no figure)
+            found = []
+            json_unread = True
         grids, used = TB.find(blk)
         for g in grids:
             if defined is None:
@@ -460,6 +496,7 @@ def read_paste(
             not found
             and not dropped
             and not named
+            and not json_unread
             and _STRONG.search(body)
             and _SPEC_CONTEXT.search(body + heading)
         ):
@@ -468,6 +505,15 @@ def read_paste(
                     shown.first_line,
                     shown.last_line,
                     "names acceptance figures in no structure read here",
+                    shown.lines,
+                )
+            )
+        elif not found and not dropped and json_unread and _STRONG.search(body):
+            unread.append(
+                Block(
+                    shown.first_line,
+                    shown.last_line,
+                    "a JSON body without a field read here",
                     shown.lines,
                 )
             )
@@ -790,13 +836,16 @@ def _length_name(r: PasteRecord) -> str | None:
 
 
 def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
-    """One paste prints one tool's accept length one way: where identities decide the bonus
-    of some records named 'accept length' (a table's rows: 1 + sum of the positions), the
-    records of the same tool under that name that nothing decided follow them."""
+    """One paste prints one tool's accept length one way: where identities or values decide
+    the bonus of some records named 'accept length' (a table's rows: 1 + sum of the positions;
+    a baseline row at 1.00), the records of the same tool under that name that nothing decided
+    follow them."""
     decided = {
         (r.tool, r.bonus.value)
         for r in records
-        if r.bonus.rule.startswith("identity:") and _length_name(r) is not None
+        # what the printed values prove: an identity, or a value only one way can give (the run
+        # without drafts at 1.00, a length above the draft tokens per step)
+        if r.bonus.rule.startswith(("identity:", "value:")) and _length_name(r) is not None
     }
     tools = {t for t, _ in decided}
     if len(decided) != len(tools):

@@ -15,7 +15,11 @@ _BARS = "|│┃║┆┊"
 _RULE = re.compile(r"^[\s|│┃║+:\-=─━┼┬┴├┤┌┐└┘╞╡╪═╔╗╚╝╠╣╦╩╬╭╮╯╰┏┓┗┛┣┫┳┻╋┡┩╇┠┨┯┷┿╀╁╂┝┥]+$")
 _SPLIT_BARS = re.compile("[" + re.escape(_BARS) + "]")
 # a key-value line ('Accept length:     3.18', 'steps = 3'): one value after the key, or none
-_KV = re.compile(r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$")
+_KV = re.compile(
+    r"^\s*[^\s:=][^:=]{0,80}?\s*[:=](?:\s*\S+)?\s*$"
+    # 'Spec  tok/s:    61.3  (decode: 64.0)': a key, its value, a unit and an aside
+    r"|^\s*[A-Za-z][^:=|\t]{0,60}?:\s+[-+~≈]?\d[\d.,]*\s*%?(?:\s*[A-Za-z/]{1,8})?\s*(?:\([^()]*\))?\s*$"
+)
 _GAP = re.compile(r"\s{2,}")
 # the delimiter row of a pipe table without outer bars ('-- | --', ':---|---:')
 _PIPE_RULE = re.compile(r"^\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)+$")

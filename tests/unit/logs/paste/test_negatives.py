@@ -1,0 +1,189 @@
+"""Negative controls: acceptance in another meaning, figures that are not measurements,
+tables and texts without an acceptance figure."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.pastes import (
+    printed_lengths,
+    render_table,
+)
+
+_MARKS = (
+    "(mock numbers)",
+    "(hypothetical)",
+    "These are illustrative figures.",
+    "(made-up numbers)",
+    "Numbers are hypothetical.",
+    "(placeholder values)",
+)
+
+
+def test_negative_controls() -> None:
+    assert not read_paste("| model | tok/s |\n|---|---|\n| a | 10 |\n| b | 12 |\n").records
+    mcmc = read_paste("MCMC sampler\nacceptance rate: 0.23\nstep size: 0.1\n")
+    assert not mcmc.records and mcmc.ignored
+    decode = (
+        "[2026-03-01 10:00:00 TP0] Decode batch, #running-req: 1, gen throughput (token/s): 8.1\n"
+    )
+    assert not read_paste(decode).records
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(min_value=100, max_value=400), min_size=1, max_size=4),
+    st.sampled_from(["tau", "acc_len", "accept_length"]),
+)
+def test_a_training_progress_bar_is_no_serving_measurement(
+    hundredths: list[int], name: str
+) -> None:
+    text = "\n".join(
+        f"Train: {10 + i}/50 [00:0{i}<00:20, 2.9it/s, acc=0.31, loss=6.{i}1, lr=8.1e-05, "
+        f"{name}={h / 100:.2f}]"
+        for i, h in enumerate(hundredths)
+    )
+    reading = read_paste(text)
+    assert reading.records == ()
+    assert any("training loop" in b.reason for b in reading.ignored)
+
+
+def test_acceptance_rates_of_papers_are_no_record() -> None:
+    text = (
+        "| Venue | Submissions | Accepted | Acceptance rate |\n|---|---|---|---|\n"
+        "| ICLR 2025 | 11,565 | 3,704 | 32.0% |\n"
+    )
+    reading = read_paste(text)
+    assert not reading.records and reading.ignored
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "model",
+                "tok/s",
+                "TTFT (ms)",
+                "TPOT (ms)",
+                "batch size",
+                "throughput",
+                "p99 latency",
+                "speedup",
+                "memory (GiB)",
+            ]
+        ),
+        min_size=2,
+        max_size=5,
+        unique=True,
+    ),
+    st.integers(1, 4),
+    st.sampled_from(["markdown", "csv", "aligned"]),
+)
+def test_tables_without_acceptance_give_nothing(headers: list[str], n: int, layout: str) -> None:
+    rows = [[f"{(i + 1) * 10 + j}.5" for j in range(len(headers))] for i in range(n)]
+    if layout == "markdown":
+        text = "\n".join(
+            ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+            + ["| " + " | ".join(r) + " |" for r in rows]
+        )
+    elif layout == "csv":
+        text = "\n".join([",".join(headers)] + [",".join(r) for r in rows])
+    else:
+        text = "\n".join("    ".join(c.ljust(14) for c in r) for r in [headers, *rows])
+    got = read_paste("draft model benchmark\n" + text + "\n")
+    assert not got.records and not got.unread, text
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    mark=st.sampled_from(_MARKS),
+    where=st.sampled_from(("line", "title", "example")),
+    values=st.lists(st.integers(105, 390), min_size=1, max_size=3, unique=True),
+)
+def test_figures_marked_as_not_measured_give_no_record(
+    mark: str, where: str, values: list[int]
+) -> None:
+    listed = ", ".join(f"MTP{i + 1}: AL {v / 100:.2f}" for i, v in enumerate(values))
+    body = f"With EAGLE-3 the settings would be [{listed}]"
+    # control: without the mark the figures read
+    assert printed_lengths(f"Speculative decoding results.\n\n{body}.\n") == [
+        v / 100 for v in values
+    ]
+    if where == "line":
+        text = f"Speculative decoding results.\n\n{body} {mark}\n"
+    elif where == "example":
+        # no mark but an example in the conditional: what the figures would be
+        text = f"Speculative decoding results.\n\nFor example, {body[0].lower()}{body[1:]}.\n"
+    else:
+        text = f"### Speculative decoding {mark.strip('().')}\n\n{body}.\n"
+    got = read_paste(text)
+    assert got.records == ()
+    assert any("not measured" in b.reason for b in got.unread)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    title=st.sampled_from(
+        (
+            "Here's an example:",
+            "Example:",
+            "Output of examples/offline_inference/spec_decode.py:",
+            "For example, on our cluster (e.g. 8xH100):",
+        )
+    ),
+    value=st.integers(105, 490),
+)
+def test_a_real_run_titled_example_still_reads(title: str, value: int) -> None:
+    v = value / 100
+    text = (
+        f"{title}\n\n"
+        "```\n--------------------------------------------------\n"
+        f"total_num_output_tokens: 2048\nnum_drafts: 512\nmean acceptance length: {v:.2f}\n"
+        "--------------------------------------------------\n```\n"
+    )
+    assert printed_lengths(text) == [v]
+
+
+def test_a_sampler_tuning_constant_is_another_meaning() -> None:
+    text = (
+        "Replaced the fixed Robbins-Monro acceptance rate of 0.25 with a `tune_mcmc()` argument.\n"
+    )
+    assert read_paste(text).records == ()
+
+
+def test_a_speedup_is_never_an_acceptance_figure() -> None:
+    text = "With the draft on, at essentially identical acceptance, fork-a is about 2x faster.\n"
+    assert read_paste(text).records == ()
+    assert read_paste("acceptance is 0.62, about 2.5× faster\n").records[0].printed_rate == 0.62
+
+
+def test_speedups_under_an_acceptance_heading_are_not_lengths() -> None:
+    table = render_table(
+        "markdown",
+        ["Task", "draft-a", "draft-b"],
+        [["chat", "1.8x", "2.1x"], ["code", "2.0×", "2.4×"]],
+    )
+    text = "## Acceptance length results\n\nSee the sweep below.\n\n" + table
+    assert read_paste(text).records == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our model's acceptance rate among users was 61% (accept 52 / reject 33).\n",
+        "The agent uses about 1500 tokens per round of the conversation.\n",
+        "Game stats: 4.2 tokens per iteration of the training loop, loss 2.1\n",
+        "The tokenizer averages 3.6 tokens per word; throughput 120 tokens/s.\n",
+        "In the chess engine, we accept 2.5 moves per round on average.\n",
+        '<input type="radio" name="accept radio" value="1">\n',
+        "Acceptance criteria: throughput >= 2x at >= 60% acceptance with EAGLE-3.\n",
+        "We target an acceptance length of 3.0 for the new head.\n",
+        "Our goal: acceptance rate 70% with Qwen3-8B.\n",
+    ],
+)
+def test_negative_controls_of_these_shapes(text: str) -> None:
+    assert read_paste(text).records == ()

@@ -1,0 +1,93 @@
+"""Properties of the whole reader: any text never raises, the claim check beside the line scanner,
+unreadable blocks shown, held small inputs, the corpus score."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.hook import hold
+from specdiag.core.logs.records import PASTE_MAX
+
+ROOT = Path(__file__).resolve().parents[4]
+
+
+@given(st.text(max_size=300))
+@settings(max_examples=150, deadline=None)
+def test_any_text_never_raises(text: str) -> None:
+    read_paste(text)
+
+
+def test_unreadable_block_is_shown_with_its_lines() -> None:
+    got = read_paste("speculative run: acceptance length unclear, draft acceptance looked low\n")
+    assert not got.records and got.unread
+    assert "acceptance length unclear" in got.unread[0].lines[0]
+
+
+def test_claimed_blocks_are_left_to_the_line_scanner() -> None:
+    text = "Mean acceptance length: 3.1\n"
+    assert read_paste(text).records
+    assert not read_paste(text, claimed={1}).records
+
+
+def test_corpus_score() -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import eval_pastes
+    finally:
+        sys.path.pop(0)
+    res = eval_pastes.score(ROOT / "tests/data/pastes")
+    assert res["negatives_right"] == res["negatives"]
+    assert res["positives_right"] == res["positives"]
+    assert res["false_conventions"] == 0
+    fresh = eval_pastes.score(ROOT / "tests/data/pastes_fresh")
+    assert fresh["negatives_right"] == fresh["negatives"]
+    # acc_percent_column.md: 'Acc. (%)' may be accuracy, left unread
+    assert fresh["positives_right"] >= fresh["positives"] - 1
+    external = eval_pastes.score(ROOT / "tests/data/pastes_external")
+    assert external["negatives_right"] == external["negatives"]
+    # quoted_reply_prose_vllm.md: 'printed 1.9' names no figure
+    assert external["positives_right"] >= external["positives"] - 1
+    for p in (ROOT / "tests/data").glob("pastes*/*.truth.json"):
+        json.loads(p.read_text())
+
+
+def test_claim_check_follows_the_line_scanner() -> None:
+    """A multi-line summary spanning blank lines, and a line skipped for its values, are the
+    line scanner's; a line skipped because no layout fits is left to the structure readers."""
+    from specdiag.core.logs.paste.hook import ClaimCheck
+
+    text = (
+        "= DECODING STATISTICS (Eagle3)\n\n-- Acceptance Length Details ---\n\n"
+        "[AL] MINIMUM: 2.00\n[AL] AVERAGE: 2.50\n\n"
+        "SpecDecoding metrics: Mean acceptance length: 1.59, Accepted: -27 tokens, "
+        "Drafted: 132 tokens\n\n"
+        "our run: accept len is 3.2 on average\n"
+    )
+    check = ClaimCheck(text.encode().splitlines(keepends=True), None, None)
+    assert check(5, 6)  # inside the trtllm-bench summary begun at line 1
+    assert check(8, 8)  # the vLLM line with a negative count: skipped for its values
+    assert not check(10, 10)  # prose with 'accept len': no layout fits
+
+
+def test_small_inputs_are_held_large_ones_are_not() -> None:
+    small, tee = hold(io.BytesIO(b"accept length: 3.1\n"))  # type: ignore[arg-type]
+    assert small.read() == b"accept length: 3.1\n" and tee.held() == b"accept length: 3.1\n"
+    data = b"x" * (PASTE_MAX + 10)
+    big, tee = hold(io.BytesIO(data))  # type: ignore[arg-type]
+    got = b""
+    while chunk := big.read(1 << 16):
+        got += chunk
+    assert got == data and tee.held() is None
+
+
+def test_a_csv_field_over_the_csv_modules_limit_is_no_crash() -> None:
+    text = 'accept length, note, "' + "x" * 140_000 + '", 2.5\nacc len, a, b, 2.6\n'
+    got = read_paste(text)
+    assert got.blocks == 1 and all(r.printed_length != 2.5 for r in got.records)
