@@ -705,8 +705,6 @@ class LineParser:
             version = "vllm 0.8.5" if bonus_less else "vllm 0.9.x"
             if bonus_less:
                 length, notes = mean + 1.0, (*notes, N_VLLM_085)
-        if length is not None and length < 1.0 - 0.005:
-            return Skipped("vLLM mean acceptance length below 1 is impossible")
         if drafted == 0:
             return None  # an interval without drafts: nothing to count
         if drafted:
@@ -720,7 +718,7 @@ class LineParser:
             line_no,
             when=self._vllm_time(text[: text.find(P.VLLM_SPEC_MARK)]),
             version=self._named(version),
-            length=max(length, 1.0) if length is not None else None,
+            length=length,  # (below 1: the range guard's skip)
             rate=rate,
             accepted=accepted,
             drafted=drafted,
