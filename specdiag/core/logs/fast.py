@@ -426,14 +426,6 @@ def _pair_of(key: int | tuple[str, str, bool]) -> tuple[str, str, bool]:
     return t[0], t[1], False
 
 
-def _sglang_versions(parser: LineParser) -> tuple[str, ...]:
-    vt = parser.version_text
-    if vt is not None and parser.engine == SGLANG:
-        v = "sglang " + vt
-        return ("", v, v, v)
-    return ("", SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)
-
-
 class _FromLine(Sequence[T]):
     """A per-row text field of fast rows (``raw``, ``time_text``), read from the line when
     asked, by the parser's own reading (the analyzer asks for a few rows: first and last
@@ -469,10 +461,12 @@ def _fast_batch(
     types = tab["type"][rows]
     is_sgl = types == IT_SGL
     n = len(rows)
-    vllm_version = "vllm >= 0.10"
-    if p.version_text is not None and p.engine == VLLM:
-        vllm_version = "vllm " + p.version_text
-    versions = (*_sglang_versions(p)[1:], vllm_version)
+    vt = p.version_text  # a given --engine-version wins over the guesses
+    sgl_versions = (SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)  # by rate formula
+    if vt is not None and p.engine == SGLANG:
+        sgl_versions = ("sglang " + vt,) * 3
+    vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
+    versions = (*sgl_versions, vllm_version)
     ver = np.where(is_sgl, sgl.version[rows] - 1, 3)
     note = np.where(is_sgl, sgl.note[rows], np.where(f.clamped[rows], 3, 0))
     lens = f.pp_lens[rows]

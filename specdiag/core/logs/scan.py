@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Protocol, cast
+from typing import Any, BinaryIO, Protocol
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -75,11 +75,10 @@ class ScanCounts:
         del self.unrecognised_examples[MAX_EXAMPLES:]
 
 
-# A candidate from the bytes stage: (1-based line number, the line's bytes, the line before it
-# when the llama.cpp two-line form may need it, or the PREV_LINES lines before it joined by
-# newlines for a PREV_KEYWORDS line, or CONTEXT for a context line). ``raw`` None: an overlong
-# line with a keyword.
-Candidate = tuple[int, bytes | None, bytes | None]
+# A candidate from the bytes stage, the arguments of LineFinder's ``on_line``: (1-based line
+# number, the line's bytes, the line before it when the llama.cpp two-line form may need it, or
+# the PREV_LINES lines before it joined by newlines for a PREV_KEYWORDS line, or CONTEXT for a
+# context line). ``raw`` None: an overlong line with a keyword.
 CUT_ENDS = (b",", b":", b"=", b"(")  # a line ending so is cut mid-field: its next line follows
 _CUT_LAST = (b",", b":", b"=", b"(", b" ", b"\r", b"\t")
 # The per-candidate tests of LineFinder._block run on the line decoded as latin-1: one byte per
@@ -127,8 +126,8 @@ class LineFinder:
     With a ``compiled`` part, each range
     of whole lines is scanned by it up to the next special line (a block header, a line cut
     mid-field, a summary's counts line), which this class reads with the context lines it
-    implies; the candidate list then holds the Blocks, as ``(Block, lines before it, the line
-    before it)``.
+    implies; each Block goes to ``on_block`` with the lines before it and the line before it.
+    Every other candidate line goes to ``on_line``, in order.
     """
 
     def __init__(
@@ -136,7 +135,12 @@ class LineFinder:
         keywords: tuple[bytes, ...],
         max_line: int = MAX_LINE,
         compiled: CompiledPart | None = None,
+        *,
+        on_line: Callable[[int, bytes | None, bytes | None], None],
+        on_block: Callable[[Any, int, bytes], None],
     ) -> None:
+        self.on_line = on_line
+        self.on_block = on_block
         self.keywords = keywords
         self.compiled = compiled
         self._keywords_s = tuple(kw.decode("latin-1") for kw in keywords)
@@ -151,7 +155,6 @@ class LineFinder:
         self._first = True
         self._follow = 0  # context lines still to hand on after a block header / a cut line
         self._prev_lines: list[bytes] = []  # the last PREV_LINES lines of the previous block
-        self._out: list[Candidate] = []
 
     def start_after(self, lines: list[bytes]) -> None:
         """Start after these lines (the last ones before a byte range, complete), as if
@@ -163,25 +166,19 @@ class LineFinder:
         """Nothing of the input read so far waits for the lines after it."""
         return not (self._follow or self._overlong or self._carry)
 
-    def feed(self, data: bytes) -> list[Candidate]:
-        """The candidates completed by this block, in order."""
-        out: list[Candidate] = []
-        self._out = out
+    def feed(self, data: bytes) -> None:
+        """The next bytes: the candidates they complete are handed on, in order."""
         if data:
             self._feed(data)
-        return out
 
-    def close(self) -> list[Candidate]:
+    def close(self) -> None:
         """End of input: the last line may lack its newline."""
-        out: list[Candidate] = []
-        self._out = out
         if self._overlong:
             self._end_overlong()
         elif self._carry:
             tail = self._carry + b"\n"
             self._carry = b""
             self._block(tail, 0, len(tail))
-        return out
 
     def _feed(self, data: bytes) -> None:
         if self._first:
@@ -215,7 +212,7 @@ class LineFinder:
             if len(head) - 1 > self.max_line:
                 self.lines += 1
                 if self._has_keyword(head):
-                    self._out.append((self.lines, None, None))
+                    self.on_line(self.lines, None, None)
             else:
                 self._block(head, 0, len(head))
             start = first_nl + 1
@@ -231,7 +228,7 @@ class LineFinder:
         self._overlong = False
         self.lines += 1
         if self._overlong_kw:
-            self._out.append((self.lines, None, None))
+            self.on_line(self.lines, None, None)
         self._overlong_kw = False
 
     def _has_keyword(self, data: bytes) -> bool:
@@ -254,11 +251,11 @@ class LineFinder:
                     prev = None
                     if any(kw in raw for kw in PREV_KEYWORDS) or raw.lstrip(b" \t>")[:1] == b"|":
                         prev = self._prev_of(buf, start if lo is None else lo, pos)
-                    self._out.append((self.lines, raw, prev))
+                    self.on_line(self.lines, raw, prev)
                     if any(kw in raw for kw in FOLLOW_KEYWORDS):
                         self._follow = max(self._follow, FOLLOW_LINES)  # the next section
                 else:
-                    self._out.append((self.lines, raw, CONTEXT))
+                    self.on_line(self.lines, raw, CONTEXT)
             pos = e + 1
         return pos
 
@@ -295,7 +292,7 @@ class LineFinder:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
                 ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
                 ptail = orig_tail if pos == lo else buf[lo if ps < 0 else ps + 1 : pos - 1]
-                self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
+                self.on_block(blk, self.lines, ptail)
             self.lines += blk.lines
             self.candidate_lines += blk.candidate_lines
             stop = blk.stop
@@ -335,7 +332,7 @@ class LineFinder:
         rfind = buf.rfind
         count = buf.count
         keywords_s = self._keywords_s
-        append = self._out.append
+        on_line = self.on_line
         max_line = self.max_line
         line_no = self.lines
         cur = start
@@ -360,7 +357,7 @@ class LineFinder:
             m = nxt
             self.candidate_lines += 1
             if e - s > max_line:
-                append((line_no + 1, None, None))
+                on_line(line_no + 1, None, None)
                 continue
             prev: bytes | None = None
             if "draft acceptance rate" in text and "slot " not in text:
@@ -377,7 +374,7 @@ class LineFinder:
                         break
             elif "|" in text and text.lstrip(" \t>")[:1] == "|":
                 prev = self._prev_of(buf, start, s)  # a table's header: the heading above it
-            append((line_no + 1, raw, prev))
+            on_line(line_no + 1, raw, prev)
             follow = 0
             if text[-1:] in _CUT_LAST_S and text.rstrip(" \r\t").endswith(_CUT_ENDS_S):
                 follow = 1
@@ -425,7 +422,7 @@ class Scanner:
     """The record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
     records found go to ``sink`` as one :class:`~.batch.RecordBatch` per block, in line order.
 
-    The bytes stage is a :class:`LineFinder`; :meth:`consume` is the parse stage. Composed
+    The bytes stage is a :class:`LineFinder`; :meth:`parse_candidate` is the parse stage. Composed
     with a
     ``compiled`` part (:class:`CompiledPart`, made by :func:`~.fast.record_source` when it is
     built), the LineFinder hands it each range of whole lines and it makes the batch of each
@@ -447,7 +444,13 @@ class Scanner:
         self.max_line = max_line
         self.counts = ScanCounts()
         self.compiled = compiled
-        self.finder = LineFinder(keywords_for(parser.engine), max_line, compiled)
+        self.finder = LineFinder(
+            keywords_for(parser.engine),
+            max_line,
+            compiled,
+            on_line=self.parse_candidate,
+            on_block=self._block_batch,
+        )
         # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
         # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
         # it is not one (JSON Lines, a log), line by line as usual.
@@ -475,7 +478,8 @@ class Scanner:
             if self._doc_size > JSON_DOC_MAX:
                 self._lines_of_doc()
             return
-        self.consume(self.finder.feed(data))
+        self.finder.feed(data)
+        self._counted()
 
     def on_record(self, rec: LogRecord) -> None:
         """A record found: it goes out with its block's batch."""
@@ -496,14 +500,16 @@ class Scanner:
             if self._whole_document(data):
                 return
             self._lines_of_doc()
-        self.consume(self.finder.close())
+        self.finder.close()
+        self._counted()
         self.finish()
 
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
         f = self.finder
         for data in held:
-            self.consume(f.feed(data))
+            f.feed(data)
+            self._counted()
 
     def _whole_document(self, data: bytes) -> bool:
         """Read a source that is one JSON value spanning several lines; False when it is not
@@ -537,27 +543,22 @@ class Scanner:
         """Records the parser completed out of line order (a block's, a cut line's)."""
         ready = self.parser.ready
         items = ready[:]
-        ready.clear()  # the same list: consume holds it
+        ready.clear()  # the same list: the parser holds it
         for line_no, text, item in items:
             self._take(line_no, text, (item,) if isinstance(item, LogRecord) else item)
 
-    def consume(self, cands: list[Candidate]) -> None:
-        """Parse candidates in order; then take the bytes stage's counts as they stand."""
-        if self.compiled is None:
-            for line_no, raw, prev in cands:
-                self.parse_candidate(line_no, raw, prev)
-        else:
-            for cand in cands:
-                head: object = cand[0]
-                if isinstance(head, int):
-                    self.parse_candidate(*cand)
-                    continue
-                self._emit()  # a Block: one batch of its own
-                base, tail = cast(tuple[int, bytes], cand[1:])
-                batch, fast = self.compiled.batch(head, base, tail, self.parse_line, self.skip)
-                self.counts.records += fast
-                if batch is not None and len(batch):
-                    self.sink(batch)
+    def _block_batch(self, blk: Any, base: int, tail: bytes) -> None:
+        """A Block the compiled part scanned (``base``: the lines before it, ``tail``: the line
+        before it): its records as one batch of their own."""
+        assert self.compiled is not None
+        self._emit()
+        batch, fast = self.compiled.batch(blk, base, tail, self.parse_line, self.skip)
+        self.counts.records += fast
+        if batch is not None and len(batch):
+            self.sink(batch)
+
+    def _counted(self) -> None:
+        """The bytes stage's counts as they stand; the records found so far go out."""
         counts, f = self.counts, self.finder
         counts.lines = f.lines
         counts.candidate_lines = f.candidate_lines
