@@ -33,6 +33,7 @@ from specdiag.core.logs.records import (
     ParseOutcome,
     Skipped,
     Unrecognised,
+    out_of_range,
 )
 
 
@@ -456,7 +457,7 @@ def _llama_example(b: Block) -> _Figures | Skipped | None:
     if drafted == 0:
         return None
     notes = [N_LLAMA_EXAMPLE]
-    pct = G.number(b.values.get("accept", "").rstrip("%"))
+    pct = G.number(b.values.get("accept"))
     if pct is not None and abs(pct - 100.0 * accepted / drafted) > 0.01:
         notes.append(
             f"identity failed: accept {pct:.3f}% != 100 * n_accept / n_drafted "
@@ -578,7 +579,12 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
             elif got is not None:
                 engine, kind, version, keep = _JSON_RECORDS[reader]
                 raw = (*((k, json.dumps(parent[k])) for k in keep if k in parent), *_raw(obj))
-                out.append(_record(p, engine, kind, got._replace(version=version), line_no, raw))
+                rec = _record(p, engine, kind, got._replace(version=version), line_no, raw)
+                why = out_of_range(rec)  # the range guard per object: the others are kept
+                if why is None:
+                    out.append(rec)
+                else:
+                    bad.append(why)
     if out:
         return tuple(out)
     if bad:

@@ -371,9 +371,12 @@ class LineParser:
 
     # ------------------------------------------------------------------ dispatch
 
-    def parse(self, text: str, line_no: int = 0, prev_line: str | None = None) -> ParseOutcome:
+    def parse(
+        self, text: str, line_no: int = 0, prev_line: str | None = None, alone: bool = True
+    ) -> ParseOutcome:
         """Parse one line (without its newline). ``prev_line``: the line before (or, for a
-        summary's counts, the few lines before joined by newlines), if known.
+        summary's counts, the few lines before joined by newlines), if known; ``alone=False``:
+        a context line (:meth:`parse_context`).
 
         Records of a multi-line summary or of a line cut in two come out of line order, in
         :attr:`ready` (the scanner drains it after each line, and after :meth:`finish`)."""
@@ -382,6 +385,8 @@ class LineParser:
                 out = self._pending(text, line_no)
                 if out is not _NOT_MINE:
                     return _guard(out)  # type: ignore[arg-type]
+            if not alone:
+                return None
             if text[-1:] in _CUT_LAST and _is_cut(text):
                 self._cut = (line_no, strip_ansi(text))
                 return None
@@ -393,13 +398,7 @@ class LineParser:
     def parse_context(self, text: str, line_no: int) -> ParseOutcome:
         """A context line (no keyword of its own): part of an open summary block or table, the
         continuation of a cut line, or nothing."""
-        if self.block is None and self._cut is None and self.table is None:
-            return None
-        try:
-            out = self._pending(text, line_no)
-            return None if out is _NOT_MINE else _guard(out)  # type: ignore[arg-type]
-        except _MALFORMED:
-            return Skipped("malformed statistics line")
+        return self.parse(text, line_no, alone=False)
 
     def finish(self) -> None:
         """End of the source: an open block or cut line gives its record (into :attr:`ready`)."""
@@ -706,8 +705,6 @@ class LineParser:
             version = "vllm 0.8.5" if bonus_less else "vllm 0.9.x"
             if bonus_less:
                 length, notes = mean + 1.0, (*notes, N_VLLM_085)
-        if length is not None and length < 1.0 - 0.005:
-            return Skipped("vLLM mean acceptance length below 1 is impossible")
         if drafted == 0:
             return None  # an interval without drafts: nothing to count
         if drafted:
@@ -721,7 +718,7 @@ class LineParser:
             line_no,
             when=self._vllm_time(text[: text.find(P.VLLM_SPEC_MARK)]),
             version=self._named(version),
-            length=max(length, 1.0) if length is not None else None,
+            length=length,  # (below 1: the range guard's skip)
             rate=rate,
             accepted=accepted,
             drafted=drafted,

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.parse import LineParser
-from specdiag.core.logs.records import LogRecord
+from specdiag.core.logs.records import LogRecord, Skipped
 from tests.support import paths
 from tests.support.cli import run_cli
 from tests.support.examples import examples
@@ -333,3 +333,27 @@ def test_a_pretty_printed_json_document_is_read_whole(tmp_path: Path) -> None:
         assert r.json()["summary"]["trtllm"]["records"] == 2
         r = run_cli(["logs", "--json", "--workers", workers, str(tmp_path / "lines.jsonl")])
         assert r.exit_code == 0 and r.json()["summary"]["trtllm"]["records"] == 2
+
+
+def test_impossible_values_are_one_rule_for_every_reader() -> None:
+    """A length a rounding below 1 is read as 1; below that, or more tokens accepted than
+    drafted, is the range guard's skip, whichever reader read it; in a JSON list the guard
+    takes each object apart, so the readable ones are kept."""
+    p = LineParser()
+    rounded = p.parse("Accept length: 0.997", 1)
+    assert isinstance(rounded, tuple) and rounded[0].accept_length == 1.0
+    assert rounded[0].accepted_drafts == 0.0
+    llama = "slot print_timing: id  0 | task 1 | draft acceptance rate = 0.20 ( 1 accepted /  5 generated), mean len = 0.50"
+    for line, why in (
+        ("Accept length: 0.5", "accept length below 1 is impossible"),
+        (llama, "accept length below 1 is impossible"),
+        ("accepted 5/3 draft tokens", "more tokens accepted than drafted"),
+    ):
+        assert p.parse(line, 2) == Skipped(why), line
+    both = [
+        {"timings": {"draft_n": 3, "draft_n_accepted": 5}},
+        {"timings": {"draft_n": 10, "draft_n_accepted": 4}},
+    ]
+    got = p.parse(json.dumps(both), 3)
+    assert isinstance(got, tuple) and [r.accept_rate for r in got] == [0.4]
+    assert p.parse(json.dumps(both[:1]), 4) == Skipped("more tokens accepted than drafted")
