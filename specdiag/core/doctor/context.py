@@ -262,12 +262,11 @@ def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | No
             return TrainingLog(path, acc, f"{mode}/acc_{{i}}", sim, layers, layer_line), None
     if layers is not None:
         return TrainingLog(path, (), "none", sim, layers, layer_line), None
-    return None, InputProblem(
-        "training-log",
-        path,
+    why = (
         "no per-position accuracy found (looked for eval/acc_0, train/acc_0, ... as SpecForge "
-        "logs them)",
+        "logs them)"
     )
+    return None, InputProblem("training-log", path, why)
 
 
 # ---------------------------------------------------------------------- gathering
