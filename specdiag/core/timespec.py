@@ -160,11 +160,14 @@ def back_from(since: TimeSpec, until: TimeSpec | None, now: float) -> TimeSpec:
     return TimeSpec(until.kind, value, False, since.text)
 
 
-def year_of(spec: TimeSpec | None) -> int | None:
-    """The year an absolute time names (UTC), for the other bound written without one."""
-    if spec is None or spec.kind != "absolute" or not spec.year_given:
-        return None
-    return datetime.fromtimestamp(spec.value, tz=timezone.utc).year
+def written_year(since: str | None, until: str | None, default: int) -> int:
+    """The year --since (else --until) names (UTC), for the bound written without one; else
+    ``default``."""
+    for text, flag in ((since, "--since"), (until, "--until")):
+        spec = None if text is None else parse_time(text, flag, default)
+        if spec is not None and spec.kind == "absolute" and spec.year_given:
+            return datetime.fromtimestamp(spec.value, tz=timezone.utc).year
+    return default
 
 
 def latest_time_of_day(seconds_of_day: float, at_or_before: float) -> float:

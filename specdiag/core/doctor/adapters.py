@@ -98,14 +98,8 @@ def analyze_logs(
         if not_a_regular_file(Path(p)) is not None:
             # a pipe or FIFO was read once by the logs core; opening it again would block
             # for a new writer (forever) or read nothing
-            problems.append(
-                InputProblem(
-                    "logs",
-                    p,
-                    "a pipe: read once for the statistics; its error lines not scanned",
-                    kind="partial",
-                )
-            )
+            why = "a pipe: read once for the statistics; its error lines not scanned"
+            problems.append(InputProblem("logs", p, why, kind="partial"))
             continue
         with contextlib.suppress(SpecdiagError, OSError):
             damaged: list[str] = []

@@ -161,14 +161,10 @@ def _safetensors_headers(
     try:
         from safetensors import safe_open
     except ImportError:
-        problems.append(
-            InputProblem(
-                role,
-                str(path),
-                "safetensors is not installed: weight shapes not read "
-                "(pip install 'specdiag[tensors]')",
-            )
+        why = (
+            "safetensors is not installed: weight shapes not read (pip install 'specdiag[tensors]')"
         )
+        problems.append(InputProblem(role, str(path), why))
         return None
     out: dict[str, TensorMeta] = {}
     try:
@@ -192,9 +188,8 @@ def _torch_bin(path: Path, role: str, problems: list[InputProblem]) -> dict[str,
     try:
         import torch
     except ImportError:
-        problems.append(
-            InputProblem(role, str(path), "torch is not installed: .bin weights not read")
-        )
+        why = "torch is not installed: .bin weights not read"
+        problems.append(InputProblem(role, str(path), why))
         return None
     try:
         obj = torch.load(str(path), map_location="cpu", weights_only=True, mmap=True)

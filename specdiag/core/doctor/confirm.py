@@ -22,28 +22,27 @@ def _tensor_file(ctx: Context, name: str) -> str | None:
     return f"{d.path}/{meta.file}" if meta is not None else None
 
 
-def _shapes(ctx: Context) -> tuple[str, ...]:
-    f = _tensor_file(ctx, "fc.weight")
-    if f is None:
-        return ()
-    return (
-        'python -c "from safetensors import safe_open; f = safe_open('
-        + repr(f)
-        + ", 'np'); [print(k, f.get_slice(k).get_shape(), f.get_slice(k).get_dtype()) "
-        'for k in f.keys()]"',
-    )
+def _python_on(name: str, code: str) -> Callable[[Context], tuple[str, ...]]:
+    """``python -c CODE`` on the draft weight file holding ``name`` (``FILE`` in ``code``)."""
+
+    def make(ctx: Context) -> tuple[str, ...]:
+        f = _tensor_file(ctx, name)
+        return () if f is None else ('python -c "' + code.replace("FILE", repr(f)) + '"',)
+
+    return make
 
 
-def _d2t(ctx: Context) -> tuple[str, ...]:
-    f = _tensor_file(ctx, "d2t")
-    if f is None:
-        return ()
-    return (
-        'python -c "from safetensors.numpy import load_file; t = load_file('
-        + repr(f)
-        + "); print({k: t[k].shape for k in ('d2t', 't2d') if k in t}); d = t.get('d2t'); "
-        'print(None if d is None else (d[:8], (d + range(len(d))).max()))"',
-    )
+_shapes = _python_on(
+    "fc.weight",
+    "from safetensors import safe_open; f = safe_open(FILE, 'np'); "
+    "[print(k, f.get_slice(k).get_shape(), f.get_slice(k).get_dtype()) for k in f.keys()]",
+)
+_d2t = _python_on(
+    "d2t",
+    "from safetensors.numpy import load_file; t = load_file(FILE); "
+    "print({k: t[k].shape for k in ('d2t', 't2d') if k in t}); d = t.get('d2t'); "
+    "print(None if d is None else (d[:8], (d + range(len(d))).max()))",
+)
 
 
 def _configs(*keys: str) -> Callable[[Context], tuple[str, ...]]:

@@ -262,12 +262,11 @@ def parse_training_log(path: str) -> tuple[TrainingLog | None, InputProblem | No
             return TrainingLog(path, acc, f"{mode}/acc_{{i}}", sim, layers, layer_line), None
     if layers is not None:
         return TrainingLog(path, (), "none", sim, layers, layer_line), None
-    return None, InputProblem(
-        "training-log",
-        path,
+    why = (
         "no per-position accuracy found (looked for eval/acc_0, train/acc_0, ... as SpecForge "
-        "logs them)",
+        "logs them)"
     )
+    return None, InputProblem("training-log", path, why)
 
 
 # ---------------------------------------------------------------------- gathering
@@ -352,15 +351,11 @@ def gather(inputs: DoctorInputs) -> Context:
             h = Reads().integer(target, "hidden_size", "n_embd", "d_model")  # (checks report it)
             if h is not None and sizes and h not in sizes:
                 run = False  # another model's dump: running the target cannot name its layers
-                problems.append(
-                    InputProblem(
-                        "target",
-                        target.path,
-                        f"not run on the training dump's tokens: its hidden size {h} is not the "
-                        f"dump's {sorted(sizes)}",
-                        kind="partial",
-                    )
+                why = (
+                    f"not run on the training dump's tokens: its hidden size {h} is not the "
+                    f"dump's {sorted(sizes)}"
                 )
+                problems.append(InputProblem("target", target.path, why, kind="partial"))
         model = target.path if (run and target is not None) else None
         if training_report is not None and (inputs.reference or model):
             training_hf, prob = adapters.identify_training_layers(

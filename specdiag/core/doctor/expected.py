@@ -42,9 +42,8 @@ def observed(ctx: Context) -> tuple[float | None, str | None, list[Evidence]]:
         else:
             how = "batch-size-weighted mean" if eng == "sglang" else "count-weighted mean"
         recs = f"{n} record" + ("" if n == 1 else "s")
-        v = d.central
         said = f"the {eng} logs ({how} of {recs})"
-        return seen(v, "logs", f"{logs}: {eng} accept length ({how}, {recs})", said)
+        return seen(d.central, "logs", f"{logs}: {eng} accept length ({how}, {recs})", said)
     vals = server_accept_lengths(ctx.server.server_info if ctx.server else None)
     if vals:
         where = f"{url}/server_info avg_spec_accept_length"

@@ -308,14 +308,11 @@ def _cache_evidence(ctx: Context) -> Outcome | None:
     evs: list[Evidence] = []
     for e, j in usable:
         evs.append(ev("logs", f"{e.path}:{e.example_line} ({e.source})", e.example))
-        evs.append(
-            ev(
-                "logs",
-                f"{e.path}: accept length by prefix-cache hit share",
-                f"{j.high_accept_length:.2f} over {j.high_records} records at >= {HIGH:.0%} "
-                f"cached, {j.low_accept_length:.2f} over {j.low_records} at < {LOW:.0%}",
-            )
+        said = (
+            f"{j.high_accept_length:.2f} over {j.high_records} records at >= {HIGH:.0%} "
+            f"cached, {j.low_accept_length:.2f} over {j.low_records} at < {LOW:.0%}"
         )
+        evs.append(ev("logs", f"{e.path}: accept length by prefix-cache hit share", said))
     dropping = [(e, j) for e, j in usable if j.drops]
     if dropping:
         e, j = dropping[0]

@@ -41,14 +41,11 @@ def training_dump(ctx: Context) -> Outcome:
         # the repeated-token heuristic (a model whose layers barely mix context fools it)
         kept = [w for w in warns if "like the embedding output" not in w]
         if len(kept) != len(warns):
-            evs.append(
-                ev(
-                    "training-dump",
-                    ctx.training_file or ctx.inputs.training_dump,
-                    f"chunks identified as HF indices {list(ident)}, none the embedding "
-                    "(the repeated-token heuristic's warning set aside)",
-                )
+            said = (
+                f"chunks identified as HF indices {list(ident)}, none the embedding "
+                "(the repeated-token heuristic's warning set aside)"
             )
+            evs.append(ev("training-dump", ctx.training_file or ctx.inputs.training_dump, said))
             warns = kept
     confirm = (f"specdiag inspect-dump {ctx.inputs.training_dump}",)
     if not problems and (bad := unreadable(r, "the dump's hidden size against the target's")):

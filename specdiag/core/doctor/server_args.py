@@ -402,14 +402,10 @@ def args_from_server_info(info: dict[str, Any]) -> ServerArgs | None:
         return None
     words = ["python", "-m", "sglang.launch_server"]
     for k, v in info.items():
-        if k in ("internal_states", "version") or isinstance(v, (dict, list)) or v is None:
+        ignored = k in ("internal_states", "version") or isinstance(v, (dict, list))
+        if ignored or v is None or v is False:
             continue
         flag = "--" + str(k).replace("_", "-")
-        if v is True:
-            words.append(flag)
-        elif v is False:
-            continue
-        else:
-            words += [flag, str(v)]
+        words += [flag] if v is True else [flag, str(v)]
     parsed = parse_server_args(shlex.join(words))
     return replace(parsed, engine_from="the server's /server_info launch arguments")

@@ -36,13 +36,8 @@ def vocab_size(ctx: Context) -> Outcome:
         return skip("vocab_size missing from a config.json")
     emb = (t.tensors or {}).get("model.embed_tokens.weight")
     if emb is not None and emb.shape and emb.shape[0] != tv:
-        evs.append(
-            ev(
-                "target",
-                f"{t.path}/{emb.file}: model.embed_tokens.weight",
-                f"shape {list(emb.shape)}",
-            )
-        )
+        where = f"{t.path}/{emb.file}: model.embed_tokens.weight"
+        evs.append(ev("target", where, f"shape {list(emb.shape)}"))
         return fail(
             f"the target's embedding has {emb.shape[0]} rows but config.json says vocab_size {tv}",
             evs,
@@ -180,8 +175,6 @@ def _template(path: str) -> tuple[str, str] | None:
     tc = p / "tokenizer_config.json"
     doc = read_json(tc, "", []) if tc.is_file() else None  # (checkpoint.py reported a bad one)
     v = doc.get("chat_template") if isinstance(doc, dict) else None
-    if isinstance(v, str):
-        return f"{tc}: chat_template", v
-    if isinstance(v, list):
-        return f"{tc}: chat_template", json.dumps(v, sort_keys=True)
+    if isinstance(v, (str, list)):  # a list: named templates
+        return f"{tc}: chat_template", v if isinstance(v, str) else json.dumps(v, sort_keys=True)
     return None

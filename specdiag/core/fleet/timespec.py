@@ -10,7 +10,7 @@ from specdiag.core.timespec import (
     TimeSpec,
     latest_time_of_day,
     parse_time,
-    year_of,
+    written_year,
 )
 from specdiag.errors import UsageError
 
@@ -23,10 +23,7 @@ def window(
     now), a time is the start; ``--until`` a time (a duration: that long before now). A time of
     day is the last such UTC time at or before the end; a year-less date takes the other bound's
     year, else this year. An offset (``+10m``, logs' "after the first record") is refused."""
-    this_year = datetime.fromtimestamp(now, tz=timezone.utc).year
-    texts = [(t, flag) for t, flag in ((since, "--since"), (until, "--until")) if t is not None]
-    written = (year_of(parse_time(t, flag, this_year)) for t, flag in texts)
-    year = next((y for y in written if y is not None), this_year)
+    year = written_year(since, until, datetime.fromtimestamp(now, tz=timezone.utc).year)
     end = None
     if until is not None:
         u = _placeable(parse_time(until, "--until", year))

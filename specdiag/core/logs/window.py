@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 
 from specdiag.core.logs.records import CLOCK_ABSOLUTE, CLOCK_NO_YEAR, CLOCK_RELATIVE, LogRecord
-from specdiag.core.timespec import TIME_HINT, TimeSpec, back_from, parse_time, year_of
+from specdiag.core.timespec import TIME_HINT, TimeSpec, back_from, parse_time, written_year
 from specdiag.errors import UsageError
 
 # The grammar is core.timespec's, as fleet's; placed on the records: a time of day matches that
@@ -31,10 +31,8 @@ def window_and_year(
     """The --since/--until window and the year for year-less timestamps: ``year`` if given,
     else the year written in --since/--until, else the current year (UTC)."""
     default_year = now_year if now_year is not None else _dt.datetime.now(_dt.timezone.utc).year
-    texts = [(t, flag) for t, flag in ((since, "--since"), (until, "--until")) if t is not None]
     if year is None:
-        written = (year_of(parse_time(t, flag, default_year)) for t, flag in texts)
-        year = next((y for y in written if y is not None), default_year)
+        year = written_year(since, until, default_year)
     now = _now()
     until_b = None if until is None else back_from(parse_time(until, "--until", year), None, now)
     since_b = None if since is None else back_from(parse_time(since, "--since", year), until_b, now)
