@@ -126,13 +126,10 @@ class AuxIdRule:
     def lowest_hf(self) -> int:
         return 0 if self.embedding_capturable else 1
 
-    def highest_hf(self, num_layers: int) -> int:
-        return num_layers if self.last_layer_capturable else num_layers - 1
-
     def uncapturable(self, ids: Sequence[int], num_layers: int | None) -> tuple[int, ...]:
         """The ids of ``ids`` this release cannot capture (the target's depth when known)."""
         lo = self.lowest_hf()
-        hi = self.highest_hf(num_layers) if num_layers is not None else None
+        hi = num_layers if num_layers is None or self.last_layer_capturable else num_layers - 1
         return tuple(
             i for i in ids if self.to_hf(i) < lo or (hi is not None and self.to_hf(i) > hi)
         )
