@@ -16,7 +16,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from specdiag.core import accept
@@ -119,12 +119,7 @@ class ServerStart:
             truth_url=url + "/_specdiag/truth",
             log="stderr" if cfg.log == "-" else str(cfg.log),
             api_key_required=cfg.api_key is not None,
-            faults=Faults(
-                shares=dict(cfg.faults.shares),
-                retry_after_s=cfg.faults.retry_after_s,
-                stall_s=cfg.faults.stall_s,
-                slow_start_s=cfg.faults.slow_start_s,
-            ),
+            faults=Faults(**asdict(cfg.faults) | {"shares": dict(cfg.faults.shares)}),
         )
 
 
