@@ -70,9 +70,6 @@ class EngineCollector:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def describe(self) -> list[Metric]:
-        return []  # values are read at scrape time; no registration-time describe
-
     def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
@@ -110,7 +107,7 @@ class EngineCollector:
 def make_registry(engine: Engine) -> CollectorRegistry:
     from prometheus_client import CollectorRegistry
 
-    registry = CollectorRegistry(auto_describe=False)
+    registry = CollectorRegistry(auto_describe=False)  # values are read at scrape time only
     if engine.config.flavor is Flavor.VLLM:
         from prometheus_client import GCCollector, PlatformCollector, ProcessCollector
 
