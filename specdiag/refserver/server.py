@@ -1,9 +1,5 @@
-"""Start and stop a reference server in-process (tests, ``specdiag demo``) or in the foreground.
-
-The server runs uvicorn in one daemon thread with its own event loop. ``port=0`` binds a free
-port, reported by ``.port`` and ``.url``. ``stop()`` ends every stream and stall at once, closes
-the listening socket and joins the thread.
-"""
+"""Start and stop a reference server in-process (tests, ``specdiag demo``) or in the foreground:
+uvicorn in one daemon thread with its own event loop (docs/reference-server.md, in-process use)."""
 
 from __future__ import annotations
 
@@ -272,13 +268,8 @@ class ServerHandle(ServerLifecycle):
     def serve(
         self, duration_s: float | None = None, on_ready: Callable[[ServerStart], None] | None = None
     ) -> dict[str, object] | None:
-        """Serve in the foreground until ``duration_s`` has passed (None: forever), Ctrl-C or
-        SIGTERM (a ``KeyboardInterrupt``: the normal way to stop a server), or the server dies.
-
-        ``on_ready`` gets the :class:`ServerStart` once the server accepts connections. Returns
-        the final ``/_specdiag/truth`` (None when the server died first); the server is stopped
-        when this returns or raises.
-        """
+        """Serve in the foreground until ``duration_s`` (None: forever), Ctrl-C, SIGTERM or the
+        server's death; the final truth, or None when the server died first (docs/reference-server.md)."""
         try:
             ready = None if on_ready is None else (lambda: on_ready(self.start_document()))
             self.run_for(duration_s, ready)  # Ctrl-C or SIGTERM: stop serving, then summarise
