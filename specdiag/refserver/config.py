@@ -69,11 +69,8 @@ DEFAULT_STEPS = 3
 
 @dataclass(frozen=True)
 class FaultConfig:
-    """Deterministic fault injection: shares of generation requests answered with a fault.
-
-    Which requests are hit depends only on ``seed`` and the request's serial number, so a run
-    with the same requests in the same order hits the same ones.
-    """
+    """Shares of generation requests answered with a fault; which ones are hit depends only on
+    ``seed`` and the request's serial number, so the same requests in order hit the same ones."""
 
     shares: tuple[tuple[FaultMode, float], ...] = ()  # (mode, share) in FAULT_MODES order
     retry_after_s: float = 1.0  # Retry-After of the 429 answers
@@ -346,9 +343,5 @@ def make_config(
         k = len(acc)
     fault_cfg = faults if isinstance(faults, FaultConfig) else parse_faults(faults)
     return ReferenceServerConfig(
-        flavor=Flavor(flavor),
-        steps=k,
-        acceptance=acc,
-        faults=fault_cfg,
-        **kwargs,
+        flavor=Flavor(flavor), steps=k, acceptance=acc, faults=fault_cfg, **kwargs
     )
