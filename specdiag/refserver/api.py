@@ -418,13 +418,8 @@ def _vllm_routes(state: ServerState) -> list[Route]:
 def _llama_settings(
     state: ServerState, n_predict: int, stream: bool, stop: tuple[str, ...], active: bool = True
 ) -> JsonObject:
-    """llama.cpp's ``generation_settings`` / slot ``params`` (the capture's keys, in order).
-
-    ``active=False`` for /props' default request settings, which say ``speculative.types``
-    "none" even on a speculating server (as llama.cpp 0c1e570 does). 0c1e570 prints no
-    n_max/n_min/p_min here; the draft length shows in the log ("n_max=K") and in /metrics'
-    per-position family.
-    """
+    """llama.cpp's ``generation_settings`` / slot ``params``; ``active=False`` for /props' default
+    request settings, "none" even while speculating (as 0c1e570 does: docs/reference-server.md)."""
     spec = "none,draft-simple" if state.config.speculative and active else "none"
     return shape(
         state,

@@ -69,11 +69,8 @@ DEFAULT_STEPS = 3
 
 @dataclass(frozen=True)
 class FaultConfig:
-    """Deterministic fault injection: shares of generation requests answered with a fault.
-
-    Which requests are hit depends only on ``seed`` and the request's serial number, so a run
-    with the same requests in the same order hits the same ones.
-    """
+    """Shares of generation requests answered with a fault; which ones are hit depends only on
+    ``seed`` and the request's serial number, so the same requests in order hit the same ones."""
 
     shares: tuple[tuple[FaultMode, float], ...] = ()  # (mode, share) in FAULT_MODES order
     retry_after_s: float = 1.0  # Retry-After of the 429 answers
@@ -111,11 +108,8 @@ class FaultConfig:
 
 
 def parse_faults(text: str | None) -> FaultConfig:
-    """Parse ``--faults``: comma-separated ``MODE=SHARE`` and ``PARAM=SECONDS`` items.
-
-    Example: ``500=0.1,429=0.05,retry-after=2,truncate=0.05,reset=0.02,stall=0.02,
-    stall-seconds=5,invalid-json=0.05,slow-start=3``. A share may be a percentage (``10%``).
-    """
+    """Parse ``--faults``: comma-separated ``MODE=SHARE`` (a share may be ``10%``) and
+    ``PARAM=SECONDS`` items (docs/reference-server.md has the list)."""
     if text is None or not text.strip():
         return FaultConfig()
     shares: dict[str, float] = {}
@@ -171,13 +165,9 @@ class Speculation:
 
 @dataclass(frozen=True)
 class ReferenceServerConfig:
-    """Everything that defines a reference server. Invalid values raise :class:`UsageError`.
-
-    ``acceptance`` is the *conditional* acceptance per draft position (P(position i accepted |
-    positions 1..i-1 accepted)), one value per draft step; build it from user input with
-    :func:`make_config` (which also accepts unconditional rates and a single value for all
-    positions). ``steps=0`` turns speculation off.
-    """
+    """Everything that defines a reference server (invalid values raise :class:`UsageError`):
+    ``acceptance`` is *conditional*, one value per draft step (:func:`make_config` builds it from
+    user values); ``steps=0`` turns speculation off."""
 
     flavor: Flavor = Flavor.SGLANG
     host: str = "127.0.0.1"
@@ -315,14 +305,8 @@ def make_config(
     faults: str | FaultConfig | None = None,
     **kwargs: Unpack[ServerSettings],
 ) -> ReferenceServerConfig:
-    """Build a config from user-facing values: ``acceptance`` as text ("0.8,0.7") or numbers,
-    one value for every position or one per position, conditional or unconditional; or
-    ``accept_length``: the i.i.d. acceptance whose expected accept length (bonus included) is
-    that value (the expected-accept core's inverse).
-
-    ``steps`` None: one draft step per ``acceptance`` value when there are several, else
-    :data:`DEFAULT_STEPS` (the same rule as everywhere: :func:`specdiag.core.profile.resolve_profile`).
-    """
+    """Build a config from user-facing values (docs/reference-server.md); ``steps`` None: one
+    draft step per ``acceptance`` value when there are several, else :data:`DEFAULT_STEPS`."""
     from specdiag.core.profile import resolve_profile
 
     kind = AccKind(acc_kind)
@@ -359,9 +343,5 @@ def make_config(
         k = len(acc)
     fault_cfg = faults if isinstance(faults, FaultConfig) else parse_faults(faults)
     return ReferenceServerConfig(
-        flavor=Flavor(flavor),
-        steps=k,
-        acceptance=acc,
-        faults=fault_cfg,
-        **kwargs,
+        flavor=Flavor(flavor), steps=k, acceptance=acc, faults=fault_cfg, **kwargs
     )

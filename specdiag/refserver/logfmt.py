@@ -1,13 +1,5 @@
-"""Log lines in each engine's own format and cadence (see docs/reference-server.md).
-
-* sglang (0.5.23): ``[YYYY-mm-dd HH:MM:SS] Decode batch, ...`` every ``decode_log_interval``
-  decode steps with the interval's accept len / accept rate, and a ``Prefill batch`` line per
-  prefill step.
-* vllm (0.33.0): every ``log_interval_s`` seconds with activity, the ``Engine 000: Avg prompt
-  throughput`` line followed by ``SpecDecoding metrics: ...`` (when anything was drafted).
-* llamacpp (0c1e57098): per request, the ``print_timing`` block ending with
-  ``draft acceptance = ... mean len = ...``, with the ``M.SS.mmm.uuu I`` prefix.
-"""
+"""Log lines in each engine's own format and cadence: the ``log`` templates of engine_shapes.json
+(docs/reference-server.md, "Log lines", shows each flavor's lines and when they are written)."""
 
 from __future__ import annotations
 

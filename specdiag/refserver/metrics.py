@@ -1,10 +1,5 @@
-"""``/metrics`` pages in each engine's names, labels and types, rendered by prometheus_client.
-
-Which families a flavor shows, their help texts, labels and types are data (``metrics`` in
-engine_shapes.json: SGLang 0.5.23 ``--enable-metrics``, vLLM 0.33.0 ``SpecDecodingProm`` and a few
-scheduler metrics, llama.cpp 0c1e57098 ``--metrics``); each family names the engine counter it
-shows, read here at scrape time.
-"""
+"""``/metrics`` pages in each engine's names, labels and types, rendered by prometheus_client:
+the families are data (``metrics`` in engine_shapes.json), their values read at scrape time."""
 
 from __future__ import annotations
 
@@ -70,9 +65,6 @@ class EngineCollector:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
 
-    def describe(self) -> list[Metric]:
-        return []  # values are read at scrape time; no registration-time describe
-
     def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 
@@ -110,7 +102,7 @@ class EngineCollector:
 def make_registry(engine: Engine) -> CollectorRegistry:
     from prometheus_client import CollectorRegistry
 
-    registry = CollectorRegistry(auto_describe=False)
+    registry = CollectorRegistry(auto_describe=False)  # values are read at scrape time only
     if engine.config.flavor is Flavor.VLLM:
         from prometheus_client import GCCollector, PlatformCollector, ProcessCollector
 

@@ -1,9 +1,5 @@
-"""Start and stop a reference server in-process (tests, ``specdiag demo``) or in the foreground.
-
-The server runs uvicorn in one daemon thread with its own event loop. ``port=0`` binds a free
-port, reported by ``.port`` and ``.url``. ``stop()`` ends every stream and stall at once, closes
-the listening socket and joins the thread.
-"""
+"""Start and stop a reference server in-process (tests, ``specdiag demo``) or in the foreground:
+uvicorn in one daemon thread with its own event loop (docs/reference-server.md, in-process use)."""
 
 from __future__ import annotations
 
@@ -16,7 +12,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from specdiag.core import accept
@@ -119,12 +115,7 @@ class ServerStart:
             truth_url=url + "/_specdiag/truth",
             log="stderr" if cfg.log == "-" else str(cfg.log),
             api_key_required=cfg.api_key is not None,
-            faults=Faults(
-                shares=dict(cfg.faults.shares),
-                retry_after_s=cfg.faults.retry_after_s,
-                stall_s=cfg.faults.stall_s,
-                slow_start_s=cfg.faults.slow_start_s,
-            ),
+            faults=Faults(**asdict(cfg.faults) | {"shares": dict(cfg.faults.shares)}),
         )
 
 
@@ -277,13 +268,8 @@ class ServerHandle(ServerLifecycle):
     def serve(
         self, duration_s: float | None = None, on_ready: Callable[[ServerStart], None] | None = None
     ) -> dict[str, object] | None:
-        """Serve in the foreground until ``duration_s`` has passed (None: forever), Ctrl-C or
-        SIGTERM (a ``KeyboardInterrupt``: the normal way to stop a server), or the server dies.
-
-        ``on_ready`` gets the :class:`ServerStart` once the server accepts connections. Returns
-        the final ``/_specdiag/truth`` (None when the server died first); the server is stopped
-        when this returns or raises.
-        """
+        """Serve in the foreground until ``duration_s`` (None: forever), Ctrl-C, SIGTERM or the
+        server's death; the final truth, or None when the server died first (docs/reference-server.md)."""
         try:
             ready = None if on_ready is None else (lambda: on_ready(self.start_document()))
             self.run_for(duration_s, ready)  # Ctrl-C or SIGTERM: stop serving, then summarise

@@ -1,13 +1,9 @@
 """Capture hidden states from a running vLLM server (``capture-hidden vllm URL``), and what every
 capture shares: the sample, the output checks, the served-dump writer and its metadata.
 
-vLLM (0.32+) captures the aux-layer hidden states per request with the speculative method
-``extract_hidden_states`` and a hidden-states KV connector (vLLM's own, GPU only, or specdiag's
-CPU-safe subclass): each completion carries ``kv_transfer_params.hidden_states_path``, a
-safetensors file (``hidden_states [T, n, H]``, ``token_ids [T]``) on the server's host. The served
-dump keeps SpecForge's key and shape (``aux_hidden_state [1, T, n*H]``), so every reader of
-training dumps reads it. vLLM id ``j`` is HF ``hidden_states[j]`` (0 = the embedding output, ``L``
-= the last layer's output before the final norm); chunks come in ascending layer order.
+The vLLM capture (``extract_hidden_states`` and a hidden-states KV connector: vLLM's own, GPU
+only, or specdiag's CPU-safe subclass) and the served dump's layout are in docs/capture-hidden.md;
+the dump keeps SpecForge's key and shape, so every reader of training dumps reads it.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The ground truth from the checkpoint (``capture-hidden hf MODEL_DIR``, ``inspect-dump
---target``): every layer's ``hidden_states`` ``[L+1, T, H]`` of the target on a sample's tokens.
-
-Only the base model is loaded (``AutoModel``: no LM head, so no ``[T, vocab]`` logits), from local
-files only; ``device_map``/``offload_dir`` spread a large model (transformers/accelerate), and
-the stack itself needs ``(L+1) * T * H`` values in the model dtype on the host.
-"""
+--target``): every layer's ``hidden_states`` ``[L+1, T, H]`` of the target on a sample's tokens
+(the base model only, from local files: docs/capture-hidden.md); the stack needs
+``(L+1) * T * H`` values in the model dtype on the host."""
 
 from __future__ import annotations
 

@@ -1,15 +1,8 @@
 """Capture the aux hidden states a running SGLang server feeds an EAGLE-3 draft
-(``specdiag capture-hidden sglang URL``), without patching the server.
-
-SGLang (0.5.23) has a capture-only mode: ``--speculative-algorithm EAGLE3
---enable-return-aux-hidden-states [--return-aux-hidden-state-layer-ids ID ...]`` and no draft
-model. A ``/generate`` request with ``"return_hidden_states": true`` then carries, in
-``meta_info.hidden_states``, the concatenated aux states of every prompt token: exactly what an
-EAGLE-3 draft's fc would be fed with those ids (SGLang's own capture code, measured equal to
-Hugging Face ``hidden_states`` on the real server). The server refuses the flag next to a draft
-model, so the capture runs on a second server of the same target, launched with the draft's ids.
-The ids (SGLang's: :func:`~.conventions.aux_id_rule` reads them per version) are taken from the
-server's own ``/server_info``, so the dump records what the server really captured.
+(``specdiag capture-hidden sglang URL``), without patching the server: SGLang's capture-only mode
+(docs/capture-hidden.md), whose rows are SGLang's own capture code, measured equal to Hugging
+Face ``hidden_states`` on the real server (0.5.23). The ids come from the server's own
+``/server_info``, so the dump records what the server really captured.
 """
 
 from __future__ import annotations

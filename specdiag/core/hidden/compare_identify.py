@@ -1,10 +1,5 @@
-"""Identification: which layer each training chunk and each served chunk holds, and how sure.
-
-Evidence, strongest first: the reference stack (every chunk against every layer); a served
-chunk equal to a training chunk (whose layer ``--training-layers`` names); the embedding fingerprint
-(rows of repeated tokens are identical); a near match (the same layer, noisier than the
-tolerance); and last the served config's claim, marked "not verified".
-"""
+"""Identification: which layer each training chunk and each served chunk holds, and how sure
+(the evidence, strongest first, is step 4 of docs/compare-hidden.md)."""
 
 from __future__ import annotations
 

@@ -73,11 +73,8 @@ BLOCKING = frozenset({Finding.NONFINITE, Finding.TEMPLATE_MISMATCH, Finding.WRON
 
 @dataclass(frozen=True)
 class Tolerances:
-    """When a served chunk counts as equal to a training chunk.
-
-    A chunk matches when it has no NaN/Inf, ``rel_l2 <= rtol``, ``cosine_min >= min_cosine`` and
-    ``max_abs_diff <= atol`` (``atol`` defaults to ``atol_scale * max|training chunk|``).
-    """
+    """When a served chunk counts as equal to a training chunk (no NaN/Inf and within all three
+    bounds: docs/compare-hidden.md, "Tolerances")."""
 
     dtype: str
     rtol: float

@@ -41,14 +41,9 @@ def default_tolerances(
 
 
 def effective_dtype(dump: Dump) -> tuple[str, str | None]:
-    """The precision a dump's values really have, and a note when it is not the stored dtype.
-
-    A bf16 engine's capture saved with ``.float()`` (or through numpy, which has no bfloat16)
-    is stored as float32 but holds bfloat16 numbers only; judging it with float32 tolerances
-    would call kernel noise a mismatch. A sample of the first rows decides: when every finite,
-    non-zero value (at least 256 of them) survives a round trip through bfloat16, the dump is
-    treated as bfloat16.
-    """
+    """The precision a dump's values really have, and a note when it is not the stored dtype: a
+    float32 dump holding bfloat16 numbers only is judged as bfloat16 (docs/compare-hidden.md), as
+    float32 tolerances would call its kernel noise a mismatch."""
     torch = require_torch()
     dt = dump.dtype
     if dt not in ("float32", "float16") or dump.valid_tokens <= 0:

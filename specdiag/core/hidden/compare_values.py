@@ -1,11 +1,5 @@
-"""Served numbers given as text (``--values``): find each snippet inside the training tensor.
-
-Each snippet is compared with the first ``k`` values of every training chunk at every valid
-token (only at ``--offset`` when given); values longer than one chunk are compared with the
-start of the row. Tolerance per value: half a unit of its last printed digit plus the dtype's
-``atol``, or ``rtol x (|value| + RMS of that training chunk row)``. With a reference, the
-snippet is looked up in every layer too.
-"""
+"""Served numbers given as text (``--values``): find each snippet inside the training tensor (and
+the reference); where it is compared and with what tolerance: docs/compare-hidden.md."""
 
 from __future__ import annotations
 

@@ -3,20 +3,11 @@
 Everything inside specdiag is expressed as an **HF index**: the position in Hugging Face's
 ``output_hidden_states=True`` stack ``[L+1, T, H]``, where index 0 is the embedding output,
 index ``i`` (1 <= i < L) the output of decoder layer ``i-1`` and index ``L`` the final, normed
-output. Layer *ids* are what users write in configs; each tool reads them its own way:
-
-==================================  =========================  ===============
-who                                 id ``k`` means              HF index
-==================================  =========================  ===============
-SpecForge / EAGLE-3 / ModelOpt      output of decoder layer k   ``k + 1``
-SGLang 0.5.5+ (adds +1 to every id) output of decoder layer k   ``k + 1``
-vLLM / speculators                  input of decoder layer k    ``k``
-==================================  =========================  ===============
-
-What an engine can capture and what its default is depend on the engine and its version:
-:func:`aux_id_rule` is the one place that says so (the doctor, compare-hidden, capture-hidden
-and inspect-dump all ask it). The SGLang rules were read off the real server (0.5.23, through
-specdiag's test harness) and off the source of older wheels; each :class:`AuxIdRule` says which.
+output. How each tool reads a layer *id* (SpecForge, EAGLE-3 and SGLang 0.5.5+: ``k + 1``; vLLM
+and speculators: ``k``) is the table of docs/compare-hidden.md. :func:`aux_id_rule` is the one
+place that says what an engine release captures and reads (the doctor, compare-hidden,
+capture-hidden and inspect-dump all ask it); each :class:`AuxIdRule` says whether its rule was
+measured on the real server or read in the source.
 """
 
 from __future__ import annotations
@@ -126,13 +117,10 @@ class AuxIdRule:
     def lowest_hf(self) -> int:
         return 0 if self.embedding_capturable else 1
 
-    def highest_hf(self, num_layers: int) -> int:
-        return num_layers if self.last_layer_capturable else num_layers - 1
-
     def uncapturable(self, ids: Sequence[int], num_layers: int | None) -> tuple[int, ...]:
         """The ids of ``ids`` this release cannot capture (the target's depth when known)."""
         lo = self.lowest_hf()
-        hi = self.highest_hf(num_layers) if num_layers is not None else None
+        hi = num_layers if num_layers is None or self.last_layer_capturable else num_layers - 1
         return tuple(
             i for i in ids if self.to_hf(i) < lo or (hi is not None and self.to_hf(i) > hi)
         )

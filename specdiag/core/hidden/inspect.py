@@ -1,12 +1,6 @@
-"""Inspect hidden-state dump files or SpecForge directories (``specdiag inspect-dump``).
-
-Per file: keys, shapes, dtypes, NaN/Inf counts, padding share, loss-mask share, and a per-chunk
-norm fingerprint (mean per-token RMS; the residual stream grows with depth, so the chunks of a
-well-ordered EAGLE-3 capture have ascending norms). Across files: hidden size, dtype and key set
-must agree. A ``vocab_mapping.pt`` (``d2t`` offsets, ``t2d`` mask) is checked when present.
-
-One bad file never aborts the scan: it is reported with its error and the scan goes on.
-"""
+"""Inspect hidden-state dump files or SpecForge directories (``specdiag inspect-dump``; what is
+checked per file and across files: docs/inspect-dump.md). One bad file never aborts the scan: it
+is reported with its error and the scan goes on."""
 
 from __future__ import annotations
 

@@ -1,13 +1,7 @@
 """Load hidden-state dumps safely and lazily; the reader is chosen by the first bytes, whatever
-the file is named.
-
-torch.save files (zip: memory-mapped; gzip: decompressed to a temporary file in bounded memory),
-``.safetensors`` (``safe_open``: nothing is read until a token range is used), ``.npy``
-(memory-mapped) and ``.npz``. A torch.save file is a pickle: specdiag never runs code from one
-(``weights_only=True``; a refusal names the global the file tried to use). The layouts are
-auto-detected (SpecForge, ModelOpt, speculators, HF stacks, plain tensors: docs/compare-hidden.md
-lists them); ``key=`` overrides the feature key.
-"""
+the file is named (the formats and layouts: docs/compare-hidden.md). A torch.save file is a
+pickle: specdiag never runs code from one (``weights_only=True``; a refusal names the global the
+file tried to use)."""
 
 from __future__ import annotations
 

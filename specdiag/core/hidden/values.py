@@ -1,16 +1,9 @@
-"""Served hidden-state numbers given as text (``compare-hidden --values``): parse them strictly.
-
-Three forms: a plain list (``0.0295, -0.0113 0.0841``), log text with named arrays
-(``hs_first5=[...]``, ``aux1: tensor([...])``; each array is one snippet) or bracketed arrays
-without names, and ``@FILE`` for any of them read from a file.
+"""Served hidden-state numbers given as text (``compare-hidden --values``): parse them strictly
+(the forms and rules: docs/compare-hidden.md).
 
 The parser runs in time linear in the text: arrays are found by their brackets, and a name is
 read backwards from the bracket over its own characters only (a regular expression that tries
 a name at every position rescans long runs of letters from every start: quadratic).
-
-Numbers are read strictly: every token inside an array (and every token of a plain list) must
-be a number, so ``1_000`` or a summarised ``...`` is an error rather than two numbers or a gap;
-a value that overflows (``1e999``) or lies beyond the float32 range is an error too.
 """
 
 from __future__ import annotations
