@@ -555,7 +555,6 @@ _NOT_OPTIONS = {
     ("reference-server", "--duration"),
     ("fleet", "--min-accept-len"),  # the command's exit-code gate, applied to the result
     ("probe", "--min-accept-len"),
-    ("logs", "--steps"),  # LogsOptions: checked by resolve_profile (1..1024), not bounded yet
 }
 
 

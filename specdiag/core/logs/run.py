@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
-from specdiag.core.accept import AccKind, expand_acc
+from specdiag.core.accept import MAX_STEPS, AccKind, expand_acc
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.logs.records import log_engine
 from specdiag.core.logs.window import TimeWindow, window_and_year
@@ -42,7 +42,7 @@ class LogsOptions:
     until: str | None = None
     year: int | None = bounded(flag="--year", lo=1, hi=MAX_YEAR)
     acc: tuple[float, ...] | None = None
-    steps: int | None = None
+    steps: int | None = bounded(flag="--steps", lo=1, hi=MAX_STEPS)
     acc_kind: AccKind = AccKind.CONDITIONAL
     topk: int = bounded(flag="--eagle-topk", lo=1, default=1)
     min_accept_len: float | None = bounded(flag="--min-accept-len", lo=1, hi=1e9)
