@@ -698,10 +698,44 @@ _DEFINITION = re.compile(
 )
 
 
+# a heading naming a bare symbol as what was measured ('### `a`, measured', '## α (measured)'):
+# the symbol is the one acceptance figure the paste's prose names
+_MEASURED_SYMBOL = re.compile(
+    r"^\s*#{1,6}\s*[`*_]*(?P<sym>[A-Za-zα-ωτ]{1,3})[`*_]*\s*(?:,\s*|\(\s*|[-–—:]\s*|\s+)"
+    r"(?:as\s+)?measured\)?\s*$",
+    re.M,
+)
+_PROSE_FIGURE = re.compile(
+    r"\b(?:acceptance|accept)[ _-]?(?:rate|ratio|length|len)\b|\bacceptance\b(?!\s+(?:rate|length))",
+    re.I,
+)
+
+
+def _measured_symbols(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    syms = [m.group("sym") for m in _MEASURED_SYMBOL.finditer(text)]
+    if not syms:
+        return out
+    prose = "\n".join(
+        t for t in text.splitlines() if "|" not in t and not t.lstrip().startswith("#")
+    )
+    names = {m.group(0).lower() for m in _PROSE_FIGURE.finditer(prose)}
+    metrics = {C.key(n).metric for n in names} - {None}
+    named = [n for n in names if C.key(n).metric in C.ACCEPTANCE]
+    if len(metrics) != 1 or not named:
+        return out
+    for sym in syms:
+        name = C.norm(sym)[0]
+        if C.key(name).metric is None:
+            out[name] = max(named, key=len)
+    return out
+
+
 def definitions(text: str) -> dict[str, str]:
     """Names the paste's prose defines as an acceptance figure, by their normalised name: the
-    definition's own words (a table's bare 'accept' column then reads as what it was defined)."""
-    out: dict[str, str] = {}
+    definition's own words (a table's bare 'accept' column then reads as what it was defined);
+    a bare symbol a heading names as what was measured reads as the one figure the prose names."""
+    out: dict[str, str] = _measured_symbols(text) if "measured" in text else {}
     if "=" not in text:
         return out
     for m in _DEFINITION.finditer(text):

@@ -331,6 +331,15 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
+        if not candidate and "|" in body and "measured" in text:
+            # a table whose bare symbol a heading names as what was measured ('### `a`,
+            # measured' over '| domain | `a` |')
+            if defined is None:
+                defined = I.definitions(text)
+            if defined and any(
+                C.norm(c)[0] in defined for g in TB.find(blk)[0] for row in g.header for c in row
+            ):
+                candidate = _TABLE_MARK.search("|")
         if (
             not candidate
             and ("step" in body or "call" in body)
