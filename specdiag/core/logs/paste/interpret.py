@@ -1947,6 +1947,12 @@ def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 # a figure that changed, with a verb and perhaps its delta between the name and the change
 # ('the accept length went up 2.1→2.6', 'acceptance length improved by 0.4 (2.2 → 2.6)'): two
 # records, before and after
+_STEP_UNIT_AFTER = re.compile(
+    r"[*`]{0,2}\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*(?:verify\s+|draft\s+|decode\s+)?"
+    + C.STEP_NOUN_RE
+    + r"\b",
+    re.I,
+)
 _ARROW_MARK = re.compile(r"->|→|=>|⟶")
 _NAMED_CHANGE = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
@@ -2338,6 +2344,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if (
+                k.metric in (C.RATE, C.ACCEPT_RATIO)
+                and not v.percent
+                and _STEP_UNIT_AFTER.match(text, m.end("val"))
+            ):
+                # 'acceptance 2.31 tokens/step': no rate but tokens per step of an acceptance
+                # figure, which some count with the target's own token and some without (as
+                # 'accept length is 3.2 tokens per step'): a length, undecided
+                k = C.Key(C.LENGTH, "accepted tokens per step", False, None, k.tool, k.pooled)
             if k.metric == C.ACCEPTED and v.percent and v.max is None:
                 # 'Accepted draft tokens: 85.23%': their share, a rate
                 k = C.Key(C.RATE, k.text, True)

@@ -773,3 +773,15 @@ def test_a_figure_then_its_value_before_the_change(
 def test_down_from_another_measure_is_no_second_record() -> None:
     got = read_paste("The acceptance length is 1.12, down from 2x speedup\n").records
     assert [r.printed_length for r in got] == [1.12]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["acceptance", "acceptance rate:", "accept rate", "draft acceptance"]),
+    unit=st.sampled_from(["tokens/step", "tokens per step", "tok/round", "tokens per verify step"]),
+    v=st.integers(110, 480),
+)
+def test_a_rates_name_over_tokens_per_step_is_no_rate(name: str, unit: str, v: int) -> None:
+    (r,) = read_paste(f"Speculative decoding: {name} {v / 100:.2f} {unit} avg\n").records
+    assert r.printed_rate is None
+    assert (r.printed_length, r.accept_length) == (v / 100, None)
