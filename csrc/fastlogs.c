@@ -1,16 +1,12 @@
 /* specdiag.core.logs._fastlogs: the compiled scanner of `specdiag logs`, a record source's
  * bytes stage. It scans and extracts; it holds no accumulation state.
  *
- * scan(data, start, end, ...) -> Block runs without the GIL (threads scan blocks of a file in
- * parallel). It mirrors LineFinder._block: finds candidate lines (anchor, then a keyword),
- * counts lines, and for the two default layouts (SGLang >= 0.5.10 "Decode batch" with its
+ * scan(data, start, end, ...) -> Block runs without the GIL. It mirrors LineFinder._block:
+ * finds candidate lines (anchor, then a keyword), counts lines, and for the two default layouts (SGLang >= 0.5.10 "Decode batch" with its
  * logger prefix, vLLM >= 0.10 "SpecDecoding metrics") extracts every field with the checks of
  * LineParser._sglang / _vllm. Every other candidate line (and any line that is not
  * plain ASCII, or holds ESC or CR) is kept for the Python parser. It stops at a line the Python
  * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts).
- *
- * read_scan(fd, offset, size, ...) does the same for one block of a regular file, read with
- * pread in the same GIL-free call, into a block reused once nothing else holds it.
  *
  * Block.table() hands the items (one packed Item per candidate line: the line's offsets, and
  * the fields of a fast line) and the vLLM per-position rates to Python as bytes, which
@@ -22,11 +18,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <errno.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-#include <unistd.h>
 
 /* ------------------------------------------------------------------------------------------ */
 /* stage A: items                                                                               */
@@ -42,8 +33,6 @@ typedef struct {
     int64_t s, e;   /* the line */
     int64_t ps, pe; /* the previous line (IT_PY), PREV_NONE or PREV_TAIL */
     /* SGL */
-    int64_t date;   /* offset of YYYY-MM-DD; hh at date+11, mm +14, ss +17 */
-    int64_t frac, frac_len;
     int64_t rank, rank_len; /* stripped */
     int64_t len_t, len_len, rate_t, rate_len;
     double length, raw_rate, throughput;
@@ -51,12 +40,9 @@ typedef struct {
     double mean;
     int64_t accepted, drafted;
     int64_t pp_off, pp_n; /* into Block.pp */
-    int64_t vtime;        /* offset of MM-DD HH:MM:SS or -1 */
-    int64_t vfrac, vfrac_len;
-    int64_t pfx; /* fast lines: where the fixed layout starts (the free prefix ends) */
-    /* the time's digits as numbers (SGL and VLLM): YYYYMMDD (VLLM: MMDD), HHMMSS, and the
-     * fraction's digits (frac_len / vfrac_len of them) */
-    int64_t ymd, hms, fnum;
+    /* the time (SGL and VLLM; VLLM's may be missing): whether there is one, its digits as
+     * numbers: YYYYMMDD (VLLM: MMDD), HHMMSS, and the fraction's digits (frac_len of them) */
+    int64_t timed, ymd, hms, fnum, frac_len;
     /* SGL: #running-req (the batch size: the line's weight when lines are pooled), -1 when
      * longer than 16 digits (Python reads the value; fast.py applies the range) */
     int64_t running;
@@ -88,50 +74,21 @@ typedef struct {
     Py_ssize_t npp, cappp;
     int64_t lines;      /* newlines in [start, end) */
     int64_t candidates; /* candidate lines */
-    int64_t fast;       /* fast records */
     int64_t stop;       /* where the scan stopped: a special line's start, or the range end */
     int oom;
 } BlockObject;
 
-/* The item and per-position arrays of blocks no longer used, kept for the next blocks (their
- * pages stay mapped: no page faults per block). Touched with the GIL held only. */
-#define ARRAYS_POOL 3
-static struct {
-    Item *items;
-    Py_ssize_t cap;
-    double *pp;
-    Py_ssize_t cappp;
-} g_arrays[ARRAYS_POOL];
-static int g_narrays = 0;
-
 static void Block_dealloc(BlockObject *b) {
     Py_XDECREF(b->data);
-    if (g_narrays < ARRAYS_POOL && (b->items || b->pp)) {
-        g_arrays[g_narrays].items = b->items;
-        g_arrays[g_narrays].cap = b->cap;
-        g_arrays[g_narrays].pp = b->pp;
-        g_arrays[g_narrays].cappp = b->cappp;
-        g_narrays++;
-    } else {
-        free(b->items);
-        free(b->pp);
-    }
+    free(b->items);
+    free(b->pp);
     Py_TYPE(b)->tp_free((PyObject *)b);
-}
-
-static void drop_arrays(void) {
-    for (int i = 0; i < g_narrays; i++) {
-        free(g_arrays[i].items);
-        free(g_arrays[i].pp);
-    }
-    g_narrays = 0;
 }
 
 static PyObject *Block_get_lines(BlockObject *b, void *c) { return PyLong_FromLongLong(b->lines); }
 static PyObject *Block_get_cands(BlockObject *b, void *c) {
     return PyLong_FromLongLong(b->candidates);
 }
-static PyObject *Block_get_fast(BlockObject *b, void *c) { return PyLong_FromLongLong(b->fast); }
 static PyObject *Block_get_items(BlockObject *b, void *c) { return PyLong_FromSsize_t(b->n); }
 static PyObject *Block_get_stop(BlockObject *b, void *c) { return PyLong_FromLongLong(b->stop); }
 static PyObject *Block_get_data(BlockObject *b, void *c) {
@@ -142,7 +99,6 @@ static PyObject *Block_get_data(BlockObject *b, void *c) {
 static PyGetSetDef Block_getset[] = {
     {"lines", (getter)Block_get_lines, NULL, "newlines in the scanned range", NULL},
     {"candidate_lines", (getter)Block_get_cands, NULL, "candidate lines", NULL},
-    {"fast_records", (getter)Block_get_fast, NULL, "lines read by the compiled path", NULL},
     {"items", (getter)Block_get_items, NULL, "candidate lines kept (fast and Python)", NULL},
     {"stop", (getter)Block_get_stop, NULL, "start of the special line the scan stopped at", NULL},
     {"data", (getter)Block_get_data, NULL, "the bytes the offsets point into", NULL},
@@ -371,12 +327,10 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (!isdig(p[11]) || !isdig(p[12]) || p[13] != ':' || !isdig(p[14]) || !isdig(p[15]) ||
         p[16] != ':' || !isdig(p[17]) || !isdig(p[18]))
         return 0;
-    it->date = p - base;
-    it->pfx = q - base;
+    it->timed = 1;
     it->ymd = dnum(p, 4) * 10000 + dnum(p + 5, 2) * 100 + dnum(p + 8, 2);
     it->hms = dnum(p + 11, 2) * 10000 + dnum(p + 14, 2) * 100 + dnum(p + 17, 2);
     p += 19;
-    it->frac = -1;
     it->frac_len = 0;
     it->fnum = 0;
     if (p < end && (*p == '.' || *p == ',') && p + 1 < end && isdig(p[1])) {
@@ -384,7 +338,6 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
         const char *g = f;
         int64_t nd = digits(&g, end);
         if (nd > 6) return 0;
-        it->frac = f - base;
         it->frac_len = nd;
         it->fnum = dnum(f, (int)nd);
         p = g;
@@ -442,6 +395,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
     if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
+    if (it->rank_len > 64) return -1; /* a long rank tag (rare): fast.py codes short texts */
     it->rank_key = key8(base + it->rank, it->rank_len);
     it->len_key = key8(base + it->len_t, it->len_len);
     it->rate_key = key8(base + it->rate_t, it->rate_len);
@@ -503,7 +457,6 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     if (!m) return 0;
     const char *p = m + sizeof(MARK) - 1;
     const char *end = e;
-    it->pfx = m - base;
     while (end > p && py_space(end[-1])) end--;
     const char *t;
     int64_t n;
@@ -571,7 +524,7 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     }
     /* VLLM_TIME.search(prefix): its first match; every match has a '-' at c + 2, so the
      * dashes of the prefix, in order, give the candidates in order */
-    it->vtime = -1;
+    it->timed = 0;
     for (const char *dash = m - s > 2 ? (const char *)memchr(s + 2, '-', (size_t)(m - s - 2)) : NULL;
          dash && dash + 12 <= m;
          dash = (const char *)memchr(dash + 1, '-', (size_t)(m - dash - 1))) {
@@ -580,9 +533,8 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
         if (isdig(c[0]) && isdig(c[1]) && c[2] == '-' && isdig(c[3]) && isdig(c[4]) &&
             c[5] == ' ' && isdig(c[6]) && isdig(c[7]) && c[8] == ':' && isdig(c[9]) &&
             isdig(c[10]) && c[11] == ':' && isdig(c[12]) && isdig(c[13])) {
-            it->vtime = c - base;
-            it->vfrac = -1;
-            it->vfrac_len = 0;
+            it->timed = 1;
+            it->frac_len = 0;
             it->ymd = dnum(c, 2) * 100 + dnum(c + 3, 2);
             it->hms = dnum(c + 6, 2) * 10000 + dnum(c + 9, 2) * 100 + dnum(c + 12, 2);
             it->fnum = 0;
@@ -590,9 +542,8 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
             if (f < m && *f == '.' && f + 1 < m && isdig(f[1])) {
                 const char *g = f + 1;
                 while (g < m && isdig(*g) && g - (f + 1) < 6) g++;
-                it->vfrac = (f + 1) - base;
-                it->vfrac_len = g - (f + 1);
-                it->fnum = dnum(f + 1, (int)it->vfrac_len);
+                it->frac_len = g - (f + 1);
+                it->fnum = dnum(f + 1, (int)it->frac_len);
             }
             break;
         }
@@ -603,70 +554,36 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
 typedef struct {
     const char *anchor;
     Py_ssize_t anchor_len;
-    const char **kw;
-    Py_ssize_t *kwlen;
+    const char *kw[32];
+    Py_ssize_t kwlen[32];
     Py_ssize_t nkw;
     int64_t max_line;
     int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
     int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
-    Py_ssize_t al_idx; /* index of the keyword "accept len", or -1 */
-    Py_ssize_t *al_off; /* per keyword: where it lies in "accept len", or -1 */
-    /* Where the anchor first lies in each keyword (-1: nowhere). The scan finds the first
-     * anchor of a line first, so an occurrence of a keyword holding it at offset o starts at
-     * or after (that anchor - o): the searches start there. */
-    Py_ssize_t *kw_ao;
-    Py_ssize_t sk_ao[32], fk_ao[32];
-    /* special lines (the Python LineFinder hands lines around them to the parser): */
-    const char *cut_ends;   /* a line ending with one of these (after " \r\t") */
-    Py_ssize_t ncut;
-    const char **sk;        /* holding one of these (n_acc, num_acc, ...) */
-    Py_ssize_t *sklen;
-    Py_ssize_t nsk;
-    const char **fk;        /* "ccept" and one of these, or two '|' (a table header) */
-    Py_ssize_t *fklen;
-    Py_ssize_t nfk;
-    double max_len, max_tp;
 } ScanCfg;
 
-static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
-    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
-        if (find_sub(ls, le, cfg->sk[k], (size_t)cfg->sklen[k])) return 1;
+/* Special lines (the Python LineFinder hands lines around them to the parser), set once by
+ * configure(): a line ending with one of g_cut (after " \r\t"), holding one of g_sk (n_acc,
+ * num_acc, ...), or holding "ccept" and one of g_fk or two '|' (a table header). */
+static PyObject *g_cfg = NULL; /* keeps the bytes alive */
+static const char *g_cut = ",:=(";
+static Py_ssize_t g_ncut = 4;
+static const char *g_sk[32], *g_fk[32];
+static Py_ssize_t g_sklen[32], g_fklen[32], g_nsk = 0, g_nfk = 0;
+static int g_configured = 0;
+
+static int special_line(const char *ls, const char *le) {
+    for (Py_ssize_t k = 0; k < g_nsk; k++)
+        if (find_sub(ls, le, g_sk[k], (size_t)g_sklen[k])) return 1;
     const char *t = le;
     while (t > ls && (t[-1] == ' ' || t[-1] == '\r' || t[-1] == '\t')) t--;
-    if (t > ls && memchr(cfg->cut_ends, t[-1], (size_t)cfg->ncut)) return 1;
+    if (t > ls && memchr(g_cut, t[-1], (size_t)g_ncut)) return 1;
     if (HAS(ls, le, "ccept")) {
-        for (Py_ssize_t k = 0; k < cfg->nfk; k++)
-            if (find_sub(ls, le, cfg->fk[k], (size_t)cfg->fklen[k])) return 1;
+        for (Py_ssize_t k = 0; k < g_nfk; k++)
+            if (find_sub(ls, le, g_fk[k], (size_t)g_fklen[k])) return 1;
         const char *a = (const char *)memchr(ls, '|', (size_t)(le - ls));
         if (a && memchr(a + 1, '|', (size_t)(le - a - 1))) return 1;
     }
-    return 0;
-}
-
-/* a fast line's free prefix [ls, pe) (plus the longest keyword's length, for one straddling
- * the start of the fixed layout): whether it makes the line special */
-static int g_prefix_ok = 0; /* the fixed layouts hold no trigger (checked at configure) */
-static Py_ssize_t g_maxkw = 1;
-static inline int found_from(const char *ls, const char *we, const char *first_anchor,
-                              const char *k, Py_ssize_t klen, Py_ssize_t ao) {
-    const char *from = ls;
-    if (ao >= 0 && first_anchor - ao > ls) {
-        from = first_anchor - ao;
-        if (from + klen > we) return 0;
-    }
-    return find_sub(from, we, k, (size_t)klen) != NULL;
-}
-
-static int special_prefix(const ScanCfg *cfg, const char *ls, const char *pe, const char *le,
-                          const char *first_anchor) {
-    if (pe <= ls) return 0; /* no prefix: a trigger would lie in the fixed part, which has none */
-    const char *we = pe + g_maxkw - 1 < le ? pe + g_maxkw - 1 : le;
-    for (Py_ssize_t k = 0; k < cfg->nsk; k++)
-        if (found_from(ls, we, first_anchor, cfg->sk[k], cfg->sklen[k], cfg->sk_ao[k])) return 1;
-    for (Py_ssize_t k = 0; k < cfg->nfk; k++)
-        if (found_from(ls, we, first_anchor, cfg->fk[k], cfg->fklen[k], cfg->fk_ao[k])) return 1;
-    const char *a = pe > ls ? (const char *)memchr(ls, '|', (size_t)(pe - ls)) : NULL;
-    if (a && memchr(a + 1, '|', (size_t)(pe - a - 1))) return 1;
     return 0;
 }
 
@@ -697,15 +614,8 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         int64_t e = ep ? ep - buf : end; /* the range always ends with a newline */
         const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
         Py_ssize_t kwi = -1;
-        const char *kwat = NULL; /* the first occurrence of keyword kwi */
-        for (Py_ssize_t k = 0; k < cfg->nkw; k++) {
-            Py_ssize_t ao = cfg->kw_ao[k];
-            const char *from = ao >= 0 && pos - ao > s ? buf + pos - ao : buf + s;
-            if ((kwat = find_sub(from, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) != NULL) {
-                kwi = k;
-                break;
-            }
-        }
+        for (Py_ssize_t k = 0; k < cfg->nkw && kwi < 0; k++)
+            if (find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) kwi = k;
         if (kwi < 0) {
             m = nxt;
             continue;
@@ -719,15 +629,7 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         int pl = 0;
         if (tmp.type == IT_PY && cfg->fast && (pl = plain_ascii(ls, le)) != 0 &&
             !needs_cleaning(ls, le, pl == 2)) {
-            /* "accept len" is keyword al when present: the first match says whether it is */
-            /* else: "accept len" at x holds keyword kwi at x + al_off (when it is part of it),
-             * at or after its first occurrence: the search starts there */
-            const char *from = cfg->al_off[kwi] >= 0 && kwat - cfg->al_off[kwi] >= ls
-                                   ? kwat - cfg->al_off[kwi]
-                                   : ls;
-            int al = cfg->al_idx >= 0 && kwi >= cfg->al_idx
-                         ? kwi == cfg->al_idx
-                         : HAS(from, le, "accept len");
+            int al = HAS(ls, le, "accept len");
             if ((cfg->engine == 0 || cfg->engine == 1) && al) {
                 if ((cfg->fast & 1) && try_sgl(base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
             } else if (cfg->engine == 0 || cfg->engine == 2) {
@@ -738,10 +640,8 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         int special;
         if (tmp.type == IT_OVERLONG)
             special = 0;
-        else if (tmp.type != IT_PY && g_prefix_ok)
-            special = special_prefix(cfg, ls, buf + tmp.pfx, le, buf + pos);
         else
-            special = special_line(cfg, ls, le);
+            special = special_line(ls, le);
         if (special) {
             b->npp = npp0;
             end = s; /* stop here: the Python LineFinder takes this line and what it implies */
@@ -763,7 +663,6 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         it->line = line_no + 1;
         it->s = s;
         it->e = e;
-        if (tmp.type == IT_SGL || tmp.type == IT_VLLM) b->fast++;
         /* a fast line never needs the line before it: its parse does not read it */
         if (tmp.type == IT_PY && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
             if (s > start) {
@@ -789,19 +688,12 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
 
 /* configure(cut_ends, special_keywords, follow_keywords, max_accept_length, max_throughput):
  * what makes a line special for the LineFinder, and the range guard; set once at import */
-static PyObject *g_cfg = NULL; /* keeps the bytes alive */
-static const char *g_cut = ",:=(";
-static Py_ssize_t g_ncut = 4;
-static const char *g_sk[32], *g_fk[32];
-static Py_ssize_t g_sklen[32], g_fklen[32], g_nsk = 0, g_nfk = 0;
-static int g_configured = 0;
 
 static PyObject *fl_configure(PyObject *self, PyObject *args) {
     PyObject *cut, *sk, *fk;
     double ml, mt;
-    int prefix_ok;
-    if (!PyArg_ParseTuple(args, "O!O!O!ddp", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
-                          &fk, &ml, &mt, &prefix_ok))
+    if (!PyArg_ParseTuple(args, "O!O!O!dd", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
+                          &fk, &ml, &mt))
         return NULL;
     if (PyTuple_GET_SIZE(sk) > 32 || PyTuple_GET_SIZE(fk) > 32) {
         PyErr_SetString(PyExc_ValueError, "at most 32 keywords");
@@ -833,134 +725,55 @@ static PyObject *fl_configure(PyObject *self, PyObject *args) {
     }
     g_max_len = ml;
     g_max_tp = mt;
-    g_prefix_ok = prefix_ok;
-    g_maxkw = 1;
-    for (Py_ssize_t i = 0; i < g_nsk; i++)
-        if (g_sklen[i] > g_maxkw) g_maxkw = g_sklen[i];
-    for (Py_ssize_t i = 0; i < g_nfk; i++)
-        if (g_fklen[i] > g_maxkw) g_maxkw = g_fklen[i];
     g_configured = 1;
     Py_RETURN_NONE;
-}
-
-static Py_ssize_t anchor_at(const char *k, Py_ssize_t n, const char *anchor, Py_ssize_t alen) {
-    const char *at = find_sub(k, k + n, anchor, (size_t)alen);
-    return at ? at - k : -1;
-}
-
-/* the keyword table of a scan call (kw / kwlen: malloc'd, freed by the caller) */
-static int scan_cfg(ScanCfg *cfg, const char *anchor, Py_ssize_t anchor_len, PyObject *kws,
-                    long long max_line, int engine, int fast) {
-    if (anchor_len < 1) {
-        PyErr_SetString(PyExc_ValueError, "empty anchor");
-        return 0;
-    }
-    if (!g_configured) {
-        PyErr_SetString(PyExc_RuntimeError, "configure() first");
-        return 0;
-    }
-    Py_ssize_t nkw = PyTuple_GET_SIZE(kws);
-    const char **kw = (const char **)malloc(sizeof(char *) * (size_t)(nkw + 1));
-    Py_ssize_t *kwlen = (Py_ssize_t *)malloc(sizeof(Py_ssize_t) * (size_t)(3 * nkw + 1));
-    if (!kw || !kwlen) {
-        free(kw);
-        free(kwlen);
-        PyErr_NoMemory();
-        return 0;
-    }
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        PyObject *k = PyTuple_GET_ITEM(kws, i);
-        if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
-            free(kw);
-            free(kwlen);
-            PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
-            return 0;
-        }
-        kw[i] = PyBytes_AS_STRING(k);
-        kwlen[i] = PyBytes_GET_SIZE(k);
-    }
-    ScanCfg c = {anchor, anchor_len, kw, kwlen, nkw, max_line, engine, fast, -1, kwlen + nkw,
-                 kwlen + 2 * nkw, {0}, {0}, g_cut, g_ncut, g_sk, g_sklen, g_nsk, g_fk, g_fklen,
-                 g_nfk, g_max_len, g_max_tp};
-    /* the anchor's first place in each keyword (none when the anchor holds a newline: then the
-     * first anchor of a line need not be the scan's) */
-    int nl_anchor = memchr(anchor, '\n', (size_t)anchor_len) != NULL;
-    for (Py_ssize_t i = 0; i < nkw; i++)
-        c.kw_ao[i] = nl_anchor ? -1 : anchor_at(kw[i], kwlen[i], anchor, anchor_len);
-    for (Py_ssize_t i = 0; i < g_nsk; i++)
-        c.sk_ao[i] = nl_anchor ? -1 : anchor_at(g_sk[i], g_sklen[i], anchor, anchor_len);
-    for (Py_ssize_t i = 0; i < g_nfk; i++)
-        c.fk_ao[i] = nl_anchor ? -1 : anchor_at(g_fk[i], g_fklen[i], anchor, anchor_len);
-    static const char AL[] = "accept len";
-    for (Py_ssize_t i = 0; i < nkw; i++) {
-        const char *at = kwlen[i] <= 10 ? find_sub(AL, AL + 10, kw[i], (size_t)kwlen[i]) : NULL;
-        c.al_off[i] = at ? at - AL : -1;
-    }
-    for (Py_ssize_t i = 0; i < nkw; i++)
-        if (kwlen[i] == 10 && memcmp(kw[i], "accept len", 10) == 0) {
-            c.al_idx = i;
-            break;
-        }
-    *cfg = c;
-    return 1;
-}
-
-static BlockObject *new_block(PyObject *data, int64_t end) {
-    BlockObject *b = PyObject_New(BlockObject, &BlockType);
-    if (!b) return NULL;
-    Py_XINCREF(data);
-    b->data = data;
-    b->items = NULL;
-    b->n = b->cap = 0;
-    b->pp = NULL;
-    b->npp = b->cappp = 0;
-    if (g_narrays) { /* the arrays of a block gone (n and npp start at 0 again) */
-        g_narrays--;
-        b->items = g_arrays[g_narrays].items;
-        b->cap = g_arrays[g_narrays].cap;
-        b->pp = g_arrays[g_narrays].pp;
-        b->cappp = g_arrays[g_narrays].cappp;
-    }
-    b->lines = b->candidates = b->fast = 0;
-    b->stop = end;
-    b->oom = 0;
-    return b;
 }
 
 /* scan(data, start, end, anchor, keywords, max_line, engine, fast) -> Block */
 static PyObject *fl_scan(PyObject *self, PyObject *args) {
     PyObject *data, *kws;
     Py_ssize_t start, end;
-    const char *anchor;
-    Py_ssize_t anchor_len;
     long long max_line;
-    int engine, fast;
-    if (!PyArg_ParseTuple(args, "O!nny#O!Lii", &PyBytes_Type, &data, &start, &end, &anchor,
-                          &anchor_len, &PyTuple_Type, &kws, &max_line, &engine, &fast))
+    ScanCfg cfg;
+    if (!PyArg_ParseTuple(args, "O!nny#O!Lii", &PyBytes_Type, &data, &start, &end, &cfg.anchor,
+                          &cfg.anchor_len, &PyTuple_Type, &kws, &max_line, &cfg.engine,
+                          &cfg.fast))
         return NULL;
-    Py_ssize_t len = PyBytes_GET_SIZE(data);
-    if (start < 0 || end > len || start > end) {
+    cfg.max_line = max_line;
+    cfg.nkw = PyTuple_GET_SIZE(kws);
+    if (start < 0 || end > PyBytes_GET_SIZE(data) || start > end) {
         PyErr_SetString(PyExc_ValueError, "range outside the data");
         return NULL;
     }
-    ScanCfg cfg;
-    if (!scan_cfg(&cfg, anchor, anchor_len, kws, max_line, engine, fast)) return NULL;
-    BlockObject *b = new_block(data, end);
-    if (!b) {
-        free(cfg.kw);
-        free(cfg.kwlen);
+    if (cfg.anchor_len < 1 || cfg.nkw > 32) {
+        PyErr_SetString(PyExc_ValueError, "an empty anchor, or more than 32 keywords");
         return NULL;
     }
-    const char *buf = PyBytes_AS_STRING(data);
-    if (end - start < (1 << 16)) /* a few lines (one carried across blocks): taking the GIL back
-                                   * would wait for the reading thread longer than the scan */
-        scan_range(b, buf, start, end, &cfg);
-    else {
-        Py_BEGIN_ALLOW_THREADS scan_range(b, buf, start, end, &cfg);
-        Py_END_ALLOW_THREADS
+    if (!g_configured) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() first");
+        return NULL;
     }
-    free(cfg.kw);
-    free(cfg.kwlen);
+    for (Py_ssize_t i = 0; i < cfg.nkw; i++) {
+        PyObject *k = PyTuple_GET_ITEM(kws, i);
+        if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
+            PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
+            return NULL;
+        }
+        cfg.kw[i] = PyBytes_AS_STRING(k);
+        cfg.kwlen[i] = PyBytes_GET_SIZE(k);
+    }
+    BlockObject *b = PyObject_New(BlockObject, &BlockType);
+    if (!b) return NULL;
+    Py_INCREF(data);
+    b->data = data;
+    b->items = NULL;
+    b->pp = NULL;
+    b->n = b->cap = b->npp = b->cappp = 0;
+    b->lines = b->candidates = 0;
+    b->oom = 0;
+    b->stop = end;
+    Py_BEGIN_ALLOW_THREADS scan_range(b, PyBytes_AS_STRING(data), start, end, &cfg);
+    Py_END_ALLOW_THREADS
     if (b->oom) {
         Py_DECREF(b);
         return PyErr_NoMemory();
@@ -968,182 +781,8 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
     return (PyObject *)b;
 }
 
-/* Blocks for read_scan, reused: a block whose only reference is this pool's (the Python code
- * and the scanned items are done with it) is read into again, so the pages it holds are not
- * faulted in and zeroed once per block. Touched with the GIL held only. The hash a bytes
- * object caches is reset (no block is hashed in practice; CPython <= 3.13 layout). */
-#if PY_VERSION_HEX < 0x030E0000
-#define POOL_MAX 8
-static PyObject *g_pool[POOL_MAX];
-static int g_npool = 0;
-#endif
-
-static long long g_blocks_fresh = 0, g_blocks_reused = 0; /* counters() */
-
-static PyObject *block_bytes(Py_ssize_t size, int *fresh) {
-#if PY_VERSION_HEX < 0x030E0000
-    for (int i = 0; i < g_npool; i++) {
-        PyObject *o = g_pool[i];
-        if (Py_REFCNT(o) == 1 && PyBytes_GET_SIZE(o) == size) {
-            g_blocks_reused++;
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-            ((PyBytesObject *)o)->ob_shash = -1;
-#pragma GCC diagnostic pop
-            Py_INCREF(o);
-            *fresh = 0;
-            return o;
-        }
-    }
-#endif
-    PyObject *o = PyBytes_FromStringAndSize(NULL, size);
-    *fresh = 1;
-    g_blocks_fresh++;
-#if PY_VERSION_HEX < 0x030E0000
-    if (o && g_npool < POOL_MAX) {
-        Py_INCREF(o);
-        g_pool[g_npool++] = o;
-    }
-#endif
-    return o;
-}
-
-/* counters(): what read_scan did so far (a debugging aid) */
-static PyObject *fl_counters(PyObject *self, PyObject *unused) {
-    return Py_BuildValue("{sLsL}", "blocks_fresh", g_blocks_fresh, "blocks_reused",
-                         g_blocks_reused);
-}
-
-/* drop_blocks(): the pool's blocks not in use are freed (the end of a file) */
-static PyObject *fl_drop_blocks(PyObject *self, PyObject *unused) {
-#if PY_VERSION_HEX < 0x030E0000
-    int m = 0;
-    for (int i = 0; i < g_npool; i++) {
-        if (Py_REFCNT(g_pool[i]) == 1)
-            Py_CLEAR(g_pool[i]);
-        else
-            g_pool[m++] = g_pool[i];
-    }
-    g_npool = m;
-#endif
-    drop_arrays();
-    Py_RETURN_NONE;
-}
-
-/* read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)
- *   -> (data, (start, end, Block)) or (data, None)
- * One block of a regular file read with pread and scanned, all without the GIL: the range of
- * whole lines LineFinder would scan in it (when the byte before offset is not a newline, the
- * first line finishes a line carried from the block before: the range starts after it). data
- * is what pread returned (shorter at the end of the file, b"" past it). */
-static PyObject *fl_read_scan(PyObject *self, PyObject *args) {
-    int fd, after, engine, fast;
-    long long off, max_line;
-    Py_ssize_t size;
-    const char *anchor;
-    Py_ssize_t anchor_len;
-    PyObject *kws;
-    if (!PyArg_ParseTuple(args, "iLnpy#O!Lii", &fd, &off, &size, &after, &anchor, &anchor_len,
-                          &PyTuple_Type, &kws, &max_line, &engine, &fast))
-        return NULL;
-    if (size < 0 || off < 0 || (after && off < 1)) {
-        PyErr_SetString(PyExc_ValueError, "bad block");
-        return NULL;
-    }
-    ScanCfg cfg;
-    if (!scan_cfg(&cfg, anchor, anchor_len, kws, max_line, engine, fast)) return NULL;
-    int fresh = 1;
-    PyObject *data = block_bytes(size, &fresh);
-    BlockObject *b = data ? new_block(NULL, 0) : NULL;
-    if (!b) {
-        Py_XDECREF(data);
-        free(cfg.kw);
-        free(cfg.kwlen);
-        return NULL;
-    }
-    char *p = PyBytes_AS_STRING(data);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    {   /* a fresh block in 2 MiB pages where the system allows it: 512 times fewer page
-         * faults as pread fills it (advice only) */
-        uintptr_t lo = ((uintptr_t)p + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
-        uintptr_t hi = ((uintptr_t)p + (uintptr_t)size) & ~(uintptr_t)((2u << 20) - 1);
-        if (fresh && hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-    }
-#endif
-    Py_ssize_t got = 0;
-    int err = 0, carried = 0;
-    int64_t start = 0, end = 0;
-    Py_BEGIN_ALLOW_THREADS
-    while (got < size) {
-        ssize_t n = pread(fd, p + got, (size_t)(size - got), (off_t)(off + got));
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            err = errno;
-            break;
-        }
-        if (n == 0) break;
-        got += n;
-    }
-    if (!err && got > 0 && after) {
-        char c = 0;
-        ssize_t n;
-        do
-            n = pread(fd, &c, 1, (off_t)(off - 1));
-        while (n < 0 && errno == EINTR);
-        if (n < 0)
-            err = errno;
-        else
-            carried = !(n == 1 && c == '\n');
-    }
-    if (!err && got > 0) {
-        const char *last = (const char *)memrchr(p, '\n', (size_t)got);
-        if (last) {
-            end = last - p + 1;
-            if (carried) start = (const char *)memchr(p, '\n', (size_t)got) - p + 1;
-            if (start < end) {
-                b->stop = end;
-                scan_range(b, p, start, end, &cfg);
-            }
-        }
-    }
-    Py_END_ALLOW_THREADS
-    free(cfg.kw);
-    free(cfg.kwlen);
-    if (err) {
-        Py_DECREF(b);
-        Py_DECREF(data);
-        errno = err;
-        return PyErr_SetFromErrno(PyExc_OSError);
-    }
-    if (b->oom) {
-        Py_DECREF(b);
-        Py_DECREF(data);
-        return PyErr_NoMemory();
-    }
-    if (got < size) { /* the end of the file: a copy of what was read (items hold offsets) */
-        PyObject *part = PyBytes_FromStringAndSize(p, got);
-        Py_DECREF(data);
-        data = part;
-        if (!data) {
-            Py_DECREF(b);
-            return NULL;
-        }
-    }
-    if (start >= end) {
-        Py_DECREF(b);
-        return Py_BuildValue("(NO)", data, Py_None);
-    }
-    Py_INCREF(data);
-    b->data = data;
-    return Py_BuildValue("(N(LLN))", data, (long long)start, (long long)end, (PyObject *)b);
-}
-
 static PyMethodDef fl_methods[] = {
     {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
-    {"drop_blocks", fl_drop_blocks, METH_NOARGS, "free the unused blocks read_scan keeps"},
-    {"counters", fl_counters, METH_NOARGS, "blocks read_scan allocated and reused"},
-    {"read_scan", fl_read_scan, METH_VARARGS,
-     "read_scan(fd, offset, size, after_block, anchor, keywords, max_line, engine, fast)"},
     {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
     {NULL}};
 
@@ -1157,7 +796,7 @@ PyMODINIT_FUNC PyInit__fastlogs(void) {
     if (!m) return NULL;
     Py_INCREF(&BlockType);
     if (PyModule_AddObject(m, "Block", (PyObject *)&BlockType) < 0 ||
-        PyModule_AddIntConstant(m, "ABI", 4) < 0) {
+        PyModule_AddIntConstant(m, "ABI", 5) < 0) {
         Py_DECREF(m);
         return NULL;
     }

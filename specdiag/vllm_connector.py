@@ -10,7 +10,7 @@ standard-library only). Launch vLLM with::
         "kv_connector_module_path": "specdiag.vllm_connector", "kv_role": "kv_producer",
         "kv_connector_extra_config": {"shared_storage_path": "/tmp/specdiag-hidden"}}'
 
-(``specdiag capture-hidden vllm --print-server-args --layers 2,30,58 --layer-convention vllm``
+(``specdiag capture-hidden vllm --print-server-args --served-layers 2,30,58 --layer-convention vllm``
 prints exactly that.)
 
 Why it exists: vLLM's own ``ExampleHiddenStatesConnector`` copies the captured states from the

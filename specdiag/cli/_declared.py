@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import typer
-from typer.models import ArgumentInfo, OptionInfo
+from typer.models import ArgumentInfo, OptionInfo  # (not exported by `typer`: docs/testing.md)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.cli import _doctor_view as doctor
 from specdiag.cli import _logs_view as logs
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from specdiag.workflows.demo_real import RealDemoResult, RealStep, Served
 
 
-def _step_document(s: RealStep) -> dict[str, Any]:
+def _step_document(s: RealStep) -> dict[str, object]:
     from specdiag.core.doctor.model import DoctorReport
     from specdiag.core.hidden.inspect import InspectReport
     from specdiag.core.logs.run import LogsResult
@@ -40,7 +40,7 @@ def _step_document(s: RealStep) -> dict[str, Any]:
     return {"name": s.name, "command": s.command, "result": doc}
 
 
-def _served(s: Served | None) -> dict[str, Any] | None:
+def _served(s: Served | None) -> dict[str, object] | None:
     if s is None:
         return None
     aux = s.aux_check()
@@ -60,7 +60,7 @@ def _served(s: Served | None) -> dict[str, Any] | None:
     }
 
 
-def document(r: RealDemoResult) -> dict[str, Any]:
+def document(r: RealDemoResult) -> dict[str, object]:
     return {
         "scenario": f"real-{r.engine}",
         "engine": r.engine,

@@ -4,7 +4,7 @@ its ``--server-args`` reader (shared with ``specdiag exporter``)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.cli._output import to_jsonable
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from specdiag.core.doctor.model import DoctorReport
 
 
-def document(report: DoctorReport) -> dict[str, Any]:
+def document(report: DoctorReport) -> dict[str, object]:
     status = (
         "could-not-run"
         if report.could_not_run

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from types import FrameType
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
 
@@ -31,7 +31,7 @@ from specdiag.errors import (
     terminal_safe,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
 T = TypeVar("T")
 
 # --------------------------------------------------------------------------- shared options
@@ -81,10 +81,13 @@ JsonOpt = Annotated[bool, _opt("--json")]
 AccOpt = Annotated[str | None, _opt("--acc")]
 StepsOpt = Annotated[int | None, _opt("--steps", "-k", min=1, max=MAX_STEPS)]
 AccKindOpt = Annotated[AccKind, _opt("--acc-kind")]
-EagleTopkOpt = Annotated[int, _opt("--eagle-topk", min=1)]
+# None: not given (1, shown as the default), so the old name beside it is told apart
+EagleTopkOpt = Annotated[int | None, _opt("--eagle-topk", min=1, show_default="1")]
 # the name --eagle-topk had before: tree branching, beside sampling's --top-k
 TopkDeprecatedOpt = Annotated[int | None, typer.Option("--topk", min=1, hidden=True)]
 LayerConventionOpt = Annotated[LayerConvention | None, _opt("--layer-convention")]
+# the training's layer ids (SpecForge's convention), beside the served ones (--served-layers)
+TrainingLayersOpt = Annotated[str | None, _opt("--training-layers")]
 NumDraftTokensOpt = Annotated[int | None, _opt("--num-draft-tokens", min=1)]
 EngineVersionOpt = Annotated[str | None, _opt("--engine-version")]
 SeedOpt = Annotated[int, _opt("--seed", min=0, max=2**63 - 1)]
@@ -92,6 +95,9 @@ MinAcceptLenOpt = Annotated[
     float | None,
     _opt("--min-accept-len", min=1.0, max=1e9, callback=a_number),
 ]
+# the window of logs and fleet: one grammar (core.timespec), one help
+SinceOpt = Annotated[str | None, _opt("--since")]
+UntilOpt = Annotated[str | None, _opt("--until")]
 ReportOpt = Annotated[str | None, _opt("--report")]
 ExportProfileOpt = Annotated[str | None, _opt("--export-profile")]
 ApiKeyOpt = Annotated[
@@ -100,12 +106,14 @@ ApiKeyOpt = Annotated[
 ]
 
 
-def deprecated_flag(old: str, new: str, old_value: T | None, value: T, default: T) -> T:
+def deprecated_flag(old: str, new: str, old_value: T | None, value: T | None, default: T) -> T:
     """The value of a renamed flag given by either name: the old name still works, with a
-    warning on stderr; both names at once is a usage error."""
+    warning on stderr; both names at once is a usage error. Both flags are declared with the
+    default ``None`` (not given), so the new name given at its default value still counts as
+    given; ``default`` is the value when neither is."""
     if old_value is None:
-        return value
-    if value != default:
+        return default if value is None else value
+    if value is not None:
         raise UsageError(
             f"{old} and {new} are the same flag; give it once",
             hint=f"{old} is the old name of {new}: keep {new}",
@@ -276,11 +284,11 @@ def exit_code_for(exc: BaseException) -> int:
     return EXIT_COULD_NOT_RUN
 
 
-def guarded(func: F) -> F:
+def guarded(func: Callable[P, T]) -> Callable[P, T]:
     """Wrap a command in the error boundary (keeps its signature for typer)."""
 
     @functools.wraps(func)
-    def wrapper(*args: object, **kwargs: object) -> object:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
         with sigterm_as_interrupt():
             try:
                 return func(*args, **kwargs)
@@ -291,7 +299,7 @@ def guarded(func: F) -> F:
             finally:
                 forget_secrets()
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def run_app(app: typer.Typer, args: list[str], prog_name: str) -> int:

@@ -8,7 +8,7 @@ number, as docs/compare-hidden.md lists.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.cli._output import derive, fmt, table
 from specdiag.errors import CheckFailed
@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from specdiag.core.hidden.compare_results import ChunkResult, CompareResult, Overall
 
 
-def document(r: CompareResult, served: str, training: str, reference: str | None) -> dict[str, Any]:
+def document(
+    r: CompareResult, served: str, training: str, reference: str | None
+) -> dict[str, object]:
     """The stable ``--json`` document (keys documented in docs/compare-hidden.md)."""
     chunks = [
         {**derive(c, omit=("identified_chunk",)), "identified_by": c.evidence} for c in r.chunks

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.cli._output import derive, fmt, judgement_fields, table, verdict_markup
 from specdiag.core.accept import COLLAPSE_CAUSES
@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 # LogsResult's inputs, warnings, notes and interrupted (stderr, and the exit code, carry them).
 
 
-def _series_or_none(s: SeriesStats | None) -> dict[str, Any] | None:
+def _series_or_none(s: SeriesStats | None) -> dict[str, object] | None:
     return None if s is None else series_doc(s)
 
 
-def series_doc(s: SeriesStats) -> dict[str, Any]:
+def series_doc(s: SeriesStats) -> dict[str, object]:
     """One series' stats (docs/logs.md "Stats"): SeriesStats' fields, with ``versions`` moved up,
     the cuda-graph and collapse fields grouped, and the rate inference and lifetime line under
     their documented keys."""
@@ -89,7 +89,7 @@ def series_doc(s: SeriesStats) -> dict[str, Any]:
     )
 
 
-def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
+def _rate_inference_doc(inf: RateInference | None) -> dict[str, object] | None:
     if inf is None:
         return None
     return derive(
@@ -104,7 +104,7 @@ def _rate_inference_doc(inf: RateInference | None) -> dict[str, Any] | None:
     )
 
 
-def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
+def _lifetime_doc(rec: LogRecord | None) -> dict[str, object] | None:
     if rec is None:
         return None
     return derive(
@@ -122,7 +122,7 @@ def _lifetime_doc(rec: LogRecord | None) -> dict[str, Any] | None:
     )
 
 
-def _comparison_doc(c: Comparison) -> dict[str, Any]:
+def _comparison_doc(c: Comparison) -> dict[str, object]:
     """``--acc``'s comparison of one engine: Comparison's fields, with the observation's two
     lengths and the judgement (cli/_output.judgement_fields) in place of the objects."""
     doc = derive(c, only=("observed_from", "problem"))
@@ -134,7 +134,7 @@ def _comparison_doc(c: Comparison) -> dict[str, Any]:
     return doc
 
 
-def _file_doc(f: FileReport) -> dict[str, Any]:
+def _file_doc(f: FileReport) -> dict[str, object]:
     """One file (docs/logs.md ``files``): FileReport's fields, its (line, reason, text) and
     (line, text) tuples named."""
     return derive(
@@ -150,7 +150,7 @@ def _file_doc(f: FileReport) -> dict[str, Any]:
     )
 
 
-def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, Any]:
+def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, object]:
     """One engine's summary: its headline series' stats, then EngineSummary's other fields
     (``lifetime`` as ``lifetime_lines``) and, with ``--acc``, the ``comparison``."""
     doc = {
@@ -176,7 +176,7 @@ def _summary_doc(s: EngineSummary, comparison: Comparison | None) -> dict[str, A
     return doc
 
 
-def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, Any]:
+def result_document(result: LogsResult, min_accept_len: float | None) -> dict[str, object]:
     """The stable ``--json`` document (docs/logs.md "Output"), derived from the LogsResult: its
     report's fields and its records fields under their own names, plus what docs/logs.md lists:
     the ``combined`` and ``window`` groupings, ``unrecognised_examples`` over every file, the
@@ -245,13 +245,13 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
     return doc
 
 
-def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, Any]]:
+def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, object]]:
     """``pastes`` (docs/logs.md): per input, what the structure readers found."""
 
-    def decision(d: Decision) -> dict[str, Any]:
+    def decision(d: Decision) -> dict[str, object]:
         return {"value": d.value, "rule": d.rule}
 
-    def record(r: PasteRecord) -> dict[str, Any]:
+    def record(r: PasteRecord) -> dict[str, object]:
         return derive(
             r,
             convert={

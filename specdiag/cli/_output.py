@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast, overload
 
 from specdiag.errors import scrub, terminal_safe
 
@@ -30,8 +30,13 @@ if TYPE_CHECKING:
     from specdiag.core.accept import Judgement
 
 
-def to_jsonable(value: object) -> Any:
-    """Dataclasses, enums, tuples and floats -> plain JSON values (non-finite floats -> None)."""
+@overload
+def to_jsonable(value: DataclassInstance) -> dict[str, object]: ...
+@overload
+def to_jsonable(value: object) -> object: ...
+def to_jsonable(value: object) -> object:
+    """Dataclasses, enums, tuples and floats -> plain JSON values (non-finite floats -> None):
+    a dataclass becomes a JSON object."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, enum.Enum):
@@ -51,9 +56,10 @@ def derive(
     only: tuple[str, ...] | None = None,
     omit: tuple[str, ...] = (),
     rename: Mapping[str, str] | None = None,
-    convert: Mapping[str, Callable[[Any], Any]] | None = None,
-    add: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
+    # (a converter takes its field's own type: the value is read by name, with getattr)
+    convert: Mapping[str, Callable[[Any], object]] | None = None,
+    add: Mapping[str, object] | None = None,
+) -> dict[str, object]:
     """One dataclass's JSON object, derived from its fields: all of them in declaration order
     (or ``only``, in that order), less ``omit``, with the keys in ``rename`` renamed. Commands
     build their ``--json`` documents from these, adding or renaming only what their docs list.
@@ -70,7 +76,7 @@ def derive(
     clash = set(add) & set(fields)
     if clash:
         raise ValueError(f"derive: {sorted(clash)} are fields, not additions")
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for n in names:
         if n in omit:
             continue
@@ -88,7 +94,7 @@ def derive(
 # One JSON shape per entity, for every command that shows it.
 
 
-def judgement_fields(judgement: Judgement, *, with_verdict: bool = True) -> dict[str, Any]:
+def judgement_fields(judgement: Judgement, *, with_verdict: bool = True) -> dict[str, object]:
     """A :class:`~specdiag.core.accept.Judgement`: ``ratio``, ``naive_ratio``,
     ``implied_acceptance``, ``verdict`` (unless the document carries it elsewhere),
     ``explanation``, ``causes``."""
@@ -219,7 +225,7 @@ class Output:
             self._stderr = make_console(stderr=True)
         return self._stderr
 
-    def emit(self, document: Mapping[str, Any], human: Callable[[Console], None]) -> None:
+    def emit(self, document: Mapping[str, object], human: Callable[[Console], None]) -> None:
         """Print the result: the JSON document, or the human view; flushed, so that a reader
         waiting on stdout (a script reading a server's URL) has it now."""
         if self.json_mode:

@@ -7,7 +7,7 @@ it adds and renames only what docs/probe.md lists.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.cli._output import derive, fmt, judgement_fields, table, to_jsonable, verdict_markup
 
@@ -66,7 +66,7 @@ _COUNTER_KEYS = (
 )
 
 
-def _requests(m: RunMeasure) -> dict[str, Any]:
+def _requests(m: RunMeasure) -> dict[str, object]:
     return {
         "sent": len(m.results),
         "ok": sum(1 for r in m.results if r.ok),
@@ -76,7 +76,7 @@ def _requests(m: RunMeasure) -> dict[str, Any]:
     }
 
 
-def _server_doc(m: RunMeasure) -> dict[str, Any]:
+def _server_doc(m: RunMeasure) -> dict[str, object]:
     return derive(
         m.server,
         only=("url", "engine", "detected_by", "version", "model", "spec", "metrics_path"),
@@ -84,14 +84,14 @@ def _server_doc(m: RunMeasure) -> dict[str, Any]:
     )
 
 
-def document(r: ProbeReport) -> dict[str, Any]:
+def document(r: ProbeReport) -> dict[str, object]:
     """The stable ``--json`` document (keys documented in docs/probe.md), derived from the
     report's dataclasses."""
     from specdiag.core.probe.run import jsonable_config
 
     m = r.main
     a = m.accept
-    doc: dict[str, Any] = {
+    doc: dict[str, object] = {
         "engine": m.server.engine.value,
         "server": _server_doc(m),
         "workload": jsonable_config(r.config),
@@ -166,7 +166,7 @@ def document(r: ProbeReport) -> dict[str, Any]:
     return doc
 
 
-def save_record(label: str, res: RequestResult) -> dict[str, Any]:
+def save_record(label: str, res: RequestResult) -> dict[str, object]:
     """One ``--save`` line (keys documented in docs/probe.md)."""
     s = res.spec
     spec = ("accept_length", "accept_rate", "accepted_drafts", "drafted", "verify_steps")
@@ -201,7 +201,7 @@ def render(console: Console, r: ProbeReport) -> None:
         + (" [bold red](interrupted)[/bold red]" if m.interrupted else "")
     )
     if n_fail:
-        kinds: dict[str, list[Any]] = {}
+        kinds: dict[str, list[RequestResult]] = {}
         for x in m.results:
             if not x.ok:
                 kinds.setdefault(x.error or "?", []).append(x)

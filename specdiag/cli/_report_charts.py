@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from specdiag.core.report.model import Chart, ChartKind, Role, Series
 
 if TYPE_CHECKING:
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
@@ -27,7 +28,7 @@ _ROLE_STYLE = {  # colour, marker
     Role.BASELINE: ("#8C8C8C", "D"),
     Role.OTHER: ("#CC79A7", "v"),
 }
-_RC: dict[str, Any] = {
+_RC: dict[str, object] = {
     "svg.fonttype": "none",
     "svg.hashsalt": "specdiag",
     "font.family": "sans-serif",
@@ -171,7 +172,7 @@ def _draw(chart: Chart) -> tuple[Figure, list[Axes]]:
         ):
             lo, hi = ax.get_ylim()
             ax.set_ylim(min(0.9, lo), hi)
-    seen: dict[str, Any] = {}
+    seen: dict[str, Artist] = {}
     for ax in axes:
         for h, lab in zip(*ax.get_legend_handles_labels(), strict=False):
             seen.setdefault(lab, h)
@@ -229,7 +230,7 @@ def _accessible(svg: str, chart: Chart) -> str:
     )
 
 
-def chart_svg(chart: Chart) -> tuple[str, list[dict[str, Any]]]:
+def chart_svg(chart: Chart) -> tuple[str, list[dict[str, list[float]]]]:
     """The chart as an accessible inline ``<svg>`` and, per axes, its box in SVG units and its
     data limits (x0, x1, y0, y1), so that plotted values can be read back from the SVG."""
     import matplotlib

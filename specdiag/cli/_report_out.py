@@ -70,11 +70,12 @@ def read_json_document(path: str, hint: str) -> object:
     """A JSON document named on the command line (``-``: stdin), read within the text cap (a FIFO
     nobody writes to or ``/dev/zero`` ends with a clear error; see docs/reliability.md). A path
     that cannot be read, or text that is not UTF-8 or not JSON, is an error naming it."""
-    from specdiag.core.files import FileKind, read_bounded
+    from specdiag.core.files import FileKind, read_bounded, read_stream_bounded
 
     try:
         if path == "-":
-            text = sys.stdin.read()
+            stdin = read_stream_bounded(sys.stdin.buffer, what="stdin", kind=FileKind.TEXT)
+            text = stdin.decode("utf-8")
         else:
             text = read_bounded(path, what="document", kind=FileKind.TEXT).decode("utf-8")
     except OSError as exc:
@@ -119,7 +120,7 @@ def render_report(
 
 def write_extras(
     out: Output,
-    document: Mapping[str, Any],
+    document: Mapping[str, object],
     *,
     name: str,
     report: str | None = None,

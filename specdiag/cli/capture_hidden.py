@@ -45,9 +45,9 @@ Exit codes: 0 captured (and matched with --compare), 1 --compare found a mismatc
 
 Examples:
 
-  specdiag capture-hidden vllm --print-server-args --layers 1,29,57 --layer-convention specforge
+  specdiag capture-hidden vllm --print-server-args --served-layers 1,29,57 --layer-convention specforge
 
-  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
+  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --served-layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
 
   specdiag capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o served.safetensors
 
@@ -57,30 +57,30 @@ Examples:
 VLLM_HELP = """Capture from a running vLLM server: send the sample's token ids to a server launched
 with the speculative method extract_hidden_states and a hidden-states KV connector, read the
 file the response names (kv_transfer_params.hidden_states_path) and write a served dump that
-compare-hidden reads, with the engine and the layer ids the server was launched with (--layers,
-read with --layer-convention; recorded in vLLM's convention) in it. --compare TRAINING compares
+compare-hidden reads, with the engine and the layer ids the server was launched with
+(--served-layers, read with --layer-convention; recorded in vLLM's convention) in it. --compare TRAINING compares
 it at once.
 
---print-server-args --layers 1,29,57 --layer-convention specforge prints the launch flags alone
+--print-server-args --served-layers 1,29,57 --layer-convention specforge prints the launch flags alone
 (here eagle_aux_hidden_state_layer_ids 2,30,58), ready to append to `vllm serve MODEL` (the
 connector: specdiag's CPU-safe one, or --connector vllm for vLLM's own, GPU only); no URL then.
 
 Examples:
 
-  specdiag capture-hidden vllm --print-server-args --layers 1,29,57 --layer-convention specforge
+  specdiag capture-hidden vllm --print-server-args --served-layers 1,29,57 --layer-convention specforge
 
-  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
+  specdiag capture-hidden vllm http://127.0.0.1:8000 --like data_0.ckpt --served-layers 1,29,57 --layer-convention specforge -o served.safetensors --compare data_0.ckpt
 """
 
 SGLANG_HELP = """Capture from a running capture-only SGLang server (launched with the flags
 --print-server-args prints, beside the serving one): send the sample, read the hidden states
-the response carries and write a served dump that compare-hidden reads. --layers are the
-training ids unless --layer-convention says otherwise; without --layers the server captures
-SGLang's default layers. --compare TRAINING compares it at once.
+the response carries and write a served dump that compare-hidden reads. --served-layers are
+SGLang's ids (the training ids) unless --layer-convention says otherwise; without them the
+server captures SGLang's default layers. --compare TRAINING compares it at once.
 
 Examples:
 
-  specdiag capture-hidden sglang --print-server-args --layers 1,29,57
+  specdiag capture-hidden sglang --print-server-args --served-layers 1,29,57
 
   specdiag capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o served.safetensors --compare data_0.ckpt
 """
@@ -103,13 +103,14 @@ PromptIdsOpt = Annotated[str | None, opt("--prompt-ids")]
 PromptOpt = Annotated[str | None, opt("--prompt")]
 OutputOpt = Annotated[Path | None, opt("--output", "-o")]
 CompareOpt = Annotated[Path | None, opt("--compare")]
-TrainingLayersOpt = Annotated[str | None, opt("--training-layers")]
 PadIdOpt = Annotated[int, opt("--pad-id", min=-1)]
+OldLayersOpt = Annotated[str | None, typer.Option("--layers", hidden=True)]  # --served-layers
 ForceOpt = Annotated[bool, opt("--force")]
 # CaptureOptions fields a source has no flag for (their defaults stand)
 HF_ONLY = ("device", "dtype", "device_map", "offload_dir")
-VLLM_ONLY = ("model", "keep_server_file")
+VLLM_ONLY = ("model", "keep_server_file", "connector", "storage")
 SERVER_ONLY = ("prompt", "layer_convention", "compare_with", "api_key", "timeout")
+STORAGE = "/tmp/specdiag-hidden"  # core.hidden.capture.DEFAULT_STORAGE (not imported: fast start)
 UrlArg = Annotated[
     str | None,
     typer.Argument(help="The server's base URL (not needed with --print-server-args).",
@@ -122,14 +123,15 @@ def vllm_cmd(
     like: LikeOpt = None,
     prompt_ids: PromptIdsOpt = None,
     prompt: PromptOpt = None,
-    layers: Annotated[str | None, vllm_opt("--layers")] = None,
+    served_layers: Annotated[str | None, vllm_opt("--served-layers")] = None,
+    layers: OldLayersOpt = None,
     layer_convention: cli.LayerConventionOpt = None,
     output: OutputOpt = None,
     compare_with: CompareOpt = None,
-    training_layers: TrainingLayersOpt = None,
+    training_layers: cli.TrainingLayersOpt = None,
     print_server_args: Annotated[bool, vllm_opt("--print-server-args")] = False,
-    connector: Annotated[str, opt("--connector")] = "specdiag",
-    storage: Annotated[str, opt("--storage")] = "/tmp/specdiag-hidden",
+    connector: Annotated[str | None, opt("--connector", show_default="specdiag")] = None,
+    storage: Annotated[str | None, opt("--storage", show_default=STORAGE)] = None,
     model: Annotated[str | None, opt("--model")] = None,
     api_key: cli.ApiKeyOpt = None,
     timeout: Annotated[float, vllm_opt("--timeout")] = 120.0,
@@ -146,11 +148,12 @@ def sglang_cmd(
     like: LikeOpt = None,
     prompt_ids: PromptIdsOpt = None,
     prompt: PromptOpt = None,
-    layers: Annotated[str | None, sglang_opt("--layers")] = None,
+    served_layers: Annotated[str | None, sglang_opt("--served-layers")] = None,
+    layers: OldLayersOpt = None,
     layer_convention: cli.LayerConventionOpt = None,
     output: OutputOpt = None,
     compare_with: CompareOpt = None,
-    training_layers: TrainingLayersOpt = None,
+    training_layers: cli.TrainingLayersOpt = None,
     print_server_args: Annotated[bool, sglang_opt("--print-server-args")] = False,
     api_key: cli.ApiKeyOpt = None,
     timeout: Annotated[float, sglang_opt("--timeout")] = 120.0,
@@ -202,7 +205,7 @@ def _no_source(ctx: typer.Context) -> None:
         raise UsageError(
             "say where to capture from: vllm URL, sglang URL or hf MODEL_DIR",
             hint="e.g. capture-hidden sglang http://127.0.0.1:30000 --like data_0.ckpt -o "
-            "served.safetensors; capture-hidden vllm --print-server-args --layers 1,29,57 "
+            "served.safetensors; capture-hidden vllm --print-server-args --served-layers 1,29,57 "
             "--layer-convention specforge for the vLLM launch flags",
         )
 
@@ -301,20 +304,37 @@ def _value_arity() -> dict[str, int]:
 
 
 def _run(
-    engine: CaptureEngine | None, where: str | None, flags: dict[str, Any], unset: tuple[str, ...]
+    engine: CaptureEngine | None,
+    where: str | None,
+    flags: dict[str, object],
+    unset: tuple[str, ...],
 ) -> None:
     """One body for every source: the flags -> ``CaptureOptions`` (or ``ServerArgsOptions``)
     -> the one core entry -> the document and its rendering."""
     from specdiag.core.hidden import capture_run as core
     from specdiag.core.hidden.conventions import parse_id_list
 
-    out = Output(flags["json_output"])
-    layers, compare_with = flags.get("layers"), flags.get("compare_with")
-    ids = parse_id_list(layers, "--layers", ascending=False) if layers is not None else None
+    out = Output(flags["json_output"] is True)
+    compare_with = flags.get("compare_with")
+    new = flags.get("served_layers")
+    layers = cli.deprecated_flag("--layers", "--served-layers", flags.get("layers"), new, None)
+    ids = (
+        parse_id_list(layers, "--served-layers", ascending=False)
+        if isinstance(layers, str)
+        else None
+    )
+    training = flags.get("training_layers")
+    training_ids = (
+        parse_id_list(training, "--training-layers")
+        if isinstance(training, str) and training
+        else None
+    )
     if engine is not None and flags["print_server_args"]:
+        launch = ("connector", "storage")  # not given (None): ServerArgsOptions' defaults
+        given = {k: v for k, v in flags.items() if k not in launch or v is not None}
         sa = core.server_args(
-            cli.from_flags(core.ServerArgsOptions, flags, engine=engine, layers=ids,
-                           unset=("connector", "storage"))
+            cli.from_flags(core.ServerArgsOptions, given, engine=engine, layers=ids, where=where,
+                           training_layers=training_ids, unset=launch)
         )  # fmt: skip
         _print_server_args(out, sa)
         return
@@ -328,7 +348,6 @@ def _run(
         )
     if flags["output"] is None:
         raise UsageError("-o FILE is required", hint="e.g. -o served.safetensors")
-    training = flags.get("training_layers")
     opts = cli.from_flags(
         core.CaptureOptions,
         flags,
@@ -336,11 +355,11 @@ def _run(
         source=source,
         where=where,
         layers=ids,
-        training_layers=parse_id_list(training, "--training-layers") if training else None,
+        training_layers=training_ids,
     )
     run = core.capture(opts)
     result, comparison = run.capture, run.comparison
-    doc: dict[str, Any] = to_jsonable(result)  # docs/capture-hidden.md
+    doc: dict[str, object] = to_jsonable(result)  # docs/capture-hidden.md
     if comparison is not None:
         doc["comparison"] = compare_hidden.document(
             comparison, result.output, str(compare_with), None

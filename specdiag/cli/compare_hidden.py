@@ -20,17 +20,18 @@ data_N.ckpt for training and what your server's dump hook wrote. Both are read l
 compared in blocks of tokens. With --values, give only TRAINING: the served numbers come
 from text (a list, or a log line such as hs_first5=[...]).
 
-Layer ids: --layers are the training ids (read with --layer-convention, default specforge:
-id k = output of decoder layer k, -1 = embedding); --served-layers are the ids in the served engine's config, read
-with --engine's convention (SGLang adds +1; vLLM reads them verbatim, 0 = embedding).
+Layer ids: --training-layers are the training ids, as training writes them (SpecForge's: id
+k = output of decoder layer k, -1 = embedding); --served-layers are the ids the server was
+launched with, read with --layer-convention (default: --engine's own convention; SGLang adds +1,
+vLLM reads them verbatim, 0 = embedding).
 
 Exit codes: 0 match, 1 mismatch (report printed first), 2 usage, 3 unreadable input.
 
 Examples:
 
-  specdiag compare-hidden served.pt rows_0-2000/data_0.ckpt --layers 1,29,57
+  specdiag compare-hidden served.pt rows_0-2000/data_0.ckpt --training-layers 1,29,57
 
-  specdiag compare-hidden served.pt data_0.ckpt --layers 1,29,57 --served-layers -1,1,29 --engine sglang
+  specdiag compare-hidden served.pt data_0.ckpt --training-layers 1,29,57 --served-layers -1,1,29 --engine sglang
 
   specdiag compare-hidden served.pt data_0.ckpt --reference all_layers.safetensors --json
 
@@ -47,9 +48,10 @@ def compare_hidden_cmd(
             metavar="[SERVED] TRAINING",
         ),
     ],
-    layers: Annotated[str | None, opt("--layers")] = None,
-    layer_convention: cli.LayerConventionOpt = None,
+    training_layers: cli.TrainingLayersOpt = None,
     served_layers: Annotated[str | None, opt("--served-layers")] = None,
+    layer_convention: cli.LayerConventionOpt = None,
+    old_layers: Annotated[str | None, typer.Option("--layers", hidden=True)] = None,
     engine: Annotated[CaptureEngine | None, opt("--engine")] = None,
     hidden_size: Annotated[int | None, opt("--hidden-size", min=1)] = None,
     reference: Annotated[Path | None, opt("--reference")] = None,
@@ -72,9 +74,27 @@ def compare_hidden_cmd(
     flags = dict(locals())  # the flags by name, for cli.from_flags
     from specdiag.core.hidden.compare import compare_files
     from specdiag.core.hidden.compare_results import CompareOptions
-    from specdiag.core.hidden.conventions import parse_id_list, training_ids
+    from specdiag.core.hidden.conventions import config_ids, parse_id_list, training_ids
 
     out = Output(json_output)
+    # --layers, before: the training ids read with --layer-convention (which then reads them)
+    training = cli.deprecated_flag(
+        "--layers", "--training-layers", old_layers, training_layers, None
+    )
+    training_convention, served_convention = LayerConvention.SPECFORGE, layer_convention
+    if old_layers is not None:
+        training_convention, served_convention = layer_convention or training_convention, None
+    training_flag = "--layers" if old_layers is not None else "--training-layers"
+    if layer_convention is not None and old_layers is None and served_layers is None:
+        raise UsageError(
+            "--layer-convention reads --served-layers, and none are given",
+            hint="--training-layers are the ids as training writes them (SpecForge's): they take "
+            "no convention; the ids the server runs with: --served-layers 2,30,58 "
+            "--layer-convention vllm",
+        )
+    served = parse_id_list(served_layers, "--served-layers") if served_layers is not None else None
+    if served is not None and served_convention is not None:
+        served = config_ids(served, served_convention, engine)
     if len(paths) != (1 if values is not None else 2):
         raise UsageError(
             "with --values give only the TRAINING dump"
@@ -88,19 +108,17 @@ def compare_hidden_cmd(
         training_layers=(
             training_ids(
                 parse_id_list(
-                    layers,
-                    "--layers",
+                    training,
+                    training_flag,
                     ascending=not unordered_layers,
                     unordered_flag="--unordered-layers",
                 ),
-                layer_convention or LayerConvention.SPECFORGE,
+                training_convention,
             )
-            if layers is not None
+            if training is not None
             else None
         ),
-        served_layers=(
-            parse_id_list(served_layers, "--served-layers") if served_layers is not None else None
-        ),
+        served_layers=served,
     )
     result = cli.from_flags(
         compare_files,

@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from specdiag.cli import _doctor_view as doctor
 from specdiag.cli import _framework as cli
@@ -16,7 +16,6 @@ from specdiag.cli import _hidden_view as compare_hidden
 from specdiag.cli import _logs_view as logs
 from specdiag.cli import _probe_view as probe
 from specdiag.cli._output import Output, derive, fmt, verdict_markup
-from specdiag.errors import UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -59,16 +58,17 @@ def demo_cmd(
     real: Annotated[RealEngine | None, opt("--real")] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.workflows.demo import run_demo
+    from specdiag.workflows.demo import DemoOptions, run_demo
 
+    options = DemoOptions(scenario.value, keep_server, real.value if real else None)
     out = Output(json_output)
     err = out.stderr
 
     def on_step(name: str, cmd: str) -> None:
         err.print(f"running {name}: $ {cmd}", markup=False)
 
-    if real is not None:
-        _real(real.value, scenario, keep_server, out, on_step)
+    if options.real is not None:
+        _real(options.real, out, on_step)
         return
 
     def emit(result: DemoResult) -> None:
@@ -88,36 +88,19 @@ def demo_cmd(
 
     with _interrupts_not_lost():
         result = run_demo(
-            scenario.value,
+            options.scenario,
             on_step=on_step,
             on_server=lambda url: err.print(f"reference server listening at {url}", markup=False),
-            keep_server=hold if keep_server else None,
+            keep_server=hold if options.keep_server else None,
         )
-    if not keep_server:
+    if not options.keep_server:
         emit(result)
 
 
-def _real(
-    engine: str,
-    scenario: DemoScenario,
-    keep_server: bool,
-    out: Output,
-    on_step: Callable[[str, str], None],
-) -> None:
+def _real(engine: str, out: Output, on_step: Callable[[str, str], None]) -> None:
     from specdiag.cli import _demo_real_view as real_view
     from specdiag.workflows.demo_real import run_real_demo
 
-    if scenario is not DemoScenario.SEED:
-        raise UsageError(
-            "--real replays the collapsed case on a real server; --scenario is for the "
-            "simulated demo",
-            hint="drop --scenario",
-        )
-    if keep_server:
-        raise UsageError(
-            "--keep-server is for the simulated demo's reference server",
-            hint="start the harness's server yourself to keep one (docs/testing.md)",
-        )
     with _interrupts_not_lost():
         result = run_real_demo(engine, on_step=on_step)
     out.emit(real_view.document(result), lambda console: real_view.render(console, result))
@@ -164,7 +147,7 @@ def _interrupts_not_lost() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous_int)
 
 
-def document(r: DemoResult) -> dict[str, Any]:
+def document(r: DemoResult) -> dict[str, object]:
     """The ``--json`` document (docs/demo.md): every step's own JSON document, then the
     agreement and the conclusion, derived from their dataclasses."""
     served, training, reference = r.hidden_paths

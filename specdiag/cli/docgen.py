@@ -33,8 +33,12 @@ SGLang's `--speculative-eagle-topk`; sampling's is `--top-k`), reference-server'
 `--target` (the checkpoint directory; `--model` is a served model name). capture-hidden is one
 subcommand per source: `--from SOURCE WHERE` is `capture-hidden SOURCE WHERE`, and
 `--print-server-args [--engine E]` with no source is `capture-hidden E --print-server-args`.
-capture-hidden's `--layers` needs `--layer-convention` for vLLM (it used to mean vLLM ids there,
-training ids in compare-hidden). `--since` takes a time or a duration in logs and fleet.
+`--layers` is `--training-layers` in compare-hidden (the training ids, SpecForge's convention)
+and `--served-layers` in capture-hidden (the ids the server runs with, read with
+`--layer-convention`, which vLLM needs). fleet's `--start`/`--end` are `--since`/`--until`,
+doctor's `--max-tokens` is `--probe-max-tokens` (exporter's name), report's `--markdown` is
+`--format markdown`. `--since`/`--until` take one grammar in logs and fleet (logs.md, "Time
+windows").
 """
 
 
@@ -64,6 +68,8 @@ def _default(p: Param) -> str:
         return "required"
     if p.show_default is False:
         return ""
+    if isinstance(p.show_default, str):  # a default written out (the flag's own is None)
+        return f"`{p.show_default}`"
     d = p.default
     if d is None or d == () or d == [] or (p.is_flag and d is False and not p.secondary):
         return ""

@@ -60,7 +60,10 @@ def doctor_cmd(
     ] = None,
     top_k: Annotated[int | None, opt("--top-k")] = None,
     probe_requests: Annotated[int, opt("--probe-requests", min=1)] = 8,
-    max_tokens: Annotated[int, opt("--max-tokens", min=1)] = 64,
+    probe_max_tokens: Annotated[
+        int | None, opt("--probe-max-tokens", min=1, show_default="64")
+    ] = None,
+    old_max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1, hidden=True)] = None,
     timeout: Annotated[float, opt("--timeout")] = 60.0,
     api_key: cli.ApiKeyOpt = None,
     report_file: cli.ReportOpt = None,
@@ -70,16 +73,14 @@ def doctor_cmd(
     from specdiag.core import accept
     from specdiag.core.doctor.context import DoctorInputs, expand_logs
     from specdiag.core.doctor.run import run_doctor
-    from specdiag.core.profile import resolve_profile
 
     out = Output(json_output)
+    probe_max_tokens = cli.deprecated_flag(
+        "--max-tokens", "--probe-max-tokens", old_max_tokens, probe_max_tokens, 64
+    )
     acc_values = None
     if acc is not None:
-        acc_values = accept.parse_float_list(acc, "--acc")
-        if steps or len(acc_values) > 1:  # else the draft length comes from the evidence
-            resolve_profile(acc_values, steps, None, kind=acc_kind)
-        else:
-            accept.profile(acc_values, acc_kind)  # the value itself
+        acc_values = accept.parse_float_list(acc, "--acc")  # checked by DoctorInputs
     args_text = read_server_args(server_args)
     args_file = server_args[1:] if server_args and server_args.startswith("@") else None
     inputs_named = [("--logs", p) for p in logs or []] + [("--server-args", args_file)]
@@ -93,7 +94,7 @@ def doctor_cmd(
         acc=acc_values,
         acc_kind=acc_kind.value,
         engine=engine.value if engine is not None else None,
-        probe_max_tokens=max_tokens,
+        probe_max_tokens=probe_max_tokens,
         probe_timeout_s=timeout,
         api_key=(api_key.strip() or None) if api_key else None,
     )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 from specdiag.cli import _framework as cli
 from specdiag.cli._output import (
@@ -44,7 +44,7 @@ def expected_accept_cmd(
     acc: cli.AccOpt,
     steps: cli.StepsOpt = None,
     acc_kind: cli.AccKindOpt = AccKind.CONDITIONAL,
-    topk: cli.EagleTopkOpt = 1,
+    topk: cli.EagleTopkOpt = None,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
     observed: Annotated[str | None, opt("--observed")] = None,
@@ -99,11 +99,11 @@ def expected_accept_cmd(
         )
 
 
-def document(r: ExpectedAcceptReport) -> dict[str, Any]:
+def document(r: ExpectedAcceptReport) -> dict[str, object]:
     """The stable ``--json`` document (keys documented in docs/expected-accept.md), derived from
     the report's dataclasses."""
     prediction = derive(r.profile, rename={"unconditional": "acc_unconditional"})
-    doc: dict[str, Any] = {"steps": prediction.pop("steps"), "topk": r.topk, **prediction}
+    doc: dict[str, object] = {"steps": prediction.pop("steps"), "topk": r.topk, **prediction}
     doc["lower_bound"] = r.topk > 1
     doc["engine_reports"] = to_jsonable(r.reports)
     if r.observation is not None and r.judgement is not None:

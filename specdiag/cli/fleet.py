@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+import time
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,8 +11,9 @@ from specdiag.cli import _framework as cli
 from specdiag.cli._output import Output, derive, fmt, table
 from specdiag.cli._report_out import write_extras
 from specdiag.core.accept import AccKind, parse_float_list
-from specdiag.core.fleet.timespec import iso, parse_duration, parse_instant, parse_since
-from specdiag.errors import CheckFailed, UsageError, register_secrets
+from specdiag.core.fleet.timespec import iso, window
+from specdiag.core.timespec import parse_duration
+from specdiag.errors import CheckFailed, register_secrets
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,9 +52,10 @@ def fleet_cmd(
         ),
     ],
     selector: Annotated[str | None, opt("--selector")] = None,
-    since: Annotated[str | None, opt("--since")] = None,
-    start: Annotated[str | None, opt("--start")] = None,
-    end: Annotated[str | None, opt("--end")] = None,
+    since: cli.SinceOpt = None,
+    until: cli.UntilOpt = None,
+    old_start: Annotated[str | None, typer.Option("--start", hidden=True)] = None,
+    old_end: Annotated[str | None, typer.Option("--end", hidden=True)] = None,
     step: Annotated[str | None, opt("--step")] = None,
     by: Annotated[str | None, opt("--by")] = None,
     acc: cli.AccOpt = None,
@@ -71,10 +74,9 @@ def fleet_cmd(
     from specdiag.core.fleet.run import FleetConfig, run_fleet
 
     out = Output(json_output)
-    since_s, since_at = parse_since(since, "--since") if since is not None else (None, None)
-    start_at = parse_instant(start, "--start") if start is not None else None
-    if since_at is not None and start_at is not None:
-        raise UsageError("--since and --start are exclusive", hint="give one of them")
+    since = cli.deprecated_flag("--start", "--since", old_start, since, None)
+    until = cli.deprecated_flag("--end", "--until", old_end, until, None)
+    since_s, start, end = window(since, until, time.time())  # refused here, before any query
     headers = cli.parse_headers(
         header, "e.g. -H 'X-Scope-OrgID: team-a' (an Authorization value is masked when shown)"
     )
@@ -86,8 +88,8 @@ def fleet_cmd(
         FleetConfig,
         flags,
         since_s=since_s,
-        start=since_at if since_at is not None else start_at,
-        end=parse_instant(end, "--end") if end is not None else None,
+        start=start,
+        end=end,
         step_s=parse_duration(step, "--step") if step is not None else None,
         group_by=tuple(x.strip() for x in by.split(",") if x.strip()) if by else None,
         acc=parse_float_list(acc, "--acc") if acc is not None else None,
@@ -143,11 +145,11 @@ def _iso(ts: float | None) -> str | None:
     return iso(ts) if ts is not None else None
 
 
-def _timeline(t: Timeline | None) -> dict[str, Any] | None:
+def _timeline(t: Timeline | None) -> dict[str, object] | None:
     return None if t is None else derive(t, rename={"ends": "ends_unix"})
 
 
-def _rank(k: RankReport) -> dict[str, Any]:
+def _rank(k: RankReport) -> dict[str, object]:
     return {
         **derive(k, only=("rank",)),
         **derive(k.figures),
@@ -157,7 +159,7 @@ def _rank(k: RankReport) -> dict[str, Any]:
     }
 
 
-def _replica(r: ReplicaReport) -> dict[str, Any]:
+def _replica(r: ReplicaReport) -> dict[str, object]:
     return {
         **derive(r, only=("replica", "labels", "engine")),
         **derive(r.figures),
@@ -201,7 +203,7 @@ def _replica(r: ReplicaReport) -> dict[str, Any]:
 
 def document(
     report: FleetReport, min_accept_len: float | None, below: list[ReplicaReport]
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The stable ``--json`` document (docs/fleet.md), derived from the FleetReport and its
     Analysis; ``check`` is the ``--min-accept-len`` check of this command."""
     a = report.analysis

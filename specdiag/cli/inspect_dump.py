@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -87,10 +87,10 @@ def inspect_dump_cmd(
         )
 
 
-def document(r: InspectReport) -> dict[str, Any]:
+def document(r: InspectReport) -> dict[str, object]:
     """The stable ``--json`` document (keys documented in docs/inspect-dump.md), derived from the
     result dataclasses: every field of FileReport / VocabMap / LayerReport under its own name."""
-    doc: dict[str, Any] = {
+    doc: dict[str, object] = {
         "ok": r.ok,
         "files_scanned": len(r.files),
         "bad_files": [f.path for f in r.bad_files],

@@ -13,7 +13,6 @@ from specdiag.cli._output import Output, derive
 from specdiag.cli._report_out import read_json_document
 from specdiag.core.accept import Engine
 from specdiag.core.accprofile import Target
-from specdiag.errors import InputError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -48,14 +47,13 @@ def profile_cmd(
     replica: Annotated[str | None, opt("--fleet-replica")] = None,
     json_output: cli.JsonOpt = False,
 ) -> None:
-    from specdiag.core.accprofile import profile_document, read_profile, replay
+    from specdiag.core.accprofile import ProfileOptions, profile_document, replay_document
 
     out = Output(json_output)
     doc = read_json_document(file, "give a profile or a --json document")
-    if not isinstance(doc, dict):
-        raise InputError(f"{file} is not a JSON object", hint="give a profile or a --json document")
-    prof = read_profile(doc, engine=engine.value if engine else None, replica=replica)
-    rep = replay(prof, target)
+    options = ProfileOptions(target, engine.value if engine else None, replica)
+    result = replay_document(doc, options, name=file)
+    prof, rep = result.profile, result.replay
     fields = ("target", "replays", "command", "flags", "env", "config", "config_name", "notes")
     add = {"profile": profile_document(prof)}
     document = derive(rep, only=fields, convert={"env": dict}, add=add)

@@ -43,7 +43,7 @@ def reference_server_cmd(
     host: Annotated[str, opt("--host")] = "127.0.0.1",
     port: Annotated[int | None, opt("--port", min=0, max=65535)] = None,
     steps: Annotated[int | None, opt("--steps", "-k", min=0, max=64)] = None,
-    topk: cli.EagleTopkOpt = 1,
+    topk: cli.EagleTopkOpt = None,
     old_topk: cli.TopkDeprecatedOpt = None,
     num_draft_tokens: cli.NumDraftTokensOpt = None,
     acceptance: Annotated[str | None, opt("--acceptance")] = None,
@@ -115,46 +115,43 @@ def reference_server_cmd(
 def render(console: Console, start: ServerStart) -> None:
     from rich.table import Table
 
-    doc: dict[str, Any] = to_jsonable(start)
-    s, t = doc["speculative"], doc["timing"]
+    s, t = start.speculative, start.timing
     console.print(
-        f"[bold]specdiag reference-server[/bold] ({doc['flavor']} flavor, "
-        f"{doc['engine_version']} formats) listening on [bold]{doc['url']}[/bold]"
+        f"[bold]specdiag reference-server[/bold] ({start.flavor.value} flavor, "
+        f"{start.engine_version} formats) listening on [bold]{start.url}[/bold]"
     )
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    table.add_row("model", doc["model"])
-    if s["enabled"]:
-        acc = ", ".join(f"{a:g}" for a in s["acceptance_conditional"])
+    table.add_row("model", start.model)
+    if s.enabled:
+        acc = ", ".join(f"{a:g}" for a in s.acceptance_conditional)
         table.add_row(
             "speculation",
-            f"{s['steps']} draft steps, topk {s['topk']}, num_draft_tokens "
-            f"{s['num_draft_tokens']}; conditional acceptance {acc}",
+            f"{s.steps} draft steps, topk {s.topk}, num_draft_tokens "
+            f"{s.num_draft_tokens}; conditional acceptance {acc}",
         )
         table.add_row(
             "expected",
-            f"accept length {s['expected_accept_length']:.3f} (bonus included), "
-            f"{s['expected_accepted_drafts']:.3f} accepted drafts per verify step",
+            f"accept length {s.expected_accept_length:.3f} (bonus included), "
+            f"{s.expected_accepted_drafts:.3f} accepted drafts per verify step",
         )
     else:
         table.add_row("speculation", "off (--steps 0)")
-    timing = f"target {t['target_step_ms']:g} ms/step, draft {t['draft_step_ms']:g} ms/token"
-    if t["expected_speedup"] is not None:
-        timing += (
-            f" (cost ratio {t['cost_ratio']:g}, expected speedup {t['expected_speedup']:.2f}x)"
-        )
+    timing = f"target {t.target_step_ms:g} ms/step, draft {t.draft_step_ms:g} ms/token"
+    if t.expected_speedup is not None and t.cost_ratio is not None:
+        timing += f" (cost ratio {t.cost_ratio:g}, expected speedup {t.expected_speedup:.2f}x)"
     table.add_row("timing", timing)
-    table.add_row("endpoints", "\n".join(doc["endpoints"]))
-    table.add_row("ground truth", "GET " + doc["truth_url"])
-    table.add_row("log", doc["log"])
-    if doc["api_key_required"]:
+    table.add_row("endpoints", "\n".join(start.endpoints))
+    table.add_row("ground truth", "GET " + start.truth_url)
+    table.add_row("log", start.log)
+    if start.api_key_required:
         table.add_row("auth", "Bearer API key required")
-    if doc["faults"]["shares"] or doc["faults"]["slow_start_s"]:
-        f = doc["faults"]
-        items = [f"{m}={v:g}" for m, v in f["shares"].items()]
-        if f["slow_start_s"]:
-            items.append(f"slow-start {f['slow_start_s']:g} s")
+    f = start.faults
+    if f.shares or f.slow_start_s:
+        items = [f"{m}={v:g}" for m, v in f.shares.items()]
+        if f.slow_start_s:
+            items.append(f"slow-start {f.slow_start_s:g} s")
         table.add_row("faults", ", ".join(items))
     console.print(table)
     console.print("Stop with Ctrl-C.")

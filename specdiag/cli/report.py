@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from enum import Enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 import typer
 
@@ -36,6 +36,20 @@ Examples:
 opt = cli.options("report")  # typer.Option with each flag's help in flags.json
 
 
+class Written(TypedDict):
+    """The ``--json`` document of a report written to a file (docs/report.md)."""
+
+    output: str
+    format: str
+    bytes: int
+    seconds: float
+    documents: list[dict[str, str]]
+    verdict: str | None
+    charts: list[dict[str, str]]
+    tables: list[str]
+    skipped: list[dict[str, str]]
+
+
 class ReportFormat(str, Enum):
     HTML = "html"
     MARKDOWN = "markdown"
@@ -49,13 +63,15 @@ def report_cmd(
         ),
     ],
     output: Annotated[str | None, opt("--output", "-o")] = None,
-    fmt: Annotated[ReportFormat, opt("--format")] = ReportFormat.HTML,
-    markdown: Annotated[bool, opt("--markdown")] = False,
+    fmt: Annotated[ReportFormat | None, opt("--format", show_default="html")] = None,
+    markdown: Annotated[bool, typer.Option("--markdown", hidden=True)] = False,
     title: Annotated[str | None, opt("--title")] = None,
     limit: Annotated[int, opt("--limit", min=1000)] = 65536,
     json_output: cli.JsonOpt = False,
 ) -> None:
     out = Output(json_output)
+    old_fmt = ReportFormat.MARKDOWN if markdown else None
+    kind = cli.deprecated_flag("--markdown", "--format markdown", old_fmt, fmt, ReportFormat.HTML)
     if documents.count("-") > 1:
         raise UsageError("stdin (-) can be read once", hint="give the other documents as files")
     if json_output and output is None:
@@ -66,7 +82,6 @@ def report_cmd(
     check_outputs(
         [("--output", output)], [(f"document {i + 1}", p) for i, p in enumerate(documents)]
     )
-    kind = ReportFormat.MARKDOWN if markdown else fmt
     hint = "give the --json output of a specdiag command"
     docs = [
         ("stdin" if p == "-" else p.rsplit("/", 1)[-1], read_json_document(p, hint))
@@ -78,7 +93,7 @@ def report_cmd(
         sys.stdout.flush()
     else:
         size = write_text(output, text, "--output")
-        doc: dict[str, Any] = {
+        doc: Written = {
             "output": output,
             "format": kind.value,
             "bytes": size,
@@ -94,7 +109,7 @@ def report_cmd(
         out.warn(f"skipped {s.name}: {s.reason}")
 
 
-def render(console: Console, doc: dict[str, Any]) -> None:
+def render(console: Console, doc: Written) -> None:
     console.print(
         f"wrote {doc['output']} ({doc['format']}, {doc['bytes'] / 1024:.0f} KiB, "
         f"{len(doc['charts'])} charts, {len(doc['documents'])} documents) in {doc['seconds']:.2f} s"

@@ -147,6 +147,8 @@ def from_rates(
     if histogram is not None and sum(histogram) > 0 and unconditional is None:
         total = sum(histogram)
         unconditional = tuple(sum(histogram[j:]) / total for j in range(1, len(histogram)))
+    cond: tuple[float, ...] | None = None
+    unc: tuple[float, ...] | None = None
     if unconditional is not None:
         unc, clamped = accept.non_increasing(unconditional)
         if clamped:
@@ -155,8 +157,6 @@ def from_rates(
     elif conditional is not None:
         cond = tuple(min(1.0, max(0.0, c)) for c in conditional)
         unc = accept.to_unconditional(cond)
-    else:
-        cond = unc = None  # type: ignore[assignment]
     if unc is not None:
         k = len(unc)
         if steps is not None and steps != k:
@@ -432,6 +432,36 @@ def read_profile(
     )
 
 
+@dataclass(frozen=True)
+class ProfileOptions:
+    """What ``specdiag profile`` is asked: the target to replay on, and which part of a logs or
+    fleet document holds the profile (an engine's series, a replica)."""
+
+    target: Target = Target.VLLM
+    engine: str | None = None
+    replica: str | None = None
+
+
+@dataclass(frozen=True)
+class ProfileReplay:
+    """A document's acceptance profile and what replays it on the target."""
+
+    profile: AcceptanceProfile
+    replay: Replay
+
+
+def replay_document(
+    doc: object, options: ProfileOptions, *, name: str = "the document"
+) -> ProfileReplay:
+    """The one entry of ``specdiag profile``: read the profile ``doc`` (called ``name`` in
+    errors) holds, then the flags, environment and config fragment that replay it on
+    ``options.target``."""
+    if not isinstance(doc, Mapping):
+        raise InputError(f"{name} is not a JSON object", hint="give a profile or a --json document")
+    prof = read_profile(doc, engine=options.engine, replica=options.replica)
+    return ProfileReplay(prof, replay(prof, options.target))
+
+
 def _r(x: float) -> float:
     return round(x, 6)
 
@@ -440,7 +470,7 @@ def _rs(xs: Sequence[float] | None) -> list[float] | None:
     return None if xs is None else [_r(x) for x in xs]
 
 
-def profile_document(p: AcceptanceProfile) -> dict[str, Any]:
+def profile_document(p: AcceptanceProfile) -> dict[str, object]:
     """The profile file (docs/profile.md): ModelOpt's key names where the fields are shared."""
     c = p.conditions
     return {
@@ -520,7 +550,7 @@ def replay(
             "the profile has no per-position shape (mean only): the rates below assume the "
             "same conditional acceptance at every position"
         )
-    cfg: dict[str, Any] | None = None  # the config fragment: numbers, so not in the data file
+    cfg: dict[str, object] | None = None  # the config fragment: numbers, so not in the data file
     if target is Target.VLLM:
         rates = [round(u, 4) for u in unc]
         cfg = {

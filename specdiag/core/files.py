@@ -117,13 +117,31 @@ def _chunks(fd: int, st: os.stat_result, path: Path, what: str) -> Iterator[byte
         waited += step
 
 
+def file_cap(kind: FileKind) -> int:
+    """The most bytes specdiag reads of one input of ``kind`` (``SPECDIAG_FILE_MAX_<KIND>_BYTES``)."""
+    return int(_env(f"SPECDIAG_FILE_MAX_{kind.name}_BYTES", _DEFAULT_CAPS[kind]))
+
+
+def read_stream_bounded(stream: IO[bytes], *, what: str, kind: FileKind) -> bytes:
+    """All of ``stream`` (a pipe, stdin) up to the cap of ``kind``; more is an :class:`InputError`
+    once the cap is passed (an endless pipe or ``/dev/zero`` stops there)."""
+    cap = file_cap(kind)
+    data = stream.read(cap + 1)
+    if len(data) > cap:
+        raise InputError(
+            f"{what} holds more than {_size(cap)}: not read further",
+            hint="is it the right input? (an endless device or pipe is not a document)",
+        )
+    return data
+
+
 def read_bounded(
     path: str | os.PathLike[str], *, what: str, kind: FileKind, max_line: int | None = None
 ) -> bytes:
     """The whole file (decompressed when it is gzip), at most the cap of ``kind`` and, with
     ``max_line``, no line longer; any other file is an :class:`InputError` naming ``what``."""
     p = Path(path)
-    cap = int(_env(f"SPECDIAG_FILE_MAX_{kind.name}_BYTES", _DEFAULT_CAPS[kind]))
+    cap = file_cap(kind)
     fd, st = _open(p, what)
     try:
         if stat.S_ISREG(st.st_mode) and st.st_size > cap and not p.name.endswith(".gz"):

@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from concurrent.futures import Future, InvalidStateError
 from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 from specdiag.core.files import JsonError, loads_json
@@ -32,7 +32,10 @@ from specdiag.errors import ServerError, UsageError
 if TYPE_CHECKING:
     import ssl
 
+    import httpcore
     import httpx
+
+_T = TypeVar("_T")
 
 # --------------------------------------------------------------------------- URLs
 
@@ -271,7 +274,8 @@ def line_cap() -> int:
 
 class HttpFailure(ServerError):
     """One request that did not give a usable answer; ``kind`` says why: ``timeout``,
-    ``connect``, ``too_large``, ``encoding``, ``protocol``, ``invalid_json``."""
+    ``connect``, ``too_large``, ``encoding``, ``protocol`` (the connection cut or garbled),
+    ``request`` (any other httpx error: a redirect loop, a proxy), ``invalid_json``."""
 
     def __init__(self, message: str, *, hint: str | None = None, kind: str = "protocol") -> None:
         super().__init__(message, hint=hint or _HINTS.get(kind))
@@ -285,6 +289,7 @@ _HINTS = {
     "(the caps are in docs/reliability.md)",
     "encoding": "is there a proxy in front of the server? it sent a body specdiag cannot read",
     "protocol": "the connection was cut or spoke garbage: check the server's log",
+    "request": "check the URL (a redirect loop? a proxy in the way?) and the server's log",
     "invalid_json": "is the URL right? the server answered something that is not JSON",
 }
 
@@ -307,7 +312,7 @@ def map_error(exc: BaseException, shown: str, timeout_s: float) -> HttpFailure:
         return failure("encoding", f"{shown} sent a body that cannot be decoded: {_first(exc)}")
     if isinstance(exc, (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)):
         return failure("protocol", f"the connection to {shown} failed: {_first(exc)}")
-    return failure("protocol", f"talking to {shown} failed: {type(exc).__name__}: {_first(exc)}")
+    return failure("request", f"talking to {shown} failed: {type(exc).__name__}: {_first(exc)}")
 
 
 def _first(exc: BaseException) -> str:
@@ -480,7 +485,7 @@ async def aresolve(host: str, port: int, timeout: float | None) -> list[str]:
     return _addresses(host, fut, timeout)
 
 
-def _bounded_backends() -> tuple[Any, Any]:
+def _bounded_backends() -> tuple[httpcore.NetworkBackend, httpcore.AsyncNetworkBackend]:
     """httpcore network backends that resolve names within the connect timeout, then connect to
     the addresses in turn (TLS still checks the host name: httpcore sends it as SNI)."""
     import httpcore
@@ -488,7 +493,7 @@ def _bounded_backends() -> tuple[Any, Any]:
     class Sync(httpcore.SyncBackend):
         def connect_tcp(
             self, host: str, port: int, timeout: float | None = None, *a: Any, **k: Any
-        ) -> Any:
+        ) -> httpcore.NetworkStream:  # (a, k: httpcore's own, passed on)
             end = None if timeout is None else time.monotonic() + timeout
             last: BaseException | None = None
             for ip in resolve(host, port, timeout):
@@ -502,7 +507,7 @@ def _bounded_backends() -> tuple[Any, Any]:
     class Async(httpcore.AnyIOBackend):
         async def connect_tcp(
             self, host: str, port: int, timeout: float | None = None, *a: Any, **k: Any
-        ) -> Any:
+        ) -> httpcore.AsyncNetworkStream:
             end = None if timeout is None else time.monotonic() + timeout
             last: BaseException | None = None
             for ip in await aresolve(host, port, timeout):
@@ -516,7 +521,7 @@ def _bounded_backends() -> tuple[Any, Any]:
     return Sync(), Async()
 
 
-def _with_bounded_dns(transport: Any, backend: Any) -> Any:
+def _with_bounded_dns(transport: _T, backend: object) -> _T:
     """``transport`` (an httpx transport built here) with its pool's network backend replaced
     by one that bounds name resolution (httpx has no public option for it)."""
     pool = getattr(transport, "_pool", None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specdiag.core.accept import AccKind
+from specdiag.core.accept import MAX_STEPS, AccKind
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.profile import resolve_profile
 from specdiag.errors import UsageError
@@ -26,7 +26,7 @@ class ExporterConfig:
     replica: str | None = None  # the `replica` label of log figures (default: host name)
     acc: tuple[float, ...] | None = None
     acc_kind: AccKind = AccKind.CONDITIONAL
-    steps: int | None = None
+    steps: int | None = bounded(flag="--steps", lo=1, hi=MAX_STEPS)
     host: str = "127.0.0.1"
     port: int = bounded(flag="--port", lo=0, hi=65535, default=9465)
     # doctor (specdiag.core.doctor): checks run every doctor_interval_s on this evidence plus
@@ -52,6 +52,13 @@ class ExporterConfig:
                 hint="e.g. specdiag exporter --logs /var/log/sglang.log --follow --port 9465",
             )
         check_bounds(self)
+        if self.probes:  # refused up front as probe refuses them, not a source failing forever
+            from specdiag.core.http import check_timeout
+            from specdiag.core.probe.run import server_base
+
+            check_timeout(self.probe_timeout_s)
+            for url in self.probes:
+                server_base(url)
         if self.acc is not None:  # the rule every command reads --acc with, checked up front
             resolve_profile(self.acc, self.steps, None, kind=self.acc_kind)
         elif self.steps is not None:

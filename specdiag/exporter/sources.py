@@ -6,7 +6,7 @@ import os
 import socket
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from specdiag.errors import SpecdiagError, UsageError
@@ -19,12 +19,9 @@ if TYPE_CHECKING:
 
 
 def _target(url: str) -> str:
-    try:
-        p = urlsplit(url)
-        host = p.hostname or url
-        return f"{host}:{p.port}" if p.port else host
-    except ValueError:
-        return "<unparsable URL>"
+    p = urlsplit(url)  # a URL ExporterConfig has read: host and port parse
+    host = p.hostname or url
+    return f"{host}:{p.port}" if p.port else host
 
 
 class ProbeSource:
@@ -131,7 +128,7 @@ class LogsSource:
         out: list[Reading] = []
         for eng, summ in rep.summary.items():
             parts = [("", summ.stats)]
-            overflow: list[Any] = []
+            overflow: list[SeriesStats] = []
             if len(summ.ranks) > 1:
                 # the engine's total has rank ""; lines without a rank tag are "untagged"; past
                 # MAX_RANK_SERIES ranks the least sampled are served as one "overflow" series

@@ -6,7 +6,10 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prometheus_client.core import Metric
 
 # an unreadable check (a config value of the wrong type) is not a pass: it has its own code
 STATUS_CODES = {"pass": 0.0, "warn": 1.0, "fail": 2.0, "unreadable": 3.0}
@@ -94,18 +97,30 @@ class Store:
         with self._lock:
             self.up.setdefault((kind, ident), False)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self) -> Snapshot:
         with self._lock:
-            return {
-                "readings": [r for rs in self._readings.values() for r in rs],
-                "up": dict(self.up),
-                "errors": dict(self.errors),
-                "runs": dict(self.runs),
-                "last_success": dict(self.last_success),
-                "expected": self.expected,
-                "checks": list(self.checks),
-                "findings": self.findings,
-            }
+            return Snapshot(
+                readings=tuple(r for rs in self._readings.values() for r in rs),
+                up=dict(self.up),
+                errors=dict(self.errors),
+                runs=dict(self.runs),
+                expected=self.expected,
+                checks=tuple(self.checks),
+                findings=self.findings,
+            )
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What one scrape serves, read under the store's lock."""
+
+    readings: tuple[Reading, ...]
+    up: dict[tuple[str, str], bool]  # (kind, target) -> its last run succeeded
+    errors: dict[tuple[str, str], int]
+    runs: dict[tuple[str, str], int]
+    expected: tuple[float, int] | None  # (accept length, steps)
+    checks: tuple[tuple[str, str, str], ...]  # doctor: (check, family, status)
+    findings: int | None
 
 
 # a Reading's field -> its gauge (no sample where the field is None); the per-position gauge
@@ -130,10 +145,10 @@ class StoreCollector:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    def describe(self) -> list[Any]:
+    def describe(self) -> list[Metric]:
         return []
 
-    def collect(self) -> Iterator[Any]:
+    def collect(self) -> Iterator[Metric]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
         snap = self.store.snapshot()
@@ -146,7 +161,7 @@ class StoreCollector:
             labels=[*base, "position", "kind"],
         )
         seen: set[tuple[str, ...]] = set()
-        for r in snap["readings"]:
+        for r in snap.readings:
             v = [r.engine, r.replica, r.source, r.rank]
             if tuple(v) in seen:  # two sources naming the same series: the first one wins
                 continue
@@ -166,8 +181,8 @@ class StoreCollector:
             "Accept length expected from training accuracy (--acc), bonus included.",
             labels=["steps"],
         )
-        if snap["expected"] is not None:
-            exp.add_metric([str(snap["expected"][1])], snap["expected"][0])
+        if snap.expected is not None:
+            exp.add_metric([str(snap.expected[1])], snap.expected[0])
         yield exp
         status = GaugeMetricFamily(
             "specdiag_check_status",
@@ -175,17 +190,17 @@ class StoreCollector:
             "out).",
             labels=["check", "family"],
         )
-        for check, family, st in snap["checks"]:
+        for check, family, st in snap.checks:
             code = STATUS_CODES.get(st)
             if code is not None:
                 status.add_metric([check, family], code)
         yield status
-        if snap["findings"] is not None:
+        if snap.findings is not None:
             fnd = GaugeMetricFamily(
                 "specdiag_doctor_findings",
                 "specdiag doctor: checks that warn, fail or could not read a config value.",
             )
-            fnd.add_metric([], float(snap["findings"]))
+            fnd.add_metric([], float(snap.findings))
             yield fnd
         up = GaugeMetricFamily(
             "specdiag_source_up",
@@ -198,8 +213,8 @@ class StoreCollector:
         runs = CounterMetricFamily(
             "specdiag_source_runs", "Runs of a source.", labels=["kind", "target"]
         )
-        for key, ok in snap["up"].items():
+        for key, ok in snap.up.items():
             up.add_metric(list(key), 1.0 if ok else 0.0)
-            errs.add_metric(list(key), float(snap["errors"].get(key, 0)))
-            runs.add_metric(list(key), float(snap["runs"].get(key, 0)))
+            errs.add_metric(list(key), float(snap.errors.get(key, 0)))
+            runs.add_metric(list(key), float(snap.runs.get(key, 0)))
         yield from (up, errs, runs)

@@ -12,6 +12,8 @@ from specdiag.refserver.engine import Request as EngineRequest
 from specdiag.refserver.helpers import (
     SSE_DONE,
     EventStream,
+    Handler,
+    Reply,
     _int,
     _stop,
     chat_ids,
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
     from starlette.responses import Response
 
-Route = tuple[str, Callable[["Request"], Awaitable["Response"]], list[str], bool]
+Route = tuple[str, Handler, list[str], bool]
 
 CHAT_DEFAULT_MAX_TOKENS = 256
 
@@ -225,8 +227,8 @@ async def _openai_stream(
     yield SSE_DONE
 
 
-def _openai_handler(state: ServerState, chat: bool) -> Callable[[Request], Awaitable[Response]]:
-    async def handler(request: Request) -> Response:
+def _openai_handler(state: ServerState, chat: bool) -> Handler:
+    async def handler(request: Request) -> Reply:
         o = OpenAIRequest(state, await read_json(request), chat)
         fault, early = await fault_response(state)
         if early is not None:
@@ -237,7 +239,7 @@ def _openai_handler(state: ServerState, chat: bool) -> Callable[[Request], Await
             state.config.flavor,
         )
         if o.stream:
-            return EventStream(state, _openai_stream(state, o, req, rid, fault), req)  # type: ignore[return-value]
+            return EventStream(state, _openai_stream(state, o, req, rid, fault), req)
         return await finish_body(
             request, state, req, fault, lambda: _openai_full(state, o, req, rid)
         )
@@ -318,7 +320,7 @@ def _sglang_meta(state: ServerState, req: EngineRequest, rid: str, finished: boo
 
 
 def _sglang_routes(state: ServerState) -> list[Route]:
-    async def generate(request: Request) -> Response:
+    async def generate(request: Request) -> Reply:
         body = await read_json(request)
         if "text" in body and body["text"] is not None:
             if isinstance(body["text"], list):
@@ -362,7 +364,7 @@ def _sglang_routes(state: ServerState) -> list[Route]:
                 if req.finish_reason != "abort":
                     yield SSE_DONE
 
-            return EventStream(state, chunks(), req)  # type: ignore[return-value]
+            return EventStream(state, chunks(), req)
         return await finish_body(request, state, req, fault, lambda: _generate_body(True))
 
     server_info = _json(lambda: _sglang_server_info(state))
@@ -453,7 +455,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
             stopping_word=req.matched_stop or "",
         )
 
-    async def completion(request: Request) -> Response:
+    async def completion(request: Request) -> Reply:
         body = await read_json(request)
         if "prompt" not in body:
             raise BadRequest('"prompt" must be provided')
@@ -493,7 +495,7 @@ def _llamacpp_routes(state: ServerState) -> list[Route]:
                 if req.finish_reason != "abort":
                     yield sse(final_completion(req, prompt_text, n_predict, True, stop))
 
-            return EventStream(state, chunks(), req)  # type: ignore[return-value]
+            return EventStream(state, chunks(), req)
         return await finish_body(
             request,
             state,

@@ -9,12 +9,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING, TypedDict
 
 from specdiag.core import accept
 from specdiag.core.accept import AccKind
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.textenum import TextEnum
 from specdiag.errors import UsageError
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # (typing's own from Python 3.11)
 
 
 class Flavor(str, Enum):
@@ -178,13 +182,14 @@ class ReferenceServerConfig:
     flavor: Flavor = Flavor.SGLANG
     host: str = "127.0.0.1"
     port: int = bounded(flag="--port", lo=0, hi=65535, default=0)  # 0: the OS picks a free one
-    steps: int = 3
+    steps: int = bounded(flag="--steps", lo=0, hi=MAX_STEPS, default=3)
     topk: int = bounded(flag="--eagle-topk", lo=1, default=1)
-    num_draft_tokens: int | None = None  # SGLang verify width incl. the root; default steps+1
+    # SGLang verify width incl. the root; default steps+1
+    num_draft_tokens: int | None = bounded(flag="--num-draft-tokens", lo=1)
     acceptance: tuple[float, ...] = (0.75, 0.75, 0.75)
     target_step_ms: float = bounded(flag="--target-step-ms", lo=0, hi=60_000, default=10.0)
     draft_step_ms: float = bounded(flag="--draft-step-ms", lo=0, hi=60_000, default=1.0)
-    seed: int = 0
+    seed: int = bounded(flag="--seed", lo=0, hi=2**63 - 1, default=0)
     log: str | None = None  # None: no log lines; "-": stderr; else a file path (appended to)
     api_key: str | None = None
     faults: FaultConfig = field(default_factory=FaultConfig)
@@ -202,7 +207,6 @@ class ReferenceServerConfig:
         object.__setattr__(self, "per_request_metrics", PerRequestMetrics(self.per_request_metrics))
         object.__setattr__(self, "acceptance", tuple(float(a) for a in self.acceptance))
         check_bounds(self)
-        _check_steps(self.steps)
         if self.steps == 0:
             object.__setattr__(self, "acceptance", ())
         else:
@@ -280,6 +284,27 @@ def _check_steps(steps: int) -> None:
         )
 
 
+class ServerSettings(TypedDict, total=False):
+    """The :class:`ReferenceServerConfig` fields :func:`make_config` passes on as given (a test
+    keeps this list equal to the dataclass's other fields)."""
+
+    host: str
+    port: int
+    topk: int
+    num_draft_tokens: int | None
+    target_step_ms: float
+    draft_step_ms: float
+    seed: int
+    log: str | None
+    api_key: str | None
+    model_name: str
+    max_running_requests: int
+    max_model_len: int
+    decode_log_interval: int
+    log_interval_s: float
+    per_request_metrics: PerRequestMetrics
+
+
 def make_config(
     *,
     flavor: Flavor | str = Flavor.SGLANG,
@@ -288,7 +313,7 @@ def make_config(
     acc_kind: AccKind | str = AccKind.CONDITIONAL,
     accept_length: float | None = None,
     faults: str | FaultConfig | None = None,
-    **kwargs: object,
+    **kwargs: Unpack[ServerSettings],
 ) -> ReferenceServerConfig:
     """Build a config from user-facing values: ``acceptance`` as text ("0.8,0.7") or numbers,
     one value for every position or one per position, conditional or unconditional; or
@@ -338,5 +363,5 @@ def make_config(
         steps=k,
         acceptance=acc,
         faults=fault_cfg,
-        **kwargs,  # type: ignore[arg-type]
+        **kwargs,
     )

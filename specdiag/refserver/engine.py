@@ -14,7 +14,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.refserver.config import ReferenceServerConfig
 
@@ -40,7 +40,8 @@ class Request:
     text: str = ""
     finish_reason: str | None = None  # "length", "stop" or "abort"
     matched_stop: str | None = None
-    state: Any = None  # the target's hidden state after the emitted tokens (set at prefill)
+    # the target's hidden state after the emitted tokens (set at prefill)
+    state: npt.NDArray[np.float32] | None = None
     slot: int = -1
     decode_steps: int = 0
     # speculation counters (this request)
@@ -63,7 +64,7 @@ class Request:
     def finished(self) -> bool:
         return self.finish_reason is not None
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> dict[str, object]:
         """Per-request ground truth."""
         return {
             "serial": self.serial,
@@ -141,7 +142,7 @@ class Engine:
             accepted_per_position=[0] * self.k, accept_histogram=[0] * (self.k + 1)
         )
         self.finished_agg = FinishedTotals(per_position=[0] * self.k)
-        self.records: collections.deque[dict[str, Any]] = collections.deque(maxlen=10_000)
+        self.records: collections.deque[dict[str, object]] = collections.deque(maxlen=10_000)
         self.hooks: BaseLog | None = None  # the log's hooks (set by logfmt.make_log)
         self._serial = 0
         self._wake = asyncio.Event()
@@ -278,7 +279,7 @@ class Engine:
 
         batch = [r for r in self.running if not r.finished]
         self.running = batch
-        h = np.stack([r.state for r in batch])
+        h = np.stack([_prefilled(r) for r in batch])
         k = self.k
         self.totals.decode_steps += 1
         if k == 0:
@@ -296,7 +297,10 @@ class Engine:
 
     def _speculate(
         self, batch: list[Request], h: npt.NDArray[np.float32]
-    ) -> tuple[Any, Any, Any, Any]:
+    ) -> tuple[
+        npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.float32]
+    ]:
+        """Accepted drafts per request, the drafts, the bonus tokens and the new states."""
         import numpy as np
 
         model, k, b = self.model, self.k, len(batch)
@@ -421,13 +425,13 @@ class Engine:
 
     # ------------------------------------------------------------------ truth
 
-    def truth(self, include_requests: bool = False) -> dict[str, Any]:
+    def truth(self, include_requests: bool = False) -> dict[str, object]:
         """The configured profile and the exact counts served so far (GET /_specdiag/truth)."""
         cfg = self.config
         t = self.totals
         prof = cfg.profile()
         steps = t.verify_steps
-        measured: dict[str, Any] = {
+        measured: dict[str, object] = {
             "accept_length": (1.0 + t.accepted_drafts / steps) if steps else None,
             "accepted_drafts_per_step": (t.accepted_drafts / steps) if steps else None,
             "accept_rate": (t.accepted_drafts / t.drafted_tokens) if t.drafted_tokens else None,
@@ -445,7 +449,7 @@ class Engine:
         counts = dict(list(totals.items())[:3])  # the request counts, then the queues
         counts.update(requests_running=len(self.running), requests_waiting=len(self.waiting))
         counts.update(list(totals.items())[3:])
-        doc: dict[str, Any] = {
+        doc: dict[str, object] = {
             "server": "specdiag reference-server",
             "flavor": cfg.flavor.value,
             "model": cfg.model_name,
@@ -486,3 +490,10 @@ def _standard_error(hist: list[int]) -> float | None:
     mean = sum(j * c for j, c in enumerate(hist)) / n
     var = sum(c * (j - mean) ** 2 for j, c in enumerate(hist)) / n
     return math.sqrt(var / n)
+
+
+def _prefilled(req: Request) -> npt.NDArray[np.float32]:
+    """A running request's hidden state (every running request was prefilled)."""
+    if req.state is None:
+        raise RuntimeError(f"request {req.serial} is running without a prefill")
+    return req.state

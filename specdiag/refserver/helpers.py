@@ -11,7 +11,7 @@ import string
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from specdiag.refserver.config import Flavor, PerRequestMetrics
 from specdiag.refserver.engine import Request as EngineRequest
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from starlette.responses import Response
     from starlette.types import Receive, Scope, Send
 
-Handler = Callable[["Request"], Awaitable["Response"]]
+Handler = Callable[["Request"], Awaitable["Reply"]]
 
 DROP_CLOSE = object()  # stream sentinel: close the connection mid-response (truncated stream)
 DROP_RESET = object()  # stream sentinel: reset the connection (TCP RST)
@@ -113,6 +113,11 @@ class Dropped:
         await self.state.drop_and_settle(scope, reset=True)
 
 
+# what an endpoint answers: starlette calls any ASGI app it returns, so a raw stream or a
+# dropped connection is an answer as good as a starlette Response
+Reply: TypeAlias = "Response | EventStream | Dropped"
+
+
 async def _watch_disconnect(
     receive: Receive, state: ServerState, req: EngineRequest | None
 ) -> None:
@@ -137,7 +142,7 @@ SSE_DONE = b"data: [DONE]\n\n"
 # ---------------------------------------------------------------------------- request parsing
 
 
-async def read_json(request: Request) -> dict[str, Any]:
+async def read_json(request: Request) -> dict[str, object]:
     raw = await request.body()
     try:
         body = json.loads(raw or b"{}")
@@ -148,7 +153,7 @@ async def read_json(request: Request) -> dict[str, Any]:
     return body
 
 
-def _int(body: dict[str, Any], *names: str, default: int) -> int:
+def _int(body: dict[str, object], *names: str, default: int) -> int:
     for name in names:
         if name in body and body[name] is not None:
             v = body[name]
@@ -224,7 +229,7 @@ def guarded(state: ServerState, handler: Handler, *, public: bool = False) -> Ha
     """Slow start (503), API key (401) and bad requests (400) for every flavor endpoint; a
     ``public`` endpoint needs no key (each engine's own list of them)."""
 
-    async def endpoint(request: Request) -> Response:
+    async def endpoint(request: Request) -> Reply:
         if state.loading():
             return error_response(state, 503, phrase(state, "loading"))
         if state.config.api_key and not public:
@@ -240,7 +245,7 @@ def guarded(state: ServerState, handler: Handler, *, public: bool = False) -> Ha
     return endpoint
 
 
-async def fault_response(state: ServerState) -> tuple[str | None, Response | None]:
+async def fault_response(state: ServerState) -> tuple[str | None, Reply | None]:
     """Draw this request's fault; answer it right away where the fault needs no generation."""
     mode = state.draw_fault()
     if mode == "500":
@@ -254,7 +259,7 @@ async def fault_response(state: ServerState) -> tuple[str | None, Response | Non
             headers={"Retry-After": str(max(0, math.ceil(retry)))},
         )
     if mode == "reset":
-        return mode, Dropped(state)  # type: ignore[return-value]
+        return mode, Dropped(state)
     if mode == "stall" and await state.stall():
         return mode, error_response(state, 503, "The server is shutting down")
     return mode, None
@@ -265,8 +270,8 @@ async def finish_body(
     state: ServerState,
     req: EngineRequest,
     fault: str | None,
-    answer: Callable[[], Any],
-) -> Response:
+    answer: Callable[[], object],
+) -> Reply:
     """Wait for ``req`` to end; then its complete JSON ``answer()``, or its faulted form."""
     watcher = asyncio.create_task(_watch_disconnect(request.receive, state, req))
     try:
@@ -282,7 +287,7 @@ async def finish_body(
         text = compact(body)
         return Response(text[: max(1, len(text) // 2)], media_type="application/json")
     if fault == "truncate":
-        return partial_body(state, compact(body).encode())  # type: ignore[return-value]
+        return partial_body(state, compact(body).encode())
     return json_response(body)
 
 
@@ -317,12 +322,12 @@ def new_id(prefix: str, flavor: Flavor) -> str:
     return uuid.uuid4().hex
 
 
-def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | None:
+def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, object] | None:
     """vLLM's per-request ``metrics`` (``--per-request-spec-decode-metrics``)."""
     mode = state.config.per_request_metrics
     if mode is PerRequestMetrics.NONE or state.config.flavor is not Flavor.VLLM:
         return None
-    spec: dict[str, Any] | None = None
+    spec: dict[str, object] | None = None
     if req.verify_ct > 0:
         spec = {
             "mean_acceptance_length": 1.0 + req.accepted / req.verify_ct,
@@ -339,7 +344,7 @@ def vllm_metrics(state: ServerState, req: EngineRequest) -> dict[str, Any] | Non
     return shape(state, "request_metrics", speculative_decoding=spec)
 
 
-def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, Any]:
+def sglang_spec_fields(state: ServerState, req: EngineRequest) -> dict[str, object]:
     """SGLang 0.5.23 ``meta_info`` speculation fields (only when verify steps happened)."""
     if not state.config.speculative or req.verify_ct == 0:
         return {}

@@ -17,7 +17,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.core import accept
 from specdiag.core.serving import ServerLifecycle
@@ -39,6 +39,7 @@ def _protocol_class(
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class TrackingH11Protocol(H11Protocol):
+        # (uvicorn's own signature narrows asyncio's BaseTransport: its stub forces the ignore)
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             # uvicorn writes the head and the body of a response separately; without
@@ -48,11 +49,11 @@ def _protocol_class(
                 with contextlib.suppress(OSError):
                     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             if self.client:
-                transports[tuple(self.client)] = transport  # type: ignore[index]
+                transports[self.client] = transport
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.client:
-                transports.pop(tuple(self.client), None)  # type: ignore[arg-type]
+                transports.pop(self.client, None)
             super().connection_lost(exc)
 
     return TrackingH11Protocol
@@ -266,16 +267,16 @@ class ServerHandle(ServerLifecycle):
         self._thread.join(timeout)
         return not self._thread.is_alive()
 
-    def truth(self, include_requests: bool = False) -> dict[str, Any]:
+    def truth(self, include_requests: bool = False) -> dict[str, object]:
         """GET /_specdiag/truth (over HTTP, so it is consistent with what clients saw)."""
         url = self.url + "/_specdiag/truth" + ("?requests=1" if include_requests else "")
         with urllib.request.urlopen(url, timeout=10) as resp:  # noqa: S310 - our own loopback URL
-            data: dict[str, Any] = json.loads(resp.read())
+            data: dict[str, object] = json.loads(resp.read())
         return data
 
     def serve(
         self, duration_s: float | None = None, on_ready: Callable[[ServerStart], None] | None = None
-    ) -> dict[str, Any] | None:
+    ) -> dict[str, object] | None:
         """Serve in the foreground until ``duration_s`` has passed (None: forever), Ctrl-C or
         SIGTERM (a ``KeyboardInterrupt``: the normal way to stop a server), or the server dies.
 

@@ -8,7 +8,7 @@ import random
 import socket
 import struct
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from specdiag.refserver.config import ENGINE_VERSIONS, FAULT_MODES, Flavor, ReferenceServerConfig
 from specdiag.refserver.engine import Engine
@@ -152,7 +152,7 @@ class ServerState:
         """Wait ``stall-seconds`` (or until shutdown). True if the server is shutting down."""
         return await self._wait_shutdown(self.config.faults.stall_s)
 
-    def truth(self, include_requests: bool) -> dict[str, Any]:
+    def truth(self, include_requests: bool) -> dict[str, object]:
         doc = self.engine.truth(include_requests)
         f = self.config.faults
         doc["faults"] = {

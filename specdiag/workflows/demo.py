@@ -101,6 +101,32 @@ class DemoResult:
     next_commands: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class DemoOptions:
+    """What ``specdiag demo`` runs: a simulated ``scenario`` on the reference server (kept
+    running at the end with ``keep_server``), or with ``real`` the collapsed case replayed on
+    that engine's real server of the test harness (its own scenario, its own servers)."""
+
+    scenario: str = "seed"
+    keep_server: bool = False
+    real: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.real is None:
+            return
+        if self.scenario != "seed":
+            raise UsageError(
+                "--real replays the collapsed case on a real server; --scenario is for the "
+                "simulated demo",
+                hint="drop --scenario",
+            )
+        if self.keep_server:
+            raise UsageError(
+                "--keep-server is for the simulated demo's reference server",
+                hint="start the harness's server yourself to keep one (docs/testing.md)",
+            )
+
+
 def run_demo(
     scenario: str,
     *,
@@ -247,7 +273,7 @@ def _hidden(
     layers = ",".join(str(i) for i in case.training_layer_ids)
     served = ",".join(str(i) for i in case.served_layer_ids)
     cmd = (
-        f"specdiag compare-hidden served_dump.pt data_0.ckpt --layers {layers} "
+        f"specdiag compare-hidden served_dump.pt data_0.ckpt --training-layers {layers} "
         f"--served-layers={served} --engine sglang --reference reference_hidden_states.pt"
     )
     step("compare-hidden", cmd)

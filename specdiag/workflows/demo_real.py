@@ -143,9 +143,10 @@ def run_real_demo(
         inspect = steps.run("inspect-dump", icmd, lambda: inspect_dumps([train], iopts))
         broken = _serve(h, tmp, "broken", draft, train, steps)
         aux = broken.aux_check()
+        suggested = aux.details.get("suggested_ids") if aux is not None else None
         fix_ids = (
-            tuple(aux.details["suggested_ids"])
-            if aux and aux.details.get("suggested_ids")
+            tuple(int(i) for i in suggested)  # (a list of ids: doctor's aux-layers check)
+            if isinstance(suggested, list) and suggested
             else None
         )
         snippet = aux.snippet if aux is not None else None

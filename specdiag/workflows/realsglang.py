@@ -30,6 +30,7 @@ from specdiag.errors import InputError, ServerError
 SERVED_MODEL = "tiny"
 START_TIMEOUT = 420.0  # 15-30 s idle; up to 4 min seen on a busy 2-core machine
 STOP_GRACE = 15.0
+_POLL_S = 2.0  # one /health request at most
 _HINT = (
     "build it with `make realservers` (from a specdiag checkout; 1-4 min for SGLang, ~2.7 GB in "
     "the cache) or scripts/realservers/setup_sglang.sh; set SPECDIAG_CACHE_DIR if it was built "
@@ -201,29 +202,40 @@ class SglangProcess:
         return "\n".join(text.splitlines()[-lines:])
 
     def wait_healthy(self, timeout: float = START_TIMEOUT) -> None:
-        import httpx
+        from specdiag.core.http import BodyKind, HttpFailure, fetch, parse_base_url, sync_client
 
+        base = parse_base_url(self.url, what="the SGLang server URL", example=self.url)
         deadline = time.monotonic() + timeout
-        while True:
-            dead = not self.alive()
-            if not dead:
-                with contextlib.suppress(OSError):
-                    dead = bool(_DEAD.search(self.log_path.read_text(errors="replace")))
-            if dead:
-                raise ServerError(
-                    f"the SGLang server died during start-up (log {self.log_path})",
-                    hint="its last log lines:\n" + self.log_tail(),
-                )
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/health", timeout=2.0).status_code == 200:
-                    return
-            if time.monotonic() > deadline:
-                raise ServerError(
-                    f"the SGLang server was not healthy within {timeout:.0f} s "
-                    f"(log {self.log_path})",
-                    hint="a busy machine starts it slowly; its last log lines:\n" + self.log_tail(),
-                )
-            time.sleep(0.5)
+        with sync_client(base, timeout_s=_POLL_S) as client:
+            while True:
+                dead = not self.alive()
+                if not dead:
+                    with contextlib.suppress(OSError):
+                        dead = bool(_DEAD.search(self.log_path.read_text(errors="replace")))
+                if dead:
+                    raise ServerError(
+                        f"the SGLang server died during start-up (log {self.log_path})",
+                        hint="its last log lines:\n" + self.log_tail(),
+                    )
+                with contextlib.suppress(HttpFailure):  # not listening yet, or still loading
+                    got = fetch(
+                        client,
+                        "GET",
+                        "/health",
+                        kind=BodyKind.INFO,
+                        timeout_s=_POLL_S,
+                        shown=base.shown,
+                    )
+                    if got.status == 200:
+                        return
+                if time.monotonic() > deadline:
+                    raise ServerError(
+                        f"the SGLang server was not healthy within {timeout:.0f} s "
+                        f"(log {self.log_path})",
+                        hint="a busy machine starts it slowly; its last log lines:\n"
+                        + self.log_tail(),
+                    )
+                time.sleep(0.5)
 
     def stop(self) -> None:
         """SIGTERM the process group, SIGKILL what is left after a grace period. Idempotent."""

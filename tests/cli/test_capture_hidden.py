@@ -64,15 +64,20 @@ def test_the_old_command_lines_still_run() -> None:
     old = run_cli(
         ["capture-hidden", "--print-server-args", "--engine", "sglang", "--layers", "1,4"]
     )
-    new = run_cli(["capture-hidden", "sglang", "--print-server-args", "--layers", "1,4"])
+    new = run_cli(["capture-hidden", "sglang", "--print-server-args", "--served-layers", "1,4"])
     assert old.exit_code == new.exit_code == 0, old.stderr
     assert old.stdout == new.stdout and "--return-aux-hidden-state-layer-ids 1 4" in new.stdout
     assert "warning: --engine is deprecated" in old.stderr and "warning" not in new.stderr
-    spec = ["--print-server-args", "--layers", "1,29,57", "--layer-convention", "specforge"]
+    assert "warning: --layers is deprecated and will be removed; use --served-layers" in old.stderr
+    spec = ["--print-server-args", "--served-layers", "1,29,57", "--layer-convention", "specforge"]
+    via_engine = run_cli(["capture-hidden", "--engine", "vllm", *spec, "--json"])
+    assert via_engine.exit_code == 0, via_engine.stderr
+    assert via_engine.json()["layers"] == [2, 30, 58]
     via_from = run_cli(["capture-hidden", "--from", "vllm", URL, *spec, "--json"])
-    assert via_from.exit_code == 0, via_from.stderr
-    assert via_from.json()["layers"] == [2, 30, 58]
     assert "warning: --from SOURCE URL|DIR is deprecated" in via_from.stderr
+    assert (
+        via_from.exit_code == 2 and "captures nothing: URL goes with a capture" in via_from.stderr
+    )
     plain = run_cli(["capture-hidden", *spec])
     assert json.loads(json.dumps(shlex.split(plain.stdout)))[0] == "--speculative-config"
     unreachable = run_cli(["capture-hidden", "--from", "vllm", URL, "--prompt-ids", "1", "-o",
@@ -85,12 +90,12 @@ def test_each_source_takes_only_its_own_flags() -> None:
     from specdiag.cli.app import build_app
 
     flags = {
-        c.name: {f for p in c.params if p.kind == "option" for f in p.flags}
+        c.name: {f for p in c.params if p.kind == "option" and not p.hidden for f in p.flags}
         for c in commands(build_app(["capture-hidden"]))
     }
     assert flags["capture-hidden"] == set()  # the group itself takes none
     shared = {"--like", "--prompt-ids", "--output", "--pad-id", "--force", "--json"}
-    server = {"--prompt", "--layers", "--layer-convention", "--compare", "--training-layers",
+    server = {"--prompt", "--served-layers", "--layer-convention", "--compare", "--training-layers",
               "--print-server-args", "--api-key", "--timeout"}  # fmt: skip
     vllm_only = {"--connector", "--storage", "--model", "--keep-server-file"}
     hf_only = {"--device", "--dtype", "--device-map", "--offload-dir"}
@@ -101,7 +106,7 @@ def test_each_source_takes_only_its_own_flags() -> None:
     assert all(h.exit_code == 0 for h in helps.values())
     assert "--keep-server-file" in helps["vllm"].stdout
     assert "--keep-server-file" not in helps["sglang"].stdout
-    assert "--layers" not in helps["hf"].stdout and "--compare" not in helps["hf"].stdout
+    assert "-layers" not in helps["hf"].stdout and "--compare" not in helps["hf"].stdout
 
 
 def test_no_source_is_a_usage_error_and_a_server_needs_its_url() -> None:
@@ -119,3 +124,37 @@ def test_a_subcommands_parse_error_hint_reads_its_own_declarations() -> None:
     r = run_cli(["capture-hidden", "hf", "d", "--layers", "1"])
     assert r.stderr.startswith("error: No such option: --layers")
     assert "see `specdiag capture-hidden hf --help`" in r.stderr
+
+
+SPEC = ["--print-server-args", "--served-layers", "1,29,57", "--layer-convention", "specforge"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "given"),
+    [
+        (["vllm", URL, *SPEC], "URL goes"),
+        (["vllm", *SPEC, "--like", "data_0.ckpt"], "--like goes"),
+        (["sglang", *SPEC, "-o", "x.safetensors"], "-o goes"),
+        (["sglang", *SPEC, "--compare", "data_0.ckpt"], "--compare goes"),
+        (["vllm", URL, *SPEC, "--prompt-ids", "1", "-o", "x.safetensors"],
+         "URL, --prompt-ids, -o go"),
+    ],
+)  # fmt: skip
+def test_print_server_args_refuses_what_only_a_capture_reads(argv: list[str], given: str) -> None:
+    r = run_cli(["capture-hidden", *argv])
+    assert r.exit_code == 2, r.stderr
+    assert f"--print-server-args prints the launch flags and captures nothing: {given}" in r.stderr
+    assert "hint: drop" in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("flag", "printed"),
+    [(["--connector", "vllm"], "ExampleHiddenStatesConnector"), (["--storage", "/data/hs"], "/data/hs")],
+)  # fmt: skip
+def test_a_capture_refuses_the_launch_flags(flag: list[str], printed: str) -> None:
+    r = run_cli(["capture-hidden", "vllm", URL, "--prompt-ids", "1", "-o", "x.safetensors", *flag])
+    assert r.exit_code == 2, r.stderr
+    assert f"{flag[0]} goes with --print-server-args" in r.stderr and "hint:" in r.stderr
+    launch = run_cli(["capture-hidden", "vllm", *SPEC, *flag])
+    assert launch.exit_code == 0, launch.stderr
+    assert printed in launch.stdout

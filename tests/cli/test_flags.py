@@ -2,13 +2,17 @@
 
 ``MEANINGS`` lists every flag name the app takes with its one meaning; a flag a command adds
 must be listed here (say what it means), and a flag two commands take must be declared the
-same way in both (names, value kind, repeatable or not, environment variables) unless
-``DECLARED_APART`` says why. Renamed flags keep their old name hidden for a while
-(``DEPRECATED``): it warns on stderr and never shows in --help.
+same way in both (names, value kind, repeatable or not, environment variables, typer's
+min/max) unless ``DECLARED_APART`` says why. A meaning that starts with commands
+(``"fleet: ..."``) is theirs alone: another command taking the name fails the check until the
+meaning says what it is there too. Two names never share one meaning (one text in
+``MEANINGS``): one of them becomes the other's deprecated alias. Renamed flags keep their old
+name hidden for a while (``DEPRECATED``): it warns on stderr and never shows in --help.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import pytest
@@ -44,7 +48,6 @@ MEANINGS: dict[str, str] = {
     "--dtype": "the torch dtype a checkpoint is run in",
     "--duration": "seconds a server of ours runs",
     "--eagle-topk": "draft tree branching (SGLang's --speculative-eagle-topk)",
-    "--end": "fleet: the window's end",
     "--engine": "the serving engine (each command takes the engines it knows)",
     "--engine-version": "the engine's version, where it changes a meaning",
     "--export-profile": "also write the run's acceptance profile to a file (profile replays it)",
@@ -67,17 +70,15 @@ MEANINGS: dict[str, str] = {
     "--keep-server": "demo: leave the reference server running",
     "--keep-server-file": "capture-hidden: keep the server's own dump file",
     "--key": "compare-hidden: the name of the hidden-state tensor",
-    "--layer-convention": "how --layers is read: specforge, sglang or vllm ids",
-    "--layers": "aux hidden-state layer ids, read with --layer-convention",
+    "--layer-convention": "how --served-layers is read: specforge, sglang or vllm ids",
     "--like": "capture-hidden: a training sample whose tokens are sent",
     "--limit": "report: the most characters of the markdown summary",
     "--log": "reference-server: where its engine log lines go",
     "--log-interval": "reference-server: seconds between vLLM stats lines",
     "--logs": "server log files to read",
-    "--markdown": "report: the GitHub summary (--format markdown)",
     "--max-model-len": "reference-server: context length",
     "--max-running-requests": "reference-server: batch capacity",
-    "--max-tokens": "tokens per (probe) request",
+    "--max-tokens": "probe: max_tokens of each request",
     "--min-accept-len": "exit 1 below this accept length (bonus included)",
     "--min-cosine": "compare-hidden: the worst-token cosine a match needs",
     "--min-steps": "fleet: verify steps a replica needs to be judged",
@@ -98,9 +99,9 @@ MEANINGS: dict[str, str] = {
     "--port": "the port a server of ours listens on",
     "--print-asset": "exporter: print one deployment asset",
     "--print-assets": "exporter: list the deployment assets",
-    "--print-server-args": "capture-hidden vllm, sglang: print the server's launch flags",
+    "--print-server-args": "capture-hidden: print the launch flags of a server (vllm, sglang)",
     "--probe": "exporter: a server URL to probe",
-    "--probe-max-tokens": "exporter: max_tokens of each probe request",
+    "--probe-max-tokens": "max_tokens of each request of a short probe run (with --probe-requests)",
     "--probe-requests": "requests of a short probe run",
     "--prompt": "capture-hidden: a text prompt to send",
     "--prompt-ids": "capture-hidden: token ids to send",
@@ -120,12 +121,11 @@ MEANINGS: dict[str, str] = {
     "--selector": "fleet: the PromQL selector of the replicas",
     "--served-dump": "doctor: a served hidden-state dump",
     "--served-key": "compare-hidden: --key for the served dump only",
-    "--served-layers": "layer ids in the served engine's config, read with --engine's convention",
+    "--served-layers": "the aux layer ids the server runs with, read with --layer-convention",
     "--server": "doctor: the server URL",
     "--server-args": "the server's launch command line",
     "--simulate": "expected-accept: Monte-Carlo draws",
-    "--since": "the window's start: a time, or a duration back from its end",
-    "--start": "fleet: the window's start time",
+    "--since": "the window's start: a time, or a duration back from the window's end",
     "--step": "fleet: the bucket width over time",
     "--steps": "draft tokens per verify step",
     "--storage": "capture-hidden: where the connector writes",
@@ -138,14 +138,14 @@ MEANINGS: dict[str, str] = {
     "--title": "report: the page's title",
     "--top-k": "the sampling top_k",
     "--training-dump": "doctor: a training hidden-state dump",
-    "--training-layers": "capture-hidden: the training ids to compare with",
+    "--training-layers": "the training layer ids, one per chunk, in SpecForge's convention",
     "--training-log": "doctor: the training log",
-    "--unordered-layers": "compare-hidden: --layers in capture order, not ascending",
-    "--until": "logs: the window's end",
+    "--unordered-layers": "compare-hidden: --training-layers in capture order, not ascending",
+    "--until": "the window's end",
     "--values": "compare-hidden: served numbers as text",
     "--verbose": "show every check, not only the findings",
     "--warmup": "probe: requests sent first and left out",
-    "--workers": "worker processes",
+    "--workers": "how many parts of the input are read at once (parallel workers)",
     "--year": "logs: the year of year-less timestamps",
 }
 
@@ -154,11 +154,21 @@ DEPRECATED: dict[str, tuple[frozenset[str], str]] = {
     "--topk": (frozenset({"expected-accept", "logs", "reference-server"}), "--eagle-topk"),
     "--acc": (frozenset({"reference-server"}), "--acceptance"),
     "--model": (frozenset({"inspect-dump"}), "--target"),
+    "--start": (frozenset({"fleet"}), "--since"),
+    "--end": (frozenset({"fleet"}), "--until"),
+    "--max-tokens": (frozenset({"doctor"}), "--probe-max-tokens"),
+    "--markdown": (frozenset({"report"}), "--format markdown"),
+    "--layers": (
+        frozenset({"compare-hidden", "capture-hidden vllm", "capture-hidden sglang"}),
+        "--training-layers (compare-hidden), --served-layers (capture-hidden)",
+    ),
 }
 
 # (flag, command) -> why its declaration differs from the other commands' (same meaning)
 DECLARED_APART: dict[tuple[str, str], str] = {
     ("--api-key", "reference-server"): "it requires the key: it reads no client's environment",
+    ("--steps", "reference-server"): "a simulated server: 0 is no speculation, 64 its most",
+    ("--workers", "inspect-dump"): "0 (one per CPU) is logs' alone: it cuts a file by CPU",
 }
 
 
@@ -174,7 +184,7 @@ def declarations(app: typer.Typer) -> dict[str, list[tuple[str, tuple[Any, ...],
                 continue
             names = tuple(sorted((*p.flags, *p.secondary)))
             kind = "text" if p.value_kind in ("str", "path") else p.value_kind
-            decl = (names, kind, p.repeatable or p.arity > 1, p.envvar)
+            decl = (names, kind, p.repeatable or p.arity > 1, p.envvar, p.minimum, p.maximum)
             for flag in names:
                 if flag.startswith("--"):
                     out.setdefault(flag, []).append((cmd.name, decl, p.hidden))
@@ -188,6 +198,7 @@ def problems(
     apart: dict[tuple[str, str], str],
 ) -> list[str]:
     found = []
+    every = {cmd for uses in decls.values() for cmd, _, _ in uses}  # the app's commands
     for flag, uses in sorted(decls.items()):
         old = deprecated.get(flag)
         live = [(cmd, d) for cmd, d, hidden in uses if not (old and cmd in old[0] and hidden)]
@@ -201,12 +212,41 @@ def problems(
         if len({d for _, d in shared}) > 1:
             by = {f"{cmd}: {d}" for cmd, d in shared}
             found.append(f"{flag} is declared {len({d for _, d in shared})} ways: {sorted(by)}")
+        scope = _scope(meanings.get(flag, ""), every)
+        others = sorted({c for c, _ in live if scope and not any(_within(c, s) for s in scope)})
+        if others:
+            found.append(
+                f"{flag} ({', '.join(others)}): its meaning is {', '.join(sorted(scope))}'s alone"
+                " (a second meaning? say what it means there too, or choose another name)"
+            )
     found.extend(
         f"{flag} is listed but no command takes it"
         for flag in meanings
         if not any(not h for _, _, h in decls.get(flag, []))
     )
+    by_text: dict[str, list[str]] = {}  # the meaning without the commands it names
+    for flag, text in meanings.items():
+        own = text.partition(": ")[2] if _scope(text, every) else text
+        by_text.setdefault(" ".join(own.lower().split()), []).append(flag)
+    found.extend(
+        f"{' and '.join(sorted(flags))} have one meaning ({text!r}): keep one name, the other an alias"
+        for text, flags in by_text.items()
+        if len(flags) > 1
+    )
     return found
+
+
+def _within(command: str, scope: str) -> bool:
+    return command == scope or command.startswith(scope + " ")
+
+
+def _scope(meaning: str, commands: set[str]) -> set[str]:
+    """The commands a meaning names before its colon (``"fleet, logs: ..."``), or none (a
+    meaning for every command that takes the name). ``commands``: the names the app has."""
+    head, sep, _ = meaning.partition(": ")
+    names = {n.strip() for n in head.split(",")}
+    known = {c.split(" ")[0] for c in commands} | commands
+    return names if sep and names <= known else set()
 
 
 def test_every_flag_has_one_meaning_and_one_declaration() -> None:
@@ -240,6 +280,33 @@ def test_the_check_finds_a_second_declaration_and_an_unlisted_flag() -> None:
         )
         == []
     )
+
+
+def test_the_check_finds_a_second_meaning_two_names_for_one_and_other_ranges() -> None:
+    app = typer.Typer()
+
+    @app.command("one")
+    def one(
+        n: Annotated[int, typer.Option("--n", min=1)] = 1,
+        wait: Annotated[int, typer.Option("--wait")] = 1,
+    ) -> None: ...
+
+    @app.command("two")
+    def two(
+        n: Annotated[int, typer.Option("--n", min=0)] = 1,
+        wait: Annotated[int, typer.Option("--wait")] = 1,
+        pause: Annotated[int, typer.Option("--pause")] = 1,
+    ) -> None: ...
+
+    meanings = {"--n": "how many", "--wait": "one: seconds to wait", "--pause": "seconds"}
+    found = problems(declarations(app), meanings, {}, {})
+    assert len(found) == 2, found
+    assert found[0].startswith("--n is declared 2 ways")  # min 1 in one, 0 in two
+    assert found[1].startswith("--wait (two): its meaning is one's alone")
+    meanings |= {"--wait": "one, two: seconds", "--n": "n"}
+    assert problems(declarations(app), meanings, {}, {("--n", "two"): "why"}) == [
+        "--pause and --wait have one meaning ('seconds'): keep one name, the other an alias"
+    ]
 
 
 def test_declarations_are_read_through_groups_too() -> None:
@@ -334,6 +401,31 @@ def test_a_deprecated_name_still_works_and_warns(argv: list[str], old: str, new:
     assert f"warning: {old} is deprecated and will be removed; use {new}" in r.stderr
 
 
+NOWHERE = "http://127.0.0.1:9"  # nothing listens: the command gets past its flags, then fails
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "argv", "new_argv"),
+    [
+        ("--start", "--since", ["fleet", NOWHERE, "--start", "1796112000"], ["--since", "1h"]),
+        ("--end", "--until", ["fleet", NOWHERE, "--end", "1796112000"], ["--until", "1h"]),
+        ("--max-tokens", "--probe-max-tokens", ["doctor", "--server", NOWHERE, "--max-tokens", "8"],
+         ["--probe-max-tokens", "64"]),
+        ("--markdown", "--format markdown", ["report", "--markdown", "missing.json"],
+         ["--format", "html"]),
+    ],
+)  # fmt: skip
+def test_a_renamed_flag_warns_alone_and_is_refused_beside_its_new_name(
+    old: str, new: str, argv: list[str], new_argv: list[str]
+) -> None:
+    r = run_cli(argv)
+    assert f"warning: {old} is deprecated and will be removed; use {new}" in r.stderr
+    assert r.exit_code != 2, r.stderr  # read as the new name: the run goes on (and fails later)
+    both = run_cli([*argv, *new_argv])
+    assert both.exit_code == 2
+    assert f"{old} and {new} are the same flag" in both.stderr
+
+
 def test_deprecated_names_stay_out_of_help() -> None:
     for cmd in ("expected-accept", "reference-server", "logs", "inspect-dump"):
         r = run_cli([cmd, "--help"])
@@ -341,22 +433,65 @@ def test_deprecated_names_stay_out_of_help() -> None:
         assert "--topk" not in r.stdout and "--model " not in r.stdout
 
 
-def test_old_and_new_name_together_is_a_usage_error() -> None:
-    r = run_cli(["expected-accept", "--acc", "0.7", "-k", "3", "--topk", "2", "--eagle-topk", "3"])
+@pytest.mark.parametrize("new_value", ["3", "1"])  # 1: the new name at its default value
+def test_old_and_new_name_together_is_a_usage_error(new_value: str) -> None:
+    argv = ["expected-accept", "--acc", "0.7", "-k", "3", "--topk", "2", "--eagle-topk", new_value]
+    r = run_cli(argv)
     assert r.exit_code == 2
     assert "--topk and --eagle-topk are the same flag" in r.stderr
 
 
-def test_since_takes_a_time_and_a_duration_in_logs_and_fleet() -> None:
-    from specdiag.core.fleet.timespec import parse_since
-    from specdiag.core.logs.window import parse_bound
+SINCE_READ_BY_BOTH = [
+    "2026-12-01T08:00:00Z", "2026-12-01T09:00:00+01:00", "2026-12-01T08:00", "1796112000",
+    "2026-12-01 08:00", "2026-12-01 08:00:30", "12-01 08:00", "08:40", "8:40:10", "10m", "1d",
+    "1h30m", "90s",
+]  # fmt: skip
+SINCE_READ_BY_NEITHER = ["yesterday", "25:00", "12-32 08:00", "10x", "90", "-5m", "", "nan"]
+LOG_LINE = (
+    "[2026-11-30 {}] Decode batch, #running-req: 4, #token: 100, token usage: 0.01, accept len: "
+    "2.00, accept rate: 0.33, cuda graph: True, gen throughput (token/s): 100.00, #queue-req: 0\n"
+)
 
-    assert parse_since("6h", "--since") == (21600.0, None)
-    assert parse_since("2026-12-01T08:00:00Z", "--since") == (None, 1796112000.0)
-    now = 1796112000.0
-    assert parse_bound("10m", "--since", 2026, now=now).value == now - 600  # back from now
-    assert parse_bound("+10m", "--since", 2026).kind == "offset"  # from each file's start
-    assert parse_bound("2026-12-01 08:00", "--since", 2026).value == now
+
+def _since_in_both(tmp_path: Path, *args: str) -> tuple[Any, Any]:
+    log = tmp_path / "sglang.log"
+    log.write_text(LOG_LINE.format("08:00:00") + LOG_LINE.format("10:00:00"))
+    logs = run_cli(["logs", str(log), *args, "--json"])
+    fleet = run_cli(["fleet", NOWHERE, *args, "--timeout", "2"])  # parsed before any query
+    return logs, fleet
+
+
+@pytest.mark.parametrize("text", SINCE_READ_BY_BOTH)
+def test_since_and_until_take_the_same_forms_in_logs_and_fleet(tmp_path: Path, text: str) -> None:
+    for flag in ("--since", "--until"):
+        logs, fleet = _since_in_both(tmp_path, flag, text)
+        assert logs.exit_code in (0, 1), (flag, logs.stderr)  # 1: no record in the window
+        assert logs.json()["window"][flag[2:]] == text
+        assert fleet.exit_code == 3 and "cannot reach Prometheus" in fleet.stderr, fleet.stderr
+
+
+@pytest.mark.parametrize("text", SINCE_READ_BY_NEITHER)
+def test_since_refuses_the_same_strings_in_logs_and_fleet(tmp_path: Path, text: str) -> None:
+    for r in _since_in_both(tmp_path, "--since", text):
+        assert r.exit_code == 2 and "--since" in r.stderr and "hint:" in r.stderr, r.stderr
+
+
+def test_an_offset_is_logs_alone_and_a_duration_counts_back_from_until(tmp_path: Path) -> None:
+    logs, fleet = _since_in_both(tmp_path, "--since", "+10m")
+    assert logs.exit_code == 0, logs.stderr  # after each file's first record
+    assert fleet.exit_code == 2 and "fleet reads no log" in fleet.stderr
+    # 1d back from --until, not from now, in both: 11-30 09:00 .. 12-01 09:00
+    logs, fleet = _since_in_both(tmp_path, "--since", "1d", "--until", "2026-12-01 09:00")
+    assert logs.exit_code == 0, logs.stderr
+    assert logs.json()["window"]["outside"] == 1  # 08:00 is out, 10:00 in
+    assert fleet.exit_code == 3, fleet.stderr
+    from specdiag.core.fleet.timespec import window
+
+    now = 1796204000.0  # 2026-12-02T09:33:20Z
+    assert window("1d", "2026-12-01 09:00", now) == (86400.0, None, 1796115600.0)
+    assert window("08:40", None, now) == (None, 1796200800.0, None)  # today's 08:40
+    assert window("10:00", None, now) == (None, 1796119200.0, None)  # the last 10:00: yesterday's
+    assert window("12-01 08:00", "10m", now) == (None, 1796112000.0, now - 600)
 
 
 def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
@@ -369,6 +504,7 @@ def _typer_ranges(app: typer.Typer, command: str) -> dict[str, tuple[Any, Any]]:
 def _options_classes() -> list[tuple[str, Any]]:
     from specdiag.core.doctor.context import DoctorInputs
     from specdiag.core.expected import ExpectedAcceptOptions
+    from specdiag.core.fleet.run import FleetConfig
     from specdiag.core.hidden.capture_run import CaptureOptions
     from specdiag.core.hidden.compare import CompareOptions
     from specdiag.core.hidden.inspect import InspectOptions
@@ -382,6 +518,7 @@ def _options_classes() -> list[tuple[str, Any]]:
         ("compare-hidden", CompareOptions),
         ("doctor", DoctorInputs),
         ("expected-accept", ExpectedAcceptOptions),
+        ("fleet", FleetConfig),
         ("inspect-dump", InspectOptions),
         ("logs", LogsOptions),
         ("exporter", ExporterConfig),
@@ -401,6 +538,25 @@ def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls:
     bounds = field_bounds(cls)
     assert bounds
     assert {flag: ranges.get(flag) for flag in bounds} == bounds
+    # and the other way: a flag the CLI bounds is bounded on the class, or is no option of it
+    cli_only = {f for f, r in ranges.items() if r != (None, None) and f not in bounds}
+    assert cli_only == {f for c, f in _NOT_OPTIONS if c == command}, cli_only
+
+
+# flags a command bounds that are no field of its options class (checked elsewhere, or not
+# options of the run at all)
+_NOT_OPTIONS = {
+    ("compare-hidden", "--pad-id"),  # an argument of compare_files' loading (None: none)
+    ("expected-accept", "--topk"),  # deprecated names of --eagle-topk (the same field)
+    ("logs", "--topk"),
+    ("reference-server", "--topk"),
+    ("doctor", "--max-tokens"),  # the deprecated name of --probe-max-tokens (the same field)
+    ("exporter", "--duration"),  # how long the process serves, not a setting of what it serves
+    ("reference-server", "--duration"),
+    ("fleet", "--min-accept-len"),  # the command's exit-code gate, applied to the result
+    ("probe", "--min-accept-len"),
+    ("logs", "--steps"),  # LogsOptions: checked by resolve_profile (1..1024), not bounded yet
+}
 
 
 @pytest.mark.parametrize(
@@ -411,7 +567,11 @@ def test_options_dataclasses_hold_the_ranges_the_cli_declares(command: str, cls:
      ("doctor", {"probe_requests": 0}), ("doctor", {"probe_max_tokens": -3}),
      ("doctor", {"temperature": 99.0}), ("expected-accept", {"acc_values": (0.7,), "topk": 0}),
      ("expected-accept", {"acc_values": (0.7,), "seed": -1}), ("inspect-dump", {"workers": 0}),
-     ("inspect-dump", {"identify": -1}), ("inspect-dump", {"pad_id": -2})],
+     ("inspect-dump", {"identify": -1}), ("inspect-dump", {"pad_id": -2}),
+     ("doctor", {"steps": 0}), ("fleet", {"url": "http://x", "acc": (0.7,), "steps": 2000}),
+     ("exporter", {"acc": (0.7,), "steps": 0}), ("probe", {"url": "http://x", "prompts": (), "seed": -1}),
+     ("reference-server", {"seed": -1}), ("reference-server", {"num_draft_tokens": 0}),
+     ("reference-server", {"steps": 65})],
 )  # fmt: skip
 def test_options_refuse_what_the_cli_refuses(command: str, kwargs: dict[str, Any]) -> None:
     from specdiag.errors import UsageError

@@ -56,7 +56,7 @@ def test_matching_exit_0_and_json_keys(files: dict[str, Path]) -> None:
             "compare-hidden",
             str(files["matching-served"]),
             str(files["matching-train"]),
-            "--layers",
+            "--training-layers",
             "1,3,5",
             "--json",
         ]
@@ -84,7 +84,7 @@ def test_seed_case_exit_1_with_report_first(files: dict[str, Path]) -> None:
         "compare-hidden",
         str(files["collapsed-served"]),
         str(files["collapsed-train"]),
-        "--layers",
+        "--training-layers",
         "1,3,5",
         "--served-layers",
         "-1,1,3",
@@ -156,7 +156,7 @@ def test_values_cli(files: dict[str, Path]) -> None:
     [
         (["only-one.pt"], "expected SERVED and TRAINING"),
         (["a.pt", "b.pt", "--values", "1,2"], "only the TRAINING"),
-        (["a.pt", "b.pt", "--layers", "x"], "not an integer"),
+        (["a.pt", "b.pt", "--training-layers", "x"], "not an integer"),
         (["a.pt", "b.pt", "--block-tokens", "0"], "--block-tokens"),
         (["a.pt", "b.pt", "--engine", "tgi"], ""),
     ],
@@ -358,3 +358,30 @@ def test_inspect_checks_a_vocab_map_under_another_name(tmp_path: Path) -> None:
     assert [Path(f["path"]).name for f in doc["files"]] == ["data_0.ckpt"]
     (v,) = doc["vocab_mapping"]
     assert v["ok"] and Path(v["path"]).name == "draft_vocab.pt"
+
+
+def test_training_and_served_layers_each_have_one_reading(files: dict[str, Path]) -> None:
+    """--training-layers: SpecForge ids; --served-layers: read with --layer-convention (default
+    --engine's); the old --layers (training ids read with --layer-convention) still works."""
+    pair = [str(files["matching-served"]), str(files["matching-train"])]
+    new = run_cli(["compare-hidden", *pair, "--training-layers", "1,3,5", "--json"])
+    assert new.exit_code == 0, new.stderr
+    old = run_cli(["compare-hidden", *pair, "--layers", "2,4,6", "--layer-convention", "vllm",
+                   "--json"])  # fmt: skip
+    assert (
+        "warning: --layers is deprecated and will be removed; use --training-layers" in old.stderr
+    )
+    assert old.exit_code == 0, old.stderr
+    assert old.json()["training_layers"] == new.json()["training_layers"] == [1, 3, 5]
+    both = run_cli(["compare-hidden", *pair, "--layers", "1,3,5", "--training-layers", "1,3,5"])
+    assert both.exit_code == 2 and "--layers and --training-layers are the same flag" in both.stderr
+    lone = run_cli(["compare-hidden", *pair, "--training-layers", "1,3,5", "--layer-convention",
+                    "vllm"])  # fmt: skip
+    assert lone.exit_code == 2 and "--layer-convention reads --served-layers" in lone.stderr
+    # vLLM's ids 2,4,6 written as training ids with --layer-convention specforge: the same
+    engine = ["--training-layers", "1,3,5", "--engine", "vllm", "--json"]
+    as_vllm = run_cli(["compare-hidden", *pair, *engine, "--served-layers", "2,4,6"])
+    as_spec = run_cli(["compare-hidden", *pair, *engine, "--served-layers", "1,3,5",
+                       "--layer-convention", "specforge"])  # fmt: skip
+    assert as_vllm.exit_code == as_spec.exit_code, (as_vllm.stderr, as_spec.stderr)
+    assert as_vllm.json()["served_layers"] == as_spec.json()["served_layers"] == [2, 4, 6]

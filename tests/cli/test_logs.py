@@ -9,28 +9,19 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.support import paths
 from tests.support.cli import run_cli
+from tests.support.loggen import sgl_lines
 
 DATA = paths.TEST_DATA / "logs"
 NGRAM = str(DATA / "vllm_serve_ngram.log")
 TRACE = str(DATA / "llamacpp_serve_draft_noisy_trace.log")
 SAMPLES = str(DATA / "engine_log_samples.txt")
 NOSTATS = str(DATA / "llamacpp_serve_md_without_spectype.log")
-
-
-def sgl_lines(lengths: list[float], rank: str = "", start: int = 0) -> str:
-    return "".join(
-        f"[2026-11-29 08:{(start + i) // 60:02d}:{(start + i) % 60:02d}{rank}] Decode batch, "
-        f"#running-req: 4, #token: 100, token usage: 0.01, accept len: {x:.2f}, accept rate: "
-        f"{(x - 1) / 3:.2f}, cuda graph: True, gen throughput (token/s): 100.00, #queue-req: 0\n"
-        for i, x in enumerate(lengths)
-    )
 
 
 def test_human_output_real_vllm_capture() -> None:
@@ -237,52 +228,6 @@ def test_follow_with_idle_timeout(tmp_path: Path) -> None:
     gz = tmp_path / "x.log.gz"
     gz.write_bytes(gzip.compress(b"x"))
     assert run_cli(["logs", "--follow", str(gz)]).exit_code == 2
-
-
-@pytest.mark.integration  # a real subprocess and a real SIGINT
-def _wait_read(pid: int, path: Path, timeout: float = 60.0) -> None:
-    """Until process ``pid`` has the file open and its offset is at the file's end (Linux
-    /proc), then a moment for the lines to be parsed: a loaded machine gets no fixed sleep."""
-    deadline = time.monotonic() + timeout
-    size = path.stat().st_size
-    while time.monotonic() < deadline:
-        for fd in Path(f"/proc/{pid}/fd").glob("*"):
-            try:
-                if os.readlink(fd) != str(path):
-                    continue
-                info = Path(f"/proc/{pid}/fdinfo/{fd.name}").read_text()
-            except OSError:
-                continue
-            pos = next((int(x.split()[1]) for x in info.splitlines() if x.startswith("pos:")), 0)
-            if pos >= size:
-                time.sleep(0.5)
-                return
-        time.sleep(0.1)
-    raise AssertionError(f"the follower did not read {path} to its end in {timeout} s")
-
-
-def test_follow_subprocess_ctrl_c_prints_summary(tmp_path: Path) -> None:
-    """The real thing: a growing file, a live process, SIGINT, the summary so far."""
-    f = tmp_path / "live.log"
-    f.write_text(sgl_lines([2.0]))
-    env = {**os.environ, "NO_COLOR": "1"}
-    p = subprocess.Popen(
-        [sys.executable, "-m", "specdiag", "logs", "--json", "--follow", str(f)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
-    _wait_read(p.pid, f)
-    with open(f, "a") as fh:
-        fh.write(sgl_lines([4.0], start=1))
-    _wait_read(p.pid, f)
-    p.send_signal(2)
-    out, err = p.communicate(timeout=30)
-    assert p.returncode == 0, err
-    doc = json.loads(out)
-    assert doc["summary"]["sglang"]["records"] == 2
-    assert doc["summary"]["sglang"]["accept_length"]["mean"] == 3.0
-    assert b"interrupted" in err
 
 
 def test_help_lists_flags() -> None:

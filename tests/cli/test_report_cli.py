@@ -115,7 +115,7 @@ def test_markdown_renders_on_github(tmp_path: Path) -> None:
 
 
 def test_markdown_is_cut_to_the_limit_with_a_note() -> None:
-    res = run_cli(["report", str(DEMO), "--markdown", "--limit", "12000"])
+    res = run_cli(["report", str(DEMO), "--format", "markdown", "--limit", "12000"])
     md = res.stdout
     assert res.exit_code == 0 and len(md) <= 12000
     assert "cut to stay within GitHub's comment limit" in md
@@ -147,6 +147,17 @@ def test_bad_input_and_outputs(tmp_path: Path) -> None:
     other.write_text('{"hello": 1}')
     res = run_cli(["report", str(other), str(DEMO), "-o", str(tmp_path / "y.html")])
     assert res.exit_code == 0 and "skipped other.json" in res.stderr
+
+
+def test_a_document_on_stdin_is_read_within_the_text_cap(tmp_path: Path) -> None:
+    probe = json.dumps(_probe())
+    res = run_cli(["profile", "-", "--json"], input=probe)
+    assert res.exit_code == 0 and json.loads(res.stdout)["profile"], res.stderr
+    cap = {"SPECDIAG_FILE_MAX_TEXT_BYTES": str(len(probe) - 1)}
+    for command in ("profile", "report"):  # an endless pipe stops at the cap, as a file does
+        res = run_cli([command, "-"], input=probe, env=cap)
+        assert res.exit_code == 3 and "stdin holds more than" in res.stderr, res.stderr
+        assert res.stdout == ""
 
 
 def test_profile_command_prints_each_engines_unit(tmp_path: Path) -> None:

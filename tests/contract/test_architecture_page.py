@@ -279,3 +279,187 @@ def test_the_commands_independent_contract_lists_every_command_module() -> None:
     block = block[: block.index("]")]
     declared = set(re.findall(r'"(specdiag\.cli\.\w+)"', block))
     assert declared == {f"specdiag.cli.{m}" for m in COMMANDS.values()}
+
+
+def _tree(relative: str) -> ast.Module:
+    return dict(_py(PKG))[PKG / relative]
+
+
+def _layout_entries() -> dict[str, str]:
+    """The Layout block as ``path -> its line``: an entry is a line indented at most 8 spaces
+    that starts with names (``engine.py, model.py``); deeper lines continue a description."""
+    block = _section("## Layout").split("```")[1]
+    out: dict[str, str] = {}
+    stack: list[str] = []
+    for line in block.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        m = re.match(r"([\w./]+(?:, [\w./]+)*),?(?:\s|$)", line.strip())
+        if not line.strip() or indent > 8 or not m:
+            continue
+        depth = indent // 2
+        stack = stack[:depth]
+        names = m.group(1).split(", ")
+        base = "".join(stack)
+        for name in names:
+            out[base + name] = line
+        if names[-1].endswith("/"):
+            stack.append(names[-1])
+    return out
+
+
+# the folders whose every file has its own line (a subpackage of core/: one line for it all)
+LISTED = ("specdiag", "specdiag/core", "specdiag/workflows", "specdiag/refserver",
+          "specdiag/exporter", "specdiag/cli")  # fmt: skip
+
+
+def test_the_layout_names_only_what_exists_and_every_module() -> None:
+    entries = _layout_entries()
+    assert len(entries) > 60, sorted(entries)  # the block was read at all
+    missing = [e for e in entries if not (paths.REPO / e).exists()]
+    assert missing == []
+    unlisted = []
+    for folder in LISTED:
+        for f in sorted((paths.REPO / folder).iterdir()):
+            rel = f.relative_to(paths.REPO).as_posix()
+            cache = f.is_dir() and f.name.startswith((".", "_"))  # __pycache__ and the like
+            if cache or (f.name == "__init__.py" and folder != "specdiag"):
+                continue
+            if f.is_dir():
+                rel += "/"
+            elif f.suffix not in (".py", ".json"):
+                continue
+            if rel not in entries:
+                unlisted.append(rel)
+    assert unlisted == []
+    assert (
+        "Every module of `specdiag/`, `core/`, `workflows/`, `refserver/`, `exporter/` and `cli/`"
+        in PAGE
+    )
+
+
+def _bounded_classes() -> dict[str, ast.ClassDef]:
+    out = {}
+    for _, tree in _py(PKG):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(s, ast.AnnAssign)
+                and isinstance(s.value, ast.Call)
+                and getattr(s.value.func, "id", "") == "bounded"
+                for s in node.body
+            ):
+                out[node.name] = node
+    return out
+
+
+def test_the_bounded_options_classes_are_the_ones_the_page_lists() -> None:
+    rule = PAGE[PAGE.index("Which values a numeric flag takes") :]
+    rule = rule[: rule.index("declared again")]
+    listed = set(re.findall(r"`(\w+)`", rule)) - {"bounded()"}
+    found = _bounded_classes()
+    assert listed == set(found)
+    for name, node in found.items():  # each checks its ranges on construction
+        post = [
+            s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__post_init__"
+        ]
+        assert post and "check_bounds(self)" in ast.unparse(post[0]), name
+
+
+def test_the_shared_flag_aliases_are_the_ones_the_page_lists() -> None:
+    rule = PAGE[PAGE.index("- **One name, one meaning.**") :]
+    rule = rule[: rule.index("a flag whose help is the command's own")]
+    listed = set(re.findall(r"`(\w+Opt)`", rule))
+    defined = {
+        t.id
+        for node in _tree("cli/_framework.py").body
+        if isinstance(node, ast.Assign) and "Annotated[" in ast.unparse(node.value)
+        for t in node.targets
+        if isinstance(t, ast.Name) and t.id.endswith("Opt")
+    }
+    assert listed == defined
+
+
+def test_the_renamed_flags_are_the_ones_the_page_lists() -> None:
+    rule = PAGE[PAGE.index("A renamed flag keeps its old name") :]
+    rule = " ".join(rule[: rule.index("- **One rule per question.**")].split())
+    calls = set()
+    for path, tree in _py(PKG / "cli"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith("deprecated_flag"):
+                old, new = (a.value for a in node.args[:2] if isinstance(a, ast.Constant))
+                calls.add((path.stem.replace("_", "-"), old, new))
+    assert len(calls) >= 3
+    for command, old, new in sorted(calls):
+        assert f"`{old}` (now `{new}`" in rule, (command, old)
+        if old != "--topk":  # named with its command: reference-server's `--acc` (now ...)
+            assert f"{command}'s `{old}` (now `{new}`" in rule, (command, old)
+    topk = rule[rule.index("`--topk` (now") : rule.index("reference-server's `--acc`")]
+    named = set(re.findall(r"expected-accept|logs|reference-server|probe|doctor|fleet", topk))
+    assert named == {c for c, old, _ in calls if old == "--topk"}
+
+
+def test_the_two_servers_share_one_lifecycle() -> None:
+    bases = {
+        node.name: {ast.unparse(b) for b in node.bases}
+        for rel in ("refserver/server.py", "exporter/server.py")
+        for node in _tree(rel).body
+        if isinstance(node, ast.ClassDef)
+    }
+    assert "ServerLifecycle" in bases["ServerHandle"]
+    assert "ServerLifecycle" in bases["ExporterHandle"]
+
+
+def test_run_app_catches_the_typer_exceptions_the_page_names() -> None:
+    run_app = next(
+        n
+        for n in _tree("cli/_framework.py").body
+        if isinstance(n, ast.FunctionDef) and n.name == "run_app"
+    )
+    caught = {
+        ast.unparse(h.type)
+        for t in ast.walk(run_app)
+        if isinstance(t, ast.Try)
+        for h in t.handlers
+        if h.type is not None
+    }
+    rule = PAGE[PAGE.index("- **One error boundary.**") : PAGE.index("- **Exit codes**")]
+    named = set(re.findall(r"`(typer\.\w+)`", rule))
+    assert named and named <= caught
+
+
+def test_secrets_are_registered_where_the_page_says() -> None:
+    rule = PAGE[PAGE.index("One piece of shared state") :]
+    rule = " ".join(rule[: rule.index("- **The CLI is thin.**")].split())
+    callers = {
+        path.relative_to(PKG).as_posix()
+        for path, tree in _py(PKG)
+        if path.name != "errors.py" and any(c.endswith("register_secrets") for c in _calls(tree))
+    }
+    assert callers
+    for rel in sorted(callers):
+        if rel == "core/probe/run.py":
+            assert "`run_probe()`" in rule
+        elif rel.startswith("cli/"):
+            assert f"the {Path(rel).stem}" in rule or f" {Path(rel).stem} " in rule, rel
+        else:
+            assert f"`{rel}`" in rule, rel
+
+
+def test_command_modules_import_at_module_level_only_what_the_page_names() -> None:
+    from specdiag.cli.app import COMMANDS
+
+    rule = _section("## Rules")
+    rule = rule[rule.index("At module level a command module") :].split("\n- ")[0]
+    rule = " ".join(rule.split())
+    named = {f"specdiag.{m}" for m in re.findall(r"`((?:core|refserver)\.[\w.]+|errors)`", rule)}
+    assert "typer" in rule and "the shared `cli/_*.py`" in rule
+    used = set()
+    for module in COMMANDS.values():
+        for imported in _module_level_imports(_tree(f"cli/{module}.py")):
+            root = imported.split(".")[0]
+            if root in sys.stdlib_module_names or root == "typer" or imported == "__future__":
+                continue
+            if imported == "specdiag.cli" or imported.startswith("specdiag.cli._"):
+                continue
+            used.add(imported)
+    assert used <= named, used - named  # no import the rule does not allow
+    assert named <= used, named - used  # no module the rule names for nothing

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.support import paths
 
-OWN = re.compile(r"\b[Ii]ssues?[ -]#?\d+|(?<![\w/.-])(?<!PR )#\d{1,4}\b")
+OWN = re.compile(r"\b[Ii]ssues?[ -]#?\d+|(?<![\w/.\x22-])(?<!PR )#\d+\b")  # not a "#888888" colour
 SUFFIXES = {".py", ".md", ".c", ".toml", ".txt", ".json", ".sh", ".env"}
 
 

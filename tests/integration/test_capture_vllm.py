@@ -169,7 +169,7 @@ def test_same_ids_match_and_the_dump_records_them(
     out = work / "served_a.safetensors"
     train = training["124"]
     res = _capture(
-        server_a, "--like", str(train), "--layers", "2,3,5", "--layer-convention", "vllm", "-o", str(out),
+        server_a, "--like", str(train), "--served-layers", "2,3,5", "--layer-convention", "vllm", "-o", str(out),
         "--compare", str(train), "--training-layers", "1,2,4",
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr
@@ -183,7 +183,9 @@ def test_same_ids_match_and_the_dump_records_them(
     assert meta is not None and meta.format == SERVED_FORMAT
     assert meta.engine == "vllm" and meta.layer_ids == (2, 3, 5)
     # compare-hidden alone reads the recorded engine and ids
-    again = run_cli(["compare-hidden", str(out), str(train), "--layers", "1,2,4", "--json"])
+    again = run_cli(
+        ["compare-hidden", str(out), str(train), "--training-layers", "1,2,4", "--json"]
+    )
     assert again.exit_code == 0, again.stderr
     assert again.json()["served_layers"] == [2, 3, 5] and again.json()["engine"] == "vllm"
 
@@ -194,7 +196,7 @@ def test_every_id_one_layer_off(
     # training at SpecForge [0, 1, 3] = HF [1, 2, 4]; the server captures HF [2, 3, 5]
     train = training["013"]
     res = _capture(
-        server_a, "--like", str(train), "--layers", "2,3,5", "--layer-convention", "vllm", "-o",
+        server_a, "--like", str(train), "--served-layers", "2,3,5", "--layer-convention", "vllm", "-o",
         str(work / "served_off.safetensors"), "--compare", str(train), "--training-layers", "0,1,3",
     )  # fmt: skip
     assert res.exit_code == 1
@@ -210,7 +212,7 @@ def test_seed_shift_embedding_slot_prepended(
 ) -> None:
     train = training["124"]
     res = _capture(
-        server_b, "--like", str(train), "--layers", "0,2,3", "--layer-convention", "vllm", "-o",
+        server_b, "--like", str(train), "--served-layers", "0,2,3", "--layer-convention", "vllm", "-o",
         str(work / "served_b.safetensors"), "--compare", str(train), "--training-layers", "1,2,4",
     )  # fmt: skip
     assert res.exit_code == 1
@@ -248,7 +250,7 @@ def test_server_without_extract_hidden_states(
 ) -> None:
     res = run_cli(
         ["capture-hidden", "vllm", vllm_eagle3_perm.url, "--prompt-ids", "1,40,41,42",
-         "--layers", "2,3,5", "--layer-convention", "vllm", "-o", str(work / "none.safetensors")]
+         "--served-layers", "2,3,5", "--layer-convention", "vllm", "-o", str(work / "none.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 3
     assert "extract_hidden_states" in res.stderr
@@ -335,7 +337,7 @@ def test_text_prompt_records_the_servers_token_ids(
         server_a,
         "--prompt",
         "the quick brown fox",
-        "--layers",
+        "--served-layers",
         "2,3,5",
         "--layer-convention",
         "vllm",

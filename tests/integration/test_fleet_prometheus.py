@@ -241,9 +241,9 @@ def _live_args(live: Live) -> list[str]:
     return [
         "--selector",
         '{job="live"}',
-        "--start",
+        "--since",
         f"{live.start:.3f}",
-        "--end",
+        "--until",
         f"{live.end:.3f}",
         "--step",
         "2s",
@@ -369,9 +369,9 @@ def test_exporter_is_scraped_and_read_by_fleet(live: Live) -> None:
         live,
         "--selector",
         '{job="exporter"}',
-        "--start",
+        "--since",
         f"{live.start:.3f}",
-        "--end",
+        "--until",
         f"{live.end:.3f}",
     )
     assert code == 0, err
@@ -388,9 +388,9 @@ def test_long_window_from_backfilled_history(live: Live) -> None:
         live,
         "--selector",
         '{job="history"}',
-        "--start",
+        "--since",
         f"{start}",
-        "--end",
+        "--until",
         f"{end}",
         "--step",
         "10m",
@@ -408,7 +408,7 @@ def test_long_window_from_backfilled_history(live: Live) -> None:
     assert reps["h3"]["trend"]["declining"] and not reps["h0"]["trend"]["declining"]
     assert reps["h4"]["collapses"] and reps["h4"]["outlier"]
     h4 = next(o for o in doc["outliers"] if o["replica"] == "history/h4")
-    from specdiag.core.fleet.timespec import parse_instant
+    from specdiag.core.timespec import parse_instant
 
     since = parse_instant(h4["since"], "since")
     assert abs(since - (live.hist_end - 4 * HOUR)) <= 600 + 1

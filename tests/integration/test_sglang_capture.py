@@ -85,7 +85,9 @@ def test_right_ids_match_and_the_dump_records_them(
     meta = read_capture_meta(out)
     assert meta is not None and meta.format == SERVED_FORMAT
     assert meta.engine == "sglang" and meta.layer_ids == tuple(SERVED)
-    again = run_cli(["compare-hidden", str(out), str(train), "--layers", "1,4,7", "--json"])
+    again = run_cli(
+        ["compare-hidden", str(out), str(train), "--training-layers", "1,4,7", "--json"]
+    )
     assert again.exit_code == 0, again.stderr
     assert again.json()["engine"] == "sglang"
 
@@ -111,17 +113,17 @@ def test_given_layers_must_be_the_servers(
 ) -> None:
     res = run_cli(
         ["capture-hidden", "sglang", server.url, "--like", str(training["147"]),
-         "--layers", "0,4,7", "-o", str(work / "x.safetensors")]
+         "--served-layers", "0,4,7", "-o", str(work / "x.safetensors")]
     )  # fmt: skip
     assert res.exit_code == 2
     assert "1,4,7" in res.stderr
 
 
 def test_embedding_id_refused_in_capture_mode_and_explained() -> None:
-    res = run_cli(["capture-hidden", "sglang", "--print-server-args", "--layers", "-1,1,4"])
+    res = run_cli(["capture-hidden", "sglang", "--print-server-args", "--served-layers", "-1,1,4"])
     assert res.exit_code == 2
     assert "non-negative" in res.stderr and "hidden_states[0]" in res.stderr
-    ok = run_cli(["capture-hidden", "sglang", "--print-server-args", "--layers", "1,4,7"])
+    ok = run_cli(["capture-hidden", "sglang", "--print-server-args", "--served-layers", "1,4,7"])
     assert ok.exit_code == 0
     assert "--enable-return-aux-hidden-states" in ok.stdout
     assert "--return-aux-hidden-state-layer-ids 1 4 7" in ok.stdout

@@ -115,3 +115,14 @@ def generate(path: Path, megabytes: int, share: float, seed: int, other: float =
             stats += n
     tmp.rename(path)
     return stats
+
+
+def sgl_lines(lengths: list[float], rank: str = "", start: int = 0) -> str:
+    """SGLang Decode lines, one a second from 08:00:00 (``start`` seconds later), with these
+    accept lengths (``rank``: a tag such as `` DP0 TP0`` after the time)."""
+    return "".join(
+        f"[2026-11-29 08:{(start + i) // 60:02d}:{(start + i) % 60:02d}{rank}] Decode batch, "
+        f"#running-req: 4, #token: 100, token usage: 0.01, accept len: {x:.2f}, accept rate: "
+        f"{(x - 1) / 3:.2f}, cuda graph: True, gen throughput (token/s): 100.00, #queue-req: 0\n"
+        for i, x in enumerate(lengths)
+    )

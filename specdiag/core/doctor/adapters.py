@@ -7,7 +7,7 @@ import contextlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.datafiles import document
 from specdiag.core.doctor.cache_hits import KEYWORDS as CACHE_KEYWORDS
@@ -190,7 +190,7 @@ def _scan_hits(
 class ServerEvidence:
     url: str
     report: ProbeReport | None
-    server_info: dict[str, Any] | None  # SGLang /server_info (its launch arguments)
+    server_info: dict[str, object] | None  # SGLang /server_info (its launch arguments)
     max_model_len: int | None  # vLLM /v1/models
     error: str | None
     interrupted: bool = False  # Ctrl-C / SIGTERM stopped the probe: the rest still reports
@@ -249,7 +249,7 @@ def probe_server(
 
 def _settings_pages(
     url: str, api_key: str | None, timeout_s: float
-) -> tuple[dict[str, Any] | None, int | None]:
+) -> tuple[dict[str, object] | None, int | None]:
     """SGLang's launch arguments and vLLM's context length, read within the HTTP bounds; a page
     that fails or is unusable is left out (the probe already reported reachability)."""
     from specdiag.core.http import BodyKind, HttpFailure, fetch, json_answer, sync_client

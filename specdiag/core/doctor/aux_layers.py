@@ -254,7 +254,7 @@ def aux_layer_ids(ctx: Context) -> Outcome:
     problems: list[str] = []
     warns: list[str] = []
     fixes: list[str] = []
-    details: dict[str, Any] = {
+    details: dict[str, object] = {
         "found": {k: list(v) if isinstance(v, tuple) else v for k, v in present.items()},
         "engine": engine,
         "engine_version": ctx.engine_version,
@@ -453,7 +453,8 @@ def aux_layer_ids(ctx: Context) -> Outcome:
                 "; which layers the draft was trained on is unknown (no identified training "
                 "dump, training log or served dump): the fix cannot be derived"
             )
-    confirm = _confirm(ctx, engine, details.get("decide"))
+    decide = details.get("decide")
+    confirm = _confirm(ctx, engine, decide if isinstance(decide, str) else None)
     if problems or warns:
         return found(
             Status.FAIL if problems else Status.WARN,

@@ -35,14 +35,14 @@ class TokenizerInfo:
     special_ids: dict[str, int]  # bos/eos/pad token ids (config.json / generation_config.json)
     vocab_size: int | None  # tokenizer.json: model vocab + added tokens
     sha256: str | None  # of tokenizer.json
-    token_ids: dict[str, Any] | None = None  # tokenizer.json's model vocab (token -> id)
+    token_ids: dict[str, object] | None = None  # tokenizer.json's model vocab (token -> id)
 
 
 @dataclass(frozen=True)
 class ModelDir:
     role: str  # "draft" or "target"
     path: str
-    config: dict[str, Any] | None
+    config: dict[str, object] | None
     tensors: dict[str, TensorMeta] | None  # None: the weights could not be listed
     weights_source: str | None  # which files the names and shapes came from
     tokenizer: TokenizerInfo | None
@@ -279,7 +279,7 @@ def _weights(
 
 
 def _tokenizer(
-    root: Path, config: dict[str, Any] | None, role: str, problems: list[InputProblem]
+    root: Path, config: dict[str, object] | None, role: str, problems: list[InputProblem]
 ) -> TokenizerInfo | None:
     names = (
         "tokenizer.json",

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from specdiag.core.accept import MAX_STEPS
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.doctor import adapters
 from specdiag.core.doctor.checkpoint import ModelDir, read_model_dir
@@ -34,7 +35,7 @@ class DoctorInputs:
     served_dump: str | None = None
     reference: str | None = None  # HF hidden_states stack of the target (layer identification)
     acc: tuple[float, ...] | None = None
-    steps: int | None = None
+    steps: int | None = bounded(flag="--steps", lo=1, hi=MAX_STEPS)
     acc_kind: str = "conditional"
     training_log: str | None = None
     engine: str | None = None
@@ -43,7 +44,7 @@ class DoctorInputs:
     temperature: float | None = bounded(flag="--temperature", lo=0.0, hi=5.0)
     top_k: int | None = None
     probe_requests: int = bounded(flag="--probe-requests", lo=1, default=8)
-    probe_max_tokens: int = bounded(flag="--max-tokens", lo=1, default=64)
+    probe_max_tokens: int = bounded(flag="--probe-max-tokens", lo=1, default=64)
     probe_timeout_s: float = 60.0
     api_key: str | None = None
     # a probe of --server already run (``specdiag demo`` reuses its probe step): not run again
@@ -60,6 +61,15 @@ class DoctorInputs:
 
         check_timeout(self.probe_timeout_s)  # a usage error, never evidence read as unreadable
         check_bounds(self)
+        if self.acc is not None:  # the values themselves, and with --steps the profile they make
+            from specdiag.core import accept
+            from specdiag.core.profile import resolve_profile
+
+            kind = accept.AccKind(self.acc_kind)
+            if self.steps or len(self.acc) > 1:  # else the draft length comes from the evidence
+                resolve_profile(self.acc, self.steps, None, kind=kind)
+            else:
+                accept.profile(self.acc, kind)
 
     def shown(self) -> tuple[tuple[str, str], ...]:
         """Each input given but the logs, with what was given (in short for the command line
@@ -423,8 +433,9 @@ def _version(
         return inputs.engine_version, "--engine-version"
     if server and server.report and server.report.main.server.version:
         return server.report.main.server.version, "server"
-    if server and server.server_info and isinstance(server.server_info.get("version"), str):
-        return server.server_info["version"], "server (/server_info version)"
+    version = server.server_info.get("version") if server and server.server_info else None
+    if isinstance(version, str):
+        return version, "server (/server_info version)"
     if args is not None:
         for m in _VERSION_IN_ARGS.finditer(args.text):
             name = m.group(1).lower().replace("-", "").replace("_", "")

@@ -431,7 +431,7 @@ def short_outputs(ctx: Context) -> Outcome:
             evs,
             cause="short-outputs",
             confirm=(
-                f"specdiag doctor --server {ctx.server.url if ctx.server else 'URL'} --max-tokens 512 ...",
+                f"specdiag doctor --server {ctx.server.url if ctx.server else 'URL'} --probe-max-tokens 512 ...",
             ),
         )
     return passed(f"median output {median} tokens: long enough", evs)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 
 class Status(str, Enum):
@@ -57,7 +56,7 @@ class CheckResult:
     confirm: tuple[str, ...] = ()  # commands that confirm the finding
     refs: tuple[str, ...] = ()  # public issues / PRs the check comes from
     impact: Impact | None = None
-    details: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, object] = field(default_factory=dict)
     snippet: str | None = None  # the fix, ready to paste (a config fragment or a launch flag)
 
 

@@ -6,7 +6,7 @@ each its family, title, what it reads and decides, and the public issues it come
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache, partial
 from typing import Any
@@ -26,7 +26,7 @@ class Outcome:
     fix: str | None = None
     confirm: tuple[str, ...] = ()
     impact: Impact | None = None
-    details: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, object] = field(default_factory=dict)
     snippet: str | None = None  # the fix, ready to paste (a config fragment or a launch flag)
 
 
@@ -86,7 +86,7 @@ def found(
     fix: str | None = None,
     drafts: float | None = None,
     confirm: tuple[str, ...] = (),
-    details: dict[str, Any] | None = None,
+    details: Mapping[str, object] | None = None,
     snippet: str | None = None,
 ) -> Outcome:
     """A check's answer; ``cause`` names the fault in checks.json, whose fix, impact, snippet and
@@ -105,7 +105,7 @@ def found(
         fix or c.get("fix"),
         confirm or tuple(c.get("confirm", ())),
         made,
-        details or {},
+        dict(details or {}),
         snippet or c.get("snippet"),
     )
 

@@ -41,7 +41,7 @@ def server_length(info: object, key: str) -> int | None:
     return None
 
 
-def config_ids(cfg: dict[str, Any], key: str) -> tuple[int, ...] | None | str:
+def config_ids(cfg: dict[str, object], key: str) -> tuple[int, ...] | None | str:
     """The layer ids at the dotted ``key`` of a draft config (integers in -1..4096, -1 = the
     embedding output, 1..64 of them; None: not set), or why they are not layer ids."""
     v: object = cfg
@@ -96,7 +96,7 @@ class Reads:
         *keys: str,
         lo: float = 0.0,
         hi: float = 1e12,
-        source: dict[str, Any] | None = None,
+        source: dict[str, object] | None = None,
     ) -> float | None:
         """A finite number in ``lo..hi`` (an int or a float; a bool or NaN: unreadable); with
         ``source`` read from that object (a nested config)."""
@@ -118,10 +118,10 @@ class Reads:
         v = self._typed(m, keys, lambda v: isinstance(v, bool), "true or false")
         return cast(bool | None, v)
 
-    def mapping(self, m: ModelDir | None, *keys: str) -> dict[str, Any] | None:
+    def mapping(self, m: ModelDir | None, *keys: str) -> dict[str, object] | None:
         """A JSON object."""
         v = self._typed(m, keys, lambda v: isinstance(v, dict), "an object")
-        return cast(dict[str, Any] | None, v)
+        return cast(dict[str, object] | None, v)
 
     def _typed(
         self, m: ModelDir | None, keys: tuple[str, ...], ok: Callable[[Any], bool], want: str

@@ -761,11 +761,16 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 outlier=by_name.get((rep.replica, rep.engine)),
             )
         )
-    counter_reps = [r for r in final if r.figures.source == "counters" and r.figures.verify_steps]
+    # (accept length, verify steps) of each replica read from counters
+    counted = [
+        (f.accept_length, f.verify_steps)
+        for f in (r.figures for r in final)
+        if f.source == "counters" and f.accept_length is not None and f.verify_steps
+    ]
     pooled = None
-    if counter_reps:
-        tok = math.fsum(r.figures.accept_length * r.figures.verify_steps for r in counter_reps)  # type: ignore[operator]
-        pooled = tok / math.fsum(r.figures.verify_steps for r in counter_reps)  # type: ignore[misc]
+    if counted:
+        tok = math.fsum(al * steps for al, steps in counted)
+        pooled = tok / math.fsum(steps for _, steps in counted)
     fleet = FleetSummary(
         replicas=len(final),
         replicas_with_data=len(with_al),

@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from specdiag.core.accept import AccKind
+from specdiag.core.accept import MAX_STEPS, AccKind
+from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.fleet import names as N
 from specdiag.core.fleet.analysis import Analysis, AnalysisParams, analyse
 from specdiag.core.fleet.client import PrometheusClient
@@ -52,7 +53,7 @@ class FleetConfig:
     group_by: tuple[str, ...] | None = None
     acc: tuple[float, ...] | None = None
     acc_kind: AccKind = AccKind.CONDITIONAL
-    steps: int | None = None
+    steps: int | None = bounded(flag="--steps", lo=1, hi=MAX_STEPS)
     outlier_threshold: float = 0.25
     min_steps: float = 10.0
     timeout_s: float = 30.0
@@ -61,6 +62,7 @@ class FleetConfig:
     def __post_init__(self) -> None:
         """Every setting checked on construction (UsageError), before any query."""
         check_timeout(self.timeout_s)
+        check_bounds(self)
         if not 0 < self.outlier_threshold < 1:
             raise UsageError(
                 f"--outlier-threshold must be in (0, 1), got {self.outlier_threshold:g}",
@@ -132,7 +134,7 @@ def parse_selector(text: str | None) -> list[str]:
 
 def _window(cfg: FleetConfig, now: float) -> tuple[float, float, float]:
     if cfg.since_s is not None and (cfg.start is not None):
-        raise UsageError("--since and --start are exclusive", hint="give one of them")
+        raise UsageError("give the window's start once", hint="--since: a duration or a time")
     end = cfg.end if cfg.end is not None else now
     if cfg.start is not None:
         start = cfg.start
@@ -140,8 +142,8 @@ def _window(cfg: FleetConfig, now: float) -> tuple[float, float, float]:
         start = end - (cfg.since_s if cfg.since_s is not None else DEFAULT_SINCE_S)
     if not end > start:
         raise UsageError(
-            "the window is empty: --end must be after --start",
-            hint="e.g. --start 2026-12-01T08:00:00Z --end 2026-12-01T14:00:00Z, or --since 6h",
+            "the window is empty: --until must be after --since",
+            hint="e.g. --since 2026-12-01T08:00:00Z --until 2026-12-01T14:00:00Z, or --since 6h",
         )
     span = end - start
     step = cfg.step_s if cfg.step_s is not None else max(1.0, min(300.0, span / 60.0))
@@ -228,9 +230,13 @@ def _count(result: object) -> int | None:
     one (a proxy or a non-Prometheus API that lies about its result type)."""
     if result == []:
         return 0
+    head = result[0] if isinstance(result, list) else None
+    pair = head.get("value") if isinstance(head, dict) else None  # [time, "value"]
+    if not isinstance(pair, list) or len(pair) < 2:
+        return None
     try:
-        v = float(result[0]["value"][1])  # type: ignore[index]
-    except (KeyError, IndexError, TypeError, ValueError):
+        v = float(pair[1])
+    except (TypeError, ValueError):
         return None
     return int(v) if math.isfinite(v) and 0 <= v < 2**53 else None
 
@@ -241,7 +247,7 @@ def _empty_hint(client: PrometheusClient, matchers: Sequence[str], end: float) -
         _, up = client.query("count(up)", end)
         targets = _count(up)
         if targets is None:
-            return "check the selector and the window (--since / --start / --end)"
+            return "check the selector and the window (--since / --until)"
         if targets == 0:
             return "this Prometheus scrapes no targets; check its scrape configuration"
         if matchers:
@@ -257,4 +263,4 @@ def _empty_hint(client: PrometheusClient, matchers: Sequence[str], end: float) -
             "SGLang: --enable-metrics; llama.cpp: --metrics and --spec-type), or widen --since"
         )
     except SpecdiagError:
-        return "check the selector and the window (--since / --start / --end)"
+        return "check the selector and the window (--since / --until)"

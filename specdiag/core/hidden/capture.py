@@ -23,7 +23,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from specdiag.core.files import FileKind, JsonError, loads_json, read_text_bounded
@@ -121,7 +121,7 @@ def sample_from_ids(text: str) -> Sample:
 # Launch flags
 
 
-def check_layer_ids(layers: Sequence[int], flag: str = "--layers") -> tuple[int, ...]:
+def check_layer_ids(layers: Sequence[int], flag: str = "--served-layers") -> tuple[int, ...]:
     ids = tuple(int(i) for i in layers)
     if not ids:
         raise UsageError(f"{flag} is empty", hint=f"e.g. {flag} 2,30,58")
@@ -149,7 +149,7 @@ def vllm_server_args(
         "num_speculative_tokens": 1,
         "draft_model_config": {"hf_config": {"eagle_aux_hidden_state_layer_ids": list(ids)}},
     }
-    kv: dict[str, Any] = {
+    kv: dict[str, object] = {
         "kv_connector": SPECDIAG_CONNECTOR if connector == "specdiag" else VLLM_CONNECTOR,
         "kv_role": "kv_producer",
         "kv_connector_extra_config": {"shared_storage_path": storage},
@@ -240,7 +240,9 @@ def check_output(output: str | Path, inputs: Sequence[str | Path | None], force:
     return out
 
 
-def write_safetensors(path: Path, tensors: Mapping[str, Any], metadata: Mapping[str, str]) -> None:
+def write_safetensors(
+    path: Path, tensors: Mapping[str, Tensor], metadata: Mapping[str, str]
+) -> None:
     """Write atomically: a temporary file next to ``path``, renamed over it when complete."""
     from safetensors.torch import save_file
 
@@ -388,10 +390,10 @@ def _server_message(answer: Answer) -> str:
 def flags_hint(layers: Sequence[int] | None) -> str:
     ids = list(layers) if layers else [2, 30, 58]
     args = shlex.join(vllm_server_args(ids))
-    example = "" if layers else " (ids are an example: give yours with --layers)"
+    example = "" if layers else " (ids are an example: give yours with --served-layers)"
     return (
         f"restart vLLM with: {args}{example}; `specdiag capture-hidden vllm --print-server-args "
-        "--layers ... --layer-convention vllm` prints them"
+        "--served-layers ... --layer-convention vllm` prints them"
     )
 
 
@@ -449,8 +451,8 @@ def _wait_for_file(path: Path, timeout: float, url: str) -> None:
 
 
 def _check_served_tensors(
-    data: Mapping[str, Any], path: Path, sent: Sequence[int] | None
-) -> tuple[Any, list[int]]:
+    data: Mapping[str, Tensor], path: Path, sent: Sequence[int] | None
+) -> tuple[Tensor, list[int]]:
     if "hidden_states" not in data or "token_ids" not in data:
         raise InputError(
             f"{path}: expected hidden_states and token_ids, found {', '.join(sorted(data)) or 'nothing'}",
@@ -540,7 +542,7 @@ def capture_vllm(
                 hint=f"restart vLLM with --max-model-len {n_sent + 1} or more, or capture a "
                 "shorter sample",
             )
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "model": name,
             "prompt": list(sample.token_ids) if sample.token_ids is not None else sample.prompt,
             "max_tokens": 1,
@@ -602,7 +604,7 @@ def capture_vllm(
     t, n, h = (int(s) for s in hs.shape)
     if ids_checked is not None and len(ids_checked) != n:
         raise InputError(
-            f"the server captures {n} layer(s) per token but --layers names {len(ids_checked)}",
+            f"the server captures {n} layer(s) per token but --served-layers names {len(ids_checked)}",
             hint="give the ids the server was launched with (its --speculative-config "
             "eagle_aux_hidden_state_layer_ids)",
         )
@@ -611,12 +613,12 @@ def capture_vllm(
         recorded = tuple(sorted(ids_checked))
         if list(ids_checked) != sorted(ids_checked):
             notes.append(
-                f"--layers {','.join(map(str, ids_checked))} is not ascending; vLLM captures in "
+                f"--served-layers {','.join(map(str, ids_checked))} is not ascending; vLLM captures in "
                 f"layer order, so the chunks are layers {','.join(map(str, recorded))}"
             )
     else:
         notes.append(
-            f"{n} layer(s) captured, ids not given: pass --layers (the server's "
+            f"{n} layer(s) captured, ids not given: pass --served-layers (the server's "
             "eagle_aux_hidden_state_layer_ids) to record them in the dump"
         )
     flat = hs.reshape(1, t, n * h).clone()

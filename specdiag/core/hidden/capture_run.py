@@ -41,8 +41,8 @@ def capture_source(name: str) -> CaptureSource:
 def _engine_ids(
     engine: CaptureEngine, layers: tuple[int, ...] | None, convention: LayerConvention | None
 ) -> tuple[int, ...] | None:
-    """The ids the engine is launched with. vLLM's ``--layers`` used to mean vLLM ids: the
-    convention must be said there (never guessed). SGLang's ids default to SGLang's own, the
+    """The ids the engine is launched with. For vLLM (whose ``--layers`` once meant vLLM ids)
+    the convention must be said (never guessed). SGLang's ids default to SGLang's own, the
     training convention (which SGLang reads with +1): vLLM's ids are one more than those."""
     if layers is None:
         return None
@@ -51,10 +51,10 @@ def _engine_ids(
     if convention is None:
         shown = ",".join(map(str, layers))
         raise UsageError(
-            "--layers needs --layer-convention: say whether the ids are the training ids "
+            "--served-layers needs --layer-convention: say whether the ids are the training ids "
             "(specforge) or the ids vLLM is launched with (vllm)",
-            hint=f"e.g. --layers {shown} --layer-convention vllm (what --layers meant here "
-            "before), or the training ids with --layer-convention specforge",
+            hint=f"e.g. --served-layers {shown} --layer-convention vllm (what --layers meant here "
+            "once), or the training ids with --layer-convention specforge",
         )
     return vllm_ids(layers, convention)
 
@@ -84,11 +84,24 @@ class CaptureOptions:
     offload_dir: Path | None = None  # hf
     pad_id: int = bounded(flag="--pad-id", lo=-1, default=0)  # -1: the sample has no padding
     force: bool = False  # replace an existing output (never an input)
+    # the launch flags of a vLLM server (ServerArgsOptions): refused here, a capture takes none
+    connector: str | None = None
+    storage: str | None = None
 
     def __post_init__(self) -> None:
         from specdiag.core.http import check_timeout
 
         check_bounds(self)
+        launch = [n for n, v in (("--connector", self.connector), ("--storage", self.storage))
+                  if v is not None]  # fmt: skip
+        if launch:
+            raise UsageError(
+                f"{' and '.join(launch)} {'go' if len(launch) > 1 else 'goes'} with "
+                "--print-server-args: the server's launch flags, not the capture's",
+                hint=f"drop {' and '.join(launch)} (the server runs with its connector), or "
+                "print the launch flags: capture-hidden vllm --print-server-args --served-layers ... "
+                f"{' '.join(launch)} ...",
+            )
         named = {"--like": self.like, "--prompt-ids": self.prompt_ids, "--prompt": self.prompt}
         given = [n for n, v in named.items() if v is not None]
         if len(given) != 1:
@@ -112,8 +125,8 @@ class CaptureOptions:
     def _check_hf(self) -> None:
         if self.layers is not None:
             raise UsageError(
-                "--layers is for a server (vllm, sglang): hf writes every layer",
-                hint="drop --layers",
+                "--served-layers is for a server (vllm, sglang): hf writes every layer",
+                hint="drop --served-layers",
             )
         if self.compare_with is not None:
             raise UsageError(
@@ -212,14 +225,38 @@ class ServerArgsOptions:
     layer_convention: LayerConvention | None = None
     connector: str = "specdiag"  # vllm: specdiag's CPU-safe connector, or vLLM's own
     storage: str = DEFAULT_STORAGE  # vllm: the connector's shared_storage_path
+    # a capture's inputs: refused here (the launch flags are printed, nothing is captured)
+    where: str | None = None
+    like: Path | None = None
+    prompt_ids: str | None = None
+    prompt: str | None = None
+    output: Path | None = None
+    compare_with: Path | None = None
+    training_layers: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
+        capture = [
+            name
+            for name, value in (
+                ("URL", self.where), ("--like", self.like), ("--prompt-ids", self.prompt_ids),
+                ("--prompt", self.prompt), ("-o", self.output), ("--compare", self.compare_with),
+                ("--training-layers", self.training_layers),
+            )
+            if value is not None
+        ]  # fmt: skip
+        if capture:
+            raise UsageError(
+                f"--print-server-args prints the launch flags and captures nothing: "
+                f"{', '.join(capture)} {'go' if len(capture) > 1 else 'goes'} with a capture",
+                hint=f"drop {', '.join(capture)}; once the server runs with those flags: "
+                f"capture-hidden {self.engine.value} URL --like data_0.ckpt -o served.safetensors",
+            )
         if self.engine is CaptureEngine.SGLANG:
             return
         if self.layers is None:
             raise UsageError(
-                "--print-server-args needs --layers",
-                hint="e.g. --print-server-args --layers 1,29,57 --layer-convention specforge",
+                "--print-server-args needs --served-layers",
+                hint="e.g. --print-server-args --served-layers 1,29,57 --layer-convention specforge",
             )
         _engine_ids(self.engine, self.layers, self.layer_convention)
         if self.connector not in CONNECTORS:
@@ -251,12 +288,12 @@ def server_args(opts: ServerArgsOptions) -> ServerArgs:
         note = (
             "capture-only mode serves no draft (SGLang refuses the flag next to "
             "--speculative-draft-model-path): start it beside the serving one, same target"
-            + ("" if ids is not None else "; without --layers it captures SGLang's default")
+            + ("" if ids is not None else "; without --served-layers it captures SGLang's default")
         )
         return ServerArgs(opts.engine, sargs, format_sglang_args(sargs), ids, None, (note,))
     from specdiag.core.hidden.capture import vllm_server_args
 
-    assert ids is not None  # __post_init__: vLLM needs --layers
+    assert ids is not None  # __post_init__: vLLM needs --served-layers
     vargs = vllm_server_args(ids, connector=opts.connector, storage=opts.storage)
     notes: tuple[str, ...] = ()
     if opts.connector == "specdiag":

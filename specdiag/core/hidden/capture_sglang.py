@@ -52,10 +52,10 @@ def sglang_server_args(layers: Sequence[int] | None) -> tuple[str, ...]:
     if layers is not None:
         ids = [int(i) for i in layers]
         if not ids:
-            raise UsageError("--layers is empty", hint="e.g. --layers 1,29,57")
+            raise UsageError("--served-layers is empty", hint="e.g. --served-layers 1,29,57")
         if any(i < 0 for i in ids):
             raise UsageError(
-                f"--layers {','.join(map(str, ids))}: SGLang's capture-only mode refuses "
+                f"--served-layers {','.join(map(str, ids))}: SGLang's capture-only mode refuses "
                 "negative ids (`--return-aux-hidden-state-layer-ids must be non-negative`), "
                 "though a served draft whose eagle_config says -1 IS fed the embedding output "
                 "(HF hidden_states[0], measured on SGLang 0.5.23)",
@@ -153,24 +153,24 @@ def capture_sglang(
                 ),
                 hint="start a second server of the same target with: "
                 + format_sglang_args(sglang_server_args(layers))
-                + "  (`specdiag capture-hidden sglang --print-server-args --layers ...` prints "
+                + "  (`specdiag capture-hidden sglang --print-server-args --served-layers ...` prints "
                 "them)",
             )
         served_ids = layer_ids_of(info.get("return_aux_hidden_state_layer_ids"))
         if layers is not None and served_ids is not None and tuple(layers) != served_ids:
             raise UsageError(
-                f"--layers {','.join(map(str, layers))} but the server captures SGLang ids "
+                f"--served-layers {','.join(map(str, layers))} but the server captures SGLang ids "
                 f"{','.join(map(str, served_ids))} (its {IDS_FLAG})",
-                hint="drop --layers (the server's own ids are recorded), or restart the "
+                hint="drop --served-layers (the server's own ids are recorded), or restart the "
                 "server with the ids you mean",
             )
         if layers is not None and served_ids is None:
             raise UsageError(
-                f"--layers {','.join(map(str, layers))} but the server runs without "
+                f"--served-layers {','.join(map(str, layers))} but the server runs without "
                 f"{IDS_FLAG}: it captures SGLang's default [2, N//2, N-3]",
                 hint="restart it with " + shlex.join(sglang_server_args(layers)),
             )
-        body: dict[str, Any] = {
+        body: dict[str, object] = {
             "sampling_params": {"max_new_tokens": 1, "temperature": 0.0},
             "return_hidden_states": True,
         }

@@ -236,7 +236,7 @@ def _check_flags(opts: CompareOptions) -> None:
 
 def _check_id_counts(opts: CompareOptions, cs: int, ct: int, h: int) -> None:
     for flag, ids, count, who in (
-        ("--layers", opts.training_layers, ct, "training"),
+        ("--training-layers", opts.training_layers, ct, "training"),
         ("--served-layers", opts.served_layers, cs, "served"),
     ):
         if ids is not None and len(ids) != count:

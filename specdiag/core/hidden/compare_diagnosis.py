@@ -140,8 +140,8 @@ def wrong_hidden_size(ws: int, wt: int, hs: int, ht: int) -> Diagnosis:
 def _conflict_line(f: Facts, c: TrainingConflict) -> str:
     return (
         f"training chunk {c.index} is {describe_hf(c.found, f.ident.num_layers)} according to the "
-        f"reference (cosine {c.cosine:.4f}), but --layers says layer {c.claimed - 1}: the "
-        "training capture used other layers than you think (or --layers is wrong); the "
+        f"reference (cosine {c.cosine:.4f}), but --training-layers says layer {c.claimed - 1}: the "
+        "training capture used other layers than you think (or --training-layers is wrong); the "
         "reference wins below"
     )
 
@@ -470,7 +470,7 @@ def _suggestions(f: Facts, out: _Out, layers_ok: bool) -> dict[str, list[int]]:
             out.notes.append(
                 "no layer ids suggested: the layers of training chunk(s) "
                 + ", ".join(map(str, unknown))
-                + " are unknown (pass --layers with the training ids, or --reference)"
+                + " are unknown (pass --training-layers with the training ids, or --reference)"
             )
         return {}
     hfs = [int(x) for x in t_hf if x is not None]

@@ -1,7 +1,7 @@
 """Identification: which layer each training chunk and each served chunk holds, and how sure.
 
 Evidence, strongest first: the reference stack (every chunk against every layer); a served
-chunk equal to a training chunk (whose layer ``--layers`` names); the embedding fingerprint
+chunk equal to a training chunk (whose layer ``--training-layers`` names); the embedding fingerprint
 (rows of repeated tokens are identical); a near match (the same layer, noisier than the
 tolerance); and last the served config's claim, marked "not verified".
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from specdiag.core.hidden.compare_results import (
     ChunkResult,
@@ -30,6 +30,9 @@ from specdiag.core.hidden.conventions import (
 )
 from specdiag.core.hidden.inspect import EMBEDDING_COSINE, repeat_min_cosines
 
+if TYPE_CHECKING:
+    from specdiag.core.hidden.compare_stats import Floats
+
 # an unmatched chunk within max(2 rtol, 0.1) relative L2 of a training chunk is called a near
 # match (the same layer, noisier than the tolerance), not another layer: adjacent layers of
 # the tests' model sit at 0.4-0.8, and a real model's (cosine 0.8-0.98) at about 0.2 or more
@@ -43,7 +46,7 @@ def near_limit(tol: Tolerances) -> float:
 
 @dataclass(frozen=True)
 class TrainingConflict:
-    """The reference says training chunk ``index`` is HF index ``found``; --layers said ``claimed``."""
+    """The reference says training chunk ``index`` is HF index ``found``; --training-layers said ``claimed``."""
 
     index: int
     found: int
@@ -125,7 +128,7 @@ def identify(
 def _training_layers(
     opts: CompareOptions, summary: Summary, ct: int
 ) -> tuple[list[int | None], list[str | None], tuple[TrainingConflict, ...]]:
-    """Training chunks: their HF index from --layers, overruled by the reference."""
+    """Training chunks: their HF index from --training-layers, overruled by the reference."""
     import numpy as np
 
     t_hf: list[int | None] = [None] * ct
@@ -133,7 +136,7 @@ def _training_layers(
     conflicts: list[TrainingConflict] = []
     if opts.training_layers is not None:
         for j, lid in enumerate(opts.training_layers):
-            t_hf[j], t_src[j] = trainer_id_to_hf(lid), "--layers"
+            t_hf[j], t_src[j] = trainer_id_to_hf(lid), "--training-layers"
     tref = summary.tref_sim
     if tref is not None:
         for j in range(ct):
@@ -308,7 +311,9 @@ def _by_reference(i: int, ctx: _Context) -> _Named:
     return _Named(hf, IdentifiedBy.REFERENCE, None, conf, desc)
 
 
-def depth_hint(rms: float, rms_t: Any, t_hf: Sequence[int | None], sim_row: Any | None) -> str:
+def depth_hint(
+    rms: float, rms_t: Floats, t_hf: Sequence[int | None], sim_row: Floats | None
+) -> str:
     """Where an unmatched chunk probably sits, from its norm (the residual stream grows with depth)."""
     parts = ["matches no training chunk"]
     if sim_row is not None and len(sim_row):

@@ -163,7 +163,7 @@ class TrainingChunk:
     index: int
     layer: int | None
     hf_index: int | None
-    source: str | None  # reference | --layers | served match + --served-layers
+    source: str | None  # reference | --training-layers | served match + --served-layers
     rms: float
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from specdiag.core.hidden.compare_align import as_stack, hidden_sizes
 from specdiag.core.hidden.compare_diagnosis import MIN_VALUES_HIGH, ValuesFacts, diagnose_values
@@ -34,12 +34,15 @@ from specdiag.core.hidden.loading import Dump, require_torch
 from specdiag.core.hidden.values import ValueSnippet
 from specdiag.errors import InputError, UsageError
 
+if TYPE_CHECKING:
+    from torch import Tensor
+
 
 @dataclass(frozen=True)
 class _Search:
     """Where a snippet fits best, per source."""
 
-    best: dict[str, tuple[float, int, int, Any]]  # source -> (excess, token, chunk, slice)
+    best: dict[str, tuple[float, int, int, Tensor]]  # source -> (excess, token, chunk, slice)
     count: dict[str, int]  # matching slices
     per_chunk_best: dict[str, list[float]]  # smallest max |diff| per chunk
     chunk_hits: dict[str, set[int]] = field(default_factory=dict)  # chunks with a match
@@ -268,7 +271,7 @@ def _snippet(si: int, snip: ValueSnippet, setup: _Setup, opts: CompareOptions) -
 def _snippet_layer(
     found: _Search, ok: bool, c: int, k: int, ht: int, opts: CompareOptions
 ) -> tuple[int | None, IdentifiedBy | None, Confidence | None]:
-    """The layer a snippet is from: the reference's match, else the matching chunk's --layers."""
+    """The layer a snippet is from: the reference's match, else the matching chunk's --training-layers."""
     if "reference" in found.best:
         rv, _rtok, rc, _ = found.best["reference"]
         if rv <= 0:

@@ -55,6 +55,16 @@ def vllm_ids(ids: Sequence[int], convention: LayerConvention) -> tuple[int, ...]
     return tuple(i if convention is LayerConvention.VLLM else i + 1 for i in ids)
 
 
+def config_ids(
+    ids: Sequence[int], convention: LayerConvention, engine: CaptureEngine | None
+) -> tuple[int, ...]:
+    """``ids`` read in ``convention`` as ``engine``'s config writes them (None: SGLang's,
+    which are the training ids)."""
+    if engine is CaptureEngine.VLLM:
+        return vllm_ids(ids, convention)
+    return training_ids(ids, convention)
+
+
 def trainer_id_to_hf(layer_id: int) -> int:
     """SpecForge/EAGLE-3 id (output of layer ``k``, -1 = embedding) -> HF index."""
     return layer_id + 1

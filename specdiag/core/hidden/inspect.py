@@ -10,13 +10,14 @@ One bad file never aborts the scan: it is reported with its error and the scan g
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from specdiag.core.bounds import bounded, check_bounds
 from specdiag.core.hidden.loading import (
@@ -397,14 +398,40 @@ def _scan(dump: Dump, c: int, h: int, valid: int) -> _Scan:
 
 # ---- the compiled scan (csrc/fastscan.c): the same figures in one pass, without the GIL ----
 
-_FAST_MODULE: Any = None
-try:
-    from specdiag.core.hidden import _fastscan as _FAST_MODULE  # type: ignore[attr-defined,no-redef]
-except ImportError:  # not built: the torch path above, same figures
-    _FAST_MODULE = None
+
+@runtime_checkable
+class _Compiled(Protocol):
+    """The functions of the compiled module ``_fastscan`` (their docstrings in csrc/fastscan.c:
+    a view is its address, dtype code, shape [n, c, h] and strides in elements)."""
+
+    def scan(
+        self, ptr: int, dtype: int, n: int, c: int, h: int, sn: int, sc: int, sh: int,
+        valid: int, populate: bool, release: bool, /,
+    ) -> tuple[int, Sequence[float], Sequence[float], Sequence[float]]: ...  # fmt: skip
+
+    def min_cosines(
+        self, ptr: int, dtype: int, n: int, c: int, h: int, sn: int, sc: int, sh: int,
+        first: list[int], later: list[int], /,
+    ) -> Sequence[float]: ...  # fmt: skip
+
+    def repeat_pairs(
+        self, ptr: int, itemsize: int, stride: int, n: int, limit: int, /
+    ) -> list[tuple[int, int]]: ...
+
+
+def _compiled() -> _Compiled | None:
+    """The compiled module; None where it is not built (the torch path above, same figures)."""
+    try:
+        module = importlib.import_module("specdiag.core.hidden._fastscan")
+    except ImportError:
+        return None
+    return module if isinstance(module, _Compiled) else None
+
+
+_FAST_MODULE = _compiled()
 ENV_FORCE_TORCH = "SPECDIAG_INSPECT_TORCH"
 # the scan this process runs (None: torch)
-_fast: Any = None if os.environ.get(ENV_FORCE_TORCH, "").strip() not in ("", "0") else _FAST_MODULE
+_fast = None if os.environ.get(ENV_FORCE_TORCH, "").strip() not in ("", "0") else _FAST_MODULE
 
 
 def scan_engine() -> str:
@@ -413,7 +440,11 @@ def scan_engine() -> str:
     return "compiled" if _fast is not None else "torch"
 
 
-def _fast_args(x: Tensor) -> tuple[int, ...] | None:
+# an [n, c, h] view as the compiled kernels take it: address, dtype code, n, c, h, strides
+_View = tuple[int, int, int, int, int, int, int, int]
+
+
+def _fast_args(x: Tensor) -> _View | None:
     """What the compiled kernels take for an ``[n, c, h]`` view: its address, dtype code, shape
     and strides; None for a dtype they do not read."""
     torch = require_torch()
@@ -421,7 +452,8 @@ def _fast_args(x: Tensor) -> tuple[int, ...] | None:
     code = codes.get(x.dtype)
     if code is None or x.ndim != 3:
         return None
-    return (x.data_ptr(), code, *(int(d) for d in x.shape), *(int(d) for d in x.stride()))
+    (n, c, h), (sn, sc, sh) = (int(d) for d in x.shape), (int(d) for d in x.stride())
+    return (x.data_ptr(), code, n, c, h, sn, sc, sh)
 
 
 def _full_view(dump: Dump, c: int, h: int) -> Tensor | None:
@@ -442,7 +474,7 @@ def _fast_scan(x: Tensor, valid: int, *, populate: bool, release: bool) -> _Scan
     ``release`` drops each block's pages after it is read: a private file mapping only."""
     torch = require_torch()
     args = _fast_args(x)
-    if args is None or 0 in args[2:5]:
+    if _fast is None or args is None or 0 in args[2:5]:
         return None
     n = args[2]
     nf, sums, sq, amax = _fast.scan(*args, min(valid, n), populate and _POPULATE, release)
@@ -483,7 +515,7 @@ def _fast_min_cosines(
     where it does not apply (not built, another dtype, a view it cannot take)."""
     x = _full_view(dump, chunks, h) if _fast is not None else None
     args = None if x is None else _fast_args(x)
-    if args is None:
+    if _fast is None or args is None:
         return None
     return list(_fast.min_cosines(*args, [p for p, _ in pairs], [q for _, q in pairs]))
 
@@ -517,10 +549,7 @@ def _repeat_pairs(ids: Tensor, limit: int) -> list[tuple[int, int]]:
         return []
     if _fast is not None and ids.ndim == 1 and ids.dtype in (torch.int64, torch.int32):
         # the compiled walk: stops at the limit, no temporaries
-        pairs: list[tuple[int, int]] = _fast.repeat_pairs(
-            ids.data_ptr(), ids.element_size(), int(ids.stride(0)), n, limit
-        )
-        return pairs
+        return _fast.repeat_pairs(ids.data_ptr(), ids.element_size(), int(ids.stride(0)), n, limit)
     uniq, inverse = torch.unique(ids, return_inverse=True)
     pos = torch.arange(n, dtype=torch.int64)
     # the first position of each distinct id (a deterministic min over its positions)

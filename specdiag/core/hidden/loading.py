@@ -151,7 +151,7 @@ class Dump:
 # --------------------------------------------------------------------------------------------
 # Raw loading
 
-_LIBC: Any = None
+_LIBC: ctypes.CDLL | None = None
 MADV_DONTNEED = 4
 MADV_POPULATE_READ = 22  # Linux >= 5.14
 

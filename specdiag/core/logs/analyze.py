@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +32,6 @@ from specdiag.core.logs.records import (
 from specdiag.core.logs.scan import (
     CHUNK_SIZE,
     MAX_LINE,
-    BlockReader,
     Scanner,
     SourceFactory,
     scan_stream,
@@ -52,13 +51,6 @@ _CLASS_OF = {
     BENCH: BENCHES,
     EXAMPLE: BENCHES,
 }
-
-
-_CLASSES = (MAIN, STEPS, LIFETIME, RESPONSES, BENCHES)
-
-
-def _series_of(kind: str) -> str:
-    return _CLASS_OF.get(kind, MAIN)
 
 
 @dataclass(frozen=True)
@@ -124,11 +116,10 @@ def _combined(
     return (merge_all("all", parts) if parts else None), None
 
 
-class _Source:
-    def __init__(self, label: str, parser: LineParser, scanner: Scanner) -> None:
-        self.label = label
-        self.parser = parser
-        self.scanner = scanner
+class _Source(NamedTuple):
+    label: str
+    parser: LineParser
+    scanner: Scanner
 
 
 MAX_RANK_SERIES = 64  # rank tags kept as series of their own (the exporter's cap too)
@@ -200,18 +191,9 @@ class LogAnalyzer:
         self.sources.append(src)
         return src.scanner
 
-    def scan(
-        self,
-        label: str,
-        stream: BinaryIO,
-        chunk_size: int = CHUNK_SIZE,
-        reader: BlockReader | None = None,
-    ) -> None:
-        """Read a whole input (a plain file's blocks in ``reader``'s threads, when given)."""
-        scanner = self.add_source(label)
-        if reader is not None and reader.scan(scanner, stream, chunk_size, self.after_block):
-            return
-        scan_stream(stream, scanner, chunk_size, self.after_block)
+    def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
+        """Read a whole input."""
+        scan_stream(stream, self.add_source(label), chunk_size, self.after_block)
 
     def add_batch(self, batch: RecordBatch) -> None:
         """The records of one batch, in order: each series' rows go to its accumulator."""
@@ -235,10 +217,10 @@ class LogAnalyzer:
         # a row's series: (engine, rank, class); a per-position row belongs to the main series
         # of its engine and rank (the request line before it)
         kinds = batch.kind.values
-        cls_code = np.array([_CLASSES.index(_series_of(k)) for k in kinds], np.int64)
+        cls_code = np.array([_CLASS_ORDER.index(_CLASS_OF.get(k, MAIN)) for k in kinds], np.int64)
         nrank = len(batch.rank.values)
         key = (batch.engine.codes[rows].astype(np.int64) * nrank + batch.rank.codes[rows]) * len(
-            _CLASSES
+            _CLASS_ORDER
         ) + cls_code[batch.kind.codes[rows]]
         pp = batch.kind.code(PER_POSITION)
         is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
@@ -252,7 +234,7 @@ class LogAnalyzer:
         for first, g, where in sorted(firsts, key=lambda t: t[0]):
             i = int(rows[where[0]])
             eng, rank = batch.engine[i], batch.rank[i]
-            cls = _CLASSES[int(uniq[g]) % len(_CLASSES)]
+            cls = _CLASS_ORDER[int(uniq[g]) % len(_CLASS_ORDER)]
             lkey = (batch.source, eng, rank, cls)
             leaf = self.leaves.get(lkey)
             if leaf is None:
@@ -412,11 +394,7 @@ class LogAnalyzer:
                 if eng not in summary:
                     continue
                 series = summary[eng].series
-                parts = [
-                    leaf
-                    for (s, e, _, cls), leaf in self.leaves.items()
-                    if s == src.label and e == eng and cls == series and leaf.n
-                ]
+                parts = [p for p in by_engine[eng][series] if p.source == src.label]
                 if parts:
                     engines[eng] = merge_all(eng, parts).finish(True)
             files.append(

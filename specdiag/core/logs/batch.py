@@ -131,10 +131,6 @@ class RecordBatch:
             raw=[r.raw for r in records],
         )
 
-    def per_position_of(self, i: int) -> tuple[float, ...]:
-        a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
-        return tuple(self.per_position[a:b].tolist()) if b > a else _EMPTY_F
-
     def record(self, i: int) -> LogRecord:
         """Row ``i`` as the record it came from."""
         ts = float(self.timestamp[i])
@@ -237,9 +233,10 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
         return Codes(np.concatenate(mapped)[order], tuple(table))
 
     # ragged per-position rates: each row's slice, in the new order
+    pp_n = [len(b.per_position) for b in parts]
     lens = np.concatenate([b.pp_offsets[1:] - b.pp_offsets[:-1] for b in parts])
     starts = np.concatenate(
-        [b.pp_offsets[:-1] + off for b, off in zip(parts, _pp_bases(parts), strict=True)]
+        [b.pp_offsets[:-1] + off for b, off in zip(parts, np.cumsum([0, *pp_n]), strict=False)]
     )
     lens, starts = lens[order], starts[order]
     offsets = np.zeros(len(order) + 1, np.int64)
@@ -268,11 +265,3 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
         time_text=Picked([b.time_text for b in parts], part, row),
         raw=Picked([b.raw for b in parts], part, row),
     )
-
-
-def _pp_bases(parts: Sequence[RecordBatch]) -> list[int]:
-    out, at = [], 0
-    for b in parts:
-        out.append(at)
-        at += len(b.per_position)
-    return out

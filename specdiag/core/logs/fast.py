@@ -3,7 +3,7 @@
 The C extension ``_fastlogs`` (csrc/fastlogs.c, built by ``pip install`` / ``make install``)
 scans and extracts, and holds no accumulation state: it finds the candidate lines of a block of
 bytes (the anchor and keywords of :class:`~specdiag.core.logs.scan.LineFinder`, without the
-GIL, so threads scan blocks of one file in parallel) and extracts every field of the lines in
+GIL) and extracts every field of the lines in
 the two default layouts (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10
 ``SpecDecoding metrics``) with the checks of
 ``LineParser._sglang`` / ``_vllm``.
@@ -15,8 +15,6 @@ numpy (timestamps, vLLM's conditional rates; SGLang's rate formula per rank deci
 source's one rule, :class:`~.infer.SGLangRates`, which decides the Python parser's lines too),
 every other line goes to the Python parser in order, and its records join the batch in their
 place. :func:`record_source` makes a source with it when it runs.
-:class:`FileReader` reads plain files a block at a time in threads (pread and scan in one C
-call).
 
 Equivalence is a record-level property: the same bytes give the same records from both sources
 (tests/unit/logs/test_sources.py, with fuzzed lines of every engine). With ``--since/--until``
@@ -27,13 +25,9 @@ reference); :func:`status` says which source runs and why.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
-from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, BinaryIO
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,15 +53,9 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
 )
-from specdiag.core.logs.scan import CHUNK_SIZE, CUT_ENDS, MAX_LINE, Scanner, keywords_for
-from specdiag.errors import InputError
+from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
-THREADS = 2  # the next block of this file and the first of the next file (the GIL is released)
-# blocks read and scanned by a thread while the main thread consumes one: one, since reading and
-# scanning a block takes a fraction of the time the main thread spends on it (each one ahead
-# keeps ~19 MiB more of the dense log resident); memory stays flat
-LOOKAHEAD = 1
 
 _native: Any = None
 _why_not: str | None = None
@@ -76,7 +64,7 @@ try:
 except ImportError as exc:  # not built: the Python path, with a note
     _native = None
     _why_not = f"the compiled part is not built ({exc})"
-ABI = 4  # the interface of the C part this module reads (its ABI constant)
+ABI = 5  # the interface of the C part this module reads (its ABI constant)
 if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
     _native = None
     _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
@@ -95,25 +83,12 @@ def _configure() -> None:
     special = tuple(
         k for i, k in enumerate(special_all) if not any(o in k for o in special_all[:i])
     )
-    # For a line in a known layout only its free prefix can make it special, when the fixed
-    # part of the layout can hold no trigger: checked on samples of both layouts.
-    fixed = (
-        b"[2026-11-29 08:40:12.123 DP0 TP0] Decode batch [17], #running-req: 64, #token: 88032, "
-        b"token usage: 0.41, accept len: 3.21, accept rate: 0.74, cuda graph: True, gen "
-        b"throughput (token/s): 4102.55, #queue-req: 3",
-        b"SpecDecoding metrics: Mean acceptance length: 2.52, Accepted throughput: 228.00 "
-        b"tokens/s, Drafted throughput: 450.00 tokens/s, Accepted: 2280 tokens, Drafted: 4500 "
-        b"tokens, Per-position acceptance rate: 0.720, 0.480, 0.320, Avg Draft acceptance rate: "
-        b"50.7%",
-    )
-    prefix_ok = not any(k in f for f in fixed for k in (*special, *FOLLOW_KEYWORDS, b"|"))
     _native.configure(
         b"".join(CUT_ENDS),
         special,
         tuple(FOLLOW_KEYWORDS),
         float(MAX_ACCEPT_LENGTH),
         float(MAX_THROUGHPUT),
-        prefix_ok,
     )
 
 
@@ -157,11 +132,9 @@ def _cols(kind: type, names: str) -> list[tuple[str, type]]:
 # fnum: the time's digits as numbers; running: SGLang #running-req (-1: too long)
 ITEM = np.dtype(
     _cols(np.int32, "type graph")
-    + _cols(np.int64, "line s e ps pe date frac frac_len rank rank_len len_t len_len rate_t")
-    + _cols(np.int64, "rate_len")
+    + _cols(np.int64, "line s e ps pe rank rank_len len_t len_len rate_t rate_len")
     + _cols(np.float64, "length raw_rate throughput mean")
-    + _cols(np.int64, "accepted drafted pp_off pp_n vtime vfrac vfrac_len pfx ymd hms fnum")
-    + _cols(np.int64, "running")
+    + _cols(np.int64, "accepted drafted pp_off pp_n timed ymd hms fnum frac_len running")
     + _cols(np.uint64, "rank_key len_key rate_key")
 )
 
@@ -170,7 +143,6 @@ _NO_ITEMS = np.zeros(0, ITEM)
 
 # what the C scan is told about a source (anchor, keywords, max_line, engine, fast mask)
 ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
-BlockResult = tuple[bytes, "tuple[int, int, Any] | None"]
 
 
 class Compiled:
@@ -201,16 +173,6 @@ class Compiled:
         """The Block of buf[start:end] (whole lines): up to the first special line (a block
         header, a line cut mid-field, a summary's counts line), which the caller reads."""
         return _native.scan(buf, start, end, *self.cfg)
-
-    def read_scan(self, fd: int, pos: int, size: int, carried: bool) -> BlockResult:
-        """Read ``size`` bytes at ``pos`` (pread) and scan the whole lines in them (after the
-        first line when ``carried``: it finishes one begun in the block before), without the
-        GIL: (the bytes, (start, end, Block) or None)."""
-        result: BlockResult = _native.read_scan(fd, pos, size, carried, *self.cfg)
-        return result
-
-    def close(self) -> None:
-        _native.drop_blocks()  # the idle blocks and item arrays kept for reuse, freed
 
     def batch(
         self,
@@ -243,7 +205,6 @@ class Compiled:
             ps = int(tab["ps"][j])
             raw = None if types[j] == IT_OVERLONG else data[tab["s"][j] : tab["e"][j]]
             prev = prev_tail if ps == PREV_TAIL else data[ps : tab["pe"][j]] if ps >= 0 else None
-            sgl.flush()
             got = parse(base + int(tab["line"][j]), raw, prev)
             py.extend(got)
             keys.extend([j] * len(got))
@@ -253,7 +214,7 @@ class Compiled:
             while i < p:  # fast lines: rows while the parser is idle, else parsed
                 if parser.idle():
                     taken[i:p] = True
-                    sgl.queue(types, i, p)
+                    sgl.decide(types, i, p)
                     i = p
                 else:
                     types[i] = IT_PY
@@ -262,7 +223,6 @@ class Compiled:
             if p < n:
                 python(p)
                 i = p + 1
-        sgl.flush()
         sgl.resolve()
         rows = np.flatnonzero(taken)
         bad = rows[sgl.skip[rows]]
@@ -280,88 +240,58 @@ class Compiled:
 
 # --------------------------------------------------------------------------- fast rows
 
-_MDAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], np.int64)
-
-
-def _epoch_days(y: I64, m: I64, d: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
-    """Seconds since the epoch at 00:00 UTC of each date, and which dates exist."""
-    mc = np.clip(m, 1, 12)
-    leap = ((y % 4 == 0) & (y % 100 != 0)) | (y % 400 == 0)
-    mdays = _MDAYS[mc - 1] + ((mc == 2) & leap)
-    ok = (y >= 1) & (y <= 9999) & (m >= 1) & (m <= 12) & (d >= 1) & (d <= mdays)
-    yy = y - (mc <= 2)
-    era = np.floor_divide(yy, 400)
-    yoe = yy - era * 400
-    doy = (153 * (mc + np.where(mc > 2, -3, 9)) + 2) // 5 + d - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return (era * 146097 + doe - 719468).astype(np.float64) * 86400.0, ok
-
 
 def _time(y: I64, m: I64, d: I64, hms: I64) -> tuple[F64, npt.NDArray[np.bool_]]:
-    """Seconds since the epoch of each date and HHMMSS time, and which of them exist."""
-    days, ok = _epoch_days(y, m, d)
+    """Seconds since the epoch (UTC) of each date and HHMMSS time, and which of them exist
+    (numpy's calendar: a day past its month's end moves into the next month, caught)."""
+    ok = (y >= 1) & (y <= 9999) & (m >= 1) & (m <= 12) & (d >= 1) & (d <= 31)
+    months = np.where(ok, (y - 1970) * 12 + m - 1, 0).astype("datetime64[M]")
+    days = months.astype("datetime64[D]") + np.where(ok, d - 1, 0)
+    ok &= days.astype("datetime64[M]") == months
     h, mi, sec = hms // 10000, hms // 100 % 100, hms % 100
     ok &= (h <= 23) & (mi <= 59) & (sec <= 60)
-    return days + (h * 3600.0 + mi * 60.0 + sec), ok
+    return days.astype(np.int64) * 86400.0 + (h * 3600.0 + mi * 60.0 + sec), ok
 
 
 def _texts(
     data: bytes, key: npt.NDArray[np.uint64] | None, *fields: tuple[I64, I64]
 ) -> tuple[I64, list[tuple[str, ...]]]:
-    """Codes of the short texts at (offset, length) of each row (one text per field), and the
-    distinct rows of texts, in the order they first come. ``key``: the texts of a single field
-    of at most 7 bytes as one number each (the C part's ``key8``), hashed."""
-    m = len(fields[0][0])
-    if not m:
+    """Codes of the short texts (at most 64 bytes: the C part sends longer ones to the Python
+    parser) at (offset, length) of each row, one text per field, and the distinct rows of
+    texts, in the order they first come. ``key``: the texts of a single field of at most 7
+    bytes as one number each (the C part's ``key8``), else the texts' bytes are the key."""
+    if not len(fields[0][0]):
         return np.zeros(0, np.int64), []
-    arr = np.frombuffer(data, np.uint8)
     width = max(int(n.max()) for _, n in fields)
-    if width > 64:  # long texts (rare): one by one
-        table: dict[tuple[bytes, ...], int] = {}
-        cols = [(o.tolist(), n.tolist()) for o, n in fields]
-        codes = [
-            table.setdefault(tuple(data[o[i] : o[i] + n[i]] for o, n in cols), len(table))
-            for i in range(m)
-        ]
-        return np.array(codes, np.int64), [tuple(t.decode("latin-1") for t in row) for row in table]
+    keys: npt.NDArray[Any]
     if width <= 7 and key is not None:
-        uniq, inverse = _inverse(key)
-        first = np.full(len(uniq), m, np.int64)
-        first[inverse[::-1]] = np.arange(m - 1, -1, -1)  # the last write wins: the first row
-        return _first_order(data, fields, first, inverse)
-    at = np.arange(width)
-    mats = []
-    for off, n in fields:
-        idx = np.minimum(off[:, None] + at, len(arr) - 1)
-        mat = arr[idx]
-        mat[at[None, :] >= n[:, None]] = 0
-        mats.append(mat)
-        mats.append(n.astype(np.uint8)[:, None])
-    rows = np.ascontiguousarray(np.concatenate(mats, axis=1))
-    long_keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
-    _, first, inverse = np.unique(long_keys, return_index=True, return_inverse=True)
-    return _first_order(data, fields, first, inverse.ravel())
-
-
-def _inverse(keys: npt.NDArray[Any]) -> tuple[npt.NDArray[Any], I64]:
-    """The distinct keys (sorted) and each key's index among them: ``np.unique(keys,
-    return_inverse=True)`` without sorting the keys (few distinct ones: hashed, then searched)."""
-    uniq = np.unique(keys)
-    return uniq, np.searchsorted(uniq, keys).astype(np.int64)
-
-
-def _first_order(
-    data: bytes, fields: tuple[tuple[I64, I64], ...], first: I64, inverse: I64
-) -> tuple[I64, list[tuple[str, ...]]]:
-    """Codes renumbered in the order of first appearance, and the texts of each code."""
-    rank = np.empty(len(first), np.int64)
+        keys = key
+    else:
+        arr = np.frombuffer(data, np.uint8)
+        at = np.arange(width)
+        mats = []
+        for off, n in fields:
+            mat = arr[np.minimum(off[:, None] + at, len(arr) - 1)]
+            mat[at[None, :] >= n[:, None]] = 0
+            mats.append(mat)
+            mats.append(n.astype(np.uint8)[:, None])
+        rows = np.ascontiguousarray(np.concatenate(mats, axis=1))
+        keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    # codes renumbered in the order of first appearance
+    code = np.empty(len(first), np.int64)
     by_first = np.argsort(first, kind="stable")
-    rank[by_first] = np.arange(len(first))
+    code[by_first] = np.arange(len(first))
     texts = [
         tuple(data[int(o[i]) : int(o[i]) + int(n[i])].decode("latin-1") for o, n in fields)
         for i in first[by_first].tolist()
     ]
-    return rank[inverse], texts
+    return code[inverse.ravel()], texts
+
+
+def _spans(starts: I64, lens: I64) -> I64:
+    """The indices of the spans [start, start + len), one after another."""
+    return np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(int(lens.sum()))
 
 
 class _Fast:
@@ -372,8 +302,8 @@ class _Fast:
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
         self.pp_lens = np.zeros(n, np.int64)
-        self.pp: F64 = np.zeros(0)
-        self.cond: F64 = np.zeros(0)
+        self.pp: F64 = np.zeros(0)  # the Block's per-position rates (at each item's pp_off)
+        self.cond: F64 = np.zeros(0)  # their conditional rates, in the same places
         self.clamped = np.zeros(n, bool)
 
 
@@ -383,44 +313,37 @@ def _fast_columns(
     """Timestamps, ranks, texts and per-position rates of the fast lines, vectorised. A line
     whose numbers fail the range guard goes back to the Python parser (it says why)."""
     f = _Fast(len(tab))
+    fast = np.flatnonzero(types >= IT_SGL)
+    if len(fast):  # SGLang's date is YYYYMMDD, vLLM's MMDD in the run's year
+        ymd, fl = tab["ymd"][fast], tab["frac_len"][fast]
+        y = np.where(types[fast] == IT_SGL, ymd // 10000, year)
+        ts, ok = _time(y, ymd // 100 % 100, ymd % 100, tab["hms"][fast])
+        fr = np.where(fl > 0, tab["fnum"][fast] / 10.0**fl, 0.0)
+        f.ts[fast] = np.where(ok & (tab["timed"][fast] > 0), ts + fr, np.nan)
     sg = np.flatnonzero(types == IT_SGL)
     if len(sg):
-        ymd, hms = tab["ymd"][sg], tab["hms"][sg]
-        ts, ok = _time(ymd // 10000, ymd // 100 % 100, ymd % 100, hms)
-        fl = tab["frac_len"][sg]
-        fr = np.where(fl > 0, tab["fnum"][sg] / 10.0**fl, 0.0)
-        f.ts[sg] = np.where(ok, ts + fr, np.nan)
         codes, ranks = _texts(data, tab["rank_key"][sg], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
         f.ranks = [r[0] for r in ranks]
     vl = np.flatnonzero(types == IT_VLLM)
     if len(vl):
-        md, hms = tab["ymd"][vl], tab["hms"][vl]
-        ts, ok = _time(np.full(len(vl), year, np.int64), md // 100, md % 100, hms)
-        ok &= tab["vtime"][vl] >= 0
-        fl = tab["vfrac_len"][vl]
-        fr = np.where(fl > 0, tab["fnum"][vl] / 10.0**fl, 0.0)
-        f.ts[vl] = np.where(ok, ts + fr, np.nan)
         big = (tab["accepted"][vl] > MAX_TOKEN_COUNT) | (tab["drafted"][vl] > MAX_TOKEN_COUNT)
         types[vl[big]] = IT_PY
     fast = np.flatnonzero(types >= IT_SGL)
     wild = fast[np.abs(f.ts[fast]) > MAX_TIMESTAMP]  # NaN compares False: kept
     types[wild] = IT_PY
     vl = np.flatnonzero(types == IT_VLLM)
+    f.pp, f.cond = ppvals, np.zeros(len(ppvals))
     if len(vl):
         lens = tab["pp_n"][vl]
         f.pp_lens[vl] = lens
-        total = int(lens.sum())
-        starts = tab["pp_off"][vl]
-        flat = np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(total)
-        f.pp = ppvals[flat]
-        f.cond = np.zeros(total)
+        flat = _spans(tab["pp_off"][vl], lens)
         # conditional rates per length of list: clamped non-increasing, then ratios
         row_of = np.repeat(np.arange(len(vl)), lens)
         for k in np.unique(lens).tolist():
             if not k:
                 continue
-            sel = np.flatnonzero(lens[row_of] == k)
+            sel = flat[lens[row_of] == k]
             r = f.pp[sel].reshape(-1, k)
             c = np.minimum.accumulate(np.minimum(r, 1.0), axis=1)
             prev = np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
@@ -432,31 +355,24 @@ def _fast_columns(
 
 class _SGLangRows:
     """Each fast SGLang line's accept-rate outcome, by the source's one rule
-    (``parser.sglang_rates``, which decides the lines the Python parser reads too): the lines
-    are queued in order and handed to the rule, one run per rank, before any line the Python
-    parser reads; then their normalised rate, version and note, vectorised."""
+    (``parser.sglang_rates``, which decides the lines the Python parser reads too): each run of
+    fast lines is handed to the rule, one run per rank, before the next line the Python parser
+    reads; then their normalised rate, version and note, vectorised."""
 
     def __init__(self, parser: LineParser) -> None:
         self.rule = parser.sglang_rates
-        self.pending: list[I64] = []
 
     def begin(self, f: _Fast, tab: npt.NDArray[Any], data: bytes) -> None:
         """A new block: no line decided yet."""
         self.f, self.tab, self.data = f, tab, data
         self.code = np.full(len(tab), -1, np.int64)  # each line's outcome, a code into outcomes
 
-    def queue(self, items: npt.NDArray[np.int32], i: int, p: int) -> None:
-        sel = np.flatnonzero(items[i:p] == IT_SGL)
-        if len(sel):
-            self.pending.append(sel + i)
-
-    def flush(self) -> None:
-        """Decide every queued line, in line order within each rank (the ranks' inferences
-        are apart)."""
-        if not self.pending:
+    def decide(self, types: npt.NDArray[np.int32], i: int, p: int) -> None:
+        """Decide the SGLang lines of items i..p-1, in line order within each rank (the ranks'
+        inferences are apart)."""
+        items = np.flatnonzero(types[i:p] == IT_SGL) + i
+        if not len(items):
             return
-        items = np.concatenate(self.pending)
-        self.pending = []
         pairs, ranks = self._pairs(items), self.f.rank[items]
         for r in np.unique(ranks).tolist():
             sel = ranks == r
@@ -471,7 +387,8 @@ class _SGLangRows:
         keys: list[Any]
         if max(int(ln.max()), int(rn.max())) <= 4:
             lk, rk = tab["len_key"][items], tab["rate_key"][items]
-            uniq, inv = _inverse((lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF)))
+            packed = (lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF))
+            uniq, inv = np.unique(packed, return_inverse=True)
             keys = uniq.tolist()
         else:
             lt, rt = tab["len_t"][items], tab["rate_t"][items]
@@ -509,14 +426,6 @@ def _pair_of(key: int | tuple[str, str, bool]) -> tuple[str, str, bool]:
     return t[0], t[1], False
 
 
-def _sglang_versions(parser: LineParser) -> tuple[str, ...]:
-    vt = parser.version_text
-    if vt is not None and parser.engine == SGLANG:
-        v = "sglang " + vt
-        return ("", v, v, v)
-    return ("", SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)
-
-
 class _FromLine(Sequence[T]):
     """A per-row text field of fast rows (``raw``, ``time_text``), read from the line when
     asked, by the parser's own reading (the analyzer asks for a few rows: first and last
@@ -552,20 +461,18 @@ def _fast_batch(
     types = tab["type"][rows]
     is_sgl = types == IT_SGL
     n = len(rows)
-    vllm_version = "vllm >= 0.10"
-    if p.version_text is not None and p.engine == VLLM:
-        vllm_version = "vllm " + p.version_text
-    versions = (*_sglang_versions(p)[1:], vllm_version)
+    vt = p.version_text  # a given --engine-version wins over the guesses
+    sgl_versions = (SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)  # by rate formula
+    if vt is not None and p.engine == SGLANG:
+        sgl_versions = ("sglang " + vt,) * 3
+    vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
+    versions = (*sgl_versions, vllm_version)
     ver = np.where(is_sgl, sgl.version[rows] - 1, 3)
     note = np.where(is_sgl, sgl.note[rows], np.where(f.clamped[rows], 3, 0))
     lens = f.pp_lens[rows]
     offsets = np.zeros(n + 1, np.int64)
     np.cumsum(lens, out=offsets[1:])
-    # the per-position values of the kept rows (every VLLM item's are in f.pp, in item order)
-    all_vl = np.flatnonzero(tab["type"] == IT_VLLM)
-    starts_all = np.zeros(len(tab), np.int64)
-    starts_all[all_vl] = np.cumsum(f.pp_lens[all_vl]) - f.pp_lens[all_vl]
-    flat = np.repeat(starts_all[rows] - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+    flat = _spans(tab["pp_off"][rows], lens)  # the per-position values of the kept rows
     ts = f.ts[rows]
     timed = ~np.isnan(ts)
     graph = tab["graph"][rows].astype(np.int8)
@@ -611,178 +518,3 @@ def record_source(
     wanted as an object: a time window, --records)."""
     compiled = Compiled(parser, max_line, extract) if available() else None
     return Scanner(parser, sink, max_line=max_line, compiled=compiled)
-
-
-# --------------------------------------------------------------------------- whole files
-
-
-def _regular_fd(stream: BinaryIO) -> int | None:
-    """The file descriptor of a plain (not decompressed, not re-encoded) regular file."""
-    import io
-
-    if not isinstance(stream, io.BufferedReader) or not isinstance(stream.raw, io.FileIO):
-        return None
-    try:
-        fd = stream.fileno()
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-    except (OSError, ValueError):
-        return None
-    return fd
-
-
-def _block_task(fd: int, k: int, pos: int, chunk_size: int, part: Compiled) -> BlockResult:
-    """Read block k of a file and scan LineFinder's range of whole lines in it."""
-    return part.read_scan(fd, pos + k * chunk_size, chunk_size, k > 0)
-
-
-class _Plan:
-    """The files of one run, in order: while one is consumed, the next one's first block is
-    read and scanned (files in parallel)."""
-
-    def __init__(self, paths: list[str]) -> None:
-        self.paths = paths
-        self.ids: dict[str, tuple[int, int] | None] = {}
-        self.ahead: dict[tuple[int, int], Future[Any]] = {}
-
-    def ident(self, path: str) -> tuple[int, int] | None:
-        if path not in self.ids:
-            try:
-                st = os.stat(path)
-                self.ids[path] = (st.st_dev, st.st_ino) if stat.S_ISREG(st.st_mode) else None
-            except OSError:
-                self.ids[path] = None
-        return self.ids[path]
-
-    def after(self, ident: tuple[int, int]) -> str | None:
-        for i, p in enumerate(self.paths[:-1]):
-            if self.ident(p) == ident:
-                return self.paths[i + 1]
-        return None
-
-
-def _first_block(path: str, chunk_size: int, part: Compiled) -> tuple[Any, ...] | None:
-    """A planned file's first block, read and scanned ahead (None: not a plain file)."""
-    from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS
-
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or os.pread(fd, 2, 0) in (GZIP_MAGIC, *UTF16_BOMS):
-            return None
-        data, pre = _block_task(fd, 0, 0, chunk_size, part)
-        return (st.st_size, st.st_mtime_ns, part.cfg, data, pre)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
-class FileReader:
-    """Reads plain files for the compiled source: each block read (pread) and scanned by a
-    thread without the GIL, one block ahead of the one being consumed, and the next file's
-    first block while one is consumed. A context manager: its threads end with it."""
-
-    def __init__(self, paths: Sequence[str] = ()) -> None:
-        self._plan = _Plan(list(paths)) if len(paths) > 1 else None
-        self._pool: ThreadPoolExecutor | None = None
-
-    def __enter__(self) -> FileReader:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-    def _executor(self) -> ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(THREADS, thread_name_prefix="specdiag-logs")
-        return self._pool
-
-    def scan(
-        self,
-        scanner: Scanner,
-        stream: BinaryIO,
-        chunk_size: int = CHUNK_SIZE,
-        after_block: Callable[[], None] | None = None,
-    ) -> bool:
-        """Read a plain regular file through ``scanner`` (the compiled source) with its blocks
-        read and scanned by threads, the same blocks the sequential read gives. False when the
-        stream is not such a file or the scanner is not compiled (the caller reads it)."""
-        part = scanner.compiled
-        if not isinstance(part, Compiled):
-            return False
-        fd = _regular_fd(stream)
-        if fd is None:
-            return False
-        try:
-            pos = stream.tell()
-            st = os.fstat(fd)
-        except OSError:
-            return False
-        label = scanner.parser.source
-        cfg = part.cfg
-        ex = self._executor()
-        pending: deque[Future[Any]] = deque()
-        plan = self._plan
-        if plan is not None:
-            ident = (st.st_dev, st.st_ino)
-            ahead = plan.ahead.pop(ident, None)
-            if ahead is not None:
-                got = ahead.result()
-                if got is not None and pos == 0 and got[:3] == (st.st_size, st.st_mtime_ns, cfg):
-                    done: Future[Any] = Future()
-                    done.set_result((got[3], got[4]))
-                    pending.append(done)
-            nxt = plan.after(ident)
-            nid = plan.ident(nxt) if nxt is not None else None
-            if nxt is not None and nid is not None and nid not in plan.ahead:
-                plan.ahead[nid] = ex.submit(_first_block, nxt, chunk_size, part)
-        k = len(pending)
-        eof = False
-        data: bytes = b""
-        pre: Any = None
-        try:
-            while True:
-                while not eof and len(pending) <= LOOKAHEAD:  # the one to consume, and ahead
-                    pending.append(ex.submit(_block_task, fd, k, pos, chunk_size, part))
-                    k += 1
-                if not pending:
-                    break
-                try:
-                    data, pre = pending.popleft().result()
-                except OSError as exc:
-                    raise InputError(
-                        f"read error in {label}: {exc.strerror or exc}",
-                        hint="check the file and the device it is on",
-                    ) from None
-                if len(data) < chunk_size:
-                    eof = True
-                    for f in pending:
-                        f.cancel()
-                    pending.clear()
-                if not data:
-                    break
-                scanner.feed(data, pre)
-                data, pre = b"", None  # this block's buffers: free to read the one after next into
-                if after_block is not None:
-                    after_block()
-        finally:
-            for f in pending:
-                f.cancel()
-            for f in pending:  # a block still being read holds the file: let it finish first
-                if not f.cancelled():
-                    with contextlib.suppress(OSError):
-                        f.result()
-            pending.clear()
-            data, pre = b"", None  # the last block: nothing holds it now
-            part.close()  # the blocks kept for reuse, freed (also on an error)
-        scanner.close()
-        return True

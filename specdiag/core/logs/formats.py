@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from specdiag.core.logs import grammar as G
+from specdiag.core.logs import patterns as P
 from specdiag.core.logs.records import (
     BENCH,
     EXAMPLE,
@@ -156,7 +157,6 @@ _LLAMA_EX_ACCEPT = re.compile(r"^(?:spec: )?n_accept\s*=\s*(?P<v>-?\d+)\s*$")
 _TRT_SECTION = re.compile(r"^-- (?P<name>[A-Za-z ]+?) Details -+\s*$")
 _TRT_ROW = re.compile(r"^\[(?P<tag>[A-Z]+)\]\s+(?P<stat>[A-Z0-9]+)\s*:\s*(?P<v>\S+)\s*$")
 _TRT_MODE = re.compile(r"DECODING STATISTICS \((?P<mode>[^)]*)\)")
-_LLAMA_PREFIX = re.compile(r"^\d+\.\d\d\.\d{3}\.\d{3} [A-Z] ")
 _VLLM_BENCH_KEYS = ("Acceptance length", "Drafts", "Draft tokens", "Accepted tokens")
 _KV = re.compile(r"^\s*(?P<k>[A-Za-z_][\w ()%/.-]*?)\s*[:=]\s*(?P<v>\S+)")
 
@@ -191,7 +191,7 @@ def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False
     for ln in prev.split("\n"):
         ln = G.clean(ln)
         if llama:
-            ln = _LLAMA_PREFIX.sub("", ln).removeprefix("spec: ")
+            ln = P.LLAMACPP_TIME.sub("", ln).removeprefix("spec: ")
         km = _KV.match(ln)
         if km is not None and km.group("k") in keys:
             b.values[km.group("k")] = km.group("v")
@@ -234,15 +234,13 @@ def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> Par
     """A one-line layout's record (``layout``: its row of _ONE_LINE_LENGTHS, less the pattern):
     an SGLang bench record, or vLLM spec_decode.py's example record."""
     version, note, key = layout
-    v = G.Field(key, value, G.F.LENGTH, False).number()
+    v = G.number(value)
     if v is None:
         return Skipped(f"{version}: {key} is not a number")
     if v <= 0:
         return ()  # understood: the tool prints -1 / 0 when the server gave none
-    if v < 1.0 - 0.005:
-        return Skipped(f"{version}: {key} below 1 is impossible")
     engine, kind = (VLLM, EXAMPLE) if version.startswith("vllm") else (SGLANG, BENCH)
-    got = _Figures(max(v, 1.0), None, None, None, (), [note], version)
+    got = _Figures(v, None, None, None, (), [note], version)
     return (_record(p, engine, kind, got, line_no, ((key, value),)),)
 
 
@@ -293,14 +291,12 @@ def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
         return None  # the |---|---| rule
     if len(cells) != len(header):
         return None
-    v = G.Field(header[col], cells[col], G.F.LENGTH, False).number()
+    v = G.number(cells[col])
     if v is None:
         return Skipped("table row: the accept-length cell is not a number")
-    if v < 1.0 - 0.005:
-        return Skipped("table row: accept length below 1 is impossible")
     label = " | ".join(c for i, c in enumerate(cells) if i != col)[:80]
     version = "markdown table (accept length column)"
-    got = _Figures(max(v, 1.0), None, None, None, (), [N_SPECFORGE_TABLE], version)
+    got = _Figures(v, None, None, None, (), [N_SPECFORGE_TABLE], version)
     return (_record(p, SGLANG, BENCH, got, line_no, ((header[col], cells[col]), ("row", label))),)
 
 
@@ -368,14 +364,6 @@ def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
     return _record(p, engine, kind, got, b.start, tuple(b.values.items()))
 
 
-def _f(text: str | None) -> float | None:
-    return None if text is None else G.Field("", text, None, False).number()
-
-
-def _i(text: str | None) -> int | None:
-    return None if text is None else G.Field("", text, None, False).integer()
-
-
 def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
     if not b.per_position:
         return ()
@@ -384,7 +372,7 @@ def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
         return None
     out = []
     for i in range(n):
-        v = _f(b.per_position[i])
+        v = G.number(b.per_position[i])
         if v is None:
             return None
         out.append(v / 100.0 if percent else v)
@@ -403,11 +391,11 @@ def _pooled(
 
 
 def _vllm_bench(b: Block) -> _Figures | Skipped | None:
-    rate_pct = _f(b.values.get("rate_pct"))
-    length = _f(b.values.get("Acceptance length"))
-    drafts = _i(b.values.get("Drafts"))
-    drafted = _i(b.values.get("Draft tokens"))
-    accepted = _i(b.values.get("Accepted tokens"))
+    rate_pct = G.number(b.values.get("rate_pct"))
+    length = G.number(b.values.get("Acceptance length"))
+    drafts = G.integer(b.values.get("Drafts"))
+    drafted = G.integer(b.values.get("Draft tokens"))
+    accepted = G.integer(b.values.get("Accepted tokens"))
     pp = _positions(b, percent=True)
     notes: list[str] = [N_VLLM_BENCH]
     if pp is None:
@@ -428,10 +416,10 @@ def _vllm_bench(b: Block) -> _Figures | Skipped | None:
 def _trtllm_bench(b: Block) -> _Figures | Skipped | None:
     v = b.values
     if "AR AVERAGE" in v and "AL AVERAGE" not in v:
-        length, rate = _f(v["AR AVERAGE"]), None
+        length, rate = G.number(v["AR AVERAGE"]), None
         notes, version = [N_TRT_BENCH_OLD], "trtllm-bench (AR label)"
     elif "AL AVERAGE" in v or "DAR AVERAGE" in v:
-        length, rate = _f(v.get("AL AVERAGE")), _f(v.get("DAR AVERAGE"))
+        length, rate = G.number(v.get("AL AVERAGE")), G.number(v.get("DAR AVERAGE"))
         notes, version = [N_TRT_BENCH_NEW], "trtllm-bench (AL/DAR labels)"
     else:
         return None
@@ -439,17 +427,14 @@ def _trtllm_bench(b: Block) -> _Figures | Skipped | None:
         rate = rate / 100.0  # printed as a percentage by some versions
     if length is None and rate is None:
         return Skipped("trtllm-bench decoding statistics unreadable")
-    if length is not None and length < 1.0 - 0.005:
-        return Skipped("trtllm-bench acceptance length below 1 is impossible")
-    length = max(length, 1.0) if length is not None else None
     return _Figures(length, rate, None, None, (), notes, version)
 
 
 def _spec_decode(b: Block) -> _Figures | Skipped | None:
-    drafts = _i(b.values.get("num_drafts"))
-    drafted = _i(b.values.get("num_draft_tokens"))
-    accepted = _i(b.values.get("num_accepted_tokens"))
-    mean = _f(b.values.get("mean"))
+    drafts = G.integer(b.values.get("num_drafts"))
+    drafted = G.integer(b.values.get("num_draft_tokens"))
+    accepted = G.integer(b.values.get("num_accepted_tokens"))
+    mean = G.number(b.values.get("mean"))
     if drafts is None or accepted is None:
         return Skipped("vLLM spec_decode.py summary without readable counts")
     if drafts == 0:
@@ -464,14 +449,14 @@ def _spec_decode(b: Block) -> _Figures | Skipped | None:
 
 
 def _llama_example(b: Block) -> _Figures | Skipped | None:
-    drafted = _i(b.values.get("n_drafted"))
-    accepted = _i(b.values.get("n_accept"))
+    drafted = G.integer(b.values.get("n_drafted"))
+    accepted = G.integer(b.values.get("n_accept"))
     if drafted is None or accepted is None:
         return Skipped("llama.cpp speculative example summary without readable counts")
     if drafted == 0:
         return None
     notes = [N_LLAMA_EXAMPLE]
-    pct = _f(b.values.get("accept", "").rstrip("%"))
+    pct = G.number(b.values.get("accept", "").rstrip("%"))
     if pct is not None and abs(pct - 100.0 * accepted / drafted) > 0.01:
         notes.append(
             f"identity failed: accept {pct:.3f}% != 100 * n_accept / n_drafted "
@@ -704,7 +689,6 @@ def _sglang_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
         if reported is not None and abs(reported - length) > 0.005:
             notes.append(f"spec_accept_length {reported:.3f} as reported (prefill token counted)")
     rate = (correct / proposed) if correct is not None and proposed else rate
-    length = max(length, 1.0) if length is not None else None
     return _Figures(length, rate, correct, proposed, (), notes)
 
 
@@ -738,9 +722,6 @@ def _vllm_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
         per_pos = tuple(float(x) for x in pp_raw)
     if length is None and rate is None:
         return Skipped("vLLM speculative_decoding metrics without readable figures")
-    if length is not None and length < 1.0 - 0.005:
-        return Skipped("vLLM mean_acceptance_length below 1 is impossible")
-    length = max(length, 1.0) if length is not None else None
     return _Figures(length, rate, accepted, drafted, per_pos, notes)
 
 
@@ -749,8 +730,6 @@ def _llama_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     accepted = _int(o.get("draft_n_accepted"))
     if not drafted or accepted is None:
         return None
-    if accepted > drafted:
-        return Skipped("llama.cpp timings accept more drafts than drafted")
     return _Figures(None, accepted / drafted, accepted, drafted, (), [N_LLAMA_TIMINGS])
 
 
@@ -788,16 +767,14 @@ def _trtllm_iteration(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
         return Skipped("TensorRT-LLM specDecodingStats with unusable numbers")
     rate = accepted / drafted if accepted is not None and drafted else None
     acc, dra = (int(x) if x is not None else None for x in (accepted, drafted))
-    return _Figures(max(length, 1.0), rate, acc, dra, (), notes)
+    return _Figures(length, rate, acc, dra, (), notes)
 
 
 def _sglang_bench_json(o: _Obj, parent: _Obj) -> _Figures | Skipped | None:
     v = _num(o.get("acc_length"))
     if v is None:
         return Skipped("bench_speculative record: acc_length is not a number")
-    if v < 1.0 - 0.005:
-        return Skipped("bench_speculative record: acc_length below 1 is impossible")
-    return _Figures(max(v, 1.0), None, None, None, (), [N_SGL_BENCH_SPECULATIVE])
+    return _Figures(v, None, None, None, (), [N_SGL_BENCH_SPECULATIVE])
 
 
 # each reader's records: (engine, kind, version, the parent's keys its raw pairs start with)

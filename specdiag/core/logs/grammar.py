@@ -13,11 +13,12 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from enum import Enum
 from functools import lru_cache
 
+from specdiag.core.textenum import TextEnum
 
-class F(str, Enum):
+
+class F(TextEnum):
     """Canonical statistics fields."""
 
     LENGTH = "accept_length"  # tokens per verify step (the engine's own convention)
@@ -29,9 +30,6 @@ class F(str, Enum):
     EMITTED = "emitted"  # emitted tokens (bonus included)
     K = "k"  # draft tokens per step (num speculative tokens)
     THROUGHPUT = "throughput"
-
-    def __str__(self) -> str:
-        return str.__str__(self)
 
 
 # Keys after :func:`norm_key` (lower case, '_' and '-' as spaces, '#' and units in parentheses
@@ -150,30 +148,23 @@ class Field:
     field: F | None  # its canonical field (None: unknown, ignored)
     percent: bool  # the value or the key says '%'
 
-    def number(self) -> float | None:
-        """The value as a number (a percentage stays as printed), or None."""
-        t = self.text.strip().rstrip("%").strip()
-        try:
-            v = float(t)
-        except ValueError:
-            return None
-        return None if v != v else v
 
-    def fraction(self) -> float | None:
-        """A rate as a fraction: percentages divided by 100."""
-        v = self.number()
-        if v is None:
-            return None
-        return v / 100.0 if self.percent else v
+def number(text: str | None) -> float | None:
+    """A printed value as a number (a percentage stays as printed; NaN is none), or None."""
+    try:
+        v = float((text or "").strip().rstrip("%"))
+    except ValueError:
+        return None
+    return None if v != v else v
 
-    def integer(self) -> int | None:
-        t = self.text.strip()
-        if t.endswith(".0"):
-            t = t[:-2]
-        try:
-            return int(t)
-        except ValueError:
-            return None
+
+def integer(text: str | None) -> int | None:
+    """A printed count ('12', '12.0'), or None."""
+    t = (text or "").strip()
+    try:
+        return int(t[:-2] if t.endswith(".0") else t)
+    except ValueError:
+        return None
 
 
 def fields(text: str) -> list[Field]:

@@ -42,7 +42,6 @@ def _half_ulp(text: str) -> float:
     return 0.5 * 10.0 ** (-len(frac)) if dot else 0.5
 
 
-@lru_cache(maxsize=65536)
 def sglang_candidates(length_text: str, rate_text: str) -> frozenset[tuple[str, int]]:
     """Every (formula, num_draft_tokens) consistent with one printed (accept len, accept rate)."""
     try:
@@ -71,7 +70,7 @@ def sglang_candidates(length_text: str, rate_text: str) -> frozenset[tuple[str, 
 @lru_cache(maxsize=65536)
 def _analysis(length_text: str, rate_text: str) -> Analysis:
     """(candidates, the one formula that fits or None, ndts that fit per formula), cached
-    across sources."""
+    across sources (the one cache of the candidates)."""
     cands = sglang_candidates(length_text, rate_text)
     ndts_by = {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
     return cands, next(iter(ndts_by)) if len(ndts_by) == 1 else None, ndts_by

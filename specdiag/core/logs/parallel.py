@@ -17,13 +17,6 @@ whatever the lines before
 could change, :data:`~specdiag.core.logs.infer.REFRESH` included); at most MAX_RANK_SERIES rank
 tags. When any check fails, the file is read again by one process: the result is always the
 sequential one.
-
-**A reader process** (``--workers`` >= 2 on gzip or UTF-16 files): the file's bytes stage in a
-second process, pipelined with the parsing. The reader opens the file, reads it block by block
-and runs a :class:`~specdiag.core.logs.scan.LineFinder` over it (the candidate search, newline
-counting, the decompression) and sends each block's candidates to the main process, which
-parses them with the same :meth:`~specdiag.core.logs.scan.Scanner.consume` the sequential run
-uses. The pipe's small capacity keeps the reader about one block ahead: memory stays flat.
 """
 
 from __future__ import annotations
@@ -32,7 +25,6 @@ import contextlib
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -45,12 +37,8 @@ from specdiag.core.logs.scan import (
     CHUNK_SIZE,
     GZIP_MAGIC,
     UTF16_BOMS,
-    LineFinder,
     ScanCounts,
-    Scanner,
     _opens_document,
-    open_path,
-    pump,
 )
 from specdiag.core.logs.summary import (
     SeriesAccumulator,
@@ -58,7 +46,6 @@ from specdiag.core.logs.summary import (
     spark_parts,
     spark_per,
 )
-from specdiag.errors import InputError
 
 RANGE_MIN = 32 << 20  # bytes per worker at least (below, the start-up costs more than it saves)
 # bytes per worker at most: a worker keeps 16 bytes per record of its range until the join, so
@@ -448,96 +435,3 @@ def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part], conns: list[Con
     series = analyzer.series()
     for key, (got, per) in sparks.items():
         series[key].spark = joined_spark(got, per)
-
-
-def _reader(
-    path: str, keywords: tuple[bytes, ...], max_line: int, chunk_size: int, conn: Connection
-) -> None:
-    """The reader process: candidates of each block down the pipe, then the end message."""
-    try:
-        finder = LineFinder(keywords, max_line)
-        raw = [False, True]  # [sending raw blocks, first block]
-
-        def feed(data: bytes) -> None:
-            if raw[1]:
-                raw[1] = False
-                # maybe one whole JSON document: the main process's Scanner decides, as in a
-                # sequential run (the blocks go as they are)
-                raw[0] = _opens_document(data)
-            if raw[0]:
-                conn.send(("raw", data))
-                return
-            conn.send(
-                ("cands", finder.feed(data), finder.lines, finder.candidate_lines, finder.binary)
-            )
-
-        try:
-            stream = open_path(path)
-            try:
-                truncated = pump(stream, feed, path, chunk_size)
-            finally:
-                stream.close()
-        except InputError as exc:
-            conn.send(("error", exc.message, exc.hint))
-            return
-        if raw[0]:
-            conn.send(("rawend", truncated))
-            return
-        end = finder.close()
-        conn.send(("end", end, finder.lines, finder.candidate_lines, finder.binary, truncated))
-    except (KeyboardInterrupt, BrokenPipeError):  # Ctrl-C, or the main process has gone
-        pass
-    finally:
-        conn.close()
-
-
-def scan_path_pipelined(
-    scanner: Scanner,
-    path: str,
-    chunk_size: int = CHUNK_SIZE,
-    after_block: Callable[[], None] | None = None,
-) -> None:
-    """Scan one file (not stdin) into ``scanner`` with its bytes stage in a reader process (the
-    only process that opens the file)."""
-    ctx = _context()
-    recv_end, send_end = ctx.Pipe(duplex=False)
-    proc = ctx.Process(
-        target=_reader,
-        args=(path, scanner.keywords, scanner.max_line, chunk_size, send_end),
-        daemon=True,
-    )
-    proc.start()
-    send_end.close()
-    try:
-        while True:
-            try:
-                msg = recv_end.recv()
-            except EOFError:
-                raise InputError(
-                    f"cannot read {path}: the reader process ended unexpectedly",
-                    hint="run again without --workers",
-                ) from None
-            if msg[0] == "error":
-                raise InputError(msg[1], hint=msg[2])
-            if msg[0] == "raw":
-                scanner.feed(msg[1])
-                continue
-            if msg[0] == "rawend":
-                if msg[1] is not None:
-                    scanner.counts.truncated = msg[1]
-                scanner.close()
-                break
-            scanner.consume(msg[1], msg[2], msg[3], msg[4])
-            if after_block is not None:
-                after_block()
-            if msg[0] == "end":
-                if msg[5] is not None:
-                    scanner.counts.truncated = msg[5]
-                scanner.finish()
-                break
-    finally:
-        recv_end.close()
-        proc.join(timeout=5)
-        if proc.is_alive():
-            proc.terminate()
-            proc.join()

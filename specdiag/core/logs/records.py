@@ -9,28 +9,19 @@ engine's own values, verbatim, in ``raw``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
+from specdiag.core.textenum import TextEnum
 from specdiag.errors import UsageError
 
 
-class LogEngine(str, Enum):
-    """The engines whose logs are read (the values of specdiag.core.accept.Engine).
-
-    A string enum: members compare, hash, format and serialise (JSON, CSV, f-strings) as
-    today's strings.
-    """
+class LogEngine(TextEnum):
+    """The engines whose logs are read (the values of specdiag.core.accept.Engine): members
+    compare, hash, format and serialise (JSON, CSV, f-strings) as today's strings."""
 
     SGLANG = "sglang"
     VLLM = "vllm"
     LLAMACPP = "llamacpp"
     TRTLLM = "trtllm"
-
-    def __str__(self) -> str:
-        return str.__str__(self)
-
-    def __format__(self, format_spec: str) -> str:
-        return str.__format__(self, format_spec)
 
 
 SGLANG = LogEngine.SGLANG
@@ -173,6 +164,10 @@ def _range_reason(rec: LogRecord) -> str | None:
                 return "negative token count"
             if n > MAX_TOKEN_COUNT:
                 return "number out of range (token count)"
+    if (rec.accept_rate or 0.0) > 1.0 and (rec.accepted_tokens or 0) > (rec.drafted_tokens or 0):
+        return "more tokens accepted than drafted"
+    if rec.accept_length is not None and rec.accept_length < 1.0:
+        return "accept length below 1 is impossible"
     for name, lo, hi, what in _RANGES:
         v = getattr(rec, name)
         if v is not None and not lo <= v <= hi:

@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from specdiag.core.logs.compare import Comparison
     from specdiag.core.logs.export import RecordWriter
     from specdiag.core.logs.paste.model import PasteReading
-    from specdiag.core.profile import ResolvedProfile
 
 STDIN = "-"
 MAX_YEAR = 9999
@@ -97,6 +96,7 @@ class InputInfo:
     label: str
     identity: tuple[int, int] | None  # (st_dev, st_ino), None when unknown
     regular: bool  # a regular file (False: stdin, a pipe, a FIFO, a device)
+    size: int = 0  # a regular file's size in bytes when it was checked
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,8 @@ def inspect_inputs(
             raise InputError(
                 f"cannot read {p}: permission denied", hint="check the file's permissions"
             )
-        out.append(InputInfo(p, label, (st.st_dev, st.st_ino), stat.S_ISREG(st.st_mode)))
+        regular = stat.S_ISREG(st.st_mode)
+        out.append(InputInfo(p, label, (st.st_dev, st.st_ino), regular, st.st_size))
     return tuple(out)
 
 
@@ -202,19 +203,6 @@ def _warnings(report: LogsReport, window: TimeWindow, follow: bool) -> list[str]
     return out
 
 
-def resolve_logs_profile(
-    acc: Sequence[float], steps: int | None, discovered: set[int | None], kind: AccKind
-) -> ResolvedProfile:
-    """``--acc`` (one value, or one per position) against ``--steps`` and the draft length the
-    logs show (``discovered``: one per engine; several different ones show none), by the
-    project's one rule (:func:`specdiag.core.profile.resolve_profile`)."""
-    from specdiag.core.profile import resolve_profile
-
-    seen = discovered - {None}
-    k = seen.pop() if len(seen) == 1 else None
-    return resolve_profile(acc, steps, k, kind=kind, where="the logs")
-
-
 def _scan_all(
     analyzer: LogAnalyzer,
     inputs: Sequence[InputInfo],
@@ -239,49 +227,32 @@ def _scan_all(
             stdin=stdin,
         )
         return
-    from specdiag.core.logs import fast
     from specdiag.core.logs.records import PASTE_MAX
 
-    # plain files: blocks read and scanned in threads, the next file's first block ahead
-    with fast.FileReader([i.path for i in inputs if i.regular]) as reader:
-        for inp in inputs:
-            small = not inp.regular or _size(inp.path) <= PASTE_MAX
-            if not small and options.workers != 1:
-                from specdiag.core.logs.parallel import scan_ranges
+    for inp in inputs:
+        small = not inp.regular or inp.size <= PASTE_MAX
+        if not small and options.workers != 1:
+            from specdiag.core.logs.parallel import scan_ranges
 
-                if scan_ranges(analyzer, inp.label, inp.path, options.workers):
-                    continue
-            if not small and options.workers >= 2 and inp.path != STDIN:
-                from specdiag.core.logs.parallel import scan_path_pipelined
-
-                scan_path_pipelined(
-                    analyzer.add_source(inp.label), inp.path, after_block=analyzer.after_block
-                )
+            if scan_ranges(analyzer, inp.label, inp.path, options.workers):
                 continue
-            stream = open_path(inp.path, stdin=stdin)
-            try:
-                if small:
-                    # a paste-sized input is held for the structure readers (read once, as
-                    # always); imported here: a server log alone never loads them
-                    from specdiag.core.logs.paste.hook import hold
+        stream = open_path(inp.path, stdin=stdin)
+        try:
+            if small:
+                # a paste-sized input is held for the structure readers (read once, as
+                # always); imported here: a server log alone never loads them
+                from specdiag.core.logs.paste.hook import hold
 
-                    scanned, tee = hold(stream)
-                    analyzer.scan(inp.label, scanned)
-                    data = tee.held()
-                    if data is not None:
-                        held[inp.label] = data
-                else:
-                    analyzer.scan(inp.label, stream, reader=reader)
-            finally:
-                if inp.path != STDIN:
-                    stream.close()
-
-
-def _size(path: str) -> int:
-    try:
-        return os.stat(path).st_size
-    except OSError:
-        return 0
+                scanned, tee = hold(stream)
+                analyzer.scan(inp.label, scanned)
+                data = tee.held()
+                if data is not None:
+                    held[inp.label] = data
+            else:
+                analyzer.scan(inp.label, stream)
+        finally:
+            if inp.path != STDIN:
+                stream.close()
 
 
 def _write_pastes(writer: RecordWriter, pastes: tuple[tuple[str, PasteReading], ...]) -> None:
@@ -383,20 +354,21 @@ def run_logs(
     warnings = _warnings(report, window, options.follow)
     if options.acc is not None:
         from specdiag.core.logs.compare import compare
+        from specdiag.core.profile import resolve_profile
 
-        resolved = resolve_logs_profile(
-            options.acc,
-            options.steps,
-            {
-                s.stats.draft_positions
-                for e, s in report.summary.items()
-                # SGLang's lines give num_draft_tokens - 1 (from the accept rate): the draft
-                # positions of a chain, but the verified nodes of a tree (topk > 1, checked on
-                # the real 0.5.23), whose depth is --speculative-num-steps
-                if not (options.topk > 1 and e == "sglang")
-            },
-            options.acc_kind,
-        )
+        # --acc against --steps and the draft length the logs show (one per engine; several
+        # different ones show none), by the project's one rule. SGLang's lines give
+        # num_draft_tokens - 1 (from the accept rate): the draft positions of a chain, but the
+        # verified nodes of a tree (topk > 1, checked on the real 0.5.23), whose depth is
+        # --speculative-num-steps
+        seen = {
+            s.stats.draft_positions
+            for e, s in report.summary.items()
+            if not (options.topk > 1 and e == "sglang")
+        } - {None}
+        k = seen.pop() if len(seen) == 1 else None
+        kind = options.acc_kind
+        resolved = resolve_profile(options.acc, options.steps, k, kind=kind, where="the logs")
         prediction = resolved.profile
         notes.extend(resolved.notes)
         comparisons = {
@@ -441,6 +413,4 @@ def expand_paths(files: Sequence[str] | None, stdin_is_tty: bool) -> list[str]:
         if not matches:
             raise InputError(f"no file matches {f!r}", hint="check the pattern")
         out.extend(m for m in matches if not os.path.isdir(m))
-    if out.count(STDIN) > 1:
-        raise UsageError("stdin (-) can be read only once", hint="name '-' once")
-    return out
+    return out  # (stdin named twice: inspect_inputs' usage error)

@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Protocol, cast
+from typing import Any, BinaryIO, Protocol
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -75,11 +75,10 @@ class ScanCounts:
         del self.unrecognised_examples[MAX_EXAMPLES:]
 
 
-# A candidate from the bytes stage: (1-based line number, the line's bytes, the line before it
-# when the llama.cpp two-line form may need it, or the PREV_LINES lines before it joined by
-# newlines for a PREV_KEYWORDS line, or CONTEXT for a context line). ``raw`` None: an overlong
-# line with a keyword.
-Candidate = tuple[int, bytes | None, bytes | None]
+# A candidate from the bytes stage, the arguments of LineFinder's ``on_line``: (1-based line
+# number, the line's bytes, the line before it when the llama.cpp two-line form may need it, or
+# the PREV_LINES lines before it joined by newlines for a PREV_KEYWORDS line, or CONTEXT for a
+# context line). ``raw`` None: an overlong line with a keyword.
 CUT_ENDS = (b",", b":", b"=", b"(")  # a line ending so is cut mid-field: its next line follows
 _CUT_LAST = (b",", b":", b"=", b"(", b" ", b"\r", b"\t")
 # The per-candidate tests of LineFinder._block run on the line decoded as latin-1: one byte per
@@ -116,23 +115,6 @@ class CompiledPart(Protocol):
     ) -> tuple[RecordBatch | None, int]:
         """A Block's records as one batch, and how many of them it read itself."""
 
-    def close(self) -> None:
-        """End of input: the buffers it keeps, freed."""
-
-
-class BlockReader(Protocol):
-    """Reads a plain file into a source with its blocks read and scanned ahead by threads
-    (:class:`~specdiag.core.logs.fast.FileReader`)."""
-
-    def scan(
-        self,
-        scanner: Scanner,
-        stream: BinaryIO,
-        chunk_size: int = CHUNK_SIZE,
-        after_block: Callable[[], None] | None = None,
-    ) -> bool:
-        """Whether it read the stream (False: the caller reads it)."""
-
 
 # makes the record source of one input: (parser, sink, max_line, extract) -> source
 SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool], "Scanner"]
@@ -141,12 +123,11 @@ SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool],
 class LineFinder:
     """The bytes stage: blocks in, candidate lines out (everything that touches the big blocks).
 
-    Kept apart from the parsing so that ``--workers`` can run it in another process; the
-    sequential :class:`Scanner` runs the very same code. With a ``compiled`` part, each range
+    With a ``compiled`` part, each range
     of whole lines is scanned by it up to the next special line (a block header, a line cut
     mid-field, a summary's counts line), which this class reads with the context lines it
-    implies; the candidate list then holds the Blocks, as ``(Block, lines before it, the line
-    before it)``.
+    implies; each Block goes to ``on_block`` with the lines before it and the line before it.
+    Every other candidate line goes to ``on_line``, in order.
     """
 
     def __init__(
@@ -154,11 +135,14 @@ class LineFinder:
         keywords: tuple[bytes, ...],
         max_line: int = MAX_LINE,
         compiled: CompiledPart | None = None,
+        *,
+        on_line: Callable[[int, bytes | None, bytes | None], None],
+        on_block: Callable[[Any, int, bytes], None],
     ) -> None:
+        self.on_line = on_line
+        self.on_block = on_block
         self.keywords = keywords
         self.compiled = compiled
-        # a block scanned ahead by a thread: (data, start, end, Block)
-        self._scanned: tuple[bytes, int, int, Any] | None = None
         self._keywords_s = tuple(kw.decode("latin-1") for kw in keywords)
         self.max_line = max_line
         self.lines = 0
@@ -171,7 +155,6 @@ class LineFinder:
         self._first = True
         self._follow = 0  # context lines still to hand on after a block header / a cut line
         self._prev_lines: list[bytes] = []  # the last PREV_LINES lines of the previous block
-        self._out: list[Candidate] = []
 
     def start_after(self, lines: list[bytes]) -> None:
         """Start after these lines (the last ones before a byte range, complete), as if
@@ -183,28 +166,19 @@ class LineFinder:
         """Nothing of the input read so far waits for the lines after it."""
         return not (self._follow or self._overlong or self._carry)
 
-    def feed(self, data: bytes, scanned: tuple[int, int, Any] | None = None) -> list[Candidate]:
-        """The candidates completed by this block, in order. ``scanned``: its range of whole
-        lines already scanned by the compiled part, (start, end, Block)."""
-        out: list[Candidate] = []
-        self._out = out
-        self._scanned = (data, *scanned) if scanned is not None else None
+    def feed(self, data: bytes) -> None:
+        """The next bytes: the candidates they complete are handed on, in order."""
         if data:
             self._feed(data)
-        self._scanned = None
-        return out
 
-    def close(self) -> list[Candidate]:
+    def close(self) -> None:
         """End of input: the last line may lack its newline."""
-        out: list[Candidate] = []
-        self._out = out
         if self._overlong:
             self._end_overlong()
         elif self._carry:
             tail = self._carry + b"\n"
             self._carry = b""
             self._block(tail, 0, len(tail))
-        return out
 
     def _feed(self, data: bytes) -> None:
         if self._first:
@@ -238,7 +212,7 @@ class LineFinder:
             if len(head) - 1 > self.max_line:
                 self.lines += 1
                 if self._has_keyword(head):
-                    self._out.append((self.lines, None, None))
+                    self.on_line(self.lines, None, None)
             else:
                 self._block(head, 0, len(head))
             start = first_nl + 1
@@ -254,7 +228,7 @@ class LineFinder:
         self._overlong = False
         self.lines += 1
         if self._overlong_kw:
-            self._out.append((self.lines, None, None))
+            self.on_line(self.lines, None, None)
         self._overlong_kw = False
 
     def _has_keyword(self, data: bytes) -> bool:
@@ -277,11 +251,11 @@ class LineFinder:
                     prev = None
                     if any(kw in raw for kw in PREV_KEYWORDS) or raw.lstrip(b" \t>")[:1] == b"|":
                         prev = self._prev_of(buf, start if lo is None else lo, pos)
-                    self._out.append((self.lines, raw, prev))
+                    self.on_line(self.lines, raw, prev)
                     if any(kw in raw for kw in FOLLOW_KEYWORDS):
                         self._follow = max(self._follow, FOLLOW_LINES)  # the next section
                 else:
-                    self._out.append((self.lines, raw, CONTEXT))
+                    self.on_line(self.lines, raw, CONTEXT)
             pos = e + 1
         return pos
 
@@ -313,17 +287,12 @@ class LineFinder:
                 pos = self._context(buf, pos, end, lo)
                 if pos >= end:
                     break
-            pre = self._scanned
-            if pre is not None and pre[0] is buf and pre[1] == pos and pre[2] == end:
-                blk = pre[3]
-                self._scanned = None
-            else:
-                blk = self.compiled.scan(buf, pos, end)
+            blk = self.compiled.scan(buf, pos, end)
             if blk.items:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
                 ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
                 ptail = orig_tail if pos == lo else buf[lo if ps < 0 else ps + 1 : pos - 1]
-                self._out.append((blk, self.lines, ptail))  # type: ignore[arg-type]
+                self.on_block(blk, self.lines, ptail)
             self.lines += blk.lines
             self.candidate_lines += blk.candidate_lines
             stop = blk.stop
@@ -363,7 +332,7 @@ class LineFinder:
         rfind = buf.rfind
         count = buf.count
         keywords_s = self._keywords_s
-        append = self._out.append
+        on_line = self.on_line
         max_line = self.max_line
         line_no = self.lines
         cur = start
@@ -388,7 +357,7 @@ class LineFinder:
             m = nxt
             self.candidate_lines += 1
             if e - s > max_line:
-                append((line_no + 1, None, None))
+                on_line(line_no + 1, None, None)
                 continue
             prev: bytes | None = None
             if "draft acceptance rate" in text and "slot " not in text:
@@ -405,7 +374,7 @@ class LineFinder:
                         break
             elif "|" in text and text.lstrip(" \t>")[:1] == "|":
                 prev = self._prev_of(buf, start, s)  # a table's header: the heading above it
-            append((line_no + 1, raw, prev))
+            on_line(line_no + 1, raw, prev)
             follow = 0
             if text[-1:] in _CUT_LAST_S and text.rstrip(" \r\t").endswith(_CUT_ENDS_S):
                 follow = 1
@@ -453,8 +422,8 @@ class Scanner:
     """The record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
     records found go to ``sink`` as one :class:`~.batch.RecordBatch` per block, in line order.
 
-    The bytes stage is a :class:`LineFinder`; :meth:`consume` is the parse stage, which
-    ``--workers`` feeds with candidates found in another process. Composed with a
+    The bytes stage is a :class:`LineFinder`; :meth:`parse_candidate` is the parse stage. Composed
+    with a
     ``compiled`` part (:class:`CompiledPart`, made by :func:`~.fast.record_source` when it is
     built), the LineFinder hands it each range of whole lines and it makes the batch of each
     scanned Block, the lines it does not read going to this source's parser; without one,
@@ -473,10 +442,15 @@ class Scanner:
         self.sink = sink
         self._records: list[LogRecord] = []  # the records of the block being read
         self.max_line = max_line
-        self.keywords = keywords_for(parser.engine)
         self.counts = ScanCounts()
         self.compiled = compiled
-        self.finder = LineFinder(self.keywords, max_line, compiled)
+        self.finder = LineFinder(
+            keywords_for(parser.engine),
+            max_line,
+            compiled,
+            on_line=self.parse_candidate,
+            on_block=self._block_batch,
+        )
         # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
         # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
         # it is not one (JSON Lines, a log), line by line as usual.
@@ -492,9 +466,8 @@ class Scanner:
         """Records of lines the compiled part read (0 without one)."""
         return self.compiled.fast_records if self.compiled is not None else 0
 
-    def feed(self, data: bytes, scanned: tuple[int, int, Any] | None = None) -> None:
-        """The next bytes of the input. ``scanned``: their range of whole lines already
-        scanned by the compiled part, (start, end, Block) (a file read in threads)."""
+    def feed(self, data: bytes) -> None:
+        """The next bytes of the input."""
         if not self._started and data:
             self._started = True
             if self.whole_documents and _opens_document(data):
@@ -505,8 +478,8 @@ class Scanner:
             if self._doc_size > JSON_DOC_MAX:
                 self._lines_of_doc()
             return
-        f = self.finder
-        self.consume(f.feed(data, scanned), f.lines, f.candidate_lines, f.binary)
+        self.finder.feed(data)
+        self._counted()
 
     def on_record(self, rec: LogRecord) -> None:
         """A record found: it goes out with its block's batch."""
@@ -522,24 +495,21 @@ class Scanner:
 
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
-        try:
-            if self._doc is not None:
-                data = b"".join(self._doc)
-                if self._whole_document(data):
-                    return
-                self._lines_of_doc()
-            f = self.finder
-            self.consume(f.close(), f.lines, f.candidate_lines, f.binary)
-            self.finish()
-        finally:
-            if self.compiled is not None:
-                self.compiled.close()
+        if self._doc is not None:
+            data = b"".join(self._doc)
+            if self._whole_document(data):
+                return
+            self._lines_of_doc()
+        self.finder.close()
+        self._counted()
+        self.finish()
 
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
         f = self.finder
         for data in held:
-            self.consume(f.feed(data), f.lines, f.candidate_lines, f.binary)
+            f.feed(data)
+            self._counted()
 
     def _whole_document(self, data: bytes) -> bool:
         """Read a source that is one JSON value spanning several lines; False when it is not
@@ -558,15 +528,7 @@ class Scanner:
         c.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
         c.candidate_lines = 1
         compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
-        out = self.parser.parse(compact, 1)
-        if isinstance(out, tuple):
-            c.records += len(out)
-            for rec in out:
-                self.on_record(rec)
-        elif isinstance(out, Skipped):
-            self.skip(1, out.reason, compact)
-        elif isinstance(out, Unrecognised):
-            self._unrecognised(1, compact)
+        self._take(1, compact, self.parser.parse(compact, 1))
         self.finish()
         return True
 
@@ -581,41 +543,26 @@ class Scanner:
         """Records the parser completed out of line order (a block's, a cut line's)."""
         ready = self.parser.ready
         items = ready[:]
-        ready.clear()  # the same list: consume holds it
+        ready.clear()  # the same list: the parser holds it
         for line_no, text, item in items:
-            if isinstance(item, Skipped):
-                self.skip(line_no, item.reason, text)
-                if self.watch is not None:
-                    self.watch(item)
-            elif isinstance(item, Unrecognised):
-                self._unrecognised(line_no, text)
-            else:
-                self.counts.records += 1
-                self.on_record(item)
+            self._take(line_no, text, (item,) if isinstance(item, LogRecord) else item)
 
-    def consume(
-        self, cands: list[Candidate], lines: int, candidate_lines: int, binary: bool
-    ) -> None:
-        """Parse candidates in order; then take the bytes stage's counts as they stand."""
-        if self.compiled is None:
-            for line_no, raw, prev in cands:
-                self.parse_candidate(line_no, raw, prev)
-        else:
-            for cand in cands:
-                head: object = cand[0]
-                if isinstance(head, int):
-                    self.parse_candidate(*cand)
-                    continue
-                self._emit()  # a Block: one batch of its own
-                base, tail = cast(tuple[int, bytes], cand[1:])
-                batch, fast = self.compiled.batch(head, base, tail, self.parse_line, self.skip)
-                self.counts.records += fast
-                if batch is not None and len(batch):
-                    self.sink(batch)
-        counts = self.counts
-        counts.lines = lines
-        counts.candidate_lines = candidate_lines
-        counts.binary = binary
+    def _block_batch(self, blk: Any, base: int, tail: bytes) -> None:
+        """A Block the compiled part scanned (``base``: the lines before it, ``tail``: the line
+        before it): its records as one batch of their own."""
+        assert self.compiled is not None
+        self._emit()
+        batch, fast = self.compiled.batch(blk, base, tail, self.parse_line, self.skip)
+        self.counts.records += fast
+        if batch is not None and len(batch):
+            self.sink(batch)
+
+    def _counted(self) -> None:
+        """The bytes stage's counts as they stand; the records found so far go out."""
+        counts, f = self.counts, self.finder
+        counts.lines = f.lines
+        counts.candidate_lines = f.candidate_lines
+        counts.binary = f.binary
         self._emit()
 
     def parse_candidate(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
@@ -634,8 +581,12 @@ class Scanner:
             out = parser.parse(text, line_no, prev.decode("utf-8", "replace"))
         if parser.ready:
             self._drain()
-        if out is None:
-            return
+        if out is not None:
+            self._take(line_no, text, out)
+
+    def _take(self, line_no: int, text: str, out: object) -> None:
+        """The parser's outcome for a line: its records counted and passed on, a skip or a line
+        not understood counted."""
         if type(out) is tuple:  # records: the common case first
             self.counts.records += len(out)
             for rec in out:
@@ -755,10 +706,26 @@ def pump(
     (what was read is kept), else None; InputError when nothing at all can be read."""
     read = stream.read
     gz: object = stream
+    # gzip: what decompressed so far (read1), so a damaged tail loses little; its pieces (tens
+    # of KiB) are fed a block at a time, as a plain file's are
+    gather = False
     if isinstance(gz, gzip.GzipFile):
-        read = gz.read1  # what decompressed so far, so a damaged tail loses little
+        read = gz.read1
+        gather = True
     elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, Prepended):
         read = gz.read1  # a pipe: each block as it arrives (an interrupted run keeps it)
+    pieces: list[bytes] = []
+    pending = 0
+
+    def push() -> None:
+        nonlocal pending
+        data = b"".join(pieces) if len(pieces) > 1 else pieces[0]
+        pieces.clear()
+        pending = 0
+        feed(data)
+        if after_block is not None:
+            after_block()
+
     got = 0
     try:
         while True:
@@ -766,15 +733,20 @@ def pump(
             if not data:
                 break
             got += len(data)
-            feed(data)
-            if after_block is not None:
-                after_block()
+            pieces.append(data)
+            pending += len(data)
+            if not gather or pending >= chunk_size:
+                push()
+        if pieces:
+            push()
     except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
         if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
             raise InputError(
                 f"cannot read {label or 'input'}: damaged gzip data ({exc})",
                 hint="check the file (gzip -t); a truncated .gz keeps what can be read",
             ) from None
+        if pieces:
+            push()
         return f"compressed stream is damaged or truncated ({exc})"
     except OSError as exc:
         raise InputError(

@@ -124,6 +124,7 @@ UNIT_BITS = 1200
 _M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
 _M26 = (1 << 26) - 1
+_NO_BINS = np.zeros(0, np.int64)
 _CHUNK = 1 << 17  # rows per bincount: every partial sum stays below 2**53 (exact in float64)
 
 
@@ -198,15 +199,24 @@ def int_sum(a: I64) -> int:
 # --------------------------------------------------------------------------- pieces
 
 
+def _fold(bins: list[tuple[I64, I64]]) -> tuple[I64, I64]:
+    """(keys, counts) pairs as one, keys distinct and ascending."""
+    keys = np.concatenate([_NO_BINS, *(k for k, _ in bins)])
+    counts = np.concatenate([_NO_BINS, *(c for _, c in bins)])
+    order = np.argsort(keys, kind="stable")
+    keys, counts = keys[order], counts[order]
+    cut = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])[: len(keys)]
+    return keys[cut], np.add.reduceat(counts, cut)
+
+
 class _Hist:
-    __slots__ = ("_counts", "_pending", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
+    __slots__ = ("bins", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
 
     def __init__(self, scale: float) -> None:
         self.scale = scale
-        self._counts: dict[int, int] = {}
-        # bins added since the dict was last read: (keys, counts) arrays, folded into one
-        # array pair now and then (bounded by the distinct bins), into the dict when read
-        self._pending: list[tuple[I64, I64]] = []
+        # records per bin (bin key: round(x * scale)) as (keys, counts) arrays, folded into one
+        # pair now and then (bounded by the distinct bins) and when read
+        self.bins: list[tuple[I64, I64]] = []
         self.n = 0
         # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
         # 1, or num_draft_tokens - 1 of a shifted histogram)
@@ -226,9 +236,9 @@ class _Hist:
         if hi - lo <= 4 * len(bins) + 4096:  # a dense range: count by offset
             cnt = np.bincount(bins - lo)
             keys = np.flatnonzero(cnt)
-            self._add_bins(keys + lo, cnt[keys])
+            self._add_bins([(keys + lo, cnt[keys])])
         else:
-            self._add_bins(*np.unique(bins, return_counts=True))
+            self._add_bins([np.unique(bins, return_counts=True)])
         self.n += len(x)
         self.total += exact_sums(x)[0]
         self.lo = min(self.lo, float(x.min()))
@@ -237,46 +247,19 @@ class _Hist:
             self.wsum += exact_sums(x, w)[0]
             self.wtotal += int_sum(w)
 
-    def _add_bins(self, keys: I64, counts: I64) -> None:
-        self._pending.append((keys.astype(np.int64), counts.astype(np.int64)))
-        if len(self._pending) >= 32:
-            self._fold()
+    def _add_bins(self, bins: list[tuple[I64, I64]]) -> None:
+        self.bins.extend(bins)
+        if len(self.bins) >= 32:
+            self.folded()
 
-    def _fold(self) -> None:
-        """The pending bins as one (keys, counts) pair, keys distinct."""
-        keys = np.concatenate([k for k, _ in self._pending])
-        counts = np.concatenate([c for _, c in self._pending])
-        if not len(keys):
-            self._pending = []
-            return
-        order = np.argsort(keys, kind="stable")
-        keys, counts = keys[order], counts[order]
-        cut = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
-        self._pending = [(keys[cut], np.add.reduceat(counts, cut))]
-
-    @property
-    def counts(self) -> dict[int, int]:
-        """Records per bin (bin key: round(x * scale))."""
-        if self._pending:
-            self._fold()
-            keys, counts = self._pending[0]
-            self._pending = []
-            c = self._counts
-            for k, v in zip(keys.tolist(), counts.tolist(), strict=True):
-                c[k] = c.get(k, 0) + v
-        return self._counts
+    def folded(self) -> tuple[I64, I64]:
+        """The bins as one (keys, counts) pair, keys distinct and ascending."""
+        if len(self.bins) != 1:
+            self.bins = [_fold(self.bins)]
+        return self.bins[0]
 
     def merge(self, o: _Hist) -> None:
-        self._pending.extend(o._pending)
-        if o._counts:
-            self._pending.append(
-                (
-                    np.fromiter(o._counts, np.int64, len(o._counts)),
-                    np.fromiter(o._counts.values(), np.int64, len(o._counts)),
-                )
-            )
-        if len(self._pending) >= 32:
-            self._fold()
+        self._add_bins(o.bins)
         self.n += o.n
         if o.div != self.div:  # a common denominator
             self.total, self.wsum = self.total * o.div, self.wsum * o.div
@@ -294,10 +277,10 @@ class _Hist:
         """The histogram of (x - 1) / d, re-binned at ``scale``."""
         a, b = 1.0 / d, -1.0 / d
         h = _Hist(scale)
-        c = h.counts
-        for k, v in self.counts.items():
-            kk = round((a * (k / self.scale) + b) * scale)
-            c[kk] = c.get(kk, 0) + v
+        keys, counts = self.folded()
+        h.bins = [
+            _fold([(np.rint((a * (keys / self.scale) + b) * scale).astype(np.int64), counts)])
+        ]
         h.n = self.n
         h.div = self.div * d
         h.total = self.total - ((self.n * self.div) << UNIT_BITS)
@@ -308,11 +291,8 @@ class _Hist:
         return h
 
     def quantiles(self, qs: Sequence[float]) -> list[float]:
-        c = self.counts
-        keys = np.fromiter(c, np.int64, len(c))
-        order = np.argsort(keys)
-        keys = keys[order]
-        cum = np.cumsum(np.fromiter(c.values(), np.int64, len(c))[order])
+        keys, counts = self.folded()
+        cum = np.cumsum(counts)
         out = []
         for q in qs:
             pos = q * (self.n - 1)
@@ -471,17 +451,13 @@ class _Run:
 
 
 def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
-    """(value, rows) in the order the values first come (ties keep that order)."""
+    """(value, rows) in the order the values first come."""
     c = col.codes[rows]
-    if len(col.values) <= 8:  # few values (the common case): counted without a sort
-        counts = np.bincount(c, minlength=len(col.values))
-        present = np.flatnonzero(counts).tolist()
-        firsts = [int(np.argmax(c == v)) for v in present]
-        return [
-            (col.values[v], int(counts[v])) for _, v in sorted(zip(firsts, present, strict=True))
-        ]
-    codes, first, counts = np.unique(c, return_index=True, return_counts=True)
-    return [(col.values[int(codes[j])], int(counts[j])) for j in np.argsort(first, kind="stable")]
+    counts = np.bincount(c, minlength=len(col.values))
+    first = np.zeros(len(col.values), np.int64)
+    first[c[::-1]] = np.arange(len(c) - 1, -1, -1)  # the last write wins: the first row
+    present = np.flatnonzero(counts)
+    return [(col.values[v], int(counts[v])) for v in present[np.argsort(first[present])].tolist()]
 
 
 def _count_codes(into: dict[str, int], col: Codes[Any], rows: I64) -> None:
@@ -541,34 +517,22 @@ class SeriesAccumulator:
 
     # ------------------------------------------------------------------ add
 
-    def add(self, rec: LogRecord) -> None:
-        """One record (a batch of one)."""
-        self.add_rows(RecordBatch.of(rec.source, [rec]), np.zeros(1, np.int64))
-
     def add_rows(self, batch: RecordBatch, rows: I64) -> None:
         """Rows of a batch, in order (``per_position`` rows weigh as the record before them)."""
-        kind = batch.kind
-        pp_code = kind.code(PER_POSITION)
+        pp_code = batch.kind.code(PER_POSITION)
+        main = (
+            batch.kind.codes[rows] != pp_code if pp_code is not None else np.ones(len(rows), bool)
+        )
         drafted = batch.drafted_tokens[rows]
         weight = np.where(drafted > 0, drafted, 1)  # a record's per-position weight
-        if pp_code is not None:
-            is_pp = kind.codes[rows] == pp_code
-            if is_pp.any():
-                own = np.where(~is_pp, np.arange(len(rows)), -1)
-                before = np.maximum.accumulate(own)
-                pp_weight = np.where(before >= 0, weight[np.maximum(before, 0)], self._last_weight)
-                weight = np.where(is_pp, pp_weight, weight)
-                if before[-1] >= 0:
-                    self._last_weight = int(weight[before[-1]])
-                self._add_positions(batch, rows, weight)
-                keep = ~is_pp
-                rows, drafted = rows[keep], drafted[keep]
-                self._add_main(batch, rows, drafted)
-                return
-        if len(rows):
+        # each row's weight is its own record's, or the last record's before it (in an earlier
+        # batch: _last_weight)
+        before = np.maximum.accumulate(np.where(main, np.arange(len(rows)), -1))
+        weight = np.where(before >= 0, weight[np.maximum(before, 0)], self._last_weight)
+        if len(rows) and before[-1] >= 0:
             self._last_weight = int(weight[-1])
         self._add_positions(batch, rows, weight)
-        self._add_main(batch, rows, drafted)
+        self._add_main(batch, rows[main], drafted[main])
 
     def _add_main(self, batch: RecordBatch, rows: I64, drafted: I64) -> None:
         if not len(rows):
@@ -592,12 +556,9 @@ class SeriesAccumulator:
             self._add_runs(batch, lrows, x)
         rate = batch.accept_rate[rows]
         has = ~np.isnan(rate)
-        if has.any():
-            self.rate.add(rate[has], weight[has])
+        self.rate.add(rate[has], weight[has])  # (nothing: nothing added)
         tp = batch.throughput[rows]
-        has = ~np.isnan(tp)
-        if has.any():
-            self.throughput.add(tp[has])
+        self.throughput.add(tp[~np.isnan(tp)])
         acc = batch.accepted_tokens[rows]
         counted = (acc >= 0) & (drafted > 0)
         if counted.any():
@@ -659,16 +620,13 @@ class SeriesAccumulator:
         low = x <= COLLAPSED_MAX_LENGTH
         nlow = int(low.sum())
         self.collapsed += nlow
+        if self._run is not None and not low[0]:  # ended by this batch's first record
+            self._close_run(self._run)
+            self._run = None
         if not nlow:
-            if self._run is not None:
-                self._close_run(self._run, final=False)
-                self._run = None
             return
         edge = np.diff(low.astype(np.int8), prepend=0, append=0)
         starts, ends = np.flatnonzero(edge == 1), np.flatnonzero(edge == -1)
-        if self._run is not None and starts[0] != 0:
-            self._close_run(self._run, final=False)
-            self._run = None
         n = len(x)
         keep = (ends - starts >= MIN_COLLAPSE_RUN) | (ends == n) | (starts == 0)
         starts, ends = starts[keep], ends[keep]
@@ -695,7 +653,7 @@ class SeriesAccumulator:
             if z == n:
                 self._run = run
             else:
-                self._close_run(run, final=False)
+                self._close_run(run)
                 self._run = None
 
     def _add_positions(self, batch: RecordBatch, rows: I64, weight: I64) -> None:
@@ -727,16 +685,21 @@ class SeriesAccumulator:
             self.pp_sum[i] += s
             self.pp_w[i] += w
 
-    def _close_run(self, run: _Run, final: bool, owner: SeriesAccumulator | None = None) -> None:
-        o = owner or self
+    def _close_run(self, run: _Run) -> None:
+        """A run ended by a record above the bound."""
         if run.lead and self.keep:
             self.lead = run  # joined to the run open at the end of the range before
-            return
-        if run.records < MIN_COLLAPSE_RUN and not (final and run.records == o.length.n):
-            return
-        st = Stretch(
-            o.source,
-            o.rank,
+        elif (st := self._stretch(run, final=False)) is not None:
+            self._add_stretch(st)
+
+    def _stretch(self, run: _Run, final: bool) -> Stretch | None:
+        """The collapse stretch of one of this series' runs; None when it is too short (a run
+        that ``final``-ly ends the series counts when it is the whole series)."""
+        if run.records < MIN_COLLAPSE_RUN and not (final and run.records == self.length.n):
+            return None
+        return Stretch(
+            self.source,
+            self.rank,
             run.records,
             run.first_line,
             run.last_line,
@@ -744,7 +707,6 @@ class SeriesAccumulator:
             run.last_text,
             ratio(run.total, run.records),
         )
-        self._add_stretch(st)
 
     def _add_stretch(self, st: Stretch) -> None:
         """One more collapse stretch (the longest MAX_STRETCHES are kept)."""
@@ -756,14 +718,7 @@ class SeriesAccumulator:
 
     # ------------------------------------------------------------------ merge
 
-    def snapshot(self) -> SeriesAccumulator:
-        """A copy whose open collapse run is closed (the original keeps running)."""
-        c = SeriesAccumulator(self.engine, self.source, self.rank)
-        c.merge(self)
-        return c
-
     def merge(self, o: SeriesAccumulator) -> None:
-        empty = self.n == 0 and self.clock is None
         self._merge_sums(o)
         if o.first_text is not None and (
             self.first_text is None
@@ -776,7 +731,7 @@ class SeriesAccumulator:
             or (o.last_ts is not None and o.last_ts >= self.last_ts)
         ):
             self.last_ts, self.last_text = o.last_ts, o.last_text
-        if empty or self.clock is None:
+        if self.clock is None:
             self.clock = o.clock
         elif o.clock is not None and (
             o.clock != self.clock or (o.clock == CLOCK_RELATIVE and not o.sources <= self.sources)
@@ -785,9 +740,8 @@ class SeriesAccumulator:
         self.sources |= o.sources
         self.stretches.extend(o.stretches)
         self.stretch_count += o.stretch_count
-        if o._run is not None:
-            # close the other's open run as if it ended here (snapshot semantics)
-            self._close_run(replace(o._run), final=True, owner=o)
+        if o._run is not None and (st := o._stretch(o._run, final=True)) is not None:
+            self._add_stretch(st)  # the other's open run, as if it ended here
         self.spark.buckets.extend(_Bucket(b.n, b.sum, b.t) for b in o.spark.buckets)
         if o.lifetime is not None:
             self.lifetime = o.lifetime
@@ -835,7 +789,7 @@ class SeriesAccumulator:
         elif lead is not None:
             run = lead
         if run is not None and (tail is not None or o.length.n > (lead.records if lead else 0)):
-            self._close_run(run, final=False)  # closed by o's first record above the bound
+            self._close_run(run)  # closed by o's first record above the bound
             run = None
         self._run = tail or run
         for st in o.stretches:
@@ -883,11 +837,11 @@ class SeriesAccumulator:
     # ------------------------------------------------------------------ finish
 
     def finish(self, ordered_by_time: bool = False) -> SeriesStats:
-        """Final statistics (does not change the accumulator)."""
-        c = self.snapshot() if self._run is not None else self
-        return c._finish(ordered_by_time)
-
-    def _finish(self, ordered_by_time: bool) -> SeriesStats:
+        """Final statistics (does not change the accumulator; an open collapse run counts as
+        ended here)."""
+        stretches, stretch_count = self.stretches, self.stretch_count
+        if self._run is not None and (st := self._stretch(self._run, final=True)) is not None:
+            stretches, stretch_count = [*stretches, st], stretch_count + 1
         length = self.length.dist()
         drafts = self.length.dist((1.0, -1.0))
         rate = self.rate.dist()
@@ -944,13 +898,13 @@ class SeriesAccumulator:
                 f"({self.graph_false} of {graph_n}): those batches run without CUDA graphs, a known "
                 "silent slowdown (batch size above --cuda-graph-max-bs, or graphs disabled)"
             )
-        stretches = sorted(self.stretches, key=lambda s: -s.records)[:MAX_STRETCHES]
+        stretches = sorted(stretches, key=lambda s: -s.records)[:MAX_STRETCHES]
         if length is not None and length.mean <= COLLAPSED_MAX_LENGTH:
             warnings.append(
                 f"collapsed: mean accept length {length.mean:.2f} <= {COLLAPSED_MAX_LENGTH}: drafts "
                 "are almost never accepted (a feature or configuration mismatch, not under-training)"
             )
-        elif self.stretch_count:
+        elif stretch_count:
             longest = stretches[0]
             where = (
                 f" from {longest.first_time} to {longest.last_time}"
@@ -958,7 +912,7 @@ class SeriesAccumulator:
                 else f" at lines {longest.first_line}-{longest.last_line}"
             )
             warnings.append(
-                f"accept length <= {COLLAPSED_MAX_LENGTH} in {self.stretch_count} stretch(es) "
+                f"accept length <= {COLLAPSED_MAX_LENGTH} in {stretch_count} stretch(es) "
                 f"(>= {MIN_COLLAPSE_RUN} consecutive records, or a whole file/rank); longest: "
                 f"{longest.records} records{where}"
             )
@@ -1002,7 +956,7 @@ class SeriesAccumulator:
             per_position=tuple(per_pos),
             draft_positions=draft_positions,
             collapse_stretches=tuple(stretches),
-            collapse_stretch_count=self.stretch_count,
+            collapse_stretch_count=stretch_count,
             collapsed_records=self.collapsed,
             sparkline=spark,
             sparkline_values=spark_values,

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from specdiag.core.files import JsonError, loads_json
-from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, redact_url
+from specdiag.core.http import BodyKind, HttpFailure, aiter_lines, aread, map_error, redact_url
 from specdiag.core.probe import engines
 from specdiag.core.probe.engines import Api, EngineKind, RequestSpec
 from specdiag.core.textenum import TextEnum
@@ -80,13 +80,23 @@ class RequestJob:
     prompt_id: str
     category: str
     path: str
-    body: dict[str, Any]
+    body: dict[str, object]
     stream: bool
 
     @property
     def ident(self) -> tuple[int, str, str]:
         """Index, prompt id and category: the first fields of the job's :class:`RequestResult`."""
         return self.index, self.prompt_id, self.category
+
+
+# a request's error kind for each kind of :class:`HttpFailure` (any other: the answer was cut)
+_KINDS = {
+    "timeout": "timeout",
+    "connect": "connect",
+    "too_large": "too_large",
+    "encoding": "bad_response",
+    "request": "http_error",
+}
 
 
 class _Failure(Exception):
@@ -165,10 +175,11 @@ async def execute(
 
     # a body or stream cut short after the response header arrived
     cut = "truncated_stream" if job.stream else "truncated_response"
+    shown = redact_url(str(client.base_url))
     while True:
         attempts += 1
         try:
-            coro = _attempt(client, job, engine=engine, api=api, attempt=attempts - 1)
+            coro = _attempt(client, job, engine, api, attempt=attempts - 1, shown=shown)
             res = await _within(coro, timeout_s)
         except _Failure as f:
             if f.wait_s is not None and attempts <= retries:
@@ -182,16 +193,10 @@ async def execute(
                 continue
             return failed(f.kind, f.detail, f.status)
         except HttpFailure as f:  # a body beyond its bounds, or one that cannot be decoded
-            kinds = {"too_large": "too_large", "timeout": "timeout", "encoding": "bad_response"}
-            return failed(kinds.get(f.kind, cut), f.message)
-        except (asyncio.TimeoutError, httpx.TimeoutException):
-            return failed("timeout", f"no complete answer within --timeout {timeout_s:g} s")
-        except httpx.ConnectError as exc:
-            return failed("connect", str(exc) or "connection refused")
-        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-            return failed(cut, str(exc) or type(exc).__name__)  # (no header: connection_reset)
-        except httpx.HTTPError as exc:
-            return failed("http_error", f"{type(exc).__name__}: {exc}")
+            return failed(_KINDS.get(f.kind, cut), f.message)
+        except (asyncio.TimeoutError, httpx.HTTPError) as exc:  # (the one mapping of core.http)
+            mapped = map_error(exc, shown, timeout_s)
+            return failed(_KINDS.get(mapped.kind, cut), mapped.message)
         if attempts > 1 or start_s:
             object.__setattr__(res, "attempts", attempts)  # res is new and not shared yet
             object.__setattr__(res, "retry_wait_s", waited)
@@ -200,14 +205,20 @@ async def execute(
 
 
 async def _attempt(
-    client: httpx.AsyncClient, job: RequestJob, *, engine: EngineKind, api: Api, attempt: int
+    client: httpx.AsyncClient,
+    job: RequestJob,
+    engine: EngineKind,
+    api: Api,
+    *,
+    attempt: int,
+    shown: str,
 ) -> RequestResult:
     import httpx
 
     sent = [0.0]
     fresh = [False]
 
-    async def trace(event: str, info: dict[str, Any]) -> None:
+    async def trace(event: str, info: dict[str, object]) -> None:
         # the clock starts when the request's first byte goes out: after the (pooled)
         # connection is ready, which is what the server's own timings see too
         if event == "http11.send_request_headers.started":
@@ -219,11 +230,13 @@ async def _attempt(
     sent[0] = time.perf_counter()  # fallback for transports without httpcore's trace
     try:
         resp = await client.send(req, stream=True)
-    except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
-        detail = str(exc) or type(exc).__name__
-        raise _Failure("connection_reset", detail, reused=not fresh[0]) from None
+    except httpx.HTTPError as exc:
+        mapped = map_error(exc, shown, 0.0)  # (a timeout is not mapped here: the caller maps it)
+        if mapped.kind != "protocol":
+            raise
+        # no answer at all: the connection was cut before the response header
+        raise _Failure("connection_reset", mapped.message, reused=not fresh[0]) from None
     t0 = sent[0]
-    shown = redact_url(str(client.base_url))
     try:
         if resp.status_code == 429:
             body = (await aread(resp, shown, BodyKind.ERROR)).body
@@ -267,7 +280,9 @@ async def _within(coro: Coroutine[Any, Any, T], seconds: float) -> T:
         return await coro
 
 
-def _counts(body: dict[str, Any], status: int, where: str) -> tuple[int | None, RequestSpec | None]:
+def _counts(
+    body: dict[str, object], status: int, where: str
+) -> tuple[int | None, RequestSpec | None]:
     """The output tokens and speculation numbers an answer reports; a number that cannot be a
     count makes the answer a bad response."""
     try:
@@ -314,7 +329,7 @@ async def _read_stream(
 ) -> RequestResult:
     pieces: list[str] = []
     itl: list[float] = []
-    merged: dict[str, Any] = {}
+    merged: dict[str, object] = {}
     first: float | None = None
     last: float | None = None
     done = False

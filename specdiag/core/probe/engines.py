@@ -120,13 +120,17 @@ def build_body(
     stream: bool,
     ignore_eos: bool,
     seed: int | None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The JSON body of one generation request."""
     if api is Api.NATIVE and engine is EngineKind.SGLANG:
-        sp: dict[str, Any] = {"max_new_tokens": max_tokens, "temperature": temperature}
+        sp: dict[str, object] = {"max_new_tokens": max_tokens, "temperature": temperature}
         if ignore_eos:
             sp["ignore_eos"] = True
-        body: dict[str, Any] = {"text": prompt.as_text(), "sampling_params": sp, "stream": stream}
+        body: dict[str, object] = {
+            "text": prompt.as_text(),
+            "sampling_params": sp,
+            "stream": stream,
+        }
         return body
     openai = not (api is Api.NATIVE and engine is EngineKind.LLAMACPP)
     if not openai:
@@ -193,7 +197,7 @@ def _float(v: object) -> float | None:
     return f if math.isfinite(f) else None
 
 
-def _sglang_spec(d: dict[str, Any], source: str) -> RequestSpec | None:
+def _sglang_spec(d: dict[str, object], source: str) -> RequestSpec | None:
     steps = _int(d.get("spec_verify_ct"))
     if steps is None:
         return None
@@ -224,7 +228,7 @@ def _sglang_spec(d: dict[str, Any], source: str) -> RequestSpec | None:
     )
 
 
-def extract_spec(body: dict[str, Any]) -> RequestSpec | None:
+def extract_spec(body: dict[str, object]) -> RequestSpec | None:
     """One request's speculation numbers from its (merged) response body, if it has any."""
     meta = body.get("meta_info")
     if isinstance(meta, dict):
@@ -266,7 +270,7 @@ def extract_spec(body: dict[str, Any]) -> RequestSpec | None:
     return None
 
 
-def server_timings(body: dict[str, Any]) -> dict[str, float]:
+def server_timings(body: dict[str, object]) -> dict[str, float]:
     """Server-side timings a response carries (llama.cpp ``timings``, vLLM ``metrics``)."""
     out: dict[str, float] = {}
     for part, keys in (
@@ -281,7 +285,7 @@ def server_timings(body: dict[str, Any]) -> dict[str, float]:
     return out
 
 
-def completion_tokens(body: dict[str, Any]) -> int | None:
+def completion_tokens(body: dict[str, object]) -> int | None:
     parts = (body.get("usage"), body.get("meta_info"), body, body.get("timings"))
     keys = ("completion_tokens", "completion_tokens", "tokens_predicted", "predicted_n")
     for part, key in zip(parts, keys, strict=True):
@@ -291,7 +295,7 @@ def completion_tokens(body: dict[str, Any]) -> int | None:
     return None
 
 
-def first_choice(body: dict[str, Any]) -> dict[str, Any] | None:
+def first_choice(body: dict[str, object]) -> dict[str, object] | None:
     """``choices[0]`` of an OpenAI-style body or chunk, if it is there and is an object."""
     choices = body.get("choices")
     if isinstance(choices, list) and choices and isinstance(choices[0], dict):
@@ -299,7 +303,7 @@ def first_choice(body: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def native_chunk_text(engine: EngineKind, chunk: dict[str, Any]) -> str | None:
+def native_chunk_text(engine: EngineKind, chunk: dict[str, object]) -> str | None:
     """The text a streamed chunk of a native API adds (None: no text in it); an OpenAI chunk
     is read by the client's loop itself."""
     if engine is EngineKind.LLAMACPP:
@@ -309,7 +313,7 @@ def native_chunk_text(engine: EngineKind, chunk: dict[str, Any]) -> str | None:
     return t if isinstance(t, str) else None
 
 
-def full_text(engine: EngineKind, api: Api, body: dict[str, Any]) -> str | None:
+def full_text(engine: EngineKind, api: Api, body: dict[str, object]) -> str | None:
     """The generated text of a non-streamed response."""
     if api is Api.NATIVE:
         key = "content" if engine is EngineKind.LLAMACPP else "text"
@@ -328,7 +332,7 @@ def full_text(engine: EngineKind, api: Api, body: dict[str, Any]) -> str | None:
     return t if isinstance(t, str) else None
 
 
-def finish_reason(body: dict[str, Any]) -> str | None:
+def finish_reason(body: dict[str, object]) -> str | None:
     ch = first_choice(body)
     if ch is not None:
         fr = ch.get("finish_reason")
@@ -419,7 +423,7 @@ def discover_spec(
     if engine is EngineKind.LLAMACPP:
         props = _json(_ok(pages, "/props"))
         version = None
-        settings: dict[str, Any] = {}
+        settings: dict[str, object] = {}
         if isinstance(props, dict):
             version = props.get("build_info")
             dgs = props.get("default_generation_settings")

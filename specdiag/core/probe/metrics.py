@@ -182,7 +182,7 @@ def delta(before: CounterSnapshot, after: CounterSnapshot) -> CounterDelta:
             out.append(y - x)
         return tuple(out)
 
-    diffs: dict[str, Any] = {}
+    diffs: dict[str, Any] = {}  # (the fields by name: getattr)
     for f in fields(CounterSnapshot)[1:]:  # every counter (after the family)
         a, b = getattr(before, f.name), getattr(after, f.name)
         diffs[f.name] = dpos(a, b) if isinstance(b, tuple) else d(a, b)

@@ -13,12 +13,13 @@ import functools
 import math
 import os
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from specdiag.core import accept
@@ -94,7 +95,7 @@ class ProbeConfig:
     warmup: int = bounded(flag="--warmup", lo=0, hi=MAX_REQUESTS, default=0)
     stream: bool = True
     ignore_eos: bool = False
-    seed: int = 0
+    seed: int = bounded(flag="--seed", lo=0, hi=2**63 - 1, default=0)
     retries: int = bounded(flag="--retries", lo=0, hi=100, default=3)
     acc: tuple[float, ...] | None = None
     acc_kind: AccKind = AccKind.CONDITIONAL
@@ -675,11 +676,10 @@ async def _measure(
 
 
 def _uncancel() -> None:
-    task = asyncio.current_task()
-    uncancel = getattr(task, "uncancel", None)
-    if uncancel is not None:
-        while task is not None and task.cancelling() > 0:  # type: ignore[attr-defined]
-            uncancel()
+    if sys.version_info >= (3, 11):  # (Python 3.10 has no cancellation count to undo)
+        task = asyncio.current_task()
+        while task is not None and task.cancelling() > 0:
+            task.uncancel()
 
 
 def _expected(cfg: ProbeConfig, m: RunMeasure) -> tuple[Expected | None, list[str]]:
@@ -907,10 +907,10 @@ def run_probe(
     for run in (m, b):
         if run is None or not run.results:
             continue
-        codes = {r.status for r in run.results if not r.ok}
+        codes = {r.status or 0 for r in run.results if not r.ok}  # (0: no answer at all)
         if all(not r.ok for r in run.results) and codes and codes <= {401, 403}:
             raise ServerError(
-                f"{run.server.url} refused every generation request (HTTP {min(codes)})",  # type: ignore[type-var]
+                f"{run.server.url} refused every generation request (HTTP {min(codes)})",
                 hint=_KEY_HINT,
             )
     expected, w_exp = _expected(cfg, m)
@@ -937,7 +937,7 @@ def run_probe(
     )
 
 
-def jsonable_config(cfg: ProbeConfig) -> dict[str, Any]:
+def jsonable_config(cfg: ProbeConfig) -> dict[str, object]:
     """The workload settings for reports: no key, no header values."""
     return {
         "api": cfg.api.value,

@@ -39,7 +39,7 @@ MAX_TIMELINES = 6
 _STATUS_ORDER = {"fail": 0, "warn": 1, "unreadable": 2, "info": 3, "pass": 4, "skipped": 5}
 
 _LAYOUT = load("specdiag.core.report", "layout.json")
-_CHARTS: dict[str, dict[str, Any]] = _LAYOUT["charts"]
+_CHARTS: dict[str, dict[str, object]] = _LAYOUT["charts"]
 _LIMITS = {"healthy": f"{accept.HEALTHY_MIN_RATIO:.0%}", "collapsed": accept.COLLAPSED_MAX_LENGTH}
 DEFINITIONS: tuple[tuple[str, str], ...] = tuple(
     (term, fill(text, **_LIMITS))
@@ -182,7 +182,7 @@ class _Builder:
         """Add a chart of ``kind`` from ``src``, with the axes layout.json gives ``layout``,
         numbered after the charts of that kind so far."""
         n = sum(1 for c in self.charts if c.kind is kind)
-        axes: dict[str, Any] = {
+        axes: dict[str, Any] = {  # (read from layout.json)
             k: tuple(v) if isinstance(v, list) else v for k, v in _CHARTS[layout].items()
         }
         chart_id = f"chart-{kind.value}-{n + 1}"
@@ -904,7 +904,7 @@ class _Builder:
             )
 
 
-def _finite(x: object) -> Any:
+def _finite(x: object) -> object:
     """JSON as the commands write it: a non-finite number becomes null."""
     if isinstance(x, float) and not math.isfinite(x):
         return None
@@ -926,7 +926,7 @@ def embed(name: str, doc: object) -> EmbeddedDocument:
 
 
 def build_report(
-    documents: Sequence[tuple[str, Any]],
+    documents: Sequence[tuple[str, object]],
     *,
     generated_at: str,
     specdiag_version: str,

@@ -21,6 +21,7 @@ from specdiag.core.doctor.model import Status
 from specdiag.core.doctor.run import run_doctor
 from tests.support import paths
 from tests.support.doctor import by_id, fake_context, sglang_args, write_draft, write_target
+from tests.support.examples import examples
 
 
 def doctor(**kw: Any) -> dict[str, Any]:
@@ -339,7 +340,9 @@ def test_deepseek_target_gets_a_fix_it_does_not_flag(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     trained=st.lists(st.integers(0, 58), min_size=3, max_size=3, unique=True).map(sorted),

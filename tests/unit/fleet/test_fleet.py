@@ -17,7 +17,7 @@ from specdiag.core.fleet.analysis import AnalysisParams, analyse, bounds_of, ken
 from specdiag.core.fleet.client import PrometheusClient, RawSeries, base_url
 from specdiag.core.fleet.run import FleetConfig, parse_selector, run_fleet
 from specdiag.core.fleet.series import adjust_resets, bucket_deltas
-from specdiag.core.fleet.timespec import parse_duration, parse_instant
+from specdiag.core.timespec import parse_duration, parse_instant
 from specdiag.errors import InputError, ServerError, UsageError
 from tests.support.cli import run_cli
 from tests.support.examples import examples

@@ -33,15 +33,15 @@ REFUSED: list[tuple[dict[str, Any], list[str], str]] = [
      "--timeout must be in (0, "),
     ({"prompt_ids": "1", "training_layers": (1, 2)}, ["--prompt-ids", "1", "--training-layers", "1,2"],
      "--training-layers goes with --compare TRAINING"),
-    ({"prompt_ids": "1", "layers": (2, 30)}, ["--prompt-ids", "1", "--layers", "2,30"],
-     "--layers needs --layer-convention"),
+    ({"prompt_ids": "1", "layers": (2, 30)}, ["--prompt-ids", "1", "--served-layers", "2,30"],
+     "--served-layers needs --layer-convention"),
     ({"prompt_ids": "1", "pad_id": -2}, ["--prompt-ids", "1", "--pad-id", "-2"], ""),
 ]  # fmt: skip
 
 HF_REFUSED: list[tuple[dict[str, Any], list[str], str]] = [
     ({"prompt_ids": "1", "layers": (1,), "layer_convention": LayerConvention.VLLM},
-     ["--prompt-ids", "1", "--layers", "1", "--layer-convention", "vllm"],
-     "--layers is for a server (vllm, sglang): hf writes every layer"),
+     ["--prompt-ids", "1", "--served-layers", "1", "--layer-convention", "vllm"],
+     "--served-layers is for a server (vllm, sglang): hf writes every layer"),
     ({"prompt_ids": "1", "compare_with": Path("t.ckpt")},
      ["--prompt-ids", "1", "--compare", "t.ckpt"], "--compare is for a server"),
     ({"prompt": "hello"}, ["--prompt", "hello"], "hf needs token ids"),
@@ -75,7 +75,7 @@ def test_hf_options_refuse_what_the_cli_refuses(
     # the hf subcommand does not take a server's flags at all: typer refuses them by name
     r = run_cli(["capture-hidden", "hf", str(tmp_path), "-o", str(OUT), *argv])
     assert r.exit_code == 2
-    server_flag = next(a for a in argv if a in ("--layers", "--compare", "--prompt"))
+    server_flag = next(a for a in argv if a in ("--served-layers", "--compare", "--prompt"))
     assert r.stderr.splitlines()[0].startswith(f"error: No such option: {server_flag}")
 
 
@@ -111,15 +111,27 @@ def test_an_unknown_source_is_a_usage_error_naming_the_three() -> None:
 
 
 def test_server_args_options_refuse_what_the_cli_refuses() -> None:
-    with pytest.raises(UsageError, match="--print-server-args needs --layers"):
+    with pytest.raises(UsageError, match="--print-server-args needs --served-layers"):
         ServerArgsOptions()
-    with pytest.raises(UsageError, match="--layers needs --layer-convention"):
+    with pytest.raises(UsageError, match="--served-layers needs --layer-convention"):
         ServerArgsOptions(layers=(2, 30))
     with pytest.raises(UsageError, match="--connector must be one of specdiag, vllm"):
         ServerArgsOptions(layers=(2,), layer_convention=LayerConvention.VLLM, connector="x")
-    r = run_cli(["capture-hidden", "vllm", "--print-server-args", "--layers", "2",
+    r = run_cli(["capture-hidden", "vllm", "--print-server-args", "--served-layers", "2",
                  "--layer-convention", "vllm", "--connector", "x"])  # fmt: skip
     assert r.exit_code == 2 and "--connector must be one of specdiag, vllm" in r.stderr
+    vllm = {"layers": (2,), "layer_convention": LayerConvention.VLLM}
+    with pytest.raises(UsageError, match="captures nothing: URL, --like go with a capture"):
+        ServerArgsOptions(**vllm, where=URL, like=Path("data_0.ckpt"))
+    with pytest.raises(UsageError, match="captures nothing: -o goes with a capture"):
+        ServerArgsOptions(engine=CaptureEngine.SGLANG, output=OUT)
+
+
+def test_a_capture_refuses_the_launch_flags() -> None:
+    for kwargs in ({"connector": "vllm"}, {"storage": "/data/hs"}):
+        flag = f"--{next(iter(kwargs))}"
+        with pytest.raises(UsageError, match=f"^{flag} goes with --print-server-args"):
+            CaptureOptions(CaptureSource.VLLM, URL, OUT, prompt_ids="1", **kwargs)
 
 
 def test_server_args_are_the_engines_flags() -> None:

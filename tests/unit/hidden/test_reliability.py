@@ -207,10 +207,10 @@ def test_served_key_is_named_as_served_key(good: Path) -> None:
 @pytest.mark.parametrize(
     ("flags", "needle"),
     [
-        (["--layers", "1,,3"], "is empty"),
-        (["--layers", "99999999999999999999,1,2"], "out of range"),
-        (["--layers", "3,3,3"], "appears 3 times"),
-        (["--layers", "5,3,1"], "not ascending"),
+        (["--training-layers", "1,,3"], "is empty"),
+        (["--training-layers", "99999999999999999999,1,2"], "out of range"),
+        (["--training-layers", "3,3,3"], "appears 3 times"),
+        (["--training-layers", "5,3,1"], "not ascending"),
         (["--served-layers", "5,3,1"], "not ascending"),
         (["--offset", "-1"], "--offset"),
         (["--pad-id", "-7"], "--pad-id"),
@@ -225,7 +225,14 @@ def test_strict_flag_validation(good: Path, flags: list[str], needle: str) -> No
 
 def test_unordered_training_layers_need_the_flag(good: Path) -> None:
     r = check_contract(
-        ["compare-hidden", str(good), str(good), "--layers", "5,1,3", "--unordered-layers"],
+        [
+            "compare-hidden",
+            str(good),
+            str(good),
+            "--training-layers",
+            "5,1,3",
+            "--unordered-layers",
+        ],
         [good],
     )
     assert r.exit_code == 0

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.summary import UNIT_BITS, exact_sums, ratio
+from tests.support.examples import examples
 
 _VALUES = st.lists(
     st.one_of(
@@ -25,7 +26,7 @@ _VALUES = st.lists(
 _NARROW = st.lists(st.floats(0.5, 100.0), min_size=1, max_size=60)
 
 
-@settings(deadline=None, max_examples=150)
+@settings(deadline=None, max_examples=examples(150))
 @given(st.one_of(_VALUES, _NARROW), st.sampled_from([2**50, 2**20 - 1]), st.data())
 def test_sums_are_the_exact_rational_sums(
     values: list[float], wmax: int, data: st.DataObject
@@ -54,7 +55,7 @@ def test_sums_are_the_exact_rational_sums(
     assert exact_sums(y[:cut])[0] + exact_sums(y[cut:])[0] == exact_sums(x)[0]
 
 
-@settings(deadline=None, max_examples=100)
+@settings(deadline=None, max_examples=examples(100))
 @given(st.integers(0, 2**1300), st.integers(1, 2**40))
 def test_ratio_is_the_correctly_rounded_quotient(units: int, n: int) -> None:
     assert ratio(units, n) == float(Fraction(units, n << UNIT_BITS))

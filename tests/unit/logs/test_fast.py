@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,7 +17,6 @@ from hypothesis import strategies as st
 from specdiag.core.logs import fast, infer
 from specdiag.core.logs.analyze import LogAnalyzer
 from specdiag.core.logs.records import LogRecord
-from specdiag.core.logs.scan import open_path
 from tests.support import compiled, loggen, paths
 from tests.support.cli import run_cli
 from tests.support.examples import examples
@@ -50,45 +48,29 @@ def python_path(on: bool) -> Iterator[None]:
 
 
 def _analyze(
-    data: bytes, *, as_file: bool, chunk: int, max_line: int, records: bool, **kw: object
+    data: bytes, *, chunk: int, max_line: int, records: bool, **kw: object
 ) -> tuple[str, list[LogRecord], int]:
     recs: list[LogRecord] = []
     a = LogAnalyzer(max_line=max_line, on_record=recs.append if records else None, **kw)  # type: ignore[arg-type]
-    if as_file:
-        with tempfile.NamedTemporaryFile(suffix=".log") as f:
-            f.write(data)
-            f.flush()
-            stream = open_path(f.name)
-            try:
-                with fast.FileReader() as reader:  # blocks read and scanned in threads
-                    a.scan("x.log", stream, chunk_size=chunk, reader=reader)
-            finally:
-                stream.close()
-    else:
-        a.scan("x.log", io.BytesIO(data), chunk_size=chunk)
+    a.scan("x.log", io.BytesIO(data), chunk_size=chunk)
     doc = json.dumps(logs_document(a.report()))
     n_fast = sum(s.scanner.fast_records for s in a.sources)
     return doc, recs, n_fast
 
 
 def assert_same(data: bytes, *, chunk: int = 1 << 20, max_line: int = 1 << 20, **kw: object) -> int:
-    """Both paths on ``data`` (as a stream and as a file, report and records); returns the
+    """Both paths on ``data`` (report and records); returns the
     records the compiled part read itself."""
     fast_n = 0
-    for as_file in (False, True):
-        for records in (False, True):
-            with python_path(True):
-                ref = _analyze(
-                    data, as_file=as_file, chunk=chunk, max_line=max_line, records=records, **kw
-                )
-            with python_path(False):
-                got = _analyze(
-                    data, as_file=as_file, chunk=chunk, max_line=max_line, records=records, **kw
-                )
-            assert ref[2] == 0
-            assert got[0] == ref[0], (as_file, records)
-            assert got[1] == ref[1], (as_file, records)
-            fast_n = max(fast_n, got[2])
+    for records in (False, True):
+        with python_path(True):
+            ref = _analyze(data, chunk=chunk, max_line=max_line, records=records, **kw)
+        with python_path(False):
+            got = _analyze(data, chunk=chunk, max_line=max_line, records=records, **kw)
+        assert ref[2] == 0
+        assert got[0] == ref[0], records
+        assert got[1] == ref[1], records
+        fast_n = max(fast_n, got[2])
     return fast_n
 
 
@@ -535,51 +517,6 @@ def test_python_tallies_between_fast_lines_of_one_rank() -> None:
     data = ("\n".join(out) + "\n").encode()
     assert assert_same(data, chunk=30000) > 1080
     assert_same(data, chunk=3000, engine="sglang", engine_version="0.5.10")
-
-
-def test_read_scan_reads_the_same_blocks_as_the_python_reader(tmp_path: Path) -> None:
-    """read_scan: short last block, a block past the end, a block after one that ended mid-line
-    or on a newline, a read error; a block kept by the caller is never read into again."""
-    data = b"".join(b"line %d accept len\n" % i for i in range(50)) + b"tail without newline"
-    p = tmp_path / "f.log"
-    p.write_bytes(data)
-    cfg = (b"cc", (b"ccept",), 1 << 20, 0, 0)
-    fd = os.open(p, os.O_RDONLY)
-    try:
-        size = 64
-        kept = []
-        for k in range(len(data) // size + 2):
-            off = k * size
-            got, pre = fast._native.read_scan(fd, off, size, k > 0, *cfg)
-            assert got == data[off : off + size]
-            kept.append((got, bytes(got)))
-            if pre is None:
-                continue
-            start, end, blk = pre
-            carried = k > 0 and data[off - 1 : off] != b"\n"
-            assert start == (got.find(b"\n") + 1 if carried else 0)
-            assert end == got.rfind(b"\n") + 1
-            ref = fast._native.scan(bytes(got), start, end, *cfg)
-            assert (blk.lines, blk.candidate_lines, blk.items) == (
-                ref.lines,
-                ref.candidate_lines,
-                ref.items,
-            )
-        assert all(g == copy for g, copy in kept)  # blocks still held were not reused
-        kept.clear()
-        got = pre = None
-        before = fast._native.counters()
-        for k in range(3):  # blocks no longer held are read into again
-            got, pre = fast._native.read_scan(fd, k * size, size, k > 0, *cfg)
-            assert got == data[k * size : (k + 1) * size]
-        after = fast._native.counters()
-        assert after["blocks_reused"] > before["blocks_reused"]
-        got = pre = None
-        fast._native.drop_blocks()
-    finally:
-        os.close(fd)
-    with pytest.raises(OSError):
-        fast._native.read_scan(fd, 0, 64, False, *cfg)  # closed: EBADF
 
 
 _TRICKY = [

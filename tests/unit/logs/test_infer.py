@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs import infer
 from specdiag.core.logs.infer import NEW, OLD, SGLangRates
+from tests.support.examples import examples
 
 # (accept len, accept rate) texts: one formula only, both formulas, several num_draft_tokens,
 # none at all
@@ -50,7 +51,7 @@ def _decided(rules: SGLangRates, lines: list[tuple[tuple[str, str], bool, str]],
     return out
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     lines=LINES,
     cuts=st.lists(st.integers(0, 200), max_size=6),

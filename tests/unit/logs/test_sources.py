@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from specdiag.core.logs import fast
 from specdiag.core.logs.batch import RecordBatch
 from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import LogRecord
-from specdiag.core.logs.scan import GZIP_MAGIC, UTF16_BOMS, ScanCounts, Scanner, open_path
+from specdiag.core.logs.scan import ScanCounts, Scanner
 from tests.support import loggen
 from tests.unit.logs.test_fast import _OTHER, sglang_line, vllm_line
 from tests.unit.logs.test_reliability import hostile_logs
@@ -41,44 +40,28 @@ EXAMPLES = int(os.environ.get("SPECDIAG_SOURCE_EXAMPLES", "120"))
 
 
 def read(
-    data: bytes, compiled: bool, chunk: int, as_file: bool = False, **kw: str
+    data: bytes, compiled: bool, chunk: int, **kw: str
 ) -> tuple[list[LogRecord], ScanCounts, int]:
     """Records and counts of one source over ``data`` (fed in blocks of ``chunk``)."""
     batches: list[RecordBatch] = []
     parser = LineParser(source="x.log", **kw)  # type: ignore[arg-type]
     part = fast.Compiled(parser, max_line=4096) if compiled else None
     src = Scanner(parser, batches.append, max_line=4096, compiled=part)
-    if as_file:
-        with tempfile.NamedTemporaryFile(suffix=".log") as f:
-            f.write(data)
-            f.flush()
-            stream = open_path(f.name)
-            try:
-                with fast.FileReader() as reader:
-                    assert reader.scan(src, stream, chunk)
-            finally:
-                stream.close()
-    else:
-        for i in range(0, len(data), chunk):
-            src.feed(data[i : i + chunk])
-        src.close()
+    for i in range(0, len(data), chunk):
+        src.feed(data[i : i + chunk])
+    src.close()
     recs = [r for b in batches for r in b.records()]
     return recs, src.counts, src.fast_records
 
 
 def same_records(data: bytes, chunk: int, **kw: str) -> int:
-    """Both sources (the compiled one as a stream and as a file) on ``data``: the same records
-    and counts. Returns the records the compiled part read itself."""
+    """Both sources on ``data``: the same records and counts. Returns the records the
+    compiled part read itself."""
     want, counts, _ = read(data, False, chunk, **kw)
-    fast_n = 0
-    # a file starting like gzip or UTF-16 is decoded by open_path (its bytes fed raw are not)
-    wrapped = data[:2] in (GZIP_MAGIC, *UTF16_BOMS)
-    for as_file in (False,) if wrapped else (False, True):
-        got, got_counts, n = read(data, True, chunk, as_file, **kw)
-        assert got == want
-        assert got_counts == counts
-        fast_n = max(fast_n, n)
-    return fast_n
+    got, got_counts, n = read(data, True, chunk, **kw)
+    assert got == want
+    assert got_counts == counts
+    return n
 
 
 def test_every_fixture_gives_the_same_records() -> None:

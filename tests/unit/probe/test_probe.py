@@ -320,6 +320,66 @@ async def test_truncated_stream_and_invalid_json_are_recorded() -> None:
     assert not res.ok and res.error == "invalid_json"
 
 
+def _raising(exc: Exception) -> httpx.MockTransport:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise exc
+
+    return httpx.MockTransport(handler)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("exc", "kind", "detail", "attempts"),
+    [
+        (
+            httpx.ConnectError("[Errno 111] Connection refused"),
+            "connect",
+            "cannot reach http://x: connection refused",
+            1,
+        ),
+        (
+            httpx.ReadTimeout("timed out"),
+            "timeout",
+            "http://x did not answer in full within 5 s",
+            1,
+        ),
+        (
+            httpx.TooManyRedirects("Exceeded maximum allowed redirects."),
+            "http_error",
+            "talking to http://x failed: TooManyRedirects",
+            1,
+        ),
+        # no answer at all on a kept-alive connection: sent again once, then recorded
+        (
+            httpx.RemoteProtocolError("Server disconnected"),
+            "connection_reset",
+            "the connection to http://x failed: Server disconnected",
+            2,
+        ),
+    ],
+)
+async def test_transport_failures_are_recorded_with_the_http_edges_wording(
+    exc: Exception, kind: str, detail: str, attempts: int
+) -> None:
+    res = await _run_one(_raising(exc), EngineKind.VLLM, Api.CHAT)
+    assert not res.ok and res.error == kind and res.attempts == attempts
+    assert res.detail is not None and res.detail.startswith(detail), res.detail
+
+
+@pytest.mark.anyio
+async def test_a_stream_cut_by_the_network_is_a_truncated_stream() -> None:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        async def gen():  # type: ignore[no-untyped-def]
+            yield b'data: {"choices": [{"delta": {"content": "hi"}}]}\n\n'
+            raise httpx.ReadError("connection reset by peer")
+
+        return httpx.Response(200, headers={"content-type": "text/event-stream"}, content=gen())
+
+    res = await _run_one(httpx.MockTransport(handler), EngineKind.VLLM, Api.CHAT)
+    assert not res.ok and res.error == "truncated_stream"
+    assert res.detail == "the connection to http://x failed: connection reset by peer"
+
+
 @pytest.mark.anyio
 async def test_429_retry_honours_retry_after_then_gives_up() -> None:
     calls: list[float] = []

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from specdiag.core.accept import profile
 from specdiag.errors import UsageError
 from specdiag.refserver import FaultConfig, Flavor, ReferenceServerConfig, make_config, parse_faults
+from specdiag.refserver.config import ServerSettings
 
 
 def test_defaults_are_a_chain_with_the_engines_width() -> None:
@@ -101,3 +104,9 @@ def test_config_is_frozen() -> None:
 def test_profile_matches_the_expected_accept_core() -> None:
     cfg = make_config(steps=5, acceptance="0.75")
     assert cfg.profile() == profile((0.75,) * 5)
+
+
+def test_make_config_passes_on_every_other_field_by_its_typed_name() -> None:
+    own = {"flavor", "steps", "acceptance", "faults"}  # make_config's own parameters
+    fields = {f.name for f in dataclasses.fields(ReferenceServerConfig)}
+    assert set(ServerSettings.__annotations__) == fields - own

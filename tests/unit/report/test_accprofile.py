@@ -21,6 +21,7 @@ from specdiag.core.accprofile import (
     wilson,
 )
 from specdiag.errors import InputError, UsageError
+from tests.support.examples import examples
 
 DEMO = Path(__file__).parents[2] / "data" / "report" / "demo-seed.json"
 
@@ -131,7 +132,7 @@ def test_unknown_and_unusable_documents() -> None:
         read_profile({"conditional_accept_rates": [1.5]})
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 10_000))
 def test_wilson_interval_holds_the_estimate(k: int, n: int) -> None:
     k = min(k, n)
@@ -139,7 +140,7 @@ def test_wilson_interval_holds_the_estimate(k: int, n: int) -> None:
     assert 0.0 <= lo <= k / n <= hi <= 1.0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.floats(0.0, 1.0), min_size=1, max_size=8))
 def test_replays_agree_on_the_mean(cond: list[float]) -> None:
     p = from_rates(measured=False, conditions=Conditions("t"), conditional=cond)

@@ -15,6 +15,7 @@ from specdiag.core import accept
 from specdiag.core.report.build import build_report
 from specdiag.core.report.model import ChartKind, Role
 from specdiag.core.report.redact import redact
+from tests.support.examples import examples
 
 DEMO = Path(__file__).parents[2] / "data" / "report" / "demo-seed.json"
 
@@ -159,7 +160,7 @@ _keys = st.sampled_from(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.dictionaries(_keys, _json, max_size=8))
 def test_hostile_documents_never_crash(doc: dict[str, Any]) -> None:
     r = _build([("x.json", doc)])

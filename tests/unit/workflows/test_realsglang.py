@@ -3,12 +3,16 @@ and the arguments of each server mode, without starting anything."""
 
 from __future__ import annotations
 
+import http.server
 import os
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
 
-from specdiag.errors import InputError
+from specdiag.errors import InputError, ServerError
 from specdiag.workflows import realsglang
 
 
@@ -65,3 +69,53 @@ def test_args_per_mode() -> None:
     assert "--speculative-algorithm" not in plain
     with pytest.raises(ValueError):
         realsglang.sglang_args(t, draft=d, capture=True)
+
+
+class _Health(http.server.BaseHTTPRequestHandler):
+    """/health: 503 twice (a server still loading), then 200."""
+
+    calls = 0
+
+    def do_GET(self) -> None:
+        type(self).calls += 1
+        self.send_response(200 if type(self).calls > 2 and self.path == "/health" else 503)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def _process(url: str, tmp_path: Path, code: str) -> realsglang.SglangProcess:
+    log = tmp_path / "server.log"
+    log.write_text("")
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    return realsglang.SglangProcess(url, log, ("python",), proc)
+
+
+def test_health_is_polled_through_the_http_edge_until_it_answers_200(tmp_path: Path) -> None:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Health)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    srv = _process(
+        f"http://127.0.0.1:{httpd.server_address[1]}", tmp_path, "import time; time.sleep(60)"
+    )
+    try:
+        srv.wait_healthy(timeout=20)
+        assert _Health.calls == 3
+    finally:
+        srv.stop()
+        httpd.shutdown()
+
+
+def test_a_server_that_never_listens_or_dies_is_a_server_error(tmp_path: Path) -> None:
+    url = f"http://127.0.0.1:{realsglang.free_port()}"  # nothing listens: refused, retried
+    srv = _process(url, tmp_path, "import time; time.sleep(60)")
+    try:
+        with pytest.raises(ServerError, match="not healthy within 1 s"):
+            srv.wait_healthy(timeout=1.0)
+    finally:
+        srv.stop()
+    dead = _process(url, tmp_path, "raise SystemExit(1)")
+    dead.proc.wait(10)
+    with pytest.raises(ServerError, match="died during start-up"):
+        dead.wait_healthy(timeout=5.0)

@@ -153,7 +153,7 @@ def test_hf_bad_input(model: Path, dumps: dict[str, Path], tmp_path: Path) -> No
 def test_print_server_args_exact_flags() -> None:
     # the training ids 1,29,57 name the layers vLLM is launched with as 2,30,58
     res = run_cli(
-        ["capture-hidden", "vllm", "--print-server-args", "--layers", "1,29,57",
+        ["capture-hidden", "vllm", "--print-server-args", "--served-layers", "1,29,57",
          "--layer-convention", "specforge"]
     )  # fmt: skip
     assert res.exit_code == 0, res.stderr
@@ -170,7 +170,7 @@ def test_print_server_args_exact_flags() -> None:
     assert kv["kv_connector_module_path"] == "specdiag.vllm_connector"
     assert kv["kv_role"] == "kv_producer"
     gpu = run_cli(
-        ["capture-hidden", "vllm", "--print-server-args", "--layers", "2,30,58", "--layer-convention", "vllm",
+        ["capture-hidden", "vllm", "--print-server-args", "--served-layers", "2,30,58", "--layer-convention", "vllm",
          "--connector", "vllm",
          "--storage", "/data/hs"]
     )  # fmt: skip
@@ -178,14 +178,16 @@ def test_print_server_args_exact_flags() -> None:
     assert kv["kv_connector"] == "ExampleHiddenStatesConnector"
     assert "kv_connector_module_path" not in kv
     assert kv["kv_connector_extra_config"] == {"shared_storage_path": "/data/hs"}
-    unsaid = run_cli(["capture-hidden", "vllm", "--print-server-args", "--layers", "2,30,58"])
+    unsaid = run_cli(
+        ["capture-hidden", "vllm", "--print-server-args", "--served-layers", "2,30,58"]
+    )
     assert unsaid.exit_code == 2 and "--layer-convention" in unsaid.stderr  # never guessed
     bad = run_cli(
         [
             "capture-hidden",
             "vllm",
             "--print-server-args",
-            "--layers",
+            "--served-layers",
             "-1,2",
             "--layer-convention",
             "vllm",
@@ -193,7 +195,7 @@ def test_print_server_args_exact_flags() -> None:
     )
     assert bad.exit_code == 2 and "vLLM" in bad.stderr
     none = run_cli(["capture-hidden", "vllm", "--print-server-args"])
-    assert none.exit_code == 2 and "--layers" in none.stderr
+    assert none.exit_code == 2 and "--served-layers" in none.stderr
 
 
 def test_inspect_dump_usage_hints(tmp_path: Path) -> None:
