@@ -2671,6 +2671,13 @@ def _counted_share(m: re.Match[str]) -> tuple[C.Value, C.Value, C.Value] | None:
     return v, C.Value(a.number, False, 0), C.Value(b.number, False, 0)
 
 
+_POSITION_COUNTS = re.compile(
+    r"^\s*[-*]?\s*[`*]{0,2}(?P<key>[A-Za-z][\w ./-]{2,60}?)[`*]{0,2}\s*[:=]\s*"
+    r"[\[(](?P<list>\d+(?:\s*,\s*\d+){1,15})[\])]\s*[`*]{0,2}\s*$"
+)
+_POSITION_COUNT_KEY = re.compile(
+    r"accept\w*(?: tokens?| drafts?)? (?:per|by) pos(?:ition)?s?\b|acceptance counts"
+)
 _POSITION_OPENER = re.compile(r"^\s*[-*]?\s*(?P<k>[A-Za-z][\w .()%/-]{2,60}?)\s*:\s*$")
 _POSITION_LINE = re.compile(
     r"^\s*[-*]?\s*(?P<k>(?:(?:draft\s+)?(?:position|pos|token|depth)\s*#?\s*)?(?P<p>\d{1,2}))"
@@ -2756,8 +2763,20 @@ def keyvalue(
     first = last = 0
     length_key: C.Key | None = named  # the accept length the block named last
 
+    pos_counts: list[int] = []  # accepted drafts counted per position, over the drafts
+
     def flush() -> None:
-        nonlocal fig, labels, first
+        nonlocal fig, labels, first, pos_counts
+        if pos_counts and not fig.positions and fig.steps is not None and fig.steps.number > 0:
+            n = fig.steps.number
+            if all(c <= n for c in pos_counts) and (
+                fig.accepted is None or fig.accepted.number == sum(pos_counts)
+            ):
+                # 'num_accepted_tokens_per_pos: [812, 601, 355]' over 'num_drafts: 1000': the
+                # rate at each position is its count over the drafts
+                fig.positions.update(enumerate(c / n for c in pos_counts))
+                fig.notes.append("per-position rates: accepted at each position / drafts")
+        pos_counts = []
         if fig.has_acceptance():
             rec = E.record(
                 fig,
@@ -2775,6 +2794,15 @@ def keyvalue(
     said: list[str] = []  # the block's lines so far
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
+        pc = _POSITION_COUNTS.match(t) if "accept" in t.lower() else None
+        if pc is not None and _POSITION_COUNT_KEY.search(C.norm(pc.group("key"))[0]):
+            counts = [int(x) for x in re.split(r"[,\s]+", pc.group("list").strip()) if x]
+            if len(counts) >= 2 and all(b <= a for a, b in zip(counts, counts[1:], strict=False)):
+                pos_counts = counts
+                fig.fields.append((pc.group("key").strip(), pc.group("list")))
+                first = first or ln
+                last = ln
+                continue
         ratio = _RATIO_EQ.search(t) if "=" in t and "/" in t else None
         if ratio is not None and (shares := _counted_share(ratio)) is not None:
             # read where the lines just above name the acceptance rate and nothing else

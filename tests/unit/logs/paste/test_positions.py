@@ -331,3 +331,33 @@ def test_lines_under_a_key_that_are_no_positions_in_order_are_not_its_rates() ->
         assert all(not r.per_position for r in read_paste(text + "\n").records), subs
     text = "Latency (ms):\n  0: 81.2\n  1: 60.1\nAcceptance length: 2.81\n"
     assert all(not r.per_position for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    key=st.sampled_from(
+        ["num_accepted_tokens_per_pos", "acceptance_counts", "accepted per position"]
+    ),
+    drafts=st.integers(100, 5000),
+    n=st.integers(2, 6),
+    with_total=st.booleans(),
+    sep=st.sampled_from([": ", " = "]),
+    data=st.data(),
+)
+def test_accepted_counts_per_position_over_the_drafts_are_its_rates(
+    key: str, drafts: int, n: int, with_total: bool, sep: str, data: st.DataObject
+) -> None:
+    counts = sorted((data.draw(st.integers(0, drafts)) for _ in range(n)), reverse=True)
+    lines = [f"num_drafts: {drafts}"]
+    if with_total:
+        lines.append(f"num_accepted_tokens: {sum(counts)}")
+    lines.append(f"{key}{sep}[{', '.join(map(str, counts))}]")
+    (r,) = read_paste("\n".join(lines) + "\n").records
+    assert r.per_position == pytest.approx([c / drafts for c in counts])
+
+
+def test_counts_per_position_that_disagree_with_the_total_are_no_rates() -> None:
+    text = "num_drafts: 1000\nnum_accepted_tokens: 1500\nacceptance_counts = [812, 601, 355]\n"
+    assert all(not r.per_position for r in read_paste(text).records)
+    text = "num_drafts: 100\nacceptance_counts = [812, 601, 355]\n"  # more than the drafts
+    assert all(not r.per_position for r in read_paste(text).records)
