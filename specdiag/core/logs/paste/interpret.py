@@ -2186,6 +2186,23 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         shared.append((m.start("br"), sc))
         for i in range(m.start("br"), m.end("br")):
             rest[i] = " "
+    for m in _ACCEPTED_OVER.finditer(text) if "accepted" in low and "/" in text else ():
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None or not b.number or a.number > b.number or taken(*m.span()):
+            continue
+        if re.search(r"\d\s*\(\s*$", text[: m.start()]):
+            continue  # the counts of a fraction before them: read below
+        p = C.value(m.group("p")) if m.group("p") else None
+        if p is not None and abs(100 * a.number / b.number - p.number) > C.half_unit(p.decimals):
+            continue  # the share is not A / B: the counts mean something else
+        if p is not None:
+            found.append(
+                (m.start("p"), C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p"))
+            )
+        found.append((m.start("a"), C.key("accepted"), a, "accepted", m.group("a")))
+        found.append((m.start("b"), C.key("drafted"), b, "drafted", m.group("b")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
     for m in _FRACTION_COUNTS.finditer(text) if "accepted" in low else ():
         p, a, b = C.value(m.group("p")), C.value(m.group("a")), C.value(m.group("b"))
         if p is None or a is None or b is None or not b.number or a.number > b.number:
@@ -2911,6 +2928,13 @@ _SPACED_LIST = re.compile(
 _TWO_DECIMALS = re.compile(r"\d\.\d+[ \t]+\d*\.\d")
 # a fraction with the counts it divides in brackets ('0.77778 (  140 accepted /   180
 # generated)', llama.cpp's draft acceptance rate): the counts, where they give the fraction
+# 'A accepted / B proposed (P%)': accepted of drafted tokens, the share where A / B gives it
+_ACCEPTED_OVER = re.compile(
+    r"(?<![\w.])(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
+    r"(?:proposed|drafted|generated|draft(?:ed)?(?:\s+tokens)?)"
+    r"(?:\s*\(\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*\))?",
+    re.I,
+)
 _FRACTION_COUNTS = re.compile(
     r"(?<![\w.])(?P<p>0?\.\d+|1\.0+)\s*\(\s*(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
     r"(?:generated|drafted|proposed|draft(?:ed)?(?:\s+tokens)?|tokens\s+drafted)\s*\)",
@@ -2936,9 +2960,25 @@ _PROSE_POSITIONS = re.compile(
 )
 
 
+# rates listed after an acceptance name, then 'per position' ('acceptance 0.71/0.52/0.33 per
+# position', 'accept rate 71%, 52%, 33% by draft position'): falling, one per position
+_LIST_PER_POSITION = re.compile(
+    r"\baccept\w*(?:\s+(?:rates?|ratios?|probabilit(?:y|ies)))?\s*[:=]?\s*"
+    rf"(?P<list>{_NUM_P}(?:\s*[,/]\s*{_NUM_P}){{1,15}})"
+    r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
+    re.I,
+)
+
+
 def prose_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:
     """Per-position rates a sentence lists for a range of positions, where the list holds one
-    value per position of the range (counted from 0 or 1)."""
+    value per position of the range (counted from 0 or 1), or lists falling with 'per
+    position' after them."""
+    lp = _LIST_PER_POSITION.search(t)
+    if lp is not None:
+        rl = C.rate_list(lp.group("list"))
+        if rl is not None and all(b <= a for a, b in zip(rl, rl[1:], strict=False)):
+            return lp, rl
     m = _PROSE_POSITIONS.search(t)
     if m is None:
         return None

@@ -361,3 +361,26 @@ def test_counts_per_position_that_disagree_with_the_total_are_no_rates() -> None
     assert all(not r.per_position for r in read_paste(text).records)
     text = "num_drafts: 100\nacceptance_counts = [812, 601, 355]\n"  # more than the drafts
     assert all(not r.per_position for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["acceptance", "accept rate", "acceptance rates:"]),
+    sep=st.sampled_from(["/", ", "]),
+    per=st.sampled_from(["per position", "by draft position", "per depth", "at each position"]),
+    pct=st.booleans(),
+    data=st.data(),
+)
+def test_falling_rates_then_per_position_are_the_positions(
+    name: str, sep: str, per: str, pct: bool, data: st.DataObject
+) -> None:
+    n = data.draw(st.integers(2, 5))
+    rates = sorted((data.draw(st.integers(10, 99)) for _ in range(n)), reverse=True)
+    shown = sep.join(f"{r}%" if pct else f"0.{r:02d}" for r in rates)
+    (r,) = read_paste(f"spec decode: 3 tokens per draft, {name} {shown} {per}\n").records
+    assert r.per_position == pytest.approx([x / 100 for x in rates])
+
+
+def test_rising_rates_then_per_position_are_no_positions() -> None:
+    got = read_paste("acceptance 0.33/0.52/0.71 per position\n").records
+    assert all(not r.per_position for r in got)
