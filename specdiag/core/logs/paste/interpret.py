@@ -1988,6 +1988,40 @@ _VALS_FOR = re.compile(
 )
 
 
+# a metric, then values each at its configuration after '@' ('Accept len 2.4 @ bs=1, 2.1 @
+# bs=32'): a record each, labelled
+_AT_ITEM = r"[~≈]?\d+(?:\.\d+)?\s*%?\s*@\s*[A-Za-z][\w.]*\s*[=:]?\s*[\w.]+"
+_AT_CONFIGS = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+    r"(?P<items>" + _AT_ITEM + r"(?:\s*(?:,|;|\band\b|\|)\s*" + _AT_ITEM + r"){1,7})"
+)
+_AT_ONE = re.compile(
+    r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?)\s*@\s*(?P<name>[A-Za-z][A-Za-z_.]*)\s*(?:[=:]\s*|\s+)"
+    r"(?P<lab>[\d.]+|[A-Za-z][\w.]*)"
+)
+
+
+def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a metric's values each at a configuration after '@'."""
+    for m in _AT_CONFIGS.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
+            continue
+        items: list[tuple[C.Key, C.Value, str, str]] = []
+        for one in _AT_ONE.finditer(m.group("items")):
+            v = C.value(one.group("v"))
+            name = one.group("name").lower()
+            if v is None or C.key(name).metric not in (C.LABEL, C.K, None):
+                items = []
+                break
+            items.append(
+                (C.Key(C.LABEL, name, False), C.Value(0.0, False, 0), name, one.group("lab"))
+            )
+            items.append((k, v, m.group("key").strip(), one.group("v").strip()))
+        if len(items) >= 4:
+            yield m.start(), m.end(), items
+
+
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
     for m in _VALS_FOR.finditer(text):
@@ -2131,6 +2165,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in bare_quotient(text) if text.count(":") >= 2 else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _values_at(text) if text.count("@") >= 2 else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
