@@ -1227,7 +1227,7 @@ _PAIR = re.compile(
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
@@ -1241,7 +1241,7 @@ _PAIR_BARE = re.compile(
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
     + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
     + _STAT_AFTER
