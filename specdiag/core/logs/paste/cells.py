@@ -180,6 +180,9 @@ for _m, _keys in {
     ),
     DRAFTED: (
         "drafted",
+        "proposed",
+        "num proposed",
+        "total proposed",
         "draft tokens",
         "drafted tokens",
         "num draft tokens",

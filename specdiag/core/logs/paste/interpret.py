@@ -75,7 +75,8 @@ _K_IN_LABEL = re.compile(
 
 # an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG = re.compile(
-    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens)[ =]+(\d{1,2})\b|"
+    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|mtp|mtp[-_]k|num[-_]mtp"
+    r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
 )
 
