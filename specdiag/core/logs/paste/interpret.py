@@ -2244,6 +2244,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.append((m.start("b"), C.key("drafted"), b, "drafted", m.group("b")))
         for i in range(m.start(), m.end()):
             rest[i] = " "
+    for m in _SLASH_ACCEPTED.finditer(text) if "accepted" in low and "/" in text else ():
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None or not b.number or a.number > b.number or taken(*m.span()):
+            continue
+        found.append((m.start("a"), C.key("accepted"), a, "accepted", m.group("a")))
+        found.append((m.start("b"), C.key("drafted"), b, "drafted", m.group("b")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
     for m in _FRACTION_COUNTS.finditer(text) if "accepted" in low else ():
         p, a, b = C.value(m.group("p")), C.value(m.group("a")), C.value(m.group("b"))
         if p is None or a is None or b is None or not b.number or a.number > b.number:
@@ -2945,7 +2953,10 @@ def keyvalue(
             if k.metric == C.K and v.number == int(v.number):
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
-                if k.metric in C.ACCEPTANCE and fig.has_acceptance():
+                if (
+                    k.metric in C.ACCEPTANCE or k.metric in (C.ACCEPTED, C.DRAFTED)
+                ) and fig.has_acceptance():
+                    # (a second accepted count after a run's counts: the next run's)
                     flush()
                     fig.put(k.metric or "", v, k, vt, kt)
                 else:
@@ -2974,6 +2985,13 @@ _ACCEPTED_OVER = re.compile(
     r"(?<![\w.])(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
     r"(?:proposed|drafted|generated|draft(?:ed)?(?:\s+tokens)?)"
     r"(?:\s*\(\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*\))?",
+    re.I,
+)
+# 'A/B [draft tokens] accepted' ('`438/438` draft tokens accepted', '`141/2211` accepted'):
+# accepted of drafted tokens
+_SLASH_ACCEPTED = re.compile(
+    r"(?<![\w./])[`*]{0,2}(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)[`*]{0,2}\s+"
+    r"(?:(?:draft(?:ed)?\s+|proposed\s+|speculative\s+)?tokens?\s+)?(?:were\s+)?accepted\b",
     re.I,
 )
 _FRACTION_COUNTS = re.compile(

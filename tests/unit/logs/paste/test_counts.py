@@ -546,3 +546,21 @@ def test_accepted_over_proposed_counts_with_their_share(
 
 def test_accepted_over_proposed_whose_share_disagrees_is_not_read() -> None:
     assert read_paste("410 accepted / 530 proposed (50.00%)\n").records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    runs=st.lists(st.tuples(st.integers(1, 3000), st.integers(0, 3000)), min_size=1, max_size=4),
+    noun=st.sampled_from(["draft tokens ", "", "tokens "]),
+    tick=st.sampled_from(["`", ""]),
+)
+def test_slash_counts_before_accepted_in_bullets_are_a_run_each(
+    runs: list[tuple[int, int]], noun: str, tick: str
+) -> None:
+    lines = [
+        f"- run {i}, 512 gen: `{300 + i}.5 PP`, {tick}{a}/{a + e}{tick} {noun}accepted."
+        for i, (a, e) in enumerate(runs)
+    ]
+    got = read_paste("MTP cap 6, draft KV f16:\n\n" + "\n".join(lines) + "\n").records
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == [(a, a + e) for a, e in runs]
+    assert all(r.accept_length is None for r in got)
