@@ -68,7 +68,7 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
+    r"(?:max[_ ])?draft[_ ]len|d|draft[-_ ]max)\s*=\s*(\d{1,3})\b",
     re.I,
 )
 
@@ -409,7 +409,12 @@ def _rows_only(g: Grid) -> Grid:
 
 
 def grid(
-    g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = (), above: str = ""
+    g: Grid,
+    ctx: Ctx,
+    title: str = "",
+    upper: tuple[str, ...] = (),
+    above: str = "",
+    acceptance_named: bool = False,
 ) -> tuple[list[PasteRecord], bool]:
     """Records of a table, and whether it names acceptance figures at all. ``title`` is the
     heading above the table: it names the table's one figure when no header does; ``upper``:
@@ -503,6 +508,14 @@ def grid(
                 for r in recs
             ]
         return recs, bool(recs)
+    if (
+        acceptance_named
+        and (tk is None or tk.metric is None)
+        and (at := _at_rates(g, only=True)) is not None
+    ):
+        # speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks of acceptance and
+        # whose table names no figure: the rates after '@' are the acceptance rates
+        return _titled(at, cols, C.key("acceptance rate"), ctx), True
     if upper and (tk is None or tk.metric is None) and not _OTHER_FIGURE.search(title):
         recs = _under_heading(g, cols, ctx, upper)
         return recs, bool(recs)
@@ -840,9 +853,10 @@ _AT_RATE = re.compile(
 )
 
 
-def _at_rates(g: Grid) -> Grid | None:
+def _at_rates(g: Grid, only: bool = False) -> Grid | None:
     """The grid with each 'figure @ rate%' cell reduced to its rate and the other cells of
-    those columns emptied; None when no cell holds such a rate."""
+    those columns emptied (``only``: the cells of every other column but the first too); None
+    when no cell holds such a rate."""
     cols = {
         i
         for _, cells in g.rows
@@ -856,7 +870,8 @@ def _at_rates(g: Grid) -> Grid | None:
         out = []
         for i, c in enumerate(cells):
             m = _AT_RATE.search(C._MARKUP.sub("", c)) if i in cols else None
-            out.append(m.group("val") if m is not None else ("" if i in cols else c))
+            keep = i not in cols and not (only and i > 0)
+            out.append(m.group("val") if m is not None else (c if keep else ""))
         rows.append((ln, out))
     return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
 

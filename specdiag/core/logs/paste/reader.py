@@ -147,6 +147,10 @@ MAX_SHOWN = 12
 MAX_UPPER = 4  # headings looked at above a table whose own title names no figure
 
 
+_AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
+_ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -279,6 +283,8 @@ def read_paste(
         return meas[0]
 
     claimed_set = set(claimed)
+    # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
+    acceptance_named = _ACCEPTANCE_WORD.search(text) is not None and "@" in text
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
@@ -331,6 +337,10 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
+        if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
+            # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks
+            # of acceptance
+            candidate = _TABLE_MARK.search("|")
         if not candidate and "|" in body and "measured" in text:
             # a table whose bare symbol a heading names as what was measured ('### `a`,
             # measured' over '| domain | `a` |')
@@ -465,6 +475,7 @@ def read_paste(
                 _title(blk, g.first_line, heading),
                 tuple(above + upper_here)[:MAX_UPPER],
                 legend,
+                acceptance_named,
             )
             named = named or names
             if recs:
