@@ -380,11 +380,13 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.k.number >= 1
         and f.k.number == int(f.k.number)
         and not out
+        and acc is None
+        and dra is None
         and (fr := _fraction(f.rate, [])) is not None
         and 0.0 <= fr <= 1.0
     ):
         # every step drafts k tokens and the rate is accepted / drafted: the accepted drafts per
-        # step are k x rate
+        # step are k x rate (only where no counts are printed: counts would tell the drafts)
         length = 1 + f.k.number * fr
         bonus = Decision(INCLUDED, "computed: 1 + draft tokens per step x rate (no length printed)")
     # --- rate basis
