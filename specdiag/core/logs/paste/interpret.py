@@ -2123,6 +2123,37 @@ _RUN_SPEC = re.compile(
 )
 
 
+# a figure's value after a verb of where it went ('the accept_len drops to 1.57', 'accept rate
+# stays at 0.7'), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
+_WENT_TO = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+(?:(?:drops?|dropped|falls?|fell|rises?|rose|climbs?|"
+    r"climbed|goes|went|improves?|improved|increases?|increased|decreases?|decreased|jumps?|"
+    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:back\s+)?to|reach(?:es|ed)?|hits?|"
+    r"(?:sits?|stays?|stayed|settles?|settled)\s+at)\s+[*`]{0,2}(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
+    r"(?![\w.]\d|\s*[x×%]\w)",
+    re.I,
+)
+_OF_MAX = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s*\(\s*[*`]{0,2}[~≈]?\s?(?P<val>\d+(?:\.\d+)?)\s+(?:of|out of)\s+"
+    r"(?P<max>\d{1,2})[*`]{0,2}\s*\)",
+    re.I,
+)
+
+
+def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
+    for m in _WENT_TO.finditer(text):
+        k, v = key_of(m.group("key")), C.value(m.group("val"))
+        if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
+            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+    for m in _OF_MAX.finditer(text):
+        k, v = key_of(m.group("key")), C.value(m.group("val"))
+        mx = float(m.group("max"))
+        if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None and 0 < v.number <= mx:
+            v = C.Value(v.number, False, v.decimals, mx)
+            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val"))]
+
+
 def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each clause group whose counts give its bare mean, on a line that
     speaks of drafts or tokens ('10 rounds, 5 accepted' of a review is no draft's)."""
@@ -2181,6 +2212,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in bare_quotient(text) if text.count(":") >= 2 else []:
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in (
+        _went_to(text) if " to " in low or " at " in low or " of " in low else []
+    ):
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "

@@ -743,6 +743,13 @@ _BONUS_SAID = re.compile(
 )
 
 
+_PLAIN_AT_ONE = re.compile(
+    r"\b(?:standard|plain|normal|vanilla|regular|autoregressive|non-speculative|ordinary)\s+"
+    r"(?:decoding|decode)\s*(?:\(\s*(?:=\s*)?1(?:\.0+)?\s*\)|(?:is|=|gives|of)\s+1(?:\.0+)?(?![\d.]))",
+    re.I,
+)
+
+
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing else decided, decided by the paste's own statement of how they count."""
     if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
@@ -762,6 +769,10 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     for m in _BONUS_SAID.finditer(text) if said_bonus else ():
         counts = m.group("verb").lower() in ("count", "include")
         found.append((INCLUDED if counts != bool(m.group("neg")) else EXCLUDED, m.group(0)))
+    if "decod" in low:
+        # decoding without drafts said to give 1.0 ('barely above standard decoding (1.0)'):
+        # the paste's lengths count the target's own token
+        found.extend((INCLUDED, m.group(0)) for m in _PLAIN_AT_ONE.finditer(text))
     for value, words in found:
         if said is not None and said[0] != value:
             return records  # the paste says both: nothing decided

@@ -785,3 +785,43 @@ def test_a_rates_name_over_tokens_per_step_is_no_rate(name: str, unit: str, v: i
     (r,) = read_paste(f"Speculative decoding: {name} {v / 100:.2f} {unit} avg\n").records
     assert r.printed_rate is None
     assert (r.printed_length, r.accept_length) == (v / 100, None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["The accept_len", "acceptance length", "the accept rate", "AL"]),
+    verb=st.sampled_from(
+        ["drops to", "falls to", "rises to", "stays at", "reaches", "went back to"]
+    ),
+    v=st.integers(110, 480),
+)
+def test_a_figures_value_after_a_verb_of_where_it_went(name: str, verb: str, v: int) -> None:
+    rate = "rate" in name
+    shown = f"{v / 5:.1f}%" if rate else f"{v / 100:.2f}"
+    (r,) = read_paste(f"With MTP {name} {verb} {shown} at 32K tokens.\n").records
+    got = r.printed_rate if rate else r.printed_length
+    assert got == pytest.approx(v / 500 if rate else v / 100)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    k=st.integers(2, 7),
+    v=st.integers(10, 99),
+    tilde=st.booleans(),
+)
+def test_a_length_with_its_maximum_in_brackets_and_the_stated_k(
+    k: int, v: int, tilde: bool
+) -> None:
+    length = round(k + v / 100, 2)
+    t = "~" if tilde else ""
+    text = f"MTP (`num_speculative_tokens={k}`): unchanged acceptance length ({t}{length} of {k + 1}).\n"
+    (r,) = read_paste(text).records
+    assert (r.printed_length, r.accept_length, r.max_length) == (length, length, k + 1)
+
+
+def test_standard_decoding_at_one_says_the_lengths_count_the_targets_token() -> None:
+    text = "The accept_len drops to 1.57, barely above standard decoding (1.0).\n"
+    (r,) = read_paste(text).records
+    assert r.accept_length == 1.57
+    (r,) = read_paste("The accept_len drops to 1.57.\n").records
+    assert r.accept_length is None
