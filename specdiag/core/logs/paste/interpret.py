@@ -386,6 +386,26 @@ def _headless(g: Grid) -> Grid:
     return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
 
 
+def _lengths_under_rate(g: Grid) -> bool:
+    """Whether the numeric cells a rate's title names are lengths: every one from 1 to 16, none
+    with '%', one at least with decimals (signed change cells aside)."""
+    vals = []
+    for _, cells in g.rows:
+        for c in cells[1:]:
+            t = C._MARKUP.sub("", c).strip()
+            if not t or _SIGNED.match(t):
+                continue
+            v = C.value(t)
+            if v is None:
+                continue
+            vals.append(v)
+    return (
+        len(vals) >= 2
+        and all(not v.percent and 1.0 <= v.number <= C.MAX_STEP_TOKENS for v in vals)
+        and any(v.decimals for v in vals)
+    )
+
+
 def _rows_only(g: Grid) -> Grid:
     """A table under a title naming its figure whose first line is a row like the others ('Accept
     length:' over '  mtbench   2.87' / '  gsm8k   3.14'): a label, then a value where the rows
@@ -488,6 +508,10 @@ def grid(
     ):
         if (headless := _rows_only(g)) is not g:
             g, cols = headless, _columns(headless.header, width)
+        if tk.metric == C.RATE and not tk.percent and _lengths_under_rate(g):
+            # 'Token Acceptance Rate:' over 3.9 / 3.4 / 2.0 / 1.6: no rate passes 1 and no cell
+            # says '%'; tokens per step between 1 and 16 are what the cells are, a length
+            tk = C.Key(C.LENGTH, tk.text, False, None, tk.tool, tk.pooled)
         # one title, one figure printed one way: a value deciding the bonus in some columns
         # ('k=1' over 1.81) decides it for the table's other columns
         recs = _one_convention(_titled(g, cols, tk, ctx), by="")

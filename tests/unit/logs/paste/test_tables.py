@@ -817,3 +817,24 @@ def test_a_symbol_under_a_heading_without_measured_or_with_two_figures_is_not_re
         "We measured the acceptance rate and the acceptance length.\n\n### `a`, measured\n\n",
     ):
         assert read_paste(lead + table).records == (), lead
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    title=st.sampled_from(["**Token Acceptance Rate:**", "### Acceptance rate", "Accept rate:"]),
+    vals=st.lists(st.integers(11, 90), min_size=2, max_size=6),
+)
+def test_cells_under_a_rates_title_that_no_rate_can_be_are_lengths(
+    title: str, vals: list[int]
+) -> None:
+    rows = [[f"set{i}", f"{v / 10:.1f}", f"+{v}%"] for i, v in enumerate(vals)]
+    got = read_paste(title + "\n" + pipe_table(["Dataset", "MHMTP", "Improvement"], rows)).records
+    assert [r.printed_length for r in got] == [v / 10 for v in vals]
+    assert all(r.printed_rate is None for r in got)
+
+
+def test_percent_cells_or_whole_numbers_under_a_rates_title_stay_rates() -> None:
+    got = read_paste(
+        "Accept rate:\n" + pipe_table(["Dataset", "A"], [["x", "3.9%"], ["y", "3.4%"]])
+    ).records
+    assert [r.printed_rate for r in got] == [0.039, 0.034]
