@@ -515,7 +515,11 @@ def grid(
         # one title, one figure printed one way: a value deciding the bonus in some columns
         # ('k=1' over 1.81) decides it for the table's other columns
         recs = _one_convention(_titled(g, cols, tk, ctx), by="")
-        if tk.metric != C.PER_POSITION and not _plausible(recs, tk.metric):
+        if (
+            tk.metric is not None
+            and tk.metric != C.PER_POSITION
+            and not _plausible(recs, tk.metric)
+        ):
             recs = []  # numbers the title's figure cannot be (speeds under 'Accept length')
         if T.AIPERF_REPORT.match(title.strip()):
             # speed-bench-report sums accepted drafts and steps over each run (1 + Σaccepted /
