@@ -2066,12 +2066,23 @@ def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
             yield m.start(), m.end(), items
 
 
+# the same with the figure named after the values ('**1.88 / 2.54 / 3.13 committed tokens per
+# verify** at depths 1/2/3')
+_VALS_NAMED_FOR = re.compile(
+    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+[*`]{0,2}"
+    r"(?P<key>[A-Za-z][\w /-]{2,50}?)[*`]{0,2}\s+"
+    r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)"
+    r"(?=[\w.+-]{1,20}\s*/))?"
+    r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
+)
+
+
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
-    for m in _VALS_FOR.finditer(text):
+    for m in [*_VALS_FOR.finditer(text), *_VALS_NAMED_FOR.finditer(text)]:
         k = key_of(m.group("key"))
         vals = [x.strip() for x in m.group("vals").split("/")]
-        labs = [x.strip() for x in m.group("labs").split("/")]
+        labs = [x.strip().rstrip(".") for x in m.group("labs").split("/")]
         if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or len(vals) != len(labs):
             continue
         name = (m.group("name") or "config").strip()
@@ -2438,7 +2449,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         else ()
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        if _closes_range_or_bound(text, m.start()):
+        if _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
             continue
         if (
             k.metric == C.TOK_PER_STEP

@@ -825,3 +825,23 @@ def test_standard_decoding_at_one_says_the_lengths_count_the_targets_token() -> 
     assert r.accept_length == 1.57
     (r,) = read_paste("The accept_len drops to 1.57.\n").records
     assert r.accept_length is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(2, 4),
+    name=st.sampled_from(["committed tokens per verify", "tokens per step", "accept length"]),
+    prep=st.sampled_from(["at depths", "for k =", "on runs"]),
+    bold=st.booleans(),
+    data=st.data(),
+)
+def test_values_then_the_figures_name_then_their_configurations(
+    n: int, name: str, prep: str, bold: bool, data: st.DataObject
+) -> None:
+    vals = [data.draw(st.integers(110, 480)) for _ in range(n)]
+    b = "**" if bold else ""
+    shown = " / ".join(f"{v / 100:.2f}" for v in vals)
+    labs = "/".join(str(i + 1) for i in range(n))
+    got = read_paste(f"Depth chaining measures {b}{shown} {name}{b} {prep} {labs}.\n").records
+    assert [r.printed_length for r in got] == [v / 100 for v in vals]
+    assert [r.labels[-1][1] for r in got] == [str(i + 1) for i in range(n)]
