@@ -180,6 +180,9 @@ for _m, _keys in {
     ),
     DRAFTED: (
         "drafted",
+        "proposed",
+        "num proposed",
+        "total proposed",
         "draft tokens",
         "drafted tokens",
         "num draft tokens",
@@ -1029,6 +1032,16 @@ _ANNOTATED = re.compile(
 )
 
 
+# a bracket saying what a value's spread is or how many it was measured over ('(1se, n=558)',
+# '(n = 80)', '(2σ)'): no figure of its own
+_NOTE_ITEM = r"(?:\d+\s*)?(?:se|sem|s\.e\.|sd|σ|std|stderr|ci)|n\s*=\s*[\d,]+"
+_SAMPLE_NOTE = re.compile(
+    r"^(?P<v>[^()\[\]]+?)\s*[(\[]\s*(?:" + _NOTE_ITEM + r")(?:\s*[,;]\s*(?:" + _NOTE_ITEM + r"))*"
+    r"\s*[)\]]$",
+    re.I,
+)
+
+
 def _annotated(t: str) -> Value | None:
     m = _ANNOTATED.match(t)
     if m is None:
@@ -1082,6 +1095,10 @@ def value(text: str) -> Value | None:
         got = _restated(t) or _annotated(t) or _with_quotient(t)
         if got is not None:
             return got
+        note = _SAMPLE_NOTE.match(t)
+        if note is None:
+            return None
+        t = note.group("v").strip()  # '0.6470 ± 0.0202 (1se, n=558)': what the spread is, n
     spread = None
     if "±" in t or "+-" in t or "+/-" in t:
         parts = re.split(r"±|\+/-|\+-", t, maxsplit=1)

@@ -372,6 +372,23 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         h = f.histogram
         length = 1 + sum(i * n for i, n in enumerate(h)) / sum(h)
         bonus = Decision(INCLUDED, "computed: 1 + the histogram's mean (no length printed)")
+    elif (
+        printed_len is None
+        and length is None
+        and f.rate is not None
+        and f.k is not None
+        and f.k.number >= 1
+        and f.k.number == int(f.k.number)
+        and not out
+        and acc is None
+        and dra is None
+        and (fr := _fraction(f.rate, [])) is not None
+        and 0.0 <= fr <= 1.0
+    ):
+        # every step drafts k tokens and the rate is accepted / drafted: the accepted drafts per
+        # step are k x rate (only where no counts are printed: counts would tell the drafts)
+        length = 1 + f.k.number * fr
+        bonus = Decision(INCLUDED, "computed: 1 + draft tokens per step x rate (no length printed)")
     # --- rate basis
     basis = UNDECIDED
     printed_rate: float | None = None

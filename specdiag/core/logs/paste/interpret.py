@@ -68,14 +68,15 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"(?:max[_ ])?draft[_ ]len)\s*=\s*(\d{1,3})\b",
+    r"(?:max[_ ])?draft[_ ]len|d|draft[-_ ]max)\s*=\s*(\d{1,3})\b",
     re.I,
 )
 
 
 # an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG = re.compile(
-    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens)[ =]+(\d{1,2})\b|"
+    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|mtp|mtp[-_]k|num[-_]mtp"
+    r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
 )
 
@@ -385,6 +386,26 @@ def _headless(g: Grid) -> Grid:
     return dataclasses.replace(g, header=[["metric"] + [""] * (len(head) - j)], rows=joined)
 
 
+def _lengths_under_rate(g: Grid) -> bool:
+    """Whether the numeric cells a rate's title names are lengths: every one from 1 to 16, none
+    with '%', one at least with decimals (signed change cells aside)."""
+    vals = []
+    for _, cells in g.rows:
+        for c in cells[1:]:
+            t = C._MARKUP.sub("", c).strip()
+            if not t or _SIGNED.match(t):
+                continue
+            v = C.value(t)
+            if v is None:
+                continue
+            vals.append(v)
+    return (
+        len(vals) >= 2
+        and all(not v.percent and 1.0 <= v.number <= C.MAX_STEP_TOKENS for v in vals)
+        and any(v.decimals for v in vals)
+    )
+
+
 def _rows_only(g: Grid) -> Grid:
     """A table under a title naming its figure whose first line is a row like the others ('Accept
     length:' over '  mtbench   2.87' / '  gsm8k   3.14'): a label, then a value where the rows
@@ -408,7 +429,12 @@ def _rows_only(g: Grid) -> Grid:
 
 
 def grid(
-    g: Grid, ctx: Ctx, title: str = "", upper: tuple[str, ...] = (), above: str = ""
+    g: Grid,
+    ctx: Ctx,
+    title: str = "",
+    upper: tuple[str, ...] = (),
+    above: str = "",
+    acceptance_named: bool = False,
 ) -> tuple[list[PasteRecord], bool]:
     """Records of a table, and whether it names acceptance figures at all. ``title`` is the
     heading above the table: it names the table's one figure when no header does; ``upper``:
@@ -482,10 +508,18 @@ def grid(
     ):
         if (headless := _rows_only(g)) is not g:
             g, cols = headless, _columns(headless.header, width)
+        if tk.metric == C.RATE and not tk.percent and _lengths_under_rate(g):
+            # 'Token Acceptance Rate:' over 3.9 / 3.4 / 2.0 / 1.6: no rate passes 1 and no cell
+            # says '%'; tokens per step between 1 and 16 are what the cells are, a length
+            tk = C.Key(C.LENGTH, tk.text, False, None, tk.tool, tk.pooled)
         # one title, one figure printed one way: a value deciding the bonus in some columns
         # ('k=1' over 1.81) decides it for the table's other columns
         recs = _one_convention(_titled(g, cols, tk, ctx), by="")
-        if tk.metric != C.PER_POSITION and not _plausible(recs, tk.metric):
+        if (
+            tk.metric is not None
+            and tk.metric != C.PER_POSITION
+            and not _plausible(recs, tk.metric)
+        ):
             recs = []  # numbers the title's figure cannot be (speeds under 'Accept length')
         if T.AIPERF_REPORT.match(title.strip()):
             # speed-bench-report sums accepted drafts and steps over each run (1 + Σaccepted /
@@ -502,6 +536,14 @@ def grid(
                 for r in recs
             ]
         return recs, bool(recs)
+    if (
+        acceptance_named
+        and (tk is None or tk.metric is None)
+        and (at := _at_rates(g, only=True)) is not None
+    ):
+        # speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks of acceptance and
+        # whose table names no figure: the rates after '@' are the acceptance rates
+        return _titled(at, cols, C.key("acceptance rate"), ctx), True
     if upper and (tk is None or tk.metric is None) and not _OTHER_FIGURE.search(title):
         recs = _under_heading(g, cols, ctx, upper)
         return recs, bool(recs)
@@ -698,10 +740,44 @@ _DEFINITION = re.compile(
 )
 
 
+# a heading naming a bare symbol as what was measured ('### `a`, measured', '## α (measured)'):
+# the symbol is the one acceptance figure the paste's prose names
+_MEASURED_SYMBOL = re.compile(
+    r"^\s*#{1,6}\s*[`*_]*(?P<sym>[A-Za-zα-ωτ]{1,3})[`*_]*\s*(?:,\s*|\(\s*|[-–—:]\s*|\s+)"
+    r"(?:as\s+)?measured\)?\s*$",
+    re.M,
+)
+_PROSE_FIGURE = re.compile(
+    r"\b(?:acceptance|accept)[ _-]?(?:rate|ratio|length|len)\b|\bacceptance\b(?!\s+(?:rate|length))",
+    re.I,
+)
+
+
+def _measured_symbols(text: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    syms = [m.group("sym") for m in _MEASURED_SYMBOL.finditer(text)]
+    if not syms:
+        return out
+    prose = "\n".join(
+        t for t in text.splitlines() if "|" not in t and not t.lstrip().startswith("#")
+    )
+    names = {m.group(0).lower() for m in _PROSE_FIGURE.finditer(prose)}
+    metrics = {C.key(n).metric for n in names} - {None}
+    named = [n for n in names if C.key(n).metric in C.ACCEPTANCE]
+    if len(metrics) != 1 or not named:
+        return out
+    for sym in syms:
+        name = C.norm(sym)[0]
+        if C.key(name).metric is None:
+            out[name] = max(named, key=len)
+    return out
+
+
 def definitions(text: str) -> dict[str, str]:
     """Names the paste's prose defines as an acceptance figure, by their normalised name: the
-    definition's own words (a table's bare 'accept' column then reads as what it was defined)."""
-    out: dict[str, str] = {}
+    definition's own words (a table's bare 'accept' column then reads as what it was defined);
+    a bare symbol a heading names as what was measured reads as the one figure the prose names."""
+    out: dict[str, str] = _measured_symbols(text) if "measured" in text else {}
     if "=" not in text:
         return out
     for m in _DEFINITION.finditer(text):
@@ -805,9 +881,10 @@ _AT_RATE = re.compile(
 )
 
 
-def _at_rates(g: Grid) -> Grid | None:
+def _at_rates(g: Grid, only: bool = False) -> Grid | None:
     """The grid with each 'figure @ rate%' cell reduced to its rate and the other cells of
-    those columns emptied; None when no cell holds such a rate."""
+    those columns emptied (``only``: the cells of every other column but the first too); None
+    when no cell holds such a rate."""
     cols = {
         i
         for _, cells in g.rows
@@ -821,7 +898,8 @@ def _at_rates(g: Grid) -> Grid | None:
         out = []
         for i, c in enumerate(cells):
             m = _AT_RATE.search(C._MARKUP.sub("", c)) if i in cols else None
-            out.append(m.group("val") if m is not None else ("" if i in cols else c))
+            keep = i not in cols and not (only and i > 0)
+            out.append(m.group("val") if m is not None else (c if keep else ""))
         rows.append((ln, out))
     return Grid(g.structure, g.header, rows, g.first_line, g.last_line)
 
@@ -1193,7 +1271,7 @@ _PAIR = re.compile(
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*[-+]?" + _DIGITS + r"\s*%?"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*[-+]?" + _DIGITS + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
@@ -1207,7 +1285,7 @@ _PAIR_BARE = re.compile(
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
+    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
     + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
     + _STAT_AFTER
@@ -1913,6 +1991,12 @@ def _stats_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
 # a figure that changed, with a verb and perhaps its delta between the name and the change
 # ('the accept length went up 2.1→2.6', 'acceptance length improved by 0.4 (2.2 → 2.6)'): two
 # records, before and after
+_STEP_UNIT_AFTER = re.compile(
+    r"[*`]{0,2}\s*(?:tokens?|toks?)\s*(?:/|per\s+)\s*(?:verify\s+|draft\s+|decode\s+)?"
+    + C.STEP_NOUN_RE
+    + r"\b",
+    re.I,
+)
 _ARROW_MARK = re.compile(r"->|→|=>|⟶")
 _NAMED_CHANGE = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%/-]{1,50}?)\s+"
@@ -1948,12 +2032,57 @@ _VALS_FOR = re.compile(
 )
 
 
+# a metric, then values each at its configuration after '@' ('Accept len 2.4 @ bs=1, 2.1 @
+# bs=32'): a record each, labelled
+_AT_ITEM = r"[~≈]?\d+(?:\.\d+)?\s*%?\s*@\s*[A-Za-z][\w.]*\s*[=:]?\s*[\w.]+"
+_AT_CONFIGS = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%()-]{0,50}?)\s*[:=]?\s*"
+    r"(?P<items>" + _AT_ITEM + r"(?:\s*(?:,|;|\band\b|\|)\s*" + _AT_ITEM + r"){1,7})"
+)
+_AT_ONE = re.compile(
+    r"(?P<v>[~≈]?\d+(?:\.\d+)?\s*%?)\s*@\s*(?P<name>[A-Za-z][A-Za-z_.]*)\s*(?:[=:]\s*|\s+)"
+    r"(?P<lab>[\d.]+|[A-Za-z][\w.]*)"
+)
+
+
+def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a metric's values each at a configuration after '@'."""
+    for m in _AT_CONFIGS.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in (C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE):
+            continue
+        items: list[tuple[C.Key, C.Value, str, str]] = []
+        for one in _AT_ONE.finditer(m.group("items")):
+            v = C.value(one.group("v"))
+            name = one.group("name").lower()
+            if v is None or C.key(name).metric not in (C.LABEL, C.K, None):
+                items = []
+                break
+            items.append(
+                (C.Key(C.LABEL, name, False), C.Value(0.0, False, 0), name, one.group("lab"))
+            )
+            items.append((k, v, m.group("key").strip(), one.group("v").strip()))
+        if len(items) >= 4:
+            yield m.start(), m.end(), items
+
+
+# the same with the figure named after the values ('**1.88 / 2.54 / 3.13 committed tokens per
+# verify** at depths 1/2/3')
+_VALS_NAMED_FOR = re.compile(
+    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+[*`]{0,2}"
+    r"(?P<key>[A-Za-z][\w /-]{2,50}?)[*`]{0,2}\s+"
+    r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)"
+    r"(?=[\w.+-]{1,20}\s*/))?"
+    r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
+)
+
+
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
-    for m in _VALS_FOR.finditer(text):
+    for m in [*_VALS_FOR.finditer(text), *_VALS_NAMED_FOR.finditer(text)]:
         k = key_of(m.group("key"))
         vals = [x.strip() for x in m.group("vals").split("/")]
-        labs = [x.strip() for x in m.group("labs").split("/")]
+        labs = [x.strip().rstrip(".") for x in m.group("labs").split("/")]
         if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or len(vals) != len(labs):
             continue
         name = (m.group("name") or "config").strip()
@@ -2033,6 +2162,37 @@ _RUN_SPEC = re.compile(
 )
 
 
+# a figure's value after a verb of where it went ('the accept_len drops to 1.57', 'accept rate
+# stays at 0.7'), or in a bracket of its maximum ('acceptance length (~4.8 of 5)')
+_WENT_TO = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+(?:(?:drops?|dropped|falls?|fell|rises?|rose|climbs?|"
+    r"climbed|goes|went|improves?|improved|increases?|increased|decreases?|decreased|jumps?|"
+    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:back\s+)?to|reach(?:es|ed)?|hits?|"
+    r"(?:sits?|stays?|stayed|settles?|settled)\s+at)\s+[*`]{0,2}(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
+    r"(?![\w.]\d|\s*[x×%]\w)",
+    re.I,
+)
+_OF_MAX = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s*\(\s*[*`]{0,2}[~≈]?\s?(?P<val>\d+(?:\.\d+)?)\s+(?:of|out of)\s+"
+    r"(?P<max>\d{1,2})[*`]{0,2}\s*\)",
+    re.I,
+)
+
+
+def _went_to(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of a figure's value after a verb, or with its maximum in brackets."""
+    for m in _WENT_TO.finditer(text):
+        k, v = key_of(m.group("key")), C.value(m.group("val"))
+        if k.metric in C.ACCEPTANCE and k.metric != C.POSITION and v is not None:
+            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+    for m in _OF_MAX.finditer(text):
+        k, v = key_of(m.group("key")), C.value(m.group("val"))
+        mx = float(m.group("max"))
+        if k.metric in (C.LENGTH, C.TOK_PER_STEP) and v is not None and 0 < v.number <= mx:
+            v = C.Value(v.number, False, v.decimals, mx)
+            yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val"))]
+
+
 def _run_means(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each clause group whose counts give its bare mean, on a line that
     speaks of drafts or tokens ('10 rounds, 5 accepted' of a review is no draft's)."""
@@ -2094,6 +2254,20 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
+    for start, end, got in (
+        _went_to(text) if " to " in low or " at " in low or " of " in low else []
+    ):
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _values_at(text) if text.count("@") >= 2 else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, got in _values_for(text) if text.count("/") >= 2 else []:
         if taken(start, end):
             continue
@@ -2145,6 +2319,31 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             continue
         shared.append((m.start("br"), sc))
         for i in range(m.start("br"), m.end("br")):
+            rest[i] = " "
+    for m in _ACCEPTED_OVER.finditer(text) if "accepted" in low and "/" in text else ():
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None or not b.number or a.number > b.number or taken(*m.span()):
+            continue
+        if re.search(r"\d\s*\(\s*$", text[: m.start()]):
+            continue  # the counts of a fraction before them: read below
+        p = C.value(m.group("p")) if m.group("p") else None
+        if p is not None and abs(100 * a.number / b.number - p.number) > C.half_unit(p.decimals):
+            continue  # the share is not A / B: the counts mean something else
+        if p is not None:
+            found.append(
+                (m.start("p"), C.Key(C.RATE, "accepted", True), p, "accepted", m.group("p"))
+            )
+        found.append((m.start("a"), C.key("accepted"), a, "accepted", m.group("a")))
+        found.append((m.start("b"), C.key("drafted"), b, "drafted", m.group("b")))
+        for i in range(m.start(), m.end()):
+            rest[i] = " "
+    for m in _SLASH_ACCEPTED.finditer(text) if "accepted" in low and "/" in text else ():
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None or not b.number or a.number > b.number or taken(*m.span()):
+            continue
+        found.append((m.start("a"), C.key("accepted"), a, "accepted", m.group("a")))
+        found.append((m.start("b"), C.key("drafted"), b, "drafted", m.group("b")))
+        for i in range(m.start(), m.end()):
             rest[i] = " "
     for m in _FRACTION_COUNTS.finditer(text) if "accepted" in low else ():
         p, a, b = C.value(m.group("p")), C.value(m.group("a")), C.value(m.group("b"))
@@ -2250,7 +2449,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         else ()
     ):
         k, v = C.key(m.group("key")), C.value(m.group("val"))
-        if _closes_range_or_bound(text, m.start()):
+        if _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
             continue
         if (
             k.metric == C.TOK_PER_STEP
@@ -2304,6 +2503,15 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if (
+                k.metric in (C.RATE, C.ACCEPT_RATIO)
+                and not v.percent
+                and _STEP_UNIT_AFTER.match(text, m.end("val"))
+            ):
+                # 'acceptance 2.31 tokens/step': no rate but tokens per step of an acceptance
+                # figure, which some count with the target's own token and some without (as
+                # 'accept length is 3.2 tokens per step'): a length, undecided
+                k = C.Key(C.LENGTH, "accepted tokens per step", False, None, k.tool, k.pooled)
             if k.metric == C.ACCEPTED and v.percent and v.max is None:
                 # 'Accepted draft tokens: 85.23%': their share, a rate
                 k = C.Key(C.RATE, k.text, True)
@@ -2622,6 +2830,13 @@ def _counted_share(m: re.Match[str]) -> tuple[C.Value, C.Value, C.Value] | None:
     return v, C.Value(a.number, False, 0), C.Value(b.number, False, 0)
 
 
+_POSITION_COUNTS = re.compile(
+    r"^\s*[-*]?\s*[`*]{0,2}(?P<key>[A-Za-z][\w ./-]{2,60}?)[`*]{0,2}\s*[:=]\s*"
+    r"[\[(](?P<list>\d+(?:\s*,\s*\d+){1,15})[\])]\s*[`*]{0,2}\s*$"
+)
+_POSITION_COUNT_KEY = re.compile(
+    r"accept\w*(?: tokens?| drafts?)? (?:per|by) pos(?:ition)?s?\b|acceptance counts"
+)
 _POSITION_OPENER = re.compile(r"^\s*[-*]?\s*(?P<k>[A-Za-z][\w .()%/-]{2,60}?)\s*:\s*$")
 _POSITION_LINE = re.compile(
     r"^\s*[-*]?\s*(?P<k>(?:(?:draft\s+)?(?:position|pos|token|depth)\s*#?\s*)?(?P<p>\d{1,2}))"
@@ -2707,8 +2922,20 @@ def keyvalue(
     first = last = 0
     length_key: C.Key | None = named  # the accept length the block named last
 
+    pos_counts: list[int] = []  # accepted drafts counted per position, over the drafts
+
     def flush() -> None:
-        nonlocal fig, labels, first
+        nonlocal fig, labels, first, pos_counts
+        if pos_counts and not fig.positions and fig.steps is not None and fig.steps.number > 0:
+            n = fig.steps.number
+            if all(c <= n for c in pos_counts) and (
+                fig.accepted is None or fig.accepted.number == sum(pos_counts)
+            ):
+                # 'num_accepted_tokens_per_pos: [812, 601, 355]' over 'num_drafts: 1000': the
+                # rate at each position is its count over the drafts
+                fig.positions.update(enumerate(c / n for c in pos_counts))
+                fig.notes.append("per-position rates: accepted at each position / drafts")
+        pos_counts = []
         if fig.has_acceptance():
             rec = E.record(
                 fig,
@@ -2726,6 +2953,15 @@ def keyvalue(
     said: list[str] = []  # the block's lines so far
     for ln, t in join_wrapped(_position_lines(_bracket_stats(lines))):
         said.append(t)
+        pc = _POSITION_COUNTS.match(t) if "accept" in t.lower() else None
+        if pc is not None and _POSITION_COUNT_KEY.search(C.norm(pc.group("key"))[0]):
+            counts = [int(x) for x in re.split(r"[,\s]+", pc.group("list").strip()) if x]
+            if len(counts) >= 2 and all(b <= a for a, b in zip(counts, counts[1:], strict=False)):
+                pos_counts = counts
+                fig.fields.append((pc.group("key").strip(), pc.group("list")))
+                first = first or ln
+                last = ln
+                continue
         ratio = _RATIO_EQ.search(t) if "=" in t and "/" in t else None
         if ratio is not None and (shares := _counted_share(ratio)) is not None:
             # read where the lines just above name the acceptance rate and nothing else
@@ -2810,7 +3046,10 @@ def keyvalue(
             if k.metric == C.K and v.number == int(v.number):
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
-                if k.metric in C.ACCEPTANCE and fig.has_acceptance():
+                if (
+                    k.metric in C.ACCEPTANCE or k.metric in (C.ACCEPTED, C.DRAFTED)
+                ) and fig.has_acceptance():
+                    # (a second accepted count after a run's counts: the next run's)
                     flush()
                     fig.put(k.metric or "", v, k, vt, kt)
                 else:
@@ -2834,6 +3073,20 @@ _SPACED_LIST = re.compile(
 _TWO_DECIMALS = re.compile(r"\d\.\d+[ \t]+\d*\.\d")
 # a fraction with the counts it divides in brackets ('0.77778 (  140 accepted /   180
 # generated)', llama.cpp's draft acceptance rate): the counts, where they give the fraction
+# 'A accepted / B proposed (P%)': accepted of drafted tokens, the share where A / B gives it
+_ACCEPTED_OVER = re.compile(
+    r"(?<![\w.])(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
+    r"(?:proposed|drafted|generated|draft(?:ed)?(?:\s+tokens)?)"
+    r"(?:\s*\(\s*(?P<p>\d+(?:\.\d+)?\s*%)\s*\))?",
+    re.I,
+)
+# 'A/B [draft tokens] accepted' ('`438/438` draft tokens accepted', '`141/2211` accepted'):
+# accepted of drafted tokens
+_SLASH_ACCEPTED = re.compile(
+    r"(?<![\w./])[`*]{0,2}(?P<a>\d[\d,]*)\s*/\s*(?P<b>\d[\d,]*)[`*]{0,2}\s+"
+    r"(?:(?:draft(?:ed)?\s+|proposed\s+|speculative\s+)?tokens?\s+)?(?:were\s+)?accepted\b",
+    re.I,
+)
 _FRACTION_COUNTS = re.compile(
     r"(?<![\w.])(?P<p>0?\.\d+|1\.0+)\s*\(\s*(?P<a>\d[\d,]*)\s+accepted\s*/\s*(?P<b>\d[\d,]*)\s+"
     r"(?:generated|drafted|proposed|draft(?:ed)?(?:\s+tokens)?|tokens\s+drafted)\s*\)",
@@ -2859,9 +3112,25 @@ _PROSE_POSITIONS = re.compile(
 )
 
 
+# rates listed after an acceptance name, then 'per position' ('acceptance 0.71/0.52/0.33 per
+# position', 'accept rate 71%, 52%, 33% by draft position'): falling, one per position
+_LIST_PER_POSITION = re.compile(
+    r"\baccept\w*(?:\s+(?:rates?|ratios?|probabilit(?:y|ies)))?\s*[:=]?\s*"
+    rf"(?P<list>{_NUM_P}(?:\s*[,/]\s*{_NUM_P}){{1,15}})"
+    r"\s+(?:per|by|at each|for each)\s+(?:draft\s+)?(?:position|pos|depth)s?\b",
+    re.I,
+)
+
+
 def prose_positions(t: str) -> tuple[re.Match[str], tuple[float, ...]] | None:
     """Per-position rates a sentence lists for a range of positions, where the list holds one
-    value per position of the range (counted from 0 or 1)."""
+    value per position of the range (counted from 0 or 1), or lists falling with 'per
+    position' after them."""
+    lp = _LIST_PER_POSITION.search(t)
+    if lp is not None:
+        rl = C.rate_list(lp.group("list"))
+        if rl is not None and all(b <= a for a, b in zip(rl, rl[1:], strict=False)):
+            return lp, rl
     m = _PROSE_POSITIONS.search(t)
     if m is None:
         return None

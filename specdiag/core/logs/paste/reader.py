@@ -147,6 +147,10 @@ MAX_SHOWN = 12
 MAX_UPPER = 4  # headings looked at above a table whose own title names no figure
 
 
+_AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
+_ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -279,6 +283,8 @@ def read_paste(
         return meas[0]
 
     claimed_set = set(claimed)
+    # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
+    acceptance_named = _ACCEPTANCE_WORD.search(text) is not None and "@" in text
     defined: dict[str, str] | None = None  # column names the prose defines, looked up once
     notes_only: dict[str, bool] = {}  # per tool: named only in notes, looked up once
     pointer_only: dict[str, bool] = {}  # per tool: named only as where scripts are, once
@@ -331,6 +337,19 @@ def read_paste(
             # a table under a title naming its figure ('### Acceptance Lengths')
             "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
         )
+        if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
+            # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks
+            # of acceptance
+            candidate = _TABLE_MARK.search("|")
+        if not candidate and "|" in body and "measured" in text:
+            # a table whose bare symbol a heading names as what was measured ('### `a`,
+            # measured' over '| domain | `a` |')
+            if defined is None:
+                defined = I.definitions(text)
+            if defined and any(
+                C.norm(c)[0] in defined for g in TB.find(blk)[0] for row in g.header for c in row
+            ):
+                candidate = _TABLE_MARK.search("|")
         if (
             not candidate
             and ("step" in body or "call" in body)
@@ -456,6 +475,7 @@ def read_paste(
                 _title(blk, g.first_line, heading),
                 tuple(above + upper_here)[:MAX_UPPER],
                 legend,
+                acceptance_named,
             )
             named = named or names
             if recs:
@@ -571,13 +591,31 @@ def _counts_with_k(records: list[PasteRecord], text: str) -> list[PasteRecord]:
             and dra
             and pl is not None
             and dra % k == 0
-            and (r.bonus == UNDECIDED or r.bonus.rule.startswith("name:"))
+            and (r.bonus == UNDECIDED or r.bonus.rule.startswith(("name:", "tool:")))
         ):
             steps = dra // k
             decimals = len(f"{pl:g}".partition(".")[2])
             tol = 0.5 * 10.0**-decimals + 1e-9
             with_bonus, without = abs(pl - (1 + acc / steps)) <= tol, abs(pl - acc / steps) <= tol
-            if with_bonus != without:
+            one_more = abs(pl - (2 + acc / steps)) <= tol
+            if one_more and not with_bonus and not without:
+                # the printed figure is one token per step more than the counts give ('MTP
+                # Stats: proposed=1536, accepted=658, avg_tokens/step=2.86' with '--mtp 2': 1 +
+                # 658 / 768 = 1.857): it counts a forward's own token besides the bonus; the
+                # counts give the accept length
+                r = dataclasses.replace(
+                    r,
+                    accept_length=round(1 + acc / steps, 6),
+                    bonus=Decision(
+                        INCLUDED,
+                        f"identity: printed length = 2 + accepted / (drafted / k), k = {k} as "
+                        "the paste states: one token per step more than the bonus; the accept "
+                        "length is 1 + accepted / steps",
+                    ),
+                    steps=r.steps or steps,
+                    notes=tuple(n for n in r.notes if not n.startswith("bonus convention unknown")),
+                )
+            elif with_bonus != without:
                 rule = (
                     f"identity: printed length = {'1 + ' if with_bonus else ''}accepted / "
                     f"(drafted / k), k = {k} as the paste states"
@@ -705,6 +743,13 @@ _BONUS_SAID = re.compile(
 )
 
 
+_PLAIN_AT_ONE = re.compile(
+    r"\b(?:standard|plain|normal|vanilla|regular|autoregressive|non-speculative|ordinary)\s+"
+    r"(?:decoding|decode)\s*(?:\(\s*(?:=\s*)?1(?:\.0+)?\s*\)|(?:is|=|gives|of)\s+1(?:\.0+)?(?![\d.]))",
+    re.I,
+)
+
+
 def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecord]:
     """Lengths nothing else decided, decided by the paste's own statement of how they count."""
     if not any(r.bonus == UNDECIDED and r.printed_length is not None for r in records):
@@ -724,6 +769,10 @@ def _as_the_paste_says(records: list[PasteRecord], text: str) -> list[PasteRecor
     for m in _BONUS_SAID.finditer(text) if said_bonus else ():
         counts = m.group("verb").lower() in ("count", "include")
         found.append((INCLUDED if counts != bool(m.group("neg")) else EXCLUDED, m.group(0)))
+    if "decod" in low:
+        # decoding without drafts said to give 1.0 ('barely above standard decoding (1.0)'):
+        # the paste's lengths count the target's own token
+        found.extend((INCLUDED, m.group(0)) for m in _PLAIN_AT_ONE.finditer(text))
     for value, words in found:
         if said is not None and said[0] != value:
             return records  # the paste says both: nothing decided

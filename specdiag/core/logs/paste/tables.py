@@ -50,6 +50,11 @@ def _bar_cells(text: str) -> list[str]:
     return [c.strip() for c in _SPLIT_BARS.split(t)]
 
 
+# a cell opening with a figure ('**0.6470 ± 0.0202** (1se, n=558)'): a row of its own, never the
+# wrapped rest of the row above
+_NUMBER_FIRST = re.compile(r"^[\s*_`]*[~≈]?\s*[-+]?\d+(?:\.\d+)?\s*%?[\s*_`]*(?:±|\+/-|\(|$)")
+
+
 def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
     """A row without any number whose cells continue the row above (a wrapped cell of a box
     table) is merged into it."""
@@ -58,7 +63,7 @@ def _merge_wrapped(rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[st
         if (
             out
             and len(cells) == len(out[-1][1])
-            and not any(_is_number(c) for c in cells)
+            and not any(_is_number(c) or _NUMBER_FIRST.match(c) for c in cells)
             and sum(1 for c in cells if c) < sum(1 for c in out[-1][1] if c)
             and any(_is_number(c) for c in out[-1][1])
         ):

@@ -345,3 +345,32 @@ def test_a_title_bracket_of_no_figure_names_no_pair_and_rows_wider_by_other_cell
     rows = [["1", "212", "231 (2.47)", "x", "285 (2.41)", "y"]]
     text = "Throughput (AL)\n" + pipe_table(["BS", "Baseline", "D-Flash", "Ours"], rows)
     assert [r.printed_length for r in read_paste(text).records] != [2.47, 2.41]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    ks=st.lists(st.integers(1, 4), min_size=2, max_size=3, unique=True),
+    kname=st.sampled_from(["d", "k", "draft-max"]),
+    rows=st.integers(1, 3),
+    data=st.data(),
+)
+def test_speeds_at_rates_under_a_columns_k_give_one_plus_k_times_the_rate(
+    ks: list[int], kname: str, rows: int, data: st.DataObject
+) -> None:
+    header = ["Task", "No MTP", *(f"run {kname}={k}" for k in ks)]
+    body, want = [], []
+    for i in range(rows):
+        cells = [f"task{i}", f"{2 + i}.71 t/s"]
+        for k in ks:
+            p = data.draw(st.integers(30, 99))
+            cells.append(f"{3 + i}.{p} t/s @ {p}%")
+            want.append(round(1 + k * p / 100, 6))
+        body.append(cells)
+    text = "I see an acceptance uplift with MTP.\n\n" + pipe_table(header, body)
+    got = read_paste(text).records
+    assert [r.accept_length for r in got] == pytest.approx(want)
+
+
+def test_speeds_at_a_percentage_in_a_paste_silent_on_acceptance_are_not_read() -> None:
+    text = "GPU load per run.\n\n" + pipe_table(["Task", "k=1"], [["code", "3.9 t/s @ 93%"]])
+    assert read_paste(text).records == ()

@@ -805,3 +805,27 @@ def test_the_run_without_the_method_at_one_decides_the_bonus(
 def test_a_run_at_one_that_names_no_run_without_drafts_decides_nothing() -> None:
     text = pipe_table(["run", "Accept Length"], [["w/o tuning", "1.00"], ["tuned", "2.40"]])
     assert all(r.accept_length is None for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    k=st.integers(1, 6),
+    steps=st.integers(50, 3000),
+    share=st.integers(5, 95),
+    flag=st.sampled_from(["--mtp {k}", "--num-speculative-tokens {k}", "mtp_k={k}"]),
+    extra=st.sampled_from([0, 1]),
+)
+def test_counts_with_the_stated_k_give_the_length_whatever_the_printed_figure_counts(
+    k: int, steps: int, share: int, flag: str, extra: int
+) -> None:
+    proposed = steps * k
+    acc = proposed * share // 100
+    printed = round(1 + extra + acc / steps, 2)
+    text = (
+        f"launched with `{flag.format(k=k)}`\n\n"
+        f"INFO MTP Stats: proposed={proposed}, accepted={acc}, "
+        f"acceptance_rate={100 * acc / proposed:.2f}%, avg_tokens/step={printed:.2f}\n"
+    )
+    (r,) = read_paste(text).records
+    assert r.accept_length == pytest.approx(1 + acc / steps, abs=0.006)
+    assert r.bonus.rule.startswith("identity:")

@@ -524,3 +524,43 @@ def test_a_bare_number_that_is_no_quotient_of_the_counts_gives_nothing() -> None
         "Greedy: `decoding step: 17778, draft step: 4605, 3.8605863192182412`",
     ):
         assert read_paste(text + "\n").records == (), text
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    a=st.integers(1, 5000),
+    extra=st.integers(0, 5000),
+    noun=st.sampled_from(["proposed", "drafted", "generated", "draft tokens"]),
+    lead=st.sampled_from(["Draft: ", "(Generate: 124.3 T/s) Draft: ", "spec "]),
+    pct=st.booleans(),
+)
+def test_accepted_over_proposed_counts_with_their_share(
+    a: int, extra: int, noun: str, lead: str, pct: bool
+) -> None:
+    b = a + extra
+    share = f" ({100 * a / b:.2f}%)" if pct else ""
+    (r,) = read_paste(f"{lead}{a} accepted / {b} {noun}{share}\n").records
+    assert (r.accepted_tokens, r.drafted_tokens) == (a, b)
+    assert r.accept_rate == pytest.approx(a / b, abs=5e-5)
+
+
+def test_accepted_over_proposed_whose_share_disagrees_is_not_read() -> None:
+    assert read_paste("410 accepted / 530 proposed (50.00%)\n").records == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    runs=st.lists(st.tuples(st.integers(1, 3000), st.integers(0, 3000)), min_size=1, max_size=4),
+    noun=st.sampled_from(["draft tokens ", "", "tokens "]),
+    tick=st.sampled_from(["`", ""]),
+)
+def test_slash_counts_before_accepted_in_bullets_are_a_run_each(
+    runs: list[tuple[int, int]], noun: str, tick: str
+) -> None:
+    lines = [
+        f"- run {i}, 512 gen: `{300 + i}.5 PP`, {tick}{a}/{a + e}{tick} {noun}accepted."
+        for i, (a, e) in enumerate(runs)
+    ]
+    got = read_paste("MTP cap 6, draft KV f16:\n\n" + "\n".join(lines) + "\n").records
+    assert [(r.accepted_tokens, r.drafted_tokens) for r in got] == [(a, a + e) for a, e in runs]
+    assert all(r.accept_length is None for r in got)

@@ -343,3 +343,32 @@ def test_a_metric_per_item_then_its_value_per_item(
     got = read_paste(text + "\n").records
     seen = [r.printed_rate if rate else r.printed_length for r in got]
     assert seen == pytest.approx([v / 500 if rate else v / 100 for v in vals])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    metric=st.sampled_from(["Accept len", "accept rate:", "AL", "mean acceptance length ="]),
+    name=st.sampled_from(["bs", "T", "k", "ctx", "batch"]),
+    sep=st.sampled_from(["=", " ", ": "]),
+    joint=st.sampled_from([", ", "; ", " and ", " | "]),
+    n=st.integers(2, 4),
+    data=st.data(),
+)
+def test_values_each_at_a_configuration_after_an_at_sign(
+    metric: str, name: str, sep: str, joint: str, n: int, data: st.DataObject
+) -> None:
+    rate = "rate" in metric
+    vals = [data.draw(st.integers(110, 480)) for _ in range(n)]
+    labs = [str(2**i) for i in range(n)]
+    shown = [f"{v / 5:.1f}%" if rate else f"{v / 100:.2f}" for v in vals]
+    text = f"{metric} " + joint.join(
+        f"{s} @ {name}{sep}{lab}" for s, lab in zip(shown, labs, strict=True)
+    )
+    got = read_paste(text + "\n").records
+    seen = [r.printed_rate if rate else r.printed_length for r in got]
+    assert seen == pytest.approx([v / 500 if rate else v / 100 for v in vals]), text
+    assert [r.labels[-1] for r in got] == [(name.lower(), lab) for lab in labs]
+
+
+def test_speeds_at_rates_are_no_values_at_configurations() -> None:
+    assert read_paste("10.0 t/s @ 88.2%, 9.1 t/s @ 80.1%\n").records == ()

@@ -331,3 +331,56 @@ def test_lines_under_a_key_that_are_no_positions_in_order_are_not_its_rates() ->
         assert all(not r.per_position for r in read_paste(text + "\n").records), subs
     text = "Latency (ms):\n  0: 81.2\n  1: 60.1\nAcceptance length: 2.81\n"
     assert all(not r.per_position for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    key=st.sampled_from(
+        ["num_accepted_tokens_per_pos", "acceptance_counts", "accepted per position"]
+    ),
+    drafts=st.integers(100, 5000),
+    n=st.integers(2, 6),
+    with_total=st.booleans(),
+    sep=st.sampled_from([": ", " = "]),
+    data=st.data(),
+)
+def test_accepted_counts_per_position_over_the_drafts_are_its_rates(
+    key: str, drafts: int, n: int, with_total: bool, sep: str, data: st.DataObject
+) -> None:
+    counts = sorted((data.draw(st.integers(0, drafts)) for _ in range(n)), reverse=True)
+    lines = [f"num_drafts: {drafts}"]
+    if with_total:
+        lines.append(f"num_accepted_tokens: {sum(counts)}")
+    lines.append(f"{key}{sep}[{', '.join(map(str, counts))}]")
+    (r,) = read_paste("\n".join(lines) + "\n").records
+    assert r.per_position == pytest.approx([c / drafts for c in counts])
+
+
+def test_counts_per_position_that_disagree_with_the_total_are_no_rates() -> None:
+    text = "num_drafts: 1000\nnum_accepted_tokens: 1500\nacceptance_counts = [812, 601, 355]\n"
+    assert all(not r.per_position for r in read_paste(text).records)
+    text = "num_drafts: 100\nacceptance_counts = [812, 601, 355]\n"  # more than the drafts
+    assert all(not r.per_position for r in read_paste(text).records)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["acceptance", "accept rate", "acceptance rates:"]),
+    sep=st.sampled_from(["/", ", "]),
+    per=st.sampled_from(["per position", "by draft position", "per depth", "at each position"]),
+    pct=st.booleans(),
+    data=st.data(),
+)
+def test_falling_rates_then_per_position_are_the_positions(
+    name: str, sep: str, per: str, pct: bool, data: st.DataObject
+) -> None:
+    n = data.draw(st.integers(2, 5))
+    rates = sorted((data.draw(st.integers(10, 99)) for _ in range(n)), reverse=True)
+    shown = sep.join(f"{r}%" if pct else f"0.{r:02d}" for r in rates)
+    (r,) = read_paste(f"spec decode: 3 tokens per draft, {name} {shown} {per}\n").records
+    assert r.per_position == pytest.approx([x / 100 for x in rates])
+
+
+def test_rising_rates_then_per_position_are_no_positions() -> None:
+    got = read_paste("acceptance 0.33/0.52/0.71 per position\n").records
+    assert all(not r.per_position for r in got)

@@ -773,3 +773,75 @@ def test_a_figure_then_its_value_before_the_change(
 def test_down_from_another_measure_is_no_second_record() -> None:
     got = read_paste("The acceptance length is 1.12, down from 2x speedup\n").records
     assert [r.printed_length for r in got] == [1.12]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["acceptance", "acceptance rate:", "accept rate", "draft acceptance"]),
+    unit=st.sampled_from(["tokens/step", "tokens per step", "tok/round", "tokens per verify step"]),
+    v=st.integers(110, 480),
+)
+def test_a_rates_name_over_tokens_per_step_is_no_rate(name: str, unit: str, v: int) -> None:
+    (r,) = read_paste(f"Speculative decoding: {name} {v / 100:.2f} {unit} avg\n").records
+    assert r.printed_rate is None
+    assert (r.printed_length, r.accept_length) == (v / 100, None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(["The accept_len", "acceptance length", "the accept rate", "AL"]),
+    verb=st.sampled_from(
+        ["drops to", "falls to", "rises to", "stays at", "reaches", "went back to"]
+    ),
+    v=st.integers(110, 480),
+)
+def test_a_figures_value_after_a_verb_of_where_it_went(name: str, verb: str, v: int) -> None:
+    rate = "rate" in name
+    shown = f"{v / 5:.1f}%" if rate else f"{v / 100:.2f}"
+    (r,) = read_paste(f"With MTP {name} {verb} {shown} at 32K tokens.\n").records
+    got = r.printed_rate if rate else r.printed_length
+    assert got == pytest.approx(v / 500 if rate else v / 100)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    k=st.integers(2, 7),
+    v=st.integers(10, 99),
+    tilde=st.booleans(),
+)
+def test_a_length_with_its_maximum_in_brackets_and_the_stated_k(
+    k: int, v: int, tilde: bool
+) -> None:
+    length = round(k + v / 100, 2)
+    t = "~" if tilde else ""
+    text = f"MTP (`num_speculative_tokens={k}`): unchanged acceptance length ({t}{length} of {k + 1}).\n"
+    (r,) = read_paste(text).records
+    assert (r.printed_length, r.accept_length, r.max_length) == (length, length, k + 1)
+
+
+def test_standard_decoding_at_one_says_the_lengths_count_the_targets_token() -> None:
+    text = "The accept_len drops to 1.57, barely above standard decoding (1.0).\n"
+    (r,) = read_paste(text).records
+    assert r.accept_length == 1.57
+    (r,) = read_paste("The accept_len drops to 1.57.\n").records
+    assert r.accept_length is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(2, 4),
+    name=st.sampled_from(["committed tokens per verify", "tokens per step", "accept length"]),
+    prep=st.sampled_from(["at depths", "for k =", "on runs"]),
+    bold=st.booleans(),
+    data=st.data(),
+)
+def test_values_then_the_figures_name_then_their_configurations(
+    n: int, name: str, prep: str, bold: bool, data: st.DataObject
+) -> None:
+    vals = [data.draw(st.integers(110, 480)) for _ in range(n)]
+    b = "**" if bold else ""
+    shown = " / ".join(f"{v / 100:.2f}" for v in vals)
+    labs = "/".join(str(i + 1) for i in range(n))
+    got = read_paste(f"Depth chaining measures {b}{shown} {name}{b} {prep} {labs}.\n").records
+    assert [r.printed_length for r in got] == [v / 100 for v in vals]
+    assert [r.labels[-1][1] for r in got] == [str(i + 1) for i in range(n)]

@@ -391,3 +391,20 @@ def test_mean_accepted_tokens_per_step_is_a_length_left_undecided(
 def test_mean_accepted_tokens_of_a_request_are_no_length() -> None:
     for text in ("Avg accepted tokens: 812", "avg accepted tokens: 153.2 per request"):
         assert read_paste(text + "\n").records == (), text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    name=st.sampled_from(["acceptance rate", "接受率", "accept length", "接受长度"]),
+    sep=st.sampled_from([": ", "：", " = "]),
+    word=st.sampled_from(["average", "avg", "mean", "平均", "median"]),
+    v=st.integers(10, 99),
+)
+def test_a_statistic_word_between_the_separator_and_the_value(
+    name: str, sep: str, word: str, v: int
+) -> None:
+    length = "长度" in name or "length" in name
+    shown = f"{1 + v / 50:.2f}" if length else f"0.{v:02d}"
+    (r,) = read_paste(f"{name}{sep}{word} {shown}\n").records
+    got = r.printed_length if length else r.printed_rate
+    assert got == pytest.approx(float(shown))

@@ -779,3 +779,62 @@ def test_a_header_of_numbers_over_rows_named_as_figures_stays_a_header() -> None
     text = "Accept length by k\nk        1     2     3\nAL     1.80  2.40  2.90\n"
     got = read_paste(text).records
     assert [r.printed_length for r in got] == [1.8, 2.4, 2.9]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    sym=st.sampled_from(["`a`", "α", "`p`", "r"]),
+    heading=st.sampled_from(["### {s}, measured", "## {s} (measured)", "### {s} — measured"]),
+    figure=st.sampled_from(["MTP acceptance rate", "draft acceptance rate", "acceptance rate"]),
+    rates=st.lists(st.integers(100, 990), min_size=2, max_size=4),
+    pooled=st.booleans(),
+)
+def test_a_bare_symbol_a_heading_names_as_measured_is_the_proses_one_figure(
+    sym: str, heading: str, figure: str, rates: list[int], pooled: bool
+) -> None:
+    rows = [[f"d{i}", f"{r / 1000:.4f}", f"{r / 5000:.4f}"] for i, r in enumerate(rates)]
+    if pooled:
+        rows.append(
+            ["**pooled**", f"**{sum(rates) / len(rates) / 1000:.4f} ± 0.0200** (1se, n=80)", ""]
+        )
+    text = (
+        f"Nobody had the {figure} for this model, so we measured it.\n\n"
+        + heading.format(s=sym)
+        + "\n\n"
+        + pipe_table(["domain", sym, "ctrl: shifted"], rows)
+    )
+    got = read_paste(text).records
+    want = [r / 1000 for r in rates] + (
+        [round(sum(rates) / len(rates) / 1000, 4)] if pooled else []
+    )
+    assert [r.printed_rate for r in got] == pytest.approx(want)
+
+
+def test_a_symbol_under_a_heading_without_measured_or_with_two_figures_is_not_read() -> None:
+    table = pipe_table(["domain", "`a`"], [["code", "0.9076"]])
+    for lead in (
+        "We measured the acceptance rate.\n\n### `a`\n\n",
+        "We measured the acceptance rate and the acceptance length.\n\n### `a`, measured\n\n",
+    ):
+        assert read_paste(lead + table).records == (), lead
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    title=st.sampled_from(["**Token Acceptance Rate:**", "### Acceptance rate", "Accept rate:"]),
+    vals=st.lists(st.integers(11, 90), min_size=2, max_size=6),
+)
+def test_cells_under_a_rates_title_that_no_rate_can_be_are_lengths(
+    title: str, vals: list[int]
+) -> None:
+    rows = [[f"set{i}", f"{v / 10:.1f}", f"+{v}%"] for i, v in enumerate(vals)]
+    got = read_paste(title + "\n" + pipe_table(["Dataset", "MHMTP", "Improvement"], rows)).records
+    assert [r.printed_length for r in got] == [v / 10 for v in vals]
+    assert all(r.printed_rate is None for r in got)
+
+
+def test_percent_cells_or_whole_numbers_under_a_rates_title_stay_rates() -> None:
+    got = read_paste(
+        "Accept rate:\n" + pipe_table(["Dataset", "A"], [["x", "3.9%"], ["y", "3.4%"]])
+    ).records
+    assert [r.printed_rate for r in got] == [0.039, 0.034]
