@@ -9,13 +9,14 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     pipe_table,
     render_table,
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(min_value=100, max_value=950), st.integers(min_value=1, max_value=9)),
@@ -39,7 +40,7 @@ def test_paired_cells_under_a_paired_header(rows: list[tuple[int, int]], pair: s
     assert all(r.accept_length is None for r in got)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(min_value=100, max_value=4999), st.integers(min_value=5, max_value=8))
 def test_a_mean_of_accepted_draft_tokens_out_of_the_drafted(milli: int, depth: int) -> None:
     """'Mean accepted draft tokens | 3.479 / 5': drafts accepted per step, the bonus excluded."""
@@ -86,7 +87,7 @@ def test_several_values_in_a_cell_named_by_the_header() -> None:
     assert names == ["baseline", "old head", "new head"]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.sampled_from(["acc len", "AL", "mean acceptance length", "Accpt Len", "τ"]),
     st.lists(st.integers(100, 600), min_size=2, max_size=3),
@@ -123,7 +124,7 @@ def test_generated_outerless_tables_with_several_values(
         assert any(x > r + 1 for r, row in enumerate(vals) for x in row)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     legend=st.sampled_from(["format", "title", "header"]),
     names=st.sampled_from([("Qwen3", "Llama"), ("main", "PR"), ("greedy", "sampled")]),
@@ -177,7 +178,7 @@ def test_bracketed_spreads_or_unnamed_pairs_are_not_two_figures() -> None:
     assert read_paste(title + spread).records == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     name=st.sampled_from(["accept_len", "Acceptance length", "AL", "acceptance rate"]),
     stats=st.permutations(["mean", "p50", "p99", "max"]).map(lambda p: p[: 2 + len(p[0]) % 3]),
@@ -206,7 +207,7 @@ def test_statistics_of_one_figure_listed_in_brackets_give_one_record(
     assert r.statistic == stats[i]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["avg_toks_fwd", "tok/step", "accept_len", "mean acceptance length"]),
     acc=st.integers(1000, 90_000),
@@ -231,7 +232,7 @@ def test_a_bracket_naming_no_figure_is_left_to_the_cell() -> None:
     assert all(r.printed_length is None for r in read_paste(text).records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(p=st.integers(100, 999), first=st.booleans(), bold=st.booleans())
 def test_a_fraction_with_its_percentage_restated(p: int, first: bool, bold: bool) -> None:
     frac, pct = f"0.{p}", f"{p / 10:.1f}%"
@@ -243,7 +244,7 @@ def test_a_fraction_with_its_percentage_restated(p: int, first: bool, bold: bool
     assert other is None  # two different figures are no restatement
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(k=st.integers(1, 7), v=st.integers(110, 890), name=st.sampled_from(["k", "gamma", "nst"]))
 def test_a_value_with_its_draft_tokens_in_brackets(k: int, v: int, name: str) -> None:
     cell = f"{v / 100:.2f} ({name}={k})"
@@ -252,14 +253,14 @@ def test_a_value_with_its_draft_tokens_in_brackets(k: int, v: int, name: str) ->
     assert got.records[0].accept_length == (v / 100 if v / 100 > k + 0.005 else None)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(v=st.integers(110, 690), mark=st.sampled_from(["_{}_", "*{}*", "`{}`", "**{}**"]))
 def test_italic_and_code_markup_around_a_cell(v: int, mark: str) -> None:
     got = read_paste(pipe_table(["model", "AL"], [["a", mark.format(f"{v / 100:.2f}")]]))
     assert [r.printed_length for r in got.records] == [v / 100]
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     v=st.integers(150, 690),
     note=st.sampled_from(
@@ -290,7 +291,7 @@ def test_a_bare_second_number_or_an_interval_without_the_value_stays_unread() ->
         assert C.value(cell) is None
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     measure=st.sampled_from(["Throughput", "tok/s", "Latency (ms)", "Speed"]),
     figure=st.sampled_from(["AL", "accept length", "τ", "acc len"]),
@@ -347,7 +348,7 @@ def test_a_title_bracket_of_no_figure_names_no_pair_and_rows_wider_by_other_cell
     assert [r.printed_length for r in read_paste(text).records] != [2.47, 2.41]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     ks=st.lists(st.integers(1, 4), min_size=2, max_size=3, unique=True),
     kname=st.sampled_from(["d", "k", "draft-max"]),

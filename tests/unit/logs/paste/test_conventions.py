@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     pipe_table,
     render_table,
@@ -57,7 +58,7 @@ _LENGTH_TABLE = pipe_table(
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.integers(1, 50_000),
     st.integers(1, 5000),
@@ -222,7 +223,7 @@ def test_the_sections_heading_names_the_tool_of_its_blocks() -> None:
     assert (r.tool, r.accept_length) == ("sglang", 2.5)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     name=st.sampled_from(
         ["Average accept length", "Accept length", "Mean acceptance length", "AL"]
@@ -260,7 +261,7 @@ def test_a_length_with_a_unit_in_brackets_stays_undecided() -> None:
     assert r.printed_length == 3.1 and r.accept_length is None
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     field=st.sampled_from(["Backend", "**Backend:**", "Engine", "inference engine", "Server"]),
     spelling=st.sampled_from(["llamacpp/vulkan", "llama.cpp (b6000)", "llamacpp", "`llama.cpp`"]),
@@ -307,7 +308,7 @@ def test_a_launch_command_does_not_decide_a_client_scripts_lines() -> None:
     assert r.printed_length == 5.88 and r.accept_length is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["AL", "Accept length", "acceptance length", "τ", "Mean acc len"]),
     says=st.sampled_from(
@@ -344,7 +345,7 @@ def test_a_header_naming_both_ways_decides_nothing() -> None:
         assert r.accept_length is None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(case=_k_table())
 def test_a_length_above_the_rows_bare_k_counts_the_bonus(
     case: tuple[str, list[int], list[list[float]]],
@@ -386,7 +387,7 @@ def test_a_vllm_release_before_0_9_keeps_its_own_convention() -> None:
     assert r.tool == "vllm" and r.accept_length == 2.9
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     name=st.sampled_from(["Acceptance length", "Mean accept length", "AL"]),
     note=st.sampled_from(
@@ -421,7 +422,7 @@ def test_a_note_on_the_bonus_that_names_both_or_another_sentence_decides_nothing
         assert all(r.accept_length is None for r in read_paste(text).records), text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(steps=st.integers(1, 8), topk=st.sampled_from([1, 4, 8]), length=st.integers(110, 900))
 def test_sglangs_num_steps_is_the_draft_depth(steps: int, topk: int, length: int) -> None:
     text = (
@@ -434,7 +435,7 @@ def test_sglangs_num_steps_is_the_draft_depth(steps: int, topk: int, length: int
     assert r.accept_length == (length / 100 if length / 100 > steps else None)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     k=st.integers(1, 8),
     steps=st.integers(200, 60_000),
@@ -472,7 +473,7 @@ def test_a_k_the_paste_states_twice_differently_decides_nothing_by_counts() -> N
     assert not r.bonus.rule.startswith("identity")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     k=st.integers(1, 6),
     flag=st.sampled_from(
@@ -500,7 +501,7 @@ def test_two_stated_ks_decide_nothing() -> None:
     assert all(r.accept_length is None for r in read_paste(text).records)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     kname=st.sampled_from(["k={}", "nst={}", "gamma={}", "num_spec_tokens={}", "K = {}"]),
     k=st.integers(1, 8),
@@ -543,7 +544,7 @@ def test_when_one_plus_k_times_rate_misses_nothing_is_decided() -> None:
     assert got.records[0].accept_length is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     verb=st.sampled_from(
         ["Benchmarked with", "Numbers measured on", "Results are from", "Served by"]
@@ -571,7 +572,7 @@ def test_a_tool_only_trained_with_or_compared_with_decides_nothing() -> None:
         assert all(r.accept_length is None for r in got.records)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     v=st.integers(105, 590),
     say=st.sampled_from(
@@ -615,7 +616,7 @@ def test_plus_one_without_the_targets_token_or_both_ways_decides_nothing() -> No
         assert [r.accept_length for r in got.records] == [None]
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     subject=st.sampled_from(["The accept length here", "Our numbers", "AL above", "These lengths"]),
     verb=st.sampled_from(
@@ -641,7 +642,7 @@ def test_a_sentence_on_another_tools_count_decides_nothing() -> None:
     assert [r.accept_length for r in read_paste(text).records] == [None]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     verb=st.sampled_from(
         ["Benchmarks were run on", "Tested on", "We ran with", "Numbers collected on", "Served by"]
@@ -718,7 +719,7 @@ def test_a_length_within_k_decides_nothing() -> None:
     k=st.integers(min_value=1, max_value=8),
     length=st.floats(min_value=1.0, max_value=9.0).map(lambda x: round(x, 2)),
 )
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_the_k_rule_claims_only_a_length_above_k(k: int, length: float) -> None:
     text = f"| setup | accept-len |\n|---|---|\n| draft `k={k}` | {length:.2f} |\n"
     (r,) = read_paste(text).records
@@ -730,7 +731,7 @@ def test_the_k_rule_claims_only_a_length_above_k(k: int, length: float) -> None:
         assert r.accept_length is None and r.bonus.value == "unknown"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     tool=st.sampled_from(["SpecForge", "SGLang", "vLLM", "llama.cpp"]),
     pointer=st.sampled_from(
@@ -765,7 +766,7 @@ def test_a_tool_that_ran_beside_a_pointer_still_decides() -> None:
         assert r.accept_length == 2.41
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     al=st.integers(150, 450),
     other=st.integers(150, 450),
@@ -784,7 +785,7 @@ def test_a_baseline_at_one_decides_the_pastes_other_lengths_of_that_name(
     assert got[-1].bonus.rule.startswith("the paste's other records")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     without=st.sampled_from(["w/o EAGLE", "without MTP", "w/o spec", "without DFlash", "w/o SD"]),
     with_=st.sampled_from(["w/ EAGLE", "with MTP", "EAGLE-3", "DFlash"]),
@@ -807,7 +808,7 @@ def test_a_run_at_one_that_names_no_run_without_drafts_decides_nothing() -> None
     assert all(r.accept_length is None for r in read_paste(text).records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     k=st.integers(1, 6),
     steps=st.integers(50, 3000),

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     pipe_table,
     render_table,
@@ -26,7 +27,7 @@ def _cell_share(a: int, r: int, form: int, approx: bool, qual: str) -> str:
     return f"**{pct}** ({counts}{qual})"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(
         st.tuples(
@@ -55,7 +56,7 @@ def test_accepted_and_drafted_counts_with_a_bold_rate_column(
         assert abs(r.printed_rate - (drafted * pct // 100) / drafted) < 0.0006
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(st.integers(min_value=100, max_value=990), min_size=1, max_size=4),
     st.sampled_from(["accepted draft tokens", "of drafted tokens accepted", "accepted tokens"]),
@@ -70,7 +71,7 @@ def test_a_share_before_the_accepted_tokens_it_counts(tenths: list[int], words: 
     assert [round(r.printed_rate or -1, 6) for r in got] == [round(t / 1000, 6) for t in tenths]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(min_value=20, max_value=400), st.integers(min_value=1, max_value=99)),
@@ -104,7 +105,7 @@ def test_a_count_over_a_count_of_something_else_is_no_record() -> None:
     assert not read_paste(text).records
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     acc=st.integers(1, 5000),
     extra=st.integers(0, 5000),
@@ -129,7 +130,7 @@ def test_accepted_over_drafted_counts(
         assert not recs
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(min_value=5, max_value=400), st.integers(min_value=0, max_value=100)),
@@ -168,7 +169,7 @@ def test_accept_and_reject_counts() -> None:
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     steps=st.integers(1, 500),
     share=st.floats(0, 1),
@@ -201,7 +202,7 @@ def test_cycles_without_an_acceptance_figure_give_nothing() -> None:
     assert read_paste("Profile run:\n- cycles=35\n- wall=2.1s\n- tok/s=36.4\n").records == ()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     drafted=st.integers(20, 5000),
     share=st.floats(0.01, 1.0),
@@ -235,7 +236,7 @@ def test_counts_that_do_not_give_the_share_are_not_read_as_its_counts() -> None:
     assert C.share_with_counts("~62% (273/436)") is not None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     steps=st.integers(5, 900),
     k=st.integers(1, 4),
@@ -279,7 +280,7 @@ def test_prose_counts_whose_share_disagrees_or_that_count_other_things_give_noth
     assert r.printed_rate == 0.603 and r.accepted_tokens is None and r.accept_length is None
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     drafted=st.integers(10, 900),
     share=st.floats(0.0, 1.0),
@@ -294,7 +295,7 @@ def test_accepted_a_of_b_with_its_share(drafted: int, share: float, noun: str) -
     assert (r.accepted_tokens == accepted) == (noun == " draft tokens")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     steps=st.integers(100, 90_000),
     per=st.integers(20, 95),
@@ -330,7 +331,7 @@ def test_a_value_whose_bracketed_counts_do_not_give_it_is_not_read() -> None:
     assert C.value("1.60 (77360/48367)") is not None
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     a=st.integers(1, 5000),
     r=st.integers(1, 5000),
@@ -359,7 +360,7 @@ def test_a_share_its_counts_do_not_give_is_not_read_with_them() -> None:
     assert all(x.accepted_tokens is None for x in read_paste(text).records)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     a=st.integers(1, 3000),
     r=st.integers(1, 3000),
@@ -390,7 +391,7 @@ _ACCEPTED = (
 _MEAN = ("mean accepted {x}", "mean {x}", "avg accepted {x}", "average {x}", "mean accepted: {x}")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     runs=st.lists(
         st.tuples(st.integers(5, 400), st.integers(0, 700), st.integers(0, 40)),
@@ -432,7 +433,7 @@ def test_a_runs_counts_give_its_bare_mean(
     assert all(r.bonus.value == "excluded" for r in got)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     n=st.integers(5, 400),
     a=st.integers(0, 700),
@@ -472,7 +473,7 @@ def test_a_of_b_accepted_never_reads_b_as_the_accepted_count() -> None:
     assert r.printed_rate == 0.981
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     a=st.integers(1, 5000),
     extra=st.integers(0, 5000),
@@ -497,7 +498,7 @@ def test_a_fraction_its_counts_do_not_give_keeps_no_counts() -> None:
     assert r.accept_rate is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     steps=st.integers(50, 9000),
     per=st.integers(110, 600),
@@ -526,7 +527,7 @@ def test_a_bare_number_that_is_no_quotient_of_the_counts_gives_nothing() -> None
         assert read_paste(text + "\n").records == (), text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     a=st.integers(1, 5000),
     extra=st.integers(0, 5000),
@@ -548,7 +549,7 @@ def test_accepted_over_proposed_whose_share_disagrees_is_not_read() -> None:
     assert read_paste("410 accepted / 530 proposed (50.00%)\n").records == ()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     runs=st.lists(st.tuples(st.integers(1, 3000), st.integers(0, 3000)), min_size=1, max_size=4),
     noun=st.sampled_from(["draft tokens ", "", "tokens "]),

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 
 
 @st.composite
@@ -52,7 +53,7 @@ def test_json_metric_objects_under_their_name_or_header() -> None:
     assert r.printed_length == 2.38 and r.pooling.value == "median"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(json_bodies())
 def test_generated_json_bodies(case: tuple[str, float]) -> None:
     text, length = case
@@ -103,7 +104,7 @@ def test_members_of_a_json_body_that_does_not_parse() -> None:
     assert any("does not parse" in n for n in r.notes)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(n=st.integers(2, 5), data=st.data())
 def test_json_lines_one_record_each(n: int, data: st.DataObject) -> None:
     vals = [data.draw(st.integers(120, 480)) / 100 for _ in range(n)]
@@ -115,7 +116,7 @@ def test_json_lines_one_record_each(n: int, data: st.DataObject) -> None:
     assert [r.printed_length for r in got] == vals
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     key=st.sampled_from(
         [
@@ -160,7 +161,7 @@ _POSITION_KEYS = (
 )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     key=st.sampled_from(_POSITION_KEYS),
     n=st.integers(2, 6),
@@ -203,7 +204,7 @@ def test_objects_keyed_otherwise_are_no_positions() -> None:
         assert all(not r.per_position for r in read_paste(text).records), text
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     lead=st.sampled_from(["mean_accept_len = {v}", "Mean acceptance length: {v}", "AL {v}"]),
     key=st.sampled_from(_POSITION_KEYS),
@@ -223,7 +224,7 @@ def test_a_key_value_line_above_a_python_dict_keeps_both(
     assert r.accept_length == length
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     outer=st.sampled_from(["timings", "usage", "stats", "spec"]),
     drafted=st.integers(1, 4000),

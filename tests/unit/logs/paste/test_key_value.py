@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 
 LENGTH_KEYS = [
     "Mean acceptance length",
@@ -83,7 +84,7 @@ def test_a_variant_naming_another_measure_is_not_the_rate() -> None:
     assert all(r.printed_rate != 0.0412 for r in read_paste(text).records)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(key_values())
 def test_generated_key_value_runs(case: tuple[str, dict[str, float | int]]) -> None:
     text, truth = case
@@ -114,7 +115,7 @@ def test_one_key_several_values_each_with_its_qualifier() -> None:
     assert [a.printed_length, b.printed_length, c.printed_length] == [2.9, 2.5, 2.1]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.booleans(),
     st.sampled_from(["Accept Rate (%)", "acceptance rate", "draft acceptance"]),
@@ -152,7 +153,7 @@ def test_sub_keys_under_a_line_opening_metric_with_vs_runs() -> None:
     assert [r.accept_length for r in got] == [2.115, 2.103]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     doubled=st.sets(st.sampled_from(["draft", "emitted", "accepted", "spec"]), max_size=4),
     k=st.integers(1, 16),
@@ -189,7 +190,7 @@ def test_a_vllm_v0_line_with_doubled_words_in_its_keys(
     assert G.norm_key("tokens per token") == "tokens per token"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     positions=st.lists(st.integers(5, 95), min_size=2, max_size=5),
     steps=st.integers(50, 2000),
@@ -255,7 +256,7 @@ def test_a_threshold_and_a_key_after_a_semicolon_are_no_measurement() -> None:
     assert [(r.printed_rate, r.printed_length) for r in got] == [(0.61, 2.3)]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["mtp_avg_token_per_step", "avg_tokens_per_step", "avg_token_per_round"]),
     v=st.integers(100, 600),
@@ -270,7 +271,7 @@ def test_a_tokens_per_step_field_among_a_log_lines_other_fields(
     assert r.printed_length == v / 100 and r.accept_length == v / 100
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     length=st.integers(120, 590),
     lead=st.sampled_from(["vLLM spec decode: ", "Run 3 (eagle): ", ""]),
@@ -297,7 +298,7 @@ def test_a_qualifier_naming_another_measure_takes_no_value() -> None:
     assert r.printed_length == 2.8
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     keys=st.permutations(["Speedup:", "Spec  tok/s:", "AR    tok/s:", "Avg accept length:"]),
     speeds=st.tuples(st.integers(100, 999), st.integers(100, 999)),
@@ -319,7 +320,7 @@ def test_aligned_key_value_lines_with_asides_are_no_table(
     assert r.printed_rate is None  # 'AR' here is the autoregressive run, no rate
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     out_key=st.sampled_from(["Total new tokens", "new tokens", "Total output tokens"]),
     steps_key=st.sampled_from(
@@ -339,7 +340,7 @@ def test_new_tokens_over_target_model_calls_decide_the_bonus(
     assert r.bonus.rule.startswith("identity:")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["Acceptance length", "mean acceptance length", "accept rate", "AL"]),
     sep=st.sampled_from([": ", " = "]),
@@ -369,7 +370,7 @@ def test_a_formula_without_its_result_gives_no_value() -> None:
 _STATS = ("min", "max", "p90", "p99", "std")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     name=st.sampled_from(["Acceptance length", "AL", "accept length", "Accept rate (%)"]),
     mean_word=st.sampled_from(["avg", "mean", "average", "AVERAGE", "median", "p50"]),

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     pipe_table,
     printed_lengths,
@@ -66,7 +67,7 @@ def test_a_token_weighted_row_is_its_own_pooled_record() -> None:
     assert not C.key("Acceptance Length (ratio)").pooled
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     name=st.sampled_from(_LENGTH_NAMES),
     qual=st.sampled_from(("for ", "of ", "in ", "at ", ", ")),
@@ -91,7 +92,7 @@ def test_a_number_inside_the_label_is_never_the_value(
     )
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     name=st.sampled_from(_LENGTH_NAMES + ("acceptance rate",)),
     qual=st.sampled_from(("over", "across", "for", "of", "on")),
@@ -123,7 +124,7 @@ def test_a_count_of_what_the_figure_was_measured_over_is_not_its_value(
         assert figs == []
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     metric=st.sampled_from(_METRIC_NAMES),
     configs=st.lists(st.sampled_from(_CONFIGS), min_size=2, max_size=3, unique=True),
@@ -172,7 +173,7 @@ def test_a_metric_then_another_figure_after_a_comma_is_not_that_metric() -> None
     assert C.key("AL, greedy").metric == C.LENGTH
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     lead=st.sampled_from(["Acceptance length", "AL", "**Accept length**", "Accept rate", "τ"]),
     sep=st.sampled_from([":", " —", " -", " –"]),
@@ -216,7 +217,7 @@ def test_goals_bounds_and_statistics_after_a_metric_are_no_configurations() -> N
     assert read_paste("Accept length: expected: 3.1, threshold: 2.0\n").records == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     steps=st.integers(65, 200_000),
     per=st.integers(20, 400),
@@ -250,7 +251,7 @@ def test_a_handful_of_steps_stays_the_configuration() -> None:
         assert all(any(n in ("steps", "num steps") for n, _ in r.labels) for r in got)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     before=st.sampled_from(["", "Parity verified at all 24 checkpoints. ", "Tests pass! "]),
     lead=st.sampled_from(["Acceptance", "Acceptance rate", "Draft acceptance"]),
@@ -267,7 +268,7 @@ def test_per_configuration_rates_after_a_sentence(
     assert all(r.printed_length is None for r in got)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     vals=st.lists(st.integers(110, 690), min_size=2, max_size=3),
     form=st.sampled_from(["bracket", "colonless", "slashed", "on"]),
@@ -321,7 +322,7 @@ def test_an_ar_column_of_times_is_not_read() -> None:
     assert not read_paste(text).records
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     metric=st.sampled_from(["acceptance length", "accept rate", "AL", "mean accept length"]),
     per=st.sampled_from(["per dataset", "by task", "per category", "across datasets"]),
@@ -345,7 +346,7 @@ def test_a_metric_per_item_then_its_value_per_item(
     assert seen == pytest.approx([v / 500 if rate else v / 100 for v in vals])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     metric=st.sampled_from(["Accept len", "accept rate:", "AL", "mean acceptance length ="]),
     name=st.sampled_from(["bs", "T", "k", "ctx", "batch"]),

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     printed_lengths,
     render_table,
@@ -33,7 +34,7 @@ def test_negative_controls() -> None:
     assert not read_paste(decode).records
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(st.integers(min_value=100, max_value=400), min_size=1, max_size=4),
     st.sampled_from(["tau", "acc_len", "accept_length"]),
@@ -60,7 +61,7 @@ def test_acceptance_rates_of_papers_are_no_record() -> None:
     assert not reading.records and reading.ignored
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(
         st.sampled_from(
@@ -98,7 +99,7 @@ def test_tables_without_acceptance_give_nothing(headers: list[str], n: int, layo
     assert not got.records and not got.unread, text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     mark=st.sampled_from(_MARKS),
     where=st.sampled_from(("line", "title", "example")),
@@ -125,7 +126,7 @@ def test_figures_marked_as_not_measured_give_no_record(
     assert any("not measured" in b.reason for b in got.unread)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     title=st.sampled_from(
         (

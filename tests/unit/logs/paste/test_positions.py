@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     pipe_table,
 )
@@ -32,7 +33,7 @@ def test_per_position_list_in_a_cell_decides_the_bonus() -> None:
     assert C.rate_list("0.8") is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(st.integers(min_value=0, max_value=9000), min_size=2, max_size=5),
     st.booleans(),
@@ -65,7 +66,7 @@ def test_position_columns_beside_an_overall_rate() -> None:
     assert all(r.accept_length is None for r in read_paste(bare).records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     rates=st.lists(st.integers(5, 95), min_size=2, max_size=6),
     brackets=st.sampled_from(["()", "[]"]),
@@ -89,7 +90,7 @@ def test_a_per_position_list_wrapped_over_lines(
     assert r.bonus.rule.startswith("identity"), r.bonus
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     word=st.sampled_from(["accept", "acceptance", "acc", "accept rate", "acceptance rate"]),
     pos=st.sampled_from(["d{}", "p{}", "pos{}", "{}", "t{}"]),
@@ -143,7 +144,7 @@ def test_a_slash_list_that_names_no_positions_is_no_per_position_header() -> Non
         assert all(not r.per_position for r in got), head
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     key=st.sampled_from(
         [
@@ -185,7 +186,7 @@ def test_a_list_that_goes_on_with_other_counts_is_not_taken() -> None:
     assert all(not r.per_position for r in read_paste(text).records)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     name=st.sampled_from(["acceptance rates", "accept rates", "acceptance probabilities"]),
     verb=st.sampled_from(["of ", "were ", "are ", ": "]),
@@ -229,7 +230,7 @@ def test_a_prose_list_that_does_not_fill_its_range_is_no_positions() -> None:
         assert all(not r.per_position for r in read_paste(text).records), text
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     rates=st.lists(st.integers(50, 9999), min_size=2, max_size=6),
     name=st.sampled_from(["Accept ratio", "acceptance rate", "per-position acceptance"]),
@@ -260,7 +261,7 @@ def test_rates_that_rise_are_no_positions() -> None:
     assert all(not x.per_position for x in read_paste(text).records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["Accept ratio", "acceptance rate per position", "accept rate"]),
     sep=st.sampled_from([": ", " = ", ":\t"]),
@@ -279,7 +280,7 @@ def test_a_key_then_rising_numbers_with_spaces_is_never_its_first_number() -> No
     assert all(r.printed_rate is None and not r.per_position for r in got.records)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(rates=st.lists(st.integers(50, 9999), min_size=2, max_size=5))
 def test_a_key_then_falling_rates_without_a_separator(rates: list[int]) -> None:
     falling = sorted(rates, reverse=True)
@@ -288,7 +289,7 @@ def test_a_key_then_falling_rates_without_a_separator(rates: list[int]) -> None:
     assert [r.per_position for r in got.records] == [tuple(x / 10000 for x in falling)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     opener=st.sampled_from(
         [
@@ -333,7 +334,7 @@ def test_lines_under_a_key_that_are_no_positions_in_order_are_not_its_rates() ->
     assert all(not r.per_position for r in read_paste(text).records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     key=st.sampled_from(
         ["num_accepted_tokens_per_pos", "acceptance_counts", "accepted per position"]
@@ -363,7 +364,7 @@ def test_counts_per_position_that_disagree_with_the_total_are_no_rates() -> None
     assert all(not r.per_position for r in read_paste(text).records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["acceptance", "accept rate", "acceptance rates:"]),
     sep=st.sampled_from(["/", ", "]),

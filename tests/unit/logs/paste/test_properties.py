@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.hook import hold
 from specdiag.core.logs.records import PASTE_MAX
+from tests.support.examples import examples
 
 ROOT = Path(__file__).resolve().parents[4]
 
 
 @given(st.text(max_size=300))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_any_text_never_raises(text: str) -> None:
     read_paste(text)
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     MARKUP,
     render_table,
@@ -19,7 +20,7 @@ _BOUNDS = ["≥ ", ">= ", "> ", "at least ", "above ", "over ", "more than ", "u
 _NAMES = st.sampled_from(["acceptance length", "accept length", "acc len", "accept_len"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.integers(min_value=50, max_value=950),
     st.integers(min_value=50, max_value=950),
@@ -37,7 +38,7 @@ def test_a_rate_versus_another_after_a_qualifier(a: int, b: int, qual: str) -> N
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(
         st.tuples(
@@ -67,7 +68,7 @@ def test_a_worked_out_share_without_an_acceptance_word_is_not_read() -> None:
     assert read_paste(text).records == ()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.integers(min_value=300, max_value=990),
     st.integers(min_value=1, max_value=150),
@@ -134,7 +135,7 @@ def test_a_typical_value_or_a_range_is_no_measurement() -> None:
     assert read_paste(text).records == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.sampled_from(_BOUNDS),
     st.integers(min_value=30, max_value=95),
@@ -161,7 +162,7 @@ def test_a_measured_change_is_still_read_beside_a_range() -> None:
     assert got[-1].printed_rate == 0.58
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.sampled_from(["BS per DP", "batch size", "bs", "concurrency", "max batch"]),
     st.integers(min_value=2, max_value=256),
@@ -183,7 +184,7 @@ def test_a_value_bound_to_a_setting_is_not_the_acceptance(
     assert [r.printed_length for r in read_paste(text).records] == []
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.sampled_from(["接受长度", "接收长度", "accept length", "平均接受长度"]),
     st.sampled_from(["提升到", "提高到", "降低到", "到", "至", "增加至"]),
@@ -209,7 +210,7 @@ def test_chinese_average_and_rate() -> None:
     assert r.printed_length == 2.63 and r.printed_rate == 0.715
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     _NAMES,
     st.lists(
@@ -276,7 +277,7 @@ def test_prose_restating_a_table_cell_with_a_drafted_setting() -> None:
     assert len(read_paste(text).records) == 4
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     st.integers(min_value=110, max_value=500),
     st.integers(min_value=110, max_value=500),
@@ -306,7 +307,7 @@ def test_a_setting_word_in_another_clause_keeps_a_measured_change() -> None:
     assert [r.printed_length for r in read_paste(text).records] == [1.9, 2.55]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     drafts=st.integers(2, 999),
     share=st.floats(0.01, 1.0),
@@ -342,7 +343,7 @@ def test_a_verdict_cell_in_prose_gives_a_rate_per_row(
         assert r.accepted_tokens == acc and r.steps is None  # a draft may be several tokens
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     before=st.integers(12, 79),
     after=st.integers(10, 79),
@@ -383,7 +384,7 @@ def test_acc_x_to_y_is_not_read_as_acceptance_without_its_full_name_or_beside_ac
     assert read_paste(both).records == ()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     a=st.integers(11, 59),
     b=st.integers(11, 59),
@@ -400,7 +401,7 @@ def test_a_wrapped_span_of_years_is_no_change_of_a_figure() -> None:
     assert read_paste("The acceptance tests ran from 2019\nto 2021 on the old rig.\n").records == ()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     a=st.integers(11, 59),
     b=st.integers(11, 59),
@@ -412,7 +413,7 @@ def test_a_change_with_an_arrow_after_the_figure(a: int, b: int, name: str, arro
     assert [r.printed_length for r in read_paste(text).records] == [a / 10, b / 10]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     quote=st.sampled_from(["", "> ", "> > "]),
     name=st.sampled_from(["mean acceptance length", "accept length", "average acceptance length"]),
@@ -447,7 +448,7 @@ def test_no_restated_length_without_a_named_one_or_with_another_measure() -> Non
         assert 1.9 not in [r.printed_length for r in got], text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     verb=st.sampled_from(["improved", "increased", "went", "dropped"]),
     adverb=st.sampled_from(["", " drastically", " slightly", " significantly"]),
@@ -470,7 +471,7 @@ def test_accepted_tokens_changing_between_counts_is_no_length() -> None:
     assert all(r.printed_length is None for r in read_paste(text).records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     noun=st.sampled_from(["tokens/round", "tok/cycle", "tokens per round", "tokens/forward"]),
     rate=st.integers(30, 95),
@@ -488,7 +489,7 @@ def test_a_value_before_its_step_unit_in_prose(
     assert got.records[0].accept_length == length / 100
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     noun=st.sampled_from(["Tokens per round", "tokens per step", "tok/cycle"]),
     op=st.sampled_from(["+", "×", "*", "-"]),
@@ -503,7 +504,7 @@ def test_the_first_term_of_a_formula_is_no_value(noun: str, op: str, tick: str, 
     assert read_paste(text).records == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     name=st.sampled_from(
         ["mean acceptance length", "accept length", "avg acceptance length", "AL"]
@@ -527,7 +528,7 @@ def test_a_hedge_word_before_a_bound_or_a_count_is_no_figure() -> None:
     assert read_paste("mean acceptance length only 32 queries in\n").records == ()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     acc=st.integers(5, 690),
     k=st.integers(7, 15),
@@ -566,7 +567,7 @@ def test_a_mean_of_accepted_drafts_without_its_step_is_not_read() -> None:
     assert all(r.accepted_tokens is None and r.accept_length is None for r in got.records)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     verb=st.sampled_from(["accepted", "accepts", "we accept about", "accepted ~"]),
     unit=st.sampled_from(["tokens per step", "tokens/step", "tokens per round", "tok/cycle"]),
@@ -581,7 +582,7 @@ def test_accepted_tokens_per_step_is_a_length_left_undecided(verb: str, unit: st
     assert got.records[0].accept_length is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     v=st.integers(110, 590),
     noun=st.sampled_from(["accepted tokens", "accepted drafts", "draft tokens accepted"]),
@@ -599,7 +600,7 @@ def test_a_mean_accepted_per_step_before_its_name(v: int, noun: str, per: str) -
         assert r.accept_length is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     cut=st.integers(0, 3),
     fence=st.booleans(),
@@ -623,14 +624,14 @@ def test_a_parenthesis_left_open_without_a_figure_joins_nothing() -> None:
     assert [r.printed_length for r in read_paste(text).records] == [2.41]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(p=st.integers(100, 9999), name=st.sampled_from(["Accepted draft tokens", "accepted tokens"]))
 def test_accepted_tokens_as_a_percentage_in_prose(p: int, name: str) -> None:
     got = read_paste(f"{name}: {p / 100:.2f}%\n")
     assert [round(r.printed_rate or 0, 6) for r in got.records] == [p / 10000]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     dash=st.sampled_from(["—", "–"]),
     name=st.sampled_from(["Acceptance rate", "accept length", "Mean acceptance length"]),
@@ -650,7 +651,7 @@ def test_a_target_model_line_is_no_goal() -> None:
 
 
 @given(st.sampled_from(["exactly", "only", "roughly", "nearly", "still"]))
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 def test_a_hedge_word_before_the_value(word: str) -> None:
     text = (
         f"With the broken draft checkpoint the acceptance rate was {word} 3.5% for spec decoding.\n"
@@ -695,7 +696,7 @@ def test_a_bare_value_of_another_measure_is_not_a_length() -> None:
     assert not read_paste("With speculative decoding the draft is 2.4.\n").records
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     name=st.sampled_from(["The accept length", "acceptance length", "AL", "mean acceptance rate"]),
     verb=st.sampled_from(["went up", "improved", "dropped", "fell", "changed", "jumped"]),
@@ -723,7 +724,7 @@ def test_a_change_of_another_measure_gives_nothing() -> None:
         assert read_paste(text + "\n").records == (), text
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     name=st.sampled_from(["AL:", "Mean accept length", "accept rate", "acceptance length ="]),
     n=st.integers(2, 4),
@@ -751,7 +752,7 @@ def test_configurations_listed_for_another_count_of_values_or_another_measure() 
         assert len(got) <= 1, text
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["The acceptance length is", "accept rate", "AL:", "Mean accept length"]),
     word=st.sampled_from(["down from", "up from", "dropping from", "falling from"]),
@@ -775,7 +776,7 @@ def test_down_from_another_measure_is_no_second_record() -> None:
     assert [r.printed_length for r in got] == [1.12]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["acceptance", "acceptance rate:", "accept rate", "draft acceptance"]),
     unit=st.sampled_from(["tokens/step", "tokens per step", "tok/round", "tokens per verify step"]),
@@ -787,7 +788,7 @@ def test_a_rates_name_over_tokens_per_step_is_no_rate(name: str, unit: str, v: i
     assert (r.printed_length, r.accept_length) == (v / 100, None)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["The accept_len", "acceptance length", "the accept rate", "AL"]),
     verb=st.sampled_from(
@@ -803,7 +804,7 @@ def test_a_figures_value_after_a_verb_of_where_it_went(name: str, verb: str, v: 
     assert got == pytest.approx(v / 500 if rate else v / 100)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     k=st.integers(2, 7),
     v=st.integers(10, 99),
@@ -827,7 +828,7 @@ def test_standard_decoding_at_one_says_the_lengths_count_the_targets_token() -> 
     assert r.accept_length is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     n=st.integers(2, 4),
     name=st.sampled_from(["committed tokens per verify", "tokens per step", "accept length"]),

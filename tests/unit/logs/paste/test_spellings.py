@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
 from specdiag.core.logs.paste.text import prepare
+from tests.support.examples import examples
 from tests.support.pastes import (
     LENGTH_HEADERS,
     MARKUP,
@@ -80,7 +81,7 @@ def test_header_spellings() -> None:
     assert C.key("Acceptance rate at token 2").position == 2
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.text(alphabet="τ±≈–—éüß→…αλ", min_size=1, max_size=6),
     st.text(alphabet="abc XYZ 0.9|:()café naïve", max_size=20),
@@ -135,7 +136,7 @@ def test_full_width_punctuation() -> None:
     assert [r.printed_length for r in got] == [2.19]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.sampled_from(_AGG), min_size=1, max_size=3),
     st.sampled_from(sorted(_METRICS)),
@@ -166,7 +167,7 @@ def test_a_snake_case_rate_column_of_a_sweep_table() -> None:
     assert all(r.accept_length is None for r in got)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.sampled_from(
         ["toks/fwd", "tokens/forward", "tok/cycle", "Average toks/fwd", "tokens per cycle"]
@@ -197,7 +198,7 @@ def test_a_draft_len_column_is_the_draft_tokens_per_step() -> None:
     assert [r.accept_length for r in got] == [1.80, 2.62]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["Avg Accepted/window", "accepted per window", "mean accepted/window"]),
     vals=st.lists(st.integers(10, 600), min_size=1, max_size=4),
@@ -209,7 +210,7 @@ def test_accepted_per_draft_window_is_accepted_per_step(name: str, vals: list[in
     assert [r.accept_length for r in got] == [round(1 + v / 100, 6) for v in vals]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     name=st.sampled_from(_STEP_SPELLINGS),
     suffix=st.sampled_from(["", " (struct)", " (code)", " [avg]"]),
@@ -236,7 +237,7 @@ def test_tokens_per_any_step_noun_is_tokens_per_step(
     assert [r.accept_length for r in got.records] == vals
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     stem=st.sampled_from(["accept", "acceptance", "Accept", "Acceptance"]),
     figure=st.sampled_from(["ratio", "length", "rate"]),
@@ -278,7 +279,7 @@ def test_real_words_near_a_figure_are_not_corrected() -> None:
     assert read_paste(text).records == ()
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     name=st.sampled_from(
         ["accepted_tokens, %", "accepted tokens (%)", "Accepted, %", "accepted %"]
@@ -309,7 +310,7 @@ def test_more_spellings(name: str, metric: str | None) -> None:
     assert C.key(name).metric == metric
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     words=st.sampled_from(
         [
@@ -345,7 +346,7 @@ def test_capitals_are_not_camel_case() -> None:
     assert C.key("SGLang Spec Accept Length").tool == "sglang"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     rate=st.sampled_from(
         ["accept rate", "acceptance rate", "acceptance", "accept prob", "acc rate", "accept"]
@@ -371,7 +372,7 @@ def test_a_rates_basis_or_one_numbered_position_is_no_per_position_list() -> Non
     assert C.key("acceptance rate at position 2").metric == C.POSITION
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(
         ["Mean Accepted Tokens", "#Mean Accepted Tokens", "avg accepted tokens", "average accepted"]
@@ -393,7 +394,7 @@ def test_mean_accepted_tokens_of_a_request_are_no_length() -> None:
         assert read_paste(text + "\n").records == (), text
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     name=st.sampled_from(["acceptance rate", "接受率", "accept length", "接受长度"]),
     sep=st.sampled_from([": ", "：", " = "]),

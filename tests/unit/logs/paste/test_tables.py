@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import cells as C
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 from tests.support.pastes import (
     LENGTH_HEADERS,
     MARKUP,
@@ -102,7 +103,7 @@ _FIGURE_HEADINGS = (
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tables())
 def test_generated_tables_give_one_record_per_configuration(
     case: tuple[str, list[float], list[dict[str, str]]],
@@ -116,7 +117,7 @@ def test_generated_tables_give_one_record_per_configuration(
         assert lab.items() <= dict(r.labels).items(), (text, r.labels)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(_RATES, st.sampled_from(["Accept", "Acc", "accept"]), st.booleans())
 def test_a_bare_accept_column_of_percentages_is_a_rate(
     tenths: list[int], name: str, details: bool
@@ -153,7 +154,7 @@ def test_a_tau_table_under_a_sentence_title_with_mojibake() -> None:
     assert all(r.tool == "unknown" and r.accept_length is None for r in got)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(st.integers(min_value=110, max_value=790), min_size=1, max_size=4),
     st.sampled_from(["accept", "acc", "Accept"]),
@@ -178,7 +179,7 @@ def test_a_bare_column_without_a_definition_is_not_guessed() -> None:
     assert read_paste(text).records == ()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(grouped_tables())
 def test_generated_multi_row_headers(case: tuple[str, list[float]]) -> None:
     text, truth = case
@@ -255,7 +256,7 @@ def test_sheet_copy_with_a_spanning_title_and_no_outer_bars() -> None:
     assert dict(got[0].labels).get("steps") == "3"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.lists(st.integers(min_value=-900, max_value=1500), min_size=2, max_size=6),
     st.sampled_from(["accepted length", "acceptance rate", "accept len"]),
@@ -297,7 +298,7 @@ def test_a_terminal_table_under_a_centred_title() -> None:
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     heading=st.sampled_from(_FIGURE_HEADINGS),
     between=st.lists(
@@ -368,7 +369,7 @@ def test_a_heading_further_up_does_not_name_a_table_under_another_measure() -> N
     assert read_paste("## Results\n\nSee below.\n\n" + table).records == ()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     rate_name=st.sampled_from(["接受率", "Accept rate", "acceptance", "平均接受率"]),
     n_rows=st.integers(1, 6),
@@ -404,7 +405,7 @@ def test_tab_tables_of_other_figures_stay_unread_and_apart() -> None:
     assert len(TX.blocks(lines)) == 2
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     title=st.sampled_from(
         [
@@ -450,7 +451,7 @@ def test_two_tables_a_blank_line_apart_stay_two_tables() -> None:
     assert [r.printed_length for r in read_paste(split).records] == [2.61, 3.02]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     length_name=st.sampled_from(["Mean Acceptance Length", "Accept length", "AL", "acc_len"]),
     rate_name=st.sampled_from(["Draft Acceptance Rate", "Accept rate", "accept_rate (%)"]),
@@ -498,7 +499,7 @@ def test_a_first_row_of_numbers_under_a_name_of_no_figure_stays_a_header() -> No
     assert [r.printed_length for r in got] == [2.61, 2.58, 2.55]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     name=st.sampled_from(["Acceptance Length", "AL", "accept rate", "τ"]),
     spread=st.sampled_from([" ± std", " (± std)", " (mean ± sd)", " +/- stddev"]),
@@ -530,7 +531,7 @@ def test_a_signed_or_delta_column_of_metric_rows_is_no_record() -> None:
     assert [r.printed_length for r in read_paste(text).records] == [2.1, 2.4]
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     name=st.sampled_from(["accepted_tokens, %", "Accept length", "acceptance rate", "τ"]),
     head_double=st.booleans(),
@@ -564,7 +565,7 @@ def test_a_boolean_or_in_code_is_no_table() -> None:
     assert read_paste(text).records == ()
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     name=st.sampled_from(["accept", "Accept", "acc", "**accept**"]),
     base=st.sampled_from(["baseline", "no spec", "autoregressive", "vanilla"]),
@@ -614,7 +615,7 @@ def test_a_bold_title_rounding_the_figures_below_it_is_a_title(title: str) -> No
     assert sorted(r.printed_length or 0 for r in other.records) == [2.28, 2.34, 2.9]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     vals=st.lists(st.integers(110, 690), min_size=1, max_size=4),
     attrs=st.sampled_from(["", ' align="center"', ' class="x"']),
@@ -646,7 +647,7 @@ def test_html_table_rows(vals: list[int], attrs: str, bold: bool, one_line: bool
     assert [r.printed_length for r in got.records] == [v / 100 for v in vals]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     sets=st.lists(
         st.sampled_from(["MT-bench", "GSM8K", "HumanEval", "chat", "H100", "Alpaca"]),
@@ -677,7 +678,7 @@ def test_another_measure_before_the_metric_is_not_it(header: str) -> None:
     assert C.key(header).metric is None
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(k=st.integers(1, 5), over=st.integers(5, 150), label=st.booleans())
 def test_a_bare_accept_column_above_its_rows_k(k: int, over: int, label: bool) -> None:
     v = k + over / 100
@@ -718,7 +719,7 @@ def test_a_heading_rounding_the_figures_below_is_a_title() -> None:
     assert [r.printed_rate for r in read_paste(own).records] == [0.77, 0.812, 0.418]
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(
     k=st.integers(2, 16),
     name=st.sampled_from(["accepted/{k}", "accepted / {k}", "acc/{k}", "accepted out of {k}"]),
@@ -746,7 +747,7 @@ def test_accepted_drafts_out_of_k_leave_the_bonus_out_and_other_measures_are_not
         assert read_paste(pipe_table(["run", header], [["a", "3.20"]])).records == (), header
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     title=st.sampled_from(
         ["Accept length:", "### Mean acceptance length", "**τ**", "Acceptance rate (%):"]
@@ -781,7 +782,7 @@ def test_a_header_of_numbers_over_rows_named_as_figures_stays_a_header() -> None
     assert [r.printed_length for r in got] == [1.8, 2.4, 2.9]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     sym=st.sampled_from(["`a`", "α", "`p`", "r"]),
     heading=st.sampled_from(["### {s}, measured", "## {s} (measured)", "### {s} — measured"]),
@@ -819,7 +820,7 @@ def test_a_symbol_under_a_heading_without_measured_or_with_two_figures_is_not_re
         assert read_paste(lead + table).records == (), lead
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     title=st.sampled_from(["**Token Acceptance Rate:**", "### Acceptance rate", "Accept rate:"]),
     vals=st.lists(st.integers(11, 90), min_size=2, max_size=6),

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
 
 
 def _offline_block(proposals: int, accepted: int, rates: list[int]) -> str:
@@ -35,7 +36,7 @@ AIPERF = """\
 """
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(min_value=1000, max_value=90000), st.integers(10, 150)),
