@@ -1,12 +1,6 @@
-"""The commands as declared: each registered command's parameters read from its signature.
-
-Every command declares its flags with ``Annotated[T, typer.Option(...)]`` (or
-``typer.Argument``). This module reads those declarations back, through typer's public API
-only (``Typer.registered_commands``, ``Typer.registered_groups`` and the
-``OptionInfo``/``ArgumentInfo`` each parameter is
-declared with), never through the click command typer builds from them: that object's
-attributes change between typer releases. ``docgen`` renders docs/cli.md from it; the contract
-tests compare declarations across commands with it.
+"""The commands as declared (``Annotated[T, typer.Option(...)]``), read through typer's public
+API only, never through the click command typer builds: its attributes change between typer
+releases. ``docgen`` and the contract tests read the CLI from here.
 """
 
 from __future__ import annotations

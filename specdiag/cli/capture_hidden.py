@@ -1,10 +1,5 @@
-"""``specdiag capture-hidden``: get the hidden states a draft is fed, one subcommand per source:
-``capture-hidden vllm URL``, ``capture-hidden sglang URL``, ``capture-hidden hf MODEL_DIR``, each
-with only its own flags. Every subcommand maps its flags onto
-:class:`~specdiag.core.hidden.capture_run.CaptureOptions` (or ``ServerArgsOptions`` for
-``--print-server-args``), which refuse what does not go together; one core entry runs it. The
-older spellings (``--from SOURCE WHERE``; ``--print-server-args [--engine E]`` with no source)
-are rewritten by :func:`legacy_args`, with a warning, before typer parses the line."""
+"""``specdiag capture-hidden vllm URL | sglang URL | hf MODEL_DIR``: the hidden states a draft is
+fed, one subcommand per source; older spellings are rewritten by :func:`legacy_args`."""
 
 from __future__ import annotations
 

@@ -3,9 +3,7 @@
     python -m specdiag.cli.docgen            # rewrite docs/cli.md
     python -m specdiag.cli.docgen --check    # exit 1 when docs/cli.md is out of date
 
-Every command registered in :data:`specdiag.cli.app.COMMANDS` is listed in that order with its
-help text and every option (a group's subcommands, each with its own, under it): its flags, type or choices, default, environment variables and
-help, read from the commands' declarations (:mod:`specdiag.cli._declared`, typer's public API). ``tests/contract/test_cli_docs.py`` runs the check, so the page cannot drift from the code.
+``tests/contract/test_cli_docs.py`` runs the check, so the page cannot drift from the code.
 """
 
 from __future__ import annotations

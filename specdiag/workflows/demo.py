@@ -134,13 +134,8 @@ def run_demo(
     on_server: Callable[[str], None] | None = None,
     keep_server: Callable[[DemoResult], None] | None = None,
 ) -> DemoResult:
-    """Run every step of the demo and return the results.
-
-    ``on_step(name, command)`` is called before each step with the command it stands for;
-    ``on_server(url)`` once the server listens; ``keep_server(result)``, if given, is called at
-    the end while the server still runs (it returns when the caller wants the server stopped).
-    The server and the temporary directory are gone when this returns or raises.
-    """
+    """Run every step of the demo; ``keep_server(result)`` runs while the server still listens.
+    The server and the temporary directory are gone when this returns or raises."""
     require_extras(
         ("starlette", "uvicorn", "torch"),
         "the demo",

@@ -14,14 +14,6 @@ Conventions (see :mod:`specdiag.core.hidden.conventions`):
   layers ``layer_ids``, i.e. HF indices ``id + 1``) and ``hidden_state`` [1, T, H] (post-norm).
 * :func:`served_capture` captures what an engine would for configured ids: SGLang adds +1,
   vLLM reads ids verbatim (id 0 = embedding); both concatenate in ascending layer order.
-
-Example::
-
-    from specdiag.workflows.synthetic import make_case
-    case = make_case("collapsed")          # or "matching", "off-by-one", "permuted"
-    result = compare(case.served_dump(), case.training_dump(), CompareOptions(
-        training_layers=case.training_layer_ids, served_layers=case.served_layer_ids,
-        engine=case.engine))
 """
 
 from __future__ import annotations
