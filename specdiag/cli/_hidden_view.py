@@ -1,10 +1,5 @@
-"""compare-hidden's JSON document and human view, shared by compare-hidden, the demo and
-capture-hidden --compare.
-
-The document is derived from the result's frozen dataclasses (:func:`specdiag.cli._output.derive`):
-it adds the input names after ``mode`` and writes ``identified_by`` with its training chunk
-number, as docs/compare-hidden.md lists.
-"""
+"""compare-hidden's JSON document (docs/compare-hidden.md) and human view, shared by
+compare-hidden, the demo and capture-hidden --compare."""
 
 from __future__ import annotations
 

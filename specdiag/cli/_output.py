@@ -60,14 +60,9 @@ def derive(
     convert: Mapping[str, Callable[[Any], object]] | None = None,
     add: Mapping[str, object] | None = None,
 ) -> dict[str, object]:
-    """One dataclass's JSON object, derived from its fields: all of them in declaration order
-    (or ``only``, in that order), less ``omit``, with the keys in ``rename`` renamed. Commands
-    build their ``--json`` documents from these, adding or renaming only what their docs list.
-
-    ``convert`` maps a field to the function that serialises it instead of :func:`to_jsonable`
-    (a sub-document with its own documented keys); ``add`` holds documented keys that are no
-    field (a grouping of fields, a computed value), placed where ``only`` names them, else
-    after the fields."""
+    """One dataclass's JSON object: its fields in order (or ``only``'s), less ``omit``, keys
+    renamed by ``rename``, ``convert``'s serialisers instead of :func:`to_jsonable`, and ``add``'s
+    keys that are no field (where ``only`` names them, else last)."""
     fields = tuple(f.name for f in dataclasses.fields(obj))
     names = only if only is not None else fields
     rename = rename or {}

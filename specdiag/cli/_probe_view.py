@@ -1,8 +1,5 @@
-"""probe's JSON document, ``--save`` lines and human view, shared by ``probe`` and ``demo``.
-
-The document is derived from the report's frozen dataclasses (:func:`specdiag.cli._output.derive`):
-it adds and renames only what docs/probe.md lists.
-"""
+"""probe's JSON document (docs/probe.md), ``--save`` lines and human view, shared by ``probe``
+and ``demo``."""
 
 from __future__ import annotations
 

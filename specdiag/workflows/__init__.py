@@ -1,7 +1,4 @@
-"""Workflows: orchestration that drives servers and several cores at once (the demo), and the
-demo's fixtures: ``synthetic`` (a tiny transformer, its hidden-state stacks and SpecForge-style
-dumps, also used by the tests and benchmarks) and ``doctor_story`` (the founding deployment as
-files the doctor reads).
+"""Workflows: the demo, driving servers and several cores at once, and its fixtures.
 
 This layer sits between the command modules and the servers: it may import ``specdiag.core``
 and the servers (``specdiag.refserver``), never ``specdiag.cli``; core never imports it.
