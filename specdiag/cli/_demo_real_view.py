@@ -103,8 +103,7 @@ def render(console: Console, r: RealDemoResult) -> None:
         console.print(f"  ids that capture them: {ids}", markup=False)
     console.print()
     for n, (title, served) in enumerate(
-        (("served with eagle_config ids", r.broken), ("repaired: served with", r.repaired)),
-        start=2,
+        (("served with eagle_config ids", r.broken), ("repaired: served with", r.repaired)), start=2
     ):
         if served is None:
             continue

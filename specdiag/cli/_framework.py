@@ -92,8 +92,7 @@ NumDraftTokensOpt = Annotated[int | None, _opt("--num-draft-tokens", min=1)]
 EngineVersionOpt = Annotated[str | None, _opt("--engine-version")]
 SeedOpt = Annotated[int, _opt("--seed", min=0, max=2**63 - 1)]
 MinAcceptLenOpt = Annotated[
-    float | None,
-    _opt("--min-accept-len", min=1.0, max=1e9, callback=a_number),
+    float | None, _opt("--min-accept-len", min=1.0, max=1e9, callback=a_number)
 ]
 # the window of logs and fleet: one grammar (core.timespec), one help
 SinceOpt = Annotated[str | None, _opt("--since")]
@@ -101,8 +100,7 @@ UntilOpt = Annotated[str | None, _opt("--until")]
 ReportOpt = Annotated[str | None, _opt("--report")]
 ExportProfileOpt = Annotated[str | None, _opt("--export-profile")]
 ApiKeyOpt = Annotated[
-    str | None,
-    _opt("--api-key", envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"], show_envvar=True),
+    str | None, _opt("--api-key", envvar=["SPECDIAG_API_KEY", "OPENAI_API_KEY"], show_envvar=True)
 ]
 
 
@@ -158,8 +156,7 @@ def parse_headers(values: list[str] | None, hint: str) -> tuple[tuple[str, str],
         name, sep, value = h.partition(":")
         if not sep or not name.strip():
             raise UsageError(
-                f"--header number {i} is not NAME: VALUE (the value is not printed)",
-                hint=hint,
+                f"--header number {i} is not NAME: VALUE (the value is not printed)", hint=hint
             )
         headers.append((name.strip(), value.strip()))
     return tuple(headers)

@@ -229,9 +229,7 @@ def result_document(result: LogsResult, min_accept_len: float | None) -> dict[st
     doc.update(derive(result, only=("records_file", "records_written")))
     if result.prediction is not None:
         doc["prediction"] = derive(
-            result.prediction,
-            omit=("distribution",),
-            rename={"unconditional": "acc_unconditional"},
+            result.prediction, omit=("distribution",), rename={"unconditional": "acc_unconditional"}
         )
     if result.pastes:
         doc["pastes"] = pastes_doc(result.pastes)

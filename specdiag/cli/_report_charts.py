@@ -217,9 +217,7 @@ def _accessible(svg: str, chart: Chart) -> str:
     head_end = svg.index(">") + 1
     tag = svg[:head_end]
     tag = tag.replace(
-        "<svg",
-        f'<svg role="img" aria-labelledby="{title_id} {desc_id}" class="chart"',
-        1,
+        "<svg", f'<svg role="img" aria-labelledby="{title_id} {desc_id}" class="chart"', 1
     )
     tag = re.sub(r'\s(width|height)="[^"]*"', "", tag)
     return (

@@ -72,8 +72,7 @@ def expected_accept_cmd(
         observed_value = values[0]
         if observed.strip().endswith("%") and observed_kind is not ObservedKind.RATE:
             raise UsageError(
-                "a percentage only makes sense for an accept rate",
-                hint="add --observed-kind rate",
+                "a percentage only makes sense for an accept rate", hint="add --observed-kind rate"
             )
     if check and observed_value is None:
         raise UsageError("--check needs --observed", hint="e.g. --observed 2.4 --check")

@@ -219,10 +219,7 @@ def document(
                     "step_seconds": report.step,
                     "buckets": len(a.bounds) - 1,
                 },
-                "fleet": {
-                    **derive(a.fleet),
-                    **derive(report, only=("expected_accept_length",)),
-                },
+                "fleet": {**derive(a.fleet), **derive(report, only=("expected_accept_length",))},
                 "replicas": [_replica(r) for r in a.replicas],
                 "outliers": [derive(o, convert={"since": _iso, "until": _iso}) for o in a.outliers],
             },

@@ -250,11 +250,7 @@ class SglangProcess:
 
 
 def launch(
-    harness: SglangHarness,
-    args: Sequence[str],
-    log_path: Path,
-    *,
-    timeout: float = START_TIMEOUT,
+    harness: SglangHarness, args: Sequence[str], log_path: Path, *, timeout: float = START_TIMEOUT
 ) -> SglangProcess:
     """Start ``harness.python ARGS --host 127.0.0.1 --port P`` in its own process group, its
     output to ``log_path``, and wait for /health (a port taken meanwhile is retried)."""
