@@ -36,9 +36,7 @@ def _series_or_none(s: SeriesStats | None) -> dict[str, object] | None:
 
 
 def series_doc(s: SeriesStats) -> dict[str, object]:
-    """One series' stats (docs/logs.md "Stats"): SeriesStats' fields, with ``versions`` moved up,
-    the cuda-graph and collapse fields grouped, and the rate inference and lifetime line under
-    their documented keys."""
+    """One series' stats, as docs/logs.md "Stats" lists them."""
     return derive(
         s,
         only=(

@@ -90,9 +90,7 @@ def derive(
 
 
 def judgement_fields(judgement: Judgement, *, with_verdict: bool = True) -> dict[str, object]:
-    """A :class:`~specdiag.core.accept.Judgement`: ``ratio``, ``naive_ratio``,
-    ``implied_acceptance``, ``verdict`` (unless the document carries it elsewhere),
-    ``explanation``, ``causes``."""
+    """A :class:`~specdiag.core.accept.Judgement`'s fields (``verdict`` unless elsewhere)."""
     return derive(judgement, omit=() if with_verdict else ("verdict",))
 
 

@@ -103,9 +103,7 @@ class DemoResult:
 
 @dataclass(frozen=True)
 class DemoOptions:
-    """What ``specdiag demo`` runs: a simulated ``scenario`` on the reference server (kept
-    running at the end with ``keep_server``), or with ``real`` the collapsed case replayed on
-    that engine's real server of the test harness (its own scenario, its own servers)."""
+    """What ``specdiag demo`` runs; ``real``: the collapsed case on the harness's real server."""
 
     scenario: str = "seed"
     keep_server: bool = False

@@ -119,9 +119,8 @@ def run_real_demo(
     on_step: Callable[[str, str], None] | None = None,
     harness: SglangHarness | None = None,
 ) -> RealDemoResult:
-    """Replay the founding case on the harness's real server (``engine``: the CLI's ``--real``
-    choice); every server is stopped and the temporary directory removed when this returns or
-    raises."""
+    """Replay the founding case on the harness's real ``engine``; every server is stopped and
+    the temporary directory removed when this returns or raises."""
     from specdiag.workflows.realsglang import find_harness
 
     h = harness or find_harness()
