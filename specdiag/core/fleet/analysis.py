@@ -202,13 +202,6 @@ class _S:
     values: Floats
 
 
-@dataclass
-class _Unit:
-    key: tuple[tuple[str, str], ...]
-    family: str
-    series: list[_S] = field(default_factory=list)
-
-
 def bounds_of(start: float, end: float, step: float) -> tuple[float, ...]:
     """Bucket edges start, start+step, ..., end (the last bucket may be shorter)."""
     n = max(1, math.ceil((end - start) / step - 1e-9))
@@ -580,7 +573,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     nb = len(bounds) - 1
     warnings: list[str] = []
     notes: list[str] = []
-    units: dict[tuple[tuple[tuple[str, str], ...], str], _Unit] = {}
+    units: dict[tuple[tuple[tuple[str, str], ...], str], list[_S]] = {}  # (replica, family)
     unknown = 0
     samples = 0
     draft_engine_series = 0
@@ -605,7 +598,6 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         )
         dup = tuple((k, labels[k]) for k in sorted(N.DUPLICATING_LABELS) if k in labels)
         key = _replica_key(labels, fam, group_by)
-        unit = units.setdefault((key, fam), _Unit(key, fam))
         samples += len(r.timestamps)
         ts = np.asarray(r.timestamps, dtype=np.float64)
         vs = np.asarray(r.values, dtype=np.float64)
@@ -615,7 +607,9 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         if not ok.all():
             bad_samples += int((~ok).sum())
             ts, vs = ts[ok], vs[ok]
-        unit.series.append(_S(meta, labels, _position(labels), rank, dup, ts, vs))
+        units.setdefault((key, fam), []).append(
+            _S(meta, labels, _position(labels), rank, dup, ts, vs)
+        )
     if bad_samples:
         warnings.append(_say("bad_samples", n=bad_samples))
     if draft_engine_series:
@@ -624,10 +618,10 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     ends, ends_t = bounds_arr[1:], tuple(bounds[1:])
     arrays: list[tuple[Floats, Floats]] = []  # per report: (accept length, verify steps) per bucket
     reports: list[ReplicaReport] = []
-    for (key, fam), unit in sorted(units.items(), key=lambda kv: (_display(kv[0][0]), kv[0][1])):
+    for (key, fam), group in sorted(units.items(), key=lambda kv: (_display(kv[0][0]), kv[0][1])):
         shown = _display(key)
         w: list[str] = []
-        series = _dedupe(unit.series, fam, notes, shown)
+        series = _dedupe(group, fam, notes, shown)
         total = _Acc(nb)
         ranks: dict[tuple[tuple[str, str], ...], _Acc] = defaultdict(lambda: _Acc(nb))
         resets = 0
