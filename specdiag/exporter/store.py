@@ -113,11 +113,9 @@ class Store:
         with self._lock:
             self.up.setdefault((kind, ident), False)
 
-    def describe(self) -> list[Metric]:  # (a prometheus_client collector: read at each scrape)
-        return []
-
     def collect(self) -> Iterator[Metric]:
-        with self._lock:  # one consistent read of every figure
+        """What a scrape serves (a prometheus_client collector), read under the store's lock."""
+        with self._lock:
             return iter(list(self._families()))
 
     def _families(self) -> Iterator[Metric]:
