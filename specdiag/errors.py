@@ -1,18 +1,8 @@
 """One error hierarchy for the whole tool.
 
 Core packages raise these; the CLI catches them in one place and turns each into a one-line
-message plus a hint on stderr and a documented exit code:
-
-====  =====================================================================
-code  meaning
-====  =====================================================================
-0     ok
-1     a check failed (``--check``, ``--min-accept-len``, a hidden-state mismatch, ...)
-2     usage error: bad flag values or combinations
-3     could not run: unreadable or malformed input, unreachable server, ...
-130   interrupted (Ctrl-C); what was gathered is reported first
-143   terminated (SIGTERM, as sent by ``timeout``, systemd, Kubernetes); as Ctrl-C
-====  =====================================================================
+message plus a hint on stderr and an exit code: 0 ok, 1 a check failed, 2 usage, 3 could not
+run, 130 Ctrl-C and 143 SIGTERM (what was gathered is reported first).
 
 Every error carries a hint: the raise site gives one (``tests/contract/test_framework.py`` walks every
 raise site and fails on one without), and a class-level ``default_hint`` stands in for errors
@@ -41,11 +31,8 @@ EXIT_CODES = frozenset(
 
 
 class SpecdiagError(Exception):
-    """Base class of every error specdiag reports to the user.
-
-    ``message`` is one line saying what went wrong; ``hint`` says what to do next (the class's
-    ``default_hint`` when the raise site gives none).
-    """
+    """Base class of every error specdiag reports: ``message`` one line saying what went wrong,
+    ``hint`` what to do next (the class's ``default_hint`` when the raise site gives none)."""
 
     exit_code: int = EXIT_COULD_NOT_RUN
     default_hint: str = "rerun with SPECDIAG_DEBUG=1 to see where it failed"
@@ -67,14 +54,12 @@ class UsageError(SpecdiagError):
 class InputError(SpecdiagError):
     """Input that exists but cannot be used: unreadable, malformed, wrong shape (exit code 3)."""
 
-    exit_code = EXIT_COULD_NOT_RUN
     default_hint = "check the file named above: its path, permissions and format"
 
 
 class ServerError(SpecdiagError):
     """A server that is unreachable, refuses, or answers garbage (exit code 3)."""
 
-    exit_code = EXIT_COULD_NOT_RUN
     default_hint = "check the server's own log and that the URL points at its root"
 
 
@@ -113,11 +98,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def register_secrets(values: Iterable[str | None]) -> None:
-    """Remember secrets (API keys, header values, URL passwords) for every later :func:`scrub`.
-
-    Values shorter than 4 characters are not registered: masking them everywhere would garble
-    ordinary text and they are not keys anyone can reuse.
-    """
+    """Remember secrets (API keys, header values, URL passwords) for every later :func:`scrub`;
+    values under 4 characters are not (masking them would garble text; no one can reuse them)."""
     with _lock:
         for v in values:
             if v and len(v) >= 4:

@@ -2,16 +2,9 @@
 
 Written against vLLM 0.32.0's connector. This module is loaded **inside vLLM**, never by
 specdiag itself: it imports vLLM and torch and nothing of specdiag (``specdiag/__init__.py`` is
-standard-library only). Launch vLLM with::
-
-    --speculative-config '{"method": "extract_hidden_states", "num_speculative_tokens": 1,
-        "draft_model_config": {"hf_config": {"eagle_aux_hidden_state_layer_ids": [2, 30, 58]}}}'
-    --kv-transfer-config '{"kv_connector": "SpecdiagHiddenStatesConnector",
-        "kv_connector_module_path": "specdiag.vllm_connector", "kv_role": "kv_producer",
-        "kv_connector_extra_config": {"shared_storage_path": "/tmp/specdiag-hidden"}}'
-
-(``specdiag capture-hidden vllm --print-server-args --served-layers 2,30,58 --layer-convention vllm``
-prints exactly that.)
+standard-library only). vLLM is launched with the flags
+``specdiag capture-hidden vllm --print-server-args`` prints (``extract_hidden_states`` as the
+speculative method, this module as ``kv_connector_module_path``).
 
 Why it exists: vLLM's own ``ExampleHiddenStatesConnector`` copies the captured states from the
 device to *pinned* host memory on a CUDA stream. On a CPU-only vLLM there is no pinned-memory

@@ -13,7 +13,7 @@ from specdiag.core.serving import ServerLifecycle
 from specdiag.errors import ServerError
 from specdiag.exporter.config import ExporterConfig
 from specdiag.exporter.sources import DoctorSource, LogsSource, ProbeSource
-from specdiag.exporter.store import Store, StoreCollector
+from specdiag.exporter.store import Store
 
 if TYPE_CHECKING:
     from wsgiref.simple_server import WSGIServer
@@ -57,7 +57,7 @@ class ExporterHandle(ServerLifecycle):
         if doctor is not None:
             doctor.run_once()  # bad evidence flags fail now; the first scrape has the checks
         registry = CollectorRegistry(auto_describe=False)
-        registry.register(StoreCollector(self.store))
+        registry.register(self.store)
         try:
             httpd, thread = start_http_server(cfg.port, addr=cfg.host, registry=registry)
         except OSError as exc:

@@ -34,6 +34,22 @@ class Reading:
     updated: float = field(default_factory=time.time)
 
 
+# a Reading's field -> its gauge (no sample where the field is None); the per-position gauge
+# comes after the first three
+_READING_GAUGES = (
+    ("accept_length", "specdiag_accept_length",
+     "Accept length, bonus token included (1 + accepted drafts per verify step)."),
+    ("accepted_per_step", "specdiag_accepted_drafts_per_step",
+     "Accepted draft tokens per verify step (bonus excluded)."),
+    ("accept_rate", "specdiag_accept_rate", "Accepted draft tokens / drafted tokens."),
+    ("cuda_graph_false_share", "specdiag_cuda_graph_false_share",
+     "Share of SGLang decode log lines with cuda graph: False."),
+    ("samples", "specdiag_samples", "Log records or probe requests behind the figures."),
+    ("verify_steps", "specdiag_verify_steps", "Verify steps behind the figures, where known."),
+    ("updated", "specdiag_last_update_timestamp_seconds", "When the figures were computed."),
+)  # fmt: skip
+
+
 class Store:
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -97,61 +113,14 @@ class Store:
         with self._lock:
             self.up.setdefault((kind, ident), False)
 
-    def snapshot(self) -> Snapshot:
-        with self._lock:
-            return Snapshot(
-                readings=tuple(r for rs in self._readings.values() for r in rs),
-                up=dict(self.up),
-                errors=dict(self.errors),
-                runs=dict(self.runs),
-                expected=self.expected,
-                checks=tuple(self.checks),
-                findings=self.findings,
-            )
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """What one scrape serves, read under the store's lock."""
-
-    readings: tuple[Reading, ...]
-    up: dict[tuple[str, str], bool]  # (kind, target) -> its last run succeeded
-    errors: dict[tuple[str, str], int]
-    runs: dict[tuple[str, str], int]
-    expected: tuple[float, int] | None  # (accept length, steps)
-    checks: tuple[tuple[str, str, str], ...]  # doctor: (check, family, status)
-    findings: int | None
-
-
-# a Reading's field -> its gauge (no sample where the field is None); the per-position gauge
-# comes after the first three
-_READING_GAUGES = (
-    ("accept_length", "specdiag_accept_length",
-     "Accept length, bonus token included (1 + accepted drafts per verify step)."),
-    ("accepted_per_step", "specdiag_accepted_drafts_per_step",
-     "Accepted draft tokens per verify step (bonus excluded)."),
-    ("accept_rate", "specdiag_accept_rate", "Accepted draft tokens / drafted tokens."),
-    ("cuda_graph_false_share", "specdiag_cuda_graph_false_share",
-     "Share of SGLang decode log lines with cuda graph: False."),
-    ("samples", "specdiag_samples", "Log records or probe requests behind the figures."),
-    ("verify_steps", "specdiag_verify_steps", "Verify steps behind the figures, where known."),
-    ("updated", "specdiag_last_update_timestamp_seconds", "When the figures were computed."),
-)  # fmt: skip
-
-
-class StoreCollector:
-    """A prometheus_client collector reading the store at every scrape."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    def describe(self) -> list[Metric]:
-        return []
-
     def collect(self) -> Iterator[Metric]:
+        """What a scrape serves (a prometheus_client collector), read under the store's lock."""
+        with self._lock:
+            return iter(list(self._families()))
+
+    def _families(self) -> Iterator[Metric]:
         from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 
-        snap = self.store.snapshot()
         base = ["engine", "replica", "source", "rank"]
         fams = {f: GaugeMetricFamily(n, doc, labels=base) for f, n, doc in _READING_GAUGES}
         pos = GaugeMetricFamily(
@@ -161,7 +130,7 @@ class StoreCollector:
             labels=[*base, "position", "kind"],
         )
         seen: set[tuple[str, ...]] = set()
-        for r in snap.readings:
+        for r in (x for rs in self._readings.values() for x in rs):
             v = [r.engine, r.replica, r.source, r.rank]
             if tuple(v) in seen:  # two sources naming the same series: the first one wins
                 continue
@@ -181,8 +150,8 @@ class StoreCollector:
             "Accept length expected from training accuracy (--acc), bonus included.",
             labels=["steps"],
         )
-        if snap.expected is not None:
-            exp.add_metric([str(snap.expected[1])], snap.expected[0])
+        if self.expected is not None:
+            exp.add_metric([str(self.expected[1])], self.expected[0])
         yield exp
         status = GaugeMetricFamily(
             "specdiag_check_status",
@@ -190,17 +159,17 @@ class StoreCollector:
             "out).",
             labels=["check", "family"],
         )
-        for check, family, st in snap.checks:
+        for check, family, st in self.checks:
             code = STATUS_CODES.get(st)
             if code is not None:
                 status.add_metric([check, family], code)
         yield status
-        if snap.findings is not None:
+        if self.findings is not None:
             fnd = GaugeMetricFamily(
                 "specdiag_doctor_findings",
                 "specdiag doctor: checks that warn, fail or could not read a config value.",
             )
-            fnd.add_metric([], float(snap.findings))
+            fnd.add_metric([], float(self.findings))
             yield fnd
         up = GaugeMetricFamily(
             "specdiag_source_up",
@@ -213,8 +182,8 @@ class StoreCollector:
         runs = CounterMetricFamily(
             "specdiag_source_runs", "Runs of a source.", labels=["kind", "target"]
         )
-        for key, ok in snap.up.items():
+        for key, ok in self.up.items():
             up.add_metric(list(key), 1.0 if ok else 0.0)
-            errs.add_metric(list(key), float(snap.errors.get(key, 0)))
-            runs.add_metric(list(key), float(snap.runs.get(key, 0)))
+            errs.add_metric(list(key), float(self.errors.get(key, 0)))
+            runs.add_metric(list(key), float(self.runs.get(key, 0)))
         yield from (up, errs, runs)

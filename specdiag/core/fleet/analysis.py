@@ -202,13 +202,6 @@ class _S:
     values: Floats
 
 
-@dataclass
-class _Unit:
-    key: tuple[tuple[str, str], ...]
-    family: str
-    series: list[_S] = field(default_factory=list)
-
-
 def bounds_of(start: float, end: float, step: float) -> tuple[float, ...]:
     """Bucket edges start, start+step, ..., end (the last bucket may be shorter)."""
     n = max(1, math.ceil((end - start) / step - 1e-9))
@@ -424,11 +417,6 @@ class _Acc:
         return al, st, run
 
 
-def _timeline(acc: _Acc, family: str, bounds: Sequence[float]) -> Timeline:
-    al_b, st_b, run_b = acc.timeline(family)
-    return Timeline(tuple(bounds[1:]), _opt(al_b), _opt(st_b), _opt(run_b))
-
-
 def _cells(t: Timeline) -> list[float | None]:
     """The sparkline cells of a timeline (the same downsampling as a replica's)."""
     import numpy as np
@@ -585,7 +573,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     nb = len(bounds) - 1
     warnings: list[str] = []
     notes: list[str] = []
-    units: dict[tuple[tuple[tuple[str, str], ...], str], _Unit] = {}
+    units: dict[tuple[tuple[tuple[str, str], ...], str], list[_S]] = {}  # (replica, family)
     unknown = 0
     samples = 0
     draft_engine_series = 0
@@ -610,7 +598,6 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         )
         dup = tuple((k, labels[k]) for k in sorted(N.DUPLICATING_LABELS) if k in labels)
         key = _replica_key(labels, fam, group_by)
-        unit = units.setdefault((key, fam), _Unit(key, fam))
         samples += len(r.timestamps)
         ts = np.asarray(r.timestamps, dtype=np.float64)
         vs = np.asarray(r.values, dtype=np.float64)
@@ -620,19 +607,21 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         if not ok.all():
             bad_samples += int((~ok).sum())
             ts, vs = ts[ok], vs[ok]
-        unit.series.append(_S(meta, labels, _position(labels), rank, dup, ts, vs))
+        units.setdefault((key, fam), []).append(
+            _S(meta, labels, _position(labels), rank, dup, ts, vs)
+        )
     if bad_samples:
         warnings.append(_say("bad_samples", n=bad_samples))
     if draft_engine_series:
         notes.append(_say("draft_engine", n=draft_engine_series))
 
-    ends = bounds_arr[1:]
+    ends, ends_t = bounds_arr[1:], tuple(bounds[1:])
     arrays: list[tuple[Floats, Floats]] = []  # per report: (accept length, verify steps) per bucket
     reports: list[ReplicaReport] = []
-    for (key, fam), unit in sorted(units.items(), key=lambda kv: (_display(kv[0][0]), kv[0][1])):
+    for (key, fam), group in sorted(units.items(), key=lambda kv: (_display(kv[0][0]), kv[0][1])):
         shown = _display(key)
         w: list[str] = []
-        series = _dedupe(unit.series, fam, notes, shown)
+        series = _dedupe(group, fam, notes, shown)
         total = _Acc(nb)
         ranks: dict[tuple[tuple[str, str], ...], _Acc] = defaultdict(lambda: _Acc(nb))
         resets = 0
@@ -702,15 +691,15 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         if figs.source == "counters" and fam == "trtllm":
             notes.append(_say("trtllm_steps", shown=shown))
         rank_reports = tuple(
-            RankReport(dict(rk), acc.figures(fam), timeline=_timeline(acc, fam, bounds))
+            RankReport(
+                dict(rk), acc.figures(fam), timeline=Timeline(ends_t, *map(_opt, acc.timeline(fam)))
+            )
             for rk, acc in sorted(ranks.items())
             if rk
         )
         rank_reports = () if len(rank_reports) < 2 else _rank_outliers(rank_reports, p, shown, w)
         al_b, st_b, run_b = total.timeline(fam)
         arrays.append((al_b, st_b))
-        timeline = Timeline(tuple(bounds[1:]), _opt(al_b), _opt(st_b), _opt(run_b))
-        collapses = collapses_of(ends, al_b, p.step)
         expected = None
         if p.profile is not None and figs.accept_length is not None:
             expected = _expected(p.profile, figs.accept_length, shown, w)
@@ -721,10 +710,10 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
                 engine=fam,
                 figures=figs,
                 ranks=rank_reports,
-                timeline=timeline,
+                timeline=Timeline(ends_t, _opt(al_b), _opt(st_b), _opt(run_b)),
                 sparkline="",
                 trend=trend_of(ends, al_b),
-                collapses=collapses,
+                collapses=collapses_of(ends, al_b, p.step),
                 collapsed=figs.accept_length is not None and figs.accept_length <= COLLAPSE_MAX,
                 outlier=None,
                 expected=expected,
@@ -746,7 +735,6 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
     hi = max([c for row in cells for c in row if c is not None] + with_al + [2.0])
     final: list[ReplicaReport] = []
     for rep, row in zip(reports, cells, strict=True):
-        spark = sparkline(row, 1.0, hi)
         ranks_out = tuple(
             replace(k, sparkline=sparkline(_cells(k.timeline), 1.0, hi))
             if k.timeline is not None
@@ -756,7 +744,7 @@ def analyse(raw: Sequence[RawSeries], p: AnalysisParams) -> Analysis:
         final.append(
             replace(
                 rep,
-                sparkline=spark,
+                sparkline=sparkline(row, 1.0, hi),
                 ranks=ranks_out,
                 outlier=by_name.get((rep.replica, rep.engine)),
             )

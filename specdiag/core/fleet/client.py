@@ -119,9 +119,8 @@ class PrometheusClient:
                     f"Prometheus at {self.shown} refused the query (HTTP {resp.status})",
                     hint="pass credentials with --header 'Authorization: Bearer ...'",
                 )
-            what = f"HTTP {resp.status}"
             raise ServerError(
-                f"{self.shown} is not a Prometheus HTTP API: {path} answered {what} without "
+                f"{self.shown} is not a Prometheus HTTP API: {path} answered HTTP {resp.status} without "
                 "a Prometheus JSON body",
                 hint="give the Prometheus base URL, e.g. http://prometheus:9090 (with its path "
                 "prefix if it runs behind one, e.g. http://host/prometheus)",

@@ -126,12 +126,7 @@ def build_body(
         sp: dict[str, object] = {"max_new_tokens": max_tokens, "temperature": temperature}
         if ignore_eos:
             sp["ignore_eos"] = True
-        body: dict[str, object] = {
-            "text": prompt.as_text(),
-            "sampling_params": sp,
-            "stream": stream,
-        }
-        return body
+        return {"text": prompt.as_text(), "sampling_params": sp, "stream": stream}
     openai = not (api is Api.NATIVE and engine is EngineKind.LLAMACPP)
     if not openai:
         body = {

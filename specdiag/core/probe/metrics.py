@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, fields, replace
+from itertools import zip_longest
 from typing import Any
 
 from specdiag.core.datafiles import load
@@ -171,16 +172,11 @@ def delta(before: CounterSnapshot, after: CounterSnapshot) -> CounterDelta:
 
     def dpos(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
         nonlocal backwards
-        n = max(len(a), len(b))
-        out = []
-        for i in range(n):
-            x = a[i] if i < len(a) else 0.0
-            y = b[i] if i < len(b) else 0.0
-            if y < x:
-                backwards = True
-                return ()
-            out.append(y - x)
-        return tuple(out)
+        out = tuple(y - x for x, y in zip_longest(a, b, fillvalue=0.0))
+        if any(v < 0 for v in out):
+            backwards = True
+            return ()
+        return out
 
     diffs: dict[str, Any] = {}  # (the fields by name: getattr)
     for f in fields(CounterSnapshot)[1:]:  # every counter (after the family)
