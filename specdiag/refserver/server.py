@@ -10,7 +10,6 @@ import json
 import socket
 import threading
 import time
-import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
@@ -259,10 +258,24 @@ class ServerHandle(ServerLifecycle):
         return not self._thread.is_alive()
 
     def truth(self, include_requests: bool = False) -> dict[str, object]:
-        """GET /_specdiag/truth (over HTTP, so it is consistent with what clients saw)."""
-        url = self.url + "/_specdiag/truth" + ("?requests=1" if include_requests else "")
-        with urllib.request.urlopen(url, timeout=10) as resp:  # noqa: S310 - our own loopback URL
-            data: dict[str, object] = json.loads(resp.read())
+        """GET /_specdiag/truth (over HTTP, so it is consistent with what clients saw), through
+        the one HTTP edge: a server that is gone is a :class:`ServerError`."""
+        from specdiag.core.http import BodyKind, fetch, parse_base_url, sync_client
+
+        base = parse_base_url(self.url, what="the reference server URL", example=self.url)
+        with sync_client(base, timeout_s=10.0) as client:
+            got = fetch(
+                client,
+                "GET",
+                "/_specdiag/truth",
+                kind=BodyKind.ANSWER,
+                timeout_s=10.0,
+                shown=base.shown,
+                params={"requests": "1"} if include_requests else None,
+            )
+        if got.status != 200:
+            raise ServerError(f"{base.shown}/_specdiag/truth answered HTTP {got.status}")
+        data: dict[str, object] = json.loads(got.body)
         return data
 
     def serve(
@@ -275,7 +288,7 @@ class ServerHandle(ServerLifecycle):
             self.run_for(duration_s, ready)  # Ctrl-C or SIGTERM: stop serving, then summarise
             try:
                 return self.truth()
-            except OSError:  # the server died; nothing to summarise
+            except ServerError:  # the server died; nothing to summarise
                 return None
         finally:
             self.stop()
