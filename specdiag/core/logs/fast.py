@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge
-from specdiag.core.logs.infer import NEW, OLD
+from specdiag.core.logs.infer import NEW, OLD, Pair, PairKey
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
     N_SGL_AMBIG,
@@ -408,7 +408,7 @@ class _SGLangRows:
         else by the texts."""
         tab = self.tab
         ln, rn = tab["len_len"][items], tab["rate_len"][items]
-        keys: list[Any]
+        keys: list[PairKey]
         if max(int(ln.max()), int(rn.max())) <= 4:
             lk, rk = tab["len_key"][items], tab["rate_key"][items]
             packed = (lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF))
@@ -442,7 +442,7 @@ class _SGLangRows:
         self.tab, self.data = _NO_ITEMS, b""  # the Block: freed with its batch, not kept
 
 
-def _pair_of(key: int | tuple[str, str, bool]) -> tuple[str, str, bool]:
+def _pair_of(key: PairKey) -> Pair:
     """The text pair a key of :meth:`_SGLangRows._pairs` stands for."""
     if isinstance(key, tuple):
         return key
