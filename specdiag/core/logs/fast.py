@@ -453,10 +453,12 @@ def _pair_of(key: PairKey) -> Pair:
 class _FromLine(Sequence[T]):
     """A per-row text field of fast rows (``raw``, ``time_text``), read from the line when
     asked, by the parser's own reading (the analyzer asks for a few rows: first and last
-    times, collapse stretches, llama.cpp's implementations)."""
+    times, collapse stretches, llama.cpp's implementations). ``missing``: the value of a row
+    whose line yields no record."""
 
-    def __init__(self, data: bytes, s: I64, e: I64, source: str, name: str) -> None:
+    def __init__(self, data: bytes, s: I64, e: I64, source: str, name: str, missing: T) -> None:
         self.data, self.s, self.e, self.source, self.name = data, s, e, source, name
+        self.missing = missing
 
     def __len__(self) -> int:
         return len(self.s)
@@ -465,11 +467,8 @@ class _FromLine(Sequence[T]):
         text = self.data[int(self.s[i]) : int(self.e[i])].decode("utf-8", "replace")
         out = LineParser(source=self.source).parse(text)
         rec = out[0] if isinstance(out, tuple) and out else None
-        value: T = getattr(rec, self.name) if rec is not None else _MISSING[self.name]
+        value: T = getattr(rec, self.name) if rec is not None else self.missing
         return value
-
-
-_MISSING: dict[str, Any] = {"raw": (), "time_text": None}
 
 
 def _fast_batch(
@@ -526,8 +525,8 @@ def _fast_batch(
         ),
         version_guess=Codes(ver.astype(np.int32), versions),
         notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
-        time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text"),
-        raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw"),
+        time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text", None),
+        raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw", ()),
     )
 
 
