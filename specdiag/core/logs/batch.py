@@ -19,7 +19,7 @@ batch from records: the two are inverse (a property test checks it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -223,11 +223,10 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
     def cat(name: str) -> npt.NDArray[Any]:
         return np.concatenate([getattr(b, name) for b in parts])[order]
 
-    def codes(name: str) -> Codes[Any]:
-        table: dict[Any, int] = {}
+    def codes(cols: Iterable[Codes[T]]) -> Codes[T]:
+        table: dict[T, int] = {}
         mapped = []
-        for b in parts:
-            col: Codes[Any] = getattr(b, name)
+        for col in cols:
             remap = np.array([table.setdefault(v, len(table)) for v in col.values], np.int32)
             mapped.append(remap[col.codes] if len(col.codes) else col.codes)
         return Codes(np.concatenate(mapped)[order], tuple(table))
@@ -256,12 +255,12 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
         pp_offsets=offsets,
         per_position=np.concatenate([b.per_position for b in parts])[flat],
         per_position_conditional=np.concatenate([b.per_position_conditional for b in parts])[flat],
-        engine=codes("engine"),
-        kind=codes("kind"),
-        rank=codes("rank"),
-        clock=codes("clock"),
-        version_guess=codes("version_guess"),
-        notes=codes("notes"),
+        engine=codes(b.engine for b in parts),
+        kind=codes(b.kind for b in parts),
+        rank=codes(b.rank for b in parts),
+        clock=codes(b.clock for b in parts),
+        version_guess=codes(b.version_guess for b in parts),
+        notes=codes(b.notes for b in parts),
         time_text=Picked([b.time_text for b in parts], part, row),
         raw=Picked([b.raw for b in parts], part, row),
     )

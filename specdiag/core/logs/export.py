@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import math
-from typing import IO, Any
+from typing import IO
 
 from specdiag.core.logs.records import LogRecord
 from specdiag.errors import InputError, UsageError
@@ -42,7 +42,7 @@ _ATTRS = {"line": "line_no", "time": "time_text"}  # columns named other than th
 _FLOATS = ("timestamp", "accept_length", "accepted_drafts", "accept_rate", "throughput")
 
 
-def record_dict(rec: LogRecord) -> dict[str, Any]:
+def record_dict(rec: LogRecord) -> dict[str, object]:
     """One record as a flat JSON-able dict (the JSONL row; keys = COLUMNS)."""
     d = {c: getattr(rec, _ATTRS.get(c, c)) for c in COLUMNS}
     for c in _FLOATS:
@@ -85,19 +85,23 @@ class RecordWriter:
     def write(self, rec: LogRecord) -> None:
         self.write_row(record_dict(rec))
 
-    def write_row(self, d: dict[str, Any]) -> None:
+    def write_row(self, d: dict[str, object]) -> None:
         """One row with at least the keys of COLUMNS (a structure record adds its own keys,
         kept in JSON Lines; the CSV keeps COLUMNS)."""
         if self._csv is not None:
             more = {k: v for k, v in d.items() if k not in COLUMNS}
             if more:  # a structure record's own keys ride in the raw column
-                d = {**d, "raw": {**d["raw"], **more}}
+                raw = d["raw"]
+                assert isinstance(raw, dict)
+                d = {**d, "raw": {**raw, **more}}
             row = []
             for k in COLUMNS:
                 v = d[k]
                 if k in ("per_position", "per_position_conditional"):
+                    assert isinstance(v, list)
                     v = ";".join(f"{x:.4g}" for x in v)
                 elif k == "notes":
+                    assert isinstance(v, list)
                     v = " | ".join(v)
                 elif k == "raw":
                     v = json.dumps(v, ensure_ascii=False)

@@ -25,15 +25,16 @@ reference); :func:`status` says which source runs and why.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge
-from specdiag.core.logs.infer import NEW, OLD
+from specdiag.core.logs.infer import NEW, OLD, Pair, PairKey
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
     N_SGL_AMBIG,
@@ -53,26 +54,47 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
 )
-from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
+from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Block, Scanner, keywords_for
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 
-_native: Any = None
-_why_not: str | None = None
-try:
-    from specdiag.core.logs import _fastlogs as _native  # type: ignore[attr-defined,no-redef]
-except ImportError as exc:  # not built: the Python path, with a note
-    _native = None
-    _why_not = f"the compiled part is not built ({exc})"
 ABI = 5  # the interface of the C part this module reads (its ABI constant)
-if _native is not None and getattr(_native, "ABI", None) != ABI:  # an older build left behind
-    _native = None
-    _why_not = "the compiled part is out of date (built from an older csrc/fastlogs.c)"
+
+
+@runtime_checkable
+class _Native(Protocol):
+    """The functions of the compiled module ``_fastlogs`` (their docstrings in csrc/fastlogs.c)."""
+
+    ABI: int
+
+    def scan(
+        self, data: bytes, start: int, end: int, anchor: bytes, keywords: tuple[bytes, ...],
+        max_line: int, engine: int, fast: int, /,
+    ) -> Block: ...  # fmt: skip
+
+    def configure(
+        self, cut_ends: bytes, special: tuple[bytes, ...], follow: tuple[bytes, ...],
+        max_len: float, max_tp: float, /,
+    ) -> None: ...  # fmt: skip
+
+
+def _load() -> tuple[_Native | None, str | None]:
+    """The compiled module, or None and why not (the Python path runs, with a note)."""
+    try:
+        module = importlib.import_module("specdiag.core.logs._fastlogs")
+    except ImportError as exc:  # not built
+        return None, f"the compiled part is not built ({exc})"
+    if not isinstance(module, _Native) or module.ABI != ABI:  # an older build left behind
+        return None, "the compiled part is out of date (built from an older csrc/fastlogs.c)"
+    return module, None
+
+
+_native, _why_not = _load()
 
 _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
 
 
-def _configure() -> None:
+def _configure(native: _Native) -> None:
     """Tell the C part which lines the LineFinder treats specially (its scan stops there and
     the Python LineFinder reads them) and the range guard's bounds."""
     from specdiag.core.logs.patterns import FOLLOW_KEYWORDS, PREV_KEYWORDS
@@ -83,7 +105,7 @@ def _configure() -> None:
     special = tuple(
         k for i, k in enumerate(special_all) if not any(o in k for o in special_all[:i])
     )
-    _native.configure(
+    native.configure(
         b"".join(CUT_ENDS),
         special,
         tuple(FOLLOW_KEYWORDS),
@@ -93,7 +115,7 @@ def _configure() -> None:
 
 
 if _native is not None:
-    _configure()
+    _configure(_native)
 
 
 def forced_python() -> bool:
@@ -155,6 +177,8 @@ class Compiled:
     def __init__(self, parser: LineParser, max_line: int = MAX_LINE, extract: bool = True) -> None:
         from specdiag.core.logs.patterns import ANCHOR
 
+        assert _native is not None, "made only where the compiled part is built (available())"
+        self._native = _native
         mask = 0
         if extract and parser.fast_paths:
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
@@ -169,14 +193,14 @@ class Compiled:
         self.fast_records = 0  # records of lines the C part read
         self._sgl = _SGLangRows(parser)
 
-    def scan(self, buf: bytes, start: int, end: int) -> Any:
+    def scan(self, buf: bytes, start: int, end: int) -> Block:
         """The Block of buf[start:end] (whole lines): up to the first special line (a block
         header, a line cut mid-field, a summary's counts line), which the caller reads."""
-        return _native.scan(buf, start, end, *self.cfg)
+        return self._native.scan(buf, start, end, *self.cfg)
 
     def batch(
         self,
-        blk: Any,
+        blk: Block,
         base: int,
         prev_tail: bytes,
         parse: Callable[[int, bytes | None, bytes | None], list[LogRecord]],
@@ -384,7 +408,7 @@ class _SGLangRows:
         else by the texts."""
         tab = self.tab
         ln, rn = tab["len_len"][items], tab["rate_len"][items]
-        keys: list[Any]
+        keys: list[PairKey]
         if max(int(ln.max()), int(rn.max())) <= 4:
             lk, rk = tab["len_key"][items], tab["rate_key"][items]
             packed = (lk << np.uint64(32)) | (rk & np.uint64(0xFFFFFFFF))
@@ -418,7 +442,7 @@ class _SGLangRows:
         self.tab, self.data = _NO_ITEMS, b""  # the Block: freed with its batch, not kept
 
 
-def _pair_of(key: int | tuple[str, str, bool]) -> tuple[str, str, bool]:
+def _pair_of(key: PairKey) -> Pair:
     """The text pair a key of :meth:`_SGLangRows._pairs` stands for."""
     if isinstance(key, tuple):
         return key
@@ -429,10 +453,12 @@ def _pair_of(key: int | tuple[str, str, bool]) -> tuple[str, str, bool]:
 class _FromLine(Sequence[T]):
     """A per-row text field of fast rows (``raw``, ``time_text``), read from the line when
     asked, by the parser's own reading (the analyzer asks for a few rows: first and last
-    times, collapse stretches, llama.cpp's implementations)."""
+    times, collapse stretches, llama.cpp's implementations). ``missing``: the value of a row
+    whose line yields no record."""
 
-    def __init__(self, data: bytes, s: I64, e: I64, source: str, name: str) -> None:
+    def __init__(self, data: bytes, s: I64, e: I64, source: str, name: str, missing: T) -> None:
         self.data, self.s, self.e, self.source, self.name = data, s, e, source, name
+        self.missing = missing
 
     def __len__(self) -> int:
         return len(self.s)
@@ -441,11 +467,8 @@ class _FromLine(Sequence[T]):
         text = self.data[int(self.s[i]) : int(self.e[i])].decode("utf-8", "replace")
         out = LineParser(source=self.source).parse(text)
         rec = out[0] if isinstance(out, tuple) and out else None
-        value: T = getattr(rec, self.name) if rec is not None else _MISSING[self.name]
+        value: T = getattr(rec, self.name) if rec is not None else self.missing
         return value
-
-
-_MISSING: dict[str, Any] = {"raw": (), "time_text": None}
 
 
 def _fast_batch(
@@ -502,8 +525,8 @@ def _fast_batch(
         ),
         version_guess=Codes(ver.astype(np.int32), versions),
         notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
-        time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text"),
-        raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw"),
+        time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text", None),
+        raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw", ()),
     )
 
 

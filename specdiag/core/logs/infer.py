@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 NEW = "0.5.11"  # drafts-only rate
 OLD = "0.5.10"  # bonus-inclusive rate (also 0.5.5 for chains)
@@ -197,8 +196,14 @@ Outcome = tuple[str | None, int | None, int]
 Pair = tuple[str, str, bool]  # accept len and accept rate as printed, 0.5.5's trailing comma
 
 
-def _same(pair: Pair) -> Pair:
-    return pair
+# a key of a text pair: the pair itself, or a number that stands for it (the compiled part's
+# two short texts packed in one number)
+PairKey = int | Pair
+
+
+def _same(key: PairKey) -> Pair:
+    assert isinstance(key, tuple), "a number stands for a pair only with its own ``pair``"
+    return key
 
 
 class SGLangRates:
@@ -226,7 +231,7 @@ class SGLangRates:
         it tallies (one object per distinct set: many pairs share one), the formula it is held
         to, and its outcome when the line alone decides it (else -1); outcomes given a best
         pair, cached by (code, formula, num_draft_tokens)."""
-        self._code: dict[Any, int] = {}
+        self._code: dict[PairKey, int] = {}
         self._analysis: list[Analysis] = []
         self._sets: list[frozenset[tuple[str, int]]] = []
         self._one_set: dict[frozenset[tuple[str, int]], frozenset[tuple[str, int]]] = {}
@@ -234,7 +239,7 @@ class SGLangRates:
         self._static: list[int] = []
         self._with_best: dict[int, int] = {}  # key: code, formula and num_draft_tokens in one
 
-    def codes(self, keys: list[Any], pair: Callable[[Any], Pair] = _same) -> list[int]:
+    def codes(self, keys: Sequence[PairKey], pair: Callable[[PairKey], Pair] = _same) -> list[int]:
         """The codes of text pairs (accept len text, accept rate text, trailing comma), each
         given by a key: the pair itself, or a smaller value that stands for it (the compiled
         source's packed texts), which ``pair`` turns into the pair when it is new. The codes
@@ -244,14 +249,13 @@ class SGLangRates:
         if len(keys) == 1:  # one line (the Python parser's)
             c = self._code.get(keys[0])
             return [self._new(keys[0], pair(keys[0])) if c is None else c]
-        out = list(map(self._code.get, keys))
-        if None in out:
-            return [
-                self._new(k, pair(k)) if c is None else c for k, c in zip(keys, out, strict=True)
-            ]
-        return out  # type: ignore[return-value]
+        code = self._code
+        try:
+            return [code[k] for k in keys]
+        except KeyError:  # new pairs among them
+            return [self._new(k, pair(k)) if (c := code.get(k)) is None else c for k in keys]
 
-    def _new(self, key: Any, pair: Pair) -> int:
+    def _new(self, key: PairKey, pair: Pair) -> int:
         length_text, rate_text, trailing = pair
         code = self._code[key] = len(self._static)
         analysis = _analysis(length_text, rate_text)

@@ -42,6 +42,7 @@ from specdiag.core.logs.scan import (
 )
 from specdiag.core.logs.summary import (
     SeriesAccumulator,
+    SparkPart,
     joined_spark,
     spark_parts,
     spark_per,
@@ -388,7 +389,7 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
 
 def _sparks(
     parts: list[_Part], conns: list[Connection]
-) -> dict[tuple[str, ...], tuple[list[Any], int]]:
+) -> dict[tuple[str, ...], tuple[list[SparkPart], int]]:
     """Per series, its sparkline parts from every worker (in range order) and records per
     bucket, once each worker is told how many records of the series come before its range."""
     records: dict[tuple[str, ...], list[int]] = {}  # per series, the records of each part
@@ -399,7 +400,7 @@ def _sparks(
         series.update({("impl", *key): acc for key, acc in part.impls.items()})
         for key, acc in series.items():
             records.setdefault(key, [0] * len(parts))[k] = acc.spark.n
-    out: dict[tuple[str, ...], tuple[list[Any], int]] = {
+    out: dict[tuple[str, ...], tuple[list[SparkPart], int]] = {
         key: ([], spark_per(sum(ns))) for key, ns in records.items()
     }
     for k, conn in enumerate(conns):

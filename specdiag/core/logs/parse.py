@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
+import enum
 import math
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Final
 
 from specdiag.core.accept import (
     parse_version,
@@ -82,7 +83,13 @@ def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
     return kept or None
 
 
-_NOT_MINE = object()
+class _NotMine(enum.Enum):
+    """A line no open block, table or cut line takes (it is parsed on its own)."""
+
+    NOT_MINE = 0
+
+
+_NOT_MINE: Final = _NotMine.NOT_MINE
 _MALFORMED = (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError)
 _CUT_LAST = frozenset(",:=( \r\t")
 _STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
@@ -384,7 +391,7 @@ class LineParser:
             if self.block is not None or self._cut is not None or self.table is not None:
                 out = self._pending(text, line_no)
                 if out is not _NOT_MINE:
-                    return _guard(out)  # type: ignore[arg-type]
+                    return _guard(out)
             if not alone:
                 return None
             if text[-1:] in _CUT_LAST and _is_cut(text):
@@ -430,7 +437,7 @@ class LineParser:
             if self.engine is None or rec.engine == self.engine:
                 self.ready.append((line_no, text, rec))
 
-    def _pending(self, text: str, line_no: int) -> ParseOutcome | object:
+    def _pending(self, text: str, line_no: int) -> ParseOutcome | _NotMine:
         """Resolve a cut line, feed an open block or table; _NOT_MINE when the line is not part
         of any of them (then it is parsed on its own)."""
         text = strip_ansi(text)
@@ -790,12 +797,6 @@ class LineParser:
         sm = P.LLAMACPP_SLOT.search(text)
         return when, (("slot", sm.group("slot")), ("task", sm.group("task"))) if sm else ()
 
-    def _llama(
-        self, kind: str, line_no: int, when: tuple[float | None, str | None], raw: _Raw, **kw: Any
-    ) -> LogRecord:
-        """A llama.cpp record (its clock: time since the server started)."""
-        return self.make_record(LLAMACPP, kind, line_no, when=when, raw=raw, **kw)
-
     def _llama_request(self, text: str, line_no: int, prev_line: str | None) -> _Line:
         m = P.LLAMACPP_DRAFT.search(text)
         if m is None:
@@ -839,11 +840,12 @@ class LineParser:
             return Skipped("llama.cpp acceptance rate per position unreadable")
         mean_key = f"mean {m.group('mword')}"
         raw = (*slot, *_groups(m, (*_LLAMA_REQUEST_KEYS, ("mlen", mean_key), _LLAMA_PP)))
-        return self._llama(
+        return self.make_record(
+            LLAMACPP,
             REQUEST,
             line_no,
-            when,
-            raw,
+            when=when,
+            raw=raw,
             version=version,
             length=length,
             counts=(acc, gen),
@@ -862,8 +864,14 @@ class LineParser:
             return None
         when, slot = self._llama_prefix(text)
         raw = (*slot, ("acc per pos", m.group("pp")))
-        return self._llama(
-            PER_POSITION, line_no, when, raw, version=LLAMA_MEAN_LEN, per_position=pp
+        return self.make_record(
+            LLAMACPP,
+            PER_POSITION,
+            line_no,
+            when=when,
+            raw=raw,
+            version=LLAMA_MEAN_LEN,
+            per_position=pp,
         )
 
     def _llama_stats(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
@@ -887,11 +895,12 @@ class LineParser:
         pp = _float_list(g.get(G.F.PER_POSITION, ""))
         if pp is None:
             return Skipped("llama.cpp statistics acc rate/pos unreadable")
-        return self._llama(
+        return self.make_record(
+            LLAMACPP,
             CUMULATIVE,
             line_no,
-            self._llama_prefix(text)[0],
-            raw,
+            when=self._llama_prefix(text)[0],
+            raw=raw,
             version=LLAMA_MEAN_LEN if G.F.LENGTH in g else LLAMA_NO_MEAN_LEN,
             length=1.0 + at / gd,
             counts=(at, gt),
@@ -909,8 +918,15 @@ class LineParser:
         when, slot = self._llama_prefix(text)
         raw = (*slot, ("accepted", str(n)), ("drafted", str(mm)))
         version = "llama.cpp LLAMA_TRACE"
-        return self._llama(
-            STEP, line_no, when, raw, version=version, length=1.0 + n, counts=(n, mm)
+        return self.make_record(
+            LLAMACPP,
+            STEP,
+            line_no,
+            when=when,
+            raw=raw,
+            version=version,
+            length=1.0 + n,
+            counts=(n, mm),
         )
 
     # ------------------------------------------------------------------ TensorRT-LLM

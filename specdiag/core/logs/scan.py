@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Protocol
+from typing import BinaryIO, Protocol
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -96,18 +96,37 @@ def keywords_for(engine: str | None) -> tuple[bytes, ...]:
     return KEYWORDS_BY_ENGINE[engine] if engine is not None else ALL_KEYWORDS
 
 
+class Block(Protocol):
+    """A range the compiled part scanned (csrc/fastlogs.c's Block): its counts, where the scan
+    stopped, and its items as a packed table over ``data``."""
+
+    @property
+    def lines(self) -> int: ...
+    @property
+    def candidate_lines(self) -> int: ...
+    @property
+    def items(self) -> int: ...
+    @property
+    def stop(self) -> int: ...
+    @property
+    def data(self) -> bytes: ...
+    def table(self) -> tuple[memoryview, bytes]:
+        """A view of the items and the per-position rates (packed doubles)."""
+        ...
+
+
 class CompiledPart(Protocol):
     """The compiled scanning and extraction a source may be composed with
     (:class:`~specdiag.core.logs.fast.Compiled`): it scans and extracts only."""
 
     fast_records: int  # records of lines it read
 
-    def scan(self, buf: bytes, start: int, end: int) -> Any:
+    def scan(self, buf: bytes, start: int, end: int) -> Block:
         """The Block of buf[start:end] (whole lines), up to the first special line."""
 
     def batch(
         self,
-        blk: Any,
+        blk: Block,
         base: int,
         prev_tail: bytes,
         parse: Callable[[int, bytes | None, bytes | None], list[LogRecord]],
@@ -137,7 +156,7 @@ class LineFinder:
         compiled: CompiledPart | None = None,
         *,
         on_line: Callable[[int, bytes | None, bytes | None], None],
-        on_block: Callable[[Any, int, bytes], None],
+        on_block: Callable[[Block, int, bytes], None],
     ) -> None:
         self.on_line = on_line
         self.on_block = on_block
@@ -547,7 +566,7 @@ class Scanner:
         for line_no, text, item in items:
             self._take(line_no, text, (item,) if isinstance(item, LogRecord) else item)
 
-    def _block_batch(self, blk: Any, base: int, tail: bytes) -> None:
+    def _block_batch(self, blk: Block, base: int, tail: bytes) -> None:
         """A Block the compiled part scanned (``base``: the lines before it, ``tail``: the line
         before it): its records as one batch of their own."""
         assert self.compiled is not None

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TypeVar
 
 import numpy as np
 
@@ -460,11 +460,10 @@ def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
     return [(col.values[v], int(counts[v])) for v in present[np.argsort(first[present])].tolist()]
 
 
-def _count_codes(into: dict[str, int], col: Codes[Any], rows: I64) -> None:
-    _add_counts(into, ((v, k) for v, k in _code_counts(col, rows) if v is not None))
+K = TypeVar("K")  # a counted value
 
 
-def _add_counts(into: dict[Any, int], items: Iterable[tuple[Any, int]]) -> None:
+def _add_counts(into: dict[K, int], items: Iterable[tuple[K, int]]) -> None:
     for v, k in items:
         into[v] = into.get(v, 0) + k
 
@@ -538,8 +537,9 @@ class SeriesAccumulator:
         if not len(rows):
             return
         self.n += len(rows)
-        _count_codes(self.kinds, batch.kind, rows)
-        _count_codes(self.versions, batch.version_guess, rows)
+        _add_counts(self.kinds, _code_counts(batch.kind, rows))
+        guesses = _code_counts(batch.version_guess, rows)
+        _add_counts(self.versions, ((v, k) for v, k in guesses if v is not None))
         _add_counts(self.notes, ((n, k) for ns, k in _code_counts(batch.notes, rows) for n in ns))
         self._add_times(batch, rows)
         # a line's weight in the weighted means: its drafted tokens where it prints counts, else

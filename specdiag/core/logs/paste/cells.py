@@ -995,9 +995,8 @@ class Value:
 
 def _plain(t: str) -> tuple[float, int] | None:
     t = t.strip()
-    if _THOUSANDS.match(t):
-        sep = _THOUSANDS.match(t).group(1)  # type: ignore[union-attr]
-        t = t.replace(sep, "")
+    if thousands := _THOUSANDS.match(t):
+        t = t.replace(thousands.group(1), "")
     elif re.match(r"^[-+]?\d+,\d{1,2}$|^[-+]?\d+,\d{4,}$", t):
         t = t.replace(",", ".")  # a decimal comma: '3,12' cannot be a thousands separator
     if not _NUMBER.match(t):

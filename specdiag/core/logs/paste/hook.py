@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.logs.paste.model import PasteReading
-from specdiag.core.logs.records import PASTE_MAX
+from specdiag.core.logs.records import PASTE_MAX, LogRecord
+
+if TYPE_CHECKING:
+    from specdiag.core.logs.batch import RecordBatch
 
 # the skip reasons of a line with an engine's mark but no layout of it ("'accept len' without a
 # readable SGLang Decode batch line"): such a line is prose or another tool's, not the scanner's
@@ -81,7 +84,7 @@ class ClaimCheck:
         self.scanner = Scanner(self.parser, self._sink)
         self.closed = False
 
-    def _sink(self, got: Any) -> None:
+    def _sink(self, got: LogRecord | RecordBatch) -> None:
         # a record, or a batch of them: both carry ``line_no`` (an int, or a column)
         ln = got.line_no
         if isinstance(ln, int):

@@ -1159,9 +1159,13 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
 def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRecord]:
     out: list[PasteRecord] = []
     width = len(cols)
+    # each column's statistic (avg, p50, min, ...) where its name is one
     stat_cols = {
-        j: _STAT_COL.match(" ".join(x for x in cols[j] if x).strip()) for j in range(1, width)
+        j: m.group(1).lower()
+        for j in range(1, width)
+        if (m := _STAT_COL.match(" ".join(x for x in cols[j] if x).strip()))
     }
+    of_stats = width > 1 and len(stat_cols) == width - 1  # every column a statistic
     # a column comparing the others ('Δ', 'Delta', 'Change'), or one of signed figures
     # ('+134.7%'), holds changes against a baseline: no record of its own
     chosen: list[int] = [
@@ -1174,9 +1178,9 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
             if C.key(cells[0]).metric in C.ACCEPTANCE
         )
     ]
-    if width > 1 and all(stat_cols.values()):
+    if of_stats:
         # columns of statistics of one run (avg, p50, min, ...): one record, the mean first
-        order = sorted(chosen, key=lambda j: _STAT_PREF.get(stat_cols[j].group(1).lower(), 9))  # type: ignore[union-attr]
+        order = sorted(chosen, key=lambda j: _STAT_PREF.get(stat_cols[j], 9))
         chosen = order[:1]
     for j in chosen:
         fig = E.Figures()
@@ -1204,8 +1208,8 @@ def _by_columns(g: Grid, cols: list[tuple[str, str]], ctx: Ctx) -> list[PasteRec
                 fig.put(k.metric, v, k, cell, cells[0])
         if pooled.has_acceptance() and not fig.has_acceptance():
             fig, pooled = pooled, E.Figures()
-        if all(stat_cols.values()) and width > 1:
-            st = stat_cols[j].group(1).lower()  # type: ignore[union-attr]
+        if of_stats:
+            st = stat_cols[j]
             labels = [lab for lab in labels if lab[0] != "column"]
             fig.notes.append(f"the '{cols[j][1] or cols[j][0]}' column of a table of statistics")
             if fig.length is not None and fig.length.statistic is None:

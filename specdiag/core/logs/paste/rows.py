@@ -4,8 +4,6 @@ figures and the three decisions) in ``raw`` and, in JSON Lines, as keys of their
 
 from __future__ import annotations
 
-from typing import Any
-
 from specdiag.core.logs.paste.model import Decision, PasteRecord
 
 
@@ -13,7 +11,7 @@ def _decision(d: Decision) -> dict[str, str]:
     return {"value": d.value, "rule": d.rule}
 
 
-def extra(rec: PasteRecord) -> dict[str, Any]:
+def extra(rec: PasteRecord) -> dict[str, object]:
     """What a structure record says beyond the line records' columns."""
     return {
         "record_source": "structure",
@@ -34,7 +32,7 @@ def extra(rec: PasteRecord) -> dict[str, Any]:
     }
 
 
-def row(source: str, rec: PasteRecord) -> dict[str, Any]:
+def row(source: str, rec: PasteRecord) -> dict[str, object]:
     """The ``--records`` row of a structure record (keys: the line records' columns, then
     :func:`extra`'s). ``engine`` is the tool that printed it (or ``unknown``); ``time`` and
     ``timestamp`` are empty (pastes carry none); ``raw`` holds the fields as printed (the CSV
