@@ -274,7 +274,10 @@ class ServerHandle(ServerLifecycle):
                 params={"requests": "1"} if include_requests else None,
             )
         if got.status != 200:
-            raise ServerError(f"{base.shown}/_specdiag/truth answered HTTP {got.status}")
+            raise ServerError(
+                f"{base.shown}/_specdiag/truth answered HTTP {got.status}",
+                hint="is another server listening on that port?",
+            )
         data: dict[str, object] = json.loads(got.body)
         return data
 
