@@ -259,7 +259,9 @@ def legacy_args(args: list[str]) -> list[str]:
         if named is not None and named != engine:
             raise UsageError(
                 f"--engine {engine} and the source {named} disagree",
-                hint=f"drop --engine: capture-hidden {named} --print-server-args",
+                hint=f"drop --engine: capture-hidden {named} --print-server-args"
+                if named in ("vllm", "sglang")
+                else f"drop --engine: capture-hidden {named} takes no --engine",
             )
         cli.warn_deprecated("--engine", f"the source as the subcommand: capture-hidden {engine}")
         if named is None:

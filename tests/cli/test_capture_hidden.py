@@ -60,6 +60,13 @@ def test_older_spellings_that_do_not_add_up_are_usage_errors(
         legacy_args(words)
 
 
+def test_an_engine_beside_hf_is_not_sent_to_a_flag_hf_lacks() -> None:
+    with pytest.raises(UsageError) as got:
+        legacy_args(["hf", "/models/target", "--engine", "vllm"])
+    assert got.value.hint is not None and "--print-server-args" not in got.value.hint
+    assert "capture-hidden hf takes no --engine" in got.value.hint
+
+
 def test_the_old_command_lines_still_run() -> None:
     old = run_cli(
         ["capture-hidden", "--print-server-args", "--engine", "sglang", "--layers", "1,4"]
