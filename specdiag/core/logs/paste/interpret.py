@@ -1275,7 +1275,9 @@ _PAIR = re.compile(
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*[-+]?" + _DIGITS + r"\s*%?"
+    r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*[-+]?"
+    + _DIGITS
+    + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
@@ -1289,7 +1291,7 @@ _PAIR_BARE = re.compile(
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
+    r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
     + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
     + _STAT_AFTER
@@ -1307,6 +1309,9 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+# figures whose largest or smallest value a paste may give beside the name ('accept length max
+# 1.86', '接受长度 最大 1.86'): read with that statistic, never taken for the mean
+_EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
 _QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
     "is",
@@ -2507,6 +2512,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             v = C.value(m.group("val"))
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if v.statistic in ("max", "min") and (
+                k.metric not in _EXTREME_METRICS or (not v.percent and not v.decimals)
+            ):
+                continue  # 'draft tokens max 8', 'accept length max 5': a setting, not a figure
             if (
                 k.metric in (C.RATE, C.ACCEPT_RATIO)
                 and not v.percent
