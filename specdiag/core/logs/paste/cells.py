@@ -1083,6 +1083,30 @@ def _with_quotient(t: str) -> Value | None:
     return Value(v[0], False, v[1])
 
 
+# values joined by '/' and worked out to their mean ('91.2 / 76.4 / 78.0 / 88.2 = 83.5% avg', a
+# rate over prompt classes): the mean, where it is the run's
+_RUN_MEAN = re.compile(
+    r"^(?P<run>\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){1,7})\s*(?:=|≈)\s*"
+    r"(?P<v>\d*\.?\d+)\s*(?P<p>%?)\s*(?:avg|mean|average)?$",
+    re.I,
+)
+
+
+def _run_mean(t: str) -> Value | None:
+    m = _RUN_MEAN.match(t)
+    if m is None:
+        return None
+    run = [_plain(x.strip().rstrip("%").strip()) for x in m.group("run").split("/")]
+    v = _plain(m.group("v"))
+    if v is None or any(x is None for x in run):
+        return None
+    got = [x for x in run if x is not None]
+    slack = half_unit(v[1]) + sum(half_unit(d) for _, d in got) / len(got)
+    if abs(sum(x for x, _ in got) / len(got) - v[0]) > slack:
+        return None
+    return Value(v[0], bool(m.group("p")), v[1], None, "mean")
+
+
 @functools.lru_cache(maxsize=16384)
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
@@ -1090,6 +1114,8 @@ def value(text: str) -> Value | None:
     t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
+    if "/" in t and ("=" in t or "≈" in t) and (mean := _run_mean(t)) is not None:
+        return mean
     if "(" in t or "[" in t:
         got = _restated(t) or _annotated(t) or _with_quotient(t)
         if got is not None:

@@ -982,6 +982,8 @@ def _by_rows(
         v = C.value(cells[i] if i < len(cells) else "")
         return v.number if v is not None else None
 
+    header_k = _k_of_labels([("header", " ".join(c for row in g.header for c in row))])
+
     # a column of signed figures ('+2.00%', '-0.25%') holds changes against a baseline, never
     # a length or a rate, whatever its header says
     delta_cols = {
@@ -1113,6 +1115,10 @@ def _by_rows(
                 for attr in ("accepted", "drafted", "steps", "output", "k"):
                     if getattr(fig, attr) is None:
                         setattr(fig, attr, getattr(shared, attr))
+        if header_k is not None and _k_of_labels(labels) is None:
+            for fig in slots.values():
+                if fig.k is None:
+                    fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
         out.extend(_records(slots, labels, ctx, g.structure, (ln, ln), "column"))
     return out
 
@@ -2109,6 +2115,89 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
             yield m.start(), m.end(), items
 
 
+# a rate's name, then a run of its values joined by '/' ('acceptance rate 72.3/53.2/39.6',
+# 'per-position acceptance: 0.89 / 0.77 / 0.66'), perhaps worked out to their mean ('accept: 91.2
+# / 76.4 / 78.0 / 88.2 = 83.5% avg'): the mean where it closes the run, else one rate per draft
+# position where the name says so or the line's tokens per step is 1 + their sum
+_RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
+_RATE_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{1,60}?)[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+    r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
+    r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
+    r"(?![\w/]|\.\d|\s*%)",
+    re.I,
+)
+_POSITION_WORDS = re.compile(
+    r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)|positions?|"
+    r"positional|(?:one|two|three|four|five|six|seven|eight|\d)[ -]positions?|depths?)\b",
+    re.I,
+)
+_LENGTH_AFTER = re.compile(
+    r"(?:tok(?:ens)?\s*/\s*(?:step|iter|verify)|tokens per (?:step|verify)|accept(?:ance)?[ _]len(?:gth)?|"
+    r"acc[ _.]len|\bAL\b|τ)\s*[:=]?\s*(?:is\s+)?[*`]{0,2}(?P<len>\d+\.\d+)",
+    re.I,
+)
+
+
+def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each run of a rate's values joined by '/'."""
+    for m in _RATE_RUN.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
+            continue
+        texts = [x.strip() for x in m.group("run").split("/")]
+        vals = [C.value(x) for x in texts]
+        if any(v is None for v in vals):
+            continue
+        got = [v for v in vals if v is not None]
+        percent = any(v.percent or v.number > 1 for v in got)
+        if any(v.number > (100 if percent else 1) for v in got):
+            continue
+        fr = [round(v.number / 100, v.decimals + 2) if percent else v.number for v in got]
+        tol = sum(C.half_unit(v.decimals) * (0.01 if percent else 1) for v in got)
+        if m.group("avg") is not None:
+            av = C.value(m.group("avg"))
+            if av is None:
+                continue
+            a = av.number / 100 if (av.percent or av.number > 1) else av.number
+            if abs(a - sum(fr) / len(fr)) > tol / len(fr) + C.half_unit(av.decimals) * (
+                0.01 if (av.percent or av.number > 1) else 1
+            ):
+                continue  # no mean of the run: the figures mean something else
+            mean = C.Value(av.number, av.percent or av.number > 1, av.decimals, None, "mean")
+            yield (
+                m.start("key"),
+                m.end(),
+                [(C.Key(C.RATE, k.text, k.percent), mean, m.group("key").strip(), m.group("avg"))],
+            )
+            continue
+        positional = (
+            k.metric == C.PER_POSITION or _POSITION_WORDS.search(m.group("key")) is not None
+        )
+        if not positional:
+            after = _LENGTH_AFTER.search(text, m.end())
+            if after is None or _SENTENCE_END.search(text, m.end(), after.start()):
+                continue
+            ln = C.value(after.group("len"))
+            if ln is None or abs(1 + sum(fr) - ln.number) > tol + C.half_unit(ln.decimals):
+                continue  # not the identity of rates by position: not read
+        if any(b > a + 1e-9 for a, b in zip(fr, fr[1:], strict=False)) and not positional:
+            continue
+        items = [
+            (
+                C.Key(C.POSITION, k.text, False, i),
+                C.Value(r, False, v.decimals + (2 if percent else 0)),
+                m.group("key").strip(),
+                t,
+            )
+            for i, (r, v, t) in enumerate(zip(fr, got, texts, strict=True))
+        ]
+        yield m.start("key"), m.end("run"), items
+
+
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+
+
 # a bare number closing a line of named counts, the quotient of two of them: tokens decoded over
 # the target's (the large model's) verify steps ('decoding step: 17778, large model step: 4605,
 # 3.8605863192182412'), read only where the quotient gives it at its printed decimals
@@ -2300,6 +2389,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
 
+    for start, end, got in _rate_runs(text) if "/" in text else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
         if taken(start, end):
             continue

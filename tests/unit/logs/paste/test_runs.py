@@ -1,0 +1,134 @@
+"""Runs of values joined by '/': a rate per draft position (named so, or proved by the line's
+tokens per step), and a run worked out to its mean ('a / b / c / d = 83.5% avg')."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+from tests.support.pastes import render_table
+
+# falling rates by position, in thousandths
+_FALLING = (
+    st.lists(st.integers(min_value=50, max_value=990), min_size=2, max_size=6)
+    .map(lambda xs: sorted(set(xs), reverse=True))
+    .filter(lambda xs: len(xs) >= 2)
+)
+
+
+def _shown(rates: list[int], percent: bool, sep: str) -> str:
+    return sep.join(f"{r / 10:.1f}" if percent else f"{r / 1000:.3f}" for r in rates)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    _FALLING,
+    st.booleans(),
+    st.sampled_from(["/", " / "]),
+    st.sampled_from(["acceptance rate", "accept rate", "接受率", "受理率", "draft acceptance"]),
+    st.sampled_from(["tok/step", "tokens/step", "accept length", "接受长度", "AL"]),
+    st.sampled_from(["{}", "**{}**", "`{}`"]),
+)
+def test_a_run_of_rates_proved_per_position_by_the_tokens_per_step(
+    rates: list[int], percent: bool, sep: str, name: str, length_name: str, mark: str
+) -> None:
+    """'接受率 72.3/53.2/39.6、tok/step 2.65': 1 + the sum is the line's length, so the run is
+    one rate per draft position and the length counts the target's token."""
+    length = 1 + sum(r / 1000 for r in rates)
+    text = (
+        f"After the fix the draft ({len(rates)} MTP heads) measured {name} "
+        f"{mark.format(_shown(rates, percent, sep))}, {length_name} {length:.3f} on long prompts.\n"
+    )
+    got = read_paste(text).records
+    assert len(got) == 1
+    assert got[0].per_position == tuple(r / 1000 for r in rates)
+    assert got[0].printed_length == round(length, 3)
+    assert got[0].accept_length == round(length, 3)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    _FALLING,
+    st.booleans(),
+    st.sampled_from(
+        [
+            "per-position acceptance rate",
+            "acceptance rate by position",
+            "three-position accept rate",
+            "positional acceptance",
+            "acceptance rate at each depth",
+        ]
+    ),
+)
+def test_a_run_of_rates_named_per_position(rates: list[int], percent: bool, name: str) -> None:
+    text = f"MTP on the chat set: {name} {_shown(rates, percent, ' / ')} (greedy).\n"
+    got = read_paste(text).records
+    assert len(got) == 1
+    assert got[0].per_position == pytest.approx(tuple(r / 1000 for r in rates))
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(_FALLING, st.sampled_from(["acceptance rate", "accept rate"]), st.integers(1, 30))
+def test_a_run_without_position_words_or_identity_is_not_taken_for_positions(
+    rates: list[int], name: str, off: int
+) -> None:
+    """'acceptance rate 72.3/53.2/39.6, tok/step 2.70': the sum does not give the length, so
+    nothing says the run is per position (three datasets, three runs, ...)."""
+    length = 1 + sum(r / 1000 for r in rates) + off / 10
+    text = f"We saw {name} {_shown(rates, True, '/')}, tok/step {length:.2f}.\n"
+    for r in read_paste(text).records:
+        assert r.per_position == ()
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.lists(st.integers(min_value=500, max_value=990), min_size=2, max_size=5),
+    st.integers(min_value=1, max_value=5),
+    st.sampled_from(["markdown", "tsv", "box"]),
+    st.sampled_from(["{} avg", "**{} avg**", "{}", "**{}**", "{} mean"]),
+)
+def test_a_table_cell_worked_out_to_its_mean(
+    per_class: list[int], k: int, layout: str, mark: str
+) -> None:
+    """'91.2 / 76.4 / 78.0 / 88.2 = 83.5% avg' under 'accept', k stated in the header: one
+    rate, the mean; with k drafts a step the length is 1 + k x rate."""
+    vals = [x / 10 for x in per_class]
+    mean = round(sum(vals) / len(vals), 1)
+    cell = " / ".join(f"{v:.1f}" for v in vals) + " = " + mark.format(f"{mean:.1f}%")
+    header = [f"measurement (k={k} greedy, {len(vals)} prompt classes)", "accept"]
+    text = render_table(layout, header, [["verify path", cell]])
+    got = read_paste(text).records
+    assert len(got) == 1
+    assert got[0].printed_rate == pytest.approx(mean / 100)
+    assert got[0].statistic == "mean"
+    assert got[0].accept_length is not None
+    assert abs(got[0].accept_length - (1 + k * mean / 100)) < 1e-6
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.lists(st.integers(min_value=500, max_value=990), min_size=2, max_size=5),
+    st.integers(min_value=15, max_value=80),
+)
+def test_a_run_whose_result_is_no_mean_is_not_read(per_class: list[int], off: int) -> None:
+    vals = [x / 10 for x in per_class]
+    wrong = sum(vals) / len(vals) - off / 10
+    cell = " / ".join(f"{v:.1f}" for v in vals) + f" = {wrong:.1f}%"
+    text = render_table("markdown", ["run (k=2)", "accept"], [["chat", cell]])
+    assert all(r.printed_rate is None for r in read_paste(text).records)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.lists(st.integers(min_value=500, max_value=990), min_size=2, max_size=5),
+    st.sampled_from(["accuracy", "top-1 acc of the head", "throughput", "hit rate"]),
+)
+def test_runs_of_other_figures_stay_unread(per_class: list[int], name: str) -> None:
+    vals = [x / 10 for x in per_class]
+    mean = sum(vals) / len(vals)
+    run = " / ".join(f"{v:.1f}" for v in vals)
+    text = f"EAGLE head training: {name} {run} = {mean:.1f}% avg, and {name} {run} per epoch.\n"
+    assert read_paste(text).records == ()
