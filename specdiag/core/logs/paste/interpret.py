@@ -2083,12 +2083,23 @@ def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
 
 # the same with the figure named after the values ('**1.88 / 2.54 / 3.13 committed tokens per
 # verify** at depths 1/2/3')
+# (or joined by arrows, values and configurations paired by order: '3.3 → 4.7 accepted
+# tokens/cycle from d3 → d6')
+_JOIN = r"\s*(?:/|→|->|=>|⟶)\s*"
+_JOIN_RE = re.compile(_JOIN)
+_LAB = r"(?:[\w.+=]|-(?!>)){1,20}"
 _VALS_NAMED_FOR = re.compile(
-    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+[*`]{0,2}"
-    r"(?P<key>[A-Za-z][\w /-]{2,50}?)[*`]{0,2}\s+"
-    r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)"
-    r"(?=[\w.+-]{1,20}\s*/))?"
-    r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
+    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:" + _JOIN + r"[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+[*`]{0,2}"
+    r"(?P<key>[A-Za-z][\w /-]{1,50}?)[*`]{0,2}\s+"
+    r"(?:for|at|with|on|across|by|under|from)\s+(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)"
+    r"(?=" + _LAB + _JOIN + r"))?"
+    r"(?P<labs>" + _LAB + r"(?:" + _JOIN + _LAB + r"){1,7})(?![\w/])"
+)
+# a configuration that states the draft tokens per step ('d3', 'k=4', 'depth 5'; under a name
+# 'depths' / 'k' / 'gamma')
+_K_LABEL = re.compile(r"^(?:d|k|depth\s*|gamma\s*|γ\s*)=?\s*(?P<n>\d{1,2})$", re.I)
+_K_NAME = re.compile(
+    r"^(?:depths?|draft depths?|k|gamma|γ|draft len(?:gth)?s?|num[_ ]spec[_ ]tokens)$", re.I
 )
 
 
@@ -2096,10 +2107,16 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
     """(start, end, items) of each list of values with its list of configurations."""
     for m in [*_VALS_FOR.finditer(text), *_VALS_NAMED_FOR.finditer(text)]:
         k = key_of(m.group("key"))
-        vals = [x.strip() for x in m.group("vals").split("/")]
-        labs = [x.strip().rstrip(".") for x in m.group("labs").split("/")]
+        vals = [x.strip() for x in _JOIN_RE.split(m.group("vals"))]
+        labs = [x.strip().rstrip(".") for x in _JOIN_RE.split(m.group("labs"))]
         if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or len(vals) != len(labs):
             continue
+        if ("/" in m.group("vals")) != ("/" in m.group("labs")):
+            continue  # values and configurations joined alike, or they are no pairs
+        if k.metric == C.ACC_PER_STEP and "draft" not in m.group("key").lower():
+            # 'accepted tokens/cycle': some count the target's own token (EAGLE's τ) and some
+            # do not, as after a value in prose: a length, undecided
+            k = C.Key(C.LENGTH, "accepted tokens per step", False)
         name = (m.group("name") or "config").strip()
         if C.key(name).metric not in (C.LABEL, C.K, None):
             continue  # 'for accept rate 3 / 5': another figure, no configuration
@@ -2110,8 +2127,14 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
             if v is None:
                 break
             items.append((label_key, C.Value(0.0, False, 0), name, lab))
+            kl = _K_LABEL.match(lab)
+            if kl is None and _K_NAME.match(name) and lab.isdigit():
+                kl = re.match(r"(?P<n>\d+)", lab)
+            if kl is not None:
+                n = int(kl.group("n"))
+                items.append((C.Key(C.K, "k", False), C.Value(float(n), False, 0), "k", str(n)))
             items.append((k, v, m.group("key").strip(), vt))
-        if len(items) == 2 * len(vals):
+        if len(items) >= 2 * len(vals):
             yield m.start(), m.end(), items
 
 
@@ -2366,7 +2389,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
-    for start, end, got in _values_for(text) if text.count("/") >= 2 else []:
+    for start, end, got in (
+        _values_for(text) if text.count("/") >= 2 or _ARROW_MARK.search(text) else []
+    ):
         if taken(start, end):
             continue
         found.extend((start + i, *one) for i, one in enumerate(got))
@@ -2385,6 +2410,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in _run_means(text) if "accepted" in low else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
@@ -2578,7 +2605,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 rest[i] = " "
     for m in _ACC_FIRST.finditer(text) if "accept" in low else ():
         v = C.value(m.group("val"))
-        if v is None or _closes_range_or_bound(text, m.start()):
+        if v is None or _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
             continue
         # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
         # target's own token (EAGLE's τ) and some without: a length, undecided
@@ -3152,6 +3179,8 @@ def keyvalue(
             if k.metric in (C.HISTOGRAM, C.PER_POSITION):
                 continue
             if k.metric == C.K and v.number == int(v.number):
+                if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
+                    flush()  # another k after a figure: the next configuration's
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if (

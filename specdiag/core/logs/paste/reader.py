@@ -881,6 +881,12 @@ def _length_name(r: PasteRecord) -> str | None:
         k = I.key_of(name)
         if k.metric == C.LENGTH:
             return k.metric
+        if (
+            k.metric == C.ACC_PER_STEP
+            and r.printed_length is not None
+            and "draft" not in name.lower()
+        ):
+            return C.LENGTH  # 'accepted tokens/cycle' read as a length, its bonus undecided
     return None
 
 

@@ -1,0 +1,102 @@
+"""Values and configurations paired by order: '3.3 → 4.7 accepted tokens/cycle from d3 → d6',
+'1.9 / 2.4 / 2.8 accept length at k=2/3/4' (arrows or slashes, the same join on both sides)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+
+_ARROWS = ["→", "->", "=>", "/"]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.lists(st.integers(min_value=2, max_value=8), min_size=2, max_size=4, unique=True).map(
+        sorted
+    ),
+    st.sampled_from(_ARROWS),
+    st.sampled_from(
+        ["accepted tokens/cycle", "accept length", "tokens per step", "AL", "tok/step"]
+    ),
+    st.sampled_from(["d{}", "k={}", "k{}"]),
+    st.sampled_from(["from", "at", "across", "for"]),
+    st.data(),
+)
+def test_lengths_paired_with_depths_by_order(
+    ks: list[int], arrow: str, name: str, lab: str, prep: str, data: st.DataObject
+) -> None:
+    # a length at depth k is at most k + 1; the first one above k proves the bonus is counted
+    lengths = [
+        round(k + data.draw(st.integers(min_value=1, max_value=9)) / 10, 1)
+        if i == 0
+        else round(data.draw(st.integers(min_value=11, max_value=10 * k + 9)) / 10, 1)
+        for i, k in enumerate(ks)
+    ]
+    sep = f" {arrow} "
+    text = (
+        "Acceptance at depth is healthy ("
+        + sep.join(f"{x:.1f}" for x in lengths)
+        + f" {name} {prep} "
+        + sep.join(lab.format(k) for k in ks)
+        + " on real generation).\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == lengths
+    # the first is above its k: counted with the bonus; the others of the same name follow it
+    assert got[0].accept_length == lengths[0]
+    for r in got:
+        assert r.accept_length in (None, r.printed_length)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.lists(st.integers(min_value=2, max_value=8), min_size=2, max_size=4, unique=True).map(
+        sorted
+    ),
+    st.sampled_from(["→", "->", "/"]),
+    st.data(),
+)
+def test_lengths_within_their_depths_stay_undecided(
+    ks: list[int], arrow: str, data: st.DataObject
+) -> None:
+    lengths = [round(data.draw(st.integers(min_value=11, max_value=10 * k)) / 10, 1) for k in ks]
+    sep = f" {arrow} "
+    text = (
+        "With MTP: "
+        + sep.join(f"{x:.1f}" for x in lengths)
+        + " accepted tokens/cycle at "
+        + sep.join(f"d{k}" for k in ks)
+        + ".\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == lengths
+    assert all(r.accept_length is None for r in got)  # nothing tells the bonus
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.lists(st.integers(min_value=11, max_value=99), min_size=2, max_size=4),
+    st.sampled_from(["→", "->", "/"]),
+    st.sampled_from(["x speedup", "tok/s", "ms per token", "GB of memory"]),
+)
+def test_other_figures_paired_with_depths_are_no_acceptance(
+    vals: list[int], arrow: str, unit: str
+) -> None:
+    sep = f" {arrow} "
+    text = (
+        "The draft got faster: "
+        + sep.join(f"{v / 10:.1f}" for v in vals)
+        + f" {unit} from "
+        + sep.join(f"d{i + 2}" for i in range(len(vals)))
+        + ".\n"
+    )
+    assert read_paste(text).records == ()
+
+
+def test_a_count_mismatch_pairs_nothing() -> None:
+    text = "We saw 3.3 → 4.7 accepted tokens/cycle from d3 → d5 → d6 here.\n"
+    for r in read_paste(text).records:
+        assert ("config", "d5") not in r.labels
