@@ -22,9 +22,22 @@ from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.paste.text import Line
 
 BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>\S.*)$")
-_LEAF = re.compile(
-    r"^(?P<label>.+?)\s*(?::|→|->)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+# a line whose label is marked as a name, bold or code, without a bullet ('**H100, k=3**: 2.7',
+# '`4x B200` = 2.41'): a list item all the same
+MARKED = re.compile(
+    r"^(?P<indent>)\s*(?P<text>(?:\*\*[^*\n]{1,60}\*\*|`[^`\n]{1,60}`|__[^_\n]{1,60}__)"
+    r"\s*(?::|=|→|->)\s*\S.*)$"
 )
+_LEAF = re.compile(
+    r"^(?P<label>.+?)\s*(?::|→|->|=)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+)
+
+
+def item(t: str) -> re.Match[str] | None:
+    """A bullet, or a line whose label is marked as a name."""
+    return BULLET.match(t) or MARKED.match(t)
+
+
 # the metric names prose uses, and which metric each is
 _NAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -42,6 +55,10 @@ _SETTING_NAME = re.compile(
     r"weight[_ ]decay|epochs?|warmup|max[_ ]tokens)\b",
     re.I,
 )
+
+
+# the draft tokens per step a label states ('H100, k=3', 'gamma=4')
+_K_IN_LABEL = re.compile(r"(?<![\w-])(?:k|gamma|γ|num[_ ]spec[_ ]tokens)\s*=\s*(\d{1,2})\b", re.I)
 
 
 def metric_named(text: str) -> tuple[str, str] | None:
@@ -77,7 +94,7 @@ def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[Paste
         key = C.Key(metric, name.lower(), False)
     items: list[tuple[int, int, str]] = []  # (line, indent, text)
     for ln, t in blk:
-        m = BULLET.match(t.expandtabs(4))
+        m = item(t.expandtabs(4))
         if m is None:
             return []
         items.append((ln, len(m.group("indent")), m.group("text").strip()))
@@ -104,6 +121,9 @@ def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[Paste
         fig = E.Figures()
         fig.put(metric, v, key, leaf.group("val").strip(), label)
         labels = tuple(("group", p) for _, p in parents) + (("item", label),)
+        ks = {int(x) for _, lab in labels for x in _K_IN_LABEL.findall(lab)}
+        if len(ks) == 1:
+            fig.k = C.Value(float(ks.pop()), False, 0)  # 'H100, k=3': its draft tokens per step
         rec = E.record(
             fig,
             kind=ctx[2],

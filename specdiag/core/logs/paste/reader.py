@@ -362,6 +362,7 @@ def read_paste(
             not candidate
             and upper_here
             and any(I.heading_figure(h) for h in upper_here)
+            and not (B.item(blk[0][1]) is not None and B.metric_named(heading) is not None)
             and TB.find(blk)[0]
         ):
             # a table under a heading further up naming its figure ('## Acceptance Length vs
@@ -369,9 +370,7 @@ def read_paste(
             candidate = _TABLE_MARK.search("|")
         # a bullet list of values under prose naming their figure
         listed = (
-            not candidate
-            and B.BULLET.match(blk[0][1]) is not None
-            and B.metric_named(heading) is not None
+            not candidate and B.item(blk[0][1]) is not None and B.metric_named(heading) is not None
         )
         if not candidate and not listed:
             if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
