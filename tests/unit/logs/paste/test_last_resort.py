@@ -1,0 +1,90 @@
+"""The reader of last resort: a line naming acceptance with one figure whose kind the words and
+the range decide ('EAGLE3 acceptance: 2.31' is no 2.31 % rate: a length of unknown convention)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from tests.support.examples import examples
+
+_NAMES = [
+    "acceptance",
+    "draft acceptance",
+    "EAGLE3 acceptance",
+    "spec decode acceptance",
+    "MTP acceptance",
+    "speculative acceptance",
+]
+_JOINS = [": ", " = ", " was ", " is around ", " ~", " "]
+_TOOLS = ["", "SGLang ", "vLLM ", "llama.cpp "]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(_NAMES),
+    st.sampled_from(_JOINS),
+    st.sampled_from(_TOOLS),
+    st.integers(min_value=101, max_value=790),
+    st.sampled_from(["", " tokens", " on MT-bench"]),
+)
+def test_a_figure_no_rate_can_be_is_a_length_of_unknown_convention(
+    name: str, join: str, tool: str, hundredths: int, tail: str
+) -> None:
+    v = hundredths / 100
+    text = f"With {tool}the new draft, {name}{join}{v:.2f}{tail}.\n"
+    got = read_paste(text).records
+    assert len(got) == 1
+    assert got[0].printed_rate is None  # never a 2.31 % rate
+    assert got[0].printed_length == v
+    # a name no tool prints for its length: no tool's convention decides it
+    assert got[0].accept_length is None
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.sampled_from(_NAMES),
+    st.sampled_from(_JOINS),
+    st.integers(min_value=5, max_value=99),
+    st.booleans(),
+)
+def test_a_percentage_or_a_fraction_stays_a_rate(
+    name: str, join: str, pct: int, percent: bool
+) -> None:
+    shown = f"{pct}%" if percent else f"0.{pct:02d}"
+    got = read_paste(f"On chat, {name}{join}{shown} overall.\n").records
+    assert len(got) == 1
+    assert got[0].printed_rate == pytest.approx(pct / 100)
+    assert got[0].printed_length is None
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["markdown", "csv"]), st.lists(st.integers(101, 590), min_size=1, max_size=4)
+)
+def test_a_bare_acceptance_column_of_lengths(layout: str, vals: list[int]) -> None:
+    from tests.support.pastes import render_table
+
+    rows = [[f"model-{i}", f"{v / 100:.2f}"] for i, v in enumerate(vals)]
+    got = read_paste(render_table(layout, ["model", "acceptance"], rows)).records
+    assert [r.printed_length for r in got] == [v / 100 for v in vals]
+    assert all(r.printed_rate is None and r.accept_length is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MCMC acceptance: 0.23 after burn-in\n",
+        "HMC acceptance 2.31 with step size 0.1 (NUTS sampler)\n",
+        "acceptance threshold 1.50 for the draft\n",
+        "user acceptance test: 2.31 hours\n",
+        "EAGLE head training: train acc 0.83, top-1 accuracy 2.31\n",
+        "speedup 2.31x with EAGLE3\n",
+    ],
+)
+def test_negative_controls(text: str) -> None:
+    assert all(
+        r.printed_length is None and r.printed_rate is None for r in read_paste(text).records
+    )
