@@ -180,6 +180,44 @@ def prepare(text: str) -> list[Line]:
         if _FENCE.match(ln):
             ln = ""
         out.append((i, ln.rstrip()))
+    return _joined(out)
+
+
+# a line continued on the next: a shell-style '\' at its end (not LaTeX's '\\'), or a server
+# log line a terminal or a paste wrapped at its width (the rest of its fields on the next line,
+# without a log prefix of its own)
+_CONTINUED = re.compile(r"(?<=\s)\\$")
+_LOG_PREFIX = re.compile(
+    r"^\s*(?:\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|(?:INFO|DEBUG|WARNING|WARN|ERROR)\b[ :]|"
+    r"\(\w+ pid=\d+\)|\[\d{4}-\d{2}-\d{2})"
+)
+# a command line continued with '\\' (its flags are read from the whole text, not as lines)
+_COMMAND = re.compile(r"(?:^|\s)--?[A-Za-z]|^\s*(?:\$\s|python|sudo|docker|export\b|[A-Z_]+=)")
+_LOG_FIELDS = re.compile(r"#?[\w ()/]+:\s*[\w.%-]+,")
+_WRAP_REST = re.compile(r"^\s*(?:[a-z#(]|\d[\d.]*\s*(?:%|tokens|,))")
+
+
+def _joined(lines: list[Line]) -> list[Line]:
+    """Continued lines joined onto the line they continue (the joined line keeps its number;
+    the continuation's line is dropped, so the block runs on)."""
+    out: list[Line] = []
+    for n, t in lines:
+        if out and out[-1][1]:
+            prev = out[-1][1]
+            if _CONTINUED.search(prev) and t.strip() and not _COMMAND.search(prev + " " + t):
+                out[-1] = (out[-1][0], prev[:-1].rstrip() + " " + t.strip())
+                continue
+            if (
+                t.strip()
+                and _LOG_PREFIX.match(prev)
+                and _LOG_FIELDS.search(prev)
+                and not _LOG_PREFIX.match(t)
+                and _WRAP_REST.match(t)
+                and not prev.rstrip().endswith((".", "!", "?"))
+            ):
+                out[-1] = (out[-1][0], prev.rstrip() + " " + t.strip())
+                continue
+        out.append((n, t))
     return out
 
 
