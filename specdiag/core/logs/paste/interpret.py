@@ -75,7 +75,8 @@ _K_IN_LABEL = re.compile(
 
 # an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG = re.compile(
-    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|mtp|mtp[-_]k|num[-_]mtp"
+    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|mtp|"
+    r"mtp[-_]k|num[-_]mtp"
     r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
 )
@@ -2219,6 +2220,63 @@ def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+
+
+# an unnamed pair 'a / b' after a configuration's label ('`4x B200` = 1.04 / 0.04'): a length
+# and a rate where the identity 1 + k x rate = length holds for the one k the paste states (k
+# drafts a step, each accepted at that rate); nothing else is read that way
+_PROVED_PAIR = re.compile(
+    r"^\s*(?:[-*]\s+)?(?P<label>\*\*[^*\n]{1,60}\*\*|`[^`\n]{1,60}`|[\w][\w .,()+-]{0,40}?)\s*"
+    r"(?:=|:|→|->)\s*[*`]{0,2}(?P<a>\d+\.\d+)\s*/\s*(?P<b>\d*\.\d+|\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*$"
+)
+
+
+def proved_pairs(blk: list[Line], k: int | None) -> list[tuple[int, str, C.Value, C.Value]]:
+    """(line, label, length, rate) of each line of a block holding such a pair; [] unless
+    every line of the block that holds numbers is one."""
+    if k is None or k < 1:
+        return []
+    out = []
+    for ln, t in blk:
+        m = _PROVED_PAIR.match(t)
+        if m is None:
+            if re.search(r"\d", t) and "/" in t:
+                return []
+            continue
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None:
+            return []
+        fr = b.number / 100 if b.percent else b.number
+        if not (1.0 <= a.number <= k + 1 and 0 < fr <= 1):
+            return []
+        tol = C.half_unit(a.decimals) + k * C.half_unit(b.decimals) * (0.01 if b.percent else 1)
+        if abs(1 + k * fr - a.number) > tol:
+            return []
+        out.append((ln, C._MARKUP.sub("", m.group("label")).strip(), a, b))
+    return out
+
+
+def proved_records(
+    pairs: list[tuple[int, str, C.Value, C.Value]], k: int, ctx: Ctx
+) -> list[PasteRecord]:
+    out = []
+    for ln, label, a, b in pairs:
+        fig = E.Figures()
+        fig.put(C.LENGTH, a, C.key("accept length"), f"{a.number:g}", "length (1 + k x rate)")
+        fig.put(C.RATE, b, C.key("acceptance rate"), f"{b.number:g}", "rate (1 + k x rate)")
+        fig.k = C.Value(float(k), False, 0)
+        rec = E.record(
+            fig,
+            kind=ctx[2],
+            tool=ctx[0],
+            tool_rule=ctx[1],
+            structure="prose",
+            lines=(ln, ln),
+            labels=(("config", label),),
+        )
+        if rec is not None:
+            out.append(rec)
+    return out
 
 
 # a bare number closing a line of named counts, the quotient of two of them: tokens decoded over

@@ -149,6 +149,8 @@ MAX_UPPER = 4  # headings looked at above a table whose own title names no figur
 
 _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
+# (in identifiers too: 'test_acceptance_length')
+_ACCEPT_STEM = re.compile(r"accept(?:ance|ed)?", re.I)
 
 
 def _compares_tool(heading: str) -> bool:
@@ -282,6 +284,16 @@ def read_paste(
             meas.append(T.measured_with(text))
         return meas[0]
 
+    ks: list[int | None] = []
+
+    def paste_k() -> int | None:  # the one k the paste states, looked up once if needed
+        if not ks:
+            ks.append(I.k_stated(text))
+        return ks[0]
+
+    def named_anywhere() -> bool:  # the paste names acceptance and speculation somewhere
+        return _ACCEPT_STEM.search(text) is not None and _SPEC_CONTEXT.search(text) is not None
+
     claimed_set = set(claimed)
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
     acceptance_named = _ACCEPTANCE_WORD.search(text) is not None and "@" in text
@@ -372,7 +384,12 @@ def read_paste(
         listed = (
             not candidate and B.item(blk[0][1]) is not None and B.metric_named(heading) is not None
         )
-        if not candidate and not listed:
+        proved = (
+            I.proved_pairs(blk, paste_k())
+            if not candidate and not listed and "/" in body and named_anywhere()
+            else []
+        )
+        if not candidate and not listed and not proved:
             if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
                 n_blocks += 1
                 _restated(blk, before, records, block_of, n_blocks)
@@ -423,6 +440,11 @@ def read_paste(
             # may be a client script's output
             ctx = (tool, "the only tool named in the paste", kind)
         prose_ctx: I.Ctx = (tool, rule, kind)
+        if proved:
+            got = I.proved_records(proved, paste_k() or 0, ctx)
+            records.extend(got)
+            block_of.extend([n_blocks] * len(got))
+            continue
         if listed:
             leaves, _ = _drop_marked(B.read(blk, heading, ctx), blk, marked, unread)
             records.extend(leaves)

@@ -69,3 +69,55 @@ def test_marked_settings_are_not_figures(mark: str, sep: str) -> None:
         f"{mark.format('temperature')}{sep}0.70\n{mark.format('steps')}{sep}3\n"
     )
     assert read_paste(text).records == ()
+
+
+def _regression_paste(label: str, pair: str, k_flag: str) -> str:
+    return (
+        "## Test Plan\n\n```bash\npython3 examples/offline_inference/spec_decode.py \\\n"
+        f"    --method mtp {k_flag} --num-prompts 80\n```\n\n"
+        "CI: `pytest tests/spec_decode/test_acceptance_length.py`\n\n"
+        f"## Test Result\nbaseline measured on:\n{label} = {pair}\n"
+    )
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.integers(min_value=1, max_value=7),
+    st.integers(min_value=1, max_value=99),
+    st.sampled_from(["`4x B200`", "**8xH100**", "`MI300X`", "H200 x4"]),
+    st.sampled_from(["--num_spec_tokens {}", "--num-speculative-tokens {}", "--mtp {}"]),
+)
+def test_an_unnamed_pair_proved_by_one_plus_k_times_the_rate(
+    k: int, pct: int, label: str, flag: str
+) -> None:
+    """'`4x B200` = 1.04 / 0.04' with one draft a step: 1.04 = 1 + 1 x 0.04, a length that
+    counts the target's token and its rate."""
+    rate = pct / 100
+    length = 1 + k * rate
+    got = read_paste(_regression_paste(label, f"{length:.2f} / {rate:.2f}", flag.format(k)))
+    assert [(r.printed_length, r.printed_rate) for r in got.records] == [(round(length, 2), rate)]
+    assert got.records[0].accept_length == round(length, 2)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=1, max_value=7),
+    st.integers(min_value=1, max_value=99),
+    st.integers(min_value=3, max_value=40),
+)
+def test_an_unnamed_pair_the_identity_does_not_prove_is_not_read(
+    k: int, pct: int, off: int
+) -> None:
+    rate = pct / 100
+    wrong = 1 + k * rate + (k + 1) * 0.01 + off / 100  # past the rounding of both figures
+    text = _regression_paste("`4x B200`", f"{wrong:.2f} / {rate:.2f}", f"--num_spec_tokens {k}")
+    assert read_paste(text).records == ()
+
+
+def test_an_unnamed_pair_without_one_stated_k_or_acceptance_is_not_read() -> None:
+    no_k = _regression_paste("`4x B200`", "1.04 / 0.04", "")
+    assert read_paste(no_k).records == ()
+    no_acceptance = _regression_paste("`4x B200`", "1.04 / 0.04", "--num_spec_tokens 1").replace(
+        "test_acceptance_length", "test_latency"
+    )
+    assert read_paste(no_acceptance).records == ()
