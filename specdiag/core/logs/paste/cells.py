@@ -680,6 +680,9 @@ _OUT_OF_K = re.compile(
 # the most tokens one draft-verify step emits in any engine's setting read here (DFlash blocks of
 # 16): a mean per step above it is something else (a count per request)
 MAX_STEP_TOKENS = 16.0
+# what a length read by the reader of last resort is called: no tool's name for its length, so
+# no tool's convention decides it
+UNSURE_LENGTH = "(length of unknown convention)"
 _MEAN_ACCEPTED = re.compile(r"^(?:mean|avg|average)\s+(?:number of\s+)?accepted(?:\s+tokens)?$")
 
 

@@ -179,6 +179,8 @@ class Figures:
             self.ratio_name = key.text
         if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
             self.count_named = True
+        if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
+            self.count_named = True
         if (
             attr == "length"
             and re.match(r"(?:#\s*)?(?:mean|avg|average)\s+(?:number of\s+)?accepted", key.text)

@@ -831,6 +831,11 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             and _baseline_at_one(g, i)
         ):
             k = C.Key(C.LENGTH, k.text, False)
+        elif k.metric is None and k.text == "accept" and _lengths_only(cells):
+            # a bare 'Accept' column of numbers only a length can be, nothing deciding which
+            # (accepted drafts or tokens per step): a length of unknown convention, read as
+            # the reader of last resort ('acc' alone is accuracy as often: not read)
+            k = C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
         out.append((k, grp))
     return out
 
