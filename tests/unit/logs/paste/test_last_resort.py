@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.support.pastes import render_table
 
 _NAMES = [
     "acceptance",
@@ -62,13 +63,16 @@ def test_a_percentage_or_a_fraction_stays_a_rate(
 
 @settings(max_examples=examples(30), deadline=None)
 @given(
-    st.sampled_from(["markdown", "csv"]), st.lists(st.integers(101, 590), min_size=1, max_size=4)
+    st.sampled_from(["markdown", "csv"]),
+    st.lists(st.integers(101, 590), min_size=1, max_size=4),
+    st.sampled_from(["acceptance", "accept", "Accept", "**Acceptance**"]),
+    st.sampled_from(["model", "SGLang arm", "vLLM arm"]),
 )
-def test_a_bare_acceptance_column_of_lengths(layout: str, vals: list[int]) -> None:
-    from tests.support.pastes import render_table
-
+def test_a_bare_acceptance_column_of_lengths(
+    layout: str, vals: list[int], header: str, first: str
+) -> None:
     rows = [[f"model-{i}", f"{v / 100:.2f}"] for i, v in enumerate(vals)]
-    got = read_paste(render_table(layout, ["model", "acceptance"], rows)).records
+    got = read_paste(render_table(layout, [first, header], rows)).records
     assert [r.printed_length for r in got] == [v / 100 for v in vals]
     assert all(r.printed_rate is None and r.accept_length is None for r in got)
 
