@@ -85,7 +85,12 @@ _K_FLAG = re.compile(
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3'), or None when it states none or several."""
-    found = {int(m.group(1)) for m in _K_IN_LABEL.finditer(text)}
+    # (never the first of a list of k's, 'k=3/4/5', 'k=3, 4')
+    found = {
+        int(m.group(1))
+        for m in _K_IN_LABEL.finditer(text)
+        if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
+    }
     found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
     return found.pop() if len(found) == 1 else None
 
@@ -2101,6 +2106,16 @@ _VALS_NAMED_FOR = re.compile(
     r"(?=" + _LAB + _JOIN + r"))?"
     r"(?P<labs>" + _LAB + r"(?:" + _JOIN + _LAB + r"){1,7})(?![\w/])"
 )
+# (or the configurations first: 'acceptance length for k=3/4/5: 2.41/2.80/3.10')
+_KEY_FOR_LABS = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%()/-]{0,50}?)\s+(?:for|at|with|on|across|by|under)\s+"
+    r"(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)(?=" + _LAB + _JOIN + r"))?"
+    r"(?P<labs>" + _LAB + r"(?:" + _JOIN + _LAB + r"){1,7})\s*[:=]\s*"
+    r"(?P<vals>[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?(?:"
+    + _JOIN
+    + r"[~≈]?\d+(?:\.\d+)?\s*%?){1,7}[*`]{0,2})"
+    r"(?![\w/]|\.\d)"
+)
 # a configuration that states the draft tokens per step ('d3', 'k=4', 'depth 5'; under a name
 # 'depths' / 'k' / 'gamma')
 _K_LABEL = re.compile(r"^(?:d|k|depth\s*|gamma\s*|γ\s*)=?\s*(?P<n>\d{1,2})$", re.I)
@@ -2111,7 +2126,11 @@ _K_NAME = re.compile(
 
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
-    for m in [*_VALS_FOR.finditer(text), *_VALS_NAMED_FOR.finditer(text)]:
+    for m in [
+        *_VALS_FOR.finditer(text),
+        *_VALS_NAMED_FOR.finditer(text),
+        *_KEY_FOR_LABS.finditer(text),
+    ]:
         k = key_of(m.group("key"))
         vals = [x.strip() for x in _JOIN_RE.split(m.group("vals"))]
         labs = [x.strip().rstrip(".") for x in _JOIN_RE.split(m.group("labs"))]
@@ -2132,13 +2151,15 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
             v = C.value(vt)
             if v is None:
                 break
-            items.append((label_key, C.Value(0.0, False, 0), name, lab))
             kl = _K_LABEL.match(lab)
             if kl is None and _K_NAME.match(name) and lab.isdigit():
                 kl = re.match(r"(?P<n>\d+)", lab)
             if kl is not None:
+                # the configuration is the draft tokens per step: shown as k, and the k it states
                 n = int(kl.group("n"))
                 items.append((C.Key(C.K, "k", False), C.Value(float(n), False, 0), "k", str(n)))
+            else:
+                items.append((label_key, C.Value(0.0, False, 0), name, lab))
             items.append((k, v, m.group("key").strip(), vt))
         if len(items) >= 2 * len(vals):
             yield m.start(), m.end(), items

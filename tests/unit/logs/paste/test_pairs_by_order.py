@@ -100,3 +100,33 @@ def test_a_count_mismatch_pairs_nothing() -> None:
     text = "We saw 3.3 → 4.7 accepted tokens/cycle from d3 → d5 → d6 here.\n"
     for r in read_paste(text).records:
         assert ("config", "d5") not in r.labels
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.lists(st.integers(min_value=2, max_value=8), min_size=2, max_size=4, unique=True).map(
+        sorted
+    ),
+    st.sampled_from(["/", " / ", " → "]),
+    st.sampled_from(["acceptance length", "accept len", "AL", "tok/step"]),
+    st.sampled_from(["for k=", "at k=", "across depths ", "with gamma="]),
+    st.data(),
+)
+def test_configurations_first_then_their_values(
+    ks: list[int], join: str, name: str, lead: str, data: st.DataObject
+) -> None:
+    """'acceptance length for k=3/4/5: 2.41/2.80/3.10': a record per k, in order; the list of
+    k's states no one k for the paste, so no length is decided by the first k alone."""
+    vals = [round(data.draw(st.integers(min_value=110, max_value=100 * k)) / 100, 2) for k in ks]
+    text = (
+        f"{name} {lead}"
+        + join.join(str(k) for k in ks)
+        + ": "
+        + join.join(f"{v:.2f}" for v in vals)
+        + "\n"
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == vals
+    assert [dict(r.labels).get("k") for r in got] == [str(k) for k in ks]
+    if name != "tok/step":
+        assert all(r.accept_length is None for r in got)  # none passes its own k
