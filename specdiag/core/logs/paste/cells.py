@@ -1163,6 +1163,32 @@ def value(text: str) -> Value | None:
     return Value(p[0], pct, p[1], mx, stat, spread)
 
 
+# a length with its rate in brackets, or the other way round ('2.41 (61%)', '61.2% (2.41)',
+# '2.41 (61% accepted)'): two figures whose kinds their ranges tell apart (a rate with '%' is
+# no length; a decimal from 1 to 16 without it is no rate)
+_LENGTH_RATE = re.compile(
+    r"^(?P<a>\d+(?:\.\d+)?\s*%?)\s*[(\[]\s*(?:(?:AR|acc(?:ept(?:ance)?)?(?:\s+rate)?|rate)\s*[:=]?\s*)?"
+    r"(?P<b>\d+(?:\.\d+)?\s*%?)\s*(?:acc(?:ept(?:ed|ance)?)?|AL|len(?:gth)?)?\s*[)\]]$",
+    re.I,
+)
+
+
+def length_and_rate(text: str) -> tuple[Value, Value] | None:
+    """(length, rate) of a cell printing both, told apart by their ranges; None otherwise."""
+    m = _LENGTH_RATE.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    a, b = value(m.group("a")), value(m.group("b"))
+    if a is None or b is None or a.percent == b.percent:
+        return None
+    length, rate = (b, a) if a.percent else (a, b)
+    if not (length.decimals > 0 and 1.0 <= length.number <= MAX_STEP_TOKENS):
+        return None
+    if not 0 <= rate.number <= 100:
+        return None
+    return length, rate
+
+
 def half_unit(decimals: int) -> float:
     """Half a unit of the last printed decimal: the rounding a printed figure carries."""
     return 0.5 * 10.0**-decimals + 1e-9

@@ -167,6 +167,8 @@ class Figures:
             attr, metric = "length", C.LENGTH
             key = C.Key(C.LENGTH, key.text, False, None, key.tool, key.pooled)
             self.count_named = True
+        if attr in ("length", "tok_per_step", "acc_per_step") and v.percent:
+            return False  # a percentage is no count of tokens per step ('5%' under 'AL (AR)')
         if getattr(self, attr) is not None:
             return False
         if attr in ("accepted", "drafted", "steps", "output") and (

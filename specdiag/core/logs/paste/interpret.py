@@ -1157,6 +1157,22 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
     listed with spaces under a rate ('0.94 0.68 0.34'). False when the cell is neither."""
+    if (
+        v is None
+        and k.metric in (C.RATE, C.ACCEPT_RATIO, C.LENGTH)
+        and (lr := C.length_and_rate(cell))
+    ):
+        # '2.41 (61%)': a length and its rate, whose ranges tell them apart; under a name that
+        # says no length ('acceptance'), the length's convention is unknown
+        lk = (
+            k
+            if k.metric == C.LENGTH
+            else C.Key(C.LENGTH, f"{k.text} {C.UNSURE_LENGTH}", False, None, k.tool, k.pooled)
+        )
+        rk = k if k.metric != C.LENGTH else C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
+        fig.put(C.LENGTH, lr[0], lk, cell, header)
+        fig.put(C.RATE, lr[1], rk, cell, header)
+        return True
     if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
         return False
     if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
@@ -1326,6 +1342,12 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+# a rate in brackets after a length ('2.41 (61%)', '2.41 (AR 61%)', '2.41 (61% accepted)')
+_BRACKET_RATE = re.compile(
+    r"\s*[(\[]\s*(?:(?:AR|acc(?:ept(?:ance)?)?(?:\s+rate)?|rate)\s*[:=]?\s*)?"
+    r"(?P<val>\d+(?:\.\d+)?\s*%)\s*(?:acc(?:ept(?:ed|ance)?)?)?\s*[)\]]",
+    re.I,
+)
 # figures whose largest or smallest value a paste may give beside the name ('accept length max
 # 1.86', '接受长度 最大 1.86'): read with that statistic, never taken for the mean
 _EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
@@ -2768,6 +2790,25 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 rest[i] = " "
             for i in range(kstart, m.end("key")):
                 rest[i] = " "
+            br = _BRACKET_RATE.match(text, end) if k.metric in (C.LENGTH, C.RATE) else None
+            if br is not None and taken(br.start("val"), br.end("val")):
+                br = None  # ('2.41 (61% accepted)': the rate read before its noun already)
+            bv = C.value(br.group("val")) if br is not None else None
+            if (
+                br is not None
+                and bv is not None
+                and bv.percent
+                and not v.percent
+                and v.decimals > 0
+                and 1 < v.number <= C.MAX_STEP_TOKENS
+            ):
+                # 'acceptance 2.41 (61%)': a length and its rate, their ranges tell them apart
+                found.append(
+                    (br.start("val"), C.Key(C.RATE, k.text, True), bv, k.text, br.group("val"))
+                )
+                for i in range(end, br.end()):
+                    rest[i] = " "
+                end = br.end()
             while k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None

@@ -92,3 +92,40 @@ def test_negative_controls(text: str) -> None:
     assert all(
         r.printed_length is None and r.printed_rate is None for r in read_paste(text).records
     )
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(
+    st.integers(min_value=101, max_value=790),
+    st.integers(min_value=5, max_value=99),
+    st.sampled_from(["{l} ({p}%)", "{l} (AR {p}%)", "{l} ({p}% accepted)", "{p}% ({l})"]),
+    st.sampled_from(["acceptance", "AL (AR)", "Acceptance"]),
+    st.sampled_from(["table", "prose"]),
+)
+def test_a_length_and_its_rate_told_apart_by_their_ranges(
+    hundredths: int, pct: int, shape: str, name: str, where: str
+) -> None:
+    """'2.41 (61%)': a percentage is no length and a decimal above 1 without '%' no rate."""
+    cell = shape.format(l=f"{hundredths / 100:.2f}", p=pct)
+    if name == "AL (AR)" and not shape.startswith("{l}"):
+        return  # (that header names the length first)
+    if where == "table":
+        text = render_table("markdown", ["config", name], [["EAGLE3", cell]])
+    elif shape.startswith("{l}") and "(" not in name:
+        text = f"With the new draft, {name} {cell} on MT-bench.\n"
+    else:
+        return  # (prose puts the length first)
+    got = read_paste(text).records
+    assert [(r.printed_length, r.printed_rate) for r in got] == [
+        (hundredths / 100, pytest.approx(pct / 100))
+    ]
+    assert got[0].accept_length is None
+
+
+@pytest.mark.parametrize(
+    "cell", ["2.41 (1.71)", "61% (55%)", "2.41 (+0.3)", "0.61 (61%)", "24.1 (61%)"]
+)
+def test_brackets_whose_ranges_tell_nothing_apart(cell: str) -> None:
+    """Two lengths, two rates, a change, a restated rate, a speed: no length-and-rate pair."""
+    got = read_paste(render_table("markdown", ["config", "acceptance"], [["EAGLE3", cell]])).records
+    assert all(not (r.printed_length and r.printed_rate) for r in got)
