@@ -1664,6 +1664,8 @@ _LEAD_ITEM = re.compile(
     r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}(?:\s*:\s*|\s+)(?P<v>[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
+    # (the item's value ends it: 'pos 0: 90.0%' is named 'pos 0', never 'pos' of value 0)
+    r"(?=\s*(?:[,;]|\.?\s*$))"
 )
 _CONFIG_WORDS_OTHER = re.compile(
     r"throughput|speed|latency|tok/s|t/s|time|ttft|tpot|memory|accuracy|score|speedup|"
@@ -1730,7 +1732,25 @@ def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, 
         got.append(
             (C.Key(lead.metric, f"{lead.text} {name}", lead.percent), v, name, it.group("v"))
         )
+    # a rate's values named by draft position ('acceptance rate: pos1 89.4%, pos2 77.2%',
+    # '接受率：第1位 89.4%，第2位 77.2%'): one record, its rates per position
+    nums = [int(pm.group(1)) if (pm := _POSITION_NAME.match(n)) else -1 for _, _, n, _ in got]
+    if (
+        lead.metric == C.RATE
+        and len(got) >= 2
+        and nums[0] in (0, 1)
+        and nums == list(range(nums[0], nums[0] + len(nums)))
+    ):
+        got = [
+            (C.Key(C.POSITION, lead.text, lead.percent, n - nums[0]), v, name, vt)
+            for (_, v, name, vt), n in zip(got, nums, strict=True)
+        ]
     return [(m.start(), m.end(), got)] if len(got) >= 2 else []
+
+
+_POSITION_NAME = re.compile(
+    r"^(?:pos(?:ition)?|token|draft(?: position)?|depth|head|mtp|d|p)\s*[_#-]?\s*(\d{1,2})$", re.I
+)
 
 
 # 'A of B draft tokens accepted (P%)': accepted of drafted tokens; with the noun 'drafts' or

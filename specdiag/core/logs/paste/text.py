@@ -87,6 +87,10 @@ _CJK_PER_STEP = re.compile(
     r"(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
 )
+# a draft position ('第1位', '第 2 个位置', '位置3', '1番目', '2번째 위치'): 'posN'
+_CJK_POSITION = re.compile(
+    r"(?:第\s*(\d{1,2})\s*(?:位|个位置|个token|個目)|位置\s*(?=\d)(\d{1,2})|(?<!\d)(\d{1,2})\s*(?:番目|번째(?:\s*위치)?))"
+)
 _CJK_ACCEPTED = re.compile(
     r"(?:average\s+)?(?:接受的?|接收的?|受理された|수락된)\s*(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
@@ -123,6 +127,7 @@ def _from_chinese(line: str) -> str:
     for zh, en in _ZH_WORDS:
         if zh in line:
             line = line.replace(zh, en)
+    line = _CJK_POSITION.sub(lambda m: f" pos{m.group(1) or m.group(2) or m.group(3)} ", line)
     line = _CJK_PER_STEP.sub(" tokens per step ", line)
     line = _CJK_ACCEPTED.sub(
         lambda m: (

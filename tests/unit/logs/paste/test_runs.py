@@ -132,3 +132,49 @@ def test_runs_of_other_figures_stay_unread(per_class: list[int], name: str) -> N
     run = " / ".join(f"{v:.1f}" for v in vals)
     text = f"EAGLE head training: {name} {run} = {mean:.1f}% avg, and {name} {run} per epoch.\n"
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(
+    _FALLING,
+    st.sampled_from(
+        [
+            ("acceptance rate: ", "pos{}", ", "),
+            ("accept rate — ", "position {}: ", ", "),
+            ("接受率：", "第{}位 ", "，"),
+            ("受理率：", "{}番目 ", "、"),
+        ]
+    ),
+    st.sampled_from([0, 1]),
+)
+def test_a_rate_listed_by_named_positions(
+    rates: list[int], shape: tuple[str, str, str], start: int
+) -> None:
+    """'acceptance rate: pos1 89.4%, pos2 77.2%', '接受率：第1位 89.4%，第2位 77.2%': one record,
+    its rates by draft position (named from 0 or from 1, without a gap)."""
+    lead, name, sep = shape
+    if "番目" in name or "第" in name:
+        start = 1
+    items = sep.join(
+        name.format(start + i)
+        + (" " if not name.endswith((" ", "=", ": ")) else "")
+        + f"{r / 10:.1f}%"
+        for i, r in enumerate(rates)
+    )
+    got = read_paste(f"MTP on chat:\n{lead}{items}\n").records
+    assert len(got) == 1
+    assert got[0].per_position == pytest.approx(tuple(r / 1000 for r in rates))
+
+
+def test_configurations_named_like_devices_stay_configurations() -> None:
+    got = read_paste("acceptance rate: H100 61%, A100 55%\n").records
+    assert [r.printed_rate for r in got] == [0.61, 0.55]
+    assert all(r.per_position == () for r in got)
+
+
+@pytest.mark.parametrize("sep", [" — ", ": "])
+def test_a_position_number_is_never_a_rate(sep: str) -> None:
+    """'accept rate — pos 0: 90.0%': the item is named 'pos 0'; 0 is no rate of 'pos'."""
+    got = read_paste(f"accept rate{sep}pos 0: 90.0%, pos 1: 80.0%\n").records
+    assert [r.per_position for r in got] == [pytest.approx((0.9, 0.8))]
+    assert all(r.printed_rate is None for r in got)
