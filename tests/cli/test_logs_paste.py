@@ -27,17 +27,12 @@ def test_a_sweep_table_in_the_human_view() -> None:
 
 
 def test_the_log_fixtures_give_no_paste_section() -> None:
-    """Every block of the engines' fixtures is the line scanner's, but for the SpecForge table
-    of formats_2026.txt (the line scanner reads no table)."""
+    """Every block of the engines' fixtures is the line scanner's: their documents are today's."""
     from pathlib import Path
 
     for f in sorted((Path(__file__).parents[1] / "data" / "logs").iterdir()):
-        doc = json.loads(run_cli(["logs", "--json", str(f)]).stdout)
-        if f.name != "formats_2026.txt":
-            assert "pastes" not in doc, f.name
-            continue
-        (reading,) = doc["pastes"]
-        assert {r["structure"] for r in reading["records"]} == {"markdown table"}
+        r = run_cli(["logs", "--json", str(f)])
+        assert "pastes" not in json.loads(r.stdout), f.name
 
 
 def test_engine_and_window_apply_to_records_read_by_structure(tmp_path: Path) -> None:
@@ -67,12 +62,8 @@ def test_a_table_under_an_engines_heading_is_that_engines() -> None:
     r = run_cli(["logs", "-", "--json"], input="## SGLang, EAGLE-3\n" + BARE_TABLE)
     assert r.exit_code == 0, r.stderr
     doc = json.loads(r.stdout)
-    # read by structure (the line scanner reads no table): a row of SGLang's, with its label
-    assert doc["engines"] == [] and doc["summary"] == {}
-    (rec,) = doc["pastes"][0]["records"]
-    assert (rec["tool"], rec["accept_length"]) == ("sglang", 3.12)
-    assert rec["bonus"]["value"] == "included"
-    assert rec["labels"] == [["dataset", "mtbench"]]
+    assert doc["engines"] == ["sglang"] and "pastes" not in doc
+    assert doc["summary"]["sglang"]["accept_length"]["mean"] == 3.12
     # with --engine vllm, a table its heading gives to SGLang is not vLLM's
     r = run_cli(["logs", "-", "--json", "--engine", "vllm"], input="## SGLang\n" + BARE_TABLE)
     assert r.exit_code == 1 and json.loads(r.stdout)["summary"] == {}

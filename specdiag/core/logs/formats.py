@@ -41,6 +41,7 @@ class LineParser(Protocol):
     """What these readers need of :class:`specdiag.core.logs.parse.LineParser` (no import of
     it: parse.py imports this module)."""
 
+    engine: str | None  # --engine, when given
     block: Block | None
 
     @property
