@@ -108,19 +108,6 @@ def test_bench_and_responses_are_kept_apart_from_server_lines() -> None:
     assert "statistics draft-mtp" in human.stdout and "statistics ngram-mod" in human.stdout
 
 
-def test_specforge_table_is_kept_with_engine_sglang_only() -> None:
-    """SpecForge's benchmark prints the SGLang server's accept length: its table's rows are
-    SGLang's figures for --engine sglang, and no other engine's."""
-
-    def tools(engine: str) -> list[str]:
-        r = run_cli(["logs", "--json", "--engine", engine, str(FORMATS)])
-        assert r.exit_code == 0, r.stderr
-        return [rec["tool"] for p in r.json().get("pastes", []) for rec in p["records"]]
-
-    assert tools("sglang") == ["specforge", "specforge"]
-    assert tools("vllm") == []
-
-
 def test_bench_only_paste_is_read() -> None:
     text = "Accept length:                           3.18      \n"
     r = run_cli(["logs", "--json", "-"], input=text)

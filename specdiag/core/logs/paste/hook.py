@@ -20,9 +20,6 @@ if TYPE_CHECKING:
 # the skip reasons of a line with an engine's mark but no layout of it ("'accept len' without a
 # readable SGLang Decode batch line"): such a line is prose or another tool's, not the scanner's
 _NO_LAYOUT = " without a readable "
-# a bench tool whose figures are an engine's own: SpecForge's benchmark prints the accept length
-# of the SGLang server it runs (kept with --engine sglang)
-_RUNS_ON = {"specforge": "sglang"}
 
 
 class Tee(io.RawIOBase):
@@ -149,12 +146,8 @@ def read_held(data: bytes, engine: str | None) -> PasteReading:
     if document and ClaimCheck([data], None, None)(1, 1):
         return read_paste("")
     raw = data.splitlines(keepends=True)
-    reading = read_paste(text, is_claimed=ClaimCheck(raw, None, None))
+    reading = read_paste(text, is_claimed=ClaimCheck(raw, None, None), only_tool=engine)
     if engine is not None:
-        # with --engine, that engine's records and those of the tools that run on it; a block
-        # not read cannot be told to be that engine's: not listed
-        tools = {engine, *(t for t, e in _RUNS_ON.items() if e == engine)}
-        records = tuple(r for r in reading.records if r.tool in tools)
-        groups = tuple(g for g in reading.groups if g.tool in tools)
-        reading = replace(reading, records=records, groups=groups, unread=(), ignored=())
+        # with --engine, a block not read cannot be told to be that engine's: not listed
+        reading = replace(reading, unread=(), ignored=())
     return reading
