@@ -43,6 +43,7 @@ class LineParser(Protocol):
 
     engine: str | None  # --engine, when given
     block: Block | None
+    table: tuple[int, list[str], int] | None
 
     @property
     def make_record(self) -> Callable[..., LogRecord]: ...  # parse.LineParser.make_record
@@ -61,6 +62,7 @@ N_SPECFORGE = (
     "SpecForge benchmark: mean over requests of SGLang's per-request spec_accept_length "
     "(completion tokens / verify steps, bonus included; this run)"
 )
+N_SPECFORGE_TABLE = "markdown table row with an accept-length column (as printed, bonus included)"
 N_VLLM_BENCH = (
     "vllm bench serve: deltas of the server's /metrics counters around this run, pooled "
     "(1 + accepted / drafts, bonus included)"
@@ -226,7 +228,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
     m = _SPEC_DECODE_LEN.match(text)
     if m is not None:
         return _length_record(p, line_no, m.group("v"), *_ONE_LINE_LENGTHS[3][1:])
-    return None
+    return _table_row(p, text, line_no, prev)
 
 
 def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> ParseOutcome:
@@ -241,6 +243,62 @@ def _length_record(p: LineParser, line_no: int, value: str, *layout: str) -> Par
     engine, kind = (VLLM, EXAMPLE) if version.startswith("vllm") else (SGLANG, BENCH)
     got = _Figures(v, None, None, None, (), [note], version)
     return (_record(p, engine, kind, got, line_no, ((key, value),)),)
+
+
+# --------------------------------------------------------------------------- markdown tables
+
+_TABLE_HEADER = re.compile(r"accept(?:ance)?[ _]?len(?:gth)?", re.IGNORECASE)
+# the heading above a table names its engine (the names as paste/tools.py reads them; that
+# package reads the tables no heading names, so it is not imported here)
+_SGLANG_NAMED = re.compile(r"\bsglang\b|\bspecforge\b", re.IGNORECASE)
+_OTHER_ENGINE_NAMED = re.compile(
+    r"\bvllm\b|llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\btrtllm|"
+    r"\btensorrt[-_ ]?llm\b",
+    re.IGNORECASE,
+)
+
+
+def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
+    """A markdown table under a heading that names SGLang (or SpecForge, whose benchmark
+    prints SGLang's accept length): the header row names an accept-length column; each row
+    below gives a bench record. A table whose engine the lines above it do not name is left
+    to the structure readers (:mod:`specdiag.core.logs.paste`): its tool is then told by its
+    columns or stays ``unknown``, and no convention is claimed for it."""
+    if "|" not in text or not prev or p.engine not in (None, SGLANG):
+        return None
+    if not _SGLANG_NAMED.search(prev) or _OTHER_ENGINE_NAMED.search(prev):
+        return None
+    cells = [c.strip() for c in text.strip().strip("|").split("|")]
+    if len(cells) < 2:
+        return None
+    for i, c in enumerate(cells):
+        if _TABLE_HEADER.search(c):
+            p.table = (i, cells, line_no)
+            return None
+    return None
+
+
+def table_continuation(p: LineParser, text: str, line_no: int) -> ParseOutcome:
+    """A row under a remembered table header (or None when the line is not one)."""
+    if p.table is None:
+        return None
+    col, header, _ = p.table
+    t = text.strip()
+    if not t.startswith("|") and t.count("|") < 2:
+        p.table = None
+        return None
+    cells = [c.strip() for c in t.strip("|").split("|")]
+    if all(set(c) <= set("-: ") for c in cells):
+        return None  # the |---|---| rule
+    if len(cells) != len(header):
+        return None
+    v = G.number(cells[col])
+    if v is None:
+        return Skipped("table row: the accept-length cell is not a number")
+    label = " | ".join(c for i, c in enumerate(cells) if i != col)[:80]
+    version = "markdown table (accept length column)"
+    got = _Figures(v, None, None, None, (), [N_SPECFORGE_TABLE], version)
+    return (_record(p, SGLANG, BENCH, got, line_no, ((header[col], cells[col]), ("row", label))),)
 
 
 # --------------------------------------------------------------------------- blocks
@@ -537,7 +595,7 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
 def _record(
     p: LineParser, engine: str, kind: str, got: _Figures, line_no: int, raw: _Raw
 ) -> LogRecord:
-    """The record of a reader's figures (a one-line layout, a summary block, a
+    """The record of a reader's figures (a one-line layout, a table row, a summary block, a
     JSON statistics object): _Figures' fields are the record builder's arguments."""
     figures = got._replace(notes=tuple(got.notes))._asdict()
     return p.make_record(engine, kind, line_no, raw=raw, **figures)

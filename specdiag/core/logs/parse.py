@@ -32,7 +32,7 @@ from specdiag.core.accept import (
 from specdiag.core.logs import formats as F
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs import patterns as P
-from specdiag.core.logs.formats import Block, close_block, feed_block
+from specdiag.core.logs.formats import Block, close_block, feed_block, table_continuation
 from specdiag.core.logs.infer import (
     NEW,
     OLD,
@@ -84,7 +84,7 @@ def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
 
 
 class _NotMine(enum.Enum):
-    """A line no open block or cut line takes (it is parsed on its own)."""
+    """A line no open block, table or cut line takes (it is parsed on its own)."""
 
     NOT_MINE = 0
 
@@ -360,9 +360,10 @@ class LineParser:
         self._v0_last: dict[str, tuple[int, int, int]] = {}
         # the server layouts of the engine asked for (any): (mark, reader), in _SERVER's order
         self.layouts = [(mark, read) for e, mark, read in _SERVER if engine in (None, e)]
-        # multi-line layouts (formats.py): the open block, a line cut mid-field waiting for its
-        # continuation, and records completed out of line order
+        # multi-line layouts (formats.py): the open block, a markdown table's header, a line cut
+        # mid-field waiting for its continuation, and records completed out of line order
         self.block: Block | None = None
+        self.table: tuple[int, list[str], int] | None = None
         self._cut: tuple[int, str] | None = None
         self.ready: list[tuple[int, str, LogRecord | Skipped | Unrecognised]] = []
 
@@ -372,8 +373,8 @@ class LineParser:
         return guess if self.version_text is None else f"{self.engine} {self.version_text}"
 
     def idle(self) -> bool:
-        """No open summary block or cut line: the next line is read on its own."""
-        return self.block is None and self._cut is None
+        """No open summary block, table or cut line: the next line is read on its own."""
+        return self.block is None and self.table is None and self._cut is None
 
     # ------------------------------------------------------------------ dispatch
 
@@ -387,7 +388,7 @@ class LineParser:
         Records of a multi-line summary or of a line cut in two come out of line order, in
         :attr:`ready` (the scanner drains it after each line, and after :meth:`finish`)."""
         try:
-            if self.block is not None or self._cut is not None:
+            if self.block is not None or self._cut is not None or self.table is not None:
                 out = self._pending(text, line_no)
                 if out is not _NOT_MINE:
                     return _guard(out)
@@ -402,7 +403,7 @@ class LineParser:
         return _guard(out)
 
     def parse_context(self, text: str, line_no: int) -> ParseOutcome:
-        """A context line (no keyword of its own): part of an open summary block, the
+        """A context line (no keyword of its own): part of an open summary block or table, the
         continuation of a cut line, or nothing."""
         return self.parse(text, line_no, alone=False)
 
@@ -415,6 +416,7 @@ class LineParser:
         if self.block is not None:
             start = self.block.start
             self._ready(start, "", close_block(self))
+        self.table = None
 
     # ------------------------------------------------------------------ multi-line
 
@@ -436,7 +438,7 @@ class LineParser:
                 self.ready.append((line_no, text, rec))
 
     def _pending(self, text: str, line_no: int) -> ParseOutcome | _NotMine:
-        """Resolve a cut line, feed an open block; _NOT_MINE when the line is not part
+        """Resolve a cut line, feed an open block or table; _NOT_MINE when the line is not part
         of any of them (then it is parsed on its own)."""
         text = strip_ansi(text)
         if self._cut is not None:
@@ -454,6 +456,10 @@ class LineParser:
                 return None
             start = self.block.start
             self._ready(start, text, close_block(self))
+        if self.table is not None:
+            out = table_continuation(self, G.clean(text), line_no)
+            if out is not None or self.table is not None:
+                return out
         return _NOT_MINE
 
     def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
@@ -478,7 +484,7 @@ class LineParser:
         if cleaned[:1].isdigit():
             cleaned = P.LLAMACPP_TIME.sub("", cleaned)  # llama.cpp's log prefix
         out = F.single_line(self, cleaned, line_no, prev_line)
-        if out is not None or self.block is not None:
+        if out is not None or self.block is not None or self.table is not None:
             return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
         if G.mentions_statistics(G.fields(cleaned)) and not any(m in text for m in _MARKS):
             return Unrecognised()  # (a known server mark of an engine not asked for: ignored)

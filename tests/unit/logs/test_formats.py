@@ -75,7 +75,8 @@ def test_every_2026_layout_gives_its_record() -> None:
     assert old.accept_length == 2.4 and "tokens per decoding iteration" in old.notes[0]
     (llama_ex,) = v["llama.cpp speculative example"]
     assert llama_ex.accept_length is None and llama_ex.accept_rate == 140 / 180
-    assert not any("table" in k for k in v)  # the markdown table: the structure readers' below
+    rows = v["markdown table (accept length column)"]
+    assert [r.accept_length for r in rows] == [3.12, 3.4]
     sgl = v["sglang response"]
     assert len(sgl) == 2 and all(r.accept_length == 3.2 and len(r.notes) == 1 for r in sgl)
     vl = v["vllm response"]
@@ -91,13 +92,7 @@ def test_bench_and_responses_are_kept_apart_from_server_lines() -> None:
     doc = r.json()
     sgl = doc["summary"]["sglang"]
     assert sgl["records"] == 1 and sgl["series"] == "main"  # the TokenSpeed line only
-    assert sgl["bench"]["records"] == 4 and sgl["responses"]["records"] == 2
-    # the SpecForge table under its heading: read by structure, each row a record
-    rows = [r for p in doc["pastes"] for r in p["records"] if r["structure"] == "markdown table"]
-    assert [r["tool"] for r in rows] == ["specforge", "specforge"]
-    assert [r["accept_length"] for r in rows] == [3.12, 3.4]
-    assert [r["bonus"]["value"] for r in rows] == ["included", "included"]
-    assert [r["labels"] for r in rows] == [[["dataset", "mtbench"]], [["dataset", "gsm8k"]]]
+    assert sgl["bench"]["records"] == 6 and sgl["responses"]["records"] == 2
     llama = doc["summary"]["llamacpp"]
     assert set(llama["implementations"]) == {"draft-mtp", "ngram-mod"}
     assert doc["summary"]["trtllm"]["series"] == "responses"
