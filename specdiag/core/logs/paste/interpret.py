@@ -1342,6 +1342,27 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+# a bare 'accept' as a key ('accept = 77.778%', 'mean_accept=2.80', 'avg accept: 2.41'): the
+# reader of last resort; its value's range tells the figure ('acc' alone is accuracy as often)
+_BARE_ACCEPT_KEY = re.compile(
+    r"(?:^|[\s,;(\[])(?:(?:mean|avg|average|median)[ _])?accept(?:ance)?\s*[*`]{0,2}\s*$", re.I
+)
+
+
+def _bare_accept(key: str, v: C.Value) -> C.Key | None:
+    """The figure a bare 'accept' key holds, told by its value: a percentage or a fraction is a
+    rate, a decimal from 1 to 16 a length of unknown convention; None otherwise."""
+    if _BARE_ACCEPT_KEY.search(C._MARKUP.sub("", key)) is None or v.max is not None:
+        return None
+    if v.percent and 0 <= v.number <= 100:
+        return C.Key(C.RATE, "accept", True)
+    if not v.percent and v.decimals > 0 and 0 <= v.number <= 1:
+        return C.Key(C.RATE, "accept", False)
+    if not v.percent and v.decimals > 0 and 1 < v.number <= C.MAX_STEP_TOKENS:
+        return C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+    return None
+
+
 # a rate in brackets after a length ('2.41 (61%)', '2.41 (AR 61%)', '2.41 (61% accepted)')
 _BRACKET_RATE = re.compile(
     r"\s*[(\[]\s*(?:(?:AR|acc(?:ept(?:ance)?)?(?:\s+rate)?|rate)\s*[:=]?\s*)?"
@@ -2758,6 +2779,16 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 if lead is not None:
                     k = _sub_key(m.group("key"), lead)
             v = C.value(m.group("val"))
+            if (
+                k.metric is None
+                and v is not None
+                and pat is _PAIR
+                and text[m.end("key") : m.start("val")].strip()[:1] in (":", "=")
+                and len(C._MARKUP.sub("", m.group("key")).split()) <= 2
+                and not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
+                and (bk := _bare_accept(m.group("key"), v))
+            ):
+                k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
             if v.statistic in ("max", "min") and (

@@ -129,3 +129,43 @@ def test_brackets_whose_ranges_tell_nothing_apart(cell: str) -> None:
     """Two lengths, two rates, a change, a restated rate, a speed: no length-and-rate pair."""
     got = read_paste(render_table("markdown", ["config", "acceptance"], [["EAGLE3", cell]])).records
     assert all(not (r.printed_length and r.printed_rate) for r in got)
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(
+    st.sampled_from(["accept", "mean_accept", "avg accept", "**accept**", "average_acceptance"]),
+    st.sampled_from(["=", ": ", " = "]),
+    st.one_of(
+        st.integers(min_value=101, max_value=990).map(lambda h: (f"{h / 100:.2f}", "length")),
+        st.integers(min_value=1, max_value=99).map(lambda p: (f"{p}.5%", "rate")),
+        st.integers(min_value=1, max_value=99).map(lambda p: (f"0.{p:02d}", "rate")),
+    ),
+)
+def test_a_bare_accept_key_read_by_its_value(name: str, sep: str, shown: tuple[str, str]) -> None:
+    """'accept = 77.778%', 'mean_accept=2.80': a percentage or fraction is a rate, a decimal
+    from 1 to 16 a length of unknown convention."""
+    val, kind = shown
+    got = read_paste(f"[spec] drafted=300 {name}{sep}{val}\n").records
+    assert len(got) == 1
+    if kind == "length":
+        assert got[0].printed_length == float(val) and got[0].accept_length is None
+    else:
+        assert got[0].printed_rate == pytest.approx(
+            float(val.rstrip("%")) / (100 if "%" in val else 1)
+        )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I would accept: 2.5 hours of downtime\n",
+        "we accept 2.5 as fine\n",
+        "accept: 3\n",
+        "acc = 2.41\n",
+        "accept: 24.5\n",
+    ],
+)
+def test_a_bare_accept_key_that_holds_no_figure(text: str) -> None:
+    assert all(
+        r.printed_length is None and r.printed_rate is None for r in read_paste(text).records
+    )
