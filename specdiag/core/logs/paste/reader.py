@@ -153,6 +153,37 @@ _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
 _ACCEPT_STEM = re.compile(r"accept(?:ance|ed)?", re.I)
 
 
+# a server line a paste cut short: it ends at a field's name or separator ('accept rate:'), at
+# a field name cut mid-word ('..., cuda gr'), or at an ellipsis ('0.8...')
+_CUT_LINE = re.compile(r"(?:[:=]|\d\.|\.\.\.|…|,\s*[A-Za-z#][\w ()/#-]{0,24}?)\s*$")
+_SERVER_LINE = re.compile(
+    r"Decode batch|SpecDecoding metrics|print_timing|draft acceptance|"
+    r"\[\d{4}-\d{2}-\d{2}|^\s*(?:INFO|DEBUG|WARNING)\b"
+)
+
+
+def _cut_and_unread(blk: list[tuple[int, str]]) -> bool:
+    """Whether a block the line scanner claims holds a server line cut short that the line
+    scanner reads no record from (it skips such a line for a value it cannot read, 'accept rate
+    is not a rate'): then the block is the structure readers', which read the fields before the
+    cut. Its lines are fed to a fresh line scanner to tell."""
+    cut = [
+        t
+        for _, t in blk
+        if _CUT_LINE.search(t) and _SERVER_LINE.search(t) and _ACCEPT_STEM.search(t)
+    ]
+    if not cut:
+        return False
+    from specdiag.core.logs.parse import LineParser
+    from specdiag.core.logs.scan import Scanner
+
+    got: list[object] = []
+    scanner = Scanner(LineParser(None, None), got.append)
+    scanner.feed("".join(t + "\n" for _, t in blk).encode())
+    scanner.close()
+    return not got
+
+
 def _compares_tool(heading: str) -> bool:
     """Whether the heading compares with a tool ('unlike vLLM', 'than SGLang'), not only
     configurations of one ('compared to when only MTP is enabled')."""
@@ -398,7 +429,11 @@ def read_paste(
             continue
         if claimed_set and any(ln in claimed_set for ln, _ in blk):
             continue
-        if is_claimed is not None and is_claimed(blk[0][0], blk[-1][0]):
+        if (
+            is_claimed is not None
+            and is_claimed(blk[0][0], blk[-1][0])
+            and not _cut_and_unread(blk)
+        ):
             continue
         n_blocks += 1
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))

@@ -72,3 +72,58 @@ def test_a_launch_command_continued_with_backslashes_stays_lines() -> None:
         "    --speculative-num-draft-tokens 4\n"
     )
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=110, max_value=590),
+    st.integers(min_value=10, max_value=99),
+    st.sampled_from(["accept rate:", "accept rate: 0.", "cuda gr", "cuda graph: Tr...", "…"]),
+    st.sampled_from(["", "Namespace(backend='sglang', ...)\n\n"]),
+)
+def test_a_decode_line_cut_short_by_the_paste(
+    hundredths: int, pct: int, cut_after: str, before: str
+) -> None:
+    """The line scanner skips a cut line for a value it cannot read; the structure readers read
+    the fields before the cut (once: the line scanner reads no record from it)."""
+    from specdiag.core.logs.paste.hook import read_held
+
+    line = _sglang(hundredths / 100, pct / 100)
+    if cut_after in ("accept rate:", "accept rate: 0."):
+        cut = line[: line.index("accept rate:")] + cut_after
+    elif cut_after == "…":
+        cut = line[: line.index("cuda graph")] + "…"
+    else:
+        cut = line[: line.index("cuda graph")] + cut_after
+    data = (before + "From the server log:\n\n" + cut + "\n").encode()
+    # read once, by the line scanner or by structure, never by both
+    got = _scanned(data) + [r.accept_length for r in read_held(data, None).records]
+    assert got == [hundredths / 100]
+
+
+def _scanned(data: bytes) -> list[float | None]:
+    """The accept lengths the line scanner reads from ``data``."""
+    import io
+
+    from specdiag.core.logs.analyze import LogAnalyzer
+
+    out: list[float | None] = []
+    analyzer = LogAnalyzer(
+        on_record=lambda rec: out.append(rec.accept_length) if rec.kind != "per_position" else None
+    )
+    analyzer.scan("paste.md", io.BytesIO(data))
+    analyzer.report()
+    return out
+
+
+def test_a_whole_decode_line_stays_the_line_scanners() -> None:
+    from specdiag.core.logs.paste.hook import read_held
+
+    assert read_held((_sglang(2.5, 0.6) + "\n").encode(), None).records == ()
+
+
+def test_a_cut_decode_line_without_spec_fields_is_no_record() -> None:
+    from specdiag.core.logs.paste.hook import read_held
+
+    line = _sglang(0, 0, spec=False)
+    assert read_held((line[: line.index("cuda graph")] + "cuda gr\n").encode(), None).records == ()
