@@ -1466,8 +1466,10 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
 # a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
 # a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's
 _FROM_TO = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}[~≈]?"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})"
+    r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
 _CHANGE_WORDS = re.compile(
@@ -1593,9 +1595,9 @@ _ARROW_TO = re.compile(
 )
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?)?\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}"
-    + _DIGITS
-    + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*(?:vs\.?|versus)\s+"
+    r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')

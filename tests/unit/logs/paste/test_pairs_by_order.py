@@ -130,3 +130,23 @@ def test_configurations_first_then_their_values(
     assert [dict(r.labels).get("k") for r in got] == [str(k) for k in ks]
     if name != "tok/step":
         assert all(r.accept_length is None for r in got)  # none passes its own k
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=110, max_value=590),
+    st.integers(min_value=110, max_value=590),
+    st.sampled_from(["~", "≈", ""]),
+    st.sampled_from(
+        [
+            "The acceptance length drops from {t}{a} to {t}{b} after the upgrade.",
+            "AL: {t}{a} (before) vs {t}{b} (after)",
+            "accept len {t}{a} (old build) versus {t}{b} (new build)",
+        ]
+    ),
+)
+def test_two_runs_of_one_figure_with_approximate_values(
+    a: int, b: int, tilde: str, shape: str
+) -> None:
+    text = shape.format(t=tilde, a=f"{a / 100:.2f}", b=f"{b / 100:.2f}") + "\n"
+    assert [r.printed_length for r in read_paste(text).records] == [a / 100, b / 100]
