@@ -149,6 +149,7 @@ MAX_UPPER = 4  # headings looked at above a table whose own title names no figur
 
 _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
+_TAU_WORD = re.compile(r"(?<![a-z])(?:avg|mean|average)?[ _]?tau\b", re.I)
 # (in identifiers too: 'test_acceptance_length')
 _ACCEPT_STEM = re.compile(r"accept(?:ance|ed)?", re.I)
 
@@ -376,9 +377,17 @@ def read_paste(
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
-        candidate = _CANDIDATE.search(body) or (
-            # a table under a title naming its figure ('### Acceptance Lengths')
-            "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
+        candidate = (
+            _CANDIDATE.search(body)
+            or (
+                # a table under a title naming its figure ('### Acceptance Lengths')
+                "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
+            )
+            or (
+                # EAGLE's τ spelled out ('tau = 3.1'), beside speculation only (Kendall's tau,
+                # a time constant)
+                _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
+            )
         )
         if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
             # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks

@@ -34,6 +34,12 @@ _ZH_WORDS = (
     ("投机解码", " speculative decoding "),
     ("推测解码", " speculative decoding "),
     ("草稿模型", " draft model "),
+    # accepted tokens per step, whatever they count ('平均每步接受 2.1 个 token'): an acceptance
+    # per step, its convention unknown
+    ("平均每步接受", " average acceptance per step "),
+    ("每步平均接受", " average acceptance per step "),
+    ("每步接受长度", " accept length "),
+    ("每步接受", " acceptance per step "),
     ("基线", " baseline "),
     ("中位数", " median "),
     ("平均值", " mean "),
@@ -87,6 +93,10 @@ _CJK_PER_STEP = re.compile(
     r"(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
 )
+_DIGIT_CJK = re.compile(
+    "(?<=[0-9%])(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
+    "(?<=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])(?=[0-9])"
+)
 # a draft position ('第1位', '第 2 个位置', '位置3', '1番目', '2번째 위치'): 'posN'
 _CJK_POSITION = re.compile(
     r"(?:第\s*(\d{1,2})\s*(?:位|个位置|个token|個目)|位置\s*(?=\d)(\d{1,2})|(?<!\d)(\d{1,2})\s*(?:番目|번째(?:\s*위치)?))"
@@ -127,6 +137,8 @@ def _from_chinese(line: str) -> str:
     for zh, en in _ZH_WORDS:
         if zh in line:
             line = line.replace(zh, en)
+    # a figure written against the words around it ('接受率为61%，', '1.10个token'): apart
+    line = _DIGIT_CJK.sub(" ", line)
     line = _CJK_POSITION.sub(lambda m: f" pos{m.group(1) or m.group(2) or m.group(3)} ", line)
     line = _CJK_PER_STEP.sub(" tokens per step ", line)
     line = _CJK_ACCEPTED.sub(

@@ -134,3 +134,30 @@ def test_tokens_per_step_named_in_another_language(name: str, hundredths: int) -
     got = read_paste(text).records
     assert [r.printed_length for r in got] == [v]
     assert got[0].accept_length == v
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["平均每步接受 {} 个 token", "每步接受 {} 个 token", "每步平均接受{}个token"]),
+    st.integers(min_value=110, max_value=590),
+)
+def test_accepted_tokens_per_step_in_chinese_are_of_unknown_convention(
+    fmt: str, hundredths: int
+) -> None:
+    """Accepted tokens per step: counted with the target's token by some, without by others."""
+    v = hundredths / 100
+    got = read_paste("EAGLE3 实测：" + fmt.format(f"{v:.2f}") + "\n").records
+    assert [(r.printed_length, r.accept_length) for r in got] == [(v, None)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["tau = {}", "mean tau {}", "avg_tau: {}", "Tau: {}"]),
+    st.integers(min_value=110, max_value=590),
+)
+def test_tau_spelled_out_beside_speculation(fmt: str, hundredths: int) -> None:
+    v = hundredths / 100
+    got = read_paste("EAGLE-3 draft on MT-bench, " + fmt.format(f"{v:.2f}") + "\n").records
+    assert [r.printed_length for r in got] == [v]
+    for other in ("Kendall tau = 0.81 between the two rankings\n", "time constant tau = 3.10 s\n"):
+        assert read_paste(other).records == ()
