@@ -2197,6 +2197,8 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
         *_KEY_FOR_LABS.finditer(text),
     ]:
         k = key_of(m.group("key"))
+        if _NOT_MEASURED.search(m.group("key")[-60:]) or _bound(text, m.start("key") + 1):
+            continue  # 'minimum acceptance length 1.5 / 2.0 at k=2/3': settings, no figures
         vals = [x.strip() for x in _JOIN_RE.split(m.group("vals"))]
         labs = [x.strip().rstrip(".") for x in _JOIN_RE.split(m.group("labs"))]
         if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or len(vals) != len(labs):
@@ -2260,6 +2262,8 @@ def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
         k = key_of(m.group("key"))
         if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
             continue
+        if _NOT_MEASURED.search(m.group("key")[-60:]):
+            continue  # 'expected acceptance rate 70/60/50': no measurement
         texts = [x.strip() for x in m.group("run").split("/")]
         vals = [C.value(x) for x in texts]
         if any(v is None for v in vals):

@@ -178,3 +178,20 @@ def test_a_position_number_is_never_a_rate(sep: str) -> None:
     got = read_paste(f"accept rate{sep}pos 0: 90.0%, pos 1: 80.0%\n").records
     assert [r.per_position for r in got] == [pytest.approx((0.9, 0.8))]
     assert all(r.printed_rate is None for r in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "speculative config: acceptance threshold 0.5 / 0.6 / 0.7 for the three stages\n",
+        "expected acceptance rate 70/60/50 for positions 1-3 (theoretical)\n",
+        "target acceptance rate 0.65 / 0.8 / 0.95 with the NUTS sampler\n",
+        "accept rate changed +5% / +3% / +1% after the fix\n",
+        "With EAGLE-3 the speedup went 1.8 → 2.4 from bs1 → bs8\n",
+        "minimum acceptance length 1.5 / 2.0 / 2.5 at k=2/3/4 (targets)\n",
+        "EAGLE head training log: acc 0.83 / 0.71 / 0.62 = 0.72 avg (top-1 accuracy per position)\n",
+    ],
+)
+def test_runs_that_are_no_measurement(text: str) -> None:
+    """Thresholds, expectations, sampler targets, deltas, speedups, minimums, training accuracy."""
+    assert read_paste(text).records == ()
