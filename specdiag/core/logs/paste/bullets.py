@@ -33,9 +33,28 @@ _LEAF = re.compile(
 )
 
 
-def item(t: str) -> re.Match[str] | None:
-    """A bullet, or a line whose label is marked as a name."""
-    return BULLET.match(t) or MARKED.match(t)
+# a plain 'label: value' line, a list item only under a title line of its own block
+# ('Acceptance length by category' / 'coding: 3.41' / 'math: 3.20')
+PLAIN = re.compile(
+    r"^(?P<indent>)\s*(?P<text>[A-Za-z][\w .()/+-]{0,40}?\s*[:=]\s*[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+)
+
+
+def item(t: str, plain: bool = False) -> re.Match[str] | None:
+    """A bullet, or a line whose label is marked as a name (or, ``plain``, any 'label: value'
+    line)."""
+    return BULLET.match(t) or MARKED.match(t) or (PLAIN.match(t) if plain else None)
+
+
+def titled(blk: list[Line]) -> bool:
+    """Whether a block is a title line naming one figure, without a value, over two or more
+    plain 'label: value' lines."""
+    return (
+        len(blk) >= 3
+        and not re.search(r"\d", blk[0][1])
+        and metric_named(blk[0][1]) is not None
+        and all(PLAIN.match(t) for _, t in blk[1:])
+    )
 
 
 # the metric names prose uses, and which metric each is
@@ -82,7 +101,9 @@ def _label(text: str) -> str:
     return C._MARKUP.sub("", text).strip().rstrip(":").strip()
 
 
-def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[PasteRecord]:
+def read(
+    blk: list[Line], heading: str, ctx: tuple[str, str, str], plain: bool = False
+) -> list[PasteRecord]:
     """The records of a bullet list of values under the metric the heading names; [] when the
     block is no such list."""
     named = metric_named(heading)
@@ -94,7 +115,7 @@ def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[Paste
         key = C.Key(metric, name.lower(), False)
     items: list[tuple[int, int, str]] = []  # (line, indent, text)
     for ln, t in blk:
-        m = item(t.expandtabs(4))
+        m = item(t.expandtabs(4), plain)
         if m is None:
             return []
         items.append((ln, len(m.group("indent")), m.group("text").strip()))

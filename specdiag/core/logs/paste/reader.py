@@ -424,12 +424,15 @@ def read_paste(
         listed = (
             not candidate and B.item(blk[0][1]) is not None and B.metric_named(heading) is not None
         )
+        # a title line naming one figure over plain 'label: value' lines ('Acceptance length
+        # by category' / 'coding: 3.41' / 'math: 3.20')
+        titled = B.titled(blk)
         proved = (
             I.proved_pairs(blk, paste_k())
             if not candidate and not listed and "/" in body and named_anywhere()
             else []
         )
-        if not candidate and not listed and not proved:
+        if not candidate and not listed and not proved and not titled:
             if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
                 n_blocks += 1
                 _restated(blk, before, records, block_of, n_blocks)
@@ -489,6 +492,14 @@ def read_paste(
             records.extend(got)
             block_of.extend([n_blocks] * len(got))
             continue
+        if titled:
+            leaves, dropped = _drop_marked(
+                B.read(blk[1:], blk[0][1], ctx, plain=True), blk, marked, unread
+            )
+            if leaves or dropped:
+                records.extend(leaves)
+                block_of.extend([n_blocks] * len(leaves))
+                continue
         if listed:
             leaves, _ = _drop_marked(B.read(blk, heading, ctx), blk, marked, unread)
             records.extend(leaves)

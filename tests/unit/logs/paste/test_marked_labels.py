@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,3 +122,47 @@ def test_an_unnamed_pair_without_one_stated_k_or_acceptance_is_not_read() -> Non
         "test_acceptance_length", "test_latency"
     )
     assert read_paste(no_acceptance).records == ()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["coding", "math", "chat", "MT-bench", "GSM8K", "HumanEval", "writing"]),
+        min_size=2,
+        max_size=5,
+        unique=True,
+    ),
+    st.sampled_from(
+        [
+            "Acceptance length by category",
+            "Mean accept length per dataset",
+            "平均接受长度",
+            "AL per task",
+        ]
+    ),
+    st.sampled_from([": ", " = ", ":"]),
+    st.data(),
+)
+def test_plain_label_lines_under_a_title_line_of_their_block(
+    labels: list[str], title: str, sep: str, data: st.DataObject
+) -> None:
+    vals = [data.draw(st.integers(min_value=101, max_value=690)) / 100 for _ in labels]
+    text = (
+        title + "\n" + "".join(f"{lab}{sep}{v:.2f}\n" for lab, v in zip(labels, vals, strict=True))
+    )
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == vals
+    assert [dict(r.labels).get("item") for r in got] == labels
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Throughput by category\ncoding: 3.41\nmath: 3.20\n",
+        "Acceptance length settings\nsteps: 3\ntopk: 4\n",
+        "Acceptance length by category\ncoding: 3\nmath: 4\n",
+        "Acceptance length and rate by category\ncoding: 3.41\nmath: 0.61\n",
+    ],
+)
+def test_plain_label_lines_that_hold_no_figure(text: str) -> None:
+    assert read_paste(text).records == ()
