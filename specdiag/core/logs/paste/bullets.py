@@ -77,7 +77,10 @@ _SETTING_NAME = re.compile(
 
 
 # the draft tokens per step a label states ('H100, k=3', 'gamma=4')
-_K_IN_LABEL = re.compile(r"(?<![\w-])(?:k|gamma|γ|num[_ ]spec[_ ]tokens)\s*=\s*(\d{1,2})\b", re.I)
+_K_IN_LABEL = re.compile(
+    r"(?<![\w-])(?:k|gamma|γ|num[_ ]spec[_ ]tokens)\s*=\s*(\d{1,2})\b(?!\s*(?:[/,]|→|->)\s*\d)",
+    re.I,
+)
 
 
 def metric_named(text: str) -> tuple[str, str] | None:

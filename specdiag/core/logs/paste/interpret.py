@@ -993,7 +993,8 @@ def _by_rows(
         v = C.value(cells[i] if i < len(cells) else "")
         return v.number if v is not None else None
 
-    header_k = _k_of_labels([("header", " ".join(c for row in g.header for c in row))])
+    hk = k_stated(" ".join(c for row in g.header for c in row))
+    header_k = C.Value(float(hk), False, 0) if hk is not None else None
 
     # a column of signed figures ('+2.00%', '-0.25%') holds changes against a baseline, never
     # a length or a rate, whatever its header says

@@ -166,3 +166,12 @@ def test_plain_label_lines_under_a_title_line_of_their_block(
 )
 def test_plain_label_lines_that_hold_no_figure(text: str) -> None:
     assert read_paste(text).records == ()
+
+
+@pytest.mark.parametrize("ks", ["k=2/4", "k=2, 4", "k=2 → 4"])
+def test_a_list_of_ks_states_no_k(ks: str) -> None:
+    """'k=2/4' in a label or a header: no one k, so no length is decided above it."""
+    text = f"Acceptance length on MT-bench:\n\n**H100, {ks}**: 3.70\n**A100, {ks}**: 3.10\n"
+    assert [r.accept_length for r in read_paste(text).records] == [None, None]
+    table = f"| run ({ks} greedy) | accept |\n|---|---|\n| a | 60.0% |\n"
+    assert [r.accept_length for r in read_paste(table).records] == [None]
