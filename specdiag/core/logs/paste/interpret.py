@@ -68,7 +68,9 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"(?:max[_ ])?draft[_ ]len|d|draft[-_ ]max)\s*=\s*(\d{1,3})\b",
+    r"(?:max[_ ])?draft[_ ]len|d|draft[-_ ]max)\s*=\s*(\d{1,3})\b"
+    # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
+    r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
 )
 
