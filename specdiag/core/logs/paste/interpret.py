@@ -1374,6 +1374,7 @@ _BRACKET_RATE = re.compile(
 )
 # figures whose largest or smallest value a paste may give beside the name ('accept length max
 # 1.86', '接受长度 最大 1.86'): read with that statistic, never taken for the mean
+_EXTREME_BEFORE = re.compile(r"(?:^|[\s(*`])(max(?:imum)?|min(?:imum)?)[\s_]+\w", re.I)
 _EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
 _QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
@@ -2800,6 +2801,13 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if (
+                v.statistic is None
+                and k.metric in _EXTREME_METRICS
+                and (sw := _EXTREME_BEFORE.search(m.group("key"))) is not None
+            ):
+                # 'max acceptance length 3.5 on any prompt': the largest seen, not the mean
+                v = dataclasses.replace(v, statistic="max" if sw.group(1)[1] == "a" else "min")
             if v.statistic in ("max", "min") and (
                 k.metric not in _EXTREME_METRICS or (not v.percent and not v.decimals)
             ):

@@ -75,6 +75,8 @@ def test_a_length_and_a_rate_named_in_chinese_japanese_or_korean(
             ("受理長 最大 {}", "max"),
             ("acceptance length min {}", "min"),
             ("接受长度 平均 {}", "average"),
+            ("max acceptance length {}", "max"),
+            ("min accept len: {}", "min"),
         ]
     ),
     st.integers(min_value=105, max_value=590),
