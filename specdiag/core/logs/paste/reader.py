@@ -951,6 +951,11 @@ def _titles(t: str) -> bool:
     )
 
 
+# the name of accepted tokens per step read as a length ('accepted tokens/cycle'): its own name,
+# never lumped with 'accept length'
+_ACCEPTED_PER_STEP_NAME = "accepted tokens per step"
+
+
 def _length_name(r: PasteRecord) -> str | None:
     """The name the record's printed accept length was read under, when it names a length."""
     for name, _ in r.fields:
@@ -962,7 +967,7 @@ def _length_name(r: PasteRecord) -> str | None:
             and r.printed_length is not None
             and "draft" not in name.lower()
         ):
-            return C.LENGTH  # 'accepted tokens/cycle' read as a length, its bonus undecided
+            return _ACCEPTED_PER_STEP_NAME  # 'accepted tokens/cycle', its bonus undecided
     return None
 
 
@@ -972,25 +977,25 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
     a baseline row at 1.00), the records of the same tool under that name that nothing decided
     follow them."""
     decided = {
-        (r.tool, r.bonus.value)
+        (r.tool, name, r.bonus.value)
         for r in records
         # what the printed values prove: an identity, or a value only one way can give (the run
         # without drafts at 1.00, a length above the draft tokens per step)
-        if r.bonus.rule.startswith(("identity:", "value:")) and _length_name(r) is not None
+        if r.bonus.rule.startswith(("identity:", "value:"))
+        and (name := _length_name(r)) is not None
     }
-    tools = {t for t, _ in decided}
-    if len(decided) != len(tools):
-        return records  # one tool's records decided both ways: nothing follows
-    way = dict(decided)
+    named = {(t, n) for t, n, _ in decided}
+    if len(decided) != len(named):
+        return records  # one tool's records of a name decided both ways: nothing follows
+    way: dict[tuple[str, str | None], str] = {(t, n): v for t, n, v in decided}
     out = []
     for r in records:
         if (
             r.bonus == UNDECIDED
             and r.printed_length is not None
-            and r.tool in way
-            and _length_name(r) is not None
+            and (r.tool, _length_name(r)) in way
         ):
-            value = way[r.tool]
+            value = way[(r.tool, _length_name(r))]
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
             r = dataclasses.replace(
                 r,
