@@ -40,6 +40,14 @@ PLAIN = re.compile(
 )
 
 
+# a title of values that are no measurement ('Acceptance rate targets', 'expected AL')
+_NOT_FIGURES = re.compile(
+    r"\b(?:targets?|goals?|expected|thresholds?|minimum|maximum|min|max|required|limits?|"
+    r"settings?|config(?:uration)?s?|theoretical|simulated|hypothetical)\b",
+    re.I,
+)
+
+
 def item(t: str, plain: bool = False) -> re.Match[str] | None:
     """A bullet, or a line whose label is marked as a name (or, ``plain``, any 'label: value'
     line)."""
@@ -52,6 +60,7 @@ def titled(blk: list[Line]) -> bool:
     return (
         len(blk) >= 3
         and not re.search(r"\d", blk[0][1])
+        and _NOT_FIGURES.search(blk[0][1]) is None
         and metric_named(blk[0][1]) is not None
         and all(PLAIN.match(t) for _, t in blk[1:])
     )

@@ -175,3 +175,8 @@ def test_a_list_of_ks_states_no_k(ks: str) -> None:
     assert [r.accept_length for r in read_paste(text).records] == [None, None]
     table = f"| run ({ks} greedy) | accept |\n|---|---|\n| a | 60.0% |\n"
     assert [r.accept_length for r in read_paste(table).records] == [None]
+
+
+def test_plain_label_lines_under_a_title_of_targets() -> None:
+    for title in ("Acceptance rate targets", "Expected accept length", "AL thresholds"):
+        assert read_paste(f"{title}\nchat: 0.80\ncode: 0.70\nmath: 2.50\n").records == ()
