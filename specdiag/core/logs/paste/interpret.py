@@ -2445,7 +2445,8 @@ _RUN_SPEC = re.compile(
 _WENT_TO = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+(?:(?:drops?|dropped|falls?|fell|rises?|rose|climbs?|"
     r"climbed|goes|went|improves?|improved|increases?|increased|decreases?|decreased|jumps?|"
-    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:back\s+)?to|reach(?:es|ed)?|hits?|"
+    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:(?:back|down|up|all the way)\s+)?to|"
+    r"reach(?:es|ed)?|hits?|"
     r"(?:sits?|stays?|stayed|settles?|settled)\s+at)\s+[*`]{0,2}(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
     r"(?![\w.]\d|\s*[x×%]\w)",
     re.I,

@@ -150,3 +150,18 @@ def test_two_runs_of_one_figure_with_approximate_values(
 ) -> None:
     text = shape.format(t=tilde, a=f"{a / 100:.2f}", b=f"{b / 100:.2f}") + "\n"
     assert [r.printed_length for r in read_paste(text).records] == [a / 100, b / 100]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["went down to", "went up to", "fell back to", "dropped all the way to"]),
+    st.sampled_from([("the acceptance rate", "{}%", 0.01), ("accept length", "{:.2f}", 0.01)]),
+    st.integers(min_value=110, max_value=590),
+)
+def test_a_figure_that_went_somewhere(verb: str, shape: tuple[str, str, float], n: int) -> None:
+    name, fmt, scale = shape
+    shown = fmt.format(n // 10 if "%" in fmt else n / 100)
+    got = read_paste(f"After the update {name} {verb} {shown} with the new draft.\n").records
+    want = (n // 10) / 100 if "%" in fmt else n / 100
+    assert [r.printed_rate if "%" in fmt else r.printed_length for r in got] == [want]
+    assert read_paste(f"{name} up to {shown}\n").records == ()  # a bound
