@@ -109,7 +109,12 @@ _ZH_FROM_TO = re.compile(
     r"从\s*(?P<a>[*`]{0,2}[\d.,]+\s*%?[*`]{0,2})\s*"
     r"(?:提升|提高|增加|增长|上升|降低|下降|减少|变化|变成|变为|变|降|升)?\s*(?:到|至)\s*"
 )
-_ZH_IS = re.compile(r"\b(length|rate)\s*(?:约为|约是|为|是|达到|达|约|は約?|が|은|는|이|가)\s*")
+_ZH_IS = re.compile(
+    r"\b(length|rate|step)\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
+    r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は約?|が|은|는|이|가)\s*(?:约|大约|大概|약)?\s*"
+)
+# 'about' after a value ('2.4左右', '72% 정도'): nothing to read
+_ZH_APPROX_AFTER = re.compile(r"(?<=[\d%])\s*(?:左右|上下|程度|정도)")
 
 
 # UTF-8 read as Windows-1252 or Latin-1 (a web page's 'τ' shown as 'Ï„', '±' as 'Â±', '≈' as
@@ -148,6 +153,7 @@ def _from_chinese(line: str) -> str:
         line,
     )
     line = _ZH_FROM_TO.sub(lambda m: f" from {m.group('a')} to ", line)
+    line = _ZH_APPROX_AFTER.sub(" ", line)
     return _ZH_IS.sub(r"\1 is ", line)
 
 

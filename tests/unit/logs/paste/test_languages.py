@@ -163,3 +163,26 @@ def test_tau_spelled_out_beside_speculation(fmt: str, hundredths: int) -> None:
     assert [r.printed_length for r in got] == [v]
     for other in ("Kendall tau = 0.81 between the two rankings\n", "time constant tau = 3.10 s\n"):
         assert read_paste(other).records == ()
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.sampled_from(
+        [
+            "接受长度达到了{v}",
+            "平均接受长度提升至{v}",
+            "接受长度只有{v}左右",
+            "接受长度大约{v}",
+            "MTP的平均接受长度在{v}左右",
+            "受理長は約{v}です",
+            "수락 길이가 약 {v} 정도입니다",
+        ]
+    ),
+    st.integers(min_value=110, max_value=590),
+)
+def test_chinese_japanese_and_korean_verbs_and_hedges_before_a_figure(
+    fmt: str, hundredths: int
+) -> None:
+    v = hundredths / 100
+    got = read_paste("EAGLE3 草稿模型：" + fmt.format(v=f"{v:.2f}") + "\n").records
+    assert [r.printed_length for r in got] == [v]
