@@ -155,7 +155,6 @@ class LogAnalyzer:
             source = record_source
         self.source = source
         self.keep = keep
-        self.per_position_rows = False  # keep: rows that weigh as a record before them
         self.engine = engine
         self.engine_version = engine_version
         self.window = window or TimeWindow(None, None)
@@ -224,7 +223,6 @@ class LogAnalyzer:
         ) + cls_code[batch.kind.codes[rows]]
         pp = batch.kind.code(PER_POSITION)
         is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
-        self.per_position_rows = self.per_position_rows or pp is not None
         uniq, inverse = np.unique(key, return_inverse=True)
         firsts = []
         for g in range(len(uniq)):

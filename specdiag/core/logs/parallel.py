@@ -88,7 +88,6 @@ class _Part:
     ranks: set[str]
     overflow: bool  # rank tags past the cap
     quiet_end: bool  # nothing open at the end of the range
-    free: bool  # nothing read depends on the lines before the range
 
 
 def _history_free(rec: LogRecord) -> bool:
@@ -173,12 +172,12 @@ def _range_worker(
                 pos += len(data)
         finally:
             os.close(fd)
-        if not free[0]:  # the range cannot be joined: said at once, the file is read again
-            conn.send(None)
-            return
         parser = scanner.parser
         quiet = parser.idle() and not parser.ready and scanner.finder.quiet()
         scanner.close()
+        if not free[0]:  # the range cannot be joined: said at once, the file is read again
+            conn.send(None)
+            return
         series = mine.series()
         kept = {key: acc.spark.kept or [] for key, acc in series.items()}
         for acc in series.values():
@@ -195,7 +194,6 @@ def _range_worker(
                 mine.rank_tags,
                 mine.overflowed,
                 quiet,
-                free[0] and not mine.per_position_rows,
             )
         )
         ask = conn.recv()
@@ -209,16 +207,10 @@ def _range_worker(
         conn.close()
 
 
-def _support(inf: SGLangRateInference | None, key: tuple[str, int | None]) -> int:
-    """Lines of a tally whose candidate set holds a formula (``(formula, None)``) or a pair."""
-    if inf is None:
-        return 0
-    f, ndt = key
-    return sum(
-        n
-        for cands, n in inf.counts.items()
-        if any(c[0] == f and ndt in (None, c[1]) for c in cands)
-    )
+def _holds(cands: frozenset[tuple[str, int]], key: tuple[str, int | None]) -> bool:
+    """Whether a line of candidate set ``cands`` counts for a formula (``(formula, None)``) or
+    a pair."""
+    return any(c[0] == key[0] and key[1] in (None, c[1]) for c in cands)
 
 
 def _decided_alike(
@@ -235,30 +227,20 @@ def _decided_alike(
     if len(pairs) != 1 or before is None or here is None:
         return False
     ((formula, ndt),) = pairs
-    if formula is None:
+    forced = before.forced_formula
+    if formula is None or forced not in (None, formula) or (formula == OLD and ndt is None):
         return False
-    ndts = {c[1] for cands in before.counts for c in cands} | {
-        c[1] for cands in here.counts for c in cands
-    }
     rivals: list[tuple[str, int | None]] = []
-    if before.forced_formula is None:
+    if forced is None:
         rivals.append((OLD if formula == NEW else NEW, None))
-    elif before.forced_formula != formula:
-        return False
     if formula == OLD:
-        if ndt is None:
-            return False
+        ndts = {c[1] for cands in (*before.counts, *here.counts) for c in cands}
         rivals += [(OLD, k) for k in ndts if k != ndt]
     for rival in rivals:
         mine = (formula, None if rival[1] is None else ndt)
-        lead = _support(before, mine) - _support(before, rival)
+        lead = sum(n * (_holds(s, mine) - _holds(s, rival)) for s, n in before.counts.items())
         # lines of the range that count for the rival and not for the pair
-        against = sum(
-            n
-            for cands, n in here.counts.items()
-            if any(c[0] == rival[0] and rival[1] in (None, c[1]) for c in cands)
-            and not any(c[0] == mine[0] and mine[1] in (None, c[1]) for c in cands)
-        )
+        against = sum(n for s, n in here.counts.items() if _holds(s, rival) and not _holds(s, mine))
         tie_ok = formula == NEW and rival[1] is None  # equal support: the new formula
         if lead - REFRESH - against < (0 if tie_ok else 1):
             return False
@@ -269,7 +251,7 @@ def _exact(parts: list[_Part]) -> bool:
     """Whether joining the parts gives what one process reading the file gives."""
     tallies: dict[str, SGLangRateInference] = {}
     for k, part in enumerate(parts):
-        if k and not (part.free and parts[k - 1].quiet_end):
+        if k and not parts[k - 1].quiet_end:
             return False
         for rank, pairs in part.best_pairs.items():
             if k and not _decided_alike(tallies.get(rank), part.inference.get(rank), pairs):
@@ -354,7 +336,7 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
                 for ready in wait([c for k, c in enumerate(conns) if k not in got]):
                     k = next(k for k, c in enumerate(conns) if c is ready)
                     part = conns[k].recv()
-                    if not isinstance(part, _Part) or (k and not part.free):
+                    if not isinstance(part, _Part):
                         return False
                     got[k] = part
         except KeyboardInterrupt:  # Ctrl-C, SIGTERM: what was read of the file's start
