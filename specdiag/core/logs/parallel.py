@@ -4,9 +4,9 @@
 cut at line starts into ranges, one per worker process (forked after the imports); each reads
 its range with its own analyzer, and the main process joins their series in range order
 (:meth:`~specdiag.core.logs.summary.SeriesAccumulator.extend`): counts and exact sums add up,
-first/last times, collapse stretches across a cut and the sparkline's buckets (a second round:
-each worker sums its records into the buckets once the records before its range are counted)
-are joined to what one process reading the whole file gives. What a line can owe to the lines
+first/last times, collapse stretches across a cut and the sparkline's buckets (each worker
+told by the one before how many records of each series come before its range, it buckets its
+own records in their place) are joined to what one process reading the whole file gives. What a line can owe to the lines
 before a cut is checked, not assumed: a worker starts after the lines before its range (the
 look-back of the llama.cpp and summary layouts); the range before must end with no block, table,
 cut line or context lines open; its Python-parsed records must not depend on the records before
@@ -40,17 +40,12 @@ from specdiag.core.logs.scan import (
     ScanCounts,
     _opens_document,
 )
-from specdiag.core.logs.summary import (
-    SeriesAccumulator,
-    SparkPart,
-    joined_spark,
-    spark_parts,
-    spark_per,
-)
+from specdiag.core.logs.summary import SeriesAccumulator
 
 RANGE_MIN = 32 << 20  # bytes per worker at least (below, the start-up costs more than it saves)
-# bytes per worker at most: a worker keeps 16 bytes per record of its range until the join, so
-# a larger file gets more ranges than CPUs and every process's memory stays flat
+# bytes per worker at most: a worker keeps 16 bytes per record of its range until the worker
+# before it is done, so a larger file gets more ranges than CPUs and every process's memory
+# stays flat
 RANGE_MAX = 256 << 20
 LOOK_BACK = 64 << 10  # bytes before a range searched for its previous lines
 
@@ -117,12 +112,14 @@ def _range_worker(
     path: str,
     span: tuple[int, int],
     conn: Connection,
+    chain: tuple[Connection | None, Connection | None],
     inherited: list[Connection],
 ) -> None:
-    """One worker: its range read by a ``keep`` analyzer; the part sent; then, asked for
-    (offset, records per bucket) per series, its sparkline parts. ``inherited``: the main
-    process's pipe ends this fork holds copies of (closed, so that each pipe ends with the main
-    process's end)."""
+    """One worker: its range read by a ``keep`` analyzer; the part sent, its sparklines
+    bucketed once the worker before says how many records of each series come before the range
+    (``chain``: from the worker before, to the worker after). ``inherited``: the pipe ends of
+    the main process and of other workers this fork holds copies of (closed, so that each pipe
+    ends with its own ends' processes)."""
     for other in inherited:
         other.close()
     start, end = span
@@ -179,9 +176,13 @@ def _range_worker(
             conn.send(None)
             return
         series = mine.series()
-        kept = {key: acc.spark.kept or [] for key, acc in series.items()}
-        for acc in series.values():
-            acc.spark.kept = None
+        before = chain[0].recv() if chain[0] is not None else {}
+        if chain[1] is not None:  # passed on at once: each worker then buckets its own
+            upto = {key: before.get(key, 0) + acc.length.n for key, acc in series.items()}
+            with contextlib.suppress(OSError):
+                chain[1].send({**before, **upto})
+        for key, acc in series.items():
+            acc.spark.after(before.get(key, 0))
         # per rank, the best pairs that decided lines (whichever source read them)
         pairs = {r: set(p) for r, p in parser.sglang_rates.used.items()}
         conn.send(
@@ -196,9 +197,6 @@ def _range_worker(
                 quiet,
             )
         )
-        ask = conn.recv()
-        if ask is not None:
-            conn.send({key: spark_parts(kept[key], *at) for key, at in ask.items()})
     except (KeyboardInterrupt, BrokenPipeError, EOFError):
         pass
     except Exception as exc:  # noqa: BLE001 - the main process reads the file itself
@@ -318,18 +316,26 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
     ctx = _context()
     conns: list[Connection] = []
     procs = []
+    # (reader, writer): worker k tells worker k + 1 the records of each series up to the end
+    # of its range
+    links: list[tuple[Connection, Connection]] = [ctx.Pipe(False) for _ in cuts[2:]]
     try:
-        for a, z in zip(cuts, cuts[1:], strict=False):
+        for k, (a, z) in enumerate(zip(cuts, cuts[1:], strict=False)):
             mine, theirs = ctx.Pipe()
+            chain = links[k - 1][0] if k else None, links[k][1] if k < len(links) else None
+            others = [c for link in links for c in link if c not in chain]
             proc = ctx.Process(
                 target=_range_worker,
-                args=(analyzer, label, path, (a, z), theirs, [*conns, mine]),
+                args=(analyzer, label, path, (a, z), theirs, chain, [*conns, mine, *others]),
                 daemon=True,
             )
             proc.start()
             theirs.close()
             conns.append(mine)
             procs.append(proc)
+        for link in links:
+            for c in link:
+                c.close()  # the workers' own
         got: dict[int, _Part] = {}  # parts as they come: the first refusal ends the read
         try:
             while len(got) < len(conns):
@@ -350,18 +356,18 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
                     if conns[k].poll(10) and isinstance(part := conns[k].recv(), _Part):
                         parts.append(part)
                 if parts and _exact(parts):
-                    _join(analyzer, label, parts, conns[: len(parts)])
+                    _join(analyzer, label, parts)
             raise
         parts = [got[k] for k in range(len(conns))]  # (in range order)
         if not _exact(parts):
             return False
-        _join(analyzer, label, parts, conns)
+        _join(analyzer, label, parts)
         return True
     except (EOFError, OSError):
         return False
     finally:
-        for conn in conns:
-            conn.close()  # a worker waiting for the second round ends
+        for conn in (*conns, *(c for link in links for c in link)):
+            conn.close()
         for proc in procs:
             if proc.is_alive():
                 proc.terminate()  # one still reading (an error, Ctrl-C): its part is not wanted
@@ -369,39 +375,8 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
             proc.join()
 
 
-def _sparks(
-    parts: list[_Part], conns: list[Connection]
-) -> dict[tuple[str, ...], tuple[list[SparkPart], int]]:
-    """Per series, its sparkline parts from every worker (in range order) and records per
-    bucket, once each worker is told how many records of the series come before its range."""
-    records: dict[tuple[str, ...], list[int]] = {}  # per series, the records of each part
-    for k, part in enumerate(parts):
-        series: dict[tuple[str, ...], SeriesAccumulator] = {
-            ("leaf", *key): acc for key, acc in part.leaves.items()
-        }
-        series.update({("impl", *key): acc for key, acc in part.impls.items()})
-        for key, acc in series.items():
-            records.setdefault(key, [0] * len(parts))[k] = acc.spark.n
-    out: dict[tuple[str, ...], tuple[list[SparkPart], int]] = {
-        key: ([], spark_per(sum(ns))) for key, ns in records.items()
-    }
-    for k, conn in enumerate(conns):
-        ask = {}
-        for key, ns in records.items():
-            if ns[k]:
-                ask[key] = (sum(ns[:k]), out[key][1])
-        conn.send(ask)
-        reply = conn.recv()
-        if not isinstance(reply, dict):
-            raise EOFError
-        for key, got in reply.items():
-            out[key][0].extend(got)
-    return out
-
-
-def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part], conns: list[Connection]) -> None:
+def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part]) -> None:
     """The parts into ``analyzer`` as one source, in range order."""
-    sparks = _sparks(parts, conns)
     scanner = analyzer.add_source(label)
     counts = scanner.counts
     counts.binary = parts[0].counts.binary
@@ -415,6 +390,3 @@ def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part], conns: list[Con
             if rank not in own:
                 own[rank] = type(inf)(inf.forced_formula)
             own[rank].merge(inf)
-    series = analyzer.series()
-    for key, (got, per) in sparks.items():
-        series[key].spark = joined_spark(got, per)
