@@ -337,6 +337,7 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
             for c in link:
                 c.close()  # the workers' own
         got: dict[int, _Part] = {}  # parts as they come: the first refusal ends the read
+        stopped: KeyboardInterrupt | None = None
         try:
             while len(got) < len(conns):
                 for ready in wait([c for k, c in enumerate(conns) if k not in got]):
@@ -345,24 +346,22 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
                     if not isinstance(part, _Part):
                         return False
                     got[k] = part
-        except KeyboardInterrupt:  # Ctrl-C, SIGTERM: what was read of the file's start
-            with contextlib.suppress(EOFError, OSError):
-                parts: list[_Part] = []
-                while len(parts) in got:
-                    parts.append(got[len(parts)])
-                k = len(parts)
-                if k < len(procs):
-                    procs[k].terminate()  # it sends what it has read
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: what was read of the file's start
+            stopped = exc
+            for k in [k for k in range(len(conns)) if k not in got][:1]:
+                procs[k].terminate()  # it sends what it has read
+                with contextlib.suppress(EOFError, OSError):
                     if conns[k].poll(10) and isinstance(part := conns[k].recv(), _Part):
-                        parts.append(part)
-                if parts and _exact(parts):
-                    _join(analyzer, label, parts)
-            raise
-        parts = [got[k] for k in range(len(conns))]  # (in range order)
-        if not _exact(parts):
-            return False
-        _join(analyzer, label, parts)
-        return True
+                        got[k] = part
+        parts: list[_Part] = []  # (in range order, up to the first missing)
+        while len(parts) in got:
+            parts.append(got[len(parts)])
+        joined = bool(parts) and _exact(parts)
+        if joined:
+            _join(analyzer, label, parts)
+        if stopped is not None:
+            raise stopped
+        return joined
     except (EOFError, OSError):
         return False
     finally:
