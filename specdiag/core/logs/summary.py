@@ -145,44 +145,40 @@ def exact_sums(
             out = [p + q for p, q in zip(out, chunk, strict=True)]
         return out
     units = [0] * ngroups
-    if len(x):
-        mant, exp = np.frexp(x)
-        m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
-        e = exp.astype(np.int64)
-        emin = int(e.min())
-        span = int(e.max()) - emin + 1
-        base = emin - 53 + UNIT_BITS
-        if span <= 8 and (w is None or int(w.max()) < 1 << 20):
-            # few binary exponents, small weights (the common case): every mantissa shifted to
-            # the lowest exponent, in pieces summed exactly in int64 (n <= 2**17 rows: no sum
-            # reaches 2**63; the float sums of bincount stay below 2**53)
-            sh = e - emin
+    if not len(x):
+        return units
+    mant, exp = np.frexp(x)
+    m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
+    e = exp.astype(np.int64)
+    emin = int(e.min())
+    # in windows of 8 binary exponents (one for printed lengths and rates), every mantissa
+    # shifted to the window's lowest exponent, in pieces summed exactly in int64 (n <= 2**17
+    # rows: no sum reaches 2**63; the float sums of bincount stay below 2**53)
+    if w is None:
+        pieces = [(26, m >> 26), (0, m & _M26)]  # < 2**34 each, shifted
+    else:
+        wp = [(0, w)] if int(w.max()) < 1 << 20 else [(k, (w >> k) & _M17) for k in (0, 17, 34)]
+        pieces = [(a + b, ((m >> a) & _M18) * pw) for a in (36, 18, 0) for b, pw in wp]  # < 2**45
+    win = (e - emin) >> 3
+    last = int(win.max())
+    for j in range(last + 1):
+        at = win == j if last else slice(None)
+        sh = e[at] - (emin + 8 * j)
+        if not len(sh):
+            continue
+        base = emin + 8 * j - 53 + UNIT_BITS
+        for shift, piece in pieces:
+            shifted = piece[at] << sh
+            if groups is None:
+                units[0] += int(shifted.sum()) << (base + shift)
+                continue
             if w is None:
-                pieces = [(26, (m >> 26) << sh), (0, (m & _M26) << sh)]  # < 2**34 each
-            else:  # < 2**45 each
-                pieces = [(k, ((m >> k) & _M18) * w << sh) for k in (36, 18, 0)]
-            for shift, piece in pieces:
-                if groups is None:
-                    units[0] += int(piece.sum()) << (base + shift)
-                    continue
-                if w is None:
-                    sums = np.bincount(groups, weights=piece, minlength=ngroups).astype(np.int64)
-                else:
-                    sums = np.zeros(ngroups, np.int64)
-                    np.add.at(sums, groups, piece)
-                for g, v in enumerate(sums.tolist()):
-                    units[g] += v << (base + shift)
-            return units
-        idx = e - emin if groups is None else e - emin + groups * span
-        parts = [(0, m & _M18), (18, (m >> 18) & _M18), (36, m >> 36)]
-        if w is not None:
-            wp = [(0, w & _M17), (17, (w >> 17) & _M17), (34, w >> 34)]
-            parts = [(a + b, pa * pb) for a, pa in parts for b, pb in wp]
-        for shift, part in parts:
-            sums = np.bincount(idx, weights=part, minlength=ngroups * span)
-            for j in np.flatnonzero(sums).tolist():
-                g, k = divmod(j, span)
-                units[g] += int(sums[j]) << (base + k + shift)
+                sums = np.bincount(groups[at], weights=shifted, minlength=ngroups).astype(np.int64)
+            else:
+                sums = np.zeros(ngroups, np.int64)
+                np.add.at(sums, groups[at], shifted)
+            for g, v in enumerate(sums.tolist()):
+                units[g] += v << (base + shift)
     return units
 
 
