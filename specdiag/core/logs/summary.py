@@ -370,24 +370,19 @@ class _Spark:
             self.add(np.concatenate([k[0] for k in kept]), np.concatenate([k[1] for k in kept]))
 
     def join(self, o: _Spark) -> None:
-        """The buckets of the byte range after this one's (told the records before it)."""
-        per = max(self.per, o.per)
-        self._coarsen(per)
-        o._coarsen(per)
+        """The buckets of the byte range after this one's (told the records before it: its
+        ``per`` is at least this one's, it ends later in the series)."""
+        assert o.per >= self.per or not o.buckets
+        self._coarsen(o.per)
         for j, b in enumerate(o.buckets):
             self._take(o.first + j, b.n, b.sum, b.t)
 
     def _coarsen(self, per: int) -> None:
-        """Neighbours (buckets 2i and 2i + 1) merged until ``per`` records per bucket; a first
-        bucket of odd index (the range before holds its other half) or an odd last one stays
-        alone."""
+        """Neighbours merged until ``per`` records per bucket (the buckets start at bucket 0)."""
         b = self.buckets
         while self.per < per:
-            lone, rest = b[: self.first & 1], b[self.first & 1 :]
-            pairs = zip(rest[0::2], rest[1::2], strict=False)
-            merged = [_Bucket(p.n + q.n, p.sum + q.sum, p.t) for p, q in pairs]
-            b = lone + merged + rest[len(rest) & ~1 :]
-            self.first //= 2
+            pairs = zip(b[0::2], b[1::2], strict=False)  # an odd last one stays alone
+            b = [_Bucket(p.n + q.n, p.sum + q.sum, p.t) for p, q in pairs] + b[len(b) & ~1 :]
             self.per *= 2
         self.buckets = b
 
