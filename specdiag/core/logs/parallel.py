@@ -245,21 +245,22 @@ def _decided_alike(
     return True
 
 
-def _exact(parts: list[_Part]) -> bool:
-    """Whether joining the parts gives what one process reading the file gives."""
+def _exact(parts: list[_Part]) -> dict[str, SGLangRateInference] | None:
+    """The SGLang tallies of the whole file per rank when joining the parts gives what one
+    process reading the file gives, else None."""
     tallies: dict[str, SGLangRateInference] = {}
     for k, part in enumerate(parts):
         if k and not parts[k - 1].quiet_end:
-            return False
+            return None
         for rank, pairs in part.best_pairs.items():
             if k and not _decided_alike(tallies.get(rank), part.inference.get(rank), pairs):
-                return False
+                return None
         for rank, inf in part.inference.items():
             if rank not in tallies:
                 tallies[rank] = SGLangRateInference(inf.forced_formula)
             tallies[rank].merge(inf)
     ranks = set().union(*(p.ranks for p in parts))
-    return len(ranks) <= MAX_RANK_SERIES and not any(p.overflow for p in parts)
+    return tallies if len(ranks) <= MAX_RANK_SERIES and not any(p.overflow for p in parts) else None
 
 
 def _cuts(fd: int, size: int, n: int) -> list[int]:
@@ -356,12 +357,12 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
         parts: list[_Part] = []  # (in range order, up to the first missing)
         while len(parts) in got:
             parts.append(got[len(parts)])
-        joined = bool(parts) and _exact(parts)
-        if joined:
-            _join(analyzer, label, parts)
+        tallies = _exact(parts) if parts else None
+        if tallies is not None:
+            _join(analyzer, label, parts, tallies)
         if stopped is not None:
             raise stopped
-        return joined
+        return tallies is not None
     except (EOFError, OSError):
         return False
     finally:
@@ -374,18 +375,16 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
             proc.join()
 
 
-def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part]) -> None:
-    """The parts into ``analyzer`` as one source, in range order."""
+def _join(
+    analyzer: LogAnalyzer, label: str, parts: list[_Part], tallies: dict[str, SGLangRateInference]
+) -> None:
+    """The parts into ``analyzer`` as one source, in range order (``tallies``: :func:`_exact`'s)."""
     scanner = analyzer.add_source(label)
     counts = scanner.counts
     counts.binary = parts[0].counts.binary
-    own = scanner.parser.sglang_inference
+    scanner.parser.sglang_inference.update(tallies)
     lines = 0
     for part in parts:
         analyzer.join_range(part.leaves, part.impls, part.ranks, lines)
         counts.extend(part.counts, lines)
         lines += part.counts.lines
-        for rank, inf in part.inference.items():
-            if rank not in own:
-                own[rank] = type(inf)(inf.forced_formula)
-            own[rank].merge(inf)
