@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -303,22 +303,17 @@ class LogAnalyzer:
             acc.add_rows(batch, np.array(rs, np.int64))
 
     def join_range(
-        self,
-        leaves: dict[tuple[str, str, str, str], SeriesAccumulator],
-        impls: dict[tuple[str, str], SeriesAccumulator],
-        ranks: set[str],
-        lines: int,
+        self, series: dict[tuple[str, ...], SeriesAccumulator], ranks: set[str], lines: int
     ) -> None:
-        """The series of one byte range of a file, read by a ``keep`` analyzer, after those of
-        the ranges before it (``lines``: their lines); then :meth:`join_sparks`."""
-        for key, part in leaves.items():
-            if key not in self.leaves:
-                self.leaves[key] = SeriesAccumulator(part.engine, part.source, part.rank)
-            self.leaves[key].extend(part, lines)
-        for ikey, part in impls.items():
-            if ikey not in self.impls:
-                self.impls[ikey] = SeriesAccumulator(part.engine, part.source, part.rank)
-            self.impls[ikey].extend(part, lines)
+        """The series of one byte range of a file (a ``keep`` analyzer's :meth:`series`, each
+        told the records before the range), after those of the ranges before it (``lines``:
+        their lines)."""
+        for (kind, *rest), part in series.items():
+            into: dict[Any, SeriesAccumulator] = self.leaves if kind == "leaf" else self.impls
+            key = tuple(rest)
+            if key not in into:
+                into[key] = SeriesAccumulator(part.engine, part.source, part.rank)
+            into[key].extend(part, lines)
         self._ranks |= ranks
 
     def series(self) -> dict[tuple[str, ...], SeriesAccumulator]:

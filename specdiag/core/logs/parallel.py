@@ -75,8 +75,7 @@ def range_count(size: int, workers: int = 0, min_range: int = RANGE_MIN) -> int:
 class _Part:
     """What one worker read in its range (sent to the main process)."""
 
-    leaves: dict[tuple[str, str, str, str], SeriesAccumulator]
-    impls: dict[tuple[str, str], SeriesAccumulator]
+    series: dict[tuple[str, ...], SeriesAccumulator]  # the analyzer's series()
     counts: ScanCounts
     inference: dict[str, SGLangRateInference]
     best_pairs: dict[str, set[tuple[str | None, int | None]]]
@@ -187,8 +186,7 @@ def _range_worker(
         pairs = {r: set(p) for r, p in parser.sglang_rates.used.items()}
         conn.send(
             _Part(
-                mine.leaves,
-                mine.impls,
+                series,
                 scanner.counts,
                 parser.sglang_inference,
                 pairs,
@@ -385,6 +383,6 @@ def _join(
     scanner.parser.sglang_inference.update(tallies)
     lines = 0
     for part in parts:
-        analyzer.join_range(part.leaves, part.impls, part.ranks, lines)
+        analyzer.join_range(part.series, part.ranks, lines)
         counts.extend(part.counts, lines)
         lines += part.counts.lines
