@@ -4,19 +4,18 @@
 cut at line starts into ranges, one per worker process (forked after the imports); each reads
 its range with its own analyzer, and the main process joins their series in range order
 (:meth:`~specdiag.core.logs.summary.SeriesAccumulator.extend`): counts and exact sums add up,
-first/last times, collapse stretches across a cut and the sparkline's buckets (each worker
-told by the one before how many records of each series come before its range, it buckets its
-own records in their place) are joined to what one process reading the whole file gives. What a line can owe to the lines
-before a cut is checked, not assumed: a worker starts after the lines before its range (the
-look-back of the llama.cpp and summary layouts); the range before must end with no block, table,
-cut line or context lines open; its Python-parsed records must not depend on the records before
-(vLLM's bonus convention, per-position rows); each SGLang line decided by its rank's best pair
-(the rate rule records those pairs for the lines of both sources) must be decided the same
-whatever the lines before
-(the tallies before the cut must favour the pair the worker used by more than the range's lines
-could change, :data:`~specdiag.core.logs.infer.REFRESH` included); at most MAX_RANK_SERIES rank
-tags. When any check fails, the file is read again by one process: the result is always the
-sequential one.
+first/last times, collapse stretches across a cut and the sparkline's buckets (each worker,
+told by the one before how many records of each series come before its range, buckets its own
+records in their place) are joined to what one process reading the whole file gives. What a line
+can owe to the lines before a cut is checked, not assumed: a worker starts after the lines before
+its range (the look-back of the llama.cpp and summary layouts); the range before must end with no
+block, table, cut line or context lines open; its Python-parsed records must not depend on the
+records before (vLLM's bonus convention, per-position rows); each SGLang line decided by its
+rank's best pair (the rate rule records those pairs for the lines of both sources) must be decided
+the same whatever the lines before (the tallies before the cut must favour the pair the worker
+used by more than the range's lines could change, :data:`~specdiag.core.logs.infer.REFRESH`
+included); at most MAX_RANK_SERIES rank tags. When any check fails, the file is read again by one
+process: the result is always the sequential one.
 """
 
 from __future__ import annotations
