@@ -1345,6 +1345,8 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+# two values joined by '/' or an arrow: what the run readers need on a line
+_TWO_JOINED = re.compile(r"\d[*`%]{0,3}\s*(?:/|→|->|=>|⟶)\s*[*`]{0,2}[~≈]?\s?\d")
 # a bare 'accept' as a key ('accept = 77.778%', 'mean_accept=2.80', 'avg accept: 2.41'): the
 # reader of last resort; its value's range tells the figure ('acc' alone is accuracy as often)
 _BARE_ACCEPT_KEY = re.compile(
@@ -2548,7 +2550,9 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in (
-        _values_for(text) if text.count("/") >= 2 or _ARROW_MARK.search(text) else []
+        _values_for(text)
+        if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
+        else []
     ):
         if taken(start, end):
             continue
@@ -2574,7 +2578,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
 
-    for start, end, got in _rate_runs(text) if "/" in text else []:
+    for start, end, got in _rate_runs(text) if "/" in text and _TWO_JOINED.search(text) else []:
         if taken(start, end):
             continue
         found.extend((start + i, *one) for i, one in enumerate(got))

@@ -364,7 +364,14 @@ def read_paste(
     # 2.9'): the next paragraph may state another without the name ('the older build printed
     # 1.9'), as a reply does
     length_named: C.Key | None = None
+    listed_lines = {n for n, _ in lines}
+    n_raw = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
     for blk in TX.blocks(lines):
+        # the input's last line the block covers: a line joined onto one above (a wrapped
+        # server line) is no longer listed, but the line scanner reads it
+        raw_last = blk[-1][0]
+        while raw_last + 1 not in listed_lines and raw_last + 1 <= n_raw:
+            raw_last += 1
         before, length_named = length_named, None
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
@@ -443,7 +450,7 @@ def read_paste(
             continue
         if (
             is_claimed is not None
-            and is_claimed(blk[0][0], blk[-1][0])
+            and is_claimed(blk[0][0], max(blk[-1][0], raw_last))
             and not _cut_and_unread(blk)
         ):
             continue

@@ -127,3 +127,29 @@ def test_a_cut_decode_line_without_spec_fields_is_no_record() -> None:
 
     line = _sglang(0, 0, spec=False)
     assert read_held((line[: line.index("cuda graph")] + "cuda gr\n").encode(), None).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.integers(min_value=110, max_value=590),
+    st.integers(min_value=10, max_value=99),
+    st.sampled_from(["accept rate:", "accept len:", "#token: 1200,"]),
+)
+def test_a_decode_line_wrapped_after_a_namespace_is_read_once(
+    hundredths: int, pct: int, wrap_after: str
+) -> None:
+    """The line scanner reads the wrapped line (its continuation too); the structure readers,
+    which join it, must leave it to the line scanner: one record, never two."""
+    from specdiag.core.logs.paste.hook import read_held
+
+    line = _sglang(hundredths / 100, pct / 100)
+    cut = line.index(wrap_after) + len(wrap_after)
+    data = (
+        "Namespace(backend='sglang', num_prompts=10, speculative_num_steps=3, ...)\n"
+        + line[:cut]
+        + "\n"
+        + line[cut:].lstrip()
+        + "\n"
+    ).encode()
+    got = _scanned(data) + [r.accept_length for r in read_held(data, None).records]
+    assert len(got) == 1
