@@ -927,6 +927,7 @@ _TITLE_NOUNS = re.compile(
     re.I,
 )
 _SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
+_CHANGED = re.compile(r"^\s*[~≈]?\d*\.?\d+\s*%?(?:\s*(?:→|->|=>|⟶)\s*[~≈]?\d*\.?\d+\s*%?){1,5}\s*$")
 
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
@@ -939,11 +940,16 @@ def _short_rate_key(k: C.Key) -> bool:
 
 
 def _several(cell: str) -> list[C.Value] | None:
-    """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92')."""
+    """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
+    and more across arrows (a change, '2.41 → 2.80': before and after)."""
     text = C._MARKUP.sub("", cell)
-    if not _SEVERAL.match(text):
+    if _SEVERAL.match(text):
+        parts = text.split("/")
+    elif _CHANGED.match(text):
+        parts = re.split(r"→|->|=>|⟶", text)
+    else:
         return None
-    vals = [C.value(x) for x in text.split("/")]
+    vals = [C.value(x) for x in parts]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 

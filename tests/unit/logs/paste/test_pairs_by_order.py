@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from specdiag.core.logs.paste import read_paste
 from tests.support.examples import examples
+from tests.support.pastes import render_table
 
 _ARROWS = ["→", "->", "=>", "/"]
 
@@ -165,3 +166,19 @@ def test_a_figure_that_went_somewhere(verb: str, shape: tuple[str, str, float], 
     want = (n // 10) / 100 if "%" in fmt else n / 100
     assert [r.printed_rate if "%" in fmt else r.printed_length for r in got] == [want]
     assert read_paste(f"{name} up to {shown}\n").records == ()  # a bound
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(110, 590), st.integers(110, 590)), min_size=1, max_size=3),
+    st.sampled_from(["→", "->", "=>"]),
+    st.sampled_from(["accept length", "AL", "accept length (before → after)"]),
+)
+def test_a_cell_that_changed_across_an_arrow(
+    rows: list[tuple[int, int]], arrow: str, header: str
+) -> None:
+    """'| EAGLE3 | 2.41 → 2.80 |': before and after, a record each; under 'speedup' nothing."""
+    body = [[f"m{i}", f"{a / 100:.2f} {arrow} {b / 100:.2f}"] for i, (a, b) in enumerate(rows)]
+    got = read_paste(render_table("markdown", ["model", header], body)).records
+    assert [r.printed_length for r in got] == [x / 100 for a, b in rows for x in (a, b)]
+    assert read_paste(render_table("markdown", ["model", "speedup"], body)).records == ()
