@@ -1764,6 +1764,10 @@ def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, 
             return []
         if lead.metric == C.RATE and not v.percent and not 0 <= v.number <= 1:
             return []
+        if (kl := _K_LABEL.match(name.replace(" ", ""))) is not None and lead.metric != C.RATE:
+            # 'AL — k=3: 3.41, k=4: 3.80': each value at its draft tokens per step
+            n = int(kl.group("n"))
+            got.append((C.Key(C.K, "k", False), C.Value(float(n), False, 0), "k", str(n)))
         got.append(
             (C.Key(lead.metric, f"{lead.text} {name}", lead.percent), v, name, it.group("v"))
         )

@@ -182,3 +182,23 @@ def test_a_cell_that_changed_across_an_arrow(
     got = read_paste(render_table("markdown", ["model", header], body)).records
     assert [r.printed_length for r in got] == [x / 100 for a, b in rows for x in (a, b)]
     assert read_paste(render_table("markdown", ["model", "speedup"], body)).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.lists(st.integers(min_value=2, max_value=8), min_size=2, max_size=4, unique=True),
+    st.sampled_from(["AL — ", "Acceptance length: ", "accept len - "]),
+    st.data(),
+)
+def test_a_metric_then_its_value_at_each_k(ks: list[int], lead: str, data: st.DataObject) -> None:
+    """'AL — k=3: 3.41, k=4: 3.80': each value at its k; one above its k counts the bonus."""
+    vals = [round(data.draw(st.integers(110, 100 * k + 90)) / 100, 2) for k in ks]
+    text = lead + ", ".join(f"k={k}: {v:.2f}" for k, v in zip(ks, vals, strict=True)) + "\n"
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == vals
+    assert [dict(r.labels).get("k") for r in got] == [str(k) for k in ks]
+    for r, k, v in zip(got, ks, vals, strict=True):
+        if v > k + 0.005:
+            assert r.accept_length == v
+        else:
+            assert r.accept_length in (None, v)
