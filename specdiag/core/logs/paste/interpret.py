@@ -2011,6 +2011,7 @@ _GOAL_LINE = re.compile(
     r"criteria|sla|slo|definition of done|exit criteria)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
     re.I,
 )
+_NUMBER_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s+(?=\S)")
 _CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
 
 
@@ -2203,6 +2204,33 @@ _K_LABEL = re.compile(r"^(?:d|k|depth\s*|gamma\s*|γ\s*)=?\s*(?P<n>\d{1,2})$", r
 _K_NAME = re.compile(
     r"^(?:depths?|draft depths?|k|gamma|γ|draft len(?:gth)?s?|num[_ ]spec[_ ]tokens)$", re.I
 )
+
+
+# a figure's name with its setting in brackets, then its value ('acceptance length (k=4): 4.6',
+# 'AL [gamma=3] = 3.2'): the value at that many draft tokens per step
+_KEY_AT_K = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{0,50}?)\s*[(\[]\s*(?P<kn>k|gamma|γ|num[_ ]spec[_ ]tokens|depth|d)\s*=\s*"
+    r"(?P<n>\d{1,2})\s*[)\]]\s*[:=]\s*(?P<val>[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?[*`]{0,2})(?![\w.]\d|\s*[x×])",
+    re.I,
+)
+
+
+def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure named with its k in brackets."""
+    for m in _KEY_AT_K.finditer(text):
+        k = key_of(m.group("key"))
+        v = C.value(m.group("val"))
+        if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or v is None:
+            continue
+        n = int(m.group("n"))
+        yield (
+            m.start(),
+            m.end(),
+            [
+                (C.Key(C.K, "k", False), C.Value(float(n), False, 0), "k", str(n)),
+                (k, v, m.group("key").strip(), m.group("val").strip()),
+            ],
+        )
 
 
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
@@ -2560,6 +2588,14 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in (
+        _values_at_k(text) if "=" in text and ("(" in text or "[" in text) else []
+    ):
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in (
         _values_for(text)
         if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
         else []
@@ -2866,13 +2902,21 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             kstart = m.start("key")
             if pat is _PAIR and (clause := _CLAUSE_IN_KEY.match(m.group("key"))) is not None:
                 kstart += clause.end()
+            elif (
+                pat is _PAIR
+                and k.metric in (C.LABEL, C.K)
+                and (num := _NUMBER_IN_KEY.match(m.group("key"))) is not None
+            ):
+                # a setting's key running back over a figure ('accept length 4.6 at k=4'):
+                # the setting is the words after the figure; the figure is left to the others
+                kstart += num.end()
             found.append(
                 (kstart, k, v, text[kstart : m.end("key")].strip(), m.group("val").strip())
             )
             for i in range(m.start("val"), m.end("val")):
                 rest[i] = " "
-            for i in range(kstart, m.end("key")):
-                rest[i] = " "
+            for i in range(kstart, m.end("key") if kstart == m.start("key") else m.start("val")):
+                rest[i] = " "  # (and the separator, where the key was cut short)
             br = _BRACKET_RATE.match(text, end) if k.metric in (C.LENGTH, C.RATE) else None
             if br is not None and taken(br.start("val"), br.end("val")):
                 br = None  # ('2.41 (61% accepted)': the rate read before its noun already)

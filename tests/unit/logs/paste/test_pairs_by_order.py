@@ -202,3 +202,28 @@ def test_a_metric_then_its_value_at_each_k(ks: list[int], lead: str, data: st.Da
             assert r.accept_length == v
         else:
             assert r.accept_length in (None, v)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=1, max_value=8),
+    st.integers(min_value=110, max_value=990),
+    st.sampled_from(
+        [
+            "acceptance length (k={k}): {v}",
+            "AL [gamma={k}] = {v}",
+            "accept length {v} at k={k}",
+            "mean acceptance length {v} with k={k}",
+        ]
+    ),
+)
+def test_a_figure_with_its_k_beside_it(k: int, hundredths: int, shape: str) -> None:
+    """'acceptance length (k=4): 4.6', 'accept length 4.6 at k=4': read, with its k (a length
+    above k counts the target's token); the setting never swallows the figure."""
+    v = hundredths / 100
+    got = read_paste(shape.format(k=k, v=f"{v:.2f}") + "\n").records
+    assert [r.printed_length for r in got] == [v]
+    if v > k + 0.005:
+        assert got[0].accept_length == v
+    else:
+        assert got[0].accept_length is None
