@@ -2011,7 +2011,8 @@ _GOAL_LINE = re.compile(
     r"criteria|sla|slo|definition of done|exit criteria)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
     re.I,
 )
-_NUMBER_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s+(?=\S)")
+# (a figure: decimals or a percentage, never a count such as 'the first 2 queries')
+_NUMBER_IN_KEY = re.compile(r".*(?:\d\.\d+|\d\s*%)[*`]{0,2}\s+(?=\S)")
 _CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
 
 
