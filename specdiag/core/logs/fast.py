@@ -48,6 +48,8 @@ from specdiag.core.logs.records import (
     CLOCK_ABSOLUTE,
     CLOCK_NO_YEAR,
     INTERVAL,
+    MAX_ACCEPT_LENGTH,
+    MAX_THROUGHPUT,
     MAX_TIMESTAMP,
     MAX_TOKEN_COUNT,
     SGLANG,
@@ -58,24 +60,26 @@ from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Block, Scanner, keywords
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 
-ABI = 5  # the interface of the C part this module reads (its ABI constant)
+ABI = 6  # the interface of the C part this module reads (its ABI constant)
+
+# what the C scan is told about a source (its docstring in csrc/fastlogs.c): the anchor,
+# keywords, max_line, engine and fast mask; the special lines' cut ends, keywords and follow
+# keywords; the range guard's bounds
+ScanCfg = tuple[
+    bytes, tuple[bytes, ...], int, int, int, bytes, tuple[bytes, ...], tuple[bytes, ...], float,
+    float,
+]  # fmt: skip
 
 
 @runtime_checkable
 class _Native(Protocol):
-    """The functions of the compiled module ``_fastlogs`` (their docstrings in csrc/fastlogs.c)."""
+    """The compiled module ``_fastlogs``."""
 
     ABI: int
 
     def scan(
-        self, data: bytes, start: int, end: int, anchor: bytes, keywords: tuple[bytes, ...],
-        max_line: int, engine: int, fast: int, /,
-    ) -> Block: ...  # fmt: skip
-
-    def configure(
-        self, cut_ends: bytes, special: tuple[bytes, ...], follow: tuple[bytes, ...],
-        max_len: float, max_tp: float, /,
-    ) -> None: ...  # fmt: skip
+        self, data: bytes, start: int, end: int, /, *cfg: object
+    ) -> tuple[int, int, int, bytes, bytes]: ...
 
 
 def _load() -> tuple[_Native | None, str | None]:
@@ -92,30 +96,6 @@ def _load() -> tuple[_Native | None, str | None]:
 _native, _why_not = _load()
 
 _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
-
-
-def _configure(native: _Native) -> None:
-    """Tell the C part which lines the LineFinder treats specially (its scan stops there and
-    the Python LineFinder reads them) and the range guard's bounds."""
-    from specdiag.core.logs.patterns import FOLLOW_KEYWORDS, PREV_KEYWORDS
-    from specdiag.core.logs.records import MAX_ACCEPT_LENGTH, MAX_THROUGHPUT
-
-    special_all = (b"n_acc", b"num_acc", *PREV_KEYWORDS)
-    # a keyword holding another is found by that one: searched once
-    special = tuple(
-        k for i, k in enumerate(special_all) if not any(o in k for o in special_all[:i])
-    )
-    native.configure(
-        b"".join(CUT_ENDS),
-        special,
-        tuple(FOLLOW_KEYWORDS),
-        float(MAX_ACCEPT_LENGTH),
-        float(MAX_THROUGHPUT),
-    )
-
-
-if _native is not None:
-    _configure(_native)
 
 
 def forced_python() -> bool:
@@ -150,7 +130,7 @@ def _cols(kind: type, names: str) -> list[tuple[str, type]]:
     return [(name, kind) for name in names.split()]
 
 
-# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.table()); ymd, hms and
+# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.items); ymd, hms and
 # fnum: the time's digits as numbers; running: SGLang #running-req (-1: too long)
 ITEM = np.dtype(
     _cols(np.int32, "type graph")
@@ -163,9 +143,6 @@ ITEM = np.dtype(
 
 _NO_ITEMS = np.zeros(0, ITEM)
 
-# what the C scan is told about a source (anchor, keywords, max_line, engine, fast mask)
-ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
-
 
 class Compiled:
     """The compiled part of one source (a :class:`~.scan.CompiledPart`): scans a range of
@@ -175,7 +152,7 @@ class Compiled:
     records join the same batch. It holds no accumulation state."""
 
     def __init__(self, parser: LineParser, max_line: int = MAX_LINE, extract: bool = True) -> None:
-        from specdiag.core.logs.patterns import ANCHOR
+        from specdiag.core.logs.patterns import ANCHOR, FOLLOW_KEYWORDS, PREV_KEYWORDS
 
         assert _native is not None, "made only where the compiled part is built (available())"
         self._native = _native
@@ -183,12 +160,21 @@ class Compiled:
         if extract and parser.fast_paths:
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
         self.parser = parser
+        # the lines the LineFinder treats specially: the C scan stops there and the Python
+        # LineFinder reads them (a keyword holding another is found by that one: searched once)
+        special = (b"n_acc", b"num_acc", *PREV_KEYWORDS)
+        special = tuple(k for i, k in enumerate(special) if not any(o in k for o in special[:i]))
         self.cfg: ScanCfg = (
             ANCHOR,
             keywords_for(parser.engine),
             max_line,
             _ENGINE_CODE.get(parser.engine, 3),
             mask,
+            b"".join(CUT_ENDS),
+            special,
+            tuple(FOLLOW_KEYWORDS),
+            float(MAX_ACCEPT_LENGTH),
+            float(MAX_THROUGHPUT),
         )
         self.fast_records = 0  # records of lines the C part read
         self._sgl = _SGLangRows(parser)
@@ -196,7 +182,7 @@ class Compiled:
     def scan(self, buf: bytes, start: int, end: int) -> Block:
         """The Block of buf[start:end] (whole lines): up to the first special line (a block
         header, a line cut mid-field, a summary's counts line), which the caller reads."""
-        return self._native.scan(buf, start, end, *self.cfg)
+        return Block(*self._native.scan(buf, start, end, *self.cfg), buf)
 
     def batch(
         self,
@@ -210,15 +196,14 @@ class Compiled:
         its records the C part read. ``base``: the lines before the Block; ``prev_tail``: the
         line before it; ``parse``: a candidate line's records by the Python parser; ``skip``:
         a fast line the range guard skips (line, reason, text)."""
-        items, ppvals = blk.table()  # a view of the Block's items (it keeps the Block alive)
-        tab = np.frombuffer(items, ITEM)
+        tab = np.frombuffer(blk.items, ITEM)
         n = len(tab)
         if not n:
             return None, 0
         data: bytes = blk.data
         types = tab["type"].copy()
         parser = self.parser
-        f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, parser.year)
+        f = _fast_columns(tab, np.frombuffer(blk.pp, np.float64), data, types, parser.year)
         sgl = self._sgl
         sgl.begin(f, tab, data)
         taken = np.zeros(n, bool)

@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO, Protocol
+from typing import BinaryIO, NamedTuple, Protocol
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -96,23 +96,17 @@ def keywords_for(engine: str | None) -> tuple[bytes, ...]:
     return KEYWORDS_BY_ENGINE[engine] if engine is not None else ALL_KEYWORDS
 
 
-class Block(Protocol):
-    """A range the compiled part scanned (csrc/fastlogs.c's Block): its counts, where the scan
-    stopped, and its items as a packed table over ``data``."""
+class Block(NamedTuple):
+    """A range the compiled part scanned: its counts, where the scan stopped (a special line's
+    start, or the range's end), its items (csrc/fastlogs.c's Items, packed) over ``data`` and
+    the per-position rates they point into (packed doubles)."""
 
-    @property
-    def lines(self) -> int: ...
-    @property
-    def candidate_lines(self) -> int: ...
-    @property
-    def items(self) -> int: ...
-    @property
-    def stop(self) -> int: ...
-    @property
-    def data(self) -> bytes: ...
-    def table(self) -> tuple[memoryview, bytes]:
-        """A view of the items and the per-position rates (packed doubles)."""
-        ...
+    lines: int
+    candidate_lines: int
+    stop: int
+    items: bytes
+    pp: bytes
+    data: bytes
 
 
 class CompiledPart(Protocol):
