@@ -188,34 +188,10 @@ static int parse_num(const char *p, int64_t n, double *out) {
     return num_field(&q, p + n, out, &ok) == n && ok;
 }
 
-/* a == b over n bytes, 8 at a time (n is a constant where it is inlined: no memcmp call) */
-static inline __attribute__((always_inline)) int eq_bytes(const char *a, const char *b, size_t n) {
-    for (; n >= 8; a += 8, b += 8, n -= 8) {
-        uint64_t x, y;
-        memcpy(&x, a, 8);
-        memcpy(&y, b, 8);
-        if (x != y) return 0;
-    }
-    if (n >= 4) {
-        uint32_t x, y;
-        memcpy(&x, a, 4);
-        memcpy(&y, b, 4);
-        if (x != y) return 0;
-        a += 4, b += 4, n -= 4;
-    }
-    if (n >= 2) {
-        uint16_t x, y;
-        memcpy(&x, a, 2);
-        memcpy(&y, b, 2);
-        if (x != y) return 0;
-        a += 2, b += 2, n -= 2;
-    }
-    return !n || *a == *b;
-}
-
+/* the literal s (n bytes, a constant where it is inlined: the compiler compares it in place) */
 static inline __attribute__((always_inline)) int lit_n(const char **pp, const char *end,
                                                         const char *s, size_t n) {
-    if ((size_t)(end - *pp) < n || !eq_bytes(*pp, s, n)) return 0;
+    if ((size_t)(end - *pp) < n || memcmp(*pp, s, n) != 0) return 0;
     *pp += n;
     return 1;
 }
@@ -529,6 +505,12 @@ static int needs_cleaning(const char *ls, const char *le, int suspicious) {
     return memchr(ls, '`', (size_t)(le - ls)) != NULL || HAS(ls, le, "</") || HAS(ls, le, "&gt;");
 }
 
+static int64_t newlines(const char *c, const char *end) {
+    int64_t n = 0;
+    for (; c < end && (c = (const char *)memchr(c, '\n', (size_t)(end - c))) != NULL; c++) n++;
+    return n;
+}
+
 static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
                        const ScanCfg *cfg) {
     int64_t line_no = 0; /* newlines before cur, from start */
@@ -575,12 +557,7 @@ static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
             bend = buf + end;
             break;
         }
-        for (const char *c = buf + cur; c < buf + s;) {
-            const char *z = (const char *)memchr(c, '\n', (size_t)(buf + s - c));
-            if (!z) break;
-            line_no++;
-            c = z + 1;
-        }
+        line_no += newlines(buf + cur, buf + s);
         cur = s;
         m = nxt;
         b->candidates++;
@@ -603,13 +580,7 @@ static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
         }
         if (b->oom) return;
     }
-    for (const char *c = buf + cur; c < bend;) {
-        const char *z = (const char *)memchr(c, '\n', (size_t)(bend - c));
-        if (!z) break;
-        line_no++;
-        c = z + 1;
-    }
-    b->lines = line_no;
+    b->lines = line_no + newlines(buf + cur, bend);
     b->stop = end;
 }
 

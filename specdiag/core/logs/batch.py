@@ -4,10 +4,9 @@
 
     bytes --(record source)--> RecordBatch, RecordBatch, ... --(accumulator)--> report()
 
-A **record source** (:class:`RecordSource`) turns the bytes of one input into batches of the
-records found in them, in line order (:class:`~.scan.Scanner`: the LineFinder, then the
-LineParser; composed with the compiled part where it is built, with the same records for the
-same bytes).
+A **record source** (:class:`~.scan.Scanner`: the LineFinder, then the LineParser; composed
+with the compiled part where it is built, with the same records for the same bytes) turns the
+bytes of one input into batches of the records found in them, in line order.
 The accumulator consumes batches and knows nothing of which source made them.
 
 A :class:`RecordBatch` holds the numeric fields as numpy arrays (one value per record; a missing
@@ -21,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -180,23 +179,6 @@ def _floats(values: list[float | None], nan: float) -> F64:
 
 def _ints(values: list[int | None]) -> I64:
     return np.array([-1 if v is None else v for v in values], np.int64)
-
-
-class RecordSource(Protocol):
-    """Bytes of one input in, batches of records out, in line order.
-
-    ``feed`` may be called any number of times (blocks of a file, what a pipe delivers, what a
-    followed file appended); ``close`` ends the input (a last line without its newline, a
-    multi-line summary still open). Every batch the bytes complete (often one per block,
-    possibly none) goes to the sink the source was made with. What is not a record is counted
-    in the source's ``counts`` (:class:`~.scan.ScanCounts`: lines, candidate lines, skipped
-    lines with reasons and examples, lines not understood). The one implementation is
-    :class:`~.scan.Scanner`, with or without its compiled part.
-    """
-
-    def feed(self, data: bytes) -> None: ...
-
-    def close(self) -> None: ...
 
 
 class Picked(Sequence[T]):

@@ -123,7 +123,7 @@ def status() -> str | None:
 # --------------------------------------------------------------------------- the compiled part
 
 IT_PY, IT_OVERLONG, IT_SGL, IT_VLLM = 0, 1, 2, 3
-PREV_NONE, PREV_TAIL = -1, -2
+PREV_TAIL = -2  # an item's line before it: the last line before the Block
 
 
 def _cols(kind: type, names: str) -> list[tuple[str, type]]:

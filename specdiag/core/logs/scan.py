@@ -113,8 +113,6 @@ class CompiledPart(Protocol):
     """The compiled scanning and extraction a source may be composed with
     (:class:`~specdiag.core.logs.fast.Compiled`): it scans and extracts only."""
 
-    fast_records: int  # records of lines it read
-
     def scan(self, buf: bytes, start: int, end: int) -> Block:
         """The Block of buf[start:end] (whole lines), up to the first special line."""
 
@@ -162,18 +160,22 @@ class LineFinder:
         self.candidate_lines = 0
         self.binary = False
         self._carry = b""
-        self._prev_tail = b""  # last complete line of the previous block
         self._overlong = False  # discarding an overlong line up to its newline
         self._overlong_kw = False
         self._first = True
         self._follow = 0  # context lines still to hand on after a block header / a cut line
-        self._prev_lines: list[bytes] = []  # the last PREV_LINES lines of the previous block
+        # the last PREV_LINES lines before the lines being read (each cut at 4096 bytes)
+        self._prev_lines: list[bytes] = []
 
     def start_after(self, lines: list[bytes]) -> None:
         """Start after these lines (the last ones before a byte range, complete), as if
         they had been read."""
         self._prev_lines = [line[:4096] for line in lines[-PREV_LINES:]]
-        self._prev_tail = self._prev_lines[-1] if lines else b""
+
+    @property
+    def _prev_tail(self) -> bytes:
+        """The line before the lines being read (cut at 4096 bytes)."""
+        return self._prev_lines[-1] if self._prev_lines else b""
 
     def quiet(self) -> bool:
         """Nothing of the input read so far waits for the lines after it."""
@@ -313,27 +315,20 @@ class LineFinder:
                 break
             # the special line, by the Python search (its tails as it would see them)
             e = buf.find(b"\n", stop, end) + 1
-            self._tails(buf, lo, stop, orig_tail, orig_lines)
+            self._tails(buf, lo, stop, orig_lines)
             self._find(buf, stop, e)
             pos = e
-        self._tails(buf, lo, end, orig_tail, orig_lines)
+        self._tails(buf, lo, end, orig_lines)
 
-    def _tails(
-        self, buf: bytes, lo: int, pos: int, orig_tail: bytes, orig_lines: list[bytes]
-    ) -> None:
-        """_prev_tail and _prev_lines as the Python search has them after buf[lo:pos]."""
-        if pos <= lo:
-            self._prev_tail, self._prev_lines = orig_tail, orig_lines
-            return
+    def _tails(self, buf: bytes, lo: int, pos: int, orig_lines: list[bytes]) -> None:
+        """_prev_lines as the Python search has them after buf[lo:pos]."""
         self._prev_lines = orig_lines
-        self._keep_tail(buf, lo, pos)
+        if pos > lo:
+            self._keep_tail(buf, lo, pos)
 
     def _keep_tail(self, buf: bytes, start: int, end: int) -> None:
-        """The last line and the last PREV_LINES lines up to ``end`` (a line start), for the
-        lines after it."""
-        tail = _lines_back(buf, start, end)
-        self._prev_tail = tail[0] if tail else b""
-        self._prev_lines = (self._prev_lines + tail[::-1])[-PREV_LINES:]
+        """The last PREV_LINES lines up to ``end`` (a line start), for the lines after it."""
+        self._prev_lines = (self._prev_lines + _lines_back(buf, start, end)[::-1])[-PREV_LINES:]
 
     def _find(self, buf: bytes, start: int, end: int) -> None:
         """The Python candidate search over buf[start:end] (whole lines)."""
@@ -432,8 +427,12 @@ def _opens_document(data: bytes) -> bool:
 
 
 class Scanner:
-    """The record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
-    records found go to ``sink`` as one :class:`~.batch.RecordBatch` per block, in line order.
+    """The record source: :meth:`feed` bytes of one input any number of times (blocks of a
+    file, what a pipe delivers, what a followed file appended), then :meth:`close` (a last line
+    without its newline, a multi-line summary still open); the records found go to ``sink`` as
+    one :class:`~.batch.RecordBatch` per block, in line order. What is not a record is counted
+    in ``counts`` (lines, candidate lines, skipped lines with reasons and examples, lines not
+    understood).
 
     The bytes stage is a :class:`LineFinder`; :meth:`parse_candidate` is the parse stage. Composed
     with a
@@ -473,11 +472,6 @@ class Scanner:
         self._started = False
         # sees each record and skip the parser gives (not the compiled part's rows)
         self.watch: Callable[[LogRecord | Skipped], None] | None = None
-
-    @property
-    def fast_records(self) -> int:
-        """Records of lines the compiled part read (0 without one)."""
-        return self.compiled.fast_records if self.compiled is not None else 0
 
     def feed(self, data: bytes) -> None:
         """The next bytes of the input."""
