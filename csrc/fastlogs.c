@@ -197,23 +197,16 @@ static inline __attribute__((always_inline)) int lit_n(const char **pp, const ch
 }
 #define lit(pp, end, s) lit_n((pp), (end), (s), sizeof(s) - 1)
 
-/* \d+ ; returns count */
-static inline int64_t digits(const char **pp, const char *end) {
+/* the run of digits (and dots where dot is set) at *pp: its length, *pp moved past it */
+static inline int64_t span(const char **pp, const char *end, int dot) {
     const char *p = *pp;
-    while (p < end && isdig(*p)) p++;
+    while (p < end && (isdig(*p) || (dot && *p == '.'))) p++;
     int64_t n = p - *pp;
     *pp = p;
     return n;
 }
-
-/* [0-9.]+ */
-static inline int64_t numchars(const char **pp, const char *end) {
-    const char *p = *pp;
-    while (p < end && (isdig(*p) || *p == '.')) p++;
-    int64_t n = p - *pp;
-    *pp = p;
-    return n;
-}
+#define digits(pp, end) span((pp), (end), 0)
+#define numchars(pp, end) span((pp), (end), 1)
 
 /* a tuple of at most 32 non-empty bytes */
 typedef struct {
