@@ -28,7 +28,7 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -56,7 +56,7 @@ from specdiag.core.logs.records import (
     VLLM,
     LogRecord,
 )
-from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Block, Scanner, keywords_for
+from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 
@@ -144,8 +144,21 @@ ITEM = np.dtype(
 _NO_ITEMS = np.zeros(0, ITEM)
 
 
+class Block(NamedTuple):
+    """A range the compiled part scanned: its counts, where the scan stopped (a special line's
+    start, or the range's end), its items (ITEM rows, packed) over ``data`` and the
+    per-position rates they point into (packed doubles)."""
+
+    lines: int
+    candidate_lines: int
+    stop: int
+    items: bytes
+    pp: bytes
+    data: bytes
+
+
 class Compiled:
-    """The compiled part of one source (a :class:`~.scan.CompiledPart`): scans a range of
+    """The compiled part of one source (composed into a :class:`~.scan.Scanner`): scans a range of
     whole lines into a Block (the candidate lines, and every field of the lines in the two
     default layouts) and turns a Block into one batch: the fast lines' fields become columns
     with numpy, every other line goes to the Python parser (``parse``), in order, and its

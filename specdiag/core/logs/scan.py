@@ -17,7 +17,7 @@ import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO, NamedTuple, Protocol
+from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -34,6 +34,9 @@ from specdiag.core.logs.patterns import (
 )
 from specdiag.core.logs.records import LogRecord, Skipped, Unrecognised
 from specdiag.errors import InputError
+
+if TYPE_CHECKING:  # the compiled part imports this module
+    from specdiag.core.logs.fast import Block, Compiled
 
 CHUNK_SIZE = 8 << 20  # bytes read at a time
 JSON_DOC_MAX = 64 << 20  # a whole JSON document is read as one value up to this size
@@ -96,37 +99,6 @@ def keywords_for(engine: str | None) -> tuple[bytes, ...]:
     return KEYWORDS_BY_ENGINE[engine] if engine is not None else ALL_KEYWORDS
 
 
-class Block(NamedTuple):
-    """A range the compiled part scanned: its counts, where the scan stopped (a special line's
-    start, or the range's end), its items (csrc/fastlogs.c's Items, packed) over ``data`` and
-    the per-position rates they point into (packed doubles)."""
-
-    lines: int
-    candidate_lines: int
-    stop: int
-    items: bytes
-    pp: bytes
-    data: bytes
-
-
-class CompiledPart(Protocol):
-    """The compiled scanning and extraction a source may be composed with
-    (:class:`~specdiag.core.logs.fast.Compiled`): it scans and extracts only."""
-
-    def scan(self, buf: bytes, start: int, end: int) -> Block:
-        """The Block of buf[start:end] (whole lines), up to the first special line."""
-
-    def batch(
-        self,
-        blk: Block,
-        base: int,
-        prev_tail: bytes,
-        parse: Callable[[int, bytes | None, bytes | None], list[LogRecord]],
-        skip: Callable[[int, str, str], None],
-    ) -> tuple[RecordBatch | None, int]:
-        """A Block's records as one batch, and how many of them it read itself."""
-
-
 # makes the record source of one input: (parser, sink, max_line, extract) -> source
 SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool], "Scanner"]
 
@@ -145,7 +117,7 @@ class LineFinder:
         self,
         keywords: tuple[bytes, ...],
         max_line: int = MAX_LINE,
-        compiled: CompiledPart | None = None,
+        compiled: Compiled | None = None,
         *,
         on_line: Callable[[int, bytes | None, bytes | None], None],
         on_block: Callable[[Block, int, bytes], None],
@@ -436,7 +408,7 @@ class Scanner:
 
     The bytes stage is a :class:`LineFinder`; :meth:`parse_candidate` is the parse stage. Composed
     with a
-    ``compiled`` part (:class:`CompiledPart`, made by :func:`~.fast.record_source` when it is
+    ``compiled`` part (:class:`~.fast.Compiled`, made by :func:`~.fast.record_source` when it is
     built), the LineFinder hands it each range of whole lines and it makes the batch of each
     scanned Block, the lines it does not read going to this source's parser; without one,
     every candidate line goes to the parser. The records are the same either way.
@@ -448,7 +420,7 @@ class Scanner:
         sink: Callable[[RecordBatch], None],
         *,
         max_line: int = MAX_LINE,
-        compiled: CompiledPart | None = None,
+        compiled: Compiled | None = None,
     ) -> None:
         self.parser = parser
         self.sink = sink
