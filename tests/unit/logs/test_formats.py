@@ -103,6 +103,30 @@ def test_bench_and_responses_are_kept_apart_from_server_lines() -> None:
     assert "statistics draft-mtp" in human.stdout and "statistics ngram-mod" in human.stdout
 
 
+_SERVER_LINE = (
+    "[2026-11-29 08:40:12] Decode batch, #running-req: 1, #token: 100, token usage: 0.01, "
+    "accept len: 2.50, cuda graph: True, gen throughput (token/s): 100.00, #queue-req: 0\n"
+)
+_TABLE = "| Dataset | Accept Length | Throughput |\n|---|---|---|\n| mtbench | 3.12 | 150.2 |\n"
+
+
+def test_a_table_under_a_specforge_and_sglang_heading_is_sglangs() -> None:
+    """Two pastes the line readers' table reader reads and the structure readers do not (the
+    measurement that kept it: the heading names two tools, so they claim no convention; a
+    table in one block with a server line is the line scanner's block): SGLang's bench rows,
+    bonus included, each beside the server line."""
+    for text in (
+        "## SpecForge EAGLE-3 on SGLang\n\n" + _TABLE,
+        "## SpecForge EAGLE-3 on SGLang\n" + _SERVER_LINE + _TABLE,
+    ):
+        recs = records(text)
+        rows = [r.accept_length for r in recs if r.kind == "bench"]
+        assert rows == [3.12], text
+        assert [r.accept_length for r in recs if r.kind == "interval"] == (
+            [2.5] if "Decode" in text else []
+        )
+
+
 def test_bench_only_paste_is_read() -> None:
     text = "Accept length:                           3.18      \n"
     r = run_cli(["logs", "--json", "-"], input=text)
