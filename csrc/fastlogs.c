@@ -9,7 +9,8 @@
  * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts).
  *
  * It returns the items (one packed Item per candidate line: the line's offsets, and the fields
- * of a fast line) and the vLLM per-position rates as bytes, which specdiag/core/logs/fast.py
+ * of a fast line) and the vLLM per-position rates with their conditional rates as bytes, which
+ * specdiag/core/logs/fast.py
  * reads with numpy and turns into a batch of records.
  */
 #define PY_SSIZE_T_CLEAN
@@ -28,7 +29,7 @@ enum { IT_PY = 0, IT_OVERLONG = 1, IT_SGL = 2, IT_VLLM = 3 };
 
 typedef struct {
     int32_t type;
-    int32_t graph;  /* SGL: cuda graph True */
+    int32_t flag;   /* SGL: cuda graph True; VLLM: a per-position rate clamped (a note) */
     int64_t line;   /* 1-based, relative to the block's first line */
     int64_t s, e;   /* the line */
     int64_t ps, pe; /* the previous line (IT_PY), PREV_NONE or PREV_TAIL */
@@ -39,7 +40,7 @@ typedef struct {
     /* VLLM */
     double mean;
     int64_t accepted, drafted;
-    int64_t pp_off, pp_n; /* into Block.pp */
+    int64_t pp_off, pp_n; /* into Block.pp: (rate, conditional rate) pairs */
     /* the time (SGL and VLLM; VLLM's may be missing): whether there is one, its digits as
      * numbers: YYYYMMDD (VLLM: MMDD), HHMMSS, and the fraction's digits (frac_len of them) */
     int64_t timed, ymd, hms, fnum, frac_len;
@@ -96,8 +97,7 @@ static void *grow(Block *b, Grow *g, size_t size) {
     return g->p + g->n - size;
 }
 
-#define PP(b) ((double *)(b)->pp.p)
-#define NPP(b) ((b)->pp.n / (Py_ssize_t)sizeof(double))
+#define NPP(b) ((b)->pp.n / (Py_ssize_t)(2 * sizeof(double)))
 
 /* ------------------------------------------------------------------------------------------ */
 /* stage A: helpers                                                                             */
@@ -297,9 +297,9 @@ static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const cha
     if (!(it->rate_len = num_field(&p, end, &it->raw_rate, &ok_rate))) return 0;
     if (!lit(&p, end, ", cuda graph: ")) return 0;
     if (lit(&p, end, "True"))
-        it->graph = 1;
+        it->flag = 1;
     else if (lit(&p, end, "False"))
-        it->graph = 0;
+        it->flag = 0;
     else
         return 0;
     if (!lit(&p, end, ", gen throughput (token/s): ")) return 0;
@@ -410,7 +410,7 @@ static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char 
     for (const char *c = pp0; c < pp1 && only_space; c++)
         if (!py_space(*c)) only_space = 0;
     if (pp1 > pp0 && !only_space) {
-        double mx = -1.0;
+        double before = 1.0; /* the running minimum of the rates before */
         const char *a = pp0;
         for (;;) {
             const char *z = (const char *)memchr(a, ',', (size_t)(pp1 - a));
@@ -421,21 +421,23 @@ static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char 
             double v;
             if (!parse_num(x, y - x, &v)) return -1;
             if (!(v >= 0.0 && v <= 1.0 + 1e-9)) return -1;
-            double *slot = (double *)grow(b, &b->pp, sizeof(double));
+            double *slot = (double *)grow(b, &b->pp, 2 * sizeof(double));
             if (!slot) return -1;
-            *slot = v;
+            slot[0] = v > 1.0 ? 1.0 : v;
+            /* the conditional rate: over the running minimum before it (0 after a 0); a rate
+             * above that minimum is clamped to it, with a note */
+            double c = slot[0] < before ? slot[0] : before;
+            slot[1] = before != 0.0 ? c / before : 0.0;
+            if (slot[0] > before) it->flag = 1;
+            before = c;
             it->pp_n++;
-            if (v > mx) mx = v;
             if (z == pp1) break;
             a = z + 1;
         }
-        if (mx > 1.0)
-            for (int64_t i = 0; i < it->pp_n; i++)
-                if (PP(b)[it->pp_off + i] > 1.0) PP(b)[it->pp_off + i] = 1.0;
     }
     if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0 ||
         it->mean > cfg->max_len || it->throughput > cfg->max_tp) {
-        b->pp.n = it->pp_off * (Py_ssize_t)sizeof(double);
+        b->pp.n = it->pp_off * (Py_ssize_t)(2 * sizeof(double));
         return -1;
     }
     /* VLLM_TIME.search(prefix): its first match; every match has a '-' at c + 2, so the
@@ -641,6 +643,6 @@ static struct PyModuleDef fl_module = {PyModuleDef_HEAD_INIT, "_fastlogs",
 
 PyMODINIT_FUNC PyInit__fastlogs(void) {
     PyObject *m = PyModule_Create(&fl_module);
-    if (m && PyModule_AddIntConstant(m, "ABI", 6) < 0) Py_CLEAR(m);
+    if (m && PyModule_AddIntConstant(m, "ABI", 7) < 0) Py_CLEAR(m);
     return m;
 }

@@ -60,7 +60,7 @@ from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 
-ABI = 6  # the interface of the C part this module reads (its ABI constant)
+ABI = 7  # the interface of the C part this module reads (its ABI constant)
 
 # what the C scan is told about a source (its docstring in csrc/fastlogs.c): the anchor,
 # keywords, max_line, engine and fast mask; the special lines' cut ends, keywords and follow
@@ -133,7 +133,7 @@ def _cols(kind: type, names: str) -> list[tuple[str, type]]:
 # one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.items); ymd, hms and
 # fnum: the time's digits as numbers; running: SGLang #running-req (-1: too long)
 ITEM = np.dtype(
-    _cols(np.int32, "type graph")
+    _cols(np.int32, "type flag")
     + _cols(np.int64, "line s e ps pe rank rank_len len_t len_len rate_t rate_len")
     + _cols(np.float64, "length raw_rate throughput mean")
     + _cols(np.int64, "accepted drafted pp_off pp_n timed ymd hms fnum frac_len running")
@@ -216,7 +216,7 @@ class Compiled:
         data: bytes = blk.data
         types = tab["type"].copy()
         parser = self.parser
-        f = _fast_columns(tab, np.frombuffer(blk.pp, np.float64), data, types, parser.year)
+        f = _fast_columns(tab, data, types, parser.year)
         sgl = self._sgl
         sgl.begin(f, tab, data)
         taken = np.zeros(n, bool)
@@ -253,7 +253,8 @@ class Compiled:
             skip(base + int(tab["line"][j]), "number out of range (accept rate)", text)
         rows = rows[~sgl.skip[rows]]
         self.fast_records += len(rows)
-        batch = _fast_batch(parser, sgl, base, tab, data, rows, f)
+        pp = np.frombuffer(blk.pp, np.float64).reshape(-1, 2)  # (rate, conditional rate)
+        batch = _fast_batch(parser, sgl, base, tab, data, rows, f, pp)
         if py:
             order = np.argsort(np.concatenate([rows, np.array(keys, np.int64)]), kind="stable")
             batch = merge(parser.source, [batch, RecordBatch.of(parser.source, py)], order)
@@ -323,17 +324,13 @@ class _Fast:
         self.ts = np.full(n, np.nan)
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
-        self.pp_lens = np.zeros(n, np.int64)
-        self.pp: F64 = np.zeros(0)  # the Block's per-position rates (at each item's pp_off)
-        self.cond: F64 = np.zeros(0)  # their conditional rates, in the same places
-        self.clamped = np.zeros(n, bool)
 
 
 def _fast_columns(
-    tab: npt.NDArray[Any], ppvals: F64, data: bytes, types: npt.NDArray[np.int32], year: int
+    tab: npt.NDArray[Any], data: bytes, types: npt.NDArray[np.int32], year: int
 ) -> _Fast:
-    """Timestamps, ranks, texts and per-position rates of the fast lines, vectorised. A line
-    whose numbers fail the range guard goes back to the Python parser (it says why)."""
+    """Timestamps and ranks of the fast lines, vectorised. A line whose numbers fail the range
+    guard goes back to the Python parser (it says why)."""
     f = _Fast(len(tab))
     fast = np.flatnonzero(types >= IT_SGL)
     if len(fast):  # SGLang's date is YYYYMMDD, vLLM's MMDD in the run's year
@@ -354,24 +351,6 @@ def _fast_columns(
     fast = np.flatnonzero(types >= IT_SGL)
     wild = fast[np.abs(f.ts[fast]) > MAX_TIMESTAMP]  # NaN compares False: kept
     types[wild] = IT_PY
-    vl = np.flatnonzero(types == IT_VLLM)
-    f.pp, f.cond = ppvals, np.zeros(len(ppvals))
-    if len(vl):
-        lens = tab["pp_n"][vl]
-        f.pp_lens[vl] = lens
-        flat = _spans(tab["pp_off"][vl], lens)
-        # conditional rates per length of list: clamped non-increasing, then ratios
-        row_of = np.repeat(np.arange(len(vl)), lens)
-        for k in np.unique(lens).tolist():
-            if not k:
-                continue
-            sel = flat[lens[row_of] == k]
-            r = f.pp[sel].reshape(-1, k)
-            c = np.minimum.accumulate(np.minimum(r, 1.0), axis=1)
-            prev = np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
-            ratio = np.divide(c, prev, out=np.zeros_like(c), where=prev != 0.0)
-            f.cond[sel] = np.minimum(1.0, ratio).ravel()
-            f.clamped[vl[lens == k]] = (r > prev).any(axis=1)
     return f
 
 
@@ -477,8 +456,10 @@ def _fast_batch(
     data: bytes,
     rows: I64,
     f: _Fast,
+    pp: F64,
 ) -> RecordBatch:
-    """The batch of the fast lines ``rows`` (item indices, in order)."""
+    """The batch of the fast lines ``rows`` (item indices, in order); ``pp``: the Block's
+    (per-position rate, conditional rate) pairs."""
     types = tab["type"][rows]
     is_sgl = types == IT_SGL
     n = len(rows)
@@ -489,14 +470,14 @@ def _fast_batch(
     vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
     versions = (*sgl_versions, vllm_version)
     ver = np.where(is_sgl, sgl.version[rows] - 1, 3)
-    note = np.where(is_sgl, sgl.note[rows], np.where(f.clamped[rows], 3, 0))
-    lens = f.pp_lens[rows]
+    flag = tab["flag"][rows]
+    note = np.where(is_sgl, sgl.note[rows], np.where(flag == 1, 3, 0))
+    lens = tab["pp_n"][rows]
     offsets = np.zeros(n + 1, np.int64)
     np.cumsum(lens, out=offsets[1:])
     flat = _spans(tab["pp_off"][rows], lens)  # the per-position values of the kept rows
     ts = f.ts[rows]
     timed = ~np.isnan(ts)
-    graph = tab["graph"][rows].astype(np.int8)
     running = tab["running"][rows]
     return RecordBatch(
         source=p.source,
@@ -509,11 +490,11 @@ def _fast_batch(
         accepted_tokens=np.where(is_sgl, -1, tab["accepted"][rows]),
         drafted_tokens=np.where(is_sgl, -1, tab["drafted"][rows]),
         batch_size=np.where(is_sgl & (running <= MAX_TOKEN_COUNT), running, -1),
-        cuda_graph=np.where(is_sgl, graph, np.int8(-1)).astype(np.int8),
+        cuda_graph=np.where(is_sgl, flag, -1).astype(np.int8),
         throughput=tab["throughput"][rows],
         pp_offsets=offsets,
-        per_position=f.pp[flat] if len(flat) else np.zeros(0),
-        per_position_conditional=f.cond[flat] if len(flat) else np.zeros(0),
+        per_position=pp[flat, 0],
+        per_position_conditional=pp[flat, 1],
         engine=Codes(np.where(is_sgl, 0, 1).astype(np.int32), (SGLANG, VLLM)),
         kind=Codes(np.zeros(n, np.int32), (INTERVAL,)),
         rank=Codes(np.where(is_sgl, f.rank[rows], len(f.ranks)).astype(np.int32), (*f.ranks, "")),
