@@ -10,8 +10,7 @@
  *
  * It returns the items (one packed Item per candidate line: the line's offsets, and the fields
  * of a fast line) and the vLLM per-position rates with their conditional rates as bytes, which
- * specdiag/core/logs/fast.py
- * reads with numpy and turns into a batch of records.
+ * specdiag/core/logs/fast.py reads with numpy and turns into a batch of records.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
