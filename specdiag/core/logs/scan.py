@@ -674,75 +674,53 @@ def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
         ) from None
 
 
-def pump(
-    stream: BinaryIO,
-    feed: Callable[[bytes], None],
-    label: str,
-    chunk_size: int = CHUNK_SIZE,
-    after_block: Callable[[], None] | None = None,
-) -> str | None:
-    """Read a whole stream into ``feed``. Returns the note for a damaged or truncated gzip tail
-    (what was read is kept), else None; InputError when nothing at all can be read."""
-    read = stream.read
-    gz: object = stream
-    # gzip: what decompressed so far (read1), so a damaged tail loses little; its pieces (tens
-    # of KiB) are fed a block at a time, as a plain file's are
-    gather = False
-    if isinstance(gz, gzip.GzipFile):
-        read = gz.read1
-        gather = True
-    elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, Prepended):
-        read = gz.read1  # a pipe: each block as it arrives (an interrupted run keeps it)
-    pieces: list[bytes] = []
-    pending = 0
-
-    def push() -> None:
-        nonlocal pending
-        data = b"".join(pieces) if len(pieces) > 1 else pieces[0]
-        pieces.clear()
-        pending = 0
-        feed(data)
-        if after_block is not None:
-            after_block()
-
-    got = 0
-    try:
-        while True:
-            data = read(chunk_size)
-            if not data:
-                break
-            got += len(data)
-            pieces.append(data)
-            pending += len(data)
-            if not gather or pending >= chunk_size:
-                push()
-        if pieces:
-            push()
-    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
-            raise InputError(
-                f"cannot read {label or 'input'}: damaged gzip data ({exc})",
-                hint="check the file (gzip -t); a truncated .gz keeps what can be read",
-            ) from None
-        if pieces:
-            push()
-        return f"compressed stream is damaged or truncated ({exc})"
-    except OSError as exc:
-        raise InputError(
-            f"read error in {label or 'input'}: {exc.strerror or exc}",
-            hint="check the file and the device it is on",
-        ) from None
-    return None
-
-
 def scan_stream(
     stream: BinaryIO,
     scanner: Scanner,
     chunk_size: int = CHUNK_SIZE,
     after_block: Callable[[], None] | None = None,
 ) -> None:
-    """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
-    truncated = pump(stream, scanner.feed, scanner.parser.source, chunk_size, after_block)
-    if truncated is not None:
-        scanner.counts.truncated = truncated
+    """Read a whole stream through a scanner. A damaged or truncated gzip stream stops early:
+    what was read is kept, noted in the counts; InputError when nothing at all can be read."""
+    label = scanner.parser.source or "input"
+    # gzip: what decompressed so far (read1), so a damaged tail loses little, its pieces (tens
+    # of KiB) fed a block at a time, as a plain file's are; a pipe: each block as it arrives
+    # (an interrupted run keeps it)
+    gather = isinstance(stream, gzip.GzipFile)
+    piped = isinstance(stream, io.BufferedReader) and isinstance(stream.raw, Prepended)
+    read = stream.read1 if gather or piped else stream.read  # type: ignore[attr-defined]
+    pieces: list[bytes] = []
+
+    def push() -> None:
+        data = b"".join(pieces)  # (one piece: that piece, not a copy)
+        pieces.clear()
+        scanner.feed(data)
+        if after_block is not None:
+            after_block()
+
+    got = pending = 0
+    try:
+        while data := read(chunk_size):
+            got += len(data)
+            pending += len(data)
+            pieces.append(data)
+            if not gather or pending >= chunk_size:
+                push()
+                pending = 0
+        if pieces:
+            push()
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
+            raise InputError(
+                f"cannot read {label}: damaged gzip data ({exc})",
+                hint="check the file (gzip -t); a truncated .gz keeps what can be read",
+            ) from None
+        if pieces:
+            push()
+        scanner.counts.truncated = f"compressed stream is damaged or truncated ({exc})"
+    except OSError as exc:
+        raise InputError(
+            f"read error in {label}: {exc.strerror or exc}",
+            hint="check the file and the device it is on",
+        ) from None
     scanner.close()
