@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gzip
 import io
-import os
 import sys
 import zlib
 from collections.abc import Callable
@@ -637,7 +636,6 @@ def _wrap(head: bytes, stream: BinaryIO) -> BinaryIO:
 def open_stream(stream: BinaryIO) -> BinaryIO:
     """Wrap a binary stream so gzip data (by magic bytes, not name) reads decompressed and
     UTF-16 text (by its byte-order mark) reads as UTF-8."""
-    seekable = False
     try:
         seekable = stream.seekable()
     except (AttributeError, ValueError, OSError):
@@ -647,22 +645,17 @@ def open_stream(stream: BinaryIO) -> BinaryIO:
         head = stream.read(2)
         stream.seek(pos)
         return _wrap(head, stream)
-    head = stream.read(2)
-    if head[:2] in (GZIP_MAGIC, *UTF16_BOMS):
-        return _wrap(head, io.BufferedReader(Prepended(head, stream, owns=False)))
-    return io.BufferedReader(Prepended(head, stream, owns=False), buffer_size=CHUNK_SIZE)
+    head = stream.read(2)  # a pipe: its first bytes put back
+    return _wrap(head, io.BufferedReader(Prepended(head, stream, owns=False), CHUNK_SIZE))
 
 
 def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
     """Open a file (or '-' for ``stdin``, by default the process's) for scanning, once: a pipe
     or FIFO is read through this one handle (its first bytes sniffed and put back).
-    InputError when it cannot be read."""
+    InputError when it cannot be read (a missing path or a directory: run.inspect_inputs
+    says so first, with the hint of the command)."""
     if path == "-":
         return open_stream(stdin if stdin is not None else sys.stdin.buffer)
-    if os.path.isdir(path):
-        raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
-    if not os.path.exists(path):
-        raise InputError(f"{path}: no such file", hint="check the path (globs are expanded)")
     # a FIFO nobody writes to ends after a bounded wait; a device (/dev/zero) is refused
     f = open_stream_input(path, what="log")
     try:
