@@ -120,16 +120,15 @@ class LineFinder:
         *,
         on_line: Callable[[int, bytes | None, bytes | None], None],
         on_block: Callable[[Block, int, bytes], None],
+        counts: ScanCounts,
     ) -> None:
+        self.counts = counts  # its lines, candidate lines and binary flag: counted here
         self.on_line = on_line
         self.on_block = on_block
         self.keywords = keywords
         self.compiled = compiled
         self._keywords_s = tuple(kw.decode("latin-1") for kw in keywords)
         self.max_line = max_line
-        self.lines = 0
-        self.candidate_lines = 0
-        self.binary = False
         self._carry = b""
         self._overlong = False  # discarding an overlong line up to its newline
         self._overlong_kw = False
@@ -170,7 +169,7 @@ class LineFinder:
         if self._first:
             self._first = False
             if b"\x00" in data[:65536]:
-                self.binary = True
+                self.counts.binary = True
         if self._overlong:
             nl = data.find(b"\n")
             if nl == -1:
@@ -196,9 +195,9 @@ class LineFinder:
             head = self._carry + data[: first_nl + 1]
             self._carry = b""
             if len(head) - 1 > self.max_line:
-                self.lines += 1
+                self.counts.lines += 1
                 if self._has_keyword(head):
-                    self.on_line(self.lines, None, None)
+                    self.on_line(self.counts.lines, None, None)
             else:
                 self._block(head, 0, len(head))
             start = first_nl + 1
@@ -212,9 +211,9 @@ class LineFinder:
 
     def _end_overlong(self) -> None:
         self._overlong = False
-        self.lines += 1
+        self.counts.lines += 1
         if self._overlong_kw:
-            self.on_line(self.lines, None, None)
+            self.on_line(self.counts.lines, None, None)
         self._overlong_kw = False
 
     def _has_keyword(self, data: bytes) -> bool:
@@ -228,20 +227,20 @@ class LineFinder:
             e = buf.find(b"\n", pos, end)
             if e < 0:
                 break
-            self.lines += 1
+            self.counts.lines += 1
             self._follow -= 1
             if e - pos <= self.max_line:
                 raw = buf[pos:e]
                 if ANCHOR_RE.search(raw) is not None and self._has_keyword(raw):
-                    self.candidate_lines += 1  # a candidate in its own right
+                    self.counts.candidate_lines += 1  # a candidate in its own right
                     prev = None
                     if any(kw in raw for kw in PREV_KEYWORDS) or raw.lstrip(b" \t>")[:1] == b"|":
                         prev = self._prev_of(buf, start if lo is None else lo, pos)
-                    self.on_line(self.lines, raw, prev)
+                    self.on_line(self.counts.lines, raw, prev)
                     if any(kw in raw for kw in FOLLOW_KEYWORDS):
                         self._follow = max(self._follow, FOLLOW_LINES)  # the next section
                 else:
-                    self.on_line(self.lines, raw, CONTEXT)
+                    self.on_line(self.counts.lines, raw, CONTEXT)
             pos = e + 1
         return pos
 
@@ -278,9 +277,9 @@ class LineFinder:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
                 ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
                 ptail = orig_tail if pos == lo else buf[lo if ps < 0 else ps + 1 : pos - 1]
-                self.on_block(blk, self.lines, ptail)
-            self.lines += blk.lines
-            self.candidate_lines += blk.candidate_lines
+                self.on_block(blk, self.counts.lines, ptail)
+            self.counts.lines += blk.lines
+            self.counts.candidate_lines += blk.candidate_lines
             stop = blk.stop
             if stop >= end:
                 break
@@ -313,7 +312,7 @@ class LineFinder:
         keywords_s = self._keywords_s
         on_line = self.on_line
         max_line = self.max_line
-        line_no = self.lines
+        line_no = self.counts.lines
         cur = start
         search = ANCHOR_RE.search
         m = search(buf, start, end)
@@ -334,7 +333,7 @@ class LineFinder:
             line_no += count(b"\n", cur, s)
             cur = s
             m = nxt
-            self.candidate_lines += 1
+            self.counts.candidate_lines += 1
             if e - s > max_line:
                 on_line(line_no + 1, None, None)
                 continue
@@ -366,13 +365,13 @@ class LineFinder:
                     if text.lstrip(" \t>")[:1] == "|" and text.count("|") >= 3:
                         follow = FOLLOW_LINES  # a markdown table's header row: its rows follow
             if follow:
-                self.lines = line_no + 1
+                self.counts.lines = line_no + 1
                 self._follow = follow
                 nxt_start = self._context(buf, e + 1, end, start)
-                line_no = self.lines
+                line_no = self.counts.lines
                 cur = nxt_start
                 m = search(buf, nxt_start, end) if nxt_start < end else None
-        self.lines = line_no + count(b"\n", cur, end)
+        self.counts.lines = line_no + count(b"\n", cur, end)
         self._keep_tail(buf, start, end)
 
 
@@ -433,6 +432,7 @@ class Scanner:
             compiled,
             on_line=self.parse_candidate,
             on_block=self._block_batch,
+            counts=self.counts,
         )
         # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
         # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
@@ -457,7 +457,7 @@ class Scanner:
                 self._lines_of_doc()
             return
         self.finder.feed(data)
-        self._counted()
+        self._emit()
 
     def on_record(self, rec: LogRecord) -> None:
         """A record found: it goes out with its block's batch."""
@@ -479,7 +479,7 @@ class Scanner:
                 return
             self._lines_of_doc()
         self.finder.close()
-        self._counted()
+        self._emit()
         self.finish()
 
     def _lines_of_doc(self) -> None:
@@ -487,7 +487,7 @@ class Scanner:
         f = self.finder
         for data in held:
             f.feed(data)
-            self._counted()
+            self._emit()
 
     def _whole_document(self, data: bytes) -> bool:
         """Read a source that is one JSON value spanning several lines; False when it is not
@@ -534,14 +534,6 @@ class Scanner:
         self.counts.records += fast
         if batch is not None and len(batch):
             self.sink(batch)
-
-    def _counted(self) -> None:
-        """The bytes stage's counts as they stand; the records found so far go out."""
-        counts, f = self.counts, self.finder
-        counts.lines = f.lines
-        counts.candidate_lines = f.candidate_lines
-        counts.binary = f.binary
-        self._emit()
 
     def parse_candidate(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
         """One candidate line: its records (and those it completes) go to :meth:`on_record`,
