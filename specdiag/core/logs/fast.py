@@ -28,7 +28,8 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from types import ModuleType
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -71,24 +72,13 @@ ScanCfg = tuple[
 ]  # fmt: skip
 
 
-@runtime_checkable
-class _Native(Protocol):
-    """The compiled module ``_fastlogs``."""
-
-    ABI: int
-
-    def scan(
-        self, data: bytes, start: int, end: int, /, *cfg: object
-    ) -> tuple[int, int, int, bytes, bytes]: ...
-
-
-def _load() -> tuple[_Native | None, str | None]:
+def _load() -> tuple[ModuleType | None, str | None]:
     """The compiled module, or None and why not (the Python path runs, with a note)."""
     try:
         module = importlib.import_module("specdiag.core.logs._fastlogs")
     except ImportError as exc:  # not built
         return None, f"the compiled part is not built ({exc})"
-    if not isinstance(module, _Native) or module.ABI != ABI:  # an older build left behind
+    if getattr(module, "ABI", None) != ABI:  # an older build left behind
         return None, "the compiled part is out of date (built from an older csrc/fastlogs.c)"
     return module, None
 
@@ -195,7 +185,8 @@ class Compiled:
     def scan(self, buf: bytes, start: int, end: int) -> Block:
         """The Block of buf[start:end] (whole lines): up to the first special line (a block
         header, a line cut mid-field, a summary's counts line), which the caller reads."""
-        return Block(*self._native.scan(buf, start, end, *self.cfg), buf)
+        got: tuple[int, int, int, bytes, bytes] = self._native.scan(buf, start, end, *self.cfg)
+        return Block(*got, buf)
 
     def batch(
         self,
