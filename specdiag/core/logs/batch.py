@@ -196,6 +196,14 @@ class Picked(Sequence[T]):
         return self._parts[int(self._part[i])][int(self._row[i])]
 
 
+def ragged(starts: I64, lens: I64) -> tuple[I64, I64]:
+    """Rows of a flat array's values at [start, start + len), one after another: their offsets
+    (row i is [offsets[i], offsets[i + 1])) and the indices of their values."""
+    offsets = np.zeros(len(lens) + 1, np.int64)
+    np.cumsum(lens, out=offsets[1:])
+    return offsets, np.repeat(starts - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+
+
 def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
     """One batch of the rows of ``parts`` (concatenated), taken in ``order``."""
     sizes = [len(b) for b in parts]
@@ -219,10 +227,7 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
     starts = np.concatenate(
         [b.pp_offsets[:-1] + off for b, off in zip(parts, np.cumsum([0, *pp_n]), strict=False)]
     )
-    lens, starts = lens[order], starts[order]
-    offsets = np.zeros(len(order) + 1, np.int64)
-    np.cumsum(lens, out=offsets[1:])
-    flat = np.repeat(starts - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+    offsets, flat = ragged(starts[order], lens[order])
     return RecordBatch(
         source=source,
         line_no=cat("line_no"),

@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge, ragged
 from specdiag.core.logs.infer import NEW, OLD, Pair, PairKey
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
@@ -303,11 +303,6 @@ def _texts(
     return code[inverse.ravel()], texts
 
 
-def _spans(starts: I64, lens: I64) -> I64:
-    """The indices of the spans [start, start + len), one after another."""
-    return np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(int(lens.sum()))
-
-
 class _Fast:
     """The fields of one Block's fast lines, one array slot per item."""
 
@@ -464,9 +459,7 @@ def _fast_batch(
     flag = tab["flag"][rows]
     note = np.where(is_sgl, sgl.note[rows], np.where(flag == 1, 3, 0))
     lens = tab["pp_n"][rows]
-    offsets = np.zeros(n + 1, np.int64)
-    np.cumsum(lens, out=offsets[1:])
-    flat = _spans(tab["pp_off"][rows], lens)  # the per-position values of the kept rows
+    offsets, flat = ragged(tab["pp_off"][rows], lens)  # the kept rows' per-position values
     ts = f.ts[rows]
     timed = ~np.isnan(ts)
     running = tab["running"][rows]
