@@ -180,13 +180,6 @@ static inline __attribute__((always_inline)) int64_t num_field(const char **pp, 
     return n;
 }
 
-/* Python float() of the text p[0:n]: 0 unless it is a valid [0-9.]+ text (see num_field) */
-static int parse_num(const char *p, int64_t n, double *out) {
-    const char *q = p;
-    int ok;
-    return num_field(&q, p + n, out, &ok) == n && ok;
-}
-
 /* the literal s (n bytes, a constant where it is inlined: the compiler compares it in place) */
 static inline __attribute__((always_inline)) int lit_n(const char **pp, const char *end,
                                                         const char *s, size_t n) {
@@ -402,37 +395,31 @@ static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char 
     const char *pp1 = p - 2;
     if (!lit(&p, end, "Avg Draft acceptance rate: ") || !numchars(&p, end)) return 0;
     if (!lit(&p, end, "%") || p != end) return 0;
-    /* _float_list(pp_text) */
+    /* _float_list(pp_text): numbers between commas, spaces around them; none when blank */
     it->pp_off = NPP(b);
     it->pp_n = 0;
-    int only_space = 1;
-    for (const char *c = pp0; c < pp1 && only_space; c++)
-        if (!py_space(*c)) only_space = 0;
-    if (pp1 > pp0 && !only_space) {
-        double before = 1.0; /* the running minimum of the rates before */
-        const char *a = pp0;
-        for (;;) {
-            const char *z = (const char *)memchr(a, ',', (size_t)(pp1 - a));
-            if (!z) z = pp1;
-            const char *x = a, *y = z;
-            while (x < y && *x == ' ') x++;
-            while (y > x && y[-1] == ' ') y--;
-            double v;
-            if (!parse_num(x, y - x, &v)) return -1;
-            if (!(v >= 0.0 && v <= 1.0 + 1e-9)) return -1;
-            double *slot = (double *)grow(b, &b->pp, 2 * sizeof(double));
-            if (!slot) return -1;
-            slot[0] = v > 1.0 ? 1.0 : v;
-            /* the conditional rate: over the running minimum before it (0 after a 0); a rate
-             * above that minimum is clamped to it, with a note */
-            double c = slot[0] < before ? slot[0] : before;
-            slot[1] = before != 0.0 ? c / before : 0.0;
-            if (slot[0] > before) it->flag = 1;
-            before = c;
-            it->pp_n++;
-            if (z == pp1) break;
-            a = z + 1;
+    double before = 1.0; /* the running minimum of the rates before */
+    const char *a = pp0;
+    while (a < pp1 && *a == ' ') a++;
+    while (a < pp1) {
+        double v;
+        if (!num_field(&a, pp1, &v, &ok) || !ok || !(v >= 0.0 && v <= 1.0 + 1e-9)) return -1;
+        while (a < pp1 && *a == ' ') a++;
+        if (a < pp1) {
+            if (*a++ != ',') return -1;
+            while (a < pp1 && *a == ' ') a++;
+            if (a == pp1) return -1; /* an empty item */
         }
+        double *slot = (double *)grow(b, &b->pp, 2 * sizeof(double));
+        if (!slot) return -1;
+        slot[0] = v > 1.0 ? 1.0 : v;
+        /* the conditional rate: over the running minimum before it (0 after a 0); a rate
+         * above that minimum is clamped to it, with a note */
+        double c = slot[0] < before ? slot[0] : before;
+        slot[1] = before != 0.0 ? c / before : 0.0;
+        if (slot[0] > before) it->flag = 1;
+        before = c;
+        it->pp_n++;
     }
     if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0 ||
         it->mean > cfg->max_len || it->throughput > cfg->max_tp) {
