@@ -617,14 +617,6 @@ class _Utf16ToUtf8(io.RawIOBase):
         return n
 
 
-def _wrap(head: bytes, stream: BinaryIO) -> BinaryIO:
-    if head[:2] == GZIP_MAGIC:
-        return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
-    if head[:2] in UTF16_BOMS:
-        return io.BufferedReader(_Utf16ToUtf8(stream), buffer_size=CHUNK_SIZE)
-    return stream
-
-
 def open_stream(stream: BinaryIO) -> BinaryIO:
     """Wrap a binary stream so gzip data (by magic bytes, not name) reads decompressed and
     UTF-16 text (by its byte-order mark) reads as UTF-8."""
@@ -636,9 +628,14 @@ def open_stream(stream: BinaryIO) -> BinaryIO:
         pos = stream.tell()
         head = stream.read(2)
         stream.seek(pos)
-        return _wrap(head, stream)
-    head = stream.read(2)  # a pipe: its first bytes put back
-    return _wrap(head, io.BufferedReader(Prepended(head, stream, owns=False), CHUNK_SIZE))
+    else:  # a pipe: its first bytes put back
+        head = stream.read(2)
+        stream = io.BufferedReader(Prepended(head, stream, owns=False), CHUNK_SIZE)
+    if head[:2] == GZIP_MAGIC:
+        return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
+    if head[:2] in UTF16_BOMS:
+        return io.BufferedReader(_Utf16ToUtf8(stream), buffer_size=CHUNK_SIZE)
+    return stream
 
 
 def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
