@@ -180,13 +180,7 @@ class LineFinder:
             data = data[nl + 1 :]
         last_nl = data.rfind(b"\n")
         if last_nl == -1:
-            buf = self._carry + data
-            if len(buf) > self.max_line:
-                self._overlong = True
-                self._overlong_kw = self._has_keyword(buf)
-                self._carry = b""
-            else:
-                self._carry = buf
+            self._keep(self._carry + data)
             return
         start = 0
         if self._carry:
@@ -195,19 +189,21 @@ class LineFinder:
             head = self._carry + data[: first_nl + 1]
             self._carry = b""
             if len(head) - 1 > self.max_line:
-                self.counts.lines += 1
-                if self._has_keyword(head):
-                    self.on_line(self.counts.lines, None, None)
+                self._overlong_kw = self._has_keyword(head)
+                self._end_overlong()
             else:
                 self._block(head, 0, len(head))
             start = first_nl + 1
-        self._carry = data[last_nl + 1 :]
         if start < last_nl + 1:
             self._block(data, start, last_nl + 1)
-        if len(self._carry) > self.max_line:
-            self._overlong = True
-            self._overlong_kw = self._has_keyword(self._carry)
-            self._carry = b""
+        self._keep(data[last_nl + 1 :])
+
+    def _keep(self, partial: bytes) -> None:
+        """A last line without its newline: carried to the next block, or, longer than
+        max_line, discarded up to its newline (whether it holds a keyword noted)."""
+        self._overlong = len(partial) > self.max_line
+        self._overlong_kw = self._overlong and self._has_keyword(partial)
+        self._carry = b"" if self._overlong else partial
 
     def _end_overlong(self) -> None:
         self._overlong = False
