@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -155,7 +155,6 @@ class LogAnalyzer:
             source = record_source
         self.source = source
         self.keep = keep
-        self.per_position_rows = False  # keep: rows that weigh as a record before them
         self.engine = engine
         self.engine_version = engine_version
         self.window = window or TimeWindow(None, None)
@@ -224,7 +223,6 @@ class LogAnalyzer:
         ) + cls_code[batch.kind.codes[rows]]
         pp = batch.kind.code(PER_POSITION)
         is_pp = batch.kind.codes[rows] == pp if pp is not None else np.zeros(len(rows), bool)
-        self.per_position_rows = self.per_position_rows or pp is not None
         uniq, inverse = np.unique(key, return_inverse=True)
         firsts = []
         for g in range(len(uniq)):
@@ -305,22 +303,17 @@ class LogAnalyzer:
             acc.add_rows(batch, np.array(rs, np.int64))
 
     def join_range(
-        self,
-        leaves: dict[tuple[str, str, str, str], SeriesAccumulator],
-        impls: dict[tuple[str, str], SeriesAccumulator],
-        ranks: set[str],
-        lines: int,
+        self, series: dict[tuple[str, ...], SeriesAccumulator], ranks: set[str], lines: int
     ) -> None:
-        """The series of one byte range of a file, read by a ``keep`` analyzer, after those of
-        the ranges before it (``lines``: their lines); then :meth:`join_sparks`."""
-        for key, part in leaves.items():
-            if key not in self.leaves:
-                self.leaves[key] = SeriesAccumulator(part.engine, part.source, part.rank)
-            self.leaves[key].extend(part, lines)
-        for ikey, part in impls.items():
-            if ikey not in self.impls:
-                self.impls[ikey] = SeriesAccumulator(part.engine, part.source, part.rank)
-            self.impls[ikey].extend(part, lines)
+        """The series of one byte range of a file (a ``keep`` analyzer's :meth:`series`, each
+        told the records before the range), after those of the ranges before it (``lines``:
+        their lines)."""
+        for (kind, *rest), part in series.items():
+            into: dict[Any, SeriesAccumulator] = self.leaves if kind == "leaf" else self.impls
+            key = tuple(rest)
+            if key not in into:
+                into[key] = SeriesAccumulator(part.engine, part.source, part.rank)
+            into[key].extend(part, lines)
         self._ranks |= ranks
 
     def series(self) -> dict[tuple[str, ...], SeriesAccumulator]:

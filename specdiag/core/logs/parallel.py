@@ -4,19 +4,18 @@
 cut at line starts into ranges, one per worker process (forked after the imports); each reads
 its range with its own analyzer, and the main process joins their series in range order
 (:meth:`~specdiag.core.logs.summary.SeriesAccumulator.extend`): counts and exact sums add up,
-first/last times, collapse stretches across a cut and the sparkline's buckets (a second round:
-each worker sums its records into the buckets once the records before its range are counted)
-are joined to what one process reading the whole file gives. What a line can owe to the lines
-before a cut is checked, not assumed: a worker starts after the lines before its range (the
-look-back of the llama.cpp and summary layouts); the range before must end with no block, table,
-cut line or context lines open; its Python-parsed records must not depend on the records before
-(vLLM's bonus convention, per-position rows); each SGLang line decided by its rank's best pair
-(the rate rule records those pairs for the lines of both sources) must be decided the same
-whatever the lines before
-(the tallies before the cut must favour the pair the worker used by more than the range's lines
-could change, :data:`~specdiag.core.logs.infer.REFRESH` included); at most MAX_RANK_SERIES rank
-tags. When any check fails, the file is read again by one process: the result is always the
-sequential one.
+first/last times, collapse stretches across a cut and the sparkline's buckets (each worker,
+told by the one before how many records of each series come before its range, buckets its own
+records in their place) are joined to what one process reading the whole file gives. What a line
+can owe to the lines before a cut is checked, not assumed: a worker starts after the lines before
+its range (the look-back of the llama.cpp and summary layouts); the range before must end with no
+block, table, cut line or context lines open; its Python-parsed records must not depend on the
+records before (vLLM's bonus convention, per-position rows); each SGLang line decided by its
+rank's best pair (the rate rule records those pairs for the lines of both sources) must be decided
+the same whatever the lines before (the tallies before the cut must favour the pair the worker
+used by more than the range's lines could change, :data:`~specdiag.core.logs.infer.REFRESH`
+included); at most MAX_RANK_SERIES rank tags. When any check fails, the file is read again by one
+process: the result is always the sequential one.
 """
 
 from __future__ import annotations
@@ -40,17 +39,12 @@ from specdiag.core.logs.scan import (
     ScanCounts,
     _opens_document,
 )
-from specdiag.core.logs.summary import (
-    SeriesAccumulator,
-    SparkPart,
-    joined_spark,
-    spark_parts,
-    spark_per,
-)
+from specdiag.core.logs.summary import SeriesAccumulator
 
 RANGE_MIN = 32 << 20  # bytes per worker at least (below, the start-up costs more than it saves)
-# bytes per worker at most: a worker keeps 16 bytes per record of its range until the join, so
-# a larger file gets more ranges than CPUs and every process's memory stays flat
+# bytes per worker at most: a worker keeps 16 bytes per record of its range until the worker
+# before it is done, so a larger file gets more ranges than CPUs and every process's memory
+# stays flat
 RANGE_MAX = 256 << 20
 LOOK_BACK = 64 << 10  # bytes before a range searched for its previous lines
 
@@ -80,15 +74,13 @@ def range_count(size: int, workers: int = 0, min_range: int = RANGE_MIN) -> int:
 class _Part:
     """What one worker read in its range (sent to the main process)."""
 
-    leaves: dict[tuple[str, str, str, str], SeriesAccumulator]
-    impls: dict[tuple[str, str], SeriesAccumulator]
+    series: dict[tuple[str, ...], SeriesAccumulator]  # the analyzer's series()
     counts: ScanCounts
     inference: dict[str, SGLangRateInference]
     best_pairs: dict[str, set[tuple[str | None, int | None]]]
     ranks: set[str]
     overflow: bool  # rank tags past the cap
     quiet_end: bool  # nothing open at the end of the range
-    free: bool  # nothing read depends on the lines before the range
 
 
 def _history_free(rec: LogRecord) -> bool:
@@ -118,12 +110,14 @@ def _range_worker(
     path: str,
     span: tuple[int, int],
     conn: Connection,
+    chain: tuple[Connection | None, Connection | None],
     inherited: list[Connection],
 ) -> None:
-    """One worker: its range read by a ``keep`` analyzer; the part sent; then, asked for
-    (offset, records per bucket) per series, its sparkline parts. ``inherited``: the main
-    process's pipe ends this fork holds copies of (closed, so that each pipe ends with the main
-    process's end)."""
+    """One worker: its range read by a ``keep`` analyzer; the part sent, its sparklines
+    bucketed once the worker before says how many records of each series come before the range
+    (``chain``: from the worker before, to the worker after). ``inherited``: the pipe ends of
+    the main process and of other workers this fork holds copies of (closed, so that each pipe
+    ends with its own ends' processes)."""
     for other in inherited:
         other.close()
     start, end = span
@@ -173,34 +167,33 @@ def _range_worker(
                 pos += len(data)
         finally:
             os.close(fd)
-        if not free[0]:  # the range cannot be joined: said at once, the file is read again
-            conn.send(None)
-            return
         parser = scanner.parser
         quiet = parser.idle() and not parser.ready and scanner.finder.quiet()
         scanner.close()
+        if not free[0]:  # the range cannot be joined: said at once, the file is read again
+            conn.send(None)
+            return
         series = mine.series()
-        kept = {key: acc.spark.kept or [] for key, acc in series.items()}
-        for acc in series.values():
-            acc.spark.kept = None
+        before = chain[0].recv() if chain[0] is not None else {}
+        if chain[1] is not None:  # passed on at once: each worker then buckets its own
+            upto = {key: before.get(key, 0) + acc.length.n for key, acc in series.items()}
+            with contextlib.suppress(OSError):
+                chain[1].send({**before, **upto})
+        for key, acc in series.items():
+            acc.spark.after(before.get(key, 0))
         # per rank, the best pairs that decided lines (whichever source read them)
         pairs = {r: set(p) for r, p in parser.sglang_rates.used.items()}
         conn.send(
             _Part(
-                mine.leaves,
-                mine.impls,
+                series,
                 scanner.counts,
                 parser.sglang_inference,
                 pairs,
                 mine.rank_tags,
                 mine.overflowed,
                 quiet,
-                free[0] and not mine.per_position_rows,
             )
         )
-        ask = conn.recv()
-        if ask is not None:
-            conn.send({key: spark_parts(kept[key], *at) for key, at in ask.items()})
     except (KeyboardInterrupt, BrokenPipeError, EOFError):
         pass
     except Exception as exc:  # noqa: BLE001 - the main process reads the file itself
@@ -209,16 +202,10 @@ def _range_worker(
         conn.close()
 
 
-def _support(inf: SGLangRateInference | None, key: tuple[str, int | None]) -> int:
-    """Lines of a tally whose candidate set holds a formula (``(formula, None)``) or a pair."""
-    if inf is None:
-        return 0
-    f, ndt = key
-    return sum(
-        n
-        for cands, n in inf.counts.items()
-        if any(c[0] == f and ndt in (None, c[1]) for c in cands)
-    )
+def _holds(cands: frozenset[tuple[str, int]], key: tuple[str, int | None]) -> bool:
+    """Whether a line of candidate set ``cands`` counts for a formula (``(formula, None)``) or
+    a pair."""
+    return any(c[0] == key[0] and key[1] in (None, c[1]) for c in cands)
 
 
 def _decided_alike(
@@ -235,51 +222,42 @@ def _decided_alike(
     if len(pairs) != 1 or before is None or here is None:
         return False
     ((formula, ndt),) = pairs
-    if formula is None:
+    forced = before.forced_formula
+    if formula is None or forced not in (None, formula) or (formula == OLD and ndt is None):
         return False
-    ndts = {c[1] for cands in before.counts for c in cands} | {
-        c[1] for cands in here.counts for c in cands
-    }
     rivals: list[tuple[str, int | None]] = []
-    if before.forced_formula is None:
+    if forced is None:
         rivals.append((OLD if formula == NEW else NEW, None))
-    elif before.forced_formula != formula:
-        return False
     if formula == OLD:
-        if ndt is None:
-            return False
+        ndts = {c[1] for cands in (*before.counts, *here.counts) for c in cands}
         rivals += [(OLD, k) for k in ndts if k != ndt]
     for rival in rivals:
         mine = (formula, None if rival[1] is None else ndt)
-        lead = _support(before, mine) - _support(before, rival)
+        lead = sum(n * (_holds(s, mine) - _holds(s, rival)) for s, n in before.counts.items())
         # lines of the range that count for the rival and not for the pair
-        against = sum(
-            n
-            for cands, n in here.counts.items()
-            if any(c[0] == rival[0] and rival[1] in (None, c[1]) for c in cands)
-            and not any(c[0] == mine[0] and mine[1] in (None, c[1]) for c in cands)
-        )
+        against = sum(n for s, n in here.counts.items() if _holds(s, rival) and not _holds(s, mine))
         tie_ok = formula == NEW and rival[1] is None  # equal support: the new formula
         if lead - REFRESH - against < (0 if tie_ok else 1):
             return False
     return True
 
 
-def _exact(parts: list[_Part]) -> bool:
-    """Whether joining the parts gives what one process reading the file gives."""
+def _exact(parts: list[_Part]) -> dict[str, SGLangRateInference] | None:
+    """The SGLang tallies of the whole file per rank when joining the parts gives what one
+    process reading the file gives, else None."""
     tallies: dict[str, SGLangRateInference] = {}
     for k, part in enumerate(parts):
-        if k and not (part.free and parts[k - 1].quiet_end):
-            return False
+        if k and not parts[k - 1].quiet_end:
+            return None
         for rank, pairs in part.best_pairs.items():
             if k and not _decided_alike(tallies.get(rank), part.inference.get(rank), pairs):
-                return False
+                return None
         for rank, inf in part.inference.items():
             if rank not in tallies:
                 tallies[rank] = SGLangRateInference(inf.forced_formula)
             tallies[rank].merge(inf)
     ranks = set().union(*(p.ranks for p in parts))
-    return len(ranks) <= MAX_RANK_SERIES and not any(p.overflow for p in parts)
+    return tallies if len(ranks) <= MAX_RANK_SERIES and not any(p.overflow for p in parts) else None
 
 
 def _cuts(fd: int, size: int, n: int) -> list[int]:
@@ -336,50 +314,57 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
     ctx = _context()
     conns: list[Connection] = []
     procs = []
+    # (reader, writer): worker k tells worker k + 1 the records of each series up to the end
+    # of its range
+    links: list[tuple[Connection, Connection]] = [ctx.Pipe(False) for _ in cuts[2:]]
     try:
-        for a, z in zip(cuts, cuts[1:], strict=False):
+        for k, (a, z) in enumerate(zip(cuts, cuts[1:], strict=False)):
             mine, theirs = ctx.Pipe()
+            chain = links[k - 1][0] if k else None, links[k][1] if k < len(links) else None
+            others = [c for link in links for c in link if c not in chain]
             proc = ctx.Process(
                 target=_range_worker,
-                args=(analyzer, label, path, (a, z), theirs, [*conns, mine]),
+                args=(analyzer, label, path, (a, z), theirs, chain, [*conns, mine, *others]),
                 daemon=True,
             )
             proc.start()
             theirs.close()
             conns.append(mine)
             procs.append(proc)
+        for link in links:
+            for c in link:
+                c.close()  # the workers' own
         got: dict[int, _Part] = {}  # parts as they come: the first refusal ends the read
+        stopped: KeyboardInterrupt | None = None
         try:
             while len(got) < len(conns):
                 for ready in wait([c for k, c in enumerate(conns) if k not in got]):
                     k = next(k for k, c in enumerate(conns) if c is ready)
                     part = conns[k].recv()
-                    if not isinstance(part, _Part) or (k and not part.free):
+                    if not isinstance(part, _Part):
                         return False
                     got[k] = part
-        except KeyboardInterrupt:  # Ctrl-C, SIGTERM: what was read of the file's start
-            with contextlib.suppress(EOFError, OSError):
-                parts: list[_Part] = []
-                while len(parts) in got:
-                    parts.append(got[len(parts)])
-                k = len(parts)
-                if k < len(procs):
-                    procs[k].terminate()  # it sends what it has read
+        except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: what was read of the file's start
+            stopped = exc
+            for k in [k for k in range(len(conns)) if k not in got][:1]:
+                procs[k].terminate()  # it sends what it has read
+                with contextlib.suppress(EOFError, OSError):
                     if conns[k].poll(10) and isinstance(part := conns[k].recv(), _Part):
-                        parts.append(part)
-                if parts and _exact(parts):
-                    _join(analyzer, label, parts, conns[: len(parts)])
-            raise
-        parts = [got[k] for k in range(len(conns))]  # (in range order)
-        if not _exact(parts):
-            return False
-        _join(analyzer, label, parts, conns)
-        return True
+                        got[k] = part
+        parts: list[_Part] = []  # (in range order, up to the first missing)
+        while len(parts) in got:
+            parts.append(got[len(parts)])
+        tallies = _exact(parts) if parts else None
+        if tallies is not None:
+            _join(analyzer, label, parts, tallies)
+        if stopped is not None:
+            raise stopped
+        return tallies is not None
     except (EOFError, OSError):
         return False
     finally:
-        for conn in conns:
-            conn.close()  # a worker waiting for the second round ends
+        for conn in (*conns, *(c for link in links for c in link)):
+            conn.close()
         for proc in procs:
             if proc.is_alive():
                 proc.terminate()  # one still reading (an error, Ctrl-C): its part is not wanted
@@ -387,52 +372,16 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
             proc.join()
 
 
-def _sparks(
-    parts: list[_Part], conns: list[Connection]
-) -> dict[tuple[str, ...], tuple[list[SparkPart], int]]:
-    """Per series, its sparkline parts from every worker (in range order) and records per
-    bucket, once each worker is told how many records of the series come before its range."""
-    records: dict[tuple[str, ...], list[int]] = {}  # per series, the records of each part
-    for k, part in enumerate(parts):
-        series: dict[tuple[str, ...], SeriesAccumulator] = {
-            ("leaf", *key): acc for key, acc in part.leaves.items()
-        }
-        series.update({("impl", *key): acc for key, acc in part.impls.items()})
-        for key, acc in series.items():
-            records.setdefault(key, [0] * len(parts))[k] = acc.spark.n
-    out: dict[tuple[str, ...], tuple[list[SparkPart], int]] = {
-        key: ([], spark_per(sum(ns))) for key, ns in records.items()
-    }
-    for k, conn in enumerate(conns):
-        ask = {}
-        for key, ns in records.items():
-            if ns[k]:
-                ask[key] = (sum(ns[:k]), out[key][1])
-        conn.send(ask)
-        reply = conn.recv()
-        if not isinstance(reply, dict):
-            raise EOFError
-        for key, got in reply.items():
-            out[key][0].extend(got)
-    return out
-
-
-def _join(analyzer: LogAnalyzer, label: str, parts: list[_Part], conns: list[Connection]) -> None:
-    """The parts into ``analyzer`` as one source, in range order."""
-    sparks = _sparks(parts, conns)
+def _join(
+    analyzer: LogAnalyzer, label: str, parts: list[_Part], tallies: dict[str, SGLangRateInference]
+) -> None:
+    """The parts into ``analyzer`` as one source, in range order (``tallies``: :func:`_exact`'s)."""
     scanner = analyzer.add_source(label)
     counts = scanner.counts
     counts.binary = parts[0].counts.binary
-    own = scanner.parser.sglang_inference
+    scanner.parser.sglang_inference.update(tallies)
     lines = 0
     for part in parts:
-        analyzer.join_range(part.leaves, part.impls, part.ranks, lines)
+        analyzer.join_range(part.series, part.ranks, lines)
         counts.extend(part.counts, lines)
         lines += part.counts.lines
-        for rank, inf in part.inference.items():
-            if rank not in own:
-                own[rank] = type(inf)(inf.forced_formula)
-            own[rank].merge(inf)
-    series = analyzer.series()
-    for key, (got, per) in sparks.items():
-        series[key].spark = joined_spark(got, per)

@@ -145,44 +145,40 @@ def exact_sums(
             out = [p + q for p, q in zip(out, chunk, strict=True)]
         return out
     units = [0] * ngroups
-    if len(x):
-        mant, exp = np.frexp(x)
-        m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
-        e = exp.astype(np.int64)
-        emin = int(e.min())
-        span = int(e.max()) - emin + 1
-        base = emin - 53 + UNIT_BITS
-        if span <= 8 and (w is None or int(w.max()) < 1 << 20):
-            # few binary exponents, small weights (the common case): every mantissa shifted to
-            # the lowest exponent, in pieces summed exactly in int64 (n <= 2**17 rows: no sum
-            # reaches 2**63; the float sums of bincount stay below 2**53)
-            sh = e - emin
+    if not len(x):
+        return units
+    mant, exp = np.frexp(x)
+    m = np.ldexp(mant, 53).astype(np.int64)  # x = m * 2**(exp - 53), exactly
+    e = exp.astype(np.int64)
+    emin = int(e.min())
+    # in windows of 8 binary exponents (one for printed lengths and rates), every mantissa
+    # shifted to the window's lowest exponent, in pieces summed exactly in int64 (n <= 2**17
+    # rows: no sum reaches 2**63; the float sums of bincount stay below 2**53)
+    if w is None:
+        pieces = [(26, m >> 26), (0, m & _M26)]  # < 2**34 each, shifted
+    else:
+        wp = [(0, w)] if int(w.max()) < 1 << 20 else [(k, (w >> k) & _M17) for k in (0, 17, 34)]
+        pieces = [(a + b, ((m >> a) & _M18) * pw) for a in (36, 18, 0) for b, pw in wp]  # < 2**45
+    win = (e - emin) >> 3
+    last = int(win.max())
+    for j in range(last + 1):
+        at = win == j if last else slice(None)
+        sh = e[at] - (emin + 8 * j)
+        if not len(sh):
+            continue
+        base = emin + 8 * j - 53 + UNIT_BITS
+        for shift, piece in pieces:
+            shifted = piece[at] << sh
+            if groups is None:
+                units[0] += int(shifted.sum()) << (base + shift)
+                continue
             if w is None:
-                pieces = [(26, (m >> 26) << sh), (0, (m & _M26) << sh)]  # < 2**34 each
-            else:  # < 2**45 each
-                pieces = [(k, ((m >> k) & _M18) * w << sh) for k in (36, 18, 0)]
-            for shift, piece in pieces:
-                if groups is None:
-                    units[0] += int(piece.sum()) << (base + shift)
-                    continue
-                if w is None:
-                    sums = np.bincount(groups, weights=piece, minlength=ngroups).astype(np.int64)
-                else:
-                    sums = np.zeros(ngroups, np.int64)
-                    np.add.at(sums, groups, piece)
-                for g, v in enumerate(sums.tolist()):
-                    units[g] += v << (base + shift)
-            return units
-        idx = e - emin if groups is None else e - emin + groups * span
-        parts = [(0, m & _M18), (18, (m >> 18) & _M18), (36, m >> 36)]
-        if w is not None:
-            wp = [(0, w & _M17), (17, (w >> 17) & _M17), (34, w >> 34)]
-            parts = [(a + b, pa * pb) for a, pa in parts for b, pb in wp]
-        for shift, part in parts:
-            sums = np.bincount(idx, weights=part, minlength=ngroups * span)
-            for j in np.flatnonzero(sums).tolist():
-                g, k = divmod(j, span)
-                units[g] += int(sums[j]) << (base + k + shift)
+                sums = np.bincount(groups[at], weights=shifted, minlength=ngroups).astype(np.int64)
+            else:
+                sums = np.zeros(ngroups, np.int64)
+                np.add.at(sums, groups[at], shifted)
+            for g, v in enumerate(sums.tolist()):
+                units[g] += v << (base + shift)
     return units
 
 
@@ -336,45 +332,71 @@ SparkPart = tuple[int, int, int, float]
 
 
 class _Spark:
-    """The sparkline's buckets: bucket i holds records ``[i * per, (i + 1) * per)``, with ``per``
-    the least power of two that keeps them under ``2 * SPARK_WIDTH`` (:func:`spark_per`): when
-    full, neighbours merge and ``per`` doubles. One rule for a series read in one go and for
-    byte ranges joined (:func:`spark_parts`, :func:`joined_spark`)."""
+    """The sparkline's buckets: bucket i holds records ``[i * per, (i + 1) * per)`` of the
+    series, with ``per`` the least power of two that keeps them under ``2 * SPARK_WIDTH``
+    (:func:`spark_per`): when full, neighbours merge and ``per`` doubles. One rule for a series
+    read in one go and for byte ranges joined: a range's series keeps its values until it is
+    told the records before it (:meth:`after`), then holds the buckets of its own records from
+    bucket ``first`` on, which :meth:`join` appends to those of the ranges before."""
 
-    __slots__ = ("buckets", "kept", "n", "per")
+    __slots__ = ("buckets", "first", "kept", "n", "per")
 
     def __init__(self, keep: bool = False) -> None:
         self.buckets: list[_Bucket] = []
+        self.first = 0  # the bucket index of buckets[0]
         self.per = 1
-        self.n = 0  # records so far
-        # a byte range's series (parallel.py): its values and times, kept for re-bucketing
-        # once the records before the range are counted
+        self.n = 0  # records so far (a range's: with those before it)
+        # a byte range's series (parallel.py): its values and times, kept until the records
+        # before the range are counted
         self.kept: list[tuple[F64, F64]] | None = [] if keep else None
 
     def add(self, x: F64, t: F64) -> None:
         """Values in order (and their timestamps, NaN for none)."""
         if self.kept is not None:
             self.kept.append((x, t))
+            return
         if not len(x):
             return
-        per = spark_per(self.n + len(x))
+        self._coarsen(spark_per(self.n + len(x)))
+        for i, n, total, first_t in _parts(x, t, self.n, self.per):
+            self._take(i, n, total, first_t)
+
+    def after(self, before: int) -> None:
+        """A byte range's series: its kept records bucketed as records ``before``.. of the
+        series."""
+        kept, self.kept = self.kept or [], None
+        self.n = before
+        if kept:
+            self.add(np.concatenate([k[0] for k in kept]), np.concatenate([k[1] for k in kept]))
+
+    def join(self, o: _Spark) -> None:
+        """The buckets of the byte range after this one's (told the records before it: its
+        ``per`` is at least this one's, it ends later in the series)."""
+        assert o.per >= self.per or not o.buckets
+        self._coarsen(o.per)
+        for j, b in enumerate(o.buckets):
+            self._take(o.first + j, b.n, b.sum, b.t)
+
+    def _coarsen(self, per: int) -> None:
+        """Neighbours merged until ``per`` records per bucket (the buckets start at bucket 0)."""
         b = self.buckets
         while self.per < per:
             pairs = zip(b[0::2], b[1::2], strict=False)  # an odd last one stays alone
             b = [_Bucket(p.n + q.n, p.sum + q.sum, p.t) for p, q in pairs] + b[len(b) & ~1 :]
             self.per *= 2
         self.buckets = b
-        self.take(_parts(x, t, self.n, per))
 
-    def take(self, parts: Iterable[SparkPart]) -> None:
-        """(bucket, records, exact sum, first timestamp) of the records after those so far."""
+    def _take(self, i: int, n: int, total: int, t: float) -> None:
+        """Bucket ``i``'s records (their exact sum, the first one's timestamp) after those so
+        far: added to the last bucket when it is that one."""
         b = self.buckets
-        for i, n, total, t in parts:
-            if b and i == len(b) - 1:
-                b[-1].n, b[-1].sum = b[-1].n + n, b[-1].sum + total
-            else:
-                b.append(_Bucket(n, total, t))
-            self.n += n
+        if b and i == self.first + len(b) - 1:
+            b[-1].n, b[-1].sum = b[-1].n + n, b[-1].sum + total
+        else:
+            if not b:
+                self.first = i
+            b.append(_Bucket(n, total, t))
+        self.n += n
 
 
 def spark_per(n: int) -> int:
@@ -396,23 +418,6 @@ def _parts(x: F64, t: F64, offset: int, per: int) -> list[SparkPart]:
         (offset // per + j, z - a, sums[j], float(t[a]))
         for j, (a, z) in enumerate(zip(starts, ends, strict=True))
     ]
-
-
-def spark_parts(kept: list[tuple[F64, F64]], offset: int, per: int) -> list[SparkPart]:
-    """:func:`_parts` of a byte range's kept values."""
-    if not kept:
-        return []
-    return _parts(
-        np.concatenate([k[0] for k in kept]), np.concatenate([k[1] for k in kept]), offset, per
-    )
-
-
-def joined_spark(parts: Iterable[SparkPart], per: int) -> _Spark:
-    """The sparkline of consecutive ranges' :func:`spark_parts`, in order."""
-    spark = _Spark()
-    spark.per = per
-    spark.take(parts)
-    return spark
 
 
 def _render_spark(buckets: list[_Bucket], lo: float, hi: float) -> tuple[str, tuple[float, ...]]:
@@ -758,9 +763,9 @@ class SeriesAccumulator:
                 self._part_rates.merge(part)
 
     def extend(self, o: SeriesAccumulator, lines: int) -> None:
-        """Append the series of the byte range after this one's (``o``, kept; ``lines``: the
-        lines before its range): the state one accumulator reading both ranges would have,
-        the sparkline apart (:func:`spark_parts`)."""
+        """Append the series of the byte range after this one's (``o``, kept and told the records
+        before it; ``lines``: the lines before its range): the state one accumulator reading
+        both ranges would have."""
         self._merge_sums(o)
         if o.first_ts is not None and (self.first_ts is None or o.first_ts < self.first_ts):
             if self.first_ts is None:
@@ -799,6 +804,7 @@ class SeriesAccumulator:
         self.stretch_count += o.stretch_count - len(o.stretches)
         if o.lifetime is not None:
             self.lifetime = replace(o.lifetime, line_no=o.lifetime.line_no + lines)
+        self.spark.join(o.spark)
 
     def _merge_sums(self, o: SeriesAccumulator) -> None:
         """The parts whose merge does not depend on order."""

@@ -137,6 +137,28 @@ def test_spark_per_matches_the_running_sparkline() -> None:
     assert len(spark.buckets) < 2 * SPARK_WIDTH
 
 
+@settings(deadline=None, max_examples=examples(100))
+@given(st.integers(1, 3000), st.lists(st.integers(0, 3000), max_size=6))
+def test_sparklines_of_ranges_join_to_one_series(n: int, at: list[int]) -> None:
+    """Each range's records bucketed at their place in the series (told the records before
+    them) and appended give the buckets of the series read in one go."""
+    import numpy as np
+
+    x = np.arange(n, dtype=np.float64) % 7 + 1.0
+    t = np.arange(n, dtype=np.float64)
+    whole = _Spark()
+    whole.add(x, t)
+    cuts = [0, *sorted(min(a, n) for a in at), n]
+    joined = _Spark()
+    for a, z in zip(cuts, cuts[1:], strict=False):
+        part = _Spark(keep=True)
+        part.add(x[a:z], t[a:z])
+        part.after(a)
+        joined.join(part)
+    assert joined.per == whole.per
+    assert [(b.n, b.sum, b.t) for b in joined.buckets] == [(b.n, b.sum, b.t) for b in whole.buckets]
+
+
 def _tallies(*sets: tuple[frozenset[tuple[str, int]], int]) -> SGLangRateInference:
     inf = SGLangRateInference()
     for cands, n in sets:
