@@ -102,7 +102,7 @@ _CJK_POSITION = re.compile(
     r"(?:第\s*(\d{1,2})\s*(?:位|个位置|个token|個目)|位置\s*(?=\d)(\d{1,2})|(?<!\d)(\d{1,2})\s*(?:番目|번째(?:\s*위치)?))"
 )
 _CJK_ACCEPTED = re.compile(
-    r"(?:average\s+)?(?:接受的?|接收的?|受理された|수락된)\s*(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
+    r"(?:average\s+)?(?:接受的?|接收的?|受理(?:された)?|수락된)\s*(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
     re.I,
 )
 _ZH_FROM_TO = re.compile(

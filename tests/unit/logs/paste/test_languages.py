@@ -138,6 +138,15 @@ def test_tokens_per_step_named_in_another_language(name: str, hundredths: int) -
     assert got[0].accept_length == v
 
 
+def test_mean_accepted_tokens_in_japanese_are_of_unknown_convention() -> None:
+    for text in (
+        "平均受理トークン数: 2.41\n",
+        "| モデル | 平均受理トークン数 |\n|---|---|\n| EAGLE3 | 2.41 |\n",
+    ):
+        got = read_paste(text).records
+        assert [(r.printed_length, r.accept_length) for r in got] == [(2.41, None)]
+
+
 @settings(max_examples=examples(30), deadline=None)
 @given(
     st.sampled_from(["平均每步接受 {} 个 token", "每步接受 {} 个 token", "每步平均接受{}个token"]),
