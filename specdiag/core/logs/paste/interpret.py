@@ -3649,6 +3649,20 @@ def _position_object(v: dict[Any, Any], percent: bool) -> tuple[float, ...] | No
     return C.position_dict("{" + text + "}", percent)
 
 
+def _not_measured_object(obj: dict[str, Any]) -> bool:
+    """Whether a JSON object says its acceptance was not measured: a rate or length field that
+    is null ('"accept_rate": null'), or counts that measure nothing (no drafts, or more accepted
+    than drafted), or a rate of exactly 0 without drafts counted."""
+    figures = {C.RATE, C.ACCEPT_RATIO, C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP}
+    named = {C.key(str(n)).metric: v for n, v in obj.items() if C.key(str(n)).metric is not None}
+    if any(m in figures and v is None for m, v in named.items()):
+        return True
+    acc, dra = named.get(C.ACCEPTED), named.get(C.DRAFTED)
+    if C.DRAFTED in named and (dra is None or dra == 0):
+        return not any(_is_num(named.get(m)) and named.get(m) != 0 for m in figures)
+    return _is_num(acc) and _is_num(dra) and acc > dra  # type: ignore[operator]
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -3720,6 +3734,8 @@ def json_records(
                     word = "median" if stat in ("p50", "median") else "mean"
                     val = C.Value(val.number, val.percent, val.decimals, None, word)
                     fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
+        if _not_measured_object(obj):
+            continue
         if repaired:
             fig.notes.append(
                 "JSON with '...' placeholders or trailing commas, read after removing them"

@@ -169,3 +169,26 @@ def test_a_bare_accept_key_that_holds_no_figure(text: str) -> None:
     assert all(
         r.printed_length is None and r.printed_rate is None for r in read_paste(text).records
     )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(
+        [
+            '{"accept_rate": null, "total_accepted": 1, "total_drafted": 0}',
+            '{"accept_rate": 0, "total_accepted": 0, "total_drafted": null}',
+            '{"acceptance_length": null, "num_accepted_tokens": 5, "num_draft_tokens": 9}',
+            '{"accept_rate": 0.4, "total_accepted": 9, "total_drafted": 4}',
+        ]
+    ),
+    st.sampled_from(["lightning", "rapid_mlx", "spec"]),
+)
+def test_a_json_object_that_measured_nothing(body: str, name: str) -> None:
+    """A null rate or length, no drafts counted, or more accepted than drafted: no record."""
+    text = '{"schema": "bench.speculative_suite", "results": [{"' + name + '": ' + body + "}]}\n"
+    assert read_paste(text).records == ()
+
+
+def test_a_json_object_that_measured_something_is_still_read() -> None:
+    text = '{"spec": {"accept_rate": 0.4, "total_accepted": 40, "total_drafted": 100}}\n'
+    assert [r.printed_rate for r in read_paste(text).records] == [0.4]
