@@ -1351,6 +1351,14 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+# what a value of a figure would mean, not what a run measured ('a mean AR of 20% could be very
+# good if ...', 'an AR of 80% always means the speculator is doing well')
+_HYPOTHETICAL_AFTER = re.compile(
+    r"[*`]{0,2}\s*(?:\w+\s+){0,2}?(?:could|would|might|may|should)\s+(?:be|mean|indicate|suggest)\b|"
+    r"[*`]{0,2}\s*(?:always|usually|typically|generally)\s+(?:means?|indicates?|implies)\b|"
+    r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
+    re.I,
+)
 # two values joined by '/' or an arrow: what the run readers need on a line
 _TWO_JOINED = re.compile(r"\d[*`%]{0,3}\s*(?:/|→|->|=>|⟶)\s*[*`]{0,2}[~≈]?\s?\d")
 # a bare 'accept' as a key ('accept = 77.778%', 'mean_accept=2.80', 'avg accept: 2.41'): the
@@ -2878,6 +2886,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = C.Key(C.RATE, k.text, True)
             if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
                 continue  # '+0.3': a change, not the figure
+            if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
+                continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
                 continue  # 'acceptance >= 60%': a bound, not the figure
             rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None

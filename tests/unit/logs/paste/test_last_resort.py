@@ -192,3 +192,23 @@ def test_a_json_object_that_measured_nothing(body: str, name: str) -> None:
 def test_a_json_object_that_measured_something_is_still_read() -> None:
     text = '{"spec": {"accept_rate": 0.4, "total_accepted": 40, "total_drafted": 100}}\n'
     assert [r.printed_rate for r in read_paste(text).records] == [0.4]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["a mean AR of", "an acceptance rate of", "an accept length of", "τ of"]),
+    st.sampled_from(
+        [
+            "could be very good",
+            "would mean the draft is fine",
+            "always means the speculator is fine",
+            "might be acceptable",
+            "usually indicates a healthy draft",
+        ]
+    ),
+    st.integers(min_value=10, max_value=90),
+)
+def test_what_a_value_would_mean_is_no_measurement(name: str, clause: str, n: int) -> None:
+    value = f"{n}%" if "rate" in name or "AR" in name else f"{n / 10:.1f}"
+    text = f"With speculative decoding, {name} {value} {clause} if k is large.\n"
+    assert read_paste(text).records == ()
