@@ -84,6 +84,10 @@ _K_FLAG = re.compile(
 )
 
 
+# 'MTP×3', 'MTP x 2', 'EAGLE×4': that many draft tokens per step
+_K_TIMES = re.compile(r"\b(?:MTP|EAGLE-?\d?|n-?gram|draft)\s*[×x]\s*(\d{1,2})\b", re.I)
+
+
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3'), or None when it states none or several."""
@@ -94,6 +98,8 @@ def k_stated(text: str) -> int | None:
         if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
     }
     found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
+    found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
+    found.discard(0)  # ('K=0': speculation off, no configuration of it)
     return found.pop() if len(found) == 1 else None
 
 
@@ -2224,6 +2230,26 @@ _KEY_AT_K = re.compile(
 )
 
 
+# a figure described, its value in brackets ('Draft acceptance is batch-independent (0.56)',
+# 'the accept length stays flat (2.41)')
+_DESCRIBED_HINT = re.compile(r"\b(?:is|was|stays|stayed|remains|remained|looks|seems)\b", re.I)
+_KEY_IS_BRACKET = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{1,50}?)\s+(?:is|was|stays|stayed|remains|remained|looks|seems)\s+"
+    r"(?:[\w-]+\s+){0,2}?[\w-]+\s*\(\s*(?P<val>[~≈]?\d*\.?\d+\s*%?)\s*\)",
+    re.I,
+)
+
+
+def _described(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure described with its value in brackets."""
+    for m in _KEY_IS_BRACKET.finditer(text):
+        k = key_of(m.group("key"))
+        v = C.value(m.group("val"))
+        if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.LENGTH) or v is None:
+            continue
+        yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+
+
 def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure named with its k in brackets."""
     for m in _KEY_AT_K.finditer(text):
@@ -2591,6 +2617,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in _values_at(text) if text.count("@") >= 2 else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in _described(text) if "(" in text and _DESCRIBED_HINT.search(text) else []:
         if taken(start, end):
             continue
         found.extend((start + i, *one) for i, one in enumerate(got))

@@ -212,3 +212,26 @@ def test_what_a_value_would_mean_is_no_measurement(name: str, clause: str, n: in
     value = f"{n}%" if "rate" in name or "AR" in name else f"{n / 10:.1f}"
     text = f"With speculative decoding, {name} {value} {clause} if k is large.\n"
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.integers(min_value=101, max_value=990),
+    st.sampled_from(["accept rate is around", "acceptance rate:", "the sglang accept rate was"]),
+)
+def test_a_rate_printed_past_one_with_two_decimals_is_a_length(hundredths: int, name: str) -> None:
+    """'the vllm or the sglang accept rate is around 1.50': no rate passes 1 without '%'."""
+    v = hundredths / 100
+    got = read_paste(f"With EAGLE3, {name} {v:.2f} on our prompts.\n").records
+    assert [(r.printed_length, r.printed_rate, r.accept_length) for r in got] == [(v, None, None)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.integers(min_value=5, max_value=95),
+    st.sampled_from(["is batch-independent", "stays flat", "was unchanged", "remains stable"]),
+)
+def test_a_figure_described_with_its_value_in_brackets(n: int, words: str) -> None:
+    """'Draft acceptance is batch-independent (0.56)'."""
+    got = read_paste(f"MTP: draft acceptance {words} (0.{n:02d}), ruling out draft quality.\n")
+    assert [r.printed_rate for r in got.records] == [pytest.approx(n / 100)]
