@@ -29,6 +29,7 @@ from specdiag.core.logs.records import (
     SGLANG,
     TRTLLM,
     VLLM,
+    LogEngine,
     LogRecord,
     ParseOutcome,
     Skipped,
@@ -198,11 +199,73 @@ def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False
             b.values[km.group("k")] = km.group("v")
 
 
+# A one-line layout's spelling is common ("Accept length: 1.70"): the lines above it (the
+# scanner hands the PREV_LINES before it) may say that another tool printed it. The names that
+# agree with a layout's tool, per engine; any other tool named, a user's own harness, or the
+# tool itself named after a negation ("not vLLM", "unlike SGLang") contradicts the spelling.
+_AGREES = {
+    SGLANG: re.compile(
+        r"\bsglang\b|\bspecforge\b|\bbench_(?:serving|one_batch\w*|speculative)\b", re.IGNORECASE
+    ),
+    VLLM: re.compile(r"\bvllm\b|\bspec_decode(?:\.py)?\b", re.IGNORECASE),
+}
+_ANY_TOOL = re.compile(
+    r"\bsglang\b|\bspecforge\b|\bvllm\b|llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|"
+    r"\btrt[-_ ]?llm\b|\btensorrt[-_ ]?llm\b|\bmlx(?:[-_]lm)?\b|\bfastdeploy\b|\baiperf\b|"
+    r"\bgenai[-_ ]perf\b|\blmdeploy\b|\btgi\b|text[-_ ]generation[-_ ]inference|\bexllama\w*|"
+    r"\bollama\b|\btransformers\b|\bhugging ?face\b|\bHF\b|\bmedusa\b|\bdeepspeed\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(
+    r"\b(?:not|unlike|instead of|rather than|other than|isn't|is not|no)\s+(?:the\s+)?"
+    r"(?:(?:stock|upstream|official|built-in)\s+)?$",
+    re.IGNORECASE,
+)
+_OWN_HARNESS = re.compile(
+    r"\b(?:my|our)\s+(?:own|custom|diy|home[- ]?(?:made|grown))\b|\bcustom\b|\bdiy\b|"
+    r"\bhome[- ]?(?:made|grown)\b|\bhand[- ]?(?:rolled|written)\b|"
+    r"\b(?:my|our)\s+(?:[\w.-]+\s+){0,3}?(?:script|harness|implementation|fork|wrapper|loop)\b",
+    re.IGNORECASE,
+)
+# the lines each one-line layout's tool prints just before it (its exact context): there, the
+# spelling is the tool's whatever a heading further up says
+_OWN_CONTEXT = {
+    "sglang bench_serving": re.compile(r"(?m)^\s*Concurrency:\s+\S+\s*$"),
+    "sglang bench_one_batch_server": re.compile(
+        r"(?m)^\s*(?:\(input \+ output\) throughput|output throughput):\s+\S+"
+    ),
+}
+
+
+def contradicted(prev: str | None, version: str, engine: LogEngine) -> bool:
+    """Whether the lines above a one-line layout say another tool printed it (``version``: the
+    layout's tool, ``engine``: its engine): another tool named, a user's own script or harness,
+    or the tool named after a negation; never when its own lines come just before it."""
+    if not prev:
+        return False
+    own = _OWN_CONTEXT.get(version)
+    if own is not None and own.search(prev):
+        return False
+    if _OWN_HARNESS.search(prev):
+        return True
+    agrees = _AGREES[engine]
+    for m in _ANY_TOOL.finditer(prev):
+        if not agrees.fullmatch(m.group()):
+            return True
+        if _NEGATED.search(prev[max(0, m.start() - 40) : m.start()]):
+            return True
+    return False
+
+
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
-    """The one-line bench / example layouts, and the first line of a multi-line one."""
+    """The one-line bench / example layouts, and the first line of a multi-line one. A one-line
+    layout the lines above contradict (:func:`contradicted`) is not read here: the structure
+    readers read it with its heading (its tool then named there, or ``unknown``)."""
     for layout in _ONE_LINE_LENGTHS[:3]:
         m = layout[0].match(text)
         if m is not None:
+            if contradicted(prev, layout[1], SGLANG):
+                return None
             return _length_record(p, line_no, m.group("v"), *layout[1:])
     m = _VLLM_BENCH_RATE.match(text)
     if m is not None:
@@ -226,7 +289,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
             p.block = b
             return None
     m = _SPEC_DECODE_LEN.match(text)
-    if m is not None:
+    if m is not None and not contradicted(prev, _ONE_LINE_LENGTHS[3][1], VLLM):
         return _length_record(p, line_no, m.group("v"), *_ONE_LINE_LENGTHS[3][1:])
     return _table_row(p, text, line_no, prev)
 
