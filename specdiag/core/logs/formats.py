@@ -314,11 +314,6 @@ _TABLE_HEADER = re.compile(r"accept(?:ance)?[ _]?len(?:gth)?", re.IGNORECASE)
 # the heading above a table names its engine (the names as paste/tools.py reads them; that
 # package reads the tables no heading names, so it is not imported here)
 _SGLANG_NAMED = re.compile(r"\bsglang\b|\bspecforge\b", re.IGNORECASE)
-_OTHER_ENGINE_NAMED = re.compile(
-    r"\bvllm\b|llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\btrtllm|"
-    r"\btensorrt[-_ ]?llm\b",
-    re.IGNORECASE,
-)
 
 
 def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
@@ -329,7 +324,7 @@ def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> Pars
     columns or stays ``unknown``, and no convention is claimed for it."""
     if "|" not in text or not prev or p.engine not in (None, SGLANG):
         return None
-    if not _SGLANG_NAMED.search(prev) or _OTHER_ENGINE_NAMED.search(prev):
+    if not _SGLANG_NAMED.search(prev) or contradicted(prev, "markdown table", SGLANG):
         return None
     cells = [c.strip() for c in text.strip().strip("|").split("|")]
     if len(cells) < 2:
