@@ -1,15 +1,15 @@
 /* specdiag.core.logs._fastlogs: the compiled scanner of `specdiag logs`, a record source's
  * bytes stage. It scans and extracts; it holds no accumulation state.
  *
- * scan(data, start, end, ...) -> Block runs without the GIL. It mirrors LineFinder._block:
+ * scan(data, start, end, ...) runs without the GIL. It mirrors LineFinder._block:
  * finds candidate lines (anchor, then a keyword), counts lines, and for the two default layouts (SGLang >= 0.5.10 "Decode batch" with its
  * logger prefix, vLLM >= 0.10 "SpecDecoding metrics") extracts every field with the checks of
  * LineParser._sglang / _vllm. Every other candidate line (and any line that is not
  * plain ASCII, or holds ESC or CR) is kept for the Python parser. It stops at a line the Python
  * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts).
  *
- * Block.table() hands the items (one packed Item per candidate line: the line's offsets, and
- * the fields of a fast line) and the vLLM per-position rates to Python as bytes, which
+ * It returns the items (one packed Item per candidate line: the line's offsets, and the fields
+ * of a fast line) and the vLLM per-position rates with their conditional rates as bytes, which
  * specdiag/core/logs/fast.py reads with numpy and turns into a batch of records.
  */
 #define PY_SSIZE_T_CLEAN
@@ -28,7 +28,7 @@ enum { IT_PY = 0, IT_OVERLONG = 1, IT_SGL = 2, IT_VLLM = 3 };
 
 typedef struct {
     int32_t type;
-    int32_t graph;  /* SGL: cuda graph True */
+    int32_t flag;   /* SGL: cuda graph True; VLLM: a per-position rate clamped (a note) */
     int64_t line;   /* 1-based, relative to the block's first line */
     int64_t s, e;   /* the line */
     int64_t ps, pe; /* the previous line (IT_PY), PREV_NONE or PREV_TAIL */
@@ -39,7 +39,7 @@ typedef struct {
     /* VLLM */
     double mean;
     int64_t accepted, drafted;
-    int64_t pp_off, pp_n; /* into Block.pp */
+    int64_t pp_off, pp_n; /* into Block.pp: (rate, conditional rate) pairs */
     /* the time (SGL and VLLM; VLLM's may be missing): whether there is one, its digits as
      * numbers: YYYYMMDD (VLLM: MMDD), HHMMSS, and the fraction's digits (frac_len of them) */
     int64_t timed, ymd, hms, fnum, frac_len;
@@ -65,110 +65,38 @@ static inline int64_t dnum(const char *p, int n) {
     return v;
 }
 
+/* a growing array of bytes, as malloc'd */
 typedef struct {
-    PyObject_HEAD
-    PyObject *data; /* bytes */
-    Item *items;
+    char *p;
     Py_ssize_t n, cap;
-    double *pp;
-    Py_ssize_t npp, cappp;
+} Grow;
+
+/* What one scan found (Python gets it as a tuple: scan's docstring) */
+typedef struct {
+    Grow items, pp; /* Items; the vLLM per-position rates (doubles) */
     int64_t lines;      /* newlines in [start, end) */
     int64_t candidates; /* candidate lines */
     int64_t stop;       /* where the scan stopped: a special line's start, or the range end */
     int oom;
-} BlockObject;
+} Block;
 
-static void Block_dealloc(BlockObject *b) {
-    Py_XDECREF(b->data);
-    free(b->items);
-    free(b->pp);
-    Py_TYPE(b)->tp_free((PyObject *)b);
-}
-
-static PyObject *Block_get_lines(BlockObject *b, void *c) { return PyLong_FromLongLong(b->lines); }
-static PyObject *Block_get_cands(BlockObject *b, void *c) {
-    return PyLong_FromLongLong(b->candidates);
-}
-static PyObject *Block_get_items(BlockObject *b, void *c) { return PyLong_FromSsize_t(b->n); }
-static PyObject *Block_get_stop(BlockObject *b, void *c) { return PyLong_FromLongLong(b->stop); }
-static PyObject *Block_get_data(BlockObject *b, void *c) {
-    Py_INCREF(b->data);
-    return b->data;
-}
-
-static PyGetSetDef Block_getset[] = {
-    {"lines", (getter)Block_get_lines, NULL, "newlines in the scanned range", NULL},
-    {"candidate_lines", (getter)Block_get_cands, NULL, "candidate lines", NULL},
-    {"items", (getter)Block_get_items, NULL, "candidate lines kept (fast and Python)", NULL},
-    {"stop", (getter)Block_get_stop, NULL, "start of the special line the scan stopped at", NULL},
-    {"data", (getter)Block_get_data, NULL, "the bytes the offsets point into", NULL},
-    {NULL}};
-
-/* The Block's buffer: its items, one packed Item per candidate line, read-only (Python reads
- * them in place with a numpy structured dtype; the view keeps the Block alive). */
-static int Block_getbuffer(BlockObject *b, Py_buffer *view, int flags) {
-    static char empty = 0;
-    void *buf = b->items ? (void *)b->items : (void *)&empty;
-    return PyBuffer_FillInfo(view, (PyObject *)b, buf, (Py_ssize_t)(b->n * (Py_ssize_t)sizeof(Item)), 1,
-                             flags);
-}
-
-static PyBufferProcs Block_as_buffer = {(getbufferproc)Block_getbuffer, NULL};
-
-/* table(): (a view of the items, the per-position rates of the vLLM lines as bytes of doubles) */
-static PyObject *Block_table(BlockObject *b, PyObject *unused) {
-    PyObject *items = PyMemoryView_FromObject((PyObject *)b);
-    if (!items) return NULL;
-    return Py_BuildValue("(Ny#)", items, b->pp ? (const char *)b->pp : "",
-                         (Py_ssize_t)(b->npp * (Py_ssize_t)sizeof(double)));
-}
-
-static PyMethodDef Block_methods[] = {
-    {"table", (PyCFunction)Block_table, METH_NOARGS, "the items and per-position rates, packed"},
-    {NULL}};
-
-static PyTypeObject BlockType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "specdiag.core.logs._fastlogs.Block",
-    .tp_basicsize = sizeof(BlockObject),
-    .tp_dealloc = (destructor)Block_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Candidate lines of one scanned range of bytes",
-    .tp_getset = Block_getset,
-    .tp_methods = Block_methods,
-    .tp_as_buffer = &Block_as_buffer,
-};
-
-static Item *push_item(BlockObject *b) {
-    if (b->n == b->cap) {
-        Py_ssize_t cap = b->cap ? b->cap * 2 : 256;
-        Item *ni = (Item *)realloc(b->items, (size_t)cap * sizeof(Item));
-        if (!ni) {
+/* room for `size` more bytes at the end of g (NULL and b->oom when there is none) */
+static void *grow(Block *b, Grow *g, size_t size) {
+    if (g->n + (Py_ssize_t)size > g->cap) {
+        Py_ssize_t cap = g->cap ? g->cap * 2 : 8192;
+        char *np = (char *)realloc(g->p, (size_t)cap);
+        if (!np) {
             b->oom = 1;
             return NULL;
         }
-        b->items = ni;
-        b->cap = cap;
+        g->p = np;
+        g->cap = cap;
     }
-    Item *it = &b->items[b->n++];
-    memset(it, 0, sizeof(Item));
-    it->ps = it->pe = PREV_NONE;
-    return it;
+    g->n += (Py_ssize_t)size;
+    return g->p + g->n - size;
 }
 
-static int push_pp(BlockObject *b, double v) {
-    if (b->npp == b->cappp) {
-        Py_ssize_t cap = b->cappp ? b->cappp * 2 : 256;
-        double *np = (double *)realloc(b->pp, (size_t)cap * sizeof(double));
-        if (!np) {
-            b->oom = 1;
-            return 0;
-        }
-        b->pp = np;
-        b->cappp = cap;
-    }
-    b->pp[b->npp++] = v;
-    return 1;
-}
+#define NPP(b) ((b)->pp.n / (Py_ssize_t)(2 * sizeof(double)))
 
 /* ------------------------------------------------------------------------------------------ */
 /* stage A: helpers                                                                             */
@@ -252,68 +180,48 @@ static inline __attribute__((always_inline)) int64_t num_field(const char **pp, 
     return n;
 }
 
-/* Python float() of the text p[0:n]: 0 unless it is a valid [0-9.]+ text (see num_field) */
-static int parse_num(const char *p, int64_t n, double *out) {
-    const char *q = p;
-    int ok;
-    return num_field(&q, p + n, out, &ok) == n && ok;
-}
-
-/* a == b over n bytes, 8 at a time (n is a constant where it is inlined: no memcmp call) */
-static inline __attribute__((always_inline)) int eq_bytes(const char *a, const char *b, size_t n) {
-    for (; n >= 8; a += 8, b += 8, n -= 8) {
-        uint64_t x, y;
-        memcpy(&x, a, 8);
-        memcpy(&y, b, 8);
-        if (x != y) return 0;
-    }
-    if (n >= 4) {
-        uint32_t x, y;
-        memcpy(&x, a, 4);
-        memcpy(&y, b, 4);
-        if (x != y) return 0;
-        a += 4, b += 4, n -= 4;
-    }
-    if (n >= 2) {
-        uint16_t x, y;
-        memcpy(&x, a, 2);
-        memcpy(&y, b, 2);
-        if (x != y) return 0;
-        a += 2, b += 2, n -= 2;
-    }
-    return !n || *a == *b;
-}
-
+/* the literal s (n bytes, a constant where it is inlined: the compiler compares it in place) */
 static inline __attribute__((always_inline)) int lit_n(const char **pp, const char *end,
                                                         const char *s, size_t n) {
-    if ((size_t)(end - *pp) < n || !eq_bytes(*pp, s, n)) return 0;
+    if ((size_t)(end - *pp) < n || memcmp(*pp, s, n) != 0) return 0;
     *pp += n;
     return 1;
 }
 #define lit(pp, end, s) lit_n((pp), (end), (s), sizeof(s) - 1)
 
-/* \d+ ; returns count */
-static inline int64_t digits(const char **pp, const char *end) {
+/* the run of digits (and dots where dot is set) at *pp: its length, *pp moved past it */
+static inline int64_t span(const char **pp, const char *end, int dot) {
     const char *p = *pp;
-    while (p < end && isdig(*p)) p++;
+    while (p < end && (isdig(*p) || (dot && *p == '.'))) p++;
     int64_t n = p - *pp;
     *pp = p;
     return n;
 }
+#define digits(pp, end) span((pp), (end), 0)
+#define numchars(pp, end) span((pp), (end), 1)
 
-/* [0-9.]+ */
-static inline int64_t numchars(const char **pp, const char *end) {
-    const char *p = *pp;
-    while (p < end && (isdig(*p) || *p == '.')) p++;
-    int64_t n = p - *pp;
-    *pp = p;
-    return n;
-}
+/* a tuple of at most 32 non-empty bytes */
+typedef struct {
+    const char *p[32];
+    Py_ssize_t len[32], n;
+} Words;
 
-static double g_max_len = 1025.0, g_max_tp = 1e9; /* records.MAX_ACCEPT_LENGTH, MAX_THROUGHPUT */
+/* what scan() is told (its docstring) */
+typedef struct {
+    const char *anchor;
+    Py_ssize_t anchor_len;
+    Words kw;           /* a candidate line holds the anchor and one of these */
+    int64_t max_line;
+    int engine;         /* 0 any, 1 sglang, 2 vllm, 3 other */
+    int fast;           /* extract the known layouts: 1 SGLang, 2 vLLM */
+    const char *cut;    /* special lines (the Python LineFinder reads them and the lines they */
+    Py_ssize_t ncut;    /* imply): ending with one of cut (after " \r\t"), holding one of sk */
+    Words sk, fk;       /* (n_acc, num_acc, ...), or "ccept" and one of fk or two '|' */
+    double max_len, max_tp; /* records.MAX_ACCEPT_LENGTH, MAX_THROUGHPUT */
+} ScanCfg;
 
 /* SGLANG_LINE_FAST tried at the '[' at q; the line ends at end. */
-static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
+static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const char *end, Item *it) {
     const char *p = q + 1;
     if (end - p < 19) return 0;
     for (int i = 0; i < 10; i++) {
@@ -381,9 +289,9 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     if (!(it->rate_len = num_field(&p, end, &it->raw_rate, &ok_rate))) return 0;
     if (!lit(&p, end, ", cuda graph: ")) return 0;
     if (lit(&p, end, "True"))
-        it->graph = 1;
+        it->flag = 1;
     else if (lit(&p, end, "False"))
-        it->graph = 0;
+        it->flag = 0;
     else
         return 0;
     if (!lit(&p, end, ", gen throughput (token/s): ")) return 0;
@@ -393,7 +301,7 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     /* LineParser._sglang's checks; a failure goes to the Python path (which says why) */
     if (!ok_len || !ok_rate || !ok_tp) return -1;
     if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
-    if (it->length > g_max_len || it->throughput > g_max_tp) return -1; /* out_of_range: Python */
+    if (it->length > cfg->max_len || it->throughput > cfg->max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
     if (it->rank_len > 64) return -1; /* a long rank tag (rare): fast.py codes short texts */
     it->rank_key = key8(base + it->rank, it->rank_len);
@@ -402,10 +310,10 @@ static int sgl_at(const char *base, const char *q, const char *end, Item *it) {
     return 1;
 }
 
-static int try_sgl(const char *base, const char *s, const char *e, Item *it) {
+static int try_sgl(const ScanCfg *cfg, const char *base, const char *s, const char *e, Item *it) {
     const char *q = s;
     while (q < e && (q = (const char *)memchr(q, '[', (size_t)(e - q))) != NULL) {
-        int r = sgl_at(base, q, e, it);
+        int r = sgl_at(cfg, base, q, e, it);
         if (r != 0) return r;
         q++;
     }
@@ -451,7 +359,7 @@ static inline int py_space(char c) {
 }
 
 /* the default vLLM layout and the checks of LineParser._vllm. */
-static int vllm_fast(BlockObject *b, const char *base, const char *s, const char *e, Item *it) {
+static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char *s, const char *e, Item *it) {
     static const char MARK[] = "SpecDecoding metrics: ";
     const char *m = find_sub(s, e, MARK, sizeof(MARK) - 1);
     if (!m) return 0;
@@ -473,14 +381,12 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     t = p;
     if (!(n = digits(&p, end))) return 0;
     if (n > 15) return -1;
-    it->accepted = 0;
-    for (int64_t i = 0; i < n; i++) it->accepted = it->accepted * 10 + (t[i] - '0');
+    it->accepted = dnum(t, (int)n);
     if (!lit(&p, end, " tokens, Drafted: ")) return 0;
     t = p;
     if (!(n = digits(&p, end))) return 0;
     if (n > 15) return -1;
-    it->drafted = 0;
-    for (int64_t i = 0; i < n; i++) it->drafted = it->drafted * 10 + (t[i] - '0');
+    it->drafted = dnum(t, (int)n);
     if (!lit(&p, end, " tokens, Per-position acceptance rate: ")) return 0;
     const char *pp0 = p;
     while (p < end && (isdig(*p) || *p == '.' || *p == ',' || *p == ' ')) p++;
@@ -489,37 +395,35 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     const char *pp1 = p - 2;
     if (!lit(&p, end, "Avg Draft acceptance rate: ") || !numchars(&p, end)) return 0;
     if (!lit(&p, end, "%") || p != end) return 0;
-    /* _float_list(pp_text) */
-    it->pp_off = b->npp;
+    /* _float_list(pp_text): numbers between commas, spaces around them; none when blank */
+    it->pp_off = NPP(b);
     it->pp_n = 0;
-    int only_space = 1;
-    for (const char *c = pp0; c < pp1 && only_space; c++)
-        if (!py_space(*c)) only_space = 0;
-    if (pp1 > pp0 && !only_space) {
-        double mx = -1.0;
-        const char *a = pp0;
-        for (;;) {
-            const char *z = (const char *)memchr(a, ',', (size_t)(pp1 - a));
-            if (!z) z = pp1;
-            const char *x = a, *y = z;
-            while (x < y && *x == ' ') x++;
-            while (y > x && y[-1] == ' ') y--;
-            double v;
-            if (!parse_num(x, y - x, &v)) return -1;
-            if (!(v >= 0.0 && v <= 1.0 + 1e-9)) return -1;
-            if (!push_pp(b, v)) return -1;
-            it->pp_n++;
-            if (v > mx) mx = v;
-            if (z == pp1) break;
-            a = z + 1;
+    double before = 1.0; /* the running minimum of the rates before */
+    const char *a = pp0;
+    while (a < pp1 && *a == ' ') a++;
+    while (a < pp1) {
+        double v;
+        if (!num_field(&a, pp1, &v, &ok) || !ok || !(v >= 0.0 && v <= 1.0 + 1e-9)) return -1;
+        while (a < pp1 && *a == ' ') a++;
+        if (a < pp1) {
+            if (*a++ != ',') return -1;
+            while (a < pp1 && *a == ' ') a++;
+            if (a == pp1) return -1; /* an empty item */
         }
-        if (mx > 1.0)
-            for (int64_t i = 0; i < it->pp_n; i++)
-                if (b->pp[it->pp_off + i] > 1.0) b->pp[it->pp_off + i] = 1.0;
+        double *slot = (double *)grow(b, &b->pp, 2 * sizeof(double));
+        if (!slot) return -1;
+        slot[0] = v > 1.0 ? 1.0 : v;
+        /* the conditional rate: over the running minimum before it (0 after a 0); a rate
+         * above that minimum is clamped to it, with a note */
+        double c = slot[0] < before ? slot[0] : before;
+        slot[1] = before != 0.0 ? c / before : 0.0;
+        if (slot[0] > before) it->flag = 1;
+        before = c;
+        it->pp_n++;
     }
     if (it->accepted > it->drafted || it->drafted == 0 || it->mean < 1.0 ||
-        it->mean > g_max_len || it->throughput > g_max_tp) {
-        b->npp = it->pp_off;
+        it->mean > cfg->max_len || it->throughput > cfg->max_tp) {
+        b->pp.n = it->pp_off * (Py_ssize_t)(2 * sizeof(double));
         return -1;
     }
     /* VLLM_TIME.search(prefix): its first match; every match has a '-' at c + 2, so the
@@ -551,36 +455,19 @@ static int vllm_fast(BlockObject *b, const char *base, const char *s, const char
     return 1;
 }
 
-typedef struct {
-    const char *anchor;
-    Py_ssize_t anchor_len;
-    const char *kw[32];
-    Py_ssize_t kwlen[32];
-    Py_ssize_t nkw;
-    int64_t max_line;
-    int engine; /* 0 any, 1 sglang, 2 vllm, 3 other */
-    int fast;   /* extract the known layouts: 1 SGLang, 2 vLLM */
-} ScanCfg;
+static int holds(const char *ls, const char *le, const Words *w) {
+    for (Py_ssize_t k = 0; k < w->n; k++)
+        if (find_sub(ls, le, w->p[k], (size_t)w->len[k])) return 1;
+    return 0;
+}
 
-/* Special lines (the Python LineFinder hands lines around them to the parser), set once by
- * configure(): a line ending with one of g_cut (after " \r\t"), holding one of g_sk (n_acc,
- * num_acc, ...), or holding "ccept" and one of g_fk or two '|' (a table header). */
-static PyObject *g_cfg = NULL; /* keeps the bytes alive */
-static const char *g_cut = ",:=(";
-static Py_ssize_t g_ncut = 4;
-static const char *g_sk[32], *g_fk[32];
-static Py_ssize_t g_sklen[32], g_fklen[32], g_nsk = 0, g_nfk = 0;
-static int g_configured = 0;
-
-static int special_line(const char *ls, const char *le) {
-    for (Py_ssize_t k = 0; k < g_nsk; k++)
-        if (find_sub(ls, le, g_sk[k], (size_t)g_sklen[k])) return 1;
+static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
+    if (holds(ls, le, &cfg->sk)) return 1;
     const char *t = le;
     while (t > ls && (t[-1] == ' ' || t[-1] == '\r' || t[-1] == '\t')) t--;
-    if (t > ls && memchr(g_cut, t[-1], (size_t)g_ncut)) return 1;
+    if (t > ls && memchr(cfg->cut, t[-1], (size_t)cfg->ncut)) return 1;
     if (HAS(ls, le, "ccept")) {
-        for (Py_ssize_t k = 0; k < g_nfk; k++)
-            if (find_sub(ls, le, g_fk[k], (size_t)g_fklen[k])) return 1;
+        if (holds(ls, le, &cfg->fk)) return 1;
         const char *a = (const char *)memchr(ls, '|', (size_t)(le - ls));
         if (a && memchr(a + 1, '|', (size_t)(le - a - 1))) return 1;
     }
@@ -599,7 +486,13 @@ static int needs_cleaning(const char *ls, const char *le, int suspicious) {
     return memchr(ls, '`', (size_t)(le - ls)) != NULL || HAS(ls, le, "</") || HAS(ls, le, "&gt;");
 }
 
-static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t end,
+static int64_t newlines(const char *c, const char *end) {
+    int64_t n = 0;
+    for (; c < end && (c = (const char *)memchr(c, '\n', (size_t)(end - c))) != NULL; c++) n++;
+    return n;
+}
+
+static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
                        const ScanCfg *cfg) {
     int64_t line_no = 0; /* newlines before cur, from start */
     int64_t cur = start;
@@ -613,10 +506,7 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         const char *ep = (const char *)memchr(buf + pos, '\n', (size_t)(end - pos));
         int64_t e = ep ? ep - buf : end; /* the range always ends with a newline */
         const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
-        Py_ssize_t kwi = -1;
-        for (Py_ssize_t k = 0; k < cfg->nkw && kwi < 0; k++)
-            if (find_sub(buf + s, buf + e, cfg->kw[k], (size_t)cfg->kwlen[k])) kwi = k;
-        if (kwi < 0) {
+        if (!holds(buf + s, buf + e, &cfg->kw)) {
             m = nxt;
             continue;
         }
@@ -625,15 +515,15 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         memset(&tmp, 0, sizeof(tmp));
         tmp.ps = tmp.pe = PREV_NONE;
         tmp.type = e - s > cfg->max_line ? IT_OVERLONG : IT_PY;
-        Py_ssize_t npp0 = b->npp;
+        Py_ssize_t npp0 = b->pp.n;
         int pl = 0;
         if (tmp.type == IT_PY && cfg->fast && (pl = plain_ascii(ls, le)) != 0 &&
             !needs_cleaning(ls, le, pl == 2)) {
             int al = HAS(ls, le, "accept len");
             if ((cfg->engine == 0 || cfg->engine == 1) && al) {
-                if ((cfg->fast & 1) && try_sgl(base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
+                if ((cfg->fast & 1) && try_sgl(cfg, base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
             } else if (cfg->engine == 0 || cfg->engine == 2) {
-                if ((cfg->fast & 2) && vllm_fast(b, base, ls, le, &tmp) == 1) tmp.type = IT_VLLM;
+                if ((cfg->fast & 2) && vllm_fast(cfg, b, base, ls, le, &tmp) == 1) tmp.type = IT_VLLM;
             }
         }
         if (b->oom) return;
@@ -641,23 +531,18 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         if (tmp.type == IT_OVERLONG)
             special = 0;
         else
-            special = special_line(ls, le);
+            special = special_line(cfg, ls, le);
         if (special) {
-            b->npp = npp0;
+            b->pp.n = npp0;
             end = s; /* stop here: the Python LineFinder takes this line and what it implies */
             bend = buf + end;
             break;
         }
-        for (const char *c = buf + cur; c < buf + s;) {
-            const char *z = (const char *)memchr(c, '\n', (size_t)(buf + s - c));
-            if (!z) break;
-            line_no++;
-            c = z + 1;
-        }
+        line_no += newlines(buf + cur, buf + s);
         cur = s;
         m = nxt;
         b->candidates++;
-        Item *it = push_item(b);
+        Item *it = (Item *)grow(b, &b->items, sizeof(Item));
         if (!it) return;
         *it = tmp;
         it->line = line_no + 1;
@@ -676,114 +561,66 @@ static void scan_range(BlockObject *b, const char *buf, int64_t start, int64_t e
         }
         if (b->oom) return;
     }
-    for (const char *c = buf + cur; c < bend;) {
-        const char *z = (const char *)memchr(c, '\n', (size_t)(bend - c));
-        if (!z) break;
-        line_no++;
-        c = z + 1;
-    }
-    b->lines = line_no;
+    b->lines = line_no + newlines(buf + cur, bend);
     b->stop = end;
 }
 
-/* configure(cut_ends, special_keywords, follow_keywords, max_accept_length, max_throughput):
- * what makes a line special for the LineFinder, and the range guard; set once at import */
-
-static PyObject *fl_configure(PyObject *self, PyObject *args) {
-    PyObject *cut, *sk, *fk;
-    double ml, mt;
-    if (!PyArg_ParseTuple(args, "O!O!O!dd", &PyBytes_Type, &cut, &PyTuple_Type, &sk, &PyTuple_Type,
-                          &fk, &ml, &mt))
-        return NULL;
-    if (PyTuple_GET_SIZE(sk) > 32 || PyTuple_GET_SIZE(fk) > 32) {
+/* the tuple t of at most 32 non-empty bytes into w; -1 with an exception */
+static int words(PyObject *t, Words *w) {
+    w->n = PyTuple_GET_SIZE(t);
+    if (w->n > 32) {
         PyErr_SetString(PyExc_ValueError, "at most 32 keywords");
-        return NULL;
+        return -1;
     }
-    for (int w = 0; w < 2; w++) {
-        PyObject *t = w ? fk : sk;
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++) {
-            PyObject *k = PyTuple_GET_ITEM(t, i);
-            if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
-                PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
-                return NULL;
-            }
+    for (Py_ssize_t i = 0; i < w->n; i++) {
+        PyObject *k = PyTuple_GET_ITEM(t, i);
+        if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
+            PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
+            return -1;
         }
+        w->p[i] = PyBytes_AS_STRING(k);
+        w->len[i] = PyBytes_GET_SIZE(k);
     }
-    Py_XSETREF(g_cfg, PyTuple_Pack(3, cut, sk, fk));
-    if (!g_cfg) return NULL;
-    g_cut = PyBytes_AS_STRING(cut);
-    g_ncut = PyBytes_GET_SIZE(cut);
-    g_nsk = PyTuple_GET_SIZE(sk);
-    g_nfk = PyTuple_GET_SIZE(fk);
-    for (Py_ssize_t i = 0; i < g_nsk; i++) {
-        g_sk[i] = PyBytes_AS_STRING(PyTuple_GET_ITEM(sk, i));
-        g_sklen[i] = PyBytes_GET_SIZE(PyTuple_GET_ITEM(sk, i));
-    }
-    for (Py_ssize_t i = 0; i < g_nfk; i++) {
-        g_fk[i] = PyBytes_AS_STRING(PyTuple_GET_ITEM(fk, i));
-        g_fklen[i] = PyBytes_GET_SIZE(PyTuple_GET_ITEM(fk, i));
-    }
-    g_max_len = ml;
-    g_max_tp = mt;
-    g_configured = 1;
-    Py_RETURN_NONE;
+    return 0;
 }
 
-/* scan(data, start, end, anchor, keywords, max_line, engine, fast) -> Block */
 static PyObject *fl_scan(PyObject *self, PyObject *args) {
-    PyObject *data, *kws;
+    PyObject *data, *kw, *sk, *fk;
     Py_ssize_t start, end;
     long long max_line;
     ScanCfg cfg;
-    if (!PyArg_ParseTuple(args, "O!nny#O!Lii", &PyBytes_Type, &data, &start, &end, &cfg.anchor,
-                          &cfg.anchor_len, &PyTuple_Type, &kws, &max_line, &cfg.engine,
-                          &cfg.fast))
+    if (!PyArg_ParseTuple(args, "O!nny#O!Liiy#O!O!dd", &PyBytes_Type, &data, &start, &end,
+                          &cfg.anchor, &cfg.anchor_len, &PyTuple_Type, &kw, &max_line,
+                          &cfg.engine, &cfg.fast, &cfg.cut, &cfg.ncut, &PyTuple_Type, &sk,
+                          &PyTuple_Type, &fk, &cfg.max_len, &cfg.max_tp))
         return NULL;
     cfg.max_line = max_line;
-    cfg.nkw = PyTuple_GET_SIZE(kws);
     if (start < 0 || end > PyBytes_GET_SIZE(data) || start > end) {
         PyErr_SetString(PyExc_ValueError, "range outside the data");
         return NULL;
     }
-    if (cfg.anchor_len < 1 || cfg.nkw > 32) {
-        PyErr_SetString(PyExc_ValueError, "an empty anchor, or more than 32 keywords");
+    if (cfg.anchor_len < 1) {
+        PyErr_SetString(PyExc_ValueError, "an empty anchor");
         return NULL;
     }
-    if (!g_configured) {
-        PyErr_SetString(PyExc_RuntimeError, "configure() first");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < cfg.nkw; i++) {
-        PyObject *k = PyTuple_GET_ITEM(kws, i);
-        if (!PyBytes_Check(k) || PyBytes_GET_SIZE(k) == 0) {
-            PyErr_SetString(PyExc_TypeError, "keywords must be non-empty bytes");
-            return NULL;
-        }
-        cfg.kw[i] = PyBytes_AS_STRING(k);
-        cfg.kwlen[i] = PyBytes_GET_SIZE(k);
-    }
-    BlockObject *b = PyObject_New(BlockObject, &BlockType);
-    if (!b) return NULL;
-    Py_INCREF(data);
-    b->data = data;
-    b->items = NULL;
-    b->pp = NULL;
-    b->n = b->cap = b->npp = b->cappp = 0;
-    b->lines = b->candidates = 0;
-    b->oom = 0;
-    b->stop = end;
-    Py_BEGIN_ALLOW_THREADS scan_range(b, PyBytes_AS_STRING(data), start, end, &cfg);
+    if (words(kw, &cfg.kw) < 0 || words(sk, &cfg.sk) < 0 || words(fk, &cfg.fk) < 0) return NULL;
+    Block b = {{NULL, 0, 0}, {NULL, 0, 0}, 0, 0, end, 0};
+    Py_BEGIN_ALLOW_THREADS scan_range(&b, PyBytes_AS_STRING(data), start, end, &cfg);
     Py_END_ALLOW_THREADS
-    if (b->oom) {
-        Py_DECREF(b);
-        return PyErr_NoMemory();
-    }
-    return (PyObject *)b;
+    PyObject *out = b.oom ? PyErr_NoMemory()
+                          : Py_BuildValue("(LLLy#y#)", (long long)b.lines, (long long)b.candidates,
+                                          (long long)b.stop, b.items.p ? b.items.p : "",
+                                          b.items.n, b.pp.p ? b.pp.p : "", b.pp.n);
+    free(b.items.p);
+    free(b.pp.p);
+    return out;
 }
 
 static PyMethodDef fl_methods[] = {
-    {"scan", fl_scan, METH_VARARGS, "scan(data, start, end, anchor, keywords, max_line, engine, fast)"},
-    {"configure", fl_configure, METH_VARARGS, "configure(cut_ends, special, follow, max_len, max_tp)"},
+    {"scan", fl_scan, METH_VARARGS,
+     "scan(data, start, end, anchor, keywords, max_line, engine, fast, cut_ends, special, "
+     "follow, max_len, max_tp) -> (lines, candidate lines, stop, items, per-position rates): "
+     "the candidate lines of data[start:end] (whole lines) up to the first special line"},
     {NULL}};
 
 static struct PyModuleDef fl_module = {PyModuleDef_HEAD_INIT, "_fastlogs",
@@ -791,14 +628,7 @@ static struct PyModuleDef fl_module = {PyModuleDef_HEAD_INIT, "_fastlogs",
                                        NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__fastlogs(void) {
-    if (PyType_Ready(&BlockType) < 0) return NULL;
     PyObject *m = PyModule_Create(&fl_module);
-    if (!m) return NULL;
-    Py_INCREF(&BlockType);
-    if (PyModule_AddObject(m, "Block", (PyObject *)&BlockType) < 0 ||
-        PyModule_AddIntConstant(m, "ABI", 5) < 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
+    if (m && PyModule_AddIntConstant(m, "ABI", 7) < 0) Py_CLEAR(m);
     return m;
 }

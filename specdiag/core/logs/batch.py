@@ -4,10 +4,9 @@
 
     bytes --(record source)--> RecordBatch, RecordBatch, ... --(accumulator)--> report()
 
-A **record source** (:class:`RecordSource`) turns the bytes of one input into batches of the
-records found in them, in line order (:class:`~.scan.Scanner`: the LineFinder, then the
-LineParser; composed with the compiled part where it is built, with the same records for the
-same bytes).
+A **record source** (:class:`~.scan.Scanner`: the LineFinder, then the LineParser; composed
+with the compiled part where it is built, with the same records for the same bytes) turns the
+bytes of one input into batches of the records found in them, in line order.
 The accumulator consumes batches and knows nothing of which source made them.
 
 A :class:`RecordBatch` holds the numeric fields as numpy arrays (one value per record; a missing
@@ -21,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -182,23 +181,6 @@ def _ints(values: list[int | None]) -> I64:
     return np.array([-1 if v is None else v for v in values], np.int64)
 
 
-class RecordSource(Protocol):
-    """Bytes of one input in, batches of records out, in line order.
-
-    ``feed`` may be called any number of times (blocks of a file, what a pipe delivers, what a
-    followed file appended); ``close`` ends the input (a last line without its newline, a
-    multi-line summary still open). Every batch the bytes complete (often one per block,
-    possibly none) goes to the sink the source was made with. What is not a record is counted
-    in the source's ``counts`` (:class:`~.scan.ScanCounts`: lines, candidate lines, skipped
-    lines with reasons and examples, lines not understood). The one implementation is
-    :class:`~.scan.Scanner`, with or without its compiled part.
-    """
-
-    def feed(self, data: bytes) -> None: ...
-
-    def close(self) -> None: ...
-
-
 class Picked(Sequence[T]):
     """Rows of several per-row columns, picked in a given order (a merged batch's column)."""
 
@@ -212,6 +194,14 @@ class Picked(Sequence[T]):
 
     def __getitem__(self, i: int) -> T:  # type: ignore[override]
         return self._parts[int(self._part[i])][int(self._row[i])]
+
+
+def ragged(starts: I64, lens: I64) -> tuple[I64, I64]:
+    """Rows of a flat array's values at [start, start + len), one after another: their offsets
+    (row i is [offsets[i], offsets[i + 1])) and the indices of their values."""
+    offsets = np.zeros(len(lens) + 1, np.int64)
+    np.cumsum(lens, out=offsets[1:])
+    return offsets, np.repeat(starts - offsets[:-1], lens) + np.arange(int(offsets[-1]))
 
 
 def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
@@ -237,10 +227,7 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
     starts = np.concatenate(
         [b.pp_offsets[:-1] + off for b, off in zip(parts, np.cumsum([0, *pp_n]), strict=False)]
     )
-    lens, starts = lens[order], starts[order]
-    offsets = np.zeros(len(order) + 1, np.int64)
-    np.cumsum(lens, out=offsets[1:])
-    flat = np.repeat(starts - offsets[:-1], lens) + np.arange(int(offsets[-1]))
+    offsets, flat = ragged(starts[order], lens[order])
     return RecordBatch(
         source=source,
         line_no=cat("line_no"),

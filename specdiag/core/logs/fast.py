@@ -28,12 +28,13 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from types import ModuleType
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, merge, ragged
 from specdiag.core.logs.infer import NEW, OLD, Pair, PairKey
 from specdiag.core.logs.parse import (
     N_RATE_CLAMP,
@@ -48,43 +49,36 @@ from specdiag.core.logs.records import (
     CLOCK_ABSOLUTE,
     CLOCK_NO_YEAR,
     INTERVAL,
+    MAX_ACCEPT_LENGTH,
+    MAX_THROUGHPUT,
     MAX_TIMESTAMP,
     MAX_TOKEN_COUNT,
     SGLANG,
     VLLM,
     LogRecord,
 )
-from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Block, Scanner, keywords_for
+from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
 
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 
-ABI = 5  # the interface of the C part this module reads (its ABI constant)
+ABI = 7  # the interface of the C part this module reads (its ABI constant)
+
+# what the C scan is told about a source (its docstring in csrc/fastlogs.c): the anchor,
+# keywords, max_line, engine and fast mask; the special lines' cut ends, keywords and follow
+# keywords; the range guard's bounds
+ScanCfg = tuple[
+    bytes, tuple[bytes, ...], int, int, int, bytes, tuple[bytes, ...], tuple[bytes, ...], float,
+    float,
+]  # fmt: skip
 
 
-@runtime_checkable
-class _Native(Protocol):
-    """The functions of the compiled module ``_fastlogs`` (their docstrings in csrc/fastlogs.c)."""
-
-    ABI: int
-
-    def scan(
-        self, data: bytes, start: int, end: int, anchor: bytes, keywords: tuple[bytes, ...],
-        max_line: int, engine: int, fast: int, /,
-    ) -> Block: ...  # fmt: skip
-
-    def configure(
-        self, cut_ends: bytes, special: tuple[bytes, ...], follow: tuple[bytes, ...],
-        max_len: float, max_tp: float, /,
-    ) -> None: ...  # fmt: skip
-
-
-def _load() -> tuple[_Native | None, str | None]:
+def _load() -> tuple[ModuleType | None, str | None]:
     """The compiled module, or None and why not (the Python path runs, with a note)."""
     try:
         module = importlib.import_module("specdiag.core.logs._fastlogs")
     except ImportError as exc:  # not built
         return None, f"the compiled part is not built ({exc})"
-    if not isinstance(module, _Native) or module.ABI != ABI:  # an older build left behind
+    if getattr(module, "ABI", None) != ABI:  # an older build left behind
         return None, "the compiled part is out of date (built from an older csrc/fastlogs.c)"
     return module, None
 
@@ -92,30 +86,6 @@ def _load() -> tuple[_Native | None, str | None]:
 _native, _why_not = _load()
 
 _ENGINE_CODE = {None: 0, "sglang": 1, "vllm": 2}
-
-
-def _configure(native: _Native) -> None:
-    """Tell the C part which lines the LineFinder treats specially (its scan stops there and
-    the Python LineFinder reads them) and the range guard's bounds."""
-    from specdiag.core.logs.patterns import FOLLOW_KEYWORDS, PREV_KEYWORDS
-    from specdiag.core.logs.records import MAX_ACCEPT_LENGTH, MAX_THROUGHPUT
-
-    special_all = (b"n_acc", b"num_acc", *PREV_KEYWORDS)
-    # a keyword holding another is found by that one: searched once
-    special = tuple(
-        k for i, k in enumerate(special_all) if not any(o in k for o in special_all[:i])
-    )
-    native.configure(
-        b"".join(CUT_ENDS),
-        special,
-        tuple(FOLLOW_KEYWORDS),
-        float(MAX_ACCEPT_LENGTH),
-        float(MAX_THROUGHPUT),
-    )
-
-
-if _native is not None:
-    _configure(_native)
 
 
 def forced_python() -> bool:
@@ -143,17 +113,17 @@ def status() -> str | None:
 # --------------------------------------------------------------------------- the compiled part
 
 IT_PY, IT_OVERLONG, IT_SGL, IT_VLLM = 0, 1, 2, 3
-PREV_NONE, PREV_TAIL = -1, -2
+PREV_TAIL = -2  # an item's line before it: the last line before the Block
 
 
 def _cols(kind: type, names: str) -> list[tuple[str, type]]:
     return [(name, kind) for name in names.split()]
 
 
-# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.table()); ymd, hms and
+# one candidate line of a Block (csrc/fastlogs.c's Item, packed: Block.items); ymd, hms and
 # fnum: the time's digits as numbers; running: SGLang #running-req (-1: too long)
 ITEM = np.dtype(
-    _cols(np.int32, "type graph")
+    _cols(np.int32, "type flag")
     + _cols(np.int64, "line s e ps pe rank rank_len len_t len_len rate_t rate_len")
     + _cols(np.float64, "length raw_rate throughput mean")
     + _cols(np.int64, "accepted drafted pp_off pp_n timed ymd hms fnum frac_len running")
@@ -163,19 +133,29 @@ ITEM = np.dtype(
 
 _NO_ITEMS = np.zeros(0, ITEM)
 
-# what the C scan is told about a source (anchor, keywords, max_line, engine, fast mask)
-ScanCfg = tuple[bytes, tuple[bytes, ...], int, int, int]
+
+class Block(NamedTuple):
+    """A range the compiled part scanned: its counts, where the scan stopped (a special line's
+    start, or the range's end), its items (ITEM rows, packed) over ``data`` and the
+    per-position rates they point into (packed doubles)."""
+
+    lines: int
+    candidate_lines: int
+    stop: int
+    items: bytes
+    pp: bytes
+    data: bytes
 
 
 class Compiled:
-    """The compiled part of one source (a :class:`~.scan.CompiledPart`): scans a range of
+    """The compiled part of one source (composed into a :class:`~.scan.Scanner`): scans a range of
     whole lines into a Block (the candidate lines, and every field of the lines in the two
     default layouts) and turns a Block into one batch: the fast lines' fields become columns
     with numpy, every other line goes to the Python parser (``parse``), in order, and its
     records join the same batch. It holds no accumulation state."""
 
     def __init__(self, parser: LineParser, max_line: int = MAX_LINE, extract: bool = True) -> None:
-        from specdiag.core.logs.patterns import ANCHOR
+        from specdiag.core.logs.patterns import ANCHOR, FOLLOW_KEYWORDS, PREV_KEYWORDS
 
         assert _native is not None, "made only where the compiled part is built (available())"
         self._native = _native
@@ -183,12 +163,21 @@ class Compiled:
         if extract and parser.fast_paths:
             mask = 1 | (2 if 1 <= parser.year <= 9999 else 0)
         self.parser = parser
+        # the lines the LineFinder treats specially: the C scan stops there and the Python
+        # LineFinder reads them (a keyword holding another is found by that one: searched once)
+        special = (b"n_acc", b"num_acc", *PREV_KEYWORDS)
+        special = tuple(k for i, k in enumerate(special) if not any(o in k for o in special[:i]))
         self.cfg: ScanCfg = (
             ANCHOR,
             keywords_for(parser.engine),
             max_line,
             _ENGINE_CODE.get(parser.engine, 3),
             mask,
+            b"".join(CUT_ENDS),
+            special,
+            tuple(FOLLOW_KEYWORDS),
+            float(MAX_ACCEPT_LENGTH),
+            float(MAX_THROUGHPUT),
         )
         self.fast_records = 0  # records of lines the C part read
         self._sgl = _SGLangRows(parser)
@@ -196,7 +185,8 @@ class Compiled:
     def scan(self, buf: bytes, start: int, end: int) -> Block:
         """The Block of buf[start:end] (whole lines): up to the first special line (a block
         header, a line cut mid-field, a summary's counts line), which the caller reads."""
-        return self._native.scan(buf, start, end, *self.cfg)
+        got: tuple[int, int, int, bytes, bytes] = self._native.scan(buf, start, end, *self.cfg)
+        return Block(*got, buf)
 
     def batch(
         self,
@@ -210,15 +200,14 @@ class Compiled:
         its records the C part read. ``base``: the lines before the Block; ``prev_tail``: the
         line before it; ``parse``: a candidate line's records by the Python parser; ``skip``:
         a fast line the range guard skips (line, reason, text)."""
-        items, ppvals = blk.table()  # a view of the Block's items (it keeps the Block alive)
-        tab = np.frombuffer(items, ITEM)
+        tab = np.frombuffer(blk.items, ITEM)
         n = len(tab)
         if not n:
             return None, 0
         data: bytes = blk.data
         types = tab["type"].copy()
         parser = self.parser
-        f = _fast_columns(tab, np.frombuffer(ppvals, np.float64), data, types, parser.year)
+        f = _fast_columns(tab, data, types, parser.year)
         sgl = self._sgl
         sgl.begin(f, tab, data)
         taken = np.zeros(n, bool)
@@ -255,7 +244,8 @@ class Compiled:
             skip(base + int(tab["line"][j]), "number out of range (accept rate)", text)
         rows = rows[~sgl.skip[rows]]
         self.fast_records += len(rows)
-        batch = _fast_batch(parser, sgl, base, tab, data, rows, f)
+        pp = np.frombuffer(blk.pp, np.float64).reshape(-1, 2)  # (rate, conditional rate)
+        batch = _fast_batch(parser, sgl, base, tab, data, rows, f, pp)
         if py:
             order = np.argsort(np.concatenate([rows, np.array(keys, np.int64)]), kind="stable")
             batch = merge(parser.source, [batch, RecordBatch.of(parser.source, py)], order)
@@ -313,11 +303,6 @@ def _texts(
     return code[inverse.ravel()], texts
 
 
-def _spans(starts: I64, lens: I64) -> I64:
-    """The indices of the spans [start, start + len), one after another."""
-    return np.repeat(starts - (np.cumsum(lens) - lens), lens) + np.arange(int(lens.sum()))
-
-
 class _Fast:
     """The fields of one Block's fast lines, one array slot per item."""
 
@@ -325,17 +310,13 @@ class _Fast:
         self.ts = np.full(n, np.nan)
         self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
         self.ranks: list[str] = [""]
-        self.pp_lens = np.zeros(n, np.int64)
-        self.pp: F64 = np.zeros(0)  # the Block's per-position rates (at each item's pp_off)
-        self.cond: F64 = np.zeros(0)  # their conditional rates, in the same places
-        self.clamped = np.zeros(n, bool)
 
 
 def _fast_columns(
-    tab: npt.NDArray[Any], ppvals: F64, data: bytes, types: npt.NDArray[np.int32], year: int
+    tab: npt.NDArray[Any], data: bytes, types: npt.NDArray[np.int32], year: int
 ) -> _Fast:
-    """Timestamps, ranks, texts and per-position rates of the fast lines, vectorised. A line
-    whose numbers fail the range guard goes back to the Python parser (it says why)."""
+    """Timestamps and ranks of the fast lines, vectorised. A line whose numbers fail the range
+    guard goes back to the Python parser (it says why)."""
     f = _Fast(len(tab))
     fast = np.flatnonzero(types >= IT_SGL)
     if len(fast):  # SGLang's date is YYYYMMDD, vLLM's MMDD in the run's year
@@ -356,24 +337,6 @@ def _fast_columns(
     fast = np.flatnonzero(types >= IT_SGL)
     wild = fast[np.abs(f.ts[fast]) > MAX_TIMESTAMP]  # NaN compares False: kept
     types[wild] = IT_PY
-    vl = np.flatnonzero(types == IT_VLLM)
-    f.pp, f.cond = ppvals, np.zeros(len(ppvals))
-    if len(vl):
-        lens = tab["pp_n"][vl]
-        f.pp_lens[vl] = lens
-        flat = _spans(tab["pp_off"][vl], lens)
-        # conditional rates per length of list: clamped non-increasing, then ratios
-        row_of = np.repeat(np.arange(len(vl)), lens)
-        for k in np.unique(lens).tolist():
-            if not k:
-                continue
-            sel = flat[lens[row_of] == k]
-            r = f.pp[sel].reshape(-1, k)
-            c = np.minimum.accumulate(np.minimum(r, 1.0), axis=1)
-            prev = np.concatenate([np.ones((len(r), 1)), c[:, :-1]], axis=1)
-            ratio = np.divide(c, prev, out=np.zeros_like(c), where=prev != 0.0)
-            f.cond[sel] = np.minimum(1.0, ratio).ravel()
-            f.clamped[vl[lens == k]] = (r > prev).any(axis=1)
     return f
 
 
@@ -479,8 +442,10 @@ def _fast_batch(
     data: bytes,
     rows: I64,
     f: _Fast,
+    pp: F64,
 ) -> RecordBatch:
-    """The batch of the fast lines ``rows`` (item indices, in order)."""
+    """The batch of the fast lines ``rows`` (item indices, in order); ``pp``: the Block's
+    (per-position rate, conditional rate) pairs."""
     types = tab["type"][rows]
     is_sgl = types == IT_SGL
     n = len(rows)
@@ -491,14 +456,12 @@ def _fast_batch(
     vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
     versions = (*sgl_versions, vllm_version)
     ver = np.where(is_sgl, sgl.version[rows] - 1, 3)
-    note = np.where(is_sgl, sgl.note[rows], np.where(f.clamped[rows], 3, 0))
-    lens = f.pp_lens[rows]
-    offsets = np.zeros(n + 1, np.int64)
-    np.cumsum(lens, out=offsets[1:])
-    flat = _spans(tab["pp_off"][rows], lens)  # the per-position values of the kept rows
+    flag = tab["flag"][rows]
+    note = np.where(is_sgl, sgl.note[rows], np.where(flag == 1, 3, 0))
+    lens = tab["pp_n"][rows]
+    offsets, flat = ragged(tab["pp_off"][rows], lens)  # the kept rows' per-position values
     ts = f.ts[rows]
     timed = ~np.isnan(ts)
-    graph = tab["graph"][rows].astype(np.int8)
     running = tab["running"][rows]
     return RecordBatch(
         source=p.source,
@@ -511,11 +474,11 @@ def _fast_batch(
         accepted_tokens=np.where(is_sgl, -1, tab["accepted"][rows]),
         drafted_tokens=np.where(is_sgl, -1, tab["drafted"][rows]),
         batch_size=np.where(is_sgl & (running <= MAX_TOKEN_COUNT), running, -1),
-        cuda_graph=np.where(is_sgl, graph, np.int8(-1)).astype(np.int8),
+        cuda_graph=np.where(is_sgl, flag, -1).astype(np.int8),
         throughput=tab["throughput"][rows],
         pp_offsets=offsets,
-        per_position=f.pp[flat] if len(flat) else np.zeros(0),
-        per_position_conditional=f.cond[flat] if len(flat) else np.zeros(0),
+        per_position=pp[flat, 0],
+        per_position_conditional=pp[flat, 1],
         engine=Codes(np.where(is_sgl, 0, 1).astype(np.int32), (SGLANG, VLLM)),
         kind=Codes(np.zeros(n, np.int32), (INTERVAL,)),
         rank=Codes(np.where(is_sgl, f.rank[rows], len(f.ranks)).astype(np.int32), (*f.ranks, "")),

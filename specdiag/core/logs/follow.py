@@ -1,8 +1,8 @@
 """``--follow``: tail growing files (surviving rotation and truncation), pipes and FIFOs.
 
-Every path is opened once: a regular file by its :class:`_FileTail` (again only after a rotation,
-when the path names a new file), stdin, a FIFO or a ``<(process substitution)`` by a
-:class:`_PipeTail`, which reads it until its writer closes it.
+Every path is opened once by its :class:`_Tail`: a regular file (again only after a rotation,
+when the path names a new file); stdin, a FIFO or a ``<(process substitution)`` read until its
+writer closes it.
 """
 
 from __future__ import annotations
@@ -22,22 +22,36 @@ READ_SIZE = 1 << 20
 MAX_PER_POLL = 64 << 20  # bytes read from one file before the display gets a turn
 
 
-class _FileTail:
-    def __init__(self, path: str, analyzer: LogAnalyzer, label: str | None = None) -> None:
-        self.path = path
-        self.label = label if label is not None else path
-        self.analyzer = analyzer
-        self.f: BinaryIO | None = None
-        self.ino: int | None = None
-        self.scanner: Scanner | None = None
-        self.generation = 0
-        self.eof = False  # files never end while following
+class _Tail:
+    """One followed input: a regular file by its path (opened when it exists, again after a
+    rotation, when the path names a new file; never ends) or a stream (stdin, a FIFO, a pipe:
+    read until its writer closes it; ``owned``: opened here, closed here)."""
 
-    def _open(self) -> bool:
+    def __init__(
+        self,
+        analyzer: LogAnalyzer,
+        label: str,
+        path: str | None = None,
+        stream: BinaryIO | None = None,
+        owned: bool = False,
+    ) -> None:
+        self.analyzer, self.label, self.path = analyzer, label, path
+        self.f, self.owned = stream, owned
+        self.ino: int | None = None
+        self.generation = 0
+        self.eof = False
+        self.scanner: Scanner | None = None if stream is None else self._source(label)
+
+    def _source(self, label: str) -> Scanner:
+        scanner = self.analyzer.add_source(label)
+        scanner.whole_documents = False  # a growing input never ends
+        return scanner
+
+    def _open(self, path: str) -> bool:
         # opened without blocking: a path that became a FIFO would otherwise block here until
         # a writer comes; anything but a regular file is waited past, as a missing file is
         try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except OSError:
             return False
         try:
@@ -45,19 +59,21 @@ class _FileTail:
                 os.close(fd)
                 return False
             os.set_blocking(fd, True)
-            f = os.fdopen(fd, "rb")
+            self.f = os.fdopen(fd, "rb")
         except OSError:
             os.close(fd)
             return False
-        self.f = f
-        self.ino = os.fstat(f.fileno()).st_ino
-        label = self.label if self.generation == 0 else f"{self.label} (rotated {self.generation})"
-        self.scanner = self.analyzer.add_source(label)
-        self.scanner.whole_documents = False  # a growing file never ends
+        self.owned = True
+        self.ino = os.fstat(self.f.fileno()).st_ino
+        rotated = f" (rotated {self.generation})" if self.generation else ""
+        self.scanner = self._source(self.label + rotated)
         return True
 
-    def poll(self) -> int:
-        if self.f is None and not self._open():
+    def poll(self, wait: float = 0.0) -> int:
+        """Feed what the input has now (a stream: waiting up to ``wait`` s for it)."""
+        if self.path is None:
+            return self._poll_stream(wait)
+        if self.f is None and not self._open(self.path):
             return 0
         assert self.f is not None and self.scanner is not None
         got = 0
@@ -78,40 +94,20 @@ class _FileTail:
             self.generation += 1
         return 0
 
-    def close(self) -> None:
-        if self.scanner is not None:
-            self.scanner.close()
-        if self.f is not None:
-            self.f.close()
-        self.f = None
-        self.scanner = None
-
-
-class _PipeTail:
-    def __init__(
-        self, stream: BinaryIO, analyzer: LogAnalyzer, label: str = "-", owned: bool = False
-    ) -> None:
-        self.stream = stream
-        self.owned = owned  # opened here (a FIFO path): closed here
-        self.scanner: Scanner | None = analyzer.add_source(label)
-        self.scanner.whole_documents = False
-        self.eof = False
-
-    def poll(self, wait: float = 0.0) -> int:
-        if self.eof:
+    def _poll_stream(self, wait: float) -> int:
+        if self.eof or self.f is None or self.scanner is None:
             return 0
         try:
-            fd = self.stream.fileno()
+            fd = self.f.fileno()
             ready, _, _ = select.select([fd], [], [], wait)
             if not ready:
                 return 0
             data = os.read(fd, READ_SIZE)
         except (OSError, ValueError, AttributeError):
-            data = self.stream.read(READ_SIZE)
+            data = self.f.read(READ_SIZE)
         if not data:
             self.eof = True
             return 0
-        assert self.scanner is not None
         self.scanner.feed(data)
         return len(data)
 
@@ -119,8 +115,9 @@ class _PipeTail:
         if self.scanner is not None:
             self.scanner.close()
             self.scanner = None
-        if self.owned:
-            self.stream.close()
+        if self.f is not None and self.owned:
+            self.f.close()
+        self.f = None
 
 
 def _is_stream(path: str) -> bool:
@@ -148,17 +145,17 @@ def follow(
     """Feed growing files into ``analyzer`` until stopped, idle for ``idle_timeout`` s, or the
     pipes end. KeyboardInterrupt propagates after the tails are closed."""
     names = labels or {}
-    files: list[_FileTail] = []
-    pipes: list[_PipeTail] = []
+    files: list[_Tail] = []
+    pipes: list[_Tail] = []
     try:
         for p in paths:
             label = names.get(p, p)
             if p == "-":
-                pipes.append(_PipeTail(stdin or sys.stdin.buffer, analyzer, label))
+                pipes.append(_Tail(analyzer, label, stream=stdin or sys.stdin.buffer))
             elif _is_stream(p):
-                pipes.append(_PipeTail(open(p, "rb"), analyzer, label, owned=True))  # noqa: SIM115
+                pipes.append(_Tail(analyzer, label, stream=open(p, "rb"), owned=True))  # noqa: SIM115
             else:
-                files.append(_FileTail(p, analyzer, label))
+                files.append(_Tail(analyzer, label, path=p))
     except BaseException:
         for pt in pipes:
             pt.close()

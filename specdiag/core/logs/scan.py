@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import gzip
 import io
-import os
 import sys
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import BinaryIO, Protocol
+from typing import TYPE_CHECKING, BinaryIO
 
 from specdiag.core.files import JsonError, Prepended, loads_json, open_stream_input
 from specdiag.core.logs.batch import RecordBatch
@@ -34,6 +33,9 @@ from specdiag.core.logs.patterns import (
 )
 from specdiag.core.logs.records import LogRecord, Skipped, Unrecognised
 from specdiag.errors import InputError
+
+if TYPE_CHECKING:  # the compiled part imports this module
+    from specdiag.core.logs.fast import Block, Compiled
 
 CHUNK_SIZE = 8 << 20  # bytes read at a time
 JSON_DOC_MAX = 64 << 20  # a whole JSON document is read as one value up to this size
@@ -96,45 +98,6 @@ def keywords_for(engine: str | None) -> tuple[bytes, ...]:
     return KEYWORDS_BY_ENGINE[engine] if engine is not None else ALL_KEYWORDS
 
 
-class Block(Protocol):
-    """A range the compiled part scanned (csrc/fastlogs.c's Block): its counts, where the scan
-    stopped, and its items as a packed table over ``data``."""
-
-    @property
-    def lines(self) -> int: ...
-    @property
-    def candidate_lines(self) -> int: ...
-    @property
-    def items(self) -> int: ...
-    @property
-    def stop(self) -> int: ...
-    @property
-    def data(self) -> bytes: ...
-    def table(self) -> tuple[memoryview, bytes]:
-        """A view of the items and the per-position rates (packed doubles)."""
-        ...
-
-
-class CompiledPart(Protocol):
-    """The compiled scanning and extraction a source may be composed with
-    (:class:`~specdiag.core.logs.fast.Compiled`): it scans and extracts only."""
-
-    fast_records: int  # records of lines it read
-
-    def scan(self, buf: bytes, start: int, end: int) -> Block:
-        """The Block of buf[start:end] (whole lines), up to the first special line."""
-
-    def batch(
-        self,
-        blk: Block,
-        base: int,
-        prev_tail: bytes,
-        parse: Callable[[int, bytes | None, bytes | None], list[LogRecord]],
-        skip: Callable[[int, str, str], None],
-    ) -> tuple[RecordBatch | None, int]:
-        """A Block's records as one batch, and how many of them it read itself."""
-
-
 # makes the record source of one input: (parser, sink, max_line, extract) -> source
 SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool], "Scanner"]
 
@@ -153,33 +116,36 @@ class LineFinder:
         self,
         keywords: tuple[bytes, ...],
         max_line: int = MAX_LINE,
-        compiled: CompiledPart | None = None,
+        compiled: Compiled | None = None,
         *,
         on_line: Callable[[int, bytes | None, bytes | None], None],
         on_block: Callable[[Block, int, bytes], None],
+        counts: ScanCounts,
     ) -> None:
+        self.counts = counts  # its lines, candidate lines and binary flag: counted here
         self.on_line = on_line
         self.on_block = on_block
         self.keywords = keywords
         self.compiled = compiled
         self._keywords_s = tuple(kw.decode("latin-1") for kw in keywords)
         self.max_line = max_line
-        self.lines = 0
-        self.candidate_lines = 0
-        self.binary = False
         self._carry = b""
-        self._prev_tail = b""  # last complete line of the previous block
         self._overlong = False  # discarding an overlong line up to its newline
         self._overlong_kw = False
         self._first = True
         self._follow = 0  # context lines still to hand on after a block header / a cut line
-        self._prev_lines: list[bytes] = []  # the last PREV_LINES lines of the previous block
+        # the last PREV_LINES lines before the lines being read (each cut at 4096 bytes)
+        self._prev_lines: list[bytes] = []
 
     def start_after(self, lines: list[bytes]) -> None:
         """Start after these lines (the last ones before a byte range, complete), as if
         they had been read."""
         self._prev_lines = [line[:4096] for line in lines[-PREV_LINES:]]
-        self._prev_tail = self._prev_lines[-1] if lines else b""
+
+    @property
+    def _prev_tail(self) -> bytes:
+        """The line before the lines being read (cut at 4096 bytes)."""
+        return self._prev_lines[-1] if self._prev_lines else b""
 
     def quiet(self) -> bool:
         """Nothing of the input read so far waits for the lines after it."""
@@ -203,7 +169,7 @@ class LineFinder:
         if self._first:
             self._first = False
             if b"\x00" in data[:65536]:
-                self.binary = True
+                self.counts.binary = True
         if self._overlong:
             nl = data.find(b"\n")
             if nl == -1:
@@ -214,13 +180,7 @@ class LineFinder:
             data = data[nl + 1 :]
         last_nl = data.rfind(b"\n")
         if last_nl == -1:
-            buf = self._carry + data
-            if len(buf) > self.max_line:
-                self._overlong = True
-                self._overlong_kw = self._has_keyword(buf)
-                self._carry = b""
-            else:
-                self._carry = buf
+            self._keep(self._carry + data)
             return
         start = 0
         if self._carry:
@@ -229,25 +189,27 @@ class LineFinder:
             head = self._carry + data[: first_nl + 1]
             self._carry = b""
             if len(head) - 1 > self.max_line:
-                self.lines += 1
-                if self._has_keyword(head):
-                    self.on_line(self.lines, None, None)
+                self._overlong_kw = self._has_keyword(head)
+                self._end_overlong()
             else:
                 self._block(head, 0, len(head))
             start = first_nl + 1
-        self._carry = data[last_nl + 1 :]
         if start < last_nl + 1:
             self._block(data, start, last_nl + 1)
-        if len(self._carry) > self.max_line:
-            self._overlong = True
-            self._overlong_kw = self._has_keyword(self._carry)
-            self._carry = b""
+        self._keep(data[last_nl + 1 :])
+
+    def _keep(self, partial: bytes) -> None:
+        """A last line without its newline: carried to the next block, or, longer than
+        max_line, discarded up to its newline (whether it holds a keyword noted)."""
+        self._overlong = len(partial) > self.max_line
+        self._overlong_kw = self._overlong and self._has_keyword(partial)
+        self._carry = b"" if self._overlong else partial
 
     def _end_overlong(self) -> None:
         self._overlong = False
-        self.lines += 1
+        self.counts.lines += 1
         if self._overlong_kw:
-            self.on_line(self.lines, None, None)
+            self.on_line(self.counts.lines, None, None)
         self._overlong_kw = False
 
     def _has_keyword(self, data: bytes) -> bool:
@@ -261,20 +223,20 @@ class LineFinder:
             e = buf.find(b"\n", pos, end)
             if e < 0:
                 break
-            self.lines += 1
+            self.counts.lines += 1
             self._follow -= 1
             if e - pos <= self.max_line:
                 raw = buf[pos:e]
                 if ANCHOR_RE.search(raw) is not None and self._has_keyword(raw):
-                    self.candidate_lines += 1  # a candidate in its own right
+                    self.counts.candidate_lines += 1  # a candidate in its own right
                     prev = None
                     if any(kw in raw for kw in PREV_KEYWORDS) or raw.lstrip(b" \t>")[:1] == b"|":
                         prev = self._prev_of(buf, start if lo is None else lo, pos)
-                    self.on_line(self.lines, raw, prev)
+                    self.on_line(self.counts.lines, raw, prev)
                     if any(kw in raw for kw in FOLLOW_KEYWORDS):
                         self._follow = max(self._follow, FOLLOW_LINES)  # the next section
                 else:
-                    self.on_line(self.lines, raw, CONTEXT)
+                    self.on_line(self.counts.lines, raw, CONTEXT)
             pos = e + 1
         return pos
 
@@ -311,35 +273,28 @@ class LineFinder:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
                 ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
                 ptail = orig_tail if pos == lo else buf[lo if ps < 0 else ps + 1 : pos - 1]
-                self.on_block(blk, self.lines, ptail)
-            self.lines += blk.lines
-            self.candidate_lines += blk.candidate_lines
+                self.on_block(blk, self.counts.lines, ptail)
+            self.counts.lines += blk.lines
+            self.counts.candidate_lines += blk.candidate_lines
             stop = blk.stop
             if stop >= end:
                 break
             # the special line, by the Python search (its tails as it would see them)
             e = buf.find(b"\n", stop, end) + 1
-            self._tails(buf, lo, stop, orig_tail, orig_lines)
+            self._tails(buf, lo, stop, orig_lines)
             self._find(buf, stop, e)
             pos = e
-        self._tails(buf, lo, end, orig_tail, orig_lines)
+        self._tails(buf, lo, end, orig_lines)
 
-    def _tails(
-        self, buf: bytes, lo: int, pos: int, orig_tail: bytes, orig_lines: list[bytes]
-    ) -> None:
-        """_prev_tail and _prev_lines as the Python search has them after buf[lo:pos]."""
-        if pos <= lo:
-            self._prev_tail, self._prev_lines = orig_tail, orig_lines
-            return
+    def _tails(self, buf: bytes, lo: int, pos: int, orig_lines: list[bytes]) -> None:
+        """_prev_lines as the Python search has them after buf[lo:pos]."""
         self._prev_lines = orig_lines
-        self._keep_tail(buf, lo, pos)
+        if pos > lo:
+            self._keep_tail(buf, lo, pos)
 
     def _keep_tail(self, buf: bytes, start: int, end: int) -> None:
-        """The last line and the last PREV_LINES lines up to ``end`` (a line start), for the
-        lines after it."""
-        tail = _lines_back(buf, start, end)
-        self._prev_tail = tail[0] if tail else b""
-        self._prev_lines = (self._prev_lines + tail[::-1])[-PREV_LINES:]
+        """The last PREV_LINES lines up to ``end`` (a line start), for the lines after it."""
+        self._prev_lines = (self._prev_lines + _lines_back(buf, start, end)[::-1])[-PREV_LINES:]
 
     def _find(self, buf: bytes, start: int, end: int) -> None:
         """The Python candidate search over buf[start:end] (whole lines)."""
@@ -353,7 +308,7 @@ class LineFinder:
         keywords_s = self._keywords_s
         on_line = self.on_line
         max_line = self.max_line
-        line_no = self.lines
+        line_no = self.counts.lines
         cur = start
         search = ANCHOR_RE.search
         m = search(buf, start, end)
@@ -374,7 +329,7 @@ class LineFinder:
             line_no += count(b"\n", cur, s)
             cur = s
             m = nxt
-            self.candidate_lines += 1
+            self.counts.candidate_lines += 1
             if e - s > max_line:
                 on_line(line_no + 1, None, None)
                 continue
@@ -406,13 +361,13 @@ class LineFinder:
                     if text.lstrip(" \t>")[:1] == "|" and text.count("|") >= 3:
                         follow = FOLLOW_LINES  # a markdown table's header row: its rows follow
             if follow:
-                self.lines = line_no + 1
+                self.counts.lines = line_no + 1
                 self._follow = follow
                 nxt_start = self._context(buf, e + 1, end, start)
-                line_no = self.lines
+                line_no = self.counts.lines
                 cur = nxt_start
                 m = search(buf, nxt_start, end) if nxt_start < end else None
-        self.lines = line_no + count(b"\n", cur, end)
+        self.counts.lines = line_no + count(b"\n", cur, end)
         self._keep_tail(buf, start, end)
 
 
@@ -438,12 +393,16 @@ def _opens_document(data: bytes) -> bool:
 
 
 class Scanner:
-    """The record source (:class:`~.batch.RecordSource`): feed bytes of one source; the
-    records found go to ``sink`` as one :class:`~.batch.RecordBatch` per block, in line order.
+    """The record source: :meth:`feed` bytes of one input any number of times (blocks of a
+    file, what a pipe delivers, what a followed file appended), then :meth:`close` (a last line
+    without its newline, a multi-line summary still open); the records found go to ``sink`` as
+    one :class:`~.batch.RecordBatch` per block, in line order. What is not a record is counted
+    in ``counts`` (lines, candidate lines, skipped lines with reasons and examples, lines not
+    understood).
 
     The bytes stage is a :class:`LineFinder`; :meth:`parse_candidate` is the parse stage. Composed
     with a
-    ``compiled`` part (:class:`CompiledPart`, made by :func:`~.fast.record_source` when it is
+    ``compiled`` part (:class:`~.fast.Compiled`, made by :func:`~.fast.record_source` when it is
     built), the LineFinder hands it each range of whole lines and it makes the batch of each
     scanned Block, the lines it does not read going to this source's parser; without one,
     every candidate line goes to the parser. The records are the same either way.
@@ -455,7 +414,7 @@ class Scanner:
         sink: Callable[[RecordBatch], None],
         *,
         max_line: int = MAX_LINE,
-        compiled: CompiledPart | None = None,
+        compiled: Compiled | None = None,
     ) -> None:
         self.parser = parser
         self.sink = sink
@@ -469,6 +428,7 @@ class Scanner:
             compiled,
             on_line=self.parse_candidate,
             on_block=self._block_batch,
+            counts=self.counts,
         )
         # A source that starts with '{' or '[' may be one whole (pretty-printed) JSON document:
         # it is held (up to JSON_DOC_MAX bytes) until the end, then read as one value, or, when
@@ -479,11 +439,6 @@ class Scanner:
         self._started = False
         # sees each record and skip the parser gives (not the compiled part's rows)
         self.watch: Callable[[LogRecord | Skipped], None] | None = None
-
-    @property
-    def fast_records(self) -> int:
-        """Records of lines the compiled part read (0 without one)."""
-        return self.compiled.fast_records if self.compiled is not None else 0
 
     def feed(self, data: bytes) -> None:
         """The next bytes of the input."""
@@ -498,7 +453,7 @@ class Scanner:
                 self._lines_of_doc()
             return
         self.finder.feed(data)
-        self._counted()
+        self._emit()
 
     def on_record(self, rec: LogRecord) -> None:
         """A record found: it goes out with its block's batch."""
@@ -520,7 +475,7 @@ class Scanner:
                 return
             self._lines_of_doc()
         self.finder.close()
-        self._counted()
+        self._emit()
         self.finish()
 
     def _lines_of_doc(self) -> None:
@@ -528,7 +483,7 @@ class Scanner:
         f = self.finder
         for data in held:
             f.feed(data)
-            self._counted()
+            self._emit()
 
     def _whole_document(self, data: bytes) -> bool:
         """Read a source that is one JSON value spanning several lines; False when it is not
@@ -575,14 +530,6 @@ class Scanner:
         self.counts.records += fast
         if batch is not None and len(batch):
             self.sink(batch)
-
-    def _counted(self) -> None:
-        """The bytes stage's counts as they stand; the records found so far go out."""
-        counts, f = self.counts, self.finder
-        counts.lines = f.lines
-        counts.candidate_lines = f.candidate_lines
-        counts.binary = f.binary
-        self._emit()
 
     def parse_candidate(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
         """One candidate line: its records (and those it completes) go to :meth:`on_record`,
@@ -666,18 +613,9 @@ class _Utf16ToUtf8(io.RawIOBase):
         return n
 
 
-def _wrap(head: bytes, stream: BinaryIO) -> BinaryIO:
-    if head[:2] == GZIP_MAGIC:
-        return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
-    if head[:2] in UTF16_BOMS:
-        return io.BufferedReader(_Utf16ToUtf8(stream), buffer_size=CHUNK_SIZE)
-    return stream
-
-
 def open_stream(stream: BinaryIO) -> BinaryIO:
     """Wrap a binary stream so gzip data (by magic bytes, not name) reads decompressed and
     UTF-16 text (by its byte-order mark) reads as UTF-8."""
-    seekable = False
     try:
         seekable = stream.seekable()
     except (AttributeError, ValueError, OSError):
@@ -686,23 +624,23 @@ def open_stream(stream: BinaryIO) -> BinaryIO:
         pos = stream.tell()
         head = stream.read(2)
         stream.seek(pos)
-        return _wrap(head, stream)
-    head = stream.read(2)
-    if head[:2] in (GZIP_MAGIC, *UTF16_BOMS):
-        return _wrap(head, io.BufferedReader(Prepended(head, stream, owns=False)))
-    return io.BufferedReader(Prepended(head, stream, owns=False), buffer_size=CHUNK_SIZE)
+    else:  # a pipe: its first bytes put back
+        head = stream.read(2)
+        stream = io.BufferedReader(Prepended(head, stream, owns=False), CHUNK_SIZE)
+    if head[:2] == GZIP_MAGIC:
+        return gzip.GzipFile(fileobj=stream, mode="rb")  # type: ignore[return-value]
+    if head[:2] in UTF16_BOMS:
+        return io.BufferedReader(_Utf16ToUtf8(stream), buffer_size=CHUNK_SIZE)
+    return stream
 
 
 def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
     """Open a file (or '-' for ``stdin``, by default the process's) for scanning, once: a pipe
     or FIFO is read through this one handle (its first bytes sniffed and put back).
-    InputError when it cannot be read."""
+    InputError when it cannot be read (a missing path or a directory: run.inspect_inputs
+    says so first, with the hint of the command)."""
     if path == "-":
         return open_stream(stdin if stdin is not None else sys.stdin.buffer)
-    if os.path.isdir(path):
-        raise InputError(f"{path} is a directory", hint=f"pass the log files, e.g. '{path}/*.log'")
-    if not os.path.exists(path):
-        raise InputError(f"{path}: no such file", hint="check the path (globs are expanded)")
     # a FIFO nobody writes to ends after a bounded wait; a device (/dev/zero) is refused
     f = open_stream_input(path, what="log")
     try:
@@ -714,75 +652,53 @@ def open_path(path: str, stdin: BinaryIO | None = None) -> BinaryIO:
         ) from None
 
 
-def pump(
-    stream: BinaryIO,
-    feed: Callable[[bytes], None],
-    label: str,
-    chunk_size: int = CHUNK_SIZE,
-    after_block: Callable[[], None] | None = None,
-) -> str | None:
-    """Read a whole stream into ``feed``. Returns the note for a damaged or truncated gzip tail
-    (what was read is kept), else None; InputError when nothing at all can be read."""
-    read = stream.read
-    gz: object = stream
-    # gzip: what decompressed so far (read1), so a damaged tail loses little; its pieces (tens
-    # of KiB) are fed a block at a time, as a plain file's are
-    gather = False
-    if isinstance(gz, gzip.GzipFile):
-        read = gz.read1
-        gather = True
-    elif isinstance(gz, io.BufferedReader) and isinstance(gz.raw, Prepended):
-        read = gz.read1  # a pipe: each block as it arrives (an interrupted run keeps it)
-    pieces: list[bytes] = []
-    pending = 0
-
-    def push() -> None:
-        nonlocal pending
-        data = b"".join(pieces) if len(pieces) > 1 else pieces[0]
-        pieces.clear()
-        pending = 0
-        feed(data)
-        if after_block is not None:
-            after_block()
-
-    got = 0
-    try:
-        while True:
-            data = read(chunk_size)
-            if not data:
-                break
-            got += len(data)
-            pieces.append(data)
-            pending += len(data)
-            if not gather or pending >= chunk_size:
-                push()
-        if pieces:
-            push()
-    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
-            raise InputError(
-                f"cannot read {label or 'input'}: damaged gzip data ({exc})",
-                hint="check the file (gzip -t); a truncated .gz keeps what can be read",
-            ) from None
-        if pieces:
-            push()
-        return f"compressed stream is damaged or truncated ({exc})"
-    except OSError as exc:
-        raise InputError(
-            f"read error in {label or 'input'}: {exc.strerror or exc}",
-            hint="check the file and the device it is on",
-        ) from None
-    return None
-
-
 def scan_stream(
     stream: BinaryIO,
     scanner: Scanner,
     chunk_size: int = CHUNK_SIZE,
     after_block: Callable[[], None] | None = None,
 ) -> None:
-    """Read a whole stream through a scanner. A truncated gzip stream stops early, noted."""
-    truncated = pump(stream, scanner.feed, scanner.parser.source, chunk_size, after_block)
-    if truncated is not None:
-        scanner.counts.truncated = truncated
+    """Read a whole stream through a scanner. A damaged or truncated gzip stream stops early:
+    what was read is kept, noted in the counts; InputError when nothing at all can be read."""
+    label = scanner.parser.source or "input"
+    # gzip: what decompressed so far (read1), so a damaged tail loses little, its pieces (tens
+    # of KiB) fed a block at a time, as a plain file's are; a pipe: each block as it arrives
+    # (an interrupted run keeps it)
+    gather = isinstance(stream, gzip.GzipFile)
+    piped = isinstance(stream, io.BufferedReader) and isinstance(stream.raw, Prepended)
+    read = stream.read1 if gather or piped else stream.read  # type: ignore[attr-defined]
+    pieces: list[bytes] = []
+
+    def push() -> None:
+        data = b"".join(pieces)  # (one piece: that piece, not a copy)
+        pieces.clear()
+        scanner.feed(data)
+        if after_block is not None:
+            after_block()
+
+    got = pending = 0
+    try:
+        while data := read(chunk_size):
+            got += len(data)
+            pending += len(data)
+            pieces.append(data)
+            if not gather or pending >= chunk_size:
+                push()
+                pending = 0
+        if pieces:
+            push()
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        if not got:  # not a byte could be decompressed: an unreadable file, not a truncated one
+            raise InputError(
+                f"cannot read {label}: damaged gzip data ({exc})",
+                hint="check the file (gzip -t); a truncated .gz keeps what can be read",
+            ) from None
+        if pieces:
+            push()
+        scanner.counts.truncated = f"compressed stream is damaged or truncated ({exc})"
+    except OSError as exc:
+        raise InputError(
+            f"read error in {label}: {exc.strerror or exc}",
+            hint="check the file and the device it is on",
+        ) from None
     scanner.close()

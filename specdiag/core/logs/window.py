@@ -14,13 +14,6 @@ from specdiag.errors import UsageError
 # (else now). Clock times are read as UTC, as the log prints them.
 
 
-def parse_bound(text: str, flag: str, year: int, now: float | None = None) -> TimeSpec:
-    """One --since/--until value on its own: a duration counts back from ``now`` (default: the
-    current time); :func:`window_and_year` counts --since's back from --until."""
-    spec = parse_time(text, flag, year)
-    return back_from(spec, None, _now() if now is None else now)
-
-
 def _now() -> float:
     return _dt.datetime.now(_dt.timezone.utc).timestamp()
 

@@ -8,7 +8,7 @@ import io
 from pathlib import Path
 
 from specdiag.core.logs.analyze import LogAnalyzer
-from specdiag.core.logs.window import TimeWindow, parse_bound
+from specdiag.core.logs.window import window_and_year
 from tests.support import paths
 from tests.support.cli import run_cli
 from tests.support.parseline import parse_line
@@ -71,7 +71,7 @@ def test_offsets_count_from_each_engines_first_record() -> None:
         "Avg Draft acceptance rate: 33.3%\n"
         for m in (0, 5)
     )
-    w = TimeWindow(parse_bound("+3m", "--since", 2026), None)
+    w = window_and_year("+3m", None, 2026)[0]
     r = analyze(sgl + vllm, window=w, year=2026).report()
     assert r.summary["sglang"].stats.records == 7
     assert r.summary["vllm"].stats.records == 1

@@ -54,7 +54,7 @@ def _analyze(
     a = LogAnalyzer(max_line=max_line, on_record=recs.append if records else None, **kw)  # type: ignore[arg-type]
     a.scan("x.log", io.BytesIO(data), chunk_size=chunk)
     doc = json.dumps(logs_document(a.report()))
-    n_fast = sum(s.scanner.fast_records for s in a.sources)
+    n_fast = sum(s.scanner.compiled.fast_records for s in a.sources if s.scanner.compiled)
     return doc, recs, n_fast
 
 

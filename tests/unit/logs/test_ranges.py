@@ -203,7 +203,7 @@ def test_scan_ranges_cuts_at_line_starts_and_refuses_what_one_process_reads(
 ) -> None:
     import gzip
 
-    from specdiag.core.logs.window import TimeWindow, parse_bound
+    from specdiag.core.logs.window import window_and_year
 
     assert parallel.range_count(100 << 20, 0, 32 << 20) >= 1
     assert parallel.range_count(100 << 20, 8, 32 << 20) == 3
@@ -215,7 +215,7 @@ def test_scan_ranges_cuts_at_line_starts_and_refuses_what_one_process_reads(
     assert _doc(analyzer) == static_doc
     # a label read before, a time window, a gzip file, one JSON document: one process reads
     assert not parallel.scan_ranges(analyzer, str(static_log), str(static_log), 3, min_range=1)
-    since = TimeWindow(parse_bound("2026-11-29 08:10:00", "--since", 2026), None)
+    since = window_and_year("2026-11-29 08:10:00", None, 2026)[0]
     windowed = LogAnalyzer(year=2026, window=since)
     assert not parallel.scan_ranges(windowed, "x", str(static_log), 3, min_range=1)
     gz = tmp_path / "log.gz"

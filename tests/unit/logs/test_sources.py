@@ -51,7 +51,7 @@ def read(
         src.feed(data[i : i + chunk])
     src.close()
     recs = [r for b in batches for r in b.records()]
-    return recs, src.counts, src.fast_records
+    return recs, src.counts, part.fast_records if part is not None else 0
 
 
 def same_records(data: bytes, chunk: int, **kw: str) -> int:

@@ -20,7 +20,7 @@ from specdiag.core.logs.parse import LineParser
 from specdiag.core.logs.records import LogRecord
 from specdiag.core.logs.scan import Scanner, open_stream
 from specdiag.core.logs.summary import SPARK_WIDTH, SeriesAccumulator, _Hist
-from specdiag.core.logs.window import TimeWindow, parse_bound
+from specdiag.core.logs.window import window_and_year
 from specdiag.errors import UsageError
 from tests.support import paths
 from tests.support.examples import examples
@@ -279,42 +279,38 @@ def test_gzip_by_magic_and_truncated_gzip() -> None:
 
 def test_time_window_forms() -> None:
     lines = "\n".join(sgl(2.0, sec=i * 60) for i in range(10))  # 08:00 .. 08:09
-    w = TimeWindow(
-        parse_bound("2026-11-29 08:03", "--since", 2026), parse_bound("08:05:30", "--until", 2026)
-    )
+    w = window_and_year("2026-11-29 08:03", "08:05:30", 2026)[0]
     r = analyze(lines, window=w).report()
     assert r.combined_records == 3 and r.outside_window == 7
-    w = TimeWindow(parse_bound("+5m", "--since", 2026), None)
+    w = window_and_year("+5m", None, 2026)[0]
     assert analyze(lines, window=w).report().combined_records == 5
     # llama.cpp relative clock: offsets work, clock times cannot place the records
     llama = (DATA / "llamacpp_serve_synth_rates.log").read_bytes()
-    w = TimeWindow(parse_bound("+2s", "--since", 2026), None)
+    w = window_and_year("+2s", None, 2026)[0]
     assert analyze(llama, window=w).report().combined_records == 3  # 0.02.1xx = 2.1 s after start
-    w = TimeWindow(parse_bound("08:00", "--since", 2026), None)
+    w = window_and_year("08:00", None, 2026)[0]
     r = analyze(llama, window=w).report()
     assert r.combined_records == 0 and r.untimed_records == 3
     # vLLM: no year printed; the assumed year comes from the bound
     v = (DATA / "vllm_serve_ngram.log").read_bytes()
-    w = TimeWindow(parse_bound("2026-11-29 08:52", "--since", 2026), None)
+    w = window_and_year("2026-11-29 08:52", None, 2026)[0]
     assert analyze(v, window=w, year=2026).report().combined_records == 1
-    w = TimeWindow(parse_bound("11-29 08:53", "--since", 2026), None)
+    w = window_and_year("11-29 08:53", None, 2026)[0]
     assert analyze(v, window=w, year=2026).report().combined_records == 0
 
 
 @pytest.mark.parametrize("bad", ["yesterday", "2026-13-01 00:00", "25:00", "+5x", ""])
 def test_bad_bounds(bad: str) -> None:
     with pytest.raises(UsageError):
-        parse_bound(bad, "--since", 2026)
+        window_and_year(bad, None, 2026)
 
 
 def test_until_before_since() -> None:
     with pytest.raises(UsageError):
-        TimeWindow(
-            parse_bound("08:05", "--since", 2026), parse_bound("2026-11-29 08:00", "--until", 2026)
-        )
-        TimeWindow(parse_bound("+5m", "--since", 2026), parse_bound("+1m", "--until", 2026))
+        window_and_year("08:05", "2026-11-29 08:00", 2026)[0]
+        window_and_year("+5m", "+1m", 2026)[0]
     with pytest.raises(UsageError):
-        TimeWindow(parse_bound("+5m", "--since", 2026), parse_bound("+1m", "--until", 2026))
+        window_and_year("+5m", "+1m", 2026)[0]
 
 
 # --------------------------------------------------------------------------- follow
