@@ -234,6 +234,7 @@ _OWN_CONTEXT = {
     "sglang bench_one_batch_server": re.compile(
         r"(?m)^\s*(?:\(input \+ output\) throughput|output throughput):\s+\S+"
     ),
+    "vllm bench serve": re.compile(r"(?m)^\s*-{3,}\s*Speculative Decoding\s*-{3,}\s*$"),
 }
 
 
@@ -268,7 +269,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
                 return None
             return _length_record(p, line_no, m.group("v"), *layout[1:])
     m = _VLLM_BENCH_RATE.match(text)
-    if m is not None:
+    if m is not None and not contradicted(prev, "vllm bench serve", VLLM):
         p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
         return None
     if _TRT_SECTION.match(text):

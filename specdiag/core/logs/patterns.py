@@ -64,6 +64,7 @@ PREV_KEYWORDS: tuple[bytes, ...] = (
     b"ccept length:",
     b"acc_length:",
     b"mean acceptance length:",
+    b"Acceptance rate (%)",  # vllm bench serve's first line: its banner is just before it
 )
 PREV_LINES = 4
 CONTEXT = b"\n"  # the ``prev`` of a context line (a real previous line never holds a newline)

@@ -17,6 +17,7 @@ LAYOUTS = (
     ("acc_length: {v} ", "sglang", "sglang bench_one_batch_server"),
     ("Average Accept length: {v}", "sglang", "specforge benchmark"),
     ("mean acceptance length: {v}", "vllm", "vllm spec_decode.py"),
+    ("Acceptance rate (%):                     {v}", "vllm", "vllm bench serve"),
 )
 OTHER_TOOLS = {
     "sglang": ("TensorRT-LLM", "llama.cpp", "MLX", "vLLM", "FastDeploy", "HF transformers"),
@@ -111,7 +112,8 @@ def test_the_spelling_names_its_tool_when_nothing_contradicts_it(
 )
 def test_the_tools_own_lines_before_it_decide(heading: str, value: str) -> None:
     """bench_serving's `Concurrency:` line just before `Accept length:` is SGLang's layout
-    whatever a heading above says; bench_one_batch_server's throughput lines likewise."""
+    whatever a heading above says; bench_one_batch_server's throughput lines and vllm bench
+    serve's `Speculative Decoding` banner likewise."""
     serving = (
         f"{heading}\n============ Serving Benchmark Result ============\n"
         f"Concurrency:                             3.91\n"
@@ -120,6 +122,12 @@ def test_the_tools_own_lines_before_it_decide(heading: str, value: str) -> None:
     assert _versions(_read(serving)) == {"sglang bench_serving"}
     one_batch = f"{heading}\nbatch size: 1\noutput throughput: 91.17 token/s\nacc_length: {value}\n"
     assert _versions(_read(one_batch)) == {"sglang bench_one_batch_server"}
+    bench_serve = (
+        f"{heading}\n---------------Speculative Decoding---------------\n"
+        f"Acceptance rate (%):                     {value}\n"
+        f"Acceptance length:                       2.52\nDrafts:                                  1500\n"
+    )
+    assert _versions(_read(bench_serve)) == {"vllm bench serve"}
 
 
 def test_a_negative_control_yields_no_record() -> None:
