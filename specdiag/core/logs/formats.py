@@ -232,7 +232,8 @@ _OWN_HARNESS = re.compile(
 _OWN_CONTEXT = {
     "sglang bench_serving": re.compile(r"(?m)^\s*Concurrency:\s+\S+\s*$"),
     "sglang bench_one_batch_server": re.compile(
-        r"(?m)^\s*(?:\(input \+ output\) throughput|output throughput):\s+\S+"
+        r"(?m)^\s*(?:last generation throughput|\(input \+ output\) throughput|"
+        r"output throughput):\s+\S+"
     ),
     "vllm bench serve": re.compile(r"(?m)^\s*-{3,}\s*Speculative Decoding\s*-{3,}\s*$"),
 }

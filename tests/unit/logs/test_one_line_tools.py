@@ -122,6 +122,8 @@ def test_the_tools_own_lines_before_it_decide(heading: str, value: str) -> None:
     assert _versions(_read(serving)) == {"sglang bench_serving"}
     one_batch = f"{heading}\nbatch size: 1\noutput throughput: 91.17 token/s\nacc_length: {value}\n"
     assert _versions(_read(one_batch)) == {"sglang bench_one_batch_server"}
+    newer = f"{heading}\nlast_ttft: 0.12 s\nlast generation throughput: 91.02 tok/s\nacc_length: {value} \n"
+    assert _versions(_read(newer)) == {"sglang bench_one_batch_server"}
     bench_serve = (
         f"{heading}\n---------------Speculative Decoding---------------\n"
         f"Acceptance rate (%):                     {value}\n"
