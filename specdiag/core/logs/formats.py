@@ -60,8 +60,9 @@ N_SGL_BENCH_SPECULATIVE = (
     "included); the script writes 1.0 when the server reported none"
 )
 N_SPECFORGE = (
-    "SpecForge benchmark: mean over requests of SGLang's per-request spec_accept_length "
-    "(completion tokens / verify steps, bonus included; this run)"
+    "SpecForge benchmark: completion tokens / verify steps pooled over the run's requests "
+    "(SGLang's meta_info, bonus included; each request's first token, from prefill, counted "
+    "too), averaged over its runs"
 )
 N_SPECFORGE_TABLE = "markdown table row with an accept-length column (as printed, bonus included)"
 N_VLLM_BENCH = (
@@ -151,7 +152,9 @@ def _int(v: object) -> int | None:
 
 _SGL_BENCH = re.compile(r"^Accept length:\s+(?P<v>\S+)\s*$")
 _SGL_ONE_BATCH = re.compile(r"^acc_length:\s*(?P<v>\S+)\s*$")
-_SPECFORGE = re.compile(r"^Average Accept length:\s*(?P<v>\S+)\s*$", re.IGNORECASE)
+# SpecForge's exact spelling (benchmarks/benchmarker/utils.py print_results); "Average accept
+# length:" in other cases is printed by many research scripts with their own conventions
+_SPECFORGE = re.compile(r"^Average Accept length:\s*(?P<v>\S+)\s*$")
 _SPEC_DECODE_LEN = re.compile(r"^mean acceptance length:\s*(?P<v>\S+)\s*$")
 _SPEC_DECODE_POS = re.compile(r"^acceptance at token (?P<i>\d+):\s*(?P<v>\S+)\s*$")
 _VLLM_BENCH_RATE = re.compile(r"^Acceptance rate \(%\):\s*(?P<v>\S+)\s*$")
@@ -235,6 +238,7 @@ _OWN_CONTEXT = {
         r"(?m)^\s*(?:last generation throughput|\(input \+ output\) throughput|"
         r"output throughput):\s+\S+"
     ),
+    "specforge benchmark": re.compile(r"(?m)^\s*Average Output throughput:\s+\S+"),
     "vllm bench serve": re.compile(r"(?m)^\s*-{3,}\s*Speculative Decoding\s*-{3,}\s*$"),
 }
 

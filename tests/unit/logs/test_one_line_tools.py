@@ -132,6 +132,16 @@ def test_the_tools_own_lines_before_it_decide(heading: str, value: str) -> None:
     assert _versions(_read(bench_serve)) == {"vllm bench serve"}
 
 
+def test_specforges_spelling_is_exact() -> None:
+    """SpecForge prints `Average Accept length:` after `Average Output throughput:`; the same
+    words in another case are many research scripts' own, with their own conventions."""
+    spec = "Average Output throughput: 41.960 token/s\nAverage Accept length: 2.195\n"
+    assert _versions(_read("## Results (MLX port)\n" + spec)) == {"specforge benchmark"}
+    for line in ("Average accept length: 2.195", "average accept length: 2.195"):
+        doc = _read(line + "\n")
+        assert doc["engines"] == [], line
+
+
 def test_a_negative_control_yields_no_record() -> None:
     """A line that only resembles a layout (no number) under a contradicting heading: nothing."""
     doc = _read("Our TensorRT-LLM run:\nAccept length: n/a\n")
