@@ -230,6 +230,14 @@ _OWN_HARNESS = re.compile(
     r"\b(?:my|our)\s+(?:[\w.-]+\s+){0,3}?(?:script|harness|implementation|fork|wrapper|loop)\b",
     re.IGNORECASE,
 )
+# counts or a histogram printed above the line ("accepted: 700", "verify steps = 400",
+# "... histogram: {0: 100, ...}"): the paste carries its own evidence, which decides the
+# convention before any tool does (the structure readers weigh it)
+# (a key of its own line: a server log line's fields, after commas, are not a paste's counts)
+_COUNTS_ABOVE = re.compile(
+    r"(?im)^[^,\n]{0,50}?\b(?:accepted|drafts?|draft[ _-]tokens|verify[ _-]steps?|steps|"
+    r"proposals|histogram|distribution)\b[^,\n]{0,30}?[:=]\s*[\[{(]?\s*\d"
+)
 # the lines each one-line layout's tool prints just before it (its exact context): there, the
 # spelling is the tool's whatever a heading further up says
 _OWN_CONTEXT = {
@@ -246,13 +254,14 @@ _OWN_CONTEXT = {
 def contradicted(prev: str | None, version: str, engine: LogEngine) -> bool:
     """Whether the lines above a one-line layout say another tool printed it (``version``: the
     layout's tool, ``engine``: its engine): another tool named, a user's own script or harness,
-    or the tool named after a negation; never when its own lines come just before it."""
+    the tool named after a negation, or counts or a histogram of the paste's own (evidence that
+    decides before any tool); never when its own lines come just before it."""
     if not prev:
         return False
     own = _OWN_CONTEXT.get(version)
     if own is not None and own.search(prev):
         return False
-    if _OWN_HARNESS.search(prev):
+    if _OWN_HARNESS.search(prev) or _COUNTS_ABOVE.search(prev):
         return True
     agrees = _AGREES[engine]
     for m in _ANY_TOOL.finditer(prev):

@@ -132,6 +132,32 @@ def test_the_tools_own_lines_before_it_decide(heading: str, value: str) -> None:
     assert _versions(_read(bench_serve)) == {"vllm bench serve"}
 
 
+@settings(max_examples=15, deadline=None)
+@given(
+    layout=st.sampled_from(LAYOUTS[:4]),
+    steps=st.sampled_from((100, 200, 400, 500, 1000)),
+    quarter=st.integers(1, 12),
+    excluded=st.booleans(),
+)
+def test_counts_above_decide_before_the_spelling(
+    layout: tuple[str, str, str], steps: int, quarter: int, excluded: bool
+) -> None:
+    """The paste's own counts above the line are evidence the structure readers weigh: the
+    convention comes from 1 + accepted / steps, never from the spelling's tool."""
+    line, _, version = layout
+    accepted = steps * quarter // 4
+    per_step = accepted / steps
+    printed = per_step if excluded else 1 + per_step
+    text = f"accepted: {accepted}\nverify steps: {steps}\n{line.format(v=f'{printed:.2f}')}\n"
+    doc = _read(text)
+    assert version not in _versions(doc), text
+    pastes = doc["pastes"]
+    assert isinstance(pastes, list)
+    (rec,) = pastes[0]["records"]
+    assert rec["accept_length"] is not None, text
+    assert abs(rec["accept_length"] - (1 + per_step)) < 0.006, text
+
+
 def test_specforges_spelling_is_exact() -> None:
     """SpecForge prints `Average Accept length:` after `Average Output throughput:`; the same
     words in another case are many research scripts' own, with their own conventions."""
