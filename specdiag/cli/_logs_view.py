@@ -279,6 +279,67 @@ def pastes_doc(pastes: Sequence[tuple[str, PasteReading]]) -> list[dict[str, obj
     ]
 
 
+def _printed(r: PasteRecord) -> str:
+    """The length as the paste printed it: its statistic word and its ``/ max``."""
+    assert r.printed_length is not None
+    of = f" / {r.max_length:g}" if r.max_length is not None else ""
+    return f"{r.printed_length:g}{of}"
+
+
+def paste_figures(r: PasteRecord) -> str:
+    """A structure record's figures on one line: the normalised length beside the printed
+    value it came from (with the rule's step when it is the bonus: ``-> +1``), the statistic
+    word, the rate; per-position rates when the record has nothing else."""
+    stat = f"{r.statistic} " if r.statistic and r.statistic != "mean" else ""
+    if r.accept_length is not None:
+        length = f"{stat}accept length {r.accept_length:.3f} (bonus incl."
+        if r.printed_length is not None and abs(r.printed_length - r.accept_length) > 5e-4:
+            step = (
+                ", bonus excluded -> +1"
+                if r.bonus.value == "excluded"
+                and abs(r.accept_length - r.printed_length - 1) < 5e-4
+                else ""
+            )
+            length += f"; printed {_printed(r)}{step}"
+        elif r.max_length is not None:
+            length += f"; of at most {r.max_length:g}"
+        length += ")"
+    elif r.printed_length is not None:
+        length = f"{stat}printed length {_printed(r)} (bonus convention unknown: not normalised)"
+    elif r.per_position:
+        rates = ", ".join(f"{x:.3f}" for x in r.per_position)
+        length = f"per-position rates {rates} (no accept length)"
+    else:
+        length = "no accept length"
+    if r.accept_rate is not None:
+        length += f", rate {r.accept_rate:.3f} per draft token"
+    elif r.printed_rate is not None:
+        length += f", printed rate {r.printed_rate:.3f} ({r.rate_basis.value})"
+    return length
+
+
+def paste_details(r: PasteRecord) -> list[str]:
+    """The counts and per-position rates a structure record carries (one line each)."""
+    out: list[str] = []
+    counts = [
+        (name, v)
+        for name, v in (
+            ("accepted", r.accepted_tokens),
+            ("drafted", r.drafted_tokens),
+            ("steps", r.steps),
+            ("output tokens", r.output_tokens),
+        )
+        if v is not None
+    ]
+    if counts:
+        out.append("counts: " + ", ".join(f"{name} {v:,}" for name, v in counts))
+    if r.per_position and (r.accept_length is not None or r.printed_length is not None):
+        out.append("per position: " + ", ".join(f"{x:.3f}" for x in r.per_position))
+    if r.pooling.value != "unknown":
+        out.append(f"pooling: {r.pooling.value} ({r.pooling.rule})")
+    return out
+
+
 def render_pastes(console: Console, result: LogsResult) -> None:
     """The structure readers' records, per input and group, and what they could not read."""
     from rich.markup import escape
@@ -292,27 +353,15 @@ def render_pastes(console: Console, result: LogsResult) -> None:
             )
         for r in reading.records:
             labels = ", ".join(f"{k}={v}" for k, v in r.labels) or "-"
-            length = (
-                f"accept length {r.accept_length:.3f} (bonus incl.)"
-                if r.accept_length is not None
-                else (
-                    f"printed length {r.printed_length:g} (bonus convention unknown: not "
-                    "normalised)"
-                    if r.printed_length is not None
-                    else "no accept length"
-                )
-            )
-            rate = ""
-            if r.accept_rate is not None:
-                rate = f", rate {r.accept_rate:.3f} per draft token"
-            elif r.printed_rate is not None:
-                rate = f", printed rate {r.printed_rate:.3f} ({r.rate_basis.value})"
             where = f"{r.first_line}" + (f"-{r.last_line}" if r.last_line != r.first_line else "")
             console.print(
-                f"  line {where} {r.kind} {escape('[' + r.tool + ']')} {escape(r.structure)} {escape(labels)}: "
-                f"{length}{rate}" + (" (summary row)" if r.summary_row else "")
+                f"  line {where} {r.kind} {escape('[' + r.tool + ']')} {escape(r.structure)} "
+                f"{escape(labels)}: {escape(paste_figures(r))}"
+                + (" (summary row)" if r.summary_row else "")
             )
             console.print(f"    bonus: {r.bonus.value} ({escape(r.bonus.rule)})", style="dim")
+            for line in paste_details(r):
+                console.print(f"    {escape(line)}", style="dim")
             for n in r.notes:
                 if not n.startswith("bonus convention unknown"):  # said on the line above
                     console.print(f"    note: {escape(n)}", style="dim")

@@ -47,6 +47,8 @@ def to_jsonable(value: object) -> object:
         return [to_jsonable(v) for v in value]
     if isinstance(value, float):
         return value if math.isfinite(value) else None
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):
+        return to_jsonable(value.item())  # a numpy scalar a core result let through
     return value
 
 

@@ -154,6 +154,17 @@ def test_json_output_never_has_nan() -> None:
     }
 
 
+def test_json_output_takes_numpy_scalars_as_plain_values() -> None:
+    import json
+
+    import numpy as np
+
+    from specdiag.cli._output import to_jsonable
+
+    doc = to_jsonable({"match": np.bool_(False), "n": np.int64(3), "x": np.float32("nan")})
+    assert json.loads(json.dumps(doc)) == {"match": False, "n": 3, "x": None}
+
+
 @pytest.mark.parametrize("value", ["nan", "0.5", "-1"])
 @pytest.mark.parametrize("cmd", [["logs", "server.log"], ["probe", "http://127.0.0.1:9"]])
 def test_min_accept_len_is_validated_alike(cmd: list[str], value: str) -> None:

@@ -106,3 +106,30 @@ def test_follow_reads_lines_only_and_says_so(tmp_path: Path) -> None:
     r = run_cli(["logs", "--follow", "--idle-timeout", "0.2", str(paste)])
     assert r.exit_code == 1 and "read by structure only without --follow" in r.stderr
     assert run_cli(["logs", str(paste)]).exit_code == 0
+
+
+def test_the_text_view_shows_the_printed_value_beside_the_normalised_one() -> None:
+    """A length normalised from bonus-excluded: the printed value and the +1 beside it, so the
+    'bonus: excluded' line below reads as the reason, not a contradiction; the counts shown."""
+    paste = "accepted tokens: 1500\nverify steps: 1000\nmean accepted per step: 1.5\n"
+    r = run_cli(["logs", "-"], input=paste)
+    assert r.exit_code == 0, r.stderr
+    assert "accept length 2.500 (bonus incl.; printed 1.5, bonus excluded -> +1)" in r.stdout
+    assert "counts: accepted 1,500, steps 1,000" in r.stdout
+    js = json.loads(run_cli(["logs", "-", "--json"], input=paste).stdout)
+    (rec,) = js["pastes"][0]["records"]
+    assert rec["printed_length"] == 1.5 and rec["accept_length"] == 2.5
+
+
+def test_the_text_view_shows_statistic_maximum_and_per_position_rates() -> None:
+    r = run_cli(["logs", "-"], input="I get an average acceptance length of **2.6 / 5** here\n")
+    assert r.exit_code == 0, r.stderr
+    assert "printed length 2.6 / 5" in r.stdout
+    r = run_cli(["logs", "-"], input="code: acceptance length 3.4 median\n")
+    assert "median printed length 3.4" in r.stdout, r.stdout
+    r = run_cli(
+        ["logs", "-"],
+        input="Acceptance rate at token 1: 0.55\nAcceptance rate at token 2: 0.41\n",
+    )
+    assert r.exit_code == 0, r.stderr
+    assert "per-position rates 0.550, 0.410 (no accept length)" in r.stdout, r.stdout

@@ -191,7 +191,7 @@ def _chunk(i: int, ctx: _Context) -> ChunkResult:
     limit = tol.atol_for(float(acc.max_t[i])) if aligned else math.inf
     # a chunk matches when it was measured and misses none of the bounds
     fails = _failures(rel, cos_min, max_abs, nf_s or nf_t, tol, limit) if measured else ()
-    ok = measured and not fails
+    ok = bool(measured and not fails)
     best_j = int(np.argmax(sim[i])) if sim.shape[1] and acc.n else None  # sim: [cs, ct]
     named = _name(i, ctx)
     desc = named.description

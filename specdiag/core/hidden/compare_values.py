@@ -209,7 +209,7 @@ def _snippet(si: int, snip: ValueSnippet, setup: _Setup, opts: CompareOptions) -
         if k > 1
         else None
     )
-    ok = val <= 0
+    ok = bool(val <= 0)
     span = k > ht
     hf, by, conf = _snippet_layer(found, ok, c, k, ht, opts)
     where = f"the start of the row at token {tok}" if span else f"training chunk {c} at token {tok}"

@@ -29,6 +29,7 @@ from specdiag.core.logs.records import (
     SGLANG,
     TRTLLM,
     VLLM,
+    LogEngine,
     LogRecord,
     ParseOutcome,
     Skipped,
@@ -59,8 +60,9 @@ N_SGL_BENCH_SPECULATIVE = (
     "included); the script writes 1.0 when the server reported none"
 )
 N_SPECFORGE = (
-    "SpecForge benchmark: mean over requests of SGLang's per-request spec_accept_length "
-    "(completion tokens / verify steps, bonus included; this run)"
+    "SpecForge benchmark: completion tokens / verify steps pooled over the run's requests "
+    "(SGLang's meta_info, bonus included; each request's first token, from prefill, counted "
+    "too), averaged over its runs"
 )
 N_SPECFORGE_TABLE = "markdown table row with an accept-length column (as printed, bonus included)"
 N_VLLM_BENCH = (
@@ -150,7 +152,9 @@ def _int(v: object) -> int | None:
 
 _SGL_BENCH = re.compile(r"^Accept length:\s+(?P<v>\S+)\s*$")
 _SGL_ONE_BATCH = re.compile(r"^acc_length:\s*(?P<v>\S+)\s*$")
-_SPECFORGE = re.compile(r"^Average Accept length:\s*(?P<v>\S+)\s*$", re.IGNORECASE)
+# SpecForge's exact spelling (benchmarks/benchmarker/utils.py print_results); "Average accept
+# length:" in other cases is printed by many research scripts with their own conventions
+_SPECFORGE = re.compile(r"^Average Accept length:\s*(?P<v>\S+)\s*$")
 _SPEC_DECODE_LEN = re.compile(r"^mean acceptance length:\s*(?P<v>\S+)\s*$")
 _SPEC_DECODE_POS = re.compile(r"^acceptance at token (?P<i>\d+):\s*(?P<v>\S+)\s*$")
 _VLLM_BENCH_RATE = re.compile(r"^Acceptance rate \(%\):\s*(?P<v>\S+)\s*$")
@@ -198,14 +202,88 @@ def _prev_values(b: Block, prev: str, keys: tuple[str, ...], llama: bool = False
             b.values[km.group("k")] = km.group("v")
 
 
+# A one-line layout's spelling is common ("Accept length: 1.70"): the lines above it (the
+# scanner hands the PREV_LINES before it) may say that another tool printed it. The names that
+# agree with a layout's tool, per engine; any other tool named, a user's own harness, or the
+# tool itself named after a negation ("not vLLM", "unlike SGLang") contradicts the spelling.
+_AGREES = {
+    SGLANG: re.compile(
+        r"\bsglang\b|\bspecforge\b|\bbench_(?:serving|one_batch\w*|speculative)\b", re.IGNORECASE
+    ),
+    VLLM: re.compile(r"\bvllm\b|\bspec_decode(?:\.py)?\b", re.IGNORECASE),
+}
+_ANY_TOOL = re.compile(
+    r"\bsglang\b|\bspecforge\b|\bvllm\b|llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|"
+    r"\btrt[-_ ]?llm\b|\btensorrt[-_ ]?llm\b|\bmlx(?:[-_]lm)?\b|\bfastdeploy\b|\baiperf\b|"
+    r"\bgenai[-_ ]perf\b|\blmdeploy\b|\btgi\b|text[-_ ]generation[-_ ]inference|\bexllama\w*|"
+    r"\bollama\b|\btransformers\b|\bhugging ?face\b|\bHF\b|\bmedusa\b|\bdeepspeed\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(
+    r"\b(?:not|unlike|instead of|rather than|other than|isn't|is not|no)\s+(?:the\s+)?"
+    r"(?:(?:stock|upstream|official|built-in)\s+)?$",
+    re.IGNORECASE,
+)
+_OWN_HARNESS = re.compile(
+    r"\b(?:my|our)\s+(?:own|custom|diy|home[- ]?(?:made|grown))\b|\bcustom\b|\bdiy\b|"
+    r"\bhome[- ]?(?:made|grown)\b|\bhand[- ]?(?:rolled|written)\b|"
+    r"\b(?:my|our)\s+(?:[\w.-]+\s+){0,3}?(?:script|harness|implementation|fork|wrapper|loop)\b",
+    re.IGNORECASE,
+)
+# counts or a histogram printed above the line ("accepted: 700", "verify steps = 400",
+# "... histogram: {0: 100, ...}"): the paste carries its own evidence, which decides the
+# convention before any tool does (the structure readers weigh it)
+# (a key of its own line: a server log line's fields, after commas, are not a paste's counts)
+_COUNTS_ABOVE = re.compile(
+    r"(?im)^[^,\n]{0,50}?\b(?:accepted|drafts?|draft[ _-]tokens|verify[ _-]steps?|steps|"
+    r"proposals|histogram|distribution)\b[^,\n]{0,30}?[:=]\s*[\[{(]?\s*\d"
+)
+# the lines each one-line layout's tool prints just before it (its exact context): there, the
+# spelling is the tool's whatever a heading further up says
+_OWN_CONTEXT = {
+    "sglang bench_serving": re.compile(r"(?m)^\s*Concurrency:\s+\S+\s*$"),
+    "sglang bench_one_batch_server": re.compile(
+        r"(?m)^\s*(?:last generation throughput|\(input \+ output\) throughput|"
+        r"output throughput):\s+\S+"
+    ),
+    "specforge benchmark": re.compile(r"(?m)^\s*Average Output throughput:\s+\S+"),
+    "vllm bench serve": re.compile(r"(?m)^\s*-{3,}\s*Speculative Decoding\s*-{3,}\s*$"),
+}
+
+
+def contradicted(prev: str | None, version: str, engine: LogEngine) -> bool:
+    """Whether the lines above a one-line layout say another tool printed it (``version``: the
+    layout's tool, ``engine``: its engine): another tool named, a user's own script or harness,
+    the tool named after a negation, or counts or a histogram of the paste's own (evidence that
+    decides before any tool); never when its own lines come just before it."""
+    if not prev:
+        return False
+    own = _OWN_CONTEXT.get(version)
+    if own is not None and own.search(prev):
+        return False
+    if _OWN_HARNESS.search(prev) or _COUNTS_ABOVE.search(prev):
+        return True
+    agrees = _AGREES[engine]
+    for m in _ANY_TOOL.finditer(prev):
+        if not agrees.fullmatch(m.group()):
+            return True
+        if _NEGATED.search(prev[max(0, m.start() - 40) : m.start()]):
+            return True
+    return False
+
+
 def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
-    """The one-line bench / example layouts, and the first line of a multi-line one."""
+    """The one-line bench / example layouts, and the first line of a multi-line one. A one-line
+    layout the lines above contradict (:func:`contradicted`) is not read here: the structure
+    readers read it with its heading (its tool then named there, or ``unknown``)."""
     for layout in _ONE_LINE_LENGTHS[:3]:
         m = layout[0].match(text)
         if m is not None:
+            if contradicted(prev, layout[1], SGLANG):
+                return None
             return _length_record(p, line_no, m.group("v"), *layout[1:])
     m = _VLLM_BENCH_RATE.match(text)
-    if m is not None:
+    if m is not None and not contradicted(prev, "vllm bench serve", VLLM):
         p.block = Block("vllm-bench", line_no, line_no, {"rate_pct": m.group("v")})
         return None
     if _TRT_SECTION.match(text):
@@ -226,7 +304,7 @@ def single_line(p: LineParser, text: str, line_no: int, prev: str | None) -> Par
             p.block = b
             return None
     m = _SPEC_DECODE_LEN.match(text)
-    if m is not None:
+    if m is not None and not contradicted(prev, _ONE_LINE_LENGTHS[3][1], VLLM):
         return _length_record(p, line_no, m.group("v"), *_ONE_LINE_LENGTHS[3][1:])
     return _table_row(p, text, line_no, prev)
 
@@ -251,11 +329,6 @@ _TABLE_HEADER = re.compile(r"accept(?:ance)?[ _]?len(?:gth)?", re.IGNORECASE)
 # the heading above a table names its engine (the names as paste/tools.py reads them; that
 # package reads the tables no heading names, so it is not imported here)
 _SGLANG_NAMED = re.compile(r"\bsglang\b|\bspecforge\b", re.IGNORECASE)
-_OTHER_ENGINE_NAMED = re.compile(
-    r"\bvllm\b|llama\.cpp|\bllama[-_](?:server|speculative|cli|bench)\b|\btrtllm|"
-    r"\btensorrt[-_ ]?llm\b",
-    re.IGNORECASE,
-)
 
 
 def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> ParseOutcome:
@@ -266,7 +339,7 @@ def _table_row(p: LineParser, text: str, line_no: int, prev: str | None) -> Pars
     columns or stays ``unknown``, and no convention is claimed for it."""
     if "|" not in text or not prev or p.engine not in (None, SGLANG):
         return None
-    if not _SGLANG_NAMED.search(prev) or _OTHER_ENGINE_NAMED.search(prev):
+    if not _SGLANG_NAMED.search(prev) or contradicted(prev, "markdown table", SGLANG):
         return None
     cells = [c.strip() for c in text.strip().strip("|").split("|")]
     if len(cells) < 2:

@@ -59,6 +59,12 @@ FOLLOW_LINES = 40
 PREV_KEYWORDS: tuple[bytes, ...] = (
     b"n_accept ",  # llama.cpp speculative example: n_draft / n_predict / n_drafted before it
     b"num_accepted_tokens:",  # vLLM spec_decode.py: num_drafts / num_draft_tokens before it
+    # the one-line layouts (SGLang bench_serving / bench_one_batch_server, SpecForge, vLLM
+    # spec_decode.py's lone length): the lines before may name another tool (formats.py)
+    b"ccept length:",
+    b"acc_length:",
+    b"mean acceptance length:",
+    b"Acceptance rate (%)",  # vllm bench serve's first line: its banner is just before it
 )
 PREV_LINES = 4
 CONTEXT = b"\n"  # the ``prev`` of a context line (a real previous line never holds a newline)

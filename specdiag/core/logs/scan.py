@@ -341,7 +341,7 @@ class LineFinder:
                     prev = buf[ps : s - 1]
                 else:
                     prev = self._prev_tail
-            elif "n_acc" in text or "num_acc" in text:
+            elif "n_acc" in text or "num_acc" in text or "ength:" in text or "(%)" in text:
                 for kw_s in _PREV_KEYWORDS_S:
                     if kw_s in text:
                         prev = self._prev_of(buf, start, s)

@@ -48,7 +48,8 @@ _OTHER_MEANING = re.compile(
     r"(?<![a-z])mcmc(?![a-z])|robbins|monro\b|munro\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
     r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
-    r"\badmitted\b|enrol",
+    r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|"
+    r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir)\b",
     re.IGNORECASE,
 )
 _SPEC_CONTEXT = re.compile(
@@ -56,6 +57,19 @@ _SPEC_CONTEXT = re.compile(
     r"tok(?:ens)?/step|verify|bonus|target model",
     re.IGNORECASE,
 )
+_OTHER_LINE = re.compile(r"accept|acc\.? prob", re.IGNORECASE)
+
+
+def _other_meaning(body: str, heading: str) -> bool:
+    """Whether a block speaks of acceptance in another meaning (a sampler, admissions, a test
+    suite): a word of that meaning in the block itself and no speculative-decoding word in it
+    (a heading above naming a draft does not make a Metropolis line one), or such a word only in
+    the heading and no speculative-decoding word in either."""
+    if _OTHER_MEANING.search(body):
+        return not _SPEC_CONTEXT.search(body)
+    return bool(_OTHER_MEANING.search(heading)) and not _SPEC_CONTEXT.search(body + heading)
+
+
 # Prometheus text exposition ('name{labels} value'): /metrics is read by `specdiag probe` and
 # `specdiag fleet` through prometheus-client's parser, not here.
 _EXPOSITION = re.compile(
@@ -459,9 +473,7 @@ def read_paste(
             continue
         n_blocks += 1
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
-        if _OTHER_MEANING.search(body + "\n" + heading) and not _SPEC_CONTEXT.search(
-            body + heading
-        ):
+        if _other_meaning(body, heading):
             ignored.append(
                 Block(
                     shown.first_line,
@@ -471,6 +483,22 @@ def read_paste(
                 )
             )
             continue
+        foreign = [(ln, t) for ln, t in blk if _OTHER_LINE.search(t) and _other_meaning(t, "")]
+        if foreign:
+            # a line of a sampler's or a review's acceptance inside a block that speaks of
+            # speculative decoding elsewhere: that line is not read
+            ignored.append(
+                Block(
+                    foreign[0][0],
+                    foreign[-1][0],
+                    "'acceptance' in another meaning on this line (no speculative-decoding word)",
+                    tuple(t for _, t in foreign[:MAX_SHOWN]),
+                )
+            )
+            blk = [(ln, t) for ln, t in blk if (ln, t) not in foreign]
+            body = "\n".join(t for _, t in blk)
+            if not blk or not _CANDIDATE.search(body):
+                continue
         if (mark := _illustrative(_title(blk, blk[0][0], heading))) is not None:
             unread.append(dataclasses.replace(shown, reason=_illustrative_reason(mark, "title")))
             continue

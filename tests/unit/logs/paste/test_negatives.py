@@ -188,3 +188,73 @@ def test_speedups_under_an_acceptance_heading_are_not_lengths() -> None:
 )
 def test_negative_controls_of_these_shapes(text: str) -> None:
     assert read_paste(text).records == ()
+
+
+_SAMPLER_LINES = [
+    "Metropolis-Hastings acceptance rate: {r}",
+    "NUTS: accept_stat mean {r}, acceptance rate: {r}",
+    "MCMC sampler acceptance rate {r} after burn-in",
+    "sampling: 100%|##########| 2000/2000 [00:12, step size=0.42, acc. prob={r}]",
+]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.sampled_from(
+        ["## Notes on our EAGLE-3 draft", "### Draft head eval", "Speculative decoding run"]
+    ),
+    st.lists(st.sampled_from(_SAMPLER_LINES), min_size=1, max_size=3),
+    st.integers(min_value=5, max_value=95),
+    st.booleans(),
+)
+def test_a_samplers_acceptance_under_a_speculative_heading_is_no_record(
+    heading: str, lines: list[str], pct: int, intro: bool
+) -> None:
+    # the heading names a draft; the block itself is a Bayesian fit's sampler output
+    body = [line.format(r=f"{pct / 100:.2f}") for line in lines]
+    text = heading + "\n\n" + ("Unrelated: my Bayesian model fit shows\n" if intro else "")
+    reading = read_paste(text + "\n".join(body) + "\n")
+    assert reading.records == ()
+    assert any("another meaning" in b.reason for b in reading.ignored)
+
+
+def test_a_sampler_line_inside_a_speculative_block_is_not_read_with_it() -> None:
+    text = (
+        "EAGLE-3 draft, k=3: accept length 2.71\n"
+        "Metropolis-Hastings acceptance rate: 0.234 (target 0.234)\n"
+    )
+    reading = read_paste(text)
+    assert [r.printed_length for r in reading.records] == [2.71]
+    assert all(r.printed_rate is None for r in reading.records)
+    assert any(b.first_line == 2 for b in reading.ignored)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.sampled_from(
+        [
+            "ICLR 2026 acceptance rate: {p}%",
+            "Our QA team ran the acceptance suite: acceptance rate {p}%",
+            "Simulated annealing: acceptance rate 0.{p} at T=1.0",
+            "NeurIPS acceptance rate was {p}% this year",
+        ]
+    ),
+    st.integers(min_value=10, max_value=99),
+)
+def test_a_rate_of_a_venue_a_test_suite_or_annealing_is_no_record(template: str, p: int) -> None:
+    reading = read_paste(template.format(p=p) + "\n")
+    assert reading.records == ()
+    assert any("another meaning" in b.reason for b in reading.ignored)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Draft acceptance rate: 61.5%\n",
+        "Tested with the big model locally: the accept rate is 0.84 with osl=1024\n",
+        "- DFlash2: 17.01 tok/s, 67.7% acceptance, 21 verification rounds\n",
+        "acceptance rate: 62% (EAGLE-3, k=3)\n",
+    ],
+)
+def test_a_rate_with_a_decoding_word_is_still_read(text: str) -> None:
+    assert len(read_paste(text).records) == 1
