@@ -1357,6 +1357,7 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+_CORRECTED = re.compile(r"\b(?:corrected|revised|amended|fixed|updated|adjusted)\s+from\s*$", re.I)
 # what a value of a figure would mean, not what a run measured ('a mean AR of 20% could be very
 # good if ...', 'an AR of 80% always means the speculator is doing well')
 _HYPOTHETICAL_AFTER = re.compile(
@@ -2685,7 +2686,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
         if k.metric is None:
             continue
-        for g in ("a", "b"):
+        # a figure corrected ('should be corrected from 6.6 to 5.6'): the old value was wrong,
+        # only the new one is a measurement
+        corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
+        for g in ("b",) if corrected else ("a", "b"):
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
