@@ -22,9 +22,50 @@ from specdiag.core.logs.paste.model import PasteRecord
 from specdiag.core.logs.paste.text import Line
 
 BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*+•]|\d{1,2}[.)])\s+(?P<text>\S.*)$")
-_LEAF = re.compile(
-    r"^(?P<label>.+?)\s*(?::|→|->)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+# a line whose label is marked as a name, bold or code, without a bullet ('**H100, k=3**: 2.7',
+# '`4x B200` = 2.41'): a list item all the same
+MARKED = re.compile(
+    r"^(?P<indent>)\s*(?P<text>(?:\*\*[^*\n]{1,60}\*\*|`[^`\n]{1,60}`|__[^_\n]{1,60}__)"
+    r"\s*(?::|=|→|->)\s*\S.*)$"
 )
+_LEAF = re.compile(
+    r"^(?P<label>.+?)\s*(?::|→|->|=)\s*(?P<val>[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+)
+
+
+# a plain 'label: value' line, a list item only under a title line of its own block
+# ('Acceptance length by category' / 'coding: 3.41' / 'math: 3.20')
+PLAIN = re.compile(
+    r"^(?P<indent>)\s*(?P<text>[A-Za-z][\w .()/+-]{0,40}?\s*[:=]\s*[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2})\s*$"
+)
+
+
+# a title of values that are no measurement ('Acceptance rate targets', 'expected AL')
+_NOT_FIGURES = re.compile(
+    r"\b(?:targets?|goals?|expected|thresholds?|minimum|maximum|min|max|required|limits?|"
+    r"settings?|config(?:uration)?s?|theoretical|simulated|hypothetical)\b",
+    re.I,
+)
+
+
+def item(t: str, plain: bool = False) -> re.Match[str] | None:
+    """A bullet, or a line whose label is marked as a name (or, ``plain``, any 'label: value'
+    line)."""
+    return BULLET.match(t) or MARKED.match(t) or (PLAIN.match(t) if plain else None)
+
+
+def titled(blk: list[Line]) -> bool:
+    """Whether a block is a title line naming one figure, without a value, over two or more
+    plain 'label: value' lines."""
+    return (
+        len(blk) >= 3
+        and not re.search(r"\d", blk[0][1])
+        and _NOT_FIGURES.search(blk[0][1]) is None
+        and metric_named(blk[0][1]) is not None
+        and all(PLAIN.match(t) for _, t in blk[1:])
+    )
+
+
 # the metric names prose uses, and which metric each is
 _NAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
@@ -40,6 +81,13 @@ _NAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
 _SETTING_NAME = re.compile(
     r"\b(?:top[_ -]?[pk]|min[_ -]?p|temp(?:erature)?|seed|lr|learning[_ ]rate|dropout|"
     r"weight[_ ]decay|epochs?|warmup|max[_ ]tokens)\b",
+    re.I,
+)
+
+
+# the draft tokens per step a label states ('H100, k=3', 'gamma=4')
+_K_IN_LABEL = re.compile(
+    r"(?<![\w-])(?:k|gamma|γ|num[_ ]spec[_ ]tokens)\s*=\s*(\d{1,2})\b(?!\s*(?:[/,]|→|->)\s*\d)",
     re.I,
 )
 
@@ -65,7 +113,9 @@ def _label(text: str) -> str:
     return C._MARKUP.sub("", text).strip().rstrip(":").strip()
 
 
-def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[PasteRecord]:
+def read(
+    blk: list[Line], heading: str, ctx: tuple[str, str, str], plain: bool = False
+) -> list[PasteRecord]:
     """The records of a bullet list of values under the metric the heading names; [] when the
     block is no such list."""
     named = metric_named(heading)
@@ -77,7 +127,7 @@ def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[Paste
         key = C.Key(metric, name.lower(), False)
     items: list[tuple[int, int, str]] = []  # (line, indent, text)
     for ln, t in blk:
-        m = BULLET.match(t.expandtabs(4))
+        m = item(t.expandtabs(4), plain)
         if m is None:
             return []
         items.append((ln, len(m.group("indent")), m.group("text").strip()))
@@ -104,6 +154,9 @@ def read(blk: list[Line], heading: str, ctx: tuple[str, str, str]) -> list[Paste
         fig = E.Figures()
         fig.put(metric, v, key, leaf.group("val").strip(), label)
         labels = tuple(("group", p) for _, p in parents) + (("item", label),)
+        ks = {int(x) for _, lab in labels for x in _K_IN_LABEL.findall(lab)}
+        if len(ks) == 1:
+            fig.k = C.Value(float(ks.pop()), False, 0)  # 'H100, k=3': its draft tokens per step
         rec = E.record(
             fig,
             kind=ctx[2],

@@ -680,6 +680,9 @@ _OUT_OF_K = re.compile(
 # the most tokens one draft-verify step emits in any engine's setting read here (DFlash blocks of
 # 16): a mean per step above it is something else (a count per request)
 MAX_STEP_TOKENS = 16.0
+# what a length read by the reader of last resort is called: no tool's name for its length, so
+# no tool's convention decides it
+UNSURE_LENGTH = "(length of unknown convention)"
 _MEAN_ACCEPTED = re.compile(r"^(?:mean|avg|average)\s+(?:number of\s+)?accepted(?:\s+tokens)?$")
 
 
@@ -1083,6 +1086,30 @@ def _with_quotient(t: str) -> Value | None:
     return Value(v[0], False, v[1])
 
 
+# values joined by '/' and worked out to their mean ('91.2 / 76.4 / 78.0 / 88.2 = 83.5% avg', a
+# rate over prompt classes): the mean, where it is the run's
+_RUN_MEAN = re.compile(
+    r"^(?P<run>\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){1,7})\s*(?:=|≈)\s*"
+    r"(?P<v>\d*\.?\d+)\s*(?P<p>%?)\s*(?:avg|mean|average)?$",
+    re.I,
+)
+
+
+def _run_mean(t: str) -> Value | None:
+    m = _RUN_MEAN.match(t)
+    if m is None:
+        return None
+    run = [_plain(x.strip().rstrip("%").strip()) for x in m.group("run").split("/")]
+    v = _plain(m.group("v"))
+    if v is None or any(x is None for x in run):
+        return None
+    got = [x for x in run if x is not None]
+    slack = half_unit(v[1]) + sum(half_unit(d) for _, d in got) / len(got)
+    if abs(sum(x for x, _ in got) / len(got) - v[0]) > slack:
+        return None
+    return Value(v[0], bool(m.group("p")), v[1], None, "mean")
+
+
 @functools.lru_cache(maxsize=16384)
 def value(text: str) -> Value | None:
     """A printed value, or None when the cell holds anything else (a dash, words, a range)."""
@@ -1090,6 +1117,8 @@ def value(text: str) -> Value | None:
     t = _APPROX.sub("", t)  # '~5%', '≈ 2.4': the printed figure, read as printed
     if not t or len(t) > 60:
         return None
+    if "/" in t and ("=" in t or "≈" in t) and (mean := _run_mean(t)) is not None:
+        return mean
     if "(" in t or "[" in t:
         got = _restated(t) or _annotated(t) or _with_quotient(t)
         if got is not None:
@@ -1132,6 +1161,32 @@ def value(text: str) -> Value | None:
     if p is None:
         return None
     return Value(p[0], pct, p[1], mx, stat, spread)
+
+
+# a length with its rate in brackets, or the other way round ('2.41 (61%)', '61.2% (2.41)',
+# '2.41 (61% accepted)'): two figures whose kinds their ranges tell apart (a rate with '%' is
+# no length; a decimal from 1 to 16 without it is no rate)
+_LENGTH_RATE = re.compile(
+    r"^(?P<a>\d+(?:\.\d+)?\s*%?)\s*[(\[]\s*(?:(?:AR|acc(?:ept(?:ance)?)?(?:\s+rate)?|rate)\s*[:=]?\s*)?"
+    r"(?P<b>\d+(?:\.\d+)?\s*%?)\s*(?:acc(?:ept(?:ed|ance)?)?|AL|len(?:gth)?)?\s*[)\]]$",
+    re.I,
+)
+
+
+def length_and_rate(text: str) -> tuple[Value, Value] | None:
+    """(length, rate) of a cell printing both, told apart by their ranges; None otherwise."""
+    m = _LENGTH_RATE.match(_MARKUP.sub("", text).strip())
+    if m is None:
+        return None
+    a, b = value(m.group("a")), value(m.group("b"))
+    if a is None or b is None or a.percent == b.percent:
+        return None
+    length, rate = (b, a) if a.percent else (a, b)
+    if not (length.decimals > 0 and 1.0 <= length.number <= MAX_STEP_TOKENS):
+        return None
+    if not 0 <= rate.number <= 100:
+        return None
+    return length, rate
 
 
 def half_unit(decimals: int) -> float:

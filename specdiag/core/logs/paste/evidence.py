@@ -153,6 +153,22 @@ class Figures:
             return True
         if attr is None:
             return False
+        if (
+            attr == "rate"
+            and not (v.percent or key.percent)
+            and v.decimals > 0
+            and 1 < v.number <= C.MAX_STEP_TOKENS
+            and _RATE_WORD.search(key.text) is None
+        ):
+            # 'EAGLE3 acceptance: 2.31', '| acceptance |' over 2.80: a name that says no rate
+            # over a value no rate can be (none passes 1 without '%', a percentage has no
+            # reason for decimals this small): tokens per step of some convention, a length
+            # left undecided, and no tool's name for its length: its convention does not decide
+            attr, metric = "length", C.LENGTH
+            key = C.Key(C.LENGTH, key.text, False, None, key.tool, key.pooled)
+            self.count_named = True
+        if attr in ("length", "tok_per_step", "acc_per_step") and v.percent:
+            return False  # a percentage is no count of tokens per step ('5%' under 'AL (AR)')
         if getattr(self, attr) is not None:
             return False
         if attr in ("accepted", "drafted", "steps", "output") and (
@@ -164,6 +180,8 @@ class Figures:
         if attr == "ratio":
             self.ratio_name = key.text
         if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
+            self.count_named = True
+        if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
             self.count_named = True
         if (
             attr == "length"
@@ -177,6 +195,10 @@ class Figures:
         setattr(self, attr, v)
         self.fields.append((label, text))
         return True
+
+
+# the words that make a name a rate's, whatever its value
+_RATE_WORD = re.compile(r"rate|ratio|prob|percent|pct|share|fraction|%", re.I)
 
 
 def _close(a: float, b: float, tol: float) -> bool:

@@ -68,14 +68,17 @@ def _row_tool(labels: list[tuple[str, str]], ctx: Ctx) -> tuple[str, str]:
 # draft tokens per step inside a configuration label ('DFlash `k=1`', 'EAGLE-3 (K=4)')
 _K_IN_LABEL = re.compile(
     r"(?<![\w-])(?:k|gamma|γ|nst|n[_ ]?spec|num[_ ]spec(?:ulative)?[_ ]tokens|(?:mtp|spec|draft)[_ ]?k|"
-    r"(?:max[_ ])?draft[_ ]len|d|draft[-_ ]max)\s*=\s*(\d{1,3})\b",
+    r"(?:max[_ ])?draft[_ ]len|d|draft[-_ ]max)\s*=\s*(\d{1,3})\b"
+    # (never the first of a list of k's: 'k=2/4', 'k=2, 4', 'k=2 → 4')
+    r"(?!\s*(?:[/,]|→|->|=>)\s*\d)",
     re.I,
 )
 
 
 # an engine's flag setting the draft tokens per step (SGLang's draft depth, vLLM's count)
 _K_FLAG = re.compile(
-    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|mtp|mtp[-_]k|num[-_]mtp"
+    r"--(?:speculative[-_]num[-_]steps|num[-_]speculative[-_]tokens|num[-_]spec[-_]tokens|mtp|"
+    r"mtp[-_]k|num[-_]mtp"
     r"(?:[-_]tokens)?|spec[-_]k|num[-_]draft[-_]tokens)[ =]+(\d{1,2})\b|"
     r"[\"']num_speculative_tokens[\"']\s*:\s*(\d{1,2})\b"
 )
@@ -84,7 +87,12 @@ _K_FLAG = re.compile(
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3'), or None when it states none or several."""
-    found = {int(m.group(1)) for m in _K_IN_LABEL.finditer(text)}
+    # (never the first of a list of k's, 'k=3/4/5', 'k=3, 4')
+    found = {
+        int(m.group(1))
+        for m in _K_IN_LABEL.finditer(text)
+        if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
+    }
     found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
     return found.pop() if len(found) == 1 else None
 
@@ -830,6 +838,11 @@ def _by_cells(g: Grid, keys: list[tuple[C.Key, str]]) -> list[tuple[C.Key, str]]
             and _baseline_at_one(g, i)
         ):
             k = C.Key(C.LENGTH, k.text, False)
+        elif k.metric is None and k.text == "accept" and _lengths_only(cells):
+            # a bare 'Accept' column of numbers only a length can be, nothing deciding which
+            # (accepted drafts or tokens per step): a length of unknown convention, read as
+            # the reader of last resort ('acc' alone is accuracy as often: not read)
+            k = C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
         out.append((k, grp))
     return out
 
@@ -914,6 +927,7 @@ _TITLE_NOUNS = re.compile(
     re.I,
 )
 _SEVERAL = re.compile(r"^\s*\d*\.?\d+\s*%?(?:\s*/\s*\d*\.?\d+\s*%?){2,7}\s*$")
+_CHANGED = re.compile(r"^\s*[~≈]?\d*\.?\d+\s*%?(?:\s*(?:→|->|=>|⟶)\s*[~≈]?\d*\.?\d+\s*%?){1,5}\s*$")
 
 
 # a rate as a cell prints it: a bare number or a percentage, perhaps in markup
@@ -926,11 +940,16 @@ def _short_rate_key(k: C.Key) -> bool:
 
 
 def _several(cell: str) -> list[C.Value] | None:
-    """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92')."""
+    """The values of a cell listing three or more measurements ('2.92 / 2.46 / 2.92'), or two
+    and more across arrows (a change, '2.41 → 2.80': before and after)."""
     text = C._MARKUP.sub("", cell)
-    if not _SEVERAL.match(text):
+    if _SEVERAL.match(text):
+        parts = text.split("/")
+    elif _CHANGED.match(text):
+        parts = re.split(r"→|->|=>|⟶", text)
+    else:
         return None
-    vals = [C.value(x) for x in text.split("/")]
+    vals = [C.value(x) for x in parts]
     return [v for v in vals if v is not None] if all(v is not None for v in vals) else None
 
 
@@ -981,6 +1000,9 @@ def _by_rows(
     def _num(cells: list[str], i: int) -> float | None:
         v = C.value(cells[i] if i < len(cells) else "")
         return v.number if v is not None else None
+
+    hk = k_stated(" ".join(c for row in g.header for c in row))
+    header_k = C.Value(float(hk), False, 0) if hk is not None else None
 
     # a column of signed figures ('+2.00%', '-0.25%') holds changes against a baseline, never
     # a length or a rate, whatever its header says
@@ -1113,6 +1135,10 @@ def _by_rows(
                 for attr in ("accepted", "drafted", "steps", "output", "k"):
                     if getattr(fig, attr) is None:
                         setattr(fig, attr, getattr(shared, attr))
+        if header_k is not None and _k_of_labels(labels) is None:
+            for fig in slots.values():
+                if fig.k is None:
+                    fig.k = header_k  # the one k the header states ('measurement (k=1 greedy)')
         out.extend(_records(slots, labels, ctx, g.structure, (ln, ln), "column"))
     return out
 
@@ -1140,6 +1166,22 @@ def _cell_figures(fig: E.Figures, k: C.Key, v: C.Value | None, cell: str, header
     """Put the figures of a cell that is no single value under an acceptance metric: a rate
     with the counts it divides ('~16% (accept 52 / reject 265)'), or rates per draft position
     listed with spaces under a rate ('0.94 0.68 0.34'). False when the cell is neither."""
+    if (
+        v is None
+        and k.metric in (C.RATE, C.ACCEPT_RATIO, C.LENGTH)
+        and (lr := C.length_and_rate(cell))
+    ):
+        # '2.41 (61%)': a length and its rate, whose ranges tell them apart; under a name that
+        # says no length ('acceptance'), the length's convention is unknown
+        lk = (
+            k
+            if k.metric == C.LENGTH
+            else C.Key(C.LENGTH, f"{k.text} {C.UNSURE_LENGTH}", False, None, k.tool, k.pooled)
+        )
+        rk = k if k.metric != C.LENGTH else C.Key(C.RATE, k.text, True, None, k.tool, k.pooled)
+        fig.put(C.LENGTH, lr[0], lk, cell, header)
+        fig.put(C.RATE, lr[1], rk, cell, header)
+        return True
     if v is not None or k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
         return False
     if k.metric != C.PER_POSITION and (sc := C.share_with_counts(cell)) is not None:
@@ -1275,7 +1317,9 @@ _PAIR = re.compile(
     # an approximate value after the separator ('setup 2: ~2.34', ': ≈ 2.4', ': **~16%**'):
     # still the value
     r"(?:[*`]{0,2}[~≈]\s*)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*[-+]?" + _DIGITS + r"\s*%?"
+    r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*[-+]?"
+    + _DIGITS
+    + r"\s*%?"
     r"(?:\s*±\s*[\d.]+)?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}" + _STAT_AFTER + ")"
     # not a multiplier ('is about 2x faster', '1.5×'): a speedup, never an acceptance figure;
     # not a count of what the figure was measured over ('over 32 queries: 1.8')
@@ -1289,7 +1333,7 @@ _PAIR_BARE = re.compile(
     # 2.82', 'accept rate just 41%')
     r"(?:(?=[a-z]{3,13}\s+[*`]{0,2}\d)(?:only|just|exactly|about|around|roughly|"
     r"approximately|nearly|almost|still|now|barely|merely|consistently)\s+)?"
-    r"(?P<val>[*`]{0,2}(?:median|p50|avg|mean|average)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
+    r"(?P<val>[*`]{0,2}(?:(?<![A-Za-z])(?:median|p50|avg|mean|average|max|min)\b)?\s*(?<![\w.])[-+]?(?<![A-Za-z]-)"
     + _DIGITS
     + r"\s*%?(?:\s*/\s*\d+(?:\.\d+)?)?[*`]{0,2}"
     + _STAT_AFTER
@@ -1307,6 +1351,39 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+# two values joined by '/' or an arrow: what the run readers need on a line
+_TWO_JOINED = re.compile(r"\d[*`%]{0,3}\s*(?:/|→|->|=>|⟶)\s*[*`]{0,2}[~≈]?\s?\d")
+# a bare 'accept' as a key ('accept = 77.778%', 'mean_accept=2.80', 'avg accept: 2.41'): the
+# reader of last resort; its value's range tells the figure ('acc' alone is accuracy as often)
+_BARE_ACCEPT_KEY = re.compile(
+    r"(?:^|[\s,;(\[])(?:(?:mean|avg|average|median)[ _])?accept(?:ance)?\s*[*`]{0,2}\s*$", re.I
+)
+
+
+def _bare_accept(key: str, v: C.Value) -> C.Key | None:
+    """The figure a bare 'accept' key holds, told by its value: a percentage or a fraction is a
+    rate, a decimal from 1 to 16 a length of unknown convention; None otherwise."""
+    if _BARE_ACCEPT_KEY.search(C._MARKUP.sub("", key)) is None or v.max is not None:
+        return None
+    if v.percent and 0 <= v.number <= 100:
+        return C.Key(C.RATE, "accept", True)
+    if not v.percent and v.decimals > 0 and 0 <= v.number <= 1:
+        return C.Key(C.RATE, "accept", False)
+    if not v.percent and v.decimals > 0 and 1 < v.number <= C.MAX_STEP_TOKENS:
+        return C.Key(C.LENGTH, "accept " + C.UNSURE_LENGTH, False)
+    return None
+
+
+# a rate in brackets after a length ('2.41 (61%)', '2.41 (AR 61%)', '2.41 (61% accepted)')
+_BRACKET_RATE = re.compile(
+    r"\s*[(\[]\s*(?:(?:AR|acc(?:ept(?:ance)?)?(?:\s+rate)?|rate)\s*[:=]?\s*)?"
+    r"(?P<val>\d+(?:\.\d+)?\s*%)\s*(?:acc(?:ept(?:ed|ance)?)?)?\s*[)\]]",
+    re.I,
+)
+# figures whose largest or smallest value a paste may give beside the name ('accept length max
+# 1.86', '接受长度 最大 1.86'): read with that statistic, never taken for the mean
+_EXTREME_BEFORE = re.compile(r"(?:^|[\s(*`])(max(?:imum)?|min(?:imum)?)[\s_]+\w", re.I)
+_EXTREME_METRICS = frozenset((C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP, C.RATE, C.ACCEPT_RATIO))
 _QUALIFIERS = frozenset(("over", "across", "on", "for", "in", "with", "at", "during", "per", "of"))
 _CONNECT = {
     "is",
@@ -1401,8 +1478,10 @@ def key_of(words: str, sep: str | None = None) -> C.Key:
 # a figure that changed ('accept length improved from 1.86 to 2.69'): two values of one key;
 # a clause without the key ('..., while B's improved from 1.37 to 2.53') takes the last one's
 _FROM_TO = re.compile(
-    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})"
-    r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    r"(?P<key>[A-Za-zτ#*_`][^:=\n]{0,80}?)\s+from\s+(?P<a>[*`]{0,2}[~≈]?"
+    + _DIGITS
+    + r"\s*%?[*`]{0,2})"
+    r"\s*(?:\bto\s|→|->)\s*(?P<b>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
 _CHANGE_WORDS = re.compile(
@@ -1528,9 +1607,9 @@ _ARROW_TO = re.compile(
 )
 _VERSUS = re.compile(
     # perhaps after the first run's qualifier ('11.9 % on random data versus 51.8 % on prose')
-    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?)?\s*(?:vs\.?|versus)\s+(?P<val>[*`]{0,2}"
-    + _DIGITS
-    + r"\s*%?[*`]{0,2})(?![\w.]\d)",
+    # or after a bracketed one ('3.2 (before) vs 1.1 (after)')
+    r"(?:\s+(?:on|for|with|at|in|under)\s+[^,;:\n]{1,60}?|\s*\([^()\d\n]{1,30}\))?\s*(?:vs\.?|versus)\s+"
+    r"(?P<val>[*`]{0,2}[~≈]?" + _DIGITS + r"\s*%?[*`]{0,2})(?![\w.]\d)",
     re.I,
 )
 # a key, then its values in brackets ('accept lengths (3.43 vs 3.35)', 'acc len (2.1 / 2.4)')
@@ -1620,6 +1699,8 @@ _LEAD_ITEM = re.compile(
     r"[*`]{0,2}(?P<k>[A-Za-z][\w .=/+-]{0,30}?)[*`]{0,2}(?:\s*:\s*|\s+)(?P<v>[*`]{0,2}[~≈]?\s?"
     + _DIGITS
     + r"\s*%?[*`]{0,2})"
+    # (the item's value ends it: 'pos 0: 90.0%' is named 'pos 0', never 'pos' of value 0)
+    r"(?=\s*(?:[,;]|\.?\s*$))"
 )
 _CONFIG_WORDS_OTHER = re.compile(
     r"throughput|speed|latency|tok/s|t/s|time|ttft|tpot|memory|accuracy|score|speedup|"
@@ -1683,10 +1764,32 @@ def _lead_list_at(text: str) -> list[tuple[int, int, list[tuple[C.Key, C.Value, 
             return []
         if lead.metric == C.RATE and not v.percent and not 0 <= v.number <= 1:
             return []
+        if (kl := _K_LABEL.match(name.replace(" ", ""))) is not None and lead.metric != C.RATE:
+            # 'AL — k=3: 3.41, k=4: 3.80': each value at its draft tokens per step
+            n = int(kl.group("n"))
+            got.append((C.Key(C.K, "k", False), C.Value(float(n), False, 0), "k", str(n)))
         got.append(
             (C.Key(lead.metric, f"{lead.text} {name}", lead.percent), v, name, it.group("v"))
         )
+    # a rate's values named by draft position ('acceptance rate: pos1 89.4%, pos2 77.2%',
+    # '接受率：第1位 89.4%，第2位 77.2%'): one record, its rates per position
+    nums = [int(pm.group(1)) if (pm := _POSITION_NAME.match(n)) else -1 for _, _, n, _ in got]
+    if (
+        lead.metric == C.RATE
+        and len(got) >= 2
+        and nums[0] in (0, 1)
+        and nums == list(range(nums[0], nums[0] + len(nums)))
+    ):
+        got = [
+            (C.Key(C.POSITION, lead.text, lead.percent, n - nums[0]), v, name, vt)
+            for (_, v, name, vt), n in zip(got, nums, strict=True)
+        ]
     return [(m.start(), m.end(), got)] if len(got) >= 2 else []
+
+
+_POSITION_NAME = re.compile(
+    r"^(?:pos(?:ition)?|token|draft(?: position)?|depth|head|mtp|d|p)\s*[_#-]?\s*(\d{1,2})$", re.I
+)
 
 
 # 'A of B draft tokens accepted (P%)': accepted of drafted tokens; with the noun 'drafts' or
@@ -1908,6 +2011,8 @@ _GOAL_LINE = re.compile(
     r"criteria|sla|slo|definition of done|exit criteria)[*_`]{0,2}\s*(?::|—|–|\s-\s)",
     re.I,
 )
+# (a figure: decimals or a percentage, never a count such as 'the first 2 queries')
+_NUMBER_IN_KEY = re.compile(r".*(?:\d\.\d+|\d\s*%)[*`]{0,2}\s+(?=\S)")
 _CLAUSE_IN_KEY = re.compile(r".*\d\s*%?[*`]{0,2}\s*[,;]\s")
 
 
@@ -2072,23 +2177,83 @@ def _values_at(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value,
 
 # the same with the figure named after the values ('**1.88 / 2.54 / 3.13 committed tokens per
 # verify** at depths 1/2/3')
+# (or joined by arrows, values and configurations paired by order: '3.3 → 4.7 accepted
+# tokens/cycle from d3 → d6')
+_JOIN = r"\s*(?:/|→|->|=>|⟶)\s*"
+_JOIN_RE = re.compile(_JOIN)
+_LAB = r"(?:[\w.+=]|-(?!>)){1,20}"
 _VALS_NAMED_FOR = re.compile(
-    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:\s*/\s*[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+[*`]{0,2}"
-    r"(?P<key>[A-Za-z][\w /-]{2,50}?)[*`]{0,2}\s+"
-    r"(?:for|at|with|on|across|by|under)\s+(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)"
-    r"(?=[\w.+-]{1,20}\s*/))?"
-    r"(?P<labs>[\w.+-]{1,20}(?:\s*/\s*[\w.+-]{1,20}){1,7})(?![\w/])"
+    r"(?P<vals>[~≈]?\d+(?:\.\d+)?\s*%?(?:" + _JOIN + r"[~≈]?\d+(?:\.\d+)?\s*%?){1,7})\s+[*`]{0,2}"
+    r"(?P<key>[A-Za-z][\w /-]{1,50}?)[*`]{0,2}\s+"
+    r"(?:for|at|with|on|across|by|under|from)\s+(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)"
+    r"(?=" + _LAB + _JOIN + r"))?"
+    r"(?P<labs>" + _LAB + r"(?:" + _JOIN + _LAB + r"){1,7})(?![\w/])"
 )
+# (or the configurations first: 'acceptance length for k=3/4/5: 2.41/2.80/3.10')
+_KEY_FOR_LABS = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .%()/-]{0,50}?)\s+(?:for|at|with|on|across|by|under)\s+"
+    r"(?:(?P<name>[A-Za-z][\w-]{0,15})(?:\s*[=:]\s*|\s+)(?=" + _LAB + _JOIN + r"))?"
+    r"(?P<labs>" + _LAB + r"(?:" + _JOIN + _LAB + r"){1,7})\s*[:=]\s*"
+    r"(?P<vals>[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?(?:"
+    + _JOIN
+    + r"[~≈]?\d+(?:\.\d+)?\s*%?){1,7}[*`]{0,2})"
+    r"(?![\w/]|\.\d)"
+)
+# a configuration that states the draft tokens per step ('d3', 'k=4', 'depth 5'; under a name
+# 'depths' / 'k' / 'gamma')
+_K_LABEL = re.compile(r"^(?:d|k|depth\s*|gamma\s*|γ\s*)=?\s*(?P<n>\d{1,2})$", re.I)
+_K_NAME = re.compile(
+    r"^(?:depths?|draft depths?|k|gamma|γ|draft len(?:gth)?s?|num[_ ]spec[_ ]tokens)$", re.I
+)
+
+
+# a figure's name with its setting in brackets, then its value ('acceptance length (k=4): 4.6',
+# 'AL [gamma=3] = 3.2'): the value at that many draft tokens per step
+_KEY_AT_K = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{0,50}?)\s*[(\[]\s*(?P<kn>k|gamma|γ|num[_ ]spec[_ ]tokens|depth|d)\s*=\s*"
+    r"(?P<n>\d{1,2})\s*[)\]]\s*[:=]\s*(?P<val>[*`]{0,2}[~≈]?\d+(?:\.\d+)?\s*%?[*`]{0,2})(?![\w.]\d|\s*[x×])",
+    re.I,
+)
+
+
+def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure named with its k in brackets."""
+    for m in _KEY_AT_K.finditer(text):
+        k = key_of(m.group("key"))
+        v = C.value(m.group("val"))
+        if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or v is None:
+            continue
+        n = int(m.group("n"))
+        yield (
+            m.start(),
+            m.end(),
+            [
+                (C.Key(C.K, "k", False), C.Value(float(n), False, 0), "k", str(n)),
+                (k, v, m.group("key").strip(), m.group("val").strip()),
+            ],
+        )
 
 
 def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each list of values with its list of configurations."""
-    for m in [*_VALS_FOR.finditer(text), *_VALS_NAMED_FOR.finditer(text)]:
+    for m in [
+        *_VALS_FOR.finditer(text),
+        *_VALS_NAMED_FOR.finditer(text),
+        *_KEY_FOR_LABS.finditer(text),
+    ]:
         k = key_of(m.group("key"))
-        vals = [x.strip() for x in m.group("vals").split("/")]
-        labs = [x.strip().rstrip(".") for x in m.group("labs").split("/")]
+        if _NOT_MEASURED.search(m.group("key")[-60:]) or _bound(text, m.start("key") + 1):
+            continue  # 'minimum acceptance length 1.5 / 2.0 at k=2/3': settings, no figures
+        vals = [x.strip() for x in _JOIN_RE.split(m.group("vals"))]
+        labs = [x.strip().rstrip(".") for x in _JOIN_RE.split(m.group("labs"))]
         if k.metric not in C.ACCEPTANCE or k.metric == C.POSITION or len(vals) != len(labs):
             continue
+        if ("/" in m.group("vals")) != ("/" in m.group("labs")):
+            continue  # values and configurations joined alike, or they are no pairs
+        if k.metric == C.ACC_PER_STEP and "draft" not in m.group("key").lower():
+            # 'accepted tokens/cycle': some count the target's own token (EAGLE's τ) and some
+            # do not, as after a value in prose: a length, undecided
+            k = C.Key(C.LENGTH, "accepted tokens per step", False)
         name = (m.group("name") or "config").strip()
         if C.key(name).metric not in (C.LABEL, C.K, None):
             continue  # 'for accept rate 3 / 5': another figure, no configuration
@@ -2098,10 +2263,160 @@ def _values_for(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value
             v = C.value(vt)
             if v is None:
                 break
-            items.append((label_key, C.Value(0.0, False, 0), name, lab))
+            kl = _K_LABEL.match(lab)
+            if kl is None and _K_NAME.match(name) and lab.isdigit():
+                kl = re.match(r"(?P<n>\d+)", lab)
+            if kl is not None:
+                # the configuration is the draft tokens per step: shown as k, and the k it states
+                n = int(kl.group("n"))
+                items.append((C.Key(C.K, "k", False), C.Value(float(n), False, 0), "k", str(n)))
+            else:
+                items.append((label_key, C.Value(0.0, False, 0), name, lab))
             items.append((k, v, m.group("key").strip(), vt))
-        if len(items) == 2 * len(vals):
+        if len(items) >= 2 * len(vals):
             yield m.start(), m.end(), items
+
+
+# a rate's name, then a run of its values joined by '/' ('acceptance rate 72.3/53.2/39.6',
+# 'per-position acceptance: 0.89 / 0.77 / 0.66'), perhaps worked out to their mean ('accept: 91.2
+# / 76.4 / 78.0 / 88.2 = 83.5% avg'): the mean where it closes the run, else one rate per draft
+# position where the name says so or the line's tokens per step is 1 + their sum
+_RUN_VALUE = r"[*`]{0,2}\d+(?:\.\d+)?\s*%?[*`]{0,2}"
+_RATE_RUN = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{1,60}?)[*`]{0,2}\s*(?:[:=]|\b(?:is|of|was|were)\b)?\s*"
+    r"(?P<run>" + _RUN_VALUE + r"(?:\s*/\s*" + _RUN_VALUE + r"){1,7})"
+    r"(?:\s*(?:=|≈)\s*(?P<avg>[*`]{0,2}\d+(?:\.\d+)?\s*%?\s*(?:avg|mean|average)?[*`]{0,2}))?"
+    r"(?![\w/]|\.\d|\s*%)",
+    re.I,
+)
+_POSITION_WORDS = re.compile(
+    r"\b(?:(?:per|by|each|every)[ -](?:draft[ -])?(?:position|pos|depth|token position)|positions?|"
+    r"positional|(?:one|two|three|four|five|six|seven|eight|\d)[ -]positions?|depths?)\b",
+    re.I,
+)
+_LENGTH_AFTER = re.compile(
+    r"(?:tok(?:ens)?\s*/\s*(?:step|iter|verify)|tokens per (?:step|verify)|accept(?:ance)?[ _]len(?:gth)?|"
+    r"acc[ _.]len|\bAL\b|τ)\s*[:=]?\s*(?:is\s+)?[*`]{0,2}(?P<len>\d+\.\d+)",
+    re.I,
+)
+
+
+def _rate_runs(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each run of a rate's values joined by '/'."""
+    for m in _RATE_RUN.finditer(text):
+        k = key_of(m.group("key"))
+        if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.PER_POSITION):
+            continue
+        if _NOT_MEASURED.search(m.group("key")[-60:]):
+            continue  # 'expected acceptance rate 70/60/50': no measurement
+        texts = [x.strip() for x in m.group("run").split("/")]
+        vals = [C.value(x) for x in texts]
+        if any(v is None for v in vals):
+            continue
+        got = [v for v in vals if v is not None]
+        percent = any(v.percent or v.number > 1 for v in got)
+        if any(v.number > (100 if percent else 1) for v in got):
+            continue
+        fr = [round(v.number / 100, v.decimals + 2) if percent else v.number for v in got]
+        tol = sum(C.half_unit(v.decimals) * (0.01 if percent else 1) for v in got)
+        if m.group("avg") is not None:
+            av = C.value(m.group("avg"))
+            if av is None:
+                continue
+            a = av.number / 100 if (av.percent or av.number > 1) else av.number
+            if abs(a - sum(fr) / len(fr)) > tol / len(fr) + C.half_unit(av.decimals) * (
+                0.01 if (av.percent or av.number > 1) else 1
+            ):
+                continue  # no mean of the run: the figures mean something else
+            mean = C.Value(av.number, av.percent or av.number > 1, av.decimals, None, "mean")
+            yield (
+                m.start("key"),
+                m.end(),
+                [(C.Key(C.RATE, k.text, k.percent), mean, m.group("key").strip(), m.group("avg"))],
+            )
+            continue
+        positional = (
+            k.metric == C.PER_POSITION or _POSITION_WORDS.search(m.group("key")) is not None
+        )
+        if not positional:
+            after = _LENGTH_AFTER.search(text, m.end())
+            if after is None or _SENTENCE_END.search(text, m.end(), after.start()):
+                continue
+            ln = C.value(after.group("len"))
+            if ln is None or abs(1 + sum(fr) - ln.number) > tol + C.half_unit(ln.decimals):
+                continue  # not the identity of rates by position: not read
+        if any(b > a + 1e-9 for a, b in zip(fr, fr[1:], strict=False)) and not positional:
+            continue
+        items = [
+            (
+                C.Key(C.POSITION, k.text, False, i),
+                C.Value(r, False, v.decimals + (2 if percent else 0)),
+                m.group("key").strip(),
+                t,
+            )
+            for i, (r, v, t) in enumerate(zip(fr, got, texts, strict=True))
+        ]
+        yield m.start("key"), m.end("run"), items
+
+
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
+
+
+# an unnamed pair 'a / b' after a configuration's label ('`4x B200` = 1.04 / 0.04'): a length
+# and a rate where the identity 1 + k x rate = length holds for the one k the paste states (k
+# drafts a step, each accepted at that rate); nothing else is read that way
+_PROVED_PAIR = re.compile(
+    r"^\s*(?:[-*]\s+)?(?P<label>\*\*[^*\n]{1,60}\*\*|`[^`\n]{1,60}`|[\w][\w .,()+-]{0,40}?)\s*"
+    r"(?:=|:|→|->)\s*[*`]{0,2}(?P<a>\d+\.\d+)\s*/\s*(?P<b>\d*\.\d+|\d+(?:\.\d+)?\s*%)[*`]{0,2}\s*$"
+)
+
+
+def proved_pairs(blk: list[Line], k: int | None) -> list[tuple[int, str, C.Value, C.Value]]:
+    """(line, label, length, rate) of each line of a block holding such a pair; [] unless
+    every line of the block that holds numbers is one."""
+    if k is None or k < 1:
+        return []
+    out = []
+    for ln, t in blk:
+        m = _PROVED_PAIR.match(t)
+        if m is None:
+            if re.search(r"\d", t) and "/" in t:
+                return []
+            continue
+        a, b = C.value(m.group("a")), C.value(m.group("b"))
+        if a is None or b is None:
+            return []
+        fr = b.number / 100 if b.percent else b.number
+        if not (1.0 <= a.number <= k + 1 and 0 < fr <= 1):
+            return []
+        tol = C.half_unit(a.decimals) + k * C.half_unit(b.decimals) * (0.01 if b.percent else 1)
+        if abs(1 + k * fr - a.number) > tol:
+            return []
+        out.append((ln, C._MARKUP.sub("", m.group("label")).strip(), a, b))
+    return out
+
+
+def proved_records(
+    pairs: list[tuple[int, str, C.Value, C.Value]], k: int, ctx: Ctx
+) -> list[PasteRecord]:
+    out = []
+    for ln, label, a, b in pairs:
+        fig = E.Figures()
+        fig.put(C.LENGTH, a, C.key("accept length"), f"{a.number:g}", "length (1 + k x rate)")
+        fig.put(C.RATE, b, C.key("acceptance rate"), f"{b.number:g}", "rate (1 + k x rate)")
+        fig.k = C.Value(float(k), False, 0)
+        rec = E.record(
+            fig,
+            kind=ctx[2],
+            tool=ctx[0],
+            tool_rule=ctx[1],
+            structure="prose",
+            lines=(ln, ln),
+            labels=(("config", label),),
+        )
+        if rec is not None:
+            out.append(rec)
+    return out
 
 
 # a bare number closing a line of named counts, the quotient of two of them: tokens decoded over
@@ -2171,7 +2486,8 @@ _RUN_SPEC = re.compile(
 _WENT_TO = re.compile(
     r"(?P<key>[A-Za-zτ][\w .%-]{1,50}?)\s+(?:(?:drops?|dropped|falls?|fell|rises?|rose|climbs?|"
     r"climbed|goes|went|improves?|improved|increases?|increased|decreases?|decreased|jumps?|"
-    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:back\s+)?to|reach(?:es|ed)?|hits?|"
+    r"jumped|recovers?|recovered|degrades?|degraded)\s+(?:(?:back|down|up|all the way)\s+)?to|"
+    r"reach(?:es|ed)?|hits?|"
     r"(?:sits?|stays?|stayed|settles?|settled)\s+at)\s+[*`]{0,2}(?P<val>[~≈]?\s?\d+(?:\.\d+)?\s*%?)"
     r"(?![\w.]\d|\s*[x×%]\w)",
     re.I,
@@ -2272,7 +2588,19 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
-    for start, end, got in _values_for(text) if text.count("/") >= 2 else []:
+    for start, end, got in (
+        _values_at_k(text) if "=" in text and ("(" in text or "[" in text) else []
+    ):
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
+    for start, end, got in (
+        _values_for(text)
+        if (text.count("/") >= 2 or _ARROW_MARK.search(text)) and _TWO_JOINED.search(text)
+        else []
+    ):
         if taken(start, end):
             continue
         found.extend((start + i, *one) for i, one in enumerate(got))
@@ -2291,10 +2619,18 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         for i in range(start, end):
             rest[i] = " "
     for start, end, got in _run_means(text) if "accepted" in low else []:
+        if taken(start, end):
+            continue
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
 
+    for start, end, got in _rate_runs(text) if "/" in text and _TWO_JOINED.search(text) else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, got in _slashed(text) if text.count("/") >= 2 else []:
         if taken(start, end):
             continue
@@ -2478,7 +2814,7 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 rest[i] = " "
     for m in _ACC_FIRST.finditer(text) if "accept" in low else ():
         v = C.value(m.group("val"))
-        if v is None or _closes_range_or_bound(text, m.start()):
+        if v is None or _closes_range_or_bound(text, m.start()) or taken(m.start(), m.end()):
             continue
         # accepted drafts per step by their noun; 'accepted tokens per step' some count with the
         # target's own token (EAGLE's τ) and some without: a length, undecided
@@ -2505,8 +2841,29 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 if lead is not None:
                     k = _sub_key(m.group("key"), lead)
             v = C.value(m.group("val"))
+            if (
+                k.metric is None
+                and v is not None
+                and pat is _PAIR
+                and text[m.end("key") : m.start("val")].strip()[:1] in (":", "=")
+                and len(C._MARKUP.sub("", m.group("key")).split()) <= 2
+                and not re.match(r"\s*[A-Za-z]", text[m.end("val") :])
+                and (bk := _bare_accept(m.group("key"), v))
+            ):
+                k = bk
             if k.metric is None or v is None or _short_rate_key(k):
                 continue
+            if (
+                v.statistic is None
+                and k.metric in _EXTREME_METRICS
+                and (sw := _EXTREME_BEFORE.search(m.group("key"))) is not None
+            ):
+                # 'max acceptance length 3.5 on any prompt': the largest seen, not the mean
+                v = dataclasses.replace(v, statistic="max" if sw.group(1)[1] == "a" else "min")
+            if v.statistic in ("max", "min") and (
+                k.metric not in _EXTREME_METRICS or (not v.percent and not v.decimals)
+            ):
+                continue  # 'draft tokens max 8', 'accept length max 5': a setting, not a figure
             if (
                 k.metric in (C.RATE, C.ACCEPT_RATIO)
                 and not v.percent
@@ -2546,13 +2903,40 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             kstart = m.start("key")
             if pat is _PAIR and (clause := _CLAUSE_IN_KEY.match(m.group("key"))) is not None:
                 kstart += clause.end()
+            elif (
+                pat is _PAIR
+                and k.metric in (C.LABEL, C.K)
+                and (num := _NUMBER_IN_KEY.match(m.group("key"))) is not None
+            ):
+                # a setting's key running back over a figure ('accept length 4.6 at k=4'):
+                # the setting is the words after the figure; the figure is left to the others
+                kstart += num.end()
             found.append(
                 (kstart, k, v, text[kstart : m.end("key")].strip(), m.group("val").strip())
             )
             for i in range(m.start("val"), m.end("val")):
                 rest[i] = " "
-            for i in range(kstart, m.end("key")):
-                rest[i] = " "
+            for i in range(kstart, m.end("key") if kstart == m.start("key") else m.start("val")):
+                rest[i] = " "  # (and the separator, where the key was cut short)
+            br = _BRACKET_RATE.match(text, end) if k.metric in (C.LENGTH, C.RATE) else None
+            if br is not None and taken(br.start("val"), br.end("val")):
+                br = None  # ('2.41 (61% accepted)': the rate read before its noun already)
+            bv = C.value(br.group("val")) if br is not None else None
+            if (
+                br is not None
+                and bv is not None
+                and bv.percent
+                and not v.percent
+                and v.decimals > 0
+                and 1 < v.number <= C.MAX_STEP_TOKENS
+            ):
+                # 'acceptance 2.41 (61%)': a length and its rate, their ranges tell them apart
+                found.append(
+                    (br.start("val"), C.Key(C.RATE, k.text, True), bv, k.text, br.group("val"))
+                )
+                for i in range(end, br.end()):
+                    rest[i] = " "
+                end = br.end()
             while k.metric in C.ACCEPTANCE and (
                 (more := _MORE_ON.match(text, end)) is not None
                 or (more := _VERSUS.match(text, end)) is not None
@@ -3048,6 +3432,8 @@ def keyvalue(
             if k.metric in (C.HISTOGRAM, C.PER_POSITION):
                 continue
             if k.metric == C.K and v.number == int(v.number):
+                if any(lk == k.text for lk, _ in labels) and fig.has_acceptance():
+                    flush()  # another k after a figure: the next configuration's
                 labels.append((k.text, vt))  # the configuration, shown; and the k it states
             if not fig.put(k.metric or "", v, k, vt, kt):
                 if (

@@ -163,6 +163,40 @@ MAX_UPPER = 4  # headings looked at above a table whose own title names no figur
 
 _AT_CELL = re.compile(r"@\s*\d+(?:\.\d+)?\s*%\s*\|")
 _ACCEPTANCE_WORD = re.compile(r"\baccept(?:ance|ed)?\b", re.I)
+_TAU_WORD = re.compile(r"(?<![a-z])(?:avg|mean|average)?[ _]?tau\b", re.I)
+# (in identifiers too: 'test_acceptance_length')
+_ACCEPT_STEM = re.compile(r"accept(?:ance|ed)?", re.I)
+
+
+# a server line a paste cut short: it ends at a field's name or separator ('accept rate:'), at
+# a field name cut mid-word ('..., cuda gr'), or at an ellipsis ('0.8...')
+_CUT_LINE = re.compile(r"(?:[:=]|\d\.|\.\.\.|…|,\s*[A-Za-z#][\w ()/#-]{0,24}?)\s*$")
+_SERVER_LINE = re.compile(
+    r"Decode batch|SpecDecoding metrics|print_timing|draft acceptance|"
+    r"\[\d{4}-\d{2}-\d{2}|^\s*(?:INFO|DEBUG|WARNING)\b"
+)
+
+
+def _cut_and_unread(blk: list[tuple[int, str]]) -> bool:
+    """Whether a block the line scanner claims holds a server line cut short that the line
+    scanner reads no record from (it skips such a line for a value it cannot read, 'accept rate
+    is not a rate'): then the block is the structure readers', which read the fields before the
+    cut. Its lines are fed to a fresh line scanner to tell."""
+    cut = [
+        t
+        for _, t in blk
+        if _CUT_LINE.search(t) and _SERVER_LINE.search(t) and _ACCEPT_STEM.search(t)
+    ]
+    if not cut:
+        return False
+    from specdiag.core.logs.parse import LineParser
+    from specdiag.core.logs.scan import Scanner
+
+    got: list[object] = []
+    scanner = Scanner(LineParser(None, None), got.append)
+    scanner.feed("".join(t + "\n" for _, t in blk).encode())
+    scanner.close()
+    return not got
 
 
 def _compares_tool(heading: str) -> bool:
@@ -296,6 +330,16 @@ def read_paste(
             meas.append(T.measured_with(text))
         return meas[0]
 
+    ks: list[int | None] = []
+
+    def paste_k() -> int | None:  # the one k the paste states, looked up once if needed
+        if not ks:
+            ks.append(I.k_stated(text))
+        return ks[0]
+
+    def named_anywhere() -> bool:  # the paste names acceptance and speculation somewhere
+        return _ACCEPT_STEM.search(text) is not None and _SPEC_CONTEXT.search(text) is not None
+
     claimed_set = set(claimed)
     # the paste speaks of acceptance somewhere ('acceptance uplift'): '@ 93%' cells are rates
     acceptance_named = _ACCEPTANCE_WORD.search(text) is not None and "@" in text
@@ -334,7 +378,14 @@ def read_paste(
     # 2.9'): the next paragraph may state another without the name ('the older build printed
     # 1.9'), as a reply does
     length_named: C.Key | None = None
+    listed_lines = {n for n, _ in lines}
+    n_raw = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
     for blk in TX.blocks(lines):
+        # the input's last line the block covers: a line joined onto one above (a wrapped
+        # server line) is no longer listed, but the line scanner reads it
+        raw_last = blk[-1][0]
+        while raw_last + 1 not in listed_lines and raw_last + 1 <= n_raw:
+            raw_last += 1
         before, length_named = length_named, None
         heading = "\n".join(prev_lines[-3:])
         if section and section not in prev_lines[-3:]:
@@ -347,9 +398,17 @@ def read_paste(
         body = "\n".join(t for _, t in blk)
         if len(blk) > MAX_BLOCK_LINES:
             continue
-        candidate = _CANDIDATE.search(body) or (
-            # a table under a title naming its figure ('### Acceptance Lengths')
-            "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
+        candidate = (
+            _CANDIDATE.search(body)
+            or (
+                # a table under a title naming its figure ('### Acceptance Lengths')
+                "|" in body and _STRONG.search(_title(blk, blk[0][0], heading))
+            )
+            or (
+                # EAGLE's τ spelled out ('tau = 3.1'), beside speculation only (Kendall's tau,
+                # a time constant)
+                _TAU_WORD.search(body) is not None and _SPEC_CONTEXT.search(body + heading)
+            )
         )
         if not candidate and acceptance_named and "|" in body and _AT_CELL.search(body):
             # a table of speeds measured at a rate ('3.90 t/s @ 93%') in a paste that speaks
@@ -376,6 +435,7 @@ def read_paste(
             not candidate
             and upper_here
             and any(I.heading_figure(h) for h in upper_here)
+            and not (B.item(blk[0][1]) is not None and B.metric_named(heading) is not None)
             and TB.find(blk)[0]
         ):
             # a table under a heading further up naming its figure ('## Acceptance Length vs
@@ -383,11 +443,17 @@ def read_paste(
             candidate = _TABLE_MARK.search("|")
         # a bullet list of values under prose naming their figure
         listed = (
-            not candidate
-            and B.BULLET.match(blk[0][1]) is not None
-            and B.metric_named(heading) is not None
+            not candidate and B.item(blk[0][1]) is not None and B.metric_named(heading) is not None
         )
-        if not candidate and not listed:
+        # a title line naming one figure over plain 'label: value' lines ('Acceptance length
+        # by category' / 'coding: 3.41' / 'math: 3.20')
+        titled = B.titled(blk)
+        proved = (
+            I.proved_pairs(blk, paste_k())
+            if not candidate and not listed and "/" in body and named_anywhere()
+            else []
+        )
+        if not candidate and not listed and not proved and not titled:
             if before is not None and I.restates_length(body) and not TB.find(blk)[0]:
                 n_blocks += 1
                 _restated(blk, before, records, block_of, n_blocks)
@@ -396,7 +462,11 @@ def read_paste(
             continue
         if claimed_set and any(ln in claimed_set for ln, _ in blk):
             continue
-        if is_claimed is not None and is_claimed(blk[0][0], blk[-1][0]):
+        if (
+            is_claimed is not None
+            and is_claimed(blk[0][0], max(blk[-1][0], raw_last))
+            and not _cut_and_unread(blk)
+        ):
             continue
         n_blocks += 1
         shown = Block(blk[0][0], blk[-1][0], "", tuple(t for _, t in blk[:MAX_SHOWN]))
@@ -452,6 +522,19 @@ def read_paste(
             # may be a client script's output
             ctx = (tool, "the only tool named in the paste", kind)
         prose_ctx: I.Ctx = (tool, rule, kind)
+        if proved:
+            got = I.proved_records(proved, paste_k() or 0, ctx)
+            records.extend(got)
+            block_of.extend([n_blocks] * len(got))
+            continue
+        if titled:
+            leaves, dropped = _drop_marked(
+                B.read(blk[1:], blk[0][1], ctx, plain=True), blk, marked, unread
+            )
+            if leaves or dropped:
+                records.extend(leaves)
+                block_of.extend([n_blocks] * len(leaves))
+                continue
         if listed:
             leaves, _ = _drop_marked(B.read(blk, heading, ctx), blk, marked, unread)
             records.extend(leaves)
@@ -903,12 +986,23 @@ def _titles(t: str) -> bool:
     )
 
 
+# the name of accepted tokens per step read as a length ('accepted tokens/cycle'): its own name,
+# never lumped with 'accept length'
+_ACCEPTED_PER_STEP_NAME = "accepted tokens per step"
+
+
 def _length_name(r: PasteRecord) -> str | None:
     """The name the record's printed accept length was read under, when it names a length."""
     for name, _ in r.fields:
         k = I.key_of(name)
         if k.metric == C.LENGTH:
             return k.metric
+        if (
+            k.metric == C.ACC_PER_STEP
+            and r.printed_length is not None
+            and "draft" not in name.lower()
+        ):
+            return _ACCEPTED_PER_STEP_NAME  # 'accepted tokens/cycle', its bonus undecided
     return None
 
 
@@ -918,25 +1012,25 @@ def _one_name_one_way(records: list[PasteRecord]) -> list[PasteRecord]:
     a baseline row at 1.00), the records of the same tool under that name that nothing decided
     follow them."""
     decided = {
-        (r.tool, r.bonus.value)
+        (r.tool, name, r.bonus.value)
         for r in records
         # what the printed values prove: an identity, or a value only one way can give (the run
         # without drafts at 1.00, a length above the draft tokens per step)
-        if r.bonus.rule.startswith(("identity:", "value:")) and _length_name(r) is not None
+        if r.bonus.rule.startswith(("identity:", "value:"))
+        and (name := _length_name(r)) is not None
     }
-    tools = {t for t, _ in decided}
-    if len(decided) != len(tools):
-        return records  # one tool's records decided both ways: nothing follows
-    way = dict(decided)
+    named = {(t, n) for t, n, _ in decided}
+    if len(decided) != len(named):
+        return records  # one tool's records of a name decided both ways: nothing follows
+    way: dict[tuple[str, str | None], str] = {(t, n): v for t, n, v in decided}
     out = []
     for r in records:
         if (
             r.bonus == UNDECIDED
             and r.printed_length is not None
-            and r.tool in way
-            and _length_name(r) is not None
+            and (r.tool, _length_name(r)) in way
         ):
-            value = way[r.tool]
+            value = way[(r.tool, _length_name(r))]
             length = r.printed_length if value == INCLUDED else r.printed_length + 1
             r = dataclasses.replace(
                 r,

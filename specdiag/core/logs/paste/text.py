@@ -18,10 +18,12 @@ _FENCE = re.compile(r"^\s*(?:```|~~~)")
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 
-# Chinese prose and headers ('平均接受长度 2.41', 'accept length 从 1.80 提升到 2.74'): the words
-# for the figures, for 'from ... to ...', 'is' and the statistics, read as the English ones
-_CJK = re.compile("[\u3000-\u303f\u4e00-\u9fff]")
+# Chinese, Japanese and Korean prose and headers ('平均接受长度 2.41', '受理率は 72%', '평균 수락 길이:
+# 2.4', 'accept length 从 1.80 提升到 2.74'): the words for the figures, for 'from ... to ...',
+# 'is', the statistics and the baseline, read as the English ones (longer words first)
+_CJK = re.compile("[\u3000-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3]")
 _ZH_WORDS = (
+    # Chinese
     ("平均接受长度", " average accept length "),
     ("平均接收长度", " average accept length "),
     ("平均接受率", " average acceptance rate "),
@@ -32,18 +34,87 @@ _ZH_WORDS = (
     ("投机解码", " speculative decoding "),
     ("推测解码", " speculative decoding "),
     ("草稿模型", " draft model "),
+    # accepted tokens per step, whatever they count ('平均每步接受 2.1 个 token'): an acceptance
+    # per step, its convention unknown
+    ("平均每步接受", " average acceptance per step "),
+    ("每步平均接受", " average acceptance per step "),
+    ("每步接受长度", " accept length "),
+    ("每步接受", " acceptance per step "),
+    ("基线", " baseline "),
     ("中位数", " median "),
     ("平均值", " mean "),
     ("均值", " mean "),
+    # Japanese
+    ("平均受理長", " average accept length "),
+    ("受理長", " accept length "),
+    ("受け入れ長", " accept length "),
+    ("受理率", " acceptance rate "),
+    ("受け入れ率", " acceptance rate "),
+    ("採択率", " acceptance rate "),
+    ("受容率", " acceptance rate "),
+    ("承認率", " acceptance rate "),
+    ("投機的デコーディング", " speculative decoding "),
+    ("ドラフトモデル", " draft model "),
+    ("ベースライン", " baseline "),
+    ("中央値", " median "),
+    # Korean
+    ("평균 수락 길이", " average accept length "),
+    ("평균 수락길이", " average accept length "),
+    ("수락 길이", " accept length "),
+    ("수락길이", " accept length "),
+    ("수용 길이", " accept length "),
+    ("수락률", " acceptance rate "),
+    ("수락율", " acceptance rate "),
+    ("수용률", " acceptance rate "),
+    ("채택률", " acceptance rate "),
+    ("승인률", " acceptance rate "),
+    ("추측 디코딩", " speculative decoding "),
+    ("투기적 디코딩", " speculative decoding "),
+    ("초안 모델", " draft model "),
+    ("드래프트 모델", " draft model "),
+    ("베이스라인", " baseline "),
+    ("중앙값", " median "),
+    ("평균", " average "),
+    ("최대", " max "),
+    ("최소", " min "),
+    # the statistics (kanji shared by Chinese and Japanese)
     ("平均", " average "),
+    ("最大", " max "),
+    ("最高", " max "),
+    ("最小", " min "),
+    ("最低", " min "),
     ("。", ". "),
     ("、", ", "),
+)
+# tokens per step and accepted tokens in a step ('每步 token 数 2.65', '平均接受 token 数 1.7',
+# 'ステップあたりのトークン数', '단계당 토큰'): the English names
+_CJK_PER_STEP = re.compile(
+    r"(?:每步|每一步|每次验证|ステップあたりの?|ステップ毎の?|단계당|스텝당)\s*(?:生成的?|出力)?\s*"
+    r"(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
+    re.I,
+)
+_DIGIT_CJK = re.compile(
+    "(?<=[0-9%])(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
+    "(?<=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])(?=[0-9])"
+)
+# a draft position ('第1位', '第 2 个位置', '位置3', '1番目', '2번째 위치'): 'posN'
+_CJK_POSITION = re.compile(
+    r"(?:第\s*(\d{1,2})\s*(?:位|个位置|个token|個目)|位置\s*(?=\d)(\d{1,2})|(?<!\d)(\d{1,2})\s*(?:番目|번째(?:\s*위치)?))"
+)
+_CJK_ACCEPTED = re.compile(
+    r"(?:average\s+)?(?:接受的?|接收的?|受理(?:された)?|수락된)\s*(?:tokens?|トークン|토큰)\s*(?:数|个数|수)?",
+    re.I,
 )
 _ZH_FROM_TO = re.compile(
     r"从\s*(?P<a>[*`]{0,2}[\d.,]+\s*%?[*`]{0,2})\s*"
     r"(?:提升|提高|增加|增长|上升|降低|下降|减少|变化|变成|变为|变|降|升)?\s*(?:到|至)\s*"
 )
-_ZH_IS = re.compile(r"\b(length|rate)\s*(?:约为|约是|为|是|达到|达|约)\s*")
+_ZH_IS = re.compile(
+    r"\b(length|rate|step)\s*(?:约为|约是|为|是|达到了?|达|约|大约|大概|只有|仅有|仅为|提升至|提升到|"
+    r"提高到|提高至|增加到|降至|降到|降低到|下降到|在|は約?|が|은|는|이|가)\s*(?:约|大约|大概|약)?\s*"
+)
+# 'about' after a value ('2.4左右', '72% 정도'): nothing to read
+_ZH_APPROX_AFTER = re.compile(r"(?<=[\d%])\s*(?:左右|上下|程度|정도)")
 
 
 # UTF-8 read as Windows-1252 or Latin-1 (a web page's 'τ' shown as 'Ï„', '±' as 'Â±', '≈' as
@@ -71,7 +142,18 @@ def _from_chinese(line: str) -> str:
     for zh, en in _ZH_WORDS:
         if zh in line:
             line = line.replace(zh, en)
+    # a figure written against the words around it ('接受率为61%，', '1.10个token'): apart
+    line = _DIGIT_CJK.sub(" ", line)
+    line = _CJK_POSITION.sub(lambda m: f" pos{m.group(1) or m.group(2) or m.group(3)} ", line)
+    line = _CJK_PER_STEP.sub(" tokens per step ", line)
+    line = _CJK_ACCEPTED.sub(
+        lambda m: (
+            " mean accepted tokens " if m.group(0).startswith("average") else " accepted tokens "
+        ),
+        line,
+    )
     line = _ZH_FROM_TO.sub(lambda m: f" from {m.group('a')} to ", line)
+    line = _ZH_APPROX_AFTER.sub(" ", line)
     return _ZH_IS.sub(r"\1 is ", line)
 
 
@@ -121,6 +203,44 @@ def prepare(text: str) -> list[Line]:
         if _FENCE.match(ln):
             ln = ""
         out.append((i, ln.rstrip()))
+    return _joined(out)
+
+
+# a line continued on the next: a shell-style '\' at its end (not LaTeX's '\\'), or a server
+# log line a terminal or a paste wrapped at its width (the rest of its fields on the next line,
+# without a log prefix of its own)
+_CONTINUED = re.compile(r"(?<=\s)\\$")
+_LOG_PREFIX = re.compile(
+    r"^\s*(?:\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}|(?:INFO|DEBUG|WARNING|WARN|ERROR)\b[ :]|"
+    r"\(\w+ pid=\d+\)|\[\d{4}-\d{2}-\d{2})"
+)
+# a command line continued with '\\' (its flags are read from the whole text, not as lines)
+_COMMAND = re.compile(r"(?:^|\s)--?[A-Za-z]|^\s*(?:\$\s|python|sudo|docker|export\b|[A-Z_]+=)")
+_LOG_FIELDS = re.compile(r"#?[\w ()/]+:\s*[\w.%-]+,")
+_WRAP_REST = re.compile(r"^\s*(?:[a-z#(]|\d[\d.]*\s*(?:%|tokens|,))")
+
+
+def _joined(lines: list[Line]) -> list[Line]:
+    """Continued lines joined onto the line they continue (the joined line keeps its number;
+    the continuation's line is dropped, so the block runs on)."""
+    out: list[Line] = []
+    for n, t in lines:
+        if out and out[-1][1]:
+            prev = out[-1][1]
+            if _CONTINUED.search(prev) and t.strip() and not _COMMAND.search(prev + " " + t):
+                out[-1] = (out[-1][0], prev[:-1].rstrip() + " " + t.strip())
+                continue
+            if (
+                t.strip()
+                and _LOG_PREFIX.match(prev)
+                and _LOG_FIELDS.search(prev)
+                and not _LOG_PREFIX.match(t)
+                and _WRAP_REST.match(t)
+                and not prev.rstrip().endswith((".", "!", "?"))
+            ):
+                out[-1] = (out[-1][0], prev.rstrip() + " " + t.strip())
+                continue
+        out.append((n, t))
     return out
 
 

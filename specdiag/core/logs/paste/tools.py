@@ -27,7 +27,7 @@ _MARKS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"\bsglang\b|\bbench_one_batch|\bbench_speculative\b|\bspec_accept_length\b|"
             r"generated tokens \(retokenized\)|"
             # the shape of SGLang's scheduler line, quoted in prose
-            r"\bDecode batch\b[^\n]{0,80}?\baccept len\b",
+            r"\bDecode batch\b[^\n]{0,200}?\baccept len\b",
         ),
         ("vllm", r"\bvllm\b|SpecDecoding metrics"),
         ("lmdeploy", r"\blmdeploy\b"),

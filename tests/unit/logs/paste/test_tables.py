@@ -132,8 +132,13 @@ def test_a_bare_accept_column_of_percentages_is_a_rate(
 
 
 def test_a_bare_accept_column_of_plain_numbers_is_not_guessed() -> None:
+    """Accepted drafts and tokens per step look alike: read as lengths of unknown convention
+    (the reader of last resort), no normalised figure claimed; 'Acc' alone stays unread."""
     text = "| K | Accept |\n|---|---|\n| 3 | 2.41 |\n| 4 | 2.77 |\n"
-    assert read_paste(text).records == ()
+    got = read_paste(text).records
+    assert [r.printed_length for r in got] == [2.41, 2.77]
+    assert all(r.accept_length is None and r.printed_rate is None for r in got)
+    assert read_paste(text.replace("Accept", "Acc")).records == ()
 
 
 def test_a_tau_table_under_a_sentence_title_with_mojibake() -> None:
@@ -175,8 +180,10 @@ def test_a_bare_column_defined_in_the_prose_above(
 
 
 def test_a_bare_column_without_a_definition_is_not_guessed() -> None:
+    """No definition says what 'accept' counts: a length of unknown convention, no more."""
     text = "| Env | accept | tok/s |\n|---|--:|--:|\n| E1 | 4.32 | 19.0 |\n"
-    assert read_paste(text).records == ()
+    got = read_paste(text).records
+    assert [(r.printed_length, r.accept_length) for r in got] == [(4.32, None)]
 
 
 @settings(max_examples=examples(40), deadline=None)
@@ -595,9 +602,13 @@ def test_a_bare_accept_column_that_is_no_length() -> None:
     # one decimal (a percentage without its sign), or without a baseline: no length claimed
     pct = pipe_table(["arm", "accept"], [["a", "8.7"], ["b", "10.7"]])
     assert all(r.printed_length is None for r in read_paste(pct).records)
-    # without a run at 1.00 the column may be accepted drafts or tokens per step: not read
+    # without a run at 1.00 the column may be accepted drafts or tokens per step: lengths of
+    # unknown convention, none normalised
     no_base = read_paste(pipe_table(["arm", "accept"], [["a", "2.75"], ["b", "4.03"]]))
-    assert no_base.records == ()
+    assert [(r.printed_length, r.accept_length) for r in no_base.records] == [
+        (2.75, None),
+        (4.03, None),
+    ]
     # a baseline printing anything but 1 proves nothing either
     other = read_paste(pipe_table(["arm", "accept"], [["baseline", "0.00"], ["b", "4.03"]]))
     assert all(r.accept_length is None for r in other.records)
