@@ -39,7 +39,8 @@ _BONUS_BY_TOOL = {
     "vllm": "vLLM >= 0.9 prints the mean acceptance length with the bonus token (0.8.5 did not)",
     "llamacpp": "llama.cpp's mean length counts the bonus token",
     "trtllm": "TensorRT-LLM's acceptance length counts the bonus token",
-    "specforge": "SpecForge reports SGLang's per-request accept length (bonus included)",
+    "specforge": "SpecForge's benchmark divides completion tokens by verify steps (bonus "
+    "included; benchmarks/benchmarker/utils.py)",
     "aiperf": "AIPerf's Acceptance Length is 1 + accepted / verify steps per request "
     "(spec_decode_metrics.py)",
     "fastdeploy": "FastDeploy's average accept len is output tokens / verify steps "
@@ -60,7 +61,8 @@ _RATIO_BY_TOOL: dict[str, str] = {
 _POOLING_BY_TOOL = {
     "vllm": "vllm bench serve and the offline example pool the counters of the whole run",
     "trtllm": "trtllm-bench averages each request's figure",
-    "specforge": "SpecForge's benchmark averages each request's accept length",
+    "specforge": "SpecForge's benchmark pools completion tokens and verify steps over a run's "
+    "requests (and averages the runs' figures)",
     "aiperf": "AIPerf's Acceptance Length row averages each request's length",
     "fastdeploy": "FastDeploy's spec log divides the run's totals",
 }
@@ -488,7 +490,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     ) or (bonus.rule.startswith("identity: printed length = output")):
         pooling = Decision(POOLED, "identity: the length is the run's totals' ratio")
     elif tool in _POOLING_BY_TOOL:
-        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "specforge", "aiperf") else POOLED
+        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "aiperf") else POOLED
         pooling = Decision(value, "tool: " + _POOLING_BY_TOOL[tool])
     figures: RecordFigures = {
         "printed_length": printed_len,

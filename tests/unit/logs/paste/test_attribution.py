@@ -125,3 +125,11 @@ def test_negative_control_a_histogram_of_something_else_decides_nothing() -> Non
     text = "latency histogram: {0: 100, 1: 200, 2: 300}\nmean acceptance length: 2.33\n"
     (r,) = read_paste(text).records
     assert r.bonus.rule != "identity: printed length = the histogram's mean"
+
+
+def test_specforge_pools_a_runs_requests() -> None:
+    # SpecForge's benchmark divides the run's completion tokens by its verify steps
+    text = "SpecForge benchmark, EAGLE-3:\n| Dataset | Accept Length |\n|---|---|\n| mtbench | 3.12 |\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "specforge" and r.accept_length == 3.12
+    assert r.pooling.value == "pooled" and "pools" in r.pooling.rule
