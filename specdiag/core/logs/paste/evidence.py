@@ -258,6 +258,16 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         positions_ok = False
     else:
         positions_ok = bool(positions)
+    if positions and (not positions_ok or min(f.positions) not in (0, 1)):
+        # the list is read from its first position: rates from a later one ('at token 2' alone)
+        # or with gaps would be listed at positions they were not printed for
+        first = min(f.positions)
+        notes.append(
+            f"per-position rates from position {first} on"
+            + (" with gaps" if not positions_ok else "")
+            + ": the positions before are unknown, no per-position list is given"
+        )
+        positions = ()
     bonus = UNDECIDED
     length: float | None = None
     # --- bonus token
@@ -508,6 +518,23 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     return figures, bonus, basis, pooling
 
 
+def _any_figure(figs: RecordFigures) -> bool:
+    """Whether the record states a length, a rate or a count."""
+    return any(
+        figs[k] is not None
+        for k in (
+            "printed_length",
+            "accept_length",
+            "printed_rate",
+            "accept_rate",
+            "accepted_tokens",
+            "drafted_tokens",
+            "steps",
+            "output_tokens",
+        )
+    )
+
+
 def record(
     f: Figures,
     *,
@@ -532,6 +559,8 @@ def record(
     length = figs["accept_length"]
     if isinstance(length, float) and not 1.0 - 1e-9 <= length <= 1025:
         return None
+    if f.positions and not figs["per_position"] and not _any_figure(figs):
+        return None  # per-position rates at unknown positions, and nothing else
     pr = figs["printed_rate"]
     if isinstance(pr, float) and not 0.0 <= pr <= 1.0:
         return None
