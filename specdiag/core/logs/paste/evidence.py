@@ -116,6 +116,7 @@ class Figures:
     notes: list[str] = field(default_factory=list)
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
+    steps_name: str = ""  # the key of the steps count ('verify steps', 'drafts')
     pooled_by_name: str = ""  # the key that says the figure divides the run's totals
     # the length was read under a count's name ('accepted tokens ... from 1.4 to 1.8'), not
     # under the tool's length name: the tool's convention for its length does not decide it
@@ -181,6 +182,8 @@ class Figures:
             self.named_tools.add(key.tool)
         if attr == "ratio":
             self.ratio_name = key.text
+        if attr == "steps":
+            self.steps_name = key.text
         if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
             self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
@@ -240,10 +243,34 @@ class RecordFigures(TypedDict):
     statistic: str | None
 
 
+def _drafts_are_tokens(f: Figures, acc: int | None, steps: int | None, dra: int | None) -> bool:
+    """Whether a steps count named after drafts ('drafts', 'draft proposals') is the printed
+    rate's denominator: accepted / it equals the rate within the rate's rounding."""
+    if acc is None or not steps or dra is not None or f.rate is None:
+        return False
+    if "draft" not in f.steps_name and "proposal" not in f.steps_name:
+        return False
+    if f.length is not None and any(
+        _close(f.length.number, x + acc / steps, C.half_unit(f.length.decimals)) for x in (0, 1)
+    ):
+        return False  # the printed length's identity holds: they are verify steps too (k = 1)
+    fr = _fraction(f.rate, [])
+    tol = C.half_unit(f.rate.decimals) / (100.0 if f.rate.percent else 1.0) + 1e-9
+    return fr is not None and acc <= steps and _close(fr, acc / steps, tol)
+
+
 def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, Decision]:
     """The record's figures and its three decisions (bonus, rate basis, pooling)."""
     notes = f.notes
     acc, dra, steps, out = _count(f.accepted), _count(f.drafted), _count(f.steps), _count(f.output)
+    if (drafts_are_tokens := _drafts_are_tokens(f, acc, steps, dra)) and steps:
+        # 'drafts' beside a rate it is the denominator of (10,000 / 16,000 = 62.5%): draft
+        # tokens, not verify steps (a step drafts k of them)
+        dra, steps = steps, None
+        notes.append(
+            f"'{f.steps_name}' is the printed rate's denominator (accepted / {f.steps_name} = "
+            "the rate): draft tokens, not verify steps"
+        )
     printed_len = f.length.number if f.length is not None else None
     max_len = f.length.max if f.length is not None else None
     statistic = next(
@@ -414,8 +441,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.k.number >= 1
         and f.k.number == int(f.k.number)
         and not out
-        and acc is None
-        and dra is None
+        and (acc is None and dra is None or drafts_are_tokens)
         and (fr := _fraction(f.rate, [])) is not None
         and 0.0 <= fr <= 1.0
     ):
