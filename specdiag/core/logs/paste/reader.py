@@ -355,6 +355,9 @@ def read_paste(
             ks.append(I.k_stated(text))
         return ks[0]
 
+    def spec_anywhere(here: str) -> bool:  # speculation named in the paste or here
+        return _SPEC_CONTEXT.search(text) is not None or _SPEC_CONTEXT.search(here) is not None
+
     def named_anywhere() -> bool:  # the paste names acceptance and speculation somewhere
         return _ACCEPT_STEM.search(text) is not None and _SPEC_CONTEXT.search(text) is not None
 
@@ -465,7 +468,7 @@ def read_paste(
         )
         # a title line naming one figure over plain 'label: value' lines ('Acceptance length
         # by category' / 'coding: 3.41' / 'math: 3.20')
-        titled = B.titled(blk)
+        titled = B.titled(blk) and spec_anywhere(body + "\n" + heading)
         proved = (
             I.proved_pairs(blk, paste_k())
             if not candidate and not listed and "/" in body and named_anywhere()

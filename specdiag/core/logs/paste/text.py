@@ -50,9 +50,7 @@ _ZH_WORDS = (
     ("受け入れ長", " accept length "),
     ("受理率", " acceptance rate "),
     ("受け入れ率", " acceptance rate "),
-    ("採択率", " acceptance rate "),
     ("受容率", " acceptance rate "),
-    ("承認率", " acceptance rate "),
     ("投機的デコーディング", " speculative decoding "),
     ("ドラフトモデル", " draft model "),
     ("ベースライン", " baseline "),
@@ -66,8 +64,6 @@ _ZH_WORDS = (
     ("수락률", " acceptance rate "),
     ("수락율", " acceptance rate "),
     ("수용률", " acceptance rate "),
-    ("채택률", " acceptance rate "),
-    ("승인률", " acceptance rate "),
     ("추측 디코딩", " speculative decoding "),
     ("투기적 디코딩", " speculative decoding "),
     ("초안 모델", " draft model "),
@@ -94,7 +90,10 @@ _CJK_PER_STEP = re.compile(
     re.I,
 )
 _DIGIT_CJK = re.compile(
-    "(?<=[0-9%])(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
+    "(?<=\\.[0-9])(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
+    "(?<=\\.[0-9]{2})(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
+    "(?<=\\.[0-9]{3})(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
+    "(?<=%)(?=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])|"
     "(?<=[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3])(?=[0-9])"
 )
 # a draft position ('第1位', '第 2 个位置', '位置3', '1番目', '2번째 위치'): 'posN'

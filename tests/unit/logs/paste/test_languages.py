@@ -4,6 +4,7 @@ name and its figure."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,12 +22,12 @@ _LANGS = {
     ),
     "ja": (
         ["受理長", "平均受理長", "受け入れ長"],
-        ["受理率", "受け入れ率", "採択率"],
+        ["受理率", "受け入れ率", "受容率"],
         ["は", "：", " "],
     ),
     "ko": (
         ["수락 길이", "평균 수락 길이", "수락길이"],
-        ["수락률", "수용률", "채택률"],
+        ["수락률", "수용률", "수락율"],
         ["은 ", ": ", " "],
     ),
 }
@@ -195,3 +196,17 @@ def test_chinese_japanese_and_korean_verbs_and_hedges_before_a_figure(
     v = hundredths / 100
     got = read_paste("EAGLE3 草稿模型：" + fmt.format(v=f"{v:.2f}") + "\n").records
     assert [r.printed_length for r in got] == [v]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ものづくり補助金の採択率は62.4%でした。\n",
+        "IT導入補助金の採択率は5次募集で54.9%\n",
+        "| 区分 | 採択率 |\n|---|---|\n| 通常枠 | 57.1% |\n",
+        "올해 논문 채택률은 21.5% 입니다\n",
+    ],
+)
+def test_adoption_and_approval_rates_are_no_acceptance(text: str) -> None:
+    """採択率 / 채택률 are adoption rates (subsidies, papers), not speculative acceptance."""
+    assert read_paste(text).records == ()

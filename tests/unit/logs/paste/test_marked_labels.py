@@ -29,7 +29,7 @@ _SEPS = [": ", " = ", " → ", " -> ", ":"]
         [
             "Acceptance length on MT-bench after the fix:",
             "Mean accept length per GPU",
-            "## AL by hardware",
+            "## AL by hardware (EAGLE-3)",
         ]
     ),
     st.integers(min_value=1, max_value=5),
@@ -137,7 +137,7 @@ def test_an_unnamed_pair_without_one_stated_k_or_acceptance_is_not_read() -> Non
             "Acceptance length by category",
             "Mean accept length per dataset",
             "平均接受长度",
-            "AL per task",
+            "AL per task (EAGLE draft)",
         ]
     ),
     st.sampled_from([": ", " = ", ":"]),
@@ -180,3 +180,13 @@ def test_a_list_of_ks_states_no_k(ks: str) -> None:
 def test_plain_label_lines_under_a_title_of_targets() -> None:
     for title in ("Acceptance rate targets", "Expected accept length", "AL thresholds"):
         assert read_paste(f"{title}\nchat: 0.80\ncode: 0.70\nmath: 2.50\n").records == ()
+
+
+def test_a_list_outside_speculation_is_no_list_of_figures() -> None:
+    """Suggestion acceptance of an editor, listed under a title naming an acceptance rate."""
+    text = (
+        "# Decrease suggestions from low-acceptance rate languages\n\n"
+        "The following languages have low suggestion rates:\n\n"
+        "- Number 6: HTML = 16.4%\n- Number 8: Vue = 14.3%\n- CSS = 11.8%\n"
+    )
+    assert read_paste(text).records == ()
