@@ -229,7 +229,10 @@ def _tool(
     own = T.tools_attributed(block_text + "\n" + heading)
     if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
-    own_printer = _OWN_PRINTER.search(block_text + "\n" + heading) is not None
+    # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
+    own_printer = any(
+        not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
+    )
     if len(own) == 1:
         if _compares_tool(heading) and not T.tools_attributed(block_text):
             return own[0], "named in the heading beside a comparison"

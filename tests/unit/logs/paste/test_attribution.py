@@ -91,6 +91,9 @@ def test_the_users_own_script_takes_no_tools_convention() -> None:
     (r,) = read_paste("llama.cpp run, my script prints:\nacc_length: 1.70\n").records
     assert r.tool == "llamacpp" and "own script" in r.tool_rule
     assert r.bonus.value == "unknown" and r.accept_length is None
+    # negative control: the user's own deployment of a tool prints that tool's figures
+    (r,) = read_paste("From our own SGLang server:\nAccept length: 1.70\n").records
+    assert r.tool == "sglang" and r.tool_rule == "named in the block or its heading"
 
 
 @settings(max_examples=examples(30), deadline=None)
