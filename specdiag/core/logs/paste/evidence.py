@@ -161,11 +161,12 @@ class Figures:
             and not (v.percent or key.percent)
             and v.decimals > 0
             and 1 < v.number <= C.MAX_STEP_TOKENS
-            and _RATE_WORD.search(key.text) is None
+            and (_RATE_WORD.search(key.text) is None or v.decimals >= 2)
         ):
             # 'EAGLE3 acceptance: 2.31', '| acceptance |' over 2.80: a name that says no rate
             # over a value no rate can be (none passes 1 without '%', a percentage has no
-            # reason for decimals this small): tokens per step of some convention, a length
+            # reason for decimals this small), or a 'rate' of 1.50 (two decimals without '%':
+            # a length misnamed): tokens per step of some convention, a length
             # left undecided, and no tool's name for its length: its convention does not decide
             attr, metric = "length", C.LENGTH
             key = C.Key(C.LENGTH, key.text, False, None, key.tool, key.pooled)

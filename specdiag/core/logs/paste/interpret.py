@@ -84,6 +84,10 @@ _K_FLAG = re.compile(
 )
 
 
+# 'MTP×3', 'MTP x 2', 'EAGLE×4': that many draft tokens per step
+_K_TIMES = re.compile(r"\b(?:MTP|EAGLE-?\d?|n-?gram|draft)\s*[×x]\s*(\d{1,2})\b", re.I)
+
+
 def k_stated(text: str) -> int | None:
     """The one number of draft tokens per step a whole paste states ('`mtp_k=3`', 'k=4',
     '--speculative-num-steps 3'), or None when it states none or several."""
@@ -94,6 +98,8 @@ def k_stated(text: str) -> int | None:
         if not re.match(r"\s*(?:[/,]|→|->|=>)\s*\d", text[m.end() : m.end() + 6])
     }
     found.update(int(m.group(1) or m.group(2)) for m in _K_FLAG.finditer(text))
+    found.update(int(m.group(1)) for m in _K_TIMES.finditer(text))
+    found.discard(0)  # ('K=0': speculation off, no configuration of it)
     return found.pop() if len(found) == 1 else None
 
 
@@ -1351,6 +1357,15 @@ _PAIR_COUNT_FIRST = re.compile(
     re.I,
 )
 _COUNT_METRICS = frozenset(("accepted", "drafted", "steps", "output_tokens"))
+_CORRECTED = re.compile(r"\b(?:corrected|revised|amended|fixed|updated|adjusted)\s+from\s*$", re.I)
+# what a value of a figure would mean, not what a run measured ('a mean AR of 20% could be very
+# good if ...', 'an AR of 80% always means the speculator is doing well')
+_HYPOTHETICAL_AFTER = re.compile(
+    r"[*`]{0,2}\s*(?:\w+\s+){0,2}?(?:could|would|might|may|should)\s+(?:be|mean|indicate|suggest)\b|"
+    r"[*`]{0,2}\s*(?:always|usually|typically|generally)\s+(?:means?|indicates?|implies)\b|"
+    r"[*`]{0,2}\s*(?:means?|indicates?|implies)\s+(?:that\s+)?(?:the\s+)?(?:speculator|draft|model)\b",
+    re.I,
+)
 # two values joined by '/' or an arrow: what the run readers need on a line
 _TWO_JOINED = re.compile(r"\d[*`%]{0,3}\s*(?:/|→|->|=>|⟶)\s*[*`]{0,2}[~≈]?\s?\d")
 # a bare 'accept' as a key ('accept = 77.778%', 'mean_accept=2.80', 'avg accept: 2.41'): the
@@ -2216,6 +2231,26 @@ _KEY_AT_K = re.compile(
 )
 
 
+# a figure described, its value in brackets ('Draft acceptance is batch-independent (0.56)',
+# 'the accept length stays flat (2.41)')
+_DESCRIBED_HINT = re.compile(r"\b(?:is|was|stays|stayed|remains|remained|looks|seems)\b", re.I)
+_KEY_IS_BRACKET = re.compile(
+    r"(?P<key>[A-Za-zτ][\w .-]{1,50}?)\s+(?:is|was|stays|stayed|remains|remained|looks|seems)\s+"
+    r"(?:[\w-]+\s+){0,2}?[\w-]+\s*\(\s*(?P<val>[~≈]?\d*\.?\d+\s*%?)\s*\)",
+    re.I,
+)
+
+
+def _described(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
+    """(start, end, items) of each figure described with its value in brackets."""
+    for m in _KEY_IS_BRACKET.finditer(text):
+        k = key_of(m.group("key"))
+        v = C.value(m.group("val"))
+        if k.metric not in (C.RATE, C.ACCEPT_RATIO, C.LENGTH) or v is None:
+            continue
+        yield m.start(), m.end(), [(k, v, m.group("key").strip(), m.group("val").strip())]
+
+
 def _values_at_k(text: str) -> Iterator[tuple[int, int, list[tuple[C.Key, C.Value, str, str]]]]:
     """(start, end, items) of each figure named with its k in brackets."""
     for m in _KEY_AT_K.finditer(text):
@@ -2588,6 +2623,12 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
         found.extend((start + i, *one) for i, one in enumerate(got))
         for i in range(start, end):
             rest[i] = " "
+    for start, end, got in _described(text) if "(" in text and _DESCRIBED_HINT.search(text) else []:
+        if taken(start, end):
+            continue
+        found.extend((start + i, *one) for i, one in enumerate(got))
+        for i in range(start, end):
+            rest[i] = " "
     for start, end, got in (
         _values_at_k(text) if "=" in text and ("(" in text or "[" in text) else []
     ):
@@ -2645,7 +2686,10 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
             rest[i] = " "
         if k.metric is None:
             continue
-        for g in ("a", "b"):
+        # a figure corrected ('should be corrected from 6.6 to 5.6'): the old value was wrong,
+        # only the new one is a measurement
+        corrected = _CORRECTED.search(text, max(0, m.start("a") - 40), m.start("a")) is not None
+        for g in ("b",) if corrected else ("a", "b"):
             v = C.value(m.group(g))
             if v is not None:
                 found.append((m.start(g), k, v, kt, m.group(g).strip()))
@@ -2878,6 +2922,8 @@ def pairs(text: str) -> Iterator[tuple[C.Key, C.Value, str, str]]:
                 k = C.Key(C.RATE, k.text, True)
             if k.metric in C.ACCEPTANCE and _SIGNED.match(C._MARKUP.sub("", m.group("val"))):
                 continue  # '+0.3': a change, not the figure
+            if k.metric in C.ACCEPTANCE and _HYPOTHETICAL_AFTER.match(text, m.end("val")):
+                continue  # 'a conditional AR of 80% always means ...', '20% could be': no run
             if k.metric in C.ACCEPTANCE and _bound(text, m.start("val")):
                 continue  # 'acceptance >= 60%': a bound, not the figure
             rng = _RANGE_AFTER.match(text, m.end("val")) if k.metric in C.ACCEPTANCE else None
@@ -3649,6 +3695,20 @@ def _position_object(v: dict[Any, Any], percent: bool) -> tuple[float, ...] | No
     return C.position_dict("{" + text + "}", percent)
 
 
+def _not_measured_object(obj: dict[str, Any]) -> bool:
+    """Whether a JSON object says its acceptance was not measured: a rate or length field that
+    is null ('"accept_rate": null'), or counts that measure nothing (no drafts, or more accepted
+    than drafted), or a rate of exactly 0 without drafts counted."""
+    figures = {C.RATE, C.ACCEPT_RATIO, C.LENGTH, C.TOK_PER_STEP, C.ACC_PER_STEP}
+    named = {C.key(str(n)).metric: v for n, v in obj.items() if C.key(str(n)).metric is not None}
+    if any(m in figures and v is None for m, v in named.items()):
+        return True
+    acc, dra = named.get(C.ACCEPTED), named.get(C.DRAFTED)
+    if C.DRAFTED in named and (dra is None or dra == 0):
+        return not any(_is_num(named.get(m)) and named.get(m) != 0 for m in figures)
+    return _is_num(acc) and _is_num(dra) and acc > dra  # type: ignore[operator]
+
+
 def json_records(
     doc: object, ctx: Ctx, lines: tuple[int, int], repaired: bool
 ) -> list[PasteRecord]:
@@ -3720,6 +3780,8 @@ def json_records(
                     word = "median" if stat in ("p50", "median") else "mean"
                     val = C.Value(val.number, val.percent, val.decimals, None, word)
                     fig.put(nk.metric or "", val, nk, f"{stat} {text}", named)
+        if _not_measured_object(obj):
+            continue
         if repaired:
             fig.notes.append(
                 "JSON with '...' placeholders or trailing commas, read after removing them"

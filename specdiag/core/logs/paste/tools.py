@@ -75,6 +75,12 @@ _QUICK: dict[str, tuple[str, ...]] = {
 _MODEL_ID_TAIL = re.compile(r"[-_][A-Za-z0-9]")
 
 
+# CJK characters are word characters to regular expressions: an engine's name written against
+# them ('SGLang集成MTP后') is set apart first
+_ENGINES = frozenset(("sglang", "vllm", "llamacpp", "trtllm"))
+_CJK_CHAR = re.compile("[\u3040-\u30ff\u3130-\u318f\u4e00-\u9fff\uac00-\ud7a3]")
+
+
 def _names(pat: re.Pattern[str], text: str) -> bool:
     """Whether the pattern names its tool in the text: not as the start of a longer name after
     a '/' (a model id such as 'lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B' names a model, not the
@@ -90,8 +96,13 @@ def _is_name(text: str, m: re.Match[str]) -> bool:
 def tools_named(text: str) -> list[str]:
     """Every tool the text names, in the order of the table above."""
     low = text.lower()
+    # (the serving engines only: a training framework written against Chinese, '在Specforge框架下
+    # 训练', names no tool of the run)
+    spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
     return [
-        tool for tool, pat in _MARKS if any(w in low for w in _QUICK[tool]) and _names(pat, text)
+        tool
+        for tool, pat in _MARKS
+        if any(w in low for w in _QUICK[tool]) and _names(pat, spaced if tool in _ENGINES else text)
     ]
 
 

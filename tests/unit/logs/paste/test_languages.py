@@ -210,3 +210,20 @@ def test_chinese_japanese_and_korean_verbs_and_hedges_before_a_figure(
 def test_adoption_and_approval_rates_are_no_acceptance(text: str) -> None:
     """採択率 / 채택률 are adoption rates (subsidies, papers), not speculative acceptance."""
     assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["SGLang", "vLLM", "llama.cpp"]),
+    st.integers(min_value=110, max_value=590),
+)
+def test_an_engine_named_against_chinese_words(engine: str, hundredths: int) -> None:
+    """'SGLang集成MTP后...平均接受长度达到2.44': the engine is named; its convention decides."""
+    v = hundredths / 100
+    got = read_paste(f"{engine}集成MTP后，平均接受长度达到{v:.2f}个令牌。\n").records
+    assert [r.tool for r in got] == [engine.lower().replace(".", "")]
+
+
+def test_a_training_framework_against_chinese_words_names_no_tool() -> None:
+    text = "在Specforge框架下训练Qwen2.5-7B的Draft model，Acc length为1.9.\n"
+    assert [r.accept_length for r in read_paste(text).records] == [None]

@@ -169,3 +169,69 @@ def test_a_bare_accept_key_that_holds_no_figure(text: str) -> None:
     assert all(
         r.printed_length is None and r.printed_rate is None for r in read_paste(text).records
     )
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(
+        [
+            '{"accept_rate": null, "total_accepted": 1, "total_drafted": 0}',
+            '{"accept_rate": 0, "total_accepted": 0, "total_drafted": null}',
+            '{"acceptance_length": null, "num_accepted_tokens": 5, "num_draft_tokens": 9}',
+            '{"accept_rate": 0.4, "total_accepted": 9, "total_drafted": 4}',
+        ]
+    ),
+    st.sampled_from(["lightning", "rapid_mlx", "spec"]),
+)
+def test_a_json_object_that_measured_nothing(body: str, name: str) -> None:
+    """A null rate or length, no drafts counted, or more accepted than drafted: no record."""
+    text = '{"schema": "bench.speculative_suite", "results": [{"' + name + '": ' + body + "}]}\n"
+    assert read_paste(text).records == ()
+
+
+def test_a_json_object_that_measured_something_is_still_read() -> None:
+    text = '{"spec": {"accept_rate": 0.4, "total_accepted": 40, "total_drafted": 100}}\n'
+    assert [r.printed_rate for r in read_paste(text).records] == [0.4]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.sampled_from(["a mean AR of", "an acceptance rate of", "an accept length of", "τ of"]),
+    st.sampled_from(
+        [
+            "could be very good",
+            "would mean the draft is fine",
+            "always means the speculator is fine",
+            "might be acceptable",
+            "usually indicates a healthy draft",
+        ]
+    ),
+    st.integers(min_value=10, max_value=90),
+)
+def test_what_a_value_would_mean_is_no_measurement(name: str, clause: str, n: int) -> None:
+    value = f"{n}%" if "rate" in name or "AR" in name else f"{n / 10:.1f}"
+    text = f"With speculative decoding, {name} {value} {clause} if k is large.\n"
+    assert read_paste(text).records == ()
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.integers(min_value=101, max_value=990),
+    st.sampled_from(["accept rate is around", "acceptance rate:", "the sglang accept rate was"]),
+)
+def test_a_rate_printed_past_one_with_two_decimals_is_a_length(hundredths: int, name: str) -> None:
+    """'the vllm or the sglang accept rate is around 1.50': no rate passes 1 without '%'."""
+    v = hundredths / 100
+    got = read_paste(f"With EAGLE3, {name} {v:.2f} on our prompts.\n").records
+    assert [(r.printed_length, r.printed_rate, r.accept_length) for r in got] == [(v, None, None)]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.integers(min_value=5, max_value=95),
+    st.sampled_from(["is batch-independent", "stays flat", "was unchanged", "remains stable"]),
+)
+def test_a_figure_described_with_its_value_in_brackets(n: int, words: str) -> None:
+    """'Draft acceptance is batch-independent (0.56)'."""
+    got = read_paste(f"MTP: draft acceptance {words} (0.{n:02d}), ruling out draft quality.\n")
+    assert [r.printed_rate for r in got.records] == [pytest.approx(n / 100)]

@@ -227,3 +227,16 @@ def test_a_figure_with_its_k_beside_it(k: int, hundredths: int, shape: str) -> N
         assert got[0].accept_length == v
     else:
         assert got[0].accept_length is None
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    st.integers(min_value=110, max_value=790),
+    st.integers(min_value=110, max_value=790),
+    st.sampled_from(["should be corrected from", "was revised from", "has been updated from"]),
+)
+def test_a_corrected_figure_keeps_only_its_new_value(a: int, b: int, verb: str) -> None:
+    """'The accepted length on HumanEval should be corrected from 6.6 to 5.6': the old value was
+    a mistake, never a run."""
+    text = f"The accepted length on HumanEval {verb} {a / 100:.2f} to {b / 100:.2f}.\n"
+    assert [r.printed_length for r in read_paste(text).records] == [b / 100]
