@@ -910,7 +910,7 @@ class LineParser:
 
     def _llama_step(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
         m = P.LLAMACPP_STEP.search(text)
-        if m is None:
+        if m is None or not P.LLAMACPP_STEP_PREFIX.fullmatch(text, 0, m.start()):
             return None  # "draft tokens" is a common phrase; not every such line is a trace line
         n, mm = int(m.group("n")), int(m.group("m"))
         if mm == 0:

@@ -131,6 +131,10 @@ LLAMACPP_STATS = re.compile(
 )
 LLAMACPP_STATS_HEAD = re.compile(r"statistics +(?P<impl>[^\s:]+):")
 LLAMACPP_STEP = re.compile(r"accepted +(?P<n>\d+)/ *(?P<m>\d+) draft tokens")
+# what may stand before it on a trace line: the log's time and level, the slot's fields ending
+# in '|' ('0.02.011.918 I slot   operator(): id  0 | task 0 | '); a sentence with other figures
+# before ('Generation: 256 tokens, 41.2 t/s; accepted 180/256 draft tokens') is no verify step
+LLAMACPP_STEP_PREFIX = re.compile(r"[\d.:\s]*(?:[IWED]\s+)?(?:slot\b[^;,]*|[^;,]*\|)?\s*")
 
 # --------------------------------------------------------------------------- TensorRT-LLM
 

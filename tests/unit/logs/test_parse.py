@@ -339,6 +339,9 @@ def test_llamacpp_per_pos_statistics_and_trace() -> None:
     assert step.kind == "step" and step.accept_length == 3 and step.accept_rate == 0.4
     assert parse_line("we accepted the draft tokens policy") is None  # not a trace line
     assert isinstance(parse_line("0.1.2.3 I slot x: accepted  7/ 5 draft tokens"), Skipped)
+    # totals in a sentence with other figures before them are no verify step (181 tokens)
+    assert parse_line("Generation: 256 tokens, 41.2 t/s; accepted 180/256 draft tokens") is None
+    assert one("accepted 3/4 draft tokens").accept_length == 4
 
 
 def test_llamacpp_real_trace_capture() -> None:
