@@ -137,12 +137,18 @@ def tools_attributed(text: str) -> list[str]:
     one tool beside a contrasted one ('our vLLM fork, unlike SGLang') names both, as a text
     naming two does: the measured side is not told by a contrast alone."""
     named = tools_named(text)
-    if named and all(
-        _contrasted(text, m.start())
+    if not named:
+        return named
+    # the names as tools_named finds them (an engine's name against CJK words set apart: the
+    # same length, so the same places)
+    spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
+    places = [
+        m.start()
         for tool in named
-        for m in _MARK_OF[tool].finditer(text)
-        if _is_name(text, m)
-    ):
+        for m in _MARK_OF[tool].finditer(spaced if tool in _ENGINES else text)
+        if _is_name(spaced if tool in _ENGINES else text, m)
+    ]
+    if places and all(_contrasted(text, at) for at in places):
         return []
     return named
 
