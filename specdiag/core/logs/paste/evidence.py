@@ -39,7 +39,8 @@ _BONUS_BY_TOOL = {
     "vllm": "vLLM >= 0.9 prints the mean acceptance length with the bonus token (0.8.5 did not)",
     "llamacpp": "llama.cpp's mean length counts the bonus token",
     "trtllm": "TensorRT-LLM's acceptance length counts the bonus token",
-    "specforge": "SpecForge reports SGLang's per-request accept length (bonus included)",
+    "specforge": "SpecForge's benchmark divides completion tokens by verify steps (bonus "
+    "included; benchmarks/benchmarker/utils.py)",
     "aiperf": "AIPerf's Acceptance Length is 1 + accepted / verify steps per request "
     "(spec_decode_metrics.py)",
     "fastdeploy": "FastDeploy's average accept len is output tokens / verify steps "
@@ -60,7 +61,8 @@ _RATIO_BY_TOOL: dict[str, str] = {
 _POOLING_BY_TOOL = {
     "vllm": "vllm bench serve and the offline example pool the counters of the whole run",
     "trtllm": "trtllm-bench averages each request's figure",
-    "specforge": "SpecForge's benchmark averages each request's accept length",
+    "specforge": "SpecForge's benchmark pools completion tokens and verify steps over a run's "
+    "requests (and averages the runs' figures)",
     "aiperf": "AIPerf's Acceptance Length row averages each request's length",
     "fastdeploy": "FastDeploy's spec log divides the run's totals",
 }
@@ -114,6 +116,7 @@ class Figures:
     notes: list[str] = field(default_factory=list)
     named_tools: set[str] = field(default_factory=set)  # tools the figures' keys name
     ratio_name: str = ""  # the key of the ratio
+    steps_name: str = ""  # the key of the steps count ('verify steps', 'drafts')
     pooled_by_name: str = ""  # the key that says the figure divides the run's totals
     # the length was read under a count's name ('accepted tokens ... from 1.4 to 1.8'), not
     # under the tool's length name: the tool's convention for its length does not decide it
@@ -180,6 +183,8 @@ class Figures:
             self.named_tools.add(key.tool)
         if attr == "ratio":
             self.ratio_name = key.text
+        if attr == "steps":
+            self.steps_name = key.text
         if attr == "length" and key.text.startswith("mean accepted") and "len" not in key.text:
             self.count_named = True
         if attr == "length" and key.text.endswith(C.UNSURE_LENGTH):
@@ -239,10 +244,34 @@ class RecordFigures(TypedDict):
     statistic: str | None
 
 
+def _drafts_are_tokens(f: Figures, acc: int | None, steps: int | None, dra: int | None) -> bool:
+    """Whether a steps count named after drafts ('drafts', 'draft proposals') is the printed
+    rate's denominator: accepted / it equals the rate within the rate's rounding."""
+    if acc is None or not steps or dra is not None or f.rate is None:
+        return False
+    if "draft" not in f.steps_name and "proposal" not in f.steps_name:
+        return False
+    if f.length is not None and any(
+        _close(f.length.number, x + acc / steps, C.half_unit(f.length.decimals)) for x in (0, 1)
+    ):
+        return False  # the printed length's identity holds: they are verify steps too (k = 1)
+    fr = _fraction(f.rate, [])
+    tol = C.half_unit(f.rate.decimals) / (100.0 if f.rate.percent else 1.0) + 1e-9
+    return fr is not None and acc <= steps and _close(fr, acc / steps, tol)
+
+
 def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, Decision]:
     """The record's figures and its three decisions (bonus, rate basis, pooling)."""
     notes = f.notes
     acc, dra, steps, out = _count(f.accepted), _count(f.drafted), _count(f.steps), _count(f.output)
+    if (drafts_are_tokens := _drafts_are_tokens(f, acc, steps, dra)) and steps:
+        # 'drafts' beside a rate it is the denominator of (10,000 / 16,000 = 62.5%): draft
+        # tokens, not verify steps (a step drafts k of them)
+        dra, steps = steps, None
+        notes.append(
+            f"'{f.steps_name}' is the printed rate's denominator (accepted / {f.steps_name} = "
+            "the rate): draft tokens, not verify steps"
+        )
     printed_len = f.length.number if f.length is not None else None
     max_len = f.length.max if f.length is not None else None
     statistic = next(
@@ -257,6 +286,16 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         positions_ok = False
     else:
         positions_ok = bool(positions)
+    if positions and (not positions_ok or min(f.positions) not in (0, 1)):
+        # the list is read from its first position: rates from a later one ('at token 2' alone)
+        # or with gaps would be listed at positions they were not printed for
+        first = min(f.positions)
+        notes.append(
+            f"per-position rates from position {first} on"
+            + (" with gaps" if not positions_ok else "")
+            + ": the positions before are unknown, no per-position list is given"
+        )
+        positions = ()
     bonus = UNDECIDED
     length: float | None = None
     # --- bonus token
@@ -403,8 +442,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         and f.k.number >= 1
         and f.k.number == int(f.k.number)
         and not out
-        and acc is None
-        and dra is None
+        and (acc is None and dra is None or drafts_are_tokens)
         and (fr := _fraction(f.rate, [])) is not None
         and 0.0 <= fr <= 1.0
     ):
@@ -489,7 +527,7 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
     ) or (bonus.rule.startswith("identity: printed length = output")):
         pooling = Decision(POOLED, "identity: the length is the run's totals' ratio")
     elif tool in _POOLING_BY_TOOL:
-        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "specforge", "aiperf") else POOLED
+        value = MEAN_OVER_REQUESTS if tool in ("trtllm", "aiperf") else POOLED
         pooling = Decision(value, "tool: " + _POOLING_BY_TOOL[tool])
     figures: RecordFigures = {
         "printed_length": printed_len,
@@ -505,6 +543,23 @@ def decide(f: Figures, tool: str) -> tuple[RecordFigures, Decision, Decision, De
         "statistic": statistic,
     }
     return figures, bonus, basis, pooling
+
+
+def _any_figure(figs: RecordFigures) -> bool:
+    """Whether the record states a length, a rate or a count."""
+    return any(
+        figs[k] is not None
+        for k in (
+            "printed_length",
+            "accept_length",
+            "printed_rate",
+            "accept_rate",
+            "accepted_tokens",
+            "drafted_tokens",
+            "steps",
+            "output_tokens",
+        )
+    )
 
 
 def record(
@@ -531,6 +586,8 @@ def record(
     length = figs["accept_length"]
     if isinstance(length, float) and not 1.0 - 1e-9 <= length <= 1025:
         return None
+    if f.positions and not figs["per_position"] and not _any_figure(figs):
+        return None  # per-position rates at unknown positions, and nothing else
     pr = figs["printed_rate"]
     if isinstance(pr, float) and not 0.0 <= pr <= 1.0:
         return None

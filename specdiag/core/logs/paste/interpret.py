@@ -3229,7 +3229,7 @@ def _count_items(t: str) -> list[tuple[C.Key, C.Value, str, str]] | None:
 
 
 _DISTRIBUTION = re.compile(
-    r"accept\w*[\w ]{0,30}?(?:distribution|histogram)\W{0,3}\{(?P<body>[^{}]{3,600})\}", re.I
+    r"accept\w*[\w /-]{0,30}?(?:distribution|histogram)\W{0,3}\{(?P<body>[^{}]{3,600})\}", re.I
 )
 _DIST_ITEM = re.compile(r"""(\d{1,2})\s*:\s*['"]?(\d+(?:\.\d+)?)\s*(%?)['"]?""")
 

@@ -85,6 +85,14 @@ _EXPOSITION_MARK = re.compile(
 _COMPARISON = re.compile(
     r"\b(?:unlike|versus|vs\.?|compared (?:to|with)|than|instead of|rather than|not)\b", re.I
 )
+# the user's own program printed the figures ('our custom server prints', 'my own eval script',
+# 'numbers from my harness'): it names no known tool, and no tool's printing conventions apply
+_OWN_PRINTER = re.compile(
+    r"\b(?:our|my)\s+(?:(?:own|custom|in-house|homemade|home-made|diy|quick|simple)\s+)+"
+    r"(?:[\w-]+\s+){0,2}?(?:server|harness|script|tool|eval\w*|benchmark\w*|engine|code)\b|"
+    r"\b(?:our|my)\s+(?:[\w-]+\s+)?(?:script|harness)\b",
+    re.IGNORECASE,
+)
 _MEMBERS_NOTE = (
     "a JSON body that does not parse (cut off or wrapped): its members with numbers read"
 )
@@ -216,13 +224,24 @@ def _tool(
     launched: Callable[[], set[str]] = set,
     measured: Callable[[], set[str]] = set,
 ) -> tuple[str, str]:
-    own = T.tools_named(block_text + "\n" + heading)
-    if len(own) > 1 and len(in_block := T.tools_named(block_text)) == 1:
+    # a tool named only to set the figures apart ('(not vLLM)', 'Unlike SGLang, ...') is no
+    # attribution
+    own = T.tools_attributed(block_text + "\n" + heading)
+    if len(own) > 1 and len(in_block := T.tools_attributed(block_text)) == 1:
         own = in_block  # the block's own title ('NVIDIA AIPerf | ...') over a heading's mention
+    # ('our own SGLang server' is SGLang's: a phrase naming a tool is no own program)
+    own_printer = any(
+        not T.tools_named(m.group()) for m in _OWN_PRINTER.finditer(block_text + "\n" + heading)
+    )
     if len(own) == 1:
-        if _compares_tool(heading) and not T.tools_named(block_text):
+        if _compares_tool(heading) and not T.tools_attributed(block_text):
             return own[0], "named in the heading beside a comparison"
+        if own_printer:
+            # the tool ran, the user's own script printed: its printing conventions do not apply
+            return own[0], "named in the block or its heading; the user's own script printed it"
         return own[0], "named in the block or its heading"
+    if own_printer and not own:
+        return "unknown", "the user's own script or server printed the figures"
     if len(own) > 1:
         if len(by := measured()) == 1 and by <= set(own):
             # several tools named (a trainer, a compared engine), one said to have measured
@@ -242,6 +261,8 @@ def _tool(
     if named and len(by := measured()) == 1 and by <= set(named):
         # several tools named (a trainer, a compared engine), one said to have measured
         return next(iter(by)), MEASURED_RULE
+    if not named and T.tools_named(block_text + "\n" + heading):
+        return "unknown", "a tool named only beside a contrast ('not', 'unlike', 'vs')"
     return "unknown", "no tool named" if not named else "several tools named in the paste"
 
 
@@ -299,7 +320,7 @@ def read_paste(
 
     def whole_tools() -> list[str]:  # the tools the whole paste names, looked up once if needed
         if not cache:
-            cache.append(T.tools_named(text))
+            cache.append(T.tools_attributed(text))
         return cache[0]
 
     links: list[set[str]] = []

@@ -85,10 +85,12 @@ def _names(pat: re.Pattern[str], text: str) -> bool:
     """Whether the pattern names its tool in the text: not as the start of a longer name after
     a '/' (a model id such as 'lmsys/sglang-EAGLE3-LLaMA3.1-Instruct-8B' names a model, not the
     tool that printed the figures)."""
-    return any(
-        m.start() == 0 or text[m.start() - 1] != "/" or not _MODEL_ID_TAIL.match(text, m.end())
-        for m in pat.finditer(text)
-    )
+    return any(_is_name(text, m) for m in pat.finditer(text))
+
+
+def _is_name(text: str, m: re.Match[str]) -> bool:
+    """Whether the match names a tool, not the start of a model id after a '/'."""
+    return m.start() == 0 or text[m.start() - 1] != "/" or not _MODEL_ID_TAIL.match(text, m.end())
 
 
 def tools_named(text: str) -> list[str]:
@@ -102,6 +104,53 @@ def tools_named(text: str) -> list[str]:
         for tool, pat in _MARKS
         if any(w in low for w in _QUICK[tool]) and _names(pat, spaced if tool in _ENGINES else text)
     ]
+
+
+_MARK_OF = dict(_MARKS)
+# a tool named only to set the figures apart from it ('(not vLLM)', 'Unlike SGLang, our server',
+# 'instead of llama.cpp', 'our harness vs vLLM'): the words just before the name
+_CONTRAST = re.compile(
+    r"\b(?P<w>not|unlike|instead\s+of|rather\s+than|as\s+opposed\s+to|other\s+than|"
+    r"vs\.?|versus|compared\s+(?:to|with)|than)[\s(*_`\"']*(?:(?:the|a|an|stock|upstream)\s+)?$",
+    re.IGNORECASE,
+)
+# comparisons of two sides: a tool named before the word is compared too ('SGLang vs vLLM')
+_SYMMETRIC = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|than)$", re.IGNORECASE)
+
+
+def _contrasted(text: str, start: int) -> bool:
+    """Whether the tool name at ``start`` follows a contrast word on its line ('not vLLM',
+    'unlike SGLang'); after a two-sided one ('vs', 'than') only when nothing before it on the
+    line names a tool (in 'SGLang vs vLLM' both are the measured ones)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    m = _CONTRAST.search(text, max(line_start, start - 40), start)
+    if m is None:
+        return False
+    if _SYMMETRIC.match(m.group("w")):
+        return not tools_named(text[line_start : m.start()])
+    return True
+
+
+def tools_attributed(text: str) -> list[str]:
+    """The tools the text may attribute its figures to: ``tools_named``, or none when the text
+    names each only after a contrast word ('not', 'unlike', 'instead of', 'vs'). A text naming
+    one tool beside a contrasted one ('our vLLM fork, unlike SGLang') names both, as a text
+    naming two does: the measured side is not told by a contrast alone."""
+    named = tools_named(text)
+    if not named:
+        return named
+    # the names as tools_named finds them (an engine's name against CJK words set apart: the
+    # same length, so the same places)
+    spaced = _CJK_CHAR.sub(" ", text) if _CJK_CHAR.search(text) else text
+    places = [
+        m.start()
+        for tool in named
+        for m in _MARK_OF[tool].finditer(spaced if tool in _ENGINES else text)
+        if _is_name(spaced if tool in _ENGINES else text, m)
+    ]
+    if places and all(_contrasted(text, at) for at in places):
+        return []
+    return named
 
 
 def kind_of(text: str, tool: str) -> str | None:

@@ -115,7 +115,7 @@ def test_unknown_convention_claims_no_normalised_length() -> None:
 def test_a_tool_named_elsewhere_decides_no_convention() -> None:
     text = "Unlike vLLM, our fork prints this:\n\n| steps | acc len |\n|---|---|\n| 3 | 2.1 |\n"
     (r,) = read_paste(text).records
-    assert r.tool == "vllm" and r.tool_rule == "named in the heading beside a comparison"
+    assert r.tool == "unknown" and r.tool_rule.startswith("a tool named only beside a contrast")
     assert r.bonus.value == "unknown" and r.accept_length is None
     far = "We run vLLM elsewhere.\n\nline\n\nline\n\nline\n\nline\n\n" + text.split("\n\n")[1]
     (r,) = read_paste(far).records

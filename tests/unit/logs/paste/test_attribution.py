@@ -1,0 +1,138 @@
+"""Which tool a block's figures are attributed to when the paste names a tool only to set them
+apart from it ('not vLLM', 'Unlike SGLang, ...') or says the user's own program printed them;
+read through the whole logs pipeline (the line scanner first, then the structure readers)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from specdiag.core.logs.paste import read_paste
+from specdiag.core.logs.paste.model import PasteRecord
+from specdiag.core.logs.run import LogsOptions, run_logs
+from tests.support.examples import examples
+
+_TOOLS = [
+    ("vLLM", "vllm"),
+    ("SGLang", "sglang"),
+    ("llama.cpp", "llamacpp"),
+    ("TensorRT-LLM", "trtllm"),
+]
+_CONTRASTS = ["not {t}", "unlike {t}", "instead of {t}", "vs {t}", "rather than {t}"]
+_SUBJECTS = ["My own eval script output", "Our custom server", "Numbers from our harness", "Ours"]
+_LINES = [
+    "Accept length: {v}",
+    "mean acceptance length: {v}",
+    "acc_length: {v}",
+    "Average Accept length: {v}",
+]
+
+
+def _records(tmp: Path, text: str) -> list[PasteRecord]:
+    """The paste records the logs pipeline reads from ``text`` as one input file."""
+    path = tmp / "paste.txt"
+    path.write_text(text)
+    result = run_logs([str(path)], LogsOptions())
+    return [r for _, reading in result.pastes for r in reading.records]
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    tool=st.sampled_from(_TOOLS),
+    contrast=st.sampled_from(_CONTRASTS),
+    subject=st.sampled_from(_SUBJECTS),
+    line=st.sampled_from(_LINES),
+    v=st.integers(110, 390),
+    paren=st.booleans(),
+)
+def test_a_tool_named_only_in_contrast_is_no_attribution(
+    tool: tuple[str, str],
+    contrast: str,
+    subject: str,
+    line: str,
+    v: int,
+    paren: bool,
+) -> None:
+    said = contrast.format(t=tool[0])
+    heading = f"{subject} ({said}):" if paren else f"{said[0].upper()}{said[1:]}, {subject}:"
+    text = f"{heading}\n{line.format(v=f'{v / 100:.2f}')}\n"
+    got = read_paste(text).records
+    assert len(got) == 1
+    (r,) = got
+    assert r.tool == "unknown" and r.printed_length == round(v / 100, 2)
+    # no tool's convention decides: the length is not normalised
+    assert r.bonus.value == "unknown" and r.accept_length is None
+
+
+def test_through_the_pipeline_the_line_scanner_does_not_claim_it(tmp_path: Path) -> None:
+    for text in (
+        "Unlike SGLang, our custom server prints this:\nAccept length: 1.70\n",
+        "My own eval script output (not vLLM):\nmean acceptance length: 1.70\n",
+    ):
+        (r,) = _records(tmp_path, text)
+        assert r.tool == "unknown" and r.accept_length is None and r.bonus.value == "unknown"
+
+
+def test_negative_controls_a_tool_named_as_what_ran_still_counts() -> None:
+    # no contrast: the tool named in the heading is the measured one
+    (r,) = read_paste("SGLang bench_serving on H100:\nAccept length: 1.70\n").records
+    assert r.tool == "sglang" and r.accept_length == 1.7
+    # both sides of a comparison are named: neither is told, as before
+    (r,) = read_paste("SGLang vs vLLM on our box:\nmean acceptance length: 2.00\n").records
+    assert r.tool == "unknown"
+    # a tool named beside a contrasted one: which ran is not told by a contrast alone
+    (r,) = read_paste("vLLM 0.11 (unlike SGLang):\nmean acceptance length: 2.00\n").records
+    assert r.tool == "unknown" and r.accept_length is None
+
+
+def test_the_users_own_script_takes_no_tools_convention() -> None:
+    (r,) = read_paste("llama.cpp run, my script prints:\nacc_length: 1.70\n").records
+    assert r.tool == "llamacpp" and "own script" in r.tool_rule
+    assert r.bonus.value == "unknown" and r.accept_length is None
+    # negative control: the user's own deployment of a tool prints that tool's figures
+    (r,) = read_paste("From our own SGLang server:\nAccept length: 1.70\n").records
+    assert r.tool == "sglang" and r.tool_rule == "named in the block or its heading"
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 500), min_size=2, max_size=6).filter(lambda c: sum(c) > 0),
+    name=st.sampled_from(
+        [
+            "accepted-per-step histogram",
+            "Accepted tokens distribution",
+            "acceptance histogram",
+            "accepted per step distribution",
+            "accepted/step histogram",
+        ]
+    ),
+    included=st.booleans(),
+    heading=st.sampled_from(["My own eval script output (not vLLM):", "vLLM offline run:", ""]),
+)
+def test_the_histogram_decides_the_bonus_before_any_tool(
+    counts: list[int], name: str, included: bool, heading: str
+) -> None:
+    mean = sum(i * n for i, n in enumerate(counts)) / sum(counts)
+    printed = round(mean + (1 if included else 0), 2)
+    body = ", ".join(f"{i}: {n}" for i, n in enumerate(counts))
+    text = f"{heading}\n{name}: {{{body}}}\nmean acceptance length: {printed:.2f}\n".lstrip()
+    (r,) = read_paste(text).records
+    assert r.bonus.value == ("included" if included else "excluded")
+    assert r.bonus.rule.startswith("identity")
+    assert r.accept_length is not None and abs(r.accept_length - (1 + mean)) < 0.011
+
+
+def test_negative_control_a_histogram_of_something_else_decides_nothing() -> None:
+    text = "latency histogram: {0: 100, 1: 200, 2: 300}\nmean acceptance length: 2.33\n"
+    (r,) = read_paste(text).records
+    assert r.bonus.rule != "identity: printed length = the histogram's mean"
+
+
+def test_specforge_pools_a_runs_requests() -> None:
+    # SpecForge's benchmark divides the run's completion tokens by its verify steps
+    text = "SpecForge benchmark, EAGLE-3:\n| Dataset | Accept Length |\n|---|---|\n| mtbench | 3.12 |\n"
+    (r,) = read_paste(text).records
+    assert r.tool == "specforge" and r.accept_length == 3.12
+    assert r.pooling.value == "pooled" and "pools" in r.pooling.rule
