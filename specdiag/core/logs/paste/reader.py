@@ -48,8 +48,9 @@ _OTHER_MEANING = re.compile(
     r"(?<![a-z])mcmc(?![a-z])|robbins|monro\b|munro\b|metropolis|hastings|\bhmc\b|\bnuts\b|sampler|burn-?in|markov chain|"
     r"proposal distribution|step size|admission|offer acceptance|loan|applicants|"
     r"user acceptance|acceptance test|submissions?\b|\bvenues?\b|\bconference\b|reviewers?\b|"
-    r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|"
-    r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir)\b",
+    r"\badmitted\b|enrol|acceptance (?:suite|criteria)|anneal|\bsubmitted\b|full papers|"
+    r"suggestions?\b|copilot|autocomplet|"
+    r"\b(?:iclr|neurips|nips|icml|cvpr|iccv|eccv|acl|emnlp|naacl|aaai|ijcai|kdd|sigir|cikm)(?![a-z])",
     re.IGNORECASE,
 )
 _SPEC_CONTEXT = re.compile(
@@ -114,7 +115,9 @@ _ILLUSTRATIVE = re.compile(
 # what a figure would be, not what was measured
 _EXAMPLE = re.compile(r"\be\.g\.|\bfor (?:example|instance)\b|\bexample:|\bsay,", re.I)
 _CONDITIONAL = re.compile(
-    r"\b(?:would|could|might)\s+(?:\w+\s+)?(?:be|give|get|yield|reach|mean|see)\b", re.I
+    r"\b(?:would|could|might)\s+(?:\w+\s+)?(?:be|give|get|yield|reach|mean|see)\b|"
+    r"(?<=for example, )if\b",
+    re.I,
 )
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z*_`(\[])")
 

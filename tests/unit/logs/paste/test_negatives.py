@@ -258,3 +258,18 @@ def test_a_rate_of_a_venue_a_test_suite_or_annealing_is_no_record(template: str,
 )
 def test_a_rate_with_a_decoding_word_is_still_read(text: str) -> None:
     assert len(read_paste(text).records) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "~1030 full papers were submitted, of which ~200 were accepted. The acceptance rate is "
+        "19.4%.\n",
+        "CIKM2019: the acceptance rate is 19.4%.\n",
+        "The acceptance rate of the editor's suggestions is 33.65% this month.\n",
+        "For example, if we have an acceptance vector of [1, 0, 1, 0], the token acceptance rate "
+        "is 2 / 4 = 0.5 for the draft.\n",
+    ],
+)
+def test_papers_suggestions_and_worked_examples_are_no_record(text: str) -> None:
+    assert read_paste(text).records == ()
