@@ -248,6 +248,20 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
+def _quiet_teardown() -> None:
+    """After Ctrl-C or SIGTERM the process only winds down: what the interpreter reports while
+    freeing objects the interrupt left half-built (e.g. an event loop interrupted inside its
+    ``__init__``, whose ``__del__`` then fails: "Exception ignored in ... Traceback") and
+    warnings about coroutines the interrupt kept from running are noise, not news. They are
+    dropped from here on; ``SPECDIAG_DEBUG=1`` keeps them."""
+    if _debug():
+        return
+    sys.unraisablehook = lambda unraisable: None
+    import warnings
+
+    warnings.simplefilter("ignore")
+
+
 def exit_code_for(exc: BaseException) -> int:
     """Map an exception to an exit code, reporting it on stderr (and its traceback in debug)."""
     if _debug() and not isinstance(exc, KeyboardInterrupt):
@@ -258,6 +272,7 @@ def exit_code_for(exc: BaseException) -> int:
         report_error(exc.message, exc.hint)
         return exc.exit_code
     if isinstance(exc, KeyboardInterrupt):
+        _quiet_teardown()
         sys.stderr.write("terminated\n" if terminated() else "interrupted\n")
         return interrupt_exit_code()
     if isinstance(exc, BrokenPipeError):

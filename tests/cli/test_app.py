@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -143,6 +144,37 @@ def test_boundary_messages(
     err = capsys.readouterr().err
     assert "Traceback" in err
     assert "error: internal error: ZeroDivisionError" in err
+
+
+_TEARDOWN = """
+import asyncio, sys
+from specdiag.cli import _framework
+
+class Loop(asyncio.SelectorEventLoop):  # interrupted inside __init__, as a real Ctrl-C can be
+    def __init__(self):
+        raise KeyboardInterrupt
+
+def command():
+    asyncio.run(asyncio.sleep(0), loop_factory=Loop) if sys.version_info >= (3, 12) else Loop()
+
+try:
+    _framework.guarded(command)()
+except BaseException as exc:  # typer.Exit
+    code = exc.exit_code
+import gc; gc.collect()
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize("debug", ["", "1"])
+def test_interrupt_teardown_noise_is_not_shown(debug: str) -> None:
+    # CI once failed on it: Ctrl-C inside an event loop's __init__; the half-built loop's
+    # __del__ then printed "Exception ignored ... Traceback" after "interrupted"
+    env = {**os.environ, "SPECDIAG_DEBUG": debug}
+    r = subprocess.run([sys.executable, "-c", _TEARDOWN], capture_output=True, text=True, env=env)
+    assert r.returncode == 130, r.stderr
+    assert r.stderr.startswith("interrupted\n")
+    assert ("Traceback" in r.stderr) == bool(debug), r.stderr
 
 
 def test_json_output_never_has_nan() -> None:
