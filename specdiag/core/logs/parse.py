@@ -452,7 +452,7 @@ class LineParser:
                     return None
             self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
         if self.block is not None:
-            if self.block.near(line_no) and feed_block(self, G.clean(text), line_no):
+            if line_no <= self.block.last + 3 and feed_block(self, G.clean(text), line_no):
                 return None
             start = self.block.start
             self._ready(start, text, close_block(self))
