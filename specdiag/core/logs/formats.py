@@ -133,9 +133,7 @@ def _num(v: object) -> float | None:
 
 def _int(v: object) -> int | None:
     f = _num(v)
-    if f is None or f != int(f):
-        return None
-    return int(f)
+    return int(f) if f is not None and f == int(f) else None
 
 
 # --------------------------------------------------------------------------- single lines
@@ -834,9 +832,6 @@ _JSON_RECORDS: dict[_Reader, tuple[str, str, str, tuple[str, ...]]] = {
 }
 
 
-def _raw(o: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    out = []
-    for k, v in list(o.items())[:32]:
-        text = json.dumps(v)
-        out.append((str(k), text if len(text) <= 200 else text[:200] + "..."))
-    return tuple(out)
+def _raw(o: dict[str, Any]) -> _Raw:
+    texts = ((str(k), json.dumps(v)) for k, v in list(o.items())[:32])
+    return tuple((k, t if len(t) <= 200 else t[:200] + "...") for k, t in texts)

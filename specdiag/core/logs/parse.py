@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
-import enum
 import math
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import accumulate
-from typing import Final
+from typing import Literal
 
 from specdiag.core.accept import (
     parse_version,
@@ -80,13 +79,6 @@ def _only(out: ParseOutcome, engine: str | None) -> ParseOutcome:
     return tuple(r for r in out if r.engine == engine) or None
 
 
-class _NotMine(enum.Enum):
-    """A line no open block, table or cut line takes (it is parsed on its own)."""
-
-    NOT_MINE = 0
-
-
-_NOT_MINE: Final = _NotMine.NOT_MINE
 _MALFORMED = (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError)
 _CUT_LAST = frozenset(",:=( \r\t")
 _STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
@@ -362,7 +354,7 @@ class LineParser:
         try:
             if self.block is not None or self._cut is not None or self.table is not None:
                 out = self._pending(text, line_no)
-                if out is not _NOT_MINE:
+                if out is not False:
                     return _guard(out)
             if not alone:
                 return None
@@ -397,9 +389,9 @@ class LineParser:
             items = got if isinstance(got, tuple) else (got,)
             self.ready.extend((line_no, text, item) for item in items)
 
-    def _pending(self, text: str, line_no: int) -> ParseOutcome | _NotMine:
-        """Resolve a cut line, feed an open block or table; _NOT_MINE when the line is not part
-        of any of them (then it is parsed on its own)."""
+    def _pending(self, text: str, line_no: int) -> ParseOutcome | Literal[False]:
+        """Resolve a cut line, feed an open block or table; False when the line is not part of
+        any of them (then it is parsed on its own)."""
         text = strip_ansi(text)
         if self._cut is not None:
             cut_no, cut_text = self._cut
@@ -420,7 +412,7 @@ class LineParser:
             out = table_continuation(self, G.clean(text), line_no)
             if out is not None or self.table is not None:
                 return out
-        return _NOT_MINE
+        return False
 
     def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
         text = strip_ansi(text)
@@ -773,16 +765,13 @@ class LineParser:
                 when = when if when[0] is not None else self._llama_prefix(prev)[0]
                 version = "llama.cpp 4227c9b (two-line form)"
         length = _float(mlen) if mlen is not None else None
-        notes: tuple[str, ...] = ()
         if mlen is not None and length is None:
             return Skipped("llama.cpp mean len is not a number")
-        if mlen is None:
+        notes: tuple[str, ...] = ()
+        if mlen is None:  # never "prints no mean len" when the line prints one
             printed = G.by_field(G.fields(text[m.end() :])).get(G.F.LENGTH)
-            notes = (  # never "prints no mean len" when the line prints one
-                (N_LLAMA_NOLEN,)
-                if printed is None
-                else (F.N_UNREAD.format(f"{printed.key} = {printed.text}"),)
-            )
+            unread = printed and F.N_UNREAD.format(f"{printed.key} = {printed.text}")
+            notes = (unread or N_LLAMA_NOLEN,)
         per_pos = _float_list(m.group("pp") or "")
         if per_pos is None:
             return Skipped("llama.cpp acceptance rate per position unreadable")
@@ -865,14 +854,13 @@ class LineParser:
             return None
         when, slot = self._llama_prefix(text)
         raw = (*slot, ("accepted", str(n)), ("drafted", str(mm)))
-        version = "llama.cpp LLAMA_TRACE"
         return self.make_record(
             LLAMACPP,
             STEP,
             line_no,
             when=when,
             raw=raw,
-            version=version,
+            version="llama.cpp LLAMA_TRACE",
             length=1.0 + n,
             counts=(n, mm),
         )

@@ -74,10 +74,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # [2026-11-29 08:40:12.123 DP0 TP0] Decode batch [17], #running-req: ... (prefix optional)
 SGLANG_MARK = "Decode batch"
 # the logger prefix right before "Decode batch" (searched in the prefix only)
-SGLANG_PREFIX = re.compile(
-    r"\[(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
-    r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] $"
-)
+_DATE_TIME = r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
+SGLANG_PREFIX = re.compile(r"\[" + _DATE_TIME + r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] $")
 SGLANG_AFTER = re.compile(r"(?: \[(?P<iter>\d+)\])?(?P<sep>[.,]) ")
 SGLANG_GRAPH_KEYS: tuple[str, ...] = ("cuda graph", "cpu graph", "npu graph", "musa graph")
 
@@ -89,9 +87,7 @@ VLLM_V0_MARK = "Speculative metrics: "
 VLLM_TIME = re.compile(
     r"(?<!\d)(?P<month>\d\d)-(?P<day>\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.(?P<frac>\d{1,6}))?"
 )
-ANY_TIME = re.compile(
-    r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
-)
+ANY_TIME = re.compile(_DATE_TIME)  # another logger's prefix (a fork's)
 VLLM_PID = re.compile(r"\((?P<proc>[A-Za-z_][\w-]*) pid=(?P<pid>\d+)\)")
 
 # --------------------------------------------------------------------------- llama.cpp
