@@ -9,7 +9,6 @@ line); it never raises.
 
 from __future__ import annotations
 
-import calendar
 import datetime as _dt
 import math
 import re
@@ -275,10 +274,9 @@ def _day_epoch(date: str) -> float | None:
     """'2026-11-29' -> seconds since the epoch at 00:00 UTC (None if invalid)."""
     try:
         y, m, d = int(date[0:4]), int(date[5:7]), int(date[8:10])
-        _dt.date(y, m, d)
+        return _dt.datetime(y, m, d, tzinfo=_dt.timezone.utc).timestamp()
     except ValueError:
         return None
-    return float(calendar.timegm((y, m, d, 0, 0, 0, 0, 0, 0)))
 
 
 def _stamp(date: str, hms: str, frac: str | None) -> tuple[float | None, str]:
