@@ -813,13 +813,12 @@ class LineParser:
         m = P.LLAMACPP_STATS.search(text)
         if m is not None:
             raw = _groups(m, _LLAMA_STATS_KEYS)
-            g = _by_name(dict(raw), "", _STATS_WANTS)
         else:  # the fields by name (another order, a fork's spelling, a missing suffix)
             head = P.LLAMACPP_STATS_HEAD.search(text)
             found = G.fields(text[head.end() :] if head else text)
             raw = tuple((f.key, f.text) for f in found)
-            g = _by_name(dict(raw), "", _STATS_WANTS)
             raw = (("impl", head.group("impl")), *raw) if head is not None else raw
+        g = _by_name(dict(raw), "", _STATS_WANTS)  # ("impl" names no field)
         gd, gt, at = (
             _int(g[c]) if c in g else None for c in (G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED)
         )
