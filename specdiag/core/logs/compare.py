@@ -58,15 +58,8 @@ def compare(stats: SeriesStats, prof: AcceptProfile, *, topk: int = 1) -> Compar
     try:
         obs = convert_observed(value - 1.0, ObservedKind.DRAFTS, prof.steps)
     except UsageError as exc:
-        return Comparison(
-            stats.engine,
-            observed_from,
-            None,
-            None,
-            per_pos,
-            f"{exc.message}: the server accepts more drafts per step than --steps allows; "
-            "check --steps",
-        )
+        why = f"{exc.message}: the server accepts more drafts per step than --steps allows"
+        return Comparison(stats.engine, observed_from, None, None, per_pos, why + "; check --steps")
     return Comparison(
         stats.engine, observed_from, obs, judge(prof, obs, topk=topk), per_pos, problem
     )

@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from specdiag.core.logs import grammar as G
 from specdiag.core.logs import patterns as P
@@ -37,18 +37,8 @@ from specdiag.core.logs.records import (
     out_of_range,
 )
 
-
-class LineParser(Protocol):
-    """What these readers need of :class:`specdiag.core.logs.parse.LineParser` (no import of
-    it: parse.py imports this module)."""
-
-    engine: str | None  # --engine, when given
-    block: Block | None
-    table: tuple[int, list[str], int] | None
-
-    @property
-    def make_record(self) -> Callable[..., LogRecord]: ...  # parse.LineParser.make_record
-
+if TYPE_CHECKING:  # (parse.py imports this module)
+    from specdiag.core.logs.parse import LineParser
 
 N_SGL_BENCH_LIFETIME = (
     "sglang bench_serving / bench_one_batch_server print /server_info's avg_spec_accept_length: "
@@ -143,9 +133,7 @@ def _num(v: object) -> float | None:
 
 def _int(v: object) -> int | None:
     f = _num(v)
-    if f is None or f != int(f):
-        return None
-    return int(f)
+    return int(f) if f is not None and f == int(f) else None
 
 
 # --------------------------------------------------------------------------- single lines
@@ -175,9 +163,6 @@ class Block:
     last: int  # line number of its last line so far
     values: dict[str, str] = field(default_factory=dict)
     per_position: dict[int, str] = field(default_factory=dict)
-
-    def near(self, line_no: int) -> bool:
-        return line_no <= self.last + 3
 
 
 # the one-line accept-length layouts of SGLang's bench tools and SpecForge, tried in this order,
@@ -439,18 +424,12 @@ def close_block(p: LineParser) -> LogRecord | Skipped | Unrecognised | None:
 
 
 def _positions(b: Block, percent: bool) -> tuple[float, ...] | None:
-    if not b.per_position:
-        return ()
-    n = max(b.per_position) + 1
-    if sorted(b.per_position) != list(range(n)):
+    """The Position rows' rates, in order (None when one is missing or unreadable)."""
+    n = len(b.per_position)
+    vals = [G.number(b.per_position.get(i)) for i in range(n)]
+    if None in vals:
         return None
-    out = []
-    for i in range(n):
-        v = G.number(b.per_position[i])
-        if v is None:
-            return None
-        out.append(v / 100.0 if percent else v)
-    return tuple(out)
+    return tuple(v / 100.0 if percent else v for v in vals if v is not None)
 
 
 def _pooled(
@@ -563,15 +542,13 @@ JSON_HINTS = (
 )
 
 
-def json_values(
-    text: str, stop: int | None = None, tries: int = 16
-) -> Iterator[tuple[object, int]]:
-    """(value, its end) for every JSON value that starts at a '{' or '[' of the line (before
-    ``stop``, when given) and decodes (the line may have a prefix); at most ``tries`` attempts."""
+def json_values(text: str) -> Iterator[object]:
+    """Every JSON value that starts at a '{' or '[' of the line and decodes (the line may have
+    a prefix); at most 16 attempts."""
     decoder = json.JSONDecoder()
     pos = 0
-    for _ in range(tries):
-        starts = [i for i in (text.find("{", pos, stop), text.find("[", pos, stop)) if i >= 0]
+    for _ in range(16):
+        starts = [i for i in (text.find("{", pos), text.find("[", pos)) if i >= 0]
         if not starts:
             return
         start = min(starts)
@@ -580,8 +557,13 @@ def json_values(
         except ValueError:
             pos = start + 1
             continue
-        yield doc, end
+        yield doc
         pos = end
+
+
+def _dicts(o: object, *keys: str) -> list[_Obj]:
+    """The values of ``keys`` that are JSON objects (none when ``o`` is no object)."""
+    return [v for k in keys if isinstance(v := o.get(k), dict)] if isinstance(o, dict) else []
 
 
 def _walk(doc: object, depth: int = 0) -> Iterator[tuple[_Reader, _Obj, _Obj]]:
@@ -594,45 +576,31 @@ def _walk(doc: object, depth: int = 0) -> Iterator[tuple[_Reader, _Obj, _Obj]]:
         return
     if not isinstance(doc, dict):
         return
-    for key in ("meta_info", "spec_tokens_details"):
-        v = doc.get(key)
-        if isinstance(v, dict) and (
-            "spec_accept_length" in v or "spec_verify_ct" in v or "spec_accept_rate" in v
-        ):
+    for v in _dicts(doc, "meta_info", "spec_tokens_details"):
+        if "spec_accept_length" in v or "spec_verify_ct" in v or "spec_accept_rate" in v:
             yield _sglang_json, v, doc
-    sg = doc.get("sglext")
-    if isinstance(sg, dict):
-        d = sg.get("spec_tokens_details")
-        for item in d if isinstance(d, list) else [d]:
-            if isinstance(item, dict):
-                yield _sglang_json, item, doc
-    for key in ("specDecodingStats", "spec_decoding_stats"):  # TensorRT-LLM iteration stats
-        v = doc.get(key)
-        if isinstance(v, dict):
-            yield _trtllm_iteration, v, doc
-    for key in ("speculative_decoding", "speculative_decoding_stats"):
-        v = doc.get(key)
-        if isinstance(v, dict):
-            if "total_draft_tokens" in v or "total_accepted_draft_tokens" in v:
-                yield _trtllm_json, v, doc
-            else:
-                yield _vllm_json, v, doc
-    m = doc.get("metrics")
-    if isinstance(m, dict):
-        for key in ("speculative_decoding", "speculative_decoding_stats"):
-            v = m.get(key)
-            if isinstance(v, dict):
-                yield _vllm_json, v, doc
-    t = doc.get("timings")
-    if isinstance(t, dict) and ("draft_n" in t or "draft_n_accepted" in t):
-        yield _llama_json, t, doc
+    d = _dicts(doc, "sglext")
+    details = d[0].get("spec_tokens_details") if d else None
+    for item in details if isinstance(details, list) else [details]:
+        if isinstance(item, dict):
+            yield _sglang_json, item, doc
+    for v in _dicts(doc, "specDecodingStats", "spec_decoding_stats"):  # TensorRT-LLM iterations
+        yield _trtllm_iteration, v, doc
+    for v in _dicts(doc, "speculative_decoding", "speculative_decoding_stats"):
+        trt = "total_draft_tokens" in v or "total_accepted_draft_tokens" in v
+        yield (_trtllm_json if trt else _vllm_json), v, doc
+    for v in _dicts(doc.get("metrics"), "speculative_decoding", "speculative_decoding_stats"):
+        yield _vllm_json, v, doc
+    for t in _dicts(doc, "timings"):
+        if "draft_n" in t or "draft_n_accepted" in t:
+            yield _llama_json, t, doc
     if "draft_n" in doc and "draft_n_accepted" in doc and "predicted_n" in doc:
         yield _llama_json, doc, doc
     if "acc_length" in doc and ("steps" in doc or "topk" in doc or "speed" in doc):
         yield _sglang_bench_json, doc, doc
-    v = doc.get("choices")
-    if isinstance(v, list):
-        for item in v[:1000]:
+    choices = doc.get("choices")
+    if isinstance(choices, list):
+        for item in choices[:1000]:
             yield from _walk(item, depth + 1)
 
 
@@ -641,7 +609,7 @@ def json_line(p: LineParser, text: str, line_no: int) -> ParseOutcome:
     out: list[LogRecord] = []
     bad: list[str] = []
     seen = nothing = False
-    for doc, _ in json_values(text):
+    for doc in json_values(text):
         for reader, obj, parent in _walk(doc):
             seen = True
             got = reader(obj, parent)
@@ -684,18 +652,15 @@ def _hist(v: object) -> list[int] | None:
     if isinstance(v, list):
         out = [_int(x) for x in v]
         return None if any(x is None or x < 0 for x in out) else [x for x in out if x is not None]
-    if isinstance(v, dict):
-        try:
-            items = {int(k): _int(x) for k, x in v.items()}
-        except (TypeError, ValueError):
-            return None
-        if not items or any(x is None or x < 0 or k < 0 for k, x in items.items()):
-            return None
-        dense = [0] * (max(items) + 1)
-        for k, x in items.items():
-            dense[k] = x or 0
-        return dense
-    return None
+    if not isinstance(v, dict):
+        return None
+    try:
+        items = {int(k): _int(x) for k, x in v.items()}
+    except (TypeError, ValueError):
+        return None
+    if not items or any(x is None or x < 0 or k < 0 for k, x in items.items()):
+        return None
+    return [items.get(i) or 0 for i in range(max(items) + 1)]
 
 
 def _hist_checks(
@@ -867,9 +832,6 @@ _JSON_RECORDS: dict[_Reader, tuple[str, str, str, tuple[str, ...]]] = {
 }
 
 
-def _raw(o: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    out = []
-    for k, v in list(o.items())[:32]:
-        text = json.dumps(v)
-        out.append((str(k), text if len(text) <= 200 else text[:200] + "..."))
-    return tuple(out)
+def _raw(o: dict[str, Any]) -> _Raw:
+    texts = ((str(k), json.dumps(v)) for k, v in list(o.items())[:32])
+    return tuple((k, t if len(t) <= 200 else t[:200] + "...") for k, t in texts)

@@ -123,19 +123,11 @@ def norm_key(key: str) -> str:
 def canonical(key: str) -> F | None:
     """The canonical field of a printed key, or None (an unknown field is ignored)."""
     k = norm_key(key)
-    f = SYNONYMS.get(k)
-    if f is not None:
-        return f
-    for _ in range(3):
-        for filler in _FILLERS:
-            if k.startswith(filler):
-                k = k[len(filler) :]
-                break
-        else:
-            break
+    for _ in range(4):  # the key, then without up to three leading fillers
         f = SYNONYMS.get(k)
-        if f is not None:
+        if f is not None or not k.startswith(_FILLERS):
             return f
+        k = k.split(" ", 1)[1]  # (each filler is one word and its space)
     return None
 
 
@@ -177,7 +169,7 @@ def fields(text: str) -> list[Field]:
         elif m.group("brack") is not None:
             value = m.group("brack")
         elif m.group("num") is not None:
-            value = m.group("num") + (m.group("more") or "")
+            value = m.group("num") + m.group("more")
         else:
             value = m.group("word") or ""
         pct = bool(m.group("pct")) or "%" in key
@@ -187,11 +179,7 @@ def fields(text: str) -> list[Field]:
 
 def by_field(found: list[Field]) -> dict[F, Field]:
     """The first pair of each canonical field."""
-    out: dict[F, Field] = {}
-    for f in found:
-        if f.field is not None and f.field not in out:
-            out[f.field] = f
-    return out
+    return {f.field: f for f in reversed(found) if f.field is not None}
 
 
 def mentions_statistics(found: list[Field]) -> bool:

@@ -1,27 +1,21 @@
-"""Pure line -> record parsing with per-line engine auto-detection.
+"""Pure line -> record parsing with per-line engine detection (docs/logs.md, "Code").
 
-:class:`LineParser` is a small state machine over the lines of ONE source (a file or stdin):
-it remembers what a single line cannot say (SGLang's accept-rate formula and num_draft_tokens,
-vLLM 0.8.5's bonus-less length, the previous line of llama.cpp's two-line form, vLLM V0's
-cumulative counters) so later lines are read the same way. :meth:`LineParser.parse` returns
-
-* a tuple of :class:`LogRecord` (usually one; a TensorRT-LLM JSON list can give several),
-* a :class:`Skipped` with the reason, for a line that looks like statistics but cannot be read,
-* ``None`` for any other line.
-
-It never raises on any input.
+:class:`LineParser` reads the lines of ONE source (a file or stdin) in order and remembers what
+one line cannot say (SGLang's accept-rate formula, vLLM 0.8.5's bonus-less length, llama.cpp's
+two-line form, vLLM V0's cumulative counters). :meth:`LineParser.parse` returns a tuple of
+:class:`LogRecord`, a :class:`Skipped` (statistics that cannot be read) or ``None`` (any other
+line); it never raises.
 """
 
 from __future__ import annotations
 
-import calendar
 import datetime as _dt
-import enum
 import math
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Final
+from itertools import accumulate
+from typing import Literal
 
 from specdiag.core.accept import (
     parse_version,
@@ -61,7 +55,6 @@ from specdiag.core.logs.records import (
     log_engine,
     out_of_range,
 )
-from specdiag.errors import UsageError
 
 _QUOTED = frozenset(">|`*+-")
 _Raw = tuple[tuple[str, str], ...]  # a record's fields as printed
@@ -78,18 +71,13 @@ def _guard(out: ParseOutcome) -> ParseOutcome:
     return out
 
 
-def _only(out: tuple[LogRecord, ...], engine: str) -> ParseOutcome:
-    kept = tuple(r for r in out if r.engine == engine)
-    return kept or None
+def _only(out: ParseOutcome, engine: str | None) -> ParseOutcome:
+    """The records of ``engine`` (all when None; None when none is left)."""
+    if engine is None or type(out) is not tuple:
+        return out
+    return tuple(r for r in out if r.engine == engine) or None
 
 
-class _NotMine(enum.Enum):
-    """A line no open block, table or cut line takes (it is parsed on its own)."""
-
-    NOT_MINE = 0
-
-
-_NOT_MINE: Final = _NotMine.NOT_MINE
 _MALFORMED = (ValueError, IndexError, KeyError, TypeError, OverflowError, RecursionError)
 _CUT_LAST = frozenset(",:=( \r\t")
 _STAMP = re.compile(r"\d+\.\d\d\.\d{3}\.\d{3} |\d{4}-\d\d-\d\d|\d\d-\d\d \d\d:")
@@ -108,9 +96,7 @@ _MARKS = (
 def _is_cut(text: str) -> bool:
     """A statistics line that stops mid-field (',', ':', '=' or '('): it waits for its next
     line (joined when that continues it, else read alone). SGLang 0.5.5's complete line ends
-    with ', ' after #queue-req."""
-    if text[-1:] not in _CUT_LAST:
-        return False  # the common case: a line ends with a value
+    with ', ' after #queue-req. (The caller checks the last character first: _CUT_LAST.)"""
     t = text.rstrip(" \r\t")
     return t.endswith((",", ":", "=", "(")) and "#queue-req" not in t
 
@@ -150,8 +136,6 @@ N_LLAMA_NOLEN = "this llama.cpp version prints no mean len; accept length unknow
 N_LLAMA_CUMUL = "llama.cpp statistics line: totals since the server started"
 N_RATE_CLAMP = "per-position rates rise with position (rounding): made non-increasing"
 
-_EMPTY: tuple[str, ...] = ()
-_NO_FLOATS: tuple[float, ...] = ()
 _CLOCK_OF: dict[str, str] = {SGLANG: CLOCK_ABSOLUTE, VLLM: CLOCK_NO_YEAR, LLAMACPP: CLOCK_RELATIVE}
 
 LLAMA_MEAN_LEN = "llama.cpp >= 0c1e570 (mean len)"
@@ -164,7 +148,8 @@ SGL_VERSION_NEWISH = "sglang >= 0.5.10"
 SGL_VERSION_DERIVED = "sglang-derived ('Decode batch.' with an accept rate: TokenSpeed, fastrl)"
 _SGL_VERSION_OF = {NEW: SGL_VERSION_0511, OLD: SGL_VERSION_0510}  # by the rate's formula
 _SGL_TP = "gen throughput (token/s)"
-_NO_TIME: tuple[float | None, str | None] = (None, None)
+_When = tuple[float | None, str | None]  # (timestamp, the time as printed)
+_NO_TIME: _When = (None, None)
 # the fields each layout's reader wants (found by name: _by_name)
 _SGL_WANTS = frozenset((G.F.LENGTH, G.F.RATE))
 _VLLM_WANTS = frozenset((G.F.ACCEPTED, G.F.DRAFTED, G.F.PER_POSITION, G.F.LENGTH, G.F.RATE))
@@ -220,17 +205,14 @@ def _float_list(text: str) -> tuple[float, ...] | None:
     """'0.720, 0.480' -> (0.72, 0.48); None unless every item is a rate (a hair above 1 from
     rounding is clamped to 1)."""
     if not text or text.isspace():
-        return _NO_FLOATS
+        return ()
     try:
         vals = tuple(map(float, text.split(",")))
     except ValueError:
         return None
-    for v in vals:
-        if not 0.0 <= v <= 1.0 + 1e-9:  # also rejects nan and inf
-            return None
-    if max(vals) > 1.0:
-        vals = tuple(min(v, 1.0) for v in vals)
-    return vals
+    if not all(0.0 <= v <= 1.0 + 1e-9 for v in vals):  # (also rejects nan and inf)
+        return None
+    return tuple(min(v, 1.0) for v in vals)
 
 
 def conditional_rates(unconditional: Sequence[float]) -> tuple[tuple[float, ...], bool]:
@@ -239,19 +221,9 @@ def conditional_rates(unconditional: Sequence[float]) -> tuple[tuple[float, ...]
     Printed rates are rounded, so a later position can read a hair above an earlier one; they
     are made non-increasing first (the second value says whether that was needed).
     """
-    clamped: list[float] = []
-    prev = 1.0
-    changed = False
-    for r in unconditional:
-        if r > prev:
-            changed = True
-            r = prev
-        clamped.append(r)
-        prev = r
-    try:
-        return to_conditional(clamped), changed
-    except UsageError:  # pragma: no cover - clamped input cannot rise
-        return tuple(0.0 for _ in clamped), changed
+    prev = list(accumulate(unconditional, lambda p, r: min(r, p), initial=1.0))
+    changed = any(r > p for p, r in zip(prev, unconditional, strict=False))
+    return to_conditional(prev[1:]), changed
 
 
 def _fields(body: str) -> dict[str, str]:
@@ -302,27 +274,17 @@ def _day_epoch(date: str) -> float | None:
     """'2026-11-29' -> seconds since the epoch at 00:00 UTC (None if invalid)."""
     try:
         y, m, d = int(date[0:4]), int(date[5:7]), int(date[8:10])
-        _dt.date(y, m, d)
+        return _dt.datetime(y, m, d, tzinfo=_dt.timezone.utc).timestamp()
     except ValueError:
         return None
-    return float(calendar.timegm((y, m, d, 0, 0, 0, 0, 0, 0)))
-
-
-def _seconds_of_day(hms: str) -> float | None:
-    h, m, s = int(hms[0:2]), int(hms[3:5]), int(hms[6:8])
-    if h > 23 or m > 59 or s > 60:
-        return None
-    return h * 3600.0 + m * 60.0 + s
-
-
-def _frac(text: str | None) -> float:
-    return int(text) / 10.0 ** len(text) if text else 0.0
 
 
 def _stamp(date: str, hms: str, frac: str | None) -> tuple[float | None, str]:
     """('2026-11-29', '08:40:12', '123') -> (seconds since the epoch or None, the text)."""
-    day, sod = _day_epoch(date), _seconds_of_day(hms)
-    ts = day + sod + _frac(frac) if day is not None and sod is not None else None
+    day, h, m, sec = _day_epoch(date), int(hms[0:2]), int(hms[3:5]), int(hms[6:8])
+    ts = None
+    if day is not None and h <= 23 and m <= 59 and sec <= 60:
+        ts = day + (h * 3600.0 + m * 60.0 + sec) + (int(frac) / 10.0 ** len(frac) if frac else 0.0)
     return ts, date + " " + hms + ("." + frac if frac else "")
 
 
@@ -390,7 +352,7 @@ class LineParser:
         try:
             if self.block is not None or self._cut is not None or self.table is not None:
                 out = self._pending(text, line_no)
-                if out is not _NOT_MINE:
+                if out is not False:
                     return _guard(out)
             if not alone:
                 return None
@@ -409,14 +371,7 @@ class LineParser:
 
     def finish(self) -> None:
         """End of the source: an open block or cut line gives its record (into :attr:`ready`)."""
-        if self._cut is not None:
-            cut_no, cut_text = self._cut
-            self._cut = None
-            self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
-        if self.block is not None:
-            start = self.block.start
-            self._ready(start, "", close_block(self))
-        self.table = None
+        self._pending("", 1 << 62)  # a line that continues none of them
 
     # ------------------------------------------------------------------ multi-line
 
@@ -427,19 +382,14 @@ class LineParser:
             return Skipped("malformed statistics line")
 
     def _ready(self, line_no: int, text: str, out: ParseOutcome | LogRecord) -> None:
-        got = _guard((out,) if isinstance(out, LogRecord) else out)
-        if got is None:
-            return
-        if isinstance(got, (Skipped, Unrecognised)):
-            self.ready.append((line_no, text, got))
-            return
-        for rec in got:
-            if self.engine is None or rec.engine == self.engine:
-                self.ready.append((line_no, text, rec))
+        got = _only(_guard((out,) if isinstance(out, LogRecord) else out), self.engine)
+        if got is not None:
+            items = got if isinstance(got, tuple) else (got,)
+            self.ready.extend((line_no, text, item) for item in items)
 
-    def _pending(self, text: str, line_no: int) -> ParseOutcome | _NotMine:
-        """Resolve a cut line, feed an open block or table; _NOT_MINE when the line is not part
-        of any of them (then it is parsed on its own)."""
+    def _pending(self, text: str, line_no: int) -> ParseOutcome | Literal[False]:
+        """Resolve a cut line, feed an open block or table; False when the line is not part of
+        any of them (then it is parsed on its own)."""
         text = strip_ansi(text)
         if self._cut is not None:
             cut_no, cut_text = self._cut
@@ -452,7 +402,7 @@ class LineParser:
                     return None
             self._ready(cut_no, cut_text, self._safe_parse(cut_text, cut_no))
         if self.block is not None:
-            if self.block.near(line_no) and feed_block(self, G.clean(text), line_no):
+            if line_no <= self.block.last + 3 and feed_block(self, G.clean(text), line_no):
                 return None
             start = self.block.start
             self._ready(start, text, close_block(self))
@@ -460,7 +410,7 @@ class LineParser:
             out = table_continuation(self, G.clean(text), line_no)
             if out is not None or self.table is not None:
                 return out
-        return _NOT_MINE
+        return False
 
     def _parse(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
         text = strip_ansi(text)
@@ -475,17 +425,16 @@ class LineParser:
 
     def _other(self, text: str, line_no: int, prev_line: str | None) -> ParseOutcome:
         """Bench tools, example programs, JSON bodies, or a line the grammar cannot place."""
-        eng = self.engine
         if ("{" in text or "[" in text) and any(h in text for h in F.JSON_HINTS):
             out = F.json_line(self, text, line_no)
             if out is not None:
-                return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
+                return _only(out, self.engine)
         cleaned = G.clean(text)
         if cleaned[:1].isdigit():
             cleaned = P.LLAMACPP_TIME.sub("", cleaned)  # llama.cpp's log prefix
         out = F.single_line(self, cleaned, line_no, prev_line)
         if out is not None or self.block is not None or self.table is not None:
-            return out if eng is None or not isinstance(out, tuple) else _only(out, eng)
+            return _only(out, self.engine)
         if G.mentions_statistics(G.fields(cleaned)) and not any(m in text for m in _MARKS):
             return Unrecognised()  # (a known server mark of an engine not asked for: ignored)
         return None
@@ -516,18 +465,18 @@ class LineParser:
         line_no: int,
         *,
         rank: str = "",
-        when: tuple[float | None, str | None] = (None, None),  # timestamp, time as printed
+        when: _When = _NO_TIME,
         version: str | None = None,
         length: float | None = None,
         rate: float | None = None,
         accepted: int | None = None,
         drafted: int | None = None,
         counts: tuple[int, int] | None = None,  # (accepted, drafted): the rate is their ratio
-        per_position: tuple[float, ...] = _NO_FLOATS,
+        per_position: tuple[float, ...] = (),
         cuda_graph: bool | None = None,
         throughput: float | None = None,
         raw: _Raw = (),
-        notes: tuple[str, ...] = _EMPTY,
+        notes: tuple[str, ...] = (),
         batch_size: int | None = None,  # SGLang's requests in the batch (the line's weight)
     ) -> LogRecord:
         timestamp, time_text = when
@@ -538,7 +487,7 @@ class LineParser:
             rate = accepted / drafted
         # each engine's log prints one kind of time: the clock follows from the engine
         clock = _CLOCK_OF.get(engine) if timestamp is not None else None
-        cond: tuple[float, ...] = _NO_FLOATS
+        cond: tuple[float, ...] = ()
         if per_position:
             cond, changed = conditional_rates(per_position)
             if changed:
@@ -602,17 +551,27 @@ class LineParser:
                 when = _stamp(*tm.group("date", "time", "frac"))
         trailing = body.endswith(",") or body.endswith(", ")  # 0.5.5's layout
         dotted = am.group("sep") == "."  # 'Decode batch.': 0.4.x, or a fork with a rate
-        notes: tuple[str, ...] = _EMPTY
+        notes: tuple[str, ...] = ()
         rate: float | None = None
         version: str | None = None
         if rate_text is not None:
             raw_rate = _float(rate_text)
             if raw_rate is None or not 0.0 <= raw_rate <= 1.0 + 1e-9:
                 return Skipped("SGLang accept rate is not a rate")
-            rate, version, notes = self._sglang_rate(
-                rank, length, length_text, rate_text, raw_rate, trailing
-            )
-            version = SGL_VERSION_DERIVED if dotted else version
+            # the source's rule (the compiled source's lines take the same) tallies the line in
+            # its rank's inference and gives the formula
+            rule = self.sglang_rates
+            (code,) = rule.codes([(length_text, rate_text, trailing)])
+            formula, ndt, note = rule.outcomes[rule.decide(rank, [code])[0]]
+            rate, notes = normalised_sglang_rate(length, raw_rate, formula, ndt), SGL_NOTES[note]
+            if dotted:
+                version = SGL_VERSION_DERIVED
+            elif trailing:
+                version = SGL_VERSION_055
+            elif self.version_text is not None:
+                version = self._named("")
+            else:
+                version = _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH)
         elif dotted:
             version, notes = SGL_VERSION_04, (N_SGL_04,)
         graph = f.get("cuda graph") or next((f[k] for k in P.SGLANG_GRAPH_KEYS if k in f), "")
@@ -633,47 +592,26 @@ class LineParser:
             batch_size=_batch_size(f.get("#running-req")),
         )
 
-    def _sglang_rate(
-        self,
-        rank: str,
-        length: float,
-        length_text: str,
-        rate_text: str,
-        raw_rate: float,
-        trailing: bool,
-    ) -> tuple[float | None, str, tuple[str, ...]]:
-        """(normalised rate, version guess, notes) of one line, by the source's rule (which
-        tallies the line in its rank's inference); the compiled source's lines take the same."""
-        rule = self.sglang_rates
-        (code,) = rule.codes([(length_text, rate_text, trailing)])
-        formula, ndt, note = rule.outcomes[rule.decide(rank, [code])[0]]
-        rate = normalised_sglang_rate(length, raw_rate, formula, ndt)
-        if trailing or self.version_text is not None:
-            return rate, SGL_VERSION_055 if trailing else self._named(""), SGL_NOTES[note]
-        return rate, _SGL_VERSION_OF.get(formula or "", SGL_VERSION_NEWISH), SGL_NOTES[note]
-
     # ------------------------------------------------------------------ vLLM
 
-    def _vllm_time(self, prefix: str) -> tuple[float | None, str | None]:
-        """vLLM's year-less 'MM-DD hh:mm:ss': the year is --year's (else the current one)."""
-        tm = P.VLLM_TIME.search(prefix)
-        if tm is None:
-            return _NO_TIME
-        month, dd, hms, frac = tm.group("month", "day", "time", "frac")
-        ts = _stamp(f"{self.year:04d}-{month}-{dd}", hms, frac)[0]
-        return ts, month + "-" + dd + " " + hms
-
-    def _vllm_head(self, text: str, mark: str) -> tuple[str, dict[str, str], _Raw]:
-        """(body, its fields as printed, the pid and those fields: the record's raw)."""
+    def _vllm_head(self, text: str, mark: str) -> tuple[str, dict[str, str], _Raw, _When]:
+        """(body, its fields as printed, the record's raw: the pid and those fields, its time:
+        vLLM's year-less 'MM-DD hh:mm:ss', in --year's year, else the current one)."""
         idx = text.find(mark)
         prefix, body = text[:idx], text[idx + len(mark) :].rstrip()
         f = _fields(body if mark == P.VLLM_SPEC_MARK else body.rstrip("."))
         pid = P.VLLM_PID.search(prefix)
         raw = tuple(f.items())
-        return body, f, (("pid", pid.group("pid")), *raw) if pid is not None else raw
+        raw = (("pid", pid.group("pid")), *raw) if pid is not None else raw
+        tm = P.VLLM_TIME.search(prefix)
+        if tm is None:
+            return body, f, raw, _NO_TIME
+        month, dd, hms, frac = tm.group("month", "day", "time", "frac")
+        ts = _stamp(f"{self.year:04d}-{month}-{dd}", hms, frac)[0]
+        return body, f, raw, (ts, month + "-" + dd + " " + hms)
 
     def _vllm(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
-        body, f, raw = self._vllm_head(text, P.VLLM_SPEC_MARK)
+        body, f, raw, when = self._vllm_head(text, P.VLLM_SPEC_MARK)
         g = _by_name(f, body, _VLLM_WANTS)
         acc_t, dra_t = g.get(G.F.ACCEPTED), g.get(G.F.DRAFTED)
         accepted = _int(acc_t.split(" ", 1)[0]) if acc_t else None
@@ -691,7 +629,7 @@ class LineParser:
             return Skipped("vLLM SpecDecoding line without any readable value")
         if drafted is not None and accepted is not None and accepted > drafted:
             return Skipped("vLLM line accepts more tokens than it drafted")
-        notes: tuple[str, ...] = _EMPTY
+        notes: tuple[str, ...] = ()
         length: float | None = mean
         if "Accepted throughput" in f or "Avg Draft acceptance rate" in f:
             version = "vllm >= 0.10"
@@ -723,7 +661,7 @@ class LineParser:
             VLLM,
             INTERVAL,
             line_no,
-            when=self._vllm_time(text[: text.find(P.VLLM_SPEC_MARK)]),
+            when=when,
             version=self._named(version),
             length=length,  # (below 1: the range guard's skip)
             rate=rate,
@@ -736,7 +674,7 @@ class LineParser:
         )
 
     def _vllm_v0(self, text: str, line_no: int, prev_line: str | None = None) -> _Line:
-        body, f, raw = self._vllm_head(text, P.VLLM_V0_MARK)
+        body, f, raw, when = self._vllm_head(text, P.VLLM_V0_MARK)
         g = _by_name(f, body, _V0_WANTS)  # every release's spelling, in any order
         k, acc, dra, emi = (
             _int(g[c].rstrip(".")) if c in g else None
@@ -775,7 +713,7 @@ class LineParser:
             VLLM,
             INTERVAL,
             line_no,
-            when=self._vllm_time(text[: text.find(P.VLLM_V0_MARK)]),
+            when=when,
             version=self._named("vllm V0 (<= 0.7)"),
             length=length,
             counts=(acc, dra),
@@ -786,10 +724,10 @@ class LineParser:
     # ------------------------------------------------------------------ llama.cpp
 
     @staticmethod
-    def _llama_prefix(text: str) -> tuple[tuple[float | None, str | None], _Raw]:
+    def _llama_prefix(text: str) -> tuple[_When, _Raw]:
         """(the time since start and as printed, the slot and task pairs) of a line's prefix."""
         tm = P.LLAMACPP_TIME.match(text)
-        when: tuple[float | None, str | None] = _NO_TIME
+        when = _NO_TIME
         if tm is not None:
             mins, sec, ms, us = tm.group("min", "sec", "ms", "us")
             ts = int(mins) * 60.0 + int(sec) + int(ms) / 1e3 + int(us) / 1e6
@@ -825,16 +763,13 @@ class LineParser:
                 when = when if when[0] is not None else self._llama_prefix(prev)[0]
                 version = "llama.cpp 4227c9b (two-line form)"
         length = _float(mlen) if mlen is not None else None
-        notes: tuple[str, ...] = _EMPTY
         if mlen is not None and length is None:
             return Skipped("llama.cpp mean len is not a number")
-        if mlen is None:
+        notes: tuple[str, ...] = ()
+        if mlen is None:  # never "prints no mean len" when the line prints one
             printed = G.by_field(G.fields(text[m.end() :])).get(G.F.LENGTH)
-            notes = (  # never "prints no mean len" when the line prints one
-                (N_LLAMA_NOLEN,)
-                if printed is None
-                else (F.N_UNREAD.format(f"{printed.key} = {printed.text}"),)
-            )
+            unread = printed and F.N_UNREAD.format(f"{printed.key} = {printed.text}")
+            notes = (unread or N_LLAMA_NOLEN,)
         per_pos = _float_list(m.group("pp") or "")
         if per_pos is None:
             return Skipped("llama.cpp acceptance rate per position unreadable")
@@ -878,13 +813,12 @@ class LineParser:
         m = P.LLAMACPP_STATS.search(text)
         if m is not None:
             raw = _groups(m, _LLAMA_STATS_KEYS)
-            g = _by_name(dict(raw), "", _STATS_WANTS)
         else:  # the fields by name (another order, a fork's spelling, a missing suffix)
             head = P.LLAMACPP_STATS_HEAD.search(text)
             found = G.fields(text[head.end() :] if head else text)
             raw = tuple((f.key, f.text) for f in found)
-            g = _by_name(dict(raw), "", _STATS_WANTS)
             raw = (("impl", head.group("impl")), *raw) if head is not None else raw
+        g = _by_name(dict(raw), "", _STATS_WANTS)  # ("impl" names no field)
         gd, gt, at = (
             _int(g[c]) if c in g else None for c in (G.F.STEPS, G.F.DRAFTED, G.F.ACCEPTED)
         )
@@ -917,14 +851,13 @@ class LineParser:
             return None
         when, slot = self._llama_prefix(text)
         raw = (*slot, ("accepted", str(n)), ("drafted", str(mm)))
-        version = "llama.cpp LLAMA_TRACE"
         return self.make_record(
             LLAMACPP,
             STEP,
             line_no,
             when=when,
             raw=raw,
-            version=version,
+            version="llama.cpp LLAMA_TRACE",
             length=1.0 + n,
             counts=(n, mm),
         )
@@ -937,7 +870,7 @@ class LineParser:
         out = F.json_line(self, text, line_no)
         if out is None:
             return Skipped("TensorRT-LLM specDecodingStats without valid JSON")
-        return _only(out, TRTLLM) if type(out) is tuple and out else out
+        return _only(out, TRTLLM) if out != () else out
 
 
 # the server layouts after SGLang's (whose lines are told by several marks): (engine, the

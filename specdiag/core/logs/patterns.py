@@ -11,38 +11,27 @@ import re
 
 # --------------------------------------------------------------------------- prefilter
 
-SGLANG_KEYWORDS: tuple[bytes, ...] = (b"accept len",)
-VLLM_KEYWORDS: tuple[bytes, ...] = (b"SpecDecoding metrics", b"Speculative metrics")
-LLAMACPP_KEYWORDS: tuple[bytes, ...] = (
-    b"draft acceptance",  # per-request line (all versions)
-    b"acc per pos",  # per-position rates (-lv 4)
-    b"#calls(b,g,a)",  # "statistics <impl>:" cumulative line
-    b"draft tokens",  # LLAMA_TRACE per verify step: "accepted N/M draft tokens"
-)
-TRTLLM_KEYWORDS: tuple[bytes, ...] = (b'"specDecodingStats"', b'"spec_decoding_stats"')
-
-# Any other line that names acceptance ("accept", "Accept", "acceptance", "numAcceptedTokens",
+# Any line that names acceptance ("accept", "Accept", "acceptance", "numAcceptedTokens",
 # "acc_length", ...): the tolerant grammar reads it (a bench summary, a JSON body, a fork's
-# spelling) or reports it as unrecognised, with the line.
-GENERIC_KEYWORDS: tuple[bytes, ...] = (
-    b"ccept",
-    b"acc_len",
-    b"acc len",
-    b"acc_rate",
-    b"acc rate",
-)
-
+# spelling) or reports it as unrecognised, with the line. "ccept" comes first: it is the one
+# found in most lines, which then need no other check.
+GENERIC_KEYWORDS: tuple[bytes, ...] = (b"ccept", b"acc_len", b"acc len", b"acc_rate", b"acc rate")
+# each engine's own keywords, then the generic ones
 KEYWORDS_BY_ENGINE: dict[str, tuple[bytes, ...]] = {
-    "sglang": SGLANG_KEYWORDS + GENERIC_KEYWORDS,
-    "vllm": VLLM_KEYWORDS + GENERIC_KEYWORDS,
-    "llamacpp": LLAMACPP_KEYWORDS + GENERIC_KEYWORDS,
-    "trtllm": TRTLLM_KEYWORDS + GENERIC_KEYWORDS,
+    "sglang": (b"accept len", *GENERIC_KEYWORDS),
+    "vllm": (b"SpecDecoding metrics", b"Speculative metrics", *GENERIC_KEYWORDS),
+    "llamacpp": (
+        b"draft acceptance",  # per-request line (all versions)
+        b"acc per pos",  # per-position rates (-lv 4)
+        b"#calls(b,g,a)",  # "statistics <impl>:" cumulative line
+        b"draft tokens",  # LLAMA_TRACE per verify step: "accepted N/M draft tokens"
+        *GENERIC_KEYWORDS,
+    ),
+    "trtllm": (b'"specDecodingStats"', b'"spec_decoding_stats"', *GENERIC_KEYWORDS),
 }
-# Every line a per-engine keyword finds also holds "ccept" except llama.cpp's "acc per pos" and
-# "#calls(b,g,a)" lines: the full set is those plus the generic ones, "ccept" first (fewer
-# checks per line that holds the anchor but no keyword).
-ALL_KEYWORDS: tuple[bytes, ...] = (b"acc per pos", b"#calls(b,g,a)", *GENERIC_KEYWORDS)
-ALL_KEYWORDS = (b"ccept", *(kw for kw in ALL_KEYWORDS if kw != b"ccept"))
+# Every line an engine's keyword finds also holds "ccept" except llama.cpp's "acc per pos" and
+# "#calls(b,g,a)" lines: the full set is those and the generic ones.
+ALL_KEYWORDS = (b"ccept", b"acc per pos", b"#calls(b,g,a)", *GENERIC_KEYWORDS[1:])
 
 # Context lines (the bytes stage hands them to the parser too, marked CONTEXT): a multi-line
 # summary's other lines do not all hold a keyword ("Drafts: 1500", "[AL] AVERAGE: 2.50",
@@ -69,14 +58,10 @@ PREV_KEYWORDS: tuple[bytes, ...] = (
 PREV_LINES = 4
 CONTEXT = b"\n"  # the ``prev`` of a context line (a real previous line never holds a newline)
 
-# One C-level pass finds every candidate line: each format above contains "cc" ("accept len",
-# "Mean acceptance length" / "Draft acceptance rate", "draft acceptance", "acc per pos",
-# "#acc drafts", "accepted N/M", "acceptanceLength" / "numAcceptedTokens" /
-# "num_accepted_tokens"; camelCase TensorRT-LLM stats without acceptanceLength hold no lowercase
-# "acc"). Lines with "cc" are then checked for a real keyword before any decoding.
-# tests/unit/logs/test_parse.py checks that every sample line holds ANCHOR and a keyword.
-# The search is a compiled regex: for a short literal, ``re`` scans about twice as fast as
-# ``bytes.find`` (measured on the benchmark log, CPython 3.11).
+# One C-level pass finds every candidate line: each format above contains "cc" (a TensorRT-LLM
+# camelCase line without acceptanceLength holds '"specDecodingStats"'); lines with "cc" are then
+# checked for a keyword (tests/unit/logs/test_parse.py checks every sample line for both). A
+# compiled regex: for a short literal ``re`` scans about twice as fast as ``bytes.find``.
 ANCHOR = b"cc"
 ANCHOR_RE = re.compile(re.escape(ANCHOR))
 
@@ -89,10 +74,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]")
 # [2026-11-29 08:40:12.123 DP0 TP0] Decode batch [17], #running-req: ... (prefix optional)
 SGLANG_MARK = "Decode batch"
 # the logger prefix right before "Decode batch" (searched in the prefix only)
-SGLANG_PREFIX = re.compile(
-    r"\[(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
-    r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] $"
-)
+_DATE_TIME = r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
+SGLANG_PREFIX = re.compile(r"\[" + _DATE_TIME + r"(?P<rank>(?: [A-Z][A-Z_]*\d+)*)\] $")
 SGLANG_AFTER = re.compile(r"(?: \[(?P<iter>\d+)\])?(?P<sep>[.,]) ")
 SGLANG_GRAPH_KEYS: tuple[str, ...] = ("cuda graph", "cpu graph", "npu graph", "musa graph")
 
@@ -104,9 +87,7 @@ VLLM_V0_MARK = "Speculative metrics: "
 VLLM_TIME = re.compile(
     r"(?<!\d)(?P<month>\d\d)-(?P<day>\d\d) (?P<time>\d\d:\d\d:\d\d)(?:\.(?P<frac>\d{1,6}))?"
 )
-ANY_TIME = re.compile(
-    r"(?P<date>\d{4}-\d\d-\d\d)[ T](?P<time>\d\d:\d\d:\d\d)(?:[.,](?P<frac>\d{1,6}))?"
-)
+ANY_TIME = re.compile(_DATE_TIME)  # another logger's prefix (a fork's)
 VLLM_PID = re.compile(r"\((?P<proc>[A-Za-z_][\w-]*) pid=(?P<pid>\d+)\)")
 
 # --------------------------------------------------------------------------- llama.cpp
