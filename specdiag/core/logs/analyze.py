@@ -102,20 +102,6 @@ class LogsReport:
     combined_omitted: str | None = None  # why there is no combined figure, when records exist
 
 
-def _combined(
-    summary: dict[str, EngineSummary], parts: list[SeriesAccumulator]
-) -> tuple[SeriesAccumulator | None, str | None]:
-    """The combined accumulator over comparable records, or why there is none. Comparable:
-    one engine's headline series (its files and ranks); the figures of different engines are
-    never averaged together (different servers, drafts, versions and workloads)."""
-    if len(summary) > 1:
-        return None, (
-            f"records of {len(summary)} engines ({', '.join(summary)}): their figures are not "
-            "comparable and are never averaged together; see each engine's summary"
-        )
-    return (merge_all("all", parts) if parts else None), None
-
-
 class _Source(NamedTuple):
     label: str
     parser: LineParser
@@ -166,14 +152,9 @@ class LogAnalyzer:
         self.leaves: dict[tuple[str, str, str, str], SeriesAccumulator] = {}
         # (engine, implementation) -> totals-since-start lines of that implementation
         self.impls: dict[tuple[str, str], SeriesAccumulator] = {}
-        self._ranks: set[str] = set()  # the rank tags with a series of their own
+        self.rank_tags: set[str] = set()  # the rank tags with a series of their own
         self._overflow_names: set[str] = set()
         self._overflow_records: dict[str, int] = {}  # engine -> records pooled as overflow
-
-    @property
-    def rank_tags(self) -> set[str]:
-        """The rank tags with a series of their own."""
-        return self._ranks
 
     @property
     def overflowed(self) -> bool:
@@ -250,10 +231,10 @@ class LogAnalyzer:
         values = batch.rank.values
         names: list[str] = []
         for v in values:
-            if v == "" or v in self._ranks:
+            if v == "" or v in self.rank_tags:
                 names.append(v)
-            elif len(self._ranks) < MAX_RANK_SERIES:
-                self._ranks.add(v)
+            elif len(self.rank_tags) < MAX_RANK_SERIES:
+                self.rank_tags.add(v)
                 names.append(v)
             else:
                 names.append(OVERFLOW_RANK)
@@ -280,7 +261,7 @@ class LogAnalyzer:
         tags = len(self._overflow_names)
         more = "at least " if tags >= _OVERFLOW_NAMES else ""
         return (
-            f"{more}{len(self._ranks) + tags:,} rank tags: the first {MAX_RANK_SERIES} have a "
+            f"{more}{len(self.rank_tags) + tags:,} rank tags: the first {MAX_RANK_SERIES} have a "
             f"series each, the other {more}{tags:,} ({n:,} records) are pooled as one rank "
             f"'{OVERFLOW_RANK}' series to keep memory bounded; the engine's figures count "
             "every record"
@@ -314,26 +295,22 @@ class LogAnalyzer:
             if key not in into:
                 into[key] = SeriesAccumulator(part.engine, part.source, part.rank)
             into[key].extend(part, lines)
-        self._ranks |= ranks
+        self.rank_tags |= ranks
 
     def series(self) -> dict[tuple[str, ...], SeriesAccumulator]:
         """Every accumulator, by a key that names it (``leaf``/``impl`` and its own key)."""
-        out: dict[tuple[str, ...], SeriesAccumulator] = {}
-        out.update({("leaf", *k): v for k, v in self.leaves.items()})
-        out.update({("impl", *k): v for k, v in self.impls.items()})
-        return out
+        out: dict[tuple[str, ...], SeriesAccumulator] = {
+            ("leaf", *k): v for k, v in self.leaves.items()
+        }
+        return out | {("impl", *k): v for k, v in self.impls.items()}
 
     # ------------------------------------------------------------------ report
 
-    def _attach_inference(self) -> None:
+    def report(self) -> LogsReport:
         for src in self.sources:
             for rank, inf in src.parser.sglang_inference.items():
-                leaf = self.leaves.get((src.label, SGLANG, rank, MAIN))
-                if leaf is not None:
+                if (leaf := self.leaves.get((src.label, SGLANG, rank, MAIN))) is not None:
                     leaf.inference = inf
-
-    def report(self) -> LogsReport:
-        self._attach_inference()
         by_engine: dict[str, dict[str, list[SeriesAccumulator]]] = {}
         for (_, eng, _, cls), leaf in self.leaves.items():
             if leaf.n:
@@ -368,16 +345,14 @@ class LogAnalyzer:
                         "these headline figures pool their lines",
                     ),
                 )
+            # the other classes of records, each apart, when not the headline
+            steps, lifetime, responses, bench = (
+                merge_all(eng, classes[c]).finish(True) if c != series and classes.get(c) else None
+                for c in (STEPS, LIFETIME, RESPONSES, BENCHES)
+            )
+            many = impls if len(impls) > 1 else None
             summary[eng] = EngineSummary(
-                eng,
-                series,
-                stats,
-                rank_stats,
-                self._secondary(eng, classes, series, STEPS),
-                self._secondary(eng, classes, series, LIFETIME),
-                self._secondary(eng, classes, series, RESPONSES),
-                self._secondary(eng, classes, series, BENCHES),
-                impls if len(impls) > 1 else None,
+                eng, series, stats, rank_stats, steps, lifetime, responses, bench, many
             )
         files = []
         for src in self.sources:
@@ -406,7 +381,16 @@ class LogAnalyzer:
                     unrecognised_examples=tuple(c.unrecognised_examples),
                 )
             )
-        combined, omitted = _combined(summary, combined_parts)
+        # comparable records only: one engine's headline series (its files and ranks); different
+        # engines' figures are never averaged together (servers, drafts, versions, workloads)
+        combined = merge_all("all", combined_parts) if combined_parts else None
+        omitted = None
+        if len(summary) > 1:
+            combined = None
+            omitted = (
+                f"records of {len(summary)} engines ({', '.join(summary)}): their figures are not "
+                "comparable and are never averaged together; see each engine's summary"
+            )
         return LogsReport(
             files=tuple(files),
             engines=tuple(summary),
@@ -423,11 +407,3 @@ class LogAnalyzer:
             unrecognised_lines=sum(f.unrecognised_lines for f in files),
             combined_omitted=omitted,
         )
-
-    @staticmethod
-    def _secondary(
-        eng: str, classes: dict[str, list[SeriesAccumulator]], series: str, cls: str
-    ) -> SeriesStats | None:
-        if series == cls or not classes.get(cls):
-            return None
-        return merge_all(eng, classes[cls]).finish(True)

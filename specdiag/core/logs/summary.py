@@ -1,15 +1,6 @@
-"""Streaming aggregation of records into per-engine / per-rank statistics with bounded memory.
-
-Percentiles come from a *quantised histogram*: each value is counted in a bin of width 0.001
-(accept length), 0.0001 (rates) or 1 token/s (throughput). Engines print these numbers with two
-decimals, so the histogram is exact for them and its size is bounded by the value range (at most
-a few tens of thousands of bins), not by the number of lines. Percentiles interpolate linearly
-between order statistics (numpy's default), within half a bin of the exact value otherwise.
-
-The sparkline keeps at most ``2 * SPARK_WIDTH`` buckets: when full, neighbours merge and each
-bucket covers twice as many records. Collapse stretches are runs of consecutive records with
-accept length <= 1.2; the longest ``MAX_STRETCHES`` are kept.
-"""
+"""Streaming aggregation of records into per-series statistics with bounded memory: quantised
+histograms, exact sums, the sparkline's buckets, collapse runs (docs/logs.md, "Memory is
+bounded, sums are exact" and "Exact sums", describes them)."""
 
 from __future__ import annotations
 
@@ -257,16 +248,11 @@ class _Hist:
     def merge(self, o: _Hist) -> None:
         self._add_bins(o.bins)
         self.n += o.n
-        if o.div != self.div:  # a common denominator
-            self.total, self.wsum = self.total * o.div, self.wsum * o.div
-            o_total, o_wsum = o.total * self.div, o.wsum * self.div
-            self.div *= o.div
-        else:
-            o_total, o_wsum = o.total, o.wsum
-        self.total += o_total
-        self.wsum += o_wsum
-        self.lo = min(self.lo, o.lo)
-        self.hi = max(self.hi, o.hi)
+        div = math.lcm(self.div, o.div)  # a common denominator
+        a, b = div // self.div, div // o.div
+        self.total, self.wsum = self.total * a + o.total * b, self.wsum * a + o.wsum * b
+        self.div = div
+        self.lo, self.hi = min(self.lo, o.lo), max(self.hi, o.hi)
         self.wtotal += o.wtotal
 
     def shifted(self, d: int, scale: float) -> _Hist:
@@ -328,9 +314,6 @@ class _Bucket:
     t: float
 
 
-SparkPart = tuple[int, int, int, float]
-
-
 class _Spark:
     """The sparkline's buckets: bucket i holds records ``[i * per, (i + 1) * per)`` of the
     series, with ``per`` the least power of two that keeps them under ``2 * SPARK_WIDTH``
@@ -358,8 +341,11 @@ class _Spark:
         if not len(x):
             return
         self._coarsen(spark_per(self.n + len(x)))
-        for i, n, total, first_t in _parts(x, t, self.n, self.per):
-            self._take(i, n, total, first_t)
+        idx = (np.arange(len(x)) + self.n) // self.per  # each value's bucket
+        sums = exact_sums(x, groups=idx - idx[0], ngroups=int(idx[-1] - idx[0]) + 1)
+        starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]]).tolist()
+        for j, (a, z) in enumerate(zip(starts, [*starts[1:], len(x)], strict=True)):
+            self._take(int(idx[a]), z - a, sums[j], float(t[a]))
 
     def after(self, before: int) -> None:
         """A byte range's series: its kept records bucketed as records ``before``.. of the
@@ -407,36 +393,19 @@ def spark_per(n: int) -> int:
     return per
 
 
-def _parts(x: F64, t: F64, offset: int, per: int) -> list[SparkPart]:
-    """(bucket, records, exact sum, first timestamp) of the buckets ``[i * per, (i + 1) * per)``
-    that the values cover, the first being record ``offset`` of the series."""
-    idx = (np.arange(len(x)) + offset) // per - offset // per
-    sums = exact_sums(x, groups=idx, ngroups=int(idx[-1]) + 1)
-    starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]]).tolist()
-    ends = [*starts[1:], len(x)]
-    return [
-        (offset // per + j, z - a, sums[j], float(t[a]))
-        for j, (a, z) in enumerate(zip(starts, ends, strict=True))
-    ]
-
-
-def _render_spark(buckets: list[_Bucket], lo: float, hi: float) -> tuple[str, tuple[float, ...]]:
+def _render_spark(buckets: list[_Bucket], hi: float) -> tuple[str, tuple[float, ...]]:
+    """At most SPARK_WIDTH means of neighbouring buckets, drawn from 1 to ``hi``."""
     if not buckets:
         return "", ()
     groups = min(SPARK_WIDTH, len(buckets))
+    cuts = [g * len(buckets) // groups for g in range(groups + 1)]
     values = []
-    for g in range(groups):
-        a = g * len(buckets) // groups
-        z = (g + 1) * len(buckets) // groups
+    for a, z in zip(cuts, cuts[1:], strict=False):
         n = sum(b.n for b in buckets[a:z])
-        s = sum(b.sum for b in buckets[a:z])
-        values.append(ratio(s, n) if n else lo)
-    span = hi - lo
-    chars = []
-    for v in values:
-        i = 0 if span <= 1e-12 else round((v - lo) / span * (len(SPARK_CHARS) - 1))
-        chars.append(SPARK_CHARS[max(0, min(len(SPARK_CHARS) - 1, i))])
-    return "".join(chars), tuple(values)
+        values.append(ratio(sum(b.sum for b in buckets[a:z]), n) if n else 1.0)
+    top, span = len(SPARK_CHARS) - 1, hi - 1.0
+    idx = [0 if span <= 1e-12 else round((v - 1.0) / span * top) for v in values]
+    return "".join(SPARK_CHARS[max(0, min(top, i))] for i in idx), tuple(values)
 
 
 # --------------------------------------------------------------------------- accumulator
@@ -894,7 +863,7 @@ class SeriesAccumulator:
         if ordered_by_time and all(not math.isnan(b.t) for b in buckets):
             buckets = sorted(buckets, key=lambda b: b.t)
         spark, spark_values = _render_spark(
-            buckets, 1.0, max(self.length.hi, 1.0) if self.length.n else 1.0
+            buckets, max(self.length.hi, 1.0) if self.length.n else 1.0
         )
         graph_n = self.graph_true + self.graph_false
         graph_share = self.graph_false / graph_n if graph_n else None
