@@ -7,14 +7,9 @@ formula changed between versions (engines.md section 1.2):
 * 0.5.10:    rate = accept_len / num_draft_tokens               (bonus-inclusive)
 * 0.5.5:     rate = accept_len / (num_steps + 1)                (same numbers as 0.5.10 for a chain)
 
-For one (length, rate) pair, :func:`sglang_candidates` lists every (formula, num_draft_tokens)
-that reproduces both printed numbers after rounding. :class:`SGLangRateInference` tallies those
-sets over many lines (bounded memory: one counter per distinct set) and picks the pair consistent
-with the most lines. :class:`SGLangRates` is the one decision rule of a source's lines, whichever
-source read them: each line tallied in its rank's inference, in line order, and decided (formula,
-num_draft_tokens, note) from its own pair, or from the rank's best pair at that line; the Python
-parser hands it one line, the compiled source a run of lines (decided together between the points
-where the best pair can change).
+Each line's candidates (every formula and num_draft_tokens that reproduce both printed numbers)
+are tallied per rank; the pair consistent with the most lines decides the lines that do not
+decide themselves (docs/logs.md describes the rule).
 """
 
 from __future__ import annotations
@@ -143,20 +138,14 @@ class SGLangRateInference:
                 by_ndt[k] = by_ndt.get(k, 0) + n
         self._since.clear()
         notes: list[str] = []
-        if self.forced_formula is not None:
-            formula: str | None = self.forced_formula
-            ambiguous = False
-        elif formula_support[NEW] == 0 and formula_support[OLD] == 0:
-            formula, ambiguous = None, False
-        elif formula_support[NEW] == formula_support[OLD]:
-            formula, ambiguous = NEW, True
+        new, old = formula_support[NEW], formula_support[OLD]
+        ambiguous = self.forced_formula is None and new == old > 0
+        formula = self.forced_formula or (None if new == old == 0 else NEW if new >= old else OLD)
+        if ambiguous:
             notes.append(
                 "both SGLang accept-rate formulas fit every line; assumed >= 0.5.11 "
                 "(accepted drafts / (num_draft_tokens - 1)); pass --engine-version to be sure"
             )
-        else:
-            formula = NEW if formula_support[NEW] > formula_support[OLD] else OLD
-            ambiguous = False
         if formula is None:
             return RateInference(
                 None, None, 0, self.total, False, ("accept rate fits no known SGLang formula",)
@@ -246,9 +235,6 @@ class SGLangRates:
         given before are void (the table may start afresh here: memory stays bounded)."""
         if len(self._code) > PAIRS_KEPT:
             self._forget()
-        if len(keys) == 1:  # one line (the Python parser's)
-            c = self._code.get(keys[0])
-            return [self._new(keys[0], pair(keys[0])) if c is None else c]
         code = self._code
         try:
             return [code[k] for k in keys]
