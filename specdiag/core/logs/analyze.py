@@ -324,15 +324,12 @@ class LogAnalyzer:
             series = next(c for c in _CLASS_ORDER if classes.get(c))
             parts = classes[series]
             combined_parts.extend(parts)
-            stats = merge_all(eng, parts).finish(ordered_by_time=True)
+            stats = merge_all(eng, parts).finish()
             ranks: dict[str, list[SeriesAccumulator]] = {}
             for p in parts:
                 ranks.setdefault(p.rank, []).append(p)
-            rank_stats = {
-                r: merge_all(eng, ps).finish(ordered_by_time=True)
-                for r, ps in sorted(ranks.items())
-            }
-            impls = {i: a.finish(True) for (e, i), a in sorted(self.impls.items()) if e == eng}
+            rank_stats = {r: merge_all(eng, ps).finish() for r, ps in sorted(ranks.items())}
+            impls = {i: a.finish() for (e, i), a in sorted(self.impls.items()) if e == eng}
             if (over := self._overflow_warning(eng)) is not None:
                 stats = replace(stats, warnings=(*stats.warnings, over))
             if series == LIFETIME and len(impls) > 1:
@@ -347,7 +344,7 @@ class LogAnalyzer:
                 )
             # the other classes of records, each apart, when not the headline
             steps, lifetime, responses, bench = (
-                merge_all(eng, classes[c]).finish(True) if c != series and classes.get(c) else None
+                merge_all(eng, classes[c]).finish() if c != series and classes.get(c) else None
                 for c in (STEPS, LIFETIME, RESPONSES, BENCHES)
             )
             many = impls if len(impls) > 1 else None
@@ -364,7 +361,7 @@ class LogAnalyzer:
                 series = summary[eng].series
                 parts = [p for p in by_engine[eng][series] if p.source == src.label]
                 if parts:
-                    engines[eng] = merge_all(eng, parts).finish(True)
+                    engines[eng] = merge_all(eng, parts).finish()
             files.append(
                 FileReport(
                     path=src.label,

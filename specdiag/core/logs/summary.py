@@ -127,13 +127,10 @@ def exact_sums(
     if len(x) > _CHUNK:
         out = [0] * ngroups
         for a in range(0, len(x), _CHUNK):
-            chunk = exact_sums(
-                x[a : a + _CHUNK],
-                None if w is None else w[a : a + _CHUNK],
-                None if groups is None else groups[a : a + _CHUNK],
-                ngroups,
-            )
-            out = [p + q for p, q in zip(out, chunk, strict=True)]
+            s = slice(a, a + _CHUNK)
+            ws, gs = (None if v is None else v[s] for v in (w, groups))
+            part = exact_sums(x[s], ws, gs, ngroups)
+            out = [p + q for p, q in zip(out, part, strict=True)]
         return out
     units = [0] * ngroups
     if not len(x):
@@ -777,21 +774,21 @@ class SeriesAccumulator:
 
     def _merge_sums(self, o: SeriesAccumulator) -> None:
         """The parts whose merge does not depend on order."""
-        self.n += o.n
-        _add_counts(self.kinds, o.kinds.items())
-        self.length.merge(o.length)
-        self.rate.merge(o.rate)
-        self.throughput.merge(o.throughput)
-        self.acc_sum += o.acc_sum
-        self.drafted_sum += o.drafted_sum
-        self.counted += o.counted
-        self.graph_true += o.graph_true
-        self.graph_false += o.graph_false
+        for f in (
+            "n",
+            "acc_sum",
+            "drafted_sum",
+            "counted",
+            "graph_true",
+            "graph_false",
+            "collapsed",
+        ):
+            setattr(self, f, getattr(self, f) + getattr(o, f))
+        for f in ("kinds", "positions", "versions", "notes"):
+            _add_counts(getattr(self, f), getattr(o, f).items())
+        for f in ("length", "rate", "throughput"):
+            getattr(self, f).merge(getattr(o, f))
         self._add_pp(o.pp_sum, o.pp_w)
-        _add_counts(self.positions, o.positions.items())
-        _add_counts(self.versions, o.versions.items())
-        _add_counts(self.notes, o.notes.items())
-        self.collapsed += o.collapsed
 
     def _sglang_rate_part(self) -> tuple[set[tuple[str | None, int | None]], _Hist | None]:
         """This series' drafts-only rates, normalised with its own inference (a leaf) or its
@@ -811,9 +808,9 @@ class SeriesAccumulator:
 
     # ------------------------------------------------------------------ finish
 
-    def finish(self, ordered_by_time: bool = False) -> SeriesStats:
+    def finish(self) -> SeriesStats:
         """Final statistics (does not change the accumulator; an open collapse run counts as
-        ended here)."""
+        ended here; the sparkline's buckets in time order when every one has a time)."""
         stretches, stretch_count = self.stretches, self.stretch_count
         if self._run is not None and (st := self._stretch(self._run, final=True)) is not None:
             stretches, stretch_count = [*stretches, st], stretch_count + 1
@@ -835,23 +832,17 @@ class SeriesAccumulator:
                 f"({seen}): each part's accept rates use its own"
             )
         elif self.engine == SGLANG and inference is not None and rate is not None:
-            if inference.formula == NEW:
-                pass  # the per-line rates are the printed ones
-            elif inference.formula == OLD and inference.num_draft_tokens:
-                ndt = inference.num_draft_tokens
-                rate = self.length.dist((1.0 / (ndt - 1), -1.0 / (ndt - 1)))
-            else:
+            if inference.formula == OLD and inference.num_draft_tokens:
+                d = inference.num_draft_tokens - 1
+                rate = self.length.dist((1.0 / d, -1.0 / d))
+            elif inference.formula != NEW:  # (NEW: the per-line rates are the printed ones)
                 rate = None
             warnings.extend(inference.notes)
-        per_pos: list[PositionStat] = []
-        if self.pp_sum:
-            unc = [
-                ratio(s, w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)
-            ]
-            cond, _ = conditional_rates(unc)
-            per_pos = [
-                PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
-            ]
+        unc = [ratio(s, w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)]
+        cond, _ = conditional_rates(unc)
+        per_pos = [
+            PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
+        ]
         # the most frequent count of positions; a tie goes to the larger count (never to the
         # order the counts were first met, which differs between the two sources)
         draft_positions = (
@@ -860,7 +851,7 @@ class SeriesAccumulator:
         if draft_positions is None and inference is not None and inference.num_draft_tokens:
             draft_positions = inference.num_draft_tokens - 1
         buckets = self.spark.buckets
-        if ordered_by_time and all(not math.isnan(b.t) for b in buckets):
+        if all(not math.isnan(b.t) for b in buckets):
             buckets = sorted(buckets, key=lambda b: b.t)
         spark, spark_values = _render_spark(
             buckets, max(self.length.hi, 1.0) if self.length.n else 1.0
