@@ -5,7 +5,7 @@ bounded, sums are exact" and "Exact sums", describes them)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -107,10 +107,7 @@ class SeriesStats:
 
 # --------------------------------------------------------------------------- exact sums
 
-# Sums are exact: a float64 is m * 2**e with an integer m < 2**53, so a sum of them (or of their
-# products with integer token counts) is an integer in units of 2**-UNIT_BITS, kept as a Python
-# int. Addition order does not matter; ratios are taken at report time (int / int: correctly
-# rounded, as ``float(Fraction(...))``).
+# exact sums: integers in units of 2**-UNIT_BITS (docs/logs.md, "Exact sums")
 UNIT_BITS = 1200
 _M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
@@ -269,29 +266,17 @@ class _Hist:
         h.wtotal = self.wtotal
         return h
 
-    def quantiles(self, qs: Sequence[float]) -> list[float]:
-        keys, counts = self.folded()
-        cum = np.cumsum(counts)
-        out = []
-        for q in qs:
-            pos = q * (self.n - 1)
-            lo_i = math.floor(pos)
-            frac = pos - lo_i
-            a = self._order(keys, cum, lo_i)
-            b = self._order(keys, cum, min(lo_i + 1, self.n - 1))
-            out.append(a + (b - a) * frac)
-        return out
-
-    def _order(self, keys: I64, cum: I64, i: int) -> float:
-        """The value of the i-th (0-based) order statistic."""
-        v = int(keys[int(np.searchsorted(cum, i, side="right"))]) / self.scale
-        return min(max(v, self.lo), self.hi)
-
     def dist(self, transform: tuple[float, float] | None = None) -> Dist | None:
         """The distribution, optionally mapped through x -> a * x + b (a > 0)."""
         if self.n == 0:
             return None
-        p5, p50, p95 = self.quantiles((0.05, 0.5, 0.95))
+        # p5, p50, p95 between the order statistics around them (numpy's default)
+        keys, counts = self.folded()
+        pos = np.array([0.05, 0.5, 0.95]) * (self.n - 1)
+        i = np.floor(pos).astype(np.int64)
+        at = np.searchsorted(np.cumsum(counts), [i, np.minimum(i + 1, self.n - 1)], side="right")
+        a, b = np.clip(keys[at] / self.scale, self.lo, self.hi)
+        p5, p50, p95 = (a + (b - a) * (pos - i)).tolist()
         vals = [ratio(self.total, self.n * self.div), p5, p50, p95, self.lo, self.hi]
         wm = ratio(self.wsum, self.wtotal * self.div) if self.wtotal > 0 else None
         if transform is not None:
