@@ -63,14 +63,12 @@ def sglang_candidates(length_text: str, rate_text: str) -> frozenset[tuple[str, 
 
 @lru_cache(maxsize=65536)
 def _analysis(length_text: str, rate_text: str) -> Analysis:
-    """(candidates, the one formula that fits or None, ndts that fit per formula), cached
-    across sources (the one cache of the candidates)."""
+    """(candidates, the num_draft_tokens that fit per formula), cached across sources."""
     cands = sglang_candidates(length_text, rate_text)
-    ndts_by = {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
-    return cands, next(iter(ndts_by)) if len(ndts_by) == 1 else None, ndts_by
+    return cands, {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
 
 
-Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+Analysis = tuple[frozenset[tuple[str, int]], dict[str, tuple[int, ...]]]
 
 
 @dataclass(frozen=True)
@@ -258,16 +256,13 @@ class SGLangRates:
     def _outcome(self, code: int, best: RateInference | None) -> int:
         """The outcome code of a line of pair ``code`` given its rank's best pair at that line;
         -1 when the line needs the best pair and ``best`` is None."""
-        cands, only, ndts_by = self._analysis[code]
+        ndts_by = self._analysis[code][1]
         held = self._held[code]
-        note = 0
+        fits = [f for f in ([held] if held is not None else ndts_by) if f in ndts_by]
         formula: str | None
-        if held is not None:
-            formula = held if held in ndts_by else None
-            note = 0 if held in ndts_by else NOTE_NOFIT
-        elif only is not None:
-            formula = only
-        elif not cands:
+        if len(fits) == 1:
+            formula, note = fits[0], 0
+        elif not fits:
             formula, note = None, NOTE_NOFIT
         elif best is None:
             return -1
@@ -283,9 +278,8 @@ class SGLangRates:
             if best.formula == formula and best.num_draft_tokens in ndts:
                 ndt = best.num_draft_tokens
         out = (formula, ndt, note)
-        got = self._outcome_code.get(out)
-        if got is None:
-            got = self._outcome_code[out] = len(self.outcomes)
+        got = self._outcome_code.setdefault(out, len(self.outcomes))
+        if got == len(self.outcomes):
             self.outcomes.append(out)
         return got
 
