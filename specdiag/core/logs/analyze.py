@@ -167,9 +167,8 @@ class LogAnalyzer:
         # as an object (a time window, --records): then it finds the candidate lines only
         extract = not self.window.active and self.on_record is None
         scanner = self.source(parser, self.add_batch, self.max_line, extract)
-        src = _Source(label, parser, scanner)
-        self.sources.append(src)
-        return src.scanner
+        self.sources.append(_Source(label, parser, scanner))
+        return scanner
 
     def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
         """Read a whole input."""
@@ -276,11 +275,8 @@ class LogAnalyzer:
                 by_impl.setdefault(impl, []).append(r)
         for impl, rs in by_impl.items():
             eng = batch.engine[rs[0]]
-            acc = self.impls.get((eng, impl))
-            if acc is None:
-                acc = self.impls[(eng, impl)] = SeriesAccumulator(
-                    eng, batch.source, impl, self.keep
-                )
+            if (acc := self.impls.get((eng, impl))) is None:
+                acc = self.impls[eng, impl] = SeriesAccumulator(eng, batch.source, impl, self.keep)
             acc.add_rows(batch, np.array(rs, np.int64))
 
     def join_range(
@@ -292,8 +288,7 @@ class LogAnalyzer:
         for (kind, *rest), part in series.items():
             into: dict[Any, SeriesAccumulator] = self.leaves if kind == "leaf" else self.impls
             key = tuple(rest)
-            if key not in into:
-                into[key] = SeriesAccumulator(part.engine, part.source, part.rank)
+            into.setdefault(key, SeriesAccumulator(part.engine, part.source, part.rank))
             into[key].extend(part, lines)
         self.rank_tags |= ranks
 
@@ -325,10 +320,10 @@ class LogAnalyzer:
             parts = classes[series]
             combined_parts.extend(parts)
             stats = merge_all(eng, parts).finish()
-            ranks: dict[str, list[SeriesAccumulator]] = {}
-            for p in parts:
-                ranks.setdefault(p.rank, []).append(p)
-            rank_stats = {r: merge_all(eng, ps).finish() for r, ps in sorted(ranks.items())}
+            rank_stats = {
+                r: merge_all(eng, [p for p in parts if p.rank == r]).finish()
+                for r in sorted({p.rank for p in parts})
+            }
             impls = {i: a.finish() for (e, i), a in sorted(self.impls.items()) if e == eng}
             if (over := self._overflow_warning(eng)) is not None:
                 stats = replace(stats, warnings=(*stats.warnings, over))
@@ -355,11 +350,8 @@ class LogAnalyzer:
         for src in self.sources:
             c = src.scanner.counts
             engines: dict[str, SeriesStats] = {}
-            for eng in ENGINES:
-                if eng not in summary:
-                    continue
-                series = summary[eng].series
-                parts = [p for p in by_engine[eng][series] if p.source == src.label]
+            for eng, es in summary.items():
+                parts = [p for p in by_engine[eng][es.series] if p.source == src.label]
                 if parts:
                     engines[eng] = merge_all(eng, parts).finish()
             files.append(

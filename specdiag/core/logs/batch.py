@@ -1,19 +1,6 @@
-"""A batch of records: what a record source hands the accumulator, columnar.
-
-``specdiag logs`` is three stages, one direction::
-
-    bytes --(record source)--> RecordBatch, RecordBatch, ... --(accumulator)--> report()
-
-A **record source** (:class:`~.scan.Scanner`: the LineFinder, then the LineParser; composed
-with the compiled part where it is built, with the same records for the same bytes) turns the
-bytes of one input into batches of the records found in them, in line order.
-The accumulator consumes batches and knows nothing of which source made them.
-
-A :class:`RecordBatch` holds the numeric fields as numpy arrays (one value per record; a missing
-value is NaN for floats, -1 for counts and the CUDA-graph flag) and the few text fields as
-columns of Python values. :meth:`RecordBatch.record` gives row ``i`` back as the
-:class:`~.records.LogRecord` it came from, field for field, and :meth:`RecordBatch.of` builds a
-batch from records: the two are inverse (a property test checks it).
+"""A batch of records, columnar: what a record source hands the accumulator (the pipeline:
+docs/logs.md). :meth:`RecordBatch.record` and :meth:`RecordBatch.of` are inverse (a property
+test checks it).
 """
 
 from __future__ import annotations
