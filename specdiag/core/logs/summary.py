@@ -12,7 +12,7 @@ from typing import TypeVar
 import numpy as np
 
 from specdiag.core.accept import COLLAPSED_MAX_LENGTH
-from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, ragged
 from specdiag.core.logs.infer import NEW, OLD, RateInference, SGLangRateInference
 from specdiag.core.logs.parse import conditional_rates
 from specdiag.core.logs.records import CLOCK_RELATIVE, CUMULATIVE, PER_POSITION, SGLANG, LogRecord
@@ -544,10 +544,7 @@ class SeriesAccumulator:
             if self.first_ts is None or ts[i] < self.first_ts:
                 self.first_ts, self.first_text = float(ts[i]), texts[int(rows[i])]
         elif self.first_text is None:
-            for r in rows.tolist():
-                if texts[r] is not None:
-                    self.first_text = texts[r]
-                    break
+            self.first_text = next((t for r in rows.tolist() if (t := texts[r]) is not None), None)
         # the latest: a timed line at or after every timed line before it, or a line with a
         # time but no timestamp, whichever comes last
         prior = -np.inf if self.last_ts is None else self.last_ts
@@ -562,10 +559,8 @@ class SeriesAccumulator:
                 self.last_text = texts[r]
                 break
         if self.keep:
-            for j in np.flatnonzero(~timed)[::-1].tolist():
-                if texts[int(rows[j])] is not None:
-                    self.last_untimed = texts[int(rows[j])]
-                    break
+            untimed = (texts[r] for r in rows[~timed][::-1].tolist())
+            self.last_untimed = next((t for t in untimed if t is not None), self.last_untimed)
         if timed.any():
             top = float(tsl.max())
             if self.last_ts is None or top >= self.last_ts:
@@ -606,11 +601,9 @@ class SeriesAccumulator:
                 run = _Run(
                     z - a, int(lines[first]), texts[first], sums[g], last_line, last_text, lead
                 )
-            if z == n:
-                self._run = run
-            else:
+            if z < n:
                 self._close_run(run)
-                self._run = None
+            self._run = run if z == n else None
 
     def _add_positions(self, batch: RecordBatch, rows: I64, weight: I64) -> None:
         """Per-position rates, weighted by drafted tokens (1 where a line prints none)."""
@@ -622,10 +615,9 @@ class SeriesAccumulator:
         lens, starts, w = lens[some], off[rows[some]], weight[some]
         ks, cnt = np.unique(lens, return_counts=True)
         _add_counts(self.positions, zip(ks.tolist(), cnt.tolist(), strict=True))
-        total = int(lens.sum())
-        before = np.repeat(np.cumsum(lens) - lens, lens)
-        pos = np.arange(total) - before
-        vals = batch.per_position[np.repeat(starts, lens) + pos]
+        offsets, flat = ragged(starts, lens)
+        pos = np.arange(len(flat)) - np.repeat(offsets[:-1], lens)
+        vals = batch.per_position[flat]
         wv = np.repeat(w, lens)
         npos = int(lens.max())
         sums = exact_sums(vals, wv, groups=pos, ngroups=npos)
@@ -633,10 +625,8 @@ class SeriesAccumulator:
 
     def _add_pp(self, sums: list[int], weights: list[int]) -> None:
         """Per-position exact sums (units) and weights, position by position."""
-        grow = len(sums) - len(self.pp_sum)
-        if grow > 0:
-            self.pp_sum += [0] * grow
-            self.pp_w += [0] * grow
+        grow = [0] * (len(sums) - len(self.pp_sum))  # (none when not longer)
+        self.pp_sum, self.pp_w = self.pp_sum + grow, self.pp_w + grow
         for i, (s, w) in enumerate(zip(sums, weights, strict=True)):
             self.pp_sum[i] += s
             self.pp_w[i] += w
