@@ -230,15 +230,12 @@ class LogAnalyzer:
         values = batch.rank.values
         names: list[str] = []
         for v in values:
-            if v == "" or v in self.rank_tags:
-                names.append(v)
-            elif len(self.rank_tags) < MAX_RANK_SERIES:
+            if v and v not in self.rank_tags and len(self.rank_tags) < MAX_RANK_SERIES:
                 self.rank_tags.add(v)
-                names.append(v)
-            else:
-                names.append(OVERFLOW_RANK)
-                if len(self._overflow_names) < _OVERFLOW_NAMES:
-                    self._overflow_names.add(v)
+            own = not v or v in self.rank_tags
+            names.append(v if own else OVERFLOW_RANK)
+            if not own and len(self._overflow_names) < _OVERFLOW_NAMES:
+                self._overflow_names.add(v)
         if names == list(values):
             return batch
         table: dict[str, int] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import numpy as np
@@ -190,23 +190,21 @@ def _fold(bins: list[tuple[I64, I64]]) -> tuple[I64, I64]:
     return keys[cut], np.add.reduceat(counts, cut)
 
 
+@dataclass(slots=True, eq=False)
 class _Hist:
-    __slots__ = ("bins", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
-
-    def __init__(self, scale: float) -> None:
-        self.scale = scale
-        # records per bin (bin key: round(x * scale)) as (keys, counts) arrays, folded into one
-        # pair now and then (bounded by the distinct bins) and when read
-        self.bins: list[tuple[I64, I64]] = []
-        self.n = 0
-        # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
-        # 1, or num_draft_tokens - 1 of a shifted histogram)
-        self.total = 0
-        self.wsum = 0
-        self.div = 1
-        self.lo = math.inf
-        self.hi = -math.inf
-        self.wtotal = 0
+    scale: float
+    # records per bin (bin key: round(x * scale)) as (keys, counts) arrays, folded into one
+    # pair now and then (bounded by the distinct bins) and when read
+    bins: list[tuple[I64, I64]] = field(default_factory=list)
+    n: int = 0
+    # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
+    # 1, or num_draft_tokens - 1 of a shifted histogram)
+    total: int = 0
+    wsum: int = 0
+    div: int = 1
+    lo: float = math.inf
+    hi: float = -math.inf
+    wtotal: int = 0
 
     def add(self, x: F64, w: I64 | None = None) -> None:
         """Values (and their weights: drafted tokens or batch sizes, 0 for none)."""
@@ -252,19 +250,12 @@ class _Hist:
     def shifted(self, d: int, scale: float) -> _Hist:
         """The histogram of (x - 1) / d, re-binned at ``scale``."""
         a, b = 1.0 / d, -1.0 / d
-        h = _Hist(scale)
         keys, counts = self.folded()
-        h.bins = [
-            _fold([(np.rint((a * (keys / self.scale) + b) * scale).astype(np.int64), counts)])
-        ]
-        h.n = self.n
-        h.div = self.div * d
-        h.total = self.total - ((self.n * self.div) << UNIT_BITS)
-        if self.n:
-            h.lo, h.hi = a * self.lo + b, a * self.hi + b
-        h.wsum = self.wsum - ((self.wtotal * self.div) << UNIT_BITS)
-        h.wtotal = self.wtotal
-        return h
+        bins = [_fold([(np.rint((a * (keys / self.scale) + b) * scale).astype(np.int64), counts)])]
+        total = self.total - ((self.n * self.div) << UNIT_BITS)
+        wsum = self.wsum - ((self.wtotal * self.div) << UNIT_BITS)
+        lo, hi = (a * self.lo + b, a * self.hi + b) if self.n else (math.inf, -math.inf)
+        return _Hist(scale, bins, self.n, total, wsum, self.div * d, lo, hi, self.wtotal)
 
     def dist(self, transform: tuple[float, float] | None = None) -> Dist | None:
         """The distribution, optionally mapped through x -> a * x + b (a > 0)."""
