@@ -806,9 +806,6 @@ class SeriesAccumulator:
             warnings.extend(inference.notes)
         unc = [ratio(s, w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)]
         cond, _ = conditional_rates(unc)
-        per_pos = [
-            PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
-        ]
         # the most frequent count of positions; a tie goes to the larger count (never to the
         # order the counts were first met, which differs between the two sources)
         draft_positions = (
@@ -819,9 +816,7 @@ class SeriesAccumulator:
         buckets = self.spark.buckets
         if all(not math.isnan(b.t) for b in buckets):
             buckets = sorted(buckets, key=lambda b: b.t)
-        spark, spark_values = _render_spark(
-            buckets, max(self.length.hi, 1.0) if self.length.n else 1.0
-        )
+        spark, spark_values = _render_spark(buckets, max(self.length.hi, 1.0))  # (hi: -inf when empty)
         graph_n = self.graph_true + self.graph_false
         graph_share = self.graph_false / graph_n if graph_n else None
         if graph_share is not None and graph_share >= GRAPH_WARN_SHARE:
@@ -849,7 +844,7 @@ class SeriesAccumulator:
                 f"{longest.records} records{where}"
             )
         no_len = self.n - self.length.n
-        if no_len and self.n:
+        if no_len:
             warnings.append(
                 f"{no_len} of {self.n} records carry no accept length (the engine version does "
                 "not print it); only their accept rate is used"
@@ -878,14 +873,16 @@ class SeriesAccumulator:
             accept_length=length,
             accepted_drafts=drafts,
             accept_rate=rate,
-            throughput=self.throughput.dist() if self.throughput.n else None,
+            throughput=self.throughput.dist(),
             throughput_label=tp_label if self.throughput.n else None,
             accepted_tokens=self.acc_sum if self.counted else None,
             drafted_tokens=self.drafted_sum if self.counted else None,
             pooled_accept_rate=self.acc_sum / self.drafted_sum if self.drafted_sum else None,
             cuda_graph_records=graph_n,
             cuda_graph_false_share=graph_share,
-            per_position=tuple(per_pos),
+            per_position=tuple(
+                PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
+            ),
             draft_positions=draft_positions,
             collapse_stretches=tuple(stretches),
             collapse_stretch_count=stretch_count,
