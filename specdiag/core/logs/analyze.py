@@ -308,32 +308,26 @@ class LogAnalyzer:
             if leaf.n:
                 by_engine.setdefault(eng, {}).setdefault(cls, []).append(leaf)
         summary: dict[str, EngineSummary] = {}
-        combined_parts: list[SeriesAccumulator] = []
         for eng in ENGINES:
             classes = by_engine.get(eng)
             if not classes:
                 continue
             series = next(c for c in _CLASS_ORDER if classes.get(c))
             parts = classes[series]
-            combined_parts.extend(parts)
             stats = merge_all(eng, parts).finish()
             rank_stats = {
                 r: merge_all(eng, [p for p in parts if p.rank == r]).finish()
                 for r in sorted({p.rank for p in parts})
             }
             impls = {i: a.finish() for (e, i), a in sorted(self.impls.items()) if e == eng}
-            if (over := self._overflow_warning(eng)) is not None:
-                stats = replace(stats, warnings=(*stats.warnings, over))
+            more = [w for w in [self._overflow_warning(eng)] if w is not None]
             if series == LIFETIME and len(impls) > 1:
-                stats = replace(
-                    stats,
-                    warnings=(
-                        *stats.warnings,
-                        f"{len(impls)} speculative implementations print their own statistics "
-                        f"({', '.join(impls)}): each is kept apart under 'implementations'; "
-                        "these headline figures pool their lines",
-                    ),
+                more.append(
+                    f"{len(impls)} speculative implementations print their own statistics "
+                    f"({', '.join(impls)}): each is kept apart under 'implementations'; "
+                    "these headline figures pool their lines"
                 )
+            stats = replace(stats, warnings=(*stats.warnings, *more))
             # the other classes of records, each apart, when not the headline
             steps, lifetime, responses, bench = (
                 merge_all(eng, classes[c]).finish() if c != series and classes.get(c) else None
@@ -367,12 +361,11 @@ class LogAnalyzer:
                     unrecognised_examples=tuple(c.unrecognised_examples),
                 )
             )
-        # comparable records only: one engine's headline series (its files and ranks); different
-        # engines' figures are never averaged together (servers, drafts, versions, workloads)
-        combined = merge_all("all", combined_parts) if combined_parts else None
+        # the combined figure: one engine's headline series only; different engines' figures are
+        # never averaged together (servers, drafts, versions, workloads)
+        heads = [s.stats for s in summary.values()]
         omitted = None
-        if len(summary) > 1:
-            combined = None
+        if len(heads) > 1:
             omitted = (
                 f"records of {len(summary)} engines ({', '.join(summary)}): their figures are not "
                 "comparable and are never averaged together; see each engine's summary"
@@ -381,8 +374,8 @@ class LogAnalyzer:
             files=tuple(files),
             engines=tuple(summary),
             summary=summary,
-            combined_records=sum(s.stats.records for s in summary.values()),
-            combined_accept_length=combined.length.dist() if combined is not None else None,
+            combined_records=sum(s.records for s in heads),
+            combined_accept_length=heads[0].accept_length if len(heads) == 1 else None,
             skipped_lines=sum(f.skipped_lines for f in files),
             untimed_records=self.window.untimed,
             outside_window=self.window.outside,

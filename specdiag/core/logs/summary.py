@@ -816,7 +816,9 @@ class SeriesAccumulator:
         buckets = self.spark.buckets
         if all(not math.isnan(b.t) for b in buckets):
             buckets = sorted(buckets, key=lambda b: b.t)
-        spark, spark_values = _render_spark(buckets, max(self.length.hi, 1.0))  # (hi: -inf when empty)
+        spark, spark_values = _render_spark(
+            buckets, max(self.length.hi, 1.0)
+        )  # (hi: -inf when empty)
         graph_n = self.graph_true + self.graph_false
         graph_share = self.graph_false / graph_n if graph_n else None
         if graph_share is not None and graph_share >= GRAPH_WARN_SHARE:
