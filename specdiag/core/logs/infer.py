@@ -194,15 +194,11 @@ def _same(key: PairKey) -> Pair:
 
 
 class SGLangRates:
-    """The accept-rate rule of one source's SGLang lines: per rank, an inference tallied in
-    line order; each line decided by :meth:`decide` as one line of the log, whether the Python
-    parser hands it over alone or the compiled source a run of lines.
-
-    A line is a text pair coded by :meth:`codes` (its accept len and accept rate as printed,
-    and whether 0.5.5's trailing comma names its formula); :attr:`outcomes` holds what
-    :meth:`decide` returns codes into. ``used``: per rank, the best pairs that decided lines
-    (``(formula, None)`` for the new formula, which needs no num_draft_tokens); parallel.py
-    checks them when it joins byte ranges."""
+    """The accept-rate rule of one source's SGLang lines (docs/logs.md). A line is a text pair
+    coded by :meth:`codes` (its accept len and accept rate as printed, and whether 0.5.5's
+    trailing comma names its formula); :attr:`outcomes` holds what :meth:`decide` returns codes
+    into. ``used``: per rank, the best pairs that decided lines (``(formula, None)`` for the new
+    formula, which needs no num_draft_tokens); parallel.py checks them when it joins ranges."""
 
     def __init__(self, forced: str | None) -> None:
         self.forced = forced  # the formula --engine-version names

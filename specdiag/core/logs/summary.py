@@ -508,10 +508,9 @@ class SeriesAccumulator:
         self.throughput.add(tp[~np.isnan(tp)])
         acc = batch.accepted_tokens[rows]
         counted = (acc >= 0) & (drafted > 0)
-        if counted.any():
-            self.acc_sum += int_sum(acc[counted])
-            self.drafted_sum += int_sum(drafted[counted])
-            self.counted += int(counted.sum())
+        self.acc_sum += int_sum(acc[counted])
+        self.drafted_sum += int_sum(drafted[counted])
+        self.counted += int(counted.sum())
         graph = batch.cuda_graph[rows]
         self.graph_true += int((graph == 1).sum())
         self.graph_false += int((graph == 0).sum())
