@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -43,7 +44,7 @@ class Codes(Generic[T]):
         return cls(codes, tuple(table))
 
     def __getitem__(self, i: int) -> T:
-        return self.values[int(self.codes[i])]
+        return self.values[self.codes.item(i)]
 
     def code(self, value: T) -> int | None:
         """The code of ``value``; None when no row has it."""
@@ -90,16 +91,16 @@ class RecordBatch:
     def of(cls, source: str, records: Sequence[LogRecord]) -> RecordBatch:
         """The batch of these records (of one source, in order)."""
         n = len(records)
-        cols: dict[str, Any] = {
-            f: np.array([_NAN if (v := getattr(r, f)) is None else v for r in records], np.float64)
-            for f in _FLOATS
-        }
-        for f in _INTS:
-            cols[f] = np.array(
-                [-1 if (v := getattr(r, f)) is None else v for r in records], np.int64
-            )
-        for f in _CODED:
-            cols[f] = Codes.of([getattr(r, f) for r in records])
+        names = (*_FLOATS, *_INTS, *_CODED)
+        columns = list(zip(*map(attrgetter(*names), records), strict=True)) or [()] * len(names)
+        cols: dict[str, Any] = {}
+        for f, col in zip(names, columns, strict=True):
+            if f in _FLOATS:
+                cols[f] = np.array([_NAN if v is None else v for v in col], np.float64)
+            elif f in _INTS:
+                cols[f] = np.array([-1 if v is None else v for v in col], np.int64)
+            else:
+                cols[f] = Codes.of(col)
         pp_n = np.fromiter((len(r.per_position) for r in records), np.int64, n)
         offsets = np.zeros(n + 1, np.int64)
         np.cumsum(pp_n, out=offsets[1:])
@@ -122,16 +123,16 @@ class RecordBatch:
     def record(self, i: int) -> LogRecord:
         """Row ``i`` as the record it came from."""
         cols: dict[str, Any] = {
-            f: None if (v := float(getattr(self, f)[i])) != v else v for f in _FLOATS
+            f: None if (v := getattr(self, f).item(i)) != v else v for f in _FLOATS
         }
         for f in _INTS:
-            cols[f] = None if (k := int(getattr(self, f)[i])) < 0 else k
+            cols[f] = None if (k := getattr(self, f).item(i)) < 0 else k
         for f in _CODED:
             cols[f] = getattr(self, f)[i]
-        length, graph = cols["accept_length"], int(self.cuda_graph[i])
-        a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
+        length, graph = cols["accept_length"], self.cuda_graph.item(i)
+        a, b = self.pp_offsets.item(i), self.pp_offsets.item(i + 1)
         return LogRecord(
-            line_no=int(self.line_no[i]),
+            line_no=self.line_no.item(i),
             source=self.source,
             time_text=self.time_text[i],
             accepted_drafts=None if length is None else length - 1.0,
