@@ -292,8 +292,7 @@ class SGLangRates:
         and its own, as if the lines came one by one; between the points where the best pair
         can change (a candidate set not counted yet, or REFRESH tallies after it was last
         computed) the lines share it and are tallied together."""
-        inf = self.inference.get(rank)
-        if inf is None:
+        if (inf := self.inference.get(rank)) is None:
             inf = self.inference[rank] = SGLangRateInference(self.forced)
         out = list(map(self._static.__getitem__, codes))
         if -1 not in out:
@@ -325,8 +324,7 @@ class SGLangRates:
                 end = max(bisect_left(dyn, stale, k), end)
             for i in dyn[k:end]:
                 key = codes[i] * 3 * (MAX_NDT + 1) + bkey
-                o = self._with_best.get(key)
-                if o is None:
+                if (o := self._with_best.get(key)) is None:
                     o = self._with_best[key] = self._outcome(codes[i], best)
                 out[i] = o
             k = end
