@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import TypeVar
 
 import numpy as np
@@ -373,7 +374,7 @@ def _render_spark(buckets: list[_Bucket], hi: float) -> tuple[str, tuple[float, 
     groups = min(SPARK_WIDTH, len(buckets))
     cuts = [g * len(buckets) // groups for g in range(groups + 1)]
     values = []
-    for a, z in zip(cuts, cuts[1:], strict=False):
+    for a, z in pairwise(cuts):
         n = sum(b.n for b in buckets[a:z])
         values.append(ratio(sum(b.sum for b in buckets[a:z]), n) if n else 1.0)
     top, span = len(SPARK_CHARS) - 1, hi - 1.0
@@ -408,6 +409,8 @@ def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
 
 
 K = TypeVar("K")  # a counted value
+# the accumulator's counters, merged by addition
+_SUMMED = ("n", "acc_sum", "drafted_sum", "counted", "graph_true", "graph_false", "collapsed")
 
 
 def _add_counts(into: dict[K, int], items: Iterable[tuple[K, int]]) -> None:
@@ -739,15 +742,7 @@ class SeriesAccumulator:
 
     def _merge_sums(self, o: SeriesAccumulator) -> None:
         """The parts whose merge does not depend on order."""
-        for f in (
-            "n",
-            "acc_sum",
-            "drafted_sum",
-            "counted",
-            "graph_true",
-            "graph_false",
-            "collapsed",
-        ):
+        for f in _SUMMED:
             setattr(self, f, getattr(self, f) + getattr(o, f))
         for f in ("kinds", "positions", "versions", "notes"):
             _add_counts(getattr(self, f), getattr(o, f).items())
