@@ -102,20 +102,6 @@ class LogsReport:
     combined_omitted: str | None = None  # why there is no combined figure, when records exist
 
 
-def _combined(
-    summary: dict[str, EngineSummary], parts: list[SeriesAccumulator]
-) -> tuple[SeriesAccumulator | None, str | None]:
-    """The combined accumulator over comparable records, or why there is none. Comparable:
-    one engine's headline series (its files and ranks); the figures of different engines are
-    never averaged together (different servers, drafts, versions and workloads)."""
-    if len(summary) > 1:
-        return None, (
-            f"records of {len(summary)} engines ({', '.join(summary)}): their figures are not "
-            "comparable and are never averaged together; see each engine's summary"
-        )
-    return (merge_all("all", parts) if parts else None), None
-
-
 class _Source(NamedTuple):
     label: str
     parser: LineParser
@@ -166,14 +152,9 @@ class LogAnalyzer:
         self.leaves: dict[tuple[str, str, str, str], SeriesAccumulator] = {}
         # (engine, implementation) -> totals-since-start lines of that implementation
         self.impls: dict[tuple[str, str], SeriesAccumulator] = {}
-        self._ranks: set[str] = set()  # the rank tags with a series of their own
+        self.rank_tags: set[str] = set()  # the rank tags with a series of their own
         self._overflow_names: set[str] = set()
         self._overflow_records: dict[str, int] = {}  # engine -> records pooled as overflow
-
-    @property
-    def rank_tags(self) -> set[str]:
-        """The rank tags with a series of their own."""
-        return self._ranks
 
     @property
     def overflowed(self) -> bool:
@@ -186,9 +167,8 @@ class LogAnalyzer:
         # as an object (a time window, --records): then it finds the candidate lines only
         extract = not self.window.active and self.on_record is None
         scanner = self.source(parser, self.add_batch, self.max_line, extract)
-        src = _Source(label, parser, scanner)
-        self.sources.append(src)
-        return src.scanner
+        self.sources.append(_Source(label, parser, scanner))
+        return scanner
 
     def scan(self, label: str, stream: BinaryIO, chunk_size: int = CHUNK_SIZE) -> None:
         """Read a whole input."""
@@ -250,15 +230,12 @@ class LogAnalyzer:
         values = batch.rank.values
         names: list[str] = []
         for v in values:
-            if v == "" or v in self._ranks:
-                names.append(v)
-            elif len(self._ranks) < MAX_RANK_SERIES:
-                self._ranks.add(v)
-                names.append(v)
-            else:
-                names.append(OVERFLOW_RANK)
-                if len(self._overflow_names) < _OVERFLOW_NAMES:
-                    self._overflow_names.add(v)
+            if v and v not in self.rank_tags and len(self.rank_tags) < MAX_RANK_SERIES:
+                self.rank_tags.add(v)
+            own = not v or v in self.rank_tags
+            names.append(v if own else OVERFLOW_RANK)
+            if not own and len(self._overflow_names) < _OVERFLOW_NAMES:
+                self._overflow_names.add(v)
         if names == list(values):
             return batch
         table: dict[str, int] = {}
@@ -280,7 +257,7 @@ class LogAnalyzer:
         tags = len(self._overflow_names)
         more = "at least " if tags >= _OVERFLOW_NAMES else ""
         return (
-            f"{more}{len(self._ranks) + tags:,} rank tags: the first {MAX_RANK_SERIES} have a "
+            f"{more}{len(self.rank_tags) + tags:,} rank tags: the first {MAX_RANK_SERIES} have a "
             f"series each, the other {more}{tags:,} ({n:,} records) are pooled as one rank "
             f"'{OVERFLOW_RANK}' series to keep memory bounded; the engine's figures count "
             "every record"
@@ -295,11 +272,8 @@ class LogAnalyzer:
                 by_impl.setdefault(impl, []).append(r)
         for impl, rs in by_impl.items():
             eng = batch.engine[rs[0]]
-            acc = self.impls.get((eng, impl))
-            if acc is None:
-                acc = self.impls[(eng, impl)] = SeriesAccumulator(
-                    eng, batch.source, impl, self.keep
-                )
+            if (acc := self.impls.get((eng, impl))) is None:
+                acc = self.impls[eng, impl] = SeriesAccumulator(eng, batch.source, impl, self.keep)
             acc.add_rows(batch, np.array(rs, np.int64))
 
     def join_range(
@@ -311,85 +285,66 @@ class LogAnalyzer:
         for (kind, *rest), part in series.items():
             into: dict[Any, SeriesAccumulator] = self.leaves if kind == "leaf" else self.impls
             key = tuple(rest)
-            if key not in into:
-                into[key] = SeriesAccumulator(part.engine, part.source, part.rank)
+            into.setdefault(key, SeriesAccumulator(part.engine, part.source, part.rank))
             into[key].extend(part, lines)
-        self._ranks |= ranks
+        self.rank_tags |= ranks
 
     def series(self) -> dict[tuple[str, ...], SeriesAccumulator]:
         """Every accumulator, by a key that names it (``leaf``/``impl`` and its own key)."""
-        out: dict[tuple[str, ...], SeriesAccumulator] = {}
-        out.update({("leaf", *k): v for k, v in self.leaves.items()})
-        out.update({("impl", *k): v for k, v in self.impls.items()})
-        return out
+        out: dict[tuple[str, ...], SeriesAccumulator] = {
+            ("leaf", *k): v for k, v in self.leaves.items()
+        }
+        return out | {("impl", *k): v for k, v in self.impls.items()}
 
     # ------------------------------------------------------------------ report
 
-    def _attach_inference(self) -> None:
+    def report(self) -> LogsReport:
         for src in self.sources:
             for rank, inf in src.parser.sglang_inference.items():
-                leaf = self.leaves.get((src.label, SGLANG, rank, MAIN))
-                if leaf is not None:
+                if (leaf := self.leaves.get((src.label, SGLANG, rank, MAIN))) is not None:
                     leaf.inference = inf
-
-    def report(self) -> LogsReport:
-        self._attach_inference()
         by_engine: dict[str, dict[str, list[SeriesAccumulator]]] = {}
         for (_, eng, _, cls), leaf in self.leaves.items():
             if leaf.n:
                 by_engine.setdefault(eng, {}).setdefault(cls, []).append(leaf)
         summary: dict[str, EngineSummary] = {}
-        combined_parts: list[SeriesAccumulator] = []
         for eng in ENGINES:
             classes = by_engine.get(eng)
             if not classes:
                 continue
             series = next(c for c in _CLASS_ORDER if classes.get(c))
             parts = classes[series]
-            combined_parts.extend(parts)
-            stats = merge_all(eng, parts).finish(ordered_by_time=True)
-            ranks: dict[str, list[SeriesAccumulator]] = {}
-            for p in parts:
-                ranks.setdefault(p.rank, []).append(p)
+            stats = merge_all(eng, parts).finish()
             rank_stats = {
-                r: merge_all(eng, ps).finish(ordered_by_time=True)
-                for r, ps in sorted(ranks.items())
+                r: merge_all(eng, [p for p in parts if p.rank == r]).finish()
+                for r in sorted({p.rank for p in parts})
             }
-            impls = {i: a.finish(True) for (e, i), a in sorted(self.impls.items()) if e == eng}
-            if (over := self._overflow_warning(eng)) is not None:
-                stats = replace(stats, warnings=(*stats.warnings, over))
+            impls = {i: a.finish() for (e, i), a in sorted(self.impls.items()) if e == eng}
+            more = [w for w in [self._overflow_warning(eng)] if w is not None]
             if series == LIFETIME and len(impls) > 1:
-                stats = replace(
-                    stats,
-                    warnings=(
-                        *stats.warnings,
-                        f"{len(impls)} speculative implementations print their own statistics "
-                        f"({', '.join(impls)}): each is kept apart under 'implementations'; "
-                        "these headline figures pool their lines",
-                    ),
+                more.append(
+                    f"{len(impls)} speculative implementations print their own statistics "
+                    f"({', '.join(impls)}): each is kept apart under 'implementations'; "
+                    "these headline figures pool their lines"
                 )
+            stats = replace(stats, warnings=(*stats.warnings, *more))
+            # the other classes of records, each apart, when not the headline
+            steps, lifetime, responses, bench = (
+                merge_all(eng, classes[c]).finish() if c != series and classes.get(c) else None
+                for c in (STEPS, LIFETIME, RESPONSES, BENCHES)
+            )
+            many = impls if len(impls) > 1 else None
             summary[eng] = EngineSummary(
-                eng,
-                series,
-                stats,
-                rank_stats,
-                self._secondary(eng, classes, series, STEPS),
-                self._secondary(eng, classes, series, LIFETIME),
-                self._secondary(eng, classes, series, RESPONSES),
-                self._secondary(eng, classes, series, BENCHES),
-                impls if len(impls) > 1 else None,
+                eng, series, stats, rank_stats, steps, lifetime, responses, bench, many
             )
         files = []
         for src in self.sources:
             c = src.scanner.counts
             engines: dict[str, SeriesStats] = {}
-            for eng in ENGINES:
-                if eng not in summary:
-                    continue
-                series = summary[eng].series
-                parts = [p for p in by_engine[eng][series] if p.source == src.label]
+            for eng, es in summary.items():
+                parts = [p for p in by_engine[eng][es.series] if p.source == src.label]
                 if parts:
-                    engines[eng] = merge_all(eng, parts).finish(True)
+                    engines[eng] = merge_all(eng, parts).finish()
             files.append(
                 FileReport(
                     path=src.label,
@@ -406,13 +361,21 @@ class LogAnalyzer:
                     unrecognised_examples=tuple(c.unrecognised_examples),
                 )
             )
-        combined, omitted = _combined(summary, combined_parts)
+        # the combined figure: one engine's headline series only; different engines' figures are
+        # never averaged together (servers, drafts, versions, workloads)
+        heads = [s.stats for s in summary.values()]
+        omitted = None
+        if len(heads) > 1:
+            omitted = (
+                f"records of {len(summary)} engines ({', '.join(summary)}): their figures are not "
+                "comparable and are never averaged together; see each engine's summary"
+            )
         return LogsReport(
             files=tuple(files),
             engines=tuple(summary),
             summary=summary,
-            combined_records=sum(s.stats.records for s in summary.values()),
-            combined_accept_length=combined.length.dist() if combined is not None else None,
+            combined_records=sum(s.records for s in heads),
+            combined_accept_length=heads[0].accept_length if len(heads) == 1 else None,
             skipped_lines=sum(f.skipped_lines for f in files),
             untimed_records=self.window.untimed,
             outside_window=self.window.outside,
@@ -423,11 +386,3 @@ class LogAnalyzer:
             unrecognised_lines=sum(f.unrecognised_lines for f in files),
             combined_omitted=omitted,
         )
-
-    @staticmethod
-    def _secondary(
-        eng: str, classes: dict[str, list[SeriesAccumulator]], series: str, cls: str
-    ) -> SeriesStats | None:
-        if series == cls or not classes.get(cls):
-            return None
-        return merge_all(eng, classes[cls]).finish(True)

@@ -1,25 +1,13 @@
-"""A batch of records: what a record source hands the accumulator, columnar.
-
-``specdiag logs`` is three stages, one direction::
-
-    bytes --(record source)--> RecordBatch, RecordBatch, ... --(accumulator)--> report()
-
-A **record source** (:class:`~.scan.Scanner`: the LineFinder, then the LineParser; composed
-with the compiled part where it is built, with the same records for the same bytes) turns the
-bytes of one input into batches of the records found in them, in line order.
-The accumulator consumes batches and knows nothing of which source made them.
-
-A :class:`RecordBatch` holds the numeric fields as numpy arrays (one value per record; a missing
-value is NaN for floats, -1 for counts and the CUDA-graph flag) and the few text fields as
-columns of Python values. :meth:`RecordBatch.record` gives row ``i`` back as the
-:class:`~.records.LogRecord` it came from, field for field, and :meth:`RecordBatch.of` builds a
-batch from records: the two are inverse (a property test checks it).
+"""A batch of records, columnar: what a record source hands the accumulator (the pipeline:
+docs/logs.md). :meth:`RecordBatch.record` and :meth:`RecordBatch.of` are inverse (a property
+test checks it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -32,6 +20,11 @@ I64 = npt.NDArray[np.int64]
 I8 = npt.NDArray[np.int8]
 
 _EMPTY_F: tuple[float, ...] = ()
+_NAN = float("nan")
+# the columns of one kind, read and written alike (missing: NaN, -1, None)
+_FLOATS = ("timestamp", "accept_length", "accept_rate", "throughput")
+_INTS = ("accepted_tokens", "drafted_tokens", "batch_size")
+_CODED = ("engine", "kind", "rank", "clock", "version_guess", "notes")
 
 
 T = TypeVar("T")
@@ -51,7 +44,7 @@ class Codes(Generic[T]):
         return cls(codes, tuple(table))
 
     def __getitem__(self, i: int) -> T:
-        return self.values[int(self.codes[i])]
+        return self.values[self.codes.item(i)]
 
     def code(self, value: T) -> int | None:
         """The code of ``value``; None when no row has it."""
@@ -98,87 +91,62 @@ class RecordBatch:
     def of(cls, source: str, records: Sequence[LogRecord]) -> RecordBatch:
         """The batch of these records (of one source, in order)."""
         n = len(records)
-        nan = float("nan")
+        names = (*_FLOATS, *_INTS, *_CODED)
+        columns = list(zip(*map(attrgetter(*names), records), strict=True)) or [()] * len(names)
+        cols: dict[str, Any] = {}
+        for f, col in zip(names, columns, strict=True):
+            if f in _FLOATS:
+                cols[f] = np.array([_NAN if v is None else v for v in col], np.float64)
+            elif f in _INTS:
+                cols[f] = np.array([-1 if v is None else v for v in col], np.int64)
+            else:
+                cols[f] = Codes.of(col)
         pp_n = np.fromiter((len(r.per_position) for r in records), np.int64, n)
         offsets = np.zeros(n + 1, np.int64)
         np.cumsum(pp_n, out=offsets[1:])
         return cls(
             source=source,
             line_no=np.fromiter((r.line_no for r in records), np.int64, n),
-            timestamp=_floats([r.timestamp for r in records], nan),
-            accept_length=_floats([r.accept_length for r in records], nan),
-            accept_rate=_floats([r.accept_rate for r in records], nan),
-            accepted_tokens=_ints([r.accepted_tokens for r in records]),
-            drafted_tokens=_ints([r.drafted_tokens for r in records]),
-            batch_size=_ints([r.batch_size for r in records]),
             cuda_graph=np.fromiter(
                 (-1 if r.cuda_graph is None else int(r.cuda_graph) for r in records), np.int8, n
             ),
-            throughput=_floats([r.throughput for r in records], nan),
             pp_offsets=offsets,
             per_position=np.array([x for r in records for x in r.per_position], np.float64),
             per_position_conditional=np.array(
                 [x for r in records for x in r.per_position_conditional], np.float64
             ),
-            engine=Codes.of([r.engine for r in records]),
-            kind=Codes.of([r.kind for r in records]),
-            rank=Codes.of([r.rank for r in records]),
-            clock=Codes.of([r.clock for r in records]),
-            version_guess=Codes.of([r.version_guess for r in records]),
-            notes=Codes.of([r.notes for r in records]),
             time_text=[r.time_text for r in records],
             raw=[r.raw for r in records],
+            **cols,
         )
 
     def record(self, i: int) -> LogRecord:
         """Row ``i`` as the record it came from."""
-        ts = float(self.timestamp[i])
-        length = float(self.accept_length[i])
-        rate = float(self.accept_rate[i])
-        tp = float(self.throughput[i])
-        acc, dra, graph, bs = (
-            int(self.accepted_tokens[i]),
-            int(self.drafted_tokens[i]),
-            int(self.cuda_graph[i]),
-            int(self.batch_size[i]),
-        )
-        a, b = int(self.pp_offsets[i]), int(self.pp_offsets[i + 1])
+        cols: dict[str, Any] = {
+            f: None if (v := getattr(self, f).item(i)) != v else v for f in _FLOATS
+        }
+        for f in _INTS:
+            cols[f] = None if (k := getattr(self, f).item(i)) < 0 else k
+        for f in _CODED:
+            cols[f] = getattr(self, f)[i]
+        length, graph = cols["accept_length"], self.cuda_graph.item(i)
+        a, b = self.pp_offsets.item(i), self.pp_offsets.item(i + 1)
         return LogRecord(
-            engine=self.engine[i],
-            kind=self.kind[i],
-            line_no=int(self.line_no[i]),
+            line_no=self.line_no.item(i),
             source=self.source,
-            rank=self.rank[i],
-            timestamp=None if ts != ts else ts,
-            clock=self.clock[i],
             time_text=self.time_text[i],
-            version_guess=self.version_guess[i],
-            accept_length=None if length != length else length,
-            accepted_drafts=None if length != length else length - 1.0,
-            accept_rate=None if rate != rate else rate,
-            accepted_tokens=None if acc < 0 else acc,
-            drafted_tokens=None if dra < 0 else dra,
+            accepted_drafts=None if length is None else length - 1.0,
             per_position=tuple(self.per_position[a:b].tolist()) if b > a else _EMPTY_F,
             per_position_conditional=(
                 tuple(self.per_position_conditional[a:b].tolist()) if b > a else _EMPTY_F
             ),
             cuda_graph=None if graph < 0 else bool(graph),
-            throughput=None if tp != tp else tp,
             raw=self.raw[i],
-            notes=self.notes[i],
-            batch_size=None if bs < 0 else bs,
+            **cols,
         )
 
     def records(self) -> list[LogRecord]:
         return [self.record(i) for i in range(len(self))]
-
-
-def _floats(values: list[float | None], nan: float) -> F64:
-    return np.array([nan if v is None else v for v in values], np.float64)
-
-
-def _ints(values: list[int | None]) -> I64:
-    return np.array([-1 if v is None else v for v in values], np.int64)
 
 
 class Picked(Sequence[T]):
@@ -228,26 +196,14 @@ def merge(source: str, parts: Sequence[RecordBatch], order: I64) -> RecordBatch:
         [b.pp_offsets[:-1] + off for b, off in zip(parts, np.cumsum([0, *pp_n]), strict=False)]
     )
     offsets, flat = ragged(starts[order], lens[order])
+    cols: dict[str, Any] = {f: cat(f) for f in ("line_no", "cuda_graph", *_FLOATS, *_INTS)}
+    cols |= {f: codes(getattr(b, f) for b in parts) for f in _CODED}
     return RecordBatch(
         source=source,
-        line_no=cat("line_no"),
-        timestamp=cat("timestamp"),
-        accept_length=cat("accept_length"),
-        accept_rate=cat("accept_rate"),
-        accepted_tokens=cat("accepted_tokens"),
-        drafted_tokens=cat("drafted_tokens"),
-        batch_size=cat("batch_size"),
-        cuda_graph=cat("cuda_graph"),
-        throughput=cat("throughput"),
         pp_offsets=offsets,
         per_position=np.concatenate([b.per_position for b in parts])[flat],
         per_position_conditional=np.concatenate([b.per_position_conditional for b in parts])[flat],
-        engine=codes(b.engine for b in parts),
-        kind=codes(b.kind for b in parts),
-        rank=codes(b.rank for b in parts),
-        clock=codes(b.clock for b in parts),
-        version_guess=codes(b.version_guess for b in parts),
-        notes=codes(b.notes for b in parts),
         time_text=Picked([b.time_text for b in parts], part, row),
         raw=Picked([b.raw for b in parts], part, row),
+        **cols,
     )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 import json
 import math
-from typing import IO
+from collections.abc import Callable
+from typing import IO, Any
 
 from specdiag.core.logs.records import LogRecord
 from specdiag.errors import InputError, UsageError
@@ -34,10 +35,6 @@ COLUMNS: tuple[str, ...] = (
 )
 
 
-def _num(v: float | None) -> float | None:
-    return v if v is None or math.isfinite(v) else None
-
-
 _ATTRS = {"line": "line_no", "time": "time_text"}  # columns named other than the field
 _FLOATS = ("timestamp", "accept_length", "accepted_drafts", "accept_rate", "throughput")
 
@@ -46,11 +43,24 @@ def record_dict(rec: LogRecord) -> dict[str, object]:
     """One record as a flat JSON-able dict (the JSONL row; keys = COLUMNS)."""
     d = {c: getattr(rec, _ATTRS.get(c, c)) for c in COLUMNS}
     for c in _FLOATS:
-        d[c] = _num(d[c])
+        v = d[c]
+        d[c] = v if v is None or math.isfinite(v) else None
     for c in ("per_position", "per_position_conditional", "notes"):
         d[c] = list(d[c])
     d["raw"] = dict(rec.raw)
     return d
+
+
+def _rates(v: Any) -> str:
+    return ";".join(f"{x:.4g}" for x in v)
+
+
+_CSV_CELL: dict[str, Callable[[Any], object]] = {  # the CSV cells that are not the value itself
+    "per_position": _rates,
+    "per_position_conditional": _rates,
+    "notes": " | ".join,
+    "raw": lambda v: json.dumps(v, ensure_ascii=False),
+}
 
 
 def records_format(path: str) -> str:
@@ -94,21 +104,10 @@ class RecordWriter:
                 raw = d["raw"]
                 assert isinstance(raw, dict)
                 d = {**d, "raw": {**raw, **more}}
-            row = []
-            for k in COLUMNS:
-                v = d[k]
-                if k in ("per_position", "per_position_conditional"):
-                    assert isinstance(v, list)
-                    v = ";".join(f"{x:.4g}" for x in v)
-                elif k == "notes":
-                    assert isinstance(v, list)
-                    v = " | ".join(v)
-                elif k == "raw":
-                    v = json.dumps(v, ensure_ascii=False)
-                elif v is None:
-                    v = ""
-                row.append(v)
-            self._csv.writerow(row)
+            cell = _CSV_CELL
+            self._csv.writerow(
+                cell[k](d[k]) if k in cell else "" if d[k] is None else d[k] for k in COLUMNS
+            )
         else:
             self._f.write(json.dumps(d, ensure_ascii=False, allow_nan=False) + "\n")
         self.count += 1

@@ -7,14 +7,9 @@ formula changed between versions (engines.md section 1.2):
 * 0.5.10:    rate = accept_len / num_draft_tokens               (bonus-inclusive)
 * 0.5.5:     rate = accept_len / (num_steps + 1)                (same numbers as 0.5.10 for a chain)
 
-For one (length, rate) pair, :func:`sglang_candidates` lists every (formula, num_draft_tokens)
-that reproduces both printed numbers after rounding. :class:`SGLangRateInference` tallies those
-sets over many lines (bounded memory: one counter per distinct set) and picks the pair consistent
-with the most lines. :class:`SGLangRates` is the one decision rule of a source's lines, whichever
-source read them: each line tallied in its rank's inference, in line order, and decided (formula,
-num_draft_tokens, note) from its own pair, or from the rank's best pair at that line; the Python
-parser hands it one line, the compiled source a run of lines (decided together between the points
-where the best pair can change).
+Each line's candidates (every formula and num_draft_tokens that reproduce both printed numbers)
+are tallied per rank; the pair consistent with the most lines decides the lines that do not
+decide themselves (docs/logs.md describes the rule).
 """
 
 from __future__ import annotations
@@ -68,14 +63,12 @@ def sglang_candidates(length_text: str, rate_text: str) -> frozenset[tuple[str, 
 
 @lru_cache(maxsize=65536)
 def _analysis(length_text: str, rate_text: str) -> Analysis:
-    """(candidates, the one formula that fits or None, ndts that fit per formula), cached
-    across sources (the one cache of the candidates)."""
+    """(candidates, the num_draft_tokens that fit per formula), cached across sources."""
     cands = sglang_candidates(length_text, rate_text)
-    ndts_by = {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
-    return cands, next(iter(ndts_by)) if len(ndts_by) == 1 else None, ndts_by
+    return cands, {f: tuple(sorted(n for g, n in cands if g == f)) for f in {g for g, _ in cands}}
 
 
-Analysis = tuple[frozenset[tuple[str, int]], str | None, dict[str, tuple[int, ...]]]
+Analysis = tuple[frozenset[tuple[str, int]], dict[str, tuple[int, ...]]]
 
 
 @dataclass(frozen=True)
@@ -143,20 +136,14 @@ class SGLangRateInference:
                 by_ndt[k] = by_ndt.get(k, 0) + n
         self._since.clear()
         notes: list[str] = []
-        if self.forced_formula is not None:
-            formula: str | None = self.forced_formula
-            ambiguous = False
-        elif formula_support[NEW] == 0 and formula_support[OLD] == 0:
-            formula, ambiguous = None, False
-        elif formula_support[NEW] == formula_support[OLD]:
-            formula, ambiguous = NEW, True
+        new, old = formula_support[NEW], formula_support[OLD]
+        ambiguous = self.forced_formula is None and new == old > 0
+        formula = self.forced_formula or (None if new == old == 0 else NEW if new >= old else OLD)
+        if ambiguous:
             notes.append(
                 "both SGLang accept-rate formulas fit every line; assumed >= 0.5.11 "
                 "(accepted drafts / (num_draft_tokens - 1)); pass --engine-version to be sure"
             )
-        else:
-            formula = NEW if formula_support[NEW] > formula_support[OLD] else OLD
-            ambiguous = False
         if formula is None:
             return RateInference(
                 None, None, 0, self.total, False, ("accept rate fits no known SGLang formula",)
@@ -207,15 +194,11 @@ def _same(key: PairKey) -> Pair:
 
 
 class SGLangRates:
-    """The accept-rate rule of one source's SGLang lines: per rank, an inference tallied in
-    line order; each line decided by :meth:`decide` as one line of the log, whether the Python
-    parser hands it over alone or the compiled source a run of lines.
-
-    A line is a text pair coded by :meth:`codes` (its accept len and accept rate as printed,
-    and whether 0.5.5's trailing comma names its formula); :attr:`outcomes` holds what
-    :meth:`decide` returns codes into. ``used``: per rank, the best pairs that decided lines
-    (``(formula, None)`` for the new formula, which needs no num_draft_tokens); parallel.py
-    checks them when it joins byte ranges."""
+    """The accept-rate rule of one source's SGLang lines (docs/logs.md). A line is a text pair
+    coded by :meth:`codes` (its accept len and accept rate as printed, and whether 0.5.5's
+    trailing comma names its formula); :attr:`outcomes` holds what :meth:`decide` returns codes
+    into. ``used``: per rank, the best pairs that decided lines (``(formula, None)`` for the new
+    formula, which needs no num_draft_tokens); parallel.py checks them when it joins ranges."""
 
     def __init__(self, forced: str | None) -> None:
         self.forced = forced  # the formula --engine-version names
@@ -226,9 +209,8 @@ class SGLangRates:
         self._forget()
 
     def _forget(self) -> None:
-        """The text pairs met, coded as they first come: per code its candidates, the one
-        formula that fits or None, the num_draft_tokens that fit per formula, the candidate set
-        it tallies (one object per distinct set: many pairs share one), the formula it is held
+        """The text pairs met, coded as they first come: per code its candidates and the
+        num_draft_tokens that fit per formula, the candidate set it tallies (one object per distinct set: many pairs share one), the formula it is held
         to, and its outcome when the line alone decides it (else -1); outcomes given a best
         pair, cached by (code, formula, num_draft_tokens)."""
         self._code: dict[PairKey, int] = {}
@@ -246,9 +228,6 @@ class SGLangRates:
         given before are void (the table may start afresh here: memory stays bounded)."""
         if len(self._code) > PAIRS_KEPT:
             self._forget()
-        if len(keys) == 1:  # one line (the Python parser's)
-            c = self._code.get(keys[0])
-            return [self._new(keys[0], pair(keys[0])) if c is None else c]
         code = self._code
         try:
             return [code[k] for k in keys]
@@ -272,16 +251,13 @@ class SGLangRates:
     def _outcome(self, code: int, best: RateInference | None) -> int:
         """The outcome code of a line of pair ``code`` given its rank's best pair at that line;
         -1 when the line needs the best pair and ``best`` is None."""
-        cands, only, ndts_by = self._analysis[code]
+        ndts_by = self._analysis[code][1]
         held = self._held[code]
-        note = 0
+        fits = [f for f in ([held] if held is not None else ndts_by) if f in ndts_by]
         formula: str | None
-        if held is not None:
-            formula = held if held in ndts_by else None
-            note = 0 if held in ndts_by else NOTE_NOFIT
-        elif only is not None:
-            formula = only
-        elif not cands:
+        if len(fits) == 1:
+            formula, note = fits[0], 0
+        elif not fits:
             formula, note = None, NOTE_NOFIT
         elif best is None:
             return -1
@@ -297,9 +273,8 @@ class SGLangRates:
             if best.formula == formula and best.num_draft_tokens in ndts:
                 ndt = best.num_draft_tokens
         out = (formula, ndt, note)
-        got = self._outcome_code.get(out)
-        if got is None:
-            got = self._outcome_code[out] = len(self.outcomes)
+        got = self._outcome_code.setdefault(out, len(self.outcomes))
+        if got == len(self.outcomes):
             self.outcomes.append(out)
         return got
 
@@ -317,8 +292,7 @@ class SGLangRates:
         and its own, as if the lines came one by one; between the points where the best pair
         can change (a candidate set not counted yet, or REFRESH tallies after it was last
         computed) the lines share it and are tallied together."""
-        inf = self.inference.get(rank)
-        if inf is None:
+        if (inf := self.inference.get(rank)) is None:
             inf = self.inference[rank] = SGLangRateInference(self.forced)
         out = list(map(self._static.__getitem__, codes))
         if -1 not in out:
@@ -350,8 +324,7 @@ class SGLangRates:
                 end = max(bisect_left(dyn, stale, k), end)
             for i in dyn[k:end]:
                 key = codes[i] * 3 * (MAX_NDT + 1) + bkey
-                o = self._with_best.get(key)
-                if o is None:
+                if (o := self._with_best.get(key)) is None:
                     o = self._with_best[key] = self._outcome(codes[i], best)
                 out[i] = o
             k = end

@@ -50,19 +50,17 @@ INTERVAL = "interval"  # a log interval: SGLang decode batch, vLLM SpecDecoding 
 REQUEST = "request"  # one finished request: llama.cpp "draft acceptance"
 STEP = "step"  # one verify step: llama.cpp LLAMA_TRACE "accepted N/M draft tokens"
 ITERATION = "iteration"  # one engine iteration: TensorRT-LLM specDecodingStats
-CUMULATIVE = (
-    "cumulative"  # totals since start: llama.cpp "statistics", vLLM V0 "Speculative metrics"
-)
+# totals since start: llama.cpp "statistics", vLLM V0 "Speculative metrics"
+CUMULATIVE = "cumulative"
 PER_POSITION = "per_position"  # llama.cpp "acc per pos" (belongs to the request line before it)
 # Kinds beyond server logs: a benchmark tool's summary (sglang bench_serving, vllm bench serve,
 # trtllm-bench, SpecForge), an example program's summary (vLLM spec_decode.py, llama.cpp
 # speculative), and one response body (SGLang meta_info / sglext, vLLM metrics, llama.cpp
-# timings, TensorRT-LLM per-request stats). Server kinds: all of the above.
+# timings, TensorRT-LLM per-request stats).
 BENCH = "bench"
 EXAMPLE = "example"
 RESPONSE = "response"
-SERVER_KINDS: tuple[str, ...] = (INTERVAL, REQUEST, STEP, ITERATION, CUMULATIVE, PER_POSITION)
-KINDS: tuple[str, ...] = (*SERVER_KINDS, BENCH, EXAMPLE, RESPONSE)
+KINDS = (INTERVAL, REQUEST, STEP, ITERATION, CUMULATIVE, PER_POSITION, BENCH, EXAMPLE, RESPONSE)
 
 # Clocks of ``LogRecord.timestamp``.
 CLOCK_ABSOLUTE = "absolute"  # seconds since the epoch (UTC assumed; the log has no zone)

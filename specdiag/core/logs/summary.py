@@ -1,27 +1,19 @@
-"""Streaming aggregation of records into per-engine / per-rank statistics with bounded memory.
-
-Percentiles come from a *quantised histogram*: each value is counted in a bin of width 0.001
-(accept length), 0.0001 (rates) or 1 token/s (throughput). Engines print these numbers with two
-decimals, so the histogram is exact for them and its size is bounded by the value range (at most
-a few tens of thousands of bins), not by the number of lines. Percentiles interpolate linearly
-between order statistics (numpy's default), within half a bin of the exact value otherwise.
-
-The sparkline keeps at most ``2 * SPARK_WIDTH`` buckets: when full, neighbours merge and each
-bucket covers twice as many records. Collapse stretches are runs of consecutive records with
-accept length <= 1.2; the longest ``MAX_STRETCHES`` are kept.
-"""
+"""Streaming aggregation of records into per-series statistics with bounded memory: quantised
+histograms, exact sums, the sparkline's buckets, collapse runs (docs/logs.md, "Memory is
+bounded, sums are exact" and "Exact sums", describes them)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import TypeVar
 
 import numpy as np
 
 from specdiag.core.accept import COLLAPSED_MAX_LENGTH
-from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T
+from specdiag.core.logs.batch import F64, I64, Codes, RecordBatch, T, ragged
 from specdiag.core.logs.infer import NEW, OLD, RateInference, SGLangRateInference
 from specdiag.core.logs.parse import conditional_rates
 from specdiag.core.logs.records import CLOCK_RELATIVE, CUMULATIVE, PER_POSITION, SGLANG, LogRecord
@@ -116,10 +108,7 @@ class SeriesStats:
 
 # --------------------------------------------------------------------------- exact sums
 
-# Sums are exact: a float64 is m * 2**e with an integer m < 2**53, so a sum of them (or of their
-# products with integer token counts) is an integer in units of 2**-UNIT_BITS, kept as a Python
-# int. Addition order does not matter; ratios are taken at report time (int / int: correctly
-# rounded, as ``float(Fraction(...))``).
+# exact sums: integers in units of 2**-UNIT_BITS (docs/logs.md, "Exact sums")
 UNIT_BITS = 1200
 _M18 = (1 << 18) - 1
 _M17 = (1 << 17) - 1
@@ -136,13 +125,10 @@ def exact_sums(
     if len(x) > _CHUNK:
         out = [0] * ngroups
         for a in range(0, len(x), _CHUNK):
-            chunk = exact_sums(
-                x[a : a + _CHUNK],
-                None if w is None else w[a : a + _CHUNK],
-                None if groups is None else groups[a : a + _CHUNK],
-                ngroups,
-            )
-            out = [p + q for p, q in zip(out, chunk, strict=True)]
+            s = slice(a, a + _CHUNK)
+            ws, gs = (None if v is None else v[s] for v in (w, groups))
+            part = exact_sums(x[s], ws, gs, ngroups)
+            out = [p + q for p, q in zip(out, part, strict=True)]
         return out
     units = [0] * ngroups
     if not len(x):
@@ -205,23 +191,21 @@ def _fold(bins: list[tuple[I64, I64]]) -> tuple[I64, I64]:
     return keys[cut], np.add.reduceat(counts, cut)
 
 
+@dataclass(slots=True, eq=False)
 class _Hist:
-    __slots__ = ("bins", "div", "hi", "lo", "n", "scale", "total", "wsum", "wtotal")
-
-    def __init__(self, scale: float) -> None:
-        self.scale = scale
-        # records per bin (bin key: round(x * scale)) as (keys, counts) arrays, folded into one
-        # pair now and then (bounded by the distinct bins) and when read
-        self.bins: list[tuple[I64, I64]] = []
-        self.n = 0
-        # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
-        # 1, or num_draft_tokens - 1 of a shifted histogram)
-        self.total = 0
-        self.wsum = 0
-        self.div = 1
-        self.lo = math.inf
-        self.hi = -math.inf
-        self.wtotal = 0
+    scale: float
+    # records per bin (bin key: round(x * scale)) as (keys, counts) arrays, folded into one
+    # pair now and then (bounded by the distinct bins) and when read
+    bins: list[tuple[I64, I64]] = field(default_factory=list)
+    n: int = 0
+    # exact sums of the values and of value x weight, in units of 2**-UNIT_BITS / div (div:
+    # 1, or num_draft_tokens - 1 of a shifted histogram)
+    total: int = 0
+    wsum: int = 0
+    div: int = 1
+    lo: float = math.inf
+    hi: float = -math.inf
+    wtotal: int = 0
 
     def add(self, x: F64, w: I64 | None = None) -> None:
         """Values (and their weights: drafted tokens or batch sizes, 0 for none)."""
@@ -257,58 +241,34 @@ class _Hist:
     def merge(self, o: _Hist) -> None:
         self._add_bins(o.bins)
         self.n += o.n
-        if o.div != self.div:  # a common denominator
-            self.total, self.wsum = self.total * o.div, self.wsum * o.div
-            o_total, o_wsum = o.total * self.div, o.wsum * self.div
-            self.div *= o.div
-        else:
-            o_total, o_wsum = o.total, o.wsum
-        self.total += o_total
-        self.wsum += o_wsum
-        self.lo = min(self.lo, o.lo)
-        self.hi = max(self.hi, o.hi)
+        div = math.lcm(self.div, o.div)  # a common denominator
+        a, b = div // self.div, div // o.div
+        self.total, self.wsum = self.total * a + o.total * b, self.wsum * a + o.wsum * b
+        self.div = div
+        self.lo, self.hi = min(self.lo, o.lo), max(self.hi, o.hi)
         self.wtotal += o.wtotal
 
     def shifted(self, d: int, scale: float) -> _Hist:
         """The histogram of (x - 1) / d, re-binned at ``scale``."""
         a, b = 1.0 / d, -1.0 / d
-        h = _Hist(scale)
         keys, counts = self.folded()
-        h.bins = [
-            _fold([(np.rint((a * (keys / self.scale) + b) * scale).astype(np.int64), counts)])
-        ]
-        h.n = self.n
-        h.div = self.div * d
-        h.total = self.total - ((self.n * self.div) << UNIT_BITS)
-        if self.n:
-            h.lo, h.hi = a * self.lo + b, a * self.hi + b
-        h.wsum = self.wsum - ((self.wtotal * self.div) << UNIT_BITS)
-        h.wtotal = self.wtotal
-        return h
-
-    def quantiles(self, qs: Sequence[float]) -> list[float]:
-        keys, counts = self.folded()
-        cum = np.cumsum(counts)
-        out = []
-        for q in qs:
-            pos = q * (self.n - 1)
-            lo_i = math.floor(pos)
-            frac = pos - lo_i
-            a = self._order(keys, cum, lo_i)
-            b = self._order(keys, cum, min(lo_i + 1, self.n - 1))
-            out.append(a + (b - a) * frac)
-        return out
-
-    def _order(self, keys: I64, cum: I64, i: int) -> float:
-        """The value of the i-th (0-based) order statistic."""
-        v = int(keys[int(np.searchsorted(cum, i, side="right"))]) / self.scale
-        return min(max(v, self.lo), self.hi)
+        bins = [_fold([(np.rint((a * (keys / self.scale) + b) * scale).astype(np.int64), counts)])]
+        total = self.total - ((self.n * self.div) << UNIT_BITS)
+        wsum = self.wsum - ((self.wtotal * self.div) << UNIT_BITS)
+        lo, hi = (a * self.lo + b, a * self.hi + b) if self.n else (math.inf, -math.inf)
+        return _Hist(scale, bins, self.n, total, wsum, self.div * d, lo, hi, self.wtotal)
 
     def dist(self, transform: tuple[float, float] | None = None) -> Dist | None:
         """The distribution, optionally mapped through x -> a * x + b (a > 0)."""
         if self.n == 0:
             return None
-        p5, p50, p95 = self.quantiles((0.05, 0.5, 0.95))
+        # p5, p50, p95 between the order statistics around them (numpy's default)
+        keys, counts = self.folded()
+        pos = np.array([0.05, 0.5, 0.95]) * (self.n - 1)
+        i = np.floor(pos).astype(np.int64)
+        at = np.searchsorted(np.cumsum(counts), [i, np.minimum(i + 1, self.n - 1)], side="right")
+        a, b = np.clip(keys[at] / self.scale, self.lo, self.hi)
+        p5, p50, p95 = (a + (b - a) * (pos - i)).tolist()
         vals = [ratio(self.total, self.n * self.div), p5, p50, p95, self.lo, self.hi]
         wm = ratio(self.wsum, self.wtotal * self.div) if self.wtotal > 0 else None
         if transform is not None:
@@ -326,9 +286,6 @@ class _Bucket:
     n: int
     sum: int
     t: float
-
-
-SparkPart = tuple[int, int, int, float]
 
 
 class _Spark:
@@ -358,8 +315,11 @@ class _Spark:
         if not len(x):
             return
         self._coarsen(spark_per(self.n + len(x)))
-        for i, n, total, first_t in _parts(x, t, self.n, self.per):
-            self._take(i, n, total, first_t)
+        idx = (np.arange(len(x)) + self.n) // self.per  # each value's bucket
+        sums = exact_sums(x, groups=idx - idx[0], ngroups=int(idx[-1] - idx[0]) + 1)
+        starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]]).tolist()
+        for j, (a, z) in enumerate(zip(starts, [*starts[1:], len(x)], strict=True)):
+            self._take(int(idx[a]), z - a, sums[j], float(t[a]))
 
     def after(self, before: int) -> None:
         """A byte range's series: its kept records bucketed as records ``before``.. of the
@@ -407,36 +367,19 @@ def spark_per(n: int) -> int:
     return per
 
 
-def _parts(x: F64, t: F64, offset: int, per: int) -> list[SparkPart]:
-    """(bucket, records, exact sum, first timestamp) of the buckets ``[i * per, (i + 1) * per)``
-    that the values cover, the first being record ``offset`` of the series."""
-    idx = (np.arange(len(x)) + offset) // per - offset // per
-    sums = exact_sums(x, groups=idx, ngroups=int(idx[-1]) + 1)
-    starts = np.flatnonzero(np.r_[True, idx[1:] != idx[:-1]]).tolist()
-    ends = [*starts[1:], len(x)]
-    return [
-        (offset // per + j, z - a, sums[j], float(t[a]))
-        for j, (a, z) in enumerate(zip(starts, ends, strict=True))
-    ]
-
-
-def _render_spark(buckets: list[_Bucket], lo: float, hi: float) -> tuple[str, tuple[float, ...]]:
+def _render_spark(buckets: list[_Bucket], hi: float) -> tuple[str, tuple[float, ...]]:
+    """At most SPARK_WIDTH means of neighbouring buckets, drawn from 1 to ``hi``."""
     if not buckets:
         return "", ()
     groups = min(SPARK_WIDTH, len(buckets))
+    cuts = [g * len(buckets) // groups for g in range(groups + 1)]
     values = []
-    for g in range(groups):
-        a = g * len(buckets) // groups
-        z = (g + 1) * len(buckets) // groups
+    for a, z in pairwise(cuts):
         n = sum(b.n for b in buckets[a:z])
-        s = sum(b.sum for b in buckets[a:z])
-        values.append(ratio(s, n) if n else lo)
-    span = hi - lo
-    chars = []
-    for v in values:
-        i = 0 if span <= 1e-12 else round((v - lo) / span * (len(SPARK_CHARS) - 1))
-        chars.append(SPARK_CHARS[max(0, min(len(SPARK_CHARS) - 1, i))])
-    return "".join(chars), tuple(values)
+        values.append(ratio(sum(b.sum for b in buckets[a:z]), n) if n else 1.0)
+    top, span = len(SPARK_CHARS) - 1, hi - 1.0
+    idx = [0 if span <= 1e-12 else round((v - 1.0) / span * top) for v in values]
+    return "".join(SPARK_CHARS[max(0, min(top, i))] for i in idx), tuple(values)
 
 
 # --------------------------------------------------------------------------- accumulator
@@ -466,6 +409,8 @@ def _code_counts(col: Codes[T], rows: I64) -> list[tuple[T, int]]:
 
 
 K = TypeVar("K")  # a counted value
+# the accumulator's counters, merged by addition
+_SUMMED = ("n", "acc_sum", "drafted_sum", "counted", "graph_true", "graph_false", "collapsed")
 
 
 def _add_counts(into: dict[K, int], items: Iterable[tuple[K, int]]) -> None:
@@ -566,10 +511,9 @@ class SeriesAccumulator:
         self.throughput.add(tp[~np.isnan(tp)])
         acc = batch.accepted_tokens[rows]
         counted = (acc >= 0) & (drafted > 0)
-        if counted.any():
-            self.acc_sum += int_sum(acc[counted])
-            self.drafted_sum += int_sum(drafted[counted])
-            self.counted += int(counted.sum())
+        self.acc_sum += int_sum(acc[counted])
+        self.drafted_sum += int_sum(drafted[counted])
+        self.counted += int(counted.sum())
         graph = batch.cuda_graph[rows]
         self.graph_true += int((graph == 1).sum())
         self.graph_false += int((graph == 0).sum())
@@ -593,10 +537,7 @@ class SeriesAccumulator:
             if self.first_ts is None or ts[i] < self.first_ts:
                 self.first_ts, self.first_text = float(ts[i]), texts[int(rows[i])]
         elif self.first_text is None:
-            for r in rows.tolist():
-                if texts[r] is not None:
-                    self.first_text = texts[r]
-                    break
+            self.first_text = next((t for r in rows.tolist() if (t := texts[r]) is not None), None)
         # the latest: a timed line at or after every timed line before it, or a line with a
         # time but no timestamp, whichever comes last
         prior = -np.inf if self.last_ts is None else self.last_ts
@@ -611,10 +552,8 @@ class SeriesAccumulator:
                 self.last_text = texts[r]
                 break
         if self.keep:
-            for j in np.flatnonzero(~timed)[::-1].tolist():
-                if texts[int(rows[j])] is not None:
-                    self.last_untimed = texts[int(rows[j])]
-                    break
+            untimed = (texts[r] for r in rows[~timed][::-1].tolist())
+            self.last_untimed = next((t for t in untimed if t is not None), self.last_untimed)
         if timed.any():
             top = float(tsl.max())
             if self.last_ts is None or top >= self.last_ts:
@@ -655,11 +594,9 @@ class SeriesAccumulator:
                 run = _Run(
                     z - a, int(lines[first]), texts[first], sums[g], last_line, last_text, lead
                 )
-            if z == n:
-                self._run = run
-            else:
+            if z < n:
                 self._close_run(run)
-                self._run = None
+            self._run = run if z == n else None
 
     def _add_positions(self, batch: RecordBatch, rows: I64, weight: I64) -> None:
         """Per-position rates, weighted by drafted tokens (1 where a line prints none)."""
@@ -671,10 +608,9 @@ class SeriesAccumulator:
         lens, starts, w = lens[some], off[rows[some]], weight[some]
         ks, cnt = np.unique(lens, return_counts=True)
         _add_counts(self.positions, zip(ks.tolist(), cnt.tolist(), strict=True))
-        total = int(lens.sum())
-        before = np.repeat(np.cumsum(lens) - lens, lens)
-        pos = np.arange(total) - before
-        vals = batch.per_position[np.repeat(starts, lens) + pos]
+        offsets, flat = ragged(starts, lens)
+        pos = np.arange(len(flat)) - np.repeat(offsets[:-1], lens)
+        vals = batch.per_position[flat]
         wv = np.repeat(w, lens)
         npos = int(lens.max())
         sums = exact_sums(vals, wv, groups=pos, ngroups=npos)
@@ -682,10 +618,8 @@ class SeriesAccumulator:
 
     def _add_pp(self, sums: list[int], weights: list[int]) -> None:
         """Per-position exact sums (units) and weights, position by position."""
-        grow = len(sums) - len(self.pp_sum)
-        if grow > 0:
-            self.pp_sum += [0] * grow
-            self.pp_w += [0] * grow
+        grow = [0] * (len(sums) - len(self.pp_sum))  # (none when not longer)
+        self.pp_sum, self.pp_w = self.pp_sum + grow, self.pp_w + grow
         for i, (s, w) in enumerate(zip(sums, weights, strict=True)):
             self.pp_sum[i] += s
             self.pp_w[i] += w
@@ -808,21 +742,13 @@ class SeriesAccumulator:
 
     def _merge_sums(self, o: SeriesAccumulator) -> None:
         """The parts whose merge does not depend on order."""
-        self.n += o.n
-        _add_counts(self.kinds, o.kinds.items())
-        self.length.merge(o.length)
-        self.rate.merge(o.rate)
-        self.throughput.merge(o.throughput)
-        self.acc_sum += o.acc_sum
-        self.drafted_sum += o.drafted_sum
-        self.counted += o.counted
-        self.graph_true += o.graph_true
-        self.graph_false += o.graph_false
+        for f in _SUMMED:
+            setattr(self, f, getattr(self, f) + getattr(o, f))
+        for f in ("kinds", "positions", "versions", "notes"):
+            _add_counts(getattr(self, f), getattr(o, f).items())
+        for f in ("length", "rate", "throughput"):
+            getattr(self, f).merge(getattr(o, f))
         self._add_pp(o.pp_sum, o.pp_w)
-        _add_counts(self.positions, o.positions.items())
-        _add_counts(self.versions, o.versions.items())
-        _add_counts(self.notes, o.notes.items())
-        self.collapsed += o.collapsed
 
     def _sglang_rate_part(self) -> tuple[set[tuple[str | None, int | None]], _Hist | None]:
         """This series' drafts-only rates, normalised with its own inference (a leaf) or its
@@ -842,9 +768,9 @@ class SeriesAccumulator:
 
     # ------------------------------------------------------------------ finish
 
-    def finish(self, ordered_by_time: bool = False) -> SeriesStats:
+    def finish(self) -> SeriesStats:
         """Final statistics (does not change the accumulator; an open collapse run counts as
-        ended here)."""
+        ended here; the sparkline's buckets in time order when every one has a time)."""
         stretches, stretch_count = self.stretches, self.stretch_count
         if self._run is not None and (st := self._stretch(self._run, final=True)) is not None:
             stretches, stretch_count = [*stretches, st], stretch_count + 1
@@ -866,23 +792,14 @@ class SeriesAccumulator:
                 f"({seen}): each part's accept rates use its own"
             )
         elif self.engine == SGLANG and inference is not None and rate is not None:
-            if inference.formula == NEW:
-                pass  # the per-line rates are the printed ones
-            elif inference.formula == OLD and inference.num_draft_tokens:
-                ndt = inference.num_draft_tokens
-                rate = self.length.dist((1.0 / (ndt - 1), -1.0 / (ndt - 1)))
-            else:
+            if inference.formula == OLD and inference.num_draft_tokens:
+                d = inference.num_draft_tokens - 1
+                rate = self.length.dist((1.0 / d, -1.0 / d))
+            elif inference.formula != NEW:  # (NEW: the per-line rates are the printed ones)
                 rate = None
             warnings.extend(inference.notes)
-        per_pos: list[PositionStat] = []
-        if self.pp_sum:
-            unc = [
-                ratio(s, w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)
-            ]
-            cond, _ = conditional_rates(unc)
-            per_pos = [
-                PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
-            ]
+        unc = [ratio(s, w) if w > 0 else 0.0 for s, w in zip(self.pp_sum, self.pp_w, strict=True)]
+        cond, _ = conditional_rates(unc)
         # the most frequent count of positions; a tie goes to the larger count (never to the
         # order the counts were first met, which differs between the two sources)
         draft_positions = (
@@ -891,11 +808,11 @@ class SeriesAccumulator:
         if draft_positions is None and inference is not None and inference.num_draft_tokens:
             draft_positions = inference.num_draft_tokens - 1
         buckets = self.spark.buckets
-        if ordered_by_time and all(not math.isnan(b.t) for b in buckets):
+        if all(not math.isnan(b.t) for b in buckets):
             buckets = sorted(buckets, key=lambda b: b.t)
         spark, spark_values = _render_spark(
-            buckets, 1.0, max(self.length.hi, 1.0) if self.length.n else 1.0
-        )
+            buckets, max(self.length.hi, 1.0)
+        )  # (hi: -inf when empty)
         graph_n = self.graph_true + self.graph_false
         graph_share = self.graph_false / graph_n if graph_n else None
         if graph_share is not None and graph_share >= GRAPH_WARN_SHARE:
@@ -923,7 +840,7 @@ class SeriesAccumulator:
                 f"{longest.records} records{where}"
             )
         no_len = self.n - self.length.n
-        if no_len and self.n:
+        if no_len:
             warnings.append(
                 f"{no_len} of {self.n} records carry no accept length (the engine version does "
                 "not print it); only their accept rate is used"
@@ -952,14 +869,16 @@ class SeriesAccumulator:
             accept_length=length,
             accepted_drafts=drafts,
             accept_rate=rate,
-            throughput=self.throughput.dist() if self.throughput.n else None,
+            throughput=self.throughput.dist(),
             throughput_label=tp_label if self.throughput.n else None,
             accepted_tokens=self.acc_sum if self.counted else None,
             drafted_tokens=self.drafted_sum if self.counted else None,
             pooled_accept_rate=self.acc_sum / self.drafted_sum if self.drafted_sum else None,
             cuda_graph_records=graph_n,
             cuda_graph_false_share=graph_share,
-            per_position=tuple(per_pos),
+            per_position=tuple(
+                PositionStat(i + 1, u, c) for i, (u, c) in enumerate(zip(unc, cond, strict=True))
+            ),
             draft_positions=draft_positions,
             collapse_stretches=tuple(stretches),
             collapse_stretch_count=stretch_count,
