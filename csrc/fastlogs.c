@@ -12,13 +12,9 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------------------------------------ */
-/* stage A: items                                                                               */
 
 enum { IT_PY = 0, IT_OVERLONG = 1, IT_SGL = 2, IT_VLLM = 3 };
 #define PREV_NONE (-1)
@@ -95,9 +91,6 @@ static void *grow(Block *b, Grow *g, size_t size) {
 }
 
 #define NPP(b) ((b)->pp.n / (Py_ssize_t)(2 * sizeof(double)))
-
-/* ------------------------------------------------------------------------------------------ */
-/* stage A: helpers                                                                             */
 
 static inline int isdig(char c) { return c >= '0' && c <= '9'; }
 
@@ -262,8 +255,7 @@ static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const cha
     if (!lit(&p, end, "] Decode batch")) return 0;
     if (p + 1 < end && p[0] == ' ' && p[1] == '[') {
         p += 2;
-        if (digits(&p, end) == 0) return 0;
-        if (!lit(&p, end, "]")) return 0;
+        if (!digits(&p, end) || !lit(&p, end, "]")) return 0;
     }
     if (!lit(&p, end, ", #running-req: ")) return 0;
     const char *rq = p;
@@ -280,19 +272,13 @@ static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const cha
     it->rate_t = p - base;
     if (!(it->rate_len = num_field(&p, end, &it->raw_rate, &ok_rate))) return 0;
     if (!lit(&p, end, ", cuda graph: ")) return 0;
-    if (lit(&p, end, "True"))
-        it->flag = 1;
-    else if (lit(&p, end, "False"))
-        it->flag = 0;
-    else
+    it->flag = lit(&p, end, "True");
+    if (!it->flag && !lit(&p, end, "False")) return 0;
+    if (!lit(&p, end, ", gen throughput (token/s): ") || !num_field(&p, end, &it->throughput, &ok_tp))
         return 0;
-    if (!lit(&p, end, ", gen throughput (token/s): ")) return 0;
-    if (!num_field(&p, end, &it->throughput, &ok_tp)) return 0;
-    if (!lit(&p, end, ", #queue-req: ") || !digits(&p, end)) return 0;
-    if (p != end) return 0;
+    if (!lit(&p, end, ", #queue-req: ") || !digits(&p, end) || p != end) return 0;
     /* LineParser._sglang's checks; a failure goes to the Python path (which says why) */
-    if (!ok_len || !ok_rate || !ok_tp) return -1;
-    if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
+    if (!ok_len || !ok_rate || !ok_tp || it->length < 1.0 || it->raw_rate > 1.0) return -1;
     if (it->length > cfg->max_len || it->throughput > cfg->max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
     if (it->rank_len > 64) return -1; /* a long rank tag (rare): fast.py codes short texts */
@@ -356,12 +342,11 @@ static int vllm_fast(const ScanCfg *cfg, Block *b, const char *s, const char *e,
     const char *t;
     int64_t n;
     int ok;
-    if (!lit(&p, end, "Mean acceptance length: ")) return 0;
-    if (!num_field(&p, end, &it->mean, &ok)) return 0;
+    if (!lit(&p, end, "Mean acceptance length: ") || !num_field(&p, end, &it->mean, &ok)) return 0;
     if (!ok) return -1;
-    if (!lit(&p, end, ", Accepted throughput: ")) return 0;
-    if (!num_field(&p, end, &it->throughput, &ok)) return 0;
-    if (!lit(&p, end, " tokens/s")) return 0;
+    if (!lit(&p, end, ", Accepted throughput: ") || !num_field(&p, end, &it->throughput, &ok) ||
+        !lit(&p, end, " tokens/s"))
+        return 0;
     if (!ok) return -1;
     if (!lit(&p, end, ", Drafted throughput: ") || !numchars(&p, end)) return 0;
     if (!lit(&p, end, " tokens/s, Accepted: ")) return 0;
@@ -566,12 +551,8 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
                           &PyTuple_Type, &fk, &cfg.max_len, &cfg.max_tp))
         return NULL;
     cfg.max_line = max_line;
-    if (start < 0 || end > PyBytes_GET_SIZE(data) || start > end) {
-        PyErr_SetString(PyExc_ValueError, "range outside the data");
-        return NULL;
-    }
-    if (cfg.anchor_len < 1) {
-        PyErr_SetString(PyExc_ValueError, "an empty anchor");
+    if (start < 0 || end > PyBytes_GET_SIZE(data) || start > end || cfg.anchor_len < 1) {
+        PyErr_SetString(PyExc_ValueError, "a range outside the data, or an empty anchor");
         return NULL;
     }
     if (words(kw, &cfg.kw) < 0 || words(sk, &cfg.sk) < 0 || words(fk, &cfg.fk) < 0) return NULL;

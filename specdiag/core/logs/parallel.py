@@ -63,9 +63,8 @@ class _Part:
 def _history_free(rec: LogRecord) -> bool:
     """A record that the lines before it cannot change (read by the parser from its line; an
     SGLang line decided by its rank's best pair is checked at the join, by the pair)."""
-    if rec.kind == PER_POSITION:
-        return False
-    return rec.engine == SGLANG or (rec.engine == VLLM and rec.version_guess == "vllm >= 0.10")
+    v10 = rec.engine == VLLM and rec.version_guess == "vllm >= 0.10"
+    return rec.kind != PER_POSITION and (rec.engine == SGLANG or v10)
 
 
 def _previous_lines(fd: int, start: int) -> list[bytes] | None:
@@ -230,9 +229,7 @@ def _exact(parts: list[_Part]) -> dict[str, SGLangRateInference] | None:
             if k and not _decided_alike(tallies.get(rank), part.inference.get(rank), pairs):
                 return None
         for rank, inf in part.inference.items():
-            if rank not in tallies:
-                tallies[rank] = SGLangRateInference(inf.forced_formula)
-            tallies[rank].merge(inf)
+            tallies.setdefault(rank, SGLangRateInference(inf.forced_formula)).merge(inf)
     ranks = set().union(*(p.ranks for p in parts))
     return tallies if len(ranks) <= MAX_RANK_SERIES and not any(p.overflow for p in parts) else None
 
