@@ -12,6 +12,7 @@ import os
 import signal
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
+from typing import Any
 
 from specdiag.core.logs.analyze import MAX_RANK_SERIES, LogAnalyzer
 from specdiag.core.logs.infer import NEW, OLD, REFRESH, SGLangRateInference
@@ -286,7 +287,7 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
     worker process each, into ``analyzer``; False, with nothing added, when joining them would
     not give exactly what one process gives."""
     # fork where there is one: fast, and no re-import
-    ctx = multiprocessing.get_context(
+    ctx: Any = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
     conns: list[Connection] = []
@@ -316,7 +317,7 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
         try:
             while len(got) < len(conns):
                 for ready in wait([c for k, c in enumerate(conns) if k not in got]):
-                    k = conns.index(ready)
+                    k = next(k for k, c in enumerate(conns) if c is ready)
                     part = conns[k].recv()
                     if not isinstance(part, _Part):
                         return False
