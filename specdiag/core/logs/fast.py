@@ -411,8 +411,9 @@ def _fast_batch(
 ) -> RecordBatch:
     """The batch of the fast lines ``rows`` (item indices, in order); ``pp``: the Block's
     (per-position rate, conditional rate) pairs."""
-    t = tab[rows]
-    is_sgl = t["type"] == IT_SGL
+    types = tab["type"][rows]
+    is_sgl = types == IT_SGL
+    n = len(rows)
     vt = p.version_text  # a given --engine-version wins over the guesses
     sgl_versions = (SGL_VERSION_0511, SGL_VERSION_0510, SGL_VERSION_NEWISH)  # by rate formula
     if vt is not None and p.engine == SGLANG:
@@ -420,35 +421,40 @@ def _fast_batch(
     vllm_version = "vllm " + vt if vt is not None and p.engine == VLLM else "vllm >= 0.10"
     versions = (*sgl_versions, vllm_version)
     ver = np.where(is_sgl, sgl.version[rows] - 1, 3)
-    note = np.where(is_sgl, sgl.note[rows], np.where(t["flag"] == 1, 3, 0))
-    offsets, flat = ragged(t["pp_off"], t["pp_n"])  # the kept rows' per-position values
+    flag = tab["flag"][rows]
+    note = np.where(is_sgl, sgl.note[rows], np.where(flag == 1, 3, 0))
+    lens = tab["pp_n"][rows]
+    offsets, flat = ragged(tab["pp_off"][rows], lens)  # the kept rows' per-position values
     ts = f.ts[rows]
-    running = t["running"]
+    timed = ~np.isnan(ts)
+    running = tab["running"][rows]
     return RecordBatch(
         source=p.source,
-        line_no=base + t["line"],
+        line_no=base + tab["line"][rows],
         timestamp=ts,
-        accept_length=np.where(is_sgl, t["length"], t["mean"]),
-        accept_rate=np.where(is_sgl, sgl.rate[rows], t["accepted"] / np.maximum(t["drafted"], 1)),
-        accepted_tokens=np.where(is_sgl, -1, t["accepted"]),
-        drafted_tokens=np.where(is_sgl, -1, t["drafted"]),
+        accept_length=np.where(is_sgl, tab["length"][rows], tab["mean"][rows]),
+        accept_rate=np.where(
+            is_sgl, sgl.rate[rows], tab["accepted"][rows] / np.maximum(tab["drafted"][rows], 1)
+        ),
+        accepted_tokens=np.where(is_sgl, -1, tab["accepted"][rows]),
+        drafted_tokens=np.where(is_sgl, -1, tab["drafted"][rows]),
         batch_size=np.where(is_sgl & (running <= MAX_TOKEN_COUNT), running, -1),
-        cuda_graph=np.where(is_sgl, t["flag"], -1).astype(np.int8),
-        throughput=t["throughput"],
+        cuda_graph=np.where(is_sgl, flag, -1).astype(np.int8),
+        throughput=tab["throughput"][rows],
         pp_offsets=offsets,
         per_position=pp[flat, 0],
         per_position_conditional=pp[flat, 1],
         engine=Codes(np.where(is_sgl, 0, 1).astype(np.int32), (SGLANG, VLLM)),
-        kind=Codes(np.zeros(len(rows), np.int32), (INTERVAL,)),
+        kind=Codes(np.zeros(n, np.int32), (INTERVAL,)),
         rank=Codes(np.where(is_sgl, f.rank[rows], len(f.ranks)).astype(np.int32), (*f.ranks, "")),
         clock=Codes(
-            np.where(np.isnan(ts), 2, np.where(is_sgl, 0, 1)).astype(np.int32),
+            np.where(timed, np.where(is_sgl, 0, 1), 2).astype(np.int32),
             (CLOCK_ABSOLUTE, CLOCK_NO_YEAR, None),
         ),
         version_guess=Codes(ver.astype(np.int32), versions),
         notes=Codes(note.astype(np.int32), ((), (N_SGL_NOFIT,), (N_SGL_AMBIG,), (N_RATE_CLAMP,))),
-        time_text=_FromLine(data, t["s"], t["e"], p.source, "time_text", None),
-        raw=_FromLine(data, t["s"], t["e"], p.source, "raw", ()),
+        time_text=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "time_text", None),
+        raw=_FromLine(data, tab["s"][rows], tab["e"][rows], p.source, "raw", ()),
     )
 
 
