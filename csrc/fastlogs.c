@@ -289,11 +289,9 @@ static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const cha
 }
 
 static int try_sgl(const ScanCfg *cfg, const char *base, const char *s, const char *e, Item *it) {
-    const char *q = s;
-    while (q < e && (q = (const char *)memchr(q, '[', (size_t)(e - q))) != NULL) {
+    for (const char *q = s; q < e && (q = (const char *)memchr(q, '[', (size_t)(e - q))); q++) {
         int r = sgl_at(cfg, base, q, e, it);
         if (r != 0) return r;
-        q++;
     }
     return 0;
 }
