@@ -1,26 +1,20 @@
-/* specdiag.core.logs._fastlogs: the compiled scanner of `specdiag logs`, a record source's
- * bytes stage. It scans and extracts; it holds no accumulation state.
+/* specdiag.core.logs._fastlogs: the compiled part of the `specdiag logs` record source
+ * (docs/logs.md, "The compiled source"). It scans and extracts; it holds no state.
  *
- * scan(data, start, end, ...) runs without the GIL. It mirrors LineFinder._block:
- * finds candidate lines (anchor, then a keyword), counts lines, and for the two default layouts (SGLang >= 0.5.10 "Decode batch" with its
- * logger prefix, vLLM >= 0.10 "SpecDecoding metrics") extracts every field with the checks of
- * LineParser._sglang / _vllm. Every other candidate line (and any line that is not
- * plain ASCII, or holds ESC or CR) is kept for the Python parser. It stops at a line the Python
- * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts).
- *
- * It returns the items (one packed Item per candidate line: the line's offsets, and the fields
- * of a fast line) and the vLLM per-position rates with their conditional rates as bytes, which
- * specdiag/core/logs/fast.py reads with numpy and turns into a batch of records.
+ * scan(data, start, end, ...) runs without the GIL and mirrors LineFinder._find: it finds the
+ * candidate lines (the anchor, then a keyword), counts lines, and extracts every field of the two
+ * default layouts (SGLang >= 0.5.10 "Decode batch", vLLM >= 0.10 "SpecDecoding metrics") with the
+ * checks of LineParser._sglang / _vllm; every other candidate line (and any line that is not plain
+ * ASCII, or holds ESC or CR) is left to the Python parser. It stops at a line the Python
+ * LineFinder treats specially (a block header, a line cut mid-field, a summary's counts). It
+ * returns one packed Item per candidate line and vLLM's per-position rates as bytes, which
+ * specdiag/core/logs/fast.py turns into a batch of records with numpy.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ------------------------------------------------------------------------------------------ */
-/* stage A: items                                                                               */
 
 enum { IT_PY = 0, IT_OVERLONG = 1, IT_SGL = 2, IT_VLLM = 3 };
 #define PREV_NONE (-1)
@@ -98,10 +92,14 @@ static void *grow(Block *b, Grow *g, size_t size) {
 
 #define NPP(b) ((b)->pp.n / (Py_ssize_t)(2 * sizeof(double)))
 
-/* ------------------------------------------------------------------------------------------ */
-/* stage A: helpers                                                                             */
-
 static inline int isdig(char c) { return c >= '0' && c <= '9'; }
+
+/* whether the bytes at p have the shape pat: 'd' a digit, any other character itself */
+static inline int shape(const char *p, const char *pat) {
+    for (; *pat; p++, pat++)
+        if (*pat == 'd' ? !isdig(*p) : *p != *pat) return 0;
+    return 1;
+}
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -223,17 +221,8 @@ typedef struct {
 /* SGLANG_LINE_FAST tried at the '[' at q; the line ends at end. */
 static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const char *end, Item *it) {
     const char *p = q + 1;
-    if (end - p < 19) return 0;
-    for (int i = 0; i < 10; i++) {
-        char c = p[i];
-        if (i == 4 || i == 7) {
-            if (c != '-') return 0;
-        } else if (!isdig(c))
-            return 0;
-    }
-    if (p[10] != ' ' && p[10] != 'T') return 0;
-    if (!isdig(p[11]) || !isdig(p[12]) || p[13] != ':' || !isdig(p[14]) || !isdig(p[15]) ||
-        p[16] != ':' || !isdig(p[17]) || !isdig(p[18]))
+    if (end - p < 19 || !shape(p, "dddd-dd-dd") || (p[10] != ' ' && p[10] != 'T') ||
+        !shape(p + 11, "dd:dd:dd"))
         return 0;
     it->timed = 1;
     it->ymd = dnum(p, 4) * 10000 + dnum(p + 5, 2) * 100 + dnum(p + 8, 2);
@@ -260,18 +249,13 @@ static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const cha
         p = g;
     }
     /* rank group text r0..p, stripped (it starts with a space when present) */
-    if (p > r0) {
-        it->rank = (r0 + 1) - base;
-        it->rank_len = p - (r0 + 1);
-    } else {
-        it->rank = r0 - base;
-        it->rank_len = 0;
-    }
+    const char *rs = p > r0 ? r0 + 1 : r0;
+    it->rank = rs - base;
+    it->rank_len = p - rs;
     if (!lit(&p, end, "] Decode batch")) return 0;
     if (p + 1 < end && p[0] == ' ' && p[1] == '[') {
         p += 2;
-        if (digits(&p, end) == 0) return 0;
-        if (!lit(&p, end, "]")) return 0;
+        if (!digits(&p, end) || !lit(&p, end, "]")) return 0;
     }
     if (!lit(&p, end, ", #running-req: ")) return 0;
     const char *rq = p;
@@ -288,19 +272,13 @@ static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const cha
     it->rate_t = p - base;
     if (!(it->rate_len = num_field(&p, end, &it->raw_rate, &ok_rate))) return 0;
     if (!lit(&p, end, ", cuda graph: ")) return 0;
-    if (lit(&p, end, "True"))
-        it->flag = 1;
-    else if (lit(&p, end, "False"))
-        it->flag = 0;
-    else
+    it->flag = lit(&p, end, "True");
+    if (!it->flag && !lit(&p, end, "False")) return 0;
+    if (!lit(&p, end, ", gen throughput (token/s): ") || !num_field(&p, end, &it->throughput, &ok_tp))
         return 0;
-    if (!lit(&p, end, ", gen throughput (token/s): ")) return 0;
-    if (!num_field(&p, end, &it->throughput, &ok_tp)) return 0;
-    if (!lit(&p, end, ", #queue-req: ") || !digits(&p, end)) return 0;
-    if (p != end) return 0;
+    if (!lit(&p, end, ", #queue-req: ") || !digits(&p, end) || p != end) return 0;
     /* LineParser._sglang's checks; a failure goes to the Python path (which says why) */
-    if (!ok_len || !ok_rate || !ok_tp) return -1;
-    if (it->length < 1.0 || it->raw_rate > 1.0) return -1;
+    if (!ok_len || !ok_rate || !ok_tp || it->length < 1.0 || it->raw_rate > 1.0) return -1;
     if (it->length > cfg->max_len || it->throughput > cfg->max_tp) return -1; /* out_of_range: Python */
     if (it->len_len + it->rate_len + 1 >= 40) return -1; /* beyond the analysis cache's key */
     if (it->rank_len > 64) return -1; /* a long rank tag (rare): fast.py codes short texts */
@@ -311,11 +289,9 @@ static int sgl_at(const ScanCfg *cfg, const char *base, const char *q, const cha
 }
 
 static int try_sgl(const ScanCfg *cfg, const char *base, const char *s, const char *e, Item *it) {
-    const char *q = s;
-    while (q < e && (q = (const char *)memchr(q, '[', (size_t)(e - q))) != NULL) {
+    for (const char *q = s; q < e && (q = (const char *)memchr(q, '[', (size_t)(e - q))); q++) {
         int r = sgl_at(cfg, base, q, e, it);
         if (r != 0) return r;
-        q++;
     }
     return 0;
 }
@@ -329,21 +305,16 @@ static int plain_ascii(const char *s, const char *e) {
     const __m128i esc = _mm_set1_epi8(0x1b), cr = _mm_set1_epi8('\r'), bq = _mm_set1_epi8('`'),
                   lt = _mm_set1_epi8('<'), amp = _mm_set1_epi8('&');
     /* 16 bytes at a time; the last 16 overlap the ones before (the tests are per byte) */
-    for (int last = 0; e - s >= 16 && !last;) {
-        if (p + 16 > e) {
-            p = e - 16;
-            last = 1;
-        }
+    for (; e - s >= 16; p += 16) {
+        if (p + 16 > e) p = e - 16;
         __m128i x = _mm_loadu_si128((const __m128i *)p);
         __m128i bad = _mm_or_si128(_mm_cmpeq_epi8(x, esc), _mm_cmpeq_epi8(x, cr));
         if (_mm_movemask_epi8(_mm_or_si128(bad, x))) return 0; /* high bit: >= 0x80 */
         __m128i q = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, bq), _mm_cmpeq_epi8(x, lt)),
                                  _mm_cmpeq_epi8(x, amp));
         if (_mm_movemask_epi8(q)) sus = 1;
-        p += 16;
-        if (p == e) last = 1;
+        if (p + 16 == e) return sus ? 2 : 1;
     }
-    if (e - s >= 16) return sus ? 2 : 1;
 #endif
     for (; p < e; p++) {
         unsigned char u = (unsigned char)*p;
@@ -358,8 +329,8 @@ static inline int py_space(char c) {
            (c >= 0x1c && c <= 0x1f);
 }
 
-/* the default vLLM layout and the checks of LineParser._vllm. */
-static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char *s, const char *e, Item *it) {
+/* the default vLLM layout and the checks of LineParser._vllm (*it: zeroed by the caller) */
+static int vllm_fast(const ScanCfg *cfg, Block *b, const char *s, const char *e, Item *it) {
     static const char MARK[] = "SpecDecoding metrics: ";
     const char *m = find_sub(s, e, MARK, sizeof(MARK) - 1);
     if (!m) return 0;
@@ -369,12 +340,11 @@ static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char 
     const char *t;
     int64_t n;
     int ok;
-    if (!lit(&p, end, "Mean acceptance length: ")) return 0;
-    if (!num_field(&p, end, &it->mean, &ok)) return 0;
+    if (!lit(&p, end, "Mean acceptance length: ") || !num_field(&p, end, &it->mean, &ok)) return 0;
     if (!ok) return -1;
-    if (!lit(&p, end, ", Accepted throughput: ")) return 0;
-    if (!num_field(&p, end, &it->throughput, &ok)) return 0;
-    if (!lit(&p, end, " tokens/s")) return 0;
+    if (!lit(&p, end, ", Accepted throughput: ") || !num_field(&p, end, &it->throughput, &ok) ||
+        !lit(&p, end, " tokens/s"))
+        return 0;
     if (!ok) return -1;
     if (!lit(&p, end, ", Drafted throughput: ") || !numchars(&p, end)) return 0;
     if (!lit(&p, end, " tokens/s, Accepted: ")) return 0;
@@ -397,7 +367,6 @@ static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char 
     if (!lit(&p, end, "%") || p != end) return 0;
     /* _float_list(pp_text): numbers between commas, spaces around them; none when blank */
     it->pp_off = NPP(b);
-    it->pp_n = 0;
     double before = 1.0; /* the running minimum of the rates before */
     const char *a = pp0;
     while (a < pp1 && *a == ' ') a++;
@@ -428,20 +397,15 @@ static int vllm_fast(const ScanCfg *cfg, Block *b, const char *base, const char 
     }
     /* VLLM_TIME.search(prefix): its first match; every match has a '-' at c + 2, so the
      * dashes of the prefix, in order, give the candidates in order */
-    it->timed = 0;
     for (const char *dash = m - s > 2 ? (const char *)memchr(s + 2, '-', (size_t)(m - s - 2)) : NULL;
          dash && dash + 12 <= m;
          dash = (const char *)memchr(dash + 1, '-', (size_t)(m - dash - 1))) {
         const char *c = dash - 2;
         if (c > s && isdig(c[-1])) continue;
-        if (isdig(c[0]) && isdig(c[1]) && c[2] == '-' && isdig(c[3]) && isdig(c[4]) &&
-            c[5] == ' ' && isdig(c[6]) && isdig(c[7]) && c[8] == ':' && isdig(c[9]) &&
-            isdig(c[10]) && c[11] == ':' && isdig(c[12]) && isdig(c[13])) {
+        if (shape(c, "dd-dd dd:dd:dd")) {
             it->timed = 1;
-            it->frac_len = 0;
             it->ymd = dnum(c, 2) * 100 + dnum(c + 3, 2);
             it->hms = dnum(c + 6, 2) * 10000 + dnum(c + 9, 2) * 100 + dnum(c + 12, 2);
-            it->fnum = 0;
             const char *f = c + 14;
             if (f < m && *f == '.' && f + 1 < m && isdig(f[1])) {
                 const char *g = f + 1;
@@ -476,14 +440,9 @@ static int special_line(const ScanCfg *cfg, const char *ls, const char *le) {
 
 /* what LineParser._parse would rewrite first (markdown quote, bullet, backticks, HTML) */
 static int needs_cleaning(const char *ls, const char *le, int suspicious) {
-    if (ls < le) switch (*ls) {
-        case '>': case '|': case '`': case '*': case '+': case '-':
-            return 1;
-        default:
-            break;
-        }
-    if (!suspicious) return 0;
-    return memchr(ls, '`', (size_t)(le - ls)) != NULL || HAS(ls, le, "</") || HAS(ls, le, "&gt;");
+    if (ls < le && memchr(">|`*+-", *ls, 6)) return 1;
+    return suspicious &&
+           (memchr(ls, '`', (size_t)(le - ls)) || HAS(ls, le, "</") || HAS(ls, le, "&gt;"));
 }
 
 static int64_t newlines(const char *c, const char *end) {
@@ -492,17 +451,21 @@ static int64_t newlines(const char *c, const char *end) {
     return n;
 }
 
+/* the start of the line holding pos (start at the earliest) */
+static inline int64_t line_start(const char *buf, int64_t start, int64_t pos) {
+    const char *z = pos > start ? (const char *)memrchr(buf + start, '\n', (size_t)(pos - start)) : NULL;
+    return z ? z - buf + 1 : start;
+}
+
 static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
                        const ScanCfg *cfg) {
     int64_t line_no = 0; /* newlines before cur, from start */
     int64_t cur = start;
-    const char *base = buf;
     const char *bend = buf + end; /* moved back when the scan stops at a special line */
     const char *m = find_sub(buf + start, bend, cfg->anchor, (size_t)cfg->anchor_len);
     while (m != NULL) {
         int64_t pos = m - buf;
-        const char *ls0 = pos > start ? (const char *)memrchr(buf + start, '\n', (size_t)(pos - start)) : NULL;
-        int64_t s = ls0 ? ls0 - buf + 1 : start;
+        int64_t s = line_start(buf, start, pos);
         const char *ep = (const char *)memchr(buf + pos, '\n', (size_t)(end - pos));
         int64_t e = ep ? ep - buf : end; /* the range always ends with a newline */
         const char *nxt = find_sub(buf + e, bend, cfg->anchor, (size_t)cfg->anchor_len);
@@ -519,20 +482,14 @@ static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
         int pl = 0;
         if (tmp.type == IT_PY && cfg->fast && (pl = plain_ascii(ls, le)) != 0 &&
             !needs_cleaning(ls, le, pl == 2)) {
-            int al = HAS(ls, le, "accept len");
-            if ((cfg->engine == 0 || cfg->engine == 1) && al) {
-                if ((cfg->fast & 1) && try_sgl(cfg, base, ls, le, &tmp) == 1) tmp.type = IT_SGL;
+            if ((cfg->engine == 0 || cfg->engine == 1) && HAS(ls, le, "accept len")) {
+                if ((cfg->fast & 1) && try_sgl(cfg, buf, ls, le, &tmp) == 1) tmp.type = IT_SGL;
             } else if (cfg->engine == 0 || cfg->engine == 2) {
-                if ((cfg->fast & 2) && vllm_fast(cfg, b, base, ls, le, &tmp) == 1) tmp.type = IT_VLLM;
+                if ((cfg->fast & 2) && vllm_fast(cfg, b, ls, le, &tmp) == 1) tmp.type = IT_VLLM;
             }
         }
         if (b->oom) return;
-        int special;
-        if (tmp.type == IT_OVERLONG)
-            special = 0;
-        else
-            special = special_line(cfg, ls, le);
-        if (special) {
+        if (tmp.type != IT_OVERLONG && special_line(cfg, ls, le)) {
             b->pp.n = npp0;
             end = s; /* stop here: the Python LineFinder takes this line and what it implies */
             bend = buf + end;
@@ -551,15 +508,12 @@ static void scan_range(Block *b, const char *buf, int64_t start, int64_t end,
         /* a fast line never needs the line before it: its parse does not read it */
         if (tmp.type == IT_PY && HAS(ls, le, "draft acceptance rate") && !HAS(ls, le, "slot ")) {
             if (s > start) {
-                int64_t ps = s - 1;
-                const char *z = ps > start ? (const char *)memrchr(buf + start, '\n', (size_t)(ps - start)) : NULL;
-                it->ps = z ? z - buf + 1 : start;
+                it->ps = line_start(buf, start, s - 1);
                 it->pe = s - 1;
             } else {
                 it->ps = it->pe = PREV_TAIL;
             }
         }
-        if (b->oom) return;
     }
     b->lines = line_no + newlines(buf + cur, bend);
     b->stop = end;
@@ -595,12 +549,8 @@ static PyObject *fl_scan(PyObject *self, PyObject *args) {
                           &PyTuple_Type, &fk, &cfg.max_len, &cfg.max_tp))
         return NULL;
     cfg.max_line = max_line;
-    if (start < 0 || end > PyBytes_GET_SIZE(data) || start > end) {
-        PyErr_SetString(PyExc_ValueError, "range outside the data");
-        return NULL;
-    }
-    if (cfg.anchor_len < 1) {
-        PyErr_SetString(PyExc_ValueError, "an empty anchor");
+    if (start < 0 || end > PyBytes_GET_SIZE(data) || start > end || cfg.anchor_len < 1) {
+        PyErr_SetString(PyExc_ValueError, "a range outside the data, or an empty anchor");
         return NULL;
     }
     if (words(kw, &cfg.kw) < 0 || words(sk, &cfg.sk) < 0 || words(fk, &cfg.fk) < 0) return NULL;

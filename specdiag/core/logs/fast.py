@@ -1,26 +1,13 @@
-"""The compiled record source of ``specdiag logs``: the same records as the Python source, faster.
+"""The compiled part of the record source: the same records as the Python source, faster
+(docs/logs.md, "The compiled source").
 
-The C extension ``_fastlogs`` (csrc/fastlogs.c, built by ``pip install`` / ``make install``)
-scans and extracts, and holds no accumulation state: it finds the candidate lines of a block of
-bytes (the anchor and keywords of :class:`~specdiag.core.logs.scan.LineFinder`, without the
-GIL) and extracts every field of the lines in
-the two default layouts (SGLang >= 0.5.10 ``Decode batch`` with its logger prefix, vLLM >= 0.10
-``SpecDecoding metrics``) with the checks of
-``LineParser._sglang`` / ``_vllm``.
-
-:class:`Compiled` is that part for one source, composed into the one record source
-(:class:`~.scan.Scanner`, whose LineFinder hands it the ranges of whole lines): it turns each
-scanned Block into one :class:`~.batch.RecordBatch`: the fast lines' fields become columns with
-numpy (timestamps, vLLM's conditional rates; SGLang's rate formula per rank decided by the
-source's one rule, :class:`~.infer.SGLangRates`, which decides the Python parser's lines too),
-every other line goes to the Python parser in order, and its records join the batch in their
-place. :func:`record_source` makes a source with it when it runs.
-
-Equivalence is a record-level property: the same bytes give the same records from both sources
-(tests/unit/logs/test_sources.py, with fuzzed lines of every engine). With ``--since/--until``
-or ``--records`` (every record wanted as an object) the compiled part only finds the candidate
-lines and Python parses them. ``SPECDIAG_LOGS_PYTHON=1`` forces the Python source (the
-reference); :func:`status` says which source runs and why.
+The C extension ``_fastlogs`` (csrc/fastlogs.c) finds the candidate lines of a range of whole
+lines without the GIL and extracts every field of the two default layouts (SGLang >= 0.5.10
+``Decode batch``, vLLM >= 0.10 ``SpecDecoding metrics``) with the checks of the Python parser.
+:class:`Compiled`, composed into :class:`~.scan.Scanner`, turns each scanned Block into one
+:class:`~.batch.RecordBatch` with numpy; every other line goes to the Python parser, in order.
+``SPECDIAG_LOGS_PYTHON=1`` forces the Python source (the reference); :func:`status` says which
+source runs and why.
 """
 
 from __future__ import annotations
@@ -62,14 +49,6 @@ from specdiag.core.logs.scan import CUT_ENDS, MAX_LINE, Scanner, keywords_for
 ENV_FORCE_PYTHON = "SPECDIAG_LOGS_PYTHON"
 
 ABI = 7  # the interface of the C part this module reads (its ABI constant)
-
-# what the C scan is told about a source (its docstring in csrc/fastlogs.c): the anchor,
-# keywords, max_line, engine and fast mask; the special lines' cut ends, keywords and follow
-# keywords; the range guard's bounds
-ScanCfg = tuple[
-    bytes, tuple[bytes, ...], int, int, int, bytes, tuple[bytes, ...], tuple[bytes, ...], float,
-    float,
-]  # fmt: skip
 
 
 def _load() -> tuple[ModuleType | None, str | None]:
@@ -131,9 +110,6 @@ ITEM = np.dtype(
 )
 
 
-_NO_ITEMS = np.zeros(0, ITEM)
-
-
 class Block(NamedTuple):
     """A range the compiled part scanned: its counts, where the scan stopped (a special line's
     start, or the range's end), its items (ITEM rows, packed) over ``data`` and the
@@ -148,11 +124,8 @@ class Block(NamedTuple):
 
 
 class Compiled:
-    """The compiled part of one source (composed into a :class:`~.scan.Scanner`): scans a range of
-    whole lines into a Block (the candidate lines, and every field of the lines in the two
-    default layouts) and turns a Block into one batch: the fast lines' fields become columns
-    with numpy, every other line goes to the Python parser (``parse``), in order, and its
-    records join the same batch. It holds no accumulation state."""
+    """The compiled part of one source: :meth:`scan` a range of whole lines into a Block,
+    :meth:`batch` a Block into one batch. It holds no accumulation state."""
 
     def __init__(self, parser: LineParser, max_line: int = MAX_LINE, extract: bool = True) -> None:
         from specdiag.core.logs.patterns import ANCHOR, FOLLOW_KEYWORDS, PREV_KEYWORDS
@@ -167,7 +140,8 @@ class Compiled:
         # LineFinder reads them (a keyword holding another is found by that one: searched once)
         special = (b"n_acc", b"num_acc", *PREV_KEYWORDS)
         special = tuple(k for i, k in enumerate(special) if not any(o in k for o in special[:i]))
-        self.cfg: ScanCfg = (
+        # what the C scan is told about this source (its docstring in csrc/fastlogs.c)
+        self.cfg = (
             ANCHOR,
             keywords_for(parser.engine),
             max_line,
@@ -180,7 +154,6 @@ class Compiled:
             float(MAX_THROUGHPUT),
         )
         self.fast_records = 0  # records of lines the C part read
-        self._sgl = _SGLangRows(parser)
 
     def scan(self, buf: bytes, start: int, end: int) -> Block:
         """The Block of buf[start:end] (whole lines): up to the first special line (a block
@@ -208,8 +181,7 @@ class Compiled:
         types = tab["type"].copy()
         parser = self.parser
         f = _fast_columns(tab, data, types, parser.year)
-        sgl = self._sgl
-        sgl.begin(f, tab, data)
+        sgl = _SGLangRows(parser, f, tab, data)
         taken = np.zeros(n, bool)
         py: list[LogRecord] = []
         keys: list[int] = []  # the item at which each Python record came
@@ -303,13 +275,12 @@ def _texts(
     return code[inverse.ravel()], texts
 
 
-class _Fast:
+class _Fast(NamedTuple):
     """The fields of one Block's fast lines, one array slot per item."""
 
-    def __init__(self, n: int) -> None:
-        self.ts = np.full(n, np.nan)
-        self.rank = np.zeros(n, np.int64)  # code into ranks (SGLang)
-        self.ranks: list[str] = [""]
+    ts: F64
+    rank: I64  # code into ranks (SGLang)
+    ranks: list[str]
 
 
 def _fast_columns(
@@ -317,26 +288,24 @@ def _fast_columns(
 ) -> _Fast:
     """Timestamps and ranks of the fast lines, vectorised. A line whose numbers fail the range
     guard goes back to the Python parser (it says why)."""
-    f = _Fast(len(tab))
+    f = _Fast(np.full(len(tab), np.nan), np.zeros(len(tab), np.int64), [""])
     fast = np.flatnonzero(types >= IT_SGL)
-    if len(fast):  # SGLang's date is YYYYMMDD, vLLM's MMDD in the run's year
-        ymd, fl = tab["ymd"][fast], tab["frac_len"][fast]
-        y = np.where(types[fast] == IT_SGL, ymd // 10000, year)
-        ts, ok = _time(y, ymd // 100 % 100, ymd % 100, tab["hms"][fast])
-        fr = np.where(fl > 0, tab["fnum"][fast] / 10.0**fl, 0.0)
-        f.ts[fast] = np.where(ok & (tab["timed"][fast] > 0), ts + fr, np.nan)
+    ymd, fl = tab["ymd"][fast], tab["frac_len"][fast]
+    # SGLang's date is YYYYMMDD, vLLM's MMDD in the run's year
+    y = np.where(types[fast] == IT_SGL, ymd // 10000, year)
+    ts, ok = _time(y, ymd // 100 % 100, ymd % 100, tab["hms"][fast])
+    fr = np.where(fl > 0, tab["fnum"][fast] / 10.0**fl, 0.0)
+    f.ts[fast] = np.where(ok & (tab["timed"][fast] > 0), ts + fr, np.nan)
     sg = np.flatnonzero(types == IT_SGL)
     if len(sg):
         codes, ranks = _texts(data, tab["rank_key"][sg], (tab["rank"][sg], tab["rank_len"][sg]))
         f.rank[sg] = codes
-        f.ranks = [r[0] for r in ranks]
+        f.ranks[:] = [r[0] for r in ranks]
     vl = np.flatnonzero(types == IT_VLLM)
-    if len(vl):
-        big = (tab["accepted"][vl] > MAX_TOKEN_COUNT) | (tab["drafted"][vl] > MAX_TOKEN_COUNT)
-        types[vl[big]] = IT_PY
+    big = (tab["accepted"][vl] > MAX_TOKEN_COUNT) | (tab["drafted"][vl] > MAX_TOKEN_COUNT)
+    types[vl[big]] = IT_PY
     fast = np.flatnonzero(types >= IT_SGL)
-    wild = fast[np.abs(f.ts[fast]) > MAX_TIMESTAMP]  # NaN compares False: kept
-    types[wild] = IT_PY
+    types[fast[np.abs(f.ts[fast]) > MAX_TIMESTAMP]] = IT_PY  # (NaN compares False: kept)
     return f
 
 
@@ -346,11 +315,8 @@ class _SGLangRows:
     fast lines is handed to the rule, one run per rank, before the next line the Python parser
     reads; then their normalised rate, version and note, vectorised."""
 
-    def __init__(self, parser: LineParser) -> None:
+    def __init__(self, parser: LineParser, f: _Fast, tab: npt.NDArray[Any], data: bytes) -> None:
         self.rule = parser.sglang_rates
-
-    def begin(self, f: _Fast, tab: npt.NDArray[Any], data: bytes) -> None:
-        """A new block: no line decided yet."""
         self.f, self.tab, self.data = f, tab, data
         self.code = np.full(len(tab), -1, np.int64)  # each line's outcome, a code into outcomes
 
@@ -402,7 +368,6 @@ class _SGLangRows:
         self.skip = decided & (self.rate > 1.0)
         self.version = np.where(form == 0, 3, form)
         self.note = note[code]
-        self.tab, self.data = _NO_ITEMS, b""  # the Block: freed with its batch, not kept
 
 
 def _pair_of(key: PairKey) -> Pair:

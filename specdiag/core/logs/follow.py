@@ -156,13 +156,8 @@ def follow(
                 pipes.append(_Tail(analyzer, label, stream=open(p, "rb"), owned=True))  # noqa: SIM115
             else:
                 files.append(_Tail(analyzer, label, path=p))
-    except BaseException:
-        for pt in pipes:
-            pt.close()
-        raise
-    last_data = now()
-    last_tick = -1e18
-    try:
+        last_data = now()
+        last_tick = -1e18
         while True:
             got = sum(t.poll() for t in files)
             waiting = True  # the first open pipe waits for data when nothing else can arrive
@@ -186,7 +181,5 @@ def follow(
             if not got and (files or not pipes):
                 sleep(poll_interval)
     finally:
-        for f in files:
-            f.close()
-        for pt in pipes:
-            pt.close()
+        for tail in (*files, *pipes):
+            tail.close()

@@ -1,21 +1,7 @@
-"""Reading one file with more than one process.
-
-**Byte ranges** (a plain regular file, the default on a machine with spare cores): the file is
-cut at line starts into ranges, one per worker process (forked after the imports); each reads
-its range with its own analyzer, and the main process joins their series in range order
-(:meth:`~specdiag.core.logs.summary.SeriesAccumulator.extend`): counts and exact sums add up,
-first/last times, collapse stretches across a cut and the sparkline's buckets (each worker,
-told by the one before how many records of each series come before its range, buckets its own
-records in their place) are joined to what one process reading the whole file gives. What a line
-can owe to the lines before a cut is checked, not assumed: a worker starts after the lines before
-its range (the look-back of the llama.cpp and summary layouts); the range before must end with no
-block, table, cut line or context lines open; its Python-parsed records must not depend on the
-records before (vLLM's bonus convention, per-position rows); each SGLang line decided by its
-rank's best pair (the rate rule records those pairs for the lines of both sources) must be decided
-the same whatever the lines before (the tallies before the cut must favour the pair the worker
-used by more than the range's lines could change, :data:`~specdiag.core.logs.infer.REFRESH`
-included); at most MAX_RANK_SERIES rank tags. When any check fails, the file is read again by one
-process: the result is always the sequential one.
+"""Reading one file in byte ranges, one worker process each (docs/logs.md, "Byte ranges in
+parallel"): the main process joins the workers' series in range order, and what a line may owe
+to the lines before a cut is checked, not assumed; when a check fails the file is read again by
+one process, so the result is always the sequential one.
 """
 
 from __future__ import annotations
@@ -49,14 +35,6 @@ RANGE_MAX = 256 << 20
 LOOK_BACK = 64 << 10  # bytes before a range searched for its previous lines
 
 
-def _context() -> Any:
-    return (
-        multiprocessing.get_context("fork")  # fast, and no re-import (Linux)
-        if "fork" in multiprocessing.get_all_start_methods()
-        else multiprocessing.get_context("spawn")
-    )
-
-
 def range_count(size: int, workers: int = 0, min_range: int = RANGE_MIN) -> int:
     """How many byte ranges a file of ``size`` bytes is read in: ``workers`` (0: one per CPU
     this process may run on), at most one per ``min_range`` bytes, and at least one per
@@ -86,9 +64,8 @@ class _Part:
 def _history_free(rec: LogRecord) -> bool:
     """A record that the lines before it cannot change (read by the parser from its line; an
     SGLang line decided by its rank's best pair is checked at the join, by the pair)."""
-    if rec.kind == PER_POSITION:
-        return False
-    return rec.engine == SGLANG or (rec.engine == VLLM and rec.version_guess == "vllm >= 0.10")
+    v10 = rec.engine == VLLM and rec.version_guess == "vllm >= 0.10"
+    return rec.kind != PER_POSITION and (rec.engine == SGLANG or v10)
 
 
 def _previous_lines(fd: int, start: int) -> list[bytes] | None:
@@ -121,11 +98,11 @@ def _range_worker(
     for other in inherited:
         other.close()
     start, end = span
-
-    stop = [False]
+    reading = free = True
 
     def on_signal(*_: object) -> None:
-        stop[0] = True  # Ctrl-C, SIGTERM: the part read so far goes to the main process
+        nonlocal reading
+        reading = False  # Ctrl-C, SIGTERM: the part read so far goes to the main process
 
     signal.signal(signal.SIGINT, on_signal)
     signal.signal(signal.SIGTERM, on_signal)
@@ -140,26 +117,26 @@ def _range_worker(
         )
         scanner = mine.add_source(label)
         scanner.whole_documents = False
-        free = [True]
+
+        def watch(rec: LogRecord | Skipped) -> None:
+            """Whether a record or skip may owe something to the lines before the range."""
+            nonlocal free
+            if isinstance(rec, Skipped):  # a rate out of range may follow a decision
+                free = free and "accept rate" not in rec.reason
+            elif free and not _history_free(rec):
+                free = False
+
         fd = os.open(path, os.O_RDONLY)
         try:
-            prev = _previous_lines(fd, start)
             if start > 0:
-
-                def watch(rec: LogRecord | Skipped) -> None:
-                    if isinstance(rec, Skipped):  # a rate out of range may follow a decision
-                        free[0] = free[0] and "accept rate" not in rec.reason
-                        return
-                    if free[0] and not _history_free(rec):
-                        free[0] = False
-
                 scanner.watch = watch
+                prev = _previous_lines(fd, start)
                 if prev is None:
-                    free[0] = False
+                    free = False
                 else:
                     scanner.finder.start_after(prev)
             pos = start
-            while pos < end and not stop[0] and free[0]:
+            while pos < end and reading and free:
                 data = os.pread(fd, min(CHUNK_SIZE, end - pos), pos)
                 if not data:
                     break
@@ -170,7 +147,7 @@ def _range_worker(
         parser = scanner.parser
         quiet = parser.idle() and not parser.ready and scanner.finder.quiet()
         scanner.close()
-        if not free[0]:  # the range cannot be joined: said at once, the file is read again
+        if not free:  # the range cannot be joined: said at once, the file is read again
             conn.send(None)
             return
         series = mine.series()
@@ -253,9 +230,7 @@ def _exact(parts: list[_Part]) -> dict[str, SGLangRateInference] | None:
             if k and not _decided_alike(tallies.get(rank), part.inference.get(rank), pairs):
                 return None
         for rank, inf in part.inference.items():
-            if rank not in tallies:
-                tallies[rank] = SGLangRateInference(inf.forced_formula)
-            tallies[rank].merge(inf)
+            tallies.setdefault(rank, SGLangRateInference(inf.forced_formula)).merge(inf)
     ranks = set().union(*(p.ranks for p in parts))
     return tallies if len(ranks) <= MAX_RANK_SERIES and not any(p.overflow for p in parts) else None
 
@@ -311,7 +286,10 @@ def read_ranges(analyzer: LogAnalyzer, label: str, path: str, cuts: list[int]) -
     """Read ``path`` in the byte ranges between ``cuts`` (0, line starts, its size), one
     worker process each, into ``analyzer``; False, with nothing added, when joining them would
     not give exactly what one process gives."""
-    ctx = _context()
+    # fork where there is one: fast, and no re-import
+    ctx: Any = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
     conns: list[Connection] = []
     procs = []
     # (reader, writer): worker k tells worker k + 1 the records of each series up to the end

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from specdiag.core.accept import AcceptProfile
     from specdiag.core.logs.analyze import LogAnalyzer, LogsReport
     from specdiag.core.logs.compare import Comparison
-    from specdiag.core.logs.export import RecordWriter
     from specdiag.core.logs.paste.model import PasteReading
 
 STDIN = "-"
@@ -255,17 +254,6 @@ def _scan_all(
                 stream.close()
 
 
-def _write_pastes(writer: RecordWriter, pastes: tuple[tuple[str, PasteReading], ...]) -> None:
-    """The structure records to --records, after the input's line records (they are read once
-    the input is whole)."""
-    from specdiag.core.logs.paste.rows import row
-
-    for source, reading in pastes:
-        for rec in reading.records:
-            writer.write_row(row(source, rec))
-    writer.flush()
-
-
 def read_pastes(
     held: Mapping[str, bytes], options: LogsOptions
 ) -> tuple[tuple[str, PasteReading], ...]:
@@ -339,8 +327,13 @@ def run_logs(
     try:
         _scan_all(analyzer, inputs, options, stdin, tick, should_stop, held)
         pastes = read_pastes(held, options)
-        if writer is not None:
-            _write_pastes(writer, pastes)
+        if writer is not None:  # the structure records, after the inputs' line records
+            from specdiag.core.logs.paste.rows import row
+
+            for source, reading in pastes:
+                for rec in reading.records:
+                    writer.write_row(row(source, rec))
+            writer.flush()
     except KeyboardInterrupt:
         interrupted = True
     finally:

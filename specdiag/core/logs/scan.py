@@ -1,11 +1,9 @@
-"""Chunked scanning: bytes in, records out, with a C-level prefilter.
+"""Chunked scanning: bytes in, records out (docs/logs.md, "Record sources and batches").
 
-A :class:`Scanner` is fed blocks of bytes (8 MiB reads from a file, or whatever a tailed file
-or pipe delivers). Its bytes stage, a :class:`LineFinder`, keeps the incomplete last line for the
-next block and finds candidate lines with one compiled-regex pass for the anchor plus a keyword
-check (C speed: lines without a keyword never become Python strings); its parse stage hands only
-those to a :class:`~specdiag.core.logs.parse.LineParser`. Memory is one block plus one line,
-whatever the file size.
+A :class:`Scanner` is fed blocks of bytes; its bytes stage, a :class:`LineFinder`, carries the
+incomplete last line over and finds candidate lines (a compiled-regex pass for the anchor plus a
+keyword check: lines without a keyword never become Python strings); only those reach the
+:class:`~specdiag.core.logs.parse.LineParser`. Memory is one block plus one line.
 """
 
 from __future__ import annotations
@@ -77,18 +75,15 @@ class ScanCounts:
         del self.unrecognised_examples[MAX_EXAMPLES:]
 
 
-# A candidate from the bytes stage, the arguments of LineFinder's ``on_line``: (1-based line
-# number, the line's bytes, the line before it when the llama.cpp two-line form may need it, or
-# the PREV_LINES lines before it joined by newlines for a PREV_KEYWORDS line, or CONTEXT for a
-# context line). ``raw`` None: an overlong line with a keyword.
+# A candidate, the arguments of LineFinder's ``on_line``: (1-based line number, the line's
+# bytes or None for an overlong line with a keyword, ``prev``: the line before it (llama.cpp's
+# two-line form), the PREV_LINES lines before it joined by newlines (a PREV_KEYWORDS line or a
+# table), CONTEXT for a context line, else None).
 CUT_ENDS = (b",", b":", b"=", b"(")  # a line ending so is cut mid-field: its next line follows
-_CUT_LAST = (b",", b":", b"=", b"(", b" ", b"\r", b"\t")
-# The per-candidate tests of LineFinder._block run on the line decoded as latin-1: one byte per
-# character, so every test of an ASCII substring, first or last byte gives what it gives on the
-# bytes, and ``in`` on a str costs a fraction of ``in`` on bytes (a dense log's candidates took
-# twice as long in the bytes stage with the tests on bytes).
+# LineFinder._find tests each candidate decoded as latin-1 (one byte per character: the same
+# answers as on the bytes, and ``in`` on a str is several times faster than on bytes)
 _CUT_ENDS_S = tuple(c.decode("latin-1") for c in CUT_ENDS)
-_CUT_LAST_S = frozenset(c.decode("latin-1") for c in _CUT_LAST)
+_CUT_LAST_S = frozenset((*_CUT_ENDS_S, " ", "\r", "\t"))
 _PREV_KEYWORDS_S = tuple(kw.decode("latin-1") for kw in PREV_KEYWORDS)
 _FOLLOW_KEYWORDS_S = tuple(kw.decode("latin-1") for kw in FOLLOW_KEYWORDS)
 
@@ -103,13 +98,12 @@ SourceFactory = Callable[[LineParser, Callable[[RecordBatch], None], int, bool],
 
 
 class LineFinder:
-    """The bytes stage: blocks in, candidate lines out (everything that touches the big blocks).
+    """The bytes stage: blocks in, candidate lines out, in order, to ``on_line``.
 
-    With a ``compiled`` part, each range
-    of whole lines is scanned by it up to the next special line (a block header, a line cut
-    mid-field, a summary's counts line), which this class reads with the context lines it
-    implies; each Block goes to ``on_block`` with the lines before it and the line before it.
-    Every other candidate line goes to ``on_line``, in order.
+    With a ``compiled`` part, each range of whole lines is scanned by it up to the next special
+    line (a block header, a line cut mid-field, a summary's counts line), which this class reads
+    with the context lines it implies; each Block goes to ``on_block`` with the lines before it
+    and the line before it.
     """
 
     def __init__(
@@ -138,14 +132,8 @@ class LineFinder:
         self._prev_lines: list[bytes] = []
 
     def start_after(self, lines: list[bytes]) -> None:
-        """Start after these lines (the last ones before a byte range, complete), as if
-        they had been read."""
+        """Start after these lines (the last ones before a byte range), as if they were read."""
         self._prev_lines = [line[:4096] for line in lines[-PREV_LINES:]]
-
-    @property
-    def _prev_tail(self) -> bytes:
-        """The line before the lines being read (cut at 4096 bytes)."""
-        return self._prev_lines[-1] if self._prev_lines else b""
 
     def quiet(self) -> bool:
         """Nothing of the input read so far waits for the lines after it."""
@@ -153,29 +141,17 @@ class LineFinder:
 
     def feed(self, data: bytes) -> None:
         """The next bytes: the candidates they complete are handed on, in order."""
-        if data:
-            self._feed(data)
-
-    def close(self) -> None:
-        """End of input: the last line may lack its newline."""
-        if self._overlong:
-            self._end_overlong()
-        elif self._carry:
-            tail = self._carry + b"\n"
-            self._carry = b""
-            self._block(tail, 0, len(tail))
-
-    def _feed(self, data: bytes) -> None:
+        if not data:
+            return
         if self._first:
             self._first = False
-            if b"\x00" in data[:65536]:
-                self.counts.binary = True
+            self.counts.binary = b"\x00" in data[:65536]
         if self._overlong:
             nl = data.find(b"\n")
+            head = data if nl == -1 else data[:nl]
+            self._overlong_kw = self._overlong_kw or self._has_keyword(head)
             if nl == -1:
-                self._overlong_kw = self._overlong_kw or self._has_keyword(data)
                 return
-            self._overlong_kw = self._overlong_kw or self._has_keyword(data[:nl])
             self._end_overlong()
             data = data[nl + 1 :]
         last_nl = data.rfind(b"\n")
@@ -185,18 +161,25 @@ class LineFinder:
         start = 0
         if self._carry:
             # the carried partial line ends in this block: process it on its own (no big copy)
-            first_nl = data.find(b"\n")
-            head = self._carry + data[: first_nl + 1]
+            start = data.find(b"\n") + 1
+            head = self._carry + data[:start]
             self._carry = b""
             if len(head) - 1 > self.max_line:
                 self._overlong_kw = self._has_keyword(head)
                 self._end_overlong()
             else:
                 self._block(head, 0, len(head))
-            start = first_nl + 1
         if start < last_nl + 1:
             self._block(data, start, last_nl + 1)
         self._keep(data[last_nl + 1 :])
+
+    def close(self) -> None:
+        """End of input: the last line may lack its newline."""
+        if self._overlong:
+            self._end_overlong()
+        elif self._carry:
+            tail, self._carry = self._carry + b"\n", b""
+            self._block(tail, 0, len(tail))
 
     def _keep(self, partial: bytes) -> None:
         """A last line without its newline: carried to the next block, or, longer than
@@ -216,8 +199,8 @@ class LineFinder:
         return any(kw in data for kw in self.keywords)
 
     def _context(self, buf: bytes, start: int, end: int, lo: int | None = None) -> int:
-        """Hand on up to ``self._follow`` whole lines from ``start`` as context lines; returns
-        where the search for candidates goes on."""
+        """Hand on up to ``self._follow`` whole lines from ``start`` as context lines (the
+        look-back from ``lo``, by default ``start``); returns where the search goes on."""
         pos = start
         while self._follow and pos < end:
             e = buf.find(b"\n", pos, end)
@@ -242,10 +225,7 @@ class LineFinder:
 
     def _prev_of(self, buf: bytes, start: int, s: int) -> bytes:
         """The PREV_LINES lines before position ``s`` (a line start), joined by newlines."""
-        lines = _lines_back(buf, start, s)
-        if len(lines) < PREV_LINES:  # the rest from the blocks before
-            lines.extend(reversed(self._prev_lines[-(PREV_LINES - len(lines)) :]))
-        return b"\n".join(reversed(lines))
+        return b"\n".join(_last_lines(self._prev_lines, buf, start, s))
 
     def _block(self, buf: bytes, start: int, end: int) -> None:
         """Find the candidates in buf[start:end]: whole lines, the last one ending with a
@@ -255,13 +235,13 @@ class LineFinder:
             return
         if type(buf) is not bytes:
             buf = bytes(buf)
-        orig_tail, orig_lines = self._prev_tail, self._prev_lines
+        orig_lines = self._prev_lines
         pos = start
         if self._follow:  # context lines carried over from the previous block
             pos = self._context(buf, pos, end)
             if pos >= end:
                 return
-        lo = pos  # the Python search computes its tails from here
+        lo = pos  # the Python search computes its look-back from here
         while pos < end:
             if self._follow:  # context lines after a special line (they look back from lo)
                 self._prev_lines = orig_lines
@@ -271,30 +251,22 @@ class LineFinder:
             blk = self.compiled.scan(buf, pos, end)
             if blk.items:
                 # PREV_TAIL items at pos: the line before pos (whole) or the last block's tail
-                ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
-                ptail = orig_tail if pos == lo else buf[lo if ps < 0 else ps + 1 : pos - 1]
+                if pos == lo:
+                    ptail = orig_lines[-1] if orig_lines else b""
+                else:
+                    ps = buf.rfind(b"\n", lo, pos - 1)  # (none: the line starts at lo)
+                    ptail = buf[lo if ps < 0 else ps + 1 : pos - 1]
                 self.on_block(blk, self.counts.lines, ptail)
             self.counts.lines += blk.lines
             self.counts.candidate_lines += blk.candidate_lines
             stop = blk.stop
             if stop >= end:
                 break
-            # the special line, by the Python search (its tails as it would see them)
-            e = buf.find(b"\n", stop, end) + 1
-            self._tails(buf, lo, stop, orig_lines)
-            self._find(buf, stop, e)
-            pos = e
-        self._tails(buf, lo, end, orig_lines)
-
-    def _tails(self, buf: bytes, lo: int, pos: int, orig_lines: list[bytes]) -> None:
-        """_prev_lines as the Python search has them after buf[lo:pos]."""
-        self._prev_lines = orig_lines
-        if pos > lo:
-            self._keep_tail(buf, lo, pos)
-
-    def _keep_tail(self, buf: bytes, start: int, end: int) -> None:
-        """The last PREV_LINES lines up to ``end`` (a line start), for the lines after it."""
-        self._prev_lines = (self._prev_lines + _lines_back(buf, start, end)[::-1])[-PREV_LINES:]
+            # the special line, by the Python search (its look-back as it would see it)
+            pos = buf.find(b"\n", stop, end) + 1
+            self._prev_lines = _last_lines(orig_lines, buf, lo, stop)
+            self._find(buf, stop, pos)
+        self._prev_lines = _last_lines(orig_lines, buf, lo, end)
 
     def _find(self, buf: bytes, start: int, end: int) -> None:
         """The Python candidate search over buf[start:end] (whole lines)."""
@@ -340,26 +312,24 @@ class LineFinder:
                     ps = start if ps < 0 else ps + 1
                     prev = buf[ps : s - 1]
                 else:
-                    prev = self._prev_tail
+                    prev = self._prev_lines[-1] if self._prev_lines else b""
             elif "n_acc" in text or "num_acc" in text or "ength:" in text or "(%)" in text:
-                for kw_s in _PREV_KEYWORDS_S:
-                    if kw_s in text:
-                        prev = self._prev_of(buf, start, s)
-                        break
+                if any(kw_s in text for kw_s in _PREV_KEYWORDS_S):
+                    prev = self._prev_of(buf, start, s)
             elif "|" in text and text.lstrip(" \t>")[:1] == "|":
                 prev = self._prev_of(buf, start, s)  # a table's header: the heading above it
             on_line(line_no + 1, raw, prev)
             follow = 0
             if text[-1:] in _CUT_LAST_S and text.rstrip(" \r\t").endswith(_CUT_ENDS_S):
                 follow = 1
-            if "ccept" in text:
-                for kw_s in _FOLLOW_KEYWORDS_S:
-                    if kw_s in text:
-                        follow = FOLLOW_LINES
-                        break
-                else:
-                    if text.lstrip(" \t>")[:1] == "|" and text.count("|") >= 3:
-                        follow = FOLLOW_LINES  # a markdown table's header row: its rows follow
+            if (
+                "ccept" in text
+                and (  # a section's header, a markdown table's header row
+                    any(kw_s in text for kw_s in _FOLLOW_KEYWORDS_S)
+                    or (text.lstrip(" \t>")[:1] == "|" and text.count("|") >= 3)
+                )
+            ):
+                follow = FOLLOW_LINES
             if follow:
                 self.counts.lines = line_no + 1
                 self._follow = follow
@@ -368,19 +338,19 @@ class LineFinder:
                 cur = nxt_start
                 m = search(buf, nxt_start, end) if nxt_start < end else None
         self.counts.lines = line_no + count(b"\n", cur, end)
-        self._keep_tail(buf, start, end)
+        self._prev_lines = _last_lines(self._prev_lines, buf, start, end)
 
 
-def _lines_back(buf: bytes, start: int, pos: int) -> list[bytes]:
-    """Up to PREV_LINES whole lines of buf[start:pos] (``pos``: a line start), the latest
-    first, each cut at 4096 bytes."""
+def _last_lines(before: list[bytes], buf: bytes, start: int, end: int) -> list[bytes]:
+    """The last PREV_LINES lines before ``end`` (a line start): ``before``, then the whole
+    lines of buf[start:end], each cut at 4096 bytes."""
     out: list[bytes] = []
-    while len(out) < PREV_LINES and pos > start:
-        ps = buf.rfind(b"\n", start, pos - 1)
+    while len(out) < PREV_LINES and end > start:
+        ps = buf.rfind(b"\n", start, end - 1)
         ps = start if ps < 0 else ps + 1
-        out.append(buf[ps : pos - 1][:4096])
-        pos = ps
-    return out
+        out.append(buf[ps : end - 1][:4096])
+        end = ps
+    return (before + out[::-1])[-PREV_LINES:]
 
 
 def _opens_document(data: bytes) -> bool:
@@ -393,19 +363,12 @@ def _opens_document(data: bytes) -> bool:
 
 
 class Scanner:
-    """The record source: :meth:`feed` bytes of one input any number of times (blocks of a
-    file, what a pipe delivers, what a followed file appended), then :meth:`close` (a last line
-    without its newline, a multi-line summary still open); the records found go to ``sink`` as
-    one :class:`~.batch.RecordBatch` per block, in line order. What is not a record is counted
-    in ``counts`` (lines, candidate lines, skipped lines with reasons and examples, lines not
-    understood).
-
-    The bytes stage is a :class:`LineFinder`; :meth:`parse_candidate` is the parse stage. Composed
-    with a
-    ``compiled`` part (:class:`~.fast.Compiled`, made by :func:`~.fast.record_source` when it is
-    built), the LineFinder hands it each range of whole lines and it makes the batch of each
-    scanned Block, the lines it does not read going to this source's parser; without one,
-    every candidate line goes to the parser. The records are the same either way.
+    """The record source: :meth:`feed` bytes of one input any number of times, then
+    :meth:`close`; the records found go to ``sink`` as one :class:`~.batch.RecordBatch` per
+    block, in line order; the rest is counted in ``counts``. The bytes stage is a
+    :class:`LineFinder`, the parse stage :meth:`parse_candidate`. With a ``compiled`` part
+    (:func:`~.fast.record_source`), each Block it scans becomes a batch of its own, the lines it
+    does not read going to this source's parser: the records are the same either way.
     """
 
     def __init__(
@@ -455,12 +418,6 @@ class Scanner:
         self.finder.feed(data)
         self._emit()
 
-    def on_record(self, rec: LogRecord) -> None:
-        """A record found: it goes out with its block's batch."""
-        self._records.append(rec)
-        if self.watch is not None:
-            self.watch(rec)
-
     def _emit(self) -> None:
         """The records found since the last batch, as one batch."""
         if self._records:
@@ -470,8 +427,7 @@ class Scanner:
     def close(self) -> None:
         """End of input: the last line may lack its newline; an open multi-line block ends."""
         if self._doc is not None:
-            data = b"".join(self._doc)
-            if self._whole_document(data):
+            if self._whole_document(b"".join(self._doc)):
                 return
             self._lines_of_doc()
         self.finder.close()
@@ -480,9 +436,8 @@ class Scanner:
 
     def _lines_of_doc(self) -> None:
         held, self._doc = self._doc or [], None
-        f = self.finder
         for data in held:
-            f.feed(data)
+            self.finder.feed(data)
             self._emit()
 
     def _whole_document(self, data: bytes) -> bool:
@@ -498,17 +453,15 @@ class Scanner:
         except JsonError:
             return False
         self._doc = None
-        c = self.counts
-        c.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
-        c.candidate_lines = 1
+        self.counts.lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+        self.counts.candidate_lines = 1
         compact = json.dumps(doc, ensure_ascii=False)  # one line: the JSON-body readers
         self._take(1, compact, self.parser.parse(compact, 1))
         self.finish()
         return True
 
     def finish(self) -> None:
-        """The records of a multi-line block (or a cut line) still open at the end of the
-        input."""
+        """The records of a multi-line block (or a cut line) still open at the end."""
         self.parser.finish()
         self._drain()
         self._emit()
@@ -532,8 +485,8 @@ class Scanner:
             self.sink(batch)
 
     def parse_candidate(self, line_no: int, raw: bytes | None, prev: bytes | None) -> None:
-        """One candidate line: its records (and those it completes) go to :meth:`on_record`,
-        a skip or a line not understood is counted."""
+        """One candidate line (LineFinder's ``on_line``): its records (and those it completes)
+        kept for the block's batch, a skip or a line not understood counted."""
         if raw is None:
             self.skip(line_no, f"overlong line (> {self.max_line} bytes)", "")
             return
@@ -551,18 +504,22 @@ class Scanner:
             self._take(line_no, text, out)
 
     def _take(self, line_no: int, text: str, out: object) -> None:
-        """The parser's outcome for a line: its records counted and passed on, a skip or a line
-        not understood counted."""
+        """The parser's outcome for a line: records, a Skipped or an Unrecognised."""
         if type(out) is tuple:  # records: the common case first
             self.counts.records += len(out)
-            for rec in out:
-                self.on_record(rec)
+            self._records.extend(out)
+            if self.watch is not None:
+                for rec in out:
+                    self.watch(rec)
         elif isinstance(out, Skipped):
             self.skip(line_no, out.reason, text)
             if self.watch is not None:
                 self.watch(out)
         elif isinstance(out, Unrecognised):
-            self._unrecognised(line_no, text)
+            c = self.counts
+            c.unrecognised += 1
+            if len(c.unrecognised_examples) < MAX_EXAMPLES:
+                c.unrecognised_examples.append((line_no, _excerpt(text)))
 
     def parse_line(self, line_no: int, raw: bytes | None, prev: bytes | None) -> list[LogRecord]:
         """:meth:`parse_candidate`, returning the records found (they are not batched here)."""
@@ -572,20 +529,16 @@ class Scanner:
         del self._records[start:]
         return out
 
-    def _unrecognised(self, line_no: int, text: str) -> None:
-        c = self.counts
-        c.unrecognised += 1
-        if len(c.unrecognised_examples) < MAX_EXAMPLES:
-            excerpt = text[:160].encode("ascii", "backslashreplace").decode("ascii")
-            c.unrecognised_examples.append((line_no, excerpt))
-
     def skip(self, line_no: int, reason: str, text: str) -> None:
         """A line skipped for ``reason``: counted, the first few kept as examples."""
         c = self.counts
         c.skipped[reason] = c.skipped.get(reason, 0) + 1
         if len(c.examples) < MAX_EXAMPLES:
-            excerpt = text[:160].encode("ascii", "backslashreplace").decode("ascii")
-            c.examples.append((line_no, reason, excerpt))
+            c.examples.append((line_no, reason, _excerpt(text)))
+
+
+def _excerpt(text: str) -> str:
+    return text[:160].encode("ascii", "backslashreplace").decode("ascii")
 
 
 # --------------------------------------------------------------------------- sources
