@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,76 @@ def test_negative_controls_a_tool_named_as_what_ran_still_counts() -> None:
     # a tool named beside a contrasted one: which ran is not told by a contrast alone
     (r,) = read_paste("vLLM 0.11 (unlike SGLang):\nmean acceptance length: 2.00\n").records
     assert r.tool == "unknown" and r.accept_length is None
+
+
+# contrast words in Chinese (before the name), Japanese and Korean (after it)
+_CJK_CONTRASTS = [
+    "我们自己的脚本（不是{t}）：",
+    "我们用自己的服务器测的，而不是 {t}：",
+    "与{t}不同，我们的脚本输出：",
+    "不同于 {t}，自研服务器的数字：",
+    "和 {t} 相比，我们的实现：",
+    "自作スクリプトの出力（{t}ではなく）：",
+    "{t}とは違って、自作サーバーの数値：",
+    "{t}じゃなく自前のハーネスで測定：",
+    "{t}가 아니라 자체 스크립트로 측정:",
+    "{t}와 달리 우리 서버 출력:",
+    "{t} 대신 자체 하네스:",
+]
+_CJK_LINES = [*_LINES, "平均接受长度为 {v}", "受理長は {v}", "평균 수락 길이: {v}"]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    tool=st.sampled_from(_TOOLS),
+    heading=st.sampled_from(_CJK_CONTRASTS),
+    line=st.sampled_from(_CJK_LINES),
+    v=st.integers(110, 390),
+    same_line=st.booleans(),
+)
+def test_a_tool_named_only_after_a_cjk_contrast_is_no_attribution(
+    tool: tuple[str, str], heading: str, line: str, v: int, same_line: bool
+) -> None:
+    """'不是vLLM', '而不是 SGLang', 'vLLMではなく', 'SGLang가 아니라' set the figures apart from
+    the tool as 'not vLLM' does: the tool is not the record's, and its convention decides
+    nothing."""
+    said = heading.format(t=tool[0])
+    value = line.format(v=f"{v / 100:.2f}")
+    text = f"{said} {value}\n" if same_line else f"{said}\n{value}\n"
+    got = read_paste(text).records
+    assert len(got) == 1, text
+    (r,) = got
+    assert r.tool == "unknown", (text, r.tool_rule)
+    assert r.printed_length == round(v / 100, 2)
+    assert r.bonus.value == "unknown" and r.accept_length is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        # no contrast: the tool named is the measured one
+        ("vLLM 测得平均接受长度为 2.41\n", "vllm"),
+        ("SGLangで測定した受理長は 2.41\n", "sglang"),
+        ("vLLM에서 측정한 평균 수락 길이: 2.41\n", "vllm"),
+        # '不同' without '与' / '和' before the name: different versions of it, no contrast
+        ("vLLM不同版本下平均接受长度为 2.41\n", "vllm"),
+        # both sides of a comparison named: neither told
+        ("SGLang 与 vLLM 相比，平均接受长度为 2.41\n", "unknown"),
+        ("SGLangはvLLMより速い。受理長は 2.41\n", "unknown"),
+    ],
+)
+def test_negative_controls_cjk_without_a_contrast(text: str, tool: str) -> None:
+    (r,) = read_paste(text).records
+    assert r.tool == tool, r.tool_rule
+
+
+def test_a_cjk_contrast_through_the_pipeline(tmp_path: Path) -> None:
+    for text in (
+        "我们自己的脚本（不是vLLM）：\n平均接受长度为 1.70\n",
+        "SGLangではなく自作:\n受理長は 1.70\n",
+    ):
+        (r,) = _records(tmp_path, text)
+        assert r.tool == "unknown" and r.accept_length is None and r.bonus.value == "unknown"
 
 
 def test_the_users_own_script_takes_no_tools_convention() -> None:
