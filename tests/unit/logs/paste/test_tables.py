@@ -17,6 +17,7 @@ from tests.support.pastes import (
     pipe_table,
     render_table,
 )
+from tests.unit.logs.paste.pipeline import Read
 
 LABELS = [
     ("steps", ["3", "5", "7"]),
@@ -138,10 +139,11 @@ _FIGURE_HEADINGS = (
 @settings(max_examples=examples(60), deadline=None)
 @given(tables())
 def test_generated_tables_give_one_record_per_configuration(
+    read: Read,
     case: tuple[str, list[float], list[dict[str, str]]],
 ) -> None:
     text, lengths, labels = case
-    got = read_paste("SGLang bench_speculative\n\n" + text)
+    got = read("SGLang bench_speculative\n\n" + text)
     assert [r.printed_length for r in got.records] == lengths, text
     for r, lab in zip(got.records, labels, strict=True):
         assert r.tool == "sglang"
@@ -220,9 +222,9 @@ def test_a_bare_column_without_a_definition_is_not_guessed() -> None:
 
 @settings(max_examples=examples(40), deadline=None)
 @given(grouped_tables())
-def test_generated_multi_row_headers(case: tuple[str, list[float]]) -> None:
+def test_generated_multi_row_headers(read: Read, case: tuple[str, list[float]]) -> None:
     text, truth = case
-    got = read_paste(text)
+    got = read(text)
     assert [r.printed_length for r in got.records] == truth, text
     assert all(r.accept_length is None for r in got.records)  # no tool, no identity: unknown
     assert all(dict(r.labels).get("column") for r in got.records)
@@ -417,7 +419,12 @@ def test_a_heading_further_up_does_not_name_a_table_under_another_measure() -> N
     data=st.data(),
 )
 def test_a_tab_table_with_blank_lines_and_a_header_cell_no_row_fills(
-    rate_name: str, n_rows: int, blanks: list[int], extra_header: bool, data: st.DataObject
+    read: Read,
+    rate_name: str,
+    n_rows: int,
+    blanks: list[int],
+    extra_header: bool,
+    data: st.DataObject,
 ) -> None:
     header = ["Tokens", "Baseline (tok/s)", "DFlash (tok/s)", "加速比", rate_name]
     if extra_header:
@@ -429,7 +436,7 @@ def test_a_tab_table_with_blank_lines_and_a_header_cell_no_row_fills(
         want.append(round(rate / 100, 6))
         lines += [""] * blanks[i]
         lines.append("\t".join([str(256 * 2**i), "74.72", "194.80", "2.61×", f"{rate:.2f}%"]))
-    got = read_paste("\n".join(lines) + "\n\nThanks, 84–89% is the band we hope for.\n")
+    got = read("\n".join(lines) + "\n\nThanks, 84–89% is the band we hope for.\n")
     assert [round(r.printed_rate or 0, 6) for r in got.records] == want
     assert all(r.accept_length is None for r in got.records)
 
@@ -501,6 +508,7 @@ def test_two_tables_a_blank_line_apart_stay_two_tables() -> None:
     data=st.data(),
 )
 def test_a_table_of_metrics_as_rows_without_a_header(
+    read: Read,
     length_name: str,
     rate_name: str,
     other: str,
@@ -526,7 +534,7 @@ def test_a_table_of_metrics_as_rows_without_a_header(
         if layout == "pipes_rule":
             lines.insert(1, "|" + "---|" * (runs + 1))
         text = "\n".join(lines) + "\n"
-    got = read_paste("Results of the run:\n\n" + text).records
+    got = read("Results of the run:\n\n" + text).records
     assert [r.printed_length for r in got] == lengths
     assert [round(r.printed_rate or 0, 4) for r in got] == [round(x / 100, 4) for x in rates]
 
@@ -665,7 +673,9 @@ def test_a_bold_title_rounding_the_figures_below_it_is_a_title(title: str) -> No
     bold=st.booleans(),
     one_line=st.booleans(),
 )
-def test_html_table_rows(vals: list[int], attrs: str, bold: bool, one_line: bool) -> None:
+def test_html_table_rows(
+    read: Read, vals: list[int], attrs: str, bold: bool, one_line: bool
+) -> None:
     def cell(tag: str, text: str) -> str:
         return f"<{tag}{attrs}>{text}</{tag}>"
 
@@ -686,7 +696,7 @@ def test_html_table_rows(vals: list[int], attrs: str, bold: bool, one_line: bool
         if one_line
         else ("<table>\n" + "\n".join(rows) + "\n</table>")
     )
-    got = read_paste(body + "\n")
+    got = read(body + "\n")
     assert [r.printed_length for r in got.records] == [v / 100 for v in vals]
 
 
